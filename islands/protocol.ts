@@ -1,0 +1,17 @@
+/**
+ * The islands protocol (ARCHITECTURE.md): shared by the worker, which renders the markers, and
+ * the browser, which hydrates them. Each island is one element carrying these attributes.
+ */
+export const ISLAND_ATTR = 'data-island';
+export const ISLAND_PROPS_ATTR = 'data-props';
+export const ISLAND_PREFIX_ATTR = 'data-prefix';
+
+/** What the worker tells the page's script about the screen it rendered. */
+export interface PageState {
+  screen: string;
+  /** URL of the next screen in the flow (query kept), or null on the last screen. */
+  next: string | null;
+  flow: string;
+  variant: string;
+  configVersion: string;
+}

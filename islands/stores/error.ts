@@ -1,0 +1,10 @@
+import { map } from 'nanostores';
+
+/** SPEC.md §3 Error state (UI kit). Not persisted: a reload starts without an error. */
+export const $error = map<{ show: boolean; message: string }>({ show: false, message: '' });
+
+/** SPEC.md §4 Error toast: a string shows that message; a boolean sets visibility and clears it. */
+export function showError(value: string | boolean): void {
+  if (typeof value === 'string') $error.set({ show: true, message: value });
+  else $error.set({ show: value, message: '' });
+}

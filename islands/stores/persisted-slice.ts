@@ -1,0 +1,24 @@
+import { persistentMap } from '@nanostores/persistent';
+
+/** localStorage key prefix of every persisted slice: `gf:<slice>:<field>`. */
+export const PERSIST_PREFIX = 'gf:';
+
+function decode(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    // A value we cannot read (edited by hand, older format) is dropped, not thrown.
+    return undefined;
+  }
+}
+
+/**
+ * A state slice that survives a reload (SPEC.md §3 "Persisted slices": app, events, plans,
+ * signup, map, checkout). Each field is one JSON value in localStorage.
+ */
+export function persistedSlice<T extends Record<string, unknown>>(name: string, initial: T) {
+  return persistentMap<T>(`${PERSIST_PREFIX}${name}:`, initial, {
+    encode: JSON.stringify,
+    decode: decode as (raw: string) => T[keyof T],
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Every screen id of SPEC.md §2. One path segment per screen: `/{screenId}`.
+ *
+ * Two ids the spec leaves open are fixed here:
+ * - `paycheck_combo_3d`: the `{hash}` 3-day combo paywall (Apple Pay first).
+ * - `payment_declined`: the page titled 'Payment declined' with Try again (SPEC.md §2, §8).
+ */
+export const SCREEN_IDS = [
+  'one_pager',
+  'one_pager_all',
+  'one_pager_ai',
+  'one_pager_l1',
+  'one_pager_l2',
+  'searching',
+  'searching_2',
+  'searching_ai',
+  'signup',
+  'signup_testim',
+  'features',
+  'checkout_v3_tr',
+  'checkout_h3_pp',
+  'checkout_v3_pp',
+  'checkout_h3_pp_braintree',
+  'paycheck1_pr5_h_win',
+  'paycheck1_pr5_h_ai',
+  'paycheck_combo_3d',
+  'upsell_an_private',
+  'upsell_guide',
+  'success',
+  'payment_declined',
+  'auto-signup',
+  'checkout-test',
+] as const;
+
+export type ScreenId = (typeof SCREEN_IDS)[number];
+
+const screenIdSet: ReadonlySet<string> = new Set(SCREEN_IDS);
+
+export function isScreenId(value: string): value is ScreenId {
+  return screenIdSet.has(value);
+}

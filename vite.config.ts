@@ -1,0 +1,29 @@
+import { readdirSync } from 'node:fs';
+import { defineConfig } from 'vite';
+
+/** Every `islands/<Name>.tsx` becomes its own entry chunk, plus the boot and hydrate modules. */
+const islandEntries = Object.fromEntries(
+  readdirSync('islands')
+    .filter((file) => /^[A-Z]\w*\.tsx$/.test(file))
+    .map((file) => [file.replace(/\.tsx$/, ''), `islands/${file}`]),
+);
+
+export default defineConfig({
+  publicDir: 'public',
+  esbuild: { jsx: 'automatic' },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    modulePreload: false,
+    target: 'es2022',
+    rollupOptions: {
+      input: { boot: 'islands/boot.ts', hydrate: 'islands/hydrate.ts', ...islandEntries },
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+      },
+    },
+  },
+});

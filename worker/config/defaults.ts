@@ -1,0 +1,50 @@
+import type { FlowsConfig, SplitConfig } from './schema';
+
+/**
+ * The flows of SPEC.md §2, used whenever KV holds no valid `flows` document.
+ */
+export const DEFAULT_FLOWS: FlowsConfig = {
+  version: 'builtin',
+  flows: {
+    default: ['one_pager', 'searching', 'signup', 'checkout_v3_tr', 'upsell_an_private', 'success'],
+    lp1ch2: ['one_pager', 'searching', 'signup', 'checkout_v3_tr', 'upsell_an_private', 'success'],
+    lp11ch8: ['one_pager', 'searching', 'signup', 'checkout_h3_pp', 'upsell_an_private', 'success'],
+    lp11ch8_vc: [
+      'one_pager',
+      'searching',
+      'signup',
+      'checkout_v3_pp',
+      'upsell_an_private',
+      'success',
+    ],
+    lp11ch8b: [
+      'one_pager',
+      'searching',
+      'signup',
+      'checkout_h3_pp_braintree',
+      'upsell_an_private',
+      'success',
+    ],
+    lp17ch17pr5: [
+      'one_pager_all',
+      'searching_2',
+      'signup_testim',
+      'paycheck1_pr5_h_win',
+      'upsell_an_private',
+      'success',
+    ],
+    stripe_test: ['auto-signup', 'checkout-test', 'success'],
+  },
+};
+
+/**
+ * Default split (SPEC.md §4: the default flow is 'default'). Everyone gets the default
+ * variant until marketers put weights in KV.
+ */
+export const DEFAULT_SPLIT: SplitConfig = {
+  version: 'builtin',
+  defaultVariant: 'default',
+  variants: {
+    default: { weight: 100, flow: 'default' },
+  },
+};

@@ -1,0 +1,36 @@
+import type { FunnelConfig } from './config/load';
+import type { ActiveFlow } from './funnel/flow';
+import type { Theme } from './funnel/locale';
+import type { VariantAssignment } from './funnel/split-test';
+
+export interface Bindings {
+  /** Split weights and flows (SPEC.md §7's config.json and flows.json roles). */
+  FUNNEL_CONFIG: KVNamespace;
+  /** Built island chunks and `public/` (Workers static assets). */
+  ASSETS?: Fetcher;
+  /** 'production' on the deployed worker; anything else enables test-only switches. */
+  ENVIRONMENT?: string;
+  /** Milliseconds a loaded config is reused per isolate; tests set 0. */
+  CONFIG_CACHE_TTL_MS?: string;
+}
+
+export interface Variables {
+  requestId: string;
+  /** Fields a handler adds to the request's log line (screen, error code, ...). */
+  logFields: Record<string, string | number | boolean | null | undefined>;
+  nonce: string;
+  visitorId: string;
+  /** ISO country code, or null when unknown. */
+  country: string | null;
+  config: FunnelConfig;
+  variant: VariantAssignment;
+  flow: ActiveFlow;
+  language: string;
+  theme: Theme;
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };
+
+export function isProduction(env: Bindings): boolean {
+  return env.ENVIRONMENT === 'production';
+}

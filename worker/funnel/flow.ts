@@ -1,0 +1,34 @@
+import type { ScreenId } from '../../shared/screens';
+import type { FlowsConfig, SplitConfig } from '../config/schema';
+
+export interface ActiveFlow {
+  name: string;
+  screens: readonly ScreenId[];
+}
+
+/** The flow a variant names; without one, the key with '/' read as '_' (lp11ch8/vc → lp11ch8_vc). */
+export function flowNameOf(split: SplitConfig, variantKey: string): string {
+  return split.variants[variantKey]?.flow ?? variantKey.replace('/', '_');
+}
+
+/** SPEC.md §4: an unknown flow name falls back to 'default'. */
+export function resolveFlow(flows: FlowsConfig, name: string): ActiveFlow {
+  const screens = Object.hasOwn(flows.flows, name) ? flows.flows[name] : undefined;
+  if (screens) return { name, screens };
+  return { name: 'default', screens: flows.flows.default ?? [] };
+}
+
+/**
+ * SPEC.md §2: the next screen is the entry after the current path segment in the active flow.
+ * A screen that is not part of the flow continues to `offFlowNext` (its registry default);
+ * the last screen of a flow has no next.
+ */
+export function nextScreen(
+  flow: ActiveFlow,
+  current: ScreenId,
+  offFlowNext: ScreenId | null,
+): ScreenId | null {
+  const index = flow.screens.indexOf(current);
+  if (index === -1) return offFlowNext;
+  return flow.screens[index + 1] ?? null;
+}

@@ -1,0 +1,62 @@
+import type { SplitConfig } from '../config/schema';
+
+/** A source of numbers in [0, 1), like Math.random; injected so tests are deterministic. */
+export type RandomSource = () => number;
+
+export interface VariantAssignment {
+  /** 'type' or 'type/subtype' (SPEC.md §4). */
+  key: string;
+  /** 'split_type' or 'split_type_subtype' (SPEC.md §4), sent as landing_type at sign-up. */
+  landingType: string;
+  /** True when the key must be stored in the visitor's cookie (a fresh draw). */
+  isNew: boolean;
+}
+
+/**
+ * SPEC.md §4: a random integer from 0 to 100 is placed in cumulative ranges built from the
+ * weights. Weights are read as shares of their sum, so they need not add up to 100; a variant
+ * with weight 0 has an empty range and is never drawn.
+ */
+export function drawVariant(variants: SplitConfig['variants'], random: RandomSource): string {
+  const entries = Object.entries(variants);
+  const total = entries.reduce((sum, [, v]) => sum + v.weight, 0);
+  const roll = Math.min(99, Math.floor(random() * 100));
+  let upper = 0;
+  let lastDrawable: string | undefined;
+  for (const [key, { weight }] of entries) {
+    if (weight <= 0) continue;
+    lastDrawable = key;
+    upper += (weight / total) * 100;
+    if (roll < upper) return key;
+  }
+  // Only reachable through floating-point rounding of the last bound.
+  return lastDrawable ?? entries[0]![0];
+}
+
+export function landingTypeOf(key: string): string {
+  return `split_${key.replace('/', '_')}`;
+}
+
+export function resolveVariant(options: {
+  split: SplitConfig;
+  /** The variant stored in the visitor's cookie, if any. */
+  stored: string | undefined;
+  /** `skip_split=true` in the query (SPEC.md §3, §4). */
+  skipSplit: boolean;
+  random: RandomSource;
+}): VariantAssignment {
+  const { split, stored, skipSplit, random } = options;
+  if (skipSplit) {
+    return {
+      key: split.defaultVariant,
+      landingType: landingTypeOf(split.defaultVariant),
+      isNew: false,
+    };
+  }
+  // A visitor keeps their variant when weights change, unless it no longer exists.
+  if (stored !== undefined && Object.hasOwn(split.variants, stored)) {
+    return { key: stored, landingType: landingTypeOf(stored), isNew: false };
+  }
+  const key = drawVariant(split.variants, random);
+  return { key, landingType: landingTypeOf(key), isNew: true };
+}

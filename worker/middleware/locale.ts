@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from 'hono';
+import { type AppEnv, isProduction } from '../env';
+import { resolveLanguage, resolveTheme } from '../funnel/locale';
+
+/** Resolves the page language (SPEC.md §9) and theme (SPEC.md §3) for the screens. */
+export function locale(options: { supported: readonly string[] }): MiddlewareHandler<AppEnv> {
+  return async function localeMiddleware(c, next) {
+    c.set(
+      'language',
+      resolveLanguage({
+        acceptLanguage: c.req.header('accept-language'),
+        customLng: c.req.query('custom_lng'),
+        supported: options.supported,
+        isProduction: isProduction(c.env),
+      }),
+    );
+    c.set('theme', resolveTheme(c.req.query('theme')));
+    await next();
+  };
+}

@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+
+export const VISITOR_COOKIE = 'userUuid';
+/** SPEC.md §9: the visitor uuid cookie lives 365 days. */
+export const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** SPEC.md §4: the visitor uuid comes from the cookie, else a fresh v4 stored in the cookie. */
+export function visitor(): MiddlewareHandler<AppEnv> {
+  return async function visitorMiddleware(c, next) {
+    const stored = getCookie(c, VISITOR_COOKIE);
+    if (stored && UUID.test(stored)) {
+      c.set('visitorId', stored.toLowerCase());
+    } else {
+      const id = crypto.randomUUID();
+      c.set('visitorId', id);
+      setCookie(c, VISITOR_COOKIE, id, {
+        maxAge: VISITOR_COOKIE_MAX_AGE,
+        path: '/',
+        secure: true,
+        sameSite: 'Lax',
+      });
+    }
+    await next();
+  };
+}

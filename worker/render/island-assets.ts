@@ -1,0 +1,42 @@
+import manifest from '../../dist/client/.vite/manifest.json';
+import type { IslandName } from '../../screens/islands';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+const chunks = manifest as Record<string, ManifestChunk>;
+
+function chunk(key: string): ManifestChunk {
+  const found = chunks[key];
+  if (!found) throw new Error(`"${key}" is missing from the client build; run npm run build`);
+  return found;
+}
+
+/** A module's URL and every chunk it imports, for <link rel=modulepreload>. */
+function collect(key: string, into: Set<string>): string {
+  const { file, imports = [] } = chunk(key);
+  for (const dependency of imports) into.add(collect(dependency, into));
+  return `/${file}`;
+}
+
+export interface PageScripts {
+  boot: string;
+  hydrate: string | null;
+  islands: { name: IslandName; url: string }[];
+  preload: string[];
+}
+
+/** The built files one page needs: the boot module, and the hydrator only with islands. */
+export function pageScripts(islandNames: Iterable<IslandName>): PageScripts {
+  const preload = new Set<string>();
+  const boot = collect('islands/boot.ts', preload);
+  const islands = [...islandNames].map((name) => ({
+    name,
+    url: collect(`islands/${name}.tsx`, preload),
+  }));
+  const hydrate = islands.length ? collect('islands/hydrate.ts', preload) : null;
+  for (const url of [boot, hydrate, ...islands.map((i) => i.url)]) if (url) preload.delete(url);
+  return { boot, hydrate, islands, preload: [...preload] };
+}

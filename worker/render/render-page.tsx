@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import type { PageState } from '../../islands/protocol';
+import { IslandCollector, IslandContext } from '../../screens/layout/Island';
+import { criticalCss } from '../../screens/styles';
+import { escapeHtml, serializeJson } from '../../shared/serialize-json';
+import type { Theme } from '../funnel/locale';
+import { directionOf } from '../i18n';
+import { pageScripts } from './island-assets';
+
+export interface PageOptions {
+  nonce: string;
+  language: string;
+  theme: Theme;
+  title: string;
+  status?: number;
+  /** Hand-off to the page's script; omitted on pages that need no script (error pages). */
+  state?: PageState;
+  /** The next screen, fetched ahead of time so moving on feels instant (SPEC.md §2). */
+  prefetch?: string | null;
+  onError?: (error: unknown) => void;
+}
+
+const encoder = new TextEncoder();
+
+function documentHead({ nonce, language, theme, title, prefetch }: PageOptions): string {
+  const speculation = prefetch
+    ? `<script type="speculationrules" nonce="${nonce}">${serializeJson({
+        prefetch: [{ source: 'list', urls: [prefetch] }],
+      })}</script>`
+    : '';
+  return (
+    `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style>${speculation}</head><body>`
+  );
+}
+
+function documentTail(nonce: string, state: PageState | undefined, islands: IslandCollector) {
+  if (!state) return '</body></html>';
+  const scripts = pageScripts(islands.names);
+  const preload = scripts.preload
+    .map((url) => `<link rel="modulepreload" href="${url}" nonce="${nonce}">`)
+    .join('');
+  const imports = [`import{boot}from"${scripts.boot}";`];
+  const calls = [`boot(${serializeJson(state)});`];
+  if (scripts.hydrate) {
+    imports.push(`import{hydrateIslands}from"${scripts.hydrate}";`);
+    for (const [i, { url }] of scripts.islands.entries())
+      imports.push(`import I${i} from"${url}";`);
+    const table = scripts.islands.map(({ name }, i) => `${name}:I${i}`).join(',');
+    calls.push(`hydrateIslands({${table}});`);
+  }
+  return `${preload}<script type="module" nonce="${nonce}">${imports.join('')}${calls.join('')}</script></body></html>`;
+}
+
+/**
+ * Streams a page: the head (with inline critical CSS) goes out at once, then React's HTML as
+ * it renders, then one module script importing only the islands the page rendered.
+ * Rejects when the page's shell fails to render, so the caller can answer with an error page.
+ */
+export async function renderPage(body: ReactNode, options: PageOptions): Promise<Response> {
+  const islands = new IslandCollector();
+  const reactStream = await renderToReadableStream(
+    <IslandContext.Provider value={islands}>{body}</IslandContext.Provider>,
+    { nonce: options.nonce, onError: options.onError },
+  );
+  const reader = reactStream.getReader();
+  let headSent = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headSent) {
+        headSent = true;
+        controller.enqueue(encoder.encode(documentHead(options)));
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (!done) {
+        controller.enqueue(value);
+        return;
+      }
+      controller.enqueue(encoder.encode(documentTail(options.nonce, options.state, islands)));
+      controller.close();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(stream, {
+    status: options.status ?? 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      // Screens depend on the visitor (variant, language): never shared by caches.
+      'cache-control': 'private, no-cache',
+    },
+  });
+}
+
+/**
+ * The page for an exception (SPEC.md §8: 'Unexpected Application Error!'), built without React
+ * so it renders even when rendering is what failed.
+ */
+export function errorPage(options: {
+  language: string;
+  theme: Theme;
+  title: string;
+  lead: string;
+  action: string;
+  retryUrl: string;
+  requestId: string;
+}): Response {
+  const { language, theme, title, lead, action, retryUrl, requestId } = options;
+  const html =
+    `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style></head><body>` +
+    '<header class="top-bar"><span class="top-bar__logo" role="img" aria-label="logo"></span></header>' +
+    `<main class="page"><section class="screen"><h1>${escapeHtml(title)}</h1>` +
+    `<p class="lead">${escapeHtml(lead)}</p>` +
+    `<a class="button button--primary" id="continue-button" href="${escapeHtml(retryUrl)}">${escapeHtml(action)}</a>` +
+    `<p class="lead"><small>Reference: ${escapeHtml(requestId)}</small></p></section></main></body></html>`;
+  return new Response(html, {
+    status: 500,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}

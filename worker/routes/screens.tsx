@@ -1,0 +1,113 @@
+import { type Context, Hono } from 'hono';
+import { Page } from '../../screens/layout/Page';
+import { NotFound } from '../../screens/NotFound';
+import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
+import { isScreenId, type ScreenId } from '../../shared/screens';
+import type { AppEnv } from '../env';
+import { nextScreen } from '../funnel/flow';
+import { translator } from '../i18n';
+import { logError } from '../log';
+import { renderPage } from '../render/render-page';
+
+type Screens = Record<ScreenId, ScreenDefinition>;
+
+type ScreenContext = Context<AppEnv>;
+
+/** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
+async function respond(c: ScreenContext, page: Promise<Response>): Promise<Response> {
+  const response = await page;
+  return c.body(response.body as ReadableStream, response);
+}
+
+function queryOf(url: string): string {
+  return new URL(url).search;
+}
+
+/**
+ * Screen routes (SPEC.md §2): `/` shows the first screen of the visitor's flow, `/:screenId`
+ * each screen, a POST to a screen (its Continue form without JavaScript) moves to the next.
+ */
+export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
+  const app = new Hono<AppEnv>();
+
+  function nextUrl(current: ScreenId, search: string, flow: AppEnv['Variables']['flow']) {
+    const next = nextScreen(flow, current, screens[current].offFlowNext);
+    return next ? `/${next}${search}` : null;
+  }
+
+  function showScreen(c: ScreenContext, screen: ScreenId) {
+    const flow = c.get('flow');
+    const search = queryOf(c.req.url);
+    const next = nextUrl(screen, search, flow);
+    const t = translator(c.get('language'));
+    const { Component } = screens[screen];
+    c.get('logFields').screen = screen;
+    const page = renderPage(
+      <Page t={t}>
+        <Component
+          screen={screen}
+          t={t}
+          continueAction={`/${screen}${search}`}
+          next={next}
+          country={c.get('country')}
+        />
+      </Page>,
+      {
+        nonce: c.get('nonce'),
+        language: c.get('language'),
+        theme: c.get('theme'),
+        title: t('page_title', { title: t(`screens.${screen}.title`), brand: t('brand') }),
+        prefetch: next,
+        state: {
+          screen,
+          next,
+          flow: flow.name,
+          variant: c.get('variant').key,
+          configVersion: c.get('config').version,
+        },
+        onError: (error) => logError('render_stream_failed', { screen, detail: String(error) }),
+      },
+    );
+    return respond(c, page);
+  }
+
+  app.get('/', (c) => {
+    const first = c.get('flow').screens[0];
+    return first ? showScreen(c, first) : c.notFound();
+  });
+
+  app.get('/:screenId', (c) => {
+    const id = c.req.param('screenId');
+    return isScreenId(id) ? showScreen(c, id) : c.notFound();
+  });
+
+  app.post('/:screenId', (c) => {
+    const id = c.req.param('screenId');
+    if (!isScreenId(id)) return c.notFound();
+    const search = queryOf(c.req.url);
+    c.get('logFields').screen = id;
+    return c.redirect(nextUrl(id, search, c.get('flow')) ?? `/${id}${search}`, 303);
+  });
+
+  return app;
+}
+
+/** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */
+export function notFoundPage(c: ScreenContext) {
+  const language = c.get('language') ?? 'en';
+  const t = translator(language);
+  c.get('logFields').screen = 'not_found';
+  const page = renderPage(
+    <Page t={t}>
+      <NotFound t={t} startUrl={`/${queryOf(c.req.url)}`} />
+    </Page>,
+    {
+      nonce: c.get('nonce'),
+      language,
+      theme: c.get('theme') ?? 'geozilla',
+      title: t('not_found.title'),
+      status: 404,
+    },
+  );
+  return respond(c, page);
+}
