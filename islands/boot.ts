@@ -1,19 +1,41 @@
 import type { PageState } from './protocol';
 import { $app } from './stores/app';
 
+const GUARD = 'geofunnelGuard';
 let booted = false;
+/** The URL we are leaving for, while stepping off the Back guard entry first. */
+let leavingFor: string | null = null;
 
-/** SPEC.md §2: moving on keeps the query string, replaces the history entry, lands at the top. */
+function onGuardEntry(): boolean {
+  return (history.state as Record<string, unknown> | null)?.[GUARD] === true;
+}
+
+/**
+ * SPEC.md §2: moving on keeps the query string, replaces the history entry and lands at the top
+ * (a new document starts at the top). The page sits on the Back guard entry pushed at boot, so
+ * it first steps back onto the screen's own entry and replaces that one: the history keeps one
+ * entry for the funnel however many screens the visitor walks.
+ */
 export function navigate(url: string): void {
-  window.location.replace(url);
+  if (!onGuardEntry()) {
+    window.location.replace(url);
+    return;
+  }
+  leavingFor = url;
+  history.back();
+  // Should the traversal never report back, still leave.
+  setTimeout(() => window.location.replace(url), 500);
 }
 
 /** SPEC.md §2: the browser Back action re-opens the current path and query instead. */
 function holdBackAction(): void {
-  const here = window.location.href;
-  history.pushState({ geofunnelGuard: true }, '', here);
+  if (!onGuardEntry()) history.pushState({ [GUARD]: true }, '', window.location.href);
   window.addEventListener('popstate', () => {
-    history.pushState({ geofunnelGuard: true }, '', here);
+    if (leavingFor !== null) {
+      window.location.replace(leavingFor);
+      return;
+    }
+    history.pushState({ [GUARD]: true }, '', window.location.href);
   });
 }
 
@@ -39,4 +61,6 @@ export function boot(page: PageState): void {
   $app.setKey('flow', page.flow);
   holdBackAction();
   enhanceContinueForms();
+  // Marks the page interactive (styles and tests can tell a page whose script has run).
+  document.documentElement.dataset.booted = 'yes';
 }

@@ -17,8 +17,19 @@ function decode(raw: string): unknown {
  * signup, map, checkout). Each field is one JSON value in localStorage.
  */
 export function persistedSlice<T extends Record<string, unknown>>(name: string, initial: T) {
-  return persistentMap<T>(`${PERSIST_PREFIX}${name}:`, initial, {
+  const store = persistentMap<T>(`${PERSIST_PREFIX}${name}:`, initial, {
     encode: JSON.stringify,
     decode: decode as (raw: string) => T[keyof T],
   });
+  // persistentMap restores a dropped value as `undefined`; the field gets its initial value back
+  // instead, so the slice keeps its declared shape after a reload.
+  const setAll = store.set;
+  store.set = (value) => {
+    const restored = { ...value };
+    for (const key of Object.keys(initial) as (keyof T)[]) {
+      if (restored[key] === undefined) restored[key] = initial[key];
+    }
+    setAll(restored);
+  };
+  return store;
 }

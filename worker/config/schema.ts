@@ -39,7 +39,7 @@ export const splitSchema = z
         message: 'weights must add up to a positive finite number',
       });
     }
-    if (!(split.defaultVariant in split.variants)) {
+    if (!Object.hasOwn(split.variants, split.defaultVariant)) {
       ctx.addIssue({
         code: 'custom',
         path: ['defaultVariant'],

@@ -65,5 +65,6 @@ export function resolveTheme(requested: string | null | undefined): Theme {
   if (!requested) return DEFAULT_THEME;
   const name = requested.toLowerCase();
   if ((THEMES as readonly string[]).includes(name)) return name as Theme;
-  return THEME_ALIASES[name] ?? DEFAULT_THEME;
+  // Own keys only: `?theme=constructor` must not resolve to Object.prototype.constructor.
+  return Object.hasOwn(THEME_ALIASES, name) ? THEME_ALIASES[name]! : DEFAULT_THEME;
 }

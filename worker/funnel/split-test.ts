@@ -26,8 +26,10 @@ export function drawVariant(variants: SplitConfig['variants'], random: RandomSou
   for (const [key, { weight }] of entries) {
     if (weight <= 0) continue;
     lastDrawable = key;
-    upper += (weight / total) * 100;
-    if (roll < upper) return key;
+    upper += weight;
+    // Compared as fractions of the total rather than as percentages: (14 / 100) * 100 is
+    // 14.000000000000002, which would hand roll 14 to the wrong side of a 14/86 split.
+    if (roll / 100 < upper / total) return key;
   }
   // Only reachable through floating-point rounding of the last bound.
   return lastDrawable ?? entries[0]![0];

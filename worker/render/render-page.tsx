@@ -23,6 +23,10 @@ export interface PageOptions {
 
 const encoder = new TextEncoder();
 
+const HEAD_META =
+  '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+
 function documentHead({ nonce, language, theme, title, prefetch }: PageOptions): string {
   const speculation = prefetch
     ? `<script type="speculationrules" nonce="${nonce}">${serializeJson({
@@ -31,8 +35,7 @@ function documentHead({ nonce, language, theme, title, prefetch }: PageOptions):
     : '';
   return (
     `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style>${speculation}</head><body>`
+    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style>${speculation}</head><body>`
   );
 }
 
@@ -112,8 +115,7 @@ export function errorPage(options: {
   const { language, theme, title, lead, action, retryUrl, requestId } = options;
   const html =
     `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style></head><body>` +
+    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style></head><body>` +
     '<header class="top-bar"><span class="top-bar__logo" role="img" aria-label="logo"></span></header>' +
     `<main class="page"><section class="screen"><h1>${escapeHtml(title)}</h1>` +
     `<p class="lead">${escapeHtml(lead)}</p>` +

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREEN_IDS } from '../../shared/screens';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+describe('pages in Chromium', () => {
+  it('every screen hydrates its islands with no console error or warning', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    for (const screen of SCREEN_IDS) {
+      await page.goto(`/${screen}?theme=fl`);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('[data-island]')].every((island) =>
+              Object.keys(island).some((key) => key.startsWith('__reactContainer')),
+            ),
+          ),
+        )
+        .toBe(true);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript the Continue form still reaches the next screen', async () => {
+    const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
+    await page.goto('/signup?gclid=nojs');
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
+    expect(new URL(page.url()).search).toBe('?gclid=nojs');
+    expect(await page.locator('h1').textContent()).toBe('Choose your plan');
+    await context.close();
+  });
+
+  it('fetches the next screen ahead of time, before the visitor clicks', async () => {
+    const { context, page } = await session.newVisitor();
+    await page.goto('/searching?ahead=1');
+    await expect
+      .poll(() =>
+        session.worker.logs.some((line) => line.path === '/signup' && line.prefetch === true),
+      )
+      .toBe(true);
+    await context.close();
+  });
+
+  it('keeps persisted slices across a reload, and drops error and loader state', async () => {
+    const { context, page } = await session.newVisitor();
+    await context.addCookies([{ name: 'gf_variant', value: 'default', url: session.worker.url.href }]);
+    await page.goto('/one_pager');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('gf:app:flow'))).toBe('"default"');
+    await page.evaluate(() => localStorage.setItem('gf:plans:plan', '"monthly"'));
+    await page.reload();
+    expect(await page.evaluate(() => localStorage.getItem('gf:plans:plan'))).toBe('"monthly"');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /^gf:(error|loader):/.test(k)))).toEqual([]);
+    await context.close();
+  });
+
+  it('runs no inline script without the page nonce: the CSP is enforced', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    // Stand-in for an escaping bug: an injected inline script arrives inside the real page.
+    await page.route('**/one_pager', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '</main>',
+        '</main><script>window.injected = true</script>',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/one_pager');
+    await expect.poll(() => problems.join('\n')).toContain('Content Security Policy');
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+    // The page's own nonced script still ran.
+    expect(await page.evaluate(() => document.documentElement.dataset.booted)).toBe('yes');
+    await context.close();
+  });
+});

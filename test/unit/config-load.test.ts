@@ -1,0 +1,298 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { SCREEN_IDS } from '../../shared/screens';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
+import { CONFIG_KEYS, createConfigSource } from '../../worker/config/load';
+import { parseFlows, parseSplit } from '../../worker/config/schema';
+
+/** What a KV key holds in the fake: text, nothing (null), or a read that fails. */
+type Stored = string | null | { throws: string };
+
+/**
+ * A tiny in-memory stand-in for the one KVNamespace method the loader uses, `get(key, 'text')`.
+ * Real KV is exercised by the worker tests; here we only need to control what a read returns.
+ */
+function fakeKv(initial: Partial<Record<'split' | 'flows', Stored>> = {}) {
+  const values = new Map<string, Stored>(Object.entries(initial));
+  const reads: string[] = [];
+  let gate: Promise<void> | undefined;
+  const kv = {
+    async get(key: string, type: 'text'): Promise<string | null> {
+      expect(type).toBe('text');
+      reads.push(key);
+      if (gate) await gate;
+      const value = values.get(key) ?? null;
+      if (value !== null && typeof value === 'object') throw new Error(value.throws);
+      return value;
+    },
+  };
+  return {
+    kv: kv as unknown as KVNamespace,
+    reads,
+    set(key: 'split' | 'flows', value: Stored) {
+      values.set(key, value);
+    },
+    /** Holds every read until the returned function is called. */
+    hold(): () => void {
+      let release!: () => void;
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = undefined;
+        release();
+      };
+    },
+  };
+}
+
+const validSplit = {
+  version: 'split-7',
+  defaultVariant: 'a',
+  variants: { a: { weight: 60 }, 'lp11ch8/vc': { weight: 40 } },
+};
+const validFlows = {
+  version: 'flows-3',
+  flows: { default: ['one_pager', 'signup', 'success'], lp11ch8_vc: ['signup', 'success'] },
+};
+
+/** The `error` codes of the lines the loader logged through console.error. */
+function loggedCodes(spy: MockInstance): string[] {
+  return spy.mock.calls.map(([line]) => JSON.parse(String(line)).error);
+}
+
+function loggedLines(spy: MockInstance): Record<string, unknown>[] {
+  return spy.mock.calls.map(([line]) => JSON.parse(String(line)));
+}
+
+let errorSpy: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  errorSpy.mockRestore();
+});
+
+describe('createConfigSource', () => {
+  it('loads valid documents from the split and flows keys, with a combined version', async () => {
+    const store = fakeKv({
+      split: JSON.stringify(validSplit),
+      flows: JSON.stringify(validFlows),
+    });
+    const config = await createConfigSource().load(store.kv);
+    expect(config.split).toEqual(validSplit);
+    expect(config.flows).toEqual(validFlows);
+    expect(config.version).toBe('split-7+flows-3');
+    expect(store.reads.sort()).toEqual([CONFIG_KEYS.flows, CONFIG_KEYS.split].sort());
+    expect(errorSpy).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the defaults and logs config_missing when the keys are absent', async () => {
+    const config = await createConfigSource().load(fakeKv().kv);
+    expect(config).toEqual({
+      split: DEFAULT_SPLIT,
+      flows: DEFAULT_FLOWS,
+      version: 'builtin+builtin',
+    });
+    expect(loggedCodes(errorSpy)).toEqual(['config_missing', 'config_missing']);
+    expect(loggedLines(errorSpy)[0]).toMatchObject({ level: 'error', using: 'defaults' });
+  });
+
+  it('falls back to the defaults and logs config_invalid for an invalid document with no previous good one', async () => {
+    const store = fakeKv({
+      split: JSON.stringify({ ...validSplit, defaultVariant: 'zzz' }),
+      flows: JSON.stringify(validFlows),
+    });
+    const config = await createConfigSource().load(store.kv);
+    expect(config.split).toEqual(DEFAULT_SPLIT);
+    expect(config.flows).toEqual(validFlows);
+    expect(loggedCodes(errorSpy)).toEqual(['config_invalid']);
+    expect(loggedLines(errorSpy)[0]).toMatchObject({
+      key: 'split',
+      using: 'defaults',
+      detail: 'defaultVariant: "zzz" is not one of the variants',
+    });
+  });
+
+  it('falls back and logs config_unreadable when the KV read throws', async () => {
+    const store = fakeKv({ split: { throws: 'KV GET failed: 503' }, flows: 'not json' });
+    const config = await createConfigSource().load(store.kv);
+    expect(config.split).toEqual(DEFAULT_SPLIT);
+    expect(config.flows).toEqual(DEFAULT_FLOWS);
+    expect(loggedCodes(errorSpy).sort()).toEqual(['config_invalid', 'config_unreadable']);
+    expect(loggedLines(errorSpy)).toContainEqual(
+      expect.objectContaining({ error: 'config_unreadable', detail: 'KV GET failed: 503' }),
+    );
+  });
+
+  it('keeps the last known good document when a later one is invalid, missing or unreadable', async () => {
+    let clock = 0;
+    const source = createConfigSource({ now: () => clock });
+    const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
+    const first = await source.load(store.kv, 1000);
+    expect(first.split).toEqual(validSplit);
+
+    for (const broken of [
+      JSON.stringify({ ...validSplit, variants: { a: { weight: -5 } } }),
+      null,
+      { throws: 'network' },
+    ] satisfies Stored[]) {
+      store.set('split', broken);
+      store.set('flows', '{"version": 1, "flows": {"default": ["nope"]}}');
+      clock += 1000;
+      errorSpy.mockClear();
+      const later = await source.load(store.kv, 1000);
+      expect(later.split).toEqual(validSplit);
+      expect(later.flows).toEqual(validFlows);
+      expect(later.version).toBe('split-7+flows-3');
+      expect(loggedLines(errorSpy)).toEqual([
+        expect.objectContaining({ using: 'last_known_good' }),
+        expect.objectContaining({ using: 'last_known_good' }),
+      ]);
+    }
+  });
+
+  it('picks up a new valid document once the TTL has passed', async () => {
+    let clock = 0;
+    const source = createConfigSource({ now: () => clock });
+    const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
+    await source.load(store.kv, 1000);
+    store.set('split', JSON.stringify({ ...validSplit, version: 'split-8' }));
+    clock = 1000;
+    expect((await source.load(store.kv, 1000)).version).toBe('split-8+flows-3');
+  });
+
+  it('reads KV once within ttlMs and again once ttlMs has passed', async () => {
+    let clock = 5_000;
+    const source = createConfigSource({ now: () => clock });
+    const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
+
+    const first = await source.load(store.kv, 1000);
+    expect(store.reads).toHaveLength(2);
+    clock += 999;
+    const cached = await source.load(store.kv, 1000);
+    expect(cached).toBe(first);
+    expect(store.reads).toHaveLength(2);
+
+    clock += 1;
+    await source.load(store.kv, 1000);
+    expect(store.reads).toHaveLength(4);
+  });
+
+  it('with ttlMs 0 reads KV on every load', async () => {
+    const source = createConfigSource({ now: () => 0 });
+    const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
+    await source.load(store.kv, 0);
+    await source.load(store.kv, 0);
+    expect(store.reads).toHaveLength(4);
+  });
+
+  it('caches a fallback too, so a broken key is not re-read on every request', async () => {
+    const source = createConfigSource({ now: () => 0 });
+    const store = fakeKv({ split: 'garbage' });
+    await source.load(store.kv, 1000);
+    await source.load(store.kv, 1000);
+    expect(store.reads).toHaveLength(2);
+    expect(loggedCodes(errorSpy)).toHaveLength(2);
+  });
+
+  it('lets concurrent loads share one KV read', async () => {
+    const source = createConfigSource({ now: () => 0 });
+    const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
+    const release = store.hold();
+    const loads = [source.load(store.kv, 0), source.load(store.kv, 0), source.load(store.kv, 0)];
+    release();
+    const configs = await Promise.all(loads);
+    expect(store.reads).toHaveLength(2);
+    expect(configs[1]).toBe(configs[0]);
+    expect(configs[2]).toBe(configs[0]);
+  });
+
+  it('starts a new read after a shared one has settled', async () => {
+    const source = createConfigSource({ now: () => 0 });
+    const store = fakeKv({ split: JSON.stringify(validSplit) });
+    await Promise.all([source.load(store.kv, 0), source.load(store.kv, 0)]);
+    await source.load(store.kv, 0);
+    expect(store.reads).toHaveLength(4);
+  });
+});
+
+// Stored values for the property: arbitrary text and JSON, valid documents, absence, failures.
+const validSplitTextArb = fc
+  .dictionary(
+    fc.stringMatching(/^[a-z][a-z0-9_]{0,6}(\/[a-z0-9]{1,3})?$/),
+    fc.record({ weight: fc.nat({ max: 1000 }) }),
+    { minKeys: 1, maxKeys: 5 },
+  )
+  .filter((variants) => Object.values(variants).some((v) => v.weight > 0))
+  .chain((variants) =>
+    fc.record({
+      version: fc.oneof(fc.nat(), fc.stringMatching(/^[a-z0-9.-]{1,10}$/)),
+      defaultVariant: fc.constantFrom(...Object.keys(variants)),
+      variants: fc.constant(variants),
+    }),
+  )
+  .map((doc) => JSON.stringify(doc));
+const validFlowsTextArb = fc
+  .record({
+    version: fc.nat(),
+    flows: fc
+      .dictionary(
+        fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/),
+        fc.uniqueArray(fc.constantFrom(...SCREEN_IDS), { minLength: 1, maxLength: 8 }),
+        { maxKeys: 3 },
+      )
+      .chain((others) =>
+        fc
+          .uniqueArray(fc.constantFrom(...SCREEN_IDS), { minLength: 1, maxLength: 8 })
+          .map((screens) => ({ ...others, default: screens })),
+      ),
+  })
+  .map((doc) => JSON.stringify(doc));
+const storedArb = (valid: fc.Arbitrary<string>): fc.Arbitrary<Stored> =>
+  fc.oneof(
+    fc.string(),
+    fc.json(),
+    valid,
+    fc.constant(null),
+    fc.string().map((message) => ({ throws: message })),
+  );
+
+describe('createConfigSource property', () => {
+  it('never throws and always yields a valid config, whatever KV holds, across successive loads', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(storedArb(validSplitTextArb), storedArb(validFlowsTextArb)), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (rounds) => {
+          const source = createConfigSource({ now: () => 0 });
+          const store = fakeKv();
+          let expectedSplit = DEFAULT_SPLIT;
+          let expectedFlows = DEFAULT_FLOWS;
+          for (const [split, flows] of rounds) {
+            store.set('split', split);
+            store.set('flows', flows);
+            const config = await source.load(store.kv, 0);
+
+            expect(parseSplit(config.split).ok).toBe(true);
+            expect(parseFlows(config.flows).ok).toBe(true);
+            expect(config.version).toBe(`${config.split.version}+${config.flows.version}`);
+
+            // A valid document is used; anything else leaves the previous good one (or defaults).
+            const splitResult = typeof split === 'string' ? parseSplit(split) : undefined;
+            if (splitResult?.ok) expectedSplit = splitResult.value;
+            const flowsResult = typeof flows === 'string' ? parseFlows(flows) : undefined;
+            if (flowsResult?.ok) expectedFlows = flowsResult.value;
+            expect(config.split).toEqual(expectedSplit);
+            expect(config.flows).toEqual(expectedFlows);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

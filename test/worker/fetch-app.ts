@@ -1,0 +1,34 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { type AppOptions, createApp } from '../../worker/app';
+
+export const ORIGIN = 'https://funnel.test';
+
+/**
+ * A fresh worker app (own config cache, own last-known-good) bound to this test run's real KV,
+ * so one test's config never leaks into the next.
+ */
+export function freshApp(options: AppOptions = {}) {
+  const app = createApp(options);
+  return async function fetchApp(path: string, init: RequestInit = {}): Promise<Response> {
+    const ctx = createExecutionContext();
+    const response = await app.fetch(new Request(new URL(path, ORIGIN), init), env, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+}
+
+/** `name=value` pairs of every Set-Cookie header. */
+export function setCookies(response: Response): Map<string, string> {
+  return new Map(
+    response.headers.getSetCookie().map((cookie) => {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+}
+
+export function putConfig(key: 'split' | 'flows', value: unknown): Promise<void> {
+  return env.FUNNEL_CONFIG.put(key, typeof value === 'string' ? value : JSON.stringify(value));
+}

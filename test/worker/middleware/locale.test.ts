@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { expect, it } from 'vitest';
+import type { AppEnv } from '../../../worker/env';
+import { locale } from '../../../worker/middleware/locale';
+
+function appIn(environment: string) {
+  const app = new Hono<AppEnv>();
+  app.use(locale({ supported: ['en', 'es', 'pt-BR'] }));
+  app.get('/', (c) => c.text(`${c.get('language')} ${c.get('theme')}`));
+  return (path: string, headers: Record<string, string> = {}) =>
+    app.request(path, { headers }, { ENVIRONMENT: environment }).then((r) => r.text());
+}
+
+it('picks the browser language: exact, then language part, then a same-language variant', async () => {
+  const request = appIn('production');
+  expect(await request('/', { 'accept-language': 'es-MX,en;q=0.5' })).toBe('es geozilla');
+  expect(await request('/', { 'accept-language': 'pt-PT' })).toBe('pt-BR geozilla');
+  expect(await request('/', { 'accept-language': 'ja' })).toBe('en geozilla');
+});
+
+it('honours custom_lng outside production only (SPEC.md §2)', async () => {
+  expect(await appIn('development')('/?custom_lng=es')).toBe('es geozilla');
+  expect(await appIn('production')('/?custom_lng=es')).toBe('en geozilla');
+});
+
+it('resolves the theme and its aliases, defaulting to geozilla', async () => {
+  const request = appIn('production');
+  expect(await request('/?theme=fl')).toBe('en family-locator');
+  expect(await request('/?theme=brainbloom')).toBe('en brainbloom');
+  expect(await request('/?theme=fo')).toBe('en findo');
+  expect(await request('/?theme=%3Cx%3E')).toBe('en geozilla');
+});

@@ -1,0 +1,128 @@
+import { reset } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SCREENS } from '../../screens/registry';
+import { SCREEN_IDS } from '../../shared/screens';
+import { freshApp, ORIGIN, putConfig } from './fetch-app';
+
+afterEach(async () => {
+  await reset();
+  vi.restoreAllMocks();
+});
+
+describe('screen routes', () => {
+  it.each(SCREEN_IDS)('/%s answers 200 with its heading, the Continue button and the page script', async (id) => {
+    const res = await freshApp()(`/${id}?utm_source=test`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr" data-theme="geozilla">/);
+    expect(html).toMatch(/<h1 id="screen-title">[^<]+<\/h1>/);
+    expect(html).toContain('<button id="continue-button" type="submit"');
+    expect(html).toContain(`action="/${id}?utm_source=test"`);
+    expect(html).toContain('<header class="top-bar">');
+    expect(html).toContain('<main class="page">');
+    expect(html).toMatch(/<script type="module" nonce="[^"]+">import\{boot\}from"\/assets\/boot-/);
+    expect(html.endsWith('</body></html>')).toBe(true);
+  });
+
+  it('/ shows the first screen of the visitor flow and keeps the query string', async () => {
+    await putConfig('split', {
+      version: 1,
+      defaultVariant: 'lp17',
+      variants: { lp17: { weight: 1, flow: 'lp17ch17pr5' } },
+    });
+    const html = await (await freshApp()('/?gclid=abc&x=1')).text();
+    expect(html).toContain('Locate any phone, with consent');
+    expect(html).toContain('action="/one_pager_all?gclid=abc&amp;x=1"');
+    expect(html).toContain('data-next="/searching_2?gclid=abc&amp;x=1"');
+  });
+
+  it('names the next screen of the flow for the script and prefetches it', async () => {
+    const html = await (await freshApp()('/signup?fbclid=f1')).text();
+    expect(html).toContain('data-next="/checkout_v3_tr?fbclid=f1"');
+    expect(html).toContain(
+      '<script type="speculationrules" nonce="',
+    );
+    expect(html).toContain('{"prefetch":[{"source":"list","urls":["/checkout_v3_tr?fbclid=f1"]}]}');
+  });
+
+  it('gives the last screen of a flow no next screen and no prefetch', async () => {
+    const html = await (await freshApp()('/success')).text();
+    expect(html).not.toContain('data-next=');
+    expect(html).not.toContain('speculationrules');
+    expect(html).toContain('"next":null');
+  });
+
+  it('a plain form post (no JavaScript) moves to the next screen with the query kept', async () => {
+    const res = await freshApp()('/searching?a=1&b=2', { method: 'POST', redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/signup?a=1&b=2');
+  });
+
+  it('a post from a screen outside the flow continues to its registry default', async () => {
+    const res = await freshApp()('/upsell_guide', { method: 'POST', redirect: 'manual' });
+    expect(res.headers.get('location')).toBe(`/${SCREENS.upsell_guide.offFlowNext}`);
+  });
+
+  it('a post from the last screen stays on it', async () => {
+    const res = await freshApp()('/success?q=1', { method: 'POST', redirect: 'manual' });
+    expect(res.headers.get('location')).toBe('/success?q=1');
+  });
+
+  it('an unknown path gets the fallback screen with status 404', async () => {
+    const res = await freshApp()('/no-such-screen?a=1');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page not found');
+    expect(html).toContain('href="/?a=1"');
+    const post = await freshApp()('/no-such-screen', { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+
+  it('streams: the head with its critical CSS arrives before the rest of the page', async () => {
+    const res = await freshApp()('/one_pager');
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('<style>:root{');
+    expect(first).not.toContain('</html>');
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += new TextDecoder().decode(chunk.value);
+    }
+    expect(rest).toContain('</html>');
+  });
+
+  it('an exception in a screen answers an error page with status 500 and logs it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = vi.spyOn(console, 'log').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    const fetchApp = freshApp({ screens: { ...SCREENS, signup: { Component: Broken, offFlowNext: null } } });
+    const res = await fetchApp('/signup?x=1');
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('<h1>Unexpected Application Error!</h1>');
+    expect(html).toContain('href="/signup?x=1"');
+    const errorLines = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(errorLines).toContainEqual(
+      expect.objectContaining({ error: 'unhandled_exception', path: '/signup', detail: 'Error: boom' }),
+    );
+    const requestLine = logs.mock.calls.map(([line]) => JSON.parse(String(line))).at(-1);
+    expect(requestLine).toMatchObject({ status: 500, error: 'unhandled_exception', path: '/signup' });
+  });
+
+  it('the island chunks a page imports exist in the static assets, with long cache headers', async () => {
+    const { env } = await import('cloudflare:workers');
+    const html = await (await freshApp()('/one_pager')).text();
+    const urls = [...html.matchAll(/"(\/assets\/[\w-]+\.js)"/g)].map((m) => m[1]!);
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    for (const url of urls) {
+      const res = await env.ASSETS!.fetch(`${ORIGIN}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+    }
+    const robots = await env.ASSETS!.fetch(`${ORIGIN}/robots.txt`);
+    expect(await robots.text()).toContain('User-agent: *');
+  });
+});
