@@ -7,6 +7,8 @@ export interface ScreenDefinition {
   Component: ComponentType<ScreenProps>;
   /** Where Continue leads when the screen is opened outside the visitor's flow. */
   offFlowNext: ScreenId | null;
+  /** Images the screen shows, fetched ahead while the visitor is on the screen before it. */
+  images?: readonly string[];
 }
 
 function step(offFlowNext: ScreenId | null): ScreenDefinition {

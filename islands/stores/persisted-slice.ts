@@ -1,4 +1,6 @@
 import { persistentMap } from '@nanostores/persistent';
+import { map } from 'nanostores';
+import { browserOnly, ON_WORKER } from './browser-only';
 
 /** localStorage key prefix of every persisted slice: `gf:<slice>:<field>`. */
 export const PERSIST_PREFIX = 'gf:';
@@ -17,6 +19,8 @@ function decode(raw: string): unknown {
  * signup, map, checkout). Each field is one JSON value in localStorage.
  */
 export function persistedSlice<T extends Record<string, unknown>>(name: string, initial: T) {
+  // The worker renders islands with the initial values and has no storage to restore from.
+  if (ON_WORKER) return browserOnly(map<T>(initial), name);
   const store = persistentMap<T>(`${PERSIST_PREFIX}${name}:`, initial, {
     encode: JSON.stringify,
     decode: decode as (raw: string) => T[keyof T],

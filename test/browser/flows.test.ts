@@ -20,39 +20,46 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 describe('walking every flow of SPEC.md §2 in Chromium', () => {
-  it.each(Object.entries(DEFAULT_FLOWS.flows))('flow %s from / to the end', async (flow, screens) => {
-    const { context, page, problems } = await session.newVisitor();
-    await context.addCookies([
-      { name: 'gf_variant', value: flow.replace(/_/g, '-'), url: session.worker.url.href },
-    ]);
-    const query = '?utm_source=walk&gclid=g-1';
-    await page.goto(`/${query}`);
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.booted)).toBe("yes");
-    const historyLength = await page.evaluate(() => history.length);
+  it.each(Object.entries(DEFAULT_FLOWS.flows))(
+    'flow %s from / to the end',
+    async (flow, screens) => {
+      const { context, page, problems } = await session.newVisitor();
+      await context.addCookies([
+        { name: 'gf_variant', value: flow.replace(/_/g, '-'), url: session.worker.url.href },
+      ]);
+      const query = '?utm_source=walk&gclid=g-1';
+      await page.goto(`/${query}`);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.booted))
+        .toBe('yes');
+      const historyLength = await page.evaluate(() => history.length);
 
-    for (const [step, screen] of screens.entries()) {
-      const path = step === 0 ? '/' : `/${screen}`;
-      await page.waitForURL((url) => url.pathname === path && url.search === query);
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.booted)).toBe('yes');
-      const title = await page.locator('h1').textContent();
-      expect(title, screen).toBeTruthy();
+      for (const [step, screen] of screens.entries()) {
+        const path = step === 0 ? '/' : `/${screen}`;
+        await page.waitForURL((url) => url.pathname === path && url.search === query);
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.dataset.booted))
+          .toBe('yes');
+        const title = await page.locator('h1').textContent();
+        expect(title, screen).toBeTruthy();
 
-      // Back is intercepted: the visitor stays on the current screen (SPEC.md §2).
-      await page.goBack();
-      await page.waitForTimeout(50);
-      expect(new URL(page.url()).pathname, `${screen} after Back`).toBe(path);
-      expect(await page.locator('h1').textContent()).toBe(title);
+        // Back is intercepted: the visitor stays on the current screen (SPEC.md §2).
+        await page.goBack();
+        await page.waitForTimeout(50);
+        expect(new URL(page.url()).pathname, `${screen} after Back`).toBe(path);
+        expect(await page.locator('h1').textContent()).toBe(title);
 
-      if (step < screens.length - 1) {
-        await page.locator('#continue-button').click();
-        await page.waitForURL((url) => url.pathname === `/${screens[step + 1]}`);
-        // Moving on replaces the history entry instead of adding one.
-        expect(await page.evaluate(() => history.length)).toBe(historyLength);
-        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        if (step < screens.length - 1) {
+          await page.locator('#continue-button').click();
+          await page.waitForURL((url) => url.pathname === `/${screens[step + 1]}`);
+          // Moving on replaces the history entry instead of adding one.
+          expect(await page.evaluate(() => history.length)).toBe(historyLength);
+          expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        }
       }
-    }
-    expect(new URL(page.url()).pathname).toBe(`/${screens.at(-1)}`);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      expect(new URL(page.url()).pathname).toBe(`/${screens.at(-1)}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -17,7 +17,9 @@ export interface BrowserSession {
   worker: BuiltWorker;
   browser: Browser;
   /** A fresh visitor: new cookies and storage. */
-  newVisitor(options?: { javaScriptEnabled?: boolean }): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
+  newVisitor(options?: {
+    javaScriptEnabled?: boolean;
+  }): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
   stop(): Promise<void>;
 }
 

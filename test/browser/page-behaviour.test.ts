@@ -50,13 +50,21 @@ describe('pages in Chromium', () => {
 
   it('keeps persisted slices across a reload, and drops error and loader state', async () => {
     const { context, page } = await session.newVisitor();
-    await context.addCookies([{ name: 'gf_variant', value: 'default', url: session.worker.url.href }]);
+    await context.addCookies([
+      { name: 'gf_variant', value: 'default', url: session.worker.url.href },
+    ]);
     await page.goto('/one_pager');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('gf:app:flow'))).toBe('"default"');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('gf:app:flow')))
+      .toBe('"default"');
     await page.evaluate(() => localStorage.setItem('gf:plans:plan', '"monthly"'));
     await page.reload();
     expect(await page.evaluate(() => localStorage.getItem('gf:plans:plan'))).toBe('"monthly"');
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /^gf:(error|loader):/.test(k)))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => /^gf:(error|loader):/.test(k)),
+      ),
+    ).toEqual([]);
     await context.close();
   });
 

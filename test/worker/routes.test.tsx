@@ -9,21 +9,31 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** A screen that fails while rendering, as a bug would. */
+function Broken(): never {
+  throw new Error('boom');
+}
+
 describe('screen routes', () => {
-  it.each(SCREEN_IDS)('/%s answers 200 with its heading, the Continue button and the page script', async (id) => {
-    const res = await freshApp()(`/${id}?utm_source=test`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const html = await res.text();
-    expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr" data-theme="geozilla">/);
-    expect(html).toMatch(/<h1 id="screen-title">[^<]+<\/h1>/);
-    expect(html).toContain('<button id="continue-button" type="submit"');
-    expect(html).toContain(`action="/${id}?utm_source=test"`);
-    expect(html).toContain('<header class="top-bar">');
-    expect(html).toContain('<main class="page">');
-    expect(html).toMatch(/<script type="module" nonce="[^"]+">import\{boot\}from"\/assets\/boot-/);
-    expect(html.endsWith('</body></html>')).toBe(true);
-  });
+  it.each(SCREEN_IDS)(
+    '/%s answers 200 with its heading, the Continue button and the page script',
+    async (id) => {
+      const res = await freshApp()(`/${id}?utm_source=test`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await res.text();
+      expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr" data-theme="geozilla">/);
+      expect(html).toMatch(/<h1 id="screen-title">[^<]+<\/h1>/);
+      expect(html).toContain('<button id="continue-button" type="submit"');
+      expect(html).toContain(`action="/${id}?utm_source=test"`);
+      expect(html).toContain('<header class="top-bar">');
+      expect(html).toContain('<main class="page">');
+      expect(html).toMatch(
+        /<script type="module" nonce="[^"]+">import\{boot\}from"\/assets\/boot-/,
+      );
+      expect(html.endsWith('</body></html>')).toBe(true);
+    },
+  );
 
   it('/ shows the first screen of the visitor flow and keeps the query string', async () => {
     await putConfig('split', {
@@ -40,10 +50,19 @@ describe('screen routes', () => {
   it('names the next screen of the flow for the script and prefetches it', async () => {
     const html = await (await freshApp()('/signup?fbclid=f1')).text();
     expect(html).toContain('data-next="/checkout_v3_tr?fbclid=f1"');
-    expect(html).toContain(
-      '<script type="speculationrules" nonce="',
-    );
+    expect(html).toContain('<script type="speculationrules" nonce="');
     expect(html).toContain('{"prefetch":[{"source":"list","urls":["/checkout_v3_tr?fbclid=f1"]}]}');
+  });
+
+  it("prefetches the next screen's images", async () => {
+    const fetchApp = freshApp({
+      screens: { ...SCREENS, signup: { ...SCREENS.signup, images: ['/img/a.png', '/img/b.svg'] } },
+    });
+    const html = await (await fetchApp('/searching')).text();
+    expect(html).toContain(
+      '<link rel="prefetch" as="image" href="/img/a.png"><link rel="prefetch" as="image" href="/img/b.svg">',
+    );
+    expect(await (await fetchApp('/signup')).text()).not.toContain('as="image"');
   });
 
   it('gives the last screen of a flow no next screen and no prefetch', async () => {
@@ -95,10 +114,9 @@ describe('screen routes', () => {
   it('an exception in a screen answers an error page with status 500 and logs it', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const logs = vi.spyOn(console, 'log').mockImplementation(() => {});
-    function Broken(): never {
-      throw new Error('boom');
-    }
-    const fetchApp = freshApp({ screens: { ...SCREENS, signup: { Component: Broken, offFlowNext: null } } });
+    const fetchApp = freshApp({
+      screens: { ...SCREENS, signup: { Component: Broken, offFlowNext: null } },
+    });
     const res = await fetchApp('/signup?x=1');
     expect(res.status).toBe(500);
     const html = await res.text();
@@ -106,10 +124,18 @@ describe('screen routes', () => {
     expect(html).toContain('href="/signup?x=1"');
     const errorLines = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
     expect(errorLines).toContainEqual(
-      expect.objectContaining({ error: 'unhandled_exception', path: '/signup', detail: 'Error: boom' }),
+      expect.objectContaining({
+        error: 'unhandled_exception',
+        path: '/signup',
+        detail: 'Error: boom',
+      }),
     );
     const requestLine = logs.mock.calls.map(([line]) => JSON.parse(String(line))).at(-1);
-    expect(requestLine).toMatchObject({ status: 500, error: 'unhandled_exception', path: '/signup' });
+    expect(requestLine).toMatchObject({
+      status: 500,
+      error: 'unhandled_exception',
+      path: '/signup',
+    });
   });
 
   it('the island chunks a page imports exist in the static assets, with long cache headers', async () => {

@@ -24,7 +24,10 @@ function logLines(spy: { mock: { calls: unknown[][] } }): Record<string, unknown
 describe('split test and config from KV', () => {
   it('a malformed KV value serves the defaults and logs an error', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await putConfig('split', '{"version": 1, "defaultVariant": "x", "variants": {"x": {"weight": -5}}}');
+    await putConfig(
+      'split',
+      '{"version": 1, "defaultVariant": "x", "variants": {"x": {"weight": -5}}}',
+    );
     await putConfig('flows', 'not json at all');
     const res = await freshApp()('/');
     expect(res.status).toBe(200);
@@ -94,7 +97,10 @@ describe('split test and config from KV', () => {
     const first = await fetchApp('/');
     const variant = setCookies(first).get('gf_variant');
     expect(variant).toBe('lp17');
-    await putConfig('split', { ...TWO_WAY, variants: { default: { weight: 100 }, lp17: { weight: 0, flow: 'lp17ch17pr5' } } });
+    await putConfig('split', {
+      ...TWO_WAY,
+      variants: { default: { weight: 100 }, lp17: { weight: 0, flow: 'lp17ch17pr5' } },
+    });
     const later = await fetchApp('/', { headers: { cookie: `gf_variant=${variant}` } });
     expect(heading(await later.text())).toBe('Locate any phone, with consent');
     const newcomer = await fetchApp('/');
@@ -103,7 +109,9 @@ describe('split test and config from KV', () => {
 
   it('a visitor whose variant was removed is drawn again', async () => {
     await putConfig('split', TWO_WAY);
-    const res = await freshApp({ random: () => 0.1 })('/', { headers: { cookie: 'gf_variant=gone/old' } });
+    const res = await freshApp({ random: () => 0.1 })('/', {
+      headers: { cookie: 'gf_variant=gone/old' },
+    });
     expect(setCookies(res).get('gf_variant')).toBe('default');
   });
 
@@ -130,7 +138,9 @@ describe('split test and config from KV', () => {
   it('marketers can reorder a flow in KV without a deploy', async () => {
     await putConfig('flows', {
       version: 'f-2',
-      flows: { default: ['one_pager_ai', 'searching_ai', 'features', 'paycheck1_pr5_h_ai', 'success'] },
+      flows: {
+        default: ['one_pager_ai', 'searching_ai', 'features', 'paycheck1_pr5_h_ai', 'success'],
+      },
     });
     const fetchApp = freshApp();
     const html = await (await fetchApp('/')).text();

@@ -18,6 +18,8 @@ export interface PageOptions {
   state?: PageState;
   /** The next screen, fetched ahead of time so moving on feels instant (SPEC.md §2). */
   prefetch?: string | null;
+  /** The next screen's images, fetched ahead too. */
+  prefetchImages?: readonly string[];
   onError?: (error: unknown) => void;
 }
 
@@ -27,7 +29,11 @@ const HEAD_META =
   '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
   '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
 
-function documentHead({ nonce, language, theme, title, prefetch }: PageOptions): string {
+function documentHead(options: PageOptions): string {
+  const { nonce, language, theme, title, prefetch, prefetchImages = [] } = options;
+  const images = prefetchImages
+    .map((src) => `<link rel="prefetch" as="image" href="${escapeHtml(src)}">`)
+    .join('');
   const speculation = prefetch
     ? `<script type="speculationrules" nonce="${nonce}">${serializeJson({
         prefetch: [{ source: 'list', urls: [prefetch] }],
@@ -35,7 +41,7 @@ function documentHead({ nonce, language, theme, title, prefetch }: PageOptions):
     : '';
   return (
     `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
-    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style>${speculation}</head><body>`
+    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style>${speculation}${images}</head><body>`
   );
 }
 

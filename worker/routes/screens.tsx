@@ -30,15 +30,20 @@ function queryOf(url: string): string {
 export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
   const app = new Hono<AppEnv>();
 
+  function nextOf(current: ScreenId, flow: AppEnv['Variables']['flow']) {
+    return nextScreen(flow, current, screens[current].offFlowNext);
+  }
+
   function nextUrl(current: ScreenId, search: string, flow: AppEnv['Variables']['flow']) {
-    const next = nextScreen(flow, current, screens[current].offFlowNext);
+    const next = nextOf(current, flow);
     return next ? `/${next}${search}` : null;
   }
 
   function showScreen(c: ScreenContext, screen: ScreenId) {
     const flow = c.get('flow');
     const search = queryOf(c.req.url);
-    const next = nextUrl(screen, search, flow);
+    const nextId = nextOf(screen, flow);
+    const next = nextId ? `/${nextId}${search}` : null;
     const t = translator(c.get('language'));
     const { Component } = screens[screen];
     c.get('logFields').screen = screen;
@@ -58,6 +63,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
         theme: c.get('theme'),
         title: t('page_title', { title: t(`screens.${screen}.title`), brand: t('brand') }),
         prefetch: next,
+        prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
         state: {
           screen,
           next,

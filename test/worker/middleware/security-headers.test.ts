@@ -25,7 +25,9 @@ it('gives an HTML page a CSP whose script nonce is fresh per request', async () 
 it('sends HSTS, nosniff and a strict referrer policy on every response', async () => {
   for (const path of ['/page', '/data']) {
     const res = await app.request(path);
-    expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    expect(res.headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   }
