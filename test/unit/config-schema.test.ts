@@ -86,7 +86,8 @@ describe('parseSplit rejects', () => {
   });
 
   it('an infinite weight written as 1e999 or -1e999 in raw JSON', () => {
-    const raw = (w: string) => `{"version":1,"defaultVariant":"a","variants":{"a":{"weight":${w}}}}`;
+    const raw = (w: string) =>
+      `{"version":1,"defaultVariant":"a","variants":{"a":{"weight":${w}}}}`;
     expect(errorOf(parseSplit(raw('1e999')))).toMatch(/^variants\.a\.weight: .*Infinity/);
     expect(errorOf(parseSplit(raw('-1e999')))).toMatch(/^variants\.a\.weight: .*-Infinity/);
   });
@@ -218,7 +219,10 @@ const weightArb = mostly(
   ),
 );
 const variantArb = mostly(
-  fc.record({ weight: weightArb, flow: fc.constantFrom('lp11ch8', 'x-1') }, { requiredKeys: ['weight'] }),
+  fc.record(
+    { weight: weightArb, flow: fc.constantFrom('lp11ch8', 'x-1') },
+    { requiredKeys: ['weight'] },
+  ),
   fc.record({ weight: weightArb, flow: fc.constantFrom('Bad', '', 7) }),
 );
 const nearSplitArb = fc
@@ -244,7 +248,10 @@ const nearFlowsArb = fc.record({
   version: mostly(fc.nat(), fc.string()),
   flows: fc
     .tuple(
-      mostly(screenListArb.map((screens) => ({ default: screens })), fc.constant({})),
+      mostly(
+        screenListArb.map((screens) => ({ default: screens })),
+        fc.constant({}),
+      ),
       fc.dictionary(
         mostly(fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,6}$/), fc.string({ maxLength: 4 })),
         screenListArb,
@@ -282,12 +289,18 @@ describe('properties', () => {
   it('every split parseSplit accepts has finite non-negative weights, a positive sum and an own defaultVariant', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(fc.oneof(nearSplitArb, nearSplitArb.map((doc) => JSON.stringify(doc))), (raw) => {
-        const result = parseSplit(raw);
-        if (!result.ok) return;
-        accepted++;
-        expectValidSplit(result.value);
-      }),
+      fc.property(
+        fc.oneof(
+          nearSplitArb,
+          nearSplitArb.map((doc) => JSON.stringify(doc)),
+        ),
+        (raw) => {
+          const result = parseSplit(raw);
+          if (!result.ok) return;
+          accepted++;
+          expectValidSplit(result.value);
+        },
+      ),
       { numRuns: 1000 },
     );
     // The generator must actually produce accepted documents, or the property proves nothing.
@@ -297,12 +310,18 @@ describe('properties', () => {
   it('every flows document parseFlows accepts has a default flow of known, unique screens', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(fc.oneof(nearFlowsArb, nearFlowsArb.map((doc) => JSON.stringify(doc))), (raw) => {
-        const result = parseFlows(raw);
-        if (!result.ok) return;
-        accepted++;
-        expectValidFlows(result.value);
-      }),
+      fc.property(
+        fc.oneof(
+          nearFlowsArb,
+          nearFlowsArb.map((doc) => JSON.stringify(doc)),
+        ),
+        (raw) => {
+          const result = parseFlows(raw);
+          if (!result.ok) return;
+          accepted++;
+          expectValidFlows(result.value);
+        },
+      ),
       { numRuns: 1000 },
     );
     expect(accepted).toBeGreaterThan(20);

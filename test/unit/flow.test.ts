@@ -60,7 +60,13 @@ describe('DEFAULT_FLOWS', () => {
       lp11ch8: [...main, 'checkout_h3_pp', ...tail],
       lp11ch8_vc: [...main, 'checkout_v3_pp', ...tail],
       lp11ch8b: [...main, 'checkout_h3_pp_braintree', ...tail],
-      lp17ch17pr5: ['one_pager_all', 'searching_2', 'signup_testim', 'paycheck1_pr5_h_win', ...tail],
+      lp17ch17pr5: [
+        'one_pager_all',
+        'searching_2',
+        'signup_testim',
+        'paycheck1_pr5_h_win',
+        ...tail,
+      ],
       stripe_test: ['auto-signup', 'checkout-test', 'success'],
     });
   });

@@ -34,7 +34,11 @@ describe('serializeJson', () => {
   it('property: JSON.parse of the output gives back the same value as plain JSON does', () => {
     fc.assert(
       fc.property(
-        fc.oneof(jsonValueArb, hostileStringArb, fc.json().map((text) => JSON.parse(text))),
+        fc.oneof(
+          jsonValueArb,
+          hostileStringArb,
+          fc.json().map((text) => JSON.parse(text)),
+        ),
         (value) => {
           expect(JSON.parse(serializeJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
         },

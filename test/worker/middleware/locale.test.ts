@@ -7,8 +7,10 @@ function appIn(environment: string) {
   const app = new Hono<AppEnv>();
   app.use(locale({ supported: ['en', 'es', 'pt-BR'] }));
   app.get('/', (c) => c.text(`${c.get('language')} ${c.get('theme')}`));
-  return (path: string, headers: Record<string, string> = {}) =>
-    app.request(path, { headers }, { ENVIRONMENT: environment }).then((r) => r.text());
+  return async (path: string, headers: Record<string, string> = {}) => {
+    const response = await app.request(path, { headers }, { ENVIRONMENT: environment });
+    return response.text();
+  };
 }
 
 it('picks the browser language: exact, then language part, then a same-language variant', async () => {
