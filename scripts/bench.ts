@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
@@ -74,6 +74,7 @@ interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
 }
 
 type Autocannon = (options: {
@@ -84,6 +85,15 @@ type Autocannon = (options: {
 }) => Promise<LoadResult>;
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** e.g. "503 x7 under load", so a non-zero fail count says what failed. */
+function unexpectedStatuses(load: LoadResult): string[] {
+  const statuses = Object.entries(load.statusCodeStats)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status} x${count} under load`);
+  const timeouts = load.timeouts > 0 ? [`${load.timeouts} timeouts`] : [];
+  return [...statuses, ...timeouts];
+}
 
 /**
  * No Accept-Encoding is sent on purpose: on Cloudflare the edge compresses the response, so
@@ -285,6 +295,12 @@ function printTable(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** workerd, the load generator and Chrome share this machine: busy neighbours skew every figure. */
+function machineLoad(): string {
+  const [oneMinute = 0] = loadavg();
+  return `Machine: ${availableParallelism()} CPUs, load average ${oneMinute.toFixed(1)}.`;
+}
+
 const tick = (ok: boolean) => (ok ? '✓' : '✗');
 const round = (value: number | undefined, digits = 0) =>
   value === undefined ? '-' : value.toFixed(digits);
@@ -332,15 +348,16 @@ async function benchScreens(worker: BuiltWorker): Promise<void> {
       `/${id}`,
       String(weight.status),
       round(load.requests.average),
-      round(load.latency.p50, 1),
-      round(load.latency.p99, 1),
+      // autocannon's latency histogram holds whole milliseconds.
+      round(load.latency.p50),
+      round(load.latency.p99),
       `${failures}/${errorLogs}`,
       String(weight.htmlBytes),
       String(weight.htmlBrotli),
       tick(weight.htmlBrotli <= HTML_BROTLI_BUDGET),
       `${weight.jsBrotli} (${weight.jsFiles})`,
       tick(weight.problems.length === 0),
-      weight.problems.join('; '),
+      [...weight.problems, ...unexpectedStatuses(load)].join('; '),
     ]);
   }
   worker.logs.length = 0;
@@ -412,7 +429,7 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const worker = await startBuiltWorker({ quiet: true, bindings: PRODUCTION_BINDINGS });
-  console.log(`Built worker on ${worker.url.origin}`);
+  console.log(`Built worker on ${worker.url.origin}. ${machineLoad()}`);
   try {
     await seedConfig(worker);
     await benchScreens(worker);
@@ -420,7 +437,8 @@ async function main(): Promise<void> {
   } finally {
     await worker.stop();
   }
-  console.log(`\nBench done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`\nBench done in ${seconds} s. ${machineLoad()}`);
 }
 
 main().catch((error: unknown) => {

@@ -163,10 +163,11 @@ function checkSections(
   const checked: CheckedDocument = { values: {}, serialized: {} };
   const errors: string[] = [];
   for (const section of present) {
-    // Parse the very string that will be stored, so the worker's own check (including its
-    // size cap on each KV value) is the one this passes.
+    // The value as read gives the clearest messages (1e400 is "not finite", not "null");
+    // the string that will be stored must then pass the worker's own check, size cap included.
     const serialized = JSON.stringify(raw[section]);
-    const result = PARSERS[section](serialized);
+    const asRead = PARSERS[section](raw[section]);
+    const result = asRead.ok ? PARSERS[section](serialized) : asRead;
     if (result.ok) {
       (checked.values as Record<Section, unknown>)[section] = result.value;
       checked.serialized[section] = serialized;

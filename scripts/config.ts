@@ -265,7 +265,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const args = parseCliArgs(argv);
   if (args.kind === 'help') {
     console.log(USAGE);
-    return EXIT_USAGE;
+    return 0;
   }
   if (args.kind === 'usage-error') {
     console.error(`error: ${args.error}\n\n${USAGE}`);

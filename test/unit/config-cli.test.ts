@@ -1,0 +1,325 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CheckedDocument,
+  checkDocumentText,
+  crossCheck,
+  formatSummary,
+  inEffectFromKv,
+  parseCliArgs,
+} from '../../scripts/config-document';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
+import { CONFIG_MAX_BYTES } from '../../worker/config/schema';
+
+const LP17_SPLIT = {
+  version: 'lp17-test',
+  defaultVariant: 'lp17ch17pr5',
+  variants: { lp17ch17pr5: { weight: 1 } },
+};
+
+const VALID_DOCUMENT = {
+  split: {
+    version: 7,
+    defaultVariant: 'default',
+    variants: {
+      default: { weight: 1, flow: 'default' },
+      'lp11ch8/vc': { weight: 2 },
+      paused: { weight: 0, flow: 'lp11ch8' },
+    },
+  },
+  flows: {
+    version: 7,
+    flows: {
+      default: ['one_pager', 'searching', 'signup', 'checkout_v3_tr', 'success'],
+      lp11ch8: ['one_pager', 'checkout_h3_pp', 'success'],
+      lp11ch8_vc: ['one_pager', 'checkout_v3_pp', 'success'],
+    },
+  },
+};
+
+/** A split whose variants "v0", "v1", ... have these weights (as written in the file). */
+function splitWithWeights(...weights: string[]): string {
+  const variants = weights.map((weight, i) => `"v${i}": {"weight": ${weight}, "flow": "default"}`);
+  return `{"split": {"version": 1, "defaultVariant": "v0", "variants": {${variants.join(', ')}}}}`;
+}
+
+function check(document: unknown): ReturnType<typeof checkDocumentText> {
+  return checkDocumentText(JSON.stringify(document));
+}
+
+function expectValid(result: ReturnType<typeof checkDocumentText>): CheckedDocument {
+  if (!result.ok) throw new Error(`expected a valid document, got: ${result.error}`);
+  return result.value;
+}
+
+describe('config document: what validate accepts and prints', () => {
+  it('shows each variant with its share of traffic and the flow it lands in', () => {
+    const checked = expectValid(check(VALID_DOCUMENT));
+    const summary = formatSummary(checked.values, { split: 'file', flows: 'file' });
+    expect(summary.split('\n')).toEqual([
+      'OK',
+      'split (version 7), default variant "default":',
+      '  default      33.3%  → flow default',
+      '  lp11ch8/vc   66.7%  → flow lp11ch8_vc',
+      '  paused          0%  → flow lp11ch8  (never drawn)',
+      'flows (version 7):',
+      '  default     one_pager → searching → signup → checkout_v3_tr → success',
+      '  lp11ch8     one_pager → checkout_h3_pp → success',
+      '  lp11ch8_vc  one_pager → checkout_v3_pp → success',
+    ]);
+  });
+
+  it('says which stored section a partial file was checked against', () => {
+    const checked = expectValid(check({ split: LP17_SPLIT }));
+    const summary = formatSummary(checked.values, { split: 'file', flows: 'kv' });
+    expect(summary).toContain('  lp17ch17pr5    100%  → flow lp17ch17pr5');
+    expect(summary).toContain('(checked against the flows in KV)');
+    expect(summary).not.toContain('flows (version');
+  });
+
+  it('stores each section as the compact JSON the worker parses', () => {
+    const checked = expectValid(check(VALID_DOCUMENT));
+    expect(checked.serialized).toEqual({
+      split: JSON.stringify(VALID_DOCUMENT.split),
+      flows: JSON.stringify(VALID_DOCUMENT.flows),
+    });
+  });
+});
+
+describe('config document: refusals a marketer reads', () => {
+  it.each([
+    ['a file that is not JSON', '{"split": ', /^not JSON: /],
+    [
+      'a misspelt top-level key',
+      '{"splits": {}}',
+      'unknown top-level key "splits" (expected "split" and/or "flows")',
+    ],
+    ['an empty document', '{}', 'the file has neither "split" nor "flows"; nothing to check'],
+    ['a JSON array', '[]', 'the file must hold a JSON object with "split" and/or "flows"'],
+    [
+      'a negative weight',
+      splitWithWeights('-5', '10'),
+      'split: variants.v0.weight: must not be negative',
+    ],
+    ['a bare NaN weight', splitWithWeights('NaN'), /^not JSON: Unexpected token 'N'/],
+    [
+      'a "NaN" string weight',
+      splitWithWeights('"NaN"'),
+      'split: variants.v0.weight: Invalid input: expected number, received string',
+    ],
+    [
+      'weights that add up to zero',
+      splitWithWeights('0', '0'),
+      'split: variants: weights must add up to a positive finite number',
+    ],
+  ])('refuses %s', (_, text, message) => {
+    const result = checkDocumentText(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    if (typeof message === 'string') expect(result.error).toBe(message);
+    else expect(result.error).toMatch(message);
+  });
+
+  it('refuses a flow with an unknown screen id, naming the entry', () => {
+    const result = check({
+      flows: { version: 1, flows: { default: ['one_pager', 'checkout_v9'] } },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: 'flows: flows.default.1: unknown screen id "checkout_v9"',
+    });
+  });
+
+  it('refuses flows without the "default" flow every unknown name falls back to', () => {
+    const result = check({ flows: { version: 1, flows: { lp1ch2: ['one_pager'] } } });
+    expect(result).toEqual({ ok: false, error: 'flows: flows: must contain the "default" flow' });
+  });
+
+  it('refuses a file over the size cap before reading it as JSON', () => {
+    const text = `{"split": ${' '.repeat(CONFIG_MAX_BYTES)}}`;
+    expect(checkDocumentText(text)).toEqual({
+      ok: false,
+      error: `file is ${CONFIG_MAX_BYTES + 11} bytes; the limit is ${CONFIG_MAX_BYTES} bytes`,
+    });
+  });
+
+  it('reports problems in both sections at once', () => {
+    const result = check({
+      split: { ...LP17_SPLIT, defaultVariant: 'missing' },
+      flows: { version: 1, flows: { default: [] } },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error:
+        'flows: flows.default: must list at least one screen; ' +
+        'split: defaultVariant: "missing" is not one of the variants',
+    });
+  });
+});
+
+describe('config document: cross-check between split and flows', () => {
+  const defaultOnlyFlows = { ...DEFAULT_FLOWS, flows: { default: DEFAULT_FLOWS.flows.default! } };
+
+  it('refuses a variant whose flow is not defined, instead of silently serving "default"', () => {
+    const checked = expectValid(
+      check({ split: LP17_SPLIT, flows: { version: 1, flows: defaultOnlyFlows.flows } }),
+    );
+    const result = crossCheck(
+      { value: checked.values.split!, origin: 'file' },
+      { value: checked.values.flows!, origin: 'file' },
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: 'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined',
+    });
+  });
+
+  it('checks a split-only file against the flows stored in KV', () => {
+    const checked = expectValid(check({ split: LP17_SPLIT }));
+    const storedFlows = inEffectFromKv('flows', JSON.stringify(defaultOnlyFlows));
+    expect(storedFlows.origin).toBe('kv');
+    expect(crossCheck({ value: checked.values.split!, origin: 'file' }, storedFlows)).toEqual({
+      ok: false,
+      error:
+        'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
+        '(split from this file, flows from KV)',
+    });
+  });
+
+  it('refuses a flows-only file that drops a flow the live split still uses', () => {
+    const checked = expectValid(check({ flows: defaultOnlyFlows }));
+    const liveSplit = inEffectFromKv('split', JSON.stringify(LP17_SPLIT));
+    const result = crossCheck(liveSplit, { value: checked.values.flows!, origin: 'file' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain('(split from KV, flows from this file)');
+  });
+
+  it('falls back to the defaults in code for an absent or invalid KV value, and says so', () => {
+    expect(inEffectFromKv('flows', null)).toEqual({
+      value: DEFAULT_FLOWS,
+      origin: 'defaults',
+      note: 'KV key "flows" is absent; the defaults in code apply',
+    });
+    const invalid = inEffectFromKv('split', '{"version": 1}');
+    expect(invalid.value).toBe(DEFAULT_SPLIT);
+    expect(invalid.note).toMatch(/^KV key "split" is invalid \(defaultVariant: .*\); the worker/);
+  });
+});
+
+describe('config CLI arguments', () => {
+  it.each([
+    [['set', 'new.json'], { kind: 'run', command: { name: 'set', file: 'new.json' } }],
+    [
+      ['get', '--persist-to', '/tmp/state'],
+      {
+        kind: 'run',
+        command: { name: 'get' },
+        options: { remote: false, persistTo: '/tmp/state' },
+      },
+    ],
+    [['seed', '--remote'], { kind: 'run', options: { remote: true } }],
+    [['--help'], { kind: 'help' }],
+    [['publish', 'x.json'], { kind: 'usage-error', error: 'unknown command "publish"' }],
+    [['get', '--force'], { kind: 'usage-error', error: "Unknown option '--force'" }],
+    [['set'], { kind: 'usage-error', error: 'set takes exactly one file' }],
+    [
+      ['get', '--remote', '--persist-to', 'x'],
+      { kind: 'usage-error', error: '--persist-to is for local KV; drop it with --remote' },
+    ],
+  ])('%j', (argv, expected) => {
+    expect(parseCliArgs(argv)).toMatchObject(expected);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The real CLI against a throwaway local KV (the same storage format wrangler dev reads).
+
+const run = promisify(execFile);
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function runCli(args: readonly string[]): Promise<CliRun> {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'scripts/config.ts', ...args], {
+      env: { ...process.env, npm_config_loglevel: 'error' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+// Each run starts workerd through wrangler's platform proxy: seconds, not milliseconds.
+describe.concurrent('config CLI against local KV', { timeout: 120_000 }, () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'config-cli-'));
+    await writeFile(join(dir, 'lp17.json'), JSON.stringify({ split: LP17_SPLIT }, null, 2));
+    await writeFile(join(dir, 'full.json'), JSON.stringify(VALID_DOCUMENT, null, 2));
+  });
+
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('set writes what get reads back, and seed fills only the absent key', async () => {
+    const state = ['--persist-to', join(dir, 'seeded')];
+
+    const set = await runCli(['set', join(dir, 'lp17.json'), ...state]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('wrote split to local KV');
+    expect(set.stdout).not.toContain('wrote flows');
+
+    const before = await runCli(['get', ...state]);
+    expect(before.code).toBe(0);
+    expect(JSON.parse(before.stdout)).toEqual({ split: LP17_SPLIT, flows: DEFAULT_FLOWS });
+    expect(before.stderr).toContain('KV key "flows" is absent; the defaults in code apply');
+
+    const seed = await runCli(['seed', ...state]);
+    expect(seed.code).toBe(0);
+    expect(seed.stdout).toContain('split: local KV');
+    expect(seed.stdout).toContain('left alone');
+    expect(seed.stdout).toContain('flows: wrote the defaults in code');
+
+    const after = await runCli(['get', ...state]);
+    expect(JSON.parse(after.stdout)).toEqual({ split: LP17_SPLIT, flows: DEFAULT_FLOWS });
+    expect(after.stderr).not.toContain('absent');
+  });
+
+  it('a refused set exits 1 with the reason and leaves KV as it was', async () => {
+    const state = ['--persist-to', join(dir, 'refused')];
+    expect((await runCli(['set', join(dir, 'full.json'), ...state])).code).toBe(0);
+
+    // Valid on its own, but the flows now in KV have no lp17ch17pr5.
+    const refused = await runCli(['set', join(dir, 'lp17.json'), ...state]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'error: variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
+        '(split from this file, flows from KV); nothing written',
+    );
+    expect(refused.stdout).not.toContain('wrote');
+
+    const got = await runCli(['get', ...state]);
+    expect(JSON.parse(got.stdout)).toEqual(VALID_DOCUMENT);
+  });
+
+  it('validate of a missing file exits 1 with one line; an unknown command exits 2', async () => {
+    const missing = await runCli(['validate', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      `error: cannot read ${join(dir, 'nope.json')}: no such file`,
+    );
+
+    const unknown = await runCli(['publish']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Usage: npm run config');
+  });
+});
