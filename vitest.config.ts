@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
+    reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
         esbuild: { jsx: 'automatic' },
