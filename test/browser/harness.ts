@@ -1,17 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
-
-/** ARCHITECTURE.md: Debian's Chromium with the flags this closed network needs. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export interface BrowserSession {
   worker: BuiltWorker;
@@ -30,7 +19,7 @@ export interface BrowserSession {
 export async function startBrowserSession(): Promise<BrowserSession> {
   const worker = await startBuiltWorker({ quiet: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     // Playwright adds --headless itself and starts from a fresh, empty profile.
     args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
     headless: true,

@@ -30,7 +30,6 @@ type Kind = keyof typeof CONFIG_KEYS;
  */
 export function createConfigSource({ now = Date.now }: { now?: () => number } = {}) {
   let cached: { config: FunnelConfig; loadedAt: number } | undefined;
-  let inFlight: Promise<FunnelConfig> | undefined;
   const lastGood: { split?: SplitConfig; flows?: FlowsConfig } = {};
 
   async function readDocument<T>(
@@ -79,11 +78,10 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
   return {
     load(kv: KVNamespace, ttlMs = DEFAULT_CONFIG_TTL_MS): Promise<FunnelConfig> {
       if (cached && now() - cached.loadedAt < ttlMs) return Promise.resolve(cached.config);
-      // Requests arriving while KV is being read share that one read.
-      inFlight ??= loadFresh(kv).finally(() => {
-        inFlight = undefined;
-      });
-      return inFlight;
+      // Each request reads KV itself rather than awaiting another request's read: workerd ties
+      // I/O to the request that started it, and a request left waiting on another's finished
+      // or cancelled read is cancelled as hung (seen under load in npm run bench).
+      return loadFresh(kv);
     },
   };
 }

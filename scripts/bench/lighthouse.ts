@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LaunchedChrome, launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../chromium';
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+export interface LighthouseRun {
+  score: number | null;
+  lcpMs: number | undefined;
+  tbtMs: number | undefined;
+  cls: number | undefined;
+  /** Longest simulated main-thread task; undefined when none reached the 50 ms threshold. */
+  maxTaskMs: number | undefined;
+  error: string | undefined;
+}
+
+export async function startChrome(
+  chromePath: string,
+): Promise<{ chrome: LaunchedChrome; profile: string }> {
+  const profile = await mkdtemp(join(tmpdir(), 'geofunnel-bench-chrome-'));
+  try {
+    const chrome = await launch({
+      chromePath,
+      chromeFlags: CHROMIUM_FLAGS,
+      userDataDir: profile,
+      logLevel: 'silent',
+    });
+    return { chrome, profile };
+  } catch (error) {
+    await rm(profile, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * One Lighthouse run with its defaults: mobile form factor and simulated throttling, which
+ * computes the slow-phone timings from a local trace, so nothing is downloaded. Storage is
+ * reset before each run, so the landing is measured as a first visit (no cookies).
+ */
+export async function runLighthouse(url: URL, port: number): Promise<LighthouseRun> {
+  const result = await lighthouse(url.href, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance'],
+    // The full-page screenshot only feeds the report viewer and costs seconds per run.
+    disableFullPageScreenshot: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url.href}`);
+  const { audits, categories, runtimeError } = result.lhr;
+  const longestTask = audits['long-tasks']?.details;
+  const firstTask =
+    longestTask?.type === 'table' ? (longestTask.items[0] as { duration?: number }) : undefined;
+  return {
+    score: categories.performance?.score ?? null,
+    lcpMs: audits['largest-contentful-paint']?.numericValue,
+    tbtMs: audits['total-blocking-time']?.numericValue,
+    cls: audits['cumulative-layout-shift']?.numericValue,
+    maxTaskMs: firstTask?.duration,
+    error: runtimeError?.message,
+  };
+}
+
+/** The middle run by performance score; a failed run (null score) sorts lowest. */
+export function medianRun<T extends { score: number | null }>(runs: T[]): T | undefined {
+  const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+  return sorted[Math.floor(sorted.length / 2)];
+}
