@@ -1,4 +1,10 @@
 import type { Theme } from '../worker/funnel/locale';
+import { AFTER_CSS } from './after/styles';
+import { KIT_CSS } from './kit/styles';
+import { LANDING_CSS } from './landing/styles';
+import { PLANS_CSS } from './plans/styles';
+import { SEARCHING_CSS } from './searching/styles';
+import { SIGNUP_CSS } from './signup/styles';
 
 /**
  * Theme tokens (SPEC.md §3 themes): colours, logo and type as CSS custom properties, so a theme
@@ -45,6 +51,10 @@ h1{font-size:26px;line-height:1.2;margin:8px 0 12px}
   .trim()
   .replace(/\n/g, '');
 
+const SHARED_CSS = [BASE_CSS, KIT_CSS, LANDING_CSS, SEARCHING_CSS, SIGNUP_CSS, PLANS_CSS, AFTER_CSS]
+  .join('')
+  .replace(/\s*\n\s*/g, '');
+
 export function criticalCss(theme: Theme): string {
-  return `:root{${THEME_TOKENS[theme]}}${BASE_CSS}`;
+  return `:root{${THEME_TOKENS[theme]}}${SHARED_CSS}`;
 }

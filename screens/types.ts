@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
 import type { ScreenId } from '../shared/screens';
+import type { Theme } from '../worker/funnel/locale';
 
 export interface ScreenProps {
   screen: ScreenId;
@@ -8,5 +10,21 @@ export interface ScreenProps {
   continueAction: string;
   /** Next screen's URL, or null on the last screen of the flow. */
   next: string | null;
+  /** ISO country of the visitor, or null when unknown (phone field default, currency). */
   country: string | null;
+  language: string;
+  theme: Theme;
+  /** Name of the visitor's flow (SPEC.md §2). */
+  flow: string;
 }
+
+export interface ScreenDefinition {
+  Component: ComponentType<ScreenProps>;
+  /** Where Continue leads when the screen is opened outside the visitor's flow. */
+  offFlowNext: ScreenId | null;
+  /** Images the screen shows, fetched ahead while the visitor is on the screen before it. */
+  images?: readonly string[];
+}
+
+/** One area's screens (landing, plans, ...); the registry joins them. */
+export type AreaScreens = Partial<Record<ScreenId, ScreenDefinition>>;

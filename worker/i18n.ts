@@ -1,7 +1,12 @@
 import { createInstance, type TFunction } from 'i18next';
-import en from '../locales/en.json';
+import { BUNDLED_TRANSLATIONS } from '../locales';
 
-const resources = { en: { translation: en } };
+const resources = Object.fromEntries(
+  Object.entries(BUNDLED_TRANSLATIONS).map(([language, translation]) => [
+    language,
+    { translation },
+  ]),
+);
 
 export const SUPPORTED_LANGUAGES: readonly string[] = Object.keys(resources);
 

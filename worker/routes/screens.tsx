@@ -55,6 +55,9 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           continueAction={`/${screen}${search}`}
           next={next}
           country={c.get('country')}
+          language={c.get('language')}
+          theme={c.get('theme')}
+          flow={flow.name}
         />
       </Page>,
       {

@@ -1,0 +1,2 @@
+/** Islands of the landing screens (see screens/islands.ts). */
+export const LANDING_ISLANDS = {} as const;
