@@ -1,7 +1,12 @@
 import { persistedSlice } from './persisted-slice';
 
-/** SPEC.md §3 Map state: where the searching screens centre the map, and the lookup result. */
+/**
+ * SPEC.md §3 Map state: where the searching screens centre the map, and the lookup result.
+ * `phone` is the number the visitor entered, in E.164 (+14155550123), shown by the 'number
+ * located' banner and looked up by the searching screens.
+ */
 export const $map = persistedSlice<{
+  phone: string;
   initCoords: { lat: number; lng: number } | null;
   numberData: Record<string, unknown> | null;
-}>('map', { initCoords: null, numberData: null });
+}>('map', { phone: '', initCoords: null, numberData: null });
