@@ -16,6 +16,8 @@ export interface ScreenProps {
   theme: Theme;
   /** Name of the visitor's flow (SPEC.md §2). */
   flow: string;
+  /** False outside production, where test switches apply (SPEC.md §5 dev email shortcuts). */
+  production?: boolean;
 }
 
 export interface ScreenDefinition {

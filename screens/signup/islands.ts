@@ -1,2 +1,4 @@
+import SignupForm from '../../islands/SignupForm';
+
 /** Islands of the signup screens (see screens/islands.ts). */
-export const SIGNUP_ISLANDS = {} as const;
+export const SIGNUP_ISLANDS = { SignupForm } as const;

@@ -1,2 +1,11 @@
 /** CSS of the signup screens, inlined in every page with the rest of the critical CSS. */
-export const SIGNUP_CSS = '';
+export const SIGNUP_CSS = `
+.signup-form{display:flex;flex-direction:column;gap:16px;margin:0 0 16px}
+.signup__google-slot{width:100%;max-width:343px;min-height:44px;margin:0 auto 16px}
+.signup__privacy{color:var(--muted);font-size:14px;margin:0 0 24px;text-align:center}
+.signup__testimonials{margin:0 0 24px}
+.signup__testimonial-list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
+.signup__testimonial{background:var(--surface);border-radius:12px;padding:14px 16px;box-shadow:0 1px 2px rgba(16,24,40,.08)}
+.signup__quote{margin:0 0 6px}
+.signup__author{margin:0;color:var(--muted);font-weight:600;font-size:14px}
+`;

@@ -3,7 +3,7 @@ import { Page } from '../../screens/layout/Page';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
 import { isScreenId, type ScreenId } from '../../shared/screens';
-import type { AppEnv } from '../env';
+import { type AppEnv, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
 import { translator } from '../i18n';
 import { logError } from '../log';
@@ -58,6 +58,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           language={c.get('language')}
           theme={c.get('theme')}
           flow={flow.name}
+          production={isProduction(c.env)}
         />
       </Page>,
       {

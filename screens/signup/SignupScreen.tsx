@@ -1,0 +1,67 @@
+import { Divider } from '../kit/Divider';
+import { SupportLinks } from '../kit/SupportLinks';
+import { TrustLabels } from '../kit/TrustLabels';
+import { Island } from '../layout/Island';
+import type { ScreenProps } from '../types';
+
+interface Review {
+  name: string;
+  text: string;
+}
+
+/**
+ * The signup screens (SPEC.md §2): the 'number located' banner with the visitor's number,
+ * email capture with domain shortcuts, an 'or' divider and the place of the Continue with
+ * Google button. `signup_testim` adds what other families say about the app.
+ */
+export function SignupScreen({ screen, t, continueAction, next, production }: ScreenProps) {
+  const testimonials = screen === 'signup_testim';
+  const reviews = Object.values(
+    t('signup.testimonials', { returnObjects: true }) as Record<string, Review>,
+  );
+  return (
+    <section className="screen signup" aria-labelledby="screen-title">
+      <Island
+        name="LocatedBanner"
+        props={{ title: t('kit.located.title'), phoneLabel: t('kit.located.phone_label') }}
+      />
+      <h1 id="screen-title">{t(testimonials ? 'signup.title_testim' : 'signup.title')}</h1>
+      <p className="lead">{t(testimonials ? 'signup.lead_testim' : 'signup.lead')}</p>
+      <Island
+        name="SignupForm"
+        props={{
+          action: continueAction,
+          next,
+          production: production ?? true,
+          text: {
+            label: t('kit.email.label'),
+            placeholder: t('kit.email.placeholder'),
+            shortcuts: t('kit.email.shortcuts_label'),
+            submit: t('signup.submit'),
+            invalid: t('email_error_message_invalid'),
+            empty: t('email_error_message_empty'),
+          },
+        }}
+      />
+      <Divider t={t} />
+      {/* Continue with Google (width 343, SPEC.md §9) arrives with the portal's sign-in; the
+          space is kept so the page does not shift when it does. */}
+      <div className="signup__google-slot" data-google-slot aria-hidden="true" />
+      <p className="signup__privacy">{t('signup.privacy_note')}</p>
+      {testimonials ? (
+        <section className="signup__testimonials" aria-label={t('signup.testimonials_label')}>
+          <ul className="signup__testimonial-list">
+            {reviews.map((review) => (
+              <li key={review.name} className="signup__testimonial">
+                <blockquote className="signup__quote">{review.text}</blockquote>
+                <p className="signup__author">{review.name}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <TrustLabels t={t} />
+      <SupportLinks t={t} />
+    </section>
+  );
+}

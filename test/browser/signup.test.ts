@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+describe('signup screens in Chromium', () => {
+  it('shows the located number, refuses a bad email and moves on with a good one', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await context.addCookies([
+      { name: 'gf_variant', value: 'default', url: session.worker.url.href },
+    ]);
+    await page.goto('/signup?gclid=s1');
+    await page.evaluate(() => localStorage.setItem('gf:map:phone', '"+14155552671"'));
+    await page.reload();
+    await expect
+      .poll(() => page.locator('.located-banner').textContent())
+      .toContain('+1 415 555 2671');
+
+    const email = page.getByLabel('Your email');
+    await email.fill('anna@gmail');
+    await email.blur();
+    await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
+    await page.locator('#continue-button').click();
+    expect(new URL(page.url()).pathname).toBe('/signup');
+
+    await email.fill('anna@');
+    await page.getByRole('button', { name: /example\.com/ }).click();
+    expect(await email.inputValue()).toBe('anna@example.com');
+    await email.press('Enter');
+    await page.waitForURL(
+      (url) => url.pathname === '/checkout_v3_tr' && url.search === '?gclid=s1',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('gf:signup:email'))).toBe(
+      '"anna@example.com"',
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('signup_testim shows what other families say', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.goto('/signup_testim');
+    expect(await page.locator('.signup__testimonial').count()).toBe(3);
+    expect(await page.locator('h1').textContent()).toBe('Almost there: create your account');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
