@@ -4,7 +4,7 @@ import type { ScreenId } from '../shared/screens';
 import { createConfigSource } from './config/load';
 import type { AppEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
-import { SUPPORTED_LANGUAGES, translator } from './i18n';
+import { bundledTranslator, SUPPORTED_LANGUAGES } from './i18n';
 import { logError } from './log';
 import { country } from './middleware/country';
 import { funnelConfig } from './middleware/funnel-config';
@@ -12,9 +12,11 @@ import { locale } from './middleware/locale';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { splitTest } from './middleware/split-test';
+import { translations } from './middleware/translations';
 import { visitor } from './middleware/visitor';
 import { errorPage } from './render/render-page';
 import { notFoundPage, screenRoutes } from './routes/screens';
+import { createTranslationSource } from './translations/source';
 
 export interface AppOptions {
   /** Source of the split-test draw; Math.random unless a test fixes it. */
@@ -26,12 +28,14 @@ export interface AppOptions {
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const configSource = createConfigSource();
+  const translationSource = createTranslationSource();
 
   app.use(requestLog());
   app.use(securityHeaders());
   app.use(visitor());
   app.use(country());
   app.use(locale({ supported: SUPPORTED_LANGUAGES }));
+  app.use(translations(translationSource));
   app.use(funnelConfig(configSource));
   app.use(splitTest({ random: options.random }));
 
@@ -47,7 +51,7 @@ export function createApp(options: AppOptions = {}) {
       detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     });
     const language = c.get('language') ?? 'en';
-    const t = translator(language);
+    const t = c.get('t') ?? bundledTranslator(language);
     return errorPage({
       language,
       theme: c.get('theme') ?? 'geozilla',

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { FunnelConfig } from './config/load';
 import type { ActiveFlow } from './funnel/flow';
 import type { Theme } from './funnel/locale';
@@ -10,7 +11,7 @@ export interface Bindings {
   ASSETS?: Fetcher;
   /** 'production' on the deployed worker; anything else enables test-only switches. */
   ENVIRONMENT?: string;
-  /** Milliseconds a loaded config is reused per isolate; tests set 0. */
+  /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
   CONFIG_CACHE_TTL_MS?: string;
 }
 
@@ -26,6 +27,8 @@ export interface Variables {
   variant: VariantAssignment;
   flow: ActiveFlow;
   language: string;
+  /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
+  t: TFunction;
   theme: Theme;
 }
 

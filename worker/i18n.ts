@@ -1,28 +1,50 @@
-import { createInstance, type TFunction } from 'i18next';
-import { BUNDLED_TRANSLATIONS } from '../locales';
+import { createInstance, type i18n, type TFunction } from 'i18next';
+import { BUNDLED_TRANSLATIONS, type Dictionary } from '../locales';
+import { DEFAULT_LANGUAGE } from './funnel/locale';
+import { overlayDictionary } from './translations/merge';
 
-const resources = Object.fromEntries(
-  Object.entries(BUNDLED_TRANSLATIONS).map(([language, translation]) => [
-    language,
-    { translation },
-  ]),
-);
+export const SUPPORTED_LANGUAGES: readonly string[] = Object.keys(BUNDLED_TRANSLATIONS);
 
-export const SUPPORTED_LANGUAGES: readonly string[] = Object.keys(resources);
+function createTranslations(dictionaries: Readonly<Record<string, Dictionary>>): i18n {
+  const resources = Object.fromEntries(
+    Object.entries(dictionaries).map(([language, translation]) => [language, { translation }]),
+  );
+  const instance = createInstance({
+    resources,
+    // SPEC.md §9: English is the default and the fallback for any key a language lacks.
+    fallbackLng: DEFAULT_LANGUAGE,
+    initAsync: false,
+    // React escapes every text it renders.
+    interpolation: { escapeValue: false },
+    // Plural keys (`_one`, `_few`, `_many`, `_other`) are picked with Intl.PluralRules, which
+    // gives Russian its day counts (SPEC.md §9): 1 день, 2 дня, 5 дней, 21 день.
+  });
+  void instance.init();
+  return instance;
+}
 
-// One instance per isolate, initialised synchronously from the bundled files; requests only
-// take a fixed-language view of it, so nothing is shared between visitors but the dictionary.
-const i18n = createInstance({
-  resources,
-  fallbackLng: 'en',
-  initAsync: false,
-  // React escapes every text it renders.
-  interpolation: { escapeValue: false },
-});
-void i18n.init();
+// One instance per isolate, initialised synchronously from the bundled files and never changed
+// afterwards: requests only take a fixed-language view of it.
+const bundled = createTranslations(BUNDLED_TRANSLATIONS);
 
-export function translator(language: string): TFunction {
-  return i18n.getFixedT(language);
+/**
+ * A translator for one language with copy from KV laid over its bundled text (SPEC.md §7
+ * content service). Built once per language and manifest timestamp on an instance of its own,
+ * so the isolate's bundled instance is never changed by an override. Keys the override lacks
+ * fall back to the bundled text of the language, then to English.
+ */
+export function translatorWithOverride(language: string, override: Dictionary): TFunction {
+  const own = BUNDLED_TRANSLATIONS[language] ?? {};
+  const dictionaries: Record<string, Dictionary> = {
+    [DEFAULT_LANGUAGE]: BUNDLED_TRANSLATIONS[DEFAULT_LANGUAGE] ?? {},
+    [language]: overlayDictionary(own, override),
+  };
+  return createTranslations(dictionaries).getFixedT(language);
+}
+
+/** The text of the bundled files only. */
+export function bundledTranslator(language: string): TFunction {
+  return bundled.getFixedT(language);
 }
 
 /** Text direction of a language (SPEC.md §9: right-to-left layout for right-to-left languages). */

@@ -49,7 +49,7 @@ describe('screen routes', () => {
 
   it('names the next screen of the flow for the script and prefetches it', async () => {
     const html = await (await freshApp()('/signup?fbclid=f1')).text();
-    expect(html).toContain('data-next="/checkout_v3_tr?fbclid=f1"');
+    expect(html).toContain('"next":"/checkout_v3_tr?fbclid=f1"');
     expect(html).toContain('<script type="speculationrules" nonce="');
     expect(html).toContain('{"prefetch":[{"source":"list","urls":["/checkout_v3_tr?fbclid=f1"]}]}');
   });
@@ -62,7 +62,7 @@ describe('screen routes', () => {
     expect(html).toContain(
       '<link rel="prefetch" as="image" href="/img/a.png"><link rel="prefetch" as="image" href="/img/b.svg">',
     );
-    expect(await (await fetchApp('/signup')).text()).not.toContain('as="image"');
+    expect(await (await fetchApp('/success')).text()).not.toContain('as="image"');
   });
 
   it('gives the last screen of a flow no next screen and no prefetch', async () => {

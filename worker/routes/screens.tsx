@@ -5,7 +5,7 @@ import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import { type AppEnv, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
-import { translator } from '../i18n';
+import { bundledTranslator } from '../i18n';
 import { logError } from '../log';
 import { renderPage } from '../render/render-page';
 
@@ -44,7 +44,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     const search = queryOf(c.req.url);
     const nextId = nextOf(screen, flow);
     const next = nextId ? `/${nextId}${search}` : null;
-    const t = translator(c.get('language'));
+    const t = c.get('t');
     const { Component } = screens[screen];
     c.get('logFields').screen = screen;
     const page = renderPage(
@@ -105,7 +105,8 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
 /** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */
 export function notFoundPage(c: ScreenContext) {
   const language = c.get('language') ?? 'en';
-  const t = translator(language);
+  // The 404 can come before the translations middleware has run (an early failure).
+  const t = c.get('t') ?? bundledTranslator(language);
   c.get('logFields').screen = 'not_found';
   const page = renderPage(
     <Page t={t}>

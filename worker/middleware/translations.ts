@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env';
+import { DEFAULT_TRANSLATIONS_TTL_MS, type TranslationSource } from '../translations/source';
+
+/**
+ * Puts the request's translator on the context (`c.get('t')`): the KV override in effect for
+ * the request's language (SPEC.md §7 content service), else the bundled text. Screens, the 404
+ * and the error page read it from there. Runs after `locale`, which picks the language.
+ */
+export function translations(source: TranslationSource): MiddlewareHandler<AppEnv> {
+  return async function translationsMiddleware(c, next) {
+    // The funnel config's cache time applies to the manifest too, so tests that set it to 0
+    // see every KV change at once.
+    const ttl = Number(c.env.CONFIG_CACHE_TTL_MS ?? DEFAULT_TRANSLATIONS_TTL_MS);
+    const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_TRANSLATIONS_TTL_MS;
+    const language = c.get('language');
+    c.set('t', await source.translatorFor(c.env.FUNNEL_CONFIG, language, ttlMs));
+    await next();
+  };
+}
