@@ -1,16 +1,52 @@
+import { AR } from './ar';
+import { DE } from './de';
 import after from './en/after.json';
 import common from './en/common.json';
+import i18n from './en/i18n.json';
 import kit from './en/kit.json';
 import landing from './en/landing.json';
 import plans from './en/plans.json';
 import searching from './en/searching.json';
 import signup from './en/signup.json';
+import { ES } from './es';
+import { FR } from './fr';
+import { PT } from './pt';
+import { RU } from './ru';
+
+/** Keys to texts, nested by area (`landing.title`); what i18next takes as one namespace. */
+export interface Dictionary {
+  [key: string]: string | Dictionary;
+}
 
 /**
  * English, the default and fallback language (SPEC.md §9), is written in one file per area so
  * each part of the funnel owns its copy; every area file wraps its keys in its own name
  * (`landing.*`, `plans.*`), and `common` holds the keys the spec names (`continue`, ...).
+ * `i18n` holds the shared plural patterns (`i18n.trial_days`, SPEC.md §9).
  */
-export const EN = { ...common, ...kit, ...landing, ...searching, ...signup, ...plans, ...after };
+export const EN: Dictionary = {
+  ...common,
+  ...kit,
+  ...landing,
+  ...searching,
+  ...signup,
+  ...plans,
+  ...after,
+  ...i18n,
+};
 
-export const BUNDLED_TRANSLATIONS: Record<string, Record<string, unknown>> = { en: EN };
+/**
+ * Every shipped language, each written from the English files with the same areas and keys
+ * (test/unit/i18n/completeness.test.ts proves it). Imported explicitly: the worker is bundled by
+ * esbuild, and only the worker imports this file, so no dictionary reaches the browser.
+ * Portuguese is `pt`, so `pt-BR` and `pt-PT` browsers both match it (SPEC.md §9).
+ */
+export const BUNDLED_TRANSLATIONS: Readonly<Record<string, Dictionary>> = {
+  en: EN,
+  es: ES,
+  de: DE,
+  fr: FR,
+  pt: PT,
+  ru: RU,
+  ar: AR,
+};

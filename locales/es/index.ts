@@ -1,0 +1,21 @@
+import type { Dictionary } from '..';
+import after from './after.json';
+import common from './common.json';
+import i18n from './i18n.json';
+import kit from './kit.json';
+import landing from './landing.json';
+import plans from './plans.json';
+import searching from './searching.json';
+import signup from './signup.json';
+
+/** Written from the English files (locales/en), area by area, with the same keys. */
+export const ES: Dictionary = {
+  ...common,
+  ...kit,
+  ...landing,
+  ...searching,
+  ...signup,
+  ...plans,
+  ...after,
+  ...i18n,
+};

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Dictionary } from '../../locales';
+
+/** A manifest larger than this is refused before parsing; it only names a timestamp and codes. */
+export const MANIFEST_MAX_BYTES = 4 * 1024;
+
+/** A language's override larger than this is refused before parsing (a wrong file pasted). */
+export const DICTIONARY_MAX_BYTES = 256 * 1024;
+
+/** Nesting deeper than areas → groups → keys is a wrong file, not copy. */
+const MAX_DEPTH = 6;
+
+const languageCode = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language code such as "es" or "pt-BR"');
+
+/** SPEC.md §3 translation data: a manifest with a timestamp, and per-language files. */
+export const manifestSchema = z.strictObject({
+  timestamp: z.number().int('must be an integer').positive('must be positive'),
+  languages: z
+    .array(languageCode)
+    .max(50, 'must list at most 50 languages')
+    .refine((codes) => new Set(codes).size === codes.length, 'must not list a language twice'),
+});
+
+export type TranslationManifest = z.output<typeof manifestSchema>;
+
+// Keys become property names of the merged dictionary; names Object.prototype answers to
+// (`__proto__`, `constructor`) would reach the prototype instead of the copy.
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const key = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be a key such as "landing.title"')
+  .refine((k) => !k.split('.').some((part) => FORBIDDEN_KEYS.has(part)), 'is a reserved name');
+
+function dictionaryAt(depth: number): z.ZodType<Dictionary> {
+  const text = z.string().min(1, 'must not be empty').max(4000, 'must be at most 4000 characters');
+  if (depth >= MAX_DEPTH) return z.record(key, text);
+  return z.record(key, z.union([text, z.lazy(() => dictionaryAt(depth + 1))]));
+}
+
+/**
+ * One language's override: keys to texts, nested by area (`{"landing": {"title": "…"}}`) or
+ * dotted (`{"landing.title": "…"}`). Partial: keys it lacks keep the bundled text.
+ */
+export const dictionarySchema = dictionaryAt(1);
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function parseText<T>(schema: z.ZodType<T>, raw: string, maxBytes: number): ParseResult<T> {
+  if (new TextEncoder().encode(raw).byteLength > maxBytes) {
+    return { ok: false, error: `larger than ${maxBytes} bytes` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return { ok: false, error: `not JSON: ${(error as Error).message}` };
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, error: describeIssues(parsed.error) };
+}
+
+export function parseManifest(raw: string): ParseResult<TranslationManifest> {
+  return parseText(manifestSchema, raw, MANIFEST_MAX_BYTES);
+}
+
+export function parseDictionary(raw: string): ParseResult<Dictionary> {
+  return parseText(dictionarySchema, raw, DICTIONARY_MAX_BYTES);
+}
