@@ -1,3 +1,4 @@
+import { removePreloaderAfterLoad } from './kit/preloader';
 import type { PageState } from './protocol';
 import { $app } from './stores/app';
 
@@ -61,6 +62,7 @@ export function boot(page: PageState): void {
   $app.setKey('flow', page.flow);
   holdBackAction();
   enhanceContinueForms();
+  removePreloaderAfterLoad();
   // Marks the page interactive (styles and tests can tell a page whose script has run).
   document.documentElement.dataset.booted = 'yes';
 }

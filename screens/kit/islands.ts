@@ -1,4 +1,6 @@
 import ErrorToast from '../../islands/ErrorToast';
+import LoadingOverlay from '../../islands/LoadingOverlay';
+import LocatedBanner from '../../islands/LocatedBanner';
 
 /** Islands of the shared UI kit (see screens/islands.ts). */
-export const KIT_ISLANDS = { ErrorToast } as const;
+export const KIT_ISLANDS = { ErrorToast, LoadingOverlay, LocatedBanner } as const;

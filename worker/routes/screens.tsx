@@ -45,10 +45,10 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     const nextId = nextOf(screen, flow);
     const next = nextId ? `/${nextId}${search}` : null;
     const t = c.get('t');
-    const { Component } = screens[screen];
+    const { Component, bottomButton } = screens[screen];
     c.get('logFields').screen = screen;
     const page = renderPage(
-      <Page t={t}>
+      <Page t={t} bottomButton={bottomButton}>
         <Component
           screen={screen}
           t={t}

@@ -1,0 +1,166 @@
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { EMAIL_DOMAINS, shortcutsFor, withDomain } from './email-domains';
+
+export interface EmailInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** SPEC.md §5: validity is supplied by the caller (signup emailValidity), e.g. isValidEmail. */
+  valid: boolean;
+  label: string;
+  /** Texts of email_error_message_invalid and email_error_message_empty (SPEC.md §5). */
+  errorMessages: { invalid: string; empty: string };
+  /** SPEC.md §5 "the error option": the error text shows only when on. The red state always does. */
+  showErrorMessage?: boolean;
+  /** SPEC.md §5: domain shortcuts appear only when enabled (default on). */
+  showShortcuts?: boolean;
+  /** EMAIL_DOMAINS in production, EMAIL_DOMAINS_DEV elsewhere. */
+  domains?: readonly string[];
+  /** Accessible name of the shortcut group. */
+  shortcutsLabel: string;
+  /**
+   * Called on Enter in a valid field (SPEC.md §4). Without it, Enter submits the enclosing form
+   * the way browsers do.
+   */
+  onSubmit?: () => void;
+  placeholder?: string;
+  name?: string;
+}
+
+/**
+ * The email field with domain shortcuts (SPEC.md §4 Email input, §5). Inside a form it also
+ * refuses the form's submission while the value is invalid, cancelling the submit event before
+ * the page script (islands/boot.ts) turns it into navigation, and shows why.
+ */
+export function EmailInput({
+  value,
+  onChange,
+  valid,
+  label,
+  errorMessages,
+  showErrorMessage = true,
+  showShortcuts = true,
+  domains = EMAIL_DOMAINS,
+  shortcutsLabel,
+  onSubmit,
+  placeholder,
+  name = 'email',
+}: EmailInputProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const shortcutsRef = useRef<HTMLFieldSetElement>(null);
+  const [errorShown, setErrorShown] = useState(false);
+  const validRef = useRef(valid);
+  validRef.current = valid;
+  const empty = value.trim() === '';
+
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const refuseInvalid = (event: SubmitEvent) => {
+      if (validRef.current) return;
+      event.preventDefault();
+      setErrorShown(true);
+      inputRef.current?.focus();
+    };
+    // Capture phase, so the refusal happens before any other submit handler sees the event.
+    form.addEventListener('submit', refuseInvalid, { capture: true });
+    return () => form.removeEventListener('submit', refuseInvalid, { capture: true });
+  }, []);
+
+  function onBlur(event: FocusEvent<HTMLInputElement>) {
+    // SPEC.md §4: no error while the visitor is on their way to a domain shortcut.
+    if (event.relatedTarget && shortcutsRef.current?.contains(event.relatedTarget)) return;
+    if (!empty && !valid) setErrorShown(true);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (!valid) {
+      event.preventDefault();
+      setErrorShown(true);
+      return;
+    }
+    if (onSubmit) {
+      event.preventDefault();
+      onSubmit();
+    }
+  }
+
+  function pickDomain(domain: string) {
+    // withDomain leaves an empty field empty (SPEC.md §5).
+    onChange(withDomain(value, domain));
+    setErrorShown(false);
+    inputRef.current?.focus();
+  }
+
+  // A press on a shortcut keeps focus (and the phone's keyboard) in the field; Safari would
+  // otherwise blur the field without naming the shortcut as where focus went.
+  const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+  const messageShown = errorShown && showErrorMessage;
+  const shortcuts = showShortcuts ? shortcutsFor(value, domains) : [];
+
+  return (
+    <div className={errorShown ? 'email-input email-input--error' : 'email-input'}>
+      <label className="email-input__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        className="email-input__field"
+        type="email"
+        name={name}
+        value={value}
+        placeholder={placeholder}
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="go"
+        aria-invalid={errorShown || undefined}
+        aria-describedby={messageShown ? errorId : undefined}
+        onChange={(event) => {
+          setErrorShown(false);
+          onChange(event.target.value);
+        }}
+        onBlur={onBlur}
+        onKeyDown={onKeyDown}
+        onInvalid={(event) => {
+          // The browser's own bubble would say it differently; ours is the one shown.
+          event.preventDefault();
+          setErrorShown(true);
+        }}
+      />
+      <p id={errorId} className="email-input__error" aria-live="polite">
+        {messageShown ? (empty ? errorMessages.empty : errorMessages.invalid) : null}
+      </p>
+      {shortcuts.length > 0 ? (
+        <fieldset ref={shortcutsRef} className="email-input__shortcuts">
+          <legend className="visually-hidden">{shortcutsLabel}</legend>
+          {shortcuts.map((domain) => (
+            <button
+              key={domain}
+              type="button"
+              className="email-input__shortcut"
+              aria-disabled={empty || undefined}
+              onMouseDown={keepFocus}
+              onClick={() => pickDomain(domain)}
+            >
+              @{domain}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoadingOverlay } from '../../islands/kit/LoadingOverlay';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+interface KitSeen {
+  /** performance.now() when the preloader left the document. */
+  removedAt: number;
+  visibleAtContentLoaded: boolean | null;
+  /** The Largest Contentful Paint element, as `TAG.class`. */
+  lcp: string;
+}
+
+/** Records, from before the page's own script, what the preloader and LCP did. */
+const WATCH_PRELOADER = () => {
+  const seen: KitSeen = { removedAt: -1, visibleAtContentLoaded: null, lcp: '' };
+  (window as unknown as { kitSeen: KitSeen }).kitSeen = seen;
+  new MutationObserver(() => {
+    if (seen.removedAt < 0 && document.body && !document.querySelector('.preloader')) {
+      seen.removedAt = performance.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', () => {
+    const preloader = document.querySelector('.preloader');
+    seen.visibleAtContentLoaded = preloader
+      ? getComputedStyle(preloader).visibility === 'visible'
+      : null;
+  });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+      const element = entry.element;
+      seen.lcp = element ? `${element.tagName}.${element.className}` : '';
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+};
+
+const kitSeen = (page: import('playwright-core').Page) =>
+  page.evaluate(() => {
+    const seen = (window as unknown as { kitSeen: KitSeen }).kitSeen;
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    return { ...seen, loadAt: navigation?.loadEventStart ?? -1 };
+  });
+
+describe('the kit pieces every page carries, in Chromium', () => {
+  it.each(['one_pager', 'signup'])(
+    '/%s: toast area and loading overlay hydrate, hidden, with no console error',
+    async (screen) => {
+      const { context, page, problems } = await session.newVisitor();
+      await page.goto(`/${screen}`);
+      for (const name of ['ErrorToast', 'LoadingOverlay']) {
+        await expect
+          .poll(() =>
+            page.evaluate(
+              (island) =>
+                Object.keys(document.querySelector(`[data-island=${island}]`) ?? {}).some((key) =>
+                  key.startsWith('__reactContainer'),
+                ),
+              name,
+            ),
+          )
+          .toBe(true);
+      }
+      // The toast's live region waits, empty; the overlay is not in the way.
+      expect(await page.locator('.toast-area[role=alert]').textContent()).toBe('');
+      expect(await page.locator('.loading-overlay').count()).toBe(0);
+      // Nothing of the kit sits over the screen's Continue button.
+      const onTop = await page.evaluate(() => {
+        const button = document.getElementById('continue-button')!;
+        button.scrollIntoView({ block: 'center' });
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && button.contains(hit);
+      });
+      expect(onTop).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('the preloader never covers painted content, is not the LCP, and goes 1 s after load', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.addInitScript(WATCH_PRELOADER);
+    await page.goto('/one_pager');
+    await expect
+      .poll(async () => (await kitSeen(page)).removedAt, { timeout: 5000 })
+      .toBeGreaterThan(0);
+    const seen = await kitSeen(page);
+    expect(seen.visibleAtContentLoaded).toBe(false);
+    const afterLoad = seen.removedAt - seen.loadAt;
+    expect(afterLoad).toBeGreaterThanOrEqual(1000);
+    expect(afterLoad).toBeLessThan(2000);
+    expect(seen.lcp).not.toMatch(/preloader/);
+    expect(seen.lcp).not.toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript the preloader stays out of sight', async () => {
+    const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
+    await page.goto('/signup');
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.preloader').isVisible()).toBe(false);
+    expect(await page.locator('h1').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([
+    [350, 318],
+    [432, 343],
+    [992, 343],
+  ])('at %ipx wide the content is %ipx wide and Continue is 56px high', async (width, content) => {
+    const { context, page } = await session.newVisitor();
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/signup');
+    const layout = await page.evaluate(() => {
+      const main = document.querySelector('main.page')!;
+      const style = getComputedStyle(main);
+      const inner =
+        main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const button = document.getElementById('continue-button')!.getBoundingClientRect();
+      return { inner, button: button.height, bottom: style.paddingBottom };
+    });
+    expect(layout).toEqual({ inner: content, button: 56, bottom: '16px' });
+    await context.close();
+  });
+
+  it('an enabled loading overlay covers the page and takes the clicks meant for it', async () => {
+    const { context, page } = await session.newVisitor();
+    await page.goto('/signup');
+    const overlay = renderToStaticMarkup(
+      createElement(LoadingOverlay, {
+        enabled: true,
+        message: 'Creating your account…',
+        label: '',
+      }),
+    );
+    await page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), overlay);
+    const hit = await page.evaluate(() => {
+      const box = document.getElementById('continue-button')!.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.className;
+    });
+    expect(hit).toBe('loading-overlay');
+    const box = (await page.locator('#continue-button').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await context.close();
+  });
+
+  it('for visitors who ask for reduced motion the preloader does not fade', async () => {
+    const { context, page } = await session.newVisitor();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // Read before load: 1 s after it the preloader is gone.
+    await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+    const motion = await page.evaluate(() => {
+      const preloader = document.querySelector('.preloader');
+      const spinner = document.querySelector('.preloader__spinner');
+      return preloader && spinner
+        ? [getComputedStyle(preloader).transitionDuration, getComputedStyle(spinner).animationName]
+        : null;
+    });
+    expect(motion).toEqual(['0s', 'none']);
+    await context.close();
+  });
+
+  it("the 'number located' banner fills in the stored number after load, with no hydration error", async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.addInitScript(() => localStorage.setItem('gf:map:phone', '"+14155550123"'));
+    await page.goto('/signup');
+    await expect
+      .poll(() => page.locator('.located-banner bdi').textContent())
+      .toBe('+1 415 555 0123');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { existsSync } from 'node:fs';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BottomButton } from '../../../screens/kit/BottomButton';
+import { Divider } from '../../../screens/kit/Divider';
+import { OfferBanner } from '../../../screens/kit/OfferBanner';
+import {
+  type PaymentProvider,
+  PROVIDER_LOGOS,
+  ProviderLogo,
+} from '../../../screens/kit/ProviderLogo';
+import { StepList } from '../../../screens/kit/StepList';
+import { StoreBadges } from '../../../screens/kit/StoreBadges';
+import { SUPPORT_DEFAULTS, SupportLinks } from '../../../screens/kit/SupportLinks';
+import { TrustLabels } from '../../../screens/kit/TrustLabels';
+import { ContinueForm } from '../../../screens/layout/ContinueForm';
+import { applyPageCss } from './page-css';
+import { englishT } from './translate';
+
+const t = englishT();
+afterEach(cleanup);
+
+describe('TrustLabels (SPEC.md §2)', () => {
+  it('lists confidential, secure SSL and consent, in the page language', () => {
+    render(<TrustLabels t={t} />);
+    const list = screen.getByRole('list', { name: 'Your data is safe' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '100% confidential',
+      'Secure SSL encryption',
+      "Located only with the owner's consent",
+    ]);
+  });
+});
+
+describe('StepList (SPEC.md §2)', () => {
+  it('is an ordered list of the steps, in order', () => {
+    const steps = ['Enter the number', 'The owner agrees by SMS', 'See the location'];
+    render(<StepList steps={steps} label="How it works" />);
+    const list = screen.getByRole('list', { name: 'How it works' });
+    expect(list.tagName).toBe('OL');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(steps);
+  });
+});
+
+describe('StoreBadges (SPEC.md §2)', () => {
+  it('links to both stores under names a screen reader can say', () => {
+    render(
+      <StoreBadges
+        t={t}
+        appStoreHref="https://apps.apple.com/app/id1"
+        googlePlayHref="https://play.google.com/store/apps/details?id=x"
+      />,
+    );
+    expect(
+      screen.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href'),
+    ).toBe('https://apps.apple.com/app/id1');
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' }).getAttribute('href')).toBe(
+      'https://play.google.com/store/apps/details?id=x',
+    );
+  });
+});
+
+describe('ProviderLogo (SPEC.md §2)', () => {
+  it.each([
+    ['stripe', 'Payments secured by Stripe'],
+    ['braintree', 'Payments secured by Braintree'],
+    ['paypal', 'Pay with PayPal'],
+    ['cards', 'Visa and Mastercard accepted'],
+  ] as [PaymentProvider, string][])('shows the %s logo named %j', (provider, name) => {
+    render(<ProviderLogo t={t} provider={provider} />);
+    const logo = screen.getByRole<HTMLImageElement>('img', { name });
+    expect(logo.getAttribute('src')).toBe(PROVIDER_LOGOS[provider].src);
+    expect(logo.getAttribute('height')).toBe('28');
+  });
+
+  it('points at files that exist in public/', () => {
+    for (const { src } of Object.values(PROVIDER_LOGOS)) {
+      expect(existsSync(`public${src}`)).toBe(true);
+    }
+  });
+});
+
+describe('SupportLinks (SPEC.md §2)', () => {
+  it('offers support by email and the legal pages, which open in a new tab', () => {
+    render(<SupportLinks t={t} />);
+    expect(screen.getByRole('navigation', { name: 'Support and legal' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_DEFAULTS.supportEmail}`,
+    );
+    const terms = screen.getByRole('link', { name: 'Terms of use (opens in a new tab)' });
+    expect(terms.getAttribute('href')).toBe(SUPPORT_DEFAULTS.termsHref);
+    expect(terms.getAttribute('target')).toBe('_blank');
+    expect(terms.getAttribute('rel')).toContain('noopener');
+    expect(
+      screen
+        .getByRole('link', { name: 'Privacy policy (opens in a new tab)' })
+        .getAttribute('href'),
+    ).toBe(SUPPORT_DEFAULTS.privacyHref);
+  });
+
+  it('takes other addresses from the screen', () => {
+    render(<SupportLinks t={t} supportEmail="help@findo.app" termsHref="/t" privacyHref="/p" />);
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      'mailto:help@findo.app',
+    );
+    expect(screen.getByRole('link', { name: /Terms of use/ }).getAttribute('href')).toBe('/t');
+    expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe('/p');
+  });
+});
+
+describe('Divider (SPEC.md §2)', () => {
+  it("reads 'or'", () => {
+    const { container } = render(<Divider t={t} />);
+    expect(container.textContent).toBe('or');
+  });
+});
+
+describe('OfferBanner (SPEC.md §2)', () => {
+  it("says 'Offer ends in' and holds the countdown it is given", () => {
+    const { container } = render(
+      <OfferBanner t={t}>
+        <span>04:59</span>
+      </OfferBanner>,
+    );
+    expect(container.textContent).toBe('Offer ends in04:59');
+    expect(container.querySelector('.offer-banner__time')?.textContent).toBe('04:59');
+  });
+});
+
+describe('BottomButton (SPEC.md §9 button bottom 24px)', () => {
+  it('keeps the Continue 24px above the bottom edge, at most 343px wide', () => {
+    const removeCss = applyPageCss();
+    const { container } = render(
+      <BottomButton>
+        <ContinueForm action="/x" next="/y" label="Continue" />
+      </BottomButton>,
+    );
+    const bar = getComputedStyle(container.querySelector('.bottom-button')!);
+    expect(bar.position).toBe('fixed');
+    expect(bar.bottom).toBe('24px');
+    const form = getComputedStyle(container.querySelector('form')!);
+    expect(form.maxWidth).toBe('343px');
+    expect(form.marginBottom).toBe('0px');
+    removeCss();
+  });
+});
