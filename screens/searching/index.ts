@@ -1,8 +1,8 @@
-import { StepScreen } from '../StepScreen';
 import type { AreaScreens } from '../types';
+import { Searching, Searching2, SearchingAi } from './SearchingVariants';
 
 export const SEARCHING_SCREENS = {
-  searching: { Component: StepScreen, offFlowNext: 'signup' },
-  searching_2: { Component: StepScreen, offFlowNext: 'signup_testim' },
-  searching_ai: { Component: StepScreen, offFlowNext: 'signup' },
+  searching: { Component: Searching, offFlowNext: 'signup' },
+  searching_2: { Component: Searching2, offFlowNext: 'signup_testim' },
+  searching_ai: { Component: SearchingAi, offFlowNext: 'signup' },
 } satisfies AreaScreens;

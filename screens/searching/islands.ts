@@ -1,2 +1,4 @@
+import SearchProgress from '../../islands/SearchProgress';
+
 /** Islands of the searching screens (see screens/islands.ts). */
-export const SEARCHING_ISLANDS = {} as const;
+export const SEARCHING_ISLANDS = { SearchProgress } as const;

@@ -1,0 +1,100 @@
+import { type FormEvent, useId, useState } from 'react';
+import { navigate } from './boot';
+import { ContinueButton } from './kit/ContinueButton';
+import { PhoneInput } from './kit/PhoneInput';
+import { countryOptions, serverRenderedOptions } from './phone/country-options';
+import { toE164 } from './phone/phone-number';
+import { $map } from './stores/map';
+
+export interface PhoneFormLabels {
+  phone: string;
+  country: string;
+  placeholder: string;
+  locate: string;
+  /** Shown when Locate is pressed with a number that is not valid for the chosen country. */
+  invalid: string;
+  /** Shown when Locate is pressed with an empty field. */
+  empty: string;
+}
+
+/**
+ * The landing's phone form (SPEC.md §1, §2): the phone field and the Locate button, which is the
+ * screen's Continue control. Locate refuses a number that is not valid for its country, saying
+ * why beside the field; a valid one is kept in E.164 in $map.phone for the searching screen and
+ * the visitor moves on. Before the script runs, the form posts to the worker like every
+ * Continue form and the number goes unchecked.
+ */
+export default function PhoneForm({
+  action,
+  next,
+  language,
+  defaultCountry,
+  labels,
+}: {
+  action: string;
+  next: string | null;
+  /** Page language: the country list is named and sorted in it. */
+  language: string;
+  defaultCountry: string;
+  labels: PhoneFormLabels;
+}) {
+  const [value, setValue] = useState('');
+  const [country, setCountry] = useState(defaultCountry);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const selectId = useId();
+  const errorId = useId();
+  // Named on the server (all regions libphonenumber knows, Intl.DisplayNames in the page
+  // language); the browser reads the server's options back instead of receiving them twice.
+  const [countries] = useState(() => serverRenderedOptions(selectId) ?? countryOptions(language));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Last screen of a flow: nowhere to go but where the worker sends the post.
+    if (!next) return;
+    event.preventDefault();
+    const e164 = toE164(value, country);
+    if (!e164) {
+      setError(value.trim() ? labels.invalid : labels.empty);
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    // A new number makes the previous lookup stale.
+    $map.set({ phone: e164, numberData: null, initCoords: null });
+    navigate(next);
+  };
+
+  return (
+    <form
+      method="post"
+      action={action}
+      data-next={next ?? undefined}
+      className="phone-form"
+      noValidate
+      onSubmit={onSubmit}
+    >
+      <PhoneInput
+        id={inputId}
+        selectId={selectId}
+        value={value}
+        country={country}
+        countries={countries}
+        label={labels.phone}
+        countryLabel={labels.country}
+        placeholder={labels.placeholder}
+        invalid={error !== null}
+        describedBy={error ? errorId : undefined}
+        onChange={(change) => {
+          setValue(change.value);
+          setCountry(change.country);
+          setError(null);
+        }}
+      />
+      {error ? (
+        <p id={errorId} className="phone-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ContinueButton label={labels.locate} />
+    </form>
+  );
+}

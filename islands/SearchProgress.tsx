@@ -1,0 +1,262 @@
+import { useEffect, useRef, useState } from 'react';
+import { CircularProgress } from './kit/CircularProgress';
+import { ContinueButton } from './kit/ContinueButton';
+import { formatPhoneForDisplay } from './kit/format-phone';
+import { LocatedBanner } from './kit/LocatedBanner';
+import { AreaMap } from './phone/AreaMap';
+import { lookupPhone, type PhoneInfo, PhoneLookupError } from './phone/lookup';
+import {
+  REDUCED_MOTION_SEARCH_DURATION_MS,
+  SEARCH_DURATION_MS,
+  SEARCH_STEPS,
+  searchProgress,
+  stepStates,
+} from './phone/search-timeline';
+import { showError } from './stores/error';
+import { $map } from './stores/map';
+
+/** How often the progress moves; small enough to look smooth, big enough to stay cheap. */
+export const SEARCH_TICK_MS = 100;
+
+export type SearchVariant = 'classic' | 'map_first' | 'ai';
+
+export interface SearchLabels {
+  progress: string;
+  /** One per SPEC.md §2 step: base station, operator, phone, located. */
+  steps: Record<(typeof SEARCH_STEPS)[number], string>;
+  number: string;
+  /** The 'number located' banner (kit): its title and the words read before the number. */
+  located: string;
+  locatedPhone: string;
+  map: string;
+  rows: { carrier: string; country: string; timezone: string; city: string; location: string };
+  /** Number types (libphonenumber) shown as the network line while the carrier is unknown. */
+  types: Record<string, string>;
+  unknown: string;
+  missingTitle: string;
+  missingText: string;
+  back: string;
+  /** SPEC.md §8 Phone and map texts. */
+  incorrect: string;
+  failed: string;
+  continue: string;
+}
+
+type Phase = 'starting' | 'missing' | 'searching' | 'done' | 'failed';
+
+function describeTimezone(timezone: string, language: string): string {
+  try {
+    const offset = new Intl.DateTimeFormat(language, {
+      timeZone: timezone,
+      timeZoneName: 'shortOffset',
+    })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value;
+    const place = timezone.replaceAll('_', ' ');
+    return offset ? `${offset} (${place})` : place;
+  } catch {
+    return timezone;
+  }
+}
+
+function describeRows(info: PhoneInfo, language: string, labels: SearchLabels) {
+  const countryName = info.country
+    ? (new Intl.DisplayNames([language, 'en'], { type: 'region' }).of(info.country) ?? info.country)
+    : labels.unknown;
+  const degrees = new Intl.NumberFormat(language, {
+    maximumFractionDigits: 4,
+    minimumFractionDigits: 4,
+  });
+  return [
+    {
+      key: 'carrier',
+      value: info.carrier ?? (info.type && labels.types[info.type]) ?? labels.unknown,
+    },
+    { key: 'country', value: countryName },
+    {
+      key: 'timezone',
+      value: info.timezone ? describeTimezone(info.timezone, language) : labels.unknown,
+    },
+    { key: 'city', value: info.city ?? labels.unknown },
+    {
+      key: 'location',
+      value: info.location
+        ? `${degrees.format(info.location.lat)}, ${degrees.format(info.location.lng)}`
+        : labels.unknown,
+    },
+  ] as const;
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/**
+ * The searching screens' animation (SPEC.md §2): the number being located step by step, with
+ * the circular progress, then carrier, country, time zone, city and location on a drawn map.
+ * The number comes from $map.phone (set by the landing); the data from lookupPhone(), stored in
+ * $map.numberData and $map.initCoords. Continue stays off until the search has finished. Opened
+ * without a number, the screen says so and links back to the landing.
+ */
+export default function SearchProgress({
+  variant,
+  action,
+  next,
+  backUrl,
+  language,
+  labels,
+}: {
+  variant: SearchVariant;
+  action: string;
+  next: string | null;
+  backUrl: string;
+  language: string;
+  labels: SearchLabels;
+}) {
+  // The server and the first client render both show 'starting': the number lives in the
+  // browser's storage only, read after mount.
+  const [phase, setPhase] = useState<Phase>('starting');
+  const [phone, setPhone] = useState('');
+  const [progress, setProgress] = useState(0);
+  const [info, setInfo] = useState<PhoneInfo | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const infoRef = useRef<PhoneInfo | null>(null);
+
+  useEffect(() => {
+    const stored = $map.get().phone;
+    if (!stored) {
+      setPhase('missing');
+      return;
+    }
+    setPhone(stored);
+    setPhase('searching');
+    let live = true;
+    const duration = prefersReducedMotion()
+      ? REDUCED_MOTION_SEARCH_DURATION_MS
+      : SEARCH_DURATION_MS;
+    let elapsed = 0;
+    const timer = setInterval(() => {
+      elapsed += SEARCH_TICK_MS;
+      const percent = searchProgress(elapsed, duration, infoRef.current !== null);
+      setProgress(percent);
+      if (percent === 100) {
+        clearInterval(timer);
+        setPhase('done');
+      }
+    }, SEARCH_TICK_MS);
+    lookupPhone(stored)
+      .then((result) => {
+        if (!live) return;
+        infoRef.current = result;
+        $map.setKey('numberData', result);
+        $map.setKey('initCoords', result.location);
+        setInfo(result);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        clearInterval(timer);
+        const message =
+          error instanceof PhoneLookupError && error.code === 'phone_incorrect'
+            ? labels.incorrect
+            : labels.failed;
+        setFailure(message);
+        setPhase('failed');
+        showError(message);
+      });
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [labels.incorrect, labels.failed]);
+
+  if (phase === 'missing' || phase === 'failed') {
+    return (
+      <div className={`search search--${variant} search--stopped`}>
+        <div className="search__notice" role="alert">
+          <p className="search__notice-title">
+            {phase === 'missing' ? labels.missingTitle : failure}
+          </p>
+          {phase === 'missing' ? <p>{labels.missingText}</p> : null}
+        </div>
+        <a className="button button--primary" href={backUrl}>
+          {labels.back}
+        </a>
+        <SearchContinue action={action} next={next} label={labels.continue} disabled />
+      </div>
+    );
+  }
+
+  const done = phase === 'done';
+  const states = stepStates(progress);
+  const ringSize = variant === 'map_first' ? 112 : undefined;
+  return (
+    <div className={`search search--${variant}${done ? ' search--done' : ''}`}>
+      {variant === 'map_first' ? (
+        <AreaMap centre={info?.location ?? null} label={labels.map} located={done} />
+      ) : null}
+      <div className="search__status">
+        <CircularProgress value={progress} label={labels.progress} size={ringSize} />
+        <p className="search__number">
+          <span className="search__number-label">{labels.number}</span>
+          <span className="search__number-value" dir="ltr">
+            {phone ? formatPhoneForDisplay(phone) : '\u00a0'}
+          </span>
+        </p>
+      </div>
+      <ol className="search__steps">
+        {SEARCH_STEPS.map((step, index) => (
+          <li key={step} className={`search__step search__step--${states[index]}`}>
+            {labels.steps[step]}
+          </li>
+        ))}
+      </ol>
+      <div role="status" className="search__result">
+        {done && info ? (
+          <>
+            <LocatedBanner
+              title={labels.located}
+              phoneLabel={labels.locatedPhone}
+              phone={formatPhoneForDisplay(phone)}
+            />
+            {variant === 'map_first' ? null : (
+              <AreaMap centre={info.location} label={labels.map} located />
+            )}
+            <dl className="search__rows">
+              {describeRows(info, language, labels).map((row) => (
+                <div key={row.key} className="search__row">
+                  <dt>{labels.rows[row.key]}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : null}
+      </div>
+      <SearchContinue
+        action={action}
+        next={next}
+        label={labels.continue}
+        disabled={phase === 'searching'}
+      />
+    </div>
+  );
+}
+
+/** SPEC.md §2 Continue in a real form, which the page script turns into a move to `next`. */
+function SearchContinue({
+  action,
+  next,
+  label,
+  disabled,
+}: {
+  action: string;
+  next: string | null;
+  label: string;
+  disabled: boolean;
+}) {
+  return (
+    <form method="post" action={action} data-next={next ?? undefined} className="continue-form">
+      <ContinueButton label={label} disabled={disabled} />
+    </form>
+  );
+}

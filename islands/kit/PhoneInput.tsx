@@ -1,0 +1,102 @@
+import type { ChangeEvent } from 'react';
+import { type CountryOption, optionText } from '../phone/country-options';
+import { formatTyping } from '../phone/phone-number';
+
+/**
+ * A phone-number field (SPEC.md §9: 51px high) with its country. The number is formatted for
+ * the country as the visitor types (libphonenumber AsYouType); a number typed with + switches
+ * the country to the one it names. The native <select> lies over a short "US +1" summary, so
+ * the field stays narrow and still works with the keyboard, screen readers and without script.
+ */
+export function PhoneInput({
+  id,
+  selectId,
+  value,
+  country,
+  countries,
+  label,
+  countryLabel,
+  placeholder,
+  describedBy,
+  invalid = false,
+  onChange,
+}: {
+  id: string;
+  /** Id of the country <select>. */
+  selectId?: string;
+  value: string;
+  country: string;
+  countries: readonly CountryOption[];
+  /** Visible label of the number field. */
+  label: string;
+  /** Accessible name of the country list. */
+  countryLabel: string;
+  placeholder?: string;
+  /** Id of the message explaining why the number was refused. */
+  describedBy?: string;
+  invalid?: boolean;
+  onChange: (next: { value: string; country: string }) => void;
+}) {
+  const selected = countries.find((option) => option.code === country);
+
+  const onNumber = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const typed = input.value;
+    // Reformatting while the caret is mid-number would throw it to the end: format only when
+    // the visitor types at the end, which is how numbers are entered.
+    const atEnd = input.selectionStart === null || input.selectionStart >= typed.length;
+    // Deleting a formatting character must not be undone by formatting it straight back.
+    const deleting = typed.length < value.length;
+    if (!atEnd || deleting) {
+      onChange({ value: typed, country });
+      return;
+    }
+    const formatted = formatTyping(typed, country);
+    onChange({ value: formatted.text, country: formatted.country });
+  };
+
+  const onCountry = (event: ChangeEvent<HTMLSelectElement>) =>
+    onChange({ value, country: event.target.value });
+
+  return (
+    <div className={`phone-input${invalid ? ' phone-input--invalid' : ''}`}>
+      <label className="phone-input__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="phone-input__row">
+        <span className="phone-input__country">
+          <span className="phone-input__summary" aria-hidden="true" dir="ltr">
+            {country} +{selected?.dial}
+          </span>
+          <select
+            id={selectId}
+            className="phone-input__select"
+            name="country"
+            aria-label={countryLabel}
+            value={country}
+            onChange={onCountry}
+          >
+            {countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {optionText(option)}
+              </option>
+            ))}
+          </select>
+        </span>
+        <input
+          id={id}
+          className="phone-input__number"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          placeholder={placeholder}
+          value={value}
+          onChange={onNumber}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import {
+  AsYouType,
+  type CountryCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
+
+function knownCountry(code: string): CountryCode | undefined {
+  return isSupportedCountry(code) ? code : undefined;
+}
+
+/**
+ * The number as the visitor types it, formatted for the chosen country. A number typed with a
+ * leading + names its own country, which the field then switches to.
+ */
+export function formatTyping(input: string, country: string): { text: string; country: string } {
+  const typing = new AsYouType(knownCountry(country));
+  const text = typing.input(input);
+  return { text, country: typing.getCountry() ?? country };
+}
+
+/**
+ * The number in E.164 (+14155550123) when it is valid for the chosen country (or for the
+ * country its + prefix names), else null. The 'min' metadata checks length and leading digits,
+ * not every digit pattern: enough to refuse typos without shipping the 'max' metadata to every
+ * landing.
+ */
+export function toE164(input: string, country: string): string | null {
+  if (!/\d/.test(input)) return null;
+  const parsed = parsePhoneNumberFromString(input, knownCountry(country));
+  return parsed?.isValid() ? parsed.number : null;
+}

@@ -1,0 +1,85 @@
+import type { SearchLabels, SearchVariant } from '../../islands/SearchProgress';
+import { Island } from '../layout/Island';
+import type { ScreenProps } from '../types';
+
+const NUMBER_TYPES = [
+  'mobile',
+  'fixed_line',
+  'fixed_line_or_mobile',
+  'voip',
+  'toll_free',
+  'personal_number',
+] as const;
+
+function labelsFor(t: ScreenProps['t'], variant: SearchVariant): SearchLabels {
+  const steps = variant === 'ai' ? 'searching.ai_steps' : 'searching.steps';
+  return {
+    progress: t('searching.progress'),
+    steps: {
+      base_station: t(`${steps}.base_station`),
+      operator: t(`${steps}.operator`),
+      phone: t(`${steps}.phone`),
+      located: t(`${steps}.located`),
+    },
+    number: t('searching.number'),
+    located: t('kit.located.title'),
+    locatedPhone: t('kit.located.phone_label'),
+    map: t('searching.map'),
+    rows: {
+      carrier: t('searching.rows.carrier'),
+      country: t('searching.rows.country'),
+      timezone: t('searching.rows.timezone'),
+      city: t('searching.rows.city'),
+      location: t('searching.rows.location'),
+    },
+    // Keyed as libphonenumber names the types (MOBILE, FIXED_LINE, ...).
+    types: Object.fromEntries(
+      NUMBER_TYPES.map((type) => [type.toUpperCase(), t(`searching.types.${type}`)]),
+    ),
+    unknown: t('searching.unknown'),
+    missingTitle: t('searching.missing_title'),
+    missingText: t('searching.missing_text'),
+    back: t('searching.back'),
+    incorrect: t('searching.incorrect'),
+    failed: t('searching.failed'),
+    continue: t('continue'),
+  };
+}
+
+/** The visitor's query string, kept on the way back to the landing (SPEC.md §2). */
+function queryOf(action: string): string {
+  const at = action.indexOf('?');
+  return at === -1 ? '' : action.slice(at);
+}
+
+/**
+ * A searching screen (SPEC.md §2): heading and lead from the server, the animation, results and
+ * Continue in the SearchProgress island. `/` with the query leads back to the flow's landing.
+ */
+export function SearchingScreen({
+  variant,
+  t,
+  screen,
+  continueAction,
+  next,
+  language,
+}: ScreenProps & { variant: SearchVariant }) {
+  return (
+    <section className={`screen searching searching--${variant}`} aria-labelledby="screen-title">
+      {variant === 'ai' ? <p className="searching__badge">{t('searching.ai_badge')}</p> : null}
+      <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
+      <p className="lead">{t(variant === 'ai' ? 'searching.ai_lead' : 'searching.lead')}</p>
+      <Island
+        name="SearchProgress"
+        props={{
+          variant,
+          action: continueAction,
+          next,
+          backUrl: `/${queryOf(continueAction)}`,
+          language,
+          labels: labelsFor(t, variant),
+        }}
+      />
+    </section>
+  );
+}

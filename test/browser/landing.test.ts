@@ -1,0 +1,165 @@
+import { brotliCompressSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_SCREENS } from '../../screens/landing';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+const LANDINGS = Object.keys(LANDING_SCREENS);
+/** The page-weight budget of the README's benchmark: HTML at most 12 KB brotli. */
+const HTML_BUDGET_BYTES = 12 * 1024;
+
+/** A visitor on a 350px phone (SPEC.md §9 mobile width), recording console problems. */
+async function phoneVisitor(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+  const context = await session.browser.newContext({
+    baseURL: session.worker.url.href,
+    viewport: { width: 350, height: 740 },
+    ...options,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  return { context, page, problems };
+}
+
+async function hydrated(page: Page) {
+  await page.waitForSelector('html[data-booted="yes"]', { state: 'attached' });
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-island]')].every((island) =>
+          Object.keys(island).some((key) => key.startsWith('__reactContainer')),
+        ),
+      ),
+    )
+    .toBe(true);
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('landing in Chromium (SPEC.md §1, §2)', () => {
+  it('refuses an invalid number with the message beside the field, and stays', async () => {
+    const { context, page, problems } = await phoneVisitor();
+    await page.goto('/one_pager?skip_split=true');
+    await hydrated(page);
+    const field = page.getByLabel('Phone number to locate');
+    await field.fill('12345');
+    await page.locator('#continue-button').click();
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const message = page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`);
+    expect(await message.textContent()).toBe(
+      'This is not a valid phone number for the selected country. Please check it and try again.',
+    );
+    expect(await message.isVisible()).toBe(true);
+    expect(await message.getAttribute('role')).toBe('alert');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/one_pager');
+    expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('locates a valid US number: searching shows it and its steps, Continue leads to signup', async () => {
+    const { context, page, problems } = await phoneVisitor();
+    await page.goto('/one_pager?skip_split=true&gclid=g-1');
+    await hydrated(page);
+    // The worker sees the visitor in the US (Miniflare's request.cf): the field starts there.
+    expect(await page.locator('.phone-input__summary').textContent()).toBe('US +1');
+    const field = page.getByLabel('Phone number to locate');
+    await field.pressSequentially('2015550123');
+    expect(await field.inputValue()).toBe('(201) 555-0123');
+    const historyLength = await page.evaluate(() => history.length);
+    await page.locator('#continue-button').click();
+
+    await page.waitForURL((url) => url.pathname === '/searching');
+    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=g-1');
+    expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+12015550123"');
+    await hydrated(page);
+    expect(await page.locator('.search__number-value').textContent()).toBe('+1 201 555 0123');
+    for (const step of [
+      'Connecting to the cellular base station',
+      'Identifying the network operator',
+      'Connecting to the phone',
+      'Number located',
+    ])
+      expect(await page.locator('.search__step', { hasText: step }).count(), step).toBe(1);
+    const continueButton = page.locator('#continue-button');
+    expect(await continueButton.isDisabled()).toBe(true);
+
+    await expect.poll(() => continueButton.isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.locator('.search__row', { hasText: 'Country' }).textContent()).toContain(
+      'United States',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('gf:map:initCoords'))).toBe(
+      '{"lat":38.9072,"lng":-77.0369}',
+    );
+    await continueButton.click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=g-1');
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a number of another country chosen in the list', async () => {
+    const { context, page } = await phoneVisitor({ reducedMotion: 'reduce' });
+    await page.goto('/one_pager?skip_split=true');
+    await hydrated(page);
+    await page.getByLabel('Country of the phone number').selectOption('GB');
+    expect(await page.locator('.phone-input__summary').textContent()).toBe('GB +44');
+    await page.getByLabel('Phone number to locate').pressSequentially('07400123456');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/searching');
+    expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+447400123456"');
+    await context.close();
+  });
+
+  it('without JavaScript, Locate still posts and moves on (the number goes unchecked)', async () => {
+    const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
+    await page.goto('/one_pager?skip_split=true&gclid=nojs');
+    await page.getByLabel('Phone number to locate').fill('2015550123');
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname === '/searching');
+    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=nojs');
+    await context.close();
+  });
+
+  it.each(LANDINGS)(
+    '%s renders at 350px with no console problem and no sideways scroll',
+    async (screen) => {
+      const { context, page, problems } = await phoneVisitor();
+      await page.goto(`/${screen}?skip_split=true`);
+      await hydrated(page);
+      // Long enough for the reviews carousel to slide at least once.
+      await page.waitForTimeout(2500);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.locator('#continue-button').isVisible()).toBe(true);
+      const box = await page.locator('.phone-input__number').boundingBox();
+      expect(box?.height).toBe(51);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(LANDINGS)('%s HTML stays under 12 KB brotli', async (screen) => {
+    const response = await fetch(new URL(`/${screen}?skip_split=true`, session.worker.url));
+    const html = Buffer.from(await response.arrayBuffer());
+    const size = brotliCompressSync(html).length;
+    expect(size).toBeLessThan(HTML_BUDGET_BYTES);
+  });
+});

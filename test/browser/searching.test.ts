@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+/** A visitor on a 350px phone whose landing already stored `phone` (E.164), or none. */
+async function visitorWithNumber(
+  phone: string | null,
+  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+) {
+  const context = await session.browser.newContext({
+    baseURL: session.worker.url.href,
+    viewport: { width: 350, height: 740 },
+    ...options,
+  });
+  if (phone)
+    await context.addInitScript((value) => {
+      if (!localStorage.getItem('gf:map:phone'))
+        localStorage.setItem('gf:map:phone', JSON.stringify(value));
+    }, phone);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+async function booted(page: Page) {
+  await page.waitForSelector('html[data-booted="yes"]', { state: 'attached' });
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('searching screens in Chromium (SPEC.md §2)', () => {
+  it.each(['searching', 'searching_2', 'searching_ai'])(
+    '%s locates the stored number: steps, ring, map and results at 350px, no console problem',
+    async (screen) => {
+      const { context, page, problems } = await visitorWithNumber('+447400123456', {
+        reducedMotion: 'reduce',
+      });
+      await page.goto(`/${screen}?skip_split=true`);
+      await booted(page);
+      const continueButton = page.locator('#continue-button');
+      await expect.poll(() => continueButton.isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
+      expect(await page.locator('.search__step--done').count()).toBe(4);
+      expect(
+        await page.getByRole('img', { name: 'Map of the area around the located phone' }).count(),
+      ).toBe(1);
+      const rows = await page.locator('.search__row dd').allTextContents();
+      expect(rows).toEqual([
+        'Mobile network',
+        'United Kingdom',
+        expect.stringMatching(/^GMT(\+0|\+1)? \(Europe\/London\)$/),
+        'London',
+        '51.5074, -0.1278',
+      ]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('takes a few seconds with motion allowed, the ring growing meanwhile', async () => {
+    const { context, page } = await visitorWithNumber('+12015550123');
+    await page.goto('/searching?skip_split=true');
+    await booted(page);
+    const ring = page.getByRole('progressbar');
+    await expect
+      .poll(async () => Number(await ring.getAttribute('aria-valuenow')))
+      .toBeGreaterThan(0);
+    const started = Date.now();
+    expect(await page.locator('#continue-button').isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.locator('#continue-button').isEnabled(), { timeout: 15_000 })
+      .toBe(true);
+    expect(Date.now() - started).toBeGreaterThan(2000);
+    await context.close();
+  });
+
+  it('opened without a number, says so and leads back to the landing', async () => {
+    const { context, page, problems } = await visitorWithNumber(null);
+    await page.goto('/searching?skip_split=true&gclid=direct');
+    await booted(page);
+    const notice = page.locator('.search__notice');
+    await expect
+      .poll(() => notice.textContent())
+      .toContain('There is no phone number to search for yet.');
+    expect(await page.locator('#continue-button').isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Enter a phone number' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=direct');
+    expect(await page.locator('#continue-button').textContent()).toBe('Locate');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the map itself: no third-party script, tile or image', async () => {
+    const { context, page } = await visitorWithNumber('+12015550123', { reducedMotion: 'reduce' });
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== session.worker.url.origin) foreign.push(request.url());
+    });
+    await page.goto('/searching_2?skip_split=true');
+    await booted(page);
+    await expect.poll(() => page.locator('#continue-button').isEnabled()).toBe(true);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,222 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PhoneInfo } from '../../../islands/phone/lookup';
+import {
+  REDUCED_MOTION_SEARCH_DURATION_MS,
+  SEARCH_DURATION_MS,
+} from '../../../islands/phone/search-timeline';
+import SearchProgress, { type SearchLabels } from '../../../islands/SearchProgress';
+import { $error } from '../../../islands/stores/error';
+import { $map } from '../../../islands/stores/map';
+import { serverThenHydrate } from '../kit/hydrate';
+
+const lookup = vi.hoisted(() => ({ lookupPhone: vi.fn() }));
+vi.mock('../../../islands/phone/lookup', async (original) => ({
+  ...(await original<typeof import('../../../islands/phone/lookup')>()),
+  lookupPhone: lookup.lookupPhone,
+}));
+const { PhoneLookupError } = await import('../../../islands/phone/lookup');
+
+const US_INFO: PhoneInfo = {
+  phone: '+12015550123',
+  country: 'US',
+  type: 'MOBILE',
+  carrier: null,
+  city: 'Washington',
+  timezone: 'America/New_York',
+  location: { lat: 38.9072, lng: -77.0369 },
+};
+
+const LABELS: SearchLabels = {
+  progress: 'Search progress',
+  steps: {
+    base_station: 'Connecting to the cellular base station',
+    operator: 'Identifying the network operator',
+    phone: 'Connecting to the phone',
+    located: 'Number located',
+  },
+  number: 'Phone number',
+  located: 'Number located',
+  locatedPhone: 'Phone number',
+  map: 'Map of the area around the located phone',
+  rows: {
+    carrier: 'Carrier',
+    country: 'Country',
+    timezone: 'Time zone',
+    city: 'City',
+    location: 'Location',
+  },
+  types: { MOBILE: 'Mobile network' },
+  unknown: 'Not available yet',
+  missingTitle: 'There is no phone number to search for yet.',
+  missingText: 'Enter the number you want to locate on the first screen.',
+  back: 'Enter a phone number',
+  incorrect: 'Phone number is incorrect',
+  failed: 'An error occurred, please try again',
+  continue: 'Continue',
+};
+
+const element = (variant: 'classic' | 'map_first' | 'ai' = 'classic') => (
+  <SearchProgress
+    variant={variant}
+    action="/searching?gclid=1"
+    next="/signup?gclid=1"
+    backUrl="/?gclid=1"
+    language="en"
+    labels={LABELS}
+  />
+);
+
+const continueButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' });
+const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+const stepClass = (label: string) => screen.getByText(label).className;
+
+async function elapse(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+function preferReducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('reduce'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  preferReducedMotion(false);
+  localStorage.clear();
+  $map.set({ phone: '+12015550123', numberData: null, initCoords: null });
+  lookup.lookupPhone.mockReset();
+  lookup.lookupPhone.mockResolvedValue(US_INFO);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('SearchProgress (SPEC.md §2 searching screens)', () => {
+  it('shows the number being searched, formatted, with Continue off while it searches', async () => {
+    render(element());
+    await elapse(0);
+    expect(screen.getByText('+1 201 555 0123')).toBeTruthy();
+    expect(continueButton().disabled).toBe(true);
+    expect(continueButton().id).toBe('continue-button');
+  });
+
+  it('walks the steps in order as the progress grows', async () => {
+    render(element());
+    await elapse(0);
+    expect(stepClass(LABELS.steps.base_station)).toContain('search__step--active');
+    await elapse(SEARCH_DURATION_MS * 0.3);
+    expect(progress()).toBeGreaterThanOrEqual(25);
+    expect(stepClass(LABELS.steps.base_station)).toContain('search__step--done');
+    expect(stepClass(LABELS.steps.operator)).toContain('search__step--active');
+    expect(stepClass(LABELS.steps.phone)).toContain('search__step--pending');
+  });
+
+  it('ends located: carrier, country, time zone, city, location and a map; Continue on', async () => {
+    render(element());
+    await elapse(SEARCH_DURATION_MS);
+    expect(progress()).toBe(100);
+    expect(continueButton().disabled).toBe(false);
+    const rows = Object.fromEntries(
+      [...document.querySelectorAll('.search__row')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent,
+      ]),
+    );
+    expect(rows).toEqual({
+      Carrier: 'Mobile network',
+      Country: 'United States',
+      'Time zone': expect.stringMatching(/^GMT-[45] \(America\/New York\)$/),
+      City: 'Washington',
+      Location: '38.9072, -77.0369',
+    });
+    expect(screen.getByRole('img', { name: LABELS.map })).toBeTruthy();
+    expect(document.querySelector('.located-banner')?.textContent).toContain('+1 201 555 0123');
+  });
+
+  it('keeps the lookup in $map: numberData and initCoords', async () => {
+    render(element());
+    await elapse(0);
+    expect(lookup.lookupPhone).toHaveBeenCalledWith('+12015550123');
+    expect($map.get().numberData).toEqual(US_INFO);
+    expect($map.get().initCoords).toEqual({ lat: 38.9072, lng: -77.0369 });
+  });
+
+  it('never claims "located" before the lookup has answered', async () => {
+    let answer: (info: PhoneInfo) => void = () => {};
+    lookup.lookupPhone.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(element());
+    await elapse(SEARCH_DURATION_MS * 2);
+    expect(progress()).toBe(99);
+    expect(continueButton().disabled).toBe(true);
+    answer(US_INFO);
+    await elapse(200);
+    expect(progress()).toBe(100);
+    expect(continueButton().disabled).toBe(false);
+  });
+
+  it('is over in a moment for visitors who prefer reduced motion', async () => {
+    preferReducedMotion(true);
+    render(element());
+    await elapse(REDUCED_MOTION_SEARCH_DURATION_MS);
+    expect(progress()).toBe(100);
+    expect(continueButton().disabled).toBe(false);
+  });
+
+  it('opened without a number, says so and links back to the landing, no crash', async () => {
+    $map.set({ phone: '', numberData: null, initCoords: null });
+    render(element());
+    await elapse(0);
+    expect(screen.getByRole('alert').textContent).toContain(LABELS.missingTitle);
+    const back = screen.getByRole('link', { name: LABELS.back });
+    expect(back.getAttribute('href')).toBe('/?gclid=1');
+    expect(continueButton().disabled).toBe(true);
+    expect(lookup.lookupPhone).not.toHaveBeenCalled();
+  });
+
+  it('says "Phone number is incorrect" when the lookup refuses the number (SPEC.md §8)', async () => {
+    lookup.lookupPhone.mockRejectedValue(new PhoneLookupError('phone_incorrect'));
+    render(element());
+    await elapse(0);
+    expect(screen.getByRole('alert').textContent).toBe(LABELS.incorrect);
+    expect($error.get()).toEqual({ show: true, message: LABELS.incorrect });
+    expect(screen.getByRole('link', { name: LABELS.back })).toBeTruthy();
+  });
+
+  it('says "An error occurred, please try again" when the lookup fails otherwise', async () => {
+    lookup.lookupPhone.mockRejectedValue(new Error('offline'));
+    render(element());
+    await elapse(0);
+    expect(screen.getByRole('alert').textContent).toBe(LABELS.failed);
+  });
+
+  it('leads with the map on the map-first variant, while it searches', async () => {
+    const { container } = render(element('map_first'));
+    await elapse(0);
+    const map = container.querySelector('.area-map')!;
+    expect(map.compareDocumentPosition(screen.getByRole('progressbar'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(container.querySelector('.area-map__radar')).not.toBeNull();
+  });
+
+  it('hydrates the server HTML without a mismatch, then reads the stored number', async () => {
+    const { container, serverHtml, problems } = await serverThenHydrate(element('ai'));
+    expect(problems).toEqual([]);
+    // The server cannot know the number: it renders the first step and an enabled Continue,
+    // which still moves on if the script never arrives.
+    expect(serverHtml).not.toContain('201 555');
+    expect(serverHtml).not.toMatch(/<button[^>]*disabled/);
+    await elapse(0);
+    expect(container.textContent).toContain('+1 201 555 0123');
+  });
+});

@@ -1,0 +1,84 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { SEARCHING_SCREENS } from '../../../screens/searching';
+import { bundledTranslator } from '../../../worker/i18n';
+
+type SearchingId = keyof typeof SEARCHING_SCREENS;
+const SEARCHING = Object.keys(SEARCHING_SCREENS) as SearchingId[];
+
+function renderSearching(screen: SearchingId) {
+  const islands = new IslandCollector();
+  const { Component } = SEARCHING_SCREENS[screen];
+  const html = renderToString(
+    <IslandContext.Provider value={islands}>
+      <Component
+        screen={screen}
+        t={bundledTranslator('en')}
+        continueAction={`/${screen}?gclid=1&utm_source=x`}
+        next="/signup?gclid=1&utm_source=x"
+        country="US"
+        language="en"
+        theme="geozilla"
+        flow="default"
+      />
+    </IslandContext.Provider>,
+  );
+  const props = JSON.parse(
+    (html.match(/data-props="([^"]*)"/)?.[1] ?? '{}')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
+  );
+  return { html, props, islands: [...islands.names] };
+}
+
+describe.each(SEARCHING)('searching screen %s (SPEC.md §2)', (screen) => {
+  it('has exactly one <h1> and one Continue control', () => {
+    const { html } = renderSearching(screen);
+    expect(html.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(html.match(/id="continue-button"/g)).toHaveLength(1);
+  });
+
+  it('renders the search island with the four steps of the spec', () => {
+    const { html, islands } = renderSearching(screen);
+    expect(islands).toEqual(['SearchProgress']);
+    expect(html.match(/class="search__step /g)).toHaveLength(4);
+    expect(html).toContain('role="progressbar"');
+  });
+
+  it('leads back to the flow’s landing with the visitor’s query', () => {
+    expect(renderSearching(screen).props.backUrl).toBe('/?gclid=1&utm_source=x');
+  });
+
+  it('hands the island translated texts only', () => {
+    const { props } = renderSearching(screen);
+    expect(props.labels.incorrect).toBe('Phone number is incorrect');
+    expect(props.labels.failed).toBe('An error occurred, please try again');
+    expect(props.labels.types.MOBILE).toBe('Mobile network');
+    expect(JSON.stringify(props.labels)).not.toMatch(/searching\.|kit\./);
+  });
+});
+
+describe('searching variants', () => {
+  it('speak of the steps as the spec does on searching and searching_2', () => {
+    for (const screen of ['searching', 'searching_2'] as const) {
+      const { html } = renderSearching(screen);
+      expect(html).toContain('Connecting to the cellular base station');
+      expect(html).toContain('Identifying the network operator');
+      expect(html).toContain('Connecting to the phone');
+    }
+  });
+
+  it('searching_ai uses AI wording and its own styling', () => {
+    const { html } = renderSearching('searching_ai');
+    expect(html).toContain('AI is scanning the cellular base stations');
+    expect(html).toContain('search--ai');
+    expect(html).toContain('AI search');
+  });
+
+  it('searching_2 leads with the map', () => {
+    const { html } = renderSearching('searching_2');
+    expect(html.indexOf('area-map')).toBeGreaterThan(-1);
+    expect(html.indexOf('area-map')).toBeLessThan(html.indexOf('role="progressbar"'));
+  });
+});
