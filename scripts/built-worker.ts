@@ -50,7 +50,7 @@ export async function startBuiltWorker(
     bindings: { ENVIRONMENT: 'development', CONFIG_CACHE_TTL_MS: '0', ...options.bindings },
     host: '127.0.0.1',
     port: options.port ?? 0,
-    cf: false,
+    cf: {},
     log: new Log(options.quiet ? LogLevel.NONE : LogLevel.WARN),
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       collectJsonLines(stdout, logs);

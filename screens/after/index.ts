@@ -1,8 +1,10 @@
-import { StepScreen } from '../StepScreen';
 import type { AreaScreens } from '../types';
+import { AutoSignupScreen } from './AutoSignupScreen';
+import { PaymentDeclinedScreen } from './PaymentDeclinedScreen';
+import { SuccessScreen } from './SuccessScreen';
 
 export const AFTER_SCREENS = {
-  success: { Component: StepScreen, offFlowNext: null },
-  payment_declined: { Component: StepScreen, offFlowNext: 'checkout_v3_tr' },
-  'auto-signup': { Component: StepScreen, offFlowNext: 'checkout-test' },
+  success: { Component: SuccessScreen, offFlowNext: null },
+  payment_declined: { Component: PaymentDeclinedScreen, offFlowNext: 'checkout_v3_tr' },
+  'auto-signup': { Component: AutoSignupScreen, offFlowNext: 'checkout-test' },
 } satisfies AreaScreens;

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { PlanPicker, type PlanPickerItem } from './kit/PlanPicker';
+import { $plans } from './stores/plans';
+
+/** A plan as the server put it into words, with what the payment step will need to know. */
+export interface PlanChoiceOption extends PlanPickerItem {
+  /** The intro-then-recurring disclosure, shown for the selected plan. */
+  disclosure: string;
+  /** SPEC.md §2 order summary, formatted; discount is null when nothing is taken off. */
+  summary: { product: string; regular: string; discount: string | null; total: string };
+  /** Kept in $plans.planDetails for the payment step. */
+  details: {
+    id: string;
+    currency: string;
+    price: string;
+    periodPrice: string;
+    trialDays: number;
+    coupon: string | null;
+  };
+}
+
+export interface PlanChoiceProps {
+  /** Accessible name of the plan group. */
+  label: string;
+  options: PlanChoiceOption[];
+  /** Selected until the visitor chooses, or a choice made earlier is restored. */
+  defaultId: string;
+  /** The $plans field the choice goes to: the main plan or the upsell plan (SPEC.md §3). */
+  slot: 'plan' | 'upsellPlan';
+  /** Headings of the order summary; without them no summary is shown. */
+  summaryLabels?: { title: string; discount: string; total: string };
+}
+
+function remember(slot: PlanChoiceProps['slot'], option: PlanChoiceOption): void {
+  $plans.setKey(slot, option.id);
+  if (slot === 'plan') $plans.setKey('planDetails', option.details);
+}
+
+/**
+ * The plan picker of a paywall, checkout or upsell, with the selected plan's order summary and
+ * disclosure. The choice goes to $plans (SPEC.md §3 Plans state) so the payment step and a
+ * reload see it.
+ */
+export default function PlanChoice({
+  label,
+  options,
+  defaultId,
+  slot,
+  summaryLabels,
+}: PlanChoiceProps) {
+  // The first render matches the server's (which knows no stored choice); a stored choice among
+  // these options is applied once mounted, else the default is stored as the choice.
+  const [activeId, setActiveId] = useState(defaultId);
+  useEffect(() => {
+    const stored = options.find((option) => option.id === $plans.get()[slot]);
+    const chosen = stored ?? options.find((option) => option.id === defaultId);
+    if (!chosen) return;
+    setActiveId(chosen.id);
+    remember(slot, chosen);
+  }, [options, defaultId, slot]);
+
+  const active = options.find((option) => option.id === activeId) ?? options[0];
+
+  function onSelect(item: PlanPickerItem) {
+    const option = options.find((candidate) => candidate.id === item.id);
+    if (!option) return;
+    setActiveId(option.id);
+    remember(slot, option);
+  }
+
+  return (
+    <div className="plan-choice">
+      <PlanPicker items={options} activeId={activeId} onSelect={onSelect} label={label} />
+      {active && summaryLabels ? (
+        <section className="order-summary" aria-label={summaryLabels.title}>
+          <h2 className="order-summary__title">{summaryLabels.title}</h2>
+          <dl className="order-summary__rows">
+            <div className="order-summary__row">
+              <dt>{active.summary.product}</dt>
+              <dd>{active.summary.regular}</dd>
+            </div>
+            {active.summary.discount ? (
+              <div className="order-summary__row order-summary__row--discount">
+                <dt>{summaryLabels.discount}</dt>
+                <dd>{active.summary.discount}</dd>
+              </div>
+            ) : null}
+            <div className="order-summary__row order-summary__row--total">
+              <dt>{summaryLabels.total}</dt>
+              <dd>{active.summary.total}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+      {active ? (
+        <p className="plan-choice__disclosure" aria-live="polite">
+          {active.disclosure}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { StepList } from '../kit/StepList';
+import { StoreBadges } from '../kit/StoreBadges';
+import { SupportLinks } from '../kit/SupportLinks';
+import { Island } from '../layout/Island';
+import type { ScreenProps } from '../types';
+import { STORE_LINKS } from './store-links';
+
+const LOGIN_STEPS = ['install', 'open', 'email'] as const;
+
+/**
+ * 'Your plan awaits' (SPEC.md §2): the download button, a slot for the QR code that opens the
+ * app's deeplink (filled in with the deeplink issue), and the steps to log in by hand.
+ */
+export function SuccessScreen({ screen, t, continueAction }: ScreenProps) {
+  return (
+    <section className="screen success" aria-labelledby="screen-title">
+      <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
+      <p className="lead">{t(`screens.${screen}.lead`)}</p>
+      <Island
+        name="DownloadApp"
+        props={{
+          action: continueAction,
+          label: t('after.success.download'),
+          appStoreHref: STORE_LINKS.appStore,
+          googlePlayHref: STORE_LINKS.googlePlay,
+        }}
+      />
+      <StoreBadges
+        t={t}
+        appStoreHref={STORE_LINKS.appStore}
+        googlePlayHref={STORE_LINKS.googlePlay}
+      />
+      <figure className="success__qr">
+        <div className="success__qr-slot" role="img" aria-label={t('after.success.qr_label')} />
+        <figcaption className="success__qr-caption">{t('after.success.qr_caption')}</figcaption>
+      </figure>
+      <h2 className="success__steps-title">{t('after.success.steps_title')}</h2>
+      <StepList steps={LOGIN_STEPS.map((step) => t(`after.success.steps.${step}`))} />
+      <SupportLinks t={t} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { planOf } from '../../shared/plans/catalogue';
+import { ContinueForm } from '../layout/ContinueForm';
+import { Island } from '../layout/Island';
+import type { ScreenProps } from '../types';
+import { CheckoutCallout } from './CheckoutCallout';
+import { CHECKOUT_VARIANTS, type CheckoutScreenId, checkoutProviders } from './checkout-variants';
+import { OfferTimerBanner } from './OfferTimerBanner';
+import { PaymentTrust } from './PaymentTrust';
+import { paymentMethodProps } from './payment-method-props';
+import { planChoiceProps } from './plan-choice-props';
+import { visitorCurrency } from './plan-copy';
+import { ScreenHeading } from './ScreenHeading';
+
+/**
+ * A checkout (SPEC.md §2 checkout page content): the offer countdown, the plan with its order
+ * summary (discount and total) and intro-then-recurring disclosure, the payment-method choice
+ * with the card form, and the guarantee. Continue moves on; taking the payment comes later.
+ */
+export function checkoutScreen(id: CheckoutScreenId) {
+  const variant = CHECKOUT_VARIANTS[id];
+  return function CheckoutScreen(props: ScreenProps) {
+    const { screen, t, continueAction, next, language } = props;
+    return (
+      <section
+        className={`screen checkout checkout--${variant.layout} checkout--${variant.emphasis}`}
+        aria-labelledby="screen-title"
+      >
+        <OfferTimerBanner t={t} />
+        <ScreenHeading screen={screen} t={t} />
+        <CheckoutCallout
+          t={t}
+          language={language}
+          emphasis={variant.emphasis}
+          plan={planOf(variant.defaultPlan, visitorCurrency(props))}
+        />
+        <Island
+          name="PlanChoice"
+          props={planChoiceProps(props, {
+            families: variant.plans,
+            defaultFamily: variant.defaultPlan,
+            summary: true,
+          })}
+        />
+        <Island
+          name="PaymentMethodChoice"
+          props={paymentMethodProps(t, variant.layout, variant.methods)}
+        />
+        <ContinueForm action={continueAction} next={next} label={t('continue')} />
+        <PaymentTrust t={t} providers={checkoutProviders(variant)} />
+      </section>
+    );
+  };
+}

@@ -1,0 +1,36 @@
+import { ContinueForm } from '../layout/ContinueForm';
+import { Island } from '../layout/Island';
+import type { ScreenProps } from '../types';
+import { OfferTimerBanner } from './OfferTimerBanner';
+import { PaymentTrust } from './PaymentTrust';
+import { paymentMethodProps } from './payment-method-props';
+import { planChoiceProps } from './plan-choice-props';
+import { ScreenHeading } from './ScreenHeading';
+
+/**
+ * The `{hash}` 3-day combo paywall (SPEC.md §2): the 3-day intro plan with its order summary
+ * and disclosure, then the payment methods with Apple Pay first and the card after it.
+ */
+export function ComboPaywallScreen(props: ScreenProps) {
+  const { screen, t, continueAction, next } = props;
+  return (
+    <section className="screen paywall paywall--combo" aria-labelledby="screen-title">
+      <OfferTimerBanner t={t} />
+      <ScreenHeading screen={screen} t={t} />
+      <Island
+        name="PlanChoice"
+        props={planChoiceProps(props, {
+          families: ['monthly_3d_intro'],
+          defaultFamily: 'monthly_3d_intro',
+          summary: true,
+        })}
+      />
+      <Island
+        name="PaymentMethodChoice"
+        props={paymentMethodProps(t, 'vertical', ['apple_pay', 'card'])}
+      />
+      <ContinueForm action={continueAction} next={next} label={t('plans.combo.cta')} />
+      <PaymentTrust t={t} providers={['stripe']} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { ContinueForm } from '../layout/ContinueForm';
+import { Island } from '../layout/Island';
+import type { ScreenProps } from '../types';
+import { BenefitList } from './BenefitList';
+import { OfferTimerBanner } from './OfferTimerBanner';
+import { PaymentTrust } from './PaymentTrust';
+import { planChoiceProps } from './plan-choice-props';
+import { ScreenHeading } from './ScreenHeading';
+
+const BENEFITS = ['live', 'alerts', 'consent'] as const;
+
+/**
+ * The paywalls paycheck1_pr5_h_win and paycheck1_pr5_h_ai (SPEC.md §2): the located number,
+ * the offer countdown and a picker of the intro plans. The AI one words its benefits around
+ * AI-powered location (SPEC.md §1).
+ */
+export function paywallScreen(wording: 'win' | 'ai') {
+  return function PaywallScreen(props: ScreenProps) {
+    const { screen, t, continueAction, next } = props;
+    return (
+      <section className={`screen paywall paywall--${wording}`} aria-labelledby="screen-title">
+        <OfferTimerBanner t={t} />
+        <Island
+          name="LocatedBanner"
+          props={{ title: t('kit.located.title'), phoneLabel: t('kit.located.phone_label') }}
+        />
+        <ScreenHeading screen={screen} t={t} />
+        <BenefitList
+          label={t('plans.paywall.benefits_label')}
+          items={BENEFITS.map((benefit) => t(`plans.paywall.${wording}.benefits.${benefit}`))}
+        />
+        <Island
+          name="PlanChoice"
+          props={planChoiceProps(props, {
+            families: ['monthly_7d_intro', 'monthly_5d_intro', 'monthly_3d_intro'],
+            defaultFamily: 'monthly_7d_intro',
+          })}
+        />
+        <ContinueForm action={continueAction} next={next} label={t('plans.paywall.cta')} />
+        <PaymentTrust t={t} providers={[]} />
+      </section>
+    );
+  };
+}

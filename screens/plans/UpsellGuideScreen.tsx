@@ -1,0 +1,53 @@
+import { planOf } from '../../shared/plans/catalogue';
+import { formatMoney } from '../../shared/plans/money';
+import { orderSummary } from '../../shared/plans/order-summary';
+import { ContinueForm } from '../layout/ContinueForm';
+import type { ScreenProps } from '../types';
+import { BenefitList } from './BenefitList';
+import { planContext, planCopy, visitorCurrency } from './plan-copy';
+import { ScreenHeading } from './ScreenHeading';
+import { SkipForm } from './SkipForm';
+
+const CONTENTS = ['talk', 'places', 'emergency', 'online'] as const;
+
+/**
+ * The one-time safety-toolkit guide (SPEC.md §2), at its one-time discount (SPEC.md §3: 20 off
+ * in either currency). A clear Skip moves on without it.
+ */
+export function UpsellGuideScreen(props: ScreenProps) {
+  const { screen, t, continueAction, next, language } = props;
+  const plan = planOf('guide_899', visitorCurrency(props));
+  const copy = planCopy(plan, planContext(props));
+  const { regular, discount, total } = orderSummary(plan);
+  const money = (cents: number) => formatMoney(cents, plan.currency, language);
+  return (
+    <section className="screen upsell upsell--guide" aria-labelledby="screen-title">
+      <ScreenHeading screen={screen} t={t} />
+      <article className="guide-offer" aria-labelledby="guide-offer-name">
+        <h2 id="guide-offer-name" className="guide-offer__name">
+          {copy.name}
+        </h2>
+        <p className="guide-offer__description">{copy.description}</p>
+        <BenefitList
+          label={t('plans.upsell_guide.contents_label')}
+          items={CONTENTS.map((item) => t(`plans.upsell_guide.contents.${item}`))}
+        />
+        <p className="guide-offer__price">
+          <s className="guide-offer__regular">
+            <span className="visually-hidden">
+              {t('plans.upsell_guide.regular_price', { price: money(regular) })}
+            </span>
+            <span aria-hidden="true">{money(regular)}</span>
+          </s>{' '}
+          <strong className="guide-offer__total">{money(total)}</strong>{' '}
+          <span className="guide-offer__save">
+            {t('plans.upsell_guide.save', { amount: money(discount) })}
+          </span>
+        </p>
+        <p className="guide-offer__disclaimer">{copy.disclaimer}</p>
+      </article>
+      <ContinueForm action={continueAction} next={next} label={t('plans.upsell_guide.cta')} />
+      <SkipForm action={continueAction} next={next} label={t('plans.upsell_guide.skip')} />
+    </section>
+  );
+}

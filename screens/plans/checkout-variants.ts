@@ -1,0 +1,78 @@
+import type { PaymentMethodId } from '../../islands/PaymentMethodChoice';
+import type { PlanFamilyId } from '../../shared/plans/catalogue';
+import { type PaymentProvider, PROVIDER_LOGOS } from '../kit/ProviderLogo';
+import { CHECKOUT_IMAGES } from './payment-images';
+
+export type CheckoutScreenId =
+  | 'checkout_v3_tr'
+  | 'checkout_h3_pp'
+  | 'checkout_v3_pp'
+  | 'checkout_h3_pp_braintree';
+
+export interface CheckoutVariant {
+  /** v3: payment methods as stacked rows; h3: as tabs side by side. */
+  layout: 'vertical' | 'horizontal';
+  /** The methods in order; the first is selected. */
+  methods: readonly [PaymentMethodId, ...PaymentMethodId[]];
+  /** tr: the trial is the headline; pp: paying in one click (or with PayPal) is. */
+  emphasis: 'trial' | 'one_click' | 'paypal';
+  plans: readonly PlanFamilyId[];
+  defaultPlan: PlanFamilyId;
+  /** Who takes the card: the card provider, or the alternate one the braintree id names. */
+  provider: 'stripe' | 'braintree';
+}
+
+const PLANS = ['monthly_7d_intro', 'monthly', 'quarterly'] as const;
+
+/**
+ * What tells the checkout variants of SPEC.md §2 apart, as their names say: v3 vertical or h3
+ * horizontal method tabs, tr trial emphasis, pp one-click emphasis. The braintree one takes
+ * cards through the alternate provider and offers PayPal, which that provider carries.
+ */
+export const CHECKOUT_VARIANTS: Record<CheckoutScreenId, CheckoutVariant> = {
+  checkout_v3_tr: {
+    layout: 'vertical',
+    methods: ['card', 'wallet'],
+    emphasis: 'trial',
+    plans: PLANS,
+    defaultPlan: 'monthly_7d_intro',
+    provider: 'stripe',
+  },
+  checkout_h3_pp: {
+    layout: 'horizontal',
+    methods: ['wallet', 'card'],
+    emphasis: 'one_click',
+    plans: PLANS,
+    defaultPlan: 'monthly_7d_intro',
+    provider: 'stripe',
+  },
+  checkout_v3_pp: {
+    layout: 'vertical',
+    methods: ['wallet', 'card'],
+    emphasis: 'one_click',
+    plans: PLANS,
+    defaultPlan: 'monthly_7d_intro',
+    provider: 'stripe',
+  },
+  checkout_h3_pp_braintree: {
+    layout: 'horizontal',
+    methods: ['paypal', 'card'],
+    emphasis: 'paypal',
+    plans: PLANS,
+    defaultPlan: 'monthly_7d_intro',
+    provider: 'braintree',
+  },
+};
+
+/** The logos of who takes the payment: the card provider, and PayPal where it is offered. */
+export function checkoutProviders(variant: CheckoutVariant): PaymentProvider[] {
+  return variant.methods.includes('paypal') ? [variant.provider, 'paypal'] : [variant.provider];
+}
+
+/**
+ * SPEC.md §2: a checkout's images, fetched ahead on the screen before it: card brands, wallets,
+ * the guarantee badge and its providers' logos.
+ */
+export function checkoutImages(variant: CheckoutVariant): string[] {
+  return [...CHECKOUT_IMAGES, ...checkoutProviders(variant).map((p) => PROVIDER_LOGOS[p].src)];
+}

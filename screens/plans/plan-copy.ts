@@ -1,0 +1,124 @@
+import type { TFunction } from 'i18next';
+import type { PlanChoiceOption } from '../../islands/PlanChoice';
+import type { Plan } from '../../shared/plans/catalogue';
+import { applyCoupon, type Coupon, couponAppliesTo } from '../../shared/plans/coupons';
+import { currencyForCountry } from '../../shared/plans/currency';
+import { decimalString, formatMoney } from '../../shared/plans/money';
+import { orderSummary } from '../../shared/plans/order-summary';
+import { periodDays, pricePerDay, regularPrice, trialDays } from '../../shared/plans/plan-figures';
+import type { ScreenProps } from '../types';
+
+/** What a screen needs to put a plan into words: the page's t and language. */
+export interface PlanCopyContext {
+  t: TFunction;
+  language: string;
+}
+
+export function planContext({ t, language }: Pick<ScreenProps, 't' | 'language'>): PlanCopyContext {
+  return { t, language };
+}
+
+/** SPEC.md §3: the visitor pays in EUR in the euro area, else in USD. */
+export function visitorCurrency({ country }: Pick<ScreenProps, 'country'>) {
+  return currencyForCountry(country);
+}
+
+function money(cents: number, plan: Plan, { language }: PlanCopyContext): string {
+  return formatMoney(cents, plan.currency, language);
+}
+
+/** The coupon when the plan accepts it, else null. */
+function acceptedCoupon(plan: Plan, coupon: Coupon | null): Coupon | null {
+  return coupon && couponAppliesTo(coupon, plan.role) ? coupon : null;
+}
+
+/** An amount after the accepted coupon, if any. */
+function afterCoupon(amount: number, coupon: Coupon | null): number {
+  return coupon ? applyCoupon(amount, coupon) : amount;
+}
+
+/**
+ * The interpolation values every catalogue text may use: the recurring and intro prices,
+ * formatted for the page language, and the count its plural form follows (intro days, months).
+ */
+function copyValues(plan: Plan, context: PlanCopyContext, coupon: Coupon | null) {
+  const billing = plan.billing;
+  const count =
+    billing.kind === 'one_time' ? 1 : billing.intro ? billing.intro.days : billing.months;
+  const accepted = acceptedCoupon(plan, coupon);
+  return {
+    count,
+    price: money(afterCoupon(plan.price, accepted), plan, context),
+    introPrice: money(afterCoupon(plan.periodPrice, accepted), plan, context),
+  };
+}
+
+/** The catalogue entry's visible texts, in the page language. */
+export function planCopy(plan: Plan, context: PlanCopyContext, coupon: Coupon | null = null) {
+  const { t } = context;
+  const values = copyValues(plan, context, coupon);
+  return {
+    name: t(plan.name, values),
+    description: t(plan.description, values),
+    /** The intro-then-recurring disclosure ('$6.99 for the first 7 days, then $39.99 …'). */
+    disclaimer: t(plan.disclaimer, values),
+    productLabel: t(plan.product_id, values),
+    duration: t(plan.duration, values),
+  };
+}
+
+/**
+ * A plan as the PlanChoice island shows it: the per-day price big (SPEC.md §3 plan picker
+ * item), the first payment under the title, the regular figures struck through when the offer
+ * takes something off, and the order summary of SPEC.md §2.
+ */
+export function planOption(
+  plan: Plan,
+  context: PlanCopyContext,
+  options: { label?: string; coupon?: Coupon | null } = {},
+): PlanChoiceOption {
+  const { t } = context;
+  const coupon = acceptedCoupon(plan, options.coupon ?? null);
+  const copy = planCopy(plan, context, coupon);
+  const charged = afterCoupon(plan.periodPrice, coupon);
+  const days = periodDays(plan);
+  const summary = orderSummary(plan, coupon);
+  // With a coupon the saving shown is the coupon's; otherwise the regular rate's.
+  const regular = coupon ? plan.periodPrice : regularPrice(plan);
+  const perDay = days === null ? charged : pricePerDay(charged, days);
+  const regularPerDay = days === null ? regular : pricePerDay(regular, days);
+  const reduced = regular > charged;
+  return {
+    id: plan.id,
+    duration: copy.duration,
+    price: decimalString(perDay),
+    period: days === null ? undefined : t('plans.picker.per_day'),
+    priceText:
+      days === null
+        ? money(charged, plan, context)
+        : t('plans.picker.per_day_text', { price: money(perDay, plan, context) }),
+    oldPrice: reduced && days !== null ? money(regularPerDay, plan, context) : undefined,
+    fullPrice: money(charged, plan, context),
+    oldFullPrice: reduced ? money(regular, plan, context) : undefined,
+    currencySign: plan.currencySymbol,
+    label: options.label,
+    disclosure: copy.disclaimer,
+    summary: {
+      product: copy.productLabel,
+      regular: money(summary.regular, plan, context),
+      discount:
+        summary.discount > 0
+          ? t('plans.summary.discount_value', { amount: money(summary.discount, plan, context) })
+          : null,
+      total: money(summary.total, plan, context),
+    },
+    details: {
+      id: plan.id,
+      currency: plan.currency,
+      price: decimalString(plan.price),
+      periodPrice: decimalString(charged),
+      trialDays: trialDays(plan),
+      coupon: coupon?.code ?? null,
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { PlanRole } from './catalogue';
+import type { Cents } from './money';
+
+/** A code sent with a subscription (SPEC.md §3 request payload `coupon`) and what it takes off. */
+export interface Coupon {
+  code: string;
+  percentOff: number;
+  /** The kinds of plan the code is accepted for. */
+  appliesTo: readonly PlanRole[];
+}
+
+/** SPEC.md §1, §9: the anonymous mode and private chat upsell is sold at 30% off. */
+export const COUPONS = {
+  upsell_30: { code: 'upsell_30', percentOff: 30, appliesTo: ['upsell'] },
+} as const satisfies Record<string, Coupon>;
+
+export type CouponCode = keyof typeof COUPONS;
+
+/** The amount after the coupon, rounded to the nearest cent (9.99 at 30% off is 6.99). */
+export function applyCoupon(amount: Cents, coupon: Coupon): Cents {
+  return amount - Math.round((amount * coupon.percentOff) / 100);
+}
+
+export function couponAppliesTo(coupon: Coupon, role: PlanRole): boolean {
+  return coupon.appliesTo.includes(role);
+}

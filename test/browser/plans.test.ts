@@ -1,0 +1,238 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planOf } from '../../shared/plans/catalogue';
+import { formatMoney } from '../../shared/plans/money';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+/** Every screen of the plans and after areas. */
+const OWN_SCREENS = [
+  'features',
+  'checkout_v3_tr',
+  'checkout_h3_pp',
+  'checkout_v3_pp',
+  'checkout_h3_pp_braintree',
+  'paycheck1_pr5_h_win',
+  'paycheck1_pr5_h_ai',
+  'paycheck_combo_3d',
+  'upsell_an_private',
+  'upsell_guide',
+  'checkout-test',
+  'success',
+  'payment_declined',
+  'auto-signup',
+];
+
+/** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-island]')].every((island) =>
+          Object.keys(island).some((key) => key.startsWith('__reactContainer')),
+        ),
+      ),
+    )
+    .toBe(true);
+}
+
+const checkedPlan = (page: Page) =>
+  page.locator('.plan-picker [role="radio"][aria-checked="true"]').getAttribute('data-plan-id');
+
+describe('plans in Chromium', () => {
+  it('every plans and after screen hydrates with one heading and no console error', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    for (const screen of OWN_SCREENS) {
+      await page.goto(`/${screen}`);
+      await hydrated(page);
+      expect(await page.locator('h1').count(), screen).toBe(1);
+      expect(await page.locator('#continue-button').count(), screen).toBe(1);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a US visitor sees the catalogue prices in dollars', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await context.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });
+    await page.goto('/checkout_v3_tr');
+    await hydrated(page);
+    const language = await page.evaluate(() => document.documentElement.lang);
+    const money = (cents: number) => plain(formatMoney(cents, 'USD', language));
+    const intro = planOf('monthly_7d_intro', 'USD');
+    expect(plain(await page.locator('.plan-choice__disclosure').textContent())).toContain(
+      `${money(intro.periodPrice)} for the first 7 days, then ${money(intro.price)} every month.`,
+    );
+    const fullPrices = await page.locator('.plan-picker__full').allTextContents();
+    expect(fullPrices.map((text) => plain(text).split(' ').at(-1))).toEqual(
+      ['monthly_7d_intro', 'monthly', 'quarterly'].map((family) =>
+        money(planOf(family as 'monthly', 'USD').periodPrice),
+      ),
+    );
+    expect(await page.locator('.plan-picker__sign').first().textContent()).toBe('$');
+    expect(await page.locator('main').textContent()).not.toContain('€');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a German visitor sees the catalogue prices in euros', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await context.setExtraHTTPHeaders({
+      'CF-IPCountry': 'DE',
+      'Accept-Language': 'de-DE,de;q=0.9',
+      // Cloudflare puts the same country into request.cf, which the worker reads first; the test
+      // server stands in for it with this header, else it reports its own fallback country (US).
+      'MF-CF-Blob': JSON.stringify({ country: 'DE' }),
+    });
+    for (const screen of ['checkout_v3_tr', 'paycheck_combo_3d', 'upsell_guide']) {
+      await page.goto(`/${screen}`);
+      await hydrated(page);
+      const language = await page.evaluate(() => document.documentElement.lang);
+      const text = plain(await page.locator('main').textContent());
+      expect(text, screen).not.toContain('$');
+      if (screen === 'upsell_guide') {
+        const guide = planOf('guide_899', 'EUR');
+        expect(text).toContain(plain(formatMoney(guide.price, 'EUR', language)));
+        continue;
+      }
+      const family = screen === 'paycheck_combo_3d' ? 'monthly_3d_intro' : 'monthly_7d_intro';
+      const plan = planOf(family, 'EUR');
+      expect(plain(await page.locator('.order-summary__row--total dd').textContent()), screen).toBe(
+        plain(formatMoney(plan.periodPrice, 'EUR', language)),
+      );
+      expect(plain(await page.locator('.plan-choice__disclosure').textContent()), screen).toContain(
+        plain(formatMoney(plan.price, 'EUR', language)),
+      );
+      expect(await page.locator('.plan-picker__sign').first().textContent()).toBe('€');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the plan picker selects by click and by keyboard, and remembers the choice', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.goto('/checkout_v3_tr');
+    await hydrated(page);
+    expect(await checkedPlan(page)).toBe('monthly_7d_intro_usd');
+
+    await page.getByRole('radio', { name: '3-month plan' }).click();
+    expect(await checkedPlan(page)).toBe('quarterly_usd');
+    expect(plain(await page.locator('.plan-choice__disclosure').textContent())).toBe(
+      '$59.99 every 3 months. Cancel anytime.',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('gf:plans:plan'))).toBe(
+      '"quarterly_usd"',
+    );
+
+    await page.keyboard.press('ArrowUp');
+    expect(await checkedPlan(page)).toBe('monthly_usd');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-plan-id'))).toBe(
+      'monthly_usd',
+    );
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await checkedPlan(page)).toBe('monthly_7d_intro_usd');
+    expect(plain(await page.locator('.order-summary__row--total dd').textContent())).toBe('$6.99');
+
+    await page.getByRole('radio', { name: '1-month plan' }).click();
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => checkedPlan(page)).toBe('monthly_usd');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the countdown shows 05:00, counts down each second, and clears on leaving', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.clock.install();
+    await page.goto('/paycheck1_pr5_h_win');
+    await hydrated(page);
+    const timer = page.getByRole('timer');
+    expect(plain(await page.locator('.offer-banner').textContent())).toBe('Offer ends in05:00');
+    expect(plain(await timer.textContent())).toBe('05:00');
+    await page.clock.runFor(1000);
+    await expect.poll(async () => plain(await timer.textContent())).toBe('04:59');
+    await page.clock.runFor(60_000);
+    await expect.poll(async () => plain(await timer.textContent())).toBe('03:59');
+    expect(await page.evaluate(() => localStorage.getItem('gf:app:timerSeconds'))).toBe('239');
+    await page.clock.runFor(300_000);
+    await expect.poll(async () => plain(await timer.textContent())).toBe('00:00');
+
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname !== '/paycheck1_pr5_h_win');
+    const stored = await page.evaluate(() => localStorage.getItem('gf:app:timerSeconds'));
+    expect(stored === null || stored === 'null').toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lays plan items out 82px high with an 18px label bar, and Continue 56px high', async () => {
+    const { context, page } = await session.newVisitor();
+    await page.setViewportSize({ width: 350, height: 800 });
+    await page.goto('/checkout_v3_tr');
+    await hydrated(page);
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('.plan-picker__item')].map((item) => ({
+        item: item.getBoundingClientRect().height,
+        label: item.querySelector('.plan-picker__label')?.getBoundingClientRect().height ?? 0,
+      })),
+    );
+    expect(sizes).toEqual([
+      { item: 100, label: 18 },
+      { item: 82, label: 0 },
+      { item: 100, label: 18 },
+    ]);
+    const button = await page.locator('#continue-button').boundingBox();
+    expect(button?.height).toBe(56);
+    const width = await page.evaluate(() => document.querySelector('.plan-picker')!.clientWidth);
+    expect(width).toBeLessThanOrEqual(343);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(350);
+    await context.close();
+  });
+
+  it('checkout screens prefetch their card-brand, wallet and guarantee images from the screen before', async () => {
+    const { context, page } = await session.newVisitor();
+    await page.goto('/signup');
+    const prefetched = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="prefetch"][as="image"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    );
+    for (const name of ['visa', 'mastercard', 'apple-pay', 'google-pay', 'paypal', 'guarantee']) {
+      expect(prefetched, name).toContain(`/img/plans/${name}.svg`);
+    }
+    for (const src of prefetched) {
+      const response = await page.request.get(src!);
+      expect(response.status(), src!).toBe(200);
+      expect(response.headers()['content-type'], src!).toContain('image/svg+xml');
+    }
+    await context.close();
+  });
+
+  it('Continue, Skip and Try again move along the money path, keeping the query', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const query = '?gclid=money';
+    const moveWith = async (button: string, from: string, to: string) => {
+      await page.goto(`${from}${query}`);
+      await hydrated(page);
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === to && url.search === query);
+    };
+    // The default flow: checkout_v3_tr, upsell_an_private, success.
+    await moveWith('Continue', '/checkout_v3_tr', '/upsell_an_private');
+    await moveWith('No, thanks', '/upsell_an_private', '/success');
+    // Outside the visitor's flow, each screen moves to its registry default.
+    await moveWith('Skip', '/upsell_guide', '/success');
+    await moveWith('Add the guide', '/upsell_guide', '/success');
+    await moveWith('Try again', '/payment_declined', '/checkout_v3_tr');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import PlanChoice, { type PlanChoiceProps } from '../../../islands/PlanChoice';
+import { $plans } from '../../../islands/stores/plans';
+import { planChoiceProps } from '../../../screens/plans/plan-choice-props';
+import type { ScreenProps } from '../../../screens/types';
+import { serverThenHydrate } from '../kit/hydrate';
+import { englishT } from './render-screen';
+
+function props(overrides: Partial<ScreenProps> = {}): PlanChoiceProps {
+  return planChoiceProps(
+    {
+      screen: 'checkout_v3_tr',
+      t: englishT(),
+      continueAction: '/checkout_v3_tr',
+      next: null,
+      country: 'US',
+      language: 'en',
+      theme: 'geozilla',
+      flow: 'default',
+      ...overrides,
+    },
+    {
+      families: ['monthly_7d_intro', 'monthly', 'quarterly'],
+      defaultFamily: 'monthly_7d_intro',
+      summary: true,
+    },
+  );
+}
+
+const checked = () =>
+  screen
+    .getAllByRole('radio')
+    .filter((radio) => radio.getAttribute('aria-checked') === 'true')
+    .map((radio) => radio.dataset.planId);
+const disclosure = () => document.querySelector('.plan-choice__disclosure')?.textContent;
+const summaryRows = () =>
+  [...document.querySelectorAll('.order-summary__row')].map((row) =>
+    [...row.children].map((cell) => cell.textContent).join(' '),
+  );
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  localStorage.clear();
+  $plans.setKey('plan', '');
+  $plans.setKey('upsellPlan', '');
+  $plans.setKey('planDetails', null);
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
+
+describe('PlanChoice island', () => {
+  it('selects the default plan and keeps it as the chosen plan', async () => {
+    await act(async () => {
+      render(<PlanChoice {...props()} />);
+    });
+    expect(checked()).toEqual(['monthly_7d_intro_usd']);
+    expect($plans.get().plan).toBe('monthly_7d_intro_usd');
+  });
+
+  it('stores the clicked plan in $plans.plan with what the payment step needs', async () => {
+    render(<PlanChoice {...props()} />);
+    await userEvent.click(screen.getByText('3-month plan'));
+    expect(checked()).toEqual(['quarterly_usd']);
+    expect($plans.get().plan).toBe('quarterly_usd');
+    expect($plans.get().planDetails).toEqual({
+      id: 'quarterly_usd',
+      currency: 'USD',
+      price: '59.99',
+      periodPrice: '59.99',
+      trialDays: 0,
+      coupon: null,
+    });
+    expect(localStorage.getItem('gf:plans:plan')).toBe('"quarterly_usd"');
+  });
+
+  it('stores the plan chosen with the keyboard', async () => {
+    render(<PlanChoice {...props()} />);
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{ArrowDown}');
+    expect($plans.get().plan).toBe('monthly_usd');
+  });
+
+  it('shows the disclosure and the order summary of the selected plan', async () => {
+    render(<PlanChoice {...props()} />);
+    expect(disclosure()).toBe(
+      '$6.99 for the first 7 days, then $39.99 every month. Cancel anytime.',
+    );
+    expect(summaryRows()).toEqual([
+      'Premium, 7-day trial $9.33',
+      'Discount −$2.34',
+      'Total today $6.99',
+    ]);
+    await userEvent.click(screen.getByText('1-month plan'));
+    expect(disclosure()).toBe('$39.99 every month. Cancel anytime.');
+    // Nothing is taken off the plain monthly plan, so there is no discount row.
+    expect(summaryRows()).toEqual(['Premium, 1 month $39.99', 'Total today $39.99']);
+    await userEvent.click(screen.getByText('3-month plan'));
+    expect(disclosure()).toBe('$59.99 every 3 months. Cancel anytime.');
+    expect(summaryRows()).toEqual([
+      'Premium, 3 months $119.97',
+      'Discount −$59.98',
+      'Total today $59.99',
+    ]);
+  });
+
+  it('shows euro prices to a visitor in the euro area', () => {
+    render(<PlanChoice {...props({ country: 'DE', language: 'de' })} />);
+    expect(disclosure()?.replace(/\u00a0/g, ' ')).toBe(
+      '6,99 € for the first 7 days, then 39,99 € every month. Cancel anytime.',
+    );
+    expect(document.querySelector('.plan-picker__sign')?.textContent).toBe('€');
+    expect($plans.get().plan).toBe('monthly_7d_intro_eur');
+  });
+
+  it('restores a plan chosen before a reload, after hydrating like the server rendered', async () => {
+    const { container, problems, root } = await serverThenHydrate(<PlanChoice {...props()} />, {
+      beforeHydrate: () => $plans.setKey('plan', 'quarterly_usd'),
+    });
+    expect(problems).toEqual([]);
+    const selected = container.querySelector('[aria-checked="true"]') as HTMLElement;
+    expect(selected.dataset.planId).toBe('quarterly_usd');
+    act(() => root.unmount());
+  });
+
+  it('ignores a stored plan that this screen does not offer', async () => {
+    $plans.setKey('plan', 'guide_899_usd');
+    await act(async () => {
+      render(<PlanChoice {...props()} />);
+    });
+    expect(checked()).toEqual(['monthly_7d_intro_usd']);
+    expect($plans.get().plan).toBe('monthly_7d_intro_usd');
+  });
+
+  it('keeps an upsell choice apart from the main plan', async () => {
+    $plans.setKey('plan', 'monthly_usd');
+    render(<PlanChoice {...props()} slot="upsellPlan" />);
+    await userEvent.click(screen.getByText('3-month plan'));
+    expect($plans.get().upsellPlan).toBe('quarterly_usd');
+    expect($plans.get().plan).toBe('monthly_usd');
+  });
+});

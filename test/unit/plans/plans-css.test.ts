@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { AFTER_CSS } from '../../../screens/after/styles';
+import { PLANS_CSS } from '../../../screens/plans/styles';
+
+/** The CSS as the page inlines it (screens/styles.ts joins lines the same way). */
+const css = (PLANS_CSS + AFTER_CSS).replace(/\s*\n\s*/g, '');
+
+/** The declarations of the rule whose selector is exactly `selector`. */
+function rule(selector: string): Record<string, string> {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = css.match(new RegExp(`(?:^|})${escaped}\\{([^}]*)\\}`));
+  if (!match) throw new Error(`no rule for ${selector}`);
+  return Object.fromEntries(
+    match[1]!
+      .split(';')
+      .filter(Boolean)
+      .map((declaration) => {
+        const at = declaration.indexOf(':');
+        return [declaration.slice(0, at), declaration.slice(at + 1)];
+      }),
+  );
+}
+
+/** Each class belongs to one component of these areas, so it cannot collide with another's. */
+const BLOCKS = [
+  'plan-picker',
+  'plan-choice',
+  'order-summary',
+  'checkout-callout',
+  'payment-methods',
+  'card-form',
+  'plan-guarantee',
+  'payment-trust',
+  'plan-benefits',
+  'plan-features',
+  'features',
+  'upsell',
+  'guide-offer',
+  'skip-form',
+  'success',
+  'declined',
+  'test-notice',
+  'test-screen',
+];
+
+describe('plans and after CSS', () => {
+  it('takes every colour from the theme tokens, so the four themes need no markup change', () => {
+    expect(css.match(/#[0-9a-f]{3,8}\b|rgba?\([^)]*\)|hsla?\([^)]*\)/gi)).toBeNull();
+    const tokens = new Set(css.match(/var\(--[a-z-]+\)/g));
+    for (const token of tokens) {
+      expect(['--brand', '--brand-ink', '--ink', '--muted', '--surface', '--font']).toContain(
+        token.slice(4, -1),
+      );
+    }
+  });
+
+  it('uses logical properties for sides, so right-to-left pages mirror', () => {
+    expect(css).not.toMatch(/(margin|padding|border)-(left|right)\b|[{;](left|right):/);
+    expect(css).not.toMatch(/text-align:(left|right)/);
+  });
+
+  it('prefixes every class with its component', () => {
+    const classes = new Set([...css.matchAll(/\.([a-z][\w-]*)/g)].map((m) => m[1]!));
+    const stray = [...classes].filter(
+      (name) =>
+        !BLOCKS.some(
+          (block) =>
+            name === block || name.startsWith(`${block}__`) || name.startsWith(`${block}--`),
+        ),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('draws a plan item 82px high (2px border included) with an 18px label bar (SPEC.md §9)', () => {
+    expect(rule('.plan-picker__label').height).toBe('18px');
+    const body = Number.parseInt(rule('.plan-picker__body').height!, 10);
+    const border = Number.parseInt(rule('.plan-picker__item').border!, 10);
+    expect(body + 2 * border).toBe(82);
+  });
+
+  it('keeps the split price left to right in right-to-left pages', () => {
+    expect(rule('.plan-picker__amount').direction).toBe('ltr');
+  });
+
+  it('sets the h3 method tabs 5px apart, as the segmented gap of SPEC.md §9', () => {
+    expect(rule('.payment-methods--horizontal .payment-methods__options').gap).toBe('5px');
+  });
+
+  it('makes card fields as high as the phone input (51px) and the radius 12px (SPEC.md §9)', () => {
+    expect(rule('.card-form__input').height).toBe('51px');
+    expect(rule('.card-form__input')['border-radius']).toBe('12px');
+    expect(rule('.plan-picker__item')['border-radius']).toBe('12px');
+  });
+});

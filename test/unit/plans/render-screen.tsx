@@ -1,0 +1,66 @@
+import { createInstance, type TFunction } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import after from '../../../locales/en/after.json';
+import common from '../../../locales/en/common.json';
+import i18n from '../../../locales/en/i18n.json';
+import kit from '../../../locales/en/kit.json';
+import plans from '../../../locales/en/plans.json';
+import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { SCREENS } from '../../../screens/registry';
+import type { ScreenProps } from '../../../screens/types';
+import type { ScreenId } from '../../../shared/screens';
+
+/** The English copy the plans and after screens render with, as the worker bundles it. */
+export function englishT(): TFunction {
+  const instance = createInstance({
+    resources: { en: { translation: { ...common, ...kit, ...i18n, ...plans, ...after } } },
+    lng: 'en',
+    fallbackLng: 'en',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  void instance.init();
+  return instance.t;
+}
+
+const t = englishT();
+
+/**
+ * A screen's server HTML as the worker streams it inside the page: with the islands it
+ * renders, for a visitor from `country` reading `language`.
+ */
+export function renderScreen(
+  screen: ScreenId,
+  visitor: Partial<Pick<ScreenProps, 'country' | 'language' | 'next'>> = {},
+): { html: string; islands: string[]; document: Document } {
+  const { Component } = SCREENS[screen];
+  const collector = new IslandCollector();
+  const html = renderToString(
+    <IslandContext.Provider value={collector}>
+      <Component
+        screen={screen}
+        t={t}
+        continueAction={`/${screen}?q=1`}
+        next={visitor.next === undefined ? '/next?q=1' : visitor.next}
+        country={visitor.country ?? 'US'}
+        language={visitor.language ?? 'en'}
+        theme="geozilla"
+        flow="default"
+      />
+    </IslandContext.Provider>,
+  );
+  const document = new DOMParser().parseFromString(`<main>${html}</main>`, 'text/html');
+  return { html, islands: [...collector.names], document };
+}
+
+/** The JSON props an island was rendered with. */
+export function islandProps<T>(document: Document, name: string): T {
+  const marker = document.querySelector(`[data-island="${name}"]`);
+  if (!marker) throw new Error(`no ${name} island`);
+  return JSON.parse(marker.getAttribute('data-props') ?? '{}') as T;
+}
+
+/** Visible text, with Intl's no-break spaces read as spaces. */
+export function textOf(node: Element | null | undefined): string {
+  return (node?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+}

@@ -1,0 +1,289 @@
+// @vitest-environment happy-dom
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { PaymentMethodChoiceProps } from '../../../islands/PaymentMethodChoice';
+import type { PlanChoiceProps } from '../../../islands/PlanChoice';
+import { AFTER_SCREENS } from '../../../screens/after';
+import { STORE_LINKS } from '../../../screens/after/store-links';
+import { PLANS_SCREENS } from '../../../screens/plans';
+import { SCREENS } from '../../../screens/registry';
+import type { ScreenId } from '../../../shared/screens';
+import { islandProps, renderScreen, textOf } from './render-screen';
+
+const OWN_SCREENS = [...Object.keys(PLANS_SCREENS), ...Object.keys(AFTER_SCREENS)] as ScreenId[];
+const CHECKOUTS = [
+  'checkout_v3_tr',
+  'checkout_h3_pp',
+  'checkout_v3_pp',
+  'checkout_h3_pp_braintree',
+] as const;
+const PRICED = [
+  ...CHECKOUTS,
+  'paycheck1_pr5_h_win',
+  'paycheck1_pr5_h_ai',
+  'paycheck_combo_3d',
+  'upsell_an_private',
+  'upsell_guide',
+  'checkout-test',
+] as const;
+
+/** Every price a visitor reads on the page: text and island props alike. */
+function pricesOn(screen: ScreenId, country: string, language = 'en'): string[] {
+  const { document } = renderScreen(screen, { country, language });
+  const text = textOf(document.body);
+  return [...text.matchAll(/(?:[$€]\s?\d+[.,]\d\d)|(?:\d+[.,]\d\d\s?[$€])/g)].map((m) => m[0]);
+}
+
+describe('every plans and after screen', () => {
+  it.each(OWN_SCREENS)('%s has one heading and a Continue button that moves on', (screen) => {
+    const { document } = renderScreen(screen);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.querySelector('h1')?.id).toBe('screen-title');
+    const button = document.getElementById('continue-button') as HTMLButtonElement;
+    expect(button.type).toBe('submit');
+    expect(button.form?.getAttribute('action')).toBe(`/${screen}?q=1`);
+    expect(button.form?.getAttribute('method')).toBe('post');
+    // The success screen's Continue is its download button, which opens the app store itself.
+    expect(button.form?.dataset.next).toBe(screen === 'success' ? undefined : '/next?q=1');
+  });
+
+  it.each(OWN_SCREENS)('%s shows no untranslated key', (screen) => {
+    const { html } = renderScreen(screen);
+    expect(html).not.toMatch(/\b(plans|after|kit|i18n|screens)\.[a-z_]+[.a-z_]*/);
+  });
+
+  it('keeps the offFlowNext of every screen', () => {
+    expect(Object.fromEntries(OWN_SCREENS.map((id) => [id, SCREENS[id].offFlowNext]))).toEqual({
+      features: 'checkout_v3_tr',
+      checkout_v3_tr: 'upsell_an_private',
+      checkout_h3_pp: 'upsell_an_private',
+      checkout_v3_pp: 'upsell_an_private',
+      checkout_h3_pp_braintree: 'upsell_an_private',
+      paycheck1_pr5_h_win: 'upsell_an_private',
+      paycheck1_pr5_h_ai: 'upsell_an_private',
+      paycheck_combo_3d: 'upsell_an_private',
+      upsell_an_private: 'upsell_guide',
+      upsell_guide: 'success',
+      'checkout-test': 'success',
+      success: null,
+      payment_declined: 'checkout_v3_tr',
+      'auto-signup': 'checkout-test',
+    });
+  });
+});
+
+describe('prices in the visitor currency (SPEC.md §3)', () => {
+  it.each(PRICED)('%s shows dollars to a US visitor', (screen) => {
+    const prices = pricesOn(screen, 'US');
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((price) => price.startsWith('$'))).toBe(true);
+  });
+
+  it.each(PRICED)('%s shows euros, written the German way, to a German visitor', (screen) => {
+    const prices = pricesOn(screen, 'DE', 'de');
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((price) => /^\d+,\d\d €$/.test(price))).toBe(true);
+  });
+
+  it('shows dollars when the country is unknown', () => {
+    expect(pricesOn('checkout_v3_tr', '').every((price) => price.startsWith('$'))).toBe(true);
+  });
+});
+
+describe('paywalls and checkouts', () => {
+  it.each([
+    ...CHECKOUTS,
+    'paycheck1_pr5_h_win',
+    'paycheck1_pr5_h_ai',
+    'paycheck_combo_3d',
+  ] as const)("%s shows the 5-minute 'offer ends in' countdown", (screen) => {
+    const { document } = renderScreen(screen);
+    const banner = document.querySelector('.offer-banner');
+    expect(textOf(banner?.querySelector('.offer-banner__label'))).toBe('Offer ends in');
+    expect(textOf(banner?.querySelector('[role="timer"]'))).toBe('05:00');
+  });
+
+  it.each([...CHECKOUTS, 'paycheck_combo_3d', 'checkout-test'] as const)(
+    '%s lists its card-brand, wallet and guarantee images for the screen before to prefetch',
+    (screen) => {
+      const images = SCREENS[screen].images ?? [];
+      for (const name of ['visa', 'mastercard', 'apple-pay', 'google-pay', 'paypal', 'guarantee']) {
+        expect(images, name).toContain(`/img/plans/${name}.svg`);
+      }
+      expect(images.some((src) => src.startsWith('/img/kit/'))).toBe(true);
+      const { document } = renderScreen(screen);
+      for (const img of document.querySelectorAll('img')) {
+        expect(images).toContain(img.getAttribute('src'));
+      }
+      for (const src of images) expect(existsSync(`public${src}`), src).toBe(true);
+    },
+  );
+
+  it.each(CHECKOUTS)('%s states the intro price, then the recurring one', (screen) => {
+    const { document } = renderScreen(screen);
+    expect(textOf(document.querySelector('.plan-choice__disclosure'))).toBe(
+      '$6.99 for the first 7 days, then $39.99 every month. Cancel anytime.',
+    );
+    expect(textOf(document.querySelector('.order-summary__row--total'))).toBe('Total today$6.99');
+    expect(textOf(document.querySelector('.order-summary__row--discount'))).toBe('Discount−$2.34');
+  });
+
+  it('tells the checkout variants apart as their names say', () => {
+    const look = (screen: (typeof CHECKOUTS)[number]) => {
+      const { document } = renderScreen(screen);
+      const methods = islandProps<PaymentMethodChoiceProps>(document, 'PaymentMethodChoice');
+      return {
+        layout: methods.layout,
+        methods: methods.methods.map((method) => method.id),
+        headline: textOf(document.querySelector('.checkout-callout__title')),
+      };
+    };
+    expect(look('checkout_v3_tr')).toEqual({
+      layout: 'vertical',
+      methods: ['card', 'wallet'],
+      headline: 'A trial of 7 days',
+    });
+    expect(look('checkout_h3_pp')).toEqual({
+      layout: 'horizontal',
+      methods: ['wallet', 'card'],
+      headline: 'Check out in one tap',
+    });
+    expect(look('checkout_v3_pp')).toEqual({
+      layout: 'vertical',
+      methods: ['wallet', 'card'],
+      headline: 'Check out in one tap',
+    });
+    expect(look('checkout_h3_pp_braintree')).toEqual({
+      layout: 'horizontal',
+      methods: ['paypal', 'card'],
+      headline: 'Pay with PayPal or by card',
+    });
+  });
+
+  it.each(['paycheck1_pr5_h_win', 'paycheck1_pr5_h_ai'] as const)(
+    '%s offers the intro plans',
+    (screen) => {
+      const { document } = renderScreen(screen);
+      const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+      expect(choice.options.map((option) => option.id)).toEqual([
+        'monthly_7d_intro_usd',
+        'monthly_5d_intro_usd',
+        'monthly_3d_intro_usd',
+      ]);
+      expect(choice.options.map((option) => option.fullPrice)).toEqual(['$6.99', '$4.99', '$2.99']);
+    },
+  );
+
+  it('words the AI paywall around AI-powered location', () => {
+    const ai = textOf(renderScreen('paycheck1_pr5_h_ai').document.querySelector('.plan-benefits'));
+    const win = textOf(
+      renderScreen('paycheck1_pr5_h_win').document.querySelector('.plan-benefits'),
+    );
+    expect(ai).toMatch(/\bAI\b/);
+    expect(win).not.toMatch(/\bAI\b/);
+  });
+
+  it('the 3-day combo paywall sells the 3-day intro plan, Apple Pay first, then the card', () => {
+    const { document } = renderScreen('paycheck_combo_3d');
+    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+    expect(choice.options.map((option) => option.id)).toEqual(['monthly_3d_intro_usd']);
+    expect(textOf(document.querySelector('.plan-choice__disclosure'))).toBe(
+      '$2.99 for the first 3 days, then $39.99 every month. Cancel anytime.',
+    );
+    const methods = islandProps<PaymentMethodChoiceProps>(document, 'PaymentMethodChoice');
+    expect(methods.methods.map((method) => method.id)).toEqual(['apple_pay', 'card']);
+    expect(methods.defaultId).toBe('apple_pay');
+  });
+});
+
+describe('upsells', () => {
+  it('anonymous mode and private chat: 30% off, monthly or quarterly, kept as the upsell plan', () => {
+    const { document } = renderScreen('upsell_an_private');
+    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+    expect(choice.slot).toBe('upsellPlan');
+    expect(choice.options.map((o) => [o.duration, o.oldFullPrice, o.fullPrice, o.label])).toEqual([
+      ['1-month plan', '$9.99', '$6.99', '30% off'],
+      ['3-month plan', '$9.99', '$6.99', '30% off'],
+    ]);
+    expect(choice.options.map((o) => o.details.coupon)).toEqual(['upsell_30', 'upsell_30']);
+    expect(textOf(document.querySelector('.upsell__badge'))).toBe('30% off');
+  });
+
+  it('the safety toolkit: one payment, 20 off the regular price, and a Skip that moves on', () => {
+    const { document } = renderScreen('upsell_guide');
+    expect(textOf(document.querySelector('.guide-offer__regular'))).toBe(
+      'Regular price $28.99$28.99',
+    );
+    expect(textOf(document.querySelector('.guide-offer__total'))).toBe('$8.99');
+    expect(textOf(document.querySelector('.guide-offer__save'))).toBe('Save $20.00');
+    expect(textOf(document.querySelector('.guide-offer__disclaimer'))).toBe(
+      'One payment of $8.99. No subscription.',
+    );
+    const skip = document.querySelector('.skip-form') as HTMLFormElement;
+    expect(textOf(skip)).toBe('Skip');
+    expect(skip.dataset.next).toBe('/next?q=1');
+    expect(skip.getAttribute('method')).toBe('post');
+    expect(skip.querySelector('#continue-button')).toBeNull();
+  });
+});
+
+describe('after the payment', () => {
+  it("success: 'Your plan awaits', the download button, a named QR slot and numbered login steps", () => {
+    const { document } = renderScreen('success', { next: null });
+    expect(textOf(document.querySelector('h1'))).toBe('Your plan awaits');
+    expect(textOf(document.getElementById('continue-button'))).toBe('Download the app');
+    const stores = [...document.querySelectorAll('.store-badges a')].map((a) =>
+      a.getAttribute('href'),
+    );
+    expect(stores).toEqual([STORE_LINKS.appStore, STORE_LINKS.googlePlay]);
+    const qr = document.querySelector('.success__qr-slot');
+    expect(qr?.getAttribute('role')).toBe('img');
+    expect(qr?.getAttribute('aria-label')).toBe('QR code to download the app');
+    expect(qr?.children).toHaveLength(0);
+    expect([...document.querySelectorAll('ol.step-list > li')].map(textOf)).toEqual([
+      'Install the app from the App Store or Google Play.',
+      'Open the app and choose Log in.',
+      'Enter the email you used here and follow the link we send you.',
+    ]);
+  });
+
+  it("payment declined: its title, the three hints of SPEC.md §8 and 'Try again'", () => {
+    const { document } = renderScreen('payment_declined');
+    expect(textOf(document.querySelector('h1'))).toBe('Payment declined');
+    expect([...document.querySelectorAll('.declined__hint')].map(textOf)).toEqual([
+      'Keep a sufficient balance on the card.',
+      'Ensure there are no limits on online card transactions.',
+      'Contact the card issuer.',
+    ]);
+    expect(textOf(document.getElementById('continue-button'))).toBe('Try again');
+  });
+
+  it.each(['auto-signup', 'checkout-test'] as const)('%s says it is a QA test screen', (screen) => {
+    const { document } = renderScreen(screen);
+    expect(textOf(document.querySelector('[role="note"].test-notice'))).toMatch(
+      /^Test screen for QA/,
+    );
+  });
+});
+
+describe('features', () => {
+  it('lists the claims of SPEC.md §1', () => {
+    const { document } = renderScreen('features');
+    const titles = [...document.querySelectorAll('.plan-features__title')].map(textOf);
+    expect(titles).toEqual([
+      'Real-time tracking',
+      'Location history',
+      'Place alerts',
+      'Check-in',
+      'Panic button',
+      'Multiple groups',
+      'Private chat',
+      'Anonymous mode',
+      'Accurate to 5 meters',
+      'AI-powered location',
+      'iOS and Android',
+    ]);
+    expect(textOf(document.body)).toContain('10 million users');
+    expect(textOf(document.body)).toContain('100% money-back guarantee');
+  });
+});
