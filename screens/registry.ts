@@ -1,18 +1,35 @@
 import type { ScreenId } from '../shared/screens';
 import { AFTER_SCREENS } from './after';
+import { AFTER_CSS } from './after/styles';
 import { LANDING_SCREENS } from './landing';
+import { LANDING_CSS } from './landing/styles';
 import { PLANS_SCREENS } from './plans';
+import { PLANS_CSS } from './plans/styles';
 import { SEARCHING_SCREENS } from './searching';
+import { SEARCHING_CSS } from './searching/styles';
 import { SIGNUP_SCREENS } from './signup';
-import type { ScreenDefinition } from './types';
+import { SIGNUP_CSS } from './signup/styles';
+import { compactCss } from './styles';
+import type { AreaScreens, ScreenDefinition } from './types';
 
 export type { ScreenDefinition } from './types';
 
+/** Gives each screen of an area that area's CSS, inlined in the screen's page. */
+function withCss<T extends AreaScreens>(screens: T, css: string): T {
+  const compact = compactCss(css);
+  return Object.fromEntries(
+    Object.entries(screens).map(([id, definition]) => [id, { ...definition, css: compact }]),
+  ) as T;
+}
+
+// The plans and after screens share their styles (summaries, test notices, store links).
+const MONEY_CSS = PLANS_CSS + AFTER_CSS;
+
 /** Every screen id of SPEC.md §2 and what renders it; the compiler checks none is missing. */
 export const SCREENS = {
-  ...LANDING_SCREENS,
-  ...SEARCHING_SCREENS,
-  ...SIGNUP_SCREENS,
-  ...PLANS_SCREENS,
-  ...AFTER_SCREENS,
+  ...withCss(LANDING_SCREENS, LANDING_CSS),
+  ...withCss(SEARCHING_SCREENS, SEARCHING_CSS),
+  ...withCss(SIGNUP_SCREENS, SIGNUP_CSS),
+  ...withCss(PLANS_SCREENS, MONEY_CSS),
+  ...withCss(AFTER_SCREENS, MONEY_CSS),
 } satisfies Record<ScreenId, ScreenDefinition>;

@@ -1,11 +1,6 @@
 import type { Theme } from '../worker/funnel/locale';
-import { AFTER_CSS } from './after/styles';
 import { KIT_CSS } from './kit/styles';
-import { LANDING_CSS } from './landing/styles';
-import { PLANS_CSS } from './plans/styles';
 import { RTL_CSS } from './rtl-styles';
-import { SEARCHING_CSS } from './searching/styles';
-import { SIGNUP_CSS } from './signup/styles';
 
 /**
  * Theme tokens (SPEC.md §3 themes): colours, logo and type as CSS custom properties, so a theme
@@ -38,19 +33,18 @@ h1{font-size:26px;line-height:1.2;margin:8px 0 12px}
   .trim()
   .replace(/\n/g, '');
 
-const SHARED_CSS = [
-  BASE_CSS,
-  KIT_CSS,
-  LANDING_CSS,
-  SEARCHING_CSS,
-  SIGNUP_CSS,
-  PLANS_CSS,
-  AFTER_CSS,
-  RTL_CSS,
-]
-  .join('')
-  .replace(/\s*\n\s*/g, '');
+/** Line breaks and indentation go; what remains is what the browser needs. */
+export function compactCss(css: string): string {
+  return css.replace(/\s*\n\s*/g, '');
+}
 
-export function criticalCss(theme: Theme): string {
-  return `:root{${THEME_TOKENS[theme]}}${SHARED_CSS}`;
+/** Every page's CSS: the base, the UI kit and right-to-left rules. */
+const SHARED_CSS = compactCss([BASE_CSS, KIT_CSS, RTL_CSS].join(''));
+
+/**
+ * The page's critical CSS: its theme's tokens, the shared rules, and the CSS of the screen's
+ * own area only (screens/registry.ts), so no page carries every other screen's styles.
+ */
+export function criticalCss(theme: Theme, screenCss = ''): string {
+  return `:root{${THEME_TOKENS[theme]}}${SHARED_CSS}${screenCss}`;
 }

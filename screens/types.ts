@@ -28,6 +28,8 @@ export interface ScreenDefinition {
   images?: readonly string[];
   /** SPEC.md §2: a screen wrapped with a bottom button gets 88px bottom padding, else 16px. */
   bottomButton?: boolean;
+  /** The CSS of the screen's area, inlined in its page after the shared rules. */
+  css?: string;
 }
 
 /** One area's screens (landing, plans, ...); the registry joins them. */

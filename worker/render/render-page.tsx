@@ -13,6 +13,8 @@ export interface PageOptions {
   language: string;
   theme: Theme;
   title: string;
+  /** CSS of the screen's own area, inlined after the shared critical CSS. */
+  screenCss?: string;
   status?: number;
   /** Hand-off to the page's script; omitted on pages that need no script (error pages). */
   state?: PageState;
@@ -30,7 +32,7 @@ const HEAD_META =
   '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
 
 function documentHead(options: PageOptions): string {
-  const { nonce, language, theme, title, prefetch, prefetchImages = [] } = options;
+  const { nonce, language, theme, title, screenCss, prefetch, prefetchImages = [] } = options;
   const images = prefetchImages
     .map((src) => `<link rel="prefetch" as="image" href="${escapeHtml(src)}">`)
     .join('');
@@ -41,7 +43,7 @@ function documentHead(options: PageOptions): string {
     : '';
   return (
     `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
-    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style>${speculation}${images}</head><body>`
+    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme, screenCss)}</style>${speculation}${images}</head><body>`
   );
 }
 

@@ -45,7 +45,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     const nextId = nextOf(screen, flow);
     const next = nextId ? `/${nextId}${search}` : null;
     const t = c.get('t');
-    const { Component, bottomButton } = screens[screen];
+    const { Component, bottomButton, css } = screens[screen];
     c.get('logFields').screen = screen;
     const page = renderPage(
       <Page t={t} bottomButton={bottomButton}>
@@ -65,6 +65,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
         nonce: c.get('nonce'),
         language: c.get('language'),
         theme: c.get('theme'),
+        screenCss: css,
         title: t('page_title', { title: t(`screens.${screen}.title`), brand: t('brand') }),
         prefetch: next,
         prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
