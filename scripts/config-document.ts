@@ -1,4 +1,3 @@
-import { parseArgs as parseNodeArgs } from 'node:util';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../worker/config/defaults';
 import { CONFIG_KEYS } from '../worker/config/load';
 import {
@@ -10,11 +9,18 @@ import {
   type SplitConfig,
 } from '../worker/config/schema';
 import { flowNameOf } from '../worker/funnel/flow';
+import {
+  parseStoreArgs,
+  STORE_OPTIONS_USAGE,
+  type StoreOptions,
+  type ParsedArgs as StoreParsedArgs,
+} from './kv-store';
 
 /**
  * The pure half of the marketers' config CLI (`npm run config`): arguments, the document a
  * marketer edits (`{ "split": ..., "flows": ... }`), its validation and the summaries printed.
- * Files, KV and wrangler live in `config.ts`.
+ * Files, KV and wrangler live in `config.ts` and `kv-store.ts` (which also parses the store
+ * options both KV tools take).
  */
 
 export type Section = keyof typeof CONFIG_KEYS;
@@ -48,10 +54,7 @@ Commands:
   set <file>        validate the file, then write its sections to KV
   seed              write the defaults in code to each KV key that is absent
 
-Options:
-  --remote            use the deployed KV namespace (through wrangler; needs a login)
-  --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
-  --help              show this text`;
+${STORE_OPTIONS_USAGE}`;
 
 export type Command =
   | { name: 'get' }
@@ -59,36 +62,17 @@ export type Command =
   | { name: 'validate'; file: string }
   | { name: 'set'; file: string };
 
-export interface CliOptions {
-  remote: boolean;
-  /** Local state directory as given; undefined means wrangler dev's default. */
-  persistTo?: string;
-}
+export type CliOptions = StoreOptions;
 
-export type ParsedArgs =
-  | { kind: 'run'; command: Command; options: CliOptions }
-  | { kind: 'help' }
-  | { kind: 'usage-error'; error: string };
+export type ParsedArgs = StoreParsedArgs<Command>;
 
 const COMMANDS_WITH_FILE = new Set(['validate', 'set']);
 const COMMANDS_WITHOUT_FILE = new Set(['get', 'seed']);
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
-  let parsed: ReturnType<typeof parseKnownArgs>;
-  try {
-    parsed = parseKnownArgs(argv);
-  } catch (error) {
-    // node:util explains unknown flags at length; its first sentence is the useful part.
-    return { kind: 'usage-error', error: (error as Error).message.split('. ')[0] ?? '' };
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
-  const [name, ...rest] = positionals;
-  if (name === undefined) return { kind: 'usage-error', error: 'no command given' };
-  if (values.remote && values['persist-to'] !== undefined) {
-    return { kind: 'usage-error', error: '--persist-to is for local KV; drop it with --remote' };
-  }
-  const options: CliOptions = { remote: values.remote ?? false, persistTo: values['persist-to'] };
+  const args = parseStoreArgs(argv);
+  if (args.kind !== 'command') return args;
+  const { name, rest, options } = args;
   if (COMMANDS_WITHOUT_FILE.has(name)) {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no file` };
     return { kind: 'run', command: { name: name as 'get' | 'seed' }, options };
@@ -101,19 +85,6 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     return { kind: 'run', command: { name: name as 'validate' | 'set', file }, options };
   }
   return { kind: 'usage-error', error: `unknown command "${name}"` };
-}
-
-function parseKnownArgs(argv: readonly string[]) {
-  return parseNodeArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      remote: { type: 'boolean' },
-      'persist-to': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

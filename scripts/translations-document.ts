@@ -1,5 +1,4 @@
 import { basename } from 'node:path';
-import { parseArgs as parseNodeArgs } from 'node:util';
 import { BUNDLED_TRANSLATIONS, type Dictionary, EN } from '../locales';
 import { overlayDictionary } from '../worker/translations/merge';
 import {
@@ -9,10 +8,17 @@ import {
   type TranslationManifest,
 } from '../worker/translations/schema';
 import { TRANSLATION_KEYS } from '../worker/translations/source';
+import {
+  parseStoreArgs,
+  STORE_OPTIONS_USAGE,
+  type StoreOptions,
+  type ParsedArgs as StoreParsedArgs,
+} from './kv-store';
 
 /**
  * The pure half of the copy CLI (`npm run translations`): arguments, the checks an override
- * file must pass and what a publish writes. Files, KV and wrangler live in `translations.ts`.
+ * file must pass and what a publish writes. Files, KV and wrangler live in `translations.ts`
+ * and `kv-store.ts` (which also parses the store options both KV tools take).
  */
 
 export type Result<T> = ParseResult<T>;
@@ -31,10 +37,7 @@ Commands:
                       in effect are carried over) and point the manifest at it
   remove <lang>...    publish without these languages' overrides (back to the bundled text)
 
-Options:
-  --remote            use the deployed KV namespace (through wrangler; needs a login)
-  --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
-  --help              show this text`;
+${STORE_OPTIONS_USAGE}`;
 
 export type Command =
   | { name: 'get' }
@@ -42,31 +45,14 @@ export type Command =
   | { name: 'publish'; files: string[] }
   | { name: 'remove'; languages: string[] };
 
-export interface CliOptions {
-  remote: boolean;
-  persistTo?: string;
-}
+export type CliOptions = StoreOptions;
 
-export type ParsedArgs =
-  | { kind: 'run'; command: Command; options: CliOptions }
-  | { kind: 'help' }
-  | { kind: 'usage-error'; error: string };
+export type ParsedArgs = StoreParsedArgs<Command>;
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
-  let parsed: ReturnType<typeof parseKnownArgs>;
-  try {
-    parsed = parseKnownArgs(argv);
-  } catch (error) {
-    return { kind: 'usage-error', error: (error as Error).message.split('. ')[0] ?? '' };
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
-  const [name, ...rest] = positionals;
-  if (name === undefined) return { kind: 'usage-error', error: 'no command given' };
-  if (values.remote && values['persist-to'] !== undefined) {
-    return { kind: 'usage-error', error: '--persist-to is for local KV; drop it with --remote' };
-  }
-  const options: CliOptions = { remote: values.remote ?? false, persistTo: values['persist-to'] };
+  const args = parseStoreArgs(argv);
+  if (args.kind !== 'command') return args;
+  const { name, rest, options } = args;
   if (name === 'get') {
     if (rest.length > 0) return { kind: 'usage-error', error: 'get takes no arguments' };
     return { kind: 'run', command: { name }, options };
@@ -80,19 +66,6 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     return { kind: 'run', command: { name, languages: rest }, options };
   }
   return { kind: 'usage-error', error: `unknown command "${name}"` };
-}
-
-function parseKnownArgs(argv: readonly string[]) {
-  return parseNodeArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      remote: { type: 'boolean' },
-      'persist-to': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

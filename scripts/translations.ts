@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify, stripVTControlCharacters } from 'node:util';
 import { TRANSLATION_KEYS } from '../worker/translations/source';
+import { EXIT_OK, fail, type KvStore, runTool, withStore } from './kv-store';
 import {
   type CheckedOverride,
   type CliOptions,
@@ -20,90 +17,12 @@ import {
 /**
  * The copy CLI: `npm run translations -- get | validate <files> | publish <files> | remove
  * <langs>`. Decisions live in `translations-document.ts`; this file reads files, talks to KV
- * (local through wrangler's platform proxy, remote through the wrangler CLI) and prints.
+ * (local through wrangler's platform proxy, remote through the wrangler CLI; both in
+ * `kv-store.ts`) and prints.
  */
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WRANGLER_CONFIG = join(PROJECT_ROOT, 'wrangler.toml');
-const KV_BINDING = 'FUNNEL_CONFIG';
-const DEFAULT_PERSIST_TO = join(PROJECT_ROOT, '.wrangler', 'state');
 /** SPEC.md §9: at most 10 translation reads (and here writes) at once. */
 const PARALLEL = 10;
-
-const EXIT_OK = 0;
-const EXIT_INVALID = 1;
-const EXIT_USAGE = 2;
-
-interface Store {
-  label: string;
-  read(key: string): Promise<string | null>;
-  write(key: string, value: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openLocalStore(persistTo: string): Promise<Store> {
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ FUNNEL_CONFIG: KVNamespace }>({
-    configPath: WRANGLER_CONFIG,
-    // Same files as `wrangler dev --persist-to <dir>` (see scripts/config.ts).
-    persist: { path: join(persistTo, 'v3') },
-    remoteBindings: false,
-  });
-  const kv = proxy.env[KV_BINDING];
-  return {
-    label: `local KV (${persistTo})`,
-    read: (key) => kv.get(key, 'text'),
-    write: (key, value) => kv.put(key, value),
-    close: () => proxy.dispose(),
-  };
-}
-
-const execFileAsync = promisify(execFile);
-
-function wranglerError(error: unknown): string {
-  const stderr = stripVTControlCharacters(String((error as { stderr?: string }).stderr ?? ''));
-  const line = stderr.split('\n').find((l) => l.includes('[ERROR]'));
-  return (line ?? (error as Error).message).replace(/^.*\[ERROR\]\s*/, '').trim();
-}
-
-function openRemoteStore(): Store {
-  const target = ['--binding', KV_BINDING, '--remote'];
-  const wrangler = (args: string[]) =>
-    execFileAsync('npx', ['wrangler', ...args, ...target], {
-      cwd: PROJECT_ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  return {
-    label: `remote KV (binding ${KV_BINDING})`,
-    async read(key) {
-      try {
-        return (await wrangler(['kv', 'key', 'get', key])).stdout;
-      } catch (error) {
-        if (/ - 404: /.test(String((error as { stderr?: string }).stderr))) return null;
-        throw new Error(`wrangler kv key get ${key} failed: ${wranglerError(error)}`);
-      }
-    },
-    async write(key, value) {
-      try {
-        await wrangler(['kv', 'key', 'put', key, value]);
-      } catch (error) {
-        throw new Error(`wrangler kv key put ${key} failed: ${wranglerError(error)}`);
-      }
-    },
-    close: async () => {},
-  };
-}
-
-async function withStore<T>(options: CliOptions, use: (store: Store) => Promise<T>) {
-  const store = options.remote
-    ? openRemoteStore()
-    : await openLocalStore(resolve(options.persistTo ?? DEFAULT_PERSIST_TO));
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
-}
 
 /** Runs `task` on every item, at most PARALLEL at a time. */
 async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R>) {
@@ -114,7 +33,7 @@ async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R
   return results;
 }
 
-async function readManifest(store: Store) {
+async function readManifest(store: KvStore) {
   return manifestFromKv(await store.read(TRANSLATION_KEYS.manifest));
 }
 
@@ -213,11 +132,6 @@ function keyCount(keys: number): string {
   return keys === 1 ? '1 key' : `${keys} keys`;
 }
 
-function fail(message: string): number {
-  console.error(`error: ${message}`);
-  return EXIT_INVALID;
-}
-
 async function run(command: Command, options: CliOptions): Promise<number> {
   switch (command.name) {
     case 'get':
@@ -234,21 +148,8 @@ async function run(command: Command, options: CliOptions): Promise<number> {
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  const args = parseCliArgs(argv);
-  if (args.kind === 'help') {
-    console.log(USAGE);
-    return EXIT_OK;
-  }
-  if (args.kind === 'usage-error') {
-    console.error(`error: ${args.error}\n\n${USAGE}`);
-    return EXIT_USAGE;
-  }
-  try {
-    return await run(args.command, args.options);
-  } catch (error) {
-    return fail((error as Error).message);
-  }
-}
-
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await runTool(process.argv.slice(2), {
+  usage: USAGE,
+  parseArgs: parseCliArgs,
+  run,
+});
