@@ -2,17 +2,28 @@ import { type ComponentType, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLAND_ATTR, ISLAND_PREFIX_ATTR, ISLAND_PROPS_ATTR } from './protocol';
 
+type IslandModule = { default: ComponentType<never> };
+
 const hydrated = new WeakSet<Element>();
 
+/** Lets the browser paint and handle input between two pieces of start-up work. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
- * Hydrates every island marker on the page whose component was loaded, once each: each marker
- * is its own React root with the identifierPrefix the server used, so useId matches.
+ * Hydrates every island marker on the page whose loader was given, once each: each marker is
+ * its own React root with the identifierPrefix the server used, so useId matches. Each island
+ * is loaded (already modulepreloaded) and hydrated in a task of its own, so start-up never
+ * becomes one long main-thread task on a slow phone.
  */
-export function hydrateIslands(components: Record<string, ComponentType<never>>): void {
+export async function hydrateIslands(loaders: Record<string, () => Promise<IslandModule>>) {
   for (const element of document.querySelectorAll(`[${ISLAND_ATTR}]`)) {
-    const component = components[element.getAttribute(ISLAND_ATTR) ?? ''];
-    if (!component || hydrated.has(element)) continue;
+    const load = loaders[element.getAttribute(ISLAND_ATTR) ?? ''];
+    if (!load || hydrated.has(element)) continue;
     hydrated.add(element);
+    await yieldToMain();
+    const { default: component } = await load();
     const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTR) ?? '{}') as never;
     hydrateRoot(element, createElement(component, props), {
       identifierPrefix: element.getAttribute(ISLAND_PREFIX_ATTR) ?? '',

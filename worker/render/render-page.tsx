@@ -50,19 +50,18 @@ function documentHead(options: PageOptions): string {
 function documentTail(nonce: string, state: PageState | undefined, islands: IslandCollector) {
   if (!state) return '</body></html>';
   const scripts = pageScripts(islands.names);
-  const preload = scripts.preload
+  // Everything the page will run is fetched at once; it is evaluated in separate tasks below.
+  const preload = [...scripts.preload, ...scripts.islands.map(({ url }) => url)]
+    .concat(scripts.hydrate ? [scripts.hydrate] : [])
     .map((url) => `<link rel="modulepreload" href="${url}" nonce="${nonce}">`)
     .join('');
-  const imports = [`import{boot}from"${scripts.boot}";`];
-  const calls = [`boot(${serializeJson(state)});`];
+  let code = `import{boot}from"${scripts.boot}";boot(${serializeJson(state)});`;
   if (scripts.hydrate) {
-    imports.push(`import{hydrateIslands}from"${scripts.hydrate}";`);
-    for (const [i, { url }] of scripts.islands.entries())
-      imports.push(`import I${i} from"${url}";`);
-    const table = scripts.islands.map(({ name }, i) => `${name}:I${i}`).join(',');
-    calls.push(`hydrateIslands({${table}});`);
+    // React and the islands load after boot has run, through import(), each in its own task.
+    const loaders = scripts.islands.map(({ name, url }) => `${name}:()=>import("${url}")`);
+    code += `import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}}));`;
   }
-  return `${preload}<script type="module" nonce="${nonce}">${imports.join('')}${calls.join('')}</script></body></html>`;
+  return `${preload}<script type="module" nonce="${nonce}">${code}</script></body></html>`;
 }
 
 /**
