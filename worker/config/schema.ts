@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isScreenId } from '../../shared/screens';
+import { type ParseResult, parseJsonDocument } from '../parse-json-document';
 
 /** KV documents larger than this are refused before parsing (a marketer pasting a wrong file). */
 export const CONFIG_MAX_BYTES = 64 * 1024;
@@ -72,38 +73,12 @@ export type FlowsConfig = {
   flows: Record<string, readonly import('../../shared/screens').ScreenId[]>;
 };
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** Turns a zod error into one line a marketer can act on: `variants.a.weight: must not be negative`. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
-}
-
-function parseDocument<T>(schema: z.ZodType<T>, raw: unknown): ParseResult<T> {
-  let value = raw;
-  if (typeof raw === 'string') {
-    if (new TextEncoder().encode(raw).byteLength > CONFIG_MAX_BYTES) {
-      return { ok: false, error: `larger than ${CONFIG_MAX_BYTES} bytes` };
-    }
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      return { ok: false, error: `not JSON: ${(error as Error).message}` };
-    }
-  }
-  const parsed = schema.safeParse(value);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, error: describeIssues(parsed.error) };
-}
+export type { ParseResult };
 
 export function parseSplit(raw: unknown): ParseResult<SplitConfig> {
-  return parseDocument(splitSchema, raw);
+  return parseJsonDocument(splitSchema, raw, CONFIG_MAX_BYTES);
 }
 
 export function parseFlows(raw: unknown): ParseResult<FlowsConfig> {
-  return parseDocument(flowsSchema as z.ZodType<FlowsConfig>, raw);
+  return parseJsonDocument(flowsSchema as z.ZodType<FlowsConfig>, raw, CONFIG_MAX_BYTES);
 }

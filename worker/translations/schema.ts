@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Dictionary } from '../../locales';
+import { type ParseResult, parseJsonDocument } from '../parse-json-document';
 
 /** A manifest larger than this is refused before parsing; it only names a timestamp and codes. */
 export const MANIFEST_MAX_BYTES = 4 * 1024;
@@ -46,35 +47,12 @@ function dictionaryAt(depth: number): z.ZodType<Dictionary> {
  */
 export const dictionarySchema = dictionaryAt(1);
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
-}
-
-function parseText<T>(schema: z.ZodType<T>, raw: string, maxBytes: number): ParseResult<T> {
-  if (new TextEncoder().encode(raw).byteLength > maxBytes) {
-    return { ok: false, error: `larger than ${maxBytes} bytes` };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch (error) {
-    return { ok: false, error: `not JSON: ${(error as Error).message}` };
-  }
-  const parsed = schema.safeParse(value);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, error: describeIssues(parsed.error) };
-}
+export type { ParseResult };
 
 export function parseManifest(raw: string): ParseResult<TranslationManifest> {
-  return parseText(manifestSchema, raw, MANIFEST_MAX_BYTES);
+  return parseJsonDocument(manifestSchema, raw, MANIFEST_MAX_BYTES);
 }
 
 export function parseDictionary(raw: string): ParseResult<Dictionary> {
-  return parseText(dictionarySchema, raw, DICTIONARY_MAX_BYTES);
+  return parseJsonDocument(dictionarySchema, raw, DICTIONARY_MAX_BYTES);
 }
