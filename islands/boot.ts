@@ -55,6 +55,14 @@ function enhanceContinueForms(): void {
   });
 }
 
+/**
+ * Marks the page interactive once boot has run and every island has hydrated: styles and tests
+ * can tell a page that now answers like the visitor expects.
+ */
+export function markInteractive(): void {
+  document.documentElement.dataset.booted = 'yes';
+}
+
 /** Runs once per page, before the islands hydrate. */
 export function boot(page: PageState): void {
   if (booted) return;
@@ -63,6 +71,4 @@ export function boot(page: PageState): void {
   holdBackAction();
   enhanceContinueForms();
   removePreloaderAfterLoad();
-  // Marks the page interactive (styles and tests can tell a page whose script has run).
-  document.documentElement.dataset.booted = 'yes';
 }

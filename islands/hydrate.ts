@@ -1,5 +1,6 @@
 import { type ComponentType, createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { IslandRoot } from './island-root';
 import { ISLAND_ATTR, ISLAND_PREFIX_ATTR, ISLAND_PROPS_ATTR } from './protocol';
 
 type IslandModule = { default: ComponentType<never> };
@@ -15,9 +16,10 @@ function yieldToMain(): Promise<void> {
  * Hydrates every island marker on the page whose loader was given, once each: each marker is
  * its own React root with the identifierPrefix the server used, so useId matches. Each island
  * is loaded (already modulepreloaded) and hydrated in a task of its own, so start-up never
- * becomes one long main-thread task on a slow phone.
+ * becomes one long main-thread task on a slow phone. Resolves when all have committed.
  */
 export async function hydrateIslands(loaders: Record<string, () => Promise<IslandModule>>) {
+  const committed: Promise<void>[] = [];
   for (const element of document.querySelectorAll(`[${ISLAND_ATTR}]`)) {
     const load = loaders[element.getAttribute(ISLAND_ATTR) ?? ''];
     if (!load || hydrated.has(element)) continue;
@@ -25,8 +27,18 @@ export async function hydrateIslands(loaders: Record<string, () => Promise<Islan
     await yieldToMain();
     const { default: component } = await load();
     const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTR) ?? '{}') as never;
-    hydrateRoot(element, createElement(component, props), {
-      identifierPrefix: element.getAttribute(ISLAND_PREFIX_ATTR) ?? '',
-    });
+    committed.push(
+      new Promise<void>((onCommit) => {
+        hydrateRoot(
+          element,
+          createElement(IslandRoot, { onCommit }, createElement(component, props)),
+          {
+            identifierPrefix: element.getAttribute(ISLAND_PREFIX_ATTR) ?? '',
+          },
+        );
+      }),
+    );
   }
+  // Resolves once every island has committed its hydration: the page is interactive.
+  await Promise.all(committed);
 }

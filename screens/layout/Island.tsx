@@ -6,6 +6,7 @@ import {
   useContext,
 } from 'react';
 import { renderToString } from 'react-dom/server';
+import { IslandRoot } from '../../islands/island-root';
 import { ISLAND_ATTR, ISLAND_PREFIX_ATTR, ISLAND_PROPS_ATTR } from '../../islands/protocol';
 import { ISLANDS, type IslandName } from '../islands';
 
@@ -37,9 +38,12 @@ export function Island<N extends IslandName>({
   collector.names.add(name);
   const prefix = collector.nextPrefix();
   const component = ISLANDS[name] as ComponentType<object>;
-  const html = renderToString(createElement(component, props as object), {
-    identifierPrefix: prefix,
-  });
+  const html = renderToString(
+    createElement(IslandRoot, null, createElement(component, props as object)),
+    {
+      identifierPrefix: prefix,
+    },
+  );
   const attributes = {
     [ISLAND_ATTR]: name,
     [ISLAND_PROPS_ATTR]: JSON.stringify(props),

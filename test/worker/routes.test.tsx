@@ -29,7 +29,7 @@ describe('screen routes', () => {
       expect(html).toContain('<header class="top-bar">');
       expect(html).toContain('<main class="page">');
       expect(html).toMatch(
-        /<script type="module" nonce="[^"]+">import\{boot\}from"\/assets\/boot-/,
+        /<script type="module" nonce="[^"]+">import\{boot,markInteractive\}from"\/assets\/boot-/,
       );
       expect(html.endsWith('</body></html>')).toBe(true);
     },

@@ -55,11 +55,13 @@ function documentTail(nonce: string, state: PageState | undefined, islands: Isla
     .concat(scripts.hydrate ? [scripts.hydrate] : [])
     .map((url) => `<link rel="modulepreload" href="${url}" nonce="${nonce}">`)
     .join('');
-  let code = `import{boot}from"${scripts.boot}";boot(${serializeJson(state)});`;
+  let code = `import{boot,markInteractive}from"${scripts.boot}";boot(${serializeJson(state)});`;
   if (scripts.hydrate) {
     // React and the islands load after boot has run, through import(), each in its own task.
     const loaders = scripts.islands.map(({ name, url }) => `${name}:()=>import("${url}")`);
-    code += `import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}}));`;
+    code += `import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}})).then(markInteractive);`;
+  } else {
+    code += 'markInteractive();';
   }
   return `${preload}<script type="module" nonce="${nonce}">${code}</script></body></html>`;
 }
