@@ -83,7 +83,9 @@ describe('pages in Chromium', () => {
     await expect.poll(() => problems.join('\n')).toContain('Content Security Policy');
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
     // The page's own nonced script still ran.
-    expect(await page.evaluate(() => document.documentElement.dataset.booted)).toBe('yes');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.booted))
+      .toBe('yes');
     await context.close();
   });
 });
