@@ -1,4 +1,4 @@
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * - worker: the worker inside workerd with real KV (vitest-pool-workers);
  * - browser: the built worker served by workerd, driven in Chromium (playwright-core).
  */
+const portalMigrations = await readD1Migrations('portal/migrations');
+
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
@@ -27,13 +29,19 @@ export default defineConfig({
             main: './worker/index.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { ENVIRONMENT: 'development', CONFIG_CACHE_TTL_MS: '0' },
+              bindings: {
+                ENVIRONMENT: 'development',
+                CONFIG_CACHE_TTL_MS: '0',
+                // Applied to PORTAL_DB by test/worker/apply-migrations.ts before each file.
+                TEST_MIGRATIONS: portalMigrations,
+              },
             },
           }),
         ],
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/worker/apply-migrations.ts'],
         },
       },
       {

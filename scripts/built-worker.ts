@@ -1,5 +1,10 @@
+import { readdir, readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { D1Database } from '@cloudflare/workers-types';
 import { Log, LogLevel, Miniflare } from 'miniflare';
+import { unstable_splitSqlQuery } from 'wrangler';
+
+const MIGRATIONS_DIR = 'portal/migrations';
 
 /**
  * Serves the built worker (`npm run build`: dist/worker + dist/client) with workerd through
@@ -9,6 +14,8 @@ export interface BuiltWorker {
   url: URL;
   /** JSON log lines the worker printed (one per request, plus error lines). */
   logs: Record<string, unknown>[];
+  /** The embedded portal's database, migrated (what `npm run portal` reads locally). */
+  portalDb: D1Database;
   putConfig(key: 'split' | 'flows', value: unknown): Promise<void>;
   deleteConfig(key: 'split' | 'flows'): Promise<void>;
   stop(): Promise<void>;
@@ -32,6 +39,15 @@ function collectJsonLines(stream: Readable, into: Record<string, unknown>[]) {
   });
 }
 
+/** Applies portal/migrations in order, as `wrangler d1 migrations apply` does for `npm start`. */
+async function migrate(db: D1Database): Promise<void> {
+  const names = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  for (const name of names) {
+    const queries = unstable_splitSqlQuery(await readFile(`${MIGRATIONS_DIR}/${name}`, 'utf8'));
+    await db.batch(queries.map((query) => db.prepare(query)));
+  }
+}
+
 export async function startBuiltWorker(
   options: { port?: number; bindings?: Record<string, string>; quiet?: boolean } = {},
 ): Promise<BuiltWorker> {
@@ -42,12 +58,19 @@ export async function startBuiltWorker(
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],
     kvNamespaces: ['FUNNEL_CONFIG'],
+    d1Databases: ['PORTAL_DB'],
+    durableObjects: { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } },
     assets: {
       directory: 'dist/client',
       binding: 'ASSETS',
       routerConfig: { has_user_worker: true },
     },
-    bindings: { ENVIRONMENT: 'development', CONFIG_CACHE_TTL_MS: '0', ...options.bindings },
+    bindings: {
+      ENVIRONMENT: 'development',
+      CONFIG_CACHE_TTL_MS: '0',
+      GOOGLE_CLIENT_ID: '000000000000-geofunnel-local.apps.googleusercontent.com',
+      ...options.bindings,
+    },
     host: '127.0.0.1',
     port: options.port ?? 0,
     cf: {},
@@ -59,9 +82,12 @@ export async function startBuiltWorker(
   });
   const url = await mf.ready;
   const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
+  const portalDb = (await mf.getD1Database('PORTAL_DB')) as unknown as D1Database;
+  await migrate(portalDb);
   return {
     url: new URL(url.href.replace('127.0.0.1', 'localhost')),
     logs,
+    portalDb,
     putConfig: (key, value) => kv.put(key, JSON.stringify(value)),
     deleteConfig: (key) => kv.delete(key),
     stop: () => mf.dispose(),

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
+import type { PortalBindings } from '../portal/env';
 import type { FunnelConfig } from './config/load';
 import type { ActiveFlow } from './funnel/flow';
 import type { Theme } from './funnel/locale';
 import type { VariantAssignment } from './funnel/split-test';
 
-export interface Bindings {
+export interface Bindings extends Partial<PortalBindings> {
   /** Split weights and flows (SPEC.md §7's config.json and flows.json roles). */
   FUNNEL_CONFIG: KVNamespace;
   /** Built island chunks and `public/` (Workers static assets). */
@@ -13,6 +14,17 @@ export interface Bindings {
   ENVIRONMENT?: string;
   /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
   CONFIG_CACHE_TTL_MS?: string;
+  /**
+   * The product API's base URL (SPEC.md §7), e.g. https://portal.example.com/api/v1. Unset, the
+   * embedded portal emulator answers /api/* from PORTAL_DB, except in production.
+   */
+  PORTAL_URL?: string;
+  /** Overrides every per-call portal timeout (milliseconds); tests shorten it. */
+  PORTAL_TIMEOUT_MS?: string;
+  /** Google Identity Services web client id; unset, the Google button says it is not configured. */
+  GOOGLE_CLIENT_ID?: string;
+  /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
+  RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
 }
 
 export interface Variables {

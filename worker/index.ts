@@ -1,3 +1,5 @@
 import { createApp } from './app';
 
+export { RateLimiter } from './api/rate-limiter';
+
 export default createApp();

@@ -1,4 +1,4 @@
-import { CAPITALS } from './capitals';
+import { CAPITALS } from '../../shared/phone/capitals';
 import type { Coordinates } from './geo-offset';
 
 /** What the searching screens show about a located number (SPEC.md §2: carrier, country, timezone, city, location). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPITALS } from '../../../islands/phone/capitals';
+import { CAPITALS } from '../../../shared/phone/capitals';
 import { lookupPhone, PhoneLookupError } from '../../../islands/phone/lookup';
 
 describe('lookupPhone (the one door to phone data; the portal replaces its body)', () => {

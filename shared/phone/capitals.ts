@@ -1,4 +1,4 @@
-import type { Coordinates } from './geo-offset';
+import type { Coordinates } from '../api/contract';
 
 export interface RepresentativePlace {
   city: string;
@@ -8,9 +8,9 @@ export interface RepresentativePlace {
 }
 
 /**
- * A representative place per country (its capital) for the most common visitor countries. Stands
- * in for the portal's phone lookup until GET /api/phone-number-info/{phone} is wired (see
- * lookup.ts); city names are data, like the carrier names the portal will return.
+ * A representative place per country (its capital) for the most common visitor countries: the
+ * embedded portal's phone lookup answers with it, since the phone library knows a number's
+ * country but not its city or time zone. City names are data, like carrier names.
  */
 export const CAPITALS: Readonly<Record<string, RepresentativePlace>> = {
   US: {

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+
+/**
+ * The product API of SPEC.md §7, declared once. Three users read it:
+ * - the embedded portal (`portal/`) answers with these shapes;
+ * - the worker's `/api/*` (`worker/api/`) validates what the browser sends and what the portal
+ *   answers before passing it on;
+ * - the islands' client (`islands/api/`) parses what the worker answers.
+ *
+ * Paths are the portal's; the worker serves the same paths under `/api`.
+ */
+
+/** SPEC.md §7: a failed call answers `errors.messages`. `code` is ours: a stable reason for logs and tests. */
+export const ApiErrorBody = z.object({
+  errors: z.object({ messages: z.array(z.string()) }),
+  code: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+const Uuid = z.uuid();
+const LandingType = z.string().min(1).max(120);
+/** RFC 5321 caps an address at 254 characters; the format check lives in islands/kit/email-validity. */
+const Email = z.string().trim().min(3).max(254).includes('@');
+
+// --- POST /signup and POST /authorize_social_via_access_token -------------------------------
+
+export const SignupRequest = z.object({
+  registration_source: z.literal('email'),
+  email: Email,
+  user_uuid: Uuid,
+  landing_type: LandingType,
+  /** SPEC.md §5: falls back to the email when no name is given. */
+  name: z.string().trim().max(200),
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+export const SocialSignInRequest = z.object({
+  /** For Google: the ID token (a JWT) that Google Identity Services hands the page. */
+  access_token: z.string().min(1).max(8192),
+  driver: z.literal('google'),
+  landing_type: LandingType,
+  user_uuid: Uuid,
+});
+export type SocialSignInRequest = z.infer<typeof SocialSignInRequest>;
+
+const AccountFields = z.object({
+  deeplink_token: z.string(),
+  entity: z.object({ external_user_id: z.string().min(1) }),
+});
+
+/** What the portal answers to both sign-up calls. */
+export const SignupResponse = z.object({
+  data: AccountFields.extend({ access_token: z.string().min(1) }),
+});
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+/**
+ * What the worker hands the browser instead: the same answer without the access token, which
+ * stays in an HttpOnly cookie (issue 4; stronger than SPEC.md §3's session storage).
+ */
+export const BrowserSignupResponse = z.object({ data: AccountFields });
+export type BrowserSignupResponse = z.infer<typeof BrowserSignupResponse>;
+
+// --- GET /users/me/payments-settings -------------------------------------------------------
+
+export const PAYMENT_GATEWAYS = ['stripe', 'braintree', 'test'] as const;
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+
+/** SPEC.md §7: the fields sit at the top level of the answer (no `data`). */
+export const PaymentSettingsResponse = z.object({
+  stripe_publishable_key: z.string().nullable(),
+  stripe_account_name: z.string().nullable(),
+  braintree_client_token: z.string().nullable(),
+  payment_gateway: z.enum(PAYMENT_GATEWAYS),
+  request_three_d_secure: z.boolean(),
+});
+export type PaymentSettingsResponse = z.infer<typeof PaymentSettingsResponse>;
+
+// --- GET /users/me/deeplink-qr-code --------------------------------------------------------
+
+export const DeeplinkResponse = z.object({
+  data: z.object({
+    short_deeplink: z.url(),
+    /** The QR code of `short_deeplink` as an SVG data URL, usable as an <img src>. */
+    qr_code: z.string().startsWith('data:image/svg+xml'),
+  }),
+});
+export type DeeplinkResponse = z.infer<typeof DeeplinkResponse>;
+
+// --- GET /cf-country -----------------------------------------------------------------------
+
+/** SPEC.md §7: `country_code` at the top level; null when the edge does not know it. */
+export const CountryResponse = z.object({
+  country_code: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
+});
+export type CountryResponse = z.infer<typeof CountryResponse>;
+
+// --- GET /phone-number-info/{phone} --------------------------------------------------------
+
+/** An E.164 number as a path parameter: '+' and 8 to 15 digits. */
+export const PhonePathParam = z.string().regex(/^\+[1-9]\d{7,14}$/);
+
+export const Coordinates = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type Coordinates = z.infer<typeof Coordinates>;
+
+/** What the searching screens show about a located number (SPEC.md §2). */
+export const PhoneInfo = z.object({
+  /** The number looked up, E.164. */
+  phone: z.string(),
+  valid: z.boolean(),
+  /** ISO country of the number, or null when its prefix names none (e.g. +800). */
+  country: z.string().nullable(),
+  /** The phone library's line type (MOBILE, FIXED_LINE, ...), or null when unknown. */
+  type: z.string().nullable(),
+  /** Network operator, when the portal knows it. */
+  carrier: z.string().nullable(),
+  city: z.string().nullable(),
+  /** IANA time zone. */
+  timezone: z.string().nullable(),
+  location: Coordinates.nullable(),
+});
+export type PhoneInfo = z.infer<typeof PhoneInfo>;
+
+export const PhoneInfoResponse = z.object({ data: PhoneInfo });
+export type PhoneInfoResponse = z.infer<typeof PhoneInfoResponse>;
+
+// --- Subscriptions (SPEC.md §3 Request payload, §7). The checkout issue refines the payment
+// behaviour; the shapes start here. ---------------------------------------------------------
+
+export const PlanIdPathParam = z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/);
+export const PollingIdPathParam = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
+
+export const SubscriptionRequest = z.object({
+  gateway: z.string().min(1).max(40),
+  payment_method_nonce: z.string().max(4096).nullable().optional(),
+  coupon: z.string().max(80).nullable().optional(),
+  payment_intent_id: z.string().max(255).nullable().optional(),
+  /** Plan data merged with extra user data (SPEC.md §3). */
+  user_data: z.record(z.string(), z.unknown()),
+});
+export type SubscriptionRequest = z.infer<typeof SubscriptionRequest>;
+
+export const PollingStartResponse = z.object({ data: z.object({ polling_result_id: z.string() }) });
+export type PollingStartResponse = z.infer<typeof PollingStartResponse>;
+
+export const PollingResultData = z.object({
+  status: z.string(),
+  data: z.unknown().optional(),
+  subscription_id: z.string().nullable().optional(),
+  event_id: z.string().nullable().optional(),
+  price_with_discount: z.number().nullable().optional(),
+  payment_intent_secret: z.string().nullable().optional(),
+  payment_intent_id: z.string().nullable().optional(),
+  decline_code: z.string().nullable().optional(),
+  processor_response: z.string().nullable().optional(),
+});
+/** Repeated while the HTTP status is 202 (SPEC.md §7). */
+export const PollingResultResponse = z.object({
+  data: z.object({ result_data: PollingResultData.nullable() }),
+});
+export type PollingResultResponse = z.infer<typeof PollingResultResponse>;
+
+export const DirectSubscriptionResponse = z.object({
+  data: z.object({
+    customer_id: z.string().nullable().optional(),
+    subscription_id: z.string().nullable().optional(),
+    event_id: z.string().nullable().optional(),
+    price_with_discount: z.number().nullable().optional(),
+    payment_method_nonce: z.string().nullable().optional(),
+    validation_amount: z.union([z.number(), z.string()]).nullable().optional(),
+  }),
+});
+export type DirectSubscriptionResponse = z.infer<typeof DirectSubscriptionResponse>;
+
+// --- The table of calls ----------------------------------------------------------------------
+
+/**
+ * One row per call of SPEC.md §7. `auth: 'bearer'` calls carry the signed-in visitor's token
+ * (SPEC.md §6); the worker adds it from its cookie. `timeoutMs` is how long the worker waits for
+ * the portal before answering the browser itself.
+ */
+export interface ApiCall {
+  method: 'GET' | 'POST';
+  /** Portal path with `:param` placeholders; the browser calls the same path under `/api`. */
+  path: string;
+  auth: 'none' | 'bearer';
+  request: z.ZodType | null;
+  /** The shape of a successful (2xx) answer from the portal. */
+  response: z.ZodType;
+  timeoutMs: number;
+}
+
+export const API_CALLS = {
+  signup: {
+    method: 'POST',
+    path: '/signup',
+    auth: 'none',
+    request: SignupRequest,
+    response: SignupResponse,
+    timeoutMs: 10_000,
+  },
+  socialSignIn: {
+    method: 'POST',
+    path: '/authorize_social_via_access_token',
+    auth: 'none',
+    request: SocialSignInRequest,
+    response: SignupResponse,
+    timeoutMs: 10_000,
+  },
+  paymentSettings: {
+    method: 'GET',
+    path: '/users/me/payments-settings',
+    auth: 'bearer',
+    request: null,
+    response: PaymentSettingsResponse,
+    timeoutMs: 6_000,
+  },
+  deeplink: {
+    method: 'GET',
+    path: '/users/me/deeplink-qr-code',
+    auth: 'bearer',
+    request: null,
+    response: DeeplinkResponse,
+    timeoutMs: 6_000,
+  },
+  country: {
+    method: 'GET',
+    path: '/cf-country',
+    auth: 'none',
+    request: null,
+    response: CountryResponse,
+    timeoutMs: 3_000,
+  },
+  phoneInfo: {
+    method: 'GET',
+    path: '/phone-number-info/:phone',
+    auth: 'none',
+    request: null,
+    response: PhoneInfoResponse,
+    timeoutMs: 8_000,
+  },
+  pollingSubscription: {
+    method: 'POST',
+    path: '/users/me/subscriptions/polling/:planId',
+    auth: 'bearer',
+    request: SubscriptionRequest,
+    response: PollingStartResponse,
+    timeoutMs: 20_000,
+  },
+  pollingResult: {
+    method: 'GET',
+    path: '/polling/get-result/:pollingId',
+    auth: 'none',
+    request: null,
+    response: PollingResultResponse,
+    timeoutMs: 10_000,
+  },
+  directSubscription: {
+    method: 'POST',
+    path: '/users/me/subscriptions/:planId',
+    auth: 'bearer',
+    request: SubscriptionRequest,
+    response: DirectSubscriptionResponse,
+    timeoutMs: 30_000,
+  },
+} as const satisfies Record<string, ApiCall>;
+
+export type ApiCallName = keyof typeof API_CALLS;
+
+/** Fills `:param` placeholders, each value URI-encoded. */
+export function apiPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`apiPath: missing parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
