@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import type { ScreenDefinition } from '../screens/registry';
 import type { ScreenId } from '../shared/screens';
+import type { GoogleKeySet } from './api/google-id-token';
+import { createGoogleKeySource } from './api/google-keys';
+import type { PortalFetch } from './api/portal-transport';
+import { apiRoutes } from './api/routes';
+import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import { createConfigSource } from './config/load';
 import type { AppEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
@@ -23,6 +28,15 @@ export interface AppOptions {
   random?: RandomSource;
   /** Screen registry; tests swap in screens that fail on purpose. */
   screens?: Record<ScreenId, ScreenDefinition>;
+  /**
+   * Stands in for the portal (PORTAL_URL or the embedded emulator) behind `/api/*`; tests put a
+   * portal here that is down, slow or answers garbage.
+   */
+  portalFetch?: PortalFetch;
+  /** Google's signing keys; tests supply keys they made, so no test reaches the internet. */
+  googleKeys?: () => Promise<GoogleKeySet>;
+  /** Wall clock in milliseconds (Google token expiry); Date.now unless a test fixes it. */
+  now?: () => number;
 }
 
 export function createApp(options: AppOptions = {}) {
@@ -39,10 +53,22 @@ export function createApp(options: AppOptions = {}) {
   app.use(funnelConfig(configSource));
   app.use(splitTest({ random: options.random }));
 
+  // Before the screens, whose `POST /:screenId` would otherwise claim `/api`.
+  app.route(
+    '/api',
+    apiRoutes({
+      portalFetch: options.portalFetch,
+      // One key cache per app, i.e. per isolate in production (worker/index.ts).
+      googleKeys: options.googleKeys ?? createGoogleKeySource(),
+      now: options.now ?? Date.now,
+    }),
+  );
   app.route('/', screenRoutes(options.screens));
   app.notFound(notFoundPage);
 
   app.onError((error, c) => {
+    // A failing middleware before the API routes: the islands expect JSON there, not a page.
+    if (isApiPath(c.req.path)) return apiErrorHandler(error, c);
     const fields = c.get('logFields');
     if (fields) fields.error = 'unhandled_exception';
     logError('unhandled_exception', {

@@ -6,13 +6,15 @@ export const ORIGIN = 'https://funnel.test';
 
 /**
  * A fresh worker app (own config cache, own last-known-good) bound to this test run's real KV,
- * so one test's config never leaks into the next.
+ * so one test's config never leaks into the next. `bindings` replace some of the environment's
+ * (ENVIRONMENT, PORTAL_URL, GOOGLE_CLIENT_ID, ...) for this app only.
  */
-export function freshApp(options: AppOptions = {}) {
+export function freshApp(options: AppOptions = {}, bindings: Partial<Cloudflare.Env> = {}) {
   const app = createApp(options);
+  const appEnv = { ...env, ...bindings };
   return async function fetchApp(path: string, init: RequestInit = {}): Promise<Response> {
     const ctx = createExecutionContext();
-    const response = await app.fetch(new Request(new URL(path, ORIGIN), init), env, ctx);
+    const response = await app.fetch(new Request(new URL(path, ORIGIN), init), appEnv, ctx);
     await waitOnExecutionContext(ctx);
     return response;
   };

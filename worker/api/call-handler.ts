@@ -1,0 +1,126 @@
+import type { Context, ExecutionContext, Handler } from 'hono';
+import { API_CALLS, type ApiCall, type ApiCallName, apiPath } from '../../shared/api/contract';
+import type { AppEnv } from '../env';
+import { logError } from '../log';
+import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
+import { googleCredentialRefusal } from './google-credential';
+import type { GoogleKeySource } from './google-keys';
+import { readJsonBody } from './json-body';
+import { readPathParams } from './path-params';
+import { browserAnswerOf } from './portal-answer';
+import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
+import { portalRequest } from './portal-request';
+import { type PortalFetch, portalTransport } from './portal-transport';
+import { rateLimitRefusal } from './rate-limit-gate';
+import { prepareBody } from './request-body';
+import { sessionToken, setSessionToken } from './session-cookie';
+
+export interface ApiDependencies {
+  /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
+  portalFetch?: PortalFetch;
+  googleKeys: GoogleKeySource;
+  /** Wall clock in milliseconds, for the expiry of Google tokens. */
+  now: () => number;
+}
+
+/** What a call needs before it may be forwarded, or the refusal that ends it. */
+type Prepared = { ok: true; path: string; body: unknown } | { ok: false; refusal: ApiRefusal };
+
+async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Promise<Prepared> {
+  const params = readPathParams(call.path, c.req.param() as Record<string, string>);
+  if (!params.ok) {
+    c.get('logFields').detail = `invalid path parameter ${params.param}`;
+    return params;
+  }
+  let body: unknown = null;
+  if (call.request) {
+    const reading = prepareBody(name, call.request, await readJsonBody(c.req.raw), {
+      visitorId: c.get('visitorId'),
+      landingType: c.get('variant').landingType,
+    });
+    if (!reading.ok) {
+      c.get('logFields').detail = reading.detail;
+      return reading;
+    }
+    body = reading.body;
+  }
+  return { ok: true, path: apiPath(call.path, params.values), body };
+}
+
+function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    // Hono throws when the app was called without one (app.request in a test).
+    return undefined;
+  }
+}
+
+/**
+ * One §7 call through the worker (issue 4): check what the browser sent, apply the limits and the
+ * Google check, forward to the portal with the bearer token from the session cookie, and turn
+ * whatever comes back into a JSON answer the islands can read. Every way out is JSON.
+ */
+export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<AppEnv> {
+  const call: ApiCall = API_CALLS[name];
+  return async function apiCallHandler(c) {
+    const fields = c.get('logFields');
+    fields.call = name;
+
+    // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
+    // the visitor is signed in.
+    const bearer = call.auth === 'bearer' ? sessionToken(c) : null;
+    if (call.auth === 'bearer' && bearer === null) return refuse(c, refusal('not_signed_in'));
+
+    const prepared = await prepare(c, name, call);
+    if (!prepared.ok) return refuse(c, prepared.refusal);
+
+    if (name === 'socialSignIn') {
+      const token = (prepared.body as { access_token: string }).access_token;
+      const refused = await googleCredentialRefusal(c, token, {
+        keys: deps.googleKeys,
+        now: deps.now,
+      });
+      if (refused) return refuse(c, refused);
+    }
+
+    const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
+    const limited = await rateLimitRefusal(c, name, phone);
+    if (limited) return refuse(c, limited);
+
+    const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
+    if (!transport.ok) {
+      logError(transport.code, { id: c.get('requestId'), call: name });
+      return refuse(c, refusal(transport.code));
+    }
+    const request = portalRequest({
+      baseUrl: transport.baseUrl,
+      call,
+      path: prepared.path,
+      body: prepared.body,
+      bearer,
+      country: c.get('country'),
+      clientIp: c.req.header('cf-connecting-ip'),
+      funnelOrigin: new URL(c.req.url).origin,
+    });
+    const timeoutMs = portalTimeoutMs(call.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
+    const outcome = await exchangeWithPortal(transport.send, request, timeoutMs);
+    const upstreamStatus = outcome.kind === 'answered' ? outcome.status : null;
+    fields.portal_status = upstreamStatus;
+    fields.portal_ms = outcome.ms;
+
+    const answer = browserAnswerOf(name, outcome);
+    if (!answer.ok) {
+      logError(answer.refusal.code, {
+        id: c.get('requestId'),
+        call: name,
+        upstream_status: upstreamStatus,
+        ms: outcome.ms,
+        detail: outcome.kind === 'unavailable' ? outcome.detail : undefined,
+      });
+      return refuse(c, answer.refusal);
+    }
+    if (answer.accessToken !== null) setSessionToken(c, answer.accessToken);
+    return apiJson(c, answer.status, answer.body);
+  };
+}

@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../env';
+import { refusal, refuse } from './api-error';
+
+/** Far above any SPEC.md §7 request (the contract caps every field), far below abuse. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Only JSON bodies (issue 4). Besides matching the contract, this keeps out the content types a
+ * cross-site HTML form can send without a CORS preflight.
+ */
+export function jsonOnly(): MiddlewareHandler<AppEnv> {
+  return async function jsonOnlyMiddleware(c, next) {
+    const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json') return refuse(c, refusal('unsupported_media_type'));
+    await next();
+  };
+}
+
+export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => refuse(c, refusal('payload_too_large')),
+  });
+}
+
+/** The parsed JSON body, or undefined when it is not JSON. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}

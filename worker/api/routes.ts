@@ -1,0 +1,35 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
+import type { AppEnv } from '../env';
+import { refusal, refuse } from './api-error';
+import { type ApiDependencies, callHandler } from './call-handler';
+import { jsonBodyLimit, jsonOnly } from './json-body';
+import { sameOrigin } from './same-origin';
+import { apiErrorHandler } from './unhandled-error';
+
+/** Checks a mutating call passes before its handler (issue 4: same-origin JSON only). */
+function guardsOf(call: ApiCall): MiddlewareHandler<AppEnv>[] {
+  return call.method === 'POST' ? [sameOrigin(), jsonOnly(), jsonBodyLimit()] : [];
+}
+
+/**
+ * The browser's backend (ARCHITECTURE.md): one route per row of the §7 table, at the portal's path
+ * under `/api`. Built from the table so a new call is one row in shared/api/contract.ts.
+ */
+export function apiRoutes(deps: ApiDependencies): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  const calls = Object.entries(API_CALLS) as [ApiCallName, ApiCall][];
+  for (const [name, call] of calls) {
+    for (const guard of guardsOf(call)) api.on(call.method, call.path, guard);
+    api.on(call.method, call.path, callHandler(name, deps));
+  }
+  for (const [, call] of calls) {
+    api.all(call.path, (c) => {
+      c.header('Allow', call.method);
+      return refuse(c, refusal('method_not_allowed'));
+    });
+  }
+  api.all('*', (c) => refuse(c, refusal('not_found')));
+  api.onError(apiErrorHandler);
+  return api;
+}

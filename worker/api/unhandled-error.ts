@@ -1,0 +1,20 @@
+import type { ErrorHandler } from 'hono';
+import type { AppEnv } from '../env';
+import { logError } from '../log';
+import { refusal, refuse } from './api-error';
+
+/** Paths the BFF answers; an error on them gets JSON, never the HTML error page. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** A bug in an `/api` call: logged with its stack's first line, answered as JSON (issue 4). */
+export const apiErrorHandler: ErrorHandler<AppEnv> = function apiErrorHandler(error, c) {
+  logError('unhandled_exception', {
+    id: c.get('requestId'),
+    path: c.req.path,
+    call: c.get('logFields')?.call as string | undefined,
+    detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
+  return refuse(c, refusal('internal_error'));
+};
