@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
 import { CircularProgress } from './kit/CircularProgress';
 import { ContinueButton } from './kit/ContinueButton';
 import { formatPhoneForDisplay } from './kit/format-phone';
@@ -36,9 +37,8 @@ export interface SearchLabels {
   missingTitle: string;
   missingText: string;
   back: string;
-  /** SPEC.md §8 Phone and map texts. */
-  incorrect: string;
-  failed: string;
+  /** SPEC.md §8 Phone and map texts, and the rate-limit text, by PhoneLookupError code. */
+  errors: ErrorTexts<PhoneLookupErrorKey>;
   continue: string;
 }
 
@@ -144,7 +144,8 @@ export default function SearchProgress({
         setPhase('done');
       }
     }, SEARCH_TICK_MS);
-    lookupPhone(stored)
+    // A reload reuses the answer already kept for this number (islands/phone/lookup.ts).
+    lookupPhone(stored, { remembered: $map.get().numberData })
       .then((result) => {
         if (!live) return;
         infoRef.current = result;
@@ -156,9 +157,7 @@ export default function SearchProgress({
         if (!live) return;
         clearInterval(timer);
         const message =
-          error instanceof PhoneLookupError && error.code === 'phone_incorrect'
-            ? labels.incorrect
-            : labels.failed;
+          labels.errors[error instanceof PhoneLookupError ? error.code : 'lookup_failed'];
         setFailure(message);
         setPhase('failed');
         showError(message);
@@ -167,7 +166,7 @@ export default function SearchProgress({
       live = false;
       clearInterval(timer);
     };
-  }, [labels.incorrect, labels.failed]);
+  }, [labels.errors]);
 
   if (phase === 'missing' || phase === 'failed') {
     return (

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import type { ErrorTexts, SIGN_UP_ERROR_KEYS } from '../shared/api/error-text';
 import { ContinueButton } from './kit/ContinueButton';
 import { EmailInput } from './kit/EmailInput';
 import { EMAIL_DOMAINS, EMAIL_DOMAINS_DEV } from './kit/email-domains';
 import { isValidEmail } from './kit/email-validity';
-import { completeEmailStep } from './signup/complete-email-step';
+import { showError } from './stores/error';
 
 export interface SignupFormProps {
   /** Where the form posts without JavaScript: the screen's own path and query. */
@@ -12,30 +13,66 @@ export interface SignupFormProps {
   next: string | null;
   /** SPEC.md §5: outside production the shortcuts are reserved test domains. */
   production: boolean;
+  /** The visitor uuid and landing type sent with the sign-up (SPEC.md §7 POST /signup). */
+  userUuid: string;
+  landingType: string;
   text: {
     label: string;
     placeholder: string;
     shortcuts: string;
     submit: string;
+    /** The button's label while the account is being created. */
+    busy: string;
+    /** The loading overlay's message meanwhile. */
+    creating: string;
     invalid: string;
     empty: string;
   };
+  /** The texts of SIGN_UP_ERROR_KEYS (shared/api/error-text.ts signupErrorText). */
+  errors: ErrorTexts<(typeof SIGN_UP_ERROR_KEYS)[number]>;
 }
 
 /**
- * The email capture of the signup screens (SPEC.md §2, §4, §5). A real form: without
- * JavaScript it posts to the worker and moves on; with it, an invalid address is refused in
- * place (EmailInput cancels the submit) and a valid one completes the step.
+ * The email capture of the signup screens (SPEC.md §2, §4, §5). A real form: without JavaScript
+ * it posts to the worker and moves on; with it, an invalid address is refused in place
+ * (EmailInput cancels the submit) and a valid one creates the account (islands/signup/sign-up.ts)
+ * before moving on. On failure the toast says why and the typed address stays for another try.
  */
-export default function SignupForm({ action, next, production, text }: SignupFormProps) {
+export default function SignupForm({
+  action,
+  next,
+  production,
+  userUuid,
+  landingType,
+  text,
+  errors,
+}: SignupFormProps) {
   const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
   const valid = isValidEmail(email);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     // EmailInput has already cancelled the event when the address is invalid.
     if (event.defaultPrevented) return;
     event.preventDefault();
-    completeEmailStep(email, next);
+    if (busy) return;
+    setBusy(true);
+    let signedUp = false;
+    try {
+      // The API client and its schemas load on the first submit, not with the page.
+      const { signUpWithEmail } = await import('./signup/sign-up');
+      signedUp = await signUpWithEmail(email, {
+        userUuid,
+        landingType,
+        next,
+        texts: errors,
+        loadingMessage: text.creating,
+      });
+    } catch {
+      showError(errors.signup_failed);
+    }
+    // On success the page is on its way to the next screen: the button stays busy until then.
+    if (!signedUp || !next) setBusy(false);
   }
 
   return (
@@ -50,7 +87,7 @@ export default function SignupForm({ action, next, production, text }: SignupFor
         domains={production ? EMAIL_DOMAINS : EMAIL_DOMAINS_DEV}
         errorMessages={{ invalid: text.invalid, empty: text.empty }}
       />
-      <ContinueButton label={text.submit} />
+      <ContinueButton label={text.submit} busy={busy} busyLabel={text.busy} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { AR } from './ar';
 import { DE } from './de';
 import after from './en/after.json';
 import common from './en/common.json';
+import errors from './en/errors.json';
 import i18n from './en/i18n.json';
 import kit from './en/kit.json';
 import landing from './en/landing.json';
@@ -21,7 +22,8 @@ export interface Dictionary {
 /**
  * English, the default and fallback language (SPEC.md §9), is written in one file per area so
  * each part of the funnel owns its copy; every area file wraps its keys in its own name
- * (`landing.*`, `plans.*`), and `common` holds the keys the spec names (`continue`, ...).
+ * (`landing.*`, `plans.*`; `errors.*` are the visitor-facing failure texts of
+ * shared/api/error-text.ts), and `common` holds the keys the spec names (`continue`, ...).
  * `i18n` holds the shared plural patterns (`i18n.trial_days`, SPEC.md §9).
  */
 export const EN: Dictionary = {
@@ -32,6 +34,7 @@ export const EN: Dictionary = {
   ...signup,
   ...plans,
   ...after,
+  ...errors,
   ...i18n,
 };
 

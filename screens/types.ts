@@ -18,6 +18,12 @@ export interface ScreenProps {
   flow: string;
   /** False outside production, where test switches apply (SPEC.md §5 dev email shortcuts). */
   production?: boolean;
+  /** The visitor uuid (SPEC.md §4), sent as user_uuid at sign-up. */
+  visitorId: string;
+  /** The visitor's landing type (SPEC.md §4 split test), sent as landing_type at sign-up. */
+  landingType: string;
+  /** The worker's Google Identity Services client id; empty when none is configured. */
+  googleClientId: string;
 }
 
 export interface ScreenDefinition {

@@ -1,24 +1,13 @@
-import { CAPITALS } from '../../shared/phone/capitals';
-import type { Coordinates } from './geo-offset';
+import type { PhoneInfo } from '../../shared/api/contract';
+import { type PhoneLookupErrorKey, phoneLookupErrorText } from '../../shared/api/error-text';
 
-/** What the searching screens show about a located number (SPEC.md §2: carrier, country, timezone, city, location). */
-export type PhoneInfo = {
-  /** The number looked up, E.164. */
-  phone: string;
-  /** ISO country of the number, or null when its prefix names none (e.g. +800). */
-  country: string | null;
-  /** libphonenumber's number type (MOBILE, FIXED_LINE, ...), or null when unknown. */
-  type: string | null;
-  /** Network operator; only the portal knows it. */
-  carrier: string | null;
-  city: string | null;
-  /** IANA time zone. */
-  timezone: string | null;
-  location: Coordinates | null;
-};
+export type { PhoneInfo } from '../../shared/api/contract';
 
-/** SPEC.md §8 Phone and map: the two ways a lookup fails, each shown with its own text. */
-export type PhoneLookupErrorCode = 'phone_incorrect' | 'lookup_failed';
+/**
+ * SPEC.md §8 Phone and map: why a lookup failed, each shown with its own text ('Phone number is
+ * incorrect', 'An error occurred, please try again', or the rate-limit text).
+ */
+export type PhoneLookupErrorCode = PhoneLookupErrorKey;
 
 export class PhoneLookupError extends Error {
   constructor(readonly code: PhoneLookupErrorCode) {
@@ -27,34 +16,37 @@ export class PhoneLookupError extends Error {
   }
 }
 
+export interface LookupOptions {
+  /**
+   * What $map.numberData holds. When it is the answer for this very number it is used as is:
+   * every lookup texts a person (issue 4), so a reload must not look the number up again.
+   */
+  remembered?: unknown;
+  /** Lets a unit test answer instead of the network. */
+  fetch?: typeof fetch;
+}
+
 /**
- * The one door to phone data for the searching screens.
- *
- * Until the portal issue lands, the body derives what it can on the device: country and number
- * type from libphonenumber-js ('max' metadata, loaded only here, after the screen has shown),
- * and a representative city, time zone and coordinates from the capitals table. The portal
- * issue replaces this body with GET /api/phone-number-info/{phone} (SPEC.md §7), mapping a
- * non-200 answer to PhoneLookupError('phone_incorrect') and a thrown fetch to 'lookup_failed'
- * (SPEC.md §5, §8); callers stay as they are.
+ * The one door to phone data for the searching screens: GET /api/phone-number-info/{phone}
+ * (SPEC.md §7), each failure mapped by shared/api/error-text.ts to a PhoneLookupError. The API
+ * client (with the contract's schemas) loads only here, after the screen has shown.
  */
-export async function lookupPhone(e164: string): Promise<PhoneInfo> {
-  let parse: typeof import('libphonenumber-js/max').parsePhoneNumberFromString;
+export async function lookupPhone(e164: string, options: LookupOptions = {}): Promise<PhoneInfo> {
+  let client: typeof import('../api/client');
+  let contract: typeof import('../../shared/api/contract');
   try {
-    ({ parsePhoneNumberFromString: parse } = await import('libphonenumber-js/max'));
+    [client, contract] = await Promise.all([
+      import('../api/client'),
+      import('../../shared/api/contract'),
+    ]);
   } catch {
     throw new PhoneLookupError('lookup_failed');
   }
-  const parsed = parse(e164);
-  if (!parsed?.isPossible()) throw new PhoneLookupError('phone_incorrect');
-  const country = parsed.country ?? null;
-  const place = country ? CAPITALS[country] : undefined;
-  return {
-    phone: parsed.number,
-    country,
-    type: parsed.getType() ?? null,
-    carrier: null,
-    city: place?.city ?? null,
-    timezone: place?.timezone ?? null,
-    location: place ? { ...place.location } : null,
-  };
+  const remembered = contract.PhoneInfo.safeParse(options.remembered);
+  if (remembered.success && remembered.data.phone === e164) return remembered.data;
+  try {
+    return (await client.getPhoneInfo(e164, { fetch: options.fetch })).data;
+  } catch (error) {
+    throw new PhoneLookupError(phoneLookupErrorText(error).key);
+  }
 }

@@ -1,6 +1,7 @@
 import type { Dictionary } from '..';
 import after from './after.json';
 import common from './common.json';
+import errors from './errors.json';
 import i18n from './i18n.json';
 import kit from './kit.json';
 import landing from './landing.json';
@@ -17,5 +18,6 @@ export const RU: Dictionary = {
   ...signup,
   ...plans,
   ...after,
+  ...errors,
   ...i18n,
 };

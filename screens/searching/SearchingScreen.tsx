@@ -1,4 +1,6 @@
 import type { SearchLabels, SearchVariant } from '../../islands/SearchProgress';
+import { PHONE_LOOKUP_ERROR_KEYS } from '../../shared/api/error-text';
+import { translatedErrorTexts } from '../error-texts';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 
@@ -40,8 +42,7 @@ function labelsFor(t: ScreenProps['t'], variant: SearchVariant): SearchLabels {
     missingTitle: t('searching.missing_title'),
     missingText: t('searching.missing_text'),
     back: t('searching.back'),
-    incorrect: t('searching.incorrect'),
-    failed: t('searching.failed'),
+    errors: translatedErrorTexts(t, PHONE_LOOKUP_ERROR_KEYS),
     continue: t('continue'),
   };
 }

@@ -1,3 +1,6 @@
+import { GOOGLE_SIGN_IN_ERROR_KEYS } from '../../islands/GoogleSignIn';
+import { SIGN_UP_ERROR_KEYS } from '../../shared/api/error-text';
+import { translatedErrorTexts } from '../error-texts';
 import { Divider } from '../kit/Divider';
 import { SupportLinks } from '../kit/SupportLinks';
 import { TrustLabels } from '../kit/TrustLabels';
@@ -11,10 +14,21 @@ interface Review {
 
 /**
  * The signup screens (SPEC.md §2): the 'number located' banner with the visitor's number,
- * email capture with domain shortcuts, an 'or' divider and the place of the Continue with
- * Google button. `signup_testim` adds what other families say about the app.
+ * email capture with domain shortcuts, an 'or' divider and Continue with Google. Both create
+ * the account through the worker (SPEC.md §4 Signup). `signup_testim` adds what other families
+ * say about the app.
  */
-export function SignupScreen({ screen, t, continueAction, next, production }: ScreenProps) {
+export function SignupScreen({
+  screen,
+  t,
+  continueAction,
+  next,
+  production,
+  language,
+  visitorId,
+  landingType,
+  googleClientId,
+}: ScreenProps) {
   const testimonials = screen === 'signup_testim';
   const reviews = Object.values(
     t('signup.testimonials', { returnObjects: true }) as Record<string, Review>,
@@ -33,20 +47,37 @@ export function SignupScreen({ screen, t, continueAction, next, production }: Sc
           action: continueAction,
           next,
           production: production ?? true,
+          userUuid: visitorId,
+          landingType,
           text: {
             label: t('kit.email.label'),
             placeholder: t('kit.email.placeholder'),
             shortcuts: t('kit.email.shortcuts_label'),
             submit: t('signup.submit'),
+            busy: t('kit.continue_busy'),
+            creating: t('signup.creating_account'),
             invalid: t('email_error_message_invalid'),
             empty: t('email_error_message_empty'),
           },
+          errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
         }}
       />
       <Divider t={t} />
-      {/* Continue with Google (width 343, SPEC.md §9) arrives with the portal's sign-in; the
-          space is kept so the page does not shift when it does. */}
-      <div className="signup__google-slot" data-google-slot aria-hidden="true" />
+      <Island
+        name="GoogleSignIn"
+        props={{
+          clientId: googleClientId,
+          language,
+          next,
+          userUuid: visitorId,
+          landingType,
+          text: {
+            button: t('signup.google.button'),
+            creating: t('signup.creating_account'),
+          },
+          errors: translatedErrorTexts(t, GOOGLE_SIGN_IN_ERROR_KEYS),
+        }}
+      />
       <p className="signup__privacy">{t('signup.privacy_note')}</p>
       {testimonials ? (
         <section className="signup__testimonials" aria-label={t('signup.testimonials_label')}>

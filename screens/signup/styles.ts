@@ -1,7 +1,14 @@
 /** CSS of the signup screens, inlined in every page with the rest of the critical CSS. */
 export const SIGNUP_CSS = `
 .signup-form{display:flex;flex-direction:column;gap:16px;margin:0 0 16px}
-.signup__google-slot{width:100%;max-width:343px;min-height:44px;margin:0 auto 16px}
+.google-signin{width:100%;max-width:343px;min-height:44px;margin:0 auto 16px}
+.google-signin__placeholder{display:flex;align-items:center;justify-content:center;gap:10px;
+  width:100%;height:44px;padding-inline:12px;border:1px solid #dadce0;border-radius:4px;
+  background:#fff;color:#1f1f1f;font:500 15px/1 var(--font);cursor:pointer}
+.google-signin__placeholder:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
+.google-signin__mark{flex:none}
+.google-signin__message{margin:8px 0 0;color:#b42318;font-size:14px;text-align:center}
+.google-signin__message:empty{display:none}
 .signup__privacy{color:var(--muted);font-size:14px;margin:0 0 24px;text-align:center}
 .signup__testimonials{margin:0 0 24px}
 .signup__testimonial-list{list-style:none;margin:0;padding:0;display:grid;gap:12px}

@@ -6,15 +6,24 @@ function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/**
+ * Google Identity Services (the Continue with Google button, SPEC.md §2): the origins Google
+ * documents for its button under a CSP. Its script itself needs no entry: our nonce'd module adds
+ * it, which 'strict-dynamic' admits.
+ */
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+const GOOGLE_SIGN_IN_STYLE = 'https://accounts.google.com/gsi/style';
+
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     // Only scripts carrying this response's nonce run, and what they import (strict-dynamic).
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN_STYLE}`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${GOOGLE_SIGN_IN}`,
+    `frame-src ${GOOGLE_SIGN_IN}`,
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -59,6 +59,9 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           theme={c.get('theme')}
           flow={flow.name}
           production={isProduction(c.env)}
+          visitorId={c.get('visitorId')}
+          landingType={c.get('variant').landingType}
+          googleClientId={c.env.GOOGLE_CLIENT_ID ?? ''}
         />
       </Page>,
       {

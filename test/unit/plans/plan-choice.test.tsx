@@ -20,6 +20,9 @@ function props(overrides: Partial<ScreenProps> = {}): PlanChoiceProps {
       language: 'en',
       theme: 'geozilla',
       flow: 'default',
+      visitorId: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
+      landingType: 'split_default',
+      googleClientId: '',
       ...overrides,
     },
     {

@@ -46,6 +46,9 @@ export function renderScreen(
         language={visitor.language ?? 'en'}
         theme="geozilla"
         flow="default"
+        visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
+        landingType="split_default"
+        googleClientId="test-client.apps.googleusercontent.com"
       />
     </IslandContext.Provider>,
   );

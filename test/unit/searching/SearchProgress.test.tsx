@@ -20,6 +20,7 @@ const { PhoneLookupError } = await import('../../../islands/phone/lookup');
 
 const US_INFO: PhoneInfo = {
   phone: '+12015550123',
+  valid: true,
   country: 'US',
   type: 'MOBILE',
   carrier: null,
@@ -52,8 +53,11 @@ const LABELS: SearchLabels = {
   missingTitle: 'There is no phone number to search for yet.',
   missingText: 'Enter the number you want to locate on the first screen.',
   back: 'Enter a phone number',
-  incorrect: 'Phone number is incorrect',
-  failed: 'An error occurred, please try again',
+  errors: {
+    phone_incorrect: 'Phone number is incorrect',
+    lookup_failed: 'An error occurred, please try again',
+    rate_limited: 'Too many attempts. Please wait a few minutes and try again.',
+  },
   continue: 'Continue',
 };
 
@@ -146,7 +150,7 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
   it('keeps the lookup in $map: numberData and initCoords', async () => {
     render(element());
     await elapse(0);
-    expect(lookup.lookupPhone).toHaveBeenCalledWith('+12015550123');
+    expect(lookup.lookupPhone).toHaveBeenCalledWith('+12015550123', { remembered: null });
     expect($map.get().numberData).toEqual(US_INFO);
     expect($map.get().initCoords).toEqual({ lat: 38.9072, lng: -77.0369 });
   });
@@ -187,8 +191,8 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
     lookup.lookupPhone.mockRejectedValue(new PhoneLookupError('phone_incorrect'));
     render(element());
     await elapse(0);
-    expect(screen.getByRole('alert').textContent).toBe(LABELS.incorrect);
-    expect($error.get()).toEqual({ show: true, message: LABELS.incorrect });
+    expect(screen.getByRole('alert').textContent).toBe(LABELS.errors.phone_incorrect);
+    expect($error.get()).toEqual({ show: true, message: LABELS.errors.phone_incorrect });
     expect(screen.getByRole('link', { name: LABELS.back })).toBeTruthy();
   });
 
@@ -196,7 +200,22 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
     lookup.lookupPhone.mockRejectedValue(new Error('offline'));
     render(element());
     await elapse(0);
-    expect(screen.getByRole('alert').textContent).toBe(LABELS.failed);
+    expect(screen.getByRole('alert').textContent).toBe(LABELS.errors.lookup_failed);
+  });
+
+  it('says the limit text when the lookup is rate-limited', async () => {
+    lookup.lookupPhone.mockRejectedValue(new PhoneLookupError('rate_limited'));
+    render(element());
+    await elapse(0);
+    expect(screen.getByRole('alert').textContent).toBe(LABELS.errors.rate_limited);
+    expect($error.get().message).toBe(LABELS.errors.rate_limited);
+  });
+
+  it('hands the lookup what $map already holds, so a reload can reuse it', async () => {
+    $map.setKey('numberData', US_INFO);
+    render(element());
+    await elapse(0);
+    expect(lookup.lookupPhone).toHaveBeenCalledWith('+12015550123', { remembered: US_INFO });
   });
 
   it('leads with the map on the map-first variant, while it searches', async () => {

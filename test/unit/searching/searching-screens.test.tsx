@@ -21,6 +21,9 @@ function renderSearching(screen: SearchingId) {
         language="en"
         theme="geozilla"
         flow="default"
+        visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
+        landingType="split_default"
+        googleClientId="test-client.apps.googleusercontent.com"
       />
     </IslandContext.Provider>,
   );
@@ -52,10 +55,13 @@ describe.each(SEARCHING)('searching screen %s (SPEC.md §2)', (screen) => {
 
   it('hands the island translated texts only', () => {
     const { props } = renderSearching(screen);
-    expect(props.labels.incorrect).toBe('Phone number is incorrect');
-    expect(props.labels.failed).toBe('An error occurred, please try again');
+    expect(props.labels.errors).toEqual({
+      phone_incorrect: 'Phone number is incorrect',
+      lookup_failed: 'An error occurred, please try again',
+      rate_limited: 'Too many attempts. Please wait a few minutes and try again.',
+    });
     expect(props.labels.types.MOBILE).toBe('Mobile network');
-    expect(JSON.stringify(props.labels)).not.toMatch(/searching\.|kit\./);
+    expect(JSON.stringify(props.labels)).not.toMatch(/searching\.|kit\.|errors\./);
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -8,6 +8,7 @@ const navigate = vi.hoisted(() => vi.fn());
 vi.mock('../../../islands/boot', () => ({ navigate }));
 
 import SignupForm, { type SignupFormProps } from '../../../islands/SignupForm';
+import { $error } from '../../../islands/stores/error';
 import { $signup } from '../../../islands/stores/signup';
 
 beforeAll(() => useTestStorageEngine());
@@ -15,20 +16,60 @@ afterEach(() => {
   cleanup();
   cleanTestStorage();
   navigate.mockReset();
+  vi.unstubAllGlobals();
+  $error.set({ show: false, message: '' });
 });
 
 const props: SignupFormProps = {
   action: '/signup?gclid=1',
   next: '/checkout_v3_tr?gclid=1',
   production: true,
+  userUuid: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
+  landingType: 'split_default',
   text: {
     label: 'Your email',
     placeholder: 'name@example.com',
     shortcuts: 'Email domain suggestions',
     submit: 'Continue',
+    busy: 'Please wait…',
+    creating: 'Creating your account…',
     invalid: 'Please enter a valid email address',
     empty: 'Please enter your email address',
   },
+  errors: {
+    email_exists: 'Diese E-Mail-Adresse wird bereits verwendet',
+    signup_failed: 'Failed to create an account',
+    rate_limited: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+};
+
+/** The worker's /api: sign-up answers `signup`, the calls after it succeed. */
+function stubApi(signup: { status: number; body: unknown }) {
+  const fetch = vi.fn(async (url: string) => {
+    const answers: Record<string, { status: number; body: unknown }> = {
+      '/api/signup': signup,
+      '/api/users/me/payments-settings': {
+        status: 200,
+        body: {
+          stripe_publishable_key: 'pk_test_1',
+          stripe_account_name: 'Geozilla',
+          braintree_client_token: null,
+          payment_gateway: 'stripe',
+          request_three_d_secure: false,
+        },
+      },
+      '/api/cf-country': { status: 200, body: { country_code: 'US' } },
+    };
+    const answer = answers[url] ?? { status: 500, body: { errors: { messages: [] } } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const ACCOUNT = {
+  status: 200,
+  body: { data: { deeplink_token: 'dl', entity: { external_user_id: 'user-7' } } },
 };
 
 describe('SignupForm', () => {
@@ -50,12 +91,61 @@ describe('SignupForm', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('keeps a valid address in the signup slice and moves to the next screen', async () => {
+  it('creates the account with a valid address, then moves to the next screen', async () => {
+    const fetch = stubApi(ACCOUNT);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
     const user = userEvent.setup();
     render(<SignupForm {...props} />);
     await user.type(screen.getByLabelText('Your email'), ' anna@example.com {Enter}');
-    expect($signup.get()).toMatchObject({ email: 'anna@example.com', emailValidity: true });
-    expect(navigate).toHaveBeenCalledWith('/checkout_v3_tr?gclid=1');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout_v3_tr?gclid=1'));
+    expect(fetch.mock.calls[0]![0]).toBe('/api/signup');
+    expect($signup.get()).toMatchObject({
+      email: 'anna@example.com',
+      emailValidity: true,
+      isSuccess: true,
+      userId: 'user-7',
+    });
+    // On its way to the next screen: the button stays busy so it is not pressed twice.
+    expect(screen.getByRole('button', { name: 'Please wait…' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+  });
+
+  it('on failure says why, keeps the typed address and can be sent again', async () => {
+    const fetch = stubApi({
+      status: 422,
+      body: { errors: { messages: ['The email has already been taken.'] } },
+    });
+    const user = userEvent.setup();
+    render(<SignupForm {...props} />);
+    const field = screen.getByLabelText<HTMLInputElement>('Your email');
+    await user.type(field, 'anna@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect($error.get()).toEqual({ show: true, message: props.errors.email_exists }),
+    );
+    expect(field.value).toBe('anna@example.com');
+    const button = await screen.findByRole('button', { name: 'Continue' });
+    expect(button.getAttribute('aria-busy')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    await user.click(button);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+
+  it('ignores a second press while the account is being created', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    render(<SignupForm {...props} />);
+    await user.type(screen.getByLabelText('Your email'), 'anna@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const busy = await screen.findByRole('button', { name: 'Please wait…' });
+    await user.click(busy);
+    await user.keyboard('{Enter}');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    answer(new Response('{}', { status: 500 }));
+    await waitFor(() => expect($error.get().message).toBe(props.errors.signup_failed));
   });
 
   it('offers reserved test domains outside production', () => {

@@ -1,0 +1,186 @@
+import type { ApiFailure } from './request';
+
+/**
+ * What a visitor reads when something fails: the one mapping from a failure to the texts of
+ * SPEC.md §5 and §8, used by every island. It never returns English itself: either a key of the
+ * `errors.*` translations (the screen translates the keys an island needs and hands them over as
+ * props, islands never load i18n) or a text the portal wrote for the visitor.
+ */
+
+/**
+ * Keys of `locales/<lng>/errors.json` (`errors.<key>`), one per visitor-facing failure, grouped
+ * by what may fail. 'rate_limited' is ours: a limited sign-up or lookup (issue 4: each lookup
+ * texts a real person).
+ */
+/** An email or social sign-up (SPEC.md §5 Email already taken, §8 Sign-in and signup). */
+export const SIGN_UP_ERROR_KEYS = ['email_exists', 'signup_failed', 'rate_limited'] as const;
+/** A phone lookup (SPEC.md §5 Phone lookup, §8 Phone and map); also its PhoneLookupError codes. */
+export const PHONE_LOOKUP_ERROR_KEYS = [
+  'phone_incorrect',
+  'lookup_failed',
+  'rate_limited',
+] as const;
+/** The Google button itself (SPEC.md §5 Google sign-in, §8 Sign-in and signup). */
+export const GOOGLE_BUTTON_ERROR_KEYS = [
+  'google_no_credential',
+  'google_unexpected',
+  'google_not_configured',
+  'google_init_failed',
+  'google_not_available',
+  'google_sign_in_failed',
+  'google_not_ready',
+] as const;
+// Payment (SPEC.md §8 Payment) belongs to the checkout issue: its PAYMENT_ERROR_KEYS and a
+// `paymentErrorText(failure)` go here, beside the others.
+
+export type ErrorTextKey =
+  | (typeof SIGN_UP_ERROR_KEYS)[number]
+  | (typeof PHONE_LOOKUP_ERROR_KEYS)[number]
+  | (typeof GOOGLE_BUTTON_ERROR_KEYS)[number];
+
+export const ERROR_TEXT_KEYS: readonly ErrorTextKey[] = [
+  ...new Set([...SIGN_UP_ERROR_KEYS, ...PHONE_LOOKUP_ERROR_KEYS, ...GOOGLE_BUTTON_ERROR_KEYS]),
+];
+
+/** Translated texts of some keys, as a screen hands them to an island. */
+export type ErrorTexts<K extends ErrorTextKey = ErrorTextKey> = Record<K, string>;
+
+/** A key to translate, or a server text to show as it is. */
+export type VisitorText = { key: ErrorTextKey } | { text: string };
+
+/** The translation key (`errors.email_exists`) of an error text. */
+export function errorTranslationKey(key: ErrorTextKey): `errors.${ErrorTextKey}` {
+  return `errors.${key}`;
+}
+
+/** Turns a VisitorText into what the island shows, with the texts its screen gave it. */
+export function readableText(text: VisitorText, texts: Partial<ErrorTexts>): string {
+  if ('text' in text) return text.text;
+  return texts[text.key] ?? text.key;
+}
+
+/**
+ * Codes the worker's `/api/*` answers with when it, not the portal, failed the call. Their
+ * `errors.messages` (if any) are for logs and developers, not for a visitor in any language.
+ */
+const WORKER_CODES = new Set([
+  'portal_unavailable',
+  'portal_timeout',
+  'portal_bad_response',
+  'portal_not_configured',
+  'rate_limited',
+  'invalid_request',
+  'not_signed_in',
+  'google_token_invalid',
+  'google_not_configured',
+  'cross_origin',
+  'unsupported_media_type',
+]);
+
+/** Worker codes saying the portal could not be reached or understood (no answer of its own). */
+const UNREACHABLE_CODES = new Set(['portal_unavailable', 'portal_timeout', 'portal_bad_response']);
+
+/**
+ * Recognised by name rather than `instanceof`: importing the class would import the contract,
+ * and with it zod, into every island that shows an error, before any call is made.
+ */
+function asFailure(error: unknown): ApiFailure | null {
+  return error instanceof Error && error.name === 'ApiFailure' ? (error as ApiFailure) : null;
+}
+
+/** The portal's own messages, meant for the visitor; none when the worker answered itself. */
+function portalMessages(failure: ApiFailure | null): string[] {
+  if (!failure || WORKER_CODES.has(failure.code ?? '')) return [];
+  return failure.messages.map((message) => message.trim()).filter((message) => message !== '');
+}
+
+/**
+ * SPEC.md §5: 'the email has already been taken' or 'useremailtaken', case-insensitive, dots
+ * removed ('The email has already been taken.', 'user.email.taken'). Spaces are removed too, so
+ * the browser bundle carries a pattern rather than a sentence of the copy (islands receive every
+ * sentence from the screen: test/unit/i18n/client-bundle.test.ts).
+ */
+const EMAIL_TAKEN_PATTERNS = ['theemailhasalreadybeentaken', 'useremailtaken'];
+
+export function isEmailTakenMessage(message: string): boolean {
+  const plain = message.toLowerCase().replace(/[.\s]/g, '');
+  return EMAIL_TAKEN_PATTERNS.some((pattern) => plain.includes(pattern));
+}
+
+/** The text of a failed sign-up with the portal's own messages, or null to use a fallback. */
+function accountMessageText(messages: string[]): VisitorText | null {
+  if (messages.some(isEmailTakenMessage)) return { key: 'email_exists' };
+  const first = messages[0];
+  return first === undefined ? null : { text: first };
+}
+
+/**
+ * POST /api/signup failed (SPEC.md §4 Signup, §5, §8): the limit text when rate-limited; the
+ * translated 'email exists' for an email-taken message; else the portal's first message; else
+ * 'Failed to create an account' (also when the portal could not be reached).
+ */
+export function signupErrorText(error: unknown): VisitorText {
+  const failure = asFailure(error);
+  if (failure?.code === 'rate_limited') return { key: 'rate_limited' };
+  return accountMessageText(portalMessages(failure)) ?? { key: 'signup_failed' };
+}
+
+/**
+ * POST /api/authorize_social_via_access_token failed. Decided here, for SPEC.md §8's two texts:
+ * - the worker refused Google's credential (google_token_invalid), or the sign-in could not
+ *   complete at all (no answer, portal unreachable, rate limit aside): 'An error occurred while
+ *   trying to sign in with Google. Please try again.';
+ * - the worker has no Google client id: 'Google Sign-In is not properly configured...';
+ * - the portal refused the account: its email-taken or first message as for email, and when it
+ *   gave none, §8's 'Failed to create an account' fallback.
+ */
+export function socialSignInErrorText(error: unknown): VisitorText {
+  const failure = asFailure(error);
+  const code = failure?.code ?? null;
+  if (code === 'rate_limited') return { key: 'rate_limited' };
+  if (code === 'google_not_configured') return { key: 'google_not_configured' };
+  const fromPortal = accountMessageText(portalMessages(failure));
+  if (fromPortal) return fromPortal;
+  const portalAnswered = failure?.kind === 'http' && !WORKER_CODES.has(code ?? '');
+  return portalAnswered ? { key: 'signup_failed' } : { key: 'google_sign_in_failed' };
+}
+
+export type PhoneLookupErrorKey = (typeof PHONE_LOOKUP_ERROR_KEYS)[number];
+
+/**
+ * GET /api/phone-number-info/{phone} failed (SPEC.md §5, §8): the limit text when rate-limited;
+ * 'An error occurred, please try again' when the lookup threw without an answer (no network,
+ * the portal unreachable or answering garbage); any other non-200 is 'Phone number is incorrect'.
+ */
+export function phoneLookupErrorText(error: unknown): { key: PhoneLookupErrorKey } {
+  const failure = asFailure(error);
+  if (!failure) return { key: 'lookup_failed' };
+  if (failure.code === 'rate_limited') return { key: 'rate_limited' };
+  if (failure.kind !== 'http' || UNREACHABLE_CODES.has(failure.code ?? '')) {
+    return { key: 'lookup_failed' };
+  }
+  return { key: 'phone_incorrect' };
+}
+
+/** Why the Google button cannot sign the visitor in (SPEC.md §8), as the island knows it. */
+export type GoogleProblem =
+  | 'not_configured'
+  | 'not_available'
+  | 'init_failed'
+  | 'not_ready'
+  | 'no_credential'
+  | 'unexpected';
+
+const GOOGLE_PROBLEM_KEYS: Record<GoogleProblem, ErrorTextKey> = {
+  not_configured: 'google_not_configured',
+  not_available: 'google_not_available',
+  init_failed: 'google_init_failed',
+  not_ready: 'google_not_ready',
+  no_credential: 'google_no_credential',
+  unexpected: 'google_unexpected',
+};
+
+/** The SPEC.md §8 text of a Google button problem. */
+export function googleProblemText(problem: GoogleProblem): { key: ErrorTextKey } {
+  return { key: GOOGLE_PROBLEM_KEYS[problem] };
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  apiUrl,
+  getCountry,
+  getDeeplink,
+  getPaymentSettings,
+  getPhoneInfo,
+  signInWithSocialToken,
+  signUp,
+} from '../../../islands/api/client';
+import { ApiFailure } from '../../../shared/api/request';
+
+const UUID = '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b';
+const ACCOUNT = { data: { deeplink_token: 'dl-1', entity: { external_user_id: 'u-1' } } };
+
+function answering(body: unknown, status = 200) {
+  return vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
+}
+
+function sent(fetch: ReturnType<typeof answering>) {
+  const [url, init] = fetch.mock.calls[0]!;
+  return {
+    url,
+    method: init?.method,
+    contentType: new Headers(init?.headers).get('content-type'),
+    body: init?.body ? JSON.parse(String(init.body)) : undefined,
+  };
+}
+
+describe('the browser’s API client: same-origin /api + the SPEC.md §7 path', () => {
+  it('POST /api/signup with the JSON body, answering the account without a token', async () => {
+    const fetch = answering(ACCOUNT);
+    const body = {
+      registration_source: 'email' as const,
+      email: 'anna@example.com',
+      user_uuid: UUID,
+      landing_type: 'split_default',
+      name: 'anna@example.com',
+    };
+    expect(await signUp(body, { fetch })).toEqual(ACCOUNT);
+    expect(sent(fetch)).toEqual({
+      url: '/api/signup',
+      method: 'POST',
+      contentType: 'application/json',
+      body,
+    });
+  });
+
+  it('POST /api/authorize_social_via_access_token for Google', async () => {
+    const fetch = answering(ACCOUNT);
+    const body = {
+      access_token: 'eyJ.jwt.sig',
+      driver: 'google' as const,
+      landing_type: 'split_default',
+      user_uuid: UUID,
+    };
+    await signInWithSocialToken(body, { fetch });
+    expect(sent(fetch)).toMatchObject({
+      url: '/api/authorize_social_via_access_token',
+      method: 'POST',
+      body,
+    });
+  });
+
+  it('GETs payment settings, deeplink and country', async () => {
+    const settings = {
+      stripe_publishable_key: 'pk_test_1',
+      stripe_account_name: 'Geozilla',
+      braintree_client_token: null,
+      payment_gateway: 'stripe',
+      request_three_d_secure: false,
+    };
+    let fetch = answering(settings);
+    expect(await getPaymentSettings({ fetch })).toEqual(settings);
+    expect(sent(fetch)).toMatchObject({ url: '/api/users/me/payments-settings', method: 'GET' });
+
+    const deeplink = {
+      data: {
+        short_deeplink: 'https://gz.example/l/abc',
+        qr_code: 'data:image/svg+xml;base64,PHN2Zz4=',
+      },
+    };
+    fetch = answering(deeplink);
+    expect(await getDeeplink({ fetch })).toEqual(deeplink);
+    expect(sent(fetch).url).toBe('/api/users/me/deeplink-qr-code');
+
+    fetch = answering({ country_code: 'DE' });
+    expect(await getCountry({ fetch })).toEqual({ country_code: 'DE' });
+    expect(sent(fetch).url).toBe('/api/cf-country');
+  });
+
+  it('encodes the phone number into the path', async () => {
+    expect(apiUrl('phoneInfo', { phone: '+447400123456' })).toBe(
+      '/api/phone-number-info/%2B447400123456',
+    );
+  });
+
+  it('rejects an answer that breaks the contract, even with status 200', async () => {
+    const fetch = answering({ data: { deeplink_token: 'x' } });
+    await expect(signUp({} as never, { fetch })).rejects.toMatchObject({ kind: 'shape' });
+    await expect(getPhoneInfo('+12015550123', { fetch })).rejects.toBeInstanceOf(ApiFailure);
+  });
+});

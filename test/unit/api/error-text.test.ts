@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { EN } from '../../../locales';
+import {
+  ERROR_TEXT_KEYS,
+  errorTranslationKey,
+  googleProblemText,
+  isEmailTakenMessage,
+  phoneLookupErrorText,
+  readableText,
+  signupErrorText,
+  socialSignInErrorText,
+} from '../../../shared/api/error-text';
+import { ApiFailure } from '../../../shared/api/request';
+
+const http = (status: number, messages: string[], code?: string) =>
+  new ApiFailure('http', status, { errors: { messages }, ...(code ? { code } : {}) });
+const network = new ApiFailure('network', null, null);
+const parse = new ApiFailure('parse', 200, null);
+const shape = new ApiFailure('shape', 200, { data: {} });
+
+function english(key: string): string {
+  const [area, name] = key.split('.') as [string, string];
+  return (EN[area] as Record<string, string>)[name]!;
+}
+
+describe('every error text key has its English copy', () => {
+  it.each(ERROR_TEXT_KEYS)('%s', (key) => {
+    expect(english(errorTranslationKey(key))).toMatch(/\w/);
+  });
+
+  it('the SPEC.md §8 texts are word for word', () => {
+    expect(english('errors.signup_failed')).toBe('Failed to create an account');
+    expect(english('errors.email_exists')).toBe('The email has already been taken');
+    expect(english('errors.phone_incorrect')).toBe('Phone number is incorrect');
+    expect(english('errors.lookup_failed')).toBe('An error occurred, please try again');
+    expect(english('errors.google_not_ready')).toBe(
+      'Google Sign-In is not ready yet. Please wait a moment and try again.',
+    );
+  });
+});
+
+describe('sign-up failures (SPEC.md §4, §5, §8)', () => {
+  it.each([
+    'The email has already been taken.',
+    'THE EMAIL HAS ALREADY BEEN TAKEN',
+    'user.email.taken',
+    'Error: UserEmailTaken',
+  ])('"%s" is the translated "email exists"', (message) => {
+    expect(isEmailTakenMessage(message)).toBe(true);
+    expect(signupErrorText(http(422, ['Something else', message]))).toEqual({
+      key: 'email_exists',
+    });
+  });
+
+  it('shows the portal’s first message otherwise', () => {
+    expect(signupErrorText(http(422, ['The name is too long.', 'Second']))).toEqual({
+      text: 'The name is too long.',
+    });
+  });
+
+  it("falls back to 'Failed to create an account' without messages or without an answer", () => {
+    for (const failure of [
+      http(500, [], 'portal_error'),
+      http(502, [], 'portal_unavailable'),
+      http(504, ['Portal timed out after 10000 ms'], 'portal_timeout'),
+      http(502, [], 'portal_bad_response'),
+      network,
+      parse,
+      shape,
+      new Error('boom'),
+      undefined,
+    ]) {
+      expect(signupErrorText(failure)).toEqual({ key: 'signup_failed' });
+    }
+  });
+
+  it('a rate-limited sign-up reads the limit text', () => {
+    expect(signupErrorText(http(429, ['Too many requests'], 'rate_limited'))).toEqual({
+      key: 'rate_limited',
+    });
+  });
+
+  it('never shows the worker’s own messages, which are for developers', () => {
+    expect(signupErrorText(http(400, ['body.email: Invalid'], 'invalid_request'))).toEqual({
+      key: 'signup_failed',
+    });
+  });
+});
+
+describe('Google sign-in failures (SPEC.md §8)', () => {
+  it('a refused credential, or no answer at all, is "an error occurred while signing in"', () => {
+    for (const failure of [
+      http(401, ['Invalid Google token'], 'google_token_invalid'),
+      http(502, [], 'portal_unavailable'),
+      network,
+      shape,
+    ]) {
+      expect(socialSignInErrorText(failure)).toEqual({ key: 'google_sign_in_failed' });
+    }
+  });
+
+  it("the portal refusing without messages is §8's 'Failed to create an account'", () => {
+    expect(socialSignInErrorText(http(500, [], 'portal_error'))).toEqual({ key: 'signup_failed' });
+  });
+
+  it('the portal’s messages read as for email, email-taken translated', () => {
+    expect(socialSignInErrorText(http(422, ['The email has already been taken.']))).toEqual({
+      key: 'email_exists',
+    });
+    expect(socialSignInErrorText(http(422, ['Account disabled']))).toEqual({
+      text: 'Account disabled',
+    });
+  });
+
+  it('a worker without a client id is "not properly configured"; a limit is the limit', () => {
+    expect(socialSignInErrorText(http(503, [], 'google_not_configured'))).toEqual({
+      key: 'google_not_configured',
+    });
+    expect(socialSignInErrorText(http(429, [], 'rate_limited'))).toEqual({ key: 'rate_limited' });
+  });
+
+  it('each button problem has its own text', () => {
+    const keys = (
+      [
+        'not_configured',
+        'not_available',
+        'init_failed',
+        'not_ready',
+        'no_credential',
+        'unexpected',
+      ] as const
+    ).map((problem) => googleProblemText(problem).key);
+    expect(new Set(keys).size).toBe(6);
+    expect(english(errorTranslationKey(googleProblemText('no_credential').key))).toBe(
+      'Failed to create an account using Google, please try again or use the default email method.',
+    );
+  });
+});
+
+describe('phone lookup failures (SPEC.md §5, §8)', () => {
+  it('any non-200 answer about the number is "Phone number is incorrect"', () => {
+    for (const failure of [
+      http(400, ['Phone number is incorrect']),
+      http(500, [], 'portal_error'),
+      http(400, [], 'invalid_request'),
+      new ApiFailure('http', 404, null),
+    ]) {
+      expect(phoneLookupErrorText(failure)).toEqual({ key: 'phone_incorrect' });
+    }
+  });
+
+  it('no answer from the portal is "An error occurred, please try again"', () => {
+    for (const failure of [
+      network,
+      parse,
+      shape,
+      http(502, [], 'portal_unavailable'),
+      http(504, [], 'portal_timeout'),
+      http(502, [], 'portal_bad_response'),
+      new TypeError('x'),
+    ]) {
+      expect(phoneLookupErrorText(failure)).toEqual({ key: 'lookup_failed' });
+    }
+  });
+
+  it('a rate-limited lookup reads the limit text', () => {
+    expect(phoneLookupErrorText(http(429, [], 'rate_limited'))).toEqual({ key: 'rate_limited' });
+  });
+});
+
+describe('readableText', () => {
+  it('translates keys with the texts a screen handed over, and shows server text as is', () => {
+    const texts = { email_exists: 'Diese E-Mail-Adresse wird bereits verwendet' };
+    expect(readableText({ key: 'email_exists' }, texts)).toBe(texts.email_exists);
+    expect(readableText({ text: 'Account disabled' }, texts)).toBe('Account disabled');
+  });
+});
