@@ -5,6 +5,7 @@ import { logError } from '../log';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import { googleCredentialRefusal } from './google-credential';
 import type { GoogleKeySource } from './google-keys';
+import { readIdempotencyKey } from './idempotency-key';
 import { readJsonBody } from './json-body';
 import { readPathParams } from './path-params';
 import { browserAnswerOf } from './portal-answer';
@@ -24,13 +25,22 @@ export interface ApiDependencies {
 }
 
 /** What a call needs before it may be forwarded, or the refusal that ends it. */
-type Prepared = { ok: true; path: string; body: unknown } | { ok: false; refusal: ApiRefusal };
+type Prepared =
+  | { ok: true; path: string; body: unknown; idempotencyKey: string | null }
+  | { ok: false; refusal: ApiRefusal };
 
 async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Promise<Prepared> {
   const params = readPathParams(call.path, c.req.param() as Record<string, string>);
   if (!params.ok) {
     c.get('logFields').detail = `invalid path parameter ${params.param}`;
     return params;
+  }
+  const idempotency = readIdempotencyKey(
+    call.method === 'POST' ? c.req.header('idempotency-key') : undefined,
+  );
+  if (!idempotency.ok) {
+    c.get('logFields').detail = 'invalid Idempotency-Key';
+    return idempotency;
   }
   let body: unknown = null;
   if (call.request) {
@@ -44,7 +54,12 @@ async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Pr
     }
     body = reading.body;
   }
-  return { ok: true, path: apiPath(call.path, params.values), body };
+  return {
+    ok: true,
+    path: apiPath(call.path, params.values),
+    body,
+    idempotencyKey: idempotency.key,
+  };
 }
 
 function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
@@ -102,6 +117,7 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
       country: c.get('country'),
       clientIp: c.req.header('cf-connecting-ip'),
       funnelOrigin: new URL(c.req.url).origin,
+      idempotencyKey: prepared.idempotencyKey,
     });
     const timeoutMs = portalTimeoutMs(call.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
     const outcome = await exchangeWithPortal(transport.send, request, timeoutMs);

@@ -15,6 +15,8 @@ export interface PortalRequestParts {
   clientIp: string | undefined;
   /** The funnel's own origin: the emulator builds its short deeplinks on it. */
   funnelOrigin: string;
+  /** The page's Idempotency-Key of a POST, else null. */
+  idempotencyKey: string | null;
 }
 
 /** The request the portal receives for one `/api` call: only the headers it needs. */
@@ -26,6 +28,7 @@ export function portalRequest(parts: PortalRequestParts): Request {
   if (parts.bearer !== null) headers.set('authorization', `Bearer ${parts.bearer}`);
   if (parts.country !== null) headers.set('cf-ipcountry', parts.country);
   if (parts.clientIp) headers.set('x-forwarded-for', parts.clientIp);
+  if (parts.idempotencyKey !== null) headers.set('idempotency-key', parts.idempotencyKey);
   const hasBody = parts.call.method === 'POST';
   if (hasBody) headers.set('content-type', 'application/json');
   return new Request(parts.baseUrl + parts.path, {

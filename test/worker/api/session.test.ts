@@ -1,13 +1,10 @@
-import { reset } from 'cloudflare:test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrowserSignupResponse } from '../../../shared/api/contract';
 import { freshApp, ORIGIN, putConfig, setCookies } from '../fetch-app';
 import { fakePortal, happyPortal, postJson, SIGNED_UP, SIGNUP_BODY } from './fake-portal';
+import { captureLogsPerTest } from './log-capture';
 
-afterEach(async () => {
-  await reset();
-  vi.restoreAllMocks();
-});
+captureLogsPerTest();
 
 const VISITOR = '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a';
 const TOKEN = SIGNED_UP.data.access_token;
@@ -165,4 +162,27 @@ it('a signed-up visitor can use the bearer calls with the cookie the sign-up set
   });
   expect(res.status).toBe(200);
   expect(portal.seen[1]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+});
+
+describe('Idempotency-Key of a subscription call', () => {
+  const charge = (headers: Record<string, string>) => {
+    const portal = fakePortal(happyPortal);
+    const res = freshApp({ portalFetch: portal.portalFetch })(
+      '/api/users/me/subscriptions/polling/monthly',
+      postJson({ gateway: 'test', user_data: {} }, { cookie: `gf_session=${TOKEN}`, ...headers }),
+    );
+    return { portal, res };
+  };
+
+  it('is passed on to the portal, so a retried charge is not charged twice', async () => {
+    const { portal, res } = charge({ 'idempotency-key': 'checkout-7f3a' });
+    await res;
+    expect(portal.seen[0]!.headers.get('idempotency-key')).toBe('checkout-7f3a');
+  });
+
+  it('one that is not 1 to 255 printable characters is refused with 400 invalid_request', async () => {
+    const { portal, res } = charge({ 'idempotency-key': 'two words' });
+    expect((await res).status).toBe(400);
+    expect(portal.seen).toHaveLength(0);
+  });
 });

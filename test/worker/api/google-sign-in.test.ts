@@ -1,0 +1,168 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BrowserSignupResponse } from '../../../shared/api/contract';
+import { embeddedPortalFetch } from '../../../worker/api/embedded-portal';
+import type { GoogleKeySet } from '../../../worker/api/google-id-token';
+import { freshApp, setCookies } from '../fetch-app';
+import { migratePortalBeforeEach, userCount } from './embedded-portal-fixture';
+import { expectRefusal, postJson } from './fake-portal';
+import {
+  googleClaims,
+  jsonSegment,
+  keySet,
+  makeSigner,
+  NOW_SECONDS,
+  type TestSigner,
+} from './google-token-fixture';
+import { captureLogsPerTest } from './log-capture';
+
+const logs = captureLogsPerTest();
+migratePortalBeforeEach();
+
+let google: TestSigner;
+let impostor: TestSigner;
+
+beforeAll(async () => {
+  google = await makeSigner('google-2026-a');
+  impostor = await makeSigner('google-2026-a');
+});
+
+const VISITOR = '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a';
+
+/**
+ * The worker in front of the embedded portal, with Google's keys and clock set by the test: no
+ * test reaches the internet.
+ */
+function worker(
+  options: { keys?: () => Promise<GoogleKeySet> } = {},
+  bindings: Partial<Cloudflare.Env> = {},
+) {
+  let portalCalls = 0;
+  const fetchApp = freshApp(
+    {
+      googleKeys: options.keys ?? (async () => keySet(google)),
+      now: () => NOW_SECONDS * 1000,
+      portalFetch: (request) => {
+        portalCalls++;
+        return embeddedPortalFetch(request, env, undefined);
+      },
+    },
+    bindings,
+  );
+  const signIn = (token: string) =>
+    fetchApp(
+      '/api/authorize_social_via_access_token',
+      postJson({ access_token: token, driver: 'google' }, { cookie: `userUuid=${VISITOR}` }),
+    );
+  return { signIn, portalCalls: () => portalCalls };
+}
+
+describe('Google sign-in through the worker (issue 4: verified before any account is made)', () => {
+  it('a valid Google credential makes the account and a session, token kept out of the body', async () => {
+    const { signIn } = worker();
+    const res = await signIn(await google.sign(googleClaims()));
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const { data } = BrowserSignupResponse.strict().parse(JSON.parse(text));
+    const session = setCookies(res).get('gf_session');
+    expect(session).toBeTruthy();
+    expect(text).not.toContain(session);
+    const user = await env.PORTAL_DB.prepare(
+      'SELECT email, registration_source, google_subject, user_uuid, landing_type FROM users WHERE id = ?',
+    )
+      .bind(data.entity.external_user_id)
+      .first();
+    expect(user).toEqual({
+      email: 'ada@example.com',
+      registration_source: 'google',
+      google_subject: '110169484474386276334',
+      user_uuid: VISITOR,
+      landing_type: 'split_default',
+    });
+  });
+
+  it.each([
+    [
+      'for another client id',
+      () => google.sign(googleClaims({ aud: 'other.apps.googleusercontent.com' })),
+    ],
+    [
+      'from another issuer',
+      () => google.sign(googleClaims({ iss: 'https://accounts.example.com' })),
+    ],
+    [
+      'expired',
+      () => google.sign(googleClaims({ exp: NOW_SECONDS - 3600, iat: NOW_SECONDS - 7200 })),
+    ],
+    ['with a bad signature', () => impostor.sign(googleClaims())],
+    [
+      'with an unknown kid',
+      () => google.sign(googleClaims(), { alg: 'RS256', kid: 'retired-key' }),
+    ],
+    [
+      'with alg none',
+      async () =>
+        `${jsonSegment({ alg: 'none', kid: google.kid })}.${jsonSegment(googleClaims())}.`,
+    ],
+    ['malformed', async () => 'not-a-jwt'],
+  ])('a credential %s: 401 google_token_invalid, no account made', async (_, token) => {
+    const { signIn, portalCalls } = worker();
+    const res = await signIn(await token());
+    await expectRefusal(res, 401, 'google_token_invalid');
+    expect(setCookies(res).has('gf_session')).toBe(false);
+    expect(portalCalls()).toBe(0);
+    expect(await userCount()).toBe(0);
+  });
+
+  it('logs why a credential was refused', async () => {
+    const { signIn } = worker();
+    await signIn(await google.sign(googleClaims({ aud: 'other' })));
+    expect(logs.requests()).toContainEqual(
+      expect.objectContaining({
+        call: 'socialSignIn',
+        error: 'google_token_invalid',
+        detail: 'wrong_audience',
+      }),
+    );
+  });
+
+  it('without GOOGLE_CLIENT_ID: 503 google_not_configured, Google never asked', async () => {
+    let keysAsked = false;
+    const { signIn } = worker(
+      {
+        keys: async () => {
+          keysAsked = true;
+          return keySet(google);
+        },
+      },
+      { GOOGLE_CLIENT_ID: undefined },
+    );
+    await expectRefusal(
+      await signIn(await google.sign(googleClaims())),
+      503,
+      'google_not_configured',
+    );
+    expect(keysAsked).toBe(false);
+    expect(await userCount()).toBe(0);
+  });
+
+  it("Google's keys out of reach: 502 google_keys_unavailable, logged, no account made", async () => {
+    const { signIn } = worker({
+      keys: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    await expectRefusal(
+      await signIn(await google.sign(googleClaims())),
+      502,
+      'google_keys_unavailable',
+    );
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({
+        error: 'google_keys_unavailable',
+        detail: 'TypeError: fetch failed',
+      }),
+    );
+    expect(await userCount()).toBe(0);
+  });
+});
