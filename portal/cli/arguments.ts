@@ -1,0 +1,68 @@
+import { type ParsedArgs, parseStoreArgs } from '../../scripts/kv-store';
+import { FAULT_CALLS, type FaultCall, isFaultCall } from '../faults';
+
+/**
+ * The arguments of `npm run portal` (scripts/portal.ts), the developer's window into the
+ * embedded portal emulator's local D1. It runs in Node, not on the edge like the rest of
+ * portal/; it lives here because what it reads and switches is the emulator's.
+ */
+
+export const PORTAL_CLI_USAGE = `Usage: npm run portal -- <command> [options]
+
+Shows what the embedded portal emulator stored while you used the funnel (npm start).
+
+Commands:
+  users                 the accounts made by sign-up (email or Google)
+  subscriptions         the charges, newest last, with the user's email
+  lookups               the phone numbers located, and when the consent SMS would have gone out
+  fail <call> [count]   make the next <count> calls of <call> answer 500 (default 1; 0 stops)
+                        calls: ${FAULT_CALLS.join(', ')}
+
+Options:
+  --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
+  --help              show this text`;
+
+export type PortalCommand =
+  | { name: 'users' | 'subscriptions' | 'lookups' }
+  | { name: 'fail'; call: FaultCall; count: number };
+
+/** A switched-on failure is for a few retries, not a permanent outage. */
+export const MAX_FAULT_COUNT = 1000;
+
+const LISTINGS = new Set(['users', 'subscriptions', 'lookups']);
+const COUNT = /^\d+$/;
+
+/** Only the local emulator has a database to read; `--remote` has no meaning here. */
+export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalCommand> {
+  const args = parseStoreArgs(argv);
+  if (args.kind !== 'command') return args;
+  const { name, rest, options } = args;
+  if (options.remote) {
+    return {
+      kind: 'usage-error',
+      error: '--remote: the emulator is local only; production uses the real product API',
+    };
+  }
+  if (LISTINGS.has(name)) {
+    if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
+    return {
+      kind: 'run',
+      command: { name: name as 'users' | 'subscriptions' | 'lookups' },
+      options,
+    };
+  }
+  if (name !== 'fail') return { kind: 'usage-error', error: `unknown command "${name}"` };
+
+  const [call, countText = '1', ...extra] = rest;
+  if (call === undefined) return { kind: 'usage-error', error: 'fail needs a call name' };
+  if (!isFaultCall(call)) return { kind: 'usage-error', error: `unknown call "${call}"` };
+  if (extra.length > 0) return { kind: 'usage-error', error: 'fail takes a call and a count' };
+  const count = Number(countText);
+  if (!COUNT.test(countText) || count > MAX_FAULT_COUNT) {
+    return {
+      kind: 'usage-error',
+      error: `count must be a whole number from 0 to ${MAX_FAULT_COUNT}, not "${countText}"`,
+    };
+  }
+  return { kind: 'run', command: { name: 'fail', call, count }, options };
+}

@@ -1,0 +1,27 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { PortalError } from './portal-error';
+
+/**
+ * The request body parsed as JSON and checked against a contract schema (shared/api/contract.ts).
+ * A body that is not JSON or not of the shape answers 400 with one readable message per problem,
+ * as the product API answers `errors.messages` (SPEC.md §7).
+ */
+export async function readJsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<z.output<S>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await c.req.text());
+  } catch {
+    throw new PortalError(400, 'invalid_body', 'The request body must be a JSON object.');
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  throw new PortalError(400, 'invalid_body', messages);
+}

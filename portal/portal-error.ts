@@ -1,0 +1,41 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../shared/api/contract';
+
+/**
+ * Stable reasons for a failed portal call. The product API answers only `errors.messages`
+ * (SPEC.md §7); `code` is ours, so logs and tests need not match on message text.
+ */
+export type PortalErrorCode =
+  | 'invalid_body'
+  | 'unauthenticated'
+  | 'email_taken'
+  | 'social_sign_in_failed'
+  | 'phone_incorrect'
+  | 'not_found'
+  | 'deeplink_used'
+  | 'idempotency_conflict'
+  | 'emulated_failure'
+  | 'internal';
+
+/**
+ * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it
+ * with its status and the ApiErrorBody shape, so no route builds error JSON by hand.
+ */
+export class PortalError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: PortalErrorCode;
+  readonly messages: readonly string[];
+
+  constructor(status: ContentfulStatusCode, code: PortalErrorCode, messages: string | string[]) {
+    const list = typeof messages === 'string' ? [messages] : messages;
+    super(list.join('; '));
+    this.name = 'PortalError';
+    this.status = status;
+    this.code = code;
+    this.messages = list;
+  }
+
+  toBody(): ApiErrorBody {
+    return { errors: { messages: [...this.messages] }, code: this.code };
+  }
+}

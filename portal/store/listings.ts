@@ -1,0 +1,74 @@
+/**
+ * What `npm run portal` lists (portal/cli/listings.ts), oldest first, as stored: the
+ * developer's view of what the funnel did against the emulator.
+ */
+
+export interface UserListing {
+  id: string;
+  email: string;
+  name: string;
+  registration_source: string;
+  landing_type: string;
+  created_at: string;
+}
+
+export interface SubscriptionListing {
+  id: string;
+  email: string | null;
+  plan_id: string;
+  gateway: string;
+  status: string;
+  price_with_discount: number | null;
+  created_at: string;
+}
+
+export interface LookupListing {
+  phone: string;
+  valid: number;
+  country: string | null;
+  consent_sms_at: string | null;
+  created_at: string;
+}
+
+export async function listUsers(db: D1Database): Promise<UserListing[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT id, email, name, registration_source, landing_type, created_at FROM users ORDER BY created_at, id',
+    )
+    .all<UserListing>();
+  return results;
+}
+
+export async function listSubscriptions(db: D1Database): Promise<SubscriptionListing[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT s.id, u.email, s.plan_id, s.gateway, s.status, s.price_with_discount, s.created_at
+       FROM subscriptions s LEFT JOIN users u ON u.id = s.user_id
+       ORDER BY s.created_at, s.id`,
+    )
+    .all<SubscriptionListing>();
+  return results;
+}
+
+export async function listLookups(db: D1Database): Promise<LookupListing[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT phone, valid, country, consent_sms_at, created_at FROM phone_lookups ORDER BY id',
+    )
+    .all<LookupListing>();
+  return results;
+}
+
+/** The tables of portal/migrations; a database without them has not been migrated. */
+const PORTAL_TABLES = ['users', 'subscriptions', 'phone_lookups', 'emulator_faults'];
+
+export async function isMigrated(db: D1Database): Promise<boolean> {
+  const placeholders = PORTAL_TABLES.map(() => '?').join(', ');
+  const count = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN (${placeholders})`,
+    )
+    .bind(...PORTAL_TABLES)
+    .first<number>('n');
+  return count === PORTAL_TABLES.length;
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FAULT_COUNT, parsePortalArgs } from '../../portal/cli/arguments';
+import {
+  LOOKUP_COLUMNS,
+  SUBSCRIPTION_COLUMNS,
+  shortTime,
+  USER_COLUMNS,
+} from '../../portal/cli/listings';
+import { type Column, formatTable, MAX_CELL_WIDTH } from '../../portal/cli/table';
+
+describe('npm run portal arguments', () => {
+  it.each(['users', 'subscriptions', 'lookups'])('reads the listing %s', (name) => {
+    expect(parsePortalArgs([name])).toEqual({
+      kind: 'run',
+      command: { name },
+      options: { remote: false, persistTo: undefined },
+    });
+  });
+
+  it('reads --persist-to wherever it stands', () => {
+    expect(parsePortalArgs(['--persist-to', '/tmp/state', 'users'])).toMatchObject({
+      kind: 'run',
+      options: { persistTo: '/tmp/state' },
+    });
+    expect(parsePortalArgs(['users', '--persist-to', '/tmp/state'])).toMatchObject({
+      options: { persistTo: '/tmp/state' },
+    });
+  });
+
+  it('reads fail with a call and a count, 1 when none is given', () => {
+    expect(parsePortalArgs(['fail', 'payments-settings', '3'])).toMatchObject({
+      kind: 'run',
+      command: { name: 'fail', call: 'payments-settings', count: 3 },
+    });
+    expect(parsePortalArgs(['fail', 'cf-country'])).toMatchObject({
+      command: { name: 'fail', call: 'cf-country', count: 1 },
+    });
+    expect(parsePortalArgs(['fail', 'signup', '0'])).toMatchObject({
+      command: { count: 0 },
+    });
+  });
+
+  it.each([
+    [[], 'no command given'],
+    [['orders'], 'unknown command "orders"'],
+    [['users', 'extra'], 'users takes no arguments'],
+    [['fail'], 'fail needs a call name'],
+    [['fail', 'payment-settings'], 'unknown call "payment-settings"'],
+    // node:util reads a negative count as an option; refused either way.
+    [['fail', 'signup', '-1'], "Unknown option '-1'"],
+    [
+      ['fail', 'signup', '2.5'],
+      `count must be a whole number from 0 to ${MAX_FAULT_COUNT}, not "2.5"`,
+    ],
+    [
+      ['fail', 'signup', '1001'],
+      `count must be a whole number from 0 to ${MAX_FAULT_COUNT}, not "1001"`,
+    ],
+    [['fail', 'signup', '1', '2'], 'fail takes a call and a count'],
+    [
+      ['--remote', 'users'],
+      '--remote: the emulator is local only; production uses the real product API',
+    ],
+    [['--nope', 'users'], "Unknown option '--nope'"],
+  ])('refuses %j: %s', (argv, error) => {
+    expect(parsePortalArgs(argv)).toEqual({ kind: 'usage-error', error });
+  });
+
+  it('answers help', () => {
+    expect(parsePortalArgs(['users', '--help'])).toEqual({ kind: 'help' });
+  });
+});
+
+describe('portal tables', () => {
+  const columns: Column<{ a: string; b: number | null }>[] = [
+    { header: 'letters', cell: (row) => row.a },
+    { header: 'n', cell: (row) => row.b },
+  ];
+
+  it('pads every column to its widest cell, under a header and a rule', () => {
+    expect(
+      formatTable(columns, [
+        { a: 'x', b: 12345 },
+        { a: 'a longer value', b: 7 },
+      ]),
+    ).toBe(
+      [
+        'letters         n',
+        '--------------  -----',
+        'x               12345',
+        'a longer value  7',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a dash for missing values', () => {
+    expect(formatTable(columns, [{ a: '', b: null }]).split('\n')[2]).toBe('-        -');
+  });
+
+  it('neutralises control characters, so a stored name cannot drive the terminal', () => {
+    const row = formatTable(columns, [{ a: 'evil\u001b[2J\nname', b: 1 }]).split('\n')[2];
+    expect(row).toBe('evil [2J name  1');
+  });
+
+  it('cuts cells longer than the maximum width with an ellipsis', () => {
+    const long = 'n'.repeat(MAX_CELL_WIDTH + 10);
+    const row = formatTable(columns, [{ a: long, b: 2 }]).split('\n')[2];
+    expect(row).toBe(`${'n'.repeat(MAX_CELL_WIDTH - 1)}…  2`);
+  });
+
+  it('shortens stored ISO times to UTC seconds', () => {
+    expect(shortTime('2026-05-01T09:30:12.345Z')).toBe('2026-05-01 09:30:12');
+    expect(shortTime('2026-05-01T09:30:12Z')).toBe('2026-05-01 09:30:12');
+    expect(shortTime(null)).toBeNull();
+  });
+
+  it('lists users with the columns a developer asked for', () => {
+    const table = formatTable(USER_COLUMNS, [
+      {
+        id: 'u1',
+        email: 'ann@example.com',
+        name: 'Ann',
+        registration_source: 'google',
+        landing_type: 'one_pager',
+        created_at: '2026-05-01T09:30:12.345Z',
+      },
+    ]);
+    expect(table.split('\n')[0]?.split(/\s{2,}/)).toEqual([
+      'id',
+      'email',
+      'name',
+      'source',
+      'landing_type',
+      'created (UTC)',
+    ]);
+    expect(table.split('\n')[2]?.split(/\s{2,}/)).toEqual([
+      'u1',
+      'ann@example.com',
+      'Ann',
+      'google',
+      'one_pager',
+      '2026-05-01 09:30:12',
+    ]);
+  });
+
+  it('lists subscriptions with a two-decimal price, a dash when there is none', () => {
+    const row = {
+      id: 'sub_1',
+      email: null,
+      plan_id: 'monthly_usd',
+      gateway: 'braintree',
+      status: 'succeeded',
+      created_at: '2026-05-01T09:30:12.345Z',
+    };
+    const cells = (price: number | null) =>
+      formatTable(SUBSCRIPTION_COLUMNS, [{ ...row, price_with_discount: price }])
+        .split('\n')[2]
+        ?.split(/\s{2,}/);
+    expect(cells(6.9)).toEqual([
+      'sub_1',
+      '-',
+      'monthly_usd',
+      'braintree',
+      'succeeded',
+      '6.90',
+      '2026-05-01 09:30:12',
+    ]);
+    expect(cells(null)?.[5]).toBe('-');
+  });
+
+  it('lists lookups with yes/no validity and the consent SMS time', () => {
+    const table = formatTable(LOOKUP_COLUMNS, [
+      {
+        phone: '+12025550143',
+        valid: 1,
+        country: 'US',
+        consent_sms_at: '2026-05-01T09:30:12.345Z',
+        created_at: '2026-05-01T09:30:12.345Z',
+      },
+      {
+        phone: '+1202',
+        valid: 0,
+        country: null,
+        consent_sms_at: null,
+        created_at: '2026-05-01T09:31:00.000Z',
+      },
+    ]);
+    const rows = table
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(/\s{2,}/));
+    expect(rows).toEqual([
+      ['+12025550143', 'yes', 'US', '2026-05-01 09:30:12', '2026-05-01 09:30:12'],
+      ['+1202', 'no', '-', '-', '2026-05-01 09:31:00'],
+    ]);
+  });
+});

@@ -1,0 +1,107 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { FAULT_CALLS, type FaultCall, switchFaultOn } from '../../../portal/faults';
+import { PaymentSettingsResponse, PollingStartResponse } from '../../../shared/api/contract';
+import {
+  bearer,
+  callPortal,
+  failNext,
+  failureOf,
+  freshEmail,
+  googleIdToken,
+  postJson,
+  signUp,
+  signupBody,
+} from './portal-client';
+
+function remaining(call: string) {
+  return env.PORTAL_DB.prepare('SELECT remaining FROM emulator_faults WHERE call = ?')
+    .bind(call)
+    .first('remaining');
+}
+
+describe('the emulator’s failure switch', () => {
+  it('fails exactly the switched-on number of payment-settings calls, then answers again', async () => {
+    const { accessToken } = await signUp();
+    await failNext('payments-settings', 2);
+    const call = () => callPortal('/users/me/payments-settings', { headers: bearer(accessToken) });
+
+    for (const left of [1, 0]) {
+      expect(await failureOf(await call())).toEqual({
+        status: 500,
+        code: 'emulated_failure',
+        messages: ['Emulated failure of payments-settings'],
+      });
+      expect(await remaining('payments-settings')).toBe(left);
+    }
+    const third = await call();
+    expect(third.status).toBe(200);
+    PaymentSettingsResponse.parse(await third.json());
+  });
+
+  it('leaves other calls alone', async () => {
+    await failNext('cf-country', 1);
+    const { accessToken } = await signUp();
+    const settings = await callPortal('/users/me/payments-settings', {
+      headers: bearer(accessToken),
+    });
+    expect(settings.status).toBe(200);
+    expect(await remaining('cf-country')).toBe(1);
+    expect((await callPortal('/cf-country')).status).toBe(500);
+    expect((await callPortal('/cf-country')).status).toBe(200);
+  });
+
+  it('fails a signup without making the account', async () => {
+    const body = signupBody();
+    await failNext('signup', 1);
+    expect((await postJson('/signup', body)).status).toBe(500);
+    expect((await postJson('/signup', body)).status).toBe(200);
+  });
+
+  it('is set, replaced and switched off by switchFaultOn (what npm run portal -- fail uses)', async () => {
+    await switchFaultOn(env.PORTAL_DB, 'subscriptions', 3);
+    expect(await remaining('subscriptions')).toBe(3);
+    await switchFaultOn(env.PORTAL_DB, 'subscriptions', 1);
+    expect(await remaining('subscriptions')).toBe(1);
+    await switchFaultOn(env.PORTAL_DB, 'subscriptions', 0);
+    expect(await remaining('subscriptions')).toBe(0);
+  });
+
+  it('switches every call the portal serves, each by its own name', async () => {
+    const { accessToken, deeplinkToken } = await signUp();
+    const auth = { headers: bearer(accessToken) };
+    const charge = { gateway: 'test', user_data: { price: 6.99 } };
+    const started = await postJson('/users/me/subscriptions/polling/plan_1', charge, auth.headers);
+    const pollingId = PollingStartResponse.parse(await started.json()).data.polling_result_id;
+    // One request per name; the type makes a new name without a request here a compile error.
+    const requests: Record<FaultCall, () => Promise<Response>> = {
+      signup: () => postJson('/signup', signupBody()),
+      'authorize-social': () =>
+        postJson('/authorize_social_via_access_token', {
+          access_token: googleIdToken({ sub: crypto.randomUUID(), email: freshEmail() }),
+          driver: 'google',
+          landing_type: 'signup',
+          user_uuid: crypto.randomUUID(),
+        }),
+      'payments-settings': () => callPortal('/users/me/payments-settings', auth),
+      'deeplink-qr-code': () => callPortal('/users/me/deeplink-qr-code', auth),
+      'deeplink-consume': () => postJson('/deeplink/consume', { token: deeplinkToken }),
+      'cf-country': () => callPortal('/cf-country'),
+      'phone-number-info': () => callPortal('/phone-number-info/%2B12025550143'),
+      'subscriptions-polling': () =>
+        postJson('/users/me/subscriptions/polling/plan_1', charge, auth.headers),
+      'polling-result': () => callPortal(`/polling/get-result/${pollingId}`),
+      subscriptions: () => postJson('/users/me/subscriptions/plan_1', charge, auth.headers),
+    };
+
+    for (const call of FAULT_CALLS) {
+      await failNext(call, 1);
+      expect(await failureOf(await requests[call]()), call).toEqual({
+        status: 500,
+        code: 'emulated_failure',
+        messages: [`Emulated failure of ${call}`],
+      });
+      expect([200, 202], call).toContain((await requests[call]()).status);
+    }
+  });
+});

@@ -1,0 +1,230 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import {
+  DirectSubscriptionResponse,
+  PollingResultResponse,
+  PollingStartResponse,
+} from '../../../shared/api/contract';
+import { bearer, callPortal, failureOf, postJson, signUp } from './portal-client';
+
+const CHARGE = {
+  gateway: 'stripe',
+  payment_method_nonce: 'pm_card_visa',
+  coupon: null,
+  payment_intent_id: null,
+  user_data: { price: '6.99', currency: 'USD', uuid: 'visitor' },
+};
+
+async function startPolling(accessToken: string, headers: Record<string, string> = {}) {
+  const response = await postJson('/users/me/subscriptions/polling/monthly_7d_usd', CHARGE, {
+    ...bearer(accessToken),
+    ...headers,
+  });
+  expect(response.status).toBe(200);
+  return PollingStartResponse.parse(await response.json()).data.polling_result_id;
+}
+
+function subscriptionsOf(userId: string) {
+  return env.PORTAL_DB.prepare(
+    'SELECT plan_id, gateway, status, price_with_discount FROM subscriptions WHERE user_id = ?',
+  )
+    .bind(userId)
+    .all();
+}
+
+async function pollingResult(pollingId: string) {
+  const response = await callPortal(`/polling/get-result/${pollingId}`);
+  return { status: response.status, body: PollingResultResponse.parse(await response.json()) };
+}
+
+describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-result/{id}', () => {
+  it('answers 202 with no result until the charge is final, then 200 with it', async () => {
+    const { accessToken, userId } = await signUp();
+    const pollingId = await startPolling(accessToken);
+
+    expect(await pollingResult(pollingId)).toEqual({
+      status: 202,
+      body: { data: { result_data: null } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const final = await pollingResult(pollingId);
+    expect(final.status).toBe(200);
+    const [subscription] = (
+      await env.PORTAL_DB.prepare('SELECT id, event_id FROM subscriptions WHERE user_id = ?')
+        .bind(userId)
+        .all<{ id: string; event_id: string }>()
+    ).results;
+    expect(final.body.data.result_data).toEqual({
+      status: 'succeeded',
+      subscription_id: subscription?.id,
+      event_id: subscription?.event_id,
+      price_with_discount: 6.99,
+    });
+  });
+
+  it('records the subscription with its plan, gateway and price', async () => {
+    const { accessToken, userId } = await signUp();
+    await startPolling(accessToken);
+    expect((await subscriptionsOf(userId)).results).toEqual([
+      {
+        plan_id: 'monthly_7d_usd',
+        gateway: 'stripe',
+        status: 'succeeded',
+        price_with_discount: 6.99,
+      },
+    ]);
+  });
+
+  it('answers the same polling id for a repeated Idempotency-Key and charges once', async () => {
+    const { accessToken, userId } = await signUp();
+    const key = { 'idempotency-key': crypto.randomUUID() };
+
+    const first = await startPolling(accessToken, key);
+    const again = await startPolling(accessToken, key);
+    const other = await startPolling(accessToken, { 'idempotency-key': crypto.randomUUID() });
+
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
+    expect((await subscriptionsOf(userId)).results).toHaveLength(2);
+  });
+
+  it('charges once for two simultaneous requests with one Idempotency-Key', async () => {
+    const { accessToken, userId } = await signUp();
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const [a, b] = await Promise.all([
+      startPolling(accessToken, key),
+      startPolling(accessToken, key),
+    ]);
+    expect(a).toBe(b);
+    expect((await subscriptionsOf(userId)).results).toHaveLength(1);
+  });
+
+  it('charges again without an Idempotency-Key', async () => {
+    const { accessToken, userId } = await signUp();
+    expect(await startPolling(accessToken)).not.toBe(await startPolling(accessToken));
+    expect((await subscriptionsOf(userId)).results).toHaveLength(2);
+  });
+
+  it('refuses an Idempotency-Key reused for another plan (422)', async () => {
+    const { accessToken } = await signUp();
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    await startPolling(accessToken, key);
+    const response = await postJson('/users/me/subscriptions/polling/quarterly_usd', CHARGE, {
+      ...bearer(accessToken),
+      ...key,
+    });
+    expect(await failureOf(response)).toMatchObject({ status: 422, code: 'idempotency_conflict' });
+  });
+
+  it('answers 401 without a bearer token and charges nothing', async () => {
+    const before = await env.PORTAL_DB.prepare('SELECT COUNT(*) AS n FROM subscriptions').first(
+      'n',
+    );
+    const response = await postJson('/users/me/subscriptions/polling/monthly_7d_usd', CHARGE);
+    expect(await failureOf(response)).toMatchObject({
+      status: 401,
+      messages: ['Unauthenticated.'],
+    });
+    expect(await env.PORTAL_DB.prepare('SELECT COUNT(*) AS n FROM subscriptions').first('n')).toBe(
+      before,
+    );
+  });
+
+  it('answers 400 for a body without user_data', async () => {
+    const { accessToken } = await signUp();
+    const response = await postJson(
+      '/users/me/subscriptions/polling/monthly_7d_usd',
+      { gateway: 'stripe' },
+      bearer(accessToken),
+    );
+    const failure = await failureOf(response);
+    expect(failure).toMatchObject({ status: 400, code: 'invalid_body' });
+    expect(failure.messages[0]).toMatch(/^user_data: /);
+  });
+
+  it('answers 404 for a polling id it never gave', async () => {
+    expect(await failureOf(await callPortal('/polling/get-result/poll_unknown'))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+    expect(await failureOf(await callPortal('/polling/get-result/not%20an%20id'))).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('answers 200 at once when PORTAL_POLLING_DELAY_MS is 0', async () => {
+    const { accessToken } = await signUp();
+    const pollingId = await startPolling(accessToken);
+    // The delay is read when the charge starts; this one was made with the default.
+    expect((await pollingResult(pollingId)).status).toBe(202);
+    const quick = await callPortal(
+      '/users/me/subscriptions/polling/monthly_7d_usd',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer(accessToken) },
+        body: JSON.stringify(CHARGE),
+      },
+      { PORTAL_POLLING_DELAY_MS: '0' },
+    );
+    const quickId = PollingStartResponse.parse(await quick.json()).data.polling_result_id;
+    expect((await pollingResult(quickId)).status).toBe(200);
+  });
+});
+
+describe('POST /users/me/subscriptions/{planId}', () => {
+  it('charges at once and answers the subscription', async () => {
+    const { accessToken, userId } = await signUp();
+    const response = await postJson(
+      '/users/me/subscriptions/monthly_usd',
+      {
+        ...CHARGE,
+        gateway: 'braintree',
+        payment_method_nonce: 'fake-valid-nonce',
+        user_data: { price: 39.99 },
+      },
+      bearer(accessToken),
+    );
+    expect(response.status).toBe(200);
+    const { data } = DirectSubscriptionResponse.parse(await response.json());
+    const stored = await env.PORTAL_DB.prepare(
+      'SELECT id, event_id, gateway, price_with_discount FROM subscriptions WHERE user_id = ?',
+    )
+      .bind(userId)
+      .first();
+    expect(data).toEqual({
+      customer_id: `cus_${userId}`,
+      subscription_id: stored?.id,
+      event_id: stored?.event_id,
+      price_with_discount: 39.99,
+    });
+    expect(stored).toMatchObject({ gateway: 'braintree', price_with_discount: 39.99 });
+  });
+
+  it('answers a null price when the plan data names none', async () => {
+    const { accessToken } = await signUp();
+    const response = await postJson(
+      '/users/me/subscriptions/monthly_usd',
+      { ...CHARGE, user_data: { price: 'free' } },
+      bearer(accessToken),
+    );
+    expect(
+      DirectSubscriptionResponse.parse(await response.json()).data.price_with_discount,
+    ).toBeNull();
+  });
+
+  it('answers the first subscription for a repeated Idempotency-Key', async () => {
+    const { accessToken, userId } = await signUp();
+    const headers = { ...bearer(accessToken), 'idempotency-key': crypto.randomUUID() };
+    const charge = () => postJson('/users/me/subscriptions/monthly_usd', CHARGE, headers);
+    const first = DirectSubscriptionResponse.parse(await (await charge()).json());
+    const again = DirectSubscriptionResponse.parse(await (await charge()).json());
+    expect(again).toEqual(first);
+    expect((await subscriptionsOf(userId)).results).toHaveLength(1);
+  });
+
+  it('answers 401 without a bearer token', async () => {
+    const response = await postJson('/users/me/subscriptions/monthly_usd', CHARGE);
+    expect((await failureOf(response)).status).toBe(401);
+  });
+});
