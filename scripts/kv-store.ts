@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs as parseNodeArgs, promisify, stripVTControlCharacters } from 'node:util';
+import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-platform';
 
 /**
  * The KV plumbing of the command-line tools that edit the FUNNEL_CONFIG namespace
@@ -11,11 +11,7 @@ import { parseArgs as parseNodeArgs, promisify, stripVTControlCharacters } from 
  * the same messages; what a tool reads or writes stays with the tool.
  */
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WRANGLER_CONFIG = join(PROJECT_ROOT, 'wrangler.toml');
 const KV_BINDING = 'FUNNEL_CONFIG';
-/** wrangler dev's default `--persist-to`: `.wrangler/state` beside the wrangler config. */
-const DEFAULT_PERSIST_TO = join(PROJECT_ROOT, '.wrangler', 'state');
 
 export const EXIT_OK = 0;
 const EXIT_INVALID = 1;
@@ -151,23 +147,13 @@ export async function withStore<T>(
 }
 
 async function openLocalStore(persistTo: string): Promise<KvStore> {
-  // Loaded on demand: wrangler is a large module and `--help` or a usage error need none of it.
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ FUNNEL_CONFIG: KVNamespace }>({
-    configPath: WRANGLER_CONFIG,
-    // `wrangler dev --persist-to <dir>` keeps its data in <dir>/v3, while getPlatformProxy
-    // takes the v3 directory itself; both must name the same files or `npm start` would not
-    // see what these CLIs write.
-    persist: { path: join(persistTo, 'v3') },
-    // The KV binding has no `remote = true`; never reach for the network in local mode.
-    remoteBindings: false,
-  });
-  const kv = proxy.env[KV_BINDING];
+  const platform = await openLocalPlatform<{ FUNNEL_CONFIG: KVNamespace }>(persistTo);
+  const kv = platform.env[KV_BINDING];
   return {
     label: `local KV (${persistTo})`,
     read: (key) => kv.get(key, 'text'),
     write: (key, value) => kv.put(key, value),
-    close: () => proxy.dispose(),
+    close: () => platform.dispose(),
   };
 }
 

@@ -1,11 +1,11 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from '../portal/cli/arguments';
 import { LOOKUP_COLUMNS, SUBSCRIPTION_COLUMNS, USER_COLUMNS } from '../portal/cli/listings';
 import { type Column, formatTable } from '../portal/cli/table';
 import { switchFaultOn } from '../portal/faults';
 import { isMigrated, listLookups, listSubscriptions, listUsers } from '../portal/store/listings';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './kv-store';
+import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 
 /**
  * `npm run portal -- users | subscriptions | lookups | fail <call> [count]`: what the embedded
@@ -14,25 +14,12 @@ import { EXIT_OK, fail, runTool, type StoreOptions } from './kv-store';
  * Arguments and tables are in portal/cli/ (pure, unit-tested); this file only does the I/O.
  */
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WRANGLER_CONFIG = join(PROJECT_ROOT, 'wrangler.toml');
-/** wrangler dev's default `--persist-to`: `.wrangler/state` beside the wrangler config. */
-const DEFAULT_PERSIST_TO = join(PROJECT_ROOT, '.wrangler', 'state');
-
 async function withPortalDb<T>(persistTo: string, use: (db: D1Database) => Promise<T>): Promise<T> {
-  // Loaded on demand: wrangler is a large module and `--help` or a usage error need none of it.
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ PORTAL_DB: D1Database }>({
-    configPath: WRANGLER_CONFIG,
-    // `wrangler dev --persist-to <dir>` keeps its data in <dir>/v3; getPlatformProxy takes the
-    // v3 directory itself. Both must name the same files or this would not see `npm start`'s.
-    persist: { path: join(persistTo, 'v3') },
-    remoteBindings: false,
-  });
+  const platform = await openLocalPlatform<{ PORTAL_DB: D1Database }>(persistTo);
   try {
-    return await use(proxy.env.PORTAL_DB);
+    return await use(platform.env.PORTAL_DB);
   } finally {
-    await proxy.dispose();
+    await platform.dispose();
   }
 }
 

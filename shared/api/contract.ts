@@ -30,7 +30,7 @@ export const SignupRequest = z.object({
   user_uuid: Uuid,
   landing_type: LandingType,
   /** SPEC.md §5: falls back to the email when no name is given. */
-  name: z.string().trim().max(200),
+  name: z.string().trim().max(200).optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 

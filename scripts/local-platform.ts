@@ -1,0 +1,35 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The local bindings `npm start` uses (KV, D1), opened from Node for the command-line tools
+ * (`npm run config`, `translations`, `portal`) through wrangler's platform proxy, so a tool
+ * reads and writes the very files `wrangler dev` serves.
+ */
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const WRANGLER_CONFIG = join(PROJECT_ROOT, 'wrangler.toml');
+/** wrangler dev's default `--persist-to`: `.wrangler/state` beside the wrangler config. */
+export const DEFAULT_PERSIST_TO = join(PROJECT_ROOT, '.wrangler', 'state');
+
+export interface LocalPlatform<Env> {
+  env: Env;
+  dispose(): Promise<void>;
+}
+
+export async function openLocalPlatform<Env>(persistTo: string): Promise<LocalPlatform<Env>> {
+  // wrangler warns that the RateLimiter Durable Object cannot run here; these tools never use it.
+  process.env.WRANGLER_LOG ??= 'error';
+  // Loaded on demand: wrangler is a large module and `--help` or a usage error need none of it.
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy<Env & Record<string, unknown>>({
+    configPath: WRANGLER_CONFIG,
+    // `wrangler dev --persist-to <dir>` keeps its data in <dir>/v3, while getPlatformProxy takes
+    // the v3 directory itself; both must name the same files or `npm start` would not see what
+    // these tools write.
+    persist: { path: join(persistTo, 'v3') },
+    // No binding is `remote = true`; never reach for the network in local mode.
+    remoteBindings: false,
+  });
+  return { env: proxy.env, dispose: () => proxy.dispose() };
+}
