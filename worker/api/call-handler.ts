@@ -136,6 +136,7 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
       });
       return refuse(c, answer.refusal);
     }
+    if (answer.errorCode !== null) fields.error = answer.errorCode;
     if (answer.accessToken !== null) setSessionToken(c, answer.accessToken);
     return apiJson(c, answer.status, answer.body);
   };

@@ -19,6 +19,8 @@ export type BrowserAnswer =
       body: unknown;
       /** The token to keep in the session cookie; never part of `body`. */
       accessToken: string | null;
+      /** For the log line of a passed-through failure: the portal's code, else 'portal_refused'. */
+      errorCode: string | null;
     }
   | { ok: false; refusal: ApiRefusal };
 
@@ -54,7 +56,13 @@ export function browserAnswerOf(call: ApiCallName, outcome: PortalOutcome): Brow
   if (!isSuccess(outcome.status)) {
     const error = ApiErrorBody.safeParse(json.value);
     return error.success
-      ? { ok: true, status, body: error.data, accessToken: null }
+      ? {
+          ok: true,
+          status,
+          body: error.data,
+          accessToken: null,
+          errorCode: error.data.code ?? 'portal_refused',
+        }
       : { ok: false, refusal: portalErrorRefusal(status) };
   }
 
@@ -66,9 +74,10 @@ export function browserAnswerOf(call: ApiCallName, outcome: PortalOutcome): Brow
       status,
       body: BrowserSignupResponse.parse(signedIn.data),
       accessToken: signedIn.data.data.access_token,
+      errorCode: null,
     };
   }
   const answer = API_CALLS[call].response.safeParse(json.value);
   if (!answer.success) return { ok: false, refusal: refusal('portal_bad_response') };
-  return { ok: true, status, body: answer.data, accessToken: null };
+  return { ok: true, status, body: answer.data, accessToken: null, errorCode: null };
 }

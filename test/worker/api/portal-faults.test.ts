@@ -115,6 +115,17 @@ describe('a portal that answers with the §7 error shape', () => {
     expect(setCookies(res).has('gf_session')).toBe(false);
   });
 
+  it("the request's log line names the portal's code, or portal_refused without one", async () => {
+    await lookup(async () =>
+      Response.json({ errors: { messages: ['x'] }, code: 'phone_incorrect' }, { status: 400 }),
+    );
+    await lookup(async () => Response.json({ errors: { messages: ['x'] } }, { status: 400 }));
+    expect(logs.requests().map((line) => [line.call, line.error, line.portal_status])).toEqual([
+      ['phoneInfo', 'phone_incorrect', 400],
+      ['phoneInfo', 'portal_refused', 400],
+    ]);
+  });
+
   it('a 400 phone lookup passes through as SPEC.md §7 words it', async () => {
     const res = await lookup(async () =>
       Response.json({ errors: { messages: ['Phone number is incorrect'] } }, { status: 400 }),

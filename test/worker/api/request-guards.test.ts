@@ -153,9 +153,12 @@ describe('bodies and parameters outside the contract: 400 invalid_request, not f
 });
 
 describe('paths and methods', () => {
-  it('an unknown /api path: 404 not_found as JSON, not the 404 page', async () => {
-    await expectRefusal(await freshApp()('/api/users/me/secrets'), 404, 'not_found');
-  });
+  it.each(['/api/users/me/secrets', '/api', '/api/'])(
+    'an unknown path %s: 404 not_found as JSON, not the 404 page',
+    async (path) => {
+      await expectRefusal(await freshApp()(path), 404, 'not_found');
+    },
+  );
 
   it('the wrong method: 405 method_not_allowed naming the right one', async () => {
     const res = await freshApp()('/api/signup');
