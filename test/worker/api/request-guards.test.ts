@@ -94,7 +94,7 @@ describe('bodies and parameters outside the contract: 400 invalid_request, not f
     ['no email', JSON.stringify({ ...SIGNUP_BODY, email: undefined })],
     ['an email without @', JSON.stringify({ ...SIGNUP_BODY, email: 'ada.example.com' })],
     ['another registration source', JSON.stringify({ ...SIGNUP_BODY, registration_source: 'fb' })],
-    ['no name', JSON.stringify({ ...SIGNUP_BODY, name: undefined })],
+    ['a name over 200 characters', JSON.stringify({ ...SIGNUP_BODY, name: 'n'.repeat(201) })],
   ])('sign-up with %s', async (_, body) => {
     const { portal, res } = signup(
       { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },

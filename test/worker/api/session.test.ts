@@ -54,15 +54,17 @@ describe('sign-up through the worker', () => {
     });
   });
 
-  it('accepts a body without user_uuid and landing_type: the worker supplies them', async () => {
+  it('accepts a body without name, user_uuid and landing_type: the worker supplies the ids', async () => {
     const portal = fakePortal(happyPortal);
-    const { user_uuid: _, landing_type: __, ...bare } = SIGNUP_BODY;
+    const { user_uuid: _, landing_type: __, name: ___, ...bare } = SIGNUP_BODY;
     const res = await freshApp({ portalFetch: portal.portalFetch })(
       '/api/signup',
       postJson(bare, { cookie: `userUuid=${VISITOR}` }),
     );
     expect(res.status).toBe(201);
-    expect(JSON.parse(portal.seen[0]!.body)).toMatchObject({
+    expect(JSON.parse(portal.seen[0]!.body)).toEqual({
+      registration_source: 'email',
+      email: 'ada@example.com',
       user_uuid: VISITOR,
       landing_type: 'split_default',
     });
