@@ -60,25 +60,39 @@ export function readableText(text: VisitorText, texts: Partial<ErrorTexts>): str
 }
 
 /**
- * Codes the worker's `/api/*` answers with when it, not the portal, failed the call. Their
- * `errors.messages` (if any) are for logs and developers, not for a visitor in any language.
+ * Codes the worker's `/api/*` answers with when it, not the portal, refused or failed the call
+ * (worker/api/api-error.ts). Their `errors.messages` (if any) are for logs and developers, not for
+ * a visitor in any language. 'portal_error' is not among them: it is the portal's own failure.
  */
 const WORKER_CODES = new Set([
-  'portal_unavailable',
-  'portal_timeout',
-  'portal_bad_response',
-  'portal_not_configured',
-  'rate_limited',
   'invalid_request',
   'not_signed_in',
   'google_token_invalid',
-  'google_not_configured',
   'cross_origin',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
   'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'portal_unavailable',
+  'portal_bad_response',
+  'google_keys_unavailable',
+  'portal_not_configured',
+  'google_not_configured',
+  'portal_timeout',
 ]);
 
-/** Worker codes saying the portal could not be reached or understood (no answer of its own). */
-const UNREACHABLE_CODES = new Set(['portal_unavailable', 'portal_timeout', 'portal_bad_response']);
+/**
+ * Worker codes saying no answer about the request came back: the portal could not be reached or
+ * understood, or the worker itself failed.
+ */
+const NO_ANSWER_CODES = new Set([
+  'portal_unavailable',
+  'portal_timeout',
+  'portal_bad_response',
+  'internal_error',
+]);
 
 /**
  * Recognised by name rather than `instanceof`: importing the class would import the contract,
@@ -156,7 +170,7 @@ export function phoneLookupErrorText(error: unknown): { key: PhoneLookupErrorKey
   const failure = asFailure(error);
   if (!failure) return { key: 'lookup_failed' };
   if (failure.code === 'rate_limited') return { key: 'rate_limited' };
-  if (failure.kind !== 'http' || UNREACHABLE_CODES.has(failure.code ?? '')) {
+  if (failure.kind !== 'http' || NO_ANSWER_CODES.has(failure.code ?? '')) {
     return { key: 'lookup_failed' };
   }
   return { key: 'phone_incorrect' };

@@ -14,14 +14,17 @@ const SPLIT_WITH_EVERY_FLOW = {
   ),
 };
 
-/** What a visitor does on each kind of screen before Continue moves them on. */
-async function completeScreen(page: Page, screen: string): Promise<void> {
+/**
+ * What a visitor does on each kind of screen before Continue moves them on. The signup screens
+ * create an account in the embedded portal, so each walk signs up with an address of its own.
+ */
+async function completeScreen(page: Page, screen: string, flow: string): Promise<void> {
   if (screen.startsWith('one_pager')) {
     // The visitor's country is unknown here, so the field defaults to the United States.
     await page.locator('input[type="tel"]').fill('415 555 2671');
   }
   if (screen.startsWith('signup')) {
-    await page.locator('input[type="email"]').fill('walker@example.com');
+    await page.locator('input[type="email"]').fill(`walker-${flow}@example.com`);
   }
   // The searching screens enable Continue once the search animation has finished.
   await page.locator('#continue-button:not([disabled])').click({ timeout: 20_000 });
@@ -64,7 +67,7 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
         expect(await page.locator('h1').textContent()).toBe(title);
 
         if (step < screens.length - 1) {
-          await completeScreen(page, screen);
+          await completeScreen(page, screen, flow);
           await page.waitForURL((url) => url.pathname === `/${screens[step + 1]}`);
           // Moving on replaces the history entry instead of adding one.
           expect(await page.evaluate(() => history.length)).toBe(historyLength);

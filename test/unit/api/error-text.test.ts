@@ -91,6 +91,7 @@ describe('Google sign-in failures (SPEC.md §8)', () => {
   it('a refused credential, or no answer at all, is "an error occurred while signing in"', () => {
     for (const failure of [
       http(401, ['Invalid Google token'], 'google_token_invalid'),
+      http(502, [], 'google_keys_unavailable'),
       http(502, [], 'portal_unavailable'),
       network,
       shape,
@@ -157,6 +158,7 @@ describe('phone lookup failures (SPEC.md §5, §8)', () => {
       http(502, [], 'portal_unavailable'),
       http(504, [], 'portal_timeout'),
       http(502, [], 'portal_bad_response'),
+      http(500, [], 'internal_error'),
       new TypeError('x'),
     ]) {
       expect(phoneLookupErrorText(failure)).toEqual({ key: 'lookup_failed' });

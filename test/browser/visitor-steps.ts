@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * What a visitor does and sees on the sign-up and searching screens, shared by the browser tests
+ * of the product API (sign-up, faults, rate limits). Each helper waits like a person would.
+ */
+
+let counter = 0;
+/** An address no other visitor of this worker has used (the portal refuses a taken one). */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** The page script has run and every island has hydrated. */
+export async function interactive(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-booted="yes"]', { state: 'attached', timeout: 15_000 });
+}
+
+/** Types the address into the signup form and presses Continue. */
+export async function submitEmail(page: Page, email: string): Promise<void> {
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('#continue-button').click();
+}
+
+/** The error toast's message once it shows (SPEC.md §4: it clears itself after 3 s). */
+export async function toastMessage(page: Page): Promise<string> {
+  const message = page.locator('.toast__message');
+  await message.waitFor({ state: 'visible', timeout: 15_000 });
+  return (await message.textContent()) ?? '';
+}
+
+/** The searching screen's notice (SPEC.md §8 Phone and map) once the search has stopped. */
+export async function searchNotice(page: Page): Promise<string> {
+  const notice = page.locator('.search__notice-title');
+  await notice.waitFor({ state: 'visible', timeout: 20_000 });
+  return (await notice.textContent()) ?? '';
+}
+
+/** A signup slice field as the page persisted it (`gf:signup:<field>`, JSON). */
+export async function signupField(page: Page, field: string): Promise<unknown> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), `gf:signup:${field}`);
+  return raw === null ? null : JSON.parse(raw);
+}
+
+/** The Continue button works again: enabled and not busy. */
+export async function expectFormUsable(page: Page): Promise<void> {
+  const button = page.locator('#continue-button');
+  await expect.poll(() => button.getAttribute('aria-busy')).toBeNull();
+  expect(await button.isEnabled()).toBe(true);
+}
