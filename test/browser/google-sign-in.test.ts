@@ -1,0 +1,136 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { interactive, toastMessage } from './visitor-steps';
+
+/**
+ * Continue with Google on the signup screen (SPEC.md §4, §8, §9), with the real page, CSP and
+ * worker. Google's script never loads from the internet here: refused (as offline), held (slow),
+ * or replaced by a stand-in the test serves at Google's URL.
+ */
+
+const NOT_AVAILABLE = 'Google Sign-In is not available. Please try again later.';
+const NOT_CONFIGURED = 'Google Sign-In is not properly configured. Please try again later.';
+const NOT_READY = 'Google Sign-In is not ready yet. Please wait a moment and try again.';
+const NO_CREDENTIAL =
+  'Failed to create an account using Google, please try again or use the default email method.';
+
+/**
+ * Stands in for GIS: offers `google.accounts.id`, and its rendered button answers the page's
+ * callback without a credential, as GIS does when the visitor's choice yields none.
+ */
+const FAKE_GIS = `
+window.google = { accounts: { id: {
+  initialize(config) { window.fakeGisConfig = config; },
+  renderButton(parent, options) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'fake-gis-button';
+    button.textContent = 'Continue as Test ' + options.width;
+    button.addEventListener('click', () => window.fakeGisConfig.callback({ select_by: 'btn' }));
+    parent.appendChild(button);
+  },
+} } };`;
+
+let session: BrowserSession;
+let unconfigured: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+  unconfigured = await startBrowserSession({ bindings: { GOOGLE_CLIENT_ID: '' } });
+});
+afterAll(async () => {
+  await session?.stop();
+  await unconfigured?.stop();
+});
+
+const googleMessage = (page: Page) => page.locator('.google-signin__message');
+const placeholder = (page: Page) => page.getByRole('button', { name: 'Continue with Google' });
+
+describe('Continue with Google', () => {
+  it('offline, the button area says Google Sign-In is not available', async () => {
+    const { context, page, problems, blocked } = await session.newVisitor();
+    await page.goto('/signup');
+    await interactive(page);
+    await expect.poll(() => googleMessage(page).textContent()).toBe(NOT_AVAILABLE);
+    expect(await googleMessage(page).isVisible()).toBe(true);
+    expect(blocked).toEqual([GIS_SCRIPT_URL]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('our button is labelled and keyboard-reachable, and pressed it says why it cannot sign in', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.goto('/signup');
+    await interactive(page);
+    await expect.poll(() => googleMessage(page).textContent()).toBe(NOT_AVAILABLE);
+    await page.locator('input[type="email"]').focus();
+    let reached = false;
+    for (let presses = 0; presses < 12 && !reached; presses += 1) {
+      await page.keyboard.press('Tab');
+      reached = await placeholder(page).evaluate((button) => button === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    expect(await placeholder(page).getAttribute('aria-describedby')).toBe(
+      await googleMessage(page).getAttribute('id'),
+    );
+    await page.keyboard.press('Enter');
+    expect(await toastMessage(page)).toBe(NOT_AVAILABLE);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('pressed while Google is still loading, it says it is not ready yet', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    // Google's script never answers: the button stays not ready.
+    await context.route(GIS_SCRIPT_URL, () => {});
+    await page.goto('/signup');
+    await interactive(page);
+    await placeholder(page).click();
+    expect(await toastMessage(page)).toBe(NOT_READY);
+    expect(await googleMessage(page).textContent()).toBe(NOT_READY);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("loaded, Google's 343 px button replaces ours 1 s later; a choice without credential says so", async () => {
+    const { context, page, problems } = await session.newVisitor();
+    let servedAt = 0;
+    await context.route(GIS_SCRIPT_URL, (route) => {
+      servedAt = Date.now();
+      return route.fulfill({ contentType: 'text/javascript', body: FAKE_GIS });
+    });
+    await page.goto('/signup');
+    await interactive(page);
+    const gisButton = page.locator('.google-signin__gis .fake-gis-button');
+    // The page's CSP admitted the script our module added ('strict-dynamic').
+    await gisButton.waitFor({ timeout: 5000 });
+    // SPEC.md §4: preloaded 1 s after the script is ready.
+    expect(Date.now() - servedAt).toBeGreaterThanOrEqual(1000);
+    expect(await gisButton.textContent()).toBe('Continue as Test 343');
+    expect(await placeholder(page).count()).toBe(0);
+    expect(
+      await page.evaluate(
+        () => (window as { fakeGisConfig?: { client_id: string } }).fakeGisConfig?.client_id,
+      ),
+    ).toBe('000000000000-geofunnel-local.apps.googleusercontent.com');
+    await gisButton.click();
+    expect(await toastMessage(page)).toBe(NO_CREDENTIAL);
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('without a client id on the worker, it says Google Sign-In is not configured and loads nothing', async () => {
+    const { context, page, problems, blocked } = await unconfigured.newVisitor();
+    await page.goto('/signup');
+    await interactive(page);
+    expect(await googleMessage(page).textContent()).toBe(NOT_CONFIGURED);
+    await placeholder(page).click();
+    expect(await toastMessage(page)).toBe(NOT_CONFIGURED);
+    await page.waitForTimeout(300);
+    expect(blocked).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
