@@ -14,6 +14,15 @@ export const SCRIPT_READY_POLL_MS = 100;
 export const BUTTON_PRELOAD_DELAY_MS = 1000;
 /** SPEC.md §9: the Google button is 343 px wide (GIS accepts 40 to 400). */
 export const GOOGLE_BUTTON_WIDTH = 343;
+
+/**
+ * GIS draws its button at a fixed width; on a phone narrower than the 343 px content width
+ * (SPEC.md §9 mobile 350 less 2 × 16 padding) it would stick out sideways, so it takes the
+ * width its place has, up to 343.
+ */
+export function googleButtonWidth(available: number): number {
+  return available > 0 ? Math.min(GOOGLE_BUTTON_WIDTH, Math.floor(available)) : GOOGLE_BUTTON_WIDTH;
+}
 /** A script that loaded but never offered its API within this time counts as not available. */
 export const SCRIPT_READY_GIVE_UP_MS = 10_000;
 
@@ -45,6 +54,21 @@ export interface GoogleAccountsId {
       locale?: string;
     },
   ): void;
+}
+
+/** Resolves once the page has loaded (now, if it already has). */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/**
+ * GIS is added only after the page's load event: a script added before it would hold the event
+ * back, and with it the preloader's removal (SPEC.md §2), for as long as Google takes to answer.
+ */
+async function loadGisAfterPageLoad(src: string): Promise<void> {
+  await pageLoaded();
+  await loadExternalScript(src);
 }
 
 function pageGoogle(): GoogleAccountsId | undefined {
@@ -104,7 +128,7 @@ export function startGoogleButton(setup: GoogleButtonSetup): () => void {
         text: 'continue_with',
         shape: 'rectangular',
         logo_alignment: 'center',
-        width: GOOGLE_BUTTON_WIDTH,
+        width: googleButtonWidth(setup.container.clientWidth),
         locale: setup.locale,
       });
       update({ phase: 'preloaded' });
@@ -146,7 +170,7 @@ export function startGoogleButton(setup: GoogleButtonSetup): () => void {
   }, SCRIPT_READY_POLL_MS);
 
   update({ script: 'loading' });
-  (setup.loadScript ?? loadExternalScript)(GIS_SCRIPT_URL).then(
+  (setup.loadScript ?? loadGisAfterPageLoad)(GIS_SCRIPT_URL).then(
     () => {
       if (!stopped) update({ script: 'ready' });
     },

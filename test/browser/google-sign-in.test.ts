@@ -86,6 +86,8 @@ describe('Continue with Google', () => {
     await context.route(GIS_SCRIPT_URL, () => {});
     await page.goto('/signup');
     await interactive(page);
+    // A hanging Google neither holds the page's load event nor the preloader (SPEC.md §2).
+    await expect.poll(() => page.locator('.preloader').count(), { timeout: 5000 }).toBe(0);
     await placeholder(page).click();
     expect(await toastMessage(page)).toBe(NOT_READY);
     expect(await googleMessage(page).textContent()).toBe(NOT_READY);
@@ -95,6 +97,7 @@ describe('Continue with Google', () => {
 
   it("loaded, Google's 343 px button replaces ours 1 s later; a choice without credential says so", async () => {
     const { context, page, problems } = await session.newVisitor();
+    await page.setViewportSize({ width: 992, height: 800 });
     let servedAt = 0;
     await context.route(GIS_SCRIPT_URL, (route) => {
       servedAt = Date.now();
@@ -117,6 +120,26 @@ describe('Continue with Google', () => {
     await gisButton.click();
     expect(await toastMessage(page)).toBe(NO_CREDENTIAL);
     expect(new URL(page.url()).pathname).toBe('/signup');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on a 350 px phone it is as wide as the content (318 px), with no sideways scroll', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.setViewportSize({ width: 350, height: 740 });
+    await context.route(GIS_SCRIPT_URL, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_GIS }),
+    );
+    await page.goto('/signup');
+    await interactive(page);
+    const gisButton = page.locator('.google-signin__gis .fake-gis-button');
+    await gisButton.waitFor({ timeout: 5000 });
+    expect(await gisButton.textContent()).toBe('Continue as Test 318');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

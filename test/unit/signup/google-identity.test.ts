@@ -5,6 +5,7 @@ import {
   GIS_SCRIPT_URL,
   GOOGLE_BUTTON_WIDTH,
   type GoogleAccountsId,
+  googleButtonWidth,
   SCRIPT_READY_GIVE_UP_MS,
   SCRIPT_READY_POLL_MS,
   startGoogleButton,
@@ -167,5 +168,15 @@ describe('the Google button state machine (SPEC.md §4, §9)', () => {
     stop();
     await tick(BUTTON_PRELOAD_DELAY_MS * 2);
     expect(fake.gis.renderButton).not.toHaveBeenCalled();
+  });
+});
+
+describe('googleButtonWidth (SPEC.md §9: 343 px)', () => {
+  it('is 343 where there is room, and no wider than its place on a narrow phone', () => {
+    expect(googleButtonWidth(343)).toBe(343);
+    expect(googleButtonWidth(600)).toBe(343);
+    expect(googleButtonWidth(318.6)).toBe(318);
+    // Not laid out yet (no width known): the spec's width.
+    expect(googleButtonWidth(0)).toBe(343);
   });
 });
