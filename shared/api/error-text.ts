@@ -1,4 +1,5 @@
 import type { ApiFailure } from './request';
+import { isWorkerErrorCode } from './worker-error-codes';
 
 /**
  * What a visitor reads when something fails: the one mapping from a failure to the texts of
@@ -60,30 +61,6 @@ export function readableText(text: VisitorText, texts: Partial<ErrorTexts>): str
 }
 
 /**
- * Codes the worker's `/api/*` answers with when it, not the portal, refused or failed the call
- * (worker/api/api-error.ts). Their `errors.messages` (if any) are for logs and developers, not for
- * a visitor in any language. 'portal_error' is not among them: it is the portal's own failure.
- */
-const WORKER_CODES = new Set([
-  'invalid_request',
-  'not_signed_in',
-  'google_token_invalid',
-  'cross_origin',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'internal_error',
-  'portal_unavailable',
-  'portal_bad_response',
-  'google_keys_unavailable',
-  'portal_not_configured',
-  'google_not_configured',
-  'portal_timeout',
-]);
-
-/**
  * Worker codes saying no answer about the request came back: the portal could not be reached or
  * understood, or the worker itself failed.
  */
@@ -104,7 +81,7 @@ function asFailure(error: unknown): ApiFailure | null {
 
 /** The portal's own messages, meant for the visitor; none when the worker answered itself. */
 function portalMessages(failure: ApiFailure | null): string[] {
-  if (!failure || WORKER_CODES.has(failure.code ?? '')) return [];
+  if (!failure || isWorkerErrorCode(failure.code)) return [];
   return failure.messages.map((message) => message.trim()).filter((message) => message !== '');
 }
 
@@ -155,7 +132,7 @@ export function socialSignInErrorText(error: unknown): VisitorText {
   if (code === 'google_not_configured') return { key: 'google_not_configured' };
   const fromPortal = accountMessageText(portalMessages(failure));
   if (fromPortal) return fromPortal;
-  const portalAnswered = failure?.kind === 'http' && !WORKER_CODES.has(code ?? '');
+  const portalAnswered = failure?.kind === 'http' && !isWorkerErrorCode(code);
   return portalAnswered ? { key: 'signup_failed' } : { key: 'google_sign_in_failed' };
 }
 

@@ -1,31 +1,11 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../shared/api/contract';
+import { WORKER_ERROR_STATUS } from '../../shared/api/worker-error-codes';
 import type { AppEnv } from '../env';
 
-/**
- * Every reason the worker answers an `/api` call itself, with its HTTP status. The code travels
- * in the body (`ApiErrorBody.code`) so the islands map it to the SPEC.md §8 text in one place,
- * and in the request's log line so ops can count it.
- */
-export const API_ERROR_STATUS = {
-  invalid_request: 400,
-  not_signed_in: 401,
-  google_token_invalid: 401,
-  cross_origin: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal_error: 500,
-  portal_unavailable: 502,
-  portal_bad_response: 502,
-  google_keys_unavailable: 502,
-  portal_not_configured: 503,
-  google_not_configured: 503,
-  portal_timeout: 504,
-} as const satisfies Record<string, ContentfulStatusCode>;
+/** The worker's own refusals and their statuses (shared with the islands' error texts). */
+export const API_ERROR_STATUS = WORKER_ERROR_STATUS satisfies Record<string, ContentfulStatusCode>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS | 'portal_error';
 

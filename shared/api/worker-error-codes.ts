@@ -1,0 +1,30 @@
+/**
+ * Every reason the worker answers an `/api` call itself, with its HTTP status (issue 4). The code
+ * travels in the body (`ApiErrorBody.code`) and in the request's log line. Shared so the islands
+ * can tell the worker's own refusals (whose messages are for developers, never shown) from the
+ * portal's errors. Kept free of imports: the islands' error texts load it with the page.
+ */
+export const WORKER_ERROR_STATUS = {
+  invalid_request: 400,
+  not_signed_in: 401,
+  google_token_invalid: 401,
+  cross_origin: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  portal_unavailable: 502,
+  portal_bad_response: 502,
+  google_keys_unavailable: 502,
+  portal_not_configured: 503,
+  google_not_configured: 503,
+  portal_timeout: 504,
+} as const;
+
+export type WorkerErrorCode = keyof typeof WORKER_ERROR_STATUS;
+
+export function isWorkerErrorCode(code: string | null | undefined): code is WorkerErrorCode {
+  return typeof code === 'string' && Object.hasOwn(WORKER_ERROR_STATUS, code);
+}
