@@ -18,7 +18,7 @@ import type { Sleep } from './retry';
 
 /** What a sign-up needs from the page: who the visitor is and where the funnel goes next. */
 export interface SignUpContext {
-  /** The visitor uuid (SPEC.md §4), sent as user_uuid; the worker checks it against its cookie. */
+  /** The visitor uuid (SPEC.md §4), sent as user_uuid; the worker sets it from its own cookie. */
   userUuid: string;
   /** SPEC.md §4 split test: 'split_type' or 'split_type_subtype'. */
   landingType: string;

@@ -14,7 +14,7 @@ import { portalRequest } from './portal-request';
 import { type PortalFetch, portalTransport } from './portal-transport';
 import { rateLimitRefusal } from './rate-limit-gate';
 import { prepareBody } from './request-body';
-import { sessionToken, setSessionToken } from './session-cookie';
+import { clearSessionToken, sessionToken, setSessionToken } from './session-cookie';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -138,6 +138,7 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
     }
     if (answer.errorCode !== null) fields.error = answer.errorCode;
     if (answer.accessToken !== null) setSessionToken(c, answer.accessToken);
+    if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
     return apiJson(c, answer.status, answer.body);
   };
 }

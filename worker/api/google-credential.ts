@@ -2,8 +2,24 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { logError } from '../log';
 import { type ApiRefusal, refusal } from './api-error';
-import { verifyGoogleIdToken } from './google-id-token';
+import { type GoogleKeySet, verifyGoogleIdToken } from './google-id-token';
 import type { GoogleKeySource } from './google-keys';
+
+async function keysOrNull(
+  c: Context<AppEnv>,
+  source: GoogleKeySource,
+  refresh: boolean,
+): Promise<GoogleKeySet | null> {
+  try {
+    return await source({ refresh });
+  } catch (error) {
+    logError('google_keys_unavailable', {
+      id: c.get('requestId'),
+      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+    return null;
+  }
+}
 
 /**
  * Issue 4: a Google credential is verified here, before the portal makes an account from it.
@@ -16,21 +32,16 @@ export async function googleCredentialRefusal(
 ): Promise<ApiRefusal | null> {
   const clientId = c.env.GOOGLE_CLIENT_ID;
   if (!clientId) return refusal('google_not_configured');
-  let keys: Awaited<ReturnType<GoogleKeySource>>;
-  try {
-    keys = await options.keys();
-  } catch (error) {
-    logError('google_keys_unavailable', {
-      id: c.get('requestId'),
-      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    });
-    return refusal('google_keys_unavailable');
+  const verify = async (keys: GoogleKeySet) =>
+    verifyGoogleIdToken(idToken, { keys, clientId, nowSeconds: Math.floor(options.now() / 1000) });
+  const keys = await keysOrNull(c, options.keys, false);
+  if (!keys) return refusal('google_keys_unavailable');
+  let verdict = await verify(keys);
+  if (!verdict.ok && verdict.reason === 'unknown_key') {
+    const refreshed = await keysOrNull(c, options.keys, true);
+    if (!refreshed) return refusal('google_keys_unavailable');
+    verdict = await verify(refreshed);
   }
-  const verdict = await verifyGoogleIdToken(idToken, {
-    keys,
-    clientId,
-    nowSeconds: Math.floor(options.now() / 1000),
-  });
   if (verdict.ok) return null;
   c.get('logFields').detail = verdict.reason;
   return refusal('google_token_invalid');

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 
 export const SESSION_COOKIE = 'gf_session';
@@ -21,4 +21,9 @@ export function setSessionToken(c: Context<AppEnv>, token: string): void {
 export function sessionToken(c: Context<AppEnv>): string | null {
   const token = getCookie(c, SESSION_COOKIE);
   return token ? token : null;
+}
+
+/** The portal no longer knows the token (expired, revoked): the browser stops sending it. */
+export function clearSessionToken(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/api', secure: true, httpOnly: true, sameSite: 'Lax' });
 }

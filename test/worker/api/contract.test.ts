@@ -118,6 +118,8 @@ describe('the signed-in calls against the embedded portal', () => {
     });
     expect(unknown.status).toBe(401);
     expect(ApiErrorBody.parse(await unknown.json()).errors.messages).toEqual(['Unauthenticated.']);
+    // The portal no longer knows the token: the browser is told to drop it.
+    expect(unknown.headers.getSetCookie().join('\n')).toMatch(/^gf_session=;.*Max-Age=0/m);
     const missing = await fetchApp('/api/users/me/payments-settings');
     expect(missing.status).toBe(401);
     expect(ApiErrorBody.parse(await missing.json()).code).toBe('not_signed_in');

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type GoogleKeySet, verifyGoogleIdToken } from '../../../worker/api/google-id-token';
-import { createGoogleKeySource, GOOGLE_JWKS_URL } from '../../../worker/api/google-keys';
+import {
+  createGoogleKeySource,
+  GOOGLE_JWKS_URL,
+  MIN_REFRESH_INTERVAL_MS,
+} from '../../../worker/api/google-keys';
 import {
   CLIENT_ID,
   googleClaims,
@@ -125,6 +129,21 @@ describe('createGoogleKeySource', () => {
     expect(calls).toEqual([GOOGLE_JWKS_URL]);
     clock = 600_000;
     await source();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('refreshes early for an unknown kid, but at most once a minute', async () => {
+    let clock = 0;
+    const { calls, fetcher } = jwksFetch(3600);
+    const source = createGoogleKeySource({ fetch: fetcher, now: () => clock });
+    await source();
+    clock = MIN_REFRESH_INTERVAL_MS - 1;
+    await source({ refresh: true });
+    expect(calls).toHaveLength(1);
+    clock = MIN_REFRESH_INTERVAL_MS;
+    await source({ refresh: true });
+    expect(calls).toHaveLength(2);
+    await source({ refresh: true });
     expect(calls).toHaveLength(2);
   });
 

@@ -165,4 +165,19 @@ describe('Google sign-in through the worker (issue 4: verified before any accoun
     );
     expect(await userCount()).toBe(0);
   });
+
+  it('a token signed with a key newer than the cached set is verified after one refresh', async () => {
+    const rotated = await makeSigner('google-2026-b');
+    const asked: boolean[] = [];
+    const { signIn } = worker({
+      keys: async ({ refresh = false } = {}) => {
+        asked.push(refresh);
+        return refresh ? keySet(google, rotated) : keySet(google);
+      },
+    });
+    const res = await signIn(await rotated.sign(googleClaims()));
+    expect(res.status).toBe(200);
+    expect(asked).toEqual([false, true]);
+    expect(await userCount()).toBe(1);
+  });
 });
