@@ -14,6 +14,16 @@ import { z } from 'zod';
 export const ApiErrorBody = z.object({
   errors: z.object({ messages: z.array(z.string()) }),
   code: z.string().optional(),
+  /**
+   * SPEC.md §4 Alternate provider with 3-D Secure: the 'User action required' error carries the
+   * nonce to verify and the amount to verify it for.
+   */
+  data: z
+    .object({
+      payment_method_nonce: z.string(),
+      validation_amount: z.union([z.number(), z.string()]),
+    })
+    .optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -1,0 +1,47 @@
+import type { VisitorText } from '../../shared/api/error-text';
+
+/**
+ * What the checkout, the paywalls and the upsells hand the payment state machine
+ * (islands/payments/purchase.ts), and what it answers. One purchase attempt = one idempotency key.
+ */
+export interface PurchaseRequest {
+  /** The catalogue plan id, the `:planId` of the subscription calls (SPEC.md §7). */
+  planId: string;
+  /**
+   * 'polling': the card provider's path (Stripe, or the test gateway): POST
+   * /users/me/subscriptions/polling/:planId, then poll the result. 'direct': the alternate
+   * provider's path (Braintree): POST /users/me/subscriptions/:planId.
+   */
+  route: 'polling' | 'direct';
+  /** Sent as `gateway` (SPEC.md §3 Request payload). */
+  gateway: string;
+  coupon: string | null;
+  /** Plan data merged with extra user data (SPEC.md §3). */
+  userData: Record<string, unknown>;
+  /**
+   * Where the payment method comes from: the mounted card fields (the provider creates one), a
+   * nonce the caller already holds (wallet, PayPal), or the method on file (upsells: none sent).
+   */
+  method:
+    | { kind: 'card-fields'; cardholderName: string }
+    | { kind: 'nonce'; nonce: string }
+    | { kind: 'on-file' };
+}
+
+export type PurchaseOutcome =
+  /** SPEC.md §4 step 5–6: isSuccess, the subscription id, the event id, the discounted price. */
+  | {
+      kind: 'succeeded';
+      subscriptionId: string;
+      eventId: string | null;
+      priceWithDiscount: number | null;
+    }
+  /** The card was refused (a decline code): the visitor goes to the 'Payment declined' screen. */
+  | { kind: 'declined'; declineCode: string | null; text: VisitorText }
+  /** Anything else failed: the text is shown, the form stays usable, nothing was charged. */
+  | { kind: 'failed'; text: VisitorText }
+  /**
+   * The result was still pending at the deadline: the checkout shows 'confirming your payment'
+   * and keeps polling the same attempt; never a silent second POST.
+   */
+  | { kind: 'confirming'; pollingId: string };
