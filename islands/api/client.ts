@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   API_CALLS,
   type ApiCallName,
@@ -5,12 +6,16 @@ import {
   BrowserSignupResponse,
   CountryResponse,
   DeeplinkResponse,
+  DirectSubscriptionResponse,
   PaymentSettingsResponse,
   PhoneInfoResponse,
+  PollingResultResponse,
+  PollingStartResponse,
   type SignupRequest,
   type SocialSignInRequest,
+  type SubscriptionRequest,
 } from '../../shared/api/contract';
-import { apiRequest } from '../../shared/api/request';
+import { ApiFailure, apiRequest } from '../../shared/api/request';
 
 /**
  * The browser's calls of SPEC.md §7. The worker is the only backend the page talks to: each call
@@ -68,4 +73,77 @@ export function getPhoneInfo(e164: string, options: CallOptions = {}) {
   return data(
     apiRequest(apiUrl('phoneInfo', { phone: e164 }), { schema: PhoneInfoResponse, ...options }),
   );
+}
+
+/**
+ * A subscription POST. `Idempotency-Key` makes it safe to repeat: the portal answers a repeated
+ * key with the first charge instead of charging again (issue 5).
+ */
+function postSubscription<T>(
+  call: 'pollingSubscription' | 'directSubscription',
+  schema: z.ZodType<T>,
+  request: { planId: string; body: SubscriptionRequest; idempotencyKey: string },
+  options: CallOptions,
+): Promise<T> {
+  return data(
+    apiRequest(apiUrl(call, { planId: request.planId }), {
+      body: request.body,
+      schema,
+      headers: { 'Idempotency-Key': request.idempotencyKey },
+      ...options,
+    }),
+  );
+}
+
+/**
+ * POST /api/users/me/subscriptions/polling/{planId} (SPEC.md §7): starts the card provider's
+ * charge and answers the polling id to read its result from.
+ */
+export function startPollingSubscription(
+  planId: string,
+  body: SubscriptionRequest,
+  idempotencyKey: string,
+  options: CallOptions = {},
+) {
+  const request = { planId, body, idempotencyKey };
+  return postSubscription('pollingSubscription', PollingStartResponse, request, options);
+}
+
+/** A polling answer with its HTTP status: 202 means the charge is not final yet (SPEC.md §7). */
+export interface PollingResultAnswer {
+  status: number;
+  data: PollingResultResponse;
+}
+
+/** SPEC.md §7: what a pending (202) answer carries is not read, so any body will do. */
+const PENDING: PollingResultResponse = { data: { result_data: null } };
+
+/**
+ * GET /api/polling/get-result/{pollingId} (SPEC.md §7; no bearer, §6). Resolves for 202 as well
+ * as 200; the caller repeats the call while the status is 202.
+ */
+export async function getPollingResult(
+  pollingId: string,
+  options: CallOptions = {},
+): Promise<PollingResultAnswer> {
+  const { status, data: body } = await apiRequest(apiUrl('pollingResult', { pollingId }), options);
+  if (status === 202) return { status, data: PENDING };
+  const checked = PollingResultResponse.safeParse(body);
+  if (!checked.success) throw new ApiFailure('shape', status, body);
+  return { status, data: checked.data };
+}
+
+/**
+ * POST /api/users/me/subscriptions/{planId} (SPEC.md §7): the alternate provider's charge,
+ * answered at once. 'User action required' comes back as a failure whose body carries the nonce
+ * to verify (ApiErrorBody.data).
+ */
+export function createDirectSubscription(
+  planId: string,
+  body: SubscriptionRequest,
+  idempotencyKey: string,
+  options: CallOptions = {},
+) {
+  const request = { planId, body, idempotencyKey };
+  return postSubscription('directSubscription', DirectSubscriptionResponse, request, options);
 }

@@ -1,6 +1,11 @@
+import type { PurchaseAttempt } from '../payments/attempt';
 import { persistedSlice } from './persisted-slice';
 
-/** SPEC.md §3 Checkout state. */
+/**
+ * SPEC.md §3 Checkout state, plus `attempt`: the purchase attempt under way (issue 5: one
+ * idempotency key per attempt, and a reload during polling resumes it). Read it through
+ * islands/payments/checkout-attempts.ts, which checks what localStorage gave back.
+ */
 export const $checkout = persistedSlice<{
   cardholderName: string;
   isSuccess: true | null;
@@ -10,6 +15,7 @@ export const $checkout = persistedSlice<{
   paymentError: { show: boolean; message: string };
   isCardFormShown: boolean;
   showSuccessPopup: boolean;
+  attempt: PurchaseAttempt | null;
 }>('checkout', {
   cardholderName: '',
   isSuccess: null,
@@ -19,4 +25,5 @@ export const $checkout = persistedSlice<{
   paymentError: { show: false, message: '' },
   isCardFormShown: false,
   showSuccessPopup: false,
+  attempt: null,
 });

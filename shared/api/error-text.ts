@@ -31,16 +31,33 @@ export const GOOGLE_BUTTON_ERROR_KEYS = [
   'google_sign_in_failed',
   'google_not_ready',
 ] as const;
-// Payment (SPEC.md §8 Payment) belongs to the checkout issue: its PAYMENT_ERROR_KEYS and a
-// `paymentErrorText(failure)` go here, beside the others.
+/**
+ * A purchase (SPEC.md §8 Payment): 'An error has occurred (look at console)', 'Unknown error.
+ * Please try again', 'An error has occurred', 'Payment error'; email-taken and the limit as for
+ * sign-up.
+ */
+export const PAYMENT_ERROR_KEYS = [
+  'payment_no_answer',
+  'payment_no_result',
+  'payment_failed',
+  'payment_error',
+  'email_exists',
+  'rate_limited',
+] as const;
 
 export type ErrorTextKey =
   | (typeof SIGN_UP_ERROR_KEYS)[number]
   | (typeof PHONE_LOOKUP_ERROR_KEYS)[number]
-  | (typeof GOOGLE_BUTTON_ERROR_KEYS)[number];
+  | (typeof GOOGLE_BUTTON_ERROR_KEYS)[number]
+  | (typeof PAYMENT_ERROR_KEYS)[number];
 
 export const ERROR_TEXT_KEYS: readonly ErrorTextKey[] = [
-  ...new Set([...SIGN_UP_ERROR_KEYS, ...PHONE_LOOKUP_ERROR_KEYS, ...GOOGLE_BUTTON_ERROR_KEYS]),
+  ...new Set([
+    ...SIGN_UP_ERROR_KEYS,
+    ...PHONE_LOOKUP_ERROR_KEYS,
+    ...GOOGLE_BUTTON_ERROR_KEYS,
+    ...PAYMENT_ERROR_KEYS,
+  ]),
 ];
 
 /** Translated texts of some keys, as a screen hands them to an island. */
@@ -77,6 +94,17 @@ const NO_ANSWER_CODES = new Set([
  */
 function asFailure(error: unknown): ApiFailure | null {
   return error instanceof Error && error.name === 'ApiFailure' ? (error as ApiFailure) : null;
+}
+
+/**
+ * True when the call got no answer about the request itself: no response, an unreadable one, or
+ * the worker saying the portal could not be reached or understood. For a charge this means it
+ * may or may not have happened.
+ */
+export function failureLeftNoAnswer(error: unknown): boolean {
+  const failure = asFailure(error);
+  if (!failure) return false;
+  return failure.kind !== 'http' || NO_ANSWER_CODES.has(failure.code ?? '');
 }
 
 /** The portal's own messages, meant for the visitor; none when the worker answered itself. */
@@ -147,10 +175,7 @@ export function phoneLookupErrorText(error: unknown): { key: PhoneLookupErrorKey
   const failure = asFailure(error);
   if (!failure) return { key: 'lookup_failed' };
   if (failure.code === 'rate_limited') return { key: 'rate_limited' };
-  if (failure.kind !== 'http' || NO_ANSWER_CODES.has(failure.code ?? '')) {
-    return { key: 'lookup_failed' };
-  }
-  return { key: 'phone_incorrect' };
+  return failureLeftNoAnswer(failure) ? { key: 'lookup_failed' } : { key: 'phone_incorrect' };
 }
 
 /** Why the Google button cannot sign the visitor in (SPEC.md §8), as the island knows it. */
@@ -174,4 +199,51 @@ const GOOGLE_PROBLEM_KEYS: Record<GoogleProblem, ErrorTextKey> = {
 /** The SPEC.md §8 text of a Google button problem. */
 export function googleProblemText(problem: GoogleProblem): { key: ErrorTextKey } {
   return { key: GOOGLE_PROBLEM_KEYS[problem] };
+}
+
+/** A non-empty trimmed string, or null. */
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/**
+ * Anything a purchase step threw (SPEC.md §8 Payment):
+ * - the limit text when rate-limited;
+ * - no answer, or one that could not be read: 'An error has occurred (look at console)';
+ * - the portal's messages: email-taken translated, else its first message;
+ * - the portal answering without messages: 'An error has occurred';
+ * - anything else (a card provider's error): its text, else its message field, else
+ *   'Payment error' (SPEC.md §5 Error text fallback).
+ */
+export function paymentErrorText(error: unknown): VisitorText {
+  const failure = asFailure(error);
+  if (failure) {
+    if (failure.code === 'rate_limited') return { key: 'rate_limited' };
+    if (failureLeftNoAnswer(failure)) return { key: 'payment_no_answer' };
+    return accountMessageText(portalMessages(failure)) ?? { key: 'payment_failed' };
+  }
+  const text =
+    nonEmpty(error) ??
+    (typeof error === 'object' && error !== null && 'message' in error
+      ? nonEmpty(error.message)
+      : null);
+  return text === null ? { key: 'payment_error' } : { text };
+}
+
+/** SPEC.md §8: 'Unknown error. Please try again' when polling returned nothing. */
+export function paymentNoResultText(): VisitorText {
+  return { key: 'payment_no_result' };
+}
+
+/**
+ * A refused payment (SPEC.md §8: a provider error on confirmation, or a final failed result,
+ * reports the decline code or processor response): the provider's or processor's words when
+ * there are any, else 'Payment error'.
+ */
+export function declinedPaymentText(reason: {
+  message?: string | null;
+  processorResponse?: string | null;
+}): VisitorText {
+  const text = nonEmpty(reason.message) ?? nonEmpty(reason.processorResponse);
+  return text === null ? { key: 'payment_error' } : { text };
 }

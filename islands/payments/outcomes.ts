@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { PollingResultData } from '../../shared/api/contract';
+import {
+  declinedPaymentText,
+  paymentErrorText,
+  paymentNoResultText,
+} from '../../shared/api/error-text';
+import { ProviderError } from './provider';
+import type { PurchaseOutcome } from './purchase-types';
+
+type ResultData = z.infer<typeof PollingResultData>;
+
+/** What a finished charge says about itself (SPEC.md §3 Subscription response fields read). */
+interface ChargeAnswer {
+  subscription_id?: string | null;
+  event_id?: string | null;
+  price_with_discount?: number | null;
+}
+
+/**
+ * SPEC.md §4 Payment step 5: the subscription id, event id and discounted price. An answer without
+ * a subscription id names nothing the visitor bought: §8's 'Unknown error. Please try again'.
+ */
+export function chargedOutcome(answer: ChargeAnswer | null): PurchaseOutcome {
+  if (!answer?.subscription_id) return { kind: 'failed', text: paymentNoResultText() };
+  return {
+    kind: 'succeeded',
+    subscriptionId: answer.subscription_id,
+    eventId: answer.event_id ?? null,
+    priceWithDiscount: answer.price_with_discount ?? null,
+  };
+}
+
+/**
+ * A final polling result that is not a success (SPEC.md §4 step 7: the decline code is recorded):
+ * declined when it carries a decline code, else failed; the processor's response is the text.
+ */
+export function refusedResultOutcome(result: ResultData): PurchaseOutcome {
+  const text = declinedPaymentText({ processorResponse: result.processor_response });
+  return result.decline_code
+    ? { kind: 'declined', declineCode: result.decline_code, text }
+    : { kind: 'failed', text };
+}
+
+/**
+ * The card provider refused (creating the payment method, confirming it, verifying it). SPEC.md
+ * §8: a confirmation error fails the payment and reports the decline code or processor response;
+ * a creation error shows its message.
+ */
+export function providerRefusalOutcome(error: unknown): PurchaseOutcome {
+  if (!(error instanceof ProviderError)) return { kind: 'failed', text: paymentErrorText(error) };
+  const text = declinedPaymentText({
+    message: error.message,
+    processorResponse: error.processorResponse,
+  });
+  return error.declineCode || error.processorResponse
+    ? { kind: 'declined', declineCode: error.declineCode, text }
+    : { kind: 'failed', text };
+}
+
+/** Anything else failed: a call of the API, or creating the payment method (SPEC.md §8 Payment). */
+export function failedOutcome(error: unknown): PurchaseOutcome {
+  return { kind: 'failed', text: paymentErrorText(error) };
+}
+
+/** Only a result still pending keeps the attempt; every other outcome ends it. */
+export function isFinal(outcome: PurchaseOutcome): boolean {
+  return outcome.kind !== 'confirming';
+}
