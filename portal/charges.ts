@@ -1,12 +1,33 @@
 import type { SubscriptionRequest } from '../shared/api/contract';
-import { chargeSubscription } from './gateway';
+import {
+  type Authentication,
+  type ChargeDecision,
+  decideCharge,
+  priceOf,
+  validationAmountOf,
+} from './gateway';
 import { PortalError } from './portal-error';
 import {
+  findPaymentMethodOnFile,
+  findSubscription,
   findSubscriptionByIdempotencyKey,
   insertSubscriptionStatement,
   isIdempotencyKeyTakenError,
   type StoredSubscription,
+  type SubscriptionStatus,
+  settleSubscription,
 } from './store/subscriptions';
+import {
+  findTestPaymentIntent,
+  insertTestPaymentIntentStatement,
+} from './store/test-payment-intents';
+import { findTestPaymentMethod, type TestPaymentMethod } from './store/test-payment-methods';
+import {
+  intentSecretOf,
+  isTestGatewayCharge,
+  newPaymentIntentId,
+} from './test-gateway/payment-ids';
+import type { CardBehaviour } from './test-gateway/test-cards';
 import { prefixedId } from './tokens';
 
 export interface ChargeRequest {
@@ -17,52 +38,146 @@ export interface ChargeRequest {
   idempotencyKey: string | null;
 }
 
+/**
+ * How a card that needs 3-D Secure is handled (SPEC.md §4): the card gateway's polling call
+ * answers `requires_action` with a payment intent to confirm, then takes the repeated call with
+ * the intent id; the alternate gateway's direct call refuses with 'User action required' until
+ * the nonce has been verified.
+ */
+export type ThreeDSecureFlow = 'payment_intent' | 'verified_nonce';
+
 export interface Charge {
   subscription: StoredSubscription;
-  /** True when the key had been used before: nothing was charged this time. */
-  replayed: boolean;
+  /** The payment intent secret of a `requires_action` charge, else null. */
+  intentSecret: string | null;
+  /** True when the Idempotency-Key had been used before: the first charge, nothing new. */
+  replayedKey: boolean;
 }
 
+/** Rows written with a charge (its polling result), in the same batch as the charge's own. */
+export type AlsoWrite = (charge: Omit<Charge, 'replayedKey'>) => D1PreparedStatement[];
+
 /**
- * Charges a subscription at most once per Idempotency-Key: a repeated POST (a retry after a
- * timeout, a double click) answers the first charge instead of charging the card again.
- * `alsoWrite` adds rows that must exist exactly when the subscription does (the polling result),
- * written in the same batch, so a failure leaves neither.
+ * Charges a subscription at most once (issue 5, no double charge):
+ * - per Idempotency-Key: a repeated POST (a retry after a timeout, a double click) answers the
+ *   first charge instead of charging the card again;
+ * - per payment intent: the repeated call with `payment_intent_id` (SPEC.md §4 Payment step 4)
+ *   settles the subscription that waited for 3-D Secure exactly once, whatever key it carries.
+ * `alsoWrite` adds rows that must exist exactly when the charge does (the polling result).
  */
 export async function chargeOnce(
   db: D1Database,
   charge: ChargeRequest,
-  alsoWrite: (subscription: StoredSubscription) => D1PreparedStatement[] = () => [],
+  flow: ThreeDSecureFlow,
+  alsoWrite: AlsoWrite = () => [],
 ): Promise<Charge> {
+  const settling = charge.request.payment_intent_id;
+  if (settling) return settleIntent(db, charge, settling, alsoWrite);
+
   const earlier = await earlierCharge(db, charge);
   if (earlier) return earlier;
 
-  const outcome = chargeSubscription(charge.planId, charge.request);
+  const method = await paymentMethodOf(db, charge);
+  const price = priceOf(charge.request.user_data.price);
+  const decision = decideCharge(method.behaviour, authenticationOf(method.test, flow));
+  if (decision.kind === 'requires_authentication' && flow === 'verified_nonce') {
+    throw new PortalError(422, 'user_action_required', 'User action required', {
+      payment_method_nonce: method.nonce,
+      validation_amount: validationAmountOf(price),
+    });
+  }
+  const now = new Date().toISOString();
+  const intentId = decision.kind === 'requires_authentication' ? newPaymentIntentId() : null;
   const subscription: StoredSubscription = {
     id: prefixedId('sub'),
     planId: charge.planId,
     gateway: charge.request.gateway,
-    status: outcome.status,
-    priceWithDiscount: outcome.priceWithDiscount,
+    status: STATUS_OF[decision.kind],
+    priceWithDiscount: price,
     coupon: charge.request.coupon ?? null,
-    eventId: prefixedId('evt'),
-    declineCode: outcome.declineCode,
+    eventId: decision.kind === 'charged' ? prefixedId('evt') : null,
+    declineCode: decision.kind === 'declined' ? decision.declineCode : null,
+    processorResponse: decision.kind === 'declined' ? decision.processorResponse : null,
+    paymentMethod: method.nonce,
+    paymentIntentId: intentId,
   };
-  const row = {
-    ...subscription,
-    userId: charge.userId,
-    idempotencyKey: charge.idempotencyKey,
-    createdAt: new Date().toISOString(),
-  };
+  const intentSecret = intentId ? intentSecretOf(intentId) : null;
+  const writes = [
+    insertSubscriptionStatement(db, {
+      ...subscription,
+      userId: charge.userId,
+      idempotencyKey: charge.idempotencyKey,
+      createdAt: now,
+    }),
+  ];
+  if (intentId && intentSecret) {
+    writes.push(
+      insertTestPaymentIntentStatement(db, {
+        id: intentId,
+        secret: intentSecret,
+        purpose: 'payment',
+        paymentMethodId: method.nonce,
+        userId: charge.userId,
+        planId: charge.planId,
+        subscriptionId: subscription.id,
+        status: 'requires_action',
+        createdAt: now,
+      }),
+    );
+  }
   try {
-    await db.batch([insertSubscriptionStatement(db, row), ...alsoWrite(subscription)]);
+    await db.batch([...writes, ...alsoWrite({ subscription, intentSecret })]);
   } catch (error) {
     // A concurrent request with the same key won the insert: answer its charge.
     const winner = isIdempotencyKeyTakenError(error) ? await earlierCharge(db, charge) : null;
     if (winner) return winner;
     throw error;
   }
-  return { subscription, replayed: false };
+  return { subscription, intentSecret, replayedKey: false };
+}
+
+/**
+ * The repeated call after 3-D Secure: decides the waiting subscription from the challenge's
+ * outcome, once. A repeat of it answers the same decision and charges nothing; an intent never
+ * authenticated (challenge closed or failed) declines with 'authentication_required'.
+ */
+async function settleIntent(
+  db: D1Database,
+  charge: ChargeRequest,
+  intentId: string,
+  alsoWrite: AlsoWrite,
+): Promise<Charge> {
+  const intent = await findTestPaymentIntent(db, intentId);
+  if (intent?.purpose !== 'payment' || intent.userId !== charge.userId) {
+    throw new PortalError(404, 'not_found', 'This payment intent is not known.');
+  }
+  if (intent.planId !== charge.planId || !intent.subscriptionId) {
+    throw new PortalError(
+      422,
+      'idempotency_conflict',
+      'This payment intent belongs to another plan.',
+    );
+  }
+  let subscription = await findSubscription(db, intent.subscriptionId);
+  const method = await findTestPaymentMethod(db, intent.paymentMethodId);
+  if (!subscription || !method) throw new Error(`payment intent ${intent.id} lost its rows`);
+  if (subscription.status === 'requires_action') {
+    const authentication: Authentication =
+      intent.status === 'requires_action' ? 'pending' : intent.status;
+    const decision = decideCharge(method.behaviour, authentication);
+    const settled = await settleSubscription(db, subscription.id, {
+      status: decision.kind === 'charged' ? 'active' : 'declined',
+      eventId: decision.kind === 'charged' ? prefixedId('evt') : null,
+      declineCode: decision.kind === 'declined' ? decision.declineCode : null,
+      processorResponse: decision.kind === 'declined' ? decision.processorResponse : null,
+    });
+    // Null: a concurrent repeat settled it first; its decision is the one that stands.
+    subscription = settled ?? (await findSubscription(db, subscription.id)) ?? subscription;
+  }
+  const settledCharge = { subscription, intentSecret: null };
+  const writes = alsoWrite(settledCharge);
+  if (writes.length) await db.batch(writes);
+  return { ...settledCharge, replayedKey: false };
 }
 
 async function earlierCharge(db: D1Database, charge: ChargeRequest): Promise<Charge | null> {
@@ -74,7 +189,49 @@ async function earlierCharge(db: D1Database, charge: ChargeRequest): Promise<Cha
   );
   if (!subscription) return null;
   if (subscription.planId !== charge.planId) throw idempotencyConflict();
-  return { subscription, replayed: true };
+  const intent = subscription.paymentIntentId
+    ? await findTestPaymentIntent(db, subscription.paymentIntentId)
+    : null;
+  return { subscription, intentSecret: intent?.secret ?? null, replayedKey: true };
+}
+
+const STATUS_OF = {
+  charged: 'active',
+  declined: 'declined',
+  requires_authentication: 'requires_action',
+} as const satisfies Record<ChargeDecision['kind'], SubscriptionStatus>;
+
+interface ChargedMethod {
+  nonce: string;
+  behaviour: CardBehaviour;
+  /** The test gateway's card, when the nonce is one of its (`tpm_…`). */
+  test: TestPaymentMethod | null;
+}
+
+/**
+ * The nonce the request names, or, for a one-click upsell without one (issue 5), the payment
+ * method of the user's last charged subscription. Another gateway's nonce behaves as a card that
+ * succeeds; the test gateway's carries its card's behaviour.
+ */
+async function paymentMethodOf(db: D1Database, charge: ChargeRequest): Promise<ChargedMethod> {
+  const nonce =
+    charge.request.payment_method_nonce || (await findPaymentMethodOnFile(db, charge.userId));
+  if (!nonce) throw new PortalError(422, 'no_payment_method', 'No payment method on file.');
+  if (!isTestGatewayCharge(charge.request.gateway, nonce)) {
+    return { nonce, behaviour: 'succeeds', test: null };
+  }
+  const test = await findTestPaymentMethod(db, nonce);
+  if (!test) {
+    throw new PortalError(422, 'unknown_payment_method', 'This payment method is not known.');
+  }
+  return { nonce, behaviour: test.behaviour, test };
+}
+
+/** A first charge has had no challenge, unless its nonce went through Braintree-style verify. */
+function authenticationOf(test: TestPaymentMethod | null, flow: ThreeDSecureFlow): Authentication {
+  // A verification started and not finished is no verification: 'User action required' again.
+  if (flow === 'payment_intent' || !test?.verification) return 'none';
+  return test.verification === 'requires_action' ? 'none' : test.verification;
 }
 
 /** A key reused for a different request is the client's bug; charging either way would be wrong. */

@@ -1,34 +1,80 @@
-import type { SubscriptionRequest } from '../shared/api/contract';
+import type { CardBehaviour } from './test-gateway/test-cards';
 
 /**
- * The emulator's payment gateway: decides what one subscription charge does. For now every
- * charge succeeds; the checkout issue extends this module with the behaviour of Stripe's
- * documented test cards (declines with decline codes, 3-D Secure required), keyed on
- * `payment_method_nonce`, without touching the routes or the storage.
+ * The emulator's payment gateway: decides what one subscription charge does, from the card's
+ * test behaviour (portal/test-gateway/test-cards.ts, Stripe's documented test cards) and how far
+ * its 3-D Secure authentication got. Pure; portal/charges.ts does the reading and writing.
+ *
+ * A payment method of another gateway (a Stripe or Braintree nonce the emulator cannot look
+ * into) behaves as 'succeeds'.
  */
 
-export type ChargeStatus = 'succeeded';
+/** The decline codes the test cards produce, as Stripe names them. */
+export type DeclineCode =
+  | 'generic_decline'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'card_declined'
+  | 'authentication_required';
 
-export interface ChargeOutcome {
-  status: ChargeStatus;
-  /** The amount charged after any coupon, or null when the plan data names no price. */
-  priceWithDiscount: number | null;
-  declineCode: string | null;
+/**
+ * Where the card's 3-D Secure stands for this charge: `none` when no challenge was run yet (a
+ * first charge), else the outcome of the challenge (a repeated call with the intent id, or a
+ * Braintree-style verified nonce). `pending` is a challenge opened and never finished.
+ */
+export type Authentication = 'none' | 'pending' | 'succeeded' | 'failed';
+
+export type ChargeDecision =
+  | { kind: 'charged' }
+  | { kind: 'declined'; declineCode: DeclineCode; processorResponse: string }
+  | { kind: 'requires_authentication' };
+
+/** The processor's text for each decline (SPEC.md §8: reported with the decline code). */
+export const PROCESSOR_RESPONSES: Readonly<Record<DeclineCode, string>> = {
+  generic_decline: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  card_declined: 'Your card was declined.',
+  authentication_required:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+const DECLINES: Partial<Record<CardBehaviour, DeclineCode>> = {
+  declines_generic: 'generic_decline',
+  declines_insufficient_funds: 'insufficient_funds',
+  declines_expired: 'expired_card',
+  declines_incorrect_cvc: 'incorrect_cvc',
+};
+
+export function decideCharge(
+  behaviour: CardBehaviour,
+  authentication: Authentication,
+): ChargeDecision {
+  const decline = DECLINES[behaviour];
+  if (decline) return declined(decline);
+  if (behaviour === 'succeeds') return { kind: 'charged' };
+  // The 3-D Secure cards: a first charge asks for the challenge; a finished one decides.
+  if (authentication === 'none') return { kind: 'requires_authentication' };
+  if (authentication !== 'succeeded') return declined('authentication_required');
+  return behaviour === 'requires_authentication' ? { kind: 'charged' } : declined('card_declined');
 }
 
-export function chargeSubscription(_planId: string, request: SubscriptionRequest): ChargeOutcome {
-  return {
-    status: 'succeeded',
-    priceWithDiscount: priceOf(request.user_data.price),
-    declineCode: null,
-  };
+function declined(declineCode: DeclineCode): ChargeDecision {
+  return { kind: 'declined', declineCode, processorResponse: PROCESSOR_RESPONSES[declineCode] };
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** `user_data.price` (SPEC.md §3: plan data merged into user_data) as a number, if it is one. */
-function priceOf(value: unknown): number | null {
+export function priceOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
   if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim());
   return null;
+}
+
+/** The amount to verify a card for, as Braintree's verifyCard takes it: '6.99'. */
+export function validationAmountOf(price: number | null): string {
+  return (price ?? 0).toFixed(2);
 }

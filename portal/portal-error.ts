@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../shared/api/contract';
+import type { DeclineCode } from './gateway';
 
 /**
  * Stable reasons for a failed portal call. The product API answers only `errors.messages`
@@ -15,7 +16,13 @@ export type PortalErrorCode =
   | 'deeplink_used'
   | 'idempotency_conflict'
   | 'emulated_failure'
-  | 'internal';
+  | 'internal'
+  // Payments (portal/charges.ts): SPEC.md §4 Alternate provider with 3-D Secure, upsells.
+  | 'user_action_required'
+  | 'no_payment_method'
+  | 'unknown_payment_method'
+  /** A declined charge of the direct call answers the gateway's decline code as its code. */
+  | DeclineCode;
 
 /**
  * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it
@@ -25,17 +32,27 @@ export class PortalError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: PortalErrorCode;
   readonly messages: readonly string[];
+  /** SPEC.md §4: 'User action required' carries the nonce to verify and the amount. */
+  readonly data: ApiErrorBody['data'];
 
-  constructor(status: ContentfulStatusCode, code: PortalErrorCode, messages: string | string[]) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: PortalErrorCode,
+    messages: string | string[],
+    data?: ApiErrorBody['data'],
+  ) {
     const list = typeof messages === 'string' ? [messages] : messages;
     super(list.join('; '));
     this.name = 'PortalError';
     this.status = status;
     this.code = code;
     this.messages = list;
+    this.data = data;
   }
 
   toBody(): ApiErrorBody {
-    return { errors: { messages: [...this.messages] }, code: this.code };
+    const body: ApiErrorBody = { errors: { messages: [...this.messages] }, code: this.code };
+    if (this.data) body.data = this.data;
+    return body;
   }
 }

@@ -1,13 +1,12 @@
 import { type Context, Hono } from 'hono';
-import type { z } from 'zod';
 import {
   type DirectSubscriptionResponse,
   PlanIdPathParam,
-  type PollingResultData,
   type PollingStartResponse,
   SubscriptionRequest,
 } from '../../shared/api/contract';
 import { requireBearer, type SignedInEnv } from '../auth';
+import { directAnswerOf, pollingResultOf } from '../charge-answers';
 import {
   type ChargeRequest,
   chargeOnce,
@@ -22,7 +21,6 @@ import {
   findPollingIdBySubscription,
   insertPollingResultStatement,
 } from '../store/polling-results';
-import type { StoredSubscription } from '../store/subscriptions';
 import { prefixedId } from '../tokens';
 
 /** How long a charge's polling result answers 202 unless PORTAL_POLLING_DELAY_MS says otherwise. */
@@ -31,7 +29,7 @@ const DEFAULT_POLLING_DELAY_MS = 1000;
 /**
  * The subscription charges of SPEC.md §7: the card gateway's, answered by a polling id (see
  * routes/polling-result.ts), and the alternate gateway's, answered at once. What a charge does
- * is portal/gateway.ts's to decide.
+ * is portal/gateway.ts's to decide; portal/charges.ts makes sure it happens once.
  */
 export const subscriptionRoutes = new Hono<SignedInEnv>()
   /** POST /users/me/subscriptions/polling/{planId}: starts a charge, answers where to poll. */
@@ -45,20 +43,22 @@ export const subscriptionRoutes = new Hono<SignedInEnv>()
       const pollingId = prefixedId('poll');
       const now = Date.now();
       const readyAt = new Date(now + pollingDelayMs(c.env)).toISOString();
-      const { subscription, replayed } = await chargeOnce(db, charge, (stored) => [
+      const charged = await chargeOnce(db, charge, 'payment_intent', (decided) => [
         insertPollingResultStatement(db, {
           id: pollingId,
           userId: charge.userId,
           planId: charge.planId,
-          subscriptionId: stored.id,
-          result: pollingResultOf(stored),
+          subscriptionId: decided.subscription.id,
+          result: pollingResultOf(decided),
           readyAt,
           createdAt: new Date(now).toISOString(),
         }),
       ]);
       // A replayed key names the first charge's polling result; a key first used on the direct
       // route has none, and that is a different request.
-      const id = replayed ? await findPollingIdBySubscription(db, subscription.id) : pollingId;
+      const id = charged.replayedKey
+        ? await findPollingIdBySubscription(db, charged.subscription.id)
+        : pollingId;
       if (id === null) throw idempotencyConflict();
       const answer: PollingStartResponse = { data: { polling_result_id: id } };
       return c.json(answer);
@@ -71,15 +71,8 @@ export const subscriptionRoutes = new Hono<SignedInEnv>()
     requireBearer(),
     async (c) => {
       const charge = await readChargeRequest(c);
-      const { subscription } = await chargeOnce(c.env.PORTAL_DB, charge);
-      const answer: DirectSubscriptionResponse = {
-        data: {
-          customer_id: `cus_${charge.userId}`,
-          subscription_id: subscription.id,
-          event_id: subscription.eventId,
-          price_with_discount: subscription.priceWithDiscount,
-        },
-      };
+      const charged = await chargeOnce(c.env.PORTAL_DB, charge, 'verified_nonce');
+      const answer: DirectSubscriptionResponse = directAnswerOf(charged, charge.userId);
       return c.json(answer);
     },
   );
@@ -93,16 +86,6 @@ async function readChargeRequest(c: Context<SignedInEnv>): Promise<ChargeRequest
   const idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
   const request = await readJsonBody(c, SubscriptionRequest);
   return { userId: c.var.userId, planId, request, idempotencyKey };
-}
-
-/** What GET /polling/get-result answers as `data.result_data` once the charge is final. */
-function pollingResultOf(subscription: StoredSubscription): z.infer<typeof PollingResultData> {
-  return {
-    status: subscription.status,
-    subscription_id: subscription.id,
-    event_id: subscription.eventId,
-    price_with_discount: subscription.priceWithDiscount,
-  };
 }
 
 function pollingDelayMs(env: PortalBindings): number {

@@ -50,7 +50,9 @@ export function findPollingIdBySubscription(
   subscriptionId: string,
 ): Promise<string | null> {
   return db
-    .prepare('SELECT id FROM polling_results WHERE subscription_id = ?')
+    .prepare(
+      'SELECT id FROM polling_results WHERE subscription_id = ? ORDER BY created_at, rowid LIMIT 1',
+    )
     .bind(subscriptionId)
     .first<string>('id');
 }

@@ -1,14 +1,26 @@
 /** The `subscriptions` table: every charge the emulated gateway decided. */
 
+/**
+ * `active`: charged. `declined`: the gateway refused; nothing charged. `requires_action`: waiting
+ * for the card's 3-D Secure challenge and the repeated call with the intent id, which turns it
+ * into `active` or `declined` (portal/charges.ts).
+ */
+export type SubscriptionStatus = 'active' | 'declined' | 'requires_action';
+
 export interface StoredSubscription {
   id: string;
   planId: string;
   gateway: string;
-  status: string;
+  status: SubscriptionStatus;
   priceWithDiscount: number | null;
   coupon: string | null;
-  eventId: string;
+  /** Only a charged subscription has a purchase event. */
+  eventId: string | null;
   declineCode: string | null;
+  processorResponse: string | null;
+  /** The nonce charged (a `tpm_…` of the test gateway, or another gateway's nonce). */
+  paymentMethod: string | null;
+  paymentIntentId: string | null;
 }
 
 export function insertSubscriptionStatement(
@@ -22,8 +34,9 @@ export function insertSubscriptionStatement(
   return db
     .prepare(
       `INSERT INTO subscriptions (id, user_id, plan_id, gateway, status, price_with_discount, coupon,
-         event_id, idempotency_key, decline_code, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         event_id, idempotency_key, decline_code, processor_response, payment_method,
+         payment_intent_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       subscription.id,
@@ -36,9 +49,17 @@ export function insertSubscriptionStatement(
       subscription.eventId,
       subscription.idempotencyKey,
       subscription.declineCode,
+      subscription.processorResponse,
+      subscription.paymentMethod,
+      subscription.paymentIntentId,
       subscription.createdAt,
     );
 }
+
+const SUBSCRIPTION_COLUMNS = `id, plan_id AS planId, gateway, status,
+  price_with_discount AS priceWithDiscount, coupon, event_id AS eventId,
+  decline_code AS declineCode, processor_response AS processorResponse,
+  payment_method AS paymentMethod, payment_intent_id AS paymentIntentId`;
 
 export function findSubscriptionByIdempotencyKey(
   db: D1Database,
@@ -47,11 +68,48 @@ export function findSubscriptionByIdempotencyKey(
 ): Promise<StoredSubscription | null> {
   return db
     .prepare(
-      `SELECT id, plan_id AS planId, gateway, status, price_with_discount AS priceWithDiscount,
-         coupon, event_id AS eventId, decline_code AS declineCode
-       FROM subscriptions WHERE user_id = ? AND idempotency_key = ?`,
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = ? AND idempotency_key = ?`,
     )
     .bind(userId, idempotencyKey)
+    .first<StoredSubscription>();
+}
+
+export function findSubscription(db: D1Database, id: string): Promise<StoredSubscription | null> {
+  return db
+    .prepare(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE id = ?`)
+    .bind(id)
+    .first<StoredSubscription>();
+}
+
+/** The payment method of the user's newest charged subscription: what an upsell charges. */
+export function findPaymentMethodOnFile(db: D1Database, userId: string): Promise<string | null> {
+  return db
+    .prepare(
+      `SELECT payment_method FROM subscriptions
+       WHERE user_id = ? AND status = 'active' AND payment_method IS NOT NULL
+       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    )
+    .bind(userId)
+    .first<string>('payment_method');
+}
+
+/**
+ * Decides a subscription that waited for 3-D Secure, once: answers the row as decided, or null
+ * when another request decided it first (then read it again and answer that).
+ */
+export function settleSubscription(
+  db: D1Database,
+  id: string,
+  outcome: Pick<StoredSubscription, 'eventId' | 'declineCode' | 'processorResponse'> & {
+    status: Exclude<SubscriptionStatus, 'requires_action'>;
+  },
+): Promise<StoredSubscription | null> {
+  return db
+    .prepare(
+      `UPDATE subscriptions SET status = ?, event_id = ?, decline_code = ?, processor_response = ?
+       WHERE id = ? AND status = 'requires_action' RETURNING ${SUBSCRIPTION_COLUMNS}`,
+    )
+    .bind(outcome.status, outcome.eventId, outcome.declineCode, outcome.processorResponse, id)
     .first<StoredSubscription>();
 }
 

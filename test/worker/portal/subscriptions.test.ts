@@ -60,6 +60,10 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
       subscription_id: subscription?.id,
       event_id: subscription?.event_id,
       price_with_discount: 6.99,
+      payment_intent_secret: null,
+      payment_intent_id: null,
+      decline_code: null,
+      processor_response: null,
     });
   });
 
@@ -70,7 +74,7 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
       {
         plan_id: 'monthly_7d_usd',
         gateway: 'stripe',
-        status: 'succeeded',
+        status: 'active',
         price_with_discount: 6.99,
       },
     ]);

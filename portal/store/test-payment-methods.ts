@@ -1,0 +1,47 @@
+import type { IntentStatus } from '../../test-gateway/frame-protocol';
+import type { CardBehaviour } from '../test-gateway/test-cards';
+
+/** The `test_payment_methods` table: tokenized test cards, never their full number. */
+
+export interface TestPaymentMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  behaviour: CardBehaviour;
+  /** Braintree-style 3-D Secure verification of this nonce; null until asked. */
+  verification: IntentStatus | null;
+}
+
+export function insertTestPaymentMethodStatement(
+  db: D1Database,
+  method: Omit<TestPaymentMethod, 'verification'> & { createdAt: string },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO test_payment_methods (id, brand, last4, behaviour, created_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    )
+    .bind(method.id, method.brand, method.last4, method.behaviour, method.createdAt);
+}
+
+export function findTestPaymentMethod(
+  db: D1Database,
+  id: string,
+): Promise<TestPaymentMethod | null> {
+  return db
+    .prepare(
+      'SELECT id, brand, last4, behaviour, verification FROM test_payment_methods WHERE id = ?',
+    )
+    .bind(id)
+    .first<TestPaymentMethod>();
+}
+
+export function setVerificationStatement(
+  db: D1Database,
+  id: string,
+  verification: IntentStatus,
+): D1PreparedStatement {
+  return db
+    .prepare('UPDATE test_payment_methods SET verification = ? WHERE id = ?')
+    .bind(verification, id);
+}

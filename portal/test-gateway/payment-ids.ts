@@ -1,0 +1,37 @@
+import { randomToken } from '../tokens';
+
+/**
+ * Ids of the test gateway's objects, named the way Stripe names its own: `tpm_…` payment
+ * methods (the nonce the checkout sends) and `tpi_…` payment intents, whose secret
+ * `tpi_<id>_secret_<random>` embeds the id (test-gateway/frame-protocol.ts `intentIdOfSecret`).
+ * Hex ids, so an id never contains the `_` that separates the secret's parts.
+ */
+
+function hexId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `${prefix}_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function newPaymentMethodId(): string {
+  return hexId('tpm');
+}
+
+export function newPaymentIntentId(): string {
+  return hexId('tpi');
+}
+
+export function intentSecretOf(intentId: string): string {
+  return `${intentId}_secret_${randomToken(18)}`;
+}
+
+export function isTestPaymentMethodId(nonce: string): boolean {
+  return nonce.startsWith('tpm_');
+}
+
+/**
+ * The test gateway decides a charge named `test` by the portal's payment settings, and any
+ * charge with one of its nonces, whatever gateway name the client sent with it.
+ */
+export function isTestGatewayCharge(gateway: string, nonce: string): boolean {
+  return gateway === 'test' || isTestPaymentMethodId(nonce);
+}

@@ -1,0 +1,114 @@
+import type { CardInputErrorCode } from '../../test-gateway/frame-protocol';
+
+/**
+ * The test gateway's cards: the behaviour of Stripe's documented test card numbers (issue 5),
+ * and the checks a card processor makes when it tokenizes card data. Pure: no storage, no clock
+ * of its own.
+ */
+
+export type CardBehaviour =
+  | 'succeeds'
+  | 'declines_generic'
+  | 'declines_insufficient_funds'
+  | 'declines_expired'
+  | 'declines_incorrect_cvc'
+  /** 3-D Secure on every charge; succeeds once authenticated. */
+  | 'requires_authentication'
+  /** 3-D Secure on every charge; declined even when authenticated. */
+  | 'declines_after_authentication';
+
+/** Stripe's test numbers; any other number that passes the Luhn check succeeds. */
+const TEST_CARDS: Readonly<Record<string, CardBehaviour>> = {
+  '4242424242424242': 'succeeds',
+  '4000000000000002': 'declines_generic',
+  '4000000000009995': 'declines_insufficient_funds',
+  '4000000000000069': 'declines_expired',
+  '4000000000000127': 'declines_incorrect_cvc',
+  '4000002760003184': 'requires_authentication',
+  '4000008400001629': 'declines_after_authentication',
+};
+
+export function behaviourOfNumber(number: string): CardBehaviour {
+  return TEST_CARDS[number] ?? 'succeeds';
+}
+
+export function needsAuthentication(behaviour: CardBehaviour): boolean {
+  return behaviour === 'requires_authentication' || behaviour === 'declines_after_authentication';
+}
+
+/** Luhn (mod 10) check of a string of digits. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card network by its number's prefix, as processors name it. */
+export function brandOf(number: string): string {
+  if (/^4/.test(number)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  if (/^6(011|5)/.test(number)) return 'discover';
+  return 'unknown';
+}
+
+export interface CardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+export interface AcceptedCard {
+  ok: true;
+  brand: string;
+  last4: string;
+  behaviour: CardBehaviour;
+}
+
+export interface RefusedCard {
+  ok: false;
+  code: CardInputErrorCode;
+  message: string;
+}
+
+/**
+ * Checks card data as a processor does at tokenization: a Luhn-valid number of 12 to 19 digits
+ * (spaces and dashes ignored), an expiry month that has not passed (`today` in UTC), and a CVC
+ * of 3 digits (4 for American Express). Any future expiry and any CVC value pass (issue 5).
+ */
+export function checkCard(card: CardInput, today: Date): AcceptedCard | RefusedCard {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) {
+    return refused('incorrect_number', 'Your card number is incorrect.');
+  }
+  if (!Number.isInteger(card.exp_month) || card.exp_month < 1 || card.exp_month > 12) {
+    return refused('invalid_expiry_month', "Your card's expiration month is invalid.");
+  }
+  const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+  if (!Number.isInteger(year) || year > today.getUTCFullYear() + 50) {
+    return refused('invalid_expiry_year', "Your card's expiration year is invalid.");
+  }
+  // A card is valid through the last day of its expiry month.
+  const thisMonth = today.getUTCFullYear() * 12 + today.getUTCMonth();
+  if (year * 12 + (card.exp_month - 1) < thisMonth) {
+    return refused('invalid_expiry_year', "Your card's expiration date is invalid.");
+  }
+  const brand = brandOf(number);
+  const cvcLength = brand === 'amex' ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim())) {
+    return refused('invalid_cvc', "Your card's security code is invalid.");
+  }
+  return { ok: true, brand, last4: number.slice(-4), behaviour: behaviourOfNumber(number) };
+}
+
+function refused(code: CardInputErrorCode, message: string): RefusedCard {
+  return { ok: false, code, message };
+}
