@@ -14,17 +14,60 @@ function createNonce(): string {
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 const GOOGLE_SIGN_IN_STYLE = 'https://accounts.google.com/gsi/style';
 
+/**
+ * Stripe.js (card provider, SPEC.md §4 Payment, §7): Stripe's CSP guide. loadStripe injects
+ * js.stripe.com from our nonce'd code ('strict-dynamic'); Elements, its 3-D Secure modal and the
+ * wallet sheet live in frames of js.stripe.com and hooks.stripe.com.
+ */
+const STRIPE = {
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
+ * braintree-web (alternate provider, SPEC.md §4 Alternate provider with 3-D Secure): the
+ * directives of its "Using braintree-web with a Content Security Policy" page, sandbox and
+ * production hosts alike (a staging portal hands out sandbox tokens). Its modules are bundled,
+ * and Cardinal's songbird script is injected by them ('strict-dynamic').
+ */
+const BRAINTREE = {
+  frame: ['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com'],
+  connect: [
+    'https://api.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://api.sandbox.braintreegateway.com',
+    'https://client-analytics.sandbox.braintreegateway.com',
+    'https://*.braintree-api.com',
+    'https://*.cardinalcommerce.com',
+  ],
+  img: ['https://assets.braintreegateway.com'],
+};
+
+/**
+ * 3-D Secure 2 frames and posts to the card issuer's own ACS, whose URLs no list can hold:
+ * Braintree's CSP page asks for `frame-src *` and `form-action *` and warns that blocking the
+ * 3DS method step makes authentications fail. `https:` is that, minus plain http.
+ */
+const THREE_D_SECURE_ISSUERS = 'https:';
+
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     // Only scripts carrying this response's nonce run, and what they import (strict-dynamic).
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN_STYLE}`,
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...BRAINTREE.img].join(' '),
     "font-src 'self'",
-    `connect-src 'self' ${GOOGLE_SIGN_IN}`,
-    `frame-src ${GOOGLE_SIGN_IN}`,
-    "form-action 'self'",
+    ["connect-src 'self'", GOOGLE_SIGN_IN, ...STRIPE.connect, ...BRAINTREE.connect].join(' '),
+    // 'self': the test gateway's card fields and challenge are same-origin iframes.
+    [
+      "frame-src 'self'",
+      GOOGLE_SIGN_IN,
+      ...STRIPE.frame,
+      ...BRAINTREE.frame,
+      THREE_D_SECURE_ISSUERS,
+    ].join(' '),
+    `form-action 'self' ${THREE_D_SECURE_ISSUERS}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

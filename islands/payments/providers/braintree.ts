@@ -1,0 +1,233 @@
+import type { Client } from 'braintree-web/client';
+import type {
+  HostedFieldFieldOptions,
+  HostedFieldsTokenizePayload,
+} from 'braintree-web/hosted-fields';
+import type {
+  ThreeDSecureVerifyOptions,
+  ThreeDSecureVerifyPayload,
+} from 'braintree-web/three-d-secure';
+import { type CardProvider, ProviderError } from '../provider';
+import {
+  CARD_FIELD_PLACEHOLDERS,
+  type CardFieldSlots,
+  createCardFieldSlots,
+} from './card-field-slots';
+
+/**
+ * Braintree, the alternate provider of SPEC.md §4 ("Alternate provider with 3-D Secure") and §7
+ * (POST /users/me/subscriptions/{planId}): hosted fields give a nonce; when the portal answers
+ * 'User action required' with a nonce and a validation amount, verifyCard runs 3-D Secure and
+ * the call is repeated with the verified nonce. A thin adapter around braintree-web.
+ */
+
+/** The promise forms of braintree-web's components this adapter calls. */
+export interface BraintreeHostedFields {
+  tokenize(options: { cardholderName?: string }): Promise<HostedFieldsTokenizePayload>;
+  teardown(): Promise<void>;
+}
+export interface BraintreeThreeDSecure {
+  verifyCard(options: ThreeDSecureVerifyOptions): Promise<ThreeDSecureVerifyPayload>;
+  teardown(): Promise<void>;
+}
+
+/** braintree-web's modules, each loaded only when first needed. */
+export interface BraintreeDeps {
+  client(): Promise<{ create(options: { authorization: string }): Promise<Client> }>;
+  hostedFields(): Promise<{
+    create(options: {
+      client: Client;
+      fields: HostedFieldFieldOptions;
+      styles?: Record<string, Record<string, string>>;
+    }): Promise<BraintreeHostedFields>;
+  }>;
+  threeDSecure(): Promise<{
+    create(options: { client: Client; version: '2' }): Promise<BraintreeThreeDSecure>;
+  }>;
+}
+
+/** braintree-web is CommonJS: a bundler may hand its exports over as `default`. */
+async function commonJs<T extends object>(load: Promise<T>): Promise<T> {
+  const module = await load;
+  return (module as { default?: T }).default ?? module;
+}
+
+export const defaultBraintreeDeps: BraintreeDeps = {
+  client: () => commonJs(import('braintree-web/client')),
+  hostedFields: () => commonJs(import('braintree-web/hosted-fields')),
+  threeDSecure: () => commonJs(import('braintree-web/three-d-secure')),
+};
+
+/** Braintree's own message (BraintreeError.message), else `fallback`. */
+function braintreeProviderError(error: unknown, fallback: string): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const message = error instanceof Error && error.message ? error.message : fallback;
+  return new ProviderError(message);
+}
+
+const LOAD_FAILED = 'The card form could not load. Check your connection and reload the page.';
+
+/** 16 px keeps iOS Safari from zooming into the field on focus. */
+const FIELD_STYLES = { input: { 'font-size': '16px' } };
+
+interface MountedFields {
+  hostedFields: BraintreeHostedFields;
+  remove(): void;
+}
+
+export function createBraintreeProvider(
+  settings: { clientToken: string; threeDSecure: boolean },
+  deps: BraintreeDeps = defaultBraintreeDeps,
+): CardProvider {
+  let client: Promise<Client> | null = null;
+  let threeDSecure: Promise<BraintreeThreeDSecure> | null = null;
+  let mounted: MountedFields | null = null;
+  let generation = 0;
+  // Braintree's 3-D Secure needs the card's BIN; the last tokenized card is the one to verify.
+  let lastBin: string | null = null;
+
+  /** One client per provider; a failed load is forgotten so the next call retries. */
+  function braintreeClient(): Promise<Client> {
+    if (!client) {
+      client = (async () => {
+        const module = await deps.client();
+        return module.create({ authorization: settings.clientToken });
+      })().catch((error: unknown) => {
+        client = null;
+        throw braintreeProviderError(error, LOAD_FAILED);
+      });
+    }
+    return client;
+  }
+
+  function threeDSecureComponent(): Promise<BraintreeThreeDSecure> {
+    if (!threeDSecure) {
+      threeDSecure = (async () => {
+        const [module, loaded] = await Promise.all([deps.threeDSecure(), braintreeClient()]);
+        // Version 2 (Cardinal's modal); version 1 is refused by braintree-web.
+        return module.create({ client: loaded, version: '2' });
+      })().catch((error: unknown) => {
+        threeDSecure = null;
+        throw braintreeProviderError(error, LOAD_FAILED);
+      });
+    }
+    return threeDSecure;
+  }
+
+  function unmount(): void {
+    generation += 1;
+    mounted?.remove();
+    mounted = null;
+  }
+
+  return {
+    id: 'braintree',
+
+    async mount(container, { labels }) {
+      unmount();
+      const own = generation;
+      const [hostedFieldsModule, loaded] = await Promise.all([
+        deps.hostedFields().catch((error: unknown) => {
+          throw braintreeProviderError(error, LOAD_FAILED);
+        }),
+        braintreeClient(),
+      ]);
+      if (own !== generation) return;
+      const fields: CardFieldSlots = createCardFieldSlots(container, labels);
+      let hostedFields: BraintreeHostedFields;
+      try {
+        // SPEC.md §2 card form: number, MM/YY, CVV, each in Braintree's iframe.
+        hostedFields = await hostedFieldsModule.create({
+          client: loaded,
+          styles: FIELD_STYLES,
+          fields: {
+            number: {
+              container: fields.slots.number,
+              placeholder: CARD_FIELD_PLACEHOLDERS.number,
+              internalLabel: labels.number,
+            },
+            expirationDate: {
+              container: fields.slots.expiry,
+              placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
+              internalLabel: labels.expiry,
+            },
+            cvv: {
+              container: fields.slots.cvv,
+              placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
+              internalLabel: labels.cvv,
+            },
+          },
+        });
+      } catch (error) {
+        fields.remove();
+        throw braintreeProviderError(error, LOAD_FAILED);
+      }
+      if (own !== generation) {
+        void hostedFields.teardown().catch(() => {});
+        fields.remove();
+        return;
+      }
+      mounted = {
+        hostedFields,
+        remove: () => {
+          void hostedFields.teardown().catch(() => {});
+          fields.remove();
+        },
+      };
+      // Created with the fields when the portal asks for 3-D Secure (SPEC.md §7 payment
+      // settings, request_three_d_secure), so Cardinal's device data is ready before the lookup.
+      if (settings.threeDSecure) void threeDSecureComponent().catch(() => {});
+    },
+
+    unmount,
+
+    async createPaymentMethod({ cardholderName }) {
+      if (!mounted) throw new ProviderError('The card form is not ready yet.');
+      const name = cardholderName.trim();
+      try {
+        const payload = await mounted.hostedFields.tokenize(name ? { cardholderName: name } : {});
+        lastBin = payload.details.bin || null;
+        return payload.nonce;
+      } catch (error) {
+        // SPEC.md §8: a payment-method creation error shows its (Braintree's) message.
+        throw braintreeProviderError(error, 'Payment error');
+      }
+    },
+
+    confirmCardPayment() {
+      return Promise.reject(
+        new ProviderError(
+          'confirmCardPayment is a Stripe step (SPEC.md §4 Payment step 4); Braintree verifies with verifyCard.',
+        ),
+      );
+    },
+
+    async verifyCard({ nonce, amount, email }) {
+      const component = await threeDSecureComponent();
+      let payload: ThreeDSecureVerifyPayload;
+      try {
+        payload = await component.verifyCard({
+          nonce,
+          amount,
+          email,
+          // braintree-web refuses a verification without the BIN; unknown when the nonce came
+          // from elsewhere than these fields, and then Braintree's error is the answer.
+          bin: lastBin ?? '',
+          onLookupComplete: (_data, next) => next(),
+        });
+      } catch (error) {
+        throw braintreeProviderError(error, 'Payment error');
+      }
+      // A shift that was possible but did not happen: the challenge failed or was abandoned.
+      // No shift possible (card not enrolled): the issuer keeps the liability and we proceed.
+      if (payload.liabilityShiftPossible && !payload.liabilityShifted) {
+        throw new ProviderError(
+          'We could not authenticate your payment method. Please choose a different payment method and try again.',
+          'authentication_failed',
+          payload.threeDSecureInfo?.status ?? null,
+        );
+      }
+      return payload.nonce;
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import type {
+  PaymentIntent,
+  Stripe,
+  StripeCardNumberElement,
+  StripeElementLocale,
+  StripeError,
+} from '@stripe/stripe-js';
+import { type CardProvider, ProviderError } from '../provider';
+import {
+  CARD_FIELD_PLACEHOLDERS,
+  type CardFieldSlots,
+  createCardFieldSlots,
+} from './card-field-slots';
+
+/**
+ * Stripe, the card provider of SPEC.md §4 Payment and §7 "Card payment provider": Elements card
+ * fields (the card data stays in Stripe's iframes), createPaymentMethod for step 2 and
+ * confirmCardPayment for the 3-D Secure challenge of step 4. A thin adapter: every decision is
+ * Stripe's answer mapped onto ProviderError.
+ */
+
+/** The part of Stripe.js the card fields and the wallet button use. */
+export type StripeClient = Pick<
+  Stripe,
+  'elements' | 'createPaymentMethod' | 'confirmCardPayment' | 'paymentRequest'
+>;
+
+export interface StripeDeps {
+  /** `loadStripe` of `@stripe/stripe-js`: injects js.stripe.com, resolves null without a window. */
+  loadStripe: (publishableKey: string) => Promise<StripeClient | null>;
+}
+
+/**
+ * The `pure` entry injects js.stripe.com only when loadStripe is called; the main entry injects
+ * it as soon as the module is imported. Imported lazily, so Stripe reaches only a checkout.
+ */
+export const defaultStripeDeps: StripeDeps = {
+  loadStripe: async (publishableKey) => {
+    const { loadStripe } = await import('@stripe/stripe-js/pure');
+    return loadStripe(publishableKey);
+  },
+};
+
+/** SPEC.md §8 Payment: 'Payment error' when an error has no text. */
+const NO_TEXT = 'Payment error';
+
+/** Loads Stripe.js for `publishableKey`; a script that cannot load rejects a ProviderError. */
+export async function loadStripeClient(
+  publishableKey: string,
+  deps: StripeDeps,
+): Promise<StripeClient> {
+  let stripe: StripeClient | null;
+  try {
+    stripe = await deps.loadStripe(publishableKey);
+  } catch {
+    stripe = null;
+  }
+  if (!stripe) {
+    throw new ProviderError(
+      'The card form could not load. Check your connection and reload the page.',
+    );
+  }
+  return stripe;
+}
+
+/** Stripe's own message and its most precise reason: the issuer's decline code, else the code. */
+function stripeProviderError(error: StripeError): ProviderError {
+  const declineCode =
+    error.payment_intent?.last_payment_error?.decline_code ??
+    error.decline_code ??
+    error.payment_intent?.last_payment_error?.code ??
+    error.code ??
+    null;
+  return new ProviderError(error.message || NO_TEXT, declineCode);
+}
+
+/**
+ * Statuses after which the subscription call can be repeated with the intent id (SPEC.md §4
+ * step 4): paid, authorised for later capture, or settling asynchronously.
+ */
+const CONFIRMED_STATUSES: ReadonlySet<PaymentIntent.Status> = new Set([
+  'succeeded',
+  'requires_capture',
+  'processing',
+]);
+
+function unconfirmedIntentError(intent: PaymentIntent): ProviderError {
+  const lastError = intent.last_payment_error;
+  if (lastError) {
+    return new ProviderError(
+      lastError.message || NO_TEXT,
+      lastError.decline_code ?? lastError.code ?? null,
+    );
+  }
+  if (intent.status === 'requires_action') {
+    return new ProviderError('The payment was not authenticated.', 'authentication_required');
+  }
+  return new ProviderError(NO_TEXT, intent.status);
+}
+
+// biome-ignore format: Stripe's locale list reads best as a block.
+const STRIPE_LOCALES: ReadonlySet<string> = new Set<StripeElementLocale>([
+  'ar', 'bg', 'cs', 'da', 'de', 'el', 'en', 'en-AU', 'en-CA', 'en-NZ', 'en-GB', 'es', 'es-ES',
+  'es-419', 'et', 'fi', 'fil', 'fr', 'fr-CA', 'fr-FR', 'he', 'hu', 'hr', 'id', 'it', 'it-IT',
+  'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nb', 'nl', 'no', 'pl', 'pt', 'pt-BR', 'ro', 'ru', 'sk',
+  'sl', 'sv', 'th', 'tr', 'vi', 'zh', 'zh-HK', 'zh-TW',
+]);
+
+/** The funnel's language as an Elements locale (its error texts), else Stripe's own guess. */
+export function stripeLocale(language: string): StripeElementLocale {
+  if (STRIPE_LOCALES.has(language)) return language as StripeElementLocale;
+  const base = language.split('-')[0] ?? '';
+  return STRIPE_LOCALES.has(base) ? (base as StripeElementLocale) : 'auto';
+}
+
+/** 16 px keeps iOS Safari from zooming into the field on focus. */
+const FIELD_STYLE = { base: { fontSize: '16px' } };
+
+interface MountedFields {
+  stripe: StripeClient;
+  cardNumber: StripeCardNumberElement;
+  destroy(): void;
+}
+
+export function createStripeProvider(
+  settings: { publishableKey: string; accountName: string | null },
+  deps: StripeDeps = defaultStripeDeps,
+): CardProvider {
+  let stripe: Promise<StripeClient> | null = null;
+  let mounted: MountedFields | null = null;
+  // Bumped by every mount and unmount: a mount whose load finishes after an unmount stays away.
+  let generation = 0;
+
+  /** One Stripe.js per provider; a failed load is forgotten so the next call retries. */
+  function client(): Promise<StripeClient> {
+    if (!stripe) {
+      stripe = loadStripeClient(settings.publishableKey, deps).catch((error: unknown) => {
+        stripe = null;
+        throw error;
+      });
+    }
+    return stripe;
+  }
+
+  function unmount(): void {
+    generation += 1;
+    mounted?.destroy();
+    mounted = null;
+  }
+
+  return {
+    id: 'stripe',
+
+    async mount(container, { language, labels }) {
+      unmount();
+      const own = generation;
+      const loaded = await client();
+      if (own !== generation) return;
+      // SPEC.md §2 card form: split number / MM/YY / CVV fields, not Stripe's one-line card.
+      const elements = loaded.elements({ locale: stripeLocale(language) });
+      const fields: CardFieldSlots = createCardFieldSlots(container, labels);
+      const cardNumber = elements.create('cardNumber', {
+        placeholder: CARD_FIELD_PLACEHOLDERS.number,
+        showIcon: true,
+        style: FIELD_STYLE,
+      });
+      const cardExpiry = elements.create('cardExpiry', {
+        placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
+        style: FIELD_STYLE,
+      });
+      const cardCvc = elements.create('cardCvc', {
+        placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
+        style: FIELD_STYLE,
+      });
+      cardNumber.mount(fields.slots.number);
+      cardExpiry.mount(fields.slots.expiry);
+      cardCvc.mount(fields.slots.cvv);
+      mounted = {
+        stripe: loaded,
+        cardNumber,
+        destroy: () => {
+          for (const element of [cardNumber, cardExpiry, cardCvc]) element.destroy();
+          fields.remove();
+        },
+      };
+    },
+
+    unmount,
+
+    async createPaymentMethod({ cardholderName }) {
+      if (!mounted) throw new ProviderError('The card form is not ready yet.');
+      const name = cardholderName.trim();
+      const result = await mounted.stripe.createPaymentMethod({
+        type: 'card',
+        card: mounted.cardNumber,
+        // SPEC.md §2: the name on card is optional; an empty one is not sent.
+        ...(name ? { billing_details: { name } } : {}),
+      });
+      if (result.error) throw stripeProviderError(result.error);
+      return result.paymentMethod.id;
+    },
+
+    async confirmCardPayment(intentSecret) {
+      // Needs no mounted fields: the intent already holds its payment method, and a checkout
+      // resumed after a reload confirms before any field is shown.
+      const result = await (await client()).confirmCardPayment(intentSecret);
+      if (result.error) throw stripeProviderError(result.error);
+      const intent = result.paymentIntent;
+      if (CONFIRMED_STATUSES.has(intent.status)) return intent.id;
+      throw unconfirmedIntentError(intent);
+    },
+  };
+}
