@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   apiUrl,
+  createDirectSubscription,
   getCountry,
   getDeeplink,
   getPaymentSettings,
   getPhoneInfo,
+  getPollingResult,
   signInWithSocialToken,
   signUp,
+  startPollingSubscription,
 } from '../../../islands/api/client';
 import { ApiFailure } from '../../../shared/api/request';
 
@@ -99,5 +102,64 @@ describe('the browser’s API client: same-origin /api + the SPEC.md §7 path', 
     const fetch = answering({ data: { deeplink_token: 'x' } });
     await expect(signUp({} as never, { fetch })).rejects.toMatchObject({ kind: 'shape' });
     await expect(getPhoneInfo('+12015550123', { fetch })).rejects.toBeInstanceOf(ApiFailure);
+  });
+});
+
+describe('the subscription calls (SPEC.md §7)', () => {
+  const body = {
+    gateway: 'test',
+    payment_method_nonce: 'pm_1',
+    coupon: null,
+    payment_intent_id: null,
+    user_data: { plan: 'monthly_usd' },
+  };
+
+  it('POSTs the polling subscription with the attempt’s Idempotency-Key', async () => {
+    const fetch = answering({ data: { polling_result_id: 'poll_1' } });
+    expect(await startPollingSubscription('monthly_usd', body, 'key-1', { fetch })).toEqual({
+      data: { polling_result_id: 'poll_1' },
+    });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/users/me/subscriptions/polling/monthly_usd');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('idempotency-key')).toBe('key-1');
+    expect(JSON.parse(String(init?.body))).toEqual(body);
+  });
+
+  it('POSTs the direct subscription with the Idempotency-Key', async () => {
+    const fetch = answering({ data: { subscription_id: 'sub_1' } });
+    await createDirectSubscription('monthly_usd', body, 'key-1:3ds', { fetch });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/users/me/subscriptions/monthly_usd');
+    expect(new Headers(init?.headers).get('idempotency-key')).toBe('key-1:3ds');
+  });
+
+  it('reads a polling result with its status: 202 pending whatever its body, 200 final', async () => {
+    const pendingFetch = vi.fn<typeof globalThis.fetch>(
+      async () => new Response('{}', { status: 202 }),
+    );
+    expect(await getPollingResult('poll_1', { fetch: pendingFetch })).toEqual({
+      status: 202,
+      data: { data: { result_data: null } },
+    });
+    expect(pendingFetch.mock.calls[0]![0]).toBe('/api/polling/get-result/poll_1');
+
+    const result = { status: 'succeeded', subscription_id: 'sub_1' };
+    const fetch = answering({ data: { result_data: result } });
+    expect(await getPollingResult('poll_1', { fetch })).toEqual({
+      status: 200,
+      data: { data: { result_data: result } },
+    });
+  });
+
+  it('a final polling answer of the wrong shape is a shape failure; an error status rejects', async () => {
+    await expect(
+      getPollingResult('poll_1', { fetch: answering({ data: {} }) }),
+    ).rejects.toMatchObject({
+      kind: 'shape',
+    });
+    await expect(
+      getPollingResult('poll_1', { fetch: answering({ errors: { messages: ['gone'] } }, 404) }),
+    ).rejects.toMatchObject({ kind: 'http', status: 404 });
   });
 });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EN } from '../../../locales';
 import {
+  declinedPaymentText,
   ERROR_TEXT_KEYS,
   errorTranslationKey,
   googleProblemText,
   isEmailTakenMessage,
+  paymentErrorText,
+  paymentNoResultText,
   phoneLookupErrorText,
   readableText,
   signupErrorText,
@@ -175,5 +178,68 @@ describe('readableText', () => {
     const texts = { email_exists: 'Diese E-Mail-Adresse wird bereits verwendet' };
     expect(readableText({ key: 'email_exists' }, texts)).toBe(texts.email_exists);
     expect(readableText({ text: 'Account disabled' }, texts)).toBe('Account disabled');
+  });
+});
+
+describe('payment failures (SPEC.md §8 Payment)', () => {
+  it('the SPEC.md §8 payment texts are word for word', () => {
+    expect(english('errors.payment_no_answer')).toBe('An error has occurred (look at console)');
+    expect(english('errors.payment_no_result')).toBe('Unknown error. Please try again');
+    expect(english('errors.payment_failed')).toBe('An error has occurred');
+    expect(english('errors.payment_error')).toBe('Payment error');
+  });
+
+  it.each([
+    ['no answer', network, { key: 'payment_no_answer' }],
+    ['an answer that is not JSON', parse, { key: 'payment_no_answer' }],
+    ['an answer of the wrong shape', shape, { key: 'payment_no_answer' }],
+    [
+      'the portal unreachable',
+      http(502, ['fetch failed'], 'portal_unavailable'),
+      { key: 'payment_no_answer' },
+    ],
+    ['the portal too slow', http(504, [], 'portal_timeout'), { key: 'payment_no_answer' }],
+    ['a limit', http(429, ['Slow down'], 'rate_limited'), { key: 'rate_limited' }],
+    ['the portal without messages', http(500, []), { key: 'payment_failed' }],
+    [
+      'the worker refusing (its messages are for developers)',
+      http(400, ['body.gateway: Required'], 'invalid_request'),
+      { key: 'payment_failed' },
+    ],
+    ['an email-taken message', http(422, ['x', 'user.email.taken']), { key: 'email_exists' }],
+    [
+      'the portal’s messages',
+      http(422, ['Card not supported.', 'Second']),
+      { text: 'Card not supported.' },
+    ],
+    [
+      'a provider error',
+      new Error('Your card number is incomplete.'),
+      { text: 'Your card number is incomplete.' },
+    ],
+    ['a string', 'Card expired', { text: 'Card expired' }],
+    [
+      'an object with a message',
+      { message: 'Processor unavailable' },
+      { text: 'Processor unavailable' },
+    ],
+    ['an error without text', new Error(''), { key: 'payment_error' }],
+    ['an object without a message', { code: 42 }, { key: 'payment_error' }],
+    ['nothing', undefined, { key: 'payment_error' }],
+  ])('%s', (_, error, text) => {
+    expect(paymentErrorText(error)).toEqual(text);
+  });
+
+  it('a refused payment shows the provider’s words, else the processor’s, else "Payment error"', () => {
+    expect(
+      declinedPaymentText({ message: 'Declined.', processorResponse: 'Do not honor' }),
+    ).toEqual({
+      text: 'Declined.',
+    });
+    expect(declinedPaymentText({ message: ' ', processorResponse: 'Do not honor' })).toEqual({
+      text: 'Do not honor',
+    });
+    expect(declinedPaymentText({})).toEqual({ key: 'payment_error' });
+    expect(paymentNoResultText()).toEqual({ key: 'payment_no_result' });
   });
 });
