@@ -8,6 +8,15 @@ const islandEntries = Object.fromEntries(
     .map((file) => [file.replace(/\.tsx$/, ''), `islands/${file}`]),
 );
 
+/**
+ * The test gateway's own pages (worker/routes/test-gateway-pages.ts): development and tests only,
+ * never loaded by a funnel page.
+ */
+const testGatewayEntries = {
+  'test-gateway-card-frame': 'test-gateway/card-frame.ts',
+  'test-gateway-challenge': 'test-gateway/challenge.ts',
+};
+
 export default defineConfig({
   publicDir: 'public',
   esbuild: { jsx: 'automatic' },
@@ -18,7 +27,12 @@ export default defineConfig({
     modulePreload: false,
     target: 'es2022',
     rollupOptions: {
-      input: { boot: 'islands/boot.ts', hydrate: 'islands/hydrate.ts', ...islandEntries },
+      input: {
+        boot: 'islands/boot.ts',
+        hydrate: 'islands/hydrate.ts',
+        ...islandEntries,
+        ...testGatewayEntries,
+      },
       preserveEntrySignatures: 'exports-only',
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

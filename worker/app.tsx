@@ -20,7 +20,10 @@ import { splitTest } from './middleware/split-test';
 import { translations } from './middleware/translations';
 import { visitor } from './middleware/visitor';
 import { errorPage } from './render/render-page';
+import { appLoginRoutes } from './routes/app-login';
 import { notFoundPage, screenRoutes } from './routes/screens';
+import { testGatewayRoutes } from './routes/test-gateway';
+import { testGatewayFraming } from './routes/test-gateway-framing';
 import { createTranslationSource } from './translations/source';
 
 export interface AppOptions {
@@ -45,6 +48,8 @@ export function createApp(options: AppOptions = {}) {
   const translationSource = createTranslationSource();
 
   app.use(requestLog());
+  // Before securityHeaders, so it adjusts the policy that one sets (outside production only).
+  app.use(testGatewayFraming());
   app.use(securityHeaders());
   app.use(visitor());
   app.use(country());
@@ -63,6 +68,8 @@ export function createApp(options: AppOptions = {}) {
       now: options.now ?? Date.now,
     }),
   );
+  app.route('/test-gateway', testGatewayRoutes());
+  app.route('/app', appLoginRoutes({ portalFetch: options.portalFetch }));
   app.route('/', screenRoutes(options.screens));
   app.notFound(notFoundPage);
 

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_GATEWAY_PATHS } from '../../../test-gateway/frame-protocol';
+import { framablePolicy } from '../../../worker/routes/test-gateway-framing';
+import { signUp } from '../portal/portal-client';
+import { CARDS, charge, chargeByPolling, fetchWorker, tokenize } from './gateway-client';
+
+function nonceOf(response: Response): string {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  return /'nonce-([^']+)'/.exec(policy)?.[1] ?? 'no nonce';
+}
+
+describe('GET /test-gateway/card-frame', () => {
+  it('is a page our own pages may frame, running its script under the CSP nonce', async () => {
+    const response = await fetchWorker(TEST_GATEWAY_PATHS.cardFrame);
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain("frame-ancestors 'none'");
+    const html = await response.text();
+    expect(html).toContain(
+      `<script type="module" nonce="${nonceOf(response)}" src="/assets/test-gateway-card-frame-`,
+    );
+  });
+
+  it('has labelled card fields with their autofill hints', async () => {
+    const html = await (await fetchWorker(TEST_GATEWAY_PATHS.cardFrame)).text();
+    for (const [id, autocomplete] of [
+      ['card-number', 'cc-number'],
+      ['card-expiry', 'cc-exp'],
+      ['card-cvc', 'cc-csc'],
+    ]) {
+      expect(html).toContain(`<label for="${id}">`);
+      expect(html).toMatch(new RegExp(`<input id="${id}"[^>]* autocomplete="${autocomplete}"`));
+    }
+  });
+});
+
+describe('GET /test-gateway/challenge/{intentId}', () => {
+  it('offers to complete or fail the authentication of a known intent', async () => {
+    const { accessToken } = await signUp();
+    const { result } = await chargeByPolling(
+      accessToken,
+      charge(await tokenize(CARDS.alwaysAuthenticate)),
+    );
+    const response = await fetchWorker(`/test-gateway/challenge/${result.payment_intent_id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    const html = await response.text();
+    expect(html).toContain(`data-intent-id="${result.payment_intent_id}"`);
+    expect(html).toContain('>Complete authentication</button>');
+    expect(html).toContain('>Fail authentication</button>');
+  });
+
+  it('answers 404 for an intent it never made', async () => {
+    const response = await fetchWorker('/test-gateway/challenge/tpi_000000000000000000000000');
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('framing outside production', () => {
+  it('lets funnel pages frame our origin but still forbids framing them', async () => {
+    const response = await fetchWorker('/');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/frame-src 'self' /);
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('adds self once, keeping the other sources', () => {
+    const policy = "default-src 'self'; frame-src https://a.test/; frame-ancestors 'none'";
+    expect(framablePolicy(policy, false)).toBe(
+      "default-src 'self'; frame-src 'self' https://a.test/; frame-ancestors 'none'",
+    );
+    expect(framablePolicy(framablePolicy(policy, true), true)).toBe(
+      "default-src 'self'; frame-src 'self' https://a.test/; frame-ancestors 'self'",
+    );
+  });
+});

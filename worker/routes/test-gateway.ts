@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { findTestPaymentIntent } from '../../portal/store/test-payment-intents';
+import { testGatewayApi } from '../../portal/test-gateway/routes';
+import { jsonBodyLimit, jsonOnly } from '../api/json-body';
+import { sameOrigin } from '../api/same-origin';
+import { type AppEnv, isProduction } from '../env';
+import { PLAIN_PAGE_HEADERS } from './plain-page';
+import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';
+
+/**
+ * /test-gateway/*: the test gateway (issue 5), an emulator of a third-party card processor with
+ * the behaviour of Stripe's documented test cards, for development and tests. Never served in
+ * production, and never without the embedded portal's database.
+ */
+export function testGatewayRoutes(): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .use(async function testGatewayOnlyOutsideProduction(c, next) {
+      if (isProduction(c.env) || !c.env.PORTAL_DB) return c.notFound();
+      await next();
+    })
+    .on('POST', '*', sameOrigin(), jsonOnly(), jsonBodyLimit())
+    .get('/card-frame', (c) => c.html(cardFramePage(c.get('nonce')), 200, PLAIN_PAGE_HEADERS))
+    .get('/challenge/:intentId', async (c) => {
+      const intentId = c.req.param('intentId');
+      const intent = await findTestPaymentIntent(c.env.PORTAL_DB!, intentId);
+      return intent
+        ? c.html(challengePage(c.get('nonce'), intent.id), 200, PLAIN_PAGE_HEADERS)
+        : c.html(unknownChallengePage(), 404, PLAIN_PAGE_HEADERS);
+    })
+    .route('/', testGatewayApi);
+}
