@@ -4,6 +4,7 @@ import {
   declinedPaymentText,
   paymentErrorText,
   paymentNoResultText,
+  type VisitorText,
 } from '../../shared/api/error-text';
 import { ProviderError } from './provider';
 import type { PurchaseOutcome } from './purchase-types';
@@ -49,10 +50,9 @@ export function refusedResultOutcome(result: ResultData): PurchaseOutcome {
  */
 export function providerRefusalOutcome(error: unknown): PurchaseOutcome {
   if (!(error instanceof ProviderError)) return { kind: 'failed', text: paymentErrorText(error) };
-  const text = declinedPaymentText({
-    message: error.message,
-    processorResponse: error.processorResponse,
-  });
+  const text: VisitorText = error.problem
+    ? { key: error.problem }
+    : declinedPaymentText({ message: error.message, processorResponse: error.processorResponse });
   return error.declineCode || error.processorResponse
     ? { kind: 'declined', declineCode: error.declineCode, text }
     : { kind: 'failed', text };

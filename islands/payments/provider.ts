@@ -9,12 +9,28 @@
 export type ProviderId = 'stripe' | 'braintree' | 'test';
 
 /**
+ * Our own reasons a provider fails, as opposed to the provider's words: each is a key of
+ * `errors.*` (shared/api/error-text.ts), so no sentence of copy ships inside an adapter.
+ */
+export type ProviderProblem =
+  /** The provider's script or fields could not load (offline, blocked). */
+  | 'card_form_unavailable'
+  /** Pay was pressed before the fields were mounted. */
+  | 'card_form_not_ready'
+  /** 3-D Secure was failed or abandoned. */
+  | 'payment_not_authenticated'
+  /** An adapter was asked for a step its provider does not have (a programming error). */
+  | 'payment_error';
+
+/**
  * A provider refused: the card was declined, its data is invalid, or the visitor did not pass
  * 3-D Secure. `message` is the provider's text for the visitor (SPEC.md §8: a card payment-method
  * creation error shows its message; a confirmation error reports the decline code or processor
- * response).
+ * response); `problem` names our own reason when the provider gave no words.
  */
 export class ProviderError extends Error {
+  problem: ProviderProblem | null = null;
+
   constructor(
     message: string,
     readonly declineCode: string | null = null,
@@ -22,6 +38,17 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+
+  /** A failure of ours, shown with the translated text of `problem`. */
+  static of(
+    problem: ProviderProblem,
+    declineCode: string | null = null,
+    processorResponse: string | null = null,
+  ): ProviderError {
+    const error = new ProviderError('', declineCode, processorResponse);
+    error.problem = problem;
+    return error;
   }
 }
 

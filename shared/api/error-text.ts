@@ -41,6 +41,10 @@ export const PAYMENT_ERROR_KEYS = [
   'payment_no_result',
   'payment_failed',
   'payment_error',
+  // A card provider's own failures without words of its own (islands/payments/provider.ts).
+  'card_form_unavailable',
+  'card_form_not_ready',
+  'payment_not_authenticated',
   'email_exists',
   'rate_limited',
 ] as const;

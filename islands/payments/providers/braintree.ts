@@ -58,14 +58,13 @@ export const defaultBraintreeDeps: BraintreeDeps = {
   threeDSecure: () => commonJs(import('braintree-web/three-d-secure')),
 };
 
-/** Braintree's own message (BraintreeError.message), else `fallback`. */
-function braintreeProviderError(error: unknown, fallback: string): ProviderError {
+/** Braintree's own message (BraintreeError.message), else 'Payment error' (SPEC.md §5). */
+function braintreeProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
-  const message = error instanceof Error && error.message ? error.message : fallback;
-  return new ProviderError(message);
+  return error instanceof Error && error.message
+    ? new ProviderError(error.message)
+    : ProviderError.of('payment_error');
 }
-
-const LOAD_FAILED = 'The card form could not load. Check your connection and reload the page.';
 
 /** 16 px keeps iOS Safari from zooming into the field on focus. */
 const FIELD_STYLES = { input: { 'font-size': '16px' } };
@@ -92,9 +91,9 @@ export function createBraintreeProvider(
       client = (async () => {
         const module = await deps.client();
         return module.create({ authorization: settings.clientToken });
-      })().catch((error: unknown) => {
+      })().catch(() => {
         client = null;
-        throw braintreeProviderError(error, LOAD_FAILED);
+        throw ProviderError.of('card_form_unavailable');
       });
     }
     return client;
@@ -106,9 +105,9 @@ export function createBraintreeProvider(
         const [module, loaded] = await Promise.all([deps.threeDSecure(), braintreeClient()]);
         // Version 2 (Cardinal's modal); version 1 is refused by braintree-web.
         return module.create({ client: loaded, version: '2' });
-      })().catch((error: unknown) => {
+      })().catch(() => {
         threeDSecure = null;
-        throw braintreeProviderError(error, LOAD_FAILED);
+        throw ProviderError.of('card_form_unavailable');
       });
     }
     return threeDSecure;
@@ -127,8 +126,8 @@ export function createBraintreeProvider(
       unmount();
       const own = generation;
       const [hostedFieldsModule, loaded] = await Promise.all([
-        deps.hostedFields().catch((error: unknown) => {
-          throw braintreeProviderError(error, LOAD_FAILED);
+        deps.hostedFields().catch(() => {
+          throw ProviderError.of('card_form_unavailable');
         }),
         braintreeClient(),
       ]);
@@ -158,9 +157,9 @@ export function createBraintreeProvider(
             },
           },
         });
-      } catch (error) {
+      } catch {
         fields.remove();
-        throw braintreeProviderError(error, LOAD_FAILED);
+        throw ProviderError.of('card_form_unavailable');
       }
       if (own !== generation) {
         void hostedFields.teardown().catch(() => {});
@@ -182,7 +181,7 @@ export function createBraintreeProvider(
     unmount,
 
     async createPaymentMethod({ cardholderName }) {
-      if (!mounted) throw new ProviderError('The card form is not ready yet.');
+      if (!mounted) throw ProviderError.of('card_form_not_ready');
       const name = cardholderName.trim();
       try {
         const payload = await mounted.hostedFields.tokenize(name ? { cardholderName: name } : {});
@@ -190,15 +189,15 @@ export function createBraintreeProvider(
         return payload.nonce;
       } catch (error) {
         // SPEC.md §8: a payment-method creation error shows its (Braintree's) message.
-        throw braintreeProviderError(error, 'Payment error');
+        throw braintreeProviderError(error);
       }
     },
 
     confirmCardPayment() {
       return Promise.reject(
-        new ProviderError(
-          'confirmCardPayment is a Stripe step (SPEC.md §4 Payment step 4); Braintree verifies with verifyCard.',
-        ),
+        // confirmCardPayment is a Stripe step (SPEC.md §4 Payment step 4); Braintree verifies
+        // with verifyCard. Reaching here is a programming error, shown as 'Payment error'.
+        ProviderError.of('payment_error'),
       );
     },
 
@@ -216,13 +215,13 @@ export function createBraintreeProvider(
           onLookupComplete: (_data, next) => next(),
         });
       } catch (error) {
-        throw braintreeProviderError(error, 'Payment error');
+        throw braintreeProviderError(error);
       }
       // A shift that was possible but did not happen: the challenge failed or was abandoned.
       // No shift possible (card not enrolled): the issuer keeps the liability and we proceed.
       if (payload.liabilityShiftPossible && !payload.liabilityShifted) {
-        throw new ProviderError(
-          'We could not authenticate your payment method. Please choose a different payment method and try again.',
+        throw ProviderError.of(
+          'payment_not_authenticated',
           'authentication_failed',
           payload.threeDSecureInfo?.status ?? null,
         );

@@ -41,8 +41,8 @@ export const defaultStripeDeps: StripeDeps = {
   },
 };
 
-/** SPEC.md §8 Payment: 'Payment error' when an error has no text. */
-const NO_TEXT = 'Payment error';
+/** No words from Stripe: the error-text mapping falls back to 'Payment error' (SPEC.md §5). */
+const NO_TEXT = '';
 
 /** Loads Stripe.js for `publishableKey`; a script that cannot load rejects a ProviderError. */
 export async function loadStripeClient(
@@ -56,9 +56,7 @@ export async function loadStripeClient(
     stripe = null;
   }
   if (!stripe) {
-    throw new ProviderError(
-      'The card form could not load. Check your connection and reload the page.',
-    );
+    throw ProviderError.of('card_form_unavailable');
   }
   return stripe;
 }
@@ -93,7 +91,7 @@ function unconfirmedIntentError(intent: PaymentIntent): ProviderError {
     );
   }
   if (intent.status === 'requires_action') {
-    return new ProviderError('The payment was not authenticated.', 'authentication_required');
+    return ProviderError.of('payment_not_authenticated', 'authentication_required');
   }
   return new ProviderError(NO_TEXT, intent.status);
 }
@@ -188,7 +186,7 @@ export function createStripeProvider(
     unmount,
 
     async createPaymentMethod({ cardholderName }) {
-      if (!mounted) throw new ProviderError('The card form is not ready yet.');
+      if (!mounted) throw ProviderError.of('card_form_not_ready');
       const name = cardholderName.trim();
       const result = await mounted.stripe.createPaymentMethod({
         type: 'card',

@@ -2,6 +2,7 @@
 import type { StripeError } from '@stripe/stripe-js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider, stripeLocale } from '../../../../islands/payments/providers/stripe';
+import { paymentErrorText } from '../../../../shared/api/error-text';
 import { fakeStripe, paymentIntent, paymentMethod } from './fake-stripe';
 import { providerRejection } from './provider-error';
 
@@ -63,7 +64,7 @@ describe('mount', () => {
     fake.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
     const provider = createStripeProvider(settings, fake);
     const error = await providerRejection(provider.mount(container, { language: 'en', labels }));
-    expect(error.message).toMatch(/could not load/);
+    expect(error.problem).toBe('card_form_unavailable');
     expect(container.childElementCount).toBe(0);
 
     await provider.mount(container, { language: 'en', labels });
@@ -157,7 +158,9 @@ describe('createPaymentMethod', () => {
     const { fake, provider } = await mounted();
     fake.stripe.createPaymentMethod.mockResolvedValue({ error: { type: 'api_error' } });
     const error = await providerRejection(provider.createPaymentMethod({ cardholderName: '' }));
-    expect(error.message).toBe('Payment error');
+    // No words from Stripe: the error-text mapping shows 'Payment error' (SPEC.md §5).
+    expect(error.message).toBe('');
+    expect(paymentErrorText(error)).toEqual({ key: 'payment_error' });
     expect(error.declineCode).toBeNull();
   });
 
