@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { $signup } from './stores/signup';
 
 export interface DownloadAppProps {
   /** Where the form posts without JavaScript: the screen's own path and query. */
@@ -16,9 +17,10 @@ export function storeFor(userAgent: string): 'appStore' | 'googlePlay' {
 /**
  * The success screen's download button (SPEC.md §2), which is its Continue. The success screen
  * ends the flow, so the form names no next screen (`data-next`); once the island has mounted, a
- * press opens the store of the visitor's phone instead. Without JavaScript the form posts and
- * the worker shows the screen again, where the store badges still link to both stores. The
- * deeplink of the later issue replaces the store.
+ * press opens the app's deeplink (the app, logged in, or its store page), kept in
+ * $signup.deeplinkUrl since sign-up; without one, the store of the visitor's phone. Without
+ * JavaScript the form posts and the worker shows the screen again, where the store badges still
+ * link to both stores.
  */
 export default function DownloadApp({
   action,
@@ -28,6 +30,11 @@ export default function DownloadApp({
 }: DownloadAppProps) {
   function openStore(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const deeplink = $signup.get().deeplinkUrl;
+    if (/^https?:\/\//.test(deeplink)) {
+      window.location.assign(deeplink);
+      return;
+    }
     const store = storeFor(navigator.userAgent);
     window.location.assign(store === 'appStore' ? appStoreHref : googlePlayHref);
   }

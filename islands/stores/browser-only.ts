@@ -6,7 +6,7 @@ export const ON_WORKER = globalThis.navigator?.userAgent === 'Cloudflare-Workers
  * request an isolate serves, so a write during server rendering would leak one visitor's state
  * into another's page. On the worker, writes throw.
  */
-export function browserOnly<S extends { set: unknown; setKey: unknown }>(
+export function browserOnly<S extends { set: unknown; setKey?: unknown }>(
   store: S,
   name: string,
 ): S {
@@ -17,6 +17,7 @@ export function browserOnly<S extends { set: unknown; setKey: unknown }>(
     );
   };
   store.set = refuse;
-  store.setKey = refuse;
+  // An atom has no setKey; a map has both.
+  if ('setKey' in store) store.setKey = refuse;
   return store;
 }

@@ -1,13 +1,13 @@
 import { SupportLinks } from '../kit/SupportLinks';
-import { ContinueForm } from '../layout/ContinueForm';
+import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 
 /** SPEC.md §8: what the visitor can check before trying the card again. */
 const HINTS = ['balance', 'limits', 'issuer'] as const;
 
 /**
- * The 'Payment declined' page (SPEC.md §2, §8) with its three hints. Try again is the Continue
- * button, leading back to the checkout.
+ * The 'Payment declined' page (SPEC.md §2, §8) with its three hints. Try again leads back to the
+ * checkout the visitor paid on (else the worker's default checkout); nothing was charged.
  */
 export function PaymentDeclinedScreen({ screen, t, continueAction, next }: ScreenProps) {
   return (
@@ -25,7 +25,10 @@ export function PaymentDeclinedScreen({ screen, t, continueAction, next }: Scree
           </li>
         ))}
       </ul>
-      <ContinueForm action={continueAction} next={next} label={t('after.declined.try_again')} />
+      <Island
+        name="TryAgain"
+        props={{ action: continueAction, next, label: t('after.declined.try_again') }}
+      />
       <SupportLinks t={t} />
     </section>
   );

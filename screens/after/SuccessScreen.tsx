@@ -8,8 +8,9 @@ import { STORE_LINKS } from './store-links';
 const LOGIN_STEPS = ['install', 'open', 'email'] as const;
 
 /**
- * 'Your plan awaits' (SPEC.md §2): the download button, a slot for the QR code that opens the
- * app's deeplink (filled in with the deeplink issue), and the steps to log in by hand.
+ * 'Your plan awaits' (SPEC.md §2): the download button (the app's deeplink, which logs the
+ * visitor in), the deeplink's QR code for a visitor on a computer, and the steps to log in by
+ * hand.
  */
 export function SuccessScreen({ screen, t, continueAction }: ScreenProps) {
   return (
@@ -30,10 +31,14 @@ export function SuccessScreen({ screen, t, continueAction }: ScreenProps) {
         appStoreHref={STORE_LINKS.appStore}
         googlePlayHref={STORE_LINKS.googlePlay}
       />
-      <figure className="success__qr">
-        <div className="success__qr-slot" role="img" aria-label={t('after.success.qr_label')} />
-        <figcaption className="success__qr-caption">{t('after.success.qr_caption')}</figcaption>
-      </figure>
+      <Island
+        name="DeeplinkQr"
+        props={{
+          label: t('after.success.qr_label'),
+          caption: t('after.success.qr_caption'),
+          missing: t('after.success.qr_missing'),
+        }}
+      />
       <h2 className="success__steps-title">{t('after.success.steps_title')}</h2>
       <StepList steps={LOGIN_STEPS.map((step) => t(`after.success.steps.${step}`))} />
       <SupportLinks t={t} />

@@ -1,12 +1,11 @@
 import { planOf } from '../../shared/plans/catalogue';
-import { ContinueForm } from '../layout/ContinueForm';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { CheckoutCallout } from './CheckoutCallout';
 import { CHECKOUT_VARIANTS, type CheckoutScreenId, checkoutProviders } from './checkout-variants';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
-import { paymentMethodProps } from './payment-method-props';
+import { checkoutPaymentProps } from './payment-method-props';
 import { planChoiceProps } from './plan-choice-props';
 import { visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
@@ -14,12 +13,12 @@ import { ScreenHeading } from './ScreenHeading';
 /**
  * A checkout (SPEC.md §2 checkout page content): the offer countdown, the plan with its order
  * summary (discount and total) and intro-then-recurring disclosure, the payment-method choice
- * with the card form, and the guarantee. Continue moves on; taking the payment comes later.
+ * with the card form and Pay (SPEC.md §4 Payment), and the guarantee.
  */
 export function checkoutScreen(id: CheckoutScreenId) {
   const variant = CHECKOUT_VARIANTS[id];
   return function CheckoutScreen(props: ScreenProps) {
-    const { screen, t, continueAction, next, language } = props;
+    const { screen, t, language } = props;
     return (
       <section
         className={`screen checkout checkout--${variant.layout} checkout--${variant.emphasis}`}
@@ -42,10 +41,13 @@ export function checkoutScreen(id: CheckoutScreenId) {
           })}
         />
         <Island
-          name="PaymentMethodChoice"
-          props={paymentMethodProps(t, variant.layout, variant.methods)}
+          name="CheckoutPayment"
+          props={checkoutPaymentProps(props, {
+            layout: variant.layout,
+            methods: variant.methods,
+            forceDirect: variant.provider === 'braintree',
+          })}
         />
-        <ContinueForm action={continueAction} next={next} label={t('continue')} />
         <PaymentTrust t={t} providers={checkoutProviders(variant)} />
       </section>
     );

@@ -1,8 +1,7 @@
 import { TestNotice } from '../after/TestNotice';
-import { ContinueForm } from '../layout/ContinueForm';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
-import { paymentMethodProps } from './payment-method-props';
+import { checkoutPaymentProps } from './payment-method-props';
 import { planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 
@@ -10,12 +9,15 @@ import { ScreenHeading } from './ScreenHeading';
 const TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'card_success' },
   { number: '4000 0000 0000 0002', outcome: 'card_declined' },
-  { number: '4000 0025 0000 3155', outcome: 'card_3ds' },
+  { number: '4000 0027 6000 3184', outcome: 'card_3ds' },
 ] as const;
 
-/** checkout-test, the checkout of the stripe_test flow used by QA (SPEC.md §2). */
+/**
+ * checkout-test, the checkout of the stripe_test flow used by QA (SPEC.md §2): pays through the
+ * provider the portal names, which locally is the test gateway.
+ */
 export function CheckoutTestScreen(props: ScreenProps) {
-  const { screen, t, continueAction, next } = props;
+  const { screen, t } = props;
   return (
     <section className="screen test-screen" aria-labelledby="screen-title">
       <TestNotice t={t} />
@@ -39,8 +41,10 @@ export function CheckoutTestScreen(props: ScreenProps) {
           </div>
         ))}
       </dl>
-      <Island name="PaymentMethodChoice" props={paymentMethodProps(t, 'vertical', ['card'])} />
-      <ContinueForm action={continueAction} next={next} label={t('continue')} />
+      <Island
+        name="CheckoutPayment"
+        props={checkoutPaymentProps(props, { layout: 'vertical', methods: ['card'] })}
+      />
     </section>
   );
 }

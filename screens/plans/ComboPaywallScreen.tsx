@@ -1,18 +1,17 @@
-import { ContinueForm } from '../layout/ContinueForm';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
-import { paymentMethodProps } from './payment-method-props';
+import { checkoutPaymentProps } from './payment-method-props';
 import { planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 
 /**
  * The `{hash}` 3-day combo paywall (SPEC.md §2): the 3-day intro plan with its order summary
- * and disclosure, then the payment methods with Apple Pay first and the card after it.
+ * and disclosure; its call to action opens the payment form, Apple Pay first, then the card.
  */
 export function ComboPaywallScreen(props: ScreenProps) {
-  const { screen, t, continueAction, next } = props;
+  const { screen, t } = props;
   return (
     <section className="screen paywall paywall--combo" aria-labelledby="screen-title">
       <OfferTimerBanner t={t} />
@@ -26,10 +25,12 @@ export function ComboPaywallScreen(props: ScreenProps) {
         })}
       />
       <Island
-        name="PaymentMethodChoice"
-        props={paymentMethodProps(t, 'vertical', ['apple_pay', 'card'])}
+        name="CheckoutPayment"
+        props={{
+          ...checkoutPaymentProps(props, { layout: 'vertical', methods: ['apple_pay', 'card'] }),
+          gateLabel: t('plans.combo.cta'),
+        }}
       />
-      <ContinueForm action={continueAction} next={next} label={t('plans.combo.cta')} />
       <PaymentTrust t={t} providers={['stripe']} />
     </section>
   );

@@ -1,9 +1,9 @@
-import { ContinueForm } from '../layout/ContinueForm';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
+import { checkoutPaymentProps } from './payment-method-props';
 import { planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 
@@ -12,11 +12,12 @@ const BENEFITS = ['live', 'alerts', 'consent'] as const;
 /**
  * The paywalls paycheck1_pr5_h_win and paycheck1_pr5_h_ai (SPEC.md §2): the located number,
  * the offer countdown and a picker of the intro plans. The AI one words its benefits around
- * AI-powered location (SPEC.md §1).
+ * AI-powered location (SPEC.md §1). The call to action opens the checkout's payment form right
+ * here (SPEC.md §3 Plans state showCheckout), paying for the plan picked above.
  */
 export function paywallScreen(wording: 'win' | 'ai') {
   return function PaywallScreen(props: ScreenProps) {
-    const { screen, t, continueAction, next } = props;
+    const { screen, t } = props;
     return (
       <section className={`screen paywall paywall--${wording}`} aria-labelledby="screen-title">
         <OfferTimerBanner t={t} />
@@ -36,7 +37,13 @@ export function paywallScreen(wording: 'win' | 'ai') {
             defaultFamily: 'monthly_7d_intro',
           })}
         />
-        <ContinueForm action={continueAction} next={next} label={t('plans.paywall.cta')} />
+        <Island
+          name="CheckoutPayment"
+          props={{
+            ...checkoutPaymentProps(props, { layout: 'vertical', methods: ['card'] }),
+            gateLabel: t('plans.paywall.cta'),
+          }}
+        />
         <PaymentTrust t={t} providers={[]} />
       </section>
     );

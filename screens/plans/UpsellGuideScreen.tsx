@@ -1,9 +1,10 @@
 import { planOf } from '../../shared/plans/catalogue';
-import { formatMoney } from '../../shared/plans/money';
+import { decimalString, formatMoney } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
-import { ContinueForm } from '../layout/ContinueForm';
+import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
+import { gatewayCopy, paymentPage } from './payment-method-props';
 import { planContext, planCopy, visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
@@ -12,7 +13,8 @@ const CONTENTS = ['talk', 'places', 'emergency', 'online'] as const;
 
 /**
  * The one-time safety-toolkit guide (SPEC.md §2), at its one-time discount (SPEC.md §3: 20 off
- * in either currency). A clear Skip moves on without it.
+ * in either currency). One click buys it with the payment method on file; a clear Skip moves on
+ * without it.
  */
 export function UpsellGuideScreen(props: ScreenProps) {
   const { screen, t, continueAction, next, language } = props;
@@ -46,7 +48,30 @@ export function UpsellGuideScreen(props: ScreenProps) {
         </p>
         <p className="guide-offer__disclaimer">{copy.disclaimer}</p>
       </article>
-      <ContinueForm action={continueAction} next={next} label={t('plans.upsell_guide.cta')} />
+      <Island
+        name="UpsellPurchase"
+        props={{
+          offers: {
+            [plan.id]: {
+              id: plan.id,
+              currency: plan.currency,
+              price: decimalString(total),
+              periodPrice: decimalString(total),
+              trialDays: 0,
+              coupon: null,
+            },
+          },
+          defaultPlanId: plan.id,
+          action: continueAction,
+          copy: {
+            buy: t('plans.upsell_guide.cta'),
+            paying: t('plans.pay.paying'),
+            noAccount: t('plans.card.no_account'),
+            gateway: gatewayCopy(t),
+          },
+          ...paymentPage(props),
+        }}
+      />
       <SkipForm action={continueAction} next={next} label={t('plans.upsell_guide.skip')} />
     </section>
   );

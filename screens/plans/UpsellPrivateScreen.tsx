@@ -1,18 +1,26 @@
 import { COUPONS } from '../../shared/plans/coupons';
-import { ContinueForm } from '../layout/ContinueForm';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { gatewayCopy, paymentPage } from './payment-method-props';
 import { planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
 
 /**
  * The anonymous mode and private chat upsell (SPEC.md §1: 30% off), monthly or quarterly. The
- * choice goes to $plans.upsellPlan; Continue and 'No, thanks' both move on for now.
+ * choice goes to $plans.upsellPlan; one click buys it with the payment method on file, 'No,
+ * thanks' moves on.
  */
 export function UpsellPrivateScreen(props: ScreenProps) {
   const { screen, t, continueAction, next } = props;
   const coupon = COUPONS.upsell_30;
+  const choice = planChoiceProps(props, {
+    families: ['upsell_monthly_999', 'upsell_quarterly_999'],
+    defaultFamily: 'upsell_monthly_999',
+    slot: 'upsellPlan',
+    coupon,
+    label: t('plans.upsell_private.badge', { percent: coupon.percentOff }),
+  });
   return (
     <section className="screen upsell" aria-labelledby="screen-title">
       <p className="upsell__badge">
@@ -29,17 +37,22 @@ export function UpsellPrivateScreen(props: ScreenProps) {
           </li>
         ))}
       </ul>
+      <Island name="PlanChoice" props={choice} />
       <Island
-        name="PlanChoice"
-        props={planChoiceProps(props, {
-          families: ['upsell_monthly_999', 'upsell_quarterly_999'],
-          defaultFamily: 'upsell_monthly_999',
-          slot: 'upsellPlan',
-          coupon,
-          label: t('plans.upsell_private.badge', { percent: coupon.percentOff }),
-        })}
+        name="UpsellPurchase"
+        props={{
+          offers: Object.fromEntries(choice.options.map((option) => [option.id, option.details])),
+          defaultPlanId: choice.defaultId,
+          action: continueAction,
+          copy: {
+            buy: t('plans.upsell_private.cta'),
+            paying: t('plans.pay.paying'),
+            noAccount: t('plans.card.no_account'),
+            gateway: gatewayCopy(t),
+          },
+          ...paymentPage(props),
+        }}
       />
-      <ContinueForm action={continueAction} next={next} label={t('plans.upsell_private.cta')} />
       <SkipForm action={continueAction} next={next} label={t('plans.upsell_private.skip')} />
     </section>
   );

@@ -1,4 +1,4 @@
-import type { PaymentMethodId } from '../../islands/PaymentMethodChoice';
+import type { PaymentMethodId } from '../../islands/kit/PaymentMethodPicker';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { type PaymentProvider, PROVIDER_LOGOS } from '../kit/ProviderLogo';
 import { CHECKOUT_IMAGES } from './payment-images';

@@ -1,6 +1,7 @@
+import CheckoutPayment from '../../islands/CheckoutPayment';
 import OfferTimer from '../../islands/OfferTimer';
-import PaymentMethodChoice from '../../islands/PaymentMethodChoice';
 import PlanChoice from '../../islands/PlanChoice';
+import UpsellPurchase from '../../islands/UpsellPurchase';
 
 /** Islands of the plans screens (see screens/islands.ts). */
-export const PLANS_ISLANDS = { OfferTimer, PaymentMethodChoice, PlanChoice } as const;
+export const PLANS_ISLANDS = { CheckoutPayment, OfferTimer, PlanChoice, UpsellPurchase } as const;

@@ -1,4 +1,4 @@
-import type { PaymentImage } from '../../islands/PaymentMethodChoice';
+import type { PaymentImage } from '../../islands/kit/PaymentMethodPicker';
 
 /**
  * The card-brand, wallet and guarantee images of the checkout screens. Their alt texts are the

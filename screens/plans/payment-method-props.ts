@@ -1,10 +1,15 @@
 import type { TFunction } from 'i18next';
+import type { CheckoutPaymentProps } from '../../islands/CheckoutPayment';
 import type {
   PaymentImage,
-  PaymentMethodChoiceProps,
   PaymentMethodId,
   PaymentMethodOption,
-} from '../../islands/PaymentMethodChoice';
+} from '../../islands/kit/PaymentMethodPicker';
+import type { TestGatewayCopy } from '../../islands/payments/providers/test-gateway';
+import { PAYMENT_ERROR_KEYS } from '../../shared/api/error-text';
+import type { ScreenId } from '../../shared/screens';
+import { translatedErrorTexts } from '../error-texts';
+import type { ScreenProps } from '../types';
 import {
   APPLE_PAY_IMAGE,
   CARD_BRAND_IMAGES,
@@ -28,27 +33,69 @@ function methodOption(t: TFunction, id: PaymentMethodId): PaymentMethodOption {
   };
 }
 
-/** The PaymentMethodChoice island's props: the methods in the order given, the first selected. */
-export function paymentMethodProps(
-  t: TFunction,
-  layout: PaymentMethodChoiceProps['layout'],
-  methods: readonly [PaymentMethodId, ...PaymentMethodId[]],
-): PaymentMethodChoiceProps {
+/** The accessible names of the test gateway's frames (islands/payments/providers/test-gateway.ts). */
+export function gatewayCopy(t: TFunction): TestGatewayCopy {
   return {
-    label: t('plans.methods.label'),
-    layout,
-    methods: methods.map((id) => methodOption(t, id)),
-    defaultId: methods[0],
-    card: {
-      title: t('plans.card.title'),
-      number: t('plans.card.number'),
-      numberPlaceholder: t('plans.card.number_placeholder'),
-      expiry: t('plans.card.expiry'),
-      expiryPlaceholder: t('plans.card.expiry_placeholder'),
-      cvv: t('plans.card.cvv'),
-      cvvPlaceholder: t('plans.card.cvv_placeholder'),
-      name: t('plans.card.name'),
+    cardFrameTitle: t('plans.card.frame_title'),
+    challengeTitle: t('plans.card.challenge_title'),
+  };
+}
+
+/** The URL of a screen with the visitor's query, as every move keeps it (SPEC.md §2). */
+export function screenUrl(screen: ScreenId, continueAction: string): string {
+  const query = continueAction.indexOf('?');
+  return `/${screen}${query === -1 ? '' : continueAction.slice(query)}`;
+}
+
+/** Where a payment's outcomes lead from this screen, and the §8 texts a failure may show. */
+export function paymentPage(props: Pick<ScreenProps, 't' | 'next' | 'continueAction'>) {
+  return {
+    page: {
+      next: props.next ?? screenUrl('success', props.continueAction),
+      declined: screenUrl('payment_declined', props.continueAction),
+    },
+    errorTexts: translatedErrorTexts(props.t, PAYMENT_ERROR_KEYS),
+  };
+}
+
+/**
+ * The CheckoutPayment island's props (SPEC.md §2 checkout page content): the methods in the
+ * order given, the first selected, the card form's copy, and where each outcome leads.
+ */
+export function checkoutPaymentProps(
+  props: ScreenProps,
+  options: {
+    layout: CheckoutPaymentProps['layout'];
+    methods: readonly [PaymentMethodId, ...PaymentMethodId[]];
+    forceDirect?: boolean;
+  },
+): CheckoutPaymentProps {
+  const { t, language } = props;
+  return {
+    layout: options.layout,
+    methods: options.methods.map((id) => methodOption(t, id)),
+    defaultId: options.methods[0],
+    forceDirect: options.forceDirect ?? false,
+    language,
+    ...paymentPage(props),
+    copy: {
+      methodsLabel: t('plans.methods.label'),
+      cardTitle: t('plans.card.title'),
+      fields: {
+        number: t('plans.card.number'),
+        expiry: t('plans.card.expiry'),
+        cvv: t('plans.card.cvv'),
+        name: t('plans.card.name'),
+      },
       namePlaceholder: t('plans.card.name_placeholder'),
+      gateway: gatewayCopy(t),
+      loading: t('plans.card.loading'),
+      noAccount: t('plans.card.no_account'),
+      unavailable: t('plans.card.unavailable'),
+      methodUnavailable: t('plans.methods.unavailable'),
+      pay: t('plans.pay.button'),
+      paying: t('plans.pay.paying'),
+      confirming: t('plans.pay.confirming'),
     },
   };
 }

@@ -26,6 +26,14 @@ async function completeScreen(page: Page, screen: string, flow: string): Promise
   if (screen.startsWith('signup')) {
     await page.locator('input[type="email"]').fill(`walker-${flow}@example.com`);
   }
+  if (screen.startsWith('checkout') || screen.startsWith('paycheck')) {
+    // A paywall opens its payment form first; every checkout takes the test gateway's 4242 card.
+    if (screen.startsWith('paycheck')) await page.locator('#continue-button').click();
+    const frame = page.frameLocator('iframe.card-frame');
+    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await frame.getByLabel('Expiry date').fill('12/34');
+    await frame.getByLabel('CVV').fill('123');
+  }
   // The searching screens enable Continue once the search animation has finished.
   await page.locator('#continue-button:not([disabled])').click({ timeout: 20_000 });
 }

@@ -56,6 +56,26 @@ export function renderScreen(
   return { html, islands: [...collector.names], document };
 }
 
+/** The props every screen gets, as in renderScreen, for calling a screen's props builders. */
+export function renderScreenProps(
+  translate: TFunction = t,
+  screen: ScreenId = 'checkout_v3_tr',
+): ScreenProps {
+  return {
+    screen,
+    t: translate,
+    continueAction: `/${screen}?q=1`,
+    next: '/next?q=1',
+    country: 'US',
+    language: 'en',
+    theme: 'geozilla',
+    flow: 'default',
+    visitorId: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
+    landingType: 'split_default',
+    googleClientId: 'test-client.apps.googleusercontent.com',
+  };
+}
+
 /** The JSON props an island was rendered with. */
 export function islandProps<T>(document: Document, name: string): T {
   const marker = document.querySelector(`[data-island="${name}"]`);

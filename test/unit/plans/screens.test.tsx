@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethodChoiceProps } from '../../../islands/PaymentMethodChoice';
+import type { CheckoutPaymentProps } from '../../../islands/CheckoutPayment';
 import type { PlanChoiceProps } from '../../../islands/PlanChoice';
 import { AFTER_SCREENS } from '../../../screens/after';
 import { STORE_LINKS } from '../../../screens/after/store-links';
@@ -35,16 +35,31 @@ function pricesOn(screen: ScreenId, country: string, language = 'en'): string[] 
 }
 
 describe('every plans and after screen', () => {
-  it.each(OWN_SCREENS)('%s has one heading and a Continue button that moves on', (screen) => {
+  it.each(OWN_SCREENS)('%s has one heading and one continue-button', (screen) => {
     const { document } = renderScreen(screen);
     expect(document.querySelectorAll('h1')).toHaveLength(1);
     expect(document.querySelector('h1')?.id).toBe('screen-title');
-    const button = document.getElementById('continue-button') as HTMLButtonElement;
-    expect(button.type).toBe('submit');
-    expect(button.form?.getAttribute('action')).toBe(`/${screen}?q=1`);
-    expect(button.form?.getAttribute('method')).toBe('post');
-    // The success screen's Continue is its download button, which opens the app store itself.
-    expect(button.form?.dataset.next).toBe(screen === 'success' ? undefined : '/next?q=1');
+    expect(document.querySelectorAll('#continue-button')).toHaveLength(1);
+  });
+
+  it('only the features screen moves on by itself; no screen that takes money does', () => {
+    for (const screen of OWN_SCREENS) {
+      const { document } = renderScreen(screen);
+      const button = document.getElementById('continue-button') as HTMLButtonElement;
+      const movesOn = button.form?.dataset.next !== undefined;
+      expect(movesOn, screen).toBe(screen === 'features');
+    }
+  });
+
+  it('the checkout card form offers no card field of our own: the provider mounts them, Pay waits', () => {
+    for (const screen of [...CHECKOUTS, 'checkout-test'] as const) {
+      const { document } = renderScreen(screen);
+      const pay = document.getElementById('continue-button') as HTMLButtonElement;
+      expect(pay.textContent, screen).toBe('Pay now');
+      expect(pay.disabled, screen).toBe(true);
+      expect(document.querySelector('input[autocomplete="cc-number"]'), screen).toBeNull();
+      expect(document.querySelector('.card-form__provider'), screen).not.toBeNull();
+    }
   });
 
   it.each(OWN_SCREENS)('%s shows no untranslated key', (screen) => {
@@ -131,7 +146,7 @@ describe('paywalls and checkouts', () => {
   it('tells the checkout variants apart as their names say', () => {
     const look = (screen: (typeof CHECKOUTS)[number]) => {
       const { document } = renderScreen(screen);
-      const methods = islandProps<PaymentMethodChoiceProps>(document, 'PaymentMethodChoice');
+      const methods = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
       return {
         layout: methods.layout,
         methods: methods.methods.map((method) => method.id),
@@ -190,7 +205,7 @@ describe('paywalls and checkouts', () => {
     expect(textOf(document.querySelector('.plan-choice__disclosure'))).toBe(
       '$2.99 for the first 3 days, then $39.99 every month. Cancel anytime.',
     );
-    const methods = islandProps<PaymentMethodChoiceProps>(document, 'PaymentMethodChoice');
+    const methods = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
     expect(methods.methods.map((method) => method.id)).toEqual(['apple_pay', 'card']);
     expect(methods.defaultId).toBe('apple_pay');
   });
@@ -236,9 +251,12 @@ describe('after the payment', () => {
       a.getAttribute('href'),
     );
     expect(stores).toEqual([STORE_LINKS.appStore, STORE_LINKS.googlePlay]);
+    // The server knows no deeplink: the code is filled in from $signup in the browser.
     const qr = document.querySelector('.success__qr-slot');
     expect(qr?.getAttribute('role')).toBe('img');
-    expect(qr?.getAttribute('aria-label')).toBe('QR code to download the app');
+    expect(qr?.getAttribute('aria-label')).toBe(
+      'QR code that opens the app, logged in: The code appears once your account is ready.',
+    );
     expect(qr?.children).toHaveLength(0);
     expect([...document.querySelectorAll('ol.step-list > li')].map(textOf)).toEqual([
       'Install the app from the App Store or Google Play.',

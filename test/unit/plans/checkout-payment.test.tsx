@@ -2,9 +2,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import PaymentMethodChoice from '../../../islands/PaymentMethodChoice';
-import { paymentMethodProps } from '../../../screens/plans/payment-method-props';
-import { englishT } from './render-screen';
+import CheckoutPayment from '../../../islands/CheckoutPayment';
+import type { PaymentMethodId } from '../../../islands/kit/PaymentMethodPicker';
+import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
+import { englishT, renderScreenProps } from './render-screen';
 
 afterEach(cleanup);
 
@@ -14,43 +15,36 @@ const checkedMethod = () =>
     .getAllByRole('radio')
     .filter((radio) => radio.getAttribute('aria-checked') === 'true')
     .map((radio) => radio.dataset.method);
-const cardForm = () => document.querySelector('.card-form')?.parentElement as HTMLElement;
+const cardForm = () => document.querySelector('.card-form') as HTMLElement;
 
-describe('card form (SPEC.md §2: card number, MM/YY, CVV, optional name on card)', () => {
-  it('has the four fields, each with its label and autocomplete', () => {
-    render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card', 'wallet'])} />);
-    const fields = [
-      ['Card number', 'cc-number', '1234 1234 1234 1234'],
-      ['Expiry date', 'cc-exp', 'MM/YY'],
-      ['CVV', 'cc-csc', '123'],
-      ['Name on card (optional)', 'cc-name', 'As printed on the card'],
-    ];
-    for (const [label, autocomplete, placeholder] of fields) {
-      const input = screen.getByLabelText(label!) as HTMLInputElement;
-      expect(input.getAttribute('autocomplete'), label).toBe(autocomplete);
-      expect(input.placeholder, label).toBe(placeholder);
-    }
+function PaymentMethodChoice({
+  layout,
+  methods,
+}: {
+  layout: 'vertical' | 'horizontal';
+  methods: readonly [PaymentMethodId, ...PaymentMethodId[]];
+}) {
+  return <CheckoutPayment {...checkoutPaymentProps(renderScreenProps(t), { layout, methods })} />;
+}
+const paymentMethodProps = (
+  _t: unknown,
+  layout: 'vertical' | 'horizontal',
+  methods: readonly [PaymentMethodId, ...PaymentMethodId[]],
+) => ({ layout, methods });
+
+describe('payment form without an account on this browser (SPEC.md §4 Payment settings)', () => {
+  it('says to create the account first and keeps Pay disabled', async () => {
+    render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card'])} />);
+    expect(await screen.findByText('Create your account first, then pay here.')).toBeTruthy();
+    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
   });
 
-  it('asks nothing of the name on card: it is optional', () => {
+  it('asks nothing of the name on card: it is optional, with its label and autocomplete', () => {
     render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card'])} />);
     const name = screen.getByLabelText('Name on card (optional)') as HTMLInputElement;
     expect(name.required).toBe(false);
-  });
-
-  it('sends the card nowhere: no field has a name, none sits in a form', () => {
-    render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card'])} />);
-    for (const input of document.querySelectorAll('input')) {
-      expect(input.name).toBe('');
-      expect(input.form).toBeNull();
-    }
-  });
-
-  it('offers a numeric keypad for number, expiry and CVV', () => {
-    render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card'])} />);
-    for (const label of ['Card number', 'Expiry date', 'CVV']) {
-      expect(screen.getByLabelText(label).getAttribute('inputmode'), label).toBe('numeric');
-    }
+    expect(name.getAttribute('autocomplete')).toBe('cc-name');
   });
 });
 
@@ -62,7 +56,7 @@ describe('payment-method choice', () => {
     expect(document.querySelector('.payment-methods__note')).toBeNull();
   });
 
-  it('hides the card form behind a wallet, keeping what was typed', async () => {
+  it('hides the card form behind a wallet the provider does not offer, explaining it, keeping what was typed', async () => {
     render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card', 'wallet'])} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name on card (optional)'), 'Ada Lovelace');
@@ -70,7 +64,10 @@ describe('payment-method choice', () => {
     expect(checkedMethod()).toEqual(['wallet']);
     expect(cardForm().hidden).toBe(true);
     expect(document.querySelector('.payment-methods__note')?.textContent).toBe(
-      'Pay in one tap with Apple Pay or Google Pay.',
+      'This payment method is not available in this browser. Please pay by card.',
+    );
+    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(
+      true,
     );
     await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
     expect(cardForm().hidden).toBe(false);
@@ -82,11 +79,13 @@ describe('payment-method choice', () => {
   it('moves between methods with the arrow keys', async () => {
     render(<PaymentMethodChoice {...paymentMethodProps(t, 'horizontal', ['paypal', 'card'])} />);
     const user = userEvent.setup();
-    await user.tab();
-    expect(document.activeElement?.getAttribute('data-method')).toBe('paypal');
-    await user.keyboard('{ArrowRight}');
+    // No provider offers PayPal here yet, so the card is selected once mounted.
     expect(checkedMethod()).toEqual(['card']);
+    await user.tab();
     expect(document.activeElement?.getAttribute('data-method')).toBe('card');
+    await user.keyboard('{ArrowLeft}');
+    expect(checkedMethod()).toEqual(['paypal']);
+    expect(document.activeElement?.getAttribute('data-method')).toBe('paypal');
   });
 
   it('names each wallet by its image', () => {
@@ -107,11 +106,11 @@ describe('payment-method choice', () => {
       <PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card'])} />,
     );
     expect(container.firstElementChild?.className).toBe(
-      'payment-methods payment-methods--vertical',
+      'payment-form payment-methods payment-methods--vertical',
     );
     rerender(<PaymentMethodChoice {...paymentMethodProps(t, 'horizontal', ['card'])} />);
     expect(container.firstElementChild?.className).toBe(
-      'payment-methods payment-methods--horizontal',
+      'payment-form payment-methods payment-methods--horizontal',
     );
   });
 });

@@ -1,0 +1,181 @@
+import {
+  type ChallengeMessage,
+  challengePath,
+  type FrameToParentMessage,
+  intentIdOfSecret,
+  type ParentToFrameMessage,
+  TEST_GATEWAY_PATHS,
+  testGatewayMessageOf,
+  type VerifyAnswer,
+} from '../../../test-gateway/frame-protocol';
+import { type CardProvider, ProviderError } from '../provider';
+
+/** Accessible names of the gateway's frames, translated on the server. */
+export interface TestGatewayCopy {
+  /** The card fields' iframe ('Card details'). */
+  cardFrameTitle: string;
+  /** The 3-D Secure challenge's dialog and iframe ('Confirm your payment with your bank'). */
+  challengeTitle: string;
+}
+
+/** Waits for the first protocol message from `source` that `accept` turns into a value. */
+function nextMessage<T>(
+  source: () => Window | null,
+  accept: (message: FrameToParentMessage | ChallengeMessage) => T | undefined,
+): { promise: Promise<T>; cancel: () => void } {
+  let cancel = () => {};
+  const promise = new Promise<T>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== source()) return;
+      const message = testGatewayMessageOf(event, window.location.origin);
+      if (!message || message.type === 'tgw:tokenize' || message.type === 'tgw:labels') return;
+      const value = accept(message);
+      if (value === undefined) return;
+      window.removeEventListener('message', onMessage);
+      resolve(value);
+    };
+    window.addEventListener('message', onMessage);
+    cancel = () => window.removeEventListener('message', onMessage);
+  });
+  return { promise, cancel };
+}
+
+/**
+ * The 3-D Secure challenge (SPEC.md §4 Payment step 4) in a modal dialog over the checkout: the
+ * gateway's page with its Complete and Fail buttons. Resolves how the visitor answered; closing
+ * the dialog (Escape) counts as a failed challenge.
+ */
+function runChallenge(url: string, title: string): Promise<'succeeded' | 'failed'> {
+  const dialog = document.createElement('dialog');
+  dialog.className = 'tgw-challenge';
+  dialog.setAttribute('aria-label', title);
+  const frame = document.createElement('iframe');
+  frame.title = title;
+  frame.src = url;
+  frame.className = 'tgw-challenge__frame';
+  // appendChild: the worker types' Element (HTMLRewriter) shadows the DOM's append here.
+  dialog.appendChild(frame);
+  document.body.appendChild(dialog);
+  dialog.showModal();
+  const answer = nextMessage(
+    () => frame.contentWindow,
+    (message) => (message.type === 'tgw:authenticated' ? message.status : undefined),
+  );
+  const closed = new Promise<'failed'>((resolve) => {
+    dialog.addEventListener('close', () => resolve('failed'), { once: true });
+  });
+  return Promise.race([answer.promise, closed]).finally(() => {
+    answer.cancel();
+    dialog.close();
+    dialog.remove();
+  });
+}
+
+/**
+ * Stripe's answer to a failed or abandoned challenge: an error without a decline code (the card
+ * was not declined, the visitor was not authenticated), so the checkout shows it and stays usable.
+ */
+function failedChallenge(): ProviderError {
+  return new ProviderError(
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  );
+}
+
+async function verify(nonce: string, amount: string): Promise<VerifyAnswer> {
+  const response = await fetch(TEST_GATEWAY_PATHS.verify, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ nonce, amount }),
+  });
+  const body = (await response.json().catch(() => null)) as
+    | VerifyAnswer
+    | { error?: { code?: string; message?: string } }
+    | null;
+  if (!response.ok || !body || !('status' in body)) {
+    const error = body && 'error' in body ? body.error : undefined;
+    throw new ProviderError(error?.message ?? 'Payment error', error?.code ?? null);
+  }
+  return body;
+}
+
+/**
+ * The embedded portal's test gateway as a CardProvider (issue 5): its card fields live in a
+ * same-origin iframe, so the checkout page never touches card numbers, just as with Stripe's and
+ * Braintree's iframes. Behaves like Stripe's documented test cards (4242… succeeds, …0002
+ * declines, …3184 asks for 3-D Secure).
+ */
+export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
+  let frame: HTMLIFrameElement | null = null;
+  let stopResizing = () => {};
+
+  const post = (message: ParentToFrameMessage) =>
+    frame?.contentWindow?.postMessage(message, window.location.origin);
+
+  return {
+    id: 'test',
+
+    async mount(container, { language, labels }) {
+      frame = document.createElement('iframe');
+      frame.title = copy.cardFrameTitle;
+      frame.className = 'card-frame';
+      frame.src = `${TEST_GATEWAY_PATHS.cardFrame}?lang=${encodeURIComponent(language)}`;
+      const mounted = frame;
+      const ready = nextMessage(
+        () => mounted.contentWindow,
+        (message) => (message.type === 'tgw:ready' ? true : undefined),
+      );
+      const onResize = (event: MessageEvent) => {
+        if (event.source !== mounted.contentWindow) return;
+        const message = testGatewayMessageOf(event, window.location.origin);
+        if (message?.type === 'tgw:resize') mounted.style.height = `${message.height}px`;
+      };
+      window.addEventListener('message', onResize);
+      stopResizing = () => {
+        ready.cancel();
+        window.removeEventListener('message', onResize);
+      };
+      container.replaceChildren(mounted);
+      await ready.promise;
+      post({
+        type: 'tgw:labels',
+        labels: { number: labels.number, expiry: labels.expiry, cvv: labels.cvv },
+      });
+    },
+
+    unmount() {
+      stopResizing();
+      frame?.remove();
+      frame = null;
+    },
+
+    async createPaymentMethod({ cardholderName }) {
+      const mounted = frame;
+      if (!mounted) throw new ProviderError('Payment error');
+      const answer = nextMessage(
+        () => mounted.contentWindow,
+        (message) =>
+          message.type === 'tgw:tokenized' || message.type === 'tgw:error' ? message : undefined,
+      );
+      post({ type: 'tgw:tokenize', name: cardholderName });
+      const message = await answer.promise;
+      if (message.type === 'tgw:error') throw new ProviderError(message.message, message.code);
+      return message.id;
+    },
+
+    async confirmCardPayment(intentSecret) {
+      const intentId = intentIdOfSecret(intentSecret);
+      if (!intentId) throw new ProviderError('Payment error');
+      const status = await runChallenge(challengePath(intentId), copy.challengeTitle);
+      if (status !== 'succeeded') throw failedChallenge();
+      return intentId;
+    },
+
+    async verifyCard({ nonce, amount }) {
+      const answer = await verify(nonce, amount);
+      if (answer.status === 'succeeded') return answer.nonce;
+      const status = await runChallenge(answer.challengeUrl, copy.challengeTitle);
+      if (status !== 'succeeded') throw failedChallenge();
+      return answer.nonce;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { atom } from 'nanostores';
+import type { CardFieldLabels, CardProvider } from '../payments/provider';
+import { chooseProvider, loadCardProvider, type ProviderChoice } from '../payments/providers';
+import type { TestGatewayCopy } from '../payments/providers/test-gateway';
+import { browserOnly } from './browser-only';
+import { $signup } from './signup';
+
+/**
+ * The card fields of the page's payment form: 'loading' until the provider's fields are in the
+ * page, 'ready' then, 'no-account' when nobody signed up on this browser (the portal names the
+ * provider only after sign-up, SPEC.md §4 Payment settings), 'unavailable' when the provider's
+ * script or frame could not load.
+ */
+export type CardFormStatus = 'loading' | 'ready' | 'no-account' | 'unavailable';
+
+export const $cardForm = browserOnly(atom<CardFormStatus>('loading'), 'card-form');
+
+/** The mounted provider and the route it pays on, for the purchase. */
+export interface MountedCardFields {
+  provider: CardProvider;
+  choice: ProviderChoice;
+}
+
+let mounted: MountedCardFields | null = null;
+
+export function mountedCardFields(): MountedCardFields | null {
+  return mounted;
+}
+
+/** The provider of this visitor's account without card fields (upsells: the method on file). */
+export async function accountProvider(options: {
+  forceDirect: boolean;
+  copy: TestGatewayCopy;
+}): Promise<MountedCardFields | null> {
+  const signup = $signup.get();
+  if (!signup.isSuccess) return null;
+  const choice = chooseProvider(signup, { forceDirect: options.forceDirect });
+  return { choice, provider: await loadCardProvider(choice, signup, options.copy) };
+}
+
+/**
+ * Puts the visitor's card provider's fields into `container` (SPEC.md §2 card form). Resolves
+ * an undo for the component's cleanup.
+ */
+export async function mountCardFields(
+  container: HTMLElement,
+  options: {
+    forceDirect: boolean;
+    language: string;
+    labels: CardFieldLabels;
+    copy: TestGatewayCopy;
+  },
+): Promise<() => void> {
+  $cardForm.set('loading');
+  let fields: MountedCardFields | null = null;
+  try {
+    fields = await accountProvider(options);
+    if (!fields) {
+      $cardForm.set('no-account');
+      return () => {};
+    }
+    await fields.provider.mount(container, { language: options.language, labels: options.labels });
+  } catch (error) {
+    console.error('[geofunnel] card fields did not load', error);
+    fields?.provider.unmount();
+    $cardForm.set('unavailable');
+    return () => {};
+  }
+  mounted = fields;
+  $cardForm.set('ready');
+  const done = fields;
+  return () => {
+    done.provider.unmount();
+    if (mounted === done) mounted = null;
+  };
+}

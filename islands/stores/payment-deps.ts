@@ -1,0 +1,40 @@
+import {
+  createDirectSubscription,
+  getPollingResult,
+  startPollingSubscription,
+} from '../api/client';
+import { navigate } from '../boot';
+import { checkoutAttempts } from '../payments/checkout-attempts';
+import type { CardProvider } from '../payments/provider';
+import type { PurchaseDeps } from '../payments/purchase-deps';
+import type { PaymentDeps } from './payment';
+import { $signup } from './signup';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function purchaseDeps(provider: CardProvider): PurchaseDeps {
+  return {
+    provider,
+    api: { startPollingSubscription, getPollingResult, createDirectSubscription },
+    sleep,
+    now: () => Date.now(),
+    attempts: checkoutAttempts,
+    newKey: () => crypto.randomUUID(),
+    email: $signup.get().email,
+    report: (error) => console.error('[geofunnel] payment', error),
+  };
+}
+
+/**
+ * The browser's side of a payment: the state machine (islands/payments/purchase.ts, loaded with
+ * the first press, not with the page) over the real API, this provider and page navigation.
+ */
+export function paymentDeps(provider: CardProvider): PaymentDeps {
+  const machine = () => import('../payments/purchase');
+  return {
+    purchase: async (request) => (await machine()).purchase(request, purchaseDeps(provider)),
+    resumePurchase: async () => (await machine()).resumePurchase(purchaseDeps(provider)),
+    navigate,
+    sleep,
+  };
+}

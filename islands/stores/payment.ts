@@ -1,0 +1,120 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import { type ErrorTexts, readableText } from '../../shared/api/error-text';
+import type { PurchaseOutcome, PurchaseRequest } from '../payments/purchase-types';
+import { browserOnly, ON_WORKER } from './browser-only';
+import { $checkout } from './checkout';
+import { showError } from './error';
+import { PERSIST_PREFIX } from './persisted-slice';
+
+/**
+ * Where a payment stands on this page: 'idle' takes a Pay press; 'paying' holds the button
+ * until a final outcome (SPEC.md §4 Payment step 1, issue 5: no double charge); 'confirming' is
+ * the visible wait past the polling deadline. Not persisted: a reload finds an unfinished attempt
+ * through resumePurchase instead.
+ */
+export type PaymentPhase = 'idle' | 'paying' | 'confirming';
+
+export const $paymentPhase = browserOnly(atom<PaymentPhase>('idle'), 'payment');
+
+/**
+ * The checkout (path and query) a declined visitor goes back to with Try again (SPEC.md §8
+ * Payment declined). Kept across the navigation in localStorage, like the persisted slices.
+ */
+export const $declinedReturn = ON_WORKER
+  ? atom<string>('')
+  : persistentAtom<string>(`${PERSIST_PREFIX}payment:declinedReturn`, '');
+
+/** What the purchase needs from outside: the state machine, navigation and a clock. */
+export interface PaymentDeps {
+  purchase(request: PurchaseRequest): Promise<PurchaseOutcome>;
+  /** The attempt left unfinished (a reload mid-poll, or past the deadline), or null if none. */
+  resumePurchase(): Promise<PurchaseOutcome | null>;
+  navigate(url: string): void;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Where the page goes after each outcome, and the texts a failure may need. */
+export interface PaymentPage {
+  /** The next screen of the flow (query kept): the upsell or success. */
+  next: string;
+  /** The 'Payment declined' screen, query kept. */
+  declined: string;
+  /** This page's path and query, for Try again. */
+  here: string;
+  texts: Partial<ErrorTexts>;
+}
+
+/** Between two checks of a payment still being confirmed past the state machine's deadline. */
+export const CONFIRMING_RECHECK_MS = 3000;
+
+const PAYMENT_ERROR: PurchaseOutcome = { kind: 'failed', text: { text: 'Payment error' } };
+
+async function safely(run: () => Promise<PurchaseOutcome | null>): Promise<PurchaseOutcome | null> {
+  try {
+    return await run();
+  } catch (error) {
+    // The state machine answers every failure as an outcome; anything thrown is our bug, and the
+    // visitor still gets SPEC.md §8's fallback instead of a button that never comes back.
+    console.error('[geofunnel] purchase threw', error);
+    return PAYMENT_ERROR;
+  }
+}
+
+/**
+ * Acts on an outcome (SPEC.md §4 Payment steps 5–7): success records isSuccess and the
+ * subscription id and moves on; a decline opens 'Payment declined'; a failure shows its §8 text
+ * and frees the form; 'confirming' keeps waiting for the same attempt, never posting again.
+ */
+async function settle(
+  first: PurchaseOutcome | null,
+  page: PaymentPage,
+  deps: PaymentDeps,
+): Promise<void> {
+  let outcome = first;
+  while (outcome?.kind === 'confirming') {
+    $paymentPhase.set('confirming');
+    await deps.sleep(CONFIRMING_RECHECK_MS);
+    outcome = await safely(() => deps.resumePurchase());
+  }
+  if (outcome === null) {
+    $paymentPhase.set('idle');
+    return;
+  }
+  switch (outcome.kind) {
+    case 'succeeded':
+      $checkout.set({ ...$checkout.get(), isSuccess: true, id: outcome.subscriptionId });
+      // The button stays held while the next page loads: this purchase is over.
+      deps.navigate(page.next);
+      return;
+    case 'declined':
+      $declinedReturn.set(page.here);
+      deps.navigate(page.declined);
+      return;
+    case 'failed':
+      showError(readableText(outcome.text, page.texts));
+      $paymentPhase.set('idle');
+      return;
+  }
+}
+
+/**
+ * A press of Pay (or an upsell's one click). Only one purchase runs at a time: a press while one
+ * is under way does nothing, so five fast clicks make one attempt.
+ */
+export async function pay(
+  request: PurchaseRequest,
+  page: PaymentPage,
+  deps: PaymentDeps,
+): Promise<void> {
+  if ($paymentPhase.get() !== 'idle') return;
+  $paymentPhase.set('paying');
+  await settle(await safely(() => deps.purchase(request)), page, deps);
+}
+
+/** On page load: continues an attempt a reload interrupted mid-poll (issue 5), if there is one. */
+export async function resumePayment(page: PaymentPage, deps: PaymentDeps): Promise<void> {
+  if ($paymentPhase.get() !== 'idle') return;
+  $paymentPhase.set('paying');
+  await settle(await safely(() => deps.resumePurchase()), page, deps);
+}

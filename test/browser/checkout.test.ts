@@ -1,0 +1,178 @@
+import jsQR from 'jsqr';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { interactive, signupField, submitEmail, toastMessage, uniqueEmail } from './visitor-steps';
+
+/**
+ * The money path (issue 5) as a visitor walks it in Chromium: the built worker, the embedded
+ * portal on D1 and its test gateway (payment settings 'test'), cards typed into the gateway's
+ * iframe. What the portal stored is read from its database.
+ */
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+/** Signs a fresh visitor up on /signup; they land on the default flow's checkout. */
+async function signedUpVisitor() {
+  const visitor = await session.newVisitor();
+  const { page } = visitor;
+  await page.goto('/signup?skip_split=true');
+  await interactive(page);
+  await submitEmail(page, uniqueEmail('payer'));
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await interactive(page);
+  const userId = (await signupField(page, 'userId')) as string;
+  return { ...visitor, userId };
+}
+
+const payButton = (page: Page) => page.locator('#continue-button');
+
+/** Types a card into the test gateway's frame: any future expiry, any CVC. */
+async function typeCard(page: Page, number: string): Promise<void> {
+  const frame = page.frameLocator('iframe.card-frame');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date').fill('12/34');
+  await frame.getByLabel('CVV').fill('123');
+  await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+}
+
+async function subscriptionsOf(userId: string) {
+  const { results } = await session.worker.portalDb
+    .prepare('SELECT plan_id, status FROM subscriptions WHERE user_id = ? ORDER BY created_at')
+    .bind(userId)
+    .all<{ plan_id: string; status: string }>();
+  return results;
+}
+
+const active = async (userId: string) =>
+  (await subscriptionsOf(userId)).filter((row) => row.status === 'active');
+
+/** The success screen's QR image, decoded from its pixels in the page. */
+async function decodedQr(page: Page): Promise<string | null> {
+  const image = page.getByRole('img', { name: 'QR code that opens the app, logged in' });
+  await image.waitFor({ state: 'visible', timeout: 15_000 });
+  const pixels = await image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    await img.decode();
+    const size = 400;
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, size, size);
+    context.drawImage(img, 20, 20, size - 40, size - 40);
+    return { data: [...context.getImageData(0, 0, size, size).data], size };
+  });
+  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size)?.data ?? null;
+}
+
+describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)', () => {
+  it('4242 pays, the upsell is skipped, and success shows a QR code that opens the deeplink', async () => {
+    const { context, page, problems, userId } = await signedUpVisitor();
+    await typeCard(page, '4242 4242 4242 4242');
+    await page.getByLabel('Name on card (optional)').fill('Ada Lovelace');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(await active(userId)).toEqual([
+      { plan_id: 'monthly_7d_intro_usd', status: 'succeeded' },
+    ]);
+    const checkoutId = await page.evaluate(() => localStorage.getItem('gf:checkout:id'));
+    expect(JSON.parse(checkoutId!)).toMatch(/^sub_/);
+
+    await interactive(page);
+    await page.getByRole('button', { name: 'No, thanks' }).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+    await interactive(page);
+    expect(await page.locator('h1').textContent()).toBe('Your plan awaits');
+    const deeplink = (await signupField(page, 'deeplinkUrl')) as string;
+    expect(deeplink).toMatch(/^https?:\/\//);
+    expect(await decodedQr(page)).toBe(deeplink);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the upsell charges the card on file in one click', async () => {
+    const { context, page, userId } = await signedUpVisitor();
+    await typeCard(page, '4242424242424242');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await interactive(page);
+    await page.getByRole('button', { name: 'Add to my plan' }).click();
+    await page.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
+    expect((await active(userId)).map((row) => row.plan_id)).toEqual([
+      'monthly_7d_intro_usd',
+      'upsell_monthly_999_usd',
+    ]);
+    await context.close();
+  });
+
+  it('…0002 is declined: "Payment declined", Try again, then 4242 pays once', async () => {
+    const { context, page, userId } = await signedUpVisitor();
+    await typeCard(page, '4000 0000 0000 0002');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await interactive(page);
+    expect(await page.locator('h1').textContent()).toBe('Payment declined');
+    expect(await page.locator('.declined__hint').allTextContents()).toEqual([
+      'Keep a sufficient balance on the card.',
+      'Ensure there are no limits on online card transactions.',
+      'Contact the card issuer.',
+    ]);
+    expect(await active(userId)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
+    expect(new URL(page.url()).search).toBe('?skip_split=true');
+    await interactive(page);
+    await typeCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(await active(userId)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('…3184 asks for 3-D Secure; completing the challenge pays', async () => {
+    const { context, page, userId } = await signedUpVisitor();
+    await typeCard(page, '4000 0027 6000 3184');
+    await payButton(page).click();
+    const challenge = page.frameLocator('iframe.tgw-challenge__frame');
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click({
+      timeout: 30_000,
+    });
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(await active(userId)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('…3184 with a failed challenge shows the error, charges nothing, and the form works again', async () => {
+    const { context, page, userId } = await signedUpVisitor();
+    await typeCard(page, '4000 0027 6000 3184');
+    await payButton(page).click();
+    const challenge = page.frameLocator('iframe.tgw-challenge__frame');
+    await challenge.getByRole('button', { name: 'Fail authentication' }).click({ timeout: 30_000 });
+    expect(await toastMessage(page)).toMatch(/authenticat/i);
+    expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
+    await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await active(userId)).toEqual([]);
+    await context.close();
+  });
+
+  it('five fast clicks on Pay make one subscription', async () => {
+    const { context, page, userId } = await signedUpVisitor();
+    await typeCard(page, '4242 4242 4242 4242');
+    const button = payButton(page);
+    await button.evaluate((element) => {
+      for (let i = 0; i < 5; i += 1) (element as HTMLButtonElement).click();
+    });
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute('aria-busy')).toBe('true');
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(await subscriptionsOf(userId)).toHaveLength(1);
+    await context.close();
+  });
+});
