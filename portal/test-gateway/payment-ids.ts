@@ -29,9 +29,9 @@ export function isTestPaymentMethodId(nonce: string): boolean {
 }
 
 /**
- * The test gateway decides a charge named `test` by the portal's payment settings, and any
- * charge with one of its nonces, whatever gateway name the client sent with it.
+ * The test gateway decides every charge made with one of its nonces, whatever gateway name the
+ * client sent with it; any other nonce (a Stripe `pm_…`, a Braintree nonce) succeeds as before.
  */
-export function isTestGatewayCharge(gateway: string, nonce: string): boolean {
-  return gateway === 'test' || isTestPaymentMethodId(nonce);
+export function isTestGatewayCharge(nonce: string): boolean {
+  return isTestPaymentMethodId(nonce);
 }

@@ -70,7 +70,11 @@ describe('the emulator’s failure switch', () => {
   it('switches every call the portal serves, each by its own name', async () => {
     const { accessToken, deeplinkToken } = await signUp();
     const auth = { headers: bearer(accessToken) };
-    const charge = { gateway: 'test', user_data: { price: 6.99 } };
+    const charge = {
+      gateway: 'stripe',
+      payment_method_nonce: 'pm_card_visa',
+      user_data: { price: 6.99 },
+    };
     const started = await postJson('/users/me/subscriptions/polling/plan_1', charge, auth.headers);
     const pollingId = PollingStartResponse.parse(await started.json()).data.polling_result_id;
     // One request per name; the type makes a new name without a request here a compile error.
