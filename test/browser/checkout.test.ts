@@ -78,9 +78,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await page.getByLabel('Name on card (optional)').fill('Ada Lovelace');
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
-    expect(await active(userId)).toEqual([
-      { plan_id: 'monthly_7d_intro_usd', status: 'succeeded' },
-    ]);
+    expect(await active(userId)).toEqual([{ plan_id: 'monthly_7d_intro_usd', status: 'active' }]);
     const checkoutId = await page.evaluate(() => localStorage.getItem('gf:checkout:id'));
     expect(JSON.parse(checkoutId!)).toMatch(/^sub_/);
 

@@ -71,15 +71,8 @@ function runChallenge(url: string, title: string): Promise<'succeeded' | 'failed
   });
 }
 
-/**
- * Stripe's answer to a failed or abandoned challenge: an error without a decline code (the card
- * was not declined, the visitor was not authenticated), so the checkout shows it and stays usable.
- */
-function failedChallenge(): ProviderError {
-  return new ProviderError(
-    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  );
-}
+/** A failed or abandoned challenge: no decline, so the checkout shows why and stays usable. */
+const failedChallenge = () => ProviderError.of('payment_not_authenticated');
 
 async function verify(nonce: string, amount: string): Promise<VerifyAnswer> {
   const response = await fetch(TEST_GATEWAY_PATHS.verify, {
@@ -93,7 +86,8 @@ async function verify(nonce: string, amount: string): Promise<VerifyAnswer> {
     | null;
   if (!response.ok || !body || !('status' in body)) {
     const error = body && 'error' in body ? body.error : undefined;
-    throw new ProviderError(error?.message ?? 'Payment error', error?.code ?? null);
+    if (error?.message) throw new ProviderError(error.message, error.code ?? null);
+    throw ProviderError.of('payment_error');
   }
   return body;
 }
@@ -150,7 +144,7 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
 
     async createPaymentMethod({ cardholderName }) {
       const mounted = frame;
-      if (!mounted) throw new ProviderError('Payment error');
+      if (!mounted) throw ProviderError.of('card_form_not_ready');
       const answer = nextMessage(
         () => mounted.contentWindow,
         (message) =>
@@ -164,7 +158,7 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
 
     async confirmCardPayment(intentSecret) {
       const intentId = intentIdOfSecret(intentSecret);
-      if (!intentId) throw new ProviderError('Payment error');
+      if (!intentId) throw ProviderError.of('payment_error');
       const status = await runChallenge(challengePath(intentId), copy.challengeTitle);
       if (status !== 'succeeded') throw failedChallenge();
       return intentId;
