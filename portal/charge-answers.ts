@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { DirectSubscriptionResponse, PollingResultData } from '../shared/api/contract';
 import type { Charge } from './charges';
-import type { DeclineCode } from './gateway';
 import { PortalError } from './portal-error';
 
 /**
@@ -35,16 +34,18 @@ export function pollingResultOf({ subscription, intentSecret }: Omit<Charge, 're
 
 /**
  * The direct call's answer (the alternate gateway, SPEC.md §7): the subscription, or for a
- * declined charge 422 with the processor's text as the message and the decline code as `code`,
- * which the client records as the decline code (SPEC.md §4 Payment step 7).
+ * declined charge 422 with the processor's text as the message and the gateway's decline code as
+ * `decline_code`, which the client records (SPEC.md §4 Payment step 7).
  */
 export function directAnswerOf(charge: Charge, userId: string): DirectSubscriptionResponse {
   const { subscription } = charge;
   if (subscription.status !== 'active') {
     throw new PortalError(
       422,
-      (subscription.declineCode ?? 'card_declined') as DeclineCode,
+      'payment_declined',
       subscription.processorResponse ?? 'Your card was declined.',
+      undefined,
+      subscription.declineCode ?? 'card_declined',
     );
   }
   return {

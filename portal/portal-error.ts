@@ -1,6 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../shared/api/contract';
-import type { DeclineCode } from './gateway';
 
 /**
  * Stable reasons for a failed portal call. The product API answers only `errors.messages`
@@ -21,8 +20,8 @@ export type PortalErrorCode =
   | 'user_action_required'
   | 'no_payment_method'
   | 'unknown_payment_method'
-  /** A declined charge of the direct call answers the gateway's decline code as its code. */
-  | DeclineCode;
+  /** A declined charge of the direct call; the gateway's decline code goes in `decline_code`. */
+  | 'payment_declined';
 
 /**
  * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it
@@ -34,12 +33,14 @@ export class PortalError extends Error {
   readonly messages: readonly string[];
   /** SPEC.md §4: 'User action required' carries the nonce to verify and the amount. */
   readonly data: ApiErrorBody['data'];
+  readonly declineCode: string | undefined;
 
   constructor(
     status: ContentfulStatusCode,
     code: PortalErrorCode,
     messages: string | string[],
     data?: ApiErrorBody['data'],
+    declineCode?: string,
   ) {
     const list = typeof messages === 'string' ? [messages] : messages;
     super(list.join('; '));
@@ -48,11 +49,13 @@ export class PortalError extends Error {
     this.code = code;
     this.messages = list;
     this.data = data;
+    this.declineCode = declineCode;
   }
 
   toBody(): ApiErrorBody {
     const body: ApiErrorBody = { errors: { messages: [...this.messages] }, code: this.code };
     if (this.data) body.data = this.data;
+    if (this.declineCode) body.decline_code = this.declineCode;
     return body;
   }
 }

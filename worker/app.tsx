@@ -23,7 +23,6 @@ import { errorPage } from './render/render-page';
 import { appLoginRoutes } from './routes/app-login';
 import { notFoundPage, screenRoutes } from './routes/screens';
 import { testGatewayRoutes } from './routes/test-gateway';
-import { testGatewayFraming } from './routes/test-gateway-framing';
 import { createTranslationSource } from './translations/source';
 
 export interface AppOptions {
@@ -49,7 +48,6 @@ export function createApp(options: AppOptions = {}) {
 
   app.use(requestLog());
   // Before securityHeaders, so it adjusts the policy that one sets (outside production only).
-  app.use(testGatewayFraming());
   app.use(securityHeaders());
   app.use(visitor());
   app.use(country());

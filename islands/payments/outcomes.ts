@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { PollingResultData } from '../../shared/api/contract';
+import { ApiErrorBody, type PollingResultData } from '../../shared/api/contract';
 import {
   declinedPaymentText,
   paymentErrorText,
   paymentNoResultText,
   type VisitorText,
 } from '../../shared/api/error-text';
+import { ApiFailure } from '../../shared/api/request';
 import { ProviderError } from './provider';
 import type { PurchaseOutcome } from './purchase-types';
 
@@ -58,9 +59,23 @@ export function providerRefusalOutcome(error: unknown): PurchaseOutcome {
     : { kind: 'failed', text };
 }
 
-/** Anything else failed: a call of the API, or creating the payment method (SPEC.md §8 Payment). */
+/**
+ * Anything else failed: a call of the API, or creating the payment method (SPEC.md §8 Payment).
+ * A call the portal refused with a decline code (the direct call's declined charge) is a decline:
+ * the code is recorded and the visitor reads the processor's words (SPEC.md §4 step 7).
+ */
 export function failedOutcome(error: unknown): PurchaseOutcome {
+  const declineCode = error instanceof ApiFailure ? declineCodeOf(error.body) : null;
+  if (declineCode && error instanceof ApiFailure) {
+    const text = declinedPaymentText({ processorResponse: error.messages[0] ?? null });
+    return { kind: 'declined', declineCode, text };
+  }
   return { kind: 'failed', text: paymentErrorText(error) };
+}
+
+function declineCodeOf(body: unknown): string | null {
+  const parsed = ApiErrorBody.safeParse(body);
+  return parsed.success ? (parsed.data.decline_code ?? null) : null;
 }
 
 /** Only a result still pending keeps the attempt; every other outcome ends it. */

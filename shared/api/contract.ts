@@ -14,6 +14,8 @@ import { z } from 'zod';
 export const ApiErrorBody = z.object({
   errors: z.object({ messages: z.array(z.string()) }),
   code: z.string().optional(),
+  /** A declined charge of the direct call: the gateway's decline code (SPEC.md §4 step 7). */
+  decline_code: z.string().optional(),
   /**
    * SPEC.md §4 Alternate provider with 3-D Secure: the 'User action required' error carries the
    * nonce to verify and the amount to verify it for.

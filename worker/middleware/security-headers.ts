@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+import { TEST_GATEWAY_BASE } from '../../test-gateway/frame-protocol';
+import { type AppEnv, isProduction } from '../env';
 
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -50,7 +51,12 @@ const BRAINTREE = {
  */
 const THREE_D_SECURE_ISSUERS = 'https:';
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * `framedBySelf`: the test gateway's own pages (outside production only), which the checkout
+ * shows in same-origin iframes as the real providers show theirs; every other page refuses to
+ * be framed.
+ */
+export function contentSecurityPolicy(nonce: string, framedBySelf = false): string {
   return [
     "default-src 'self'",
     // Only scripts carrying this response's nonce run, and what they import (strict-dynamic).
@@ -70,7 +76,7 @@ export function contentSecurityPolicy(nonce: string): string {
     `form-action 'self' ${THREE_D_SECURE_ISSUERS}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -85,7 +91,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     await next();
     const headers = c.res.headers;
     if (headers.get('content-type')?.startsWith('text/html')) {
-      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+      const framedBySelf = c.req.path.startsWith(`${TEST_GATEWAY_BASE}/`) && !isProduction(c.env);
+      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framedBySelf));
     }
     headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     headers.set('X-Content-Type-Options', 'nosniff');

@@ -455,6 +455,26 @@ describe('the direct route: Braintree with 3-D Secure (SPEC.md §4 Alternate pro
     expect(provider.verifyCard).toHaveBeenCalledTimes(1);
   });
 
+  it('a declined direct charge is a decline: its code recorded, the processor words shown', async () => {
+    const { deps, attempts } = world({
+      script: {
+        direct: async () => {
+          throw httpFailure(422, {
+            errors: { messages: ['Your card has insufficient funds.'] },
+            code: 'payment_declined',
+            decline_code: 'insufficient_funds',
+          });
+        },
+      },
+    });
+    expect(await purchase(braintreeRequest(), deps)).toEqual({
+      kind: 'declined',
+      declineCode: 'insufficient_funds',
+      text: { text: 'Your card has insufficient funds.' },
+    });
+    expect(attempts.storage.attempt).toBeNull();
+  });
+
   it('email-taken messages read as the translated "email exists"', async () => {
     const { deps } = world({
       script: {

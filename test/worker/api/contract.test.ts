@@ -174,7 +174,10 @@ describe('the signed-in calls against the embedded portal', () => {
     const session = await signedIn(fetchApp);
     const start = await fetchApp(
       '/api/users/me/subscriptions/polling/monthly_39_99',
-      postJson({ gateway: 'test', user_data: { price: '39.99' } }, session),
+      postJson(
+        { gateway: 'test', payment_method_nonce: 'pm_card_visa', user_data: { price: '39.99' } },
+        session,
+      ),
     );
     const pollingId = PollingStartResponse.parse(await start.json()).data.polling_result_id;
     const res = await fetchApp(`/api/polling/get-result/${pollingId}`);
@@ -190,7 +193,11 @@ describe('the signed-in calls against the embedded portal', () => {
       fetchApp(
         '/api/users/me/subscriptions/upsell_9_99',
         postJson(
-          { gateway: 'braintree', user_data: { price: 9.99 } },
+          {
+            gateway: 'braintree',
+            payment_method_nonce: 'pm_card_visa',
+            user_data: { price: 9.99 },
+          },
           { ...session, 'idempotency-key': 'k-1' },
         ),
       );

@@ -58,11 +58,11 @@ describe('POST /users/me/subscriptions/{planId} with the test gateway', () => {
     const response = await chargeDirectly(accessToken, charge(nonce));
     expect(response.status).toBe(422);
     expect(ApiErrorBody.parse(await response.json())).toMatchObject({
-      code: 'authentication_required',
+      decline_code: 'authentication_required',
     });
   });
 
-  it('4000 0084 0000 1629 verified: declined, card_declined as the code, the text as the message', async () => {
+  it('4000 0084 0000 1629 verified: declined, card_declined as the decline code, the text as the message', async () => {
     const { accessToken, userId } = await signUp();
     const nonce = await tokenize(CARDS.declinedAfterAuthentication);
     const challenge = await verify(nonce, '6.99');
@@ -72,7 +72,8 @@ describe('POST /users/me/subscriptions/{planId} with the test gateway', () => {
     expect(response.status).toBe(422);
     expect(ApiErrorBody.parse(await response.json())).toEqual({
       errors: { messages: ['Your card was declined.'] },
-      code: 'card_declined',
+      code: 'payment_declined',
+      decline_code: 'card_declined',
     });
     expect((await subscriptionRows(userId)).map((row) => row.status)).toEqual(['declined']);
   });
@@ -84,7 +85,7 @@ describe('POST /users/me/subscriptions/{planId} with the test gateway', () => {
     const response = await chargeDirectly(accessToken, charge(nonce));
     expect(ApiErrorBody.parse(await response.json())).toMatchObject({
       errors: { messages: ['Your card has insufficient funds.'] },
-      code: 'insufficient_funds',
+      decline_code: 'insufficient_funds',
     });
   });
 });
