@@ -1,4 +1,11 @@
+import { z } from 'zod';
 import type { PurchaseOutcome } from './purchase-types';
+
+/**
+ * The social pixel's purchase event (SPEC.md §7 lists Purchase for it, CompletePayment for the
+ * short-video pixel); the tracker maps it to each pixel's own name.
+ */
+export const PURCHASE_PIXEL_EVENT = 'Purchase';
 
 /**
  * SPEC.md §9: outside production the purchase pixel event name gets a `_test` suffix, so test
@@ -8,16 +15,21 @@ export function purchasePixelEvent(name: string, production: boolean): string {
   return production ? name : `${name}_test`;
 }
 
-/** SPEC.md §3 Purchase tracking payload, as the analytics tracker sends it to the pixels. */
-export interface PurchaseTrackingPayload {
-  price: number;
-  currency: string;
-  plan: string;
-  sub_id: string;
-  event_id: string | null;
-  gclid: string | null;
-  pixelName: string;
-}
+/**
+ * SPEC.md §3 Purchase tracking payload, as the analytics tracker sends it to the pixels. A schema,
+ * because the payload waits in localStorage for the tracker (islands/stores/events.ts) and what
+ * comes back from there is checked.
+ */
+export const PurchaseTrackingPayload = z.object({
+  price: z.number(),
+  currency: z.string(),
+  plan: z.string(),
+  sub_id: z.string(),
+  event_id: z.string().nullable(),
+  gclid: z.string().nullable(),
+  pixelName: z.string(),
+});
+export type PurchaseTrackingPayload = z.infer<typeof PurchaseTrackingPayload>;
 
 export interface PurchaseTrackingInput {
   outcome: Extract<PurchaseOutcome, { kind: 'succeeded' }>;
@@ -42,5 +54,28 @@ export function purchaseTrackingPayload(input: PurchaseTrackingInput): PurchaseT
     event_id: input.outcome.eventId,
     gclid: input.gclid,
     pixelName: purchasePixelEvent(input.pixelEvent, input.production),
+  };
+}
+
+/** The gclid of a page's path and query (SPEC.md §3 Attribution parameters), or null. */
+export function gclidOf(pathAndQuery: string): string | null {
+  const query = pathAndQuery.indexOf('?');
+  if (query === -1) return null;
+  return new URLSearchParams(pathAndQuery.slice(query + 1)).get('gclid') || null;
+}
+
+/**
+ * What a plan costs at the catalogue and in which currency, from the plan data a purchase sent as
+ * `user_data` (PlanChoice's details: `periodPrice` is what the first charge takes, coupon
+ * included). A plan without readable figures prices at 0 rather than losing the conversion.
+ */
+export function cataloguePriceOf(userData: Record<string, unknown>): {
+  price: number;
+  currency: string;
+} {
+  const price = Number.parseFloat(String(userData.periodPrice ?? userData.price ?? ''));
+  return {
+    price: Number.isFinite(price) ? price : 0,
+    currency: typeof userData.currency === 'string' ? userData.currency : '',
   };
 }

@@ -34,6 +34,7 @@ export function paymentDeps(provider: CardProvider): PaymentDeps {
   return {
     purchase: async (request) => (await machine()).purchase(request, purchaseDeps(provider)),
     resumePurchase: async () => (await machine()).resumePurchase(purchaseDeps(provider)),
+    unfinishedPlan: () => checkoutAttempts.load(),
     navigate,
     sleep,
   };

@@ -1,10 +1,17 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { type ErrorTexts, readableText } from '../../shared/api/error-text';
+import {
+  cataloguePriceOf,
+  gclidOf,
+  PURCHASE_PIXEL_EVENT,
+  purchaseTrackingPayload,
+} from '../payments/purchase-tracking';
 import type { PurchaseOutcome, PurchaseRequest } from '../payments/purchase-types';
 import { browserOnly, ON_WORKER } from './browser-only';
 import { $checkout } from './checkout';
 import { showError } from './error';
+import { queuePurchase } from './events';
 import { PERSIST_PREFIX } from './persisted-slice';
 
 /**
@@ -25,11 +32,16 @@ export const $declinedReturn = ON_WORKER
   ? atom<string>('')
   : persistentAtom<string>(`${PERSIST_PREFIX}payment:declinedReturn`, '');
 
+/** Which plan a purchase is for: its id and the plan data it sent as `user_data` (SPEC.md §3). */
+export type PurchasedPlan = Pick<PurchaseRequest, 'planId' | 'userData'>;
+
 /** What the purchase needs from outside: the state machine, navigation and a clock. */
 export interface PaymentDeps {
   purchase(request: PurchaseRequest): Promise<PurchaseOutcome>;
   /** The attempt left unfinished (a reload mid-poll, or past the deadline), or null if none. */
   resumePurchase(): Promise<PurchaseOutcome | null>;
+  /** The plan of the stored unfinished attempt, read before resuming it; null if none. */
+  unfinishedPlan(): PurchasedPlan | null;
   navigate(url: string): void;
   sleep(ms: number): Promise<void>;
 }
@@ -43,6 +55,8 @@ export interface PaymentPage {
   /** This page's path and query, for Try again. */
   here: string;
   texts: Partial<ErrorTexts>;
+  /** From the screen props: outside production the purchase pixel event gets `_test` (SPEC.md §9). */
+  production: boolean;
 }
 
 /** Between two checks of a payment still being confirmed past the state machine's deadline. */
@@ -68,6 +82,7 @@ async function safely(run: () => Promise<PurchaseOutcome | null>): Promise<Purch
  */
 async function settle(
   first: PurchaseOutcome | null,
+  plan: PurchasedPlan | null,
   page: PaymentPage,
   deps: PaymentDeps,
 ): Promise<void> {
@@ -84,6 +99,7 @@ async function settle(
   switch (outcome.kind) {
     case 'succeeded':
       $checkout.set({ ...$checkout.get(), isSuccess: true, id: outcome.subscriptionId });
+      if (plan) track(outcome, plan, page);
       // The button stays held while the next page loads: this purchase is over.
       deps.navigate(page.next);
       return;
@@ -98,6 +114,26 @@ async function settle(
   }
 }
 
+/** SPEC.md §3 Purchase tracking payload, handed to analytics through $events (see events.ts). */
+function track(
+  outcome: Extract<PurchaseOutcome, { kind: 'succeeded' }>,
+  plan: PurchasedPlan,
+  page: PaymentPage,
+): void {
+  const catalogue = cataloguePriceOf(plan.userData);
+  queuePurchase(
+    purchaseTrackingPayload({
+      outcome,
+      planId: plan.planId,
+      cataloguePrice: catalogue.price,
+      currency: catalogue.currency,
+      gclid: gclidOf(page.here),
+      pixelEvent: PURCHASE_PIXEL_EVENT,
+      production: page.production,
+    }),
+  );
+}
+
 /**
  * A press of Pay (or an upsell's one click). Only one purchase runs at a time: a press while one
  * is under way does nothing, so five fast clicks make one attempt.
@@ -109,12 +145,14 @@ export async function pay(
 ): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
   $paymentPhase.set('paying');
-  await settle(await safely(() => deps.purchase(request)), page, deps);
+  await settle(await safely(() => deps.purchase(request)), request, page, deps);
 }
 
 /** On page load: continues an attempt a reload interrupted mid-poll (issue 5), if there is one. */
 export async function resumePayment(page: PaymentPage, deps: PaymentDeps): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
   $paymentPhase.set('paying');
-  await settle(await safely(() => deps.resumePurchase()), page, deps);
+  // Read first: the state machine forgets the attempt once it is final.
+  const plan = deps.unfinishedPlan();
+  await settle(await safely(() => deps.resumePurchase()), plan, page, deps);
 }

@@ -48,11 +48,15 @@ export function screenUrl(screen: ScreenId, continueAction: string): string {
 }
 
 /** Where a payment's outcomes lead from this screen, and the §8 texts a failure may show. */
-export function paymentPage(props: Pick<ScreenProps, 't' | 'next' | 'continueAction'>) {
+export function paymentPage(
+  props: Pick<ScreenProps, 't' | 'next' | 'continueAction' | 'production'>,
+) {
   return {
     page: {
       next: props.next ?? screenUrl('success', props.continueAction),
       declined: screenUrl('payment_declined', props.continueAction),
+      // Outside production the purchase pixel event gets `_test` (SPEC.md §9).
+      production: props.production ?? true,
     },
     errorTexts: translatedErrorTexts(props.t, PAYMENT_ERROR_KEYS),
   };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cataloguePriceOf,
+  gclidOf,
   purchasePixelEvent,
   purchaseTrackingPayload,
 } from '../../../islands/payments/purchase-tracking';
@@ -46,5 +48,24 @@ describe('purchase tracking (SPEC.md §3, §9)', () => {
       production: true,
     });
     expect(payload).toMatchObject({ price: 6.99, pixelName: 'Purchase' });
+  });
+
+  it('reads gclid from the page query only, null when absent or empty', () => {
+    expect(gclidOf('/checkout?flow=a&gclid=Cj0KC%2Bx')).toBe('Cj0KC+x');
+    expect(gclidOf('/checkout?flow=a')).toBeNull();
+    expect(gclidOf('/checkout?gclid=')).toBeNull();
+    expect(gclidOf('/checkout')).toBeNull();
+  });
+
+  it("prices a plan at its first charge (periodPrice), in the plan's currency", () => {
+    expect(cataloguePriceOf({ price: '39.99', periodPrice: '6.99', currency: 'EUR' })).toEqual({
+      price: 6.99,
+      currency: 'EUR',
+    });
+    expect(cataloguePriceOf({ price: '39.99', currency: 'USD' })).toEqual({
+      price: 39.99,
+      currency: 'USD',
+    });
+    expect(cataloguePriceOf({})).toEqual({ price: 0, currency: '' });
   });
 });

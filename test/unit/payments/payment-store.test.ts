@@ -1,0 +1,294 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PurchaseOutcome } from '../../../islands/payments/purchase-types';
+import { $checkout } from '../../../islands/stores/checkout';
+import { $error } from '../../../islands/stores/error';
+import { $events, pendingPurchases, takePendingPurchases } from '../../../islands/stores/events';
+import {
+  $declinedReturn,
+  $paymentPhase,
+  CONFIRMING_RECHECK_MS,
+  type PaymentDeps,
+  type PaymentPage,
+  type PurchasedPlan,
+  pay,
+  resumePayment,
+} from '../../../islands/stores/payment';
+import { cardRequest } from './fakes';
+
+/**
+ * The payment store is what the checkout's Pay button and the page around it follow (issue 5):
+ * the phase holds or frees the button, the outcome moves the visitor on or shows a toast. The
+ * state machine behind it is a fake here; its sleep is a real timer, under fake time.
+ */
+
+const page: PaymentPage = {
+  next: '/upsell_private?flow=default&gclid=G-1',
+  declined: '/payment_declined?flow=default&gclid=G-1',
+  here: '/checkout_v3_tr?flow=default&gclid=G-1',
+  texts: { payment_failed: 'Your payment did not go through.' },
+  production: true,
+};
+
+const request = cardRequest({
+  planId: 'monthly_7d_usd',
+  userData: { id: 'monthly_7d_usd', currency: 'USD', price: '39.99', periodPrice: '6.99' },
+});
+
+const succeeded = (id = 'sub_42'): PurchaseOutcome => ({
+  kind: 'succeeded',
+  subscriptionId: id,
+  eventId: 'evt_42',
+  priceWithDiscount: 6.99,
+});
+const confirming: PurchaseOutcome = { kind: 'confirming', pollingId: 'poll_1' };
+
+function fakeDeps(
+  outcomes: { purchase?: () => Promise<PurchaseOutcome>; resume?: PurchaseOutcome[] } = {},
+) {
+  const resumeAnswers = [...(outcomes.resume ?? [])];
+  return {
+    purchase: vi.fn(outcomes.purchase ?? (async () => succeeded())),
+    resumePurchase: vi.fn(async () => resumeAnswers.shift() ?? null),
+    unfinishedPlan: vi.fn((): PurchasedPlan | null => ({
+      planId: request.planId,
+      userData: request.userData,
+    })),
+    navigate: vi.fn<(url: string) => void>(),
+    sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  } satisfies PaymentDeps;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  $paymentPhase.set('idle');
+  $checkout.set({ ...$checkout.get(), isSuccess: null, id: '' });
+  $error.set({ show: false, message: '' });
+  $declinedReturn.set('');
+  $events.set({ eventsData: {}, analyticsData: {} });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment, issue 5)', () => {
+  it('holds the button while the purchase runs', async () => {
+    let answer: (outcome: PurchaseOutcome) => void = () => {};
+    const deps = fakeDeps({ purchase: () => new Promise((resolve) => (answer = resolve)) });
+    const done = pay(request, page, deps);
+    expect($paymentPhase.get()).toBe('paying');
+    answer(succeeded());
+    await done;
+  });
+
+  it('succeeded: records isSuccess and the subscription id, and opens the next screen', async () => {
+    const deps = fakeDeps();
+    await pay(request, page, deps);
+    expect($checkout.get()).toMatchObject({ isSuccess: true, id: 'sub_42' });
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.next);
+    // The button stays held while the next page loads: no second purchase from this page.
+    expect($paymentPhase.get()).toBe('paying');
+    expect($error.get().show).toBe(false);
+  });
+
+  it('declined: keeps this checkout for Try again and opens Payment declined', async () => {
+    const deps = fakeDeps({
+      purchase: async () => ({
+        kind: 'declined',
+        declineCode: 'card_declined',
+        text: { text: 'x' },
+      }),
+    });
+    await pay(request, page, deps);
+    expect($declinedReturn.get()).toBe(page.here);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.declined);
+    expect($checkout.get().isSuccess).toBeNull();
+  });
+
+  it('failed: shows the translated text in the toast and frees the button', async () => {
+    const deps = fakeDeps({
+      purchase: async () => ({ kind: 'failed', text: { key: 'payment_failed' } }),
+    });
+    await pay(request, page, deps);
+    expect($error.get()).toEqual({ show: true, message: 'Your payment did not go through.' });
+    expect($paymentPhase.get()).toBe('idle');
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it("failed with the server's own text shows that text", async () => {
+    const deps = fakeDeps({
+      purchase: async () => ({ kind: 'failed', text: { text: 'Your card has expired.' } }),
+    });
+    await pay(request, page, deps);
+    expect($error.get().message).toBe('Your card has expired.');
+  });
+
+  it("a state machine that throws still frees the button with SPEC.md §8's 'Payment error'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const deps = fakeDeps({
+      purchase: async () => {
+        throw new TypeError('bug');
+      },
+    });
+    await pay(request, page, deps);
+    expect($error.get()).toEqual({ show: true, message: 'Payment error' });
+    expect($paymentPhase.get()).toBe('idle');
+  });
+
+  it('confirming: says so, asks again every CONFIRMING_RECHECK_MS, never posts again', async () => {
+    const deps = fakeDeps({ purchase: async () => confirming, resume: [confirming, succeeded()] });
+    const done = pay(request, page, deps);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($paymentPhase.get()).toBe('confirming');
+    expect(deps.resumePurchase).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(CONFIRMING_RECHECK_MS - 1);
+    expect(deps.resumePurchase).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.resumePurchase).toHaveBeenCalledTimes(1);
+    expect($paymentPhase.get()).toBe('confirming');
+    expect(deps.navigate).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(CONFIRMING_RECHECK_MS);
+    await done;
+    expect(deps.resumePurchase).toHaveBeenCalledTimes(2);
+    expect(deps.purchase).toHaveBeenCalledTimes(1);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.next);
+    expect($checkout.get()).toMatchObject({ isSuccess: true, id: 'sub_42' });
+  });
+
+  it('confirming that ends in a decline opens Payment declined', async () => {
+    const declined: PurchaseOutcome = { kind: 'declined', declineCode: null, text: { text: 'x' } };
+    const deps = fakeDeps({ purchase: async () => confirming, resume: [declined] });
+    const done = pay(request, page, deps);
+    await vi.advanceTimersByTimeAsync(CONFIRMING_RECHECK_MS);
+    await done;
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.declined);
+  });
+
+  it('a second press while paying or confirming starts nothing', async () => {
+    const deps = fakeDeps({ purchase: async () => confirming, resume: [succeeded()] });
+    const first = pay(request, page, deps);
+    const second = pay(request, page, deps);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($paymentPhase.get()).toBe('confirming');
+    const third = pay(request, page, deps);
+    await vi.advanceTimersByTimeAsync(CONFIRMING_RECHECK_MS);
+    await Promise.all([first, second, third]);
+    expect(deps.purchase).toHaveBeenCalledTimes(1);
+    expect(deps.navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a failure the visitor can press Pay again', async () => {
+    const answers: PurchaseOutcome[] = [
+      { kind: 'failed', text: { text: 'Try again' } },
+      succeeded(),
+    ];
+    const deps = fakeDeps({ purchase: async () => answers.shift() ?? succeeded() });
+    await pay(request, page, deps);
+    await pay(request, page, deps);
+    expect(deps.purchase).toHaveBeenCalledTimes(2);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.next);
+  });
+});
+
+describe('resumePayment: a reload during polling (issue 5)', () => {
+  it('with nothing unfinished leaves the button free and the page where it is', async () => {
+    const deps = fakeDeps();
+    deps.unfinishedPlan.mockReturnValue(null);
+    await resumePayment(page, deps);
+    expect($paymentPhase.get()).toBe('idle');
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('holds the button while the same attempt is read, then opens the next screen', async () => {
+    let answer: (outcome: PurchaseOutcome) => void = () => {};
+    const deps = fakeDeps();
+    deps.resumePurchase.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const done = resumePayment(page, deps);
+    expect($paymentPhase.get()).toBe('paying');
+    await pay(request, page, deps);
+    expect(deps.purchase).not.toHaveBeenCalled();
+    answer(succeeded('sub_resumed'));
+    await done;
+    expect($checkout.get()).toMatchObject({ isSuccess: true, id: 'sub_resumed' });
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.next);
+  });
+
+  it('past the deadline shows confirming and keeps asking about the same attempt', async () => {
+    const deps = fakeDeps({ resume: [confirming, confirming, succeeded()] });
+    const done = resumePayment(page, deps);
+    await vi.advanceTimersByTimeAsync(0);
+    expect($paymentPhase.get()).toBe('confirming');
+    await vi.advanceTimersByTimeAsync(2 * CONFIRMING_RECHECK_MS);
+    await done;
+    expect(deps.resumePurchase).toHaveBeenCalledTimes(3);
+    expect(deps.purchase).not.toHaveBeenCalled();
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.next);
+  });
+});
+
+describe('the purchase handed to analytics (SPEC.md §3 Purchase tracking payload, §9)', () => {
+  it('a successful purchase queues its payload for the tracker', async () => {
+    await pay(request, page, fakeDeps());
+    expect(pendingPurchases()).toEqual([
+      {
+        price: 6.99,
+        currency: 'USD',
+        plan: 'monthly_7d_usd',
+        sub_id: 'sub_42',
+        event_id: 'evt_42',
+        gclid: 'G-1',
+        pixelName: 'Purchase',
+      },
+    ]);
+  });
+
+  it('outside production the pixel event is Purchase_test', async () => {
+    await pay(request, { ...page, production: false }, fakeDeps());
+    expect(pendingPurchases()[0]?.pixelName).toBe('Purchase_test');
+  });
+
+  it('without a portal price it prices at the plan, and without gclid in the URL sends null', async () => {
+    const deps = fakeDeps({
+      purchase: async () => ({
+        kind: 'succeeded',
+        subscriptionId: 'sub_7',
+        eventId: null,
+        priceWithDiscount: null,
+      }),
+    });
+    await pay(request, { ...page, here: '/checkout_v3_tr?flow=default' }, deps);
+    expect(pendingPurchases()[0]).toMatchObject({ price: 6.99, gclid: null, event_id: null });
+  });
+
+  it('a purchase resumed after a reload is tracked with the plan of the stored attempt', async () => {
+    await resumePayment(page, fakeDeps({ resume: [succeeded('sub_resumed')] }));
+    expect(pendingPurchases()).toMatchObject([{ sub_id: 'sub_resumed', plan: 'monthly_7d_usd' }]);
+  });
+
+  it('a decline, a failure or confirming queues nothing', async () => {
+    await pay(
+      request,
+      page,
+      fakeDeps({ purchase: async () => ({ kind: 'failed', text: { text: 'x' } }) }),
+    );
+    const declined: PurchaseOutcome = { kind: 'declined', declineCode: null, text: { text: 'x' } };
+    await pay(request, page, fakeDeps({ purchase: async () => declined }));
+    expect(pendingPurchases()).toEqual([]);
+  });
+
+  it('the tracker takes each purchase once', async () => {
+    await pay(request, page, fakeDeps());
+    expect(takePendingPurchases()).toHaveLength(1);
+    expect(takePendingPurchases()).toEqual([]);
+  });
+
+  it('an unreadable stored queue reads as empty and a new purchase still queues', async () => {
+    $events.setKey('eventsData', { pendingPurchases: 'garbage', other: 1 });
+    expect(pendingPurchases()).toEqual([]);
+    await pay(request, page, fakeDeps());
+    expect(pendingPurchases()).toHaveLength(1);
+    expect($events.get().eventsData.other).toBe(1);
+  });
+});
