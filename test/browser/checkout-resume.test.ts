@@ -1,0 +1,79 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { interactive } from './visitor-steps';
+
+/**
+ * Issue 5: "a reload during polling resumes the same attempt". The embedded portal keeps each
+ * charge's result pending for PORTAL_POLLING_DELAY_MS, long enough to reload the checkout while
+ * the page is still polling.
+ *
+ * The other half, 'confirming your payment' past the deadline, needs a charge pending longer
+ * than POLLING.deadlineMs (60 s, islands/payments/poll-result.ts, not configurable from the
+ * page); it is proven in test/unit/payments/payment-store.test.ts instead.
+ */
+
+const PENDING_MS = 6000;
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession({
+    bindings: { PORTAL_POLLING_DELAY_MS: String(PENDING_MS) },
+  });
+});
+afterAll(() => session?.stop());
+
+const isSubscriptionPost = (request: Request) =>
+  request.method() === 'POST' && /\/subscriptions\//.test(new URL(request.url()).pathname);
+
+/** The polling id of the attempt the page stored, once the portal named it. */
+async function storedPollingId(page: Page): Promise<string | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('gf:checkout:attempt'));
+  const attempt = raw ? (JSON.parse(raw) as { pollingId?: string | null } | null) : null;
+  return attempt?.pollingId ?? null;
+}
+
+describe('a reload while the payment is pending (issue 5)', () => {
+  it('resumes the same attempt: Pay stays busy, the next screen opens, one subscription', async () => {
+    const { context, page, problems, userId } = await checkoutVisitor(session, 'reloader');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (isSubscriptionPost(request)) posts.push(request.url());
+    });
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await expect.poll(() => payButton(page).getAttribute('aria-busy')).toBe('true');
+    // The charge was posted and the page is polling its result.
+    await expect.poll(() => storedPollingId(page), { timeout: 10_000 }).toMatch(/./);
+    const pollingId = await storedPollingId(page);
+    expect(posts).toHaveLength(1);
+
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
+    await interactive(page);
+    // Still the same attempt, and the visitor cannot start another one.
+    await expect.poll(() => payButton(page).getAttribute('aria-busy')).toBe('true');
+    expect(await payButton(page).isDisabled()).toBe(true);
+    expect(await storedPollingId(page)).toBe(pollingId);
+
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(posts).toHaveLength(1);
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      { plan_id: 'monthly_7d_intro_usd', status: 'active' },
+    ]);
+    // The purchase waits for the analytics tracker (SPEC.md §3), a test purchase outside production.
+    const events = await page.evaluate(() => localStorage.getItem('gf:events:eventsData'));
+    const subscriptionId = await page.evaluate(() => localStorage.getItem('gf:checkout:id'));
+    expect(JSON.parse(events!).pendingPurchases).toEqual([
+      expect.objectContaining({
+        sub_id: JSON.parse(subscriptionId!),
+        plan: 'monthly_7d_intro_usd',
+        currency: 'USD',
+        pixelName: 'Purchase_test',
+      }),
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

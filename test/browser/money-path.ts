@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { BrowserSession } from './harness';
+import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+
+/**
+ * Steps of the money path (issue 5) shared by the Chromium checkout tests: a signed-up visitor on
+ * the default flow's checkout, a card typed into the test gateway's frame, and what the embedded
+ * portal stored.
+ */
+
+/** Signs a fresh visitor up on /signup; they land on the default flow's checkout. */
+export async function checkoutVisitor(session: BrowserSession, label = 'payer') {
+  const visitor = await session.newVisitor();
+  const { page } = visitor;
+  await page.goto('/signup?skip_split=true');
+  await interactive(page);
+  await submitEmail(page, uniqueEmail(label));
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await interactive(page);
+  const userId = (await signupField(page, 'userId')) as string;
+  return { ...visitor, userId };
+}
+
+export const payButton = (page: Page) => page.locator('#continue-button');
+
+/** Types a card into the test gateway's frame (any future expiry, any CVC); waits for Pay. */
+export async function typeTestCard(page: Page, number: string): Promise<void> {
+  const frame = page.frameLocator('iframe.card-frame');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date').fill('12/34');
+  await frame.getByLabel('CVV').fill('123');
+  await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+}
+
+/** The visitor's subscriptions in the portal's database, oldest first. */
+export async function portalSubscriptions(session: BrowserSession, userId: string) {
+  const { results } = await session.worker.portalDb
+    .prepare('SELECT plan_id, status FROM subscriptions WHERE user_id = ? ORDER BY created_at')
+    .bind(userId)
+    .all<{ plan_id: string; status: string }>();
+  return results;
+}
