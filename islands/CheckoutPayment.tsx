@@ -7,8 +7,22 @@ import {
   PaymentMethodPicker,
 } from './kit/PaymentMethodPicker';
 import type { CardFieldLabels } from './payments/provider';
+import {
+  loadPayPalButton,
+  loadWalletButton,
+  minorUnits,
+  type OneClickMethod,
+  oneClickOffer,
+} from './payments/providers';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
-import { $cardForm, mountCardFields, mountedCardFields } from './stores/card-form';
+import type { WalletButton } from './payments/providers/wallets';
+import type { PurchaseOutcome, PurchaseRequest } from './payments/purchase-types';
+import {
+  $cardForm,
+  type MountedCardFields,
+  mountCardFields,
+  mountedCardFields,
+} from './stores/card-form';
 import { $checkout } from './stores/checkout';
 import { $paymentPhase, type PaymentPage, pay, resumePayment } from './stores/payment';
 import { paymentDeps } from './stores/payment-deps';
@@ -29,6 +43,17 @@ export interface CheckoutPaymentCopy {
   unavailable: string;
   /** Shown for a wallet or PayPal the card provider does not offer on this page. */
   methodUnavailable: string;
+  /** Stripe's payment request found neither Apple Pay nor Google Pay on this device. */
+  walletUnavailable: string;
+  /** Braintree's PayPal button could not load. */
+  paypalUnavailable: string;
+  /** Switches to the card from an unavailable one-click method. */
+  payByCard: string;
+  payWithApplePay: string;
+  payWithGooglePay: string;
+  /** The line of the wallet sheet that carries the amount ('Total today'). */
+  walletTotal: string;
+  oneClickLoading: string;
   pay: string;
   paying: string;
   confirming: string;
@@ -56,6 +81,64 @@ function here(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
+/** What the panel of a one-click method shows (SPEC.md §2 "one-click payment"). */
+type OneClickState =
+  | { status: 'loading' }
+  | { status: 'wallet'; button: WalletButton }
+  | { status: 'paypal' }
+  | { status: 'unavailable'; text: string };
+
+/** The plan chosen above (PlanChoice keeps it in $plans), paid with `method`. */
+function chosenPlanPurchase(
+  fields: MountedCardFields,
+  method: PurchaseRequest['method'],
+): PurchaseRequest {
+  const plans = $plans.get();
+  const signup = $signup.get();
+  return purchaseRequestFor({
+    planId: plans.plan,
+    details: plans.planDetails,
+    choice: fields.choice,
+    visitor: { email: signup.email, uuid: signup.uuid },
+    method,
+  });
+}
+
+/**
+ * Pays with a nonce a wallet sheet or PayPal's window handed over (SPEC.md §4 Payment step 2: "a
+ * supplied nonce is used"), on the route of the visitor's provider. Resolves true only when the
+ * purchase succeeded, so Stripe's sheet closes with success or failure accordingly.
+ */
+async function payWithNonce(
+  nonce: string,
+  fields: MountedCardFields,
+  page: PaymentPage,
+): Promise<boolean> {
+  const request = chosenPlanPurchase(fields, { kind: 'nonce', nonce });
+  const deps = paymentDeps(fields.provider);
+  // pay() acts on the outcome itself (next page, declined page, error); the sheet only needs to
+  // know whether the last answer, after any 'confirming' rechecks, was a success.
+  const seen: { last: PurchaseOutcome | null } = { last: null };
+  const remember = <T extends PurchaseOutcome | null>(outcome: T): T => {
+    seen.last = outcome;
+    return outcome;
+  };
+  await pay(request, page, {
+    ...deps,
+    purchase: async (sent) => remember(await deps.purchase(sent)),
+    resumePurchase: async () => remember(await deps.resumePurchase()),
+  });
+  return seen.last?.kind === 'succeeded';
+}
+
+/** The price the first charge takes and its currency, from the plan PlanChoice kept. */
+function chargedToday(details: Record<string, unknown> | null) {
+  const price = typeof details?.periodPrice === 'string' ? details.periodPrice : '';
+  const currency = typeof details?.currency === 'string' ? details.currency : '';
+  const amount = minorUnits(price);
+  return amount === null || !currency ? null : { price, amount, currency };
+}
+
 /**
  * The payment form of a checkout (SPEC.md §2 checkout page content, §4 Payment): the method
  * choice, the card provider's fields (in its iframe), our own optional name on card, and Pay.
@@ -78,8 +161,14 @@ export default function CheckoutPayment({
   const fieldsRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(!gateLabel);
   const [activeId, setActiveId] = useState<PaymentMethodId>(defaultId);
+  const paypalRef = useRef<HTMLDivElement>(null);
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
+  const { planDetails } = useStore($plans);
+  const [oneClick, setOneClick] = useState<OneClickState>({ status: 'loading' });
+  // The method the page opened on gives way to the card when it is not offered here; a method
+  // the visitor chose stays chosen, with the reason shown.
+  const visitorChose = useRef(false);
   // The server knows no stored name; a name typed before a reload comes back once mounted.
   const [cardholderName, setCardholderName] = useState('');
   useEffect(() => setCardholderName($checkout.get().cardholderName), []);
@@ -89,9 +178,6 @@ export default function CheckoutPayment({
     if (!open || !container) return;
     let cancelled = false;
     let undo = () => {};
-    // Wallets and PayPal come with their providers' own buttons (issue 5); none is offered by
-    // the providers loaded here yet, so the card is the method to start from.
-    setActiveId('card');
     mountCardFields(container, {
       forceDirect,
       language,
@@ -114,6 +200,84 @@ export default function CheckoutPayment({
     };
   }, [open, forceDirect, language, copy, page, errorTexts]);
 
+  useEffect(() => {
+    if (activeId === 'card') return;
+    const method: OneClickMethod = activeId;
+    const unavailable = (text: string) => {
+      if (visitorChose.current) setOneClick({ status: 'unavailable', text });
+      else setActiveId('card');
+    };
+    if (cardForm === 'loading') {
+      setOneClick({ status: 'loading' });
+      return;
+    }
+    // The one-click methods pay through the visitor's provider, loaded with the card fields.
+    const fields = cardForm === 'ready' ? mountedCardFields() : null;
+    const signup = $signup.get();
+    const offer = fields ? oneClickOffer(method, fields.choice, signup) : null;
+    const charge = chargedToday(planDetails);
+    const container = paypalRef.current;
+    if (!fields || !offer || !charge || !container) {
+      unavailable(copy.methodUnavailable);
+      return;
+    }
+    let cancelled = false;
+    let destroy = () => {};
+    setOneClick({ status: 'loading' });
+    const onNonce = (nonce: string) =>
+      payWithNonce(nonce, fields, { ...page, here: here(), texts: errorTexts });
+    if (offer === 'stripe-wallet') {
+      loadWalletButton({
+        publishableKey: signup.stripe?.key ?? '',
+        // The visitor's country as the edge saw it (SPEC.md §3 userLocation); the portal's
+        // payment settings name no account country (SPEC.md §7).
+        country: (signup.userLocation ?? 'US').toUpperCase(),
+        currency: charge.currency.toLowerCase(),
+        total: { label: copy.walletTotal, amount: charge.amount },
+        onPaymentMethod: onNonce,
+      })
+        .then((button) => {
+          const offered =
+            button && (method !== 'apple_pay' || button.wallets.applePay) ? button : null;
+          if (cancelled || !offered) {
+            button?.destroy();
+            if (!cancelled) unavailable(copy.walletUnavailable);
+            return;
+          }
+          destroy = () => offered.destroy();
+          setOneClick({ status: 'wallet', button: offered });
+        })
+        .catch(() => {
+          if (!cancelled) unavailable(copy.walletUnavailable);
+        });
+    } else {
+      loadPayPalButton({
+        clientToken: signup.btToken,
+        amount: charge.price,
+        currency: charge.currency,
+        container,
+        onApprove: onNonce,
+      })
+        .then((button) => {
+          if (cancelled) return button.destroy();
+          destroy = () => button.destroy();
+          setOneClick({ status: 'paypal' });
+        })
+        .catch(() => {
+          if (!cancelled) unavailable(copy.paypalUnavailable);
+        });
+    }
+    return () => {
+      cancelled = true;
+      destroy();
+    };
+  }, [activeId, cardForm, planDetails, copy, page, errorTexts]);
+
+  function choose(method: PaymentMethodId) {
+    visitorChose.current = true;
+    setActiveId(method);
+  }
+
   function openCheckout() {
     $plans.setKey('showCheckout', true);
     setOpen(true);
@@ -125,20 +289,16 @@ export default function CheckoutPayment({
     event.preventDefault();
     const fields = mountedCardFields();
     if (!fields || activeId !== 'card') return;
-    const plans = $plans.get();
-    const signup = $signup.get();
-    const request = purchaseRequestFor({
-      planId: plans.plan,
-      details: plans.planDetails,
-      choice: fields.choice,
-      visitor: { email: signup.email, uuid: signup.uuid },
-      method: { kind: 'card-fields', cardholderName: $checkout.get().cardholderName.trim() },
+    const request = chosenPlanPurchase(fields, {
+      kind: 'card-fields',
+      cardholderName: $checkout.get().cardholderName.trim(),
     });
     void pay(request, { ...page, here: here(), texts: errorTexts }, paymentDeps(fields.provider));
   }
 
   const busy = phase !== 'idle';
   const cardChosen = activeId === 'card';
+  const oneClickShown = cardChosen ? null : oneClick.status;
   const notice =
     cardForm === 'loading'
       ? copy.loading
@@ -178,7 +338,7 @@ export default function CheckoutPayment({
         methods={methods}
         activeId={activeId}
         panelId={`${id}panel`}
-        onSelect={setActiveId}
+        onSelect={choose}
       />
       <div id={`${id}panel`} className="payment-methods__panel">
         <fieldset className="card-form" hidden={!cardChosen} disabled={busy}>
@@ -205,7 +365,35 @@ export default function CheckoutPayment({
             />
           </label>
         </fieldset>
-        {cardChosen ? null : <p className="payment-methods__note">{copy.methodUnavailable}</p>}
+        <div
+          ref={paypalRef}
+          className="payment-methods__paypal"
+          hidden={oneClickShown !== 'paypal'}
+        />
+        {oneClickShown === 'wallet' && oneClick.status === 'wallet' ? (
+          <button
+            type="button"
+            className="button button--primary payment-methods__wallet"
+            disabled={busy}
+            // The browser opens its sheet only from the click itself (a user activation).
+            onClick={() => oneClick.button.show()}
+          >
+            {oneClick.button.wallets.applePay ? copy.payWithApplePay : copy.payWithGooglePay}
+          </button>
+        ) : null}
+        {oneClickShown === 'loading' ? (
+          <p className="payment-methods__note" role="status">
+            {copy.oneClickLoading}
+          </p>
+        ) : null}
+        {oneClickShown === 'unavailable' && oneClick.status === 'unavailable' ? (
+          <>
+            <p className="payment-methods__note">{oneClick.text}</p>
+            <button type="button" className="button" onClick={() => choose('card')}>
+              {copy.payByCard}
+            </button>
+          </>
+        ) : null}
       </div>
       {phase === 'confirming' ? (
         <p className="payment-form__status" role="status">
@@ -216,6 +404,8 @@ export default function CheckoutPayment({
         id="continue-button"
         type="submit"
         className="button button--primary"
+        // A one-click method pays with its own button; Pay is the card's.
+        hidden={!cardChosen}
         disabled={busy || cardForm !== 'ready' || !cardChosen}
         aria-busy={busy || undefined}
       >

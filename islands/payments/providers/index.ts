@@ -1,5 +1,7 @@
 import type { CardProvider, ProviderId } from '../provider';
+import type { PayPalButton, PayPalPurchase } from './braintree-paypal';
 import type { TestGatewayCopy } from './test-gateway';
+import type { WalletButton, WalletPurchase } from './wallets';
 
 /** The payment fields of the signup slice this choice reads (SPEC.md §3 Signup state). */
 export interface PaymentSettings {
@@ -66,4 +68,43 @@ export async function loadCardProvider(
       });
     }
   }
+}
+
+/** The one-click methods of the method picker (SPEC.md §2 "one-click payment"). */
+export type OneClickMethod = 'wallet' | 'apple_pay' | 'paypal';
+
+/**
+ * Which SDK offers a one-click method with this visitor's provider, or null when none does (the
+ * checkout then says so and offers the card): Apple Pay and Google Pay come from Stripe's payment
+ * request and pay on Stripe's route; PayPal comes from Braintree and pays on the direct route.
+ * The test gateway has neither.
+ */
+export function oneClickOffer(
+  method: OneClickMethod,
+  choice: ProviderChoice,
+  settings: Pick<PaymentSettings, 'stripe' | 'btToken'>,
+): 'stripe-wallet' | 'braintree-paypal' | null {
+  if (method === 'paypal') {
+    return choice.id === 'braintree' && settings.btToken ? 'braintree-paypal' : null;
+  }
+  return choice.id === 'stripe' && settings.stripe?.key ? 'stripe-wallet' : null;
+}
+
+/** '29.99' → 2999: a plan's decimal price in minor units, or null when it is not one. */
+export function minorUnits(decimal: string): number | null {
+  const match = /^(\d+)\.(\d{2})$/.exec(decimal);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number(match[2]);
+}
+
+/** Stripe's wallet button, its SDK loaded only when a wallet is chosen. */
+export async function loadWalletButton(purchase: WalletPurchase): Promise<WalletButton | null> {
+  const { createStripeWalletButton } = await import('./wallets');
+  return createStripeWalletButton(purchase);
+}
+
+/** Braintree's PayPal button, its SDK loaded only when PayPal is chosen. */
+export async function loadPayPalButton(purchase: PayPalPurchase): Promise<PayPalButton> {
+  const { createBraintreePayPalButton } = await import('./braintree-paypal');
+  return createBraintreePayPalButton(purchase);
 }

@@ -1,13 +1,55 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import CheckoutPayment from '../../../islands/CheckoutPayment';
 import type { PaymentMethodId } from '../../../islands/kit/PaymentMethodPicker';
+import type { CardProvider } from '../../../islands/payments/provider';
+import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
+import { createBraintreePayPalButton } from '../../../islands/payments/providers/braintree-paypal';
+import { createStripeWalletButton } from '../../../islands/payments/providers/wallets';
+import type { PurchaseOutcome, PurchaseRequest } from '../../../islands/payments/purchase-types';
+import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
+import { $paymentPhase, type PaymentDeps } from '../../../islands/stores/payment';
+import { paymentDeps } from '../../../islands/stores/payment-deps';
+import { $plans } from '../../../islands/stores/plans';
+import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
+import { fakeBraintreePayPal } from '../payments/providers/fake-braintree-paypal';
+import { fakeStripe } from '../payments/providers/fake-stripe';
 import { englishT, renderScreenProps } from './render-screen';
 
-afterEach(cleanup);
+// The real stores and loaders unless a test says otherwise: those tests stand in a mounted
+// provider, the SDK fakes behind the real adapters, and the purchase's answer.
+vi.mock('../../../islands/stores/card-form', async (importActual) => {
+  const actual = await importActual<typeof import('../../../islands/stores/card-form')>();
+  return {
+    ...actual,
+    mountCardFields: vi.fn(actual.mountCardFields),
+    mountedCardFields: vi.fn(actual.mountedCardFields),
+  };
+});
+vi.mock('../../../islands/payments/providers', async (importActual) => {
+  const actual = await importActual<typeof import('../../../islands/payments/providers')>();
+  return {
+    ...actual,
+    loadWalletButton: vi.fn(actual.loadWalletButton),
+    loadPayPalButton: vi.fn(actual.loadPayPalButton),
+  };
+});
+vi.mock('../../../islands/stores/payment-deps', () => ({ paymentDeps: vi.fn() }));
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(mountCardFields).mockRestore();
+  vi.mocked(mountedCardFields).mockRestore();
+  vi.mocked(loadWalletButton).mockRestore();
+  vi.mocked(loadPayPalButton).mockRestore();
+  $paymentPhase.set('idle');
+  // As on a page load: the card fields load with the form.
+  $cardForm.set('loading');
+  $signup.setKey('isSuccess', false);
+});
 
 const t = englishT();
 const checkedMethod = () =>
@@ -66,9 +108,8 @@ describe('payment-method choice', () => {
     expect(document.querySelector('.payment-methods__note')?.textContent).toBe(
       'This payment method is not available in this browser. Please pay by card.',
     );
-    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    // A one-click method pays with its own button; Pay is the card's.
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
     expect(cardForm().hidden).toBe(false);
     expect((screen.getByLabelText('Name on card (optional)') as HTMLInputElement).value).toBe(
@@ -79,8 +120,9 @@ describe('payment-method choice', () => {
   it('moves between methods with the arrow keys', async () => {
     render(<PaymentMethodChoice {...paymentMethodProps(t, 'horizontal', ['paypal', 'card'])} />);
     const user = userEvent.setup();
-    // No provider offers PayPal here yet, so the card is selected once mounted.
-    expect(checkedMethod()).toEqual(['card']);
+    // Nobody signed up on this browser, so no provider offers PayPal: the page's first method
+    // gives way to the card once the form knows.
+    await waitFor(() => expect(checkedMethod()).toEqual(['card']));
     await user.tab();
     expect(document.activeElement?.getAttribute('data-method')).toBe('card');
     await user.keyboard('{ArrowLeft}');
@@ -112,5 +154,213 @@ describe('payment-method choice', () => {
     expect(container.firstElementChild?.className).toBe(
       'payment-form payment-methods payment-methods--horizontal',
     );
+  });
+});
+
+const provider = { id: 'stripe' } as CardProvider;
+
+/** A signed-up visitor whose portal names `gateway`, with the card fields mounted. */
+function signedUpWith(gateway: 'stripe' | 'braintree' | 'test') {
+  $signup.set({
+    ...$signup.get(),
+    isSuccess: true,
+    email: 'ada@example.com',
+    uuid: 'u-1',
+    paymentProvider: gateway,
+    stripe: { key: 'pk_test_123', name: 'Geofunnel' },
+    btToken: 'bt-client-token',
+    userLocation: 'de',
+  });
+  $plans.set({
+    ...$plans.get(),
+    plan: 'monthly',
+    planDetails: { id: 'monthly', currency: 'EUR', periodPrice: '29.99', coupon: null },
+  });
+  const choice =
+    gateway === 'braintree'
+      ? ({ id: 'braintree', route: 'direct' } as const)
+      : ({ id: gateway, route: 'polling' } as const);
+  vi.mocked(mountedCardFields).mockReturnValue({ provider, choice });
+  vi.mocked(mountCardFields).mockImplementation(async () => {
+    $cardForm.set('ready');
+    return () => {};
+  });
+  purchaseAnswers(succeeded);
+}
+
+/** The purchase answers `outcome`; navigation is recorded. */
+function purchaseAnswers(outcome: PurchaseOutcome) {
+  const purchase = vi.fn(async (_request: PurchaseRequest) => outcome);
+  const deps: PaymentDeps = {
+    purchase,
+    resumePurchase: async () => null,
+    unfinishedPlan: () => null,
+    navigate: vi.fn(),
+    sleep: async () => {},
+  };
+  vi.mocked(paymentDeps).mockReturnValue(deps);
+  return { purchase, deps };
+}
+
+const succeeded: PurchaseOutcome = {
+  kind: 'succeeded',
+  subscriptionId: 'sub_1',
+  eventId: null,
+  priceWithDiscount: null,
+};
+
+function walletsOffered(canMakePayment: Record<string, boolean> | null) {
+  const fake = fakeStripe({ canMakePayment });
+  vi.mocked(loadWalletButton).mockImplementation((purchase) =>
+    createStripeWalletButton(purchase, fake),
+  );
+  return fake;
+}
+
+describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () => {
+  it("draws our wallet button for the plan's price and opens the sheet from its click", async () => {
+    signedUpWith('stripe');
+    const fake = walletsOffered({ applePay: true, googlePay: false });
+    render(<PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />);
+    const wallet = await screen.findByRole('button', { name: 'Pay with Apple Pay' });
+    expect(fake.stripe.paymentRequest).toHaveBeenCalledExactlyOnceWith({
+      country: 'DE',
+      currency: 'eur',
+      total: { label: 'Total today', amount: 2999 },
+    });
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    await userEvent.setup().click(wallet);
+    expect(fake.paymentRequests[0]?.shown).toHaveBeenCalledOnce();
+  });
+
+  it('pays with the payment method the sheet hands over and closes it with success', async () => {
+    signedUpWith('stripe');
+    const fake = walletsOffered({ googlePay: true });
+    const { purchase, deps } = purchaseAnswers(succeeded);
+    render(<PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />);
+    await screen.findByRole('button', { name: 'Pay with Google Pay' });
+    let status = '';
+    await act(async () => {
+      status = (await fake.paymentRequests[0]?.pay('pm_wallet')) ?? '';
+    });
+    expect(status).toBe('success');
+    expect(purchase).toHaveBeenCalledOnce();
+    expect(purchase.mock.calls[0]?.[0]).toMatchObject({
+      planId: 'monthly',
+      route: 'polling',
+      gateway: 'stripe',
+      method: { kind: 'nonce', nonce: 'pm_wallet' },
+    });
+    expect(deps.navigate).toHaveBeenCalledOnce();
+  });
+
+  it('closes the sheet with fail when the purchase is declined or fails', async () => {
+    signedUpWith('stripe');
+    const fake = walletsOffered({ applePay: true });
+    purchaseAnswers({ kind: 'declined', declineCode: 'card_declined', text: { text: 'Declined' } });
+    render(<PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />);
+    await screen.findByRole('button', { name: 'Pay with Apple Pay' });
+    let status = '';
+    await act(async () => {
+      status = (await fake.paymentRequests[0]?.pay('pm_declined')) ?? '';
+    });
+    expect(status).toBe('fail');
+  });
+
+  it('says the wallet is not available on this device and offers the card when none is', async () => {
+    signedUpWith('stripe');
+    walletsOffered(null);
+    render(<PaymentMethodChoice layout="vertical" methods={['card', 'wallet']} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /One-click payment/ }));
+    expect(
+      await screen.findByText(
+        'One-click payment is not available on this device. Please pay by card.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay with/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(checkedMethod()).toEqual(['card']);
+    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(false);
+    expect(cardForm().hidden).toBe(false);
+  });
+
+  it('starts on the card when the page opens on a wallet this device does not have', async () => {
+    signedUpWith('stripe');
+    walletsOffered({ applePay: false, googlePay: false });
+    render(<PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />);
+    await waitFor(() => expect(checkedMethod()).toEqual(['card']));
+  });
+
+  it('keeps the test gateway to the card: its wallets are "not available"', async () => {
+    signedUpWith('test');
+    render(<PaymentMethodChoice layout="vertical" methods={['card', 'wallet']} />);
+    await userEvent.setup().click(screen.getByRole('radio', { name: /One-click payment/ }));
+    expect(
+      await screen.findByText(
+        'This payment method is not available in this browser. Please pay by card.',
+      ),
+    ).toBeTruthy();
+    expect(loadWalletButton).not.toHaveBeenCalled();
+  });
+});
+
+describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
+  it("renders PayPal's button and pays the approved nonce on the direct route", async () => {
+    signedUpWith('braintree');
+    const fake = fakeBraintreePayPal();
+    vi.mocked(loadPayPalButton).mockImplementation((purchase) =>
+      createBraintreePayPalButton(purchase, fake.deps),
+    );
+    const { purchase } = purchaseAnswers(succeeded);
+    render(<PaymentMethodChoice layout="horizontal" methods={['paypal', 'card']} />);
+    await waitFor(() =>
+      expect(document.querySelector('[data-paypal-button]')?.closest('[hidden]')).toBeNull(),
+    );
+    expect(checkedMethod()).toEqual(['paypal']);
+    expect(fake.checkout.createPayment).not.toHaveBeenCalled();
+    await act(() => fake.approve());
+    expect(fake.checkout.createPayment).toHaveBeenCalledWith({
+      flow: 'vault',
+      amount: '29.99',
+      currency: 'EUR',
+    });
+    expect(purchase.mock.calls[0]?.[0]).toMatchObject({
+      route: 'direct',
+      gateway: 'braintree',
+      method: { kind: 'nonce', nonce: 'nonce-for-BA-1234' },
+    });
+  });
+
+  it('says PayPal could not load and offers the card when its SDK fails', async () => {
+    signedUpWith('braintree');
+    const fake = fakeBraintreePayPal({ sdkLoads: false });
+    vi.mocked(loadPayPalButton).mockImplementation((purchase) =>
+      createBraintreePayPalButton(purchase, fake.deps),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<PaymentMethodChoice layout="horizontal" methods={['card', 'paypal']} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
+    expect(
+      await screen.findByText('PayPal could not load. Check your connection, or pay by card.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it('offers no PayPal where the provider is Stripe', async () => {
+    signedUpWith('stripe');
+    render(<PaymentMethodChoice layout="horizontal" methods={['card', 'paypal']} />);
+    await userEvent.setup().click(screen.getByRole('radio', { name: /PayPal/ }));
+    expect(
+      await screen.findByText(
+        'This payment method is not available in this browser. Please pay by card.',
+      ),
+    ).toBeTruthy();
+    expect(loadPayPalButton).not.toHaveBeenCalled();
   });
 });
