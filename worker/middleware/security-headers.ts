@@ -40,8 +40,12 @@ const BRAINTREE = {
     'https://client-analytics.sandbox.braintreegateway.com',
     'https://*.braintree-api.com',
     'https://*.cardinalcommerce.com',
+    // PayPal through Braintree (islands/payments/providers/braintree-paypal.ts): the PayPal JS
+    // SDK that paypal-checkout loads calls home, and its buttons show PayPal's images.
+    'https://www.paypal.com',
+    'https://www.sandbox.paypal.com',
   ],
-  img: ['https://assets.braintreegateway.com'],
+  img: ['https://assets.braintreegateway.com', 'https://www.paypalobjects.com'],
 };
 
 /**
