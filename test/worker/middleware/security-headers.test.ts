@@ -59,7 +59,13 @@ it('admits what Stripe, Braintree with 3-D Secure and Google document, and no sc
       'https://*.cardinalcommerce.com',
     ]),
   );
-  expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https://assets.braintreegateway.com']);
+  expect(csp.get('connect-src')).toContain('https://www.paypal.com');
+  expect(csp.get('img-src')).toEqual([
+    "'self'",
+    'data:',
+    'https://assets.braintreegateway.com',
+    'https://www.paypalobjects.com',
+  ]);
   expect(csp.get('form-action')).toEqual(["'self'", 'https:']);
   expect(csp.get('style-src')).toContain('https://accounts.google.com/gsi/style');
   // Only frames and form posts open to the issuers; fetches and everything else stay listed.
