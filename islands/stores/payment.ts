@@ -151,8 +151,10 @@ export async function pay(
 /** On page load: continues an attempt a reload interrupted mid-poll (issue 5), if there is one. */
 export async function resumePayment(page: PaymentPage, deps: PaymentDeps): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
-  $paymentPhase.set('paying');
-  // Read first: the state machine forgets the attempt once it is final.
+  // Read first: the state machine forgets the attempt once it is final. With none stored, every
+  // checkout load would otherwise hold Pay for a moment and fetch the state machine's chunk.
   const plan = deps.unfinishedPlan();
+  if (!plan) return;
+  $paymentPhase.set('paying');
   await settle(await safely(() => deps.resumePurchase()), plan, page, deps);
 }

@@ -193,11 +193,15 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment, issu
 });
 
 describe('resumePayment: a reload during polling (issue 5)', () => {
-  it('with nothing unfinished leaves the button free and the page where it is', async () => {
+  it('with nothing unfinished never holds the button nor loads the state machine', async () => {
     const deps = fakeDeps();
     deps.unfinishedPlan.mockReturnValue(null);
+    const phases: string[] = [];
+    const unlisten = $paymentPhase.listen((phase) => phases.push(phase));
     await resumePayment(page, deps);
-    expect($paymentPhase.get()).toBe('idle');
+    unlisten();
+    expect(phases).toEqual([]);
+    expect(deps.resumePurchase).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();
   });
 
