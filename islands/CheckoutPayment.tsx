@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ErrorTexts } from '../shared/api/error-text';
+import { type ErrorTexts, readableText } from '../shared/api/error-text';
 import {
   type PaymentMethodId,
   type PaymentMethodOption,
@@ -398,6 +398,12 @@ export default function CheckoutPayment({
       {phase === 'confirming' ? (
         <p className="payment-form__status" role="status">
           {copy.confirming}
+        </p>
+      ) : null}
+      {phase === 'unconfirmed' ? (
+        // Stays after the toast is gone: Pay is held until a reload tells what happened.
+        <p className="payment-form__status" role="alert">
+          {readableText({ key: 'payment_may_have_gone_through' }, errorTexts)}
         </p>
       ) : null}
       <button

@@ -17,10 +17,12 @@ import { PERSIST_PREFIX } from './persisted-slice';
 /**
  * Where a payment stands on this page: 'idle' takes a Pay press; 'paying' holds the button
  * until a final outcome (SPEC.md §4 Payment step 1, issue 5: no double charge); 'confirming' is
- * the visible wait past the polling deadline. Not persisted: a reload finds an unfinished attempt
- * through resumePurchase instead.
+ * the visible wait past the polling deadline; 'unconfirmed' means the attempt being confirmed
+ * vanished before its outcome was known (another tab finished it, storage was cleared): it may
+ * have charged, so Pay stays held until the visitor reloads. Not persisted: a reload finds an
+ * unfinished attempt through resumePurchase instead.
  */
-export type PaymentPhase = 'idle' | 'paying' | 'confirming';
+export type PaymentPhase = 'idle' | 'paying' | 'confirming' | 'unconfirmed';
 
 export const $paymentPhase = browserOnly(atom<PaymentPhase>('idle'), 'payment');
 
@@ -87,10 +89,18 @@ async function settle(
   deps: PaymentDeps,
 ): Promise<void> {
   let outcome = first;
+  let confirmed = false;
   while (outcome?.kind === 'confirming') {
+    confirmed = true;
     $paymentPhase.set('confirming');
     await deps.sleep(CONFIRMING_RECHECK_MS);
     outcome = await safely(() => deps.resumePurchase());
+  }
+  if (outcome === null && confirmed) {
+    // The POST went out and no outcome came back: freeing Pay here could charge twice (issue 5).
+    $paymentPhase.set('unconfirmed');
+    showError(readableText({ key: 'payment_may_have_gone_through' }, page.texts));
+    return;
   }
   if (outcome === null) {
     $paymentPhase.set('idle');

@@ -45,6 +45,8 @@ export const PAYMENT_ERROR_KEYS = [
   'card_form_unavailable',
   'card_form_not_ready',
   'payment_not_authenticated',
+  // Ours (issue 5): an attempt being confirmed vanished; it may have charged, so no second Pay.
+  'payment_may_have_gone_through',
   'email_exists',
   'rate_limited',
 ] as const;

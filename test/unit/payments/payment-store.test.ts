@@ -25,7 +25,10 @@ const page: PaymentPage = {
   next: '/upsell_private?flow=default&gclid=G-1',
   declined: '/payment_declined?flow=default&gclid=G-1',
   here: '/checkout_v3_tr?flow=default&gclid=G-1',
-  texts: { payment_failed: 'Your payment did not go through.' },
+  texts: {
+    payment_failed: 'Your payment did not go through.',
+    payment_may_have_gone_through: 'Your payment may already have gone through. Check your email.',
+  },
   production: true,
 };
 
@@ -164,6 +167,27 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment, issu
     await vi.advanceTimersByTimeAsync(CONFIRMING_RECHECK_MS);
     await done;
     expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.declined);
+  });
+
+  it('confirming whose attempt vanished keeps Pay held and says the payment may have gone through', async () => {
+    // Another tab finished the attempt, or storage was cleared: the charge may have happened.
+    const deps = fakeDeps({ purchase: async () => confirming, resume: [] });
+    const done = pay(request, page, deps);
+    await vi.advanceTimersByTimeAsync(CONFIRMING_RECHECK_MS);
+    await done;
+    expect(deps.resumePurchase).toHaveBeenCalledTimes(1);
+    expect($paymentPhase.get()).toBe('unconfirmed');
+    expect($error.get()).toEqual({
+      show: true,
+      message: 'Your payment may already have gone through. Check your email.',
+    });
+    expect(deps.navigate).not.toHaveBeenCalled();
+
+    await pay(request, page, deps);
+    await resumePayment(page, deps);
+    expect(deps.purchase).toHaveBeenCalledTimes(1);
+    expect(deps.resumePurchase).toHaveBeenCalledTimes(1);
+    expect($paymentPhase.get()).toBe('unconfirmed');
   });
 
   it('a second press while paying or confirming starts nothing', async () => {
