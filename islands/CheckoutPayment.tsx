@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type ErrorTexts, readableText } from '../shared/api/error-text';
+import { type ErrorTexts, paymentErrorText, readableText } from '../shared/api/error-text';
 import {
   type PaymentMethodId,
   type PaymentMethodOption,
@@ -24,6 +24,7 @@ import {
   mountedCardFields,
 } from './stores/card-form';
 import { $checkout } from './stores/checkout';
+import { showError } from './stores/error';
 import { $paymentPhase, type PaymentPage, pay, resumePayment } from './stores/payment';
 import { paymentDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
@@ -257,6 +258,7 @@ export default function CheckoutPayment({
         currency: charge.currency,
         container,
         onApprove: onNonce,
+        onTokenizeFailure: (error) => showError(readableText(paymentErrorText(error), errorTexts)),
       })
         .then((button) => {
           if (cancelled) return button.destroy();

@@ -77,6 +77,12 @@ export interface PayPalPurchase {
   container: HTMLElement;
   /** Runs the purchase with the approved nonce; resolves true when it succeeded. */
   onApprove(nonce: string): Promise<boolean>;
+  /**
+   * The visitor approved in PayPal's window but Braintree gave no nonce for it: nothing was
+   * charged, and the visitor must be told (SPEC.md §8 Payment: a payment-method creation error
+   * shows its message, else 'Payment error').
+   */
+  onTokenizeFailure(error: unknown): void;
 }
 
 export interface PayPalButton {
@@ -121,9 +127,17 @@ export async function createBraintreePayPalButton(
           currency: purchase.currency,
         }),
       onApprove: async (data) => {
-        const payload = await component.tokenizePayment(data);
+        let nonce: string;
+        try {
+          nonce = (await component.tokenizePayment(data)).nonce;
+        } catch (error) {
+          // PayPal's onError would only reach the console; the visitor is left waiting otherwise.
+          console.error('[geofunnel] PayPal approval could not be tokenized', error);
+          purchase.onTokenizeFailure(error);
+          return;
+        }
         // The purchase shows its own outcome (next page, declined page or error toast).
-        await purchase.onApprove(payload.nonce);
+        await purchase.onApprove(nonce);
       },
       onError: (error) => console.error('[geofunnel] PayPal', error),
     });

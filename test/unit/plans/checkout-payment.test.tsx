@@ -10,6 +10,7 @@ import { createBraintreePayPalButton } from '../../../islands/payments/providers
 import { createStripeWalletButton } from '../../../islands/payments/providers/wallets';
 import type { PurchaseOutcome, PurchaseRequest } from '../../../islands/payments/purchase-types';
 import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
+import { $error } from '../../../islands/stores/error';
 import { $paymentPhase, type PaymentDeps } from '../../../islands/stores/payment';
 import { paymentDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
@@ -331,6 +332,25 @@ describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
       gateway: 'braintree',
       method: { kind: 'nonce', nonce: 'nonce-for-BA-1234' },
     });
+  });
+
+  it("shows SPEC.md §8's 'Payment error' when PayPal's approval cannot be tokenized, charging nothing", async () => {
+    signedUpWith('braintree');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fake = fakeBraintreePayPal();
+    // A failure without words of its own.
+    fake.checkout.tokenizePayment.mockRejectedValue({});
+    vi.mocked(loadPayPalButton).mockImplementation((purchase) =>
+      createBraintreePayPalButton(purchase, fake.deps),
+    );
+    const { purchase } = purchaseAnswers(succeeded);
+    $error.set({ show: false, message: '' });
+    render(<PaymentMethodChoice layout="horizontal" methods={['paypal', 'card']} />);
+    await waitFor(() => expect(document.querySelector('[data-paypal-button]')).not.toBeNull());
+    await act(() => fake.approve());
+    expect($error.get()).toEqual({ show: true, message: 'Payment error' });
+    expect(purchase).not.toHaveBeenCalled();
+    expect($paymentPhase.get()).toBe('idle');
   });
 
   it('says PayPal could not load and offers the card when its SDK fails', async () => {

@@ -2,6 +2,7 @@ import { createInstance, type TFunction } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import after from '../../../locales/en/after.json';
 import common from '../../../locales/en/common.json';
+import errors from '../../../locales/en/errors.json';
 import i18n from '../../../locales/en/i18n.json';
 import kit from '../../../locales/en/kit.json';
 import plans from '../../../locales/en/plans.json';
@@ -13,7 +14,9 @@ import type { ScreenId } from '../../../shared/screens';
 /** The English copy the plans and after screens render with, as the worker bundles it. */
 export function englishT(): TFunction {
   const instance = createInstance({
-    resources: { en: { translation: { ...common, ...kit, ...i18n, ...plans, ...after } } },
+    resources: {
+      en: { translation: { ...common, ...kit, ...i18n, ...plans, ...after, ...errors } },
+    },
     lng: 'en',
     fallbackLng: 'en',
     initAsync: false,

@@ -14,6 +14,7 @@ function purchase(onApprove: PayPalPurchase['onApprove'] = async () => true): Pa
     currency: 'EUR',
     container: document.createElement('div'),
     onApprove,
+    onTokenizeFailure: vi.fn(),
   };
 }
 
@@ -49,6 +50,19 @@ describe('createBraintreePayPalButton', () => {
       billingToken: 'BA-1234',
     });
     expect(onApprove).toHaveBeenCalledExactlyOnceWith('nonce-for-BA-1234');
+  });
+
+  it('hands a failed tokenization to onTokenizeFailure and pays nothing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fake = fakeBraintreePayPal();
+    const failure = new Error('Could not tokenize');
+    fake.checkout.tokenizePayment.mockRejectedValue(failure);
+    const onApprove = vi.fn(async () => true);
+    const given = purchase(onApprove);
+    await createBraintreePayPalButton(given, fake.deps);
+    await fake.approve();
+    expect(given.onTokenizeFailure).toHaveBeenCalledExactlyOnceWith(failure);
+    expect(onApprove).not.toHaveBeenCalled();
   });
 
   it('rejects card_form_unavailable and leaves nothing behind when braintree-web cannot load', async () => {
