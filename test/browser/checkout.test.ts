@@ -2,7 +2,8 @@ import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { interactive, signupField, submitEmail, toastMessage, uniqueEmail } from './visitor-steps';
+import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { interactive, signupField, toastMessage } from './visitor-steps';
 
 /**
  * The money path (issue 5) as a visitor walks it in Chromium: the built worker, the embedded
@@ -16,40 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/** Signs a fresh visitor up on /signup; they land on the default flow's checkout. */
-async function signedUpVisitor() {
-  const visitor = await session.newVisitor();
-  const { page } = visitor;
-  await page.goto('/signup?skip_split=true');
-  await interactive(page);
-  await submitEmail(page, uniqueEmail('payer'));
-  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
-  await interactive(page);
-  const userId = (await signupField(page, 'userId')) as string;
-  return { ...visitor, userId };
-}
-
-const payButton = (page: Page) => page.locator('#continue-button');
-
-/** Types a card into the test gateway's frame: any future expiry, any CVC. */
-async function typeCard(page: Page, number: string): Promise<void> {
-  const frame = page.frameLocator('iframe.card-frame');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date').fill('12/34');
-  await frame.getByLabel('CVV').fill('123');
-  await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
-}
-
-async function subscriptionsOf(userId: string) {
-  const { results } = await session.worker.portalDb
-    .prepare('SELECT plan_id, status FROM subscriptions WHERE user_id = ? ORDER BY created_at')
-    .bind(userId)
-    .all<{ plan_id: string; status: string }>();
-  return results;
-}
-
 const active = async (userId: string) =>
-  (await subscriptionsOf(userId)).filter((row) => row.status === 'active');
+  (await portalSubscriptions(session, userId)).filter((row) => row.status === 'active');
 
 /** The success screen's QR image, decoded from its pixels in the page. */
 async function decodedQr(page: Page): Promise<string | null> {
@@ -73,8 +42,8 @@ async function decodedQr(page: Page): Promise<string | null> {
 
 describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)', () => {
   it('4242 pays, the upsell is skipped, and success shows a QR code that opens the deeplink', async () => {
-    const { context, page, problems, userId } = await signedUpVisitor();
-    await typeCard(page, '4242 4242 4242 4242');
+    const { context, page, problems, userId } = await checkoutVisitor(session);
+    await typeTestCard(page, '4242 4242 4242 4242');
     await page.getByLabel('Name on card (optional)').fill('Ada Lovelace');
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
@@ -95,8 +64,8 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
   });
 
   it('the upsell charges the card on file in one click', async () => {
-    const { context, page, userId } = await signedUpVisitor();
-    await typeCard(page, '4242424242424242');
+    const { context, page, userId } = await checkoutVisitor(session);
+    await typeTestCard(page, '4242424242424242');
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     await interactive(page);
@@ -110,8 +79,8 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
   });
 
   it('…0002 is declined: "Payment declined", Try again, then 4242 pays once', async () => {
-    const { context, page, userId } = await signedUpVisitor();
-    await typeCard(page, '4000 0000 0000 0002');
+    const { context, page, userId } = await checkoutVisitor(session);
+    await typeTestCard(page, '4000 0000 0000 0002');
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
     await interactive(page);
@@ -127,7 +96,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
     expect(new URL(page.url()).search).toBe('?skip_split=true');
     await interactive(page);
-    await typeCard(page, '4242 4242 4242 4242');
+    await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await active(userId)).toHaveLength(1);
@@ -135,8 +104,8 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
   });
 
   it('…3184 asks for 3-D Secure; completing the challenge pays', async () => {
-    const { context, page, userId } = await signedUpVisitor();
-    await typeCard(page, '4000 0027 6000 3184');
+    const { context, page, userId } = await checkoutVisitor(session);
+    await typeTestCard(page, '4000 0027 6000 3184');
     await payButton(page).click();
     const challenge = page.frameLocator('iframe.tgw-challenge__frame');
     await challenge.getByRole('button', { name: 'Complete authentication' }).click({
@@ -148,8 +117,8 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
   });
 
   it('…3184 with a failed challenge shows the error, charges nothing, and the form works again', async () => {
-    const { context, page, userId } = await signedUpVisitor();
-    await typeCard(page, '4000 0027 6000 3184');
+    const { context, page, userId } = await checkoutVisitor(session);
+    await typeTestCard(page, '4000 0027 6000 3184');
     await payButton(page).click();
     const challenge = page.frameLocator('iframe.tgw-challenge__frame');
     await challenge.getByRole('button', { name: 'Fail authentication' }).click({ timeout: 30_000 });
@@ -161,8 +130,8 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
   });
 
   it('five fast clicks on Pay make one subscription', async () => {
-    const { context, page, userId } = await signedUpVisitor();
-    await typeCard(page, '4242 4242 4242 4242');
+    const { context, page, userId } = await checkoutVisitor(session);
+    await typeTestCard(page, '4242 4242 4242 4242');
     const button = payButton(page);
     await button.evaluate((element) => {
       for (let i = 0; i < 5; i += 1) (element as HTMLButtonElement).click();
@@ -170,7 +139,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute('aria-busy')).toBe('true');
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
-    expect(await subscriptionsOf(userId)).toHaveLength(1);
+    expect(await portalSubscriptions(session, userId)).toHaveLength(1);
     await context.close();
   });
 });
