@@ -1,7 +1,10 @@
 /**
  * Checkout pieces (SPEC.md §2): the payment-method choice as stacked rows (v3) or side-by-side
  * tabs 5px apart (h3), the card form (fields 51px high like the phone input, SPEC.md §9), the
- * order summary, the variant's headline and the disclosure under the plans.
+ * order summary, the variant's headline and the disclosure under the plans. The one-click methods
+ * (SPEC.md §2 "one-click payment"): the wallet button spans the form like Pay; PayPal's container
+ * keeps room for PayPal's 45px button, as tall as the loading note it replaces, so nothing below
+ * moves when PayPal's iframe arrives.
  */
 export const CHECKOUT_CSS = `
 .plan-choice{margin:0 0 16px}
@@ -37,7 +40,10 @@ export const CHECKOUT_CSS = `
 .payment-methods--horizontal .payment-methods__radio{display:none}
 .payment-methods--horizontal .payment-methods__label{flex:none}
 .payment-methods__panel{margin-top:12px}
-.payment-methods__note{margin:0;padding:12px 16px;border-radius:12px;background:var(--surface);color:var(--muted)}
+.payment-methods__note{margin:0;min-height:45px;padding:12px 16px;border-radius:12px;background:var(--surface);
+  color:var(--muted)}
+.payment-methods__paypal{min-height:45px}
+.payment-methods__wallet{width:100%}
 .card-form{margin:0;padding:0;border:0;min-width:0}
 .card-form__title{padding:0;margin:0 0 8px;font-weight:700}
 .card-form__field{display:block;margin:0 0 12px}

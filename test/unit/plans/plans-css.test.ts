@@ -86,6 +86,16 @@ describe('plans and after CSS', () => {
     expect(rule('.payment-methods--horizontal .payment-methods__options').gap).toBe('5px');
   });
 
+  it("keeps PayPal's 45px button room, as tall as the note it replaces, so nothing moves", () => {
+    expect(rule('.payment-methods__paypal')['min-height']).toBe('45px');
+    expect(rule('.payment-methods__note')['min-height']).toBe('45px');
+  });
+
+  it('spans the wallet button across the form like Pay, leaving [hidden] to hide both slots', () => {
+    expect(rule('.payment-methods__wallet').width).toBe('100%');
+    expect(css).not.toMatch(/\.payment-methods__(paypal|wallet)\{[^}]*display:/);
+  });
+
   it('makes card fields as high as the phone input (51px) and the radius 12px (SPEC.md §9)', () => {
     expect(rule('.card-form__input').height).toBe('51px');
     expect(rule('.card-form__input')['border-radius']).toBe('12px');
