@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { ContinueButton } from './kit/ContinueButton';
 import { $signup } from './stores/signup';
 
 export interface DownloadAppProps {
@@ -40,9 +41,7 @@ export default function DownloadApp({
   }
   return (
     <form method="post" action={action} className="continue-form" onSubmit={openStore}>
-      <button id="continue-button" type="submit" className="button button--primary">
-        {label}
-      </button>
+      <ContinueButton label={label} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { navigate } from './boot';
+import { ContinueButton } from './kit/ContinueButton';
 import { $declinedReturn } from './stores/payment';
 
 export interface TryAgainProps {
@@ -23,9 +24,7 @@ export default function TryAgain({ action, next, label }: TryAgainProps) {
   }
   return (
     <form method="post" action={action} className="continue-form" onSubmit={onSubmit}>
-      <button id="continue-button" type="submit" className="button button--primary">
-        {label}
-      </button>
+      <ContinueButton label={label} />
     </form>
   );
 }
