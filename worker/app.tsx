@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { except } from 'hono/combine';
 import type { ScreenDefinition } from '../screens/registry';
 import type { ScreenId } from '../shared/screens';
 import type { GoogleKeySet } from './api/google-id-token';
@@ -41,6 +42,8 @@ export interface AppOptions {
   now?: () => number;
 }
 
+const API_PATHS = '/api/*';
+
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const configSource = createConfigSource();
@@ -51,8 +54,10 @@ export function createApp(options: AppOptions = {}) {
   app.use(securityHeaders());
   app.use(visitor());
   app.use(country());
-  app.use(locale({ supported: SUPPORTED_LANGUAGES }));
-  app.use(translations(translationSource));
+  // The language and its texts are for pages; the API answers codes the islands translate, so
+  // its calls skip them (and the translation manifest's KV read).
+  app.use(except(API_PATHS, locale({ supported: SUPPORTED_LANGUAGES })));
+  app.use(except(API_PATHS, translations(translationSource)));
   app.use(funnelConfig(configSource));
   app.use(splitTest({ random: options.random }));
 
