@@ -23,6 +23,12 @@ export const PurchaseAttempt = z.object({
    */
   nonce: z.string().nullable(),
   /**
+   * The card's BIN from creating its payment method (CardPaymentMethod.bin), for Braintree's
+   * 3-D Secure verification after a reload; null when unknown. Attempts stored before it was
+   * kept read as null.
+   */
+  bin: z.string().nullable().default(null),
+  /**
    * 'first' until the visitor passed 3-D Secure, then 'authenticated': the repeated call carries
    * the intent id (or the verified nonce) under the derived key `${key}:3ds`.
    */
@@ -63,7 +69,7 @@ export function isStale(attempt: PurchaseAttempt, now: number): boolean {
 /** The attempt of a request whose payment method is known, before its first POST. */
 export function newAttempt(
   request: PurchaseRequest,
-  started: { key: string; nonce: string | null; now: number },
+  started: { key: string; nonce: string | null; bin: string | null; now: number },
 ): PurchaseAttempt {
   return {
     key: started.key,
@@ -74,6 +80,7 @@ export function newAttempt(
     userData: request.userData,
     method: request.method.kind,
     nonce: started.nonce,
+    bin: started.bin,
     step: 'first',
     intentId: null,
     pollingId: null,

@@ -175,7 +175,9 @@ async function verify(
 ): Promise<PurchaseOutcome> {
   let nonce: string;
   try {
-    nonce = await verifyCard({ ...asked, email: deps.email });
+    // The BIN comes from the stored attempt, not the provider: after a reload mid-attempt this
+    // page never tokenized the card.
+    nonce = await verifyCard({ ...asked, email: deps.email, bin: attempt.bin });
   } catch (error) {
     return providerRefused(error, deps);
   }

@@ -60,6 +60,18 @@ export interface CardFieldLabels {
   name: string;
 }
 
+/** SPEC.md §4 Payment step 2's payment method, as a provider created it from its fields. */
+export interface CardPaymentMethod {
+  /** Stripe payment method id, Braintree nonce, test gateway token. */
+  nonce: string;
+  /**
+   * The card's first six digits (its BIN) when the provider names them, else null. Braintree's
+   * 3-D Secure verification needs it; the purchase attempt keeps it, so a reload mid-attempt
+   * can still verify (islands/payments/attempt.ts).
+   */
+  bin: string | null;
+}
+
 export interface CardProvider {
   readonly id: ProviderId;
   /**
@@ -73,10 +85,10 @@ export interface CardProvider {
   ): Promise<void>;
   unmount(): void;
   /**
-   * SPEC.md §4 Payment step 2: a payment method from the mounted fields. Resolves its nonce
-   * (Stripe payment method id, Braintree nonce, test gateway token); rejects ProviderError.
+   * SPEC.md §4 Payment step 2: a payment method from the mounted fields. Resolves its nonce and
+   * the card's BIN when known; rejects ProviderError.
    */
-  createPaymentMethod(input: { cardholderName: string }): Promise<string>;
+  createPaymentMethod(input: { cardholderName: string }): Promise<CardPaymentMethod>;
   /**
    * SPEC.md §4 Payment step 4: confirms a payment that requires action (3-D Secure challenge)
    * with its intent secret. Resolves the payment intent id to repeat the subscription call with;
@@ -85,7 +97,13 @@ export interface CardProvider {
   confirmCardPayment(intentSecret: string): Promise<string>;
   /**
    * SPEC.md §4 Alternate provider with 3-D Secure: verifies `nonce` for `amount` and resolves
-   * the verified nonce; rejects ProviderError. Braintree and the test gateway have it.
+   * the verified nonce; rejects ProviderError. `bin` is the attempt's card BIN (null when
+   * unknown), which Braintree's verification asks for. Braintree and the test gateway have it.
    */
-  verifyCard?(input: { nonce: string; amount: string; email: string }): Promise<string>;
+  verifyCard?(input: {
+    nonce: string;
+    amount: string;
+    email: string;
+    bin: string | null;
+  }): Promise<string>;
 }

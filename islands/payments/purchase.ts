@@ -69,31 +69,35 @@ export function purchase(request: PurchaseRequest, deps: PurchaseDeps): Promise<
     if (stored && isCommitted(stored)) return chargeAttempt(stored, deps);
     const retried = stored?.planId === request.planId && stored.route === request.route;
     const key = retried ? stored.key : deps.newKey();
-    let nonce: string | null;
+    let method: PaymentMethodOf;
     try {
-      nonce = await paymentMethodOf(request, deps);
+      method = await paymentMethodOf(request, deps);
     } catch (error) {
       // SPEC.md §8: a card payment-method creation error shows its message. Nothing was sent,
       // so a stored attempt stays as it was.
       deps.report?.(error);
       return failedOutcome(error);
     }
-    const attempt = newAttempt(request, { key, nonce, now: deps.now() });
+    const attempt = newAttempt(request, { key, ...method, now: deps.now() });
     deps.attempts.save(attempt);
     return chargeAttempt(attempt, deps);
   });
 }
 
+/** The nonce a request pays with (none for the method on file), and its card's BIN if known. */
+type PaymentMethodOf = { nonce: string | null; bin: string | null };
+
 /** SPEC.md §4 Payment step 2: a payment method from the card fields, a supplied nonce, or none (on file). */
 async function paymentMethodOf(
   request: PurchaseRequest,
   deps: PurchaseDeps,
-): Promise<string | null> {
+): Promise<PaymentMethodOf> {
   const method = request.method;
   if (method.kind === 'card-fields') {
     return deps.provider.createPaymentMethod({ cardholderName: method.cardholderName });
   }
-  return method.kind === 'nonce' ? method.nonce : null;
+  // A wallet's or PayPal's nonce names no BIN: their payments are not verified with verifyCard.
+  return { nonce: method.kind === 'nonce' ? method.nonce : null, bin: null };
 }
 
 /**

@@ -82,8 +82,6 @@ export function createBraintreeProvider(
   let threeDSecure: Promise<BraintreeThreeDSecure> | null = null;
   let mounted: MountedFields | null = null;
   let generation = 0;
-  // Braintree's 3-D Secure needs the card's BIN; the last tokenized card is the one to verify.
-  let lastBin: string | null = null;
 
   /** One client per provider; a failed load is forgotten so the next call retries. */
   function braintreeClient(): Promise<Client> {
@@ -185,8 +183,8 @@ export function createBraintreeProvider(
       const name = cardholderName.trim();
       try {
         const payload = await mounted.hostedFields.tokenize(name ? { cardholderName: name } : {});
-        lastBin = payload.details.bin || null;
-        return payload.nonce;
+        // 3-D Secure needs the BIN later, possibly after a reload: the attempt keeps it.
+        return { nonce: payload.nonce, bin: payload.details.bin || null };
       } catch (error) {
         // SPEC.md §8: a payment-method creation error shows its (Braintree's) message.
         throw braintreeProviderError(error);
@@ -201,7 +199,7 @@ export function createBraintreeProvider(
       );
     },
 
-    async verifyCard({ nonce, amount, email }) {
+    async verifyCard({ nonce, amount, email, bin }) {
       const component = await threeDSecureComponent();
       let payload: ThreeDSecureVerifyPayload;
       try {
@@ -210,8 +208,8 @@ export function createBraintreeProvider(
           amount,
           email,
           // braintree-web refuses a verification without the BIN; unknown when the nonce came
-          // from elsewhere than these fields, and then Braintree's error is the answer.
-          bin: lastBin ?? '',
+          // from elsewhere than card fields, and then Braintree's error is the answer.
+          bin: bin ?? '',
           onLookupComplete: (_data, next) => next(),
         });
       } catch (error) {

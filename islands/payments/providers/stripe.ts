@@ -195,7 +195,8 @@ export function createStripeProvider(
         ...(name ? { billing_details: { name } } : {}),
       });
       if (result.error) throw stripeProviderError(result.error);
-      return result.paymentMethod.id;
+      // Stripe.js names no BIN, and Stripe's 3-D Secure (confirmCardPayment) needs none.
+      return { nonce: result.paymentMethod.id, bin: null };
     },
 
     async confirmCardPayment(intentSecret) {

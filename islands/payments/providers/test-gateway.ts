@@ -153,7 +153,8 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
       post({ type: 'tgw:tokenize', name: cardholderName });
       const message = await answer.promise;
       if (message.type === 'tgw:error') throw new ProviderError(message.message, message.code);
-      return message.id;
+      // The frame names the brand and last four only; the gateway's verify needs no BIN.
+      return { nonce: message.id, bin: null };
     },
 
     async confirmCardPayment(intentSecret) {

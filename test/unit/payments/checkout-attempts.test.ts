@@ -9,7 +9,7 @@ beforeEach(() => {
 });
 
 it('keeps the attempt in the persisted $checkout slice, and reads a malformed one as none', () => {
-  const attempt = newAttempt(cardRequest(), { key: 'key-1', nonce: 'pm_1', now: 1000 });
+  const attempt = newAttempt(cardRequest(), { key: 'key-1', nonce: 'pm_1', bin: null, now: 1000 });
   expect(checkoutAttempts.load()).toBeNull();
   checkoutAttempts.save(attempt);
   expect($checkout.get().attempt).toEqual(attempt);

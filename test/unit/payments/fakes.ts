@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { PollingResultAnswer } from '../../../islands/api/client';
 import type { AttemptStore, PurchaseAttempt } from '../../../islands/payments/attempt';
-import type { CardProvider } from '../../../islands/payments/provider';
+import type { CardPaymentMethod, CardProvider } from '../../../islands/payments/provider';
 import type { PaymentApi, PurchaseDeps } from '../../../islands/payments/purchase';
 import type { PurchaseRequest } from '../../../islands/payments/purchase-types';
 import type {
@@ -91,7 +91,9 @@ export function fakeProvider(overrides: Partial<CardProvider> = {}) {
     id: 'test' as const,
     mount: vi.fn(async () => {}),
     unmount: vi.fn(),
-    createPaymentMethod: vi.fn(async () => 'pm_card'),
+    createPaymentMethod: vi.fn(
+      async (): Promise<CardPaymentMethod> => ({ nonce: 'pm_card', bin: null }),
+    ),
     confirmCardPayment: vi.fn(async () => 'pi_3ds'),
     verifyCard: vi.fn(async () => 'nonce_verified'),
     ...overrides,

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { POLLING } from '../../../islands/payments/poll-result';
 import { ProviderError } from '../../../islands/payments/provider';
+import { createBraintreeProvider } from '../../../islands/payments/providers/braintree';
 import { purchase, resumePurchase } from '../../../islands/payments/purchase';
 import {
   braintreeRequest,
@@ -9,9 +10,11 @@ import {
   httpFailure,
   networkFailure,
   pending,
+  type Storage,
   succeeded,
   world,
 } from './fakes';
+import { fakeBraintree, verified } from './providers/fake-braintree';
 
 const SUCCESS = {
   kind: 'succeeded',
@@ -412,11 +415,58 @@ describe('the direct route: Braintree with 3-D Secure (SPEC.md §4 Alternate pro
       nonce: 'nonce_to_verify',
       amount: '6.99',
       email: 'anna@example.com',
+      bin: null,
     });
     const [first, retry] = portal.posts;
     expect(retry?.key).toBe(`${first?.key}:3ds`);
     expect(retry?.body.payment_method_nonce).toBe('nonce_verified');
     expect(attempts.storage.attempt).toBeNull();
+  });
+
+  it('an attempt a reload interrupted is verified with the BIN of the card it tokenized', async () => {
+    const storage: Storage = { attempt: null };
+    const before = world({
+      storage,
+      // The page reloads while the first POST is under way.
+      script: { direct: () => new Promise(() => {}) },
+      provider: { createPaymentMethod: async () => ({ nonce: 'card-nonce', bin: '411111' }) },
+    });
+    void purchase(braintreeRequest(), before.deps);
+    await vi.waitFor(() => expect(before.portal.posts).toHaveLength(1));
+
+    // The reloaded page: a fresh Braintree provider that tokenized nothing.
+    const braintree = fakeBraintree();
+    braintree.threeDSecure.verifyCard.mockResolvedValue(
+      verified(
+        'nonce_verified',
+        { liabilityShifted: true, liabilityShiftPossible: true },
+        'authenticate_successful',
+      ),
+    );
+    const after = world({
+      storage,
+      script: {
+        direct: async (_call, index) => {
+          if (index === 0) throw userActionRequired();
+          return {
+            data: { subscription_id: 'sub_bt_3ds', event_id: 'evt', price_with_discount: 6.99 },
+          };
+        },
+      },
+    });
+    const provider = createBraintreeProvider(
+      { clientToken: 'bt-token', threeDSecure: true },
+      braintree.deps,
+    );
+    expect(await resumePurchase({ ...after.deps, provider })).toMatchObject({
+      kind: 'succeeded',
+      subscriptionId: 'sub_bt_3ds',
+    });
+    expect(braintree.deps.hostedFields).not.toHaveBeenCalled();
+    expect(braintree.threeDSecure.verifyCard).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ nonce: 'nonce_to_verify', amount: '6.99', bin: '411111' }),
+    );
+    expect(after.portal.posts[1]?.body.payment_method_nonce).toBe('nonce_verified');
   });
 
   it('a verify error goes to the error path; nothing more is posted', async () => {

@@ -1,25 +1,12 @@
 // @vitest-environment happy-dom
-import type { Client } from 'braintree-web/client';
 import type { BraintreeError } from 'braintree-web/core';
-import type { HostedFieldsTokenizePayload } from 'braintree-web/hosted-fields';
-import type {
-  ThreeDSecureInfo,
-  ThreeDSecureVerificationData,
-  ThreeDSecureVerifyPayload,
-} from 'braintree-web/three-d-secure';
+import type { ThreeDSecureVerificationData } from 'braintree-web/three-d-secure';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type BraintreeDeps,
-  type BraintreeHostedFields,
-  type BraintreeThreeDSecure,
-  createBraintreeProvider,
-} from '../../../../islands/payments/providers/braintree';
+import { createBraintreeProvider } from '../../../../islands/payments/providers/braintree';
+import { client, fakeBraintree, tokenized, verified } from './fake-braintree';
 import { providerRejection } from './provider-error';
 
 const labels = { number: 'Card number', expiry: 'Expiry date', cvv: 'Security code', name: 'Name' };
-
-/** The client is only handed from component to component: an opaque token is enough. */
-const client = { token: 'fake-client' } as unknown as Client;
 
 function braintreeError(code: string, message: string): BraintreeError {
   return Object.assign(new Error(message), {
@@ -28,64 +15,6 @@ function braintreeError(code: string, message: string): BraintreeError {
     type: 'CUSTOMER' as const,
     details: {},
   });
-}
-
-function tokenized(nonce: string, bin: string): HostedFieldsTokenizePayload {
-  return {
-    nonce,
-    type: 'CreditCard',
-    description: 'ending in 42',
-    details: {
-      bin,
-      cardType: 'Visa',
-      expirationMonth: '12',
-      expirationYear: '2030',
-      cardholderName: '',
-      lastTwo: '42',
-      lastFour: '4242',
-    },
-    binData: {} as HostedFieldsTokenizePayload['binData'],
-  };
-}
-
-function verified(
-  nonce: string,
-  liability: { liabilityShifted: boolean; liabilityShiftPossible: boolean },
-  status: ThreeDSecureInfo['status'],
-): ThreeDSecureVerifyPayload {
-  return {
-    nonce,
-    type: 'CreditCard',
-    description: 'ending in 42',
-    details: { cardType: 'Visa', lastTwo: '42' },
-    binData: {} as ThreeDSecureVerifyPayload['binData'],
-    ...liability,
-    threeDSecureInfo: { ...liability, status } as ThreeDSecureInfo,
-  };
-}
-
-function fakeBraintree() {
-  const hostedFields = {
-    tokenize: vi.fn<BraintreeHostedFields['tokenize']>(),
-    teardown: vi.fn(async () => {}),
-  } satisfies BraintreeHostedFields;
-  const threeDSecure = {
-    verifyCard: vi.fn<BraintreeThreeDSecure['verifyCard']>(),
-    teardown: vi.fn(async () => {}),
-  } satisfies BraintreeThreeDSecure;
-  const createClient = vi.fn(async (_options: { authorization: string }) => client);
-  const createHostedFields = vi.fn<Awaited<ReturnType<BraintreeDeps['hostedFields']>>['create']>(
-    async () => hostedFields,
-  );
-  const createThreeDSecure = vi.fn<Awaited<ReturnType<BraintreeDeps['threeDSecure']>>['create']>(
-    async () => threeDSecure,
-  );
-  const deps = {
-    client: vi.fn(async () => ({ create: createClient })),
-    hostedFields: vi.fn(async () => ({ create: createHostedFields })),
-    threeDSecure: vi.fn(async () => ({ create: createThreeDSecure })),
-  } satisfies BraintreeDeps;
-  return { deps, hostedFields, threeDSecure, createClient, createHostedFields, createThreeDSecure };
 }
 
 let container: HTMLElement;
@@ -181,11 +110,11 @@ describe('mount', () => {
 });
 
 describe('createPaymentMethod', () => {
-  it('tokenizes the fields with the name on card and resolves the nonce', async () => {
+  it("tokenizes the fields with the name on card and resolves the nonce with the card's BIN", async () => {
     const { fake, provider } = await mounted();
     fake.hostedFields.tokenize.mockResolvedValue(tokenized('nonce-1', '400000'));
-    await expect(provider.createPaymentMethod({ cardholderName: 'Ada Lovelace' })).resolves.toBe(
-      'nonce-1',
+    await expect(provider.createPaymentMethod({ cardholderName: 'Ada Lovelace' })).resolves.toEqual(
+      { nonce: 'nonce-1', bin: '400000' },
     );
     expect(fake.hostedFields.tokenize).toHaveBeenCalledExactlyOnceWith({
       cardholderName: 'Ada Lovelace',
@@ -215,16 +144,10 @@ describe('createPaymentMethod', () => {
 });
 
 describe('verifyCard (SPEC.md §4 Alternate provider with 3-D Secure)', () => {
-  async function tokenizedCard() {
-    const setup = await mounted();
-    setup.fake.hostedFields.tokenize.mockResolvedValue(tokenized('card-nonce', '400000'));
-    await setup.provider.createPaymentMethod({ cardholderName: '' });
-    return setup;
-  }
-  const input = { nonce: 'server-nonce', amount: '19.99', email: 'ada@example.com' };
+  const input = { nonce: 'server-nonce', amount: '19.99', email: 'ada@example.com', bin: '400000' };
 
   it("verifies the portal's nonce for its amount and resolves the verified nonce", async () => {
-    const { fake, provider } = await tokenizedCard();
+    const { fake, provider } = await mounted();
     fake.threeDSecure.verifyCard.mockResolvedValue(
       verified(
         'verified-nonce',
@@ -247,7 +170,7 @@ describe('verifyCard (SPEC.md §4 Alternate provider with 3-D Secure)', () => {
   });
 
   it('refuses when a liability shift was possible but did not happen', async () => {
-    const { fake, provider } = await tokenizedCard();
+    const { fake, provider } = await mounted();
     fake.threeDSecure.verifyCard.mockResolvedValue(
       verified(
         'n',
@@ -262,7 +185,7 @@ describe('verifyCard (SPEC.md §4 Alternate provider with 3-D Secure)', () => {
   });
 
   it('proceeds when no liability shift was possible (card not enrolled)', async () => {
-    const { fake, provider } = await tokenizedCard();
+    const { fake, provider } = await mounted();
     fake.threeDSecure.verifyCard.mockResolvedValue(
       verified(
         'n-2',
@@ -274,12 +197,40 @@ describe('verifyCard (SPEC.md §4 Alternate provider with 3-D Secure)', () => {
   });
 
   it("turns a verification error into a ProviderError with Braintree's message", async () => {
-    const { fake, provider } = await tokenizedCard();
+    const { fake, provider } = await mounted();
     fake.threeDSecure.verifyCard.mockRejectedValue(
       braintreeError('THREEDS_LOOKUP_VALIDATION_ERROR', 'The lookup request was rejected.'),
     );
     const error = await providerRejection(provider.verifyCard!(input));
     expect(error.message).toBe('The lookup request was rejected.');
+  });
+
+  it('verifies with the BIN it is given, not the card these fields tokenized last', async () => {
+    const { fake, provider } = await mounted();
+    fake.hostedFields.tokenize.mockResolvedValue(tokenized('card-nonce', '555555'));
+    await provider.createPaymentMethod({ cardholderName: '' });
+    fake.threeDSecure.verifyCard.mockResolvedValue(
+      verified(
+        'n',
+        { liabilityShifted: true, liabilityShiftPossible: true },
+        'authenticate_successful',
+      ),
+    );
+    await provider.verifyCard?.(input);
+    expect(fake.threeDSecure.verifyCard.mock.calls[0]?.[0].bin).toBe('400000');
+  });
+
+  it("leaves an unknown BIN to Braintree's own refusal", async () => {
+    const { fake, provider } = await mounted();
+    fake.threeDSecure.verifyCard.mockRejectedValue(
+      braintreeError(
+        'THREEDS_MISSING_VERIFY_CARD_OPTION',
+        'verifyCard options must include a BIN.',
+      ),
+    );
+    const error = await providerRejection(provider.verifyCard!({ ...input, bin: null }));
+    expect(fake.threeDSecure.verifyCard.mock.calls[0]?.[0].bin).toBe('');
+    expect(error.message).toBe('verifyCard options must include a BIN.');
   });
 
   it('loads 3-D Secure on demand when it was not prepared at mount', async () => {

@@ -111,9 +111,9 @@ describe('createPaymentMethod', () => {
   it('creates a card payment method from the number element with the name on card', async () => {
     const { fake, provider } = await mounted();
     fake.stripe.createPaymentMethod.mockResolvedValue({ paymentMethod: paymentMethod('pm_42') });
-    await expect(provider.createPaymentMethod({ cardholderName: ' Ada Lovelace ' })).resolves.toBe(
-      'pm_42',
-    );
+    await expect(
+      provider.createPaymentMethod({ cardholderName: ' Ada Lovelace ' }),
+    ).resolves.toEqual({ nonce: 'pm_42', bin: null });
     expect(fake.stripe.createPaymentMethod).toHaveBeenCalledExactlyOnceWith({
       type: 'card',
       card: fake.elements[0],
