@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
+import { ContinueButton } from './kit/ContinueButton';
 import { signUpWithEmail } from './signup/sign-up';
 
 export interface AutoSignupProps {
@@ -50,15 +51,7 @@ export default function AutoSignup({
 
   return (
     <form method="post" action={action} className="continue-form" onSubmit={onSubmit}>
-      <button
-        id="continue-button"
-        type="submit"
-        className="button button--primary"
-        disabled={busy}
-        aria-busy={busy || undefined}
-      >
-        {label}
-      </button>
+      <ContinueButton label={label} busy={busy} />
     </form>
   );
 }

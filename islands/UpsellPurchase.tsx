@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
+import { ContinueButton } from './kit/ContinueButton';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
 import { accountProvider } from './stores/card-form';
 import { showError } from './stores/error';
@@ -75,15 +76,7 @@ export default function UpsellPurchase({
         void buy();
       }}
     >
-      <button
-        id="continue-button"
-        type="submit"
-        className="button button--primary"
-        disabled={busy}
-        aria-busy={busy || undefined}
-      >
-        {busy ? copy.paying : copy.buy}
-      </button>
+      <ContinueButton label={copy.buy} busy={busy} busyLabel={copy.paying} />
     </form>
   );
 }

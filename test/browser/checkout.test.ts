@@ -63,13 +63,31 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await context.close();
   });
 
-  it('the upsell charges the card on file in one click', async () => {
+  it('the upsell charges the card on file in one click, once however many presses', async () => {
     const { context, page, userId } = await checkoutVisitor(session);
     await typeTestCard(page, '4242424242424242');
     await payButton(page).click();
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     await interactive(page);
-    await page.getByRole('button', { name: 'Add to my plan' }).click();
+    const buy = page.getByRole('button', { name: 'Add to my plan' });
+    // Three presses within one task, before the page could even re-render the busy button.
+    await buy.evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+      button.click();
+    });
+    // Busy: announced, and held without leaving the tab order (aria-disabled, not disabled).
+    await expect
+      .poll(() =>
+        page
+          .locator('#continue-button')
+          .evaluate((button: HTMLButtonElement) => [
+            button.getAttribute('aria-busy'),
+            button.getAttribute('aria-disabled'),
+            button.disabled,
+          ]),
+      )
+      .toEqual(['true', 'true', false]);
     await page.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
     expect((await active(userId)).map((row) => row.plan_id)).toEqual([
       'monthly_7d_intro_usd',
