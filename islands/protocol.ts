@@ -1,3 +1,5 @@
+import type { PageAnalytics } from '../shared/analytics/tracking';
+
 /**
  * The islands protocol (ARCHITECTURE.md): shared by the worker, which renders the markers, and
  * the browser, which hydrates them. Each island is one element carrying these attributes.
@@ -14,4 +16,6 @@ export interface PageState {
   flow: string;
   variant: string;
   configVersion: string;
+  /** What the analytics tracker needs (issue 6). */
+  analytics: PageAnalytics;
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PortalBindings } from '../portal/env';
+import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { FunnelConfig } from './config/load';
 import type { ActiveFlow } from './funnel/flow';
 import type { Theme } from './funnel/locale';
@@ -23,6 +24,11 @@ export interface Bindings extends Partial<PortalBindings> {
   PORTAL_TIMEOUT_MS?: string;
   /** Google Identity Services web client id; unset, the Google button says it is not configured. */
   GOOGLE_CLIENT_ID?: string;
+  /**
+   * 'off' stops the pages' analytics tracker from sending (SPEC.md §7: events are dropped with
+   * 'No request sent' when no key is configured); anything else sends to the collector `/e`.
+   */
+  ANALYTICS?: string;
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
 }
@@ -48,4 +54,9 @@ export type AppEnv = { Bindings: Bindings; Variables: Variables };
 
 export function isProduction(env: Bindings): boolean {
   return env.ENVIRONMENT === 'production';
+}
+
+/** Where the pages' tracker posts its batches, or null when analytics is switched off. */
+export function analyticsCollector(env: Bindings): string | null {
+  return env.ANALYTICS === 'off' ? null : COLLECTOR_PATH;
 }

@@ -3,7 +3,7 @@ import { Page } from '../../screens/layout/Page';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
 import { isScreenId, type ScreenId } from '../../shared/screens';
-import { type AppEnv, isProduction } from '../env';
+import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
 import { bundledTranslator } from '../i18n';
 import { logError } from '../log';
@@ -78,6 +78,12 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           flow: flow.name,
           variant: c.get('variant').key,
           configVersion: c.get('config').version,
+          analytics: {
+            visitorId: c.get('visitorId'),
+            production: isProduction(c.env),
+            collector: analyticsCollector(c.env),
+            tracking: null,
+          },
         },
         onError: (error) => logError('render_stream_failed', { screen, detail: String(error) }),
       },

@@ -1,0 +1,58 @@
+import type { ScreenId } from '../screens';
+
+/**
+ * The events catalogue of SPEC.md §4 Analytics events. Every name the funnel sends is one of
+ * these, or a screen's own load or click event (screenEvent below).
+ */
+export const FUNNEL_EVENTS = [
+  'onboarding_start',
+  'lead',
+  'checkout_screen_load',
+  'processing_started',
+  'session_start',
+  'subs_purchase_show',
+  'subs_purchase_started',
+  'subs_purchase_completed',
+  'subs_purchase_failed',
+  'payment_successful_popup',
+  'subs_purchase_screen_close',
+  'upsell_purchase_completed',
+] as const;
+
+export const GENERIC_EVENTS = [
+  'load',
+  'click',
+  'screen__load',
+  'button__continue',
+  'button__scroll',
+  'link__redirect',
+  'option__redirect',
+] as const;
+
+export type FunnelEventName = (typeof FUNNEL_EVENTS)[number];
+export type GenericEventName = (typeof GENERIC_EVENTS)[number];
+
+/**
+ * SPEC.md §4: "each screen emits a screen-load event and a click event, named as the screen id
+ * plus a fixed suffix". The suffixes follow the generic events' `__` separator: the load of
+ * `checkout_v3_tr` is `checkout_v3_tr__load`, a click on it `checkout_v3_tr__click`.
+ */
+export const SCREEN_EVENT_SUFFIX = { load: '__load', click: '__click' } as const;
+
+export type ScreenEventName =
+  `${ScreenId}${(typeof SCREEN_EVENT_SUFFIX)[keyof typeof SCREEN_EVENT_SUFFIX]}`;
+
+export type EventName = FunnelEventName | GenericEventName | ScreenEventName;
+
+export function screenEvent(
+  screen: ScreenId,
+  kind: keyof typeof SCREEN_EVENT_SUFFIX,
+): ScreenEventName {
+  return `${screen}${SCREEN_EVENT_SUFFIX[kind]}`;
+}
+
+/** The purchase events the ad networks hear of (Meta Conversions API, TikTok Events API). */
+export const PURCHASE_EVENTS: ReadonlySet<string> = new Set<EventName>([
+  'subs_purchase_completed',
+  'upsell_purchase_completed',
+]);
