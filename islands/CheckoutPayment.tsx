@@ -15,6 +15,7 @@ import {
   oneClickOffer,
 } from './payments/providers';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
+import { closingSheetBeforeChallenge } from './payments/providers/wallet-sheet';
 import type { WalletButton } from './payments/providers/wallets';
 import type { PurchaseOutcome, PurchaseRequest } from './payments/purchase-types';
 import {
@@ -108,7 +109,8 @@ function chosenPlanPurchase(
 /**
  * Pays with a nonce a wallet sheet or PayPal's window handed over (SPEC.md §4 Payment step 2: "a
  * supplied nonce is used"), on the route of the visitor's provider. Resolves true only when the
- * purchase succeeded, so Stripe's sheet closes with success or failure accordingly.
+ * purchase succeeded, so Stripe's sheet closes with success or failure accordingly (unless it
+ * was closed already, before a 3-D Secure challenge).
  */
 async function payWithNonce(
   nonce: string,
@@ -225,8 +227,7 @@ export default function CheckoutPayment({
     let cancelled = false;
     let destroy = () => {};
     setOneClick({ status: 'loading' });
-    const onNonce = (nonce: string) =>
-      payWithNonce(nonce, fields, { ...page, here: here(), texts: errorTexts });
+    const payingPage = () => ({ ...page, here: here(), texts: errorTexts });
     if (offer === 'stripe-wallet') {
       loadWalletButton({
         publishableKey: signup.stripe?.key ?? '',
@@ -235,7 +236,19 @@ export default function CheckoutPayment({
         country: (signup.userLocation ?? 'US').toUpperCase(),
         currency: charge.currency.toLowerCase(),
         total: { label: copy.walletTotal, amount: charge.amount },
-        onPaymentMethod: onNonce,
+        // A 3-D Secure challenge opens only once the sheet is closed (Stripe's contract); the
+        // purchase's outcome after that shows on the page, as a card payment's does.
+        onPaymentMethod: (paymentMethodId, sheet) =>
+          payWithNonce(
+            paymentMethodId,
+            {
+              ...fields,
+              provider: closingSheetBeforeChallenge(fields.provider, () =>
+                sheet.complete('success'),
+              ),
+            },
+            payingPage(),
+          ),
       })
         .then((button) => {
           const offered =
@@ -257,7 +270,7 @@ export default function CheckoutPayment({
         amount: charge.price,
         currency: charge.currency,
         container,
-        onApprove: onNonce,
+        onApprove: (nonce) => payWithNonce(nonce, fields, payingPage()),
         onTokenizeFailure: (error) => showError(readableText(paymentErrorText(error), errorTexts)),
       })
         .then((button) => {

@@ -1,5 +1,6 @@
 import type { PaymentRequestPaymentMethodEvent } from '@stripe/stripe-js';
 import { defaultStripeDeps, loadStripeClient, type StripeDeps } from './stripe';
+import { sheetCompletingOnce, type WalletSheet } from './wallet-sheet';
 
 /**
  * Apple Pay and Google Pay through Stripe's payment request (SPEC.md §2 "one-click payment",
@@ -19,9 +20,12 @@ export interface WalletPurchase {
   total: { label: string; amount: number };
   /**
    * Runs the purchase with the wallet's payment method id; resolves true when it succeeded.
-   * The sheet waits for it, and Stripe gives it 30 seconds before the browser gives up.
+   * The sheet waits for it, and Stripe gives it 30 seconds before the browser gives up. The
+   * purchase may close the sheet sooner through `sheet` (before a 3-D Secure challenge, which
+   * Stripe shows only once the sheet is completed); the outcome then reaches the visitor on the
+   * page instead, and the sheet is not told again.
    */
-  onPaymentMethod(paymentMethodId: string): Promise<boolean>;
+  onPaymentMethod(paymentMethodId: string, sheet: WalletSheet): Promise<boolean>;
 }
 
 export interface WalletButton {
@@ -55,13 +59,14 @@ export async function createStripeWalletButton(
   if (!wallets.applePay && !wallets.googlePay) return null;
 
   const onPaymentMethod = async (event: PaymentRequestPaymentMethodEvent) => {
+    const sheet = sheetCompletingOnce((status) => event.complete(status));
     let succeeded = false;
     try {
-      succeeded = await purchase.onPaymentMethod(event.paymentMethod.id);
+      succeeded = await purchase.onPaymentMethod(event.paymentMethod.id, sheet);
     } catch {
       succeeded = false;
     }
-    event.complete(succeeded ? 'success' : 'fail');
+    sheet.complete(succeeded ? 'success' : 'fail');
   };
   request.on('paymentmethod', onPaymentMethod);
 

@@ -68,12 +68,20 @@ export class FakePaymentRequest {
   get listeners(): number {
     return this.handlers.size;
   }
-  /** The browser's sheet handing over a payment method; resolves the status given to complete. */
+  /** Every status the sheet was completed with, in order (Stripe expects exactly one). */
+  readonly completions: string[] = [];
+  /**
+   * The browser's sheet handing over a payment method; resolves the status first given to
+   * complete, as soon as it is given (the browser closes its sheet then).
+   */
   async pay(paymentMethodId: string): Promise<string> {
     const completed = new Promise<string>((resolve) => {
       const event: PaymentRequestPaymentMethodEvent = {
         paymentMethod: paymentMethod(paymentMethodId),
-        complete: resolve,
+        complete: (status) => {
+          this.completions.push(status);
+          resolve(status);
+        },
         walletName: 'applePay',
         methodName: 'https://apple.com/apple-pay',
       };

@@ -46,7 +46,8 @@ describe('createStripeWalletButton', () => {
     const onPaymentMethod = vi.fn(async () => true);
     await createStripeWalletButton(purchase(onPaymentMethod), fake);
     await expect(fake.paymentRequests[0]?.pay('pm_wallet')).resolves.toBe('success');
-    expect(onPaymentMethod).toHaveBeenCalledExactlyOnceWith('pm_wallet');
+    expect(onPaymentMethod).toHaveBeenCalledExactlyOnceWith('pm_wallet', expect.anything());
+    expect(fake.paymentRequests[0]?.completions).toEqual(['success']);
   });
 
   it('completes the sheet with fail when the purchase fails or throws', async () => {
@@ -56,6 +57,7 @@ describe('createStripeWalletButton', () => {
       declined,
     );
     await expect(declined.paymentRequests[0]?.pay('pm_1')).resolves.toBe('fail');
+    expect(declined.paymentRequests[0]?.completions).toEqual(['fail']);
 
     const broken = fakeStripe({ canMakePayment: { applePay: true } });
     await createStripeWalletButton(
@@ -65,6 +67,30 @@ describe('createStripeWalletButton', () => {
       broken,
     );
     await expect(broken.paymentRequests[0]?.pay('pm_2')).resolves.toBe('fail');
+    expect(broken.paymentRequests[0]?.completions).toEqual(['fail']);
+  });
+
+  it('closes the sheet as soon as the purchase asks, and tells it nothing after that', async () => {
+    const fake = fakeStripe({ canMakePayment: { applePay: true } });
+    let finish = (_succeeded: boolean) => {};
+    const purchaseDone = new Promise<boolean>((resolve) => {
+      finish = resolve;
+    });
+    await createStripeWalletButton(
+      purchase((_id, sheet) => {
+        // As before a 3-D Secure challenge: the purchase goes on after the sheet closed.
+        sheet.complete('success');
+        sheet.complete('fail');
+        return purchaseDone;
+      }),
+      fake,
+    );
+    // Resolves while the purchase is still running.
+    await expect(fake.paymentRequests[0]?.pay('pm_3ds')).resolves.toBe('success');
+    finish(false);
+    await purchaseDone;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.paymentRequests[0]?.completions).toEqual(['success']);
   });
 
   it('stops listening once destroyed', async () => {

@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CheckoutPayment from '../../../islands/CheckoutPayment';
+import { ProviderError } from '../../../islands/payments/provider';
+import { loadWalletButton } from '../../../islands/payments/providers';
+import { createStripeWalletButton } from '../../../islands/payments/providers/wallets';
+import { purchase, resumePurchase } from '../../../islands/payments/purchase';
+import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
+import { $error } from '../../../islands/stores/error';
+import { $paymentPhase } from '../../../islands/stores/payment';
+import { paymentDeps } from '../../../islands/stores/payment-deps';
+import { $plans } from '../../../islands/stores/plans';
+import { $signup } from '../../../islands/stores/signup';
+import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
+import { englishT, renderScreenProps } from '../plans/render-screen';
+import { type FakeApiScript, fakeProvider, final, succeeded, world } from './fakes';
+import { fakeStripe } from './providers/fake-stripe';
+
+/**
+ * The checkout's one-click payments end to end in the island: the SDK fakes behind the real
+ * adapters, the real payment state machine over the fake portal (./fakes), and the card
+ * provider the page mounted. Only the provider's loading and the SDK scripts are stood in.
+ */
+vi.mock('../../../islands/stores/card-form', async (importActual) => ({
+  ...(await importActual<typeof import('../../../islands/stores/card-form')>()),
+  mountCardFields: vi.fn(),
+  mountedCardFields: vi.fn(),
+}));
+vi.mock('../../../islands/payments/providers', async (importActual) => ({
+  ...(await importActual<typeof import('../../../islands/payments/providers')>()),
+  loadWalletButton: vi.fn(),
+  loadPayPalButton: vi.fn(),
+}));
+vi.mock('../../../islands/stores/payment-deps', () => ({ paymentDeps: vi.fn() }));
+
+const t = englishT();
+const NOT_AUTHENTICATED =
+  'We could not authenticate your payment method. Please choose a different payment method and try again.';
+
+const requiresAction = final({
+  status: 'requires_action',
+  payment_intent_secret: 'pi_3ds_secret',
+  payment_intent_id: 'pi_3ds',
+});
+
+/** The Stripe provider the page mounted, its calls recorded. */
+const stripeProvider = () => ({ ...fakeProvider(), id: 'stripe' as const });
+
+/**
+ * A signed-up Stripe visitor with the card fields mounted; purchases run the state machine over
+ * a portal playing `script`, with whatever provider the island hands to paymentDeps.
+ */
+function stripeCheckout(script: FakeApiScript, mounted = stripeProvider()) {
+  $signup.set({
+    ...$signup.get(),
+    isSuccess: true,
+    email: 'ada@example.com',
+    uuid: 'u-1',
+    paymentProvider: 'stripe',
+    stripe: { key: 'pk_test_123', name: 'Geofunnel' },
+    userLocation: 'de',
+  });
+  $plans.set({
+    ...$plans.get(),
+    plan: 'monthly',
+    planDetails: { id: 'monthly', currency: 'EUR', periodPrice: '29.99', coupon: null },
+  });
+  vi.mocked(mountedCardFields).mockReturnValue({
+    provider: mounted,
+    choice: { id: 'stripe', route: 'polling' },
+  });
+  vi.mocked(mountCardFields).mockImplementation(async () => {
+    $cardForm.set('ready');
+    return () => {};
+  });
+  const portal = world({ script });
+  const navigate = vi.fn();
+  vi.mocked(paymentDeps).mockImplementation((provider) => ({
+    purchase: (request) => purchase(request, { ...portal.deps, provider }),
+    resumePurchase: () => resumePurchase({ ...portal.deps, provider }),
+    unfinishedPlan: () => null,
+    navigate,
+    sleep: async () => {},
+  }));
+  const stripe = fakeStripe({ canMakePayment: { applePay: true } });
+  vi.mocked(loadWalletButton).mockImplementation((wallet) =>
+    createStripeWalletButton(wallet, stripe),
+  );
+  render(
+    <CheckoutPayment
+      {...checkoutPaymentProps(renderScreenProps(t), {
+        layout: 'vertical',
+        methods: ['wallet', 'card'],
+      })}
+    />,
+  );
+  return { mounted, portal, navigate, stripe };
+}
+
+/** The visitor pays in the wallet's sheet; resolves the status the sheet was first given. */
+async function payInSheet(stripe: ReturnType<typeof fakeStripe>): Promise<string> {
+  await screen.findByRole('button', { name: 'Pay with Apple Pay' });
+  let status = '';
+  await act(async () => {
+    status = (await stripe.paymentRequests[0]?.pay('pm_wallet')) ?? '';
+  });
+  return status;
+}
+
+beforeEach(() => {
+  $error.set({ show: false, message: '' });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(mountCardFields).mockReset();
+  vi.mocked(mountedCardFields).mockReset();
+  vi.mocked(loadWalletButton).mockReset();
+  vi.mocked(paymentDeps).mockReset();
+  $paymentPhase.set('idle');
+  $cardForm.set('loading');
+  $signup.setKey('isSuccess', false);
+});
+
+describe('a wallet payment Stripe asks to authenticate (SPEC.md §4 Payment step 4)', () => {
+  it('closes the sheet with success before the 3-D Secure challenge opens, then pays', async () => {
+    let sheetAtChallenge: string[] = [];
+    const mounted = stripeProvider();
+    const { stripe, navigate, portal } = stripeCheckout(
+      { poll: async (id) => (id === 'poll_1' ? requiresAction : final(succeeded('sub_3ds'))) },
+      mounted,
+    );
+    vi.mocked(mounted.confirmCardPayment).mockImplementation(async () => {
+      sheetAtChallenge = [...(stripe.paymentRequests[0]?.completions ?? [])];
+      return 'pi_3ds';
+    });
+    expect(await payInSheet(stripe)).toBe('success');
+    await waitFor(() => expect(navigate).toHaveBeenCalledExactlyOnceWith('/next?q=1'));
+    expect(mounted.confirmCardPayment).toHaveBeenCalledExactlyOnceWith('pi_3ds_secret');
+    expect(sheetAtChallenge).toEqual(['success']);
+    expect(stripe.paymentRequests[0]?.completions).toEqual(['success']);
+    expect(portal.portal.posts.map((post) => post.body.payment_intent_id)).toEqual([
+      null,
+      'pi_3ds',
+    ]);
+  });
+
+  it("shows SPEC.md §8's error on the page when the challenge fails after the sheet closed, telling the sheet once", async () => {
+    const mounted = stripeProvider();
+    vi.mocked(mounted.confirmCardPayment).mockRejectedValue(
+      ProviderError.of('payment_not_authenticated'),
+    );
+    const { stripe, navigate } = stripeCheckout({ poll: async () => requiresAction }, mounted);
+    expect(await payInSheet(stripe)).toBe('success');
+    await waitFor(() => expect($error.get()).toEqual({ show: true, message: NOT_AUTHENTICATED }));
+    expect(stripe.paymentRequests[0]?.completions).toEqual(['success']);
+    expect(navigate).not.toHaveBeenCalled();
+    // The form is usable again: the visitor may pick another method.
+    expect($paymentPhase.get()).toBe('idle');
+  });
+
+  it('closes the sheet once with fail when the charge fails without a challenge', async () => {
+    const { stripe, mounted } = stripeCheckout({
+      poll: async () => final({ status: 'failed', processor_response: 'Processor unavailable.' }),
+    });
+    expect(await payInSheet(stripe)).toBe('fail');
+    await waitFor(() =>
+      expect($error.get()).toEqual({ show: true, message: 'Processor unavailable.' }),
+    );
+    expect(stripe.paymentRequests[0]?.completions).toEqual(['fail']);
+    expect(mounted.confirmCardPayment).not.toHaveBeenCalled();
+  });
+
+  it('closes the sheet once with success when the charge succeeds without a challenge', async () => {
+    const { stripe, navigate } = stripeCheckout({});
+    expect(await payInSheet(stripe)).toBe('success');
+    await waitFor(() => expect(navigate).toHaveBeenCalledOnce());
+    expect(stripe.paymentRequests[0]?.completions).toEqual(['success']);
+  });
+});
