@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { cryptoSources, planAdCookies } from '../../../worker/attribution/ad-cookies';
+import { readClickIds } from '../../../worker/attribution/click-ids';
+import { googleClientId, trackingData } from '../../../worker/attribution/tracking-data';
+
+const NOW = 1_790_000_000_123;
+const sources = {
+  now: NOW,
+  randomDigits: () => '0123456789',
+  randomId: () => 'ttpRandomId0123456789AB',
+};
+
+describe('the first-party ad cookies (SPEC.md §3 stored keys, issue 6)', () => {
+  it("a first visit gets _fbp and _ttp in the networks' formats, and _fbc only with an fbclid", () => {
+    expect(planAdCookies({}, { fbclid: null }, sources)).toEqual({
+      values: { fbc: null, fbp: `fb.1.${NOW}.0123456789`, ttp: 'ttpRandomId0123456789AB' },
+      write: { fbp: `fb.1.${NOW}.0123456789`, ttp: 'ttpRandomId0123456789AB' },
+    });
+    const clicked = planAdCookies({}, { fbclid: 'IwAR2F4-dbP0l7Mn1Iaw' }, sources);
+    expect(clicked.write.fbc).toBe(`fb.1.${NOW}.IwAR2F4-dbP0l7Mn1Iaw`);
+  });
+
+  it('a returning visitor keeps their cookies; the same fbclid again keeps the click time', () => {
+    const stored = {
+      fbc: 'fb.1.1700000000000.IwAR2F4-dbP0l7Mn1Iaw',
+      fbp: 'fb.1.1700000000000.9876543210',
+      ttp: 'storedTtpValue0123456789',
+    };
+    expect(planAdCookies(stored, { fbclid: 'IwAR2F4-dbP0l7Mn1Iaw' }, sources)).toEqual({
+      values: stored,
+      write: {},
+    });
+  });
+
+  it('a new fbclid replaces _fbc (the last click counts), keeping the case of the click id', () => {
+    const plan = planAdCookies(
+      {
+        fbc: 'fb.1.1700000000000.OldClick',
+        fbp: 'fb.1.1700000000000.1',
+        ttp: 'storedTtpValue0123456789',
+      },
+      { fbclid: 'NewClick.With.Dots' },
+      sources,
+    );
+    expect(plan.write).toEqual({ fbc: `fb.1.${NOW}.NewClick.With.Dots` });
+  });
+
+  it('malformed stored values are replaced', () => {
+    const plan = planAdCookies(
+      { fbc: 'garbage', fbp: 'fb.1.x.1', ttp: '<script>' },
+      { fbclid: null },
+      sources,
+    );
+    expect(plan.values.fbc).toBeNull();
+    expect(plan.write).toEqual({ fbp: `fb.1.${NOW}.0123456789`, ttp: 'ttpRandomId0123456789AB' });
+  });
+
+  it('real randomness fits the formats', () => {
+    const plan = planAdCookies({}, { fbclid: null }, cryptoSources(NOW));
+    expect(plan.values.fbp).toMatch(new RegExp(`^fb\\.1\\.${NOW}\\.\\d{10}$`));
+    expect(plan.values.ttp).toMatch(/^[a-f0-9]{32}$/);
+  });
+});
+
+describe('click ids (SPEC.md §3 attribution parameters)', () => {
+  it('reads them case-sensitively and ignores hand-edited junk', () => {
+    const ids = readClickIds(
+      new URLSearchParams(
+        'fbclid=IwAR2F4-dbP0&gclid=Cj0KCQ_abc&ttclid=E.C.P.abc&gbraid=0AAA&wbraid=%3Cscript%3E',
+      ),
+    );
+    expect(ids).toEqual({
+      fbclid: 'IwAR2F4-dbP0',
+      gclid: 'Cj0KCQ_abc',
+      ttclid: 'E.C.P.abc',
+      gbraid: '0AAA',
+      wbraid: null,
+    });
+    expect(readClickIds(new URLSearchParams(`fbclid=${'a'.repeat(501)}`)).fbclid).toBeNull();
+  });
+});
+
+describe('the tracking user data (SPEC.md §3)', () => {
+  const clicks = readClickIds(new URLSearchParams('fbclid=F1&wbraid=W1&ttclid=T1'));
+  const base = {
+    visitorId: '3f0c6f5e-8a1b-4c2d-9e3f-0a1b2c3d4e5f',
+    clicks,
+    cookies: { fbc: 'fb.1.1.F1', fbp: 'fb.1.1.2', ttp: 'ttpValue0123456789' },
+    appDomain: 'https://app.example.com',
+    appsflyerId: null,
+    googleAnalyticsCookie: 'GA1.1.1234567890.1700000000',
+  };
+
+  it('carries the ids, the encoded app domain and the pixel the deployment runs', () => {
+    expect(
+      trackingData({
+        ...base,
+        ids: { metaPixelId: '123', tiktokPixelId: null, googleTagId: 'G-X' },
+      }),
+    ).toEqual({
+      appsflyer_id: null,
+      google_tracking_id: 'G-X',
+      google_client_id: '1234567890.1700000000',
+      fb_pixel_id: '123',
+      user_data: {
+        uuid: base.visitorId,
+        fbc: 'fb.1.1.F1',
+        fbp: 'fb.1.1.2',
+        fb_click_id: 'F1',
+        ttp: 'ttpValue0123456789',
+        tt_click_id: 'T1',
+        source_url: 'https%3A%2F%2Fapp.example.com',
+        google_click_id: 'W1',
+      },
+    });
+  });
+
+  it('names no pixel when none is configured', () => {
+    const data = trackingData({
+      ...base,
+      ids: { metaPixelId: null, tiktokPixelId: null, googleTagId: null },
+    });
+    expect(data).not.toHaveProperty('fb_pixel_id');
+    expect(data).not.toHaveProperty('tt_pixel_id');
+  });
+
+  it('reads the client id of a _ga cookie only', () => {
+    expect(googleClientId('GA1.2.111.222')).toBe('111.222');
+    expect(googleClientId('not-a-ga-cookie')).toBeNull();
+    expect(googleClientId(null)).toBeNull();
+  });
+});

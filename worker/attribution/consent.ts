@@ -1,0 +1,53 @@
+/**
+ * The consent switch of issue 6: where consent is required, the ad pixels, the ad cookies and
+ * the forwarding of purchases to the ad networks wait for the visitor's yes; the first-party
+ * funnel events (our own measurement) count either way.
+ *
+ * CONSENT_COUNTRIES says where it is required: a comma-separated list of ISO country codes, `*`
+ * for everywhere, or empty for nowhere. Unset, it is required in the EEA, the UK and Switzerland.
+ */
+export const CONSENT_COOKIE = 'gf_consent';
+
+/** SPEC.md §9 cookie expiry (365 days) for the visitor's answer. */
+export const CONSENT_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The EEA, the UK and Switzerland. */
+const EEA_UK_CH =
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO GB CH'.split(
+    ' ',
+  );
+
+export type ConsentRule =
+  | { everywhere: true }
+  | { everywhere: false; countries: ReadonlySet<string> };
+
+export function parseConsentCountries(value: string | undefined): ConsentRule {
+  if (value === undefined) return { everywhere: false, countries: new Set(EEA_UK_CH) };
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim().toUpperCase())
+    .filter(Boolean);
+  if (entries.includes('*')) return { everywhere: true };
+  return { everywhere: false, countries: new Set(entries.filter((e) => /^[A-Z]{2}$/.test(e))) };
+}
+
+/**
+ * 'not_required' and 'granted' let the ad tools run; 'pending' waits for an answer; 'denied'
+ * keeps them off. An unknown country is treated as one where consent is required.
+ */
+export type ConsentState = 'not_required' | 'pending' | 'granted' | 'denied';
+
+export function consentState(
+  rule: ConsentRule,
+  country: string | null,
+  answer: string | undefined,
+): ConsentState {
+  const required = rule.everywhere || country === null || rule.countries.has(country);
+  if (!required) return 'not_required';
+  if (answer === 'granted' || answer === 'denied') return answer;
+  return 'pending';
+}
+
+export function adToolsAllowed(state: ConsentState): boolean {
+  return state === 'not_required' || state === 'granted';
+}
