@@ -271,7 +271,8 @@ export default function CheckoutPayment({
         currency: charge.currency,
         container,
         onApprove: (nonce) => payWithNonce(nonce, fields, payingPage()),
-        onTokenizeFailure: (error) => showError(readableText(paymentErrorText(error), errorTexts)),
+        // SPEC.md §8: the toast shows the failure's message, else 'Payment error'.
+        onFailure: (error) => showError(readableText(paymentErrorText(error), errorTexts)),
       })
         .then((button) => {
           if (cancelled) return button.destroy();

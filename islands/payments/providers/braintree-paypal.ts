@@ -78,11 +78,13 @@ export interface PayPalPurchase {
   /** Runs the purchase with the approved nonce; resolves true when it succeeded. */
   onApprove(nonce: string): Promise<boolean>;
   /**
-   * The visitor approved in PayPal's window but Braintree gave no nonce for it: nothing was
-   * charged, and the visitor must be told (SPEC.md §8 Payment: a payment-method creation error
-   * shows its message, else 'Payment error').
+   * PayPal or Braintree failed once the button was shown: the billing agreement could not be
+   * created, PayPal's SDK reported an error (its onError), or the visitor approved but Braintree
+   * gave no nonce for it. Nothing was charged, and the visitor must be told (SPEC.md §8 Payment:
+   * a payment-method creation error shows its message, else 'Payment error'). A visitor who
+   * cancels in PayPal's window is not a failure: nothing is said.
    */
-  onTokenizeFailure(error: unknown): void;
+  onFailure(error: unknown): void;
 }
 
 export interface PayPalButton {
@@ -118,6 +120,14 @@ export async function createBraintreePayPalButton(
     await component.loadPayPalSDK({ vault: true, intent: 'tokenize', currency: purchase.currency });
     const sdk = deps.paypalSdk();
     if (!sdk) throw new Error('PayPal SDK missing after loadPayPalSDK');
+    // Until the button is shown, a failure is the load's: this function rejects, and the
+    // checkout says PayPal could not load (told twice, the visitor would read two reasons).
+    // Once destroyed, the visitor has left PayPal: what its closing SDK reports is not theirs.
+    let shown = false;
+    const failed = (error: unknown) => {
+      console.error('[geofunnel] PayPal', error);
+      if (shown) purchase.onFailure(error);
+    };
     const buttons = sdk.Buttons({
       fundingSource: 'paypal',
       createBillingAgreement: () =>
@@ -131,21 +141,26 @@ export async function createBraintreePayPalButton(
         try {
           nonce = (await component.tokenizePayment(data)).nonce;
         } catch (error) {
-          // PayPal's onError would only reach the console; the visitor is left waiting otherwise.
-          console.error('[geofunnel] PayPal approval could not be tokenized', error);
-          purchase.onTokenizeFailure(error);
+          failed(error);
           return;
         }
         // The purchase shows its own outcome (next page, declined page or error toast).
         await purchase.onApprove(nonce);
       },
-      onError: (error) => console.error('[geofunnel] PayPal', error),
+      // PayPal's SDK routes here what fails in its window, createBillingAgreement's rejection
+      // included.
+      onError: failed,
+      // The visitor closed PayPal's window: nothing was approved, and the button stays for
+      // another try or the card.
+      onCancel: () => {},
     });
     if (!buttons.isEligible()) throw new Error('PayPal is not eligible in this browser');
     await buttons.render(purchase.container);
+    shown = true;
     const rendered = component;
     return {
       destroy: () => {
+        shown = false;
         void buttons.close().catch(() => {});
         void rendered.teardown().catch(() => {});
         purchase.container.replaceChildren();

@@ -2,8 +2,10 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckoutPayment from '../../../islands/CheckoutPayment';
-import { ProviderError } from '../../../islands/payments/provider';
-import { loadWalletButton } from '../../../islands/payments/providers';
+import type { PaymentMethodId } from '../../../islands/kit/PaymentMethodPicker';
+import { type CardProvider, ProviderError } from '../../../islands/payments/provider';
+import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
+import { createBraintreePayPalButton } from '../../../islands/payments/providers/braintree-paypal';
 import { createStripeWalletButton } from '../../../islands/payments/providers/wallets';
 import { purchase, resumePurchase } from '../../../islands/payments/purchase';
 import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
@@ -15,6 +17,7 @@ import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
 import { englishT, renderScreenProps } from '../plans/render-screen';
 import { type FakeApiScript, fakeProvider, final, succeeded, world } from './fakes';
+import { fakeBraintreePayPal } from './providers/fake-braintree-paypal';
 import { fakeStripe } from './providers/fake-stripe';
 
 /**
@@ -48,17 +51,19 @@ const requiresAction = final({
 const stripeProvider = () => ({ ...fakeProvider(), id: 'stripe' as const });
 
 /**
- * A signed-up Stripe visitor with the card fields mounted; purchases run the state machine over
- * a portal playing `script`, with whatever provider the island hands to paymentDeps.
+ * A signed-up visitor whose portal names `gateway`, with the card fields mounted; purchases run
+ * the state machine over a portal playing `script`, with whatever provider the island hands to
+ * paymentDeps.
  */
-function stripeCheckout(script: FakeApiScript, mounted = stripeProvider()) {
+function signedUp(gateway: 'stripe' | 'braintree', script: FakeApiScript, mounted: CardProvider) {
   $signup.set({
     ...$signup.get(),
     isSuccess: true,
     email: 'ada@example.com',
     uuid: 'u-1',
-    paymentProvider: 'stripe',
+    paymentProvider: gateway,
     stripe: { key: 'pk_test_123', name: 'Geofunnel' },
+    btToken: 'bt-client-token',
     userLocation: 'de',
   });
   $plans.set({
@@ -68,7 +73,10 @@ function stripeCheckout(script: FakeApiScript, mounted = stripeProvider()) {
   });
   vi.mocked(mountedCardFields).mockReturnValue({
     provider: mounted,
-    choice: { id: 'stripe', route: 'polling' },
+    choice:
+      gateway === 'stripe'
+        ? { id: 'stripe', route: 'polling' }
+        : { id: 'braintree', route: 'direct' },
   });
   vi.mocked(mountCardFields).mockImplementation(async () => {
     $cardForm.set('ready');
@@ -83,19 +91,40 @@ function stripeCheckout(script: FakeApiScript, mounted = stripeProvider()) {
     navigate,
     sleep: async () => {},
   }));
+  return { portal, navigate };
+}
+
+function renderCheckout(methods: readonly [PaymentMethodId, ...PaymentMethodId[]]) {
+  render(
+    <CheckoutPayment
+      {...checkoutPaymentProps(renderScreenProps(t), { layout: 'vertical', methods })}
+    />,
+  );
+}
+
+/** A Stripe visitor offered Apple Pay, the page opened on the wallet. */
+function stripeCheckout(script: FakeApiScript, mounted = stripeProvider()) {
+  const { portal, navigate } = signedUp('stripe', script, mounted);
   const stripe = fakeStripe({ canMakePayment: { applePay: true } });
   vi.mocked(loadWalletButton).mockImplementation((wallet) =>
     createStripeWalletButton(wallet, stripe),
   );
-  render(
-    <CheckoutPayment
-      {...checkoutPaymentProps(renderScreenProps(t), {
-        layout: 'vertical',
-        methods: ['wallet', 'card'],
-      })}
-    />,
-  );
+  renderCheckout(['wallet', 'card']);
   return { mounted, portal, navigate, stripe };
+}
+
+/** A Braintree visitor, the page opened on PayPal; resolves once PayPal's button is shown. */
+async function paypalCheckout() {
+  const { portal } = signedUp('braintree', {}, fakeProvider());
+  const paypal = fakeBraintreePayPal();
+  vi.mocked(loadPayPalButton).mockImplementation((button) =>
+    createBraintreePayPalButton(button, paypal.deps),
+  );
+  renderCheckout(['paypal', 'card']);
+  await waitFor(() =>
+    expect(document.querySelector('[data-paypal-button]')?.closest('[hidden]')).toBeNull(),
+  );
+  return { paypal, portal };
 }
 
 /** The visitor pays in the wallet's sheet; resolves the status the sheet was first given. */
@@ -117,6 +146,7 @@ afterEach(() => {
   vi.mocked(mountCardFields).mockReset();
   vi.mocked(mountedCardFields).mockReset();
   vi.mocked(loadWalletButton).mockReset();
+  vi.mocked(loadPayPalButton).mockReset();
   vi.mocked(paymentDeps).mockReset();
   $paymentPhase.set('idle');
   $cardForm.set('loading');
@@ -177,5 +207,34 @@ describe('a wallet payment Stripe asks to authenticate (SPEC.md §4 Payment step
     expect(await payInSheet(stripe)).toBe('success');
     await waitFor(() => expect(navigate).toHaveBeenCalledOnce());
     expect(stripe.paymentRequests[0]?.completions).toEqual(['success']);
+  });
+});
+
+describe("PayPal's failures reach the visitor (SPEC.md §8 Payment)", () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it("shows the message of an error PayPal's SDK reports, charging nothing", async () => {
+    const { paypal, portal } = await paypalCheckout();
+    act(() => paypal.fail(new Error('Window closed before response')));
+    expect($error.get()).toEqual({ show: true, message: 'Window closed before response' });
+    expect(portal.portal.posts).toEqual([]);
+    expect($paymentPhase.get()).toBe('idle');
+  });
+
+  it("shows 'Payment error' when the billing agreement fails without words of its own", async () => {
+    const { paypal, portal } = await paypalCheckout();
+    paypal.checkout.createPayment.mockRejectedValue({});
+    await act(() => paypal.approve());
+    expect($error.get()).toEqual({ show: true, message: 'Payment error' });
+    expect(portal.portal.posts).toEqual([]);
+  });
+
+  it("says nothing when the visitor cancels in PayPal's window", async () => {
+    const { paypal, portal } = await paypalCheckout();
+    act(() => paypal.cancel());
+    expect($error.get()).toEqual({ show: false, message: '' });
+    expect(portal.portal.posts).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import {
 import { fakeBraintreePayPal } from './fake-braintree-paypal';
 import { providerRejection } from './provider-error';
 
+type PayPalFake = ReturnType<typeof fakeBraintreePayPal>;
+
 function purchase(onApprove: PayPalPurchase['onApprove'] = async () => true): PayPalPurchase {
   return {
     clientToken: 'bt-client-token',
@@ -14,7 +16,7 @@ function purchase(onApprove: PayPalPurchase['onApprove'] = async () => true): Pa
     currency: 'EUR',
     container: document.createElement('div'),
     onApprove,
-    onTokenizeFailure: vi.fn(),
+    onFailure: vi.fn(),
   };
 }
 
@@ -52,17 +54,61 @@ describe('createBraintreePayPalButton', () => {
     expect(onApprove).toHaveBeenCalledExactlyOnceWith('nonce-for-BA-1234');
   });
 
-  it('hands a failed tokenization to onTokenizeFailure and pays nothing', async () => {
+  it.each([
+    {
+      step: 'an approval Braintree could not tokenize',
+      breaks: (fake: PayPalFake, failure: Error) =>
+        fake.checkout.tokenizePayment.mockRejectedValue(failure),
+    },
+    {
+      step: 'a billing agreement PayPal could not create',
+      breaks: (fake: PayPalFake, failure: Error) =>
+        fake.checkout.createPayment.mockRejectedValue(failure),
+    },
+  ])('hands $step to onFailure and pays nothing', async ({ breaks }) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fake = fakeBraintreePayPal();
-    const failure = new Error('Could not tokenize');
-    fake.checkout.tokenizePayment.mockRejectedValue(failure);
+    const failure = new Error('PayPal could not go on');
+    breaks(fake, failure);
     const onApprove = vi.fn(async () => true);
     const given = purchase(onApprove);
     await createBraintreePayPalButton(given, fake.deps);
     await fake.approve();
-    expect(given.onTokenizeFailure).toHaveBeenCalledExactlyOnceWith(failure);
+    expect(given.onFailure).toHaveBeenCalledExactlyOnceWith(failure);
     expect(onApprove).not.toHaveBeenCalled();
+  });
+
+  it("hands an error PayPal's SDK reports once the button is shown to onFailure", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fake = fakeBraintreePayPal();
+    const given = purchase();
+    await createBraintreePayPalButton(given, fake.deps);
+    const failure = new Error('Window closed before response');
+    fake.fail(failure);
+    expect(given.onFailure).toHaveBeenCalledExactlyOnceWith(failure);
+  });
+
+  it("says nothing and pays nothing when the visitor cancels in PayPal's window", async () => {
+    const fake = fakeBraintreePayPal();
+    const onApprove = vi.fn(async () => true);
+    const given = purchase(onApprove);
+    await createBraintreePayPalButton(given, fake.deps);
+    fake.cancel();
+    expect(given.onFailure).not.toHaveBeenCalled();
+    expect(onApprove).not.toHaveBeenCalled();
+  });
+
+  it('leaves an error while the button loads to the rejection, not to onFailure as well', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fake = fakeBraintreePayPal();
+    fake.buttons.render.mockImplementation(async () => {
+      fake.fail(new Error('zoid: container not found'));
+      throw new Error('zoid: container not found');
+    });
+    const given = purchase();
+    const error = await providerRejection(createBraintreePayPalButton(given, fake.deps));
+    expect(error.problem).toBe('card_form_unavailable');
+    expect(given.onFailure).not.toHaveBeenCalled();
   });
 
   it('rejects card_form_unavailable and leaves nothing behind when braintree-web cannot load', async () => {
@@ -93,5 +139,15 @@ describe('createBraintreePayPalButton', () => {
     expect(fake.buttons.close).toHaveBeenCalledOnce();
     expect(fake.checkout.teardown).toHaveBeenCalledOnce();
     expect(given.container.childElementCount).toBe(0);
+  });
+
+  it('says nothing of what PayPal reports after its button was destroyed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fake = fakeBraintreePayPal();
+    const given = purchase();
+    const button = await createBraintreePayPalButton(given, fake.deps);
+    button.destroy();
+    fake.fail(new Error('zoid destroyed all components'));
+    expect(given.onFailure).not.toHaveBeenCalled();
   });
 });

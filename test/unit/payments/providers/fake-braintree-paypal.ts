@@ -1,6 +1,6 @@
 import type { Client } from 'braintree-web/client';
 import type { PayPalCheckoutTokenizationOptions } from 'braintree-web/paypal-checkout';
-import type { AuthorizationResponse } from 'paypal-checkout-components';
+import type { AuthorizationResponse, CancellationData } from 'paypal-checkout-components';
 import { vi } from 'vitest';
 import type {
   BraintreePayPalCheckout,
@@ -70,10 +70,25 @@ export function fakeBraintreePayPal(options: { eligible?: boolean; sdkLoads?: bo
     checkout,
     buttons,
     sdk,
-    /** PayPal's window: the billing agreement is created, then the visitor approves it. */
+    /**
+     * PayPal's window: the billing agreement is created, then the visitor approves it. As in
+     * PayPal's SDK, what either step throws goes to onError.
+     */
     async approve(): Promise<void> {
-      const billingToken = (await rendered().createBillingAgreement?.()) ?? '';
-      await rendered().onApprove({ payerId: 'PAYER1', billingToken });
+      try {
+        const billingToken = (await rendered().createBillingAgreement?.()) ?? '';
+        await rendered().onApprove({ payerId: 'PAYER1', billingToken });
+      } catch (error) {
+        rendered().onError?.(error as string);
+      }
+    },
+    /** The visitor closes PayPal's window without approving. */
+    cancel(): void {
+      rendered().onCancel?.({} as CancellationData, {});
+    },
+    /** PayPal's SDK reports an error of its own (a window that failed, a button that broke). */
+    fail(error: unknown): void {
+      rendered().onError?.(error as string);
     },
     rendered,
   };
