@@ -69,6 +69,12 @@ export interface CheckoutPaymentProps {
   /** SPEC.md §2: checkout_h3_pp_braintree forces the alternate provider's direct route. */
   forceDirect: boolean;
   language: string;
+  /**
+   * Two-letter country of the Stripe account, e.g. 'US' (worker variable
+   * STRIPE_ACCOUNT_COUNTRY): Stripe's payment request takes the account's country, not the
+   * visitor's, and the portal's payment settings do not name it (SPEC.md §7).
+   */
+  stripeAccountCountry: string;
   /** Where each outcome leads; `here` is filled in the browser. */
   page: Omit<PaymentPage, 'here' | 'texts'>;
   errorTexts: Partial<ErrorTexts>;
@@ -155,6 +161,7 @@ export default function CheckoutPayment({
   copy,
   forceDirect,
   language,
+  stripeAccountCountry,
   page,
   errorTexts,
   gateLabel,
@@ -231,9 +238,7 @@ export default function CheckoutPayment({
     if (offer === 'stripe-wallet') {
       loadWalletButton({
         publishableKey: signup.stripe?.key ?? '',
-        // The visitor's country as the edge saw it (SPEC.md §3 userLocation); the portal's
-        // payment settings name no account country (SPEC.md §7).
-        country: (signup.userLocation ?? 'US').toUpperCase(),
+        country: stripeAccountCountry,
         currency: charge.currency.toLowerCase(),
         total: { label: copy.walletTotal, amount: charge.amount },
         // A 3-D Secure challenge opens only once the sheet is closed (Stripe's contract); the
@@ -287,7 +292,7 @@ export default function CheckoutPayment({
       cancelled = true;
       destroy();
     };
-  }, [activeId, cardForm, planDetails, copy, page, errorTexts]);
+  }, [activeId, cardForm, planDetails, copy, page, errorTexts, stripeAccountCountry]);
 
   function choose(method: PaymentMethodId) {
     visitorChose.current = true;

@@ -24,6 +24,11 @@ export interface ScreenProps {
   landingType: string;
   /** The worker's Google Identity Services client id; empty when none is configured. */
   googleClientId: string;
+  /**
+   * Two-letter country of the Stripe account (worker variable STRIPE_ACCOUNT_COUNTRY), which
+   * Stripe's payment request for Apple Pay and Google Pay takes; unset means 'US'.
+   */
+  stripeAccountCountry?: string;
 }
 
 export interface ScreenDefinition {

@@ -25,6 +25,11 @@ export interface Bindings extends Partial<PortalBindings> {
   /** Google Identity Services web client id; unset, the Google button says it is not configured. */
   GOOGLE_CLIENT_ID?: string;
   /**
+   * The Stripe account's country for the wallets' payment request, e.g. 'US'; unset or
+   * malformed, 'US' (worker/stripe-account-country.ts).
+   */
+  STRIPE_ACCOUNT_COUNTRY?: string;
+  /**
    * 'off' stops the pages' analytics tracker from sending (SPEC.md §7: events are dropped with
    * 'No request sent' when no key is configured); anything else sends to the collector `/e`.
    */

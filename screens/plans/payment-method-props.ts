@@ -8,6 +8,7 @@ import type {
 import type { TestGatewayCopy } from '../../islands/payments/providers/test-gateway';
 import { PAYMENT_ERROR_KEYS } from '../../shared/api/error-text';
 import type { ScreenId } from '../../shared/screens';
+import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../../worker/stripe-account-country';
 import { translatedErrorTexts } from '../error-texts';
 import type { ScreenProps } from '../types';
 import {
@@ -81,6 +82,7 @@ export function checkoutPaymentProps(
     defaultId: options.methods[0],
     forceDirect: options.forceDirect ?? false,
     language,
+    stripeAccountCountry: props.stripeAccountCountry ?? DEFAULT_STRIPE_ACCOUNT_COUNTRY,
     ...paymentPage(props),
     copy: {
       methodsLabel: t('plans.methods.label'),

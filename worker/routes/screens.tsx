@@ -8,6 +8,7 @@ import { nextScreen } from '../funnel/flow';
 import { bundledTranslator } from '../i18n';
 import { logError } from '../log';
 import { renderPage } from '../render/render-page';
+import { stripeAccountCountry } from '../stripe-account-country';
 
 type Screens = Record<ScreenId, ScreenDefinition>;
 
@@ -62,6 +63,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           visitorId={c.get('visitorId')}
           landingType={c.get('variant').landingType}
           googleClientId={c.env.GOOGLE_CLIENT_ID ?? ''}
+          stripeAccountCountry={stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY)}
         />
       </Page>,
       {

@@ -15,6 +15,7 @@ import { paymentDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
+import type { ScreenProps } from '../../../screens/types';
 import { englishT, renderScreenProps } from '../plans/render-screen';
 import { type FakeApiScript, fakeProvider, final, succeeded, world } from './fakes';
 import { fakeBraintreePayPal } from './providers/fake-braintree-paypal';
@@ -94,22 +95,32 @@ function signedUp(gateway: 'stripe' | 'braintree', script: FakeApiScript, mounte
   return { portal, navigate };
 }
 
-function renderCheckout(methods: readonly [PaymentMethodId, ...PaymentMethodId[]]) {
+function renderCheckout(
+  methods: readonly [PaymentMethodId, ...PaymentMethodId[]],
+  screen: Partial<ScreenProps> = {},
+) {
   render(
     <CheckoutPayment
-      {...checkoutPaymentProps(renderScreenProps(t), { layout: 'vertical', methods })}
+      {...checkoutPaymentProps(
+        { ...renderScreenProps(t), ...screen },
+        { layout: 'vertical', methods },
+      )}
     />,
   );
 }
 
 /** A Stripe visitor offered Apple Pay, the page opened on the wallet. */
-function stripeCheckout(script: FakeApiScript, mounted = stripeProvider()) {
+function stripeCheckout(
+  script: FakeApiScript,
+  mounted = stripeProvider(),
+  screen: Partial<ScreenProps> = {},
+) {
   const { portal, navigate } = signedUp('stripe', script, mounted);
   const stripe = fakeStripe({ canMakePayment: { applePay: true } });
   vi.mocked(loadWalletButton).mockImplementation((wallet) =>
     createStripeWalletButton(wallet, stripe),
   );
-  renderCheckout(['wallet', 'card']);
+  renderCheckout(['wallet', 'card'], screen);
   return { mounted, portal, navigate, stripe };
 }
 
@@ -151,6 +162,17 @@ afterEach(() => {
   $paymentPhase.set('idle');
   $cardForm.set('loading');
   $signup.setKey('isSuccess', false);
+});
+
+it("builds the wallet's payment request with the Stripe account's country, not the visitor's", async () => {
+  // The visitor signed up from Germany (userLocation 'de'); the account is British.
+  const { stripe } = stripeCheckout({}, stripeProvider(), { stripeAccountCountry: 'GB' });
+  await screen.findByRole('button', { name: 'Pay with Apple Pay' });
+  expect(stripe.stripe.paymentRequest).toHaveBeenCalledExactlyOnceWith({
+    country: 'GB',
+    currency: 'eur',
+    total: { label: 'Total today', amount: 2999 },
+  });
 });
 
 describe('a wallet payment Stripe asks to authenticate (SPEC.md §4 Payment step 4)', () => {

@@ -225,7 +225,8 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     render(<PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />);
     const wallet = await screen.findByRole('button', { name: 'Pay with Apple Pay' });
     expect(fake.stripe.paymentRequest).toHaveBeenCalledExactlyOnceWith({
-      country: 'DE',
+      // The Stripe account's country (STRIPE_ACCOUNT_COUNTRY, 'US' unless set), not the visitor's.
+      country: 'US',
       currency: 'eur',
       total: { label: 'Total today', amount: 2999 },
     });
