@@ -1,17 +1,20 @@
 import { Hono } from 'hono';
 import { except } from 'hono/combine';
 import type { ScreenDefinition } from '../screens/registry';
+import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { ScreenId } from '../shared/screens';
 import type { GoogleKeySet } from './api/google-id-token';
 import { createGoogleKeySource } from './api/google-keys';
 import type { PortalFetch } from './api/portal-transport';
 import { apiRoutes } from './api/routes';
 import { apiErrorHandler, isApiPath } from './api/unhandled-error';
+import { collectorRoutes } from './collector/collect-route';
 import { createConfigSource } from './config/load';
 import type { AppEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
 import { bundledTranslator, SUPPORTED_LANGUAGES } from './i18n';
 import { logError } from './log';
+import { attribution } from './middleware/attribution';
 import { country } from './middleware/country';
 import { funnelConfig } from './middleware/funnel-config';
 import { locale } from './middleware/locale';
@@ -38,11 +41,16 @@ export interface AppOptions {
   portalFetch?: PortalFetch;
   /** Google's signing keys; tests supply keys they made, so no test reaches the internet. */
   googleKeys?: () => Promise<GoogleKeySet>;
-  /** Wall clock in milliseconds (Google token expiry); Date.now unless a test fixes it. */
+  /**
+   * Wall clock in milliseconds (Google token expiry, the collector's clock checks); Date.now
+   * unless a test fixes it.
+   */
   now?: () => number;
 }
 
 const API_PATHS = '/api/*';
+/** Requests that are not the funnel's pages: no attribution, no ad cookies. */
+const NOT_PAGES = [API_PATHS, '/e', '/test-gateway/*', '/app/*'];
 
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
@@ -52,12 +60,18 @@ export function createApp(options: AppOptions = {}) {
   app.use(requestLog());
   // Before securityHeaders, so it adjusts the policy that one sets (outside production only).
   app.use(securityHeaders());
-  app.use(visitor());
+  // The collector takes the visitor from its events (device_id): a fresh uuid cookie on a
+  // beacon's answer would only give a cookieless visitor a second identity.
+  app.use(except(COLLECTOR_PATH, visitor()));
   app.use(country());
+  // Before the page middleware (language, copy, funnel config, split test), none of which an
+  // analytics batch needs: its answer ends the chain here.
+  app.route(COLLECTOR_PATH, collectorRoutes({ now: options.now }));
   // The language and its texts are for pages; the API answers codes the islands translate, so
   // its calls skip them (and the translation manifest's KV read).
   app.use(except(API_PATHS, locale({ supported: SUPPORTED_LANGUAGES })));
   app.use(except(API_PATHS, translations(translationSource)));
+  app.use(except(NOT_PAGES, attribution()));
   app.use(funnelConfig(configSource));
   app.use(splitTest({ random: options.random }));
 

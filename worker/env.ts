@@ -1,12 +1,15 @@
 import type { TFunction } from 'i18next';
 import type { PortalBindings } from '../portal/env';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
+import type { AttributionBindings } from './attribution/env';
+import type { QueuedEvent } from './collector/queued-event';
 import type { FunnelConfig } from './config/load';
 import type { ActiveFlow } from './funnel/flow';
 import type { Theme } from './funnel/locale';
 import type { VariantAssignment } from './funnel/split-test';
+import type { Attribution } from './middleware/attribution';
 
-export interface Bindings extends Partial<PortalBindings> {
+export interface Bindings extends Partial<PortalBindings>, AttributionBindings {
   /** Split weights and flows (SPEC.md §7's config.json and flows.json roles). */
   FUNNEL_CONFIG: KVNamespace;
   /** Built island chunks and `public/` (Workers static assets). */
@@ -36,6 +39,27 @@ export interface Bindings extends Partial<PortalBindings> {
   ANALYTICS?: string;
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
+  /**
+   * The collector's database (worker/collector/migrations): insert ids seen by `/e`, deliveries
+   * per destination, the local event store and the dead letters.
+   */
+  EVENTS_DB: D1Database;
+  /** New events from `/e`, one message each, to the destinations (worker/collector/consumer/). */
+  EVENTS_QUEUE: Queue<QueuedEvent>;
+  /** Secret. Set: events go to Amplitude's batch API; unset: to the local store in EVENTS_DB. */
+  AMPLITUDE_API_KEY?: string;
+  /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */
+  AMPLITUDE_ENDPOINT?: string;
+  /** With META_ACCESS_TOKEN (a secret): purchases go to Meta's Conversions API for this pixel. */
+  META_PIXEL_ID?: string;
+  META_ACCESS_TOKEN?: string;
+  /** Meta's Test Events code; outside production purchases go to Meta only with one. */
+  META_TEST_EVENT_CODE?: string;
+  /** With TIKTOK_ACCESS_TOKEN (a secret): purchases go to TikTok's Events API for this pixel. */
+  TIKTOK_PIXEL_ID?: string;
+  TIKTOK_ACCESS_TOKEN?: string;
+  /** TikTok's test event code; outside production purchases go to TikTok only with one. */
+  TIKTOK_TEST_EVENT_CODE?: string;
 }
 
 export interface Variables {
@@ -53,6 +77,8 @@ export interface Variables {
   /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
   t: TFunction;
   theme: Theme;
+  /** Click ids, ad cookies, consent and the tracking user data of a page request (issue 6). */
+  attribution: Attribution;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -32,6 +32,25 @@ export interface TrackingData {
   user_data: TrackingUserData;
 }
 
+/**
+ * Where the visitor stands on consent (issue 6): 'not_required' and 'granted' let the ad pixels,
+ * the ad cookies and the forwarding of purchases to the networks run; 'pending' waits for an
+ * answer (the consent banner asks); 'denied' keeps them off. First-party events count always.
+ */
+export type ConsentState = 'not_required' | 'pending' | 'granted' | 'denied';
+
+/** The ad tools a deployment runs (worker variables); null = not configured, never loaded. */
+export interface PixelIds {
+  /** Meta pixel id: the Purchase event. */
+  meta: string | null;
+  /** TikTok pixel id: CompletePayment. */
+  tiktok: string | null;
+  /** Google Ads tag `AW-…` and the purchase conversion's label: purchase and conversion. */
+  googleAds: { id: string; conversionLabel: string | null } | null;
+  /** AppsFlyer web dev key: the smart script, served from our own origin. */
+  appsflyer: string | null;
+}
+
 /** The path of the first-party collector on the worker's own origin (ARCHITECTURE.md). */
 export const COLLECTOR_PATH = '/e';
 
@@ -48,6 +67,8 @@ export interface PageAnalytics {
    * (the spec client's "no key configured"): events are then dropped with 'No request sent'.
    */
   collector: string | null;
-  /** The tracking user data; null until the attribution middleware provides it. */
-  tracking: TrackingData | null;
+  /** SPEC.md §3 tracking user data, sent with every event. */
+  tracking: TrackingData;
+  consent: ConsentState;
+  pixels: PixelIds;
 }

@@ -171,12 +171,16 @@ describe('copy updates from KV, without a deploy (SPEC.md §7)', () => {
   }
 
   it('a timestamped override changes a heading; the rest keeps the bundled text', async () => {
-    const bundled = await (await freshApp()('/one_pager?custom_lng=es')).text();
+    // One visitor (and country) for both, so the page's analytics context is the same too.
+    const visitor = {
+      headers: { cookie: 'userUuid=3f0c6f5e-8a1b-4c2d-9e3f-0a1b2c3d4e5f', 'cf-ipcountry': 'ES' },
+    };
+    const bundled = await (await freshApp()('/one_pager?custom_lng=es', visitor)).text();
     const title = heading(bundled)!;
     await publish(1732260000, {
       es: { screens: { one_pager: { title: '¡Encuentra a los tuyos!' } } },
     });
-    const html = await (await freshApp()('/one_pager?custom_lng=es')).text();
+    const html = await (await freshApp()('/one_pager?custom_lng=es', visitor)).text();
     expect(heading(html)).toBe('¡Encuentra a los tuyos!');
     // Everything else on the page is the bundled Spanish page, word for word.
     expect(withoutNonce(html).replaceAll('¡Encuentra a los tuyos!', title)).toBe(

@@ -1,3 +1,5 @@
+import type { ConsentState } from '../../shared/analytics/tracking';
+
 /**
  * The consent switch of issue 6: where consent is required, the ad pixels, the ad cookies and
  * the forwarding of purchases to the ad networks wait for the visitor's yes; the first-party
@@ -31,12 +33,7 @@ export function parseConsentCountries(value: string | undefined): ConsentRule {
   return { everywhere: false, countries: new Set(entries.filter((e) => /^[A-Z]{2}$/.test(e))) };
 }
 
-/**
- * 'not_required' and 'granted' let the ad tools run; 'pending' waits for an answer; 'denied'
- * keeps them off. An unknown country is treated as one where consent is required.
- */
-export type ConsentState = 'not_required' | 'pending' | 'granted' | 'denied';
-
+/** The visitor's consent state; an unknown country is treated as one that requires consent. */
 export function consentState(
   rule: ConsentRule,
   country: string | null,

@@ -84,7 +84,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
             visitorId: c.get('visitorId'),
             production: isProduction(c.env),
             collector: analyticsCollector(c.env),
-            tracking: null,
+            ...c.get('attribution'),
           },
         },
         onError: (error) => logError('render_stream_failed', { screen, detail: String(error) }),

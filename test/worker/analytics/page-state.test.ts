@@ -10,22 +10,136 @@ async function pageState(response: Response): Promise<PageState> {
   return JSON.parse(json) as PageState;
 }
 
+/** A US visitor: no consent asked by default. */
+const US = { headers: { 'cf-ipcountry': 'US' } };
+
 describe('the page hands the analytics tracker its context (issue 6)', () => {
   it('names the visitor, the environment and the first-party collector', async () => {
-    const response = await freshApp({}, { ENVIRONMENT: 'development' })('/');
+    const response = await freshApp({}, { ENVIRONMENT: 'development' })('/', US);
     const visitor = setCookies(response).get('userUuid');
     const state = await pageState(response);
-    expect(state.analytics).toEqual({
+    expect(state.analytics).toMatchObject({
       visitorId: visitor,
       production: false,
       collector: '/e',
-      tracking: null,
+      consent: 'not_required',
+      pixels: { meta: null, tiktok: null, googleAds: null, appsflyer: null },
     });
+    expect(state.analytics.tracking.user_data.uuid).toBe(visitor);
     expect(state.screen).toBe('one_pager');
   });
 
   it('names no collector when analytics is switched off, so the tracker sends nothing', async () => {
-    const state = await pageState(await freshApp({}, { ANALYTICS: 'off' })('/'));
+    const state = await pageState(await freshApp({}, { ANALYTICS: 'off' })('/', US));
     expect(state.analytics.collector).toBeNull();
+  });
+
+  it('names the ad tools the deployment configured', async () => {
+    const fetchApp = freshApp(
+      {},
+      {
+        META_PIXEL_ID: '1234567890',
+        TIKTOK_PIXEL_ID: ' ',
+        GOOGLE_ADS_ID: 'AW-555',
+        GOOGLE_ADS_CONVERSION_LABEL: 'purchaseLabel',
+        APPSFLYER_DEV_KEY: 'af-key',
+      },
+    );
+    const { analytics } = await pageState(await fetchApp('/', US));
+    expect(analytics.pixels).toEqual({
+      meta: '1234567890',
+      tiktok: null,
+      googleAds: { id: 'AW-555', conversionLabel: 'purchaseLabel' },
+      appsflyer: 'af-key',
+    });
+    expect(analytics.tracking).toMatchObject({
+      fb_pixel_id: '1234567890',
+      google_tracking_id: 'AW-555',
+    });
+    expect(analytics.tracking).not.toHaveProperty('tt_pixel_id');
+  });
+});
+
+describe('attribution on the first request (SPEC.md §3, issue 6)', () => {
+  it('sets _fbc from the fbclid, _fbp and _ttp, as first-party cookies the pixels can read', async () => {
+    const before = Date.now();
+    const response = await freshApp()('/?fbclid=IwAR2F4-dbP0l7Mn&gclid=Cj0KCQ&ttclid=E.C.P.x', US);
+    const cookies = setCookies(response);
+    expect(cookies.get('_fbc')).toMatch(/^fb\.1\.\d{13}\.IwAR2F4-dbP0l7Mn$/);
+    expect(Number(cookies.get('_fbc')?.split('.')[2])).toBeGreaterThanOrEqual(before);
+    expect(cookies.get('_fbp')).toMatch(/^fb\.1\.\d{13}\.\d{10}$/);
+    expect(cookies.get('_ttp')).toMatch(/^[a-f0-9]{32}$/);
+    const fbc = response.headers.getSetCookie().find((cookie) => cookie.startsWith('_fbc='));
+    expect(fbc).toContain('Max-Age=7776000');
+    expect(fbc).toContain('Secure');
+    expect(fbc).toContain('SameSite=Lax');
+    expect(fbc).not.toContain('HttpOnly');
+
+    const { tracking } = (await pageState(response)).analytics;
+    expect(tracking.user_data).toMatchObject({
+      fbc: cookies.get('_fbc'),
+      fbp: cookies.get('_fbp'),
+      ttp: cookies.get('_ttp'),
+      fb_click_id: 'IwAR2F4-dbP0l7Mn',
+      tt_click_id: 'E.C.P.x',
+      google_click_id: 'Cj0KCQ',
+    });
+  });
+
+  it('a returning visitor keeps their cookies: nothing is set again', async () => {
+    const cookie = '_fbp=fb.1.1700000000000.1234567890; _ttp=0123456789abcdef0123456789abcdef';
+    const response = await freshApp()('/signup', { headers: { ...US.headers, cookie } });
+    expect(setCookies(response).has('_fbp')).toBe(false);
+    expect(setCookies(response).has('_ttp')).toBe(false);
+    const { tracking } = (await pageState(response)).analytics;
+    expect(tracking.user_data.fbp).toBe('fb.1.1700000000000.1234567890');
+  });
+
+  it('where consent is required, no ad cookie is set until the visitor agrees', async () => {
+    const fetchApp = freshApp();
+    const asked = await fetchApp('/?fbclid=F1', { headers: { 'cf-ipcountry': 'DE' } });
+    expect([...setCookies(asked).keys()].filter((name) => name.startsWith('_'))).toEqual([]);
+    const state = (await pageState(asked)).analytics;
+    expect(state.consent).toBe('pending');
+    expect(state.tracking.user_data).toMatchObject({
+      fbc: null,
+      fbp: null,
+      ttp: null,
+      fb_click_id: 'F1',
+    });
+
+    const agreed = await fetchApp('/?fbclid=F1', {
+      headers: { 'cf-ipcountry': 'DE', cookie: 'gf_consent=granted' },
+    });
+    expect(setCookies(agreed).get('_fbc')).toMatch(/\.F1$/);
+    expect((await pageState(agreed)).analytics.consent).toBe('granted');
+
+    const refused = await fetchApp('/?fbclid=F1', {
+      headers: { 'cf-ipcountry': 'DE', cookie: 'gf_consent=denied' },
+    });
+    expect(setCookies(refused).has('_fbc')).toBe(false);
+  });
+
+  it.each([
+    ['https://app.example.com', 'https://app.example.com'],
+    ['app.example.com', 'https://app.example.com'],
+    ['https://app.example.com.evil.com', 'https://funnel.example.com'],
+    ['https://app.example.com@evil.com', 'https://funnel.example.com'],
+    ['//evil.com', 'https://funnel.example.com'],
+    ['javascript:alert(1)', 'https://funnel.example.com'],
+  ])('appDomain=%s is sent as %s', async (requested, origin) => {
+    const fetchApp = freshApp(
+      {},
+      { APP_DOMAINS: 'https://funnel.example.com,https://app.example.com' },
+    );
+    const response = await fetchApp(`/?appDomain=${encodeURIComponent(requested)}`, US);
+    const { tracking } = (await pageState(response)).analytics;
+    expect(tracking.user_data.source_url).toBe(encodeURIComponent(origin));
+  });
+
+  it('the API and the collector set no ad cookies', async () => {
+    const response = await freshApp()('/api/cf-country?fbclid=F1', US);
+    expect(response.status).toBe(200);
+    expect([...setCookies(response).keys()].filter((name) => name.startsWith('_'))).toEqual([]);
   });
 });

@@ -1,0 +1,115 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { ConsentState, PixelIds, TrackingData } from '../../shared/analytics/tracking';
+import {
+  AD_COOKIE_MAX_AGE,
+  AD_COOKIES,
+  type AdCookieValues,
+  cryptoSources,
+  planAdCookies,
+} from '../attribution/ad-cookies';
+import { acceptedAppDomain, parseOriginList } from '../attribution/app-domain';
+import { readClickIds } from '../attribution/click-ids';
+import {
+  adToolsAllowed,
+  CONSENT_COOKIE,
+  consentState,
+  parseConsentCountries,
+} from '../attribution/consent';
+import type { AttributionBindings } from '../attribution/env';
+import { trackingData } from '../attribution/tracking-data';
+import type { AppEnv } from '../env';
+
+/** What a page knows about the visitor's attribution (c.get('attribution')). */
+export interface Attribution {
+  consent: ConsentState;
+  pixels: PixelIds;
+  tracking: TrackingData;
+}
+
+/** A configured id, or null for unset or blank. */
+function configured(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+export function pixelIds(env: AttributionBindings): PixelIds {
+  const googleAds = configured(env.GOOGLE_ADS_ID);
+  return {
+    meta: configured(env.META_PIXEL_ID),
+    tiktok: configured(env.TIKTOK_PIXEL_ID),
+    googleAds: googleAds
+      ? { id: googleAds, conversionLabel: configured(env.GOOGLE_ADS_CONVERSION_LABEL) }
+      : null,
+    appsflyer: configured(env.APPSFLYER_DEV_KEY),
+  };
+}
+
+/** Reads the stored ad cookies and, when the ad tools may run, sets the missing or new ones. */
+function adCookies(
+  c: Context<AppEnv>,
+  allowed: boolean,
+  fbclid: string | null,
+  now: number,
+): AdCookieValues {
+  if (!allowed) return { fbc: null, fbp: null, ttp: null };
+  const stored = {
+    fbc: getCookie(c, AD_COOKIES.fbc),
+    fbp: getCookie(c, AD_COOKIES.fbp),
+    ttp: getCookie(c, AD_COOKIES.ttp),
+  };
+  const plan = planAdCookies(stored, { fbclid }, cryptoSources(now));
+  for (const [name, value] of Object.entries(plan.write) as [keyof AdCookieValues, string][]) {
+    // Readable by the pixels' scripts, which read and send them too (not HttpOnly).
+    setCookie(c, AD_COOKIES[name], value, {
+      maxAge: AD_COOKIE_MAX_AGE[name],
+      path: '/',
+      secure: true,
+      sameSite: 'Lax',
+    });
+  }
+  return plan.values;
+}
+
+/**
+ * SPEC.md §3 attribution for a page request (issue 6): the click ids of the URL, the first-party
+ * ad cookies set from the server (only where the ad tools may run), the accepted app domain, and
+ * the tracking user data the page's events carry. Runs after `visitor` and `country`.
+ */
+export function attribution(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
+  const now = options.now ?? Date.now;
+  return async function attributionMiddleware(c, next) {
+    const url = new URL(c.req.url);
+    const clicks = readClickIds(url.searchParams);
+    const consent = consentState(
+      parseConsentCountries(c.env.CONSENT_COUNTRIES),
+      c.get('country'),
+      getCookie(c, CONSENT_COOKIE),
+    );
+    const pixels = pixelIds(c.env);
+    const domains = parseOriginList(c.env.APP_DOMAINS);
+    const appDomain = acceptedAppDomain(
+      url.searchParams.get('appDomain'),
+      domains,
+      domains[0] ?? url.origin,
+    );
+    c.set('attribution', {
+      consent,
+      pixels,
+      tracking: trackingData({
+        visitorId: c.get('visitorId'),
+        clicks,
+        cookies: adCookies(c, adToolsAllowed(consent), clicks.fbclid, now()),
+        appDomain,
+        ids: {
+          metaPixelId: pixels.meta,
+          tiktokPixelId: pixels.tiktok,
+          googleTagId: pixels.googleAds?.id ?? null,
+        },
+        appsflyerId: getCookie(c, 'afUserId') ?? null,
+        googleAnalyticsCookie: getCookie(c, '_ga') ?? null,
+      }),
+    });
+    await next();
+  };
+}
