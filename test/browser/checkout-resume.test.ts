@@ -8,10 +8,6 @@ import { interactive } from './visitor-steps';
  * Issue 5: "a reload during polling resumes the same attempt". The embedded portal keeps each
  * charge's result pending for PORTAL_POLLING_DELAY_MS, long enough to reload the checkout while
  * the page is still polling.
- *
- * The other half, 'confirming your payment' past the deadline, needs a charge pending longer
- * than POLLING.deadlineMs (60 s, islands/payments/poll-result.ts, not configurable from the
- * page); it is proven in test/unit/payments/payment-store.test.ts instead.
  */
 
 const PENDING_MS = 6000;

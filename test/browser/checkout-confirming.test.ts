@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POLLING } from '../../islands/payments/poll-result';
+import enErrors from '../../locales/en/errors.json';
+import enPlans from '../../locales/en/plans.json';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+
+/**
+ * Issue 5, past the polling deadline: a charge whose result is still pending after
+ * POLLING.deadlineMs shows 'Confirming your payment…' with Pay held, and keeps reading the same
+ * polling id until the result is final, never posting again; if the attempt vanishes meanwhile
+ * (another tab, cleared storage), Pay stays held and the visitor is told the payment may have
+ * gone through.
+ *
+ * The embedded portal keeps each result pending for PORTAL_POLLING_DELAY_MS of real time, while
+ * the page runs on Playwright's fake clock (installed before the first page loads, so every timer
+ * of the page is the clock's): the test jumps the page past the deadline without waiting a
+ * minute. The clock otherwise flows with real time, so the page's re-checks and the portal's
+ * delay go on as they would.
+ */
+
+const CONFIRMING = enPlans.plans.pay.confirming;
+const MAY_HAVE_GONE_THROUGH = enErrors.errors.payment_may_have_gone_through;
+const ATTEMPT_KEY = 'gf:checkout:attempt';
+const PLAN = 'monthly_7d_intro_usd';
+/** Past the deadline of the polling run the page is in. */
+const PAST_DEADLINE_MS = POLLING.deadlineMs + 1000;
+
+/**
+ * A session for the enclosing describe whose embedded portal keeps each charge's result pending
+ * for `pendingMs` of real time.
+ */
+function sessionWithResultsPendingFor(pendingMs: number): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await startBrowserSession({
+      bindings: { PORTAL_POLLING_DELAY_MS: String(pendingMs) },
+    });
+  });
+  afterAll(() => session?.stop());
+  return () => {
+    if (!session) throw new Error('the browser session did not start');
+    return session;
+  };
+}
+
+/** Every visitor of `session` runs on the fake clock from the first page on. */
+function onFakeClock(session: BrowserSession): BrowserSession {
+  return {
+    ...session,
+    async newVisitor(options) {
+      const visitor = await session.newVisitor(options);
+      await visitor.context.clock.install();
+      return visitor;
+    },
+  };
+}
+
+/** The subscription POSTs the page makes and the polling ids it reads, in order. */
+function watchCharges(page: Page): { posts: string[]; polled: string[] } {
+  const posts: string[] = [];
+  const polled: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && path.startsWith('/api/users/me/subscriptions/'))
+      posts.push(path);
+    const polling = /^\/api\/polling\/get-result\/([^/]+)$/.exec(path);
+    if (polling?.[1]) polled.push(polling[1]);
+  });
+  return { posts, polled };
+}
+
+const confirmingStatus = (page: Page) => page.getByRole('status').filter({ hasText: CONFIRMING });
+
+/**
+ * A fresh visitor pays with the test gateway's succeeding card and the page's clock jumps past
+ * the polling deadline once the page polls the result; returns when 'Confirming your payment…'
+ * shows. The portal's result must still be pending by then (PORTAL_POLLING_DELAY_MS).
+ */
+async function payPastTheDeadline(session: BrowserSession, label: string) {
+  const visitor = await checkoutVisitor(onFakeClock(session), label);
+  const { page } = visitor;
+  const charges = watchCharges(page);
+  await typeTestCard(page, '4242 4242 4242 4242');
+  const firstPoll = page.waitForRequest((request) =>
+    new URL(request.url()).pathname.startsWith('/api/polling/get-result/'),
+  );
+  await payButton(page).click();
+  // The polling run sets its deadline before its first read: jumping now passes it.
+  await firstPoll;
+  await page.clock.fastForward(PAST_DEADLINE_MS);
+  await confirmingStatus(page).waitFor({ state: 'visible', timeout: 15_000 });
+  expect(charges.posts).toHaveLength(1);
+  return { ...visitor, ...charges };
+}
+
+/** Pay is held: disabled and busy, so no press can start a second charge. */
+async function expectPayHeld(page: Page): Promise<void> {
+  expect(await payButton(page).isDisabled()).toBe(true);
+  expect(await payButton(page).getAttribute('aria-busy')).toBe('true');
+}
+
+describe('a payment still pending past the polling deadline (issue 5)', () => {
+  // Long enough for the page to reach 'confirming' first, even on a loaded machine.
+  const started = sessionWithResultsPendingFor(15_000);
+
+  it('says it is confirming with Pay held, then opens the next screen: one POST, one subscription', async () => {
+    const session = started();
+    const { context, page, problems, userId, posts, polled } = await payPastTheDeadline(
+      session,
+      'confirmer',
+    );
+    await expectPayHeld(page);
+    expect(await payButton(page).textContent()).toBe(CONFIRMING);
+    const readBeforeConfirming = polled.length;
+
+    // The portal's result turns final in real time; a re-check reads it and the page moves on.
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(posts).toHaveLength(1);
+    // The re-checks read the same charge's result again, never another.
+    expect(polled.length).toBeGreaterThan(readBeforeConfirming);
+    expect(new Set(polled).size).toBe(1);
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      { plan_id: PLAN, status: 'active' },
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('an attempt that vanishes while its payment is being confirmed (issue 5)', () => {
+  // The result stays pending for the whole test: only the vanished attempt ends the wait.
+  const started = sessionWithResultsPendingFor(10 * 60_000);
+
+  it('keeps Pay held and says the payment may have gone through; nothing is posted again', async () => {
+    const session = started();
+    const { context, page, problems, userId, posts } = await payPastTheDeadline(session, 'vanish');
+
+    // Another tab of the site shares the storage and clears the attempt.
+    const otherTab = await context.newPage();
+    await otherTab.goto('/robots.txt');
+    expect(await otherTab.evaluate((key) => localStorage.getItem(key), ATTEMPT_KEY)).not.toBeNull();
+    // Waits for the page to get the storage event: a store listening for it (added earlier) has
+    // run, and one not listening reads localStorage afresh.
+    const storageEvent = await page.evaluateHandle(
+      (key) => ({
+        heard: new Promise<void>((resolve) =>
+          addEventListener('storage', (event) => event.key === key && resolve()),
+        ),
+      }),
+      ATTEMPT_KEY,
+    );
+    await otherTab.evaluate((key) => localStorage.removeItem(key), ATTEMPT_KEY);
+    await storageEvent.evaluate((event) => event.heard);
+
+    // Ends the wait between re-checks, or the deadline of a re-check begun before the attempt
+    // vanished; the next re-check finds no attempt.
+    await page.clock.fastForward(PAST_DEADLINE_MS);
+    // Matched as it shows: the toast clears itself after 3 s (SPEC.md §4).
+    await page
+      .locator('.toast')
+      .getByText(MAY_HAVE_GONE_THROUGH, { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await expectPayHeld(page);
+    expect(await confirmingStatus(page).count()).toBe(0);
+
+    // A minute later the toast is gone; the notice and the hold stay until a reload.
+    await page.clock.fastForward(60_000);
+    await page.locator('.toast__message').waitFor({ state: 'hidden', timeout: 5000 });
+    await page
+      .locator('form')
+      .getByRole('alert')
+      .filter({ hasText: MAY_HAVE_GONE_THROUGH })
+      .waitFor();
+    await expectPayHeld(page);
+    expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
+    expect(posts).toHaveLength(1);
+    // It did go through: the one charge the page made.
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      { plan_id: PLAN, status: 'active' },
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
