@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  * - browser: the built worker served by workerd, driven in Chromium (playwright-core).
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
+const eventsMigrations = await readD1Migrations('worker/collector/migrations');
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
@@ -32,8 +33,10 @@ export default defineConfig({
               bindings: {
                 ENVIRONMENT: 'development',
                 CONFIG_CACHE_TTL_MS: '0',
-                // Applied to PORTAL_DB by test/worker/apply-migrations.ts before each file.
+                // Applied to PORTAL_DB and EVENTS_DB by test/worker/apply-migrations.ts before
+                // each file.
                 TEST_MIGRATIONS: portalMigrations,
+                EVENTS_MIGRATIONS: eventsMigrations,
               },
             },
           }),

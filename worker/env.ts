@@ -50,13 +50,11 @@ export interface Bindings extends Partial<PortalBindings>, AttributionBindings {
   AMPLITUDE_API_KEY?: string;
   /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */
   AMPLITUDE_ENDPOINT?: string;
-  /** With META_ACCESS_TOKEN (a secret): purchases go to Meta's Conversions API for this pixel. */
-  META_PIXEL_ID?: string;
+  /** Secret. With META_PIXEL_ID: purchases go to Meta's Conversions API for that pixel. */
   META_ACCESS_TOKEN?: string;
   /** Meta's Test Events code; outside production purchases go to Meta only with one. */
   META_TEST_EVENT_CODE?: string;
-  /** With TIKTOK_ACCESS_TOKEN (a secret): purchases go to TikTok's Events API for this pixel. */
-  TIKTOK_PIXEL_ID?: string;
+  /** Secret. With TIKTOK_PIXEL_ID: purchases go to TikTok's Events API for that pixel. */
   TIKTOK_ACCESS_TOKEN?: string;
   /** TikTok's test event code; outside production purchases go to TikTok only with one. */
   TIKTOK_TEST_EVENT_CODE?: string;

@@ -7,6 +7,7 @@ declare global {
     interface Env extends Bindings {
       PORTAL_DB: D1Database;
       TEST_MIGRATIONS: D1Migration[];
+      EVENTS_MIGRATIONS: D1Migration[];
     }
   }
 }

@@ -1,0 +1,415 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { CollectorAnswer } from '../../../shared/analytics/batch';
+import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
+import {
+  MAX_EVENT_AGE_MS,
+  MAX_EVENT_LEAD_MS,
+  SEEN_RETENTION_MS,
+} from '../../../worker/collector/intake-rules';
+import { freshApp, ORIGIN } from '../fetch-app';
+import { anEvent, countRows, freshEventsDbPerTest, NOW, VISITOR } from './fixtures';
+import { recordingQueue } from './recording-queue';
+
+const logs = freshEventsDbPerTest();
+
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', origin: ORIGIN };
+
+function collector(queue = recordingQueue(), bindings: Partial<Cloudflare.Env> = {}) {
+  const fetchApp = freshApp({ now: () => NOW }, { EVENTS_QUEUE: queue.queue, ...bindings });
+  /** A POST of `body` with exactly these headers. */
+  const send = (body: BodyInit, headers: Record<string, string>) =>
+    fetchApp('/e', { method: 'POST', headers, body });
+  return {
+    queue,
+    send,
+    /** As the page's tracker posts: same-origin JSON, plus `headers`. */
+    post: (body: BodyInit, headers: Record<string, string> = {}) =>
+      send(body, { 'content-type': 'application/json', ...SAME_ORIGIN, ...headers }),
+    fetchApp,
+  };
+}
+
+async function expectRefusal(
+  res: Response,
+  status: number,
+  error: string,
+): Promise<string | undefined> {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as { error: string; detail?: string };
+  expect(body.error).toBe(error);
+  return body.detail;
+}
+
+function collectorLine() {
+  return logs.lines().find((line) => line.path === '/e');
+}
+
+describe('POST /e takes a batch', () => {
+  it('answers how many were new, and queues each with what the server knows of the request', async () => {
+    const { post, queue } = collector();
+    const events = [anEvent(), anEvent({ event_type: 'lead', user_id: 'user-42' })];
+    const res = await post(JSON.stringify({ events }), {
+      'cf-connecting-ip': '203.0.113.7',
+      'user-agent': 'Mozilla/5.0 Test',
+      'cf-ipcountry': 'DE',
+      referer: `${ORIGIN}/signup?fbclid=f1`,
+      cookie: `userUuid=${VISITOR}; _fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; gf_consent=granted`,
+    });
+    expect(res.status).toBe(200);
+    expect(CollectorAnswer.parse(await res.json())).toEqual({ accepted: 2, duplicates: 0 });
+    expect(queue.sent).toEqual(
+      events.map((event) => ({
+        v: 1,
+        event,
+        context: {
+          received_at: NOW,
+          ip: '203.0.113.7',
+          user_agent: 'Mozilla/5.0 Test',
+          country: 'DE',
+          page_url: `${ORIGIN}/signup?fbclid=f1`,
+          ad_cookies: {
+            fbc: 'fb.1.1700000000000.f1',
+            fbp: 'fb.1.1700000000000.42',
+            ttp: 'ttpvalue0123456789',
+          },
+          consent: 'granted',
+        },
+      })),
+    );
+    expect(queue.calls).toEqual([2]);
+    expect(collectorLine()).toMatchObject({ status: 200, accepted: 2, duplicates: 0, events: 2 });
+  });
+
+  it('takes a sendBeacon string body (text/plain)', async () => {
+    const { post, queue } = collector();
+    const res = await post(JSON.stringify({ events: [anEvent()] }), {
+      'content-type': 'text/plain;charset=UTF-8',
+    });
+    expect(await res.json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(queue.sent).toHaveLength(1);
+  });
+
+  it.each([
+    ['denied', 'DE', 'gf_consent=denied', 'denied'],
+    ['not answered where consent is required', 'FR', '', 'pending'],
+    ['not answered, country unknown', null, '', 'pending'],
+  ])('keeps no ad cookie of a visitor who %s', async (_, country, answer, consent) => {
+    const { post, queue } = collector();
+    await post(JSON.stringify({ events: [anEvent()] }), {
+      ...(country ? { 'cf-ipcountry': country } : {}),
+      cookie: `_fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; ${answer}`,
+    });
+    expect(queue.sent[0]?.context).toMatchObject({
+      consent,
+      ad_cookies: { fbc: null, fbp: null, ttp: null },
+    });
+  });
+
+  it('keeps the ad cookies where consent is not required (CONSENT_COUNTRIES)', async () => {
+    const { post, queue } = collector();
+    await post(JSON.stringify({ events: [anEvent()] }), {
+      'cf-ipcountry': 'US',
+      cookie: '_fbp=fb.1.1700000000000.42',
+    });
+    expect(queue.sent[0]?.context).toMatchObject({
+      consent: 'not_required',
+      ad_cookies: { fbc: null, fbp: 'fb.1.1700000000000.42', ttp: null },
+    });
+  });
+
+  it('sets no cookie and runs no split test: a beacon is not a visit', async () => {
+    const { post } = collector();
+    const res = await post(JSON.stringify({ events: [anEvent()] }));
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(collectorLine()).toMatchObject({ variant: null, flow: null });
+  });
+});
+
+describe('each event once', () => {
+  it('answers a batch sent again as duplicates and queues nothing twice', async () => {
+    const { post, queue } = collector();
+    const body = JSON.stringify({ events: [anEvent(), anEvent(), anEvent()] });
+    expect(await (await post(body)).json()).toEqual({ accepted: 3, duplicates: 0 });
+    expect(await (await post(body)).json()).toEqual({ accepted: 0, duplicates: 3 });
+    expect(queue.sent).toHaveLength(3);
+    expect(queue.calls).toEqual([3]);
+    expect(
+      logs
+        .lines()
+        .filter((line) => line.path === '/e')
+        .at(-1),
+    ).toMatchObject({
+      accepted: 0,
+      duplicates: 3,
+    });
+  });
+
+  it('counts an insert_id twice in one batch once', async () => {
+    const { post, queue } = collector();
+    const event = anEvent();
+    const res = await post(JSON.stringify({ events: [event, { ...event, event_type: 'click' }] }));
+    expect(await res.json()).toEqual({ accepted: 1, duplicates: 1 });
+    expect(queue.sent.map((message) => message.event)).toEqual([event]);
+  });
+
+  it('keeps new events of a batch that also holds old ones', async () => {
+    const { post, queue } = collector();
+    const seen = anEvent();
+    await post(JSON.stringify({ events: [seen] }));
+    const fresh = anEvent();
+    expect(await (await post(JSON.stringify({ events: [seen, fresh] }))).json()).toEqual({
+      accepted: 1,
+      duplicates: 1,
+    });
+    expect(queue.sent.map((message) => message.event.insert_id)).toEqual([
+      seen.insert_id,
+      fresh.insert_id,
+    ]);
+  });
+});
+
+describe('clock sanity', () => {
+  it('drops events over 7 days old or over a day ahead, keeps the rest of the batch', async () => {
+    const { post, queue } = collector();
+    const current = [
+      anEvent({ time: NOW - MAX_EVENT_AGE_MS }),
+      anEvent({ time: NOW + MAX_EVENT_LEAD_MS }),
+    ];
+    const stale = anEvent({ time: NOW - MAX_EVENT_AGE_MS - 1 });
+    const ahead = anEvent({ time: NOW + MAX_EVENT_LEAD_MS + 1 });
+    const res = await post(JSON.stringify({ events: [stale, current[0], ahead, current[1]] }));
+    expect(await res.json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect(queue.sent.map((message) => message.event)).toEqual(current);
+    expect(collectorLine()).toMatchObject({ events: 4, clock_dropped: 2, accepted: 2 });
+    // Not remembered either: with a corrected clock it would count.
+    expect(await countRows('seen_events')).toBe(2);
+  });
+});
+
+describe('refusals', () => {
+  it('malformed JSON: 400 invalid_batch', async () => {
+    const { post, queue } = collector();
+    const detail = await expectRefusal(await post('{"events": [}'), 400, 'invalid_batch');
+    expect(detail).toBe('body is not JSON');
+    expect(queue.calls).toEqual([]);
+    expect(collectorLine()).toMatchObject({ status: 400, error: 'invalid_batch' });
+  });
+
+  it('a schema violation: 400 naming the first problem', async () => {
+    const { post, queue } = collector();
+    const events = [anEvent(), { ...anEvent(), insert_id: 'short' }, { ...anEvent(), time: -1 }];
+    const detail = await expectRefusal(
+      await post(JSON.stringify({ events })),
+      400,
+      'invalid_batch',
+    );
+    expect(detail).toMatch(/^events\.1\.insert_id: .+ \(and 1 more\)$/);
+    expect(queue.calls).toEqual([]);
+    expect(await countRows('seen_events')).toBe(0);
+  });
+
+  it('an event without screen_name (SPEC.md §3): 400', async () => {
+    const { post } = collector();
+    const events = [anEvent({ event_properties: { price: 1 } })];
+    const detail = await expectRefusal(
+      await post(JSON.stringify({ events })),
+      400,
+      'invalid_batch',
+    );
+    expect(detail).toMatch(/^events\.0\.event_properties: .*screen_name/);
+  });
+
+  it('more than 100 events: 400', async () => {
+    const { post } = collector();
+    const events = Array.from({ length: ANALYTICS_LIMITS.batchSize + 1 }, () => anEvent());
+    const detail = await expectRefusal(
+      await post(JSON.stringify({ events })),
+      400,
+      'invalid_batch',
+    );
+    expect(detail).toMatch(/^events: /);
+  });
+
+  it('an empty batch: 400', async () => {
+    const { post } = collector();
+    await expectRefusal(await post(JSON.stringify({ events: [] })), 400, 'invalid_batch');
+  });
+
+  it('a body over maxBatchBytes by its Content-Length: 413 without reading it', async () => {
+    const { queue, fetchApp } = collector();
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new TextEncoder().encode(' '.repeat(1024)));
+      },
+    });
+    const request = new Request(`${ORIGIN}/e`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(ANALYTICS_LIMITS.maxBatchBytes + 1),
+        ...SAME_ORIGIN,
+      },
+      body,
+    });
+    await expectRefusal(await fetchApp('/e', request), 413, 'payload_too_large');
+    // At most what the stream buffers ahead by itself, never the 59 KiB it would take to pass.
+    expect(pulled).toBeLessThan(3);
+    expect(queue.calls).toEqual([]);
+  });
+
+  it('a body over maxBatchBytes without a Content-Length (chunked): 413 once read past it', async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(16 * 1024));
+    const CHUNKS = 100;
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= CHUNKS) return controller.close();
+        pulled += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${ORIGIN}/e`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...SAME_ORIGIN },
+      body: stream,
+    });
+    expect(request.headers.get('content-length')).toBeNull();
+    await expectRefusal(await collector().fetchApp('/e', request), 413, 'payload_too_large');
+    // It stopped once past the limit (4 chunks of 16 KiB), not after reading 1.6 MB.
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('exactly maxBatchBytes is read', async () => {
+    const { post } = collector();
+    const body = JSON.stringify({ events: [anEvent()] });
+    const padded = body + ' '.repeat(ANALYTICS_LIMITS.maxBatchBytes - body.length);
+    expect(new TextEncoder().encode(padded).byteLength).toBe(ANALYTICS_LIMITS.maxBatchBytes);
+    expect((await post(padded)).status).toBe(200);
+  });
+
+  it.each([
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' }],
+    [
+      'Sec-Fetch-Site same-site',
+      { 'sec-fetch-site': 'same-site', origin: 'https://a.funnel.test' },
+    ],
+    ['another Origin', { 'sec-fetch-site': 'same-origin', origin: 'https://evil.test' }],
+    ['no Sec-Fetch-Site, Origin null (a sandboxed frame)', { origin: 'null' }],
+    ['no Sec-Fetch-Site, another Origin (an older browser)', { origin: 'https://evil.test' }],
+  ])('%s: 403 cross_site, nothing kept', async (_, headers) => {
+    const { queue, send } = collector();
+    const res = await send(JSON.stringify({ events: [anEvent()] }), {
+      'content-type': 'text/plain',
+      ...headers,
+    });
+    await expectRefusal(res, 403, 'cross_site');
+    expect(queue.calls).toEqual([]);
+    expect(await countRows('seen_events')).toBe(0);
+  });
+
+  it('a request with neither Sec-Fetch-Site nor Origin (no browser, no cookies) is taken', async () => {
+    const { send } = collector();
+    const res = await send(JSON.stringify({ events: [anEvent()] }), {
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['multipart', 'multipart/form-data; boundary=x'],
+  ])('%s: 415 unsupported_media_type', async (_, type) => {
+    const { post } = collector();
+    const res = await post(JSON.stringify({ events: [anEvent()] }), { 'content-type': type });
+    await expectRefusal(res, 415, 'unsupported_media_type');
+  });
+
+  it('GET /e: 405 with Allow: POST', async () => {
+    const res = await collector().fetchApp('/e');
+    await expectRefusal(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('when the queue or D1 fails', () => {
+  it('503 collector_unavailable, and the batch sent again is accepted, not taken for duplicates', async () => {
+    const queue = recordingQueue({ failCalls: [0] });
+    const { post } = collector(queue);
+    const body = JSON.stringify({ events: [anEvent(), anEvent()] });
+    await expectRefusal(await post(body), 503, 'collector_unavailable');
+    expect(queue.sent).toHaveLength(0);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'collector_queue_failed', unsent: 2 }),
+    );
+    queue.stopFailing();
+    expect(await (await post(body)).json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect(queue.sent).toHaveLength(2);
+  });
+
+  it('a batch split over two sends, the second failing: the resend queues only what was missing', async () => {
+    const queue = recordingQueue({ failCalls: [1] });
+    const { post } = collector(queue);
+    // 100 events with a long page URL and agent outgrow one sendBatch's 256 KB.
+    const events = Array.from({ length: 100 }, () => anEvent());
+    const headers = {
+      referer: `${ORIGIN}/one_pager?q=${'a'.repeat(2100)}`,
+      'user-agent': 'U'.repeat(600),
+    };
+    const body = JSON.stringify({ events });
+    await expectRefusal(await post(body, headers), 503, 'collector_unavailable');
+    expect(queue.calls.length).toBe(2);
+    const [first = 0, second = 0] = queue.calls;
+    expect(queue.sent).toHaveLength(first);
+    expect(await (await post(body, headers)).json()).toEqual({
+      accepted: second,
+      duplicates: first,
+    });
+    expect(queue.sent.map((message) => message.event.insert_id)).toEqual(
+      events.map((event) => event.insert_id),
+    );
+  });
+
+  it('D1 down: 503 collector_unavailable, nothing queued', async () => {
+    const queue = recordingQueue();
+    const brokenDb = {
+      prepare() {
+        throw new Error('D1_ERROR: database unavailable');
+      },
+    } as unknown as D1Database;
+    const { post } = collector(queue, { EVENTS_DB: brokenDb });
+    const res = await post(JSON.stringify({ events: [anEvent()] }));
+    await expectRefusal(res, 503, 'collector_unavailable');
+    expect(queue.calls).toEqual([]);
+    expect(logs.errors()).toContainEqual(expect.objectContaining({ error: 'collector_db_failed' }));
+  });
+});
+
+describe('pruning', () => {
+  it('forgets seen ids and deliveries older than the retention, keeps younger ones', async () => {
+    const old = NOW - SEEN_RETENTION_MS - 1;
+    const young = NOW - SEEN_RETENTION_MS + 60_000;
+    await env.EVENTS_DB.batch([
+      env.EVENTS_DB.prepare(
+        "INSERT INTO seen_events VALUES ('old-insert-id', ?1), ('young-insert-id', ?2)",
+      ).bind(old, young),
+      env.EVENTS_DB.prepare(
+        "INSERT INTO deliveries VALUES ('old-insert-id', 'local', 'delivered', ?1), ('young-insert-id', 'local', 'delivered', ?2)",
+      ).bind(old, young),
+    ]);
+    const { post } = collector();
+    await post(JSON.stringify({ events: [anEvent()] }));
+    const seen = await env.EVENTS_DB.prepare(
+      'SELECT insert_id FROM seen_events ORDER BY seen_at',
+    ).all();
+    expect(seen.results.map((row) => row.insert_id)).toEqual([
+      'young-insert-id',
+      expect.any(String),
+    ]);
+    const deliveries = await env.EVENTS_DB.prepare('SELECT insert_id FROM deliveries').all();
+    expect(deliveries.results).toEqual([{ insert_id: 'young-insert-id' }]);
+  });
+});

@@ -1,0 +1,519 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { DEAD_LETTER_QUEUE_NAME } from '../../../worker/collector/consumer/queue-handler';
+import { latestEvents } from '../../../worker/collector/event-log';
+import { asDeliveries, consumer } from './consume';
+import {
+  allAccept,
+  fakeEndpoint,
+  json,
+  META_HOST,
+  type SeenRequest,
+  TIKTOK_HOST,
+} from './fake-endpoint';
+import {
+  aMessage,
+  anEvent,
+  aPurchase,
+  countRows,
+  freshEventsDbPerTest,
+  NOW,
+  VISITOR,
+} from './fixtures';
+
+const logs = freshEventsDbPerTest();
+
+const AMPLITUDE = { AMPLITUDE_API_KEY: 'amp-secret-key' };
+const META = {
+  META_PIXEL_ID: '1234567890',
+  META_ACCESS_TOKEN: 'meta-secret-token',
+  META_TEST_EVENT_CODE: 'TEST123',
+};
+const TIKTOK = {
+  TIKTOK_PIXEL_ID: 'CTTPIXEL01',
+  TIKTOK_ACCESS_TOKEN: 'tiktok-secret-token',
+  TIKTOK_TEST_EVENT_CODE: 'TEST456',
+};
+
+function amplitudeEvents(request: SeenRequest): { insert_id: string }[] {
+  return request.body.events as { insert_id: string }[];
+}
+
+function everyLogLine(): string {
+  return JSON.stringify([...logs.lines(), ...logs.errors()]);
+}
+
+describe('local store (no AMPLITUDE_API_KEY)', () => {
+  it('stores each event once, even when the queue hands a message over twice', async () => {
+    const run = consumer().run;
+    const messages = [
+      aMessage(anEvent()),
+      aMessage(anEvent({ event_type: 'lead', user_id: 'u-1' })),
+    ];
+    const deliveries = asDeliveries(messages);
+    expect((await run(deliveries)).acked).toEqual(deliveries.map((d) => d.id).sort());
+    expect((await run(asDeliveries(messages, 2))).acked).toHaveLength(2);
+    const stored = await latestEvents(env.EVENTS_DB, 10);
+    expect(stored.map((row) => row.insert_id)).toEqual(messages.map((m) => m.event.insert_id));
+    expect(stored[1]).toMatchObject({
+      event_type: 'lead',
+      user_id: 'u-1',
+      device_id: VISITOR,
+      screen_name: 'one_pager',
+      received_at: NOW,
+    });
+    expect(JSON.parse(stored[1]?.context ?? '{}')).toEqual(messages[1]?.context);
+    expect(JSON.parse(stored[1]?.properties ?? '{}')).toEqual({ screen_name: 'one_pager' });
+  });
+
+  it('stores an event once when two copies arrive in the same batch, and acks both', async () => {
+    const message = aMessage(anEvent());
+    const result = await consumer().run([
+      { id: 'copy-1', body: message },
+      { id: 'copy-2', body: message },
+    ]);
+    expect(result.acked).toEqual(['copy-1', 'copy-2']);
+    expect(await countRows('events')).toBe(1);
+  });
+
+  it('calls no network when no key is set', async () => {
+    const { run, endpoint } = consumer();
+    await run(asDeliveries([aMessage(aPurchase())]));
+    expect(endpoint.seen).toEqual([]);
+    expect(await countRows('events')).toBe(1);
+  });
+
+  it('acks and logs a message it cannot read', async () => {
+    const result = await consumer().run([{ id: 'junk', body: { v: 99, hello: 'world' } }]);
+    expect(result.acked).toEqual(['junk']);
+    expect(await countRows('events')).toBe(0);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'collector_message_invalid' }),
+    );
+  });
+
+  it('writes one log line per batch with what went where', async () => {
+    await consumer().run(asDeliveries([aMessage(anEvent()), aMessage(anEvent())]));
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({
+        queue: 'geofunnel-events',
+        messages: 2,
+        events: 2,
+        retried: 0,
+        delivered_local: 2,
+      }),
+    );
+  });
+});
+
+describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
+  it('sends the events in Amplitude format with the key and the visitor address, not to the local store', async () => {
+    const { run, endpoint } = consumer(AMPLITUDE);
+    const purchase = aPurchase();
+    await run(asDeliveries([aMessage(purchase)]));
+    expect(endpoint.seen).toHaveLength(1);
+    const [request] = endpoint.seen;
+    expect(request?.url).toBe('https://api2.amplitude.com/batch');
+    expect(request?.body).toEqual({
+      api_key: 'amp-secret-key',
+      events: [
+        {
+          event_type: 'subs_purchase_completed',
+          device_id: VISITOR,
+          user_id: 'user-42',
+          time: purchase.time,
+          session_id: purchase.session_id,
+          insert_id: purchase.insert_id,
+          event_properties: purchase.event_properties,
+          platform: 'Web',
+          ip: '203.0.113.7',
+          country: 'DE',
+          price: 6.99,
+          quantity: 1,
+          revenueType: 'subs_purchase_completed',
+          productId: 'monthly_7d_intro_usd',
+        },
+      ],
+    });
+    expect(await countRows('events')).toBe(0);
+    expect(everyLogLine()).not.toContain('amp-secret-key');
+  });
+
+  it('uses AMPLITUDE_ENDPOINT when set', async () => {
+    const { run, endpoint } = consumer({
+      ...AMPLITUDE,
+      AMPLITUDE_ENDPOINT: 'https://api.eu.amplitude.com/batch',
+    });
+    await run(asDeliveries([aMessage(anEvent())]));
+    expect(endpoint.seen.map((r) => r.url)).toEqual(['https://api.eu.amplitude.com/batch']);
+  });
+
+  it('500 twice then 200: retried later with a growing delay, then delivered exactly once', async () => {
+    const statuses = [500, 503, 200];
+    const endpoint = fakeEndpoint((_, index) => json(statuses[index] ?? 200, {}));
+    const { run } = consumer(AMPLITUDE, endpoint);
+    const messages = [aMessage(anEvent()), aMessage(anEvent())];
+    const ids = asDeliveries(messages).map((d) => d.id);
+
+    const first = await run(asDeliveries(messages, 1));
+    expect(first.acked).toEqual([]);
+    expect(first.retried).toEqual(ids.map((id) => ({ id, delaySeconds: 30 })));
+    const second = await run(asDeliveries(messages, 2));
+    expect(second.retried).toEqual(ids.map((id) => ({ id, delaySeconds: 60 })));
+    const third = await run(asDeliveries(messages, 3));
+    expect(third.acked).toEqual([...ids].sort());
+    expect(third.retried).toEqual([]);
+    // A fourth delivery of the same messages (the queue is at-least-once) sends nothing.
+    expect((await run(asDeliveries(messages, 4))).acked).toHaveLength(2);
+
+    expect(endpoint.seen).toHaveLength(3);
+    const accepted = endpoint.seen
+      .filter((_, index) => statuses[index] === 200)
+      .flatMap(amplitudeEvents);
+    expect(accepted.map((e) => e.insert_id).sort()).toEqual(
+      messages.map((m) => m.event.insert_id).sort(),
+    );
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'amplitude_unavailable', status: 500 }),
+    );
+  });
+
+  it('a network failure or a 429 is retried, not dropped', async () => {
+    for (const answer of [new TypeError('fetch failed'), json(429, { error: 'too many' })]) {
+      const { run } = consumer(
+        AMPLITUDE,
+        fakeEndpoint(() => answer),
+      );
+      const result = await run(asDeliveries([aMessage(anEvent())], 3));
+      expect(result.retried).toEqual([{ id: expect.any(String), delaySeconds: 120 }]);
+    }
+  });
+
+  it('413: halves the batch down to single events, each delivered once', async () => {
+    const endpoint = fakeEndpoint((request) =>
+      amplitudeEvents(request).length > 1
+        ? json(413, { error: 'Payload too large' })
+        : json(200, {}),
+    );
+    const { run } = consumer(AMPLITUDE, endpoint);
+    const messages = Array.from({ length: 5 }, () => aMessage(anEvent()));
+    const result = await run(asDeliveries(messages));
+    expect(result.acked).toHaveLength(5);
+    expect(endpoint.seen.map((request) => amplitudeEvents(request).length)).toEqual([
+      5, 3, 2, 1, 1, 1, 2, 1, 1,
+    ]);
+    const delivered = endpoint.seen
+      .filter((request) => amplitudeEvents(request).length === 1)
+      .flatMap(amplitudeEvents);
+    expect(delivered.map((e) => e.insert_id)).toEqual(messages.map((m) => m.event.insert_id));
+  });
+
+  it('413 for a single event: that one is dropped and logged, the others delivered', async () => {
+    const big = aMessage(
+      anEvent({ event_properties: { screen_name: 'one_pager', blob: 'x'.repeat(4000) } }),
+    );
+    const endpoint = fakeEndpoint((request) => {
+      const events = amplitudeEvents(request);
+      const tooBig = events.length > 1 || events[0]?.insert_id === big.event.insert_id;
+      return tooBig ? json(413, {}) : json(200, {});
+    });
+    const { run } = consumer(AMPLITUDE, endpoint);
+    const small = aMessage(anEvent());
+    const result = await run(asDeliveries([big, small]));
+    expect(result.acked).toHaveLength(2);
+    expect(result.retried).toEqual([]);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({
+        error: 'amplitude_event_too_large',
+        insert_id: big.event.insert_id,
+      }),
+    );
+    // Refused for good, recorded: a redelivery does not try again.
+    await run(asDeliveries([big, small], 2));
+    expect(endpoint.seen).toHaveLength(3);
+  });
+
+  it('400 naming bad events: drops those, sends the rest again, acks all', async () => {
+    const messages = Array.from({ length: 3 }, () => aMessage(anEvent()));
+    const endpoint = fakeEndpoint((_request, index) =>
+      index === 0
+        ? json(400, {
+            code: 400,
+            error: 'Request missing required field',
+            events_with_invalid_fields: { time: [1] },
+          })
+        : json(200, {}),
+    );
+    const { run } = consumer(AMPLITUDE, endpoint);
+    const result = await run(asDeliveries(messages));
+    expect(result.acked).toHaveLength(3);
+    expect(
+      endpoint.seen.map((request) => amplitudeEvents(request).map((e) => e.insert_id)),
+    ).toEqual([
+      messages.map((m) => m.event.insert_id),
+      [messages[0]?.event.insert_id, messages[2]?.event.insert_id],
+    ]);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'amplitude_rejected', rejected: 1 }),
+    );
+  });
+
+  it('400 naming none: logs and acks (it will not get better)', async () => {
+    const endpoint = fakeEndpoint(() => json(400, { code: 400, error: 'Invalid request' }));
+    const { run } = consumer(AMPLITUDE, endpoint);
+    const result = await run(asDeliveries([aMessage(anEvent()), aMessage(anEvent())]));
+    expect(result.acked).toHaveLength(2);
+    expect(endpoint.seen).toHaveLength(1);
+  });
+
+  it('400 for a wrong API key: retried until an operator fixes the secret', async () => {
+    const endpoint = fakeEndpoint(() =>
+      json(400, { code: 400, error: 'Invalid API key: amp-secret-key' }),
+    );
+    const result = await consumer(AMPLITUDE, endpoint).run(asDeliveries([aMessage(anEvent())]));
+    expect(result.retried).toHaveLength(1);
+    expect(everyLogLine()).not.toContain('amp-secret-key');
+  });
+});
+
+describe('ad networks: purchases only, once each, with the pixel event id', () => {
+  const production = {
+    ENVIRONMENT: 'production',
+    META_TEST_EVENT_CODE: undefined,
+    TIKTOK_TEST_EVENT_CODE: undefined,
+  };
+
+  it('Meta and TikTok each get one request per purchase, none for other events', async () => {
+    const endpoint = fakeEndpoint(allAccept);
+    const { run } = consumer({ ...META, ...TIKTOK }, endpoint);
+    const subscription = aPurchase({ tt_click_id: 'ttclid-1' });
+    const upsell = aPurchase(
+      { event_id: null, sub_id: 'sub_upsell_9', price: 9.99, currency: 'eur' },
+      { event_type: 'upsell_purchase_completed' },
+    );
+    const messages = [aMessage(anEvent()), aMessage(subscription), aMessage(upsell)];
+    const result = await run(asDeliveries(messages));
+    expect(result.acked).toHaveLength(3);
+
+    const meta = endpoint.to(META_HOST);
+    expect(meta.map((r) => r.url)).toEqual([
+      'https://graph.facebook.com/v21.0/1234567890/events',
+      'https://graph.facebook.com/v21.0/1234567890/events',
+    ]);
+    const tiktok = endpoint.to(TIKTOK_HOST);
+    expect(tiktok).toHaveLength(2);
+    const metaIds = meta.map((r) => (r.body.data as { event_id: string }[])[0]?.event_id);
+    const tiktokIds = tiktok.map((r) => (r.body.data as { event_id: string }[])[0]?.event_id);
+    // The id the browser pixel used; the subscription id when the portal gave no event_id.
+    expect(metaIds.sort()).toEqual(['evt_abc', 'sub_upsell_9']);
+    expect(tiktokIds.sort()).toEqual(['evt_abc', 'sub_upsell_9']);
+
+    // A redelivery of the batch sends nothing more anywhere.
+    await run(asDeliveries(messages, 2));
+    expect(endpoint.seen).toHaveLength(4);
+    expect(await countRows('events')).toBe(3);
+  });
+
+  it("Meta's request is a Conversions API Purchase with the visitor's server data", async () => {
+    const endpoint = fakeEndpoint(allAccept);
+    const purchase = aPurchase();
+    await consumer(META, endpoint).run(asDeliveries([aMessage(purchase)]));
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(VISITOR));
+    const hashed = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    expect(endpoint.to(META_HOST)[0]?.body).toEqual({
+      data: [
+        {
+          event_name: 'Purchase',
+          event_time: Math.floor(purchase.time / 1000),
+          event_id: 'evt_abc',
+          action_source: 'website',
+          event_source_url: 'https://funnel.test/checkout_v3_tr?gclid=g1',
+          user_data: {
+            client_ip_address: '203.0.113.7',
+            client_user_agent: 'Mozilla/5.0 (iPhone) Test',
+            fbc: 'fb.1.1700000000000.click',
+            fbp: 'fb.1.1700000000000.1234567890',
+            external_id: [hashed],
+          },
+          custom_data: { currency: 'USD', value: 6.99 },
+        },
+      ],
+      access_token: 'meta-secret-token',
+      test_event_code: 'TEST123',
+    });
+    expect(everyLogLine()).not.toContain('meta-secret-token');
+  });
+
+  it("TikTok's request is an Events API CompletePayment, the token in its header", async () => {
+    const endpoint = fakeEndpoint(allAccept);
+    const purchase = aPurchase({ tt_click_id: 'ttclid-1' });
+    await consumer(TIKTOK, endpoint).run(asDeliveries([aMessage(purchase, { page_url: null })]));
+    const [request] = endpoint.to(TIKTOK_HOST);
+    expect(request?.url).toBe('https://business-api.tiktok.com/open_api/v1.3/event/track/');
+    expect(request?.headers.get('access-token')).toBe('tiktok-secret-token');
+    expect(request?.body).toEqual({
+      event_source: 'web',
+      event_source_id: 'CTTPIXEL01',
+      test_event_code: 'TEST456',
+      data: [
+        {
+          event: 'CompletePayment',
+          event_time: Math.floor(purchase.time / 1000),
+          event_id: 'evt_abc',
+          user: {
+            ttp: 'ttp_abcdefghijklmnop',
+            ttclid: 'ttclid-1',
+            ip: '203.0.113.7',
+            user_agent: 'Mozilla/5.0 (iPhone) Test',
+            external_id: expect.stringMatching(/^[0-9a-f]{64}$/),
+          },
+          properties: { currency: 'USD', value: 6.99 },
+        },
+      ],
+    });
+  });
+
+  it.each(['denied', 'pending'] as const)(
+    'nothing to the ad networks when consent is %s; the store still has it',
+    async (consent) => {
+      const endpoint = fakeEndpoint(allAccept);
+      await consumer({ ...META, ...TIKTOK }, endpoint).run(
+        asDeliveries([
+          aMessage(aPurchase(), { consent, ad_cookies: { fbc: null, fbp: null, ttp: null } }),
+        ]),
+      );
+      expect(endpoint.seen).toEqual([]);
+      expect(await countRows('events')).toBe(1);
+    },
+  );
+
+  it('a visitor where consent is not required: forwarded', async () => {
+    const endpoint = fakeEndpoint(allAccept);
+    await consumer({ ...META, ...TIKTOK }, endpoint).run(
+      asDeliveries([aMessage(aPurchase(), { consent: 'not_required', country: 'US' })]),
+    );
+    expect(endpoint.seen).toHaveLength(2);
+  });
+
+  it('missing keys: the network is not called', async () => {
+    for (const bindings of [
+      { META_PIXEL_ID: '1234567890', TIKTOK_ACCESS_TOKEN: 'tiktok-secret-token' },
+      { META_ACCESS_TOKEN: 'meta-secret-token', TIKTOK_PIXEL_ID: 'CTTPIXEL01' },
+    ]) {
+      const endpoint = fakeEndpoint(allAccept);
+      await consumer({ ...bindings, ENVIRONMENT: 'production' }, endpoint).run(
+        asDeliveries([aMessage(aPurchase())]),
+      );
+      expect(endpoint.seen).toEqual([]);
+    }
+  });
+
+  it('outside production only with a test event code; in production without one', async () => {
+    const withoutCodes = {
+      ...META,
+      ...TIKTOK,
+      META_TEST_EVENT_CODE: undefined,
+      TIKTOK_TEST_EVENT_CODE: undefined,
+    };
+    const development = fakeEndpoint(allAccept);
+    await consumer(withoutCodes, development).run(asDeliveries([aMessage(aPurchase())]));
+    expect(development.seen).toEqual([]);
+
+    const live = fakeEndpoint(allAccept);
+    await consumer({ ...withoutCodes, ...production }, live).run(
+      asDeliveries([aMessage(aPurchase())]),
+    );
+    expect(live.to(META_HOST)).toHaveLength(1);
+    expect(live.to(TIKTOK_HOST)).toHaveLength(1);
+    expect(live.seen.every((request) => !('test_event_code' in request.body))).toBe(true);
+  });
+
+  it('a purchase without price or an id to de-duplicate with is dropped and logged, not sent', async () => {
+    const endpoint = fakeEndpoint(allAccept);
+    const result = await consumer(META, endpoint).run(
+      asDeliveries([
+        aMessage(aPurchase({ event_id: null, sub_id: null })),
+        aMessage(aPurchase({ price: 'free' })),
+      ]),
+    );
+    expect(endpoint.seen).toEqual([]);
+    expect(result.acked).toHaveLength(2);
+    expect(
+      logs
+        .errors()
+        .filter((line) => line.error === 'purchase_incomplete')
+        .map((line) => line.missing),
+    ).toEqual(['event_id and sub_id', 'price']);
+  });
+
+  it('Meta down, TikTok fine: the retry goes to Meta alone', async () => {
+    let metaUp = false;
+    const endpoint = fakeEndpoint((request) =>
+      new URL(request.url).host === META_HOST && !metaUp ? json(503, {}) : allAccept(request),
+    );
+    const { run } = consumer({ ...META, ...TIKTOK }, endpoint);
+    const messages = [aMessage(aPurchase())];
+    expect((await run(asDeliveries(messages))).retried).toHaveLength(1);
+    metaUp = true;
+    expect((await run(asDeliveries(messages, 2))).acked).toHaveLength(1);
+    expect(endpoint.to(META_HOST)).toHaveLength(2);
+    expect(endpoint.to(TIKTOK_HOST)).toHaveLength(1);
+    expect(await countRows('events')).toBe(1);
+  });
+
+  it('a refusal about the event is dropped and logged; a rate limit is retried', async () => {
+    const invalid = fakeEndpoint((request) =>
+      new URL(request.url).host === META_HOST
+        ? json(400, { error: { message: 'Invalid parameter', code: 100, fbtrace_id: 'tr1' } })
+        : json(200, { code: 40002, message: 'Invalid event time' }),
+    );
+    const dropped = await consumer({ ...META, ...TIKTOK }, invalid).run(
+      asDeliveries([aMessage(aPurchase())]),
+    );
+    expect(dropped.acked).toHaveLength(1);
+    expect(logs.errors()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ error: 'meta_rejected', code: 100, fbtrace_id: 'tr1' }),
+        expect.objectContaining({ error: 'tiktok_rejected', code: 40002 }),
+      ]),
+    );
+
+    const limited = fakeEndpoint((request) =>
+      new URL(request.url).host === META_HOST
+        ? json(400, { error: { message: 'User request limit reached', code: 17 } })
+        : json(200, { code: 40100, message: 'Too many requests' }),
+    );
+    const retried = await consumer({ ...META, ...TIKTOK }, limited).run(
+      asDeliveries([aMessage(aPurchase())]),
+    );
+    expect(retried.retried).toHaveLength(1);
+  });
+});
+
+describe('dead letter queue', () => {
+  it('keeps each given-up message in dead_letters, logs it and acks', async () => {
+    const message = aMessage(anEvent());
+    const result = await consumer().run(asDeliveries([message], 11), DEAD_LETTER_QUEUE_NAME);
+    expect(result.acked).toHaveLength(1);
+    const row = await env.EVENTS_DB.prepare(
+      'SELECT insert_id, body, failed_at FROM dead_letters',
+    ).first<{
+      insert_id: string;
+      body: string;
+      failed_at: number;
+    }>();
+    expect(row).toEqual({
+      insert_id: message.event.insert_id,
+      body: JSON.stringify(message),
+      failed_at: NOW,
+    });
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({
+        error: 'collector_dead_letter',
+        insert_id: message.event.insert_id,
+      }),
+    );
+    // Not delivered from there.
+    expect(await countRows('events')).toBe(0);
+  });
+});

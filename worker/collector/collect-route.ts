@@ -1,0 +1,122 @@
+import { type Context, Hono } from 'hono';
+import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
+import type { AppEnv } from '../env';
+import { logError } from '../log';
+import { enqueueEvents } from './enqueue';
+import { clockVerdict } from './intake-rules';
+import type { QueuedEvent } from './queued-event';
+import { refuseBatch } from './refusals';
+import { crossSiteRefusal, mediaTypeRefusal, readBatch, readCappedBody } from './request-guards';
+import { claimInsertIds, createPruner, releaseInsertIds } from './seen-ids';
+import { serverContext } from './server-context';
+
+export interface CollectorOptions {
+  /** Wall clock in epoch ms; Date.now unless a test fixes it. */
+  now?: () => number;
+}
+
+/** Runs `task` after the answer is sent, where the runtime allows it. */
+function afterAnswer(c: Context<AppEnv>, task: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(task);
+  } catch {
+    // Called without an execution context (app.request in a test): the task runs unawaited.
+  }
+}
+
+/** The events of the batch in order, each insert_id once, leaving out those seen before. */
+function firstSightings(events: readonly CollectedEvent[], fresh: ReadonlySet<string>) {
+  const taken = new Set<string>();
+  return events.filter((event) => {
+    if (!fresh.has(event.insert_id) || taken.has(event.insert_id)) return false;
+    taken.add(event.insert_id);
+    return true;
+  });
+}
+
+/**
+ * `POST /e`, the first-party collector (ARCHITECTURE.md): checks a batch from the page's
+ * tracker, drops events with an impossible clock, answers events already seen as duplicates,
+ * and queues each new one with the request's server context for the destinations
+ * (worker/collector/consumer/). Every answer is JSON; only a 200 means the batch was taken.
+ */
+export function collectorRoutes(options: CollectorOptions = {}) {
+  const now = options.now ?? Date.now;
+  // One per app, i.e. per isolate in production.
+  const pruneOldRows = createPruner();
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/', async function collectBatch(c) {
+    const request = c.req.raw;
+    const refusal = crossSiteRefusal(request) ?? mediaTypeRefusal(request);
+    if (refusal) return refuseBatch(c, refusal);
+    const body = await readCappedBody(request);
+    if (!body.ok) return refuseBatch(c, body.refusal);
+    const reading = readBatch(body.text);
+    if (!reading.ok) return refuseBatch(c, reading.refusal);
+
+    const receivedAt = now();
+    const fields = c.get('logFields');
+    const { events } = reading.batch;
+    const current = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
+    fields.events = events.length;
+    // Accepted with the batch but not kept: the tracker would only send them again.
+    if (current.length < events.length) fields.clock_dropped = events.length - current.length;
+
+    const db = c.env.EVENTS_DB;
+    let fresh: Set<string>;
+    try {
+      fresh = await claimInsertIds(
+        db,
+        current.map((event) => event.insert_id),
+        receivedAt,
+      );
+    } catch (error) {
+      logError('collector_db_failed', { id: c.get('requestId'), detail: String(error) });
+      return refuseBatch(c, { error: 'collector_unavailable' });
+    }
+
+    const accepted = firstSightings(current, fresh);
+    if (accepted.length > 0) {
+      const context = serverContext(c, receivedAt);
+      const messages = accepted.map((event): QueuedEvent => ({ v: 1, event, context }));
+      const sent = await enqueueEvents(c.env.EVENTS_QUEUE, messages);
+      if (!sent.ok) {
+        logError('collector_queue_failed', {
+          id: c.get('requestId'),
+          unsent: sent.unsent.length,
+          detail: String(sent.error),
+        });
+        const unsentIds = sent.unsent.map((message) => message.event.insert_id);
+        try {
+          await releaseInsertIds(db, unsentIds, receivedAt);
+        } catch (error) {
+          // These ids stay claimed: a resend of them will be answered as duplicates.
+          logError('collector_release_failed', {
+            id: c.get('requestId'),
+            lost: unsentIds.length,
+            detail: String(error),
+          });
+        }
+        return refuseBatch(c, { error: 'collector_unavailable' });
+      }
+    }
+
+    const answer: CollectorAnswer = {
+      accepted: accepted.length,
+      duplicates: current.length - accepted.length,
+    };
+    fields.accepted = answer.accepted;
+    fields.duplicates = answer.duplicates;
+    afterAnswer(
+      c,
+      pruneOldRows(db, receivedAt).catch((error: unknown) =>
+        logError('collector_prune_failed', { detail: String(error) }),
+      ),
+    );
+    return c.json(answer);
+  });
+
+  routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
+  return routes;
+}

@@ -1,0 +1,129 @@
+import { logError } from '../../log';
+import type { QueuedEvent } from '../queued-event';
+import type { Destination } from './destination';
+import type { Outcome } from './outcome';
+import { type Fetch, isTransientStatus, postJson } from './post-json';
+import { isPurchaseEvent, readPurchase } from './purchase';
+
+export const DEFAULT_AMPLITUDE_ENDPOINT = 'https://api2.amplitude.com/batch';
+
+/** One event in the shape of Amplitude's HTTP V2 / Batch Event Upload APIs. */
+export type AmplitudeEvent = Record<string, unknown> & { insert_id: string };
+
+/**
+ * The browser's event as sent, plus what the collector knows: the visitor's address and country
+ * (left out, Amplitude would place every visitor where the worker runs). A purchase also carries
+ * Amplitude's revenue fields, so revenue charts work without a custom property.
+ */
+export function amplitudeEvent({ event, context }: QueuedEvent): AmplitudeEvent {
+  const out: AmplitudeEvent = {
+    event_type: event.event_type,
+    device_id: event.device_id,
+    time: event.time,
+    session_id: event.session_id,
+    insert_id: event.insert_id,
+    event_properties: event.event_properties,
+    platform: 'Web',
+  };
+  if (event.user_id !== null) out.user_id = event.user_id;
+  if (context.ip !== null) out.ip = context.ip;
+  if (context.country !== null) out.country = context.country;
+  if (isPurchaseEvent(event)) {
+    const reading = readPurchase(event);
+    if (reading.ok) {
+      out.price = reading.purchase.value;
+      out.quantity = 1;
+      out.revenueType = event.event_type;
+      if (reading.purchase.plan !== null) out.productId = reading.purchase.plan;
+    }
+  }
+  return out;
+}
+
+/**
+ * The indices of the events a 400 names (events_with_invalid_fields / events_with_missing_fields:
+ * field → indices). Amplitude's advice is to drop those and send the rest again.
+ */
+function rejectedIndices(json: unknown): Set<number> {
+  const indices = new Set<number>();
+  if (typeof json !== 'object' || json === null) return indices;
+  for (const key of ['events_with_invalid_fields', 'events_with_missing_fields']) {
+    const byField = (json as Record<string, unknown>)[key];
+    if (typeof byField !== 'object' || byField === null) continue;
+    for (const list of Object.values(byField)) {
+      if (!Array.isArray(list)) continue;
+      for (const index of list) if (Number.isInteger(index)) indices.add(index as number);
+    }
+  }
+  return indices;
+}
+
+function errorText(json: unknown, fallback: string): string {
+  const error = (json as { error?: unknown } | null)?.error;
+  return typeof error === 'string' ? error.slice(0, 300) : fallback;
+}
+
+/**
+ * Amplitude's batch API (AMPLITUDE_API_KEY, a secret, goes in the body, never in a log line).
+ * SPEC.md §7: a 413 halves the batch and sends the halves (an event refused alone is dropped);
+ * 429, 5xx, a network failure or an unknown answer retry the message later; a 400 drops the
+ * events it names and sends the rest again, or drops them all when it names none.
+ */
+export function amplitudeDestination(config: {
+  apiKey: string;
+  endpoint: string;
+  fetch: Fetch;
+}): Destination {
+  async function upload(events: readonly AmplitudeEvent[]): Promise<Outcome[]> {
+    const reply = await postJson(config.fetch, config.endpoint, { api_key: config.apiKey, events });
+    const all = (outcome: Outcome) => events.map(() => outcome);
+    if (!reply.reached) {
+      logError('amplitude_unreachable', { events: events.length, detail: reply.detail });
+      return all('retry');
+    }
+    if (reply.status >= 200 && reply.status < 300) return all('delivered');
+    if (reply.status === 413) {
+      if (events.length === 1) {
+        logError('amplitude_event_too_large', { insert_id: events[0]?.insert_id });
+        return ['dropped'];
+      }
+      const half = Math.ceil(events.length / 2);
+      return [...(await upload(events.slice(0, half))), ...(await upload(events.slice(half)))];
+    }
+    if (reply.status === 400) {
+      const detail = errorText(reply.json, reply.text);
+      // A wrong key is the operator's to fix, not the events' fault: keep them until it is.
+      if (/api.?key/i.test(detail)) {
+        logError('amplitude_api_key_invalid', { events: events.length });
+        return all('retry');
+      }
+      const rejected = rejectedIndices(reply.json);
+      logError('amplitude_rejected', {
+        events: events.length,
+        rejected: rejected.size > 0 ? rejected.size : events.length,
+        detail,
+      });
+      if (rejected.size === 0 || rejected.size >= events.length) return all('dropped');
+      const rest = events.filter((_, index) => !rejected.has(index));
+      const restOutcomes = await upload(rest);
+      let next = 0;
+      return events.map((_, index) =>
+        rejected.has(index) ? 'dropped' : (restOutcomes[next++] ?? 'retry'),
+      );
+    }
+    logError(
+      isTransientStatus(reply.status) ? 'amplitude_unavailable' : 'amplitude_unexpected_status',
+      {
+        status: reply.status,
+        events: events.length,
+      },
+    );
+    return all('retry');
+  }
+
+  return {
+    name: 'amplitude',
+    takes: () => true,
+    deliver: (messages) => upload(messages.map(amplitudeEvent)),
+  };
+}

@@ -1,0 +1,14 @@
+import type { QueuedEvent } from '../queued-event';
+import type { DestinationName, Outcome } from './outcome';
+
+/** Where the consumer sends events: the local store, Amplitude, Meta, TikTok. */
+export interface Destination {
+  name: DestinationName;
+  /** Whether this destination hears of the event at all (the ad networks: purchases only). */
+  takes(message: QueuedEvent): boolean;
+  /**
+   * Sends the events it takes, each once; one outcome per message, in order. Never throws: a
+   * failure is an outcome ('retry' or 'dropped'), logged by the destination without secrets.
+   */
+  deliver(messages: readonly QueuedEvent[]): Promise<Outcome[]>;
+}

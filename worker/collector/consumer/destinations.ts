@@ -1,0 +1,66 @@
+import { type Bindings, isProduction } from '../../env';
+import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
+import type { Destination } from './destination';
+import { localStoreDestination } from './local-store';
+import { metaDestination } from './meta';
+import type { Fetch } from './post-json';
+import { tiktokDestination } from './tiktok';
+
+function setting(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+interface AdNetworkSettings {
+  pixelId: string;
+  accessToken: string;
+  testEventCode: string | null;
+}
+
+/** A network's pixel, token and test code, when this deployment may send to it. */
+function adNetworkSettings(
+  [pixel, token, testCode]: [string | undefined, string | undefined, string | undefined],
+  production: boolean,
+): AdNetworkSettings | null {
+  const pixelId = setting(pixel);
+  const accessToken = setting(token);
+  const testEventCode = setting(testCode);
+  if (!pixelId || !accessToken || (!production && !testEventCode)) return null;
+  return { pixelId, accessToken, testEventCode };
+}
+
+/**
+ * Where this deployment's events go, from its variables and secrets:
+ * - AMPLITUDE_API_KEY set: Amplitude (AMPLITUDE_ENDPOINT, default api2.amplitude.com/batch);
+ *   unset: the local store in EVENTS_DB;
+ * - META_PIXEL_ID and META_ACCESS_TOKEN: purchases to Meta's Conversions API;
+ * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API.
+ * Outside production an ad network is used only with its test event code (META_TEST_EVENT_CODE,
+ * TIKTOK_TEST_EVENT_CODE), so test purchases land in Test Events, never in a campaign's
+ * numbers: the server-side counterpart of SPEC.md §9's `_test` pixel event names.
+ */
+export function selectDestinations(env: Bindings, fetch: Fetch): Destination[] {
+  const destinations: Destination[] = [];
+  const amplitudeKey = setting(env.AMPLITUDE_API_KEY);
+  destinations.push(
+    amplitudeKey
+      ? amplitudeDestination({
+          apiKey: amplitudeKey,
+          endpoint: setting(env.AMPLITUDE_ENDPOINT) ?? DEFAULT_AMPLITUDE_ENDPOINT,
+          fetch,
+        })
+      : localStoreDestination(env.EVENTS_DB),
+  );
+  const production = isProduction(env);
+  const meta = adNetworkSettings(
+    [env.META_PIXEL_ID, env.META_ACCESS_TOKEN, env.META_TEST_EVENT_CODE],
+    production,
+  );
+  if (meta) destinations.push(metaDestination({ ...meta, fetch }));
+  const tiktok = adNetworkSettings(
+    [env.TIKTOK_PIXEL_ID, env.TIKTOK_ACCESS_TOKEN, env.TIKTOK_TEST_EVENT_CODE],
+    production,
+  );
+  if (tiktok) destinations.push(tiktokDestination({ ...tiktok, fetch }));
+  return destinations;
+}

@@ -1,0 +1,20 @@
+import { logError } from '../../log';
+import { storeEvents } from '../event-log';
+import type { Destination } from './destination';
+
+/** Without an Amplitude key, every event lands in EVENTS_DB (`npm run events -- tail`). */
+export function localStoreDestination(db: D1Database): Destination {
+  return {
+    name: 'local',
+    takes: () => true,
+    async deliver(messages) {
+      try {
+        await storeEvents(db, messages);
+        return messages.map(() => 'delivered');
+      } catch (error) {
+        logError('local_store_failed', { events: messages.length, detail: String(error) });
+        return messages.map(() => 'retry');
+      }
+    },
+  };
+}

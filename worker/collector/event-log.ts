@@ -1,0 +1,92 @@
+import type { QueuedEvent } from './queued-event';
+
+/**
+ * The local event store (EVENTS_DB events): where events go when no AMPLITUDE_API_KEY is set,
+ * and what `npm run events -- tail | list` prints. Written by the queue consumer on the edge,
+ * read from Node through wrangler's platform proxy (scripts/events.ts).
+ */
+
+export interface StoredEvent {
+  /** Arrival order. */
+  seq: number;
+  insert_id: string;
+  event_type: string;
+  /** Epoch ms on the visitor's clock. */
+  time: number;
+  /** Epoch ms on the collector's clock. */
+  received_at: number;
+  device_id: string;
+  user_id: string | null;
+  session_id: number;
+  screen_name: string | null;
+  /** event_properties, JSON. */
+  properties: string;
+  /** The server context (worker/collector/queued-event.ts), JSON. */
+  context: string;
+}
+
+const COLUMNS =
+  'seq, insert_id, event_type, time, received_at, device_id, user_id, session_id, screen_name, properties, context';
+
+/**
+ * Stores the events in the given order, each insert_id once: a message delivered again changes
+ * nothing. One statement for the whole batch (D1 caps bound parameters per statement).
+ */
+export async function storeEvents(db: D1Database, messages: readonly QueuedEvent[]): Promise<void> {
+  const rows = messages.map(({ event, context }) => ({
+    insert_id: event.insert_id,
+    event_type: event.event_type,
+    time: event.time,
+    received_at: context.received_at,
+    device_id: event.device_id,
+    user_id: event.user_id,
+    session_id: event.session_id,
+    screen_name: event.event_properties.screen_name ?? null,
+    properties: JSON.stringify(event.event_properties),
+    context: JSON.stringify(context),
+  }));
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO events (insert_id, event_type, time, received_at, device_id, user_id, session_id, screen_name, properties, context)
+       SELECT json_extract(value, '$.insert_id'), json_extract(value, '$.event_type'),
+              json_extract(value, '$.time'), json_extract(value, '$.received_at'),
+              json_extract(value, '$.device_id'), json_extract(value, '$.user_id'),
+              json_extract(value, '$.session_id'), json_extract(value, '$.screen_name'),
+              json_extract(value, '$.properties'), json_extract(value, '$.context')
+       FROM json_each(?1)`,
+    )
+    .bind(JSON.stringify(rows))
+    .run();
+}
+
+/** The last `count` events, oldest first. */
+export async function latestEvents(db: D1Database, count: number): Promise<StoredEvent[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${COLUMNS} FROM (SELECT ${COLUMNS} FROM events ORDER BY seq DESC LIMIT ?1) ORDER BY seq`,
+    )
+    .bind(count)
+    .all<StoredEvent>();
+  return results;
+}
+
+/** Events that arrived after `seq`, oldest first, at most `limit`. */
+export async function eventsAfter(
+  db: D1Database,
+  seq: number,
+  limit: number,
+): Promise<StoredEvent[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM events WHERE seq > ?1 ORDER BY seq LIMIT ?2`)
+    .bind(seq, limit)
+    .all<StoredEvent>();
+  return results;
+}
+
+/** Whether worker/collector/migrations has been applied to this database. */
+export async function isEventStoreMigrated(db: D1Database): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'events'")
+    .first<{ name: string }>();
+  return row !== null;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { CollectedEvent } from '../../shared/analytics/batch';
+import { adToolsAllowed } from '../attribution/consent';
+
+/**
+ * One queue message: one event as the browser sent it to `POST /e`, and what only the server
+ * knows about the request that carried it, which the destinations need (Amplitude's ip and
+ * country, the ad networks' address, agent, page and click cookies).
+ */
+export const ServerContext = z.object({
+  /** Epoch ms on the collector's clock. */
+  received_at: z.number().int().nonnegative(),
+  /** `CF-Connecting-IP`. */
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  /** ISO country code (worker/middleware/country.ts), or null. */
+  country: z.string().nullable(),
+  /** The page that sent the batch (`Referer`). */
+  page_url: z.string().nullable(),
+  /**
+   * The visitor's consent to the ad tools when the batch arrived (worker/attribution/consent.ts:
+   * the gf_consent cookie where CONSENT_COUNTRIES requires an answer).
+   */
+  consent: z.enum(['not_required', 'pending', 'granted', 'denied']),
+  /** The first-party ad cookies of SPEC.md §3 Stored keys; all null unless the ad tools may run. */
+  ad_cookies: z.object({
+    fbc: z.string().nullable(),
+    fbp: z.string().nullable(),
+    ttp: z.string().nullable(),
+  }),
+});
+export type ServerContext = z.infer<typeof ServerContext>;
+
+export const QueuedEvent = z.object({
+  /** The message format; a consumer acks (and logs) a version it does not know. */
+  v: z.literal(1),
+  event: CollectedEvent,
+  context: ServerContext,
+});
+export type QueuedEvent = z.infer<typeof QueuedEvent>;
+
+/**
+ * Issue 6's consent switch: a purchase reaches an ad network only where the ad tools may run
+ * (consent not required, or granted); the funnel events themselves count either way.
+ */
+export function adNetworksAllowed(context: ServerContext): boolean {
+  return adToolsAllowed(context.consent);
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+
+/**
+ * Every answer of `POST /e` other than 200, as `{ error, detail? }` JSON. The tracker keeps a
+ * batch refused with 503 and sends it again; 413 makes it halve its batches; any other refusal
+ * will never be accepted, so it drops the batch.
+ */
+export const COLLECTOR_REFUSALS = {
+  /** Not a POST. */
+  method_not_allowed: 405,
+  /** `Sec-Fetch-Site` other than same-origin, or an `Origin` other than the collector's. */
+  cross_site: 403,
+  /** Neither application/json nor text/plain (sendBeacon with a string). */
+  unsupported_media_type: 415,
+  /** Over ANALYTICS_LIMITS.maxBatchBytes, declared or read. */
+  payload_too_large: 413,
+  /** Not JSON, or not an EventBatch; `detail` names the first problem. */
+  invalid_batch: 400,
+  /** D1 or the queue failed: nothing was taken, send the batch again later. */
+  collector_unavailable: 503,
+} as const;
+
+export type CollectorRefusalCode = keyof typeof COLLECTOR_REFUSALS;
+
+export interface CollectorRefusal {
+  error: CollectorRefusalCode;
+  detail?: string;
+}
+
+export function refuseBatch(c: Context<AppEnv>, refusal: CollectorRefusal): Response {
+  c.get('logFields').error = refusal.error;
+  if (refusal.error === 'method_not_allowed') c.header('Allow', 'POST');
+  return c.json(refusal, COLLECTOR_REFUSALS[refusal.error]);
+}

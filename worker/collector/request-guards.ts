@@ -1,0 +1,97 @@
+import { EventBatch } from '../../shared/analytics/batch';
+import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
+import type { CollectorRefusal } from './refusals';
+
+/**
+ * The checks `POST /e` makes before it touches D1 or the queue, as pure functions of the request.
+ */
+
+/**
+ * Same-origin only: our pages send with fetch (keepalive) or sendBeacon, both of which carry
+ * `Sec-Fetch-Site: same-origin` and our `Origin`. Another site's page could otherwise make a
+ * visitor's browser post events with their cookies (a text/plain beacon needs no preflight).
+ * A request with neither header (not a browser) passes: it carries no visitor's cookies.
+ */
+export function crossSiteRefusal(request: Request): CollectorRefusal | null {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin') {
+    return { error: 'cross_site', detail: `Sec-Fetch-Site: ${site}` };
+  }
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== new URL(request.url).origin) {
+    return { error: 'cross_site', detail: `Origin: ${origin.slice(0, 200)}` };
+  }
+  return null;
+}
+
+/** fetch sends application/json; sendBeacon with a string sends text/plain;charset=UTF-8. */
+const BATCH_MEDIA_TYPES = new Set(['application/json', 'text/plain']);
+
+export function mediaTypeRefusal(request: Request): CollectorRefusal | null {
+  const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== undefined && BATCH_MEDIA_TYPES.has(mediaType)) return null;
+  return { error: 'unsupported_media_type', detail: mediaType ?? 'no Content-Type' };
+}
+
+export type BodyText = { ok: true; text: string } | { ok: false; refusal: CollectorRefusal };
+
+const TOO_LARGE: BodyText = {
+  ok: false,
+  refusal: { error: 'payload_too_large', detail: `over ${ANALYTICS_LIMITS.maxBatchBytes} bytes` },
+};
+
+/**
+ * The body as text, read only up to `maxBytes`: a declared Content-Length above it is refused
+ * before reading, and a body without one (chunked) is cut off as soon as it passes the limit.
+ */
+export async function readCappedBody(
+  request: Request,
+  maxBytes: number = ANALYTICS_LIMITS.maxBatchBytes,
+): Promise<BodyText> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) return TOO_LARGE;
+  if (request.body === null) return { ok: true, text: '' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { ok: true, text: new TextDecoder().decode(bytes) };
+}
+
+export type BatchReading =
+  | { ok: true; batch: EventBatch }
+  | { ok: false; refusal: CollectorRefusal };
+
+/** The body as an EventBatch, else invalid_batch naming the first problem and how many more. */
+export function readBatch(text: string): BatchReading {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, refusal: { error: 'invalid_batch', detail: 'body is not JSON' } };
+  }
+  const parsed = EventBatch.safeParse(json);
+  if (parsed.success) return { ok: true, batch: parsed.data };
+  const [first, ...others] = parsed.error.issues;
+  const where = first?.path.join('.') || 'body';
+  const more = others.length > 0 ? ` (and ${others.length} more)` : '';
+  return {
+    ok: false,
+    refusal: { error: 'invalid_batch', detail: `${where}: ${first?.message ?? 'invalid'}${more}` },
+  };
+}
