@@ -1,5 +1,5 @@
 import { persistentMap } from '@nanostores/persistent';
-import { map } from 'nanostores';
+import { map, onNotify } from 'nanostores';
 import { browserOnly, ON_WORKER } from './browser-only';
 
 /** localStorage key prefix of every persisted slice: `gf:<slice>:<field>`. */
@@ -25,15 +25,23 @@ export function persistedSlice<T extends Record<string, unknown>>(name: string, 
     encode: JSON.stringify,
     decode: decode as (raw: string) => T[keyof T],
   });
-  // persistentMap restores a dropped value as `undefined`; the field gets its initial value back
-  // instead, so the slice keeps its declared shape after a reload.
-  const setAll = store.set;
-  store.set = (value) => {
+  // persistentMap restores a dropped value as `undefined`, and a field another tab removes (or
+  // all of them, when it clears storage) goes missing through its own internal setters. Either
+  // way the field gets its initial value back before anyone hears of the change, so the slice
+  // keeps its declared shape: `$checkout.get().cardholderName.trim()` never meets undefined.
+  const withInitials = (value: T): T => {
+    const missing = (Object.keys(initial) as (keyof T)[]).filter((key) => value[key] === undefined);
+    if (missing.length === 0) return value;
     const restored = { ...value };
-    for (const key of Object.keys(initial) as (keyof T)[]) {
-      if (restored[key] === undefined) restored[key] = initial[key];
-    }
-    setAll(restored);
+    for (const key of missing) restored[key] = initial[key];
+    return restored;
   };
+  const setAll = store.set;
+  store.set = (value) => setAll(withInitials(value));
+  onNotify(store, () => {
+    // Before the listeners run: nanostores hands them `store.value` right after this hook.
+    const writable = store as { value: T | undefined };
+    writable.value = withInitials(writable.value ?? initial);
+  });
   return store;
 }

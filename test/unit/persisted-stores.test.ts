@@ -120,6 +120,28 @@ describe('persisted slices together', () => {
     unlisten();
     expect(seen).toEqual(['default', 'stripe_test']);
   });
+
+  it('a field another tab removes goes back to its initial value, never undefined', async () => {
+    const $checkout = await page.slice('checkout');
+    const seen: unknown[] = [];
+    const unlisten = $checkout.subscribe((value) => seen.push(value.cardholderName));
+    $checkout.setKey('cardholderName', 'Ada Lovelace');
+    page.persistent.setTestStorageKey('gf:checkout:cardholderName', undefined);
+    expect($checkout.get().cardholderName).toBe('');
+    unlisten();
+    expect(seen).toEqual(['', 'Ada Lovelace', '']);
+  });
+
+  it('another tab clearing storage puts every field of a listened slice back to its initial value', async () => {
+    const $plans = await page.slice('plans');
+    const initial = $plans.get();
+    const unlisten = $plans.listen(() => {});
+    $plans.setKey('plan', 'monthly_usd');
+    // localStorage.clear() in another tab: a storage event without a key.
+    page.persistent.setTestStorageKey(null as unknown as string, null as unknown as string);
+    expect($plans.get()).toEqual(initial);
+    unlisten();
+  });
 });
 
 describe('non-persisted slices', () => {
