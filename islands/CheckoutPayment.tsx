@@ -434,7 +434,8 @@ export default function CheckoutPayment({
         // A one-click method pays with its own button; Pay is the card's.
         hidden={!cardChosen}
         disabled={busy || cardForm !== 'ready' || !cardChosen}
-        aria-busy={busy || undefined}
+        // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
+        aria-busy={(busy && phase !== 'unconfirmed') || undefined}
       >
         {buttonLabel}
       </button>

@@ -95,10 +95,13 @@ async function payPastTheDeadline(session: BrowserSession, label: string) {
   return { ...visitor, ...charges };
 }
 
-/** Pay is held: disabled and busy, so no press can start a second charge. */
-async function expectPayHeld(page: Page): Promise<void> {
+/**
+ * Pay is held: disabled, so no press can start a second charge; busy while the page is still
+ * working on the payment, not once it is only waiting for the visitor to reload.
+ */
+async function expectPayHeld(page: Page, working = true): Promise<void> {
   expect(await payButton(page).isDisabled()).toBe(true);
-  expect(await payButton(page).getAttribute('aria-busy')).toBe('true');
+  expect(await payButton(page).getAttribute('aria-busy')).toBe(working ? 'true' : null);
 }
 
 describe('a payment still pending past the polling deadline (issue 5)', () => {
@@ -162,7 +165,7 @@ describe('an attempt that vanishes while its payment is being confirmed (issue 5
       .locator('.toast')
       .getByText(MAY_HAVE_GONE_THROUGH, { exact: true })
       .waitFor({ timeout: 15_000 });
-    await expectPayHeld(page);
+    await expectPayHeld(page, false);
     expect(await confirmingStatus(page).count()).toBe(0);
 
     // A minute later the toast is gone; the notice and the hold stay until a reload.
@@ -173,7 +176,7 @@ describe('an attempt that vanishes while its payment is being confirmed (issue 5
       .getByRole('alert')
       .filter({ hasText: MAY_HAVE_GONE_THROUGH })
       .waitFor();
-    await expectPayHeld(page);
+    await expectPayHeld(page, false);
     expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
     expect(posts).toHaveLength(1);
     // It did go through: the one charge the page made.
