@@ -2,6 +2,7 @@ import { AR } from './ar';
 import { DE } from './de';
 import after from './en/after.json';
 import common from './en/common.json';
+import consent from './en/consent.json';
 import errors from './en/errors.json';
 import i18n from './en/i18n.json';
 import kit from './en/kit.json';
@@ -34,6 +35,7 @@ export const EN: Dictionary = {
   ...signup,
   ...plans,
   ...after,
+  ...consent,
   ...errors,
   ...i18n,
 };

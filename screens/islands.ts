@@ -1,6 +1,7 @@
 import { AFTER_ISLANDS } from './after/islands';
 import { KIT_ISLANDS } from './kit/islands';
 import { LANDING_ISLANDS } from './landing/islands';
+import { LAYOUT_ISLANDS } from './layout/islands';
 import { PLANS_ISLANDS } from './plans/islands';
 import { SEARCHING_ISLANDS } from './searching/islands';
 import { SIGNUP_ISLANDS } from './signup/islands';
@@ -11,6 +12,7 @@ import { SIGNUP_ISLANDS } from './signup/islands';
  */
 export const ISLANDS = {
   ...KIT_ISLANDS,
+  ...LAYOUT_ISLANDS,
   ...LANDING_ISLANDS,
   ...SEARCHING_ISLANDS,
   ...SIGNUP_ISLANDS,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { except } from 'hono/combine';
+import { CONSENT_PATH } from '../screens/layout/ConsentBar';
 import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { ScreenId } from '../shared/screens';
@@ -25,8 +26,10 @@ import { translations } from './middleware/translations';
 import { visitor } from './middleware/visitor';
 import { errorPage } from './render/render-page';
 import { appLoginRoutes } from './routes/app-login';
+import { consentRoutes } from './routes/consent';
 import { notFoundPage, screenRoutes } from './routes/screens';
 import { testGatewayRoutes } from './routes/test-gateway';
+import { vendorRoutes } from './routes/vendor';
 import { createTranslationSource } from './translations/source';
 
 export interface AppOptions {
@@ -67,6 +70,9 @@ export function createApp(options: AppOptions = {}) {
   // Before the page middleware (language, copy, funnel config, split test), none of which an
   // analytics batch needs: its answer ends the chain here.
   app.route(COLLECTOR_PATH, collectorRoutes({ now: options.now }));
+  // Likewise the AppsFlyer smart script and the consent banner's no-script answer (issue 6).
+  app.route('/vendor', vendorRoutes());
+  app.route(CONSENT_PATH, consentRoutes());
   // The language and its texts are for pages; the API answers codes the islands translate, so
   // its calls skip them (and the translation manifest's KV read).
   app.use(except(API_PATHS, locale({ supported: SUPPORTED_LANGUAGES })));

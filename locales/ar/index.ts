@@ -1,6 +1,7 @@
 import type { Dictionary } from '..';
 import after from './after.json';
 import common from './common.json';
+import consent from './consent.json';
 import errors from './errors.json';
 import i18n from './i18n.json';
 import kit from './kit.json';
@@ -18,6 +19,7 @@ export const AR: Dictionary = {
   ...signup,
   ...plans,
   ...after,
+  ...consent,
   ...errors,
   ...i18n,
 };

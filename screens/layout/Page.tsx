@@ -1,27 +1,34 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
 import { Preloader } from '../kit/Preloader';
+import { asksForConsent, ConsentBar } from './ConsentBar';
 import { Island } from './Island';
 import { TopBar } from './TopBar';
 
 /**
  * Every screen's chrome: the start-up preloader, the top bar, the page container (SPEC.md §9
- * widths and paddings), the global toast area and the global loading overlay.
+ * widths and paddings), the consent banner where the ad tools wait for an answer (issue 6), the
+ * global toast area and the global loading overlay.
  */
 export function Page({
   t,
   bottomButton = false,
+  attribution,
   children,
 }: {
   t: TFunction;
   /** SPEC.md §2: a screen with a bottom button gets 88px bottom padding, otherwise 16px. */
   bottomButton?: boolean;
+  /** The visitor's consent and the ad tools configured (c.get('attribution')); none: no banner. */
+  attribution?: { consent: ConsentState; pixels: PixelIds };
   children: ReactNode;
 }) {
   return (
     <>
       <Preloader />
       <TopBar brand={t('brand')} />
+      {attribution && asksForConsent(attribution) ? <ConsentBar t={t} /> : null}
       <main className={bottomButton ? 'page page--bottom-button' : 'page'}>{children}</main>
       <Island name="ErrorToast" props={{ closeLabel: t('toast_close') }} />
       <Island name="LoadingOverlay" props={{ label: t('kit.loading') }} />

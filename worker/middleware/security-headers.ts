@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import type { PixelIds } from '../../shared/analytics/tracking';
 import { TEST_GATEWAY_BASE } from '../../test-gateway/frame-protocol';
 import { type AppEnv, isProduction } from '../env';
+import { pixelIds } from './attribution';
 
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -56,19 +58,78 @@ const BRAINTREE = {
 const THREE_D_SECURE_ISSUERS = 'https:';
 
 /**
+ * The ad pixels (issue 6, islands/pixels/), each admitted only where the deployment configured
+ * it. Their scripts need no entry: our nonce'd module adds them ('strict-dynamic'), and what they
+ * add in turn is trusted the same way. What they send goes by fetch, beacon or image:
+ * - Meta: fbevents.js and its config come from connect.facebook.net, events go to
+ *   www.facebook.com/tr (image or beacon).
+ * - TikTok: its pixel's CSP page lists analytics.tiktok.com, analytics-ipv6.tiktokw.us and
+ *   ads.tiktok.com for connect-src and img-src.
+ * - Google Ads (gtag.js): Google's tag CSP guide names www.googletagmanager.com and
+ *   www.google.com for the tag, www.googleadservices.com, googleads.g.doubleclick.net and
+ *   www.google.com for conversions; the image pings that redirect on to a country's Google
+ *   domain (www.google.co.uk, ...) cannot all be listed; the hops before it have delivered
+ *   the hit.
+ * Frames (Google's remarketing frames on td.doubleclick.net) are already admitted by frame-src's
+ * `https:` for 3-D Secure.
+ */
+const TIKTOK_HOSTS = [
+  'https://analytics.tiktok.com',
+  'https://analytics-ipv6.tiktokw.us',
+  'https://ads.tiktok.com',
+];
+const GOOGLE_ADS_HOSTS = [
+  'https://www.googletagmanager.com',
+  'https://www.google.com',
+  'https://www.googleadservices.com',
+  'https://googleads.g.doubleclick.net',
+];
+const AD_PIXEL_HOSTS = {
+  meta: {
+    connect: ['https://connect.facebook.net', 'https://www.facebook.com'],
+    img: ['https://www.facebook.com'],
+  },
+  tiktok: {
+    connect: TIKTOK_HOSTS,
+    img: TIKTOK_HOSTS,
+  },
+  googleAds: { connect: GOOGLE_ADS_HOSTS, img: GOOGLE_ADS_HOSTS },
+} satisfies Record<string, { connect: string[]; img: string[] }>;
+
+/** The hosts of the configured pixels, by directive. */
+function adPixelHosts(pixels: PixelIds | null): { connect: string[]; img: string[] } {
+  const configured = (['meta', 'tiktok', 'googleAds'] as const).filter((name) => pixels?.[name]);
+  return {
+    connect: configured.flatMap((name) => AD_PIXEL_HOSTS[name].connect),
+    img: configured.flatMap((name) => AD_PIXEL_HOSTS[name].img),
+  };
+}
+
+/**
  * `framedBySelf`: the test gateway's own pages (outside production only), which the checkout
  * shows in same-origin iframes as the real providers show theirs; every other page refuses to
  * be framed.
  */
-export function contentSecurityPolicy(nonce: string, framedBySelf = false): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  framedBySelf = false,
+  pixels: PixelIds | null = null,
+): string {
+  const adPixels = adPixelHosts(pixels);
   return [
     "default-src 'self'",
     // Only scripts carrying this response's nonce run, and what they import (strict-dynamic).
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN_STYLE}`,
-    ["img-src 'self' data:", ...BRAINTREE.img].join(' '),
+    ["img-src 'self' data:", ...BRAINTREE.img, ...adPixels.img].join(' '),
     "font-src 'self'",
-    ["connect-src 'self'", GOOGLE_SIGN_IN, ...STRIPE.connect, ...BRAINTREE.connect].join(' '),
+    [
+      "connect-src 'self'",
+      GOOGLE_SIGN_IN,
+      ...STRIPE.connect,
+      ...BRAINTREE.connect,
+      ...adPixels.connect,
+    ].join(' '),
     // 'self': the test gateway's card fields and challenge are same-origin iframes.
     [
       "frame-src 'self'",
@@ -96,7 +157,10 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     const headers = c.res.headers;
     if (headers.get('content-type')?.startsWith('text/html')) {
       const framedBySelf = c.req.path.startsWith(`${TEST_GATEWAY_BASE}/`) && !isProduction(c.env);
-      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, framedBySelf));
+      headers.set(
+        'Content-Security-Policy',
+        contentSecurityPolicy(nonce, framedBySelf, pixelIds(c.env ?? {})),
+      );
     }
     headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     headers.set('X-Content-Type-Options', 'nosniff');

@@ -49,7 +49,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     const { Component, bottomButton, css } = screens[screen];
     c.get('logFields').screen = screen;
     const page = renderPage(
-      <Page t={t} bottomButton={bottomButton}>
+      <Page t={t} bottomButton={bottomButton} attribution={c.get('attribution')}>
         <Component
           screen={screen}
           t={t}

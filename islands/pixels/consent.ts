@@ -1,0 +1,50 @@
+import { atom } from 'nanostores';
+import { browserOnly } from '../stores/browser-only';
+
+/**
+ * The visitor's answer to the consent banner (issue 6). It is kept in the `gf_consent` cookie,
+ * which the worker reads on the next request (worker/attribution/consent.ts: the same name, and
+ * the ad cookies and the pixels follow from it); on this page the store tells the pixels at once.
+ */
+export type ConsentAnswer = 'granted' | 'denied';
+
+export const CONSENT_COOKIE = 'gf_consent';
+
+/** SPEC.md §9 cookie expiry (365 days), as the worker sets it. */
+const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The answer given on this page; null until the banner is answered. */
+export const $consentAnswer = browserOnly(atom<ConsentAnswer | null>(null), 'consentAnswer');
+
+export function isConsentAnswer(value: unknown): value is ConsentAnswer {
+  return value === 'granted' || value === 'denied';
+}
+
+/** The Set-Cookie-like line `document.cookie` takes for an answer. */
+export function consentCookieLine(answer: ConsentAnswer): string {
+  return `${CONSENT_COOKIE}=${answer}; Max-Age=${CONSENT_MAX_AGE}; Path=/; SameSite=Lax; Secure`;
+}
+
+/** The answer a `document.cookie` string holds, else null. */
+export function readConsentCookie(cookies: string): ConsentAnswer | null {
+  for (const pair of cookies.split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name === CONSENT_COOKIE && isConsentAnswer(value)) return value;
+  }
+  return null;
+}
+
+/** Stores the answer for the worker (cookie) and for this page (store). */
+export function answerConsent(answer: ConsentAnswer, doc: Document = document): void {
+  doc.cookie = consentCookieLine(answer);
+  $consentAnswer.set(answer);
+}
+
+/**
+ * The answer this page knows: the one given here, else the cookie's. The cookie matters when the
+ * page was fetched ahead (speculation rules) before the visitor answered on the previous one: the
+ * worker then still saw no answer.
+ */
+export function knownConsentAnswer(doc: Document = document): ConsentAnswer | null {
+  return $consentAnswer.get() ?? readConsentCookie(doc.cookie);
+}
