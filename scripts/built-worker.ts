@@ -4,7 +4,11 @@ import type { D1Database } from '@cloudflare/workers-types';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_splitSqlQuery } from 'wrangler';
 
-const MIGRATIONS_DIR = 'portal/migrations';
+const PORTAL_MIGRATIONS = 'portal/migrations';
+const EVENTS_MIGRATIONS = 'worker/collector/migrations';
+/** wrangler.toml's queues; the consumer is the built worker's own queue handler. */
+const EVENTS_QUEUE = 'geofunnel-events';
+const EVENTS_DEAD_LETTERS = 'geofunnel-events-dlq';
 
 /**
  * Serves the built worker (`npm run build`: dist/worker + dist/client) with workerd through
@@ -16,6 +20,11 @@ export interface BuiltWorker {
   logs: Record<string, unknown>[];
   /** The embedded portal's database, migrated (what `npm run portal` reads locally). */
   portalDb: D1Database;
+  /**
+   * The collector's database, migrated: its `events` table is the local store the queue
+   * consumer fills from `POST /e` (what `npm run events` reads locally).
+   */
+  eventsDb: D1Database;
   putConfig(key: 'split' | 'flows', value: unknown): Promise<void>;
   deleteConfig(key: 'split' | 'flows'): Promise<void>;
   stop(): Promise<void>;
@@ -39,11 +48,11 @@ function collectJsonLines(stream: Readable, into: Record<string, unknown>[]) {
   });
 }
 
-/** Applies portal/migrations in order, as `wrangler d1 migrations apply` does for `npm start`. */
-async function migrate(db: D1Database): Promise<void> {
-  const names = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+/** Applies a migrations folder in order, as `wrangler d1 migrations apply` does for `npm start`. */
+async function migrate(db: D1Database, dir: string): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
   for (const name of names) {
-    const queries = unstable_splitSqlQuery(await readFile(`${MIGRATIONS_DIR}/${name}`, 'utf8'));
+    const queries = unstable_splitSqlQuery(await readFile(`${dir}/${name}`, 'utf8'));
     await db.batch(queries.map((query) => db.prepare(query)));
   }
 }
@@ -58,7 +67,18 @@ export async function startBuiltWorker(
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],
     kvNamespaces: ['FUNNEL_CONFIG'],
-    d1Databases: ['PORTAL_DB'],
+    d1Databases: ['PORTAL_DB', 'EVENTS_DB'],
+    queueProducers: { EVENTS_QUEUE },
+    // As in wrangler.toml, but a batch waits 1 s rather than 5, so tests see events sooner.
+    queueConsumers: {
+      [EVENTS_QUEUE]: {
+        maxBatchSize: 100,
+        maxBatchTimeout: 1,
+        maxRetries: 10,
+        deadLetterQueue: EVENTS_DEAD_LETTERS,
+      },
+      [EVENTS_DEAD_LETTERS]: { maxBatchSize: 100, maxBatchTimeout: 1 },
+    },
     durableObjects: { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } },
     assets: {
       directory: 'dist/client',
@@ -83,11 +103,14 @@ export async function startBuiltWorker(
   const url = await mf.ready;
   const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
   const portalDb = (await mf.getD1Database('PORTAL_DB')) as unknown as D1Database;
-  await migrate(portalDb);
+  await migrate(portalDb, PORTAL_MIGRATIONS);
+  const eventsDb = (await mf.getD1Database('EVENTS_DB')) as unknown as D1Database;
+  await migrate(eventsDb, EVENTS_MIGRATIONS);
   return {
     url: new URL(url.href.replace('127.0.0.1', 'localhost')),
     logs,
     portalDb,
+    eventsDb,
     putConfig: (key, value) => kv.put(key, JSON.stringify(value)),
     deleteConfig: (key) => kv.delete(key),
     stop: () => mf.dispose(),
