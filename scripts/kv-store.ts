@@ -77,6 +77,35 @@ export function parseStoreArgs(argv: readonly string[]): StoreArgs {
   return { kind: 'command', name, rest, options };
 }
 
+/**
+ * parseStoreArgs for a tool that reads only the local state (the portal emulator, the event
+ * store): `--remote` is refused with `why`.
+ */
+export function parseLocalArgs(argv: readonly string[], why: string): StoreArgs {
+  const args = parseStoreArgs(argv);
+  if (args.kind === 'command' && args.options.remote) {
+    return { kind: 'usage-error', error: `--remote: ${why}` };
+  }
+  return args;
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** A count argument from `min` to `max`, or the usage error that explains the range. */
+export function parseCount(
+  text: string,
+  range: { min: number; max: number },
+): { ok: true; count: number } | { ok: false; error: string } {
+  const count = Number(text);
+  if (!WHOLE_NUMBER.test(text) || count < range.min || count > range.max) {
+    return {
+      ok: false,
+      error: `count must be a whole number from ${range.min} to ${range.max}, not "${text}"`,
+    };
+  }
+  return { ok: true, count };
+}
+
 function parseKnownArgs(argv: readonly string[]) {
   return parseNodeArgs({
     args: [...argv],

@@ -1,4 +1,4 @@
-import { type ParsedArgs, parseStoreArgs } from '../../scripts/kv-store';
+import { type ParsedArgs, parseCount, parseLocalArgs } from '../../scripts/kv-store';
 import { FAULT_CALLS, type FaultCall, isFaultCall } from '../faults';
 
 /**
@@ -30,19 +30,15 @@ export type PortalCommand =
 export const MAX_FAULT_COUNT = 1000;
 
 const LISTINGS = new Set(['users', 'subscriptions', 'lookups']);
-const COUNT = /^\d+$/;
 
 /** Only the local emulator has a database to read; `--remote` has no meaning here. */
 export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalCommand> {
-  const args = parseStoreArgs(argv);
+  const args = parseLocalArgs(
+    argv,
+    'the emulator is local only; production uses the real product API',
+  );
   if (args.kind !== 'command') return args;
   const { name, rest, options } = args;
-  if (options.remote) {
-    return {
-      kind: 'usage-error',
-      error: '--remote: the emulator is local only; production uses the real product API',
-    };
-  }
   if (LISTINGS.has(name)) {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
     return {
@@ -57,12 +53,7 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
   if (call === undefined) return { kind: 'usage-error', error: 'fail needs a call name' };
   if (!isFaultCall(call)) return { kind: 'usage-error', error: `unknown call "${call}"` };
   if (extra.length > 0) return { kind: 'usage-error', error: 'fail takes a call and a count' };
-  const count = Number(countText);
-  if (!COUNT.test(countText) || count > MAX_FAULT_COUNT) {
-    return {
-      kind: 'usage-error',
-      error: `count must be a whole number from 0 to ${MAX_FAULT_COUNT}, not "${countText}"`,
-    };
-  }
-  return { kind: 'run', command: { name: 'fail', call, count }, options };
+  const parsed = parseCount(countText, { min: 0, max: MAX_FAULT_COUNT });
+  if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
+  return { kind: 'run', command: { name: 'fail', call, count: parsed.count }, options };
 }

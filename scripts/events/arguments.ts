@@ -1,4 +1,4 @@
-import { type ParsedArgs, parseStoreArgs } from '../kv-store';
+import { type ParsedArgs, parseCount, parseLocalArgs } from '../kv-store';
 
 /** The arguments of `npm run events` (scripts/events.ts). */
 
@@ -21,19 +21,14 @@ Options:
 
 export type EventsCommand = { name: 'tail' } | { name: 'list'; count: number };
 
-const COUNT = /^\d+$/;
-
 /** Only the local store can be read here; deployed events are in Amplitude. */
 export function parseEventsArgs(argv: readonly string[]): ParsedArgs<EventsCommand> {
-  const args = parseStoreArgs(argv);
+  const args = parseLocalArgs(
+    argv,
+    'the event store is local only; deployed events go to Amplitude',
+  );
   if (args.kind !== 'command') return args;
   const { name, rest, options } = args;
-  if (options.remote) {
-    return {
-      kind: 'usage-error',
-      error: '--remote: the event store is local only; deployed events go to Amplitude',
-    };
-  }
   if (name === 'tail') {
     if (rest.length > 0) return { kind: 'usage-error', error: 'tail takes no arguments' };
     return { kind: 'run', command: { name: 'tail' }, options };
@@ -41,12 +36,7 @@ export function parseEventsArgs(argv: readonly string[]): ParsedArgs<EventsComma
   if (name !== 'list') return { kind: 'usage-error', error: `unknown command "${name}"` };
   const [countText = String(DEFAULT_LIST_COUNT), ...extra] = rest;
   if (extra.length > 0) return { kind: 'usage-error', error: 'list takes one count' };
-  const count = Number(countText);
-  if (!COUNT.test(countText) || count < 1 || count > MAX_LIST_COUNT) {
-    return {
-      kind: 'usage-error',
-      error: `count must be a whole number from 1 to ${MAX_LIST_COUNT}, not "${countText}"`,
-    };
-  }
-  return { kind: 'run', command: { name: 'list', count }, options };
+  const parsed = parseCount(countText, { min: 1, max: MAX_LIST_COUNT });
+  if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
+  return { kind: 'run', command: { name: 'list', count: parsed.count }, options };
 }
