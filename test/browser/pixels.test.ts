@@ -1,0 +1,424 @@
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, EXPECTED_THIRD_PARTY, startBrowserSession } from './harness';
+import {
+  inspectLayout,
+  layoutProblems,
+  newRenderContext,
+  openSettledScreen,
+  type RenderWidth,
+  walkKeyboard,
+} from './layout-checks';
+import { checkoutVisitor, payButton, typeTestCard } from './money-path';
+import { interactive } from './visitor-steps';
+
+/**
+ * The ad pixels and the consent banner in Chromium (issue 6). The worker runs with a Meta pixel,
+ * a TikTok pixel and a Google Ads tag configured, and no country (so consent is asked). The
+ * networks' script URLs are answered by fakes that behave like the real SDKs' queue-consuming
+ * interface: each takes over its base code's queue and reports every call it gets to the test.
+ */
+
+const BINDINGS = {
+  META_PIXEL_ID: '1234567890',
+  TIKTOK_PIXEL_ID: 'CTIKTOK123',
+  GOOGLE_ADS_ID: 'AW-555',
+  GOOGLE_ADS_CONVERSION_LABEL: 'buyLabel',
+};
+
+const PIXEL_SCRIPTS = {
+  meta: 'https://connect.facebook.net/en_US/fbevents.js',
+  tiktok: 'https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=CTIKTOK123&lib=ttq',
+  google: 'https://www.googletagmanager.com/gtag/js?id=AW-555',
+} as const;
+type Network = keyof typeof PIXEL_SCRIPTS;
+
+const REPORT = '__pixelCall';
+
+/** fbevents.js: sets fbq.callMethod, then replays fbq.queue through it. */
+const FAKE_FBEVENTS = `(() => {
+  const fbq = window.fbq;
+  fbq.callMethod = (...args) => window.${REPORT}('meta', JSON.parse(JSON.stringify(args)));
+  for (const args of fbq.queue.splice(0)) fbq.callMethod(...args);
+})();`;
+
+/** events.js: replaces ttq's deferring methods, then replays the [method, ...args] queued. */
+const FAKE_TIKTOK = `(() => {
+  const ttq = window[window.TiktokAnalyticsObject];
+  const queued = ttq.splice(0);
+  for (const method of ttq.methods) {
+    ttq[method] = (...args) => window.${REPORT}('tiktok', JSON.parse(JSON.stringify([method, ...args])));
+  }
+  window.${REPORT}('tiktok', ['loaded', Object.keys(ttq._i)]);
+  for (const [method, ...args] of queued) ttq[method](...args);
+})();`;
+
+/** gtag.js: reads the commands in dataLayer (Arguments objects), then hears each pushed one. */
+const FAKE_GTAG = `(() => {
+  const layer = window.dataLayer;
+  const hear = (entry) => {
+    if (Object.prototype.toString.call(entry) !== '[object Arguments]') return;
+    window.${REPORT}('google', JSON.parse(JSON.stringify([...entry])));
+  };
+  for (const entry of layer) hear(entry);
+  layer.push = (...entries) => { entries.forEach(hear); return Array.prototype.push.apply(layer, entries); };
+})();`;
+
+const FAKES: Record<Network, string> = {
+  meta: FAKE_FBEVENTS,
+  tiktok: FAKE_TIKTOK,
+  google: FAKE_GTAG,
+};
+
+interface PixelLog {
+  /** Script URLs the pages asked for, in order. */
+  requested: string[];
+  /** Every call each fake SDK got, on every page of the context. */
+  calls: Record<Network, unknown[][]>;
+}
+
+/** Answers the three CDN URLs with the fakes, or refuses them as a blocker would. */
+async function servePixels(
+  context: BrowserContext,
+  mode: 'fakes' | 'blocked' = 'fakes',
+): Promise<PixelLog> {
+  const log: PixelLog = { requested: [], calls: { meta: [], tiktok: [], google: [] } };
+  await context.exposeFunction(REPORT, (network: Network, call: unknown[]) => {
+    log.calls[network].push(call);
+  });
+  const networks = Object.entries(PIXEL_SCRIPTS) as [Network, string][];
+  await context.route(
+    (url) => networks.some(([, script]) => script === url.href),
+    (route) => {
+      const url = route.request().url();
+      log.requested.push(url);
+      const network = networks.find(([, script]) => script === url)?.[0] ?? 'meta';
+      if (mode === 'blocked') return route.abort('blockedbyclient');
+      return route.fulfill({ contentType: 'text/javascript', body: FAKES[network] });
+    },
+  );
+  return log;
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Cookie choice' });
+
+/**
+ * Long enough for the page's lazy work to have run: the tracker (and the pixels with it) starts
+ * once the page has loaded and the main thread is idle (at most 2 s later).
+ */
+async function pageSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise((done) => requestIdleCallback(() => setTimeout(done, 500), { timeout: 2500 })),
+  );
+}
+
+async function consentCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'gf_consent')?.value;
+}
+
+/** Page views and set-up calls of one page visit, as each fake heard them. */
+function setupCalls(log: PixelLog) {
+  return {
+    meta: log.calls.meta.filter(([method]) => method === 'init' || method === 'track'),
+    tiktok: log.calls.tiktok.filter(([method]) => method === 'loaded' || method === 'page'),
+    google: log.calls.google.filter(([command]) => command === 'config'),
+  };
+}
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession({ bindings: BINDINGS });
+});
+afterAll(async () => {
+  await session?.stop();
+});
+
+describe('the consent banner (issue 6)', () => {
+  it('asks a visitor from an unknown country; Tab reaches Accept first, Enter accepts', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await servePixels(context);
+    await page.goto('/signup');
+    await interactive(page);
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await expect(banner(page).textContent()).resolves.toContain('advertising partners');
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => banner(page).count()).toBe(0);
+    expect(await consentCookie(context)).toBe('granted');
+    expect(page.url()).toMatch(/\/signup$/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the next page asks no more, and the worker has set the ad cookies', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await servePixels(context);
+    await page.goto('/signup');
+    await interactive(page);
+    expect(
+      (await context.cookies()).filter((cookie) => ['_fbp', '_ttp'].includes(cookie.name)),
+    ).toEqual([]);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => consentCookie(context)).toBe('granted');
+
+    await page.reload();
+    await interactive(page);
+    expect(await page.locator('.consent').count()).toBe(0);
+    const cookies = new Map((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+    expect(cookies.get('_fbp')?.value).toMatch(/^fb\.1\.\d{13}\.\d{10}$/);
+    expect(cookies.get('_ttp')?.value).toMatch(/^[a-f0-9]{32}$/);
+    expect(cookies.get('_fbp')?.httpOnly).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('Decline: the banner goes, and no pixel script is asked for, here or on the next page', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const log = await servePixels(context);
+    await page.goto('/signup');
+    await interactive(page);
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    expect(await consentCookie(context)).toBe('denied');
+    await pageSettled(page);
+    await page.reload();
+    await interactive(page);
+    await pageSettled(page);
+    expect(await page.locator('.consent').count()).toBe(0);
+    expect(log.requested).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('_fbp');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('answers before the script has arrived: the form posts and comes back to the page', async () => {
+    const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
+    await page.goto('/signup?fbclid=IwAR1');
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup' && url.search === '?fbclid=IwAR1');
+    expect(await consentCookie(context)).toBe('granted');
+    expect(await page.locator('.consent').count()).toBe(0);
+    const names = (await context.cookies()).map((cookie) => cookie.name);
+    expect(names).toEqual(expect.arrayContaining(['_fbc', '_fbp', '_ttp']));
+    await context.close();
+  });
+});
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe's serious and critical findings inside the banner. */
+async function bannerViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof import('axe-core') }).axe.run('.consent-bar', {
+      resultTypes: ['violations'],
+    }),
+  );
+  return (results as AxeResults).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target}`));
+}
+
+/** The banner's box and the Continue button's, if the screen has one, in page coordinates. */
+async function bannerAndContinue(page: Page) {
+  return page.evaluate(() => {
+    const box = (selector: string) => {
+      const rect = document.querySelector(selector)?.getBoundingClientRect();
+      return rect ? { top: rect.top + scrollY, bottom: rect.bottom + scrollY } : null;
+    };
+    return { banner: box('.consent'), button: box('#continue-button') };
+  });
+}
+
+describe('the banner breaks no screen', () => {
+  const renders: [string, RenderWidth][] = [
+    ['/one_pager', 350],
+    ['/signup', 350],
+    ['/checkout_v3_tr', 350],
+    ['/signup', 992],
+    ['/checkout_v3_tr?custom_lng=ar', 350],
+  ];
+  let context: BrowserContext;
+  let page: Page;
+  let width: RenderWidth | null = null;
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it.each(renders)(
+    '%s at %ipx: no overlap or overflow, clear of Continue, named, keyboard-usable',
+    async (path, at) => {
+      if (width !== at) {
+        await context?.close();
+        // Only this context bypasses the CSP, so axe can be added to the page.
+        context = await newRenderContext(session.browser, session.worker.url.href, at, {
+          bypassCSP: true,
+        });
+        await servePixels(context);
+        page = await context.newPage();
+        width = at;
+      }
+      await openSettledScreen(page, path);
+      // Named in the page's language: the region's name is its aria-label.
+      const region = page.getByRole('region', {
+        name: (await page.locator('section.consent').getAttribute('aria-label')) ?? '',
+      });
+      await expect.poll(() => region.isVisible()).toBe(true);
+      expect(layoutProblems(await inspectLayout(page))).toEqual([]);
+      const { banner: box, button } = await bannerAndContinue(page);
+      if (button && box) expect(box.bottom <= button.top || box.top >= button.bottom).toBe(true);
+      const keyboard = await walkKeyboard(page);
+      // The banner comes first in the page: its two buttons are the first two Tab stops.
+      expect(keyboard.order.slice(0, 2).every((step) => step.includes('consent__button'))).toBe(
+        true,
+      );
+      expect(keyboard.unreachable).toEqual([]);
+      expect(keyboard.focusInvisible).toEqual([]);
+      expect(await bannerViolations(page)).toEqual([]);
+    },
+  );
+});
+
+/**
+ * What the pixels do on the page. startPixels (islands/pixels) is started by the tracker once the
+ * page is idle; until that call is wired in islands/analytics these stay skipped.
+ */
+describe.skip('the pixels on the page (startPixels wired into the tracker)', () => {
+  it('Accept loads the three pixels on the page it is given on, each set up once', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const log = await servePixels(context);
+    await page.goto('/signup');
+    await interactive(page);
+    await pageSettled(page);
+    expect(log.requested).toEqual([]);
+    await banner(page).getByRole('button', { name: 'Accept' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => log.requested.length).toBe(3);
+    expect([...log.requested].sort()).toEqual(Object.values(PIXEL_SCRIPTS).sort());
+    await expect.poll(() => log.calls.google.length).toBeGreaterThanOrEqual(2);
+    expect(setupCalls(log)).toEqual({
+      meta: [
+        ['init', '1234567890'],
+        ['track', 'PageView'],
+      ],
+      tiktok: [['loaded', ['CTIKTOK123']], ['page']],
+      google: [['config', 'AW-555']],
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('once consent is given, the next pages load them without asking', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const log = await servePixels(context);
+    await context.addCookies([
+      { name: 'gf_consent', value: 'granted', url: session.worker.url.href },
+    ]);
+    await page.goto('/signup');
+    await interactive(page);
+    expect(await page.locator('.consent').count()).toBe(0);
+    await expect.poll(() => log.requested.length).toBe(3);
+    await expect.poll(() => setupCalls(log).google.length).toBe(1);
+    expect(setupCalls(log).meta).toEqual([
+      ['init', '1234567890'],
+      ['track', 'PageView'],
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a pixel script a blocker refuses breaks nothing and logs nothing of ours', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const scripts: string[] = Object.values(PIXEL_SCRIPTS);
+    const consoleLines: { text: string; url: string }[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        consoleLines.push({ text: message.text(), url: message.location().url });
+    });
+    const log = await servePixels(context, 'blocked');
+    await context.addCookies([
+      { name: 'gf_consent', value: 'granted', url: session.worker.url.href },
+    ]);
+    await page.goto('/signup');
+    await interactive(page);
+    await expect.poll(() => log.requested.length).toBe(3);
+    await pageSettled(page);
+    // Chromium's own report of each refused script (the request, and its console echo located
+    // at the script's URL) is the blocker's doing; nothing else may go wrong or be logged. (The
+    // harness already lets Google's sign-in script be refused on this screen.)
+    const refusedByDesign = (url: string) =>
+      scripts.includes(url) || EXPECTED_THIRD_PARTY.some((expected) => url.startsWith(expected));
+    expect(consoleLines.filter((line) => !refusedByDesign(line.url))).toEqual([]);
+    const blockersOwn = (problem: string) =>
+      scripts.some((script) => problem.includes(script)) ||
+      problem.startsWith('error: Failed to load resource: net::ERR_BLOCKED_BY_CLIENT');
+    expect(problems.filter((problem) => !blockersOwn(problem))).toEqual([]);
+    await page.locator('input[type="email"]').fill('blocked@example.com');
+    expect(await page.locator('#continue-button').isEnabled()).toBe(true);
+    await context.close();
+  });
+
+  it('a purchase reaches each pixel exactly once, as a _test event with the subscription id', async () => {
+    const { context, page, userId, problems } = await checkoutVisitor(session, 'pixels');
+    const log = await servePixels(context);
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    await interactive(page);
+    const { results } = await session.worker.portalDb
+      .prepare('SELECT id, event_id FROM subscriptions WHERE user_id = ? AND status = ?')
+      .bind(userId, 'active')
+      .all<{ id: string; event_id: string | null }>();
+    expect(results).toHaveLength(1);
+    const { id: subId, event_id: eventId } = results[0]!;
+    const purchases = () => ({
+      meta: log.calls.meta.filter(([, name]) => name === 'Purchase_test'),
+      tiktok: log.calls.tiktok.filter(([, name]) => name === 'CompletePayment_test'),
+      google: log.calls.google.filter(
+        ([command, name]) => command === 'event' && String(name).endsWith('_test'),
+      ),
+    });
+    await expect.poll(() => purchases().google.length, { timeout: 15_000 }).toBe(2);
+    await pageSettled(page);
+    await page.reload();
+    await interactive(page);
+    await pageSettled(page);
+
+    const heard = purchases();
+    const id = eventId ?? subId;
+    expect(heard.meta).toEqual([
+      [
+        'trackCustom',
+        'Purchase_test',
+        expect.objectContaining({ currency: 'USD' }),
+        { eventID: id },
+      ],
+    ]);
+    expect(heard.tiktok).toEqual([
+      [
+        'track',
+        'CompletePayment_test',
+        expect.objectContaining({ currency: 'USD' }),
+        { event_id: id },
+      ],
+    ]);
+    expect(heard.google).toEqual([
+      ['event', 'purchase_test', expect.objectContaining({ transaction_id: subId })],
+      [
+        'event',
+        'conversion_test',
+        expect.objectContaining({ send_to: 'AW-555', transaction_id: subId }),
+      ],
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
