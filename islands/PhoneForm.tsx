@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { emit } from './analytics/emit';
 import { navigate } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
 import { PhoneInput } from './kit/PhoneInput';
@@ -60,6 +61,8 @@ export default function PhoneForm({
     }
     // A new number makes the previous lookup stale.
     $map.set({ phone: e164, numberData: null, initCoords: null });
+    // SPEC.md §4 onboarding_start: the visitor starts the funnel with a number to locate.
+    emit('onboarding_start', { country });
     navigate(next);
   };
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
+import { emit } from './analytics/emit';
 import { CircularProgress } from './kit/CircularProgress';
 import { ContinueButton } from './kit/ContinueButton';
 import { formatPhoneForDisplay } from './kit/format-phone';
@@ -130,6 +131,7 @@ export default function SearchProgress({
     }
     setPhone(stored);
     setPhase('searching');
+    emit('processing_started');
     let live = true;
     const duration = prefersReducedMotion()
       ? REDUCED_MOTION_SEARCH_DURATION_MS

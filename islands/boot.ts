@@ -1,3 +1,4 @@
+import { startAnalytics, trackerMayLoad } from './analytics/start';
 import { removePreloaderAfterLoad } from './kit/preloader';
 import type { PageState } from './protocol';
 import { $app } from './stores/app';
@@ -61,6 +62,7 @@ function enhanceContinueForms(): void {
  */
 export function markInteractive(): void {
   document.documentElement.dataset.booted = 'yes';
+  trackerMayLoad();
 }
 
 /** Runs once per page, before the islands hydrate. */
@@ -71,4 +73,5 @@ export function boot(page: PageState): void {
   holdBackAction();
   enhanceContinueForms();
   removePreloaderAfterLoad();
+  startAnalytics(page);
 }

@@ -6,6 +6,7 @@ import {
   socialSignInErrorText,
   type VisitorText,
 } from '../../shared/api/error-text';
+import { emit } from '../analytics/emit';
 import { signInWithSocialToken, signUp } from '../api/client';
 import { navigate } from '../boot';
 import { showError } from '../stores/error';
@@ -57,6 +58,7 @@ async function completeSignUp(
   // SPEC.md §4: "an analytics user id is set".
   const events = $events.get();
   $events.setKey('analyticsData', { ...events.analyticsData, user_id: userId });
+  emit('lead');
   await Promise.all([loadPaymentSettings({ sleep: context.sleep }), loadDeeplink(), loadCountry()]);
   if (context.next) navigate(context.next);
 }

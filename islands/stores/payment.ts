@@ -1,6 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { type ErrorTexts, readableText } from '../../shared/api/error-text';
+import { emit } from '../analytics/emit';
 import {
   cataloguePriceOf,
   gclidOf,
@@ -114,10 +115,12 @@ async function settle(
       deps.navigate(page.next);
       return;
     case 'declined':
+      emit('subs_purchase_failed', { plan: plan?.planId, decline_code: outcome.declineCode });
       $declinedReturn.set(page.here);
       deps.navigate(page.declined);
       return;
     case 'failed':
+      emit('subs_purchase_failed', { plan: plan?.planId, error: readableText(outcome.text, {}) });
       showError(readableText(outcome.text, page.texts));
       $paymentPhase.set('idle');
       return;
@@ -155,6 +158,7 @@ export async function pay(
 ): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
   $paymentPhase.set('paying');
+  emit('subs_purchase_started', { plan: request.planId });
   await settle(await safely(() => deps.purchase(request)), request, page, deps);
 }
 

@@ -1,0 +1,66 @@
+import type { EventName, GenericEventName } from '../../shared/analytics/catalogue';
+import { screenEvent } from '../../shared/analytics/catalogue';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import { isScreenId } from '../../shared/screens';
+import type { PurchaseTrackingPayload } from '../payments/purchase-tracking';
+import type { ClickProperties } from './clicks';
+
+/** The Continue button's id (SPEC.md §2 Shared building blocks). */
+export const CONTINUE_BUTTON_ID = 'continue-button';
+
+/** Checkouts and paywalls: where the plans are shown and paid for. */
+export function isPaywall(screen: string): boolean {
+  return screen.startsWith('checkout') || screen.startsWith('paycheck');
+}
+
+/**
+ * What every page load emits (SPEC.md §4 Analytics events): `load`, `screen__load` and the
+ * screen's own load event; a checkout or paywall also says it was shown.
+ */
+export function loadEvents(screen: string): EventName[] {
+  const events: EventName[] = ['load', 'screen__load'];
+  if (isScreenId(screen)) events.push(screenEvent(screen, 'load'));
+  if (isPaywall(screen)) events.push('checkout_screen_load', 'subs_purchase_show');
+  return events;
+}
+
+/**
+ * What one click on a control emits: `click` and the screen's own click event; the Continue
+ * button also `button__continue`, a link also `link__redirect`.
+ */
+export function clickEvents(screen: string, click: ClickProperties): EventName[] {
+  const events: EventName[] = ['click'];
+  if (isScreenId(screen)) events.push(screenEvent(screen, 'click'));
+  if (click.element_id === CONTINUE_BUTTON_ID) events.push('button__continue');
+  if (click.element_role === 'link') events.push('link__redirect');
+  return events;
+}
+
+/** What the page reports (start.ts, clicks.ts) before the tracker fans it out. */
+export const RAW_LOAD: GenericEventName = 'load';
+export const RAW_CLICK: GenericEventName = 'click';
+
+/** The events one reported event stands for on `screen`. */
+export function fannedOut(screen: string, event: { name: string; properties?: unknown }): string[] {
+  if (event.name === RAW_LOAD) return loadEvents(screen);
+  if (event.name === RAW_CLICK)
+    return clickEvents(screen, (event.properties ?? {}) as ClickProperties);
+  return [event.name];
+}
+
+/**
+ * A purchase handed over by the payment (islands/stores/events.ts) as its event: the upsells'
+ * and the guide's plans (catalogue role upsell or guide) are upsell purchases, any other plan
+ * the subscription. The SPEC.md §3
+ * purchase payload is the event's properties.
+ */
+export function purchaseEvent(payload: PurchaseTrackingPayload): {
+  name: EventName;
+  properties: Record<string, unknown>;
+} {
+  const upsell = isPlanId(payload.plan) && planById(payload.plan).role !== 'main';
+  return {
+    name: upsell ? 'upsell_purchase_completed' : 'subs_purchase_completed',
+    properties: { ...payload },
+  };
+}

@@ -1,0 +1,127 @@
+import type { CollectedEvent } from '../../shared/analytics/batch';
+import { type AnalyticsLog, type KeyValueStorage, storedValue } from './storage';
+
+/** localStorage key of the events waiting for the collector's acknowledgement. */
+export const QUEUE_KEY = 'gf:analytics:queue';
+
+/** How long events handed to a request stay out of other uploads (its time-out is shorter). */
+export const SEND_LEASE_MS = 60_000;
+
+/**
+ * How long events sent by beacon count as delivered. A beacon gets no answer, so after this a
+ * later upload (this page's, another tab's or the next page's) sends them again; the collector
+ * keeps the first copy by insert_id. At least once, de-duplicated: once.
+ */
+export const BEACON_LEASE_MS = 10_000;
+
+interface QueueEntry {
+  event: CollectedEvent;
+  /** Epoch ms until which a request or a beacon holds the event. */
+  until?: number;
+}
+
+interface StoredQueue {
+  entries: QueueEntry[];
+  /** Events given up to make room (SPEC.md §9 saved max count), over this visitor's life. */
+  dropped: number;
+}
+
+function parseQueue(json: unknown): StoredQueue | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const { entries, dropped } = json as Partial<StoredQueue>;
+  if (!Array.isArray(entries)) return null;
+  return {
+    entries: entries.filter(
+      (entry) =>
+        typeof entry?.event?.insert_id === 'string' && typeof entry.event.event_type === 'string',
+    ),
+    dropped: typeof dropped === 'number' ? dropped : 0,
+  };
+}
+
+export interface EventQueue {
+  /** Adds events; beyond `maxCount` the oldest give way. Returns how many gave way. */
+  add(events: CollectedEvent[]): number;
+  /** Events no request or beacon holds at `now`, oldest first. */
+  ready(now: number): CollectedEvent[];
+  /** Holds events until `until` (a request under way, a beacon sent). */
+  hold(ids: readonly string[], until: number): void;
+  /** Makes held events ready again (a request that failed). */
+  release(ids: readonly string[]): void;
+  /** Forgets events (acknowledged, or refused for good). */
+  remove(ids: readonly string[]): void;
+  size(): number;
+  dropped(): number;
+}
+
+/**
+ * The events waiting for the collector, in localStorage under one key shared by every tab of the
+ * visitor, so they survive reloads and the navigation between screens (each a new document) until
+ * the collector has acknowledged them. Each change re-reads storage first: another tab may have
+ * added or sent events since.
+ */
+export function createEventQueue(options: {
+  storage: KeyValueStorage | null;
+  maxCount: number;
+  log: AnalyticsLog;
+  key?: string;
+}): EventQueue {
+  const stored = storedValue<StoredQueue>({
+    storage: options.storage,
+    key: options.key ?? QUEUE_KEY,
+    parse: parseQueue,
+    initial: () => ({ entries: [], dropped: 0 }),
+    log: options.log,
+  });
+
+  const update = (change: (queue: StoredQueue) => StoredQueue) => stored.set(change(stored.get()));
+  const changeEntries = (
+    ids: readonly string[],
+    change: (entry: QueueEntry) => QueueEntry | null,
+  ) => {
+    const chosen = new Set(ids);
+    update((queue) => ({
+      ...queue,
+      entries: queue.entries.flatMap((entry) => {
+        if (!chosen.has(entry.event.insert_id)) return [entry];
+        const changed = change(entry);
+        return changed ? [changed] : [];
+      }),
+    }));
+  };
+  /** A hold further ahead than any we set means the clock went back: it no longer counts. */
+  const isHeld = (entry: QueueEntry, now: number) =>
+    entry.until !== undefined && entry.until > now && entry.until - now <= SEND_LEASE_MS;
+
+  return {
+    add(events) {
+      let overflow = 0;
+      update((queue) => {
+        const entries = [...queue.entries, ...events.map((event) => ({ event }))];
+        overflow = Math.max(0, entries.length - options.maxCount);
+        return { entries: entries.slice(overflow), dropped: queue.dropped + overflow };
+      });
+      if (overflow > 0) {
+        options.log.warn(`${overflow} oldest events dropped: over ${options.maxCount} saved`);
+      }
+      return overflow;
+    },
+    ready(now) {
+      return stored
+        .get()
+        .entries.filter((entry) => !isHeld(entry, now))
+        .map((entry) => entry.event);
+    },
+    hold(ids, until) {
+      changeEntries(ids, (entry) => ({ ...entry, until }));
+    },
+    release(ids) {
+      changeEntries(ids, ({ event }) => ({ event }));
+    },
+    remove(ids) {
+      changeEntries(ids, () => null);
+    },
+    size: () => stored.get().entries.length,
+    dropped: () => stored.get().dropped,
+  };
+}

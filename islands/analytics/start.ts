@@ -1,0 +1,70 @@
+import type { PageState } from '../protocol';
+import { listenForClicks } from './clicks';
+import { EARLY_EVENTS_KEY, emit, takeWaiting } from './emit';
+
+/** At most this many pages' worth is kept for the next tracker (a visitor racing through). */
+const EARLY_PAGES_MAX = 10;
+
+/** How long after the load event the tracker waits at most for the main thread to be idle. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/** A page whose islands never finish hydrating still gets its tracker after this. */
+const INTERACTIVE_TIMEOUT_MS = 5000;
+
+/** Loads the tracker once the main thread is idle; null until startAnalytics has run. */
+let loadTracker: (() => void) | null = null;
+
+function keepWaitingEvents(page: PageState): void {
+  const events = takeWaiting();
+  if (events.length === 0) return;
+  try {
+    const kept: unknown = JSON.parse(sessionStorage.getItem(EARLY_EVENTS_KEY) ?? '[]');
+    const pages = [...(Array.isArray(kept) ? kept : []), { page, path: location.pathname, events }];
+    sessionStorage.setItem(EARLY_EVENTS_KEY, JSON.stringify(pages.slice(-EARLY_PAGES_MAX)));
+  } catch {
+    // No sessionStorage (or it is full): these few events are lost, the page is not.
+  }
+}
+
+function whenIdle(run: () => void): void {
+  const idle = () => {
+    if ('requestIdleCallback' in window)
+      window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(run, 1);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * Starts analytics from boot without putting the tracker on the page's critical path: clicks are
+ * heard from the first moment (emit.ts holds them), and the tracker itself is imported once the
+ * page is interactive (trackerMayLoad), has loaded and the main thread is idle. A page left
+ * before that hands its events over to the next one.
+ */
+export function startAnalytics(page: PageState): void {
+  try {
+    // Now, not when the tracker loads: a visitor gone before then has still seen the page.
+    emit('load');
+    listenForClicks();
+    window.addEventListener('pagehide', () => keepWaitingEvents(page));
+    let asked = false;
+    loadTracker = () => {
+      if (asked) return;
+      asked = true;
+      whenIdle(() => {
+        import('./tracker')
+          .then((tracker) => tracker.startTracker(page))
+          .catch((error: unknown) => console.warn('[analytics] tracker did not load', error));
+      });
+    };
+    setTimeout(() => loadTracker?.(), INTERACTIVE_TIMEOUT_MS);
+  } catch (error) {
+    console.warn('[analytics]', error);
+  }
+}
+
+/** The page is interactive (boot.ts markInteractive): the tracker loads at the next idle moment. */
+export function trackerMayLoad(): void {
+  loadTracker?.();
+}

@@ -1,0 +1,188 @@
+import type { PageState } from '../protocol';
+import { $events, analyticsUserId, pendingPurchases, takePendingPurchases } from '../stores/events';
+import { pageProperties } from './build-event';
+import { connectTracker, EARLY_EVENTS_KEY, type EarlyPage, type EmittedEvent } from './emit';
+import { notifyListeners } from './listeners';
+import { fannedOut, purchaseEvent } from './page-events';
+import type { AnalyticsLog, KeyValueStorage } from './storage';
+import { createTracker, type EventOrigin, type Tracker } from './tracker-core';
+import type { UploadTransport } from './uploader';
+
+/**
+ * The browser side of the tracker, imported lazily by start.ts once the page is idle: wires the
+ * pure tracker (tracker-core.ts) to localStorage, fetch, sendBeacon and the page's life, and
+ * emits what every page emits. Nothing here may throw into the screen: failures are logged.
+ */
+
+/** A request the collector has not answered by then is treated as lost and sent again later. */
+const POST_TIMEOUT_MS = 20_000;
+
+const JSON_TYPE = 'application/json';
+
+const consoleLog: AnalyticsLog = {
+  info: (message) => console.info(`[analytics] ${message}`),
+  warn: (message, detail) => console.warn(`[analytics] ${message}`, detail ?? ''),
+};
+
+function safely(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    consoleLog.warn('failed', error);
+  }
+}
+
+const browserTransport: UploadTransport = {
+  async post(url, body) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': JSON_TYPE },
+        credentials: 'same-origin',
+        // A batch sent just before the visitor moves on still arrives.
+        keepalive: true,
+        signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+      });
+      return response.status;
+    } catch {
+      return 0;
+    }
+  },
+  beacon(url, body) {
+    try {
+      if (navigator.sendBeacon?.(url, new Blob([body], { type: JSON_TYPE }))) return true;
+      // Over the beacon quota, or no sendBeacon: a keepalive fetch outlives the page as well.
+      fetch(url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': JSON_TYPE },
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => {});
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Pages served over plain http (a local network) have getRandomValues but not randomUUID.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function localStorageOrNull(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function originOf(page: PageState, path: string): EventOrigin {
+  return {
+    properties: pageProperties({
+      screen: page.screen,
+      path,
+      variant: page.variant,
+      flow: page.flow,
+      configVersion: page.configVersion,
+      tracking: page.analytics.tracking,
+    }),
+    deviceId: page.analytics.visitorId,
+  };
+}
+
+function isEarlyPage(value: unknown): value is EarlyPage {
+  const early = value as Partial<EarlyPage> | null;
+  return (
+    typeof early?.path === 'string' &&
+    typeof early.page?.screen === 'string' &&
+    typeof early.page.analytics?.visitorId === 'string' &&
+    Array.isArray(early.events)
+  );
+}
+
+/** The events of pages this tab left before their tracker loaded (start.ts), taken once. */
+function takeEarlyPages(): EarlyPage[] {
+  try {
+    const raw = sessionStorage.getItem(EARLY_EVENTS_KEY);
+    if (raw === null) return [];
+    sessionStorage.removeItem(EARLY_EVENTS_KEY);
+    const pages: unknown = JSON.parse(raw);
+    return Array.isArray(pages) ? pages.filter(isEarlyPage) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** An event as reported, tracked on the page it happened on; a page's load and a click fan out. */
+function report(tracker: Tracker, event: EmittedEvent, screen: string, origin: EventOrigin): void {
+  if (typeof event?.name !== 'string' || typeof event.time !== 'number') return;
+  for (const name of fannedOut(screen, event)) {
+    tracker.track(name, event.properties, { time: event.time, origin });
+  }
+}
+
+/** The payment's hand-off (islands/stores/events.ts): each purchase becomes one event, once. */
+function drainPurchases(tracker: Tracker): void {
+  if (pendingPurchases().length === 0) return;
+  for (const payload of takePendingPurchases()) {
+    const { name, properties } = purchaseEvent(payload);
+    tracker.track(name, properties);
+  }
+}
+
+function run(page: PageState): void {
+  const origin = originOf(page, location.pathname);
+  const tracker = createTracker({
+    origin,
+    collector: page.analytics.collector,
+    storage: localStorageOrNull(),
+    transport: browserTransport,
+    timers: {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    now: Date.now,
+    randomId: randomUuid,
+    userId: analyticsUserId,
+    notify: notifyListeners,
+    log: consoleLog,
+  });
+
+  for (const early of takeEarlyPages()) {
+    const earlyOrigin = originOf(early.page, early.path);
+    for (const event of early.events) report(tracker, event, early.page.screen, earlyOrigin);
+  }
+  const waited = connectTracker((event) => report(tracker, event, page.screen, origin));
+  for (const event of waited) report(tracker, event, page.screen, origin);
+
+  drainPurchases(tracker);
+  $events.listen(() => safely(() => drainPurchases(tracker)));
+
+  // The page may never come back from hidden (a closed tab, a killed mobile browser).
+  const leaving = () => safely(() => tracker.sendByBeacon());
+  window.addEventListener('pagehide', leaving);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leaving();
+  });
+  tracker.start();
+}
+
+let started = false;
+
+/** Starts this page's tracker once (boot hands it the page's state through start.ts). */
+export function startTracker(page: PageState): void {
+  if (started) return;
+  started = true;
+  safely(() => run(page));
+}
+
+export { subscribe } from './listeners';

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { packBatches } from '../../../islands/analytics/batches';
+import { BEACON_LEASE_MS } from '../../../islands/analytics/queue';
+import type { CollectedEvent } from '../../../shared/analytics/batch';
+import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
+import { names, settle, trackerUnderTest } from './fakes';
+
+/**
+ * Every screen is a new document: what waits when the page is hidden or left goes by beacon, in
+ * chunks the collector and the browser's beacon quota take. A beacon gets no answer, so its
+ * events are sent again by a later upload after BEACON_LEASE_MS; the collector keeps one copy.
+ */
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('sending by beacon', () => {
+  it('sends everything waiting, in chunks of at most 100 events', () => {
+    const { tracker, transport, limits } = trackerUnderTest();
+    limits.uploadThreshold = 1000;
+    for (let i = 0; i < 229; i++) tracker.track('click');
+    expect(tracker.sendByBeacon()).toBe(230);
+    expect(transport.beacons.map((beacon) => beacon.events.length)).toEqual([100, 100, 30]);
+    expect(transport.beacons.every((beacon) => beacon.url === '/e')).toBe(true);
+    expect(transport.post).not.toHaveBeenCalled();
+  });
+
+  it('keeps each chunk within maxBatchBytes', () => {
+    const { tracker, transport, limits } = trackerUnderTest();
+    limits.uploadThreshold = 1000;
+    for (let i = 0; i < 30; i++) tracker.track('click', { text: 'é'.repeat(3000) });
+    tracker.sendByBeacon();
+    expect(transport.beacons.length).toBeGreaterThan(1);
+    for (const beacon of transport.beacons) {
+      expect(beacon.bytes).toBeLessThanOrEqual(ANALYTICS_LIMITS.maxBatchBytes);
+    }
+    expect(transport.beacons.flatMap((beacon) => beacon.events)).toHaveLength(31);
+  });
+
+  it('does not send the same events twice when hidden, then left', () => {
+    const { tracker, transport } = trackerUnderTest();
+    tracker.track('load');
+    tracker.sendByBeacon(); // visibilitychange: hidden
+    tracker.sendByBeacon(); // pagehide
+    expect(transport.beacons).toHaveLength(1);
+  });
+
+  it('stops at the first chunk the browser refuses (quota full): the rest wait for a later page', async () => {
+    const { tracker, transport, limits } = trackerUnderTest();
+    limits.uploadThreshold = 1000;
+    for (let i = 0; i < 249; i++) tracker.track('click');
+    transport.beaconQuota = 1;
+    expect(tracker.sendByBeacon()).toBe(100);
+    expect(tracker.queue.ready(Date.now())).toHaveLength(150);
+    transport.autoAnswer = 200;
+    await tracker.flush();
+    expect(transport.requests.flatMap((request) => request.events)).toHaveLength(150);
+  });
+
+  it('sends beaconed events again after a while unless the collector acknowledged them', async () => {
+    const { tracker, transport } = trackerUnderTest();
+    transport.autoAnswer = 200;
+    tracker.track('load');
+    tracker.sendByBeacon();
+    const beaconed = transport.beacons[0]!.events.map((event) => event.insert_id);
+    tracker.track('click');
+    await tracker.flush();
+    expect(names(transport.requests[0]!.events)).toEqual(['click']);
+    vi.advanceTimersByTime(BEACON_LEASE_MS + 1);
+    await tracker.flush();
+    expect(transport.requests[1]!.events.map((event) => event.insert_id)).toEqual(beaconed);
+    expect(tracker.queue.size()).toBe(0);
+  });
+
+  it('does not beacon a batch a request is already carrying', async () => {
+    const { tracker, transport } = trackerUnderTest();
+    for (let i = 0; i < 29; i++) tracker.track('click');
+    expect(transport.requests).toHaveLength(1);
+    tracker.track('load');
+    tracker.sendByBeacon();
+    expect(names(transport.beacons[0]!.events)).toEqual(['load']);
+    transport.pending().answer(200);
+    await settle();
+    expect(tracker.queue.size()).toBe(1);
+  });
+});
+
+describe('packBatches', () => {
+  const event = (id: number, text = ''): CollectedEvent => ({
+    event_type: 'click',
+    insert_id: `insert-${id}`,
+    time: 1,
+    session_id: 1,
+    device_id: 'd',
+    user_id: null,
+    event_properties: { screen_name: 's', text },
+  });
+
+  it('cuts by count and by bytes, in order', () => {
+    const events = Array.from({ length: 7 }, (_, i) => event(i, 'x'.repeat(100)));
+    const one = JSON.stringify(events[0]).length;
+    const { batches, oversized } = packBatches(events, 3, 13 + 2 * one + 1);
+    expect(batches.map((batch) => batch.map((each) => each.insert_id))).toEqual([
+      ['insert-0', 'insert-1'],
+      ['insert-2', 'insert-3'],
+      ['insert-4', 'insert-5'],
+      ['insert-6'],
+    ]);
+    expect(oversized).toEqual([]);
+    expect(packBatches(events, 3, 100_000).batches.map((batch) => batch.length)).toEqual([3, 3, 1]);
+  });
+
+  it('puts an event too large for any body apart', () => {
+    const big = event(1, 'x'.repeat(500));
+    const { batches, oversized } = packBatches([event(0), big, event(2)], 100, 400);
+    expect(oversized).toEqual([big]);
+    expect(batches).toEqual([[event(0), event(2)]]);
+  });
+
+  it('an oversized event is dropped before any request, logged', async () => {
+    const { tracker, transport, log, limits } = trackerUnderTest();
+    limits.uploadThreshold = 1000;
+    limits.maxBatchBytes = 2000;
+    tracker.track('click', { text: 'x'.repeat(3000) });
+    transport.autoAnswer = 200;
+    await tracker.flush();
+    expect(names(transport.requests[0]!.events)).toEqual(['session_start']);
+    expect(tracker.queue.size()).toBe(0);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('over 2000 bytes'), [
+      expect.any(String),
+    ]);
+  });
+});

@@ -1,0 +1,284 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PurchaseTrackingPayload } from '../../../islands/payments/purchase-tracking';
+import type { PageState } from '../../../islands/protocol';
+import type { CollectedEvent, EventBatch } from '../../../shared/analytics/batch';
+import { names } from './fakes';
+
+/**
+ * The tracker in a page (happy-dom): what every page emits, the clicks heard before the tracker
+ * loaded, the hand-over from a page left too early, the purchase hand-off and the beacon on
+ * leaving. Each test is a fresh page: new modules, the same storage when it is "the next page".
+ */
+
+const VISITOR = '5f0c6a8e-3b1d-4c2a-9e7f-1a2b3c4d5e6f';
+
+function pageState(screen: string, collector: string | null = '/e'): PageState {
+  return {
+    screen,
+    next: null,
+    flow: 'lp11ch8',
+    variant: 'lp11',
+    configVersion: '3',
+    analytics: {
+      visitorId: VISITOR,
+      production: false,
+      collector,
+      tracking: {
+        appsflyer_id: null,
+        google_tracking_id: null,
+        google_client_id: null,
+        user_data: {
+          uuid: VISITOR,
+          fbc: null,
+          fbp: 'fb.1.1700000000000.987',
+          fb_click_id: null,
+          ttp: null,
+          tt_click_id: null,
+          source_url: 'https%3A%2F%2Fapp.example',
+          google_click_id: 'g-1',
+        },
+      },
+      consent: 'not_required',
+      pixels: { meta: null, tiktok: null, googleAds: null, appsflyer: null },
+    },
+  };
+}
+
+const beacons: CollectedEvent[][] = [];
+const listeners: [EventTarget, string, EventListenerOrEventListenerObject][] = [];
+
+/** Records the listeners a page adds, so the next test's page does not hear them. */
+function recordListeners(target: Window | Document) {
+  const add = target.addEventListener.bind(target);
+  vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+    if (listener) listeners.push([target, type, listener]);
+    add(type, listener, options);
+  });
+}
+
+/** A fresh document's modules (the tracker, emit, the stores) over the storage as it is. */
+async function openPage() {
+  vi.resetModules();
+  return {
+    tracker: await import('../../../islands/analytics/tracker'),
+    emit: await import('../../../islands/analytics/emit'),
+    start: await import('../../../islands/analytics/start'),
+    events: await import('../../../islands/stores/events'),
+  };
+}
+
+/** The page never gets an idle moment: its tracker does not load by itself. */
+function neverIdle(): ReturnType<typeof vi.fn> {
+  const requestIdleCallback = vi.fn();
+  Object.defineProperty(window, 'requestIdleCallback', {
+    configurable: true,
+    value: requestIdleCallback,
+  });
+  return requestIdleCallback;
+}
+
+function removeListeners(): void {
+  for (const [target, type, listener] of listeners.splice(0)) {
+    target.removeEventListener(type, listener, { capture: true });
+    target.removeEventListener(type, listener);
+  }
+}
+
+/** Boot's part (start.ts), then the tracker at once, as if the page had become idle. */
+function showScreen(page: Awaited<ReturnType<typeof openPage>>, state: PageState): void {
+  neverIdle();
+  page.start.startAnalytics(state);
+  page.tracker.startTracker(state);
+}
+
+async function leave(): Promise<CollectedEvent[]> {
+  window.dispatchEvent(new Event('pagehide'));
+  await vi.waitFor(() => expect(navigator.sendBeacon).toHaveBeenCalled());
+  // Blob bodies are read asynchronously.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return beacons.flat();
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  beacons.length = 0;
+  recordListeners(window);
+  recordListeners(document);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: vi.fn((_url: string, body: Blob) => {
+      void body.text().then((text) => beacons.push((JSON.parse(text) as EventBatch).events));
+      return true;
+    }),
+  });
+});
+
+afterEach(() => {
+  removeListeners();
+  Reflect.deleteProperty(window, 'requestIdleCallback');
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('every page', () => {
+  it('emits load, screen__load and its own load once each, sent by beacon when left', async () => {
+    const page = await openPage();
+    showScreen(page, pageState('one_pager'));
+    page.tracker.startTracker(pageState('one_pager')); // a second start is a no-op
+    const sent = await leave();
+    expect(names(sent)).toEqual(['session_start', 'load', 'screen__load', 'one_pager__load']);
+    for (const event of sent) {
+      expect(event.device_id).toBe(VISITOR);
+      expect(event.event_properties).toMatchObject({
+        screen_name: 'one_pager',
+        variant: 'lp11',
+        flow: 'lp11ch8',
+        config_version: '3',
+        uuid: VISITOR,
+        fbp: 'fb.1.1700000000000.987',
+        google_click_id: 'g-1',
+      });
+      expect(event.event_properties).not.toHaveProperty('fbc');
+    }
+    expect(navigator.sendBeacon).toHaveBeenCalledWith('/e', expect.any(Blob));
+  });
+
+  it('with analytics switched off sends nothing', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const page = await openPage();
+    showScreen(page, pageState('one_pager', null));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(navigator.sendBeacon).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('No request sent'));
+  });
+});
+
+describe('starting', () => {
+  it('loads the tracker only once the page is interactive and idle, then emits the load events', async () => {
+    const page = await openPage();
+    const requestIdleCallback = neverIdle();
+    page.start.startAnalytics(pageState('one_pager'));
+    expect(requestIdleCallback).not.toHaveBeenCalled();
+    page.start.trackerMayLoad(); // boot's markInteractive: every island has hydrated
+    page.start.trackerMayLoad();
+    expect(requestIdleCallback).toHaveBeenCalledOnce();
+    expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
+    expect(localStorage.getItem('gf:analytics:queue')).toBeNull();
+    const [idle] = requestIdleCallback.mock.calls[0] as [() => void];
+    idle();
+    await vi.waitFor(() =>
+      expect(localStorage.getItem('gf:analytics:queue')).toContain('one_pager__load'),
+    );
+  });
+});
+
+describe('clicks', () => {
+  it('heard before the tracker loaded are not lost, and fan out on the screen', async () => {
+    const page = await openPage();
+    neverIdle();
+    document.body.innerHTML =
+      '<form><button id="continue-button" type="button">Continue</button></form>';
+    page.start.startAnalytics(pageState('searching'));
+    document.querySelector('button')!.click();
+    page.tracker.startTracker(pageState('searching'));
+    const sent = await leave();
+    const click = sent.find((event) => event.event_type === 'button__continue');
+    expect(names(sent).slice(-3)).toEqual(['click', 'searching__click', 'button__continue']);
+    expect(click!.event_properties).toMatchObject({
+      screen_name: 'searching',
+      element_id: 'continue-button',
+      element_role: 'button',
+      element_text: 'Continue',
+    });
+  });
+
+  it('on a page left before its tracker loaded are sent by the next page, as that first page’s', async () => {
+    const first = await openPage();
+    neverIdle();
+    document.body.innerHTML = '<a href="/signup?gclid=g-1">Sign up</a>';
+    first.start.startAnalytics(pageState('one_pager'));
+    document.querySelector('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(navigator.sendBeacon).not.toHaveBeenCalled();
+    removeListeners();
+
+    const next = await openPage();
+    showScreen(next, pageState('signup'));
+    const sent = await leave();
+    const redirect = sent.find((event) => event.event_type === 'link__redirect')!;
+    expect(redirect.event_properties).toMatchObject({
+      screen_name: 'one_pager',
+      link_path: '/signup',
+      element_text: 'Sign up',
+    });
+    // The first page's load too: it was reported at boot, not when a tracker loaded.
+    const on = (screen: string) =>
+      names(sent.filter((event) => event.event_properties.screen_name === screen));
+    expect(on('one_pager')).toEqual([
+      'session_start',
+      'load',
+      'screen__load',
+      'one_pager__load',
+      'click',
+      'one_pager__click',
+      'link__redirect',
+    ]);
+    expect(on('signup')).toEqual(['load', 'screen__load', 'signup__load']);
+    expect(sessionStorage.getItem(next.emit.EARLY_EVENTS_KEY)).toBeNull();
+  });
+});
+
+describe('the purchase hand-off (islands/stores/events.ts)', () => {
+  const purchase: PurchaseTrackingPayload = {
+    price: 6.99,
+    currency: 'USD',
+    plan: 'monthly_7d_intro_usd',
+    sub_id: 'sub_1',
+    event_id: 'evt_1',
+    gclid: 'g-1',
+    pixelName: 'Purchase_test',
+  };
+
+  it('turns a queued purchase into subs_purchase_completed on the next page, once', async () => {
+    const checkout = await openPage();
+    checkout.events.queuePurchase(purchase);
+    checkout.events.$events.setKey('analyticsData', { user_id: 'ext-42' });
+
+    const upsell = await openPage();
+    const heard: CollectedEvent[] = [];
+    showScreen(upsell, pageState('upsell_an_private'));
+    upsell.tracker.subscribe((event) => heard.push(event), { replay: true });
+    const sent = await leave();
+    const completed = sent.filter((event) => event.event_type === 'subs_purchase_completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]!.event_properties).toMatchObject({
+      ...purchase,
+      screen_name: 'upsell_an_private',
+    });
+    expect(completed[0]!.user_id).toBe('ext-42');
+    // A pixel that subscribed after the drain still hears the purchase.
+    expect(names(heard)).toContain('subs_purchase_completed');
+
+    removeListeners();
+    beacons.length = 0;
+    const success = await openPage();
+    showScreen(success, pageState('success'));
+    expect(names(await leave())).not.toContain('subs_purchase_completed');
+  });
+
+  it('drains a purchase made on this page at once (the page moves on right after)', async () => {
+    const page = await openPage();
+    showScreen(page, pageState('upsell_an_private'));
+    page.events.queuePurchase({ ...purchase, plan: 'upsell_monthly_999_usd', sub_id: 'sub_2' });
+    expect(page.events.pendingPurchases()).toEqual([]);
+    const sent = await leave();
+    expect(names(sent)).toContain('upsell_purchase_completed');
+  });
+});
