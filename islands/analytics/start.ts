@@ -26,6 +26,11 @@ function keepWaitingEvents(page: PageState): void {
   }
 }
 
+function runsAdPixels(page: PageState): boolean {
+  const { meta, tiktok, googleAds } = page.analytics.pixels;
+  return meta !== null || tiktok !== null || googleAds !== null;
+}
+
 function whenIdle(run: () => void): void {
   const idle = () => {
     if ('requestIdleCallback' in window)
@@ -56,6 +61,14 @@ export function startAnalytics(page: PageState): void {
         import('./tracker')
           .then((tracker) => tracker.startTracker(page))
           .catch((error: unknown) => console.warn('[analytics] tracker did not load', error));
+        // The ad pixels hear the tracker's events (a late start is replayed what it missed), so
+        // they start with it; their chunk is fetched only where the deployment runs one. They
+        // do not need the collector: ANALYTICS=off leaves them running.
+        if (runsAdPixels(page)) {
+          import('../pixels')
+            .then((pixels) => pixels.startPixels(page.analytics))
+            .catch((error: unknown) => console.warn('[pixels] did not load', error));
+        }
       });
     };
     setTimeout(() => loadTracker?.(), INTERACTIVE_TIMEOUT_MS);

@@ -286,11 +286,8 @@ describe('the banner breaks no screen', () => {
   );
 });
 
-/**
- * What the pixels do on the page. startPixels (islands/pixels) is started by the tracker once the
- * page is idle; until that call is wired in islands/analytics these stay skipped.
- */
-describe.skip('the pixels on the page (startPixels wired into the tracker)', () => {
+/** What the pixels do on the page, started with the tracker (islands/analytics/start.ts). */
+describe('the pixels on the page', () => {
   it('Accept loads the three pixels on the page it is given on, each set up once', async () => {
     const { context, page, problems } = await session.newVisitor();
     const log = await servePixels(context);
