@@ -339,6 +339,8 @@ export default function CheckoutPayment({
           type="button"
           className="button button--primary"
           onClick={openCheckout}
+          // It brings the payment form into view (SPEC.md §4 analytics: button__scroll).
+          data-event="button__scroll"
         >
           {gateLabel}
         </button>

@@ -39,3 +39,8 @@ const screenIdSet: ReadonlySet<string> = new Set(SCREEN_IDS);
 export function isScreenId(value: string): value is ScreenId {
   return screenIdSet.has(value);
 }
+
+/** Checkouts and paywalls: the screens where plans are shown and paid for. */
+export function isPaywallScreen(screen: string): boolean {
+  return screen.startsWith('checkout') || screen.startsWith('paycheck');
+}

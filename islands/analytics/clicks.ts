@@ -9,6 +9,12 @@ export interface ClickProperties {
   element_text: string;
   /** A link's destination path, without its query (which may carry click ids). */
   link_path?: string;
+  /**
+   * The generic event the control stands for, from its `data-event` attribute (SPEC.md §4:
+   * `button__scroll` for a button that moves the view, `option__redirect` for an option that
+   * moves on); page-events.ts admits only those two.
+   */
+  element_event?: string;
 }
 
 /**
@@ -18,6 +24,9 @@ export interface ClickProperties {
 const CONTROLS =
   'a[href],button,input,select,textarea,summary,[role=button],[role=link],[role=option],[role=radio],[role=checkbox],[role=tab],[role=switch]';
 const TEXT_MAX = 100;
+
+/** The attribute a control carries to name the generic event its click is (see element_event). */
+export const CLICK_EVENT_ATTR = 'data-event';
 
 const IMPLICIT_ROLE: Record<string, string> = {
   a: 'link',
@@ -50,6 +59,8 @@ export function describeClick(target: EventTarget | null): ClickProperties | nul
     element_text: text.replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX),
   };
   if (element instanceof HTMLAnchorElement) click.link_path = element.pathname;
+  const marked = element.getAttribute(CLICK_EVENT_ATTR);
+  if (marked) click.element_event = marked;
   return click;
 }
 

@@ -1,7 +1,7 @@
 import type { EventName, GenericEventName } from '../../shared/analytics/catalogue';
 import { screenEvent } from '../../shared/analytics/catalogue';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
-import { isScreenId } from '../../shared/screens';
+import { isPaywallScreen, isScreenId } from '../../shared/screens';
 import type { PurchaseTrackingPayload } from '../payments/purchase-tracking';
 import type { ClickProperties } from './clicks';
 
@@ -9,9 +9,7 @@ import type { ClickProperties } from './clicks';
 export const CONTINUE_BUTTON_ID = 'continue-button';
 
 /** Checkouts and paywalls: where the plans are shown and paid for. */
-export function isPaywall(screen: string): boolean {
-  return screen.startsWith('checkout') || screen.startsWith('paycheck');
-}
+export const isPaywall = isPaywallScreen;
 
 /**
  * What every page load emits (SPEC.md §4 Analytics events): `load`, `screen__load` and the
@@ -21,18 +19,33 @@ export function loadEvents(screen: string): EventName[] {
   const events: EventName[] = ['load', 'screen__load'];
   if (isScreenId(screen)) events.push(screenEvent(screen, 'load'));
   if (isPaywall(screen)) events.push('checkout_screen_load', 'subs_purchase_show');
+  // The purchase succeeded and the app's download is offered: the spec's success popup.
+  if (screen === SUCCESS_SCREEN) events.push('payment_successful_popup');
   return events;
 }
 
+/** The screen that shows a purchase succeeded (SPEC.md §2 success). */
+const SUCCESS_SCREEN = 'success';
+
+/** Generic events a control may name with data-event (clicks.ts). */
+const MARKED_EVENTS: ReadonlySet<string> = new Set<EventName>([
+  'button__scroll',
+  'option__redirect',
+]);
+
 /**
  * What one click on a control emits: `click` and the screen's own click event; the Continue
- * button also `button__continue`, a link also `link__redirect`.
+ * button also `button__continue`, a link also `link__redirect`, a control marked with a
+ * data-event of button__scroll or option__redirect that event.
  */
 export function clickEvents(screen: string, click: ClickProperties): EventName[] {
   const events: EventName[] = ['click'];
   if (isScreenId(screen)) events.push(screenEvent(screen, 'click'));
   if (click.element_id === CONTINUE_BUTTON_ID) events.push('button__continue');
   if (click.element_role === 'link') events.push('link__redirect');
+  if (click.element_event && MARKED_EVENTS.has(click.element_event)) {
+    events.push(click.element_event as EventName);
+  }
   return events;
 }
 

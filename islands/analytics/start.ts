@@ -1,3 +1,4 @@
+import { isPaywallScreen } from '../../shared/screens';
 import type { PageState } from '../protocol';
 import { listenForClicks } from './clicks';
 import { EARLY_EVENTS_KEY, emit, takeWaiting } from './emit';
@@ -23,6 +24,21 @@ function keepWaitingEvents(page: PageState): void {
     sessionStorage.setItem(EARLY_EVENTS_KEY, JSON.stringify(pages.slice(-EARLY_PAGES_MAX)));
   } catch {
     // No sessionStorage (or it is full): these few events are lost, the page is not.
+  }
+}
+
+/**
+ * The stored `$checkout.isSuccess` (islands/stores/checkout.ts, persisted as JSON under
+ * `gf:checkout:isSuccess`), read directly so boot does not load the store for this one check.
+ */
+const PURCHASE_SUCCEEDED_KEY = 'gf:checkout:isSuccess';
+
+/** SPEC.md §4 subs_purchase_screen_close: a checkout or paywall left without a purchase. */
+function reportScreenClose(): void {
+  try {
+    if (localStorage.getItem(PURCHASE_SUCCEEDED_KEY) !== 'true') emit('subs_purchase_screen_close');
+  } catch {
+    emit('subs_purchase_screen_close');
   }
 }
 
@@ -52,6 +68,8 @@ export function startAnalytics(page: PageState): void {
     // Now, not when the tracker loads: a visitor gone before then has still seen the page.
     emit('load');
     listenForClicks();
+    // Before keepWaitingEvents: a close reported here still goes with the page's other events.
+    if (isPaywallScreen(page.screen)) window.addEventListener('pagehide', reportScreenClose);
     window.addEventListener('pagehide', () => keepWaitingEvents(page));
     let asked = false;
     loadTracker = () => {

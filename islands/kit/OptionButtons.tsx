@@ -17,6 +17,8 @@ export interface OptionButtonsProps {
   onChange?: (value: string) => void;
   /** Show the legend visually; some screens put the question in their heading instead. */
   showLegend?: boolean;
+  /** Choosing moves on to another screen: the choice is reported as option__redirect. */
+  redirects?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function OptionButtons({
   defaultValue = null,
   onChange,
   showLegend = true,
+  redirects = false,
 }: OptionButtonsProps) {
   const generatedName = useId();
   const [ownValue, setOwnValue] = useState(defaultValue);
@@ -58,6 +61,7 @@ export function OptionButtons({
               name={name ?? generatedName}
               value={option.value}
               checked={checked}
+              data-event={redirects ? 'option__redirect' : undefined}
               onChange={() => {
                 setOwnValue(option.value);
                 onChange?.(option.value);

@@ -37,6 +37,18 @@ describe('a page load', () => {
     expect(loadEvents('upsell_an_private')).not.toContain('subs_purchase_show');
   });
 
+  it('on success also emits payment_successful_popup, and nowhere else', () => {
+    expect(loadEvents('success')).toEqual([
+      'load',
+      'screen__load',
+      'success__load',
+      'payment_successful_popup',
+    ]);
+    const elsewhere = SCREEN_IDS.filter((screen) => screen !== 'success');
+    for (const screen of elsewhere)
+      expect(loadEvents(screen)).not.toContain('payment_successful_popup');
+  });
+
   it.each(['checkout_v3_tr', 'checkout_h3_pp_braintree', 'paycheck_combo_3d', 'checkout-test'])(
     '%s is a paywall',
     (screen) => expect(isPaywall(screen)).toBe(true),
@@ -74,6 +86,24 @@ describe('a click on a control', () => {
     expect(
       clickEvents('success', click({ element_tag: 'a', element_role: 'link', link_path: '/app' })),
     ).toEqual(['click', 'success__click', 'link__redirect']);
+  });
+
+  it('on a control marked button__scroll or option__redirect also emits that event', () => {
+    expect(clickEvents('paycheck1_pr5_h_win', click({ element_event: 'button__scroll' }))).toEqual([
+      'click',
+      'paycheck1_pr5_h_win__click',
+      'button__scroll',
+    ]);
+    expect(
+      clickEvents('features', click({ element_role: 'radio', element_event: 'option__redirect' })),
+    ).toEqual(['click', 'features__click', 'option__redirect']);
+  });
+
+  it('ignores any other name a data-event attribute carries', () => {
+    expect(clickEvents('signup', click({ element_event: 'subs_purchase_completed' }))).toEqual([
+      'click',
+      'signup__click',
+    ]);
   });
 });
 

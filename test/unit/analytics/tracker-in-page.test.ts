@@ -235,6 +235,50 @@ describe('clicks', () => {
   });
 });
 
+describe('leaving a checkout or paywall', () => {
+  it('without a purchase reports subs_purchase_screen_close, with the paywall CTA as button__scroll', async () => {
+    const page = await openPage();
+    document.body.innerHTML =
+      '<button id="continue-button" type="button" data-event="button__scroll">Get my plan</button>';
+    showScreen(page, pageState('paycheck1_pr5_h_win'));
+    document.querySelector('button')!.click();
+    const sent = await leave();
+    expect(names(sent).slice(-4)).toEqual([
+      'paycheck1_pr5_h_win__click',
+      'button__continue',
+      'button__scroll',
+      'subs_purchase_screen_close',
+    ]);
+  });
+
+  it('after the purchase succeeded reports no close', async () => {
+    localStorage.setItem('gf:checkout:isSuccess', 'true');
+    const page = await openPage();
+    showScreen(page, pageState('checkout_v3_tr'));
+    expect(names(await leave())).not.toContain('subs_purchase_screen_close');
+  });
+
+  it('is reported by the next page when the tracker had not loaded yet', async () => {
+    const first = await openPage();
+    neverIdle();
+    first.start.startAnalytics(pageState('checkout_v3_tr'));
+    window.dispatchEvent(new Event('pagehide'));
+    removeListeners();
+    const next = await openPage();
+    showScreen(next, pageState('payment_declined'));
+    const closes = (await leave()).filter(
+      (event) => event.event_type === 'subs_purchase_screen_close',
+    );
+    expect(closes.map((event) => event.event_properties.screen_name)).toEqual(['checkout_v3_tr']);
+  });
+
+  it('a screen that is not a paywall reports no close', async () => {
+    const page = await openPage();
+    showScreen(page, pageState('upsell_an_private'));
+    expect(names(await leave())).not.toContain('subs_purchase_screen_close');
+  });
+});
+
 describe('the purchase hand-off (islands/stores/events.ts)', () => {
   const purchase: PurchaseTrackingPayload = {
     price: 6.99,

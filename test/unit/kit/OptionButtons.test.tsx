@@ -89,4 +89,13 @@ describe('OptionButtons (SPEC.md §2 selectable option buttons)', () => {
     expect(screen.getByRole('group', { name: 'Who?' })).toBeTruthy();
     expect(screen.getByText('Who?').className).toBe('visually-hidden');
   });
+
+  it('options that move on are marked for analytics as option__redirect (SPEC.md §4)', () => {
+    render(<OptionButtons legend="Who?" options={OPTIONS} redirects />);
+    const marks = screen.getAllByRole('radio').map((r) => r.getAttribute('data-event'));
+    expect(marks).toEqual(['option__redirect', 'option__redirect', 'option__redirect']);
+    cleanup();
+    render(<OptionButtons legend="Who?" options={OPTIONS} />);
+    expect(screen.getAllByRole('radio').every((r) => !r.hasAttribute('data-event'))).toBe(true);
+  });
 });
