@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { formatPhoneForDisplay } from './kit/format-phone';
 import { LocatedBanner } from './kit/LocatedBanner';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { $map } from './stores/map';
@@ -15,13 +14,13 @@ export default function LocatedBannerIsland({
   title: string;
   phoneLabel: string;
 }) {
-  const { phone } = useStore($map);
+  const { phone, phoneDisplay } = useStore($map);
   const mounted = useAfterHydration();
   return (
     <LocatedBanner
       title={title}
       phoneLabel={phoneLabel}
-      phone={mounted && phone ? formatPhoneForDisplay(phone) : ''}
+      phone={mounted && phone ? phoneDisplay || phone : ''}
     />
   );
 }

@@ -4,7 +4,7 @@ import { navigate } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
 import { PhoneInput } from './kit/PhoneInput';
 import { countryOptions, serverRenderedOptions } from './phone/country-options';
-import { toE164 } from './phone/phone-number';
+import { formatInternational, toE164 } from './phone/phone-number';
 import { $map } from './stores/map';
 
 export interface PhoneFormLabels {
@@ -60,7 +60,12 @@ export default function PhoneForm({
       return;
     }
     // A new number makes the previous lookup stale.
-    $map.set({ phone: e164, numberData: null, initCoords: null });
+    $map.set({
+      phone: e164,
+      phoneDisplay: formatInternational(e164),
+      numberData: null,
+      initCoords: null,
+    });
     // SPEC.md §4 onboarding_start: the visitor starts the funnel with a number to locate.
     emit('onboarding_start', { country });
     navigate(next);

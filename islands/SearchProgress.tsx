@@ -3,7 +3,6 @@ import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
 import { emit } from './analytics/emit';
 import { CircularProgress } from './kit/CircularProgress';
 import { ContinueButton } from './kit/ContinueButton';
-import { formatPhoneForDisplay } from './kit/format-phone';
 import { LocatedBanner } from './kit/LocatedBanner';
 import { AreaMap } from './phone/AreaMap';
 import { lookupPhone, type PhoneInfo, PhoneLookupError } from './phone/lookup';
@@ -117,6 +116,7 @@ export default function SearchProgress({
   // The server and the first client render both show 'starting': the number lives in the
   // browser's storage only, read after mount.
   const [phase, setPhase] = useState<Phase>('starting');
+  // The number as shown; the lookup reads the stored E.164 itself.
   const [phone, setPhone] = useState('');
   const [progress, setProgress] = useState(0);
   const [info, setInfo] = useState<PhoneInfo | null>(null);
@@ -124,12 +124,12 @@ export default function SearchProgress({
   const infoRef = useRef<PhoneInfo | null>(null);
 
   useEffect(() => {
-    const stored = $map.get().phone;
+    const { phone: stored, phoneDisplay } = $map.get();
     if (!stored) {
       setPhase('missing');
       return;
     }
-    setPhone(stored);
+    setPhone(phoneDisplay || stored);
     setPhase('searching');
     emit('processing_started');
     let live = true;
@@ -200,7 +200,7 @@ export default function SearchProgress({
         <p className="search__number">
           <span className="search__number-label">{labels.number}</span>
           <span className="search__number-value" dir="ltr">
-            {phone ? formatPhoneForDisplay(phone) : '\u00a0'}
+            {phone || '\u00a0'}
           </span>
         </p>
       </div>
@@ -214,11 +214,7 @@ export default function SearchProgress({
       <div role="status" className="search__result">
         {done && info ? (
           <>
-            <LocatedBanner
-              title={labels.located}
-              phoneLabel={labels.locatedPhone}
-              phone={formatPhoneForDisplay(phone)}
-            />
+            <LocatedBanner title={labels.located} phoneLabel={labels.locatedPhone} phone={phone} />
             {variant === 'map_first' ? null : (
               <AreaMap centre={info.location} label={labels.map} located />
             )}

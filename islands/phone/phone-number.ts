@@ -30,3 +30,13 @@ export function toE164(input: string, country: string): string | null {
   const parsed = parsePhoneNumberFromString(input, knownCountry(country));
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/**
+ * An E.164 number as people write it: '+14155550123' → '+1 415 555 0123'. A value the library
+ * cannot read is shown as stored rather than hidden.
+ */
+export function formatInternational(e164: string): string {
+  const trimmed = e164.trim();
+  if (trimmed === '') return '';
+  return parsePhoneNumberFromString(trimmed)?.formatInternational() ?? trimmed;
+}

@@ -7,6 +7,11 @@ import { persistedSlice } from './persisted-slice';
  */
 export const $map = persistedSlice<{
   phone: string;
+  /**
+   * The same number as people write it (+1 415 555 0123), formatted when it is entered (the
+   * phone form has the phone library loaded anyway), so the screens that only show it need none.
+   */
+  phoneDisplay: string;
   initCoords: { lat: number; lng: number } | null;
   numberData: Record<string, unknown> | null;
-}>('map', { phone: '', initCoords: null, numberData: null });
+}>('map', { phone: '', phoneDisplay: '', initCoords: null, numberData: null });

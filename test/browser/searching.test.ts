@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInternational } from '../../islands/phone/phone-number';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 let session: BrowserSession;
@@ -18,11 +19,17 @@ async function visitorWithNumber(
     viewport: { width: 350, height: 740 },
     ...options,
   });
+  // What the landing's phone form stores: the number in E.164 and as people write it.
   if (phone)
-    await context.addInitScript((value) => {
-      if (!localStorage.getItem('gf:map:phone'))
-        localStorage.setItem('gf:map:phone', JSON.stringify(value));
-    }, phone);
+    await context.addInitScript(
+      ([value, display]) => {
+        if (!localStorage.getItem('gf:map:phone')) {
+          localStorage.setItem('gf:map:phone', JSON.stringify(value));
+          localStorage.setItem('gf:map:phoneDisplay', JSON.stringify(display));
+        }
+      },
+      [phone, formatInternational(phone)],
+    );
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

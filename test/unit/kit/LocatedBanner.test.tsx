@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay } from '../../../islands/kit/format-phone';
 import { LocatedBanner } from '../../../islands/kit/LocatedBanner';
 import LocatedBannerIsland from '../../../islands/LocatedBanner';
 import { $map } from '../../../islands/stores/map';
@@ -11,23 +10,13 @@ const PROPS = { title: 'Number located', phoneLabel: 'Phone number' };
 
 beforeEach(() => {
   localStorage.clear();
-  $map.setKey('phone', '');
+  $map.set({ phone: '', phoneDisplay: '', numberData: null, initCoords: null });
 });
+
+/** What the phone form stores for a number: E.164 and the form people write. */
+const enter = (phone: string, phoneDisplay: string) =>
+  $map.set({ ...$map.get(), phone, phoneDisplay });
 afterEach(cleanup);
-
-describe('formatPhoneForDisplay', () => {
-  it.each([
-    ['+14155550123', '+1 415 555 0123'],
-    ['+447911123456', '+44 7911 123456'],
-  ])('shows %s as %s', (stored, shown) => {
-    expect(formatPhoneForDisplay(stored)).toBe(shown);
-  });
-
-  it('shows a value it cannot read as stored, and nothing for nothing', () => {
-    expect(formatPhoneForDisplay('12')).toBe('12');
-    expect(formatPhoneForDisplay('  ')).toBe('');
-  });
-});
 
 describe('LocatedBanner (SPEC.md §2 number located banner)', () => {
   it('shows the title and the number, the number read left to right', () => {
@@ -47,7 +36,7 @@ describe('LocatedBanner (SPEC.md §2 number located banner)', () => {
 
 describe('the LocatedBanner island', () => {
   it('renders no number on the server, even when the browser has one stored', async () => {
-    $map.setKey('phone', '+14155550123');
+    enter('+14155550123', '+1 415 555 0123');
     const { serverHtml, container, problems } = await serverThenHydrate(
       <LocatedBannerIsland {...PROPS} />,
     );
@@ -60,9 +49,15 @@ describe('the LocatedBanner island', () => {
   it('shows the number entered later, and none once it is cleared', () => {
     render(<LocatedBannerIsland {...PROPS} />);
     expect(screen.queryByText(/\+44/)).toBeNull();
-    act(() => $map.setKey('phone', '+447911123456'));
+    act(() => enter('+447911123456', '+44 7911 123456'));
     expect(screen.getByText('+44 7911 123456')).toBeTruthy();
-    act(() => $map.setKey('phone', ''));
+    act(() => enter('', ''));
     expect(screen.queryByText(/\+44/)).toBeNull();
+  });
+
+  it('shows a number stored before its display form was kept as it is stored', () => {
+    render(<LocatedBannerIsland {...PROPS} />);
+    act(() => enter('+447911123456', ''));
+    expect(screen.getByText('+447911123456')).toBeTruthy();
   });
 });

@@ -51,7 +51,7 @@ function describedText(input: HTMLElement): string | null {
 beforeEach(() => {
   navigate.mockReset();
   localStorage.clear();
-  $map.set({ phone: '', numberData: null, initCoords: null });
+  $map.set({ phone: '', phoneDisplay: '', numberData: null, initCoords: null });
 });
 afterEach(cleanup);
 
@@ -130,16 +130,22 @@ describe('PhoneForm island (SPEC.md §2 landing: phone field and Locate)', () =>
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('keeps a valid number in $map.phone as E.164 and moves to the next screen', async () => {
+  it('keeps a valid number in $map.phone as E.164, with its display form, and moves on', async () => {
     $map.set({
       phone: '+447400123456',
+      phoneDisplay: '+44 7400 123456',
       numberData: { stale: true },
       initCoords: { lat: 1, lng: 2 },
     });
     renderForm();
     await userEvent.type(field(), '2015550123');
     await userEvent.click(locate());
-    expect($map.get()).toEqual({ phone: '+12015550123', numberData: null, initCoords: null });
+    expect($map.get()).toEqual({
+      phone: '+12015550123',
+      phoneDisplay: '+1 201 555 0123',
+      numberData: null,
+      initCoords: null,
+    });
     expect(localStorage.getItem('gf:map:phone')).toBe('"+12015550123"');
     expect(navigate).toHaveBeenCalledWith('/searching?gclid=1');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryOptions, optionText } from '../../../islands/phone/country-options';
 import { defaultPhoneCountry, FALLBACK_PHONE_COUNTRY } from '../../../islands/phone/phone-country';
-import { formatTyping, toE164 } from '../../../islands/phone/phone-number';
+import { formatInternational, formatTyping, toE164 } from '../../../islands/phone/phone-number';
 
 describe('phone number validation and E.164 (SPEC.md §2 landing phone field)', () => {
   it('turns a valid local number into E.164 for the chosen country', () => {
@@ -68,5 +68,19 @@ describe('country list', () => {
 
   it('shows the dial code in each option', () => {
     expect(optionText({ code: 'US', name: 'United States', dial: '1' })).toBe('United States (+1)');
+  });
+});
+
+describe('formatInternational', () => {
+  it.each([
+    ['+14155550123', '+1 415 555 0123'],
+    ['+447911123456', '+44 7911 123456'],
+  ])('shows %s as %s', (stored, shown) => {
+    expect(formatInternational(stored)).toBe(shown);
+  });
+
+  it('shows a value it cannot read as stored, and nothing for nothing', () => {
+    expect(formatInternational('12')).toBe('12');
+    expect(formatInternational('  ')).toBe('');
   });
 });

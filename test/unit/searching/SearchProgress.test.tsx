@@ -95,7 +95,12 @@ beforeEach(() => {
   vi.useFakeTimers();
   preferReducedMotion(false);
   localStorage.clear();
-  $map.set({ phone: '+12015550123', numberData: null, initCoords: null });
+  $map.set({
+    phone: '+12015550123',
+    phoneDisplay: '+1 201 555 0123',
+    numberData: null,
+    initCoords: null,
+  });
   lookup.lookupPhone.mockReset();
   lookup.lookupPhone.mockResolvedValue(US_INFO);
 });
@@ -177,7 +182,7 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
   });
 
   it('opened without a number, says so and links back to the landing, no crash', async () => {
-    $map.set({ phone: '', numberData: null, initCoords: null });
+    $map.set({ phone: '', phoneDisplay: '', numberData: null, initCoords: null });
     render(element());
     await elapse(0);
     expect(screen.getByRole('alert').textContent).toContain(LABELS.missingTitle);
