@@ -1,7 +1,7 @@
 import { isPaywallScreen } from '../../shared/screens';
 import type { PageState } from '../protocol';
 import { listenForClicks } from './clicks';
-import { EARLY_EVENTS_KEY, emit, takeWaiting } from './emit';
+import { EARLY_EVENTS_KEY, emit, showPage, takeWaiting } from './emit';
 
 /** At most this many pages' worth is kept for the next tracker (a visitor racing through). */
 const EARLY_PAGES_MAX = 10;
@@ -19,11 +19,11 @@ function keepWaitingEvents(page: PageState): void {
   const events = takeWaiting();
   if (events.length === 0) return;
   try {
-    const kept: unknown = JSON.parse(sessionStorage.getItem(EARLY_EVENTS_KEY) ?? '[]');
+    const kept: unknown = JSON.parse(localStorage.getItem(EARLY_EVENTS_KEY) ?? '[]');
     const pages = [...(Array.isArray(kept) ? kept : []), { page, path: location.pathname, events }];
-    sessionStorage.setItem(EARLY_EVENTS_KEY, JSON.stringify(pages.slice(-EARLY_PAGES_MAX)));
+    localStorage.setItem(EARLY_EVENTS_KEY, JSON.stringify(pages.slice(-EARLY_PAGES_MAX)));
   } catch {
-    // No sessionStorage (or it is full): these few events are lost, the page is not.
+    // No localStorage (or it is full): these few events are lost, the page is not.
   }
 }
 
@@ -60,11 +60,13 @@ function whenIdle(run: () => void): void {
 /**
  * Starts analytics from boot without putting the tracker on the page's critical path: clicks are
  * heard from the first moment (emit.ts holds them), and the tracker itself is imported once the
- * page is interactive (trackerMayLoad), has loaded and the main thread is idle. A page left
- * before that hands its events over to the next one.
+ * page is interactive (trackerMayLoad), has loaded and the main thread is idle (the last screen
+ * and success do not wait for idle). A page left before that hands its events over to the next
+ * tracker through localStorage.
  */
 export function startAnalytics(page: PageState): void {
   try {
+    showPage(page);
     // Now, not when the tracker loads: a visitor gone before then has still seen the page.
     emit('load');
     listenForClicks();
@@ -75,7 +77,7 @@ export function startAnalytics(page: PageState): void {
     loadTracker = () => {
       if (asked) return;
       asked = true;
-      whenIdle(() => {
+      const load = () => {
         import('./tracker')
           .then((tracker) => tracker.startTracker(page))
           .catch((error: unknown) => console.warn('[analytics] tracker did not load', error));
@@ -87,7 +89,10 @@ export function startAnalytics(page: PageState): void {
             .then((pixels) => pixels.startPixels(page.analytics))
             .catch((error: unknown) => console.warn('[pixels] did not load', error));
         }
-      });
+      };
+      // The last screen has no next page to hand its events to: its tracker loads at once.
+      if (page.next === null || page.screen === 'success') load();
+      else whenIdle(load);
     };
     setTimeout(() => loadTracker?.(), INTERACTIVE_TIMEOUT_MS);
   } catch (error) {

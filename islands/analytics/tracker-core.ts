@@ -41,6 +41,11 @@ export interface TrackOptions {
   time?: number;
   /** The page it happened on, when not this one (an event handed over from an earlier page). */
   origin?: EventOrigin;
+  /**
+   * The analytics user id when it happened (null: none yet), for an event recorded later than
+   * it happened; the current one (TrackerOptions.userId) when absent.
+   */
+  userId?: string | null;
 }
 
 /** SPEC.md §7: "events are dropped with 'No request sent' when no API key is set". */
@@ -79,6 +84,7 @@ export function createTracker(options: TrackerOptions) {
     own: Record<string, unknown> | undefined,
     origin: EventOrigin,
     sessionId: number,
+    userId: string | null,
   ): CollectedEvent | null {
     const event = collectedEvent(
       { name, time, properties: eventProperties(origin.properties, own, limits) },
@@ -86,7 +92,7 @@ export function createTracker(options: TrackerOptions) {
         insertId: options.randomId(),
         sessionId,
         deviceId: origin.deviceId,
-        userId: options.userId(),
+        userId,
       },
     );
     if (!event) log.warn(`event "${name.slice(0, 140)}" dropped: not a valid event name`);
@@ -100,11 +106,12 @@ export function createTracker(options: TrackerOptions) {
   ): CollectedEvent | null {
     const time = trackOptions.time ?? now();
     const origin = trackOptions.origin ?? options.origin;
+    const userId = trackOptions.userId !== undefined ? trackOptions.userId : options.userId();
     const { session, started } = sessions.at(time);
     const start = started
-      ? build('session_start', session.id, undefined, origin, session.id)
+      ? build('session_start', session.id, undefined, origin, session.id, userId)
       : null;
-    const event = build(name, time, properties, origin, session.id);
+    const event = build(name, time, properties, origin, session.id, userId);
     const events = [start, event].filter((each): each is CollectedEvent => each !== null);
     for (const each of events) options.notify(each);
     if (!uploader) {

@@ -1,5 +1,11 @@
 import type { PageState } from '../protocol';
-import { $events, analyticsUserId, pendingPurchases, takePendingPurchases } from '../stores/events';
+import {
+  $events,
+  analyticsUserId,
+  type PurchasePlace,
+  pendingPurchases,
+  takePendingPurchases,
+} from '../stores/events';
 import { pageProperties } from './build-event';
 import { connectTracker, EARLY_EVENTS_KEY, type EarlyPage, type EmittedEvent } from './emit';
 import { notifyListeners } from './listeners';
@@ -18,6 +24,12 @@ import type { UploadTransport } from './uploader';
 const POST_TIMEOUT_MS = 20_000;
 
 const JSON_TYPE = 'application/json';
+
+/**
+ * The collector drops events older than this (worker/collector/intake-rules.ts MAX_EVENT_AGE_MS):
+ * a handed-over page's events waiting longer are dropped here rather than sent for nothing.
+ */
+const EARLY_EVENT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const consoleLog: AnalyticsLog = {
   info: (message) => console.info(`[analytics] ${message}`),
@@ -109,33 +121,66 @@ function isEarlyPage(value: unknown): value is EarlyPage {
   );
 }
 
-/** The events of pages this tab left before their tracker loaded (start.ts), taken once. */
-function takeEarlyPages(): EarlyPage[] {
+/**
+ * The events of pages left before their tracker loaded (start.ts), in this tab or another, this
+ * visit or an earlier one: taken once (read and removed in one go, so two tabs never both send
+ * a page), those too old for the collector left out.
+ */
+function takeEarlyPages(now: number): EarlyPage[] {
   try {
-    const raw = sessionStorage.getItem(EARLY_EVENTS_KEY);
+    const raw = localStorage.getItem(EARLY_EVENTS_KEY);
     if (raw === null) return [];
-    sessionStorage.removeItem(EARLY_EVENTS_KEY);
+    localStorage.removeItem(EARLY_EVENTS_KEY);
     const pages: unknown = JSON.parse(raw);
-    return Array.isArray(pages) ? pages.filter(isEarlyPage) : [];
+    if (!Array.isArray(pages)) return [];
+    return pages.filter(isEarlyPage).map((early) => ({
+      ...early,
+      events: early.events.filter(
+        (event) => typeof event?.time === 'number' && now - event.time <= EARLY_EVENT_MAX_AGE_MS,
+      ),
+    }));
   } catch {
     return [];
   }
 }
 
-/** An event as reported, tracked on the page it happened on; a page's load and a click fan out. */
+/**
+ * An event as reported, tracked on the page it happened on, as the user it happened to (the id
+ * emit.ts read then; older handed-over events without one take the current id); a page's load
+ * and a click fan out.
+ */
 function report(tracker: Tracker, event: EmittedEvent, screen: string, origin: EventOrigin): void {
   if (typeof event?.name !== 'string' || typeof event.time !== 'number') return;
+  const userId =
+    event.userId === null || typeof event.userId === 'string' ? { userId: event.userId } : {};
   for (const name of fannedOut(screen, event)) {
-    tracker.track(name, event.properties, { time: event.time, origin });
+    tracker.track(name, event.properties, { time: event.time, origin, ...userId });
   }
 }
 
-/** The payment's hand-off (islands/stores/events.ts): each purchase becomes one event, once. */
-function drainPurchases(tracker: Tracker): void {
+/** The page a purchase was made on, from what was stored of it; this page for the rest. */
+function purchaseOrigin(page: PageState, place: PurchasePlace): EventOrigin {
+  return originOf(
+    {
+      ...page,
+      screen: place.screen ?? page.screen,
+      variant: place.variant ?? page.variant,
+      flow: place.flow ?? page.flow,
+      configVersion: place.configVersion ?? page.configVersion,
+    },
+    place.path ?? location.pathname,
+  );
+}
+
+/**
+ * The payment's hand-off (islands/stores/events.ts): each purchase becomes one event, once, at
+ * the time and on the screen it was made (entries queued without them: now, on this page).
+ */
+function drainPurchases(tracker: Tracker, page: PageState): void {
   if (pendingPurchases().length === 0) return;
-  for (const payload of takePendingPurchases()) {
+  for (const { payload, place } of takePendingPurchases()) {
     const { name, properties } = purchaseEvent(payload);
-    tracker.track(name, properties);
+    tracker.track(name, properties, { time: place.time, origin: purchaseOrigin(page, place) });
   }
 }
 
@@ -157,15 +202,15 @@ function run(page: PageState): void {
     log: consoleLog,
   });
 
-  for (const early of takeEarlyPages()) {
+  for (const early of takeEarlyPages(Date.now())) {
     const earlyOrigin = originOf(early.page, early.path);
     for (const event of early.events) report(tracker, event, early.page.screen, earlyOrigin);
   }
   const waited = connectTracker((event) => report(tracker, event, page.screen, origin));
   for (const event of waited) report(tracker, event, page.screen, origin);
 
-  drainPurchases(tracker);
-  $events.listen(() => safely(() => drainPurchases(tracker)));
+  drainPurchases(tracker, page);
+  $events.listen(() => safely(() => drainPurchases(tracker, page)));
 
   // The page may never come back from hidden (a closed tab, a killed mobile browser).
   const leaving = () => safely(() => tracker.sendByBeacon());

@@ -1,3 +1,4 @@
+import { shownPage } from '../analytics/emit';
 import type { PurchaseTrackingPayload } from '../payments/purchase-tracking';
 import { persistedSlice } from './persisted-slice';
 
@@ -11,7 +12,9 @@ export const $events = persistedSlice<{
  * Hand-off from the payment to analytics: a successful purchase puts its SPEC.md §3 tracking
  * payload in `eventsData.pendingPurchases` (persisted, because the page navigates away at once),
  * and the tracker (islands/analytics/tracker.ts) drains the queue with takePendingPurchases on
- * whichever page sees it first, turning each into one purchase event.
+ * whichever page sees it first, turning each into one purchase event. Each entry is the payload's
+ * fields plus when and where the purchase happened (PurchasePlace), so the event keeps its own
+ * time and screen however late it is recorded.
  */
 const PENDING_PURCHASES = 'pendingPurchases';
 
@@ -45,30 +48,85 @@ function readPayload(value: unknown): PurchaseTrackingPayload | null {
   ) as PurchaseTrackingPayload;
 }
 
-/** The purchases not yet handed to analytics; an unreadable stored queue reads as empty. */
-export function pendingPurchases(): PurchaseTrackingPayload[] {
+/** When and where a purchase happened; each field absent from entries queued before it was kept. */
+export interface PurchasePlace {
+  /** Epoch ms of the purchase. */
+  time?: number;
+  /** The page it was made on (its PageState's fields of the same names, and location.pathname). */
+  screen?: string;
+  path?: string;
+  variant?: string;
+  flow?: string;
+  configVersion?: string;
+}
+
+export interface QueuedPurchase {
+  payload: PurchaseTrackingPayload;
+  place: PurchasePlace;
+}
+
+const PLACE_FIELDS: { [Field in keyof PurchasePlace]-?: (value: unknown) => boolean } = {
+  time: (value) => typeof value === 'number' && Number.isFinite(value),
+  screen: isString,
+  path: isString,
+  variant: isString,
+  flow: isString,
+  configVersion: isString,
+};
+
+/** The place's fields that read right; the others are left out (the tracker uses its own). */
+function readPlace(value: unknown): PurchasePlace {
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(PLACE_FIELDS)
+      .filter(([field, valid]) => valid(record[field]))
+      .map(([field]) => [field, record[field]]),
+  );
+}
+
+/** The stored queue, each entry read; an unreadable stored queue reads as empty. */
+function queued(): QueuedPurchase[] {
   const stored = $events.get().eventsData[PENDING_PURCHASES];
   if (!Array.isArray(stored)) return [];
-  const payloads = stored.map(readPayload);
-  return payloads.every((payload): payload is PurchaseTrackingPayload => payload !== null)
-    ? payloads
-    : [];
+  const entries = stored.map((value) => {
+    const payload = readPayload(value);
+    return payload ? { payload, place: readPlace(value) } : null;
+  });
+  return entries.every((entry): entry is QueuedPurchase => entry !== null) ? entries : [];
 }
 
-function setPending(purchases: PurchaseTrackingPayload[]): void {
-  $events.setKey('eventsData', { ...$events.get().eventsData, [PENDING_PURCHASES]: purchases });
+/** The purchases not yet handed to analytics; an unreadable stored queue reads as empty. */
+export function pendingPurchases(): PurchaseTrackingPayload[] {
+  return queued().map((entry) => entry.payload);
 }
 
-/** Queues a purchase for the tracker; the same subscription is queued once (a conversion counts once). */
+function setPending(purchases: QueuedPurchase[]): void {
+  const stored = purchases.map(({ payload, place }) => ({ ...payload, ...place }));
+  $events.setKey('eventsData', { ...$events.get().eventsData, [PENDING_PURCHASES]: stored });
+}
+
+/** Where the visitor is now: the page boot started analytics on (emit.ts shownPage), if any. */
+function placeNow(): PurchasePlace {
+  const page = shownPage;
+  const time = Date.now();
+  if (!page) return { time };
+  const { screen, variant, flow, configVersion } = page;
+  return { time, screen, path: location.pathname, variant, flow, configVersion };
+}
+
+/**
+ * Queues a purchase for the tracker, with when and where it happens (now, on this page); the
+ * same subscription is queued once (a conversion counts once).
+ */
 export function queuePurchase(payload: PurchaseTrackingPayload): void {
-  const pending = pendingPurchases();
-  if (pending.some((queued) => queued.sub_id === payload.sub_id)) return;
-  setPending([...pending, payload]);
+  const pending = queued();
+  if (pending.some((entry) => entry.payload.sub_id === payload.sub_id)) return;
+  setPending([...pending, { payload, place: placeNow() }]);
 }
 
-/** For the tracker: the queued purchases, removed from the queue. */
-export function takePendingPurchases(): PurchaseTrackingPayload[] {
-  const pending = pendingPurchases();
+/** For the tracker: the queued purchases with their time and page, removed from the queue. */
+export function takePendingPurchases(): QueuedPurchase[] {
+  const pending = queued();
   if (pending.length > 0) setPending([]);
   return pending;
 }

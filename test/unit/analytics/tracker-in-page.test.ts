@@ -13,10 +13,14 @@ import { names } from './fakes';
 
 const VISITOR = '5f0c6a8e-3b1d-4c2a-9e7f-1a2b3c4d5e6f';
 
-function pageState(screen: string, collector: string | null = '/e'): PageState {
+function pageState(
+  screen: string,
+  collector: string | null = '/e',
+  next: string | null = null,
+): PageState {
   return {
     screen,
-    next: null,
+    next,
     flow: 'lp11ch8',
     variant: 'lp11',
     configVersion: '3',
@@ -164,7 +168,7 @@ describe('starting', () => {
   it('loads the tracker only once the page is interactive and idle, then emits the load events', async () => {
     const page = await openPage();
     const requestIdleCallback = neverIdle();
-    page.start.startAnalytics(pageState('one_pager'));
+    page.start.startAnalytics(pageState('one_pager', '/e', '/signup'));
     expect(requestIdleCallback).not.toHaveBeenCalled();
     page.start.trackerMayLoad(); // boot's markInteractive: every island has hydrated
     page.start.trackerMayLoad();
@@ -231,7 +235,7 @@ describe('clicks', () => {
       'link__redirect',
     ]);
     expect(on('signup')).toEqual(['load', 'screen__load', 'signup__load']);
-    expect(sessionStorage.getItem(next.emit.EARLY_EVENTS_KEY)).toBeNull();
+    expect(localStorage.getItem(next.emit.EARLY_EVENTS_KEY)).toBeNull();
   });
 });
 
@@ -279,17 +283,17 @@ describe('leaving a checkout or paywall', () => {
   });
 });
 
-describe('the purchase hand-off (islands/stores/events.ts)', () => {
-  const purchase: PurchaseTrackingPayload = {
-    price: 6.99,
-    currency: 'USD',
-    plan: 'monthly_7d_intro_usd',
-    sub_id: 'sub_1',
-    event_id: 'evt_1',
-    gclid: 'g-1',
-    pixelName: 'Purchase_test',
-  };
+const purchase: PurchaseTrackingPayload = {
+  price: 6.99,
+  currency: 'USD',
+  plan: 'monthly_7d_intro_usd',
+  sub_id: 'sub_1',
+  event_id: 'evt_1',
+  gclid: 'g-1',
+  pixelName: 'Purchase_test',
+};
 
+describe('the purchase hand-off (islands/stores/events.ts)', () => {
   it('turns a queued purchase into subs_purchase_completed on the next page, once', async () => {
     const checkout = await openPage();
     checkout.events.queuePurchase(purchase);
@@ -324,5 +328,141 @@ describe('the purchase hand-off (islands/stores/events.ts)', () => {
     expect(page.events.pendingPurchases()).toEqual([]);
     const sent = await leave();
     expect(names(sent)).toContain('upsell_purchase_completed');
+  });
+});
+
+/** Lets the clock move on, so a later page's events have a later time. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** Boot's part only, then the page is left before its tracker loaded. */
+async function leaveEarly(
+  state: PageState,
+  during?: (page: Awaited<ReturnType<typeof openPage>>) => void,
+) {
+  const page = await openPage();
+  neverIdle();
+  page.start.startAnalytics(state);
+  during?.(page);
+  window.dispatchEvent(new Event('pagehide'));
+  expect(navigator.sendBeacon).not.toHaveBeenCalled();
+  removeListeners();
+  await tick();
+  return page;
+}
+
+describe('a visitor moving on before the tracker loaded', () => {
+  it('a purchase keeps the time and screen (and variant) it was made on, however late it is recorded', async () => {
+    let madeAt = 0;
+    await leaveEarly(
+      { ...pageState('checkout_v3_tr', '/e', '/success'), variant: 'lp12' },
+      (page) => {
+        madeAt = Date.now();
+        page.events.queuePurchase(purchase);
+      },
+    );
+    const success = await openPage();
+    showScreen(success, pageState('success'));
+    const sent = await leave();
+    const completed = sent.find((event) => event.event_type === 'subs_purchase_completed')!;
+    expect(completed.time).toBeGreaterThanOrEqual(madeAt);
+    expect(completed.time).toBeLessThanOrEqual(madeAt + 2);
+    expect(completed.event_properties).toMatchObject({
+      ...purchase,
+      screen_name: 'checkout_v3_tr',
+      variant: 'lp12',
+      flow: 'lp11ch8',
+    });
+    const successLoad = sent.find((event) => event.event_type === 'success__load')!;
+    expect(completed.time).toBeLessThan(successLoad.time);
+    // In the order it happened: the purchase before the screen that came after it.
+    const byTime = [...sent].sort((a, b) => a.time - b.time).map((event) => event.event_type);
+    expect(byTime.indexOf('subs_purchase_completed')).toBeLessThan(byTime.indexOf('success__load'));
+  });
+
+  it('a purchase queued before its time and screen were kept is recorded now, on this page', async () => {
+    const checkout = await openPage();
+    checkout.events.$events.setKey('eventsData', { pendingPurchases: [purchase] });
+    const success = await openPage();
+    const before = Date.now();
+    showScreen(success, pageState('success'));
+    const sent = await leave();
+    const completed = sent.find((event) => event.event_type === 'subs_purchase_completed')!;
+    expect(completed.time).toBeGreaterThanOrEqual(before);
+    expect(completed.event_properties).toMatchObject({ ...purchase, screen_name: 'success' });
+  });
+
+  it('events keep the user id of when they happened: none before the lead', async () => {
+    await leaveEarly(pageState('signup', '/e', '/checkout_v3_tr'), (page) => {
+      page.emit.emit('button__continue');
+      // What sign-up does (islands/signup/sign-up.ts): the analytics user id, then the lead.
+      page.events.$events.setKey('analyticsData', { user_id: 'ext-42' });
+      page.emit.emit('lead');
+    });
+    const next = await openPage();
+    showScreen(next, pageState('checkout_v3_tr'));
+    const sent = await leave();
+    const userOf = (name: string) => sent.find((event) => event.event_type === name)!.user_id;
+    expect(userOf('session_start')).toBeNull();
+    expect(userOf('signup__load')).toBeNull();
+    expect(userOf('button__continue')).toBeNull();
+    expect(userOf('lead')).toBe('ext-42');
+    expect(userOf('checkout_v3_tr__load')).toBe('ext-42');
+  });
+
+  it('the last screen’s events are sent by the next visit, in another tab, once', async () => {
+    await leaveEarly(pageState('success'));
+    sessionStorage.clear(); // the tab was closed
+    const later = await openPage();
+    showScreen(later, pageState('one_pager'));
+    const sent = await leave();
+    const onSuccess = sent.filter((event) => event.event_properties.screen_name === 'success');
+    expect(names(onSuccess)).toEqual([
+      'session_start',
+      'load',
+      'screen__load',
+      'success__load',
+      'payment_successful_popup',
+    ]);
+
+    removeListeners();
+    beacons.length = 0;
+    const otherTab = await openPage();
+    showScreen(otherTab, pageState('one_pager'));
+    const again = await leave();
+    expect(again.filter((event) => event.event_properties.screen_name === 'success')).toEqual([]);
+  });
+
+  it('handed-over events older than the collector takes (7 days) are dropped', async () => {
+    const now = Date.now();
+    const early = (time: number) => ({ name: 'lead', time, userId: null });
+    localStorage.setItem(
+      'gf:analytics:early',
+      JSON.stringify([
+        {
+          page: pageState('signup'),
+          path: '/signup',
+          events: [early(now - 8 * 86_400_000), early(now - 60_000)],
+        },
+      ]),
+    );
+    const page = await openPage();
+    showScreen(page, pageState('one_pager'));
+    const leads = (await leave()).filter((event) => event.event_type === 'lead');
+    expect(leads.map((event) => event.time)).toEqual([now - 60_000]);
+  });
+
+  it('the last screen and success load the tracker once interactive, without waiting for idle', async () => {
+    for (const state of [pageState('success', '/e', '/next'), pageState('upsell_an_private')]) {
+      localStorage.clear();
+      const page = await openPage();
+      const requestIdleCallback = neverIdle();
+      page.start.startAnalytics(state);
+      page.start.trackerMayLoad();
+      await vi.waitFor(() =>
+        expect(localStorage.getItem('gf:analytics:queue')).toContain(`${state.screen}__load`),
+      );
+      expect(requestIdleCallback).not.toHaveBeenCalled();
+      removeListeners();
+    }
   });
 });
