@@ -1,0 +1,218 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../../islands/analytics/session';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { payButton, typeTestCard } from './money-path';
+import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+
+/**
+ * The race fixed in c96bcb3: a visitor faster than the tracker. Every page's tracker chunk is
+ * held for a while on its way to the browser and the visitor moves on as soon as each screen is
+ * usable, leaving success before its tracker arrived; only a later visit (a fresh tab in the same
+ * browser) lets a tracker load. The local event store must still tell the true story: each
+ * purchase on the screen and at the moment it was made, anonymous until the lead, the last
+ * screen's events not lost, and nothing twice.
+ */
+
+/** How long each tracker chunk download is held (start.ts loads it once interactive / idle). */
+const TRACKER_DELAY_MS = 3_000;
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+interface Row {
+  seq: number;
+  insert_id: string;
+  event_type: string;
+  time: number;
+  user_id: string | null;
+  screen_name: string | null;
+}
+
+/** The visitor's stored events in the order they happened (their clock, then arrival). */
+async function storedStory(deviceId: string): Promise<Row[]> {
+  const { results } = await session.worker.eventsDb
+    .prepare(
+      `SELECT seq, insert_id, event_type, time, user_id, screen_name
+       FROM events WHERE device_id = ? ORDER BY time, seq`,
+    )
+    .bind(deviceId)
+    .all<Row>();
+  return results;
+}
+
+/** Events the collector acknowledged as new over every `POST /e` of this session's worker. */
+const acknowledged = () =>
+  session.worker.logs
+    .filter((line) => line.path === '/e')
+    .reduce((sum, line) => sum + (typeof line.accepted === 'number' ? line.accepted : 0), 0);
+
+/**
+ * Holds every tracker chunk download for TRACKER_DELAY_MS (routing also turns off the HTTP
+ * cache, so each page downloads it again). Returns the paths of the pages whose download went
+ * through: a page left meanwhile cancels its request, and its tracker never runs.
+ */
+async function slowTracker(context: BrowserContext): Promise<string[]> {
+  const delivered: string[] = [];
+  await context.route('**/tracker-*.js', async (route) => {
+    const from = new URL(route.request().frame().url()).pathname;
+    await delay(TRACKER_DELAY_MS);
+    try {
+      await route.continue();
+      delivered.push(from);
+    } catch {
+      // The page was left while its tracker was held: that is the race under test.
+    }
+  });
+  return delivered;
+}
+
+/** The screen is usable: the URL is the screen's and every island has hydrated. */
+async function usable(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+  await interactive(page);
+}
+
+/** This document's tracker has run: the session's latest event is from this document. */
+async function trackerRan(page: Page): Promise<boolean> {
+  return page.evaluate((key) => {
+    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { last?: number } | null;
+    return (stored?.last ?? 0) >= Math.floor(performance.timeOrigin);
+  }, SESSION_KEY);
+}
+
+const visitorUuid = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value ?? '';
+
+/** One entry per screen visit: consecutive events of one screen, in time order. */
+function screenVisits(events: Row[]): { screen: string; types: string[] }[] {
+  const visits: { screen: string; types: string[] }[] = [];
+  for (const event of events) {
+    const screen = event.screen_name ?? '';
+    const last = visits.at(-1);
+    if (last?.screen === screen) last.types.push(event.event_type);
+    else visits.push({ screen, types: [event.event_type] });
+  }
+  return visits;
+}
+
+const WALKED = [
+  'one_pager',
+  'searching',
+  'signup',
+  'checkout_v3_tr',
+  'upsell_an_private',
+  'success',
+];
+
+describe('a visitor faster than the tracker (c96bcb3) in the local event store', () => {
+  it('leaves each event once, purchases on their screen before success, anonymous until the lead, success not lost', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const delivered = await slowTracker(context);
+
+    await page.goto('/');
+    await usable(page, '/');
+    await page.locator('input[type="tel"]').fill('415 555 2671');
+    await page.locator('#continue-button').click();
+
+    await usable(page, '/searching');
+    await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
+
+    await usable(page, '/signup');
+    await submitEmail(page, uniqueEmail('fast'));
+
+    await usable(page, '/checkout_v3_tr');
+    const userId = (await signupField(page, 'userId')) as string;
+    expect(userId).toEqual(expect.any(String));
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+
+    await usable(page, '/upsell_an_private');
+    await page.getByRole('button', { name: 'Add to my plan' }).click();
+
+    // Gone from success the moment it is interactive, its tracker still held.
+    await usable(page, '/success');
+    expect(await trackerRan(page)).toBe(false);
+    expect(delivered).not.toContain('/success');
+    await page.goto('about:blank');
+    const device = await visitorUuid(context);
+    expect(device).not.toBe('');
+
+    // The next visit, in a fresh tab of the same browser: its tracker loads (slowly), sends what
+    // the earlier pages left behind, and leaving the page sends the rest by beacon.
+    const nextVisitAt = Date.now();
+    const next = await context.newPage();
+    await next.goto('/');
+    await usable(next, '/');
+    await expect.poll(() => trackerRan(next), { timeout: 30_000, interval: 250 }).toBe(true);
+    await next.goto('about:blank');
+
+    // Everything the collector acknowledged as new (this worker serves no other visitor) has
+    // reached the store, the next visit's own load included.
+    await expect
+      .poll(
+        async () => {
+          const stored = await storedStory(device);
+          return {
+            nextVisit: stored.some((e) => e.event_type === 'screen__load' && e.time >= nextVisitAt),
+            notYetStored: acknowledged() - stored.length,
+          };
+        },
+        { timeout: 45_000, interval: 250 },
+      )
+      .toEqual({ nextVisit: true, notYetStored: 0 });
+    const events = await storedStory(device);
+    const on = (type: string, screen: string) =>
+      events.findIndex((e) => e.event_type === type && e.screen_name === screen);
+
+    // The last screen's events and the milestones arrived.
+    for (const [type, screen] of [
+      ['load', 'success'],
+      ['screen__load', 'success'],
+      ['success__load', 'success'],
+      ['payment_successful_popup', 'success'],
+      ['lead', 'signup'],
+      ['subs_purchase_started', 'checkout_v3_tr'],
+      ['subs_purchase_started', 'upsell_an_private'],
+    ] as const) {
+      expect(on(type, screen), `${type} on ${screen}`).toBeGreaterThanOrEqual(0);
+    }
+
+    // Each purchase on the screen it was made, at the time it was made: before success.
+    const popup = on('payment_successful_popup', 'success');
+    const completed = (type: string) =>
+      events
+        .filter((e) => e.event_type === type)
+        .map((e) => [e.screen_name, e.time < events[popup]!.time]);
+    expect(completed('subs_purchase_completed')).toEqual([['checkout_v3_tr', true]]);
+    expect(completed('upsell_purchase_completed')).toEqual([['upsell_an_private', true]]);
+
+    // Anonymous until the lead, the signed-up user from then on.
+    const lead = events.findIndex((e) => e.event_type === 'lead');
+    expect(events.slice(0, lead).map((e) => [e.event_type, e.screen_name, e.user_id])).toEqual(
+      events.slice(0, lead).map((e) => [e.event_type, e.screen_name, null]),
+    );
+    expect(events.slice(lead).map((e) => [e.event_type, e.screen_name, e.user_id])).toEqual(
+      events.slice(lead).map((e) => [e.event_type, e.screen_name, userId]),
+    );
+
+    // Each event once: every insert_id once, the screens visited in the order walked (then the
+    // next visit), and no event type twice within one screen visit.
+    expect(new Set(events.map((e) => e.insert_id)).size).toBe(events.length);
+    const visits = screenVisits(events);
+    expect(visits.map((visit) => visit.screen)).toEqual([...WALKED, 'one_pager']);
+    for (const { screen, types } of visits) {
+      expect(
+        types.filter((type, index) => types.indexOf(type) !== index),
+        screen,
+      ).toEqual([]);
+    }
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
