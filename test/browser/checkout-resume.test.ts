@@ -23,6 +23,17 @@ afterAll(() => session?.stop());
 const isSubscriptionPost = (request: Request) =>
   request.method() === 'POST' && /\/subscriptions\//.test(new URL(request.url()).pathname);
 
+/** The properties of the visitor's subs_purchase_completed events the collector stored. */
+async function storedPurchases(deviceId: string): Promise<Record<string, unknown>[]> {
+  const { results } = await session.worker.eventsDb
+    .prepare(
+      "SELECT properties FROM events WHERE device_id = ? AND event_type = 'subs_purchase_completed'",
+    )
+    .bind(deviceId)
+    .all<{ properties: string }>();
+  return results.map((row) => JSON.parse(row.properties) as Record<string, unknown>);
+}
+
 /** The polling id of the attempt the page stored, once the portal named it. */
 async function storedPollingId(page: Page): Promise<string | null> {
   const raw = await page.evaluate(() => localStorage.getItem('gf:checkout:attempt'));
@@ -58,17 +69,24 @@ describe('a reload while the payment is pending (issue 5)', () => {
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: 'monthly_7d_intro_usd', status: 'active' },
     ]);
-    // The purchase waits for the analytics tracker (SPEC.md §3), a test purchase outside production.
-    const events = await page.evaluate(() => localStorage.getItem('gf:events:eventsData'));
-    const subscriptionId = await page.evaluate(() => localStorage.getItem('gf:checkout:id'));
-    expect(JSON.parse(events!).pendingPurchases).toEqual([
-      expect.objectContaining({
-        sub_id: JSON.parse(subscriptionId!),
-        plan: 'monthly_7d_intro_usd',
-        currency: 'USD',
-        pixelName: 'Purchase_test',
-      }),
-    ]);
+    // The purchase reaches the collector once (SPEC.md §3 payload), a test purchase outside
+    // production; the tracker takes it from the page's hand-off queue.
+    const subscriptionId = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('gf:checkout:id')))!,
+    ) as string;
+    const visitor = (await context.cookies()).find((cookie) => cookie.name === 'userUuid')!.value;
+    await page.goto('about:blank'); // leaving sends what waits, by beacon
+    await expect
+      .poll(() => storedPurchases(visitor), { timeout: 30_000 })
+      .toEqual([
+        expect.objectContaining({
+          sub_id: subscriptionId,
+          plan: 'monthly_7d_intro_usd',
+          currency: 'USD',
+          pixelName: 'Purchase_test',
+          screen_name: 'checkout_v3_tr',
+        }),
+      ]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -174,7 +174,11 @@ describe('the kit pieces every page carries, in Chromium', () => {
 
   it("the 'number located' banner fills in the stored number after load, with no hydration error", async () => {
     const { context, page, problems } = await session.newVisitor();
-    await page.addInitScript(() => localStorage.setItem('gf:map:phone', '"+14155550123"'));
+    // What the landing's phone form stores: the number in E.164 and as people write it.
+    await page.addInitScript(() => {
+      localStorage.setItem('gf:map:phone', '"+14155550123"');
+      localStorage.setItem('gf:map:phoneDisplay', '"+1 415 555 0123"');
+    });
     await page.goto('/signup');
     await expect
       .poll(() => page.locator('.located-banner bdi').textContent())

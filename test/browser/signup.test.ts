@@ -14,7 +14,11 @@ describe('signup screens in Chromium', () => {
       { name: 'gf_variant', value: 'default', url: session.worker.url.href },
     ]);
     await page.goto('/signup?gclid=s1');
-    await page.evaluate(() => localStorage.setItem('gf:map:phone', '"+14155552671"'));
+    // What the landing's phone form stores: the number in E.164 and as people write it.
+    await page.evaluate(() => {
+      localStorage.setItem('gf:map:phone', '"+14155552671"');
+      localStorage.setItem('gf:map:phoneDisplay', '"+1 415 555 2671"');
+    });
     await page.reload();
     await expect
       .poll(() => page.locator('.located-banner').textContent())
