@@ -2,9 +2,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../islands/analytics/session';
+import { type StoredVisitorEvent, storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, typeTestCard } from './money-path';
-import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+import { walkToSuccess } from './money-path';
+import { interactive } from './visitor-steps';
 
 /**
  * The race fixed in c96bcb3: a visitor faster than the tracker. Every page's tracker chunk is
@@ -24,26 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-interface Row {
-  seq: number;
-  insert_id: string;
-  event_type: string;
-  time: number;
-  user_id: string | null;
-  screen_name: string | null;
-}
+type Row = StoredVisitorEvent;
 
 /** The visitor's stored events in the order they happened (their clock, then arrival). */
-async function storedStory(deviceId: string): Promise<Row[]> {
-  const { results } = await session.worker.eventsDb
-    .prepare(
-      `SELECT seq, insert_id, event_type, time, user_id, screen_name
-       FROM events WHERE device_id = ? ORDER BY time, seq`,
-    )
-    .bind(deviceId)
-    .all<Row>();
-  return results;
-}
+const storedStory = (deviceId: string) => storedEvents(session, deviceId, 'happened');
 
 /** Events the collector acknowledged as new over every `POST /e` of this session's worker. */
 const acknowledged = () =>
@@ -85,9 +70,6 @@ async function trackerRan(page: Page): Promise<boolean> {
   }, SESSION_KEY);
 }
 
-const visitorUuid = async (context: BrowserContext) =>
-  (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value ?? '';
-
 /** One entry per screen visit: consecutive events of one screen, in time order. */
 function screenVisits(events: Row[]): { screen: string; types: string[] }[] {
   const visits: { screen: string; types: string[] }[] = [];
@@ -114,28 +96,8 @@ describe('a visitor faster than the tracker (c96bcb3) in the local event store',
     const { context, page, problems } = await session.newVisitor();
     const delivered = await slowTracker(context);
 
-    await page.goto('/');
-    await usable(page, '/');
-    await page.locator('input[type="tel"]').fill('415 555 2671');
-    await page.locator('#continue-button').click();
-
-    await usable(page, '/searching');
-    await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
-
-    await usable(page, '/signup');
-    await submitEmail(page, uniqueEmail('fast'));
-
-    await usable(page, '/checkout_v3_tr');
-    const userId = (await signupField(page, 'userId')) as string;
-    expect(userId).toEqual(expect.any(String));
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-
-    await usable(page, '/upsell_an_private');
-    await page.getByRole('button', { name: 'Add to my plan' }).click();
-
     // Gone from success the moment it is interactive, its tracker still held.
-    await usable(page, '/success');
+    const userId = await walkToSuccess(page, { emailLabel: 'fast', ready: usable });
     expect(await trackerRan(page)).toBe(false);
     expect(delivered).not.toContain('/success');
     await page.goto('about:blank');

@@ -1,11 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../../islands/analytics/session';
 import { FUNNEL_EVENTS } from '../../shared/analytics/catalogue';
-import type { StoredEvent } from '../../worker/collector/event-log';
+import { type StoredVisitorEvent, storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, typeTestCard } from './money-path';
-import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+import { walkToSuccess } from './money-path';
+import { interactive } from './visitor-steps';
 
 /**
  * Issue 6: one visitor walks the default flow from `/` to success in Chromium, buying the plan
@@ -19,30 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-type Stored = Omit<StoredEvent, 'properties' | 'context' | 'received_at'> & {
-  event_properties: Record<string, unknown>;
-};
+type Stored = StoredVisitorEvent;
 
 /** The visitor's stored events in the order they happened: their own clock, then arrival. */
-async function visitorEvents(deviceId: string): Promise<Stored[]> {
-  const { results } = await session.worker.eventsDb
-    .prepare(
-      `SELECT seq, insert_id, event_type, time, device_id, user_id, session_id, screen_name, properties
-       FROM events WHERE device_id = ? ORDER BY time, seq`,
-    )
-    .bind(deviceId)
-    .all<Omit<StoredEvent, 'context' | 'received_at'>>();
-  return results.map(({ properties, ...row }) => ({
-    ...row,
-    event_properties: JSON.parse(properties) as Record<string, unknown>,
-  }));
-}
-
-async function visitorUuid(context: BrowserContext): Promise<string> {
-  const uuid = (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value;
-  if (!uuid) throw new Error('no userUuid cookie');
-  return uuid;
-}
+const visitorEvents = (deviceId: string) => storedEvents(session, deviceId, 'happened');
 
 /**
  * The screen is interactive and its tracker has taken the page's load: the session's latest
@@ -169,28 +149,7 @@ describe('a purchase journey in the local event store (SPEC.md §4 Analytics eve
   it('from / to success, buying the plan and the upsell, stores each funnel event exactly once, in order', async () => {
     const { context, page, problems } = await session.newVisitor();
 
-    await page.goto('/');
-    await screenReady(page, '/');
-    await page.locator('input[type="tel"]').fill('415 555 2671');
-    await page.locator('#continue-button').click();
-
-    // Continue is enabled once the search has run to completion.
-    await screenReady(page, '/searching');
-    await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
-
-    await screenReady(page, '/signup');
-    await submitEmail(page, uniqueEmail('journey'));
-
-    await screenReady(page, '/checkout_v3_tr');
-    const userId = (await signupField(page, 'userId')) as string;
-    expect(userId).toEqual(expect.any(String));
-    await typeTestCard(page, '4242 4242 4242 4242');
-    await payButton(page).click();
-
-    await screenReady(page, '/upsell_an_private');
-    await page.getByRole('button', { name: 'Add to my plan' }).click();
-
-    await screenReady(page, '/success');
+    const userId = await walkToSuccess(page, { emailLabel: 'journey', ready: screenReady });
     // Leaving the last screen sends what it still holds, by beacon.
     await page.goto('about:blank');
     const device = await visitorUuid(context);

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CollectedEvent, EventBatch } from '../../shared/analytics/batch';
+import { storedEvents as storedVisitorEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { checkoutVisitor, payButton, typeTestCard } from './money-path';
 import { interactive } from './visitor-steps';
@@ -26,35 +27,8 @@ afterAll(async () => {
   await session?.stop();
 });
 
-interface StoredRow {
-  event_type: string;
-  insert_id: string;
-  user_id: string | null;
-  session_id: number;
-  properties: string;
-}
-
-interface Stored {
-  event_type: string;
-  insert_id: string;
-  user_id: string | null;
-  session_id: number;
-  event_properties: Record<string, unknown>;
-}
-
 /** What the collector stored for one visitor, in arrival order. */
-async function storedEvents(deviceId: string): Promise<Stored[]> {
-  const { results } = await session.worker.eventsDb
-    .prepare(
-      'SELECT event_type, insert_id, user_id, session_id, properties FROM events WHERE device_id = ? ORDER BY seq',
-    )
-    .bind(deviceId)
-    .all<StoredRow>();
-  return results.map(({ properties, ...row }) => ({
-    ...row,
-    event_properties: JSON.parse(properties) as Record<string, unknown>,
-  }));
-}
+const storedEvents = (deviceId: string) => storedVisitorEvents(session, deviceId);
 
 /** How many of the visitor's stored events have each name. */
 async function storedCounts(deviceId: string): Promise<Record<string, number>> {
@@ -200,12 +174,6 @@ async function queuedFor(page: Page, eventName: string): Promise<void> {
     (name) => (localStorage.getItem('gf:analytics:queue') ?? '').includes(`"${name}"`),
     eventName,
   );
-}
-
-async function visitorUuid(context: BrowserContext): Promise<string> {
-  const uuid = (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value;
-  if (!uuid) throw new Error('no userUuid cookie');
-  return uuid;
 }
 
 const queued = (page: Page) =>

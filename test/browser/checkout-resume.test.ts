@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
 import { interactive } from './visitor-steps';
@@ -25,13 +26,9 @@ const isSubscriptionPost = (request: Request) =>
 
 /** The properties of the visitor's subs_purchase_completed events the collector stored. */
 async function storedPurchases(deviceId: string): Promise<Record<string, unknown>[]> {
-  const { results } = await session.worker.eventsDb
-    .prepare(
-      "SELECT properties FROM events WHERE device_id = ? AND event_type = 'subs_purchase_completed'",
-    )
-    .bind(deviceId)
-    .all<{ properties: string }>();
-  return results.map((row) => JSON.parse(row.properties) as Record<string, unknown>);
+  return (await storedEvents(session, deviceId))
+    .filter((event) => event.event_type === 'subs_purchase_completed')
+    .map((event) => event.event_properties);
 }
 
 /** The polling id of the attempt the page stored, once the portal named it. */
@@ -74,7 +71,7 @@ describe('a reload while the payment is pending (issue 5)', () => {
     const subscriptionId = JSON.parse(
       (await page.evaluate(() => localStorage.getItem('gf:checkout:id')))!,
     ) as string;
-    const visitor = (await context.cookies()).find((cookie) => cookie.name === 'userUuid')!.value;
+    const visitor = await visitorUuid(context);
     await page.goto('about:blank'); // leaving sends what waits, by beacon
     await expect
       .poll(() => storedPurchases(visitor), { timeout: 30_000 })

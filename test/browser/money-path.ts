@@ -24,6 +24,42 @@ export async function checkoutVisitor(session: BrowserSession, label = 'payer') 
 
 export const payButton = (page: Page) => page.locator('#continue-button');
 
+/**
+ * Walks the default flow from `/` to success as one visitor: a phone number, the search to its
+ * end, an email sign-up, 4242 on the checkout, the upsell bought. `ready` is how long the visitor
+ * stays on each screen before acting (at least until it is interactive). Resolves the signed-up
+ * user id once the success screen is ready.
+ */
+export async function walkToSuccess(
+  page: Page,
+  options: { emailLabel: string; ready: (page: Page, path: string) => Promise<void> },
+): Promise<string> {
+  const { ready } = options;
+  await page.goto('/');
+  await ready(page, '/');
+  await page.locator('input[type="tel"]').fill('415 555 2671');
+  await page.locator('#continue-button').click();
+
+  // Continue is enabled once the search has run to completion.
+  await ready(page, '/searching');
+  await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
+
+  await ready(page, '/signup');
+  await submitEmail(page, uniqueEmail(options.emailLabel));
+
+  await ready(page, '/checkout_v3_tr');
+  const userId = (await signupField(page, 'userId')) as string;
+  expect(userId).toEqual(expect.any(String));
+  await typeTestCard(page, '4242 4242 4242 4242');
+  await payButton(page).click();
+
+  await ready(page, '/upsell_an_private');
+  await page.getByRole('button', { name: 'Add to my plan' }).click();
+
+  await ready(page, '/success');
+  return userId;
+}
+
 /** Types a card into the test gateway's frame (any future expiry, any CVC); waits for Pay. */
 export async function typeTestCard(page: Page, number: string): Promise<void> {
   const frame = page.frameLocator('iframe.card-frame');

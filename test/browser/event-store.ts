@@ -1,0 +1,45 @@
+import type { BrowserContext } from 'playwright-core';
+import type { StoredEvent } from '../../worker/collector/event-log';
+import type { BrowserSession } from './harness';
+
+/**
+ * Reading what the worker's collector stored (POST /e → queue → EVENTS_DB `events`, issue 6) for
+ * one visitor, shared by the Chromium analytics tests.
+ */
+
+export type StoredVisitorEvent = Omit<StoredEvent, 'properties' | 'context' | 'received_at'> & {
+  event_properties: Record<string, unknown>;
+};
+
+const ORDER = {
+  /** As the collector received them. */
+  arrival: 'seq',
+  /** As they happened: the visitor's clock, then arrival. */
+  happened: 'time, seq',
+} as const;
+
+/** The visitor's stored events, in `order`. */
+export async function storedEvents(
+  session: BrowserSession,
+  deviceId: string,
+  order: keyof typeof ORDER = 'arrival',
+): Promise<StoredVisitorEvent[]> {
+  const { results } = await session.worker.eventsDb
+    .prepare(
+      `SELECT seq, insert_id, event_type, time, device_id, user_id, session_id, screen_name, properties
+       FROM events WHERE device_id = ? ORDER BY ${ORDER[order]}`,
+    )
+    .bind(deviceId)
+    .all<Omit<StoredEvent, 'context' | 'received_at'>>();
+  return results.map(({ properties, ...row }) => ({
+    ...row,
+    event_properties: JSON.parse(properties) as Record<string, unknown>,
+  }));
+}
+
+/** The visitor uuid the worker gave this browser (the events' device_id). */
+export async function visitorUuid(context: BrowserContext): Promise<string> {
+  const uuid = (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value;
+  if (!uuid) throw new Error('no userUuid cookie');
+  return uuid;
+}
