@@ -47,6 +47,8 @@ export const PAYMENT_ERROR_KEYS = [
   'payment_not_authenticated',
   // Ours (issue 5): an attempt being confirmed vanished; it may have charged, so no second Pay.
   'payment_may_have_gone_through',
+  // Ours (issue 11): too many declined charges for this visitor, address or card.
+  'payment_rate_limited',
   'email_exists',
   'rate_limited',
 ] as const;
@@ -214,7 +216,7 @@ function nonEmpty(value: unknown): string | null {
 
 /**
  * Anything a purchase step threw (SPEC.md §8 Payment):
- * - the limit text when rate-limited;
+ * - the limit texts when rate-limited (a sign-up's, or the card-testing limit's);
  * - no answer, or one that could not be read: 'An error has occurred (look at console)';
  * - the portal's messages: email-taken translated, else its first message;
  * - the portal answering without messages: 'An error has occurred';
@@ -225,6 +227,7 @@ export function paymentErrorText(error: unknown): VisitorText {
   const failure = asFailure(error);
   if (failure) {
     if (failure.code === 'rate_limited') return { key: 'rate_limited' };
+    if (failure.code === 'payment_rate_limited') return { key: 'payment_rate_limited' };
     if (failureLeftNoAnswer(failure)) return { key: 'payment_no_answer' };
     return accountMessageText(portalMessages(failure)) ?? { key: 'payment_failed' };
   }

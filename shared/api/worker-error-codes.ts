@@ -14,6 +14,7 @@ export const WORKER_ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  payment_rate_limited: 429,
   internal_error: 500,
   portal_unavailable: 502,
   portal_bad_response: 502,
