@@ -97,11 +97,3 @@ export function newAttempt(
 export function idempotencyKeyOf(attempt: PurchaseAttempt): string {
   return attempt.step === 'first' ? attempt.key : `${attempt.key}:3ds`;
 }
-
-/**
- * True when the portal has taken the attempt in hand (a polling id, or 3-D Secure passed): a new
- * click must follow that charge, never start another (issue 5: never a silent re-POST).
- */
-export function isCommitted(attempt: PurchaseAttempt): boolean {
-  return attempt.pollingId !== null || attempt.step === 'authenticated';
-}

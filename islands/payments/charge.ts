@@ -1,6 +1,5 @@
 import type { SubscriptionRequest } from '../../shared/api/contract';
 import { ApiErrorBody } from '../../shared/api/contract';
-import { failureLeftNoAnswer } from '../../shared/api/error-text';
 import { ApiFailure } from '../../shared/api/request';
 import { idempotencyKeyOf, type PurchaseAttempt } from './attempt';
 import {
@@ -10,21 +9,39 @@ import {
   providerRefusalOutcome,
   refusedResultOutcome,
 } from './outcomes';
-import { type PollingResult, pollUntilFinal } from './poll-result';
+import { askUntilAnswered, POLLING, type PollingResult } from './poll-result';
 import type { PurchaseDeps } from './purchase-deps';
 import type { PurchaseOutcome } from './purchase-types';
 
 /**
  * Carries a stored attempt to its outcome (SPEC.md §4 Payment steps 3–7): its subscription POST
  * (unless the portal already named a polling id), the result, 3-D Secure when asked for, and
- * the repeated call after it. The attempt is saved after every step, so a reload resumes it; it
- * is cleared on a final outcome and on a failure that proves nothing was charged.
+ * the repeated call after it. The attempt is saved after every step, so a reload resumes it.
+ *
+ * Issue 11, at most one charge per purchase: the attempt ends only with a final answer about it
+ * (succeeded, declined, failed, or a refusal for good: poll-result.ts refusedForGood). A call that
+ * says nothing (no answer, a 5xx, garbage, a worker error) is asked again under the same key or
+ * polling id until the deadline, and then the outcome is 'confirming', never 'failed': the visitor
+ * is told the payment is being confirmed, and no later press can start a second charge beside it.
+ *
+ * `fresh`: this run created the attempt, so its first POST cannot have been sent before.
  */
 export function chargeAttempt(
   attempt: PurchaseAttempt,
   deps: PurchaseDeps,
+  fresh = false,
 ): Promise<PurchaseOutcome> {
-  return attempt.route === 'polling' ? pollingCharge(attempt, deps) : directCharge(attempt, deps);
+  const run: ChargeRun = { deps, deadline: deps.now() + POLLING.deadlineMs };
+  return attempt.route === 'polling'
+    ? pollingCharge(attempt, run, fresh)
+    : directCharge(attempt, run, fresh);
+}
+
+/** One run of the state machine over an attempt: its dependencies and its one deadline. */
+interface ChargeRun {
+  deps: PurchaseDeps;
+  /** Epoch ms after which the run answers 'confirming' instead of asking again. */
+  deadline: number;
 }
 
 /** SPEC.md §3 Request payload. */
@@ -48,14 +65,10 @@ function settled(outcome: PurchaseOutcome, deps: PurchaseDeps): PurchaseOutcome 
   return outcome;
 }
 
-/**
- * A call failed. Without an answer the charge may have happened: the attempt stays, so the next
- * click repeats the same key (the portal answers the first charge) instead of charging again.
- */
-function callFailed(error: unknown, deps: PurchaseDeps): PurchaseOutcome {
+/** The product API (or the worker, forwarding nothing) refused the call for good. */
+function refused(error: unknown, deps: PurchaseDeps): PurchaseOutcome {
   deps.report?.(error);
-  const outcome = failedOutcome(error);
-  return failureLeftNoAnswer(error) ? outcome : settled(outcome, deps);
+  return settled(failedOutcome(error), deps);
 }
 
 function providerRefused(error: unknown, deps: PurchaseDeps): PurchaseOutcome {
@@ -63,48 +76,64 @@ function providerRefused(error: unknown, deps: PurchaseDeps): PurchaseOutcome {
   return settled(providerRefusalOutcome(error), deps);
 }
 
+function askDeps(deps: PurchaseDeps) {
+  return { sleep: deps.sleep, now: deps.now, report: deps.report };
+}
+
 // --- The card provider's route: POST, then poll (Stripe, the test gateway) -----------------
 
 async function pollingCharge(
   attempt: PurchaseAttempt,
-  deps: PurchaseDeps,
+  run: ChargeRun,
+  fresh: boolean,
 ): Promise<PurchaseOutcome> {
+  const { deps } = run;
   let current = attempt;
   if (current.pollingId === null) {
-    try {
-      const answer = await deps.api.startPollingSubscription(
-        current.planId,
-        subscriptionBody(current),
-        idempotencyKeyOf(current),
-      );
-      current = save({ ...current, pollingId: answer.data.polling_result_id }, deps);
-    } catch (error) {
-      return callFailed(error, deps);
-    }
+    const started = await askUntilAnswered(
+      () =>
+        deps.api.startPollingSubscription(
+          current.planId,
+          subscriptionBody(current),
+          idempotencyKeyOf(current),
+        ),
+      askDeps(deps),
+      run.deadline,
+      !fresh,
+    );
+    if (started.kind === 'refused') return refused(started.error, deps);
+    if (started.kind === 'unanswered') return { kind: 'confirming', pollingId: null };
+    current = save({ ...current, pollingId: started.value.data.polling_result_id }, deps);
   }
   const pollingId = current.pollingId as string;
-  const end = await pollUntilFinal(pollingId, {
-    getPollingResult: (id) => deps.api.getPollingResult(id),
-    sleep: (ms) => deps.sleep(ms),
-    now: () => deps.now(),
-  });
-  if (end.kind === 'pending') return { kind: 'confirming', pollingId };
-  if (end.kind === 'error') return callFailed(end.error, deps);
-  return settleResult(end.result, current, deps);
+  const result = await askUntilAnswered(
+    async () => {
+      const answer = await deps.api.getPollingResult(pollingId);
+      // SPEC.md §7: repeated while the HTTP status is 202.
+      return answer.status === 202 ? undefined : { result: answer.data.data.result_data };
+    },
+    askDeps(deps),
+    run.deadline,
+    true,
+  );
+  if (result.kind === 'refused') return refused(result.error, deps);
+  if (result.kind === 'unanswered') return { kind: 'confirming', pollingId };
+  return settleResult(result.value.result, current, run);
 }
 
 async function settleResult(
   result: PollingResult,
   attempt: PurchaseAttempt,
-  deps: PurchaseDeps,
+  run: ChargeRun,
 ): Promise<PurchaseOutcome> {
+  const { deps } = run;
   // SPEC.md §8: 'Unknown error. Please try again' when polling returned nothing.
   if (result === null) return settled(chargedOutcome(null), deps);
   if (result.status === 'succeeded') return settled(chargedOutcome(result), deps);
   const secret = result.payment_intent_secret;
   // One challenge per attempt: asked again after passing one, the charge is refused.
   if (result.status === 'requires_action' && secret && attempt.step === 'first') {
-    return authenticate(secret, attempt, deps);
+    return authenticate(secret, attempt, run);
   }
   return settled(refusedResultOutcome(result), deps);
 }
@@ -116,19 +145,24 @@ async function settleResult(
 async function authenticate(
   secret: string,
   attempt: PurchaseAttempt,
-  deps: PurchaseDeps,
+  run: ChargeRun,
 ): Promise<PurchaseOutcome> {
   let intentId: string;
   try {
-    intentId = await deps.provider.confirmCardPayment(secret);
+    intentId = await run.deps.provider.confirmCardPayment(secret);
   } catch (error) {
-    return providerRefused(error, deps);
+    return providerRefused(error, run.deps);
   }
   const authenticated = save(
     { ...attempt, step: 'authenticated', intentId, pollingId: null },
-    deps,
+    run.deps,
   );
-  return pollingCharge(authenticated, deps);
+  // The challenge took the visitor's time, not the portal's: the repeated call gets a full wait.
+  return pollingCharge(
+    authenticated,
+    { ...run, deadline: run.deps.now() + POLLING.deadlineMs },
+    true,
+  );
 }
 
 // --- The alternate provider's route: one POST (Braintree) ----------------------------------
@@ -146,21 +180,27 @@ function verificationAsked(error: unknown): { nonce: string; amount: string } | 
 
 async function directCharge(
   attempt: PurchaseAttempt,
-  deps: PurchaseDeps,
+  run: ChargeRun,
+  fresh: boolean,
 ): Promise<PurchaseOutcome> {
-  try {
-    const answer = await deps.api.createDirectSubscription(
-      attempt.planId,
-      subscriptionBody(attempt),
-      idempotencyKeyOf(attempt),
-    );
-    return settled(chargedOutcome(answer.data), deps);
-  } catch (error) {
-    const asked = verificationAsked(error);
-    const verifyCard = deps.provider.verifyCard?.bind(deps.provider);
-    if (!asked || !verifyCard || attempt.step !== 'first') return callFailed(error, deps);
-    return verify(asked, verifyCard, attempt, deps);
-  }
+  const { deps } = run;
+  const charged = await askUntilAnswered(
+    () =>
+      deps.api.createDirectSubscription(
+        attempt.planId,
+        subscriptionBody(attempt),
+        idempotencyKeyOf(attempt),
+      ),
+    askDeps(deps),
+    run.deadline,
+    !fresh,
+  );
+  if (charged.kind === 'answered') return settled(chargedOutcome(charged.value.data), deps);
+  if (charged.kind === 'unanswered') return { kind: 'confirming', pollingId: null };
+  const asked = verificationAsked(charged.error);
+  const verifyCard = deps.provider.verifyCard?.bind(deps.provider);
+  if (!asked || !verifyCard || attempt.step !== 'first') return refused(charged.error, deps);
+  return verify(asked, verifyCard, attempt, run);
 }
 
 /**
@@ -171,8 +211,9 @@ async function verify(
   asked: { nonce: string; amount: string },
   verifyCard: NonNullable<PurchaseDeps['provider']['verifyCard']>,
   attempt: PurchaseAttempt,
-  deps: PurchaseDeps,
+  run: ChargeRun,
 ): Promise<PurchaseOutcome> {
+  const { deps } = run;
   let nonce: string;
   try {
     // The BIN comes from the stored attempt, not the provider: after a reload mid-attempt this
@@ -181,5 +222,6 @@ async function verify(
   } catch (error) {
     return providerRefused(error, deps);
   }
-  return directCharge(save({ ...attempt, step: 'authenticated', nonce }, deps), deps);
+  const verified = save({ ...attempt, step: 'authenticated', nonce }, deps);
+  return directCharge(verified, { ...run, deadline: deps.now() + POLLING.deadlineMs }, true);
 }

@@ -1,61 +1,99 @@
 import type { PollingResultResponse } from '../../shared/api/contract';
-import { failureLeftNoAnswer } from '../../shared/api/error-text';
 import { ApiFailure } from '../../shared/api/request';
-import type { PollingResultAnswer } from '../api/client';
+import { isWorkerErrorCode } from '../../shared/api/worker-error-codes';
 
 export type PollingResult = PollingResultResponse['data']['result_data'];
 
-/** How the result of a charge is read (SPEC.md §7 leaves the delay between polls open, §4). */
+/** How a charge's answer is waited for (SPEC.md §7 leaves the delay between polls open, §4). */
 export const POLLING = {
-  /** The pause after the first pending answer; it doubles after each further one... */
+  /** The pause after the first call without an answer; it doubles after each further one... */
   firstDelayMs: 500,
   /** ...up to this. */
   maxDelayMs: 3_000,
-  /** Past this, the checkout says 'confirming your payment' instead of waiting on (issue 5). */
+  /** Past this, the checkout says 'confirming your payment' instead of waiting on. */
   deadlineMs: 60_000,
 } as const;
 
-export interface PollingDeps {
-  getPollingResult(pollingId: string): Promise<PollingResultAnswer>;
-  sleep(ms: number): Promise<void>;
-  now(): number;
-}
-
-export type PollingEnd =
-  /** The charge is final: the portal's `result_data`, null when it returned nothing. */
-  | { kind: 'final'; result: PollingResult }
-  /** Still 202 (or unreachable) at the deadline. */
-  | { kind: 'pending' }
-  /** The portal refused to answer about this polling id; the error to show. */
-  | { kind: 'error'; error: unknown };
+/**
+ * Statuses that answer nothing about the charge although they are 4xx: a timeout, the same key
+ * still being worked on (409), or a request sent too early. The charge may still happen.
+ */
+const UNSETTLED_CLIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 425]);
 
 /**
- * Reads GET /polling/get-result/{id} while it answers 202 (SPEC.md §7), with a pause that doubles
- * up to a cap, until the deadline. A poll that got no answer (offline for a moment, the portal
- * unreachable) is read as "still pending": it says nothing about the charge, which goes on.
+ * The one rule of a charge call (issue 11: at most one charge per purchase, and the truth told).
+ * Once a subscription, 3-D Secure retry or upsell POST has been sent, or a polling id named, only
+ * an answer about that very request ends the attempt: a 4xx from the product API (or from the
+ * worker, which then forwarded nothing). Everything else (no answer, a timeout, a 5xx whatever
+ * code it carries, an answer that could not be read, a worker error) says nothing about whether
+ * the card was charged, so the attempt and its key are kept and the same call is asked again.
  */
-export async function pollUntilFinal(pollingId: string, deps: PollingDeps): Promise<PollingEnd> {
-  const deadline = deps.now() + POLLING.deadlineMs;
+export function refusedForGood(error: unknown): boolean {
+  if (!(error instanceof ApiFailure) || error.kind !== 'http' || error.status === null) {
+    return false;
+  }
+  return error.status >= 400 && error.status < 500 && !UNSETTLED_CLIENT_STATUSES.has(error.status);
+}
+
+/**
+ * The worker refused the call itself (its own code, not a 5xx): nothing was forwarded this time.
+ * About a call that may have reached the product API before, that says nothing.
+ */
+function refusedByWorker(error: unknown): boolean {
+  return (
+    error instanceof ApiFailure &&
+    error.kind === 'http' &&
+    error.status !== null &&
+    error.status < 500 &&
+    isWorkerErrorCode(error.code)
+  );
+}
+
+export interface AskDeps {
+  sleep(ms: number): Promise<void>;
+  now(): number;
+  /** Hears each failure that is asked again, for the console. */
+  report?(error: unknown): void;
+}
+
+export type Asked<T> =
+  /** The call answered (for a poll: a final result). */
+  | { kind: 'answered'; value: T }
+  /** The call was refused for good (refusedForGood): nothing was charged by it. */
+  | { kind: 'refused'; error: unknown }
+  /** No answer before the deadline: the charge may or may not have happened. */
+  | { kind: 'unanswered' };
+
+/**
+ * Asks `call` until it answers, is refused for good, or `deadline` (epoch ms) passes, pausing
+ * between tries with a pause that doubles up to a cap. `call` resolves `undefined` for "not yet"
+ * (a polling result still 202), which is asked again like a failure that said nothing.
+ *
+ * `sentBefore`: the call may already have reached the product API (a resumed attempt, a poll).
+ * Then a refusal by the worker alone is asked again too: it forwarded nothing this time, and so
+ * says nothing about the earlier send. Any try that fails otherwise may have reached it.
+ */
+export async function askUntilAnswered<T>(
+  call: () => Promise<T | undefined>,
+  deps: AskDeps,
+  deadline: number,
+  sentBefore: boolean,
+): Promise<Asked<T>> {
   let delay: number = POLLING.firstDelayMs;
+  let maybeSent = sentBefore;
   for (;;) {
     try {
-      const answer = await deps.getPollingResult(pollingId);
-      if (answer.status !== 202) return { kind: 'final', result: answer.data.data.result_data };
+      const value = await call();
+      if (value !== undefined) return { kind: 'answered', value };
+      maybeSent = true;
     } catch (error) {
-      if (!isPassing(error)) return { kind: 'error', error };
+      const byWorker = refusedByWorker(error);
+      if (refusedForGood(error) && !(byWorker && maybeSent)) return { kind: 'refused', error };
+      if (!byWorker) maybeSent = true;
+      deps.report?.(error);
     }
-    if (deps.now() + delay > deadline) return { kind: 'pending' };
+    if (deps.now() + delay > deadline) return { kind: 'unanswered' };
     await deps.sleep(delay);
     delay = Math.min(delay * 2, POLLING.maxDelayMs);
   }
-}
-
-/**
- * No answer at all, or the worker could not reach the portal: worth asking again. An answer that
- * came but could not be read is not (SPEC.md §8 shows a parse failure).
- */
-function isPassing(error: unknown): boolean {
-  const unreadable =
-    error instanceof ApiFailure && (error.kind === 'parse' || error.kind === 'shape');
-  return failureLeftNoAnswer(error) && !unreadable;
 }

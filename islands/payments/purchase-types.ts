@@ -38,10 +38,15 @@ export type PurchaseOutcome =
     }
   /** The card was refused (a decline code): the visitor goes to the 'Payment declined' screen. */
   | { kind: 'declined'; declineCode: string | null; text: VisitorText }
-  /** Anything else failed: the text is shown, the form stays usable, nothing was charged. */
+  /**
+   * A final answer that nothing was charged (or nothing was sent): the text is shown and the
+   * form stays usable.
+   */
   | { kind: 'failed'; text: VisitorText }
   /**
-   * The result was still pending at the deadline: the checkout shows 'confirming your payment'
-   * and keeps polling the same attempt; never a silent second POST.
+   * No final answer by the deadline (still pending, or the calls said nothing: issue 11): the
+   * checkout shows 'confirming your payment' and keeps asking about the same attempt, under the
+   * same key or polling id; never a second charge. `pollingId` is null while the POST itself is
+   * unanswered.
    */
-  | { kind: 'confirming'; pollingId: string };
+  | { kind: 'confirming'; pollingId: string | null };

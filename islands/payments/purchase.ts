@@ -1,5 +1,5 @@
 import { paymentErrorText } from '../../shared/api/error-text';
-import { isCommitted, isStale, newAttempt, type PurchaseAttempt } from './attempt';
+import { isStale, newAttempt, type PurchaseAttempt } from './attempt';
 import { chargeAttempt } from './charge';
 import { failedOutcome } from './outcomes';
 import type { PurchaseDeps } from './purchase-deps';
@@ -12,7 +12,7 @@ export type { PaymentApi, PurchaseDeps } from './purchase-deps';
  * points: `purchase` when the visitor pays, `resumePurchase` when a page opens (or the
  * 'confirming' state asks again). Neither rejects: every failure is an outcome with its §8 text.
  *
- * One purchase at a time (issue 5: "no double charge, whatever they click"): while a run is in
+ * One purchase at a time (no double charge, whatever they click): while a run is in
  * flight on an attempt store, every further `purchase` or `resumePurchase` on it joins that run
  * and gets its outcome; nothing is posted twice.
  */
@@ -29,7 +29,10 @@ function exclusive(
   return started;
 }
 
-/** A bug or a storage failure still ends as a failed outcome; the attempt is kept, as it may have charged. */
+/**
+ * A bug or a storage failure still ends the run; the attempt is kept, as it may have charged, and
+ * the visitor is told the payment is being confirmed rather than that it failed (issue 11).
+ */
 async function neverRejects(
   run: () => Promise<PurchaseOutcome>,
   deps: PurchaseDeps,
@@ -38,7 +41,9 @@ async function neverRejects(
     return await run();
   } catch (error) {
     deps.report?.(error);
-    return { kind: 'failed', text: paymentErrorText(error) };
+    return deps.attempts.load() === null
+      ? { kind: 'failed', text: paymentErrorText(error) }
+      : { kind: 'confirming', pollingId: null };
   }
 }
 
@@ -54,33 +59,28 @@ function storedAttempt(deps: PurchaseDeps): PurchaseAttempt | null {
 
 /**
  * Pays for `request` (SPEC.md §4 Payment). The caller shows loading and keeps the pay button
- * disabled until this resolves with anything but... any outcome: 'confirming' included, whose
- * screen offers `resumePurchase`.
+ * disabled until this resolves, with any outcome: 'confirming' included, whose screen goes on
+ * with `resumePurchase`.
  *
- * - An attempt the portal already took in hand (a polling id, or 3-D Secure passed) is followed
- *   to its end instead: a new click never starts a second charge beside it.
- * - An attempt left without an answer (offline at the POST) for the same plan and route is
- *   retried under its key, so the portal answers the first charge if there was one.
- * - Otherwise a new attempt, with a new key.
+ * A stored attempt may have charged (it is stored right before its first POST), so it is followed
+ * to its end first, under its own key: a new press never starts a second charge beside it
+ * (issue 11). Only with nothing stored does a press make a new attempt with a new key.
  */
 export function purchase(request: PurchaseRequest, deps: PurchaseDeps): Promise<PurchaseOutcome> {
   return exclusive(deps, async () => {
     const stored = storedAttempt(deps);
-    if (stored && isCommitted(stored)) return chargeAttempt(stored, deps);
-    const retried = stored?.planId === request.planId && stored.route === request.route;
-    const key = retried ? stored.key : deps.newKey();
+    if (stored) return chargeAttempt(stored, deps);
     let method: PaymentMethodOf;
     try {
       method = await paymentMethodOf(request, deps);
     } catch (error) {
-      // SPEC.md §8: a card payment-method creation error shows its message. Nothing was sent,
-      // so a stored attempt stays as it was.
+      // SPEC.md §8: a card payment-method creation error shows its message. Nothing was sent.
       deps.report?.(error);
       return failedOutcome(error);
     }
-    const attempt = newAttempt(request, { key, ...method, now: deps.now() });
+    const attempt = newAttempt(request, { key: deps.newKey(), ...method, now: deps.now() });
     deps.attempts.save(attempt);
-    return chargeAttempt(attempt, deps);
+    return chargeAttempt(attempt, deps, true);
   });
 }
 

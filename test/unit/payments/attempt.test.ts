@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ATTEMPT_MAX_AGE_MS,
   idempotencyKeyOf,
-  isCommitted,
   isStale,
   newAttempt,
   readAttempt,
@@ -35,12 +34,6 @@ describe('a stored purchase attempt', () => {
   it('uses its key for the first call and the derived key after 3-D Secure', () => {
     expect(idempotencyKeyOf(attempt)).toBe('key-1');
     expect(idempotencyKeyOf({ ...attempt, step: 'authenticated' })).toBe('key-1:3ds');
-  });
-
-  it('is committed once the portal named a polling id or 3-D Secure passed', () => {
-    expect(isCommitted(attempt)).toBe(false);
-    expect(isCommitted({ ...attempt, pollingId: 'poll_1' })).toBe(true);
-    expect(isCommitted({ ...attempt, step: 'authenticated' })).toBe(true);
   });
 
   it('goes stale after a day, or when the clock says it started in the future', () => {
