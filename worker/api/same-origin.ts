@@ -1,20 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import { sameOriginOnly } from '../middleware/same-origin';
 import { refusal, refuse } from './api-error';
 
 /**
  * Mutating `/api` calls come only from our own pages (issue 4): a cross-site form or script must
- * not sign a visitor up or start a payment with their cookies. Browsers send `Sec-Fetch-Site` on
- * every fetch; older ones send only `Origin`. A request with neither is not from a browser page
- * of ours, so it is refused rather than trusted.
+ * not sign a visitor up or start a payment with their cookies. The rule is the worker's one
+ * same-origin rule (worker/middleware/same-origin.ts); `/api` says no in its own JSON shape,
+ * 403 `cross_origin`.
  */
 export function sameOrigin(): MiddlewareHandler<AppEnv> {
-  return async function sameOriginMiddleware(c, next) {
-    const site = c.req.header('sec-fetch-site');
-    const origin = c.req.header('origin');
-    const allowed =
-      site !== undefined ? site === 'same-origin' : origin === new URL(c.req.url).origin;
-    if (!allowed) return refuse(c, refusal('cross_origin'));
-    await next();
-  };
+  return sameOriginOnly(function refuseCrossOrigin(c) {
+    return refuse(c, refusal('cross_origin'));
+  });
 }

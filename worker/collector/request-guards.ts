@@ -1,5 +1,6 @@
 import { EventBatch } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
+import { crossOriginReason } from '../middleware/same-origin';
 import type { CollectorRefusal } from './refusals';
 
 /**
@@ -7,21 +8,15 @@ import type { CollectorRefusal } from './refusals';
  */
 
 /**
- * Same-origin only: our pages send with fetch (keepalive) or sendBeacon, both of which carry
- * `Sec-Fetch-Site: same-origin` and our `Origin`. Another site's page could otherwise make a
- * visitor's browser post events with their cookies (a text/plain beacon needs no preflight).
- * A request with neither header (not a browser) passes: it carries no visitor's cookies.
+ * Same-origin only, by the worker's one rule (worker/middleware/same-origin.ts): another site's
+ * page could otherwise make a visitor's browser post events with their cookies (a text/plain
+ * beacon needs no preflight), and a request with neither `Sec-Fetch-Site` nor `Origin` is no
+ * page of ours (our tracker's fetch keepalive and sendBeacon carry both) but a script posting
+ * purchases (issue 11). Refused as `cross_site`, the collector's own answer.
  */
 export function crossSiteRefusal(request: Request): CollectorRefusal | null {
-  const site = request.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') {
-    return { error: 'cross_site', detail: `Sec-Fetch-Site: ${site}` };
-  }
-  const origin = request.headers.get('origin');
-  if (origin !== null && origin !== new URL(request.url).origin) {
-    return { error: 'cross_site', detail: `Origin: ${origin.slice(0, 200)}` };
-  }
-  return null;
+  const reason = crossOriginReason(request);
+  return reason === null ? null : { error: 'cross_site', detail: reason };
 }
 
 /** fetch sends application/json; sendBeacon with a string sends text/plain;charset=UTF-8. */

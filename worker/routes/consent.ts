@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { sameOrigin } from '../api/same-origin';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
 import type { AppEnv } from '../env';
+import { sameOriginOnly } from '../middleware/same-origin';
 
 /** The form carries one field; anything bigger is not our banner. */
 const MAX_BODY_BYTES = 1024;
@@ -19,26 +19,36 @@ function backTo(c: Context<AppEnv>): string {
   }
 }
 
+/** Another site must not answer for the visitor (the worker's one same-origin rule). */
+function refuseForeignAnswer(c: Context<AppEnv>): Response {
+  c.get('logFields').error = 'cross_origin';
+  return c.text('Forbidden\n', 403);
+}
+
 /**
  * POST /consent: the consent banner's form (screens/layout/ConsentBar.tsx) before its island has
  * hydrated, or with no script at all. Stores the answer in the `gf_consent` cookie the page's
- * script would have written and goes back to the page. Same-origin only: another site must not
- * answer for the visitor.
+ * script would have written and goes back to the page. Answers in plain text, as the form's
+ * only other outcomes are a bug or a forgery.
  */
 export function consentRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/', sameOrigin(), async (c) => {
-    if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) {
-      return c.text('Payload too large\n', 413);
-    }
-    const { answer } = await c.req.parseBody();
-    if (answer !== 'granted' && answer !== 'denied') return c.text('Bad request\n', 400);
-    setCookie(c, CONSENT_COOKIE, answer, {
-      maxAge: CONSENT_COOKIE_MAX_AGE,
-      path: '/',
-      secure: true,
-      sameSite: 'Lax',
-    });
-    c.get('logFields').detail = `consent_${answer}`;
-    return c.redirect(backTo(c), 303);
-  });
+  return new Hono<AppEnv>().post(
+    '/',
+    sameOriginOnly(refuseForeignAnswer),
+    async function storeConsent(c) {
+      if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) {
+        return c.text('Payload too large\n', 413);
+      }
+      const { answer } = await c.req.parseBody();
+      if (answer !== 'granted' && answer !== 'denied') return c.text('Bad request\n', 400);
+      setCookie(c, CONSENT_COOKIE, answer, {
+        maxAge: CONSENT_COOKIE_MAX_AGE,
+        path: '/',
+        secure: true,
+        sameSite: 'Lax',
+      });
+      c.get('logFields').detail = `consent_${answer}`;
+      return c.redirect(backTo(c), 303);
+    },
+  );
 }

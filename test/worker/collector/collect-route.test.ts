@@ -297,9 +297,13 @@ describe('refusals', () => {
       'Sec-Fetch-Site same-site',
       { 'sec-fetch-site': 'same-site', origin: 'https://a.funnel.test' },
     ],
-    ['another Origin', { 'sec-fetch-site': 'same-origin', origin: 'https://evil.test' }],
+    // A forged Origin cannot outvote the browser's own Sec-Fetch-Site.
+    ['Sec-Fetch-Site none with our Origin', { 'sec-fetch-site': 'none', origin: ORIGIN }],
     ['no Sec-Fetch-Site, Origin null (a sandboxed frame)', { origin: 'null' }],
     ['no Sec-Fetch-Site, another Origin (an older browser)', { origin: 'https://evil.test' }],
+    // No page of ours: the tracker's fetch and beacon carry both (issue 11, a curl posting
+    // purchases).
+    ['neither Sec-Fetch-Site nor Origin', {}],
   ])('%s: 403 cross_site, nothing kept', async (_, headers) => {
     const { queue, send } = collector();
     const res = await send(JSON.stringify({ events: [anEvent()] }), {
@@ -311,10 +315,11 @@ describe('refusals', () => {
     expect(await countRows('seen_events')).toBe(0);
   });
 
-  it('a request with neither Sec-Fetch-Site nor Origin (no browser, no cookies) is taken', async () => {
+  it('only our Origin, without Sec-Fetch-Site (an older browser), is taken', async () => {
     const { send } = collector();
     const res = await send(JSON.stringify({ events: [anEvent()] }), {
       'content-type': 'application/json',
+      origin: ORIGIN,
     });
     expect(res.status).toBe(200);
   });
