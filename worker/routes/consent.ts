@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { setCookie } from 'hono/cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
 import type { AppEnv } from '../env';
@@ -26,6 +27,20 @@ function refuseForeignAnswer(c: Context<AppEnv>): Response {
 }
 
 /**
+ * However the body comes: a declared Content-Length over the limit is refused unread, and a
+ * chunked body is cut off as soon as it passes it (issue 11), before parseBody buffers it.
+ */
+function consentBodyLimit() {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      c.get('logFields').error = 'payload_too_large';
+      return c.text('Payload too large\n', 413);
+    },
+  });
+}
+
+/**
  * POST /consent: the consent banner's form (screens/layout/ConsentBar.tsx) before its island has
  * hydrated, or with no script at all. Stores the answer in the `gf_consent` cookie the page's
  * script would have written and goes back to the page. Answers in plain text, as the form's
@@ -35,10 +50,8 @@ export function consentRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
     '/',
     sameOriginOnly(refuseForeignAnswer),
+    consentBodyLimit(),
     async function storeConsent(c) {
-      if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) {
-        return c.text('Payload too large\n', 413);
-      }
       const { answer } = await c.req.parseBody();
       if (answer !== 'granted' && answer !== 'denied') return c.text('Bad request\n', 400);
       setCookie(c, CONSENT_COOKIE, answer, {

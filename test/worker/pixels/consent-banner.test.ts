@@ -78,6 +78,48 @@ describe('POST /consent: the banner answered before its script runs', () => {
     expect(setCookies(odd).has('gf_consent')).toBe(false);
   });
 
+  /** A form body sent in chunks with no Content-Length, counting how many chunks were pulled. */
+  function chunkedForm(answer: string, padding: number) {
+    const bytes = new TextEncoder().encode(`answer=${answer}&pad=${'x'.repeat(padding)}`);
+    const CHUNK = 256;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const start = pulled * CHUNK;
+        if (start >= bytes.length) return controller.close();
+        pulled += 1;
+        controller.enqueue(bytes.slice(start, start + CHUNK));
+      },
+    });
+    const request = new Request('https://funnel.test/consent', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+      },
+      body,
+    });
+    return { request, pulled: () => pulled };
+  }
+
+  it('refuses a chunked body over 1 KB with 413, reading no further than the limit (issue 11)', async () => {
+    const { request, pulled } = chunkedForm('granted', 64 * 1024);
+    expect(request.headers.get('content-length')).toBeNull();
+    const response = await freshApp({}, PIXELS)('/consent', request);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe('Payload too large\n');
+    expect(setCookies(response).has('gf_consent')).toBe(false);
+    // 1 KB is 4 chunks of 256 bytes: it stopped at the fifth, not after 64 KB.
+    expect(pulled()).toBeLessThanOrEqual(6);
+  });
+
+  it('takes a chunked body within the limit', async () => {
+    const { request } = chunkedForm('denied', 100);
+    const response = await freshApp({}, PIXELS)('/consent', request);
+    expect(response.status).toBe(303);
+    expect(setCookies(response).get('gf_consent')).toBe('denied');
+  });
+
   it('then the next page sets the ad cookies and asks no more', async () => {
     const fetchApp = freshApp({}, PIXELS);
     const headers = { 'cf-ipcountry': 'DE', cookie: 'gf_consent=granted' };
