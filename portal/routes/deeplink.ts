@@ -70,13 +70,16 @@ export const deeplinkRoutes = new Hono<SignedInEnv>()
   });
 
 /**
- * The funnel's origin as the worker names it in `x-funnel-origin`; the portal's own origin when
- * the header is missing or not an http(s) origin (a portal deployed on its own).
+ * The funnel's origin as the worker names it in `x-funnel-origin`, the portal's own origin when
+ * the header is missing or not an http(s) origin (a portal deployed on its own); always with
+ * https, as the contract takes only https links (issue 11). A deployed funnel is https anyway; a
+ * local one on plain http gets a link that opens where the dev server serves https.
  */
 function defaultDeeplinkBase(request: { url: string; header(name: string): string | undefined }) {
   const named = request.header('x-funnel-origin');
-  const origin = named && isHttpOrigin(named) ? named : new URL(request.url).origin;
-  return `${origin}${DEFAULT_DEEPLINK_PATH}`;
+  const base = new URL(DEFAULT_DEEPLINK_PATH, named && isHttpOrigin(named) ? named : request.url);
+  base.protocol = 'https:';
+  return base.href;
 }
 
 function isHttpOrigin(value: string): boolean {

@@ -88,11 +88,18 @@ export const PaymentSettingsResponse = z.object({
 });
 export type PaymentSettingsResponse = z.infer<typeof PaymentSettingsResponse>;
 
+/**
+ * A link the product API hands over for the page to show or open: https only (issue 11). A
+ * `javascript:` or `data:` link would run in our page when followed, and an `http:` one would
+ * carry the login token it holds over the network in the clear.
+ */
+const HttpsUrl = z.url({ protocol: /^https$/ });
+
 // --- GET /users/me/deeplink-qr-code --------------------------------------------------------
 
 export const DeeplinkResponse = z.object({
   data: z.object({
-    short_deeplink: z.url(),
+    short_deeplink: HttpsUrl,
     /** The QR code of `short_deeplink` as an SVG data URL, usable as an <img src>. */
     qr_code: z.string().startsWith('data:image/svg+xml'),
   }),

@@ -30,9 +30,17 @@ describe('GET /users/me/deeplink-qr-code', () => {
   it('links to the funnel’s /app/login with the sign-up’s one-time token', async () => {
     const { accessToken, deeplinkToken } = await signUp();
     const { short_deeplink } = await deeplinkOf(accessToken, {
+      'x-funnel-origin': 'https://funnel.example',
+    });
+    expect(short_deeplink).toBe(`https://funnel.example/app/login?token=${deeplinkToken}`);
+  });
+
+  it('links with https even for a funnel served on plain http: the contract takes no other', async () => {
+    const { accessToken, deeplinkToken } = await signUp();
+    const { short_deeplink } = await deeplinkOf(accessToken, {
       'x-funnel-origin': 'http://localhost:8787',
     });
-    expect(short_deeplink).toBe(`http://localhost:8787/app/login?token=${deeplinkToken}`);
+    expect(short_deeplink).toBe(`https://localhost:8787/app/login?token=${deeplinkToken}`);
   });
 
   it('uses PORTAL_DEEPLINK_BASE when it is set', async () => {
