@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import type { DeeplinkResponse } from '../../shared/api/contract';
+import {
+  DEEPLINK_CONSUME_CALL,
+  type DeeplinkConsumeResponse,
+  type DeeplinkResponse,
+} from '../../shared/api/contract';
 import { mintAccessToken } from '../account-tokens';
 import { requireBearer, type SignedInEnv } from '../auth';
 import { deeplinkUrl, qrCodeDataUrl } from '../deeplink-qr';
@@ -17,15 +20,6 @@ import { randomToken } from '../tokens';
 
 /** Where the app opens a deeplink when PORTAL_DEEPLINK_BASE is unset: beside the funnel. */
 const DEFAULT_DEEPLINK_PATH = '/app/login';
-
-/**
- * Emulator-only (not a call of SPEC.md §7): what the app does with the deeplink's token. The
- * product API has its own; the checkout issue wires this one to the success screen.
- */
-const DeeplinkConsumeRequest = z.object({ token: z.string().min(1).max(255) });
-export const DeeplinkConsumeResponse = z.object({
-  data: z.object({ external_user_id: z.string(), access_token: z.string() }),
-});
 
 export const deeplinkRoutes = new Hono<SignedInEnv>()
   /** GET /users/me/deeplink-qr-code (SPEC.md §7; bearer, §6). */
@@ -49,9 +43,9 @@ export const deeplinkRoutes = new Hono<SignedInEnv>()
       return c.json(answer);
     },
   )
-  /** POST /deeplink/consume {token}: signs the link's user in, once. */
-  .post('/deeplink/consume', emulatedFault('deeplink-consume'), async (c) => {
-    const { token } = await readJsonBody(c, DeeplinkConsumeRequest);
+  /** POST /deeplink/consume {token}: signs the link's user in, once (shared/api/contract.ts). */
+  .post(DEEPLINK_CONSUME_CALL.path, emulatedFault('deeplink-consume'), async (c) => {
+    const { token } = await readJsonBody(c, DEEPLINK_CONSUME_CALL.request);
     const db = c.env.PORTAL_DB;
     const now = new Date().toISOString();
     const userId = await consumeDeeplinkToken(db, token, now);
@@ -63,7 +57,7 @@ export const deeplinkRoutes = new Hono<SignedInEnv>()
     }
     const { accessToken, statement } = await mintAccessToken(db, userId, now);
     await statement.run();
-    const answer: z.infer<typeof DeeplinkConsumeResponse> = {
+    const answer: DeeplinkConsumeResponse = {
       data: { external_user_id: userId, access_token: accessToken },
     };
     return c.json(answer);

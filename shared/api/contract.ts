@@ -292,6 +292,36 @@ export const API_CALLS = {
 
 export type ApiCallName = keyof typeof API_CALLS;
 
+// --- POST /deeplink/consume ------------------------------------------------------------------
+
+export const DeeplinkConsumeRequest = z.object({ token: z.string().min(1).max(255) });
+export type DeeplinkConsumeRequest = z.infer<typeof DeeplinkConsumeRequest>;
+
+export const DeeplinkConsumeResponse = z.object({
+  data: z.object({
+    /** The emulator names the user; the worker needs only the token, so it may be left out. */
+    external_user_id: z.string().optional(),
+    access_token: z.string().min(1),
+  }),
+});
+export type DeeplinkConsumeResponse = z.infer<typeof DeeplinkConsumeResponse>;
+
+/**
+ * What the app does with the deeplink's one-time login token: signs its user in, once (a second
+ * use answers 410, an unknown token 404). Not in SPEC.md §7's table (the product API has its
+ * own), and not a row of API_CALLS: the browser never calls it under `/api`; the worker's
+ * `POST /app/login` does (worker/routes/app-login.ts), and the emulator answers it
+ * (portal/routes/deeplink.ts).
+ */
+export const DEEPLINK_CONSUME_CALL = {
+  method: 'POST',
+  path: '/deeplink/consume',
+  auth: 'none',
+  request: DeeplinkConsumeRequest,
+  response: DeeplinkConsumeResponse,
+  timeoutMs: 10_000,
+} as const satisfies ApiCall;
+
 /** Fills `:param` placeholders, each value URI-encoded. */
 export function apiPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

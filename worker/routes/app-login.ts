@@ -1,8 +1,7 @@
 import type { Context, ExecutionContext } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { STORE_LINKS } from '../../screens/after/store-links';
-import type { ApiCall } from '../../shared/api/contract';
+import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { escapeHtml } from '../../shared/serialize-json';
 import { exchangeWithPortal, portalTimeoutMs } from '../api/portal-exchange';
 import { portalRequest } from '../api/portal-request';
@@ -15,18 +14,9 @@ import { PLAIN_PAGE_HEADERS, plainPageHtml } from './plain-page';
 /**
  * GET /app/login?token=…: where the success screen's deeplink leads (issue 5, "Opening the
  * deeplink's login token once logs the visitor in"). The portal marks the token used; a second
- * opening is refused with 410. Goes through the same transport as the `/api` calls.
+ * opening is refused with 410. Goes through the same transport as the `/api` calls, with the
+ * contract's DEEPLINK_CONSUME_CALL.
  */
-
-/** The emulator's POST /deeplink/consume (portal/routes/deeplink.ts), as a call of the table. */
-const CONSUME_CALL = {
-  method: 'POST',
-  path: '/deeplink/consume',
-  auth: 'none',
-  request: null,
-  response: z.object({ data: z.object({ access_token: z.string().min(1) }) }),
-  timeoutMs: 10_000,
-} as const satisfies ApiCall;
 
 const MAX_TOKEN_LENGTH = 255;
 
@@ -55,8 +45,8 @@ async function consume(
   }
   const request = portalRequest({
     baseUrl: transport.baseUrl,
-    call: CONSUME_CALL,
-    path: CONSUME_CALL.path,
+    call: DEEPLINK_CONSUME_CALL,
+    path: DEEPLINK_CONSUME_CALL.path,
     body: { token },
     bearer: null,
     country: c.get('country'),
@@ -64,7 +54,7 @@ async function consume(
     funnelOrigin: new URL(c.req.url).origin,
     idempotencyKey: null,
   });
-  const timeout = portalTimeoutMs(CONSUME_CALL.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
+  const timeout = portalTimeoutMs(DEEPLINK_CONSUME_CALL.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
   const answer = await exchangeWithPortal(transport.send, request, timeout);
   if (answer.kind !== 'answered') return 'failed';
   if (answer.status === 410) return 'used';
@@ -77,7 +67,7 @@ async function consume(
 
 function parsed(text: string) {
   try {
-    return CONSUME_CALL.response.parse(JSON.parse(text));
+    return DEEPLINK_CONSUME_CALL.response.parse(JSON.parse(text));
   } catch {
     return null;
   }

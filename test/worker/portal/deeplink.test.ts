@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DeeplinkConsumeResponse } from '../../../portal/routes/deeplink';
-import { DeeplinkResponse } from '../../../shared/api/contract';
+import { DeeplinkConsumeResponse, DeeplinkResponse } from '../../../shared/api/contract';
 import { bearer, callPortal, failureOf, postJson, signUp } from './portal-client';
 
 async function deeplinkOf(
