@@ -1,36 +1,91 @@
 import type { Context, ExecutionContext } from 'hono';
 import { Hono } from 'hono';
-import { STORE_LINKS } from '../../screens/after/store-links';
+import { bodyLimit } from 'hono/body-limit';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
-import { escapeHtml } from '../../shared/serialize-json';
 import { exchangeWithPortal, portalTimeoutMs } from '../api/portal-exchange';
 import { portalRequest } from '../api/portal-request';
 import { type PortalFetch, portalTransport } from '../api/portal-transport';
 import { setSessionToken } from '../api/session-cookie';
 import type { AppEnv } from '../env';
 import { logError } from '../log';
-import { PLAIN_PAGE_HEADERS, plainPageHtml } from './plain-page';
+import { sameOriginOnly } from '../middleware/same-origin';
+import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
+import { PLAIN_PAGE_HEADERS } from './plain-page';
 
 /**
- * GET /app/login?token=…: where the success screen's deeplink leads (issue 5, "Opening the
- * deeplink's login token once logs the visitor in"). The portal marks the token used; a second
- * opening is refused with 410. Goes through the same transport as the `/api` calls, with the
- * contract's DEEPLINK_CONSUME_CALL.
+ * The login link of the success screen's deeplink (issue 5, "Opening the deeplink's login token
+ * once logs the visitor in"), which survives link previewers (issue 11):
+ * - `GET /app/login?token=…` shows a page and consumes nothing. Chat apps and mail scanners
+ *   fetch a link to preview it before the person taps it; a GET that consumed the one-time token
+ *   burnt it for them.
+ * - That page's form POSTs the token to `POST /app/login` (pressed by the person, or submitted
+ *   by its script once the page is shown: app-login-page.ts says why that is safe), which
+ *   consumes it through the portal and logs the visitor in with the session cookie; the portal
+ *   answers a second use with 410. Same-origin only (the worker's one rule): another site must
+ *   not log the visitor into an account of its choosing.
+ * The portal call is DEEPLINK_CONSUME_CALL of the contract, through the same transport as `/api`.
  */
 
-const MAX_TOKEN_LENGTH = 255;
+type LoginOutcome = Exclude<LoginPageKind, 'open'>;
 
-type LoginOutcome = 'logged_in' | 'used' | 'unknown' | 'failed';
+/** The form carries one token of at most 255 characters; anything bigger is not our page. */
+const MAX_BODY_BYTES = 1024;
+
+/** The token as the contract takes it, else null (a missing, empty or oversized one). */
+function validToken(token: unknown): string | null {
+  const parsed = DEEPLINK_CONSUME_CALL.request.safeParse({ token });
+  return parsed.success ? parsed.data.token : null;
+}
+
+/** Answers a login page; c.html, not a Response of its own, so a session cookie goes with it. */
+function showLoginPage(
+  c: Context<AppEnv>,
+  kind: LoginPageKind,
+  token?: string,
+): Response | Promise<Response> {
+  const html = loginPageHtml({
+    kind,
+    t: c.get('t'),
+    language: c.get('language'),
+    token,
+    nonce: c.get('nonce'),
+  });
+  return c.html(html, LOGIN_PAGE_STATUS[kind], PLAIN_PAGE_HEADERS);
+}
+
+function refuseForeignLogin(c: Context<AppEnv>): Response {
+  c.get('logFields').error = 'cross_origin';
+  return c.text('Forbidden\n', 403);
+}
+
+function loginBodyLimit() {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => {
+      c.get('logFields').error = 'payload_too_large';
+      return c.text('Payload too large\n', 413);
+    },
+  });
+}
 
 export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<AppEnv> {
-  return new Hono<AppEnv>().get('/login', async (c) => {
-    const token = c.req.query('token') ?? '';
-    const outcome =
-      token && token.length <= MAX_TOKEN_LENGTH ? await consume(c, token, deps) : 'unknown';
-    c.get('logFields').detail = `deeplink_login_${outcome}`;
-    // c.html, not a Response of its own, so the session cookie set above goes with it.
-    return c.html(loginPageHtml(outcome), PAGES[outcome].status, PLAIN_PAGE_HEADERS);
-  });
+  return new Hono<AppEnv>()
+    .get('/login', function showLoginLink(c) {
+      const token = validToken(c.req.query('token'));
+      c.get('logFields').detail = token ? 'deeplink_login_shown' : 'deeplink_login_unknown';
+      return token ? showLoginPage(c, 'open', token) : showLoginPage(c, 'unknown');
+    })
+    .post(
+      '/login',
+      sameOriginOnly(refuseForeignLogin),
+      loginBodyLimit(),
+      async function consumeLoginLink(c) {
+        const token = validToken((await c.req.parseBody()).token);
+        const outcome = token ? await consume(c, token, deps) : 'unknown';
+        c.get('logFields').detail = `deeplink_login_${outcome}`;
+        return showLoginPage(c, outcome);
+      },
+    );
 }
 
 async function consume(
@@ -79,41 +134,4 @@ function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
   } catch {
     return undefined; // called without one (app.request in a test)
   }
-}
-
-const PAGES: Record<LoginOutcome, { status: 200 | 404 | 410 | 502; title: string; lead: string }> =
-  {
-    logged_in: {
-      status: 200,
-      title: 'You are logged in',
-      lead: 'Open the app on this phone to continue. If it is not installed yet, get it here:',
-    },
-    used: {
-      status: 410,
-      title: 'This login link has already been used.',
-      lead: 'Log in with your email in the app instead. Get the app here:',
-    },
-    unknown: {
-      status: 404,
-      title: 'This login link is not known.',
-      lead: 'Check that you opened the whole link, or log in with your email in the app:',
-    },
-    failed: {
-      status: 502,
-      title: 'The login could not be completed.',
-      lead: 'Please open the link again in a moment. Get the app here:',
-    },
-  };
-
-const CSS =
-  'body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1b1f}' +
-  'main{max-width:480px;margin:0 auto;padding:32px 24px}h1{font-size:24px}a{color:#2f6bff}';
-
-function loginPageHtml(outcome: LoginOutcome): string {
-  const page = PAGES[outcome];
-  const body =
-    `<main><h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.lead)}</p><ul>` +
-    `<li><a href="${escapeHtml(STORE_LINKS.appStore)}">App Store</a></li>` +
-    `<li><a href="${escapeHtml(STORE_LINKS.googlePlay)}">Google Play</a></li></ul></main>`;
-  return plainPageHtml({ title: page.title, body, css: CSS });
 }

@@ -3,7 +3,8 @@ import { crossOriginReason } from '../../../worker/middleware/same-origin';
 import { fakePortal, happyPortal, SIGNUP_BODY } from '../api/fake-portal';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
-import { freshApp, ORIGIN } from '../fetch-app';
+import { freshApp, ORIGIN, setCookies } from '../fetch-app';
+import { signUp } from '../portal/portal-client';
 
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -86,7 +87,32 @@ function consent(): Route {
   };
 }
 
-const ROUTES = [apiSignup, collector, consent];
+/** The login link's form, each time with a fresh one-time token of the embedded portal. */
+function appLogin(): Route {
+  const fetchApp = freshApp();
+  let session = false;
+  return {
+    name: 'POST /app/login',
+    async send(headers) {
+      const { deeplinkToken } = await signUp();
+      const response = await fetchApp('/app/login', {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ token: deeplinkToken }),
+      });
+      session = setCookies(response).has('gf_session');
+      return response;
+    },
+    acted: () => session,
+    takenStatus: 200,
+    async expectRefused(response) {
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe('Forbidden\n');
+    },
+  };
+}
+
+const ROUTES = [apiSignup, collector, consent, appLogin];
 
 describe.each(ROUTES.map((route) => [route().name, route] as const))(
   '%s follows the one same-origin rule (issue 11)',
