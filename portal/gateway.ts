@@ -15,6 +15,8 @@ export type DeclineCode =
   | 'insufficient_funds'
   | 'expired_card'
   | 'incorrect_cvc'
+  | 'lost_card'
+  | 'stolen_card'
   | 'card_declined'
   | 'authentication_required';
 
@@ -36,6 +38,8 @@ export const PROCESSOR_RESPONSES: Readonly<Record<DeclineCode, string>> = {
   insufficient_funds: 'Your card has insufficient funds.',
   expired_card: 'Your card has expired.',
   incorrect_cvc: "Your card's security code is incorrect.",
+  lost_card: 'Your card was declined.',
+  stolen_card: 'Your card was declined.',
   card_declined: 'Your card was declined.',
   authentication_required:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
@@ -46,6 +50,8 @@ const DECLINES: Partial<Record<CardBehaviour, DeclineCode>> = {
   declines_insufficient_funds: 'insufficient_funds',
   declines_expired: 'expired_card',
   declines_incorrect_cvc: 'incorrect_cvc',
+  declines_lost_card: 'lost_card',
+  declines_stolen_card: 'stolen_card',
 };
 
 export function decideCharge(

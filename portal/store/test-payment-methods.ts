@@ -14,14 +14,30 @@ export interface TestPaymentMethod {
 
 export function insertTestPaymentMethodStatement(
   db: D1Database,
-  method: Omit<TestPaymentMethod, 'verification'> & { createdAt: string },
+  method: Omit<TestPaymentMethod, 'verification'> & { fingerprint: string; createdAt: string },
 ): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO test_payment_methods (id, brand, last4, behaviour, created_at)
-       VALUES (?, ?, ?, ?, ?)`,
+      `INSERT INTO test_payment_methods (id, brand, last4, behaviour, fingerprint, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
     )
-    .bind(method.id, method.brand, method.last4, method.behaviour, method.createdAt);
+    .bind(
+      method.id,
+      method.brand,
+      method.last4,
+      method.behaviour,
+      method.fingerprint,
+      method.createdAt,
+    );
+}
+
+/** The card fingerprint of a tokenized test card (test-cards.ts cardFingerprintOf), if known. */
+export async function findTestCardFingerprint(db: D1Database, id: string): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT fingerprint FROM test_payment_methods WHERE id = ?')
+    .bind(id)
+    .first<{ fingerprint: string | null }>();
+  return row?.fingerprint ?? null;
 }
 
 export function findTestPaymentMethod(

@@ -22,7 +22,7 @@ import {
   setVerificationStatement,
 } from '../store/test-payment-methods';
 import { intentSecretOf, newPaymentIntentId, newPaymentMethodId } from './payment-ids';
-import { checkCard, needsAuthentication } from './test-cards';
+import { cardFingerprintOf, checkCard, needsAuthentication } from './test-cards';
 
 /**
  * The test gateway's JSON API (issue 5; paths and shapes in test-gateway/frame-protocol.ts): an
@@ -73,6 +73,7 @@ export const testGatewayApi = new Hono<GatewayEnv>()
       brand: checked.brand,
       last4: checked.last4,
       behaviour: checked.behaviour,
+      fingerprint: await cardFingerprintOf(checked.number),
       createdAt: new Date().toISOString(),
     }).run();
     const answer: TokenizedCard = { id, brand: checked.brand, last4: checked.last4 };

@@ -12,6 +12,8 @@ export type CardBehaviour =
   | 'declines_insufficient_funds'
   | 'declines_expired'
   | 'declines_incorrect_cvc'
+  | 'declines_lost_card'
+  | 'declines_stolen_card'
   /** 3-D Secure on every charge; succeeds once authenticated. */
   | 'requires_authentication'
   /** 3-D Secure on every charge; declined even when authenticated. */
@@ -24,6 +26,8 @@ const TEST_CARDS: Readonly<Record<string, CardBehaviour>> = {
   '4000000000009995': 'declines_insufficient_funds',
   '4000000000000069': 'declines_expired',
   '4000000000000127': 'declines_incorrect_cvc',
+  '4000000000009987': 'declines_lost_card',
+  '4000000000009979': 'declines_stolen_card',
   '4000002760003184': 'requires_authentication',
   '4000008400001629': 'declines_after_authentication',
 };
@@ -71,6 +75,8 @@ export interface AcceptedCard {
   brand: string;
   last4: string;
   behaviour: CardBehaviour;
+  /** The digits, for the fingerprint only; never stored. */
+  number: string;
 }
 
 export interface RefusedCard {
@@ -106,7 +112,23 @@ export function checkCard(card: CardInput, today: Date): AcceptedCard | RefusedC
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim())) {
     return refused('invalid_cvc', "Your card's security code is invalid.");
   }
-  return { ok: true, brand, last4: number.slice(-4), behaviour: behaviourOfNumber(number) };
+  return {
+    ok: true,
+    brand,
+    last4: number.slice(-4),
+    behaviour: behaviourOfNumber(number),
+    number,
+  };
+}
+
+/**
+ * What Stripe's `card.fingerprint` is to a card: the same for every tokenization of one number,
+ * and not the number. Here SHA-256 of the digits, cut to Stripe's 16 characters.
+ */
+export async function cardFingerprintOf(number: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(number));
+  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0'));
+  return hex.join('').slice(0, 16);
 }
 
 function refused(code: CardInputErrorCode, message: string): RefusedCard {
