@@ -79,7 +79,9 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     const accepted = firstSightings(current, fresh);
     if (accepted.length > 0) {
       const context = serverContext(c, receivedAt);
-      const messages = accepted.map((event): QueuedEvent => ({ v: 1, event, context }));
+      const messages = accepted.map(
+        (event): QueuedEvent => ({ v: 1, source: 'browser', event, context }),
+      );
       const sent = await enqueueEvents(c.env.EVENTS_QUEUE, messages);
       if (!sent.ok) {
         logError('collector_queue_failed', {

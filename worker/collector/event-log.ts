@@ -33,7 +33,7 @@ const COLUMNS =
  * nothing. One statement for the whole batch (D1 caps bound parameters per statement).
  */
 export async function storeEvents(db: D1Database, messages: readonly QueuedEvent[]): Promise<void> {
-  const rows = messages.map(({ event, context }) => ({
+  const rows = messages.map(({ source, event, context }) => ({
     insert_id: event.insert_id,
     event_type: event.event_type,
     time: event.time,
@@ -42,7 +42,8 @@ export async function storeEvents(db: D1Database, messages: readonly QueuedEvent
     user_id: event.user_id,
     session_id: event.session_id,
     screen_name: event.event_properties.screen_name ?? null,
-    properties: JSON.stringify(event.event_properties),
+    // Who vouches for it, from the message: a browser's own `source` property never survives.
+    properties: JSON.stringify({ ...event.event_properties, source }),
     context: JSON.stringify(context),
   }));
   await db

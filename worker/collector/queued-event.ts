@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CollectedEvent } from '../../shared/analytics/batch';
+import { PURCHASE_EVENTS } from '../../shared/analytics/catalogue';
 import { adToolsAllowed } from '../attribution/consent';
 
 /**
@@ -34,10 +35,22 @@ export type ServerContext = z.infer<typeof ServerContext>;
 export const QueuedEvent = z.object({
   /** The message format; a consumer acks (and logs) a version it does not know. */
   v: z.literal(1),
+  /**
+   * Who vouches for the event: 'browser' for everything `POST /e` takes (anyone can post there),
+   * 'server' for a purchase the worker saw the product API answer (worker/purchases/). Set by
+   * the worker on the message, never read from the event, so a browser cannot claim it. Only
+   * server purchases carry revenue (issue 11). Messages queued before it existed are 'browser'.
+   */
+  source: z.enum(['browser', 'server']).default('browser'),
   event: CollectedEvent,
   context: ServerContext,
 });
 export type QueuedEvent = z.infer<typeof QueuedEvent>;
+
+/** A purchase the product API answered for, the only kind that counts as revenue (issue 11). */
+export function isVerifiedPurchase(message: QueuedEvent): boolean {
+  return message.source === 'server' && PURCHASE_EVENTS.has(message.event.event_type);
+}
 
 /**
  * Issue 6's consent switch: a purchase reaches an ad network only where the ad tools may run

@@ -61,6 +61,7 @@ describe('POST /e takes a batch', () => {
     expect(queue.sent).toEqual(
       events.map((event) => ({
         v: 1,
+        source: 'browser',
         event,
         context: {
           received_at: NOW,

@@ -15,6 +15,7 @@ import {
   aMessage,
   anEvent,
   aPurchase,
+  aServerMessage,
   countRows,
   freshEventsDbPerTest,
   NOW,
@@ -63,7 +64,11 @@ describe('local store (no AMPLITUDE_API_KEY)', () => {
       received_at: NOW,
     });
     expect(JSON.parse(stored[1]?.context ?? '{}')).toEqual(messages[1]?.context);
-    expect(JSON.parse(stored[1]?.properties ?? '{}')).toEqual({ screen_name: 'one_pager' });
+    // `source` says who vouches for the event: the message's, here the collector's 'browser'.
+    expect(JSON.parse(stored[1]?.properties ?? '{}')).toEqual({
+      screen_name: 'one_pager',
+      source: 'browser',
+    });
   });
 
   it('stores an event once when two copies arrive in the same batch, and acks both', async () => {
@@ -110,7 +115,7 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
   it('sends the events in Amplitude format with the key and the visitor address, not to the local store', async () => {
     const { run, endpoint } = consumer(AMPLITUDE);
     const purchase = aPurchase();
-    await run(asDeliveries([aMessage(purchase)]));
+    await run(asDeliveries([aServerMessage(purchase)]));
     expect(endpoint.seen).toHaveLength(1);
     const [request] = endpoint.seen;
     expect(request?.url).toBe('https://api2.amplitude.com/batch');
@@ -122,9 +127,9 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
           device_id: VISITOR,
           user_id: 'user-42',
           time: purchase.time,
-          session_id: purchase.session_id,
+          session_id: -1,
           insert_id: purchase.insert_id,
-          event_properties: purchase.event_properties,
+          event_properties: { ...purchase.event_properties, source: 'server' },
           platform: 'Web',
           ip: '203.0.113.7',
           country: 'DE',
@@ -137,6 +142,20 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
     });
     expect(await countRows('events')).toBe(0);
     expect(everyLogLine()).not.toContain('amp-secret-key');
+  });
+
+  it('a purchase the browser reports goes as an event, never as revenue, whatever it claims', async () => {
+    const { run, endpoint } = consumer(AMPLITUDE);
+    const forged = aPurchase({ price: 9999, source: 'server' });
+    await run(asDeliveries([aMessage(forged)]));
+    const [sent] = endpoint.seen[0]?.body.events as Record<string, unknown>[];
+    expect(sent).toMatchObject({
+      event_type: 'subs_purchase_completed',
+      event_properties: { ...forged.event_properties, source: 'browser' },
+    });
+    for (const revenueField of ['price', 'quantity', 'revenueType', 'productId', 'revenue']) {
+      expect(sent).not.toHaveProperty(revenueField);
+    }
   });
 
   it('uses AMPLITUDE_ENDPOINT when set', async () => {
@@ -276,7 +295,7 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
   });
 });
 
-describe('ad networks: purchases only, once each, with the pixel event id', () => {
+describe('ad networks: server-verified purchases only, once each, with the pixel event id', () => {
   const production = {
     ENVIRONMENT: 'production',
     META_TEST_EVENT_CODE: undefined,
@@ -291,7 +310,7 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
       { event_id: null, sub_id: 'sub_upsell_9', price: 9.99, currency: 'eur' },
       { event_type: 'upsell_purchase_completed' },
     );
-    const messages = [aMessage(anEvent()), aMessage(subscription), aMessage(upsell)];
+    const messages = [aMessage(anEvent()), aServerMessage(subscription), aServerMessage(upsell)];
     const result = await run(asDeliveries(messages));
     expect(result.acked).toHaveLength(3);
 
@@ -314,10 +333,22 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
     expect(await countRows('events')).toBe(3);
   });
 
+  it('a purchase the browser reports reaches no ad network, and the local store marks it browser', async () => {
+    const endpoint = fakeEndpoint(allAccept);
+    const forged = aPurchase({ price: 9999, source: 'server' });
+    await consumer({ ...META, ...TIKTOK }, endpoint).run(asDeliveries([aMessage(forged)]));
+    expect(endpoint.seen).toEqual([]);
+    const [stored] = await latestEvents(env.EVENTS_DB, 1);
+    expect(JSON.parse(stored?.properties ?? '{}')).toMatchObject({
+      price: 9999,
+      source: 'browser',
+    });
+  });
+
   it("Meta's request is a Conversions API Purchase with the visitor's server data", async () => {
     const endpoint = fakeEndpoint(allAccept);
     const purchase = aPurchase();
-    await consumer(META, endpoint).run(asDeliveries([aMessage(purchase)]));
+    await consumer(META, endpoint).run(asDeliveries([aServerMessage(purchase)]));
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(VISITOR));
     const hashed = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
     expect(endpoint.to(META_HOST)[0]?.body).toEqual({
@@ -347,7 +378,9 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
   it("TikTok's request is an Events API CompletePayment, the token in its header", async () => {
     const endpoint = fakeEndpoint(allAccept);
     const purchase = aPurchase({ tt_click_id: 'ttclid-1' });
-    await consumer(TIKTOK, endpoint).run(asDeliveries([aMessage(purchase, { page_url: null })]));
+    await consumer(TIKTOK, endpoint).run(
+      asDeliveries([aServerMessage(purchase, { page_url: null })]),
+    );
     const [request] = endpoint.to(TIKTOK_HOST);
     expect(request?.url).toBe('https://business-api.tiktok.com/open_api/v1.3/event/track/');
     expect(request?.headers.get('access-token')).toBe('tiktok-secret-token');
@@ -379,7 +412,7 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
       const endpoint = fakeEndpoint(allAccept);
       await consumer({ ...META, ...TIKTOK }, endpoint).run(
         asDeliveries([
-          aMessage(aPurchase(), { consent, ad_cookies: { fbc: null, fbp: null, ttp: null } }),
+          aServerMessage(aPurchase(), { consent, ad_cookies: { fbc: null, fbp: null, ttp: null } }),
         ]),
       );
       expect(endpoint.seen).toEqual([]);
@@ -390,7 +423,7 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
   it('a visitor where consent is not required: forwarded', async () => {
     const endpoint = fakeEndpoint(allAccept);
     await consumer({ ...META, ...TIKTOK }, endpoint).run(
-      asDeliveries([aMessage(aPurchase(), { consent: 'not_required', country: 'US' })]),
+      asDeliveries([aServerMessage(aPurchase(), { consent: 'not_required', country: 'US' })]),
     );
     expect(endpoint.seen).toHaveLength(2);
   });
@@ -402,7 +435,7 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
     ]) {
       const endpoint = fakeEndpoint(allAccept);
       await consumer({ ...bindings, ENVIRONMENT: 'production' }, endpoint).run(
-        asDeliveries([aMessage(aPurchase())]),
+        asDeliveries([aServerMessage(aPurchase())]),
       );
       expect(endpoint.seen).toEqual([]);
     }
@@ -416,12 +449,12 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
       TIKTOK_TEST_EVENT_CODE: undefined,
     };
     const development = fakeEndpoint(allAccept);
-    await consumer(withoutCodes, development).run(asDeliveries([aMessage(aPurchase())]));
+    await consumer(withoutCodes, development).run(asDeliveries([aServerMessage(aPurchase())]));
     expect(development.seen).toEqual([]);
 
     const live = fakeEndpoint(allAccept);
     await consumer({ ...withoutCodes, ...production }, live).run(
-      asDeliveries([aMessage(aPurchase())]),
+      asDeliveries([aServerMessage(aPurchase())]),
     );
     expect(live.to(META_HOST)).toHaveLength(1);
     expect(live.to(TIKTOK_HOST)).toHaveLength(1);
@@ -432,8 +465,8 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
     const endpoint = fakeEndpoint(allAccept);
     const result = await consumer(META, endpoint).run(
       asDeliveries([
-        aMessage(aPurchase({ event_id: null, sub_id: null })),
-        aMessage(aPurchase({ price: 'free' })),
+        aServerMessage(aPurchase({ event_id: null, sub_id: null })),
+        aServerMessage(aPurchase({ price: 'free' })),
       ]),
     );
     expect(endpoint.seen).toEqual([]);
@@ -452,7 +485,7 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
       new URL(request.url).host === META_HOST && !metaUp ? json(503, {}) : allAccept(request),
     );
     const { run } = consumer({ ...META, ...TIKTOK }, endpoint);
-    const messages = [aMessage(aPurchase())];
+    const messages = [aServerMessage(aPurchase())];
     expect((await run(asDeliveries(messages))).retried).toHaveLength(1);
     metaUp = true;
     expect((await run(asDeliveries(messages, 2))).acked).toHaveLength(1);
@@ -468,7 +501,7 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
         : json(200, { code: 40002, message: 'Invalid event time' }),
     );
     const dropped = await consumer({ ...META, ...TIKTOK }, invalid).run(
-      asDeliveries([aMessage(aPurchase())]),
+      asDeliveries([aServerMessage(aPurchase())]),
     );
     expect(dropped.acked).toHaveLength(1);
     expect(logs.errors()).toEqual(
@@ -484,7 +517,7 @@ describe('ad networks: purchases only, once each, with the pixel event id', () =
         : json(200, { code: 40100, message: 'Too many requests' }),
     );
     const retried = await consumer({ ...META, ...TIKTOK }, limited).run(
-      asDeliveries([aMessage(aPurchase())]),
+      asDeliveries([aServerMessage(aPurchase())]),
     );
     expect(retried.retried).toHaveLength(1);
   });

@@ -65,8 +65,20 @@ export function aContext(overrides: Partial<ServerContext> = {}): ServerContext 
   };
 }
 
-export function aMessage(event: CollectedEvent, context: Partial<ServerContext> = {}): QueuedEvent {
-  return { v: 1, event, context: aContext(context) };
+export function aMessage(
+  event: CollectedEvent,
+  context: Partial<ServerContext> = {},
+  source: QueuedEvent['source'] = 'browser',
+): QueuedEvent {
+  return { v: 1, source, event, context: aContext(context) };
+}
+
+/** A purchase the worker verified with the product API (worker/purchases/), as it queues it. */
+export function aServerMessage(
+  event: CollectedEvent,
+  context: Partial<ServerContext> = {},
+): QueuedEvent {
+  return aMessage(event, context, 'server');
 }
 
 /**

@@ -1,8 +1,8 @@
 import { logError } from '../../log';
-import { adNetworksAllowed, type QueuedEvent } from '../queued-event';
+import { adNetworksAllowed, isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 import type { DestinationName, Outcome } from './outcome';
-import { hashedVisitorId, isPurchaseEvent, type Purchase, readPurchase } from './purchase';
+import { hashedVisitorId, type Purchase, readPurchase } from './purchase';
 
 /** One purchase as an ad network's server API needs it. */
 export interface PurchaseSend {
@@ -13,8 +13,9 @@ export interface PurchaseSend {
 }
 
 /**
- * An ad network's server API (Meta Conversions API, TikTok Events API): purchase events only,
- * never for a visitor who denied consent, one request per purchase so that one refused event
+ * An ad network's server API (Meta Conversions API, TikTok Events API): server-verified purchases
+ * only (issue 11: a purchase the browser reports is anyone's to forge, and its pixel already
+ * sends it with the same event id), never for a visitor who denied consent, one request per purchase so that one refused event
  * cannot take others down with it. A purchase without price, currency or an id to de-duplicate
  * with is dropped and logged: without the id the network would count it twice (pixel + server).
  */
@@ -24,7 +25,7 @@ export function adNetworkDestination(
 ): Destination {
   return {
     name,
-    takes: (message) => isPurchaseEvent(message.event) && adNetworksAllowed(message.context),
+    takes: (message) => isVerifiedPurchase(message) && adNetworksAllowed(message.context),
     deliver: (messages) =>
       Promise.all(
         messages.map(async (message) => {

@@ -1,9 +1,9 @@
 import { logError } from '../../log';
-import type { QueuedEvent } from '../queued-event';
+import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 import type { Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
-import { isPurchaseEvent, readPurchase } from './purchase';
+import { readPurchase } from './purchase';
 
 export const DEFAULT_AMPLITUDE_ENDPOINT = 'https://api2.amplitude.com/batch';
 
@@ -11,24 +11,28 @@ export const DEFAULT_AMPLITUDE_ENDPOINT = 'https://api2.amplitude.com/batch';
 export type AmplitudeEvent = Record<string, unknown> & { insert_id: string };
 
 /**
- * The browser's event as sent, plus what the collector knows: the visitor's address and country
- * (left out, Amplitude would place every visitor where the worker runs). A purchase also carries
- * Amplitude's revenue fields, so revenue charts work without a custom property.
+ * The event as sent, plus what the collector knows: the visitor's address and country (left out,
+ * Amplitude would place every visitor where the worker runs) and who vouches for it (`source`,
+ * from the message, overriding whatever the browser put there). Only a server-verified purchase
+ * carries Amplitude's revenue fields (issue 11): a purchase the browser reports stays in the
+ * funnel story but is never revenue.
  */
-export function amplitudeEvent({ event, context }: QueuedEvent): AmplitudeEvent {
+export function amplitudeEvent(message: QueuedEvent): AmplitudeEvent {
+  const { event, context } = message;
   const out: AmplitudeEvent = {
     event_type: event.event_type,
     device_id: event.device_id,
     time: event.time,
-    session_id: event.session_id,
+    // A server event belongs to no browser session: Amplitude's -1 says so.
+    session_id: message.source === 'server' ? -1 : event.session_id,
     insert_id: event.insert_id,
-    event_properties: event.event_properties,
+    event_properties: { ...event.event_properties, source: message.source },
     platform: 'Web',
   };
   if (event.user_id !== null) out.user_id = event.user_id;
   if (context.ip !== null) out.ip = context.ip;
   if (context.country !== null) out.country = context.country;
-  if (isPurchaseEvent(event)) {
+  if (isVerifiedPurchase(message)) {
     const reading = readPurchase(event);
     if (reading.ok) {
       out.price = reading.purchase.value;
