@@ -14,7 +14,11 @@ export interface Bindings extends Partial<PortalBindings>, AttributionBindings {
   FUNNEL_CONFIG: KVNamespace;
   /** Built island chunks and `public/` (Workers static assets). */
   ASSETS?: Fetcher;
-  /** 'production' on the deployed worker; anything else enables test-only switches. */
+  /**
+   * 'production' on the deployed worker, 'staging' on wrangler.toml's [env.staging]. Only exactly
+   * 'development' (npm start, the tests) turns the test switches on (isDevelopment); unset or any
+   * other value behaves as production (issue 11: fail closed).
+   */
   ENVIRONMENT?: string;
   /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
   CONFIG_CACHE_TTL_MS?: string;
@@ -81,8 +85,23 @@ export interface Variables {
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };
 
+/**
+ * Whether this worker may act on real campaigns: send conversions to the ad networks and fire
+ * pixel events without the `_test` suffix. Real only in production, so a staging or misnamed
+ * worker never pollutes them.
+ */
 export function isProduction(env: Bindings): boolean {
   return env.ENVIRONMENT === 'production';
+}
+
+/**
+ * Whether the test switches are on: the embedded portal, the test gateway, `?custom_lng=`
+ * (SPEC.md §2) and the gateway's framing exception. On only when ENVIRONMENT is exactly
+ * 'development', so an unset, misspelt or staging value fails closed (issue 11). Not the
+ * negation of isProduction: a staging worker is neither.
+ */
+export function isDevelopment(env: Bindings): boolean {
+  return env.ENVIRONMENT === 'development';
 }
 
 /** Where the pages' tracker posts its batches, or null when analytics is switched off. */

@@ -13,13 +13,13 @@ import {
 function language(
   acceptLanguage: string | null | undefined,
   supported: readonly string[],
-  options: { customLng?: string | null; isProduction?: boolean } = {},
+  options: { customLng?: string | null; customLngAllowed?: boolean } = {},
 ): string {
   return resolveLanguage({
     acceptLanguage,
     supported,
     customLng: options.customLng ?? null,
-    isProduction: options.isProduction ?? true,
+    customLngAllowed: options.customLngAllowed ?? false,
   });
 }
 
@@ -90,16 +90,20 @@ describe('resolveLanguage', () => {
     expect(language(undefined, ['de', 'fr'])).toBe('en');
   });
 
-  it('honours custom_lng outside production, ahead of the header', () => {
-    expect(language('de', ['en', 'de', 'fr'], { customLng: 'fr', isProduction: false })).toBe('fr');
+  it('honours custom_lng where it is allowed (development), ahead of the header', () => {
+    expect(language('de', ['en', 'de', 'fr'], { customLng: 'fr', customLngAllowed: true })).toBe(
+      'fr',
+    );
   });
 
-  it('ignores custom_lng in production', () => {
-    expect(language('de', ['en', 'de', 'fr'], { customLng: 'fr', isProduction: true })).toBe('de');
+  it('ignores custom_lng where it is not allowed', () => {
+    expect(language('de', ['en', 'de', 'fr'], { customLng: 'fr', customLngAllowed: false })).toBe(
+      'de',
+    );
   });
 
   it('uses the header when custom_lng is unsupported', () => {
-    expect(language('de', ['en', 'de'], { customLng: 'xx', isProduction: false })).toBe('de');
+    expect(language('de', ['en', 'de'], { customLng: 'xx', customLngAllowed: true })).toBe('de');
   });
 
   it('property: never throws on any header or custom_lng and always returns a supported language or English', () => {
@@ -121,8 +125,13 @@ describe('resolveLanguage', () => {
         fc.option(fc.string({ unit: 'binary' })),
         fc.array(fc.constantFrom('en', 'de', 'pt-BR', 'ar', 'zh-Hant'), { maxLength: 5 }),
         fc.boolean(),
-        (acceptLanguage, customLng, supported, isProduction) => {
-          const result = resolveLanguage({ acceptLanguage, customLng, supported, isProduction });
+        (acceptLanguage, customLng, supported, customLngAllowed) => {
+          const result = resolveLanguage({
+            acceptLanguage,
+            customLng,
+            supported,
+            customLngAllowed,
+          });
           expect([...supported, DEFAULT_LANGUAGE]).toContain(result);
         },
       ),

@@ -3,17 +3,18 @@ export const DEFAULT_LANGUAGE = 'en';
 
 /**
  * SPEC.md §9: the browser language is matched by exact code, then by language part, then by any
- * same-language variant. `custom_lng` overrides it outside production only (SPEC.md §2).
+ * same-language variant. `custom_lng` overrides it where `customLngAllowed` says so (SPEC.md §2:
+ * a test switch, on in development only).
  */
 export function resolveLanguage(options: {
   acceptLanguage: string | null | undefined;
   customLng: string | null | undefined;
   supported: readonly string[];
-  isProduction: boolean;
+  customLngAllowed: boolean;
 }): string {
-  const { acceptLanguage, customLng, supported, isProduction } = options;
+  const { acceptLanguage, customLng, supported, customLngAllowed } = options;
   const wanted = [
-    ...(!isProduction && customLng ? [customLng] : []),
+    ...(customLngAllowed && customLng ? [customLng] : []),
     ...parseAcceptLanguage(acceptLanguage ?? ''),
   ];
   for (const tag of wanted) {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { PixelIds } from '../../shared/analytics/tracking';
 import { TEST_GATEWAY_BASE } from '../../test-gateway/frame-protocol';
-import { type AppEnv, isProduction } from '../env';
+import { type AppEnv, isDevelopment } from '../env';
 import { pixelIds } from './attribution';
 
 function createNonce(): string {
@@ -156,7 +156,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     await next();
     const headers = c.res.headers;
     if (headers.get('content-type')?.startsWith('text/html')) {
-      const framedBySelf = c.req.path.startsWith(`${TEST_GATEWAY_BASE}/`) && !isProduction(c.env);
+      const framedBySelf = c.req.path.startsWith(`${TEST_GATEWAY_BASE}/`) && isDevelopment(c.env);
       headers.set(
         'Content-Security-Policy',
         contentSecurityPolicy(nonce, framedBySelf, pixelIds(c.env ?? {})),

@@ -59,6 +59,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           language={c.get('language')}
           theme={c.get('theme')}
           flow={flow.name}
+          // Real pixel events only in production, not merely outside development (env.ts).
           production={isProduction(c.env)}
           visitorId={c.get('visitorId')}
           landingType={c.get('variant').landingType}
@@ -82,6 +83,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           configVersion: c.get('config').version,
           analytics: {
             visitorId: c.get('visitorId'),
+            // As above: a staging worker's events carry `_test`, like development's.
             production: isProduction(c.env),
             collector: analyticsCollector(c.env),
             ...c.get('attribution'),

@@ -8,7 +8,7 @@ function pageLanguage(acceptLanguage: string, customLng: string | null = null): 
     acceptLanguage,
     customLng,
     supported: SUPPORTED_LANGUAGES,
-    isProduction: customLng === null,
+    customLngAllowed: customLng !== null,
   });
 }
 

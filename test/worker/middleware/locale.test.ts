@@ -20,9 +20,11 @@ it('picks the browser language: exact, then language part, then a same-language 
   expect(await request('/', { 'accept-language': 'ja' })).toBe('en geozilla');
 });
 
-it('honours custom_lng outside production only (SPEC.md §2)', async () => {
+it('honours custom_lng in development only (SPEC.md §2; issue 11: fail closed)', async () => {
   expect(await appIn('development')('/?custom_lng=es')).toBe('es geozilla');
-  expect(await appIn('production')('/?custom_lng=es')).toBe('en geozilla');
+  for (const environment of ['production', 'staging', 'Production', '']) {
+    expect(await appIn(environment)('/?custom_lng=es'), environment).toBe('en geozilla');
+  }
 });
 
 it('resolves the theme and its aliases, defaulting to geozilla', async () => {
