@@ -3,6 +3,12 @@ import type { PixelIds } from '../../shared/analytics/tracking';
 import { TEST_GATEWAY_BASE } from '../../test-gateway/frame-protocol';
 import { type AppEnv, isDevelopment } from '../env';
 import { pixelIds } from './attribution';
+import {
+  configuredPaymentProviders,
+  type PaymentProvider,
+  type PaymentProviderBindings,
+  paymentProviderSources,
+} from './payment-providers';
 
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -11,51 +17,12 @@ function createNonce(): string {
 
 /**
  * Google Identity Services (the Continue with Google button, SPEC.md §2): the origins Google
- * documents for its button under a CSP. Its script itself needs no entry: our nonce'd module adds
- * it, which 'strict-dynamic' admits.
+ * documents for its button under a CSP, admitted only where GOOGLE_CLIENT_ID is set (without it
+ * the button says it is not configured and never loads Google's script). Its script itself needs
+ * no entry: our nonce'd module adds it, which 'strict-dynamic' admits.
  */
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 const GOOGLE_SIGN_IN_STYLE = 'https://accounts.google.com/gsi/style';
-
-/**
- * Stripe.js (card provider, SPEC.md §4 Payment, §7): Stripe's CSP guide. loadStripe injects
- * js.stripe.com from our nonce'd code ('strict-dynamic'); Elements, its 3-D Secure modal and the
- * wallet sheet live in frames of js.stripe.com and hooks.stripe.com.
- */
-const STRIPE = {
-  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-  connect: ['https://api.stripe.com'],
-};
-
-/**
- * braintree-web (alternate provider, SPEC.md §4 Alternate provider with 3-D Secure): the
- * directives of its "Using braintree-web with a Content Security Policy" page, sandbox and
- * production hosts alike (a staging portal hands out sandbox tokens). Its modules are bundled,
- * and Cardinal's songbird script is injected by them ('strict-dynamic').
- */
-const BRAINTREE = {
-  frame: ['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com'],
-  connect: [
-    'https://api.braintreegateway.com',
-    'https://client-analytics.braintreegateway.com',
-    'https://api.sandbox.braintreegateway.com',
-    'https://client-analytics.sandbox.braintreegateway.com',
-    'https://*.braintree-api.com',
-    'https://*.cardinalcommerce.com',
-    // PayPal through Braintree (islands/payments/providers/braintree-paypal.ts): the PayPal JS
-    // SDK that paypal-checkout loads calls home, and its buttons show PayPal's images.
-    'https://www.paypal.com',
-    'https://www.sandbox.paypal.com',
-  ],
-  img: ['https://assets.braintreegateway.com', 'https://www.paypalobjects.com'],
-};
-
-/**
- * 3-D Secure 2 frames and posts to the card issuer's own ACS, whose URLs no list can hold:
- * Braintree's CSP page asks for `frame-src *` and `form-action *` and warns that blocking the
- * 3DS method step makes authentications fail. `https:` is that, minus plain http.
- */
-const THREE_D_SECURE_ISSUERS = 'https:';
 
 /**
  * The ad pixels (issue 6, islands/pixels/), each admitted only where the deployment configured
@@ -70,8 +37,8 @@ const THREE_D_SECURE_ISSUERS = 'https:';
  *   www.google.com for conversions; the image pings that redirect on to a country's Google
  *   domain (www.google.co.uk, ...) cannot all be listed; the hops before it have delivered
  *   the hit.
- * Frames (Google's remarketing frames on td.doubleclick.net) are already admitted by frame-src's
- * `https:` for 3-D Secure.
+ *   Its frames (remarketing on td.doubleclick.net, the tag's service-worker frame on
+ *   www.googletagmanager.com) are the frame-src entries sites using gtag.js list.
  */
 const TIKTOK_HOSTS = [
   'https://analytics.tiktok.com',
@@ -88,60 +55,80 @@ const AD_PIXEL_HOSTS = {
   meta: {
     connect: ['https://connect.facebook.net', 'https://www.facebook.com'],
     img: ['https://www.facebook.com'],
+    frame: [],
   },
   tiktok: {
     connect: TIKTOK_HOSTS,
     img: TIKTOK_HOSTS,
+    frame: [],
   },
-  googleAds: { connect: GOOGLE_ADS_HOSTS, img: GOOGLE_ADS_HOSTS },
-} satisfies Record<string, { connect: string[]; img: string[] }>;
+  googleAds: {
+    connect: GOOGLE_ADS_HOSTS,
+    img: GOOGLE_ADS_HOSTS,
+    frame: ['https://td.doubleclick.net', 'https://www.googletagmanager.com'],
+  },
+} satisfies Record<string, { connect: string[]; img: string[]; frame: string[] }>;
 
 /** The hosts of the configured pixels, by directive. */
-function adPixelHosts(pixels: PixelIds | null): { connect: string[]; img: string[] } {
+function adPixelHosts(pixels: PixelIds | null): {
+  connect: string[];
+  img: string[];
+  frame: string[];
+} {
   const configured = (['meta', 'tiktok', 'googleAds'] as const).filter((name) => pixels?.[name]);
   return {
     connect: configured.flatMap((name) => AD_PIXEL_HOSTS[name].connect),
     img: configured.flatMap((name) => AD_PIXEL_HOSTS[name].img),
+    frame: configured.flatMap((name) => AD_PIXEL_HOSTS[name].frame),
   };
 }
 
+/** What the policy admits besides our own origin, from what the deployment configured. */
+export interface PolicyOrigins {
+  /** The test gateway's own pages (development only), which the checkout frames. */
+  framedBySelf?: boolean;
+  pixels?: PixelIds | null;
+  /** Unset: every provider the product uses (worker/middleware/payment-providers.ts). */
+  paymentProviders?: readonly PaymentProvider[];
+  /** Whether the Continue with Google button may load (GOOGLE_CLIENT_ID is set). */
+  googleSignIn?: boolean;
+}
+
+/** Each source once, in the order first named. */
+function sourceList(...sources: string[]): string {
+  return [...new Set(sources)].join(' ');
+}
+
 /**
- * `framedBySelf`: the test gateway's own pages (outside production only), which the checkout
- * shows in same-origin iframes as the real providers show theirs; every other page refuses to
- * be framed.
+ * Every third-party origin a page may frame, post a form to, fetch from or show an image of is
+ * named here and comes from what the deployment configured (issue 11): the payment providers of
+ * PAYMENT_PROVIDERS, Google sign-in with GOOGLE_CLIENT_ID, each ad pixel with its id. No
+ * directive ends in a bare `https:` unless Braintree's 3-D Secure is configured, which frames
+ * and posts to any card issuer (payment-providers.ts says why no list can hold those).
+ * `framedBySelf`: the test gateway's pages, which the checkout shows in same-origin iframes as
+ * the real providers show theirs; every other page refuses to be framed.
  */
-export function contentSecurityPolicy(
-  nonce: string,
-  framedBySelf = false,
-  pixels: PixelIds | null = null,
-): string {
-  const adPixels = adPixelHosts(pixels);
+export function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): string {
+  const adPixels = adPixelHosts(origins.pixels ?? null);
+  const providers = paymentProviderSources(
+    origins.paymentProviders ?? configuredPaymentProviders({}),
+  );
+  const google = origins.googleSignIn ? [GOOGLE_SIGN_IN] : [];
+  const googleStyle = origins.googleSignIn ? [GOOGLE_SIGN_IN_STYLE] : [];
   return [
     "default-src 'self'",
     // Only scripts carrying this response's nonce run, and what they import (strict-dynamic).
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN_STYLE}`,
-    ["img-src 'self' data:", ...BRAINTREE.img, ...adPixels.img].join(' '),
+    sourceList("style-src 'self' 'unsafe-inline'", ...googleStyle),
+    sourceList("img-src 'self' data:", ...providers.img, ...adPixels.img),
     "font-src 'self'",
-    [
-      "connect-src 'self'",
-      GOOGLE_SIGN_IN,
-      ...STRIPE.connect,
-      ...BRAINTREE.connect,
-      ...adPixels.connect,
-    ].join(' '),
+    sourceList("connect-src 'self'", ...google, ...providers.connect, ...adPixels.connect),
     // 'self': the test gateway's card fields and challenge are same-origin iframes.
-    [
-      "frame-src 'self'",
-      GOOGLE_SIGN_IN,
-      ...STRIPE.frame,
-      ...BRAINTREE.frame,
-      THREE_D_SECURE_ISSUERS,
-    ].join(' '),
-    `form-action 'self' ${THREE_D_SECURE_ISSUERS}`,
+    sourceList("frame-src 'self'", ...google, ...providers.frame, ...adPixels.frame),
+    sourceList("form-action 'self'", ...providers.formAction),
     "object-src 'none'",
     "base-uri 'none'",
-    framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
+    origins.framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -157,9 +144,15 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     const headers = c.res.headers;
     if (headers.get('content-type')?.startsWith('text/html')) {
       const framedBySelf = c.req.path.startsWith(`${TEST_GATEWAY_BASE}/`) && isDevelopment(c.env);
+      const env = c.env ?? {};
       headers.set(
         'Content-Security-Policy',
-        contentSecurityPolicy(nonce, framedBySelf, pixelIds(c.env ?? {})),
+        contentSecurityPolicy(nonce, {
+          framedBySelf,
+          pixels: pixelIds(env),
+          paymentProviders: configuredPaymentProviders(env as PaymentProviderBindings),
+          googleSignIn: Boolean(c.env?.GOOGLE_CLIENT_ID?.trim()),
+        }),
       );
     }
     headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../../worker/env';
 import { securityHeaders } from '../../../worker/middleware/security-headers';
 
@@ -22,8 +22,10 @@ it('gives an HTML page a CSP whose script nonce is fresh per request', async () 
   expect(second.headers.get('content-security-policy')).not.toBe(csp);
 });
 
-/** The CSP as directive name → its source list. */
-function directives(csp: string): Map<string, string[]> {
+/** The page's CSP, as directive name → its source list, under the deployment's `env`. */
+async function policyWith(env: Record<string, string> = {}): Promise<Map<string, string[]>> {
+  const response = await app.request('/page', undefined, env);
+  const csp = response.headers.get('content-security-policy') ?? '';
   return new Map(
     csp.split(';').map((part) => {
       const [name = '', ...sources] = part.trim().split(/\s+/);
@@ -32,49 +34,128 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-it('admits what Stripe, Braintree with 3-D Secure and Google document, and no script host', async () => {
-  const csp = directives((await app.request('/page')).headers.get('content-security-policy') ?? '');
-  // Stripe.js and Cardinal's songbird are injected by our nonce'd code: no host may run scripts.
-  expect(csp.get('script-src')?.slice(1)).toEqual(["'strict-dynamic'"]);
-  expect(csp.get('frame-src')).toEqual(
-    expect.arrayContaining([
-      "'self'",
-      'https://accounts.google.com/gsi/',
-      'https://js.stripe.com',
-      'https://hooks.stripe.com',
-      'https://assets.braintreegateway.com',
-      'https://*.cardinalcommerce.com',
-      // 3-D Secure 2: the issuer's ACS, any https origin (Braintree's CSP page).
-      'https:',
-    ]),
-  );
-  expect(csp.get('connect-src')).toEqual(
-    expect.arrayContaining([
-      "'self'",
-      'https://accounts.google.com/gsi/',
-      'https://api.stripe.com',
-      'https://api.braintreegateway.com',
-      'https://client-analytics.braintreegateway.com',
-      'https://*.braintree-api.com',
-      'https://*.cardinalcommerce.com',
-    ]),
-  );
-  expect(csp.get('connect-src')).toContain('https://www.paypal.com');
-  expect(csp.get('img-src')).toEqual([
-    "'self'",
-    'data:',
-    'https://assets.braintreegateway.com',
-    'https://www.paypalobjects.com',
-  ]);
-  expect(csp.get('form-action')).toEqual(["'self'", 'https:']);
-  expect(csp.get('style-src')).toContain('https://accounts.google.com/gsi/style');
-  // Only frames and form posts open to the issuers; fetches and everything else stay listed.
-  for (const [name, sources] of csp) {
-    expect(sources, name).not.toContain('*');
-    expect(sources, name).not.toContain('http:');
-    if (name !== 'frame-src' && name !== 'form-action')
+/** Each provider's documented hosts (payment-providers.ts names the documents). */
+const STRIPE = {
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+const BRAINTREE = {
+  frame: ['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com'],
+  connect: [
+    'https://api.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://api.sandbox.braintreegateway.com',
+    'https://client-analytics.sandbox.braintreegateway.com',
+    'https://*.braintree-api.com',
+    'https://*.cardinalcommerce.com',
+    'https://*.cardinaltrusted.com',
+  ],
+};
+const PAYPAL = { frame: ['https://*.paypal.com'], connect: ['https://*.paypal.com'] };
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+
+const ANY_PROVIDER_HOST = /stripe|braintree|cardinal|paypal/;
+const hostsOf = (sources: string[] | undefined, pattern: RegExp) =>
+  (sources ?? []).filter((source) => pattern.test(source));
+
+describe('payment providers: exact hosts, for the configured ones only (issue 11)', () => {
+  it('Stripe alone: its frames and API, and no bare https: in any directive', async () => {
+    const policy = await policyWith({ PAYMENT_PROVIDERS: 'stripe' });
+    expect(policy.get('frame-src')).toEqual(["'self'", ...STRIPE.frame]);
+    expect(policy.get('connect-src')).toEqual(["'self'", ...STRIPE.connect]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    for (const [name, sources] of policy) {
       expect(sources, name).not.toContain('https:');
-  }
+      expect(sources, name).not.toContain('*');
+      expect(hostsOf(sources, /braintree|cardinal|paypal/), name).toEqual([]);
+    }
+  });
+
+  it('PayPal and Stripe: PayPal’s frames and calls home join, still no bare https:', async () => {
+    const policy = await policyWith({ PAYMENT_PROVIDERS: 'stripe, paypal' });
+    expect(policy.get('frame-src')).toEqual(["'self'", ...STRIPE.frame, ...PAYPAL.frame]);
+    expect(policy.get('connect-src')).toEqual(["'self'", ...STRIPE.connect, ...PAYPAL.connect]);
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://*.paypal.com',
+      'https://*.paypalobjects.com',
+    ]);
+    for (const [name, sources] of policy) expect(sources, name).not.toContain('https:');
+  });
+
+  it('Braintree: hosted fields, Cardinal and its API; any https issuer only for frames and form posts (3-D Secure)', async () => {
+    const policy = await policyWith({ PAYMENT_PROVIDERS: 'braintree' });
+    expect(policy.get('frame-src')).toEqual(["'self'", ...BRAINTREE.frame, 'https:']);
+    expect(policy.get('form-action')).toEqual(["'self'", 'https:']);
+    expect(policy.get('connect-src')).toEqual(["'self'", ...BRAINTREE.connect]);
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://assets.braintreegateway.com',
+    ]);
+    for (const [name, sources] of policy) {
+      if (name !== 'frame-src' && name !== 'form-action') {
+        expect(sources, name).not.toContain('https:');
+      }
+      expect(hostsOf(sources, /stripe|paypal/), name).toEqual([]);
+    }
+  });
+
+  it('unset: every provider the product uses (Stripe, Braintree, PayPal)', async () => {
+    const policy = await policyWith();
+    expect(policy.get('frame-src')).toEqual([
+      "'self'",
+      ...STRIPE.frame,
+      ...BRAINTREE.frame,
+      'https:',
+      ...PAYPAL.frame,
+    ]);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      ...STRIPE.connect,
+      ...BRAINTREE.connect,
+      ...PAYPAL.connect,
+    ]);
+  });
+
+  it('a list with only unknown names is taken as unset; unknown names beside known ones are dropped', async () => {
+    const unset = await policyWith();
+    const typo = await policyWith({ PAYMENT_PROVIDERS: 'strpie' });
+    for (const name of ['frame-src', 'form-action', 'connect-src', 'img-src']) {
+      expect(typo.get(name), name).toEqual(unset.get(name));
+    }
+    const policy = await policyWith({ PAYMENT_PROVIDERS: 'Stripe,adyen' });
+    expect(policy.get('frame-src')).toEqual(["'self'", ...STRIPE.frame]);
+  });
+
+  it('never runs a provider’s script by host: our nonce admits what it adds', async () => {
+    const policy = await policyWith();
+    expect(policy.get('script-src')?.slice(1)).toEqual(["'strict-dynamic'"]);
+    for (const [name, sources] of policy) {
+      if (name !== 'frame-src' && name !== 'connect-src' && name !== 'img-src') {
+        expect(hostsOf(sources, ANY_PROVIDER_HOST), name).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('Google sign-in: its origins only where GOOGLE_CLIENT_ID is set', () => {
+  it('set: Google’s documented button origins', async () => {
+    const policy = await policyWith({ GOOGLE_CLIENT_ID: '123-abc.apps.googleusercontent.com' });
+    expect(policy.get('frame-src')).toContain(GOOGLE_SIGN_IN);
+    expect(policy.get('connect-src')).toContain(GOOGLE_SIGN_IN);
+    expect(policy.get('style-src')).toContain('https://accounts.google.com/gsi/style');
+  });
+
+  it('unset or blank: no Google origin (the button says it is not configured)', async () => {
+    for (const env of [{}, { GOOGLE_CLIENT_ID: ' ' }]) {
+      const policy = await policyWith(env);
+      for (const [name, sources] of policy) {
+        expect(hostsOf(sources, /accounts\.google\.com/), name).toEqual([]);
+      }
+    }
+  });
 });
 
 it('sends HSTS, nosniff and a strict referrer policy on every response', async () => {

@@ -56,6 +56,15 @@ describe('the CSP admits an ad pixel only where it is configured (issue 6)', () 
     expect(policy.get('connect-src')?.join(' ')).not.toMatch(/facebook|tiktok/);
   });
 
+  it('frames only for Google Ads, and none of them without it', async () => {
+    const withAds = await pagePolicy({ GOOGLE_ADS_ID: 'AW-555' });
+    expect(withAds.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://td.doubleclick.net', 'https://www.googletagmanager.com']),
+    );
+    const without = await pagePolicy({ META_PIXEL_ID: '1234567890' });
+    expect(without.get('frame-src')?.join(' ')).not.toMatch(/doubleclick|googletagmanager/);
+  });
+
   it('still runs no script by host: what the pixels load is admitted through our nonce', async () => {
     const policy = await pagePolicy({
       META_PIXEL_ID: '1',
@@ -64,8 +73,10 @@ describe('the CSP admits an ad pixel only where it is configured (issue 6)', () 
     });
     expect(policy.get('script-src')?.slice(1)).toEqual(["'strict-dynamic'"]);
     expect(policy.get('script-src')?.[0]).toMatch(/^'nonce-/);
-    // Google's remarketing frames: any https frame is admitted already (3-D Secure issuers).
-    expect(policy.get('frame-src')).toContain('https:');
+    // Google's remarketing and tag frames, by name (issue 11: no bare https: to lean on).
+    expect(policy.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://td.doubleclick.net', 'https://www.googletagmanager.com']),
+    );
     for (const [name, sources] of policy) expect(sources, name).not.toContain('*');
   });
 });
