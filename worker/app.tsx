@@ -11,12 +11,14 @@ import { apiRoutes } from './api/routes';
 import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import { collectorRoutes } from './collector/collect-route';
 import { createConfigSource } from './config/load';
+import type { DevKit } from './dev-kit';
 import type { AppEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
 import { bundledTranslator, SUPPORTED_LANGUAGES } from './i18n';
 import { logError } from './log';
 import { attribution } from './middleware/attribution';
 import { country } from './middleware/country';
+import { provideDevKit } from './middleware/dev-kit';
 import { funnelConfig } from './middleware/funnel-config';
 import { locale } from './middleware/locale';
 import { requestLog } from './middleware/request-log';
@@ -28,18 +30,23 @@ import { errorPage } from './render/render-page';
 import { appLoginRoutes } from './routes/app-login';
 import { consentRoutes } from './routes/consent';
 import { notFoundPage, screenRoutes } from './routes/screens';
-import { testGatewayRoutes } from './routes/test-gateway';
 import { vendorRoutes } from './routes/vendor';
 import { createTranslationSource } from './translations/source';
 
 export interface AppOptions {
+  /**
+   * The development kit (worker/dev-kit.ts): the embedded portal, the test gateway. Only the
+   * development entry (worker/dev.ts) passes one; without it the app is the production worker.
+   */
+  devKit?: DevKit;
   /** Source of the split-test draw; Math.random unless a test fixes it. */
   random?: RandomSource;
   /** Screen registry; tests swap in screens that fail on purpose. */
   screens?: Record<ScreenId, ScreenDefinition>;
   /**
-   * Stands in for the portal (PORTAL_URL or the embedded emulator) behind `/api/*`; tests put a
-   * portal here that is down, slow or answers garbage.
+   * Stands in for the portal (PORTAL_URL or the embedded emulator) behind `/api/*` and
+   * `/app/login`; tests put a portal here that is down, slow or answers garbage. Wins over the
+   * development kit's emulator.
    */
   portalFetch?: PortalFetch;
   /** Google's signing keys; tests supply keys they made, so no test reaches the internet. */
@@ -59,9 +66,12 @@ export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const configSource = createConfigSource();
   const translationSource = createTranslationSource();
+  const { devKit } = options;
+  const portalFetch = options.portalFetch ?? devKit?.portal;
 
   app.use(requestLog());
-  // Before securityHeaders, so it adjusts the policy that one sets (outside production only).
+  if (devKit) app.use(provideDevKit(devKit));
+  // Around everything below, so every answer (pages, API, 404s) leaves with the headers.
   app.use(securityHeaders());
   // The collector takes the visitor from its events (device_id): a fresh uuid cookie on a
   // beacon's answer would only give a cookieless visitor a second identity.
@@ -85,14 +95,14 @@ export function createApp(options: AppOptions = {}) {
   app.route(
     '/api',
     apiRoutes({
-      portalFetch: options.portalFetch,
+      portalFetch,
       // One key cache per app, i.e. per isolate in production (worker/index.ts).
       googleKeys: options.googleKeys ?? createGoogleKeySource(),
       now: options.now ?? Date.now,
     }),
   );
-  app.route('/test-gateway', testGatewayRoutes());
-  app.route('/app', appLoginRoutes({ portalFetch: options.portalFetch }));
+  if (devKit) app.route('/test-gateway', devKit.testGatewayRoutes());
+  app.route('/app', appLoginRoutes({ portalFetch }));
   app.route('/', screenRoutes(options.screens));
   app.notFound(notFoundPage);
 

@@ -4,6 +4,7 @@ import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { AttributionBindings } from './attribution/env';
 import type { QueuedEvent } from './collector/queued-event';
 import type { FunnelConfig } from './config/load';
+import type { DevKit } from './dev-kit';
 import type { ActiveFlow } from './funnel/flow';
 import type { Theme } from './funnel/locale';
 import type { VariantAssignment } from './funnel/split-test';
@@ -23,8 +24,9 @@ export interface Bindings extends Partial<PortalBindings>, AttributionBindings {
   /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
   CONFIG_CACHE_TTL_MS?: string;
   /**
-   * The product API's base URL (SPEC.md §7), e.g. https://portal.example.com/api/v1. Unset, the
-   * embedded portal emulator answers /api/* from PORTAL_DB, except in production.
+   * The product API's base URL (SPEC.md §7), e.g. https://portal.example.com/api/v1. Unset, only
+   * the development entry (worker/dev.ts) answers /api/* from the embedded emulator on PORTAL_DB,
+   * and only in development; every other worker answers 503 portal_not_configured.
    */
   PORTAL_URL?: string;
   /** Overrides every per-call portal timeout (milliseconds); tests shorten it. */
@@ -81,6 +83,8 @@ export interface Variables {
   theme: Theme;
   /** Click ids, ad cookies, consent and the tracking user data of a page request (issue 6). */
   attribution: Attribution;
+  /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
+  devKit?: DevKit;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

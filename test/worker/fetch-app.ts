@@ -1,16 +1,19 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { type AppOptions, createApp } from '../../worker/app';
+import { developmentKit } from '../../worker/dev/kit';
 
 export const ORIGIN = 'https://funnel.test';
 
 /**
  * A fresh worker app (own config cache, own last-known-good) bound to this test run's real KV,
- * so one test's config never leaks into the next. `bindings` replace some of the environment's
- * (ENVIRONMENT, PORTAL_URL, GOOGLE_CLIENT_ID, ...) for this app only.
+ * so one test's config never leaks into the next. It is the development entry's app
+ * (worker/dev.ts: with the development kit, so the embedded portal and the test gateway answer
+ * under ENVIRONMENT=development). `bindings` replace some of the environment's (ENVIRONMENT,
+ * PORTAL_URL, GOOGLE_CLIENT_ID, ...) for this app only.
  */
 export function freshApp(options: AppOptions = {}, bindings: Partial<Cloudflare.Env> = {}) {
-  const app = createApp(options);
+  const app = createApp({ devKit: developmentKit, ...options });
   const appEnv = { ...env, ...bindings };
   return async function fetchApp(path: string, init: RequestInit = {}): Promise<Response> {
     const ctx = createExecutionContext();

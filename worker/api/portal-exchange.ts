@@ -1,4 +1,4 @@
-import type { PortalFetch } from './portal-transport';
+import type { PortalSend } from './portal-transport';
 
 /** What came of one request to the portal, before any reading of its meaning. */
 export type PortalOutcome =
@@ -13,7 +13,7 @@ export type PortalOutcome =
  * visitor's request either (issue 4: never a hang).
  */
 export async function exchangeWithPortal(
-  send: PortalFetch,
+  send: PortalSend,
   request: Request,
   timeoutMs: number,
   now: () => number = () => performance.now(),

@@ -1,41 +1,53 @@
 import type { ExecutionContext } from 'hono';
-import { type Bindings, isProduction } from '../env';
-import { embeddedPortalFetch } from './embedded-portal';
+import { type Bindings, isDevelopment } from '../env';
 
-/** Sends one request to the portal and resolves with its answer; rejects when there is none. */
-export type PortalFetch = (request: Request) => Promise<Response>;
+/** Sends one request to the portal the transport chose; rejects when there is no answer. */
+export type PortalSend = (request: Request) => Promise<Response>;
+
+/**
+ * Answers portal requests in place of the network: a test's portal that is down, slow or broken
+ * (AppOptions.portalFetch), or the development kit's embedded emulator (DevKit.portal), which
+ * reads PORTAL_DB from the request's bindings.
+ */
+export type PortalFetch = (
+  request: Request,
+  env: Bindings,
+  ctx: ExecutionContext | undefined,
+) => Promise<Response>;
 
 /** Base URL of requests to the embedded portal; it answers the §7 paths at its root. */
 export const EMBEDDED_PORTAL_ORIGIN = 'https://portal.internal';
 
 export type PortalTransport =
-  | { ok: true; baseUrl: string; send: PortalFetch }
+  | { ok: true; baseUrl: string; send: PortalSend }
   | { ok: false; code: 'portal_not_configured' };
 
 /**
- * Where `/api` calls go (ARCHITECTURE.md, The portal and payments): PORTAL_URL when set, else the
- * embedded emulator in this isolate. A production worker without PORTAL_URL refuses instead:
- * the emulator would make throwaway accounts that no app can sign in to.
+ * Where `/api` calls go (ARCHITECTURE.md, The portal and payments): PORTAL_URL when set, else
+ * the embedded emulator, which only a development worker has (worker/dev.ts hands it in as the
+ * stand-in) and which answers only when ENVIRONMENT is exactly 'development'. Any other worker
+ * refuses (issue 11: fail closed): the emulator would make throwaway accounts no app can sign
+ * in to.
  *
- * `replacement` (AppOptions.portalFetch) stands in for fetch or the emulator, so tests can put a
- * portal that is down, slow or broken behind the very same routes.
+ * `standIn` answers instead of the network (a test's portal) or instead of the missing emulator
+ * (a test's portal, the development kit's emulator), behind the very same routes.
  */
 export function portalTransport(
   env: Bindings,
-  replacement: PortalFetch | undefined,
+  standIn: PortalFetch | undefined,
   ctx: ExecutionContext | undefined,
 ): PortalTransport {
   if (env.PORTAL_URL) {
     return {
       ok: true,
       baseUrl: env.PORTAL_URL.replace(/\/+$/, ''),
-      send: replacement ?? ((request) => fetch(request)),
+      send: standIn ? (request) => standIn(request, env, ctx) : (request) => fetch(request),
     };
   }
-  if (isProduction(env)) return { ok: false, code: 'portal_not_configured' };
+  if (!isDevelopment(env) || !standIn) return { ok: false, code: 'portal_not_configured' };
   return {
     ok: true,
     baseUrl: EMBEDDED_PORTAL_ORIGIN,
-    send: replacement ?? ((request) => embeddedPortalFetch(request, env, ctx)),
+    send: (request) => standIn(request, env, ctx),
   };
 }

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSignupResponse } from '../../../shared/api/contract';
-import { embeddedPortalFetch } from '../../../worker/api/embedded-portal';
 import type { GoogleKeySet } from '../../../worker/api/google-id-token';
+import { embeddedPortalFetch } from '../../../worker/dev/embedded-portal';
 import { freshApp, setCookies } from '../fetch-app';
 import { migratePortalBeforeEach, userCount } from './embedded-portal-fixture';
 import { expectRefusal, postJson } from './fake-portal';

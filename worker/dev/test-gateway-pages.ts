@@ -1,5 +1,5 @@
 import manifest from '../../dist/client/.vite/manifest.json';
-import { plainPageHtml } from './plain-page';
+import { plainPageHtml } from '../routes/plain-page';
 
 /**
  * The test gateway's own pages (issue 5): the card fields page the checkout frames, and the 3-D

@@ -3,19 +3,20 @@ import { findTestPaymentIntent } from '../../portal/store/test-payment-intents';
 import { testGatewayApi } from '../../portal/test-gateway/routes';
 import { jsonBodyLimit, jsonOnly } from '../api/json-body';
 import { sameOrigin } from '../api/same-origin';
-import { type AppEnv, isProduction } from '../env';
-import { PLAIN_PAGE_HEADERS } from './plain-page';
+import { type AppEnv, isDevelopment } from '../env';
+import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';
 
 /**
  * /test-gateway/*: the test gateway (issue 5), an emulator of a third-party card processor with
- * the behaviour of Stripe's documented test cards, for development and tests. Never served in
- * production, and never without the embedded portal's database.
+ * the behaviour of Stripe's documented test cards, for development and tests. Mounted only by the
+ * development entry (DevKit.testGatewayRoutes), and even there answered only when ENVIRONMENT is
+ * exactly 'development' and the embedded portal's database is bound (issue 11: fail closed).
  */
 export function testGatewayRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>()
-    .use(async function testGatewayOnlyOutsideProduction(c, next) {
-      if (isProduction(c.env) || !c.env.PORTAL_DB) return c.notFound();
+    .use(async function testGatewayOnlyInDevelopment(c, next) {
+      if (!isDevelopment(c.env) || !c.env.PORTAL_DB) return c.notFound();
       await next();
     })
     .on('POST', '*', sameOrigin(), jsonOnly(), jsonBodyLimit())

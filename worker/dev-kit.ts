@@ -1,0 +1,25 @@
+import type { Hono } from 'hono';
+import type { PortalFetch } from './api/portal-transport';
+import type { AppEnv } from './env';
+
+/**
+ * What only a development worker carries (ARCHITECTURE.md: "the deployed worker mounts the
+ * development kit only from a development entry"; issue 11 item 5). The development entry
+ * (worker/dev.ts) builds one and hands it to createApp; the production entry (worker/index.ts)
+ * never does, so nothing a kit holds reaches the deployed bundle (test/unit/production-bundle.test.ts).
+ *
+ * Only the type lives here, so production code may name it without importing any of it. A new
+ * development-only capability is a new member here, implemented in worker/dev/ and wired in
+ * worker/dev/kit.ts. Handlers reach the kit as `c.get('devKit')`, undefined in production. Every
+ * member must itself refuse outside development (isDevelopment), since the development entry
+ * can still be started with another ENVIRONMENT.
+ */
+export interface DevKit {
+  /**
+   * Answers the requests the portal transport addresses to the embedded emulator (PORTAL_URL
+   * unset, ENVIRONMENT=development) from PORTAL_DB (portal/), and sends any other to the network.
+   */
+  portal: PortalFetch;
+  /** The test gateway (issue 5): its card frame, 3-D Secure page and API, at /test-gateway. */
+  testGatewayRoutes(): Hono<AppEnv>;
+}

@@ -1,0 +1,19 @@
+import { createApp } from './app';
+import { createQueueHandler } from './collector/consumer/queue-handler';
+import { developmentKit } from './dev/kit';
+import type { Bindings } from './env';
+
+export { RateLimiter } from './api/rate-limiter';
+
+/**
+ * The development entry (wrangler.toml [env.development], `npm start`, the workerd and browser
+ * tests): the production app plus the development kit (worker/dev/kit.ts), whose parts still
+ * answer only when ENVIRONMENT is exactly 'development'. Never deployed: production builds
+ * worker/index.ts, which imports none of this.
+ */
+const app = createApp({ devKit: developmentKit });
+
+export default {
+  fetch: app.fetch,
+  queue: createQueueHandler(),
+} satisfies ExportedHandler<Bindings>;

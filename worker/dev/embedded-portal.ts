@@ -1,0 +1,27 @@
+import type { ExecutionContext } from 'hono';
+import { createPortal } from '../../portal/app';
+import type { PortalBindings } from '../../portal/env';
+import { EMBEDDED_PORTAL_ORIGIN, type PortalFetch } from '../api/portal-transport';
+import type { Bindings } from '../env';
+
+/** The emulator holds no per-request state, so one app serves every request of the isolate. */
+const portal = createPortal();
+
+/** Answers a portal request in this isolate, from PORTAL_DB (development and tests only). */
+export async function embeddedPortalFetch(
+  request: Request,
+  env: Bindings,
+  ctx: ExecutionContext | undefined,
+): Promise<Response> {
+  return await portal.fetch(request, env as PortalBindings, ctx);
+}
+
+/**
+ * DevKit.portal: the requests the transport addresses to the emulator (it does so only in
+ * development without PORTAL_URL, worker/api/portal-transport.ts) are answered here; with
+ * PORTAL_URL set, a development worker talks to that portal over the network like any other.
+ */
+export const developmentPortal: PortalFetch = (request, env, ctx) =>
+  new URL(request.url).origin === EMBEDDED_PORTAL_ORIGIN
+    ? embeddedPortalFetch(request, env, ctx)
+    : fetch(request);
