@@ -149,7 +149,7 @@ describe('Google sign-in: its origins only where GOOGLE_CLIENT_ID is set', () =>
   });
 
   it('unset or blank: no Google origin (the button says it is not configured)', async () => {
-    for (const env of [{}, { GOOGLE_CLIENT_ID: ' ' }]) {
+    for (const env of [{}, { GOOGLE_CLIENT_ID: ' ' }] as Record<string, string>[]) {
       const policy = await policyWith(env);
       for (const [name, sources] of policy) {
         expect(hostsOf(sources, /accounts\.google\.com/), name).toEqual([]);
