@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { DirectSubscriptionResponse, PollingResultData } from '../shared/api/contract';
+import { isPlanId, planById } from '../shared/plans/catalogue';
 import type { Charge } from './charges';
 import { PortalError } from './portal-error';
 
@@ -9,6 +10,14 @@ import { PortalError } from './portal-error';
  */
 
 type PollingResult = z.infer<typeof PollingResultData>;
+
+/**
+ * What a successful charge was for, as the product API tells the worker (contract ChargedItem):
+ * the plan, and its catalogue currency (a plan id outside the catalogue names none).
+ */
+function chargedItemOf(planId: string): { plan_id: string; currency: string | null } {
+  return { plan_id: planId, currency: isPlanId(planId) ? planById(planId).currency : null };
+}
 
 const RESULT_STATUS = {
   active: 'succeeded',
@@ -28,6 +37,7 @@ export function pollingResultOf({ subscription, intentSecret }: Omit<Charge, 're
     payment_intent_id: subscription.paymentIntentId,
     decline_code: subscription.declineCode,
     processor_response: subscription.processorResponse,
+    ...(charged ? chargedItemOf(subscription.planId) : {}),
   };
   return result;
 }
@@ -54,6 +64,7 @@ export function directAnswerOf(charge: Charge, userId: string): DirectSubscripti
       subscription_id: subscription.id,
       event_id: subscription.eventId,
       price_with_discount: subscription.priceWithDiscount,
+      ...chargedItemOf(subscription.planId),
     },
   };
 }

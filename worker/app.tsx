@@ -4,6 +4,7 @@ import { CONSENT_PATH } from '../screens/layout/ConsentBar';
 import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { ScreenId } from '../shared/screens';
+import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
 import type { GoogleKeySet } from './api/google-id-token';
 import { createGoogleKeySource } from './api/google-keys';
 import type { PortalFetch } from './api/portal-transport';
@@ -99,6 +100,7 @@ export function createApp(options: AppOptions = {}) {
       // One key cache per app, i.e. per isolate in production (worker/index.ts).
       googleKeys: options.googleKeys ?? createGoogleKeySource(),
       now: options.now ?? Date.now,
+      cardFingerprint: firstFingerprint(devKit?.cardFingerprint, stripeCardFingerprint()),
     }),
   );
   if (devKit) app.route('/test-gateway', devKit.testGatewayRoutes());

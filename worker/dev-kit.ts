@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { CardFingerprintSource } from './api/card-fingerprint';
 import type { PortalFetch } from './api/portal-transport';
 import type { AppEnv } from './env';
 
@@ -22,4 +23,9 @@ export interface DevKit {
   portal: PortalFetch;
   /** The test gateway (issue 5): its card frame, 3-D Secure page and API, at /test-gateway. */
   testGatewayRoutes(): Hono<AppEnv>;
+  /**
+   * The card fingerprint of a test gateway nonce (tpm_…), as Stripe gives one for its payment
+   * methods: the per-card charge limit works the same locally (worker/api/card-fingerprint.ts).
+   */
+  cardFingerprint: CardFingerprintSource;
 }

@@ -43,6 +43,12 @@ export interface Bindings extends Partial<PortalBindings>, AttributionBindings {
    * 'No request sent' when no key is configured); anything else sends to the collector `/e`.
    */
   ANALYTICS?: string;
+  /**
+   * Secret. A Stripe restricted key with only "PaymentMethods: Read": the worker reads the card
+   * fingerprint of a Stripe payment method for the per-card charge limit (card-testing). Unset,
+   * Stripe charges are limited per visitor and address only.
+   */
+  STRIPE_FINGERPRINT_KEY?: string;
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
   /**

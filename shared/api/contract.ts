@@ -168,6 +168,22 @@ export type SubscriptionRequest = z.infer<typeof SubscriptionRequest>;
 export const PollingStartResponse = z.object({ data: z.object({ polling_result_id: z.string() }) });
 export type PollingStartResponse = z.infer<typeof PollingStartResponse>;
 
+/**
+ * What a successful charge was for, in the product API's own words: the worker records revenue
+ * from these and never from what a browser reports (issue 11, server-verified purchases). Ours,
+ * beyond SPEC.md §3's fields read; optional, as a product API that leaves them out still charges.
+ */
+const ChargedItem = z.object({
+  /** ISO 4217 currency of `price_with_discount`. */
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .nullable()
+    .optional(),
+  /** The catalogue plan charged (the `:planId` of the call that started it). */
+  plan_id: z.string().max(128).nullable().optional(),
+});
+
 export const PollingResultData = z.object({
   status: z.string(),
   data: z.unknown().optional(),
@@ -178,6 +194,7 @@ export const PollingResultData = z.object({
   payment_intent_id: z.string().nullable().optional(),
   decline_code: z.string().nullable().optional(),
   processor_response: z.string().nullable().optional(),
+  ...ChargedItem.shape,
 });
 /** Repeated while the HTTP status is 202 (SPEC.md §7). */
 export const PollingResultResponse = z.object({
@@ -193,6 +210,7 @@ export const DirectSubscriptionResponse = z.object({
     price_with_discount: z.number().nullable().optional(),
     payment_method_nonce: z.string().nullable().optional(),
     validation_amount: z.union([z.number(), z.string()]).nullable().optional(),
+    ...ChargedItem.shape,
   }),
 });
 export type DirectSubscriptionResponse = z.infer<typeof DirectSubscriptionResponse>;

@@ -1,8 +1,12 @@
-import type { Context, ExecutionContext, Handler } from 'hono';
+import type { Context, Handler } from 'hono';
 import { API_CALLS, type ApiCall, type ApiCallName, apiPath } from '../../shared/api/contract';
+import { executionContextOf } from '../after-answer';
 import type { AppEnv } from '../env';
 import { logError } from '../log';
+import { afterChargeAnswer } from '../purchases/after-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
+import type { CardFingerprintSource } from './card-fingerprint';
+import { attemptOf, chargeTopic } from './charge-topic';
 import { googleCredentialRefusal } from './google-credential';
 import type { GoogleKeySource } from './google-keys';
 import { readIdempotencyKey } from './idempotency-key';
@@ -20,8 +24,10 @@ export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
   portalFetch?: PortalFetch;
   googleKeys: GoogleKeySource;
-  /** Wall clock in milliseconds, for the expiry of Google tokens. */
+  /** Wall clock in milliseconds, for the expiry of Google tokens and recorded purchases. */
   now: () => number;
+  /** Where a charge's card fingerprint comes from, for the per-card charge limit. */
+  cardFingerprint: CardFingerprintSource;
 }
 
 /** What a call needs before it may be forwarded, or the refusal that ends it. */
@@ -62,15 +68,6 @@ async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Pr
   };
 }
 
-function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
-  try {
-    return c.executionCtx;
-  } catch {
-    // Hono throws when the app was called without one (app.request in a test).
-    return undefined;
-  }
-}
-
 /**
  * One §7 call through the worker (issue 4): check what the browser sent, apply the limits and the
  * Google check, forward to the portal with the bearer token from the session cookie, and turn
@@ -100,7 +97,8 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
     }
 
     const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
-    const limited = await rateLimitRefusal(c, name, phone);
+    const charge = await chargeTopic(c, name, prepared, deps.cardFingerprint);
+    const limited = await rateLimitRefusal(c, name, { phone, charge });
     if (limited) return refuse(c, limited);
 
     const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
@@ -137,7 +135,27 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
       return refuse(c, answer.refusal);
     }
     if (answer.errorCode !== null) fields.error = answer.errorCode;
-    if (answer.accessToken !== null) setSessionToken(c, answer.accessToken);
+    if (upstreamStatus !== null && upstreamStatus >= 500) {
+      // The portal failed and said so: its body passes through, and ops must still see the
+      // outage as an error line, not only as a request line's status (issue 11).
+      logError('portal_error', {
+        id: c.get('requestId'),
+        call: name,
+        upstream_status: upstreamStatus,
+        portal_code: answer.errorCode,
+        ms: outcome.ms,
+      });
+    }
+    afterChargeAnswer(
+      c,
+      name,
+      answer,
+      { attempt: attemptOf(c, prepared.idempotencyKey) },
+      deps.now,
+    );
+    if (answer.accessToken !== null) {
+      setSessionToken(c, answer.accessToken, answer.userId ?? undefined);
+    }
     if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
     return apiJson(c, answer.status, answer.body);
   };

@@ -19,6 +19,8 @@ export type BrowserAnswer =
       body: unknown;
       /** The token to keep in the session cookie; never part of `body`. */
       accessToken: string | null;
+      /** The signed-in user's external id, kept beside the token. */
+      userId: string | null;
       /** For the log line of a passed-through failure: the portal's code, else 'portal_refused'. */
       errorCode: string | null;
     }
@@ -61,6 +63,7 @@ export function browserAnswerOf(call: ApiCallName, outcome: PortalOutcome): Brow
           status,
           body: error.data,
           accessToken: null,
+          userId: null,
           errorCode: error.data.code ?? 'portal_refused',
         }
       : { ok: false, refusal: portalErrorRefusal(status) };
@@ -74,10 +77,11 @@ export function browserAnswerOf(call: ApiCallName, outcome: PortalOutcome): Brow
       status,
       body: BrowserSignupResponse.parse(signedIn.data),
       accessToken: signedIn.data.data.access_token,
+      userId: signedIn.data.data.entity.external_user_id,
       errorCode: null,
     };
   }
   const answer = API_CALLS[call].response.safeParse(json.value);
   if (!answer.success) return { ok: false, refusal: refusal('portal_bad_response') };
-  return { ok: true, status, body: answer.data, accessToken: null, errorCode: null };
+  return { ok: true, status, body: answer.data, accessToken: null, userId: null, errorCode: null };
 }

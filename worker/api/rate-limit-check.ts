@@ -1,13 +1,13 @@
 import type { Bindings } from '../env';
 import type { RateDecision } from './rate-limiter';
-import type { RateLimitRule, RateSubject } from './rate-limits';
+import { memberOf, type RateLimitRule, type RateSubject } from './rate-limits';
 
 /** A limiter slower than this is treated as failed: the visitor is not kept waiting on it. */
 export const LIMITER_TIMEOUT_MS = 2_000;
 
 export interface RateLimitOutcome {
   /** The refusing rule with the longest wait, or null when every rule allowed (or failed). */
-  refused: { rule: string; retryAfterSeconds: number } | null;
+  refused: { rule: string; code: RateLimitRule['code']; retryAfterSeconds: number } | null;
   /** Rules whose counter could not be reached; they were treated as allowing. */
   failed: { rule: string; detail: string }[];
 }
@@ -22,6 +22,36 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Adds one hit to each rule's counter, whatever it decides: a fact to count (a decline), not a
+ * request to let through. The member makes the same fact count once (a result polled again).
+ * Failures are handed back, like checkRateLimits', for the caller to log.
+ */
+export async function countHits(
+  namespace: Bindings['RATE_LIMITER'],
+  rules: readonly RateLimitRule[],
+  subject: RateSubject,
+  member: string,
+  options: { timeoutMs?: number } = {},
+): Promise<{ rule: string; detail: string }[]> {
+  const timeoutMs = options.timeoutMs ?? LIMITER_TIMEOUT_MS;
+  const failed = await Promise.all(
+    rules.map(async (rule) => {
+      const key = rule.key(subject);
+      if (key === null) return null;
+      try {
+        const stub = namespace.get(namespace.idFromName(`${rule.name}:${key}`));
+        const limits = { limit: rule.limit, windowMs: rule.windowMs };
+        await withTimeout(Promise.resolve(stub.hit(limits, member)), timeoutMs);
+        return null;
+      } catch (error) {
+        return { rule: rule.name, detail: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+  return failed.filter((failure) => failure !== null);
 }
 
 /**
@@ -49,8 +79,11 @@ export async function checkRateLimits(
         const stub = namespace.get(namespace.idFromName(key));
         // Only plain data crosses the RPC boundary: the rule's functions stay here.
         const limits = { limit: rule.limit, windowMs: rule.windowMs };
-        const member = rule.counts === 'distinct-number' ? (subject.phone ?? undefined) : undefined;
-        const decision = await withTimeout(Promise.resolve(stub.hit(limits, member)), timeoutMs);
+        const asking =
+          rule.counts === 'elsewhere'
+            ? stub.check(limits)
+            : stub.hit(limits, memberOf(rule, subject));
+        const decision = await withTimeout(Promise.resolve(asking), timeoutMs);
         return { rule, decision };
       } catch (error) {
         return { rule, error: error instanceof Error ? error.message : String(error) };
@@ -64,7 +97,7 @@ export async function checkRateLimits(
     } else if (!result.decision.allowed) {
       const { retryAfterSeconds } = result.decision;
       if (!outcome.refused || retryAfterSeconds > outcome.refused.retryAfterSeconds) {
-        outcome.refused = { rule: result.rule.name, retryAfterSeconds };
+        outcome.refused = { rule: result.rule.name, code: result.rule.code, retryAfterSeconds };
       }
     }
   }

@@ -4,29 +4,61 @@ import type { AppEnv } from '../env';
 import { logError } from '../log';
 import { type ApiRefusal, refusal } from './api-error';
 import { addressSubject } from './client-address';
-import { checkRateLimits } from './rate-limit-check';
-import { RATE_LIMITS } from './rate-limits';
+import { checkRateLimits, countHits } from './rate-limit-check';
+import { DECLINE_RULES, RATE_LIMITS, type RateSubject } from './rate-limits';
 
-/** Hits the call's counters (worker/api/rate-limits.ts); a refusal carries its Retry-After. */
+/** What a request is about, beyond who sends it: the number looked up, the charge attempted. */
+export type RateTopic = Pick<RateSubject, 'phone' | 'charge'>;
+
+function subjectOf(c: Context<AppEnv>, topic: RateTopic): RateSubject {
+  return {
+    visitorId: c.get('visitorId'),
+    ip: addressSubject(c.req.header('cf-connecting-ip')),
+    ...topic,
+  };
+}
+
+/**
+ * Hits the call's counters (worker/api/rate-limits.ts); a refusal carries its Retry-After and
+ * its code: 'rate_limited', or 'payment_rate_limited' for the card-testing limits, each logged
+ * under its code with the rule that refused.
+ */
 export async function rateLimitRefusal(
   c: Context<AppEnv>,
   call: ApiCallName,
-  phone: string | null,
+  topic: RateTopic,
 ): Promise<ApiRefusal | null> {
   const rules = RATE_LIMITS[call];
   if (!rules) return null;
-  const outcome = await checkRateLimits(c.env.RATE_LIMITER, rules, {
-    visitorId: c.get('visitorId'),
-    ip: addressSubject(c.req.header('cf-connecting-ip')),
-    phone,
-  });
+  const outcome = await checkRateLimits(c.env.RATE_LIMITER, rules, subjectOf(c, topic));
   const id = c.get('requestId');
   for (const failure of outcome.failed) {
     logError('rate_limiter_failed', { id, call, rule: failure.rule, detail: failure.detail });
   }
   if (!outcome.refused) return null;
-  const { rule, retryAfterSeconds } = outcome.refused;
-  logError('rate_limited', { id, call, rule, retry_after: retryAfterSeconds });
+  const { rule, code, retryAfterSeconds } = outcome.refused;
+  logError(code, { id, call, rule, retry_after: retryAfterSeconds });
   c.get('logFields').rule = rule;
-  return { ...refusal('rate_limited'), retryAfterSeconds };
+  return { ...refusal(code), retryAfterSeconds };
+}
+
+/**
+ * Counts a decline the product API answered against the visitor and the address that made it
+ * (the card-testing limits). `declineId` names the decline (its polling id, or the attempt's
+ * key), so polling the same declined result again counts it once.
+ */
+export async function recordDecline(c: Context<AppEnv>, declineId: string): Promise<void> {
+  const failed = await countHits(
+    c.env.RATE_LIMITER,
+    DECLINE_RULES,
+    subjectOf(c, { phone: null }),
+    declineId,
+  );
+  for (const failure of failed) {
+    logError('rate_limiter_failed', {
+      id: c.get('requestId'),
+      rule: failure.rule,
+      detail: failure.detail,
+    });
+  }
 }

@@ -37,13 +37,20 @@ export function decide(
     known.at = now;
     return { decision: { allowed: true, retryAfterSeconds: 0 }, hits: live };
   }
-  if (live.length >= rule.limit) {
-    const oldest = Math.min(...live.map((hit) => hit.at));
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000));
-    return { decision: { allowed: false, retryAfterSeconds }, hits: live };
-  }
-  live.push({ at: now, member });
-  return { decision: { allowed: true, retryAfterSeconds: 0 }, hits: live };
+  const decision = peek(live, rule, now);
+  if (decision.allowed) live.push({ at: now, member });
+  return { decision, hits: live };
+}
+
+/** Whether one more hit would be allowed, without counting it (hits counted elsewhere). */
+export function peek(hits: readonly Hit[], rule: RateRule, now: number): RateDecision {
+  const live = hits.filter((hit) => now - hit.at < rule.windowMs);
+  if (live.length < rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  const oldest = Math.min(...live.map((hit) => hit.at));
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)),
+  };
 }
 
 /**
@@ -59,6 +66,15 @@ export class RateLimiter extends DurableObject {
     // Forget the key once its window has passed, so idle counters do not pile up.
     await this.ctx.storage.setAlarm(now + rule.windowMs);
     return decision;
+  }
+
+  /**
+   * The decision a hit would get, counting nothing: for limits on what happened after a request
+   * (a charge's decline, recorded with `hit` when the answer says so), checked before the next.
+   */
+  async check(rule: RateRule): Promise<RateDecision> {
+    const stored = (await this.ctx.storage.get<Hit[]>(HITS_KEY)) ?? [];
+    return peek(stored, rule, Date.now());
   }
 
   override async alarm(): Promise<void> {

@@ -11,6 +11,12 @@ export interface RateSubject {
   ip: string;
   /** The E.164 number of a phone lookup, else null. */
   phone: string | null;
+  /**
+   * A charge: its attempt (the Idempotency-Key without the 3-D Secure suffix, so a repeat or the
+   * call after the challenge is the same attempt) and the card's fingerprint where the provider
+   * gives one (worker/api/card-fingerprint.ts).
+   */
+  charge?: { attempt: string; card: string | null };
 }
 
 export interface RateLimitRule extends RateRule {
@@ -20,9 +26,20 @@ export interface RateLimitRule extends RateRule {
   key: (subject: RateSubject) => string | null;
   /**
    * 'each': every request counts. 'distinct-number': a number counts once per window, so looking
-   * the same number up again (a reload, a second screen) never moves the counter.
+   * the same number up again (a reload, a second screen) never moves the counter. 'distinct-
+   * attempt': a charge attempt counts once, however often it is repeated. 'elsewhere': the
+   * request only checks the count, which something else adds to (a decline, recordDecline).
    */
-  counts: 'each' | 'distinct-number';
+  counts: 'each' | 'distinct-number' | 'distinct-attempt' | 'elsewhere';
+  /** What a refusal answers: the general limit, or the card-testing one with its own text. */
+  code: 'rate_limited' | 'payment_rate_limited';
+}
+
+/** The counter member a request adds for a rule: undefined for a fresh one per hit. */
+export function memberOf(rule: RateLimitRule, subject: RateSubject): string | undefined {
+  if (rule.counts === 'distinct-number') return subject.phone ?? undefined;
+  if (rule.counts === 'distinct-attempt') return subject.charge?.attempt;
+  return undefined;
 }
 
 /** A number's prefix: E.164 without its last 3 digits, i.e. a block of 1000 numbers. */
@@ -43,6 +60,7 @@ const lookupsPerVisitor: RateLimitRule = {
   windowMs: HOUR,
   key: (s) => s.visitorId,
   counts: 'each',
+  code: 'rate_limited',
 };
 
 const lookupNumbersPerIp: RateLimitRule = {
@@ -53,6 +71,7 @@ const lookupNumbersPerIp: RateLimitRule = {
   windowMs: HOUR,
   key: (s) => s.ip,
   counts: 'distinct-number',
+  code: 'rate_limited',
 };
 
 const lookupNumbersPerPrefix: RateLimitRule = {
@@ -63,6 +82,7 @@ const lookupNumbersPerPrefix: RateLimitRule = {
   windowMs: HOUR,
   key: (s) => (s.phone ? numberPrefix(s.phone) : null),
   counts: 'distinct-number',
+  code: 'rate_limited',
 };
 
 const signupsPerVisitor: RateLimitRule = {
@@ -72,6 +92,7 @@ const signupsPerVisitor: RateLimitRule = {
   windowMs: 10 * MINUTE,
   key: (s) => s.visitorId,
   counts: 'each',
+  code: 'rate_limited',
 };
 
 const signupsPerIp: RateLimitRule = {
@@ -81,7 +102,57 @@ const signupsPerIp: RateLimitRule = {
   windowMs: HOUR,
   key: (s) => s.ip,
   counts: 'each',
+  code: 'rate_limited',
 };
+
+/**
+ * Card testing (issue 11): bots run stolen card numbers through an open card form, paying with
+ * small charges to learn which cards work, from fresh cookies and many addresses. Declines are
+ * what they leave behind; a real visitor declines once or twice, then pays or leaves. The
+ * declines are counted when the product API answers one (recordDecline), and checked here
+ * before the next charge reaches it.
+ */
+export const paymentDeclinesPerVisitor: RateLimitRule = {
+  name: 'payment_declines_per_visitor',
+  // Five declines in an hour: after a typo, a wrong card and a card without funds a real
+  // visitor still has two tries left; a bot on one cookie is stopped at the sixth card.
+  limit: 5,
+  windowMs: HOUR,
+  key: (s) => s.visitorId,
+  counts: 'elsewhere',
+  code: 'payment_rate_limited',
+};
+
+export const paymentDeclinesPerIp: RateLimitRule = {
+  name: 'payment_declines_per_ip',
+  // Bots drop their cookies; addresses cost them more. Twenty, because carriers put many real
+  // visitors behind one address (CGNAT), and one of them declining must not stop the others.
+  limit: 20,
+  windowMs: HOUR,
+  key: (s) => s.ip,
+  counts: 'elsewhere',
+  code: 'payment_rate_limited',
+};
+
+const paymentAttemptsPerCard: RateLimitRule = {
+  name: 'payment_attempts_per_card',
+  // One card tried from many visitors and addresses (guessing its expiry or CVC): five charge
+  // attempts an hour, declined or not; repeating an attempt (a reload, 3-D Secure) is free. A
+  // card that works is charged once, and upsells charge the card on file (no new card).
+  limit: 5,
+  windowMs: HOUR,
+  key: (s) => s.charge?.card ?? null,
+  counts: 'distinct-attempt',
+  code: 'payment_rate_limited',
+};
+
+/** A decline recorded against who made it (worker/api/payment-declines.ts). */
+export const DECLINE_RULES: readonly RateLimitRule[] = [
+  paymentDeclinesPerVisitor,
+  paymentDeclinesPerIp,
+];
+
+const chargeRules = [...DECLINE_RULES, paymentAttemptsPerCard];
 
 /** The limited calls and their rules; every key of a call is checked on each request. */
 export const RATE_LIMITS: Partial<Record<ApiCallName, readonly RateLimitRule[]>> = {
@@ -89,4 +160,7 @@ export const RATE_LIMITS: Partial<Record<ApiCallName, readonly RateLimitRule[]>>
   // Email and Google sign-up share counters: both make an account.
   signup: [signupsPerVisitor, signupsPerIp],
   socialSignIn: [signupsPerVisitor, signupsPerIp],
+  // Every charge: the card's first POST, the one after 3-D Secure, an upsell's.
+  pollingSubscription: chargeRules,
+  directSubscription: chargeRules,
 };

@@ -1,9 +1,11 @@
 import type { DevKit } from '../dev-kit';
 import { developmentPortal } from './embedded-portal';
+import { testGatewayFingerprint } from './test-card-fingerprint';
 import { testGatewayRoutes } from './test-gateway-routes';
 
 /** The development kit the development entry (worker/dev.ts) and the tests mount. */
 export const developmentKit: DevKit = {
   portal: developmentPortal,
   testGatewayRoutes,
+  cardFingerprint: testGatewayFingerprint,
 };

@@ -126,6 +126,29 @@ describe('a portal that answers with the §7 error shape', () => {
     ]);
   });
 
+  it("a 5xx in the portal's own words passes through, and is an error line an alert can count", async () => {
+    const res = await appWith(async () =>
+      Response.json(
+        { errors: { messages: ['Internal'] }, code: 'emulator_fault' },
+        { status: 500 },
+      ),
+    )('/api/polling/get-result/poll_1');
+    expect(res.status).toBe(500);
+    const portalErrors = () => logs.errors().filter((line) => line.error === 'portal_error');
+    expect(portalErrors()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        error: 'portal_error',
+        call: 'pollingResult',
+        upstream_status: 500,
+        portal_code: 'emulator_fault',
+      }),
+    ]);
+    // A 4xx is the portal answering about the request, not an outage: no error line.
+    await lookup(async () => Response.json({ errors: { messages: ['x'] } }, { status: 400 }));
+    expect(portalErrors()).toHaveLength(1);
+  });
+
   it('a 400 phone lookup passes through as SPEC.md §7 words it', async () => {
     const res = await lookup(async () =>
       Response.json({ errors: { messages: ['Phone number is incorrect'] } }, { status: 400 }),

@@ -150,10 +150,17 @@ describe('a limiter that fails', () => {
 
 describe('checkRateLimits', () => {
   const rules: RateLimitRule[] = [
-    { name: 'a', limit: 1, windowMs: 1_000, key: () => 'k', counts: 'each' },
-    { name: 'b', limit: 1, windowMs: 1_000, key: () => 'k', counts: 'each' },
-    { name: 'c', limit: 1, windowMs: 1_000, key: () => 'k', counts: 'each' },
-    { name: 'skipped', limit: 1, windowMs: 1_000, key: () => null, counts: 'each' },
+    { name: 'a', limit: 1, windowMs: 1_000, key: () => 'k', counts: 'each', code: 'rate_limited' },
+    { name: 'b', limit: 1, windowMs: 1_000, key: () => 'k', counts: 'each', code: 'rate_limited' },
+    { name: 'c', limit: 1, windowMs: 1_000, key: () => 'k', counts: 'each', code: 'rate_limited' },
+    {
+      name: 'skipped',
+      limit: 1,
+      windowMs: 1_000,
+      key: () => null,
+      counts: 'each',
+      code: 'rate_limited',
+    },
   ];
   const subject = { visitorId: 'v', ip: 'unknown', phone: null };
 
@@ -180,7 +187,10 @@ describe('checkRateLimits', () => {
     });
     const outcome = await checkRateLimits(namespace, rules, subject);
     expect(keys.sort()).toEqual(['a:k', 'b:k', 'c:k']);
-    expect(outcome).toEqual({ refused: { rule: 'b', retryAfterSeconds: 900 }, failed: [] });
+    expect(outcome).toEqual({
+      refused: { rule: 'b', code: 'rate_limited', retryAfterSeconds: 900 },
+      failed: [],
+    });
   });
 
   it('a counter that hangs counts as failed after the timeout, and the others still decide', async () => {
@@ -191,7 +201,7 @@ describe('checkRateLimits', () => {
     });
     const outcome = await checkRateLimits(namespace, rules, subject, { timeoutMs: 20 });
     expect(outcome).toEqual({
-      refused: { rule: 'c', retryAfterSeconds: 5 },
+      refused: { rule: 'c', code: 'rate_limited', retryAfterSeconds: 5 },
       failed: [{ rule: 'a', detail: 'no answer within 20 ms' }],
     });
   });

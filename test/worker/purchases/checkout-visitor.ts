@@ -1,0 +1,110 @@
+import { expect } from 'vitest';
+import { PollingResultResponse, PollingStartResponse } from '../../../shared/api/contract';
+import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../../test-gateway/frame-protocol';
+import type { QueuedEvent } from '../../../worker/collector/queued-event';
+import { freshApp, ORIGIN } from '../fetch-app';
+import { CARDS, cardBody } from '../test-gateway/gateway-client';
+
+export const PLAN = 'monthly_7d_intro_usd';
+
+/** Stripe's documented test cards that decline, each a card of its own (its own fingerprint). */
+export const DECLINING_CARDS = [
+  CARDS.genericDecline,
+  CARDS.insufficientFunds,
+  CARDS.expired,
+  CARDS.incorrectCvc,
+  '4000 0000 0000 9987',
+  '4000 0000 0000 9979',
+] as const;
+
+/**
+ * A browser on the checkout, through the development worker with the embedded portal and the
+ * test gateway: its cookies kept across calls, same-origin like the islands, from one address.
+ */
+export function checkoutVisitor(
+  options: { queue?: Queue<QueuedEvent>; ip?: string; fetchApp?: ReturnType<typeof freshApp> } = {},
+) {
+  const fetchApp =
+    options.fetchApp ??
+    freshApp(
+      {},
+      {
+        PORTAL_POLLING_DELAY_MS: '0',
+        ...(options.queue ? { EVENTS_QUEUE: options.queue } : {}),
+      },
+    );
+  const visitorId = crypto.randomUUID();
+  const cookies = new Map<string, string>([['userUuid', visitorId]]);
+  async function call(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetchApp(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        referer: `${ORIGIN}/checkout_v3_tr?gclid=g-1`,
+        'cf-connecting-ip': options.ip ?? '203.0.113.9',
+        'cf-ipcountry': 'US',
+        ...(body === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+
+  async function signUp() {
+    const signedUp = await call('/api/signup', {
+      registration_source: 'email',
+      email: `buyer-${crypto.randomUUID()}@example.test`,
+    });
+    expect(signedUp.status).toBeLessThan(300);
+  }
+
+  async function tokenize(number: string): Promise<string> {
+    const card = await call(TEST_GATEWAY_PATHS.paymentMethods, cardBody(number));
+    expect(card.status).toBe(200);
+    return ((await card.json()) as TokenizedCard).id;
+  }
+
+  /** POST the subscription as the checkout does; null pays with the card on file (upsells). */
+  function subscribe(nonce: string | null, key: string = crypto.randomUUID(), plan = PLAN) {
+    return call(
+      `/api/users/me/subscriptions/polling/${plan}`,
+      {
+        gateway: 'test',
+        payment_method_nonce: nonce,
+        coupon: null,
+        payment_intent_id: null,
+        user_data: { price: '6.99', currency: 'USD' },
+      },
+      { 'idempotency-key': key },
+    );
+  }
+
+  async function poll(started: Response, times = 1) {
+    const pollingId = PollingStartResponse.parse(await started.json()).data.polling_result_id;
+    const results = [];
+    for (let n = 0; n < times; n += 1) {
+      const polled = await call(`/api/polling/get-result/${pollingId}`);
+      results.push(PollingResultResponse.parse(await polled.json()).data.result_data);
+    }
+    return results;
+  }
+
+  /** One attempt with a card: tokenize, POST, and read the result if the POST was let through. */
+  async function pay(number: string | null) {
+    const nonce = number === null ? null : await tokenize(number);
+    const started = await subscribe(nonce);
+    if (started.status !== 200) return { started, result: null };
+    const [result] = await poll(started);
+    return { started, result };
+  }
+
+  return { call, visitorId, signUp, tokenize, subscribe, poll, pay };
+}

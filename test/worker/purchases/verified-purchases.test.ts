@@ -1,0 +1,190 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CollectedEvent } from '../../../shared/analytics/batch';
+import type { QueuedEvent } from '../../../worker/collector/queued-event';
+import { asDeliveries, consumer } from '../collector/consume';
+import { allAccept, fakeEndpoint, META_HOST, TIKTOK_HOST } from '../collector/fake-endpoint';
+import { recordingQueue } from '../collector/recording-queue';
+import { freshApp, ORIGIN } from '../fetch-app';
+import { CARDS } from '../test-gateway/gateway-client';
+import { checkoutVisitor, PLAN } from './checkout-visitor';
+
+/**
+ * Issue 11, server-verified purchases: revenue reaches Meta, TikTok and Amplitude only from a
+ * charge the product API answered as successful, recorded by the worker once per subscription
+ * however often the browser polls; a purchase anyone posts to `/e` never does.
+ */
+
+const DESTINATIONS = {
+  AMPLITUDE_API_KEY: 'amp-key',
+  META_PIXEL_ID: '1234567890',
+  META_ACCESS_TOKEN: 'meta-token',
+  META_TEST_EVENT_CODE: 'TEST123',
+  TIKTOK_PIXEL_ID: 'CTTPIXEL01',
+  TIKTOK_ACCESS_TOKEN: 'tiktok-token',
+  TIKTOK_TEST_EVENT_CODE: 'TEST456',
+  CONSENT_COUNTRIES: '',
+};
+const AMPLITUDE_HOST = 'api2.amplitude.com';
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Signs up, pays with 4242 through the polling route, and polls the result `polls` times. */
+async function buyAndPoll(visitor: ReturnType<typeof checkoutVisitor>, polls: number) {
+  await visitor.signUp();
+  const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
+  return visitor.poll(started, polls);
+}
+
+async function delivered(messages: QueuedEvent[]) {
+  const endpoint = fakeEndpoint(allAccept);
+  await consumer(DESTINATIONS, endpoint).run(asDeliveries(messages));
+  const amplitude = endpoint
+    .to(AMPLITUDE_HOST)
+    .flatMap((request) => request.body.events as Record<string, unknown>[]);
+  return {
+    meta: endpoint.to(META_HOST).map((request) => (request.body.data as unknown[])[0]),
+    tiktok: endpoint.to(TIKTOK_HOST).map((request) => (request.body.data as unknown[])[0]),
+    amplitudeRevenue: amplitude.filter((event) => 'price' in event || 'revenue' in event),
+    amplitude,
+  };
+}
+
+describe('a charge the product API answered', () => {
+  it('is recorded once, however often the browser polls, and reaches each destination once as revenue', async () => {
+    const { queue, sent } = recordingQueue();
+    const visitor = checkoutVisitor({ queue });
+    const results = await buyAndPoll(visitor, 5);
+    expect(results.every((result) => result?.status === 'succeeded')).toBe(true);
+    const subscriptionId = results[0]?.subscription_id;
+
+    expect(sent).toHaveLength(1);
+    const [message] = sent;
+    expect(message).toMatchObject({
+      source: 'server',
+      event: {
+        event_type: 'subs_purchase_completed',
+        device_id: visitor.visitorId,
+        user_id: expect.any(String),
+        event_properties: {
+          screen_name: 'checkout_v3_tr',
+          source: 'server',
+          price: 6.99,
+          currency: 'USD',
+          plan: PLAN,
+          sub_id: subscriptionId,
+          event_id: results[0]?.event_id,
+          gclid: 'g-1',
+          variant: 'default',
+          flow: 'default',
+        },
+      },
+      context: { ip: '203.0.113.9', country: 'US', consent: 'not_required' },
+    });
+    const rows = await env.EVENTS_DB.prepare(
+      'SELECT count(*) AS n FROM verified_purchases WHERE subscription_id = ?1',
+    )
+      .bind(subscriptionId)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+
+    const out = await delivered(sent);
+    expect(out.meta).toEqual([
+      expect.objectContaining({
+        event_name: 'Purchase',
+        event_id: results[0]?.event_id,
+        custom_data: { currency: 'USD', value: 6.99 },
+      }),
+    ]);
+    expect(out.tiktok).toEqual([
+      expect.objectContaining({ event: 'CompletePayment', event_id: results[0]?.event_id }),
+    ]);
+    expect(out.amplitudeRevenue).toEqual([
+      expect.objectContaining({ price: 6.99, productId: PLAN, user_id: expect.any(String) }),
+    ]);
+  });
+
+  it('a declined charge is never recorded', async () => {
+    const { queue, sent } = recordingQueue();
+    const visitor = checkoutVisitor({ queue });
+    await visitor.signUp();
+    const { result } = await visitor.pay(CARDS.genericDecline);
+    expect(result?.status).toBe('failed');
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('a purchase posted to /e', () => {
+  function forgedPurchase(properties: Record<string, string | number | null> = {}): CollectedEvent {
+    return {
+      event_type: 'subs_purchase_completed',
+      insert_id: `forged-${crypto.randomUUID()}`,
+      time: Date.now() - 1000,
+      session_id: Date.now() - 60_000,
+      device_id: crypto.randomUUID(),
+      user_id: null,
+      event_properties: {
+        screen_name: 'checkout_v3_tr',
+        price: 4999,
+        currency: 'USD',
+        plan: PLAN,
+        sub_id: 'sub_forged',
+        event_id: 'evt_forged',
+        source: 'server',
+        ...properties,
+      },
+    };
+  }
+
+  async function post(queue: Queue<QueuedEvent>, event: CollectedEvent, headers: HeadersInit) {
+    const fetchApp = freshApp({}, { EVENTS_QUEUE: queue });
+    return fetchApp('/e', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+      body: JSON.stringify({ events: [event] }),
+    });
+  }
+
+  it.each<[string, HeadersInit]>([
+    ['with no Origin (curl)', {}],
+    ['from another Origin', { origin: 'https://evil.example' }],
+    ['from the page’s own Origin', { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }],
+  ])('%s never reaches a destination as revenue', async (_, headers) => {
+    const { queue, sent } = recordingQueue();
+    await post(queue, forgedPurchase(), headers);
+    expect(sent.every((message) => message.source === 'browser')).toBe(true);
+    const out = await delivered(sent);
+    expect(out.meta).toEqual([]);
+    expect(out.tiktok).toEqual([]);
+    expect(out.amplitudeRevenue).toEqual([]);
+  });
+
+  it('a real purchase replayed with another price stays the one real revenue', async () => {
+    const { queue, sent } = recordingQueue();
+    const [result] = await buyAndPoll(checkoutVisitor({ queue }), 1);
+    const replay = forgedPurchase({
+      price: 4999,
+      sub_id: result?.subscription_id ?? null,
+      event_id: result?.event_id ?? null,
+    });
+    const answer = await post(queue, replay, { origin: ORIGIN, 'sec-fetch-site': 'same-origin' });
+    expect(answer.status).toBe(200);
+    expect(sent.map((message) => message.source).sort()).toEqual(['browser', 'server']);
+
+    const out = await delivered(sent);
+    expect(out.meta).toHaveLength(1);
+    expect(out.tiktok).toHaveLength(1);
+    expect(out.amplitudeRevenue).toEqual([expect.objectContaining({ price: 6.99 })]);
+    // The browser's copy still tells the funnel story, marked as the browser's.
+    expect(out.amplitude).toContainEqual(
+      expect.objectContaining({
+        event_type: 'subs_purchase_completed',
+        event_properties: expect.objectContaining({ source: 'browser', price: 4999 }),
+      }),
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { ApiCallName } from '../../shared/api/contract';
+import { afterAnswer } from '../after-answer';
+import { recordDecline } from '../api/rate-limit-gate';
+import type { AppEnv } from '../env';
+import { logError, logLine } from '../log';
+import { declineOf, verifiedChargeOf } from './charge-answers';
+import { recordVerifiedPurchase } from './record-purchase';
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * What the worker learns from a charge answer it relays, acted on after the answer is sent (off
+ * the visitor's path; a failure is an error line, and the next poll of the result tries again):
+ * a final success becomes the server-verified purchase, a decline counts toward the card-testing
+ * limits (issue 11).
+ */
+export function afterChargeAnswer(
+  c: Context<AppEnv>,
+  call: ApiCallName,
+  answer: { status: number; body: unknown },
+  names: { attempt: string },
+  now: () => number,
+): void {
+  const id = c.get('requestId');
+  const charge = verifiedChargeOf(call, answer.status, answer.body, c.req.param('planId') ?? null);
+  if (charge) {
+    afterAnswer(
+      c,
+      recordVerifiedPurchase(c, charge, now).then(
+        (outcome) => {
+          if (outcome === 'recorded') {
+            logLine({ id, purchase: 'verified', sub_id: charge.subscriptionId });
+          }
+        },
+        (error) =>
+          logError('verified_purchase_failed', {
+            id,
+            sub_id: charge.subscriptionId,
+            detail: describe(error),
+          }),
+      ),
+    );
+  }
+  const pollingId = call === 'pollingResult' ? (c.req.param('pollingId') ?? null) : null;
+  const decline = declineOf(call, answer.status, answer.body, { pollingId, ...names });
+  if (decline) afterAnswer(c, recordDecline(c, decline));
+}

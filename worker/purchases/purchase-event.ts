@@ -1,0 +1,86 @@
+import type { CollectedEvent } from '../../shared/analytics/batch';
+import type { EventName } from '../../shared/analytics/catalogue';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import type { VerifiedCharge } from './charge-answers';
+
+/** What the request that relayed the charge says about who bought it and where. */
+export interface PurchaseFacts {
+  /** The visitor uuid (cookie), the events' device_id. */
+  visitorId: string;
+  /** The portal's external user id, from the sign-in the worker relayed; null if unknown. */
+  userId: string | null;
+  variant: string;
+  flow: string;
+  configVersion: string;
+  /** The page that asked (`Referer`): its screen and its click ids. */
+  pageUrl: string | null;
+  /** Epoch ms on the worker's clock. */
+  at: number;
+}
+
+/** A main plan's purchase is subs_purchase_completed; an upsell's or the guide's is the upsell's. */
+function eventTypeOf(planId: string | null): EventName {
+  const role = planId && isPlanId(planId) ? planById(planId).role : 'main';
+  return role === 'main' ? 'subs_purchase_completed' : 'upsell_purchase_completed';
+}
+
+/** The screen of the page that polled, as the browser's events name it (SPEC.md §3 screen_name). */
+function screenOf(pageUrl: URL | null): string {
+  const screen = pageUrl?.pathname.replace(/^\/+/, '') ?? '';
+  return screen === '' ? 'server' : screen.slice(0, 128);
+}
+
+function parsedUrl(url: string | null): URL | null {
+  if (url === null) return null;
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/** A stable insert id per subscription: recording it again is a duplicate everywhere. */
+export async function purchaseInsertId(subscriptionId: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(subscriptionId));
+  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0'));
+  return `srv_${hex.join('').slice(0, 40)}`;
+}
+
+/**
+ * The server-verified purchase as an event of the collector's shape (SPEC.md §3 Purchase tracking
+ * payload in its properties): what was charged from the product API's answer, who and where from
+ * the request. `source: 'server'` is informative here; the queue message's own source is what the
+ * destinations trust (worker/collector/queued-event.ts).
+ */
+export function purchaseEventOf(
+  charge: VerifiedCharge,
+  facts: PurchaseFacts,
+  insertId: string,
+): CollectedEvent {
+  const page = parsedUrl(facts.pageUrl);
+  const clickId = (name: string) => page?.searchParams.get(name)?.slice(0, 256) || null;
+  return {
+    event_type: eventTypeOf(charge.planId),
+    insert_id: insertId,
+    time: facts.at,
+    // No browser session is known here; the destinations read 0 as "outside a session".
+    session_id: 0,
+    device_id: facts.visitorId,
+    user_id: facts.userId,
+    event_properties: {
+      screen_name: screenOf(page),
+      variant: facts.variant,
+      flow: facts.flow,
+      config_version: facts.configVersion,
+      source: 'server',
+      price: charge.amount,
+      currency: charge.currency,
+      plan: charge.planId,
+      sub_id: charge.subscriptionId,
+      event_id: charge.eventId,
+      gclid: clickId('gclid'),
+      fb_click_id: clickId('fbclid'),
+      tt_click_id: clickId('ttclid'),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { sessionUserId } from '../api/session-cookie';
+import type { QueuedEvent } from '../collector/queued-event';
+import { serverContext } from '../collector/server-context';
+import type { AppEnv } from '../env';
+import type { VerifiedCharge } from './charge-answers';
+import { purchaseEventOf } from './purchase-event';
+
+export type RecordOutcome = 'recorded' | 'known';
+
+/**
+ * Records a charge the product API answered as successful, once per subscription id however
+ * often the browser polls it (EVENTS_DB verified_purchases), as a purchase event queued with
+ * `source: 'server'` (issue 11): the only purchases Meta, TikTok, Amplitude's revenue and the
+ * experiment results count. Who bought it and where come from the request that relayed it.
+ *
+ * The event's insert id is random, not derived from the subscription id the browser also learns:
+ * a derived one could be posted to `/e` first and shadow the real purchase in the destinations'
+ * de-duplication. When the queue refuses, the claim is released so the next poll records it.
+ */
+export async function recordVerifiedPurchase(
+  c: Context<AppEnv>,
+  charge: VerifiedCharge,
+  now: () => number,
+): Promise<RecordOutcome> {
+  const db = c.env.EVENTS_DB;
+  const at = now();
+  const insertId = `srv_${crypto.randomUUID()}`;
+  const claim = await db
+    .prepare(
+      'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',
+    )
+    .bind(charge.subscriptionId, insertId, at)
+    .run();
+  if (claim.meta.changes === 0) return 'known';
+  const event = purchaseEventOf(
+    charge,
+    {
+      visitorId: c.get('visitorId'),
+      userId: sessionUserId(c),
+      variant: c.get('variant').key,
+      flow: c.get('flow').name,
+      configVersion: c.get('config').version,
+      pageUrl: c.req.header('referer') ?? null,
+      at,
+    },
+    insertId,
+  );
+  const message: QueuedEvent = { v: 1, source: 'server', event, context: serverContext(c, at) };
+  try {
+    await c.env.EVENTS_QUEUE.send(message, { contentType: 'json' });
+  } catch (error) {
+    await db
+      .prepare('DELETE FROM verified_purchases WHERE subscription_id = ?1')
+      .bind(charge.subscriptionId)
+      .run();
+    throw error;
+  }
+  return 'recorded';
+}
