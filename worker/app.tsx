@@ -8,6 +8,7 @@ import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint'
 import type { GoogleKeySet } from './api/google-id-token';
 import { createGoogleKeySource } from './api/google-keys';
 import type { PortalFetch } from './api/portal-transport';
+import type { RateLimitRule } from './api/rate-limits';
 import { apiRoutes } from './api/routes';
 import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import { collectorRoutes } from './collector/collect-route';
@@ -57,6 +58,8 @@ export interface AppOptions {
    * unless a test fixes it.
    */
   now?: () => number;
+  /** The collector's batch limits (worker/collector/intake-limits.ts); a test shortens them. */
+  collectorLimits?: readonly RateLimitRule[];
 }
 
 const API_PATHS = '/api/*';
@@ -80,7 +83,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(country());
   // Before the page middleware (language, copy, funnel config, split test), none of which an
   // analytics batch needs: its answer ends the chain here.
-  app.route(COLLECTOR_PATH, collectorRoutes({ now: options.now }));
+  app.route(COLLECTOR_PATH, collectorRoutes({ now: options.now, limits: options.collectorLimits }));
   // Likewise the AppsFlyer smart script and the consent banner's no-script answer (issue 6).
   app.route('/vendor', vendorRoutes());
   app.route(CONSENT_PATH, consentRoutes());

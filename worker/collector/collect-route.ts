@@ -1,8 +1,11 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
+import { afterAnswer } from '../after-answer';
+import type { RateLimitRule } from '../api/rate-limits';
 import type { AppEnv } from '../env';
 import { logError } from '../log';
 import { enqueueEvents } from './enqueue';
+import { intakeRetryAfter } from './intake-limits';
 import { clockVerdict } from './intake-rules';
 import type { QueuedEvent } from './queued-event';
 import { refuseBatch } from './refusals';
@@ -13,15 +16,8 @@ import { serverContext } from './server-context';
 export interface CollectorOptions {
   /** Wall clock in epoch ms; Date.now unless a test fixes it. */
   now?: () => number;
-}
-
-/** Runs `task` after the answer is sent, where the runtime allows it. */
-function afterAnswer(c: Context<AppEnv>, task: Promise<unknown>): void {
-  try {
-    c.executionCtx.waitUntil(task);
-  } catch {
-    // Called without an execution context (app.request in a test): the task runs unawaited.
-  }
+  /** The batch limits (intake-limits.ts); a test shortens their window. */
+  limits?: readonly RateLimitRule[];
 }
 
 /** The events of the batch in order, each insert_id once, leaving out those seen before. */
@@ -50,6 +46,11 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     const request = c.req.raw;
     const refusal = crossSiteRefusal(request) ?? mediaTypeRefusal(request);
     if (refusal) return refuseBatch(c, refusal);
+    // Before the body is read: a flood costs a counter hit, not a parse and a D1 write.
+    const retryAfterSeconds = await intakeRetryAfter(c, options.limits);
+    if (retryAfterSeconds !== null) {
+      return refuseBatch(c, { error: 'rate_limited', retryAfterSeconds });
+    }
     const body = await readCappedBody(request);
     if (!body.ok) return refuseBatch(c, body.refusal);
     const reading = readBatch(body.text);

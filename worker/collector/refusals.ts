@@ -3,8 +3,8 @@ import type { AppEnv } from '../env';
 
 /**
  * Every answer of `POST /e` other than 200, as `{ error, detail? }` JSON. The tracker keeps a
- * batch refused with 503 and sends it again; 413 makes it halve its batches; any other refusal
- * will never be accepted, so it drops the batch.
+ * batch refused with 429 or 503 and sends it again; 413 makes it halve its batches; any other
+ * refusal will never be accepted, so it drops the batch.
  */
 export const COLLECTOR_REFUSALS = {
   /** Not a POST. */
@@ -17,6 +17,8 @@ export const COLLECTOR_REFUSALS = {
   payload_too_large: 413,
   /** Not JSON, or not an EventBatch; `detail` names the first problem. */
   invalid_batch: 400,
+  /** Over a batch limit of its visitor or address (intake-limits.ts): send it again later. */
+  rate_limited: 429,
   /** D1 or the queue failed: nothing was taken, send the batch again later. */
   collector_unavailable: 503,
 } as const;
@@ -26,10 +28,16 @@ export type CollectorRefusalCode = keyof typeof COLLECTOR_REFUSALS;
 export interface CollectorRefusal {
   error: CollectorRefusalCode;
   detail?: string;
+  /** Sent as Retry-After (rate_limited). */
+  retryAfterSeconds?: number;
 }
 
 export function refuseBatch(c: Context<AppEnv>, refusal: CollectorRefusal): Response {
   c.get('logFields').error = refusal.error;
   if (refusal.error === 'method_not_allowed') c.header('Allow', 'POST');
-  return c.json(refusal, COLLECTOR_REFUSALS[refusal.error]);
+  if (refusal.retryAfterSeconds !== undefined) {
+    c.header('Retry-After', String(refusal.retryAfterSeconds));
+  }
+  const { retryAfterSeconds: _, ...body } = refusal;
+  return c.json(body, COLLECTOR_REFUSALS[refusal.error]);
 }
