@@ -3,11 +3,12 @@ import type { PortalBindings } from './env';
 import { PortalError } from './portal-error';
 
 /**
- * The emulator's failure switch: a row `(call, remaining)` in `emulator_faults` makes the next
- * `remaining` calls of that name answer 500, so the browser's retries (SPEC.md §4: payment
- * settings are tried 2 more times) and the "failure only logged" paths of SPEC.md §7 can be
- * exercised against a real portal. Tests insert rows; developers run
- * `npm run portal -- fail <call> [count]`.
+ * The emulator's failure switch: a row in `emulator_faults` makes the next `remaining` calls of
+ * that name, or every call until `until_ms`, answer 500, so the browser's retries (SPEC.md §4:
+ * payment settings are tried 2 more times), the "failure only logged" paths of SPEC.md §7 and
+ * the charge under an outage (issue 11, `npm run load`) can be exercised against a real portal.
+ * With `after_work` the call does its work first (a charge is made) and its answer is lost.
+ * Tests insert rows; developers run `npm run portal -- fail <call> [count]`.
  */
 
 /** The names a row may carry, one per call the portal serves. */
@@ -29,41 +30,70 @@ export function isFaultCall(name: string): name is FaultCall {
   return (FAULT_CALLS as readonly string[]).includes(name);
 }
 
+/** How a call fails: before it does anything, or after its work is done. */
+export type FaultTiming = 'before' | 'after';
+
 /**
- * Uses up one switched-on failure of `call`; true when this call must fail. One statement, so
- * two concurrent calls never both use the last one.
+ * Uses up one switched-on failure of `call` (a counted one, or one within its time window);
+ * its timing when this call must fail, else null. One statement, so two concurrent calls never
+ * both use the last counted one.
  */
-export async function takeFault(db: D1Database, call: FaultCall): Promise<boolean> {
+export async function takeFault(
+  db: D1Database,
+  call: FaultCall,
+  now: number = Date.now(),
+): Promise<FaultTiming | null> {
   const row = await db
     .prepare(
-      'UPDATE emulator_faults SET remaining = remaining - 1 WHERE call = ? AND remaining > 0 RETURNING remaining',
+      `UPDATE emulator_faults SET remaining = max(remaining - 1, 0)
+       WHERE call = ?1 AND (remaining > 0 OR until_ms > ?2) RETURNING after_work`,
     )
-    .bind(call)
-    .first();
-  return row !== null;
+    .bind(call, now)
+    .first<{ after_work: number }>();
+  if (row === null) return null;
+  return row.after_work ? 'after' : 'before';
 }
 
 /** Makes the next `count` calls of `call` fail (0 switches it off). */
 export async function switchFaultOn(db: D1Database, call: FaultCall, count: number): Promise<void> {
   await db
     .prepare(
-      'INSERT INTO emulator_faults (call, remaining) VALUES (?, ?) ON CONFLICT (call) DO UPDATE SET remaining = excluded.remaining',
+      `INSERT INTO emulator_faults (call, remaining, until_ms, after_work) VALUES (?, ?, NULL, 0)
+       ON CONFLICT (call) DO UPDATE SET remaining = excluded.remaining, until_ms = NULL, after_work = 0`,
     )
     .bind(call, count)
     .run();
 }
 
+/** Makes every call of `call` fail until `untilMs` (epoch ms), before or after its work. */
+export async function switchFaultOnUntil(
+  db: D1Database,
+  call: FaultCall,
+  untilMs: number,
+  timing: FaultTiming,
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO emulator_faults (call, remaining, until_ms, after_work) VALUES (?, 0, ?, ?)
+       ON CONFLICT (call) DO UPDATE SET remaining = 0, until_ms = excluded.until_ms,
+         after_work = excluded.after_work`,
+    )
+    .bind(call, untilMs, timing === 'after' ? 1 : 0)
+    .run();
+}
+
 /**
  * Runs first on a route, before authentication and body checks: the emulated failure is the
- * server's, whatever the request.
+ * server's, whatever the request. A failure 'after' lets the route do its work, then answers 500.
  */
 export function emulatedFault<E extends { Bindings: PortalBindings }>(
   call: FaultCall,
 ): MiddlewareHandler<E> {
   return async function emulatedFaultMiddleware(c, next) {
-    if (await takeFault(c.env.PORTAL_DB, call)) {
-      throw new PortalError(500, 'emulated_failure', `Emulated failure of ${call}`);
-    }
+    const timing = await takeFault(c.env.PORTAL_DB, call);
+    const failure = () => new PortalError(500, 'emulated_failure', `Emulated failure of ${call}`);
+    if (timing === 'before') throw failure();
     await next();
+    if (timing === 'after') throw failure();
   };
 }

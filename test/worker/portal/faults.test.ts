@@ -1,7 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { FAULT_CALLS, type FaultCall, switchFaultOn } from '../../../portal/faults';
+import {
+  FAULT_CALLS,
+  type FaultCall,
+  switchFaultOn,
+  switchFaultOnUntil,
+} from '../../../portal/faults';
 import { PaymentSettingsResponse, PollingStartResponse } from '../../../shared/api/contract';
+import { CARDS, tokenize } from '../test-gateway/gateway-client';
 import {
   bearer,
   callPortal,
@@ -107,5 +113,60 @@ describe('the emulator’s failure switch', () => {
       });
       expect([200, 202], call).toContain((await requests[call]()).status);
     }
+  });
+});
+
+describe('faults for a while (npm run load, issue 11)', () => {
+  const subscribe = (accessToken: string, key: string, nonce: string) =>
+    callPortal(
+      '/users/me/subscriptions/polling/monthly_usd',
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': key,
+          ...bearer(accessToken),
+        },
+        body: JSON.stringify({
+          gateway: 'test',
+          payment_method_nonce: nonce,
+          coupon: null,
+          user_data: { price: '39.99' },
+        }),
+      },
+      { PORTAL_POLLING_DELAY_MS: '0' },
+    );
+
+  it('every call fails until the time is up, then answers again', async () => {
+    const { accessToken } = await signUp();
+    await switchFaultOnUntil(env.PORTAL_DB, 'payments-settings', Date.now() + 60_000, 'before');
+    const call = () => callPortal('/users/me/payments-settings', { headers: bearer(accessToken) });
+    for (let n = 0; n < 3; n += 1) expect((await call()).status).toBe(500);
+    await switchFaultOnUntil(env.PORTAL_DB, 'payments-settings', Date.now() - 1, 'before');
+    expect((await call()).status).toBe(200);
+  });
+
+  it("'after': the charge is made and its answer lost; the same key then answers that charge", async () => {
+    const { accessToken, userId } = await signUp();
+    await switchFaultOnUntil(env.PORTAL_DB, 'subscriptions-polling', Date.now() + 60_000, 'after');
+    const key = crypto.randomUUID();
+    const card = await tokenize(CARDS.succeeds);
+    expect((await subscribe(accessToken, key, card)).status).toBe(500);
+    const charged = await env.PORTAL_DB.prepare(
+      'SELECT count(*) AS n FROM subscriptions WHERE user_id = ?',
+    )
+      .bind(userId)
+      .first('n');
+    expect(charged).toBe(1);
+
+    await switchFaultOn(env.PORTAL_DB, 'subscriptions-polling', 0);
+    const again = await subscribe(accessToken, key, card);
+    expect(again.status).toBe(200);
+    PollingStartResponse.parse(await again.json());
+    expect(
+      await env.PORTAL_DB.prepare('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?')
+        .bind(userId)
+        .first('n'),
+    ).toBe(1);
   });
 });
