@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * Three projects, all run by `npm test`:
  * - unit: pure logic in Node;
  * - worker: the worker inside workerd with real KV (vitest-pool-workers);
- * - browser: the built worker served by workerd, driven in Chromium (playwright-core).
+ * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
+ *   (playwright-core).
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
 const eventsMigrations = await readD1Migrations('worker/collector/migrations');
@@ -27,8 +28,11 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
         plugins: [
           cloudflareTest({
-            main: './worker/index.ts',
-            wrangler: { configPath: './wrangler.toml' },
+            // The development entry (wrangler.toml [env.development]: worker/dev.ts and its
+            // bindings, PORTAL_DB among them), so `exports.default` carries the development kit.
+            // Tests of the production app build it with createApp() (test/worker/fetch-app.ts).
+            main: './worker/dev.ts',
+            wrangler: { configPath: './wrangler.toml', environment: 'development' },
             miniflare: {
               bindings: {
                 ENVIRONMENT: 'development',

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { D1Database } from '@cloudflare/workers-types';
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_splitSqlQuery } from 'wrangler';
+import { BUILT_BUNDLES, type BuiltBundle } from './built-bundles';
 
 const PORTAL_MIGRATIONS = 'portal/migrations';
 const EVENTS_MIGRATIONS = 'worker/collector/migrations';
@@ -11,8 +12,9 @@ const EVENTS_QUEUE = 'geofunnel-events';
 const EVENTS_DEAD_LETTERS = 'geofunnel-events-dlq';
 
 /**
- * Serves the built worker (`npm run build`: dist/worker + dist/client) with workerd through
- * Miniflare, without wrangler dev's proxy in front. Used by the browser tests and the benchmark.
+ * Serves a built worker (`npm run build`: dist/dev-worker or dist/worker, and dist/client) with
+ * workerd through Miniflare, without wrangler dev's proxy in front. Used by the browser tests and
+ * the benchmark.
  */
 export interface BuiltWorker {
   url: URL;
@@ -58,12 +60,18 @@ async function migrate(db: D1Database, dir: string): Promise<void> {
 }
 
 export async function startBuiltWorker(
-  options: { port?: number; bindings?: Record<string, string>; quiet?: boolean } = {},
+  options: {
+    port?: number;
+    bindings?: Record<string, string>;
+    quiet?: boolean;
+    /** Which entry's bundle; the development one unless said. */
+    bundle?: BuiltBundle;
+  } = {},
 ): Promise<BuiltWorker> {
   const logs: Record<string, unknown>[] = [];
   const mf = new Miniflare({
     modules: true,
-    scriptPath: 'dist/worker/index.js',
+    scriptPath: BUILT_BUNDLES[options.bundle ?? 'development'],
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],
     kvNamespaces: ['FUNNEL_CONFIG'],

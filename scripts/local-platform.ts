@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The local bindings `npm start` uses (KV, D1), opened from Node for the command-line tools
- * (`npm run config`, `translations`, `portal`) through wrangler's platform proxy, so a tool
- * reads and writes the very files `wrangler dev` serves.
+ * (`npm run config`, `translations`, `portal`, `events`) through wrangler's platform proxy, so a
+ * tool reads and writes the very files `wrangler dev` serves.
  */
+
+/** wrangler.toml's environment `npm start` runs (`wrangler dev --env development`). */
+const LOCAL_ENVIRONMENT = 'development';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const WRANGLER_CONFIG = join(PROJECT_ROOT, 'wrangler.toml');
@@ -24,6 +27,8 @@ export async function openLocalPlatform<Env>(persistTo: string): Promise<LocalPl
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy<Env & Record<string, unknown>>({
     configPath: WRANGLER_CONFIG,
+    // Its bindings, not the top level's: only it has PORTAL_DB (the embedded portal's database).
+    environment: LOCAL_ENVIRONMENT,
     // `wrangler dev --persist-to <dir>` keeps its data in <dir>/v3, while getPlatformProxy takes
     // the v3 directory itself; both must name the same files or `npm start` would not see what
     // these tools write.

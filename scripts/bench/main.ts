@@ -14,12 +14,14 @@ import { availableParallelism, loadavg } from 'node:os';
 import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
 import { DEFAULT_CONFIG_TTL_MS } from '../../worker/config/load';
+import { BUILT_BUNDLES } from '../built-bundles';
 import { type BuiltWorker, startBuiltWorker } from '../built-worker';
 import { CHROMIUM_PATH } from '../chromium';
 import { type LighthouseRun, medianRun, runLighthouse, startChrome } from './lighthouse';
 import { type AssetSizes, HTML_BROTLI_BUDGET, RETURNING_VISITOR, weighPage } from './page-weight';
 
-const WORKER_BUNDLE = 'dist/worker/index.js';
+/** The production bundle, what `npm run deploy` ships (no development kit). */
+const WORKER_BUNDLE = BUILT_BUNDLES.production;
 const CLIENT_MANIFEST = 'dist/client/.vite/manifest.json';
 const LIGHTHOUSE_RUNS = 3;
 
@@ -259,7 +261,11 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const buildTime = lastBuildTime();
-  const worker = await startBuiltWorker({ quiet: true, bindings: PRODUCTION_BINDINGS });
+  const worker = await startBuiltWorker({
+    quiet: true,
+    bindings: PRODUCTION_BINDINGS,
+    bundle: 'production',
+  });
   console.log(`Built worker on ${worker.url.origin}. ${machineLoad()}`);
   try {
     await seedConfig(worker);
