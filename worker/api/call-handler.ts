@@ -6,7 +6,7 @@ import { logError } from '../log';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';
-import { attemptOf, chargeTopic } from './charge-topic';
+import { attemptOf, chargedCardOf } from './charge-topic';
 import { googleCredentialRefusal } from './google-credential';
 import type { GoogleKeySource } from './google-keys';
 import { readIdempotencyKey } from './idempotency-key';
@@ -97,8 +97,8 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
     }
 
     const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
-    const charge = await chargeTopic(c, name, prepared, deps.cardFingerprint);
-    const limited = await rateLimitRefusal(c, name, { phone, charge });
+    const card = await chargedCardOf(c, name, prepared.body, deps.cardFingerprint);
+    const limited = await rateLimitRefusal(c, name, { phone, card });
     if (limited) return refuse(c, limited);
 
     const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
@@ -150,7 +150,7 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
       c,
       name,
       answer,
-      { attempt: attemptOf(c, prepared.idempotencyKey) },
+      { attempt: attemptOf(c, prepared.idempotencyKey), card },
       deps.now,
     );
     if (answer.accessToken !== null) {

@@ -7,8 +7,8 @@ import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
 import { DECLINE_RULES, RATE_LIMITS, type RateSubject } from './rate-limits';
 
-/** What a request is about, beyond who sends it: the number looked up, the charge attempted. */
-export type RateTopic = Pick<RateSubject, 'phone' | 'charge'>;
+/** What a request is about, beyond who sends it: the number looked up, the card charged. */
+export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
 
 function subjectOf(c: Context<AppEnv>, topic: RateTopic): RateSubject {
   return {
@@ -43,15 +43,19 @@ export async function rateLimitRefusal(
 }
 
 /**
- * Counts a decline the product API answered against the visitor and the address that made it
- * (the card-testing limits). `declineId` names the decline (its polling id, or the attempt's
- * key), so polling the same declined result again counts it once.
+ * Counts a decline the product API answered against the visitor, the address and the card that
+ * made it (the card-testing limits). `declineId` names the decline (its polling id, or the
+ * attempt's key), so reading the same declined result again counts it once.
  */
-export async function recordDecline(c: Context<AppEnv>, declineId: string): Promise<void> {
+export async function recordDecline(
+  c: Context<AppEnv>,
+  declineId: string,
+  card: string | null,
+): Promise<void> {
   const failed = await countHits(
     c.env.RATE_LIMITER,
     DECLINE_RULES,
-    subjectOf(c, { phone: null }),
+    subjectOf(c, { phone: null, card }),
     declineId,
   );
   for (const failure of failed) {
@@ -60,5 +64,38 @@ export async function recordDecline(c: Context<AppEnv>, declineId: string): Prom
       rule: failure.rule,
       detail: failure.detail,
     });
+  }
+}
+
+/** How long the card of a polling id is kept: a result is long final by then. */
+const CHARGED_CARD_MS = 60 * 60_000;
+
+function chargedCardStub(c: Context<AppEnv>, pollingId: string) {
+  const namespace = c.env.RATE_LIMITER;
+  return namespace.get(namespace.idFromName(`charged_card:${pollingId}`));
+}
+
+/**
+ * The polling route's decline arrives on a GET that names no card: the card its POST charged is
+ * kept under the polling id the product API named, for recordDecline to find.
+ */
+export async function rememberChargedCard(
+  c: Context<AppEnv>,
+  pollingId: string,
+  card: string,
+): Promise<void> {
+  try {
+    await chargedCardStub(c, pollingId).remember(card, CHARGED_CARD_MS);
+  } catch (error) {
+    logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
+  }
+}
+
+export async function chargedCard(c: Context<AppEnv>, pollingId: string): Promise<string | null> {
+  try {
+    return await chargedCardStub(c, pollingId).recall();
+  } catch (error) {
+    logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
+    return null;
   }
 }

@@ -19,6 +19,7 @@ interface Hit {
 }
 
 const HITS_KEY = 'hits';
+const FACT_KEY = 'fact';
 
 /**
  * Pure sliding-window decision over the hits still inside the window. A hit whose member is
@@ -75,6 +76,22 @@ export class RateLimiter extends DurableObject {
   async check(rule: RateRule): Promise<RateDecision> {
     const stored = (await this.ctx.storage.get<Hit[]>(HITS_KEY)) ?? [];
     return peek(stored, rule, Date.now());
+  }
+
+  /**
+   * Keeps one fact under this key until it is forgotten (`forMs`): what a later request needs to
+   * count against the right counter, e.g. the card a polling id charged, read back when its
+   * result turns out declined.
+   */
+  async remember(fact: string, forMs: number): Promise<void> {
+    await this.ctx.storage.put(FACT_KEY, fact);
+    const alarm = await this.ctx.storage.getAlarm();
+    const until = Date.now() + forMs;
+    if (alarm === null || alarm < until) await this.ctx.storage.setAlarm(until);
+  }
+
+  async recall(): Promise<string | null> {
+    return (await this.ctx.storage.get<string>(FACT_KEY)) ?? null;
   }
 
   override async alarm(): Promise<void> {

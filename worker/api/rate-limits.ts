@@ -12,11 +12,10 @@ export interface RateSubject {
   /** The E.164 number of a phone lookup, else null. */
   phone: string | null;
   /**
-   * A charge: its attempt (the Idempotency-Key without the 3-D Secure suffix, so a repeat or the
-   * call after the challenge is the same attempt) and the card's fingerprint where the provider
-   * gives one (worker/api/card-fingerprint.ts).
+   * The card of a charge or of a decline: its fingerprint where the provider gives one
+   * (worker/api/card-fingerprint.ts), else null.
    */
-  charge?: { attempt: string; card: string | null };
+  card?: string | null;
 }
 
 export interface RateLimitRule extends RateRule {
@@ -26,20 +25,17 @@ export interface RateLimitRule extends RateRule {
   key: (subject: RateSubject) => string | null;
   /**
    * 'each': every request counts. 'distinct-number': a number counts once per window, so looking
-   * the same number up again (a reload, a second screen) never moves the counter. 'distinct-
-   * attempt': a charge attempt counts once, however often it is repeated. 'elsewhere': the
-   * request only checks the count, which something else adds to (a decline, recordDecline).
+   * the same number up again (a reload, a second screen) never moves the counter. 'elsewhere':
+   * the request only checks the count, which something else adds to (a decline, recordDecline).
    */
-  counts: 'each' | 'distinct-number' | 'distinct-attempt' | 'elsewhere';
+  counts: 'each' | 'distinct-number' | 'elsewhere';
   /** What a refusal answers: the general limit, or the card-testing one with its own text. */
   code: 'rate_limited' | 'payment_rate_limited';
 }
 
 /** The counter member a request adds for a rule: undefined for a fresh one per hit. */
 export function memberOf(rule: RateLimitRule, subject: RateSubject): string | undefined {
-  if (rule.counts === 'distinct-number') return subject.phone ?? undefined;
-  if (rule.counts === 'distinct-attempt') return subject.charge?.attempt;
-  return undefined;
+  return rule.counts === 'distinct-number' ? (subject.phone ?? undefined) : undefined;
 }
 
 /** A number's prefix: E.164 without its last 3 digits, i.e. a block of 1000 numbers. */
@@ -109,8 +105,8 @@ const signupsPerIp: RateLimitRule = {
  * Card testing (issue 11): bots run stolen card numbers through an open card form, paying with
  * small charges to learn which cards work, from fresh cookies and many addresses. Declines are
  * what they leave behind; a real visitor declines once or twice, then pays or leaves. The
- * declines are counted when the product API answers one (recordDecline), and checked here
- * before the next charge reaches it.
+ * declines are counted per visitor, address and card when the product API answers one
+ * (recordDecline), and checked before the next charge reaches it.
  */
 export const paymentDeclinesPerVisitor: RateLimitRule = {
   name: 'payment_declines_per_visitor',
@@ -134,25 +130,23 @@ export const paymentDeclinesPerIp: RateLimitRule = {
   code: 'payment_rate_limited',
 };
 
-const paymentAttemptsPerCard: RateLimitRule = {
-  name: 'payment_attempts_per_card',
-  // One card tried from many visitors and addresses (guessing its expiry or CVC): five charge
-  // attempts an hour, declined or not; repeating an attempt (a reload, 3-D Secure) is free. A
-  // card that works is charged once, and upsells charge the card on file (no new card).
+export const paymentDeclinesPerCard: RateLimitRule = {
+  name: 'payment_declines_per_card',
+  // One card tried from many visitors and addresses (guessing its expiry or CVC): five declines
+  // an hour. A card that works is never held back by it, however often it pays.
   limit: 5,
   windowMs: HOUR,
-  key: (s) => s.charge?.card ?? null,
-  counts: 'distinct-attempt',
+  key: (s) => s.card ?? null,
+  counts: 'elsewhere',
   code: 'payment_rate_limited',
 };
 
-/** A decline recorded against who made it (worker/api/payment-declines.ts). */
+/** Every charge checks these, and each decline adds to them (worker/api/rate-limit-gate.ts). */
 export const DECLINE_RULES: readonly RateLimitRule[] = [
   paymentDeclinesPerVisitor,
   paymentDeclinesPerIp,
+  paymentDeclinesPerCard,
 ];
-
-const chargeRules = [...DECLINE_RULES, paymentAttemptsPerCard];
 
 /** The limited calls and their rules; every key of a call is checked on each request. */
 export const RATE_LIMITS: Partial<Record<ApiCallName, readonly RateLimitRule[]>> = {
@@ -161,6 +155,6 @@ export const RATE_LIMITS: Partial<Record<ApiCallName, readonly RateLimitRule[]>>
   signup: [signupsPerVisitor, signupsPerIp],
   socialSignIn: [signupsPerVisitor, signupsPerIp],
   // Every charge: the card's first POST, the one after 3-D Secure, an upsell's.
-  pollingSubscription: chargeRules,
-  directSubscription: chargeRules,
+  pollingSubscription: DECLINE_RULES,
+  directSubscription: DECLINE_RULES,
 };

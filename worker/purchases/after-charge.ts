@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { ApiCallName } from '../../shared/api/contract';
+import { type ApiCallName, PollingStartResponse } from '../../shared/api/contract';
 import { afterAnswer } from '../after-answer';
-import { recordDecline } from '../api/rate-limit-gate';
+import { chargedCard, recordDecline, rememberChargedCard } from '../api/rate-limit-gate';
 import type { AppEnv } from '../env';
 import { logError, logLine } from '../log';
 import { declineOf, verifiedChargeOf } from './charge-answers';
@@ -15,13 +15,13 @@ function describe(error: unknown): string {
  * What the worker learns from a charge answer it relays, acted on after the answer is sent (off
  * the visitor's path; a failure is an error line, and the next poll of the result tries again):
  * a final success becomes the server-verified purchase, a decline counts toward the card-testing
- * limits (issue 11).
+ * limits (issue 11), against the card a polling id was started with.
  */
 export function afterChargeAnswer(
   c: Context<AppEnv>,
   call: ApiCallName,
   answer: { status: number; body: unknown },
-  names: { attempt: string },
+  request: { attempt: string; card: string | null },
   now: () => number,
 ): void {
   const id = c.get('requestId');
@@ -44,7 +44,27 @@ export function afterChargeAnswer(
       ),
     );
   }
+  const started = pollingIdStarted(call, answer);
+  if (started && request.card) afterAnswer(c, rememberChargedCard(c, started, request.card));
   const pollingId = call === 'pollingResult' ? (c.req.param('pollingId') ?? null) : null;
-  const decline = declineOf(call, answer.status, answer.body, { pollingId, ...names });
-  if (decline) afterAnswer(c, recordDecline(c, decline));
+  const decline = declineOf(call, answer.status, answer.body, {
+    pollingId,
+    attempt: request.attempt,
+  });
+  if (decline) {
+    afterAnswer(
+      c,
+      (async () => {
+        const card = pollingId ? await chargedCard(c, pollingId) : request.card;
+        await recordDecline(c, decline, card);
+      })(),
+    );
+  }
+}
+
+/** The polling id a card POST's 2xx answer names, else null. */
+function pollingIdStarted(call: ApiCallName, answer: { status: number; body: unknown }) {
+  if (call !== 'pollingSubscription' || answer.status < 200 || answer.status >= 300) return null;
+  const started = PollingStartResponse.safeParse(answer.body);
+  return started.success ? started.data.data.polling_result_id : null;
 }
