@@ -54,7 +54,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
+          // test/load: the fault-injection run against the same built worker (issue 11).
+          include: ['test/browser/**/*.test.ts', 'test/load/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
