@@ -20,6 +20,8 @@ import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../test-gateway/frame
  */
 
 export const PLAN = 'monthly_7d_intro_usd';
+/** How long a visitor takes to press Continue again after a failed sign-up. */
+const SIGNUP_RETRY_MS = 3_000;
 const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' };
 
 export interface JourneyOptions {
@@ -137,7 +139,8 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyReport
         report.problem = `sign-up never went through: ${String(error)}`;
         return report;
       }
-      await sleep(1_000);
+      // A person reads the error and tries again a few seconds later.
+      await sleep(SIGNUP_RETRY_MS);
     }
   }
 
