@@ -65,16 +65,18 @@ export const deeplinkRoutes = new Hono<SignedInEnv>()
 
 /**
  * The funnel's origin as the worker names it in `x-funnel-origin`, the portal's own origin when
- * the header is missing or not an http(s) origin (a portal deployed on its own); always with
- * https, as the contract takes only https links (issue 11). A deployed funnel is https anyway; a
- * local one on plain http gets a link that opens where the dev server serves https.
+ * the header is missing or not an http(s) origin (a portal deployed on its own); with https,
+ * as the contract takes only https links (issue 11), but for the local funnel on plain http,
+ * whose loopback link the contract takes so that `npm start`'s login link opens.
  */
 function defaultDeeplinkBase(request: { url: string; header(name: string): string | undefined }) {
   const named = request.header('x-funnel-origin');
   const base = new URL(DEFAULT_DEEPLINK_PATH, named && isHttpOrigin(named) ? named : request.url);
-  base.protocol = 'https:';
+  if (!LOOPBACK.has(base.hostname)) base.protocol = 'https:';
   return base.href;
 }
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function isHttpOrigin(value: string): boolean {
   try {

@@ -88,12 +88,23 @@ export const PaymentSettingsResponse = z.object({
 });
 export type PaymentSettingsResponse = z.infer<typeof PaymentSettingsResponse>;
 
+/** Hosts whose traffic never leaves the machine: a local funnel on plain http (npm start). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
  * A link the product API hands over for the page to show or open: https only (issue 11). A
  * `javascript:` or `data:` link would run in our page when followed, and an `http:` one would
- * carry the login token it holds over the network in the clear.
+ * carry the login token it holds over the network in the clear. The one exception is http to
+ * this machine itself, which crosses no network: the local funnel's own login link.
  */
-const HttpsUrl = z.url({ protocol: /^https$/ });
+const HttpsUrl = z.url({ protocol: /^https?$/ }).refine(
+  (link) => {
+    if (!URL.canParse(link)) return false;
+    const url = new URL(link);
+    return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+  },
+  { message: 'Expected an https link' },
+);
 
 // --- GET /users/me/deeplink-qr-code --------------------------------------------------------
 

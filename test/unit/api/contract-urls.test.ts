@@ -12,12 +12,19 @@ describe('URL fields of the contract take https links only (issue 11)', () => {
     expect(DeeplinkResponse.parse(answerWith(link)).data.short_deeplink).toBe(link);
   });
 
+  it('takes http to this machine only: the local funnel on plain http crosses no network', () => {
+    for (const link of ['http://localhost:8787/app/login?token=t', 'http://127.0.0.1:8787/x']) {
+      expect(DeeplinkResponse.parse(answerWith(link)).data.short_deeplink).toBe(link);
+    }
+  });
+
   it.each([
     ['http: (the login token in the clear)', 'http://gz.example/l/abc?token=t0k3n'],
     ['javascript: (runs in our page when followed)', 'javascript:alert(document.cookie)'],
     ['data: (a page of the sender’s making)', 'data:text/html,<script>alert(1)</script>'],
     ['another scheme', 'ftp://gz.example/l/abc'],
     ['https without a host', 'https://'],
+    ['http to a host that only looks local', 'http://localhost.gz.example/l/abc?token=t0k3n'],
     ['no URL at all', 'gz.example/l/abc'],
   ])('refuses %s', (_, link) => {
     const parsed = DeeplinkResponse.safeParse(answerWith(link));

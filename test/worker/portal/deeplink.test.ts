@@ -37,9 +37,17 @@ describe('GET /users/me/deeplink-qr-code', () => {
   it('links with https even for a funnel served on plain http: the contract takes no other', async () => {
     const { accessToken, deeplinkToken } = await signUp();
     const { short_deeplink } = await deeplinkOf(accessToken, {
+      'x-funnel-origin': 'http://funnel.example',
+    });
+    expect(short_deeplink).toBe(`https://funnel.example/app/login?token=${deeplinkToken}`);
+  });
+
+  it('keeps http for the local funnel (npm start), whose link never leaves the machine', async () => {
+    const { accessToken, deeplinkToken } = await signUp();
+    const { short_deeplink } = await deeplinkOf(accessToken, {
       'x-funnel-origin': 'http://localhost:8787',
     });
-    expect(short_deeplink).toBe(`https://localhost:8787/app/login?token=${deeplinkToken}`);
+    expect(short_deeplink).toBe(`http://localhost:8787/app/login?token=${deeplinkToken}`);
   });
 
   it('uses PORTAL_DEEPLINK_BASE when it is set', async () => {
