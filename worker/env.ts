@@ -9,8 +9,12 @@ import type { ActiveFlow } from './funnel/flow';
 import type { Theme } from './funnel/locale';
 import type { VariantAssignment } from './funnel/split-test';
 import type { Attribution } from './middleware/attribution';
+import type { PaymentProviderBindings } from './middleware/payment-providers';
 
-export interface Bindings extends Partial<PortalBindings>, AttributionBindings {
+export interface Bindings
+  extends Partial<PortalBindings>,
+    AttributionBindings,
+    PaymentProviderBindings {
   /** Split weights and flows (SPEC.md §7's config.json and flows.json roles). */
   FUNNEL_CONFIG: KVNamespace;
   /** Built island chunks and `public/` (Workers static assets). */

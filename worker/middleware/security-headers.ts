@@ -6,7 +6,6 @@ import { pixelIds } from './attribution';
 import {
   configuredPaymentProviders,
   type PaymentProvider,
-  type PaymentProviderBindings,
   paymentProviderSources,
 } from './payment-providers';
 
@@ -150,7 +149,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
         contentSecurityPolicy(nonce, {
           framedBySelf,
           pixels: pixelIds(env),
-          paymentProviders: configuredPaymentProviders(env as PaymentProviderBindings),
+          paymentProviders: configuredPaymentProviders(env),
           googleSignIn: Boolean(c.env?.GOOGLE_CLIENT_ID?.trim()),
         }),
       );
