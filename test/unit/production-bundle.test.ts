@@ -1,0 +1,82 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BUILT_BUNDLES } from '../../scripts/built-bundles';
+
+/**
+ * Production carries only production (issue 11 item 5; ARCHITECTURE.md "Production code never
+ * imports development-only code"): the bundle `npm run deploy` ships holds neither the embedded
+ * portal emulator nor the test gateway nor the development entry. Read from the esbuild metafiles
+ * `npm run build` writes beside each bundle (`npm test` builds first; nothing is built here).
+ */
+
+interface Metafile {
+  outputs: Record<string, { bytes: number; entryPoint?: string; inputs: Record<string, unknown> }>;
+}
+
+/** The modules one built bundle was made of, as paths relative to the project root. */
+function bundledModules(bundle: string): { entryPoint: string; modules: string[] } {
+  const metafile = bundle.replace(/[^/]+$/, 'bundle-meta.json');
+  if (!existsSync(bundle) || !existsSync(metafile)) {
+    throw new Error(`${bundle} or its metafile is missing: run \`npm run build\` first`);
+  }
+  const meta = JSON.parse(readFileSync(metafile, 'utf8')) as Metafile;
+  const [output] = Object.values(meta.outputs).filter((entry) => entry.entryPoint);
+  if (!output?.entryPoint) throw new Error(`${metafile} names no entry point`);
+  // The metafile belongs to this very bundle, not to an older build left beside it.
+  expect(output.bytes).toBe(statSync(bundle).size);
+  return { entryPoint: output.entryPoint, modules: Object.keys(output.inputs) };
+}
+
+/** What only the development entry may carry, by the path of the module. */
+const DEVELOPMENT_ONLY: Record<string, RegExp> = {
+  'the embedded portal emulator': /^portal\//,
+  // But test-gateway/frame-protocol.ts: the checkout island's browser adapter
+  // (islands/payments/providers/test-gateway.ts) imports those paths and message shapes, and the
+  // islands are bundled for server rendering.
+  'the test gateway':
+    /^(portal\/test-gateway\/|worker\/(routes|dev)\/test-gateway|test-gateway\/(?!frame-protocol\.ts$))/,
+  'the development entry and kit': /^worker\/(dev\.ts$|dev\/)/,
+  "the emulator's phone metadata (libphonenumber-js/max)":
+    /node_modules\/libphonenumber-js\/(max\/|metadata\.max\.json)/,
+  "the emulator's QR codes (qrcode)": /node_modules\/qrcode\//,
+};
+
+function developmentOnlyIn(modules: string[]): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(DEVELOPMENT_ONLY).map(([what, path]) => [
+      what,
+      modules.filter((module) => path.test(module)),
+    ]),
+  );
+}
+
+describe('the production bundle (dist/worker, what npm run deploy ships)', () => {
+  it('is built from the production entry, worker/index.ts', () => {
+    expect(bundledModules(BUILT_BUNDLES.production).entryPoint).toBe('worker/index.ts');
+  });
+
+  it('contains no emulator, test gateway, development entry, libphonenumber-js/max or qrcode', () => {
+    const found = developmentOnlyIn(bundledModules(BUILT_BUNDLES.production).modules);
+    for (const [what, modules] of Object.entries(found)) expect(modules, what).toEqual([]);
+  });
+
+  it("carries none of the development pages' text either", () => {
+    const code = readFileSync(BUILT_BUNDLES.production, 'utf8');
+    expect(code).not.toContain('3D Secure test authentication');
+    expect(code).not.toContain('emulator_faults');
+  });
+});
+
+describe('the development bundle (dist/dev-worker, what the browser tests serve)', () => {
+  it('is built from the development entry and carries every part the check above looks for', () => {
+    const { entryPoint, modules } = bundledModules(BUILT_BUNDLES.development);
+    expect(entryPoint).toBe('worker/dev.ts');
+    // So the production check cannot pass by matching nothing.
+    for (const [what, found] of Object.entries(developmentOnlyIn(modules))) {
+      expect(found.length, what).toBeGreaterThan(0);
+    }
+    const code = readFileSync(BUILT_BUNDLES.development, 'utf8');
+    expect(code).toContain('3D Secure test authentication');
+    expect(code).toContain('emulator_faults');
+  });
+});
