@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+// biome-ignore lint/style/noRestrictedImports: a type only (erased): the kit's optional bindings.
 import type { PortalBindings } from '../portal/env';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { AttributionBindings } from './attribution/env';
