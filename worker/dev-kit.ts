@@ -12,8 +12,8 @@ import type { AppEnv } from './env';
  * Only the type lives here, so production code may name it without importing any of it. A new
  * development-only capability is a new member here, implemented in worker/dev/ and wired in
  * worker/dev/kit.ts. Handlers reach the kit as `c.get('devKit')`, undefined in production. Every
- * member must itself refuse outside development (isDevelopment), since the development entry
- * can still be started with another ENVIRONMENT.
+ * member stays inert unless ENVIRONMENT is exactly 'development' (isDevelopment), itself or by
+ * its one caller's check, since the development entry can still be started with another value.
  */
 export interface DevKit {
   /**
