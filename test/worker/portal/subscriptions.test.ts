@@ -64,6 +64,10 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
       payment_intent_id: null,
       decline_code: null,
       processor_response: null,
+      // What was charged, for the worker's server-verified purchase (issue 11): a plan id the
+      // catalogue does not know names no currency.
+      plan_id: 'monthly_7d_usd',
+      currency: null,
     });
   });
 
@@ -201,6 +205,8 @@ describe('POST /users/me/subscriptions/{planId}', () => {
       subscription_id: stored?.id,
       event_id: stored?.event_id,
       price_with_discount: 39.99,
+      plan_id: 'monthly_usd',
+      currency: 'USD',
     });
     expect(stored).toMatchObject({ gateway: 'braintree', price_with_discount: 39.99 });
   });

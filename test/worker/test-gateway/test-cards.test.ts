@@ -17,6 +17,8 @@ describe('the test cards through the polling call (SPEC.md §4 Payment)', () => 
       payment_intent_id: null,
       decline_code: null,
       processor_response: null,
+      plan_id: 'monthly_7d_usd',
+      currency: null,
     });
     expect(row?.status).toBe('active');
   });
