@@ -317,6 +317,21 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
       pixelName: 'Purchase_test',
       screen_name: expect.stringMatching(/^(checkout_v3_tr|upsell_an_private)$/),
     });
+    // The same purchase, verified by the worker from the portal's answer: the revenue (issue 11).
+    await expect
+      .poll(async () => (await storedVisitorEvents(session, device, 'arrival', 'server')).length, STORED)
+      .toBe(1);
+    const [verified] = await storedVisitorEvents(session, device, 'arrival', 'server');
+    expect(verified).toMatchObject({ event_type: 'subs_purchase_completed', user_id: userId });
+    expect(verified?.event_properties).toMatchObject({
+      source: 'server',
+      plan: 'monthly_7d_intro_usd',
+      sub_id: subscription,
+      event_id: purchase.event_properties.event_id,
+      currency: 'USD',
+      price: purchase.event_properties.price,
+      screen_name: 'checkout_v3_tr',
+    });
     // The visitor was anonymous on the signup screen's load, signed up from the lead on.
     expect(events.find((e) => e.event_type === 'signup__load')!.user_id).toBeNull();
     expect(events.find((e) => e.event_type === 'lead')!.user_id).toBe(userId);

@@ -18,18 +18,23 @@ const ORDER = {
   happened: 'time, seq',
 } as const;
 
-/** The visitor's stored events, in `order`. */
+/**
+ * The visitor's stored events, in `order`: by default those the browser sent (the funnel story);
+ * 'server' for the purchases the worker verified with the product API (issue 11).
+ */
 export async function storedEvents(
   session: BrowserSession,
   deviceId: string,
   order: keyof typeof ORDER = 'arrival',
+  source: 'browser' | 'server' = 'browser',
 ): Promise<StoredVisitorEvent[]> {
   const { results } = await session.worker.eventsDb
     .prepare(
       `SELECT seq, insert_id, event_type, time, device_id, user_id, session_id, screen_name, properties
-       FROM events WHERE device_id = ? ORDER BY ${ORDER[order]}`,
+       FROM events WHERE device_id = ?1 AND json_extract(properties, '$.source') = ?2
+       ORDER BY ${ORDER[order]}`,
     )
-    .bind(deviceId)
+    .bind(deviceId, source)
     .all<Omit<StoredEvent, 'context' | 'received_at'>>();
   return results.map(({ properties, ...row }) => ({
     ...row,
