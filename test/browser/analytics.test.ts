@@ -319,7 +319,10 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
     });
     // The same purchase, verified by the worker from the portal's answer: the revenue (issue 11).
     await expect
-      .poll(async () => (await storedVisitorEvents(session, device, 'arrival', 'server')).length, STORED)
+      .poll(
+        async () => (await storedVisitorEvents(session, device, 'arrival', 'server')).length,
+        STORED,
+      )
       .toBe(1);
     const [verified] = await storedVisitorEvents(session, device, 'arrival', 'server');
     expect(verified).toMatchObject({ event_type: 'subs_purchase_completed', user_id: userId });

@@ -148,7 +148,8 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
     const { run, endpoint } = consumer(AMPLITUDE);
     const forged = aPurchase({ price: 9999, source: 'server' });
     await run(asDeliveries([aMessage(forged)]));
-    const [sent] = endpoint.seen[0]?.body.events as Record<string, unknown>[];
+    expect(endpoint.seen).toHaveLength(1);
+    const [sent] = endpoint.seen[0]!.body.events as Record<string, unknown>[];
     expect(sent).toMatchObject({
       event_type: 'subs_purchase_completed',
       event_properties: { ...forged.event_properties, source: 'browser' },
