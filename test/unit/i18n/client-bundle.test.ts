@@ -1,19 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { BUNDLED_TRANSLATIONS, type Dictionary } from '../../../locales';
 
 /**
  * Islands get their strings as props; no dictionary, and no i18next, may reach the browser
- * (the brief; ARCHITECTURE.md islands protocol). Built here into a folder of its own, so the
- * shared dist/ is neither needed nor disturbed.
+ * (the brief; ARCHITECTURE.md islands protocol). Reads the browser build that `npm test` makes
+ * first (`npm run build` → dist/client) rather than building it a second time.
  */
 
-const run = promisify(execFile);
-let outDir = '';
+const CLIENT_BUILD = 'dist/client';
 let scripts = '';
 
 function texts(dictionary: Dictionary): string[] {
@@ -34,18 +30,11 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'gf-client-'));
-  await run(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'error'],
-    { cwd: process.cwd() },
+  const files = (await filesUnder(CLIENT_BUILD).catch(() => [])).filter((f) =>
+    /\.(m?js|json)$/.test(f),
   );
-  const files = (await filesUnder(outDir)).filter((f) => /\.(m?js|json)$/.test(f));
+  if (files.length === 0) throw new Error(`no browser build in ${CLIENT_BUILD}: npm run build`);
   scripts = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n').toLowerCase();
-}, 120_000);
-
-afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 it('the browser bundle was built', () => {
