@@ -48,7 +48,9 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
   it.each(Object.entries(DEFAULT_FLOWS.flows))(
     'flow %s from / to the end',
     async (flow, screens) => {
-      const { context, page, problems } = await session.newVisitor();
+      // The walk is about the order of screens, not the search animation (searching.test.ts
+      // covers it): with reduced motion the search takes a moment instead of six seconds.
+      const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
       await context.addCookies([
         { name: 'gf_variant', value: flow.replace(/_/g, '-'), url: session.worker.url.href },
       ]);
