@@ -1,4 +1,5 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
+import { doubled } from '../../shared/backoff';
 import { batchBody, packBatches } from './batches';
 import { BEACON_LEASE_MS, type EventQueue, SEND_LEASE_MS } from './queue';
 import type { AnalyticsLog } from './storage';
@@ -35,7 +36,7 @@ export const MAX_BACKOFF_MS = 60_000;
 const MAX_REQUESTS_PER_FLUSH = 200;
 
 export function nextBackoff(previous: number): number {
-  return previous === 0 ? FIRST_BACKOFF_MS : Math.min(previous * 2, MAX_BACKOFF_MS);
+  return previous === 0 ? FIRST_BACKOFF_MS : doubled(previous, MAX_BACKOFF_MS);
 }
 
 /**

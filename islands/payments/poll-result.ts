@@ -1,6 +1,7 @@
 import type { PollingResultResponse } from '../../shared/api/contract';
 import { ApiFailure } from '../../shared/api/request';
 import { isWorkerErrorCode } from '../../shared/api/worker-error-codes';
+import { doubled } from '../../shared/backoff';
 
 export type PollingResult = PollingResultResponse['data']['result_data'];
 
@@ -94,6 +95,6 @@ export async function askUntilAnswered<T>(
     }
     if (deps.now() + delay > deadline) return { kind: 'unanswered' };
     await deps.sleep(delay);
-    delay = Math.min(delay * 2, POLLING.maxDelayMs);
+    delay = doubled(delay, POLLING.maxDelayMs);
   }
 }

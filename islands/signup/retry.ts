@@ -1,7 +1,7 @@
+import { sleep } from '../../shared/backoff';
+
 /** Waits `ms` milliseconds; injected so tests run on fake or instant timers. */
 export type Sleep = (ms: number) => Promise<void>;
-
-export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface RetryPolicy {
   /** Attempts after the first one. */

@@ -1,3 +1,4 @@
+import { sleep } from '../../shared/backoff';
 import {
   createDirectSubscription,
   getPollingResult,
@@ -9,8 +10,6 @@ import type { CardProvider } from '../payments/provider';
 import type { PurchaseDeps } from '../payments/purchase-deps';
 import type { PaymentDeps } from './payment';
 import { $signup } from './signup';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function purchaseDeps(provider: CardProvider): PurchaseDeps {
   return {

@@ -1,3 +1,4 @@
+import { backoffFor } from '../../../shared/backoff';
 /**
  * What became of one event at one destination: taken ('delivered'), refused for good and
  * logged ('dropped', it would never be accepted), or to be tried again later ('retry').
@@ -15,6 +16,5 @@ const MAX_RETRY_DELAY_S = 3600;
  * wrangler.toml's max_retries (10) that is about 4.5 hours before the dead letter queue.
  */
 export function retryDelaySeconds(attempts: number): number {
-  const doublings = Math.max(0, attempts - 1);
-  return Math.min(FIRST_RETRY_DELAY_S * 2 ** doublings, MAX_RETRY_DELAY_S);
+  return backoffFor(attempts, FIRST_RETRY_DELAY_S, MAX_RETRY_DELAY_S);
 }
