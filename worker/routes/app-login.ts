@@ -1,7 +1,8 @@
-import type { Context, ExecutionContext } from 'hono';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
+import { executionContextOf } from '../after-answer';
 import { exchangeWithPortal, portalTimeoutMs } from '../api/portal-exchange';
 import { portalRequest } from '../api/portal-request';
 import { type PortalFetch, portalTransport } from '../api/portal-transport';
@@ -125,13 +126,5 @@ function parsed(text: string) {
     return DEEPLINK_CONSUME_CALL.response.parse(JSON.parse(text));
   } catch {
     return null;
-  }
-}
-
-function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
-  try {
-    return c.executionCtx;
-  } catch {
-    return undefined; // called without one (app.request in a test)
   }
 }
