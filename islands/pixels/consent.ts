@@ -1,4 +1,10 @@
 import { atom } from 'nanostores';
+import {
+  CONSENT_COOKIE,
+  CONSENT_COOKIE_MAX_AGE,
+  type ConsentAnswer,
+  isConsentAnswer,
+} from '../../shared/consent-cookie';
 import { browserOnly } from '../stores/browser-only';
 
 /**
@@ -6,23 +12,15 @@ import { browserOnly } from '../stores/browser-only';
  * which the worker reads on the next request (worker/attribution/consent.ts: the same name, and
  * the ad cookies and the pixels follow from it); on this page the store tells the pixels at once.
  */
-export type ConsentAnswer = 'granted' | 'denied';
-
-export const CONSENT_COOKIE = 'gf_consent';
-
-/** SPEC.md §9 cookie expiry (365 days), as the worker sets it. */
-const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
+export type { ConsentAnswer };
+export { CONSENT_COOKIE, isConsentAnswer };
 
 /** The answer given on this page; null until the banner is answered. */
 export const $consentAnswer = browserOnly(atom<ConsentAnswer | null>(null), 'consentAnswer');
 
-export function isConsentAnswer(value: unknown): value is ConsentAnswer {
-  return value === 'granted' || value === 'denied';
-}
-
 /** The Set-Cookie-like line `document.cookie` takes for an answer. */
 export function consentCookieLine(answer: ConsentAnswer): string {
-  return `${CONSENT_COOKIE}=${answer}; Max-Age=${CONSENT_MAX_AGE}; Path=/; SameSite=Lax; Secure`;
+  return `${CONSENT_COOKIE}=${answer}; Max-Age=${CONSENT_COOKIE_MAX_AGE}; Path=/; SameSite=Lax; Secure`;
 }
 
 /** The answer a `document.cookie` string holds, else null. */

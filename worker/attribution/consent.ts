@@ -1,4 +1,5 @@
 import type { ConsentState } from '../../shared/analytics/tracking';
+import { isConsentAnswer } from '../../shared/consent-cookie';
 
 /**
  * The consent switch of issue 6: where consent is required, the ad pixels, the ad cookies and
@@ -8,10 +9,8 @@ import type { ConsentState } from '../../shared/analytics/tracking';
  * CONSENT_COUNTRIES says where it is required: a comma-separated list of ISO country codes, `*`
  * for everywhere, or empty for nowhere. Unset, it is required in the EEA, the UK and Switzerland.
  */
-export const CONSENT_COOKIE = 'gf_consent';
 
-/** SPEC.md §9 cookie expiry (365 days) for the visitor's answer. */
-export const CONSENT_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+export { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../../shared/consent-cookie';
 
 /** The EEA, the UK and Switzerland. */
 const EEA_UK_CH =
@@ -41,7 +40,7 @@ export function consentState(
 ): ConsentState {
   const required = rule.everywhere || country === null || rule.countries.has(country);
   if (!required) return 'not_required';
-  if (answer === 'granted' || answer === 'denied') return answer;
+  if (isConsentAnswer(answer)) return answer;
   return 'pending';
 }
 

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { setCookie } from 'hono/cookie';
+import { isConsentAnswer } from '../../shared/consent-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
 import type { AppEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
@@ -53,7 +54,7 @@ export function consentRoutes(): Hono<AppEnv> {
     consentBodyLimit(),
     async function storeConsent(c) {
       const { answer } = await c.req.parseBody();
-      if (answer !== 'granted' && answer !== 'denied') return c.text('Bad request\n', 400);
+      if (!isConsentAnswer(answer)) return c.text('Bad request\n', 400);
       setCookie(c, CONSENT_COOKIE, answer, {
         maxAge: CONSENT_COOKIE_MAX_AGE,
         path: '/',
