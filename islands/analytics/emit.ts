@@ -1,5 +1,6 @@
 import type { EventName } from '../../shared/analytics/catalogue';
 import type { PageState } from '../protocol';
+import { persistedKey } from '../stores/persisted-key';
 
 /**
  * What islands import to report an event: a few hundred bytes, so no screen pays for the tracker
@@ -57,7 +58,7 @@ export function showPage(page: PageState): void {
 function userIdNow(): string | null {
   try {
     const id: unknown = JSON.parse(
-      localStorage.getItem('gf:events:analyticsData') as string,
+      localStorage.getItem(persistedKey('events', 'analyticsData')) as string,
     )?.user_id;
     return typeof id === 'string' && id !== '' ? id : null;
   } catch {

@@ -1,5 +1,6 @@
 import { isPaywallScreen } from '../../shared/screens';
 import type { PageState } from '../protocol';
+import { persistedKey } from '../stores/persisted-key';
 import { listenForClicks } from './clicks';
 import { EARLY_EVENTS_KEY, emit, showPage, takeWaiting } from './emit';
 
@@ -31,7 +32,7 @@ function keepWaitingEvents(page: PageState): void {
  * The stored `$checkout.isSuccess` (islands/stores/checkout.ts, persisted as JSON under
  * `gf:checkout:isSuccess`), read directly so boot does not load the store for this one check.
  */
-const PURCHASE_SUCCEEDED_KEY = 'gf:checkout:isSuccess';
+const PURCHASE_SUCCEEDED_KEY = persistedKey('checkout', 'isSuccess');
 
 /** SPEC.md §4 subs_purchase_screen_close: a checkout or paywall left without a purchase. */
 function reportScreenClose(): void {

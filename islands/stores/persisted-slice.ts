@@ -1,9 +1,9 @@
 import { persistentMap } from '@nanostores/persistent';
 import { map, onNotify } from 'nanostores';
 import { browserOnly, ON_WORKER } from './browser-only';
+import { PERSIST_PREFIX } from './persisted-key';
 
-/** localStorage key prefix of every persisted slice: `gf:<slice>:<field>`. */
-export const PERSIST_PREFIX = 'gf:';
+export { PERSIST_PREFIX };
 
 function decode(raw: string): unknown {
   try {
