@@ -1,4 +1,4 @@
-import manifest from '../../dist/client/.vite/manifest.json';
+import { clientChunk } from '../render/client-build';
 import { plainPageHtml } from '../routes/plain-page';
 
 /**
@@ -6,12 +6,8 @@ import { plainPageHtml } from '../routes/plain-page';
  * Secure challenge page. Their scripts are Vite entries (test-gateway/*.ts, vite.config.ts).
  */
 
-const entries = manifest as Record<string, { file: string }>;
-
 function scriptUrl(entry: string): string {
-  const chunk = entries[entry];
-  if (!chunk) throw new Error(`"${entry}" is missing from the client build; run npm run build`);
-  return `/${chunk.file}`;
+  return `/${clientChunk(entry).file}`;
 }
 
 const FRAME_CSS =

@@ -1,22 +1,9 @@
-import manifest from '../../dist/client/.vite/manifest.json';
 import type { IslandName } from '../../screens/islands';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-const chunks = manifest as Record<string, ManifestChunk>;
-
-function chunk(key: string): ManifestChunk {
-  const found = chunks[key];
-  if (!found) throw new Error(`"${key}" is missing from the client build; run npm run build`);
-  return found;
-}
+import { clientChunk } from './client-build';
 
 /** A module's URL and every chunk it imports, for <link rel=modulepreload>. */
 function collect(key: string, into: Set<string>): string {
-  const { file, imports = [] } = chunk(key);
+  const { file, imports = [] } = clientChunk(key);
   for (const dependency of imports) into.add(collect(dependency, into));
   return `/${file}`;
 }
