@@ -17,7 +17,7 @@ import type { DevKit } from './dev-kit';
 import type { AppEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
 import { bundledTranslator, SUPPORTED_LANGUAGES } from './i18n';
-import { logError } from './log';
+import { describeError, logError } from './log';
 import { attribution } from './middleware/attribution';
 import { country } from './middleware/country';
 import { provideDevKit } from './middleware/dev-kit';
@@ -119,7 +119,7 @@ export function createApp(options: AppOptions = {}) {
     logError('unhandled_exception', {
       id: c.get('requestId'),
       path: c.req.path,
-      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      detail: describeError(error),
     });
     const language = c.get('language') ?? 'en';
     const t = c.get('t') ?? bundledTranslator(language);

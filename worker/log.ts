@@ -13,3 +13,8 @@ export function logError(code: string, fields: LogFields = {}): void {
     JSON.stringify({ ts: new Date().toISOString(), level: 'error', error: code, ...fields }),
   );
 }
+
+/** An error as a log line's `detail`: its name and message, or whatever was thrown, as text. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

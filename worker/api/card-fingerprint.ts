@@ -1,5 +1,5 @@
 import type { Bindings } from '../env';
-import { logError } from '../log';
+import { describeError, logError } from '../log';
 
 /**
  * The fingerprint of the card behind a payment method nonce, for the per-card charge limit
@@ -50,7 +50,7 @@ export function stripeCardFingerprint(fetchImpl: typeof fetch = fetch): CardFing
       return fingerprintOf(await response.json());
     } catch (error) {
       logError('card_fingerprint_failed', {
-        detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        detail: describeError(error),
       });
       return null;
     }

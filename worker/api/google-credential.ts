@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { logError } from '../log';
+import { describeError, logError } from '../log';
 import { type ApiRefusal, refusal } from './api-error';
 import { type GoogleKeySet, verifyGoogleIdToken } from './google-id-token';
 import type { GoogleKeySource } from './google-keys';
@@ -15,7 +15,7 @@ async function keysOrNull(
   } catch (error) {
     logError('google_keys_unavailable', {
       id: c.get('requestId'),
-      detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      detail: describeError(error),
     });
     return null;
   }

@@ -1,3 +1,4 @@
+import { describeError } from '../log';
 import type { PortalSend } from './portal-transport';
 
 /** What came of one request to the portal, before any reading of its meaning. */
@@ -39,7 +40,7 @@ export async function exchangeWithPortal(
     if (result === 'timed_out') return { kind: 'timed_out', ms: elapsed() };
     return { kind: 'answered', status: result.status, text: result.text, ms: elapsed() };
   } catch (error) {
-    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const detail = describeError(error);
     return { kind: 'unavailable', detail, ms: elapsed() };
   } finally {
     clearTimeout(timer);

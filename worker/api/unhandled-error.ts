@@ -1,6 +1,6 @@
 import type { ErrorHandler } from 'hono';
 import type { AppEnv } from '../env';
-import { logError } from '../log';
+import { describeError, logError } from '../log';
 import { refusal, refuse } from './api-error';
 
 /** Paths the BFF answers; an error on them gets JSON, never the HTML error page. */
@@ -14,7 +14,7 @@ export const apiErrorHandler: ErrorHandler<AppEnv> = function apiErrorHandler(er
     id: c.get('requestId'),
     path: c.req.path,
     call: c.get('logFields')?.call as string | undefined,
-    detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    detail: describeError(error),
   });
   return refuse(c, refusal('internal_error'));
 };

@@ -3,13 +3,9 @@ import { type ApiCallName, PollingStartResponse } from '../../shared/api/contrac
 import { afterAnswer } from '../after-answer';
 import { chargedCard, recordDecline, rememberChargedCard } from '../api/rate-limit-gate';
 import type { AppEnv } from '../env';
-import { logError, logLine } from '../log';
+import { describeError, logError, logLine } from '../log';
 import { declineOf, verifiedChargeOf } from './charge-answers';
 import { recordVerifiedPurchase } from './record-purchase';
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
 
 /**
  * What the worker learns from a charge answer it relays, acted on after the answer is sent (off
@@ -39,7 +35,7 @@ export function afterChargeAnswer(
           logError('verified_purchase_failed', {
             id,
             sub_id: charge.subscriptionId,
-            detail: describe(error),
+            detail: describeError(error),
           }),
       ),
     );
