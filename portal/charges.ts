@@ -1,4 +1,4 @@
-import type { SubscriptionRequest } from '../shared/api/contract';
+import { parseIdempotencyKey, type SubscriptionRequest } from '../shared/api/contract';
 import {
   type Authentication,
   type ChargeDecision,
@@ -243,19 +243,13 @@ export function idempotencyConflict(): PortalError {
   );
 }
 
-const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
-
-/** The Idempotency-Key header as Stripe accepts it (printable, at most 255 characters), or null. */
-export function readIdempotencyKey(header: string | undefined): string | null {
-  const key = header?.trim();
-  if (!key) return null;
-  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !PRINTABLE_ASCII.test(key)) {
-    throw new PortalError(
-      400,
-      'invalid_body',
-      'The Idempotency-Key header must be 1 to 255 printable characters.',
-    );
-  }
-  return key;
+/** The Idempotency-Key header by the contract's rule, or null; a malformed one throws 400. */
+export function idempotencyKeyOrRefuse(header: string | undefined): string | null {
+  const parsed = parseIdempotencyKey(header);
+  if (parsed.ok) return parsed.key;
+  throw new PortalError(
+    400,
+    'invalid_body',
+    'The Idempotency-Key header must be 1 to 255 printable characters.',
+  );
 }

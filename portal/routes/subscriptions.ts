@@ -11,7 +11,7 @@ import {
   type ChargeRequest,
   chargeOnce,
   idempotencyConflict,
-  readIdempotencyKey,
+  idempotencyKeyOrRefuse,
 } from '../charges';
 import type { PortalBindings } from '../env';
 import { emulatedFault } from '../faults';
@@ -83,7 +83,7 @@ async function readChargeRequest(c: Context<SignedInEnv>): Promise<ChargeRequest
   if (!PlanIdPathParam.safeParse(planId).success) {
     throw new PortalError(404, 'not_found', 'This plan is not known.');
   }
-  const idempotencyKey = readIdempotencyKey(c.req.header('idempotency-key'));
+  const idempotencyKey = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));
   const request = await readJsonBody(c, SubscriptionRequest);
   return { userId: c.var.userId, planId, request, idempotencyKey };
 }

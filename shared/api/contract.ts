@@ -160,8 +160,23 @@ export type PhoneInfo = z.infer<typeof PhoneInfo>;
 export const PhoneInfoResponse = z.object({ data: PhoneInfo });
 export type PhoneInfoResponse = z.infer<typeof PhoneInfoResponse>;
 
-// --- Subscriptions (SPEC.md §3 Request payload, §7). The checkout issue refines the payment
-// behaviour; the shapes start here. ---------------------------------------------------------
+// --- Subscriptions (SPEC.md §3 Request payload, §7) -----------------------------------------
+
+/**
+ * The `Idempotency-Key` a subscription POST carries, as Stripe accepts one: 1 to 255 printable
+ * ASCII characters. A repeated key answers the first charge instead of charging again. Absent
+ * (undefined or blank): no key; present but not of that form: refused, by the worker and the
+ * portal alike.
+ */
+export type IdempotencyKeyHeader = { ok: true; key: string | null } | { ok: false };
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function parseIdempotencyKey(header: string | undefined): IdempotencyKeyHeader {
+  const key = header?.trim();
+  if (!key) return { ok: true, key: null };
+  return IDEMPOTENCY_KEY.test(key) ? { ok: true, key } : { ok: false };
+}
 
 export const PlanIdPathParam = z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/);
 export const PollingIdPathParam = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
