@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { issueTexts } from '../shared/validation-issues';
 import { PortalError } from './portal-error';
 
 /**
@@ -19,9 +20,5 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const messages = parsed.error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field ? `${field}: ${issue.message}` : issue.message;
-  });
-  throw new PortalError(400, 'invalid_body', messages);
+  throw new PortalError(400, 'invalid_body', issueTexts(parsed.error, null));
 }

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
+import { issueTexts } from '../shared/validation-issues';
 
 /** A document read from KV or a file: its value, or one line saying what is wrong with it. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Turns a zod error into one line a marketer can act on: `variants.a.weight: must not be negative`. */
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
+  return issueTexts(error, '(root)', 5).join('; ');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiCallName } from '../../shared/api/contract';
+import { issueTexts } from '../../shared/validation-issues';
 import { type ApiRefusal, refusal } from './api-error';
 
 /** Calls whose body names the visitor and their split-test landing type (SPEC.md §3 User). */
@@ -33,9 +34,7 @@ export function prepareBody(
     : json;
   const parsed = schema.safeParse(stamped);
   if (!parsed.success) {
-    const detail = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-      .join('; ');
+    const detail = issueTexts(parsed.error).join('; ');
     return { ok: false, refusal: refusal('invalid_request'), detail };
   }
   return { ok: true, body: parsed.data };

@@ -1,5 +1,6 @@
 import { EventBatch } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
+import { issueText } from '../../shared/validation-issues';
 import { crossOriginReason } from '../middleware/same-origin';
 import type { CollectorRefusal } from './refusals';
 
@@ -83,10 +84,7 @@ export function readBatch(text: string): BatchReading {
   const parsed = EventBatch.safeParse(json);
   if (parsed.success) return { ok: true, batch: parsed.data };
   const [first, ...others] = parsed.error.issues;
-  const where = first?.path.join('.') || 'body';
   const more = others.length > 0 ? ` (and ${others.length} more)` : '';
-  return {
-    ok: false,
-    refusal: { error: 'invalid_batch', detail: `${where}: ${first?.message ?? 'invalid'}${more}` },
-  };
+  const detail = `${first ? issueText(first) : 'body: invalid'}${more}`;
+  return { ok: false, refusal: { error: 'invalid_batch', detail } };
 }
