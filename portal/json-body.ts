@@ -4,11 +4,13 @@ import { issueTexts } from '../shared/validation-issues';
 import { PortalError } from './portal-error';
 
 /**
- * The request body parsed as JSON and checked against a contract schema (shared/api/contract.ts).
+ * The request body parsed as JSON and checked against a contract schema (shared/api/contract.ts),
+ * or a thrown 400 (unlike the worker's readJsonBody, which only parses and leaves the checking
+ * to its caller, as the worker stamps the visitor's ids in first).
  * A body that is not JSON or not of the shape answers 400 with one readable message per problem,
  * as the product API answers `errors.messages` (SPEC.md §7).
  */
-export async function readJsonBody<S extends z.ZodType>(
+export async function validJsonBody<S extends z.ZodType>(
   c: Context,
   schema: S,
 ): Promise<z.output<S>> {

@@ -8,7 +8,7 @@ import { mintAccessToken } from '../account-tokens';
 import { requireBearer, type SignedInEnv } from '../auth';
 import { deeplinkUrl, qrCodeDataUrl } from '../deeplink-qr';
 import { emulatedFault } from '../faults';
-import { readJsonBody } from '../json-body';
+import { validJsonBody } from '../json-body';
 import { PortalError } from '../portal-error';
 import {
   consumeDeeplinkToken,
@@ -45,7 +45,7 @@ export const deeplinkRoutes = new Hono<SignedInEnv>()
   )
   /** POST /deeplink/consume {token}: signs the link's user in, once (shared/api/contract.ts). */
   .post(DEEPLINK_CONSUME_CALL.path, emulatedFault('deeplink-consume'), async (c) => {
-    const { token } = await readJsonBody(c, DEEPLINK_CONSUME_CALL.request);
+    const { token } = await validJsonBody(c, DEEPLINK_CONSUME_CALL.request);
     const db = c.env.PORTAL_DB;
     const now = new Date().toISOString();
     const userId = await consumeDeeplinkToken(db, token, now);

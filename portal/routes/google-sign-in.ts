@@ -4,7 +4,7 @@ import { mintAccountTokens, signupAnswer } from '../account-tokens';
 import type { PortalBindings } from '../env';
 import { emulatedFault } from '../faults';
 import { type GoogleIdentity, readGoogleIdentity } from '../google-identity';
-import { readJsonBody } from '../json-body';
+import { validJsonBody } from '../json-body';
 import { PortalError } from '../portal-error';
 import {
   findUserByEmail,
@@ -24,7 +24,7 @@ export const googleSignInRoutes = new Hono<{ Bindings: PortalBindings }>().post(
   '/authorize_social_via_access_token',
   emulatedFault('authorize-social'),
   async (c) => {
-    const request = await readJsonBody(c, SocialSignInRequest);
+    const request = await validJsonBody(c, SocialSignInRequest);
     const reading = readGoogleIdentity(request.access_token);
     if (!reading.ok) throw new PortalError(422, 'social_sign_in_failed', reading.reason);
     const db = c.env.PORTAL_DB;

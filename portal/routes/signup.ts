@@ -3,7 +3,7 @@ import { SignupRequest } from '../../shared/api/contract';
 import { mintAccountTokens, signupAnswer } from '../account-tokens';
 import type { PortalBindings } from '../env';
 import { emulatedFault } from '../faults';
-import { readJsonBody } from '../json-body';
+import { validJsonBody } from '../json-body';
 import { PortalError } from '../portal-error';
 import { insertUserStatement, isEmailTakenError } from '../store/users';
 
@@ -22,7 +22,7 @@ export const signupRoutes = new Hono<{ Bindings: PortalBindings }>().post(
   '/signup',
   emulatedFault('signup'),
   async (c) => {
-    const request = await readJsonBody(c, SignupRequest);
+    const request = await validJsonBody(c, SignupRequest);
     const db = c.env.PORTAL_DB;
     const userId = crypto.randomUUID();
     const createdAt = new Date().toISOString();

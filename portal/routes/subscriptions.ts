@@ -15,7 +15,7 @@ import {
 } from '../charges';
 import type { PortalBindings } from '../env';
 import { emulatedFault } from '../faults';
-import { readJsonBody } from '../json-body';
+import { validJsonBody } from '../json-body';
 import { PortalError } from '../portal-error';
 import {
   findPollingIdBySubscription,
@@ -84,7 +84,7 @@ async function readChargeRequest(c: Context<SignedInEnv>): Promise<ChargeRequest
     throw new PortalError(404, 'not_found', 'This plan is not known.');
   }
   const idempotencyKey = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));
-  const request = await readJsonBody(c, SubscriptionRequest);
+  const request = await validJsonBody(c, SubscriptionRequest);
   return { userId: c.var.userId, planId, request, idempotencyKey };
 }
 
