@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type ErrorTexts, paymentErrorText, readableText } from '../shared/api/error-text';
+import { currentScreenUrl } from './boot';
 import {
   type PaymentMethodId,
   type PaymentMethodOption,
@@ -83,10 +84,6 @@ export interface CheckoutPaymentProps {
    * (SPEC.md §3 Plans state showCheckout), and the card provider loads only then.
    */
   gateLabel?: string;
-}
-
-function here(): string {
-  return `${window.location.pathname}${window.location.search}`;
 }
 
 /** What the panel of a one-click method shows (SPEC.md §2 "one-click payment"). */
@@ -200,7 +197,7 @@ export default function CheckoutPayment({
       const fields = mountedCardFields();
       if (fields)
         void resumePayment(
-          { ...page, here: here(), texts: errorTexts },
+          { ...page, here: currentScreenUrl(), texts: errorTexts },
           paymentDeps(fields.provider),
         );
     });
@@ -234,7 +231,7 @@ export default function CheckoutPayment({
     let cancelled = false;
     let destroy = () => {};
     setOneClick({ status: 'loading' });
-    const payingPage = () => ({ ...page, here: here(), texts: errorTexts });
+    const payingPage = () => ({ ...page, here: currentScreenUrl(), texts: errorTexts });
     if (offer === 'stripe-wallet') {
       loadWalletButton({
         publishableKey: signup.stripe?.key ?? '',
@@ -314,7 +311,11 @@ export default function CheckoutPayment({
       kind: 'card-fields',
       cardholderName: $checkout.get().cardholderName.trim(),
     });
-    void pay(request, { ...page, here: here(), texts: errorTexts }, paymentDeps(fields.provider));
+    void pay(
+      request,
+      { ...page, here: currentScreenUrl(), texts: errorTexts },
+      paymentDeps(fields.provider),
+    );
   }
 
   const busy = phase !== 'idle';

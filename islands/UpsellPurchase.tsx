@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
+import { currentScreenUrl } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
 import { accountProvider } from './stores/card-form';
@@ -61,7 +62,7 @@ export default function UpsellPurchase({
       visitor: { email: signup.email, uuid: signup.uuid },
       method: { kind: 'on-file' },
     });
-    const here = `${window.location.pathname}${window.location.search}`;
+    const here = currentScreenUrl();
     await pay(request, { ...page, here, texts: errorTexts }, paymentDeps(account.provider));
   }
 

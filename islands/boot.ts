@@ -12,6 +12,11 @@ function onGuardEntry(): boolean {
   return (history.state as Record<string, unknown> | null)?.[GUARD] === true;
 }
 
+/** This screen's path and query: where Try again comes back to (SPEC.md §8 Payment declined). */
+export function currentScreenUrl(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
 /**
  * SPEC.md §2: moving on keeps the query string, replaces the history entry and lands at the top
  * (a new document starts at the top). The page sits on the Back guard entry pushed at boot, so
