@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { base64UrlText } from '../shared/base64url';
 
 /**
  * Who a Google ID token names. The emulator only *decodes* the token's payload: the worker has
@@ -31,7 +32,7 @@ export function readGoogleIdentity(idToken: string): GoogleIdentityReading {
   if (payload === undefined || rest.length !== 1) return { ok: false, reason: UNREADABLE };
   let json: unknown;
   try {
-    json = JSON.parse(decodeBase64Url(payload));
+    json = JSON.parse(base64UrlText(payload) ?? '');
   } catch {
     return { ok: false, reason: UNREADABLE };
   }
@@ -43,12 +44,4 @@ export function readGoogleIdentity(idToken: string): GoogleIdentityReading {
     return { ok: false, reason: 'The Google account’s email address is not verified.' };
   }
   return { ok: true, identity: { subject: sub, email, name: name || null } };
-}
-
-/** JWT segments are unpadded base64url of UTF-8 (RFC 7515 §2); names may be non-ASCII. */
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replaceAll('-', '+').replaceAll('_', '/');
-  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }

@@ -1,3 +1,5 @@
+import { base64UrlBytes } from '../../shared/base64url';
+
 /**
  * Verification of a Google ID token (the credential Google Identity Services hands the page) before
  * any account is made from it (issue 4, SPEC.md §5 Google sign-in). Pure apart from WebCrypto:
@@ -44,17 +46,6 @@ export type GoogleTokenVerdict =
 
 function reject(reason: GoogleTokenRejection): GoogleTokenVerdict {
   return { ok: false, reason };
-}
-
-function base64UrlBytes(segment: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(segment)) return null;
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  try {
-    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return null;
-  }
 }
 
 function jsonSegment(segment: string): Record<string, unknown> | null {
