@@ -6,7 +6,7 @@ import { PortalError } from './portal-error';
  * The emulator's failure switch: a row in `emulator_faults` makes the next `remaining` calls of
  * that name, or every call until `until_ms`, answer 500, so the browser's retries (SPEC.md §4:
  * payment settings are tried 2 more times), the "failure only logged" paths of SPEC.md §7 and
- * the charge under an outage (issue 11, `npm run load`) can be exercised against a real portal.
+ * the charge under an outage (`npm run load`) can be exercised against a real portal.
  * With `after_work` the call does its work first (a charge is made) and its answer is lost.
  * Tests insert rows; developers run `npm run portal -- fail <call> [count]`.
  */

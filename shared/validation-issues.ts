@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * One printer for what a schema refused, so the worker's 400s, the collector's, the config CLI's
- * and the portal's all read `path: message` (issue 12). Not zod's prettifyError: its lines
+ * and the portal's all read `path: message`. Not zod's prettifyError: its lines
  * ("✖ message → at path") are for a terminal, and these go into one-line log details and JSON.
  *
  * `root` names a problem of the whole value (an empty path): 'body' for a request, '(root)' for a

@@ -5,7 +5,7 @@ import type { AppEnv } from './env';
 
 /**
  * What only a development worker carries (ARCHITECTURE.md: "the deployed worker mounts the
- * development kit only from a development entry"; issue 11 item 5). The development entry
+ * development kit only from a development entry"). The development entry
  * (worker/dev.ts) builds one and hands it to createApp; the production entry (worker/index.ts)
  * never does, so nothing a kit holds reaches the deployed bundle (test/unit/production-bundle.test.ts).
  *

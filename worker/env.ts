@@ -23,7 +23,7 @@ export interface Bindings
   /**
    * 'production' on the deployed worker, 'staging' on wrangler.toml's [env.staging]. Only exactly
    * 'development' (npm start, the tests) turns the test switches on (isDevelopment); unset or any
-   * other value behaves as production (issue 11: fail closed).
+   * other value behaves as production (fail closed).
    */
   ENVIRONMENT?: string;
   /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
@@ -112,7 +112,7 @@ export function isProduction(env: Bindings): boolean {
 /**
  * Whether the test switches are on: the embedded portal, the test gateway, `?custom_lng=`
  * (SPEC.md §2) and the gateway's framing exception. On only when ENVIRONMENT is exactly
- * 'development', so an unset, misspelt or staging value fails closed (issue 11). Not the
+ * 'development', so an unset, misspelt or staging value fails closed. Not the
  * negation of isProduction: a staging worker is neither.
  */
 export function isDevelopment(env: Bindings): boolean {

@@ -7,7 +7,7 @@ export { RateLimiter } from './api/rate-limiter';
 /**
  * The production entry, wrangler.toml's top-level `main` (and [env.staging]'s): the app without
  * the development kit, so neither the embedded portal (portal/) nor the test gateway is in what
- * `wrangler deploy` ships (issue 11; test/unit/production-bundle.test.ts checks the bundle).
+ * `wrangler deploy` ships (test/unit/production-bundle.test.ts checks the bundle).
  * The development entry is worker/dev.ts.
  */
 const app = createApp();

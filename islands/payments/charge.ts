@@ -18,7 +18,7 @@ import type { PurchaseOutcome } from './purchase-types';
  * (unless the portal already named a polling id), the result, 3-D Secure when asked for, and
  * the repeated call after it. The attempt is saved after every step, so a reload resumes it.
  *
- * Issue 11, at most one charge per purchase: the attempt ends only with a final answer about it
+ * At most one charge per purchase: the attempt ends only with a final answer about it
  * (succeeded, declined, failed, or a refusal for good: poll-result.ts refusedForGood). A call that
  * says nothing (no answer, a 5xx, garbage, a worker error) is asked again under the same key or
  * polling id until the deadline, and then the outcome is 'confirming', never 'failed': the visitor

@@ -22,7 +22,7 @@ export const POLLING = {
 const UNSETTLED_CLIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 425]);
 
 /**
- * The one rule of a charge call (issue 11: at most one charge per purchase, and the truth told).
+ * The one rule of a charge call (at most one charge per purchase, and the truth told).
  * Once a subscription, 3-D Secure retry or upsell POST has been sent, or a polling id named, only
  * an answer about that very request ends the attempt: a 4xx from the product API (or from the
  * worker, which then forwarded nothing). Everything else (no answer, a timeout, a 5xx whatever

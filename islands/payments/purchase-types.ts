@@ -44,7 +44,7 @@ export type PurchaseOutcome =
    */
   | { kind: 'failed'; text: VisitorText }
   /**
-   * No final answer by the deadline (still pending, or the calls said nothing: issue 11): the
+   * No final answer by the deadline (still pending, or the calls said nothing): the
    * checkout shows 'confirming your payment' and keeps asking about the same attempt, under the
    * same key or polling id; never a second charge. `pollingId` is null while the POST itself is
    * unanswered.

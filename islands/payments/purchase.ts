@@ -31,7 +31,7 @@ function exclusive(
 
 /**
  * A bug or a storage failure still ends the run; the attempt is kept, as it may have charged, and
- * the visitor is told the payment is being confirmed rather than that it failed (issue 11).
+ * the visitor is told the payment is being confirmed rather than that it failed.
  */
 async function neverRejects(
   run: () => Promise<PurchaseOutcome>,
@@ -64,7 +64,7 @@ function storedAttempt(deps: PurchaseDeps): PurchaseAttempt | null {
  *
  * A stored attempt may have charged (it is stored right before its first POST), so it is followed
  * to its end first, under its own key: a new press never starts a second charge beside it
- * (issue 11). Only with nothing stored does a press make a new attempt with a new key.
+ * Only with nothing stored does a press make a new attempt with a new key.
  */
 export function purchase(request: PurchaseRequest, deps: PurchaseDeps): Promise<PurchaseOutcome> {
   return exclusive(deps, async () => {

@@ -66,7 +66,7 @@ export const deeplinkRoutes = new Hono<SignedInEnv>()
 /**
  * The funnel's origin as the worker names it in `x-funnel-origin`, the portal's own origin when
  * the header is missing or not an http(s) origin (a portal deployed on its own); with https,
- * as the contract takes only https links (issue 11), but for the local funnel on plain http,
+ * as the contract takes only https links, but for the local funnel on plain http,
  * whose loopback link the contract takes so that `npm start`'s login link opens.
  */
 function defaultDeeplinkBase(request: { url: string; header(name: string): string | undefined }) {

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/worker-startup.ts [bundle ...]`: how long a built worker takes from a
- * cold workerd to its first answered request, and how large it is (issue 11 asks for both of the
+ * cold workerd to its first answered request, and how large it is (both of the
  * production bundle). Default: the production bundle `npm run build` wrote. Several bundles (a
  * copy of an older build, say) are started in turn, round after round, so a busy machine slows
  * them alike. Prints the median of ROUNDS cold starts (default 9) and an empty worker's, which is

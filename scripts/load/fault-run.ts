@@ -3,7 +3,7 @@ import { type FaultCall, type FaultTiming, switchFaultOnUntil } from '../../port
 import { type JourneyReport, runJourney } from './journey';
 
 /**
- * The fault-injection load run of issue 11: concurrent visitors pay through a served worker while
+ * The fault-injection load run: concurrent visitors pay through a served worker while
  * portal calls fail in turn, then each visitor's charges, what they were told and the purchase
  * events stored are read back from the portal's and the collector's databases.
  */
@@ -145,7 +145,7 @@ export async function runFaultLoad(options: FaultRunOptions): Promise<FaultRunRe
   return { visitors, phases, durationMs: Date.now() - started };
 }
 
-/** What must hold after the run (issue 11's goal); each broken rule, with the visitors it hit. */
+/** What must hold after the run; each broken rule, with the visitors it hit. */
 export function brokenPromises(result: FaultRunResult): string[] {
   const broken: string[] = [];
   const twice = result.visitors.filter((v) => v.charges > 1);

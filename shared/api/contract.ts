@@ -92,7 +92,7 @@ export type PaymentSettingsResponse = z.infer<typeof PaymentSettingsResponse>;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * A link the product API hands over for the page to show or open: https only (issue 11). A
+ * A link the product API hands over for the page to show or open: https only. A
  * `javascript:` or `data:` link would run in our page when followed, and an `http:` one would
  * carry the login token it holds over the network in the clear. The one exception is http to
  * this machine itself, which crosses no network: the local funnel's own login link.
@@ -196,7 +196,7 @@ export type PollingStartResponse = z.infer<typeof PollingStartResponse>;
 
 /**
  * What a successful charge was for, in the product API's own words: the worker records revenue
- * from these and never from what a browser reports (issue 11, server-verified purchases). Ours,
+ * from these and never from what a browser reports (server-verified purchases). Ours,
  * beyond SPEC.md §3's fields read; optional, as a product API that leaves them out still charges.
  */
 const ChargedItem = z.object({

@@ -47,7 +47,7 @@ export const PAYMENT_ERROR_KEYS = [
   'payment_not_authenticated',
   // Ours (issue 5): an attempt being confirmed vanished; it may have charged, so no second Pay.
   'payment_may_have_gone_through',
-  // Ours (issue 11): too many declined charges for this visitor, address or card.
+  // Ours: too many declined charges for this visitor, address or card.
   'payment_rate_limited',
   'email_exists',
   'rate_limited',

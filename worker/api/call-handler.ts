@@ -137,7 +137,7 @@ export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<A
     if (answer.errorCode !== null) fields.error = answer.errorCode;
     if (upstreamStatus !== null && upstreamStatus >= 500) {
       // The portal failed and said so: its body passes through, and ops must still see the
-      // outage as an error line, not only as a request line's status (issue 11).
+      // outage as an error line, not only as a request line's status.
       logError('portal_error', {
         id: c.get('requestId'),
         call: name,

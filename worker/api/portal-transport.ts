@@ -26,7 +26,7 @@ export type PortalTransport =
  * Where `/api` calls go (ARCHITECTURE.md, The portal and payments): PORTAL_URL when set, else
  * the embedded emulator, which only a development worker has (worker/dev.ts hands it in as the
  * stand-in) and which answers only when ENVIRONMENT is exactly 'development'. Any other worker
- * refuses (issue 11: fail closed): the emulator would make throwaway accounts no app can sign
+ * refuses (fail closed): the emulator would make throwaway accounts no app can sign
  * in to.
  *
  * `standIn` answers instead of the network (a test's portal) or instead of the missing emulator

@@ -102,7 +102,7 @@ const signupsPerIp: RateLimitRule = {
 };
 
 /**
- * Card testing (issue 11): bots run stolen card numbers through an open card form, paying with
+ * Card testing: bots run stolen card numbers through an open card form, paying with
  * small charges to learn which cards work, from fresh cookies and many addresses. Declines are
  * what they leave behind; a real visitor declines once or twice, then pays or leaves. The
  * declines are counted per visitor, address and card when the product API answers one

@@ -10,7 +10,7 @@ import { VISITOR_COOKIE } from '../middleware/visitor';
 const MINUTE = 60_000;
 
 /**
- * How many batches `POST /e` takes a minute (issue 11: the collector under abuse). A tracker
+ * How many batches `POST /e` takes a minute (the collector under abuse). A tracker
  * sends one batch per 30 events or 30 s, plus a beacon when a page is left and the next page's
  * catch-up: a visitor racing a screen every 5 s sends about 25 a minute. Refused batches are not
  * counted, and the tracker keeps them, so a client that keeps trying gets in, later.

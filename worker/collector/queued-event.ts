@@ -39,7 +39,7 @@ export const QueuedEvent = z.object({
    * Who vouches for the event: 'browser' for everything `POST /e` takes (anyone can post there),
    * 'server' for a purchase the worker saw the product API answer (worker/purchases/). Set by
    * the worker on the message, never read from the event, so a browser cannot claim it. Only
-   * server purchases carry revenue (issue 11). Messages queued before it existed are 'browser'.
+   * server purchases carry revenue. Messages queued before it existed are 'browser'.
    */
   source: z.enum(['browser', 'server']).default('browser'),
   event: CollectedEvent,
@@ -47,7 +47,7 @@ export const QueuedEvent = z.object({
 });
 export type QueuedEvent = z.infer<typeof QueuedEvent>;
 
-/** A purchase the product API answered for, the only kind that counts as revenue (issue 11). */
+/** A purchase the product API answered for, the only kind that counts as revenue. */
 export function isVerifiedPurchase(message: QueuedEvent): boolean {
   return message.source === 'server' && PURCHASE_EVENTS.has(message.event.event_type);
 }

@@ -13,7 +13,7 @@ import type { CollectorRefusal } from './refusals';
  * page could otherwise make a visitor's browser post events with their cookies (a text/plain
  * beacon needs no preflight), and a request with neither `Sec-Fetch-Site` nor `Origin` is no
  * page of ours (our tracker's fetch keepalive and sendBeacon carry both) but a script posting
- * purchases (issue 11). Refused as `cross_site`, the collector's own answer.
+ * purchases. Refused as `cross_site`, the collector's own answer.
  */
 export function crossSiteRefusal(request: Request): CollectorRefusal | null {
   const reason = crossOriginReason(request);

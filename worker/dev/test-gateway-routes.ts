@@ -11,7 +11,7 @@ import { cardFramePage, challengePage, unknownChallengePage } from './test-gatew
  * /test-gateway/*: the test gateway (issue 5), an emulator of a third-party card processor with
  * the behaviour of Stripe's documented test cards, for development and tests. Mounted only by the
  * development entry (DevKit.testGatewayRoutes), and even there answered only when ENVIRONMENT is
- * exactly 'development' and the embedded portal's database is bound (issue 11: fail closed).
+ * exactly 'development' and the embedded portal's database is bound (fail closed).
  */
 export function testGatewayRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>()

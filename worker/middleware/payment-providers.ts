@@ -1,6 +1,6 @@
 /**
  * The card and wallet providers a deployment may use, and the origins each needs in the pages'
- * Content-Security-Policy (issue 11: frame-src, form-action and connect-src list exact hosts for
+ * Content-Security-Policy (frame-src, form-action and connect-src list exact hosts for
  * the configured providers only; README, "Scripts and frames of the card page", PCI DSS 6.4.3).
  *
  * Which provider a visitor pays with is decided late: the portal's payment settings

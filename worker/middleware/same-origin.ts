@@ -2,8 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 
 /**
- * The one same-origin rule (issue 11, "one same-origin rule for /api, /e and /consent") for
- * every request that changes something on a visitor's behalf: `/api`'s POST calls, the
+ * The one same-origin rule for every request that changes something on a visitor's behalf: `/api`'s POST calls, the
  * collector's `POST /e`, the consent banner's `POST /consent` and the login link's
  * `POST /app/login`. Each route keeps its own way of saying no; the rule is this one.
  *

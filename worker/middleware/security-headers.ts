@@ -100,7 +100,7 @@ function sourceList(...sources: string[]): string {
 
 /**
  * Every third-party origin a page may frame, post a form to, fetch from or show an image of is
- * named here and comes from what the deployment configured (issue 11): the payment providers of
+ * named here and comes from what the deployment configured: the payment providers of
  * PAYMENT_PROVIDERS, Google sign-in with GOOGLE_CLIENT_ID, each ad pixel with its id. No
  * directive ends in a bare `https:` unless Braintree's 3-D Secure is configured, which frames
  * and posts to any card issuer (payment-providers.ts says why no list can hold those).

@@ -11,7 +11,7 @@ import { recordVerifiedPurchase } from './record-purchase';
  * What the worker learns from a charge answer it relays, acted on after the answer is sent (off
  * the visitor's path; a failure is an error line, and the next poll of the result tries again):
  * a final success becomes the server-verified purchase, a decline counts toward the card-testing
- * limits (issue 11), against the card a polling id was started with.
+ * limits, against the card a polling id was started with.
  */
 export function afterChargeAnswer(
   c: Context<AppEnv>,

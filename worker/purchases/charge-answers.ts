@@ -6,11 +6,11 @@ import {
 } from '../../shared/api/contract';
 
 /**
- * What the charge answers the worker relays prove (issue 11): a purchase, or a decline. Read
+ * What the charge answers the worker relays prove: a purchase, or a decline. Read
  * from the product API's answer only, never from anything the browser says about it.
  */
 
-/** A final successful charge, in the product API's words only (issue 11). */
+/** A final successful charge, in the product API's words only. */
 export interface VerifiedCharge {
   subscriptionId: string;
   /** The portal's event id: the browser pixel sends the same one, so networks count it once. */

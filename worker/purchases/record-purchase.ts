@@ -11,7 +11,7 @@ export type RecordOutcome = 'recorded' | 'known';
 /**
  * Records a charge the product API answered as successful, once per subscription id however
  * often the browser polls it (EVENTS_DB verified_purchases), as a purchase event queued with
- * `source: 'server'` (issue 11): the only purchases Meta, TikTok, Amplitude's revenue and the
+ * `source: 'server'`: the only purchases Meta, TikTok, Amplitude's revenue and the
  * experiment results count. Who bought it and where come from the request that relayed it.
  *
  * The event's insert id is random, not derived from the subscription id the browser also learns:

@@ -29,7 +29,7 @@ function refuseForeignAnswer(c: Context<AppEnv>): Response {
 
 /**
  * However the body comes: a declared Content-Length over the limit is refused unread, and a
- * chunked body is cut off as soon as it passes it (issue 11), before parseBody buffers it.
+ * chunked body is cut off as soon as it passes it, before parseBody buffers it.
  */
 function consentBodyLimit() {
   return bodyLimit({

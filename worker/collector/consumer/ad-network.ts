@@ -14,7 +14,7 @@ export interface PurchaseSend {
 
 /**
  * An ad network's server API (Meta Conversions API, TikTok Events API): server-verified purchases
- * only (issue 11: a purchase the browser reports is anyone's to forge, and its pixel already
+ * only (a purchase the browser reports is anyone's to forge, and its pixel already
  * sends it with the same event id), never for a visitor who denied consent, one request per purchase so that one refused event
  * cannot take others down with it. A purchase without price, currency or an id to de-duplicate
  * with is dropped and logged: without the id the network would count it twice (pixel + server).

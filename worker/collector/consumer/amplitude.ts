@@ -14,7 +14,7 @@ export type AmplitudeEvent = Record<string, unknown> & { insert_id: string };
  * The event as sent, plus what the collector knows: the visitor's address and country (left out,
  * Amplitude would place every visitor where the worker runs) and who vouches for it (`source`,
  * from the message, overriding whatever the browser put there). Only a server-verified purchase
- * carries Amplitude's revenue fields (issue 11): a purchase the browser reports stays in the
+ * carries Amplitude's revenue fields: a purchase the browser reports stays in the
  * funnel story but is never revenue.
  */
 export function amplitudeEvent(message: QueuedEvent): AmplitudeEvent {
