@@ -14,13 +14,13 @@ import {
   STORE_OPTIONS_USAGE,
   type StoreOptions,
   type ParsedArgs as StoreParsedArgs,
-} from './kv-store';
+} from './cli';
 
 /**
  * The pure half of the marketers' config CLI (`npm run config`): arguments, the document a
  * marketer edits (`{ "split": ..., "flows": ... }`), its validation and the summaries printed.
- * Files, KV and wrangler live in `config.ts` and `kv-store.ts` (which also parses the store
- * options both KV tools take).
+ * Files, KV and wrangler live in `config.ts` and `kv-store.ts`; the store options both KV tools
+ * take are parsed in `cli.ts`.
  */
 
 export type Section = keyof typeof CONFIG_KEYS;

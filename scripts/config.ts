@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CONFIG_KEYS } from '../worker/config/load';
+import { EXIT_OK, fail, runTool } from './cli';
 import {
   type CheckedDocument,
   type CliOptions,
@@ -18,7 +19,7 @@ import {
   type SectionValues,
   USAGE,
 } from './config-document';
-import { EXIT_OK, fail, type KvStore, runTool, withStore } from './kv-store';
+import { type KvStore, withStore } from './kv-store';
 
 /**
  * The marketers' config CLI: `npm run config -- get | validate <file> | set <file> | seed`.

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isEventStoreMigrated, latestEvents } from '../worker/collector/event-log';
+import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { EVENTS_CLI_USAGE, type EventsCommand, parseEventsArgs } from './events/arguments';
 import { followEvents } from './events/follow';
 import { EVENT_LINE_HEADER, formatEventLine } from './events/format';
-import { EXIT_OK, fail, runTool, type StoreOptions } from './kv-store';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 
 /**

@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
-import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from '../portal/cli/arguments';
-import { LOOKUP_COLUMNS, SUBSCRIPTION_COLUMNS, USER_COLUMNS } from '../portal/cli/listings';
-import { type Column, formatTable } from '../portal/cli/table';
 import { switchFaultOn } from '../portal/faults';
 import { isMigrated, listLookups, listSubscriptions, listUsers } from '../portal/store/listings';
-import { EXIT_OK, fail, runTool, type StoreOptions } from './kv-store';
+import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
+import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from './portal/arguments';
+import { LOOKUP_COLUMNS, SUBSCRIPTION_COLUMNS, USER_COLUMNS } from './portal/listings';
+import { type Column, formatTable } from './portal/table';
 
 /**
  * `npm run portal -- users | subscriptions | lookups | fail <call> [count]`: what the embedded
  * portal emulator stored while a developer used the funnel under `npm start`, and its failure
  * switch. Reads the same local D1 files as `wrangler dev`, through wrangler's platform proxy.
- * Arguments and tables are in portal/cli/ (pure, unit-tested); this file only does the I/O.
+ * Arguments and tables are in scripts/portal/ (pure, unit-tested); this file only does the I/O.
  */
 
 async function withPortalDb<T>(persistTo: string, use: (db: D1Database) => Promise<T>): Promise<T> {

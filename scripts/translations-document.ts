@@ -13,12 +13,12 @@ import {
   STORE_OPTIONS_USAGE,
   type StoreOptions,
   type ParsedArgs as StoreParsedArgs,
-} from './kv-store';
+} from './cli';
 
 /**
  * The pure half of the copy CLI (`npm run translations`): arguments, the checks an override
  * file must pass and what a publish writes. Files, KV and wrangler live in `translations.ts`
- * and `kv-store.ts` (which also parses the store options both KV tools take).
+ * and `kv-store.ts`; the store options both KV tools take are parsed in `cli.ts`.
  */
 
 export type Result<T> = ParseResult<T>;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { TRANSLATION_KEYS } from '../worker/translations/source';
-import { EXIT_OK, fail, type KvStore, runTool, withStore } from './kv-store';
+import { EXIT_OK, fail, runTool } from './cli';
+import { type KvStore, withStore } from './kv-store';
 import {
   type CheckedOverride,
   type CliOptions,

@@ -1,5 +1,5 @@
 /**
- * What `npm run portal` lists (portal/cli/listings.ts), oldest first, as stored: the
+ * What `npm run portal` lists (scripts/portal/listings.ts), oldest first, as stored: the
  * developer's view of what the funnel did against the emulator.
  */
 

@@ -1,4 +1,4 @@
-import { type ParsedArgs, parseCount, parseLocalArgs } from '../kv-store';
+import { type ParsedArgs, parseCount, parseLocalArgs } from '../cli';
 
 /** The arguments of `npm run events` (scripts/events.ts). */
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FAULT_COUNT, parsePortalArgs } from '../../portal/cli/arguments';
+import { MAX_FAULT_COUNT, parsePortalArgs } from '../../scripts/portal/arguments';
 import {
   LOOKUP_COLUMNS,
   SUBSCRIPTION_COLUMNS,
   shortTime,
   USER_COLUMNS,
-} from '../../portal/cli/listings';
-import { type Column, formatTable, MAX_CELL_WIDTH } from '../../portal/cli/table';
+} from '../../scripts/portal/listings';
+import { type Column, formatTable, MAX_CELL_WIDTH } from '../../scripts/portal/table';
 
 describe('npm run portal arguments', () => {
   it.each(['users', 'subscriptions', 'lookups'])('reads the listing %s', (name) => {

@@ -1,10 +1,10 @@
-import { type ParsedArgs, parseCount, parseLocalArgs } from '../../scripts/kv-store';
-import { FAULT_CALLS, type FaultCall, isFaultCall } from '../faults';
+import { FAULT_CALLS, type FaultCall, isFaultCall } from '../../portal/faults';
+import { type ParsedArgs, parseCount, parseLocalArgs } from '../cli';
 
 /**
  * The arguments of `npm run portal` (scripts/portal.ts), the developer's window into the
- * embedded portal emulator's local D1. It runs in Node, not on the edge like the rest of
- * portal/; it lives here because what it reads and switches is the emulator's.
+ * embedded portal emulator's local D1. It runs in Node, so it lives with the other tools rather
+ * than in portal/, which runs on the edge.
  */
 
 export const PORTAL_CLI_USAGE = `Usage: npm run portal -- <command> [options]

@@ -1,4 +1,4 @@
-import type { LookupListing, SubscriptionListing, UserListing } from '../store/listings';
+import type { LookupListing, SubscriptionListing, UserListing } from '../../portal/store/listings';
 import type { Column } from './table';
 
 /** The columns `npm run portal -- users|subscriptions|lookups` prints. */
