@@ -1,9 +1,7 @@
 import { CONTINUE_BUTTON_CSS } from './styles/continue-button';
 import { EMAIL_INPUT_CSS } from './styles/email-input';
-import { LINEAR_PROGRESS_CSS } from './styles/linear-progress';
 import { LOADING_OVERLAY_CSS } from './styles/loading-overlay';
 import { LOCATED_BANNER_CSS } from './styles/located-banner';
-import { OPTION_BUTTONS_CSS } from './styles/option-buttons';
 import { PAGE_CSS } from './styles/page';
 import { STATIC_PIECES_CSS } from './styles/static-pieces';
 import { TOAST_CSS } from './styles/toast';
@@ -15,8 +13,6 @@ export const KIT_CSS = [
   TOAST_CSS,
   LOADING_OVERLAY_CSS,
   EMAIL_INPUT_CSS,
-  OPTION_BUTTONS_CSS,
-  LINEAR_PROGRESS_CSS,
   LOCATED_BANNER_CSS,
   STATIC_PIECES_CSS,
 ].join('');

@@ -19,8 +19,6 @@ const COMPONENTS = [
   'toast-area',
   'loading-overlay',
   'email-input',
-  'option-buttons',
-  'linear-progress',
   'located-banner',
   'trust-labels',
   'step-list',
