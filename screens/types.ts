@@ -37,8 +37,6 @@ export interface ScreenDefinition {
   offFlowNext: ScreenId | null;
   /** Images the screen shows, fetched ahead while the visitor is on the screen before it. */
   images?: readonly string[];
-  /** SPEC.md §2: a screen wrapped with a bottom button gets 88px bottom padding, else 16px. */
-  bottomButton?: boolean;
   /** The CSS of the screen's area, inlined in its page after the shared rules. */
   css?: string;
 }

@@ -13,13 +13,10 @@ import { TopBar } from './TopBar';
  */
 export function Page({
   t,
-  bottomButton = false,
   attribution,
   children,
 }: {
   t: TFunction;
-  /** SPEC.md §2: a screen with a bottom button gets 88px bottom padding, otherwise 16px. */
-  bottomButton?: boolean;
   /** The visitor's consent and the ad tools configured (c.get('attribution')); none: no banner. */
   attribution?: { consent: ConsentState; pixels: PixelIds };
   children: ReactNode;
@@ -29,7 +26,7 @@ export function Page({
       <Preloader />
       <TopBar brand={t('brand')} />
       {attribution && asksForConsent(attribution) ? <ConsentBar t={t} /> : null}
-      <main className={bottomButton ? 'page page--bottom-button' : 'page'}>{children}</main>
+      <main className="page">{children}</main>
       <Island name="ErrorToast" props={{ closeLabel: t('toast_close') }} />
       <Island name="LoadingOverlay" props={{ label: t('kit.loading') }} />
     </>

@@ -46,10 +46,10 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     const nextId = nextOf(screen, flow);
     const next = nextId ? `/${nextId}${search}` : null;
     const t = c.get('t');
-    const { Component, bottomButton, css } = screens[screen];
+    const { Component, css } = screens[screen];
     c.get('logFields').screen = screen;
     const page = renderPage(
-      <Page t={t} bottomButton={bottomButton} attribution={c.get('attribution')}>
+      <Page t={t} attribution={c.get('attribution')}>
         <Component
           screen={screen}
           t={t}

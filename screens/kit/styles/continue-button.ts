@@ -1,7 +1,6 @@
 /**
  * SPEC.md §2, §9: the Continue button is 56 high with radius 12, whether it is the server's
  * ContinueForm button or an island's ContinueButton: both carry `.button.button--primary`.
- * A screen with a bottom button anchors it 24 above the bottom edge.
  */
 export const CONTINUE_BUTTON_CSS = `
 .button{display:flex;align-items:center;justify-content:center;gap:8px;width:100%;height:56px;
@@ -12,7 +11,4 @@ export const CONTINUE_BUTTON_CSS = `
 .button__spinner{width:18px;height:18px;border-radius:50%;border:2px solid currentColor;
   border-inline-end-color:transparent;animation:kit-spin .8s linear infinite}
 .continue-form{margin:0 0 24px}
-.bottom-button{position:fixed;inset-inline:0;bottom:24px;z-index:5;display:flex;
-  justify-content:center;padding-inline:16px;pointer-events:none}
-.bottom-button>*{width:100%;max-width:343px;margin:0;pointer-events:auto}
 `;

@@ -1,14 +1,13 @@
 /**
  * Page chrome (SPEC.md §2 Layout, §9): top bar, the content container (at most 343 wide, 16
- * side and top padding, tablet from 432, desktop from 992), the bottom padding (88 with a bottom
- * button, else 16), focus rings, and the start-up preloader.
+ * padding on every side, tablet from 432, desktop from 992), focus rings, and the start-up
+ * preloader. No screen has a bottom button, so none needs §9's 88px bottom padding.
  */
 export const PAGE_CSS = `
 .top-bar{display:flex;align-items:center;justify-content:center;height:56px;padding-inline:16px;
   background:var(--surface);border-bottom:1px solid rgba(16,24,40,.08)}
 .top-bar__logo{display:block;width:132px;height:28px;background:var(--logo) center/contain no-repeat}
 .page{width:100%;max-width:calc(343px + 32px);margin-inline:auto;padding:16px}
-.page--bottom-button{padding-bottom:88px}
 :where(a,button,input,select,textarea,summary,[tabindex]):focus-visible{
   outline:3px solid var(--ink);outline-offset:2px}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;

@@ -14,7 +14,6 @@ const COMPONENTS = [
   'visually-hidden',
   'button',
   'continue-form',
-  'bottom-button',
   'toast',
   'toast-area',
   'loading-overlay',

@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BottomButton } from '../../../screens/kit/BottomButton';
 import { Divider } from '../../../screens/kit/Divider';
 import { OfferBanner } from '../../../screens/kit/OfferBanner';
 import {
@@ -14,8 +13,6 @@ import { StepList } from '../../../screens/kit/StepList';
 import { StoreBadges } from '../../../screens/kit/StoreBadges';
 import { SUPPORT_DEFAULTS, SupportLinks } from '../../../screens/kit/SupportLinks';
 import { TrustLabels } from '../../../screens/kit/TrustLabels';
-import { ContinueForm } from '../../../screens/layout/ContinueForm';
-import { applyPageCss } from './page-css';
 import { englishT } from './translate';
 
 const t = englishT();
@@ -133,23 +130,5 @@ describe('OfferBanner (SPEC.md §2)', () => {
     );
     expect(container.textContent).toBe('Offer ends in04:59');
     expect(container.querySelector('.offer-banner__time')?.textContent).toBe('04:59');
-  });
-});
-
-describe('BottomButton (SPEC.md §9 button bottom 24px)', () => {
-  it('keeps the Continue 24px above the bottom edge, at most 343px wide', () => {
-    const removeCss = applyPageCss();
-    const { container } = render(
-      <BottomButton>
-        <ContinueForm action="/x" next="/y" label="Continue" />
-      </BottomButton>,
-    );
-    const bar = getComputedStyle(container.querySelector('.bottom-button')!);
-    expect(bar.position).toBe('fixed');
-    expect(bar.bottom).toBe('24px');
-    const form = getComputedStyle(container.querySelector('form')!);
-    expect(form.maxWidth).toBe('343px');
-    expect(form.marginBottom).toBe('0px');
-    removeCss();
   });
 });
