@@ -4,7 +4,8 @@ import { ONE_TIME_DISCOUNT } from './one-time-discount';
 
 /**
  * Figures derived from a catalogue entry, never typed by hand (SPEC.md §3: plan display data
- * implies period, trial days, per-day price and save percent). A month counts as 30 days.
+ * implies trial days, per-day price and save percent; the period is in the entry's own texts).
+ * A month counts as 30 days.
  */
 export const DAYS_PER_MONTH = 30;
 
@@ -22,12 +23,6 @@ export function periodDays(plan: Plan): number | null {
 /** An amount spread over days, to the nearest cent (6.99 over 7 days is 1.00 a day). */
 export function pricePerDay(amount: Cents, days: number): Cents {
   return Math.round(amount / days);
-}
-
-/** What a day of the first period costs. */
-export function perDayPrice(plan: Plan): Cents | null {
-  const days = periodDays(plan);
-  return days === null ? null : pricePerDay(plan.periodPrice, days);
 }
 
 /**
@@ -68,20 +63,4 @@ export function savePercent(plan: Plan): number {
   const { numerator, denominator } = regularFraction(plan);
   const saved = numerator - plan.periodPrice * denominator;
   return Math.max(0, Math.round((100 * saved) / numerator));
-}
-
-/**
- * How copy names what the first payment buys: a week (a 7-day intro), a month or months; null
- * for an intro counted in days and for a one-time item.
- */
-export function periodLabel(plan: Plan): 'week' | 'month' | 'months' | null {
-  if (plan.billing.kind === 'one_time') return null;
-  if (plan.billing.intro) return plan.billing.intro.days === 7 ? 'week' : null;
-  return plan.billing.months === 1 ? 'month' : 'months';
-}
-
-/** How often the plan renews; null for a one-time item. */
-export function billingCycle(plan: Plan): 'monthly' | 'quarterly' | null {
-  if (plan.billing.kind === 'one_time') return null;
-  return plan.billing.months === 1 ? 'monthly' : 'quarterly';
 }

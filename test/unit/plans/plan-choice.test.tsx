@@ -6,10 +6,14 @@ import PlanChoice, { type PlanChoiceProps } from '../../../islands/PlanChoice';
 import { $plans } from '../../../islands/stores/plans';
 import { planChoiceProps } from '../../../screens/plans/plan-choice-props';
 import type { ScreenProps } from '../../../screens/types';
+import type { PlanFamilyId } from '../../../shared/plans/catalogue';
 import { serverThenHydrate } from '../kit/hydrate';
 import { englishT } from './render-screen';
 
-function props(overrides: Partial<ScreenProps> = {}): PlanChoiceProps {
+function props(
+  overrides: Partial<ScreenProps> = {},
+  families: readonly PlanFamilyId[] = ['monthly_7d_intro', 'monthly', 'quarterly'],
+): PlanChoiceProps {
   return planChoiceProps(
     {
       screen: 'checkout_v3_tr',
@@ -26,8 +30,8 @@ function props(overrides: Partial<ScreenProps> = {}): PlanChoiceProps {
       ...overrides,
     },
     {
-      families: ['monthly_7d_intro', 'monthly', 'quarterly'],
-      defaultFamily: 'monthly_7d_intro',
+      families,
+      defaultFamily: families[0]!,
       summary: true,
     },
   );
@@ -110,6 +114,35 @@ describe('PlanChoice island', () => {
       'Discount −$59.98',
       'Total today $59.99',
     ]);
+  });
+
+  it.each([
+    // 6.99 / 7, 4.99 / 5 and 2.99 / 3 each round to a dollar a day.
+    [
+      ['monthly_7d_intro', 'monthly_5d_intro', 'monthly_3d_intro'],
+      ['1.00', '1.00', '1.00'],
+    ],
+    // 39.99 / 30 = 1.333; 59.99 / 90 = 0.6666.
+    [
+      ['monthly', 'quarterly'],
+      ['1.33', '0.67'],
+    ],
+    // The private-chat upsell: 9.99 for a month, or for 3 months.
+    [
+      ['upsell_monthly_999', 'upsell_quarterly_999'],
+      ['0.33', '0.11'],
+    ],
+  ] as const)('shows %j at their price per day (SPEC.md §3)', (families, perDay) => {
+    render(<PlanChoice {...props({}, families)} />);
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((radio) => radio.querySelector('.plan-picker__amount')?.textContent)).toEqual(
+      perDay.map((price) => `$${price.replace('.', '')}per day`),
+    );
+    expect(
+      radios.map(
+        (radio) => radio.querySelector('.plan-picker__price .visually-hidden')?.textContent,
+      ),
+    ).toEqual(perDay.map((price) => `$${price} per day`));
   });
 
   it('shows euro prices to a visitor in the euro area', () => {
