@@ -59,15 +59,6 @@ export type ErrorTextKey =
   | (typeof GOOGLE_BUTTON_ERROR_KEYS)[number]
   | (typeof PAYMENT_ERROR_KEYS)[number];
 
-export const ERROR_TEXT_KEYS: readonly ErrorTextKey[] = [
-  ...new Set([
-    ...SIGN_UP_ERROR_KEYS,
-    ...PHONE_LOOKUP_ERROR_KEYS,
-    ...GOOGLE_BUTTON_ERROR_KEYS,
-    ...PAYMENT_ERROR_KEYS,
-  ]),
-];
-
 /** Translated texts of some keys, as a screen hands them to an island. */
 export type ErrorTexts<K extends ErrorTextKey = ErrorTextKey> = Record<K, string>;
 

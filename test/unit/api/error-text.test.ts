@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { EN } from '../../../locales';
 import {
   declinedPaymentText,
-  ERROR_TEXT_KEYS,
   errorTranslationKey,
+  GOOGLE_BUTTON_ERROR_KEYS,
   googleProblemText,
   isEmailTakenMessage,
+  PAYMENT_ERROR_KEYS,
+  PHONE_LOOKUP_ERROR_KEYS,
   paymentErrorText,
   paymentNoResultText,
   phoneLookupErrorText,
   readableText,
+  SIGN_UP_ERROR_KEYS,
   signupErrorText,
   socialSignInErrorText,
 } from '../../../shared/api/error-text';
@@ -26,9 +29,16 @@ function english(key: string): string {
   return (EN[area] as Record<string, string>)[name]!;
 }
 
-describe('every error text key has its English copy', () => {
-  it.each(ERROR_TEXT_KEYS)('%s', (key) => {
-    expect(english(errorTranslationKey(key))).toMatch(/\w/);
+describe('every error text key a screen hands to its island has its English copy', () => {
+  it.each(
+    Object.entries({
+      'sign-up': SIGN_UP_ERROR_KEYS,
+      'phone lookup': PHONE_LOOKUP_ERROR_KEYS,
+      'Google button': GOOGLE_BUTTON_ERROR_KEYS,
+      payment: PAYMENT_ERROR_KEYS,
+    }),
+  )('%s', (_, keys) => {
+    for (const key of keys) expect(english(errorTranslationKey(key)), key).toMatch(/\w/);
   });
 
   it('the SPEC.md §8 texts are word for word', () => {
