@@ -1,10 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { vi } from 'vitest';
-import {
-  createQueueHandler,
-  EVENTS_QUEUE_NAME,
-} from '../../../worker/collector/consumer/queue-handler';
+import { createQueueHandler } from '../../../worker/collector/consumer/queue-handler';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { fakeEndpoint } from './fake-endpoint';
 import { NOW } from './fixtures';
@@ -20,6 +17,9 @@ export function asDeliveries(messages: readonly QueuedEvent[], attempts = 1): De
   return messages.map((body) => ({ id: `msg-${body.event.insert_id}`, body, attempts }));
 }
 
+/** The events queue of wrangler.toml; the consumer treats any queue but a dead letter one so. */
+const EVENTS_QUEUE = 'geofunnel-events';
+
 /**
  * The consumer of worker/index.ts with `endpoint` as its fetch, run on one batch against this
  * test's real EVENTS_DB; returns what it acked and retried (getQueueResult).
@@ -31,7 +31,7 @@ export function consumer(
   const handler = createQueueHandler({ fetch: endpoint.fetch, now: () => NOW });
   return {
     endpoint,
-    async run(deliveries: readonly Delivery[], queue: string = EVENTS_QUEUE_NAME) {
+    async run(deliveries: readonly Delivery[], queue: string = EVENTS_QUEUE) {
       const batch = createMessageBatch(
         queue,
         deliveries.map((delivery) => ({

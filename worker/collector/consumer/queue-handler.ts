@@ -8,8 +8,7 @@ import { selectDestinations } from './destinations';
 import { type DestinationName, type Outcome, retryDelaySeconds } from './outcome';
 import type { Fetch } from './post-json';
 
-/** The queues of wrangler.toml: the collector's, and where it gives up (max_retries). */
-export const EVENTS_QUEUE_NAME = 'geofunnel-events';
+/** The queue of wrangler.toml where the collector's queue gives up (max_retries). */
 export const DEAD_LETTER_QUEUE_NAME = 'geofunnel-events-dlq';
 
 export interface QueueHandlerOptions {
