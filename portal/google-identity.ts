@@ -1,5 +1,5 @@
+import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { base64UrlText } from '../shared/base64url';
 
 /**
  * Who a Google ID token names. The emulator only *decodes* the token's payload: the worker has
@@ -28,11 +28,9 @@ const IdTokenPayload = z.object({
 const UNREADABLE = 'The Google token could not be read.';
 
 export function readGoogleIdentity(idToken: string): GoogleIdentityReading {
-  const [, payload, ...rest] = idToken.split('.');
-  if (payload === undefined || rest.length !== 1) return { ok: false, reason: UNREADABLE };
   let json: unknown;
   try {
-    json = JSON.parse(base64UrlText(payload) ?? '');
+    json = decodeJwt(idToken);
   } catch {
     return { ok: false, reason: UNREADABLE };
   }

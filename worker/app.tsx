@@ -5,8 +5,8 @@ import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { ScreenId } from '../shared/screens';
 import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
-import type { GoogleKeySet } from './api/google-id-token';
-import { createGoogleKeySource } from './api/google-keys';
+import type { GoogleKeys } from './api/google-id-token';
+import { googleKeySet } from './api/google-keys';
 import type { PortalFetch } from './api/portal-transport';
 import type { RateLimitRule } from './api/rate-limits';
 import { apiRoutes } from './api/routes';
@@ -51,8 +51,11 @@ export interface AppOptions {
    * development kit's emulator.
    */
   portalFetch?: PortalFetch;
-  /** Google's signing keys; tests supply keys they made, so no test reaches the internet. */
-  googleKeys?: () => Promise<GoogleKeySet>;
+  /**
+   * Google's signing keys; tests pass `googleKeySet({ fetch })` with keys they made, so no test
+   * reaches the internet.
+   */
+  googleKeys?: GoogleKeys;
   /**
    * Wall clock in milliseconds (Google token expiry, the collector's clock checks); Date.now
    * unless a test fixes it.
@@ -101,7 +104,7 @@ export function createApp(options: AppOptions = {}) {
     apiRoutes({
       portalFetch,
       // One key cache per app, i.e. per isolate in production (worker/index.ts).
-      googleKeys: options.googleKeys ?? createGoogleKeySource(),
+      googleKeys: options.googleKeys ?? googleKeySet(),
       now: options.now ?? Date.now,
       cardFingerprint: firstFingerprint(devKit?.cardFingerprint, stripeCardFingerprint()),
     }),

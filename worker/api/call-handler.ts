@@ -8,7 +8,7 @@ import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';
 import { attemptOf, chargedCardOf } from './charge-topic';
 import { googleCredentialRefusal } from './google-credential';
-import type { GoogleKeySource } from './google-keys';
+import type { GoogleKeys } from './google-id-token';
 import { readIdempotencyKey } from './idempotency-key';
 import { readJsonBody } from './json-body';
 import { readPathParams } from './path-params';
@@ -23,7 +23,7 @@ import { clearSessionToken, sessionToken, setSessionToken } from './session-cook
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
   portalFetch?: PortalFetch;
-  googleKeys: GoogleKeySource;
+  googleKeys: GoogleKeys;
   /** Wall clock in milliseconds, for the expiry of Google tokens and recorded purchases. */
   now: () => number;
   /** Where a charge's card fingerprint comes from, for the per-card charge limit. */

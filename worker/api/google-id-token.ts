@@ -1,19 +1,23 @@
-import { base64UrlBytes } from '../../shared/base64url';
+import {
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
 
 /**
  * Verification of a Google ID token (the credential Google Identity Services hands the page) before
- * any account is made from it (issue 4, SPEC.md §5 Google sign-in). Pure apart from WebCrypto:
- * the keys, the client id and the clock are the caller's.
+ * any account is made from it (SPEC.md §5 Google sign-in). jose checks the signature and the
+ * registered claims; this file names Google's rules and adds the ones jose cannot know.
  *
  * Rules are Google's "Verify the integrity of the ID token": signed by one of Google's keys,
- * `aud` is our client id, `iss` is Google, `exp` not passed.
+ * `aud` is our client id, `iss` is Google, `exp` not passed; and the address must be verified.
  */
 
-/** A JWK as Google's JWKS endpoint lists it; `kid` names the key in the token header. */
-export type GoogleJwk = JsonWebKey & { kid?: string };
-export interface GoogleKeySet {
-  keys: GoogleJwk[];
-}
+/** Where the verifier gets Google's public keys: jose's key lookup (worker/api/google-keys.ts). */
+export type GoogleKeys = JWTVerifyGetKey;
 
 export const GOOGLE_ISSUERS: readonly string[] = [
   'accounts.google.com',
@@ -22,6 +26,12 @@ export const GOOGLE_ISSUERS: readonly string[] = [
 
 /** Tolerated difference between Google's clock and ours. */
 export const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * Google's ID tokens live an hour from `iat`. Giving jose the age is also what makes it refuse an
+ * `iat` in the future.
+ */
+const MAX_TOKEN_AGE_SECONDS = 3600;
 
 export type GoogleTokenRejection =
   | 'malformed'
@@ -42,76 +52,51 @@ export interface GoogleIdentity {
 
 export type GoogleTokenVerdict =
   | { ok: true; identity: GoogleIdentity }
-  | { ok: false; reason: GoogleTokenRejection };
+  | { ok: false; reason: GoogleTokenRejection }
+  /** Google's key set could not be had (network, an error answer, not a key set): not the token's fault. */
+  | { ok: false; reason: 'keys_unavailable'; cause: unknown };
+
+/** Thrown through jose by the key lookup, so a key set out of reach is told apart from a bad token. */
+class KeysUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super('Google key set unavailable');
+  }
+}
 
 function reject(reason: GoogleTokenRejection): GoogleTokenVerdict {
   return { ok: false, reason };
 }
 
-function jsonSegment(segment: string): Record<string, unknown> | null {
-  const bytes = base64UrlBytes(segment);
-  if (!bytes) return null;
+/** What a jose error says about the token, in our words. */
+function rejectionOf(error: unknown): GoogleTokenRejection {
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'unsupported_alg';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'unknown_key';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad_signature';
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return 'wrong_audience';
+    if (error.claim === 'iss') return 'wrong_issuer';
+    if (error.claim === 'exp') return 'expired';
+    if (error.claim === 'iat' && error.reason === 'check_failed') return 'issued_in_future';
+    if (error.claim === 'nbf') return 'issued_in_future';
+  }
+  return 'malformed';
+}
+
+function hasJsonSegments(token: string): boolean {
   try {
-    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    decodeProtectedHeader(token);
+    decodeJwt(token);
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }
 
-async function importRsaKey(jwk: GoogleJwk): Promise<CryptoKey | null> {
-  if (jwk.kty !== 'RSA') return null;
-  try {
-    return await crypto.subtle.importKey(
-      'jwk',
-      jwk,
-      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
-  } catch {
-    return null;
-  }
-}
-
-export async function verifyGoogleIdToken(
-  token: string,
-  options: { keys: GoogleKeySet; clientId: string; nowSeconds: number },
-): Promise<GoogleTokenVerdict> {
-  const parts = token.split('.');
-  if (parts.length !== 3) return reject('malformed');
-  const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
-  const header = jsonSegment(headerPart);
-  const claims = jsonSegment(payloadPart);
-  const signature = base64UrlBytes(signaturePart);
-  if (!header || !claims || !signature) return reject('malformed');
-
-  // Only RS256: Google signs with it, and accepting the header's word for anything else is how
-  // `alg: none` and HMAC-with-the-public-key forgeries get in.
-  if (header.alg !== 'RS256') return reject('unsupported_alg');
-  const jwk = options.keys.keys.find(
-    (key) => typeof header.kid === 'string' && key.kid === header.kid,
-  );
-  const key = jwk ? await importRsaKey(jwk) : null;
-  if (!key) return reject('unknown_key');
-  const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
-  const valid = await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, signature, signed);
-  if (!valid) return reject('bad_signature');
-
-  // A token minted for another site's client id must not sign anyone in here.
-  if (claims.aud !== options.clientId) return reject('wrong_audience');
-  if (typeof claims.iss !== 'string' || !GOOGLE_ISSUERS.includes(claims.iss)) {
-    return reject('wrong_issuer');
-  }
-  const now = options.nowSeconds;
-  if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_SECONDS <= now) {
-    return reject('expired');
-  }
-  if (typeof claims.iat !== 'number' || claims.iat - CLOCK_SKEW_SECONDS > now) {
-    return reject('issued_in_future');
-  }
+/** Our rules on a token jose has verified: a single audience, an address Google verified. */
+function identityOf(claims: JWTPayload): GoogleTokenVerdict {
+  // A list of audiences is another party's token that merely includes us; Google sends a string.
+  if (typeof claims.aud !== 'string') return reject('wrong_audience');
   if (typeof claims.email !== 'string' || claims.email === '') return reject('no_email');
   // An address Google has not verified could name someone else's account at the portal.
   // Google sends a boolean; some libraries stringify it.
@@ -120,4 +105,41 @@ export async function verifyGoogleIdToken(
   }
   if (typeof claims.sub !== 'string' || claims.sub === '') return reject('malformed');
   return { ok: true, identity: { subject: claims.sub, email: claims.email } };
+}
+
+export async function verifyGoogleIdToken(
+  token: string,
+  options: { keys: GoogleKeys; clientId: string; nowSeconds: number },
+): Promise<GoogleTokenVerdict> {
+  if (!hasJsonSegments(token)) return reject('malformed');
+  const googleKey: JWTVerifyGetKey = async (header, jws) => {
+    // Google names its key in every token; without a kid jose would try each key of the set.
+    if (typeof header.kid !== 'string') throw new errors.JWKSNoMatchingKey();
+    try {
+      return await options.keys(header, jws);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey) throw error;
+      throw new KeysUnavailable(error);
+    }
+  };
+  try {
+    const { payload } = await jwtVerify(token, googleKey, {
+      // Only RS256: Google signs with it, and accepting the header's word for anything else is
+      // how `alg: none` and HMAC-with-the-public-key forgeries get in.
+      algorithms: ['RS256'],
+      // A token minted for another site's client id must not sign anyone in here.
+      audience: options.clientId,
+      issuer: [...GOOGLE_ISSUERS],
+      requiredClaims: ['exp'],
+      maxTokenAge: MAX_TOKEN_AGE_SECONDS,
+      clockTolerance: CLOCK_SKEW_SECONDS,
+      currentDate: new Date(options.nowSeconds * 1000),
+    });
+    return identityOf(payload);
+  } catch (error) {
+    if (error instanceof KeysUnavailable) {
+      return { ok: false, reason: 'keys_unavailable', cause: error.reason };
+    }
+    return reject(rejectionOf(error));
+  }
 }

@@ -1,14 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type GoogleKeySet, verifyGoogleIdToken } from '../../../worker/api/google-id-token';
+import { createLocalJWKSet } from 'jose';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { verifyGoogleIdToken } from '../../../worker/api/google-id-token';
 import {
-  createGoogleKeySource,
   GOOGLE_JWKS_URL,
+  googleKeySet,
+  KEY_SET_MAX_AGE_MS,
   MIN_REFRESH_INTERVAL_MS,
 } from '../../../worker/api/google-keys';
 import {
   CLIENT_ID,
+  type GoogleKeySet,
   googleClaims,
   jsonSegment,
+  jwksFetch,
   keySet,
   makeSigner,
   NOW_SECONDS,
@@ -26,7 +30,11 @@ beforeAll(async () => {
 });
 
 function verify(token: string, nowSeconds = NOW_SECONDS) {
-  return verifyGoogleIdToken(token, { keys, clientId: CLIENT_ID, nowSeconds });
+  return verifyGoogleIdToken(token, {
+    keys: createLocalJWKSet(keys),
+    clientId: CLIENT_ID,
+    nowSeconds,
+  });
 }
 
 describe('verifyGoogleIdToken', () => {
@@ -53,6 +61,8 @@ describe('verifyGoogleIdToken', () => {
     ['an expired token', { exp: NOW_SECONDS - 61 }, 'expired'],
     ['a token without exp', { exp: undefined }, 'expired'],
     ['a token issued in the future', { iat: NOW_SECONDS + 120 }, 'issued_in_future'],
+    ['a token not valid before a later time', { nbf: NOW_SECONDS + 120 }, 'issued_in_future'],
+    ['a token older than the hour Google gives one', { iat: NOW_SECONDS - 3661 }, 'expired'],
     ['a token without email', { email: undefined }, 'no_email'],
     ['an unverified email', { email_verified: false }, 'email_unverified'],
     ['an unverified email, stringified', { email_verified: 'false' }, 'email_unverified'],
@@ -106,63 +116,82 @@ describe('verifyGoogleIdToken', () => {
   });
 });
 
-describe('createGoogleKeySource', () => {
-  function jwksFetch(maxAge: number | null) {
-    const calls: string[] = [];
-    const fetcher = (async (input: RequestInfo | URL) => {
-      calls.push(String(input));
-      return Response.json(keys, {
-        headers:
-          maxAge === null ? {} : { 'cache-control': `public, max-age=${maxAge}, must-revalidate` },
-      });
-    }) as typeof fetch;
-    return { calls, fetcher };
+describe("googleKeySet: Google's JWKS through jose's cache", () => {
+  // jose reads the wall clock for its cache and cooldown; the token's clock is NOW_SECONDS.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function verifyWith(source: ReturnType<typeof googleKeySet>, token: string) {
+    return verifyGoogleIdToken(token, {
+      keys: source,
+      clientId: CLIENT_ID,
+      nowSeconds: NOW_SECONDS,
+    });
   }
 
-  it("fetches Google's JWKS and reuses it for the Cache-Control max-age", async () => {
-    let clock = 0;
-    const { calls, fetcher } = jwksFetch(600);
-    const source = createGoogleKeySource({ fetch: fetcher, now: () => clock });
-    expect(await source()).toEqual(keys);
-    clock = 599_000;
-    await source();
-    expect(calls).toEqual([GOOGLE_JWKS_URL]);
-    clock = 600_000;
-    await source();
-    expect(calls).toHaveLength(2);
+  it("fetches Google's JWKS once and reuses it until it is KEY_SET_MAX_AGE_MS old", async () => {
+    const jwks = jwksFetch(keys);
+    const source = googleKeySet({ fetch: jwks.fetch });
+    const token = await google.sign(googleClaims());
+    expect((await verifyWith(source, token)).ok).toBe(true);
+    vi.setSystemTime(KEY_SET_MAX_AGE_MS - 1);
+    expect((await verifyWith(source, token)).ok).toBe(true);
+    expect(jwks.calls).toEqual([GOOGLE_JWKS_URL]);
+    vi.setSystemTime(KEY_SET_MAX_AGE_MS);
+    expect((await verifyWith(source, token)).ok).toBe(true);
+    expect(jwks.calls).toHaveLength(2);
   });
 
   it('refreshes early for an unknown kid, but at most once a minute', async () => {
-    let clock = 0;
-    const { calls, fetcher } = jwksFetch(3600);
-    const source = createGoogleKeySource({ fetch: fetcher, now: () => clock });
-    await source();
-    clock = MIN_REFRESH_INTERVAL_MS - 1;
-    await source({ refresh: true });
-    expect(calls).toHaveLength(1);
-    clock = MIN_REFRESH_INTERVAL_MS;
-    await source({ refresh: true });
-    expect(calls).toHaveLength(2);
-    await source({ refresh: true });
-    expect(calls).toHaveLength(2);
+    const rotated = await makeSigner('google-key-2');
+    const jwks = jwksFetch(keys, keySet(google, rotated));
+    const source = googleKeySet({ fetch: jwks.fetch });
+    expect((await verifyWith(source, await google.sign(googleClaims()))).ok).toBe(true);
+    const newer = await rotated.sign(googleClaims());
+    vi.setSystemTime(MIN_REFRESH_INTERVAL_MS - 1);
+    expect(await verifyWith(source, newer)).toEqual({ ok: false, reason: 'unknown_key' });
+    expect(jwks.calls).toHaveLength(1);
+    vi.setSystemTime(MIN_REFRESH_INTERVAL_MS);
+    expect((await verifyWith(source, newer)).ok).toBe(true);
+    expect(jwks.calls).toHaveLength(2);
+    const madeUp = await google.sign(googleClaims(), { alg: 'RS256', kid: 'made-up' });
+    expect(await verifyWith(source, madeUp)).toEqual({ ok: false, reason: 'unknown_key' });
+    expect(jwks.calls).toHaveLength(2);
   });
 
-  it('fetches again on every use when Google names no max-age', async () => {
-    const { calls, fetcher } = jwksFetch(null);
-    const source = createGoogleKeySource({ fetch: fetcher, now: () => 0 });
-    await source();
-    await source();
-    expect(calls).toHaveLength(2);
+  it.each([
+    ['an error answer', () => new Response('down', { status: 503 })],
+    ['a body that is not JSON', () => new Response('<html>', { status: 200 })],
+    ['a body that is no key set', () => Response.json({ keys: 'none' })],
+    ['a redirect', () => Response.redirect('https://example.com/certs', 302)],
+  ])('takes %s as keys unavailable, and caches nothing', async (_, answer) => {
+    const jwks = jwksFetch(answer);
+    const source = googleKeySet({ fetch: jwks.fetch });
+    const token = await google.sign(googleClaims());
+    expect(await verifyWith(source, token)).toMatchObject({
+      ok: false,
+      reason: 'keys_unavailable',
+    });
+    await verifyWith(source, token);
+    expect(jwks.calls).toHaveLength(2);
   });
 
-  it('rejects an error answer or a body that is no key set, and caches neither', async () => {
-    const failing = createGoogleKeySource({
-      fetch: (async () => new Response('down', { status: 503 })) as unknown as typeof fetch,
+  it('takes a network failure as keys unavailable, with the cause for the log', async () => {
+    const failure = new TypeError('fetch failed');
+    const source = googleKeySet({
+      fetch: (async () => {
+        throw failure;
+      }) as unknown as typeof fetch,
     });
-    await expect(failing()).rejects.toThrow('503');
-    const garbage = createGoogleKeySource({
-      fetch: (async () => Response.json({ keys: [] })) as unknown as typeof fetch,
+    expect(await verifyWith(source, await google.sign(googleClaims()))).toEqual({
+      ok: false,
+      reason: 'keys_unavailable',
+      cause: failure,
     });
-    await expect(garbage()).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BrowserSignupResponse } from '../../../shared/api/contract';
-import type { GoogleKeySet } from '../../../worker/api/google-id-token';
+import { googleKeySet, MIN_REFRESH_INTERVAL_MS } from '../../../worker/api/google-keys';
 import { embeddedPortalFetch } from '../../../worker/dev/embedded-portal';
 import { freshApp, setCookies } from '../fetch-app';
 import { migratePortalBeforeEach, userCount } from './embedded-portal-fixture';
@@ -9,6 +9,7 @@ import { expectRefusal, postJson } from './fake-portal';
 import {
   googleClaims,
   jsonSegment,
+  jwksFetch,
   keySet,
   makeSigner,
   NOW_SECONDS,
@@ -30,17 +31,14 @@ beforeAll(async () => {
 const VISITOR = '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a';
 
 /**
- * The worker in front of the embedded portal, with Google's keys and clock set by the test: no
- * test reaches the internet.
+ * The worker in front of the embedded portal, with Google's JWKS endpoint and the token clock set
+ * by the test: no test reaches the internet.
  */
-function worker(
-  options: { keys?: () => Promise<GoogleKeySet> } = {},
-  bindings: Partial<Cloudflare.Env> = {},
-) {
+function worker(options: { jwks?: typeof fetch } = {}, bindings: Partial<Cloudflare.Env> = {}) {
   let portalCalls = 0;
   const fetchApp = freshApp(
     {
-      googleKeys: options.keys ?? (async () => keySet(google)),
+      googleKeys: googleKeySet({ fetch: options.jwks ?? jwksFetch(keySet(google)).fetch }),
       now: () => NOW_SECONDS * 1000,
       portalFetch: (request) => {
         portalCalls++;
@@ -127,28 +125,20 @@ describe('Google sign-in through the worker (issue 4: verified before any accoun
   });
 
   it('without GOOGLE_CLIENT_ID: 503 google_not_configured, Google never asked', async () => {
-    let keysAsked = false;
-    const { signIn } = worker(
-      {
-        keys: async () => {
-          keysAsked = true;
-          return keySet(google);
-        },
-      },
-      { GOOGLE_CLIENT_ID: undefined },
-    );
+    const jwks = jwksFetch(keySet(google));
+    const { signIn } = worker({ jwks: jwks.fetch }, { GOOGLE_CLIENT_ID: undefined });
     await expectRefusal(
       await signIn(await google.sign(googleClaims())),
       503,
       'google_not_configured',
     );
-    expect(keysAsked).toBe(false);
+    expect(jwks.calls).toEqual([]);
     expect(await userCount()).toBe(0);
   });
 
   it("Google's keys out of reach: 502 google_keys_unavailable, logged, no account made", async () => {
     const { signIn } = worker({
-      keys: async () => {
+      jwks: async () => {
         throw new TypeError('fetch failed');
       },
     });
@@ -166,18 +156,23 @@ describe('Google sign-in through the worker (issue 4: verified before any accoun
     expect(await userCount()).toBe(0);
   });
 
-  it('a token signed with a key newer than the cached set is verified after one refresh', async () => {
-    const rotated = await makeSigner('google-2026-b');
-    const asked: boolean[] = [];
-    const { signIn } = worker({
-      keys: async ({ refresh = false } = {}) => {
-        asked.push(refresh);
-        return refresh ? keySet(google, rotated) : keySet(google);
-      },
+  describe('key rotation', () => {
+    // jose's key cache reads the wall clock; the tokens' clock stays NOW_SECONDS.
+    afterEach(() => {
+      vi.useRealTimers();
     });
-    const res = await signIn(await rotated.sign(googleClaims()));
-    expect(res.status).toBe(200);
-    expect(asked).toEqual([false, true]);
-    expect(await userCount()).toBe(1);
+
+    it('a token signed with a key newer than the cached set is verified after one refresh', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const rotated = await makeSigner('google-2026-b');
+      const jwks = jwksFetch(keySet(google), keySet(google, rotated));
+      const { signIn } = worker({ jwks: jwks.fetch });
+      expect((await signIn(await google.sign(googleClaims()))).status).toBe(200);
+      vi.advanceTimersByTime(MIN_REFRESH_INTERVAL_MS);
+      const res = await signIn(await rotated.sign(googleClaims({ sub: '2', email: 'b@x.io' })));
+      expect(res.status).toBe(200);
+      expect(jwks.calls).toHaveLength(2);
+      expect(await userCount()).toBe(2);
+    });
   });
 });

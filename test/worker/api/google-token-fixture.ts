@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:workers';
-import type { GoogleJwk, GoogleKeySet } from '../../../worker/api/google-id-token';
 
 /** The client id the worker is configured with in tests (wrangler.toml [vars]). */
 export const CLIENT_ID = env.GOOGLE_CLIENT_ID!;
@@ -15,6 +14,12 @@ function base64Url(bytes: Uint8Array): string {
 
 export function jsonSegment(value: unknown): string {
   return base64Url(new TextEncoder().encode(JSON.stringify(value)));
+}
+
+/** A JWK as Google's JWKS endpoint lists it; `kid` names the key in the token header. */
+export type GoogleJwk = JsonWebKey & { kid: string };
+export interface GoogleKeySet {
+  keys: GoogleJwk[];
 }
 
 /** An RSA key pair made by the test, standing in for one of Google's signing keys. */
@@ -55,6 +60,20 @@ export async function makeSigner(kid: string): Promise<TestSigner> {
 
 export function keySet(...signers: TestSigner[]): GoogleKeySet {
   return { keys: signers.map((signer) => signer.jwk) };
+}
+
+/**
+ * Stands in for the network in front of Google's JWKS endpoint: each call answers the next of
+ * `answers` (the last one again once they run out) and is recorded.
+ */
+export function jwksFetch(...answers: Array<GoogleKeySet | (() => Response)>) {
+  const calls: string[] = [];
+  const fetcher = (async (input: RequestInfo | URL) => {
+    calls.push(String(input));
+    const answer = answers[Math.min(calls.length, answers.length) - 1];
+    return typeof answer === 'function' ? answer() : Response.json(answer);
+  }) as typeof fetch;
+  return { calls, fetch: fetcher };
 }
 
 /** The claims of a Google ID token for our client, current at NOW_SECONDS. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { googleKeySet } from '../../../worker/api/google-keys';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { expectRefusal, fakePortal, happyPortal, postJson, SIGNUP_BODY } from './fake-portal';
+import { jwksFetch } from './google-token-fixture';
 import { captureLogsPerTest } from './log-capture';
 
 const logs = captureLogsPerTest();
@@ -169,7 +171,7 @@ describe('paths and methods', () => {
   it('a bug in a call answers 500 internal_error as JSON, never the HTML error page', async () => {
     const res = await freshApp({
       portalFetch: fakePortal(happyPortal).portalFetch,
-      googleKeys: async () => ({ keys: [] }),
+      googleKeys: googleKeySet({ fetch: jwksFetch({ keys: [] }).fetch }),
       now: () => {
         throw new Error('clock broke');
       },
