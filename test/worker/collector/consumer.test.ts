@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEAD_LETTER_QUEUE_NAME } from '../../../worker/collector/consumer/queue-handler';
 import { latestEvents } from '../../../worker/collector/event-log';
 import { asDeliveries, consumer } from './consume';
 import {
@@ -525,29 +524,33 @@ describe('ad networks: server-verified purchases only, once each, with the pixel
 });
 
 describe('dead letter queue', () => {
-  it('keeps each given-up message in dead_letters, logs it and acks', async () => {
-    const message = aMessage(anEvent());
-    const result = await consumer().run(asDeliveries([message], 11), DEAD_LETTER_QUEUE_NAME);
-    expect(result.acked).toHaveLength(1);
-    const row = await env.EVENTS_DB.prepare(
-      'SELECT insert_id, body, failed_at FROM dead_letters',
-    ).first<{
-      insert_id: string;
-      body: string;
-      failed_at: number;
-    }>();
-    expect(row).toEqual({
-      insert_id: message.event.insert_id,
-      body: JSON.stringify(message),
-      failed_at: NOW,
-    });
-    expect(logs.errors()).toContainEqual(
-      expect.objectContaining({
-        error: 'collector_dead_letter',
+  // The queues of wrangler.toml, production's and staging's.
+  it.each(['geofunnel-events-dlq', 'geofunnel-events-staging-dlq'])(
+    'keeps each message given up to %s in dead_letters, logs it and acks',
+    async (queue) => {
+      const message = aMessage(anEvent());
+      const result = await consumer().run(asDeliveries([message], 11), queue);
+      expect(result.acked).toHaveLength(1);
+      const row = await env.EVENTS_DB.prepare(
+        'SELECT insert_id, body, failed_at FROM dead_letters',
+      ).first<{
+        insert_id: string;
+        body: string;
+        failed_at: number;
+      }>();
+      expect(row).toEqual({
         insert_id: message.event.insert_id,
-      }),
-    );
-    // Not delivered from there.
-    expect(await countRows('events')).toBe(0);
-  });
+        body: JSON.stringify(message),
+        failed_at: NOW,
+      });
+      expect(logs.errors()).toContainEqual(
+        expect.objectContaining({
+          error: 'collector_dead_letter',
+          insert_id: message.event.insert_id,
+        }),
+      );
+      // Not delivered from there.
+      expect(await countRows('events')).toBe(0);
+    },
+  );
 });

@@ -8,8 +8,13 @@ import { selectDestinations } from './destinations';
 import { type DestinationName, type Outcome, retryDelaySeconds } from './outcome';
 import type { Fetch } from './post-json';
 
-/** The queue of wrangler.toml where the collector's queue gives up (max_retries). */
-export const DEAD_LETTER_QUEUE_NAME = 'geofunnel-events-dlq';
+/**
+ * Whether a batch comes from where the events queue gives up (max_retries): wrangler.toml names
+ * it geofunnel-events-dlq, and geofunnel-events-staging-dlq for staging.
+ */
+function isDeadLetterQueue(queue: string): boolean {
+  return queue.endsWith('-dlq');
+}
 
 export interface QueueHandlerOptions {
   /** Every call to Amplitude, Meta and TikTok goes through this; tests pass a fake endpoint. */
@@ -101,7 +106,7 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
     env: Bindings,
     _ctx: ExecutionContext,
   ): Promise<void> {
-    if (batch.queue === DEAD_LETTER_QUEUE_NAME) return keepDeadLetters(batch, env.EVENTS_DB, now());
+    if (isDeadLetterQueue(batch.queue)) return keepDeadLetters(batch, env.EVENTS_DB, now());
     const byId = readMessages(batch);
     if (byId.size === 0) return;
     const deliveries = [...byId.values()];
