@@ -185,5 +185,3 @@ export function createUploader(options: {
     busy: () => running !== null,
   };
 }
-
-export type Uploader = ReturnType<typeof createUploader>;

@@ -3,7 +3,6 @@
  * network operator, connecting to the phone, then number located.
  */
 export const SEARCH_STEPS = ['base_station', 'operator', 'phone', 'located'] as const;
-export type SearchStep = (typeof SEARCH_STEPS)[number];
 export type StepState = 'done' | 'active' | 'pending';
 
 /** How long the search animation runs: a few seconds, or a moment for prefers-reduced-motion. */

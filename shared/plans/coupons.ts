@@ -14,8 +14,6 @@ export const COUPONS = {
   upsell_30: { code: 'upsell_30', percentOff: 30, appliesTo: ['upsell'] },
 } as const satisfies Record<string, Coupon>;
 
-export type CouponCode = keyof typeof COUPONS;
-
 /** The amount after the coupon, rounded to the nearest cent (9.99 at 30% off is 6.99). */
 export function applyCoupon(amount: Cents, coupon: Coupon): Cents {
   return amount - Math.round((amount * coupon.percentOff) / 100);

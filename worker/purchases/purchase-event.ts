@@ -39,13 +39,6 @@ function parsedUrl(url: string | null): URL | null {
   }
 }
 
-/** A stable insert id per subscription: recording it again is a duplicate everywhere. */
-export async function purchaseInsertId(subscriptionId: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(subscriptionId));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0'));
-  return `srv_${hex.join('').slice(0, 40)}`;
-}
-
 /**
  * The server-verified purchase as an event of the collector's shape (SPEC.md §3 Purchase tracking
  * payload in its properties): what was charged from the product API's answer, who and where from

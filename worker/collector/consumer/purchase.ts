@@ -1,5 +1,4 @@
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import { PURCHASE_EVENTS } from '../../../shared/analytics/catalogue';
 
 /**
  * SPEC.md §3 Purchase tracking payload, as the ad networks need it: price, currency, plan,
@@ -18,10 +17,6 @@ export interface Purchase {
 }
 
 export type PurchaseReading = { ok: true; purchase: Purchase } | { ok: false; missing: string };
-
-export function isPurchaseEvent(event: CollectedEvent): boolean {
-  return PURCHASE_EVENTS.has(event.event_type);
-}
 
 function text(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
