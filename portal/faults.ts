@@ -38,7 +38,7 @@ export type FaultTiming = 'before' | 'after';
  * its timing when this call must fail, else null. One statement, so two concurrent calls never
  * both use the last counted one.
  */
-export async function takeFault(
+async function takeFault(
   db: D1Database,
   call: FaultCall,
   now: number = Date.now(),

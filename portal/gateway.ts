@@ -33,7 +33,7 @@ export type ChargeDecision =
   | { kind: 'requires_authentication' };
 
 /** The processor's text for each decline (SPEC.md §8: reported with the decline code). */
-export const PROCESSOR_RESPONSES: Readonly<Record<DeclineCode, string>> = {
+const PROCESSOR_RESPONSES: Readonly<Record<DeclineCode, string>> = {
   generic_decline: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
   expired_card: 'Your card has expired.',

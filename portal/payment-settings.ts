@@ -7,7 +7,7 @@ import type { PortalBindings } from './env';
 
 const DEFAULT_GATEWAY: PaymentGateway = 'test';
 /** What the checkout shows as the merchant when the emulator's own test gateway is in use. */
-export const TEST_GATEWAY_ACCOUNT_NAME = 'Geofunnel test gateway';
+const TEST_GATEWAY_ACCOUNT_NAME = 'Geofunnel test gateway';
 
 export interface PaymentSettingsReading {
   settings: PaymentSettingsResponse;

@@ -2,7 +2,7 @@ import type { CollectedEvent, EventBatch } from '../../shared/analytics/batch';
 
 const encoder = new TextEncoder();
 
-export function byteLength(text: string): number {
+function byteLength(text: string): number {
   return encoder.encode(text).byteLength;
 }
 

@@ -81,7 +81,7 @@ export function eventProperties(
  * SPEC.md §3 "Tracking user data sent with events", flat: the ids (appsflyer_id, google_*,
  * fb_pixel_id or tt_pixel_id) and the user_data fields side by side. Empty ones are left out.
  */
-export function trackingProperties(tracking: TrackingData | null): EventProperties {
+function trackingProperties(tracking: TrackingData | null): EventProperties {
   if (!tracking) return {};
   const { user_data: userData, ...ids } = tracking;
   const flat: EventProperties = {};
@@ -126,7 +126,7 @@ export interface EventIdentity {
   userId: string | null;
 }
 
-export function isEventName(name: string): boolean {
+function isEventName(name: string): boolean {
   return EVENT_NAME.test(name);
 }
 

@@ -26,7 +26,7 @@ const CONTROLS =
 const TEXT_MAX = 100;
 
 /** The attribute a control carries to name the generic event its click is (see element_event). */
-export const CLICK_EVENT_ATTR = 'data-event';
+const CLICK_EVENT_ATTR = 'data-event';
 
 const IMPLICIT_ROLE: Record<string, string> = {
   a: 'link',
@@ -43,7 +43,7 @@ function inputRole(input: HTMLInputElement): string {
 }
 
 /** The clicked control's description, or null when the click was not on a control. */
-export function describeClick(target: EventTarget | null): ClickProperties | null {
+function describeClick(target: EventTarget | null): ClickProperties | null {
   const element = target instanceof Element ? target.closest(CONTROLS) : null;
   if (!element) return null;
   const tag = element.tagName.toLowerCase();

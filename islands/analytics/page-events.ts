@@ -6,7 +6,7 @@ import type { PurchaseTrackingPayload } from '../payments/purchase-tracking';
 import type { ClickProperties } from './clicks';
 
 /** The Continue button's id (SPEC.md §2 Shared building blocks). */
-export const CONTINUE_BUTTON_ID = 'continue-button';
+const CONTINUE_BUTTON_ID = 'continue-button';
 
 /** Checkouts and paywalls: where the plans are shown and paid for. */
 export const isPaywall = isPaywallScreen;
@@ -50,8 +50,8 @@ export function clickEvents(screen: string, click: ClickProperties): EventName[]
 }
 
 /** What the page reports (start.ts, clicks.ts) before the tracker fans it out. */
-export const RAW_LOAD: GenericEventName = 'load';
-export const RAW_CLICK: GenericEventName = 'click';
+const RAW_LOAD: GenericEventName = 'load';
+const RAW_CLICK: GenericEventName = 'click';
 
 /** The events one reported event stands for on `screen`. */
 export function fannedOut(screen: string, event: { name: string; properties?: unknown }): string[] {

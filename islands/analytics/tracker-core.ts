@@ -49,7 +49,7 @@ export interface TrackOptions {
 }
 
 /** SPEC.md §7: "events are dropped with 'No request sent' when no API key is set". */
-export const NO_REQUEST_SENT = 'No request sent';
+const NO_REQUEST_SENT = 'No request sent';
 
 /**
  * The analytics client: builds each event (ids, session, the page's properties), keeps it in the

@@ -35,7 +35,7 @@ export const MAX_BACKOFF_MS = 60_000;
  */
 const MAX_REQUESTS_PER_FLUSH = 200;
 
-export function nextBackoff(previous: number): number {
+function nextBackoff(previous: number): number {
   return previous === 0 ? FIRST_BACKOFF_MS : doubled(previous, MAX_BACKOFF_MS);
 }
 

@@ -2,7 +2,7 @@ import type { PixelIds } from '../../shared/analytics/tracking';
 import type { AdPixel } from './ad-pixel';
 import { pixelEventName } from './purchase';
 
-export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
+const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
 export interface GoogleGlobals {
   dataLayer?: unknown[];

@@ -1,7 +1,7 @@
 import type { AdPixel } from './ad-pixel';
 import { pixelEventName } from './purchase';
 
-export const META_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
+const META_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
 
 /** The `fbq` of Meta's base code: it queues calls until fbevents.js sets `callMethod`. */
 export interface Fbq {

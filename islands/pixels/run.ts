@@ -28,7 +28,7 @@ export interface PixelDeps {
 }
 
 /** The pixels the deployment configured, in a fixed order. */
-export function configuredPixels(settings: PixelSettings, win: PixelDeps['win']): AdPixel[] {
+function configuredPixels(settings: PixelSettings, win: PixelDeps['win']): AdPixel[] {
   const { pixels, production } = settings;
   const configured: AdPixel[] = [];
   if (pixels.meta) configured.push(metaPixel(win, pixels.meta, production));
@@ -42,7 +42,7 @@ export function configuredPixels(settings: PixelSettings, win: PixelDeps['win'])
  * it stays so (the worker's rule, worker/attribution/consent.ts); elsewhere an answer given on
  * this page, or one the worker had not seen yet, decides.
  */
-export function effectiveConsent(state: ConsentState, answer: ConsentAnswer | null): ConsentState {
+function effectiveConsent(state: ConsentState, answer: ConsentAnswer | null): ConsentState {
   return state === 'not_required' ? state : (answer ?? state);
 }
 

@@ -5,19 +5,19 @@ import { $signup } from '../stores/signup';
 import { type Sleep, withRetries } from './retry';
 
 /** SPEC.md §4, §9: a failed payment-settings call is tried 2 more times, 1000 ms apart. */
-export const PAYMENT_SETTINGS_RETRIES = 2;
-export const PAYMENT_SETTINGS_RETRY_DELAY_MS = 1000;
+const PAYMENT_SETTINGS_RETRIES = 2;
+const PAYMENT_SETTINGS_RETRY_DELAY_MS = 1000;
 
 /** SPEC.md §4: the card provider, used when the settings give no gateway or never arrive. */
-export const DEFAULT_CARD_PROVIDER = 'stripe';
+const DEFAULT_CARD_PROVIDER = 'stripe';
 /**
  * SPEC.md §4 "the card provider with default key and name". No default publishable key is
  * configured yet: the checkout issue, which loads the provider's SDK, supplies it.
  */
-export const DEFAULT_STRIPE_ACCOUNT = { key: '', name: '' } as const;
+const DEFAULT_STRIPE_ACCOUNT = { key: '', name: '' } as const;
 
 /** The signup slice's payment fields for a settings answer (SPEC.md §3 Signup state). */
-export function paymentFieldsOf(settings: PaymentSettingsResponse) {
+function paymentFieldsOf(settings: PaymentSettingsResponse) {
   return {
     paymentProvider: settings.payment_gateway || DEFAULT_CARD_PROVIDER,
     stripe: {
@@ -31,7 +31,7 @@ export function paymentFieldsOf(settings: PaymentSettingsResponse) {
 }
 
 /** The signup slice's payment fields once every attempt has failed (SPEC.md §4). */
-export const FAILED_PAYMENT_FIELDS = {
+const FAILED_PAYMENT_FIELDS = {
   paymentProvider: DEFAULT_CARD_PROVIDER,
   stripe: { ...DEFAULT_STRIPE_ACCOUNT },
   paymentSettingsStatus: 'fail' as const,

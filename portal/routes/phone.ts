@@ -7,7 +7,7 @@ import { PortalError } from '../portal-error';
 import { recordPhoneLookup } from '../store/phone-lookups';
 
 /** SPEC.md §8: the text the searching screens show for any non-200 lookup. */
-export const PHONE_INCORRECT_MESSAGE = 'Phone number is incorrect';
+const PHONE_INCORRECT_MESSAGE = 'Phone number is incorrect';
 
 /** The longest text kept of an invalid input, so a junk path cannot bloat the table. */
 const MAX_RECORDED_INPUT = 32;

@@ -11,7 +11,7 @@ import { insertUserStatement, isEmailTakenError } from '../store/users';
  * The product API's text for a taken address; the client maps it to the translated
  * 'email exists' (SPEC.md §5).
  */
-export const EMAIL_TAKEN_MESSAGE = 'The email has already been taken.';
+const EMAIL_TAKEN_MESSAGE = 'The email has already been taken.';
 
 export function emailTaken(): PortalError {
   return new PortalError(422, 'email_taken', EMAIL_TAKEN_MESSAGE);

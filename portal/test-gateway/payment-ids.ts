@@ -24,7 +24,7 @@ export function intentSecretOf(intentId: string): string {
   return `${intentId}_secret_${randomToken(18)}`;
 }
 
-export function isTestPaymentMethodId(nonce: string): boolean {
+function isTestPaymentMethodId(nonce: string): boolean {
   return nonce.startsWith('tpm_');
 }
 

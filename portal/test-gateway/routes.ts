@@ -175,10 +175,7 @@ async function readBody<S extends z.ZodType>(
   return parsed.data;
 }
 
-export async function knownIntent(
-  db: D1Database,
-  id: string | undefined,
-): Promise<TestPaymentIntent> {
+async function knownIntent(db: D1Database, id: string | undefined): Promise<TestPaymentIntent> {
   const intent = id ? await findTestPaymentIntent(db, id) : null;
   if (!intent) throw new GatewayError(404, 'resource_missing', 'This payment intent is not known.');
   return intent;

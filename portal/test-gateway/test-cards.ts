@@ -32,7 +32,7 @@ const TEST_CARDS: Readonly<Record<string, CardBehaviour>> = {
   '4000008400001629': 'declines_after_authentication',
 };
 
-export function behaviourOfNumber(number: string): CardBehaviour {
+function behaviourOfNumber(number: string): CardBehaviour {
   return TEST_CARDS[number] ?? 'succeeds';
 }
 
@@ -41,7 +41,7 @@ export function needsAuthentication(behaviour: CardBehaviour): boolean {
 }
 
 /** Luhn (mod 10) check of a string of digits. */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index += 1) {
     let digit = Number(digits[digits.length - 1 - index]);
@@ -55,7 +55,7 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /** The card network by its number's prefix, as processors name it. */
-export function brandOf(number: string): string {
+function brandOf(number: string): string {
   if (/^4/.test(number)) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
   if (/^3[47]/.test(number)) return 'amex';

@@ -43,7 +43,7 @@ export function gatewayCopy(t: TFunction): TestGatewayCopy {
 }
 
 /** The URL of a screen with the visitor's query, as every move keeps it (SPEC.md §2). */
-export function screenUrl(screen: ScreenId, continueAction: string): string {
+function screenUrl(screen: ScreenId, continueAction: string): string {
   const query = continueAction.indexOf('?');
   return `/${screen}${query === -1 ? '' : continueAction.slice(query)}`;
 }

@@ -7,7 +7,7 @@ import { ONE_TIME_DISCOUNT } from './one-time-discount';
  * implies trial days, per-day price and save percent; the period is in the entry's own texts).
  * A month counts as 30 days.
  */
-export const DAYS_PER_MONTH = 30;
+const DAYS_PER_MONTH = 30;
 
 /** Days of the introductory trial; 0 for a plan without one. */
 export function trialDays(plan: Plan): number {

@@ -15,7 +15,7 @@ const STRIPE_PAYMENT_METHOD = /^(pm|card)_[A-Za-z0-9]{8,64}$/;
 const STRIPE_API = 'https://api.stripe.com/v1/payment_methods/';
 
 /** The lookup is on the charge's path: past this the charge goes on without the card's count. */
-export const FINGERPRINT_TIMEOUT_MS = 1_500;
+const FINGERPRINT_TIMEOUT_MS = 1_500;
 
 function fingerprintOf(json: unknown): string | null {
   if (typeof json !== 'object' || json === null) return null;

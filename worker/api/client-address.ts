@@ -1,5 +1,5 @@
 /** The key of requests that carry no client address (only outside Cloudflare's edge). */
-export const UNKNOWN_ADDRESS = 'unknown';
+const UNKNOWN_ADDRESS = 'unknown';
 
 /**
  * The client address as the rate limits count it: IPv4 as is, IPv6 by its /64. An IPv6 client is

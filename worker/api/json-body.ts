@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { refusal, refuse } from './api-error';
 
 /** Far above any SPEC.md §7 request (the contract caps every field), far below abuse. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Only JSON bodies (issue 4). Besides matching the contract, this keeps out the content types a

@@ -3,7 +3,7 @@ import type { RateDecision } from './rate-limiter';
 import { memberOf, type RateLimitRule, type RateSubject } from './rate-limits';
 
 /** A limiter slower than this is treated as failed: the visitor is not kept waiting on it. */
-export const LIMITER_TIMEOUT_MS = 2_000;
+const LIMITER_TIMEOUT_MS = 2_000;
 
 export interface RateLimitOutcome {
   /** The refusing rule with the longest wait, or null when every rule allowed (or failed). */

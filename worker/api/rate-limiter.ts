@@ -44,7 +44,7 @@ export function decide(
 }
 
 /** Whether one more hit would be allowed, without counting it (hits counted elsewhere). */
-export function peek(hits: readonly Hit[], rule: RateRule, now: number): RateDecision {
+function peek(hits: readonly Hit[], rule: RateRule, now: number): RateDecision {
   const live = hits.filter((hit) => now - hit.at < rule.windowMs);
   if (live.length < rule.limit) return { allowed: true, retryAfterSeconds: 0 };
   const oldest = Math.min(...live.map((hit) => hit.at));

@@ -108,7 +108,7 @@ const signupsPerIp: RateLimitRule = {
  * declines are counted per visitor, address and card when the product API answers one
  * (recordDecline), and checked before the next charge reaches it.
  */
-export const paymentDeclinesPerVisitor: RateLimitRule = {
+const paymentDeclinesPerVisitor: RateLimitRule = {
   name: 'payment_declines_per_visitor',
   // Five declines in an hour: after a typo, a wrong card and a card without funds a real
   // visitor still has two tries left; a bot on one cookie is stopped at the sixth card.
@@ -119,7 +119,7 @@ export const paymentDeclinesPerVisitor: RateLimitRule = {
   code: 'payment_rate_limited',
 };
 
-export const paymentDeclinesPerIp: RateLimitRule = {
+const paymentDeclinesPerIp: RateLimitRule = {
   name: 'payment_declines_per_ip',
   // Bots drop their cookies; addresses cost them more. Twenty, because carriers put many real
   // visitors behind one address (CGNAT), and one of them declining must not stop the others.
@@ -130,7 +130,7 @@ export const paymentDeclinesPerIp: RateLimitRule = {
   code: 'payment_rate_limited',
 };
 
-export const paymentDeclinesPerCard: RateLimitRule = {
+const paymentDeclinesPerCard: RateLimitRule = {
   name: 'payment_declines_per_card',
   // One card tried from many visitors and addresses (guessing its expiry or CVC): five declines
   // an hour. A card that works is never held back by it, however often it pays.

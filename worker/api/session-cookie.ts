@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 
-export const SESSION_COOKIE = 'gf_session';
+const SESSION_COOKIE = 'gf_session';
 /**
  * The signed-in visitor's external user id (SPEC.md §3), beside the token: the worker names the
  * buyer of a server-verified purchase with it (worker/purchases/). Attributes as the token's.
  */
-export const SESSION_USER_COOKIE = 'gf_user';
+const SESSION_USER_COOKIE = 'gf_user';
 
 const SESSION_COOKIE_OPTIONS = {
   httpOnly: true,

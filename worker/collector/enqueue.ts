@@ -9,7 +9,7 @@ const encoder = new TextEncoder();
  * QUEUE_BATCH_BYTES of JSON each (Queues' 256 KB per call). A batch within maxBatchBytes and its
  * context fits one group; the split is for the rare batch of many long-agent, long-URL events.
  */
-export function queueGroups(messages: readonly QueuedEvent[]): QueuedEvent[][] {
+function queueGroups(messages: readonly QueuedEvent[]): QueuedEvent[][] {
   const groups: QueuedEvent[][] = [];
   let group: QueuedEvent[] = [];
   let bytes = 0;

@@ -35,7 +35,7 @@ export const batchesPerIp: RateLimitRule = {
   code: 'rate_limited',
 };
 
-export const COLLECTOR_LIMITS: readonly RateLimitRule[] = [batchesPerVisitor, batchesPerIp];
+const COLLECTOR_LIMITS: readonly RateLimitRule[] = [batchesPerVisitor, batchesPerIp];
 
 /**
  * The seconds to wait when a batch from this visitor (the uuid cookie; a request without one is

@@ -59,7 +59,7 @@ const screenList = z
   .max(50, 'must list at most 50 screens')
   .refine((ids) => new Set(ids).size === ids.length, 'must not list a screen twice');
 
-export const flowsSchema = z.strictObject({
+const flowsSchema = z.strictObject({
   version,
   flows: z
     .record(flowName, screenList)

@@ -5,7 +5,7 @@ import { flowNameOf, resolveFlow } from '../funnel/flow';
 import { type RandomSource, resolveVariant } from '../funnel/split-test';
 import { VISITOR_COOKIE_MAX_AGE } from './visitor';
 
-export const VARIANT_COOKIE = 'gf_variant';
+const VARIANT_COOKIE = 'gf_variant';
 
 /**
  * Assigns the split-test variant (SPEC.md §4) and the flow it names. A fresh draw is stored in

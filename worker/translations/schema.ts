@@ -3,7 +3,7 @@ import type { Dictionary } from '../../locales';
 import { type ParseResult, parseJsonDocument } from '../parse-json-document';
 
 /** A manifest larger than this is refused before parsing; it only names a timestamp and codes. */
-export const MANIFEST_MAX_BYTES = 4 * 1024;
+const MANIFEST_MAX_BYTES = 4 * 1024;
 
 /** A language's override larger than this is refused before parsing (a wrong file pasted). */
 export const DICTIONARY_MAX_BYTES = 256 * 1024;
@@ -45,7 +45,7 @@ function dictionaryAt(depth: number): z.ZodType<Dictionary> {
  * One language's override: keys to texts, nested by area (`{"landing": {"title": "…"}}`) or
  * dotted (`{"landing.title": "…"}`). Partial: keys it lacks keep the bundled text.
  */
-export const dictionarySchema = dictionaryAt(1);
+const dictionarySchema = dictionaryAt(1);
 
 export type { ParseResult };
 

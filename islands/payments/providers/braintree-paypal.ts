@@ -58,7 +58,7 @@ async function commonJsModule<T extends object>(load: Promise<T>): Promise<T> {
   return (module as { default?: T }).default ?? module;
 }
 
-export const defaultBraintreePayPalDeps: BraintreePayPalDeps = {
+const defaultBraintreePayPalDeps: BraintreePayPalDeps = {
   client: () => commonJsModule(import('braintree-web/client')),
   paypalCheckout: () => commonJsModule(import('braintree-web/paypal-checkout')),
   // The global's declared type is checkout.js v4's; loadPayPalSDK puts the v5 SDK there, whose

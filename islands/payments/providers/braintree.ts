@@ -52,7 +52,7 @@ async function commonJs<T extends object>(load: Promise<T>): Promise<T> {
   return (module as { default?: T }).default ?? module;
 }
 
-export const defaultBraintreeDeps: BraintreeDeps = {
+const defaultBraintreeDeps: BraintreeDeps = {
   client: () => commonJs(import('braintree-web/client')),
   hostedFields: () => commonJs(import('braintree-web/hosted-fields')),
   threeDSecure: () => commonJs(import('braintree-web/three-d-secure')),

@@ -46,7 +46,7 @@ interface Request {
  * The collector as the tracker sees it: each POST waits until the test answers it (or answers at
  * once with `autoAnswer`), each beacon is recorded and taken unless `refuseBeacons` is set.
  */
-export function fakeTransport() {
+function fakeTransport() {
   const transport = {
     requests: [] as Request[],
     beacons: [] as { url: string; events: CollectedEvent[]; bytes: number }[],

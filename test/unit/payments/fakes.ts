@@ -51,7 +51,7 @@ export interface FakeApiScript {
   direct?(call: PostCall, postIndex: number): Promise<DirectSubscriptionResponse>;
 }
 
-export function fakeApi(script: FakeApiScript = {}) {
+function fakeApi(script: FakeApiScript = {}) {
   const posts: (PostCall & { route: 'polling' | 'direct' })[] = [];
   const polls: string[] = [];
   /** Key → polling id: the portal's "a repeated key returns the same polling id". */
@@ -101,7 +101,7 @@ export function fakeProvider(overrides: Partial<CardProvider> = {}) {
   return provider;
 }
 
-export function fakeClock(start = 1_700_000_000_000) {
+function fakeClock(start = 1_700_000_000_000) {
   let time = start;
   const sleeps: number[] = [];
   return {

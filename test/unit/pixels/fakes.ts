@@ -54,7 +54,7 @@ export function memoryStorage() {
 }
 
 /** The tracker's hub as the pixels see it: events heard so far are replayed to a new listener. */
-export function fakeHub() {
+function fakeHub() {
   const heard: CollectedEvent[] = [];
   const listeners = new Set<(event: CollectedEvent) => void>();
   return {
@@ -73,7 +73,7 @@ export function fakeHub() {
 }
 
 /** The banner's answer as a store: known() and listen() like $consentAnswer. */
-export function fakeConsent(initial: ConsentAnswer | null = null) {
+function fakeConsent(initial: ConsentAnswer | null = null) {
   let answer = initial;
   const listeners = new Set<(answer: ConsentAnswer | null) => void>();
   return {

@@ -79,7 +79,7 @@ export function happyPortal(request: SeenRequest): Response {
 }
 
 /** Headers of a fetch from one of our pages. */
-export const SAME_ORIGIN_JSON = {
+const SAME_ORIGIN_JSON = {
   'content-type': 'application/json',
   'sec-fetch-site': 'same-origin',
   origin: ORIGIN,

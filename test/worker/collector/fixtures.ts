@@ -48,7 +48,7 @@ export function aPurchase(
   });
 }
 
-export function aContext(overrides: Partial<ServerContext> = {}): ServerContext {
+function aContext(overrides: Partial<ServerContext> = {}): ServerContext {
   return {
     received_at: NOW,
     ip: '203.0.113.7',

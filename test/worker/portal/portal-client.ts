@@ -5,7 +5,7 @@ import type { PortalBindings } from '../../../portal/env';
 import { ApiErrorBody, SignupResponse } from '../../../shared/api/contract';
 
 /** The origin the worker gives its in-process requests to the embedded portal. */
-export const PORTAL_ORIGIN = 'https://portal.internal';
+const PORTAL_ORIGIN = 'https://portal.internal';
 
 /**
  * One call to a fresh portal instance on this file's real D1, as the worker makes it. Every

@@ -17,7 +17,7 @@ export type AmplitudeEvent = Record<string, unknown> & { insert_id: string };
  * carries Amplitude's revenue fields: a purchase the browser reports stays in the
  * funnel story but is never revenue.
  */
-export function amplitudeEvent(message: QueuedEvent): AmplitudeEvent {
+function amplitudeEvent(message: QueuedEvent): AmplitudeEvent {
   const { event, context } = message;
   const out: AmplitudeEvent = {
     event_type: event.event_type,

@@ -4,7 +4,7 @@ import type { Destination } from './destination';
 import type { Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
 
-export const META_GRAPH_VERSION = 'v21.0';
+const META_GRAPH_VERSION = 'v21.0';
 
 /**
  * Graph API error codes that mean "later": unknown/service errors (1, 2), rate limits (4, 17,
@@ -13,7 +13,7 @@ export const META_GRAPH_VERSION = 'v21.0';
 const META_TRANSIENT_CODES = new Set([1, 2, 4, 17, 32, 341, 613]);
 
 /** Conversions API server event for a purchase (the browser pixel's 'Purchase'). */
-export function metaServerEvent({ message, purchase, externalId }: PurchaseSend) {
+function metaServerEvent({ message, purchase, externalId }: PurchaseSend) {
   const { event, context } = message;
   return {
     event_name: 'Purchase',

@@ -4,7 +4,7 @@ import type { Destination } from './destination';
 import type { Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
 
-export const TIKTOK_EVENTS_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
+const TIKTOK_EVENTS_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/track/';
 
 /** TikTok answers HTTP 200 with its own code: 0 is success, 40100 a rate limit, 5xxxx theirs. */
 function tiktokCodeIsTransient(code: number): boolean {
@@ -12,7 +12,7 @@ function tiktokCodeIsTransient(code: number): boolean {
 }
 
 /** Events API 2.0 web event for a purchase (the browser pixel's CompletePayment). */
-export function tiktokEvent({ message, purchase, externalId }: PurchaseSend) {
+function tiktokEvent({ message, purchase, externalId }: PurchaseSend) {
   const { event, context } = message;
   const clickId = event.event_properties.tt_click_id;
   return {

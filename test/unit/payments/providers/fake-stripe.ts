@@ -17,7 +17,7 @@ import type { StripeClient } from '../../../../islands/payments/providers/stripe
  */
 
 /** An Elements element: remembers its type, options and where it was mounted. */
-export class FakeElement {
+class FakeElement {
   mountedIn: HTMLElement | null = null;
   destroyed = false;
   constructor(
@@ -47,7 +47,7 @@ export function paymentMethod(id: string): PaymentMethod {
   return { id, type: 'card' } as PaymentMethod;
 }
 
-export class FakePaymentRequest {
+class FakePaymentRequest {
   readonly shown = vi.fn();
   private handlers = new Set<(event: PaymentRequestPaymentMethodEvent) => unknown>();
   constructor(private readonly available: Record<string, boolean> | null) {}
