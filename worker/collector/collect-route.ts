@@ -1,5 +1,7 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
+import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { afterAnswer } from '../after-answer';
 import type { RateLimitRule } from '../api/rate-limits';
 import type { AppEnv } from '../env';
@@ -9,7 +11,7 @@ import { intakeRetryAfter } from './intake-limits';
 import { clockVerdict } from './intake-rules';
 import type { QueuedEvent } from './queued-event';
 import { refuseBatch } from './refusals';
-import { crossSiteRefusal, mediaTypeRefusal, readBatch, readCappedBody } from './request-guards';
+import { crossSiteRefusal, mediaTypeRefusal, readBatch } from './request-guards';
 import { claimInsertIds, createPruner, releaseInsertIds } from './seen-ids';
 import { serverContext } from './server-context';
 
@@ -42,18 +44,30 @@ export function collectorRoutes(options: CollectorOptions = {}) {
   const pruneOldRows = createPruner();
   const routes = new Hono<AppEnv>();
 
-  routes.post('/', async function collectBatch(c) {
-    const request = c.req.raw;
-    const refusal = crossSiteRefusal(request) ?? mediaTypeRefusal(request);
+  async function checkBatchRequest(c: Context<AppEnv>, next: Next) {
+    const refusal = crossSiteRefusal(c.req.raw) ?? mediaTypeRefusal(c.req.raw);
     if (refusal) return refuseBatch(c, refusal);
     // Before the body is read: a flood costs a counter hit, not a parse and a D1 write.
     const retryAfterSeconds = await intakeRetryAfter(c, options.limits);
     if (retryAfterSeconds !== null) {
       return refuseBatch(c, { error: 'rate_limited', retryAfterSeconds });
     }
-    const body = await readCappedBody(request);
-    if (!body.ok) return refuseBatch(c, body.refusal);
-    const reading = readBatch(body.text);
+    await next();
+  }
+
+  // A declared Content-Length over the limit is refused unread; a chunked body is cut off as soon
+  // as it passes it.
+  const batchBodyLimit = bodyLimit({
+    maxSize: ANALYTICS_LIMITS.maxBatchBytes,
+    onError: (c) =>
+      refuseBatch(c, {
+        error: 'payload_too_large',
+        detail: `over ${ANALYTICS_LIMITS.maxBatchBytes} bytes`,
+      }),
+  });
+
+  async function collectBatch(c: Context<AppEnv>) {
+    const reading = readBatch(await c.req.text());
     if (!reading.ok) return refuseBatch(c, reading.refusal);
 
     const receivedAt = now();
@@ -118,8 +132,9 @@ export function collectorRoutes(options: CollectorOptions = {}) {
       ),
     );
     return c.json(answer);
-  });
+  }
 
+  routes.post('/', checkBatchRequest, batchBodyLimit, collectBatch);
   routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
   return routes;
 }

@@ -1,5 +1,4 @@
 import { EventBatch } from '../../shared/analytics/batch';
-import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { issueText } from '../../shared/validation-issues';
 import { crossOriginReason } from '../middleware/same-origin';
 import type { CollectorRefusal } from './refusals';
@@ -27,46 +26,6 @@ export function mediaTypeRefusal(request: Request): CollectorRefusal | null {
   const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== undefined && BATCH_MEDIA_TYPES.has(mediaType)) return null;
   return { error: 'unsupported_media_type', detail: mediaType ?? 'no Content-Type' };
-}
-
-export type BodyText = { ok: true; text: string } | { ok: false; refusal: CollectorRefusal };
-
-const TOO_LARGE: BodyText = {
-  ok: false,
-  refusal: { error: 'payload_too_large', detail: `over ${ANALYTICS_LIMITS.maxBatchBytes} bytes` },
-};
-
-/**
- * The body as text, read only up to `maxBytes`: a declared Content-Length above it is refused
- * before reading, and a body without one (chunked) is cut off as soon as it passes the limit.
- */
-export async function readCappedBody(
-  request: Request,
-  maxBytes: number = ANALYTICS_LIMITS.maxBatchBytes,
-): Promise<BodyText> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > maxBytes) return TOO_LARGE;
-  if (request.body === null) return { ok: true, text: '' };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { ok: true, text: new TextDecoder().decode(bytes) };
 }
 
 export type BatchReading =

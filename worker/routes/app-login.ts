@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { executionContextOf } from '../after-answer';
 import { exchangeWithPortal, portalTimeoutMs } from '../api/portal-exchange';
@@ -11,6 +10,7 @@ import type { AppEnv } from '../env';
 import { logError } from '../log';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
+import { formBodyLimit, refuseForeignForm } from './form-post';
 import { PLAIN_PAGE_HEADERS } from './plain-page';
 
 /**
@@ -54,21 +54,6 @@ function showLoginPage(
   return c.html(html, LOGIN_PAGE_STATUS[kind], PLAIN_PAGE_HEADERS);
 }
 
-function refuseForeignLogin(c: Context<AppEnv>): Response {
-  c.get('logFields').error = 'cross_origin';
-  return c.text('Forbidden\n', 403);
-}
-
-function loginBodyLimit() {
-  return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      c.get('logFields').error = 'payload_too_large';
-      return c.text('Payload too large\n', 413);
-    },
-  });
-}
-
 export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/login', function showLoginLink(c) {
@@ -78,8 +63,8 @@ export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<AppEnv
     })
     .post(
       '/login',
-      sameOriginOnly(refuseForeignLogin),
-      loginBodyLimit(),
+      sameOriginOnly(refuseForeignForm),
+      formBodyLimit(MAX_BODY_BYTES),
       async function consumeLoginLink(c) {
         const token = validToken((await c.req.parseBody()).token);
         const outcome = token ? await consume(c, token, deps) : 'unknown';

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { setCookie } from 'hono/cookie';
 import { isConsentAnswer } from '../../shared/consent-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
 import type { AppEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
+import { formBodyLimit, refuseForeignForm } from './form-post';
 
 /** The form carries one field; anything bigger is not our banner. */
 const MAX_BODY_BYTES = 1024;
@@ -21,26 +21,6 @@ function backTo(c: Context<AppEnv>): string {
   }
 }
 
-/** Another site must not answer for the visitor (the worker's one same-origin rule). */
-function refuseForeignAnswer(c: Context<AppEnv>): Response {
-  c.get('logFields').error = 'cross_origin';
-  return c.text('Forbidden\n', 403);
-}
-
-/**
- * However the body comes: a declared Content-Length over the limit is refused unread, and a
- * chunked body is cut off as soon as it passes it, before parseBody buffers it.
- */
-function consentBodyLimit() {
-  return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => {
-      c.get('logFields').error = 'payload_too_large';
-      return c.text('Payload too large\n', 413);
-    },
-  });
-}
-
 /**
  * POST /consent: the consent banner's form (screens/layout/ConsentBar.tsx) before its island has
  * hydrated, or with no script at all. Stores the answer in the `gf_consent` cookie the page's
@@ -50,8 +30,8 @@ function consentBodyLimit() {
 export function consentRoutes(): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
     '/',
-    sameOriginOnly(refuseForeignAnswer),
-    consentBodyLimit(),
+    sameOriginOnly(refuseForeignForm),
+    formBodyLimit(MAX_BODY_BYTES),
     async function storeConsent(c) {
       const { answer } = await c.req.parseBody();
       if (!isConsentAnswer(answer)) return c.text('Bad request\n', 400);

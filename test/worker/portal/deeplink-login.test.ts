@@ -96,6 +96,18 @@ describe('POST /app/login: consumes the token once', () => {
     await expectSignedIn(await postLogin(deeplinkToken));
   });
 
+  it('refuses a body over 1 KB (413) before reading the token, and leaves it usable', async () => {
+    const { deeplinkToken } = await signUp();
+    const padded = await fetchApp('/app/login', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: ORIGIN },
+      body: new URLSearchParams({ token: deeplinkToken, pad: 'x'.repeat(1024) }),
+    });
+    expect(padded.status).toBe(413);
+    expect(await padded.text()).toBe('Payload too large\n');
+    await expectSignedIn(await postLogin(deeplinkToken));
+  });
+
   it('answers 404 for a token it never gave, and for none', async () => {
     expect((await postLogin('not-a-token')).status).toBe(404);
     expect((await postLogin('')).status).toBe(404);
