@@ -100,7 +100,7 @@ function asFailure(error: unknown): ApiFailure | null {
  * the worker saying the portal could not be reached or understood. For a charge this means it
  * may or may not have happened.
  */
-export function failureLeftNoAnswer(error: unknown): boolean {
+function failureLeftNoAnswer(error: unknown): boolean {
   const failure = asFailure(error);
   if (!failure) return false;
   return failure.kind !== 'http' || NO_ANSWER_CODES.has(failure.code ?? '');
