@@ -8,11 +8,12 @@ import { isWorkerErrorCode } from './worker-error-codes';
  * props, islands never load i18n) or a text the portal wrote for the visitor.
  */
 
-/**
+/*
  * Keys of `locales/<lng>/errors.json` (`errors.<key>`), one per visitor-facing failure, grouped
- * by what may fail. 'rate_limited' is ours: a limited sign-up or lookup (issue 4: each lookup
- * texts a real person).
+ * by what may fail; a screen translates its group and hands it to its island. 'rate_limited' is
+ * ours: sign-ups and lookups are limited, as each lookup texts a real person.
  */
+
 /** An email or social sign-up (SPEC.md §5 Email already taken, §8 Sign-in and signup). */
 export const SIGN_UP_ERROR_KEYS = ['email_exists', 'signup_failed', 'rate_limited'] as const;
 /** A phone lookup (SPEC.md §5 Phone lookup, §8 Phone and map); also its PhoneLookupError codes. */
@@ -45,7 +46,7 @@ export const PAYMENT_ERROR_KEYS = [
   'card_form_unavailable',
   'card_form_not_ready',
   'payment_not_authenticated',
-  // Ours (issue 5): an attempt being confirmed vanished; it may have charged, so no second Pay.
+  // Ours: an attempt being confirmed vanished; it may have charged, so no second Pay.
   'payment_may_have_gone_through',
   // Ours: too many declined charges for this visitor, address or card.
   'payment_rate_limited',
