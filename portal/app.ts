@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { logError } from '../worker/log';
+import { logError } from '../shared/log';
 import type { PortalBindings } from './env';
 import { PortalError } from './portal-error';
 import { countryRoutes } from './routes/country';

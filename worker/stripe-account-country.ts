@@ -1,4 +1,4 @@
-import { logLine } from './log';
+import { logLine } from '../shared/log';
 
 /**
  * The country of the Stripe account, which Stripe's payment request (Apple Pay, Google Pay)

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { logError } from '../../worker/log';
+import { logError } from '../../shared/log';
 import { requireBearer, type SignedInEnv } from '../auth';
 import { emulatedFault } from '../faults';
 import { paymentSettingsFrom } from '../payment-settings';

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { logError } from '../../shared/log';
 import {
   challengePath,
   type GatewayErrorBody,
@@ -8,7 +9,6 @@ import {
   type TokenizedCard,
   type VerifyAnswer,
 } from '../../test-gateway/frame-protocol';
-import { logError } from '../../worker/log';
 import type { PortalBindings } from '../env';
 import {
   authenticateTestPaymentIntent,

@@ -1,8 +1,8 @@
 import type { Context, Handler } from 'hono';
 import { API_CALLS, type ApiCall, type ApiCallName, apiPath } from '../../shared/api/contract';
+import { logError } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
 import type { AppEnv } from '../env';
-import { logError } from '../log';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';

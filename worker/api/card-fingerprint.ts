@@ -1,5 +1,5 @@
+import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
-import { describeError, logError } from '../log';
 
 /**
  * The fingerprint of the card behind a payment method nonce, for the per-card charge limit

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
+import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { describeError, logError } from '../log';
 import { type ApiRefusal, refusal } from './api-error';
 import { type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
 

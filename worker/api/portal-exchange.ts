@@ -1,4 +1,4 @@
-import { describeError } from '../log';
+import { describeError } from '../../shared/log';
 import type { PortalSend } from './portal-transport';
 
 /** What came of one request to the portal, before any reading of its meaning. */

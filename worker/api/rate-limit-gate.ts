@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
+import { logError } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { logError } from '../log';
 import { type ApiRefusal, refusal } from './api-error';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';

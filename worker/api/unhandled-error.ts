@@ -1,6 +1,6 @@
 import type { ErrorHandler } from 'hono';
+import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { describeError, logError } from '../log';
 import { refusal, refuse } from './api-error';
 
 /** Paths the BFF answers; an error on them gets JSON, never the HTML error page. */

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { logError } from '../../shared/log';
 import { addressSubject } from '../api/client-address';
 import { checkRateLimits } from '../api/rate-limit-check';
 import type { RateLimitRule } from '../api/rate-limits';
 import type { AppEnv } from '../env';
-import { logError } from '../log';
 import { VISITOR_COOKIE } from '../middleware/visitor';
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-import { logError } from '../log';
+import { logError } from '../../shared/log';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from './defaults';
 import {
   type FlowsConfig,

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { logLine } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { logLine } from '../log';
 
 /**
  * Gives each request an id (echoed in `X-Request-Id`) and writes one JSON log line when the

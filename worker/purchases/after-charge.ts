@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { type ApiCallName, PollingStartResponse } from '../../shared/api/contract';
+import { describeError, logError, logLine } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import { chargedCard, recordDecline, rememberChargedCard } from '../api/rate-limit-gate';
 import type { AppEnv } from '../env';
-import { describeError, logError, logLine } from '../log';
 import { declineOf, verifiedChargeOf } from './charge-answers';
 import { recordVerifiedPurchase } from './record-purchase';
 

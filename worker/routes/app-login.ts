@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
+import { logError } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
 import { exchangeWithPortal, portalTimeoutMs } from '../api/portal-exchange';
 import { portalRequest } from '../api/portal-request';
 import { type PortalFetch, portalTransport } from '../api/portal-transport';
 import { setSessionToken } from '../api/session-cookie';
 import type { AppEnv } from '../env';
-import { logError } from '../log';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
 import { formBodyLimit, refuseForeignForm } from './form-post';

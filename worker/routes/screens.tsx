@@ -2,11 +2,11 @@ import { type Context, Hono } from 'hono';
 import { Page } from '../../screens/layout/Page';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
+import { logError } from '../../shared/log';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
 import { bundledTranslator } from '../i18n';
-import { logError } from '../log';
 import { renderPage } from '../render/render-page';
 import { stripeAccountCountry } from '../stripe-account-country';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { logError } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { logError } from '../log';
 
 /**
  * AppsFlyer's OneLink Smart Script (SPEC.md §3 Stored keys: AF_SMART_SCRIPT), fetched from

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Dictionary } from '../../locales';
+import { logError } from '../../shared/log';
 import { bundledTranslator, translatorWithOverride } from '../i18n';
-import { logError } from '../log';
 import {
   type ParseResult,
   parseDictionary,

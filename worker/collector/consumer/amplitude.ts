@@ -1,4 +1,4 @@
-import { logError } from '../../log';
+import { logError } from '../../../shared/log';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 import type { Outcome } from './outcome';

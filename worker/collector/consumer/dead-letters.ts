@@ -1,4 +1,4 @@
-import { logError } from '../../log';
+import { logError } from '../../../shared/log';
 import { retryDelaySeconds } from './outcome';
 
 function insertIdOf(body: unknown): string | null {

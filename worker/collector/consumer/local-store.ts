@@ -1,4 +1,4 @@
-import { logError } from '../../log';
+import { logError } from '../../../shared/log';
 import { storeEvents } from '../event-log';
 import type { Destination } from './destination';
 

@@ -1,4 +1,4 @@
-import { logError } from '../../log';
+import { logError } from '../../../shared/log';
 import { adNetworkDestination, type PurchaseSend, present } from './ad-network';
 import type { Destination } from './destination';
 import type { Outcome } from './outcome';

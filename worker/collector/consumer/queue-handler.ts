@@ -1,5 +1,5 @@
+import { logError, logLine } from '../../../shared/log';
 import type { Bindings } from '../../env';
-import { logError, logLine } from '../../log';
 import { QueuedEvent } from '../queued-event';
 import { keepDeadLetters } from './dead-letters';
 import { deliveryKey, recordDeliveries, settledDeliveries } from './deliveries';
