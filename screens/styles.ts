@@ -1,4 +1,4 @@
-import type { Theme } from '../worker/funnel/locale';
+import type { Theme } from '../shared/theme';
 import { KIT_CSS } from './kit/styles';
 import { RTL_CSS } from './rtl-styles';
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { ScreenId } from '../shared/screens';
-import type { Theme } from '../worker/funnel/locale';
+import type { Theme } from '../shared/theme';
 
 export interface ScreenProps {
   screen: ScreenId;

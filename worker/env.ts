@@ -2,12 +2,12 @@ import type { TFunction } from 'i18next';
 // biome-ignore lint/style/noRestrictedImports: a type only (erased): the kit's optional bindings.
 import type { PortalBindings } from '../portal/env';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
+import type { Theme } from '../shared/theme';
 import type { AttributionBindings } from './attribution/env';
 import type { QueuedEvent } from './collector/queued-event';
 import type { FunnelConfig } from './config/load';
 import type { DevKit } from './dev-kit';
 import type { ActiveFlow } from './funnel/flow';
-import type { Theme } from './funnel/locale';
 import type { VariantAssignment } from './funnel/split-test';
 import type { Attribution } from './middleware/attribution';
 import type { PaymentProviderBindings } from './middleware/payment-providers';

@@ -1,4 +1,5 @@
 import { logLine } from '../shared/log';
+import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../shared/stripe-account';
 
 /**
  * The country of the Stripe account, which Stripe's payment request (Apple Pay, Google Pay)
@@ -6,7 +7,6 @@ import { logLine } from '../shared/log';
  * (SPEC.md §7) name the publishable key and the account name only, so the worker variable
  * STRIPE_ACCOUNT_COUNTRY (wrangler.toml [vars]) carries it.
  */
-export const DEFAULT_STRIPE_ACCOUNT_COUNTRY = 'US';
 
 /** Stripe takes an ISO 3166-1 alpha-2 code in capitals, e.g. 'US', 'GB'. */
 const COUNTRY_CODE = /^[A-Z]{2}$/;

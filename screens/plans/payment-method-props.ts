@@ -8,7 +8,7 @@ import type {
 import type { TestGatewayCopy } from '../../islands/payments/providers/test-gateway';
 import { PAYMENT_ERROR_KEYS } from '../../shared/api/error-text';
 import type { ScreenId } from '../../shared/screens';
-import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../../worker/stripe-account-country';
+import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../../shared/stripe-account';
 import { translatedErrorTexts } from '../error-texts';
 import type { ScreenProps } from '../types';
 import {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
-import { DEFAULT_THEME, THEMES } from '../../worker/funnel/locale';
+import { DEFAULT_THEME, THEMES } from '../../shared/theme';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   inspectLayout,

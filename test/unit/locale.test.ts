@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_THEME, THEMES } from '../../shared/theme';
 import {
   DEFAULT_LANGUAGE,
-  DEFAULT_THEME,
   matchLanguage,
   parseAcceptLanguage,
   resolveLanguage,
   resolveTheme,
-  THEMES,
 } from '../../worker/funnel/locale';
 
 function language(

@@ -1,3 +1,5 @@
+import { DEFAULT_THEME, THEMES, type Theme } from '../../shared/theme';
+
 /** Languages with a bundled translation file in `locales/`. English is the default and fallback. */
 export const DEFAULT_LANGUAGE = 'en';
 
@@ -50,11 +52,7 @@ export function parseAcceptLanguage(header: string): string[] {
     .map((e) => e.tag);
 }
 
-/** SPEC.md §3: the themes and their aliases; `findo` is the product theme ({product}). */
-export const THEMES = ['geozilla', 'family-locator', 'brainbloom', 'findo'] as const;
-export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = 'geozilla';
-
+/** SPEC.md §3: the short names a `theme` query may use. */
 const THEME_ALIASES: Record<string, Theme> = {
   gz: 'geozilla',
   fl: 'family-locator',

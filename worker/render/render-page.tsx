@@ -4,7 +4,7 @@ import type { PageState } from '../../islands/protocol';
 import { IslandCollector, IslandContext } from '../../screens/layout/Island';
 import { criticalCss } from '../../screens/styles';
 import { escapeHtml, serializeJson } from '../../shared/serialize-json';
-import type { Theme } from '../funnel/locale';
+import type { Theme } from '../../shared/theme';
 import { directionOf } from '../i18n';
 import { pageScripts } from './island-assets';
 

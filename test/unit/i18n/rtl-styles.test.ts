@@ -2,7 +2,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criticalCss } from '../../../screens/styles';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium';
-import { THEMES, type Theme } from '../../../worker/funnel/locale';
+import { THEMES, type Theme } from '../../../shared/theme';
 import { directionOf } from '../../../worker/i18n';
 
 /**

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContinueButton } from '../../../islands/kit/ContinueButton';
 import { ContinueForm } from '../../../screens/layout/ContinueForm';
-import { THEMES } from '../../../worker/funnel/locale';
+import { THEMES } from '../../../shared/theme';
 import { applyPageCss } from './page-css';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { criticalCss } from '../../../screens/styles';
-import type { Theme } from '../../../worker/funnel/locale';
+import type { Theme } from '../../../shared/theme';
 
 /**
  * Puts the page's real critical CSS into happy-dom, so a test reads the computed style a
