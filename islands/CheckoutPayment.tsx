@@ -28,7 +28,7 @@ import {
 import { $checkout } from './stores/checkout';
 import { showError } from './stores/error';
 import { $paymentPhase, type PaymentPage, pay, resumePayment } from './stores/payment';
-import { paymentDeps } from './stores/payment-deps';
+import { paymentStoreDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
 import { purchaseRequestFor } from './stores/purchase-request';
 import { $signup } from './stores/signup';
@@ -121,7 +121,7 @@ async function payWithNonce(
   page: PaymentPage,
 ): Promise<boolean> {
   const request = chosenPlanPurchase(fields, { kind: 'nonce', nonce });
-  const deps = paymentDeps(fields.provider);
+  const deps = paymentStoreDeps(fields.provider);
   // pay() acts on the outcome itself (next page, declined page, error); the sheet only needs to
   // know whether the last answer, after any 'confirming' rechecks, was a success.
   const seen: { last: PurchaseOutcome | null } = { last: null };
@@ -198,7 +198,7 @@ export default function CheckoutPayment({
       if (fields)
         void resumePayment(
           { ...page, here: currentScreenUrl(), texts: errorTexts },
-          paymentDeps(fields.provider),
+          paymentStoreDeps(fields.provider),
         );
     });
     return () => {
@@ -314,7 +314,7 @@ export default function CheckoutPayment({
     void pay(
       request,
       { ...page, here: currentScreenUrl(), texts: errorTexts },
-      paymentDeps(fields.provider),
+      paymentStoreDeps(fields.provider),
     );
   }
 

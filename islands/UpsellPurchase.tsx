@@ -7,7 +7,7 @@ import type { TestGatewayCopy } from './payments/providers/test-gateway';
 import { accountProvider } from './stores/card-form';
 import { showError } from './stores/error';
 import { $paymentPhase, type PaymentPage, pay } from './stores/payment';
-import { paymentDeps } from './stores/payment-deps';
+import { paymentStoreDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
 import { type ChosenPlanDetails, purchaseRequestFor } from './stores/purchase-request';
 import { $signup } from './stores/signup';
@@ -63,7 +63,7 @@ export default function UpsellPurchase({
       method: { kind: 'on-file' },
     });
     const here = currentScreenUrl();
-    await pay(request, { ...page, here, texts: errorTexts }, paymentDeps(account.provider));
+    await pay(request, { ...page, here, texts: errorTexts }, paymentStoreDeps(account.provider));
   }
 
   const busy = phase !== 'idle';

@@ -36,7 +36,8 @@ const consoleLog: AnalyticsLog = {
   warn: (message, detail) => console.warn(`[analytics] ${message}`, detail ?? ''),
 };
 
-function safely(run: () => void): void {
+/** Analytics never breaks the page: a failure is logged and the page goes on. */
+function withoutThrowing(run: () => void): void {
   try {
     run();
   } catch (error) {
@@ -210,10 +211,10 @@ function run(page: PageState): void {
   for (const event of waited) report(tracker, event, page.screen, origin);
 
   drainPurchases(tracker, page);
-  $events.listen(() => safely(() => drainPurchases(tracker, page)));
+  $events.listen(() => withoutThrowing(() => drainPurchases(tracker, page)));
 
   // The page may never come back from hidden (a closed tab, a killed mobile browser).
-  const leaving = () => safely(() => tracker.sendByBeacon());
+  const leaving = () => withoutThrowing(() => tracker.sendByBeacon());
   window.addEventListener('pagehide', leaving);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') leaving();
@@ -227,7 +228,7 @@ let started = false;
 export function startTracker(page: PageState): void {
   if (started) return;
   started = true;
-  safely(() => run(page));
+  withoutThrowing(() => run(page));
 }
 
 export { subscribe } from './listeners';

@@ -8,7 +8,7 @@ import { navigate } from '../boot';
 import { checkoutAttempts } from '../payments/checkout-attempts';
 import type { CardProvider } from '../payments/provider';
 import type { PurchaseDeps } from '../payments/purchase-deps';
-import type { PaymentDeps } from './payment';
+import type { PaymentStoreDeps } from './payment';
 import { $signup } from './signup';
 
 function purchaseDeps(provider: CardProvider): PurchaseDeps {
@@ -28,7 +28,7 @@ function purchaseDeps(provider: CardProvider): PurchaseDeps {
  * The browser's side of a payment: the state machine (islands/payments/purchase.ts, loaded with
  * the first press, not with the page) over the real API, this provider and page navigation.
  */
-export function paymentDeps(provider: CardProvider): PaymentDeps {
+export function paymentStoreDeps(provider: CardProvider): PaymentStoreDeps {
   const machine = () => import('../payments/purchase');
   return {
     purchase: async (request) => (await machine()).purchase(request, purchaseDeps(provider)),

@@ -38,8 +38,8 @@ export const $declinedReturn = ON_WORKER
 /** Which plan a purchase is for: its id and the plan data it sent as `user_data` (SPEC.md §3). */
 export type PurchasedPlan = Pick<PurchaseRequest, 'planId' | 'userData'>;
 
-/** What the purchase needs from outside: the state machine, navigation and a clock. */
-export interface PaymentDeps {
+/** What the payment store needs from outside: the state machine, navigation and a clock. */
+export interface PaymentStoreDeps {
   purchase(request: PurchaseRequest): Promise<PurchaseOutcome>;
   /** The attempt left unfinished (a reload mid-poll, or past the deadline), or null if none. */
   resumePurchase(): Promise<PurchaseOutcome | null>;
@@ -67,7 +67,9 @@ export const CONFIRMING_RECHECK_MS = 3000;
 
 const PAYMENT_ERROR: PurchaseOutcome = { kind: 'failed', text: { text: 'Payment error' } };
 
-async function safely(run: () => Promise<PurchaseOutcome | null>): Promise<PurchaseOutcome | null> {
+async function outcomeOrFallback(
+  run: () => Promise<PurchaseOutcome | null>,
+): Promise<PurchaseOutcome | null> {
   try {
     return await run();
   } catch (error) {
@@ -87,7 +89,7 @@ async function settle(
   first: PurchaseOutcome | null,
   plan: PurchasedPlan | null,
   page: PaymentPage,
-  deps: PaymentDeps,
+  deps: PaymentStoreDeps,
 ): Promise<void> {
   let outcome = first;
   let confirmed = false;
@@ -95,10 +97,10 @@ async function settle(
     confirmed = true;
     $paymentPhase.set('confirming');
     await deps.sleep(CONFIRMING_RECHECK_MS);
-    outcome = await safely(() => deps.resumePurchase());
+    outcome = await outcomeOrFallback(() => deps.resumePurchase());
   }
   if (outcome === null && confirmed) {
-    // The POST went out and no outcome came back: freeing Pay here could charge twice (issue 5).
+    // The POST went out and no outcome came back: freeing Pay here could charge twice.
     $paymentPhase.set('unconfirmed');
     showError(readableText({ key: 'payment_may_have_gone_through' }, page.texts));
     return;
@@ -154,21 +156,21 @@ function track(
 export async function pay(
   request: PurchaseRequest,
   page: PaymentPage,
-  deps: PaymentDeps,
+  deps: PaymentStoreDeps,
 ): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
   $paymentPhase.set('paying');
   emit('subs_purchase_started', { plan: request.planId });
-  await settle(await safely(() => deps.purchase(request)), request, page, deps);
+  await settle(await outcomeOrFallback(() => deps.purchase(request)), request, page, deps);
 }
 
-/** On page load: continues an attempt a reload interrupted mid-poll (issue 5), if there is one. */
-export async function resumePayment(page: PaymentPage, deps: PaymentDeps): Promise<void> {
+/** On page load: continues an attempt a reload interrupted mid-poll, if there is one. */
+export async function resumePayment(page: PaymentPage, deps: PaymentStoreDeps): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
   // Read first: the state machine forgets the attempt once it is final. With none stored, every
   // checkout load would otherwise hold Pay for a moment and fetch the state machine's chunk.
   const plan = deps.unfinishedPlan();
   if (!plan) return;
   $paymentPhase.set('paying');
-  await settle(await safely(() => deps.resumePurchase()), plan, page, deps);
+  await settle(await outcomeOrFallback(() => deps.resumePurchase()), plan, page, deps);
 }

@@ -11,7 +11,7 @@ import { purchase, resumePurchase } from '../../../islands/payments/purchase';
 import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
 import { $error } from '../../../islands/stores/error';
 import { $paymentPhase } from '../../../islands/stores/payment';
-import { paymentDeps } from '../../../islands/stores/payment-deps';
+import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
@@ -36,7 +36,7 @@ vi.mock('../../../islands/payments/providers', async (importActual) => ({
   loadWalletButton: vi.fn(),
   loadPayPalButton: vi.fn(),
 }));
-vi.mock('../../../islands/stores/payment-deps', () => ({ paymentDeps: vi.fn() }));
+vi.mock('../../../islands/stores/payment-deps', () => ({ paymentStoreDeps: vi.fn() }));
 
 const t = englishT();
 const NOT_AUTHENTICATED =
@@ -54,7 +54,7 @@ const stripeProvider = () => ({ ...fakeProvider(), id: 'stripe' as const });
 /**
  * A signed-up visitor whose portal names `gateway`, with the card fields mounted; purchases run
  * the state machine over a portal playing `script`, with whatever provider the island hands to
- * paymentDeps.
+ * paymentStoreDeps.
  */
 function signedUp(gateway: 'stripe' | 'braintree', script: FakeApiScript, mounted: CardProvider) {
   $signup.set({
@@ -85,7 +85,7 @@ function signedUp(gateway: 'stripe' | 'braintree', script: FakeApiScript, mounte
   });
   const portal = world({ script });
   const navigate = vi.fn();
-  vi.mocked(paymentDeps).mockImplementation((provider) => ({
+  vi.mocked(paymentStoreDeps).mockImplementation((provider) => ({
     purchase: (request) => purchase(request, { ...portal.deps, provider }),
     resumePurchase: () => resumePurchase({ ...portal.deps, provider }),
     unfinishedPlan: () => null,
@@ -158,7 +158,7 @@ afterEach(() => {
   vi.mocked(mountedCardFields).mockReset();
   vi.mocked(loadWalletButton).mockReset();
   vi.mocked(loadPayPalButton).mockReset();
-  vi.mocked(paymentDeps).mockReset();
+  vi.mocked(paymentStoreDeps).mockReset();
   $paymentPhase.set('idle');
   $cardForm.set('loading');
   $signup.setKey('isSuccess', false);

@@ -7,8 +7,8 @@ import {
   $declinedReturn,
   $paymentPhase,
   CONFIRMING_RECHECK_MS,
-  type PaymentDeps,
   type PaymentPage,
+  type PaymentStoreDeps,
   type PurchasedPlan,
   pay,
   resumePayment,
@@ -58,7 +58,7 @@ function fakeDeps(
     })),
     navigate: vi.fn<(url: string) => void>(),
     sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-  } satisfies PaymentDeps;
+  } satisfies PaymentStoreDeps;
 }
 
 beforeEach(() => {

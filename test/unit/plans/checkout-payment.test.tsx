@@ -11,8 +11,8 @@ import { createStripeWalletButton } from '../../../islands/payments/providers/wa
 import type { PurchaseOutcome, PurchaseRequest } from '../../../islands/payments/purchase-types';
 import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
 import { $error } from '../../../islands/stores/error';
-import { $paymentPhase, type PaymentDeps } from '../../../islands/stores/payment';
-import { paymentDeps } from '../../../islands/stores/payment-deps';
+import { $paymentPhase, type PaymentStoreDeps } from '../../../islands/stores/payment';
+import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
@@ -38,7 +38,7 @@ vi.mock('../../../islands/payments/providers', async (importActual) => {
     loadPayPalButton: vi.fn(actual.loadPayPalButton),
   };
 });
-vi.mock('../../../islands/stores/payment-deps', () => ({ paymentDeps: vi.fn() }));
+vi.mock('../../../islands/stores/payment-deps', () => ({ paymentStoreDeps: vi.fn() }));
 
 afterEach(() => {
   cleanup();
@@ -192,14 +192,14 @@ function signedUpWith(gateway: 'stripe' | 'braintree' | 'test') {
 /** The purchase answers `outcome`; navigation is recorded. */
 function purchaseAnswers(outcome: PurchaseOutcome) {
   const purchase = vi.fn(async (_request: PurchaseRequest) => outcome);
-  const deps: PaymentDeps = {
+  const deps: PaymentStoreDeps = {
     purchase,
     resumePurchase: async () => null,
     unfinishedPlan: () => null,
     navigate: vi.fn(),
     sleep: async () => {},
   };
-  vi.mocked(paymentDeps).mockReturnValue(deps);
+  vi.mocked(paymentStoreDeps).mockReturnValue(deps);
   return { purchase, deps };
 }
 
