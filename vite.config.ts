@@ -9,7 +9,7 @@ const islandEntries = Object.fromEntries(
 );
 
 /**
- * The test gateway's own pages (worker/routes/test-gateway-pages.ts): development and tests only,
+ * The test gateway's own pages (worker/dev/test-gateway-pages.ts): development and tests only,
  * never loaded by a funnel page.
  */
 const testGatewayEntries = {

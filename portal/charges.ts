@@ -58,7 +58,7 @@ export interface Charge {
 export type AlsoWrite = (charge: Omit<Charge, 'replayedKey'>) => D1PreparedStatement[];
 
 /**
- * Charges a subscription at most once (issue 5, no double charge):
+ * Charges a subscription at most once (no double charge):
  * - per Idempotency-Key: a repeated POST (a retry after a timeout, a double click) answers the
  *   first charge instead of charging the card again;
  * - per payment intent: the repeated call with `payment_intent_id` (SPEC.md §4 Payment step 4)
@@ -209,7 +209,7 @@ interface ChargedMethod {
 }
 
 /**
- * The nonce the request names, or, for a one-click upsell without one (issue 5), the payment
+ * The nonce the request names, or, for a one-click upsell without one, the payment
  * method of the user's last charged subscription. Another gateway's nonce behaves as a card that
  * succeeds; the test gateway's carries its card's behaviour.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /**
  * Who a Google ID token names. The emulator only *decodes* the token's payload: the worker has
  * already verified its signature, `aud`, `iss` and `exp` against Google's keys before forwarding
- * it (issue 4), and the real product API verifies it again on its side. Nothing here may be
+ * it, and the real product API verifies it again on its side. Nothing here may be
  * taken as proof of identity outside this emulator.
  */
 export interface GoogleIdentity {

@@ -1,5 +1,5 @@
 /**
- * The visitor's answer to the consent banner (issue 6), kept in one cookie that the page writes
+ * The visitor's answer to the consent banner, kept in one cookie that the page writes
  * (islands/pixels/consent.ts) and the worker reads and writes (worker/attribution/consent.ts,
  * worker/routes/consent.ts): its name, its life and its values, written once for both.
  */

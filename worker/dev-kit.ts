@@ -21,7 +21,7 @@ export interface DevKit {
    * unset, ENVIRONMENT=development) from PORTAL_DB (portal/), and sends any other to the network.
    */
   portal: PortalFetch;
-  /** The test gateway (issue 5): its card frame, 3-D Secure page and API, at /test-gateway. */
+  /** The test gateway: its card frame, 3-D Secure page and API, at /test-gateway. */
   testGatewayRoutes(): Hono<AppEnv>;
   /**
    * The card fingerprint of a test gateway nonce (tpm_…), as Stripe gives one for its payment

@@ -92,7 +92,7 @@ export interface Variables {
   /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
   t: TFunction;
   theme: Theme;
-  /** Click ids, ad cookies, consent and the tracking user data of a page request (issue 6). */
+  /** Click ids, ad cookies, consent and the tracking user data of a page request. */
   attribution: Attribution;
   /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
   devKit?: DevKit;

@@ -1,4 +1,4 @@
--- The test gateway (issue 5): an emulator of a card processor with the behaviour of Stripe's
+-- The test gateway: an emulator of a card processor with the behaviour of Stripe's
 -- documented test cards, for development and tests only. The full card number is never stored.
 
 CREATE TABLE test_payment_methods (
@@ -27,7 +27,7 @@ CREATE TABLE test_payment_intents (
   authenticated_at TEXT
 );
 
--- What a charge was made with, so an upsell can charge the method on file (issue 5), and the
+-- What a charge was made with, so an upsell can charge the method on file, and the
 -- processor's text of a decline.
 ALTER TABLE subscriptions ADD COLUMN payment_method TEXT;
 ALTER TABLE subscriptions ADD COLUMN processor_response TEXT;

@@ -1,7 +1,7 @@
 import type { CardInputErrorCode } from '../../test-gateway/frame-protocol';
 
 /**
- * The test gateway's cards: the behaviour of Stripe's documented test card numbers (issue 5),
+ * The test gateway's cards: the behaviour of Stripe's documented test card numbers,
  * and the checks a card processor makes when it tokenizes card data. Pure: no storage, no clock
  * of its own.
  */
@@ -88,7 +88,7 @@ export interface RefusedCard {
 /**
  * Checks card data as a processor does at tokenization: a Luhn-valid number of 12 to 19 digits
  * (spaces and dashes ignored), an expiry month that has not passed (`today` in UTC), and a CVC
- * of 3 digits (4 for American Express). Any future expiry and any CVC value pass (issue 5).
+ * of 3 digits (4 for American Express). Any future expiry and any CVC value pass, as at Stripe.
  */
 export function checkCard(card: CardInput, today: Date): AcceptedCard | RefusedCard {
   const number = card.number.replace(/[\s-]/g, '');

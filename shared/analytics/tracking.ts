@@ -33,7 +33,7 @@ export interface TrackingData {
 }
 
 /**
- * Where the visitor stands on consent (issue 6): 'not_required' and 'granted' let the ad pixels,
+ * Where the visitor stands on consent: 'not_required' and 'granted' let the ad pixels,
  * the ad cookies and the forwarding of purchases to the networks run; 'pending' waits for an
  * answer (the consent banner asks); 'denied' keeps them off. First-party events count always.
  */

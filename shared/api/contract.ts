@@ -68,7 +68,7 @@ export type SignupResponse = z.infer<typeof SignupResponse>;
 
 /**
  * What the worker hands the browser instead: the same answer without the access token, which
- * stays in an HttpOnly cookie (issue 4; stronger than SPEC.md §3's session storage).
+ * stays in an HttpOnly cookie (stronger than SPEC.md §3's session storage).
  */
 export const BrowserSignupResponse = z.object({ data: AccountFields });
 export type BrowserSignupResponse = z.infer<typeof BrowserSignupResponse>;

@@ -1,5 +1,5 @@
 /**
- * Every reason the worker answers an `/api` call itself, with its HTTP status (issue 4). The code
+ * Every reason the worker answers an `/api` call itself, with its HTTP status. The code
  * travels in the body (`ApiErrorBody.code`) and in the request's log line. Shared so the islands
  * can tell the worker's own refusals (whose messages are for developers, never shown) from the
  * portal's errors. Kept free of imports: the islands' error texts load it with the page.

@@ -7,7 +7,7 @@ import { refusal, refuse } from './api-error';
 const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Only JSON bodies (issue 4). Besides matching the contract, this keeps out the content types a
+ * Only JSON bodies. Besides matching the contract, this keeps out the content types a
  * cross-site HTML form can send without a CORS preflight.
  */
 export function jsonOnly(): MiddlewareHandler<AppEnv> {

@@ -39,7 +39,7 @@ function isSuccess(status: number): boolean {
 }
 
 /**
- * What the browser is told about the portal's answer (issue 4, the contract with the islands):
+ * What the browser is told about the portal's answer (the contract with the islands):
  * - a 2xx in the call's contract shape passes with its status; sign-in answers lose the token;
  * - a non-2xx in the §7 error shape passes as it is (e.g. 422 'The email has already been taken.');
  * - a non-2xx in another JSON shape keeps its status with code 'portal_error';

@@ -7,7 +7,7 @@ import { jsonBodyLimit, jsonOnly } from './json-body';
 import { sameOrigin } from './same-origin';
 import { apiErrorHandler } from './unhandled-error';
 
-/** Checks a mutating call passes before its handler (issue 4: same-origin JSON only). */
+/** Checks a mutating call passes before its handler: same-origin JSON only. */
 function guardsOf(call: ApiCall): MiddlewareHandler<AppEnv>[] {
   return call.method === 'POST' ? [sameOrigin(), jsonOnly(), jsonBodyLimit()] : [];
 }

@@ -4,7 +4,7 @@ import { sameOriginOnly } from '../middleware/same-origin';
 import { refusal, refuse } from './api-error';
 
 /**
- * Mutating `/api` calls come only from our own pages (issue 4): a cross-site form or script must
+ * Mutating `/api` calls come only from our own pages: a cross-site form or script must
  * not sign a visitor up or start a payment with their cookies. The rule is the worker's one
  * same-origin rule (worker/middleware/same-origin.ts); `/api` says no in its own JSON shape,
  * 403 `cross_origin`.

@@ -17,9 +17,9 @@ const SESSION_COOKIE_OPTIONS = {
 } as const;
 
 /**
- * Keeps the portal's access token where page JavaScript cannot read it (issue 4, deliberately
- * stronger than SPEC.md §3's session storage): HttpOnly, only sent to `/api`, and, like session
- * storage, gone when the browser session ends (no Max-Age).
+ * Keeps the portal's access token where page JavaScript cannot read it (deliberately stronger
+ * than SPEC.md §3's session storage, which any injected script could read): HttpOnly, only sent
+ * to `/api`, and, like session storage, gone when the browser session ends (no Max-Age).
  */
 export function setSessionToken(c: Context<AppEnv>, token: string, userId?: string): void {
   setCookie(c, SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);

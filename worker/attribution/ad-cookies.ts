@@ -54,7 +54,7 @@ function fbclidOf(fbc: string): string {
 }
 
 /**
- * What the cookies should hold after this request (issue 6): _fbc for a new fbclid (kept when
+ * What the cookies should hold after this request: _fbc for a new fbclid (kept when
  * the URL carries the same one again, so its creation time stays the click's), _fbp and _ttp
  * once per browser. A malformed stored value is replaced.
  */

@@ -1,7 +1,7 @@
 /**
  * SPEC.md §3 Attribution parameters: `appDomain` names the app's site the visitor came for; it
  * is sent with every event as user_data.source_url. A visitor can put anything in a URL, so it is
- * accepted only when it is exactly one of the allowed origins (issue 6): compared as a parsed
+ * accepted only when it is exactly one of the allowed origins (APP_DOMAINS): compared as a parsed
  * origin, never as a prefix or substring, so `app.example.com.evil.com`,
  * `app.example.com@evil.com`, `//evil` and `javascript:` all fall back to the default.
  */

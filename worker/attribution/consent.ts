@@ -2,7 +2,7 @@ import type { ConsentState } from '../../shared/analytics/tracking';
 import { isConsentAnswer } from '../../shared/consent-cookie';
 
 /**
- * The consent switch of issue 6: where consent is required, the ad pixels, the ad cookies and
+ * The consent switch: where consent is required, the ad pixels, the ad cookies and
  * the forwarding of purchases to the ad networks wait for the visitor's yes; the first-party
  * funnel events (our own measurement) count either way.
  *

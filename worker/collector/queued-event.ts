@@ -53,8 +53,8 @@ export function isVerifiedPurchase(message: QueuedEvent): boolean {
 }
 
 /**
- * Issue 6's consent switch: a purchase reaches an ad network only where the ad tools may run
- * (consent not required, or granted); the funnel events themselves count either way.
+ * The consent switch (worker/attribution/consent.ts): a purchase reaches an ad network only where
+ * the ad tools may run (consent not required, or granted); the funnel events count either way.
  */
 export function adNetworksAllowed(context: ServerContext): boolean {
   return adToolsAllowed(context.consent);

@@ -2,7 +2,7 @@ import { clientChunk } from '../render/client-build';
 import { plainPageHtml } from '../routes/plain-page';
 
 /**
- * The test gateway's own pages (issue 5): the card fields page the checkout frames, and the 3-D
+ * The test gateway's own pages: the card fields page the checkout frames, and the 3-D
  * Secure challenge page. Their scripts are Vite entries (test-gateway/*.ts, vite.config.ts).
  */
 

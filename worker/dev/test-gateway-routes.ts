@@ -8,7 +8,7 @@ import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';
 
 /**
- * /test-gateway/*: the test gateway (issue 5), an emulator of a third-party card processor with
+ * /test-gateway/*: the test gateway, an emulator of a third-party card processor with
  * the behaviour of Stripe's documented test cards, for development and tests. Mounted only by the
  * development entry (DevKit.testGatewayRoutes), and even there answered only when ENVIRONMENT is
  * exactly 'development' and the embedded portal's database is bound (fail closed).

@@ -72,7 +72,7 @@ function adCookies(
 }
 
 /**
- * SPEC.md §3 attribution for a page request (issue 6): the click ids of the URL, the first-party
+ * SPEC.md §3 attribution for a page request: the click ids of the URL, the first-party
  * ad cookies set from the server (only where the ad tools may run), the accepted app domain, and
  * the tracking user data the page's events carry. Runs after `visitor` and `country`.
  */

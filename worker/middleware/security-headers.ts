@@ -24,7 +24,7 @@ const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 const GOOGLE_SIGN_IN_STYLE = 'https://accounts.google.com/gsi/style';
 
 /**
- * The ad pixels (issue 6, islands/pixels/), each admitted only where the deployment configured
+ * The ad pixels (islands/pixels/), each admitted only where the deployment configured
  * it. Their scripts need no entry: our nonce'd module adds them ('strict-dynamic'), and what they
  * add in turn is trusted the same way. What they send goes by fetch, beacon or image:
  * - Meta: fbevents.js and its config come from connect.facebook.net, events go to
