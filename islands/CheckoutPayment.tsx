@@ -193,7 +193,7 @@ export default function CheckoutPayment({
     }).then((unmount) => {
       if (cancelled) return unmount();
       undo = unmount;
-      // An attempt a reload interrupted mid-poll continues here (issue 5).
+      // An attempt a reload interrupted mid-poll continues here, with the same idempotency key.
       const fields = mountedCardFields();
       if (fields)
         void resumePayment(

@@ -19,7 +19,7 @@ export interface ConsentBannerProps {
 }
 
 /**
- * The consent question of issue 6, on pages where the ad tools wait for it: a named region with
+ * The consent question, on pages where the ad tools wait for it: a named region with
  * one sentence and two buttons. The buttons post a real form, so an answer given before the
  * script arrives still counts; once hydrated the answer is stored in the `gf_consent` cookie
  * here, the pixels hear it at once (islands/pixels/run.ts), and the banner goes.

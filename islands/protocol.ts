@@ -16,6 +16,6 @@ export interface PageState {
   flow: string;
   variant: string;
   configVersion: string;
-  /** What the analytics tracker needs (issue 6). */
+  /** What the analytics tracker needs. */
   analytics: PageAnalytics;
 }

@@ -77,7 +77,7 @@ export function getPhoneInfo(e164: string, options: CallOptions = {}) {
 
 /**
  * A subscription POST. `Idempotency-Key` makes it safe to repeat: the portal answers a repeated
- * key with the first charge instead of charging again (issue 5).
+ * key with the first charge instead of charging again.
  */
 function postSubscription<T>(
   call: 'pollingSubscription' | 'directSubscription',

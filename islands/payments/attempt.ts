@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { PurchaseRequest } from './purchase-types';
 
 /**
- * One purchase attempt as it survives a reload (issue 5: "a reload during polling resumes the same
- * attempt"). It holds what the state machine needs to repeat a subscription call of this attempt
- * without the page that started it: the idempotency key, the request body's parts, and how far
- * the charge got.
+ * One purchase attempt as it survives a reload, so a reload during polling resumes the same
+ * attempt rather than starting a second charge. It holds what the state machine needs to repeat
+ * a subscription call of this attempt without the page that started it: the idempotency key, the
+ * request body's parts, and how far the charge got.
  */
 export const PurchaseAttempt = z.object({
   /** Sent as `Idempotency-Key` with every subscription POST of the attempt. */
@@ -90,7 +90,7 @@ export function newAttempt(
 
 /**
  * The attempt's key for its current step. The portal answers a repeated key with the first
- * charge's answer (issue 5), so the call repeated after 3-D Secure, which carries new data (the
+ * charge's answer, so the call repeated after 3-D Secure, which carries new data (the
  * intent id or the verified nonce), needs a key of its own; deriving it keeps it stable across
  * retries and reloads of that step.
  */

@@ -63,7 +63,7 @@ function storedAttempt(deps: PurchaseDeps): PurchaseAttempt | null {
  * with `resumePurchase`.
  *
  * A stored attempt may have charged (it is stored right before its first POST), so it is followed
- * to its end first, under its own key: a new press never starts a second charge beside it
+ * to its end first, under its own key: a new press never starts a second charge beside it.
  * Only with nothing stored does a press make a new attempt with a new key.
  */
 export function purchase(request: PurchaseRequest, deps: PurchaseDeps): Promise<PurchaseOutcome> {

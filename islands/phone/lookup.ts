@@ -19,7 +19,7 @@ export class PhoneLookupError extends Error {
 export interface LookupOptions {
   /**
    * What $map.numberData holds. When it is the answer for this very number it is used as is:
-   * every lookup texts a person (issue 4), so a reload must not look the number up again.
+   * every lookup texts a person, so a reload must not look the number up again.
    */
   remembered?: unknown;
   /** Lets a unit test answer instead of the network. */

@@ -8,7 +8,7 @@ import {
 import { browserOnly } from '../stores/browser-only';
 
 /**
- * The visitor's answer to the consent banner (issue 6). It is kept in the `gf_consent` cookie,
+ * The visitor's answer to the consent banner. It is kept in the `gf_consent` cookie,
  * which the worker reads on the next request (worker/attribution/consent.ts: the same name, and
  * the ad cookies and the pixels follow from it); on this page the store tells the pixels at once.
  */

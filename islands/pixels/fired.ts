@@ -27,7 +27,7 @@ function parse(raw: string | null): Fired {
 }
 
 /**
- * Each purchase reaches each pixel once (issue 6), however often its event is heard again: a
+ * Each purchase reaches each pixel once, however often its event is heard again: a
  * listener replaying the page's events, a reload, a second tab. Kept in localStorage, and read
  * afresh on every claim so another tab's report counts; without storage (private modes, a full
  * quota) it still holds for this page.

@@ -15,7 +15,7 @@ function localStorageOrNull(): LedgerStorage | null {
 let started = false;
 
 /**
- * Starts this page's ad pixels once (issue 6). Imported lazily, after the page is idle, so no
+ * Starts this page's ad pixels once. Imported lazily, after the page is idle, so no
  * pixel code is on the page's critical path; the networks' scripts are added by this nonce'd
  * module's code, which the page's CSP admits through 'strict-dynamic'. Never throws.
  */

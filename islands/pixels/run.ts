@@ -76,7 +76,7 @@ function startConfigured(pixels: AdPixel[], deps: PixelDeps): void {
 }
 
 /**
- * The ad pixels of a page (issue 6): only those configured, only once the ad tools may run
+ * The ad pixels of a page: only those configured, only once the ad tools may run
  * (consent not required, or granted: already, or by the banner on this page), each purchase
  * reported to each pixel once.
  */

@@ -2,8 +2,8 @@ import type { PurchaseAttempt } from '../payments/attempt';
 import { persistedSlice } from './persisted-slice';
 
 /**
- * SPEC.md §3 Checkout state, plus `attempt`: the purchase attempt under way (issue 5: one
- * idempotency key per attempt, and a reload during polling resumes it). Read it through
+ * SPEC.md §3 Checkout state, plus `attempt`: the purchase attempt under way (one idempotency
+ * key per attempt, and a reload during polling resumes it). Read it through
  * islands/payments/checkout-attempts.ts, which checks what localStorage gave back.
  */
 export const $checkout = persistedSlice<{

@@ -17,11 +17,11 @@ import { PERSIST_PREFIX } from './persisted-slice';
 
 /**
  * Where a payment stands on this page: 'idle' takes a Pay press; 'paying' holds the button
- * until a final outcome (SPEC.md §4 Payment step 1, issue 5: no double charge); 'confirming' is
- * the visible wait past the polling deadline; 'unconfirmed' means the attempt being confirmed
- * vanished before its outcome was known (another tab finished it, storage was cleared): it may
- * have charged, so Pay stays held until the visitor reloads. Not persisted: a reload finds an
- * unfinished attempt through resumePurchase instead.
+ * until a final outcome (SPEC.md §4 Payment step 1), so a second press cannot charge twice;
+ * 'confirming' is the visible wait past the polling deadline; 'unconfirmed' means the attempt
+ * being confirmed vanished before its outcome was known (another tab finished it, storage was
+ * cleared): it may have charged, so Pay stays held until the visitor reloads. Not persisted: a
+ * reload finds an unfinished attempt through resumePurchase instead.
  */
 export type PaymentPhase = 'idle' | 'paying' | 'confirming' | 'unconfirmed';
 

@@ -8,7 +8,7 @@ import { TopBar } from './TopBar';
 
 /**
  * Every screen's chrome: the start-up preloader, the top bar, the page container (SPEC.md §9
- * widths and paddings), the consent banner where the ad tools wait for an answer (issue 6), the
+ * widths and paddings), the consent banner where the ad tools wait for an answer, the
  * global toast area and the global loading overlay.
  */
 export function Page({

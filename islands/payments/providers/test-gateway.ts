@@ -93,7 +93,7 @@ async function verify(nonce: string, amount: string): Promise<VerifyAnswer> {
 }
 
 /**
- * The embedded portal's test gateway as a CardProvider (issue 5): its card fields live in a
+ * The embedded portal's test gateway as a CardProvider: its card fields live in a
  * same-origin iframe, so the checkout page never touches card numbers, just as with Stripe's and
  * Braintree's iframes. Behaves like Stripe's documented test cards (4242… succeeds, …0002
  * declines, …3184 asks for 3-D Secure).
