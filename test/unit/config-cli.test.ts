@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runConfigCli } from '../../scripts/config-cli';
 import {
   type CheckedDocument,
   checkDocumentText,
@@ -236,9 +237,9 @@ describe('config CLI arguments', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The real CLI against a throwaway local KV (the same storage format wrangler dev reads).
-
-const run = promisify(execFile);
+// The CLI against a throwaway local KV (the same storage format wrangler dev reads): in-process,
+// as `runConfigCli`, so the run pays for neither a Node start nor loading wrangler per command;
+// one run goes through `npx tsx scripts/config.ts` to prove the entry prints and exits alike.
 
 interface CliRun {
   code: number;
@@ -246,9 +247,30 @@ interface CliRun {
   stderr: string;
 }
 
+/** One command, with what it printed; commands run one at a time, so the capture is theirs. */
 async function runCli(args: readonly string[]): Promise<CliRun> {
+  const printed = { stdout: [] as string[], stderr: [] as string[] };
+  const log = vi.spyOn(console, 'log').mockImplementation((...line) => {
+    printed.stdout.push(`${line.join(' ')}\n`);
+  });
+  const error = vi.spyOn(console, 'error').mockImplementation((...line) => {
+    printed.stderr.push(`${line.join(' ')}\n`);
+  });
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'scripts/config.ts', ...args], {
+    const code = await runConfigCli(args);
+    return { code, stdout: printed.stdout.join(''), stderr: printed.stderr.join('') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+const spawnCli = promisify(execFile);
+
+/** The command as `npm run config` runs it: a process of its own. */
+async function runCliProcess(args: readonly string[]): Promise<CliRun> {
+  try {
+    const { stdout, stderr } = await spawnCli('npx', ['tsx', 'scripts/config.ts', ...args], {
       env: { ...process.env, npm_config_loglevel: 'error' },
     });
     return { code: 0, stdout, stderr };
@@ -258,8 +280,8 @@ async function runCli(args: readonly string[]): Promise<CliRun> {
   }
 }
 
-// Each run starts workerd through wrangler's platform proxy: seconds, not milliseconds.
-describe.concurrent('config CLI against local KV', { timeout: 120_000 }, () => {
+// Each command that touches KV starts workerd through wrangler's platform proxy: about a second.
+describe('config CLI against local KV', { timeout: 120_000 }, () => {
   let dir: string;
 
   beforeAll(async () => {
@@ -289,7 +311,9 @@ describe.concurrent('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(seed.stdout).toContain('left alone');
     expect(seed.stdout).toContain('flows: wrote the defaults in code');
 
-    const after = await runCli(['get', ...state]);
+    // As a process, reading the same files.
+    const after = await runCliProcess(['get', ...state]);
+    expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout)).toEqual({ split: LP17_SPLIT, flows: DEFAULT_FLOWS });
     expect(after.stderr).not.toContain('absent');
   });
