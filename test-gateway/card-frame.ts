@@ -4,12 +4,12 @@ import {
   TEST_GATEWAY_PATHS,
   type TokenizedCard,
   testGatewayMessageOf,
-} from './frame-protocol';
+} from '../shared/test-gateway-protocol';
 
 /**
  * The test gateway's card fields page (/test-gateway/card-frame), in an iframe of the checkout:
  * tokenizes what the visitor typed when the parent asks, and tells the parent its height. The
- * protocol is test-gateway/frame-protocol.ts's; messages go to and come from our origin only.
+ * protocol is shared/test-gateway-protocol.ts's; messages go to and come from our origin only.
  */
 
 const origin = location.origin;

@@ -1,9 +1,13 @@
-import { authenticatePath, type ChallengeMessage, type PaymentIntentState } from './frame-protocol';
+import {
+  authenticatePath,
+  type ChallengeMessage,
+  type PaymentIntentState,
+} from '../shared/test-gateway-protocol';
 
 /**
  * The test gateway's 3-D Secure challenge page (/test-gateway/challenge/{intentId}), like
  * Stripe's test authentication page: the visitor completes or fails it, and the page tells the
- * window that opened or framed it (test-gateway/frame-protocol.ts, our origin only).
+ * window that opened or framed it (shared/test-gateway-protocol.ts, our origin only).
  */
 
 const intentId = document.body.dataset.intentId ?? '';

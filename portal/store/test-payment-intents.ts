@@ -1,4 +1,4 @@
-import type { IntentStatus } from '../../test-gateway/frame-protocol';
+import type { IntentStatus } from '../../shared/test-gateway-protocol';
 
 /** The `test_payment_intents` table: the test gateway's 3-D Secure challenges. */
 

@@ -1,4 +1,4 @@
-import type { IntentStatus } from '../../test-gateway/frame-protocol';
+import type { IntentStatus } from '../../shared/test-gateway-protocol';
 import type { CardBehaviour } from '../test-gateway/test-cards';
 
 /** The `test_payment_methods` table: tokenized test cards, never their full number. */

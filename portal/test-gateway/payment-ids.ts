@@ -3,7 +3,7 @@ import { randomToken } from '../tokens';
 /**
  * Ids of the test gateway's objects, named the way Stripe names its own: `tpm_…` payment
  * methods (the nonce the checkout sends) and `tpi_…` payment intents, whose secret
- * `tpi_<id>_secret_<random>` embeds the id (test-gateway/frame-protocol.ts `intentIdOfSecret`).
+ * `tpi_<id>_secret_<random>` embeds the id (shared/test-gateway-protocol.ts `intentIdOfSecret`).
  * Hex ids, so an id never contains the `_` that separates the secret's parts.
  */
 

@@ -8,7 +8,7 @@ import {
   type PaymentIntentState,
   type TokenizedCard,
   type VerifyAnswer,
-} from '../../test-gateway/frame-protocol';
+} from '../../shared/test-gateway-protocol';
 import type { PortalBindings } from '../env';
 import {
   authenticateTestPaymentIntent,
@@ -25,7 +25,7 @@ import { intentSecretOf, newPaymentIntentId, newPaymentMethodId } from './paymen
 import { cardFingerprintOf, checkCard, needsAuthentication } from './test-cards';
 
 /**
- * The test gateway's JSON API (issue 5; paths and shapes in test-gateway/frame-protocol.ts): an
+ * The test gateway's JSON API (issue 5; paths and shapes in shared/test-gateway-protocol.ts): an
  * emulator of a card processor for development and tests, on PORTAL_DB. The worker mounts it at
  * /test-gateway outside production only (worker/routes/test-gateway.ts). Failures answer
  * `{error:{code,message}}`, the way card processors answer.

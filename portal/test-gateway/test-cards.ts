@@ -1,4 +1,4 @@
-import type { CardInputErrorCode } from '../../test-gateway/frame-protocol';
+import type { CardInputErrorCode } from '../../shared/test-gateway-protocol';
 
 /**
  * The test gateway's cards: the behaviour of Stripe's documented test card numbers,

@@ -9,7 +9,7 @@ import type { CardProvider } from '../../islands/payments/provider';
 import { purchase, resumePurchase } from '../../islands/payments/purchase';
 import type { PurchaseOutcome } from '../../islands/payments/purchase-types';
 import { CONFIRMING_RECHECK_MS } from '../../islands/stores/payment';
-import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../test-gateway/frame-protocol';
+import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../shared/test-gateway-protocol';
 
 /**
  * One visitor's way from the landing to a paid plan, through a served worker, as the islands

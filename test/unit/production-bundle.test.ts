@@ -30,11 +30,9 @@ function bundledModules(bundle: string): { entryPoint: string; modules: string[]
 /** What only the development entry may carry, by the path of the module. */
 const DEVELOPMENT_ONLY: Record<string, RegExp> = {
   'the embedded portal emulator': /^portal\//,
-  // But test-gateway/frame-protocol.ts: the checkout island's browser adapter
-  // (islands/payments/providers/test-gateway.ts) imports those paths and message shapes, and the
-  // islands are bundled for server rendering.
-  'the test gateway':
-    /^(portal\/test-gateway\/|worker\/(routes|dev)\/test-gateway|test-gateway\/(?!frame-protocol\.ts$))/,
+  // Its paths and message shapes (shared/test-gateway-protocol.ts) are not: the checkout island's
+  // browser adapter imports them, and the islands are bundled for server rendering.
+  'the test gateway': /^(portal\/test-gateway\/|worker\/(routes|dev)\/test-gateway|test-gateway\/)/,
   'the development entry and kit': /^worker\/(dev\.ts$|dev\/)/,
   "the emulator's phone metadata (libphonenumber-js/max)":
     /node_modules\/libphonenumber-js\/(max\/|metadata\.max\.json)/,

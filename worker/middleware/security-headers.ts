@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { PixelIds } from '../../shared/analytics/tracking';
-import { TEST_GATEWAY_BASE } from '../../test-gateway/frame-protocol';
+import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
 import { type AppEnv, isDevelopment } from '../env';
 import { pixelIds } from './attribution';
 import {

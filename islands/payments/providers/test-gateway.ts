@@ -7,7 +7,7 @@ import {
   TEST_GATEWAY_PATHS,
   testGatewayMessageOf,
   type VerifyAnswer,
-} from '../../../test-gateway/frame-protocol';
+} from '../../../shared/test-gateway-protocol';
 import { type CardProvider, ProviderError } from '../provider';
 
 /** Accessible names of the gateway's frames, translated on the server. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { PollingResultResponse, PollingStartResponse } from '../../../shared/api/contract';
-import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../../test-gateway/frame-protocol';
+import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../../shared/test-gateway-protocol';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { CARDS, cardBody } from '../test-gateway/gateway-client';

@@ -10,7 +10,7 @@ import {
   TEST_GATEWAY_PATHS,
   type TokenizedCard,
   type VerifyAnswer,
-} from '../../../test-gateway/frame-protocol';
+} from '../../../shared/test-gateway-protocol';
 import { freshApp } from '../fetch-app';
 import { bearer, callPortal } from '../portal/portal-client';
 

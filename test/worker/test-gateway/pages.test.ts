@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_GATEWAY_PATHS } from '../../../test-gateway/frame-protocol';
+import { TEST_GATEWAY_PATHS } from '../../../shared/test-gateway-protocol';
 import { signUp } from '../portal/portal-client';
 import { CARDS, charge, chargeByPolling, fetchWorker, tokenize } from './gateway-client';
 

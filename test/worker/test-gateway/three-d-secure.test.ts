@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intentIdOfSecret, paymentIntentPath } from '../../../test-gateway/frame-protocol';
+import { intentIdOfSecret, paymentIntentPath } from '../../../shared/test-gateway-protocol';
 import { bearer, callPortal, signUp } from '../portal/portal-client';
 import {
   authenticate,

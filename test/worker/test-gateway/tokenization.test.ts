@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { TEST_GATEWAY_PATHS } from '../../../test-gateway/frame-protocol';
+import { TEST_GATEWAY_PATHS } from '../../../shared/test-gateway-protocol';
 import { freshApp } from '../fetch-app';
 import { CARDS, cardBody, fetchWorker, postFromPage } from './gateway-client';
 

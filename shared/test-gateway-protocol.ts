@@ -1,6 +1,6 @@
 /**
  * The test gateway's browser protocol, in one place: the paths it serves and the messages its
- * same-origin pages exchange with the checkout page by `postMessage` (issue 5). The test gateway
+ * same-origin pages exchange with the checkout page by `postMessage`. The test gateway
  * emulates a third-party card processor (Stripe's documented test cards) for development and
  * tests; a production worker answers 404 on every path below.
  *
