@@ -8,7 +8,7 @@ import { walkToSuccess } from './money-path';
 import { interactive } from './visitor-steps';
 
 /**
- * Issue 6: one visitor walks the default flow from `/` to success in Chromium, buying the plan
+ * One visitor walks the default flow from `/` to success in Chromium, buying the plan
  * and the upsell, and the worker's own collector (`POST /e`, its queue, the local store in
  * EVENTS_DB) ends up with the funnel's story: each event once, in the order it happened.
  */
@@ -145,7 +145,7 @@ function byScreen(events: Stored[]): [string, string[]][] {
   return runs;
 }
 
-describe('a purchase journey in the local event store (SPEC.md §4 Analytics events, issue 6)', () => {
+describe('a purchase journey in the local event store (SPEC.md §4 Analytics events)', () => {
   it('from / to success, buying the plan and the upsell, stores each funnel event exactly once, in order', async () => {
     const { context, page, problems } = await session.newVisitor();
 

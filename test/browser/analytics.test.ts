@@ -317,7 +317,7 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
       pixelName: 'Purchase_test',
       screen_name: expect.stringMatching(/^(checkout_v3_tr|upsell_an_private)$/),
     });
-    // The same purchase, verified by the worker from the portal's answer: the revenue (issue 11).
+    // The same purchase, verified by the worker from the portal's answer: the revenue.
     await expect
       .poll(
         async () => (await storedVisitorEvents(session, device, 'arrival', 'server')).length,

@@ -7,7 +7,7 @@ import { type BrowserSession, startBrowserSession } from './harness';
 import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
 
 /**
- * Issue 5, past the polling deadline: a charge whose result is still pending after
+ * Past the polling deadline: a charge whose result is still pending after
  * POLLING.deadlineMs shows 'Confirming your payment…' with Pay held, and keeps reading the same
  * polling id until the result is final, never posting again; if the attempt vanishes meanwhile
  * (another tab, cleared storage), Pay stays held and the visitor is told the payment may have
@@ -104,7 +104,7 @@ async function expectPayHeld(page: Page, working = true): Promise<void> {
   expect(await payButton(page).getAttribute('aria-busy')).toBe(working ? 'true' : null);
 }
 
-describe('a payment still pending past the polling deadline (issue 5)', () => {
+describe('a payment still pending past the polling deadline', () => {
   // Long enough for the page to reach 'confirming' first, even on a loaded machine.
   const started = sessionWithResultsPendingFor(15_000);
 
@@ -132,7 +132,7 @@ describe('a payment still pending past the polling deadline (issue 5)', () => {
   });
 });
 
-describe('an attempt that vanishes while its payment is being confirmed (issue 5)', () => {
+describe('an attempt that vanishes while its payment is being confirmed', () => {
   // The result stays pending for the whole test: only the vanished attempt ends the wait.
   const started = sessionWithResultsPendingFor(10 * 60_000);
 

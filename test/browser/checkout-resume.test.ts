@@ -6,7 +6,7 @@ import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from '.
 import { interactive } from './visitor-steps';
 
 /**
- * Issue 5: "a reload during polling resumes the same attempt". The embedded portal keeps each
+ * A reload during polling resumes the same attempt. The embedded portal keeps each
  * charge's result pending for PORTAL_POLLING_DELAY_MS, long enough to reload the checkout while
  * the page is still polling.
  */
@@ -38,7 +38,7 @@ async function storedPollingId(page: Page): Promise<string | null> {
   return attempt?.pollingId ?? null;
 }
 
-describe('a reload while the payment is pending (issue 5)', () => {
+describe('a reload while the payment is pending', () => {
   it('resumes the same attempt: Pay stays busy, the next screen opens, one subscription', async () => {
     const { context, page, problems, userId } = await checkoutVisitor(session, 'reloader');
     const posts: string[] = [];

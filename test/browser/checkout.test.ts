@@ -6,7 +6,7 @@ import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from '.
 import { interactive, signupField, toastMessage } from './visitor-steps';
 
 /**
- * The money path (issue 5) as a visitor walks it in Chromium: the built worker, the embedded
+ * The money path as a visitor walks it in Chromium: the built worker, the embedded
  * portal on D1 and its test gateway (payment settings 'test'), cards typed into the gateway's
  * iframe. What the portal stored is read from its database.
  */

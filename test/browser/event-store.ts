@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../worker/collector/event-log';
 import type { BrowserSession } from './harness';
 
 /**
- * Reading what the worker's collector stored (POST /e → queue → EVENTS_DB `events`, issue 6) for
+ * Reading what the worker's collector stored (POST /e → queue → EVENTS_DB `events`) for
  * one visitor, shared by the Chromium analytics tests.
  */
 
@@ -20,7 +20,7 @@ const ORDER = {
 
 /**
  * The visitor's stored events, in `order`: by default those the browser sent (the funnel story);
- * 'server' for the purchases the worker verified with the product API (issue 11).
+ * 'server' for the purchases the worker verified with the product API.
  */
 export async function storedEvents(
   session: BrowserSession,

@@ -4,7 +4,7 @@ import { BrowserSignupResponse } from '../../shared/api/contract';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
- * The success screen's login link in the hands of a chat app (issue 11): its link previewer
+ * The success screen's login link in the hands of a chat app: its link previewer
  * fetches the page the way previewers do (a plain request, no script run) before the person
  * taps the link, and the person must still be logged in by it.
  */
@@ -62,7 +62,7 @@ async function expectLoggedIn(page: Page): Promise<void> {
   expect(settings.status()).toBe(200);
 }
 
-describe('the login link survives a link previewer (issue 11)', () => {
+describe('the login link survives a link previewer', () => {
   it('previewed twice, then opened in Chromium: the person is logged in without a press', async () => {
     const link = await freshLoginLink();
     await previewLink(link);

@@ -4,7 +4,7 @@ import type { BrowserSession } from './harness';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
- * Steps of the money path (issue 5) shared by the Chromium checkout tests: a signed-up visitor on
+ * Steps of the money path shared by the Chromium checkout tests: a signed-up visitor on
  * the default flow's checkout, a card typed into the test gateway's frame, and what the embedded
  * portal stored.
  */

@@ -5,7 +5,7 @@ import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from '.
 import { interactive, toastMessage } from './visitor-steps';
 
 /**
- * Issue 11 as a visitor meets it in Chromium: a portal outage while the payment is being
+ * Payment trust as a visitor meets it in Chromium: a portal outage while the payment is being
  * confirmed never frees Pay or says it failed, and a card tester who declines five times in a
  * row reads the limit and reaches the portal no more.
  */

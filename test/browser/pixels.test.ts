@@ -15,7 +15,7 @@ import { checkoutVisitor, payButton, typeTestCard } from './money-path';
 import { interactive } from './visitor-steps';
 
 /**
- * The ad pixels and the consent banner in Chromium (issue 6). The worker runs with a Meta pixel,
+ * The ad pixels and the consent banner in Chromium. The worker runs with a Meta pixel,
  * a TikTok pixel and a Google Ads tag configured, and no country (so consent is asked). The
  * networks' script URLs are answered by fakes that behave like the real SDKs' queue-consuming
  * interface: each takes over its base code's queue and reports every call it gets to the test.
@@ -137,7 +137,7 @@ afterAll(async () => {
   await session?.stop();
 });
 
-describe('the consent banner (issue 6)', () => {
+describe('the consent banner', () => {
   it('asks a visitor from an unknown country; Tab reaches Accept first, Enter accepts', async () => {
     const { context, page, problems } = await session.newVisitor();
     await servePixels(context);

@@ -12,7 +12,7 @@ import {
 } from './visitor-steps';
 
 /**
- * Issue 4: a portal that is down, slow, failing or answering garbage yields the SPEC.md §8 text
+ * A portal that is down, slow, failing or answering garbage yields the SPEC.md §8 text
  * of the call, never a hang or an error page, and the page stays usable: once the portal is
  * back, the same screen succeeds. The worker talks to a fake portal (PORTAL_URL) whose
  * behaviour each test switches.

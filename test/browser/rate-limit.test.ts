@@ -3,7 +3,7 @@ import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive, searchNotice } from './visitor-steps';
 
 /**
- * Issue 4: each lookup texts a real person, so a burst of lookups of neighbouring numbers (SMS
+ * Each lookup texts a real person, so a burst of lookups of neighbouring numbers (SMS
  * pumping walks a number range from fresh cookies) is cut off with the limit text, while a
  * visitor locating their one number never notices a limit. This file's worker starts with empty
  * counters.
@@ -37,7 +37,7 @@ async function outcome(page: Awaited<ReturnType<typeof searchAsNewVisitor>>['pag
   return (await stopped.count()) > 0 ? searchNotice(page) : 'located';
 }
 
-describe('lookup rate limits (issue 4)', () => {
+describe('lookup rate limits', () => {
   it('a burst of sequential numbers in one prefix ends with the limit text', async () => {
     // +1 202 555 0101 … 0107: valid numbers of one 1000-number block, each from a new visitor.
     const outcomes: string[] = [];

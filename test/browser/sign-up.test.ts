@@ -12,7 +12,7 @@ import {
 } from './visitor-steps';
 
 /**
- * The product API end to end (issue 4): the built worker's /api in front of the embedded portal
+ * The product API end to end: the built worker's /api in front of the embedded portal
  * on D1, driven by a visitor in Chromium.
  */
 
@@ -70,7 +70,7 @@ async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'gf_session');
 }
 
-describe('locate, then sign up by email (SPEC.md §4 Signup, issue 4)', () => {
+describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
   it('walks landing → searching (real lookup) → signup → checkout; the token stays out of page JavaScript', async () => {
     const { context, page, problems } = await visitor();
     await page.goto('/?skip_split=true&gclid=j-1');

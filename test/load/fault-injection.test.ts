@@ -9,7 +9,7 @@ import {
 } from '../../scripts/load/fault-run';
 
 /**
- * Issue 11's fault-injection run, small enough for every `npm test`: concurrent visitors pay
+ * The fault-injection run, small enough for every `npm test`: concurrent visitors pay
  * through the built development worker, with the real payment state machine, while the portal's
  * sign-up, subscription POST (charging, then losing its answer) and polling result fail in turn.
  * `npm run load` is the same run at full size.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_BUNDLES } from '../../scripts/built-bundles';
 
 /**
- * Production carries only production (issue 11 item 5; ARCHITECTURE.md "Production code never
+ * Production carries only production (ARCHITECTURE.md "Production code never
  * imports development-only code"): the bundle `npm run deploy` ships holds neither the embedded
  * portal emulator nor the test gateway nor the development entry. Read from the esbuild metafiles
  * `npm run build` writes beside each bundle (`npm test` builds first; nothing is built here).

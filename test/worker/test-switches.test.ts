@@ -14,7 +14,7 @@ import { captureLogsPerTest } from './api/log-capture';
 import { ORIGIN } from './fetch-app';
 
 /**
- * Issue 11 item 5: the test switches (the embedded portal, the test gateway and its framing
+ * The test switches (the embedded portal, the test gateway and its framing
  * exception, `?custom_lng=`) are on only when ENVIRONMENT is exactly 'development', and only in
  * the development entry (worker/dev.ts). The production entry (worker/index.ts) never has the
  * portal or the gateway, whatever ENVIRONMENT says.

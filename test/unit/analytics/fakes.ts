@@ -44,7 +44,7 @@ interface Request {
 
 /**
  * The collector as the tracker sees it: each POST waits until the test answers it (or answers at
- * once with `autoAnswer`), each beacon is recorded and taken unless `refuseBeacons` is set.
+ * once with `autoAnswer`), each beacon is recorded and taken until `beaconQuota` are.
  */
 function fakeTransport() {
   const transport = {

@@ -3,7 +3,7 @@ import { firstFingerprint, stripeCardFingerprint } from '../../../worker/api/car
 import type { Bindings } from '../../../worker/env';
 
 /**
- * The per-card charge limit's Stripe source (issue 11): `GET /v1/payment_methods/{id}` with a
+ * The per-card charge limit's Stripe source: `GET /v1/payment_methods/{id}` with a
  * restricted key answers the card's fingerprint, which a publishable key never sees. Stripe is
  * not reachable here: the fake answers in the shape of Stripe's PaymentMethod object.
  */

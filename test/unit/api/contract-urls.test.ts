@@ -6,7 +6,7 @@ const answerWith = (link: string) => ({
   data: { short_deeplink: link, qr_code: 'data:image/svg+xml;base64,PHN2Zy8+' },
 });
 
-describe('URL fields of the contract take https links only (issue 11)', () => {
+describe('URL fields of the contract take https links only', () => {
   it('takes an https link', () => {
     const link = 'https://gz.example/l/abc?token=t0k3n';
     expect(DeeplinkResponse.parse(answerWith(link)).data.short_deeplink).toBe(link);

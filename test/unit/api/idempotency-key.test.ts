@@ -4,7 +4,7 @@ import { parseIdempotencyKey } from '../../../shared/api/contract';
 import { readIdempotencyKey } from '../../../worker/api/idempotency-key';
 
 /**
- * One Idempotency-Key rule (issue 12, review §1.6): the worker refuses what the portal would, so
+ * One Idempotency-Key rule: the worker refuses what the portal would, so
  * a key the page sends is judged the same on both sides of the BFF.
  */
 const MALFORMED = ['k'.repeat(256), 'with space', 'naïve', 'tab\there'];

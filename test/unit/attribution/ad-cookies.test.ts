@@ -10,7 +10,7 @@ const sources = {
   randomId: () => 'ttpRandomId0123456789AB',
 };
 
-describe('the first-party ad cookies (SPEC.md §3 stored keys, issue 6)', () => {
+describe('the first-party ad cookies (SPEC.md §3 stored keys)', () => {
   it("a first visit gets _fbp and _ttp in the networks' formats, and _fbc only with an fbclid", () => {
     expect(planAdCookies({}, { fbclid: null }, sources)).toEqual({
       values: { fbc: null, fbp: `fb.1.${NOW}.0123456789`, ttp: 'ttpRandomId0123456789AB' },

@@ -9,7 +9,7 @@ import {
 const ALLOWED = ['https://app.example.com', 'https://family.example.org'];
 const DEFAULT = 'https://funnel.example.net';
 
-describe('appDomain is accepted only when it is exactly an allowed origin (issue 6)', () => {
+describe('appDomain is accepted only when it is exactly an allowed origin', () => {
   it.each([
     ['https://app.example.com', 'https://app.example.com'],
     ['https://app.example.com/', 'https://app.example.com'],

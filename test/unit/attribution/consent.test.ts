@@ -5,7 +5,7 @@ import {
   parseConsentCountries,
 } from '../../../worker/attribution/consent';
 
-describe('the consent switch (issue 6)', () => {
+describe('the consent switch', () => {
   it('by default consent is required in the EEA, the UK and Switzerland, not elsewhere', () => {
     const rule = parseConsentCountries(undefined);
     expect(consentState(rule, 'DE', undefined)).toBe('pending');

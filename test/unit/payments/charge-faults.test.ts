@@ -15,7 +15,7 @@ import {
 } from './fakes';
 
 /**
- * Issue 11, "at most one charge per purchase, and the truth told": once a charge call has been
+ * "At most one charge per purchase, and the truth told": once a charge call has been
  * sent, a failure that says nothing about it (any kind, at any step) keeps the attempt and its
  * key, asks again, and ends 'confirming' at the deadline, never 'failed'; when the product API
  * answers again, the same attempt completes with exactly one charge.
@@ -139,7 +139,7 @@ function chargesOf(posts: { key: string }[]): number {
   return new Set(posts.map((post) => post.key.replace(/:3ds$/, ''))).size;
 }
 
-describe('a charge call that says nothing keeps the attempt (issue 11)', () => {
+describe('a charge call that says nothing keeps the attempt', () => {
   for (const [stepName, step] of Object.entries(STEPS)) {
     describe(stepName, () => {
       it.each(Object.entries(SILENT_FAILURES))(

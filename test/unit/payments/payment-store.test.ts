@@ -16,7 +16,7 @@ import {
 import { cardRequest } from './fakes';
 
 /**
- * The payment store is what the checkout's Pay button and the page around it follow (issue 5):
+ * The payment store is what the checkout's Pay button and the page around it follow:
  * the phase holds or frees the button, the outcome moves the visitor on or shows a toast. The
  * state machine behind it is a fake here; its sleep is a real timer, under fake time.
  */
@@ -74,7 +74,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment, issue 5)', () => {
+describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', () => {
   it('holds the button while the purchase runs', async () => {
     let answer: (outcome: PurchaseOutcome) => void = () => {};
     const deps = fakeDeps({ purchase: () => new Promise((resolve) => (answer = resolve)) });
@@ -216,7 +216,7 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment, issu
   });
 });
 
-describe('resumePayment: a reload during polling (issue 5)', () => {
+describe('resumePayment: a reload during polling', () => {
   it('with nothing unfinished never holds the button nor loads the state machine', async () => {
     const deps = fakeDeps();
     deps.unfinishedPlan.mockReturnValue(null);

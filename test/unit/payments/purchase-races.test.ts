@@ -16,7 +16,7 @@ import {
 } from './fakes';
 
 /**
- * The races of issue 5 ("no double charge, whatever they click or reload"), with every provider
+ * The races behind "no double charge, whatever they click or reload", with every provider
  * call, API call and pause resolving in an order fast-check's scheduler picks.
  */
 

@@ -59,7 +59,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the consent cookie (issue 6)', () => {
+describe('the consent cookie', () => {
   it('is the one the worker reads, kept 365 days for the whole site', () => {
     expect(CONSENT_COOKIE).toBe(WORKER_CONSENT_COOKIE);
     expect(consentCookieLine('granted')).toBe(

@@ -32,7 +32,7 @@ function purchaseCalls(page: ReturnType<typeof fakePage>) {
   };
 }
 
-describe('which pixels load (issue 6)', () => {
+describe('which pixels load', () => {
   it('loads each configured pixel by its documented script, where consent is not required', () => {
     const page = fakePage();
     runPixels(settings(), page.deps);

@@ -13,7 +13,7 @@ async function pageState(response: Response): Promise<PageState> {
 /** A US visitor: no consent asked by default. */
 const US = { headers: { 'cf-ipcountry': 'US' } };
 
-describe('the page hands the analytics tracker its context (issue 6)', () => {
+describe('the page hands the analytics tracker its context', () => {
   it('names the visitor, the environment and the first-party collector', async () => {
     const response = await freshApp({}, { ENVIRONMENT: 'development' })('/', US);
     const visitor = setCookies(response).get('userUuid');
@@ -60,7 +60,7 @@ describe('the page hands the analytics tracker its context (issue 6)', () => {
   });
 });
 
-describe('attribution on the first request (SPEC.md §3, issue 6)', () => {
+describe('attribution on the first request (SPEC.md §3)', () => {
   it('sets _fbc from the fbclid, _fbp and _ttp, as first-party cookies the pixels can read', async () => {
     const before = Date.now();
     const response = await freshApp()('/?fbclid=IwAR2F4-dbP0l7Mn&gclid=Cj0KCQ&ttclid=E.C.P.x', US);

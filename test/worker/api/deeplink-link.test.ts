@@ -17,7 +17,7 @@ function deeplinkAnswering(link: string) {
   });
 }
 
-describe('the deeplink the page shows is https or nothing (issue 11)', () => {
+describe('the deeplink the page shows is https or nothing', () => {
   it('passes an https link on', async () => {
     const res = await deeplinkAnswering('https://gz.example/l/abc?token=t');
     expect(res.status).toBe(200);

@@ -55,7 +55,7 @@ function worker(options: { jwks?: typeof fetch } = {}, bindings: Partial<Cloudfl
   return { signIn, portalCalls: () => portalCalls };
 }
 
-describe('Google sign-in through the worker (issue 4: verified before any account is made)', () => {
+describe('Google sign-in through the worker: verified before any account is made', () => {
   it('a valid Google credential makes the account and a session, token kept out of the body', async () => {
     const { signIn } = worker();
     const res = await signIn(await google.sign(googleClaims()));

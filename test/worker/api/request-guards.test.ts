@@ -17,7 +17,7 @@ function signup(headers: Record<string, string>, body: string = JSON.stringify(S
   return { portal, res };
 }
 
-describe('same-origin POSTs only (issue 4)', () => {
+describe('same-origin POSTs only', () => {
   it.each([
     ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.test' }],
     [

@@ -302,8 +302,7 @@ describe('refusals', () => {
     ['Sec-Fetch-Site none with our Origin', { 'sec-fetch-site': 'none', origin: ORIGIN }],
     ['no Sec-Fetch-Site, Origin null (a sandboxed frame)', { origin: 'null' }],
     ['no Sec-Fetch-Site, another Origin (an older browser)', { origin: 'https://evil.test' }],
-    // No page of ours: the tracker's fetch and beacon carry both (issue 11, a curl posting
-    // purchases).
+    // No page of ours: the tracker's fetch and beacon carry both (a curl posting purchases).
     ['neither Sec-Fetch-Site nor Origin', {}],
   ])('%s: 403 cross_site, nothing kept', async (_, headers) => {
     const { queue, send } = collector();

@@ -7,7 +7,7 @@ import { anEvent, freshEventsDbPerTest, NOW } from './fixtures';
 import { recordingQueue } from './recording-queue';
 
 /**
- * Issue 11, the collector under abuse: `POST /e` takes a limited number of batches a minute per
+ * The collector under abuse: `POST /e` takes a limited number of batches a minute per
  * visitor and per address, refuses the rest with 429 and Retry-After (never a 5xx), and a real
  * visitor caught behind a flood from their address gets every event in once it has passed.
  */

@@ -20,7 +20,7 @@ it('picks the browser language: exact, then language part, then a same-language 
   expect(await request('/', { 'accept-language': 'ja' })).toBe('en geozilla');
 });
 
-it('honours custom_lng in development only (SPEC.md §2; issue 11: fail closed)', async () => {
+it('honours custom_lng in development only (SPEC.md §2), failing closed', async () => {
   expect(await appIn('development')('/?custom_lng=es')).toBe('es geozilla');
   for (const environment of ['production', 'staging', 'Production', '']) {
     expect(await appIn(environment)('/?custom_lng=es'), environment).toBe('en geozilla');

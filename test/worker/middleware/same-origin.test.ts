@@ -115,7 +115,7 @@ function appLogin(): Route {
 const ROUTES = [apiSignup, collector, consent, appLogin];
 
 describe.each(ROUTES.map((route) => [route().name, route] as const))(
-  '%s follows the one same-origin rule (issue 11)',
+  '%s follows the one same-origin rule',
   (_, route) => {
     it.each([
       ['neither Origin nor Sec-Fetch-Site (a script, not a page)', {}],

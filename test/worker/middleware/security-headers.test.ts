@@ -58,7 +58,7 @@ const ANY_PROVIDER_HOST = /stripe|braintree|cardinal|paypal/;
 const hostsOf = (sources: string[] | undefined, pattern: RegExp) =>
   (sources ?? []).filter((source) => pattern.test(source));
 
-describe('payment providers: exact hosts, for the configured ones only (issue 11)', () => {
+describe('payment providers: exact hosts, for the configured ones only', () => {
   it('Stripe alone: its frames and API, and no bare https: in any directive', async () => {
     const policy = await policyWith({ PAYMENT_PROVIDERS: 'stripe' });
     expect(policy.get('frame-src')).toEqual(["'self'", ...STRIPE.frame]);

@@ -6,7 +6,7 @@ const PIXELS = { META_PIXEL_ID: '1234567890', TIKTOK_PIXEL_ID: 'CTIKTOK123' };
 /** The banner's island marker, if the page rendered one. */
 const hasBanner = (html: string) => html.includes('data-island="ConsentBanner"');
 
-describe('the consent banner on the page (issue 6)', () => {
+describe('the consent banner on the page', () => {
   it('asks a visitor whose country requires consent, in their language', async () => {
     const response = await freshApp({}, PIXELS)('/signup', {
       headers: { 'cf-ipcountry': 'DE', 'accept-language': 'de-DE' },
@@ -102,7 +102,7 @@ describe('POST /consent: the banner answered before its script runs', () => {
     return { request, pulled: () => pulled };
   }
 
-  it('refuses a chunked body over 1 KB with 413, reading no further than the limit (issue 11)', async () => {
+  it('refuses a chunked body over 1 KB with 413, reading no further than the limit', async () => {
     const { request, pulled } = chunkedForm('granted', 64 * 1024);
     expect(request.headers.get('content-length')).toBeNull();
     const response = await freshApp({}, PIXELS)('/consent', request);

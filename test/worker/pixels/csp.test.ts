@@ -24,7 +24,7 @@ const GOOGLE = [
 const ANY_PIXEL_HOST =
   /facebook|tiktok|googletagmanager|googleadservices|doubleclick|www\.google\.com/;
 
-describe('the CSP admits an ad pixel only where it is configured (issue 6)', () => {
+describe('the CSP admits an ad pixel only where it is configured', () => {
   it('none configured: no pixel host anywhere', async () => {
     const policy = await pagePolicy({ META_PIXEL_ID: '', TIKTOK_PIXEL_ID: ' ' });
     for (const [name, sources] of policy) {
@@ -73,7 +73,7 @@ describe('the CSP admits an ad pixel only where it is configured (issue 6)', () 
     });
     expect(policy.get('script-src')?.slice(1)).toEqual(["'strict-dynamic'"]);
     expect(policy.get('script-src')?.[0]).toMatch(/^'nonce-/);
-    // Google's remarketing and tag frames, by name (issue 11: no bare https: to lean on).
+    // Google's remarketing and tag frames, by name: no bare https: to lean on.
     expect(policy.get('frame-src')).toEqual(
       expect.arrayContaining(['https://td.doubleclick.net', 'https://www.googletagmanager.com']),
     );

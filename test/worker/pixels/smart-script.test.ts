@@ -28,7 +28,7 @@ const javascript = (body = SCRIPT) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('GET /vendor/appsflyer-smart-script.js (issue 6: from our own origin)', () => {
+describe('GET /vendor/appsflyer-smart-script.js, from our own origin', () => {
   it('answers AppsFlyer’s current smart script as JavaScript, cacheable for a day', async () => {
     const { get, upstream } = smartScriptApp(() => javascript());
     const response = await get();

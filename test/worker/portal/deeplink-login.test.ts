@@ -25,7 +25,7 @@ async function expectSignedIn(response: Response) {
   expect(settings.status).toBe(200);
 }
 
-describe('GET /app/login?token=…: a page that consumes nothing (issue 11)', () => {
+describe('GET /app/login?token=…: a page that consumes nothing', () => {
   it('shows a form that posts the token back, with a nonce’d script to send it', async () => {
     const { deeplinkToken } = await signUp();
     const response = await fetchApp(loginLink(deeplinkToken));

@@ -116,7 +116,7 @@ describe('the emulator’s failure switch', () => {
   });
 });
 
-describe('faults for a while (npm run load, issue 11)', () => {
+describe('faults for a while (npm run load)', () => {
   const subscribe = (accessToken: string, key: string, nonce: string) =>
     callPortal(
       '/users/me/subscriptions/polling/monthly_usd',

@@ -64,7 +64,7 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
       payment_intent_id: null,
       decline_code: null,
       processor_response: null,
-      // What was charged, for the worker's server-verified purchase (issue 11): a plan id the
+      // What was charged, for the worker's server-verified purchase: a plan id the
       // catalogue does not know names no currency.
       plan_id: 'monthly_7d_usd',
       currency: null,

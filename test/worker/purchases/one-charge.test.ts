@@ -15,7 +15,7 @@ import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, PLAN } from './checkout-visitor';
 
 /**
- * Issue 11's rule end to end inside workerd: the islands' own payment state machine and API
+ * The one-charge rule end to end inside workerd: the islands' own payment state machine and API
  * client, talking to the worker's real routes and the embedded portal on D1, while a portal call
  * fails. Whatever fails, the visitor is charged once and never told it failed.
  */
@@ -105,7 +105,7 @@ async function charges(): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe('the portal fails while a visitor pays (issue 11)', () => {
+describe('the portal fails while a visitor pays', () => {
   it.each<[string, FaultCall, 'before' | 'after']>([
     ['the polling result answers 500', 'polling-result', 'before'],
     ['the subscription POST charges, then answers 500', 'subscriptions-polling', 'after'],

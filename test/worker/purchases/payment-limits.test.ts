@@ -7,7 +7,7 @@ import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, DECLINING_CARDS } from './checkout-visitor';
 
 /**
- * Issue 11, card-testing limits: after a handful of declines in an hour (per visitor, per
+ * Card-testing limits: after a handful of declines in an hour (per visitor, per
  * address) or attempts with one card, a charge is refused before it reaches the product API,
  * with its own code, text and log line. Each rule at its boundary: the last allowed, the first
  * refused. A visitor paying normally, after one decline, and buying an upsell never meets one.

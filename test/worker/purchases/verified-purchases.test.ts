@@ -10,7 +10,7 @@ import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, PLAN } from './checkout-visitor';
 
 /**
- * Issue 11, server-verified purchases: revenue reaches Meta, TikTok and Amplitude only from a
+ * Server-verified purchases: revenue reaches Meta, TikTok and Amplitude only from a
  * charge the product API answered as successful, recorded by the worker once per subscription
  * however often the browser polls; a purchase anyone posts to `/e` never does.
  */

@@ -10,7 +10,7 @@ import {
   tokenize,
 } from './gateway-client';
 
-/** Issue 5, upsells: one click charges the payment method already on file. */
+/** Upsells: one click charges the payment method already on file. */
 describe('a charge without a payment method', () => {
   it('charges the method of the last successful subscription', async () => {
     const { accessToken, userId } = await signUp();
