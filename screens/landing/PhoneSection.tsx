@@ -1,7 +1,7 @@
-import { defaultPhoneCountry } from '../../islands/phone/phone-country';
 import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { defaultPhoneCountry } from './phone-country';
 
 /**
  * The phone form island with everything it needs as plain props: the country list named in the
