@@ -87,7 +87,7 @@ export function createApp(options: AppOptions = {}) {
   // Before the page middleware (language, copy, funnel config, split test), none of which an
   // analytics batch needs: its answer ends the chain here.
   app.route(COLLECTOR_PATH, collectorRoutes({ now: options.now, limits: options.collectorLimits }));
-  // Likewise the AppsFlyer smart script and the consent banner's no-script answer (issue 6).
+  // Likewise the AppsFlyer smart script and the consent banner's no-script answer.
   app.route('/vendor', vendorRoutes());
   app.route(CONSENT_PATH, consentRoutes());
   // The language and its texts are for pages; the API answers codes the islands translate, so

@@ -25,9 +25,9 @@ import { intentSecretOf, newPaymentIntentId, newPaymentMethodId } from './paymen
 import { cardFingerprintOf, checkCard, needsAuthentication } from './test-cards';
 
 /**
- * The test gateway's JSON API (issue 5; paths and shapes in shared/test-gateway-protocol.ts): an
+ * The test gateway's JSON API (paths and shapes in shared/test-gateway-protocol.ts): an
  * emulator of a card processor for development and tests, on PORTAL_DB. The worker mounts it at
- * /test-gateway outside production only (worker/routes/test-gateway.ts). Failures answer
+ * /test-gateway outside production only (worker/dev/test-gateway-routes.ts). Failures answer
  * `{error:{code,message}}`, the way card processors answer.
  */
 

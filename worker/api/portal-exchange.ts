@@ -11,7 +11,7 @@ export type PortalOutcome =
  * Sends the request and reads the whole answer within `timeoutMs`. The deadline covers the body
  * too (a portal that sends headers and then stalls is as stuck as one that never answers), and
  * it is a race, not only an abort signal, so a transport that ignores the signal cannot hang the
- * visitor's request either (issue 4: never a hang).
+ * visitor's request either: a portal call ends in an answer or a timeout, never a hang.
  */
 export async function exchangeWithPortal(
   send: PortalSend,

@@ -8,7 +8,7 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** A bug in an `/api` call: logged with its stack's first line, answered as JSON (issue 4). */
+/** A bug in an `/api` call: logged with its stack's first line, answered as JSON like any call. */
 export const apiErrorHandler: ErrorHandler<AppEnv> = function apiErrorHandler(error, c) {
   logError('unhandled_exception', {
     id: c.get('requestId'),

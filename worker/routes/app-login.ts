@@ -14,8 +14,8 @@ import { formBodyLimit, refuseForeignForm } from './form-post';
 import { PLAIN_PAGE_HEADERS } from './plain-page';
 
 /**
- * The login link of the success screen's deeplink (issue 5, "Opening the deeplink's login token
- * once logs the visitor in"), which survives link previewers:
+ * The login link of the success screen's deeplink, whose one-time token logs the visitor in
+ * once, and which survives link previewers:
  * - `GET /app/login?token=…` shows a page and consumes nothing. Chat apps and mail scanners
  *   fetch a link to preview it before the person taps it; a GET that consumed the one-time token
  *   burnt it for them.

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 
 /**
  * AppsFlyer's OneLink Smart Script (SPEC.md §3 Stored keys: AF_SMART_SCRIPT), fetched from
- * AppsFlyer's CDN and served from our own origin (issue 6): no third-party script host for the
+ * AppsFlyer's CDN and served from our own origin: no third-party script host for the
  * page to trust, and one copy per colo instead of one fetch per visitor.
  */
 export const APPSFLYER_SMART_SCRIPT_URL =
