@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 export const APPSFLYER_SMART_SCRIPT_URL =
   'https://onelinksmartscript.appsflyer.com/onelink-smart-script-latest.js';
 
-export const SMART_SCRIPT_PATH = '/appsflyer-smart-script.js';
+const SMART_SCRIPT_PATH = '/appsflyer-smart-script.js';
 
 /** How long a fetched copy is reused, at the edge and in the browser. */
 const CACHE_SECONDS = 24 * 60 * 60;
