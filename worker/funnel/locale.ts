@@ -1,3 +1,4 @@
+import { parseAccept } from 'hono/utils/accept';
 import { DEFAULT_THEME, THEMES, type Theme } from '../../shared/theme';
 
 /** Languages with a bundled translation file in `locales/`. English is the default and fallback. */
@@ -36,20 +37,32 @@ export function matchLanguage(tag: string, supported: readonly string[]): string
   );
 }
 
-/** Language tags in the order the browser prefers them (q-values, then position). */
+/** A language tag as RFC 5646 writes it, loosely: letters, then subtags of letters and digits. */
+const LANGUAGE_TAG = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
+
+/** More than any browser sends, so a long header cannot make the matching loop long. */
+const MAX_TAGS = 20;
+
+/**
+ * Language tags in the order the browser prefers them (q-values, then position). Hono parses the
+ * header; the q-value is read again here because Hono takes one it cannot read (`q=abc`) as 1,
+ * which would rank a malformed preference first: here it counts as 0, and the tag is dropped.
+ * An empty `q=` Hono leaves out of the parameters, so that tag counts as having no q-value.
+ */
 export function parseAcceptLanguage(header: string): string[] {
-  return header
-    .split(',')
-    .slice(0, 20)
-    .map((part, position) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, position };
-    })
-    .filter((e) => /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(e.tag) && e.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.position - b.position)
+  return parseAccept(header)
+    .map(({ type, params }) => ({ tag: type, quality: qualityOf(params.q ?? params.Q) }))
+    .filter((e) => LANGUAGE_TAG.test(e.tag) && e.quality > 0)
+    // A stable sort: equal q-values keep the header's order, which Hono's own sort kept too.
+    .sort((a, b) => b.quality - a.quality)
+    .slice(0, MAX_TAGS)
     .map((e) => e.tag);
+}
+
+function qualityOf(q: string | undefined): number {
+  if (q === undefined) return 1;
+  const quality = Number(q);
+  return Number.isFinite(quality) ? quality : 0;
 }
 
 /** SPEC.md §3: the short names a `theme` query may use. */
