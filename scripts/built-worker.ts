@@ -1,15 +1,37 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { D1Database } from '@cloudflare/workers-types';
-import { Log, LogLevel, Miniflare } from 'miniflare';
-import { unstable_splitSqlQuery } from 'wrangler';
+import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from 'wrangler';
 import { BUILT_BUNDLES, type BuiltBundle } from './built-bundles';
+import { WRANGLER_CONFIG } from './local-platform';
 
 const PORTAL_MIGRATIONS = 'portal/migrations';
 const EVENTS_MIGRATIONS = 'worker/collector/migrations';
-/** wrangler.toml's queues; the consumer is the built worker's own queue handler. */
-const EVENTS_QUEUE = 'geofunnel-events';
-const EVENTS_DEAD_LETTERS = 'geofunnel-events-dlq';
+
+/**
+ * What wrangler.toml's development environment (the one `npm start` runs) declares, read by
+ * wrangler itself: compatibility date and flags, vars, KV, D1, the Durable Object, the queues and
+ * the assets. Nothing of it is written out again here, so a change to wrangler.toml reaches the
+ * browser tests, the benchmark and the load run as it reaches `npm start`.
+ */
+function developmentWorkerOptions(): WorkerOptions {
+  return unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG, 'development')
+    .workerOptions as WorkerOptions;
+}
+
+/** wrangler.toml's consumers, but a batch waits 1 s rather than 5, so tests see events sooner. */
+function promptConsumers(
+  consumers: WorkerOptions['queueConsumers'],
+): WorkerOptions['queueConsumers'] {
+  if (!consumers || Array.isArray(consumers)) return consumers;
+  return Object.fromEntries(
+    Object.entries(consumers).map(([queue, consumer]) => [
+      queue,
+      { ...(consumer as object), maxBatchTimeout: 1 },
+    ]),
+  );
+}
 
 /**
  * Serves a built worker (`npm run build`: dist/dev-worker or dist/worker, and dist/client) with
@@ -69,34 +91,16 @@ export async function startBuiltWorker(
   } = {},
 ): Promise<BuiltWorker> {
   const logs: Record<string, unknown>[] = [];
+  const declared = developmentWorkerOptions();
   const mf = new Miniflare({
+    ...declared,
     modules: true,
     scriptPath: BUILT_BUNDLES[options.bundle ?? 'development'],
-    compatibilityDate: '2026-04-20',
-    compatibilityFlags: ['nodejs_compat'],
-    kvNamespaces: ['FUNNEL_CONFIG'],
-    d1Databases: ['PORTAL_DB', 'EVENTS_DB'],
-    queueProducers: { EVENTS_QUEUE },
-    // As in wrangler.toml, but a batch waits 1 s rather than 5, so tests see events sooner.
-    queueConsumers: {
-      [EVENTS_QUEUE]: {
-        maxBatchSize: 100,
-        maxBatchTimeout: 1,
-        maxRetries: 10,
-        deadLetterQueue: EVENTS_DEAD_LETTERS,
-      },
-      [EVENTS_DEAD_LETTERS]: { maxBatchSize: 100, maxBatchTimeout: 1 },
-    },
-    durableObjects: { RATE_LIMITER: { className: 'RateLimiter', useSQLite: true } },
-    assets: {
-      directory: 'dist/client',
-      binding: 'ASSETS',
-      routerConfig: { has_user_worker: true },
-    },
+    queueConsumers: promptConsumers(declared.queueConsumers),
     bindings: {
-      ENVIRONMENT: 'development',
+      ...declared.bindings,
+      // Every config write shows on the next request.
       CONFIG_CACHE_TTL_MS: '0',
-      GOOGLE_CLIENT_ID: '000000000000-geofunnel-local.apps.googleusercontent.com',
       ...options.bindings,
     },
     host: '127.0.0.1',
