@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadingOverlay } from '../../islands/kit/LoadingOverlay';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { islandsHydrated } from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -56,19 +57,13 @@ describe('the kit pieces every page carries, in Chromium', () => {
     async (screen) => {
       const { context, page, problems } = await session.newVisitor();
       await page.goto(`/${screen}`);
-      for (const name of ['ErrorToast', 'LoadingOverlay']) {
-        await expect
-          .poll(() =>
-            page.evaluate(
-              (island) =>
-                Object.keys(document.querySelector(`[data-island=${island}]`) ?? {}).some((key) =>
-                  key.startsWith('__reactContainer'),
-                ),
-              name,
-            ),
-          )
-          .toBe(true);
-      }
+      await islandsHydrated(page);
+      const islands = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-island]')].map((island) =>
+          island.getAttribute('data-island'),
+        ),
+      );
+      expect(islands).toEqual(expect.arrayContaining(['ErrorToast', 'LoadingOverlay']));
       // The toast's live region waits, empty; the overlay is not in the way.
       expect(await page.locator('.toast-area[role=alert]').textContent()).toBe('');
       expect(await page.locator('.loading-overlay').count()).toBe(0);

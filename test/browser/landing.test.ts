@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_SCREENS } from '../../screens/landing';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { islandsHydrated } from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -34,19 +35,6 @@ async function phoneVisitor(options: { reducedMotion?: 'reduce' | 'no-preference
   return { context, page, problems };
 }
 
-async function hydrated(page: Page) {
-  await page.waitForSelector('html[data-booted="yes"]', { state: 'attached' });
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('[data-island]')].every((island) =>
-          Object.keys(island).some((key) => key.startsWith('__reactContainer')),
-        ),
-      ),
-    )
-    .toBe(true);
-}
-
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -54,7 +42,7 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
   it('refuses an invalid number with the message beside the field, and stays', async () => {
     const { context, page, problems } = await phoneVisitor();
     await page.goto('/one_pager?skip_split=true');
-    await hydrated(page);
+    await islandsHydrated(page);
     const field = page.getByLabel('Phone number to locate');
     await field.fill('12345');
     await page.locator('#continue-button').click();
@@ -75,7 +63,7 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
   it('locates a valid US number: searching shows it and its steps, Continue leads to signup', async () => {
     const { context, page, problems } = await phoneVisitor();
     await page.goto('/one_pager?skip_split=true&gclid=g-1');
-    await hydrated(page);
+    await islandsHydrated(page);
     // The worker sees the visitor in the US (Miniflare's request.cf): the field starts there.
     expect(await page.locator('.phone-input__summary').textContent()).toBe('US +1');
     const field = page.getByLabel('Phone number to locate');
@@ -87,7 +75,7 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     await page.waitForURL((url) => url.pathname === '/searching');
     expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=g-1');
     expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+12015550123"');
-    await hydrated(page);
+    await islandsHydrated(page);
     expect(await page.locator('.search__number-value').textContent()).toBe('+1 201 555 0123');
     for (const step of [
       'Connecting to the cellular base station',
@@ -118,7 +106,7 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
   it('takes a number of another country chosen in the list', async () => {
     const { context, page } = await phoneVisitor({ reducedMotion: 'reduce' });
     await page.goto('/one_pager?skip_split=true');
-    await hydrated(page);
+    await islandsHydrated(page);
     await page.getByLabel('Country of the phone number').selectOption('GB');
     expect(await page.locator('.phone-input__summary').textContent()).toBe('GB +44');
     await page.getByLabel('Phone number to locate').pressSequentially('07400123456');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ISLAND_ATTR } from '../../islands/protocol';
+import { unhydratedIslands } from './visitor-steps';
 
 /**
  * Shared helpers of the visual and accessibility checks (screenshots.test.ts, a11y.test.ts):
@@ -52,30 +52,9 @@ export async function openSettledScreen(page: Page, path: string): Promise<void>
   if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
   await page.waitForSelector('html[data-booted="yes"]', { state: 'attached', timeout: 10_000 });
   await page.addStyleTag({ content: STILL_CSS });
-  // React marks each root it hydrates with a __reactContainer$… property.
-  const hydrated = await page
-    .waitForFunction(
-      (attribute) =>
-        [...document.querySelectorAll(`[${attribute}]`)].every((island) =>
-          Object.keys(island).some((key) => key.startsWith('__reactContainer')),
-        ),
-      ISLAND_ATTR,
-      { timeout: 10_000 },
-    )
-    .then(() => true)
-    .catch(() => false);
-  if (!hydrated) {
-    const waiting = await page.evaluate(
-      (attribute) =>
-        [...document.querySelectorAll(`[${attribute}]`)]
-          .filter(
-            (island) => !Object.keys(island).some((key) => key.startsWith('__reactContainer')),
-          )
-          .map((island) => island.getAttribute(attribute)),
-      ISLAND_ATTR,
-    );
-    throw new Error(`${path}: islands never hydrated: ${waiting.join(', ')}`);
-  }
+  // The page marks itself booted once every island has committed its hydration.
+  const waiting = await unhydratedIslands(page);
+  if (waiting.length > 0) throw new Error(`${path}: islands never hydrated: ${waiting.join(', ')}`);
   await page.evaluate(async () => {
     await document.fonts.ready;
     const eager = [...document.images].filter((img) => img.loading !== 'lazy' && !img.complete);

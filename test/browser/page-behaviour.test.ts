@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { islandsHydrated } from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -13,15 +14,7 @@ describe('pages in Chromium', () => {
     const { context, page, problems } = await session.newVisitor();
     for (const screen of SCREEN_IDS) {
       await page.goto(`/${screen}?theme=fl`);
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            [...document.querySelectorAll('[data-island]')].every((island) =>
-              Object.keys(island).some((key) => key.startsWith('__reactContainer')),
-            ),
-          ),
-        )
-        .toBe(true);
+      await islandsHydrated(page);
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/plans/catalogue';
 import { formatMoney } from '../../shared/plans/money';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { islandsHydrated } from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -31,18 +32,6 @@ const OWN_SCREENS = [
 /** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
-async function hydrated(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('[data-island]')].every((island) =>
-          Object.keys(island).some((key) => key.startsWith('__reactContainer')),
-        ),
-      ),
-    )
-    .toBe(true);
-}
-
 const checkedPlan = (page: Page) =>
   page.locator('.plan-picker [role="radio"][aria-checked="true"]').getAttribute('data-plan-id');
 
@@ -51,7 +40,7 @@ describe('plans in Chromium', () => {
     const { context, page, problems } = await session.newVisitor();
     for (const screen of OWN_SCREENS) {
       await page.goto(`/${screen}`);
-      await hydrated(page);
+      await islandsHydrated(page);
       expect(await page.locator('h1').count(), screen).toBe(1);
       expect(await page.locator('#continue-button').count(), screen).toBe(1);
     }
@@ -63,7 +52,7 @@ describe('plans in Chromium', () => {
     const { context, page, problems } = await session.newVisitor();
     await context.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });
     await page.goto('/checkout_v3_tr');
-    await hydrated(page);
+    await islandsHydrated(page);
     const language = await page.evaluate(() => document.documentElement.lang);
     const money = (cents: number) => plain(formatMoney(cents, 'USD', language));
     const intro = planOf('monthly_7d_intro', 'USD');
@@ -93,7 +82,7 @@ describe('plans in Chromium', () => {
     });
     for (const screen of ['checkout_v3_tr', 'paycheck_combo_3d', 'upsell_guide']) {
       await page.goto(`/${screen}`);
-      await hydrated(page);
+      await islandsHydrated(page);
       const language = await page.evaluate(() => document.documentElement.lang);
       const text = plain(await page.locator('main').textContent());
       expect(text, screen).not.toContain('$');
@@ -119,7 +108,7 @@ describe('plans in Chromium', () => {
   it('the plan picker selects by click and by keyboard, and remembers the choice', async () => {
     const { context, page, problems } = await session.newVisitor();
     await page.goto('/checkout_v3_tr');
-    await hydrated(page);
+    await islandsHydrated(page);
     expect(await checkedPlan(page)).toBe('monthly_7d_intro_usd');
 
     await page.getByRole('radio', { name: '3-month plan' }).click();
@@ -143,7 +132,7 @@ describe('plans in Chromium', () => {
 
     await page.getByRole('radio', { name: '1-month plan' }).click();
     await page.reload();
-    await hydrated(page);
+    await islandsHydrated(page);
     await expect.poll(() => checkedPlan(page)).toBe('monthly_usd');
     expect(problems).toEqual([]);
     await context.close();
@@ -153,7 +142,7 @@ describe('plans in Chromium', () => {
     const { context, page, problems } = await session.newVisitor();
     await page.clock.install();
     await page.goto('/paycheck1_pr5_h_win');
-    await hydrated(page);
+    await islandsHydrated(page);
     const timer = page.getByRole('timer');
     expect(plain(await page.locator('.offer-banner').textContent())).toBe('Offer ends in05:00');
     expect(plain(await timer.textContent())).toBe('05:00');
@@ -177,7 +166,7 @@ describe('plans in Chromium', () => {
     const { context, page } = await session.newVisitor();
     await page.setViewportSize({ width: 350, height: 800 });
     await page.goto('/checkout_v3_tr');
-    await hydrated(page);
+    await islandsHydrated(page);
     const sizes = await page.evaluate(() =>
       [...document.querySelectorAll('.plan-picker__item')].map((item) => ({
         item: item.getBoundingClientRect().height,
@@ -221,7 +210,7 @@ describe('plans in Chromium', () => {
     const query = '?gclid=money';
     const moveWith = async (button: string, from: string, to: string) => {
       await page.goto(`${from}${query}`);
-      await hydrated(page);
+      await islandsHydrated(page);
       await page.getByRole('button', { name: button, exact: true }).click();
       await page.waitForURL((url) => url.pathname === to && url.search === query);
     };

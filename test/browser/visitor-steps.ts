@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ISLAND_ATTR } from '../../islands/protocol';
 
 /**
  * What a visitor does and sees on the sign-up and searching screens, shared by the browser tests
@@ -16,6 +17,28 @@ export function uniqueEmail(label: string): string {
 /** The page script has run and every island has hydrated. */
 export async function interactive(page: Page): Promise<void> {
   await page.waitForSelector('html[data-booted="yes"]', { state: 'attached', timeout: 15_000 });
+}
+
+/**
+ * The islands on the page that React has not hydrated, by name: none once the page is
+ * interactive. `data-booted` alone would also be set if the page script skipped a marker (a
+ * missing loader), so each marker is asked whether React made it a root (React marks each root
+ * it hydrates with a __reactContainer$… property).
+ */
+export function unhydratedIslands(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (attribute) =>
+      [...document.querySelectorAll(`[${attribute}]`)]
+        .filter((island) => !Object.keys(island).some((key) => key.startsWith('__reactContainer')))
+        .map((island) => island.getAttribute(attribute) ?? ''),
+    ISLAND_ATTR,
+  );
+}
+
+/** The page is interactive and every island marker on it has hydrated. */
+export async function islandsHydrated(page: Page): Promise<void> {
+  await interactive(page);
+  expect(await unhydratedIslands(page)).toEqual([]);
 }
 
 /** Types the address into the signup form and presses Continue. */
