@@ -130,10 +130,12 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     '%s renders at 350px with no console problem and no sideways scroll',
     async (screen) => {
       const { context, page, problems } = await phoneVisitor();
+      // The page's timers run on Playwright's clock, which otherwise flows with real time.
+      await context.clock.install();
       await page.goto(`/${screen}?skip_split=true`);
-      await hydrated(page);
-      // Long enough for the reviews carousel to slide at least once.
-      await page.waitForTimeout(2500);
+      await islandsHydrated(page);
+      // Long enough for the reviews carousel to slide at least once, without waiting for it.
+      await page.clock.runFor(2500);
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('#continue-button').isVisible()).toBe(true);
