@@ -1,8 +1,4 @@
-import type { z } from 'zod';
-import {
-  API_CALLS,
-  type ApiCallName,
-  apiPath,
+import type {
   BrowserSignupResponse,
   CountryResponse,
   DeeplinkResponse,
@@ -11,18 +7,21 @@ import {
   PhoneInfoResponse,
   PollingResultResponse,
   PollingStartResponse,
-  type SignupRequest,
-  type SocialSignInRequest,
-  type SubscriptionRequest,
+  SignupRequest,
+  SocialSignInRequest,
+  SubscriptionRequest,
 } from '../../shared/api/contract';
-import { ApiFailure, apiRequest } from '../../shared/api/request';
+import { API_PATHS, type ApiCallName, apiPath } from '../../shared/api/paths';
+import { ApiFailure, apiRequest, hasObjectFields } from '../../shared/api/request';
 
 /**
  * The browser's calls of SPEC.md §7. The worker is the only backend the page talks to: each call
  * goes to the same path under `/api` (ARCHITECTURE.md), which forwards it to the portal and keeps
- * the access token in an HttpOnly cookie the page never sees. Every answer is checked against the
- * contract; a failure rejects with an ApiFailure, which shared/api/error-text.ts turns into what
- * the visitor reads.
+ * the access token in an HttpOnly cookie the page never sees. The worker checks every answer
+ * against the contract and re-serialises it, so the page takes the contract's types and checks
+ * only that an answer is the object it expects (`expects`), not its every field: that would take
+ * zod into the browser. A failure rejects with an ApiFailure, which shared/api/error-text.ts
+ * turns into what the visitor reads.
  */
 
 /** Lets a unit test answer instead of the network. */
@@ -32,46 +31,61 @@ export interface CallOptions {
 
 /** The same-origin URL of a §7 call. */
 export function apiUrl(call: ApiCallName, params: Record<string, string> = {}): string {
-  return `/api${apiPath(API_CALLS[call].path, params)}`;
+  return `/api${apiPath(API_PATHS[call], params)}`;
 }
 
 async function data<T>(promise: Promise<{ data: T }>): Promise<T> {
   return (await promise).data;
 }
 
+/** A sign-in answer names the account the islands go on with. */
+const ACCOUNT = ['data.entity'];
+
 /** POST /api/signup (SPEC.md §7): the new account, its token kept by the worker. */
 export function signUp(body: SignupRequest, options: CallOptions = {}) {
-  return data(apiRequest(apiUrl('signup'), { body, schema: BrowserSignupResponse, ...options }));
+  return data(
+    apiRequest<BrowserSignupResponse>(apiUrl('signup'), { body, expects: ACCOUNT, ...options }),
+  );
 }
 
 /** POST /api/authorize_social_via_access_token (SPEC.md §7): same answer as signUp. */
 export function signInWithSocialToken(body: SocialSignInRequest, options: CallOptions = {}) {
   return data(
-    apiRequest(apiUrl('socialSignIn'), { body, schema: BrowserSignupResponse, ...options }),
+    apiRequest<BrowserSignupResponse>(apiUrl('socialSignIn'), {
+      body,
+      expects: ACCOUNT,
+      ...options,
+    }),
   );
 }
+
+/** The §7 answers that wrap what they carry in `data`. */
+const DATA = ['data'];
 
 /** GET /api/users/me/payments-settings (SPEC.md §7), for the signed-in visitor. */
 export function getPaymentSettings(options: CallOptions = {}) {
   return data(
-    apiRequest(apiUrl('paymentSettings'), { schema: PaymentSettingsResponse, ...options }),
+    apiRequest<PaymentSettingsResponse>(apiUrl('paymentSettings'), { expects: [], ...options }),
   );
 }
 
 /** GET /api/users/me/deeplink-qr-code (SPEC.md §7), for the signed-in visitor. */
 export function getDeeplink(options: CallOptions = {}) {
-  return data(apiRequest(apiUrl('deeplink'), { schema: DeeplinkResponse, ...options }));
+  return data(apiRequest<DeeplinkResponse>(apiUrl('deeplink'), { expects: DATA, ...options }));
 }
 
 /** GET /api/cf-country (SPEC.md §7). */
 export function getCountry(options: CallOptions = {}) {
-  return data(apiRequest(apiUrl('country'), { schema: CountryResponse, ...options }));
+  return data(apiRequest<CountryResponse>(apiUrl('country'), { expects: [], ...options }));
 }
 
 /** GET /api/phone-number-info/{phone} (SPEC.md §7), the number in E.164. */
 export function getPhoneInfo(e164: string, options: CallOptions = {}) {
   return data(
-    apiRequest(apiUrl('phoneInfo', { phone: e164 }), { schema: PhoneInfoResponse, ...options }),
+    apiRequest<PhoneInfoResponse>(apiUrl('phoneInfo', { phone: e164 }), {
+      expects: DATA,
+      ...options,
+    }),
   );
 }
 
@@ -81,14 +95,13 @@ export function getPhoneInfo(e164: string, options: CallOptions = {}) {
  */
 function postSubscription<T>(
   call: 'pollingSubscription' | 'directSubscription',
-  schema: z.ZodType<T>,
   request: { planId: string; body: SubscriptionRequest; idempotencyKey: string },
   options: CallOptions,
 ): Promise<T> {
   return data(
-    apiRequest(apiUrl(call, { planId: request.planId }), {
+    apiRequest<T>(apiUrl(call, { planId: request.planId }), {
       body: request.body,
-      schema,
+      expects: DATA,
       headers: { 'Idempotency-Key': request.idempotencyKey },
       ...options,
     }),
@@ -106,7 +119,7 @@ export function startPollingSubscription(
   options: CallOptions = {},
 ) {
   const request = { planId, body, idempotencyKey };
-  return postSubscription('pollingSubscription', PollingStartResponse, request, options);
+  return postSubscription<PollingStartResponse>('pollingSubscription', request, options);
 }
 
 /** A polling answer with its HTTP status: 202 means the charge is not final yet (SPEC.md §7). */
@@ -128,9 +141,12 @@ export async function getPollingResult(
 ): Promise<PollingResultAnswer> {
   const { status, data: body } = await apiRequest(apiUrl('pollingResult', { pollingId }), options);
   if (status === 202) return { status, data: PENDING };
-  const checked = PollingResultResponse.safeParse(body);
-  if (!checked.success) throw new ApiFailure('shape', status, body);
-  return { status, data: checked.data };
+  // A final answer carries its result, or null; anything else is not the worker's answer.
+  const result = hasObjectFields(body, DATA)
+    ? (body as { data: Record<string, unknown> }).data.result_data
+    : undefined;
+  if (result !== null && !hasObjectFields(result, [])) throw new ApiFailure('shape', status, body);
+  return { status, data: body as PollingResultResponse };
 }
 
 /**
@@ -145,5 +161,5 @@ export function createDirectSubscription(
   options: CallOptions = {},
 ) {
   const request = { planId, body, idempotencyKey };
-  return postSubscription('directSubscription', DirectSubscriptionResponse, request, options);
+  return postSubscription<DirectSubscriptionResponse>('directSubscription', request, options);
 }

@@ -1,5 +1,4 @@
 import type { SubscriptionRequest } from '../../shared/api/contract';
-import { ApiErrorBody } from '../../shared/api/contract';
 import { ApiFailure } from '../../shared/api/request';
 import { idempotencyKeyOf, type PurchaseAttempt } from './attempt';
 import {
@@ -171,8 +170,7 @@ async function authenticate(
 function verificationAsked(error: unknown): { nonce: string; amount: string } | null {
   if (!(error instanceof ApiFailure)) return null;
   const asked = error.messages.some((message) => /user action required/i.test(message));
-  const body = ApiErrorBody.safeParse(error.body);
-  const data = body.success ? body.data.data : undefined;
+  const data = error.errorBody?.data;
   return asked && data
     ? { nonce: data.payment_method_nonce, amount: String(data.validation_amount) }
     : null;

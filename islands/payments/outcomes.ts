@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiErrorBody, type PollingResultData } from '../../shared/api/contract';
+import type { PollingResultData } from '../../shared/api/contract';
 import {
   declinedPaymentText,
   paymentErrorText,
@@ -65,17 +65,12 @@ export function providerRefusalOutcome(error: unknown): PurchaseOutcome {
  * the code is recorded and the visitor reads the processor's words (SPEC.md §4 step 7).
  */
 export function failedOutcome(error: unknown): PurchaseOutcome {
-  const declineCode = error instanceof ApiFailure ? declineCodeOf(error.body) : null;
+  const declineCode = error instanceof ApiFailure ? (error.errorBody?.decline_code ?? null) : null;
   if (declineCode && error instanceof ApiFailure) {
     const text = declinedPaymentText({ processorResponse: error.messages[0] ?? null });
     return { kind: 'declined', declineCode, text };
   }
   return { kind: 'failed', text: paymentErrorText(error) };
-}
-
-function declineCodeOf(body: unknown): string | null {
-  const parsed = ApiErrorBody.safeParse(body);
-  return parsed.success ? (parsed.data.decline_code ?? null) : null;
 }
 
 /** Only a result still pending keeps the attempt; every other outcome ends it. */

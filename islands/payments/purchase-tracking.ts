@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PurchaseOutcome } from './purchase-types';
 
 /**
@@ -16,20 +15,19 @@ export function purchasePixelEvent(name: string, production: boolean): string {
 }
 
 /**
- * SPEC.md §3 Purchase tracking payload, as the analytics tracker sends it to the pixels. A schema,
- * because the payload waits in localStorage for the tracker (islands/stores/events.ts) and what
- * comes back from there is checked.
+ * SPEC.md §3 Purchase tracking payload, as the analytics tracker sends it to the pixels. It waits
+ * in localStorage for the tracker, which checks what comes back field by field
+ * (islands/stores/events.ts).
  */
-export const PurchaseTrackingPayload = z.object({
-  price: z.number(),
-  currency: z.string(),
-  plan: z.string(),
-  sub_id: z.string(),
-  event_id: z.string().nullable(),
-  gclid: z.string().nullable(),
-  pixelName: z.string(),
-});
-export type PurchaseTrackingPayload = z.infer<typeof PurchaseTrackingPayload>;
+export type PurchaseTrackingPayload = {
+  price: number;
+  currency: string;
+  plan: string;
+  sub_id: string;
+  event_id: string | null;
+  gclid: string | null;
+  pixelName: string;
+};
 
 export interface PurchaseTrackingInput {
   outcome: Extract<PurchaseOutcome, { kind: 'succeeded' }>;

@@ -29,24 +29,29 @@ export interface LookupOptions {
 /**
  * The one door to phone data for the searching screens: GET /api/phone-number-info/{phone}
  * (SPEC.md §7), each failure mapped by shared/api/error-text.ts to a PhoneLookupError. The API
- * client (with the contract's schemas) loads only here, after the screen has shown.
+ * client and the check of what is shown load only here, after the screen has shown.
  */
 export async function lookupPhone(e164: string, options: LookupOptions = {}): Promise<PhoneInfo> {
   let client: typeof import('../api/client');
-  let contract: typeof import('../../shared/api/contract');
+  let ShownPhoneInfo: typeof import('./shown-phone-info')['ShownPhoneInfo'];
   try {
-    [client, contract] = await Promise.all([
+    [client, { ShownPhoneInfo }] = await Promise.all([
       import('../api/client'),
-      import('../../shared/api/contract'),
+      import('./shown-phone-info'),
     ]);
   } catch {
     throw new PhoneLookupError('lookup_failed');
   }
-  const remembered = contract.PhoneInfo.safeParse(options.remembered);
+  const remembered = ShownPhoneInfo.safeParse(options.remembered);
   if (remembered.success && remembered.data.phone === e164) return remembered.data;
+  let answer: unknown;
   try {
-    return (await client.getPhoneInfo(e164, { fetch: options.fetch })).data;
+    answer = (await client.getPhoneInfo(e164, { fetch: options.fetch })).data;
   } catch (error) {
     throw new PhoneLookupError(phoneLookupErrorText(error).key);
   }
+  // The worker checked the answer; the screens still read every field of it, and keep it.
+  const shown = ShownPhoneInfo.safeParse(answer);
+  if (!shown.success) throw new PhoneLookupError('lookup_failed');
+  return shown.data;
 }

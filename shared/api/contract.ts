@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { API_PATHS, type ApiCallName } from './paths';
 
 /**
  * The product API of SPEC.md §7, declared once. Three users read it:
  * - the embedded portal (`portal/`) answers with these shapes;
  * - the worker's `/api/*` (`worker/api/`) validates what the browser sends and what the portal
  *   answers before passing it on;
- * - the islands' client (`islands/api/`) parses what the worker answers.
+ * - the islands' client (`islands/api/`) takes the types of what the worker answers; it does not
+ *   parse them again, as the worker has checked and re-serialised every answer (no zod in the
+ *   browser).
  *
  * Paths are the portal's; the worker serves the same paths under `/api`.
  */
@@ -262,7 +265,7 @@ export interface ApiCall {
 export const API_CALLS = {
   signup: {
     method: 'POST',
-    path: '/signup',
+    path: API_PATHS.signup,
     auth: 'none',
     request: SignupRequest,
     response: SignupResponse,
@@ -270,7 +273,7 @@ export const API_CALLS = {
   },
   socialSignIn: {
     method: 'POST',
-    path: '/authorize_social_via_access_token',
+    path: API_PATHS.socialSignIn,
     auth: 'none',
     request: SocialSignInRequest,
     response: SignupResponse,
@@ -278,7 +281,7 @@ export const API_CALLS = {
   },
   paymentSettings: {
     method: 'GET',
-    path: '/users/me/payments-settings',
+    path: API_PATHS.paymentSettings,
     auth: 'bearer',
     request: null,
     response: PaymentSettingsResponse,
@@ -286,7 +289,7 @@ export const API_CALLS = {
   },
   deeplink: {
     method: 'GET',
-    path: '/users/me/deeplink-qr-code',
+    path: API_PATHS.deeplink,
     auth: 'bearer',
     request: null,
     response: DeeplinkResponse,
@@ -294,7 +297,7 @@ export const API_CALLS = {
   },
   country: {
     method: 'GET',
-    path: '/cf-country',
+    path: API_PATHS.country,
     auth: 'none',
     request: null,
     response: CountryResponse,
@@ -302,7 +305,7 @@ export const API_CALLS = {
   },
   phoneInfo: {
     method: 'GET',
-    path: '/phone-number-info/:phone',
+    path: API_PATHS.phoneInfo,
     auth: 'none',
     request: null,
     response: PhoneInfoResponse,
@@ -310,7 +313,7 @@ export const API_CALLS = {
   },
   pollingSubscription: {
     method: 'POST',
-    path: '/users/me/subscriptions/polling/:planId',
+    path: API_PATHS.pollingSubscription,
     auth: 'bearer',
     request: SubscriptionRequest,
     response: PollingStartResponse,
@@ -318,7 +321,7 @@ export const API_CALLS = {
   },
   pollingResult: {
     method: 'GET',
-    path: '/polling/get-result/:pollingId',
+    path: API_PATHS.pollingResult,
     auth: 'none',
     request: null,
     response: PollingResultResponse,
@@ -326,15 +329,15 @@ export const API_CALLS = {
   },
   directSubscription: {
     method: 'POST',
-    path: '/users/me/subscriptions/:planId',
+    path: API_PATHS.directSubscription,
     auth: 'bearer',
     request: SubscriptionRequest,
     response: DirectSubscriptionResponse,
     timeoutMs: 30_000,
   },
-} as const satisfies Record<string, ApiCall>;
+} as const satisfies Record<ApiCallName, ApiCall>;
 
-export type ApiCallName = keyof typeof API_CALLS;
+export type { ApiCallName };
 
 // --- POST /deeplink/consume ------------------------------------------------------------------
 
@@ -365,12 +368,3 @@ export const DEEPLINK_CONSUME_CALL = {
   response: DeeplinkConsumeResponse,
   timeoutMs: 10_000,
 } as const satisfies ApiCall;
-
-/** Fills `:param` placeholders, each value URI-encoded. */
-export function apiPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`apiPath: missing parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}

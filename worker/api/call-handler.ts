@@ -1,5 +1,6 @@
 import type { Context, Handler } from 'hono';
-import { API_CALLS, type ApiCall, type ApiCallName, apiPath } from '../../shared/api/contract';
+import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
+import { apiPath } from '../../shared/api/paths';
 import { logError } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
 import type { AppEnv } from '../env';

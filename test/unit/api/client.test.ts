@@ -98,10 +98,23 @@ describe('the browser’s API client: same-origin /api + the SPEC.md §7 path', 
     );
   });
 
-  it('rejects an answer that breaks the contract, even with status 200', async () => {
-    const fetch = answering({ data: { deeplink_token: 'x' } });
-    await expect(signUp({} as never, { fetch })).rejects.toMatchObject({ kind: 'shape' });
-    await expect(getPhoneInfo('+12015550123', { fetch })).rejects.toBeInstanceOf(ApiFailure);
+  it('rejects a 200 that is not the answer the call expects: no object, or without its fields', async () => {
+    for (const body of [{ data: { deeplink_token: 'x' } }, { data: null }, [ACCOUNT], 'ok', null]) {
+      await expect(signUp({} as never, { fetch: answering(body) })).rejects.toMatchObject({
+        kind: 'shape',
+      });
+    }
+    for (const body of [{}, { data: 'x' }, [{ data: {} }]]) {
+      await expect(getPhoneInfo('+12015550123', { fetch: answering(body) })).rejects.toMatchObject({
+        kind: 'shape',
+      });
+    }
+    await expect(getCountry({ fetch: answering(['DE']) })).rejects.toBeInstanceOf(ApiFailure);
+  });
+
+  it('trusts the worker for what is inside an answer: it checked it against the contract', async () => {
+    const answer = { data: { phone: '+12015550123' } };
+    expect(await getPhoneInfo('+12015550123', { fetch: answering(answer) })).toEqual(answer);
   });
 });
 

@@ -55,3 +55,8 @@ it('ships no sentence of any language to the browser', () => {
 it('ships no i18next to the browser', () => {
   expect(scripts).not.toContain('i18next');
 });
+
+it('ships no full zod to the browser: the worker checks answers, islands use zod/mini', () => {
+  // A method only zod classic defines; zod/mini's functional API has none.
+  expect(scripts).not.toContain('superrefine');
+});

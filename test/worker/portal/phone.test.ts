@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { apiPath, PhoneInfoResponse } from '../../../shared/api/contract';
+import { PhoneInfoResponse } from '../../../shared/api/contract';
+import { apiPath } from '../../../shared/api/paths';
 import { callPortal, failureOf } from './portal-client';
 
 function lookUp(phone: string) {
