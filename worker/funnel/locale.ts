@@ -48,12 +48,12 @@ const MAX_TAGS = 20;
  * header; the q-value is read again here because Hono takes one it cannot read (`q=abc`) as 1,
  * which would rank a malformed preference first: here it counts as 0, and the tag is dropped.
  * An empty `q=` Hono leaves out of the parameters, so that tag counts as having no q-value.
+ * Equal q-values keep the header's order: Hono's sort and ours are both stable.
  */
 export function parseAcceptLanguage(header: string): string[] {
   return parseAccept(header)
     .map(({ type, params }) => ({ tag: type, quality: qualityOf(params.q ?? params.Q) }))
     .filter((e) => LANGUAGE_TAG.test(e.tag) && e.quality > 0)
-    // A stable sort: equal q-values keep the header's order, which Hono's own sort kept too.
     .sort((a, b) => b.quality - a.quality)
     .slice(0, MAX_TAGS)
     .map((e) => e.tag);
