@@ -1,6 +1,8 @@
 import fc from 'fast-check';
+import { html } from 'hono/html';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, serializeJson } from '../../shared/serialize-json';
+import { serializeJson } from '../../shared/serialize-json';
+import { htmlText } from '../../worker/render/html-text';
 
 /** JSON values whose strings draw from every UTF-16 code unit, so '<', U+2028 and U+2029 occur. */
 const jsonValueArb = fc.jsonValue({ stringUnit: 'binary' });
@@ -59,7 +61,10 @@ describe('serializeJson', () => {
   });
 });
 
-describe('escapeHtml', () => {
+/** A value as hono/html's template writes it, which every page outside React uses. */
+const escapeHtml = (text: string) => htmlText(html`${text}`);
+
+describe('hono/html escapes values', () => {
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',

@@ -1,3 +1,4 @@
+import { html } from 'hono/html';
 import { clientChunk } from '../render/client-build';
 import { plainPageHtml } from '../routes/plain-page';
 
@@ -19,18 +20,15 @@ const FRAME_CSS =
 
 /** GET /test-gateway/card-frame: card number, MM/YY and CVC, labelled, with autofill hints. */
 export function cardFramePage(nonce: string): string {
-  const body =
-    '<form novalidate aria-label="Card details">' +
-    '<div><label for="card-number">Card number</label>' +
-    '<input id="card-number" name="cardnumber" autocomplete="cc-number" inputmode="numeric" ' +
-    'placeholder="1234 1234 1234 1234" maxlength="23" spellcheck="false"></div>' +
-    '<div class="row"><div><label for="card-expiry">MM/YY</label>' +
-    '<input id="card-expiry" name="exp-date" autocomplete="cc-exp" inputmode="numeric" ' +
-    'placeholder="MM/YY" maxlength="7"></div>' +
-    '<div><label for="card-cvc">CVV</label>' +
-    '<input id="card-cvc" name="cvc" autocomplete="cc-csc" inputmode="numeric" ' +
-    'placeholder="CVC" maxlength="4"></div></div>' +
-    '<p id="card-error" role="alert"></p></form>';
+  const body = html`<form novalidate aria-label="Card details">
+<div><label for="card-number">Card number</label>
+<input id="card-number" name="cardnumber" autocomplete="cc-number" inputmode="numeric" placeholder="1234 1234 1234 1234" maxlength="23" spellcheck="false"></div>
+<div class="row"><div><label for="card-expiry">MM/YY</label>
+<input id="card-expiry" name="exp-date" autocomplete="cc-exp" inputmode="numeric" placeholder="MM/YY" maxlength="7"></div>
+<div><label for="card-cvc">CVV</label>
+<input id="card-cvc" name="cvc" autocomplete="cc-csc" inputmode="numeric" placeholder="CVC" maxlength="4"></div></div>
+<p id="card-error" role="alert"></p>
+</form>`;
   return plainPageHtml({
     title: 'Card details',
     body,
@@ -47,13 +45,12 @@ const CHALLENGE_CSS =
 
 /** GET /test-gateway/challenge/{intentId}: like Stripe's test 3-D Secure page. */
 export function challengePage(nonce: string, intentId: string): string {
-  const body =
-    '<main><h1>3D Secure test authentication</h1>' +
-    '<p>This is a test payment page of the test gateway. No real bank is asked: choose how the ' +
-    'authentication ends.</p>' +
-    '<button type="button" data-outcome="complete">Complete authentication</button>' +
-    '<button type="button" data-outcome="fail">Fail authentication</button>' +
-    '<p id="challenge-status" role="status"></p></main>';
+  const body = html`<main><h1>3D Secure test authentication</h1>
+<p>This is a test payment page of the test gateway. No real bank is asked: choose how the
+authentication ends.</p>
+<button type="button" data-outcome="complete">Complete authentication</button>
+<button type="button" data-outcome="fail">Fail authentication</button>
+<p id="challenge-status" role="status"></p></main>`;
   return plainPageHtml({
     title: '3D Secure test authentication',
     body,
@@ -67,7 +64,7 @@ export function challengePage(nonce: string, intentId: string): string {
 export function unknownChallengePage(): string {
   return plainPageHtml({
     title: 'Not found',
-    body: '<main><h1>This authentication is not known.</h1></main>',
+    body: html`<main><h1>This authentication is not known.</h1></main>`,
     css: CHALLENGE_CSS,
   });
 }

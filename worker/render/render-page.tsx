@@ -1,11 +1,13 @@
+import { html, raw } from 'hono/html';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { PageState } from '../../islands/protocol';
 import { IslandCollector, IslandContext } from '../../screens/layout/Island';
 import { criticalCss } from '../../screens/styles';
-import { escapeHtml, serializeJson } from '../../shared/serialize-json';
+import { serializeJson } from '../../shared/serialize-json';
 import type { Theme } from '../../shared/theme';
 import { directionOf } from '../i18n';
+import { type HtmlFragment, htmlText } from './html-text';
 import { pageScripts } from './island-assets';
 
 export interface PageOptions {
@@ -27,24 +29,41 @@ export interface PageOptions {
 
 const encoder = new TextEncoder();
 
-const HEAD_META =
-  '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-  '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
+
+/**
+ * The document up to <body>, written with hono/html (every value escaped). The style sheet and
+ * the speculation rules go in raw: CSS of our own, and JSON that serializeJson made safe inside
+ * a <script>.
+ */
+function documentStart(options: {
+  language: string;
+  theme: Theme;
+  title: string;
+  css: string;
+  extraHead?: HtmlFragment;
+}): string {
+  const { language, theme, title, css, extraHead } = options;
+  const root = html`<html lang="${language}" dir="${directionOf(language)}" data-theme="${theme}">`;
+  return htmlText(
+    html`<!doctype html>${root}<head>${HEAD_META}<title>${title}</title><style>${raw(css)}</style>${extraHead}</head><body>`,
+  );
+}
 
 function documentHead(options: PageOptions): string {
   const { nonce, language, theme, title, screenCss, prefetch, prefetchImages = [] } = options;
-  const images = prefetchImages
-    .map((src) => `<link rel="prefetch" as="image" href="${escapeHtml(src)}">`)
-    .join('');
+  const images = prefetchImages.map((src) => html`<link rel="prefetch" as="image" href="${src}">`);
+  const rules = { prefetch: [{ source: 'list', urls: [prefetch] }] };
   const speculation = prefetch
-    ? `<script type="speculationrules" nonce="${nonce}">${serializeJson({
-        prefetch: [{ source: 'list', urls: [prefetch] }],
-      })}</script>`
+    ? html`<script type="speculationrules" nonce="${nonce}">${raw(serializeJson(rules))}</script>`
     : '';
-  return (
-    `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
-    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme, screenCss)}</style>${speculation}${images}</head><body>`
-  );
+  return documentStart({
+    language,
+    theme,
+    title,
+    css: criticalCss(theme, screenCss),
+    extraHead: html`${speculation}${images}`,
+  });
 }
 
 function documentTail(nonce: string, state: PageState | undefined, islands: IslandCollector) {
@@ -53,8 +72,8 @@ function documentTail(nonce: string, state: PageState | undefined, islands: Isla
   // Everything the page will run is fetched at once; it is evaluated in separate tasks below.
   const preload = [...scripts.preload, ...scripts.islands.map(({ url }) => url)]
     .concat(scripts.hydrate ? [scripts.hydrate] : [])
-    .map((url) => `<link rel="modulepreload" href="${url}" nonce="${nonce}">`)
-    .join('');
+    .map((url) => html`<link rel="modulepreload" href="${url}" nonce="${nonce}">`);
+  // JavaScript, not HTML: its only data is serializeJson's, which is safe inside a <script>.
   let code = `import{boot,markInteractive}from"${scripts.boot}";boot(${serializeJson(state)});`;
   if (scripts.hydrate) {
     // React and the islands load after boot has run, through import(), each in its own task.
@@ -63,7 +82,9 @@ function documentTail(nonce: string, state: PageState | undefined, islands: Isla
   } else {
     code += 'markInteractive();';
   }
-  return `${preload}<script type="module" nonce="${nonce}">${code}</script></body></html>`;
+  return htmlText(
+    html`${preload}<script type="module" nonce="${nonce}">${raw(code)}</script></body></html>`,
+  );
 }
 
 /**
@@ -122,15 +143,15 @@ export function errorPage(options: {
   requestId: string;
 }): Response {
   const { language, theme, title, lead, action, retryUrl, requestId } = options;
-  const html =
-    `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}" data-theme="${theme}">` +
-    `<head>${HEAD_META}<title>${escapeHtml(title)}</title><style>${criticalCss(theme)}</style></head><body>` +
-    '<header class="top-bar"><span class="top-bar__logo" role="img" aria-label="logo"></span></header>' +
-    `<main class="page"><section class="screen"><h1>${escapeHtml(title)}</h1>` +
-    `<p class="lead">${escapeHtml(lead)}</p>` +
-    `<a class="button button--primary" id="continue-button" href="${escapeHtml(retryUrl)}">${escapeHtml(action)}</a>` +
-    `<p class="lead"><small>Reference: ${escapeHtml(requestId)}</small></p></section></main></body></html>`;
-  return new Response(html, {
+  const body = [
+    html`<header class="top-bar"><span class="top-bar__logo" role="img" aria-label="logo"></span></header>`,
+    html`<main class="page"><section class="screen"><h1>${title}</h1><p class="lead">${lead}</p>`,
+    html`<a class="button button--primary" id="continue-button" href="${retryUrl}">${action}</a>`,
+    html`<p class="lead"><small>Reference: ${requestId}</small></p></section></main></body></html>`,
+  ];
+  const page =
+    documentStart({ language, theme, title, css: criticalCss(theme) }) + htmlText(html`${body}`);
+  return new Response(page, {
     status: 500,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
   });

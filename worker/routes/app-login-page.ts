@@ -1,7 +1,8 @@
+import { html, raw } from 'hono/html';
 import type { TFunction } from 'i18next';
 import { STORE_LINKS } from '../../screens/after/store-links';
-import { escapeHtml } from '../../shared/serialize-json';
 import { directionOf } from '../i18n';
+import type { HtmlFragment } from '../render/html-text';
 import { plainPageHtml } from './plain-page';
 
 /**
@@ -55,22 +56,21 @@ const AUTO_SUBMIT = `(() => {
   submitOnceShown();
 })();`;
 
-function storeLinks(): string {
-  return (
-    `<ul><li><a href="${escapeHtml(STORE_LINKS.appStore)}">App Store</a></li>` +
-    `<li><a href="${escapeHtml(STORE_LINKS.googlePlay)}">Google Play</a></li></ul>`
-  );
+function storeLinks(): HtmlFragment {
+  return html`<ul>
+<li><a href="${STORE_LINKS.appStore}">App Store</a></li>
+<li><a href="${STORE_LINKS.googlePlay}">Google Play</a></li>
+</ul>`;
 }
 
 /** The link's page: a form that POSTs the token back, pressed by the person or by AUTO_SUBMIT. */
-function openBody(t: TFunction, token: string, nonce: string): string {
-  return (
-    `<p>${escapeHtml(t('after.login.open.lead'))}</p>` +
-    '<form id="login" method="post" action="/app/login">' +
-    `<input type="hidden" name="token" value="${escapeHtml(token)}">` +
-    `<button type="submit">${escapeHtml(t('after.login.open.button'))}</button></form>` +
-    `<script nonce="${escapeHtml(nonce)}">${AUTO_SUBMIT}</script>`
-  );
+function openBody(t: TFunction, token: string, nonce: string): HtmlFragment {
+  return html`<p>${t('after.login.open.lead')}</p>
+<form id="login" method="post" action="/app/login">
+<input type="hidden" name="token" value="${token}">
+<button type="submit">${t('after.login.open.button')}</button>
+</form>
+<script nonce="${nonce}">${raw(AUTO_SUBMIT)}</script>`;
 }
 
 export function loginPageHtml(page: {
@@ -86,11 +86,11 @@ export function loginPageHtml(page: {
   const content =
     kind === 'open'
       ? openBody(t, page.token ?? '', page.nonce ?? '')
-      : `<p>${escapeHtml(t(`after.login.${kind}.lead`))}</p>${storeLinks()}`;
+      : html`<p>${t(`after.login.${kind}.lead`)}</p>${storeLinks()}`;
   return plainPageHtml({
     language: page.language,
     title,
-    body: `<main dir="${directionOf(page.language)}"><h1>${escapeHtml(title)}</h1>${content}</main>`,
+    body: html`<main dir="${directionOf(page.language)}"><h1>${title}</h1>${content}</main>`,
     css: CSS,
   });
 }

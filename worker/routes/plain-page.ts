@@ -1,4 +1,5 @@
-import { escapeHtml } from '../../shared/serialize-json';
+import { html, raw } from 'hono/html';
+import { type HtmlFragment, htmlText } from '../render/html-text';
 
 /**
  * A small server-written HTML page with no React and at most one module script: the test
@@ -8,28 +9,33 @@ import { escapeHtml } from '../../shared/serialize-json';
 export interface PlainPage {
   language?: string;
   title: string;
-  /** Trusted HTML of the body; every value in it must already be escaped. */
-  body: string;
+  /** The body, written with hono/html's `html` template (which escapes what it is given). */
+  body: HtmlFragment;
+  /** The page's own style sheet, a constant of its module. */
   css: string;
   /** The built module to run, with the CSP nonce of this response. */
   script?: { url: string; nonce: string };
-  /** `data-*` attributes of <body>, for the script (values are escaped here). */
+  /** `data-*` attributes of <body>, for the script. */
   data?: Record<string, string>;
 }
 
 export function plainPageHtml(page: PlainPage): string {
-  const data = Object.entries(page.data ?? {})
-    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
-    .join('');
-  const script = page.script
-    ? `<script type="module" nonce="${escapeHtml(page.script.nonce)}" src="${escapeHtml(page.script.url)}"></script>`
-    : '';
-  return (
-    `<!doctype html><html lang="${escapeHtml(page.language ?? 'en')}"><head><meta charset="utf-8">` +
-    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${escapeHtml(page.title)}</title><style>${page.css}</style></head>` +
-    `<body${data}>${page.body}${script}</body></html>`
+  const data = Object.entries(page.data ?? {}).map(
+    ([name, value]) => html` data-${name}="${value}"`,
   );
+  const script = page.script
+    ? html`<script type="module" nonce="${page.script.nonce}" src="${page.script.url}"></script>`
+    : '';
+  return htmlText(html`<!doctype html>
+<html lang="${page.language ?? 'en'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${page.title}</title>
+<style>${raw(page.css)}</style>
+</head>
+<body${data}>${page.body}${script}</body>
+</html>`);
 }
 
 /** Pages that depend on state (a token, an intent) are never cached. */
