@@ -26,7 +26,9 @@ import type { AppEnv } from '../env';
  * POST with neither header passes; it takes either header, so an `Origin` can outvote
  * `Sec-Fetch-Site: cross-site`; and it refuses by throwing its own plain 403, where `/api` must
  * answer JSON `cross_origin` and `/e` its `cross_site` refusal. Wrapping it would leave all three
- * to redo here.
+ * to redo here. Even for the form posts (`/consent`, `/app/login`), whose content type it does
+ * guard, the second point stands, and its thrown 403 would reach the app's error handler as an
+ * unhandled exception instead of the form's plain refusal.
  */
 
 /**

@@ -134,6 +134,14 @@ export function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}
 /**
  * Every response gets HSTS, nosniff and a strict Referrer-Policy; HTML responses also get a
  * Content-Security-Policy with a fresh nonce, which the renderer puts on every script it emits.
+ *
+ * Why not `hono/secure-headers`: it sets its policy on every response, where ours goes on HTML
+ * only; every directive here is computed per request (the deployment's pixels, payment
+ * providers and Google sign-in, and framing allowed on the test gateway's pages only), which it
+ * takes only as one callback per directive, each still calling the tables above; and its
+ * defaults send eight headers we do not, one of which, `Cross-Origin-Opener-Policy:
+ * same-origin`, cuts the link between our page and a sign-in or payment popup it opens (Google's,
+ * PayPal's). Configured to say exactly this, it would keep none of its own behaviour.
  */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async function securityHeadersMiddleware(c, next) {
