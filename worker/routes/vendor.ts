@@ -56,9 +56,7 @@ async function fetchSmartScript(fetchScript: typeof fetch): Promise<Fetched> {
  */
 export function vendorRoutes(options: VendorOptions = {}): Hono<AppEnv> {
   const fetchScript = options.fetch ?? ((input, init) => fetch(input, init));
-  // Workers' CacheStorage has `default`; the DOM library's type, which this project also loads, lacks it.
-  const openCache =
-    options.cache ?? (async () => (caches as unknown as { default: Cache }).default);
+  const openCache = options.cache ?? (async () => caches.default);
   return new Hono<AppEnv>().get(SMART_SCRIPT_PATH, async (c) => {
     if (!c.env.APPSFLYER_DEV_KEY?.trim()) return c.text('Not found\n', 404);
     const cache = await openCache();

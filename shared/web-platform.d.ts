@@ -1,0 +1,48 @@
+/**
+ * The web-platform globals code in shared/ may use: those that browsers, workerd and Node 20 all
+ * provide alike (WinterCG's Minimum Common API). shared/ is type-checked with neither the DOM lib
+ * nor the Workers or Node types, so that `window`, `caches.default` or `process` cannot land in
+ * code every runtime loads; these few are declared by hand, only as far as shared/ uses them.
+ * Callers see their own runtime's full declarations (the d.ts files of this project do not
+ * include this one).
+ */
+
+declare class URL {
+  static canParse(url: string, base?: string): boolean;
+  constructor(url: string, base?: string);
+  readonly protocol: string;
+  readonly hostname: string;
+}
+
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean });
+  decode(input?: Uint8Array): string;
+}
+
+declare function atob(data: string): string;
+
+declare function setTimeout(handler: () => void, timeout?: number): unknown;
+
+declare const console: {
+  log(...data: unknown[]): void;
+  error(...data: unknown[]): void;
+};
+
+interface AbortSignal {
+  readonly aborted: boolean;
+}
+
+interface RequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+interface Response {
+  readonly ok: boolean;
+  readonly status: number;
+  text(): Promise<string>;
+}
+
+declare function fetch(input: string, init?: RequestInit): Promise<Response>;
