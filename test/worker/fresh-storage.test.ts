@@ -1,0 +1,41 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { freshStorage } from './fresh-storage';
+
+/**
+ * Files of the worker project share a workerd (isolate: false); what keeps them apart is
+ * freshStorage, run before each file. Here it runs after this file has written to every kind of
+ * binding, and nothing written may survive it.
+ */
+
+const portalUsers = () =>
+  env.PORTAL_DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>('n');
+const seenEvents = () =>
+  env.EVENTS_DB.prepare('SELECT count(*) AS n FROM seen_events').first<{ n: number }>('n');
+
+describe('fresh storage before each worker test file', () => {
+  it('leaves no KV key, no D1 row and no rate counter of what came before, and keeps the schemas', async () => {
+    await env.FUNNEL_CONFIG.put('split', '{"version":"left over"}');
+    await env.PORTAL_DB.prepare(
+      `INSERT INTO users (id, email, email_key, name, user_uuid, landing_type,
+         registration_source, created_at)
+       VALUES ('u-1', 'a@example.com', 'a@example.com', 'A', 'uuid-1', 'one_pager', 'email', '')`,
+    ).run();
+    await env.EVENTS_DB.prepare(
+      "INSERT INTO seen_events (insert_id, seen_at) VALUES ('e-1', 1)",
+    ).run();
+    const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('ip:192.0.2.1'));
+    await limiter.hit({ limit: 1, windowMs: 60_000 });
+    expect(await limiter.hit({ limit: 1, windowMs: 60_000 })).toMatchObject({ allowed: false });
+    expect([await portalUsers(), await seenEvents()]).toEqual([1, 1]);
+
+    await freshStorage();
+
+    expect(await env.FUNNEL_CONFIG.list()).toMatchObject({ keys: [] });
+    // The tables are there again, and empty.
+    expect([await portalUsers(), await seenEvents()]).toEqual([0, 0]);
+    // The address that was at its limit starts counting again.
+    const again = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('ip:192.0.2.1'));
+    expect(await again.hit({ limit: 1, windowMs: 60_000 })).toMatchObject({ allowed: true });
+  });
+});
