@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LaunchedChrome, launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../chromium';
+import { type LaunchedChrome, loadLighthouse } from './tools';
 
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
@@ -21,6 +20,7 @@ export interface LighthouseRun {
 export async function startChrome(
   chromePath: string,
 ): Promise<{ chrome: LaunchedChrome; profile: string }> {
+  const { launch } = await loadLighthouse();
   const profile = await mkdtemp(join(tmpdir(), 'geofunnel-bench-chrome-'));
   try {
     const chrome = await launch({
@@ -42,6 +42,7 @@ export async function startChrome(
  * reset before each run, so the landing is measured as a first visit (no cookies).
  */
 export async function runLighthouse(url: URL, port: number): Promise<LighthouseRun> {
+  const { lighthouse } = await loadLighthouse();
   const result = await lighthouse(url.href, {
     port,
     logLevel: 'error',

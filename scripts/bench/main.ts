@@ -9,7 +9,6 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
@@ -19,6 +18,7 @@ import { type BuiltWorker, startBuiltWorker } from '../built-worker';
 import { CHROMIUM_PATH } from '../chromium';
 import { type LighthouseRun, medianRun, runLighthouse, startChrome } from './lighthouse';
 import { type AssetSizes, HTML_BROTLI_BUDGET, RETURNING_VISITOR, weighPage } from './page-weight';
+import { type LoadResult, loadAutocannon } from './tools';
 
 /** The production bundle, what `npm run deploy` ships (no development kit). */
 const WORKER_BUNDLE = BUILT_BUNDLES.production;
@@ -52,25 +52,6 @@ function readPositiveInt(name: string, fallback: number): number {
 // ---------------------------------------------------------------------------------------------
 // Load (autocannon)
 
-/** The part of autocannon's result we read; the package ships no types. */
-interface LoadResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => Promise<LoadResult>;
-
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
 /** e.g. "503 x7 under load", so a non-zero fail count says what failed. */
 function unexpectedStatuses(load: LoadResult): string[] {
   const statuses = Object.entries(load.statusCodeStats)
@@ -84,7 +65,8 @@ function unexpectedStatuses(load: LoadResult): string[] {
  * No Accept-Encoding is sent on purpose: on Cloudflare the edge compresses the response, so
  * compression time in workerd would not be the worker's own cost.
  */
-function loadScreen(url: URL, settings: Settings): Promise<LoadResult> {
+async function loadScreen(url: URL, settings: Settings): Promise<LoadResult> {
+  const autocannon = await loadAutocannon();
   return autocannon({
     url: url.href,
     connections: settings.loadConnections,
