@@ -11,7 +11,7 @@ export const RETURNING_VISITOR = {
 /** Budget from the issue: each screen's HTML at most 12 KB once brotli-compressed. */
 export const HTML_BROTLI_BUDGET = 12 * 1024;
 
-export function brotliSize(bytes: Uint8Array): number {
+function brotliSize(bytes: Uint8Array): number {
   return brotliCompressSync(bytes, {
     params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
   }).byteLength;
@@ -21,7 +21,7 @@ export function brotliSize(bytes: Uint8Array): number {
 // Page weight and script placement (pure, on the HTML text)
 
 /** Every JS URL the page loads up front: its inline module's imports and its modulepreloads. */
-export function findModuleUrls(html: string): string[] {
+function findModuleUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const script of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (scriptType(script[1] ?? '') !== 'module') continue;
@@ -43,7 +43,7 @@ export function findModuleUrls(html: string): string[] {
  * (speculation rules), and module scripts come after `</main>` so the content streams first.
  * Returns the problems found; empty means the budget holds.
  */
-export function scriptPlacementProblems(html: string): string[] {
+function scriptPlacementProblems(html: string): string[] {
   const problems: string[] = [];
   const mainEnd = html.indexOf('</main>');
   if (mainEnd === -1) problems.push('no </main>');

@@ -19,7 +19,7 @@ import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../shared/test-gatewa
  * enabled, and this visitor presses it again, as people do.
  */
 
-export const PLAN = 'monthly_7d_intro_usd';
+const PLAN = 'monthly_7d_intro_usd';
 /** How long a visitor takes to press Continue again after a failed sign-up. */
 const SIGNUP_RETRY_MS = 3_000;
 const CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' };

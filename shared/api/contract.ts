@@ -341,7 +341,7 @@ export type { ApiCallName };
 
 // --- POST /deeplink/consume ------------------------------------------------------------------
 
-export const DeeplinkConsumeRequest = z.object({ token: z.string().min(1).max(255) });
+const DeeplinkConsumeRequest = z.object({ token: z.string().min(1).max(255) });
 export type DeeplinkConsumeRequest = z.infer<typeof DeeplinkConsumeRequest>;
 
 export const DeeplinkConsumeResponse = z.object({

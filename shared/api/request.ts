@@ -48,7 +48,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * was built from the contract's ApiErrorBody or checked against it (worker/api/portal-answer.ts),
  * so the browser does not parse it again with zod, which it would otherwise have to load.
  */
-export function errorBodyOf(body: unknown): ApiErrorBody | null {
+function errorBodyOf(body: unknown): ApiErrorBody | null {
   if (!isRecord(body) || !isRecord(body.errors)) return null;
   const { messages } = body.errors;
   const readable = Array.isArray(messages) && messages.every((m) => typeof m === 'string');

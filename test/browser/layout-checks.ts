@@ -19,7 +19,7 @@ const VIEWPORT_HEIGHT: Record<RenderWidth, number> = { 350: 740, 432: 900, 992: 
 export const SCREENSHOT_DIR = 'test-output/screenshots';
 
 /** Boxes may touch or graze by this much (anti-aliasing, sub-pixel layout) without failing. */
-export const OVERLAP_TOLERANCE_PX = 2;
+const OVERLAP_TOLERANCE_PX = 2;
 
 /** Animations frozen, so every render is the same picture and boxes have their final place. */
 const STILL_CSS =

@@ -19,13 +19,10 @@ import {
 /** Where the verifier gets Google's public keys: jose's key lookup (worker/api/google-keys.ts). */
 export type GoogleKeys = JWTVerifyGetKey;
 
-export const GOOGLE_ISSUERS: readonly string[] = [
-  'accounts.google.com',
-  'https://accounts.google.com',
-];
+const GOOGLE_ISSUERS: readonly string[] = ['accounts.google.com', 'https://accounts.google.com'];
 
 /** Tolerated difference between Google's clock and ours. */
-export const CLOCK_SKEW_SECONDS = 60;
+const CLOCK_SKEW_SECONDS = 60;
 
 /**
  * Google's ID tokens live an hour from `iat`. Giving jose the age is also what makes it refuse an

@@ -107,7 +107,7 @@ function sourceList(...sources: string[]): string {
  * `framedBySelf`: the test gateway's pages, which the checkout shows in same-origin iframes as
  * the real providers show theirs; every other page refuses to be framed.
  */
-export function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): string {
+function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): string {
   const adPixels = adPixelHosts(origins.pixels ?? null);
   const providers = paymentProviderSources(
     origins.paymentProviders ?? configuredPaymentProviders({}),
