@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * - worker: the worker inside workerd with real KV (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
+ * Unit and worker run first, side by side; the browser project starts once they are done, so its
+ * pages never compete with them for this machine's two cores (timing tests stay steady).
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
 const eventsMigrations = await readD1Migrations('worker/collector/migrations');
@@ -22,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -53,6 +56,7 @@ export default defineConfig({
           // workerd took about 3 s a file, most of this project's time. before-each-file.ts empties
           // the bindings before each file, so files still see only their own writes.
           isolate: false,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -63,7 +67,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          globalSetup: ['test/browser/chromium-server.ts'],
+          // One file at a time: Chromium, workerd and the test already share the two cores; two
+          // files side by side made each slower (966 to 1110 s of file time against 633 s one at
+          // a time) and let timing tests fail. Files run in one process (isolate: false), so playwright-core and the
+          // helpers are loaded once; each file still starts a workerd of its own (harness.ts).
           fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

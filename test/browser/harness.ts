@@ -6,9 +6,9 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { inject } from 'vitest';
 import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export interface BrowserSession {
   worker: BuiltWorker;
@@ -47,7 +47,7 @@ async function keepOffline(context: BrowserContext, origin: string): Promise<voi
  * exceptions, 4xx/5xx answers and failed requests into `problems`; a refused request for an
  * expected third-party script goes into `blocked` instead.
  */
-export function watchPage(page: Page): { problems: string[]; blocked: string[] } {
+function watchPage(page: Page): { problems: string[]; blocked: string[] } {
   const problems: string[] = [];
   const blocked: string[] = [];
   const isRefusedThirdParty = (message: ConsoleMessage) =>
@@ -79,19 +79,16 @@ export function watchPage(page: Page): { problems: string[]; blocked: string[] }
 }
 
 /**
- * The built worker in workerd plus a real Chromium. Every context the session's browser opens
- * (through `newVisitor` or `session.browser.newContext` alike) is kept off the internet.
+ * The built worker in workerd plus the run's Chromium (chromium-server.ts). Each file gets a
+ * worker of its own: its KV, D1, faults and per-address limits are the file's alone, so files can
+ * run side by side. Every context the session's browser opens (through `newVisitor` or
+ * `session.browser.newContext` alike) is kept off the internet.
  */
 export async function startBrowserSession(
   options: { bindings?: Record<string, string> } = {},
 ): Promise<BrowserSession> {
   const worker = await startBuiltWorker({ quiet: true, bindings: options.bindings });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // Playwright adds --headless itself and starts from a fresh, empty profile.
-    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
-    headless: true,
-  });
+  const browser = await chromium.connect(inject('chromiumEndpoint'));
   const openContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions) => {
     const context = await openContext(contextOptions);
@@ -107,6 +104,7 @@ export async function startBrowserSession(
       return { context, page, ...watchPage(page) };
     },
     async stop() {
+      // Closes this file's contexts and its connection; the browser itself serves the next file.
       await browser.close();
       await worker.stop();
     },
