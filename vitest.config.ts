@@ -62,7 +62,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          // test/load: the fault-injection run against the same built worker (issue 11).
+          // test/load: a small run of npm run load (fault injection) on the same built worker.
           include: ['test/browser/**/*.test.ts', 'test/load/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -70,7 +70,7 @@ async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Pr
 }
 
 /**
- * One §7 call through the worker (issue 4): check what the browser sent, apply the limits and the
+ * One §7 call through the worker: check what the browser sent, apply the limits and the
  * Google check, forward to the portal with the bearer token from the session cookie, and turn
  * whatever comes back into a JSON answer the islands can read. Every way out is JSON.
  */
