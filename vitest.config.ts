@@ -2,16 +2,55 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, all run by `npm test`:
+ * The projects `npm test` runs:
  * - unit: pure logic in Node;
- * - worker: the worker inside workerd with real KV (vitest-pool-workers);
+ * - worker and worker-queue: the worker inside workerd with real KV, D1, Durable Objects and
+ *   queues (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
- * Unit and worker run first, side by side; the browser project starts once they are done, so its
- * pages never compete with them for this machine's two cores (timing tests stay steady).
+ * They run one after the other (sequence.groupOrder), each with the machine's two cores to
+ * itself: side by side, the worker project's longer tests timed out while the unit files ran,
+ * and Chromium's pages slowed every timing test.
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
 const eventsMigrations = await readD1Migrations('worker/collector/migrations');
+
+const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
+
+/** The worker inside workerd with real KV, D1, Durable Objects and queues (vitest-pool-workers). */
+function workerProject(test: {
+  name: string;
+  include: string[];
+  exclude?: string[];
+  isolate: boolean;
+}) {
+  return {
+    esbuild: { jsx: 'automatic' as const },
+    plugins: [
+      cloudflareTest({
+        // The development entry (wrangler.toml [env.development]: worker/dev.ts and its
+        // bindings, PORTAL_DB among them), so `exports.default` carries the development kit.
+        // Tests of the production app build it with createApp() (test/worker/fetch-app.ts).
+        main: './worker/dev.ts',
+        wrangler: { configPath: './wrangler.toml', environment: 'development' },
+        miniflare: {
+          bindings: {
+            ENVIRONMENT: 'development',
+            CONFIG_CACHE_TTL_MS: '0',
+            // Applied to PORTAL_DB and EVENTS_DB by test/worker/fresh-storage.ts before each file.
+            TEST_MIGRATIONS: portalMigrations,
+            EVENTS_MIGRATIONS: eventsMigrations,
+          },
+        },
+      }),
+    ],
+    test: {
+      ...test,
+      setupFiles: ['test/worker/before-each-file.ts'],
+      sequence: { groupOrder: 1 },
+    },
+  };
+}
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
@@ -27,38 +66,18 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        esbuild: { jsx: 'automatic' },
-        plugins: [
-          cloudflareTest({
-            // The development entry (wrangler.toml [env.development]: worker/dev.ts and its
-            // bindings, PORTAL_DB among them), so `exports.default` carries the development kit.
-            // Tests of the production app build it with createApp() (test/worker/fetch-app.ts).
-            main: './worker/dev.ts',
-            wrangler: { configPath: './wrangler.toml', environment: 'development' },
-            miniflare: {
-              bindings: {
-                ENVIRONMENT: 'development',
-                CONFIG_CACHE_TTL_MS: '0',
-                // Applied to PORTAL_DB and EVENTS_DB by test/worker/fresh-storage.ts before
-                // each file.
-                TEST_MIGRATIONS: portalMigrations,
-                EVENTS_MIGRATIONS: eventsMigrations,
-              },
-            },
-          }),
-        ],
-        test: {
-          name: 'worker',
-          include: ['test/worker/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/worker/before-each-file.ts'],
-          // One workerd per pool worker for all its files instead of one per file: starting
-          // workerd took about 3 s a file, most of this project's time. before-each-file.ts empties
-          // the bindings before each file, so files still see only their own writes.
-          isolate: false,
-          sequence: { groupOrder: 0 },
-        },
-      },
+      workerProject({
+        name: 'worker',
+        include: ['test/worker/**/*.test.{ts,tsx}'],
+        exclude: [REAL_QUEUE_TEST],
+        // One workerd per pool worker for all its files instead of one per file: starting
+        // workerd took about 3 s a file, most of this project's time. before-each-file.ts
+        // empties the bindings before each file, so files still see only their own writes.
+        isolate: false,
+      }),
+      // The real queue's messages outlive their file and would meet the next file's reset of
+      // every Durable Object, the queue's own among them: this file keeps a workerd of its own.
+      workerProject({ name: 'worker-queue', include: [REAL_QUEUE_TEST], isolate: true }),
       {
         test: {
           name: 'browser',
@@ -74,7 +93,7 @@ export default defineConfig({
           // helpers are loaded once; each file still starts a workerd of its own (harness.ts).
           fileParallelism: false,
           isolate: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
