@@ -350,8 +350,11 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
     await queuedFor(page, 'one_pager__load');
     // Ten presses of Locate with no number: 3 events each, past the threshold of 30.
     for (let press = 0; press < 10; press++) await page.locator('#continue-button').click();
-    // The threshold's upload and at least one retry were refused.
-    await expect.poll(() => faulty.state.requests.length).toBeGreaterThanOrEqual(2);
+    // The threshold's upload and at least one retry were refused. The first retry waits the
+    // uploader's first backoff (1 s), as long as expect.poll's own default: give it room.
+    await expect
+      .poll(() => faulty.state.requests.length, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(faulty.state.accepted.size).toBe(0);
     // session_start, 3 load events, 10 x (click, one_pager__click, button__continue)
     expect(await queued(page)).toBe(34);
