@@ -16,24 +16,8 @@ const LANDINGS = Object.keys(LANDING_SCREENS);
 const HTML_BUDGET_BYTES = 12 * 1024;
 
 /** A visitor on a 350px phone (SPEC.md §9 mobile width), recording console problems. */
-async function phoneVisitor(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
-  const context = await session.browser.newContext({
-    baseURL: session.worker.url.href,
-    viewport: { width: 350, height: 740 },
-    ...options,
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return { context, page, problems };
-}
+const phoneVisitor = (options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) =>
+  session.newVisitor({ viewport: { width: 350, height: 740 }, ...options });
 
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
