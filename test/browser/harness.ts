@@ -74,6 +74,14 @@ function watchPage(page: Page): { problems: string[]; blocked: string[] } {
 }
 
 /**
+ * The embedded portal answers a charge's polling result at once, instead of after the second
+ * `npm start` gives it: a walk through a flow charges twice, and a wait between polls
+ * (poll-result.ts) would cost it two seconds. The files about waiting for a charge
+ * (checkout-confirming, checkout-resume) set a delay of their own.
+ */
+const ANSWERED_AT_ONCE = { PORTAL_POLLING_DELAY_MS: '0' };
+
+/**
  * The built worker in workerd plus the run's Chromium (chromium-server.ts), which reaches nothing
  * but localhost. Each file gets a worker of its own: its KV, D1, faults and per-address limits are
  * the file's alone, so files can run side by side.
@@ -81,7 +89,10 @@ function watchPage(page: Page): { problems: string[]; blocked: string[] } {
 export async function startBrowserSession(
   options: { bindings?: Record<string, string> } = {},
 ): Promise<BrowserSession> {
-  const worker = await startBuiltWorker({ quiet: true, bindings: options.bindings });
+  const worker = await startBuiltWorker({
+    quiet: true,
+    bindings: { ...ANSWERED_AT_ONCE, ...options.bindings },
+  });
   const browser = await chromium.connect(inject('chromiumEndpoint'));
   return {
     worker,
