@@ -4,7 +4,13 @@ import { POLLING } from '../../islands/payments/poll-result';
 import enErrors from '../../locales/en/errors.json';
 import enPlans from '../../locales/en/plans.json';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import {
+  checkoutVisitor,
+  payButton,
+  portalSubscriptions,
+  settleCharges,
+  typeTestCard,
+} from './money-path';
 
 /**
  * Past the polling deadline: a charge whose result is still pending after
@@ -13,11 +19,11 @@ import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from '.
  * (another tab, cleared storage), Pay stays held and the visitor is told the payment may have
  * gone through.
  *
- * The embedded portal keeps each result pending for PORTAL_POLLING_DELAY_MS of real time, while
- * the page runs on Playwright's fake clock (installed before the first page loads, so every timer
- * of the page is the clock's): the test jumps the page past the deadline without waiting a
- * minute. The clock otherwise flows with real time, so the page's re-checks and the portal's
- * delay go on as they would.
+ * The embedded portal keeps each result pending (PORTAL_POLLING_DELAY_MS) until the test settles
+ * it, while the page runs on Playwright's fake clock (installed before the first page loads, so
+ * every timer of the page is the clock's): the test jumps the page past the deadline without
+ * waiting a minute. The clock otherwise flows with real time, so the page's re-checks go on as
+ * they would.
  */
 
 const CONFIRMING = enPlans.plans.pay.confirming;
@@ -27,23 +33,12 @@ const PLAN = 'monthly_7d_intro_usd';
 /** Past the deadline of the polling run the page is in. */
 const PAST_DEADLINE_MS = POLLING.deadlineMs + 1000;
 
-/**
- * A session for the enclosing describe whose embedded portal keeps each charge's result pending
- * for `pendingMs` of real time.
- */
-function sessionWithResultsPendingFor(pendingMs: number): () => BrowserSession {
-  let session: BrowserSession | undefined;
-  beforeAll(async () => {
-    session = await startBrowserSession({
-      bindings: { PORTAL_POLLING_DELAY_MS: String(pendingMs) },
-    });
-  });
-  afterAll(() => session?.stop());
-  return () => {
-    if (!session) throw new Error('the browser session did not start');
-    return session;
-  };
-}
+let session: BrowserSession;
+beforeAll(async () => {
+  // Pending far longer than any test: only settleCharges ends a charge's wait.
+  session = await startBrowserSession({ bindings: { PORTAL_POLLING_DELAY_MS: String(3_600_000) } });
+});
+afterAll(() => session?.stop());
 
 /** Every visitor of `session` runs on the fake clock from the first page on. */
 function onFakeClock(session: BrowserSession): BrowserSession {
@@ -105,11 +100,7 @@ async function expectPayHeld(page: Page, working = true): Promise<void> {
 }
 
 describe('a payment still pending past the polling deadline', () => {
-  // Long enough for the page to reach 'confirming' first, even on a loaded machine.
-  const started = sessionWithResultsPendingFor(15_000);
-
   it('says it is confirming with Pay held, then opens the next screen: one POST, one subscription', async () => {
-    const session = started();
     const { context, page, problems, userId, posts, polled } = await payPastTheDeadline(
       session,
       'confirmer',
@@ -118,7 +109,8 @@ describe('a payment still pending past the polling deadline', () => {
     expect(await payButton(page).textContent()).toBe(CONFIRMING);
     const readBeforeConfirming = polled.length;
 
-    // The portal's result turns final in real time; a re-check reads it and the page moves on.
+    // The portal's result turns final; a re-check reads it and the page moves on.
+    await settleCharges(session);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(posts).toHaveLength(1);
     // The re-checks read the same charge's result again, never another.
@@ -134,10 +126,7 @@ describe('a payment still pending past the polling deadline', () => {
 
 describe('an attempt that vanishes while its payment is being confirmed', () => {
   // The result stays pending for the whole test: only the vanished attempt ends the wait.
-  const started = sessionWithResultsPendingFor(10 * 60_000);
-
   it('keeps Pay held and says the payment may have gone through; nothing is posted again', async () => {
-    const session = started();
     const { context, page, problems, userId, posts } = await payPastTheDeadline(session, 'vanish');
 
     // Another tab of the site shares the storage and clears the attempt.

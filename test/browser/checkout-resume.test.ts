@@ -2,21 +2,25 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import {
+  checkoutVisitor,
+  payButton,
+  portalSubscriptions,
+  settleCharges,
+  typeTestCard,
+} from './money-path';
 import { interactive } from './visitor-steps';
 
 /**
- * A reload during polling resumes the same attempt. The embedded portal keeps each
- * charge's result pending for PORTAL_POLLING_DELAY_MS, long enough to reload the checkout while
- * the page is still polling.
+ * A reload during polling resumes the same attempt. The embedded portal keeps each charge's
+ * result pending (PORTAL_POLLING_DELAY_MS) until the test settles it, so the checkout is reloaded
+ * while the page is still polling.
  */
-
-const PENDING_MS = 6000;
 
 let session: BrowserSession;
 beforeAll(async () => {
   session = await startBrowserSession({
-    bindings: { PORTAL_POLLING_DELAY_MS: String(PENDING_MS) },
+    bindings: { PORTAL_POLLING_DELAY_MS: String(3_600_000) },
   });
 });
 afterAll(() => session?.stop());
@@ -61,6 +65,7 @@ describe('a reload while the payment is pending', () => {
     expect(await payButton(page).isDisabled()).toBe(true);
     expect(await storedPollingId(page)).toBe(pollingId);
 
+    await settleCharges(session);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(posts).toHaveLength(1);
     expect(await portalSubscriptions(session, userId)).toEqual([

@@ -77,3 +77,14 @@ export async function portalSubscriptions(session: BrowserSession, userId: strin
     .all<{ plan_id: string; status: string }>();
   return results;
 }
+
+/**
+ * For a portal started with a long PORTAL_POLLING_DELAY_MS: every pending charge's result turns
+ * final now, as when the product API's processing ends.
+ */
+export async function settleCharges(session: BrowserSession): Promise<void> {
+  await session.worker.portalDb
+    .prepare('UPDATE polling_results SET ready_at = ?')
+    .bind(new Date().toISOString())
+    .run();
+}
