@@ -72,7 +72,8 @@ async function sessionCookie(context: BrowserContext) {
 
 describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
   it('walks landing → searching (real lookup) → signup → checkout; the token stays out of page JavaScript', async () => {
-    const { context, page, problems } = await visitor();
+    // The search animation is searching.test.ts's; with reduced motion it takes a moment.
+    const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
     await page.goto('/?skip_split=true&gclid=j-1');
     await interactive(page);
     await page.getByLabel('Phone number to locate').fill('201 555 0123');
