@@ -14,6 +14,7 @@ import { defineConfig } from 'vitest/config';
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
 const eventsMigrations = await readD1Migrations('worker/collector/migrations');
+const configMigrations = await readD1Migrations('worker/config/migrations');
 
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
 
@@ -37,9 +38,10 @@ function workerProject(test: {
           bindings: {
             ENVIRONMENT: 'development',
             CONFIG_CACHE_TTL_MS: '0',
-            // Applied to PORTAL_DB and EVENTS_DB by test/worker/fresh-storage.ts before each file.
+            // Applied to PORTAL_DB, EVENTS_DB and CONFIG_DB by test/worker/fresh-storage.ts before each file.
             TEST_MIGRATIONS: portalMigrations,
             EVENTS_MIGRATIONS: eventsMigrations,
+            CONFIG_MIGRATIONS: configMigrations,
           },
         },
       }),

@@ -8,6 +8,7 @@ import { WRANGLER_CONFIG } from './local-platform';
 
 const PORTAL_MIGRATIONS = 'portal/migrations';
 const EVENTS_MIGRATIONS = 'worker/collector/migrations';
+const CONFIG_MIGRATIONS = 'worker/config/migrations';
 
 /**
  * What wrangler.toml's development environment (the one `npm start` runs) declares, read by
@@ -118,6 +119,8 @@ export async function startBuiltWorker(
   await migrate(portalDb, PORTAL_MIGRATIONS);
   const eventsDb = (await mf.getD1Database('EVENTS_DB')) as unknown as D1Database;
   await migrate(eventsDb, EVENTS_MIGRATIONS);
+  const configDb = (await mf.getD1Database('CONFIG_DB')) as unknown as D1Database;
+  await migrate(configDb, CONFIG_MIGRATIONS);
   return {
     url: new URL(url.href.replace('127.0.0.1', 'localhost')),
     logs,

@@ -63,6 +63,23 @@ export interface Bindings
   EVENTS_DB: D1Database;
   /** New events from `/e`, one message each, to the destinations (worker/collector/consumer/). */
   EVENTS_QUEUE: Queue<QueuedEvent>;
+  /**
+   * The marketers' console's version history and audit log (worker/config/migrations): every
+   * published config document, in order, with who published it.
+   */
+  CONFIG_DB: D1Database;
+  /**
+   * Cloudflare Access in front of `/console` (README, "The marketers' console"): the team's
+   * domain, e.g. https://acme.cloudflareaccess.com, whose certs sign the Access token, and the
+   * application's AUD tag. Outside development the console answers 503 without both.
+   */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
+  /**
+   * Secret. Signs the console's preview cookie (worker/funnel/preview.ts), so a visitor cannot
+   * make one. Outside development preview links answer 503 without it.
+   */
+  CONSOLE_PREVIEW_KEY?: string;
   /** Secret. Set: events go to Amplitude's batch API; unset: to the local store in EVENTS_DB. */
   AMPLITUDE_API_KEY?: string;
   /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */
@@ -96,6 +113,13 @@ export interface Variables {
   attribution: Attribution;
   /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
   devKit?: DevKit;
+  /** Who is using the console: the Access token's email, or the local author in development. */
+  consoleAuthor?: string;
+  /**
+   * Set on a marketer's preview of a variant (worker/funnel/preview.ts): the page shows that
+   * variant's flow, assigns nothing, and sends nothing to analytics or the ad networks.
+   */
+  preview?: { variant: string };
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

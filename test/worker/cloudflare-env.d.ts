@@ -8,6 +8,7 @@ declare global {
       PORTAL_DB: D1Database;
       TEST_MIGRATIONS: D1Migration[];
       EVENTS_MIGRATIONS: D1Migration[];
+      CONFIG_MIGRATIONS: D1Migration[];
     }
   }
 }

@@ -1,0 +1,180 @@
+/**
+ * What the marketers' console (`/console`) and the worker say to each other: the JSON of
+ * `/console/api/*`. The worker's side is worker/console/, the browser's console/. Plain types
+ * and constants only: the worker validates what it is sent, and the console trusts what the
+ * worker it is served by answers.
+ */
+
+/** Where the console's JSON calls live. */
+export const CONSOLE_API = {
+  /** GET: what is live, who you are, what can be picked. */
+  state: '/console/api/state',
+  /** POST {base, document}: the checks and the diff of a publish, writing nothing. */
+  check: '/console/api/check',
+  /** POST {base, document, note}: publishes `document` as the next version. */
+  publish: '/console/api/publish',
+  /** POST {base, seq, note}: publishes an earlier version's document again, as a new version. */
+  rollback: '/console/api/rollback',
+  /** GET: every version, newest first, each with its diff against the one before. */
+  versions: '/console/api/versions',
+} as const;
+
+/** GET `/console/preview/{variant}`: a marketer's preview of one variant (no assignment). */
+export const CONSOLE_PREVIEW_PATH = '/console/preview';
+
+/** A variant as the split document holds it (worker/config/schema.ts). */
+export interface VariantDocument {
+  weight: number;
+  /** The flow it walks; absent, the variant key with '/' read as '_'. */
+  flow?: string;
+}
+
+export interface SplitDocument {
+  version: string;
+  defaultVariant: string;
+  variants: Record<string, VariantDocument>;
+  /** The experiment phase the weights belong to (set by a publish, never by hand). */
+  phase?: number;
+}
+
+export interface FlowsDocument {
+  version: string;
+  flows: Record<string, string[]>;
+}
+
+/** The one document a marketer edits: both KV keys the edge reads. */
+export interface ConfigDocument {
+  split: SplitDocument;
+  flows: FlowsDocument;
+}
+
+/** How a version came to be. */
+export type VersionSource = 'console' | 'cli' | 'rollback' | 'seed';
+
+/** One published version: immutable once written. */
+export interface VersionSummary {
+  /** 1, 2, 3…: the order of publishing; a publish names the one it started from. */
+  seq: number;
+  /** What the pages carry in `split.version` and `flows.version` (e.g. "v12"). */
+  id: string;
+  /** ISO 8601, the worker's clock. */
+  at: string;
+  /** Who published: the Access email in production, a fixed local author in development. */
+  author: string;
+  note: string;
+  /** The version it was published on top of; null for the first. */
+  base: number | null;
+  /** The experiment phase from this version on (starts at 1). */
+  phase: number;
+  source: VersionSource;
+  /** For a rollback: the version whose document it publishes again. */
+  restores?: number;
+}
+
+/** One difference between two documents, at a path such as `split.variants.lp1.weight`. */
+export interface Change {
+  path: string;
+  kind: 'added' | 'removed' | 'changed';
+  before?: unknown;
+  after?: unknown;
+}
+
+/** A refusal that names the field: `split.variants.lp1.weight`, `flows.flows.default`… */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Why a publish starts a new phase of the experiment; null when it does not. */
+export interface PhaseChange {
+  from: number;
+  to: number;
+  /** One sentence for the marketer, e.g. 'the weights of lp1, lp2 change'. */
+  reason: string;
+}
+
+/** A screen a flow may list, for the console's picker. */
+export interface ScreenChoice {
+  id: string;
+  /** 'landing', 'searching', 'signup', 'checkout', 'paywall', 'upsell', 'end', 'other'. */
+  kind: string;
+}
+
+export interface ConsoleState {
+  author: string;
+  /** What the edge reads now (KV, or the defaults in code where a key is absent). */
+  live: ConfigDocument;
+  /** The last published version; null before the first publish. */
+  head: VersionSummary | null;
+  /** Set when KV no longer holds the head's document (written around the console and the CLI). */
+  drift: string | null;
+  screens: ScreenChoice[];
+  /** Each variant's preview link (CONSOLE_PREVIEW_PATH), by variant key. */
+  previews: Record<string, string>;
+}
+
+/** POST check and publish. `base`: the head seq the edit started from (null: none yet). */
+export interface PublishRequest {
+  base: number | null;
+  document: ConfigDocument;
+  note?: string;
+}
+
+export interface RollbackRequest {
+  base: number | null;
+  /** The version whose document is published again. */
+  seq: number;
+  note?: string;
+}
+
+/** 200 from check: what the publish would change. */
+export interface CheckAnswer {
+  ok: true;
+  diff: Change[];
+  phase: PhaseChange | null;
+}
+
+/** 200 from publish and rollback. */
+export interface PublishAnswer {
+  ok: true;
+  version: VersionSummary;
+}
+
+/** 400: the document is refused, nothing written. */
+export interface InvalidAnswer {
+  ok: false;
+  error: 'invalid_config';
+  errors: FieldError[];
+}
+
+/** 409: someone published since `base`; nothing written. */
+export interface ConflictAnswer {
+  ok: false;
+  error: 'version_conflict';
+  head: VersionSummary;
+  /** What changed between the edit's base and the head. */
+  changes: Change[];
+}
+
+export interface VersionsAnswer {
+  versions: (VersionSummary & { diff: Change[] })[];
+}
+
+/**
+ * Error codes of `/console/*` answers other than the two above (JSON `{ ok: false, error }`):
+ * - console_not_configured (503): production without the Access settings;
+ * - access_token_missing (401), access_token_invalid (403): Cloudflare Access;
+ * - cross_origin (403): a write not from the console's own page;
+ * - bad_request (400): a body that is not the call's JSON;
+ * - unknown_version (404), unknown_variant (404);
+ * - config_store_failed (503): D1 or KV failed; nothing published.
+ */
+export type ConsoleErrorCode =
+  | 'console_not_configured'
+  | 'access_token_missing'
+  | 'access_token_invalid'
+  | 'cross_origin'
+  | 'bad_request'
+  | 'unknown_version'
+  | 'unknown_variant'
+  | 'config_store_failed';
