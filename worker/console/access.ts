@@ -1,0 +1,220 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import {
+  createRemoteJWKSet,
+  customFetch,
+  errors,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import { describeError, logError } from '../../shared/log';
+import { type AppEnv, type Bindings, isDevelopment } from '../env';
+import { consoleError } from './errors';
+
+/**
+ * Who may open the marketers' console. In production Cloudflare Access stands in front of
+ * `/console` and hands the worker a signed application token in `Cf-Access-Jwt-Assertion`;
+ * the worker verifies it itself (Cloudflare's "Validate JWTs"), so a request that reaches the
+ * worker around Access (a workers.dev route, a misconfigured policy) is still refused. The
+ * token's email is the author of what the console publishes.
+ */
+
+/** Access sends the token in this header on every request it lets through. */
+export const ACCESS_TOKEN_HEADER = 'Cf-Access-Jwt-Assertion';
+
+/** The console's author under `npm start` (ENVIRONMENT=development), where nobody signs in. */
+export const LOCAL_AUTHOR = 'local@geofunnel.dev';
+
+/**
+ * Where the middleware gets a team's signing keys: given the team domain (the token's issuer,
+ * e.g. https://acme.cloudflareaccess.com), jose's key lookup for it. accessKeySets() fetches the
+ * team's certs; a test passes accessKeySets({ fetch }) with a key pair it made.
+ */
+export type AccessKeys = (teamDomain: string) => JWTVerifyGetKey;
+
+/** Why a token was refused: on the log line only, never in the answer. */
+type AccessTokenRejection =
+  | 'malformed'
+  | 'unsupported_alg'
+  | 'unknown_key'
+  | 'bad_signature'
+  | 'wrong_audience'
+  | 'wrong_issuer'
+  | 'expired'
+  | 'not_yet_valid';
+
+/**
+ * How long fetched certs are used before they are fetched again. A token signed with a key the
+ * set lacks (after a rotation, every 6 weeks by default) refetches early, so this only bounds how
+ * long a key the team withdrew stays trusted here.
+ */
+const KEY_SET_MAX_AGE_MS = 10 * 60_000;
+/** An unknown `kid` refetches the certs at most this often, so made-up key ids cannot flood them. */
+const MIN_REFRESH_INTERVAL_MS = 60_000;
+const FETCH_TIMEOUT_MS = 5_000;
+
+/** Tolerated difference between Cloudflare's clock and this isolate's. */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * A team's certs (`${teamDomain}/cdn-cgi/access/certs`), fetched and cached by jose: one key
+ * set per team domain per call, so per app and per isolate. `fetch` stands in for the network in
+ * tests, so no test reaches Cloudflare.
+ */
+export function accessKeySets(options: { fetch?: typeof fetch } = {}): AccessKeys {
+  const sets = new Map<string, JWTVerifyGetKey>();
+  return function accessKeySet(teamDomain) {
+    let set = sets.get(teamDomain);
+    if (!set) {
+      set = createRemoteJWKSet(new URL('/cdn-cgi/access/certs', teamDomain), {
+        cacheMaxAge: KEY_SET_MAX_AGE_MS,
+        cooldownDuration: MIN_REFRESH_INTERVAL_MS,
+        timeoutDuration: FETCH_TIMEOUT_MS,
+        ...(options.fetch ? { [customFetch]: options.fetch } : {}),
+      });
+      sets.set(teamDomain, set);
+    }
+    return set;
+  };
+}
+
+/** What Access settings the worker has: the issuer (team domain, no trailing slash) and AUD. */
+function accessSettings(env: Bindings): { issuer: string; audience: string } | null {
+  const audience = env.ACCESS_AUD?.trim();
+  if (!env.ACCESS_TEAM_DOMAIN || !audience) return null;
+  let team: URL;
+  try {
+    team = new URL(env.ACCESS_TEAM_DOMAIN.trim());
+  } catch {
+    return null;
+  }
+  // The issuer Access writes is the bare origin; a path, query or credentials mean a typo.
+  const bare = team.pathname === '/' && !team.search && !team.hash && !team.username;
+  if (team.protocol !== 'https:' || !bare) return null;
+  return { issuer: team.origin, audience };
+}
+
+/** Thrown through jose by the key lookup, so unreachable certs are told apart from a bad token. */
+class KeysUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super('Access certs unavailable');
+  }
+}
+
+/** The team's key for a token's `kid`; a failure to fetch the certs is not the token's fault. */
+function keyLookup(keys: JWTVerifyGetKey): JWTVerifyGetKey {
+  return async function accessKey(header, token) {
+    // Access names its key in every token; without a kid jose would try whichever key fits.
+    if (typeof header.kid !== 'string') throw new errors.JWKSNoMatchingKey();
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey) throw error;
+      if (error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      throw new KeysUnavailable(error);
+    }
+  };
+}
+
+/** What a jose error says about the token, in our words. */
+function rejectionOf(error: unknown): AccessTokenRejection {
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'unsupported_alg';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'unknown_key';
+  if (error instanceof errors.JWKSMultipleMatchingKeys) return 'unknown_key';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad_signature';
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return 'wrong_audience';
+    if (error.claim === 'iss') return 'wrong_issuer';
+    if (error.claim === 'exp') return 'expired';
+    if (error.claim === 'nbf') return 'not_yet_valid';
+  }
+  return 'malformed';
+}
+
+/** The console's author: the signed-in person's address. A service token carries none. */
+function emailOf(claims: JWTPayload): string | null {
+  return typeof claims.email === 'string' && claims.email !== '' ? claims.email : null;
+}
+
+/** The console's answers to a request Access did not vouch for. */
+const ACCESS_REFUSALS = {
+  /** Production without the Access settings, or the team's certs out of reach. */
+  console_not_configured: 503,
+  access_token_missing: 401,
+  access_token_invalid: 403,
+} as const;
+
+/** Answers a refusal and logs it: the code and a short reason, never the token. */
+function refuse(
+  c: Context<AppEnv>,
+  code: keyof typeof ACCESS_REFUSALS,
+  reason: string,
+  cause?: unknown,
+): Response {
+  logError(code, {
+    id: c.get('requestId'),
+    path: c.req.path,
+    reason,
+    ...(cause === undefined ? {} : { detail: describeError(cause) }),
+  });
+  return consoleError(c, ACCESS_REFUSALS[code], code);
+}
+
+function admit(c: Context<AppEnv>, author: string): void {
+  c.set('consoleAuthor', author);
+  // Optional: a test app may mount the console without the request log.
+  const fields = c.get('logFields');
+  if (fields) fields.console_author = author;
+}
+
+/**
+ * Guards every console request. Development (npm start, the tests): open, with LOCAL_AUTHOR.
+ * Elsewhere: 503 console_not_configured without ACCESS_TEAM_DOMAIN (an https origin) and
+ * ACCESS_AUD, or when the team's certs cannot be fetched; 401 access_token_missing without the
+ * header; 403 access_token_invalid for a token that is not RS256, not signed by the team's certs,
+ * not for this application's AUD, not from the team, outside its validity, or without an email.
+ * `now` (milliseconds) is the clock for exp and nbf.
+ */
+export function consoleAccess(
+  options: { keys?: AccessKeys; now?: () => number } = {},
+): MiddlewareHandler<AppEnv> {
+  const keys = options.keys ?? accessKeySets();
+  const now = options.now ?? Date.now;
+  return async function consoleAccessMiddleware(c, next) {
+    if (isDevelopment(c.env)) {
+      admit(c, LOCAL_AUTHOR);
+      return next();
+    }
+    const settings = accessSettings(c.env);
+    if (!settings) {
+      return refuse(c, 'console_not_configured', 'access_settings_missing');
+    }
+    const token = c.req.header(ACCESS_TOKEN_HEADER);
+    if (!token) return refuse(c, 'access_token_missing', 'no_header');
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(token, keyLookup(keys(settings.issuer)), {
+        // Access signs with RS256 only; taking the header's word for another algorithm is how
+        // `alg: none` and HMAC-with-the-public-key forgeries get in.
+        algorithms: ['RS256'],
+        // Another Access application's token from the same team must not open the console.
+        audience: settings.audience,
+        issuer: settings.issuer,
+        requiredClaims: ['exp'],
+        clockTolerance: CLOCK_SKEW_SECONDS,
+        currentDate: new Date(now()),
+      }));
+    } catch (error) {
+      // Not the token's fault: most often a mistyped team domain, else Cloudflare out of reach.
+      if (error instanceof KeysUnavailable) {
+        return refuse(c, 'console_not_configured', 'access_certs_unavailable', error.reason);
+      }
+      return refuse(c, 'access_token_invalid', rejectionOf(error));
+    }
+    const email = emailOf(claims);
+    if (!email) return refuse(c, 'access_token_invalid', 'no_email');
+    admit(c, email);
+    return next();
+  };
+}
