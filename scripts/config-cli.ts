@@ -1,22 +1,24 @@
 import { readFile } from 'node:fs/promises';
-import { CONFIG_KEYS } from '../worker/config/load';
-import { EXIT_OK, fail, runTool } from './cli';
 import {
   type CheckedDocument,
-  type CliOptions,
-  type Command,
   checkDocumentText,
   crossCheck,
   DEFAULTS,
-  documentFromKv,
-  formatSummary,
   type InEffect,
   inEffectFromKv,
-  parseCliArgs,
   type Result,
   SECTIONS,
   type Section,
   type SectionValues,
+} from '../worker/config/document';
+import { CONFIG_KEYS } from '../worker/config/load';
+import { EXIT_OK, fail, runTool } from './cli';
+import {
+  type CliOptions,
+  type Command,
+  documentFromKv,
+  formatSummary,
+  parseCliArgs,
   USAGE,
 } from './config-document';
 import { type KvStore, withStore } from './kv-store';

@@ -1,13 +1,34 @@
 import type { z } from 'zod';
 import { issueTexts } from '../shared/validation-issues';
 
-/** A document read from KV or a file: its value, or one line saying what is wrong with it. */
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+/** What is wrong at one place of a document: `variants.a.weight`, or '' for the whole of it. */
+export interface DocumentIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A document read from KV or a file: its value, or one line saying what is wrong with it and,
+ * from a schema's check, the same as issues that name their field (the console puts each beside
+ * its field).
+ */
+export type ParseResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: string; issues?: DocumentIssue[] };
+
+/** At most this many of a document's problems are told; the first ones are enough to act on. */
+const MAX_ISSUES = 5;
 
 /** Turns a zod error into one line a marketer can act on: `variants.a.weight: must not be negative`. */
 function describeIssues(error: z.ZodError): string {
-  return issueTexts(error, '(root)', 5).join('; ');
+  return issueTexts(error, '(root)', MAX_ISSUES).join('; ');
 }
+
+const wholeDocument = (message: string): { ok: false; error: string; issues: DocumentIssue[] } => ({
+  ok: false,
+  error: message,
+  issues: [{ path: '', message }],
+});
 
 /**
  * Parses JSON text (refused over `maxBytes` before parsing, so a wrong file pasted into KV
@@ -21,16 +42,23 @@ export function parseJsonDocument<T>(
   let value = raw;
   if (typeof raw === 'string') {
     if (new TextEncoder().encode(raw).byteLength > maxBytes) {
-      return { ok: false, error: `larger than ${maxBytes} bytes` };
+      return wholeDocument(`larger than ${maxBytes} bytes`);
     }
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      return { ok: false, error: `not JSON: ${(error as Error).message}` };
+      return wholeDocument(`not JSON: ${(error as Error).message}`);
     }
   }
   const parsed = schema.safeParse(value);
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, error: describeIssues(parsed.error) };
+    : {
+        ok: false,
+        error: describeIssues(parsed.error),
+        issues: parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => ({
+          path: issue.path.map(String).join('.'),
+          message: issue.message,
+        })),
+      };
 }

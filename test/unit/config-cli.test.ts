@@ -5,15 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
+import { formatSummary, parseCliArgs } from '../../scripts/config-document';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
 import {
   type CheckedDocument,
   checkDocumentText,
   crossCheck,
-  formatSummary,
   inEffectFromKv,
-  parseCliArgs,
-} from '../../scripts/config-document';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
+} from '../../worker/config/document';
 import { CONFIG_MAX_BYTES } from '../../worker/config/schema';
 
 const LP17_SPLIT = {
@@ -132,12 +131,16 @@ describe('config document: refusals a marketer reads', () => {
     expect(result).toEqual({
       ok: false,
       error: 'flows: flows.default.1: unknown screen id "checkout_v9"',
+      issues: [{ path: 'flows.flows.default.1', message: 'unknown screen id "checkout_v9"' }],
     });
   });
 
   it('refuses flows without the "default" flow every unknown name falls back to', () => {
     const result = check({ flows: { version: 1, flows: { lp1ch2: ['one_pager'] } } });
-    expect(result).toEqual({ ok: false, error: 'flows: flows: must contain the "default" flow' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'flows: flows: must contain the "default" flow',
+    });
   });
 
   it('refuses a file over the size cap before reading it as JSON', () => {
@@ -153,7 +156,7 @@ describe('config document: refusals a marketer reads', () => {
       split: { ...LP17_SPLIT, defaultVariant: 'missing' },
       flows: { version: 1, flows: { default: [] } },
     });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: false,
       error:
         'flows: flows.default: must list at least one screen; ' +
@@ -176,6 +179,12 @@ describe('config document: cross-check between split and flows', () => {
     expect(result).toEqual({
       ok: false,
       error: 'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined',
+      issues: [
+        {
+          path: 'split.variants.lp17ch17pr5.flow',
+          message: 'names flow "lp17ch17pr5", which is not defined',
+        },
+      ],
     });
   });
 
@@ -183,7 +192,7 @@ describe('config document: cross-check between split and flows', () => {
     const checked = expectValid(check({ split: LP17_SPLIT }));
     const storedFlows = inEffectFromKv('flows', JSON.stringify(defaultOnlyFlows));
     expect(storedFlows.origin).toBe('kv');
-    expect(crossCheck({ value: checked.values.split!, origin: 'file' }, storedFlows)).toEqual({
+    expect(crossCheck({ value: checked.values.split!, origin: 'file' }, storedFlows)).toMatchObject({
       ok: false,
       error:
         'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
