@@ -26,6 +26,8 @@ export const splitSchema = z
   .strictObject({
     version,
     defaultVariant: variantKey,
+    /** The experiment phase the weights belong to; set by each publish (worker/config/phase.ts). */
+    phase: z.number().int().positive().optional(),
     variants: z
       .record(variantKey, variant)
       .refine((v) => Object.keys(v).length > 0, 'must list at least one variant')

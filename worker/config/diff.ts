@@ -1,0 +1,54 @@
+import type { Change, ConfigDocument } from '../../shared/console-api';
+
+/**
+ * What a publish changes, field by field (`split.variants.lp1.weight: 50 → 30`), for the console's
+ * review, its history and a conflict's explanation. A flow's screen list is one value: a marketer
+ * reads `[a, b, c] → [a, c]` more easily than three index changes. The `version` and `phase`
+ * fields are left out: a publish sets them itself.
+ */
+export function diffDocuments(before: ConfigDocument | null, after: ConfigDocument): Change[] {
+  const changes: Change[] = [];
+  diffValues(before?.split, after.split, 'split', changes);
+  diffValues(before?.flows, after.flows, 'flows', changes);
+  return changes;
+}
+
+/** Stamped by every publish, so never a marketer's change. */
+const STAMPED = new Set(['split.version', 'split.phase', 'flows.version']);
+
+type Json = unknown;
+
+const isRecord = (value: Json): value is Record<string, Json> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function diffValues(before: Json, after: Json, path: string, into: Change[]): void {
+  if (STAMPED.has(path)) return;
+  if (before === undefined && after === undefined) return;
+  if (before === undefined) {
+    into.push({ path, kind: 'added', after });
+    return;
+  }
+  if (after === undefined) {
+    into.push({ path, kind: 'removed', before });
+    return;
+  }
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...Object.keys(before), ...Object.keys(after).filter((key) => !(key in before))];
+    for (const key of keys) diffValues(before[key], after[key], `${path}.${key}`, into);
+    return;
+  }
+  if (!sameJson(before, after)) into.push({ path, kind: 'changed', before, after });
+}
+
+function sameJson(a: Json, b: Json): boolean {
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]))
+    );
+  }
+  return Object.is(a, b);
+}

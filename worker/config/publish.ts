@@ -1,0 +1,218 @@
+import type {
+  Change,
+  ConfigDocument,
+  FieldError,
+  PhaseChange,
+  VersionSource,
+  VersionSummary,
+} from '../../shared/console-api';
+import { logLine } from '../../shared/log';
+import { diffDocuments } from './diff';
+import { checkFullDocument, SECTIONS, type Section } from './document';
+import { CONFIG_KEYS } from './load';
+import { phaseChange } from './phase';
+import { parseFlows, parseSplit } from './schema';
+import { type StoredVersion, summaryOf, type VersionStore } from './versions';
+
+/**
+ * Publishing a config document (the console and `npm run config -- set` alike): check it with
+ * the one validator, claim the next version on top of `base` (a second publish from the same base
+ * is refused, never a silent overwrite), then write KV's `flows` and `split`, which the edge reads
+ * within its cache time (worker/config/load.ts). Each publish is one `config_published` log line.
+ */
+
+/** KV as publishing needs it: the two keys the edge reads. */
+export interface LiveKeys {
+  read(key: string): Promise<string | null>;
+  write(key: string, value: string): Promise<void>;
+}
+
+export function kvLiveKeys(kv: KVNamespace): LiveKeys {
+  return {
+    read: (key) => kv.get(key, 'text'),
+    write: (key, value) => kv.put(key, value),
+  };
+}
+
+export interface PublishStores {
+  versions: VersionStore;
+  live: LiveKeys;
+}
+
+export interface PublishInput {
+  /** The head's seq the edit started from; null when nothing was published yet. */
+  base: number | null;
+  document: unknown;
+  author: string;
+  note: string;
+  source: VersionSource;
+  restores?: number;
+  now: Date;
+}
+
+export type PublishOutcome =
+  | { kind: 'published'; version: VersionSummary; document: ConfigDocument }
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'conflict'; head: VersionSummary; changes: Change[] };
+
+export interface PublishPreview {
+  kind: 'preview';
+  diff: Change[];
+  phase: PhaseChange | null;
+}
+
+/** The live document as the edge reads it: KV's values where valid (null where not). */
+async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
+  const [split, flows] = await Promise.all([
+    live.read(CONFIG_KEYS.split),
+    live.read(CONFIG_KEYS.flows),
+  ]);
+  const parsedSplit = split === null ? null : parseSplit(split);
+  const parsedFlows = flows === null ? null : parseFlows(flows);
+  return {
+    ...(parsedSplit?.ok ? { split: parsedSplit.value } : {}),
+    ...(parsedFlows?.ok ? { flows: parsedFlows.value as ConfigDocument['flows'] } : {}),
+  };
+}
+
+/** What a publish is compared with: the head's document, else what KV holds now. */
+async function currentDocument(
+  stores: PublishStores,
+  head: StoredVersion | null,
+): Promise<{ document: ConfigDocument | null; phase: number }> {
+  if (head) return { document: head.document, phase: head.phase };
+  const live = await readLive(stores.live);
+  const document = live.split && live.flows ? (live as ConfigDocument) : null;
+  return { document, phase: live.split?.phase ?? 1 };
+}
+
+type Conflict = Extract<PublishOutcome, { kind: 'conflict' }>;
+
+async function conflict(
+  stores: PublishStores,
+  base: number | null,
+  head: StoredVersion,
+): Promise<Conflict> {
+  const started = base === null ? null : await stores.versions.get(base);
+  return {
+    kind: 'conflict',
+    head: summaryOf(head),
+    changes: diffDocuments(started?.document ?? null, head.document),
+  };
+}
+
+/** The checks and the diff of a publish, writing nothing (the console's review step). */
+export async function previewPublish(
+  stores: PublishStores,
+  base: number | null,
+  document: unknown,
+): Promise<PublishPreview | Exclude<PublishOutcome, { kind: 'published' }>> {
+  const checked = checkFullDocument(document);
+  if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
+  const head = await stores.versions.head();
+  if ((head?.seq ?? null) !== base && head) return conflict(stores, base, head);
+  const current = await currentDocument(stores, head);
+  const next = checked.value.values as ConfigDocument;
+  return {
+    kind: 'preview',
+    diff: diffDocuments(current.document, next),
+    phase: phaseChange(current.document?.split ?? null, next.split, current.phase),
+  };
+}
+
+export async function publish(stores: PublishStores, input: PublishInput): Promise<PublishOutcome> {
+  const checked = checkFullDocument(input.document);
+  if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
+  const head = await stores.versions.head();
+  if ((head?.seq ?? null) !== input.base) {
+    if (head) return conflict(stores, input.base, head);
+    // A base that names a version that does not exist: nothing to conflict with, but wrong.
+    return { kind: 'invalid', errors: [{ path: 'base', message: 'names no published version' }] };
+  }
+  const current = await currentDocument(stores, head);
+  const values = checked.value.values as ConfigDocument;
+  const change = phaseChange(current.document?.split ?? null, values.split, current.phase);
+  const seq = (head?.seq ?? 0) + 1;
+  const id = `v${seq}`;
+  const phase = change?.to ?? current.phase;
+  // The pages carry the version (logs, events); stamped here, and checked again with the stamp,
+  // so the size cap holds for what is written.
+  const stamped = checkFullDocument({
+    split: { ...values.split, version: id, phase },
+    flows: { ...values.flows, version: id },
+  });
+  if (!stamped.ok) return { kind: 'invalid', errors: stamped.errors };
+  const version: StoredVersion = {
+    seq,
+    id,
+    at: input.now.toISOString(),
+    author: input.author,
+    note: input.note,
+    base: input.base,
+    phase,
+    source: input.source,
+    ...(input.restores === undefined ? {} : { restores: input.restores }),
+    document: stamped.value.values as ConfigDocument,
+    serialized: stamped.value.serialized,
+  };
+  if (!(await stores.versions.claim(version))) {
+    const winner = await stores.versions.head();
+    if (winner) return conflict(stores, input.base, winner);
+    throw new Error('the version could not be claimed, and no other version exists');
+  }
+  await writeLive(stores, version);
+  logLine({
+    event: 'config_published',
+    version: id,
+    seq,
+    base: input.base,
+    author: input.author,
+    source: input.source,
+    restores: input.restores,
+    phase,
+    new_phase: change !== null,
+    changes: diffDocuments(current.document, version.document).length,
+    note: input.note.slice(0, 200),
+  });
+  return { kind: 'published', version: summaryOf(version), document: version.document };
+}
+
+/**
+ * Writes the claimed version to KV, flows first (a new variant never points at a flow not yet
+ * stored). If a write fails, the keys already written get their old values back and the claim is
+ * released, so the history never names a version the edge did not get; then the error goes on.
+ */
+async function writeLive(stores: PublishStores, version: StoredVersion): Promise<void> {
+  const previous = {} as Record<Section, string | null>;
+  const written: Section[] = [];
+  try {
+    for (const section of SECTIONS) {
+      previous[section] = await stores.live.read(CONFIG_KEYS[section]);
+      await stores.live.write(CONFIG_KEYS[section], version.serialized[section]);
+      written.push(section);
+    }
+  } catch (error) {
+    for (const section of written.reverse()) {
+      const old = previous[section];
+      if (old !== null) await stores.live.write(CONFIG_KEYS[section], old).catch(() => {});
+    }
+    await stores.versions.release(version.seq);
+    throw error;
+  }
+}
+
+/** Publishes an earlier version's document again, as a new version on top of `base`. */
+export async function rollback(
+  stores: PublishStores,
+  input: Omit<PublishInput, 'document' | 'source' | 'restores'> & { seq: number },
+): Promise<PublishOutcome | { kind: 'unknown_version' }> {
+  const earlier = await stores.versions.get(input.seq);
+  if (!earlier) return { kind: 'unknown_version' };
+  return publish(stores, {
+    ...input,
+    document: earlier.document,
+    source: 'rollback',
+    restores: input.seq,
+    note: input.note || `roll back to ${earlier.id}`,
+  });
+}

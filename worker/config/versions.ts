@@ -1,0 +1,152 @@
+import type {
+  ConfigDocument,
+  FlowsDocument,
+  SplitDocument,
+  VersionSource,
+  VersionSummary,
+} from '../../shared/console-api';
+
+/**
+ * The config's version history (worker/config/migrations): one row per publish, never changed
+ * once written. Reached through `SqlRunner`, so the worker (D1), `npm run config` locally (D1
+ * through wrangler's platform proxy) and remotely (wrangler d1 execute) share these statements.
+ */
+
+export type SqlValue = string | number | null;
+
+export interface SqlRunner {
+  run(sql: string, params: readonly SqlValue[]): Promise<{ changes: number }>;
+  all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]>;
+}
+
+export function d1Runner(db: D1Database): SqlRunner {
+  return {
+    async run(sql, params) {
+      const result = await db
+        .prepare(sql)
+        .bind(...params)
+        .run();
+      return { changes: result.meta.changes };
+    },
+    async all<T>(sql: string, params: readonly SqlValue[]) {
+      const { results } = await db
+        .prepare(sql)
+        .bind(...params)
+        .all<T>();
+      return results;
+    },
+  };
+}
+
+/** A version with the document it published, exactly as written to KV. */
+export interface StoredVersion extends VersionSummary {
+  document: ConfigDocument;
+  /** The KV values, byte for byte. */
+  serialized: { split: string; flows: string };
+}
+
+interface VersionRow {
+  seq: number;
+  id: string;
+  at: string;
+  author: string;
+  note: string;
+  base: number | null;
+  phase: number;
+  source: VersionSource;
+  restores: number | null;
+  split_json: string;
+  flows_json: string;
+}
+
+const COLUMNS =
+  'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json';
+
+function fromRow(row: VersionRow): StoredVersion {
+  return {
+    seq: row.seq,
+    id: row.id,
+    at: row.at,
+    author: row.author,
+    note: row.note,
+    base: row.base,
+    phase: row.phase,
+    source: row.source,
+    ...(row.restores === null ? {} : { restores: row.restores }),
+    document: {
+      split: JSON.parse(row.split_json) as SplitDocument,
+      flows: JSON.parse(row.flows_json) as FlowsDocument,
+    },
+    serialized: { split: row.split_json, flows: row.flows_json },
+  };
+}
+
+/** The summary of a stored version, without its document. */
+export function summaryOf(version: StoredVersion): VersionSummary {
+  const { document: _document, serialized: _serialized, ...summary } = version;
+  return summary;
+}
+
+export function versionStore(sql: SqlRunner) {
+  return {
+    async head(): Promise<StoredVersion | null> {
+      const [row] = await sql.all<VersionRow>(
+        `SELECT ${COLUMNS} FROM config_versions ORDER BY seq DESC LIMIT 1`,
+        [],
+      );
+      return row ? fromRow(row) : null;
+    },
+
+    async get(seq: number): Promise<StoredVersion | null> {
+      const [row] = await sql.all<VersionRow>(
+        `SELECT ${COLUMNS} FROM config_versions WHERE seq = ?`,
+        [seq],
+      );
+      return row ? fromRow(row) : null;
+    },
+
+    /** Newest first. */
+    async list(limit = 200): Promise<StoredVersion[]> {
+      const rows = await sql.all<VersionRow>(
+        `SELECT ${COLUMNS} FROM config_versions ORDER BY seq DESC LIMIT ?`,
+        [limit],
+      );
+      return rows.map(fromRow);
+    },
+
+    /**
+     * Writes `version` if the newest version is still its base (compare-and-set in one
+     * statement: D1 runs it alone, and `seq` is the key, so of two publishes from the same base
+     * one row is written). False when another publish came first.
+     */
+    async claim(version: StoredVersion): Promise<boolean> {
+      const { changes } = await sql.run(
+        `INSERT INTO config_versions (${COLUMNS})
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         WHERE (SELECT COALESCE(MAX(seq), 0) FROM config_versions) = ?`,
+        [
+          version.seq,
+          version.id,
+          version.at,
+          version.author,
+          version.note,
+          version.base,
+          version.phase,
+          version.source,
+          version.restores ?? null,
+          version.serialized.split,
+          version.serialized.flows,
+          version.base ?? 0,
+        ],
+      );
+      return changes === 1;
+    },
+
+    /** Takes back a claimed version whose KV write failed, so history never names a dead one. */
+    async release(seq: number): Promise<void> {
+      await sql.run('DELETE FROM config_versions WHERE seq = ?', [seq]);
+    },
+  };
+}
+
+export type VersionStore = ReturnType<typeof versionStore>;
