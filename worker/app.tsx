@@ -14,6 +14,8 @@ import { apiRoutes } from './api/routes';
 import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import { collectorRoutes } from './collector/collect-route';
 import { createConfigSource } from './config/load';
+import type { AccessKeys } from './console/access';
+import { consoleRoutes } from './console/routes';
 import type { DevKit } from './dev-kit';
 import type { AppEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
@@ -61,13 +63,15 @@ export interface AppOptions {
    * unless a test fixes it.
    */
   now?: () => number;
+  /** Cloudflare Access's signing keys for the console; tests pass keys they made. */
+  accessKeys?: AccessKeys;
   /** The collector's batch limits (worker/collector/intake-limits.ts); a test shortens them. */
   collectorLimits?: readonly RateLimitRule[];
 }
 
 const API_PATHS = '/api/*';
 /** Requests that are not the funnel's pages: no attribution, no ad cookies. */
-const NOT_PAGES = [API_PATHS, '/e', '/test-gateway/*', '/app/*'];
+const NOT_PAGES = [API_PATHS, '/e', '/test-gateway/*', '/app/*', '/console', '/console/*'];
 
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
@@ -96,6 +100,8 @@ export function createApp(options: AppOptions = {}) {
   app.use(except(API_PATHS, translations(translationSource)));
   app.use(except(NOT_PAGES, attribution()));
   app.use(funnelConfig(configSource));
+  // Before the split test: a marketer at the console is no visitor and is assigned nothing.
+  app.route('/console', consoleRoutes({ accessKeys: options.accessKeys, now: options.now }));
   app.use(splitTest({ random: options.random }));
 
   // Before the screens, whose `POST /:screenId` would otherwise claim `/api`.

@@ -1,0 +1,383 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  ConfigDocument,
+  ConflictAnswer,
+  ConsoleState,
+  InvalidAnswer,
+  PublishAnswer,
+  VersionsAnswer,
+} from '../../../shared/console-api';
+import { CONSOLE_API } from '../../../shared/console-api';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { publish } from '../../../worker/config/publish';
+import { CONFIG_MAX_BYTES } from '../../../worker/config/schema';
+import { d1Runner, versionStore } from '../../../worker/config/versions';
+import { LOCAL_AUTHOR } from '../../../worker/console/access';
+import { freshApp, ORIGIN, setCookies } from '../fetch-app';
+
+/**
+ * The console's publish, conflict, rollback and history against the real KV and D1 (SPEC.md §4:
+ * the split and flows the edge reads), through the development worker, where the console is
+ * open with the local author.
+ */
+
+const fetchApp = freshApp({ random: () => 0.5 });
+
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
+
+function post(path: string, body: unknown, headers: Record<string, string> = SAME_ORIGIN) {
+  return fetchApp(path, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function state(): Promise<ConsoleState> {
+  return (await fetchApp(CONSOLE_API.state)).json();
+}
+
+/** The two KV values byte for byte, and how many versions the history holds. */
+async function stored() {
+  const versions = await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM config_versions').first<{
+    n: number;
+  }>('n');
+  return {
+    split: await env.FUNNEL_CONFIG.get('split', 'text'),
+    flows: await env.FUNNEL_CONFIG.get('flows', 'text'),
+    versions,
+  };
+}
+
+const DOCUMENT: ConfigDocument = {
+  split: {
+    version: 'draft',
+    defaultVariant: 'default',
+    variants: { default: { weight: 50, flow: 'default' }, lp1ch2: { weight: 50 } },
+  },
+  flows: {
+    version: 'draft',
+    flows: { default: [...DEFAULT_FLOWS.flows.default], lp1ch2: [...DEFAULT_FLOWS.flows.lp1ch2] },
+  },
+};
+
+/** DOCUMENT with the weights given. */
+function weighted(defaultWeight: number, lp1ch2Weight: number): ConfigDocument {
+  return {
+    ...DOCUMENT,
+    split: {
+      ...DOCUMENT.split,
+      variants: {
+        default: { weight: defaultWeight, flow: 'default' },
+        lp1ch2: { weight: lp1ch2Weight },
+      },
+    },
+  };
+}
+
+let logs: string[];
+beforeEach(async () => {
+  // Each test starts from nothing published (before-each-file.ts empties storage per file only).
+  await env.CONFIG_DB.exec('DELETE FROM config_versions');
+  await env.FUNNEL_CONFIG.delete('split');
+  await env.FUNNEL_CONFIG.delete('flows');
+  logs = [];
+  vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
+  vi.spyOn(console, 'error').mockImplementation((line: string) => void logs.push(line));
+});
+afterEach(() => vi.restoreAllMocks());
+
+const publishedLines = () =>
+  logs
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.event === 'config_published');
+
+describe('the console before anything is published', () => {
+  it('shows what the edge reads (the defaults in code), the local author and a preview per variant', async () => {
+    const response = await fetchApp(CONSOLE_API.state);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const current = (await response.json()) as ConsoleState;
+    expect(current).toMatchObject({
+      author: LOCAL_AUTHOR,
+      head: null,
+      live: { split: DEFAULT_SPLIT, flows: DEFAULT_FLOWS },
+      previews: { default: '/console/preview/default' },
+    });
+    expect(current.drift).toMatch(/KV key "split" is absent/);
+    expect(current.screens.map((screen) => screen.id)).toContain('checkout_v3_tr');
+    expect(current.screens.find((screen) => screen.id === 'one_pager')?.kind).toBe('landing');
+  });
+});
+
+describe('publishing', () => {
+  it('writes KV and the history, stamps the version the pages then carry, and logs one line', async () => {
+    const response = await post(CONSOLE_API.publish, {
+      base: null,
+      document: DOCUMENT,
+      note: 'first split',
+    });
+    expect(response.status).toBe(200);
+    const { version } = (await response.json()) as PublishAnswer;
+    expect(version).toMatchObject({
+      seq: 1,
+      id: 'v1',
+      author: LOCAL_AUTHOR,
+      note: 'first split',
+      base: null,
+      phase: 1,
+      source: 'console',
+    });
+    const kv = await stored();
+    expect(JSON.parse(kv.split!)).toEqual({ ...DOCUMENT.split, version: 'v1', phase: 1 });
+    expect(JSON.parse(kv.flows!)).toEqual({ ...DOCUMENT.flows, version: 'v1' });
+    expect(kv.versions).toBe(1);
+    expect((await state()).head).toEqual(version);
+    expect((await state()).drift).toBeNull();
+
+    const page = await (await fetchApp('/')).text();
+    expect(page).toContain('"configVersion":"v1+v1"');
+    expect(publishedLines()).toEqual([
+      expect.objectContaining({
+        version: 'v1',
+        author: LOCAL_AUTHOR,
+        source: 'console',
+        base: null,
+      }),
+    ]);
+  });
+
+  it('a fresh visitor is then drawn by the new weights', async () => {
+    await post(CONSOLE_API.publish, { base: null, document: weighted(0, 100) });
+    const first = await fetchApp('/');
+    expect(setCookies(first).get('gf_variant')).toBe('lp1ch2');
+    await post(CONSOLE_API.publish, { base: 1, document: weighted(100, 0) });
+    const second = await fetchApp('/');
+    expect(setCookies(second).get('gf_variant')).toBe('default');
+  });
+
+  it('the review says what would change and whether a new phase starts, writing nothing', async () => {
+    await post(CONSOLE_API.publish, { base: null, document: DOCUMENT });
+    const before = await stored();
+    const response = await post(CONSOLE_API.check, { base: 1, document: weighted(20, 80) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      ok: true,
+      diff: [
+        { path: 'split.variants.default.weight', kind: 'changed', before: 50, after: 20 },
+        { path: 'split.variants.lp1ch2.weight', kind: 'changed', before: 50, after: 80 },
+      ],
+      phase: { from: 1, to: 2, reason: 'the shares change: default 50% → 20%, lp1ch2 50% → 80%' },
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('a second publish from the same base is refused with what changed, and KV keeps the first', async () => {
+    await post(CONSOLE_API.publish, { base: null, document: DOCUMENT });
+    // Two marketers opened the console at v1; the first publishes new weights.
+    expect((await post(CONSOLE_API.publish, { base: 1, document: weighted(30, 70) })).status).toBe(
+      200,
+    );
+    const after = await stored();
+
+    const late = await post(CONSOLE_API.publish, { base: 1, document: weighted(90, 10) });
+    expect(late.status).toBe(409);
+    const answer = (await late.json()) as ConflictAnswer;
+    expect(answer).toMatchObject({
+      ok: false,
+      error: 'version_conflict',
+      head: { id: 'v2', base: 1 },
+    });
+    expect(answer.changes).toEqual([
+      { path: 'split.variants.default.weight', kind: 'changed', before: 50, after: 30 },
+      { path: 'split.variants.lp1ch2.weight', kind: 'changed', before: 50, after: 70 },
+    ]);
+    expect(await stored()).toEqual(after);
+  });
+
+  it('two publishes racing from the same base: exactly one is written', async () => {
+    const answers = await Promise.all([
+      post(CONSOLE_API.publish, { base: null, document: weighted(10, 90) }),
+      post(CONSOLE_API.publish, { base: null, document: weighted(90, 10) }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const kv = await stored();
+    expect(kv.versions).toBe(1);
+    const winner = (await answers.find((a) => a.status === 200)!.json()) as PublishAnswer;
+    expect(JSON.parse(kv.split!).version).toBe(winner.version.id);
+  });
+});
+
+describe('refused documents leave KV and the history byte for byte as they were', () => {
+  const oversized = (): ConfigDocument => ({
+    ...DOCUMENT,
+    flows: {
+      version: 'draft',
+      flows: {
+        ...DOCUMENT.flows.flows,
+        // Each flow name a different long string: the document passes every rule but the cap.
+        ...Object.fromEntries(
+          Array.from({ length: 90 }, (_, i) => [`f${i}${'x'.repeat(800)}`, ['one_pager']]),
+        ),
+      },
+    },
+  });
+  it.each<[string, unknown, string]>([
+    ['weights adding up to 0', weighted(0, 0), 'split.variants'],
+    [
+      'a non-finite weight',
+      '{"base":1,"document":{"split":{"version":"d","defaultVariant":"default","variants":{"default":{"weight":1e400}}},"flows":{"version":"d","flows":{"default":["one_pager"]}}}}',
+      'split.variants.default.weight',
+    ],
+    [
+      'an unknown screen',
+      {
+        ...DOCUMENT,
+        flows: { version: 'd', flows: { ...DOCUMENT.flows.flows, lp1ch2: ['one_pager', 'nope'] } },
+      },
+      'flows.flows.lp1ch2.1',
+    ],
+    [
+      'a variant whose flow does not exist',
+      { ...DOCUMENT, flows: { version: 'd', flows: { default: ['one_pager'] } } },
+      'split.variants.lp1ch2.flow',
+    ],
+    [
+      'no default flow',
+      {
+        ...DOCUMENT,
+        split: { ...DOCUMENT.split, variants: { lp1ch2: { weight: 1 } }, defaultVariant: 'lp1ch2' },
+        flows: { version: 'd', flows: { lp1ch2: ['one_pager'] } },
+      },
+      'flows.flows',
+    ],
+    ['a document over the size cap', oversized(), 'flows'],
+    ['a document that is not one', [1, 2], ''],
+  ])('%s', async (_name, document, field) => {
+    await post(CONSOLE_API.publish, { base: null, document: DOCUMENT });
+    const before = await stored();
+    const body =
+      typeof document === 'string' ? document : { base: 1, document, note: 'should not land' };
+    for (const path of [CONSOLE_API.check, CONSOLE_API.publish]) {
+      const response = await post(path, body);
+      expect(response.status).toBe(400);
+      const answer = (await response.json()) as InvalidAnswer;
+      expect(answer.error).toBe('invalid_config');
+      expect(answer.errors.map((error) => error.path)).toContain(field);
+      expect(answer.errors.every((error) => error.message.length > 0)).toBe(true);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('the size cap is the one KV documents are read with', () => {
+    expect(JSON.stringify(oversized().flows).length).toBeGreaterThan(CONFIG_MAX_BYTES);
+  });
+});
+
+describe('rollback and history', () => {
+  it('publishes the earlier document again as a new version; the history lists all, newest first', async () => {
+    await post(CONSOLE_API.publish, { base: null, document: DOCUMENT, note: 'even' });
+    const v1 = await stored();
+    await post(CONSOLE_API.publish, { base: 1, document: weighted(10, 90), note: 'push lp1ch2' });
+
+    const response = await post(CONSOLE_API.rollback, { base: 2, seq: 1, note: '' });
+    expect(response.status).toBe(200);
+    const { version } = (await response.json()) as PublishAnswer;
+    expect(version).toMatchObject({ id: 'v3', base: 2, source: 'rollback', restores: 1, phase: 3 });
+    expect(version.note).toBe('roll back to v1');
+    const kv = await stored();
+    const { version: _v, phase: _p, ...restoredSplit } = JSON.parse(kv.split!);
+    const { version: _v1, phase: _p1, ...firstSplit } = JSON.parse(v1.split!);
+    expect(restoredSplit).toEqual(firstSplit);
+
+    const history = (await (await fetchApp(CONSOLE_API.versions)).json()) as VersionsAnswer;
+    expect(history.versions.map((v) => [v.id, v.phase, v.note])).toEqual([
+      ['v3', 3, 'roll back to v1'],
+      ['v2', 2, 'push lp1ch2'],
+      ['v1', 1, 'even'],
+    ]);
+    expect(history.versions[1]!.diff).toEqual([
+      { path: 'split.variants.default.weight', kind: 'changed', before: 50, after: 10 },
+      { path: 'split.variants.lp1ch2.weight', kind: 'changed', before: 50, after: 90 },
+    ]);
+    // The first version adds everything.
+    expect(history.versions[2]!.diff.map((change) => [change.path, change.kind])).toEqual([
+      ['split', 'added'],
+      ['flows', 'added'],
+    ]);
+  });
+
+  it('rolling back to a version that does not exist is a 404, and a stale base a conflict', async () => {
+    await post(CONSOLE_API.publish, { base: null, document: DOCUMENT });
+    await post(CONSOLE_API.publish, { base: 1, document: weighted(1, 3) });
+    expect((await post(CONSOLE_API.rollback, { base: 2, seq: 7 })).status).toBe(404);
+    expect((await post(CONSOLE_API.rollback, { base: 1, seq: 1 })).status).toBe(409);
+  });
+});
+
+describe('writes come from the console page only', () => {
+  it.each<[string, Record<string, string>]>([
+    ['another site', { 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/json' }],
+    ['another origin', { Origin: 'https://evil.test', 'Content-Type': 'application/json' }],
+    ['neither header (a script)', { 'Content-Type': 'application/json' }],
+  ])('%s: 403 cross_origin, nothing written', async (_name, headers) => {
+    const response = await post(CONSOLE_API.publish, { base: null, document: DOCUMENT }, headers);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ ok: false, error: 'cross_origin' });
+    expect(await stored()).toEqual({ split: null, flows: null, versions: 0 });
+  });
+
+  it('the page origin itself is admitted without Sec-Fetch-Site', async () => {
+    const response = await post(
+      CONSOLE_API.publish,
+      { base: null, document: DOCUMENT },
+      { Origin: ORIGIN, 'Content-Type': 'application/json' },
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['not JSON', '{"base": '],
+    ['no base', { document: DOCUMENT }],
+    ['a base that is not a version', { base: -1, document: DOCUMENT }],
+  ])('%s: 400 bad_request', async (_name, body) => {
+    const response = await post(CONSOLE_API.publish, body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+  });
+});
+
+describe('a KV write that fails', () => {
+  it('takes the claimed version back and restores the key already written', async () => {
+    const versions = versionStore(d1Runner(env.CONFIG_DB));
+    const written: string[] = [];
+    const live = {
+      read: (key: string) => env.FUNNEL_CONFIG.get(key, 'text'),
+      async write(key: string, value: string) {
+        written.push(key);
+        // flows is written first; the split write fails.
+        if (key === 'split' && written.length === 2) throw new Error('KV is down');
+        await env.FUNNEL_CONFIG.put(key, value);
+      },
+    };
+    await env.FUNNEL_CONFIG.put('flows', '{"version":"old","flows":{"default":["one_pager"]}}');
+    await expect(
+      publish(
+        { versions, live },
+        {
+          base: null,
+          document: DOCUMENT,
+          author: 'a@b.c',
+          note: '',
+          source: 'console',
+          now: new Date(),
+        },
+      ),
+    ).rejects.toThrow('KV is down');
+    expect(await versions.head()).toBeNull();
+    expect(await env.FUNNEL_CONFIG.get('flows', 'text')).toBe(
+      '{"version":"old","flows":{"default":["one_pager"]}}',
+    );
+  });
+});

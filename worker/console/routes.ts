@@ -1,0 +1,225 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type {
+  CheckAnswer,
+  ConflictAnswer,
+  ConsoleState,
+  InvalidAnswer,
+  PublishAnswer,
+  ScreenChoice,
+  VersionsAnswer,
+} from '../../shared/console-api';
+import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import { describeError, logError } from '../../shared/log';
+import { SCREEN_IDS } from '../../shared/screens';
+import { readJsonBody } from '../api/json-body';
+import { diffDocuments } from '../config/diff';
+import { inEffectFromKv } from '../config/document';
+import { CONFIG_KEYS } from '../config/load';
+import {
+  kvLiveKeys,
+  type PublishOutcome,
+  type PublishStores,
+  previewPublish,
+  publish,
+  rollback,
+} from '../config/publish';
+import { d1Runner, summaryOf, versionStore } from '../config/versions';
+import type { AppEnv } from '../env';
+import { sameOriginOnly } from '../middleware/same-origin';
+import { type AccessKeys, consoleAccess } from './access';
+import { consoleError } from './errors';
+
+/**
+ * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
+ * edit, publish, rollback and the history. Every call passes the Access check first
+ * (worker/console/access.ts); writes must come from the console's own page, as `/api`'s do.
+ */
+
+/** Two sections of at most CONFIG_MAX_BYTES each, plus a note: anything larger is not ours. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** How many versions the history shows (and the console loads at once). */
+const HISTORY_LIMIT = 200;
+
+/** A note is a sentence or two; longer is cut, not refused. */
+const MAX_NOTE_CHARS = 500;
+
+export interface ConsoleOptions {
+  /** Cloudflare Access's signing keys; tests pass their own. */
+  accessKeys?: AccessKeys;
+  now?: () => number;
+}
+
+function storesOf(c: Context<AppEnv>): PublishStores {
+  return {
+    versions: versionStore(d1Runner(c.env.CONFIG_DB)),
+    live: kvLiveKeys(c.env.FUNNEL_CONFIG),
+  };
+}
+
+/** The screens a flow may list, each with the kind the console groups and colours it by. */
+const SCREEN_CHOICES: ScreenChoice[] = SCREEN_IDS.map((id) => ({ id, kind: screenKind(id) }));
+
+function screenKind(id: string): string {
+  if (id.startsWith('one_pager')) return 'landing';
+  if (id.startsWith('searching')) return 'searching';
+  if (id.startsWith('signup') || id === 'auto-signup') return 'signup';
+  if (id.startsWith('checkout')) return 'checkout';
+  if (id.startsWith('paycheck')) return 'paywall';
+  if (id.startsWith('upsell')) return 'upsell';
+  if (id === 'success' || id === 'payment_declined') return 'end';
+  return 'other';
+}
+
+const noteOf = (value: unknown): string =>
+  typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
+
+/** `base` as sent: a version's seq, or null before the first publish. */
+function baseOf(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined;
+}
+
+/** The answer of a publish or rollback outcome other than success. */
+function refusalOf(c: Context<AppEnv>, outcome: Exclude<PublishOutcome, { kind: 'published' }>) {
+  if (outcome.kind === 'invalid') {
+    c.get('logFields').error = 'invalid_config';
+    const answer: InvalidAnswer = { ok: false, error: 'invalid_config', errors: outcome.errors };
+    return c.json(answer, 400);
+  }
+  c.get('logFields').error = 'version_conflict';
+  const answer: ConflictAnswer = {
+    ok: false,
+    error: 'version_conflict',
+    head: outcome.head,
+    changes: outcome.changes,
+  };
+  return c.json(answer, 409);
+}
+
+export function consoleRoutes(options: ConsoleOptions = {}) {
+  const now = options.now ?? Date.now;
+  const app = new Hono<AppEnv>();
+
+  app.use(consoleAccess({ keys: options.accessKeys, now }));
+  app.use('*', async (c, next) => {
+    await next();
+    // One marketer's view of the config: never kept by a browser or a cache.
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    sameOriginOnly((c) => consoleError(c, 403, 'cross_origin')),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => consoleError(c, 413, 'bad_request') }),
+  );
+  // Reading or writing the history failed: nothing was published (publish.ts takes a claimed
+  // version back when KV refuses it), and the marketer is told to try again.
+  app.onError((error, c) => {
+    logError('config_store_failed', { path: c.req.path, detail: describeError(error) });
+    return consoleError(c, 503, 'config_store_failed');
+  });
+
+  const path = (full: string) => full.slice('/console'.length);
+
+  app.get(path(CONSOLE_API.state), async (c) => {
+    const stores = storesOf(c);
+    const [head, split, flows] = await Promise.all([
+      stores.versions.head(),
+      stores.live.read(CONFIG_KEYS.split),
+      stores.live.read(CONFIG_KEYS.flows),
+    ]);
+    const liveSplit = inEffectFromKv('split', split);
+    const liveFlows = inEffectFromKv('flows', flows);
+    // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid.
+    const drift = [
+      head !== null && (split !== head.serialized.split || flows !== head.serialized.flows)
+        ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
+        : undefined,
+      liveSplit.note,
+      liveFlows.note,
+    ].filter((note) => note !== undefined);
+    const answer: ConsoleState = {
+      author: c.get('consoleAuthor') ?? '',
+      live: { split: liveSplit.value, flows: liveFlows.value } as ConsoleState['live'],
+      head: head && summaryOf(head),
+      drift: drift.length > 0 ? drift.join('; ') : null,
+      screens: SCREEN_CHOICES,
+      previews: Object.fromEntries(
+        Object.keys(liveSplit.value.variants).map((key) => [
+          key,
+          `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(key)}`,
+        ]),
+      ),
+    };
+    return c.json(answer);
+  });
+
+  app.post(path(CONSOLE_API.check), async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await previewPublish(storesOf(c), baseOf(body.base) ?? null, body.document);
+    if (outcome.kind !== 'preview') return refusalOf(c, outcome);
+    const answer: CheckAnswer = { ok: true, diff: outcome.diff, phase: outcome.phase };
+    return c.json(answer);
+  });
+
+  app.post(path(CONSOLE_API.publish), async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await publish(storesOf(c), {
+      base: baseOf(body.base) ?? null,
+      document: body.document,
+      author: c.get('consoleAuthor') ?? '',
+      note: noteOf(body.note),
+      source: 'console',
+      now: new Date(now()),
+    });
+    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    c.get('logFields').config_version = outcome.version.id;
+    const answer: PublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  });
+
+  app.post(path(CONSOLE_API.rollback), async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    const seq = isObject(body) ? baseOf(body.seq) : undefined;
+    if (!isObject(body) || baseOf(body.base) === undefined || typeof seq !== 'number')
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await rollback(storesOf(c), {
+      base: baseOf(body.base) ?? null,
+      seq,
+      author: c.get('consoleAuthor') ?? '',
+      note: noteOf(body.note),
+      now: new Date(now()),
+    });
+    if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
+    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    c.get('logFields').config_version = outcome.version.id;
+    const answer: PublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  });
+
+  app.get(path(CONSOLE_API.versions), async (c) => {
+    const stores = storesOf(c);
+    // One more than shown, so the oldest shown still has its diff.
+    const versions = await stores.versions.list(HISTORY_LIMIT + 1);
+    const answer: VersionsAnswer = {
+      versions: versions.slice(0, HISTORY_LIMIT).map((version, index) => ({
+        ...summaryOf(version),
+        diff: diffDocuments(versions[index + 1]?.document ?? null, version.document),
+      })),
+    };
+    return c.json(answer);
+  });
+
+  return app;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
