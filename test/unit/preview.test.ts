@@ -1,0 +1,86 @@
+import { base64url } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { PREVIEW_TTL_SECONDS, signPreview, verifyPreview } from '../../worker/funnel/preview';
+
+const KEY = 'preview-key-for-tests';
+/** 2026-11-22T08:00:00Z, in epoch seconds. */
+const NOW_S = Date.UTC(2026, 10, 22, 8) / 1000;
+const NOW_MS = NOW_S * 1000;
+const IN_AN_HOUR = NOW_S + PREVIEW_TTL_SECONDS;
+
+/** `token` with segment `index` replaced. */
+function withSegment(token: string, index: number, segment: string): string {
+  const parts = token.split('.');
+  parts[index] = segment;
+  return parts.join('.');
+}
+
+describe('a preview token', () => {
+  it.each(['lp1', 'lp11ch8/vc', 'odd.key with spaces', 'ключ'])(
+    'names the variant it was signed for (%s) until it expires',
+    async (variant) => {
+      const token = await signPreview(KEY, variant, IN_AN_HOUR);
+      expect(token).toMatch(/^[\w-]+\.\d+\.[\w-]{43}$/);
+      expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({
+        ok: true,
+        variant,
+        expiresAt: IN_AN_HOUR,
+      });
+    },
+  );
+
+  it('is expired from the second it names on', async () => {
+    const token = await signPreview(KEY, 'lp1', IN_AN_HOUR);
+    expect((await verifyPreview(KEY, token, IN_AN_HOUR * 1000 - 1)).ok).toBe(true);
+    expect(await verifyPreview(KEY, token, IN_AN_HOUR * 1000)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+  });
+
+  it('signed with another key is refused', async () => {
+    const token = await signPreview('someone-elses-key', 'lp1', IN_AN_HOUR);
+    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({ ok: false, reason: 'bad_signature' });
+  });
+
+  it('with another variant, a later expiry or another signature is refused', async () => {
+    const token = await signPreview(KEY, 'lp1', IN_AN_HOUR);
+    const other = await signPreview(KEY, 'lp2', IN_AN_HOUR);
+    const tampered = [
+      withSegment(token, 0, base64url.encode('lp2')),
+      withSegment(token, 1, String(IN_AN_HOUR + 86_400)),
+      withSegment(token, 2, other.split('.')[2]!),
+    ];
+    for (const each of tampered) {
+      expect(await verifyPreview(KEY, each, NOW_MS), each).toEqual({
+        ok: false,
+        reason: 'bad_signature',
+      });
+    }
+  });
+
+  it('a forged one is reported as forged even when the time it names has passed', async () => {
+    const forged = await signPreview('someone-elses-key', 'lp1', NOW_S - 60);
+    expect(await verifyPreview(KEY, forged, NOW_MS)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['one segment', 'bHAx'],
+    ['two segments', 'bHAx.1795334400'],
+    ['four segments', 'bHAx.1795334400.x.y'],
+    ['an expiry that is not a number', 'bHAx.soon.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a negative expiry', 'bHAx.-1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a signature that is not base64url', 'bHAx.1795334400.!!!!'],
+    ['a signature of the wrong length', 'bHAx.1795334400.AAAA'],
+    [
+      'a variant that is not base64url',
+      '%%%.1795334400.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ],
+  ])('%s is malformed', async (_, token) => {
+    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});

@@ -1,0 +1,79 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import { logLine } from '../../shared/log';
+import { type AppEnv, type Bindings, isDevelopment } from '../env';
+import { PREVIEW_TTL_SECONDS, type PreviewRejection, signPreview, verifyPreview } from './preview';
+
+/**
+ * The cookie of a marketer's preview (preview.ts): set by the console's preview link
+ * (worker/console/preview-route.ts), read by the split test on every page and by the collector.
+ */
+const PREVIEW_COOKIE = 'gf_preview';
+
+/** Where the preview bar's link goes: clears the cookie (worker/console/preview-route.ts). */
+export const PREVIEW_END_URL = `${CONSOLE_PREVIEW_PATH}?end=1`;
+
+/**
+ * Signs previews under `npm start` and in the tests, where no secret is set. Public by being in
+ * the repository, so it is never used outside development.
+ */
+const DEVELOPMENT_PREVIEW_KEY = 'geofunnel-development-preview-key';
+
+/** The key previews are signed with: the secret, else in development a fixed one, else none. */
+export function previewKey(env: Bindings): string | null {
+  if (env.CONSOLE_PREVIEW_KEY) return env.CONSOLE_PREVIEW_KEY;
+  return isDevelopment(env) ? DEVELOPMENT_PREVIEW_KEY : null;
+}
+
+/** Sets the preview cookie for `variant`, lasting PREVIEW_TTL_SECONDS from `nowMs`. */
+export async function startPreview(
+  c: Context<AppEnv>,
+  key: string,
+  variant: string,
+  nowMs: number,
+): Promise<void> {
+  const expiresAt = Math.floor(nowMs / 1000) + PREVIEW_TTL_SECONDS;
+  // HttpOnly: no page script needs it, and an injected one could not carry it elsewhere.
+  setCookie(c, PREVIEW_COOKIE, await signPreview(key, variant, expiresAt), {
+    maxAge: PREVIEW_TTL_SECONDS,
+    path: '/',
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
+export function endPreview(c: Context<AppEnv>): void {
+  deleteCookie(c, PREVIEW_COOKIE, { path: '/', secure: true });
+}
+
+export type PreviewCookie =
+  | { state: 'none' }
+  | { state: 'valid'; variant: string }
+  /** not_configured: a cookie reached a worker without the key (outside development). */
+  | { state: 'invalid'; reason: PreviewRejection | 'not_configured' };
+
+/** What the request's preview cookie says, checked against the key at `nowMs`. */
+export async function readPreviewCookie(c: Context<AppEnv>, nowMs: number): Promise<PreviewCookie> {
+  const token = getCookie(c, PREVIEW_COOKIE);
+  if (token === undefined) return { state: 'none' };
+  const key = previewKey(c.env);
+  if (key === null) return { state: 'invalid', reason: 'not_configured' };
+  const verdict = await verifyPreview(key, token, nowMs);
+  return verdict.ok
+    ? { state: 'valid', variant: verdict.variant }
+    : { state: 'invalid', reason: verdict.reason };
+}
+
+/**
+ * A preview cookie the page does not honour (forged, expired, tampered with, or naming a variant
+ * that is gone): one warning line, and the cookie is cleared so the next page does not repeat it.
+ */
+export function ignorePreviewCookie(
+  c: Context<AppEnv>,
+  reason: PreviewRejection | 'not_configured' | 'unknown_variant',
+): void {
+  logLine({ id: c.get('requestId'), level: 'warn', warning: 'preview_cookie_ignored', reason });
+  endPreview(c);
+}
