@@ -73,7 +73,11 @@ export function startAnalytics(page: PageState): void {
     listenForClicks();
     // Before keepWaitingEvents: a close reported here still goes with the page's other events.
     if (isPaywallScreen(page.screen)) window.addEventListener('pagehide', reportScreenClose);
-    window.addEventListener('pagehide', () => keepWaitingEvents(page));
+    // A page whose analytics is off (ANALYTICS=off, a marketer's preview) hands nothing on: the
+    // next page's tracker would send its events as if it had counted.
+    if (page.analytics.collector !== null) {
+      window.addEventListener('pagehide', () => keepWaitingEvents(page));
+    }
     let asked = false;
     loadTracker = () => {
       if (asked) return;

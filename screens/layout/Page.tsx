@@ -4,26 +4,31 @@ import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
 import { Preloader } from '../kit/Preloader';
 import { asksForConsent, ConsentBar } from './ConsentBar';
 import { Island } from './Island';
+import { PreviewBar, type PreviewNotice } from './PreviewBar';
 import { TopBar } from './TopBar';
 
 /**
  * Every screen's chrome: the start-up preloader, the top bar, the page container (SPEC.md §9
  * widths and paddings), the consent banner where the ad tools wait for an answer, the
- * global toast area and the global loading overlay.
+ * global toast area and the global loading overlay; on a marketer's preview, the preview bar.
  */
 export function Page({
   t,
   attribution,
+  preview,
   children,
 }: {
   t: TFunction;
   /** The visitor's consent and the ad tools configured (c.get('attribution')); none: no banner. */
   attribution?: { consent: ConsentState; pixels: PixelIds };
+  /** Set on a marketer's preview of a variant: the bar that says so. */
+  preview?: PreviewNotice;
   children: ReactNode;
 }) {
   return (
     <>
       <Preloader />
+      {preview ? <PreviewBar {...preview} /> : null}
       <TopBar brand={t('brand')} />
       {attribution && asksForConsent(attribution) ? <ConsentBar t={t} /> : null}
       <main className="page">{children}</main>

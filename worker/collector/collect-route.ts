@@ -6,6 +6,7 @@ import { logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import type { RateLimitRule } from '../api/rate-limits';
 import type { AppEnv } from '../env';
+import { readPreviewCookie } from '../funnel/preview-cookie';
 import { enqueueEvents } from './enqueue';
 import { intakeRetryAfter } from './intake-limits';
 import { clockVerdict } from './intake-rules';
@@ -73,8 +74,14 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     const receivedAt = now();
     const fields = c.get('logFields');
     const { events } = reading.batch;
-    const current = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
     fields.events = events.length;
+    // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
+    // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
+    if ((await readPreviewCookie(c, receivedAt)).state === 'valid') {
+      fields.preview = true;
+      return c.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer);
+    }
+    const current = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
     // Accepted with the batch but not kept: the tracker would only send them again.
     if (current.length < events.length) fields.clock_dropped = events.length - current.length;
 

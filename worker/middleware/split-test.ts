@@ -1,20 +1,52 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
-import { type RandomSource, resolveVariant } from '../funnel/split-test';
+import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';
+import { landingTypeOf, type RandomSource, resolveVariant } from '../funnel/split-test';
 import { VISITOR_COOKIE_MAX_AGE } from './visitor';
 
 const VARIANT_COOKIE = 'gf_variant';
 
 /**
+ * The variant a marketer is previewing (worker/funnel/preview-cookie.ts), or null. A cookie that
+ * is not authentic and current, or names a variant the split no longer has, is ignored (and
+ * cleared, with a warning line): the visitor is then treated like anyone else.
+ */
+async function previewedVariant(c: Context<AppEnv>, split: SplitConfig): Promise<string | null> {
+  const cookie = await readPreviewCookie(c, Date.now());
+  if (cookie.state === 'none') return null;
+  if (cookie.state === 'invalid') {
+    ignorePreviewCookie(c, cookie.reason);
+    return null;
+  }
+  if (!Object.hasOwn(split.variants, cookie.variant)) {
+    ignorePreviewCookie(c, 'unknown_variant');
+    return null;
+  }
+  return cookie.variant;
+}
+
+/**
  * Assigns the split-test variant (SPEC.md §4) and the flow it names. A fresh draw is stored in
- * a cookie so the visitor keeps it when marketers change the weights.
+ * a cookie so the visitor keeps it when marketers change the weights. A marketer's preview wins
+ * over both the stored variant and the draw, and assigns nothing: the `gf_variant` cookie is
+ * neither set nor touched, and `preview` tells the pages, the collector and the purchases.
  */
 export function splitTest(options: { random?: RandomSource } = {}): MiddlewareHandler<AppEnv> {
   const random = options.random ?? Math.random;
   return async function splitTestMiddleware(c, next) {
     const { split, flows } = c.get('config');
+    const preview = await previewedVariant(c, split);
+    if (preview !== null) {
+      c.set('preview', { variant: preview });
+      c.set('variant', { key: preview, landingType: landingTypeOf(preview), isNew: false });
+      c.set('flow', resolveFlow(flows, flowNameOf(split, preview)));
+      c.get('logFields').preview = true;
+      await next();
+      return;
+    }
     const variant = resolveVariant({
       split,
       stored: getCookie(c, VARIANT_COOKIE),

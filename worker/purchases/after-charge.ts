@@ -10,8 +10,8 @@ import { recordVerifiedPurchase } from './record-purchase';
 /**
  * What the worker learns from a charge answer it relays, acted on after the answer is sent (off
  * the visitor's path; a failure is an error line, and the next poll of the result tries again):
- * a final success becomes the server-verified purchase, a decline counts toward the card-testing
- * limits, against the card a polling id was started with.
+ * a final success becomes the server-verified purchase (not on a marketer's preview), a decline
+ * counts toward the card-testing limits, against the card a polling id was started with.
  */
 export function afterChargeAnswer(
   c: Context<AppEnv>,
@@ -22,7 +22,11 @@ export function afterChargeAnswer(
 ): void {
   const id = c.get('requestId');
   const charge = verifiedChargeOf(call, answer.status, answer.body, c.req.param('planId') ?? null);
-  if (charge) {
+  if (charge && c.get('preview')) {
+    // A marketer's preview (worker/funnel/preview.ts) is no visit: its purchase is neither
+    // revenue nor a conversion, so it is not recorded and no ad network hears of it.
+    logLine({ id, purchase: 'preview_not_recorded', sub_id: charge.subscriptionId, preview: true });
+  } else if (charge) {
     afterAnswer(
       c,
       recordVerifiedPurchase(c, charge, now).then(

@@ -2,10 +2,12 @@ import { type Context, Hono } from 'hono';
 import { Page } from '../../screens/layout/Page';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
+import type { PixelIds } from '../../shared/analytics/tracking';
 import { logError } from '../../shared/log';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
+import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import { renderPage } from '../render/render-page';
 import { stripeAccountCountry } from '../stripe-account-country';
@@ -13,6 +15,21 @@ import { stripeAccountCountry } from '../stripe-account-country';
 type Screens = Record<ScreenId, ScreenDefinition>;
 
 type ScreenContext = Context<AppEnv>;
+
+const NO_AD_TOOLS: PixelIds = { meta: null, tiktok: null, googleAds: null, appsflyer: null };
+
+/**
+ * What the page hands the ad tools and the tracker. A marketer's preview (worker/funnel/preview.ts)
+ * is no visit: no pixel loads (so no consent banner asks either) and the tracker sends nothing.
+ */
+function pageAttribution(c: ScreenContext) {
+  const attribution = c.get('attribution');
+  const preview = c.get('preview') !== undefined;
+  return {
+    attribution: preview ? { ...attribution, pixels: NO_AD_TOOLS } : attribution,
+    collector: preview ? null : analyticsCollector(c.env),
+  };
+}
 
 /** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
 async function respond(c: ScreenContext, page: Promise<Response>): Promise<Response> {
@@ -48,8 +65,14 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     const t = c.get('t');
     const { Component, css } = screens[screen];
     c.get('logFields').screen = screen;
+    const { attribution, collector } = pageAttribution(c);
+    const preview = c.get('preview');
     const page = renderPage(
-      <Page t={t} attribution={c.get('attribution')}>
+      <Page
+        t={t}
+        attribution={attribution}
+        preview={preview && { variant: preview.variant, endUrl: PREVIEW_END_URL }}
+      >
         <Component
           screen={screen}
           t={t}
@@ -85,8 +108,8 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
             visitorId: c.get('visitorId'),
             // As above: a staging worker's events carry `_test`, like development's.
             production: isProduction(c.env),
-            collector: analyticsCollector(c.env),
-            ...c.get('attribution'),
+            collector,
+            ...attribution,
           },
         },
         onError: (error) => logError('render_stream_failed', { screen, detail: String(error) }),

@@ -237,6 +237,24 @@ describe('clicks', () => {
     expect(on('signup')).toEqual(['load', 'screen__load', 'signup__load']);
     expect(localStorage.getItem(next.emit.EARLY_EVENTS_KEY)).toBeNull();
   });
+
+  it('on a page with analytics off (a preview) are not handed to the next page', async () => {
+    const first = await openPage();
+    neverIdle();
+    document.body.innerHTML = '<a href="/signup">Sign up</a>';
+    first.start.startAnalytics(pageState('one_pager', null));
+    document.querySelector('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(first.emit.EARLY_EVENTS_KEY)).toBeNull();
+    removeListeners();
+
+    const next = await openPage();
+    showScreen(next, pageState('signup'));
+    const sent = await leave();
+    expect(new Set(sent.map((event) => event.event_properties.screen_name))).toEqual(
+      new Set(['signup']),
+    );
+  });
 });
 
 describe('leaving a checkout or paywall', () => {

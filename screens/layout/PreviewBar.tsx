@@ -1,0 +1,38 @@
+/** What the worker tells a page about a marketer's preview of a variant (worker/funnel/preview.ts). */
+export interface PreviewNotice {
+  /** The variant key being previewed. */
+  variant: string;
+  /** Where the bar's link ends the preview. */
+  endUrl: string;
+}
+
+/**
+ * Inlined only on a preview. Dark on every theme, so it never passes for part of the funnel; in
+ * the flow above the top bar, so it covers nothing of the screen.
+ */
+const PREVIEW_CSS = `.preview-bar{display:flex;flex-wrap:wrap;align-items:center;
+justify-content:center;gap:4px 12px;padding:8px 16px;background:#101828;color:#fff;
+font:14px/1.4 system-ui,sans-serif;text-align:center}
+.preview-bar__text{margin:0}
+.preview-bar__end{padding:4px 0;color:#fff;font-weight:600;text-decoration:underline}`.replace(
+  /\n/g,
+  '',
+);
+
+/**
+ * The bar on every screen of a preview: which variant, that the visit is not counted and runs no
+ * ads, and a way out. English whatever the page's language: it is console text, for the marketer.
+ */
+export function PreviewBar({ variant, endUrl }: PreviewNotice) {
+  return (
+    <aside className="preview-bar" aria-label="Preview" lang="en" dir="ltr">
+      <style dangerouslySetInnerHTML={{ __html: PREVIEW_CSS }} />
+      <p className="preview-bar__text">
+        Preview of variant <strong>{variant}</strong> — not counted, no ads
+      </p>
+      <a className="preview-bar__end" href={endUrl}>
+        End preview
+      </a>
+    </aside>
+  );
+}
