@@ -29,6 +29,7 @@ import type { AppEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { type AccessKeys, consoleAccess } from './access';
 import { consoleError } from './errors';
+import { previewRoutes } from './preview-route';
 
 /**
  * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
@@ -204,6 +205,9 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   });
+
+  // Behind the Access check like every console call: only marketers get a preview cookie.
+  app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));
 
   app.get(path(CONSOLE_API.versions), async (c) => {
     const stores = storesOf(c);
