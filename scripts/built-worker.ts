@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { D1Database } from '@cloudflare/workers-types';
 import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare';
-import { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } from 'wrangler';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { BUILT_BUNDLES, type BuiltBundle } from './built-bundles';
+import { applyMigrations } from './d1-migrations';
 import { WRANGLER_CONFIG } from './local-platform';
 
 const PORTAL_MIGRATIONS = 'portal/migrations';
@@ -73,15 +73,6 @@ function collectJsonLines(stream: Readable, into: Record<string, unknown>[]) {
   });
 }
 
-/** Applies a migrations folder in order, as `wrangler d1 migrations apply` does for `npm start`. */
-async function migrate(db: D1Database, dir: string): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
-  for (const name of names) {
-    const queries = unstable_splitSqlQuery(await readFile(`${dir}/${name}`, 'utf8'));
-    await db.batch(queries.map((query) => db.prepare(query)));
-  }
-}
-
 export async function startBuiltWorker(
   options: {
     port?: number;
@@ -116,11 +107,11 @@ export async function startBuiltWorker(
   const url = await mf.ready;
   const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
   const portalDb = (await mf.getD1Database('PORTAL_DB')) as unknown as D1Database;
-  await migrate(portalDb, PORTAL_MIGRATIONS);
+  await applyMigrations(portalDb, PORTAL_MIGRATIONS);
   const eventsDb = (await mf.getD1Database('EVENTS_DB')) as unknown as D1Database;
-  await migrate(eventsDb, EVENTS_MIGRATIONS);
+  await applyMigrations(eventsDb, EVENTS_MIGRATIONS);
   const configDb = (await mf.getD1Database('CONFIG_DB')) as unknown as D1Database;
-  await migrate(configDb, CONFIG_MIGRATIONS);
+  await applyMigrations(configDb, CONFIG_MIGRATIONS);
   return {
     url: new URL(url.href.replace('127.0.0.1', 'localhost')),
     logs,
