@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { FieldError } from '../shared/console-api';
 import {
   type CheckedDocument,
   checkDocumentText,
@@ -12,15 +13,18 @@ import {
   type SectionValues,
 } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
+import { publish } from '../worker/config/publish';
 import { EXIT_OK, fail, runTool } from './cli';
 import {
   type CliOptions,
   type Command,
   documentFromKv,
+  formatHistoryLine,
   formatSummary,
   parseCliArgs,
   USAGE,
 } from './config-document';
+import { cliAuthor, withConfigStores } from './config-stores';
 import { type KvStore, withStore } from './kv-store';
 
 /**
@@ -109,16 +113,37 @@ async function validate(file: string, options: CliOptions): Promise<number> {
   return EXIT_OK;
 }
 
-async function set(file: string, options: CliOptions): Promise<number> {
-  return withStore(options, async (store) => {
-    const checked = await checkFile(file, () => readAll(store));
+/**
+ * Publishes the file as the next version, as the console does (worker/config/publish.ts): the
+ * sections it lacks are taken from what KV holds, the history records who and why, and a
+ * publish that races another from the console is refused, not written over it.
+ */
+async function set(file: string, note: string, options: CliOptions): Promise<number> {
+  return withConfigStores(options, async (stores) => {
+    const checked = await checkFile(file, () => readAll(stores.kv));
     if (!checked.ok) return fail(`${checked.error}; nothing written`);
-    for (const section of SECTIONS) {
-      const value = checked.value.serialized[section];
-      if (value === undefined) continue;
-      await store.write(CONFIG_KEYS[section], value);
-      console.log(`wrote ${section} to ${store.label}, key "${CONFIG_KEYS[section]}"`);
+    const live = await inEffectAfterWrite(checked.value, () => readAll(stores.kv));
+    const head = await stores.versions.head();
+    const outcome = await publish(stores, {
+      base: head?.seq ?? null,
+      document: { split: live.split.value, flows: live.flows.value },
+      author: cliAuthor(),
+      note,
+      source: 'cli',
+      now: new Date(),
+    });
+    if (outcome.kind === 'invalid') {
+      return fail(`${outcome.errors.map(fieldErrorText).join('; ')}; nothing written`);
     }
+    if (outcome.kind === 'conflict') {
+      return fail(
+        `${outcome.head.id} was published by ${outcome.head.author} meanwhile; nothing written, run set again`,
+      );
+    }
+    const { version } = outcome;
+    console.log(
+      `published ${version.id} to ${stores.kv.label} (keys "${CONFIG_KEYS.flows}" and "${CONFIG_KEYS.split}"), phase ${version.phase}`,
+    );
     if (options.remote) {
       console.log('Edge locations pick the change up within about a minute (KV caching).');
     }
@@ -126,31 +151,71 @@ async function set(file: string, options: CliOptions): Promise<number> {
   });
 }
 
-/** `npm start` runs this before `wrangler dev`, so a fresh checkout serves SPEC.md's flows. */
+const fieldErrorText = (error: FieldError) =>
+  error.path ? `${error.path}: ${error.message}` : error.message;
+
+/**
+ * `npm start` runs this before `wrangler dev`, so a fresh checkout serves SPEC.md's flows and the
+ * console has a first version: with no history yet, what KV holds (the defaults in code for an
+ * absent or invalid key) is published as v1. With a history, an absent key gets the newest
+ * version's document back; a present one is left alone.
+ */
 async function seed(options: CliOptions): Promise<number> {
-  return withStore(options, async (store) => {
-    const current = await readAll(store);
+  return withConfigStores(options, async (stores) => {
+    const current = await readAll(stores.kv);
+    const head = await stores.versions.head();
+    if (head === null) {
+      const inEffect = {
+        split: inEffectFromKv('split', current.split),
+        flows: inEffectFromKv('flows', current.flows),
+      };
+      const outcome = await publish(stores, {
+        base: null,
+        document: { split: inEffect.split.value, flows: inEffect.flows.value },
+        author: cliAuthor(),
+        note: 'seed',
+        source: 'seed',
+        now: new Date(),
+      });
+      if (outcome.kind !== 'published') return fail(`seed: ${outcome.kind}; nothing written`);
+      for (const section of SECTIONS) {
+        const from = inEffect[section].origin === 'kv' ? 'what KV held' : 'the defaults in code';
+        console.log(`${section}: published ${from} as ${outcome.version.id} to ${stores.kv.label}`);
+      }
+      return EXIT_OK;
+    }
     for (const section of SECTIONS) {
       const key = CONFIG_KEYS[section];
       if (current[section] !== null) {
-        console.log(`${section}: ${store.label} key "${key}" is set; left alone`);
+        console.log(`${section}: ${stores.kv.label} key "${key}" is set; left alone`);
         continue;
       }
-      await store.write(key, JSON.stringify(DEFAULTS[section]));
-      console.log(`${section}: wrote the defaults in code to ${store.label} key "${key}"`);
+      await stores.kv.write(key, head.serialized[section]);
+      console.log(`${section}: wrote ${head.id} back to ${stores.kv.label} key "${key}"`);
     }
+    return EXIT_OK;
+  });
+}
+
+async function history(options: CliOptions): Promise<number> {
+  return withConfigStores(options, async (stores) => {
+    const versions = await stores.versions.list();
+    if (versions.length === 0) console.log('nothing published yet');
+    for (const version of versions) console.log(formatHistoryLine(version));
     return EXIT_OK;
   });
 }
 
 function run(command: Command, options: CliOptions): Promise<number> {
   switch (command.name) {
+    case 'history':
+      return history(options);
     case 'get':
       return get(options);
     case 'validate':
       return validate(command.file, options);
     case 'set':
-      return set(command.file, options);
+      return set(command.file, command.note, options);
     case 'seed':
       return seed(options);
   }

@@ -1,3 +1,4 @@
+import type { VersionSummary } from '../shared/console-api';
 import {
   type DocumentSections,
   inEffectFromKv,
@@ -31,23 +32,26 @@ export const USAGE = `Usage: npm run config -- <command> [options]
 Commands:
   get               print the config in KV as one JSON document {"split": ..., "flows": ...}
   validate <file>   check a JSON file of that shape ("split" and/or "flows") without writing
-  set <file>        validate the file, then write its sections to KV
-  seed              write the defaults in code to each KV key that is absent
+  set <file> [note] validate the file, then publish it as the next version (KV and the history);
+                    sections it lacks keep what KV holds. CONFIG_AUTHOR names who publishes
+  history           list the published versions, newest first: who, when, why, phase
+  seed              publish what KV holds (the defaults in code where a key is absent) as the
+                    first version, or with a history, write the newest back to an absent key
 
 ${STORE_OPTIONS_USAGE}`;
 
 export type Command =
   | { name: 'get' }
   | { name: 'seed' }
+  | { name: 'history' }
   | { name: 'validate'; file: string }
-  | { name: 'set'; file: string };
+  | { name: 'set'; file: string; note: string };
 
 export type CliOptions = StoreOptions;
 
 export type ParsedArgs = StoreParsedArgs<Command>;
 
-const COMMANDS_WITH_FILE = new Set(['validate', 'set']);
-const COMMANDS_WITHOUT_FILE = new Set(['get', 'seed']);
+const COMMANDS_WITHOUT_FILE = new Set(['get', 'seed', 'history']);
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const args = parseStoreArgs(argv);
@@ -55,14 +59,21 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const { name, rest, options } = args;
   if (COMMANDS_WITHOUT_FILE.has(name)) {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no file` };
-    return { kind: 'run', command: { name: name as 'get' | 'seed' }, options };
+    return { kind: 'run', command: { name: name as 'get' | 'seed' | 'history' }, options };
   }
-  if (COMMANDS_WITH_FILE.has(name)) {
+  if (name === 'validate') {
     const [file, ...extra] = rest;
     if (file === undefined || extra.length > 0) {
-      return { kind: 'usage-error', error: `${name} takes exactly one file` };
+      return { kind: 'usage-error', error: 'validate takes exactly one file' };
     }
-    return { kind: 'run', command: { name: name as 'validate' | 'set', file }, options };
+    return { kind: 'run', command: { name, file }, options };
+  }
+  if (name === 'set') {
+    const [file, note, ...extra] = rest;
+    if (file === undefined || extra.length > 0) {
+      return { kind: 'usage-error', error: 'set takes a file and, after it, one note' };
+    }
+    return { kind: 'run', command: { name, file, note: note ?? '' }, options };
   }
   return { kind: 'usage-error', error: `unknown command "${name}"` };
 }
@@ -141,4 +152,11 @@ function parseOrKeepText(raw: string): unknown {
   } catch {
     return raw;
   }
+}
+
+/** One line per version for `history`: `v3  2026-11-22T10:00:00.000Z  phase 2  rollback of v1  by a@b.c: why`. */
+export function formatHistoryLine(version: VersionSummary): string {
+  const how = version.restores === undefined ? version.source : `rollback to v${version.restores}`;
+  const note = version.note ? `: ${version.note}` : '';
+  return `${version.id.padEnd(5)} ${version.at}  phase ${version.phase}  ${how}  by ${version.author}${note}`;
 }

@@ -59,7 +59,7 @@ function runWrangler(args: readonly string[]) {
 }
 
 /** The deployed namespace, through `wrangler kv key get|put --remote` (uses wrangler's login). */
-function openRemoteStore(): KvStore {
+export function openRemoteStore(): KvStore {
   const target = ['--binding', KV_BINDING, '--remote'];
   return {
     label: `remote KV (binding ${KV_BINDING})`,
@@ -89,7 +89,7 @@ function wranglerStderr(error: unknown): string {
 }
 
 /** wrangler's own error line (`✘ [ERROR] ...`), without npm's warnings around it. */
-function wranglerMessage(error: unknown): string {
+export function wranglerMessage(error: unknown): string {
   const line = wranglerStderr(error)
     .split('\n')
     .find((l) => l.includes('[ERROR]'));

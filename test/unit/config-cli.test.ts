@@ -192,12 +192,14 @@ describe('config document: cross-check between split and flows', () => {
     const checked = expectValid(check({ split: LP17_SPLIT }));
     const storedFlows = inEffectFromKv('flows', JSON.stringify(defaultOnlyFlows));
     expect(storedFlows.origin).toBe('kv');
-    expect(crossCheck({ value: checked.values.split!, origin: 'file' }, storedFlows)).toMatchObject({
-      ok: false,
-      error:
-        'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
-        '(split from this file, flows from KV)',
-    });
+    expect(crossCheck({ value: checked.values.split!, origin: 'file' }, storedFlows)).toMatchObject(
+      {
+        ok: false,
+        error:
+          'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
+          '(split from this file, flows from KV)',
+      },
+    );
   });
 
   it('refuses a flows-only file that drops a flow the live split still uses', () => {
@@ -222,7 +224,16 @@ describe('config document: cross-check between split and flows', () => {
 
 describe('config CLI arguments', () => {
   it.each([
-    [['set', 'new.json'], { kind: 'run', command: { name: 'set', file: 'new.json' } }],
+    [['set', 'new.json'], { kind: 'run', command: { name: 'set', file: 'new.json', note: '' } }],
+    [
+      ['set', 'new.json', 'lp1 to 30%'],
+      { kind: 'run', command: { name: 'set', file: 'new.json', note: 'lp1 to 30%' } },
+    ],
+    [['history'], { kind: 'run', command: { name: 'history' } }],
+    [
+      ['set', 'a.json', 'note', 'more'],
+      { kind: 'usage-error', error: 'set takes a file and, after it, one note' },
+    ],
     [
       ['get', '--persist-to', '/tmp/state'],
       {
@@ -235,7 +246,11 @@ describe('config CLI arguments', () => {
     [['--help'], { kind: 'help' }],
     [['publish', 'x.json'], { kind: 'usage-error', error: 'unknown command "publish"' }],
     [['get', '--force'], { kind: 'usage-error', error: "Unknown option '--force'" }],
-    [['set'], { kind: 'usage-error', error: 'set takes exactly one file' }],
+    [['set'], { kind: 'usage-error', error: 'set takes a file and, after it, one note' }],
+    [
+      ['validate', 'a.json', 'b.json'],
+      { kind: 'usage-error', error: 'validate takes exactly one file' },
+    ],
     [
       ['get', '--remote', '--persist-to', 'x'],
       { kind: 'usage-error', error: '--persist-to is for local KV; drop it with --remote' },
@@ -301,30 +316,50 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
 
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('set writes what get reads back, and seed fills only the absent key', async () => {
+  it('seed publishes the first version; set publishes the next with its author and note', async () => {
     const state = ['--persist-to', join(dir, 'seeded')];
-
-    const set = await runCli(['set', join(dir, 'lp17.json'), ...state]);
-    expect(set.code).toBe(0);
-    expect(set.stdout).toContain('wrote split to local KV');
-    expect(set.stdout).not.toContain('wrote flows');
-
-    const before = await runCli(['get', ...state]);
-    expect(before.code).toBe(0);
-    expect(JSON.parse(before.stdout)).toEqual({ split: LP17_SPLIT, flows: DEFAULT_FLOWS });
-    expect(before.stderr).toContain('KV key "flows" is absent; the defaults in code apply');
 
     const seed = await runCli(['seed', ...state]);
     expect(seed.code).toBe(0);
-    expect(seed.stdout).toContain('split: local KV');
-    expect(seed.stdout).toContain('left alone');
-    expect(seed.stdout).toContain('flows: wrote the defaults in code');
+    expect(seed.stdout).toContain('flows: published the defaults in code as v1 to local KV');
+    expect(seed.stdout).toContain('split: published the defaults in code as v1 to local KV');
+    const again = await runCli(['seed', ...state]);
+    expect(again.stdout).toContain('left alone');
 
-    // As a process, reading the same files.
+    process.env.CONFIG_AUTHOR = 'marketer@example.com';
+    const set = await runCli(['set', join(dir, 'full.json'), 'two variants', ...state]);
+    delete process.env.CONFIG_AUTHOR;
+    expect(set.code).toBe(0);
+    // 1:1 after the default's single variant: the shares change, a new phase.
+    expect(set.stdout).toMatch(/^published v2 to local KV \(.*\) \(keys "flows" and "split"\), phase 2$/m);
+
+    // As a process, reading the same files: what set published, stamped with its version.
     const after = await runCliProcess(['get', ...state]);
     expect(after.code).toBe(0);
-    expect(JSON.parse(after.stdout)).toEqual({ split: LP17_SPLIT, flows: DEFAULT_FLOWS });
-    expect(after.stderr).not.toContain('absent');
+    expect(JSON.parse(after.stdout)).toEqual({
+      split: { ...VALID_DOCUMENT.split, version: 'v2', phase: 2 },
+      flows: { ...VALID_DOCUMENT.flows, version: 'v2' },
+    });
+    expect(after.stderr).not.toContain('KV key');
+
+    const history = await runCli(['history', ...state]);
+    expect(history.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^v2 {4}\d{4}-.*Z {2}phase 2 {2}cli {2}by marketer@example\.com: two variants$/,
+      ),
+      expect.stringMatching(/^v1 {4}.*phase 1 {2}seed {2}by .*\(cli\): seed$/),
+    ]);
+  });
+
+  it('set of a partial file keeps the other section as KV holds it', async () => {
+    const state = ['--persist-to', join(dir, 'partial')];
+    const set = await runCli(['set', join(dir, 'lp17.json'), ...state]);
+    expect(set.code).toBe(0);
+    const got = await runCli(['get', ...state]);
+    expect(JSON.parse(got.stdout)).toEqual({
+      split: { ...LP17_SPLIT, version: 'v1', phase: 1 },
+      flows: { ...DEFAULT_FLOWS, version: 'v1' },
+    });
   });
 
   it('a refused set exits 1 with the reason and leaves KV as it was', async () => {
@@ -338,10 +373,13 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       'error: variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
         '(split from this file, flows from KV); nothing written',
     );
-    expect(refused.stdout).not.toContain('wrote');
+    expect(refused.stdout).not.toContain('published');
 
     const got = await runCli(['get', ...state]);
-    expect(JSON.parse(got.stdout)).toEqual(VALID_DOCUMENT);
+    expect(JSON.parse(got.stdout)).toEqual({
+      split: { ...VALID_DOCUMENT.split, version: 'v1', phase: 1 },
+      flows: { ...VALID_DOCUMENT.flows, version: 'v1' },
+    });
   });
 
   it('validate of a missing file exits 1 with one line; an unknown command exits 2', async () => {

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { hostname, userInfo } from 'node:os';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { PublishStores } from '../worker/config/publish';
+import { d1Runner, type SqlRunner, type SqlValue, versionStore } from '../worker/config/versions';
+import type { StoreOptions } from './cli';
+import { applyMigrations } from './d1-migrations';
+import { type KvStore, openRemoteStore, wranglerMessage } from './kv-store';
+import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-platform';
+
+/**
+ * What `npm run config` publishes through: KV's two keys and the version history in CONFIG_DB,
+ * locally through wrangler's platform proxy (the files `npm start` serves) or remotely through
+ * the wrangler CLI. The console publishes through the same worker/config/publish.ts, so the
+ * history is complete whichever tool was used.
+ */
+const CONFIG_MIGRATIONS = 'worker/config/migrations';
+
+export interface ConfigStores extends PublishStores {
+  kv: KvStore;
+}
+
+export async function withConfigStores<T>(
+  options: StoreOptions,
+  use: (stores: ConfigStores) => Promise<T>,
+): Promise<T> {
+  if (options.remote) {
+    const kv = openRemoteStore();
+    return use({ kv, live: kv, versions: versionStore(remoteD1Runner()) });
+  }
+  const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
+  const platform = await openLocalPlatform<{ FUNNEL_CONFIG: KVNamespace; CONFIG_DB: D1Database }>(
+    persistTo,
+  );
+  const kv: KvStore = {
+    label: `local KV (${persistTo})`,
+    read: (key) => platform.env.FUNNEL_CONFIG.get(key, 'text'),
+    write: (key, value) => platform.env.FUNNEL_CONFIG.put(key, value),
+    close: async () => {},
+  };
+  try {
+    // A state directory `npm start` has not migrated yet (a new --persist-to) gets the history's
+    // table here, recorded as wrangler records it.
+    await applyMigrations(platform.env.CONFIG_DB, CONFIG_MIGRATIONS);
+    return await use({ kv, live: kv, versions: versionStore(d1Runner(platform.env.CONFIG_DB)) });
+  } finally {
+    await platform.dispose();
+  }
+}
+
+/** Who publishes from the command line: CONFIG_AUTHOR, else the login and machine. */
+export function cliAuthor(): string {
+  return process.env.CONFIG_AUTHOR?.trim() || `${userInfo().username}@${hostname()} (cli)`;
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * The deployed CONFIG_DB through `wrangler d1 execute --remote --json`, which takes no bound
+ * parameters: each value is written into the statement as an SQL literal (numbers as digits,
+ * text quoted with its quotes doubled, which is all SQLite's literal syntax needs).
+ */
+function remoteD1Runner(): SqlRunner {
+  async function execute(sql: string, params: readonly SqlValue[]) {
+    try {
+      const { stdout } = await execFileAsync(
+        'npx',
+        [
+          'wrangler',
+          'd1',
+          'execute',
+          'CONFIG_DB',
+          '--remote',
+          '--json',
+          '--command',
+          inline(sql, params),
+        ],
+        { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const [result] = JSON.parse(stdout) as { results: unknown[]; meta?: { changes?: number } }[];
+      return { results: result?.results ?? [], changes: result?.meta?.changes ?? 0 };
+    } catch (error) {
+      throw new Error(`wrangler d1 execute CONFIG_DB failed: ${wranglerMessage(error)}`);
+    }
+  }
+  return {
+    run: async (sql, params) => ({ changes: (await execute(sql, params)).changes }),
+    all: async <T>(sql: string, params: readonly SqlValue[]) =>
+      (await execute(sql, params)).results as T[],
+  };
+}
+
+/** `sql` with each `?` replaced by the next parameter as a literal. */
+export function inline(sql: string, params: readonly SqlValue[]): string {
+  let next = 0;
+  const text = sql.replace(/\?/g, () => {
+    if (next >= params.length) throw new Error('more placeholders than parameters');
+    return literal(params[next++]!);
+  });
+  if (next !== params.length) throw new Error('more parameters than placeholders');
+  return text;
+}
+
+function literal(value: SqlValue): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  return `'${value.replaceAll("'", "''")}'`;
+}
