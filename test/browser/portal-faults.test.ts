@@ -3,6 +3,7 @@ import { type FakePortal, type PortalBehaviour, startFakePortal } from './fake-p
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   expectFormUsable,
+  holdStripeJs,
   interactive,
   searchNotice,
   signupField,
@@ -80,6 +81,7 @@ describe.each(FAULTS)('portal $behaviour', ({ behaviour, status, lookupText }) =
   it('the email sign-up reads "Failed to create an account", and the same form then succeeds', async () => {
     await portal.behave(behaviour);
     const { context, page, problems } = await session.newVisitor();
+    await holdStripeJs(context);
     await page.goto('/signup?skip_split=true');
     await interactive(page);
     const email = uniqueEmail(`fault-${behaviour}`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   expectFormUsable,
+  holdStripeJs,
   interactive,
   searchNotice,
   signupField,
@@ -210,6 +211,7 @@ describe('payment settings after sign-up (SPEC.md §4: 2 retries, 1 s apart)', (
   it('three failures: status fail with the default card provider, and the visitor moves on', async () => {
     await switchFaultOn('payments-settings', 3);
     const { context, page, problems } = await visitor();
+    await holdStripeJs(context);
     await openSignup(page);
     await submitEmail(page, uniqueEmail('settings-down'));
     await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
