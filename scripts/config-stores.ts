@@ -92,7 +92,7 @@ function remoteD1Runner(): SqlRunner {
 }
 
 /** `sql` with each `?` replaced by the next parameter as a literal. */
-export function inline(sql: string, params: readonly SqlValue[]): string {
+function inline(sql: string, params: readonly SqlValue[]): string {
   let next = 0;
   const text = sql.replace(/\?/g, () => {
     if (next >= params.length) throw new Error('more placeholders than parameters');
