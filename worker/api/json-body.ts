@@ -12,10 +12,15 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 export function jsonOnly(): MiddlewareHandler<AppEnv> {
   return async function jsonOnlyMiddleware(c, next) {
-    const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (mediaType !== 'application/json') return refuse(c, refusal('unsupported_media_type'));
+    if (!isJsonRequest(c.req.raw)) return refuse(c, refusal('unsupported_media_type'));
     await next();
   };
+}
+
+/** Whether the request says its body is JSON (`application/json`, any parameters). */
+export function isJsonRequest(request: Request): boolean {
+  const mediaType = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
 }
 
 export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {

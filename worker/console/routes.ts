@@ -12,7 +12,7 @@ import type {
 import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
-import { readJsonBody } from '../api/json-body';
+import { isJsonRequest, readJsonBody } from '../api/json-body';
 import { diffDocuments } from '../config/diff';
 import { inEffectFromKv } from '../config/document';
 import { CONFIG_KEYS } from '../config/load';
@@ -117,6 +117,12 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     '/api/*',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => consoleError(c, 413, 'bad_request') }),
   );
+  // JSON bodies only, as on /api: the content types a cross-site form can send never reach a
+  // handler, even should a browser's Sec-Fetch-Site be missing.
+  app.on('POST', '/api/*', async (c, next) => {
+    if (!isJsonRequest(c.req.raw)) return consoleError(c, 415, 'bad_request');
+    await next();
+  });
   // Reading or writing the history failed: nothing was published (publish.ts takes a claimed
   // version back when KV refuses it), and the marketer is told to try again.
   app.onError((error, c) => {

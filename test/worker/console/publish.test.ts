@@ -337,6 +337,17 @@ describe('writes come from the console page only', () => {
     expect(response.status).toBe(200);
   });
 
+  it('a body that does not say it is JSON: 415, nothing written', async () => {
+    const response = await post(
+      CONSOLE_API.publish,
+      JSON.stringify({ base: null, document: DOCUMENT }),
+      { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'text/plain' },
+    );
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+    expect(await stored()).toEqual({ split: null, flows: null, versions: 0 });
+  });
+
   it.each([
     ['not JSON', '{"base": '],
     ['no base', { document: DOCUMENT }],
