@@ -60,7 +60,7 @@ describe('a language override', () => {
 
   it('refuses a document over the size cap before parsing it', () => {
     const big = JSON.stringify({ title: 'x'.repeat(DICTIONARY_MAX_BYTES) });
-    expect(parseDictionary(big)).toEqual({
+    expect(parseDictionary(big)).toMatchObject({
       ok: false,
       error: `larger than ${DICTIONARY_MAX_BYTES} bytes`,
     });
