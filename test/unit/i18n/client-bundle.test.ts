@@ -6,7 +6,9 @@ import { BUNDLED_TRANSLATIONS, type Dictionary } from '../../../locales';
 /**
  * Islands get their strings as props; no dictionary, and no i18next, may reach the browser
  * (the brief; ARCHITECTURE.md islands protocol). Reads the browser build that `npm test` makes
- * first (`npm run build` → dist/client) rather than building it a second time.
+ * first (`npm run build` → dist/client) rather than building it a second time: every file a
+ * funnel page can load, i.e. all but what only the marketers' console (console/, English by
+ * design) loads.
  */
 
 const CLIENT_BUILD = 'dist/client';
@@ -29,9 +31,37 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+
+/** The built files only the console's entry reaches (none of the funnel's entries does). */
+async function consoleOnlyFiles(): Promise<Set<string>> {
+  const manifest = JSON.parse(
+    await readFile(join(CLIENT_BUILD, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const reach = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const next of [
+        ...(manifest[key]?.imports ?? []),
+        ...(manifest[key]?.dynamicImports ?? []),
+      ])
+        visit(next);
+    };
+    keys.forEach(visit);
+    return new Set([...seen].map((key) => join(CLIENT_BUILD, manifest[key]!.file)));
+  };
+  const entries = Object.keys(manifest).filter((key) => !key.startsWith('_'));
+  const funnel = reach(entries.filter((key) => !key.startsWith('console/')));
+  const console = reach(entries.filter((key) => key.startsWith('console/')));
+  return new Set([...console].filter((file) => !funnel.has(file)));
+}
+
 beforeAll(async () => {
-  const files = (await filesUnder(CLIENT_BUILD).catch(() => [])).filter((f) =>
-    /\.(m?js|json)$/.test(f),
+  const consoleOnly = await consoleOnlyFiles().catch(() => new Set<string>());
+  const files = (await filesUnder(CLIENT_BUILD).catch(() => [])).filter(
+    (f) => /\.(m?js|json)$/.test(f) && !consoleOnly.has(f) && !f.endsWith('manifest.json'),
   );
   if (files.length === 0) throw new Error(`no browser build in ${CLIENT_BUILD}: npm run build`);
   scripts = (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n').toLowerCase();
