@@ -58,7 +58,10 @@ const DOCUMENT: ConfigDocument = {
   },
   flows: {
     version: 'draft',
-    flows: { default: [...DEFAULT_FLOWS.flows.default], lp1ch2: [...DEFAULT_FLOWS.flows.lp1ch2] },
+    flows: {
+      default: [...(DEFAULT_FLOWS.flows.default ?? [])],
+      lp1ch2: [...(DEFAULT_FLOWS.flows.lp1ch2 ?? [])],
+    },
   },
 };
 
