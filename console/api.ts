@@ -1,0 +1,90 @@
+import {
+  type Change,
+  type CheckAnswer,
+  CONSOLE_API,
+  type ConsoleState,
+  type FieldError,
+  type PublishAnswer,
+  type PublishRequest,
+  type RollbackRequest,
+  type VersionSummary,
+  type VersionsAnswer,
+} from '../shared/console-api';
+import { type CallFailure, isCallFailure } from './error-texts';
+
+/**
+ * The console's calls to `/console/api/*` (shared/console-api.ts). The worker that serves this
+ * page checks what it is sent and answers the contract's shapes, so answers are not parsed again
+ * here (no schema library in the console's bundle); only which answer it is gets decided.
+ */
+
+/** Why a call did not do what it was asked. */
+export type Refusal =
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'conflict'; head: VersionSummary; changes: Change[] }
+  | { kind: 'failed'; failure: CallFailure };
+
+export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+/** The refusal an answer that is not a 2xx stands for. */
+export function refusalOf(status: number, body: unknown): Refusal {
+  const answer = (body ?? {}) as {
+    error?: unknown;
+    errors?: FieldError[];
+    head?: VersionSummary;
+    changes?: Change[];
+  };
+  if (status === 400 && answer.error === 'invalid_config' && Array.isArray(answer.errors)) {
+    return { kind: 'invalid', errors: answer.errors };
+  }
+  if (status === 409 && answer.error === 'version_conflict' && answer.head) {
+    return { kind: 'conflict', head: answer.head, changes: answer.changes ?? [] };
+  }
+  return { kind: 'failed', failure: isCallFailure(answer.error) ? answer.error : 'unreadable' };
+}
+
+async function call<T>(url: string, body?: PublishRequest | RollbackRequest): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, refusal: { kind: 'failed', failure: 'network' } };
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    // Not JSON: an Access login page, a proxy's error page.
+    return { ok: false, refusal: { kind: 'failed', failure: 'unreadable' } };
+  }
+  return response.ok
+    ? { ok: true, value: parsed as T }
+    : { ok: false, refusal: refusalOf(response.status, parsed) };
+}
+
+export function fetchState(): Promise<Answer<ConsoleState>> {
+  return call(CONSOLE_API.state);
+}
+
+export function fetchVersions(): Promise<Answer<VersionsAnswer>> {
+  return call(CONSOLE_API.versions);
+}
+
+export function checkDocument(request: PublishRequest): Promise<Answer<CheckAnswer>> {
+  return call(CONSOLE_API.check, request);
+}
+
+export function publishDocument(request: PublishRequest): Promise<Answer<PublishAnswer>> {
+  return call(CONSOLE_API.publish, request);
+}
+
+export function rollBack(request: RollbackRequest): Promise<Answer<PublishAnswer>> {
+  return call(CONSOLE_API.rollback, request);
+}
