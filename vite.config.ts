@@ -17,6 +17,12 @@ const testGatewayEntries = {
   'test-gateway-challenge': 'test-gateway/challenge.ts',
 };
 
+/**
+ * The marketers' console (console/, served at /console by worker/console/page.ts): an entry of
+ * its own, with its own style sheet, that no funnel page loads.
+ */
+const consoleEntries = { console: 'console/main.tsx' };
+
 export default defineConfig({
   publicDir: 'public',
   esbuild: { jsx: 'automatic' },
@@ -32,6 +38,7 @@ export default defineConfig({
         hydrate: 'islands/hydrate.ts',
         ...islandEntries,
         ...testGatewayEntries,
+        ...consoleEntries,
       },
       preserveEntrySignatures: 'exports-only',
       output: {

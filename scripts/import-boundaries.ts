@@ -57,6 +57,12 @@ export const BOUNDARIES: readonly Boundary[] = [
       "test-gateway/ holds the test gateway's browser frames and imports only test-gateway/ and shared/ (shared/test-gateway-protocol.ts is the protocol they speak).",
   },
   {
+    folder: 'console',
+    mayImport: ['shared'],
+    message:
+      "console/ is the marketers' console in the browser and imports only console/ and shared/: it talks to the worker through shared/console-api.ts, and the worker serves its page without importing it.",
+  },
+  {
     folder: 'worker',
     // dist/: the client build's manifest, read when the worker is bundled.
     mayImport: ['screens', 'islands', 'shared', 'locales', 'portal', 'test-gateway', 'dist'],

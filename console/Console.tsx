@@ -1,0 +1,52 @@
+import { EditPublish } from './edit/EditPublish';
+import { History } from './history/History';
+import { Overview } from './overview/Overview';
+import { useStore } from './stores/atom';
+import { $live } from './stores/live';
+import { loadConsole } from './stores/publishing';
+
+/** The marketers' console: what is live, the draft and its publish, and the history. */
+export function Console() {
+  const live = useStore($live);
+  return (
+    <>
+      <header className="console-header">
+        <div className="console-header__inner">
+          <h1>Geofunnel console</h1>
+          {live.kind === 'ready' ? (
+            <p className="muted">
+              Signed in as <strong>{live.state.author}</strong>
+            </p>
+          ) : null}
+          <nav aria-label="Sections">
+            <a href="#overview">Overview</a>
+            <a href="#edit">Edit and publish</a>
+            <a href="#history">History</a>
+          </nav>
+        </div>
+      </header>
+      <main className="console-main">
+        {live.kind === 'loading' ? (
+          <p className="muted" role="status">
+            Loading the live config…
+          </p>
+        ) : null}
+        {live.kind === 'failed' ? (
+          <div className="notice notice--error" role="alert">
+            <p>{live.message}</p>
+            <button type="button" className="button" onClick={() => void loadConsole()}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {live.kind === 'ready' ? (
+          <>
+            <Overview state={live.state} />
+            <EditPublish state={live.state} />
+            <History />
+          </>
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { type FormEvent, useState } from 'react';
+import type { PhaseChange } from '../../shared/console-api';
+import { ChangeList } from '../ChangeList';
+import { useStore } from '../stores/atom';
+import { $draft } from '../stores/draft';
+import { publishDraft, reviewDraft, takeLiveConfig } from '../stores/publishing';
+import { $review, reviewIsCurrent } from '../stores/review';
+import { EDIT_STATUS_ID } from '../stores/status';
+import { ConflictNotice } from './ConflictNotice';
+import { ErrorSummary } from './ErrorSummary';
+
+/** The phase warning of a publish that changes the weights of a running comparison. */
+function phaseWarning(phase: PhaseChange): string {
+  const reason = phase.reason.replace(/\.$/, '');
+  return `Publishing starts phase ${phase.to} of the experiment: ${reason}. Visitors assigned under the old weights are not compared with the new ones.`;
+}
+
+function PublishForm() {
+  const [note, setNote] = useState('');
+  const review = useStore($review);
+  const publishing = review.kind === 'checked' && review.publishing;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (publishing) return;
+    if (await publishDraft(note.trim())) document.getElementById(EDIT_STATUS_ID)?.focus();
+  }
+
+  return (
+    <form className="publish" onSubmit={onSubmit}>
+      <label htmlFor="publish-note">Note (optional)</label>
+      <input
+        id="publish-note"
+        className="input"
+        maxLength={500}
+        placeholder="Why this change"
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        aria-disabled={publishing || undefined}
+      >
+        {publishing ? 'Publishing…' : 'Publish'}
+      </button>
+    </form>
+  );
+}
+
+function ReviewResult() {
+  const review = useStore($review);
+  const current = reviewIsCurrent(review, useStore($draft));
+  switch (review.kind) {
+    case 'idle':
+      return null;
+    case 'checking':
+      return <p className="muted">Checking the draft…</p>;
+    case 'invalid':
+      return <ErrorSummary errors={review.errors} />;
+    case 'conflict':
+      return (
+        <ConflictNotice
+          head={review.head}
+          changes={review.changes}
+          action="Nothing was published."
+          onTakeLive={takeLiveConfig}
+        />
+      );
+    case 'failed':
+      return (
+        <p className="notice notice--error" role="alert">
+          {review.message}
+        </p>
+      );
+    case 'checked':
+      if (!current) {
+        return (
+          <p className="notice">
+            You changed the draft after this review. Review it again to publish.
+          </p>
+        );
+      }
+      return (
+        <div className="review-result">
+          <h4>Changes against the live config</h4>
+          {review.diff.length === 0 ? (
+            <p>No changes: the draft is the live config.</p>
+          ) : (
+            <ChangeList changes={review.diff} label="Changes this publish makes" />
+          )}
+          {review.phase ? (
+            <p className="notice notice--warning">{phaseWarning(review.phase)}</p>
+          ) : null}
+          {review.diff.length > 0 ? <PublishForm /> : null}
+        </div>
+      );
+  }
+}
+
+/** The draft checked by the worker's own validator, with its diff, then published. */
+export function ReviewPanel() {
+  const review = useStore($review);
+  return (
+    <div className="block">
+      <h3>Review and publish</h3>
+      <p className="muted">
+        The worker checks the draft with the same validator as{' '}
+        <code>npm run config -- validate</code> and shows what would change. Nothing is written
+        until you publish.
+      </p>
+      <button
+        type="button"
+        className="button button--primary"
+        aria-disabled={review.kind === 'checking' || undefined}
+        onClick={() => {
+          if (review.kind !== 'checking') void reviewDraft();
+        }}
+      >
+        Review changes
+      </button>
+      <ReviewResult />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { ConflictNotice } from '../edit/ConflictNotice';
+import { fieldLabel } from '../field-errors';
+import { useStore } from '../stores/atom';
+import { $history, $rollback } from '../stores/history';
+import { $live } from '../stores/live';
+import { takeLiveConfig } from '../stores/publishing';
+import { $historyStatus, HISTORY_STATUS_ID } from '../stores/status';
+import { VersionEntry } from './VersionEntry';
+
+function RollbackProblem() {
+  const rollback = useStore($rollback);
+  const history = useStore($history);
+  switch (rollback.kind) {
+    case 'conflict':
+      return (
+        <ConflictNotice
+          head={rollback.head}
+          changes={rollback.changes}
+          action="Nothing was rolled back."
+          onTakeLive={takeLiveConfig}
+        />
+      );
+    case 'invalid': {
+      const version =
+        history.kind === 'ready' ? history.versions.find((v) => v.seq === rollback.seq) : null;
+      return (
+        <div className="notice notice--error" role="alert">
+          <p>
+            <strong>
+              The document of {version?.id ?? `version ${rollback.seq}`} is refused now;
+            </strong>{' '}
+            nothing was rolled back.
+          </p>
+          <ul>
+            {rollback.errors.map((error) => (
+              <li key={`${error.path}:${error.message}`}>
+                {fieldLabel(error.path)}: {error.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    }
+    case 'failed':
+      return (
+        <p className="notice notice--error" role="alert">
+          {rollback.message}
+        </p>
+      );
+    default:
+      return null;
+  }
+}
+
+/** Every published version, newest first: the audit log, with a roll back for each. */
+export function History() {
+  const history = useStore($history);
+  const live = useStore($live);
+  const status = useStore($historyStatus);
+  const head = live.kind === 'ready' ? live.state.head : null;
+  const idOf = (seq: number) =>
+    (history.kind === 'ready' ? history.versions.find((v) => v.seq === seq)?.id : null) ??
+    `version ${seq}`;
+  return (
+    <section className="section" id="history" aria-labelledby="history-title">
+      <h2 id="history-title">History</h2>
+      <p className="muted">
+        Every publish, from the console or the CLI, is a version that never changes. Roll back
+        publishes an earlier version's document again, as a new version.
+      </p>
+      <p className="status" id={HISTORY_STATUS_ID} role="status" tabIndex={-1}>
+        {status}
+      </p>
+      <RollbackProblem />
+      {history.kind === 'loading' ? <p className="muted">Loading the history…</p> : null}
+      {history.kind === 'failed' ? (
+        <p className="notice notice--error" role="alert">
+          {history.message}
+        </p>
+      ) : null}
+      {history.kind === 'ready' && history.versions.length === 0 ? (
+        <p>No versions yet: the first publish starts the history.</p>
+      ) : null}
+      {history.kind === 'ready' && history.versions.length > 0 ? (
+        <ol className="versions">
+          {history.versions.map((version) => (
+            <li key={version.seq}>
+              <VersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import './console.css';
+import { createRoot } from 'react-dom/client';
+import { Console } from './Console';
+import { loadConsole } from './stores/publishing';
+
+/**
+ * The console's page script (a Vite entry of its own: no funnel page loads it). The page
+ * (worker/console/page.ts) is a shell with this root element; everything in it is drawn here.
+ */
+const root = document.getElementById('console-root');
+if (root) {
+  createRoot(root).render(<Console />);
+  void loadConsole();
+}

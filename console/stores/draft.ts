@@ -1,0 +1,110 @@
+import type { ConfigDocument, ConsoleState } from '../../shared/console-api';
+import {
+  withFlow,
+  withScreenAdded,
+  withScreenMoved,
+  withScreenRemoved,
+  withVariant,
+  withVariantFlow,
+  withWeight,
+} from '../document-edits';
+import { atom, useStore } from './atom';
+import { $live, type Live } from './live';
+
+/** The document a marketer is editing, and the version it started from. */
+export interface Draft {
+  /** The head seq the edit started from: a publish names it, so a later publish conflicts. */
+  base: number | null;
+  document: ConfigDocument;
+  /** Weights of the variants paused in this draft, which Resume gives back. */
+  pausedWeights: Record<string, number>;
+}
+
+export const $draft = atom<Draft | null>(null);
+
+/** Whether the draft differs from the live config. */
+function hasEdits(draft: Draft | null, live: Live): boolean {
+  return Boolean(
+    draft &&
+      live.kind === 'ready' &&
+      JSON.stringify(draft.document) !== JSON.stringify(live.state.live),
+  );
+}
+
+export function useHasEdits(): boolean {
+  return hasEdits(useStore($draft), useStore($live));
+}
+
+/** A fresh draft of what is live. */
+export function startDraft(state: ConsoleState): void {
+  $draft.set({
+    base: state.head?.seq ?? null,
+    document: structuredClone(state.live),
+    pausedWeights: {},
+  });
+}
+
+/** Throws the draft's edits away. */
+export function discardEdits(): void {
+  const live = $live.get();
+  if (live.kind === 'ready') startDraft(live.state);
+}
+
+function edit(change: (document: ConfigDocument) => ConfigDocument): void {
+  const draft = $draft.get();
+  if (draft) $draft.set({ ...draft, document: change(draft.document) });
+}
+
+export function setWeight(key: string, weight: number): void {
+  edit((document) => withWeight(document, key, weight));
+}
+
+/** Weight 0: new visitors stop getting the variant; those who have it keep it. */
+export function pauseVariant(key: string): void {
+  const draft = $draft.get();
+  const weight = draft?.document.split.variants[key]?.weight;
+  if (!draft || weight === undefined || weight === 0) return;
+  $draft.set({
+    ...draft,
+    document: withWeight(draft.document, key, 0),
+    pausedWeights: { ...draft.pausedWeights, [key]: weight },
+  });
+}
+
+/** Gives a variant paused in this draft its weight back. */
+export function resumeVariant(key: string): void {
+  const draft = $draft.get();
+  const weight = draft?.pausedWeights[key];
+  if (!draft || weight === undefined) return;
+  const { [key]: _resumed, ...stillPaused } = draft.pausedWeights;
+  $draft.set({
+    ...draft,
+    document: withWeight(draft.document, key, weight),
+    pausedWeights: stillPaused,
+  });
+}
+
+export function chooseFlow(key: string, flow: string): void {
+  edit((document) => withVariantFlow(document, key, flow));
+}
+
+export function addVariant(key: string, variant: { weight: number; flow: string }): void {
+  edit((document) => withVariant(document, key, variant));
+}
+
+/** A new flow, starting as a copy of `copyOf`. */
+export function addFlow(name: string, copyOf: string): void {
+  edit((document) => withFlow(document, name, document.flows.flows[copyOf] ?? []));
+}
+
+export function addScreen(flow: string, screen: string): void {
+  edit((document) => withScreenAdded(document, flow, screen));
+}
+
+export function moveScreen(flow: string, index: number, by: -1 | 1): void {
+  edit((document) => withScreenMoved(document, flow, index, by));
+}
+
+export function removeScreen(flow: string, index: number): void {
+  edit((document) => withScreenRemoved(document, flow, index));
+}

@@ -1,0 +1,132 @@
+import {
+  checkDocument,
+  fetchState,
+  fetchVersions,
+  publishDocument,
+  type Refusal,
+  rollBack,
+} from '../api';
+import { failureText } from '../error-texts';
+import { $draft, startDraft } from './draft';
+import { $history, $rollback } from './history';
+import { $live } from './live';
+import { $review, type Review } from './review';
+import { $editStatus, $historyStatus } from './status';
+
+/**
+ * The console's calls to the worker, as actions on the stores: loading what is live, checking
+ * and publishing the draft, rolling back. Components call these and render the stores.
+ */
+
+function messageOf(refusal: Refusal): string {
+  return failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable');
+}
+
+function reviewOf(refusal: Refusal): Review {
+  if (refusal.kind === 'failed') return { kind: 'failed', message: messageOf(refusal) };
+  return refusal;
+}
+
+async function loadHistory(): Promise<void> {
+  const answer = await fetchVersions();
+  $history.set(
+    answer.ok
+      ? { kind: 'ready', versions: answer.value.versions }
+      : { kind: 'failed', message: messageOf(answer.refusal) },
+  );
+}
+
+/**
+ * Loads what is live and the history, and starts a fresh draft of it: on opening the console,
+ * after a publish or a roll back, and when the marketer takes the live config after a conflict.
+ */
+export async function loadConsole(): Promise<void> {
+  const [state] = await Promise.all([fetchState(), loadHistory()]);
+  if (!state.ok) {
+    $live.set({ kind: 'failed', message: messageOf(state.refusal) });
+    return;
+  }
+  $live.set({ kind: 'ready', state: state.value });
+  startDraft(state.value);
+  $review.set({ kind: 'idle' });
+  $rollback.set({ kind: 'idle' });
+}
+
+/** Asks the worker what publishing the draft would change, and whether it would take it. */
+export async function reviewDraft(): Promise<void> {
+  const draft = $draft.get();
+  if (!draft) return;
+  const checked = JSON.stringify(draft.document);
+  $review.set({ kind: 'checking' });
+  $editStatus.set('');
+  const answer = await checkDocument({ base: draft.base, document: draft.document });
+  if (!answer.ok) {
+    $review.set(reviewOf(answer.refusal));
+    return;
+  }
+  const { diff, phase } = answer.value;
+  $review.set({ kind: 'checked', document: checked, diff, phase, publishing: false });
+  // Said in the status line too, so a screen reader hears the outcome without the whole diff.
+  const changes = `${diff.length} ${diff.length === 1 ? 'change' : 'changes'}`;
+  $editStatus.set(`Reviewed: ${changes}${phase ? ', starting a new phase' : ''}.`);
+}
+
+/** Publishes the reviewed draft; true when it is live. */
+export async function publishDraft(note: string): Promise<boolean> {
+  const draft = $draft.get();
+  const review = $review.get();
+  if (!draft || review.kind !== 'checked' || review.document !== JSON.stringify(draft.document)) {
+    return false;
+  }
+  $review.set({ ...review, publishing: true });
+  const answer = await publishDocument({ base: draft.base, document: draft.document, note });
+  if (!answer.ok) {
+    $review.set(reviewOf(answer.refusal));
+    return false;
+  }
+  await loadConsole();
+  $editStatus.set(`Published ${answer.value.version.id}. It is live now.`);
+  return true;
+}
+
+/** Takes the live config after a conflict; the draft's edits are dropped. */
+export async function takeLiveConfig(): Promise<void> {
+  await loadConsole();
+  const live = $live.get();
+  if (live.kind === 'ready') {
+    const version = live.state.head?.id ?? 'the live config';
+    $editStatus.set(`Loaded ${version}. Your edits were discarded.`);
+  }
+}
+
+function versionId(seq: number): string {
+  const history = $history.get();
+  const found = history.kind === 'ready' ? history.versions.find((v) => v.seq === seq) : null;
+  return found?.id ?? `version ${seq}`;
+}
+
+/** Publishes version `seq`'s document again, as a new version. */
+export async function rollBackTo(seq: number, note: string): Promise<boolean> {
+  const live = $live.get();
+  if (live.kind !== 'ready') return false;
+  const restored = versionId(seq);
+  $rollback.set({ kind: 'busy', seq });
+  $historyStatus.set('');
+  const answer = await rollBack({
+    base: live.state.head?.seq ?? null,
+    seq,
+    note,
+  });
+  if (answer.ok) {
+    await loadConsole();
+    $historyStatus.set(
+      `Rolled back: ${answer.value.version.id} publishes the document of ${restored} again.`,
+    );
+    return true;
+  }
+  const { refusal } = answer;
+  if (refusal.kind === 'invalid') $rollback.set({ kind: 'invalid', seq, errors: refusal.errors });
+  else if (refusal.kind === 'conflict') $rollback.set(refusal);
+  else $rollback.set({ kind: 'failed', message: messageOf(refusal) });
+  return false;
+}

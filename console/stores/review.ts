@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import type { Change, FieldError, PhaseChange, VersionSummary } from '../../shared/console-api';
+import { errorAnchors, placeErrors } from '../field-errors';
+import { atom, useStore } from './atom';
+import { $draft, type Draft } from './draft';
+
+/** Where the draft stands with the worker: unchecked, checked (with its diff), refused… */
+export type Review =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | {
+      kind: 'checked';
+      /** The document that was checked (JSON): an edit after the check makes the review stale. */
+      document: string;
+      diff: Change[];
+      phase: PhaseChange | null;
+      publishing: boolean;
+    }
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'conflict'; head: VersionSummary; changes: Change[] }
+  | { kind: 'failed'; message: string };
+
+export const $review = atom<Review>({ kind: 'idle' });
+
+/** The refusals of the last check or publish, by the place in the form that shows each. */
+export function usePlacedErrors(): Map<string, FieldError[]> {
+  const review = useStore($review);
+  const draft = useStore($draft);
+  return useMemo(
+    () =>
+      review.kind === 'invalid' && draft
+        ? placeErrors(review.errors, errorAnchors(draft.document))
+        : new Map<string, FieldError[]>(),
+    [review, draft],
+  );
+}
+
+/** Whether a check answered for the draft exactly as it is now. */
+export function reviewIsCurrent(review: Review, draft: Draft | null): boolean {
+  return Boolean(
+    review.kind === 'checked' && draft && review.document === JSON.stringify(draft.document),
+  );
+}

@@ -1,0 +1,246 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Console } from '../../../console/Console';
+import { loadConsole } from '../../../console/stores/publishing';
+import { $editStatus, $historyStatus } from '../../../console/stores/status';
+import {
+  CONSOLE_API,
+  type ConsoleState,
+  type PublishRequest,
+  type VersionsAnswer,
+} from '../../../shared/console-api';
+import { consoleState } from './fixtures';
+
+/** The worker's /console/api as the console sees it; each test says what check and publish answer. */
+function stubWorker(answers: {
+  check?: (request: PublishRequest) => { status: number; body: unknown };
+  publish?: (request: PublishRequest) => { status: number; body: unknown };
+}) {
+  let state: ConsoleState = consoleState();
+  const versions: VersionsAnswer = { versions: [{ ...state.head!, diff: [] }] };
+  const posted: { url: string; body: PublishRequest }[] = [];
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const reply = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (url === CONSOLE_API.state) return reply(200, state);
+    if (url === CONSOLE_API.versions) return reply(200, versions);
+    const body = JSON.parse(String(init?.body)) as PublishRequest;
+    posted.push({ url, body });
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    const answer = url === CONSOLE_API.check ? answers.check : answers.publish;
+    const { status, body: answerBody } = answer?.(body) ?? { status: 500, body: {} };
+    if (url === CONSOLE_API.publish && status === 200) {
+      state = { ...state, live: body.document, head: { ...state.head!, seq: 3, id: 'v3' } };
+    }
+    return reply(status, answerBody);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { posted };
+}
+
+async function openConsole() {
+  render(<Console />);
+  await loadConsole();
+  await screen.findByRole('heading', { level: 2, name: 'Edit and publish' });
+}
+
+beforeEach(() => {
+  $editStatus.set('');
+  $historyStatus.set('');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the console in the browser', () => {
+  it('shows each variant’s share, flow, landing and preview, and which are paused', async () => {
+    stubWorker({});
+    await openConsole();
+    const overview = within(screen.getByRole('region', { name: 'Overview' }));
+    expect(overview.getByText(/Live version/).textContent).toContain('v2');
+    const lp17 = within(overview.getByRole('article', { name: 'lp17' }));
+    expect(lp17.getByText('20%').closest('p')?.textContent).toBe(
+      '20% of new visitors (weight 20 of 100)',
+    );
+    expect(lp17.getByRole('list', { name: 'Screens lp17 walks' }).textContent).toBe(
+      'one_pager_all→searching_2→signup_testim→success',
+    );
+    expect(lp17.getByText(/opens with the landing/).textContent).toContain('one_pager_all');
+    expect(lp17.getByRole('link', { name: /Preview lp17/ }).getAttribute('href')).toBe(
+      '/console/preview/lp17',
+    );
+    expect(within(overview.getByRole('article', { name: /old/ })).getByText('paused')).toBeTruthy();
+  });
+
+  it('reviews an edited weight, warns of the new phase and publishes from the base', async () => {
+    const { posted } = stubWorker({
+      check: () => ({
+        status: 200,
+        body: {
+          ok: true,
+          diff: [{ path: 'split.variants.lp17.weight', kind: 'changed', before: 20, after: 60 }],
+          phase: { from: 1, to: 2, reason: 'the weights of lp17 change' },
+        },
+      }),
+      publish: () => ({ status: 200, body: { ok: true, version: { id: 'v3' } } }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const weight = screen.getByLabelText('Weight of lp17');
+    await user.clear(weight);
+    await user.type(weight, '60');
+    expect(
+      screen.getByText('You have edits that are not published.', { exact: false }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    expect(await screen.findByText('split.variants.lp17.weight: 20 → 60')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Publishing starts phase 2 of the experiment: the weights of lp17 change. Visitors assigned under the old weights are not compared with the new ones.',
+      ),
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText('Note (optional)'), 'lp17 wins');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const status = document.getElementById('edit-status');
+    await waitFor(() => expect(status?.textContent).toMatch(/^Published v3/));
+    expect(document.activeElement).toBe(status);
+    expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check, CONSOLE_API.publish]);
+    const published = posted[1]!.body;
+    expect(published.base).toBe(2);
+    expect(published.note).toBe('lp17 wins');
+    expect(published.document.split.variants.lp17).toEqual({ weight: 60, flow: 'lp17ch17pr5' });
+    // The live config is reloaded: no edits left, and the overview shows the new share.
+    expect(
+      screen.queryByText('You have edits that are not published.', { exact: false }),
+    ).toBeNull();
+  });
+
+  it('puts each refusal beside its field and in an alert, and publishes nothing', async () => {
+    const { posted } = stubWorker({
+      check: () => ({
+        status: 400,
+        body: {
+          ok: false,
+          error: 'invalid_config',
+          errors: [
+            { path: 'split.variants', message: 'weights must add up to a positive finite number' },
+            { path: 'split.variants.default.weight', message: 'must not be negative' },
+          ],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const weight = screen.getByLabelText('Weight of default');
+    await user.clear(weight);
+    await user.type(weight, '-1');
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Weights: weights must add up to a positive finite number');
+    expect(alert.textContent).toContain('Weight of default: must not be negative');
+    expect(weight.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (weight.getAttribute('aria-describedby') ?? '').split(' ');
+    const described = describedBy.map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('must not be negative');
+    expect(described).toContain('weights must add up to a positive finite number');
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check]);
+  });
+
+  it('says when the draft is the live config, and offers no publish', async () => {
+    stubWorker({ check: () => ({ status: 200, body: { ok: true, diff: [], phase: null } }) });
+    const user = userEvent.setup();
+    await openConsole();
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    expect(await screen.findByText('No changes: the draft is the live config.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+  });
+
+  it('shows who published since the base, and takes the live config on request', async () => {
+    const head = { ...consoleState().head!, seq: 3, id: 'v3', author: 'ben@example.com' };
+    stubWorker({
+      check: () => ({
+        status: 200,
+        body: {
+          ok: true,
+          diff: [{ path: 'split.variants.lp17.weight', kind: 'changed', before: 20, after: 1 }],
+          phase: null,
+        },
+      }),
+      publish: () => ({
+        status: 409,
+        body: {
+          ok: false,
+          error: 'version_conflict',
+          head,
+          changes: [
+            { path: 'split.variants.default.weight', kind: 'changed', before: 50, after: 10 },
+          ],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const weight = screen.getByLabelText('Weight of lp17');
+    await user.clear(weight);
+    await user.type(weight, '1');
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Someone published v3 since you started: 1 change\./);
+    expect(alert.textContent).toContain('ben@example.com');
+    expect(within(alert).getByText('split.variants.default.weight: 50 → 10')).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: /Load the live config/ }));
+    await waitFor(() =>
+      expect(document.getElementById('edit-status')?.textContent).toBe(
+        'Loaded v2. Your edits were discarded.',
+      ),
+    );
+    expect((screen.getByLabelText('Weight of lp17') as HTMLInputElement).value).toBe('20');
+  });
+
+  it('moves and removes a flow’s screens with focus kept on the moved screen', async () => {
+    stubWorker({});
+    const user = userEvent.setup();
+    await openConsole();
+    await user.click(screen.getByText('Flow lp17ch17pr5', { selector: 'summary' }));
+    const flow = within(screen.getByRole('group', { name: 'Flow lp17ch17pr5' }));
+    const screensOf = () =>
+      flow.getAllByRole('listitem').map((item) => item.querySelector('.chip')?.textContent);
+    await user.click(flow.getByRole('button', { name: 'Move one_pager_all down in lp17ch17pr5' }));
+    expect(screensOf()).toEqual([
+      '1. searching_2',
+      '2. one_pager_all',
+      '3. signup_testim',
+      '4. success',
+    ]);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(
+      'Move one_pager_all down in lp17ch17pr5',
+    );
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    // At the end: the button stays focused and nothing moves further.
+    expect(screensOf().at(-1)).toBe('4. one_pager_all');
+    expect(document.activeElement?.getAttribute('aria-disabled')).toBe('true');
+    await user.click(flow.getByRole('button', { name: 'Remove signup_testim from lp17ch17pr5' }));
+    expect(screensOf()).toEqual(['1. searching_2', '2. success', '3. one_pager_all']);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(
+      'Remove success from lp17ch17pr5',
+    );
+    // Only known screens it does not list yet can be added.
+    const picker = flow.getByLabelText('Screen to add to lp17ch17pr5');
+    const offered = [...picker.querySelectorAll('option')].map((o) => o.value).filter(Boolean);
+    expect(offered).not.toContain('success');
+    expect(offered).toContain('upsell_an_private');
+    await user.selectOptions(picker, 'upsell_an_private');
+    await user.click(flow.getByRole('button', { name: 'Add screen to lp17ch17pr5' }));
+    expect(screensOf().at(-1)).toBe('4. upsell_an_private');
+  });
+});
