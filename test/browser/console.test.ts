@@ -1,0 +1,231 @@
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { walkKeyboard } from './layout-checks';
+
+/**
+ * The marketers' console in Chromium against the built worker (development: open, with the
+ * local author): edit, review, publish, refuse, roll back and conflict as a marketer would, with
+ * the keyboard where it matters, then axe and a keyboard walk over the page.
+ */
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+/** Refusals the console asks for on purpose (a refused document, a conflict) are no problem. */
+const expectedRefusal = (problem: string) =>
+  /^(400|409) .*\/console\/api\/(check|publish|rollback)$/.test(problem);
+
+async function openConsole(page: Page): Promise<void> {
+  await page.goto('/console');
+  await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+}
+
+/** What the worker says is live, asked from the page (same origin, the marketer's session). */
+function liveState(page: Page): Promise<ConsoleState> {
+  return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
+}
+
+/** The variant a fresh visitor of `/` is assigned (its gf_variant cookie). */
+async function freshVisitorVariant(): Promise<string | undefined> {
+  const { context, page } = await session.newVisitor();
+  await page.goto('/');
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies.find((cookie) => cookie.name === 'gf_variant')?.value;
+}
+
+/** Presses Tab until the focused element matches `selector` (or has exactly `text`). */
+async function tabTo(page: Page, target: { selector: string } | { text: string }): Promise<void> {
+  for (let press = 0; press < 80; press += 1) {
+    await page.keyboard.press('Tab');
+    const reached = await page.evaluate((wanted) => {
+      const focused = document.activeElement;
+      if (!focused) return false;
+      return 'selector' in wanted
+        ? focused.matches(wanted.selector)
+        : focused.textContent === wanted.text;
+    }, target);
+    if (reached) return;
+  }
+  throw new Error(`Tab never reached ${JSON.stringify(target)}`);
+}
+
+async function review(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Review changes' }).click();
+}
+
+async function publish(page: Page, note: string): Promise<void> {
+  await page.getByLabel('Note (optional)').fill(note);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
+}
+
+describe('the marketers’ console in Chromium', () => {
+  it('publishes weights a fresh visitor is then assigned by, refuses an invalid document, rolls back', async () => {
+    // A 360 px phone: the console is used there too, without sideways scrolling.
+    const { page, problems } = await session.newVisitor({ viewport: { width: 360, height: 740 } });
+    await openConsole(page);
+    const overview = page.getByRole('region', { name: 'Overview' });
+    expect(await overview.getByText(/not published from the console yet/).count()).toBe(1);
+
+    // v1: a variant added with the form, on an existing flow.
+    await page.getByLabel('Key', { exact: true }).fill('lp17');
+    await page.getByLabel('Weight', { exact: true }).fill('50');
+    await page.getByLabel('Flow', { exact: true }).selectOption('lp17ch17pr5');
+    await page.getByRole('button', { name: 'Add variant' }).click();
+    await review(page);
+    // Nothing published yet: the diff is the whole document, against what KV holds (nothing).
+    await page.getByText(/lp17: \{weight: 50, flow: lp17ch17pr5\}/).waitFor();
+    await publish(page, 'lp17 joins');
+    const atV1 = await liveState(page);
+    const v1 = atV1.head;
+    expect(v1).toMatchObject({ author: expect.any(String), note: 'lp17 joins', source: 'console' });
+    expect(await overview.getByText(`Live version ${v1?.id}`, { exact: false }).count()).toBe(1);
+
+    // v2, by keyboard: Tab to a weight, type, Tab to Review, Enter; the phase warning shows.
+    await page.locator('h1').click();
+    await tabTo(page, { selector: '[id="weight:default"]' });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('0');
+    await tabTo(page, { selector: '[id="weight:lp17"]' });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('100');
+    await tabTo(page, { text: 'Review changes' });
+    await page.keyboard.press('Enter');
+    await page.getByText('split.variants.default.weight: 100 → 0').waitFor();
+    expect(await page.getByText('split.variants.lp17.weight: 50 → 100').count()).toBe(1);
+    const warning = page.getByText(/^Publishing starts phase 2 of the experiment: /);
+    expect(await warning.textContent()).toMatch(
+      /Visitors assigned under the old weights are not compared with the new ones\.$/,
+    );
+    await publish(page, 'all on lp17');
+    expect(await freshVisitorVariant()).toBe('lp17');
+    const v2 = (await liveState(page)).head;
+    expect(await overview.getByText('paused').count()).toBe(1);
+
+    // All weights 0: refused beside the weights and in an alert; nothing is written.
+    await page.getByLabel('Weight of lp17').fill('0');
+    await review(page);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Weights:');
+    const weight = page.getByLabel('Weight of lp17');
+    expect(await weight.getAttribute('aria-invalid')).toBeNull();
+    const groupError = page.locator('[id="error:split.variants"]');
+    expect(await groupError.textContent()).toMatch(/weights must add up/);
+    expect(await weight.getAttribute('aria-describedby')).toContain('error:split.variants');
+    expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+    expect((await liveState(page)).head).toEqual(v2);
+
+    // Roll back to v1, with its confirm step: v1's document is live again, as a new version.
+    const history = page.getByRole('region', { name: 'History' });
+    const v1Entry = history.getByRole('article', { name: v1?.id });
+    await v1Entry.getByRole('button', { name: `Roll back to ${v1?.id}…` }).click();
+    await v1Entry.getByLabel('Note (optional)').fill('back to 50/50');
+    await v1Entry.getByRole('button', { name: `Confirm roll back to ${v1?.id}` }).click();
+    await page.locator('#history-status', { hasText: /^Rolled back: / }).waitFor();
+    const after = await liveState(page);
+    // The same variants and flows; its own version id, and the next phase (the shares change).
+    expect(after.live.split.variants).toEqual(atV1.live.split.variants);
+    expect(after.live.flows.flows).toEqual(atV1.live.flows.flows);
+    expect(after.live.split.variants.lp17).toEqual({ weight: 50, flow: 'lp17ch17pr5' });
+    expect(after.head).toMatchObject({
+      source: 'rollback',
+      restores: v1?.seq,
+      note: 'back to 50/50',
+    });
+    const rolledBack = history.getByRole('article', { name: `${after.head?.id} live` });
+    expect(await rolledBack.textContent()).toContain(`Restores${v1?.id}`);
+    await rolledBack.getByText(/^Changes \(/).click();
+    expect(await rolledBack.getByText('split.variants.default.weight: 0 → 100').count()).toBe(1);
+
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
+  });
+
+  it('refuses the second of two tabs publishing from the same base, and shows what changed', async () => {
+    const { context, page: first, problems } = await session.newVisitor();
+    const second = await context.newPage();
+    await openConsole(first);
+    await openConsole(second);
+
+    // Both review their edit of the same version; the first publishes, then the second.
+    await first.getByLabel('Weight of lp17').fill('10');
+    await review(first);
+    await second.getByLabel('Weight of default').fill('30');
+    await review(second);
+    await second.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+    await publish(first, 'first tab');
+    const head = (await liveState(first)).head;
+
+    await second.getByRole('button', { name: 'Publish', exact: true }).click();
+    const conflict = second.getByRole('alert');
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toMatch(
+      new RegExp(`^Someone published ${head?.id} since you started: 1 change\\.`),
+    );
+    expect(await conflict.getByText('split.variants.lp17.weight: 50 → 10').count()).toBe(1);
+    expect((await liveState(first)).head).toEqual(head);
+
+    // Taking the live config: the second tab now edits on top of the first tab's version.
+    await conflict.getByRole('button', { name: /Load the live config/ }).click();
+    await second.locator('#edit-status', { hasText: `Loaded ${head?.id}.` }).waitFor();
+    expect(await second.getByLabel('Weight of lp17').inputValue()).toBe('10');
+    expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious axe violation and a keyboard reaches every control, refusals shown', async () => {
+    // axe is injected without the page's nonce, so this context alone bypasses the CSP (the
+    // first test runs under it and saw no violation).
+    const context = await session.browser.newContext({
+      baseURL: session.worker.url.href,
+      bypassCSP: true,
+      reducedMotion: 'reduce',
+      viewport: { width: 1024, height: 768 },
+    });
+    const page = await context.newPage();
+    await openConsole(page);
+    await page.getByLabel('Weight of default').fill('-1');
+    await review(page);
+    await page.getByRole('alert').waitFor();
+    await page
+      .getByRole('button', { name: /^Roll back to / })
+      .first()
+      .click();
+    await page.addScriptTag({ path: AXE_SOURCE });
+    const results = await page.evaluate(() =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
+        resultTypes: ['violations'],
+      }),
+    );
+    const serious = (results as AxeResults).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+    expect(serious).toEqual([]);
+    const headings = await page.$$eval('h1, h2, h3, h4', (all) =>
+      all.map((heading) => Number(heading.tagName.slice(1))),
+    );
+    expect(headings[0]).toBe(1);
+    expect(headings.every((level, i) => i === 0 || level <= (headings[i - 1] ?? 1) + 1)).toBe(true);
+    await page.locator('h1').click();
+    const keyboard = await walkKeyboard(page);
+    expect(keyboard.unreachable).toEqual([]);
+    expect(keyboard.focusInvisible).toEqual([]);
+    await context.close();
+  });
+});
