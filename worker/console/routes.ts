@@ -29,6 +29,7 @@ import type { AppEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { type AccessKeys, consoleAccess } from './access';
 import { consoleError } from './errors';
+import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 
 /**
@@ -131,6 +132,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   });
 
   const path = (full: string) => full.slice('/console'.length);
+
+  app.get('/', consolePage);
 
   app.get(path(CONSOLE_API.state), async (c) => {
     const stores = storesOf(c);
