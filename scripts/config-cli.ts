@@ -4,7 +4,6 @@ import {
   type CheckedDocument,
   checkDocumentText,
   crossCheck,
-  DEFAULTS,
   type InEffect,
   inEffectFromKv,
   type Result,

@@ -331,7 +331,9 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     delete process.env.CONFIG_AUTHOR;
     expect(set.code).toBe(0);
     // 1:1 after the default's single variant: the shares change, a new phase.
-    expect(set.stdout).toMatch(/^published v2 to local KV \(.*\) \(keys "flows" and "split"\), phase 2$/m);
+    expect(set.stdout).toMatch(
+      /^published v2 to local KV \(.*\) \(keys "flows" and "split"\), phase 2$/m,
+    );
 
     // As a process, reading the same files: what set published, stamped with its version.
     const after = await runCliProcess(['get', ...state]);

@@ -59,8 +59,7 @@ interface VersionRow {
   flows_json: string;
 }
 
-const COLUMNS =
-  'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json';
+const COLUMNS = 'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json';
 
 function fromRow(row: VersionRow): StoredVersion {
   return {
