@@ -31,7 +31,7 @@ export interface SectionValues {
   flows: FlowsConfig;
 }
 
-export const DEFAULTS: SectionValues = { split: DEFAULT_SPLIT, flows: DEFAULT_FLOWS };
+const DEFAULTS: SectionValues = { split: DEFAULT_SPLIT, flows: DEFAULT_FLOWS };
 
 const PARSERS: { [S in Section]: (raw: unknown) => ParseResult<SectionValues[S]> } = {
   split: parseSplit,
