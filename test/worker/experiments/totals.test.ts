@@ -1,0 +1,295 @@
+import { env } from 'cloudflare:workers';
+import fc from 'fast-check';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { experimentPurchaseStatement } from '../../../worker/experiments/experiment-purchase';
+import { recordBotExposure, recordExposures } from '../../../worker/experiments/exposure-store';
+import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
+import { experimentTotals } from '../../../worker/experiments/totals';
+
+/**
+ * experimentTotals reads the per-arm totals the migration's triggers keep; these prove that they
+ * always equal what the per-visitor rows say, and how revenue in several currencies and its cap
+ * come out.
+ */
+
+const db = env.EVENTS_DB;
+
+beforeEach(async () => {
+  await db.batch(
+    [
+      'exposures',
+      'experiment_arms',
+      'experiment_purchases',
+      'experiment_revenue',
+      'verified_purchases',
+    ].map((table) => db.prepare(`DELETE FROM ${table}`)),
+  );
+});
+
+let visitors = 0;
+async function expose(variant: string, phase = 1): Promise<string> {
+  visitors += 1;
+  const visitorId = `00000000-0000-4000-8000-${visitors.toString().padStart(12, '0')}`;
+  await recordExposures(db, [{ visitorId, phase, variant, configVersion: 'v1+v1', at: visitors }]);
+  return visitorId;
+}
+
+/** A purchase as worker/purchases/record-purchase.ts records it: the claim and the experiment's row. */
+async function purchase(
+  visitorId: string,
+  amount: number | null,
+  currency: string | null = 'USD',
+  subscriptionId: string = crypto.randomUUID(),
+) {
+  const claimId = `srv_${crypto.randomUUID()}`;
+  await db.batch([
+    db
+      .prepare(
+        'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, 1)',
+      )
+      .bind(subscriptionId, claimId),
+    experimentPurchaseStatement(db, {
+      charge: { subscriptionId, eventId: subscriptionId, amount, currency, planId: null },
+      visitorId,
+      claimId,
+      at: 1,
+    }),
+  ]);
+}
+
+describe('experimentTotals', () => {
+  it('is empty for a phase nobody was exposed in', async () => {
+    await expose('default', 1);
+    expect(await experimentTotals(db, 2)).toEqual({
+      phase: 2,
+      arms: [],
+      mainCurrency: null,
+      revenueCap: null,
+    });
+  });
+
+  it('gives each arm its exposures, steps, purchases, bots and the statistics’ input', async () => {
+    const [a, b, c] = [await expose('default'), await expose('default'), await expose('lp17')];
+    await expose('lp17');
+    await recordBotExposure(db, { phase: 1, variant: 'lp17' });
+    await recordBotExposure(db, { phase: 1, variant: 'lp17' });
+    await recordOutcomes(db, [
+      { visitorId: a, event: 'onboarding_start' },
+      { visitorId: b, event: 'onboarding_start' },
+      { visitorId: b, event: 'lead' },
+      { visitorId: c, event: 'checkout_screen_load' },
+    ]);
+    await purchase(b, 6.99);
+    await purchase(b, 9.99);
+    await purchase(c, null);
+
+    const totals = await experimentTotals(db, 1);
+    expect(totals).toMatchObject({ phase: 1, mainCurrency: 'USD', revenueCap: 1698 });
+    expect(totals.arms).toEqual([
+      {
+        variant: 'default',
+        exposed: 2,
+        steps: { lookup: 2, signup: 1, checkout: 0, purchase: 1 },
+        purchases: 2,
+        unpricedPurchases: 0,
+        revenue: {
+          USD: {
+            purchasers: 1,
+            sum: 1698,
+            sumSquares: 1698 ** 2,
+            histogram: [{ revenueMinor: 1698, visitors: 1 }],
+          },
+        },
+        bots: 0,
+        metrics: {
+          lookup: { n: 2, sum: 2, sumSquares: 2, nonZero: 2 },
+          signup: { n: 2, sum: 1, sumSquares: 1, nonZero: 1 },
+          checkout: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },
+          purchase: { n: 2, sum: 1, sumSquares: 1, nonZero: 1 },
+          revenue: { n: 2, sum: 1698, sumSquares: 1698 ** 2, nonZero: 1 },
+        },
+      },
+      {
+        variant: 'lp17',
+        exposed: 2,
+        steps: { lookup: 0, signup: 0, checkout: 1, purchase: 1 },
+        purchases: 1,
+        unpricedPurchases: 1,
+        revenue: {},
+        bots: 2,
+        metrics: {
+          lookup: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },
+          signup: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },
+          checkout: { n: 2, sum: 1, sumSquares: 1, nonZero: 1 },
+          purchase: { n: 2, sum: 1, sumSquares: 1, nonZero: 1 },
+          revenue: { n: 2, sum: 0, sumSquares: 0, nonZero: 0 },
+        },
+      },
+    ]);
+  });
+
+  it('compares revenue in the currency most purchasers paid in, and reports the others apart', async () => {
+    const dollars = [await expose('default'), await expose('lp17'), await expose('lp17')];
+    for (const visitor of dollars) await purchase(visitor, 39.99, 'USD');
+    const euros = await expose('default');
+    await purchase(euros, 39.99, 'EUR');
+    await purchase(await expose('default'), 1500, 'JPY');
+
+    const totals = await experimentTotals(db, 1);
+    expect(totals.mainCurrency).toBe('USD');
+    const [control, lp17] = totals.arms;
+    expect(control?.revenue).toEqual({
+      EUR: {
+        purchasers: 1,
+        sum: 3999,
+        sumSquares: 3999 ** 2,
+        histogram: [{ revenueMinor: 3999, visitors: 1 }],
+      },
+      JPY: {
+        purchasers: 1,
+        sum: 1500,
+        sumSquares: 1500 ** 2,
+        histogram: [{ revenueMinor: 1500, visitors: 1 }],
+      },
+      USD: {
+        purchasers: 1,
+        sum: 3999,
+        sumSquares: 3999 ** 2,
+        histogram: [{ revenueMinor: 3999, visitors: 1 }],
+      },
+    });
+    // The euro and yen buyers count 0 in the dollar comparison; all 3 control visitors count.
+    expect(control?.metrics.revenue).toEqual({
+      n: 3,
+      sum: 3999,
+      sumSquares: 3999 ** 2,
+      nonZero: 1,
+    });
+    expect(lp17?.metrics.revenue).toEqual({
+      n: 2,
+      sum: 7998,
+      sumSquares: 2 * 3999 ** 2,
+      nonZero: 2,
+    });
+  });
+
+  it('caps revenue per visitor at the 99th percentile of all arms’ buyers', async () => {
+    // 199 buyers of 6.99 and one of 500.00: the 99th percentile is 6.99.
+    for (let n = 0; n < 199; n += 1) await purchase(await expose(n % 2 ? 'lp17' : 'default'), 6.99);
+    const whale = await expose('lp17');
+    await purchase(whale, 500);
+    const totals = await experimentTotals(db, 1);
+    expect(totals.revenueCap).toBe(699);
+    const lp17 = totals.arms.find((arm) => arm.variant === 'lp17');
+    expect(lp17?.revenue.USD).toMatchObject({ purchasers: 100, sum: 99 * 699 + 50_000 });
+    expect(lp17?.metrics.revenue).toEqual({
+      n: 100,
+      sum: 100 * 699,
+      sumSquares: 100 * 699 ** 2,
+      nonZero: 100,
+    });
+  });
+
+  it('counts a subscription once, in the phase and variant its buyer was exposed in', async () => {
+    const visitor = await expose('lp17', 3);
+    await purchase(visitor, 6.99, 'USD', 'sub_1');
+    await purchase(visitor, 6.99, 'USD', 'sub_1');
+    const totals = await experimentTotals(db, 3);
+    expect(totals.arms[0]).toMatchObject({
+      variant: 'lp17',
+      purchases: 1,
+      revenue: { USD: { sum: 699 } },
+    });
+  });
+});
+
+/** What the per-visitor rows say, summed without the triggers' help. */
+async function recountedFromRows(phase: number) {
+  const { results: arms } = await db
+    .prepare(
+      `SELECT variant, count(*) AS exposed, sum(reached_lookup) AS lookup, sum(signed_up) AS signup,
+              sum(reached_checkout) AS checkout, sum(purchased) AS purchase
+       FROM exposures WHERE phase = ?1 GROUP BY variant ORDER BY variant`,
+    )
+    .bind(phase)
+    .all<Record<string, number | string>>();
+  const { results: revenue } = await db
+    .prepare(
+      `SELECT variant, currency, revenue_minor AS revenueMinor, count(*) AS visitors FROM (
+         SELECT variant, currency, visitor_id, sum(amount_minor) AS revenue_minor
+         FROM experiment_purchases WHERE phase = ?1 AND amount_minor > 0 GROUP BY variant, currency, visitor_id
+       ) GROUP BY variant, currency, revenue_minor ORDER BY variant, currency, revenue_minor`,
+    )
+    .bind(phase)
+    .all<{ variant: string; currency: string; revenueMinor: number; visitors: number }>();
+  return arms.map(({ variant, exposed, ...steps }) => ({
+    variant,
+    exposed,
+    steps,
+    histograms: Object.fromEntries(
+      [...new Set(revenue.filter((row) => row.variant === variant).map((row) => row.currency))].map(
+        (currency) => [
+          currency,
+          revenue
+            .filter((row) => row.variant === variant && row.currency === currency)
+            .map(({ revenueMinor, visitors }) => ({ revenueMinor, visitors })),
+        ],
+      ),
+    ),
+  }));
+}
+
+const EVENTS: Outcome['event'][] = ['onboarding_start', 'lead', 'checkout_screen_load'];
+const PRICES = [0, 2.99, 6.99, 9.99, 39.99, 59.99, null];
+
+it('the per-arm totals always equal what the visitors’ rows say', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(
+        fc.record({
+          variant: fc.constantFrom('default', 'lp17', 'lp11ch8/vc'),
+          phase: fc.integer({ min: 1, max: 2 }),
+          steps: fc.subarray(EVENTS),
+          purchases: fc.array(
+            fc.record({
+              price: fc.constantFrom(...PRICES),
+              currency: fc.constantFrom('USD', 'EUR'),
+            }),
+            { maxLength: 3 },
+          ),
+        }),
+        { minLength: 1, maxLength: 25 },
+      ),
+      async (plans) => {
+        await db.batch(
+          ['exposures', 'experiment_arms', 'experiment_purchases', 'experiment_revenue'].map((t) =>
+            db.prepare(`DELETE FROM ${t}`),
+          ),
+        );
+        const outcomes: Outcome[] = [];
+        for (const plan of plans) {
+          const visitorId = await expose(plan.variant, plan.phase);
+          for (const event of plan.steps) outcomes.push({ visitorId, event });
+          for (const { price, currency } of plan.purchases)
+            await purchase(visitorId, price, currency);
+        }
+        // Twice: a redelivery changes nothing.
+        await recordOutcomes(db, outcomes);
+        await recordOutcomes(db, outcomes);
+        for (const phase of [1, 2]) {
+          const totals = await experimentTotals(db, phase);
+          const kept = totals.arms.map((arm) => ({
+            variant: arm.variant,
+            exposed: arm.exposed,
+            steps: arm.steps,
+            histograms: Object.fromEntries(
+              Object.entries(arm.revenue).map(([currency, { histogram }]) => [currency, histogram]),
+            ),
+          }));
+          expect(kept).toEqual(await recountedFromRows(phase));
+        }
+      },
+    ),
+    { numRuns: 25, seed: 14 },
+  );
+});
