@@ -23,6 +23,7 @@ import { bundledTranslator, SUPPORTED_LANGUAGES } from './i18n';
 import { attribution } from './middleware/attribution';
 import { country } from './middleware/country';
 import { provideDevKit } from './middleware/dev-kit';
+import { exposure } from './middleware/exposure';
 import { funnelConfig } from './middleware/funnel-config';
 import { locale } from './middleware/locale';
 import { requestLog } from './middleware/request-log';
@@ -103,6 +104,8 @@ export function createApp(options: AppOptions = {}) {
   // Before the split test: a marketer at the console is no visitor and is assigned nothing.
   app.route('/console', consoleRoutes({ accessKeys: options.accessKeys, now: options.now }));
   app.use(splitTest({ random: options.random }));
+  // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
+  app.use(exposure({ now: options.now }));
 
   // Before the screens, whose `POST /:screenId` would otherwise claim `/api`.
   app.route(

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AnsweredRequest,
+  exposureVerdict,
+  isSpeculative,
+} from '../../../worker/experiments/exposure-rules';
+
+/** When a request exposes a visitor (worker/experiments/exposure-rules.ts). */
+
+const FIRST_SCREEN: AnsweredRequest = {
+  method: 'GET',
+  path: '/',
+  status: 200,
+  freshDraw: true,
+  preview: false,
+  skipSplit: false,
+  speculative: false,
+  bot: null,
+};
+
+describe('exposureVerdict', () => {
+  it.each(['/', '/one_pager', '/checkout_v3_tr', '/paycheck1_pr5_h_win'])(
+    'a fresh draw on the screen %s exposes the visitor',
+    (path) => {
+      expect(exposureVerdict({ ...FIRST_SCREEN, path })).toBe('exposed');
+    },
+  );
+
+  it('a known bot’s fresh draw is a bot’s', () => {
+    expect(exposureVerdict({ ...FIRST_SCREEN, bot: 'user_agent' })).toBe('bot');
+  });
+
+  it.each<[string, Partial<AnsweredRequest>]>([
+    ['a variant from the cookie', { freshDraw: false }],
+    ['a preview', { preview: true }],
+    ['skip_split', { skipSplit: true }],
+    ['a prefetch', { speculative: true }],
+    ['a bot’s prefetch', { speculative: true, bot: 'user_agent' }],
+    ['a HEAD', { method: 'HEAD' }],
+    ['a form POST', { method: 'POST', path: '/one_pager', status: 303 }],
+    ['an error page', { status: 500 }],
+    ['a 404', { path: '/wp-login.php', status: 404 }],
+    ['an unknown path answered 200', { path: '/wp-login.php' }],
+    ['the API', { path: '/api/cf-country' }],
+    ['the collector', { path: '/e', method: 'POST' }],
+    ['the console', { path: '/console' }],
+    ['an asset', { path: '/assets/boot.js' }],
+    ['a screen with a trailing slash', { path: '/one_pager/' }],
+  ])('%s exposes nobody', (_, change) => {
+    expect(exposureVerdict({ ...FIRST_SCREEN, ...change })).toBeNull();
+  });
+});
+
+describe('isSpeculative', () => {
+  const headers = (pairs: Record<string, string | undefined>) => (name: string) => pairs[name];
+
+  it.each<Record<string, string>>([
+    { 'sec-purpose': 'prefetch' },
+    { 'sec-purpose': 'prefetch;prerender' },
+    { 'sec-purpose': 'Prefetch' },
+    { purpose: 'prefetch' },
+    { 'x-moz': 'prefetch' },
+  ])('%o is', (pairs) => {
+    expect(isSpeculative(headers(pairs))).toBe(true);
+  });
+
+  it.each<Record<string, string>>([{}, { 'sec-purpose': '' }, { 'sec-fetch-mode': 'navigate' }])(
+    '%o is not',
+    (pairs) => {
+      expect(isSpeculative(headers(pairs))).toBe(false);
+    },
+  );
+});
