@@ -3,6 +3,7 @@ import { sessionUserId } from '../api/session-cookie';
 import type { QueuedEvent } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
 import type { AppEnv } from '../env';
+import { experimentPurchaseStatement } from '../experiments/experiment-purchase';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
 
@@ -26,17 +27,21 @@ export async function recordVerifiedPurchase(
   const db = c.env.EVENTS_DB;
   const at = now();
   const insertId = `srv_${crypto.randomUUID()}`;
-  const claim = await db
-    .prepare(
-      'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',
-    )
-    .bind(charge.subscriptionId, insertId, at)
-    .run();
-  if (claim.meta.changes === 0) return 'known';
+  const visitorId = c.get('visitorId');
+  // One transaction: the purchase counts in the split test's results exactly when it is claimed.
+  const [claim] = await db.batch([
+    db
+      .prepare(
+        'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',
+      )
+      .bind(charge.subscriptionId, insertId, at),
+    experimentPurchaseStatement(db, { charge, visitorId, claimId: insertId, at }),
+  ]);
+  if (!claim || claim.meta.changes === 0) return 'known';
   const event = purchaseEventOf(
     charge,
     {
-      visitorId: c.get('visitorId'),
+      visitorId,
       userId: sessionUserId(c),
       variant: c.get('variant').key,
       flow: c.get('flow').name,
@@ -50,6 +55,8 @@ export async function recordVerifiedPurchase(
   try {
     await c.env.EVENTS_QUEUE.send(message, { contentType: 'json' });
   } catch (error) {
+    // The experiment's row stays: it is the same verified charge of the same visitor, and the
+    // next poll's claim finds it already counted.
     await db
       .prepare('DELETE FROM verified_purchases WHERE subscription_id = ?1')
       .bind(charge.subscriptionId)

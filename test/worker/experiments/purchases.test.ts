@@ -1,0 +1,116 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { QueuedEvent } from '../../../worker/collector/queued-event';
+import { experimentTotals } from '../../../worker/experiments/totals';
+import { aPurchase } from '../collector/fixtures';
+import { recordingQueue } from '../collector/recording-queue';
+import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
+import { CHROME, exposureOf, funnel, NO_FLAGS, startEachTestAfresh } from './experiment-fixtures';
+
+/**
+ * Purchases and revenue per exposed visitor (issue 14): only from the purchases the server
+ * verified with the product API, once per subscription however often it is polled; a purchase
+ * anyone posts to `/e` is neither.
+ */
+
+startEachTestAfresh();
+
+describe('purchases and revenue', () => {
+  it('a purchase posted to /e, with a price and `source: server`, is never a purchase or revenue', async () => {
+    const { exposedVisitor, track, consume } = funnel();
+    const visitor = await exposedVisitor();
+    const id = visitor.visitorId() ?? '';
+    await track(visitor, [
+      aPurchase({ price: 4999, currency: 'USD', source: 'server' }, { device_id: id }),
+      aPurchase(
+        { price: 9.99, currency: 'EUR' },
+        { device_id: id, event_type: 'upsell_purchase_completed' },
+      ),
+    ]);
+    await consume();
+    expect(await exposureOf(id)).toMatchObject(NO_FLAGS);
+    const totals = await experimentTotals(env.EVENTS_DB, 1);
+    expect(totals).toMatchObject({ mainCurrency: null, revenueCap: null });
+    expect(totals.arms[0]).toMatchObject({ purchases: 0, revenue: {} });
+    expect(totals.arms[0]?.metrics.revenue).toEqual({ n: 1, sum: 0, sumSquares: 0, nonZero: 0 });
+  });
+
+  it('a verified purchase counts once however often it is polled, a second one adds to the visitor', async () => {
+    const visitor = checkoutVisitor({ queue: recordingQueue().queue });
+    await visitor.call('/', undefined, { 'user-agent': CHROME });
+    const exposed = await exposureOf(visitor.visitorId);
+    expect(exposed).toMatchObject(NO_FLAGS);
+
+    await visitor.signUp();
+    const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
+    const polls = await visitor.poll(started, 5);
+    expect(polls.every((result) => result?.status === 'succeeded')).toBe(true);
+    expect(await exposureOf(visitor.visitorId)).toMatchObject({ ...NO_FLAGS, purchased: 1 });
+    let totals = await experimentTotals(env.EVENTS_DB, 1);
+    expect(totals).toMatchObject({ mainCurrency: 'USD', revenueCap: 699 });
+    expect(totals.arms).toEqual([
+      expect.objectContaining({
+        variant: exposed?.variant,
+        exposed: 1,
+        purchases: 1,
+        unpricedPurchases: 0,
+        steps: { lookup: 0, signup: 0, checkout: 0, purchase: 1 },
+        revenue: {
+          USD: {
+            purchasers: 1,
+            sum: 699,
+            sumSquares: 699 * 699,
+            histogram: [{ revenueMinor: 699, visitors: 1 }],
+          },
+        },
+      }),
+    ]);
+
+    // An upsell on the card on file: the same visitor, now 13.98 in all.
+    expect((await visitor.pay(null)).result?.status).toBe('succeeded');
+    totals = await experimentTotals(env.EVENTS_DB, 1);
+    expect(totals.arms[0]).toMatchObject({
+      purchases: 2,
+      steps: { purchase: 1 },
+      revenue: {
+        USD: { purchasers: 1, sum: 1398, histogram: [{ revenueMinor: 1398, visitors: 1 }] },
+      },
+      metrics: {
+        purchase: { n: 1, sum: 1, sumSquares: 1, nonZero: 1 },
+        revenue: { n: 1, sum: 1398, sumSquares: 1398 ** 2, nonZero: 1 },
+      },
+    });
+  });
+
+  it('a purchase whose queue message failed is counted once when the next poll records it', async () => {
+    const sent: QueuedEvent[] = [];
+    let failures = 1;
+    const flakyQueue = {
+      async send(body: QueuedEvent) {
+        if (failures-- > 0) throw new Error('Queue send failed: test outage');
+        sent.push(body);
+      },
+    } as unknown as Queue<QueuedEvent>;
+    const visitor = checkoutVisitor({ queue: flakyQueue });
+    await visitor.call('/', undefined, { 'user-agent': CHROME });
+    await visitor.signUp();
+    await visitor.poll(await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)), 3);
+    expect(sent).toHaveLength(1);
+    const [arm] = (await experimentTotals(env.EVENTS_DB, 1)).arms;
+    expect(arm).toMatchObject({ purchases: 1, revenue: { USD: { sum: 699 } } });
+  });
+
+  it('a purchase by a visitor never exposed counts nowhere', async () => {
+    const visitor = checkoutVisitor({ queue: recordingQueue().queue });
+    await visitor.call('/?skip_split=true', undefined, { 'user-agent': CHROME });
+    await visitor.signUp();
+    expect((await visitor.pay(CARDS.succeeds)).result?.status).toBe('succeeded');
+    expect(await exposureOf(visitor.visitorId)).toBeNull();
+    expect((await experimentTotals(env.EVENTS_DB, 1)).arms).toEqual([]);
+    const rows = await env.EVENTS_DB.prepare(
+      'SELECT count(*) AS n FROM experiment_purchases',
+    ).first();
+    expect(rows).toEqual({ n: 0 });
+  });
+});
