@@ -23,6 +23,13 @@ export const ServerContext = z.object({
    * the gf_consent cookie where CONSENT_COUNTRIES requires an answer).
    */
   consent: z.enum(['not_required', 'pending', 'granted', 'denied']),
+  /**
+   * The visitor uuid of the request's userUuid cookie, when it holds one. An event whose
+   * `device_id` is this visitor comes from that visitor's own browser; the split test's results
+   * take outcomes only from such events, so a forged one can only mark its sender's own row.
+   * Absent on messages queued before it existed.
+   */
+  visitor_id: z.string().optional(),
   /** The first-party ad cookies of SPEC.md §3 Stored keys; all null unless the ad tools may run. */
   ad_cookies: z.object({
     fbc: z.string().nullable(),

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { AD_COOKIES } from '../attribution/ad-cookies';
 import { CONSENT_COOKIE, consentState, parseConsentCountries } from '../attribution/consent';
 import type { AppEnv } from '../env';
+import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { adNetworksAllowed, type ServerContext } from './queued-event';
 
 /** Header values are the visitor's to fill; these caps keep a queue message small. */
@@ -31,6 +32,8 @@ export function serverContext(c: Context<AppEnv>, receivedAt: number): ServerCon
     ),
     ad_cookies: { fbc: null, fbp: null, ttp: null },
   };
+  const visitorId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
+  if (visitorId) context.visitor_id = visitorId;
   // Where the ad tools may not run, the visitor's ad ids are not even kept in the queue.
   if (adNetworksAllowed(context)) {
     context.ad_cookies = {

@@ -8,12 +8,17 @@ export const VISITOR_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The visitor uuid a userUuid cookie's value holds (lower case), or null if it holds none. */
+export function visitorIdOf(cookie: string | undefined): string | null {
+  return cookie && UUID.test(cookie) ? cookie.toLowerCase() : null;
+}
+
 /** SPEC.md §4: the visitor uuid comes from the cookie, else a fresh v4 stored in the cookie. */
 export function visitor(): MiddlewareHandler<AppEnv> {
   return async function visitorMiddleware(c, next) {
-    const stored = getCookie(c, VISITOR_COOKIE);
-    if (stored && UUID.test(stored)) {
-      c.set('visitorId', stored.toLowerCase());
+    const stored = visitorIdOf(getCookie(c, VISITOR_COOKIE));
+    if (stored) {
+      c.set('visitorId', stored);
     } else {
       const id = crypto.randomUUID();
       c.set('visitorId', id);

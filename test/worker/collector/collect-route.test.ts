@@ -69,6 +69,7 @@ describe('POST /e takes a batch', () => {
           user_agent: 'Mozilla/5.0 Test',
           country: 'DE',
           page_url: `${ORIGIN}/signup?fbclid=f1`,
+          visitor_id: VISITOR,
           ad_cookies: {
             fbc: 'fb.1.1700000000000.f1',
             fbp: 'fb.1.1700000000000.42',

@@ -1,6 +1,7 @@
 import { type Bindings, isProduction } from '../../env';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import type { Destination } from './destination';
+import { experimentOutcomesDestination } from './experiment-outcomes';
 import { localStoreDestination } from './local-store';
 import { metaDestination } from './meta';
 import type { Fetch } from './post-json';
@@ -34,7 +35,8 @@ function adNetworkSettings(
  * - AMPLITUDE_API_KEY set: Amplitude (AMPLITUDE_ENDPOINT, default api2.amplitude.com/batch);
  *   unset: the local store in EVENTS_DB;
  * - META_PIXEL_ID and META_ACCESS_TOKEN: purchases to Meta's Conversions API;
- * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API.
+ * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API;
+ * - always: the split test's outcomes of exposed visitors (EVENTS_DB exposures).
  * Outside production an ad network is used only with its test event code (META_TEST_EVENT_CODE,
  * TIKTOK_TEST_EVENT_CODE), so test purchases land in Test Events, never in a campaign's
  * numbers: the server-side counterpart of SPEC.md §9's `_test` pixel event names.
@@ -62,5 +64,6 @@ export function selectDestinations(env: Bindings, fetch: Fetch): Destination[] {
     production,
   );
   if (tiktok) destinations.push(tiktokDestination({ ...tiktok, fetch }));
+  destinations.push(experimentOutcomesDestination(env.EVENTS_DB));
   return destinations;
 }
