@@ -35,6 +35,15 @@ export interface SplitDocument {
   variants: Record<string, VariantDocument>;
   /** The experiment phase the weights belong to (set by a publish, never by hand). */
   phase?: number;
+  /** How results are read: the primary metric and the planned visitors per variant. */
+  experiment?: ExperimentSettings;
+}
+
+export interface ExperimentSettings {
+  /** Purchase conversion unless said. */
+  primaryMetric?: ResultMetric;
+  /** The visitors per variant expected at decision time (tunes the intervals). */
+  plannedPerArm?: number;
 }
 
 export interface FlowsDocument {
@@ -186,7 +195,8 @@ export type ConsoleErrorCode =
 export const CONSOLE_RESULTS_PATH = '/console/api/results';
 
 /** The funnel steps counted per exposed visitor, in order, and revenue per visitor. */
-export type ResultMetric = 'lookup' | 'signup' | 'checkout' | 'purchase' | 'revenue';
+export const RESULT_METRICS = ['lookup', 'signup', 'checkout', 'purchase', 'revenue'] as const;
+export type ResultMetric = (typeof RESULT_METRICS)[number];
 
 export type ResultVerdict =
   | 'better'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_METRICS } from '../../shared/console-api';
 import { isScreenId } from '../../shared/screens';
 import { type ParseResult, parseJsonDocument } from '../parse-json-document';
 
@@ -28,6 +29,17 @@ export const splitSchema = z
     defaultVariant: variantKey,
     /** The experiment phase the weights belong to; set by each publish (worker/config/phase.ts). */
     phase: z.number().int().positive().optional(),
+    /**
+     * How the experiment is read (the console's results): the metric its verdict is about
+     * (purchase conversion unless said) and the visitors per variant expected at decision time,
+     * which the always-valid intervals are tuned for (worker/experiments/statistics.ts).
+     */
+    experiment: z
+      .strictObject({
+        primaryMetric: z.enum(RESULT_METRICS).optional(),
+        plannedPerArm: z.number().int().min(100).max(100_000_000).optional(),
+      })
+      .optional(),
     variants: z
       .record(variantKey, variant)
       .refine((v) => Object.keys(v).length > 0, 'must list at least one variant')
