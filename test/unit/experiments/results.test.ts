@@ -1,0 +1,331 @@
+import { describe, expect, it } from 'vitest';
+import type { SplitConfig } from '../../../worker/config/schema';
+import { drawnShares } from '../../../worker/experiments/drawn-shares';
+import type { ExperimentDays } from '../../../worker/experiments/experiment-days';
+import {
+  assumedDesign,
+  buildResults,
+  DEFAULT_PLANNED_PER_ARM,
+  designOf,
+} from '../../../worker/experiments/results';
+import { checkSampleRatio, judgeVariant } from '../../../worker/experiments/statistics';
+import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/totals';
+import { drawVariant } from '../../../worker/funnel/split-test';
+
+/** The results answer of a phase from given totals (worker/experiments/results.ts). */
+
+function split(
+  weights: Record<string, number>,
+  experiment?: SplitConfig['experiment'],
+): SplitConfig {
+  return {
+    version: 'v3',
+    defaultVariant: Object.keys(weights)[0]!,
+    phase: 2,
+    variants: Object.fromEntries(Object.entries(weights).map(([key, weight]) => [key, { weight }])),
+    ...(experiment ? { experiment } : {}),
+  };
+}
+
+/** An arm of `exposed` visitors of whom `buyers` bought, each for `price` minor units of USD. */
+function arm(
+  variant: string,
+  exposed: number,
+  buyers: number,
+  price = 699,
+  extra: Partial<ArmTotals> = {},
+): ArmTotals {
+  const conversion = (converted: number) => ({
+    n: exposed,
+    sum: converted,
+    sumSquares: converted,
+    nonZero: converted,
+  });
+  return {
+    variant,
+    exposed,
+    steps: { lookup: buyers * 4, signup: buyers * 2, checkout: buyers * 2, purchase: buyers },
+    purchases: buyers,
+    unpricedPurchases: 0,
+    revenue:
+      buyers === 0
+        ? {}
+        : {
+            USD: {
+              purchasers: buyers,
+              sum: buyers * price,
+              sumSquares: buyers * price * price,
+              histogram: [{ revenueMinor: price, visitors: buyers }],
+            },
+          },
+    bots: 0,
+    metrics: {
+      lookup: conversion(buyers * 4),
+      signup: conversion(buyers * 2),
+      checkout: conversion(buyers * 2),
+      purchase: conversion(buyers),
+      revenue: {
+        n: exposed,
+        sum: buyers * price,
+        sumSquares: buyers * price * price,
+        nonZero: buyers,
+      },
+    },
+    ...extra,
+  };
+}
+
+function totalsOf(...arms: ArmTotals[]): ExperimentTotals {
+  const buyers = arms.some((a) => a.purchases > 0);
+  return { phase: 2, arms, mainCurrency: buyers ? 'USD' : null, revenueCap: buyers ? 699 : null };
+}
+
+const NO_DAYS: ExperimentDays = { arms: [], revenue: [], startedAt: null };
+
+function results(live: SplitConfig, totals: ExperimentTotals, days = NO_DAYS) {
+  return buildResults({
+    phase: 2,
+    phases: [2, 1],
+    configVersion: 'v3+v3',
+    design: designOf(live),
+    totals,
+    days,
+  });
+}
+
+describe('the shares the split really draws', () => {
+  it('are 34/33/33 for weights 1:1:1: a whole-percent roll cannot draw thirds', () => {
+    expect(drawnShares({ a: { weight: 1 }, b: { weight: 1 }, c: { weight: 1 } })).toEqual({
+      a: 0.34,
+      b: 0.33,
+      c: 0.33,
+    });
+  });
+
+  it('are the weights’ shares where whole percents hold them, 0 for a paused variant', () => {
+    expect(drawnShares({ a: { weight: 50 }, b: { weight: 50 } })).toEqual({ a: 0.5, b: 0.5 });
+    expect(drawnShares({ a: { weight: 1 }, p: { weight: 0 }, b: { weight: 3 } })).toEqual({
+      a: 0.25,
+      p: 0,
+      b: 0.75,
+    });
+  });
+
+  it('count rolls 29, 57 and 58 once each, where 0.29 · 100 falls to 28.999…', () => {
+    for (const first of [29, 57, 58]) {
+      const shares = drawnShares({ a: { weight: first }, b: { weight: 100 - first } });
+      expect(shares).toEqual({ a: first / 100, b: (100 - first) / 100 });
+    }
+  });
+
+  it('agree with drawVariant on every roll, for uneven weights', () => {
+    const variants = { a: { weight: 7 }, b: { weight: 13 }, c: { weight: 0 }, d: { weight: 11 } };
+    const shares = drawnShares(variants);
+    const counted: Record<string, number> = { a: 0, b: 0, c: 0, d: 0 };
+    // Random numbers anywhere inside each hundredth, as Math.random gives them.
+    for (let roll = 0; roll < 100; roll++) {
+      for (const within of [0.001, 0.5, 0.999]) {
+        const key = drawVariant(variants, () => (roll + within) / 100);
+        counted[key] = (counted[key] ?? 0) + 1 / 3;
+      }
+    }
+    for (const key of Object.keys(variants)) {
+      expect(shares[key]).toBeCloseTo((counted[key] ?? 0) / 100, 12);
+    }
+    expect(Object.values(shares).reduce((sum, share) => sum + share, 0)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('the results of a phase', () => {
+  it('list the control first, with its means and no lift or verdict', () => {
+    const answer = results(
+      split({ control: 50, lp17: 50 }),
+      totalsOf(arm('lp17', 200, 40), arm('control', 200, 30)),
+    );
+    expect(answer.variants.map((v) => v.variant)).toEqual(['control', 'lp17']);
+    const [control] = answer.variants;
+    expect(control).toMatchObject({ control: true, share: 0.5, exposed: 200, bots: 0 });
+    expect(control?.metrics.find((m) => m.metric === 'purchase')).toEqual({
+      metric: 'purchase',
+      primary: true,
+      count: 30,
+      mean: 0.15,
+      absoluteLift: null,
+      absoluteInterval: null,
+      relativeLift: null,
+      relativeInterval: null,
+      pValue: null,
+      verdict: null,
+    });
+    expect(answer).toMatchObject({ control: 'control', phase: 2, phases: [2, 1] });
+  });
+
+  it('mark purchase as the primary metric unless the split names another', () => {
+    const totals = totalsOf(arm('control', 200, 30), arm('lp17', 200, 40));
+    const primaries = (live: SplitConfig) =>
+      results(live, totals).variants.map((v) =>
+        v.metrics.filter((m) => m.primary).map((m) => m.metric),
+      );
+    expect(primaries(split({ control: 1, lp17: 1 }))).toEqual([['purchase'], ['purchase']]);
+    const byRevenue = split({ control: 1, lp17: 1 }, { primaryMetric: 'revenue' });
+    expect(primaries(byRevenue)).toEqual([['revenue'], ['revenue']]);
+    expect(results(byRevenue, totals).primaryMetric).toBe('revenue');
+  });
+
+  it('give every metric of a variant the lift, interval, p-value and verdict of the statistics', () => {
+    const control = arm('control', 10_000, 1000);
+    const lp17 = arm('lp17', 10_000, 1300);
+    const answer = results(split({ control: 1, lp17: 1 }), totalsOf(control, lp17));
+    const metrics = answer.variants[1]?.metrics ?? [];
+    expect(metrics.map((m) => m.metric)).toEqual([
+      'lookup',
+      'signup',
+      'checkout',
+      'purchase',
+      'revenue',
+    ]);
+    for (const result of metrics) {
+      const { comparison, verdict } = judgeVariant({
+        control: control.metrics[result.metric],
+        variant: lp17.metrics[result.metric],
+        plannedPerArm: DEFAULT_PLANNED_PER_ARM,
+        srmAlarm: false,
+      });
+      expect(result).toEqual({
+        metric: result.metric,
+        primary: result.metric === 'purchase',
+        count: lp17.metrics[result.metric].nonZero,
+        mean: lp17.metrics[result.metric].sum / 10_000,
+        absoluteLift: comparison?.absoluteLift,
+        absoluteInterval: comparison?.absoluteInterval,
+        relativeLift: comparison?.relativeLift,
+        relativeInterval: comparison?.relativeInterval,
+        pValue: comparison?.pValue,
+        verdict,
+      });
+    }
+    expect(metrics.find((m) => m.metric === 'purchase')).toMatchObject({
+      verdict: 'better',
+      absoluteLift: expect.closeTo(0.03, 12),
+      relativeLift: expect.closeTo(0.3, 12),
+    });
+  });
+
+  it('tune the intervals to the split’s planned sample, else to 10 000 visitors per arm', () => {
+    const totals = totalsOf(arm('control', 10_000, 1000), arm('lp17', 10_000, 1100));
+    const planned = split({ control: 1, lp17: 1 }, { plannedPerArm: 500 });
+    const width = (live: SplitConfig) => {
+      const purchase = results(live, totals).variants[1]?.metrics[3];
+      return (purchase?.absoluteInterval?.upper ?? 0) - (purchase?.absoluteInterval?.lower ?? 0);
+    };
+    expect(results(split({ control: 1, lp17: 1 }), totals).plannedPerArm).toBe(10_000);
+    expect(results(planned, totals).plannedPerArm).toBe(500);
+    expect(width(planned)).toBeGreaterThan(width(split({ control: 1, lp17: 1 })));
+  });
+
+  it('withhold every verdict of the phase when the sample ratio alarms, and keep the numbers', () => {
+    // 1 200 against 1 000 on a 50/50 split: 1 100 expected in each, χ² = 18.2, p ≈ 2 · 10⁻⁵.
+    const answer = results(
+      split({ control: 1, lp17: 1, lp11: 0 }),
+      totalsOf(arm('control', 1000, 100), arm('lp17', 1200, 300)),
+    );
+    expect(answer.sampleRatio.alarm).toBe(true);
+    expect(answer.sampleRatio.pValue).toBeLessThan(0.001);
+    expect(answer.sampleRatio.chiSquare).toBeCloseTo((2 * 100 ** 2) / 1100, 10);
+    const lp17 = answer.variants[1]!;
+    expect(lp17.metrics.map((m) => m.verdict)).toEqual(Array(5).fill('withheld_srm'));
+    expect(lp17.metrics[3]?.absoluteLift).toBeCloseTo(0.15, 12);
+    expect(lp17.metrics[3]?.relativeInterval).not.toBeNull();
+  });
+
+  it('check the sample ratio against the shares drawn: 34/33/33 for 1:1:1, where thirds alarm', () => {
+    const exposures = { a: 34_000, b: 33_000, c: 33_000 };
+    const answer = results(
+      split({ a: 1, b: 1, c: 1 }),
+      totalsOf(...Object.entries(exposures).map(([key, exposed]) => arm(key, exposed, 0))),
+    );
+    expect(answer.variants.map((v) => v.share)).toEqual([0.34, 0.33, 0.33]);
+    expect(answer.sampleRatio).toEqual({ chiSquare: 0, pValue: 1, alarm: false });
+    const againstThirds = checkSampleRatio(
+      Object.values(exposures).map((exposed) => ({ exposed, weight: 1 })),
+    );
+    expect(againstThirds.alarm).toBe(true);
+  });
+
+  it('alarm when a variant the split does not draw has visitors, and show it at share 0', () => {
+    const answer = results(
+      split({ control: 1, lp17: 1, paused: 0 }),
+      totalsOf(arm('control', 500, 0), arm('lp17', 500, 0), arm('paused', 3, 0), arm('gone', 2, 0)),
+    );
+    expect(answer.variants.map((v) => [v.variant, v.share])).toEqual([
+      ['control', 0.5],
+      ['lp17', 0.5],
+      ['paused', 0],
+      ['gone', 0],
+    ]);
+    expect(answer.sampleRatio).toEqual({ chiSquare: null, pValue: 0, alarm: true });
+  });
+
+  it('show a phase without visitors as its variants at zero, not enough data, no alarm', () => {
+    const answer = results(split({ control: 1, lp17: 1, paused: 0 }), totalsOf());
+    expect(answer).toMatchObject({
+      startedAt: null,
+      mainCurrency: null,
+      revenueCap: null,
+      sampleRatio: { chiSquare: null, pValue: 1, alarm: false },
+      liftOverDays: [],
+    });
+    expect(answer.variants.map((v) => [v.variant, v.exposed, v.share])).toEqual([
+      ['control', 0, 0.5],
+      ['lp17', 0, 0.5],
+    ]);
+    const lp17 = answer.variants[1]!;
+    expect(lp17.metrics.every((m) => m.verdict === 'not_enough_data' && m.mean === 0)).toBe(true);
+  });
+
+  it('give each arm’s revenue in other currencies apart, uncompared', () => {
+    const euros = {
+      EUR: {
+        purchasers: 2,
+        sum: 7998,
+        sumSquares: 2 * 3999 ** 2,
+        histogram: [{ revenueMinor: 3999, visitors: 2 }],
+      },
+    };
+    const control = arm('control', 100, 10);
+    const answer = results(
+      split({ control: 1, lp17: 1 }),
+      totalsOf(
+        { ...control, revenue: { ...control.revenue, ...euros } },
+        arm('lp17', 100, 10, 699, { bots: 4 }),
+      ),
+    );
+    expect(answer.mainCurrency).toBe('USD');
+    expect(answer.variants.map((v) => v.otherRevenue)).toEqual([{ EUR: 7998 }, {}]);
+    expect(answer.variants[1]?.bots).toBe(4);
+    expect(answer.variants[0]?.metrics[4]).toMatchObject({ count: 10, mean: 69.9 });
+  });
+
+  it('give the first exposure’s time as startedAt', () => {
+    const at = Date.UTC(2026, 10, 20, 9, 30);
+    const answer = results(split({ control: 1, lp17: 1 }), totalsOf(), {
+      ...NO_DAYS,
+      startedAt: at,
+    });
+    expect(answer.startedAt).toBe('2026-11-20T09:30:00.000Z');
+  });
+});
+
+describe('a phase the config history does not name', () => {
+  it('is checked against equal shares of the variants seen, the live control if seen', () => {
+    const live = split({ control: 1, lp17: 3 }, { primaryMetric: 'signup', plannedPerArm: 800 });
+    expect(assumedDesign(live, ['lp9', 'control', 'lp17'])).toEqual({
+      control: 'control',
+      shares: { control: 1 / 3, lp17: 1 / 3, lp9: 1 / 3 },
+      primaryMetric: 'signup',
+      plannedPerArm: 800,
+    });
+    expect(assumedDesign(live, ['lp9', 'lp11']).control).toBe('lp11');
+    expect(assumedDesign(live, []).shares).toEqual({});
+  });
+});
