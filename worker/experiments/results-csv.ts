@@ -1,0 +1,79 @@
+import type { ResultsAnswer } from '../../shared/console-api';
+
+/**
+ * The results of a phase as CSV for a spreadsheet (GET /console/api/results?format=csv): one
+ * row per variant and metric, the numbers of the JSON answer unrounded. RFC 4180: CRLF line
+ * ends, a header row, fields holding a comma, a quote or a line end quoted with quotes doubled.
+ */
+
+export const RESULTS_CSV_COLUMNS = [
+  'phase',
+  'variant',
+  'control',
+  'share',
+  'exposed',
+  'bots',
+  'metric',
+  'primary',
+  'count',
+  'mean',
+  'absolute_lift',
+  'absolute_lower',
+  'absolute_upper',
+  'relative_lift',
+  'relative_lower',
+  'relative_upper',
+  'p_value',
+  'verdict',
+  'srm_p_value',
+  'srm_alarm',
+] as const;
+
+type Cell = string | number | boolean | null;
+
+/**
+ * A text cell a spreadsheet would run as a formula (OWASP, "CSV Injection": a leading = + - @,
+ * tab or carriage return) starts with a quote mark instead, which shows it as text. Variant keys
+ * cannot start so (worker/config/schema.ts), but a phase from before that rule, or a row written
+ * around the worker, could. Numbers are ours and go as they are: −0.02 is a lift, not a formula.
+ */
+function neutralized(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function field(cell: Cell): string {
+  if (cell === null) return '';
+  const text = typeof cell === 'string' ? neutralized(cell) : String(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function resultsCsv(answer: ResultsAnswer): string {
+  const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
+  for (const variant of answer.variants) {
+    for (const metric of variant.metrics) {
+      rows.push([
+        answer.phase,
+        variant.variant,
+        variant.control,
+        variant.share,
+        variant.exposed,
+        variant.bots,
+        metric.metric,
+        metric.primary,
+        metric.count,
+        metric.mean,
+        metric.absoluteLift,
+        metric.absoluteInterval?.lower ?? null,
+        metric.absoluteInterval?.upper ?? null,
+        metric.relativeLift,
+        metric.relativeInterval?.lower ?? null,
+        metric.relativeInterval?.upper ?? null,
+        metric.pValue,
+        metric.verdict,
+        answer.sampleRatio.pValue,
+        answer.sampleRatio.alarm,
+      ]);
+    }
+  }
+  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}
