@@ -9,7 +9,7 @@ import type {
   ScreenChoice,
   VersionsAnswer,
 } from '../../shared/console-api';
-import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import { CONSOLE_API, CONSOLE_PREVIEW_PATH, CONSOLE_RESULTS_PATH } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
 import { isJsonRequest, readJsonBody } from '../api/json-body';
@@ -31,6 +31,7 @@ import { type AccessKeys, consoleAccess } from './access';
 import { consoleError } from './errors';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
+import { resultsRoutes } from './results-route';
 
 /**
  * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
@@ -214,6 +215,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   });
+
+  app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
   app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));
