@@ -1,0 +1,378 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConfigDocument, ResultsAnswer } from '../../../shared/console-api';
+import { CONSOLE_API, CONSOLE_RESULTS_PATH } from '../../../shared/console-api';
+import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
+import { recordExposures } from '../../../worker/experiments/exposure-store';
+import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/results-csv';
+import { anEvent, NOW } from '../collector/fixtures';
+import { recordingQueue } from '../collector/recording-queue';
+import { freshApp } from '../fetch-app';
+import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
+import { aBrowser, CHROME, funnel, startEachTestAfresh, TWO_WAY } from './experiment-fixtures';
+
+/**
+ * GET /console/api/results through the development worker, where the console is open: visitors
+ * exposed by real page requests, steps from their own events, a purchase verified with the
+ * embedded portal, and the answer (JSON and CSV) showing exactly those.
+ */
+
+startEachTestAfresh();
+beforeEach(async () => {
+  await env.EVENTS_DB.batch(
+    ['experiment_days', 'experiment_day_revenue', 'verified_purchases'].map((table) =>
+      env.EVENTS_DB.prepare(`DELETE FROM ${table}`),
+    ),
+  );
+  await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
+});
+
+/** The console's calls, on an app of its own (the console assigns nobody). */
+const consoleApp = freshApp({ now: () => NOW });
+
+async function results(query = ''): Promise<ResultsAnswer> {
+  const response = await consoleApp(`${CONSOLE_RESULTS_PATH}${query}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  return response.json();
+}
+
+/** RFC 4180 without quoted fields: these results have none. */
+function csvRows(text: string): Record<string, string>[] {
+  const [header = '', ...lines] = text.split('\r\n').filter((line) => line !== '');
+  const columns = header.split(',');
+  return lines.map((line) => {
+    const cells = line.split(',');
+    return Object.fromEntries(columns.map((column, i) => [column, cells[i] ?? '']));
+  });
+}
+
+/** A visitor of `variant` on the first screen, drawn by the real split code. */
+async function exposedTo(variant: 'default' | 'lp17') {
+  const visitors = funnel(variant === 'default' ? 0.2 : 0.8);
+  const browser = await visitors.exposedVisitor();
+  expect(browser.variant()).toBe(variant);
+  return { browser, ...visitors };
+}
+
+/** Exposures written as the worker writes them, `count` visitors of `variant` at `at`. */
+async function exposeDirectly(variant: string, count: number, phase = 1, at = NOW) {
+  await recordExposures(
+    env.EVENTS_DB,
+    Array.from({ length: count }, () => ({
+      visitorId: crypto.randomUUID(),
+      phase,
+      variant,
+      configVersion: 'v1+v1',
+      at,
+    })),
+  );
+}
+
+describe('GET /console/api/results', () => {
+  it('shows the visitors exposed through the funnel, their steps and the verified purchase exactly', async () => {
+    // Two visitors on each variant; one of the control's reaches the lookup.
+    const first = await exposedTo('default');
+    await first.track(first.browser, [
+      anEvent({ event_type: 'onboarding_start', device_id: first.browser.visitorId() ?? '' }),
+    ]);
+    await first.consume();
+    await exposedTo('default');
+    await exposedTo('lp17');
+    // A crawler drawn lp17: counted apart.
+    const crawler = aBrowser(freshApp({ random: () => 0.8, now: () => NOW }));
+    await crawler.get('/', { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
+
+    // The other lp17 visitor buys with the test card through the embedded portal.
+    const buyer = checkoutVisitor({
+      fetchApp: freshApp(
+        { random: () => 0.8, now: () => NOW },
+        { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: recordingQueue().queue },
+      ),
+    });
+    await buyer.call('/', undefined, { 'user-agent': CHROME });
+    await buyer.signUp();
+    expect((await buyer.pay(CARDS.succeeds)).result?.status).toBe('succeeded');
+
+    const answer = await results();
+    expect(answer).toMatchObject({
+      phase: 1,
+      phases: [1],
+      configVersion: 'v1+builtin',
+      startedAt: new Date(NOW).toISOString(),
+      control: 'default',
+      primaryMetric: 'purchase',
+      plannedPerArm: 10_000,
+      mainCurrency: 'USD',
+      revenueCap: 699,
+      sampleRatio: { chiSquare: 0, pValue: 1, alarm: false },
+    });
+    const [control, lp17] = answer.variants;
+    expect(control).toMatchObject({
+      variant: 'default',
+      control: true,
+      share: 0.5,
+      exposed: 2,
+      bots: 0,
+      otherRevenue: {},
+    });
+    expect(lp17).toMatchObject({
+      variant: 'lp17',
+      control: false,
+      share: 0.5,
+      exposed: 2,
+      bots: 1,
+    });
+    const byMetric = (variant: typeof control) =>
+      Object.fromEntries(variant?.metrics.map((m) => [m.metric, [m.count, m.mean]]) ?? []);
+    expect(byMetric(control)).toEqual({
+      lookup: [1, 0.5],
+      signup: [0, 0],
+      checkout: [0, 0],
+      purchase: [0, 0],
+      revenue: [0, 0],
+    });
+    expect(byMetric(lp17)).toEqual({
+      lookup: [0, 0],
+      signup: [0, 0],
+      checkout: [0, 0],
+      purchase: [1, 0.5],
+      revenue: [1, 699 / 2],
+    });
+    expect(lp17?.metrics.map((m) => m.verdict)).toEqual(Array(5).fill('not_enough_data'));
+    expect(lp17?.metrics.find((m) => m.primary)?.metric).toBe('purchase');
+    // The control bought nothing, so there is no relative lift to draw yet, but there is its day.
+    expect(answer.liftOverDays).toEqual([
+      { day: '2026-11-22', variant: 'lp17', relativeLift: null, relativeInterval: null },
+    ]);
+  });
+
+  it('gives the same numbers as CSV, one row per variant and metric, to download', async () => {
+    await exposedTo('default');
+    await exposedTo('lp17');
+    await exposeDirectly('default', 120);
+    await exposeDirectly('lp17', 118);
+    const answer = await results();
+
+    const response = await consoleApp(`${CONSOLE_RESULTS_PATH}?format=csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="results-phase-1.csv"',
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const text = await response.text();
+    expect(text.split('\r\n')[0]).toBe(RESULTS_CSV_COLUMNS.join(','));
+    const rows = csvRows(text);
+    expect(rows).toHaveLength(2 * 5);
+    const cell = (value: number | null) => (value === null ? '' : String(value));
+    expect(rows).toEqual(
+      answer.variants.flatMap((variant) =>
+        variant.metrics.map((metric) => ({
+          phase: '1',
+          variant: variant.variant,
+          control: String(variant.control),
+          share: '0.5',
+          exposed: String(variant.exposed),
+          bots: '0',
+          metric: metric.metric,
+          primary: String(metric.metric === 'purchase'),
+          count: String(metric.count),
+          mean: cell(metric.mean),
+          absolute_lift: cell(metric.absoluteLift),
+          absolute_lower: cell(metric.absoluteInterval?.lower ?? null),
+          absolute_upper: cell(metric.absoluteInterval?.upper ?? null),
+          relative_lift: cell(metric.relativeLift),
+          relative_lower: cell(metric.relativeInterval?.lower ?? null),
+          relative_upper: cell(metric.relativeInterval?.upper ?? null),
+          p_value: cell(metric.pValue),
+          verdict: metric.verdict ?? '',
+          srm_p_value: String(answer.sampleRatio.pValue),
+          srm_alarm: 'false',
+        })),
+      ),
+    );
+    expect(rows.map((row) => [row.variant, row.exposed]).filter((_, i) => i % 5 === 0)).toEqual([
+      ['default', '121'],
+      ['lp17', '119'],
+    ]);
+  });
+
+  it('withholds every verdict when the exposures do not fit the split, and says why', async () => {
+    // 300 against 150 on a 50/50 split: χ² = 50. Each arm has enough visitors and buyers, so
+    // only the alarm stands between these numbers and a verdict.
+    await exposeDirectly('default', 300);
+    await exposeDirectly('lp17', 150);
+    await env.EVENTS_DB.prepare(
+      `UPDATE exposures SET reached_lookup = 1
+       WHERE visitor_id IN (SELECT visitor_id FROM exposures WHERE variant = 'lp17' LIMIT 100)
+          OR visitor_id IN (SELECT visitor_id FROM exposures WHERE variant = 'default' LIMIT 30)`,
+    ).run();
+    const answer = await results();
+    expect(answer.sampleRatio.alarm).toBe(true);
+    expect(answer.sampleRatio.chiSquare).toBeCloseTo(50, 10);
+    expect(answer.sampleRatio.pValue).toBeLessThan(0.001);
+    const lp17 = answer.variants[1];
+    expect(lp17?.metrics.map((m) => m.verdict)).toEqual(Array(5).fill('withheld_srm'));
+    const lookup = lp17?.metrics.find((m) => m.metric === 'lookup');
+    expect(lookup).toMatchObject({ count: 100, mean: 100 / 150 });
+    expect(lookup?.absoluteInterval?.lower).toBeGreaterThan(0);
+
+    const csv = csvRows(await (await consoleApp(`${CONSOLE_RESULTS_PATH}?format=csv`)).text());
+    expect(new Set(csv.map((row) => row.srm_alarm))).toEqual(new Set(['true']));
+    expect(csv.filter((row) => row.variant === 'lp17').map((row) => row.verdict)).toEqual(
+      Array(5).fill('withheld_srm'),
+    );
+  });
+
+  it('answers ?phase=N for an earlier phase with the shares its published version drew', async () => {
+    const publish = async (base: number | null, weights: [number, number]) => {
+      const document: ConfigDocument = {
+        split: {
+          ...TWO_WAY,
+          variants: {
+            default: { weight: weights[0] },
+            lp17: { weight: weights[1], flow: 'lp17ch17pr5' },
+          },
+        },
+        flows: {
+          version: 'builtin',
+          flows: DEFAULT_FLOWS.flows as ConfigDocument['flows']['flows'],
+        },
+      };
+      const response = await consoleApp(CONSOLE_API.publish, {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        body: JSON.stringify({ base, document, note: 'results test' }),
+      });
+      expect(response.status).toBe(200);
+    };
+    await publish(null, [50, 50]);
+    await exposedTo('default');
+    await exposedTo('lp17');
+    // New shares, a new phase: 20/80.
+    await publish(1, [20, 80]);
+    await exposedTo('lp17');
+
+    const live = await results();
+    expect(live).toMatchObject({ phase: 2, phases: [2, 1], configVersion: 'v2+v2' });
+    expect(live.variants.map((v) => [v.variant, v.share, v.exposed])).toEqual([
+      ['default', 0.2, 0],
+      ['lp17', 0.8, 1],
+    ]);
+
+    const earlier = await results('?phase=1');
+    expect(earlier).toMatchObject({ phase: 1, phases: [2, 1], configVersion: 'v2+v2' });
+    expect(earlier.variants.map((v) => [v.variant, v.share, v.exposed])).toEqual([
+      ['default', 0.5, 1],
+      ['lp17', 0.5, 1],
+    ]);
+    expect((await results('?phase=2')).variants).toEqual(live.variants);
+    const csv = await consoleApp(`${CONSOLE_RESULTS_PATH}?phase=1&format=csv`);
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="results-phase-1.csv"',
+    );
+    expect(new Set(csvRows(await csv.text()).map((row) => row.phase))).toEqual(new Set(['1']));
+  });
+
+  it('checks a phase no version names against equal shares of the variants seen', async () => {
+    await exposeDirectly('lp17', 40, 7);
+    await exposeDirectly('lp11', 60, 7);
+    const answer = await results('?phase=7');
+    expect(answer.phases).toEqual([7]);
+    expect(answer.variants.map((v) => [v.variant, v.control, v.share, v.exposed])).toEqual([
+      ['lp11', true, 0.5, 60],
+      ['lp17', false, 0.5, 40],
+    ]);
+    expect(answer.sampleRatio.alarm).toBe(false);
+  });
+
+  it('shows a phase without visitors at zero, with no verdict, not as an error', async () => {
+    const live = await results();
+    expect(live).toMatchObject({ phase: 1, phases: [], startedAt: null, liftOverDays: [] });
+    expect(live.variants.map((v) => [v.variant, v.exposed])).toEqual([
+      ['default', 0],
+      ['lp17', 0],
+    ]);
+    expect(live.variants[1]?.metrics.map((m) => m.verdict)).toEqual(
+      Array(5).fill('not_enough_data'),
+    );
+    const unknown = await results('?phase=5');
+    expect(unknown).toMatchObject({ phase: 5, variants: [], liftOverDays: [] });
+  });
+
+  it('draws the primary metric’s lift day by day, over everyone exposed up to each day', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    await exposeDirectly('default', 100, 1, NOW - day);
+    await exposeDirectly('lp17', 100, 1, NOW - day);
+    await exposeDirectly('default', 100, 1, NOW);
+    await exposeDirectly('lp17', 100, 1, NOW);
+    // Lookups: 20 then 10 more in the control, 30 then 30 more in lp17.
+    const reach = (variant: string, from: number, to: number, count: number) =>
+      env.EVENTS_DB.prepare(
+        `UPDATE exposures SET reached_lookup = 1 WHERE visitor_id IN (
+           SELECT visitor_id FROM exposures WHERE variant = ?1 AND exposed_at BETWEEN ?2 AND ?3
+           LIMIT ?4)`,
+      )
+        .bind(variant, from, to, count)
+        .run();
+    await reach('default', NOW - day, NOW - day, 20);
+    await reach('lp17', NOW - day, NOW - day, 30);
+    await reach('default', NOW, NOW, 10);
+    await reach('lp17', NOW, NOW, 30);
+    const live = TWO_WAY;
+    await env.FUNNEL_CONFIG.put(
+      'split',
+      JSON.stringify({ ...live, experiment: { primaryMetric: 'lookup' } }),
+    );
+
+    const answer = await results();
+    expect(answer.primaryMetric).toBe('lookup');
+    expect(answer.startedAt).toBe(new Date(NOW - day).toISOString());
+    expect(answer.liftOverDays.map((point) => [point.day, point.variant])).toEqual([
+      ['2026-11-21', 'lp17'],
+      ['2026-11-22', 'lp17'],
+    ]);
+    const [first, last] = answer.liftOverDays;
+    expect(first?.relativeLift).toBeCloseTo(30 / 20 - 1, 12);
+    expect(last?.relativeLift).toBeCloseTo(60 / 30 - 1, 12);
+    const lookup = answer.variants[1]?.metrics.find((m) => m.primary);
+    expect(lookup?.metric).toBe('lookup');
+    expect(last?.relativeInterval).toEqual(lookup?.relativeInterval);
+  });
+
+  it('answers 503 when the store fails, and logs that the results failed', async () => {
+    const down = () => {
+      throw new Error('D1_ERROR: the database is unavailable');
+    };
+    const failing = freshApp(
+      { now: () => NOW },
+      { EVENTS_DB: { prepare: down, batch: down } as unknown as D1Database },
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await failing(CONSOLE_RESULTS_PATH);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ ok: false, error: 'config_store_failed' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ error: 'results_failed', path: CONSOLE_RESULTS_PATH }),
+    );
+  });
+
+  it('refuses a query it does not understand', async () => {
+    for (const query of [
+      '?phase=abc',
+      '?phase=-1',
+      '?phase=0',
+      '?phase=1.5',
+      '?phase=',
+      '?format=xml',
+    ]) {
+      const response = await consoleApp(`${CONSOLE_RESULTS_PATH}${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+    }
+  });
+});
