@@ -1,4 +1,4 @@
-import type { ConfigDocument, VariantDocument } from '../shared/console-api';
+import type { ConfigDocument, ExperimentSettings, VariantDocument } from '../shared/console-api';
 import { flowNameOf } from './config-names';
 
 /**
@@ -110,6 +110,27 @@ export function withScreenRemoved(
   index: number,
 ): ConfigDocument {
   return editScreens(document, flow, (screens) => screens.filter((_, i) => i !== index));
+}
+
+/**
+ * How the experiment is read from now on: `settings` over the document's own, a field set to
+ * undefined taken out (the worker's default then applies), and no `experiment` left when it
+ * would be empty. Neither field starts a new phase (worker/config/phase.ts).
+ */
+export function withExperiment(
+  document: ConfigDocument,
+  settings: ExperimentSettings,
+): ConfigDocument {
+  const merged: ExperimentSettings = { ...document.split.experiment, ...settings };
+  const experiment = Object.fromEntries(
+    Object.entries(merged).filter(([, value]) => value !== undefined),
+  ) as ExperimentSettings;
+  if (Object.keys(experiment).length > 0) {
+    // In place: the document keeps its order of keys, so undoing an edit leaves no difference.
+    return { ...document, split: { ...document.split, experiment } };
+  }
+  const { experiment: _none, ...split } = document.split;
+  return { ...document, split };
 }
 
 /** The variants that walk `flow`, in the document's order. */

@@ -10,7 +10,12 @@ import type { ConfigDocument, FieldError } from '../shared/console-api';
 
 /** The paths the form has a place for, given the document it shows. */
 export function errorAnchors(document: ConfigDocument): Set<string> {
-  const anchors = new Set(['split.variants', 'flows.flows']);
+  const anchors = new Set([
+    'split.variants',
+    'flows.flows',
+    'split.experiment.primaryMetric',
+    'split.experiment.plannedPerArm',
+  ]);
   for (const key of Object.keys(document.split.variants)) {
     const variant = `split.variants.${key}`;
     anchors.add(variant).add(`${variant}.weight`).add(`${variant}.flow`);
@@ -56,6 +61,11 @@ export function fieldLabel(path: string): string {
     return `Variant ${name}`;
   }
   if (section === 'split' && group === 'defaultVariant') return 'Default variant';
+  if (section === 'split' && group === 'experiment') {
+    if (name === 'primaryMetric') return 'Primary metric';
+    if (name === 'plannedPerArm') return 'Planned visitors per variant';
+    return 'The experiment settings';
+  }
   if (section === 'flows' && group === 'flows') {
     if (name === undefined) return 'Flows';
     const index = Number(rest);

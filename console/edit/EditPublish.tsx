@@ -4,6 +4,7 @@ import { $draft, discardEdits, useHasEdits } from '../stores/draft';
 import { $editStatus, EDIT_STATUS_ID } from '../stores/status';
 import { AddFlow } from './AddFlow';
 import { AddVariant } from './AddVariant';
+import { ExperimentFields } from './ExperimentFields';
 import { FlowsEditor } from './FlowsEditor';
 import { ReviewPanel } from './ReviewPanel';
 import { VariantsEditor } from './VariantsEditor';
@@ -36,6 +37,7 @@ export function EditPublish({ state }: { state: ConsoleState }) {
       <AddVariant document={draft.document} />
       <FlowsEditor document={draft.document} choices={state.screens} />
       <AddFlow document={draft.document} />
+      <ExperimentFields settings={draft.document.split.experiment} />
       <ReviewPanel />
     </section>
   );

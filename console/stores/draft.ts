@@ -1,5 +1,6 @@
-import type { ConfigDocument, ConsoleState } from '../../shared/console-api';
+import type { ConfigDocument, ConsoleState, ExperimentSettings } from '../../shared/console-api';
 import {
+  withExperiment,
   withFlow,
   withScreenAdded,
   withScreenMoved,
@@ -82,6 +83,11 @@ export function resumeVariant(key: string): void {
     document: withWeight(draft.document, key, weight),
     pausedWeights: stillPaused,
   });
+}
+
+/** The primary metric or the planned sample; undefined takes the field out (the default). */
+export function setExperiment(settings: ExperimentSettings): void {
+  edit((document) => withExperiment(document, settings));
 }
 
 export function chooseFlow(key: string, flow: string): void {

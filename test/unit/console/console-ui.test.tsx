@@ -154,6 +154,60 @@ describe('the console in the browser', () => {
     expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check]);
   });
 
+  it('sends the chosen primary metric and planned sample in the reviewed document', async () => {
+    const { posted } = stubWorker({
+      check: () => ({ status: 200, body: { ok: true, diff: [], phase: null } }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const metric = screen.getByLabelText('Primary metric');
+    // Nothing chosen in the live config: purchase, the worker's default.
+    expect(metric).toHaveProperty('value', 'purchase');
+    await user.selectOptions(metric, 'Revenue per visitor');
+    const planned = screen.getByLabelText('Planned visitors per variant (optional)');
+    await user.type(planned, '50');
+    // Said at once, and still sent: the worker's validator refuses it beside the field.
+    expect(screen.getByText('Enter a whole number, 100 or more, or leave it empty.')).toBeTruthy();
+    await user.type(planned, '00');
+    expect(screen.queryByText(/Enter a whole number/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.body.document.split.experiment).toEqual({
+      primaryMetric: 'revenue',
+      plannedPerArm: 5000,
+    });
+    // Emptied, the planned sample leaves the document: the worker's default applies again.
+    await user.clear(planned);
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]!.body.document.split.experiment).toEqual({ primaryMetric: 'revenue' });
+  });
+
+  it('shows a refusal of the planned sample beside its field', async () => {
+    stubWorker({
+      check: () => ({
+        status: 400,
+        body: {
+          ok: false,
+          error: 'invalid_config',
+          errors: [{ path: 'split.experiment.plannedPerArm', message: 'must be at least 100' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const planned = screen.getByLabelText('Planned visitors per variant (optional)');
+    await user.type(planned, '5');
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Planned visitors per variant: must be at least 100');
+    expect(planned.getAttribute('aria-invalid')).toBe('true');
+    const described = (planned.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('must be at least 100');
+  });
+
   it('says when the draft is the live config, and offers no publish', async () => {
     stubWorker({ check: () => ({ status: 200, body: { ok: true, diff: [], phase: null } }) });
     const user = userEvent.setup();

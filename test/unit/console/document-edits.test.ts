@@ -3,6 +3,7 @@ import { flowNameProblem, variantKeyProblem } from '../../../console/config-name
 import {
   screensWalked,
   variantsWalking,
+  withExperiment,
   withFlow,
   withScreenAdded,
   withScreenMoved,
@@ -20,6 +21,35 @@ describe('editing the config document', () => {
     expect(edited.split.variants.lp17).toEqual({ weight: 0, flow: 'lp17ch17pr5' });
     expect(live).toEqual(liveDocument());
     expect(withWeight(live, 'nobody', 5)).toBe(live);
+  });
+
+  it('sets the primary metric and planned sample, and takes out what is unset', () => {
+    const live = liveDocument();
+    const chosen = withExperiment(live, { primaryMetric: 'signup' });
+    expect(chosen.split.experiment).toEqual({ primaryMetric: 'signup' });
+    const planned = withExperiment(chosen, { plannedPerArm: 5000 });
+    expect(planned.split.experiment).toEqual({ primaryMetric: 'signup', plannedPerArm: 5000 });
+    expect(withExperiment(planned, { plannedPerArm: undefined }).split.experiment).toEqual({
+      primaryMetric: 'signup',
+    });
+    // Nothing left: no `experiment` at all, so the document is the live one again.
+    const undone = withExperiment(chosen, { primaryMetric: undefined });
+    expect(undone).toEqual(live);
+    expect('experiment' in undone.split).toBe(false);
+    expect(live).toEqual(liveDocument());
+  });
+
+  it('keeps the order of the split’s keys, so an undone edit is no edit', () => {
+    const live = liveDocument();
+    const { variants, ...rest } = live.split;
+    const withSettings = {
+      ...live,
+      split: { ...rest, experiment: { primaryMetric: 'purchase' as const }, variants },
+    };
+    const undone = withExperiment(withExperiment(withSettings, { primaryMetric: 'lookup' }), {
+      primaryMetric: 'purchase',
+    });
+    expect(JSON.stringify(undone)).toBe(JSON.stringify(withSettings));
   });
 
   it('moves a screen up or down, and nothing past either end', () => {

@@ -11,6 +11,9 @@ describe('where a refusal is shown in the form', () => {
       'split.variants.lp11ch8/vc.flow',
     );
     expect(anchorOf('flows.flows.lp17ch17pr5.2', anchors)).toBe('flows.flows.lp17ch17pr5.2');
+    expect(anchorOf('split.experiment.plannedPerArm', anchors)).toBe(
+      'split.experiment.plannedPerArm',
+    );
   });
 
   it('beside the nearest enclosing group when no control edits that path', () => {
@@ -54,6 +57,9 @@ describe('where a refusal is shown in the form', () => {
     expect(fieldLabel('flows.flows.x')).toBe('Flow x');
     expect(fieldLabel('flows.flows')).toBe('Flows');
     expect(fieldLabel('split.defaultVariant')).toBe('Default variant');
+    expect(fieldLabel('split.experiment.primaryMetric')).toBe('Primary metric');
+    expect(fieldLabel('split.experiment.plannedPerArm')).toBe('Planned visitors per variant');
+    expect(fieldLabel('split.experiment')).toBe('The experiment settings');
     expect(fieldLabel('flows')).toBe('The flows');
     expect(fieldLabel('')).toBe('The config');
   });
