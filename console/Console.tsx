@@ -1,11 +1,12 @@
 import { EditPublish } from './edit/EditPublish';
 import { History } from './history/History';
 import { Overview } from './overview/Overview';
+import { Results } from './results/Results';
 import { useStore } from './stores/atom';
 import { $live } from './stores/live';
 import { loadConsole } from './stores/publishing';
 
-/** The marketers' console: what is live, the draft and its publish, and the history. */
+/** The marketers' console: what is live, its results, the draft and its publish, the history. */
 export function Console() {
   const live = useStore($live);
   return (
@@ -20,6 +21,7 @@ export function Console() {
           ) : null}
           <nav aria-label="Sections">
             <a href="#overview">Overview</a>
+            <a href="#results">Results</a>
             <a href="#edit">Edit and publish</a>
             <a href="#history">History</a>
           </nav>
@@ -42,6 +44,7 @@ export function Console() {
         {live.kind === 'ready' ? (
           <>
             <Overview state={live.state} />
+            <Results livePhase={live.state.live.split.phase ?? 1} />
             <EditPublish state={live.state} />
             <History />
           </>

@@ -2,10 +2,12 @@ import {
   type Change,
   type CheckAnswer,
   CONSOLE_API,
+  CONSOLE_RESULTS_PATH,
   type ConsoleState,
   type FieldError,
   type PublishAnswer,
   type PublishRequest,
+  type ResultsAnswer,
   type RollbackRequest,
   type VersionSummary,
   type VersionsAnswer,
@@ -87,4 +89,17 @@ export function publishDocument(request: PublishRequest): Promise<Answer<Publish
 
 export function rollBack(request: RollbackRequest): Promise<Answer<PublishAnswer>> {
   return call(CONSOLE_API.rollback, request);
+}
+
+/** The results of `phase` (null: the live phase), as JSON or as the spreadsheet's CSV. */
+export function resultsUrl(phase: number | null, format?: 'csv'): string {
+  const query = new URLSearchParams();
+  if (format) query.set('format', format);
+  if (phase !== null) query.set('phase', String(phase));
+  const text = query.toString();
+  return text ? `${CONSOLE_RESULTS_PATH}?${text}` : CONSOLE_RESULTS_PATH;
+}
+
+export function fetchResults(phase: number | null): Promise<Answer<ResultsAnswer>> {
+  return call(resultsUrl(phase));
 }

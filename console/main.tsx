@@ -2,6 +2,7 @@ import './console.css';
 import { createRoot } from 'react-dom/client';
 import { Console } from './Console';
 import { loadConsole } from './stores/publishing';
+import { $resultsPhase, phaseOfSearch } from './stores/results';
 
 /**
  * The console's page script (a Vite entry of its own: no funnel page loads it). The page
@@ -10,5 +11,6 @@ import { loadConsole } from './stores/publishing';
 const root = document.getElementById('console-root');
 if (root) {
   createRoot(root).render(<Console />);
+  $resultsPhase.set(phaseOfSearch(location.search));
   void loadConsole();
 }

@@ -10,6 +10,7 @@ import { failureText } from '../error-texts';
 import { $draft, startDraft } from './draft';
 import { $history, $rollback } from './history';
 import { $live } from './live';
+import { loadResults } from './results';
 import { $review, type Review } from './review';
 import { $editStatus, $historyStatus } from './status';
 
@@ -37,11 +38,12 @@ async function loadHistory(): Promise<void> {
 }
 
 /**
- * Loads what is live and the history, and starts a fresh draft of it: on opening the console,
- * after a publish or a roll back, and when the marketer takes the live config after a conflict.
+ * Loads what is live, the history and the results, and starts a fresh draft of it: on opening
+ * the console, after a publish or a roll back (either may start a new phase), and when the
+ * marketer takes the live config after a conflict.
  */
 export async function loadConsole(): Promise<void> {
-  const [state] = await Promise.all([fetchState(), loadHistory()]);
+  const [state] = await Promise.all([fetchState(), loadHistory(), loadResults()]);
   if (!state.ok) {
     $live.set({ kind: 'failed', message: messageOf(state.refusal) });
     return;

@@ -7,11 +7,12 @@ import { loadConsole } from '../../../console/stores/publishing';
 import { $editStatus, $historyStatus } from '../../../console/stores/status';
 import {
   CONSOLE_API,
+  CONSOLE_RESULTS_PATH,
   type ConsoleState,
   type PublishRequest,
   type VersionsAnswer,
 } from '../../../shared/console-api';
-import { consoleState } from './fixtures';
+import { consoleState, resultsAnswer } from './fixtures';
 
 /** The worker's /console/api as the console sees it; each test says what check and publish answer. */
 function stubWorker(answers: {
@@ -29,6 +30,7 @@ function stubWorker(answers: {
       });
     if (url === CONSOLE_API.state) return reply(200, state);
     if (url === CONSOLE_API.versions) return reply(200, versions);
+    if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
     const body = JSON.parse(String(init?.body)) as PublishRequest;
     posted.push({ url, body });
     expect(init?.method).toBe('POST');

@@ -1,4 +1,12 @@
-import type { ConfigDocument, ConsoleState } from '../../../shared/console-api';
+import {
+  type ConfigDocument,
+  type ConsoleState,
+  type MetricResult,
+  RESULT_METRICS,
+  type ResultMetric,
+  type ResultsAnswer,
+  type ResultVerdict,
+} from '../../../shared/console-api';
 
 /** A live config with three variants, one walking a flow of its own and one paused. */
 export function liveDocument(): ConfigDocument {
@@ -58,5 +66,89 @@ export function consoleState(): ConsoleState {
       lp17: '/console/preview/lp17',
       old: '/console/preview/old',
     },
+  };
+}
+
+const RATES: Record<ResultMetric, number> = {
+  lookup: 0.6,
+  signup: 0.3,
+  checkout: 0.2,
+  purchase: 0.05,
+  revenue: 149.5,
+};
+
+function metricsOf(
+  exposed: number,
+  compared: { lift: number; verdict: ResultVerdict } | null,
+): MetricResult[] {
+  return RESULT_METRICS.map((metric) => {
+    const mean = RATES[metric] * (1 + (compared?.lift ?? 0));
+    const converters = metric === 'revenue' ? RATES.purchase : mean;
+    return {
+      metric,
+      primary: metric === 'purchase',
+      count: Math.round(converters * exposed),
+      mean,
+      absoluteLift: compared ? mean - RATES[metric] : null,
+      absoluteInterval: compared ? { lower: -0.01, upper: 0.03 } : null,
+      relativeLift: compared?.lift ?? null,
+      relativeInterval: compared
+        ? { lower: compared.lift - 0.08, upper: compared.lift + 0.08 }
+        : null,
+      pValue: compared ? 0.2 : null,
+      verdict: compared?.verdict ?? null,
+    };
+  });
+}
+
+/** Phase 2 of an experiment: lp17 (+12% on every metric, better) against the control, default. */
+export function resultsAnswer(): ResultsAnswer {
+  return {
+    phase: 2,
+    phases: [2, 1],
+    configVersion: 'v2',
+    startedAt: '2026-11-20T09:00:00.000Z',
+    control: 'default',
+    primaryMetric: 'purchase',
+    plannedPerArm: 10_000,
+    mainCurrency: 'USD',
+    revenueCap: 12_000,
+    sampleRatio: { chiSquare: 0.4, pValue: 0.53, alarm: false },
+    // The control second, as an answer may list it: the page puts it first.
+    variants: [
+      {
+        variant: 'lp17',
+        control: false,
+        share: 0.5,
+        exposed: 2000,
+        bots: 0,
+        metrics: metricsOf(2000, { lift: 0.12, verdict: 'better' }),
+        otherRevenue: { EUR: 2990 },
+      },
+      {
+        variant: 'default',
+        control: true,
+        share: 0.5,
+        exposed: 2010,
+        bots: 7,
+        metrics: metricsOf(2010, null),
+        otherRevenue: {},
+      },
+    ],
+    liftOverDays: [
+      {
+        day: '2026-11-21',
+        variant: 'lp17',
+        relativeLift: 0.1,
+        relativeInterval: { lower: -0.4, upper: 0.6 },
+      },
+      { day: '2026-11-20', variant: 'lp17', relativeLift: null, relativeInterval: null },
+      {
+        day: '2026-11-22',
+        variant: 'lp17',
+        relativeLift: 0.12,
+        relativeInterval: { lower: 0.04, upper: 0.2 },
+      },
+    ],
   };
 }

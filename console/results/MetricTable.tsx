@@ -1,0 +1,93 @@
+import type { MetricResult, VariantResults } from '../../shared/console-api';
+import {
+  countText,
+  liftText,
+  METRIC_NAMES,
+  moneyText,
+  percentText,
+  verdictWord,
+} from '../result-texts';
+
+/** A metric's value: a step's conversion rate, or revenue per visitor in the main currency. */
+function valueText(metric: MetricResult, currency: string | null): string {
+  if (metric.metric !== 'revenue') return percentText(metric.mean);
+  return currency ? moneyText(metric.mean, currency) : 'no revenue yet';
+}
+
+/**
+ * One variant's metrics, the primary one marked: converters, rate (or revenue per visitor), and
+ * for a variant other than the control its lift with its interval and the verdict. Scrolls
+ * sideways in its own box on a narrow screen, so the page itself never does.
+ */
+export function MetricTable({
+  variant,
+  control,
+  currency,
+}: {
+  variant: VariantResults;
+  control: string;
+  currency: string | null;
+}) {
+  const compared = !variant.control;
+  const captionId = `metrics:${variant.variant}`;
+  return (
+    // A box that scrolls must be reachable by keyboard to scroll it (axe's
+    // scrollable-region-focusable): the table has nothing focusable of its own.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone.
+    <section className="table-scroll" aria-labelledby={captionId} tabIndex={0}>
+      <table className="results-table">
+        <caption id={captionId}>
+          {compared ? `${variant.variant} against ${control}` : `${variant.variant} (control)`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col">Converted</th>
+            <th scope="col">Rate</th>
+            {compared ? (
+              <>
+                <th scope="col">
+                  Lift <span className="muted">(95% interval)</span>
+                </th>
+                <th scope="col">Verdict</th>
+              </>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {variant.metrics.map((metric) => (
+            <tr
+              key={metric.metric}
+              className={metric.primary ? 'results-table__primary' : undefined}
+            >
+              <th scope="row">
+                {METRIC_NAMES[metric.metric]}{' '}
+                {metric.primary ? (
+                  <span className="badge">primary</span>
+                ) : (
+                  <small className="muted">secondary</small>
+                )}
+              </th>
+              <td>{countText(metric.count)}</td>
+              <td>{valueText(metric, currency)}</td>
+              {compared ? (
+                <>
+                  <td>{liftText(metric.relativeLift, metric.relativeInterval)}</td>
+                  <td>
+                    {metric.verdict ? (
+                      <span className={`verdict verdict--${metric.verdict}`}>
+                        {verdictWord(metric.verdict)}
+                      </span>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

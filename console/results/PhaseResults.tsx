@@ -1,0 +1,58 @@
+import type { ResultsAnswer } from '../../shared/console-api';
+import { countText, METRIC_NAMES, moneyText } from '../result-texts';
+import { timeText } from '../time-text';
+import { ResultCard } from './ResultCard';
+import { SampleRatioStatus } from './SampleRatioStatus';
+
+/** What a phase's results rest on: when it started, its config, its primary metric, its plan. */
+function PhaseFacts({ answer }: { answer: ResultsAnswer }) {
+  return (
+    <p>
+      Phase <strong>{answer.phase}</strong>
+      {answer.startedAt ? (
+        <>
+          , first visitor <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
+        </>
+      ) : null}
+      , config {answer.configVersion}. Primary metric:{' '}
+      <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
+      {countText(answer.plannedPerArm)} visitors per variant.
+    </p>
+  );
+}
+
+/** One phase's results: the split's health first, then every variant, the control first. */
+export function PhaseResults({ answer }: { answer: ResultsAnswer }) {
+  if (answer.variants.every((variant) => variant.exposed === 0)) {
+    return (
+      <>
+        <PhaseFacts answer={answer} />
+        <p className="notice">No visitor has been exposed in this phase yet.</p>
+      </>
+    );
+  }
+  const variants = [...answer.variants].sort((a, b) => Number(b.control) - Number(a.control));
+  const cap =
+    answer.revenueCap !== null && answer.mainCurrency
+      ? moneyText(answer.revenueCap, answer.mainCurrency)
+      : null;
+  return (
+    <>
+      <PhaseFacts answer={answer} />
+      <SampleRatioStatus check={answer.sampleRatio} />
+      {cap ? (
+        <p className="muted">
+          Revenue above {cap} capped: a visitor's revenue counts up to {cap} (the 99th percentile of
+          all variants), so one large order cannot decide the experiment.
+        </p>
+      ) : null}
+      <ul className="result-list">
+        {variants.map((variant) => (
+          <li key={variant.variant}>
+            <ResultCard variant={variant} answer={answer} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ResultsAnswer, VariantResults } from '../../shared/console-api';
+import {
+  countText,
+  liftText,
+  METRIC_NAMES,
+  moneyText,
+  percentText,
+  verdictWord,
+} from '../result-texts';
+import { FunnelChart } from './FunnelChart';
+import { LiftChart } from './LiftChart';
+import { MetricTable } from './MetricTable';
+
+/** A variant's verdict on the primary metric, the line a marketer reads first. */
+function PrimaryVerdict({ variant }: { variant: VariantResults }) {
+  const primary = variant.metrics.find((metric) => metric.primary);
+  if (!primary?.verdict) return null;
+  return (
+    <p className="primary-verdict">
+      {METRIC_NAMES[primary.metric]} (primary):{' '}
+      <strong className={`verdict verdict--${primary.verdict}`}>
+        {verdictWord(primary.verdict)}
+      </strong>
+      {primary.relativeLift !== null
+        ? `, lift ${liftText(primary.relativeLift, primary.relativeInterval)}`
+        : null}
+    </p>
+  );
+}
+
+/** One variant of a phase: its visitors, its metrics against the control, its funnel and lift. */
+export function ResultCard({
+  variant,
+  answer,
+}: {
+  variant: VariantResults;
+  answer: ResultsAnswer;
+}) {
+  const titleId = `result-title:${variant.variant}`;
+  const other = Object.entries(variant.otherRevenue);
+  return (
+    <article className="card result-card" aria-labelledby={titleId}>
+      <h3 className="card__title" id={titleId}>
+        {variant.variant} {variant.control ? <span className="badge">control</span> : null}
+      </h3>
+      <p>
+        <strong>{countText(variant.exposed)}</strong> visitors exposed, {percentText(variant.share)}{' '}
+        of new visitors
+        {variant.bots > 0 ? (
+          <>
+            {' '}
+            <small className="muted">
+              ({countText(variant.bots)} known {variant.bots === 1 ? 'bot' : 'bots'} not counted)
+            </small>
+          </>
+        ) : null}
+      </p>
+      <PrimaryVerdict variant={variant} />
+      <MetricTable variant={variant} control={answer.control} currency={answer.mainCurrency} />
+      {other.length > 0 ? (
+        <p className="muted">
+          Also {other.map(([currency, minor]) => moneyText(minor, currency)).join(', ')} in other
+          currencies, neither converted nor compared.
+        </p>
+      ) : null}
+      <FunnelChart variant={variant} />
+      {variant.control ? null : (
+        <LiftChart
+          variant={variant.variant}
+          control={answer.control}
+          metric={answer.primaryMetric}
+          points={answer.liftOverDays.filter((point) => point.variant === variant.variant)}
+        />
+      )}
+    </article>
+  );
+}
