@@ -62,7 +62,8 @@ function PlannedInput({ planned }: { planned: number | undefined }) {
       />
       <p className="muted field__after" id={`${id}:hint`}>
         How many visitors each variant should have when you decide: the intervals are tightest
-        there. Empty: the worker's default.
+        there. Set it when a phase starts: changed later, it re-tunes intervals on data already
+        seen, which weakens them. Empty: the worker's default.
       </p>
       {problem ? (
         <p className="field-problem" id={`${id}:problem`}>
