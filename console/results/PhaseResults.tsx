@@ -4,7 +4,7 @@ import { timeText } from '../time-text';
 import { ResultCard } from './ResultCard';
 import { SampleRatioStatus } from './SampleRatioStatus';
 
-/** What a phase's results rest on: when it started, its config, its primary metric, its plan. */
+/** What a phase's results rest on: when it started, its primary metric, its planned sample. */
 function PhaseFacts({ answer }: { answer: ResultsAnswer }) {
   return (
     <p>
@@ -13,8 +13,8 @@ function PhaseFacts({ answer }: { answer: ResultsAnswer }) {
         <>
           , first visitor <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
         </>
-      ) : null}
-      , config {answer.configVersion}. Primary metric:{' '}
+      ) : null}{' '}
+      (live config {answer.configVersion}). Primary metric:{' '}
       <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
       {countText(answer.plannedPerArm)} visitors per variant.
     </p>
