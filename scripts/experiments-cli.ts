@@ -26,7 +26,7 @@ import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-pla
 
 /**
  * `npm run experiments -- simulate`: a synthetic experiment in the local store, so that a
- * newcomer sees a full results page right after `npm start` (issue 14). What it draws is in
+ * newcomer sees a full results page right after `npm start`. What it draws is in
  * experiments-simulation.ts (pure, seeded); this file reads the split from local KV and writes
  * the visitors to local D1 through the experiment store's own functions, whose triggers keep the
  * per-arm totals the results read, as for real visitors.

@@ -30,7 +30,7 @@ import type { ArmTotals, ExperimentTotals, MetricCounts } from './totals';
  */
 export const DEFAULT_PLANNED_PER_ARM = 10_000;
 
-/** Purchase conversion, unless the split names another (issue 14). */
+/** Purchase conversion, unless the split names another. */
 const DEFAULT_PRIMARY_METRIC: ResultMetric = 'purchase';
 
 /** How a phase was drawn and is read. */

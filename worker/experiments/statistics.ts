@@ -63,9 +63,9 @@ export interface SampleRatioCheck {
   alarm: boolean;
 }
 
-/** Two-sided, for every interval and verdict (issue 14). */
+/** Two-sided, for every interval and verdict. */
 const ALPHA = 0.05;
-/** Sample-ratio mismatch is declared below this p-value (issue 14). */
+/** Sample-ratio mismatch is declared below this p-value. */
 const SRM_ALARM_P = 0.001;
 /** No verdict before each arm has this many exposed visitors... */
 const MIN_VISITORS_PER_ARM = 100;

@@ -5,7 +5,7 @@ import {
   type SufficientStatistics,
 } from './revenue';
 
-/** The steps of issue 14, in funnel order: lookup started, signed up, checkout shown, purchased. */
+/** The steps counted per exposed visitor, in funnel order: lookup started, signed up, checkout shown, purchased. */
 const EXPERIMENT_STEPS = ['lookup', 'signup', 'checkout', 'purchase'] as const;
 export type ExperimentStep = (typeof EXPERIMENT_STEPS)[number];
 /** Each step's conversion, and revenue per exposed visitor. */
@@ -105,7 +105,7 @@ function mainCurrencyOf(rows: readonly RevenueRow[]): string | null {
 }
 
 /**
- * What the results of a phase are computed from (issue 14): per variant, the exposed visitors,
+ * What the results of a phase are computed from: per variant, the exposed visitors,
  * each step's count, verified purchases and revenue, and bots, as exact counts. It reads the
  * per-arm totals the tables' triggers keep, a few rows per variant however many visitors there
  * were, never the visitors' rows. For the results endpoint (GET /console/api/results).

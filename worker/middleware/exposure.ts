@@ -7,8 +7,8 @@ import { exposureVerdict, isSpeculative } from '../experiments/exposure-rules';
 import { recordBotExposure, recordExposures } from '../experiments/exposure-store';
 
 /**
- * Records, from the server, that a visitor was exposed to the split test (issue 14, "What is
- * counted"): on the funnel screen where their variant is drawn, in the config's current phase,
+ * Records, from the server, that a visitor was exposed to the split test (README, "Experiment results:
+ * what is counted"): on the funnel screen where their variant is drawn, in the config's current phase,
  * once per visitor. The browser has no say in it, so blockers, tabs closed early and forged
  * beacons cannot move the denominator. Known bots are counted apart. Written after the answer,
  * off the visitor's path: a failed write is an error line (`exposure_failed`), never a failed page.

@@ -5,7 +5,7 @@ import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import { aBrowser, CHROME, exposureOf, exposureRows, TWO_WAY } from './experiment-fixtures';
 
 /**
- * Exposure, counted by the server (issue 14): a visitor is exposed on the funnel screen where
+ * Exposure, counted by the server: a visitor is exposed on the funnel screen where
  * their variant is drawn, once, in the phase of that draw; previews, `skip_split`, speculative
  * fetches, the API and the collector never expose anyone, and known bots are counted apart.
  */

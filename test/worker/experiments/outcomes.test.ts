@@ -14,7 +14,7 @@ import {
 } from './experiment-fixtures';
 
 /**
- * The step flags of exposed visitors (issue 14): set from the visitor's own events through
+ * The step flags of exposed visitors: set from the visitor's own events through
  * `/e`, the queue and its consumer, once each; never from anyone else's.
  */
 

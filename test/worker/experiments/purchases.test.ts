@@ -9,7 +9,7 @@ import { CARDS } from '../test-gateway/gateway-client';
 import { CHROME, exposureOf, funnel, NO_FLAGS, startEachTestAfresh } from './experiment-fixtures';
 
 /**
- * Purchases and revenue per exposed visitor (issue 14): only from the purchases the server
+ * Purchases and revenue per exposed visitor: only from the purchases the server
  * verified with the product API, once per subscription however often it is polled; a purchase
  * anyone posts to `/e` is neither.
  */
