@@ -6,17 +6,8 @@
 
 export type Random = () => number;
 
-/** mulberry32 (Tommy Ettinger): a small 32-bit generator, plenty for Monte Carlo checks. */
-export function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the same seeded generator `npm run experiments -- simulate` draws with. */
+export { seededRandom as mulberry32 } from '../../../scripts/experiments-simulation';
 
 const EXACT_LOG_FACTORIALS = 256;
 const logFactorials = [0];
