@@ -6,6 +6,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
+import { jwtRejectionOf } from './jwt-rejection';
 
 /**
  * Verification of a Google ID token (the credential Google Identity Services hands the page) before
@@ -66,18 +67,8 @@ function reject(reason: GoogleTokenRejection): GoogleTokenVerdict {
 
 /** What a jose error says about the token, in our words. */
 function rejectionOf(error: unknown): GoogleTokenRejection {
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'unsupported_alg';
-  if (error instanceof errors.JWKSNoMatchingKey) return 'unknown_key';
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad_signature';
-  if (error instanceof errors.JWTExpired) return 'expired';
-  if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return 'wrong_audience';
-    if (error.claim === 'iss') return 'wrong_issuer';
-    if (error.claim === 'exp') return 'expired';
-    if (error.claim === 'iat' && error.reason === 'check_failed') return 'issued_in_future';
-    if (error.claim === 'nbf') return 'issued_in_future';
-  }
-  return 'malformed';
+  const rejection = jwtRejectionOf(error);
+  return rejection === 'not_yet_valid' ? 'issued_in_future' : rejection;
 }
 
 function hasJsonSegments(token: string): boolean {

@@ -8,6 +8,7 @@ import {
   jwtVerify,
 } from 'jose';
 import { describeError, logError } from '../../shared/log';
+import { jwtRejectionOf } from '../api/jwt-rejection';
 import { type AppEnv, type Bindings, isDevelopment } from '../env';
 import { consoleError } from './errors';
 
@@ -116,21 +117,8 @@ function keyLookup(keys: JWTVerifyGetKey): JWTVerifyGetKey {
   };
 }
 
-/** What a jose error says about the token, in our words. */
-function rejectionOf(error: unknown): AccessTokenRejection {
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'unsupported_alg';
-  if (error instanceof errors.JWKSNoMatchingKey) return 'unknown_key';
-  if (error instanceof errors.JWKSMultipleMatchingKeys) return 'unknown_key';
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad_signature';
-  if (error instanceof errors.JWTExpired) return 'expired';
-  if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return 'wrong_audience';
-    if (error.claim === 'iss') return 'wrong_issuer';
-    if (error.claim === 'exp') return 'expired';
-    if (error.claim === 'nbf') return 'not_yet_valid';
-  }
-  return 'malformed';
-}
+/** What a jose error says about the token, in our words (`not_yet_valid`: nbf or iat ahead). */
+const rejectionOf = (error: unknown): AccessTokenRejection => jwtRejectionOf(error);
 
 /** The console's author: the signed-in person's address. A service token carries none. */
 function emailOf(claims: JWTPayload): string | null {
