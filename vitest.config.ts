@@ -8,10 +8,9 @@ import { defineConfig } from 'vitest/config';
  *   queues (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
- * They run side by side: the browser project takes one file at a time while the unit and worker
- * files run beside it. On this 2-core machine that took vitest from 818 s (one project after the
- * other) to 752 s, every test passing; the worker tests' 20 s timeout (below) is what lets them
- * share the cores with Chromium.
+ * Two files run at a time (maxWorkers below), in the default order: project by project, the
+ * longest files first; the worker tests' 20 s timeout (below) is what lets them share the cores
+ * with Chromium.
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
 const eventsMigrations = await readD1Migrations('worker/collector/migrations');
@@ -61,6 +60,11 @@ function workerProject(test: {
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
+    // Vitest's default on two cores is one worker (cores - 1), which ran every file one after
+    // the other: the browser files mostly wait on Chromium and workerd, so a second worker
+    // beside them took vitest from 757 s to 617 s, every test passing. Four were slower (826 s)
+    // and let timing tests fail.
+    maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
@@ -92,11 +96,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ['test/browser/chromium-server.ts'],
-          // One file at a time: Chromium, workerd and the test already share the two cores; two
-          // files side by side made each slower (966 to 1110 s of file time against 633 s one at
-          // a time) and let timing tests fail. Files run in one process (isolate: false), so playwright-core and the
-          // helpers are loaded once; each file still starts a workerd of its own (harness.ts).
-          fileParallelism: false,
+          // Files in a worker share one process (isolate: false), so playwright-core and the
+          // helpers are loaded once; each file still starts a workerd of its own (harness.ts), so
+          // two browser files can run side by side.
           isolate: false,
         },
       },
