@@ -65,9 +65,3 @@ export async function runLighthouse(url: URL, port: number): Promise<LighthouseR
     error: runtimeError?.message,
   };
 }
-
-/** The middle run by performance score; a failed run (null score) sorts lowest. */
-export function medianRun<T extends { score: number | null }>(runs: T[]): T | undefined {
-  const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
-  return sorted[Math.floor(sorted.length / 2)];
-}

@@ -1,14 +1,18 @@
 /**
- * `npm run bench`: a tool to watch, not a test. Serves the built worker with workerd (no
- * wrangler proxy in front), puts every screen under load, weighs its HTML and JS against the
- * issue's budgets, then runs Lighthouse on the landing variants. Budgets are reported with ✓/✗
- * and never fail the process; it exits non-zero only when the bench itself could not run.
+ * `npm run bench [-- --json FILE] [-- --screens a,b]`: a tool to watch, not a test. Serves the
+ * built worker with workerd (no wrangler proxy in front) and, beside its screens, the static
+ * floor (floor.ts: the landing without its JavaScript, served by the same workerd). Puts every
+ * screen and the floor under load (requests a second, p99, the worker's CPU per page), weighs
+ * each screen's HTML and JS, then runs Lighthouse on the floor and every screen, interleaved
+ * round after round, and prints each screen's figures as ratios to the floor's in the same
+ * round. Goals are reported with ✓/✗ and never fail the process; it exits non-zero only when
+ * the bench itself could not run.
  *
  * Env: BENCH_SECONDS (load per screen, default 3), BENCH_CONNECTIONS (default 10),
- * CHROME_PATH (default /usr/bin/chromium).
+ * BENCH_RUNS (Lighthouse rounds, default 5), CHROME_PATH (default /usr/bin/chromium).
  */
 import { existsSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
@@ -16,26 +20,50 @@ import { DEFAULT_CONFIG_TTL_MS } from '../../worker/config/load';
 import { BUILT_BUNDLES } from '../built-bundles';
 import { type BuiltWorker, startBuiltWorker } from '../built-worker';
 import { CHROMIUM_PATH } from '../chromium';
-import { type LighthouseRun, medianRun, runLighthouse, startChrome } from './lighthouse';
-import { type AssetSizes, HTML_BROTLI_BUDGET, RETURNING_VISITOR, weighPage } from './page-weight';
+import { FLOOR_PATH, removeFloor, writeFloor } from './floor';
+import { type LighthouseRun, runLighthouse, startChrome } from './lighthouse';
+import {
+  type AssetSizes,
+  HTML_BROTLI_BUDGET,
+  type PageWeight,
+  RETURNING_VISITOR,
+  weighPage,
+} from './page-weight';
+import { childWorkerdPids, cpuMsOf } from './process-cpu';
+import { GOALS, missedGoals, type PageFigures, type Round, summarise } from './summary';
 import { type LoadResult, loadAutocannon } from './tools';
 
 /** The production bundle, what `npm run deploy` ships (no development kit). */
 const WORKER_BUNDLE = BUILT_BUNDLES.production;
 const CLIENT_MANIFEST = 'dist/client/.vite/manifest.json';
-const LIGHTHOUSE_RUNS = 3;
 
 interface Settings {
   loadSeconds: number;
   loadConnections: number;
+  lighthouseRuns: number;
   chromePath: string;
+  screens: readonly string[];
+  jsonFile: string | null;
 }
 
-function readSettings(): Settings {
+function readSettings(argv: readonly string[]): Settings {
+  const option = (name: string) => {
+    const at = argv.indexOf(name);
+    if (at === -1) return null;
+    const value = argv[at + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    return value;
+  };
+  const only = option('--screens')?.split(',').filter(Boolean);
+  const unknown = only?.filter((id) => !(SCREEN_IDS as readonly string[]).includes(id)) ?? [];
+  if (unknown.length > 0) throw new Error(`--screens: no screen ${unknown.join(', ')}`);
   return {
     loadSeconds: readPositiveInt('BENCH_SECONDS', 3),
     loadConnections: readPositiveInt('BENCH_CONNECTIONS', 10),
+    lighthouseRuns: readPositiveInt('BENCH_RUNS', 5),
     chromePath: CHROMIUM_PATH,
+    screens: only ?? SCREEN_IDS,
+    jsonFile: option('--json'),
   };
 }
 
@@ -134,47 +162,70 @@ function isErrorLine(line: Record<string, unknown>): boolean {
   return line.error != null || (typeof line.status === 'number' && line.status >= 500);
 }
 
-async function benchScreens(worker: BuiltWorker, settings: Settings): Promise<void> {
+/** One page's load figures, for the table and the JSON file. */
+interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** The worker's CPU per answered request, from workerd's own CPU time (process-cpu.ts). */
+  cpuMsPerPage: number | null;
+  failed: number;
+  errorLogs: number;
+  notes: string[];
+}
+
+async function loadPage(worker: BuiltWorker, url: URL, settings: Settings): Promise<LoadFigures> {
+  // The harness keeps every log line; start each page from empty to count its own errors.
+  worker.logs.length = 0;
+  const pids = childWorkerdPids();
+  const cpuBefore = cpuMsOf(pids);
+  const load = await loadScreen(url, settings);
+  const cpuMs = cpuMsOf(pids) - cpuBefore;
+  const answered = load.requests.average * settings.loadSeconds;
+  return {
+    requestsPerSecond: load.requests.average,
+    p50Ms: load.latency.p50,
+    p99Ms: load.latency.p99,
+    cpuMsPerPage: pids.length > 0 && answered > 0 ? cpuMs / answered : null,
+    failed: load.non2xx + load.errors,
+    errorLogs: worker.logs.filter(isErrorLine).length,
+    notes: unexpectedStatuses(load),
+  };
+}
+
+async function benchLoad(
+  worker: BuiltWorker,
+  settings: Settings,
+): Promise<{ loads: Map<string, LoadFigures>; weights: Map<string, PageWeight> }> {
   console.log(
-    `\nLoad: ${settings.loadConnections} connections x ${settings.loadSeconds} s per screen, returning visitor.` +
+    `\nLoad: ${settings.loadConnections} connections x ${settings.loadSeconds} s per page, returning visitor.` +
       ` Sizes in bytes; br = brotli q11. Budgets: HTML br <= ${HTML_BROTLI_BUDGET} B,` +
       ' JS after content (module scripts only, after </main>).\n',
   );
   const assets: AssetSizes = new Map();
+  const loads = new Map<string, LoadFigures>();
+  const weights = new Map<string, PageWeight>();
   const rows: string[][] = [];
-  for (const id of SCREEN_IDS) {
+  const floor = await loadPage(worker, new URL(FLOOR_PATH, worker.url), settings);
+  loads.set(FLOOR, floor);
+  rows.push(loadRow(FLOOR, floor, null));
+  for (const id of settings.screens) {
     const url = new URL(`/${id}`, worker.url);
     // Weighing first also warms the isolate's code path for this screen before the load.
     const weight = await weighPage(worker.url, url.pathname, assets);
-    // The harness keeps every log line; start each screen from empty to count its own errors.
-    worker.logs.length = 0;
-    const load = await loadScreen(url, settings);
-    const errorLogs = worker.logs.filter(isErrorLine).length;
-    const failures = load.non2xx + load.errors;
-    rows.push([
-      `/${id}`,
-      String(weight.status),
-      round(load.requests.average),
-      // autocannon's latency histogram holds whole milliseconds.
-      round(load.latency.p50),
-      round(load.latency.p99),
-      `${failures}/${errorLogs}`,
-      String(weight.htmlBytes),
-      String(weight.htmlBrotli),
-      tick(weight.htmlBrotli <= HTML_BROTLI_BUDGET),
-      `${weight.jsBrotli} (${weight.jsFiles})`,
-      tick(weight.problems.length === 0),
-      [...weight.problems, ...unexpectedStatuses(load)].join('; '),
-    ]);
+    const load = await loadPage(worker, url, settings);
+    loads.set(id, load);
+    weights.set(id, weight);
+    rows.push(loadRow(id, load, weight));
   }
   worker.logs.length = 0;
   printTable(
     [
-      'screen',
-      'status',
+      'page',
       'req/s',
       'p50 ms',
       'p99 ms',
+      'CPU ms',
       'fail/err',
       'HTML',
       'HTML br',
@@ -186,49 +237,101 @@ async function benchScreens(worker: BuiltWorker, settings: Settings): Promise<vo
     rows,
   );
   console.log(
-    '\nfail/err: non-2xx responses + socket errors under load / worker log lines with an error' +
-      ' code or a 5xx status.',
+    '\nCPU ms: workerd CPU time over the requests it answered. fail/err: non-2xx responses +' +
+      ' socket errors under load / worker log lines with an error code or a 5xx status.',
   );
+  return { loads, weights };
 }
 
-async function benchLandings(worker: BuiltWorker, { chromePath }: Settings): Promise<void> {
-  if (!existsSync(chromePath)) {
-    console.log(`\nLighthouse skipped: no Chromium at ${chromePath} (set CHROME_PATH).`);
-    return;
+function loadRow(page: string, load: LoadFigures, weight: PageWeight | null): string[] {
+  return [
+    page === FLOOR ? FLOOR : `/${page}`,
+    round(load.requestsPerSecond),
+    // autocannon's latency histogram holds whole milliseconds.
+    round(load.p50Ms),
+    round(load.p99Ms),
+    round(load.cpuMsPerPage ?? undefined, 2),
+    `${load.failed}/${load.errorLogs}`,
+    weight ? String(weight.htmlBytes) : '-',
+    weight ? String(weight.htmlBrotli) : '-',
+    weight ? tick(weight.htmlBrotli <= HTML_BROTLI_BUDGET) : '',
+    weight ? `${weight.jsBrotli} (${weight.jsFiles})` : '0',
+    weight ? tick(weight.problems.length === 0) : '',
+    [
+      ...(weight?.problems ?? []),
+      ...(weight && weight.status !== 200 ? [`status ${weight.status}`] : []),
+      ...load.notes,
+    ].join('; '),
+  ];
+}
+
+/** The floor's name in tables and the JSON file. */
+const FLOOR = 'floor';
+
+async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise<PageFigures[]> {
+  if (!existsSync(settings.chromePath)) {
+    console.log(`\nLighthouse skipped: no Chromium at ${settings.chromePath} (set CHROME_PATH).`);
+    return [];
   }
-  const landings = SCREEN_IDS.filter((id) => id.startsWith('one_pager'));
+  const pages = [FLOOR, ...settings.screens];
+  const urlOf = (page: string) => new URL(page === FLOOR ? FLOOR_PATH : `/${page}`, worker.url);
   console.log(
-    `\nLighthouse ${LIGHTHOUSE_RUNS} runs per landing, mobile defaults (simulated throttling),` +
-      ' first visit; median run by performance score.\n',
+    `\nLighthouse: ${settings.lighthouseRuns} rounds, each the floor and every screen in turn;` +
+      ' mobile defaults (simulated slow 4G, 4x CPU), first visit. Medians over rounds; ratios to' +
+      ' the floor taken within a round.\n',
   );
-  const { chrome, profile } = await startChrome(chromePath);
-  const rows: string[][] = [];
+  const { chrome, profile } = await startChrome(settings.chromePath);
+  const rounds: Round[] = [];
   try {
-    for (const id of landings) {
-      const runs: LighthouseRun[] = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-        runs.push(await runLighthouse(new URL(`/${id}`, worker.url), chrome.port));
-      }
-      const median = medianRun(runs);
-      rows.push([
-        `/${id}`,
-        round(median?.score == null ? undefined : median.score * 100),
-        round(median?.lcpMs),
-        round(median?.tbtMs),
-        round(median?.cls, 3),
-        median?.maxTaskMs === undefined ? '<50' : round(median.maxTaskMs),
-        runs.map((each) => round(each.score == null ? undefined : each.score * 100)).join(' '),
-        [...new Set(runs.flatMap((each) => (each.error ? [each.error] : [])))].join('; '),
-      ]);
+    for (let run = 0; run < settings.lighthouseRuns; run++) {
+      const round = new Map<string, LighthouseRun>();
+      for (const page of pages) round.set(page, await runLighthouse(urlOf(page), chrome.port));
+      rounds.push(round);
+      process.stdout.write(`  round ${run + 1}/${settings.lighthouseRuns} done\n`);
     }
   } finally {
     chrome.kill();
     await rm(profile, { recursive: true, force: true });
   }
+  const figures = summarise(rounds, FLOOR);
+  const rows = figures.map((page) => {
+    const missed = page.page === FLOOR ? [] : missedGoals(page);
+    return [
+      page.page === FLOOR ? FLOOR : `/${page.page}`,
+      round(page.score ?? undefined),
+      round(page.lcpMs ?? undefined),
+      page.page === FLOOR ? '1' : round(page.lcpRatio ?? undefined, 2),
+      round(page.tbtMs ?? undefined),
+      round(page.cls ?? undefined, 3),
+      page.longestTaskMs === null ? '<50' : round(page.longestTaskMs),
+      page.page === FLOOR ? '1' : round(page.longestTaskRatio ?? undefined, 2),
+      page.page === FLOOR ? '' : tick(missed.length === 0),
+      page.scores.map((score) => round(score ?? undefined)).join(' '),
+      [...(missed.length > 0 ? [`misses ${missed.join(', ')}`] : []), ...page.errors].join('; '),
+    ];
+  });
   printTable(
-    ['landing', 'score', 'LCP ms', 'TBT ms', 'CLS', 'max task ms', 'all scores', 'errors'],
+    [
+      'page',
+      'score',
+      'LCP ms',
+      'LCP/floor',
+      'TBT ms',
+      'CLS',
+      'task ms',
+      'task/floor',
+      'goals',
+      'all scores',
+      'notes',
+    ],
     rows,
   );
+  console.log(
+    `\nGoals: score ${GOALS.score}, LCP <= ${GOALS.lcpRatio}x the floor, TBT <= ${GOALS.tbtMs} ms,` +
+      ` CLS 0, longest task <= ${GOALS.longestTaskRatio}x the floor's (a page with no task of 50 ms` +
+      ' or more counts as 50).',
+  );
+  return figures;
 }
 
 /** When the client build was last written: a change mid-run means a build raced the bench. */
@@ -236,25 +339,95 @@ function lastBuildTime(): number | undefined {
   return existsSync(CLIENT_MANIFEST) ? statSync(CLIENT_MANIFEST).mtimeMs : undefined;
 }
 
+/** The landing as a first visitor gets it, the floor's source. */
+async function landingHtml(): Promise<string> {
+  const worker = await startBuiltWorker({
+    quiet: true,
+    bindings: PRODUCTION_BINDINGS,
+    bundle: 'production',
+  });
+  try {
+    await seedConfig(worker);
+    const response = await fetch(new URL('/one_pager', worker.url), { headers: RETURNING_VISITOR });
+    if (!response.ok) throw new Error(`the landing answered ${response.status}`);
+    return await response.text();
+  } finally {
+    await worker.stop();
+  }
+}
+
+async function writeJson(
+  file: string,
+  figures: {
+    loads: Map<string, LoadFigures>;
+    weights: Map<string, PageWeight>;
+    lighthouse: PageFigures[];
+    floorBytes: number;
+  },
+): Promise<void> {
+  const lighthouse = new Map(figures.lighthouse.map((page) => [page.page, page]));
+  const [load1, load5, load15] = loadavg();
+  const pages = [...figures.loads.keys()].map((page) => {
+    const load = figures.loads.get(page);
+    const weight = figures.weights.get(page);
+    const lh = lighthouse.get(page);
+    return {
+      screen: page,
+      score: lh?.score ?? null,
+      lcpMs: lh?.lcpMs ?? null,
+      lcpRatioToFloor: page === FLOOR ? 1 : (lh?.lcpRatio ?? null),
+      tbtMs: lh?.tbtMs ?? null,
+      longestTaskMs: lh?.longestTaskMs ?? null,
+      longestTaskRatioToFloor: page === FLOOR ? 1 : (lh?.longestTaskRatio ?? null),
+      cls: lh?.cls ?? null,
+      goalsMissed: lh && page !== FLOOR ? missedGoals(lh) : [],
+      htmlBrotliBytes: weight?.htmlBrotli ?? null,
+      jsBrotliBytes: weight ? weight.jsBrotli : 0,
+      requestsPerSecond: load?.requestsPerSecond ?? null,
+      p99Ms: load?.p99Ms ?? null,
+      cpuMsPerPage: load?.cpuMsPerPage ?? null,
+      failedRequests: load?.failed ?? null,
+    };
+  });
+  const document = {
+    at: new Date().toISOString(),
+    machine: { cpus: availableParallelism(), loadAverage: [load1, load5, load15] },
+    floorHtmlBytes: figures.floorBytes,
+    goals: GOALS,
+    pages,
+  };
+  await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(`\nFigures written to ${file}.`);
+}
+
 async function main(): Promise<void> {
-  const settings = readSettings();
+  const settings = readSettings(process.argv.slice(2));
   if (!existsSync(WORKER_BUNDLE)) {
     throw new Error(`${WORKER_BUNDLE} is missing: run \`npm run build\` first.`);
   }
   const started = performance.now();
+  // The floor is written into dist/client before the worker starts, as workerd reads the
+  // assets' list when it starts.
+  const floorBytes = await writeFloor(await landingHtml());
   const buildTime = lastBuildTime();
   const worker = await startBuiltWorker({
     quiet: true,
     bindings: PRODUCTION_BINDINGS,
     bundle: 'production',
   });
-  console.log(`Built worker on ${worker.url.origin}. ${machineLoad()}`);
+  console.log(
+    `Built worker on ${worker.url.origin}; the floor is ${FLOOR_PATH} (${floorBytes} B). ${machineLoad()}`,
+  );
   try {
     await seedConfig(worker);
-    await benchScreens(worker, settings);
-    await benchLandings(worker, settings);
+    const { loads, weights } = await benchLoad(worker, settings);
+    const lighthouse = await benchLighthouse(worker, settings);
+    if (settings.jsonFile) {
+      await writeJson(settings.jsonFile, { loads, weights, lighthouse, floorBytes });
+    }
   } finally {
     await worker.stop();
+    await removeFloor();
   }
   if (lastBuildTime() !== buildTime) {
     console.log(

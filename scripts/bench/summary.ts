@@ -1,0 +1,102 @@
+import type { LighthouseRun } from './lighthouse';
+
+/**
+ * From Lighthouse rounds to each page's figures against the floor. A round is every page once,
+ * the floor among them, run one after the other; ratios are taken within a round (a screen's LCP
+ * over the floor's from the same few seconds, when the machine was as busy for both) and the
+ * median over rounds is reported, so a slow moment of the machine moves both sides of a ratio.
+ */
+
+/** The goals a screen is held to, as ratios to the floor where the floor sets the bar. */
+export const GOALS = {
+  /** Lighthouse's performance score, shown as 0–100. */
+  score: 100,
+  lcpRatio: 1.1,
+  tbtMs: 50,
+  /** CLS 0, as Lighthouse prints it (three decimals). */
+  cls: 0.0005,
+  longestTaskRatio: 1.25,
+} as const;
+
+/**
+ * Lighthouse lists main-thread tasks of 50 ms or more; a page with none has its longest under
+ * that, which is what the ratio counts it as (an upper bound for it, so never flattering).
+ */
+const LONG_TASK_THRESHOLD_MS = 50;
+
+export type Round = ReadonlyMap<string, LighthouseRun>;
+
+export interface PageFigures {
+  page: string;
+  score: number | null;
+  lcpMs: number | null;
+  lcpRatio: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** null when no run had a task of 50 ms or more. */
+  longestTaskMs: number | null;
+  longestTaskRatio: number | null;
+  scores: (number | null)[];
+  errors: string[];
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? null)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const known = (values: readonly (number | null | undefined)[]): number[] =>
+  values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+
+const longestTask = (run: LighthouseRun) => run.maxTaskMs ?? LONG_TASK_THRESHOLD_MS;
+
+export function summarise(rounds: readonly Round[], floor: string): PageFigures[] {
+  const pages = [...new Set(rounds.flatMap((round) => [...round.keys()]))];
+  return pages.map((page) => {
+    const runs = rounds.flatMap((round) => {
+      const run = round.get(page);
+      return run ? [{ run, floor: round.get(floor) }] : [];
+    });
+    const ratios = (of: (run: LighthouseRun) => number | undefined) =>
+      median(
+        known(
+          runs.map(({ run, floor: floorRun }) => {
+            const mine = of(run);
+            const theirs = floorRun && !floorRun.error ? of(floorRun) : undefined;
+            return mine === undefined || !theirs || run.error ? undefined : mine / theirs;
+          }),
+        ),
+      );
+    const good = runs.map(({ run }) => run).filter((run) => !run.error);
+    const tasks = known(good.map((run) => run.maxTaskMs));
+    const scores = runs.map(({ run }) => (run.score === null ? null : run.score * 100));
+    return {
+      page,
+      score: median(known(scores)),
+      lcpMs: median(known(good.map((run) => run.lcpMs))),
+      lcpRatio: ratios((run) => run.lcpMs),
+      tbtMs: median(known(good.map((run) => run.tbtMs))),
+      cls: median(known(good.map((run) => run.cls))),
+      longestTaskMs: tasks.length === 0 ? null : median(good.map(longestTask)),
+      longestTaskRatio: ratios(longestTask),
+      scores,
+      errors: [...new Set(runs.flatMap(({ run }) => (run.error ? [run.error] : [])))],
+    };
+  });
+}
+
+/** Which goals a page misses; [] when it meets them all (or is the floor itself). */
+export function missedGoals(figures: PageFigures): string[] {
+  const missed: string[] = [];
+  const over = (value: number | null, limit: number) => value === null || value > limit;
+  if (figures.score === null || figures.score < GOALS.score) missed.push('score');
+  if (over(figures.lcpRatio, GOALS.lcpRatio)) missed.push('LCP');
+  if (over(figures.tbtMs, GOALS.tbtMs)) missed.push('TBT');
+  if (over(figures.cls, GOALS.cls)) missed.push('CLS');
+  if (over(figures.longestTaskRatio, GOALS.longestTaskRatio)) missed.push('task');
+  return missed;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { staticFloor } from '../../scripts/bench/floor';
+import type { LighthouseRun } from '../../scripts/bench/lighthouse';
+import { missedGoals, type Round, summarise } from '../../scripts/bench/summary';
+
+/**
+ * `npm run bench` holds each screen to the static floor measured in the same run: what the floor
+ * keeps of the landing, and how rounds become the ratios and goal checks it prints.
+ */
+
+const run = (figures: Partial<LighthouseRun>): LighthouseRun => ({
+  score: 1,
+  lcpMs: 800,
+  tbtMs: 0,
+  cls: 0,
+  maxTaskMs: undefined,
+  error: undefined,
+  ...figures,
+});
+
+const round = (pages: Record<string, LighthouseRun>): Round => new Map(Object.entries(pages));
+
+describe('the static floor', () => {
+  it('keeps the text, styles and images, and drops every script and script preload', () => {
+    const landing = [
+      '<!doctype html><html><head><style>.a{color:red}</style>',
+      '<link rel="stylesheet" href="/a.css"><link rel="modulepreload" href="/c.js">',
+      '<link rel=prefetch href="/searching"></head>',
+      '<body><main><h1>Locate any phone</h1><img src="/hero.webp" alt=""></main>',
+      '<script nonce="n">window.__STATE__={"a":1}</script>',
+      '<script type="module" nonce="n">import "/c.js";</script></body></html>',
+    ].join('');
+    const floor = staticFloor(landing);
+    expect(floor).toContain('<h1>Locate any phone</h1>');
+    expect(floor).toContain('<style>.a{color:red}</style>');
+    expect(floor).toContain('href="/a.css"');
+    expect(floor).toContain('src="/hero.webp"');
+    expect(floor).not.toMatch(/<script|modulepreload|prefetch|__STATE__/);
+  });
+});
+
+describe('figures against the floor', () => {
+  it('takes each ratio within its round, then the median over rounds', () => {
+    // The machine slowed down in the second round: both pages took twice as long, the ratio held.
+    const rounds = [
+      round({ floor: run({ lcpMs: 800 }), signup: run({ lcpMs: 880 }) }),
+      round({ floor: run({ lcpMs: 1600 }), signup: run({ lcpMs: 1760 }) }),
+      round({ floor: run({ lcpMs: 800 }), signup: run({ lcpMs: 1200 }) }),
+    ];
+    const signup = summarise(rounds, 'floor').find((page) => page.page === 'signup');
+    expect(signup?.lcpRatio).toBeCloseTo(1.1);
+    expect(signup?.lcpMs).toBe(1200);
+  });
+
+  it('counts a page with no task of 50 ms as 50, for itself and for the floor', () => {
+    const rounds = [round({ floor: run({}), one_pager: run({ maxTaskMs: 75 }) })];
+    const [floor, landing] = summarise(rounds, 'floor');
+    expect(floor?.longestTaskMs).toBeNull();
+    expect(landing?.longestTaskMs).toBe(75);
+    expect(landing?.longestTaskRatio).toBeCloseTo(1.5);
+  });
+
+  it('leaves a failed run out of the ratios and says why', () => {
+    const rounds = [
+      round({ floor: run({ lcpMs: 800 }), success: run({ lcpMs: 800 }) }),
+      round({ floor: run({ lcpMs: 800 }), success: run({ score: null, error: 'NO_FCP' }) }),
+    ];
+    const success = summarise(rounds, 'floor').find((page) => page.page === 'success');
+    expect(success?.lcpRatio).toBe(1);
+    expect(success?.scores).toEqual([100, null]);
+    expect(success?.errors).toEqual(['NO_FCP']);
+  });
+
+  it('names each goal a page misses, and none for one that meets them all', () => {
+    const at = (pages: Record<string, LighthouseRun>) =>
+      summarise([round({ floor: run({ maxTaskMs: 70 }), ...pages })], 'floor');
+    const [, fast] = at({ fast: run({ lcpMs: 880, maxTaskMs: 87 }) });
+    expect(fast && missedGoals(fast)).toEqual([]);
+    const [, slow] = at({
+      slow: run({ score: 0.97, lcpMs: 900, tbtMs: 66, cls: 0.02, maxTaskMs: 168 }),
+    });
+    expect(slow && missedGoals(slow)).toEqual(['score', 'LCP', 'TBT', 'CLS', 'task']);
+  });
+});
