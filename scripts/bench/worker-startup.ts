@@ -53,9 +53,9 @@ async function coldStart(bundle: string | null): Promise<number> {
 }
 
 /** Raw and gzip size, as wrangler's "Total Upload" reports them (it uses gzip too). */
-function sizeOf(bundle: string): string {
+export function sizeOf(bundle: string): { raw: number; gzip: number } {
   const code = readFileSync(bundle);
-  return `${code.length} B raw, ${gzipSync(code, { level: 9 }).length} B gzip`;
+  return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 
 function median(values: number[]): number {
@@ -63,26 +63,42 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+/**
+ * Every cold start of each subject (null: an empty worker, workerd's own share), round after
+ * round so a busy machine slows them alike, after one start each to warm the disk cache.
+ */
+export async function coldStarts(
+  subjects: readonly (string | null)[],
+  rounds: number,
+): Promise<Map<string | null, { median: number; all: number[] }>> {
+  const times = new Map<string | null, number[]>(subjects.map((subject) => [subject, []]));
+  for (const subject of subjects) await coldStart(subject);
+  for (let round = 0; round < rounds; round++) {
+    for (const subject of subjects) times.get(subject)?.push(await coldStart(subject));
+  }
+  return new Map(
+    [...times].map(([subject, all]) => [subject, { median: median(all), all }] as const),
+  );
+}
+
 async function main(): Promise<void> {
   const bundles = process.argv.length > 2 ? process.argv.slice(2) : [BUILT_BUNDLES.production];
   const rounds = Number(process.env.ROUNDS ?? 9);
-  const subjects: (string | null)[] = [null, ...bundles];
-  const times = new Map<string | null, number[]>(subjects.map((subject) => [subject, []]));
-  for (const subject of subjects) await coldStart(subject); // warm the disk cache and workerd
-  for (let round = 0; round < rounds; round++) {
-    for (const subject of subjects) times.get(subject)!.push(await coldStart(subject));
-  }
-  for (const subject of subjects) {
-    const all = times.get(subject)!;
-    const size = subject === null ? '' : ` ${sizeOf(subject)},`;
+  const results = await coldStarts([null, ...bundles], rounds);
+  for (const [subject, { median: ms, all }] of results) {
+    const size = subject === null ? null : sizeOf(subject);
     console.log(
-      `${subject ?? 'empty worker'}:${size} cold start to first answer median ` +
-        `${median(all).toFixed(0)} ms (${all.map((ms) => ms.toFixed(0)).join(', ')})`,
+      `${subject ?? 'empty worker'}:${size ? ` ${size.raw} B raw, ${size.gzip} B gzip,` : ''}` +
+        ` cold start to first answer median ${ms.toFixed(0)} ms` +
+        ` (${all.map((each) => each.toFixed(0)).join(', ')})`,
     );
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = 1;
-});
+// Run as a command; the bench imports coldStarts and sizeOf.
+if (process.argv[1]?.endsWith('worker-startup.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  });
+}
