@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
+import { checkPhone, formatInternational } from '../shared/phone/phone-number';
+import type { RefusedPhone } from '../shared/phone/posted-phone';
 import { emit } from './analytics/emit';
 import { navigate } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
 import { PhoneInput } from './kit/PhoneInput';
 import { countryOptions, serverRenderedOptions } from './phone/country-options';
-import { formatInternational, toE164 } from './phone/phone-number';
 import { $map } from './stores/map';
 
 export interface PhoneFormLabels {
@@ -22,8 +23,9 @@ export interface PhoneFormLabels {
  * The landing's phone form (SPEC.md §1, §2): the phone field and the Locate button, which is the
  * screen's Continue control. Locate refuses a number that is not valid for its country, saying
  * why beside the field; a valid one is kept in E.164 in $map.phone for the searching screen and
- * the visitor moves on. Before the script runs, the form posts to the worker like every
- * Continue form and the number goes unchecked.
+ * the visitor moves on. Before the script runs, the form posts to the worker, which checks the
+ * number by the same rule (shared/phone/phone-number.ts) and answers the page again with
+ * `refused` when it fails.
  */
 export default function PhoneForm({
   action,
@@ -31,6 +33,7 @@ export default function PhoneForm({
   language,
   defaultCountry,
   labels,
+  refused,
 }: {
   action: string;
   next: string | null;
@@ -38,10 +41,12 @@ export default function PhoneForm({
   language: string;
   defaultCountry: string;
   labels: PhoneFormLabels;
+  /** The worker's refusal of a post made before this script ran: shown again, nothing lost. */
+  refused?: RefusedPhone;
 }) {
-  const [value, setValue] = useState('');
-  const [country, setCountry] = useState(defaultCountry);
-  const [error, setError] = useState<string | null>(null);
+  const [value, setValue] = useState(refused?.value ?? '');
+  const [country, setCountry] = useState(refused?.country ?? defaultCountry);
+  const [error, setError] = useState<string | null>(refused ? labels[refused.refusal] : null);
   const inputId = useId();
   const selectId = useId();
   const errorId = useId();
@@ -53,16 +58,16 @@ export default function PhoneForm({
     // Last screen of a flow: nowhere to go but where the worker sends the post.
     if (!next) return;
     event.preventDefault();
-    const e164 = toE164(value, country);
-    if (!e164) {
-      setError(value.trim() ? labels.invalid : labels.empty);
+    const check = checkPhone(value, country);
+    if (check.refusal !== null) {
+      setError(labels[check.refusal]);
       document.getElementById(inputId)?.focus();
       return;
     }
     // A new number makes the previous lookup stale.
     $map.set({
-      phone: e164,
-      phoneDisplay: formatInternational(e164),
+      phone: check.e164,
+      phoneDisplay: formatInternational(check.e164),
       numberData: null,
       initCoords: null,
     });

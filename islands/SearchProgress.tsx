@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
+import type { PostedPhone } from '../shared/phone/posted-phone';
 import { emit } from './analytics/emit';
 import { CircularProgress } from './kit/CircularProgress';
 import { ContinueButton } from './kit/ContinueButton';
@@ -105,6 +106,7 @@ export default function SearchProgress({
   backUrl,
   language,
   labels,
+  posted,
 }: {
   variant: SearchVariant;
   action: string;
@@ -112,18 +114,34 @@ export default function SearchProgress({
   backUrl: string;
   language: string;
   labels: SearchLabels;
+  /**
+   * The number the landing's form posted before its script ran (worker/routes/phone-form.ts),
+   * handed over once by the worker: it takes the place of what the island would have stored.
+   */
+  posted?: PostedPhone;
 }) {
   // The server and the first client render both show 'starting': the number lives in the
-  // browser's storage only, read after mount.
+  // browser's storage only, read after mount (or comes from the worker's post, shown at once).
   const [phase, setPhase] = useState<Phase>('starting');
   // The number as shown; the lookup reads the stored E.164 itself.
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(posted?.phoneDisplay ?? '');
   const [progress, setProgress] = useState(0);
   const [info, setInfo] = useState<PhoneInfo | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const infoRef = useRef<PhoneInfo | null>(null);
 
   useEffect(() => {
+    if (posted) {
+      // As the landing's island does on Locate: a new number makes the previous lookup stale.
+      $map.set({
+        phone: posted.phone,
+        phoneDisplay: posted.phoneDisplay,
+        numberData: null,
+        initCoords: null,
+      });
+      // SPEC.md §4 onboarding_start, which the landing's island did not get to send.
+      emit('onboarding_start', { country: posted.country });
+    }
     const { phone: stored, phoneDisplay } = $map.get();
     if (!stored) {
       setPhase('missing');
@@ -168,7 +186,7 @@ export default function SearchProgress({
       live = false;
       clearInterval(timer);
     };
-  }, [labels.errors]);
+  }, [labels.errors, posted]);
 
   if (phase === 'missing' || phase === 'failed') {
     return (

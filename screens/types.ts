@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
+import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
 
@@ -29,6 +30,10 @@ export interface ScreenProps {
    * Stripe's payment request for Apple Pay and Google Pay takes; unset means 'US'.
    */
   stripeAccountCountry?: string;
+  /** A landing answering its phone form's refused no-script post (worker/routes/phone-form.ts). */
+  refusedPhone?: RefusedPhone;
+  /** A searching screen after the landing's no-script post: the number it accepted. */
+  postedPhone?: PostedPhone;
 }
 
 export interface ScreenDefinition {
@@ -39,6 +44,10 @@ export interface ScreenDefinition {
   images?: readonly string[];
   /** The CSS of the screen's area, inlined in its page after the shared rules. */
   css?: string;
+  /** A landing whose Continue form is the phone form: the worker checks what it posts. */
+  phoneForm?: true;
+  /** A screen that shows the number the landing's form posted without script. */
+  takesPostedPhone?: true;
 }
 
 /** One area's screens (landing, plans, ...); the registry joins them. */

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
+import { formatTyping } from '../../shared/phone/phone-number';
 import { type CountryOption, optionText } from '../phone/country-options';
-import { formatTyping } from '../phone/phone-number';
 
 /**
  * A phone-number field (SPEC.md §9: 51px high) with its country. The number is formatted for

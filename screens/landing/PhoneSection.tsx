@@ -14,7 +14,8 @@ export function PhoneSection({
   next,
   country,
   language,
-}: Pick<ScreenProps, 't' | 'continueAction' | 'next' | 'country' | 'language'>) {
+  refusedPhone,
+}: Pick<ScreenProps, 't' | 'continueAction' | 'next' | 'country' | 'language' | 'refusedPhone'>) {
   return (
     <div className="phone-section">
       <Island
@@ -32,6 +33,7 @@ export function PhoneSection({
             invalid: t('landing.phone.invalid'),
             empty: t('landing.phone.empty'),
           },
+          refused: refusedPhone,
         }}
       />
       <p className="phone-section__consent">{t('landing.consent')}</p>

@@ -64,6 +64,7 @@ export function SearchingScreen({
   continueAction,
   next,
   language,
+  postedPhone,
 }: ScreenProps & { variant: SearchVariant }) {
   return (
     <section className={`screen searching searching--${variant}`} aria-labelledby="screen-title">
@@ -79,6 +80,7 @@ export function SearchingScreen({
           backUrl: `/${queryOf(continueAction)}`,
           language,
           labels: labelsFor(t, variant),
+          posted: postedPhone,
         }}
       />
     </section>

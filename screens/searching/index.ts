@@ -2,7 +2,7 @@ import type { AreaScreens } from '../types';
 import { Searching, Searching2, SearchingAi } from './SearchingVariants';
 
 export const SEARCHING_SCREENS = {
-  searching: { Component: Searching, offFlowNext: 'signup' },
-  searching_2: { Component: Searching2, offFlowNext: 'signup_testim' },
-  searching_ai: { Component: SearchingAi, offFlowNext: 'signup' },
+  searching: { Component: Searching, offFlowNext: 'signup', takesPostedPhone: true },
+  searching_2: { Component: Searching2, offFlowNext: 'signup_testim', takesPostedPhone: true },
+  searching_ai: { Component: SearchingAi, offFlowNext: 'signup', takesPostedPhone: true },
 } satisfies AreaScreens;

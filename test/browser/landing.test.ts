@@ -100,13 +100,30 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     await context.close();
   });
 
-  it('without JavaScript, Locate still posts and moves on (the number goes unchecked)', async () => {
+  it('without JavaScript the worker refuses a bad number, keeps it, and carries a good one', async () => {
     const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
     await page.goto('/one_pager?skip_split=true&gclid=nojs');
-    await page.getByLabel('Phone number to locate').fill('2015550123');
+    const field = page.getByLabel('Phone number to locate');
+    const country = page.locator('select[name="country"]');
+    // Away from the visitor's default, so the answer must keep the choice.
+    await country.selectOption('GB');
+    await field.fill('07400 12345x');
+    await page.locator('#continue-button').click();
+    const error = page.getByRole('alert').filter({ hasText: 'not a valid phone number' });
+    await error.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/one_pager');
+    expect(await field.inputValue()).toBe('07400 12345x');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    expect(await country.inputValue()).toBe('GB');
+    expect(await page.locator('.phone-input__summary').textContent()).toBe('GB +44');
+
+    await field.fill('07400 123456');
     await page.locator('#continue-button').click();
     await page.waitForURL((url) => url.pathname === '/searching');
+    // The number travels in a cookie, not the address the tracker and the pixels read.
     expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=nojs');
+    expect(await page.locator('.search__number-value').textContent()).toBe('+44 7400 123456');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatInternational } from '../../islands/phone/phone-number';
+import { formatInternational } from '../../shared/phone/phone-number';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 let session: BrowserSession;

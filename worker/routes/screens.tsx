@@ -1,9 +1,10 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { Page } from '../../screens/layout/Page';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
 import type { PixelIds } from '../../shared/analytics/tracking';
 import { logError } from '../../shared/log';
+import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
@@ -11,6 +12,7 @@ import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import { renderPage } from '../render/render-page';
 import { stripeAccountCountry } from '../stripe-account-country';
+import { carryPostedPhone, phoneFormGuard, readPhonePost, takePostedPhone } from './phone-form';
 
 type Screens = Record<ScreenId, ScreenDefinition>;
 
@@ -43,7 +45,8 @@ function queryOf(url: string): string {
 
 /**
  * Screen routes (SPEC.md §2): `/` shows the first screen of the visitor's flow, `/:screenId`
- * each screen, a POST to a screen (its Continue form without JavaScript) moves to the next.
+ * each screen, a POST to a screen (its Continue form without JavaScript) moves to the next. A
+ * landing's POST is its phone form's, checked first as the island would (./phone-form.ts).
  */
 export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
   const app = new Hono<AppEnv>();
@@ -57,7 +60,18 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     return next ? `/${next}${search}` : null;
   }
 
-  function showScreen(c: ScreenContext, screen: ScreenId) {
+  /**
+   * Runs `guard` on posts from the landings' phone forms only; every other Continue form keeps
+   * its plain redirect.
+   */
+  function onPhoneForms(guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+    return function phoneFormsOnly(c, next) {
+      const id = c.req.param('screenId');
+      return id && isScreenId(id) && screens[id].phoneForm ? guard(c, next) : next();
+    };
+  }
+
+  function showScreen(c: ScreenContext, screen: ScreenId, refusedPhone?: RefusedPhone) {
     const flow = c.get('flow');
     const search = queryOf(c.req.url);
     const nextId = nextOf(screen, flow);
@@ -67,6 +81,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     c.get('logFields').screen = screen;
     const { attribution, collector } = pageAttribution(c);
     const preview = c.get('preview');
+    const postedPhone = screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined;
     const page = renderPage(
       <Page
         t={t}
@@ -88,6 +103,8 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           landingType={c.get('variant').landingType}
           googleClientId={c.env.GOOGLE_CLIENT_ID ?? ''}
           stripeAccountCountry={stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY)}
+          refusedPhone={refusedPhone}
+          postedPhone={postedPhone}
         />
       </Page>,
       {
@@ -113,6 +130,8 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           },
         },
         onError: (error) => logError('render_stream_failed', { screen, detail: String(error) }),
+        // A refused form is no page of the flow: 422 keeps it out of anything counting 200s.
+        status: refusedPhone ? 422 : undefined,
       },
     );
     return respond(c, page);
@@ -128,11 +147,18 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     return isScreenId(id) ? showScreen(c, id) : c.notFound();
   });
 
-  app.post('/:screenId', (c) => {
+  app.post('/:screenId', onPhoneForms(phoneFormGuard), async (c) => {
     const id = c.req.param('screenId');
     if (!isScreenId(id)) return c.notFound();
     const search = queryOf(c.req.url);
     c.get('logFields').screen = id;
+    if (screens[id].phoneForm) {
+      // Posted before the island hydrated, or with no script: the island's check, done here.
+      const post = await readPhonePost(c);
+      if (!post.accepted)
+        return 'malformed' in post ? post.malformed : showScreen(c, id, post.refused);
+      carryPostedPhone(c, post.e164, post.country);
+    }
     return c.redirect(nextUrl(id, search, c.get('flow')) ?? `/${id}${search}`, 303);
   });
 

@@ -190,6 +190,27 @@ describe('PhoneForm hydration', () => {
     );
   });
 
+  it('hydrates the page the worker answered to a refused post: text, country and error kept', async () => {
+    const element = (
+      <PhoneForm
+        action="/one_pager"
+        next="/searching"
+        language="en"
+        defaultCountry="US"
+        labels={LABELS}
+        refused={{ value: 'abc', country: 'GB', refusal: 'invalid' }}
+      />
+    );
+    const { container, serverHtml, problems } = await serverThenHydrate(element);
+    expect(problems).toEqual([]);
+    expect(serverHtml).toContain(LABELS.invalid);
+    const input = container.querySelector<HTMLInputElement>('input[name=phone]')!;
+    expect(input.value).toBe('abc');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input)).toBe(LABELS.invalid);
+    expect(container.querySelector('.phone-input__summary')?.textContent).toBe('GB +44');
+  });
+
   it('takes the names from the server HTML, even where the browser would name them otherwise', async () => {
     const server = renderToString(
       <PhoneForm action="/" next="/s" language="de" defaultCountry="DE" labels={LABELS} />,

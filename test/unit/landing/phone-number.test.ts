@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { countryOptions, optionText } from '../../../islands/phone/country-options';
-import { formatInternational, formatTyping, toE164 } from '../../../islands/phone/phone-number';
 import {
   defaultPhoneCountry,
   FALLBACK_PHONE_COUNTRY,
 } from '../../../screens/landing/phone-country';
+import { formatInternational, formatTyping, toE164 } from '../../../shared/phone/phone-number';
 
 describe('phone number validation and E.164 (SPEC.md §2 landing phone field)', () => {
   it('turns a valid local number into E.164 for the chosen country', () => {

@@ -17,6 +17,8 @@ vi.mock('../../../islands/phone/lookup', async (original) => ({
   lookupPhone: lookup.lookupPhone,
 }));
 const { PhoneLookupError } = await import('../../../islands/phone/lookup');
+const analytics = vi.hoisted(() => ({ emit: vi.fn() }));
+vi.mock('../../../islands/analytics/emit', () => ({ emit: analytics.emit }));
 
 const US_INFO: PhoneInfo = {
   phone: '+12015550123',
@@ -103,6 +105,7 @@ beforeEach(() => {
   });
   lookup.lookupPhone.mockReset();
   lookup.lookupPhone.mockResolvedValue(US_INFO);
+  analytics.emit.mockReset();
 });
 afterEach(() => {
   cleanup();
@@ -242,5 +245,30 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
     expect(serverHtml).not.toMatch(/<button[^>]*disabled/);
     await elapse(0);
     expect(container.textContent).toContain('+1 201 555 0123');
+  });
+
+  it('takes the number the worker accepted from the landing post over the stored one', async () => {
+    const posted = { phone: '+447400123456', phoneDisplay: '+44 7400 123456', country: 'GB' };
+    $map.setKey('numberData', { phone: '+12015550123' });
+    const { container, serverHtml, problems } = await serverThenHydrate(
+      <SearchProgress
+        variant="classic"
+        action="/searching"
+        next="/signup"
+        backUrl="/"
+        language="en"
+        labels={LABELS}
+        posted={posted}
+      />,
+    );
+    expect(problems).toEqual([]);
+    // Without script the page already shows the number the visitor posted.
+    expect(serverHtml).toContain('+44 7400 123456');
+    await elapse(0);
+    expect(container.textContent).toContain('+44 7400 123456');
+    expect($map.get().phone).toBe('+447400123456');
+    // The previous number's lookup is stale, as when the landing's island stores a new number.
+    expect(lookup.lookupPhone).toHaveBeenCalledWith('+447400123456', { remembered: null });
+    expect(analytics.emit).toHaveBeenCalledWith('onboarding_start', { country: 'GB' });
   });
 });

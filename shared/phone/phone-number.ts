@@ -5,7 +5,8 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/min';
 
-function knownCountry(code: string): CountryCode | undefined {
+/** The code when libphonenumber knows the region (a posted form can name anything), else undefined. */
+export function knownCountry(code: string): CountryCode | undefined {
   return isSupportedCountry(code) ? code : undefined;
 }
 
@@ -29,6 +30,22 @@ export function toE164(input: string, country: string): string | null {
   if (!/\d/.test(input)) return null;
   const parsed = parsePhoneNumberFromString(input, knownCountry(country));
   return parsed?.isValid() ? parsed.number : null;
+}
+
+/** Why the phone form refuses a number: nothing typed, or not a number of its country. */
+export type PhoneRefusal = 'empty' | 'invalid';
+
+/**
+ * The phone form's one rule (SPEC.md §2 landing), the same for the island's Locate and the
+ * worker's no-script post: the number in E.164, or why it is refused.
+ */
+export function checkPhone(
+  input: string,
+  country: string,
+): { e164: string; refusal: null } | { e164: null; refusal: PhoneRefusal } {
+  const e164 = toE164(input, country);
+  if (e164) return { e164, refusal: null };
+  return { e164: null, refusal: input.trim() ? 'invalid' : 'empty' };
 }
 
 /**
