@@ -21,6 +21,7 @@ import { BUILT_BUNDLES } from '../built-bundles';
 import { type BuiltWorker, startBuiltWorker } from '../built-worker';
 import { CHROMIUM_PATH } from '../chromium';
 import { FLOOR_PATH, removeFloor, writeFloor } from './floor';
+import { type InteractionFigures, measureInteraction } from './interaction';
 import { type LighthouseRun, runLighthouse, startChrome } from './lighthouse';
 import {
   type AssetSizes,
@@ -373,6 +374,35 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
   return figures;
 }
 
+/** Goals for what a visitor feels (SPEC.md §2: moving on feels instant). */
+const FIRST_INPUT_DELAY_GOAL_MS = 50;
+const SCREEN_TO_SCREEN_GOAL_MS = 100;
+
+async function benchInteraction(
+  worker: BuiltWorker,
+  settings: Settings,
+): Promise<InteractionFigures | null> {
+  if (!existsSync(settings.chromePath)) return null;
+  const figures = await measureInteraction(
+    worker.url,
+    settings.chromePath,
+    settings.lighthouseRuns,
+  );
+  const list = (values: number[]) => values.map((value) => round(value)).join(' ');
+  console.log(
+    `\nInteraction in Chromium, median of ${settings.lighthouseRuns}:` +
+      `\n  first input on the landing's phone field as soon as it shows, CPU 4x slower:` +
+      ` ${round(figures.firstInputDelayMs ?? undefined)} ms delay` +
+      ` ${tick((figures.firstInputDelayMs ?? Number.POSITIVE_INFINITY) <= FIRST_INPUT_DELAY_GOAL_MS)}` +
+      ` (goal <= ${FIRST_INPUT_DELAY_GOAL_MS} ms; runs ${list(figures.firstInputDelays)})` +
+      `\n  screen to screen, upsell Skip to success's first paint: ${round(figures.screenToScreenMs ?? undefined)} ms` +
+      ` ${tick((figures.screenToScreenMs ?? Number.POSITIVE_INFINITY) <= SCREEN_TO_SCREEN_GOAL_MS)}` +
+      ` (goal <= ${SCREEN_TO_SCREEN_GOAL_MS} ms; runs ${list(figures.screenToScreen)};` +
+      ` the next screen came by ${figures.nextScreenDelivery})`,
+  );
+  return figures;
+}
+
 /** When the client build was last written: a change mid-run means a build raced the bench. */
 function lastBuildTime(): number | undefined {
   return existsSync(CLIENT_MANIFEST) ? statSync(CLIENT_MANIFEST).mtimeMs : undefined;
@@ -403,6 +433,7 @@ async function writeJson(
     lighthouse: PageFigures[];
     floorBytes: number;
     startup: StartupFigures;
+    interaction: InteractionFigures | null;
   },
 ): Promise<void> {
   const lighthouse = new Map(figures.lighthouse.map((page) => [page.page, page]));
@@ -434,6 +465,7 @@ async function writeJson(
     machine: { cpus: availableParallelism(), loadAverage: [load1, load5, load15] },
     floorHtmlBytes: figures.floorBytes,
     worker: figures.startup,
+    interaction: figures.interaction,
     goals: GOALS,
     pages,
   };
@@ -463,9 +495,17 @@ async function main(): Promise<void> {
     await seedConfig(worker);
     const { loads, weights } = await benchLoad(worker, settings);
     const lighthouse = await benchLighthouse(worker, settings);
+    const interaction = await benchInteraction(worker, settings);
     const startup = await benchStartup();
     if (settings.jsonFile) {
-      await writeJson(settings.jsonFile, { loads, weights, lighthouse, floorBytes, startup });
+      await writeJson(settings.jsonFile, {
+        loads,
+        weights,
+        lighthouse,
+        floorBytes,
+        startup,
+        interaction,
+      });
     }
   } finally {
     await worker.stop();
