@@ -137,7 +137,12 @@ describe('no exposure', () => {
     // Newcomers whose first request is not a screen shown to them.
     expect((await aBrowser(fetchApp).get('/api/cf-country')).status).toBe(200);
     const poster = aBrowser(fetchApp);
-    expect((await poster.request('/one_pager', { method: 'POST' })).status).toBe(303);
+    const phoneForm = await poster.request('/one_pager', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin },
+      body: new URLSearchParams({ phone: '07400 123456', country: 'GB' }).toString(),
+    });
+    expect(phoneForm.status).toBe(303);
     expect((await aBrowser(fetchApp).get('/wp-login.php')).status).toBe(404);
     expect((await aBrowser(fetchApp).request('/', { method: 'HEAD' })).status).toBe(200);
     expect(await exposureRows()).toHaveLength(1);
