@@ -20,12 +20,16 @@ function brotliSize(bytes: Uint8Array): number {
 // ---------------------------------------------------------------------------------------------
 // Page weight and script placement (pure, on the HTML text)
 
-/** Every JS URL the page loads up front: its inline module's imports and its modulepreloads. */
+/**
+ * Every JS URL the page loads without a visitor doing anything: each .js path its inline module
+ * names (static imports, import() calls, the list it preloads after the first paint) and its
+ * modulepreload links.
+ */
 function findModuleUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const script of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (scriptType(script[1] ?? '') !== 'module') continue;
-    for (const specifier of (script[2] ?? '').matchAll(/\bfrom\s*["']([^"']+\.js)["']/g)) {
+    for (const specifier of (script[2] ?? '').matchAll(/["'](\/[^"']+\.js)["']/g)) {
       if (specifier[1]) urls.add(specifier[1]);
     }
   }

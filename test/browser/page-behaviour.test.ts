@@ -20,6 +20,31 @@ describe('pages in Chromium', () => {
     await context.close();
   });
 
+  it('fetches no script before the first paint, then hydrates every island', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    for (const screen of ['one_pager', 'signup', 'checkout_v3_tr']) {
+      await page.goto(`/${screen}`);
+      await islandsHydrated(page);
+      const { firstPaint, scripts } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => ({ url: entry.name, at: entry.startTime })),
+      }));
+      expect(firstPaint, screen).not.toBeNull();
+      expect(scripts.length, screen).toBeGreaterThan(0);
+      const early = scripts.filter(
+        (script) => script.at < (firstPaint ?? Number.POSITIVE_INFINITY),
+      );
+      expect(early, `${screen}: scripts fetched before the first paint at ${firstPaint}`).toEqual(
+        [],
+      );
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('without JavaScript the Continue form still reaches the next screen', async () => {
     const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
     await page.goto('/signup?gclid=nojs');

@@ -69,27 +69,39 @@ function documentHead(options: PageOptions): string {
 function documentTail(nonce: string, state: PageState | undefined, islands: IslandCollector) {
   if (!state) return '</body></html>';
   const scripts = pageScripts(islands.names);
-  // Everything the page will run is fetched at once; it is evaluated in separate tasks below.
-  const preload = [...scripts.preload, ...scripts.islands.map(({ url }) => url)]
-    .concat(scripts.hydrate ? [scripts.hydrate] : [])
-    .map((url) => html`<link rel="modulepreload" href="${url}" nonce="${nonce}">`);
   // JavaScript, not HTML: its only data is serializeJson's, which is safe inside a <script>.
-  let code = `import{boot,markInteractive}from"${scripts.boot}";boot(${serializeJson(state)});`;
+  const fetchAll = serializeJson([
+    ...scripts.preload,
+    ...scripts.islands.map(({ url }) => url),
+    ...(scripts.hydrate ? [scripts.hydrate] : []),
+  ]);
+  let code = `import("${scripts.boot}").then(({boot,markInteractive})=>{boot(${serializeJson(state)});`;
   if (scripts.hydrate) {
     // React and the islands load after boot has run, through import(), each in its own task.
     const loaders = scripts.islands.map(({ name, url }) => `${name}:()=>import("${url}")`);
-    code += `import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}})).then(markInteractive);`;
+    code += `return import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}})).then(markInteractive)`;
   } else {
-    code += 'markInteractive();';
+    code += 'markInteractive()';
   }
+  code += '})';
+  // Nothing is fetched before the first paint: the page is whole without script (every form
+  // posts to the worker), and a script request started earlier delays the paint on a slow phone
+  // (Lighthouse's LCP counts every request begun before it). Once the browser reports a paint,
+  // every module is fetched at once and run in separate tasks. Not at load, which Chromium can
+  // fire before the first paint; a browser without paint timing starts at load, and after 3 s
+  // any page starts, so a paint that is never reported cannot leave it without its islands.
+  const start =
+    `let s=0;const go=()=>{if(s)return;s=1;for(const u of ${fetchAll}){const l=document.createElement("link");l.rel="modulepreload";l.href=u;l.nonce=${serializeJson(nonce)};document.head.append(l)}${code}};` +
+    'if(PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver(go).observe({type:"paint",buffered:true});else addEventListener("load",go);setTimeout(go,3e3);';
   return htmlText(
-    html`${preload}<script type="module" nonce="${nonce}">${raw(code)}</script></body></html>`,
+    html`<script type="module" nonce="${nonce}">${raw(start)}</script></body></html>`,
   );
 }
 
 /**
  * Streams a page: the head (with inline critical CSS) goes out at once, then React's HTML as
- * it renders, then one module script importing only the islands the page rendered.
+ * it renders, then one module script that, after the first paint, imports only the islands the
+ * page rendered.
  * Rejects when the page's shell fails to render, so the caller can answer with an error page.
  */
 export async function renderPage(body: ReactNode, options: PageOptions): Promise<Response> {
