@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLOWS } from '../../worker/config/defaults';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { interactive } from './visitor-steps';
 
 let session: BrowserSession;
 
@@ -56,17 +57,13 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
       ]);
       const query = '?utm_source=walk&gclid=g-1';
       await page.goto(`/${query}`);
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.dataset.booted))
-        .toBe('yes');
+      await interactive(page);
       const historyLength = await page.evaluate(() => history.length);
 
       for (const [step, screen] of screens.entries()) {
         const path = step === 0 ? '/' : `/${screen}`;
         await page.waitForURL((url) => url.pathname === path && url.search === query);
-        await expect
-          .poll(() => page.evaluate(() => document.documentElement.dataset.booted))
-          .toBe('yes');
+        await interactive(page);
         const title = await page.locator('h1').textContent();
         expect(title, screen).toBeTruthy();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { islandsHydrated } from './visitor-steps';
+import { interactive, islandsHydrated } from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -101,9 +101,7 @@ describe('pages in Chromium', () => {
     await expect.poll(() => problems.join('\n')).toContain('Content Security Policy');
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
     // The page's own nonced script still ran.
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.dataset.booted))
-      .toBe('yes');
+    await interactive(page);
     await context.close();
   });
 });
