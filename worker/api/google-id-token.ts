@@ -6,7 +6,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import { jwtRejectionOf } from './jwt-rejection';
+import { type JwtRejection, jwtRejectionOf } from './jwt-rejection';
 
 /**
  * Verification of a Google ID token (the credential Google Identity Services hands the page) before
@@ -31,14 +31,9 @@ const CLOCK_SKEW_SECONDS = 60;
  */
 const MAX_TOKEN_AGE_SECONDS = 3600;
 
+/** jose's refusals, but a future `iat` is named as Google's rules name it. */
 export type GoogleTokenRejection =
-  | 'malformed'
-  | 'unsupported_alg'
-  | 'unknown_key'
-  | 'bad_signature'
-  | 'wrong_audience'
-  | 'wrong_issuer'
-  | 'expired'
+  | Exclude<JwtRejection, 'not_yet_valid'>
   | 'issued_in_future'
   | 'no_email'
   | 'email_unverified';

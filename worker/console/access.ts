@@ -8,7 +8,7 @@ import {
   jwtVerify,
 } from 'jose';
 import { describeError, logError } from '../../shared/log';
-import { jwtRejectionOf } from '../api/jwt-rejection';
+import { type JwtRejection, jwtRejectionOf } from '../api/jwt-rejection';
 import { type AppEnv, type Bindings, isDevelopment } from '../env';
 import { consoleError } from './errors';
 
@@ -34,15 +34,7 @@ export const LOCAL_AUTHOR = 'local@geofunnel.dev';
 export type AccessKeys = (teamDomain: string) => JWTVerifyGetKey;
 
 /** Why a token was refused: on the log line only, never in the answer. */
-type AccessTokenRejection =
-  | 'malformed'
-  | 'unsupported_alg'
-  | 'unknown_key'
-  | 'bad_signature'
-  | 'wrong_audience'
-  | 'wrong_issuer'
-  | 'expired'
-  | 'not_yet_valid';
+type AccessTokenRejection = JwtRejection;
 
 /**
  * How long fetched certs are used before they are fetched again. A token signed with a key the
