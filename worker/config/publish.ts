@@ -101,16 +101,35 @@ async function conflict(
   };
 }
 
+type Refusal = Exclude<PublishOutcome, { kind: 'published' }>;
+
+/**
+ * Why an edit started from `base` may not go on top of `head`, or null when it may: a conflict
+ * when another version is the head, invalid when `base` names a version and none exists. The
+ * review and the publish both ask this, so a review never accepts what the publish refuses.
+ */
+async function baseRefusal(
+  stores: PublishStores,
+  base: number | null,
+  head: StoredVersion | null,
+): Promise<Refusal | null> {
+  if ((head?.seq ?? null) === base) return null;
+  if (head) return conflict(stores, base, head);
+  // A base that names a version that does not exist: nothing to conflict with, but wrong.
+  return { kind: 'invalid', errors: [{ path: 'base', message: 'names no published version' }] };
+}
+
 /** The checks and the diff of a publish, writing nothing (the console's review step). */
 export async function previewPublish(
   stores: PublishStores,
   base: number | null,
   document: unknown,
-): Promise<PublishPreview | Exclude<PublishOutcome, { kind: 'published' }>> {
+): Promise<PublishPreview | Refusal> {
   const checked = checkFullDocument(document);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const head = await stores.versions.head();
-  if ((head?.seq ?? null) !== base && head) return conflict(stores, base, head);
+  const refusal = await baseRefusal(stores, base, head);
+  if (refusal) return refusal;
   const current = await currentDocument(stores, head);
   const next = checked.value.values as ConfigDocument;
   return {
@@ -124,11 +143,8 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
   const checked = checkFullDocument(input.document);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const head = await stores.versions.head();
-  if ((head?.seq ?? null) !== input.base) {
-    if (head) return conflict(stores, input.base, head);
-    // A base that names a version that does not exist: nothing to conflict with, but wrong.
-    return { kind: 'invalid', errors: [{ path: 'base', message: 'names no published version' }] };
-  }
+  const refusal = await baseRefusal(stores, input.base, head);
+  if (refusal) return refusal;
   const current = await currentDocument(stores, head);
   const values = checked.value.values as ConfigDocument;
   const change = phaseChange(current.document?.split ?? null, values.split, current.phase);

@@ -176,6 +176,25 @@ describe('publishing', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('before anything is published, the review refuses a base naming a version, as the publish does', async () => {
+    const before = await stored();
+    const refusals = [];
+    for (const path of [CONSOLE_API.check, CONSOLE_API.publish]) {
+      const response = await post(path, { base: 3, document: DOCUMENT });
+      expect(response.status).toBe(400);
+      refusals.push(await response.json());
+    }
+    expect(refusals[0]).toEqual({
+      ok: false,
+      error: 'invalid_config',
+      errors: [{ path: 'base', message: 'names no published version' }],
+    });
+    expect(refusals[1]).toEqual(refusals[0]);
+    expect(await stored()).toEqual(before);
+    // From nothing (base null) the same document is reviewed as usual.
+    expect((await post(CONSOLE_API.check, { base: null, document: DOCUMENT })).status).toBe(200);
+  });
+
   it('a second publish from the same base is refused with what changed, and KV keeps the first', async () => {
     await post(CONSOLE_API.publish, { base: null, document: DOCUMENT });
     // Two marketers opened the console at v1; the first publishes new weights.
