@@ -292,8 +292,46 @@ describe('refused documents leave KV and the history byte for byte as they were'
     expect(await stored()).toEqual(before);
   });
 
-  it('the size cap is the one KV documents are read with', () => {
-    expect(JSON.stringify(oversized().flows).length).toBeGreaterThan(CONFIG_MAX_BYTES);
+  it('the size cap is the one KV documents are read with, to the byte', async () => {
+    // DOCUMENT's flows padded (with one long flow name) to exactly `bytes` as stored; already
+    // stamped v1, so the first publish stores it unchanged.
+    const flowsOfBytes = (bytes: number): ConfigDocument['flows'] => {
+      const padded = (name: string) => ({
+        version: 'v1',
+        flows: { ...DOCUMENT.flows.flows, [name]: ['one_pager' as const] },
+      });
+      return padded(`p${'x'.repeat(bytes - JSON.stringify(padded('p')).length)}`);
+    };
+    const overCap = flowsOfBytes(CONFIG_MAX_BYTES + 1);
+    const atCap = flowsOfBytes(CONFIG_MAX_BYTES);
+    // An app of its own: no earlier test's flows as its last good copy.
+    const edge = freshApp();
+    const pageConfigVersion = async () =>
+      /"configVersion":"([^"]+)"/.exec(await (await edge('/')).text())?.[1];
+
+    // A byte over, written to KV around the console: the edge ignores it for the defaults...
+    await env.FUNNEL_CONFIG.put('flows', JSON.stringify(overCap));
+    expect(await pageConfigVersion()).toBe(`${DEFAULT_SPLIT.version}+${DEFAULT_FLOWS.version}`);
+    // ...and the publish refuses it, naming the section, and writes nothing.
+    const before = await stored();
+    const refused = await post(CONSOLE_API.publish, {
+      base: null,
+      document: { split: DOCUMENT.split, flows: overCap },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as InvalidAnswer).errors).toEqual([
+      { path: 'flows', message: `larger than ${CONFIG_MAX_BYTES} bytes` },
+    ]);
+    expect(await stored()).toEqual(before);
+
+    // Exactly at the cap, both take it.
+    const accepted = await post(CONSOLE_API.publish, {
+      base: null,
+      document: { split: DOCUMENT.split, flows: atCap },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await stored()).flows).toBe(JSON.stringify(atCap));
+    expect(await pageConfigVersion()).toBe('v1+v1');
   });
 });
 
