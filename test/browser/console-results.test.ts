@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyText, pValueText } from '../../console/result-texts';
 import {
   CONSOLE_API,
   CONSOLE_RESULTS_PATH,
@@ -9,9 +10,12 @@ import {
   type PublishRequest,
   type ResultsAnswer,
 } from '../../shared/console-api';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import { drawnShares } from '../../worker/experiments/drawn-shares';
+import { checkSampleRatio } from '../../worker/experiments/statistics';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, typeTestCard } from './money-path';
-import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
+import { payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
  * The results page in Chromium after real visitors went through the built worker: a 50/50 split
@@ -89,7 +93,8 @@ describe('the results page in Chromium', () => {
     // Two variants on the default flow's screens, drawn 50/50: a new phase.
     const state = await consoleCall<ConsoleState>(marketer, CONSOLE_API.state);
     const edited = structuredClone(state.live);
-    edited.split.variants = { default: { weight: 50 }, lp1ch2: { weight: 50 } };
+    const weights = { default: { weight: 50 }, lp1ch2: { weight: 50 } };
+    edited.split.variants = weights;
     const published = await consoleCall<{ ok: boolean }>(marketer, CONSOLE_API.publish, {
       base: state.head?.seq ?? null,
       document: edited,
@@ -111,12 +116,23 @@ describe('the results page in Chromium', () => {
     await submitEmail(buyer.page, uniqueEmail('results'));
     await buyer.page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
     await interactive(buyer.page);
+    const buyerId = (await signupField(buyer.page, 'userId')) as string;
     await typeTestCard(buyer.page, '4242 4242 4242 4242');
     await payButton(buyer.page).click();
     await buyer.page.waitForURL((url) => url.pathname === '/upsell_an_private', {
       timeout: 20_000,
     });
     for (const person of people) await person.context.close();
+
+    // What the portal charged: the plan's price, as the checkout sends it in user_data.price and
+    // the portal answers it as price_with_discount (portal/charges.ts), for an intro plan too.
+    const subscriptions = await portalSubscriptions(session, buyerId);
+    expect(subscriptions).toHaveLength(1);
+    const planId = subscriptions[0]!.plan_id;
+    if (!isPlanId(planId)) throw new Error(`the portal subscribed the buyer to ${planId}`);
+    const plan = planById(planId);
+    const paidMinor = plan.price;
+    const exposedIn = (variant: string) => drawn.filter((v) => v === variant).length;
 
     // The sign-up and checkout arrive through the event queue: the JSON is asked until they have.
     const arm = (answer: ResultsAnswer, variant: string) =>
@@ -134,12 +150,28 @@ describe('the results page in Chromium', () => {
       )
       .toEqual([1, 1, 1]);
     for (const variant of ['default', 'lp1ch2']) {
-      expect(arm(answer, variant)?.exposed).toBe(drawn.filter((v) => v === variant).length);
+      expect(arm(answer, variant)?.exposed).toBe(exposedIn(variant));
     }
     expect(answer.variants.reduce((sum, result) => sum + result.bots, 0)).toBe(1);
-    const revenue = arm(answer, buyer.variant)?.metrics.find((m) => m.metric === 'revenue');
-    expect(revenue?.count).toBe(1);
-    expect(revenue?.mean).toBeGreaterThan(0);
+    // Revenue per exposed visitor, zeros included: the one purchase over the buyer's arm; it is
+    // also the 99th percentile of one purchase, so the cap leaves it whole.
+    const revenueOf = (variant: string) =>
+      arm(answer, variant)?.metrics.find((m) => m.metric === 'revenue');
+    const buyerRevenue = paidMinor / exposedIn(buyer.variant);
+    expect(answer.mainCurrency).toBe(plan.currency);
+    expect(answer.revenueCap).toBe(paidMinor);
+    expect(revenueOf(buyer.variant)).toMatchObject({ count: 1, mean: buyerRevenue });
+    const otherVariant = buyer.variant === 'default' ? 'lp1ch2' : 'default';
+    expect(revenueOf(otherVariant)).toMatchObject({ count: 0, mean: 0 });
+
+    // Four visitors cannot break a 50/50 split (4 to 0 is chi-square 4, p = 0.046): the check of
+    // these exposures against the weights is healthy, and the page must say so.
+    const shares = drawnShares(weights);
+    const expectedCheck = checkSampleRatio(
+      ['default', 'lp1ch2'].map((v) => ({ exposed: exposedIn(v), weight: shares[v] ?? 0 })),
+    );
+    expect(expectedCheck.alarm).toBe(false);
+    expect(answer.sampleRatio).toMatchObject({ alarm: false, pValue: expectedCheck.pValue });
 
     // The page, loaded afresh, says the same.
     await marketer.reload();
@@ -158,7 +190,29 @@ describe('the results page in Chromium', () => {
     });
     const purchaseRow = buyerTable.getByRole('row', { name: /^Purchase/ });
     expect(await purchaseRow.getByRole('cell').first().textContent()).toBe('1');
-    expect(await results.getByText(/Split healthy: |The split is broken: /).count()).toBe(1);
+    // The revenue rows: converted and revenue per visitor, in each arm's table.
+    const revenueCells = async (variant: string) => {
+      const table = results.getByRole('table', {
+        name: variant === 'default' ? 'default (control)' : 'lp1ch2 against default',
+        exact: true,
+      });
+      const cells = table.getByRole('row', { name: /^Revenue per visitor/ }).getByRole('cell');
+      return [await cells.nth(0).textContent(), await cells.nth(1).textContent()];
+    };
+    expect(await revenueCells(buyer.variant)).toEqual([
+      '1',
+      moneyText(buyerRevenue, plan.currency),
+    ]);
+    expect(await revenueCells(otherVariant)).toEqual(['0', moneyText(0, plan.currency)]);
+    const paid = moneyText(paidMinor, plan.currency);
+    expect(await results.getByText(/^Revenue above /).textContent()).toBe(
+      `Revenue above ${paid} capped: a visitor's revenue counts up to ${paid} (the 99th ` +
+        'percentile of all variants), so one large order cannot decide the experiment.',
+    );
+    expect(await results.locator('.srm-healthy').textContent()).toBe(
+      `✓ Split healthy: visitors match the weights (${pValueText(expectedCheck.pValue)}).`,
+    );
+    expect(await results.getByText(/The split is broken/).count()).toBe(0);
     expect(await results.getByText(/known bot not counted/).count()).toBe(1);
 
     // Nothing serious for assistive technology, and no sideways scrolling on the phone.
