@@ -99,11 +99,12 @@ export function createApp(options: AppOptions = {}) {
   // its calls skip them (and the translation manifest's KV read).
   app.use(except(API_PATHS, locale({ supported: SUPPORTED_LANGUAGES })));
   app.use(except(API_PATHS, translations(translationSource)));
-  app.use(except(NOT_PAGES, attribution()));
   app.use(funnelConfig(configSource));
   // Before the split test: a marketer at the console is no visitor and is assigned nothing.
   app.route('/console', consoleRoutes({ accessKeys: options.accessKeys, now: options.now }));
   app.use(splitTest({ random: options.random }));
+  // After the split test, which tells a marketer's preview apart: it gets no ad cookie.
+  app.use(except(NOT_PAGES, attribution()));
   // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
   app.use(exposure({ now: options.now }));
 

@@ -184,6 +184,21 @@ describe('a page with the preview cookie', () => {
     expect(logLines().at(-1)).toMatchObject({ path: '/', variant: 'lp17', preview: true });
   });
 
+  it('sets no first-party ad cookie, even arriving from an ad click', async () => {
+    const fetchApp = freshApp({}, { ...PIXEL, CONSOLE_PREVIEW_KEY: KEY });
+    const AD_COOKIES = ['_fbc', '_fbp', '_ttp'];
+    // A US visitor (no consent asked) from a Meta ad: a normal page sets all three.
+    const fromAd = '/?fbclid=IwAR2F4-dbP0l7Mn&ttclid=E.C.P.x';
+    const normal = await fetchApp(fromAd, { headers: { 'cf-ipcountry': 'US' } });
+    expect([...setCookies(normal).keys()]).toEqual(expect.arrayContaining(AD_COOKIES));
+
+    const res = await fetchApp(fromAd, {
+      headers: { 'cf-ipcountry': 'US', cookie: await previewCookie('lp17') },
+    });
+    expect(heading(await res.text())).toBe(LP17_HEADING);
+    expect([...setCookies(res).keys()].filter((name) => AD_COOKIES.includes(name))).toEqual([]);
+  });
+
   it('wins over the visitor’s own variant and leaves its cookie alone', async () => {
     const res = await freshApp({}, { CONSOLE_PREVIEW_KEY: KEY })('/', {
       headers: { cookie: `gf_variant=default; ${await previewCookie('lp17')}` },
