@@ -13,7 +13,21 @@ export const ORIGIN = 'https://funnel.test';
  * PORTAL_URL, GOOGLE_CLIENT_ID, ...) for this app only.
  */
 export function freshApp(options: AppOptions = {}, bindings: Partial<Cloudflare.Env> = {}) {
-  const app = createApp({ devKit: developmentKit, ...options });
+  return fetcherOf(createApp({ devKit: developmentKit, ...options }), bindings);
+}
+
+/**
+ * A fresh app as the production entry builds it (worker/index.ts: no development kit), bound
+ * like freshApp's; pass `{ ENVIRONMENT: 'production' }` among `bindings` to leave development.
+ */
+export function productionApp(
+  options: Omit<AppOptions, 'devKit'> = {},
+  bindings: Partial<Cloudflare.Env> = {},
+) {
+  return fetcherOf(createApp(options), bindings);
+}
+
+function fetcherOf(app: ReturnType<typeof createApp>, bindings: Partial<Cloudflare.Env>) {
   const appEnv = { ...env, ...bindings };
   return async function fetchApp(path: string, init: RequestInit = {}): Promise<Response> {
     const ctx = createExecutionContext();

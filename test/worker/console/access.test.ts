@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_TOKEN_HEADER,
@@ -9,56 +9,25 @@ import {
 } from '../../../worker/console/access';
 import type { AppEnv } from '../../../worker/env';
 import { requestLog } from '../../../worker/middleware/request-log';
-
-const TEAM = 'https://geofunnel-test.cloudflareaccess.com';
-const CERTS_URL = `${TEAM}/cdn-cgi/access/certs`;
-const AUD = '4714c1358e65fe4b408ad6d432a5f878f08194bdb4752441fd56faefa9b2b6f2';
-const NOW_MS = 1_900_000_000_000;
-const NOW = NOW_MS / 1000;
-const KID = 'access-key-1';
-
-const PRODUCTION = { ENVIRONMENT: 'production', ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD };
-
-/** An RS256 key pair made by the test, standing in for one of the team's signing keys. */
-interface Signer {
-  /** The public half as the team's certs list it. */
-  jwk: JWK;
-  sign: (claims: Record<string, unknown>) => Promise<string>;
-}
-
-async function makeSigner(kid: string): Promise<Signer> {
-  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
-  return {
-    jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
-    sign: (claims) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(privateKey),
-  };
-}
-
-/** An Access application token's claims (an identity login), current at NOW. */
-function accessClaims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    aud: [AUD],
-    email: 'ada@example.com',
-    exp: NOW + 3600,
-    iat: NOW - 30,
-    nbf: NOW - 30,
-    iss: TEAM,
-    type: 'app',
-    identity_nonce: '6ei69kawdKzMIAPF',
-    sub: '7335d417-61da-459d-899c-0a01c76a2f94',
-    country: 'US',
-    ...overrides,
-  };
-}
+import {
+  AUD,
+  accessClaims,
+  CERTS_URL,
+  KID,
+  makeSigner,
+  NOW,
+  NOW_MS,
+  PRODUCTION,
+  type Signer,
+  TEAM,
+  teamAndStranger,
+} from './access-tokens';
 
 let team: Signer;
 let stranger: Signer;
 
 beforeAll(async () => {
-  team = await makeSigner(KID);
-  // Same kid as the team's key, another private key: a forgery.
-  stranger = await makeSigner(KID);
+  ({ team, stranger } = await teamAndStranger());
 });
 
 let errorLog: ReturnType<typeof vi.spyOn>;
