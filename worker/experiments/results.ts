@@ -6,6 +6,7 @@ import {
   type VariantResults,
 } from '../../shared/console-api';
 import type { SplitConfig } from '../config/schema';
+import { dailyLooks, sampleAt } from './daily-looks';
 import { drawnShares } from './drawn-shares';
 import type { ExperimentDays } from './experiment-days';
 import { liftOverDays } from './lift-over-days';
@@ -111,6 +112,19 @@ export function buildResults(input: {
     })),
   );
   const tested = totals.arms.some((arm) => arm.exposed > 0) && check.degreesOfFreedom > 0;
+  // Each metric's looks, one per exposure day: the p-values and intervals hold across them.
+  const looksOf = new Map(
+    RESULT_METRICS.map((metric) => [
+      metric,
+      dailyLooks({
+        arms: input.days.arms,
+        revenue: input.days.revenue,
+        metric,
+        mainCurrency: totals.mainCurrency,
+        revenueCap: totals.revenueCap,
+      }),
+    ]),
+  );
 
   const results = variants.map((variant): VariantResults => {
     const arm = arms.get(variant);
@@ -135,6 +149,11 @@ export function buildResults(input: {
         variant: counts,
         plannedPerArm: design.plannedPerArm,
         srmAlarm: check.alarm,
+        // The days add up to the totals, so the last day repeats the totals' look: harmless.
+        earlierLooks: (looksOf.get(metric) ?? []).map((look) => ({
+          control: sampleAt(look, design.control),
+          variant: sampleAt(look, variant),
+        })),
       });
       return {
         ...result,
@@ -180,13 +199,9 @@ export function buildResults(input: {
     },
     variants: results,
     liftOverDays: liftOverDays({
-      arms: input.days.arms,
-      revenue: input.days.revenue,
+      looks: looksOf.get(design.primaryMetric) ?? [],
       control: design.control,
       variants: variants.filter((variant) => variant !== design.control),
-      metric: design.primaryMetric,
-      mainCurrency: totals.mainCurrency,
-      revenueCap: totals.revenueCap,
       plannedPerArm: design.plannedPerArm,
     }),
   };

@@ -10,6 +10,8 @@
  *   central limit theory and asymptotic confidence sequences" (arXiv:2103.06476v7: the interval
  *   eq. 9, the tuning eq. 161, the p-value eq. 155, as GrowthBook's gbstats cites them). The
  *   tests hold our numbers to confseq's (the boundary) and to gbstats' `SequentialTwoSidedTTest`.
+ *   Across looks, the p-value is the running minimum and the interval the running intersection
+ *   (runningComparisons).
  * - Sample-ratio mismatch: Pearson's chi-square goodness of fit against the phase's weights.
  * - Verdicts, and the minimum data before any verdict.
  *
@@ -45,8 +47,14 @@ export interface Comparison {
   /** (Variant mean − control mean) / control mean; null while the control mean is 0. */
   relativeLift: number | null;
   relativeInterval: Interval | null;
-  /** The smallest α at which the absolute interval (its mixture as tuned) excludes 0, at this look; the smallest over past looks is just as valid. */
+  /** The smallest α at which the absolute interval (its mixture as tuned) excludes 0; over several looks, the smallest so far (runningComparisons). */
   pValue: number;
+}
+
+/** Both arms' samples at one look: for the results, the totals at the end of an exposure day. */
+export interface Look {
+  control: ArmSample;
+  variant: ArmSample;
 }
 
 export interface VariantResult {
@@ -165,6 +173,63 @@ export function compareToControl(
   };
 }
 
+function intersect(a: Interval, b: Interval): Interval {
+  return { lower: Math.max(a.lower, b.lower), upper: Math.min(a.upper, b.upper) };
+}
+
+/**
+ * The comparison at each of `looks`, in order, made always-valid across them: the p-value is the
+ * running minimum of each look's, and each interval the running intersection of each look's
+ * (null where a look cannot be compared yet). The standard always-valid p-value (Johari, Koomen,
+ * Pekelis and Walsh, "Always valid inference", Oper. Res. 70(3), 2022, §3; Howard et al. 2021
+ * §3.2): by Ville's inequality the mixture's 1/e-value is ≤ α at *some* look with probability at
+ * most α, so its smallest value so far has the very guarantee the value at one look has, and it
+ * is the p-value that matches the sequence: evidence the guarantee already counted is never
+ * taken back. The value at one look alone can rise again as the estimate wanders back towards
+ * 0, and a marketer who saw p = 0.03 yesterday would read today's 0.2 as a reversal the
+ * statistics never claimed. Likewise the true difference lies in every look's interval at once
+ * (probability 1 − α), hence in their intersection.
+ *
+ * Verdict and p-value agree: each look's p is below α exactly when its interval leaves out 0, so
+ * the running minimum is below α exactly when some look's interval left out 0, that is when the
+ * intersection (a larger lower bound, a smaller upper one) does. An empty intersection means the
+ * looks cannot all hold: by chance (probability at most α) or because the difference itself
+ * changed during the phase. Then the looks are read afresh from that one on, its own interval and
+ * p-value, rather than shown as an interval with its ends crossed.
+ */
+export function runningComparisons(
+  looks: readonly Look[],
+  plannedPerArm: number,
+  alpha: number = ALPHA,
+): (Comparison | null)[] {
+  let running: Comparison | null = null;
+  return looks.map(({ control, variant }) => {
+    const now = compareToControl(control, variant, plannedPerArm, alpha);
+    if (now === null) return null;
+    if (running === null) {
+      running = now;
+      return now;
+    }
+    const absoluteInterval = intersect(running.absoluteInterval, now.absoluteInterval);
+    if (absoluteInterval.lower > absoluteInterval.upper) {
+      running = now;
+      return now;
+    }
+    let relativeInterval = now.relativeInterval;
+    if (relativeInterval && running.relativeInterval) {
+      const both = intersect(running.relativeInterval, relativeInterval);
+      if (both.lower <= both.upper) relativeInterval = both;
+    }
+    running = {
+      ...now,
+      absoluteInterval,
+      relativeInterval,
+      pValue: Math.min(running.pValue, now.pValue),
+    };
+    return running;
+  });
+}
+
 function hasEnoughData(arm: ArmCounts): boolean {
   return arm.n >= MIN_VISITORS_PER_ARM && arm.nonZero >= MIN_CONVERSIONS_PER_ARM;
 }
@@ -177,10 +242,13 @@ export function judgeVariant(options: {
   plannedPerArm: number;
   /** The phase's sample-ratio check alarmed: its numbers stand, its verdicts do not. */
   srmAlarm: boolean;
+  /** The looks before this one, oldest first: the p-value and interval hold across them all. */
+  earlierLooks?: readonly Look[];
   alpha?: number;
 }): VariantResult {
-  const { control, variant, plannedPerArm, srmAlarm, alpha = ALPHA } = options;
-  const comparison = compareToControl(control, variant, plannedPerArm, alpha);
+  const { control, variant, plannedPerArm, srmAlarm, earlierLooks = [], alpha = ALPHA } = options;
+  const looks = [...earlierLooks, { control, variant }];
+  const comparison = runningComparisons(looks, plannedPerArm, alpha).at(-1) ?? null;
   let verdict: Verdict;
   if (srmAlarm) verdict = 'withheld_srm';
   else if (comparison === null || !hasEnoughData(control) || !hasEnoughData(variant)) {

@@ -4,6 +4,7 @@ import {
   type ArmCounts,
   compareToControl,
   judgeVariant,
+  type Look,
   plannedVisitorsPerArm,
 } from '../../../worker/experiments/statistics';
 import { arrivalsPerLook, binomial, mulberry32, type Random } from './simulation';
@@ -37,16 +38,20 @@ function conversionExperiment(
   const control = emptyArm();
   const variant = emptyArm();
   const outcome = { declaredAtAnyLook: false, declaredAtFinalLook: false, naiveAtAnyLook: false };
+  const earlierLooks: Look[] = [];
   for (const arrivals of arrivalsPerLook(plannedPerArm)) {
     const toVariant = binomial(arrivals, 0.5, random);
     addConverters(control, arrivals - toVariant, controlRate, random);
     addConverters(variant, toVariant, variantRate, random);
+    // Each look is read with the looks before it, as the results page reads the days.
     const { verdict, comparison } = judgeVariant({
       control,
       variant,
       plannedPerArm,
       srmAlarm: false,
+      earlierLooks,
     });
+    earlierLooks.push({ control: { ...control }, variant: { ...variant } });
     const declared = verdict === 'better' || verdict === 'worse';
     outcome.declaredAtAnyLook ||= declared;
     outcome.declaredAtFinalLook = declared;

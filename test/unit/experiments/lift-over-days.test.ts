@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DayArm, DayRevenueBucket } from '../../../worker/experiments/experiment-days';
+import { dailyLooks } from '../../../worker/experiments/daily-looks';
+import type { DayArm } from '../../../worker/experiments/experiment-days';
 import { liftOverDays } from '../../../worker/experiments/lift-over-days';
 import { compareToControl } from '../../../worker/experiments/statistics';
 
@@ -15,42 +16,47 @@ const conversions = (n: number, converters: number) => ({
   sumSquares: converters,
 });
 
-const OPTIONS = {
-  revenue: [] as DayRevenueBucket[],
-  control: 'default',
-  variants: ['lp17', 'lp11'],
-  metric: 'purchase' as const,
-  mainCurrency: null,
-  revenueCap: null,
-  plannedPerArm: 1000,
-};
+function looksOf(arms: DayArm[]) {
+  return dailyLooks({
+    arms,
+    revenue: [],
+    metric: 'purchase',
+    mainCurrency: null,
+    revenueCap: null,
+  });
+}
+
+const OPTIONS = { control: 'default', variants: ['lp17', 'lp11'], plannedPerArm: 1000 };
 
 describe('the lift over days', () => {
-  it('is, on each day, the comparison over everyone exposed up to that day', () => {
+  it('is, on each day, the lift over everyone exposed up to then, its interval held to the earlier days’', () => {
+    // The first day's visitors show a large lift, the second day's none.
     const arms = [
-      day('2026-11-21', 'default', 150, 20),
-      day('2026-11-21', 'lp17', 150, 30),
-      day('2026-11-20', 'default', 100, 10),
-      day('2026-11-20', 'lp17', 100, 15),
+      day('2026-11-20', 'default', 1000, 100),
+      day('2026-11-20', 'lp17', 1000, 150),
+      day('2026-11-21', 'default', 1000, 100),
+      day('2026-11-21', 'lp17', 1000, 100),
     ];
-    const points = liftOverDays({ ...OPTIONS, variants: ['lp17'], arms });
-    const first = compareToControl(conversions(100, 10), conversions(100, 15), 1000);
-    const second = compareToControl(conversions(250, 30), conversions(250, 45), 1000);
-    expect(points).toEqual([
-      {
-        day: '2026-11-20',
-        variant: 'lp17',
-        relativeLift: first?.relativeLift,
-        relativeInterval: first?.relativeInterval,
-      },
-      {
-        day: '2026-11-21',
-        variant: 'lp17',
-        relativeLift: second?.relativeLift,
-        relativeInterval: second?.relativeInterval,
-      },
+    const points = liftOverDays({ ...OPTIONS, variants: ['lp17'], looks: looksOf(arms) });
+    const first = compareToControl(conversions(1000, 100), conversions(1000, 150), 1000)!;
+    const second = compareToControl(conversions(2000, 200), conversions(2000, 250), 1000)!;
+    expect(points.map(({ day, variant }) => [day, variant])).toEqual([
+      ['2026-11-20', 'lp17'],
+      ['2026-11-21', 'lp17'],
     ]);
-    expect(points[1]?.relativeLift).toBeCloseTo(0.5, 12);
+    expect(points[0]).toMatchObject({
+      relativeLift: first.relativeLift,
+      relativeInterval: first.relativeInterval,
+    });
+    expect(points[1]?.relativeLift).toBeCloseTo(0.25, 12);
+    // The second day's interval reaches lower than the first's, which reaches higher: the point
+    // keeps the part both hold.
+    expect(second.relativeInterval!.lower).toBeLessThan(first.relativeInterval!.lower);
+    expect(first.relativeInterval!.upper).toBeGreaterThan(second.relativeInterval!.upper);
+    expect(points[1]?.relativeInterval).toEqual({
+      lower: first.relativeInterval!.lower,
+      upper: second.relativeInterval!.upper,
+    });
   });
 
   it('has a point per variant each day, null while a comparison cannot be made', () => {
@@ -59,7 +65,7 @@ describe('the lift over days', () => {
       day('2026-11-21', 'default', 50, 5),
       day('2026-11-21', 'lp11', 1, 1),
     ];
-    const points = liftOverDays({ ...OPTIONS, arms });
+    const points = liftOverDays({ ...OPTIONS, looks: looksOf(arms) });
     expect(points.map((p) => [p.day, p.variant, p.relativeLift === null])).toEqual([
       ['2026-11-20', 'lp17', true],
       ['2026-11-20', 'lp11', true],
@@ -69,70 +75,7 @@ describe('the lift over days', () => {
     expect(points[2]?.relativeLift).toBeCloseTo(0, 12);
   });
 
-  it('reads revenue in the main currency, capped at the phase’s cap on every day', () => {
-    const bucket = (date: string, variant: string, revenueMinor: number, visitors: number) => ({
-      day: date,
-      variant,
-      currency: 'USD',
-      revenueMinor,
-      visitors,
-    });
-    const arms = [
-      day('2026-11-20', 'default', 100, 10),
-      day('2026-11-20', 'lp17', 100, 11),
-      day('2026-11-21', 'default', 100, 10),
-      day('2026-11-21', 'lp17', 100, 10),
-    ];
-    const revenue = [
-      bucket('2026-11-20', 'default', 699, 10),
-      bucket('2026-11-20', 'lp17', 699, 10),
-      // A whale, counted as 13.98, the cap.
-      bucket('2026-11-20', 'lp17', 500_000, 1),
-      bucket('2026-11-21', 'default', 1398, 10),
-      bucket('2026-11-21', 'lp17', 699, 10),
-      { ...bucket('2026-11-21', 'lp17', 100_000, 50), currency: 'EUR' },
-    ];
-    const points = liftOverDays({
-      ...OPTIONS,
-      variants: ['lp17'],
-      arms,
-      revenue,
-      metric: 'revenue',
-      mainCurrency: 'USD',
-      revenueCap: 1398,
-    });
-    const revenueOf = (n: number, values: [number, number][]) => ({
-      n,
-      sum: values.reduce((sum, [value, count]) => sum + value * count, 0),
-      sumSquares: values.reduce((sum, [value, count]) => sum + value * value * count, 0),
-    });
-    const first = compareToControl(
-      revenueOf(100, [[699, 10]]),
-      revenueOf(100, [
-        [699, 10],
-        [1398, 1],
-      ]),
-      1000,
-    );
-    const second = compareToControl(
-      revenueOf(200, [
-        [699, 10],
-        [1398, 10],
-      ]),
-      revenueOf(200, [
-        [699, 20],
-        [1398, 1],
-      ]),
-      1000,
-    );
-    expect(points.map((p) => p.relativeLift)).toEqual([first?.relativeLift, second?.relativeLift]);
-    expect(points.map((p) => p.relativeInterval)).toEqual([
-      first?.relativeInterval,
-      second?.relativeInterval,
-    ]);
-  });
-
   it('is empty before anyone is exposed', () => {
-    expect(liftOverDays({ ...OPTIONS, arms: [] })).toEqual([]);
+    expect(liftOverDays({ ...OPTIONS, looks: [] })).toEqual([]);
   });
 });

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitConfig } from '../../../worker/config/schema';
 import { drawnShares } from '../../../worker/experiments/drawn-shares';
-import type { ExperimentDays } from '../../../worker/experiments/experiment-days';
+import type { DayArm, ExperimentDays } from '../../../worker/experiments/experiment-days';
 import {
   assumedDesign,
   buildResults,
   DEFAULT_PLANNED_PER_ARM,
   designOf,
 } from '../../../worker/experiments/results';
-import { checkSampleRatio, judgeVariant } from '../../../worker/experiments/statistics';
+import {
+  checkSampleRatio,
+  compareToControl,
+  judgeVariant,
+} from '../../../worker/experiments/statistics';
 import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/totals';
 import { drawVariant } from '../../../worker/funnel/split-test';
 
 /** The results answer of a phase from given totals (worker/experiments/results.ts). */
+
+const conversions = (n: number, converted: number) => ({
+  n,
+  sum: converted,
+  sumSquares: converted,
+});
 
 function split(
   weights: Record<string, number>,
@@ -209,6 +219,42 @@ describe('the results of a phase', () => {
       absoluteLift: expect.closeTo(0.03, 12),
       relativeLift: expect.closeTo(0.3, 12),
     });
+  });
+
+  it('give the smallest p-value over the days’ looks, and the verdict that goes with it', () => {
+    // The first day's visitors bought 50% more in lp17; the second day's, no more.
+    const dayArm = (date: string, variant: string, buyers: number): DayArm => ({
+      day: date,
+      variant,
+      exposed: 1000,
+      steps: { lookup: buyers * 4, signup: buyers * 2, checkout: buyers * 2, purchase: buyers },
+    });
+    const days: ExperimentDays = {
+      arms: [
+        dayArm('2026-11-20', 'control', 100),
+        dayArm('2026-11-20', 'lp17', 150),
+        dayArm('2026-11-21', 'control', 100),
+        dayArm('2026-11-21', 'lp17', 100),
+      ],
+      revenue: [],
+      startedAt: Date.UTC(2026, 10, 20),
+    };
+    const live = split({ control: 1, lp17: 1 }, { plannedPerArm: 1000 });
+    const totals = totalsOf(arm('control', 2000, 200), arm('lp17', 2000, 250));
+    const firstDay = compareToControl(conversions(1000, 100), conversions(1000, 150), 1000)!;
+    const today = compareToControl(conversions(2000, 200), conversions(2000, 250), 1000)!;
+    expect(today.pValue).toBeGreaterThan(0.05);
+
+    const purchase = results(live, totals, days).variants[1]?.metrics[3];
+    expect(purchase).toMatchObject({ pValue: firstDay.pValue, verdict: 'better' });
+    // With the one day alone, the one look's own value.
+    const oneDay = { ...days, arms: days.arms.slice(0, 2) };
+    const alone = results(
+      live,
+      totalsOf(arm('control', 1000, 100), arm('lp17', 1000, 150)),
+      oneDay,
+    );
+    expect(alone.variants[1]?.metrics[3]?.pValue).toBe(firstDay.pValue);
   });
 
   it('tune the intervals to the split’s planned sample, else to 10 000 visitors per arm', () => {
