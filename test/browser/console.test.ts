@@ -60,13 +60,21 @@ async function tabTo(page: Page, target: { selector: string } | { text: string }
   throw new Error(`Tab never reached ${JSON.stringify(target)}`);
 }
 
+/** The text of the element that has the keyboard's focus. */
+function focusedText(page: Page): Promise<string | null | undefined> {
+  return page.evaluate(() => document.activeElement?.textContent);
+}
+
 async function review(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Review changes' }).click();
 }
 
+/** Writes the note, then Tab to Publish and Enter, as a keyboard user publishes. */
 async function publish(page: Page, note: string): Promise<void> {
   await page.getByLabel('Note (optional)').fill(note);
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.keyboard.press('Tab');
+  expect(await focusedText(page)).toBe('Publish');
+  await page.keyboard.press('Enter');
   await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
 }
 
@@ -127,12 +135,22 @@ describe('the marketers’ console in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
     expect((await liveState(page)).head).toEqual(v2);
 
-    // Roll back to v1, with its confirm step: v1's document is live again, as a new version.
+    // Roll back to v1 by keyboard, with its confirm step: Tab to Roll back, Enter; the confirm
+    // step takes the focus to its note; Tab to Confirm, Space. v1's document is live again, as
+    // a new version.
     const history = page.getByRole('region', { name: 'History' });
     const v1Entry = history.getByRole('article', { name: v1?.id });
-    await v1Entry.getByRole('button', { name: `Roll back to ${v1?.id}…` }).click();
-    await v1Entry.getByLabel('Note (optional)').fill('back to 50/50');
-    await v1Entry.getByRole('button', { name: `Confirm roll back to ${v1?.id}` }).click();
+    await v1Entry.getByRole('heading', { name: v1?.id, exact: true }).click();
+    await tabTo(page, { text: `Roll back to ${v1?.id}…` });
+    await page.keyboard.press('Enter');
+    const rollbackNote = v1Entry.getByLabel('Note (optional)');
+    await expect
+      .poll(() => rollbackNote.evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('back to 50/50');
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe(`Confirm roll back to ${v1?.id}`);
+    await page.keyboard.press('Space');
     await page.locator('#history-status', { hasText: /^Rolled back: / }).waitFor();
     const after = await liveState(page);
     // The same variants and flows; its own version id, and the next phase (the shares change).
@@ -172,7 +190,7 @@ describe('the marketers’ console in Chromium', () => {
     await publish(first, 'first tab');
     const head = (await liveState(first)).head;
 
-    await second.getByRole('button', { name: 'Publish', exact: true }).click();
+    await second.getByRole('button', { name: 'Publish', exact: true }).press('Space');
     const conflict = second.getByRole('alert');
     await conflict.waitFor();
     expect(await conflict.textContent()).toMatch(
@@ -187,6 +205,45 @@ describe('the marketers’ console in Chromium', () => {
     expect(await second.getByLabel('Weight of lp17').inputValue()).toBe('10');
     expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
     await context.close();
+  });
+
+  it('refuses a flow emptied of its screens beside the flow, and publishes nothing', async () => {
+    const { page, problems } = await session.newVisitor();
+    await openConsole(page);
+    const before = await liveState(page);
+    const screens = before.live.flows.flows.stripe_test ?? [];
+    expect(screens.length).toBeGreaterThan(0);
+
+    // By keyboard: open the flow, Enter on its first Remove; focus moves to the next screen's
+    // Remove, so Enter again until none is left.
+    const flow = page.locator('details', {
+      has: page.locator('summary', { hasText: /^Flow stripe_test/ }),
+    });
+    await flow.locator('summary').press('Enter');
+    await flow.getByRole('button', { name: `Remove ${screens[0]} from stripe_test` }).focus();
+    for (const _ of screens) await page.keyboard.press('Enter');
+    expect(await flow.locator('summary').textContent()).toMatch(/0 screens/);
+
+    await review(page);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Flow stripe_test: must list at least one screen');
+    // Beside the flow itself, which names the message as its description.
+    const besideFlow = flow.locator('[id="error:flows.flows.stripe_test"]');
+    expect(await besideFlow.textContent()).toBe('must list at least one screen');
+    expect(await flow.locator('fieldset').getAttribute('aria-describedby')).toBe(
+      'error:flows.flows.stripe_test',
+    );
+    expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+
+    // Nothing was written: a fresh console still has the flow, under the same live version.
+    const { context, page: fresh } = await session.newVisitor();
+    await openConsole(fresh);
+    const after = await liveState(fresh);
+    expect(after.head).toEqual(before.head);
+    expect(after.live.flows.flows.stripe_test).toEqual(screens);
+    await context.close();
+    expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
   });
 
   it('has no serious axe violation and a keyboard reaches every control, refusals shown', async () => {
