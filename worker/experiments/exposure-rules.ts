@@ -14,6 +14,8 @@ export interface AnsweredRequest {
   skipSplit: boolean;
   /** A speculative prefetch or prerender, not (yet) a visit. */
   speculative: boolean;
+  /** A page of a visitor whose browser keeps no cookies, after their first (isCookielessReturn). */
+  cookielessReturn: boolean;
   bot: BotReason | null;
 }
 
@@ -23,7 +25,8 @@ export interface AnsweredRequest {
  * fresh draw that sets `gf_variant`, on a funnel screen the visitor was shown (a GET of `/` or
  * `/<screen id>` answered 200). Everything after keeps that variant, so each visitor is exposed
  * once, in the phase of the draw. A preview and `skip_split` draw nothing and never count; the
- * API, the collector, the console and assets are no screens.
+ * API, the collector, the console and assets are no screens. A browser that keeps no cookies is
+ * drawn on every page, and counts on its first only.
  */
 export function exposureVerdict(request: AnsweredRequest): 'exposed' | 'bot' | null {
   if (!request.freshDraw || request.preview || request.skipSplit || request.speculative) {
@@ -32,7 +35,23 @@ export function exposureVerdict(request: AnsweredRequest): 'exposed' | 'bot' | n
   if (request.method !== 'GET' || request.status !== 200 || !isFunnelScreenPath(request.path)) {
     return null;
   }
-  return request.bot === null ? 'exposed' : 'bot';
+  if (request.bot !== null) return 'bot';
+  return request.cookielessReturn ? null : 'exposed';
+}
+
+/**
+ * A navigation from one of our own pages (`Sec-Fetch-Site: same-origin`, the browser's own
+ * verdict) that brings back no visitor cookie: the browser keeps none of ours, since one that
+ * does would send the userUuid the worker set on the first page. Such a visitor is drawn afresh
+ * and given a new id on every page, so each page would count them as one more exposed visitor
+ * with no outcome: they count once, on the page they came in on (from another site, or typed).
+ * A browser that sends no Sec-Fetch-Site (before Safari 16.4) still counts on every page.
+ */
+export function isCookielessReturn(
+  header: (name: string) => string | undefined,
+  hasVisitorCookie: boolean,
+): boolean {
+  return !hasVisitorCookie && header('sec-fetch-site') === 'same-origin';
 }
 
 /** `/` (the first screen of the visitor's flow) or `/<screen id>` (worker/routes/screens.tsx). */

@@ -1,10 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { describeError, logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../env';
 import { knownBotReason } from '../experiments/bots';
-import { exposureVerdict, isSpeculative } from '../experiments/exposure-rules';
+import { exposureVerdict, isCookielessReturn, isSpeculative } from '../experiments/exposure-rules';
 import { recordBotExposure, recordExposures } from '../experiments/exposure-store';
+import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
  * Records, from the server, that a visitor was exposed to the split test (README, "Experiment results:
@@ -29,6 +31,10 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       preview: c.get('preview') !== undefined,
       skipSplit: c.req.query('skip_split') === 'true',
       speculative: isSpeculative((name) => c.req.header(name)),
+      cookielessReturn: isCookielessReturn(
+        (name) => c.req.header(name),
+        visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
+      ),
       bot,
     });
     if (verdict === null) return;

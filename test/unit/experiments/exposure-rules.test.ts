@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AnsweredRequest,
   exposureVerdict,
+  isCookielessReturn,
   isSpeculative,
 } from '../../../worker/experiments/exposure-rules';
 
@@ -15,6 +16,7 @@ const FIRST_SCREEN: AnsweredRequest = {
   preview: false,
   skipSplit: false,
   speculative: false,
+  cookielessReturn: false,
   bot: null,
 };
 
@@ -46,6 +48,7 @@ describe('exposureVerdict', () => {
     ['the console', { path: '/console' }],
     ['an asset', { path: '/assets/boot.js' }],
     ['a screen with a trailing slash', { path: '/one_pager/' }],
+    ['a later page of a browser that keeps no cookies', { cookielessReturn: true }],
   ])('%s exposes nobody', (_, change) => {
     expect(exposureVerdict({ ...FIRST_SCREEN, ...change })).toBeNull();
   });
@@ -70,4 +73,22 @@ describe('isSpeculative', () => {
       expect(isSpeculative(headers(pairs))).toBe(false);
     },
   );
+});
+
+describe('isCookielessReturn', () => {
+  const site = (value?: string) => (name: string) =>
+    name === 'sec-fetch-site' ? value : undefined;
+
+  it('is a page reached from ours that brings back no visitor cookie', () => {
+    expect(isCookielessReturn(site('same-origin'), false)).toBe(true);
+  });
+
+  it.each<[string, string | undefined, boolean]>([
+    ['a visitor cookie', 'same-origin', true],
+    ['a link from another site', 'cross-site', false],
+    ['a typed address or a bookmark', 'none', false],
+    ['a browser that sends no Sec-Fetch-Site', undefined, false],
+  ])('is not with %s', (_, value, hasVisitorCookie) => {
+    expect(isCookielessReturn(site(value), hasVisitorCookie)).toBe(false);
+  });
 });

@@ -111,6 +111,27 @@ describe('a visitor is exposed once', () => {
     ]);
   });
 
+  it('when their browser keeps no cookies: on the first page, not again on each page after it', async () => {
+    const fetchApp = app();
+    // No jar kept between pages: every request arrives without userUuid or gf_variant.
+    const page = (path: string, site: string) =>
+      aBrowser(fetchApp).get(path, { 'sec-fetch-site': site });
+    const first = aBrowser(fetchApp);
+    expect((await first.get('/', { 'sec-fetch-site': 'none' })).status).toBe(200);
+    for (const path of ['/searching', '/signup', '/checkout_v3_tr']) {
+      expect((await page(path, 'same-origin')).status).toBe(200);
+    }
+    expect(await exposureRows()).toEqual([
+      expect.objectContaining({ visitor_id: first.visitorId(), variant: 'default' }),
+    ]);
+
+    // Newcomers from another site, or from a browser that sends no Sec-Fetch-Site, count.
+    await page('/', 'cross-site');
+    await aBrowser(fetchApp).get('/searching');
+    expect(await exposureRows()).toHaveLength(3);
+    expect(await botCounts()).toEqual([{ phase: 1, variant: 'default', exposed: 3, bots: 0 }]);
+  });
+
   it('the split without a phase (never published from the console) is phase 1', async () => {
     const { phase: _, ...unphased } = TWO_WAY;
     await putConfig('split', unphased);
