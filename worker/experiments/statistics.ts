@@ -181,14 +181,18 @@ function intersect(a: Interval, b: Interval): Interval {
  * The comparison at each of `looks`, in order, made always-valid across them: the p-value is the
  * running minimum of each look's, and each interval the running intersection of each look's
  * (null where a look cannot be compared yet). The standard always-valid p-value (Johari, Koomen,
- * Pekelis and Walsh, "Always valid inference", Oper. Res. 70(3), 2022, §3; Howard et al. 2021
- * §3.2): by Ville's inequality the mixture's 1/e-value is ≤ α at *some* look with probability at
- * most α, so its smallest value so far has the very guarantee the value at one look has, and it
- * is the p-value that matches the sequence: evidence the guarantee already counted is never
- * taken back. The value at one look alone can rise again as the estimate wanders back towards
- * 0, and a marketer who saw p = 0.03 yesterday would read today's 0.2 as a reversal the
- * statistics never claimed. Likewise the true difference lies in every look's interval at once
- * (probability 1 − α), hence in their intersection.
+ * Pekelis and Walsh, "Always valid inference: continuous monitoring of A/B tests", Operations
+ * Research 70(3), 2022; Howard et al. 2021): by Ville's inequality the mixture's 1/e-value is
+ * ≤ α at *some* look with probability at most α, so its smallest value so far has the very
+ * guarantee the value at one look has, and it is the p-value that matches the sequence: evidence
+ * the guarantee already counted is never taken back. The value at one look alone can rise again
+ * as the estimate wanders back towards 0, and a marketer who saw p = 0.03 yesterday would read
+ * today's 0.2 as a reversal the statistics never claimed. Likewise the true difference lies in
+ * every look's interval at once (probability 1 − α), hence in their intersection.
+ *
+ * The results take their looks afresh from the counts by exposure day (daily-looks.ts): a day
+ * added never raises the p-value, but a purchase today by a visitor exposed last week changes
+ * last week's looks too, and can move it either way by that much.
  *
  * Verdict and p-value agree: each look's p is below α exactly when its interval leaves out 0, so
  * the running minimum is below α exactly when some look's interval left out 0, that is when the
