@@ -73,6 +73,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Worker threads start and import faster than forked processes: the project took 119
+          // CPU-seconds instead of 138 (vitest 4's default is forks).
+          pool: 'threads' as const,
         },
       },
       workerProject({
