@@ -1,9 +1,10 @@
 import { parseIdempotencyKey, type SubscriptionRequest } from '../shared/api/contract';
+import { type PlanId, planById } from '../shared/plans/catalogue';
 import {
   type Authentication,
   type ChargeDecision,
   decideCharge,
-  priceOf,
+  firstChargeOf,
   validationAmountOf,
 } from './gateway';
 import { PortalError } from './portal-error';
@@ -32,7 +33,8 @@ import { prefixedId } from './tokens';
 
 export interface ChargeRequest {
   userId: string;
-  planId: string;
+  /** A plan of the catalogue: what it costs is the catalogue's to say (portal/gateway.ts). */
+  planId: PlanId;
   request: SubscriptionRequest;
   /** The client's Idempotency-Key header, when it sent one. */
   idempotencyKey: string | null;
@@ -78,7 +80,8 @@ export async function chargeOnce(
   if (earlier) return earlier;
 
   const method = await paymentMethodOf(db, charge);
-  const price = priceOf(charge.request.user_data.price);
+  // The plan's own price, never the client's `user_data.price`: a forged one would set the amount.
+  const price = firstChargeOf(planById(charge.planId), charge.request.coupon);
   const decision = decideCharge(method.behaviour, authenticationOf(method.test, flow));
   if (decision.kind === 'requires_authentication' && flow === 'verified_nonce') {
     throw new PortalError(422, 'user_action_required', 'User action required', {

@@ -1,4 +1,9 @@
+import type { Plan } from '../shared/plans/catalogue';
+import { COUPONS } from '../shared/plans/coupons';
+import { orderSummary } from '../shared/plans/order-summary';
 import type { CardBehaviour } from './test-gateway/test-cards';
+
+type CouponCode = keyof typeof COUPONS;
 
 /**
  * The emulator's payment gateway: decides what one subscription charge does, from the card's
@@ -71,16 +76,19 @@ function declined(declineCode: DeclineCode): ChargeDecision {
   return { kind: 'declined', declineCode, processorResponse: PROCESSOR_RESPONSES[declineCode] };
 }
 
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** `user_data.price` (SPEC.md §3: plan data merged into user_data) as a number, if it is one. */
-export function priceOf(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
-  if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim());
-  return null;
+/**
+ * What the first charge of a plan takes, in its currency's units (6.99), from the portal's own
+ * catalogue and never from what the client sends: the intro price when the plan has one (SPEC.md
+ * §3 periodPrice), less a catalogue coupon the plan accepts, the same total the checkout's order
+ * summary shows (SPEC.md §2). A code the catalogue does not know takes nothing off.
+ */
+export function firstChargeOf(plan: Plan, couponCode: string | null | undefined): number {
+  const coupon =
+    couponCode && Object.hasOwn(COUPONS, couponCode) ? COUPONS[couponCode as CouponCode] : null;
+  return orderSummary(plan, coupon).total / 100;
 }
 
 /** The amount to verify a card for, as Braintree's verifyCard takes it: '6.99'. */
-export function validationAmountOf(price: number | null): string {
-  return (price ?? 0).toFixed(2);
+export function validationAmountOf(price: number): string {
+  return price.toFixed(2);
 }

@@ -5,6 +5,7 @@ import {
   type PollingStartResponse,
   SubscriptionRequest,
 } from '../../shared/api/contract';
+import { isPlanId } from '../../shared/plans/catalogue';
 import { requireBearer, type SignedInEnv } from '../auth';
 import { directAnswerOf, pollingResultOf } from '../charge-answers';
 import {
@@ -80,7 +81,8 @@ export const subscriptionRoutes = new Hono<SignedInEnv>()
 /** The plan, the client's Idempotency-Key and the checked body of a subscription call. */
 async function readChargeRequest(c: Context<SignedInEnv>): Promise<ChargeRequest> {
   const planId = c.req.param('planId') ?? '';
-  if (!PlanIdPathParam.safeParse(planId).success) {
+  // Only a plan of the catalogue can be priced, so any other id is refused before a charge.
+  if (!PlanIdPathParam.safeParse(planId).success || !isPlanId(planId)) {
     throw new PortalError(404, 'not_found', 'This plan is not known.');
   }
   const idempotencyKey = idempotencyKeyOrRefuse(c.req.header('idempotency-key'));

@@ -124,14 +124,14 @@ describe('the results page in Chromium', () => {
     });
     for (const person of people) await person.context.close();
 
-    // What the portal charged: the plan's price, as the checkout sends it in user_data.price and
-    // the portal answers it as price_with_discount (portal/charges.ts), for an intro plan too.
+    // What the portal charged: the plan's first charge from its own catalogue (the intro price
+    // of an intro plan, SPEC.md §3 periodPrice), answered as price_with_discount.
     const subscriptions = await portalSubscriptions(session, buyerId);
     expect(subscriptions).toHaveLength(1);
     const planId = subscriptions[0]!.plan_id;
     if (!isPlanId(planId)) throw new Error(`the portal subscribed the buyer to ${planId}`);
     const plan = planById(planId);
-    const paidMinor = plan.price;
+    const paidMinor = plan.periodPrice;
     const exposedIn = (variant: string) => drawn.filter((v) => v === variant).length;
 
     // The sign-up and checkout arrive through the event queue: the JSON is asked until they have.

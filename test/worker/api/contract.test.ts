@@ -153,7 +153,7 @@ describe('the signed-in calls against the embedded portal', () => {
     const { fetchApp, seen } = workerWithEmbeddedPortal({ PORTAL_POLLING_DELAY_MS: '60000' });
     const session = await signedIn(fetchApp);
     const start = await fetchApp(
-      '/api/users/me/subscriptions/polling/monthly_39_99',
+      '/api/users/me/subscriptions/polling/monthly_usd',
       postJson(
         { gateway: 'test', payment_method_nonce: 'pm_card_visa', user_data: { price: 39.99 } },
         session,
@@ -173,7 +173,7 @@ describe('the signed-in calls against the embedded portal', () => {
     const { fetchApp } = workerWithEmbeddedPortal({ PORTAL_POLLING_DELAY_MS: '0' });
     const session = await signedIn(fetchApp);
     const start = await fetchApp(
-      '/api/users/me/subscriptions/polling/monthly_39_99',
+      '/api/users/me/subscriptions/polling/monthly_usd',
       postJson(
         { gateway: 'test', payment_method_nonce: 'pm_card_visa', user_data: { price: '39.99' } },
         session,
@@ -191,7 +191,7 @@ describe('the signed-in calls against the embedded portal', () => {
     const session = await signedIn(fetchApp);
     const charge = () =>
       fetchApp(
-        '/api/users/me/subscriptions/upsell_9_99',
+        '/api/users/me/subscriptions/upsell_monthly_999_usd',
         postJson(
           {
             gateway: 'braintree',

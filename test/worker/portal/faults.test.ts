@@ -81,7 +81,11 @@ describe('the emulator’s failure switch', () => {
       payment_method_nonce: 'pm_card_visa',
       user_data: { price: 6.99 },
     };
-    const started = await postJson('/users/me/subscriptions/polling/plan_1', charge, auth.headers);
+    const started = await postJson(
+      '/users/me/subscriptions/polling/monthly_usd',
+      charge,
+      auth.headers,
+    );
     const pollingId = PollingStartResponse.parse(await started.json()).data.polling_result_id;
     // One request per name; the type makes a new name without a request here a compile error.
     const requests: Record<FaultCall, () => Promise<Response>> = {
@@ -99,9 +103,9 @@ describe('the emulator’s failure switch', () => {
       'cf-country': () => callPortal('/cf-country'),
       'phone-number-info': () => callPortal('/phone-number-info/%2B12025550143'),
       'subscriptions-polling': () =>
-        postJson('/users/me/subscriptions/polling/plan_1', charge, auth.headers),
+        postJson('/users/me/subscriptions/polling/monthly_usd', charge, auth.headers),
       'polling-result': () => callPortal(`/polling/get-result/${pollingId}`),
-      subscriptions: () => postJson('/users/me/subscriptions/plan_1', charge, auth.headers),
+      subscriptions: () => postJson('/users/me/subscriptions/monthly_usd', charge, auth.headers),
     };
 
     for (const call of FAULT_CALLS) {

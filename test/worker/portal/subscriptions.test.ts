@@ -12,11 +12,15 @@ const CHARGE = {
   payment_method_nonce: 'pm_card_visa',
   coupon: null,
   payment_intent_id: null,
-  user_data: { price: '6.99', currency: 'USD', uuid: 'visitor' },
+  // What the checkout sends: the plan data, whose `price` is the recurring price (39.99) of a
+  // plan whose first charge is its 7-day intro (6.99).
+  user_data: { price: '39.99', periodPrice: '6.99', currency: 'USD', uuid: 'visitor' },
 };
 
+const INTRO_PLAN = 'monthly_7d_intro_usd';
+
 async function startPolling(accessToken: string, headers: Record<string, string> = {}) {
-  const response = await postJson('/users/me/subscriptions/polling/monthly_7d_usd', CHARGE, {
+  const response = await postJson(`/users/me/subscriptions/polling/${INTRO_PLAN}`, CHARGE, {
     ...bearer(accessToken),
     ...headers,
   });
@@ -64,10 +68,9 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
       payment_intent_id: null,
       decline_code: null,
       processor_response: null,
-      // What was charged, for the worker's server-verified purchase: a plan id the
-      // catalogue does not know names no currency.
-      plan_id: 'monthly_7d_usd',
-      currency: null,
+      // What was charged, for the worker's server-verified purchase.
+      plan_id: INTRO_PLAN,
+      currency: 'USD',
     });
   });
 
@@ -76,7 +79,7 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
     await startPolling(accessToken);
     expect((await subscriptionsOf(userId)).results).toEqual([
       {
-        plan_id: 'monthly_7d_usd',
+        plan_id: INTRO_PLAN,
         gateway: 'stripe',
         status: 'active',
         price_with_discount: 6.99,
@@ -129,7 +132,7 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
     const before = await env.PORTAL_DB.prepare('SELECT COUNT(*) AS n FROM subscriptions').first(
       'n',
     );
-    const response = await postJson('/users/me/subscriptions/polling/monthly_7d_usd', CHARGE);
+    const response = await postJson(`/users/me/subscriptions/polling/${INTRO_PLAN}`, CHARGE);
     expect(await failureOf(response)).toMatchObject({
       status: 401,
       messages: ['Unauthenticated.'],
@@ -142,7 +145,7 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
   it('answers 400 for a body without user_data', async () => {
     const { accessToken } = await signUp();
     const response = await postJson(
-      '/users/me/subscriptions/polling/monthly_7d_usd',
+      `/users/me/subscriptions/polling/${INTRO_PLAN}`,
       { gateway: 'stripe' },
       bearer(accessToken),
     );
@@ -167,7 +170,7 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
     // The delay is read when the charge starts; this one was made with the default.
     expect((await pollingResult(pollingId)).status).toBe(202);
     const quick = await callPortal(
-      '/users/me/subscriptions/polling/monthly_7d_usd',
+      `/users/me/subscriptions/polling/${INTRO_PLAN}`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...bearer(accessToken) },
@@ -211,16 +214,69 @@ describe('POST /users/me/subscriptions/{planId}', () => {
     expect(stored).toMatchObject({ gateway: 'braintree', price_with_discount: 39.99 });
   });
 
-  it('answers a null price when the plan data names none', async () => {
+  it('charges the catalogue price, whatever price the plan data names', async () => {
+    const { accessToken, userId } = await signUp();
+    const charge = (price: unknown) =>
+      postJson(
+        '/users/me/subscriptions/monthly_usd',
+        { ...CHARGE, user_data: { price } },
+        bearer(accessToken),
+      );
+    const answered = [];
+    for (const price of ['0.01', 0, 'free', undefined]) {
+      const response = await charge(price);
+      answered.push(
+        DirectSubscriptionResponse.parse(await response.json()).data.price_with_discount,
+      );
+    }
+    expect(answered).toEqual([39.99, 39.99, 39.99, 39.99]);
+    const stored = (await subscriptionsOf(userId)).results.map((row) => row.price_with_discount);
+    expect(stored).toEqual([39.99, 39.99, 39.99, 39.99]);
+  });
+
+  it("charges an intro plan's intro price on the direct call too", async () => {
     const { accessToken } = await signUp();
     const response = await postJson(
-      '/users/me/subscriptions/monthly_usd',
-      { ...CHARGE, user_data: { price: 'free' } },
+      `/users/me/subscriptions/${INTRO_PLAN}`,
+      CHARGE,
       bearer(accessToken),
     );
-    expect(
-      DirectSubscriptionResponse.parse(await response.json()).data.price_with_discount,
-    ).toBeNull();
+    expect(DirectSubscriptionResponse.parse(await response.json()).data).toMatchObject({
+      price_with_discount: 6.99,
+      plan_id: INTRO_PLAN,
+    });
+  });
+
+  it('takes a catalogue coupon off the plans it applies to, and nothing else', async () => {
+    const { accessToken } = await signUp();
+    const priceOf = async (plan: string, coupon: string | null) => {
+      const response = await postJson(
+        `/users/me/subscriptions/${plan}`,
+        { ...CHARGE, coupon, user_data: { price: '9.99' } },
+        bearer(accessToken),
+      );
+      return DirectSubscriptionResponse.parse(await response.json()).data.price_with_discount;
+    };
+    // SPEC.md §1: the private upsell is sold at 30% off, as its order summary shows.
+    expect(await priceOf('upsell_monthly_999_usd', 'upsell_30')).toBe(6.99);
+    expect(await priceOf('upsell_monthly_999_usd', null)).toBe(9.99);
+    expect(await priceOf('upsell_monthly_999_usd', 'made_up_90')).toBe(9.99);
+    expect(await priceOf('monthly_usd', 'upsell_30')).toBe(39.99);
+  });
+
+  it('refuses a plan the catalogue does not know (404) and charges nothing', async () => {
+    const { accessToken, userId } = await signUp();
+    for (const path of [
+      '/users/me/subscriptions/monthly_7d_usd',
+      '/users/me/subscriptions/polling/plan_1',
+    ]) {
+      expect(await failureOf(await postJson(path, CHARGE, bearer(accessToken)))).toEqual({
+        status: 404,
+        code: 'not_found',
+        messages: ['This plan is not known.'],
+      });
+    }
+    expect((await subscriptionsOf(userId)).results).toEqual([]);
   });
 
   it('answers the first subscription for a repeated Idempotency-Key', async () => {

@@ -7,6 +7,12 @@ import { CARDS, cardBody } from '../test-gateway/gateway-client';
 
 export const PLAN = 'monthly_7d_intro_usd';
 
+/**
+ * The plan data the checkout sends as `user_data` for PLAN (screens/plans/plan-copy.ts): `price`
+ * is the recurring price; what the first charge takes (6.99) is the portal's to say.
+ */
+export const PLAN_DATA = { price: '39.99', periodPrice: '6.99', currency: 'USD' };
+
 /** Stripe's documented test cards that decline, each a card of its own (its own fingerprint). */
 export const DECLINING_CARDS = [
   CARDS.genericDecline,
@@ -73,7 +79,12 @@ export function checkoutVisitor(
   }
 
   /** POST the subscription as the checkout does; null pays with the card on file (upsells). */
-  function subscribe(nonce: string | null, key: string = crypto.randomUUID(), plan = PLAN) {
+  function subscribe(
+    nonce: string | null,
+    key: string = crypto.randomUUID(),
+    plan = PLAN,
+    userData: Record<string, unknown> = PLAN_DATA,
+  ) {
     return call(
       `/api/users/me/subscriptions/polling/${plan}`,
       {
@@ -81,7 +92,7 @@ export function checkoutVisitor(
         payment_method_nonce: nonce,
         coupon: null,
         payment_intent_id: null,
-        user_data: { price: '6.99', currency: 'USD' },
+        user_data: userData,
       },
       { 'idempotency-key': key },
     );

@@ -12,7 +12,7 @@ import type { PurchaseOutcome } from '../../../islands/payments/purchase-types';
 import { type FaultCall, switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
 import { ORIGIN } from '../fetch-app';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor, PLAN } from './checkout-visitor';
+import { checkoutVisitor, PLAN, PLAN_DATA } from './checkout-visitor';
 
 /**
  * The one-charge rule end to end inside workerd: the islands' own payment state machine and API
@@ -92,7 +92,7 @@ const request = {
   route: 'polling' as const,
   gateway: 'test',
   coupon: null,
-  userData: { price: '6.99', currency: 'USD' },
+  userData: PLAN_DATA,
   method: { kind: 'card-fields' as const, cardholderName: 'Ada' },
 };
 

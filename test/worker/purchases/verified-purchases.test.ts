@@ -163,6 +163,19 @@ describe('a purchase posted to /e', () => {
     expect(out.amplitudeRevenue).toEqual([]);
   });
 
+  it("records the plan's first charge from the catalogue, whatever price the request named", async () => {
+    const { queue, sent } = recordingQueue();
+    const visitor = checkoutVisitor({ queue });
+    await visitor.signUp();
+    const forged = { price: '0.01', periodPrice: '0.01', currency: 'USD' };
+    const nonce = await visitor.tokenize(CARDS.succeeds);
+    const [result] = await visitor.poll(await visitor.subscribe(nonce, undefined, PLAN, forged));
+    expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 6.99 });
+    expect(sent.map((message) => message.event.event_properties)).toEqual([
+      expect.objectContaining({ source: 'server', price: 6.99, currency: 'USD', plan: PLAN }),
+    ]);
+  });
+
   it('a real purchase replayed with another price stays the one real revenue', async () => {
     const { queue, sent } = recordingQueue();
     const [result] = await buyAndPoll(checkoutVisitor({ queue }), 1);

@@ -73,21 +73,23 @@ export function charge(
     payment_method_nonce: nonce,
     coupon: null,
     payment_intent_id: null,
-    user_data: { price: '6.99', currency: 'USD' },
+    // The checkout's plan data: `price` is the recurring price; the intro (6.99) is charged.
+    user_data: { price: '39.99', currency: 'USD' },
     ...overrides,
   };
 }
 
-export const PLAN = 'monthly_7d_usd';
+export const PLAN = 'monthly_7d_intro_usd';
 
 /** POST /users/me/subscriptions/polling/{plan} with results ready at once, and its result. */
 export async function chargeByPolling(
   accessToken: string,
   body: SubscriptionRequest,
   headers: Record<string, string> = {},
+  plan: string = PLAN,
 ) {
   const started = await callPortal(
-    `/users/me/subscriptions/polling/${PLAN}`,
+    `/users/me/subscriptions/polling/${plan}`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...bearer(accessToken), ...headers },

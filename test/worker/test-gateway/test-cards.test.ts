@@ -17,8 +17,8 @@ describe('the test cards through the polling call (SPEC.md §4 Payment)', () => 
       payment_intent_id: null,
       decline_code: null,
       processor_response: null,
-      plan_id: 'monthly_7d_usd',
-      currency: null,
+      plan_id: PLAN,
+      currency: 'USD',
     });
     expect(row?.status).toBe('active');
   });

@@ -19,6 +19,8 @@ describe('a charge without a payment method', () => {
     const { result } = await chargeByPolling(
       accessToken,
       charge(null, { user_data: { price: 9.99 } }),
+      {},
+      'upsell_monthly_999_usd',
     );
     expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 9.99 });
     expect(await subscriptionRows(userId)).toEqual([
