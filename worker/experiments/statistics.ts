@@ -10,10 +10,11 @@
  *   central limit theory and asymptotic confidence sequences" (arXiv:2103.06476v7: the interval
  *   eq. 9, the tuning eq. 161, the p-value eq. 155, as GrowthBook's gbstats cites them). The
  *   tests hold our numbers to confseq's (the boundary) and to gbstats' `SequentialTwoSidedTTest`.
- *   Across looks, the p-value is the running minimum and the interval the running intersection
+ *   Across looks, each interval is the running intersection and the p-value never rises
  *   (runningComparisons).
  * - Sample-ratio mismatch: Pearson's chi-square goodness of fit against the phase's weights.
- * - Verdicts, and the minimum data before any verdict.
+ * - Verdicts: both the absolute and the relative interval on one side of 0; and the minimum
+ *   data before any verdict.
  *
  * Revenue per visitor arrives here already capped at the 99th percentile (revenue.ts).
  */
@@ -47,7 +48,11 @@ export interface Comparison {
   /** (Variant mean − control mean) / control mean; null while the control mean is 0. */
   relativeLift: number | null;
   relativeInterval: Interval | null;
-  /** The smallest α at which the absolute interval (its mixture as tuned) excludes 0; over several looks, the smallest so far (runningComparisons). */
+  /**
+   * Always-valid, and below α exactly when both intervals exclude 0 on the same side (the
+   * verdict's rule): the larger of the two intervals' p-values; over several looks, as
+   * runningComparisons keeps it, it never rises.
+   */
   pValue: number;
 }
 
@@ -117,21 +122,28 @@ function around(estimate: number, halfWidth: number): Interval {
   return { lower: estimate - halfWidth, upper: estimate + halfWidth };
 }
 
+/** One look: the comparison, and the p-value of each interval alone (1 without a relative one). */
+interface LookEvidence {
+  comparison: Comparison;
+  absolutePValue: number;
+  relativePValue: number;
+}
+
 /**
- * The variant against the control; null while it cannot be computed (fewer than two visitors in
- * an arm, or no variance at all, such as no conversion yet in either arm).
- *
- * The relative lift's interval is the absolute one's construction applied to the delta method's
- * standard error of (mean_v − mean_c)/mean_c: the same multiple of a standard error, so the
- * sequence's width carries over as GrowthBook's does; like the absolute one, it is asymptotic.
- * The p-value belongs to the absolute difference, which is what the verdict reads.
+ * The mixture's 1/e-value for an estimate `z` standard errors from 0 after time n: below α
+ * exactly when the interval of half-width bound(n)/√n standard errors leaves out 0.
  */
-export function compareToControl(
+function mixturePValue(z: number, n: number, rho: number): number {
+  const p = Math.exp(-logNormalMixture(Math.sqrt(n) * z, n, rho));
+  return Number.isNaN(p) ? 1 : Math.min(1, p);
+}
+
+function compareLook(
   control: ArmSample,
   variant: ArmSample,
   plannedPerArm: number,
-  alpha: number = ALPHA,
-): Comparison | null {
+  alpha: number,
+): LookEvidence | null {
   if (control.n < 2 || variant.n < 2) return null;
   const controlMean = mean(control);
   const variantMean = mean(variant);
@@ -147,12 +159,11 @@ export function compareToControl(
   const rho = mixtureRho(2 * plannedPerArm, alpha);
   const multiple = normalMixtureBound(n, alpha, rho) / Math.sqrt(n);
   const absoluteLift = variantMean - controlMean;
-  const z = absoluteLift / standardError;
-  // 1/e-value: below α exactly when the interval leaves out 0.
-  const pValue = Math.min(1, Math.exp(-logNormalMixture(Math.sqrt(n) * z, n, rho)));
+  const absolutePValue = mixturePValue(absoluteLift / standardError, n, rho);
 
   let relativeLift: number | null = null;
   let relativeInterval: Interval | null = null;
+  let relativePValue = 1;
   if (controlMean !== 0) {
     relativeLift = absoluteLift / controlMean;
     const relativeStandardError = Math.sqrt(
@@ -160,82 +171,186 @@ export function compareToControl(
         (controlVariance * variantMean ** 2) / (controlMean ** 4 * control.n),
     );
     relativeInterval = around(relativeLift, multiple * relativeStandardError);
+    relativePValue = mixturePValue(relativeLift / relativeStandardError, n, rho);
   }
 
   return {
-    controlMean,
-    variantMean,
-    absoluteLift,
-    absoluteInterval: around(absoluteLift, multiple * standardError),
-    relativeLift,
-    relativeInterval,
-    pValue,
+    comparison: {
+      controlMean,
+      variantMean,
+      absoluteLift,
+      absoluteInterval: around(absoluteLift, multiple * standardError),
+      relativeLift,
+      relativeInterval,
+      pValue: Math.max(absolutePValue, relativePValue),
+    },
+    absolutePValue,
+    relativePValue,
   };
+}
+
+/**
+ * The variant against the control; null while it cannot be computed (fewer than two visitors in
+ * an arm, or no variance at all, such as no conversion yet in either arm).
+ *
+ * The relative lift's interval is the absolute one's construction applied to the delta method's
+ * standard error of (mean_v − mean_c)/mean_c: the same multiple of a standard error, so the
+ * sequence's width carries over as GrowthBook's does; like the absolute one, it is asymptotic.
+ * Its standard error is not the absolute one's divided by the control mean (the variant mean
+ * weighs the control's variance), so the two intervals can disagree about 0: for a rise the
+ * relative one is the wider in standard errors, for a fall the absolute one. The p-value is the
+ * larger of the two intervals' own (each an always-valid p-value for "no difference"), below α
+ * exactly when both exclude 0, the verdict's rule (judgeVariant).
+ */
+export function compareToControl(
+  control: ArmSample,
+  variant: ArmSample,
+  plannedPerArm: number,
+  alpha: number = ALPHA,
+): Comparison | null {
+  return compareLook(control, variant, plannedPerArm, alpha)?.comparison ?? null;
 }
 
 function intersect(a: Interval, b: Interval): Interval {
   return { lower: Math.max(a.lower, b.lower), upper: Math.min(a.upper, b.upper) };
 }
 
+function isEmpty(interval: Interval | null): boolean {
+  return interval !== null && interval.lower > interval.upper;
+}
+
 /**
- * The comparison at each of `looks`, in order, made always-valid across them: the p-value is the
- * running minimum of each look's, and each interval the running intersection of each look's
- * (null where a look cannot be compared yet). The standard always-valid p-value (Johari, Koomen,
- * Pekelis and Walsh, "Always valid inference: continuous monitoring of A/B tests", Operations
- * Research 70(3), 2022; Howard et al. 2021): by Ville's inequality the mixture's 1/e-value is
- * ≤ α at *some* look with probability at most α, so its smallest value so far has the very
- * guarantee the value at one look has, and it is the p-value that matches the sequence: evidence
- * the guarantee already counted is never taken back. The value at one look alone can rise again
- * as the estimate wanders back towards 0, and a marketer who saw p = 0.03 yesterday would read
- * today's 0.2 as a reversal the statistics never claimed. Likewise the true difference lies in
- * every look's interval at once (probability 1 − α), hence in their intersection.
+ * The absolute interval wholly on one side of 0 and the relative one wholly on the other: they
+ * cannot both hold, since a positive control mean gives a difference and a relative lift the
+ * same sign.
+ */
+function pointOpposite(absolute: Interval, relative: Interval | null): boolean {
+  if (relative === null) return false;
+  return (absolute.lower > 0 && relative.upper < 0) || (absolute.upper < 0 && relative.lower > 0);
+}
+
+/** The smallest p-value so far of each interval, among the looks whose lift had one sign. */
+interface DirectionEvidence {
+  absolute: number;
+  relative: number;
+}
+
+function lowest(a: DirectionEvidence, b: DirectionEvidence): DirectionEvidence {
+  return { absolute: Math.min(a.absolute, b.absolute), relative: Math.min(a.relative, b.relative) };
+}
+
+/** A look's p-values, each filed under the direction its own lift points (a lift of 0 has p = 1). */
+function evidenceOf(look: LookEvidence): { rise: DirectionEvidence; fall: DirectionEvidence } {
+  const { absoluteLift, relativeLift } = look.comparison;
+  const rises = (lift: number | null) => lift !== null && lift > 0;
+  return {
+    rise: {
+      absolute: rises(absoluteLift) ? look.absolutePValue : 1,
+      relative: rises(relativeLift) ? look.relativePValue : 1,
+    },
+    fall: {
+      absolute: rises(absoluteLift) ? 1 : look.absolutePValue,
+      relative: rises(relativeLift) ? 1 : look.relativePValue,
+    },
+  };
+}
+
+/**
+ * The comparison at each of `looks`, in order, made always-valid across them: each interval is
+ * the running intersection of each look's, and the p-value never rises (null where a look cannot
+ * be compared yet). The standard always-valid p-value (Johari, Koomen, Pekelis and Walsh, "Always
+ * valid inference: continuous monitoring of A/B tests", Operations Research 70(3), 2022; Howard
+ * et al. 2021): by Ville's inequality the mixture's 1/e-value is ≤ α at *some* look with
+ * probability at most α, so its smallest value so far has the very guarantee the value at one
+ * look has, and it is the p-value that matches the sequence: evidence the guarantee already
+ * counted is never taken back. The value at one look alone can rise again as the estimate
+ * wanders back towards 0, and a marketer who saw p = 0.03 yesterday would read today's 0.2 as a
+ * reversal the statistics never claimed. Likewise the true difference lies in every look's
+ * interval at once (probability 1 − α), hence in their intersection.
  *
  * The results take their looks afresh from the counts by exposure day (daily-looks.ts): a day
  * added never raises the p-value, but a purchase today by a visitor exposed last week changes
  * last week's looks too, and can move it either way by that much.
  *
- * Verdict and p-value agree: each look's p is below α exactly when its interval leaves out 0, so
- * the running minimum is below α exactly when some look's interval left out 0, that is when the
- * intersection (a larger lower bound, a smaller upper one) does. An empty intersection means the
- * looks cannot all hold: by chance (probability at most α) or because the difference itself
- * changed during the phase. Then the looks are read afresh from that one on, its own interval and
- * p-value, rather than shown as an interval with its ends crossed.
+ * Verdict and p-value agree. A look's p-value of either interval is below α exactly when that
+ * interval leaves out 0, on the side its lift points to. So the smallest p-value so far of the
+ * absolute interval among the looks whose lift rose is below α exactly when the intersection's
+ * lower bound is above 0 (some look's was), and likewise for a fall and the upper bound, and
+ * for the relative interval. The p-value shown is, for each direction, the larger of the two
+ * intervals' smallest values, and the smaller over the two directions: below α exactly when
+ * both intersections exclude 0 on the same side, the verdict's rule. It is valid: it is at
+ * least the larger of the two intervals' running minima over all looks, each an always-valid
+ * p-value for the same null (a difference of 0 is a relative lift of 0), and the larger of two
+ * valid p-values is valid (P(max ≤ α) ≤ P(either ≤ α) ≤ α). Taking the larger of the two
+ * running minima without the directions would not match: the absolute interval could leave out
+ * 0 above it on a rise and the relative one below it on a later fall.
+ *
+ * An empty intersection, of either interval, or two that point opposite ways (the absolute one
+ * above 0, the relative one below it, or the reverse), means the looks cannot all hold: by
+ * chance (probability at most 2α) or because the difference itself changed during the phase.
+ * Then the looks are read afresh from that one on, its own intervals and p-value, rather than
+ * shown as an interval with its ends crossed or as a rise beside a fall.
  */
 export function runningComparisons(
   looks: readonly Look[],
   plannedPerArm: number,
   alpha: number = ALPHA,
 ): (Comparison | null)[] {
-  let running: Comparison | null = null;
+  let running: { comparison: Comparison; rise: DirectionEvidence; fall: DirectionEvidence } | null =
+    null;
   return looks.map(({ control, variant }) => {
-    const now = compareToControl(control, variant, plannedPerArm, alpha);
-    if (now === null) return null;
-    if (running === null) {
-      running = now;
+    const look = compareLook(control, variant, plannedPerArm, alpha);
+    if (look === null) return null;
+    const now = look.comparison;
+    const fresh = () => {
+      running = { comparison: now, ...evidenceOf(look) };
       return now;
-    }
-    const absoluteInterval = intersect(running.absoluteInterval, now.absoluteInterval);
-    if (absoluteInterval.lower > absoluteInterval.upper) {
-      running = now;
-      return now;
-    }
-    let relativeInterval = now.relativeInterval;
-    if (relativeInterval && running.relativeInterval) {
-      const both = intersect(running.relativeInterval, relativeInterval);
-      if (both.lower <= both.upper) relativeInterval = both;
-    }
-    running = {
-      ...now,
-      absoluteInterval,
-      relativeInterval,
-      pValue: Math.min(running.pValue, now.pValue),
     };
-    return running;
+    if (running === null) return fresh();
+    const before: Comparison = running.comparison;
+    const absoluteInterval = intersect(before.absoluteInterval, now.absoluteInterval);
+    // A look without a relative interval (the control mean still 0) adds nothing to it.
+    const relativeInterval =
+      now.relativeInterval && before.relativeInterval
+        ? intersect(before.relativeInterval, now.relativeInterval)
+        : now.relativeInterval;
+    if (
+      isEmpty(absoluteInterval) ||
+      isEmpty(relativeInterval) ||
+      pointOpposite(absoluteInterval, relativeInterval)
+    ) {
+      return fresh();
+    }
+    const { rise, fall } = evidenceOf(look);
+    const evidence = { rise: lowest(running.rise, rise), fall: lowest(running.fall, fall) };
+    const pValue = Math.min(
+      Math.max(evidence.rise.absolute, evidence.rise.relative),
+      Math.max(evidence.fall.absolute, evidence.fall.relative),
+    );
+    const comparison = { ...now, absoluteInterval, relativeInterval, pValue };
+    running = { comparison, ...evidence };
+    return comparison;
   });
 }
 
 function hasEnoughData(arm: ArmCounts): boolean {
   return arm.n >= MIN_VISITORS_PER_ARM && arm.nonZero >= MIN_CONVERSIONS_PER_ARM;
+}
+
+/**
+ * Both intervals lie wholly on one side of 0. The table shows the relative lift and its
+ * interval, and the CSV both, so a verdict that read only one of them could say *better*
+ * beside an interval that holds 0. Requiring both is sound: each interval alone holds the true
+ * lift at every look with probability 1 − α, so both wrongly leaving out 0 is at most as
+ * likely as either one doing so. It costs some power: for a rise the relative interval is the
+ * wider one in standard errors, and it decides.
+ */
+function excludesZero(comparison: Comparison, side: 'above' | 'below'): boolean {
+  const { absoluteInterval, relativeInterval } = comparison;
+  if (relativeInterval === null) return false;
+  return side === 'above'
+    ? absoluteInterval.lower > 0 && relativeInterval.lower > 0
+    : absoluteInterval.upper < 0 && relativeInterval.upper < 0;
 }
 
 /** Every metric counts more as better (conversions, revenue). */
@@ -257,8 +372,8 @@ export function judgeVariant(options: {
   if (srmAlarm) verdict = 'withheld_srm';
   else if (comparison === null || !hasEnoughData(control) || !hasEnoughData(variant)) {
     verdict = 'not_enough_data';
-  } else if (comparison.absoluteInterval.lower > 0) verdict = 'better';
-  else if (comparison.absoluteInterval.upper < 0) verdict = 'worse';
+  } else if (excludesZero(comparison, 'above')) verdict = 'better';
+  else if (excludesZero(comparison, 'below')) verdict = 'worse';
   else verdict = 'no_difference_yet';
   return { comparison, verdict };
 }

@@ -144,7 +144,7 @@ describe('the interval and its p-value', () => {
     expect(width(50_000)).toBeGreaterThan(tuned);
   });
 
-  it('is below α exactly when the interval leaves out 0', () => {
+  it('is below α exactly when both intervals leave out 0 on one side', () => {
     const arm = fc.record({
       n: fc.integer({ min: 2, max: 200_000 }),
       share: fc.double({ min: 0.001, max: 0.999, noNaN: true }),
@@ -157,8 +157,10 @@ describe('the interval and its p-value', () => {
         };
         const result = compareToControl(sample(c), sample(v), planned);
         if (result === null) return;
-        const { lower, upper } = result.absoluteInterval;
-        expect(result.pValue < 0.05).toBe(lower > 0 || upper < 0);
+        const { absoluteInterval: absolute, relativeInterval: relative } = result;
+        const above = absolute.lower > 0 && relative !== null && relative.lower > 0;
+        const below = absolute.upper < 0 && relative !== null && relative.upper < 0;
+        expect(result.pValue < 0.05).toBe(above || below);
       }),
       { seed: 14, numRuns: 500 },
     );

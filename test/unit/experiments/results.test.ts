@@ -222,7 +222,7 @@ describe('the results of a phase', () => {
   });
 
   it('give the smallest p-value over the days’ looks, and the verdict that goes with it', () => {
-    // The first day's visitors bought 50% more in lp17; the second day's, no more.
+    // The first day's visitors bought 70% more in lp17; the second day's, 20% less.
     const dayArm = (date: string, variant: string, buyers: number): DayArm => ({
       day: date,
       variant,
@@ -232,16 +232,16 @@ describe('the results of a phase', () => {
     const days: ExperimentDays = {
       arms: [
         dayArm('2026-11-20', 'control', 100),
-        dayArm('2026-11-20', 'lp17', 150),
+        dayArm('2026-11-20', 'lp17', 170),
         dayArm('2026-11-21', 'control', 100),
-        dayArm('2026-11-21', 'lp17', 100),
+        dayArm('2026-11-21', 'lp17', 80),
       ],
       revenue: [],
       startedAt: Date.UTC(2026, 10, 20),
     };
     const live = split({ control: 1, lp17: 1 }, { plannedPerArm: 1000 });
     const totals = totalsOf(arm('control', 2000, 200), arm('lp17', 2000, 250));
-    const firstDay = compareToControl(conversions(1000, 100), conversions(1000, 150), 1000)!;
+    const firstDay = compareToControl(conversions(1000, 100), conversions(1000, 170), 1000)!;
     const today = compareToControl(conversions(2000, 200), conversions(2000, 250), 1000)!;
     expect(today.pValue).toBeGreaterThan(0.05);
 
@@ -251,7 +251,7 @@ describe('the results of a phase', () => {
     const oneDay = { ...days, arms: days.arms.slice(0, 2) };
     const alone = results(
       live,
-      totalsOf(arm('control', 1000, 100), arm('lp17', 1000, 150)),
+      totalsOf(arm('control', 1000, 100), arm('lp17', 1000, 170)),
       oneDay,
     );
     expect(alone.variants[1]?.metrics[3]?.pValue).toBe(firstDay.pValue);

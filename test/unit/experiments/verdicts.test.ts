@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ArmCounts, judgeVariant } from '../../../worker/experiments/statistics';
+import { type ArmCounts, judgeVariant, type Look } from '../../../worker/experiments/statistics';
 
 /** A conversion arm: `converters` of `n` visitors. */
 const conversions = (n: number, converters: number): ArmCounts => ({
@@ -16,6 +17,22 @@ describe('a variant’s verdict', () => {
   it('is better or worse when the always-valid interval leaves out 0 on that side', () => {
     expect(judge(conversions(10_000, 1000), conversions(10_000, 1300)).verdict).toBe('better');
     expect(judge(conversions(10_000, 1300), conversions(10_000, 1000)).verdict).toBe('worse');
+  });
+
+  it('is no difference yet while the relative interval the table shows holds 0', () => {
+    // 10% against 15% of 1000: the absolute interval is above 0, the relative one is not.
+    const result = judgeVariant({
+      control: conversions(1000, 100),
+      variant: conversions(1000, 150),
+      plannedPerArm: 1000,
+      srmAlarm: false,
+    });
+    const { absoluteInterval, relativeInterval, pValue } = result.comparison!;
+    expect(absoluteInterval.lower).toBeCloseTo(0.0052, 4);
+    expect(relativeInterval!.lower).toBeCloseTo(-0.0516, 4);
+    expect(relativeInterval!.upper).toBeCloseTo(1.0516, 4);
+    expect(result.verdict).toBe('no_difference_yet');
+    expect(pValue).toBeGreaterThan(0.05);
   });
 
   it('is no difference yet while the interval holds 0', () => {
@@ -58,5 +75,59 @@ describe('a variant’s verdict', () => {
     expect(result.verdict).toBe('withheld_srm');
     expect(result.comparison!.absoluteLift).toBeCloseTo(0.03, 12);
     expect(judge(conversions(10, 1), conversions(10, 2), true).verdict).toBe('withheld_srm');
+  });
+
+  it('never contradicts the intervals it is shown beside, and p < α exactly when it declares', () => {
+    // Any run of days, each with its own rates (a rise, then a fall, and so on), any tuning.
+    const day = fc.record({
+      visitors: fc.integer({ min: 20, max: 5000 }),
+      controlRate: fc.double({ min: 0.01, max: 0.6, noNaN: true }),
+      variantRate: fc.double({ min: 0.01, max: 0.6, noNaN: true }),
+    });
+    const checkVerdict = (
+      days: { visitors: number; controlRate: number; variantRate: number }[],
+      plannedPerArm: number,
+    ) => {
+      let control = conversions(0, 0);
+      let variant = conversions(0, 0);
+      const looks: Look[] = [];
+      for (const { visitors, controlRate, variantRate } of days) {
+        control = conversions(
+          control.n + visitors,
+          control.nonZero + Math.round(visitors * controlRate),
+        );
+        variant = conversions(
+          variant.n + visitors,
+          variant.nonZero + Math.round(visitors * variantRate),
+        );
+        const { comparison, verdict } = judgeVariant({
+          control,
+          variant,
+          plannedPerArm,
+          srmAlarm: false,
+          earlierLooks: looks,
+        });
+        looks.push({ control, variant });
+        if (verdict === 'not_enough_data') continue;
+        const { absoluteInterval, relativeInterval, pValue } = comparison!;
+        if (verdict === 'better') {
+          expect(absoluteInterval.lower).toBeGreaterThan(0);
+          expect(relativeInterval!.lower).toBeGreaterThan(0);
+        }
+        if (verdict === 'worse') {
+          expect(absoluteInterval.upper).toBeLessThan(0);
+          expect(relativeInterval!.upper).toBeLessThan(0);
+        }
+        expect(pValue < 0.05).toBe(verdict === 'better' || verdict === 'worse');
+      }
+    };
+    fc.assert(
+      fc.property(
+        fc.array(day, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 100, max: 100_000 }),
+        checkVerdict,
+      ),
+      { seed: 14, numRuns: 1000 },
+    );
   });
 });
