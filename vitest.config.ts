@@ -17,6 +17,7 @@ const eventsMigrations = await readD1Migrations('worker/collector/migrations');
 const configMigrations = await readD1Migrations('worker/config/migrations');
 
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
+const CLI_TESTS = ['test/unit/config-cli.test.ts', 'test/unit/experiments-cli.test.ts'];
 
 /** The worker inside workerd with real KV, D1, Durable Objects and queues (vitest-pool-workers). */
 function workerProject(test: {
@@ -63,7 +64,9 @@ export default defineConfig({
     // Vitest's default on two cores is one worker (cores - 1), which ran every file one after
     // the other: the browser files mostly wait on Chromium and workerd, so a second worker
     // beside them took vitest from 757 s to 617 s, every test passing. Four were slower (826 s)
-    // and let timing tests fail.
+    // and let timing tests fail. Running the browser project after the others with three files
+    // at a time gave no gain either (520 s against 517 s): three files' pages share one Chromium,
+    // and its timing tests (the preloader's fade, the plan countdown) failed.
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
@@ -72,11 +75,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: CLI_TESTS,
           environment: 'node',
           // Worker threads start and import faster than forked processes: the project took 119
           // CPU-seconds instead of 138 (vitest 4's default is forks).
           pool: 'threads' as const,
         },
+      },
+      {
+        // The CLIs against local state start workerd through wrangler's platform proxy: each
+        // file keeps a process of its own (forks), as `npm run config` does, rather than sharing
+        // one with other files' threads.
+        test: { name: 'cli', include: CLI_TESTS, environment: 'node', pool: 'forks' as const },
       },
       workerProject({
         name: 'worker',

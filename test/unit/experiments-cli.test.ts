@@ -364,13 +364,13 @@ describe('simulate against local state', { timeout: 60_000 }, () => {
     const state = ['--persist-to', persistTo];
 
     const first = await runCli(['simulate', '--visitors', '1000', '--days', '4', ...state]);
-    expect(first.code).toBe(0);
+    expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(
       /^Simulated 1000 visitors in phase 3 \(config v9\+builtin\) over the last 4 day\(s\), seed \d+; added to what the phase held:$/m,
     );
     expect(first.stdout).toContain('Open http://localhost:8787/console → Results');
     const second = await runCli(['simulate', '--visitors', '600', '--seed', '7', ...state]);
-    expect(second.code).toBe(0);
+    expect(second.code, second.stderr).toBe(0);
 
     const both = await lookAtStore(persistTo);
     const printed = added(summaryOf(first.stdout), summaryOf(second.stdout));
