@@ -1,4 +1,5 @@
 import type { PageAnalytics } from '../shared/analytics/tracking';
+import type { InAppBrowser } from '../shared/in-app-browser';
 
 /**
  * The islands protocol (ARCHITECTURE.md): shared by the worker, which renders the markers, and
@@ -16,6 +17,8 @@ export interface PageState {
   flow: string;
   variant: string;
   configVersion: string;
+  /** The ad app whose own browser shows the page, or null in any other browser. */
+  inApp: InAppBrowser | null;
   /** What the analytics tracker needs. */
   analytics: PageAnalytics;
 }

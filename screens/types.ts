@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
+import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
@@ -34,6 +35,8 @@ export interface ScreenProps {
   refusedPhone?: RefusedPhone;
   /** A searching screen after the landing's no-script post: the number it accepted. */
   postedPhone?: PostedPhone;
+  /** The ad app whose own browser shows the page (shared/in-app-browser.ts), or null. */
+  inApp?: InAppBrowser | null;
 }
 
 export interface ScreenDefinition {

@@ -25,6 +25,7 @@ import { country } from './middleware/country';
 import { provideDevKit } from './middleware/dev-kit';
 import { exposure } from './middleware/exposure';
 import { funnelConfig } from './middleware/funnel-config';
+import { inAppBrowser } from './middleware/in-app';
 import { locale } from './middleware/locale';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(splitTest({ random: options.random }));
   // After the split test, which tells a marketer's preview apart: it gets no ad cookie.
   app.use(except(NOT_PAGES, attribution()));
+  app.use(except(NOT_PAGES, inAppBrowser()));
   // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
   app.use(exposure({ now: options.now }));
 

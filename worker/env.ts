@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 // biome-ignore lint/style/noRestrictedImports: a type only (erased): the kit's optional bindings.
 import type { PortalBindings } from '../portal/env';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
+import type { InAppBrowser } from '../shared/in-app-browser';
 import type { Theme } from '../shared/theme';
 import type { AttributionBindings } from './attribution/env';
 import type { QueuedEvent } from './collector/queued-event';
@@ -111,6 +112,8 @@ export interface Variables {
   theme: Theme;
   /** Click ids, ad cookies, consent and the tracking user data of a page request. */
   attribution: Attribution;
+  /** The ad app whose own browser sent a page request (worker/middleware/in-app.ts), or null. */
+  inApp: InAppBrowser | null;
   /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
   devKit?: DevKit;
   /** Who is using the console: the Access token's email, or the local author in development. */

@@ -1,5 +1,6 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
 import type { TrackingData } from '../../shared/analytics/tracking';
+import type { InAppBrowser } from '../../shared/in-app-browser';
 
 export type PropertyValue = CollectedEvent['event_properties'][string];
 export type EventProperties = Record<string, PropertyValue>;
@@ -102,6 +103,8 @@ export interface PageFacts {
   variant: string;
   flow: string;
   configVersion: string;
+  /** The ad app whose own browser shows the page, or null. */
+  inApp: InAppBrowser | null;
   tracking: TrackingData | null;
 }
 
@@ -115,6 +118,8 @@ export function pageProperties(page: PageFacts): EventProperties {
     variant: page.variant,
     flow: page.flow,
     config_version: page.configVersion,
+    // Which in-app browser, as `instagram_ios`: marketers see where a funnel loses those visitors.
+    ...(page.inApp ? { in_app_browser: `${page.inApp.app}_${page.inApp.os}` } : {}),
     ...trackingProperties(page.tracking),
   };
 }

@@ -106,6 +106,7 @@ function originOf(page: PageState, path: string): EventOrigin {
       variant: page.variant,
       flow: page.flow,
       configVersion: page.configVersion,
+      inApp: page.inApp ?? null,
       tracking: page.analytics.tracking,
     }),
     deviceId: page.analytics.visitorId,

@@ -12,7 +12,7 @@ import {
   LINKEDIN_WITHOUT_OS,
   MESSENGER_WITH_FACEBOOK_TOKEN,
   NORMAL_USER_AGENTS,
-} from './fixtures/in-app-user-agents';
+} from '../fixtures/in-app-user-agents';
 
 const APPS = Object.keys(IN_APP_USER_AGENTS) as InAppApp[];
 

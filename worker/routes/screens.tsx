@@ -105,6 +105,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           stripeAccountCountry={stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY)}
           refusedPhone={refusedPhone}
           postedPhone={postedPhone}
+          inApp={c.get('inApp')}
         />
       </Page>,
       {
@@ -121,6 +122,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           flow: flow.name,
           variant: c.get('variant').key,
           configVersion: c.get('config').version,
+          inApp: c.get('inApp'),
           analytics: {
             visitorId: c.get('visitorId'),
             // As above: a staging worker's events carry `_test`, like development's.

@@ -73,6 +73,7 @@ describe('an event as the collector receives it', () => {
       variant: 'lp11/b',
       flow: 'lp11ch8',
       configVersion: '7',
+      inApp: null,
       tracking: TRACKING,
     });
     expect(properties).toEqual({
@@ -90,6 +91,21 @@ describe('an event as the collector receives it', () => {
       source_url: 'https%3A%2F%2Fapp.example',
       google_click_id: 'g-1',
     });
+  });
+
+  it('names the in-app browser the page is shown in, app and OS, and nothing in others', () => {
+    const page = {
+      screen: 'signup',
+      path: '/signup',
+      variant: 'default',
+      flow: 'default',
+      configVersion: '7',
+      tracking: null,
+    };
+    expect(pageProperties({ ...page, inApp: { app: 'tiktok', os: 'ios' } })).toMatchObject({
+      in_app_browser: 'tiktok_ios',
+    });
+    expect(pageProperties({ ...page, inApp: null })).not.toHaveProperty('in_app_browser');
   });
 
   it('names the screen by its id, else by the path without its leading slash (SPEC.md §3)', () => {

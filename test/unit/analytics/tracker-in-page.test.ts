@@ -24,6 +24,7 @@ function pageState(
     flow: 'lp11ch8',
     variant: 'lp11',
     configVersion: '3',
+    inApp: null,
     analytics: {
       visitorId: VISITOR,
       production: false,
