@@ -21,6 +21,18 @@ export type InAppOs = 'ios' | 'android' | 'other';
 /** The one fact the page gets about an in-app browser. */
 export type InAppBrowser = { app: InAppApp; os: InAppOs };
 
+/** Each app as its maker spells it, in every language: what the page names to the visitor. */
+export const IN_APP_NAMES: Record<InAppApp, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  messenger: 'Messenger',
+  tiktok: 'TikTok',
+  snapchat: 'Snapchat',
+  pinterest: 'Pinterest',
+  linkedin: 'LinkedIn',
+  x: 'X',
+};
+
 /** The client hints that can name the OS, as the request carried them (raw header values). */
 export type InAppHints = { platform?: string | null; mobile?: string | null };
 

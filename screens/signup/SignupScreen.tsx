@@ -1,5 +1,6 @@
 import { GOOGLE_SIGN_IN_ERROR_KEYS } from '../../islands/GoogleSignIn';
 import { SIGN_UP_ERROR_KEYS } from '../../shared/api/error-text';
+import { IN_APP_NAMES } from '../../shared/in-app-browser';
 import { translatedErrorTexts } from '../error-texts';
 import { Divider } from '../kit/Divider';
 import { SupportLinks } from '../kit/SupportLinks';
@@ -15,7 +16,8 @@ interface Review {
 /**
  * The signup screens (SPEC.md §2): the 'number located' banner with the visitor's number,
  * email capture with domain shortcuts, an 'or' divider and Continue with Google. Both create
- * the account through the worker (SPEC.md §4 Signup). `signup_testim` adds what other families
+ * the account through the worker (SPEC.md §4 Signup). Inside an ad app's own browser, where
+ * Google refuses to sign anyone in, a note takes the Google button's place. `signup_testim` adds what other families
  * say about the app.
  */
 export function SignupScreen({
@@ -28,6 +30,7 @@ export function SignupScreen({
   visitorId,
   landingType,
   googleClientId,
+  inApp,
 }: ScreenProps) {
   const testimonials = screen === 'signup_testim';
   const reviews = Object.values(
@@ -62,22 +65,32 @@ export function SignupScreen({
           errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
         }}
       />
-      <Divider t={t} />
-      <Island
-        name="GoogleSignIn"
-        props={{
-          clientId: googleClientId,
-          language,
-          next,
-          userUuid: visitorId,
-          landingType,
-          text: {
-            button: t('signup.google.button'),
-            creating: t('signup.creating_account'),
-          },
-          errors: translatedErrorTexts(t, GOOGLE_SIGN_IN_ERROR_KEYS),
-        }}
-      />
+      {inApp ? (
+        // Google refuses its sign-in inside apps' own browsers (403 disallowed_useragent): no
+        // button that would fail, the email form above instead.
+        <p className="signup__in-app" role="note">
+          {t('signup.google.in_app', { app: IN_APP_NAMES[inApp.app] })}
+        </p>
+      ) : (
+        <>
+          <Divider t={t} />
+          <Island
+            name="GoogleSignIn"
+            props={{
+              clientId: googleClientId,
+              language,
+              next,
+              userUuid: visitorId,
+              landingType,
+              text: {
+                button: t('signup.google.button'),
+                creating: t('signup.creating_account'),
+              },
+              errors: translatedErrorTexts(t, GOOGLE_SIGN_IN_ERROR_KEYS),
+            }}
+          />
+        </>
+      )}
       <p className="signup__privacy">{t('signup.privacy_note')}</p>
       {testimonials ? (
         <section className="signup__testimonials" aria-label={t('signup.testimonials_label')}>

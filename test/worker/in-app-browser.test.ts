@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { IN_APP_USER_AGENTS, NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { captureLogsPerTest } from './api/log-capture';
+import { freshApp } from './fetch-app';
+
+/**
+ * A page opened inside an ad app's own browser: the worker tells which app and OS, the page
+ * state and the request's log line carry it, and the sign-up screen offers the email form
+ * without a Google button that Google would refuse there.
+ */
+
+const logs = captureLogsPerTest();
+
+const INSTAGRAM_IOS = IN_APP_USER_AGENTS.instagram.ios[0] ?? '';
+const TIKTOK_ANDROID = IN_APP_USER_AGENTS.tiktok.android[0] ?? '';
+const SAFARI = NORMAL_USER_AGENTS['iOS Safari'] ?? '';
+
+async function signup(userAgent: string, headers: Record<string, string> = {}) {
+  const response = await freshApp({}, { GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com' })(
+    '/signup',
+    { headers: { 'user-agent': userAgent, 'cf-ipcountry': 'US', ...headers } },
+  );
+  expect(response.status).toBe(200);
+  const body = await response.text();
+  const state = JSON.parse(/boot\((\{.*?\})\);/.exec(body)?.[1] ?? '{}');
+  return { body, state };
+}
+
+describe('a page in an in-app browser', () => {
+  it('tells the page which app and OS, and names them on the log line', async () => {
+    const { state } = await signup(INSTAGRAM_IOS);
+    expect(state.inApp).toEqual({ app: 'instagram', os: 'ios' });
+    expect(logs.requests().find((line) => line.screen === 'signup')?.in_app).toBe('instagram_ios');
+  });
+
+  it('takes the OS from the platform hint where the browser sends one', async () => {
+    const { state } = await signup(TIKTOK_ANDROID, { 'sec-ch-ua-platform': '"Android"' });
+    expect(state.inApp).toEqual({ app: 'tiktok', os: 'android' });
+  });
+
+  it('offers no Google button on the sign-up screen, and says why in the page language', async () => {
+    const { body } = await signup(INSTAGRAM_IOS, { 'accept-language': 'de' });
+    expect(body).not.toContain('data-island="GoogleSignIn"');
+    expect(body).toContain(
+      'Die Anmeldung mit Google funktioniert in Instagram nicht: Registriere dich stattdessen mit deiner E-Mail-Adresse.',
+    );
+    expect(body).toContain('data-island="SignupForm"');
+    // Nor is Google's module fetched for a button that is not there.
+    expect(body).not.toMatch(/GoogleSignIn-[\w-]+\.js/);
+  });
+
+  it('leaves a normal browser as it was: Google offered, no note, no in-app fact', async () => {
+    const { body, state } = await signup(SAFARI);
+    expect(state.inApp).toBeNull();
+    expect(body).toContain('data-island="GoogleSignIn"');
+    expect(body).not.toContain('class="signup__in-app"');
+    expect(logs.requests().find((line) => line.screen === 'signup')).not.toHaveProperty('in_app');
+  });
+});
