@@ -21,6 +21,15 @@ export type InAppOs = 'ios' | 'android' | 'other';
 /** The one fact the page gets about an in-app browser. */
 export type InAppBrowser = { app: InAppApp; os: InAppOs };
 
+/**
+ * Whether a window the page opens (PayPal's) shows anything in this browser. TikTok's iOS browser
+ * opens it blank, so a PayPal payment there can never finish; the others open it as a tab of
+ * their own browser.
+ */
+export function opensPaymentWindows(browser: InAppBrowser | null | undefined): boolean {
+  return !(browser?.app === 'tiktok' && browser.os === 'ios');
+}
+
 /** Each app as its maker spells it, in every language: what the page names to the visitor. */
 export const IN_APP_NAMES: Record<InAppApp, string> = {
   facebook: 'Facebook',

@@ -5,7 +5,7 @@ import { CheckoutCallout } from './CheckoutCallout';
 import { CHECKOUT_VARIANTS, type CheckoutScreenId, checkoutProviders } from './checkout-variants';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
-import { checkoutPaymentProps } from './payment-method-props';
+import { checkoutPaymentProps, methodsFor } from './payment-method-props';
 import { planChoiceProps } from './plan-choice-props';
 import { visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
@@ -48,7 +48,10 @@ export function checkoutScreen(id: CheckoutScreenId) {
             forceDirect: variant.provider === 'braintree',
           })}
         />
-        <PaymentTrust t={t} providers={checkoutProviders(variant)} />
+        <PaymentTrust
+          t={t}
+          providers={checkoutProviders(methodsFor(variant.methods, props.inApp), variant.provider)}
+        />
       </section>
     );
   };

@@ -65,8 +65,11 @@ export const CHECKOUT_VARIANTS: Record<CheckoutScreenId, CheckoutVariant> = {
 };
 
 /** The logos of who takes the payment: the card provider, and PayPal where it is offered. */
-export function checkoutProviders(variant: CheckoutVariant): PaymentProvider[] {
-  return variant.methods.includes('paypal') ? [variant.provider, 'paypal'] : [variant.provider];
+export function checkoutProviders(
+  methods: readonly PaymentMethodId[],
+  provider: CheckoutVariant['provider'],
+): PaymentProvider[] {
+  return methods.includes('paypal') ? [provider, 'paypal'] : [provider];
 }
 
 /**
@@ -74,5 +77,6 @@ export function checkoutProviders(variant: CheckoutVariant): PaymentProvider[] {
  * the guarantee badge and its providers' logos.
  */
 export function checkoutImages(variant: CheckoutVariant): string[] {
-  return [...CHECKOUT_IMAGES, ...checkoutProviders(variant).map((p) => PROVIDER_LOGOS[p].src)];
+  const providers = checkoutProviders(variant.methods, variant.provider);
+  return [...CHECKOUT_IMAGES, ...providers.map((p) => PROVIDER_LOGOS[p].src)];
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../islands/kit/PaymentMethodPicker';
 import type { TestGatewayCopy } from '../../islands/payments/providers/test-gateway';
 import { PAYMENT_ERROR_KEYS } from '../../shared/api/error-text';
+import { type InAppBrowser, opensPaymentWindows } from '../../shared/in-app-browser';
 import type { ScreenId } from '../../shared/screens';
 import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../../shared/stripe-account';
 import { translatedErrorTexts } from '../error-texts';
@@ -63,23 +64,42 @@ export function paymentPage(
   };
 }
 
+type Methods = readonly [PaymentMethodId, ...PaymentMethodId[]];
+
+/**
+ * The methods a checkout offers in this browser, the first selected. Inside an ad app's own
+ * browser the card form, which always works there, comes first: wallets are still offered where
+ * the payment request says they are available, never as the default; PayPal is left out where its
+ * window cannot open (shared/in-app-browser.ts). Elsewhere, the screen's own order.
+ */
+export function methodsFor(methods: Methods, inApp: InAppBrowser | null | undefined): Methods {
+  if (!inApp) return methods;
+  const offered = methods.filter((id) => id !== 'paypal' || opensPaymentWindows(inApp));
+  const rest = offered.filter((id) => id !== 'card');
+  return offered.includes('card')
+    ? ['card', ...rest]
+    : [offered[0] ?? methods[0], ...rest.slice(1)];
+}
+
 /**
  * The CheckoutPayment island's props (SPEC.md §2 checkout page content): the methods in the
- * order given, the first selected, the card form's copy, and where each outcome leads.
+ * order given (as methodsFor adapts them to the browser), the first selected, the card form's
+ * copy, and where each outcome leads.
  */
 export function checkoutPaymentProps(
   props: ScreenProps,
   options: {
     layout: CheckoutPaymentProps['layout'];
-    methods: readonly [PaymentMethodId, ...PaymentMethodId[]];
+    methods: Methods;
     forceDirect?: boolean;
   },
 ): CheckoutPaymentProps {
   const { t, language } = props;
+  const methods = methodsFor(options.methods, props.inApp);
   return {
     layout: options.layout,
-    methods: options.methods.map((id) => methodOption(t, id)),
-    defaultId: options.methods[0],
+    methods: methods.map((id) => methodOption(t, id)),
+    defaultId: methods[0],
     forceDirect: options.forceDirect ?? false,
     language,
     stripeAccountCountry: props.stripeAccountCountry ?? DEFAULT_STRIPE_ACCOUNT_COUNTRY,

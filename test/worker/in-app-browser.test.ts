@@ -49,6 +49,29 @@ describe('a page in an in-app browser', () => {
     expect(body).not.toMatch(/GoogleSignIn-[\w-]+\.js/);
   });
 
+  it('selects the card on a checkout and offers no PayPal where its window opens blank', async () => {
+    const checkout = async (userAgent: string) => {
+      const response = await freshApp()('/checkout_h3_pp_braintree', {
+        headers: { 'user-agent': userAgent, 'cf-ipcountry': 'US' },
+      });
+      const body = await response.text();
+      const marker = /data-island="CheckoutPayment" data-props="([^"]*)"/.exec(body)?.[1] ?? '';
+      const props = JSON.parse(marker.replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+      return {
+        body,
+        defaultId: props.defaultId,
+        methods: props.methods.map((m: { id: string }) => m.id),
+      };
+    };
+    const inTikTok = await checkout(IN_APP_USER_AGENTS.tiktok.ios[0] ?? '');
+    expect(inTikTok).toMatchObject({ defaultId: 'card', methods: ['card'] });
+    // Nor PayPal's logo beside the guarantee.
+    expect(inTikTok.body).not.toContain('/img/kit/paypal.svg');
+    const inSafari = await checkout(SAFARI);
+    expect(inSafari).toMatchObject({ defaultId: 'paypal', methods: ['paypal', 'card'] });
+    expect(inSafari.body).toContain('/img/kit/paypal.svg');
+  });
+
   it('leaves a normal browser as it was: Google offered, no note, no in-app fact', async () => {
     const { body, state } = await signup(SAFARI);
     expect(state.inApp).toBeNull();
