@@ -3,6 +3,7 @@ import { except } from 'hono/combine';
 import { CONSENT_PATH } from '../screens/layout/ConsentBar';
 import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
+import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
 import { describeError, logError } from '../shared/log';
 import type { ScreenId } from '../shared/screens';
 import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
@@ -33,6 +34,7 @@ import { splitTest } from './middleware/split-test';
 import { translations } from './middleware/translations';
 import { visitor } from './middleware/visitor';
 import { errorPage } from './render/render-page';
+import { resumeRoutes } from './resume/resume-route';
 import { appLoginRoutes } from './routes/app-login';
 import { consentRoutes } from './routes/consent';
 import { notFoundPage, screenRoutes } from './routes/screens';
@@ -72,8 +74,22 @@ export interface AppOptions {
 }
 
 const API_PATHS = '/api/*';
+/**
+ * The resume links (worker/resume/) set the visitor's uuid, variant and ad cookies from what they
+ * carry: the middleware that would make fresh ones first (visitor, split test, attribution) skips
+ * them, so nothing is drawn or exposed there and each cookie is set once.
+ */
+const RESUME_PAGES = `${RESUME_PAGE_PATH}/*`;
 /** Requests that are not the funnel's pages: no attribution, no ad cookies. */
-const NOT_PAGES = [API_PATHS, '/e', '/test-gateway/*', '/app/*', '/console', '/console/*'];
+const NOT_PAGES = [
+  API_PATHS,
+  '/e',
+  '/test-gateway/*',
+  '/app/*',
+  '/console',
+  '/console/*',
+  RESUME_PAGES,
+];
 
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
@@ -88,7 +104,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(securityHeaders());
   // The collector takes the visitor from its events (device_id): a fresh uuid cookie on a
   // beacon's answer would only give a cookieless visitor a second identity.
-  app.use(except(COLLECTOR_PATH, visitor()));
+  app.use(except([COLLECTOR_PATH, RESUME_PAGES], visitor()));
   app.use(country());
   // Before the page middleware (language, copy, funnel config, split test), none of which an
   // analytics batch needs: its answer ends the chain here.
@@ -103,7 +119,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(funnelConfig(configSource));
   // Before the split test: a marketer at the console is no visitor and is assigned nothing.
   app.route('/console', consoleRoutes({ accessKeys: options.accessKeys, now: options.now }));
-  app.use(splitTest({ random: options.random }));
+  app.use(except(RESUME_PAGES, splitTest({ random: options.random })));
   // After the split test, which tells a marketer's preview apart: it gets no ad cookie.
   app.use(except(NOT_PAGES, attribution()));
   app.use(except(NOT_PAGES, inAppBrowser()));
@@ -123,6 +139,7 @@ export function createApp(options: AppOptions = {}) {
   );
   if (devKit) app.route('/test-gateway', devKit.testGatewayRoutes());
   app.route('/app', appLoginRoutes({ portalFetch }));
+  app.route(RESUME_PAGE_PATH, resumeRoutes({ now: options.now }));
   app.route('/', screenRoutes(options.screens));
   app.notFound(notFoundPage);
 

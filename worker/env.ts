@@ -81,6 +81,11 @@ export interface Bindings
    * make one. Outside development preview links answer 503 without it.
    */
   CONSOLE_PREVIEW_KEY?: string;
+  /**
+   * Secret. Signs the resume links that carry a visitor out of an ad app's in-app browser
+   * (worker/resume/); without it `POST /api/resume` answers 503 resume_not_configured.
+   */
+  RESUME_LINK_KEY?: string;
   /** Secret. Set: events go to Amplitude's batch API; unset: to the local store in EVENTS_DB. */
   AMPLITUDE_API_KEY?: string;
   /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */

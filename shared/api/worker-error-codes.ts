@@ -21,6 +21,7 @@ export const WORKER_ERROR_STATUS = {
   google_keys_unavailable: 502,
   portal_not_configured: 503,
   google_not_configured: 503,
+  resume_not_configured: 503,
   portal_timeout: 504,
 } as const;
 

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { type ApiRefusal, refusal } from './api-error';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
-import { DECLINE_RULES, RATE_LIMITS, type RateSubject } from './rate-limits';
+import { DECLINE_RULES, RATE_LIMITS, type RateLimitRule, type RateSubject } from './rate-limits';
 
 /** What a request is about, beyond who sends it: the number looked up, the card charged. */
 export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
@@ -29,7 +29,16 @@ export async function rateLimitRefusal(
   topic: RateTopic,
 ): Promise<ApiRefusal | null> {
   const rules = RATE_LIMITS[call];
-  if (!rules) return null;
+  return rules ? limitRefusal(c, call, rules, topic) : null;
+}
+
+/** rateLimitRefusal for a call of the worker's own (`call` names it in the log lines). */
+export async function limitRefusal(
+  c: Context<AppEnv>,
+  call: string,
+  rules: readonly RateLimitRule[],
+  topic: RateTopic,
+): Promise<ApiRefusal | null> {
   const outcome = await checkRateLimits(c.env.RATE_LIMITER, rules, subjectOf(c, topic));
   const id = c.get('requestId');
   for (const failure of outcome.failed) {

@@ -141,6 +141,35 @@ const paymentDeclinesPerCard: RateLimitRule = {
   code: 'payment_rate_limited',
 };
 
+/**
+ * Resume links (worker/resume/): each stores a record and hands out a link that sets the visitor's
+ * cookies, so a script must not mint them in bulk. A real visitor asks once or twice, when they
+ * press "Open in browser" (and again if the first link timed out).
+ */
+const resumeLinksPerVisitor: RateLimitRule = {
+  name: 'resume_per_visitor',
+  limit: 10,
+  windowMs: 10 * MINUTE,
+  key: (s) => s.visitorId,
+  counts: 'each',
+  code: 'rate_limited',
+};
+
+const resumeLinksPerIp: RateLimitRule = {
+  name: 'resume_per_ip',
+  // Loose, as for sign-ups: carriers put many real visitors behind one address (CGNAT).
+  limit: 60,
+  windowMs: HOUR,
+  key: (s) => s.ip,
+  counts: 'each',
+  code: 'rate_limited',
+};
+
+export const RESUME_LINK_RULES: readonly RateLimitRule[] = [
+  resumeLinksPerVisitor,
+  resumeLinksPerIp,
+];
+
 /** Every charge checks these, and each decline adds to them (worker/api/rate-limit-gate.ts). */
 export const DECLINE_RULES: readonly RateLimitRule[] = [
   paymentDeclinesPerVisitor,

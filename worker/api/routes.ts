@@ -1,6 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
+import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import type { AppEnv } from '../env';
+import { createResumeLink } from '../resume/create-link';
 import { refusal, refuse } from './api-error';
 import { type ApiDependencies, callHandler } from './call-handler';
 import { jsonBodyLimit, jsonOnly } from './json-body';
@@ -8,9 +10,16 @@ import { sameOrigin } from './same-origin';
 import { apiErrorHandler } from './unhandled-error';
 
 /** Checks a mutating call passes before its handler: same-origin JSON only. */
-function guardsOf(call: ApiCall): MiddlewareHandler<AppEnv>[] {
-  return call.method === 'POST' ? [sameOrigin(), jsonOnly(), jsonBodyLimit()] : [];
+function postGuards(): MiddlewareHandler<AppEnv>[] {
+  return [sameOrigin(), jsonOnly(), jsonBodyLimit()];
 }
+
+function guardsOf(call: ApiCall): MiddlewareHandler<AppEnv>[] {
+  return call.method === 'POST' ? postGuards() : [];
+}
+
+/** The worker's own calls beside the §7 table's: the resume link (worker/resume/). */
+const RESUME_PATH = RESUME_API_PATH.slice('/api'.length);
 
 /**
  * The browser's backend (ARCHITECTURE.md): one route per row of the §7 table, at the portal's path
@@ -19,6 +28,12 @@ function guardsOf(call: ApiCall): MiddlewareHandler<AppEnv>[] {
 export function apiRoutes(deps: ApiDependencies): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const calls = Object.entries(API_CALLS) as [ApiCallName, ApiCall][];
+  for (const guard of postGuards()) api.post(RESUME_PATH, guard);
+  api.post(RESUME_PATH, createResumeLink({ now: deps.now }));
+  api.all(RESUME_PATH, (c) => {
+    c.header('Allow', 'POST');
+    return refuse(c, refusal('method_not_allowed'));
+  });
   for (const [name, call] of calls) {
     for (const guard of guardsOf(call)) api.on(call.method, call.path, guard);
     api.on(call.method, call.path, callHandler(name, deps));

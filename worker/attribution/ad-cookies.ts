@@ -53,6 +53,13 @@ function fbclidOf(fbc: string): string {
   return fbc.split('.').slice(3).join('.');
 }
 
+/** The stored ad cookies whose values have their network's format; the others as null. */
+export function validAdCookies(
+  stored: Partial<Record<keyof AdCookieValues, string>>,
+): AdCookieValues {
+  return { fbc: valid(stored.fbc, FB), fbp: valid(stored.fbp, FB), ttp: valid(stored.ttp, TTP) };
+}
+
 /**
  * What the cookies should hold after this request: _fbc for a new fbclid (kept when
  * the URL carries the same one again, so its creation time stays the click's), _fbp and _ttp
@@ -64,17 +71,15 @@ export function planAdCookies(
   sources: AdCookieSources,
 ): AdCookiePlan {
   const write: AdCookiePlan['write'] = {};
-  let fbc = valid(stored.fbc, FB);
+  let { fbc, fbp, ttp } = validAdCookies(stored);
   if (clicks.fbclid !== null && (fbc === null || fbclidOf(fbc) !== clicks.fbclid)) {
     fbc = `fb.1.${sources.now}.${clicks.fbclid}`;
     write.fbc = fbc;
   }
-  let fbp = valid(stored.fbp, FB);
   if (fbp === null) {
     fbp = `fb.1.${sources.now}.${sources.randomDigits()}`;
     write.fbp = fbp;
   }
-  let ttp = valid(stored.ttp, TTP);
   if (ttp === null) {
     ttp = sources.randomId();
     write.ttp = ttp;

@@ -1,4 +1,5 @@
 import { base64url } from 'jose';
+import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
 
 /**
  * A marketer's preview of one variant (the console's preview links): a token naming the variant
@@ -19,15 +20,8 @@ export type PreviewVerdict =
   | { ok: true; variant: string; expiresAt: number }
   | { ok: false; reason: PreviewRejection };
 
-const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
-const SHA256_BYTES = 32;
 const EXPIRY = /^\d{1,12}$/;
-const text = new TextEncoder();
 const utf8 = new TextDecoder();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', text.encode(secret), HMAC, false, ['sign', 'verify']);
-}
 
 /** A preview token for `variant`, valid until `expiresAt` (epoch seconds). */
 export async function signPreview(
@@ -36,16 +30,7 @@ export async function signPreview(
   expiresAt: number,
 ): Promise<string> {
   const signed = `${base64url.encode(variant)}.${Math.floor(expiresAt)}`;
-  const mac = await crypto.subtle.sign(HMAC, await hmacKey(secret), text.encode(signed));
-  return `${signed}.${base64url.encode(new Uint8Array(mac))}`;
-}
-
-function decoded(segment: string): Uint8Array | null {
-  try {
-    return base64url.decode(segment);
-  } catch {
-    return null;
-  }
+  return `${signed}.${await hmacSign(secret, signed)}`;
 }
 
 /**
@@ -61,17 +46,12 @@ export async function verifyPreview(
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
   const [variantPart = '', expiryPart = '', macPart = ''] = parts;
-  const mac = decoded(macPart);
-  const variantBytes = decoded(variantPart);
-  if (!EXPIRY.test(expiryPart) || mac?.length !== SHA256_BYTES || !variantBytes) {
+  const mac = base64urlBytes(macPart);
+  const variantBytes = base64urlBytes(variantPart);
+  if (!EXPIRY.test(expiryPart) || mac?.length !== HMAC_BYTES || !variantBytes) {
     return { ok: false, reason: 'malformed' };
   }
-  const authentic = await crypto.subtle.verify(
-    HMAC,
-    await hmacKey(secret),
-    mac as Uint8Array<ArrayBuffer>,
-    text.encode(`${variantPart}.${expiryPart}`),
-  );
+  const authentic = await hmacVerify(secret, `${variantPart}.${expiryPart}`, mac);
   if (!authentic) return { ok: false, reason: 'bad_signature' };
   const expiresAt = Number(expiryPart);
   if (expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };

@@ -45,6 +45,17 @@ export function pixelIds(env: AttributionBindings): PixelIds {
   };
 }
 
+/** Sets one first-party ad cookie (also the resume link's, worker/resume/). */
+export function writeAdCookie(c: Context<AppEnv>, name: keyof AdCookieValues, value: string): void {
+  // Readable by the pixels' scripts, which read and send them too (not HttpOnly).
+  setCookie(c, AD_COOKIES[name], value, {
+    maxAge: AD_COOKIE_MAX_AGE[name],
+    path: '/',
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
 /** Reads the stored ad cookies and, when the ad tools may run, sets the missing or new ones. */
 function adCookies(
   c: Context<AppEnv>,
@@ -60,13 +71,7 @@ function adCookies(
   };
   const plan = planAdCookies(stored, { fbclid }, cryptoSources(now));
   for (const [name, value] of Object.entries(plan.write) as [keyof AdCookieValues, string][]) {
-    // Readable by the pixels' scripts, which read and send them too (not HttpOnly).
-    setCookie(c, AD_COOKIES[name], value, {
-      maxAge: AD_COOKIE_MAX_AGE[name],
-      path: '/',
-      secure: true,
-      sameSite: 'Lax',
-    });
+    writeAdCookie(c, name, value);
   }
   return plan.values;
 }

@@ -164,6 +164,9 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     }
     headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A page whose URL holds a credential (the resume link's) asks for less and keeps it.
+    if (!headers.has('Referrer-Policy')) {
+      headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    }
   };
 }

@@ -9,6 +9,16 @@ import { VISITOR_COOKIE_MAX_AGE } from './visitor';
 
 const VARIANT_COOKIE = 'gf_variant';
 
+/** Stores the visitor's variant key in its cookie (also the resume link's, worker/resume/). */
+export function writeVariantCookie(c: Context<AppEnv>, key: string): void {
+  setCookie(c, VARIANT_COOKIE, key, {
+    maxAge: VISITOR_COOKIE_MAX_AGE,
+    path: '/',
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
 /**
  * The variant a marketer is previewing (worker/funnel/preview-cookie.ts), or null. A cookie that
  * is not authentic and current, or names a variant the split no longer has, is ignored (and
@@ -55,14 +65,7 @@ export function splitTest(options: { random?: RandomSource } = {}): MiddlewareHa
     });
     c.set('variant', variant);
     c.set('flow', resolveFlow(flows, flowNameOf(split, variant.key)));
-    if (variant.isNew) {
-      setCookie(c, VARIANT_COOKIE, variant.key, {
-        maxAge: VISITOR_COOKIE_MAX_AGE,
-        path: '/',
-        secure: true,
-        sameSite: 'Lax',
-      });
-    }
+    if (variant.isNew) writeVariantCookie(c, variant.key);
     await next();
   };
 }

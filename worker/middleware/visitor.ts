@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 
@@ -13,6 +13,16 @@ export function visitorIdOf(cookie: string | undefined): string | null {
   return cookie && UUID.test(cookie) ? cookie.toLowerCase() : null;
 }
 
+/** Stores the visitor uuid in its cookie (also the resume link's, worker/resume/). */
+export function writeVisitorCookie(c: Context<AppEnv>, id: string): void {
+  setCookie(c, VISITOR_COOKIE, id, {
+    maxAge: VISITOR_COOKIE_MAX_AGE,
+    path: '/',
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
 /** SPEC.md §4: the visitor uuid comes from the cookie, else a fresh v4 stored in the cookie. */
 export function visitor(): MiddlewareHandler<AppEnv> {
   return async function visitorMiddleware(c, next) {
@@ -22,12 +32,7 @@ export function visitor(): MiddlewareHandler<AppEnv> {
     } else {
       const id = crypto.randomUUID();
       c.set('visitorId', id);
-      setCookie(c, VISITOR_COOKIE, id, {
-        maxAge: VISITOR_COOKIE_MAX_AGE,
-        path: '/',
-        secure: true,
-        sameSite: 'Lax',
-      });
+      writeVisitorCookie(c, id);
     }
     await next();
   };

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { isConsentAnswer } from '../../shared/consent-cookie';
+import { type ConsentAnswer, isConsentAnswer } from '../../shared/consent-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
 import type { AppEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
@@ -21,6 +21,16 @@ function backTo(c: Context<AppEnv>): string {
   }
 }
 
+/** Stores the visitor's consent answer (also the resume link's, worker/resume/). */
+export function writeConsentCookie(c: Context<AppEnv>, answer: ConsentAnswer): void {
+  setCookie(c, CONSENT_COOKIE, answer, {
+    maxAge: CONSENT_COOKIE_MAX_AGE,
+    path: '/',
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
 /**
  * POST /consent: the consent banner's form (screens/layout/ConsentBar.tsx) before its island has
  * hydrated, or with no script at all. Stores the answer in the `gf_consent` cookie the page's
@@ -35,12 +45,7 @@ export function consentRoutes(): Hono<AppEnv> {
     async function storeConsent(c) {
       const { answer } = await c.req.parseBody();
       if (!isConsentAnswer(answer)) return c.text('Bad request\n', 400);
-      setCookie(c, CONSENT_COOKIE, answer, {
-        maxAge: CONSENT_COOKIE_MAX_AGE,
-        path: '/',
-        secure: true,
-        sameSite: 'Lax',
-      });
+      writeConsentCookie(c, answer);
       c.get('logFields').detail = `consent_${answer}`;
       return c.redirect(backTo(c), 303);
     },

@@ -1,0 +1,329 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESUME_API_PATH } from '../../shared/api/resume-paths';
+import { exposureRows, TWO_WAY } from './experiments/experiment-fixtures';
+import { freshApp, ORIGIN, putConfig, setCookies } from './fetch-app';
+import { freshStorage } from './fresh-storage';
+
+/**
+ * The resume link: the way out of an ad app's in-app browser that keeps the visitor's progress.
+ * `POST /api/resume` stores what the real browser needs and answers a signed, single-use link
+ * that works 15 minutes; `GET /resume/<token>` restores the visitor there.
+ */
+
+type Line = Record<string, unknown>;
+let logSpy: ReturnType<typeof vi.spyOn>;
+let errorSpy: ReturnType<typeof vi.spyOn>;
+const parsed = (spy: ReturnType<typeof vi.spyOn>): Line[] =>
+  spy.mock.calls.map(([line]: unknown[]) => JSON.parse(String(line)) as Line);
+const logs = { requests: () => parsed(logSpy), errors: () => parsed(errorSpy) };
+
+const START = Date.UTC(2026, 10, 22, 8, 0, 0);
+const FIFTEEN_MINUTES = 15 * 60_000;
+const VISITOR = '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a';
+const SESSION = 'portal-access-token-never-to-leave';
+/** The in-app browser's cookies: in lp17, which a fresh browser (random 0.2) would not draw. */
+const IN_APP_COOKIES = {
+  userUuid: VISITOR,
+  gf_variant: 'lp17',
+  _fbc: 'fb.1.1790000000000.IwAR0clickid',
+  _fbp: 'fb.1.1790000000000.1234567890',
+  _ttp: 'ttpOpaqueId0123456789',
+  gf_session: SESSION,
+};
+const BODY = {
+  screen: 'checkout_v3_tr',
+  search: '?fbclid=IwAR0clickid&gclid=Cj0Kgclid&ttclid=E.C.P.tt',
+  entered: { email: 'ann@example.com', planId: 'monthly_usd', phone: '+14155550123' },
+};
+
+let clock = START;
+beforeEach(async () => {
+  // Empty D1 with its migrations applied, and fresh rate-limit counters, for every test.
+  await freshStorage();
+  logSpy = vi.spyOn(console, 'log').mockImplementation(() => {});
+  errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+  clock = START;
+  await putConfig('split', TWO_WAY);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function app(bindings: Partial<Cloudflare.Env> = {}) {
+  return freshApp({ now: () => clock, random: () => 0.2 }, bindings);
+}
+
+function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+}
+
+/** The page's own POST from inside the ad app (US: no consent needed for the ad cookies). */
+function askForLink(
+  fetchApp: ReturnType<typeof app>,
+  body: unknown = BODY,
+  headers: Record<string, string> = {},
+) {
+  return fetchApp(RESUME_API_PATH, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+      'cf-ipcountry': 'US',
+      'cf-connecting-ip': '203.0.113.7',
+      cookie: cookieHeader(IN_APP_COOKIES),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function linkPath(fetchApp: ReturnType<typeof app>): Promise<string> {
+  const res = await askForLink(fetchApp);
+  expect(res.status).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  return new URL(url).pathname;
+}
+
+/** A fresh real browser opening the link: no cookies at all. */
+function open(
+  fetchApp: ReturnType<typeof app>,
+  path: string,
+  headers: Record<string, string> = {},
+) {
+  return fetchApp(path, { headers: { 'cf-ipcountry': 'US', ...headers } });
+}
+
+function attribute(html: string, name: string): string {
+  const value = new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
+  if (value === undefined) throw new Error(`no ${name} in the page`);
+  return value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+}
+
+async function storedPayloads(): Promise<string[]> {
+  const { results } = await env.EVENTS_DB.prepare('SELECT payload FROM resume_links').all<{
+    payload: string;
+  }>();
+  return results.map((row) => row.payload);
+}
+
+function events(name: string) {
+  return logs.requests().filter((line) => line.event === name);
+}
+
+describe('POST /api/resume', () => {
+  it('answers a link to /resume/<id>.<signature> that works 15 minutes', async () => {
+    const res = await askForLink(app());
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const answer = (await res.json()) as { url: string; expiresAt: string };
+    expect(answer.url).toMatch(new RegExp(`^${ORIGIN}/resume/[0-9a-f]{32}\\.[A-Za-z0-9_-]{43}$`));
+    expect(answer.expiresAt).toBe(new Date(START + FIFTEEN_MINUTES).toISOString());
+    expect(events('resume_link_created')).toEqual([
+      expect.objectContaining({ screen: 'checkout_v3_tr', variant: 'lp17' }),
+    ]);
+  });
+
+  it('carries no secret: neither the link nor the stored record holds the session', async () => {
+    const fetchApp = app();
+    const res = await askForLink(fetchApp);
+    const text = await res.text();
+    const payloads = await storedPayloads();
+    expect(payloads).toHaveLength(1);
+    for (const written of [text, ...payloads]) {
+      expect(written).not.toContain(SESSION);
+      expect(written).not.toContain('gf_session');
+    }
+    // What the record does hold: the worker's own view of the visitor, not the body's.
+    expect(JSON.parse(payloads[0]!)).toMatchObject({ visitorId: VISITOR, variant: 'lp17' });
+  });
+
+  it('refuses a body naming anything else, such as a token or a visitor of its choosing', async () => {
+    const fetchApp = app();
+    for (const body of [
+      { ...BODY, visitorId: '00000000-0000-4000-8000-000000000000' },
+      { ...BODY, entered: { ...BODY.entered, token: SESSION } },
+      { ...BODY, screen: 'admin' },
+      { ...BODY, entered: { phone: '4155550123' } },
+      { ...BODY, entered: { planId: 'free_forever' } },
+      { ...BODY, entered: { email: 'not-an-address' } },
+      { ...BODY, search: 'https://elsewhere.example/' },
+    ]) {
+      const res = await askForLink(fetchApp, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({ errors: { messages: [] }, code: 'invalid_request' });
+    }
+    expect(await storedPayloads()).toEqual([]);
+  });
+
+  it('refuses a cross-origin POST with 403 and stores nothing', async () => {
+    const res = await askForLink(app(), BODY, { 'sec-fetch-site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ errors: { messages: [] }, code: 'cross_origin' });
+    expect(await storedPayloads()).toEqual([]);
+  });
+
+  it('answers 503 resume_not_configured without RESUME_LINK_KEY', async () => {
+    const res = await askForLink(app({ RESUME_LINK_KEY: undefined }));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      errors: { messages: [] },
+      code: 'resume_not_configured',
+    });
+    expect(await storedPayloads()).toEqual([]);
+  });
+
+  it('limits one visitor to 10 links in 10 minutes', async () => {
+    const fetchApp = app();
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 12; i++) {
+      // A different address each time: the visitor's own limit is what refuses.
+      const res = await askForLink(fetchApp, BODY, { 'cf-connecting-ip': `198.51.100.${i + 1}` });
+      statuses.push(res.status);
+      if (res.status === 429) refused ??= res;
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(await refused!.json()).toEqual({ errors: { messages: [] }, code: 'rate_limited' });
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({
+        error: 'rate_limited',
+        call: 'resume',
+        rule: 'resume_per_visitor',
+      }),
+    );
+  });
+});
+
+describe('GET /resume/<token>', () => {
+  it('restores the visitor, variant, ad cookies, screen, query and entries in a fresh browser', async () => {
+    const fetchApp = app();
+    const res = await open(fetchApp, await linkPath(fetchApp));
+    expect(res.status).toBe(200);
+    const cookies = setCookies(res);
+    expect(cookies.get('userUuid')).toBe(VISITOR);
+    expect(cookies.get('gf_variant')).toBe('lp17');
+    expect(cookies.get('_fbc')).toBe(IN_APP_COOKIES._fbc);
+    expect(cookies.get('_fbp')).toBe(IN_APP_COOKIES._fbp);
+    expect(cookies.get('_ttp')).toBe(IN_APP_COOKIES._ttp);
+    expect(cookies.has('gf_session')).toBe(false);
+    // Each cookie once: no middleware made a fresh one first.
+    for (const name of ['userUuid=', 'gf_variant=', '_fbp=', '_ttp=']) {
+      expect(
+        res.headers.getSetCookie().filter((c) => c.startsWith(name)),
+        name,
+      ).toHaveLength(1);
+    }
+
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const html = await res.text();
+    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp).toContain(`'nonce-${nonce}'`);
+    expect(html).toContain('location.replace(data.target)');
+
+    const target = `/checkout_v3_tr${BODY.search}`;
+    expect(attribute(html, 'data-target')).toBe(target);
+    expect(html).toContain(`<a href="${target.replaceAll('&', '&amp;')}">`);
+    expect(JSON.parse(attribute(html, 'data-entered'))).toEqual({
+      'gf:signup:email': '"ann@example.com"',
+      'gf:plans:plan': '"monthly_usd"',
+      'gf:map:phone': '"+14155550123"',
+      'gf:map:phoneDisplay': '"+1 415 555 0123"',
+    });
+    expect(events('resume_link_used')).toEqual([
+      expect.objectContaining({ screen: 'checkout_v3_tr', variant: 'lp17' }),
+    ]);
+  });
+
+  it('counts no new exposure: neither the link nor the screen it opens draws a variant', async () => {
+    const fetchApp = app();
+    const res = await open(fetchApp, await linkPath(fetchApp));
+    const cookies = setCookies(res);
+    const screen = await fetchApp(`/checkout_v3_tr${BODY.search}`, {
+      headers: {
+        'cf-ipcountry': 'US',
+        cookie: cookieHeader(Object.fromEntries(cookies)),
+      },
+    });
+    expect(screen.status).toBe(200);
+    await screen.text();
+    expect(setCookies(screen).has('gf_variant')).toBe(false);
+    expect(await exposureRows()).toEqual([]);
+  });
+
+  it('works once: the second opening gets the 410 page', async () => {
+    const fetchApp = app();
+    const path = await linkPath(fetchApp);
+    expect((await open(fetchApp, path)).status).toBe(200);
+    const again = await open(fetchApp, path);
+    expect(again.status).toBe(410);
+    expect(again.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(setCookies(again).has('userUuid')).toBe(false);
+    const html = await again.text();
+    expect(html).toContain('This link has expired or was already used.');
+    expect(html).toContain('<a href="/">Start again</a>');
+    expect(events('resume_link_refused')).toEqual([
+      expect.objectContaining({ reason: 'used_or_expired' }),
+    ]);
+  });
+
+  it('expires 15 minutes after it was made', async () => {
+    const fetchApp = app();
+    const early = await linkPath(fetchApp);
+    const late = await linkPath(fetchApp);
+    clock = START + FIFTEEN_MINUTES - 1;
+    expect((await open(fetchApp, early)).status).toBe(200);
+    clock = START + FIFTEEN_MINUTES;
+    const expired = await open(fetchApp, late);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain('This link has expired or was already used.');
+    // The expired row is swept, not kept.
+    expect(await storedPayloads()).toEqual([]);
+  });
+
+  it('turns away a changed id or signature with the 400 page, in the visitor’s language', async () => {
+    const fetchApp = app();
+    const path = await linkPath(fetchApp);
+    const [, id = '', signature = ''] = /^\/resume\/([^.]+)\.(.+)$/.exec(path) ?? [];
+    const flip = (text: string, at: number) =>
+      text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);
+    for (const tampered of [
+      `/resume/${flip(id, 0)}.${signature}`,
+      `/resume/${id}.${flip(signature, 10)}`,
+      `/resume/${id}`,
+      '/resume/not-a-token',
+    ]) {
+      const res = await open(fetchApp, tampered);
+      expect(res.status, tampered).toBe(400);
+      expect(setCookies(res).has('userUuid')).toBe(false);
+      expect(await res.text()).toContain('This link does not work.');
+    }
+    const german = await open(fetchApp, `/resume/${id}.${flip(signature, 10)}`, {
+      'accept-language': 'de-DE,de;q=0.9',
+    });
+    expect(german.status).toBe(400);
+    expect(await german.text()).toContain('Dieser Link funktioniert nicht.');
+    expect(events('resume_link_refused').map((line) => line.reason)).toEqual([
+      'bad_signature',
+      'bad_signature',
+      'malformed',
+      'malformed',
+      'bad_signature',
+    ]);
+    // None of them used the link up.
+    expect((await open(fetchApp, path)).status).toBe(200);
+  });
+
+  it('answers a path without a token with the 404 page, not an error', async () => {
+    const fetchApp = app();
+    for (const path of ['/resume', '/resume/', '/resume/a/b']) {
+      const res = await open(fetchApp, path);
+      expect(res.status, path).toBe(404);
+      await res.text();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { Handler } from 'hono';
+import { type ResumeAnswer, ResumeRequest } from '../../shared/api/resume';
+import { RESUME_PAGE_PATH } from '../../shared/api/resume-paths';
+import { logError, logLine } from '../../shared/log';
+import { issueTexts } from '../../shared/validation-issues';
+import { apiJson, refusal, refuse } from '../api/api-error';
+import { readJsonBody } from '../api/json-body';
+import { limitRefusal } from '../api/rate-limit-gate';
+import { RESUME_LINK_RULES } from '../api/rate-limits';
+import type { AppEnv } from '../env';
+import { carriedState } from './carried-state';
+import { saveResumeRecord } from './resume-store';
+import { newResumeId, signResumeId } from './resume-token';
+
+/**
+ * `POST /api/resume` (behind /api's same-origin, JSON-only and body-size guards): stores what the
+ * visitor's real browser needs to carry on (resume-record.ts) under a fresh id for 15 minutes,
+ * and answers the signed link `<origin>/resume/<id>.<signature>` to open there.
+ */
+export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
+  return async function createResumeLinkHandler(c) {
+    const fields = c.get('logFields');
+    fields.call = 'resume';
+    const requestId = c.get('requestId');
+    const key = c.env.RESUME_LINK_KEY;
+    if (!key) {
+      logError('resume_not_configured', { id: requestId });
+      return refuse(c, refusal('resume_not_configured'));
+    }
+    const parsed = ResumeRequest.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) {
+      fields.detail = issueTexts(parsed.error).join('; ');
+      return refuse(c, refusal('invalid_request'));
+    }
+    const limited = await limitRefusal(c, 'resume', RESUME_LINK_RULES, { phone: null });
+    if (limited) return refuse(c, limited);
+
+    const { screen, search = '', entered = {} } = parsed.data;
+    const record = { ...carriedState(c), screen, search, entered };
+    const id = newResumeId();
+    const { expiresAt } = await saveResumeRecord(c.env.EVENTS_DB, id, record, deps.now());
+    const token = await signResumeId(key, id);
+    logLine({
+      id: requestId,
+      event: 'resume_link_created',
+      screen,
+      variant: record.variant,
+      entered: Object.keys(entered).sort().join(',') || null,
+    });
+    const answer: ResumeAnswer = {
+      url: `${new URL(c.req.url).origin}${RESUME_PAGE_PATH}/${token}`,
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
+    return apiJson(c, 200, answer);
+  };
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ResumeEntered, ResumeRequest } from '../../shared/api/resume';
+
+/**
+ * What a resume link carries (stored as JSON in EVENTS_DB resume_links): the visitor, their
+ * variant, where they were, what they entered, and the first-party ad cookies and consent answer
+ * that attribution reads. The worker fills every field but `screen`, `search` and `entered` from
+ * the request itself, never from the page's body. Deliberately without the session cookie, the
+ * access token, card data or anything the portal answered.
+ */
+export const ResumeRecord = z.object({
+  visitorId: z.uuid(),
+  /** The split-test variant key; null for a marketer's preview, which assigns nothing. */
+  variant: z.string().min(1).max(200).nullable(),
+  screen: ResumeRequest.shape.screen,
+  search: z.string(),
+  entered: ResumeEntered,
+  adCookies: z.object({
+    fbc: z.string().nullable(),
+    fbp: z.string().nullable(),
+    ttp: z.string().nullable(),
+  }),
+  consent: z.enum(['granted', 'denied']).nullable(),
+});
+export type ResumeRecord = z.infer<typeof ResumeRecord>;
