@@ -1,8 +1,8 @@
 import { GOOGLE_SIGN_IN_ERROR_KEYS } from '../../islands/GoogleSignIn';
 import { SIGN_UP_ERROR_KEYS } from '../../shared/api/error-text';
-import { IN_APP_NAMES } from '../../shared/in-app-browser';
 import { translatedErrorTexts } from '../error-texts';
 import { Divider } from '../kit/Divider';
+import { InAppWayOut } from '../kit/InAppWayOut';
 import { SupportLinks } from '../kit/SupportLinks';
 import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
@@ -68,9 +68,7 @@ export function SignupScreen({
       {inApp ? (
         // Google refuses its sign-in inside apps' own browsers (403 disallowed_useragent): no
         // button that would fail, the email form above instead.
-        <p className="signup__in-app" role="note">
-          {t('signup.google.in_app', { app: IN_APP_NAMES[inApp.app] })}
-        </p>
+        <InAppWayOut t={t} screen={screen} inApp={inApp} note="signup.google.in_app" />
       ) : (
         <>
           <Divider t={t} />

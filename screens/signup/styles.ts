@@ -10,7 +10,6 @@ export const SIGNUP_CSS = `
 .google-signin__message{margin:8px 0 0;color:#b42318;font-size:14px;text-align:center}
 .google-signin__message:empty{display:none}
 .signup__privacy{color:var(--muted);font-size:14px;margin:0 0 24px;text-align:center}
-.signup__in-app{color:var(--muted);font-size:14px;margin:16px 0;text-align:center}
 .signup__testimonials{margin:0 0 24px}
 .signup__testimonial-list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
 .signup__testimonial{background:var(--surface);border-radius:12px;padding:14px 16px;box-shadow:0 1px 2px rgba(16,24,40,.08)}

@@ -29,7 +29,19 @@ export const GENERIC_EVENTS = [
   'option__redirect',
 ] as const;
 
-export type FunnelEventName = (typeof FUNNEL_EVENTS)[number];
+/**
+ * The way out of an ad app's own browser (islands/OpenInBrowser.tsx): offered on a screen, taken
+ * (the visitor pressed it), completed (the link opened in the real browser), with the app and OS.
+ */
+export const IN_APP_ESCAPE_EVENTS = [
+  'in_app_escape_offered',
+  'in_app_escape_taken',
+  'in_app_escape_completed',
+] as const;
+
+export type FunnelEventName =
+  | (typeof FUNNEL_EVENTS)[number]
+  | (typeof IN_APP_ESCAPE_EVENTS)[number];
 export type GenericEventName = (typeof GENERIC_EVENTS)[number];
 
 /**

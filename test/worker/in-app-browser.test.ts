@@ -42,9 +42,12 @@ describe('a page in an in-app browser', () => {
     const { body } = await signup(INSTAGRAM_IOS, { 'accept-language': 'de' });
     expect(body).not.toContain('data-island="GoogleSignIn"');
     expect(body).toContain(
-      'Die Anmeldung mit Google funktioniert in Instagram nicht: Registriere dich stattdessen mit deiner E-Mail-Adresse.',
+      'Die Anmeldung mit Google funktioniert in Instagram nicht: Registriere dich mit deiner E-Mail-Adresse oder öffne diese Seite in deinem Browser.',
     );
     expect(body).toContain('data-island="SignupForm"');
+    // The way out to the real browser, in the visitor's language.
+    expect(body).toContain('data-island="OpenInBrowser"');
+    expect(body).toContain('Im Browser öffnen');
     // Nor is Google's module fetched for a button that is not there.
     expect(body).not.toMatch(/GoogleSignIn-[\w-]+\.js/);
   });
@@ -76,7 +79,7 @@ describe('a page in an in-app browser', () => {
     const { body, state } = await signup(SAFARI);
     expect(state.inApp).toBeNull();
     expect(body).toContain('data-island="GoogleSignIn"');
-    expect(body).not.toContain('class="signup__in-app"');
+    expect(body).not.toContain('data-island="OpenInBrowser"');
     expect(logs.requests().find((line) => line.screen === 'signup')).not.toHaveProperty('in_app');
   });
 });

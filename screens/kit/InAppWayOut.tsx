@@ -1,0 +1,44 @@
+import type { TFunction } from 'i18next';
+import { IN_APP_NAMES, type InAppBrowser } from '../../shared/in-app-browser';
+import type { ScreenId } from '../../shared/screens';
+import { Island } from '../layout/Island';
+
+/**
+ * Inside an ad app's own browser: what this browser cannot do here, said in one line, and the
+ * way out to the visitor's real browser with their progress kept (islands/OpenInBrowser.tsx).
+ * Without script the button does nothing, so it is shown only once the island has hydrated.
+ */
+export function InAppWayOut({
+  t,
+  screen,
+  inApp,
+  note,
+}: {
+  t: TFunction;
+  screen: ScreenId;
+  inApp: InAppBrowser;
+  /** The line above the button, with `{{app}}` for the app's name. */
+  note: string;
+}) {
+  return (
+    <div className="in-app-way-out">
+      <p className="in-app-way-out__note" role="note">
+        {t(note, { app: IN_APP_NAMES[inApp.app] })}
+      </p>
+      <Island
+        name="OpenInBrowser"
+        props={{
+          screen,
+          inApp,
+          text: {
+            button: t('kit.open_in_browser.button'),
+            busy: t('kit.continue_busy'),
+            copied: t(`kit.open_in_browser.copied_${inApp.os === 'ios' ? 'safari' : 'browser'}`),
+            copyByHand: t('kit.open_in_browser.copy_by_hand'),
+            failed: t('kit.open_in_browser.failed'),
+          },
+        }}
+      />
+    </div>
+  );
+}
