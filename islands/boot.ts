@@ -1,3 +1,4 @@
+import { reportEscapeCompleted } from './analytics/escape-completed';
 import { startAnalytics, trackerMayLoad } from './analytics/start';
 import { removePreloaderAfterLoad } from './kit/preloader';
 import type { PageState } from './protocol';
@@ -79,4 +80,9 @@ export function boot(page: PageState): void {
   enhanceContinueForms();
   removePreloaderAfterLoad();
   startAnalytics(page);
+  try {
+    reportEscapeCompleted(localStorage);
+  } catch {
+    // Storage refused (a private mode): there is no note to read.
+  }
 }

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESUME_API_PATH } from '../../shared/api/resume-paths';
+import { ESCAPE_COMPLETED_KEY, RESUME_API_PATH } from '../../shared/api/resume-paths';
+import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { exposureRows, TWO_WAY } from './experiments/experiment-fixtures';
 import { freshApp, ORIGIN, putConfig, setCookies } from './fetch-app';
 import { freshStorage } from './fresh-storage';
@@ -19,6 +20,7 @@ const parsed = (spy: ReturnType<typeof vi.spyOn>): Line[] =>
 const logs = { requests: () => parsed(logSpy), errors: () => parsed(errorSpy) };
 
 const START = Date.UTC(2026, 10, 22, 8, 0, 0);
+const INSTAGRAM_IOS = IN_APP_USER_AGENTS.instagram.ios[0] ?? '';
 const FIFTEEN_MINUTES = 15 * 60_000;
 const VISITOR = '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a';
 const SESSION = 'portal-access-token-never-to-leave';
@@ -237,6 +239,19 @@ describe('GET /resume/<token>', () => {
     expect(events('resume_link_used')).toEqual([
       expect.objectContaining({ screen: 'checkout_v3_tr', variant: 'lp17' }),
     ]);
+  });
+
+  it('tells the opened screen which in-app browser the visitor left, to report it once', async () => {
+    const fetchApp = app();
+    const res = await askForLink(fetchApp, BODY, { 'user-agent': INSTAGRAM_IOS });
+    const { url } = (await res.json()) as { url: string };
+    const html = await (await open(fetchApp, new URL(url).pathname)).text();
+    expect(JSON.parse(attribute(html, 'data-entered'))).toMatchObject({
+      [ESCAPE_COMPLETED_KEY]: JSON.stringify({ app: 'instagram', os: 'ios' }),
+    });
+    // From a browser that is no app's: nothing to report.
+    const plain = await (await open(fetchApp, await linkPath(fetchApp))).text();
+    expect(JSON.parse(attribute(plain, 'data-entered'))).not.toHaveProperty(ESCAPE_COMPLETED_KEY);
   });
 
   it('counts no new exposure: neither the link nor the screen it opens draws a variant', async () => {

@@ -1,6 +1,7 @@
 import type { Handler } from 'hono';
 import { type ResumeAnswer, ResumeRequest } from '../../shared/api/resume';
 import { RESUME_PAGE_PATH } from '../../shared/api/resume-paths';
+import { detectInAppBrowser } from '../../shared/in-app-browser';
 import { logError, logLine } from '../../shared/log';
 import { issueTexts } from '../../shared/validation-issues';
 import { apiJson, refusal, refuse } from '../api/api-error';
@@ -36,7 +37,10 @@ export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
     if (limited) return refuse(c, limited);
 
     const { screen, search = '', entered = {} } = parsed.data;
-    const record = { ...carriedState(c), screen, search, entered };
+    const from = detectInAppBrowser(c.req.header('user-agent'), {
+      platform: c.req.header('sec-ch-ua-platform'),
+    });
+    const record = { ...carriedState(c), screen, search, entered, from };
     const id = newResumeId();
     const { expiresAt } = await saveResumeRecord(c.env.EVENTS_DB, id, record, deps.now());
     const token = await signResumeId(key, id);

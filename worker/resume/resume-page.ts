@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { TFunction } from 'i18next';
 import { persistedKey } from '../../islands/stores/persisted-key';
+import { ESCAPE_COMPLETED_KEY } from '../../shared/api/resume-paths';
 import { formatInternational } from '../../shared/phone/phone-number';
 import { directionOf } from '../i18n';
 import { plainPageHtml } from '../routes/plain-page';
@@ -24,8 +25,13 @@ const CSS =
  * (islands/stores/persisted-slice.ts: `gf:<slice>:<field>`, each a JSON value): the email of the
  * signup slice, the plan of the plans slice, the number of the map slice (E.164, and as shown).
  */
-export function enteredStorage(entered: ResumeRecord['entered']): Record<string, string> {
+export function enteredStorage(
+  entered: ResumeRecord['entered'],
+  from: ResumeRecord['from'] = null,
+): Record<string, string> {
   const items: Record<string, string> = {};
+  // For the screen it opens: the way out of that in-app browser was completed.
+  if (from !== null) items[ESCAPE_COMPLETED_KEY] = JSON.stringify(from);
   if (entered.email !== undefined)
     items[persistedKey('signup', 'email')] = JSON.stringify(entered.email);
   if (entered.planId !== undefined)

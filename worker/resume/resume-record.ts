@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResumeEntered, ResumeRequest } from '../../shared/api/resume';
+import { IN_APP_NAMES, type InAppApp } from '../../shared/in-app-browser';
 
 /**
  * What a resume link carries (stored as JSON in EVENTS_DB resume_links): the visitor, their
@@ -21,5 +22,13 @@ export const ResumeRecord = z.object({
     ttp: z.string().nullable(),
   }),
   consent: z.enum(['granted', 'denied']).nullable(),
+  /** The in-app browser the link was asked for in, told from that request's user agent. */
+  from: z
+    .object({
+      app: z.enum(Object.keys(IN_APP_NAMES) as [InAppApp, ...InAppApp[]]),
+      os: z.enum(['ios', 'android', 'other']),
+    })
+    .nullable()
+    .default(null),
 });
 export type ResumeRecord = z.infer<typeof ResumeRecord>;

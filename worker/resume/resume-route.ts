@@ -72,7 +72,7 @@ export function resumeRoutes(options: { now?: () => number } = {}): Hono<AppEnv>
       language: c.get('language'),
       nonce: c.get('nonce'),
       target,
-      entered: enteredStorage(record.entered),
+      entered: enteredStorage(record.entered, record.from),
     });
     return c.html(page, 200, RESUME_PAGE_HEADERS);
   });
