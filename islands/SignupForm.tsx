@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { ErrorTexts, SIGN_UP_ERROR_KEYS } from '../shared/api/error-text';
 import { ContinueButton } from './kit/ContinueButton';
 import { EmailInput } from './kit/EmailInput';
 import { EMAIL_DOMAINS, EMAIL_DOMAINS_DEV } from './kit/email-domains';
 import { isValidEmail } from './kit/email-validity';
 import { showError } from './stores/error';
+import { $signup } from './stores/signup';
 
 export interface SignupFormProps {
   /** Where the form posts without JavaScript: the screen's own path and query. */
@@ -51,6 +52,23 @@ export default function SignupForm({
   const [busy, setBusy] = useState(false);
   const valid = isValidEmail(email);
 
+  // A valid address is kept in the signup store as it is typed, so Open in browser can carry it to
+  // the real browser; there (or after a reload) the form starts from the kept address. Read
+  // after hydration: the server rendered the field empty.
+  useEffect(() => {
+    const kept = $signup.get().email;
+    if (kept) setEmail((typed) => typed || kept);
+  }, []);
+
+  function onEmailChange(value: string) {
+    setEmail(value);
+    // Only an address that could sign up: a half-typed one is nobody's.
+    if (isValidEmail(value)) {
+      $signup.setKey('email', value);
+      $signup.setKey('emailValidity', true);
+    }
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     // EmailInput has already cancelled the event when the address is invalid.
     if (event.defaultPrevented) return;
@@ -79,7 +97,7 @@ export default function SignupForm({
     <form method="post" action={action} className="signup-form" onSubmit={onSubmit} noValidate>
       <EmailInput
         value={email}
-        onChange={setEmail}
+        onChange={onEmailChange}
         valid={valid}
         label={text.label}
         placeholder={text.placeholder}

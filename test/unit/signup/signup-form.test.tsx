@@ -83,6 +83,23 @@ describe('SignupForm', () => {
     expect($signup.get().email).toBe('');
   });
 
+  it('keeps a valid typed address in the signup store, for a way out to the real browser', async () => {
+    const user = userEvent.setup();
+    render(<SignupForm {...props} />);
+    await user.type(screen.getByLabelText('Your email'), 'anna@gmail.com');
+    expect($signup.get()).toMatchObject({ email: 'anna@gmail.com', emailValidity: true });
+  });
+
+  it('starts from the address kept in the store, as after a resume link', async () => {
+    $signup.setKey('email', 'kept@example.com');
+    render(<SignupForm {...props} />);
+    await vi.waitFor(() =>
+      expect((screen.getByLabelText('Your email') as HTMLInputElement).value).toBe(
+        'kept@example.com',
+      ),
+    );
+  });
+
   it('refuses an empty field with the empty message', async () => {
     const user = userEvent.setup();
     render(<SignupForm {...props} />);
