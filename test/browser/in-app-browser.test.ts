@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
+
+/**
+ * A visitor from an ad: inside Instagram's own browser (its real user agent), the sign-up screen
+ * offers the email form and the way out instead of a Google button Google would refuse there, a
+ * checkout selects the card; Open in browser makes a link that, opened in a second, fresh
+ * browser, carries on as the same visitor, with what they typed, to one paid subscription.
+ */
+
+const INSTAGRAM_IOS = IN_APP_USER_AGENTS.instagram.ios[0] ?? '';
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const QUERY = '?utm_source=instagram&fbclid=IwAR0inapp';
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+async function inInstagram() {
+  const context = await session.browser.newContext({
+    baseURL: session.worker.url.href,
+    userAgent: INSTAGRAM_IOS,
+    viewport: { width: 390, height: 844 },
+  });
+  return { context, page: await context.newPage() };
+}
+
+const cookie = async (
+  context: { cookies(): Promise<{ name: string; value: string }[]> },
+  name: string,
+) => (await context.cookies()).find((each) => each.name === name)?.value;
+
+describe('a visitor inside an ad app’s browser, in Chromium', () => {
+  it('selects the card on a checkout whose first method is a wallet elsewhere', async () => {
+    const { context, page } = await inInstagram();
+    await page.goto(`/checkout_h3_pp${QUERY}`);
+    await interactive(page);
+    const selected = page.locator('.payment-methods__option[aria-checked="true"]');
+    await expect.poll(() => selected.getAttribute('data-method')).toBe('card');
+    await context.close();
+  });
+
+  it('signs up by email, leaves for the real browser with what was typed, and pays there once', async () => {
+    const inApp = await inInstagram();
+    await inApp.page.goto(`/signup${QUERY}`);
+    await interactive(inApp.page);
+    // No Google button to fail; the email form and the way out, said in words.
+    expect(await inApp.page.locator('.google-signin').count()).toBe(0);
+    await expect
+      .poll(() => inApp.page.locator('.in-app-way-out__note').textContent())
+      .toContain('Instagram');
+
+    const email = uniqueEmail('in-app');
+    await inApp.page.locator('input[type="email"]').fill(email);
+    await expect.poll(() => signupField(inApp.page, 'email')).toBe(email);
+    const variant = await cookie(inApp.context, 'gf_variant');
+    const uuid = await cookie(inApp.context, 'userUuid');
+    expect(variant).toBeTruthy();
+
+    const [answer] = await Promise.all([
+      inApp.page.waitForResponse((response) => response.url().endsWith('/api/resume')),
+      inApp.page.getByRole('button', { name: 'Open in browser' }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    const { url } = (await answer.json()) as { url: string };
+    // iOS: no link leaves an app's browser by itself; the visitor is told what to do with it.
+    await expect
+      .poll(() => inApp.page.locator('.open-in-browser__message').textContent())
+      .toMatch(/Safari|Copy this link/);
+    await inApp.context.close();
+
+    // The real browser: nothing of the first one but the link.
+    const context = await session.browser.newContext({
+      baseURL: session.worker.url.href,
+      userAgent: DESKTOP_CHROME,
+    });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForURL((landed) => landed.pathname === '/signup' && landed.search === QUERY);
+    await interactive(page);
+    expect(await cookie(context, 'gf_variant')).toBe(variant);
+    expect(await cookie(context, 'userUuid')).toBe(uuid);
+    // Google is offered again here, and the address is already typed.
+    await expect.poll(() => page.locator('.google-signin').count()).toBe(1);
+    await expect.poll(() => page.locator('input[type="email"]').inputValue()).toBe(email);
+
+    // The link worked once: the same link now says it is used up.
+    const again = await context.request.get(url);
+    expect(again.status()).toBe(410);
+
+    await submitEmail(page, email);
+    await page.waitForURL((landed) => landed.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await interactive(page);
+    const userId = (await signupField(page, 'userId')) as string;
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', { timeout: 20_000 });
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      expect.objectContaining({ plan_id: 'monthly_7d_intro_usd', status: 'active' }),
+    ]);
+    await context.close();
+  });
+});
