@@ -1,5 +1,4 @@
 import { planOf } from '../../shared/plans/catalogue';
-import { InAppWayOut } from '../kit/InAppWayOut';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { CheckoutCallout } from './CheckoutCallout';
@@ -49,9 +48,6 @@ export function checkoutScreen(id: CheckoutScreenId) {
             forceDirect: variant.provider === 'braintree',
           })}
         />
-        {props.inApp ? (
-          <InAppWayOut t={t} screen={screen} inApp={props.inApp} note="plans.in_app_note" />
-        ) : null}
         <PaymentTrust
           t={t}
           providers={checkoutProviders(methodsFor(variant.methods, props.inApp), variant.provider)}

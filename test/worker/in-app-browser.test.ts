@@ -70,6 +70,8 @@ describe('a page in an in-app browser', () => {
     expect(inTikTok).toMatchObject({ defaultId: 'card', methods: ['card'] });
     // Nor PayPal's logo beside the guarantee.
     expect(inTikTok.body).not.toContain('/img/kit/paypal.svg');
+    // No way out after sign-up: the real browser would have no session to pay with.
+    expect(inTikTok.body).not.toContain('data-island="OpenInBrowser"');
     const inSafari = await checkout(SAFARI);
     expect(inSafari).toMatchObject({ defaultId: 'paypal', methods: ['paypal', 'card'] });
     expect(inSafari.body).toContain('/img/kit/paypal.svg');
