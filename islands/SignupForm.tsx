@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ErrorTexts, SIGN_UP_ERROR_KEYS } from '../shared/api/error-text';
+import { isValidEmail } from '../shared/email-validity';
 import { ContinueButton } from './kit/ContinueButton';
 import { EmailInput } from './kit/EmailInput';
 import { EMAIL_DOMAINS, EMAIL_DOMAINS_DEV } from './kit/email-domains';
-import { isValidEmail } from './kit/email-validity';
 import { showError } from './stores/error';
 import { $signup } from './stores/signup';
 

@@ -34,7 +34,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 const Uuid = z.uuid();
 const LandingType = z.string().min(1).max(120);
-/** RFC 5321 caps an address at 254 characters; the format check lives in islands/kit/email-validity. */
+/** RFC 5321 caps an address at 254 characters; the format check lives in shared/email-validity.ts. */
 const Email = z.string().trim().min(3).max(254).includes('@');
 
 // --- POST /signup and POST /authorize_social_via_access_token -------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidEmail } from '../email-validity';
 import { toE164 } from '../phone/phone-number';
 import { isPlanId } from '../plans/catalogue';
 import { SCREEN_IDS } from '../screens';
@@ -17,8 +18,8 @@ const Search = z
   .max(2048)
   .regex(/^(\?[^#\s]*)?$/, 'a query string');
 
-/** An email-looking address, capped as RFC 5321 caps it. */
-const Email = z.string().trim().max(254).pipe(z.email());
+/** An address the sign-up form would take (shared/email-validity.ts: the one rule for both). */
+const Email = z.string().trim().refine(isValidEmail, 'an email address');
 
 /** A number in E.164, as the phone form stores it (shared/phone). */
 const Phone = z

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailInput, type EmailInputProps } from '../../../islands/kit/EmailInput';
 import { EMAIL_DOMAINS_DEV } from '../../../islands/kit/email-domains';
-import { isValidEmail } from '../../../islands/kit/email-validity';
+import { isValidEmail } from '../../../shared/email-validity';
 import { serverThenHydrate } from './hydrate';
 
 afterEach(cleanup);

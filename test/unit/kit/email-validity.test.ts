@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidEmail } from '../../../islands/kit/email-validity';
+import { isValidEmail } from '../../../shared/email-validity';
 
 /** The browser's own `type=email` rule (WHATWG HTML, "valid email address"). */
 const BROWSER_EMAIL =
