@@ -2,7 +2,6 @@ import { CONTINUE_BUTTON_CSS } from './styles/continue-button';
 import { EMAIL_INPUT_CSS } from './styles/email-input';
 import { LOADING_OVERLAY_CSS } from './styles/loading-overlay';
 import { LOCATED_BANNER_CSS } from './styles/located-banner';
-import { OPEN_IN_BROWSER_CSS } from './styles/open-in-browser';
 import { PAGE_CSS } from './styles/page';
 import { STATIC_PIECES_CSS } from './styles/static-pieces';
 import { TOAST_CSS } from './styles/toast';
@@ -14,7 +13,6 @@ export const KIT_CSS = [
   TOAST_CSS,
   LOADING_OVERLAY_CSS,
   EMAIL_INPUT_CSS,
-  OPEN_IN_BROWSER_CSS,
   LOCATED_BANNER_CSS,
   STATIC_PIECES_CSS,
 ].join('');

@@ -1,3 +1,5 @@
+import { OPEN_IN_BROWSER_CSS } from '../kit/styles/open-in-browser';
+
 /** CSS of the signup screens, inlined in every page with the rest of the critical CSS. */
 export const SIGNUP_CSS = `
 .signup-form{display:flex;flex-direction:column;gap:16px;margin:0 0 16px}
@@ -15,4 +17,5 @@ export const SIGNUP_CSS = `
 .signup__testimonial{background:var(--surface);border-radius:12px;padding:14px 16px;box-shadow:0 1px 2px rgba(16,24,40,.08)}
 .signup__quote{margin:0 0 6px}
 .signup__author{margin:0;color:var(--muted);font-weight:600;font-size:14px}
+${OPEN_IN_BROWSER_CSS}
 `;

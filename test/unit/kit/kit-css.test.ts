@@ -27,8 +27,6 @@ const COMPONENTS = [
   'support-links',
   'divider',
   'offer-banner',
-  'in-app-way-out',
-  'open-in-browser',
 ];
 
 describe('KIT_CSS', () => {
