@@ -6,6 +6,13 @@ import { $app } from './stores/app';
 
 const GUARD = 'geofunnelGuard';
 let booted = false;
+/**
+ * Whether this document pushed the guard entry it sits on. Only then is the entry below it this
+ * screen's own, one step back within the document. A document can also start on a guard entry an
+ * earlier one pushed: after a reload, or when the reload raced the old document's boot, and then
+ * the entry below may belong to another page altogether (Chromium left about:blank there).
+ */
+let guardPushedHere = false;
 /** The URL we are leaving for, while stepping off the Back guard entry first. */
 let leavingFor: string | null = null;
 
@@ -22,10 +29,11 @@ export function currentScreenUrl(): string {
  * SPEC.md §2: moving on keeps the query string, replaces the history entry and lands at the top
  * (a new document starts at the top). The page sits on the Back guard entry pushed at boot, so
  * it first steps back onto the screen's own entry and replaces that one: the history keeps one
- * entry for the funnel however many screens the visitor walks.
+ * entry for the funnel however many screens the visitor walks. On a guard entry it did not push,
+ * it replaces the guard entry itself: stepping back could leave the funnel.
  */
 export function navigate(url: string): void {
-  if (!onGuardEntry()) {
+  if (!guardPushedHere || !onGuardEntry()) {
     window.location.replace(url);
     return;
   }
@@ -37,13 +45,17 @@ export function navigate(url: string): void {
 
 /** SPEC.md §2: the browser Back action re-opens the current path and query instead. */
 function holdBackAction(): void {
-  if (!onGuardEntry()) history.pushState({ [GUARD]: true }, '', window.location.href);
+  if (!onGuardEntry()) {
+    history.pushState({ [GUARD]: true }, '', window.location.href);
+    guardPushedHere = true;
+  }
   window.addEventListener('popstate', () => {
     if (leavingFor !== null) {
       window.location.replace(leavingFor);
       return;
     }
     history.pushState({ [GUARD]: true }, '', window.location.href);
+    guardPushedHere = true;
   });
 }
 

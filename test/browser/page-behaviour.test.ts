@@ -55,6 +55,21 @@ describe('pages in Chromium', () => {
     await context.close();
   });
 
+  it('moves on to the next screen from a Back guard entry an earlier page pushed', async () => {
+    // What a reload racing the page's boot leaves behind: the page starts on a guard entry it did
+    // not push, with another page's entry below it. Stepping back off it would leave the funnel.
+    const { context, page, problems } = await session.newVisitor();
+    await page.addInitScript(() => history.replaceState({ geofunnelGuard: true }, ''));
+    await page.goto('/signup?gclid=guard');
+    await interactive(page);
+    await page.getByLabel('Your email').fill('guard@example.com');
+    await page.getByLabel('Your email').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 10_000 });
+    expect(new URL(page.url()).search).toBe('?gclid=guard');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('fetches the next screen ahead of time, before the visitor clicks', async () => {
     const { context, page } = await session.newVisitor();
     await page.goto('/searching?ahead=1');
