@@ -9,16 +9,29 @@ import {
 import { inject } from 'vitest';
 import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
+import { VisitorPool } from './visitor-pool';
+
+export type VisitorOptions = Pick<
+  BrowserContextOptions,
+  'javaScriptEnabled' | 'locale' | 'reducedMotion' | 'viewport'
+> & {
+  /**
+   * A browser that has never loaded the site, its HTTP cache empty: for what a first visit
+   * fetches. Otherwise the visitor may get a browser an earlier visitor of this file left, with
+   * the scripts in its cache but no cookie or storage of theirs (visitor-pool.ts).
+   */
+  emptyCache?: boolean;
+};
 
 export interface BrowserSession {
   worker: BuiltWorker;
   browser: Browser;
-  /** A fresh visitor: new cookies and storage. */
+  /**
+   * A fresh visitor: no cookies and no storage. `context.close()` when done: the browser then
+   * forgets the visitor and may serve the next one.
+   */
   newVisitor(
-    options?: Pick<
-      BrowserContextOptions,
-      'javaScriptEnabled' | 'locale' | 'reducedMotion' | 'viewport'
-    >,
+    options?: VisitorOptions,
   ): Promise<{ context: BrowserContext; page: Page; problems: string[]; blocked: string[] }>;
   stop(): Promise<void>;
 }
@@ -94,12 +107,12 @@ export async function startBrowserSession(
     bindings: { ...ANSWERED_AT_ONCE, ...options.bindings },
   });
   const browser = await chromium.connect(inject('chromiumEndpoint'));
+  const visitors = new VisitorPool(browser, worker.url);
   return {
     worker,
     browser,
     async newVisitor(visitorOptions = {}) {
-      const context = await browser.newContext({ baseURL: worker.url.href, ...visitorOptions });
-      const page = await context.newPage();
+      const { context, page } = await visitors.take(visitorOptions);
       return { context, page, ...watchPage(page) };
     },
     async stop() {

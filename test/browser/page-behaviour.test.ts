@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -21,7 +22,7 @@ describe('pages in Chromium', () => {
   });
 
   it('fetches no script before the first paint, then hydrates every island', async () => {
-    const { context, page, problems } = await session.newVisitor();
+    const { context, page, problems } = await session.newVisitor({ emptyCache: true });
     for (const screen of ['one_pager', 'signup', 'checkout_v3_tr']) {
       await page.goto(`/${screen}`);
       await islandsHydrated(page);
@@ -68,6 +69,62 @@ describe('pages in Chromium', () => {
     expect(new URL(page.url()).search).toBe('?gclid=guard');
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('a visitor in a used browser finds nothing the last one left, only cached scripts', async () => {
+    const first = await session.newVisitor();
+    await first.page.goto('/one_pager');
+    await interactive(first.page);
+    const uuidCookie = async (context: BrowserContext) =>
+      (await context.cookies()).find((cookie) => cookie.name === 'userUuid')?.value;
+    const firstUuid = await uuidCookie(first.context);
+    await first.page.evaluate(async () => {
+      localStorage.setItem('left-behind', '1');
+      sessionStorage.setItem('left-behind', '1');
+      await new Promise((done) => {
+        indexedDB.open('left-behind').onsuccess = (event) => {
+          (event.target as IDBOpenDBRequest).result.close();
+          done(null);
+        };
+      });
+    });
+    await first.context.addCookies([
+      { name: 'left-behind', value: '1', url: session.worker.url.href },
+    ]);
+    await first.context.close();
+
+    const second = await session.newVisitor();
+    expect(second.context).toBe(first.context);
+    await second.page.goto('/one_pager');
+    await interactive(second.page);
+    expect(
+      await second.page.evaluate(async () => ({
+        local: localStorage.getItem('left-behind'),
+        session: sessionStorage.getItem('left-behind'),
+        cookie: document.cookie.includes('left-behind='),
+        databases: (await indexedDB.databases()).map((database) => database.name),
+      })),
+    ).toEqual({ local: null, session: null, cookie: false, databases: [] });
+    expect(await uuidCookie(second.context)).not.toBe(firstUuid);
+    // The scripts came from the HTTP cache: nothing crossed the network for them.
+    const scripts = await second.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => (entry as PerformanceResourceTiming).transferSize),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((size) => size === 0)).toBe(true);
+    await second.context.close();
+
+    // A browser given an init script keeps it for every page: it is not handed on.
+    const changed = await session.newVisitor();
+    expect(changed.context).toBe(first.context);
+    await changed.context.addInitScript(() => undefined);
+    await changed.context.close();
+    const next = await session.newVisitor();
+    expect(next.context).not.toBe(changed.context);
+    await next.context.close();
   });
 
   it('fetches the next screen ahead of time, before the visitor clicks', async () => {

@@ -58,7 +58,7 @@ describe.each(FAULTS)('portal $behaviour', ({ behaviour, status, lookupText }) =
   it(`the phone lookup reads "${lookupText}", then succeeds once the portal is back`, async () => {
     await portal.behave(behaviour);
     const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
-    await context.addInitScript(() => localStorage.setItem('gf:map:phone', '"+447400123456"'));
+    await page.addInitScript(() => localStorage.setItem('gf:map:phone', '"+447400123456"'));
     const started = Date.now();
     await page.goto('/searching?skip_split=true');
     await interactive(page);

@@ -20,7 +20,7 @@ const LIMIT_TEXT = 'Too many attempts. Please wait a few minutes and try again.'
 /** A fresh visitor (no cookies) whose landing stored `phone`, on the searching screen. */
 async function searchAsNewVisitor(phone: string) {
   const visitor = await session.newVisitor({ reducedMotion: 'reduce' });
-  await visitor.context.addInitScript(
+  await visitor.page.addInitScript(
     (value) => localStorage.setItem('gf:map:phone', JSON.stringify(value)),
     phone,
   );

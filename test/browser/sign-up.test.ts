@@ -228,7 +228,7 @@ describe('an invalid number (SPEC.md §5, §8 Phone and map)', () => {
   it('a number the page accepts but the portal refuses reads "Phone number is incorrect"', async () => {
     const { context, page, problems } = await visitor();
     // Well-formed E.164, but no such US area code: the portal answers 400.
-    await context.addInitScript(() => localStorage.setItem('gf:map:phone', '"+19995550123"'));
+    await page.addInitScript(() => localStorage.setItem('gf:map:phone', '"+19995550123"'));
     await page.goto('/searching?skip_split=true');
     await interactive(page);
     expect(await searchNotice(page)).toBe('Phone number is incorrect');
