@@ -1,3 +1,4 @@
+import { hex } from '../../shared/hex';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
 
 /**
@@ -11,8 +12,7 @@ const TOKEN = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
 
 /** A fresh record id: 128 random bits. */
 export function newResumeId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export async function signResumeId(secret: string, id: string): Promise<string> {

@@ -1,4 +1,5 @@
 import type { CollectedEvent } from '../../../shared/analytics/batch';
+import { hex } from '../../../shared/hex';
 
 /**
  * SPEC.md §3 Purchase tracking payload, as the ad networks need it: price, currency, plan,
@@ -43,5 +44,5 @@ export async function hashedVisitorId(deviceId: string): Promise<string> {
     'SHA-256',
     new TextEncoder().encode(deviceId.trim().toLowerCase()),
   );
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex(new Uint8Array(digest));
 }
