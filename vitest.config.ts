@@ -112,7 +112,6 @@ export default defineConfig({
           // file's Chromium: what it does can take longer than expect.poll's default second.
           // Only a failing poll waits this long.
           expect: { poll: { timeout: 10_000 } },
-          globalSetup: ['test/browser/chromium-server.ts'],
           // Files in a worker share one process (isolate: false), so playwright-core and the
           // helpers are loaded once; each file still starts a workerd of its own (harness.ts), so
           // two browser files can run side by side.

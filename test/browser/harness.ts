@@ -6,9 +6,9 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
 import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { VisitorPool } from './visitor-pool';
 
 export type VisitorOptions = Pick<
@@ -38,7 +38,7 @@ export interface BrowserSession {
 
 /**
  * Third-party URLs a page asks for by design, which the tests' closed network refuses
- * (chromium-server.ts resolves no host but localhost): Google
+ * (OFFLINE_FLAG below: Chromium resolves no host but localhost): Google
  * Identity Services (the Continue with Google button). The page must cope with the refusal (it
  * says Google Sign-In is not available), so the refusal is not a problem, but it is recorded.
  */
@@ -95,18 +95,47 @@ function watchPage(page: Page): { problems: string[]; blocked: string[] } {
 const ANSWERED_AT_ONCE = { PORTAL_POLLING_DELAY_MS: '0' };
 
 /**
- * The built worker in workerd plus the run's Chromium (chromium-server.ts), which reaches nothing
- * but localhost. Each file gets a worker of its own: its KV, D1, faults and per-address limits are
+ * No test may reach the internet (ARCHITECTURE.md). Chromium itself resolves no host name but
+ * localhost, so a request anywhere else fails at once with net::ERR_NAME_NOT_RESOLVED, as on a
+ * closed network. Refusing them here rather than with a catch-all `context.route` keeps Playwright
+ * out of every request: a route sends each one through the test process and turns off the HTTP
+ * cache, which doubled the time of a page load.
+ */
+const OFFLINE_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost';
+
+/**
+ * One Chromium per test process, launched on first use and shared by the process's browser files
+ * one after another (the browser project's files share their process: isolate: false in
+ * vitest.config.ts). Launched in this process, Playwright talks to it directly rather than through
+ * a server in another process, which cost every protocol message a second round of encoding.
+ * Browser contexts are not shared between files: a renderer kept warm for the next file served it
+ * our scripts from memory, past the routes of a test that delays them, and order-dependent
+ * failures followed. Chromium ends with the process.
+ */
+let processBrowser: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  processBrowser ??= chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // Playwright adds --headless itself and starts from a fresh, empty profile.
+    args: [...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'), OFFLINE_FLAG],
+    headless: true,
+  });
+  return processBrowser;
+}
+
+/**
+ * The built worker in workerd plus this process's Chromium, which reaches nothing but
+ * localhost. Each file gets a worker of its own: its KV, D1, faults and per-address limits are
  * the file's alone, so files can run side by side.
  */
 export async function startBrowserSession(
   options: { bindings?: Record<string, string> } = {},
 ): Promise<BrowserSession> {
-  const worker = await startBuiltWorker({
-    quiet: true,
-    bindings: { ...ANSWERED_AT_ONCE, ...options.bindings },
-  });
-  const browser = await chromium.connect(inject('chromiumEndpoint'));
+  const [browser, worker] = await Promise.all([
+    sharedBrowser(),
+    startBuiltWorker({ quiet: true, bindings: { ...ANSWERED_AT_ONCE, ...options.bindings } }),
+  ]);
   const visitors = new VisitorPool(browser, worker.url);
   return {
     worker,
@@ -116,8 +145,10 @@ export async function startBrowserSession(
       return { context, page, ...watchPage(page) };
     },
     async stop() {
-      // Closes this file's contexts and its connection; the browser itself serves the next file.
-      await browser.close();
+      // The file's contexts close, the pool's and any a test opened itself and left; the
+      // browser serves the next file.
+      await visitors.forget();
+      for (const context of browser.contexts()) await context.close();
       await worker.stop();
     },
   };

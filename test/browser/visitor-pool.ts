@@ -44,6 +44,8 @@ const VISITOR_STORAGE =
 export class VisitorPool {
   /** Contexts whose visitor left, by their options. */
   private readonly idle = new Map<string, BrowserContext[]>();
+  /** Each context made here, with its own close, which `context.close()` no longer is. */
+  private readonly closing = new Map<BrowserContext, () => Promise<void>>();
 
   constructor(
     private readonly browser: Browser,
@@ -62,6 +64,13 @@ export class VisitorPool {
     const context = await this.browser.newContext({ baseURL: this.site.href, ...contextOptions });
     this.returnOnClose(context, key);
     return { context, page: await context.newPage() };
+  }
+
+  /** Closes every context made here, in use or waiting, for good: the next file starts anew. */
+  async forget(): Promise<void> {
+    this.idle.clear();
+    for (const close of this.closing.values()) await close();
+    this.closing.clear();
   }
 
   /**
@@ -93,6 +102,7 @@ export class VisitorPool {
       };
     }
     const close = context.close.bind(context);
+    this.closing.set(context, () => close());
     let keeper: Page | undefined;
     context.close = async (closeOptions) => {
       if (changed) return close(closeOptions);
