@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyText, pValueText } from '../../console/result-texts';
@@ -13,6 +11,7 @@ import {
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { drawnShares } from '../../worker/experiments/drawn-shares';
 import { checkSampleRatio } from '../../worker/experiments/statistics';
+import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton, portalSubscriptions, typeTestCard } from './money-path';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
@@ -24,8 +23,6 @@ import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-st
  * purchase, as the JSON says; axe finds nothing serious, and the keyboard reaches the phase
  * picker and the CSV download.
  */
-
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
  * A desktop Chrome's agent: headless Chromium's own says HeadlessChrome, a known bot, and its
@@ -80,10 +77,8 @@ async function tabTo(page: Page, selector: string): Promise<void> {
 
 describe('the results page in Chromium', () => {
   it('shows the visitors, the purchase and the bot the worker counted', async () => {
-    // axe is injected without the page's nonce: this context alone bypasses the CSP.
     const marketerContext = await session.browser.newContext({
       baseURL: session.worker.url.href,
-      bypassCSP: true,
       viewport: { width: 360, height: 740 },
     });
     const marketer = await marketerContext.newPage();
@@ -216,16 +211,7 @@ describe('the results page in Chromium', () => {
     expect(await results.getByText(/known bot not counted/).count()).toBe(1);
 
     // Nothing serious for assistive technology, and no sideways scrolling on the phone.
-    await marketer.addScriptTag({ path: AXE_SOURCE });
-    const axe = (await marketer.evaluate(() =>
-      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
-        resultTypes: ['violations'],
-      }),
-    )) as AxeResults;
-    const serious = axe.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(seriousViolations(await runAxe(marketer))).toEqual([]);
     expect(
       await marketer.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { unhydratedIslands } from './visitor-steps';
 
 /**
- * Shared helpers of the visual and accessibility checks (screenshots.test.ts, a11y.test.ts):
+ * Shared helpers of the visual and accessibility checks (every-screen.test.ts, pixels.test.ts):
  * opening a screen once it is settled, and the in-page measurements behind each check.
  * Functions handed to `page.evaluate` run in Chromium, so they use only browser globals.
  */
@@ -31,13 +31,11 @@ export async function newRenderContext(
   browser: Browser,
   baseURL: string,
   width: RenderWidth,
-  options: { bypassCSP?: boolean } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width, height: VIEWPORT_HEIGHT[width] },
     reducedMotion: 'reduce',
-    ...options,
   });
 }
 

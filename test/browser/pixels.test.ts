@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, EXPECTED_THIRD_PARTY, startBrowserSession } from './harness';
 import {
   inspectLayout,
@@ -210,19 +209,9 @@ describe('the consent banner', () => {
   });
 });
 
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 /** axe's serious and critical findings inside the banner. */
 async function bannerViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import('axe-core') }).axe.run('.consent-bar', {
-      resultTypes: ['violations'],
-    }),
-  );
-  return (results as AxeResults).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target}`));
+  return seriousViolations(await runAxe(page, { context: '.consent-bar' }));
 }
 
 /** The banner's box and the Continue button's, if the screen has one, in page coordinates. */
@@ -257,10 +246,7 @@ describe('the banner breaks no screen', () => {
     async (path, at) => {
       if (width !== at) {
         await context?.close();
-        // Only this context bypasses the CSP, so axe can be added to the page.
-        context = await newRenderContext(session.browser, session.worker.url.href, at, {
-          bypassCSP: true,
-        });
+        context = await newRenderContext(session.browser, session.worker.url.href, at);
         await servePixels(context);
         page = await context.newPage();
         width = at;
