@@ -1,11 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
-import { logError } from '../../shared/log';
-import { executionContextOf } from '../after-answer';
-import { exchangeWithPortal, portalTimeoutMs } from '../api/portal-exchange';
-import { portalRequest } from '../api/portal-request';
-import { type PortalFetch, portalTransport } from '../api/portal-transport';
+import { spendDeeplinkToken } from '../api/deeplink-consume';
+import type { PortalFetch } from '../api/portal-transport';
 import { setSessionToken } from '../api/session-cookie';
 import type { AppEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
@@ -24,10 +21,8 @@ import { PLAIN_PAGE_HEADERS } from './plain-page';
  *   consumes it through the portal and logs the visitor in with the session cookie; the portal
  *   answers a second use with 410. Same-origin only (the worker's one rule): another site must
  *   not log the visitor into an account of its choosing.
- * The portal call is DEEPLINK_CONSUME_CALL of the contract, through the same transport as `/api`.
+ * The portal call is DEEPLINK_CONSUME_CALL of the contract (api/deeplink-consume.ts).
  */
-
-type LoginOutcome = Exclude<LoginPageKind, 'open'>;
 
 /** The form carries one token of at most 255 characters; anything bigger is not our page. */
 const MAX_BODY_BYTES = 1024;
@@ -67,49 +62,12 @@ export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<AppEnv
       formBodyLimit(MAX_BODY_BYTES),
       async function consumeLoginLink(c) {
         const token = validToken((await c.req.parseBody()).token);
-        const outcome = token ? await consume(c, token, deps) : 'unknown';
-        c.get('logFields').detail = `deeplink_login_${outcome}`;
-        return showLoginPage(c, outcome);
+        const spent = token
+          ? await spendDeeplinkToken(c, token, deps)
+          : ({ outcome: 'unknown' } as const);
+        if (spent.outcome === 'logged_in') setSessionToken(c, spent.accessToken);
+        c.get('logFields').detail = `deeplink_login_${spent.outcome}`;
+        return showLoginPage(c, spent.outcome);
       },
     );
-}
-
-async function consume(
-  c: Context<AppEnv>,
-  token: string,
-  deps: { portalFetch?: PortalFetch },
-): Promise<LoginOutcome> {
-  const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
-  if (!transport.ok) {
-    logError(transport.code, { id: c.get('requestId'), call: 'deeplinkConsume' });
-    return 'failed';
-  }
-  const request = portalRequest({
-    baseUrl: transport.baseUrl,
-    call: DEEPLINK_CONSUME_CALL,
-    path: DEEPLINK_CONSUME_CALL.path,
-    body: { token },
-    bearer: null,
-    country: c.get('country'),
-    clientIp: c.req.header('cf-connecting-ip'),
-    funnelOrigin: new URL(c.req.url).origin,
-    idempotencyKey: null,
-  });
-  const timeout = portalTimeoutMs(DEEPLINK_CONSUME_CALL.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
-  const answer = await exchangeWithPortal(transport.send, request, timeout);
-  if (answer.kind !== 'answered') return 'failed';
-  if (answer.status === 410) return 'used';
-  if (answer.status === 404) return 'unknown';
-  const consumed = answer.status === 200 ? parsed(answer.text) : null;
-  if (!consumed) return 'failed';
-  setSessionToken(c, consumed.data.access_token);
-  return 'logged_in';
-}
-
-function parsed(text: string) {
-  try {
-    return DEEPLINK_CONSUME_CALL.response.parse(JSON.parse(text));
-  } catch {
-    return null;
-  }
 }

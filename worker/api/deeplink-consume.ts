@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
+import { logError } from '../../shared/log';
+import { executionContextOf } from '../after-answer';
+import type { AppEnv } from '../env';
+import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
+import { portalRequest } from './portal-request';
+import { type PortalFetch, portalTransport } from './portal-transport';
+
+/** What spending a one-time login token came to: the account's session, or why not. */
+export type DeeplinkSignIn =
+  | { outcome: 'logged_in'; accessToken: string; userId: string | null }
+  | { outcome: 'used' | 'unknown' | 'failed' };
+
+/**
+ * Spends a one-time login token (DEEPLINK_CONSUME_CALL of the contract, through the same
+ * transport as `/api`) for the access token of its account, which the caller puts in the
+ * session cookie (api/session-cookie.ts). The success screen's login link (routes/app-login.ts)
+ * and a resume link made after sign-up (resume/resume-route.ts) both sign in this way; the
+ * portal answers a second use with 410.
+ */
+export async function spendDeeplinkToken(
+  c: Context<AppEnv>,
+  token: string,
+  deps: { portalFetch?: PortalFetch },
+): Promise<DeeplinkSignIn> {
+  const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
+  if (!transport.ok) {
+    logError(transport.code, { id: c.get('requestId'), call: 'deeplinkConsume' });
+    return { outcome: 'failed' };
+  }
+  const request = portalRequest({
+    baseUrl: transport.baseUrl,
+    call: DEEPLINK_CONSUME_CALL,
+    path: DEEPLINK_CONSUME_CALL.path,
+    body: { token },
+    bearer: null,
+    country: c.get('country'),
+    clientIp: c.req.header('cf-connecting-ip'),
+    funnelOrigin: new URL(c.req.url).origin,
+    idempotencyKey: null,
+  });
+  const timeout = portalTimeoutMs(DEEPLINK_CONSUME_CALL.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
+  const answer = await exchangeWithPortal(transport.send, request, timeout);
+  if (answer.kind !== 'answered') return { outcome: 'failed' };
+  if (answer.status === 410) return { outcome: 'used' };
+  if (answer.status === 404) return { outcome: 'unknown' };
+  const consumed = answer.status === 200 ? parsed(answer.text) : null;
+  if (!consumed) return { outcome: 'failed' };
+  const { access_token: accessToken, external_user_id: userId } = consumed.data;
+  return { outcome: 'logged_in', accessToken, userId: userId ?? null };
+}
+
+function parsed(text: string) {
+  try {
+    return DEEPLINK_CONSUME_CALL.response.parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
