@@ -23,7 +23,8 @@ export interface OpenInBrowserText {
 /**
  * The way out of an ad app's own browser (shared/in-app-browser.ts) that keeps the visitor's
  * progress: the worker makes a short-lived, single-use link (POST /api/resume) that opens this
- * screen in the real browser with the same visitor, variant, ad cookies and what was typed.
+ * screen in the real browser with the same visitor, variant, ad cookies and what was typed, and
+ * after sign-up signed in to the same account.
  * Android opens it through an intent, which hands it to the visitor's default browser; iOS offers
  * no link an app's browser must follow outward, so the link goes to the clipboard with a line
  * saying where to paste it (or, if the clipboard refuses, is shown to copy by hand).
@@ -57,6 +58,7 @@ export default function OpenInBrowser({
           screen,
           search: window.location.search,
           entered: entered(),
+          ...signedUpAs(),
         } satisfies ResumeRequest,
       });
       const url = data?.url;
@@ -122,6 +124,15 @@ function entered(): ResumeEntered {
     ...(isPlanId(planId) ? { planId } : {}),
     ...(phone ? { phone } : {}),
   };
+}
+
+/**
+ * After sign-up, the account's one-time login token, so the link signs the real browser in to
+ * the same account (the worker takes it only beside its session cookie, and seals it).
+ */
+function signedUpAs(): Pick<ResumeRequest, 'loginToken'> {
+  const { isSuccess, deeplinkToken } = $signup.get();
+  return isSuccess && deeplinkToken ? { loginToken: deeplinkToken } : {};
 }
 
 /**

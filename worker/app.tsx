@@ -139,7 +139,7 @@ export function createApp(options: AppOptions = {}) {
   );
   if (devKit) app.route('/test-gateway', devKit.testGatewayRoutes());
   app.route('/app', appLoginRoutes({ portalFetch }));
-  app.route(RESUME_PAGE_PATH, resumeRoutes({ now: options.now }));
+  app.route(RESUME_PAGE_PATH, resumeRoutes({ now: options.now, portalFetch }));
   app.route('/', screenRoutes(options.screens));
   app.notFound(notFoundPage);
 

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { CardFieldLabels, CardProvider } from '../payments/provider';
 import { chooseProvider, loadCardProvider, type ProviderChoice } from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';
+import { loadPaymentSettings } from '../signup/payment-settings';
 import { browserOnly } from './browser-only';
 import { $signup } from './signup';
 
@@ -32,8 +33,11 @@ export async function accountProvider(options: {
   forceDirect: boolean;
   copy: TestGatewayCopy;
 }): Promise<MountedCardFields | null> {
+  if (!$signup.get().isSuccess) return null;
+  // An account this browser did not sign up in (a resume link signed it in) has no payment
+  // settings yet: they are asked for here, as sign-up would have (SPEC.md §4 Payment settings).
+  if ($signup.get().paymentSettingsStatus === null) await loadPaymentSettings();
   const signup = $signup.get();
-  if (!signup.isSuccess) return null;
   const choice = chooseProvider(signup, { forceDirect: options.forceDirect });
   return { choice, provider: await loadCardProvider(choice, signup, options.copy) };
 }

@@ -2,6 +2,7 @@ import { planOf } from '../../shared/plans/catalogue';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { CheckoutCallout } from './CheckoutCallout';
+import { CheckoutWayOut } from './CheckoutWayOut';
 import { CHECKOUT_VARIANTS, type CheckoutScreenId, checkoutProviders } from './checkout-variants';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
@@ -48,6 +49,7 @@ export function checkoutScreen(id: CheckoutScreenId) {
             forceDirect: variant.provider === 'braintree',
           })}
         />
+        <CheckoutWayOut props={props} methods={variant.methods} />
         <PaymentTrust
           t={t}
           providers={checkoutProviders(methodsFor(variant.methods, props.inApp), variant.provider)}

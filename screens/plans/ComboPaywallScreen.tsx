@@ -1,5 +1,6 @@
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { CheckoutWayOut } from './CheckoutWayOut';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps } from './payment-method-props';
@@ -10,6 +11,8 @@ import { ScreenHeading } from './ScreenHeading';
  * The `{hash}` 3-day combo paywall (SPEC.md §2): the 3-day intro plan with its order summary
  * and disclosure; its call to action opens the payment form, Apple Pay first, then the card.
  */
+const COMBO_METHODS = ['apple_pay', 'card'] as const;
+
 export function ComboPaywallScreen(props: ScreenProps) {
   const { screen, t } = props;
   return (
@@ -27,10 +30,11 @@ export function ComboPaywallScreen(props: ScreenProps) {
       <Island
         name="CheckoutPayment"
         props={{
-          ...checkoutPaymentProps(props, { layout: 'vertical', methods: ['apple_pay', 'card'] }),
+          ...checkoutPaymentProps(props, { layout: 'vertical', methods: COMBO_METHODS }),
           gateLabel: t('plans.combo.cta'),
         }}
       />
+      <CheckoutWayOut props={props} methods={COMBO_METHODS} />
       <PaymentTrust t={t} providers={['stripe']} />
     </section>
   );

@@ -29,7 +29,7 @@ const Phone = z
 
 const PlanIdField = z.string().max(64).refine(isPlanId, 'a plan id of the catalogue');
 
-/** What the visitor entered so far: nothing that pays or signs in, only what saves retyping. */
+/** What the visitor entered so far: nothing that pays, only what saves retyping. */
 export const ResumeEntered = z.strictObject({
   email: Email.optional(),
   planId: PlanIdField.optional(),
@@ -41,6 +41,12 @@ export const ResumeRequest = z.strictObject({
   screen: z.enum(SCREEN_IDS),
   search: Search.optional(),
   entered: ResumeEntered.optional(),
+  /**
+   * A signed-up visitor's one-time login token (the sign-up's `deeplink_token`, SPEC.md §7), so
+   * the real browser is signed in to the same account; taken only from a request that carries
+   * the worker's session cookie (worker/resume/create-link.ts). Never the access token.
+   */
+  loginToken: z.string().min(1).max(255).optional(),
 });
 export type ResumeRequest = z.infer<typeof ResumeRequest>;
 

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -29,6 +30,29 @@ async function inInstagram() {
     viewport: { width: 390, height: 844 },
   });
   return { context, page: await context.newPage() };
+}
+
+/** Presses Open in browser; resolves the link the worker made. */
+async function takeWayOut(page: Page): Promise<string> {
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/resume')),
+    page.getByRole('button', { name: 'Open in browser' }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { url: string }).url;
+}
+
+/** The real browser, with nothing of the app's but the link, opens it on `screen` and `QUERY`. */
+async function openInRealBrowser(url: string, screen: string) {
+  const context = await session.browser.newContext({
+    baseURL: session.worker.url.href,
+    userAgent: DESKTOP_CHROME,
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForURL((landed) => landed.pathname === `/${screen}` && landed.search === QUERY);
+  await interactive(page);
+  return { context, page };
 }
 
 const cookie = async (
@@ -63,27 +87,14 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     const uuid = await cookie(inApp.context, 'userUuid');
     expect(variant).toBeTruthy();
 
-    const [answer] = await Promise.all([
-      inApp.page.waitForResponse((response) => response.url().endsWith('/api/resume')),
-      inApp.page.getByRole('button', { name: 'Open in browser' }).click(),
-    ]);
-    expect(answer.status()).toBe(200);
-    const { url } = (await answer.json()) as { url: string };
+    const url = await takeWayOut(inApp.page);
     // iOS: no link leaves an app's browser by itself; the visitor is told what to do with it.
     await expect
       .poll(() => inApp.page.locator('.open-in-browser__message').textContent())
       .toMatch(/Safari|Copy this link/);
     await inApp.context.close();
 
-    // The real browser: nothing of the first one but the link.
-    const context = await session.browser.newContext({
-      baseURL: session.worker.url.href,
-      userAgent: DESKTOP_CHROME,
-    });
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.waitForURL((landed) => landed.pathname === '/signup' && landed.search === QUERY);
-    await interactive(page);
+    const { context, page } = await openInRealBrowser(url, 'signup');
     expect(await cookie(context, 'gf_variant')).toBe(variant);
     expect(await cookie(context, 'userUuid')).toBe(uuid);
     // Google is offered again here, and the address is already typed.
@@ -103,6 +114,50 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', { timeout: 20_000 });
     expect(await portalSubscriptions(session, userId)).toEqual([
       expect.objectContaining({ plan_id: 'monthly_7d_intro_usd', status: 'active' }),
+    ]);
+    await context.close();
+  });
+
+  it('after sign-up, leaves a checkout for the real browser signed in, plan kept, and pays once', async () => {
+    const inApp = await inInstagram();
+    await inApp.page.goto(`/signup${QUERY}`);
+    await interactive(inApp.page);
+    const email = uniqueEmail('in-app-paid');
+    await submitEmail(inApp.page, email);
+    await inApp.page.waitForURL((landed) => landed.pathname === '/checkout_v3_tr', {
+      timeout: 20_000,
+    });
+    await interactive(inApp.page);
+    const userId = (await signupField(inApp.page, 'userId')) as string;
+    await inApp.page.getByRole('radio', { name: '3-month plan' }).click();
+    // Wallets may not work here: said in words, with the way out beside the card form.
+    await expect
+      .poll(() => inApp.page.locator('.in-app-way-out__note').textContent())
+      .toContain('Apple Pay, Google Pay and PayPal may not work inside Instagram');
+    const url = await takeWayOut(inApp.page);
+    const variant = await cookie(inApp.context, 'gf_variant');
+    await inApp.context.close();
+
+    // The real browser is signed in to the account by the link.
+    const { context, page } = await openInRealBrowser(url, 'checkout_v3_tr');
+    expect(await cookie(context, 'gf_variant')).toBe(variant);
+    expect(await signupField(page, 'userId')).toBe(userId);
+    expect(await signupField(page, 'email')).toBe(email);
+    await expect
+      .poll(() =>
+        page
+          .locator('.plan-picker [role="radio"][aria-checked="true"]')
+          .getAttribute('data-plan-id'),
+      )
+      .toBe('quarterly_usd');
+    // Outside the app, no way out to offer.
+    expect(await page.locator('.in-app-way-out').count()).toBe(0);
+
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', { timeout: 20_000 });
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      expect.objectContaining({ plan_id: 'quarterly_usd', status: 'active' }),
     ]);
     await context.close();
   });

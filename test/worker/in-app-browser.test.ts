@@ -5,8 +5,9 @@ import { freshApp } from './fetch-app';
 
 /**
  * A page opened inside an ad app's own browser: the worker tells which app and OS, the page
- * state and the request's log line carry it, and the sign-up screen offers the email form
- * without a Google button that Google would refuse there.
+ * state and the request's log line carry it, the sign-up screen offers the email form without a
+ * Google button that Google would refuse there, and a checkout whose wallets or PayPal may fail
+ * there offers the way out.
  */
 
 const logs = captureLogsPerTest();
@@ -70,11 +71,24 @@ describe('a page in an in-app browser', () => {
     expect(inTikTok).toMatchObject({ defaultId: 'card', methods: ['card'] });
     // Nor PayPal's logo beside the guarantee.
     expect(inTikTok.body).not.toContain('/img/kit/paypal.svg');
-    // No way out after sign-up: the real browser would have no session to pay with.
-    expect(inTikTok.body).not.toContain('data-island="OpenInBrowser"');
+    // PayPal is one way out away: the real browser, signed in by the link, offers it.
+    expect(inTikTok.body).toContain('data-island="OpenInBrowser"');
+    expect(inTikTok.body).toContain(
+      'Apple Pay, Google Pay and PayPal may not work inside TikTok: pay by card here, or open this page in your browser.',
+    );
     const inSafari = await checkout(SAFARI);
     expect(inSafari).toMatchObject({ defaultId: 'paypal', methods: ['paypal', 'card'] });
     expect(inSafari.body).toContain('/img/kit/paypal.svg');
+    expect(inSafari.body).not.toContain('data-island="OpenInBrowser"');
+  });
+
+  it('offers no way out on a checkout that takes the card alone, which works in the app', async () => {
+    const response = await freshApp()('/paycheck1_pr5_h_win', {
+      headers: { 'user-agent': INSTAGRAM_IOS, 'cf-ipcountry': 'US' },
+    });
+    const body = await response.text();
+    expect(body).toContain('data-island="CheckoutPayment"');
+    expect(body).not.toContain('data-island="OpenInBrowser"');
   });
 
   it('leaves a normal browser as it was: Google offered, no note, no in-app fact', async () => {

@@ -5,6 +5,7 @@ import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { exposureRows, TWO_WAY } from './experiments/experiment-fixtures';
 import { freshApp, ORIGIN, putConfig, setCookies } from './fetch-app';
 import { freshStorage } from './fresh-storage';
+import { failNext, signUp } from './portal/portal-client';
 
 /**
  * The resume link: the way out of an ad app's in-app browser that keeps the visitor's progress.
@@ -340,5 +341,157 @@ describe('GET /resume/<token>', () => {
       expect(res.status, path).toBe(404);
       await res.text();
     }
+  });
+});
+
+describe('a resume link made after sign-up', () => {
+  /** A visitor signed up inside the app's browser: the worker's session cookies, and the token. */
+  async function signedUpInApp() {
+    const account = await signUp();
+    const cookies = { ...IN_APP_COOKIES, gf_session: account.accessToken, gf_user: account.userId };
+    return { ...account, cookies };
+  }
+
+  async function signedInLink(
+    fetchApp: ReturnType<typeof app>,
+    account: Awaited<ReturnType<typeof signedUpInApp>>,
+    loginToken = account.deeplinkToken,
+  ): Promise<string> {
+    const res = await askForLink(
+      fetchApp,
+      { ...BODY, loginToken },
+      { cookie: cookieHeader(account.cookies) },
+    );
+    expect(res.status).toBe(200);
+    return new URL(((await res.json()) as { url: string }).url).pathname;
+  }
+
+  /** A refused opening: `status`, no session or visitor cookie, the reason on the log line. */
+  function expectRefused(res: Response, status: number, reason: string) {
+    expect(res.status).toBe(status);
+    expect(setCookies(res).has('gf_session')).toBe(false);
+    expect(setCookies(res).has('userUuid')).toBe(false);
+    expect(events('resume_link_refused')).toEqual([expect.objectContaining({ reason })]);
+  }
+
+  /** The signed-in calls work with the session cookies `response` set. */
+  async function paymentSettingsWith(fetchApp: ReturnType<typeof app>, response: Response) {
+    const cookies = setCookies(response);
+    return fetchApp('/api/users/me/payments-settings', {
+      headers: { cookie: `gf_session=${cookies.get('gf_session')}` },
+    });
+  }
+
+  it('signs the real browser in to the same account, once, the login token kept sealed', async () => {
+    const fetchApp = app();
+    const account = await signedUpInApp();
+    const path = await signedInLink(fetchApp, account);
+    // Stored, the login token is sealed and the access token absent.
+    const [payload = ''] = await storedPayloads();
+    expect(payload).not.toContain(account.deeplinkToken);
+    expect(payload).not.toContain(account.accessToken);
+    expect(JSON.parse(payload).signIn).toEqual({
+      sealed: expect.stringMatching(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/),
+      userId: account.userId,
+    });
+    expect(events('resume_link_created')).toEqual([expect.objectContaining({ signed_in: true })]);
+
+    const res = await open(fetchApp, path);
+    expect(res.status).toBe(200);
+    const cookies = setCookies(res);
+    expect(cookies.get('gf_session')).toBeTruthy();
+    expect(cookies.get('gf_session')).not.toBe(account.accessToken);
+    expect(cookies.get('gf_user')).toBe(account.userId);
+    expect(cookies.get('userUuid')).toBe(VISITOR);
+    expect((await paymentSettingsWith(fetchApp, res)).status).toBe(200);
+    // The islands find the account, and the email and plan the visitor chose.
+    expect(JSON.parse(attribute(await res.text(), 'data-entered'))).toMatchObject({
+      'gf:signup:isSuccess': 'true',
+      'gf:signup:userId': JSON.stringify(account.userId),
+      'gf:signup:email': '"ann@example.com"',
+      'gf:plans:plan': '"monthly_usd"',
+    });
+    expect(events('resume_link_used')).toEqual([expect.objectContaining({ signed_in: true })]);
+
+    const again = await open(fetchApp, path);
+    expect(again.status).toBe(410);
+    expect(setCookies(again).has('gf_session')).toBe(false);
+  });
+
+  it('takes a login token only from a browser signed in with the worker’s session', async () => {
+    const fetchApp = app();
+    const { deeplinkToken } = await signUp();
+    const { gf_session: _, ...signedOut } = IN_APP_COOKIES;
+    const res = await askForLink(
+      fetchApp,
+      { ...BODY, loginToken: deeplinkToken },
+      { cookie: cookieHeader(signedOut) },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: { messages: [] }, code: 'invalid_request' });
+    expect(await storedPayloads()).toEqual([]);
+  });
+
+  it('signs nobody in with a sealed token moved to another record', async () => {
+    const fetchApp = app();
+    const first = await signedInLink(fetchApp, await signedUpInApp());
+    await signedInLink(fetchApp, await signedUpInApp());
+    // Someone with the database swaps the two records' sealed tokens.
+    const { results } = await env.EVENTS_DB.prepare(
+      'SELECT id, payload FROM resume_links ORDER BY created_at, id',
+    ).all<{ id: string; payload: string }>();
+    const [a, b] = results.map((row) => ({ id: row.id, record: JSON.parse(row.payload) }));
+    for (const [row, other] of [
+      [a, b],
+      [b, a],
+    ]) {
+      const record = { ...row!.record, signIn: other!.record.signIn };
+      await env.EVENTS_DB.prepare('UPDATE resume_links SET payload = ? WHERE id = ?')
+        .bind(JSON.stringify(record), row!.id)
+        .run();
+    }
+    const res = await open(fetchApp, first);
+    expectRefused(res, 400, 'sign_in_unsealed');
+    expect(await res.text()).toContain('This link does not work.');
+  });
+
+  it('signs nobody in with another account’s login token', async () => {
+    const fetchApp = app();
+    const visitor = await signedUpInApp();
+    const someoneElse = await signUp();
+    const path = await signedInLink(fetchApp, visitor, someoneElse.deeplinkToken);
+    expectRefused(await open(fetchApp, path), 400, 'sign_in_other_account');
+  });
+
+  it('is used up once its login token was spent elsewhere (the app’s login link)', async () => {
+    const fetchApp = app();
+    const account = await signedUpInApp();
+    const path = await signedInLink(fetchApp, account);
+    const login = await fetchApp('/app/login', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: ORIGIN },
+      body: new URLSearchParams({ token: account.deeplinkToken }),
+    });
+    expect(login.status).toBe(200);
+    const res = await open(fetchApp, path);
+    expectRefused(res, 410, 'sign_in_spent');
+    expect(await res.text()).toContain('This link has expired or was already used.');
+  });
+
+  it('keeps the link when the portal cannot sign in: a 503 page to try again, then in', async () => {
+    const fetchApp = app();
+    const account = await signedUpInApp();
+    const path = await signedInLink(fetchApp, account);
+    await failNext('deeplink-consume', 1);
+    const down = await open(fetchApp, path);
+    expectRefused(down, 503, 'sign_in_unavailable');
+    const html = await down.text();
+    expect(html).toContain('We could not sign you in just now.');
+    expect(html).toContain(`<a href="${path}">Try again</a>`);
+
+    const res = await open(fetchApp, path);
+    expect(res.status).toBe(200);
+    expect(setCookies(res).get('gf_user')).toBe(account.userId);
+    expect((await paymentSettingsWith(fetchApp, res)).status).toBe(200);
   });
 });

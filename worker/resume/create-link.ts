@@ -8,15 +8,17 @@ import { apiJson, refusal, refuse } from '../api/api-error';
 import { readJsonBody } from '../api/json-body';
 import { limitRefusal } from '../api/rate-limit-gate';
 import { RESUME_LINK_RULES } from '../api/rate-limits';
+import { sessionToken, sessionUserId } from '../api/session-cookie';
 import type { AppEnv } from '../env';
 import { carriedState } from './carried-state';
 import { saveResumeRecord } from './resume-store';
 import { newResumeId, signResumeId } from './resume-token';
+import { sealSignIn } from './sealed-sign-in';
 
 /**
  * `POST /api/resume` (behind /api's same-origin, JSON-only and body-size guards): stores what the
- * visitor's real browser needs to carry on (resume-record.ts) under a fresh id for 15 minutes,
- * and answers the signed link `<origin>/resume/<id>.<signature>` to open there.
+ * visitor's real browser needs to carry on (resume-record.ts) under a fresh id for 15 minutes
+ * (with, after sign-up, the sealed login token that signs that browser in), and answers the signed link `<origin>/resume/<id>.<signature>` to open there.
  */
 export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
   return async function createResumeLinkHandler(c) {
@@ -36,12 +38,21 @@ export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
     const limited = await limitRefusal(c, 'resume', RESUME_LINK_RULES, { phone: null });
     if (limited) return refuse(c, limited);
 
-    const { screen, search = '', entered = {} } = parsed.data;
+    const { screen, search = '', entered = {}, loginToken } = parsed.data;
+    // A login token goes only with the account this browser is signed in to.
+    if (loginToken !== undefined && sessionToken(c) === null) {
+      fields.detail = 'login token without a session';
+      return refuse(c, refusal('invalid_request'));
+    }
     const from = detectInAppBrowser(c.req.header('user-agent'), {
       platform: c.req.header('sec-ch-ua-platform'),
     });
-    const record = { ...carriedState(c), screen, search, entered, from };
     const id = newResumeId();
+    const signIn =
+      loginToken === undefined
+        ? null
+        : { sealed: await sealSignIn(key, id, loginToken), userId: sessionUserId(c) };
+    const record = { ...carriedState(c), screen, search, entered, from, signIn };
     const { expiresAt } = await saveResumeRecord(c.env.EVENTS_DB, id, record, deps.now());
     const token = await signResumeId(key, id);
     logLine({
@@ -50,6 +61,7 @@ export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
       screen,
       variant: record.variant,
       entered: Object.keys(entered).sort().join(',') || null,
+      signed_in: signIn !== null,
     });
     const answer: ResumeAnswer = {
       url: `${new URL(c.req.url).origin}${RESUME_PAGE_PATH}/${token}`,

@@ -8,12 +8,16 @@ import { plainPageHtml } from '../routes/plain-page';
 import type { ResumeRecord } from './resume-record';
 
 /** Why a resume link did not open, as the visitor is told. */
-export type ResumeRefusal = 'invalid' | 'expired';
+export type ResumeRefusal = 'invalid' | 'expired' | 'unavailable';
 
-/** A made-up or altered token is a bad request; a real one used or out of time is gone. */
-export const RESUME_REFUSAL_STATUS: Record<ResumeRefusal, 400 | 410> = {
+/**
+ * A made-up or altered token is a bad request; a real one used or out of time is gone; one
+ * whose sign-in the portal could not answer is kept, to open again (503).
+ */
+export const RESUME_REFUSAL_STATUS: Record<ResumeRefusal, 400 | 410 | 503> = {
   invalid: 400,
   expired: 410,
+  unavailable: 503,
 };
 
 const CSS =
@@ -23,13 +27,22 @@ const CSS =
 /**
  * What the visitor entered, as the islands' persisted slices keep it in localStorage
  * (islands/stores/persisted-slice.ts: `gf:<slice>:<field>`, each a JSON value): the email of the
- * signup slice, the plan of the plans slice, the number of the map slice (E.164, and as shown).
+ * signup slice, the plan of the plans slice, the number of the map slice (E.164, and as shown);
+ * for a visitor the link signed in, the signup slice's account (SPEC.md §4 Signup: isSuccess and
+ * the user id; the checkout asks for the payment settings itself).
  */
 export function enteredStorage(
   entered: ResumeRecord['entered'],
   from: ResumeRecord['from'] = null,
+  account: { userId: string | null } | null = null,
 ): Record<string, string> {
   const items: Record<string, string> = {};
+  if (account !== null) {
+    items[persistedKey('signup', 'isSuccess')] = JSON.stringify(true);
+    if (account.userId !== null) {
+      items[persistedKey('signup', 'userId')] = JSON.stringify(account.userId);
+    }
+  }
   // For the screen it opens: the way out of that in-app browser was completed.
   if (from !== null) items[ESCAPE_COMPLETED_KEY] = JSON.stringify(from);
   if (entered.email !== undefined)
@@ -80,20 +93,26 @@ export function resumePageHtml(page: {
   });
 }
 
-/** The page a link that cannot be opened answers, with the way back to the start. */
+/**
+ * The page a link that cannot be opened answers, with the way back to the start, and for a link
+ * kept to open again (`retry`, its own path) the way to try it once more.
+ */
 export function refusedPageHtml(page: {
   t: TFunction;
   language: string;
   refusal: ResumeRefusal;
+  retry?: string;
 }): string {
   const { t, refusal } = page;
   const title = t(`resume.${refusal}.title`);
+  const retry =
+    page.retry === undefined ? '' : html`<p><a href="${page.retry}">${t('resume.retry')}</a></p>`;
   return plainPageHtml({
     language: page.language,
     title,
     body: html`<main dir="${directionOf(page.language)}"><h1>${title}</h1>
 <p>${t(`resume.${refusal}.lead`)}</p>
-<p><a href="/">${t('resume.restart')}</a></p>
+${retry}<p><a href="/">${t('resume.restart')}</a></p>
 </main>`,
     css: CSS,
   });

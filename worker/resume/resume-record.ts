@@ -7,7 +7,8 @@ import { IN_APP_NAMES, type InAppApp } from '../../shared/in-app-browser';
  * variant, where they were, what they entered, and the first-party ad cookies and consent answer
  * that attribution reads. The worker fills every field but `screen`, `search` and `entered` from
  * the request itself, never from the page's body. Deliberately without the session cookie, the
- * access token, card data or anything the portal answered.
+ * access token, card data or anything the portal answered; a signed-up visitor's one-time login
+ * token only sealed (sealed-sign-in.ts).
  */
 export const ResumeRecord = z.object({
   visitorId: z.uuid(),
@@ -28,6 +29,14 @@ export const ResumeRecord = z.object({
       app: z.enum(Object.keys(IN_APP_NAMES) as [InAppApp, ...InAppApp[]]),
       os: z.enum(['ios', 'android', 'other']),
     })
+    .nullable()
+    .default(null),
+  /**
+   * After sign-up: the one-time login token, sealed for this record, and the account's user id
+   * as the session cookie named it.
+   */
+  signIn: z
+    .object({ sealed: z.string().min(1), userId: z.string().min(1).nullable() })
     .nullable()
     .default(null),
 });

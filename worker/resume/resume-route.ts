@@ -1,5 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { logLine } from '../../shared/log';
+import { spendDeeplinkToken } from '../api/deeplink-consume';
+import type { PortalFetch } from '../api/portal-transport';
+import { setSessionToken } from '../api/session-cookie';
 import type { AppEnv } from '../env';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { restoreCookies } from './carried-state';
@@ -10,8 +13,10 @@ import {
   refusedPageHtml,
   resumePageHtml,
 } from './resume-page';
-import { consumeResumeRecord } from './resume-store';
+import type { ResumeRecord } from './resume-record';
+import { consumeResumeRecord, putBackResumeRecord } from './resume-store';
 import { verifyResumeToken } from './resume-token';
+import { openSignIn } from './sealed-sign-in';
 
 /** The link's page names nobody to whoever it links to, nor is kept by any cache. */
 const RESUME_PAGE_HEADERS = { ...PLAIN_PAGE_HEADERS, 'referrer-policy': 'no-referrer' } as const;
@@ -21,7 +26,11 @@ type RefusalReason =
   | 'malformed'
   | 'bad_signature'
   | 'used_or_expired'
-  | 'unreadable';
+  | 'unreadable'
+  | 'sign_in_unsealed'
+  | 'sign_in_spent'
+  | 'sign_in_other_account'
+  | 'sign_in_unavailable';
 
 const SHOWN_AS: Record<RefusalReason, ResumeRefusal> = {
   not_configured: 'invalid',
@@ -29,25 +38,72 @@ const SHOWN_AS: Record<RefusalReason, ResumeRefusal> = {
   bad_signature: 'invalid',
   used_or_expired: 'expired',
   unreadable: 'expired',
+  // The sealed login token does not open under this record: altered in the database.
+  sign_in_unsealed: 'invalid',
+  // The login token was used (the app's login link, say) or is not known.
+  sign_in_spent: 'expired',
+  // It signed in an account other than the one that asked for the link.
+  sign_in_other_account: 'invalid',
+  // The portal could not answer: the record is put back, and the same link works again.
+  sign_in_unavailable: 'unavailable',
 };
 
-function refuseLink(c: Context<AppEnv>, reason: RefusalReason): Response | Promise<Response> {
+function refuseLink(
+  c: Context<AppEnv>,
+  reason: RefusalReason,
+  retry?: string,
+): Response | Promise<Response> {
   logLine({ id: c.get('requestId'), event: 'resume_link_refused', reason });
   c.get('logFields').error = `resume_${reason}`;
   const refusal = SHOWN_AS[reason];
-  const page = refusedPageHtml({ t: c.get('t'), language: c.get('language'), refusal });
+  const page = refusedPageHtml({ t: c.get('t'), language: c.get('language'), refusal, retry });
   return c.html(page, RESUME_REFUSAL_STATUS[refusal], RESUME_PAGE_HEADERS);
+}
+
+type SignedIn =
+  | { ok: true; account: { userId: string | null } | null }
+  | { ok: false; reason: RefusalReason };
+
+/**
+ * A record made after sign-up signs this browser in to the same account: its sealed login token
+ * is spent with the portal for an access token, which goes into the session cookie as a sign-up
+ * would have put it. A token that signs in another account than the record names is refused
+ * (someone else's link, or a token of theirs): the session cookie is set only for the right one.
+ */
+async function signIn(
+  c: Context<AppEnv>,
+  key: string,
+  id: string,
+  record: ResumeRecord,
+  deps: { portalFetch?: PortalFetch },
+): Promise<SignedIn> {
+  if (record.signIn === null) return { ok: true, account: null };
+  const token = await openSignIn(key, id, record.signIn.sealed);
+  if (token === null) return { ok: false, reason: 'sign_in_unsealed' };
+  const spent = await spendDeeplinkToken(c, token, deps);
+  if (spent.outcome === 'failed') return { ok: false, reason: 'sign_in_unavailable' };
+  if (spent.outcome !== 'logged_in') return { ok: false, reason: 'sign_in_spent' };
+  const expected = record.signIn.userId;
+  if (spent.userId !== null && expected !== null && spent.userId !== expected) {
+    return { ok: false, reason: 'sign_in_other_account' };
+  }
+  const userId = spent.userId ?? expected;
+  setSessionToken(c, spent.accessToken, userId ?? undefined);
+  return { ok: true, account: { userId } };
 }
 
 /**
  * `GET /resume/<id>.<signature>`, the link `POST /api/resume` made, opened in the real browser:
- * checks the signature, takes the record out of the database (once), sets the visitor's uuid,
+ * checks the signature, takes the record out of the database (once), signs the browser in when
+ * the link was made after sign-up (signIn below), sets the visitor's uuid,
  * variant, consent and ad cookies as their own middleware would, and answers a page that writes
  * what was entered into the islands' storage and goes on to the same screen and query. The
  * app runs no visitor, split-test or attribution middleware on this path (worker/app.tsx), so
  * nothing is drawn, assigned or exposed here: the screen that follows finds the cookies.
  */
-export function resumeRoutes(options: { now?: () => number } = {}): Hono<AppEnv> {
+export function resumeRoutes(
+  options: { now?: () => number; portalFetch?: PortalFetch } = {},
+): Hono<AppEnv> {
   const now = options.now ?? Date.now;
   return new Hono<AppEnv>().get('/:token', async function openResumeLink(c) {
     const key = c.env.RESUME_LINK_KEY;
@@ -58,6 +114,12 @@ export function resumeRoutes(options: { now?: () => number } = {}): Hono<AppEnv>
     if (!consumed.ok) return refuseLink(c, consumed.reason);
 
     const { record } = consumed;
+    const signedIn = await signIn(c, key, verdict.id, record, options);
+    if (!signedIn.ok) {
+      if (signedIn.reason !== 'sign_in_unavailable') return refuseLink(c, signedIn.reason);
+      await putBackResumeRecord(c.env.EVENTS_DB, verdict.id, record, consumed.expiresAt, now());
+      return refuseLink(c, signedIn.reason, new URL(c.req.url).pathname);
+    }
     c.set('visitorId', record.visitorId);
     restoreCookies(c, record);
     const target = `/${record.screen}${record.search}`;
@@ -66,13 +128,14 @@ export function resumeRoutes(options: { now?: () => number } = {}): Hono<AppEnv>
       event: 'resume_link_used',
       screen: record.screen,
       variant: record.variant,
+      signed_in: signedIn.account !== null,
     });
     const page = resumePageHtml({
       t: c.get('t'),
       language: c.get('language'),
       nonce: c.get('nonce'),
       target,
-      entered: enteredStorage(record.entered, record.from),
+      entered: enteredStorage(record.entered, record.from, signedIn.account),
     });
     return c.html(page, 200, RESUME_PAGE_HEADERS);
   });

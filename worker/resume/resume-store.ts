@@ -25,7 +25,7 @@ export async function saveResumeRecord(
 }
 
 export type Consumed =
-  | { ok: true; record: ResumeRecord }
+  | { ok: true; record: ResumeRecord; expiresAt: number }
   /** Used already, expired, or never stored: the database cannot tell these apart. */
   | { ok: false; reason: 'used_or_expired' | 'unreadable' };
 
@@ -38,18 +38,40 @@ export async function consumeResumeRecord(
   id: string,
   nowMs: number,
 ): Promise<Consumed> {
-  const [taken] = await db.batch<{ payload: string }>([
+  const [taken] = await db.batch<{ payload: string; expires_at: number }>([
     db
-      .prepare('DELETE FROM resume_links WHERE id = ? AND expires_at > ? RETURNING payload')
+      .prepare(
+        'DELETE FROM resume_links WHERE id = ? AND expires_at > ? RETURNING payload, expires_at',
+      )
       .bind(id, nowMs),
     deleteExpired(db, nowMs),
   ]);
-  const payload = taken?.results[0]?.payload;
-  if (payload === undefined) return { ok: false, reason: 'used_or_expired' };
+  const row = taken?.results[0];
+  if (row === undefined) return { ok: false, reason: 'used_or_expired' };
   try {
-    const parsed = ResumeRecord.safeParse(JSON.parse(payload));
-    return parsed.success ? { ok: true, record: parsed.data } : { ok: false, reason: 'unreadable' };
+    const parsed = ResumeRecord.safeParse(JSON.parse(row.payload));
+    return parsed.success
+      ? { ok: true, record: parsed.data, expiresAt: row.expires_at }
+      : { ok: false, reason: 'unreadable' };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
+}
+
+/**
+ * Puts a taken record back as it was, until its own expiry: for a link whose opening failed on
+ * something outside the visitor's reach (the portal down while signing in), so the same link
+ * works again. If the link was opened twice at once, only one of them took the record.
+ */
+export async function putBackResumeRecord(
+  db: D1Database,
+  id: string,
+  record: ResumeRecord,
+  expiresAt: number,
+  nowMs: number,
+): Promise<void> {
+  await db
+    .prepare('INSERT INTO resume_links (id, created_at, expires_at, payload) VALUES (?, ?, ?, ?)')
+    .bind(id, nowMs, expiresAt, JSON.stringify(record))
+    .run();
 }

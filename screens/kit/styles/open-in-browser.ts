@@ -1,6 +1,6 @@
 /**
  * The way out of an ad app's browser (screens/kit/InAppWayOut.tsx): in the CSS of the screens
- * that offer it (the sign-up screens), not the kit's, which every page inlines.
+ * that offer it (the sign-up and plans screens), not the kit's, which every page inlines.
  */
 export const OPEN_IN_BROWSER_CSS =
   '.in-app-way-out{margin:16px 0;text-align:center}' +

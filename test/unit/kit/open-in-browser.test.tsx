@@ -36,6 +36,8 @@ beforeEach(() => {
   );
   $signup.setKey('email', 'ada@example.com');
   $signup.setKey('emailValidity', true);
+  $signup.setKey('isSuccess', false);
+  $signup.setKey('deeplinkToken', '');
   $plans.setKey('plan', 'monthly_7d_intro_usd');
   $map.setKey('phone', '+14155552671');
   window.history.replaceState(null, '', '/signup?utm_source=ig');
@@ -94,6 +96,20 @@ describe('the way out of an in-app browser', () => {
       expect(screen.getByRole('status').textContent).toBe(`${TEXT.copyByHand} ${LINK}`),
     );
     expect(screen.getByRole('link', { name: LINK }).getAttribute('href')).toBe(LINK);
+  });
+
+  it('after sign-up, sends the one-time login token, so the link signs the real browser in', async () => {
+    clipboardWith(vi.fn(async () => {}));
+    // Before sign-up a token left in the store goes nowhere.
+    $signup.setKey('deeplinkToken', 'one-time-login');
+    await userEvent.click(show({ app: 'instagram', os: 'ios' }));
+    cleanup();
+    $signup.setKey('isSuccess', true);
+    await userEvent.click(show({ app: 'instagram', os: 'ios' }));
+    expect(posted).toEqual([
+      expect.not.objectContaining({ loginToken: expect.anything() }),
+      expect.objectContaining({ screen: 'signup', loginToken: 'one-time-login' }),
+    ]);
   });
 
   it('leaves a typed address that is not yet valid behind', async () => {

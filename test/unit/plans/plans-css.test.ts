@@ -41,6 +41,9 @@ const BLOCKS = [
   'declined',
   'test-notice',
   'test-screen',
+  // The way out of an ad app's browser (screens/kit/styles/open-in-browser.ts).
+  'in-app-way-out',
+  'open-in-browser',
 ];
 
 describe('plans and after CSS', () => {
