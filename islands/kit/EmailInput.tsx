@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { EMAIL_DOMAINS, shortcutsFor, withDomain } from './email-domains';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 export interface EmailInputProps {
   value: string;
@@ -61,6 +62,7 @@ export function EmailInput({
   const validRef = useRef(valid);
   validRef.current = valid;
   const empty = value.trim() === '';
+  useTypedBeforeHydration([{ ref: inputRef, rendered: value }], ([typed = '']) => onChange(typed));
 
   useEffect(() => {
     const form = inputRef.current?.form;

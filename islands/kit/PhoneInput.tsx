@@ -1,6 +1,7 @@
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useRef } from 'react';
 import { formatTyping } from '../../shared/phone/phone-number';
 import { type CountryOption, optionText } from '../phone/country-options';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 /**
  * A phone-number field (SPEC.md §9: 51px high) with its country. The number is formatted for
@@ -38,6 +39,18 @@ export function PhoneInput({
   onChange: (next: { value: string; country: string }) => void;
 }) {
   const selected = countries.find((option) => option.code === country);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const countryRef = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(
+    [
+      { ref: numberRef, rendered: value },
+      { ref: countryRef, rendered: country },
+    ],
+    ([typed = value, chosen = country]) => {
+      const formatted = formatTyping(typed, chosen);
+      onChange({ value: formatted.text, country: formatted.country });
+    },
+  );
 
   const onNumber = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -69,6 +82,7 @@ export function PhoneInput({
             {country} +{selected?.dial}
           </span>
           <select
+            ref={countryRef}
             id={selectId}
             className="phone-input__select"
             name="country"
@@ -84,6 +98,7 @@ export function PhoneInput({
           </select>
         </span>
         <input
+          ref={numberRef}
           id={id}
           className="phone-input__number"
           name="phone"

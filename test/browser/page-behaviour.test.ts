@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { interactive, islandsHydrated } from './visitor-steps';
+import { interactive, islandsHydrated, signupField, uniqueEmail } from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -42,6 +42,49 @@ describe('pages in Chromium', () => {
         [],
       );
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('acts on a number and an address typed before the forms’ islands hydrated', async () => {
+    // A slow phone shows the forms well before their script runs: the visitor types meanwhile,
+    // and taps once the page answers. Scripts wait here until the typing is done.
+    const { context, page, problems } = await session.newVisitor({ emptyCache: true });
+    let release = () => {};
+    const typed = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/?skip_split=true');
+    await page.locator('select[name="country"]').selectOption('GB');
+    await page.locator('input[type="tel"]').fill('07400 123456');
+    release();
+    await interactive(page);
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname === '/searching');
+    expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+447400123456"');
+
+    let releaseSignup = () => {};
+    const typedEmail = new Promise<void>((done) => {
+      releaseSignup = done;
+    });
+    await page.unrouteAll();
+    await page.route(/\.js$/, async (route) => {
+      await typedEmail;
+      await route.continue();
+    });
+    await page.goto('/signup?skip_split=true');
+    const email = uniqueEmail('before-hydration');
+    await page.locator('input[type="email"]').fill(email);
+    releaseSignup();
+    await interactive(page);
+    await page.locator('.signup-form button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    expect(await signupField(page, 'email')).toBe(email);
+    expect(await signupField(page, 'isSuccess')).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
