@@ -358,8 +358,7 @@ export type DeeplinkConsumeResponse = z.infer<typeof DeeplinkConsumeResponse>;
  * use answers 410, an unknown token 404). Not in SPEC.md §7's table (the product API has its
  * own), and not a row of API_CALLS: the browser never calls it under `/api`; the worker's
  * `POST /app/login` and a resume link made after sign-up do (worker/api/deeplink-consume.ts),
- * and the emulator answers it
- * (portal/routes/deeplink.ts).
+ * and the emulator answers it (portal/routes/deeplink.ts).
  */
 export const DEEPLINK_CONSUME_CALL = {
   method: 'POST',

@@ -18,7 +18,8 @@ import { sealSignIn } from './sealed-sign-in';
 /**
  * `POST /api/resume` (behind /api's same-origin, JSON-only and body-size guards): stores what the
  * visitor's real browser needs to carry on (resume-record.ts) under a fresh id for 15 minutes
- * (with, after sign-up, the sealed login token that signs that browser in), and answers the signed link `<origin>/resume/<id>.<signature>` to open there.
+ * (with, after sign-up, the sealed login token that signs that browser in), and answers the
+ * signed link `<origin>/resume/<id>.<signature>` to open there.
  */
 export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
   return async function createResumeLinkHandler(c) {

@@ -7,6 +7,17 @@ function deleteExpired(db: D1Database, nowMs: number): D1PreparedStatement {
   return db.prepare('DELETE FROM resume_links WHERE expires_at <= ?').bind(nowMs);
 }
 
+function insertRecord(
+  db: D1Database,
+  id: string,
+  record: ResumeRecord,
+  times: { createdAt: number; expiresAt: number },
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO resume_links (id, created_at, expires_at, payload) VALUES (?, ?, ?, ?)')
+    .bind(id, times.createdAt, times.expiresAt, JSON.stringify(record));
+}
+
 /** Stores a record under `id` until RESUME_TTL_MS from `nowMs`, and sweeps expired ones. */
 export async function saveResumeRecord(
   db: D1Database,
@@ -17,9 +28,7 @@ export async function saveResumeRecord(
   const expiresAt = nowMs + RESUME_TTL_MS;
   await db.batch([
     deleteExpired(db, nowMs),
-    db
-      .prepare('INSERT INTO resume_links (id, created_at, expires_at, payload) VALUES (?, ?, ?, ?)')
-      .bind(id, nowMs, expiresAt, JSON.stringify(record)),
+    insertRecord(db, id, record, { createdAt: nowMs, expiresAt }),
   ]);
   return { expiresAt };
 }
@@ -70,8 +79,5 @@ export async function putBackResumeRecord(
   expiresAt: number,
   nowMs: number,
 ): Promise<void> {
-  await db
-    .prepare('INSERT INTO resume_links (id, created_at, expires_at, payload) VALUES (?, ?, ?, ?)')
-    .bind(id, nowMs, expiresAt, JSON.stringify(record))
-    .run();
+  await insertRecord(db, id, record, { createdAt: nowMs, expiresAt }).run();
 }
