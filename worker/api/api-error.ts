@@ -37,11 +37,20 @@ export function apiJson(c: Context<AppEnv>, status: ContentfulStatusCode, body: 
 }
 
 /** Answers a refusal and records its code on the request's log line. */
-export function refuse(c: Context<AppEnv>, refused: ApiRefusal): Response {
+/** The §7 error body of a refusal, as the browser reads it. */
+export function refusalBody(refused: ApiRefusal): ApiErrorBody {
+  return { errors: { messages: refused.messages }, code: refused.code };
+}
+
+/** Names the refusal on the request's log line and says when to try again, whatever answers it. */
+export function noteRefusal(c: Context<AppEnv>, refused: ApiRefusal): void {
   c.get('logFields').error = refused.code;
   if (refused.retryAfterSeconds !== undefined) {
     c.header('Retry-After', String(refused.retryAfterSeconds));
   }
-  const body: ApiErrorBody = { errors: { messages: refused.messages }, code: refused.code };
-  return apiJson(c, refused.status, body);
+}
+
+export function refuse(c: Context<AppEnv>, refused: ApiRefusal): Response {
+  noteRefusal(c, refused);
+  return apiJson(c, refused.status, refusalBody(refused));
 }

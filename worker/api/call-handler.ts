@@ -1,4 +1,5 @@
 import type { Context, Handler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import { logError } from '../../shared/log';
@@ -36,7 +37,12 @@ type Prepared =
   | { ok: true; path: string; body: unknown; idempotencyKey: string | null }
   | { ok: false; refusal: ApiRefusal };
 
-async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Promise<Prepared> {
+async function prepare(
+  c: Context<AppEnv>,
+  name: ApiCallName,
+  call: ApiCall,
+  posted: () => Promise<unknown>,
+): Promise<Prepared> {
   const params = readPathParams(call.path, c.req.param() as Record<string, string>);
   if (!params.ok) {
     c.get('logFields').detail = `invalid path parameter ${params.param}`;
@@ -51,7 +57,7 @@ async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Pr
   }
   let body: unknown = null;
   if (call.request) {
-    const reading = prepareBody(name, call.request, await readJsonBody(c.req.raw), {
+    const reading = prepareBody(name, call.request, await posted(), {
       visitorId: c.get('visitorId'),
       landingType: c.get('variant').landingType,
     });
@@ -69,95 +75,119 @@ async function prepare(c: Context<AppEnv>, name: ApiCallName, call: ApiCall): Pr
   };
 }
 
+/** How a call through the worker ended: refused by the worker, or the answer for the browser. */
+export type Forwarded =
+  | { ok: false; refusal: ApiRefusal }
+  | { ok: true; status: ContentfulStatusCode; body: unknown };
+
 /**
- * One §7 call through the worker: check what the browser sent, apply the limits and the
- * Google check, forward to the portal with the bearer token from the session cookie, and turn
- * whatever comes back into a JSON answer the islands can read. Every way out is JSON.
+ * One §7 call through the worker: check what the browser sent (`posted`, the request body), apply
+ * the limits and the Google check, forward to the portal with the bearer token from the session
+ * cookie, and turn whatever comes back into the answer the islands read. Sets the session
+ * cookie when the portal signs the visitor in. The `/api` routes answer it as JSON; a form the
+ * worker takes without script (worker/routes/signup-form.ts) makes its page of it.
  */
-export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<AppEnv> {
+export async function forwardCall(
+  c: Context<AppEnv>,
+  name: ApiCallName,
+  deps: ApiDependencies,
+  posted: () => Promise<unknown>,
+): Promise<Forwarded> {
   const call: ApiCall = API_CALLS[name];
-  return async function apiCallHandler(c) {
-    const fields = c.get('logFields');
-    fields.call = name;
+  const fields = c.get('logFields');
+  fields.call = name;
 
-    // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
-    // the visitor is signed in.
-    const bearer = call.auth === 'bearer' ? sessionToken(c) : null;
-    if (call.auth === 'bearer' && bearer === null) return refuse(c, refusal('not_signed_in'));
+  // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
+  // the visitor is signed in.
+  const bearer = call.auth === 'bearer' ? sessionToken(c) : null;
+  if (call.auth === 'bearer' && bearer === null) return refused(refusal('not_signed_in'));
 
-    const prepared = await prepare(c, name, call);
-    if (!prepared.ok) return refuse(c, prepared.refusal);
+  const prepared = await prepare(c, name, call, posted);
+  if (!prepared.ok) return refused(prepared.refusal);
 
-    if (name === 'socialSignIn') {
-      const token = (prepared.body as { access_token: string }).access_token;
-      const refused = await googleCredentialRefusal(c, token, {
-        keys: deps.googleKeys,
-        now: deps.now,
-      });
-      if (refused) return refuse(c, refused);
-    }
-
-    const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
-    const card = await chargedCardOf(c, name, prepared.body, deps.cardFingerprint);
-    const limited = await rateLimitRefusal(c, name, { phone, card });
-    if (limited) return refuse(c, limited);
-
-    const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
-    if (!transport.ok) {
-      logError(transport.code, { id: c.get('requestId'), call: name });
-      return refuse(c, refusal(transport.code));
-    }
-    const request = portalRequest({
-      baseUrl: transport.baseUrl,
-      call,
-      path: prepared.path,
-      body: prepared.body,
-      bearer,
-      country: c.get('country'),
-      clientIp: c.req.header('cf-connecting-ip'),
-      funnelOrigin: new URL(c.req.url).origin,
-      idempotencyKey: prepared.idempotencyKey,
+  if (name === 'socialSignIn') {
+    const token = (prepared.body as { access_token: string }).access_token;
+    const google = await googleCredentialRefusal(c, token, {
+      keys: deps.googleKeys,
+      now: deps.now,
     });
-    const timeoutMs = portalTimeoutMs(call.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
-    const outcome = await exchangeWithPortal(transport.send, request, timeoutMs);
-    const upstreamStatus = outcome.kind === 'answered' ? outcome.status : null;
-    fields.portal_status = upstreamStatus;
-    fields.portal_ms = outcome.ms;
+    if (google) return refused(google);
+  }
 
-    const answer = browserAnswerOf(name, outcome);
-    if (!answer.ok) {
-      logError(answer.refusal.code, {
-        id: c.get('requestId'),
-        call: name,
-        upstream_status: upstreamStatus,
-        ms: outcome.ms,
-        detail: outcome.kind === 'unavailable' ? outcome.detail : undefined,
-      });
-      return refuse(c, answer.refusal);
-    }
-    if (answer.errorCode !== null) fields.error = answer.errorCode;
-    if (upstreamStatus !== null && upstreamStatus >= 500) {
-      // The portal failed and said so: its body passes through, and ops must still see the
-      // outage as an error line, not only as a request line's status.
-      logError('portal_error', {
-        id: c.get('requestId'),
-        call: name,
-        upstream_status: upstreamStatus,
-        portal_code: answer.errorCode,
-        ms: outcome.ms,
-      });
-    }
-    afterChargeAnswer(
-      c,
-      name,
-      answer,
-      { attempt: attemptOf(c, prepared.idempotencyKey), card },
-      deps.now,
-    );
-    if (answer.accessToken !== null) {
-      setSessionToken(c, answer.accessToken, answer.userId ?? undefined);
-    }
-    if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
-    return apiJson(c, answer.status, answer.body);
+  const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
+  const card = await chargedCardOf(c, name, prepared.body, deps.cardFingerprint);
+  const limited = await rateLimitRefusal(c, name, { phone, card });
+  if (limited) return refused(limited);
+
+  const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
+  if (!transport.ok) {
+    logError(transport.code, { id: c.get('requestId'), call: name });
+    return refused(refusal(transport.code));
+  }
+  const request = portalRequest({
+    baseUrl: transport.baseUrl,
+    call,
+    path: prepared.path,
+    body: prepared.body,
+    bearer,
+    country: c.get('country'),
+    clientIp: c.req.header('cf-connecting-ip'),
+    funnelOrigin: new URL(c.req.url).origin,
+    idempotencyKey: prepared.idempotencyKey,
+  });
+  const timeoutMs = portalTimeoutMs(call.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
+  const outcome = await exchangeWithPortal(transport.send, request, timeoutMs);
+  const upstreamStatus = outcome.kind === 'answered' ? outcome.status : null;
+  fields.portal_status = upstreamStatus;
+  fields.portal_ms = outcome.ms;
+
+  const answer = browserAnswerOf(name, outcome);
+  if (!answer.ok) {
+    logError(answer.refusal.code, {
+      id: c.get('requestId'),
+      call: name,
+      upstream_status: upstreamStatus,
+      ms: outcome.ms,
+      detail: outcome.kind === 'unavailable' ? outcome.detail : undefined,
+    });
+    return refused(answer.refusal);
+  }
+  if (answer.errorCode !== null) fields.error = answer.errorCode;
+  if (upstreamStatus !== null && upstreamStatus >= 500) {
+    // The portal failed and said so: its body passes through, and ops must still see the
+    // outage as an error line, not only as a request line's status.
+    logError('portal_error', {
+      id: c.get('requestId'),
+      call: name,
+      upstream_status: upstreamStatus,
+      portal_code: answer.errorCode,
+      ms: outcome.ms,
+    });
+  }
+  afterChargeAnswer(
+    c,
+    name,
+    answer,
+    { attempt: attemptOf(c, prepared.idempotencyKey), card },
+    deps.now,
+  );
+  if (answer.accessToken !== null) {
+    setSessionToken(c, answer.accessToken, answer.userId ?? undefined);
+  }
+  if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
+  return { ok: true, status: answer.status, body: answer.body };
+}
+
+function refused(refusal: ApiRefusal): Forwarded {
+  return { ok: false, refusal };
+}
+
+/** The `/api` route of a §7 call: the browser's JSON in, JSON out whichever way it ends. */
+export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<AppEnv> {
+  return async function apiCallHandler(c) {
+    const forwarded = await forwardCall(c, name, deps, () => readJsonBody(c.req.raw));
+    return forwarded.ok
+      ? apiJson(c, forwarded.status, forwarded.body)
+      : refuse(c, forwarded.refusal);
   };
 }
