@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ErrorTexts, SIGN_UP_ERROR_KEYS } from '../shared/api/error-text';
+import type { RefusedEmail } from '../shared/api/form-sign-up';
 import { isValidEmail } from '../shared/email-validity';
 import { ContinueButton } from './kit/ContinueButton';
 import { EmailInput } from './kit/EmailInput';
@@ -31,11 +32,14 @@ export interface SignupFormProps {
   };
   /** The texts of SIGN_UP_ERROR_KEYS (shared/api/error-text.ts signupErrorText). */
   errors: ErrorTexts<(typeof SIGN_UP_ERROR_KEYS)[number]>;
+  /** The worker refused what this form posted before it hydrated (worker/routes/signup-form.ts). */
+  refused?: RefusedEmail;
 }
 
 /**
  * The email capture of the signup screens (SPEC.md §2, §4, §5). A real form: without JavaScript
- * it posts to the worker and moves on; with it, an invalid address is refused in place
+ * it posts to the worker, which creates the account and moves on (or shows the form again with
+ * why not: `refused`); with it, an invalid address is refused in place
  * (EmailInput cancels the submit) and a valid one creates the account (islands/signup/sign-up.ts)
  * before moving on. On failure the toast says why and the typed address stays for another try.
  */
@@ -47,8 +51,9 @@ export default function SignupForm({
   landingType,
   text,
   errors,
+  refused,
 }: SignupFormProps) {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(refused?.value ?? '');
   const [busy, setBusy] = useState(false);
   const valid = isValidEmail(email);
 
@@ -104,6 +109,7 @@ export default function SignupForm({
         shortcutsLabel={text.shortcuts}
         domains={production ? EMAIL_DOMAINS : EMAIL_DOMAINS_DEV}
         errorMessages={{ invalid: text.invalid, empty: text.empty }}
+        refusal={refused?.message}
       />
       <ContinueButton label={text.submit} busy={busy} busyLabel={text.busy} />
     </form>

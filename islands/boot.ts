@@ -83,11 +83,21 @@ export function markInteractive(): void {
   trackerMayLoad();
 }
 
-/** Runs once per page, before the islands hydrate. */
-export function boot(page: PageState): void {
+/**
+ * Runs once per page, before the islands hydrate. Resolves once they may, when there is first an
+ * account to take over (a signup form the worker took without script): its code is fetched only
+ * then, which is rare, rather than with every page.
+ */
+export function boot(page: PageState): Promise<void> | undefined {
   if (booted) return;
   booted = true;
   $app.setKey('flow', page.flow);
+  const { account } = page;
+  const adopted = account
+    ? import('./signup/adopt-account')
+        .then(({ adoptAccount }) => adoptAccount(page, account))
+        .catch((error: unknown) => console.warn('[geofunnel] account not taken over', error))
+    : undefined;
   holdBackAction();
   enhanceContinueForms();
   removePreloaderAfterLoad();
@@ -97,4 +107,5 @@ export function boot(page: PageState): void {
   } catch {
     // Storage refused (a private mode): there is no note to read.
   }
+  return adopted;
 }

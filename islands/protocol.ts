@@ -1,4 +1,5 @@
 import type { PageAnalytics } from '../shared/analytics/tracking';
+import type { SignedUpAccount } from '../shared/api/form-sign-up';
 import type { InAppBrowser } from '../shared/in-app-browser';
 
 /**
@@ -19,6 +20,11 @@ export interface PageState {
   configVersion: string;
   /** The ad app whose own browser shows the page, or null in any other browser. */
   inApp: InAppBrowser | null;
+  /**
+   * The account the worker created from a signup screen's form posted without script, on the
+   * screen after it (once): the islands take it over as their own sign-up would have left it.
+   */
+  account?: SignedUpAccount;
   /** What the analytics tracker needs. */
   analytics: PageAnalytics;
 }

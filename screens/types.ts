@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
+import type { RefusedEmail } from '../shared/api/form-sign-up';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { ScreenId } from '../shared/screens';
@@ -33,6 +34,8 @@ export interface ScreenProps {
   stripeAccountCountry?: string;
   /** A landing answering its phone form's refused no-script post (worker/routes/phone-form.ts). */
   refusedPhone?: RefusedPhone;
+  /** A signup screen answering its email form's refused no-script post (worker/routes/signup-form.ts). */
+  refusedEmail?: RefusedEmail;
   /** A searching screen after the landing's no-script post: the number it accepted. */
   postedPhone?: PostedPhone;
   /** The ad app whose own browser shows the page (shared/in-app-browser.ts), or null. */
@@ -49,6 +52,8 @@ export interface ScreenDefinition {
   css?: string;
   /** A landing whose Continue form is the phone form: the worker checks what it posts. */
   phoneForm?: true;
+  /** A signup screen: the worker creates the account its email form posts without script. */
+  signUpForm?: true;
   /** A screen that shows the number the landing's form posted without script. */
   takesPostedPhone?: true;
 }

@@ -6,6 +6,7 @@ import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
 import { describeError, logError } from '../shared/log';
 import type { ScreenId } from '../shared/screens';
+import type { ApiDependencies } from './api/call-handler';
 import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
 import type { GoogleKeys } from './api/google-id-token';
 import { googleKeySet } from './api/google-keys';
@@ -126,21 +127,19 @@ export function createApp(options: AppOptions = {}) {
   // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
   app.use(exposure({ now: options.now }));
 
+  const api: ApiDependencies = {
+    portalFetch,
+    // One key cache per app, i.e. per isolate in production (worker/index.ts).
+    googleKeys: options.googleKeys ?? googleKeySet(),
+    now: options.now ?? Date.now,
+    cardFingerprint: firstFingerprint(devKit?.cardFingerprint, stripeCardFingerprint()),
+  };
   // Before the screens, whose `POST /:screenId` would otherwise claim `/api`.
-  app.route(
-    '/api',
-    apiRoutes({
-      portalFetch,
-      // One key cache per app, i.e. per isolate in production (worker/index.ts).
-      googleKeys: options.googleKeys ?? googleKeySet(),
-      now: options.now ?? Date.now,
-      cardFingerprint: firstFingerprint(devKit?.cardFingerprint, stripeCardFingerprint()),
-    }),
-  );
+  app.route('/api', apiRoutes(api));
   if (devKit) app.route('/test-gateway', devKit.testGatewayRoutes());
   app.route('/app', appLoginRoutes({ portalFetch }));
   app.route(RESUME_PAGE_PATH, resumeRoutes({ now: options.now, portalFetch }));
-  app.route('/', screenRoutes(options.screens));
+  app.route('/', screenRoutes(api, options.screens));
   app.notFound(notFoundPage);
 
   app.onError((error, c) => {

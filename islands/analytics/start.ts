@@ -2,7 +2,7 @@ import { isPaywallScreen } from '../../shared/screens';
 import type { PageState } from '../protocol';
 import { persistedKey } from '../stores/persisted-key';
 import { listenForClicks } from './clicks';
-import { EARLY_EVENTS_KEY, emit, showPage, takeWaiting } from './emit';
+import { EARLY_EVENTS_KEY, type EmittedEvent, emit, showPage, takeWaiting } from './emit';
 
 /** At most this many pages' worth is kept for the next tracker (a visitor racing through). */
 const EARLY_PAGES_MAX = 10;
@@ -16,16 +16,23 @@ const INTERACTIVE_TIMEOUT_MS = 5000;
 /** Loads the tracker once the main thread is idle; null until startAnalytics has run. */
 let loadTracker: (() => void) | null = null;
 
-function keepWaitingEvents(page: PageState): void {
-  const events = takeWaiting();
+/**
+ * Hands events to the next tracker that loads, as having happened on `page` at `path`: this
+ * page's own when it is left first, or an earlier page's that only this one learned of.
+ */
+export function handOnEvents(page: PageState, path: string, events: EmittedEvent[]): void {
   if (events.length === 0) return;
   try {
     const kept: unknown = JSON.parse(localStorage.getItem(EARLY_EVENTS_KEY) ?? '[]');
-    const pages = [...(Array.isArray(kept) ? kept : []), { page, path: location.pathname, events }];
+    const pages = [...(Array.isArray(kept) ? kept : []), { page, path, events }];
     localStorage.setItem(EARLY_EVENTS_KEY, JSON.stringify(pages.slice(-EARLY_PAGES_MAX)));
   } catch {
     // No localStorage (or it is full): these few events are lost, the page is not.
   }
+}
+
+function keepWaitingEvents(page: PageState): void {
+  handOnEvents(page, location.pathname, takeWaiting());
 }
 
 /**

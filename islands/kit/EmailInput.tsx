@@ -33,6 +33,11 @@ export interface EmailInputProps {
   onSubmit?: () => void;
   placeholder?: string;
   name?: string;
+  /**
+   * Why the worker refused the address this form posted before its island hydrated (or without
+   * script), in the visitor's language: shown until the value changes.
+   */
+  refusal?: string;
 }
 
 /**
@@ -53,12 +58,14 @@ export function EmailInput({
   onSubmit,
   placeholder,
   name = 'email',
+  refusal,
 }: EmailInputProps) {
   const inputId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const shortcutsRef = useRef<HTMLFieldSetElement>(null);
-  const [errorShown, setErrorShown] = useState(false);
+  const [errorShown, setErrorShown] = useState(refusal !== undefined);
+  const [refusalShown, setRefusalShown] = useState(refusal !== undefined);
   const validRef = useRef(valid);
   validRef.current = valid;
   const empty = value.trim() === '';
@@ -130,9 +137,10 @@ export function EmailInput({
         spellCheck={false}
         enterKeyHint="go"
         aria-invalid={errorShown || undefined}
-        aria-describedby={messageShown ? errorId : undefined}
+        aria-describedby={messageShown || refusalShown ? errorId : undefined}
         onChange={(event) => {
           setErrorShown(false);
+          setRefusalShown(false);
           onChange(event.target.value);
         }}
         onBlur={onBlur}
@@ -144,7 +152,13 @@ export function EmailInput({
         }}
       />
       <p id={errorId} className="email-input__error" aria-live="polite">
-        {messageShown ? (empty ? errorMessages.empty : errorMessages.invalid) : null}
+        {refusalShown
+          ? refusal
+          : messageShown
+            ? empty
+              ? errorMessages.empty
+              : errorMessages.invalid
+            : null}
       </p>
       {shortcuts.length > 0 ? (
         <fieldset ref={shortcutsRef} className="email-input__shortcuts">

@@ -31,6 +31,7 @@ export function SignupScreen({
   landingType,
   googleClientId,
   inApp,
+  refusedEmail,
 }: ScreenProps) {
   const testimonials = screen === 'signup_testim';
   const reviews = Object.values(
@@ -63,6 +64,7 @@ export function SignupScreen({
             empty: t('email_error_message_empty'),
           },
           errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
+          refused: refusedEmail,
         }}
       />
       {inApp ? (

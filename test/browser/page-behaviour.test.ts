@@ -2,7 +2,14 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { interactive, islandsHydrated, signupField, uniqueEmail } from './visitor-steps';
+import { payButton, portalSubscriptions, typeTestCard } from './money-path';
+import {
+  holdStripeJs,
+  interactive,
+  islandsHydrated,
+  signupField,
+  uniqueEmail,
+} from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -89,13 +96,74 @@ describe('pages in Chromium', () => {
     await context.close();
   });
 
-  it('without JavaScript the Continue form still reaches the next screen', async () => {
+  it('a number sent before the landing’s island woke up reaches the searching screen', async () => {
+    // A slow phone: the visitor taps before any script has run, so the form posts to the worker.
+    // The searching screen was prefetched before the post, without the number: not used.
+    const { context, page, problems } = await session.newVisitor();
+    let scriptsMayLoad = false;
+    await page.route(/\.js$/, async (route) => {
+      if (scriptsMayLoad) await route.continue();
+    });
+    await page.goto('/?skip_split=true&gclid=early');
+    await page.locator('select[name="country"]').selectOption('GB');
+    await page.locator('input[type="tel"]').fill('07400 123456');
+    scriptsMayLoad = true;
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname === '/searching');
+    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=early');
+    await interactive(page);
+    expect(await page.getByText('+44 7400 123456').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('gf:map:phone'))).toBe('"+447400123456"');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('an address sent before the signup island woke up: the worker signs up, the funnel goes on', async () => {
+    // As above, on the signup screen: the checkout prefetched before the post knew no account.
+    const { context, page, problems } = await session.newVisitor();
+    await holdStripeJs(context);
+    let scriptsMayLoad = false;
+    await page.route(/\.js$/, async (route) => {
+      if (scriptsMayLoad) await route.continue();
+    });
+    await page.goto('/signup?skip_split=true&gclid=early');
+    const email = uniqueEmail('early-submit');
+    await page.getByLabel('Your email').fill(email);
+    scriptsMayLoad = true;
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    expect(new URL(page.url()).search).toBe('?skip_split=true&gclid=early');
+    await interactive(page);
+    // The islands took the account over as their own sign-up would have left it.
+    expect(await signupField(page, 'email')).toBe(email);
+    expect(await signupField(page, 'isSuccess')).toBe(true);
+    const userId = (await signupField(page, 'userId')) as string;
+    // Signed in: the card form came up with the account's payment settings, and a charge goes
+    // through on the session the worker set.
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      { plan_id: expect.any(String), status: 'active' },
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript the signup form refuses a bad address, then signs up and moves on', async () => {
     const { context, page } = await session.newVisitor({ javaScriptEnabled: false });
     await page.goto('/signup?gclid=nojs');
+    await page.locator('#continue-button').click();
+    const field = page.getByLabel('Your email');
+    await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
+    expect(await page.getByText('Please enter your email address').count()).toBe(1);
+    await field.fill(uniqueEmail('nojs'));
     await page.locator('#continue-button').click();
     await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
     expect(new URL(page.url()).search).toBe('?gclid=nojs');
     expect(await page.locator('h1').textContent()).toBe('Choose your plan');
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'gf_session')?.httpOnly).toBe(true);
     await context.close();
   });
 

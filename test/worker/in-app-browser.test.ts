@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IN_APP_USER_AGENTS, NORMAL_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { captureLogsPerTest } from './api/log-capture';
 import { freshApp } from './fetch-app';
+import { pageStateOf } from './page-html';
 
 /**
  * A page opened inside an ad app's own browser: the worker tells which app and OS, the page
@@ -23,7 +24,7 @@ async function signup(userAgent: string, headers: Record<string, string> = {}) {
   );
   expect(response.status).toBe(200);
   const body = await response.text();
-  const state = JSON.parse(/boot\((\{.*?\})\);/.exec(body)?.[1] ?? '{}');
+  const state = pageStateOf(body);
   return { body, state };
 }
 

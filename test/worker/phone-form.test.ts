@@ -1,6 +1,7 @@
 import { reset } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshApp, ORIGIN, setCookies } from './fetch-app';
+import { islandProps, tagWith } from './page-html';
 
 afterEach(() => reset());
 
@@ -22,21 +23,6 @@ function postPhone(
     headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...headers },
     body: new URLSearchParams(fields),
   });
-}
-
-/** The attributes of the one element whose opening tag contains `marker`. */
-function tagWith(html: string, marker: string): string {
-  const at = html.indexOf(marker);
-  expect(at).toBeGreaterThan(-1);
-  return html.slice(html.lastIndexOf('<', at), html.indexOf('>', at) + 1);
-}
-
-/** The props the page hands an island (its data-props attribute, unescaped). */
-function islandProps(html: string, name: string): Record<string, unknown> {
-  const attribute = new RegExp(`data-island="${name}" data-props="([^"]*)"`).exec(html)?.[1];
-  expect(attribute).toBeDefined();
-  const json = (attribute ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-  return JSON.parse(json) as Record<string, unknown>;
 }
 
 describe('the landing phone form without script (SPEC.md §2)', () => {
@@ -96,6 +82,8 @@ describe('the landing phone form without script (SPEC.md §2)', () => {
     const cookie = res.headers.getSetCookie().find((line) => line.startsWith('gf_phone='));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    // The searching screen prefetched before the post, without the number, is not shown.
+    expect(res.headers.get('clear-site-data')).toBe('"prefetchCache", "prerenderCache"');
 
     // The searching screen shows the number at once, hands it to its island, and clears it.
     const next = await freshApp()(location, {

@@ -75,15 +75,16 @@ function documentTail(nonce: string, state: PageState | undefined, islands: Isla
     ...scripts.islands.map(({ url }) => url),
     ...(scripts.hydrate ? [scripts.hydrate] : []),
   ]);
-  let code = `import("${scripts.boot}").then(({boot,markInteractive})=>{boot(${serializeJson(state)});`;
+  // Boot may first take over an account (islands/boot.ts): what follows waits for it.
+  let code = `import("${scripts.boot}").then(({boot,markInteractive})=>Promise.resolve(boot(${serializeJson(state)})).then(()=>`;
   if (scripts.hydrate) {
     // React and the islands load after boot has run, through import(), each in its own task.
     const loaders = scripts.islands.map(({ name, url }) => `${name}:()=>import("${url}")`);
-    code += `return import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}})).then(markInteractive)`;
+    code += `import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}})).then(markInteractive)`;
   } else {
     code += 'markInteractive()';
   }
-  code += '})';
+  code += '))';
   // Nothing is fetched before the first paint: the page is whole without script (every form
   // posts to the worker), and a script request started earlier delays the paint on a slow phone
   // (Lighthouse's LCP counts every request begun before it). Once the browser reports a paint,

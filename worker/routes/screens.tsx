@@ -3,20 +3,31 @@ import { Page } from '../../screens/layout/Page';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
 import type { PixelIds } from '../../shared/analytics/tracking';
+import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
+import type { ApiDependencies } from '../api/call-handler';
 import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import { renderPage } from '../render/render-page';
 import { stripeAccountCountry } from '../stripe-account-country';
-import { carryPostedPhone, phoneFormGuard, readPhonePost, takePostedPhone } from './phone-form';
+import { screenFormGuard } from './form-post';
+import { carryPostedPhone, readPhonePost, takePostedPhone } from './phone-form';
+import { carrySignedUp, signUpFromForm, takeSignedUp } from './signup-form';
 
 type Screens = Record<ScreenId, ScreenDefinition>;
 
 type ScreenContext = Context<AppEnv>;
+
+/** A screen's own form refused what was posted: shown again with it, under this status. */
+interface Refused {
+  phone?: RefusedPhone;
+  email?: RefusedEmail;
+  status: number;
+}
 
 const NO_AD_TOOLS: PixelIds = { meta: null, tiktok: null, googleAds: null, appsflyer: null };
 
@@ -34,8 +45,13 @@ function pageAttribution(c: ScreenContext) {
 }
 
 /** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
-async function respond(c: ScreenContext, page: Promise<Response>): Promise<Response> {
+async function respond(
+  c: ScreenContext,
+  page: Promise<Response>,
+  headers?: Record<string, string>,
+): Promise<Response> {
   const response = await page;
+  for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
   return c.body(response.body as ReadableStream, response);
 }
 
@@ -46,9 +62,10 @@ function queryOf(url: string): string {
 /**
  * Screen routes (SPEC.md §2): `/` shows the first screen of the visitor's flow, `/:screenId`
  * each screen, a POST to a screen (its Continue form without JavaScript) moves to the next. A
- * landing's POST is its phone form's, checked first as the island would (./phone-form.ts).
+ * landing's POST is its phone form's, checked first as the island would (./phone-form.ts); a
+ * signup screen's is its email form's, which creates the account first (./signup-form.ts).
  */
-export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
+export function screenRoutes(api: ApiDependencies, screens: Screens = DEFAULT_SCREENS) {
   const app = new Hono<AppEnv>();
 
   function nextOf(current: ScreenId, flow: AppEnv['Variables']['flow']) {
@@ -60,18 +77,22 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     return next ? `/${next}${search}` : null;
   }
 
+  function hasOwnForm(id: string | undefined): boolean {
+    if (!id || !isScreenId(id)) return false;
+    return Boolean(screens[id].phoneForm || screens[id].signUpForm);
+  }
+
   /**
-   * Runs `guard` on posts from the landings' phone forms only; every other Continue form keeps
-   * its plain redirect.
+   * Runs `guard` on posts from the screens' own forms (phone, email) only; every other Continue
+   * form keeps its plain redirect.
    */
-  function onPhoneForms(guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
-    return function phoneFormsOnly(c, next) {
-      const id = c.req.param('screenId');
-      return id && isScreenId(id) && screens[id].phoneForm ? guard(c, next) : next();
+  function onOwnForms(guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+    return function ownFormsOnly(c, next) {
+      return hasOwnForm(c.req.param('screenId')) ? guard(c, next) : next();
     };
   }
 
-  function showScreen(c: ScreenContext, screen: ScreenId, refusedPhone?: RefusedPhone) {
+  function showScreen(c: ScreenContext, screen: ScreenId, refused?: Refused) {
     const flow = c.get('flow');
     const search = queryOf(c.req.url);
     const nextId = nextOf(screen, flow);
@@ -82,6 +103,8 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     const { attribution, collector } = pageAttribution(c);
     const preview = c.get('preview');
     const postedPhone = screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined;
+    // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
+    const account = takeSignedUp(c);
     const page = renderPage(
       <Page
         t={t}
@@ -103,7 +126,8 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           landingType={c.get('variant').landingType}
           googleClientId={c.env.GOOGLE_CLIENT_ID ?? ''}
           stripeAccountCountry={stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY)}
-          refusedPhone={refusedPhone}
+          refusedPhone={refused?.phone}
+          refusedEmail={refused?.email}
           postedPhone={postedPhone}
           inApp={c.get('inApp')}
         />
@@ -123,6 +147,7 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           variant: c.get('variant').key,
           configVersion: c.get('config').version,
           inApp: c.get('inApp'),
+          account,
           analytics: {
             visitorId: c.get('visitorId'),
             // As above: a staging worker's events carry `_test`, like development's.
@@ -132,11 +157,12 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
           },
         },
         onError: (error) => logError('render_stream_failed', { screen, detail: String(error) }),
-        // A refused form is no page of the flow: 422 keeps it out of anything counting 200s.
-        status: refusedPhone ? 422 : undefined,
+        // A refused form is no page of the flow: its status keeps it out of anything counting 200s.
+        status: refused?.status,
       },
     );
-    return respond(c, page);
+    // The account's login grant is in this page: the browser keeps no copy of it.
+    return respond(c, page, account ? { 'cache-control': 'no-store' } : undefined);
   }
 
   app.get('/', (c) => {
@@ -149,17 +175,27 @@ export function screenRoutes(screens: Screens = DEFAULT_SCREENS) {
     return isScreenId(id) ? showScreen(c, id) : c.notFound();
   });
 
-  app.post('/:screenId', onPhoneForms(phoneFormGuard), async (c) => {
+  app.post('/:screenId', onOwnForms(screenFormGuard), async (c) => {
     const id = c.req.param('screenId');
     if (!isScreenId(id)) return c.notFound();
     const search = queryOf(c.req.url);
     c.get('logFields').screen = id;
+    // Posted before the island hydrated, or with no script: the island's work, done here.
     if (screens[id].phoneForm) {
-      // Posted before the island hydrated, or with no script: the island's check, done here.
       const post = await readPhonePost(c);
-      if (!post.accepted)
-        return 'malformed' in post ? post.malformed : showScreen(c, id, post.refused);
+      if (!post.accepted) {
+        if ('malformed' in post) return post.malformed;
+        return showScreen(c, id, { phone: post.refused, status: 422 });
+      }
       carryPostedPhone(c, post.e164, post.country);
+    }
+    if (screens[id].signUpForm) {
+      const post = await signUpFromForm(c, id, api);
+      if (!post.ok) {
+        if ('malformed' in post) return post.malformed;
+        return showScreen(c, id, { email: post.refused, status: post.status });
+      }
+      carrySignedUp(c, post.account);
     }
     return c.redirect(nextUrl(id, search, c.get('flow')) ?? `/${id}${search}`, 303);
   });

@@ -488,3 +488,43 @@ describe('a visitor moving on before the tracker loaded', () => {
     }
   });
 });
+
+describe('an account the worker made from the signup form posted before hydration', () => {
+  const account = {
+    email: 'nojs@example.com',
+    userId: 'user-9',
+    deeplinkToken: 'login-grant-1',
+    screen: 'signup' as const,
+  };
+
+  it('is a lead on the signup screen, by its user, before the next screen’s load', async () => {
+    const page = await openPage();
+    const { adoptAccount } = await import('../../../islands/signup/adopt-account');
+    const state = { ...pageState('checkout_v3_tr', '/e', '/upsell_an_private'), account };
+    adoptAccount(state, account);
+    // Handed on as the signup page's event, without the login grant.
+    const handedOn = localStorage.getItem(page.emit.EARLY_EVENTS_KEY) ?? '';
+    expect(handedOn).toContain('"lead"');
+    expect(handedOn).not.toContain('login-grant-1');
+    showScreen(page, state);
+    const sent = await leave();
+    expect(names(sent).filter((name) => name === 'lead')).toHaveLength(1);
+    const lead = sent.find((event) => event.event_type === 'lead')!;
+    const load = sent.find((event) => event.event_type === 'checkout_v3_tr__load')!;
+    expect(lead.user_id).toBe('user-9');
+    expect(lead.event_properties).toMatchObject({ screen_name: 'signup', variant: 'lp11' });
+    expect(lead.time).toBeLessThanOrEqual(load.time);
+    // The screen it arrived on is the new user's too.
+    expect(load.user_id).toBe('user-9');
+    expect(load.event_properties).toMatchObject({ screen_name: 'checkout_v3_tr' });
+    expect(JSON.stringify(sent)).not.toContain('login-grant-1');
+  });
+
+  it('with analytics switched off (a preview) reports no lead', async () => {
+    const page = await openPage();
+    const { adoptAccount } = await import('../../../islands/signup/adopt-account');
+    adoptAccount({ ...pageState('checkout_v3_tr', null), account }, account);
+    expect(localStorage.getItem(page.emit.EARLY_EVENTS_KEY)).toBeNull();
+    expect(page.events.analyticsUserId()).toBe('user-9');
+  });
+});

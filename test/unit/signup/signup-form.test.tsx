@@ -45,7 +45,7 @@ const props: SignupFormProps = {
 
 /** The worker's /api: sign-up answers `signup`, the calls after it succeed. */
 function stubApi(signup: { status: number; body: unknown }) {
-  const fetch = vi.fn(async (url: string) => {
+  const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
     const answers: Record<string, { status: number; body: unknown }> = {
       '/api/signup': signup,
       '/api/users/me/payments-settings': {
@@ -163,6 +163,33 @@ describe('SignupForm', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     answer(new Response('{}', { status: 500 }));
     await waitFor(() => expect($error.get().message).toBe(props.errors.signup_failed));
+  });
+
+  it('shows the worker’s refusal of a post made before it hydrated, until the address is edited', async () => {
+    const fetch = stubApi(ACCOUNT);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const user = userEvent.setup();
+    render(
+      <SignupForm
+        {...props}
+        refused={{ value: 'taken@example.com', message: props.errors.email_exists }}
+      />,
+    );
+    const field = screen.getByLabelText<HTMLInputElement>('Your email');
+    expect(field.value).toBe('taken@example.com');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // Said with the field, as a screen reader reads its description.
+    const describedBy = field.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe(props.errors.email_exists);
+    await user.clear(field);
+    await user.type(field, 'other@example.com');
+    expect(screen.queryByText(props.errors.email_exists)).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout_v3_tr?gclid=1'));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({
+      email: 'other@example.com',
+    });
   });
 
   it('offers reserved test domains outside production', () => {

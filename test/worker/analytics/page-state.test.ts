@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PageState } from '../../../islands/protocol';
 import { freshApp, setCookies } from '../fetch-app';
+import { pageStateOf } from '../page-html';
 
-/** The state the page's boot script receives: `boot({...})` in the page's module script. */
+/** The state the page's boot script receives. */
 async function pageState(response: Response): Promise<PageState> {
-  const html = await response.text();
-  const json = /boot\((\{.*?\})\);/.exec(html)?.[1];
-  if (!json) throw new Error('no boot state in the page');
-  return JSON.parse(json) as PageState;
+  return pageStateOf(await response.text());
 }
 
 /** A US visitor: no consent asked by default. */

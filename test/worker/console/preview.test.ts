@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PageState } from '../../../islands/protocol';
 import { previewRoutes } from '../../../worker/console/preview-route';
 import type { AppEnv } from '../../../worker/env';
 import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/funnel/preview';
 import { anEvent, countRows, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp, ORIGIN, putConfig, setCookies } from '../fetch-app';
+import { pageStateOf } from '../page-html';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 
@@ -37,12 +37,6 @@ const LP17_HEADING = 'Locate any phone, with consent';
 
 function heading(html: string): string | undefined {
   return html.match(/<h1 id="screen-title">([^<]+)<\/h1>/)?.[1];
-}
-
-function pageState(html: string): PageState {
-  const json = /boot\((\{.*?\})\);/.exec(html)?.[1];
-  if (!json) throw new Error('no boot state in the page');
-  return JSON.parse(json) as PageState;
 }
 
 /** A preview cookie signed with KEY, expiring `ttl` seconds after `nowMs`. */
@@ -97,7 +91,7 @@ describe('the preview link GET /console/preview/{variant}', () => {
     const page = await fetchApp('/', {
       headers: { cookie: `gf_preview=${setCookies(link).get('gf_preview')}` },
     });
-    expect(pageState(await page.text())).toMatchObject({
+    expect(pageStateOf(await page.text())).toMatchObject({
       variant: 'lp11ch8/vc',
       flow: 'lp11ch8_vc',
     });
@@ -157,7 +151,7 @@ describe('a page with the preview cookie', () => {
     const normalHtml = await normal.text();
     // What a preview leaves out, present on the same deployment's normal page.
     expect(normalHtml).toContain('data-island="ConsentBanner"');
-    expect(pageState(normalHtml).analytics).toMatchObject({
+    expect(pageStateOf(normalHtml).analytics).toMatchObject({
       collector: '/e',
       pixels: { meta: '1234567890' },
     });
@@ -171,7 +165,7 @@ describe('a page with the preview cookie', () => {
       /<aside class="preview-bar" aria-label="Preview" lang="en" dir="ltr">.*Preview of variant <strong>lp17<\/strong> — not counted, no ads<\/p><a class="preview-bar__end" href="\/console\/preview\?end=1">End preview<\/a><\/aside>/,
     );
     expect(html).not.toContain('data-island="ConsentBanner"');
-    const state = pageState(html);
+    const state = pageStateOf(html);
     expect(state).toMatchObject({ screen: 'one_pager_all', variant: 'lp17', flow: 'lp17ch17pr5' });
     expect(state.analytics.collector).toBeNull();
     expect(state.analytics.pixels).toEqual({
@@ -211,10 +205,21 @@ describe('a page with the preview cookie', () => {
 
   it('walks the variant’s flow: Continue leads to its next screen', async () => {
     const fetchApp = freshApp({}, { CONSOLE_PREVIEW_KEY: KEY });
-    const continueFromSignup = async (cookie: string) =>
-      (await fetchApp('/signup', { method: 'POST', headers: { cookie } })).headers.get('location');
-    expect(await continueFromSignup('gf_variant=default')).toBe('/checkout_v3_tr');
-    expect(await continueFromSignup(await previewCookie('lp11ch8/vc'))).toBe('/checkout_v3_pp');
+    // The signup screen's email form, posted without script: the account is made, then on.
+    const continueFromSignup = async (cookie: string, email: string) => {
+      const posted = await fetchApp('/signup', {
+        method: 'POST',
+        headers: { cookie, origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+        body: new URLSearchParams({ email }),
+      });
+      return posted.headers.get('location');
+    };
+    expect(await continueFromSignup('gf_variant=default', 'visitor@example.com')).toBe(
+      '/checkout_v3_tr',
+    );
+    expect(
+      await continueFromSignup(await previewCookie('lp11ch8/vc'), 'marketer@example.com'),
+    ).toBe('/checkout_v3_pp');
   });
 
   it.each([
@@ -241,7 +246,7 @@ describe('a page with the preview cookie', () => {
       const html = await res.text();
       expect(heading(html)).toBe(DEFAULT_HEADING);
       expect(html).not.toContain('preview-bar');
-      expect(pageState(html).analytics.collector).toBe('/e');
+      expect(pageStateOf(html).analytics.collector).toBe('/e');
       expect(setCookies(res).get('gf_variant')).toBe('default');
       expect(res.headers.getSetCookie()).toContainEqual(
         expect.stringMatching(/^gf_preview=; Max-Age=0/),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
+import { pageStateJson } from '../page-html';
 
 /**
  * Two visitors asking for every screen at the same moment, from the same isolate (one app: one
@@ -46,7 +47,7 @@ async function open(fetchApp: ReturnType<typeof freshApp>, who: Visitor, screen:
   expect(response.status, `/${screen}`).toBe(200);
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
   const body = await response.text();
-  const boot = /boot\((\{.*?\})\);/.exec(body)?.[1];
+  const boot = pageStateJson(body);
   expect(nonce, `/${screen} nonce`).toBeTruthy();
   expect(boot, `/${screen} page state`).toBeTruthy();
   return {

@@ -1,0 +1,95 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { translatedErrorTexts } from '../../screens/error-texts';
+import type { BrowserSignupResponse } from '../../shared/api/contract';
+import { readableText, SIGN_UP_ERROR_KEYS, signupErrorText } from '../../shared/api/error-text';
+import {
+  decodeSignedUp,
+  encodeSignedUp,
+  type RefusedEmail,
+  type SignedUpAccount,
+} from '../../shared/api/form-sign-up';
+import { ApiFailure } from '../../shared/api/request';
+import { isValidEmail } from '../../shared/email-validity';
+import type { ScreenId } from '../../shared/screens';
+import { noteRefusal, refusalBody } from '../api/api-error';
+import { type ApiDependencies, forwardCall } from '../api/call-handler';
+import type { AppEnv } from '../env';
+import { carryToNextScreen, readFormFields, takeCarried, textField } from './form-post';
+
+/**
+ * The signup screens' email form without script (islands/SignupForm.tsx before it hydrates, or
+ * with JavaScript off). The worker does what the island would: checks the address by the same
+ * rule, creates the account through the same §7 call, limits and session cookie as
+ * `POST /api/signup` (forwardCall), and hands it to the next screen in a short-lived cookie. A
+ * refusal shows the form again with what was typed and the island's own text for it.
+ */
+
+/** Carries the new account from the signup screen's post to the next screen, and no further. */
+const SIGNED_UP_COOKIE = 'gf_account';
+
+export type SignUpPost =
+  | { ok: true; account: SignedUpAccount }
+  | { ok: false; refused: RefusedEmail; status: ContentfulStatusCode }
+  | { ok: false; malformed: Response };
+
+function refusedWith(value: string, message: string, status: ContentfulStatusCode): SignUpPost {
+  return { ok: false, refused: { value, message }, status };
+}
+
+/**
+ * Creates the account from the posted `email` (the field islands/kit/EmailInput.tsx names). The
+ * name falls back to the email (SPEC.md §5); the visitor id and landing type are the worker's own
+ * (worker/api/request-body.ts), as for the island's call.
+ */
+export async function signUpFromForm(
+  c: Context<AppEnv>,
+  screen: ScreenId,
+  deps: ApiDependencies,
+): Promise<SignUpPost> {
+  const form = await readFormFields(c);
+  if (!form.ok) return { ok: false, malformed: form.response };
+  const t = c.get('t');
+  const value = textField(form.fields, 'email');
+  const email = value.trim();
+  if (!isValidEmail(email)) {
+    c.get('logFields').detail = email === '' ? 'email_empty' : 'email_invalid';
+    const key = email === '' ? 'email_error_message_empty' : 'email_error_message_invalid';
+    return refusedWith(value, t(key), 422);
+  }
+
+  const forwarded = await forwardCall(c, 'signup', deps, async () => ({
+    registration_source: 'email',
+    email,
+    name: email,
+  }));
+  let failure: ApiFailure;
+  if (!forwarded.ok) {
+    noteRefusal(c, forwarded.refusal);
+    failure = new ApiFailure('http', forwarded.refusal.status, refusalBody(forwarded.refusal));
+  } else if (forwarded.status >= 400) {
+    failure = new ApiFailure('http', forwarded.status, forwarded.body);
+  } else {
+    const { data } = forwarded.body as BrowserSignupResponse;
+    const account = {
+      email,
+      userId: data.entity.external_user_id,
+      deeplinkToken: data.deeplink_token,
+      screen,
+    };
+    return { ok: true, account };
+  }
+  // The text the island's toast would show for the same answer (SPEC.md §5, §8).
+  const texts = translatedErrorTexts(t, SIGN_UP_ERROR_KEYS);
+  const status = (failure.status ?? 502) as ContentfulStatusCode;
+  return refusedWith(value, readableText(signupErrorText(failure), texts), status);
+}
+
+export function carrySignedUp(c: Context<AppEnv>, account: SignedUpAccount): void {
+  carryToNextScreen(c, SIGNED_UP_COOKIE, encodeSignedUp(account));
+}
+
+/** The carried account, if any, cleared as it is read (form-post.ts takeCarried). */
+export function takeSignedUp(c: Context<AppEnv>): SignedUpAccount | undefined {
+  return decodeSignedUp(takeCarried(c, SIGNED_UP_COOKIE)) ?? undefined;
+}
