@@ -1,4 +1,4 @@
-import { type ComponentType, createElement } from 'react';
+import { type ComponentType, createElement, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { IslandRoot } from './island-root';
 import { ISLAND_ATTR, ISLAND_PREFIX_ATTR, ISLAND_PROPS_ATTR } from './protocol';
@@ -29,13 +29,18 @@ export async function hydrateIslands(loaders: Record<string, () => Promise<Islan
     const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTR) ?? '{}') as never;
     committed.push(
       new Promise<void>((onCommit) => {
-        hydrateRoot(
-          element,
-          createElement(IslandRoot, { onCommit }, createElement(component, props)),
-          {
-            identifierPrefix: element.getAttribute(ISLAND_PREFIX_ATTR) ?? '',
-          },
-        );
+        // As a transition, React renders the hydration in slices of a few milliseconds and
+        // yields between them, so a tap or keystroke meanwhile is handled at once (and the
+        // island it lands in is hydrated first) rather than after one long task.
+        startTransition(() => {
+          hydrateRoot(
+            element,
+            createElement(IslandRoot, { onCommit }, createElement(component, props)),
+            {
+              identifierPrefix: element.getAttribute(ISLAND_PREFIX_ATTR) ?? '',
+            },
+          );
+        });
       }),
     );
   }
