@@ -33,18 +33,52 @@ const bundled = createTranslations(BUNDLED_TRANSLATIONS);
  * so the isolate's bundled instance is never changed by an override. Keys the override lacks
  * fall back to the bundled text of the language, then to English.
  */
+/** Far more texts than any language has; keys come from code and config, never from requests. */
+const REMEMBERED_TEXTS_MAX = 5000;
+
+/**
+ * A translator that remembers its answer for a key asked without options, which is how a page
+ * asks for most of its hundred or so texts. i18next's lookup (fallback language, nesting,
+ * interpolation) was a quarter of the worker's CPU per landing page (a CPU profile of 3000
+ * renders). Such an answer depends only on the language and the dictionary, both fixed for the
+ * translator's life; calls with options (a count, a price) go to i18next every time.
+ */
+function remembering(t: TFunction): TFunction {
+  const said = new Map<string, string>();
+  function rememberingT(key: unknown, ...rest: unknown[]): unknown {
+    const translate = t as unknown as (...args: unknown[]) => unknown;
+    if (rest.length > 0 || typeof key !== 'string') return translate(key, ...rest);
+    const known = said.get(key);
+    if (known !== undefined) return known;
+    const text = translate(key);
+    if (typeof text === 'string' && said.size < REMEMBERED_TEXTS_MAX) said.set(key, text);
+    return text;
+  }
+  return rememberingT as unknown as TFunction;
+}
+
 export function translatorWithOverride(language: string, override: Dictionary): TFunction {
   const own = BUNDLED_TRANSLATIONS[language] ?? {};
   const dictionaries: Record<string, Dictionary> = {
     [DEFAULT_LANGUAGE]: BUNDLED_TRANSLATIONS[DEFAULT_LANGUAGE] ?? {},
     [language]: overlayDictionary(own, override),
   };
-  return createTranslations(dictionaries).getFixedT(language);
+  return remembering(createTranslations(dictionaries).getFixedT(language));
 }
 
 /** The text of the bundled files only. */
+const bundledTranslators = new Map<string, TFunction>();
+
+/** The bundled texts in `language`: one remembering translator per language and isolate. */
 export function bundledTranslator(language: string): TFunction {
-  return bundled.getFixedT(language);
+  // Anything else (an error page's guess) is not kept: the map stays one entry per language.
+  if (!SUPPORTED_LANGUAGES.includes(language)) return bundled.getFixedT(language);
+  let t = bundledTranslators.get(language);
+  if (!t) {
+    t = remembering(bundled.getFixedT(language));
+    bundledTranslators.set(language, t);
+  }
+  return t;
 }
 
 /** Text direction of a language (SPEC.md §9: right-to-left layout for right-to-left languages). */
