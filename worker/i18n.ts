@@ -27,12 +27,6 @@ function createTranslations(dictionaries: Readonly<Record<string, Dictionary>>):
 // afterwards: requests only take a fixed-language view of it.
 const bundled = createTranslations(BUNDLED_TRANSLATIONS);
 
-/**
- * A translator for one language with copy from KV laid over its bundled text (SPEC.md §7
- * content service). Built once per language and manifest timestamp on an instance of its own,
- * so the isolate's bundled instance is never changed by an override. Keys the override lacks
- * fall back to the bundled text of the language, then to English.
- */
 /** Far more texts than any language has; keys come from code and config, never from requests. */
 const REMEMBERED_TEXTS_MAX = 5000;
 
@@ -57,6 +51,12 @@ function remembering(t: TFunction): TFunction {
   return rememberingT as unknown as TFunction;
 }
 
+/**
+ * A translator for one language with copy from KV laid over its bundled text (SPEC.md §7
+ * content service). Built once per language and manifest timestamp on an instance of its own,
+ * so the isolate's bundled instance is never changed by an override. Keys the override lacks
+ * fall back to the bundled text of the language, then to English.
+ */
 export function translatorWithOverride(language: string, override: Dictionary): TFunction {
   const own = BUNDLED_TRANSLATIONS[language] ?? {};
   const dictionaries: Record<string, Dictionary> = {
@@ -66,10 +66,12 @@ export function translatorWithOverride(language: string, override: Dictionary): 
   return remembering(createTranslations(dictionaries).getFixedT(language));
 }
 
-/** The text of the bundled files only. */
 const bundledTranslators = new Map<string, TFunction>();
 
-/** The bundled texts in `language`: one remembering translator per language and isolate. */
+/**
+ * The text of the bundled files only, in `language`: one remembering translator per language and
+ * isolate.
+ */
 export function bundledTranslator(language: string): TFunction {
   // Anything else (an error page's guess) is not kept: the map stays one entry per language.
   if (!SUPPORTED_LANGUAGES.includes(language)) return bundled.getFixedT(language);
