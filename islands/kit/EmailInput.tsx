@@ -116,6 +116,14 @@ export function EmailInput({
   const keepFocus = (event: MouseEvent) => event.preventDefault();
 
   const messageShown = errorShown && showErrorMessage;
+
+  /** The worker's refusal until the value changes, else the field's own error when shown. */
+  function shownMessage(): string | null {
+    if (refusalShown) return refusal ?? null;
+    if (!messageShown) return null;
+    return empty ? errorMessages.empty : errorMessages.invalid;
+  }
+
   const shortcuts = showShortcuts ? shortcutsFor(value, domains) : [];
 
   return (
@@ -152,13 +160,7 @@ export function EmailInput({
         }}
       />
       <p id={errorId} className="email-input__error" aria-live="polite">
-        {refusalShown
-          ? refusal
-          : messageShown
-            ? empty
-              ? errorMessages.empty
-              : errorMessages.invalid
-            : null}
+        {shownMessage()}
       </p>
       {shortcuts.length > 0 ? (
         <fieldset ref={shortcutsRef} className="email-input__shortcuts">
