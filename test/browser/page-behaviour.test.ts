@@ -239,13 +239,15 @@ describe('pages in Chromium', () => {
   });
 
   it('fetches the next screen ahead of time, before the visitor clicks', async () => {
-    const { context, page } = await session.newVisitor();
+    const { context, page, problems } = await session.newVisitor();
     await page.goto('/searching?ahead=1');
     await expect
       .poll(() =>
         session.worker.logs.some((line) => line.path === '/signup' && line.prefetch === true),
       )
       .toBe(true);
+    // The rules the script adds after the first paint are taken: no CSP refusal, no failed request.
+    expect(problems).toEqual([]);
     await context.close();
   });
 

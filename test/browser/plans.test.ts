@@ -189,6 +189,8 @@ describe('plans in Chromium', () => {
   it('checkout screens prefetch their card-brand, wallet and guarantee images from the screen before', async () => {
     const { context, page } = await session.newVisitor();
     await page.goto('/signup');
+    // The page's script adds them once it has painted.
+    await page.waitForSelector('link[rel="prefetch"][as="image"]', { state: 'attached' });
     const prefetched = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="prefetch"][as="image"]')].map((link) =>
         link.getAttribute('href'),

@@ -8,6 +8,16 @@ export function pageStateJson(html: string): string | undefined {
   return /boot\((\{.*?\})\)\)/.exec(html)?.[1];
 }
 
+/**
+ * What the page's module script does once the page has painted (render-page.tsx): the body of
+ * its `go` function.
+ */
+export function afterPaintCode(html: string): string {
+  const code = /const go=\(\)=>\{(.*?)\};if\(PerformanceObserver/s.exec(html)?.[1];
+  if (!code) throw new Error('no after-paint code in the page');
+  return code;
+}
+
 /** The state the page's boot script receives. */
 export function pageStateOf(html: string): PageState {
   const json = pageStateJson(html);
