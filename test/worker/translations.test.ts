@@ -102,8 +102,8 @@ function heading(html: string): string | undefined {
 
 /** The page with its per-request script nonce blanked, for comparing two responses. */
 function withoutNonce(html: string): string {
-  // As an attribute, and in the page script's elements (nonce:"…").
-  return html.replace(/nonce([=:])"[^"]*"/g, 'nonce$1""');
+  // As an attribute, and in the elements the page's script adds ("nonce":"…").
+  return html.replace(/nonce("?[=:])"[^"]*"/g, 'nonce$1""');
 }
 
 function errorLines(spy: { mock: { calls: unknown[][] } }): Record<string, unknown>[] {
