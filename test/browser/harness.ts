@@ -8,7 +8,7 @@ import {
 } from 'playwright-core';
 import { GIS_SCRIPT_URL } from '../../islands/signup/google-identity';
 import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium';
 import { VisitorPool } from './visitor-pool';
 
 export type VisitorOptions = Pick<
@@ -116,7 +116,7 @@ let processBrowser: Promise<Browser> | undefined;
 
 function sharedBrowser(): Promise<Browser> {
   processBrowser ??= chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     // Playwright adds --headless itself and starts from a fresh, empty profile.
     args: [...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'), OFFLINE_FLAG],
     headless: true,

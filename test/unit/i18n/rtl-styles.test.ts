@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criticalCss } from '../../../screens/styles';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../../scripts/chromium';
 import { THEMES, type Theme } from '../../../shared/theme';
 import { directionOf } from '../../../worker/i18n';
 
@@ -15,7 +15,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
     headless: true,
   });
