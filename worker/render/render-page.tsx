@@ -36,7 +36,7 @@ const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="widt
 
 /**
  * The document up to <body>, written with hono/html (every value escaped). The style sheet goes
- * in raw: CSS of our own. Nothing in it asks for another file (afterPaintFetches).
+ * in raw: CSS of our own. Nothing in it asks for another file (afterPaintElements).
  */
 function documentStart(options: {
   language: string;
