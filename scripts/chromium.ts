@@ -15,8 +15,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium: the benchmark's browser, the one a visitor's Chrome is measured against. */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FULL_CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's full Chromium: the benchmark's browser, as a visitor's Chrome is a full browser. */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? FULL_CHROMIUM;
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -28,4 +30,4 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * back, every test passing). Without it, the full Chromium; CHROME_PATH overrides both.
  */
 export const TEST_CHROMIUM_PATH =
-  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
