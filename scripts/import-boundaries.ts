@@ -64,8 +64,7 @@ export const BOUNDARIES: readonly Boundary[] = [
   },
   {
     folder: 'worker',
-    // dist/: the client build's manifest, read when the worker is bundled.
-    mayImport: ['screens', 'islands', 'shared', 'locales', 'portal', 'test-gateway', 'dist'],
+    mayImport: ['screens', 'islands', 'shared', 'locales', 'portal', 'test-gateway'],
     message:
       'worker/ runs on the edge and never imports the tools or the tests (scripts/, test/): they depend on it, not it on them.',
   },

@@ -1,4 +1,4 @@
-import manifest from '../../dist/client/.vite/manifest.json';
+import manifest from '#client-manifest';
 
 /** One entry or chunk of the browser build (Vite's manifest). */
 export interface ManifestChunk {
@@ -6,7 +6,7 @@ export interface ManifestChunk {
   imports?: string[];
 }
 
-const chunks = manifest as Record<string, ManifestChunk>;
+const chunks: Record<string, ManifestChunk> = manifest;
 
 /**
  * A module of the browser build by its source path (`islands/boot.ts`); a missing one means the

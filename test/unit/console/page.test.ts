@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import manifest from '../../../dist/client/.vite/manifest.json';
+import manifest from '#client-manifest';
 import { consolePage } from '../../../worker/console/page';
 import type { AppEnv } from '../../../worker/env';
 
 /** The console's built entry as `npm run build` wrote it (the page names these files). */
-const entry = (manifest as Record<string, { file: string; css?: string[] }>)['console/main.tsx'];
+const entry = manifest['console/main.tsx'];
 
 function consoleApp() {
   const app = new Hono<AppEnv>();
@@ -46,7 +46,7 @@ describe('the console’s page (GET /console)', () => {
   it('loads none of the funnel’s islands or boot code', async () => {
     const page = await (await consoleApp().request('/console')).text();
     const loaded = [...page.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
-    const funnelEntries = Object.entries(manifest as Record<string, { file: string }>)
+    const funnelEntries = Object.entries(manifest)
       .filter(([key]) => key.startsWith('islands/'))
       .map(([, chunk]) => chunk.file);
     expect(loaded.length).toBeGreaterThan(1);
