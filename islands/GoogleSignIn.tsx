@@ -69,8 +69,11 @@ function GoogleMark() {
 /**
  * Continue with Google (SPEC.md §2, §4, §5, §8). Until Google Identity Services has rendered its
  * own button (width 343, SPEC.md §9), our accessible button holds its place; pressed too early it
- * says the button is not ready yet. A button that cannot be set up says why in its place. The
- * credential GIS hands back is signed up through the worker, which verifies it (islands/signup).
+ * says the button is not ready yet, under it. A button that cannot be set up (no client id,
+ * Google's script blocked or failing) is replaced by the reason, in the button's own 44 px box:
+ * no control is left that can do nothing, and nothing below moves when Google fails after the
+ * first paint (CLS 0). The credential GIS hands back is signed up through the worker, which
+ * verifies it (islands/signup).
  */
 export default function GoogleSignIn({
   clientId,
@@ -90,6 +93,7 @@ export default function GoogleSignIn({
   const problem: GoogleProblem | null = clientId.trim() ? state.problem : 'not_configured';
   const ready = state.phase === 'preloaded' && problem === null;
   const shown = problem ?? (pressedEarly && !ready ? 'not_ready' : null);
+  const placeholderShown = !ready && problem === null;
   const textOf = (reason: GoogleProblem) => readableText(googleProblemText(reason), errors);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per page; the props never change.
@@ -118,15 +122,14 @@ export default function GoogleSignIn({
   }, []);
 
   function onPlaceholderClick() {
-    const reason = problem ?? 'not_ready';
     setPressedEarly(true);
-    showError(textOf(reason));
+    showError(textOf('not_ready'));
   }
 
   return (
     <div className={`google-signin${ready ? ' google-signin--ready' : ''}`}>
       <div ref={container} className="google-signin__gis" />
-      {ready ? null : (
+      {placeholderShown ? (
         <button
           type="button"
           className="google-signin__placeholder"
@@ -136,8 +139,13 @@ export default function GoogleSignIn({
           <GoogleMark />
           <span>{text.button}</span>
         </button>
-      )}
-      <p id={messageId} className="google-signin__message" role="status">
+      ) : null}
+      {/* One live region throughout, so that a reason appearing later is announced. */}
+      <p
+        id={messageId}
+        className={`google-signin__message${problem ? ' google-signin__message--in-place' : ''}`}
+        role="status"
+      >
         {shown ? textOf(shown) : null}
       </p>
     </div>

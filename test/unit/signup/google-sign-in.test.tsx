@@ -82,13 +82,17 @@ describe('GoogleSignIn island (SPEC.md §4, §8, §9)', () => {
     container.remove();
   });
 
-  it('without a client id says so in the first HTML, and loads no script', async () => {
+  it('without a client id says so in the button’s place in the first HTML, and loads no script', async () => {
     const html = renderToString(<GoogleSignIn {...props('')} />);
-    expect(html).toContain(ERRORS.google_not_configured);
+    expect(html).toContain(
+      `class="google-signin__message google-signin__message--in-place" role="status">${ERRORS.google_not_configured}</p>`,
+    );
+    expect(html).not.toContain('<button');
     render(<GoogleSignIn {...props('')} />);
     await tick(2000);
     expect(script.loadExternalScript).not.toHaveBeenCalled();
     expect(message()).toBe(ERRORS.google_not_configured);
+    expect(placeholder()).toBeNull();
   });
 
   it('pressed before Google is ready, it says "not ready yet"', async () => {
@@ -103,13 +107,25 @@ describe('GoogleSignIn island (SPEC.md §4, §8, §9)', () => {
     );
   });
 
-  it('when GIS cannot load, the button area says Google Sign-In is not available', async () => {
-    script.loadExternalScript.mockRejectedValue(new Error('blocked'));
+  it('when GIS cannot load, the reason takes the button’s place in the same live region', async () => {
+    let refuse: (error: Error) => void = () => {};
+    script.loadExternalScript.mockReturnValue(new Promise((_, reject) => (refuse = reject)));
     render(<GoogleSignIn {...props()} />);
     await tick(0);
+    const region = document.querySelector('.google-signin__message');
+    expect(region?.getAttribute('role')).toBe('status');
+    expect(region?.className).toBe('google-signin__message');
+    expect(placeholder()).not.toBeNull();
+    await act(async () => refuse(new Error('blocked')));
+    await tick(0);
+    // The element that was waiting, empty, is the one that now speaks: a screen reader hears it.
+    expect(document.querySelector('.google-signin__message')).toBe(region);
+    expect(region?.className).toBe('google-signin__message google-signin__message--in-place');
     expect(message()).toBe(ERRORS.google_not_available);
-    await act(async () => placeholder()!.click());
-    expect($error.get().message).toBe(ERRORS.google_not_available);
+    // No button is left that could only say it does not work.
+    expect(placeholder()).toBeNull();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect($error.get().show).toBe(false);
   });
 
   it("swaps our button for Google's 343 px one 1 s after the script is ready", async () => {
@@ -157,7 +173,7 @@ describe('GoogleSignIn island (SPEC.md §4, §8, §9)', () => {
     expect($error.get().message).toBe(ERRORS.google_unexpected);
   });
 
-  it('initialize throwing says it failed to initialise', async () => {
+  it('initialize throwing says it failed to initialise, in the button’s place', async () => {
     gisLoads();
     gis.initialize.mockImplementationOnce(() => {
       throw new Error('bad client');
@@ -165,6 +181,7 @@ describe('GoogleSignIn island (SPEC.md §4, §8, §9)', () => {
     render(<GoogleSignIn {...props()} />);
     await tick(1500);
     expect(message()).toBe(ERRORS.google_init_failed);
-    expect(placeholder()).not.toBeNull();
+    expect(document.querySelector('.google-signin__message--in-place')).not.toBeNull();
+    expect(placeholder()).toBeNull();
   });
 });
