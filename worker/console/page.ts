@@ -1,15 +1,12 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../env';
-import { clientChunk, type ManifestChunk } from '../render/client-build';
+import { clientChunk } from '../render/client-build';
 import { htmlText } from '../render/html-text';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 
 /** The console's browser entry (vite.config.ts); Vite's manifest names its script and style. */
 const CONSOLE_ENTRY = 'console/main.tsx';
-
-/** A manifest entry with the style sheets Vite emitted for it. */
-type EntryWithCss = ManifestChunk & { css?: string[] };
 
 /** The entry's imports, depth first, each once: fetched at once rather than one after another. */
 function importedFiles(key: string, into: Set<string>): Set<string> {
@@ -29,7 +26,7 @@ function importedFiles(key: string, into: Set<string>): Set<string> {
  */
 export function consolePage(c: Context<AppEnv>): Response {
   const nonce = c.get('nonce');
-  const entry = clientChunk(CONSOLE_ENTRY) as EntryWithCss;
+  const entry = clientChunk(CONSOLE_ENTRY);
   const styles = (entry.css ?? []).map((file) => html`<link rel="stylesheet" href="/${file}">`);
   const preloads = [...importedFiles(CONSOLE_ENTRY, new Set())].map(
     (file) => html`<link rel="modulepreload" href="/${file}" nonce="${nonce}">`,

@@ -4,5 +4,13 @@
  * checker reads this declaration instead, so `npm run check` does not depend on the build and
  * runs beside it.
  */
-declare const manifest: Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** One entry or chunk of the browser build: its file, the chunks it imports, its style sheets. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+declare const manifest: Record<string, ManifestChunk>;
 export default manifest;
