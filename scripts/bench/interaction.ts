@@ -136,13 +136,15 @@ async function firstInputDelay(browser: Browser, origin: URL, landing: string): 
   try {
     await page.goto(landing, { waitUntil: 'commit' });
     const deadline = Date.now() + 30_000;
-    let centre = await page.evaluate<[number, number] | null>(IN_PAGE_PAINTED_PHONE_FIELD);
-    while (centre === null) {
+    for (;;) {
+      const centre = await page.evaluate<[number, number] | null>(IN_PAGE_PAINTED_PHONE_FIELD);
+      if (centre !== null) {
+        await tap(cdp, centre);
+        break;
+      }
       if (Date.now() > deadline) throw new Error(`${landing}: the phone field was never painted`);
       await page.waitForTimeout(POLL_MS);
-      centre = await page.evaluate<[number, number] | null>(IN_PAGE_PAINTED_PHONE_FIELD);
     }
-    await tap(cdp, centre);
     await page.keyboard.type('2', { delay: 0 });
     return await page.evaluate<number>(IN_PAGE_FIRST_INPUT_DELAY);
   } finally {
@@ -167,8 +169,9 @@ async function screenToScreen(
       new Function("return document.documentElement.dataset.booted === 'yes'") as () => boolean,
     );
     await page.waitForTimeout(500);
-    await page.locator(button).scrollIntoViewIfNeeded();
-    const box = await page.locator(button).boundingBox();
+    const target = page.locator(button);
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
     if (box === null) throw new Error(`${from}: ${button} is not on screen`);
     await Promise.all([
       page.waitForURL((url) => url.pathname !== from),
