@@ -35,6 +35,7 @@ import { splitTest } from './middleware/split-test';
 import { translations } from './middleware/translations';
 import { visitor } from './middleware/visitor';
 import { errorPage } from './render/render-page';
+import type { RenderedScreens } from './render/rendered-screens';
 import { resumeRoutes } from './resume/resume-route';
 import { appLoginRoutes } from './routes/app-login';
 import { consentRoutes } from './routes/consent';
@@ -68,6 +69,11 @@ export interface AppOptions {
    * unless a test fixes it.
    */
   now?: () => number;
+  /**
+   * Screen bodies kept between requests (worker/render/rendered-screens.ts); null renders every
+   * page for its request alone, as a test's reference.
+   */
+  renderedScreens?: RenderedScreens | null;
   /** Cloudflare Access's signing keys for the console; tests pass keys they made. */
   accessKeys?: AccessKeys;
   /** The collector's batch limits (worker/collector/intake-limits.ts); a test shortens them. */
@@ -139,7 +145,7 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.route('/test-gateway', devKit.testGatewayRoutes());
   app.route('/app', appLoginRoutes({ portalFetch }));
   app.route(RESUME_PAGE_PATH, resumeRoutes({ now: options.now, portalFetch }));
-  app.route('/', screenRoutes(api, options.screens));
+  app.route('/', screenRoutes(api, options.screens, options.renderedScreens));
   app.notFound(notFoundPage);
 
   app.onError((error, c) => {

@@ -2,6 +2,7 @@ import { html, raw } from 'hono/html';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import type { PageState } from '../../islands/protocol';
+import type { IslandName } from '../../screens/islands';
 import { IslandCollector, IslandContext } from '../../screens/layout/Island';
 import { criticalCss } from '../../screens/styles';
 import { serializeJson } from '../../shared/serialize-json';
@@ -29,8 +30,6 @@ export interface PageOptions {
   prefetchImages?: readonly string[];
   onError?: (error: unknown) => void;
 }
-
-const encoder = new TextEncoder();
 
 const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
 
@@ -94,10 +93,10 @@ function afterPaintElements(
  */
 const ELEMENTS_PER_TASK = 8;
 
-function documentTail(options: PageOptions, islands: IslandCollector) {
+function documentTail(options: PageOptions, islands: ReadonlySet<IslandName>) {
   const { nonce, state } = options;
   if (!state) return '</body></html>';
-  const scripts = pageScripts(islands.names);
+  const scripts = pageScripts(islands);
   // JavaScript, not HTML: its only data is serializeJson's, which is safe inside a <script>.
   const elements = afterPaintElements(
     nonce,
@@ -135,39 +134,51 @@ function documentTail(options: PageOptions, islands: IslandCollector) {
   );
 }
 
+/** A page's body as React rendered it, and the islands in it (their modules load after paint). */
+export interface RenderedBody {
+  html: string;
+  islands: ReadonlySet<IslandName>;
+}
+
 /**
- * Streams a page: the head (with inline critical CSS) goes out at once, then React's HTML as
- * it renders, then one module script that, after the first paint, imports only the islands the
- * page rendered.
- * Rejects when the page's shell fails to render, so the caller can answer with an error page.
+ * Renders a page's body to HTML. There is no Suspense boundary on any screen, so React has the
+ * whole body when its shell is ready (nothing would reach the browser sooner by streaming it)
+ * and writes no script of its own: a body holds no nonce, and one body can serve many requests
+ * (./rendered-screens.ts). Rejects when the body fails to render, so the caller can answer with
+ * an error page.
  */
-export async function renderPage(body: ReactNode, options: PageOptions): Promise<Response> {
+export async function renderBody(
+  body: ReactNode,
+  onError?: (error: unknown) => void,
+): Promise<RenderedBody> {
   const islands = new IslandCollector();
-  const reactStream = await renderToReadableStream(
+  const stream = await renderToReadableStream(
     <IslandContext.Provider value={islands}>{body}</IslandContext.Provider>,
-    { nonce: options.nonce, onError: options.onError },
+    { onError },
   );
-  const reader = reactStream.getReader();
-  let headSent = false;
+  const html = await new Response(stream).text();
+  return { html, islands: islands.names };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A page from its rendered body, sent as a stream: the head (with inline critical CSS) as its
+ * own first chunk, so the browser can start on the styles, then the body and one module script
+ * that, after the first paint, imports only the islands the body holds.
+ */
+export function pageResponse(body: RenderedBody, options: PageOptions): Response {
+  const { language, theme, title, screenCss } = options;
+  const css = criticalCss(theme, screenCss);
+  const chunks = [
+    documentStart({ language, theme, title, css }),
+    body.html + documentTail(options, body.islands),
+  ];
   const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headSent) {
-        headSent = true;
-        const { language, theme, title, screenCss } = options;
-        const css = criticalCss(theme, screenCss);
-        controller.enqueue(encoder.encode(documentStart({ language, theme, title, css })));
-        return;
-      }
-      const { done, value } = await reader.read();
-      if (!done) {
-        controller.enqueue(value);
-        return;
-      }
-      controller.enqueue(encoder.encode(documentTail(options, islands)));
-      controller.close();
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
+    pull(controller) {
+      const chunk = chunks.shift();
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(encoder.encode(chunk));
     },
   });
   return new Response(stream, {
@@ -178,6 +189,11 @@ export async function renderPage(body: ReactNode, options: PageOptions): Promise
       'cache-control': 'private, no-cache',
     },
   });
+}
+
+/** Renders a page (renderBody, then pageResponse). */
+export async function renderPage(body: ReactNode, options: PageOptions): Promise<Response> {
+  return pageResponse(await renderBody(body, options.onError), options);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { Page } from '../../screens/layout/Page';
+import type { PreviewNotice } from '../../screens/layout/PreviewBar';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
-import type { PixelIds } from '../../shared/analytics/tracking';
+import type { ScreenProps } from '../../screens/types';
+import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
@@ -12,7 +14,16 @@ import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
-import { renderPage } from '../render/render-page';
+import { pageResponse, type RenderedBody, renderBody, renderPage } from '../render/render-page';
+import {
+  bodyKey,
+  fillSlots,
+  isSlottable,
+  RenderedScreens,
+  SEARCH_SLOT,
+  translatorId,
+  VISITOR_SLOT,
+} from '../render/rendered-screens';
 import { stripeAccountCountry } from '../stripe-account-country';
 import { screenFormGuard } from './form-post';
 import { carryPostedPhone, readPhonePost, takePostedPhone } from './phone-form';
@@ -28,6 +39,14 @@ interface Refused {
   email?: RefusedEmail;
   status: number;
 }
+
+/**
+ * Bodies kept per isolate: every screen in a few languages, themes and countries. At about 30 KB
+ * each, 256 take some 8 MB of the isolate's 128 MB.
+ */
+const RENDERED_SCREENS_KEPT = 256;
+
+type PageAttribution = { consent: ConsentState; pixels: PixelIds };
 
 const NO_AD_TOOLS: PixelIds = { meta: null, tiktok: null, googleAds: null, appsflyer: null };
 
@@ -65,7 +84,11 @@ function queryOf(url: string): string {
  * landing's POST is its phone form's, checked first as the island would (./phone-form.ts); a
  * signup screen's is its email form's, which creates the account first (./signup-form.ts).
  */
-export function screenRoutes(api: ApiDependencies, screens: Screens = DEFAULT_SCREENS) {
+export function screenRoutes(
+  api: ApiDependencies,
+  screens: Screens = DEFAULT_SCREENS,
+  renderedScreens: RenderedScreens | null = new RenderedScreens(RENDERED_SCREENS_KEPT),
+) {
   const app = new Hono<AppEnv>();
 
   function nextOf(current: ScreenId, flow: AppEnv['Variables']['flow']) {
@@ -92,51 +115,91 @@ export function screenRoutes(api: ApiDependencies, screens: Screens = DEFAULT_SC
     };
   }
 
+  /**
+   * A screen's body: kept and served again when nothing in it belongs to one visitor but the
+   * query string and their uuid, which go in slots (../render/rendered-screens.ts); else rendered
+   * for this request alone (a refused form, a posted number, a marketer's preview).
+   */
+  function screenBody(
+    c: ScreenContext,
+    props: ScreenProps,
+    nextId: ScreenId | null,
+    chrome: { attribution: PageAttribution; preview?: PreviewNotice },
+    onError: (error: unknown) => void,
+  ): Promise<RenderedBody> {
+    const { Component } = screens[props.screen];
+    const render = (screenProps: ScreenProps) =>
+      renderBody(
+        <Page t={props.t} attribution={chrome.attribution} preview={chrome.preview}>
+          <Component {...screenProps} />
+        </Page>,
+        onError,
+      );
+    const values = { search: queryOf(c.req.url), visitorId: props.visitorId };
+    const ownValues = props.refusedPhone || props.refusedEmail || props.postedPhone;
+    if (!renderedScreens || ownValues || chrome.preview || !isSlottable(values)) {
+      return render(props);
+    }
+    const slotted: ScreenProps = {
+      ...props,
+      continueAction: `/${props.screen}${SEARCH_SLOT}`,
+      next: nextId ? `/${nextId}${SEARCH_SLOT}` : null,
+      visitorId: VISITOR_SLOT,
+    };
+    const key = bodyKey({ translator: translatorId(props.t), chrome, props: slotted });
+    return renderedScreens.body(key, () => render(slotted)).then((body) => fillSlots(body, values));
+  }
+
   function showScreen(c: ScreenContext, screen: ScreenId, refused?: Refused) {
     const flow = c.get('flow');
     const search = queryOf(c.req.url);
     const nextId = nextOf(screen, flow);
     const next = nextId ? `/${nextId}${search}` : null;
     const t = c.get('t');
-    const { Component, css } = screens[screen];
     c.get('logFields').screen = screen;
     const { attribution, collector } = pageAttribution(c);
     const preview = c.get('preview');
     const postedPhone = screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined;
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
     const account = takeSignedUp(c);
-    const page = renderPage(
-      <Page
-        t={t}
-        attribution={attribution}
-        preview={preview && { variant: preview.variant, endUrl: PREVIEW_END_URL }}
-      >
-        <Component
-          screen={screen}
-          t={t}
-          continueAction={`/${screen}${search}`}
-          next={next}
-          country={c.get('country')}
-          language={c.get('language')}
-          theme={c.get('theme')}
-          flow={flow.name}
-          // Real pixel events only in production, not merely outside development (env.ts).
-          production={isProduction(c.env)}
-          visitorId={c.get('visitorId')}
-          landingType={c.get('variant').landingType}
-          googleClientId={c.env.GOOGLE_CLIENT_ID ?? ''}
-          stripeAccountCountry={stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY)}
-          refusedPhone={refused?.phone}
-          refusedEmail={refused?.email}
-          postedPhone={postedPhone}
-          inApp={c.get('inApp')}
-        />
-      </Page>,
+    const onError = (error: unknown) =>
+      logError('render_stream_failed', { screen, detail: String(error) });
+    const body = screenBody(
+      c,
       {
+        screen,
+        t,
+        continueAction: `/${screen}${search}`,
+        next,
+        country: c.get('country'),
+        language: c.get('language'),
+        theme: c.get('theme'),
+        flow: flow.name,
+        // Real pixel events only in production, not merely outside development (env.ts).
+        production: isProduction(c.env),
+        visitorId: c.get('visitorId'),
+        landingType: c.get('variant').landingType,
+        googleClientId: c.env.GOOGLE_CLIENT_ID ?? '',
+        stripeAccountCountry: stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY),
+        refusedPhone: refused?.phone,
+        refusedEmail: refused?.email,
+        postedPhone,
+        inApp: c.get('inApp'),
+      },
+      nextId,
+      {
+        // The chrome reads consent and the ad tools only: nothing of the visitor's tracking data.
+        attribution: { consent: attribution.consent, pixels: attribution.pixels },
+        preview: preview && { variant: preview.variant, endUrl: PREVIEW_END_URL },
+      },
+      onError,
+    );
+    const page = body.then((rendered) =>
+      pageResponse(rendered, {
         nonce: c.get('nonce'),
         language: c.get('language'),
         theme: c.get('theme'),
-        screenCss: css,
+        screenCss: screens[screen].css,
         title: t('page_title', { title: t(`screens.${screen}.title`), brand: t('brand') }),
         prefetch: next,
         prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
@@ -156,10 +219,10 @@ export function screenRoutes(api: ApiDependencies, screens: Screens = DEFAULT_SC
             ...attribution,
           },
         },
-        onError: (error) => logError('render_stream_failed', { screen, detail: String(error) }),
+        onError,
         // A refused form is no page of the flow: its status keeps it out of anything counting 200s.
         status: refused?.status,
-      },
+      }),
     );
     // The account's login grant is in this page: the browser keeps no copy of it.
     return respond(c, page, account ? { 'cache-control': 'no-store' } : undefined);
