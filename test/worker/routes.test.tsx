@@ -113,6 +113,17 @@ describe('screen routes', () => {
     expect(post.status).toBe(404);
   });
 
+  it('writes the icon into the head: a page asks for no icon file while it loads', async () => {
+    for (const path of ['/one_pager', '/signup', '/no-such-screen']) {
+      const html = await (await freshApp()(path)).text();
+      const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(html)?.[1];
+      expect(href, path).toMatch(/^data:image\/svg\+xml,/);
+      const svg = decodeURIComponent((href ?? '').slice('data:image/svg+xml,'.length));
+      expect(svg, path).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/);
+      expect(html, path).not.toContain('favicon');
+    }
+  });
+
   it('streams: the head with its critical CSS arrives before the rest of the page', async () => {
     const res = await freshApp()('/one_pager');
     const reader = res.body!.getReader();

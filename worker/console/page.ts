@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../env';
 import { clientChunk } from '../render/client-build';
+import { FAVICON_HREF } from '../render/favicon';
 import { htmlText } from '../render/html-text';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 
@@ -38,7 +39,7 @@ export function consolePage(c: Context<AppEnv>): Response {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Geofunnel console</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="${FAVICON_HREF}" type="image/svg+xml">
 ${styles}${preloads}
 </head>
 <body>

@@ -8,6 +8,7 @@ import { criticalCss } from '../../screens/styles';
 import { serializeJson } from '../../shared/serialize-json';
 import type { Theme } from '../../shared/theme';
 import { directionOf } from '../i18n';
+import { FAVICON_HREF } from './favicon';
 import { htmlText } from './html-text';
 import { pageScripts } from './island-assets';
 
@@ -31,7 +32,7 @@ export interface PageOptions {
   onError?: (error: unknown) => void;
 }
 
-const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
+const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="${FAVICON_HREF}" type="image/svg+xml">`;
 
 /**
  * The document up to <body>, written with hono/html (every value escaped). The style sheet goes
