@@ -88,11 +88,12 @@ function afterPaintElements(
 }
 
 /**
- * Elements added per task. Each request the browser sets up costs the main thread about 5 ms on
- * a CPU 4 times slower than this machine's: a checkout's 46 elements at once made one task of
- * about 340 ms there; eight at a time, its largest was 77 ms and most stayed under 50 ms.
+ * Elements added per task. Each request the browser sets up costs the main thread a few ms on a
+ * CPU 4 times slower: a checkout's 46 elements at once made one task of about 340 ms there. Eight
+ * at a time left the page's longest task at 54-89 ms on six screens (Lighthouse, 4x CPU, two runs
+ * around one with four); four at a time, 50-64 ms, and no task of 50 ms on four of the six.
  */
-const ELEMENTS_PER_TASK = 8;
+const ELEMENTS_PER_TASK = 4;
 
 function documentTail(options: PageOptions, islands: ReadonlySet<IslandName>) {
   const { nonce, state } = options;
