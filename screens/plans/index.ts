@@ -6,11 +6,11 @@ import { ComboPaywallScreen } from './ComboPaywallScreen';
 import { CHECKOUT_VARIANTS, checkoutImages } from './checkout-variants';
 import { FeaturesScreen } from './FeaturesScreen';
 import { paywallScreen } from './PaywallScreen';
-import { CHECKOUT_IMAGES, GUARANTEE_IMAGE_SRC } from './payment-images';
+import { CHECKOUT_IMAGES } from './payment-images';
 import { UpsellGuideScreen } from './UpsellGuideScreen';
 import { UpsellPrivateScreen } from './UpsellPrivateScreen';
 
-/** SPEC.md §2: checkout screens preload card-brand, wallet and guarantee images. */
+/** SPEC.md §2: checkout screens preload their card-brand, wallet and provider images. */
 const images = [...CHECKOUT_IMAGES, PROVIDER_LOGOS.stripe.src];
 
 export const PLANS_SCREENS = {
@@ -38,12 +38,10 @@ export const PLANS_SCREENS = {
   paycheck1_pr5_h_win: {
     Component: paywallScreen('win'),
     offFlowNext: 'upsell_an_private',
-    images: [GUARANTEE_IMAGE_SRC],
   },
   paycheck1_pr5_h_ai: {
     Component: paywallScreen('ai'),
     offFlowNext: 'upsell_an_private',
-    images: [GUARANTEE_IMAGE_SRC],
   },
   paycheck_combo_3d: { Component: ComboPaywallScreen, offFlowNext: 'upsell_an_private', images },
   upsell_an_private: { Component: UpsellPrivateScreen, offFlowNext: 'upsell_guide' },

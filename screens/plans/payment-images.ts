@@ -1,7 +1,7 @@
 import type { PaymentImage } from '../../islands/kit/PaymentMethodPicker';
 
 /**
- * The card-brand, wallet and guarantee images of the checkout screens. Their alt texts are the
+ * The card-brand and wallet images of the checkout screens. Their alt texts are the
  * brands' own names, which no language translates.
  */
 const image = (name: string, alt: string): PaymentImage => ({
@@ -21,14 +21,13 @@ export const APPLE_PAY_IMAGE = image('apple-pay', 'Apple Pay');
 export const GOOGLE_PAY_IMAGE = image('google-pay', 'Google Pay');
 export const PAYPAL_IMAGE = image('paypal', 'PayPal');
 
-export const GUARANTEE_IMAGE_SRC = '/img/plans/guarantee.svg';
-
-/** SPEC.md §2: checkout screens preload card-brand, wallet and guarantee images. */
+/**
+ * SPEC.md §2: checkout screens preload card-brand, wallet and guarantee images. The guarantee's
+ * seal is drawn in the page (GuaranteeBadge.tsx), so it has no file to preload.
+ */
 export const CHECKOUT_IMAGES: readonly string[] = [
   ...CARD_BRAND_IMAGES,
   APPLE_PAY_IMAGE,
   GOOGLE_PAY_IMAGE,
   PAYPAL_IMAGE,
-]
-  .map((entry) => entry.src)
-  .concat(GUARANTEE_IMAGE_SRC);
+].map((entry) => entry.src);

@@ -186,7 +186,7 @@ describe('plans in Chromium', () => {
     await context.close();
   });
 
-  it('checkout screens prefetch their card-brand, wallet and guarantee images from the screen before', async () => {
+  it('checkout screens prefetch their card-brand and wallet images from the screen before', async () => {
     const { context, page } = await session.newVisitor();
     await page.goto('/signup');
     // The page's script adds them once it has painted.
@@ -196,7 +196,7 @@ describe('plans in Chromium', () => {
         link.getAttribute('href'),
       ),
     );
-    for (const name of ['visa', 'mastercard', 'apple-pay', 'google-pay', 'paypal', 'guarantee']) {
+    for (const name of ['visa', 'mastercard', 'apple-pay', 'google-pay', 'paypal']) {
       expect(prefetched, name).toContain(`/img/plans/${name}.svg`);
     }
     for (const src of prefetched) {

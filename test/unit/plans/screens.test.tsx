@@ -119,10 +119,10 @@ describe('paywalls and checkouts', () => {
   });
 
   it.each([...CHECKOUTS, 'paycheck_combo_3d', 'checkout-test'] as const)(
-    '%s lists its card-brand, wallet and guarantee images for the screen before to prefetch',
+    '%s lists its card-brand and wallet images for the screen before to prefetch',
     (screen) => {
       const images = SCREENS[screen].images ?? [];
-      for (const name of ['visa', 'mastercard', 'apple-pay', 'google-pay', 'paypal', 'guarantee']) {
+      for (const name of ['visa', 'mastercard', 'apple-pay', 'google-pay', 'paypal']) {
         expect(images, name).toContain(`/img/plans/${name}.svg`);
       }
       expect(images.some((src) => src.startsWith('/img/kit/'))).toBe(true);
@@ -174,6 +174,25 @@ describe('paywalls and checkouts', () => {
       headline: 'Pay with PayPal or by card',
     });
   });
+
+  it.each([
+    ...CHECKOUTS,
+    'paycheck1_pr5_h_win',
+    'paycheck1_pr5_h_ai',
+    'paycheck_combo_3d',
+  ] as const)(
+    '%s draws the guarantee seal in the page, hidden from screen readers, with nothing to fetch',
+    (screen) => {
+      const { document } = renderScreen(screen);
+      const guarantee = document.querySelector('.plan-guarantee');
+      expect(textOf(guarantee)).toContain('100% money-back guarantee');
+      const seal = guarantee?.querySelector('svg.plan-guarantee__badge');
+      expect(seal?.getAttribute('aria-hidden')).toBe('true');
+      expect(seal?.getAttribute('width')).toBe('56');
+      expect(guarantee?.querySelectorAll('img, image, use')).toHaveLength(0);
+      expect(existsSync('public/img/plans/guarantee.svg')).toBe(false);
+    },
+  );
 
   it.each(['paycheck1_pr5_h_win', 'paycheck1_pr5_h_ai'] as const)(
     '%s offers the intro plans',
