@@ -21,6 +21,11 @@ function developmentWorkerOptions(): WorkerOptions {
     .workerOptions as WorkerOptions;
 }
 
+/** wrangler.toml's [assets], as Miniflare takes them: the router every request asks first. */
+export function declaredAssets(): WorkerOptions['assets'] {
+  return developmentWorkerOptions().assets;
+}
+
 /** wrangler.toml's consumers, but a batch waits 1 s rather than 5, so tests see events sooner. */
 function promptConsumers(
   consumers: WorkerOptions['queueConsumers'],

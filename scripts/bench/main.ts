@@ -20,6 +20,7 @@ import { DEFAULT_CONFIG_TTL_MS } from '../../worker/config/load';
 import { BUILT_BUNDLES } from '../built-bundles';
 import { type BuiltWorker, startBuiltWorker } from '../built-worker';
 import { CHROMIUM_PATH } from '../chromium';
+import { startEmptyWorker } from './empty-worker';
 import { FLOOR_PATH, removeFloor, writeFloor } from './floor';
 import { type InteractionFigures, measureInteraction } from './interaction';
 import { type LighthouseRun, runLighthouse, startChrome } from './lighthouse';
@@ -210,27 +211,47 @@ interface LoadFigures {
   /** The worker's CPU per answered request, from workerd's own CPU time (process-cpu.ts). */
   cpuMsPerPage: number | null;
   failed: number;
-  errorLogs: number;
+  /** null where the worker writes no log (the empty worker). */
+  errorLogs: number | null;
   notes: string[];
 }
 
-async function loadPage(worker: BuiltWorker, url: URL, settings: Settings): Promise<LoadFigures> {
+/** Where a load goes: its workerd, and the log lines of the worker there if it writes any. */
+interface LoadTarget {
+  pids: readonly number[];
+  logs: Record<string, unknown>[] | null;
+}
+
+async function loadPage(url: URL, settings: Settings, target: LoadTarget): Promise<LoadFigures> {
   // The harness keeps every log line; start each page from empty to count its own errors.
-  worker.logs.length = 0;
-  const pids = childWorkerdPids();
-  const cpuBefore = cpuMsOf(pids);
+  if (target.logs) target.logs.length = 0;
+  const cpuBefore = cpuMsOf(target.pids);
   const load = await loadScreen(url, settings);
-  const cpuMs = cpuMsOf(pids) - cpuBefore;
+  const cpuMs = cpuMsOf(target.pids) - cpuBefore;
   const answered = load.requests.average * settings.loadSeconds;
   return {
     requestsPerSecond: load.requests.average,
     p50Ms: load.latency.p50,
     p99Ms: load.latency.p99,
-    cpuMsPerPage: pids.length > 0 && answered > 0 ? cpuMs / answered : null,
+    cpuMsPerPage: target.pids.length > 0 && answered > 0 ? cpuMs / answered : null,
     failed: load.non2xx + load.errors,
-    errorLogs: worker.logs.filter(isErrorLine).length,
+    errorLogs: target.logs ? target.logs.filter(isErrorLine).length : null,
     notes: unexpectedStatuses(load),
   };
+}
+
+/**
+ * The empty worker behind the same asset router (./empty-worker.ts), loaded at the path of the
+ * landing so the router looks up the same path: the most requests a second any screen could get.
+ */
+async function loadEmptyWorker(settings: Settings): Promise<LoadFigures> {
+  const empty = await startEmptyWorker(FLOOR_PATH);
+  try {
+    const path = `/${settings.screens[0] ?? 'one_pager'}`;
+    return await loadPage(new URL(path, empty.url), settings, { pids: empty.pids, logs: null });
+  } finally {
+    await empty.stop();
+  }
 }
 
 async function benchLoad(
@@ -246,14 +267,18 @@ async function benchLoad(
   const loads = new Map<string, LoadFigures>();
   const weights = new Map<string, PageWeight>();
   const rows: string[][] = [];
-  const floor = await loadPage(worker, new URL(FLOOR_PATH, worker.url), settings);
+  const funnel: LoadTarget = { pids: childWorkerdPids(), logs: worker.logs };
+  const empty = await loadEmptyWorker(settings);
+  loads.set(EMPTY, empty);
+  rows.push(loadRow(EMPTY, empty, null));
+  const floor = await loadPage(new URL(FLOOR_PATH, worker.url), settings, funnel);
   loads.set(FLOOR, floor);
   rows.push(loadRow(FLOOR, floor, null));
   for (const id of settings.screens) {
     const url = new URL(`/${id}`, worker.url);
     // Weighing first also warms the isolate's code path for this screen before the load.
     const weight = await weighPage(worker.url, url.pathname, assets);
-    const load = await loadPage(worker, url, settings);
+    const load = await loadPage(url, settings, funnel);
     loads.set(id, load);
     weights.set(id, weight);
     rows.push(loadRow(id, load, weight));
@@ -278,20 +303,22 @@ async function benchLoad(
   );
   console.log(
     '\nCPU ms: workerd CPU time over the requests it answered. fail/err: non-2xx responses +' +
-      ' socket errors under load / worker log lines with an error code or a 5xx status.',
+      ' socket errors under load / worker log lines with an error code or a 5xx status.' +
+      ` ${EMPTY}: a worker that answers "ok", behind the same asset router, on a workerd of its` +
+      ' own: the most requests a second one workerd serves here for any worker answer.',
   );
   return { loads, weights };
 }
 
 function loadRow(page: string, load: LoadFigures, weight: PageWeight | null): string[] {
   return [
-    page === FLOOR ? FLOOR : `/${page}`,
+    page === FLOOR || page === EMPTY ? page : `/${page}`,
     round(load.requestsPerSecond),
     // autocannon's latency histogram holds whole milliseconds.
     round(load.p50Ms),
     round(load.p99Ms),
     round(load.cpuMsPerPage ?? undefined, 2),
-    `${load.failed}/${load.errorLogs}`,
+    `${load.failed}/${load.errorLogs ?? '-'}`,
     weight ? String(weight.htmlBytes) : '-',
     weight ? String(weight.htmlBrotli) : '-',
     weight ? tick(weight.htmlBrotli <= HTML_BROTLI_BUDGET) : '',
@@ -307,6 +334,8 @@ function loadRow(page: string, load: LoadFigures, weight: PageWeight | null): st
 
 /** The floor's name in tables and the JSON file. */
 const FLOOR = 'floor';
+/** The empty worker's (./empty-worker.ts). */
+const EMPTY = 'empty worker';
 
 async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise<PageFigures[]> {
   if (!existsSync(settings.chromePath)) {

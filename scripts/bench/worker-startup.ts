@@ -12,7 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { Log, LogLevel, Miniflare, type MiniflareOptions } from 'miniflare';
 import { BUILT_BUNDLES } from '../built-bundles';
 
-const EMPTY_WORKER = 'export default { fetch: () => new Response("ok") };';
+/** A worker that does nothing: what workerd costs by itself. */
+export const EMPTY_WORKER = 'export default { fetch: () => new Response("ok") };';
 
 /** The bindings the bundle reads at its first request; production settings, a portal URL. */
 function optionsFor(bundle: string | null): MiniflareOptions {
