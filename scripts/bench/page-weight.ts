@@ -43,7 +43,7 @@ function findModuleUrls(html: string): string[] {
 }
 
 /**
- * The issue's "JS after content": every script is deferred (module) or not JS at all
+ * The budget "JS after content": every script is deferred (module) or not JS at all
  * (speculation rules), and module scripts come after `</main>` so the content streams first.
  * Returns the problems found; empty means the budget holds.
  */

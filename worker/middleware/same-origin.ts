@@ -18,7 +18,7 @@ import type { AppEnv } from '../env';
  * opposite claim in mdn/content#3239). Checked in Chromium 156: `sendBeacon` with a string, with
  * a JSON Blob and with no body, `fetch(…, { keepalive: true })` and a form POST each carried our
  * `Origin` and `Sec-Fetch-Site: same-origin`. So a POST with neither is no page of ours but a
- * script (the issue's curl posting purchases). A script can forge both headers, so this rule is
+ * script (a curl posting purchases, say). A script can forge both headers, so this rule is
  * about browsers (a cross-site page cannot make one send them); what a forger posts is limited
  * elsewhere (server-verified purchases, rate limits).
  *

@@ -1,8 +1,8 @@
 import type { RenderedBody } from './render-page';
 
 /**
- * Screen bodies rendered once and served again, per isolate (issue 15's server goal: rendering
- * was about half of the worker's CPU for a landing on workerd).
+ * Screen bodies rendered once and served again, per isolate: rendering was about half of the
+ * worker's CPU for a landing on workerd (README, "Screen bodies rendered once").
  *
  * What makes a body is its key: the screen's own props and what the page chrome reads (language's
  * translator, consent, ad tools). The two values in those props that belong to one visitor, the

@@ -69,7 +69,7 @@ function shareOf(outcomes: Outcome[], key: keyof Outcome): number {
   return outcomes.filter((outcome) => outcome[key]).length / outcomes.length;
 }
 
-/** 10% → 11% purchase conversion, the "true 10% relative lift". */
+/** 10% → 11% purchase conversion, a true 10% relative lift. */
 const BASELINE = 0.1;
 const LIFT = 0.1;
 const PLANNED = plannedVisitorsPerArm({ baselineRate: BASELINE, relativeLift: LIFT });
