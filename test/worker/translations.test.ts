@@ -196,9 +196,10 @@ describe('copy updates from KV, without a deploy (SPEC.md §7)', () => {
       'Erste Fassung',
     );
     await publish(2, { de: { 'screens.one_pager.title': 'Zweite Fassung' } });
-    expect(heading(await (await fetchApp('/one_pager?custom_lng=de')).text())).toBe(
-      'Zweite Fassung',
-    );
+    const second = await (await fetchApp('/one_pager?custom_lng=de')).text();
+    expect(heading(second)).toBe('Zweite Fassung');
+    // The page's <title> too: titles and heads are kept per translator, and this is a new one.
+    expect(/<title>([^<]*)<\/title>/.exec(second)?.[1]).toMatch(/^Zweite Fassung\b/);
   });
 
   it('an English override also reaches the page title and the 404 page', async () => {

@@ -1,4 +1,5 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { TFunction } from 'i18next';
 import { Page } from '../../screens/layout/Page';
 import type { PreviewNotice } from '../../screens/layout/PreviewBar';
 import { NotFound } from '../../screens/NotFound';
@@ -61,6 +62,28 @@ function pageAttribution(c: ScreenContext) {
     attribution: preview ? { ...attribution, pixels: NO_AD_TOOLS } : attribution,
     collector: preview ? null : analyticsCollector(c.env),
   };
+}
+
+/** Each translator's page titles, per screen: a title does not change in a translator's life. */
+const titlesByTranslator = new WeakMap<TFunction, Map<ScreenId, string>>();
+
+/**
+ * The page's <title> (SPEC.md §9 texts). Kept per translator, as i18next interpolating the three
+ * texts took about 8% of the worker's CPU for a landing (README, "Server"); a translator with an
+ * override from KV is a new translator, so its titles are its own.
+ */
+function pageTitle(t: TFunction, screen: ScreenId): string {
+  let titles = titlesByTranslator.get(t);
+  if (!titles) {
+    titles = new Map();
+    titlesByTranslator.set(t, titles);
+  }
+  let title = titles.get(screen);
+  if (title === undefined) {
+    title = t('page_title', { title: t(`screens.${screen}.title`), brand: t('brand') });
+    titles.set(screen, title);
+  }
+  return title;
 }
 
 /** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
@@ -200,7 +223,7 @@ export function screenRoutes(
         language: c.get('language'),
         theme: c.get('theme'),
         screenCss: screens[screen].css,
-        title: t('page_title', { title: t(`screens.${screen}.title`), brand: t('brand') }),
+        title: pageTitle(t, screen),
         prefetch: next,
         prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
         state: {
