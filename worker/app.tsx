@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { except } from 'hono/combine';
 import { CONSENT_PATH } from '../screens/layout/ConsentBar';
 import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
@@ -25,6 +24,7 @@ import { bundledTranslator, SUPPORTED_LANGUAGES } from './i18n';
 import { attribution } from './middleware/attribution';
 import { country } from './middleware/country';
 import { provideDevKit } from './middleware/dev-kit';
+import { exceptPaths } from './middleware/except-paths';
 import { exposure } from './middleware/exposure';
 import { funnelConfig } from './middleware/funnel-config';
 import { inAppBrowser } from './middleware/in-app';
@@ -111,7 +111,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(securityHeaders());
   // The collector takes the visitor from its events (device_id): a fresh uuid cookie on a
   // beacon's answer would only give a cookieless visitor a second identity.
-  app.use(except([COLLECTOR_PATH, RESUME_PAGES], visitor()));
+  app.use(exceptPaths([COLLECTOR_PATH, RESUME_PAGES], visitor()));
   app.use(country());
   // Before the page middleware (language, copy, funnel config, split test), none of which an
   // analytics batch needs: its answer ends the chain here.
@@ -121,15 +121,15 @@ export function createApp(options: AppOptions = {}) {
   app.route(CONSENT_PATH, consentRoutes());
   // The language and its texts are for pages; the API answers codes the islands translate, so
   // its calls skip them (and the translation manifest's KV read).
-  app.use(except(API_PATHS, locale({ supported: SUPPORTED_LANGUAGES })));
-  app.use(except(API_PATHS, translations(translationSource)));
+  app.use(exceptPaths(API_PATHS, locale({ supported: SUPPORTED_LANGUAGES })));
+  app.use(exceptPaths(API_PATHS, translations(translationSource)));
   app.use(funnelConfig(configSource));
   // Before the split test: a marketer at the console is no visitor and is assigned nothing.
   app.route('/console', consoleRoutes({ accessKeys: options.accessKeys, now: options.now }));
-  app.use(except(RESUME_PAGES, splitTest({ random: options.random })));
+  app.use(exceptPaths(RESUME_PAGES, splitTest({ random: options.random })));
   // After the split test, which tells a marketer's preview apart: it gets no ad cookie.
-  app.use(except(NOT_PAGES, attribution()));
-  app.use(except(NOT_PAGES, inAppBrowser()));
+  app.use(exceptPaths(NOT_PAGES, attribution()));
+  app.use(exceptPaths(NOT_PAGES, inAppBrowser()));
   // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
   app.use(exposure({ now: options.now }));
 
