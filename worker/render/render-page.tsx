@@ -162,25 +162,68 @@ export async function renderBody(
   return { html, islands: islands.names };
 }
 
+/** A body already encoded, in pieces sent one after the other (./rendered-screens.ts). */
+export interface EncodedBody {
+  bytes: readonly Uint8Array[];
+  islands: ReadonlySet<IslandName>;
+}
+
 const encoder = new TextEncoder();
+
+/** Heads kept per screen CSS, at most this many for each (languages, themes, titles). */
+const HEADS_KEPT_PER_CSS = 64;
+const encodedHeads = new Map<string, Map<string, Uint8Array>>();
+
+/**
+ * The document up to <body> as bytes, encoded once per language, theme, title and screen CSS:
+ * the inline style sheet is most of it, and encoding it on every request cost the worker about a
+ * tenth of its CPU for a landing (README, "Server").
+ */
+function encodedHead(options: PageOptions): Uint8Array {
+  const { language, theme, title, screenCss = '' } = options;
+  let heads = encodedHeads.get(screenCss);
+  if (!heads) {
+    heads = new Map();
+    encodedHeads.set(screenCss, heads);
+  }
+  const key = `${language}\n${theme}\n${title}`;
+  let head = heads.get(key);
+  if (!head) {
+    const css = criticalCss(theme, screenCss);
+    head = encoder.encode(documentStart({ language, theme, title, css }));
+    // A new override's titles make new heads: the oldest go first.
+    if (heads.size >= HEADS_KEPT_PER_CSS) heads.delete(heads.keys().next().value as string);
+    heads.set(key, head);
+  }
+  return head;
+}
+
+/** One array of the pieces, in order. */
+function concatenated(pieces: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(pieces.reduce((length, piece) => length + piece.byteLength, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    whole.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return whole;
+}
 
 /**
  * A page from its rendered body, sent as a stream: the head (with inline critical CSS) as its
  * own first chunk, so the browser can start on the styles, then the body and one module script
  * that, after the first paint, imports only the islands the body holds.
  */
-export function pageResponse(body: RenderedBody, options: PageOptions): Response {
-  const { language, theme, title, screenCss } = options;
-  const css = criticalCss(theme, screenCss);
-  const chunks = [
-    documentStart({ language, theme, title, css }),
-    body.html + documentTail(options, body.islands),
-  ];
+export function pageResponse(body: RenderedBody | EncodedBody, options: PageOptions): Response {
+  const bodyBytes = 'bytes' in body ? body.bytes : [encoder.encode(body.html)];
+  const tail = encoder.encode(documentTail(options, body.islands));
+  // Each answer its own arrays: the kept ones are copied, never handed to the stream.
+  const chunks = [encodedHead(options).slice(), concatenated([...bodyBytes, tail])];
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
       const chunk = chunks.shift();
       if (chunk === undefined) controller.close();
-      else controller.enqueue(encoder.encode(chunk));
+      else controller.enqueue(chunk);
     },
   });
   return new Response(stream, {

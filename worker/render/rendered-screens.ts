@@ -1,4 +1,4 @@
-import type { RenderedBody } from './render-page';
+import type { EncodedBody, RenderedBody } from './render-page';
 
 /**
  * Screen bodies rendered once and served again, per isolate: rendering was about half of the
@@ -56,12 +56,53 @@ function escapeHtml(value: string): string {
   return value.replace(/["&'<>]/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
-/** A slotted body with one visitor's values in place. */
-export function fillSlots(body: RenderedBody, values: SlotValues): RenderedBody {
-  const html = body.html
-    .replaceAll(SEARCH_SLOT, escapeHtml(values.search))
-    .replaceAll(VISITOR_SLOT, escapeHtml(values.visitorId));
-  return { html, islands: body.islands };
+/** A kept body as bytes: its text between the slots, encoded once, and which slot follows each. */
+interface EncodedSlots {
+  between: Uint8Array[];
+  slots: (keyof SlotValues)[];
+}
+
+const SLOT_NAMES: Record<string, keyof SlotValues> = {
+  [SEARCH_SLOT]: 'search',
+  [VISITOR_SLOT]: 'visitorId',
+};
+const ANY_SLOT = new RegExp(
+  `(${Object.keys(SLOT_NAMES)
+    .map((slot) => slot.replace('?', '\\?'))
+    .join('|')})`,
+);
+
+/** Per kept body (a body dropped from RenderedScreens takes its bytes with it). */
+const encodedSlots = new WeakMap<RenderedBody, EncodedSlots>();
+const encoder = new TextEncoder();
+
+function encodedSlotsOf(body: RenderedBody): EncodedSlots {
+  const kept = encodedSlots.get(body);
+  if (kept) return kept;
+  const encoded: EncodedSlots = { between: [], slots: [] };
+  // split() with a capturing group: text, slot, text, slot, ..., text.
+  body.html.split(ANY_SLOT).forEach((part, index) => {
+    if (index % 2 === 0) encoded.between.push(encoder.encode(part));
+    else encoded.slots.push(SLOT_NAMES[part] as keyof SlotValues);
+  });
+  encodedSlots.set(body, encoded);
+  return encoded;
+}
+
+/**
+ * A slotted body with one visitor's values in place, as the bytes the page sends. Only the
+ * values are encoded for this answer: encoding the whole page on every request was the largest
+ * part of the worker's CPU for a landing (README, "Server").
+ */
+export function fillSlots(body: RenderedBody, values: SlotValues): EncodedBody {
+  const { between, slots } = encodedSlotsOf(body);
+  const bytes: Uint8Array[] = [];
+  between.forEach((text, index) => {
+    bytes.push(text);
+    const slot = slots[index];
+    if (slot) bytes.push(encoder.encode(escapeHtml(values[slot])));
+  });
+  return { bytes, islands: body.islands };
 }
 
 /** A number per translator object: a KV override's new translator makes new keys. */

@@ -15,7 +15,13 @@ import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
-import { pageResponse, type RenderedBody, renderBody, renderPage } from '../render/render-page';
+import {
+  type EncodedBody,
+  pageResponse,
+  type RenderedBody,
+  renderBody,
+  renderPage,
+} from '../render/render-page';
 import {
   bodyKey,
   fillSlots,
@@ -149,7 +155,7 @@ export function screenRoutes(
     nextId: ScreenId | null,
     chrome: { attribution: PageAttribution; preview?: PreviewNotice },
     onError: (error: unknown) => void,
-  ): Promise<RenderedBody> {
+  ): Promise<RenderedBody | EncodedBody> {
     const { Component } = screens[props.screen];
     const render = (screenProps: ScreenProps) =>
       renderBody(
