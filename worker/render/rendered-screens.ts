@@ -92,7 +92,7 @@ function encodedSlotsOf(body: RenderedBody): EncodedSlots {
 /**
  * A slotted body with one visitor's values in place, as the bytes the page sends. Only the
  * values are encoded for this answer: encoding the whole page on every request was the largest
- * part of the worker's CPU for a landing (README, "Server").
+ * part of the worker's CPU for a landing (README, "A page's CPU on the server").
  */
 export function fillSlots(body: RenderedBody, values: SlotValues): EncodedBody {
   const { between, slots } = encodedSlotsOf(body);
