@@ -84,6 +84,12 @@ interface StartOptions {
   quiet?: boolean;
   /** Which entry's bundle; the development one unless said. */
   bundle?: BuiltBundle;
+  /**
+   * Leaves out wrangler.toml's [assets] router, so every request goes to the worker alone, as on
+   * Cloudflare, where static files are answered before a worker runs. Pages only: the worker's
+   * own ASSETS binding is gone too.
+   */
+  withoutAssets?: boolean;
 }
 
 /**
@@ -117,6 +123,7 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
     ...declared,
     modules: true,
     scriptPath: BUILT_BUNDLES[options.bundle ?? 'development'],
+    assets: options.withoutAssets ? undefined : declared.assets,
     queueConsumers: promptConsumers(declared.queueConsumers),
     bindings: {
       ...declared.bindings,

@@ -241,6 +241,34 @@ async function loadPage(url: URL, settings: Settings, target: LoadTarget): Promi
 }
 
 /**
+ * The landing on a workerd of its own without the asset router (the worker alone, as Cloudflare
+ * runs it behind its own asset layer): what the funnel's code serves, with the router's lookup
+ * on the same thread taken out.
+ */
+async function loadWorkerAlone(settings: Settings): Promise<LoadFigures> {
+  const before = new Set(childWorkerdPids());
+  const alone = await startBuiltWorker({
+    quiet: true,
+    bindings: PRODUCTION_BINDINGS,
+    bundle: 'production',
+    withoutAssets: true,
+  });
+  try {
+    await seedConfig(alone);
+    const target = {
+      pids: childWorkerdPids().filter((pid) => !before.has(pid)),
+      logs: alone.logs,
+    };
+    const url = new URL(`/${settings.screens[0] ?? 'one_pager'}`, alone.url);
+    // Warm the isolate on this page, as weighing does for the screens.
+    await (await fetch(url, { headers: RETURNING_VISITOR })).text();
+    return await loadPage(url, settings, target);
+  } finally {
+    await alone.stop();
+  }
+}
+
+/**
  * The empty worker behind the same asset router (./empty-worker.ts), loaded at the path of the
  * landing so the router looks up the same path: the most requests a second any screen could get.
  */
@@ -274,6 +302,9 @@ async function benchLoad(
   const floor = await loadPage(new URL(FLOOR_PATH, worker.url), settings, funnel);
   loads.set(FLOOR, floor);
   rows.push(loadRow(FLOOR, floor, null));
+  const alone = await loadWorkerAlone(settings);
+  loads.set(ALONE, alone);
+  rows.push(loadRow(ALONE, alone, null));
   for (const id of settings.screens) {
     const url = new URL(`/${id}`, worker.url);
     // Weighing first also warms the isolate's code path for this screen before the load.
@@ -305,14 +336,16 @@ async function benchLoad(
     '\nCPU ms: workerd CPU time over the requests it answered. fail/err: non-2xx responses +' +
       ' socket errors under load / worker log lines with an error code or a 5xx status.' +
       ` ${EMPTY}: a worker that answers "ok", behind the same asset router, on a workerd of its` +
-      ' own: the most requests a second one workerd serves here for any worker answer.',
+      ' own: the most requests a second one workerd serves here for any worker answer.' +
+      ` ${ALONE}: the first screen on a workerd of its own without the asset router (the worker` +
+      ' alone, as on Cloudflare, where static files are answered before a worker runs).',
   );
   return { loads, weights };
 }
 
 function loadRow(page: string, load: LoadFigures, weight: PageWeight | null): string[] {
   return [
-    page === FLOOR || page === EMPTY ? page : `/${page}`,
+    page === FLOOR || page === EMPTY || page === ALONE ? page : `/${page}`,
     round(load.requestsPerSecond),
     // autocannon's latency histogram holds whole milliseconds.
     round(load.p50Ms),
@@ -336,6 +369,8 @@ function loadRow(page: string, load: LoadFigures, weight: PageWeight | null): st
 const FLOOR = 'floor';
 /** The empty worker's (./empty-worker.ts). */
 const EMPTY = 'empty worker';
+/** The first screen without the asset router (loadWorkerAlone). */
+const ALONE = 'worker alone';
 
 async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise<PageFigures[]> {
   if (!existsSync(settings.chromePath)) {
