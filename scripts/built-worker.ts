@@ -85,11 +85,13 @@ interface StartOptions {
   /** Which entry's bundle; the development one unless said. */
   bundle?: BuiltBundle;
   /**
-   * Leaves out wrangler.toml's [assets] router, so every request goes to the worker alone, as on
-   * Cloudflare, where static files are answered before a worker runs. Pages only: the worker's
-   * own ASSETS binding is gone too.
+   * Serves the worker alone, as Cloudflare runs it: `url` is a socket of workerd's own bound to
+   * the worker, with nothing in front. Neither wrangler.toml's [assets] router (on Cloudflare,
+   * static files are answered before a worker runs) nor Miniflare's entry worker, which otherwise
+   * takes every request first and rebuilds the request and the response in JavaScript of its own.
+   * Pages only: the worker's own ASSETS binding is gone too.
    */
-  withoutAssets?: boolean;
+  workerAlone?: boolean;
 }
 
 /**
@@ -123,7 +125,8 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
     ...declared,
     modules: true,
     scriptPath: BUILT_BUNDLES[options.bundle ?? 'development'],
-    assets: options.withoutAssets ? undefined : declared.assets,
+    assets: options.workerAlone ? undefined : declared.assets,
+    unsafeDirectSockets: options.workerAlone ? [{ host: '127.0.0.1', port: 0 }] : undefined,
     queueConsumers: promptConsumers(declared.queueConsumers),
     bindings: {
       ...declared.bindings,
@@ -140,7 +143,8 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
       collectJsonLines(stderr, logs);
     },
   });
-  const url = await mf.ready;
+  const entryUrl = await mf.ready;
+  const url = options.workerAlone ? await mf.unsafeGetDirectURL() : entryUrl;
   const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
   let portalDb: D1Database;
   let eventsDb: D1Database;
