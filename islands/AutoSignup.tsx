@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import type { ErrorTexts } from '../shared/api/error-text';
+import type { ErrorTexts, SIGN_UP_ERROR_KEYS } from '../shared/api/error-text';
 import { ContinueButton } from './kit/ContinueButton';
-import { signUpWithEmail } from './signup/sign-up';
+import { showError } from './stores/error';
 
 export interface AutoSignupProps {
   /** Where the form posts without JavaScript. */
@@ -11,7 +11,7 @@ export interface AutoSignupProps {
   loadingMessage: string;
   userUuid: string;
   landingType: string;
-  errors: Partial<ErrorTexts>;
+  errors: ErrorTexts<(typeof SIGN_UP_ERROR_KEYS)[number]>;
 }
 
 /** A fresh address per press: the portal refuses one that is taken (SPEC.md §5). */
@@ -39,13 +39,21 @@ export default function AutoSignup({
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const signedUp = await signUpWithEmail(generatedTestEmail(), {
-      userUuid,
-      landingType,
-      next,
-      texts: errors,
-      loadingMessage,
-    });
+    let signedUp = false;
+    try {
+      // As on the signup screen: the API client and its schemas load on the press, not with the
+      // page, so hydrating the button is all the page runs at first.
+      const { signUpWithEmail } = await import('./signup/sign-up');
+      signedUp = await signUpWithEmail(generatedTestEmail(), {
+        userUuid,
+        landingType,
+        next,
+        texts: errors,
+        loadingMessage,
+      });
+    } catch {
+      showError(errors.signup_failed);
+    }
     if (!signedUp || !next) setBusy(false);
   }
 

@@ -58,4 +58,27 @@ describe('signup screens in Chromium', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('auto-signup says the account was not created when its sign-up code cannot load', async () => {
+    const { context, page } = await session.newVisitor();
+    // The sign-up code loads on the press, not with the page: a network that drops it then
+    // must leave the visitor on the screen with the reason, and the button ready again.
+    let asked = 0;
+    await page.route('**/sign-up-*.js', (route) => {
+      asked += 1;
+      return route.abort();
+    });
+    await page.goto('/auto-signup');
+    await interactive(page);
+    expect(asked).toBe(0);
+    const button = page.locator('#continue-button');
+    await button.click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Failed to create an account');
+    expect(asked).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/auto-signup');
+    expect(await button.isDisabled()).toBe(false);
+    await context.close();
+  });
 });
