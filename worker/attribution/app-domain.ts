@@ -1,3 +1,5 @@
+import { parsedBinding } from '../env';
+
 /**
  * SPEC.md §3 Attribution parameters: `appDomain` names the app's site the visitor came for; it
  * is sent with every event as user_data.source_url. A visitor can put anything in a URL, so it is
@@ -6,13 +8,16 @@
  * `app.example.com@evil.com`, `//evil` and `javascript:` all fall back to the default.
  */
 
-/** `https://host[:port]` of an allowed entry; entries that are not a bare origin are ignored. */
-export function parseOriginList(list: string | undefined): string[] {
+/**
+ * `https://host[:port]` of each allowed entry; entries that are not a bare origin are ignored.
+ * Parsed once per isolate (APP_DOMAINS), not on each page's request.
+ */
+export const parseOriginList = parsedBinding(function originList(list: string | undefined) {
   return (list ?? '')
     .split(',')
     .map((entry) => bareOrigin(entry.trim()))
     .filter((origin): origin is string => origin !== null);
-}
+});
 
 /**
  * The origin `value` names, when it names only an origin: an http(s) URL with no user, path

@@ -1,5 +1,6 @@
 import type { ConsentState } from '../../shared/analytics/tracking';
 import { isConsentAnswer } from '../../shared/consent-cookie';
+import { parsedBinding } from '../env';
 
 /**
  * The consent switch: where consent is required, the ad pixels, the ad cookies and
@@ -22,7 +23,10 @@ export type ConsentRule =
   | { everywhere: true }
   | { everywhere: false; countries: ReadonlySet<string> };
 
-export function parseConsentCountries(value: string | undefined): ConsentRule {
+/** CONSENT_COUNTRIES as a rule; parsed once per isolate, not on each page's request. */
+export const parseConsentCountries = parsedBinding(function consentRule(
+  value: string | undefined,
+): ConsentRule {
   if (value === undefined) return { everywhere: false, countries: new Set(EEA_UK_CH) };
   const entries = value
     .split(',')
@@ -30,7 +34,7 @@ export function parseConsentCountries(value: string | undefined): ConsentRule {
     .filter(Boolean);
   if (entries.includes('*')) return { everywhere: true };
   return { everywhere: false, countries: new Set(entries.filter((e) => /^[A-Z]{2}$/.test(e))) };
-}
+});
 
 /** The visitor's consent state; an unknown country is treated as one that requires consent. */
 export function consentState(
