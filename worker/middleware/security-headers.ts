@@ -107,7 +107,7 @@ function sourceList(...sources: string[]): string {
  * `framedBySelf`: the test gateway's pages, which the checkout shows in same-origin iframes as
  * the real providers show theirs; every other page refuses to be framed.
  */
-function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): string {
+function policyText(nonce: string, origins: PolicyOrigins): string {
   const adPixels = adPixelHosts(origins.pixels ?? null);
   const providers = paymentProviderSources(
     origins.paymentProviders ?? configuredPaymentProviders({}),
@@ -129,6 +129,29 @@ function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): stri
     "base-uri 'none'",
     origins.framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * The policy's text before and after its nonce, per set of origins. The origins come from the
+ * deployment's bindings, so an isolate sees one or two sets (a page, and in development the
+ * test gateway's framed pages), and each request only puts its nonce in between (README, "A
+ * page's CPU on the server"). The cap only guards against bindings that change under a
+ * long-lived isolate.
+ */
+const policiesAroundNonce = new Map<string, readonly [before: string, after: string]>();
+const POLICIES_KEPT = 8;
+const NONCE_SLOT = '\u0000';
+
+function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): string {
+  const key = JSON.stringify(origins);
+  let parts = policiesAroundNonce.get(key);
+  if (parts === undefined) {
+    const [before = '', after = ''] = policyText(NONCE_SLOT, origins).split(NONCE_SLOT);
+    parts = [before, after];
+    if (policiesAroundNonce.size >= POLICIES_KEPT) policiesAroundNonce.clear();
+    policiesAroundNonce.set(key, parts);
+  }
+  return parts[0] + nonce + parts[1];
 }
 
 /**

@@ -22,6 +22,29 @@ it('gives an HTML page a CSP whose script nonce is fresh per request', async () 
   expect(second.headers.get('content-security-policy')).not.toBe(csp);
 });
 
+it('keeps each configuration its own policy, the nonce alone changing between requests', async () => {
+  // The policy's text around the nonce is kept per set of origins: two deployments' bindings
+  // taking turns in one isolate must each get theirs, and never the other's nonce.
+  const stripe = { PAYMENT_PROVIDERS: 'stripe' };
+  const paypal = { PAYMENT_PROVIDERS: 'paypal' };
+  const answers = [];
+  for (const env of [stripe, paypal, stripe, paypal]) {
+    const response = await app.request('/page', undefined, env);
+    const nonce = (await response.text()).match(/nonce="([^"]+)"/)?.[1] ?? '';
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`'nonce-${nonce}'`);
+    answers.push({ nonce, rest: csp.replace(nonce, '') });
+  }
+  const [first, second, third, fourth] = answers;
+  expect(first?.rest).toContain('https://api.stripe.com');
+  expect(first?.rest).not.toContain('paypal');
+  expect(second?.rest).toContain('https://*.paypal.com');
+  expect(second?.rest).not.toContain('stripe');
+  expect(third?.rest).toBe(first?.rest);
+  expect(fourth?.rest).toBe(second?.rest);
+  expect(new Set(answers.map(({ nonce }) => nonce)).size).toBe(4);
+});
+
 /** The page's CSP, as directive name → its source list, under the deployment's `env`. */
 async function policyWith(env: Record<string, string> = {}): Promise<Map<string, string[]>> {
   const response = await app.request('/page', undefined, env);
