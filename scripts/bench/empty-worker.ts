@@ -1,6 +1,6 @@
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import { declaredAssets } from '../built-worker';
-import { childWorkerdPids } from './process-cpu';
+import { childWorkerdPids, workerdPidsStartedSince } from './process-cpu';
 import { EMPTY_WORKER } from './worker-startup';
 
 /**
@@ -19,7 +19,7 @@ export interface EmptyWorker {
 }
 
 export async function startEmptyWorker(probeAsset: string): Promise<EmptyWorker> {
-  const before = new Set(childWorkerdPids());
+  const before = childWorkerdPids();
   const mf = new Miniflare({
     modules: true,
     script: EMPTY_WORKER,
@@ -41,7 +41,7 @@ export async function startEmptyWorker(probeAsset: string): Promise<EmptyWorker>
     }
     return {
       url,
-      pids: childWorkerdPids().filter((pid) => !before.has(pid)),
+      pids: workerdPidsStartedSince(before),
       stop: () => mf.dispose(),
     };
   } catch (error) {

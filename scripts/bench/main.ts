@@ -31,7 +31,7 @@ import {
   RETURNING_VISITOR,
   weighPage,
 } from './page-weight';
-import { childWorkerdPids, cpuMsOf } from './process-cpu';
+import { childWorkerdPids, cpuMsOf, workerdPidsStartedSince } from './process-cpu';
 import { GOALS, missedGoals, type PageFigures, type Round, summarise } from './summary';
 import { type LoadResult, loadAutocannon } from './tools';
 import { coldStarts, sizeOf } from './worker-startup';
@@ -247,7 +247,7 @@ async function loadPage(url: URL, settings: Settings, target: LoadTarget): Promi
  * workerd", and the row the server's goals are read from.
  */
 async function loadWorkerAlone(settings: Settings): Promise<LoadFigures> {
-  const before = new Set(childWorkerdPids());
+  const before = childWorkerdPids();
   const alone = await startBuiltWorker({
     quiet: true,
     bindings: PRODUCTION_BINDINGS,
@@ -257,7 +257,7 @@ async function loadWorkerAlone(settings: Settings): Promise<LoadFigures> {
   try {
     await seedConfig(alone);
     const target = {
-      pids: childWorkerdPids().filter((pid) => !before.has(pid)),
+      pids: workerdPidsStartedSince(before),
       logs: alone.logs,
     };
     const url = new URL(`/${settings.screens[0] ?? 'one_pager'}`, alone.url);

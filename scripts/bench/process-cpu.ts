@@ -53,6 +53,12 @@ export function childWorkerdPids(): number[] {
     .map((stat) => stat.pid);
 }
 
+/** The workerd processes started since `before`, an earlier childWorkerdPids(). */
+export function workerdPidsStartedSince(before: readonly number[]): number[] {
+  const earlier = new Set(before);
+  return childWorkerdPids().filter((pid) => !earlier.has(pid));
+}
+
 /** Total CPU milliseconds the given processes have used so far. */
 export function cpuMsOf(pids: readonly number[]): number {
   return pids.reduce((total, pid) => total + (readStat(pid)?.cpuMs ?? 0), 0);
