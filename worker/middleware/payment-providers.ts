@@ -1,3 +1,5 @@
+import { parsedBinding } from '../env';
+
 /**
  * The card and wallet providers a deployment may use, and the origins each needs in the pages'
  * Content-Security-Policy (frame-src, form-action and connect-src list exact hosts for
@@ -32,13 +34,22 @@ function isPaymentProvider(name: string): name is PaymentProvider {
   return (PAYMENT_PROVIDERS as readonly string[]).includes(name);
 }
 
-/** The providers this deployment may use, from `PAYMENT_PROVIDERS` (see above). */
-export function configuredPaymentProviders(env: PaymentProviderBindings): PaymentProvider[] {
-  const listed = (env.PAYMENT_PROVIDERS ?? '')
+const listedProviders = parsedBinding(function providers(text: string | undefined) {
+  const listed = (text ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(isPaymentProvider);
   return listed.length > 0 ? [...new Set(listed)] : [...PAYMENT_PROVIDERS];
+});
+
+/**
+ * The providers this deployment may use, from `PAYMENT_PROVIDERS` (see above); parsed once per
+ * isolate, as the page's CSP reads it on every request.
+ */
+export function configuredPaymentProviders(
+  env: PaymentProviderBindings,
+): readonly PaymentProvider[] {
+  return listedProviders(env.PAYMENT_PROVIDERS);
 }
 
 export interface ProviderSources {
