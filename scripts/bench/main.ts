@@ -529,6 +529,7 @@ async function writeJson(
       goalsMissed: lh && page !== FLOOR ? missedGoals(lh) : [],
       htmlBrotliBytes: weight?.htmlBrotli ?? null,
       jsBrotliBytes: weight ? weight.jsBrotli : 0,
+      jsFiles: weight ? weight.jsFiles : 0,
       requestsPerSecond: load?.requestsPerSecond ?? null,
       p99Ms: load?.p99Ms ?? null,
       cpuMsPerPage: load?.cpuMsPerPage ?? null,
