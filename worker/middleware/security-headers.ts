@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { PixelIds } from '../../shared/analytics/tracking';
 import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
 import { type AppEnv, isDevelopment } from '../env';
+import { keptOrMade } from '../kept';
 import { pixelIds } from './attribution';
 import {
   configuredPaymentProviders,
@@ -143,15 +144,16 @@ const POLICIES_KEPT = 8;
 const NONCE_SLOT = '\u0000';
 
 function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): string {
-  const key = JSON.stringify(origins);
-  let parts = policiesAroundNonce.get(key);
-  if (parts === undefined) {
-    const [before = '', after = ''] = policyText(NONCE_SLOT, origins).split(NONCE_SLOT);
-    parts = [before, after];
-    if (policiesAroundNonce.size >= POLICIES_KEPT) policiesAroundNonce.clear();
-    policiesAroundNonce.set(key, parts);
-  }
-  return parts[0] + nonce + parts[1];
+  const [before, after] = keptOrMade(
+    policiesAroundNonce,
+    POLICIES_KEPT,
+    JSON.stringify(origins),
+    () => {
+      const [start = '', end = ''] = policyText(NONCE_SLOT, origins).split(NONCE_SLOT);
+      return [start, end] as const;
+    },
+  );
+  return before + nonce + after;
 }
 
 /**

@@ -8,6 +8,7 @@ import { criticalCss } from '../../screens/styles';
 import { serializeJson } from '../../shared/serialize-json';
 import type { Theme } from '../../shared/theme';
 import { directionOf } from '../i18n';
+import { keptOrMade } from '../kept';
 import { FAVICON_HREF } from './favicon';
 import { htmlText } from './html-text';
 import { pageScripts } from './island-assets';
@@ -186,16 +187,10 @@ function encodedHead(options: PageOptions): Uint8Array {
     heads = new Map();
     encodedHeads.set(screenCss, heads);
   }
-  const key = `${language}\n${theme}\n${title}`;
-  let head = heads.get(key);
-  if (!head) {
-    const css = criticalCss(theme, screenCss);
-    head = encoder.encode(documentStart({ language, theme, title, css }));
-    // A new override's titles make new heads: the oldest go first.
-    if (heads.size >= HEADS_KEPT_PER_CSS) heads.delete(heads.keys().next().value as string);
-    heads.set(key, head);
-  }
-  return head;
+  // A new override's titles make new heads: the oldest go first.
+  return keptOrMade(heads, HEADS_KEPT_PER_CSS, `${language}\n${theme}\n${title}`, () =>
+    encoder.encode(documentStart({ language, theme, title, css: criticalCss(theme, screenCss) })),
+  );
 }
 
 /** One array of the pieces, in order. */
