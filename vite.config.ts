@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig, type Rollup } from 'vite';
+import { defineConfig } from 'vite';
+import { clientChunks } from './scripts/client-chunks';
 
 /** Every `islands/<Name>.tsx` becomes its own entry chunk, plus the boot and hydrate modules. */
 const islandEntries = Object.fromEntries(
@@ -24,38 +25,11 @@ const testGatewayEntries = {
  */
 const consoleEntries = { console: 'console/main.tsx' };
 
-const BOOT = resolve('islands/boot.ts');
-
-/** Every module boot.ts imports statically, itself included: what every funnel page runs. */
-function bootGraph(getModuleInfo: Rollup.GetModuleInfo): ReadonlySet<string> {
-  const graph = new Set<string>();
-  const visit = (id: string) => {
-    if (graph.has(id)) return;
-    graph.add(id);
-    for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
-  };
-  visit(BOOT);
-  return graph;
-}
-
-/** Boot's graph, worked out once per build (each build has its own getModuleInfo). */
-let bootModules: { of: Rollup.GetModuleInfo; graph: ReadonlySet<string> } | undefined;
-
-/**
- * Fewer, larger files for what every page loads together. A page asks for each file with a
- * modulepreload after its first paint, and each request costs the main thread a few ms on a
- * slow phone: split as Rollup splits by default, boot's graph was 8 files (some of 66-307 B)
- * and React 3. React, React DOM and the scheduler go together (every page with an island loads
- * them), and so do boot and everything it imports (every page runs it).
- */
-function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
-  if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
-  if (bootModules?.of !== getModuleInfo) {
-    bootModules = { of: getModuleInfo, graph: bootGraph(getModuleInfo) };
-  }
-  if (bootModules.graph.has(id)) return 'boot';
-  return undefined;
-}
+/** Which file each module goes in: scripts/client-chunks.ts. */
+const manualChunks = clientChunks({
+  boot: resolve('islands/boot.ts'),
+  islands: Object.values(islandEntries).map((path) => resolve(path)),
+});
 
 export default defineConfig({
   publicDir: 'public',
