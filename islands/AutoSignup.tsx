@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { ErrorTexts, SIGN_UP_ERROR_KEYS } from '../shared/api/error-text';
 import { ContinueButton } from './kit/ContinueButton';
-import { showError } from './stores/error';
+import { signUpOnPress } from './signup/on-press';
 
 export interface AutoSignupProps {
   /** Where the form posts without JavaScript. */
@@ -39,21 +39,13 @@ export default function AutoSignup({
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    let signedUp = false;
-    try {
-      // As on the signup screen: the API client and its schemas load on the press, not with the
-      // page, so hydrating the button is all the page runs at first.
-      const { signUpWithEmail } = await import('./signup/sign-up');
-      signedUp = await signUpWithEmail(generatedTestEmail(), {
-        userUuid,
-        landingType,
-        next,
-        texts: errors,
-        loadingMessage,
-      });
-    } catch {
-      showError(errors.signup_failed);
-    }
+    const signedUp = await signUpOnPress(generatedTestEmail(), {
+      userUuid,
+      landingType,
+      next,
+      texts: errors,
+      loadingMessage,
+    });
     if (!signedUp || !next) setBusy(false);
   }
 

@@ -5,7 +5,7 @@ import { isValidEmail } from '../shared/email-validity';
 import { ContinueButton } from './kit/ContinueButton';
 import { EmailInput } from './kit/EmailInput';
 import { EMAIL_DOMAINS, EMAIL_DOMAINS_DEV } from './kit/email-domains';
-import { showError } from './stores/error';
+import { signUpOnPress } from './signup/on-press';
 import { $signup } from './stores/signup';
 
 export interface SignupFormProps {
@@ -80,20 +80,13 @@ export default function SignupForm({
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    let signedUp = false;
-    try {
-      // The API client and its schemas load on the first submit, not with the page.
-      const { signUpWithEmail } = await import('./signup/sign-up');
-      signedUp = await signUpWithEmail(email, {
-        userUuid,
-        landingType,
-        next,
-        texts: errors,
-        loadingMessage: text.creating,
-      });
-    } catch {
-      showError(errors.signup_failed);
-    }
+    const signedUp = await signUpOnPress(email, {
+      userUuid,
+      landingType,
+      next,
+      texts: errors,
+      loadingMessage: text.creating,
+    });
     // On success the page is on its way to the next screen: the button stays busy until then.
     if (!signedUp || !next) setBusy(false);
   }
