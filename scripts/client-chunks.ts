@@ -114,14 +114,25 @@ export function chunkPlan(graph: ModuleGraph, roots: PageRoots): Map<string, str
   for (const [id, pages] of pagesNeeding(graph, roots)) {
     if (pages.size < 2 || roots.islands.includes(id) || boot.has(id) || REACT.test(id)) continue;
     const key = [...pages].sort().join('\n');
-    groups.set(key, [...(groups.get(key) ?? []), id]);
+    const group = groups.get(key);
+    if (group) group.push(id);
+    else groups.set(key, [id]);
   }
   const small = smallGroups(graph, [...groups.values()], boot);
 
   const plan = new Map<string, string>();
   for (const id of boot) if (!REACT.test(id)) plan.set(id, 'boot');
+  // Rollup puts every module given one name in one file: two groups named alike (two index.ts)
+  // must not become one.
+  const taken = new Set(['boot', 'react', 'shared']);
   for (const ids of groups.values()) {
-    const name = small.has(ids) ? 'shared' : groupName(ids);
+    let name = 'shared';
+    if (!small.has(ids)) {
+      const base = groupName(ids);
+      name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+      taken.add(name);
+    }
     for (const id of ids) plan.set(id, name);
   }
   return plan;

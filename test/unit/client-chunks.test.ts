@@ -138,6 +138,27 @@ describe('the browser build files', () => {
     expect(plan.get('/node_modules/qrcode/lib/browser.js')).toBe('qrcode');
   });
 
+  it('gives two groups whose modules are named alike two files, not one', () => {
+    const big = { size: BIG };
+    const twoIndexes = chunkPlan(
+      graphOf({
+        ...MODULES,
+        '/islands/PhoneForm.tsx': { imports: ['/islands/pixels/index.ts'] },
+        '/islands/ErrorToast.tsx': { imports: ['/islands/pixels/index.ts'] },
+        '/islands/SignupForm.tsx': { imports: ['/islands/payments/index.ts'] },
+        '/islands/DownloadApp.tsx': { imports: ['/islands/payments/index.ts'] },
+        '/islands/pixels/index.ts': big,
+        '/islands/payments/index.ts': big,
+      }),
+      roots,
+    );
+    const names = [
+      twoIndexes.get('/islands/pixels/index.ts'),
+      twoIndexes.get('/islands/payments/index.ts'),
+    ];
+    expect(names.sort()).toEqual(['index', 'index-2']);
+  });
+
   it("leaves a module one island alone imports in that island's file, and React to its own", () => {
     expect(plan.has('/islands/payments/card-only.ts')).toBe(false);
     expect(plan.has('/islands/payments/provider.ts')).toBe(false);
