@@ -14,6 +14,16 @@ export function logError(code: string, fields: LogFields = {}): void {
   );
 }
 
+/**
+ * Something ops should see but no visitor noticed (the product API's answer in another form than
+ * ours, taken anyway): `warning` is its stable code, as `error` is an error's.
+ */
+export function logWarning(code: string, fields: LogFields = {}): void {
+  console.warn(
+    JSON.stringify({ ts: new Date().toISOString(), level: 'warn', warning: code, ...fields }),
+  );
+}
+
 /** An error as a log line's `detail`: its name and message, or whatever was thrown, as text. */
 export function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

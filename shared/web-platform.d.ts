@@ -21,10 +21,17 @@ declare class TextDecoder {
 
 declare function atob(data: string): string;
 
+declare function btoa(data: string): string;
+
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+
 declare function setTimeout(handler: () => void, timeout?: number): unknown;
 
 declare const console: {
   log(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
   error(...data: unknown[]): void;
 };
 

@@ -1,7 +1,7 @@
 import type {
+  BrowserDeeplinkResponse,
   BrowserSignupResponse,
   CountryResponse,
-  DeeplinkResponse,
   DirectSubscriptionResponse,
   PaymentSettingsResponse,
   PhoneInfoResponse,
@@ -71,7 +71,9 @@ export function getPaymentSettings(options: CallOptions = {}) {
 
 /** GET /api/users/me/deeplink-qr-code (SPEC.md §7), for the signed-in visitor. */
 export function getDeeplink(options: CallOptions = {}) {
-  return data(apiRequest<DeeplinkResponse>(apiUrl('deeplink'), { expects: DATA, ...options }));
+  return data(
+    apiRequest<BrowserDeeplinkResponse>(apiUrl('deeplink'), { expects: DATA, ...options }),
+  );
 }
 
 /** GET /api/cf-country (SPEC.md §7). */

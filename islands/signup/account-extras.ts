@@ -13,7 +13,9 @@ function logSkipped(what: string, error: unknown): void {
 export async function loadDeeplink(): Promise<void> {
   try {
     const { data } = await getDeeplink();
-    $signup.set({ ...$signup.get(), deeplinkUrl: data.short_deeplink, deeplinkQR: data.qr_code });
+    // No usable image from the product API: the success screen draws the code from the link.
+    const deeplinkQR = data.qr_code ?? '';
+    $signup.set({ ...$signup.get(), deeplinkUrl: data.short_deeplink, deeplinkQR });
   } catch (error) {
     logSkipped('deeplink', error);
   }

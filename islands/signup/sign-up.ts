@@ -43,7 +43,8 @@ async function completeSignUp(
   fields: { email?: string; emailValidity?: boolean },
   context: SignUpContext,
 ): Promise<void> {
-  const userId = answer.data.entity.external_user_id;
+  // Empty when the product API named no user id: the analytics events then go without one.
+  const userId = answer.data.entity.external_user_id ?? '';
   const email = fields.email ?? $signup.get().email;
   $signup.set({
     ...$signup.get(),

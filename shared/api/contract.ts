@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { isHttpsLink } from './https-link';
 import { API_PATHS, type ApiCallName } from './paths';
 
 /**
  * The product API of SPEC.md §7, declared once. Three users read it:
  * - the embedded portal (`portal/`) answers with these shapes;
- * - the worker's `/api/*` (`worker/api/`) validates what the browser sends and what the portal
- *   answers before passing it on;
+ * - the worker's `/api/*` (`worker/api/`) validates what the browser sends, and reads what the
+ *   portal answers by ./portal-answers.ts (tolerant of what a real product API may send) into
+ *   the answer shapes here before passing it on;
  * - the islands' client (`islands/api/`) takes the types of what the worker answers; it does not
  *   parse them again, as the worker has checked and re-serialised every answer (no zod in the
  *   browser).
@@ -71,9 +73,15 @@ export type SignupResponse = z.infer<typeof SignupResponse>;
 
 /**
  * What the worker hands the browser instead: the same answer without the access token, which
- * stays in an HttpOnly cookie (stronger than SPEC.md §3's session storage).
+ * stays in an HttpOnly cookie (stronger than SPEC.md §3's session storage). The user id is null
+ * when the product API named none (./portal-answers.ts): the funnel goes on without it.
  */
-export const BrowserSignupResponse = z.object({ data: AccountFields });
+export const BrowserSignupResponse = z.object({
+  data: z.object({
+    deeplink_token: z.string(),
+    entity: z.object({ external_user_id: z.string().min(1).nullable() }),
+  }),
+});
 export type BrowserSignupResponse = z.infer<typeof BrowserSignupResponse>;
 
 // --- GET /users/me/payments-settings -------------------------------------------------------
@@ -81,44 +89,42 @@ export type BrowserSignupResponse = z.infer<typeof BrowserSignupResponse>;
 export const PAYMENT_GATEWAYS = ['stripe', 'braintree', 'test'] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
-/** SPEC.md §7: the fields sit at the top level of the answer (no `data`). */
+/**
+ * SPEC.md §7: the fields sit at the top level of the answer (no `data`). A gateway the product
+ * API does not name (or names one we do not know) is null: the card provider (SPEC.md §4).
+ */
 export const PaymentSettingsResponse = z.object({
   stripe_publishable_key: z.string().nullable(),
   stripe_account_name: z.string().nullable(),
   braintree_client_token: z.string().nullable(),
-  payment_gateway: z.enum(PAYMENT_GATEWAYS),
+  payment_gateway: z.enum(PAYMENT_GATEWAYS).nullable(),
   request_three_d_secure: z.boolean(),
 });
 export type PaymentSettingsResponse = z.infer<typeof PaymentSettingsResponse>;
 
-/** Hosts whose traffic never leaves the machine: a local funnel on plain http (npm start). */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * A link the product API hands over for the page to show or open: https only. A
- * `javascript:` or `data:` link would run in our page when followed, and an `http:` one would
- * carry the login token it holds over the network in the clear. The one exception is http to
- * this machine itself, which crosses no network: the local funnel's own login link.
- */
-const HttpsUrl = z.url({ protocol: /^https?$/ }).refine(
-  (link) => {
-    if (!URL.canParse(link)) return false;
-    const url = new URL(link);
-    return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
-  },
-  { message: 'Expected an https link' },
-);
+/** A link the page may show or open (./https-link.ts). */
+const HttpsUrl = z.string().refine(isHttpsLink, { message: 'Expected an https link' });
 
 // --- GET /users/me/deeplink-qr-code --------------------------------------------------------
 
+/** What the embedded portal answers: the link and its QR code as an SVG data URL. */
 export const DeeplinkResponse = z.object({
   data: z.object({
     short_deeplink: HttpsUrl,
-    /** The QR code of `short_deeplink` as an SVG data URL, usable as an <img src>. */
     qr_code: z.string().startsWith('data:image/svg+xml'),
   }),
 });
 export type DeeplinkResponse = z.infer<typeof DeeplinkResponse>;
+
+/**
+ * What the browser gets: `qr_code` is an image source an <img> can show (an image data URL or
+ * an https link), or null when the product API gave none it could use; the success screen then
+ * draws the code from `short_deeplink` (SPEC.md §9 QR code).
+ */
+export const BrowserDeeplinkResponse = z.object({
+  data: z.object({ short_deeplink: HttpsUrl, qr_code: z.string().min(1).nullable() }),
+});
+export type BrowserDeeplinkResponse = z.infer<typeof BrowserDeeplinkResponse>;
 
 // --- GET /cf-country -----------------------------------------------------------------------
 
@@ -182,7 +188,12 @@ export function parseIdempotencyKey(header: string | undefined): IdempotencyKeyH
 }
 
 export const PlanIdPathParam = z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/);
-export const PollingIdPathParam = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/);
+/**
+ * A polling id is the product API's to make (a UUID, a number, a job key): any characters a path
+ * segment carries unencoded (RFC 3986's unreserved ones, and ':'), up to 128.
+ */
+export const POLLING_ID = /^[A-Za-z0-9._~:-]{1,128}$/;
+export const PollingIdPathParam = z.string().regex(POLLING_ID);
 
 export const SubscriptionRequest = z.object({
   gateway: z.string().min(1).max(40),
@@ -257,7 +268,10 @@ export interface ApiCall {
   path: string;
   auth: 'none' | 'bearer';
   request: z.ZodType | null;
-  /** The shape of a successful (2xx) answer from the portal. */
+  /**
+   * The shape of a successful (2xx) answer as the browser gets it. The worker reads the portal's
+   * answer into it by ./portal-answers.ts, which takes far more than this shape.
+   */
   response: z.ZodType;
   timeoutMs: number;
 }
@@ -268,7 +282,7 @@ export const API_CALLS = {
     path: API_PATHS.signup,
     auth: 'none',
     request: SignupRequest,
-    response: SignupResponse,
+    response: BrowserSignupResponse,
     timeoutMs: 10_000,
   },
   socialSignIn: {
@@ -276,7 +290,7 @@ export const API_CALLS = {
     path: API_PATHS.socialSignIn,
     auth: 'none',
     request: SocialSignInRequest,
-    response: SignupResponse,
+    response: BrowserSignupResponse,
     timeoutMs: 10_000,
   },
   paymentSettings: {
@@ -292,7 +306,7 @@ export const API_CALLS = {
     path: API_PATHS.deeplink,
     auth: 'bearer',
     request: null,
-    response: DeeplinkResponse,
+    response: BrowserDeeplinkResponse,
     timeoutMs: 6_000,
   },
   country: {

@@ -20,6 +20,7 @@ export interface RefusedEmail {
  */
 export interface SignedUpAccount {
   email: string;
+  /** The product API's id of the user; empty when it named none (shared/api/portal-answers.ts). */
   userId: string;
   /**
    * The one-time login grant the success screen's app link and the resume link spend; empty when
@@ -54,7 +55,7 @@ export function decodeSignedUp(raw: string | undefined): SignedUpAccount | null 
   if (typeof value !== 'object' || value === null) return null;
   const { email, userId, deeplinkToken, screen } = value;
   if (typeof email !== 'string' || !isValidEmail(email)) return null;
-  if (!isShortText(userId) || userId === '' || !isShortText(deeplinkToken)) return null;
+  if (!isShortText(userId) || !isShortText(deeplinkToken)) return null;
   if (typeof screen !== 'string' || !isScreenId(screen)) return null;
   return { email, userId, deeplinkToken, screen };
 }

@@ -235,12 +235,7 @@ describe('the signup email form without script (SPEC.md §4 Signup)', () => {
         JSON.stringify({ email: 'x', userId: 'u', deeplinkToken: 't', screen: 'signup' }),
       ),
       encodeURIComponent(
-        JSON.stringify({
-          email: 'a@example.com',
-          userId: '',
-          deeplinkToken: 't',
-          screen: 'signup',
-        }),
+        JSON.stringify({ email: 'a@example.com', userId: 7, deeplinkToken: 't', screen: 'signup' }),
       ),
       encodeURIComponent(
         JSON.stringify({

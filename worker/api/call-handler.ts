@@ -1,8 +1,9 @@
 import type { Context, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ShapeDrift } from '../../shared/api/answer-fields';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
-import { logError } from '../../shared/log';
+import { logError, logWarning } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
 import type { AppEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
@@ -141,7 +142,8 @@ export async function forwardCall(
   fields.portal_status = upstreamStatus;
   fields.portal_ms = outcome.ms;
 
-  const answer = browserAnswerOf(name, outcome);
+  const answer = browserAnswerOf(name, outcome, phone === null ? {} : { phone });
+  logShapeDrift(c.get('requestId'), name, answer.drift);
   if (!answer.ok) {
     logError(answer.refusal.code, {
       id: c.get('requestId'),
@@ -149,6 +151,7 @@ export async function forwardCall(
       upstream_status: upstreamStatus,
       ms: outcome.ms,
       detail: outcome.kind === 'unavailable' ? outcome.detail : undefined,
+      missing: answer.missing,
     });
     return refused(answer.refusal);
   }
@@ -176,6 +179,15 @@ export async function forwardCall(
   }
   if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
   return { ok: true, status: answer.status, body: answer.body };
+}
+
+/**
+ * One `portal_shape` warning per field the product API sent in another form than ours and the
+ * worker took anyway (shared/api/answer-fields.ts): where, and what kind of thing was there,
+ * never its value (it may be a token or a person's data). Ops see the API drift; visitors don't.
+ */
+function logShapeDrift(id: string, call: ApiCallName, drift: readonly ShapeDrift[]): void {
+  for (const { field, found } of drift) logWarning('portal_shape', { id, call, field, found });
 }
 
 function refused(refusal: ApiRefusal): Forwarded {

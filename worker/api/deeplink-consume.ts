@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
+import { readAnswer } from '../../shared/api/answer-fields';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
-import { logError } from '../../shared/log';
+import { DEEPLINK_CONSUME_ANSWER } from '../../shared/api/portal-answers';
+import { logError, logWarning } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
 import type { AppEnv } from '../env';
 import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
@@ -45,16 +47,28 @@ export async function spendDeeplinkToken(
   if (answer.kind !== 'answered') return { outcome: 'failed' };
   if (answer.status === 410) return { outcome: 'used' };
   if (answer.status === 404) return { outcome: 'unknown' };
-  const consumed = answer.status === 200 ? parsed(answer.text) : null;
-  if (!consumed) return { outcome: 'failed' };
-  const { access_token: accessToken, external_user_id: userId } = consumed.data;
+  if (answer.status !== 200) return { outcome: 'failed' };
+  const consumed = readAnswer(DEEPLINK_CONSUME_ANSWER, parsedJson(answer.text));
+  for (const { field, found } of consumed.drift) {
+    logWarning('portal_shape', { id: c.get('requestId'), call: 'deeplinkConsume', field, found });
+  }
+  if (!consumed.ok) {
+    logError('portal_bad_response', {
+      id: c.get('requestId'),
+      call: 'deeplinkConsume',
+      missing: consumed.missing,
+    });
+    return { outcome: 'failed' };
+  }
+  const { access_token: accessToken, external_user_id: userId } = consumed.value.data;
   return { outcome: 'logged_in', accessToken, userId: userId ?? null };
 }
 
-function parsed(text: string) {
+/** The answer's JSON, or undefined when it is none (then read as an answer without its fields). */
+function parsedJson(text: string): unknown {
   try {
-    return DEEPLINK_CONSUME_CALL.response.parse(JSON.parse(text));
+    return JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
 }

@@ -1,11 +1,16 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
-  API_CALLS,
-  type ApiCallName,
-  ApiErrorBody,
-  BrowserSignupResponse,
-  SignupResponse,
-} from '../../shared/api/contract';
+  type AnswerContext,
+  type Field,
+  readAnswer,
+  type ShapeDrift,
+} from '../../shared/api/answer-fields';
+import type { ApiCallName } from '../../shared/api/contract';
+import {
+  PORTAL_ANSWERS,
+  PORTAL_REFUSAL,
+  type SignedInAnswer,
+} from '../../shared/api/portal-answers';
 import { type ApiRefusal, portalErrorRefusal, refusal } from './api-error';
 import type { PortalOutcome } from './portal-exchange';
 
@@ -23,8 +28,16 @@ export type BrowserAnswer =
       userId: string | null;
       /** For the log line of a passed-through failure: the portal's code, else 'portal_refused'. */
       errorCode: string | null;
+      /** Fields taken in another form than the contract's (logged as `portal_shape`). */
+      drift: ShapeDrift[];
     }
-  | { ok: false; refusal: ApiRefusal };
+  | {
+      ok: false;
+      refusal: ApiRefusal;
+      /** The required field that was missing, when that was the reason. */
+      missing?: string;
+      drift: ShapeDrift[];
+    };
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -40,48 +53,75 @@ function isSuccess(status: number): boolean {
 
 /**
  * What the browser is told about the portal's answer (the contract with the islands):
- * - a 2xx in the call's contract shape passes with its status; sign-in answers lose the token;
- * - a non-2xx in the §7 error shape passes as it is (e.g. 422 'The email has already been taken.');
+ * - a 2xx is read field by field (shared/api/portal-answers.ts): every field the step needs
+ *   must be there, the others default; it passes with its status, sign-in answers without the
+ *   token;
+ * - a non-2xx with `errors` (the §7 error shape, or near it) passes with its status and texts
+ *   (e.g. 422 'The email has already been taken.');
  * - a non-2xx in another JSON shape keeps its status with code 'portal_error';
- * - no answer, no JSON, or a 2xx outside the contract: 502/504 with a code of ours.
+ * - no answer, no JSON, or a 2xx without a field the step needs: 502/504 with a code of ours.
  *
- * Bodies are re-serialised from the parsed shapes, so fields the contract does not name (and
- * might not be meant for page JavaScript) never reach the browser.
+ * Bodies are rebuilt from what was read, so fields the contract does not name (and might not be
+ * meant for page JavaScript) never reach the browser. `context` is what the worker knows of the
+ * request (the looked-up number), which some answers are read against.
  */
-export function browserAnswerOf(call: ApiCallName, outcome: PortalOutcome): BrowserAnswer {
-  if (outcome.kind === 'timed_out') return { ok: false, refusal: refusal('portal_timeout') };
-  if (outcome.kind === 'unavailable') return { ok: false, refusal: refusal('portal_unavailable') };
+export function browserAnswerOf(
+  call: ApiCallName,
+  outcome: PortalOutcome,
+  context: AnswerContext = {},
+): BrowserAnswer {
+  if (outcome.kind === 'timed_out') {
+    return { ok: false, refusal: refusal('portal_timeout'), drift: [] };
+  }
+  if (outcome.kind === 'unavailable') {
+    return { ok: false, refusal: refusal('portal_unavailable'), drift: [] };
+  }
   const json = parseJson(outcome.text);
-  if (!json.ok) return { ok: false, refusal: refusal('portal_bad_response') };
+  if (!json.ok) return { ok: false, refusal: refusal('portal_bad_response'), drift: [] };
   const status = outcome.status as ContentfulStatusCode;
 
   if (!isSuccess(outcome.status)) {
-    const error = ApiErrorBody.safeParse(json.value);
-    return error.success
-      ? {
-          ok: true,
-          status,
-          body: error.data,
-          accessToken: null,
-          userId: null,
-          errorCode: error.data.code ?? 'portal_refused',
-        }
-      : { ok: false, refusal: portalErrorRefusal(status) };
-  }
-
-  if (SIGN_IN_CALLS.has(call)) {
-    const signedIn = SignupResponse.safeParse(json.value);
-    if (!signedIn.success) return { ok: false, refusal: refusal('portal_bad_response') };
+    const error = readAnswer(PORTAL_REFUSAL, json.value);
+    if (!error.ok) return { ok: false, refusal: portalErrorRefusal(status), drift: [] };
     return {
       ok: true,
       status,
-      body: BrowserSignupResponse.parse(signedIn.data),
-      accessToken: signedIn.data.data.access_token,
-      userId: signedIn.data.data.entity.external_user_id,
-      errorCode: null,
+      body: error.value,
+      accessToken: null,
+      userId: null,
+      errorCode: error.value.code ?? 'portal_refused',
+      drift: error.drift,
     };
   }
-  const answer = API_CALLS[call].response.safeParse(json.value);
-  if (!answer.success) return { ok: false, refusal: refusal('portal_bad_response') };
-  return { ok: true, status, body: answer.data, accessToken: null, userId: null, errorCode: null };
+
+  const shape: Field<unknown> = PORTAL_ANSWERS[call];
+  const answer = readAnswer(shape, json.value, context);
+  if (!answer.ok) {
+    return {
+      ok: false,
+      refusal: refusal('portal_bad_response'),
+      missing: answer.missing,
+      drift: answer.drift,
+    };
+  }
+  const signIn = SIGN_IN_CALLS.has(call) ? signInOf(answer.value as SignedInAnswer) : null;
+  return {
+    ok: true,
+    status,
+    body: signIn ? signIn.body : answer.value,
+    accessToken: signIn?.accessToken ?? null,
+    userId: signIn?.userId ?? null,
+    errorCode: null,
+    drift: answer.drift,
+  };
+}
+
+/** A sign-in answer split into the token the worker keeps and the rest, for the browser. */
+function signInOf({ data }: SignedInAnswer) {
+  const { access_token: accessToken, ...account } = data;
+  return {
+    accessToken,
+    userId: account.entity.external_user_id,
+    body: { data: account },
+  };
 }

@@ -73,7 +73,7 @@ export async function signUpFromForm(
     const { data } = forwarded.body as BrowserSignupResponse;
     const account = {
       email,
-      userId: data.entity.external_user_id,
+      userId: data.entity.external_user_id ?? '',
       deeplinkToken: data.deeplink_token,
       screen,
     };

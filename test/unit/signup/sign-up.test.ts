@@ -6,6 +6,7 @@ vi.mock('../../../islands/boot', () => ({ navigate }));
 
 import { signUpWithEmail, signUpWithGoogle } from '../../../islands/signup/sign-up';
 import { $error } from '../../../islands/stores/error';
+import { $events } from '../../../islands/stores/events';
 import { $loader } from '../../../islands/stores/loader';
 import { $signup } from '../../../islands/stores/signup';
 
@@ -135,6 +136,29 @@ describe('email sign-up (SPEC.md §4 Signup)', () => {
       '/api/users/me/deeplink-qr-code',
       '/api/users/me/payments-settings',
     ]);
+  });
+
+  it('goes on with what the worker defaulted: no user id, no gateway, no QR image', async () => {
+    healthyApi({
+      '/api/signup': [ok({ data: { deeplink_token: '', entity: { external_user_id: null } } })],
+      '/api/users/me/payments-settings': [
+        ok({ ...SETTINGS, payment_gateway: null, request_three_d_secure: false }),
+      ],
+      '/api/users/me/deeplink-qr-code': [ok({ data: { ...DEEPLINK.data, qr_code: null } })],
+    });
+    expect(await signUpWithEmail('anna@example.com', context)).toBe(true);
+    expect($signup.get()).toMatchObject({
+      isSuccess: true,
+      userId: '',
+      // SPEC.md §4: the provider defaults to the card provider.
+      paymentProvider: 'stripe',
+      threeDS: 0,
+      paymentSettingsStatus: 'success',
+      deeplinkUrl: DEEPLINK.data.short_deeplink,
+      deeplinkQR: '',
+    });
+    expect($events.get().analyticsData.user_id).toBe('');
+    expect(navigate).toHaveBeenCalledWith('/checkout_v3_tr?gclid=1');
   });
 
   it('shows the overlay while the account is being created', async () => {

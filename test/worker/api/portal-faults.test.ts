@@ -67,7 +67,8 @@ describe('a portal that gives no usable answer', () => {
   it.each([
     ['a 200 that is not JSON', () => new Response('<html>ok</html>', { status: 200 })],
     ['a 200 with an empty body', () => new Response(null, { status: 200 })],
-    ['a 200 in the wrong shape', () => Response.json({ data: { phone: 12 } })],
+    ['a 200 without the data a lookup needs', () => Response.json({ phone: '+15551234567' })],
+    ['a 200 whose data is not an object', () => Response.json({ data: 'located' })],
     ['a 500 HTML page', () => new Response('<h1>Internal Server Error</h1>', { status: 500 })],
     [
       'a redirect',
