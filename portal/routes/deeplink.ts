@@ -4,9 +4,10 @@ import {
   type DeeplinkConsumeResponse,
   type DeeplinkResponse,
 } from '../../shared/api/contract';
+import { qrCodeDataUrl } from '../../shared/qr-code';
 import { mintAccessToken } from '../account-tokens';
 import { requireBearer, type SignedInEnv } from '../auth';
-import { deeplinkUrl, qrCodeDataUrl } from '../deeplink-qr';
+import { deeplinkUrl } from '../deeplink-qr';
 import { emulatedFault } from '../faults';
 import { validJsonBody } from '../json-body';
 import { PortalError } from '../portal-error';

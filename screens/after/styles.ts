@@ -4,7 +4,7 @@
  */
 export const AFTER_CSS = `
 .success__qr{display:flex;flex-direction:column;align-items:center;gap:8px;margin:0 0 24px}
-.success__qr-slot{width:176px;height:176px;border:2px dashed var(--muted);border-radius:12px;background:var(--surface)}
+.success__qr-slot{box-sizing:border-box;width:256px;height:256px;border:2px dashed var(--muted);border-radius:12px;background:var(--surface)}
 .success__qr-caption{max-width:260px;font-size:13px;text-align:center;color:var(--muted)}
 .success__steps-title{margin:0 0 8px;font-size:18px}
 .declined__icon{display:grid;place-items:center;width:56px;height:56px;margin:8px auto 0;border-radius:50%;

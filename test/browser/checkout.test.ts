@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
-import { interactive, signupField, toastMessage } from './visitor-steps';
+import { interactive, signupField, submitEmail, toastMessage, uniqueEmail } from './visitor-steps';
 
 /**
  * The money path as a visitor walks it in Chromium: the built worker, the embedded
@@ -39,6 +39,57 @@ async function decodedQr(page: Page): Promise<string | null> {
   });
   return jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size)?.data ?? null;
 }
+
+/**
+ * A visitor signed up with the product API's deeplink answer changed on its way to the page as
+ * `change` says (the worker's reading of real answers is tested in workerd), on the success
+ * screen: the QR code there must still open the deeplink.
+ */
+async function successWithDeeplinkAnswer(change: (data: Record<string, unknown>) => void) {
+  const visitor = await session.newVisitor();
+  const { page } = visitor;
+  await page.route('**/api/users/me/deeplink-qr-code', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    change(body.data);
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/signup?skip_split=true');
+  await interactive(page);
+  await submitEmail(page, uniqueEmail('qr'));
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await page.goto('/success?skip_split=true');
+  await interactive(page);
+  return visitor;
+}
+
+describe("the success screen's QR code when the product API's will not do (SPEC.md §9)", () => {
+  it('no image in the answer: the page draws one, 256 px, that opens the deeplink', async () => {
+    const { context, page, problems } = await successWithDeeplinkAnswer((data) => {
+      data.qr_code = null;
+    });
+    const deeplink = (await signupField(page, 'deeplinkUrl')) as string;
+    expect(deeplink).toMatch(/^https?:\/\//);
+    expect(await decodedQr(page)).toBe(deeplink);
+    const image = page.getByRole('img', { name: 'QR code that opens the app, logged in' });
+    expect(await image.boundingBox()).toMatchObject({ width: 256, height: 256 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an image on another host, which the page's policy refuses: drawn here instead", async () => {
+    const { context, page } = await successWithDeeplinkAnswer((data) => {
+      data.qr_code = 'https://qr.product-api.example/codes/abc.png';
+    });
+    const deeplink = (await signupField(page, 'deeplinkUrl')) as string;
+    expect(await decodedQr(page)).toBe(deeplink);
+    const source = await page
+      .getByRole('img', { name: 'QR code that opens the app, logged in' })
+      .getAttribute('src');
+    expect(source).toMatch(/^data:image\/svg\+xml;base64,/);
+    await context.close();
+  });
+});
 
 describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)', () => {
   it('4242 pays, the upsell is skipped, and success shows a QR code that opens the deeplink', async () => {

@@ -43,7 +43,7 @@ export async function exchangeWithPortal(
     const detail = describeError(error);
     return { kind: 'unavailable', detail, ms: elapsed() };
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 
