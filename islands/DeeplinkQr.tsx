@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { QR_CODE_SIZE } from '../shared/qr-code';
+import { QR_CODE_SIZE } from '../shared/qr-code-size';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { loadDeeplink } from './signup/account-extras';
 import { $signup } from './stores/signup';
@@ -16,10 +16,11 @@ export interface DeeplinkQrProps {
 /**
  * The code this page draws itself from the app link, when the product API's is missing or will
  * not show (another host's image our policy refuses, a broken one). The QR library loads only
- * then, in a chunk of its own: a page whose code came with the link never fetches it.
+ * then, in a chunk of its own: a page whose code came with the link never fetches it. `#qr-code`
+ * is shared/qr-code.ts, except on workerd, which renders this island but never draws.
  */
 async function drawnCode(link: string): Promise<string> {
-  const { qrCodeDataUrl } = await import('../shared/qr-code');
+  const { qrCodeDataUrl } = await import('#qr-code');
   return qrCodeDataUrl(link);
 }
 

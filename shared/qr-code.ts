@@ -1,8 +1,6 @@
 import { create } from 'qrcode/lib/core/qrcode';
 import { render } from 'qrcode/lib/renderer/svg-tag';
-
-/** SPEC.md §9 QR code: the default size, in CSS pixels. */
-export const QR_CODE_SIZE = 256;
+import { QR_CODE_SIZE } from './qr-code-size';
 
 /**
  * The QR code of `text` as an SVG data URL, usable as an <img src>: the embedded portal's
