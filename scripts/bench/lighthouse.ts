@@ -14,7 +14,35 @@ export interface LighthouseRun {
   cls: number | undefined;
   /** Longest simulated main-thread task; undefined when none reached the 50 ms threshold. */
   maxTaskMs: number | undefined;
+  /** The element Lighthouse took as the largest contentful paint: its CSS selector and tag. */
+  lcpElement: string | undefined;
+  /** LCP's render delay: from the element's resources being ready to its paint. */
+  lcpRenderDelayMs: number | undefined;
   error: string | undefined;
+}
+
+interface LcpElementDetails {
+  type: 'list';
+  items: { type: string; items: Record<string, unknown>[] }[];
+}
+
+/**
+ * The LCP element and its render delay, from the audit `largest-contentful-paint-element`
+ * (Lighthouse 12: a list of an element table and a phase table, the phases in a fixed order:
+ * TTFB, load delay, load time, render delay).
+ */
+function lcpElementOf(details: unknown): Pick<LighthouseRun, 'lcpElement' | 'lcpRenderDelayMs'> {
+  const list = details as LcpElementDetails | undefined;
+  if (list?.type !== 'list') return { lcpElement: undefined, lcpRenderDelayMs: undefined };
+  const node = list.items[0]?.items[0]?.node as { selector?: string; snippet?: string } | undefined;
+  const tag = node?.snippet?.match(/^<([a-z0-9-]+)/i)?.[1];
+  const selector = node?.selector?.split(' > ').slice(-2).join(' > ');
+  const phases = list.items[1]?.items ?? [];
+  const renderDelay = phases[3]?.timing;
+  return {
+    lcpElement: selector ?? tag,
+    lcpRenderDelayMs: typeof renderDelay === 'number' ? renderDelay : undefined,
+  };
 }
 
 export async function startChrome(
@@ -62,6 +90,7 @@ export async function runLighthouse(url: URL, port: number): Promise<LighthouseR
     tbtMs: audits['total-blocking-time']?.numericValue,
     cls: audits['cumulative-layout-shift']?.numericValue,
     maxTaskMs: firstTask?.duration,
+    ...lcpElementOf(audits['largest-contentful-paint-element']?.details),
     error: runtimeError?.message,
   };
 }

@@ -442,6 +442,17 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
     rows,
   );
   console.log(
+    '\nWhat each page painted as its largest content, and how long it waited to paint:\n',
+  );
+  printTable(
+    ['page', 'LCP element (rounds)', 'render delay ms'],
+    figures.map((page) => [
+      page.page === FLOOR ? FLOOR : `/${page.page}`,
+      page.lcpElements.join(', '),
+      round(page.lcpRenderDelayMs ?? undefined),
+    ]),
+  );
+  console.log(
     `\nGoals: score ${GOALS.score}, LCP <= ${GOALS.lcpRatio}x the floor, TBT <= ${GOALS.tbtMs} ms,` +
       ` CLS 0, longest task <= ${GOALS.longestTaskRatio}x the floor's (a page with no task of 50 ms` +
       ' or more counts as 50).',
@@ -522,6 +533,8 @@ async function writeJson(
       score: lh?.score ?? null,
       lcpMs: lh?.lcpMs ?? null,
       lcpRatioToFloor: page === FLOOR ? 1 : (lh?.lcpRatio ?? null),
+      lcpElements: lh?.lcpElements ?? [],
+      lcpRenderDelayMs: lh?.lcpRenderDelayMs ?? null,
       tbtMs: lh?.tbtMs ?? null,
       longestTaskMs: lh?.longestTaskMs ?? null,
       longestTaskRatioToFloor: page === FLOOR ? 1 : (lh?.longestTaskRatio ?? null),

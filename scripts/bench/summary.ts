@@ -37,7 +37,25 @@ export interface PageFigures {
   longestTaskMs: number | null;
   longestTaskRatio: number | null;
   scores: (number | null)[];
+  /**
+   * The LCP elements of the rounds, the most frequent first, with how many rounds each was
+   * (`main > p.lead ×4`): a screen whose element changes has changed what it paints first.
+   */
+  lcpElements: string[];
+  /** Median render delay of the LCP element (the time the content waited to be painted). */
+  lcpRenderDelayMs: number | null;
   errors: string[];
+}
+
+function countedElements(runs: readonly LighthouseRun[]): string[] {
+  const counts = new Map<string, number>();
+  for (const run of runs) {
+    const element = run.lcpElement ?? '(none)';
+    counts.set(element, (counts.get(element) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort(([, a], [, b]) => b - a)
+    .map(([element, count]) => `${element} ×${count}`);
 }
 
 function median(values: readonly number[]): number | null {
@@ -84,6 +102,8 @@ export function summarise(rounds: readonly Round[], floor: string): PageFigures[
       longestTaskMs: tasks.length === 0 ? null : median(good.map(longestTask)),
       longestTaskRatio: ratios(longestTask),
       scores,
+      lcpElements: countedElements(good),
+      lcpRenderDelayMs: median(known(good.map((run) => run.lcpRenderDelayMs))),
       errors: [...new Set(runs.flatMap(({ run }) => (run.error ? [run.error] : [])))],
     };
   });

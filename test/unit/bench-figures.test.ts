@@ -14,6 +14,8 @@ const run = (figures: Partial<LighthouseRun>): LighthouseRun => ({
   tbtMs: 0,
   cls: 0,
   maxTaskMs: undefined,
+  lcpElement: 'main > h1',
+  lcpRenderDelayMs: 100,
   error: undefined,
   ...figures,
 });
@@ -50,6 +52,18 @@ describe('figures against the floor', () => {
     const signup = summarise(rounds, 'floor').find((page) => page.page === 'signup');
     expect(signup?.lcpRatio).toBeCloseTo(1.1);
     expect(signup?.lcpMs).toBe(1200);
+  });
+
+  it("names each page's LCP elements, the most frequent first, and the median render delay", () => {
+    const rounds = [
+      round({ searching: run({ lcpElement: 'main > p.lead', lcpRenderDelayMs: 1200 }) }),
+      round({ searching: run({ lcpElement: 'main > h1', lcpRenderDelayMs: 90 }) }),
+      round({ searching: run({ lcpElement: 'main > p.lead', lcpRenderDelayMs: 1100 }) }),
+      round({ searching: run({ lcpElement: undefined, error: 'NO_LCP' }) }),
+    ];
+    const [searching] = summarise(rounds, 'floor');
+    expect(searching?.lcpElements).toEqual(['main > p.lead ×2', 'main > h1 ×1']);
+    expect(searching?.lcpRenderDelayMs).toBe(1100);
   });
 
   it('counts a page with no task of 50 ms as 50, for itself and for the floor', () => {
