@@ -9,6 +9,19 @@ import type { InAppBrowser } from '../shared/in-app-browser';
 export const ISLAND_ATTR = 'data-island';
 export const ISLAND_PROPS_ATTR = 'data-props';
 export const ISLAND_PREFIX_ATTR = 'data-prefix';
+/**
+ * On the marker of an island whose server HTML does nothing without its script (a button no form
+ * submits, a card form only the provider's script fills): if its script cannot load, the page
+ * shows a message with Reload in its place (islands/hydrate.ts). An island without it keeps its
+ * server HTML, which works without script (a form the worker answers) or only shows something.
+ */
+export const ISLAND_SCRIPT_ONLY_ATTR = 'data-script-only';
+
+/** The words, in the visitor's language, shown in place of an island whose script did not load. */
+export interface IslandFailureCopy {
+  message: string;
+  reload: string;
+}
 
 /** What the worker tells the page's script about the screen it rendered. */
 export interface PageState {

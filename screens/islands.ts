@@ -21,3 +21,20 @@ export const ISLANDS = {
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
+
+/**
+ * Islands whose server HTML does nothing without their script: the card form (only the card
+ * provider's script makes it, and Pay is held until then), the plan cards, the search that never
+ * ends without it, the Google and open-in-browser buttons. If such an island's script cannot
+ * load, the page shows a message with Reload in its place (islands/hydrate.ts) rather than a
+ * control that does nothing. Every other island keeps its server HTML: it is a form the worker
+ * answers (phone, email, consent, download, upsell, try again, auto sign-up) or only shows
+ * something (timer, banners, reviews, QR code, toast).
+ */
+export const SCRIPT_ONLY_ISLANDS: ReadonlySet<IslandName> = new Set<IslandName>([
+  'CheckoutPayment',
+  'PlanChoice',
+  'SearchProgress',
+  'GoogleSignIn',
+  'OpenInBrowser',
+]);

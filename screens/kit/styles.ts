@@ -1,5 +1,6 @@
 import { CONTINUE_BUTTON_CSS } from './styles/continue-button';
 import { EMAIL_INPUT_CSS } from './styles/email-input';
+import { ISLAND_FAILURE_CSS } from './styles/island-failure';
 import { LOADING_OVERLAY_CSS } from './styles/loading-overlay';
 import { LOCATED_BANNER_CSS } from './styles/located-banner';
 import { PAGE_CSS } from './styles/page';
@@ -15,4 +16,5 @@ export const KIT_CSS = [
   EMAIL_INPUT_CSS,
   LOCATED_BANNER_CSS,
   STATIC_PIECES_CSS,
+  ISLAND_FAILURE_CSS,
 ].join('');

@@ -39,9 +39,16 @@ export const IN_APP_ESCAPE_EVENTS = [
   'in_app_escape_completed',
 ] as const;
 
+/**
+ * SPEC.md §8 chunk load failure: an island's script failed or stalled twice (islands/hydrate.ts),
+ * with `chunk` (the island's name) and `type` ('missing' or 'timeout').
+ */
+export const LOADING_EVENTS = ['chunk_load_failed'] as const;
+
 export type FunnelEventName =
   | (typeof FUNNEL_EVENTS)[number]
-  | (typeof IN_APP_ESCAPE_EVENTS)[number];
+  | (typeof IN_APP_ESCAPE_EVENTS)[number]
+  | (typeof LOADING_EVENTS)[number];
 export type GenericEventName = (typeof GENERIC_EVENTS)[number];
 
 /**

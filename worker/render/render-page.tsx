@@ -1,7 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import type { PageState } from '../../islands/protocol';
+import type { IslandFailureCopy, PageState } from '../../islands/protocol';
 import type { IslandName } from '../../screens/islands';
 import { IslandCollector, IslandContext } from '../../screens/layout/Island';
 import { criticalCss } from '../../screens/styles';
@@ -13,7 +13,15 @@ import { FAVICON_HREF } from './favicon';
 import { htmlText } from './html-text';
 import { pageScripts } from './island-assets';
 
-export interface PageOptions {
+/**
+ * Hand-off to the page's script, omitted on pages that need no script (error pages): the state,
+ * and the words shown in place of an island whose script did not load.
+ */
+type ScriptHandOff =
+  | { state: PageState; islandFailure: IslandFailureCopy }
+  | { state?: undefined; islandFailure?: undefined };
+
+export type PageOptions = ScriptHandOff & {
   nonce: string;
   language: string;
   theme: Theme;
@@ -21,8 +29,6 @@ export interface PageOptions {
   /** CSS of the screen's own area, inlined after the shared critical CSS. */
   screenCss?: string;
   status?: number;
-  /** Hand-off to the page's script; omitted on pages that need no script (error pages). */
-  state?: PageState;
   /**
    * The next screen, fetched ahead of time so moving on feels instant (SPEC.md §2). The page's
    * script asks for it after the first paint, so only a page with `state` prefetches.
@@ -31,7 +37,7 @@ export interface PageOptions {
   /** The next screen's images, fetched ahead too, by the same script. */
   prefetchImages?: readonly string[];
   onError?: (error: unknown) => void;
-}
+};
 
 const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="${FAVICON_HREF}" type="image/svg+xml">`;
 
@@ -97,8 +103,8 @@ function afterPaintElements(
 const ELEMENTS_PER_TASK = 4;
 
 function documentTail(options: PageOptions, islands: ReadonlySet<IslandName>) {
-  const { nonce, state } = options;
-  if (!state) return '</body></html>';
+  if (options.state === undefined) return '</body></html>';
+  const { nonce, state, islandFailure } = options;
   const scripts = pageScripts(islands);
   // JavaScript, not HTML: its only data is serializeJson's, which is safe inside a <script>.
   const elements = afterPaintElements(
@@ -113,9 +119,10 @@ function documentTail(options: PageOptions, islands: ReadonlySet<IslandName>) {
   // Boot may first take over an account (islands/boot.ts): what follows waits for it.
   let code = `import("${scripts.boot}").then(({boot,markInteractive})=>Promise.resolve(boot(${serializeJson(state)})).then(()=>`;
   if (scripts.hydrate) {
-    // React and the islands load after boot has run, through import(), each in its own task.
-    const loaders = scripts.islands.map(({ name, url }) => `${name}:()=>import("${url}")`);
-    code += `import("${scripts.hydrate}").then(h=>h.hydrateIslands({${loaders.join(',')}})).then(markInteractive)`;
+    // React and the hydrator load after boot has run; it imports each island by its URL, each
+    // in its own task, and shows islandFailure in place of one that will not load.
+    const urls = Object.fromEntries(scripts.islands.map(({ name, url }) => [name, url]));
+    code += `import("${scripts.hydrate}").then(h=>h.hydrateIslands(${serializeJson(urls)},${serializeJson(islandFailure)})).then(markInteractive)`;
   } else {
     code += 'markInteractive()';
   }

@@ -248,6 +248,10 @@ export function screenRoutes(
             ...attribution,
           },
         },
+        islandFailure: {
+          message: t('kit.island_failed.message'),
+          reload: t('kit.island_failed.reload'),
+        },
         onError,
         // A refused form is no page of the flow: its status keeps it out of anything counting 200s.
         status: refused?.status,

@@ -27,6 +27,7 @@ const COMPONENTS = [
   'support-links',
   'divider',
   'offer-banner',
+  'island-failure',
 ];
 
 describe('KIT_CSS', () => {

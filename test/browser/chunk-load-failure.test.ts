@@ -1,0 +1,171 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../islands/island-loading';
+import { storedEvents, visitorUuid } from './event-store';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { interactive, unhydratedIslands } from './visitor-steps';
+
+/**
+ * SPEC.md §8, §9: an island's script that fails or stalls is tried once more; then a card form
+ * gives way to a message with Reload (never a Pay that does nothing), a form the worker answers
+ * stays, and `chunk_load_failed` reports the chunk and the type. The island's file is refused
+ * or held with a route, in a browser of its own: a used one could serve it from memory.
+ */
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+const islandFile = (name: string) => new RegExp(`/assets/${name}-[\\w-]+\\.js(\\?.*)?$`);
+
+const MESSAGE = 'This part of the page could not load. Check your connection and try again.';
+
+/** The message in place of the card form, and its Reload. */
+const failure = (page: Page) => ({
+  alert: page.locator('[data-island="CheckoutPayment"] [role="alert"]'),
+  reload: page.getByRole('button', { name: 'Reload' }),
+});
+
+/** Each visitor of `session` gets a fresh browser whose page passes `file`'s requests to `route`. */
+function routing(file: RegExp, route: (route: Route) => unknown): BrowserSession {
+  return {
+    ...session,
+    async newVisitor(options) {
+      const visitor = await session.newVisitor({ ...options, emptyCache: true });
+      await visitor.page.route(file, route);
+      return visitor;
+    },
+  };
+}
+
+/** The visitor's stored `chunk_load_failed` events, once the collector has them. */
+async function chunkFailures(deviceId: string) {
+  let found: Record<string, unknown>[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = (await storedEvents(session, deviceId))
+          .filter((event) => event.event_type === 'chunk_load_failed')
+          .map(({ event_properties: { chunk, type, screen_name } }) => ({
+            chunk,
+            type,
+            screen_name,
+          }));
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  return found;
+}
+
+/** What the page reported beyond the refused file itself and the failure it caused. */
+const otherProblems = (problems: string[], island: string) =>
+  problems.filter(
+    (problem) =>
+      !/net::ERR_FAILED$/.test(problem) &&
+      !problem.startsWith(`error: Loading chunk ${island} failed.`),
+  );
+
+describe("an island's script that does not load (SPEC.md §8, §9)", () => {
+  it('a refused card form shows a message and Reload, no Pay; Reload hydrates it in place and the visitor pays', async () => {
+    const asked: string[] = [];
+    let refuse = true;
+    const { context, page, problems, userId } = await checkoutVisitor(
+      routing(islandFile('CheckoutPayment'), (route) => {
+        asked.push(new URL(route.request().url()).search);
+        return refuse ? route.abort() : route.continue();
+      }),
+      'chunk-refused',
+    );
+    const { alert, reload } = failure(page);
+    // checkoutVisitor waited for the page to be interactive: every other island has hydrated.
+    expect(await unhydratedIslands(page)).toEqual(['CheckoutPayment']);
+    // Tried twice, the second time under a URL the page's module map has not seen fail.
+    expect(asked).toEqual(['', '?retry=1']);
+    expect(await alert.textContent()).toBe(MESSAGE);
+    expect(await reload.isVisible()).toBe(true);
+    // The card form is gone with its Pay: nothing on the page pretends to take the payment.
+    expect(await payButton(page).count()).toBe(0);
+    expect(problems).toContain(
+      `error: Loading chunk CheckoutPayment failed. (missing) ${await islandUrl(page, 'CheckoutPayment')}`,
+    );
+
+    refuse = false;
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    // A real button: the keyboard reaches it and presses it.
+    await reload.focus();
+    await page.keyboard.press('Enter');
+    await typeTestCard(page, '4242 4242 4242 4242');
+    expect(asked).toEqual(['', '?retry=1', '?retry=2']);
+    // Hydrated where it was, not by reloading the page.
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(await unhydratedIslands(page)).toEqual([]);
+    expect(await alert.count()).toBe(0);
+
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(await portalSubscriptions(session, userId)).toEqual([
+      { plan_id: 'monthly_7d_intro_usd', status: 'active' },
+    ]);
+    await interactive(page);
+    expect(await chunkFailures(await visitorUuid(context))).toEqual([
+      { chunk: 'CheckoutPayment', type: 'missing', screen_name: 'checkout_v3_tr' },
+    ]);
+    expect(otherProblems(problems, 'CheckoutPayment')).toEqual([]);
+    await context.close();
+  });
+
+  it('a card form script that stalls is given up after 120 s, asked for once more, then reported as a timeout', async () => {
+    const held: Route[] = [];
+    const visitor = await routing(islandFile('CheckoutPayment'), (route) => {
+      held.push(route);
+    }).newVisitor();
+    const { context, page, problems } = visitor;
+    await page.clock.install();
+    await page.goto('/checkout_v3_tr?skip_split=true');
+    await expect.poll(() => held.length).toBe(1);
+    // The islands after it hydrate meanwhile: its import (and its time-out) has begun.
+    await expect.poll(() => unhydratedIslands(page)).toEqual(['CheckoutPayment']);
+    // While its script is on its way, the server's Pay is held: it cannot be pressed for nothing.
+    expect(await payButton(page).isDisabled()).toBe(true);
+
+    await page.clock.fastForward(CHUNK_LOAD_TIMEOUT_MS - 1000);
+    expect(held).toHaveLength(1);
+    await page.clock.fastForward(1000);
+    await expect.poll(() => held.length).toBe(2);
+    expect(new URL(held[1]!.request().url()).search).toBe('?retry=1');
+    expect(await failure(page).alert.count()).toBe(0);
+    await page.clock.fastForward(CHUNK_LOAD_TIMEOUT_MS);
+    await failure(page).alert.waitFor();
+    expect(await payButton(page).count()).toBe(0);
+    expect(problems.filter((problem) => problem.includes('Loading chunk'))).toEqual([
+      `error: Loading chunk CheckoutPayment failed. (timeout) ${await islandUrl(page, 'CheckoutPayment')}`,
+    ]);
+    // The events reach the collector when the visitor leaves: from this page's tracker, or, if
+    // the fake clock has not let it load yet, from the next page's.
+    await page.goto('/success?skip_split=true');
+    await interactive(page);
+    await page.goto('/robots.txt');
+    expect(await chunkFailures(await visitorUuid(context))).toEqual([
+      { chunk: 'CheckoutPayment', type: 'timeout', screen_name: 'checkout_v3_tr' },
+    ]);
+    for (const route of held) await route.abort().catch(() => {});
+    await context.close();
+  });
+});
+
+/** The island's module as the page names it (its modulepreload). */
+function islandUrl(page: Page, name: string): Promise<string> {
+  return page.evaluate(
+    (island) =>
+      new URL(
+        (document.querySelector(`link[rel=modulepreload][href*="/${island}-"]`) as HTMLLinkElement)
+          .href,
+      ).pathname,
+    name,
+  );
+}

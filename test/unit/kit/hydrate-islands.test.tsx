@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { createElement, useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hydrateIslands } from '../../../islands/hydrate';
+import { IslandRoot } from '../../../islands/island-root';
+import {
+  ISLAND_ATTR,
+  ISLAND_PREFIX_ATTR,
+  ISLAND_PROPS_ATTR,
+  ISLAND_SCRIPT_ONLY_ATTR,
+} from '../../../islands/protocol';
+
+const analytics = vi.hoisted(() => ({ emit: vi.fn() }));
+vi.mock('../../../islands/analytics/emit', () => ({ emit: analytics.emit }));
+
+/** An island that shows whether its script answers: each press counts. */
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+
+const COPY = { message: 'This part could not load.', reload: 'Reload' };
+const URLS = { Pay: '/assets/Pay.js', Form: '/assets/Form.js' };
+
+/** A marker as the worker renders it (screens/layout/Island.tsx), its server HTML inside. */
+function marker(name: string, options: { scriptOnly: boolean }): HTMLElement {
+  const props = { label: name };
+  const element = document.createElement('div');
+  element.setAttribute(ISLAND_ATTR, name);
+  element.setAttribute(ISLAND_PROPS_ATTR, JSON.stringify(props));
+  element.setAttribute(ISLAND_PREFIX_ATTR, `${name}-`);
+  if (options.scriptOnly) element.setAttribute(ISLAND_SCRIPT_ONLY_ATTR, '');
+  element.innerHTML = renderToString(
+    createElement(IslandRoot, null, createElement(Counter, props)),
+    { identifierPrefix: `${name}-` },
+  );
+  document.body.appendChild(element);
+  return element;
+}
+
+/** Whether React answers the island's button: a press counts. */
+async function answers(element: HTMLElement, name: string): Promise<boolean> {
+  const button = element.querySelector('button');
+  button?.click();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return element.querySelector('button')?.textContent === `${name} 1`;
+}
+
+const refused = (_url?: string) =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+const counterModule = () => Promise.resolve({ default: Counter });
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  document.body.replaceChildren();
+  analytics.emit.mockReset();
+  vi.restoreAllMocks();
+});
+
+describe('hydrating the islands when a script does not load (SPEC.md §8)', () => {
+  it('tries each script twice, then a script-only island gives way to an announced message with Reload; a form keeps its server HTML', async () => {
+    const pay = marker('Pay', { scriptOnly: true });
+    const form = marker('Form', { scriptOnly: false });
+    const formHtml = form.innerHTML;
+    pay.querySelector('button')?.focus();
+    const importModule = vi.fn((url: string) => refused(url));
+
+    await hydrateIslands(URLS, COPY, { importModule });
+
+    expect(importModule.mock.calls.map(([url]) => url).sort()).toEqual([
+      '/assets/Form.js',
+      '/assets/Form.js?retry=1',
+      '/assets/Pay.js',
+      '/assets/Pay.js?retry=1',
+    ]);
+    const alert = pay.querySelector('[role="alert"]');
+    expect(alert?.textContent).toBe(COPY.message);
+    const reload = pay.querySelector('button');
+    expect(reload?.textContent).toBe('Reload');
+    expect(reload?.type).toBe('button');
+    // The island had the focus: the Reload button takes it.
+    expect(document.activeElement).toBe(reload);
+    expect(form.innerHTML).toBe(formHtml);
+    expect(analytics.emit.mock.calls).toEqual(
+      expect.arrayContaining([
+        ['chunk_load_failed', { chunk: 'Pay', type: 'missing' }],
+        ['chunk_load_failed', { chunk: 'Form', type: 'missing' }],
+      ]),
+    );
+    expect(analytics.emit).toHaveBeenCalledTimes(2);
+    expect(consoleError).toHaveBeenCalledWith('Loading chunk Pay failed. (missing)', URLS.Pay);
+  });
+
+  it('Reload asks under a new URL and hydrates the server HTML in place', async () => {
+    const pay = marker('Pay', { scriptOnly: true });
+    const serverButton = pay.querySelector('button');
+    const importModule = vi.fn((url: string) =>
+      url.endsWith('?retry=2') ? counterModule() : refused(),
+    );
+    const reloadPage = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+    await hydrateIslands({ Pay: URLS.Pay }, COPY, { importModule });
+
+    pay.querySelector('button')?.click();
+    await vi.waitFor(() => expect(pay.querySelector('[role="alert"]')).toBeNull());
+    expect(importModule).toHaveBeenLastCalledWith('/assets/Pay.js?retry=2');
+    // The very element the server rendered, now answered by React.
+    expect(pay.querySelector('button')).toBe(serverButton);
+    await vi.waitFor(async () => expect(await answers(pay, 'Pay')).toBe(true));
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(analytics.emit).toHaveBeenCalledTimes(1);
+  });
+
+  it('Reload that fails again reports it and reloads the page, which asks for every file anew', async () => {
+    const pay = marker('Pay', { scriptOnly: true });
+    const importModule = vi.fn((url: string) => refused(url));
+    const reloadPage = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+    await hydrateIslands({ Pay: URLS.Pay }, COPY, { importModule });
+
+    const reload = pay.querySelector('button');
+    reload?.click();
+    // Busy while it works: a second press starts nothing more.
+    expect(reload?.getAttribute('aria-busy')).toBe('true');
+    reload?.click();
+    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(importModule.mock.calls.map(([url]) => url)).toEqual([
+      '/assets/Pay.js',
+      '/assets/Pay.js?retry=1',
+      '/assets/Pay.js?retry=2',
+      '/assets/Pay.js?retry=3',
+    ]);
+    expect(analytics.emit).toHaveBeenCalledTimes(2);
+  });
+
+  it("a stalled script holds up no other island, and is reported as a 'timeout'", async () => {
+    const pay = marker('Pay', { scriptOnly: true });
+    const form = marker('Form', { scriptOnly: false });
+    const importModule = vi.fn((url: string) =>
+      url.startsWith(URLS.Pay) ? new Promise<never>(() => {}) : counterModule(),
+    );
+    const hydrating = hydrateIslands(URLS, COPY, { importModule, timeoutMs: 50 });
+
+    await vi.waitFor(async () => expect(await answers(form, 'Form')).toBe(true));
+    expect(pay.querySelector('[role="alert"]')).toBeNull();
+    await hydrating;
+    expect(pay.querySelector('[role="alert"]')?.textContent).toBe(COPY.message);
+    expect(importModule).toHaveBeenCalledWith('/assets/Pay.js?retry=1');
+    expect(analytics.emit.mock.calls).toEqual([
+      ['chunk_load_failed', { chunk: 'Pay', type: 'timeout' }],
+    ]);
+  });
+});
