@@ -77,14 +77,10 @@ export default function PhoneForm({
   };
 
   return (
-    <form
-      method="post"
-      action={action}
-      data-next={next ?? undefined}
-      className="phone-form"
-      noValidate
-      onSubmit={onSubmit}
-    >
+    // No data-next: until this island answers the submit (before it hydrates, or if its script
+    // never loads), the number must reach the worker in the post, not be left behind by the
+    // page script's move to the next screen (islands/boot.ts).
+    <form method="post" action={action} className="phone-form" noValidate onSubmit={onSubmit}>
       <PhoneInput
         id={inputId}
         selectId={selectId}

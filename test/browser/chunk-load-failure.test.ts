@@ -156,6 +156,23 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     for (const route of held) await route.abort().catch(() => {});
     await context.close();
   });
+
+  it('a refused phone form stays: no message, and its post still carries the number', async () => {
+    const { context, page, problems } = await routing(islandFile('PhoneForm'), (route) =>
+      route.abort(),
+    ).newVisitor();
+    await page.goto('/one_pager?skip_split=true');
+    await interactive(page);
+    expect(await unhydratedIslands(page)).toEqual(['PhoneForm']);
+    expect(await page.locator('.island-failure').count()).toBe(0);
+    await page.getByLabel('Phone number to locate').fill('201 555 0123');
+    await page.locator('#continue-button').click();
+    await page.waitForURL((url) => url.pathname === '/searching');
+    expect(await page.locator('.search__number-value').textContent()).toBe('+1 201 555 0123');
+    expect(problems.filter((problem) => problem.includes('Loading chunk'))).toHaveLength(1);
+    expect(otherProblems(problems, 'PhoneForm')).toEqual([]);
+    await context.close();
+  });
 });
 
 /** The island's module as the page names it (its modulepreload). */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCREENS } from '../../screens/registry';
 import { SCREEN_IDS } from '../../shared/screens';
 import { freshApp, ORIGIN, putConfig } from './fetch-app';
-import { afterPaintCode } from './page-html';
+import { afterPaintCode, pageStateOf } from './page-html';
 
 afterEach(async () => {
   await reset();
@@ -51,7 +51,7 @@ describe('screen routes', () => {
     const html = await (await freshApp()('/?gclid=abc&x=1')).text();
     expect(html).toContain('Locate any phone, with consent');
     expect(html).toContain('action="/one_pager_all?gclid=abc&amp;x=1"');
-    expect(html).toContain('data-next="/searching_2?gclid=abc&amp;x=1"');
+    expect(pageStateOf(html).next).toBe('/searching_2?gclid=abc&x=1');
   });
 
   it('names the next screen of the flow for the script, which prefetches it once painted', async () => {
