@@ -7,6 +7,7 @@ import {
   type PaymentMethodOption,
   PaymentMethodPicker,
 } from './kit/PaymentMethodPicker';
+import { useAfterHydration } from './kit/use-after-hydration';
 import type { CardFieldLabels } from './payments/provider';
 import {
   loadPayPalButton,
@@ -167,6 +168,7 @@ export default function CheckoutPayment({
   const formRef = useRef<HTMLFormElement>(null);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(!gateLabel);
+  const hydrated = useAfterHydration();
   const [activeId, setActiveId] = useState<PaymentMethodId>(defaultId);
   const paypalRef = useRef<HTMLDivElement>(null);
   const cardForm = useStore($cardForm);
@@ -340,6 +342,9 @@ export default function CheckoutPayment({
           type="button"
           className="button button--primary"
           onClick={openCheckout}
+          // Held until the script answers it, as Pay is (its card form is 'loading' on the
+          // server): should the script never load, a message replaces it (islands/hydrate.ts).
+          aria-disabled={!hydrated || undefined}
           // It brings the payment form into view (SPEC.md §4 analytics: button__scroll).
           data-event="button__scroll"
         >

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import CheckoutPayment from '../../../islands/CheckoutPayment';
 import type { PaymentMethodId } from '../../../islands/kit/PaymentMethodPicker';
 import type { CardProvider } from '../../../islands/payments/provider';
@@ -16,6 +16,7 @@ import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
+import { serverThenHydrate } from '../kit/hydrate';
 import { fakeBraintreePayPal } from '../payments/providers/fake-braintree-paypal';
 import { fakeStripe } from '../payments/providers/fake-stripe';
 import { englishT, renderScreenProps } from './render-screen';
@@ -88,6 +89,30 @@ describe('payment form without an account on this browser (SPEC.md §4 Payment s
     const name = screen.getByLabelText('Name on card (optional)') as HTMLInputElement;
     expect(name.required).toBe(false);
     expect(name.getAttribute('autocomplete')).toBe('cc-name');
+  });
+});
+
+describe("a paywall's call to action (SPEC.md §3 showCheckout)", () => {
+  it('is held in the server HTML until its island answers it, then opens the form', async () => {
+    const props = checkoutPaymentProps(renderScreenProps(t), {
+      layout: 'vertical',
+      methods: ['card'],
+    });
+    const { container, serverHtml, problems, root } = await serverThenHydrate(
+      <CheckoutPayment {...props} gateLabel="Start my trial" />,
+    );
+    onTestFinished(() => {
+      act(() => root.unmount());
+      container.remove();
+      $plans.setKey('showCheckout', false);
+    });
+    expect(serverHtml).toMatch(/<button id="continue-button"[^>]*aria-disabled="true"/);
+    expect(problems).toEqual([]);
+    const cta = container.querySelector('#continue-button') as HTMLButtonElement;
+    expect(cta.textContent).toBe('Start my trial');
+    expect(cta.hasAttribute('aria-disabled')).toBe(false);
+    await userEvent.click(cta);
+    expect(container.querySelector('form.payment-form')).not.toBeNull();
   });
 });
 
