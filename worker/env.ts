@@ -55,6 +55,13 @@ export interface Bindings
    * Stripe charges are limited per visitor and address only.
    */
   STRIPE_FINGERPRINT_KEY?: string;
+  /**
+   * Secret. A Google Maps Platform key with only the Geocoding API enabled: the worker geocodes
+   * the searching screens' map point with it (worker/geocode/, SPEC.md §7); no page or answer
+   * carries it. Unset, geocoding fails (logged `geocoding_failed`, reason `not_configured`) and
+   * the map shows the country's capital.
+   */
+  GEOCODING_API_KEY?: string;
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
   /**

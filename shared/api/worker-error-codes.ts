@@ -19,9 +19,11 @@ export const WORKER_ERROR_STATUS = {
   portal_unavailable: 502,
   portal_bad_response: 502,
   google_keys_unavailable: 502,
+  geocoding_failed: 502,
   portal_not_configured: 503,
   google_not_configured: 503,
   resume_not_configured: 503,
+  geocoding_not_configured: 503,
   portal_timeout: 504,
 } as const;
 

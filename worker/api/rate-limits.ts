@@ -170,6 +170,24 @@ export const RESUME_LINK_RULES: readonly RateLimitRule[] = [
   resumeLinksPerIp,
 ];
 
+/**
+ * Geocoding (worker/geocode/): each call Google answers is billed, and the city comes from the
+ * page, so a script could name a fresh one every time. Only calls that reach Google count: a
+ * cached point and the development kit's answers are free. A real visitor costs one per lookup at
+ * most; thirty matches the lookups an address may make (lookup_numbers_per_ip), and a visitor
+ * over it still sees the map, at the capital.
+ */
+const geocodesPerIp: RateLimitRule = {
+  name: 'geocode_per_ip',
+  limit: 30,
+  windowMs: HOUR,
+  key: (s) => s.ip,
+  counts: 'each',
+  code: 'rate_limited',
+};
+
+export const GEOCODE_RULES: readonly RateLimitRule[] = [geocodesPerIp];
+
 /** Every charge checks these, and each decline adds to them (worker/api/rate-limit-gate.ts). */
 export const DECLINE_RULES: readonly RateLimitRule[] = [
   paymentDeclinesPerVisitor,

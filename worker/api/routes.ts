@@ -1,7 +1,9 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
+import { GEOCODE_API_PATH } from '../../shared/api/geocode';
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import type { AppEnv } from '../env';
+import { geocodeRoute } from '../geocode/geocode-route';
 import { createResumeLink } from '../resume/create-link';
 import { refusal, refuse } from './api-error';
 import { type ApiDependencies, callHandler } from './call-handler';
@@ -18,8 +20,17 @@ function guardsOf(call: ApiCall): MiddlewareHandler<AppEnv>[] {
   return call.method === 'POST' ? postGuards() : [];
 }
 
-/** The worker's own calls beside the §7 table's: the resume link (worker/resume/). */
+/** The worker's own calls beside the §7 table's: the resume link (worker/resume/), geocoding. */
 const RESUME_PATH = RESUME_API_PATH.slice('/api'.length);
+const GEOCODE_PATH = GEOCODE_API_PATH.slice('/api'.length);
+
+/** What a path answers to any method but its own. */
+function allowOnly(method: string): Handler<AppEnv> {
+  return function methodNotAllowed(c) {
+    c.header('Allow', method);
+    return refuse(c, refusal('method_not_allowed'));
+  };
+}
 
 /**
  * The browser's backend (ARCHITECTURE.md): one route per row of the §7 table, at the portal's path
@@ -30,20 +41,14 @@ export function apiRoutes(deps: ApiDependencies): Hono<AppEnv> {
   const calls = Object.entries(API_CALLS) as [ApiCallName, ApiCall][];
   for (const guard of postGuards()) api.post(RESUME_PATH, guard);
   api.post(RESUME_PATH, createResumeLink({ now: deps.now }));
-  api.all(RESUME_PATH, (c) => {
-    c.header('Allow', 'POST');
-    return refuse(c, refusal('method_not_allowed'));
-  });
+  api.all(RESUME_PATH, allowOnly('POST'));
+  api.get(GEOCODE_PATH, geocodeRoute());
+  api.all(GEOCODE_PATH, allowOnly('GET'));
   for (const [name, call] of calls) {
     for (const guard of guardsOf(call)) api.on(call.method, call.path, guard);
     api.on(call.method, call.path, callHandler(name, deps));
   }
-  for (const [, call] of calls) {
-    api.all(call.path, (c) => {
-      c.header('Allow', call.method);
-      return refuse(c, refusal('method_not_allowed'));
-    });
-  }
+  for (const [, call] of calls) api.all(call.path, allowOnly(call.method));
   api.all('*', (c) => refuse(c, refusal('not_found')));
   api.onError(apiErrorHandler);
   return api;
