@@ -30,6 +30,23 @@ export function isFaultCall(name: string): name is FaultCall {
   return (FAULT_CALLS as readonly string[]).includes(name);
 }
 
+/**
+ * The development kit's stand-ins for the third parties the worker calls itself (worker/dev/),
+ * switched the same way: `geocode` makes the kit's geocoder answer as Google does when it fails.
+ * No route of the emulator serves them.
+ */
+export const KIT_FAULT_CALLS = ['geocode'] as const;
+export type KitFaultCall = (typeof KIT_FAULT_CALLS)[number];
+
+export function isKitFaultCall(name: string): name is KitFaultCall {
+  return (KIT_FAULT_CALLS as readonly string[]).includes(name);
+}
+
+/** Whether this call of a stand-in must fail, using up one switched-on failure (takeFault). */
+export async function kitFaultIsOn(db: D1Database, call: KitFaultCall): Promise<boolean> {
+  return (await takeFault(db, call)) !== null;
+}
+
 /** How a call fails: before it does anything, or after its work is done. */
 export type FaultTiming = 'before' | 'after';
 
@@ -40,7 +57,7 @@ export type FaultTiming = 'before' | 'after';
  */
 async function takeFault(
   db: D1Database,
-  call: FaultCall,
+  call: FaultCall | KitFaultCall,
   now: number = Date.now(),
 ): Promise<FaultTiming | null> {
   const row = await db
@@ -55,7 +72,11 @@ async function takeFault(
 }
 
 /** Makes the next `count` calls of `call` fail (0 switches it off). */
-export async function switchFaultOn(db: D1Database, call: FaultCall, count: number): Promise<void> {
+export async function switchFaultOn(
+  db: D1Database,
+  call: FaultCall | KitFaultCall,
+  count: number,
+): Promise<void> {
   await db
     .prepare(
       `INSERT INTO emulator_faults (call, remaining, until_ms, after_work) VALUES (?, ?, NULL, 0)

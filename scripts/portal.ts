@@ -40,7 +40,7 @@ async function runOn(db: D1Database, command: PortalCommand): Promise<void> {
       console.log(
         command.count === 0
           ? `${command.call}: failure switched off`
-          : `${command.call}: the next ${command.count} call(s) answer 500`,
+          : `${command.call}: the next ${command.count} call(s) fail`,
       );
   }
 }

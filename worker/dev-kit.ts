@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { CardFingerprintSource } from './api/card-fingerprint';
 import type { PortalFetch } from './api/portal-transport';
 import type { AppEnv } from './env';
+import type { GeocoderFetch } from './geocode/geocoder-transport';
 
 /**
  * What only a development worker carries (ARCHITECTURE.md: "the deployed worker mounts the
@@ -21,6 +22,13 @@ export interface DevKit {
    * unset, ENVIRONMENT=development) from PORTAL_DB (portal/), and sends any other to the network.
    */
   portal: PortalFetch;
+  /**
+   * Answers the geocoding requests the worker addresses to the kit (no GEOCODING_API_KEY,
+   * ENVIRONMENT=development) from the capitals table and a few other cities, in Google's answer
+   * shape, and sends any other to the network. The emulator's failure switch (`geocode`) makes
+   * it answer as Google does when it fails.
+   */
+  geocode: GeocoderFetch;
   /** The test gateway: its card frame, 3-D Secure page and API, at /test-gateway. */
   testGatewayRoutes(): Hono<AppEnv>;
   /**

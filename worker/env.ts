@@ -59,7 +59,7 @@ export interface Bindings
    * Secret. A Google Maps Platform key with only the Geocoding API enabled: the worker geocodes
    * the searching screens' map point with it (worker/geocode/, SPEC.md §7); no page or answer
    * carries it. Unset, geocoding fails (logged `geocoding_failed`, reason `not_configured`) and
-   * the map shows the country's capital.
+   * the map shows the country's capital; in development the kit's geocoder answers instead.
    */
   GEOCODING_API_KEY?: string;
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */

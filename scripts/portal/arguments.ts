@@ -1,4 +1,11 @@
-import { FAULT_CALLS, type FaultCall, isFaultCall } from '../../portal/faults';
+import {
+  FAULT_CALLS,
+  type FaultCall,
+  isFaultCall,
+  isKitFaultCall,
+  KIT_FAULT_CALLS,
+  type KitFaultCall,
+} from '../../portal/faults';
 import { type ParsedArgs, parseCount, parseLocalArgs } from '../cli';
 
 /**
@@ -17,6 +24,7 @@ Commands:
   lookups               the phone numbers located, and when the consent SMS would have gone out
   fail <call> [count]   make the next <count> calls of <call> answer 500 (default 1; 0 stops)
                         calls: ${FAULT_CALLS.join(', ')}
+                        and the kit's geocoder (answers Google's failure): ${KIT_FAULT_CALLS.join(', ')}
 
 Options:
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
@@ -24,7 +32,7 @@ Options:
 
 export type PortalCommand =
   | { name: 'users' | 'subscriptions' | 'lookups' }
-  | { name: 'fail'; call: FaultCall; count: number };
+  | { name: 'fail'; call: FaultCall | KitFaultCall; count: number };
 
 /** A switched-on failure is for a few retries, not a permanent outage. */
 export const MAX_FAULT_COUNT = 1000;
@@ -51,7 +59,9 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
 
   const [call, countText = '1', ...extra] = rest;
   if (call === undefined) return { kind: 'usage-error', error: 'fail needs a call name' };
-  if (!isFaultCall(call)) return { kind: 'usage-error', error: `unknown call "${call}"` };
+  if (!isFaultCall(call) && !isKitFaultCall(call)) {
+    return { kind: 'usage-error', error: `unknown call "${call}"` };
+  }
   if (extra.length > 0) return { kind: 'usage-error', error: 'fail takes a call and a count' };
   const parsed = parseCount(countText, { min: 0, max: MAX_FAULT_COUNT });
   if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };

@@ -40,6 +40,13 @@ describe('npm run portal arguments', () => {
     });
   });
 
+  it("reads fail for the development kit's geocoder, which no portal route serves", () => {
+    expect(parsePortalArgs(['fail', 'geocode', '2'])).toMatchObject({
+      kind: 'run',
+      command: { name: 'fail', call: 'geocode', count: 2 },
+    });
+  });
+
   it.each([
     [[], 'no command given'],
     [['orders'], 'unknown command "orders"'],

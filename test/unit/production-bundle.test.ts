@@ -62,6 +62,8 @@ describe('the production bundle (dist/worker, what npm run deploy ships)', () =>
     const code = readFileSync(BUILT_BUNDLES.production, 'utf8');
     expect(code).not.toContain('3D Secure test authentication');
     expect(code).not.toContain('emulator_faults');
+    // The development kit's geocoder (worker/dev/geocoder.ts) and its failure.
+    expect(code).not.toContain('Emulated failure of geocode');
   });
 });
 
@@ -76,5 +78,6 @@ describe('the development bundle (dist/dev-worker, what the browser tests serve)
     const code = readFileSync(BUILT_BUNDLES.development, 'utf8');
     expect(code).toContain('3D Secure test authentication');
     expect(code).toContain('emulator_faults');
+    expect(code).toContain('Emulated failure of geocode');
   });
 });

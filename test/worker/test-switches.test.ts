@@ -74,6 +74,14 @@ describe.each(ENTRIES)('%s', (_, entry) => {
       );
     });
 
+    it('has no kit geocoder: /api/geocode without a key is 503, the failure logged', async () => {
+      const response = await ask(entry, environment, '/api/geocode?city=London&country=GB');
+      await expectRefusal(response, 503, 'geocoding_not_configured');
+      expect(logs.errors()).toContainEqual(
+        expect.objectContaining({ error: 'geocoding_failed', reason: 'not_configured' }),
+      );
+    });
+
     it('ignores ?custom_lng=', async () => {
       const response = await ask(entry, environment, '/?custom_lng=de', {
         'accept-language': 'en',
@@ -111,6 +119,16 @@ describe('the development entry with ENVIRONMENT=development', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ country_code: 'FR' });
+  });
+
+  it("answers /api/geocode from the kit's geocoder, without a key", async () => {
+    const response = await ask(
+      developmentEntry,
+      'development',
+      '/api/geocode?city=Paris&country=FR',
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ location: { lat: 48.8566, lng: 2.3522 } });
   });
 
   it('honours ?custom_lng=', async () => {

@@ -78,7 +78,7 @@ export function geocodeRoute(): Handler<AppEnv> {
       return apiJson(c, 200, { location: cached } satisfies GeocodeAnswer);
     }
 
-    const transport = geocoderTransport(c.env, `${city}, ${country}`);
+    const transport = geocoderTransport(c.env, c.get('devKit')?.geocode, `${city}, ${country}`);
     if (!transport.ok) {
       logFailure(c, { reason: 'not_configured' });
       return refuse(c, refusal('geocoding_not_configured'));

@@ -1,8 +1,17 @@
 import type { PortalSend } from '../api/portal-transport';
-import type { Bindings } from '../env';
+import { type Bindings, isDevelopment } from '../env';
+
+/**
+ * Answers geocoding requests in place of the network: the development kit's geocoder
+ * (DevKit.geocode), which answers the requests addressed to it and sends any other to Google.
+ */
+export type GeocoderFetch = (request: Request, env: Bindings) => Promise<Response>;
 
 /** Google's Geocoding API (JSON output). */
 const GOOGLE_GEOCODING_URL = 'https://maps.googleapis.com/maps/api/geocode/json';
+
+/** Where requests to the development kit's geocoder go: Google's path on an internal origin. */
+export const EMBEDDED_GEOCODER_URL = 'https://geocoder.internal/maps/api/geocode/json';
 
 export type GeocoderTransport =
   | {
@@ -24,12 +33,24 @@ function geocodingRequest(base: string, address: string, key: string | null): Re
 }
 
 /**
- * Where a geocoding call goes: Google with GEOCODING_API_KEY when it is set; else nowhere, and
- * the page falls back to the capital.
+ * Where a geocoding call goes, as portalTransport decides for the portal: Google with
+ * GEOCODING_API_KEY when it is set; else, only in development with the development kit, the
+ * kit's geocoder (no key); else nowhere, and the page falls back to the capital.
  */
-export function geocoderTransport(env: Bindings, address: string): GeocoderTransport {
+export function geocoderTransport(
+  env: Bindings,
+  standIn: GeocoderFetch | undefined,
+  address: string,
+): GeocoderTransport {
   const key = env.GEOCODING_API_KEY?.trim() || null;
-  if (key === null) return { ok: false };
-  const request = geocodingRequest(GOOGLE_GEOCODING_URL, address, key);
-  return { ok: true, request, send: (request) => fetch(request), paid: true, key };
+  const send: PortalSend = standIn
+    ? (request) => standIn(request, env)
+    : (request) => fetch(request);
+  if (key !== null) {
+    const request = geocodingRequest(GOOGLE_GEOCODING_URL, address, key);
+    return { ok: true, request, send, paid: true, key };
+  }
+  if (!isDevelopment(env) || !standIn) return { ok: false };
+  const request = geocodingRequest(EMBEDDED_GEOCODER_URL, address, null);
+  return { ok: true, request, send, paid: false, key: null };
 }

@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { switchFaultOn } from '../../../portal/faults';
+import { migratePortalBeforeEach } from '../api/embedded-portal-fixture';
 import { captureLogsPerTest } from '../api/log-capture';
 import { freshApp, productionApp } from '../fetch-app';
 
@@ -9,6 +12,7 @@ import { freshApp, productionApp } from '../fetch-app';
  */
 
 const logs = captureLogsPerTest();
+migratePortalBeforeEach();
 
 const KEY = 'AIzaSyTEST-geocoding-key-0123456789';
 const GOOGLE = 'https://maps.googleapis.com/maps/api/geocode/json';
@@ -237,5 +241,36 @@ describe('GET /api/geocode without a key', () => {
     );
     expect(response.status).toBe(503);
     expect(google).not.toHaveBeenCalled();
+  });
+});
+
+describe('the development kit’s geocoder (development, no key)', () => {
+  const local = (query: Record<string, string>) =>
+    geocode(query, { bindings: { GEOCODING_API_KEY: undefined } });
+
+  it('answers a capital and a few other cities in Google’s shape, without the network', async () => {
+    expect(await (await local({ city: 'london', country: 'GB' })).json()).toEqual({
+      location: { lat: 51.5074, lng: -0.1278 },
+    });
+    expect(await (await local({ city: 'Manchester', country: 'GB' })).json()).toEqual({
+      location: { lat: 53.4808, lng: -2.2426 },
+    });
+    expect(await (await local({ city: 'Bogota', country: 'CO' })).json()).toEqual({
+      location: { lat: 4.711, lng: -74.0721 },
+    });
+    expect(logs.requests().at(-1)).toMatchObject({ call: 'geocode', geocode: 'development' });
+    expect(google).not.toHaveBeenCalled();
+  });
+
+  it('answers ZERO_RESULTS for a city it does not know, logged as a failure', async () => {
+    expect((await local({ city: 'Atlantis', country: 'GR' })).status).toBe(502);
+    expect(geocodingErrors()).toEqual([failure('ZERO_RESULTS')]);
+  });
+
+  it('fails while the emulator’s switch `geocode` is on, then answers again', async () => {
+    await switchFaultOn(env.PORTAL_DB, 'geocode', 1);
+    expect((await local({ city: 'Paris', country: 'FR' })).status).toBe(502);
+    expect(geocodingErrors()).toEqual([failure('UNKNOWN_ERROR')]);
+    expect((await local({ city: 'Paris', country: 'FR' })).status).toBe(200);
   });
 });
