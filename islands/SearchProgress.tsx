@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Coordinates } from '../shared/api/contract';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
 import type { PostedPhone } from '../shared/phone/posted-phone';
 import { emit } from './analytics/emit';
@@ -60,7 +61,12 @@ function describeTimezone(timezone: string, language: string): string {
   }
 }
 
-function describeRows(info: PhoneInfo, language: string, labels: SearchLabels) {
+function describeRows(
+  info: PhoneInfo,
+  point: Coordinates | null,
+  language: string,
+  labels: SearchLabels,
+) {
   const countryName = info.country
     ? (new Intl.DisplayNames([language, 'en'], { type: 'region' }).of(info.country) ?? info.country)
     : labels.unknown;
@@ -81,11 +87,27 @@ function describeRows(info: PhoneInfo, language: string, labels: SearchLabels) {
     { key: 'city', value: info.city ?? labels.unknown },
     {
       key: 'location',
-      value: info.location
-        ? `${degrees.format(info.location.lat)}, ${degrees.format(info.location.lng)}`
-        : labels.unknown,
+      value: point ? `${degrees.format(point.lat)}, ${degrees.format(point.lng)}` : labels.unknown,
     },
   ] as const;
+}
+
+/**
+ * The map's point for a located number (islands/phone/map-point.ts: geocoded, else the capital),
+ * loaded once the lookup has answered; the lookup's own point if even that code cannot load.
+ */
+async function mapPoint(info: PhoneInfo): Promise<Coordinates | null> {
+  try {
+    return await (await import('./phone/map-point')).mapPointOf(info);
+  } catch {
+    return info.location;
+  }
+}
+
+/** The point $map keeps for `phone`, if it is this number's (a reload): not geocoded again. */
+function keptPoint(phone: string): Coordinates | null {
+  const { numberData, initCoords } = $map.get();
+  return numberData?.phone === phone ? initCoords : null;
 }
 
 function prefersReducedMotion(): boolean {
@@ -96,7 +118,9 @@ function prefersReducedMotion(): boolean {
  * The searching screens' animation (SPEC.md §2): the number being located step by step, with
  * the circular progress, then carrier, country, time zone, city and location on a drawn map.
  * The number comes from $map.phone (set by the landing); the data from lookupPhone(), stored in
- * $map.numberData and $map.initCoords. Continue stays off until the search has finished. Opened
+ * $map.numberData, and the map's point from mapPoint() (SPEC.md §7 geocoding), stored in
+ * $map.initCoords: until it is there the map shows the lookup's own point, then moves. Continue
+ * stays off until the search has finished; it never waits for the map. Opened
  * without a number, the screen says so and links back to the landing.
  */
 export default function SearchProgress({
@@ -127,6 +151,7 @@ export default function SearchProgress({
   const [phone, setPhone] = useState(posted?.phoneDisplay ?? '');
   const [progress, setProgress] = useState(0);
   const [info, setInfo] = useState<PhoneInfo | null>(null);
+  const [point, setPoint] = useState<Coordinates | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const infoRef = useRef<PhoneInfo | null>(null);
 
@@ -164,14 +189,19 @@ export default function SearchProgress({
         setPhase('done');
       }
     }, SEARCH_TICK_MS);
-    // A reload reuses the answer already kept for this number (islands/phone/lookup.ts).
+    // A reload reuses the answer already kept for this number (islands/phone/lookup.ts), and
+    // the point found for it.
+    const kept = keptPoint(stored);
     lookupPhone(stored, { remembered: $map.get().numberData })
-      .then((result) => {
+      .then(async (result) => {
         if (!live) return;
         infoRef.current = result;
         $map.setKey('numberData', result);
-        $map.setKey('initCoords', result.location);
         setInfo(result);
+        const found = kept ?? (await mapPoint(result));
+        if (!live) return;
+        $map.setKey('initCoords', found);
+        setPoint(found);
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -208,10 +238,11 @@ export default function SearchProgress({
   const done = phase === 'done';
   const states = stepStates(progress);
   const ringSize = variant === 'map_first' ? 112 : undefined;
+  const centre = point ?? info?.location ?? null;
   return (
     <div className={`search search--${variant}${done ? ' search--done' : ''}`}>
       {variant === 'map_first' ? (
-        <AreaMap centre={info?.location ?? null} label={labels.map} located={done} />
+        <AreaMap centre={centre} label={labels.map} located={done} />
       ) : null}
       <div className="search__status">
         <CircularProgress value={progress} label={labels.progress} size={ringSize} />
@@ -234,10 +265,10 @@ export default function SearchProgress({
           <>
             <LocatedBanner title={labels.located} phoneLabel={labels.locatedPhone} phone={phone} />
             {variant === 'map_first' ? null : (
-              <AreaMap centre={info.location} label={labels.map} located />
+              <AreaMap centre={centre} label={labels.map} located />
             )}
             <dl className="search__rows">
-              {describeRows(info, language, labels).map((row) => (
+              {describeRows(info, centre, language, labels).map((row) => (
                 <div key={row.key} className="search__row">
                   <dt>{labels.rows[row.key]}</dt>
                   <dd>{row.value}</dd>

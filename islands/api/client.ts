@@ -11,6 +11,7 @@ import type {
   SocialSignInRequest,
   SubscriptionRequest,
 } from '../../shared/api/contract';
+import { GEOCODE_API_PATH, type GeocodeAnswer } from '../../shared/api/geocode';
 import { API_PATHS, type ApiCallName, apiPath } from '../../shared/api/paths';
 import { ApiFailure, apiRequest, hasObjectFields } from '../../shared/api/request';
 
@@ -89,6 +90,19 @@ export function getPhoneInfo(e164: string, options: CallOptions = {}) {
       ...options,
     }),
   );
+}
+
+/**
+ * GET /api/geocode (shared/api/geocode.ts): the point of a city in a country, geocoded by the
+ * worker with a key the page never sees (SPEC.md §7 Geocoding).
+ */
+export async function getGeocode(city: string, country: string, options: CallOptions = {}) {
+  const query = new URLSearchParams({ city, country });
+  const answer = await apiRequest<GeocodeAnswer>(`${GEOCODE_API_PATH}?${query}`, {
+    expects: ['location'],
+    ...options,
+  });
+  return answer.data.location;
 }
 
 /**

@@ -17,6 +17,8 @@ vi.mock('../../../islands/phone/lookup', async (original) => ({
   lookupPhone: lookup.lookupPhone,
 }));
 const { PhoneLookupError } = await import('../../../islands/phone/lookup');
+const geocoding = vi.hoisted(() => ({ mapPointOf: vi.fn() }));
+vi.mock('../../../islands/phone/map-point', () => ({ mapPointOf: geocoding.mapPointOf }));
 const analytics = vi.hoisted(() => ({ emit: vi.fn() }));
 vi.mock('../../../islands/analytics/emit', () => ({ emit: analytics.emit }));
 
@@ -30,6 +32,9 @@ const US_INFO: PhoneInfo = {
   timezone: 'America/New_York',
   location: { lat: 38.9072, lng: -77.0369 },
 };
+
+/** Where the worker geocoded "Washington, US" (not quite the lookup's point). */
+const GEOCODED = { lat: 38.8951, lng: -77.0364 };
 
 const LABELS: SearchLabels = {
   progress: 'Search progress',
@@ -105,6 +110,8 @@ beforeEach(() => {
   });
   lookup.lookupPhone.mockReset();
   lookup.lookupPhone.mockResolvedValue(US_INFO);
+  geocoding.mapPointOf.mockReset();
+  geocoding.mapPointOf.mockResolvedValue(GEOCODED);
   analytics.emit.mockReset();
 });
 afterEach(() => {
@@ -149,18 +156,50 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
       Country: 'United States',
       'Time zone': expect.stringMatching(/^GMT-[45] \(America\/New York\)$/),
       City: 'Washington',
-      Location: '38.9072, -77.0369',
+      Location: '38.8951, -77.0364',
     });
     expect(screen.getByRole('img', { name: LABELS.map })).toBeTruthy();
     expect(document.querySelector('.located-banner')?.textContent).toContain('+1 201 555 0123');
   });
 
-  it('keeps the lookup in $map: numberData and initCoords', async () => {
+  it('keeps the lookup in $map.numberData and the geocoded point in $map.initCoords', async () => {
     render(element());
     await elapse(0);
     expect(lookup.lookupPhone).toHaveBeenCalledWith('+12015550123', { remembered: null });
     expect($map.get().numberData).toEqual(US_INFO);
-    expect($map.get().initCoords).toEqual({ lat: 38.9072, lng: -77.0369 });
+    expect(geocoding.mapPointOf).toHaveBeenCalledWith(US_INFO);
+    expect($map.get().initCoords).toEqual(GEOCODED);
+  });
+
+  it('shows the lookup’s point until geocoding answers, then moves the map there', async () => {
+    let answer: (point: typeof GEOCODED) => void = () => {};
+    geocoding.mapPointOf.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { container } = render(element());
+    await elapse(SEARCH_DURATION_MS);
+    // Geocoding holds up neither the end of the search nor the map.
+    expect(continueButton().disabled).toBe(false);
+    const locationRow = () =>
+      [...container.querySelectorAll('.search__row dd')].at(-1)?.textContent;
+    const pin = () => container.querySelector('.area-map__pin')?.getAttribute('transform');
+    const streets = () => container.querySelector('.area-map__streets')?.getAttribute('d');
+    expect(locationRow()).toBe('38.9072, -77.0369');
+    const before = streets();
+    await act(async () => answer(GEOCODED));
+    expect(locationRow()).toBe('38.8951, -77.0364');
+    expect($map.get().initCoords).toEqual(GEOCODED);
+    // The drawn area is the 3000 m around the new point (SPEC.md §9): its streets change, the pin
+    // stays at its centre.
+    expect(streets()).not.toBe(before);
+    expect(pin()).toBe('translate(171.5 100.0)');
+  });
+
+  it('a reload keeps the point found for this number: no second geocoding', async () => {
+    $map.setKey('numberData', US_INFO);
+    $map.setKey('initCoords', GEOCODED);
+    render(element());
+    await elapse(0);
+    expect(geocoding.mapPointOf).not.toHaveBeenCalled();
+    expect($map.get().initCoords).toEqual(GEOCODED);
   });
 
   it('never claims "located" before the lookup has answered', async () => {
