@@ -23,8 +23,9 @@ export interface Bindings
   ASSETS?: Fetcher;
   /**
    * 'production' on the deployed worker, 'staging' on wrangler.toml's [env.staging]. Only exactly
-   * 'development' (npm start, the tests) turns the test switches on (isDevelopment); unset or any
-   * other value behaves as production (fail closed).
+   * 'development' (npm start, the tests) turns the test switches on (isDevelopment), and only it
+   * or exactly 'staging' honours `?custom_lng=` (honoursCustomLanguage); unset or any other value
+   * behaves as production (fail closed).
    */
   ENVIRONMENT?: string;
   /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
@@ -149,13 +150,22 @@ export function isProduction(env: Bindings): boolean {
 }
 
 /**
- * Whether the test switches are on: the embedded portal, the test gateway, `?custom_lng=`
- * (SPEC.md §2) and the gateway's framing exception. On only when ENVIRONMENT is exactly
- * 'development', so an unset, misspelt or staging value fails closed. Not the
- * negation of isProduction: a staging worker is neither.
+ * Whether the test switches are on: the embedded portal, the test gateway and the gateway's
+ * framing exception. On only when ENVIRONMENT is exactly 'development', so an unset, misspelt or
+ * staging value fails closed. Not the negation of isProduction: a staging worker is neither.
  */
 export function isDevelopment(env: Bindings): boolean {
   return env.ENVIRONMENT === 'development';
+}
+
+/**
+ * Whether `?custom_lng=` may choose the page language: SPEC.md §2 honours it "outside production
+ * only", so on staging and in development, where copy is checked in every language. Named
+ * exactly, like isDevelopment, so an unset or misspelt ENVIRONMENT (which behaves as production)
+ * fails closed.
+ */
+export function honoursCustomLanguage(env: Bindings): boolean {
+  return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'staging';
 }
 
 /** Where the pages' tracker posts its batches, or null when analytics is switched off. */

@@ -14,10 +14,11 @@ import { captureLogsPerTest } from './api/log-capture';
 import { ORIGIN } from './fetch-app';
 
 /**
- * The test switches (the embedded portal, the test gateway and its framing
- * exception, `?custom_lng=`) are on only when ENVIRONMENT is exactly 'development', and only in
- * the development entry (worker/dev.ts). The production entry (worker/index.ts) never has the
- * portal or the gateway, whatever ENVIRONMENT says.
+ * The test switches (the embedded portal, the test gateway and its framing exception) are on only
+ * when ENVIRONMENT is exactly 'development', and only in the development entry (worker/dev.ts).
+ * The production entry (worker/index.ts) never has the portal or the gateway, whatever
+ * ENVIRONMENT says. `?custom_lng=` is no test switch: SPEC.md §2 honours it outside production,
+ * so on staging as in development, in either entry.
  */
 
 const logs = captureLogsPerTest();
@@ -81,13 +82,20 @@ describe.each(ENTRIES)('%s', (_, entry) => {
         expect.objectContaining({ error: 'geocoding_failed', reason: 'not_configured' }),
       );
     });
+  });
 
-    it('ignores ?custom_lng=', async () => {
-      const response = await ask(entry, environment, '/?custom_lng=de', {
-        'accept-language': 'en',
-      });
-      expect(await response.text()).toContain('<html lang="en"');
-    });
+  it('honours ?custom_lng= on staging (SPEC.md §2: outside production only)', async () => {
+    const response = await ask(entry, 'staging', '/?custom_lng=de', { 'accept-language': 'en' });
+    expect(await response.text()).toContain('<html lang="de"');
+  });
+
+  it.each([
+    ['production', 'production'],
+    ['unset', undefined],
+    ['Production', 'Production'],
+  ])('ignores ?custom_lng= with ENVIRONMENT %s', async (_, environment) => {
+    const response = await ask(entry, environment, '/?custom_lng=de', { 'accept-language': 'en' });
+    expect(await response.text()).toContain('<html lang="en"');
   });
 });
 

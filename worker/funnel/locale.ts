@@ -7,7 +7,7 @@ export const DEFAULT_LANGUAGE = 'en';
 /**
  * SPEC.md §9: the browser language is matched by exact code, then by language part, then by any
  * same-language variant. `custom_lng` overrides it where `customLngAllowed` says so (SPEC.md §2:
- * a test switch, on in development only).
+ * outside production only).
  */
 export function resolveLanguage(options: {
   acceptLanguage: string | null | undefined;

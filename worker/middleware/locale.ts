@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { type AppEnv, isDevelopment } from '../env';
+import { type AppEnv, honoursCustomLanguage } from '../env';
 import { resolveLanguage, resolveTheme } from '../funnel/locale';
 
 /** Resolves the page language (SPEC.md §9) and theme (SPEC.md §3) for the screens. */
@@ -11,7 +11,7 @@ export function locale(options: { supported: readonly string[] }): MiddlewareHan
         acceptLanguage: c.req.header('accept-language'),
         customLng: c.req.query('custom_lng'),
         supported: options.supported,
-        customLngAllowed: isDevelopment(c.env),
+        customLngAllowed: honoursCustomLanguage(c.env),
       }),
     );
     c.set('theme', resolveTheme(c.req.query('theme')));

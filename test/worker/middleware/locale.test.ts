@@ -20,9 +20,14 @@ it('picks the browser language: exact, then language part, then a same-language 
   expect(await request('/', { 'accept-language': 'ja' })).toBe('en geozilla');
 });
 
-it('honours custom_lng in development only (SPEC.md §2), failing closed', async () => {
-  expect(await appIn('development')('/?custom_lng=es')).toBe('es geozilla');
-  for (const environment of ['production', 'staging', 'Production', '']) {
+it('honours custom_lng outside production only: staging and development (SPEC.md §2)', async () => {
+  for (const environment of ['development', 'staging']) {
+    expect(await appIn(environment)('/?custom_lng=es'), environment).toBe('es geozilla');
+  }
+});
+
+it('ignores custom_lng in production and wherever ENVIRONMENT is not named exactly', async () => {
+  for (const environment of ['production', 'Production', 'Staging', 'stage', '']) {
     expect(await appIn(environment)('/?custom_lng=es'), environment).toBe('en geozilla');
   }
 });
