@@ -32,6 +32,11 @@ export interface ScreenProps {
    * Stripe's payment request for Apple Pay and Google Pay takes; unset means 'US'.
    */
   stripeAccountCountry?: string;
+  /**
+   * Whether checkouts offer PayPal: only where the deployment lists it in PAYMENT_PROVIDERS
+   * (SPEC.md §9: the pay-pal flag is false). Unset: no PayPal.
+   */
+  paypal?: boolean;
   /** A landing answering its phone form's refused no-script post (worker/routes/phone-form.ts). */
   refusedPhone?: RefusedPhone;
   /** A signup screen answering its email form's refused no-script post (worker/routes/signup-form.ts). */

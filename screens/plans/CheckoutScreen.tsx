@@ -3,7 +3,12 @@ import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { CheckoutCallout } from './CheckoutCallout';
 import { CheckoutWayOut } from './CheckoutWayOut';
-import { CHECKOUT_VARIANTS, type CheckoutScreenId, checkoutProviders } from './checkout-variants';
+import {
+  CHECKOUT_VARIANTS,
+  type CheckoutScreenId,
+  checkoutProviders,
+  offeredVariant,
+} from './checkout-variants';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps, methodsFor } from './payment-method-props';
@@ -17,16 +22,23 @@ import { ScreenHeading } from './ScreenHeading';
  * with the card form and Pay (SPEC.md §4 Payment), and the guarantee.
  */
 export function checkoutScreen(id: CheckoutScreenId) {
-  const variant = CHECKOUT_VARIANTS[id];
+  const named = CHECKOUT_VARIANTS[id];
   return function CheckoutScreen(props: ScreenProps) {
     const { screen, t, language } = props;
+    const variant = offeredVariant(named, props.paypal ?? false);
+    // The screen's own lead names PayPal: where PayPal is off, it says the card alone.
+    const payPalLeftOut = named.methods.includes('paypal') && !variant.methods.includes('paypal');
     return (
       <section
         className={`screen checkout checkout--${variant.layout} checkout--${variant.emphasis}`}
         aria-labelledby="screen-title"
       >
         <OfferTimerBanner t={t} />
-        <ScreenHeading screen={screen} t={t} />
+        <ScreenHeading
+          screen={screen}
+          t={t}
+          lead={payPalLeftOut ? t('plans.checkout.card_lead') : undefined}
+        />
         <CheckoutCallout
           t={t}
           language={language}

@@ -1,11 +1,18 @@
 import type { ScreenProps } from '../types';
 
-/** The screen's one <h1> and lead; the same title names the page (`screens.<id>`). */
-export function ScreenHeading({ screen, t }: Pick<ScreenProps, 'screen' | 't'>) {
+/**
+ * The screen's one <h1> and lead; the same title names the page (`screens.<id>`). `lead` replaces
+ * the screen's own where what the screen offers differs from what its copy names.
+ */
+export function ScreenHeading({
+  screen,
+  t,
+  lead,
+}: Pick<ScreenProps, 'screen' | 't'> & { lead?: string }) {
   return (
     <>
       <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
-      <p className="lead">{t(`screens.${screen}.lead`)}</p>
+      <p className="lead">{lead ?? t(`screens.${screen}.lead`)}</p>
     </>
   );
 }

@@ -64,6 +64,21 @@ export const CHECKOUT_VARIANTS: Record<CheckoutScreenId, CheckoutVariant> = {
   },
 };
 
+/**
+ * The variant as this deployment offers it. PayPal is off unless the deployment turns it on
+ * (SPEC.md §9: the pay-pal flag is false): without it, its method is left out, so the braintree
+ * checkout opens on the card, and a PayPal headline gives way to the trial's.
+ */
+export function offeredVariant(variant: CheckoutVariant, paypal: boolean): CheckoutVariant {
+  if (paypal || !variant.methods.includes('paypal')) return variant;
+  const [first = 'card', ...rest] = variant.methods.filter((method) => method !== 'paypal');
+  return {
+    ...variant,
+    methods: [first, ...rest],
+    emphasis: variant.emphasis === 'paypal' ? 'trial' : variant.emphasis,
+  };
+}
+
 /** The logos of who takes the payment: the card provider, and PayPal where it is offered. */
 export function checkoutProviders(
   methods: readonly PaymentMethodId[],

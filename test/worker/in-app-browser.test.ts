@@ -56,7 +56,9 @@ describe('a page in an in-app browser', () => {
 
   it('selects the card on a checkout and offers no PayPal where its window opens blank', async () => {
     const checkout = async (userAgent: string) => {
-      const response = await freshApp()('/checkout_h3_pp_braintree', {
+      // A deployment that turned PayPal on (SPEC.md §9: off unless listed).
+      const payPalOn = { PAYMENT_PROVIDERS: 'stripe,braintree,paypal' };
+      const response = await freshApp({}, payPalOn)('/checkout_h3_pp_braintree', {
         headers: { 'user-agent': userAgent, 'cf-ipcountry': 'US' },
       });
       const body = await response.text();

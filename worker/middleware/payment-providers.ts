@@ -10,12 +10,14 @@ import { parsedBinding } from '../env';
  * can force one (`checkout_h3_pp_braintree`, SPEC.md §2). The worker that writes the page does
  * not know them, so the policy cannot follow the visitor's provider. It follows what the
  * deployment says it may use instead: `PAYMENT_PROVIDERS`, a comma list of `stripe`,
- * `braintree` and `paypal`. Unset, it is the set the product uses (SPEC.md §4: Stripe cards and
- * wallets, Braintree with 3-D Secure as the alternate provider, PayPal through Braintree), so
- * no deployment loses a checkout by leaving it out; a deployment that uses fewer says so and its
- * pages admit no host of the others. A list naming none of these (blank, or only typos) is
- * taken as unset: a funnel cannot take payments with no provider at all. The test gateway needs
- * no entry: its frames are our own origin.
+ * `braintree` and `paypal`. Unset, it is the card providers the product uses (SPEC.md §4: Stripe
+ * cards and wallets, Braintree with 3-D Secure as the alternate provider), so no deployment loses
+ * a card checkout by leaving it out. PayPal is not among them: SPEC.md §9 says "The pay-pal flag
+ * is false", so it is off until a deployment lists `paypal`, and only then do checkouts offer it
+ * and the pages admit its hosts. A deployment that uses fewer says so and its pages admit no host
+ * of the others. A list naming none of these (blank, or only typos) is taken as unset: a funnel
+ * cannot take payments with no provider at all. The test gateway needs no entry: its frames are
+ * our own origin.
  *
  * Scripts need no entry anywhere: every provider's script is added by our nonce'd module, which
  * 'strict-dynamic' admits, and so are the scripts those add in turn (Cardinal's songbird, PayPal's
@@ -24,6 +26,9 @@ import { parsedBinding } from '../env';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'braintree', 'paypal'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Unset `PAYMENT_PROVIDERS`: the card providers, PayPal off (SPEC.md §9). */
+const DEFAULT_PAYMENT_PROVIDERS: readonly PaymentProvider[] = ['stripe', 'braintree'];
 
 /** The deployment's variable (wrangler.toml `[vars]`), read by this module only. */
 export interface PaymentProviderBindings {
@@ -39,7 +44,7 @@ const listedProviders = parsedBinding(function providers(text: string | undefine
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(isPaymentProvider);
-  return listed.length > 0 ? [...new Set(listed)] : [...PAYMENT_PROVIDERS];
+  return listed.length > 0 ? [...new Set(listed)] : [...DEFAULT_PAYMENT_PROVIDERS];
 });
 
 /**
@@ -50,6 +55,11 @@ export function configuredPaymentProviders(
   env: PaymentProviderBindings,
 ): readonly PaymentProvider[] {
   return listedProviders(env.PAYMENT_PROVIDERS);
+}
+
+/** Whether checkouts offer PayPal: only where the deployment lists it (SPEC.md §9 pay-pal flag). */
+export function offersPayPal(env: PaymentProviderBindings): boolean {
+  return configuredPaymentProviders(env).includes('paypal');
 }
 
 export interface ProviderSources {

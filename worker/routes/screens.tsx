@@ -15,6 +15,7 @@ import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
+import { offersPayPal } from '../middleware/payment-providers';
 import {
   type EncodedBody,
   pageResponse,
@@ -210,6 +211,7 @@ export function screenRoutes(
         landingType: c.get('variant').landingType,
         googleClientId: c.env.GOOGLE_CLIENT_ID ?? '',
         stripeAccountCountry: stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY),
+        paypal: offersPayPal(c.env),
         refusedPhone: refused?.phone,
         refusedEmail: refused?.email,
         postedPhone,

@@ -34,7 +34,7 @@ const t = englishT();
  */
 export function renderScreen(
   screen: ScreenId,
-  visitor: Partial<Pick<ScreenProps, 'country' | 'language' | 'next'>> = {},
+  visitor: Partial<Pick<ScreenProps, 'country' | 'language' | 'next' | 'paypal'>> = {},
 ): { html: string; islands: string[]; document: Document } {
   const { Component } = SCREENS[screen];
   const collector = new IslandCollector();
@@ -52,6 +52,7 @@ export function renderScreen(
         visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
         landingType="split_default"
         googleClientId="test-client.apps.googleusercontent.com"
+        paypal={visitor.paypal}
       />
     </IslandContext.Provider>,
   );

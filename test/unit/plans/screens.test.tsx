@@ -143,9 +143,9 @@ describe('paywalls and checkouts', () => {
     expect(textOf(document.querySelector('.order-summary__row--discount'))).toBe('Discount−$2.34');
   });
 
-  it('tells the checkout variants apart as their names say', () => {
+  it('tells the checkout variants apart as their names say, PayPal on', () => {
     const look = (screen: (typeof CHECKOUTS)[number]) => {
-      const { document } = renderScreen(screen);
+      const { document } = renderScreen(screen, { paypal: true });
       const methods = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
       return {
         layout: methods.layout,
@@ -173,6 +173,21 @@ describe('paywalls and checkouts', () => {
       methods: ['paypal', 'card'],
       headline: 'Pay with PayPal or by card',
     });
+  });
+
+  it('opens checkout_h3_pp_braintree on the card where PayPal is off (SPEC.md §9)', () => {
+    const { document } = renderScreen('checkout_h3_pp_braintree');
+    const payment = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
+    expect(payment.methods.map((method) => method.id)).toEqual(['card']);
+    expect(payment.defaultId).toBe('card');
+    expect(payment.forceDirect).toBe(true);
+    expect(textOf(document.querySelector('.checkout-callout__title'))).toBe('A trial of 7 days');
+    expect(textOf(document.querySelector('.lead'))).toBe('Pay securely by card.');
+    expect(document.querySelector('img[src="/img/kit/paypal.svg"]')).toBeNull();
+    // The other checkouts never offered PayPal: the same with it on or off.
+    for (const screen of ['checkout_v3_tr', 'checkout_h3_pp', 'checkout_v3_pp'] as const) {
+      expect(renderScreen(screen).html, screen).toBe(renderScreen(screen, { paypal: true }).html);
+    }
   });
 
   it.each([

@@ -125,8 +125,22 @@ describe('payment providers: exact hosts, for the configured ones only', () => {
     }
   });
 
-  it('unset: every provider the product uses (Stripe, Braintree, PayPal)', async () => {
+  it('unset: the card providers the product uses (Stripe, Braintree), PayPal off (SPEC.md §9)', async () => {
     const policy = await policyWith();
+    expect(policy.get('frame-src')).toEqual([
+      "'self'",
+      ...STRIPE.frame,
+      ...BRAINTREE.frame,
+      'https:',
+    ]);
+    expect(policy.get('connect-src')).toEqual(["'self'", ...STRIPE.connect, ...BRAINTREE.connect]);
+    for (const [name, sources] of policy) {
+      expect(hostsOf(sources, /paypal/), name).toEqual([]);
+    }
+  });
+
+  it('PayPal listed beside the card providers: its hosts join theirs', async () => {
+    const policy = await policyWith({ PAYMENT_PROVIDERS: 'stripe,braintree,paypal' });
     expect(policy.get('frame-src')).toEqual([
       "'self'",
       ...STRIPE.frame,
