@@ -27,9 +27,9 @@ import {
   mountedCardFields,
 } from './stores/card-form';
 import { $checkout } from './stores/checkout';
-import { showError } from './stores/error';
 import { $paymentPhase, type PaymentPage, pay, resumePayment } from './stores/payment';
 import { paymentStoreDeps } from './stores/payment-deps';
+import { clearPaymentError, showPaymentError } from './stores/payment-error';
 import { $plans } from './stores/plans';
 import { purchaseRequestFor } from './stores/purchase-request';
 import { $signup } from './stores/signup';
@@ -181,6 +181,12 @@ export default function CheckoutPayment({
   // The server knows no stored name; a name typed before a reload comes back once mounted.
   const [cardholderName, setCardholderName] = useState('');
   useEffect(() => setCardholderName($checkout.get().cardholderName), []);
+  // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). A page
+  // load mounts empty card fields, so an error about a card typed before has nothing left to
+  // stand beside; and the server's HTML has none, which the first render must match.
+  const { paymentError } = useStore($checkout);
+  useEffect(() => clearPaymentError(), []);
+  const errorShown = hydrated && paymentError.show && paymentError.message !== '';
 
   useEffect(() => {
     const container = fieldsRef.current;
@@ -192,6 +198,7 @@ export default function CheckoutPayment({
       language,
       labels: copy.fields,
       copy: copy.gateway,
+      onCardEdited: clearPaymentError,
     }).then((unmount) => {
       if (cancelled) return unmount();
       undo = unmount;
@@ -275,8 +282,8 @@ export default function CheckoutPayment({
         currency: charge.currency,
         container,
         onApprove: (nonce) => payWithNonce(nonce, fields, payingPage()),
-        // SPEC.md §8: the toast shows the failure's message, else 'Payment error'.
-        onFailure: (error) => showError(readableText(paymentErrorText(error), errorTexts)),
+        // SPEC.md §8: the failure's message, else 'Payment error'.
+        onFailure: (error) => showPaymentError(readableText(paymentErrorText(error), errorTexts)),
       })
         .then((button) => {
           if (cancelled) return button.destroy();
@@ -295,6 +302,7 @@ export default function CheckoutPayment({
 
   function choose(method: PaymentMethodId) {
     visitorChose.current = true;
+    if (method !== activeId) clearPaymentError();
     setActiveId(method);
   }
 
@@ -390,6 +398,7 @@ export default function CheckoutPayment({
               onChange={(event) => {
                 setCardholderName(event.target.value);
                 $checkout.setKey('cardholderName', event.target.value);
+                clearPaymentError();
               }}
             />
           </label>
@@ -435,6 +444,10 @@ export default function CheckoutPayment({
           {readableText({ key: 'payment_may_have_gone_through' }, errorTexts)}
         </p>
       ) : null}
+      {/* Always in the page, so a message put into it is announced (SPEC.md §3 paymentError). */}
+      <p id={`${id}payment-error`} className="payment-methods__error" role="alert">
+        {errorShown ? paymentError.message : null}
+      </p>
       <button
         id="continue-button"
         type="submit"
@@ -444,6 +457,7 @@ export default function CheckoutPayment({
         disabled={busy || cardForm !== 'ready' || !cardChosen}
         // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
         aria-busy={(busy && phase !== 'unconfirmed') || undefined}
+        aria-describedby={errorShown ? `${id}payment-error` : undefined}
       >
         {buttonLabel}
       </button>

@@ -11,6 +11,7 @@
  * Card frame (`/test-gateway/card-frame`, in an iframe of the checkout):
  *   frame  → parent  {type:'tgw:ready'}                 once its fields are usable
  *   frame  → parent  {type:'tgw:resize', height}        whenever its content height changes (px)
+ *   frame  → parent  {type:'tgw:edited'}                whenever the visitor edits a field
  *   parent → frame   {type:'tgw:labels', labels}        translated field labels (optional)
  *   parent → frame   {type:'tgw:tokenize', name}        tokenize what the visitor typed
  *   frame  → parent  {type:'tgw:tokenized', id, brand, last4}   → `id` is the nonce, `tpm_…`
@@ -107,6 +108,7 @@ export type ParentToFrameMessage =
 export type FrameToParentMessage =
   | { type: 'tgw:ready' }
   | { type: 'tgw:resize'; height: number }
+  | { type: 'tgw:edited' }
   | { type: 'tgw:tokenized'; id: string; brand: string; last4: string }
   | { type: 'tgw:error'; message: string; code: string };
 
@@ -123,6 +125,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set([
   'tgw:labels',
   'tgw:ready',
   'tgw:resize',
+  'tgw:edited',
   'tgw:tokenized',
   'tgw:error',
   'tgw:authenticated',

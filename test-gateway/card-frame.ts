@@ -75,6 +75,9 @@ window.addEventListener('message', async (event) => {
   }
 });
 
+// The parent keeps a payment error about the card until the visitor edits it.
+form.addEventListener('input', () => tell({ type: 'tgw:edited' }));
+
 // Enter in a field must not navigate the frame; the parent's Pay button submits.
 form.addEventListener('submit', (event) => event.preventDefault());
 

@@ -72,6 +72,17 @@ export interface CardPaymentMethod {
   bin: string | null;
 }
 
+/** How the card fields are put into the page. */
+export interface CardFieldsOptions {
+  language: string;
+  labels: CardFieldLabels;
+  /**
+   * Told when the visitor edits the card in the provider's fields, whose values the page never
+   * reads: a payment error about the card they typed stays until then (SPEC.md §3 paymentError).
+   */
+  onCardEdited?: () => void;
+}
+
 export interface CardProvider {
   readonly id: ProviderId;
   /**
@@ -79,10 +90,7 @@ export interface CardProvider {
    * Braintree's iframes, or the test gateway's same-origin iframe. Rejects when the provider's
    * script cannot load.
    */
-  mount(
-    container: HTMLElement,
-    options: { language: string; labels: CardFieldLabels },
-  ): Promise<void>;
+  mount(container: HTMLElement, options: CardFieldsOptions): Promise<void>;
   unmount(): void;
   /**
    * SPEC.md §4 Payment step 2: a payment method from the mounted fields. Resolves its nonce and

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { CardFieldLabels, CardProvider } from '../payments/provider';
+import type { CardFieldsOptions, CardProvider } from '../payments/provider';
 import { chooseProvider, loadCardProvider, type ProviderChoice } from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';
 import { loadPaymentSettings } from '../signup/payment-settings';
@@ -48,12 +48,7 @@ export async function accountProvider(options: {
  */
 export async function mountCardFields(
   container: HTMLElement,
-  options: {
-    forceDirect: boolean;
-    language: string;
-    labels: CardFieldLabels;
-    copy: TestGatewayCopy;
-  },
+  options: CardFieldsOptions & { forceDirect: boolean; copy: TestGatewayCopy },
 ): Promise<() => void> {
   $cardForm.set('loading');
   let fields: MountedCardFields | null = null;
@@ -63,7 +58,11 @@ export async function mountCardFields(
       $cardForm.set('no-account');
       return () => {};
     }
-    await fields.provider.mount(container, { language: options.language, labels: options.labels });
+    await fields.provider.mount(container, {
+      language: options.language,
+      labels: options.labels,
+      onCardEdited: options.onCardEdited,
+    });
   } catch (error) {
     console.error('[geofunnel] card fields did not load', error);
     fields?.provider.unmount();

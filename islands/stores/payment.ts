@@ -13,6 +13,7 @@ import { browserOnly, ON_WORKER } from './browser-only';
 import { $checkout } from './checkout';
 import { showError } from './error';
 import { queuePurchase } from './events';
+import { clearPaymentError, showPaymentError } from './payment-error';
 import { PERSIST_PREFIX } from './persisted-slice';
 
 /**
@@ -123,7 +124,7 @@ async function settle(
       return;
     case 'failed':
       emit('subs_purchase_failed', { plan: plan?.planId, error: readableText(outcome.text, {}) });
-      showError(readableText(outcome.text, page.texts));
+      showPaymentError(readableText(outcome.text, page.texts));
       $paymentPhase.set('idle');
       return;
   }
@@ -160,6 +161,8 @@ export async function pay(
 ): Promise<void> {
   if ($paymentPhase.get() !== 'idle') return;
   $paymentPhase.set('paying');
+  // Pressed again: the last attempt's error gives way to this one's outcome.
+  clearPaymentError();
   emit('subs_purchase_started', { plan: request.planId });
   await settle(await outcomeOrFallback(() => deps.purchase(request)), request, page, deps);
 }

@@ -194,10 +194,27 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await payButton(page).click();
     const challenge = page.frameLocator('iframe.tgw-challenge__frame');
     await challenge.getByRole('button', { name: 'Fail authentication' }).click({ timeout: 30_000 });
-    expect(await toastMessage(page)).toMatch(/authenticat/i);
+    const message = await toastMessage(page);
+    expect(message).toMatch(/authenticat/i);
     expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
     await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await active(userId)).toEqual([]);
+
+    // The same error stands beside Pay, announced and describing it (SPEC.md §3 paymentError)...
+    const beside = page.locator('.payment-methods__error');
+    expect(await beside.getAttribute('role')).toBe('alert');
+    expect(await beside.textContent()).toBe(message);
+    expect(await payButton(page).getAttribute('aria-describedby')).toBe(
+      await beside.getAttribute('id'),
+    );
+    // ...and stays once the toast has gone by itself (its 3 s, SPEC.md §8)...
+    await page.locator('.toast__message').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await beside.textContent()).toBe(message);
+    expect(await beside.isVisible()).toBe(true);
+    // ...until the visitor changes the card.
+    await page.frameLocator('iframe.card-frame').getByLabel('CVV').fill('456');
+    await expect.poll(() => beside.textContent()).toBe('');
+    expect(await payButton(page).getAttribute('aria-describedby')).toBeNull();
     await context.close();
   });
 

@@ -25,7 +25,7 @@ const MESSAGE = 'This part of the page could not load. Check your connection and
 
 /** The message in place of the card form, and its Reload. */
 const failure = (page: Page) => ({
-  alert: page.locator('[data-island="CheckoutPayment"] [role="alert"]'),
+  alert: page.locator('[data-island="CheckoutPayment"] .island-failure [role="alert"]'),
   reload: page.getByRole('button', { name: 'Reload' }),
 });
 

@@ -21,10 +21,17 @@ import {
  * the call is repeated with the verified nonce. A thin adapter around braintree-web.
  */
 
+/**
+ * Hosted fields' events that follow the visitor's edits. Braintree has none per keystroke; an
+ * edit of a card that was refused changes a field's validity or emptiness on its way.
+ */
+export const EDIT_EVENTS = ['validityChange', 'empty', 'notEmpty', 'cardTypeChange'] as const;
+
 /** The promise forms of braintree-web's components this adapter calls. */
 export interface BraintreeHostedFields {
   tokenize(options: { cardholderName?: string }): Promise<HostedFieldsTokenizePayload>;
   teardown(): Promise<void>;
+  on(event: (typeof EDIT_EVENTS)[number], handler: () => void): void;
 }
 export interface BraintreeThreeDSecure {
   verifyCard(options: ThreeDSecureVerifyOptions): Promise<ThreeDSecureVerifyPayload>;
@@ -120,7 +127,7 @@ export function createBraintreeProvider(
   return {
     id: 'braintree',
 
-    async mount(container, { labels }) {
+    async mount(container, { labels, onCardEdited }) {
       unmount();
       const own = generation;
       const [hostedFieldsModule, loaded] = await Promise.all([
@@ -171,6 +178,7 @@ export function createBraintreeProvider(
           fields.remove();
         },
       };
+      if (onCardEdited) for (const event of EDIT_EVENTS) hostedFields.on(event, onCardEdited);
       // Created with the fields when the portal asks for 3-D Secure (SPEC.md §7 payment
       // settings, request_three_d_secure), so Cardinal's device data is ready before the lookup.
       if (settings.threeDSecure) void threeDSecureComponent().catch(() => {});

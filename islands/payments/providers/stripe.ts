@@ -149,7 +149,7 @@ export function createStripeProvider(
   return {
     id: 'stripe',
 
-    async mount(container, { language, labels }) {
+    async mount(container, { language, labels, onCardEdited }) {
       unmount();
       const own = generation;
       const loaded = await client();
@@ -173,6 +173,12 @@ export function createStripeProvider(
       cardNumber.mount(fields.slots.number);
       cardExpiry.mount(fields.slots.expiry);
       cardCvc.mount(fields.slots.cvv);
+      // Elements' 'change' fires on every edit of a field's value.
+      if (onCardEdited) {
+        cardNumber.on('change', onCardEdited);
+        cardExpiry.on('change', onCardEdited);
+        cardCvc.on('change', onCardEdited);
+      }
       mounted = {
         stripe: loaded,
         cardNumber,

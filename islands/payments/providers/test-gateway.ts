@@ -100,7 +100,7 @@ async function verify(nonce: string, amount: string): Promise<VerifyAnswer> {
  */
 export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
   let frame: HTMLIFrameElement | null = null;
-  let stopResizing = () => {};
+  let stopListening = () => {};
 
   const post = (message: ParentToFrameMessage) =>
     frame?.contentWindow?.postMessage(message, window.location.origin);
@@ -108,7 +108,7 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
   return {
     id: 'test',
 
-    async mount(container, { language, labels }) {
+    async mount(container, { language, labels, onCardEdited }) {
       frame = document.createElement('iframe');
       frame.title = copy.cardFrameTitle;
       frame.className = 'card-frame';
@@ -118,15 +118,16 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
         () => mounted.contentWindow,
         (message) => (message.type === 'tgw:ready' ? true : undefined),
       );
-      const onResize = (event: MessageEvent) => {
+      const onFrameMessage = (event: MessageEvent) => {
         if (event.source !== mounted.contentWindow) return;
         const message = testGatewayMessageOf(event, window.location.origin);
         if (message?.type === 'tgw:resize') mounted.style.height = `${message.height}px`;
+        if (message?.type === 'tgw:edited') onCardEdited?.();
       };
-      window.addEventListener('message', onResize);
-      stopResizing = () => {
+      window.addEventListener('message', onFrameMessage);
+      stopListening = () => {
         ready.cancel();
-        window.removeEventListener('message', onResize);
+        window.removeEventListener('message', onFrameMessage);
       };
       container.replaceChildren(mounted);
       await ready.promise;
@@ -137,7 +138,7 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
     },
 
     unmount() {
-      stopResizing();
+      stopListening();
       frame?.remove();
       frame = null;
     },

@@ -4,7 +4,8 @@
  * order summary, the variant's headline and the disclosure under the plans. The one-click methods
  * (SPEC.md §2 "one-click payment"): the wallet button spans the form like Pay; PayPal's container
  * keeps room for PayPal's 45px button, as tall as the loading note it replaces, so nothing below
- * moves when PayPal's iframe arrives.
+ * moves when PayPal's iframe arrives. A payment error stands above Pay in the kit's error red (the
+ * email input's), taking no room while there is none.
  */
 export const CHECKOUT_CSS = `
 .plan-choice{margin:0 0 16px}
@@ -44,6 +45,8 @@ export const CHECKOUT_CSS = `
   color:var(--muted)}
 .payment-methods__paypal{min-height:45px}
 .payment-methods__wallet{width:100%}
+.payment-methods__error{margin:0 0 12px;color:#b42318;font-weight:600}
+.payment-methods__error:empty{margin:0}
 .card-form{margin:0;padding:0;border:0;min-width:0}
 .card-form__title{padding:0;margin:0 0 8px;font-weight:700}
 .card-form__field{display:block;margin:0 0 12px}

@@ -64,7 +64,12 @@ function fakeDeps(
 beforeEach(() => {
   vi.useFakeTimers();
   $paymentPhase.set('idle');
-  $checkout.set({ ...$checkout.get(), isSuccess: null, id: '' });
+  $checkout.set({
+    ...$checkout.get(),
+    isSuccess: null,
+    id: '',
+    paymentError: { show: false, message: '' },
+  });
   $error.set({ show: false, message: '' });
   $declinedReturn.set('');
   $events.set({ eventsData: {}, analyticsData: {} });
@@ -116,6 +121,39 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
     expect($error.get()).toEqual({ show: true, message: 'Your payment did not go through.' });
     expect($paymentPhase.get()).toBe('idle');
     expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('failed: keeps the error in the checkout state after the toast (SPEC.md §3 paymentError)', async () => {
+    const deps = fakeDeps({
+      purchase: async () => ({ kind: 'failed', text: { key: 'payment_failed' } }),
+    });
+    await pay(request, page, deps);
+    const shown = { show: true, message: 'Your payment did not go through.' };
+    expect($checkout.get().paymentError).toEqual(shown);
+    // The toast's own clearing leaves it: only the visitor's next step does.
+    $error.set({ show: false, message: '' });
+    expect($checkout.get().paymentError).toEqual(shown);
+  });
+
+  it('a press of Pay again clears the last error as the new attempt starts', async () => {
+    let answer: (outcome: PurchaseOutcome) => void = () => {};
+    const answers = [
+      async (): Promise<PurchaseOutcome> => ({ kind: 'failed', text: { text: 'Declined' } }),
+      () => new Promise<PurchaseOutcome>((resolve) => (answer = resolve)),
+    ];
+    const deps = fakeDeps({ purchase: () => answers.shift()!() });
+    await pay(request, page, deps);
+    expect($checkout.get().paymentError.show).toBe(true);
+    const second = pay(request, page, deps);
+    expect($checkout.get().paymentError).toEqual({ show: false, message: '' });
+    answer(succeeded());
+    await second;
+  });
+
+  it('a decline, which opens its own page, leaves no payment error beside Pay', async () => {
+    const declined: PurchaseOutcome = { kind: 'declined', declineCode: 'x', text: { text: 'x' } };
+    await pay(request, page, fakeDeps({ purchase: async () => declined }));
+    expect($checkout.get().paymentError.show).toBe(false);
   });
 
   it("failed with the server's own text shows that text", async () => {

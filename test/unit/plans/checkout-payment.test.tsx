@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import CheckoutPayment from '../../../islands/CheckoutPayment';
+import ErrorToast, { TOAST_DISMISS_MS } from '../../../islands/ErrorToast';
 import type { PaymentMethodId } from '../../../islands/kit/PaymentMethodPicker';
 import type { CardProvider } from '../../../islands/payments/provider';
 import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
@@ -10,6 +11,7 @@ import { createBraintreePayPalButton } from '../../../islands/payments/providers
 import { createStripeWalletButton } from '../../../islands/payments/providers/wallets';
 import type { PurchaseOutcome, PurchaseRequest } from '../../../islands/payments/purchase-types';
 import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
+import { $checkout } from '../../../islands/stores/checkout';
 import { $error } from '../../../islands/stores/error';
 import { $paymentPhase, type PaymentStoreDeps } from '../../../islands/stores/payment';
 import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
@@ -47,7 +49,10 @@ afterEach(() => {
   vi.mocked(mountedCardFields).mockRestore();
   vi.mocked(loadWalletButton).mockRestore();
   vi.mocked(loadPayPalButton).mockRestore();
+  vi.useRealTimers();
   $paymentPhase.set('idle');
+  $checkout.setKey('paymentError', { show: false, message: '' });
+  $error.set({ show: false, message: '' });
   // As on a page load: the card fields load with the form.
   $cardForm.set('loading');
   $signup.setKey('isSuccess', false);
@@ -375,6 +380,8 @@ describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
     await waitFor(() => expect(document.querySelector('[data-paypal-button]')).not.toBeNull());
     await act(() => fake.approve());
     expect($error.get()).toEqual({ show: true, message: 'Payment error' });
+    // And beside where Pay stands, after the toast (SPEC.md §3 paymentError).
+    expect(paymentErrorNote()?.textContent).toBe('Payment error');
     expect(purchase).not.toHaveBeenCalled();
     expect($paymentPhase.get()).toBe('idle');
   });
@@ -408,5 +415,115 @@ describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
       ),
     ).toBeTruthy();
     expect(loadPayPalButton).not.toHaveBeenCalled();
+  });
+});
+
+const paymentErrorNote = () => document.querySelector<HTMLElement>('.payment-methods__error');
+const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay now' });
+const FAILED: PurchaseOutcome = { kind: 'failed', text: { text: 'An error has occurred' } };
+
+/** The card fields' report of the visitor's edits, as the page handed it to the provider. */
+function cardEdited(): void {
+  const options = vi.mocked(mountCardFields).mock.calls.at(-1)?.[1];
+  act(() => options?.onCardEdited?.());
+}
+
+/** A signed-up visitor presses Pay with the card, and the purchase fails. */
+async function failedCardPayment(methods: readonly [PaymentMethodId, ...PaymentMethodId[]]) {
+  signedUpWith('test');
+  const answers = purchaseAnswers(FAILED);
+  render(<PaymentMethodChoice layout="vertical" methods={methods} />);
+  const user = userEvent.setup();
+  await waitFor(() => expect(payButton().disabled).toBe(false));
+  await user.click(payButton());
+  await waitFor(() => expect(paymentErrorNote()?.textContent).toBe('An error has occurred'));
+  return { user, ...answers };
+}
+
+describe('the payment error beside Pay (SPEC.md §3 paymentError, §4 Payment step 7)', () => {
+  it("stays beside Pay, announced and describing it, after the toast's 3 s are over", async () => {
+    vi.useFakeTimers();
+    signedUpWith('test');
+    purchaseAnswers(FAILED);
+    render(
+      <>
+        <PaymentMethodChoice layout="vertical" methods={['card']} />
+        <ErrorToast closeLabel="Close" />
+      </>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(async () => {
+      fireEvent.click(payButton());
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(document.querySelector('.toast__message')?.textContent).toBe('An error has occurred');
+    const note = paymentErrorNote()!;
+    expect(note.textContent).toBe('An error has occurred');
+    expect(note.getAttribute('role')).toBe('alert');
+    expect(payButton().getAttribute('aria-describedby')).toBe(note.id);
+
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_DISMISS_MS));
+    expect(document.querySelector('.toast__message')).toBeNull();
+    expect(paymentErrorNote()?.textContent).toBe('An error has occurred');
+    expect(payButton().getAttribute('aria-describedby')).toBe(note.id);
+    expect(payButton().disabled).toBe(false);
+  });
+
+  it('has its live region in the page before any error, empty, describing nothing', async () => {
+    signedUpWith('test');
+    render(<PaymentMethodChoice layout="vertical" methods={['card']} />);
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    expect(paymentErrorNote()?.getAttribute('role')).toBe('alert');
+    expect(paymentErrorNote()?.textContent).toBe('');
+    expect(payButton().hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it("goes when the visitor edits the card in the provider's fields", async () => {
+    await failedCardPayment(['card']);
+    cardEdited();
+    expect(paymentErrorNote()?.textContent).toBe('');
+    expect(payButton().hasAttribute('aria-describedby')).toBe(false);
+    expect($checkout.get().paymentError).toEqual({ show: false, message: '' });
+  });
+
+  it('goes when the visitor changes the name on card', async () => {
+    const { user } = await failedCardPayment(['card']);
+    await user.type(screen.getByLabelText('Name on card (optional)'), 'A');
+    expect(paymentErrorNote()?.textContent).toBe('');
+  });
+
+  it('goes when the visitor picks another method, not when they press the one chosen', async () => {
+    const { user } = await failedCardPayment(['card', 'wallet']);
+    await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
+    expect(paymentErrorNote()?.textContent).toBe('An error has occurred');
+    await user.click(screen.getByRole('radio', { name: /One-click payment/ }));
+    expect(paymentErrorNote()?.textContent).toBe('');
+  });
+
+  it('goes when Pay is pressed again, while that attempt runs', async () => {
+    const { user, purchase } = await failedCardPayment(['card']);
+    let answer: (outcome: PurchaseOutcome) => void = () => {};
+    purchase.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    await user.click(payButton());
+    expect(paymentErrorNote()?.textContent).toBe('');
+    expect(screen.getByRole('button', { name: 'Processing your payment…' })).toBeTruthy();
+    await act(async () => answer(FAILED));
+    expect(paymentErrorNote()?.textContent).toBe('An error has occurred');
+  });
+
+  it('a page load shows no error kept from before, and hydrates without a mismatch', async () => {
+    signedUpWith('test');
+    // The worker renders with no error; the browser's storage still holds an earlier one.
+    const { problems, container, root } = await serverThenHydrate(
+      <PaymentMethodChoice layout="vertical" methods={['card']} />,
+      {
+        beforeHydrate: () =>
+          $checkout.setKey('paymentError', { show: true, message: 'An error has occurred' }),
+      },
+    );
+    expect(problems).toEqual([]);
+    expect(container.querySelector('.payment-methods__error')?.textContent).toBe('');
+    expect($checkout.get().paymentError.show).toBe(false);
+    act(() => root.unmount());
   });
 });

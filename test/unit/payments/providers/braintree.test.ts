@@ -101,6 +101,17 @@ describe('mount', () => {
     expect(container.childElementCount).toBe(0);
   });
 
+  it("tells of the visitor's edits through the hosted fields' validity and emptiness events", async () => {
+    const fake = fakeBraintree();
+    const provider = createBraintreeProvider({ clientToken: 't', threeDSecure: false }, fake.deps);
+    const onCardEdited = vi.fn();
+    await provider.mount(container, { language: 'en', labels, onCardEdited });
+    const events = fake.hostedFields.on.mock.calls.map(([event]) => event);
+    expect(events).toEqual(['validityChange', 'empty', 'notEmpty', 'cardTypeChange']);
+    for (const [, handler] of fake.hostedFields.on.mock.calls) handler();
+    expect(onCardEdited).toHaveBeenCalledTimes(4);
+  });
+
   it('unmount tears the hosted fields down and removes their slots', async () => {
     const { fake, provider } = await mounted(false);
     provider.unmount();

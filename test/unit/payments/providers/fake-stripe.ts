@@ -16,10 +16,11 @@ import type { StripeClient } from '../../../../islands/payments/providers/stripe
  * Stripe's (much larger, overloaded) interfaces at one place each.
  */
 
-/** An Elements element: remembers its type, options and where it was mounted. */
+/** An Elements element: remembers its type, options, where it was mounted and its listeners. */
 class FakeElement {
   mountedIn: HTMLElement | null = null;
   destroyed = false;
+  private readonly changeHandlers: (() => void)[] = [];
   constructor(
     readonly type: string,
     readonly options: Record<string, unknown>,
@@ -33,6 +34,14 @@ class FakeElement {
   }
   destroy(): void {
     this.destroyed = true;
+  }
+  on(type: string, handler: () => void): this {
+    if (type === 'change') this.changeHandlers.push(handler);
+    return this;
+  }
+  /** The visitor edits the field in Stripe's iframe. */
+  change(): void {
+    for (const handler of this.changeHandlers) handler();
   }
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { StripeError } from '@stripe/stripe-js';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStripeProvider, stripeLocale } from '../../../../islands/payments/providers/stripe';
 import { paymentErrorText } from '../../../../shared/api/error-text';
 import { fakeStripe, paymentIntent, paymentMethod } from './fake-stripe';
@@ -57,6 +57,18 @@ describe('mount', () => {
       expect(fake.elements[index]?.mountedIn).toBe(slot);
       expect(slot?.querySelector('[data-frame]')).not.toBeNull();
     });
+  });
+
+  it("tells of the visitor's edits in any of the three fields (Elements' change event)", async () => {
+    const fake = fakeStripe();
+    const onCardEdited = vi.fn();
+    await createStripeProvider(settings, fake).mount(container, {
+      language: 'en',
+      labels,
+      onCardEdited,
+    });
+    for (const element of fake.elements) element.change();
+    expect(onCardEdited).toHaveBeenCalledTimes(3);
   });
 
   it('rejects a ProviderError when the script cannot load, and retries on the next mount', async () => {
