@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
+import { type FlowProgress, LinearProgress } from '../kit/LinearProgress';
 import { Preloader } from '../kit/Preloader';
 import { asksForConsent, ConsentBar } from './ConsentBar';
 import { Island } from './Island';
@@ -10,12 +11,15 @@ import { TopBar } from './TopBar';
 /**
  * Every screen's chrome: the start-up preloader, the top bar, the page container (SPEC.md §9
  * widths and paddings), the consent banner where the ad tools wait for an answer, the
- * global toast area and the global loading overlay; on a marketer's preview, the preview bar.
+ * global toast area and the global loading overlay; on a marketer's preview, the preview bar;
+ * on the screens after the landing, the visitor's step in their flow (SPEC.md §2 linear
+ * progress bar).
  */
 export function Page({
   t,
   attribution,
   preview,
+  progress,
   children,
 }: {
   t: TFunction;
@@ -23,6 +27,8 @@ export function Page({
   attribution?: { consent: ConsentState; pixels: PixelIds };
   /** Set on a marketer's preview of a variant: the bar that says so. */
   preview?: PreviewNotice;
+  /** The screen's step in the visitor's flow; none on the landing or off the flow. */
+  progress?: FlowProgress | null;
   children: ReactNode;
 }) {
   return (
@@ -31,7 +37,10 @@ export function Page({
       {preview ? <PreviewBar {...preview} /> : null}
       <TopBar brand={t('brand')} />
       {attribution && asksForConsent(attribution) ? <ConsentBar t={t} /> : null}
-      <main className="page">{children}</main>
+      <main className="page">
+        {progress ? <LinearProgress t={t} {...progress} /> : null}
+        {children}
+      </main>
       <Island name="ErrorToast" props={{ closeLabel: t('toast_close') }} />
       <Island name="LoadingOverlay" props={{ label: t('kit.loading') }} />
     </>

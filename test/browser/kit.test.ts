@@ -133,9 +133,15 @@ describe('the kit pieces every page carries, in Chromium', () => {
       const inner =
         main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const button = document.getElementById('continue-button')!.getBoundingClientRect();
-      return { inner, button: button.height, bottom: style.paddingBottom };
+      // The progress bar of the flow (signup is its second screen after the landing).
+      const [first, second] = [...document.querySelectorAll('.linear-progress__segment')].map(
+        (segment) => segment.getBoundingClientRect(),
+      );
+      const gap = first && second ? Math.abs(second.left - first.right) : null;
+      return { inner, button: button.height, bottom: style.paddingBottom, gap };
     });
-    expect(layout).toEqual({ inner: content, button: 56, bottom: '16px' });
+    // Segments 5px apart (SPEC.md §9 segmented progress gap), whichever way the page reads.
+    expect(layout).toEqual({ inner: content, button: 56, bottom: '16px', gap: 5 });
     await context.close();
   });
 

@@ -72,7 +72,11 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     expect(await continueButton.isDisabled()).toBe(true);
 
     await expect.poll(() => continueButton.isEnabled(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(
+      await page
+        .getByRole('progressbar', { name: 'Search progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('100');
     expect(await page.locator('.search__row', { hasText: 'Country' }).textContent()).toContain(
       'United States',
     );

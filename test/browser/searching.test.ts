@@ -85,7 +85,7 @@ describe('searching screens in Chromium (SPEC.md §2)', () => {
     const { context, page } = await visitorWithNumber('+12015550123');
     await page.goto('/searching?skip_split=true');
     await booted(page);
-    const ring = page.getByRole('progressbar');
+    const ring = page.getByRole('progressbar', { name: 'Search progress' });
     await expect
       .poll(async () => Number(await ring.getAttribute('aria-valuenow')))
       .toBeGreaterThan(0);

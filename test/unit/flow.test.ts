@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ScreenId } from '../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
 import type { SplitConfig } from '../../worker/config/schema';
-import { type ActiveFlow, flowNameOf, nextScreen, resolveFlow } from '../../worker/funnel/flow';
+import {
+  type ActiveFlow,
+  flowNameOf,
+  flowProgress,
+  nextScreen,
+  resolveFlow,
+} from '../../worker/funnel/flow';
 
 const split: SplitConfig = {
   version: '1',
@@ -69,6 +75,21 @@ describe('DEFAULT_FLOWS', () => {
       ],
       stripe_test: ['auto-signup', 'checkout-test', 'success'],
     });
+  });
+});
+
+describe('flowProgress (SPEC.md §2 linear progress bar)', () => {
+  const flow: ActiveFlow = { name: 'lp17ch17pr5', screens: DEFAULT_FLOWS.flows.lp17ch17pr5! };
+
+  it('counts the screens after the landing, the first of them step 1, the last all of them', () => {
+    expect(flowProgress(flow, 'searching_2')).toEqual({ step: 1, steps: 5 });
+    expect(flowProgress(flow, 'paycheck1_pr5_h_win')).toEqual({ step: 3, steps: 5 });
+    expect(flowProgress(flow, 'success')).toEqual({ step: 5, steps: 5 });
+  });
+
+  it('gives the landing, and a screen outside the flow, no step', () => {
+    expect(flowProgress(flow, 'one_pager_all')).toBeNull();
+    expect(flowProgress(flow, 'checkout_v3_tr')).toBeNull();
   });
 });
 

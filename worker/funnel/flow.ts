@@ -19,6 +19,19 @@ export function resolveFlow(flows: FlowsConfig, name: string): ActiveFlow {
 }
 
 /**
+ * Where `current` stands in the flow for the progress bar (SPEC.md §2 "Linear progress bar,
+ * segmented"): the `step`th of the `steps` screens after the landing, the flow's first screen.
+ * The landing itself, and a screen outside the flow, have no step.
+ */
+export function flowProgress(
+  flow: ActiveFlow,
+  current: ScreenId,
+): { step: number; steps: number } | null {
+  const index = flow.screens.indexOf(current);
+  return index < 1 ? null : { step: index, steps: flow.screens.length - 1 };
+}
+
+/**
  * SPEC.md §2: the next screen is the entry after the current path segment in the active flow.
  * A screen that is not part of the flow continues to `offFlowNext` (its registry default);
  * the last screen of a flow has no next.

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { TFunction } from 'i18next';
+import type { FlowProgress } from '../../screens/kit/LinearProgress';
 import { Page } from '../../screens/layout/Page';
 import type { PreviewNotice } from '../../screens/layout/PreviewBar';
 import { NotFound } from '../../screens/NotFound';
@@ -12,7 +13,7 @@ import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { type AppEnv, analyticsCollector, isProduction } from '../env';
-import { nextScreen } from '../funnel/flow';
+import { flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import { offersPayPal } from '../middleware/payment-providers';
@@ -154,13 +155,22 @@ export function screenRoutes(
     c: ScreenContext,
     props: ScreenProps,
     nextId: ScreenId | null,
-    chrome: { attribution: PageAttribution; preview?: PreviewNotice },
+    chrome: {
+      attribution: PageAttribution;
+      preview?: PreviewNotice;
+      progress: FlowProgress | null;
+    },
     onError: (error: unknown) => void,
   ): Promise<RenderedBody | EncodedBody> {
     const { Component } = screens[props.screen];
     const render = (screenProps: ScreenProps) =>
       renderBody(
-        <Page t={props.t} attribution={chrome.attribution} preview={chrome.preview}>
+        <Page
+          t={props.t}
+          attribution={chrome.attribution}
+          preview={chrome.preview}
+          progress={chrome.progress}
+        >
           <Component {...screenProps} />
         </Page>,
         onError,
@@ -222,6 +232,7 @@ export function screenRoutes(
         // The chrome reads consent and the ad tools only: nothing of the visitor's tracking data.
         attribution: { consent: attribution.consent, pixels: attribution.pixels },
         preview: preview && { variant: preview.variant, endUrl: PREVIEW_END_URL },
+        progress: flowProgress(flow, screen),
       },
       onError,
     );

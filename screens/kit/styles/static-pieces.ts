@@ -1,9 +1,13 @@
 /**
  * The server-only pieces of screens/kit (SPEC.md §2 Other UI pieces): trust labels, the
  * numbered step list, store badges, payment provider logos, support and legal links, the 'or'
- * divider and the 'offer ends' banner.
+ * divider, the 'offer ends' banner, and the linear progress bar (segments 5px apart, §9).
  */
 export const STATIC_PIECES_CSS = `
+.linear-progress{display:flex;gap:5px;margin:0 0 16px}
+.linear-progress__segment{flex:1;height:4px;border-radius:2px;
+  background:color-mix(in srgb,var(--muted) 25%,transparent)}
+.linear-progress__segment--done{background:var(--brand)}
 .trust-labels{display:flex;flex-wrap:wrap;justify-content:center;gap:8px 16px;margin:16px 0;
   padding:0;list-style:none;color:var(--muted);font-size:13px}
 .trust-labels__item{display:inline-flex;align-items:center;gap:6px}

@@ -28,6 +28,7 @@ const COMPONENTS = [
   'divider',
   'offer-banner',
   'island-failure',
+  'linear-progress',
 ];
 
 describe('KIT_CSS', () => {

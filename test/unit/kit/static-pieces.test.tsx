@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Divider } from '../../../screens/kit/Divider';
+import { LinearProgress } from '../../../screens/kit/LinearProgress';
 import { OfferBanner } from '../../../screens/kit/OfferBanner';
 import {
   type PaymentProvider,
@@ -13,6 +14,7 @@ import { StepList } from '../../../screens/kit/StepList';
 import { StoreBadges } from '../../../screens/kit/StoreBadges';
 import { SUPPORT_DEFAULTS, SupportLinks } from '../../../screens/kit/SupportLinks';
 import { TrustLabels } from '../../../screens/kit/TrustLabels';
+import { applyPageCss } from './page-css';
 import { englishT } from './translate';
 
 const t = englishT();
@@ -130,5 +132,38 @@ describe('OfferBanner (SPEC.md §2)', () => {
     );
     expect(container.textContent).toBe('Offer ends in04:59');
     expect(container.querySelector('.offer-banner__time')?.textContent).toBe('04:59');
+  });
+});
+
+describe('LinearProgress (SPEC.md §2 linear progress bar, segmented with a 5px gap)', () => {
+  it("is a named progressbar saying the visitor's step, one segment per step", () => {
+    render(<LinearProgress t={t} step={2} steps={5} />);
+    const bar = screen.getByRole('progressbar', { name: 'Your progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('2');
+    expect(bar.getAttribute('aria-valuemin')).toBe('0');
+    expect(bar.getAttribute('aria-valuemax')).toBe('5');
+    expect(bar.getAttribute('aria-valuetext')).toBe('Step 2 of 5');
+    const segments = [...bar.children].map((segment) => segment.className);
+    expect(segments).toEqual([
+      'linear-progress__segment linear-progress__segment--done',
+      'linear-progress__segment linear-progress__segment--done',
+      'linear-progress__segment',
+      'linear-progress__segment',
+      'linear-progress__segment',
+    ]);
+  });
+
+  it('sets its segments side by side 5px apart, the steps done in the brand colour', () => {
+    const removeCss = applyPageCss();
+    const { container } = render(<LinearProgress t={t} step={1} steps={3} />);
+    const bar = getComputedStyle(container.querySelector('.linear-progress')!);
+    expect(bar.display).toBe('flex');
+    expect(bar.getPropertyValue('gap')).toBe('5px');
+    const [done, toDo] = [...container.querySelectorAll('.linear-progress__segment')].map(
+      (segment) => getComputedStyle(segment).backgroundColor,
+    );
+    expect(done).toBe('#2563eb');
+    expect(toDo).not.toBe(done);
+    removeCss();
   });
 });
