@@ -1,6 +1,7 @@
 import type { ScreenId } from '../shared/screens';
 import { AFTER_SCREENS } from './after';
 import { AFTER_CSS } from './after/styles';
+import { BOTTOM_BUTTON_CSS } from './kit/styles/bottom-button';
 import { LANDING_SCREENS } from './landing';
 import { LANDING_CSS } from './landing/styles';
 import { PLANS_SCREENS } from './plans';
@@ -14,11 +15,18 @@ import type { AreaScreens, ScreenDefinition } from './types';
 
 export type { ScreenDefinition } from './types';
 
-/** Gives each screen of an area that area's CSS, inlined in the screen's page. */
+/**
+ * Gives each screen of an area that area's CSS, inlined in the screen's page, and a screen with a
+ * bottom button the layout's rules, which no other page carries.
+ */
 function withCss<T extends AreaScreens>(screens: T, css: string): T {
   const compact = compactCss(css);
+  const pinned = compactCss(BOTTOM_BUTTON_CSS);
   return Object.fromEntries(
-    Object.entries(screens).map(([id, definition]) => [id, { ...definition, css: compact }]),
+    Object.entries(screens).map(([id, definition]) => [
+      id,
+      { ...definition, css: definition.bottomButton ? compact + pinned : compact },
+    ]),
   ) as T;
 }
 

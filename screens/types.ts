@@ -55,6 +55,11 @@ export interface ScreenDefinition {
   images?: readonly string[];
   /** The CSS of the screen's area, inlined in its page after the shared rules. */
   css?: string;
+  /**
+   * SPEC.md §2 Layout: the screen's Continue is pinned to the bottom (screens/kit/BottomButton),
+   * so its page gets 88px bottom padding instead of 16px.
+   */
+  bottomButton?: true;
   /** A landing whose Continue form is the phone form: the worker checks what it posts. */
   phoneForm?: true;
   /** A signup screen: the worker creates the account its email form posts without script. */

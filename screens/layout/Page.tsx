@@ -20,6 +20,7 @@ export function Page({
   attribution,
   preview,
   progress,
+  bottomButton = false,
   children,
 }: {
   t: TFunction;
@@ -29,6 +30,8 @@ export function Page({
   preview?: PreviewNotice;
   /** The screen's step in the visitor's flow; none on the landing or off the flow. */
   progress?: FlowProgress | null;
+  /** SPEC.md §2 Layout: the screen pins its Continue (BottomButton): 88px bottom padding. */
+  bottomButton?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -37,7 +40,7 @@ export function Page({
       {preview ? <PreviewBar {...preview} /> : null}
       <TopBar brand={t('brand')} />
       {attribution && asksForConsent(attribution) ? <ConsentBar t={t} /> : null}
-      <main className="page">
+      <main className={bottomButton ? 'page page--bottom-button' : 'page'}>
         {progress ? <LinearProgress t={t} {...progress} /> : null}
         {children}
       </main>

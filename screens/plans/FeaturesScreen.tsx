@@ -1,3 +1,4 @@
+import { BottomButton } from '../kit/BottomButton';
 import { ContinueForm } from '../layout/ContinueForm';
 import type { ScreenProps } from '../types';
 import { ScreenHeading } from './ScreenHeading';
@@ -17,7 +18,10 @@ const FEATURES = [
   'platforms',
 ] as const;
 
-/** The feature screen (SPEC.md §2): what the app does, as the copy claims it (SPEC.md §1). */
+/**
+ * The feature screen (SPEC.md §2): what the app does, as the copy claims it (SPEC.md §1). A long
+ * list, so its Continue is pinned to the bottom, in reach wherever the visitor has scrolled.
+ */
 export function FeaturesScreen({ screen, t, continueAction, next }: ScreenProps) {
   return (
     <section className="screen features" aria-labelledby="screen-title">
@@ -33,7 +37,9 @@ export function FeaturesScreen({ screen, t, continueAction, next }: ScreenProps)
         ))}
       </ul>
       <p className="features__users">{t('plans.features.users')}</p>
-      <ContinueForm action={continueAction} next={next} label={t('continue')} />
+      <BottomButton>
+        <ContinueForm action={continueAction} next={next} label={t('continue')} />
+      </BottomButton>
       <p className="features__guarantee">{t('plans.guarantee.title')}</p>
     </section>
   );

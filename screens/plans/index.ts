@@ -14,7 +14,7 @@ import { UpsellPrivateScreen } from './UpsellPrivateScreen';
 const images = [...CHECKOUT_IMAGES, PROVIDER_LOGOS.stripe.src];
 
 export const PLANS_SCREENS = {
-  features: { Component: FeaturesScreen, offFlowNext: 'checkout_v3_tr' },
+  features: { Component: FeaturesScreen, offFlowNext: 'checkout_v3_tr', bottomButton: true },
   checkout_v3_tr: {
     Component: checkoutScreen('checkout_v3_tr'),
     offFlowNext: 'upsell_an_private',

@@ -145,6 +145,34 @@ describe('the kit pieces every page carries, in Chromium', () => {
     await context.close();
   });
 
+  it('/features pins Continue 24px above the bottom edge; 88px of padding keep the end clear', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await page.setViewportSize({ width: 350, height: 640 });
+    await page.goto('/features');
+    await islandsHydrated(page);
+    const measure = () =>
+      page.evaluate(() => {
+        const button = document.getElementById('continue-button')!.getBoundingClientRect();
+        const last = document.querySelector('main.page')!.lastElementChild!.lastElementChild!;
+        return {
+          fromBottom: window.innerHeight - button.bottom,
+          padding: getComputedStyle(document.querySelector('main.page')!).paddingBottom,
+          lastEnd: last.getBoundingClientRect().bottom,
+          buttonTop: button.top,
+        };
+      });
+    const top = await measure();
+    expect(top.fromBottom).toBe(24);
+    expect(top.padding).toBe('88px');
+    // Scrolled to the end, the screen's last line sits above the button, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const end = await measure();
+    expect(end.fromBottom).toBe(24);
+    expect(end.lastEnd).toBeLessThanOrEqual(end.buttonTop);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('an enabled loading overlay covers the page and takes the clicks meant for it', async () => {
     const { context, page } = await session.newVisitor();
     await page.goto('/signup');

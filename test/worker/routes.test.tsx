@@ -1,6 +1,6 @@
 import { reset } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SCREENS } from '../../screens/registry';
+import { SCREENS, type ScreenDefinition } from '../../screens/registry';
 import { SCREEN_IDS } from '../../shared/screens';
 import { freshApp, ORIGIN, putConfig } from './fetch-app';
 import { afterPaintCode, pageStateOf } from './page-html';
@@ -34,7 +34,12 @@ describe('screen routes', () => {
         expect(html).toContain(`action="/${id}?utm_source=test"`);
       }
       expect(html).toContain('<header class="top-bar">');
-      expect(html).toContain('<main class="page">');
+      // The features screen pins its Continue (SPEC.md §2 Layout: a bottom button).
+      expect(html).toContain(
+        (SCREENS[id] as ScreenDefinition).bottomButton
+          ? '<main class="page page--bottom-button">'
+          : '<main class="page">',
+      );
       // One module script, which imports boot (and the islands) once the page has painted.
       expect(html).toMatch(/<script type="module" nonce="[^"]+">[^<]*import\("\/assets\/boot-/);
       expect(html).not.toContain('<link rel="modulepreload"');

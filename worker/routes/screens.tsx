@@ -170,6 +170,7 @@ export function screenRoutes(
           attribution={chrome.attribution}
           preview={chrome.preview}
           progress={chrome.progress}
+          bottomButton={screens[props.screen].bottomButton}
         >
           <Component {...screenProps} />
         </Page>,

@@ -1,7 +1,8 @@
 /**
  * Page chrome (SPEC.md §2 Layout, §9): top bar, the content container (at most 343 wide, 16
  * padding on every side, tablet from 432, desktop from 992), focus rings, and the start-up
- * preloader. No screen has a bottom button, so none needs §9's 88px bottom padding.
+ * preloader. A screen with a bottom button gets 88px bottom padding from ./bottom-button.ts, in
+ * its own page only.
  */
 export const PAGE_CSS = `
 .top-bar{display:flex;align-items:center;justify-content:center;height:56px;padding-inline:16px;

@@ -2,8 +2,16 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BottomButton } from '../../../screens/kit/BottomButton';
+import { ContinueForm } from '../../../screens/layout/ContinueForm';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
 import { Page } from '../../../screens/layout/Page';
+import { SCREENS as SCREEN_LIST, type ScreenDefinition } from '../../../screens/registry';
+import { SCREEN_IDS, type ScreenId } from '../../../shared/screens';
+
+/** Every screen as the worker reads its definition. */
+const SCREENS: Record<ScreenId, ScreenDefinition> = SCREEN_LIST;
+
 import { applyPageCss } from './page-css';
 import { englishT } from './translate';
 
@@ -47,10 +55,16 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
     expect(document.querySelector('.toast-area')?.getAttribute('role')).toBe('alert');
   });
 
-  it('pads the bottom by 16px, as no screen has a bottom button (SPEC.md §2 Layout, §9)', () => {
-    removeCss = applyPageCss();
+  it('pads the bottom by 16px, or 88px on a screen with a bottom button (SPEC.md §2 Layout, §9)', () => {
+    removeCss = applyPageCss('geozilla', SCREENS.features.css);
     renderPage(<Page t={t}>x</Page>);
     expect(getComputedStyle(document.querySelector('main')!).paddingBottom).toBe('16px');
+    renderPage(
+      <Page t={t} bottomButton>
+        x
+      </Page>,
+    );
+    expect(getComputedStyle(document.querySelector('main')!).paddingBottom).toBe('88px');
   });
 
   it('keeps the content at most 343px wide between 16px side paddings (SPEC.md §9)', () => {
@@ -60,5 +74,33 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
     expect(main.maxWidth).toBe('calc(343px + 32px)');
     expect(main.paddingLeft).toBe('16px');
     expect(main.paddingRight).toBe('16px');
+  });
+});
+
+describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
+  it('pins the Continue 24px above the bottom edge, as wide as the content', () => {
+    removeCss = applyPageCss('geozilla', SCREENS.features.css);
+    renderPage(
+      <Page t={t} bottomButton>
+        <BottomButton>
+          <ContinueForm action="/features" next="/checkout_v3_tr" label="Continue" />
+        </BottomButton>
+      </Page>,
+    );
+    const bar = getComputedStyle(document.querySelector('.bottom-button')!);
+    expect(bar.position).toBe('fixed');
+    expect(bar.bottom).toBe('24px');
+    const form = getComputedStyle(document.querySelector('.bottom-button > form')!);
+    expect(form.maxWidth).toBe('343px');
+    expect(form.marginBottom).toBe('0px');
+    expect(getComputedStyle(document.getElementById('continue-button')!).height).toBe('56px');
+  });
+
+  it('is the features screen’s, the one whose Continue is pinned; no other page carries its CSS', () => {
+    const pinned = SCREEN_IDS.filter((id) => SCREENS[id].bottomButton);
+    expect(pinned).toEqual(['features']);
+    for (const id of SCREEN_IDS) {
+      expect(SCREENS[id].css?.includes('.bottom-button{') ?? false, id).toBe(id === 'features');
+    }
   });
 });
