@@ -1,7 +1,10 @@
 import type { MouseEvent } from 'react';
 
 export interface ContinueButtonProps {
-  /** The `continue` translation (SPEC.md §2), or another label the screen passes. */
+  /**
+   * Translated on the server, as every island's text: the screen passes `t('continue')`, the
+   * Continue button's default label (SPEC.md §2), unless the step names its own action.
+   */
   label: string;
   /** SPEC.md §2: `continue-button` unless a screen needs a second one. */
   id?: string;

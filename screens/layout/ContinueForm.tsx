@@ -1,18 +1,22 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 
 /**
- * The Continue button (SPEC.md §2: 56px, label key `continue`, id `continue-button`) inside a
- * real form: without JavaScript it posts to the worker, which answers with the next screen.
+ * The Continue button (SPEC.md §2: 56px, default label from the translation key `continue`, id
+ * `continue-button`) inside a real form: without JavaScript it posts to the worker, which answers
+ * with the next screen. `label` replaces the default where the step names its own action.
  */
 export function ContinueForm({
   action,
   next,
-  label,
+  t,
+  label = t('continue'),
   children,
 }: {
   action: string;
   next: string | null;
-  label: string;
+  t: TFunction;
+  label?: string;
   children?: ReactNode;
 }) {
   return (

@@ -38,7 +38,7 @@ export function FeaturesScreen({ screen, t, continueAction, next }: ScreenProps)
       </ul>
       <p className="features__users">{t('plans.features.users')}</p>
       <BottomButton>
-        <ContinueForm action={continueAction} next={next} label={t('continue')} />
+        <ContinueForm action={continueAction} next={next} t={t} />
       </BottomButton>
       <p className="features__guarantee">{t('plans.guarantee.title')}</p>
     </section>

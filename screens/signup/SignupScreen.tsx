@@ -57,7 +57,8 @@ export function SignupScreen({
             label: t('kit.email.label'),
             placeholder: t('kit.email.placeholder'),
             shortcuts: t('kit.email.shortcuts_label'),
-            submit: t('signup.submit'),
+            // SPEC.md §2: the Continue button's default label, the key `continue`.
+            submit: t('continue'),
             busy: t('kit.continue_busy'),
             creating: t('signup.creating_account'),
             invalid: t('email_error_message_invalid'),

@@ -6,6 +6,7 @@ import { ContinueButton } from '../../../islands/kit/ContinueButton';
 import { ContinueForm } from '../../../screens/layout/ContinueForm';
 import { THEMES } from '../../../shared/theme';
 import { applyPageCss } from './page-css';
+import { englishT } from './translate';
 
 afterEach(cleanup);
 
@@ -72,6 +73,19 @@ describe('ContinueButton (SPEC.md §2 shared building blocks)', () => {
   });
 });
 
+describe('ContinueForm (SPEC.md §2: default label from the key `continue`)', () => {
+  it('says the translation of `continue` unless the screen names another label', () => {
+    const t = englishT();
+    const { rerender } = render(<ContinueForm action="/features" next="/checkout_v3_tr" t={t} />);
+    const button = () => document.getElementById('continue-button') as HTMLButtonElement;
+    expect(button().textContent).toBe(t('continue'));
+    expect(button().textContent).toBe('Continue');
+    expect(button().type).toBe('submit');
+    rerender(<ContinueForm action="/features" next="/checkout_v3_tr" t={t} label="Try again" />);
+    expect(button().textContent).toBe('Try again');
+  });
+});
+
 describe('ContinueButton and the server ContinueForm look the same (SPEC.md §9)', () => {
   const LOOK = [
     'height',
@@ -89,7 +103,7 @@ describe('ContinueButton and the server ContinueForm look the same (SPEC.md §9)
     const removeCss = applyPageCss(theme);
     render(
       <>
-        <ContinueForm action="/signup" next="/checkout_v3_tr" label="Continue" />
+        <ContinueForm action="/signup" next="/checkout_v3_tr" t={englishT()} />
         <div>
           <ContinueButton label="Continue" id="island-continue" />
         </div>

@@ -83,7 +83,7 @@ describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
     renderPage(
       <Page t={t} bottomButton>
         <BottomButton>
-          <ContinueForm action="/features" next="/checkout_v3_tr" label="Continue" />
+          <ContinueForm action="/features" next="/checkout_v3_tr" t={t} />
         </BottomButton>
       </Page>,
     );
