@@ -67,6 +67,15 @@ describe('the production bundle (dist/worker, what npm run deploy ships)', () =>
   });
 });
 
+describe('browser-only libraries (wrangler.toml [alias])', () => {
+  // The card form loads them in the browser; the worker renders the islands but never runs them.
+  it.each(Object.entries(BUILT_BUNDLES))('are not in the %s bundle', (_, bundle) => {
+    const { modules } = bundledModules(bundle);
+    expect(modules.filter((module) => module.includes('node_modules/braintree-web/'))).toEqual([]);
+    expect(modules).toContain('islands/payments/providers/braintree-web-on-worker.ts');
+  });
+});
+
 describe('the development bundle (dist/dev-worker, what the browser tests serve)', () => {
   it('is built from the development entry and carries every part the check above looks for', () => {
     const { entryPoint, modules } = bundledModules(BUILT_BUNDLES.development);
