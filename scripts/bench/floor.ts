@@ -20,10 +20,33 @@ export function staticFloor(html: string): string {
     .replace(/<script\b[^>]*\/>/gi, '');
 }
 
-export async function writeFloor(landingHtml: string): Promise<number> {
+/**
+ * The floor of a move from one screen to the next: a static page whose one link leads to the
+ * next screen's static floor, prefetched by the same speculation rule the screens use, so a tap
+ * there is the browser's own share of screen to screen (navigation, parsing, style, first paint)
+ * with none of our scripts. `booted` as a screen's is once its islands are awake.
+ */
+export const FLOOR_MOVE = {
+  from: '/__bench/move-from',
+  to: '/__bench/move-to',
+  button: '.bench-next',
+} as const;
+
+export function moveFrom(floor: string): string {
+  const rules = JSON.stringify({ prefetch: [{ source: 'list', urls: [FLOOR_MOVE.to] }] });
+  const link = `<a class="bench-next button button--primary" href="${FLOOR_MOVE.to}">Next</a>`;
+  return floor
+    .replace(/<html\b/i, '<html data-booted="yes"')
+    .replace(/<body([^>]*)>/i, `<body$1>${link}<script type="speculationrules">${rules}</script>`);
+}
+
+/** Writes the floor and the floor of a move (FLOOR_MOVE) to the next screen, `nextHtml`. */
+export async function writeFloor(landingHtml: string, nextHtml: string): Promise<number> {
   const floor = staticFloor(landingHtml);
   await mkdir(join('dist/client', '__bench'), { recursive: true });
   await writeFile(FLOOR_FILE, floor);
+  await writeFile(join('dist/client', `${FLOOR_MOVE.from}.html`), moveFrom(floor));
+  await writeFile(join('dist/client', `${FLOOR_MOVE.to}.html`), staticFloor(nextHtml));
   return Buffer.byteLength(floor);
 }
 

@@ -1,5 +1,6 @@
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../chromium';
+import { FLOOR_MOVE } from './floor';
 import { RETURNING_VISITOR } from './page-weight';
 
 /**
@@ -23,6 +24,11 @@ export interface InteractionFigures {
   screenToScreen: number[];
   /** How the next screen arrived in the last run (Navigation Timing's deliveryType). */
   nextScreenDelivery: string;
+  /** The same move between the two screens' static floors (floor.ts FLOOR_MOVE), median, ms. */
+  floorMoveMs: number | null;
+  floorMoves: number[];
+  /** Median over runs of screen to screen over the floor's move of the same run. */
+  screenToScreenRatio: number | null;
 }
 
 /**
@@ -204,10 +210,15 @@ export async function measureInteraction(
   try {
     const firstInputDelays: number[] = [];
     const moves: { ms: number; delivery: string }[] = [];
+    const floorMoves: number[] = [];
     for (let run = 0; run < runs; run++) {
       firstInputDelays.push(await firstInputDelay(browser, origin, '/one_pager'));
-      // The default flow's upsell, whose Skip moves on to success.
+      // The default flow's upsell, whose Skip moves on to success, and right after it the same
+      // move between static floors: a busy moment of the machine slows both.
       moves.push(await screenToScreen(browser, origin, '/upsell_an_private', '.skip-form button'));
+      floorMoves.push(
+        (await screenToScreen(browser, origin, FLOOR_MOVE.from, FLOOR_MOVE.button)).ms,
+      );
     }
     return {
       firstInputDelayMs: median(firstInputDelays),
@@ -215,6 +226,9 @@ export async function measureInteraction(
       screenToScreenMs: median(moves.map((move) => move.ms)),
       screenToScreen: moves.map((move) => move.ms),
       nextScreenDelivery: moves.at(-1)?.delivery ?? 'none',
+      floorMoveMs: median(floorMoves),
+      floorMoves,
+      screenToScreenRatio: median(moves.map((move, run) => move.ms / (floorMoves[run] ?? NaN))),
     };
   } finally {
     await browser.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staticFloor } from '../../scripts/bench/floor';
+import { FLOOR_MOVE, moveFrom, staticFloor } from '../../scripts/bench/floor';
 import type { LighthouseRun } from '../../scripts/bench/lighthouse';
 import { missedGoals, type Round, summarise } from '../../scripts/bench/summary';
 
@@ -38,6 +38,22 @@ describe('the static floor', () => {
     expect(floor).toContain('href="/a.css"');
     expect(floor).toContain('src="/hero.webp"');
     expect(floor).not.toMatch(/<script|modulepreload|prefetch|__STATE__/);
+  });
+});
+
+describe('the floor of screen to screen', () => {
+  it('is the floor with one link to the next floor, prefetched as the screens prefetch', () => {
+    const floor = staticFloor(
+      '<!doctype html><html lang="en"><head></head><body class="b"><h1>Hi</h1></body></html>',
+    );
+    const from = moveFrom(floor);
+    expect(from).toContain('<html data-booted="yes" lang="en">');
+    expect(from).toContain(
+      `<body class="b"><a class="bench-next button button--primary" href="${FLOOR_MOVE.to}">`,
+    );
+    const rules = from.match(/<script type="speculationrules">(.*?)<\/script>/)?.[1] ?? '';
+    expect(JSON.parse(rules)).toEqual({ prefetch: [{ source: 'list', urls: [FLOOR_MOVE.to] }] });
+    expect(from.match(/<script/g)).toHaveLength(1);
   });
 });
 
