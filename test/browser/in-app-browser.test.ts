@@ -133,7 +133,7 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     // Wallets may not work here: said in words, with the way out beside the card form.
     await expect
       .poll(() => inApp.page.locator('.in-app-way-out__note').textContent())
-      .toContain('Apple Pay, Google Pay and PayPal may not work inside Instagram');
+      .toContain('Apple Pay and Google Pay may not work inside Instagram');
     const url = await takeWayOut(inApp.page);
     const variant = await cookie(inApp.context, 'gf_variant');
     await inApp.context.close();

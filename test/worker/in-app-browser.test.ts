@@ -85,6 +85,17 @@ describe('a page in an in-app browser', () => {
     expect(inSafari.body).not.toContain('data-island="OpenInBrowser"');
   });
 
+  it('names only the wallets where the deployment offers no PayPal (SPEC.md §9: off by default)', async () => {
+    const response = await freshApp()('/checkout_v3_tr', {
+      headers: { 'user-agent': TIKTOK_ANDROID, 'cf-ipcountry': 'US' },
+    });
+    const body = await response.text();
+    expect(body).toContain(
+      'Apple Pay and Google Pay may not work inside TikTok: pay by card here, or open this page in your browser.',
+    );
+    expect(body).not.toContain('PayPal may not work');
+  });
+
   it('offers no way out on a checkout that takes the card alone, which works in the app', async () => {
     const response = await freshApp()('/paycheck1_pr5_h_win', {
       headers: { 'user-agent': INSTAGRAM_IOS, 'cf-ipcountry': 'US' },
