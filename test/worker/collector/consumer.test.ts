@@ -120,6 +120,8 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
     expect(request?.url).toBe('https://api2.amplitude.com/batch');
     expect(request?.body).toEqual({
       api_key: 'amp-secret-key',
+      // A short product user id stays on the event (the Batch API's default drops under 5).
+      options: { min_id_length: 1 },
       events: [
         {
           event_type: 'subs_purchase_completed',
@@ -134,7 +136,9 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
           country: 'DE',
           price: 6.99,
           quantity: 1,
-          revenueType: 'subs_purchase_completed',
+          revenue: 6.99,
+          currency: 'USD',
+          revenueType: 'subscription',
           productId: 'monthly_7d_intro_usd',
         },
       ],
@@ -153,7 +157,14 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
       event_type: 'subs_purchase_completed',
       event_properties: { ...forged.event_properties, source: 'browser' },
     });
-    for (const revenueField of ['price', 'quantity', 'revenueType', 'productId', 'revenue']) {
+    for (const revenueField of [
+      'price',
+      'quantity',
+      'revenueType',
+      'productId',
+      'revenue',
+      'currency',
+    ]) {
       expect(sent).not.toHaveProperty(revenueField);
     }
   });
@@ -165,6 +176,66 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
     });
     await run(asDeliveries([aMessage(anEvent())]));
     expect(endpoint.seen.map((r) => r.url)).toEqual(['https://api.eu.amplitude.com/batch']);
+  });
+
+  it('revenue keeps its currency, and says whether a subscription, an upsell or a one-time guide was bought', async () => {
+    const { run, endpoint } = consumer(AMPLITUDE);
+    const bought = [
+      aPurchase({ plan: 'monthly_usd', price: 39.99, sub_id: 's1', event_id: 'e1' }),
+      aPurchase(
+        {
+          plan: 'upsell_monthly_999_eur',
+          price: 6.99,
+          currency: 'eur',
+          sub_id: 's2',
+          event_id: 'e2',
+        },
+        { event_type: 'upsell_purchase_completed' },
+      ),
+      aPurchase(
+        { plan: 'guide_899_eur', price: 8.99, currency: 'EUR', sub_id: 's3', event_id: 'e3' },
+        { event_type: 'upsell_purchase_completed' },
+      ),
+      // A plan the catalogue does not know: the event says what kind of purchase it was.
+      aPurchase(
+        { plan: 'legacy_plan', price: 5, sub_id: 's4', event_id: 'e4' },
+        { event_type: 'upsell_purchase_completed' },
+      ),
+    ];
+    await run(asDeliveries(bought.map((event) => aServerMessage(event))));
+    const sent = amplitudeEvents(endpoint.seen[0]!) as unknown as Record<string, unknown>[];
+    expect(
+      sent.map(({ price, revenue, currency, revenueType, productId }) => ({
+        price,
+        revenue,
+        currency,
+        revenueType,
+        productId,
+      })),
+    ).toEqual([
+      {
+        price: 39.99,
+        revenue: 39.99,
+        currency: 'USD',
+        revenueType: 'subscription',
+        productId: 'monthly_usd',
+      },
+      {
+        price: 6.99,
+        revenue: 6.99,
+        currency: 'EUR',
+        revenueType: 'upsell',
+        productId: 'upsell_monthly_999_eur',
+      },
+      {
+        price: 8.99,
+        revenue: 8.99,
+        currency: 'EUR',
+        revenueType: 'one_time',
+        productId: 'guide_899_eur',
+      },
+      { price: 5, revenue: 5, currency: 'USD', revenueType: 'upsell', productId: 'legacy_plan' },
+    ]);
   });
 
   it('500 twice then 200: retried later with a growing delay, then delivered exactly once', async () => {

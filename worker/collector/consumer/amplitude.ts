@@ -1,9 +1,10 @@
 import { logError } from '../../../shared/log';
+import { isPlanId, planById } from '../../../shared/plans/catalogue';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 import type { Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
-import { readPurchase } from './purchase';
+import { type Purchase, readPurchase } from './purchase';
 
 export const DEFAULT_AMPLITUDE_ENDPOINT = 'https://api2.amplitude.com/batch';
 
@@ -34,15 +35,44 @@ function amplitudeEvent(message: QueuedEvent): AmplitudeEvent {
   if (context.country !== null) out.country = context.country;
   if (isVerifiedPurchase(message)) {
     const reading = readPurchase(event);
-    if (reading.ok) {
-      out.price = reading.purchase.value;
-      out.quantity = 1;
-      out.revenueType = event.event_type;
-      if (reading.purchase.plan !== null) out.productId = reading.purchase.plan;
-    }
+    if (reading.ok) Object.assign(out, revenueFields(reading.purchase, event.event_type));
   }
   return out;
 }
+
+/** What a purchase bought, as Amplitude's revenueType groups it. */
+export type RevenueType = 'subscription' | 'upsell' | 'one_time';
+
+function revenueTypeOf(plan: string | null, eventType: string): RevenueType {
+  const role = plan !== null && isPlanId(plan) ? planById(plan).role : null;
+  if (role === 'guide') return 'one_time';
+  if (role === 'upsell') return 'upsell';
+  if (role === 'main') return 'subscription';
+  return eventType === 'upsell_purchase_completed' ? 'upsell' : 'subscription';
+}
+
+/**
+ * Amplitude's revenue fields for the HTTP and Batch APIs (amplitude.com/docs/apis/analytics/
+ * http-v2, "price, quantity, currency, revenue"; revenue = price × quantity): the currency
+ * keeps USD and EUR plans apart, and revenueType says what was bought.
+ */
+function revenueFields(purchase: Purchase, eventType: string) {
+  return {
+    price: purchase.value,
+    quantity: 1,
+    revenue: purchase.value,
+    currency: purchase.currency,
+    revenueType: revenueTypeOf(purchase.plan, eventType),
+    ...(purchase.plan !== null ? { productId: purchase.plan } : {}),
+  };
+}
+
+/**
+ * The Batch API drops a user_id shorter than 5 characters from the event, silently
+ * (batch-event-upload: "options.min_id_length"). The product API's user ids are its own: any
+ * length it gives is kept. device_id is always our 36-character uuid.
+ */
+export const AMPLITUDE_OPTIONS = { min_id_length: 1 } as const;
 
 /**
  * The indices of the events a 400 names (events_with_invalid_fields / events_with_missing_fields:
@@ -79,7 +109,11 @@ export function amplitudeDestination(config: {
   fetch: Fetch;
 }): Destination {
   async function upload(events: readonly AmplitudeEvent[]): Promise<Outcome[]> {
-    const reply = await postJson(config.fetch, config.endpoint, { api_key: config.apiKey, events });
+    const reply = await postJson(config.fetch, config.endpoint, {
+      api_key: config.apiKey,
+      events,
+      options: AMPLITUDE_OPTIONS,
+    });
     const all = (outcome: Outcome) => events.map(() => outcome);
     if (!reply.reached) {
       logError('amplitude_unreachable', { events: events.length, detail: reply.detail });
