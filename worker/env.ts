@@ -100,6 +100,11 @@ export interface Bindings
   AMPLITUDE_ENDPOINT?: string;
   /** Secret. With META_PIXEL_ID: purchases go to Meta's Conversions API for that pixel. */
   META_ACCESS_TOKEN?: string;
+  /**
+   * The Graph API version Meta's Conversions API is called with, `v27.0`; unset: the default in
+   * worker/collector/consumer/meta.ts. Change it before Meta's version table expires the one used.
+   */
+  META_GRAPH_VERSION?: string;
   /** Meta's Test Events code; outside production purchases go to Meta only with one. */
   META_TEST_EVENT_CODE?: string;
   /** Secret. With TIKTOK_PIXEL_ID: purchases go to TikTok's Events API for that pixel. */

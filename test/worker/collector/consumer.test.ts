@@ -387,8 +387,8 @@ describe('ad networks: server-verified purchases only, once each, with the pixel
 
     const meta = endpoint.to(META_HOST);
     expect(meta.map((r) => r.url)).toEqual([
-      'https://graph.facebook.com/v21.0/1234567890/events',
-      'https://graph.facebook.com/v21.0/1234567890/events',
+      'https://graph.facebook.com/v27.0/1234567890/events',
+      'https://graph.facebook.com/v27.0/1234567890/events',
     ]);
     const tiktok = endpoint.to(TIKTOK_HOST);
     expect(tiktok).toHaveLength(2);
@@ -591,6 +591,124 @@ describe('ad networks: server-verified purchases only, once each, with the pixel
       asDeliveries([aServerMessage(aPurchase())]),
     );
     expect(retried.retried).toHaveLength(1);
+  });
+});
+
+describe('a network that refuses our token, permission or API version', () => {
+  const configurationRefusals: [string, (request: Request) => Response][] = [
+    [
+      'Meta: (#2635) deprecated version',
+      () =>
+        json(400, {
+          error: {
+            message: '(#2635) You are calling a deprecated version of the Ads API.',
+            type: 'OAuthException',
+            code: 2635,
+            fbtrace_id: 'tr9',
+          },
+        }),
+    ],
+    [
+      'Meta: 190, the token expired or was revoked',
+      () =>
+        json(400, {
+          error: { message: 'Error validating access token', type: 'OAuthException', code: 190 },
+        }),
+    ],
+    [
+      'Meta: 10, permission denied',
+      () => json(403, { error: { message: 'Permission denied', code: 10 } }),
+    ],
+    [
+      'Meta: 200, a permission taken away',
+      () => json(403, { error: { message: 'Permissions error', code: 200 } }),
+    ],
+  ];
+
+  it.each(configurationRefusals)(
+    '%s: retried and logged ad_network_auth, then delivered once the token works',
+    async (_, refusal) => {
+      let fixed = false;
+      const endpoint = fakeEndpoint((request) => (fixed ? allAccept(request) : refusal(request)));
+      const { run } = consumer({ ...META }, endpoint);
+      const messages = [aServerMessage(aPurchase())];
+      const first = await run(asDeliveries(messages));
+      expect(first.retried).toHaveLength(1);
+      expect(first.acked).toEqual([]);
+      expect(logs.errors()).toContainEqual(
+        expect.objectContaining({
+          error: 'ad_network_auth',
+          destination: 'meta',
+          insert_id: messages[0]?.event.insert_id,
+          version: 'v27.0',
+        }),
+      );
+      expect(logs.errors().some((line) => line.error === 'meta_rejected')).toBe(false);
+      fixed = true;
+      const second = await run(asDeliveries(messages, 2));
+      expect(second.acked).toHaveLength(1);
+      expect(endpoint.to(META_HOST)).toHaveLength(2);
+      expect(everyLogLine()).not.toContain('meta-secret-token');
+    },
+  );
+
+  it.each([
+    [40001, 'No permission to operate'],
+    [40104, 'Access token is empty'],
+    [40105, 'Access token is incorrect or has been revoked'],
+  ])(
+    'TikTok %i: retried and logged ad_network_auth, then delivered once the token works',
+    async (code, message) => {
+      let fixed = false;
+      const endpoint = fakeEndpoint((request) =>
+        fixed ? allAccept(request) : json(200, { code, message, request_id: 'r1' }),
+      );
+      const { run } = consumer(TIKTOK, endpoint);
+      const messages = [aServerMessage(aPurchase())];
+      expect((await run(asDeliveries(messages))).retried).toHaveLength(1);
+      expect(logs.errors()).toContainEqual(
+        expect.objectContaining({ error: 'ad_network_auth', destination: 'tiktok', code }),
+      );
+      fixed = true;
+      expect((await run(asDeliveries(messages, 2))).acked).toHaveLength(1);
+      expect(everyLogLine()).not.toContain('tiktok-secret-token');
+    },
+  );
+
+  it('a purchase refused for the token until the queue gives up is kept in the dead letters', async () => {
+    const endpoint = fakeEndpoint(() => json(400, { error: { message: 'expired', code: 190 } }));
+    const message = aServerMessage(aPurchase());
+    // wrangler.toml: max_retries 10; the 11th delivery is the dead letter queue's.
+    const result = await consumer(META, endpoint).run(
+      asDeliveries([message], 11),
+      'geofunnel-events-dlq',
+    );
+    expect(result.acked).toHaveLength(1);
+    const row = await env.EVENTS_DB.prepare('SELECT insert_id FROM dead_letters').first<{
+      insert_id: string;
+    }>();
+    expect(row?.insert_id).toBe(message.event.insert_id);
+  });
+
+  it('META_GRAPH_VERSION picks the version; one that is not a version falls back to the default, logged', async () => {
+    const chosen = fakeEndpoint(allAccept);
+    await consumer({ ...META, META_GRAPH_VERSION: 'v26.0' }, chosen).run(
+      asDeliveries([aServerMessage(aPurchase())]),
+    );
+    expect(chosen.seen.map((r) => r.url)).toEqual([
+      'https://graph.facebook.com/v26.0/1234567890/events',
+    ]);
+
+    const typo = fakeEndpoint(allAccept);
+    await consumer({ ...META, META_GRAPH_VERSION: '26/../me' }, typo).run(
+      asDeliveries([aServerMessage(aPurchase())]),
+    );
+    expect(typo.seen.map((r) => r.url)).toEqual([
+      'https://graph.facebook.com/v27.0/1234567890/events',
+    ]);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'meta_graph_version_invalid', used: 'v27.0' }),
+    );
   });
 });
 

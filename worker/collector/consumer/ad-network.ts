@@ -45,6 +45,21 @@ export function adNetworkDestination(
   };
 }
 
+/**
+ * A network refused the call itself, not the event: a token that expired or was revoked, a
+ * permission taken away, an API version it no longer serves. Every purchase would meet the same
+ * refusal until an operator fixes the configuration, so the event is kept: retried with the
+ * queue's backoff (outcome.ts) and, if nobody fixes it in time, kept in the dead letters. One
+ * `ad_network_auth` error line per try, the same code for every network, for ops to alert on.
+ */
+export function configurationRefused(
+  destination: Extract<DestinationName, 'meta' | 'tiktok'>,
+  fields: Record<string, unknown>,
+): Outcome {
+  logError('ad_network_auth', { destination, ...fields });
+  return 'retry';
+}
+
 /** The object without its null and undefined fields (the APIs want absent, not null). */
 export function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return Object.fromEntries(

@@ -3,7 +3,7 @@ import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import type { Destination } from './destination';
 import { experimentOutcomesDestination } from './experiment-outcomes';
 import { localStoreDestination } from './local-store';
-import { metaDestination } from './meta';
+import { metaDestination, metaGraphVersion } from './meta';
 import type { Fetch } from './post-json';
 import { tiktokDestination } from './tiktok';
 
@@ -34,7 +34,8 @@ function adNetworkSettings(
  * Where this deployment's events go, from its variables and secrets:
  * - AMPLITUDE_API_KEY set: Amplitude (AMPLITUDE_ENDPOINT, default api2.amplitude.com/batch);
  *   unset: the local store in EVENTS_DB;
- * - META_PIXEL_ID and META_ACCESS_TOKEN: purchases to Meta's Conversions API;
+ * - META_PIXEL_ID and META_ACCESS_TOKEN: purchases to Meta's Conversions API (META_GRAPH_VERSION,
+ *   default DEFAULT_META_GRAPH_VERSION in ./meta.ts);
  * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API;
  * - always: the split test's outcomes of exposed visitors (EVENTS_DB exposures).
  * Outside production an ad network is used only with its test event code (META_TEST_EVENT_CODE,
@@ -58,7 +59,10 @@ export function selectDestinations(env: Bindings, fetch: Fetch): Destination[] {
     [env.META_PIXEL_ID, env.META_ACCESS_TOKEN, env.META_TEST_EVENT_CODE],
     production,
   );
-  if (meta) destinations.push(metaDestination({ ...meta, fetch }));
+  if (meta) {
+    const version = metaGraphVersion(setting(env.META_GRAPH_VERSION));
+    destinations.push(metaDestination({ ...meta, version, fetch }));
+  }
   const tiktok = adNetworkSettings(
     [env.TIKTOK_PIXEL_ID, env.TIKTOK_ACCESS_TOKEN, env.TIKTOK_TEST_EVENT_CODE],
     production,

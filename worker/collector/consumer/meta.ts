@@ -1,16 +1,54 @@
 import { logError } from '../../../shared/log';
-import { adNetworkDestination, type PurchaseSend, present } from './ad-network';
+import {
+  adNetworkDestination,
+  configurationRefused,
+  type PurchaseSend,
+  present,
+} from './ad-network';
 import type { Destination } from './destination';
 import type { Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
 
-const META_GRAPH_VERSION = 'v21.0';
+/**
+ * The Marketing API version the Conversions API is called with, unless META_GRAPH_VERSION says
+ * otherwise. Meta's version table lists v27.0 (released 2026-11-04) as current, its expiry not
+ * yet set; versions live about a year after the next one comes out. Check
+ * https://developers.facebook.com/documentation/ads-commerce/marketing-api/marketing-api-changelog/versions
+ * before it expires: an expired one is answered with (#2635) (see configuration codes below).
+ */
+export const DEFAULT_META_GRAPH_VERSION = 'v27.0';
+const GRAPH_VERSION = /^v\d{1,3}\.\d$/;
+
+/** META_GRAPH_VERSION when it is a version (`v27.0`), else the default, said once per batch. */
+export function metaGraphVersion(configured: string | null): string {
+  if (configured === null) return DEFAULT_META_GRAPH_VERSION;
+  if (GRAPH_VERSION.test(configured)) return configured;
+  logError('meta_graph_version_invalid', {
+    found: configured.slice(0, 20),
+    used: DEFAULT_META_GRAPH_VERSION,
+  });
+  return DEFAULT_META_GRAPH_VERSION;
+}
 
 /**
  * Graph API error codes that mean "later": unknown/service errors (1, 2), rate limits (4, 17,
  * 32, 613) and the application limit (341). Everything else in a 4xx is about the event.
  */
 const META_TRANSIENT_CODES = new Set([1, 2, 4, 17, 32, 341, 613]);
+
+/**
+ * Refusals of our configuration, not of the event (Graph API error handling,
+ * https://developers.facebook.com/docs/graph-api/guides/error-handling): 190 the access token
+ * expired or was revoked, 102 the session, 10 and 200–299 a permission, 2635 a deprecated API
+ * version. Read as such, they keep the purchase until the token or version is fixed.
+ */
+function isConfigurationError(status: number, error: GraphError): boolean {
+  const { code } = error;
+  if (code === undefined) return status === 401 || status === 403;
+  return (
+    code === 190 || code === 102 || code === 10 || code === 2635 || (code >= 200 && code <= 299)
+  );
+}
 
 /** Conversions API server event for a purchase (the browser pixel's 'Purchase'). */
 function metaServerEvent({ message, purchase, externalId }: PurchaseSend) {
@@ -48,12 +86,14 @@ interface GraphError {
  * never logged). META_TEST_EVENT_CODE sends the events to Events Manager's Test Events instead.
  */
 export function metaDestination(config: {
+  /** The Graph API version, `v27.0` (see metaGraphVersion). */
+  version: string;
   pixelId: string;
   accessToken: string;
   testEventCode: string | null;
   fetch: Fetch;
 }): Destination {
-  const url = `https://graph.facebook.com/${META_GRAPH_VERSION}/${encodeURIComponent(config.pixelId)}/events`;
+  const url = `https://graph.facebook.com/${config.version}/${encodeURIComponent(config.pixelId)}/events`;
   return adNetworkDestination('meta', async (send): Promise<Outcome> => {
     const insertId = send.message.event.insert_id;
     const reply = await postJson(config.fetch, url, {
@@ -67,6 +107,17 @@ export function metaDestination(config: {
     }
     if (reply.status >= 200 && reply.status < 300) return 'delivered';
     const error: GraphError = (reply.json as { error?: GraphError } | null)?.error ?? {};
+    if (isConfigurationError(reply.status, error)) {
+      return configurationRefused('meta', {
+        insert_id: insertId,
+        status: reply.status,
+        code: error.code,
+        subcode: error.error_subcode,
+        version: config.version,
+        detail: error.message?.slice(0, 300) ?? reply.text,
+        fbtrace_id: error.fbtrace_id,
+      });
+    }
     const transient =
       isTransientStatus(reply.status) ||
       error.is_transient === true ||

@@ -1,5 +1,10 @@
 import { logError } from '../../../shared/log';
-import { adNetworkDestination, type PurchaseSend, present } from './ad-network';
+import {
+  adNetworkDestination,
+  configurationRefused,
+  type PurchaseSend,
+  present,
+} from './ad-network';
 import type { Destination } from './destination';
 import type { Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
@@ -9,6 +14,16 @@ const TIKTOK_EVENTS_URL = 'https://business-api.tiktok.com/open_api/v1.3/event/t
 /** TikTok answers HTTP 200 with its own code: 0 is success, 40100 a rate limit, 5xxxx theirs. */
 function tiktokCodeIsTransient(code: number): boolean {
   return code === 40100 || code >= 50000;
+}
+
+/**
+ * TikTok's codes for a refusal of the call, not the event: 40001 no permission, 40104 no access
+ * token, 40105 an invalid or revoked one (or HTTP 401/403 from a gateway in front). The purchase
+ * is kept until an operator fixes the token.
+ */
+function tiktokRefusedConfiguration(status: number, code: number | null): boolean {
+  if (code === null) return status === 401 || status === 403;
+  return code === 40001 || code === 40104 || code === 40105;
 }
 
 /** Events API 2.0 web event for a purchase (the browser pixel's CompletePayment). */
@@ -62,6 +77,14 @@ export function tiktokDestination(config: {
     const answer = reply.json as { code?: unknown; message?: unknown } | null;
     const code = typeof answer?.code === 'number' ? answer.code : null;
     if (reply.status >= 200 && reply.status < 300 && code === 0) return 'delivered';
+    if (tiktokRefusedConfiguration(reply.status, code)) {
+      return configurationRefused('tiktok', {
+        insert_id: insertId,
+        status: reply.status,
+        code,
+        detail: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : reply.text,
+      });
+    }
     const transient =
       isTransientStatus(reply.status) || code === null || tiktokCodeIsTransient(code);
     logError(transient ? 'tiktok_unavailable' : 'tiktok_rejected', {
