@@ -14,6 +14,12 @@ export const COUPONS = {
   upsell_30: { code: 'upsell_30', percentOff: 30, appliesTo: ['upsell'] },
 } as const satisfies Record<string, Coupon>;
 
+/** The coupon a request's code names, or null for a code we do not sell with. */
+export function couponByCode(code: string | null): Coupon | null {
+  if (code === null) return null;
+  return Object.values(COUPONS).find((coupon) => coupon.code === code) ?? null;
+}
+
 /** The amount after the coupon, rounded to the nearest cent (9.99 at 30% off is 6.99). */
 export function applyCoupon(amount: Cents, coupon: Coupon): Cents {
   return amount - Math.round((amount * coupon.percentOff) / 100);

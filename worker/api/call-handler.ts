@@ -9,7 +9,7 @@ import type { AppEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';
-import { attemptOf, chargedCardOf } from './charge-topic';
+import { attemptOf, chargedCardOf, orderOf } from './charge-topic';
 import { googleCredentialRefusal } from './google-credential';
 import type { GoogleKeys } from './google-id-token';
 import { readIdempotencyKey } from './idempotency-key';
@@ -171,7 +171,11 @@ export async function forwardCall(
     c,
     name,
     answer,
-    { attempt: attemptOf(c, prepared.idempotencyKey), card },
+    {
+      attempt: attemptOf(c, prepared.idempotencyKey),
+      card,
+      ...orderOf(c, name, prepared.body),
+    },
     deps.now,
   );
   if (answer.accessToken !== null) {

@@ -32,3 +32,18 @@ export async function chargedCardOf(
   const nonce = (body as { payment_method_nonce?: string | null }).payment_method_nonce;
   return nonce ? fingerprint(nonce, c.env) : null;
 }
+
+/**
+ * The plan and coupon a charge call asks for (its `:planId`, SPEC.md §3 request payload's
+ * `coupon`), remembered to price a success whose answer does not say what it charged; nulls for
+ * any other call.
+ */
+export function orderOf(
+  c: Context<AppEnv>,
+  call: ApiCallName,
+  body: unknown,
+): { planId: string | null; coupon: string | null } {
+  if (!CHARGE_CALLS.has(call)) return { planId: null, coupon: null };
+  const coupon = (body as { coupon?: string | null }).coupon;
+  return { planId: c.req.param('planId') ?? null, coupon: coupon ? coupon : null };
+}

@@ -75,36 +75,3 @@ export async function recordDecline(
     });
   }
 }
-
-/** How long the card of a polling id is kept: a result is long final by then. */
-const CHARGED_CARD_MS = 60 * 60_000;
-
-function chargedCardStub(c: Context<AppEnv>, pollingId: string) {
-  const namespace = c.env.RATE_LIMITER;
-  return namespace.get(namespace.idFromName(`charged_card:${pollingId}`));
-}
-
-/**
- * The polling route's decline arrives on a GET that names no card: the card its POST charged is
- * kept under the polling id the product API named, for recordDecline to find.
- */
-export async function rememberChargedCard(
-  c: Context<AppEnv>,
-  pollingId: string,
-  card: string,
-): Promise<void> {
-  try {
-    await chargedCardStub(c, pollingId).remember(card, CHARGED_CARD_MS);
-  } catch (error) {
-    logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
-  }
-}
-
-export async function chargedCard(c: Context<AppEnv>, pollingId: string): Promise<string | null> {
-  try {
-    return await chargedCardStub(c, pollingId).recall();
-  } catch (error) {
-    logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
-    return null;
-  }
-}

@@ -30,7 +30,7 @@ interface ChargeFields {
   plan_id?: string | null;
 }
 
-function verified(fields: ChargeFields, fallbackPlanId: string | null): VerifiedCharge | null {
+function verified(fields: ChargeFields): VerifiedCharge | null {
   if (!fields.subscription_id) return null;
   const amount = fields.price_with_discount;
   return {
@@ -38,7 +38,7 @@ function verified(fields: ChargeFields, fallbackPlanId: string | null): Verified
     eventId: fields.event_id || fields.subscription_id,
     amount: typeof amount === 'number' && Number.isFinite(amount) && amount >= 0 ? amount : null,
     currency: fields.currency ? fields.currency.toUpperCase() : null,
-    planId: fields.plan_id || fallbackPlanId,
+    planId: fields.plan_id || null,
   };
 }
 
@@ -46,23 +46,22 @@ function verified(fields: ChargeFields, fallbackPlanId: string | null): Verified
  * The charge an answer the worker relays proves, or null: a polling result that is final (not
  * 202) and 'succeeded' with a subscription id, or a direct subscription call's 2xx with one. A
  * polling start, a pending, declined, failed or 3-D Secure result proves nothing was bought.
- * `pathPlanId` is the `:planId` the direct call was made for, used when the answer names none.
+ * What the answer leaves out stays null here: ./catalogue-charge.ts fills it from what was asked.
  */
 export function verifiedChargeOf(
   call: ApiCallName,
   status: number,
   body: unknown,
-  pathPlanId: string | null,
 ): VerifiedCharge | null {
   if (status < 200 || status >= 300) return null;
   if (call === 'pollingResult' && status !== 202) {
     const answer = PollingResultResponse.safeParse(body);
     const result = answer.success ? answer.data.data.result_data : null;
-    return result?.status === 'succeeded' ? verified(result, null) : null;
+    return result?.status === 'succeeded' ? verified(result) : null;
   }
   if (call === 'directSubscription') {
     const answer = DirectSubscriptionResponse.safeParse(body);
-    return answer.success ? verified(answer.data.data, pathPlanId) : null;
+    return answer.success ? verified(answer.data.data) : null;
   }
   return null;
 }

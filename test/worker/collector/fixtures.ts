@@ -108,3 +108,14 @@ export async function countRows(table: string): Promise<number> {
   }>();
   return row?.n ?? 0;
 }
+
+/** Every destination configured, with test event codes (outside production they need them). */
+export const EVERY_DESTINATION = {
+  AMPLITUDE_API_KEY: 'amp-key',
+  META_PIXEL_ID: '1234567890',
+  META_ACCESS_TOKEN: 'meta-token',
+  META_TEST_EVENT_CODE: 'TEST123',
+  TIKTOK_PIXEL_ID: 'CTTPIXEL01',
+  TIKTOK_ACCESS_TOKEN: 'tiktok-token',
+  TIKTOK_TEST_EVENT_CODE: 'TEST456',
+} as const;

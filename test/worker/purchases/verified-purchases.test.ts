@@ -4,6 +4,7 @@ import type { CollectedEvent } from '../../../shared/analytics/batch';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { asDeliveries, consumer } from '../collector/consume';
 import { allAccept, fakeEndpoint, META_HOST, TIKTOK_HOST } from '../collector/fake-endpoint';
+import { EVERY_DESTINATION } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { CARDS } from '../test-gateway/gateway-client';
@@ -15,16 +16,7 @@ import { checkoutVisitor, PLAN } from './checkout-visitor';
  * however often the browser polls; a purchase anyone posts to `/e` never does.
  */
 
-const DESTINATIONS = {
-  AMPLITUDE_API_KEY: 'amp-key',
-  META_PIXEL_ID: '1234567890',
-  META_ACCESS_TOKEN: 'meta-token',
-  META_TEST_EVENT_CODE: 'TEST123',
-  TIKTOK_PIXEL_ID: 'CTTPIXEL01',
-  TIKTOK_ACCESS_TOKEN: 'tiktok-token',
-  TIKTOK_TEST_EVENT_CODE: 'TEST456',
-  CONSENT_COUNTRIES: '',
-};
+const DESTINATIONS = { ...EVERY_DESTINATION, CONSENT_COUNTRIES: '' };
 const AMPLITUDE_HOST = 'api2.amplitude.com';
 
 beforeEach(() => {
