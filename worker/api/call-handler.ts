@@ -10,7 +10,7 @@ import { afterChargeAnswer } from '../purchases/after-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';
 import { attemptOf, chargedCardOf, orderOf } from './charge-topic';
-import { googleCredentialRefusal } from './google-credential';
+import { checkGoogleCredential } from './google-credential';
 import type { GoogleKeys } from './google-id-token';
 import { readIdempotencyKey } from './idempotency-key';
 import { readJsonBody } from './json-body';
@@ -21,7 +21,7 @@ import { portalRequest } from './portal-request';
 import { type PortalFetch, portalTransport } from './portal-transport';
 import { rateLimitRefusal } from './rate-limit-gate';
 import { prepareBody } from './request-body';
-import { clearSessionToken, sessionToken, setSessionToken } from './session-cookie';
+import { clearSessionToken, sessionToken, setBuyerEmail, setSessionToken } from './session-cookie';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -106,13 +106,16 @@ export async function forwardCall(
   const prepared = await prepare(c, name, call, posted);
   if (!prepared.ok) return refused(prepared.refusal);
 
+  // Whose email signs up: the form's, or the one Google verified (the ad networks' match key).
+  let buyerEmail = name === 'signup' ? (prepared.body as { email: string }).email : null;
   if (name === 'socialSignIn') {
     const token = (prepared.body as { access_token: string }).access_token;
-    const google = await googleCredentialRefusal(c, token, {
+    const google = await checkGoogleCredential(c, token, {
       keys: deps.googleKeys,
       now: deps.now,
     });
-    if (google) return refused(google);
+    if (!google.ok) return refused(google.refusal);
+    buyerEmail = google.identity.email;
   }
 
   const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
@@ -180,6 +183,7 @@ export async function forwardCall(
   );
   if (answer.accessToken !== null) {
     setSessionToken(c, answer.accessToken, answer.userId ?? undefined);
+    if (buyerEmail !== null) await setBuyerEmail(c, buyerEmail);
   }
   if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
   return { ok: true, status: answer.status, body: answer.body };

@@ -2,32 +2,39 @@ import type { Context } from 'hono';
 import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
 import { type ApiRefusal, refusal } from './api-error';
-import { type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
+import { type GoogleIdentity, type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
+
+export type GoogleCredential =
+  | { ok: true; identity: GoogleIdentity }
+  | { ok: false; refusal: ApiRefusal };
 
 /**
  * A Google credential is verified here, before the portal makes an account from it (SPEC.md §5).
- * Answers null when the token is Google's, for our client id, and current.
+ * Answers the identity (its verified email among it) when the token is Google's, for our client
+ * id, and current; else the refusal.
  */
-export async function googleCredentialRefusal(
+export async function checkGoogleCredential(
   c: Context<AppEnv>,
   idToken: string,
   options: { keys: GoogleKeys; now: () => number },
-): Promise<ApiRefusal | null> {
+): Promise<GoogleCredential> {
+  const refused = (code: Parameters<typeof refusal>[0]) =>
+    ({ ok: false, refusal: refusal(code) }) as const;
   const clientId = c.env.GOOGLE_CLIENT_ID;
-  if (!clientId) return refusal('google_not_configured');
+  if (!clientId) return refused('google_not_configured');
   const verdict = await verifyGoogleIdToken(idToken, {
     keys: options.keys,
     clientId,
     nowSeconds: Math.floor(options.now() / 1000),
   });
-  if (verdict.ok) return null;
+  if (verdict.ok) return verdict;
   if (verdict.reason === 'keys_unavailable') {
     logError('google_keys_unavailable', {
       id: c.get('requestId'),
       detail: describeError(verdict.cause),
     });
-    return refusal('google_keys_unavailable');
+    return refused('google_keys_unavailable');
   }
   c.get('logFields').detail = verdict.reason;
-  return refusal('google_token_invalid');
+  return refused('google_token_invalid');
 }

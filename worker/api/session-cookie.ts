@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { hashedMatchKey } from '../attribution/match-keys';
 import type { AppEnv } from '../env';
 
 const SESSION_COOKIE = 'gf_session';
@@ -8,6 +9,16 @@ const SESSION_COOKIE = 'gf_session';
  * buyer of a server-verified purchase with it (worker/purchases/). Attributes as the token's.
  */
 const SESSION_USER_COOKIE = 'gf_user';
+
+/**
+ * SHA-256 (hex) of the signed-up buyer's trimmed, lower-cased email, the ad networks' strongest
+ * match key after the click id (Meta `em`, TikTok `email`): taken when the sign-up the worker
+ * relays succeeds, read when it records the purchase (worker/purchases/record-purchase.ts).
+ * Only its hash is ever kept. A visitor can write another hash here and so spoil the match of
+ * their own purchase, nothing more. Attributes as the token's.
+ */
+const BUYER_EMAIL_COOKIE = 'gf_buyer';
+const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 const SESSION_COOKIE_OPTIONS = {
   httpOnly: true,
@@ -37,8 +48,19 @@ export function sessionToken(c: Context<AppEnv>): string | null {
   return token ? token : null;
 }
 
+export async function setBuyerEmail(c: Context<AppEnv>, email: string): Promise<void> {
+  setCookie(c, BUYER_EMAIL_COOKIE, await hashedMatchKey(email), SESSION_COOKIE_OPTIONS);
+}
+
+/** The hashed email of the buyer who signed up in this browser session, or null. */
+export function buyerEmailHash(c: Context<AppEnv>): string | null {
+  const hash = getCookie(c, BUYER_EMAIL_COOKIE);
+  return hash !== undefined && SHA256_HEX.test(hash) ? hash : null;
+}
+
 /** The portal no longer knows the token (expired, revoked): the browser stops sending it. */
 export function clearSessionToken(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
   deleteCookie(c, SESSION_USER_COOKIE, SESSION_COOKIE_OPTIONS);
+  deleteCookie(c, BUYER_EMAIL_COOKIE, SESSION_COOKIE_OPTIONS);
 }

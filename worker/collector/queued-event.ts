@@ -30,6 +30,14 @@ export const ServerContext = z.object({
    * Absent on messages queued before it existed.
    */
   visitor_id: z.string().optional(),
+  /**
+   * SHA-256 of the buyer's email, on a server-verified purchase whose buyer signed up in this
+   * browser session, and only where the ad tools may run (worker/api/session-cookie.ts).
+   */
+  buyer_email_sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   /** The first-party ad cookies of SPEC.md §3 Stored keys; all null unless the ad tools may run. */
   ad_cookies: z.object({
     fbc: z.string().nullable(),

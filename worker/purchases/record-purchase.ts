@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { sessionUserId } from '../api/session-cookie';
+import { buyerEmailHash, sessionUserId } from '../api/session-cookie';
 import type { QueuedEvent } from '../collector/queued-event';
+import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
 import type { AppEnv } from '../env';
 import { experimentPurchaseStatement } from '../experiments/experiment-purchase';
@@ -51,7 +52,7 @@ export async function recordVerifiedPurchase(
     },
     insertId,
   );
-  const message: QueuedEvent = { v: 1, source: 'server', event, context: serverContext(c, at) };
+  const message: QueuedEvent = { v: 1, source: 'server', event, context: buyerContext(c, at) };
   try {
     await c.env.EVENTS_QUEUE.send(message, { contentType: 'json' });
   } catch (error) {
@@ -64,4 +65,17 @@ export async function recordVerifiedPurchase(
     throw error;
   }
   return 'recorded';
+}
+
+/**
+ * The request's context, with the buyer's hashed email where the ad tools may run (the same
+ * consent rule as the ad cookies). Never the phone number that was located: it belongs to the
+ * person being located, not to the buyer.
+ */
+function buyerContext(c: Context<AppEnv>, at: number): ServerContext {
+  const context = serverContext(c, at);
+  const email = buyerEmailHash(c);
+  return email !== null && adNetworksAllowed(context)
+    ? { ...context, buyer_email_sha256: email }
+    : context;
 }

@@ -18,6 +18,11 @@ import {
 import { captureLogsPerTest } from './log-capture';
 
 const logs = captureLogsPerTest();
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 migratePortalBeforeEach();
 
 let google: TestSigner;
@@ -77,6 +82,17 @@ describe('Google sign-in through the worker: verified before any account is made
       user_uuid: VISITOR,
       landing_type: 'split_default',
     });
+  });
+
+  it("keeps the hash of the email Google verified, for the ad networks' match, never the address", async () => {
+    const { signIn } = worker();
+    const res = await signIn(await google.sign(googleClaims({ email: 'Ada@Example.com' })));
+    expect(res.status).toBe(200);
+    const line = res.headers.getSetCookie().find((cookie) => cookie.startsWith('gf_buyer='));
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/Path=\/api/);
+    expect(setCookies(res).get('gf_buyer')).toBe(await sha256Hex('ada@example.com'));
+    expect(res.headers.getSetCookie().join('\n')).not.toMatch(/ada@example/i);
   });
 
   it.each([

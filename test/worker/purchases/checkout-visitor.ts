@@ -64,12 +64,11 @@ export function checkoutVisitor(
     return response;
   }
 
-  async function signUp() {
-    const signedUp = await call('/api/signup', {
-      registration_source: 'email',
-      email: `buyer-${crypto.randomUUID()}@example.test`,
-    });
+  /** Signs up with a new address (or `email`), and answers the address. */
+  async function signUp(email = `buyer-${crypto.randomUUID()}@example.test`): Promise<string> {
+    const signedUp = await call('/api/signup', { registration_source: 'email', email });
     expect(signedUp.status).toBeLessThan(300);
+    return email;
   }
 
   async function tokenize(number: string): Promise<string> {

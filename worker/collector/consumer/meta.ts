@@ -68,6 +68,8 @@ function metaServerEvent({ message, purchase, externalId }: PurchaseSend) {
         fbp: context.ad_cookies.fbp,
       }),
       external_id: [externalId],
+      // Meta's `em`: SHA-256 of the trimmed, lower-cased email (customer information parameters).
+      ...(context.buyer_email_sha256 ? { em: [context.buyer_email_sha256] } : {}),
     },
     custom_data: { currency: purchase.currency, value: purchase.value },
   };

@@ -1,5 +1,5 @@
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import { hex } from '../../../shared/hex';
+import { hashedMatchKey } from '../../attribution/match-keys';
 
 /**
  * SPEC.md §3 Purchase tracking payload, as the ad networks need it: price, currency, plan,
@@ -39,10 +39,6 @@ export function readPurchase(event: CollectedEvent): PurchaseReading {
 }
 
 /** The networks' external_id: SHA-256 (hex) of the visitor uuid, never the uuid itself. */
-export async function hashedVisitorId(deviceId: string): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(deviceId.trim().toLowerCase()),
-  );
-  return hex(new Uint8Array(digest));
+export function hashedVisitorId(deviceId: string): Promise<string> {
+  return hashedMatchKey(deviceId);
 }

@@ -41,6 +41,8 @@ function tiktokEvent({ message, purchase, externalId }: PurchaseSend) {
       ip: context.ip,
       user_agent: context.user_agent,
       external_id: externalId,
+      // TikTok's `email`: SHA-256 of the trimmed, lower-cased address.
+      email: context.buyer_email_sha256,
     }),
     properties: { currency: purchase.currency, value: purchase.value },
     ...(context.page_url !== null ? { page: { url: context.page_url } } : {}),
