@@ -68,12 +68,14 @@ export async function recordVerifiedPurchase(
 }
 
 /**
- * The request's context, with the buyer's hashed email where the ad tools may run (the same
+ * The request's context, never without the page it came from, with the buyer's hashed email where the ad tools may run (the same
  * consent rule as the ad cookies). Never the phone number that was located: it belongs to the
  * person being located, not to the buyer.
  */
 function buyerContext(c: Context<AppEnv>, at: number): ServerContext {
-  const context = serverContext(c, at);
+  const sent = serverContext(c, at);
+  // Meta requires event_source_url on a website event: without a Referer, the funnel's own site.
+  const context = { ...sent, page_url: sent.page_url ?? `${new URL(c.req.url).origin}/` };
   const email = buyerEmailHash(c);
   return email !== null && adNetworksAllowed(context)
     ? { ...context, buyer_email_sha256: email }

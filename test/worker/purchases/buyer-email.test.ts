@@ -82,7 +82,7 @@ describe("the buyer's email on the server purchase", () => {
     expect([...meta, ...tiktok]).toEqual([]);
   });
 
-  it('a forged gf_buyer cookie that is not a SHA-256 is ignored', async () => {
+  it('a forged gf_buyer that is not a SHA-256 is ignored; polled without a Referer, the page is the site', async () => {
     const { queue, sent } = recordingQueue();
     const fetchApp = freshApp({}, { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue });
     const visitor = checkoutVisitor({ fetchApp });
@@ -92,8 +92,11 @@ describe("the buyer's email on the server purchase", () => {
       .polling_result_id;
     await visitor.call(`/api/polling/get-result/${pollingId}`, undefined, {
       cookie: `gf_buyer=victim@example.test; userUuid=${visitor.visitorId}`,
+      referer: '',
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]?.context).not.toHaveProperty('buyer_email_sha256');
+    // Polled without a Referer: the page is the funnel's site, which Meta requires.
+    expect(sent[0]?.context.page_url).toBe('https://funnel.test/');
   });
 });
