@@ -1,5 +1,9 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
-import type { ConsentState, PageAnalytics } from '../../shared/analytics/tracking';
+import {
+  adToolsAllowed,
+  type ConsentState,
+  type PageAnalytics,
+} from '../../shared/analytics/tracking';
 import type { AdPixel } from './ad-pixel';
 import type { ConsentAnswer } from './consent';
 import { createFiredLedger, type LedgerStorage } from './fired';
@@ -84,7 +88,7 @@ export function runPixels(settings: PixelSettings, deps: PixelDeps): void {
   const pixels = configuredPixels(settings, deps.win);
   if (pixels.length === 0) return;
   const state = effectiveConsent(settings.consent, deps.consent.known());
-  if (state === 'not_required' || state === 'granted') {
+  if (adToolsAllowed(state)) {
     startConfigured(pixels, deps);
     return;
   }
