@@ -58,10 +58,10 @@ function runSafely(run: () => void): void {
   }
 }
 
-function startConfigured(pixels: AdPixel[], deps: PixelDeps): void {
+function startConfigured(pixels: AdPixel[], deps: PixelDeps, consent: ConsentState): void {
   for (const pixel of pixels) {
     runSafely(() => {
-      deps.loadScript(pixel.install()).catch(() => {
+      deps.loadScript(pixel.install(consent)).catch(() => {
         // Blocked or offline: the calls stay in the stub's queue and the page goes on.
       });
     });
@@ -89,13 +89,13 @@ export function runPixels(settings: PixelSettings, deps: PixelDeps): void {
   if (pixels.length === 0) return;
   const state = effectiveConsent(settings.consent, deps.consent.known());
   if (adToolsAllowed(state)) {
-    startConfigured(pixels, deps);
+    startConfigured(pixels, deps, state);
     return;
   }
   if (state === 'denied') return;
   const stop = deps.consent.listen((answer) => {
     if (answer === null) return;
     stop();
-    if (answer === 'granted') startConfigured(pixels, deps);
+    if (answer === 'granted') startConfigured(pixels, deps, answer);
   });
 }
