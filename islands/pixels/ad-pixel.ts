@@ -1,3 +1,4 @@
+import type { ConsentState } from '../../shared/analytics/tracking';
 import type { PixelPurchase } from './purchase';
 
 /**
@@ -8,8 +9,11 @@ import type { PixelPurchase } from './purchase';
 export interface AdPixel {
   /** The name the fired-purchase ledger keeps this pixel's reports under. */
   readonly name: string;
-  /** Puts the stub on the page and queues the page view; returns the script to load. */
-  install(): string;
+  /**
+   * Puts the stub on the page and queues the page view; returns the script to load. `consent` is
+   * the state the pixels start under, for a network that is told it (Google's Consent Mode).
+   */
+  install(consent: ConsentState): string;
   /** Reports one purchase. */
   purchase(purchase: PixelPurchase): void;
 }

@@ -1,5 +1,9 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
-import type { ConsentState, PageAnalytics } from '../../shared/analytics/tracking';
+import {
+  adToolsAllowed,
+  type ConsentState,
+  type PageAnalytics,
+} from '../../shared/analytics/tracking';
 import type { AdPixel } from './ad-pixel';
 import type { ConsentAnswer } from './consent';
 import { createFiredLedger, type LedgerStorage } from './fired';
@@ -54,10 +58,10 @@ function runSafely(run: () => void): void {
   }
 }
 
-function startConfigured(pixels: AdPixel[], deps: PixelDeps): void {
+function startConfigured(pixels: AdPixel[], deps: PixelDeps, consent: ConsentState): void {
   for (const pixel of pixels) {
     runSafely(() => {
-      deps.loadScript(pixel.install()).catch(() => {
+      deps.loadScript(pixel.install(consent)).catch(() => {
         // Blocked or offline: the calls stay in the stub's queue and the page goes on.
       });
     });
@@ -84,14 +88,14 @@ export function runPixels(settings: PixelSettings, deps: PixelDeps): void {
   const pixels = configuredPixels(settings, deps.win);
   if (pixels.length === 0) return;
   const state = effectiveConsent(settings.consent, deps.consent.known());
-  if (state === 'not_required' || state === 'granted') {
-    startConfigured(pixels, deps);
+  if (adToolsAllowed(state)) {
+    startConfigured(pixels, deps, state);
     return;
   }
   if (state === 'denied') return;
   const stop = deps.consent.listen((answer) => {
     if (answer === null) return;
     stop();
-    if (answer === 'granted') startConfigured(pixels, deps);
+    if (answer === 'granted') startConfigured(pixels, deps, answer);
   });
 }

@@ -39,6 +39,11 @@ export interface TrackingData {
  */
 export type ConsentState = 'not_required' | 'pending' | 'granted' | 'denied';
 
+/** Whether the ad pixels, the ad cookies and the forwarding to the networks may run. */
+export function adToolsAllowed(state: ConsentState): boolean {
+  return state === 'not_required' || state === 'granted';
+}
+
 /** The ad tools a deployment runs (worker variables); null = not configured, never loaded. */
 export interface PixelIds {
   /** Meta pixel id: the Purchase event. */

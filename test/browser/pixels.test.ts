@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_DENIED as DENIED, CONSENT_GRANTED as GRANTED } from '../fixtures/google-consent';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, EXPECTED_THIRD_PARTY, startBrowserSession } from './harness';
 import {
@@ -115,6 +116,19 @@ async function pageSettled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * `window.dataLayer` as gtag.js reads it, each command a plain array (js's date as text); null
+ * where gtag was never set up.
+ */
+async function dataLayer(page: Page): Promise<unknown[][] | null> {
+  return page.evaluate(() => {
+    const layer = (window as { dataLayer?: ArrayLike<unknown>[] }).dataLayer;
+    return layer
+      ? JSON.parse(JSON.stringify(Array.from(layer, (entry) => Array.from(entry))))
+      : null;
+  });
+}
+
 async function consentCookie(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === 'gf_consent')?.value;
 }
@@ -186,10 +200,13 @@ describe('the consent banner', () => {
     await expect.poll(() => banner(page).count()).toBe(0);
     expect(await consentCookie(context)).toBe('denied');
     await pageSettled(page);
+    // Basic consent mode: Google is not even told the answer, and nothing is granted.
+    expect(await dataLayer(page)).toBeNull();
     await page.reload();
     await interactive(page);
     await pageSettled(page);
     expect(await page.locator('.consent').count()).toBe(0);
+    expect(await dataLayer(page)).toBeNull();
     expect(log.requested).toEqual([]);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('_fbp');
     expect(problems).toEqual([]);
@@ -401,6 +418,54 @@ describe('the pixels on the page', () => {
         expect.objectContaining({ send_to: 'AW-555', transaction_id: subId }),
       ],
     ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Google's Consent Mode v2, "basic": gtag.js only once the ad tools may run, told the default (all
+ * denied) and then the update from the visitor's answer before `config`
+ * (developers.google.com/tag-platform/security/guides/consent?consentmode=basic).
+ */
+describe('Google Consent Mode v2', () => {
+  const STARTED = [
+    ['consent', 'default', DENIED],
+    ['consent', 'update', GRANTED],
+    ['config', 'AW-555'],
+  ];
+
+  /** The consent and config commands, in the order gtag.js reads them. */
+  const consentAndConfig = (layer: unknown[][] | null) =>
+    (layer ?? []).filter(([command]) => command === 'consent' || command === 'config');
+
+  it('Accept: the default, denied, comes first, then the update to granted, then config', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const log = await servePixels(context);
+    await page.goto('/signup');
+    await interactive(page);
+    await pageSettled(page);
+    expect(await dataLayer(page)).toBeNull();
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(async () => consentAndConfig(await dataLayer(page))).toEqual(STARTED);
+    expect((await dataLayer(page))?.[0]).toEqual(['consent', 'default', DENIED]);
+    // gtag.js (the fake) arrived after them and read them in that order.
+    await expect.poll(() => consentAndConfig(log.calls.google)).toEqual(STARTED);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('where consent is not required: no banner, and the update grants at once', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await context.setExtraHTTPHeaders({ 'CF-IPCountry': 'US' });
+    const log = await servePixels(context);
+    await page.goto('/signup');
+    await interactive(page);
+    expect(await page.locator('.consent').count()).toBe(0);
+    await expect.poll(async () => consentAndConfig(await dataLayer(page))).toEqual(STARTED);
+    expect((await dataLayer(page))?.[0]).toEqual(['consent', 'default', DENIED]);
+    expect(log.requested).toContain(PIXEL_SCRIPTS.google);
+    expect(await consentCookie(context)).toBeUndefined();
     expect(problems).toEqual([]);
     await context.close();
   });

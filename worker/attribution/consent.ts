@@ -11,6 +11,7 @@ import { parsedBinding } from '../env';
  * for everywhere, or empty for nowhere. Unset, it is required in the EEA, the UK and Switzerland.
  */
 
+export { adToolsAllowed } from '../../shared/analytics/tracking';
 export { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../../shared/consent-cookie';
 
 /** The EEA, the UK and Switzerland. */
@@ -46,8 +47,4 @@ export function consentState(
   if (!required) return 'not_required';
   if (isConsentAnswer(answer)) return answer;
   return 'pending';
-}
-
-export function adToolsAllowed(state: ConsentState): boolean {
-  return state === 'not_required' || state === 'granted';
 }
