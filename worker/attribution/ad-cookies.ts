@@ -1,4 +1,5 @@
 import type { ClickIds } from './click-ids';
+import { cookieValues } from './cookie-header';
 
 /**
  * The first-party ad cookies of SPEC.md §3 Stored keys (_fbc, _fbp, _ttp), set by the worker
@@ -6,6 +7,7 @@ import type { ClickIds } from './click-ids';
  * cut to 7 days by Safari's tracking prevention, and exists even when a blocker stops the pixel.
  */
 export const AD_COOKIES = { fbc: '_fbc', fbp: '_fbp', ttp: '_ttp' } as const;
+export type AdCookieName = keyof typeof AD_COOKIES;
 
 /** Meta's pixel keeps _fbc and _fbp 90 days; TikTok's pixel keeps _ttp 13 months. */
 export const AD_COOKIE_MAX_AGE = {
@@ -19,8 +21,18 @@ export const AD_COOKIE_MAX_AGE = {
  * cookie is set for the host that serves the funnel (Meta's pixel uses 1 for `example.com`).
  */
 const FB = /^fb\.[0-2]\.\d{10,16}\.\S+$/;
-/** TikTok's _ttp is an opaque id of letters and digits. */
-const TTP = /^[A-Za-z0-9_-]{16,64}$/;
+/**
+ * The _ttp TikTok's pixel writes: a ULID, `_.tt.`, a digit, and sometimes `.<ms>`
+ * (`01JV8BFN75M3CKD94GVAWSG07T_.tt.1`, `…_.tt.1.1790477313544`).
+ */
+const TTP_FROM_PIXEL = /^[0-9A-Z]{26}_\.tt\.\d(?:\.\d{10,16})?$/;
+/**
+ * Any _ttp we take as TikTok's opaque id: the pixel's, ours (32 hex digits), and whatever form
+ * TikTok writes next, as long as it is a token of letters, digits and the punctuation of ids
+ * (dots, dashes, base64's `+/=`). Never `;`, `,`, spaces, quotes, markup or control characters,
+ * and at most 256 characters: the server events' cap (worker/collector/server-context.ts).
+ */
+const TTP = /^[A-Za-z0-9._~:+/=-]{16,256}$/;
 
 export interface AdCookieValues {
   fbc: string | null;
@@ -28,11 +40,14 @@ export interface AdCookieValues {
   ttp: string | null;
 }
 
+/** Every value the browser sent for each ad cookie, in the `Cookie` header's order. */
+export type StoredAdCookies = Partial<Record<AdCookieName, readonly string[]>>;
+
 export interface AdCookiePlan {
   /** The values the page and its events use from now on. */
   values: AdCookieValues;
   /** The cookies to write: new or changed ones only. */
-  write: Partial<Record<keyof AdCookieValues, string>>;
+  write: Partial<Record<AdCookieName, string>>;
 }
 
 export interface AdCookieSources {
@@ -44,8 +59,17 @@ export interface AdCookieSources {
   randomId(): string;
 }
 
-function valid(value: string | undefined, format: RegExp): string | null {
-  return value !== undefined && format.test(value) ? value : null;
+/** The ad cookies of a request's `Cookie` header, every value of each (cookie-header.ts). */
+export function storedAdCookies(cookieHeader: string | undefined): StoredAdCookies {
+  return {
+    fbc: cookieValues(cookieHeader, AD_COOKIES.fbc),
+    fbp: cookieValues(cookieHeader, AD_COOKIES.fbp),
+    ttp: cookieValues(cookieHeader, AD_COOKIES.ttp),
+  };
+}
+
+function firstOf(values: readonly string[] | undefined, format: RegExp): string | null {
+  return values?.find((value) => format.test(value)) ?? null;
 }
 
 /** The click id a stored _fbc carries (its fourth part, which may itself contain dots). */
@@ -53,20 +77,28 @@ function fbclidOf(fbc: string): string {
   return fbc.split('.').slice(3).join('.');
 }
 
-/** The stored ad cookies whose values have their network's format; the others as null. */
-export function validAdCookies(
-  stored: Partial<Record<keyof AdCookieValues, string>>,
-): AdCookieValues {
-  return { fbc: valid(stored.fbc, FB), fbp: valid(stored.fbp, FB), ttp: valid(stored.ttp, TTP) };
+/**
+ * The stored ad cookies whose values have their network's format; the others as null. Of two
+ * _ttp cookies (TikTok's pixel writes its own on the registrable domain, beside a host-only one
+ * the worker wrote before it knew the pixel's format), the pixel's wins: that id is the one
+ * TikTok's pixel reports, and ours only stands in for a pixel that never ran.
+ */
+export function validAdCookies(stored: StoredAdCookies): AdCookieValues {
+  return {
+    fbc: firstOf(stored.fbc, FB),
+    fbp: firstOf(stored.fbp, FB),
+    ttp: firstOf(stored.ttp, TTP_FROM_PIXEL) ?? firstOf(stored.ttp, TTP),
+  };
 }
 
 /**
  * What the cookies should hold after this request: _fbc for a new fbclid (kept when
  * the URL carries the same one again, so its creation time stays the click's), _fbp and _ttp
- * once per browser. A malformed stored value is replaced.
+ * once per browser. A malformed stored value is replaced; a _ttp the browser holds in any
+ * acceptable form, the pixel's above all, never is.
  */
 export function planAdCookies(
-  stored: Partial<Record<keyof AdCookieValues, string>>,
+  stored: StoredAdCookies,
   clicks: Pick<ClickIds, 'fbclid'>,
   sources: AdCookieSources,
 ): AdCookiePlan {

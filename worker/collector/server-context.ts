@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { AD_COOKIES } from '../attribution/ad-cookies';
+import { AD_COOKIES, storedAdCookies, validAdCookies } from '../attribution/ad-cookies';
 import { CONSENT_COOKIE, consentState, parseConsentCountries } from '../attribution/consent';
 import type { AppEnv } from '../env';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
@@ -36,10 +36,14 @@ export function serverContext(c: Context<AppEnv>, receivedAt: number): ServerCon
   if (visitorId) context.visitor_id = visitorId;
   // Where the ad tools may not run, the visitor's ad ids are not even kept in the queue.
   if (adNetworksAllowed(context)) {
+    // _ttp as the page read it (ad-cookies.ts): of two _ttp cookies, the valid one, the pixel's
+    // first, so the Events API reports the id the pixel does; a malformed one not at all. Its
+    // format is at most MAX_COOKIE long.
+    const { ttp } = validAdCookies(storedAdCookies(c.req.header('cookie')));
     context.ad_cookies = {
       fbc: capped(getCookie(c, AD_COOKIES.fbc), MAX_COOKIE),
       fbp: capped(getCookie(c, AD_COOKIES.fbp), MAX_COOKIE),
-      ttp: capped(getCookie(c, AD_COOKIES.ttp), MAX_COOKIE),
+      ttp,
     };
   }
   return context;

@@ -4,9 +4,11 @@ import type { ConsentState, PixelIds, TrackingData } from '../../shared/analytic
 import {
   AD_COOKIE_MAX_AGE,
   AD_COOKIES,
+  type AdCookieName,
   type AdCookieValues,
   cryptoSources,
   planAdCookies,
+  storedAdCookies,
 } from '../attribution/ad-cookies';
 import { acceptedAppDomain, parseOriginList } from '../attribution/app-domain';
 import { readClickIds } from '../attribution/click-ids';
@@ -46,7 +48,7 @@ export function pixelIds(env: AttributionBindings): PixelIds {
 }
 
 /** Sets one first-party ad cookie (also the resume link's, worker/resume/). */
-export function writeAdCookie(c: Context<AppEnv>, name: keyof AdCookieValues, value: string): void {
+export function writeAdCookie(c: Context<AppEnv>, name: AdCookieName, value: string): void {
   // Readable by the pixels' scripts, which read and send them too (not HttpOnly).
   setCookie(c, AD_COOKIES[name], value, {
     maxAge: AD_COOKIE_MAX_AGE[name],
@@ -64,13 +66,9 @@ function adCookies(
   now: number,
 ): AdCookieValues {
   if (!allowed) return { fbc: null, fbp: null, ttp: null };
-  const stored = {
-    fbc: getCookie(c, AD_COOKIES.fbc),
-    fbp: getCookie(c, AD_COOKIES.fbp),
-    ttp: getCookie(c, AD_COOKIES.ttp),
-  };
+  const stored = storedAdCookies(c.req.header('cookie'));
   const plan = planAdCookies(stored, { fbclid }, cryptoSources(now));
-  for (const [name, value] of Object.entries(plan.write) as [keyof AdCookieValues, string][]) {
+  for (const [name, value] of Object.entries(plan.write) as [AdCookieName, string][]) {
     writeAdCookie(c, name, value);
   }
   return plan.values;

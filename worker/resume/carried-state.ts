@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isConsentAnswer } from '../../shared/consent-cookie';
-import { AD_COOKIES, validAdCookies } from '../attribution/ad-cookies';
+import { storedAdCookies, validAdCookies } from '../attribution/ad-cookies';
 import {
   adToolsAllowed,
   CONSENT_COOKIE,
@@ -33,11 +33,7 @@ export function carriedState(c: Context<AppEnv>): CarriedState {
     answer,
   );
   const adCookies = adToolsAllowed(consent)
-    ? validAdCookies({
-        fbc: getCookie(c, AD_COOKIES.fbc),
-        fbp: getCookie(c, AD_COOKIES.fbp),
-        ttp: getCookie(c, AD_COOKIES.ttp),
-      })
+    ? validAdCookies(storedAdCookies(c.req.header('cookie')))
     : NO_AD_COOKIES;
   return {
     visitorId: c.get('visitorId'),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoSources, planAdCookies } from '../../../worker/attribution/ad-cookies';
+import {
+  cryptoSources,
+  planAdCookies,
+  storedAdCookies,
+  validAdCookies,
+} from '../../../worker/attribution/ad-cookies';
 import { readClickIds } from '../../../worker/attribution/click-ids';
 import { googleClientId, trackingData } from '../../../worker/attribution/tracking-data';
 
@@ -12,7 +17,7 @@ const sources = {
 
 describe('the first-party ad cookies (SPEC.md §3 stored keys)', () => {
   it("a first visit gets _fbp and _ttp in the networks' formats, and _fbc only with an fbclid", () => {
-    expect(planAdCookies({}, { fbclid: null }, sources)).toEqual({
+    expect(planAdCookies(storedAdCookies(undefined), { fbclid: null }, sources)).toEqual({
       values: { fbc: null, fbp: `fb.1.${NOW}.0123456789`, ttp: 'ttpRandomId0123456789AB' },
       write: { fbp: `fb.1.${NOW}.0123456789`, ttp: 'ttpRandomId0123456789AB' },
     });
@@ -21,24 +26,24 @@ describe('the first-party ad cookies (SPEC.md §3 stored keys)', () => {
   });
 
   it('a returning visitor keeps their cookies; the same fbclid again keeps the click time', () => {
-    const stored = {
-      fbc: 'fb.1.1700000000000.IwAR2F4-dbP0l7Mn1Iaw',
-      fbp: 'fb.1.1700000000000.9876543210',
-      ttp: 'storedTtpValue0123456789',
-    };
+    const stored = storedAdCookies(
+      '_fbc=fb.1.1700000000000.IwAR2F4-dbP0l7Mn1Iaw; _fbp=fb.1.1700000000000.9876543210; _ttp=storedTtpValue0123456789',
+    );
     expect(planAdCookies(stored, { fbclid: 'IwAR2F4-dbP0l7Mn1Iaw' }, sources)).toEqual({
-      values: stored,
+      values: {
+        fbc: 'fb.1.1700000000000.IwAR2F4-dbP0l7Mn1Iaw',
+        fbp: 'fb.1.1700000000000.9876543210',
+        ttp: 'storedTtpValue0123456789',
+      },
       write: {},
     });
   });
 
   it('a new fbclid replaces _fbc (the last click counts), keeping the case of the click id', () => {
     const plan = planAdCookies(
-      {
-        fbc: 'fb.1.1700000000000.OldClick',
-        fbp: 'fb.1.1700000000000.1',
-        ttp: 'storedTtpValue0123456789',
-      },
+      storedAdCookies(
+        '_fbc=fb.1.1700000000000.OldClick; _fbp=fb.1.1700000000000.1; _ttp=storedTtpValue0123456789',
+      ),
       { fbclid: 'NewClick.With.Dots' },
       sources,
     );
@@ -47,7 +52,7 @@ describe('the first-party ad cookies (SPEC.md §3 stored keys)', () => {
 
   it('malformed stored values are replaced', () => {
     const plan = planAdCookies(
-      { fbc: 'garbage', fbp: 'fb.1.x.1', ttp: '<script>' },
+      storedAdCookies('_fbc=garbage; _fbp=fb.1.x.1; _ttp=%3Cscript%3E'),
       { fbclid: null },
       sources,
     );
@@ -56,9 +61,70 @@ describe('the first-party ad cookies (SPEC.md §3 stored keys)', () => {
   });
 
   it('real randomness fits the formats', () => {
-    const plan = planAdCookies({}, { fbclid: null }, cryptoSources(NOW));
+    const plan = planAdCookies(storedAdCookies(''), { fbclid: null }, cryptoSources(NOW));
     expect(plan.values.fbp).toMatch(new RegExp(`^fb\\.1\\.${NOW}\\.\\d{10}$`));
     expect(plan.values.ttp).toMatch(/^[a-f0-9]{32}$/);
+  });
+});
+
+/** _ttp values as TikTok's pixel writes them today (a ULID, `_.tt.`, a digit, maybe `.<ms>`). */
+const PIXEL_TTPS = [
+  '01JV8BFN75M3CKD94GVAWSG07T_.tt.1',
+  '01JV8BFN75M3CKD94GVAWSG07T_.tt.0',
+  '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544',
+];
+const OUR_TTP = '0123456789abcdef0123456789abcdef';
+
+describe("TikTok's _ttp (SPEC.md §3 stored keys)", () => {
+  it.each(PIXEL_TTPS)('takes the pixel-written %s and writes no _ttp of its own', (ttp) => {
+    const plan = planAdCookies(storedAdCookies(`_ttp=${ttp}`), { fbclid: null }, sources);
+    expect(plan.values.ttp).toBe(ttp);
+    expect(plan.write).not.toHaveProperty('ttp');
+  });
+
+  it.each([
+    ['our own random id', OUR_TTP],
+    ['an older base64url id', 'Zk3Hq0vY_bT-4uWnLmAeHc'],
+    ['a dotted base64 id', 'aGVsbG8rd29ybGQ/Zm9v.bar=='],
+  ])('takes %s as an opaque id', (_, ttp) => {
+    expect(validAdCookies(storedAdCookies(`_ttp=${ttp}`)).ttp).toBe(ttp);
+  });
+
+  it.each([
+    ['too short', 'abc123'],
+    ['over 256 characters', 'a'.repeat(257)],
+    ['markup', '%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+    ['a space', '01JV8BFN75M3CKD94GVA%20WSG07T_.tt.1'],
+    ['a comma', '01JV8BFN75M3CKD94GVA%2CWSG07T_.tt.1'],
+    ['a semicolon, once decoded', '01JV8BFN75M3CKD94GVA%3BWSG07T_.tt.1'],
+    ['a control character', '01JV8BFN75M3CKD94GVA%0AWSG07T_.tt.1'],
+    ['a quote', '01JV8BFN75M3CKD94GVA%22WSG07T_.tt.1'],
+    ['a broken escape', '01JV8BFN75M3CKD94GVAWSG07T%E0%A4%A'],
+  ])('refuses one with %s, and writes its own', (_, raw) => {
+    const plan = planAdCookies(storedAdCookies(`_ttp=${raw}`), { fbclid: null }, sources);
+    expect(plan.values.ttp).toBe('ttpRandomId0123456789AB');
+    expect(plan.write.ttp).toBe('ttpRandomId0123456789AB');
+  });
+
+  it("of two _ttp cookies, takes the pixel's whichever comes first, and writes nothing", () => {
+    const [pixel = ''] = PIXEL_TTPS;
+    for (const header of [`_ttp=${OUR_TTP}; _ttp=${pixel}`, `_ttp=${pixel}; _ttp=${OUR_TTP}`]) {
+      const plan = planAdCookies(storedAdCookies(header), { fbclid: null }, sources);
+      expect(plan.values.ttp).toBe(pixel);
+      expect(plan.write).not.toHaveProperty('ttp');
+    }
+  });
+
+  it('of a malformed and a valid _ttp, takes the valid one and writes nothing', () => {
+    const plan = planAdCookies(
+      storedAdCookies(`_ttp=%3Cjunk%3E; _fbp=fb.1.1700000000000.1; _ttp=${OUR_TTP}`),
+      { fbclid: null },
+      sources,
+    );
+    expect(plan).toEqual({
+      values: { fbc: null, fbp: 'fb.1.1700000000000.1', ttp: OUR_TTP },
+      write: {},
+    });
   });
 });
 

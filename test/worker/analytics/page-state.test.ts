@@ -93,6 +93,42 @@ describe('attribution on the first request (SPEC.md §3)', () => {
     expect(tracking.user_data.fbp).toBe('fb.1.1700000000000.1234567890');
   });
 
+  it.each([
+    '01JV8BFN75M3CKD94GVAWSG07T_.tt.1',
+    '01JV8BFN75M3CKD94GVAWSG07T_.tt.0',
+    '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544',
+  ])("TikTok's pixel wrote _ttp=%s: the worker keeps it and sets no _ttp", async (ttp) => {
+    const response = await freshApp()('/signup', {
+      headers: { ...US.headers, cookie: `_ttp=${ttp}` },
+    });
+    expect(setCookies(response).has('_ttp')).toBe(false);
+    expect((await pageState(response)).analytics.tracking.user_data.ttp).toBe(ttp);
+  });
+
+  it("beside an older _ttp of the worker's, the pixel's is the one used, page after page", async () => {
+    const pixel = '01JV8BFN75M3CKD94GVAWSG07T_.tt.1';
+    const fetchApp = freshApp();
+    for (const cookie of [
+      `_ttp=0123456789abcdef0123456789abcdef; _ttp=${pixel}`,
+      `_ttp=${pixel}; _ttp=0123456789abcdef0123456789abcdef`,
+    ]) {
+      const response = await fetchApp('/signup', { headers: { ...US.headers, cookie } });
+      expect(setCookies(response).has('_ttp')).toBe(false);
+      expect((await pageState(response)).analytics.tracking.user_data.ttp).toBe(pixel);
+    }
+  });
+
+  it("a forged _ttp (markup, overlong) is replaced by one of the worker's, and not shown", async () => {
+    for (const forged of ['%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(3000)]) {
+      const response = await freshApp()('/signup', {
+        headers: { ...US.headers, cookie: `_ttp=${forged}` },
+      });
+      const written = setCookies(response).get('_ttp');
+      expect(written).toMatch(/^[a-f0-9]{32}$/);
+      expect((await pageState(response)).analytics.tracking.user_data.ttp).toBe(written);
+    }
+  });
+
   it('where consent is required, no ad cookie is set until the visitor agrees', async () => {
     const fetchApp = freshApp();
     const asked = await fetchApp('/?fbclid=F1', { headers: { 'cf-ipcountry': 'DE' } });
