@@ -83,3 +83,24 @@ describe("TikTok's _ttp", () => {
     await context.close();
   });
 });
+
+describe('the TikTok click id', () => {
+  it('a visitor from a TikTok ad keeps the ttclid in _gf_ttclid on later pages without it', async () => {
+    const { context, page, problems } = await consentingVisitor();
+    const landing = await visit(page, '/?ttclid=E.C.P.CqgBtiktok-click_1');
+    expect(landing.set).toContain('_gf_ttclid');
+    for (const path of ['/signup', '/']) {
+      const { set } = await visit(page, path);
+      expect(set).not.toContain('_gf_ttclid');
+    }
+    const [kept] = (await context.cookies()).filter((c) => c.name === '_gf_ttclid');
+    expect(kept).toMatchObject({ value: 'E.C.P.CqgBtiktok-click_1', httpOnly: true, path: '/' });
+    // 28 days from the click.
+    expect(kept?.expires).toBeGreaterThan(Date.now() / 1000 + 27.9 * 86_400);
+    expect(kept?.expires).toBeLessThan(Date.now() / 1000 + 28.1 * 86_400);
+    // The page's scripts (a third party's among them) are not given it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('_gf_ttclid');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

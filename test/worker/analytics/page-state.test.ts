@@ -131,7 +131,7 @@ describe('attribution on the first request (SPEC.md §3)', () => {
 
   it('where consent is required, no ad cookie is set until the visitor agrees', async () => {
     const fetchApp = freshApp();
-    const asked = await fetchApp('/?fbclid=F1', { headers: { 'cf-ipcountry': 'DE' } });
+    const asked = await fetchApp('/?fbclid=F1&ttclid=T1', { headers: { 'cf-ipcountry': 'DE' } });
     expect([...setCookies(asked).keys()].filter((name) => name.startsWith('_'))).toEqual([]);
     const state = (await pageState(asked)).analytics;
     expect(state.consent).toBe('pending');
@@ -142,16 +142,36 @@ describe('attribution on the first request (SPEC.md §3)', () => {
       fb_click_id: 'F1',
     });
 
-    const agreed = await fetchApp('/?fbclid=F1', {
+    const agreed = await fetchApp('/?fbclid=F1&ttclid=T1', {
       headers: { 'cf-ipcountry': 'DE', cookie: 'gf_consent=granted' },
     });
     expect(setCookies(agreed).get('_fbc')).toMatch(/\.F1$/);
+    expect(setCookies(agreed).get('_gf_ttclid')).toBe('T1');
     expect((await pageState(agreed)).analytics.consent).toBe('granted');
 
-    const refused = await fetchApp('/?fbclid=F1', {
+    const refused = await fetchApp('/?fbclid=F1&ttclid=T1', {
       headers: { 'cf-ipcountry': 'DE', cookie: 'gf_consent=denied' },
     });
     expect(setCookies(refused).has('_fbc')).toBe(false);
+    expect(setCookies(refused).has('_gf_ttclid')).toBe(false);
+  });
+
+  it('keeps the ttclid in _gf_ttclid for 28 days, unseen by scripts, until a new click', async () => {
+    const fetchApp = freshApp();
+    const clicked = await fetchApp('/?ttclid=E.C.P.CqgBfirst-click_1', US);
+    const written = clicked.headers.getSetCookie().find((c) => c.startsWith('_gf_ttclid='));
+    expect(written).toBe(
+      '_gf_ttclid=E.C.P.CqgBfirst-click_1; Max-Age=2419200; Path=/; HttpOnly; Secure; SameSite=Lax',
+    );
+    const kept = `_ttp=0123456789abcdef0123456789abcdef; _fbp=fb.1.1700000000000.1; _gf_ttclid=E.C.P.CqgBfirst-click_1`;
+    for (const path of ['/signup', '/?ttclid=E.C.P.CqgBfirst-click_1', '/?ttclid=%3Cjunk%3E']) {
+      const later = await fetchApp(path, { headers: { ...US.headers, cookie: kept } });
+      expect(setCookies(later).has('_gf_ttclid'), path).toBe(false);
+    }
+    const again = await fetchApp('/?ttclid=E.C.P.second', {
+      headers: { ...US.headers, cookie: kept },
+    });
+    expect(setCookies(again).get('_gf_ttclid')).toBe('E.C.P.second');
   });
 
   it.each([
