@@ -7,9 +7,9 @@ import { cookieValues } from './cookie-header';
  * cut to 7 days by Safari's tracking prevention, and exists even when a blocker stops the pixel.
  *
  * _gf_ttclid keeps TikTok's click id of SPEC.md §3's URL parameters as _fbc keeps Meta's, so a
- * return visit still names the click to the Events API. Our own name: TikTok's pixel keeps the
- * click in a `ttclid` cookie of its own, which ours must neither replace nor stand beside under
- * the same name.
+ * return visit, or the browser a resume link opens in (worker/resume/), still names the click to
+ * the Events API. Our own name: TikTok's pixel keeps the click in a `ttclid` cookie of its own,
+ * which ours must neither replace nor stand beside under the same name.
  */
 export const AD_COOKIES = { fbc: '_fbc', fbp: '_fbp', ttp: '_ttp', ttclid: '_gf_ttclid' } as const;
 export type AdCookieName = keyof typeof AD_COOKIES;

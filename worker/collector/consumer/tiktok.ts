@@ -16,7 +16,7 @@ function tiktokCodeIsTransient(code: number): boolean {
 function tiktokEvent({ message, purchase, externalId }: PurchaseSend) {
   const { event, context } = message;
   // The ttclid of the page that polled the charge (purchase-event.ts), else the one _gf_ttclid
-  // kept from an earlier page or visit: the last click counts.
+  // kept from an earlier page, visit or device (a resume link): the last click counts.
   const onPage = event.event_properties.tt_click_id;
   const clickId =
     typeof onPage === 'string' && isClickId(onPage) ? onPage : context.ad_cookies.ttclid;
