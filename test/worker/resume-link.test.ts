@@ -2,10 +2,13 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ESCAPE_COMPLETED_KEY, RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { recordingQueue } from './collector/recording-queue';
 import { exposureRows, TWO_WAY } from './experiments/experiment-fixtures';
 import { freshApp, ORIGIN, putConfig, setCookies } from './fetch-app';
 import { freshStorage } from './fresh-storage';
 import { failNext, signUp } from './portal/portal-client';
+import { checkoutVisitor } from './purchases/checkout-visitor';
+import { CARDS } from './test-gateway/gateway-client';
 
 /**
  * The resume link: the way out of an ad app's in-app browser that keeps the visitor's progress.
@@ -31,7 +34,8 @@ const IN_APP_COOKIES = {
   gf_variant: 'lp17',
   _fbc: 'fb.1.1790000000000.IwAR0clickid',
   _fbp: 'fb.1.1790000000000.1234567890',
-  _ttp: 'ttpOpaqueId0123456789',
+  _ttp: '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544',
+  _gf_ttclid: 'E.C.P.CqgBinApp-click_1',
   gf_session: SESSION,
 };
 const BODY = {
@@ -210,9 +214,10 @@ describe('GET /resume/<token>', () => {
     expect(cookies.get('_fbc')).toBe(IN_APP_COOKIES._fbc);
     expect(cookies.get('_fbp')).toBe(IN_APP_COOKIES._fbp);
     expect(cookies.get('_ttp')).toBe(IN_APP_COOKIES._ttp);
+    expect(cookies.get('_gf_ttclid')).toBe(IN_APP_COOKIES._gf_ttclid);
     expect(cookies.has('gf_session')).toBe(false);
     // Each cookie once: no middleware made a fresh one first.
-    for (const name of ['userUuid=', 'gf_variant=', '_fbp=', '_ttp=']) {
+    for (const name of ['userUuid=', 'gf_variant=', '_fbp=', '_ttp=', '_gf_ttclid=']) {
       expect(
         res.headers.getSetCookie().filter((c) => c.startsWith(name)),
         name,
@@ -240,6 +245,42 @@ describe('GET /resume/<token>', () => {
     expect(events('resume_link_used')).toEqual([
       expect.objectContaining({ screen: 'checkout_v3_tr', variant: 'lp17' }),
     ]);
+  });
+
+  it('a purchase in the browser the link opened sends the ttclid and _ttp of the app’s browser', async () => {
+    const { queue, sent } = recordingQueue();
+    const fetchApp = app({ EVENTS_QUEUE: queue, PORTAL_POLLING_DELAY_MS: '0' });
+    const res = await open(fetchApp, await linkPath(fetchApp));
+    const adCookies = [...setCookies(res)]
+      .filter(([name]) => name.startsWith('_'))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    // The real browser pays from a page whose URL has no ttclid (checkout_v3_tr?gclid=g-1).
+    const buyer = checkoutVisitor({ fetchApp, otherCookies: adCookies });
+    await buyer.signUp();
+    await buyer.poll(await buyer.subscribe(await buyer.tokenize(CARDS.succeeds)));
+    expect(sent.map((message) => message.context.ad_cookies)).toEqual([
+      expect.objectContaining({ ttp: IN_APP_COOKIES._ttp, ttclid: IN_APP_COOKIES._gf_ttclid }),
+    ]);
+  });
+
+  it('opens a link stored before the ttclid was carried, restoring the rest', async () => {
+    const fetchApp = app();
+    const path = await linkPath(fetchApp);
+    await env.EVENTS_DB.prepare(
+      "UPDATE resume_links SET payload = json_remove(payload, '$.adCookies.ttclid')",
+    ).run();
+    const [stored = '{}'] = await storedPayloads();
+    expect(JSON.parse(stored).adCookies).toEqual({
+      fbc: IN_APP_COOKIES._fbc,
+      fbp: IN_APP_COOKIES._fbp,
+      ttp: IN_APP_COOKIES._ttp,
+    });
+    const res = await open(fetchApp, path);
+    expect(res.status).toBe(200);
+    const cookies = setCookies(res);
+    expect(cookies.get('_ttp')).toBe(IN_APP_COOKIES._ttp);
+    expect(cookies.has('_gf_ttclid')).toBe(false);
   });
 
   it('tells the opened screen which in-app browser the visitor left, to report it once', async () => {

@@ -14,9 +14,14 @@ export interface ClickIds {
   wbraid: string | null;
 }
 
+/** Whether `value` has the form of a click id (also the test of a kept one, ad-cookies.ts). */
+export function isClickId(value: string): boolean {
+  return CLICK_ID.test(value);
+}
+
 function clickId(params: URLSearchParams, name: keyof ClickIds): string | null {
   const value = params.get(name);
-  return value !== null && CLICK_ID.test(value) ? value : null;
+  return value !== null && isClickId(value) ? value : null;
 }
 
 export function readClickIds(params: URLSearchParams): ClickIds {

@@ -43,6 +43,11 @@ export const ServerContext = z.object({
     fbc: z.string().nullable(),
     fbp: z.string().nullable(),
     ttp: z.string().nullable(),
+    /**
+     * The TikTok click id kept in _gf_ttclid (worker/attribution/ad-cookies.ts). Null on messages
+     * queued before it existed.
+     */
+    ttclid: z.string().nullable().default(null),
   }),
 });
 export type ServerContext = z.infer<typeof ServerContext>;

@@ -1,6 +1,11 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { AD_COOKIES } from '../attribution/ad-cookies';
+import {
+  AD_COOKIES,
+  NO_AD_COOKIES,
+  storedAdCookies,
+  validAdCookies,
+} from '../attribution/ad-cookies';
 import { CONSENT_COOKIE, consentState, parseConsentCountries } from '../attribution/consent';
 import type { AppEnv } from '../env';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
@@ -30,16 +35,21 @@ export function serverContext(c: Context<AppEnv>, receivedAt: number): ServerCon
       country,
       getCookie(c, CONSENT_COOKIE),
     ),
-    ad_cookies: { fbc: null, fbp: null, ttp: null },
+    ad_cookies: NO_AD_COOKIES,
   };
   const visitorId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
   if (visitorId) context.visitor_id = visitorId;
   // Where the ad tools may not run, the visitor's ad ids are not even kept in the queue.
   if (adNetworksAllowed(context)) {
+    // _ttp and _gf_ttclid as the page read them (ad-cookies.ts): of two _ttp cookies, the valid
+    // one, the pixel's first, so the Events API reports the id the pixel does; a malformed value
+    // not at all. Their formats bound them: _ttp to MAX_COOKIE, a click id to 500 characters.
+    const { ttp, ttclid } = validAdCookies(storedAdCookies(c.req.header('cookie')));
     context.ad_cookies = {
       fbc: capped(getCookie(c, AD_COOKIES.fbc), MAX_COOKIE),
       fbp: capped(getCookie(c, AD_COOKIES.fbp), MAX_COOKIE),
-      ttp: capped(getCookie(c, AD_COOKIES.ttp), MAX_COOKIE),
+      ttp,
+      ttclid,
     };
   }
   return context;

@@ -2,14 +2,18 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { ConsentState, PixelIds, TrackingData } from '../../shared/analytics/tracking';
 import {
+  AD_COOKIE_HTTP_ONLY,
   AD_COOKIE_MAX_AGE,
   AD_COOKIES,
+  type AdCookieName,
   type AdCookieValues,
   cryptoSources,
+  NO_AD_COOKIES,
   planAdCookies,
+  storedAdCookies,
 } from '../attribution/ad-cookies';
 import { acceptedAppDomain, parseOriginList } from '../attribution/app-domain';
-import { readClickIds } from '../attribution/click-ids';
+import { type ClickIds, readClickIds } from '../attribution/click-ids';
 import {
   adToolsAllowed,
   CONSENT_COOKIE,
@@ -46,10 +50,11 @@ export function pixelIds(env: AttributionBindings): PixelIds {
 }
 
 /** Sets one first-party ad cookie (also the resume link's, worker/resume/). */
-export function writeAdCookie(c: Context<AppEnv>, name: keyof AdCookieValues, value: string): void {
-  // Readable by the pixels' scripts, which read and send them too (not HttpOnly).
+export function writeAdCookie(c: Context<AppEnv>, name: AdCookieName, value: string): void {
+  // All but _gf_ttclid readable by the pixels' scripts, which read and send them too.
   setCookie(c, AD_COOKIES[name], value, {
     maxAge: AD_COOKIE_MAX_AGE[name],
+    httpOnly: AD_COOKIE_HTTP_ONLY[name],
     path: '/',
     secure: true,
     sameSite: 'Lax',
@@ -60,17 +65,13 @@ export function writeAdCookie(c: Context<AppEnv>, name: keyof AdCookieValues, va
 function adCookies(
   c: Context<AppEnv>,
   allowed: boolean,
-  fbclid: string | null,
+  clicks: ClickIds,
   now: number,
 ): AdCookieValues {
-  if (!allowed) return { fbc: null, fbp: null, ttp: null };
-  const stored = {
-    fbc: getCookie(c, AD_COOKIES.fbc),
-    fbp: getCookie(c, AD_COOKIES.fbp),
-    ttp: getCookie(c, AD_COOKIES.ttp),
-  };
-  const plan = planAdCookies(stored, { fbclid }, cryptoSources(now));
-  for (const [name, value] of Object.entries(plan.write) as [keyof AdCookieValues, string][]) {
+  if (!allowed) return NO_AD_COOKIES;
+  const stored = storedAdCookies(c.req.header('cookie'));
+  const plan = planAdCookies(stored, clicks, cryptoSources(now));
+  for (const [name, value] of Object.entries(plan.write) as [AdCookieName, string][]) {
     writeAdCookie(c, name, value);
   }
   return plan.values;
@@ -109,7 +110,7 @@ export function attribution(options: { now?: () => number } = {}): MiddlewareHan
         cookies: adCookies(
           c,
           adToolsAllowed(consent) && c.get('preview') === undefined,
-          clicks.fbclid,
+          clicks,
           now(),
         ),
         appDomain,

@@ -1,7 +1,12 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isConsentAnswer } from '../../shared/consent-cookie';
-import { AD_COOKIES, validAdCookies } from '../attribution/ad-cookies';
+import {
+  type AdCookieName,
+  NO_AD_COOKIES,
+  storedAdCookies,
+  validAdCookies,
+} from '../attribution/ad-cookies';
 import {
   adToolsAllowed,
   CONSENT_COOKIE,
@@ -17,8 +22,6 @@ import type { ResumeRecord } from './resume-record';
 
 type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'adCookies' | 'consent'>;
 
-const NO_AD_COOKIES = { fbc: null, fbp: null, ttp: null } as const;
-
 /**
  * What the worker itself knows of the visitor asking for a resume link, as the visitor, split
  * test and attribution middleware left it: the uuid, the variant (none for a marketer's
@@ -33,11 +36,7 @@ export function carriedState(c: Context<AppEnv>): CarriedState {
     answer,
   );
   const adCookies = adToolsAllowed(consent)
-    ? validAdCookies({
-        fbc: getCookie(c, AD_COOKIES.fbc),
-        fbp: getCookie(c, AD_COOKIES.fbp),
-        ttp: getCookie(c, AD_COOKIES.ttp),
-      })
+    ? validAdCookies(storedAdCookies(c.req.header('cookie')))
     : NO_AD_COOKIES;
   return {
     visitorId: c.get('visitorId'),
@@ -56,8 +55,9 @@ export function restoreCookies(c: Context<AppEnv>, record: ResumeRecord): void {
   writeVisitorCookie(c, record.visitorId);
   if (record.variant !== null) writeVariantCookie(c, record.variant);
   if (record.consent !== null) writeConsentCookie(c, record.consent);
-  for (const name of ['fbc', 'fbp', 'ttp'] as const) {
-    const value = record.adCookies[name];
+  // Each gets its full lifetime again: a request does not tell a cookie's age, so a kept click
+  // (_fbc, _gf_ttclid) may outlive its attribution window, where it matches nothing.
+  for (const [name, value] of Object.entries(record.adCookies) as [AdCookieName, string | null][]) {
     if (value !== null) writeAdCookie(c, name, value);
   }
 }

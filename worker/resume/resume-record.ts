@@ -21,6 +21,8 @@ export const ResumeRecord = z.object({
     fbc: z.string().nullable(),
     fbp: z.string().nullable(),
     ttp: z.string().nullable(),
+    /** _gf_ttclid; null in records made before it was carried. */
+    ttclid: z.string().nullable().default(null),
   }),
   consent: z.enum(['granted', 'denied']).nullable(),
   /** The in-app browser the link was asked for in, told from that request's user agent. */

@@ -93,9 +93,45 @@ describe('attribution on the first request (SPEC.md §3)', () => {
     expect(tracking.user_data.fbp).toBe('fb.1.1700000000000.1234567890');
   });
 
+  it.each([
+    '01JV8BFN75M3CKD94GVAWSG07T_.tt.1',
+    '01JV8BFN75M3CKD94GVAWSG07T_.tt.0',
+    '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544',
+  ])("TikTok's pixel wrote _ttp=%s: the worker keeps it and sets no _ttp", async (ttp) => {
+    const response = await freshApp()('/signup', {
+      headers: { ...US.headers, cookie: `_ttp=${ttp}` },
+    });
+    expect(setCookies(response).has('_ttp')).toBe(false);
+    expect((await pageState(response)).analytics.tracking.user_data.ttp).toBe(ttp);
+  });
+
+  it("beside an older _ttp of the worker's, the pixel's is the one used, page after page", async () => {
+    const pixel = '01JV8BFN75M3CKD94GVAWSG07T_.tt.1';
+    const fetchApp = freshApp();
+    for (const cookie of [
+      `_ttp=0123456789abcdef0123456789abcdef; _ttp=${pixel}`,
+      `_ttp=${pixel}; _ttp=0123456789abcdef0123456789abcdef`,
+    ]) {
+      const response = await fetchApp('/signup', { headers: { ...US.headers, cookie } });
+      expect(setCookies(response).has('_ttp')).toBe(false);
+      expect((await pageState(response)).analytics.tracking.user_data.ttp).toBe(pixel);
+    }
+  });
+
+  it("a forged _ttp (markup, overlong) is replaced by one of the worker's, and not shown", async () => {
+    for (const forged of ['%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(3000)]) {
+      const response = await freshApp()('/signup', {
+        headers: { ...US.headers, cookie: `_ttp=${forged}` },
+      });
+      const written = setCookies(response).get('_ttp');
+      expect(written).toMatch(/^[a-f0-9]{32}$/);
+      expect((await pageState(response)).analytics.tracking.user_data.ttp).toBe(written);
+    }
+  });
+
   it('where consent is required, no ad cookie is set until the visitor agrees', async () => {
     const fetchApp = freshApp();
-    const asked = await fetchApp('/?fbclid=F1', { headers: { 'cf-ipcountry': 'DE' } });
+    const asked = await fetchApp('/?fbclid=F1&ttclid=T1', { headers: { 'cf-ipcountry': 'DE' } });
     expect([...setCookies(asked).keys()].filter((name) => name.startsWith('_'))).toEqual([]);
     const state = (await pageState(asked)).analytics;
     expect(state.consent).toBe('pending');
@@ -106,16 +142,36 @@ describe('attribution on the first request (SPEC.md §3)', () => {
       fb_click_id: 'F1',
     });
 
-    const agreed = await fetchApp('/?fbclid=F1', {
+    const agreed = await fetchApp('/?fbclid=F1&ttclid=T1', {
       headers: { 'cf-ipcountry': 'DE', cookie: 'gf_consent=granted' },
     });
     expect(setCookies(agreed).get('_fbc')).toMatch(/\.F1$/);
+    expect(setCookies(agreed).get('_gf_ttclid')).toBe('T1');
     expect((await pageState(agreed)).analytics.consent).toBe('granted');
 
-    const refused = await fetchApp('/?fbclid=F1', {
+    const refused = await fetchApp('/?fbclid=F1&ttclid=T1', {
       headers: { 'cf-ipcountry': 'DE', cookie: 'gf_consent=denied' },
     });
     expect(setCookies(refused).has('_fbc')).toBe(false);
+    expect(setCookies(refused).has('_gf_ttclid')).toBe(false);
+  });
+
+  it('keeps the ttclid in _gf_ttclid for 28 days, unseen by scripts, until a new click', async () => {
+    const fetchApp = freshApp();
+    const clicked = await fetchApp('/?ttclid=E.C.P.CqgBfirst-click_1', US);
+    const written = clicked.headers.getSetCookie().find((c) => c.startsWith('_gf_ttclid='));
+    expect(written).toBe(
+      '_gf_ttclid=E.C.P.CqgBfirst-click_1; Max-Age=2419200; Path=/; HttpOnly; Secure; SameSite=Lax',
+    );
+    const kept = `_ttp=0123456789abcdef0123456789abcdef; _fbp=fb.1.1700000000000.1; _gf_ttclid=E.C.P.CqgBfirst-click_1`;
+    for (const path of ['/signup', '/?ttclid=E.C.P.CqgBfirst-click_1', '/?ttclid=%3Cjunk%3E']) {
+      const later = await fetchApp(path, { headers: { ...US.headers, cookie: kept } });
+      expect(setCookies(later).has('_gf_ttclid'), path).toBe(false);
+    }
+    const again = await fetchApp('/?ttclid=E.C.P.second', {
+      headers: { ...US.headers, cookie: kept },
+    });
+    expect(setCookies(again).get('_gf_ttclid')).toBe('E.C.P.second');
   });
 
   it.each([

@@ -54,7 +54,7 @@ describe('POST /e takes a batch', () => {
       'user-agent': 'Mozilla/5.0 Test',
       'cf-ipcountry': 'DE',
       referer: `${ORIGIN}/signup?fbclid=f1`,
-      cookie: `userUuid=${VISITOR}; _fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; gf_consent=granted`,
+      cookie: `userUuid=${VISITOR}; _fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; _gf_ttclid=E.C.P.t1; gf_consent=granted`,
     });
     expect(res.status).toBe(200);
     expect(CollectorAnswer.parse(await res.json())).toEqual({ accepted: 2, duplicates: 0 });
@@ -74,6 +74,7 @@ describe('POST /e takes a batch', () => {
             fbc: 'fb.1.1700000000000.f1',
             fbp: 'fb.1.1700000000000.42',
             ttp: 'ttpvalue0123456789',
+            ttclid: 'E.C.P.t1',
           },
           consent: 'granted',
         },
@@ -100,11 +101,11 @@ describe('POST /e takes a batch', () => {
     const { post, queue } = collector();
     await post(JSON.stringify({ events: [anEvent()] }), {
       ...(country ? { 'cf-ipcountry': country } : {}),
-      cookie: `_fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; ${answer}`,
+      cookie: `_fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; _gf_ttclid=E.C.P.t1; ${answer}`,
     });
     expect(queue.sent[0]?.context).toMatchObject({
       consent,
-      ad_cookies: { fbc: null, fbp: null, ttp: null },
+      ad_cookies: { fbc: null, fbp: null, ttp: null, ttclid: null },
     });
   });
 
@@ -116,7 +117,7 @@ describe('POST /e takes a batch', () => {
     });
     expect(queue.sent[0]?.context).toMatchObject({
       consent: 'not_required',
-      ad_cookies: { fbc: null, fbp: 'fb.1.1700000000000.42', ttp: null },
+      ad_cookies: { fbc: null, fbp: 'fb.1.1700000000000.42', ttp: null, ttclid: null },
     });
   });
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { NO_AD_COOKIES } from '../../../worker/attribution/ad-cookies';
 import { latestEvents } from '../../../worker/collector/event-log';
 import { asDeliveries, consumer } from './consume';
 import {
@@ -366,6 +367,13 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
   });
 });
 
+/** The `user` of the first event TikTok was sent. */
+function tiktokUser(endpoint: ReturnType<typeof fakeEndpoint>): unknown {
+  const [request] = endpoint.to(TIKTOK_HOST);
+  const data = request?.body.data as { user: unknown }[] | undefined;
+  return data?.[0]?.user;
+}
+
 describe('ad networks: server-verified purchases only, once each, with the pixel event id', () => {
   const production = {
     ENVIRONMENT: 'production',
@@ -477,14 +485,37 @@ describe('ad networks: server-verified purchases only, once each, with the pixel
     });
   });
 
+  it.each([
+    ['the paying page’s ttclid, when it has one', 'E.C.P.page', 'E.C.P.page'],
+    ['else the one _gf_ttclid kept', null, 'E.C.P.kept'],
+    ['else the kept one, when the page’s is malformed', '<junk>', 'E.C.P.kept'],
+  ])('TikTok gets %s', async (_, onPage, sent) => {
+    const endpoint = fakeEndpoint(allAccept);
+    const cookies = { ...NO_AD_COOKIES, ttclid: 'E.C.P.kept' };
+    await consumer(TIKTOK, endpoint).run(
+      asDeliveries([aServerMessage(aPurchase({ tt_click_id: onPage }), { ad_cookies: cookies })]),
+    );
+    expect(tiktokUser(endpoint)).toMatchObject({ ttclid: sent });
+  });
+
+  it('reads a purchase queued before _gf_ttclid existed, and sends it', async () => {
+    const endpoint = fakeEndpoint(allAccept);
+    const message = aServerMessage(aPurchase({ tt_click_id: null }));
+    const before = { fbc: null, fbp: null, ttp: 'ttp_abcdefghijklmnop' };
+    const older = { ...message, context: { ...message.context, ad_cookies: before } };
+    const result = await consumer(TIKTOK, endpoint).run([{ id: 'msg-older', body: older }]);
+    expect(result).toEqual({ acked: ['msg-older'], retried: [] });
+    const user = tiktokUser(endpoint);
+    expect(user).toMatchObject({ ttp: 'ttp_abcdefghijklmnop' });
+    expect(user).not.toHaveProperty('ttclid');
+  });
+
   it.each(['denied', 'pending'] as const)(
     'nothing to the ad networks when consent is %s; the store still has it',
     async (consent) => {
       const endpoint = fakeEndpoint(allAccept);
       await consumer({ ...META, ...TIKTOK }, endpoint).run(
-        asDeliveries([
-          aServerMessage(aPurchase(), { consent, ad_cookies: { fbc: null, fbp: null, ttp: null } }),
-        ]),
+        asDeliveries([aServerMessage(aPurchase(), { consent, ad_cookies: NO_AD_COOKIES })]),
       );
       expect(endpoint.seen).toEqual([]);
       expect(await countRows('events')).toBe(1);

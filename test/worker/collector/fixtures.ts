@@ -59,6 +59,7 @@ function aContext(overrides: Partial<ServerContext> = {}): ServerContext {
       fbc: 'fb.1.1700000000000.click',
       fbp: 'fb.1.1700000000000.1234567890',
       ttp: 'ttp_abcdefghijklmnop',
+      ttclid: null,
     },
     consent: 'granted',
     ...overrides,

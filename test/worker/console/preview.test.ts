@@ -180,8 +180,8 @@ describe('a page with the preview cookie', () => {
 
   it('sets no first-party ad cookie, even arriving from an ad click', async () => {
     const fetchApp = freshApp({}, { ...PIXEL, CONSOLE_PREVIEW_KEY: KEY });
-    const AD_COOKIES = ['_fbc', '_fbp', '_ttp'];
-    // A US visitor (no consent asked) from a Meta ad: a normal page sets all three.
+    const AD_COOKIES = ['_fbc', '_fbp', '_ttp', '_gf_ttclid'];
+    // A US visitor (no consent asked) from an ad: a normal page sets all four.
     const fromAd = '/?fbclid=IwAR2F4-dbP0l7Mn&ttclid=E.C.P.x';
     const normal = await fetchApp(fromAd, { headers: { 'cf-ipcountry': 'US' } });
     expect([...setCookies(normal).keys()]).toEqual(expect.arrayContaining(AD_COOKIES));

@@ -28,7 +28,13 @@ export const DECLINING_CARDS = [
  * test gateway: its cookies kept across calls, same-origin like the islands, from one address.
  */
 export function checkoutVisitor(
-  options: { queue?: Queue<QueuedEvent>; ip?: string; fetchApp?: ReturnType<typeof freshApp> } = {},
+  options: {
+    queue?: Queue<QueuedEvent>;
+    ip?: string;
+    fetchApp?: ReturnType<typeof freshApp>;
+    /** Cookies other scripts wrote (a pixel's), sent after the worker's, as a header part. */
+    otherCookies?: string;
+  } = {},
 ) {
   const fetchApp =
     options.fetchApp ??
@@ -45,7 +51,9 @@ export function checkoutVisitor(
     const response = await fetchApp(path, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: [...[...cookies].map(([name, value]) => `${name}=${value}`), options.otherCookies]
+          .filter(Boolean)
+          .join('; '),
         referer: `${ORIGIN}/checkout_v3_tr?gclid=g-1`,
         'cf-connecting-ip': options.ip ?? '203.0.113.9',
         'cf-ipcountry': 'US',

@@ -110,6 +110,57 @@ describe('a charge the product API answered', () => {
   });
 });
 
+describe("the purchase's TikTok ids (SPEC.md §3 stored keys)", () => {
+  const PIXEL_TTP = '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544';
+
+  it("carries the _ttp TikTok's pixel wrote, exactly, to the queue and to the Events API", async () => {
+    const { queue, sent } = recordingQueue();
+    const visitor = checkoutVisitor({
+      queue,
+      otherCookies: `_ttp=0123456789abcdef0123456789abcdef; _ttp=${PIXEL_TTP}`,
+    });
+    await buyAndPoll(visitor, 1);
+    expect(sent.map((message) => message.context.ad_cookies.ttp)).toEqual([PIXEL_TTP]);
+    const out = await delivered(sent);
+    expect(out.tiktok).toEqual([
+      expect.objectContaining({ user: expect.objectContaining({ ttp: PIXEL_TTP }) }),
+    ]);
+  });
+
+  it('carries the ttclid a page kept in _gf_ttclid, when the paying page has none', async () => {
+    const { queue, sent } = recordingQueue();
+    const visitor = checkoutVisitor({ queue });
+    expect((await visitor.call('/?ttclid=E.C.P.CqgBlanding_1')).status).toBe(200);
+    await buyAndPoll(visitor, 1);
+    expect(sent.map((message) => message.context.ad_cookies.ttclid)).toEqual([
+      'E.C.P.CqgBlanding_1',
+    ]);
+    const out = await delivered(sent);
+    expect(out.tiktok).toEqual([
+      expect.objectContaining({
+        user: expect.objectContaining({ ttclid: 'E.C.P.CqgBlanding_1' }),
+      }),
+    ]);
+  });
+
+  it('a forged _ttp or _gf_ttclid, malformed or overlong, is not queued nor sent, and the purchase still is', async () => {
+    for (const forged of ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'A'.repeat(4000)]) {
+      const { queue, sent } = recordingQueue();
+      const otherCookies = `_ttp=${forged}; _gf_ttclid=${forged}`;
+      await buyAndPoll(checkoutVisitor({ queue, otherCookies }), 1);
+      expect(sent.map((message) => message.context.ad_cookies)).toEqual([
+        expect.objectContaining({ ttp: null, ttclid: null }),
+      ]);
+      expect(JSON.stringify(sent).length).toBeLessThan(4000);
+      const out = await delivered(sent);
+      expect(out.tiktok).toHaveLength(1);
+      expect(out.tiktok[0]).toHaveProperty('user');
+      expect(out.tiktok[0]).not.toHaveProperty('user.ttp');
+      expect(out.tiktok[0]).not.toHaveProperty('user.ttclid');
+    }
+  });
+});
+
 describe('a purchase posted to /e', () => {
   function forgedPurchase(properties: Record<string, string | number | null> = {}): CollectedEvent {
     return {

@@ -1,4 +1,5 @@
 import { logError } from '../../../shared/log';
+import { isClickId } from '../../attribution/click-ids';
 import {
   adNetworkDestination,
   configurationRefused,
@@ -29,7 +30,11 @@ function tiktokRefusedConfiguration(status: number, code: number | null): boolea
 /** Events API 2.0 web event for a purchase (the browser pixel's CompletePayment). */
 function tiktokEvent({ message, purchase, externalId }: PurchaseSend) {
   const { event, context } = message;
-  const clickId = event.event_properties.tt_click_id;
+  // The ttclid of the page that polled the charge (purchase-event.ts), else the one _gf_ttclid
+  // kept from an earlier page, visit or device (a resume link): the last click counts.
+  const onPage = event.event_properties.tt_click_id;
+  const clickId =
+    typeof onPage === 'string' && isClickId(onPage) ? onPage : context.ad_cookies.ttclid;
   return {
     event: 'CompletePayment',
     event_time: Math.floor(event.time / 1000),
@@ -37,7 +42,7 @@ function tiktokEvent({ message, purchase, externalId }: PurchaseSend) {
     event_id: purchase.eventId,
     user: present({
       ttp: context.ad_cookies.ttp,
-      ttclid: typeof clickId === 'string' && clickId !== '' ? clickId : null,
+      ttclid: clickId,
       ip: context.ip,
       user_agent: context.user_agent,
       external_id: externalId,
