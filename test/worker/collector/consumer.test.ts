@@ -626,7 +626,7 @@ describe('ad networks: server-verified purchases only, once each, with the pixel
 });
 
 describe('a network that refuses our token, permission or API version', () => {
-  const configurationRefusals: [string, (request: Request) => Response][] = [
+  const configurationRefusals: [string, () => Response][] = [
     [
       'Meta: (#2635) deprecated version',
       () =>
@@ -660,7 +660,7 @@ describe('a network that refuses our token, permission or API version', () => {
     '%s: retried and logged ad_network_auth, then delivered once the token works',
     async (_, refusal) => {
       let fixed = false;
-      const endpoint = fakeEndpoint((request) => (fixed ? allAccept(request) : refusal(request)));
+      const endpoint = fakeEndpoint((request) => (fixed ? allAccept(request) : refusal()));
       const { run } = consumer({ ...META }, endpoint);
       const messages = [aServerMessage(aPurchase())];
       const first = await run(asDeliveries(messages));

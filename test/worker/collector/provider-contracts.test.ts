@@ -194,6 +194,7 @@ const purchases = fc.record({
   userId: fc.option(fc.stringMatching(/^[A-Za-z0-9]{1,12}$/), { nil: null }),
   upsell: fc.boolean(),
   ttclid: fc.option(fc.stringMatching(/^[A-Za-z0-9._~-]{1,60}$/), { nil: null }),
+  keptTtclid: fc.option(fc.stringMatching(/^[A-Za-z0-9._~-]{1,60}$/), { nil: null }),
   fbc: fc.option(fc.constant('fb.1.1700000000000.IwAR-click'), { nil: null }),
   ttp: fc.option(
     fc.constantFrom('01JV8BFN75M3CKD94GVAWSG07T_.tt.1', '3d9f2c1be0a94c4f8a6b2d7e9c1f0a5b'),
@@ -224,7 +225,12 @@ function messageOf(p: GeneratedPurchase): QueuedEvent {
   return aServerMessage(event, {
     ip: p.ip,
     consent: p.consent,
-    ad_cookies: { fbc: p.fbc, fbp: 'fb.1.1700000000000.1234567890', ttp: p.ttp },
+    ad_cookies: {
+      fbc: p.fbc,
+      fbp: 'fb.1.1700000000000.1234567890',
+      ttp: p.ttp,
+      ttclid: p.keptTtclid,
+    },
     ...(p.email ? { buyer_email_sha256: p.email } : {}),
   });
 }

@@ -17,8 +17,9 @@ import { checkoutVisitor, PLAN } from './checkout-visitor';
  * and ops read one `portal_shape` warning per field it left out.
  */
 
-let warn: ReturnType<typeof vi.spyOn>;
-let error: ReturnType<typeof vi.spyOn>;
+type Spy = { mock: { calls: unknown[][] } };
+let warn: Spy;
+let error: Spy;
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -26,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const parsed = (spy: ReturnType<typeof vi.spyOn>) =>
+const parsed = (spy: Spy) =>
   spy.mock.calls.map(([text]) => JSON.parse(String(text)) as Record<string, unknown>);
 const logs = { warnings: () => parsed(warn), errors: () => parsed(error) };
 

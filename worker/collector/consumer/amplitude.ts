@@ -72,7 +72,7 @@ function revenueFields(purchase: Purchase, eventType: string) {
  * (batch-event-upload: "options.min_id_length"). The product API's user ids are its own: any
  * length it gives is kept. device_id is always our 36-character uuid.
  */
-export const AMPLITUDE_OPTIONS = { min_id_length: 1 } as const;
+const AMPLITUDE_OPTIONS = { min_id_length: 1 } as const;
 
 /**
  * The indices of the events a 400 names (events_with_invalid_fields / events_with_missing_fields:

@@ -16,7 +16,7 @@ import { type Fetch, isTransientStatus, postJson } from './post-json';
  * https://developers.facebook.com/documentation/ads-commerce/marketing-api/marketing-api-changelog/versions
  * before it expires: an expired one is answered with (#2635) (see configuration codes below).
  */
-export const DEFAULT_META_GRAPH_VERSION = 'v27.0';
+const DEFAULT_META_GRAPH_VERSION = 'v27.0';
 const GRAPH_VERSION = /^v\d{1,3}\.\d$/;
 
 /** META_GRAPH_VERSION when it is a version (`v27.0`), else the default, said once per batch. */
