@@ -20,10 +20,22 @@ afterAll(() => session?.stop());
 const active = async (userId: string) =>
   (await portalSubscriptions(session, userId)).filter((row) => row.status === 'active');
 
-/** The success screen's QR image, decoded from its pixels in the page. */
-async function decodedQr(page: Page): Promise<string | null> {
-  const image = page.getByRole('img', { name: 'QR code that opens the app, logged in' });
-  await image.waitFor({ state: 'visible', timeout: 15_000 });
+/**
+ * The success screen's QR image. Exactly its name: the empty slot shown while a code is drawn
+ * is an image too, named 'QR code that opens the app, logged in: …'.
+ */
+const qrImage = (page: Page) =>
+  page.getByRole('img', { name: 'QR code that opens the app, logged in', exact: true });
+
+/**
+ * The success screen's QR image, decoded from its pixels in the page, once its source is
+ * `source` (by default any).
+ */
+async function decodedQr(page: Page, source = /./): Promise<string | null> {
+  const image = qrImage(page);
+  await expect
+    .poll(() => image.getAttribute('src', { timeout: 15_000 }), { timeout: 15_000 })
+    .toMatch(source);
   const pixels = await image.evaluate(async (element) => {
     const img = element as HTMLImageElement;
     await img.decode();
@@ -71,8 +83,7 @@ describe("the success screen's QR code when the product API's will not do (SPEC.
     const deeplink = (await signupField(page, 'deeplinkUrl')) as string;
     expect(deeplink).toMatch(/^https?:\/\//);
     expect(await decodedQr(page)).toBe(deeplink);
-    const image = page.getByRole('img', { name: 'QR code that opens the app, logged in' });
-    expect(await image.boundingBox()).toMatchObject({ width: 256, height: 256 });
+    expect(await qrImage(page).boundingBox()).toMatchObject({ width: 256, height: 256 });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -82,11 +93,8 @@ describe("the success screen's QR code when the product API's will not do (SPEC.
       data.qr_code = 'https://qr.product-api.example/codes/abc.png';
     });
     const deeplink = (await signupField(page, 'deeplinkUrl')) as string;
-    expect(await decodedQr(page)).toBe(deeplink);
-    const source = await page
-      .getByRole('img', { name: 'QR code that opens the app, logged in' })
-      .getAttribute('src');
-    expect(source).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The refused image shows first, then its error swaps in the code drawn here.
+    expect(await decodedQr(page, /^data:image\/svg\+xml;base64,/)).toBe(deeplink);
     await context.close();
   });
 });
