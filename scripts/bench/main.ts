@@ -244,8 +244,8 @@ async function loadPage(url: URL, settings: Settings, target: LoadTarget): Promi
 /**
  * The landing on a workerd of its own with the worker bound to the socket (the worker alone, as
  * Cloudflare runs it behind its own asset layer): what the funnel's code serves, with neither the
- * asset router's lookup nor Miniflare's entry worker on the same thread. The issue's "one raw
- * workerd", and the row the server's goals are read from.
+ * asset router's lookup nor Miniflare's entry worker on the same thread: the row the server's
+ * goals ("one raw workerd") are read from.
  */
 async function loadWorkerAlone(settings: Settings): Promise<LoadFigures> {
   const before = childWorkerdPids();
@@ -381,7 +381,7 @@ const FLOOR = 'floor';
 const EMPTY = 'empty worker';
 /** The first screen without the asset router (loadWorkerAlone). */
 const ALONE = 'worker alone';
-/** The issue's server goals for the landing on one raw workerd, 10 connections. */
+/** The server goals for the landing on one raw workerd, 10 connections. */
 const SERVER_GOALS = { requestsPerSecond: 2000, p99BelowMs: 50 } as const;
 
 async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise<PageFigures[]> {

@@ -13,7 +13,7 @@ export interface Ordered {
 export type FilledField = 'plan_id' | 'price_with_discount' | 'currency';
 
 /**
- * A verified purchase with the amount and currency the networks and the revenue need (issue 36):
+ * A verified purchase with the amount and currency the networks and the revenue need:
  * SPEC.md §3 and §7 never list `currency`, `plan_id` or `price_with_discount` among the fields a
  * charge answer must have, so a product API may leave them out. What it left out is taken from
  * the catalogue plan the charge was for: the answer's plan, else the call's `:planId`, priced in

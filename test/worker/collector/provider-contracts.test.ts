@@ -16,7 +16,7 @@ import {
 } from './fixtures';
 
 /**
- * Issue 36 item 8: what each destination is sent, held to a schema written from that provider's
+ * What each destination is sent, held to a schema written from that provider's
  * own documentation (required fields, formats, hashing), so a drift fails here and not in a
  * campaign. The requests are the consumer's own, built from generated purchases and visitors
  * (fast-check): every request of every run must pass its provider's schema.

@@ -9,7 +9,7 @@ import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor } from './checkout-visitor';
 
 /**
- * Issue 36 item 6: the buyer's email, the strongest match key after the click id, reaches Meta
+ * The buyer's email, the strongest match key after the click id, reaches Meta
  * (`em`) and TikTok (`email`) as SHA-256 of the trimmed, lower-cased address, under the consent
  * rules of the other user data. The phone number that was located never does: it is the
  * located person's, not the buyer's.

@@ -11,7 +11,7 @@ import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, PLAN } from './checkout-visitor';
 
 /**
- * Issue 36 item 1: SPEC.md §3 and §7 never list `currency`, `plan_id` or `price_with_discount`
+ * SPEC.md §3 and §7 never list `currency`, `plan_id` or `price_with_discount`
  * among the charge answer's fields. A product API that leaves them out still gets every
  * purchase to Meta, TikTok and Amplitude, priced from the catalogue plan the charge was for,
  * and ops read one `portal_shape` warning per field it left out.
