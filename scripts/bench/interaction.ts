@@ -1,6 +1,6 @@
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../chromium';
-import { FLOOR_MOVE } from './floor';
+import { FLOOR_MOVE, FLOOR_PATH } from './floor';
 import { RETURNING_VISITOR } from './page-weight';
 
 /**
@@ -19,6 +19,11 @@ export interface InteractionFigures {
   /** Median over runs of the first input's delay, in ms. */
   firstInputDelayMs: number | null;
   firstInputDelays: number[];
+  /** The same tap on the floor's phone field (no script: the browser's own share), median, ms. */
+  floorFirstInputDelayMs: number | null;
+  floorFirstInputDelays: number[];
+  /** Median over runs of the landing's delay less the floor's of the same run, in ms. */
+  firstInputDelayOverFloorMs: number | null;
   /** Median over runs, from the tap to the next screen's first contentful paint, in ms. */
   screenToScreenMs: number | null;
   screenToScreen: number[];
@@ -209,10 +214,12 @@ export async function measureInteraction(
   });
   try {
     const firstInputDelays: number[] = [];
+    const floorFirstInputDelays: number[] = [];
     const moves: { ms: number; delivery: string }[] = [];
     const floorMoves: number[] = [];
     for (let run = 0; run < runs; run++) {
       firstInputDelays.push(await firstInputDelay(browser, origin, '/one_pager'));
+      floorFirstInputDelays.push(await firstInputDelay(browser, origin, FLOOR_PATH));
       // The default flow's upsell, whose Skip moves on to success, and right after it the same
       // move between static floors: a busy moment of the machine slows both.
       moves.push(await screenToScreen(browser, origin, '/upsell_an_private', '.skip-form button'));
@@ -223,6 +230,11 @@ export async function measureInteraction(
     return {
       firstInputDelayMs: median(firstInputDelays),
       firstInputDelays,
+      floorFirstInputDelayMs: median(floorFirstInputDelays),
+      floorFirstInputDelays,
+      firstInputDelayOverFloorMs: median(
+        firstInputDelays.map((delay, run) => delay - (floorFirstInputDelays[run] ?? NaN)),
+      ),
       screenToScreenMs: median(moves.map((move) => move.ms)),
       screenToScreen: moves.map((move) => move.ms),
       nextScreenDelivery: moves.at(-1)?.delivery ?? 'none',

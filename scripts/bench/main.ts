@@ -138,6 +138,9 @@ function machineLoad(): string {
 const tick = (ok: boolean) => (ok ? '✓' : '✗');
 const round = (value: number | undefined, digits = 0) =>
   value === undefined ? '-' : value.toFixed(digits);
+/** A difference to the floor, its sign shown: `+12`, `-1`, `0`. */
+const signed = (value: number | null) =>
+  value === null ? '-' : `${value > 0 ? '+' : ''}${Math.round(value) || 0}`;
 
 // ---------------------------------------------------------------------------------------------
 // Main
@@ -415,9 +418,11 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
     return [
       page.page === FLOOR ? FLOOR : `/${page.page}`,
       round(page.score ?? undefined),
+      page.page === FLOOR ? '' : signed(page.scoreOverFloor),
       round(page.lcpMs ?? undefined),
       page.page === FLOOR ? '1' : round(page.lcpRatio ?? undefined, 2),
       round(page.tbtMs ?? undefined),
+      page.page === FLOOR ? '' : signed(page.tbtOverFloorMs),
       round(page.cls ?? undefined, 3),
       page.longestTaskMs === null ? '<50' : round(page.longestTaskMs),
       page.page === FLOOR ? '1' : round(page.longestTaskRatio ?? undefined, 2),
@@ -430,9 +435,11 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
     [
       'page',
       'score',
+      'vs floor',
       'LCP ms',
       'LCP/floor',
       'TBT ms',
+      'over floor',
       'CLS',
       'task ms',
       'task/floor',
@@ -454,16 +461,23 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
     ]),
   );
   console.log(
-    `\nGoals: score ${GOALS.score}, LCP <= ${GOALS.lcpRatio}x the floor, TBT <= ${GOALS.tbtMs} ms,` +
-      ` CLS 0, longest task <= ${GOALS.longestTaskRatio}x the floor's (a page with no task of 50 ms` +
-      ' or more counts as 50).',
+    `\nGoals, each against the floor of the same round: score at most ${GOALS.scoreUnderFloor}` +
+      ` point under the floor's, LCP <= ${GOALS.lcpRatio}x the floor's, TBT at most` +
+      ` ${GOALS.tbtOverFloorMs} ms over the floor's, CLS 0, longest task <=` +
+      ` ${GOALS.longestTaskRatio}x the floor's (a page with no task of 50 ms or more counts as 50).` +
+      ' Medians over rounds.',
   );
   return figures;
 }
 
-/** Goals for what a visitor feels (SPEC.md §2: moving on feels instant). */
-const FIRST_INPUT_DELAY_GOAL_MS = 50;
-const SCREEN_TO_SCREEN_GOAL_MS = 100;
+/**
+ * Goals for what a visitor feels (SPEC.md §2: moving on feels instant), against the floor of the
+ * same run: a first input at most 50 ms later than on the floor's own phone field, and screen to
+ * screen at most 1.25x the same move between two static floors, the tolerance the longest task
+ * has. (On a fast machine they stood for the absolute 50 and 100 ms.)
+ */
+const FIRST_INPUT_OVER_FLOOR_GOAL_MS = 50;
+const SCREEN_TO_SCREEN_RATIO_GOAL = 1.25;
 
 async function benchInteraction(
   worker: BuiltWorker,
@@ -476,19 +490,22 @@ async function benchInteraction(
     settings.lighthouseRuns,
   );
   const list = (values: number[]) => values.map((value) => round(value)).join(' ');
+  const overFloor = figures.firstInputDelayOverFloorMs;
+  const ratio = figures.screenToScreenRatio;
   console.log(
     `\nInteraction in Chromium, median of ${settings.lighthouseRuns}:` +
       `\n  first input on the landing's phone field tapped once painted, CPU 4x slower:` +
-      ` ${round(figures.firstInputDelayMs ?? undefined)} ms delay` +
-      ` ${tick((figures.firstInputDelayMs ?? Number.POSITIVE_INFINITY) <= FIRST_INPUT_DELAY_GOAL_MS)}` +
-      ` (goal <= ${FIRST_INPUT_DELAY_GOAL_MS} ms; runs ${list(figures.firstInputDelays)})` +
+      ` ${round(figures.firstInputDelayMs ?? undefined)} ms delay (runs ${list(figures.firstInputDelays)});` +
+      ` on the floor's field ${round(figures.floorFirstInputDelayMs ?? undefined)} ms` +
+      ` (runs ${list(figures.floorFirstInputDelays)}); ${signed(overFloor)} ms over the floor` +
+      ` ${tick((overFloor ?? Number.POSITIVE_INFINITY) <= FIRST_INPUT_OVER_FLOOR_GOAL_MS)}` +
+      ` (goal at most ${FIRST_INPUT_OVER_FLOOR_GOAL_MS} ms over)` +
       `\n  screen to screen, upsell Skip to success's first paint: ${round(figures.screenToScreenMs ?? undefined)} ms` +
-      ` ${tick((figures.screenToScreenMs ?? Number.POSITIVE_INFINITY) <= SCREEN_TO_SCREEN_GOAL_MS)}` +
-      ` (goal <= ${SCREEN_TO_SCREEN_GOAL_MS} ms; runs ${list(figures.screenToScreen)};` +
-      ` the next screen came by ${figures.nextScreenDelivery})` +
-      `\n  the same move between the two screens' static floors: ${round(figures.floorMoveMs ?? undefined)} ms` +
-      ` (runs ${list(figures.floorMoves)}); screen to screen is ${round(figures.screenToScreenRatio ?? undefined, 2)}x it` +
-      ` (median of each run's ratio): the rest is the browser's, on this machine in this run`,
+      ` (runs ${list(figures.screenToScreen)}; the next screen came by ${figures.nextScreenDelivery});` +
+      ` the same move between the two screens' static floors ${round(figures.floorMoveMs ?? undefined)} ms` +
+      ` (runs ${list(figures.floorMoves)}); ${round(ratio ?? undefined, 2)}x the floor's` +
+      ` ${tick((ratio ?? Number.POSITIVE_INFINITY) <= SCREEN_TO_SCREEN_RATIO_GOAL)}` +
+      ` (goal <= ${SCREEN_TO_SCREEN_RATIO_GOAL}x; median of each run's ratio)`,
   );
   return figures;
 }
@@ -541,11 +558,13 @@ async function writeJson(
     return {
       screen: page,
       score: lh?.score ?? null,
+      scoreOverFloor: page === FLOOR ? 0 : (lh?.scoreOverFloor ?? null),
       lcpMs: lh?.lcpMs ?? null,
       lcpRatioToFloor: page === FLOOR ? 1 : (lh?.lcpRatio ?? null),
       lcpElements: lh?.lcpElements ?? [],
       lcpRenderDelayMs: lh?.lcpRenderDelayMs ?? null,
       tbtMs: lh?.tbtMs ?? null,
+      tbtOverFloorMs: page === FLOOR ? 0 : (lh?.tbtOverFloorMs ?? null),
       longestTaskMs: lh?.longestTaskMs ?? null,
       longestTaskRatioToFloor: page === FLOOR ? 1 : (lh?.longestTaskRatio ?? null),
       cls: lh?.cls ?? null,
@@ -565,7 +584,11 @@ async function writeJson(
     floorHtmlBytes: figures.floorBytes,
     worker: figures.startup,
     interaction: figures.interaction,
-    goals: GOALS,
+    goals: {
+      ...GOALS,
+      firstInputOverFloorMs: FIRST_INPUT_OVER_FLOOR_GOAL_MS,
+      screenToScreenRatio: SCREEN_TO_SCREEN_RATIO_GOAL,
+    },
     serverGoals: SERVER_GOALS,
     pages,
   };

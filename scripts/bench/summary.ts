@@ -7,12 +7,22 @@ import type { LighthouseRun } from './lighthouse';
  * median over rounds is reported, so a slow moment of the machine moves both sides of a ratio.
  */
 
-/** The goals a screen is held to, as ratios to the floor where the floor sets the bar. */
+/**
+ * The goals a screen is held to, each against the floor of the same round: a static page with
+ * the screen's own text and styles and no script, measured by the same Lighthouse on the same
+ * machine a few seconds apart. What the floor itself scores is the machine's, and the rest is
+ * ours. (On a fast machine the floor scores 100 with a TBT near 0, and these are the absolute
+ * goals they replace: score 100, TBT at most 50 ms.)
+ */
 export const GOALS = {
-  /** Lighthouse's performance score, shown as 0–100. */
-  score: 100,
+  /**
+   * How many points of Lighthouse's score (0–100) a screen may be under the floor's: one, the
+   * score's own step (it is shown rounded), so a screen level with the floor never misses.
+   */
+  scoreUnderFloor: 1,
   lcpRatio: 1.1,
-  tbtMs: 50,
+  /** Total blocking time a screen may add to the floor's, in ms. */
+  tbtOverFloorMs: 50,
   /** CLS 0, as Lighthouse prints it (three decimals). */
   cls: 0.0005,
   longestTaskRatio: 1.25,
@@ -31,7 +41,11 @@ export interface PageFigures {
   score: number | null;
   lcpMs: number | null;
   lcpRatio: number | null;
+  /** Median over rounds of the score less the floor's (points; negative: under the floor). */
+  scoreOverFloor: number | null;
   tbtMs: number | null;
+  /** Median over rounds of the TBT less the floor's, in ms. */
+  tbtOverFloorMs: number | null;
   cls: number | null;
   /** null when no run had a task of 50 ms or more. */
   longestTaskMs: number | null;
@@ -79,25 +93,40 @@ export function summarise(rounds: readonly Round[], floor: string): PageFigures[
       const run = round.get(page);
       return run ? [{ run, floor: round.get(floor) }] : [];
     });
-    const ratios = (of: (run: LighthouseRun) => number | undefined) =>
+    /** The median over rounds of `compare(page's, floor's)`, rounds where either failed left out. */
+    const againstFloor = (
+      of: (run: LighthouseRun) => number | undefined,
+      compare: (mine: number, theirs: number) => number | undefined,
+    ) =>
       median(
         known(
           runs.map(({ run, floor: floorRun }) => {
             const mine = of(run);
             const theirs = floorRun && !floorRun.error ? of(floorRun) : undefined;
-            return mine === undefined || !theirs || run.error ? undefined : mine / theirs;
+            return mine === undefined || theirs === undefined || run.error
+              ? undefined
+              : compare(mine, theirs);
           }),
         ),
       );
+    const ratios = (of: (run: LighthouseRun) => number | undefined) =>
+      againstFloor(of, (mine, theirs) => (theirs === 0 ? undefined : mine / theirs));
+    const differences = (of: (run: LighthouseRun) => number | undefined) =>
+      againstFloor(of, (mine, theirs) => mine - theirs);
     const good = runs.map(({ run }) => run).filter((run) => !run.error);
     const tasks = known(good.map((run) => run.maxTaskMs));
     const scores = runs.map(({ run }) => (run.score === null ? null : run.score * 100));
     return {
       page,
       score: median(known(scores)),
+      // In whole points, as Lighthouse shows them (0.98 * 100 is not quite 98).
+      scoreOverFloor: differences((run) =>
+        run.score === null ? undefined : Math.round(run.score * 100),
+      ),
       lcpMs: median(known(good.map((run) => run.lcpMs))),
       lcpRatio: ratios((run) => run.lcpMs),
       tbtMs: median(known(good.map((run) => run.tbtMs))),
+      tbtOverFloorMs: differences((run) => run.tbtMs),
       cls: median(known(good.map((run) => run.cls))),
       longestTaskMs: tasks.length === 0 ? null : median(good.map(longestTask)),
       longestTaskRatio: ratios(longestTask),
@@ -113,9 +142,10 @@ export function summarise(rounds: readonly Round[], floor: string): PageFigures[
 export function missedGoals(figures: PageFigures): string[] {
   const missed: string[] = [];
   const over = (value: number | null, limit: number) => value === null || value > limit;
-  if (figures.score === null || figures.score < GOALS.score) missed.push('score');
+  const under = figures.scoreOverFloor === null ? null : -figures.scoreOverFloor;
+  if (over(under, GOALS.scoreUnderFloor)) missed.push('score');
   if (over(figures.lcpRatio, GOALS.lcpRatio)) missed.push('LCP');
-  if (over(figures.tbtMs, GOALS.tbtMs)) missed.push('TBT');
+  if (over(figures.tbtOverFloorMs, GOALS.tbtOverFloorMs)) missed.push('TBT');
   if (over(figures.cls, GOALS.cls)) missed.push('CLS');
   if (over(figures.longestTaskRatio, GOALS.longestTaskRatio)) missed.push('task');
   return missed;

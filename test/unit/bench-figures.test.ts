@@ -111,4 +111,21 @@ describe('figures against the floor', () => {
     });
     expect(slow && missedGoals(slow)).toEqual(['score', 'LCP', 'TBT', 'CLS', 'task']);
   });
+
+  it("holds score and TBT to the floor's of the same round, not to a number this machine misses", () => {
+    // A slow machine: the static floor itself scores 99 with 70 ms of blocking time.
+    const slowFloor = run({ score: 0.99, tbtMs: 70, maxTaskMs: 120 });
+    const rounds = [
+      round({
+        floor: slowFloor,
+        level: run({ score: 0.98, tbtMs: 110, maxTaskMs: 140 }),
+        heavy: run({ score: 0.96, tbtMs: 130, maxTaskMs: 140 }),
+      }),
+    ];
+    const [, level, heavy] = summarise(rounds, 'floor');
+    expect(level).toMatchObject({ scoreOverFloor: -1, tbtOverFloorMs: 40 });
+    expect(level && missedGoals(level)).toEqual([]);
+    expect(heavy).toMatchObject({ scoreOverFloor: -3, tbtOverFloorMs: 60 });
+    expect(heavy && missedGoals(heavy)).toEqual(['score', 'TBT']);
+  });
 });
