@@ -5,7 +5,7 @@ import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { Theme } from '../shared/theme';
 import type { AttributionBindings } from './attribution/env';
-import type { QueuedEvent } from './collector/queued-event';
+import type { QueuedMessage } from './collector/queued-event';
 import type { FunnelConfig } from './config/load';
 import type { DevKit } from './dev-kit';
 import type { ActiveFlow } from './funnel/flow';
@@ -70,8 +70,8 @@ export interface Bindings
    * per destination, the local event store and the dead letters.
    */
   EVENTS_DB: D1Database;
-  /** New events from `/e`, one message each, to the destinations (worker/collector/consumer/). */
-  EVENTS_QUEUE: Queue<QueuedEvent>;
+  /** New events from `/e`, one message per batch, to the destinations (worker/collector/consumer/). */
+  EVENTS_QUEUE: Queue<QueuedMessage>;
   /**
    * The marketers' console's version history and audit log (worker/config/migrations): every
    * published config document, in order, with who published it.

@@ -10,8 +10,8 @@ import { freshStorage } from './fresh-storage';
 
 const portalUsers = () =>
   env.PORTAL_DB.prepare('SELECT count(*) AS n FROM users').first<{ n: number }>('n');
-const seenEvents = () =>
-  env.EVENTS_DB.prepare('SELECT count(*) AS n FROM seen_events').first<{ n: number }>('n');
+const deliveries = () =>
+  env.EVENTS_DB.prepare('SELECT count(*) AS n FROM deliveries').first<{ n: number }>('n');
 
 describe('fresh storage before each worker test file', () => {
   it('leaves no KV key, no D1 row and no rate counter of what came before, and keeps the schemas', async () => {
@@ -22,18 +22,18 @@ describe('fresh storage before each worker test file', () => {
        VALUES ('u-1', 'a@example.com', 'a@example.com', 'A', 'uuid-1', 'one_pager', 'email', '')`,
     ).run();
     await env.EVENTS_DB.prepare(
-      "INSERT INTO seen_events (insert_id, seen_at) VALUES ('e-1', 1)",
+      "INSERT INTO deliveries (insert_id, destination, outcome, at) VALUES ('e-1', 'local', 'delivered', 1)",
     ).run();
     const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('ip:192.0.2.1'));
     await limiter.hit({ limit: 1, windowMs: 60_000 });
     expect(await limiter.hit({ limit: 1, windowMs: 60_000 })).toMatchObject({ allowed: false });
-    expect([await portalUsers(), await seenEvents()]).toEqual([1, 1]);
+    expect([await portalUsers(), await deliveries()]).toEqual([1, 1]);
 
     await freshStorage();
 
     expect(await env.FUNNEL_CONFIG.list()).toMatchObject({ keys: [] });
     // The tables are there again, and empty.
-    expect([await portalUsers(), await seenEvents()]).toEqual([0, 0]);
+    expect([await portalUsers(), await deliveries()]).toEqual([0, 0]);
     // The address that was at its limit starts counting again.
     const again = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('ip:192.0.2.1'));
     expect(await again.hit({ limit: 1, windowMs: 60_000 })).toMatchObject({ allowed: true });

@@ -3,7 +3,7 @@ import type { RateDecision } from './rate-limiter';
 import { memberOf, type RateLimitRule, type RateSubject } from './rate-limits';
 
 /** A limiter slower than this is treated as failed: the visitor is not kept waiting on it. */
-const LIMITER_TIMEOUT_MS = 2_000;
+export const LIMITER_TIMEOUT_MS = 2_000;
 
 export interface RateLimitOutcome {
   /** The refusing rule with the longest wait, or null when every rule allowed (or failed). */
@@ -16,7 +16,7 @@ type RuleResult =
   | { rule: RateLimitRule; decision: RateDecision }
   | { rule: RateLimitRule; error: string };
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, fail) => {
     timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);

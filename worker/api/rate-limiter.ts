@@ -21,6 +21,15 @@ interface Hit {
 const HITS_KEY = 'hits';
 const FACT_KEY = 'fact';
 
+/** A batch's hit, and which of its insert ids nobody had sent through this key before. */
+export interface Admission {
+  decision: RateDecision;
+  /** The ids claimed by this call, each once; none when the hit was refused. */
+  fresh: string[];
+  /** When these claims lapse (epoch ms): names them for `release`. */
+  expiresAt: number;
+}
+
 /**
  * Pure sliding-window decision over the hits still inside the window. A hit whose member is
  * already counted is allowed without counting again; a refused hit is not counted, so a client
@@ -94,7 +103,74 @@ export class RateLimiter extends DurableObject {
     return (await this.ctx.storage.get<string>(FACT_KEY)) ?? null;
   }
 
+  /**
+   * One `POST /e` batch in one call (worker/collector/intake-limits.ts): counts its hit and,
+   * when the hit is allowed, claims its insert ids for `keepMs`, answering the ones no batch
+   * through this key had claimed. The per-visitor object the limit already calls remembers what
+   * its visitor sent, so de-duplication costs no database statement and no extra round trip, and
+   * every visitor's ids live in their own small store (README, "Analytics").
+   */
+  async admit(rule: RateRule, insertIds: readonly string[], keepMs: number): Promise<Admission> {
+    const decision = await this.hit(rule);
+    const expiresAt = Date.now() + keepMs;
+    if (!decision.allowed || insertIds.length === 0) return { decision, fresh: [], expiresAt };
+    const sql = this.ctx.storage.sql;
+    sql.exec(
+      'CREATE TABLE IF NOT EXISTS seen_ids (insert_id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID',
+    );
+    // INSERT OR IGNORE returns only the rows it inserted: an id seen before, or twice in this
+    // batch, comes back at most once.
+    const fresh = sql
+      .exec<{ insert_id: string }>(
+        'INSERT OR IGNORE INTO seen_ids (insert_id, expires_at) SELECT value, ? FROM json_each(?) RETURNING insert_id',
+        expiresAt,
+        JSON.stringify(insertIds),
+      )
+      .toArray()
+      .map((row) => row.insert_id);
+    return { decision, fresh, expiresAt };
+  }
+
+  /** Forgets claims `admit` made whose events never reached the queue, so a resend counts. */
+  async release(insertIds: readonly string[], expiresAt: number): Promise<void> {
+    if (!this.hasSeenIds()) return;
+    this.ctx.storage.sql.exec(
+      'DELETE FROM seen_ids WHERE expires_at = ? AND insert_id IN (SELECT value FROM json_each(?))',
+      expiresAt,
+      JSON.stringify(insertIds),
+    );
+  }
+
+  private hasSeenIds(): boolean {
+    return (
+      this.ctx.storage.sql
+        .exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'seen_ids'")
+        .toArray().length > 0
+    );
+  }
+
+  /**
+   * Runs when the last hit's window or the last fact's time has passed: forgets them, and the
+   * claimed ids that lapsed. Ids still claimed keep the object until the first of them lapses;
+   * with none left the object is emptied, so idle counters do not pile up.
+   */
   override async alarm(): Promise<void> {
-    await this.ctx.storage.deleteAll();
+    const next = this.hasSeenIds() ? this.forgetLapsedIds(Date.now()) : null;
+    if (next === null) {
+      await this.ctx.storage.deleteAll();
+      return;
+    }
+    await this.ctx.storage.delete([HITS_KEY, FACT_KEY]);
+    await this.ctx.storage.setAlarm(next);
+  }
+
+  /** Deletes lapsed claims; the time the next one lapses, or null when none is left. */
+  private forgetLapsedIds(now: number): number | null {
+    const sql = this.ctx.storage.sql;
+    sql.exec('DELETE FROM seen_ids WHERE expires_at <= ?', now);
+    const [row] = sql
+      .exec<{ next: number | null }>('SELECT min(expires_at) AS next FROM seen_ids')
+      .toArray();
+    return row?.next ?? null;
   }
 }

@@ -2,18 +2,15 @@ import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
-import { logError } from '../../shared/log';
-import { afterAnswer } from '../after-answer';
+import { describeError, logError } from '../../shared/log';
 import type { RateLimitRule } from '../api/rate-limits';
 import type { AppEnv } from '../env';
 import { readPreviewCookie } from '../funnel/preview-cookie';
-import { enqueueEvents } from './enqueue';
-import { intakeRetryAfter } from './intake-limits';
+import { enqueueBatch } from './enqueue';
+import { admitBatch } from './intake-limits';
 import { clockVerdict } from './intake-rules';
-import type { QueuedEvent } from './queued-event';
 import { refuseBatch } from './refusals';
 import { crossSiteRefusal, mediaTypeRefusal, readBatch } from './request-guards';
-import { claimInsertIds, createPruner, releaseInsertIds } from './seen-ids';
 import { serverContext } from './server-context';
 
 export interface CollectorOptions {
@@ -36,24 +33,19 @@ function firstSightings(events: readonly CollectedEvent[], fresh: ReadonlySet<st
 /**
  * `POST /e`, the first-party collector (ARCHITECTURE.md): checks a batch from the page's
  * tracker, drops events with an impossible clock, answers events already seen as duplicates,
- * and queues each new one with the request's server context for the destinations
- * (worker/collector/consumer/). Every answer is JSON; only a 200 means the batch was taken.
+ * and queues the new ones as one message with the request's server context for the
+ * destinations (worker/collector/consumer/). Every answer is JSON; only a 200 means the batch
+ * was taken. A batch costs one round trip to its visitor's counter, which also remembers the
+ * ids (intake-limits.ts), and one queue message: no database statement.
  */
 export function collectorRoutes(options: CollectorOptions = {}) {
   const now = options.now ?? Date.now;
-  // One per app, i.e. per isolate in production.
-  const pruneOldRows = createPruner();
   const routes = new Hono<AppEnv>();
 
-  async function checkBatchRequest(c: Context<AppEnv>, next: Next) {
+  function checkBatchRequest(c: Context<AppEnv>, next: Next) {
     const refusal = crossSiteRefusal(c.req.raw) ?? mediaTypeRefusal(c.req.raw);
     if (refusal) return refuseBatch(c, refusal);
-    // Before the body is read: a flood costs a counter hit, not a parse and a D1 write.
-    const retryAfterSeconds = await intakeRetryAfter(c, options.limits);
-    if (retryAfterSeconds !== null) {
-      return refuseBatch(c, { error: 'rate_limited', retryAfterSeconds });
-    }
-    await next();
+    return next();
   }
 
   // A declared Content-Length over the limit is refused unread; a chunked body is cut off as soon
@@ -85,43 +77,40 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     // Accepted with the batch but not kept: the tracker would only send them again.
     if (current.length < events.length) fields.clock_dropped = events.length - current.length;
 
-    const db = c.env.EVENTS_DB;
-    let fresh: Set<string>;
-    try {
-      fresh = await claimInsertIds(
-        db,
-        current.map((event) => event.insert_id),
-        receivedAt,
-      );
-    } catch (error) {
-      logError('collector_db_failed', { id: c.get('requestId'), detail: String(error) });
+    const admission = await admitBatch(
+      c,
+      current.map((event) => event.insert_id),
+      options.limits,
+    );
+    if (admission.kind === 'refused') {
+      return refuseBatch(c, {
+        error: 'rate_limited',
+        retryAfterSeconds: admission.retryAfterSeconds,
+      });
+    }
+    if (admission.kind === 'unavailable') {
+      logError('collector_dedup_failed', { id: c.get('requestId'), detail: admission.detail });
       return refuseBatch(c, { error: 'collector_unavailable' });
     }
 
-    const accepted = firstSightings(current, fresh);
+    const accepted = firstSightings(current, admission.fresh);
     if (accepted.length > 0) {
-      const context = serverContext(c, receivedAt);
-      const messages = accepted.map(
-        (event): QueuedEvent => ({ v: 1, source: 'browser', event, context }),
-      );
-      const sent = await enqueueEvents(c.env.EVENTS_QUEUE, messages);
-      if (!sent.ok) {
+      try {
+        await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(c, receivedAt));
+      } catch (error) {
         logError('collector_queue_failed', {
           id: c.get('requestId'),
-          unsent: sent.unsent.length,
-          detail: String(sent.error),
+          unsent: accepted.length,
+          detail: describeError(error),
         });
-        const unsentIds = sent.unsent.map((message) => message.event.insert_id);
-        try {
-          await releaseInsertIds(db, unsentIds, receivedAt);
-        } catch (error) {
+        await admission.release().catch((releaseError: unknown) =>
           // These ids stay claimed: a resend of them will be answered as duplicates.
           logError('collector_release_failed', {
             id: c.get('requestId'),
-            lost: unsentIds.length,
-            detail: String(error),
-          });
-        }
+            lost: accepted.length,
+            detail: describeError(releaseError),
+          }),
+        );
         return refuseBatch(c, { error: 'collector_unavailable' });
       }
     }
@@ -132,12 +121,6 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     };
     fields.accepted = answer.accepted;
     fields.duplicates = answer.duplicates;
-    afterAnswer(
-      c,
-      pruneOldRows(db, receivedAt).catch((error: unknown) =>
-        logError('collector_prune_failed', { detail: String(error) }),
-      ),
-    );
     return c.json(answer);
   }
 

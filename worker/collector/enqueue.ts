@@ -1,49 +1,46 @@
-import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
-import { QUEUE_BATCH_BYTES } from './intake-rules';
-import type { QueuedEvent } from './queued-event';
+import type { CollectedEvent } from '../../shared/analytics/batch';
+import { QUEUE_MESSAGE_BYTES } from './intake-rules';
+import type { QueuedBatch, QueuedMessage, ServerContext } from './queued-event';
 
 const encoder = new TextEncoder();
 
-/**
- * The messages in sendBatch-sized groups: at most 100 messages (one batch's events) and at most
- * QUEUE_BATCH_BYTES of JSON each (Queues' 256 KB per call). A batch within maxBatchBytes and its
- * context fits one group; the split is for the rare batch of many long-agent, long-URL events.
- */
-function queueGroups(messages: readonly QueuedEvent[]): QueuedEvent[][] {
-  const groups: QueuedEvent[][] = [];
-  let group: QueuedEvent[] = [];
-  let bytes = 0;
-  for (const message of messages) {
-    const size = encoder.encode(JSON.stringify(message)).byteLength;
-    if (
-      group.length > 0 &&
-      (group.length >= ANALYTICS_LIMITS.batchSize || bytes + size > QUEUE_BATCH_BYTES)
-    ) {
-      groups.push(group);
-      group = [];
-      bytes = 0;
-    }
-    group.push(message);
-    bytes += size;
-  }
-  if (group.length > 0) groups.push(group);
-  return groups;
+function byteLength(message: QueuedBatch): number {
+  return encoder.encode(JSON.stringify(message)).byteLength;
 }
 
-export type EnqueueResult = { ok: true } | { ok: false; unsent: QueuedEvent[]; error: unknown };
+/**
+ * A batch's events as queue messages, one unless it is over the queue's size per message: then
+ * halves, and halves of halves, each in order. A batch within ANALYTICS_LIMITS.maxBatchBytes and
+ * its capped context (server-context.ts) comes to under 64 KB, half the limit, so the split is
+ * for limits changed later; one event alone always makes a message of its own.
+ */
+export function batchMessages(
+  events: readonly CollectedEvent[],
+  context: ServerContext,
+  limit: number = QUEUE_MESSAGE_BYTES,
+): QueuedBatch[] {
+  const message: QueuedBatch = { v: 2, source: 'browser', events: [...events], context };
+  if (events.length < 2 || byteLength(message) <= limit) return [message];
+  const half = Math.ceil(events.length / 2);
+  return [
+    ...batchMessages(events.slice(0, half), context, limit),
+    ...batchMessages(events.slice(half), context, limit),
+  ];
+}
 
-/** Sends the groups in order; on the first failure, says which messages never reached the queue. */
-export async function enqueueEvents(
-  queue: Queue<QueuedEvent>,
-  messages: readonly QueuedEvent[],
-): Promise<EnqueueResult> {
-  const groups = queueGroups(messages);
-  for (const [index, group] of groups.entries()) {
-    try {
-      await queue.sendBatch(group.map((body) => ({ body, contentType: 'json' as const })));
-    } catch (error) {
-      return { ok: false, unsent: groups.slice(index).flat(), error };
-    }
-  }
-  return { ok: true };
+/**
+ * Queues an accepted batch: one `send` in the usual case, else one `sendBatch` of its pieces
+ * (at most 100 messages and 256 KB a call; pieces of one 60 KB batch are far fewer and smaller).
+ * Either all of it reaches the queue or, on a throw, none of it: the caller releases the ids.
+ */
+export async function enqueueBatch(
+  queue: Queue<QueuedMessage>,
+  events: readonly CollectedEvent[],
+  context: ServerContext,
+): Promise<void> {
+  const [first, ...rest] = batchMessages(events, context);
+  if (!first) return;
+  if (rest.length === 0) await queue.send(first, { contentType: 'json' });
+  else
+    await queue.sendBatch([first, ...rest].map((body) => ({ body, contentType: 'json' as const })));
 }

@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { logError } from '../../shared/log';
+import { describeError, logError } from '../../shared/log';
 import { addressSubject } from '../api/client-address';
-import { checkRateLimits } from '../api/rate-limit-check';
+import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../api/rate-limit-check';
 import type { RateLimitRule } from '../api/rate-limits';
 import type { AppEnv } from '../env';
 import { VISITOR_COOKIE } from '../middleware/visitor';
+import { SEEN_RETENTION_MS } from './intake-rules';
 
 const MINUTE = 60_000;
 
@@ -37,33 +38,77 @@ export const batchesPerIp: RateLimitRule = {
 
 const COLLECTOR_LIMITS: readonly RateLimitRule[] = [batchesPerVisitor, batchesPerIp];
 
+/** What `POST /e` may do with a batch, after one round trip to its counters. */
+export type Admission =
+  | { kind: 'admitted'; fresh: ReadonlySet<string>; release: () => Promise<void> }
+  | { kind: 'refused'; retryAfterSeconds: number }
+  | { kind: 'unavailable'; detail: string };
+
 /**
- * The seconds to wait when a batch from this visitor (the uuid cookie; a request without one is
- * counted by its address alone) or address is over its limit, else null. A counter that cannot
- * be reached lets the batch through and is logged: losing analytics to a broken limiter would
- * cost more than a flood's extra rows.
+ * Counts a batch against its visitor's and its address's limits and claims its insert ids, all
+ * at once: the first applicable rule's object (the visitor's, the uuid cookie; for a request
+ * without one, the address's) counts the batch and claims its ids in one call (RateLimiter.admit),
+ * the other rule counts beside it. So a batch costs one round trip and no database statement.
+ *
+ * A counter that cannot be reached lets the batch through and is logged: losing analytics to a
+ * broken limiter would cost more than a flood's extra events. The claiming object cannot be
+ * skipped so: without it nobody knows which events are new, and the tracker, answered
+ * `unavailable`, keeps the batch and sends it again later. When another rule refuses after the
+ * claim, the claims are released, so the batch sent again later counts.
  */
-export async function intakeRetryAfter(
+export async function admitBatch(
   c: Context<AppEnv>,
+  insertIds: readonly string[],
   rules: readonly RateLimitRule[] = COLLECTOR_LIMITS,
-): Promise<number | null> {
-  const visitorId = getCookie(c, VISITOR_COOKIE);
-  const applicable = visitorId
-    ? rules
-    : rules.filter((rule) => rule.name !== batchesPerVisitor.name);
-  const outcome = await checkRateLimits(c.env.RATE_LIMITER, applicable, {
-    visitorId: visitorId ?? '',
+): Promise<Admission> {
+  const cookie = getCookie(c, VISITOR_COOKIE);
+  const subject = {
+    visitorId: cookie ?? '',
     ip: addressSubject(c.req.header('cf-connecting-ip')),
     phone: null,
-  });
-  for (const failure of outcome.failed) {
+  };
+  const applicable = cookie ? rules : rules.filter((rule) => rule.name !== batchesPerVisitor.name);
+  const [claiming, ...others] = applicable.filter((rule) => rule.key(subject) !== null);
+  if (!claiming) throw new Error('no collector limit applies to this batch');
+  const stub = c.env.RATE_LIMITER.get(
+    c.env.RATE_LIMITER.idFromName(`${claiming.name}:${claiming.key(subject)}`),
+  );
+  const limits = { limit: claiming.limit, windowMs: claiming.windowMs };
+  const [claim, counted] = await Promise.all([
+    withTimeout(
+      Promise.resolve(stub.admit(limits, insertIds, SEEN_RETENTION_MS)),
+      LIMITER_TIMEOUT_MS,
+    )
+      .then((admission) => ({ ok: true as const, admission }))
+      .catch((error: unknown) => ({ ok: false as const, detail: describeError(error) })),
+    checkRateLimits(c.env.RATE_LIMITER, others, subject),
+  ]);
+  for (const failure of counted.failed) {
     logError('rate_limiter_failed', {
       id: c.get('requestId'),
       rule: failure.rule,
       detail: failure.detail,
     });
   }
-  if (!outcome.refused) return null;
-  c.get('logFields').rule = outcome.refused.rule;
-  return outcome.refused.retryAfterSeconds;
+  if (!claim.ok) return { kind: 'unavailable', detail: claim.detail };
+  const { decision, fresh, expiresAt } = claim.admission;
+  const release = async () => {
+    if (fresh.length > 0) await stub.release(fresh, expiresAt);
+  };
+  const refusal = !decision.allowed
+    ? { rule: claiming.name, retryAfterSeconds: decision.retryAfterSeconds }
+    : counted.refused;
+  if (refusal) {
+    c.get('logFields').rule = refusal.rule;
+    await release().catch((error: unknown) =>
+      // These ids stay claimed: the batch sent again is answered as duplicates, its events lost.
+      logError('collector_release_failed', {
+        id: c.get('requestId'),
+        lost: fresh.length,
+        detail: describeError(error),
+      }),
+    );
+    return { kind: 'refused', retryAfterSeconds: refusal.retryAfterSeconds };
+  }
+  return { kind: 'admitted', fresh: new Set(fresh), release };
 }

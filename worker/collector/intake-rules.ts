@@ -20,13 +20,11 @@ export const MAX_EVENT_LEAD_MS = DAY_MS;
  */
 export const SEEN_RETENTION_MS = MAX_EVENT_AGE_MS + MAX_EVENT_LEAD_MS;
 
-/** Old seen ids and delivery records are pruned at most this often per isolate... */
-export const PRUNE_INTERVAL_MS = 60_000;
-/** ...and at most this many rows of each per prune, so one request never does a long delete. */
-export const PRUNE_ROW_LIMIT = 1000;
-
-/** Cloudflare Queues take at most 256 KB per sendBatch; this leaves room for its framing. */
-export const QUEUE_BATCH_BYTES = 240_000;
+/**
+ * Cloudflare Queues take at most 128 KB per message; this leaves room for the message's framing.
+ * An accepted batch (ANALYTICS_LIMITS.maxBatchBytes, 60 KB) and its context fit in half of it.
+ */
+export const QUEUE_MESSAGE_BYTES = 120_000;
 
 export type ClockVerdict = 'current' | 'stale' | 'ahead';
 

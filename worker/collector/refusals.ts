@@ -19,7 +19,7 @@ export const COLLECTOR_REFUSALS = {
   invalid_batch: 400,
   /** Over a batch limit of its visitor or address (intake-limits.ts): send it again later. */
   rate_limited: 429,
-  /** D1 or the queue failed: nothing was taken, send the batch again later. */
+  /** Its counter (which de-duplicates) or the queue failed: nothing was taken, send it again later. */
   collector_unavailable: 503,
 } as const;
 

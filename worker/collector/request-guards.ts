@@ -4,7 +4,7 @@ import { crossOriginReason } from '../middleware/same-origin';
 import type { CollectorRefusal } from './refusals';
 
 /**
- * The checks `POST /e` makes before it touches D1 or the queue, as pure functions of the request.
+ * The checks `POST /e` makes before it touches its counters or the queue, as pure functions of the request.
  */
 
 /**

@@ -1,14 +1,11 @@
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CollectorAnswer } from '../../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
-import {
-  MAX_EVENT_AGE_MS,
-  MAX_EVENT_LEAD_MS,
-  SEEN_RETENTION_MS,
-} from '../../../worker/collector/intake-rules';
+import { MAX_EVENT_AGE_MS, MAX_EVENT_LEAD_MS } from '../../../worker/collector/intake-rules';
 import { freshApp, ORIGIN } from '../fetch-app';
-import { anEvent, countRows, freshEventsDbPerTest, NOW, VISITOR } from './fixtures';
+import { anEvent, freshEventsDbPerTest, NOW, VISITOR } from './fixtures';
 import { recordingQueue } from './recording-queue';
 
 const logs = freshEventsDbPerTest();
@@ -23,9 +20,14 @@ function collector(queue = recordingQueue(), bindings: Partial<Cloudflare.Env> =
   return {
     queue,
     send,
-    /** As the page's tracker posts: same-origin JSON, plus `headers`. */
+    /** As the page's tracker posts: same-origin JSON with the visitor's cookie, plus `headers`. */
     post: (body: BodyInit, headers: Record<string, string> = {}) =>
-      send(body, { 'content-type': 'application/json', ...SAME_ORIGIN, ...headers }),
+      send(body, {
+        'content-type': 'application/json',
+        ...SAME_ORIGIN,
+        cookie: `userUuid=${VISITOR}`,
+        ...headers,
+      }),
     fetchApp,
   };
 }
@@ -39,6 +41,25 @@ async function expectRefusal(
   const body = (await res.json()) as { error: string; detail?: string };
   expect(body.error).toBe(error);
   return body.detail;
+}
+
+/** The counter object `POST /e` keeps a visitor's (or an address's) seen ids in. */
+function visitorCounter(name = `collector_batches_per_visitor:${VISITOR}`) {
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name));
+}
+
+/** The insert ids that object holds, sorted. */
+async function claimedIds(name?: string): Promise<string[]> {
+  return runInDurableObject(visitorCounter(name), (_, state) => {
+    const table = state.storage.sql
+      .exec("SELECT 1 FROM sqlite_master WHERE name = 'seen_ids'")
+      .toArray();
+    if (table.length === 0) return [];
+    return state.storage.sql
+      .exec<{ insert_id: string }>('SELECT insert_id FROM seen_ids ORDER BY insert_id')
+      .toArray()
+      .map((row) => row.insert_id);
+  });
 }
 
 function collectorLine() {
@@ -58,11 +79,12 @@ describe('POST /e takes a batch', () => {
     });
     expect(res.status).toBe(200);
     expect(CollectorAnswer.parse(await res.json())).toEqual({ accepted: 2, duplicates: 0 });
-    expect(queue.sent).toEqual(
-      events.map((event) => ({
-        v: 1,
+    // One message for the batch: its events, and the one context of the request.
+    expect(queue.sent).toEqual([
+      {
+        v: 2,
         source: 'browser',
-        event,
+        events,
         context: {
           received_at: NOW,
           ip: '203.0.113.7',
@@ -78,9 +100,9 @@ describe('POST /e takes a batch', () => {
           },
           consent: 'granted',
         },
-      })),
-    );
-    expect(queue.calls).toEqual([2]);
+      },
+    ]);
+    expect(queue.calls).toEqual([1]);
     expect(collectorLine()).toMatchObject({ status: 200, accepted: 2, duplicates: 0, events: 2 });
   });
 
@@ -136,8 +158,8 @@ describe('each event once', () => {
     const body = JSON.stringify({ events: [anEvent(), anEvent(), anEvent()] });
     expect(await (await post(body)).json()).toEqual({ accepted: 3, duplicates: 0 });
     expect(await (await post(body)).json()).toEqual({ accepted: 0, duplicates: 3 });
-    expect(queue.sent).toHaveLength(3);
-    expect(queue.calls).toEqual([3]);
+    expect(queue.events).toHaveLength(3);
+    expect(queue.calls).toEqual([1]);
     expect(
       logs
         .lines()
@@ -154,7 +176,7 @@ describe('each event once', () => {
     const event = anEvent();
     const res = await post(JSON.stringify({ events: [event, { ...event, event_type: 'click' }] }));
     expect(await res.json()).toEqual({ accepted: 1, duplicates: 1 });
-    expect(queue.sent.map((message) => message.event)).toEqual([event]);
+    expect(queue.events.map((message) => message.event)).toEqual([event]);
   });
 
   it('keeps new events of a batch that also holds old ones', async () => {
@@ -166,10 +188,11 @@ describe('each event once', () => {
       accepted: 1,
       duplicates: 1,
     });
-    expect(queue.sent.map((message) => message.event.insert_id)).toEqual([
+    expect(queue.events.map((message) => message.event.insert_id)).toEqual([
       seen.insert_id,
       fresh.insert_id,
     ]);
+    expect(queue.sent).toHaveLength(2);
   });
 });
 
@@ -184,10 +207,10 @@ describe('clock sanity', () => {
     const ahead = anEvent({ time: NOW + MAX_EVENT_LEAD_MS + 1 });
     const res = await post(JSON.stringify({ events: [stale, current[0], ahead, current[1]] }));
     expect(await res.json()).toEqual({ accepted: 2, duplicates: 0 });
-    expect(queue.sent.map((message) => message.event)).toEqual(current);
+    expect(queue.events.map((message) => message.event)).toEqual(current);
     expect(collectorLine()).toMatchObject({ events: 4, clock_dropped: 2, accepted: 2 });
     // Not remembered either: with a corrected clock it would count.
-    expect(await countRows('seen_events')).toBe(2);
+    expect(await claimedIds()).toEqual(current.map((event) => event.insert_id).sort());
   });
 });
 
@@ -210,7 +233,7 @@ describe('refusals', () => {
     );
     expect(detail).toMatch(/^events\.1\.insert_id: .+ \(and 1 more\)$/);
     expect(queue.calls).toEqual([]);
-    expect(await countRows('seen_events')).toBe(0);
+    expect(await claimedIds()).toEqual([]);
   });
 
   it('an event without screen_name (SPEC.md §3): 400', async () => {
@@ -314,7 +337,7 @@ describe('refusals', () => {
     });
     await expectRefusal(res, 403, 'cross_site');
     expect(queue.calls).toEqual([]);
-    expect(await countRows('seen_events')).toBe(0);
+    expect(await claimedIds()).toEqual([]);
   });
 
   it('only our Origin, without Sec-Fetch-Site (an older browser), is taken', async () => {
@@ -342,7 +365,7 @@ describe('refusals', () => {
   });
 });
 
-describe('when the queue or D1 fails', () => {
+describe('when the queue or the counter fails', () => {
   it('503 collector_unavailable, and the batch sent again is accepted, not taken for duplicates', async () => {
     const queue = recordingQueue({ failCalls: [0] });
     const { post } = collector(queue);
@@ -352,71 +375,77 @@ describe('when the queue or D1 fails', () => {
     expect(logs.errors()).toContainEqual(
       expect.objectContaining({ error: 'collector_queue_failed', unsent: 2 }),
     );
+    // The claims were released with the failure.
+    expect(await claimedIds()).toEqual([]);
     queue.stopFailing();
     expect(await (await post(body)).json()).toEqual({ accepted: 2, duplicates: 0 });
-    expect(queue.sent).toHaveLength(2);
+    expect(queue.events).toHaveLength(2);
   });
 
-  it('a batch split over two sends, the second failing: the resend queues only what was missing', async () => {
-    const queue = recordingQueue({ failCalls: [1] });
-    const { post } = collector(queue);
-    // 100 events with a long page URL and agent outgrow one sendBatch's 256 KB.
-    const events = Array.from({ length: 100 }, () => anEvent());
-    const headers = {
-      referer: `${ORIGIN}/one_pager?q=${'a'.repeat(2100)}`,
-      'user-agent': 'U'.repeat(600),
-    };
-    const body = JSON.stringify({ events });
-    await expectRefusal(await post(body, headers), 503, 'collector_unavailable');
-    expect(queue.calls.length).toBe(2);
-    const [first = 0, second = 0] = queue.calls;
-    expect(queue.sent).toHaveLength(first);
-    expect(await (await post(body, headers)).json()).toEqual({
-      accepted: second,
-      duplicates: first,
-    });
-    expect(queue.sent.map((message) => message.event.insert_id)).toEqual(
-      events.map((event) => event.insert_id),
+  it('the counter that de-duplicates unreachable: 503 collector_unavailable, nothing queued', async () => {
+    const queue = recordingQueue();
+    const limiter = env.RATE_LIMITER;
+    const brokenLimiter = {
+      idFromName: (name: string) => limiter.idFromName(name),
+      get: () => ({
+        admit: () => Promise.reject(new Error('Durable Object reset: test outage')),
+        hit: () => Promise.reject(new Error('Durable Object reset: test outage')),
+      }),
+    } as unknown as Cloudflare.Env['RATE_LIMITER'];
+    const { post } = collector(queue, { RATE_LIMITER: brokenLimiter });
+    const res = await post(JSON.stringify({ events: [anEvent()] }));
+    await expectRefusal(res, 503, 'collector_unavailable');
+    expect(queue.calls).toEqual([]);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'collector_dedup_failed' }),
     );
   });
 
-  it('D1 down: 503 collector_unavailable, nothing queued', async () => {
+  it('takes a batch without touching D1: EVENTS_DB down changes nothing', async () => {
     const queue = recordingQueue();
     const brokenDb = {
       prepare() {
         throw new Error('D1_ERROR: database unavailable');
       },
+      batch() {
+        throw new Error('D1_ERROR: database unavailable');
+      },
     } as unknown as D1Database;
     const { post } = collector(queue, { EVENTS_DB: brokenDb });
-    const res = await post(JSON.stringify({ events: [anEvent()] }));
-    await expectRefusal(res, 503, 'collector_unavailable');
-    expect(queue.calls).toEqual([]);
-    expect(logs.errors()).toContainEqual(expect.objectContaining({ error: 'collector_db_failed' }));
+    const body = JSON.stringify({ events: [anEvent(), anEvent()] });
+    expect(await (await post(body)).json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect(await (await post(body)).json()).toEqual({ accepted: 0, duplicates: 2 });
+    expect(queue.sent).toHaveLength(1);
   });
 });
 
-describe('pruning', () => {
-  it('forgets seen ids and deliveries older than the retention, keeps younger ones', async () => {
-    const old = NOW - SEEN_RETENTION_MS - 1;
-    const young = NOW - SEEN_RETENTION_MS + 60_000;
-    await env.EVENTS_DB.batch([
-      env.EVENTS_DB.prepare(
-        "INSERT INTO seen_events VALUES ('old-insert-id', ?1), ('young-insert-id', ?2)",
-      ).bind(old, young),
-      env.EVENTS_DB.prepare(
-        "INSERT INTO deliveries VALUES ('old-insert-id', 'local', 'delivered', ?1), ('young-insert-id', 'local', 'delivered', ?2)",
-      ).bind(old, young),
-    ]);
+describe('the seen ids', () => {
+  it("live in the visitor's counter, and lapse after the retention while newer ones stay", async () => {
     const { post } = collector();
-    await post(JSON.stringify({ events: [anEvent()] }));
-    const seen = await env.EVENTS_DB.prepare(
-      'SELECT insert_id FROM seen_events ORDER BY seen_at',
-    ).all();
-    expect(seen.results.map((row) => row.insert_id)).toEqual([
-      'young-insert-id',
-      expect.any(String),
-    ]);
-    const deliveries = await env.EVENTS_DB.prepare('SELECT insert_id FROM deliveries').all();
-    expect(deliveries.results).toEqual([{ insert_id: 'young-insert-id' }]);
+    const first = anEvent();
+    await post(JSON.stringify({ events: [first] }));
+    const stub = visitorCounter();
+    await runInDurableObject(stub, (_, state) => {
+      // Backdate the first claim to just past its retention.
+      state.storage.sql.exec('UPDATE seen_ids SET expires_at = ?', Date.now() - 1);
+    });
+    const second = anEvent();
+    await post(JSON.stringify({ events: [second] }));
+    expect(await claimedIds()).toEqual([first.insert_id, second.insert_id].sort());
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await claimedIds()).toEqual([second.insert_id]);
+    // The lapsed id would count again (its event would be over 7 days old by then: dropped).
+    expect(await runInDurableObject(stub, (_, state) => state.storage.getAlarm())).toBeGreaterThan(
+      Date.now(),
+    );
+  });
+
+  it('a batch without a visitor cookie is de-duplicated by its address', async () => {
+    const { post } = collector();
+    const body = JSON.stringify({ events: [anEvent()] });
+    const headers = { cookie: '', 'cf-connecting-ip': '198.51.100.23' };
+    expect(await (await post(body, headers)).json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(await (await post(body, headers)).json()).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await claimedIds('collector_batches_per_ip:198.51.100.23')).toHaveLength(1);
   });
 });

@@ -2,19 +2,23 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers';
 import { vi } from 'vitest';
 import { createQueueHandler } from '../../../worker/collector/consumer/queue-handler';
-import type { QueuedEvent } from '../../../worker/collector/queued-event';
+import { eventsOf, type QueuedMessage } from '../../../worker/collector/queued-event';
 import { fakeEndpoint } from './fake-endpoint';
 import { NOW } from './fixtures';
 
 /** A message as the queue hands it over: the same id on every delivery, attempts counting up. */
 export interface Delivery {
   id: string;
-  body: QueuedEvent | unknown;
+  body: QueuedMessage | unknown;
   attempts?: number;
 }
 
-export function asDeliveries(messages: readonly QueuedEvent[], attempts = 1): Delivery[] {
-  return messages.map((body) => ({ id: `msg-${body.event.insert_id}`, body, attempts }));
+export function asDeliveries(messages: readonly QueuedMessage[], attempts = 1): Delivery[] {
+  return messages.map((body) => ({
+    id: `msg-${eventsOf(body)[0]?.event.insert_id}`,
+    body,
+    attempts,
+  }));
 }
 
 /** The events queue of wrangler.toml; the consumer treats any queue but a dead letter one so. */

@@ -2,7 +2,11 @@ import { applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import type { QueuedEvent, ServerContext } from '../../../worker/collector/queued-event';
+import type {
+  QueuedBatch,
+  QueuedEvent,
+  ServerContext,
+} from '../../../worker/collector/queued-event';
 
 /** A fixed collector clock: 2026-11-22T08:00:00Z. */
 export const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -72,6 +76,14 @@ export function aMessage(
   source: QueuedEvent['source'] = 'browser',
 ): QueuedEvent {
   return { v: 1, source, event, context: aContext(context) };
+}
+
+/** One `POST /e` batch as the collector queues it: its events and one context. */
+export function aBatchMessage(
+  events: CollectedEvent[],
+  context: Partial<ServerContext> = {},
+): QueuedBatch {
+  return { v: 2, source: 'browser', events, context: aContext(context) };
 }
 
 /** A purchase the worker verified with the product API (worker/purchases/), as it queues it. */

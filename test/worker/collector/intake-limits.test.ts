@@ -102,7 +102,7 @@ describe('a real visitor behind a flood from the same address', () => {
     const taken = await post(visitor, events);
     expect(taken.status).toBe(200);
     expect(CollectorAnswer.parse(await taken.json())).toEqual({ accepted: 3, duplicates: 0 });
-    const queued = new Set(queue.sent.map((message) => message.event.insert_id));
+    const queued = new Set(queue.events.map((message) => message.event.insert_id));
     expect(events.every((event) => queued.has(event.insert_id))).toBe(true);
   });
 });

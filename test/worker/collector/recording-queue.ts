@@ -1,34 +1,42 @@
-import type { QueuedEvent } from '../../../worker/collector/queued-event';
+import {
+  eventsOf,
+  type QueuedEvent,
+  type QueuedMessage,
+} from '../../../worker/collector/queued-event';
 
 /**
  * Stands in for EVENTS_QUEUE where a test must see exactly what was queued, or make sending
- * fail: `failCalls` lists the sendBatch calls (0-based) that throw.
+ * fail: `failCalls` lists the send or sendBatch calls (0-based) that throw.
  */
 export function recordingQueue(options: { failCalls?: number[] } = {}) {
-  const sent: QueuedEvent[] = [];
+  const sent: QueuedMessage[] = [];
+  const events: QueuedEvent[] = [];
   const calls: number[] = [];
-  let call = 0;
+  function take(bodies: QueuedMessage[]) {
+    const index = calls.length;
+    calls.push(bodies.length);
+    if (options.failCalls?.includes(index)) throw new Error('Queue send failed: test outage');
+    sent.push(...bodies);
+    events.push(...bodies.flatMap(eventsOf));
+  }
   const queue = {
-    async send(body: QueuedEvent) {
-      sent.push(body);
+    async send(body: QueuedMessage) {
+      take([body]);
     },
-    async sendBatch(messages: Iterable<MessageSendRequest<QueuedEvent>>) {
-      const index = call++;
-      const bodies = [...messages].map((message) => message.body);
-      calls.push(bodies.length);
-      if (options.failCalls?.includes(index)) throw new Error('Queue send failed: test outage');
-      sent.push(...bodies);
-    },
-    stopFailing() {
-      options.failCalls = [];
+    async sendBatch(messages: Iterable<MessageSendRequest<QueuedMessage>>) {
+      take([...messages].map((message) => message.body));
     },
   };
   return {
-    queue: queue as unknown as Queue<QueuedEvent>,
+    queue: queue as unknown as Queue<QueuedMessage>,
     /** Every message body queued so far, in order. */
     sent,
-    /** The size of each sendBatch call, failed ones included. */
+    /** Every event queued so far, in order, as the destinations get them. */
+    events,
+    /** How many messages each send or sendBatch call carried, failed ones included. */
     calls,
-    stopFailing: () => queue.stopFailing(),
+    stopFailing: () => {
+      options.failCalls = [];
+    },
   };
 }

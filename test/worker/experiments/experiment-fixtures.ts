@@ -134,8 +134,8 @@ export function funnel(random = 0.2) {
     },
     /** Runs the consumer on what was queued since the last call. */
     async consume(): Promise<QueuedEvent[]> {
-      const fresh = queue.sent.slice(delivered);
-      delivered = queue.sent.length;
+      const fresh = queue.events.slice(delivered);
+      delivered = queue.events.length;
       await consumer().run(asDeliveries(fresh));
       return fresh;
     },

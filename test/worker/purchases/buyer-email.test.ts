@@ -33,7 +33,7 @@ async function sha256Hex(text: string): Promise<string> {
 
 /** Looks a number up, signs up with `email`, buys with a good card: the queued messages. */
 async function lookUpSignUpAndBuy(email: string, bindings: Partial<Cloudflare.Env> = {}) {
-  const { queue, sent } = recordingQueue();
+  const { queue, events: sent } = recordingQueue();
   const fetchApp = freshApp({}, { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue, ...bindings });
   const visitor = checkoutVisitor({ fetchApp });
   const lookup = await visitor.call(`/api/phone-number-info/${encodeURIComponent(LOCATED)}`);
@@ -83,7 +83,7 @@ describe("the buyer's email on the server purchase", () => {
   });
 
   it('a forged gf_buyer that is not a SHA-256 is ignored; polled without a Referer, the page is the site', async () => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     const fetchApp = freshApp({}, { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue });
     const visitor = checkoutVisitor({ fetchApp });
     await visitor.signUp();

@@ -46,7 +46,7 @@ const portalWithoutChargeFields: PortalFetch = async (request, env, ctx) => {
 };
 
 function visitorOfThatApi() {
-  const { queue, sent } = recordingQueue();
+  const { queue, events: sent } = recordingQueue();
   const fetchApp = freshApp(
     { portalFetch: portalWithoutChargeFields },
     { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue },

@@ -48,7 +48,7 @@ async function delivered(messages: QueuedEvent[]) {
 
 describe('a charge the product API answered', () => {
   it('is recorded once, however often the browser polls, and reaches each destination once as revenue', async () => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     const visitor = checkoutVisitor({ queue });
     const results = await buyAndPoll(visitor, 5);
     expect(results.every((result) => result?.status === 'succeeded')).toBe(true);
@@ -101,7 +101,7 @@ describe('a charge the product API answered', () => {
   });
 
   it('a declined charge is never recorded', async () => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     const visitor = checkoutVisitor({ queue });
     await visitor.signUp();
     const { result } = await visitor.pay(CARDS.genericDecline);
@@ -114,7 +114,7 @@ describe("the purchase's TikTok ids (SPEC.md §3 stored keys)", () => {
   const PIXEL_TTP = '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544';
 
   it("carries the _ttp TikTok's pixel wrote, exactly, to the queue and to the Events API", async () => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     const visitor = checkoutVisitor({
       queue,
       otherCookies: `_ttp=0123456789abcdef0123456789abcdef; _ttp=${PIXEL_TTP}`,
@@ -128,7 +128,7 @@ describe("the purchase's TikTok ids (SPEC.md §3 stored keys)", () => {
   });
 
   it('carries the ttclid a page kept in _gf_ttclid, when the paying page has none', async () => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     const visitor = checkoutVisitor({ queue });
     expect((await visitor.call('/?ttclid=E.C.P.CqgBlanding_1')).status).toBe(200);
     await buyAndPoll(visitor, 1);
@@ -145,7 +145,7 @@ describe("the purchase's TikTok ids (SPEC.md §3 stored keys)", () => {
 
   it('a forged _ttp or _gf_ttclid, malformed or overlong, is not queued nor sent, and the purchase still is', async () => {
     for (const forged of ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'A'.repeat(4000)]) {
-      const { queue, sent } = recordingQueue();
+      const { queue, events: sent } = recordingQueue();
       const otherCookies = `_ttp=${forged}; _gf_ttclid=${forged}`;
       await buyAndPoll(checkoutVisitor({ queue, otherCookies }), 1);
       expect(sent.map((message) => message.context.ad_cookies)).toEqual([
@@ -197,7 +197,7 @@ describe('a purchase posted to /e', () => {
     ['from another Origin', { origin: 'https://evil.example' }],
     ['from the page’s own Origin', { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }],
   ])('%s never reaches a destination as revenue', async (_, headers) => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     await post(queue, forgedPurchase(), headers);
     expect(sent.every((message) => message.source === 'browser')).toBe(true);
     const out = await delivered(sent);
@@ -207,7 +207,7 @@ describe('a purchase posted to /e', () => {
   });
 
   it("records the plan's first charge from the catalogue, whatever price the request named", async () => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     const visitor = checkoutVisitor({ queue });
     await visitor.signUp();
     const forged = { price: '0.01', periodPrice: '0.01', currency: 'USD' };
@@ -220,7 +220,7 @@ describe('a purchase posted to /e', () => {
   });
 
   it('a real purchase replayed with another price stays the one real revenue', async () => {
-    const { queue, sent } = recordingQueue();
+    const { queue, events: sent } = recordingQueue();
     const [result] = await buyAndPoll(checkoutVisitor({ queue }), 1);
     const replay = forgedPurchase({
       price: 4999,

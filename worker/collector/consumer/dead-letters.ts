@@ -1,9 +1,14 @@
 import { logError } from '../../../shared/log';
 import { retryDelaySeconds } from './outcome';
 
-function insertIdOf(body: unknown): string | null {
-  const id = (body as { event?: { insert_id?: unknown } } | null)?.event?.insert_id;
-  return typeof id === 'string' ? id : null;
+/** The insert ids a message carries: one event's (`v: 1`) or a batch's (`v: 2`). */
+function insertIdsOf(body: unknown): string[] {
+  const message = body as { event?: { insert_id?: unknown }; events?: unknown } | null;
+  const events = Array.isArray(message?.events) ? message.events : [message?.event];
+  return events.flatMap((event) => {
+    const id = (event as { insert_id?: unknown } | null | undefined)?.insert_id;
+    return typeof id === 'string' ? [id] : [];
+  });
 }
 
 /**
@@ -16,8 +21,10 @@ export async function keepDeadLetters(
   db: D1Database,
   now: number,
 ): Promise<void> {
-  const rows = batch.messages.map((handle) => ({
-    insert_id: insertIdOf(handle.body),
+  const ids = batch.messages.map((handle) => insertIdsOf(handle.body));
+  // One row per message; insert_id names its event when it carries one, the body holds them all.
+  const rows = batch.messages.map((handle, index) => ({
+    insert_id: ids[index]?.length === 1 ? ids[index][0] : null,
     body: JSON.stringify(handle.body),
   }));
   try {
@@ -37,6 +44,7 @@ export async function keepDeadLetters(
   for (const [index, handle] of batch.messages.entries()) {
     logError('collector_dead_letter', {
       insert_id: rows[index]?.insert_id ?? null,
+      events: ids[index]?.length ?? 0,
       message_id: handle.id,
     });
     handle.ack();

@@ -1,4 +1,4 @@
-import type { DestinationName } from './outcome';
+import type { DestinationName, Outcome } from './outcome';
 
 /**
  * EVENTS_DB deliveries: which destination already took (or refused for good) which event, so a
@@ -23,18 +23,26 @@ export async function settledDeliveries(
   return new Set(results.map((row) => deliveryKey(row.insert_id, row.destination)));
 }
 
+/** What became of one event at one destination on this try. */
+export interface DeliveryRecord {
+  insertId: string;
+  destination: DestinationName;
+  outcome: Outcome;
+}
+
+/** Writes down settled deliveries (never 'retry'), one statement for all of them. */
 export async function recordDeliveries(
   db: D1Database,
-  destination: DestinationName,
-  settled: readonly { insertId: string; outcome: 'delivered' | 'dropped' }[],
+  records: readonly DeliveryRecord[],
   at: number,
 ): Promise<void> {
-  if (settled.length === 0) return;
+  if (records.length === 0) return;
   await db
     .prepare(
       `INSERT OR IGNORE INTO deliveries (insert_id, destination, outcome, at)
-       SELECT json_extract(value, '$[0]'), ?1, json_extract(value, '$[1]'), ?2 FROM json_each(?3)`,
+       SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?1
+       FROM json_each(?2)`,
     )
-    .bind(destination, at, JSON.stringify(settled.map((row) => [row.insertId, row.outcome])))
+    .bind(at, JSON.stringify(records.map((r) => [r.insertId, r.destination, r.outcome])))
     .run();
 }

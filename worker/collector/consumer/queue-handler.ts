@@ -1,8 +1,13 @@
 import { logError, logLine } from '../../../shared/log';
 import type { Bindings } from '../../env';
-import { QueuedEvent } from '../queued-event';
+import { eventsOf, type QueuedEvent, QueuedMessage } from '../queued-event';
 import { keepDeadLetters } from './dead-letters';
-import { deliveryKey, recordDeliveries, settledDeliveries } from './deliveries';
+import {
+  type DeliveryRecord,
+  deliveryKey,
+  recordDeliveries,
+  settledDeliveries,
+} from './deliveries';
 import type { Destination } from './destination';
 import { selectDestinations } from './destinations';
 import { type DestinationName, type Outcome, retryDelaySeconds } from './outcome';
@@ -29,11 +34,14 @@ interface Delivery {
   handles: Message<unknown>[];
 }
 
-/** Valid messages grouped by insert_id; one the consumer cannot read is logged and acked. */
+/**
+ * Valid messages' events grouped by insert_id (a batch message carries several, an older message
+ * one); a message the consumer cannot read is logged and acked.
+ */
 function readMessages(batch: MessageBatch<unknown>): Map<string, Delivery> {
   const byId = new Map<string, Delivery>();
   for (const handle of batch.messages) {
-    const parsed = QueuedEvent.safeParse(handle.body);
+    const parsed = QueuedMessage.safeParse(handle.body);
     if (!parsed.success) {
       // A newer or broken format: retrying would not make it readable.
       logError('collector_message_invalid', {
@@ -43,10 +51,12 @@ function readMessages(batch: MessageBatch<unknown>): Map<string, Delivery> {
       handle.ack();
       continue;
     }
-    const id = parsed.data.event.insert_id;
-    const known = byId.get(id);
-    if (known) known.handles.push(handle);
-    else byId.set(id, { message: parsed.data, handles: [handle] });
+    for (const message of eventsOf(parsed.data)) {
+      const id = message.event.insert_id;
+      const known = byId.get(id);
+      if (!known) byId.set(id, { message, handles: [handle] });
+      else if (!known.handles.includes(handle)) known.handles.push(handle);
+    }
   }
   return byId;
 }
@@ -55,20 +65,28 @@ type Tally = Partial<Record<`${Outcome}_${DestinationName}`, number>>;
 
 /**
  * The queue consumer (worker/index.ts): sends each event to every destination that takes it and
- * has not had it yet, records what each took, then acks the message, or retries it later when a
- * destination asked to (only that destination hears of it again). One JSON log line per batch.
+ * has not had it yet, then acks its message, or retries the message later when a destination
+ * asked to. One JSON log line per batch.
+ *
+ * What each destination took is written down (EVENTS_DB deliveries) only for a message about to
+ * be retried, and read only for a message handed over again: so that only the destination that
+ * asked hears of its events again. A message delivered on its first try, the usual case, costs
+ * no database statement. The queue may, rarely, hand over a message it had already had acked;
+ * its events then reach the destinations again, which each drop a repeat (Amplitude by
+ * insert_id, Meta and TikTok by event_id, the local store and the experiment's flags by key;
+ * the raw archive keeps the line twice, README "Analytics").
  */
 export function createQueueHandler(options: QueueHandlerOptions = {}) {
   const fetcher: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const now = options.now ?? Date.now;
 
+  /** Sends the events `destination` takes and has not had; what became of each. */
   async function deliverTo(
     destination: Destination,
     deliveries: readonly Delivery[],
     settled: ReadonlySet<string>,
-    env: Bindings,
     tally: Tally,
-  ): Promise<string[]> {
+  ): Promise<DeliveryRecord[]> {
     const pending = deliveries
       .map((delivery) => delivery.message)
       .filter(
@@ -78,27 +96,20 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
       );
     if (pending.length === 0) return [];
     const outcomes = await destination.deliver(pending);
-    const retry: string[] = [];
-    const done: { insertId: string; outcome: 'delivered' | 'dropped' }[] = [];
-    pending.forEach((message, index) => {
+    return pending.map((message, index) => {
       const outcome = outcomes[index] ?? 'retry';
       const key = `${outcome}_${destination.name}` as const;
       tally[key] = (tally[key] ?? 0) + 1;
-      if (outcome === 'retry') retry.push(message.event.insert_id);
-      else done.push({ insertId: message.event.insert_id, outcome });
+      return { insertId: message.event.insert_id, destination: destination.name, outcome };
     });
-    try {
-      await recordDeliveries(env.EVENTS_DB, destination.name, done, now());
-    } catch (error) {
-      // They did arrive; only a redelivery for another destination would send them again, and
-      // every destination de-duplicates by insert_id or event_id.
-      logError('collector_record_failed', {
-        destination: destination.name,
-        events: done.length,
-        detail: String(error),
-      });
-    }
-    return retry;
+  }
+
+  /** What the destinations had already taken of events whose message is handed over again. */
+  async function settledBefore(db: D1Database, deliveries: readonly Delivery[]) {
+    const again = deliveries
+      .filter((delivery) => delivery.handles.some((handle) => handle.attempts > 1))
+      .map((delivery) => delivery.message.event.insert_id);
+    return again.length === 0 ? new Set<string>() : settledDeliveries(db, again);
   }
 
   return async function queue(
@@ -110,32 +121,55 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
     const byId = readMessages(batch);
     if (byId.size === 0) return;
     const deliveries = [...byId.values()];
+    const handles = new Set(deliveries.flatMap((delivery) => delivery.handles));
 
     let settled: Set<string>;
     try {
-      settled = await settledDeliveries(env.EVENTS_DB, [...byId.keys()]);
+      settled = await settledBefore(env.EVENTS_DB, deliveries);
     } catch (error) {
       logError('collector_db_failed', { queue: batch.queue, detail: String(error) });
-      for (const delivery of deliveries) {
-        for (const handle of delivery.handles) {
-          handle.retry({ delaySeconds: retryDelaySeconds(handle.attempts) });
-        }
+      for (const handle of handles) {
+        handle.retry({ delaySeconds: retryDelaySeconds(handle.attempts) });
       }
       return;
     }
 
     const tally: Tally = {};
     const destinations = selectDestinations(env, fetcher);
-    const retries = await Promise.all(
-      destinations.map((destination) => deliverTo(destination, deliveries, settled, env, tally)),
+    const records = (
+      await Promise.all(
+        destinations.map((destination) => deliverTo(destination, deliveries, settled, tally)),
+      )
+    ).flat();
+    const retryIds = new Set(
+      records.filter((record) => record.outcome === 'retry').map((record) => record.insertId),
     );
-    const retryIds = new Set(retries.flat());
-    for (const delivery of deliveries) {
-      const again = retryIds.has(delivery.message.event.insert_id);
-      for (const handle of delivery.handles) {
-        if (again) handle.retry({ delaySeconds: retryDelaySeconds(handle.attempts) });
-        else handle.ack();
-      }
+    // A message is retried whole when any of its events must be: its other events' settled
+    // destinations are written down, so the retry reaches only the ones that asked.
+    const again = new Set(
+      deliveries
+        .filter((delivery) => retryIds.has(delivery.message.event.insert_id))
+        .flatMap((delivery) => delivery.handles),
+    );
+    const carried = new Set(
+      deliveries
+        .filter((delivery) => delivery.handles.some((handle) => again.has(handle)))
+        .map((delivery) => delivery.message.event.insert_id),
+    );
+    try {
+      await recordDeliveries(
+        env.EVENTS_DB,
+        records.filter((record) => record.outcome !== 'retry' && carried.has(record.insertId)),
+        now(),
+      );
+    } catch (error) {
+      // They did arrive; the retry sends them again, and every destination de-duplicates by
+      // insert_id or event_id.
+      logError('collector_record_failed', { detail: String(error) });
+    }
+    for (const handle of handles) {
+      if (again.has(handle)) handle.retry({ delaySeconds: retryDelaySeconds(handle.attempts) });
+      else handle.ack();
     }
     logLine({
       queue: batch.queue,
