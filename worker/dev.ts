@@ -1,5 +1,6 @@
 import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
+import { runRetention } from './collector/retention';
 import { developmentKit } from './dev/kit';
 import type { Bindings } from './env';
 
@@ -16,4 +17,7 @@ const app = createApp({ devKit: developmentKit });
 export default {
   fetch: app.fetch,
   queue: createQueueHandler(),
+  // The hourly cron (wrangler.toml [triggers]): EVENTS_DB rows past their retention.
+  scheduled: (controller, env, ctx) =>
+    ctx.waitUntil(runRetention(env.EVENTS_DB, controller.scheduledTime)),
 } satisfies ExportedHandler<Bindings>;

@@ -1,5 +1,6 @@
 import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
+import { runRetention } from './collector/retention';
 import type { Bindings } from './env';
 
 export { RateLimiter } from './api/rate-limiter';
@@ -16,4 +17,7 @@ export default {
   fetch: app.fetch,
   // The collector's queue and its dead letter queue (wrangler.toml [[queues.consumers]]).
   queue: createQueueHandler(),
+  // The hourly cron (wrangler.toml [triggers]): EVENTS_DB rows past their retention.
+  scheduled: (controller, env, ctx) =>
+    ctx.waitUntil(runRetention(env.EVENTS_DB, controller.scheduledTime)),
 } satisfies ExportedHandler<Bindings>;
