@@ -1,9 +1,15 @@
 import { join, resolve } from 'node:path';
 import { inEffectFromKv } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
-import { experimentPurchaseStatement } from '../worker/experiments/experiment-purchase';
-import { type Exposure, recordExposures } from '../worker/experiments/exposure-store';
-import { type Outcome, recordOutcomes } from '../worker/experiments/outcomes';
+import { minorAmountOf } from '../worker/experiments/experiment-purchase';
+import {
+  exposureStatement,
+  outcomeStatements,
+  purchaseStatements,
+} from '../worker/experiments/experiment-statements';
+import { runOnLegacy } from '../worker/experiments/experiment-stores';
+import type { Exposure } from '../worker/experiments/exposure-store';
+import type { Outcome } from '../worker/experiments/outcomes';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { applyMigrations } from './d1-migrations';
 import {
@@ -28,8 +34,10 @@ import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-pla
  * `npm run experiments -- simulate`: a synthetic experiment in the local store, so that a
  * newcomer sees a full results page right after `npm start`. What it draws is in
  * experiments-simulation.ts (pure, seeded); this file reads the split from local KV and writes
- * the visitors to local D1 through the experiment store's own functions, whose triggers keep the
- * per-arm totals the results read, as for real visitors.
+ * the visitors to local D1 with the experiment store's own statements, whose triggers keep the
+ * per-arm totals the results read, as for real visitors. They land in EVENTS_DB's experiment
+ * tables, which the results add to the shards' (worker/experiments/experiment-stores.ts): the
+ * shards, Durable Objects of the worker itself, are out of reach of wrangler's platform proxy.
  */
 
 interface LocalBindings {
@@ -74,16 +82,18 @@ async function writeVisitors(
       configVersion: arm.configVersion,
       at: visitor.exposedAt,
     }));
-    await recordExposures(db, exposures);
+    await runOnLegacy(db, [exposureStatement(exposures)]);
   }
   for (const chunk of chunks(visitors, ROWS_PER_STATEMENT)) {
-    await recordOutcomes(
+    await runOnLegacy(
       db,
-      chunk.flatMap((visitor) =>
-        OUTCOME_EVENTS.slice(0, visitor.reached).map((event) => ({
-          visitorId: visitor.visitorId,
-          event,
-        })),
+      outcomeStatements(
+        chunk.flatMap((visitor) =>
+          OUTCOME_EVENTS.slice(0, visitor.reached).map((event) => ({
+            visitorId: visitor.visitorId,
+            event,
+          })),
+        ),
       ),
     );
   }
@@ -106,20 +116,18 @@ async function writeVisitors(
            FROM json_each(?1)`,
         )
         .bind(JSON.stringify(claimed.map((p) => [p.subscriptionId, p.claimId, p.at]))),
-      ...claimed.map((purchase) =>
-        experimentPurchaseStatement(db, {
-          charge: {
+      ...purchaseStatements(
+        claimed.map((purchase) => {
+          const minor = minorAmountOf(purchase.amountMinor / 100, SIMULATED_CURRENCY);
+          return {
             subscriptionId: purchase.subscriptionId,
-            eventId: purchase.subscriptionId,
-            amount: purchase.amountMinor / 100,
-            currency: SIMULATED_CURRENCY,
-            planId: purchase.planId,
-          },
-          visitorId: purchase.visitorId,
-          claimId: purchase.claimId,
-          at: purchase.at,
+            visitorId: purchase.visitorId,
+            amountMinor: minor?.amountMinor ?? null,
+            currency: minor?.currency ?? null,
+            at: purchase.at,
+          };
         }),
-      ),
+      ).map(({ sql, params }) => db.prepare(sql).bind(...params)),
     ]);
   }
 }

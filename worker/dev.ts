@@ -5,6 +5,7 @@ import { developmentKit } from './dev/kit';
 import type { Bindings } from './env';
 
 export { RateLimiter } from './api/rate-limiter';
+export { ExperimentShard } from './experiments/experiment-shard';
 
 /**
  * The development entry (wrangler.toml [env.development], `npm start`, the workerd and browser

@@ -63,11 +63,19 @@ export interface Bindings
    * the map shows the country's capital; in development the kit's geocoder answers instead.
    */
   GEOCODING_API_KEY?: string;
+  /**
+   * The split test's rows and totals, spread over EXPERIMENT_SHARD_COUNT SQLite Durable Objects
+   * by visitor (worker/experiments/experiment-shard.ts, visitor-shard.ts).
+   */
+  EXPERIMENT_SHARDS: DurableObjectNamespace<
+    import('./experiments/experiment-shard').ExperimentShard
+  >;
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
   /**
    * The collector's database (worker/collector/migrations): insert ids seen by `/e`, deliveries
-   * per destination, the local event store and the dead letters.
+   * per destination, the local event store and the dead letters; and the split test's rows of
+   * the visitors exposed before EXPERIMENT_SHARDS (worker/experiments/experiment-stores.ts).
    */
   EVENTS_DB: D1Database;
   /** New events from `/e`, one message per batch, to the destinations (worker/collector/consumer/). */

@@ -4,6 +4,7 @@ import { runRetention } from './collector/retention';
 import type { Bindings } from './env';
 
 export { RateLimiter } from './api/rate-limiter';
+export { ExperimentShard } from './experiments/experiment-shard';
 
 /**
  * The production entry, wrangler.toml's top-level `main` (and [env.staging]'s): the app without

@@ -20,6 +20,7 @@ import {
 } from '../../scripts/experiments-simulation';
 import { openLocalPlatform } from '../../scripts/local-platform';
 import type { SplitConfig } from '../../worker/config/schema';
+import { legacyResults } from '../../worker/experiments/experiment-stores';
 import { checkSampleRatio } from '../../worker/experiments/statistics';
 import { experimentTotals } from '../../worker/experiments/totals';
 
@@ -303,7 +304,7 @@ async function lookAtStore(persistTo: string): Promise<StoreLook> {
   const platform = await openLocalPlatform<{ EVENTS_DB: D1Database }>(persistTo);
   try {
     const db = platform.env.EVENTS_DB;
-    const totals = await experimentTotals(db, 3);
+    const totals = experimentTotals(3, (await legacyResults(db, 3)).rows);
     const claims = await db
       .prepare('SELECT count(*) AS n FROM verified_purchases')
       .first<{ n: number }>();

@@ -3,7 +3,8 @@ import type { ResultsAnswer } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import { parseSplit, type SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
-import { experimentDays, experimentPhases } from '../experiments/experiment-days';
+import { experimentDays } from '../experiments/experiment-days';
+import { experimentStores, readResults } from '../experiments/experiment-stores';
 import { assumedDesign, buildResults, designOf } from '../experiments/results';
 import { resultsCsv } from '../experiments/results-csv';
 import { experimentTotals } from '../experiments/totals';
@@ -61,14 +62,12 @@ export function resultsRoutes() {
     const { split: live, version } = c.get('config');
     const livePhase = live.phase ?? 1;
     const phase = query.phase ?? livePhase;
-    const db = c.env.EVENTS_DB;
-
-    const [totals, days, phases, recorded] = await Promise.all([
-      experimentTotals(db, phase),
-      experimentDays(db, phase),
-      experimentPhases(db),
+    const [{ rows, phases }, recorded] = await Promise.all([
+      readResults(experimentStores(c.env), phase),
       phase === livePhase ? live : splitOfPhase(c.env.CONFIG_DB, phase),
     ]);
+    const totals = experimentTotals(phase, rows);
+    const days = experimentDays(rows);
     const seen = totals.arms.filter((arm) => arm.exposed > 0).map((arm) => arm.variant);
     const design = recorded === null ? assumedDesign(live, seen) : designOf(recorded);
     // The answer has no field saying the shares were assumed: the log line and the README do.

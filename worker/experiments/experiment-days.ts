@@ -1,8 +1,9 @@
+import type { PhaseRows } from './phase-rows';
 import type { RevenueBucket } from './revenue';
 import type { ExperimentStep } from './totals';
 
 /**
- * A phase's counts by exposure day (EVENTS_DB experiment_days and experiment_day_revenue,
+ * A phase's counts by exposure day (experiment_days and experiment_day_revenue,
  * worker/collector/migrations/0004_experiment_days.sql), for the lift over days: a few rows per
  * variant and day, never the visitors' rows. Each visitor counts on the UTC day they were
  * exposed, with everything they did since, so the days add up to the phase's totals.
@@ -33,42 +34,9 @@ export interface ExperimentDays {
   startedAt: number | null;
 }
 
-interface DayRow {
-  day: string;
-  variant: string;
-  exposed: number;
-  reached_lookup: number;
-  signed_up: number;
-  reached_checkout: number;
-  purchased: number;
-  first_exposed_at: number;
-}
-
-interface DayRevenueRow {
-  day: string;
-  variant: string;
-  currency: string;
-  revenue_minor: number;
-  visitors: number;
-}
-
-export async function experimentDays(db: D1Database, phase: number): Promise<ExperimentDays> {
-  const [days, revenue] = await db.batch([
-    db
-      .prepare(
-        `SELECT day, variant, exposed, reached_lookup, signed_up, reached_checkout, purchased,
-                first_exposed_at
-         FROM experiment_days WHERE phase = ?1 ORDER BY day, variant`,
-      )
-      .bind(phase),
-    db
-      .prepare(
-        `SELECT day, variant, currency, revenue_minor, visitors FROM experiment_day_revenue
-         WHERE phase = ?1 AND visitors > 0 ORDER BY day, variant, currency, revenue_minor`,
-      )
-      .bind(phase),
-  ]);
-  const dayRows = (days?.results ?? []) as DayRow[];
+/** A phase's counts by exposure day, from its rows (every store's, added: phase-rows.ts). */
+export function experimentDays(rows: Pick<PhaseRows, 'days' | 'dayRevenue'>): ExperimentDays {
+  const dayRows = rows.days;
   const firsts = dayRows.map((row) => row.first_exposed_at);
   return {
     arms: dayRows.map((row) => ({
@@ -82,7 +50,7 @@ export async function experimentDays(db: D1Database, phase: number): Promise<Exp
         purchase: row.purchased,
       },
     })),
-    revenue: ((revenue?.results ?? []) as DayRevenueRow[]).map((row) => ({
+    revenue: rows.dayRevenue.map((row) => ({
       day: row.day,
       variant: row.variant,
       currency: row.currency,
@@ -91,12 +59,4 @@ export async function experimentDays(db: D1Database, phase: number): Promise<Exp
     })),
     startedAt: firsts.length === 0 ? null : Math.min(...firsts),
   };
-}
-
-/** Every phase anyone was exposed in (bots aside), newest first: a few rows of experiment_arms. */
-export async function experimentPhases(db: D1Database): Promise<number[]> {
-  const { results } = await db
-    .prepare('SELECT DISTINCT phase FROM experiment_arms WHERE exposed > 0 ORDER BY phase DESC')
-    .all<{ phase: number }>();
-  return results.map((row) => row.phase);
 }

@@ -1,4 +1,6 @@
-import type { VerifiedCharge } from '../purchases/charge-answers';
+import type { QueuedEvent } from '../collector/queued-event';
+import { type ExperimentPurchase, purchaseStatements } from './experiment-statements';
+import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
 
 /** An amount in a currency's minor units (cents for USD and EUR, yen for JPY). */
 interface MinorAmount {
@@ -25,34 +27,42 @@ export function minorAmountOf(amount: number | null, currency: string | null): M
 }
 
 /**
- * The statement that counts a server-verified purchase in the split test's results: the purchase
- * joins the row of the visitor who bought it, if that visitor was exposed, in their phase and
- * variant, once per subscription id (EVENTS_DB experiment_purchases; its trigger sets the
- * visitor's `purchased` and the arm's revenue). Run in one batch with the purchase's claim in
- * verified_purchases, and only when that claim is this call's (`claimId`, the claim's insert
- * id): a later poll of the same result by someone else attributes nothing to them.
+ * What a server-verified purchase message (isVerifiedPurchase: queued by
+ * worker/purchases/record-purchase.ts, only by the request whose claim in verified_purchases
+ * was its own) counts in the split test: its subscription, buyer, amount and time, from the
+ * event worker/purchases/purchase-event.ts made of the product API's answer. Null when it names
+ * no subscription: nothing to count it once by.
  */
-export function experimentPurchaseStatement(
-  db: D1Database,
-  purchase: { charge: VerifiedCharge; visitorId: string; claimId: string; at: number },
-): D1PreparedStatement {
-  const { charge } = purchase;
-  const minor = minorAmountOf(charge.amount, charge.currency);
-  return db
-    .prepare(
-      `INSERT OR IGNORE INTO experiment_purchases
-         (subscription_id, visitor_id, phase, variant, amount_minor, currency, recorded_at)
-       SELECT ?1, visitor_id, phase, variant, ?3, ?4, ?5 FROM exposures
-       WHERE visitor_id = ?2 AND EXISTS (
-         SELECT 1 FROM verified_purchases WHERE subscription_id = ?1 AND insert_id = ?6
-       )`,
-    )
-    .bind(
-      charge.subscriptionId,
-      purchase.visitorId,
-      minor?.amountMinor ?? null,
-      minor?.currency ?? null,
-      purchase.at,
-      purchase.claimId,
-    );
+export function experimentPurchaseOf(message: QueuedEvent): ExperimentPurchase | null {
+  const { event } = message;
+  const properties = event.event_properties;
+  const subscriptionId = properties.sub_id;
+  if (typeof subscriptionId !== 'string' || subscriptionId === '') return null;
+  const price = typeof properties.price === 'number' ? properties.price : null;
+  const currency = typeof properties.currency === 'string' ? properties.currency : null;
+  const minor = minorAmountOf(price, currency);
+  return {
+    subscriptionId,
+    visitorId: event.device_id.toLowerCase(),
+    amountMinor: minor?.amountMinor ?? null,
+    currency: minor?.currency ?? null,
+    at: event.time,
+  };
+}
+
+/**
+ * Counts each purchase in the results of the visitor who bought it, if that visitor was exposed,
+ * once per subscription id (purchaseStatements): one request per shard the buyers live in, and
+ * EVENTS_DB too while it holds visitors exposed before the shards (experiment-stores.ts).
+ */
+export async function recordPurchases(
+  stores: ExperimentStores,
+  purchases: readonly ExperimentPurchase[],
+): Promise<void> {
+  await toVisitorsStores(
+    stores,
+    purchases,
+    (shard, group) => shard.recordPurchases(group),
+    purchaseStatements,
+  );
 }

@@ -1,23 +1,27 @@
+import {
+  type ExperimentStores,
+  holdsLegacyVisitors,
+  shardStub,
+  toEachShard,
+} from './experiment-stores';
+import { shardOfVisitor } from './visitor-shard';
+
 /**
- * EVENTS_DB exposures (worker/collector/migrations/0003_experiment_exposures.sql): the writes
- * of the split test's denominator. The per-arm totals follow by the tables' triggers.
+ * The writes of the split test's denominator, to the visitor's experiment shard
+ * (experiment-shard.ts): the per-arm totals follow by the tables' triggers, in the same
+ * transaction.
  *
- * At millions of visitors a day: a visitor's row exists only to count them once (the exposure,
- * each flag, each purchase); the results read the per-arm totals the triggers keep, a few rows
- * per variant, so reading never grows with traffic. A visitor costs one exposure statement, one
- * flag update per step (100 events per statement in the queue consumer) and one statement per
- * purchase, each 2–3 rows with its trigger. Measured in local D1
- * (test/worker/experiments/write-rate.test.ts): 400–1,000 exposures/s one statement each,
- * 20,000–50,000/s at 100 per statement, 20,000–65,000 flag updates/s, 70 bytes per exposure.
- * A D1 database runs one query at a time (about 1,000/s at 1 ms each) and holds 10 GB: 3
- * million new visitors a day (35/s, peaks near 10×) fit its writes, but fill it in about 7
- * weeks. So in production: the experiment tables move to a database of their own, away from
- * the collector's per-batch writes; exposures travel the events queue as messages the worker
- * vouches for, written a batch per statement (recordExposures takes a list for that); visitor
- * rows of a phase ended over 30 days ago are deleted (its totals stay); and past what one
- * database takes, the same schema and triggers run in N SQLite Durable Objects sharded by
- * visitor (10 GB and about 1,000 requests/s each), the results adding the shards' totals and
- * histograms (both add exactly; the 99th percentile is taken after adding).
+ * At 100 M new visitors a month kept 13 months (1.3 billion visitors): a visitor's rows exist
+ * only to count them once (the exposure, each flag, each purchase); the results read the per-arm
+ * totals the triggers keep, a few rows per variant and shard, so reading never grows with
+ * traffic. One D1 database of its own could not keep them: measured in local D1, 70 bytes per
+ * exposure, 90–130 GB in all against D1's 10 GB. So the visitors are spread over
+ * EXPERIMENT_SHARD_COUNT SQLite Durable Objects by a hash of their id (visitor-shard.ts, where the
+ * count's figures are), each far under its 10 GB and its ~1,000 requests/s, and the results add
+ * the shards' totals and histograms (both add exactly; the 99th percentile is taken after
+ * adding). A visitor costs one exposure request to their shard, one flag update per step (the
+ * queue consumer's batches, one request per shard touched) and one request per purchase.
+ * Measured in a local shard: test/worker/experiments/write-rate.test.ts.
  */
 
 /** An arm of the experiment: a variant in a phase. */
@@ -36,39 +40,50 @@ export interface Exposure extends Arm {
 }
 
 /**
- * Records each visitor's exposure, once: a visitor already exposed (in this phase or an earlier
- * one, or earlier in the list) keeps their first row. One statement however many: a page writes
- * its one visitor, a queue consumer could write a batch (README, "Experiment results").
+ * Records a visitor's exposure on a page, once: a visitor already exposed (in this phase or an
+ * earlier one) keeps their first row. A visitor who came with a userUuid cookie (`returning`)
+ * may have been exposed before the shards, in EVENTS_DB; while it holds such rows, theirs is
+ * looked for there first. A new visitor never is: their uuid was made for this request.
  */
-export async function recordExposures(
-  db: D1Database,
-  exposures: readonly Exposure[],
+export async function recordExposure(
+  stores: ExperimentStores,
+  exposure: Exposure,
+  options: { returning: boolean },
 ): Promise<void> {
-  if (exposures.length === 0) return;
-  const rows = exposures.map((e) => [e.visitorId, e.phase, e.variant, e.configVersion, e.at]);
-  // `WHERE true` tells SQLite's parser the ON below starts the upsert, not a join's constraint.
-  await db
-    .prepare(
-      `INSERT INTO exposures (visitor_id, phase, variant, config_version, exposed_at)
-       SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-              json_extract(value, '$[3]'), json_extract(value, '$[4]')
-       FROM json_each(?1) WHERE true
-       ON CONFLICT (visitor_id) DO NOTHING`,
-    )
-    .bind(JSON.stringify(rows))
-    .run();
+  if (options.returning && (await holdsLegacyVisitors(stores.legacy))) {
+    const known = await stores.legacy
+      .prepare('SELECT 1 FROM exposures WHERE visitor_id = ?1')
+      .bind(exposure.visitorId)
+      .first();
+    if (known !== null) return;
+  }
+  await recordExposures(stores, [exposure]);
 }
 
 /**
- * Counts a known bot's draw in the arm, apart from the exposures. Bots rarely keep cookies, so
- * this counts their page loads rather than bots.
+ * Records each visitor's exposure in their shard, once (exposureStatement): one request per
+ * shard the visitors live in, however many visitors.
  */
-export async function recordBotExposure(db: D1Database, arm: Arm): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO experiment_arms (phase, variant, bots) VALUES (?1, ?2, 1)
-       ON CONFLICT (phase, variant) DO UPDATE SET bots = bots + 1`,
-    )
-    .bind(arm.phase, arm.variant)
-    .run();
+export async function recordExposures(
+  stores: ExperimentStores,
+  exposures: readonly Exposure[],
+): Promise<void> {
+  await toEachShard(
+    stores,
+    exposures,
+    (exposure) => exposure.visitorId,
+    (shard, group) => shard.recordExposures(group),
+  );
+}
+
+/**
+ * Counts a known bot's draw in the arm, apart from the exposures, in the shard of the request's
+ * visitor id. Bots rarely keep cookies, so this counts their page loads rather than bots.
+ */
+export async function recordBotExposure(
+  stores: ExperimentStores,
+  visitorId: string,
+  arm: Arm,
+): Promise<void> {
+  await shardStub(stores, shardOfVisitor(visitorId)).recordBotExposure(arm);
 }

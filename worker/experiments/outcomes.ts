@@ -1,12 +1,14 @@
 import type { FunnelEventName } from '../../shared/analytics/catalogue';
+import { outcomeStatements } from './experiment-statements';
+import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
 
 /**
  * The funnel events that mark an exposed visitor's steps (SPEC.md §4 Analytics events), and the
- * flag each sets on the visitor's row in EVENTS_DB exposures: the phone lookup started
+ * flag each sets on the visitor's row in `exposures`: the phone lookup started
  * (PhoneForm), the sign-up (a lead), a checkout or paywall shown. A purchase is not among them:
  * only the server's verified purchases set `purchased` (worker/experiments/experiment-purchase.ts).
  */
-const OUTCOME_FLAGS = {
+export const OUTCOME_FLAGS = {
   onboarding_start: 'reached_lookup',
   lead: 'signed_up',
   checkout_screen_load: 'reached_checkout',
@@ -26,23 +28,17 @@ export interface Outcome {
 /**
  * Sets each outcome's flag on its visitor's row, if the visitor was exposed; a flag already set
  * is left alone, so outcomes recorded twice (a message the queue delivers again) change nothing.
- * One statement per flag, all in one transaction.
+ * One request per shard the visitors live in, and EVENTS_DB too while it holds visitors exposed
+ * before the shards (experiment-stores.ts).
  */
-export async function recordOutcomes(db: D1Database, outcomes: readonly Outcome[]): Promise<void> {
-  const statements = Object.entries(OUTCOME_FLAGS).flatMap(([event, flag]) => {
-    const visitors = [
-      ...new Set(outcomes.filter((o) => o.event === event).map((o) => o.visitorId)),
-    ];
-    if (visitors.length === 0) return [];
-    // `flag` is one of the constants above, never input.
-    return [
-      db
-        .prepare(
-          `UPDATE exposures SET ${flag} = 1
-           WHERE ${flag} = 0 AND visitor_id IN (SELECT value FROM json_each(?1))`,
-        )
-        .bind(JSON.stringify(visitors)),
-    ];
-  });
-  if (statements.length > 0) await db.batch(statements);
+export async function recordOutcomes(
+  stores: ExperimentStores,
+  outcomes: readonly Outcome[],
+): Promise<void> {
+  await toVisitorsStores(
+    stores,
+    outcomes,
+    (shard, group) => shard.recordOutcomes(group),
+    outcomeStatements,
+  );
 }

@@ -1,3 +1,4 @@
+import type { PhaseRows, RevenueRow } from './phase-rows';
 import {
   type RevenueBucket,
   revenueQuantile,
@@ -71,25 +72,6 @@ export interface ExperimentTotals {
   revenueCap: number | null;
 }
 
-interface ArmRow {
-  variant: string;
-  exposed: number;
-  reached_lookup: number;
-  signed_up: number;
-  reached_checkout: number;
-  purchased: number;
-  purchases: number;
-  unpriced_purchases: number;
-  bots: number;
-}
-
-interface RevenueRow {
-  variant: string;
-  currency: string;
-  revenue_minor: number;
-  visitors: number;
-}
-
 function conversion(exposed: number, converted: number): MetricCounts {
   // A 0/1 value's square is itself.
   return { n: exposed, sum: converted, sumSquares: converted, nonZero: converted };
@@ -106,28 +88,17 @@ function mainCurrencyOf(rows: readonly RevenueRow[]): string | null {
 
 /**
  * What the results of a phase are computed from: per variant, the exposed visitors,
- * each step's count, verified purchases and revenue, and bots, as exact counts. It reads the
- * per-arm totals the tables' triggers keep, a few rows per variant however many visitors there
- * were, never the visitors' rows. For the results endpoint (GET /console/api/results).
+ * each step's count, verified purchases and revenue, and bots, as exact counts. It takes the
+ * per-arm totals the tables' triggers keep (every store's, added: phase-rows.ts), a few rows per
+ * variant however many visitors there were, never the visitors' rows. For the results endpoint
+ * (GET /console/api/results).
  */
-export async function experimentTotals(db: D1Database, phase: number): Promise<ExperimentTotals> {
-  const [arms, revenue] = await db.batch([
-    db
-      .prepare(
-        `SELECT variant, exposed, reached_lookup, signed_up, reached_checkout, purchased,
-                purchases, unpriced_purchases, bots
-         FROM experiment_arms WHERE phase = ?1 ORDER BY variant`,
-      )
-      .bind(phase),
-    db
-      .prepare(
-        `SELECT variant, currency, revenue_minor, visitors FROM experiment_revenue
-         WHERE phase = ?1 AND visitors > 0 ORDER BY variant, currency, revenue_minor`,
-      )
-      .bind(phase),
-  ]);
-  const armRows = (arms?.results ?? []) as ArmRow[];
-  const revenueRows = (revenue?.results ?? []) as RevenueRow[];
+export function experimentTotals(
+  phase: number,
+  rows: Pick<PhaseRows, 'arms' | 'revenue'>,
+): ExperimentTotals {
+  const armRows = rows.arms;
+  const revenueRows = rows.revenue;
   const mainCurrency = mainCurrencyOf(revenueRows);
   const bucketsOf = (rows: readonly RevenueRow[]) =>
     rows.map((row) => ({ revenueMinor: row.revenue_minor, visitors: row.visitors }));

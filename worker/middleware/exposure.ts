@@ -4,8 +4,9 @@ import { describeError, logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../env';
 import { knownBotReason } from '../experiments/bots';
+import { experimentStores } from '../experiments/experiment-stores';
 import { exposureVerdict, isCookielessReturn, isSpeculative } from '../experiments/exposure-rules';
-import { recordBotExposure, recordExposures } from '../experiments/exposure-store';
+import { recordBotExposure, recordExposure } from '../experiments/exposure-store';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
@@ -43,13 +44,16 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     const fields = c.get('logFields');
     fields.exposure = verdict;
     if (bot) fields.bot = bot;
-    const db = c.env.EVENTS_DB;
+    const stores = experimentStores(c.env);
+    const visitorId = c.get('visitorId');
     const write =
       verdict === 'exposed'
-        ? recordExposures(db, [
-            { ...arm, visitorId: c.get('visitorId'), configVersion: version, at: now() },
-          ])
-        : recordBotExposure(db, arm);
+        ? recordExposure(
+            stores,
+            { ...arm, visitorId, configVersion: version, at: now() },
+            { returning: visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null },
+          )
+        : recordBotExposure(stores, visitorId, arm);
     afterAnswer(
       c,
       write.catch((error: unknown) =>

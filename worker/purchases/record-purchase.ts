@@ -4,7 +4,6 @@ import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
 import type { AppEnv } from '../env';
-import { experimentPurchaseStatement } from '../experiments/experiment-purchase';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
 
@@ -29,16 +28,16 @@ export async function recordVerifiedPurchase(
   const at = now();
   const insertId = `srv_${crypto.randomUUID()}`;
   const visitorId = c.get('visitorId');
-  // One transaction: the purchase counts in the split test's results exactly when it is claimed.
-  const [claim] = await db.batch([
-    db
-      .prepare(
-        'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',
-      )
-      .bind(charge.subscriptionId, insertId, at),
-    experimentPurchaseStatement(db, { charge, visitorId, claimId: insertId, at }),
-  ]);
-  if (!claim || claim.meta.changes === 0) return 'known';
+  // Only the request whose claim this is queues the purchase, so it counts (in the split test's
+  // results too: the consumer's experiment destination) once, for the visitor who first polled
+  // it; a later poll of the same result by someone else attributes nothing to them.
+  const claim = await db
+    .prepare(
+      'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',
+    )
+    .bind(charge.subscriptionId, insertId, at)
+    .run();
+  if (claim.meta.changes === 0) return 'known';
   const event = purchaseEventOf(
     charge,
     {
@@ -56,8 +55,7 @@ export async function recordVerifiedPurchase(
   try {
     await c.env.EVENTS_QUEUE.send(message, { contentType: 'json' });
   } catch (error) {
-    // The experiment's row stays: it is the same verified charge of the same visitor, and the
-    // next poll's claim finds it already counted.
+    // Nothing was queued, so nothing counted: the next poll claims and queues it again.
     await db
       .prepare('DELETE FROM verified_purchases WHERE subscription_id = ?1')
       .bind(charge.subscriptionId)

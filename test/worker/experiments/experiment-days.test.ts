@@ -1,16 +1,29 @@
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeEach, expect, it } from 'vitest';
-import { experimentDays, experimentPhases } from '../../../worker/experiments/experiment-days';
-import { experimentPurchaseStatement } from '../../../worker/experiments/experiment-purchase';
-import { recordBotExposure, recordExposures } from '../../../worker/experiments/exposure-store';
-import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
+import { experimentDays } from '../../../worker/experiments/experiment-days';
+import { minorAmountOf } from '../../../worker/experiments/experiment-purchase';
+import {
+  botStatement,
+  exposureStatement,
+  outcomeStatements,
+  purchaseStatements,
+} from '../../../worker/experiments/experiment-statements';
+import {
+  legacyResults,
+  readResults,
+  runOnLegacy,
+} from '../../../worker/experiments/experiment-stores';
+import type { Outcome } from '../../../worker/experiments/outcomes';
 import { experimentTotals } from '../../../worker/experiments/totals';
+import { stores } from './experiment-fixtures';
 
 /**
  * The counts by exposure day (0004_experiment_days.sql) that the lift over days adds up: kept by
  * triggers beside the per-arm totals, they must always add up to them exactly, and the
- * migration's backfill of visitors exposed before it must give what the triggers give.
+ * migration's backfill of visitors exposed before it must give what the triggers give. Written
+ * to EVENTS_DB, where the migration ran, with the statements the shards run on the same schema
+ * (test/worker/experiments/experiment-shard.test.ts compares the two).
  */
 
 const db = env.EVENTS_DB;
@@ -29,35 +42,41 @@ const START = Date.UTC(2026, 10, 20, 23, 59, 59);
 const emptyTables = () => db.batch(TABLES.map((table) => db.prepare(`DELETE FROM ${table}`)));
 beforeEach(emptyTables);
 
+/** EVENTS_DB's counts by day of a phase, as the results read them. */
+const daysOf = async (phase: number) => experimentDays((await legacyResults(db, phase)).rows);
+
 let visitors = 0;
 async function expose(variant: string, phase: number, at: number): Promise<string> {
   visitors += 1;
   const visitorId = `00000000-0000-4000-8000-${visitors.toString().padStart(12, '0')}`;
-  await recordExposures(db, [{ visitorId, phase, variant, configVersion: 'v1+v1', at }]);
+  await runOnLegacy(db, [
+    exposureStatement([{ visitorId, phase, variant, configVersion: 'v1+v1', at }]),
+  ]);
   return visitorId;
 }
 
+const recordOutcomes = (outcomes: readonly Outcome[]) =>
+  runOnLegacy(db, outcomeStatements(outcomes));
+
 async function purchase(visitorId: string, amount: number | null, currency: string) {
-  const subscriptionId = crypto.randomUUID();
-  const claimId = `srv_${subscriptionId}`;
-  await db.batch([
-    db
-      .prepare(
-        'INSERT INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, 1)',
-      )
-      .bind(subscriptionId, claimId),
-    experimentPurchaseStatement(db, {
-      charge: { subscriptionId, eventId: subscriptionId, amount, currency, planId: null },
-      visitorId,
-      claimId,
-      at: 1,
-    }),
-  ]);
+  const minor = minorAmountOf(amount, currency);
+  await runOnLegacy(
+    db,
+    purchaseStatements([
+      {
+        subscriptionId: crypto.randomUUID(),
+        visitorId,
+        amountMinor: minor?.amountMinor ?? null,
+        currency: minor?.currency ?? null,
+        at: 1,
+      },
+    ]),
+  );
 }
 
 /** The days of a phase added up per variant, as experimentTotals gives the phase. */
 async function daysAddedUp(phase: number) {
-  const { arms, revenue } = await experimentDays(db, phase);
+  const { arms, revenue } = await daysOf(phase);
   const variants = [...new Set(arms.map((arm) => arm.variant))].sort();
   return variants.map((variant) => {
     const own = arms.filter((arm) => arm.variant === variant);
@@ -94,7 +113,7 @@ async function daysAddedUp(phase: number) {
 }
 
 async function totalsOf(phase: number) {
-  const totals = await experimentTotals(db, phase);
+  const totals = experimentTotals(phase, (await legacyResults(db, phase)).rows);
   return totals.arms
     .filter((arm) => arm.exposed > 0)
     .map((arm) => ({
@@ -135,12 +154,12 @@ it('counts each visitor on the UTC day of their exposure, with what they did sin
   const early = await expose('lp17', 1, START);
   await expose('lp17', 1, START + 2000);
   await expose('default', 1, START + 1000);
-  await recordBotExposure(db, { phase: 1, variant: 'lp17' });
+  await runOnLegacy(db, [botStatement({ phase: 1, variant: 'lp17' })]);
   // The early visitor signs up and buys after midnight: it counts on their exposure's day.
-  await recordOutcomes(db, [{ visitorId: early, event: 'lead' }]);
+  await recordOutcomes([{ visitorId: early, event: 'lead' }]);
   await purchase(early, 6.99, 'USD');
 
-  const days = await experimentDays(db, 1);
+  const days = await daysOf(1);
   expect(days.startedAt).toBe(START);
   // A second before midnight, UTC, and the first two seconds after it.
   expect(days.arms).toEqual([
@@ -166,14 +185,14 @@ it('counts each visitor on the UTC day of their exposure, with what they did sin
   expect(days.revenue).toEqual([
     { day: '2026-11-20', variant: 'lp17', currency: 'USD', revenueMinor: 699, visitors: 1 },
   ]);
-  expect(await experimentDays(db, 2)).toEqual({ arms: [], revenue: [], startedAt: null });
+  expect(await daysOf(2)).toEqual({ arms: [], revenue: [], startedAt: null });
 });
 
 it('lists the phases anyone was exposed in, newest first, bots aside', async () => {
   await expose('default', 1, START);
   await expose('default', 3, START);
-  await recordBotExposure(db, { phase: 4, variant: 'default' });
-  expect(await experimentPhases(db)).toEqual([3, 1]);
+  await runOnLegacy(db, [botStatement({ phase: 4, variant: 'default' })]);
+  expect((await readResults(stores, 1)).phases).toEqual([3, 1]);
 });
 
 const EVENTS: Outcome['event'][] = ['onboarding_start', 'lead', 'checkout_screen_load'];
@@ -208,8 +227,8 @@ it('the days always add up to the phase’s totals, and the backfill gives what 
             await purchase(visitorId, price, currency);
           }
         }
-        await recordOutcomes(db, outcomes);
-        await recordOutcomes(db, outcomes);
+        await recordOutcomes(outcomes);
+        await recordOutcomes(outcomes);
         for (const phase of [1, 2]) {
           expect(await daysAddedUp(phase)).toEqual(await totalsOf(phase));
         }

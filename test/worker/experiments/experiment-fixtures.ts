@@ -1,7 +1,17 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
+import { experimentDays } from '../../../worker/experiments/experiment-days';
+import {
+  experimentStores,
+  forgetLegacyCheck,
+  readResults,
+  shardStub,
+} from '../../../worker/experiments/experiment-stores';
+import { experimentTotals } from '../../../worker/experiments/totals';
+import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../../../worker/experiments/visitor-shard';
 import { asDeliveries, consumer } from '../collector/consume';
 import { NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
@@ -70,17 +80,64 @@ export interface ExposureRow {
   purchased: number;
 }
 
+export const stores = experimentStores(env);
+
+/** Every shard's rows for `sql`, one shard after the other. */
+export async function shardRows<Row>(sql: string, ...params: SqlStorageValue[]): Promise<Row[]> {
+  const parts = await Promise.all(
+    Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) =>
+      runInDurableObject(shardStub(stores, index), (_shard, state) =>
+        state.storage.sql.exec(sql, ...params).toArray(),
+      ),
+    ),
+  );
+  return parts.flat() as Row[];
+}
+
 export async function exposureRows(): Promise<ExposureRow[]> {
-  const { results } = await env.EVENTS_DB.prepare(
-    'SELECT * FROM exposures ORDER BY exposed_at, phase, visitor_id',
-  ).all<ExposureRow>();
-  return results;
+  const rows = await shardRows<ExposureRow>('SELECT * FROM exposures');
+  return rows.sort(
+    (a, b) =>
+      a.exposed_at - b.exposed_at ||
+      a.phase - b.phase ||
+      (a.visitor_id < b.visitor_id ? -1 : a.visitor_id > b.visitor_id ? 1 : 0),
+  );
 }
 
 export async function exposureOf(visitorId: string | undefined): Promise<ExposureRow | null> {
-  return env.EVENTS_DB.prepare('SELECT * FROM exposures WHERE visitor_id = ?1')
-    .bind(visitorId ?? '')
-    .first<ExposureRow>();
+  const id = visitorId ?? '';
+  const rows = await runInDurableObject(shardStub(stores, shardOfVisitor(id)), (_shard, state) =>
+    state.storage.sql.exec('SELECT * FROM exposures WHERE visitor_id = ?1', id).toArray(),
+  );
+  return (rows[0] as ExposureRow | undefined) ?? null;
+}
+
+/** The results' totals of a phase, every store's added, as the console reads them. */
+export async function totalsOf(phase: number) {
+  return experimentTotals(phase, (await readResults(stores, phase)).rows);
+}
+
+/** The results' counts by day of a phase, every store's added. */
+export async function daysOf(phase: number) {
+  return experimentDays((await readResults(stores, phase)).rows);
+}
+
+const EXPERIMENT_TABLES = [
+  'exposures',
+  'experiment_arms',
+  'experiment_purchases',
+  'experiment_revenue',
+  'experiment_days',
+  'experiment_day_revenue',
+];
+
+/** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */
+export async function emptyExperiments(): Promise<void> {
+  await shardRows(EXPERIMENT_TABLES.map((table) => `DELETE FROM ${table};`).join(' '));
+  await env.EVENTS_DB.batch(
+    EXPERIMENT_TABLES.map((table) => env.EVENTS_DB.prepare(`DELETE FROM ${table}`)),
+  );
+  forgetLegacyCheck();
 }
 
 export const NO_FLAGS = { reached_lookup: 0, signed_up: 0, reached_checkout: 0, purchased: 0 };
@@ -98,11 +155,7 @@ export function startEachTestAfresh() {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await putConfig('split', TWO_WAY);
-    await env.EVENTS_DB.batch(
-      ['exposures', 'experiment_arms', 'experiment_purchases', 'experiment_revenue'].map((table) =>
-        env.EVENTS_DB.prepare(`DELETE FROM ${table}`),
-      ),
-    );
+    await emptyExperiments();
   });
   afterEach(() => vi.restoreAllMocks());
 }

@@ -1,8 +1,15 @@
-import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signPreview } from '../../../worker/funnel/preview';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
-import { aBrowser, CHROME, exposureOf, exposureRows, TWO_WAY } from './experiment-fixtures';
+import {
+  aBrowser,
+  CHROME,
+  emptyExperiments,
+  exposureOf,
+  exposureRows,
+  shardRows,
+  TWO_WAY,
+} from './experiment-fixtures';
 
 /**
  * Exposure, counted by the server: a visitor is exposed on the funnel screen where
@@ -22,9 +29,7 @@ beforeEach(async () => {
   logs = vi.spyOn(console, 'log').mockImplementation(() => {});
   errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   await putConfig('split', TWO_WAY);
-  await env.EVENTS_DB.batch(
-    ['exposures', 'experiment_arms'].map((table) => env.EVENTS_DB.prepare(`DELETE FROM ${table}`)),
-  );
+  await emptyExperiments();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -33,11 +38,20 @@ function app(random = 0.2, bindings: Partial<Cloudflare.Env> = {}) {
   return freshApp({ random: () => random, now: () => NOW }, bindings);
 }
 
+/** Each arm's exposures and bots, every shard's added. */
 async function botCounts() {
-  const { results } = await env.EVENTS_DB.prepare(
-    'SELECT phase, variant, exposed, bots FROM experiment_arms ORDER BY phase, variant',
-  ).all();
-  return results;
+  const rows = await shardRows<{ phase: number; variant: string; exposed: number; bots: number }>(
+    'SELECT phase, variant, exposed, bots FROM experiment_arms',
+  );
+  const arms = new Map<string, { phase: number; variant: string; exposed: number; bots: number }>();
+  for (const row of rows) {
+    const key = `${row.phase}/${row.variant}`;
+    const arm = arms.get(key) ?? { phase: row.phase, variant: row.variant, exposed: 0, bots: 0 };
+    arms.set(key, { ...arm, exposed: arm.exposed + row.exposed, bots: arm.bots + row.bots });
+  }
+  return [...arms.values()].sort(
+    (a, b) => a.phase - b.phase || (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0),
+  );
 }
 
 describe('a visitor is exposed once', () => {
@@ -256,11 +270,11 @@ describe('known bots', () => {
 
 it('a failed write is an error line, never a failed page', async () => {
   const failing = {
-    prepare: () => {
+    idFromName: () => {
       throw new Error('D1_ERROR: test outage');
     },
-  } as unknown as D1Database;
-  const browser = aBrowser(app(0.2, { EVENTS_DB: failing }));
+  } as unknown as Cloudflare.Env['EXPERIMENT_SHARDS'];
+  const browser = aBrowser(app(0.2, { EXPERIMENT_SHARDS: failing }));
   const page = await browser.get('/');
   expect(page.status).toBe(200);
   expect(page.body).toContain('</html>');

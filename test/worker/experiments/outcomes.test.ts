@@ -1,6 +1,4 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { experimentTotals } from '../../../worker/experiments/totals';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent } from '../collector/fixtures';
 import {
@@ -11,6 +9,7 @@ import {
   NO_FLAGS,
   SAME_ORIGIN,
   startEachTestAfresh,
+  totalsOf,
 } from './experiment-fixtures';
 
 /**
@@ -52,7 +51,7 @@ describe('step flags from the visitor’s own events', () => {
     await consumer().run(asDeliveries(messages, 2));
     await track(visitor, [stepsOf(id).lead, stepsOf(id).onboarding_start]);
     await consume();
-    const [arm] = (await experimentTotals(env.EVENTS_DB, 1)).arms;
+    const [arm] = (await totalsOf(1)).arms;
     expect(arm).toMatchObject({
       variant: 'default',
       exposed: 1,
@@ -71,7 +70,7 @@ describe('step flags from the visitor’s own events', () => {
     }
     await consume();
     expect(await exposureOf(skipper.visitorId())).toBeNull();
-    expect((await experimentTotals(env.EVENTS_DB, 1)).arms).toEqual([
+    expect((await totalsOf(1)).arms).toEqual([
       expect.objectContaining({ variant: 'default', exposed: 0, bots: 1 }),
     ]);
   });

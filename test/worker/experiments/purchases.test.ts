@@ -1,12 +1,19 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
-import { experimentTotals } from '../../../worker/experiments/totals';
+import { asDeliveries, consumer } from '../collector/consume';
 import { aPurchase } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
-import { CHROME, exposureOf, funnel, NO_FLAGS, startEachTestAfresh } from './experiment-fixtures';
+import {
+  CHROME,
+  exposureOf,
+  funnel,
+  NO_FLAGS,
+  shardRows,
+  startEachTestAfresh,
+  totalsOf,
+} from './experiment-fixtures';
 
 /**
  * Purchases and revenue per exposed visitor: only from the purchases the server
@@ -30,14 +37,15 @@ describe('purchases and revenue', () => {
     ]);
     await consume();
     expect(await exposureOf(id)).toMatchObject(NO_FLAGS);
-    const totals = await experimentTotals(env.EVENTS_DB, 1);
+    const totals = await totalsOf(1);
     expect(totals).toMatchObject({ mainCurrency: null, revenueCap: null });
     expect(totals.arms[0]).toMatchObject({ purchases: 0, revenue: {} });
     expect(totals.arms[0]?.metrics.revenue).toEqual({ n: 1, sum: 0, sumSquares: 0, nonZero: 0 });
   });
 
   it('a verified purchase counts once however often it is polled, a second one adds to the visitor', async () => {
-    const visitor = checkoutVisitor({ queue: recordingQueue().queue });
+    const queue = recordingQueue();
+    const visitor = checkoutVisitor({ queue: queue.queue });
     await visitor.call('/', undefined, { 'user-agent': CHROME });
     const exposed = await exposureOf(visitor.visitorId);
     expect(exposed).toMatchObject(NO_FLAGS);
@@ -46,8 +54,13 @@ describe('purchases and revenue', () => {
     const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
     const polls = await visitor.poll(started, 5);
     expect(polls.every((result) => result?.status === 'succeeded')).toBe(true);
+    // Counted by the queue consumer's experiment destination, from the one message queued.
+    expect(queue.sent).toHaveLength(1);
+    await consumer().run(asDeliveries(queue.sent));
+    // The queue delivering it again counts nothing more.
+    await consumer().run(asDeliveries(queue.sent, 2));
     expect(await exposureOf(visitor.visitorId)).toMatchObject({ ...NO_FLAGS, purchased: 1 });
-    let totals = await experimentTotals(env.EVENTS_DB, 1);
+    let totals = await totalsOf(1);
     expect(totals).toMatchObject({ mainCurrency: 'USD', revenueCap: 699 });
     expect(totals.arms).toEqual([
       expect.objectContaining({
@@ -69,7 +82,8 @@ describe('purchases and revenue', () => {
 
     // An upsell on the card on file: the same visitor, now 13.98 in all.
     expect((await visitor.pay(null)).result?.status).toBe('succeeded');
-    totals = await experimentTotals(env.EVENTS_DB, 1);
+    await consumer().run(asDeliveries(queue.sent.slice(1)));
+    totals = await totalsOf(1);
     expect(totals.arms[0]).toMatchObject({
       purchases: 2,
       steps: { purchase: 1 },
@@ -97,20 +111,20 @@ describe('purchases and revenue', () => {
     await visitor.signUp();
     await visitor.poll(await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)), 3);
     expect(sent).toHaveLength(1);
-    const [arm] = (await experimentTotals(env.EVENTS_DB, 1)).arms;
+    await consumer().run(asDeliveries(sent));
+    const [arm] = (await totalsOf(1)).arms;
     expect(arm).toMatchObject({ purchases: 1, revenue: { USD: { sum: 699 } } });
   });
 
   it('a purchase by a visitor never exposed counts nowhere', async () => {
-    const visitor = checkoutVisitor({ queue: recordingQueue().queue });
+    const queue = recordingQueue();
+    const visitor = checkoutVisitor({ queue: queue.queue });
     await visitor.call('/?skip_split=true', undefined, { 'user-agent': CHROME });
     await visitor.signUp();
     expect((await visitor.pay(CARDS.succeeds)).result?.status).toBe('succeeded');
+    await consumer().run(asDeliveries(queue.sent));
     expect(await exposureOf(visitor.visitorId)).toBeNull();
-    expect((await experimentTotals(env.EVENTS_DB, 1)).arms).toEqual([]);
-    const rows = await env.EVENTS_DB.prepare(
-      'SELECT count(*) AS n FROM experiment_purchases',
-    ).first();
-    expect(rows).toEqual({ n: 0 });
+    expect((await totalsOf(1)).arms).toEqual([]);
+    expect(await shardRows('SELECT * FROM experiment_purchases')).toEqual([]);
   });
 });

@@ -4,13 +4,22 @@ import type { ConfigDocument, ResultsAnswer } from '../../../shared/console-api'
 import { CONSOLE_API, CONSOLE_RESULTS_PATH } from '../../../shared/console-api';
 import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
 import { recordExposures } from '../../../worker/experiments/exposure-store';
+import { recordOutcomes } from '../../../worker/experiments/outcomes';
 import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/results-csv';
+import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp } from '../fetch-app';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
-import { aBrowser, CHROME, funnel, startEachTestAfresh, TWO_WAY } from './experiment-fixtures';
+import {
+  aBrowser,
+  CHROME,
+  funnel,
+  startEachTestAfresh,
+  stores,
+  TWO_WAY,
+} from './experiment-fixtures';
 
 /**
  * GET /console/api/results through the development worker, where the console is open: visitors
@@ -20,13 +29,13 @@ import { aBrowser, CHROME, funnel, startEachTestAfresh, TWO_WAY } from './experi
 
 startEachTestAfresh();
 beforeEach(async () => {
-  await env.EVENTS_DB.batch(
-    ['experiment_days', 'experiment_day_revenue', 'verified_purchases'].map((table) =>
-      env.EVENTS_DB.prepare(`DELETE FROM ${table}`),
-    ),
-  );
+  await env.EVENTS_DB.prepare('DELETE FROM verified_purchases').run();
   await env.CONFIG_DB.prepare('DELETE FROM config_versions').run();
 });
+
+function down(): never {
+  throw new Error('the store is unavailable');
+}
 
 /** The console's calls, on an app of its own (the console assigns nobody). */
 const consoleApp = freshApp({ now: () => NOW });
@@ -56,17 +65,24 @@ async function exposedTo(variant: 'default' | 'lp17') {
   return { browser, ...visitors };
 }
 
-/** Exposures written as the worker writes them, `count` visitors of `variant` at `at`. */
+/**
+ * Exposures written as the worker writes them, `count` visitors of `variant` at `at`, in their
+ * shards; their ids.
+ */
 async function exposeDirectly(variant: string, count: number, phase = 1, at = NOW) {
+  const visitorIds = Array.from({ length: count }, () => crypto.randomUUID());
   await recordExposures(
-    env.EVENTS_DB,
-    Array.from({ length: count }, () => ({
-      visitorId: crypto.randomUUID(),
-      phase,
-      variant,
-      configVersion: 'v1+v1',
-      at,
-    })),
+    stores,
+    visitorIds.map((visitorId) => ({ visitorId, phase, variant, configVersion: 'v1+v1', at })),
+  );
+  return visitorIds;
+}
+
+/** The first `count` of the visitors reach the lookup. */
+async function reachLookup(visitorIds: readonly string[], count: number) {
+  await recordOutcomes(
+    stores,
+    visitorIds.slice(0, count).map((visitorId) => ({ visitorId, event: 'onboarding_start' })),
   );
 }
 
@@ -84,16 +100,19 @@ describe('GET /console/api/results', () => {
     const crawler = aBrowser(freshApp({ random: () => 0.8, now: () => NOW }));
     await crawler.get('/', { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' });
 
-    // The other lp17 visitor buys with the test card through the embedded portal.
+    // The other lp17 visitor buys with the test card through the embedded portal; the queue
+    // consumer counts the verified purchase.
+    const purchases = recordingQueue();
     const buyer = checkoutVisitor({
       fetchApp: freshApp(
         { random: () => 0.8, now: () => NOW },
-        { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: recordingQueue().queue },
+        { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: purchases.queue },
       ),
     });
     await buyer.call('/', undefined, { 'user-agent': CHROME });
     await buyer.signUp();
     expect((await buyer.pay(CARDS.succeeds)).result?.status).toBe('succeeded');
+    await consumer().run(asDeliveries(purchases.sent));
 
     const answer = await results();
     expect(answer).toMatchObject({
@@ -202,13 +221,8 @@ describe('GET /console/api/results', () => {
   it('withholds every verdict when the exposures do not fit the split, and says why', async () => {
     // 300 against 150 on a 50/50 split: χ² = 50. Each arm has enough visitors and buyers, so
     // only the alarm stands between these numbers and a verdict.
-    await exposeDirectly('default', 300);
-    await exposeDirectly('lp17', 150);
-    await env.EVENTS_DB.prepare(
-      `UPDATE exposures SET reached_lookup = 1
-       WHERE visitor_id IN (SELECT visitor_id FROM exposures WHERE variant = 'lp17' LIMIT 100)
-          OR visitor_id IN (SELECT visitor_id FROM exposures WHERE variant = 'default' LIMIT 30)`,
-    ).run();
+    await reachLookup(await exposeDirectly('default', 300), 30);
+    await reachLookup(await exposeDirectly('lp17', 150), 100);
     const answer = await results();
     expect(answer.sampleRatio.alarm).toBe(true);
     expect(answer.sampleRatio.chiSquare).toBeCloseTo(50, 10);
@@ -304,23 +318,11 @@ describe('GET /console/api/results', () => {
 
   it('draws the primary metric’s lift day by day, over everyone exposed up to each day', async () => {
     const day = 24 * 60 * 60 * 1000;
-    await exposeDirectly('default', 100, 1, NOW - day);
-    await exposeDirectly('lp17', 100, 1, NOW - day);
-    await exposeDirectly('default', 100, 1, NOW);
-    await exposeDirectly('lp17', 100, 1, NOW);
     // Lookups: 20 then 10 more in the control, 30 then 30 more in lp17.
-    const reach = (variant: string, from: number, to: number, count: number) =>
-      env.EVENTS_DB.prepare(
-        `UPDATE exposures SET reached_lookup = 1 WHERE visitor_id IN (
-           SELECT visitor_id FROM exposures WHERE variant = ?1 AND exposed_at BETWEEN ?2 AND ?3
-           LIMIT ?4)`,
-      )
-        .bind(variant, from, to, count)
-        .run();
-    await reach('default', NOW - day, NOW - day, 20);
-    await reach('lp17', NOW - day, NOW - day, 30);
-    await reach('default', NOW, NOW, 10);
-    await reach('lp17', NOW, NOW, 30);
+    await reachLookup(await exposeDirectly('default', 100, 1, NOW - day), 20);
+    await reachLookup(await exposeDirectly('lp17', 100, 1, NOW - day), 30);
+    await reachLookup(await exposeDirectly('default', 100, 1, NOW), 10);
+    await reachLookup(await exposeDirectly('lp17', 100, 1, NOW), 30);
     const live = TWO_WAY;
     await env.FUNNEL_CONFIG.put(
       'split',
@@ -342,24 +344,34 @@ describe('GET /console/api/results', () => {
     expect(last?.relativeInterval).toEqual(lookup?.relativeInterval);
   });
 
-  it('answers 503 when the store fails, and logs that the results failed', async () => {
-    const down = () => {
-      throw new Error('D1_ERROR: the database is unavailable');
-    };
-    const failing = freshApp(
-      { now: () => NOW },
-      { EVENTS_DB: { prepare: down, batch: down } as unknown as D1Database },
-    );
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await failing(CONSOLE_RESULTS_PATH);
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, error: 'config_store_failed' });
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
-    expect(lines).toContainEqual(
-      expect.objectContaining({ error: 'results_failed', path: CONSOLE_RESULTS_PATH }),
-    );
-  });
+  it.each([
+    ['EVENTS_DB', { EVENTS_DB: { prepare: down, batch: down } as unknown as D1Database }],
+    [
+      'one shard',
+      {
+        EXPERIMENT_SHARDS: {
+          idFromName: (name: string) => env.EXPERIMENT_SHARDS.idFromName(name),
+          get: (id: DurableObjectId) =>
+            id.name === 'experiments:7' ? { results: down } : env.EXPERIMENT_SHARDS.get(id),
+        } as unknown as Cloudflare.Env['EXPERIMENT_SHARDS'],
+      },
+    ],
+  ])(
+    'answers 503 when %s fails, never a partial sum, and logs that the results failed',
+    async (_store, bindings) => {
+      await exposeDirectly('default', 10);
+      const failing = freshApp({ now: () => NOW }, bindings);
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const response = await failing(CONSOLE_RESULTS_PATH);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ ok: false, error: 'config_store_failed' });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(lines).toContainEqual(
+        expect.objectContaining({ error: 'results_failed', path: CONSOLE_RESULTS_PATH }),
+      );
+    },
+  );
 
   it('refuses a query it does not understand', async () => {
     for (const query of [

@@ -1,73 +1,74 @@
-import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { experimentPurchaseStatement } from '../../../worker/experiments/experiment-purchase';
+import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
+import type { ExperimentPurchase } from '../../../worker/experiments/experiment-statements';
+import { shardStub } from '../../../worker/experiments/experiment-stores';
 import { type Exposure, recordExposures } from '../../../worker/experiments/exposure-store';
 import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
-import { experimentTotals } from '../../../worker/experiments/totals';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent } from '../collector/fixtures';
+import { emptyExperiments, stores, totalsOf } from './experiment-fixtures';
 
 /**
- * The write rate of the experiment's store in local D1 (workerd, SQLite on disk), through the
- * worker's own code: exposures one statement each, as pages write them; outcomes in the queue
- * consumer's batches of 100. Prints what it measured (README, "Experiment results: production");
- * proves the counts stay exact at volume.
+ * The write rate of the experiment's shards in local workerd (SQLite Durable Objects on disk),
+ * through the worker's own code: exposures one request each, as pages write them; outcomes in
+ * the queue consumer's batches of 100, split by shard; verified purchases. And what a visitor
+ * costs a shard's storage, measured in one shard. Prints what it measured (README, "Experiment
+ * results: what is counted", and worker/experiments/visitor-shard.ts, which sizes the shard
+ * count from it); proves the counts stay exact at volume.
  */
 
 const VISITORS = 2000;
 const CONCURRENCY = 50;
 const BATCH = 100;
-const db = env.EVENTS_DB;
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  await emptyExperiments();
 });
 afterEach(() => vi.restoreAllMocks());
 
 const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000);
 
-/** The database's size in bytes, as D1 reports it after a write. */
-async function databaseSize(): Promise<number> {
-  const result = await db.prepare('DELETE FROM exposures WHERE 0').run();
-  return result.meta.size_after;
-}
-
 function visitorId(n: number) {
   return `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
 }
 
-it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and reports the rate`, async () => {
-  const ids = Array.from({ length: VISITORS }, (_, n) => visitorId(n));
-  const exposures: Exposure[] = ids.map((id, n) => ({
+function exposureOf(id: string, n: number): Exposure {
+  return {
     visitorId: id,
     phase: 1,
     variant: n % 2 ? 'lp17' : 'default',
     configVersion: 'v1+v1',
     at: n,
-  }));
+  };
+}
 
-  const sizeBefore = await databaseSize();
-  // As pages write them: one statement per visitor, CONCURRENCY at a time.
+it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and reports the rate`, {
+  timeout: 120_000,
+}, async () => {
+  const ids = Array.from({ length: VISITORS }, (_, n) => visitorId(n));
+  const exposures = ids.map(exposureOf);
+
+  // As pages write them: one request per visitor, CONCURRENCY at a time.
   const single = exposures.slice(0, VISITORS / 2);
   let started = performance.now();
   for (let from = 0; from < single.length; from += CONCURRENCY) {
     await Promise.all(
-      single.slice(from, from + CONCURRENCY).map((exposure) => recordExposures(db, [exposure])),
+      single.slice(from, from + CONCURRENCY).map((exposure) => recordExposures(stores, [exposure])),
     );
   }
   const singleMs = performance.now() - started;
 
-  // As a queue consumer would: BATCH visitors per statement.
+  // BATCH visitors at a time, one request per shard they live in.
   const batched = exposures.slice(VISITORS / 2);
   started = performance.now();
   for (let from = 0; from < batched.length; from += BATCH) {
-    await recordExposures(db, batched.slice(from, from + BATCH));
+    await recordExposures(stores, batched.slice(from, from + BATCH));
   }
   const batchedMs = performance.now() - started;
-  const bytesPerExposure = (await databaseSize()) - sizeBefore;
   // Some visitors again: none is exposed twice.
-  await recordExposures(db, exposures.slice(0, BATCH));
+  await recordExposures(stores, exposures.slice(0, BATCH));
 
   const outcomes: Outcome[] = ids.flatMap((id) => [
     { visitorId: id, event: 'onboarding_start' as const },
@@ -76,7 +77,7 @@ it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and repo
   ]);
   started = performance.now();
   for (let from = 0; from < outcomes.length; from += BATCH) {
-    await recordOutcomes(db, outcomes.slice(from, from + BATCH));
+    await recordOutcomes(stores, outcomes.slice(from, from + BATCH));
   }
   const outcomeMs = performance.now() - started;
 
@@ -93,30 +94,13 @@ it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and repo
   const buyers = ids.filter((_, n) => n % 5 === 0);
   started = performance.now();
   for (const [n, id] of buyers.entries()) {
-    const subscriptionId = `sub_${n}`;
-    await db.batch([
-      db
-        .prepare(
-          'INSERT INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, 1)',
-        )
-        .bind(subscriptionId, `claim_${n}`),
-      experimentPurchaseStatement(db, {
-        charge: {
-          subscriptionId,
-          eventId: subscriptionId,
-          amount: 6.99,
-          currency: 'USD',
-          planId: null,
-        },
-        visitorId: id,
-        claimId: `claim_${n}`,
-        at: 1,
-      }),
+    await recordPurchases(stores, [
+      { subscriptionId: `sub_${n}`, visitorId: id, amountMinor: 699, currency: 'USD', at: 1 },
     ]);
   }
   const purchaseMs = performance.now() - started;
 
-  const totals = await experimentTotals(db, 1);
+  const totals = await totalsOf(1);
   const half = VISITORS / 2;
   for (const arm of totals.arms) {
     expect(arm).toMatchObject({
@@ -133,14 +117,59 @@ it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and repo
   vi.restoreAllMocks();
   console.log(
     JSON.stringify({
-      experiment_write_rate: {
+      experiment_shard_write_rate: {
         exposures_per_s: perSecond(single.length, singleMs),
         batched_exposures_per_s: perSecond(batched.length, batchedMs),
         outcome_updates_per_s: perSecond(outcomes.length, outcomeMs),
         consumer_events_per_s: perSecond(messages.length, consumerMs),
         verified_purchases_per_s: perSecond(buyers.length, purchaseMs),
-        bytes_per_exposure: Math.round(bytesPerExposure / VISITORS),
       },
+    }),
+  );
+});
+
+const IN_ONE_SHARD = 20_000;
+
+it(`measures what a visitor costs a shard's storage, over ${IN_ONE_SHARD} visitors in one`, {
+  timeout: 120_000,
+}, async () => {
+  const shard = shardStub(stores, 0);
+  const sizeBefore = await shard.databaseSize();
+  const ids = Array.from({ length: IN_ONE_SHARD }, () => crypto.randomUUID());
+  for (let from = 0; from < ids.length; from += 500) {
+    const chunk = ids.slice(from, from + 500);
+    // Spread over 60 days, as a running experiment's visitors are.
+    await shard.recordExposures(
+      chunk.map((id, n) => ({ ...exposureOf(id, from + n), at: (from + n) * 259_200 })),
+    );
+    // A funnel's shape: 60% start the lookup, 30% sign up, 25% reach checkout, 5% buy.
+    await shard.recordOutcomes(
+      chunk.flatMap((id, n): Outcome[] => [
+        ...(n % 10 < 6 ? [{ visitorId: id, event: 'onboarding_start' as const }] : []),
+        ...(n % 10 < 3 ? [{ visitorId: id, event: 'lead' as const }] : []),
+        ...(n % 20 < 5 ? [{ visitorId: id, event: 'checkout_screen_load' as const }] : []),
+      ]),
+    );
+    await shard.recordPurchases(
+      chunk
+        .filter((_, n) => n % 20 === 0)
+        .map(
+          (id): ExperimentPurchase => ({
+            subscriptionId: `sub_${crypto.randomUUID()}`,
+            visitorId: id,
+            amountMinor: 699,
+            currency: 'USD',
+            at: 1,
+          }),
+        ),
+    );
+  }
+  const bytesPerVisitor = ((await shard.databaseSize()) - sizeBefore) / IN_ONE_SHARD;
+  expect(bytesPerVisitor).toBeGreaterThan(0);
+  vi.restoreAllMocks();
+  console.log(
+    JSON.stringify({
+      experiment_shard_storage: { bytes_per_visitor: Math.round(bytesPerVisitor) },
     }),
   );
 });

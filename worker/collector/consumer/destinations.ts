@@ -1,4 +1,5 @@
 import { type Bindings, isProduction } from '../../env';
+import { experimentStores } from '../../experiments/experiment-stores';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import type { Destination } from './destination';
 import { experimentOutcomesDestination } from './experiment-outcomes';
@@ -37,7 +38,8 @@ function adNetworkSettings(
  * - META_PIXEL_ID and META_ACCESS_TOKEN: purchases to Meta's Conversions API (META_GRAPH_VERSION,
  *   default DEFAULT_META_GRAPH_VERSION in ./meta.ts);
  * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API;
- * - always: the split test's outcomes of exposed visitors (EVENTS_DB exposures).
+ * - always: the split test's steps and verified purchases of exposed visitors (their experiment
+ *   shards; worker/experiments/experiment-stores.ts).
  * Outside production an ad network is used only with its test event code (META_TEST_EVENT_CODE,
  * TIKTOK_TEST_EVENT_CODE), so test purchases land in Test Events, never in a campaign's
  * numbers: the server-side counterpart of SPEC.md §9's `_test` pixel event names.
@@ -68,6 +70,6 @@ export function selectDestinations(env: Bindings, fetch: Fetch): Destination[] {
     production,
   );
   if (tiktok) destinations.push(tiktokDestination({ ...tiktok, fetch }));
-  destinations.push(experimentOutcomesDestination(env.EVENTS_DB));
+  destinations.push(experimentOutcomesDestination(experimentStores(env)));
   return destinations;
 }

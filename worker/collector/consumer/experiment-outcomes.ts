@@ -1,6 +1,8 @@
 import { logError } from '../../../shared/log';
+import { experimentPurchaseOf, recordPurchases } from '../../experiments/experiment-purchase';
+import type { ExperimentStores } from '../../experiments/experiment-stores';
 import { isOutcomeEvent, recordOutcomes } from '../../experiments/outcomes';
-import type { QueuedEvent } from '../queued-event';
+import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 
 /**
@@ -20,24 +22,35 @@ function isOwnOutcome(message: QueuedEvent): boolean {
 }
 
 /**
- * The split test's outcomes (EVENTS_DB exposures): sets the step flags of exposed visitors, on
- * every deployment, beside the event stores. Setting a flag twice changes nothing, so a message
- * delivered again is harmless; a D1 failure retries the messages later.
+ * The split test's outcomes (worker/experiments/): sets the step flags of exposed visitors from
+ * their own events, and counts the server-verified purchases with their amounts, each in the
+ * visitor's shard (and in EVENTS_DB for visitors exposed before the shards), on every
+ * deployment, beside the event stores. A flag set twice or a subscription counted twice changes
+ * nothing, so a message delivered again is harmless; a failed store retries the messages later.
  */
-export function experimentOutcomesDestination(db: D1Database): Destination {
+export function experimentOutcomesDestination(stores: ExperimentStores): Destination {
   return {
     name: 'experiment',
-    takes: isOwnOutcome,
+    takes: (message) => isOwnOutcome(message) || isVerifiedPurchase(message),
     async deliver(messages) {
       try {
-        await recordOutcomes(
-          db,
-          messages.flatMap(({ event }) =>
-            isOutcomeEvent(event.event_type)
-              ? [{ visitorId: event.device_id.toLowerCase(), event: event.event_type }]
-              : [],
+        await Promise.all([
+          recordOutcomes(
+            stores,
+            messages.flatMap(({ event }) =>
+              isOutcomeEvent(event.event_type)
+                ? [{ visitorId: event.device_id.toLowerCase(), event: event.event_type }]
+                : [],
+            ),
           ),
-        );
+          recordPurchases(
+            stores,
+            messages.flatMap((message) => {
+              const purchase = isVerifiedPurchase(message) ? experimentPurchaseOf(message) : null;
+              return purchase ? [purchase] : [];
+            }),
+          ),
+        ]);
         return messages.map(() => 'delivered');
       } catch (error) {
         logError('experiment_outcomes_failed', { events: messages.length, detail: String(error) });

@@ -1,0 +1,52 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { expect, it } from 'vitest';
+import { SHARD_MIGRATIONS } from '../../../worker/experiments/experiment-schema';
+import { shardStub } from '../../../worker/experiments/experiment-stores';
+import { stores } from './experiment-fixtures';
+
+/**
+ * The schema of a shard (worker/experiments/experiment-schema.ts) against EVENTS_DB's
+ * experiment tables (migrations 0003 and 0004): the same statements write and read both, and the
+ * results add them, so the two must stay one schema.
+ */
+
+/** A table's, index's or trigger's SQL without comments or layout. */
+function normalized(sql: string): string {
+  return sql
+    .split('\n')
+    .map((line) => line.replace(/--.*$/, ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\( /g, '(')
+    .replace(/ \)/g, ')')
+    .trim();
+}
+
+interface SchemaRow {
+  type: string;
+  name: string;
+  sql: string;
+}
+
+const EXPERIMENT_OBJECTS = `SELECT type, name, sql FROM sqlite_master
+  WHERE sql IS NOT NULL AND (name = 'exposures' OR name LIKE 'experiment%' OR name LIKE 'exposure%')
+  ORDER BY type, name`;
+
+it('holds the tables, index and triggers of EVENTS_DB’s experiment migrations, no more', async () => {
+  const { results: d1 } = await env.EVENTS_DB.prepare(EXPERIMENT_OBJECTS).all<SchemaRow>();
+  const shard = await runInDurableObject(shardStub(stores, 0), (_shard, state) =>
+    state.storage.sql.exec(EXPERIMENT_OBJECTS).toArray(),
+  );
+  const shape = (rows: readonly SchemaRow[]) =>
+    rows.map((row) => ({ type: row.type, name: row.name, sql: normalized(row.sql) }));
+  expect(d1.length).toBe(13);
+  expect(shape(shard as unknown as SchemaRow[])).toEqual(shape(d1));
+});
+
+it('records the migrations it ran as its schema version', async () => {
+  const version = await runInDurableObject(shardStub(stores, 1), (_shard, state) =>
+    state.storage.kv.get('schemaVersion'),
+  );
+  expect(version).toBe(SHARD_MIGRATIONS.length);
+});

@@ -1,0 +1,145 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Bindings } from '../env';
+import { SHARD_MIGRATIONS } from './experiment-schema';
+import {
+  armRowsStatement,
+  botStatement,
+  dayRevenueRowsStatement,
+  dayRowsStatement,
+  type ExperimentPurchase,
+  exposureStatement,
+  outcomeStatements,
+  phasesStatement,
+  purchaseStatements,
+  revenueRowsStatement,
+  type Statement,
+} from './experiment-statements';
+import type { StoreResults } from './experiment-stores';
+import type { Arm, Exposure } from './exposure-store';
+import type { Outcome } from './outcomes';
+import type { ArmRow, DayRevenueRow, DayRow, RevenueRow } from './phase-rows';
+
+const SCHEMA_VERSION_KEY = 'schemaVersion';
+
+/**
+ * How long a visitor's rows are kept: 13 months, a year of comparisons and a month to read them.
+ * Older rows are deleted by the shard's alarm; the totals the triggers kept from them stay (no
+ * trigger fires on a delete), so the results of old phases never change.
+ */
+export const VISITOR_ROWS_KEPT_MS = 396 * 24 * 60 * 60 * 1000;
+/** How often the alarm looks for visitor rows past VISITOR_ROWS_KEPT_MS: rows go 13 months to 13 months and a week after. */
+const RETENTION_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+/** Visitors deleted per statement, so one alarm never holds the shard for long. */
+const RETENTION_CHUNK = 1000;
+
+/**
+ * One shard of the split test's rows (worker/experiments/visitor-shard.ts decides whose): the
+ * schema of EVENTS_DB's experiment tables in the object's own SQLite, written and read with the
+ * same statements (experiment-statements.ts). Each write is one transaction, visitor rows and the
+ * totals their triggers keep together; the results read the totals of every shard and add them.
+ */
+export class ExperimentShard extends DurableObject {
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    // Nothing is served before the schema is up to date.
+    ctx.blockConcurrencyWhile(async () => this.migrate());
+  }
+
+  /**
+   * Runs the schema's migrations this shard has not run yet; the count run is kept under
+   * SCHEMA_VERSION_KEY in the same transaction (a Durable Object may not set PRAGMA user_version).
+   */
+  private migrate(): void {
+    const { sql, kv } = this.ctx.storage;
+    const version = kv.get<number>(SCHEMA_VERSION_KEY) ?? 0;
+    if (version >= SHARD_MIGRATIONS.length) return;
+    this.ctx.storage.transactionSync(() => {
+      for (const migration of SHARD_MIGRATIONS.slice(version)) {
+        for (const statement of migration) sql.exec(statement);
+      }
+      kv.put(SCHEMA_VERSION_KEY, SHARD_MIGRATIONS.length);
+    });
+  }
+
+  /** The statements in one transaction: all of them, or none on a failure. */
+  private run(statements: readonly Statement[]): void {
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      for (const { sql: text, params } of statements) sql.exec(text, ...params);
+    });
+  }
+
+  private rows<Row>(statement: Statement): Row[] {
+    return this.ctx.storage.sql.exec(statement.sql, ...statement.params).toArray() as Row[];
+  }
+
+  /** A visitor exposed once stays on the day they were first exposed: the alarm finds them. */
+  private async keepRetentionScheduled(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
+    }
+  }
+
+  async recordExposures(exposures: readonly Exposure[]): Promise<void> {
+    if (exposures.length === 0) return;
+    this.run([exposureStatement(exposures)]);
+    await this.keepRetentionScheduled();
+  }
+
+  async recordBotExposure(arm: Arm): Promise<void> {
+    this.run([botStatement(arm)]);
+  }
+
+  async recordOutcomes(outcomes: readonly Outcome[]): Promise<void> {
+    this.run(outcomeStatements(outcomes));
+  }
+
+  async recordPurchases(purchases: readonly ExperimentPurchase[]): Promise<void> {
+    this.run(purchaseStatements(purchases));
+  }
+
+  /** This shard's part of a phase's totals, histograms and counts by day, and its phases. */
+  async results(phase: number): Promise<StoreResults> {
+    return {
+      rows: {
+        arms: this.rows<ArmRow>(armRowsStatement(phase)),
+        revenue: this.rows<RevenueRow>(revenueRowsStatement(phase)),
+        days: this.rows<DayRow>(dayRowsStatement(phase)),
+        dayRevenue: this.rows<DayRevenueRow>(dayRevenueRowsStatement(phase)),
+      },
+      phases: this.rows<{ phase: number }>(phasesStatement()).map((row) => row.phase),
+    };
+  }
+
+  /** Bytes of the shard's SQLite database, for the storage figures (write-rate.test.ts). */
+  async databaseSize(): Promise<number> {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
+  /**
+   * Deletes the rows of visitors first exposed over VISITOR_ROWS_KEPT_MS ago, their purchases
+   * with them (a purchase's trigger reads the visitor's earlier ones, so they go together), a
+   * chunk at a time, then looks again in a week (each look reads the whole shard once: no index on the exposure time,
+   * which would cost every visitor about 40 bytes more).
+   */
+  override async alarm(): Promise<void> {
+    const before = Date.now() - VISITOR_ROWS_KEPT_MS;
+    const sql = this.ctx.storage.sql;
+    const old = `SELECT visitor_id FROM exposures WHERE exposed_at < ?1 LIMIT ${RETENTION_CHUNK}`;
+    let deleted: number;
+    do {
+      deleted = 0;
+      this.ctx.storage.transactionSync(() => {
+        sql.exec(
+          `DELETE FROM experiment_purchases WHERE visitor_id IN (SELECT visitor_id FROM (${old}))`,
+          before,
+        );
+        deleted = sql.exec(
+          `DELETE FROM exposures WHERE visitor_id IN (${old})`,
+          before,
+        ).rowsWritten;
+      });
+    } while (deleted >= RETENTION_CHUNK);
+    await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
+  }
+}

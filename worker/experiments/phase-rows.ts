@@ -1,0 +1,135 @@
+/**
+ * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
+ * experiment_day_revenue): counts and histograms that add. Every shard holds its own visitors'
+ * part, EVENTS_DB that of the visitors exposed before the shards; the phase's totals are their
+ * sum, exactly, whatever the visitors are spread over (the 99th percentile is taken after adding,
+ * from the added histogram).
+ */
+
+export interface ArmRow {
+  variant: string;
+  exposed: number;
+  reached_lookup: number;
+  signed_up: number;
+  reached_checkout: number;
+  purchased: number;
+  purchases: number;
+  unpriced_purchases: number;
+  bots: number;
+}
+
+export interface RevenueRow {
+  variant: string;
+  currency: string;
+  revenue_minor: number;
+  visitors: number;
+}
+
+export interface DayRow {
+  day: string;
+  variant: string;
+  exposed: number;
+  reached_lookup: number;
+  signed_up: number;
+  reached_checkout: number;
+  purchased: number;
+  first_exposed_at: number;
+}
+
+export interface DayRevenueRow extends RevenueRow {
+  day: string;
+}
+
+export interface PhaseRows {
+  arms: ArmRow[];
+  revenue: RevenueRow[];
+  days: DayRow[];
+  dayRevenue: DayRevenueRow[];
+}
+
+export const NO_PHASE_ROWS: PhaseRows = { arms: [], revenue: [], days: [], dayRevenue: [] };
+
+/**
+ * Rows with the same key added into one, in the order of the keys (as SQLite's ORDER BY
+ * sorts text: by code unit), so the sum of the stores reads as one store would.
+ */
+function addRows<T>(
+  rows: readonly T[],
+  keyOf: (row: T) => readonly string[],
+  add: (sum: T, row: T) => T,
+): T[] {
+  const sums = new Map<string, { key: readonly string[]; row: T }>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const id = JSON.stringify(key);
+    const known = sums.get(id);
+    sums.set(id, { key, row: known ? add(known.row, row) : { ...row } });
+  }
+  const compare = (a: readonly string[], b: readonly string[]) => {
+    for (let i = 0; i < a.length; i++) {
+      if (a[i]! !== b[i]!) return a[i]! < b[i]! ? -1 : 1;
+    }
+    return 0;
+  };
+  return [...sums.values()].sort((a, b) => compare(a.key, b.key)).map(({ row }) => row);
+}
+
+/** A bucket's amount as a sort key: numbers, in order, as text of equal width. */
+function amountKey(revenueMinor: number): string {
+  return revenueMinor.toString().padStart(16, '0');
+}
+
+const addVisitors = <T extends RevenueRow>(sum: T, row: T): T => ({
+  ...sum,
+  visitors: sum.visitors + row.visitors,
+});
+
+/** The stores' rows of one phase, added. */
+export function addPhaseRows(parts: readonly PhaseRows[]): PhaseRows {
+  return {
+    arms: addRows(
+      parts.flatMap((part) => part.arms),
+      (row) => [row.variant],
+      (sum, row) => ({
+        variant: sum.variant,
+        exposed: sum.exposed + row.exposed,
+        reached_lookup: sum.reached_lookup + row.reached_lookup,
+        signed_up: sum.signed_up + row.signed_up,
+        reached_checkout: sum.reached_checkout + row.reached_checkout,
+        purchased: sum.purchased + row.purchased,
+        purchases: sum.purchases + row.purchases,
+        unpriced_purchases: sum.unpriced_purchases + row.unpriced_purchases,
+        bots: sum.bots + row.bots,
+      }),
+    ),
+    revenue: addRows(
+      parts.flatMap((part) => part.revenue),
+      (row) => [row.variant, row.currency, amountKey(row.revenue_minor)],
+      addVisitors,
+    ),
+    days: addRows(
+      parts.flatMap((part) => part.days),
+      (row) => [row.day, row.variant],
+      (sum, row) => ({
+        day: sum.day,
+        variant: sum.variant,
+        exposed: sum.exposed + row.exposed,
+        reached_lookup: sum.reached_lookup + row.reached_lookup,
+        signed_up: sum.signed_up + row.signed_up,
+        reached_checkout: sum.reached_checkout + row.reached_checkout,
+        purchased: sum.purchased + row.purchased,
+        first_exposed_at: Math.min(sum.first_exposed_at, row.first_exposed_at),
+      }),
+    ),
+    dayRevenue: addRows(
+      parts.flatMap((part) => part.dayRevenue),
+      (row) => [row.day, row.variant, row.currency, amountKey(row.revenue_minor)],
+      addVisitors,
+    ),
+  };
+}
+
+/** Every phase any store saw exposures in, newest first. */
+export function addPhases(parts: readonly (readonly number[])[]): number[] {
+  return [...new Set(parts.flat())].sort((a, b) => b - a);
+}
