@@ -70,6 +70,13 @@ export interface Bindings
    * per destination, the local event store and the dead letters.
    */
   EVENTS_DB: D1Database;
+  /**
+   * The event archive (worker/collector/event-archive.ts): without AMPLITUDE_API_KEY, every raw
+   * event as gzip-compressed NDJSON, one object per consumer batch and received hour. Optional in
+   * the type so a deployment that lost it is handled (the consumer logs archive_not_configured
+   * and retries); wrangler.toml binds it in every environment.
+   */
+  EVENTS_ARCHIVE?: R2Bucket;
   /** New events from `/e`, one message each, to the destinations (worker/collector/consumer/). */
   EVENTS_QUEUE: Queue<QueuedEvent>;
   /**
@@ -94,7 +101,10 @@ export interface Bindings
    * (worker/resume/); without it `POST /api/resume` answers 503 resume_not_configured.
    */
   RESUME_LINK_KEY?: string;
-  /** Secret. Set: events go to Amplitude's batch API; unset: to the local store in EVENTS_DB. */
+  /**
+   * Secret. Set: events go to Amplitude's batch API; unset: to the EVENTS_ARCHIVE bucket, and in
+   * development to the local store in EVENTS_DB as well (never D1 in production).
+   */
   AMPLITUDE_API_KEY?: string;
   /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */
   AMPLITUDE_ENDPOINT?: string;
