@@ -12,7 +12,7 @@ import type { EventRecord } from './event-record';
 
 export const ARCHIVE_PREFIX = 'events/';
 /** The suffix that tells DuckDB, ClickHouse and BigQuery the object is gzip-compressed NDJSON. */
-export const ARCHIVE_SUFFIX = '.ndjson.gz';
+const ARCHIVE_SUFFIX = '.ndjson.gz';
 
 /** A partition's path: `events/dt=YYYY-MM-DD/hour=HH/`. */
 export type ArchivePartition = `${typeof ARCHIVE_PREFIX}dt=${string}/hour=${string}/`;
