@@ -8,10 +8,11 @@ import type { EventRecord } from './event-record';
  */
 
 /**
- * The object's metadata. No Content-Encoding: with `Content-Encoding: gzip` a store may serve
- * the object decompressed to a client that does not ask for gzip (Cloud Storage's decompressive
- * transcoding, R2's own on a public bucket), and a reader would then find plain text under a
- * `.gz` name. The readers know gzip from the suffix, so the bytes stay as written everywhere.
+ * The object's metadata. No Content-Encoding: with `Content-Encoding: gzip` a store or a cache
+ * may serve the object decompressed to a client that does not ask for gzip (Cloud Storage's
+ * decompressive transcoding, should the archive be copied there for BigQuery), and a reader
+ * would then find plain text under a `.gz` name. The readers know gzip from the suffix, so the
+ * bytes stay as written everywhere.
  */
 const HTTP_METADATA: R2HTTPMetadata = { contentType: 'application/gzip' };
 
