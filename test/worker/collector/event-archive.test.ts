@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_PREFIX } from '../../../worker/collector/archive-layout';
+import { archiveDayPrefix } from '../../../worker/collector/archive-layout';
 import { listArchiveObjects, readArchiveObject } from '../../../worker/collector/event-archive';
 import { latestEvents } from '../../../worker/collector/event-log';
 import type { EventRecord } from '../../../worker/collector/event-record';
@@ -24,9 +24,13 @@ const PRODUCTION = { ENVIRONMENT: 'production' };
 const HOUR = 3_600_000;
 const KEY = /^events\/dt=2026-11-22\/hour=08\/\d{13}-[0-9a-f]{8}\.ndjson\.gz$/;
 
-/** What the archive holds: each object's key and its lines, in key order. */
+/**
+ * What the archive holds for the fixtures' day (NOW): each object's key and its lines, in key
+ * order. Only that day: a queue message another file left behind may still be consumed while
+ * this file runs, and it lands under the day it was really received.
+ */
 async function archived(): Promise<{ key: string; records: EventRecord[] }[]> {
-  const objects = await listArchiveObjects(archive(), ARCHIVE_PREFIX);
+  const objects = await listArchiveObjects(archive(), archiveDayPrefix('2026-11-22'));
   return Promise.all(
     objects.map(async ({ key }) => ({
       key,
@@ -103,7 +107,7 @@ describe('a deployed worker without an Amplitude key', () => {
 
   it('stores gzip bytes as they are: no Content-Encoding for a store to transcode', async () => {
     await consumer(PRODUCTION).run(asDeliveries([aMessage(anEvent())]));
-    const [object] = await listArchiveObjects(archive(), ARCHIVE_PREFIX);
+    const [object] = await listArchiveObjects(archive(), archiveDayPrefix('2026-11-22'));
     const stored = await archive().get(object?.key ?? '');
     expect(stored?.httpMetadata).toEqual({ contentType: 'application/gzip' });
     expect(stored?.customMetadata).toEqual({ events: '1' });

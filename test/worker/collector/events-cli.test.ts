@@ -77,15 +77,19 @@ const DAY = 86_400_000;
 it('archive list names every object, or those of one UTC day, with its event count', async () => {
   await archived([aMessage(anEvent()), aMessage(anEvent())]);
   await archived([aMessage(anEvent(), { received_at: NOW - DAY })], NOW + 1);
+  const [yesterday, today] = await Promise.all([
+    archivedObjects(archive(), '2026-11-21'),
+    archivedObjects(archive(), '2026-11-22'),
+  ]);
+  expect(yesterday.map((object) => [object.key.split('/')[2], object.events])).toEqual([
+    ['hour=08', 1],
+  ]);
+  expect(today.map((object) => object.events)).toEqual([2]);
+  // All days: a queue message another file left behind may add an object of its own day.
   const all = await archivedObjects(archive(), null);
-  expect(all.map((object) => [object.key.split('/').slice(1, 3).join('/'), object.events])).toEqual(
-    [
-      ['dt=2026-11-21/hour=08', 1],
-      ['dt=2026-11-22/hour=08', 2],
-    ],
+  expect(all.map((object) => object.key)).toEqual(
+    expect.arrayContaining([...yesterday, ...today].map((object) => object.key)),
   );
-  const day = await archivedObjects(archive(), '2026-11-22');
-  expect(day.map((object) => object.events)).toEqual([2]);
   expect(await archivedObjects(archive(), '2026-11-23')).toEqual([]);
 });
 
@@ -117,6 +121,8 @@ it('archive tail prints every archived event, then those of each new object, onc
     },
     stopped: () => polls >= 3,
   });
-  expect(insertIds(printed)).toEqual([...first, retried].map((m) => m.event.insert_id));
-  expect(count).toBe(3);
+  const ours = [...first, retried].map((m) => m.event.insert_id);
+  // Only ours: a queue message another file left behind may be archived meanwhile.
+  expect(insertIds(printed).filter((id) => ours.includes(id))).toEqual(ours);
+  expect(count).toBe(printed.length);
 });
