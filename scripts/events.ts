@@ -1,28 +1,47 @@
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readArchiveText } from '../worker/collector/event-archive';
 import { isEventStoreMigrated, latestEvents } from '../worker/collector/event-log';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
-import { EVENTS_CLI_USAGE, type EventsCommand, parseEventsArgs } from './events/arguments';
-import { followEvents } from './events/follow';
-import { EVENT_LINE_HEADER, formatEventLine } from './events/format';
+import { archivedObjects, followArchive } from './events/archive';
+import {
+  type ArchiveCommand,
+  EVENTS_CLI_USAGE,
+  type EventsCommand,
+  parseEventsArgs,
+} from './events/arguments';
+import { type FollowIo, followEvents } from './events/follow';
+import {
+  ARCHIVED_OBJECT_HEADER,
+  EVENT_LINE_HEADER,
+  formatArchivedObject,
+  formatEventLine,
+} from './events/format';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 
 /**
- * `npm run events -- tail | list [count]`: the analytics events the collector stored locally
- * (EVENTS_DB events, worker/collector/event-log.ts) while a developer used the funnel under
- * `npm start`. Reads the same local D1 files as `wrangler dev`, through wrangler's platform
- * proxy. Arguments and lines are in scripts/events/ (pure, tested); this file only does the I/O.
+ * `npm run events -- tail | list [count] | archive …`: the analytics events the collector stored
+ * locally while a developer used the funnel under `npm start`: the local store (EVENTS_DB events,
+ * worker/collector/event-log.ts) and the event archive (EVENTS_ARCHIVE, the R2 bucket a deployed
+ * worker writes, worker/collector/event-archive.ts). Reads the same local D1 and R2 files as
+ * `wrangler dev`, through wrangler's platform proxy. Arguments and lines are in scripts/events/
+ * (pure, tested); this file only does the I/O.
  */
 
-/** Follows the store until Ctrl-C (or SIGTERM), then returns so the proxy is disposed. */
-async function tail(db: D1Database): Promise<void> {
+interface LocalBindings {
+  EVENTS_DB: D1Database;
+  EVENTS_ARCHIVE: R2Bucket;
+}
+
+/** Runs `follow` until Ctrl-C (or SIGTERM), then returns so the proxy is disposed. */
+async function untilStopped(follow: (io: FollowIo) => Promise<number>): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
     console.log(EVENT_LINE_HEADER);
-    await followEvents(db, {
+    await follow({
       print: (line) => console.log(line),
       sleep: (ms) => sleep(ms, undefined, { signal: stop.signal }).catch(() => {}),
       stopped: () => stop.signal.aborted,
@@ -42,10 +61,34 @@ async function list(db: D1Database, count: number): Promise<void> {
   console.log([EVENT_LINE_HEADER, ...rows.map(formatEventLine)].join('\n'));
 }
 
+async function archive(bucket: R2Bucket, command: ArchiveCommand): Promise<number> {
+  if (command.name === 'tail') {
+    await untilStopped((io) => followArchive(bucket, io));
+    return EXIT_OK;
+  }
+  if (command.name === 'read') {
+    const text = await readArchiveText(bucket, command.key);
+    if (text === null) return fail(`no object "${command.key}" in the local archive`);
+    process.stdout.write(text);
+    return EXIT_OK;
+  }
+  const objects = await archivedObjects(bucket, command.date);
+  if (objects.length === 0) {
+    console.log(
+      command.date === null ? 'Nothing archived yet.' : `Nothing archived on ${command.date}.`,
+    );
+    return EXIT_OK;
+  }
+  console.log([ARCHIVED_OBJECT_HEADER, ...objects.map(formatArchivedObject)].join('\n'));
+  return EXIT_OK;
+}
+
 async function run(command: EventsCommand, options: StoreOptions): Promise<number> {
   const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
-  const platform = await openLocalPlatform<{ EVENTS_DB: D1Database }>(persistTo);
+  const platform = await openLocalPlatform<LocalBindings>(persistTo);
   try {
+    if (command.name === 'archive')
+      return await archive(platform.env.EVENTS_ARCHIVE, command.archive);
     const db = platform.env.EVENTS_DB;
     if (!(await isEventStoreMigrated(db))) {
       const flag = options.persistTo ? ` -- --persist-to ${options.persistTo}` : '';
@@ -53,7 +96,7 @@ async function run(command: EventsCommand, options: StoreOptions): Promise<numbe
         `the events database in ${persistTo} has not been migrated yet: run npm start or npm run events:migrate${flag} first`,
       );
     }
-    if (command.name === 'tail') await tail(db);
+    if (command.name === 'tail') await untilStopped((io) => followEvents(db, io));
     else await list(db, command.count);
     return EXIT_OK;
   } finally {

@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The local bindings `npm start` uses (KV, D1), opened from Node for the command-line tools
+ * The local bindings `npm start` uses (KV, D1, R2), opened from Node for the command-line tools
  * (`npm run config`, `translations`, `portal`, `events`) through wrangler's platform proxy, so a
  * tool reads and writes the very files `wrangler dev` serves.
  */

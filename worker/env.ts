@@ -73,11 +73,18 @@ export interface Bindings
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
   /**
-   * The collector's database (worker/collector/migrations): insert ids seen by `/e`, deliveries
-   * per destination, the local event store and the dead letters; and the split test's rows of
+   * The collector's database (worker/collector/migrations): deliveries of retried messages,
+   * verified purchases, resume links, dead letters, the local event store (development only); and the split test's rows of
    * the visitors exposed before EXPERIMENT_SHARDS (worker/experiments/experiment-stores.ts).
    */
   EVENTS_DB: D1Database;
+  /**
+   * The event archive (worker/collector/event-archive.ts): without AMPLITUDE_API_KEY, every raw
+   * event as gzip-compressed NDJSON, one object per consumer batch and received hour. Optional in
+   * the type so a deployment that lost it is handled (the consumer logs archive_not_configured
+   * and retries); wrangler.toml binds it in every environment.
+   */
+  EVENTS_ARCHIVE?: R2Bucket;
   /** New events from `/e`, one message per batch, to the destinations (worker/collector/consumer/). */
   EVENTS_QUEUE: Queue<QueuedMessage>;
   /**
@@ -102,7 +109,10 @@ export interface Bindings
    * (worker/resume/); without it `POST /api/resume` answers 503 resume_not_configured.
    */
   RESUME_LINK_KEY?: string;
-  /** Secret. Set: events go to Amplitude's batch API; unset: to the local store in EVENTS_DB. */
+  /**
+   * Secret. Set: events go to Amplitude's batch API; unset: to the EVENTS_ARCHIVE bucket, and in
+   * development to the local store in EVENTS_DB as well (never D1 in production).
+   */
   AMPLITUDE_API_KEY?: string;
   /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */
   AMPLITUDE_ENDPOINT?: string;

@@ -1,9 +1,16 @@
-import type { StoredEvent } from '../../worker/collector/event-log';
+import type { ArchivedObject } from '../../worker/collector/event-archive';
+import type { EventRecord } from '../../worker/collector/event-record';
 
 /**
- * One line per event for `npm run events -- tail | list`: fixed-width columns, so lines printed
- * one by one as they arrive still line up.
+ * One line per event for `npm run events -- tail | list | archive tail`: fixed-width columns, so
+ * lines printed one by one as they arrive still line up.
  */
+
+/** What a line shows: a row of the local store and a line of the archive both have it. */
+export type EventLineFields = Pick<
+  EventRecord,
+  'time' | 'event_type' | 'screen_name' | 'device_id' | 'user_id' | 'insert_id'
+>;
 
 const WIDTH = { time: 23, event: 28, screen: 22, who: 30 } as const;
 const NONE = '-';
@@ -38,12 +45,31 @@ export const EVENT_LINE_HEADER = [
   'insert_id',
 ].join('  ');
 
-export function formatEventLine(event: StoredEvent): string {
+export function formatEventLine(event: EventLineFields): string {
   return [
     eventTime(event.time),
     column(event.event_type, WIDTH.event),
     column(event.screen_name ?? NONE, WIDTH.screen),
     column(visitorAndUser(event.device_id, event.user_id), WIDTH.who),
     printable(event.insert_id),
+  ].join('  ');
+}
+
+const NUMBER_WIDTH = { events: 6, bytes: 9 } as const;
+
+/** `npm run events -- archive list`: when each object was written, its events, its size, its key. */
+export const ARCHIVED_OBJECT_HEADER = [
+  column('written (UTC)', WIDTH.time),
+  'events'.padStart(NUMBER_WIDTH.events),
+  'bytes'.padStart(NUMBER_WIDTH.bytes),
+  'key',
+].join('  ');
+
+export function formatArchivedObject(object: ArchivedObject): string {
+  return [
+    eventTime(object.uploaded.getTime()),
+    String(object.events ?? '?').padStart(NUMBER_WIDTH.events),
+    String(object.size).padStart(NUMBER_WIDTH.bytes),
+    printable(object.key),
   ].join('  ');
 }

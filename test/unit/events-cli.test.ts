@@ -5,8 +5,10 @@ import {
   parseEventsArgs,
 } from '../../scripts/events/arguments';
 import {
+  ARCHIVED_OBJECT_HEADER,
   EVENT_LINE_HEADER,
   eventTime,
+  formatArchivedObject,
   formatEventLine,
   visitorAndUser,
 } from '../../scripts/events/format';
@@ -65,6 +67,25 @@ describe('npm run events lines', () => {
   });
 });
 
+describe('npm run events -- archive list lines', () => {
+  it('shows when each object was written, its events, its size and its key, in columns', () => {
+    const key = 'events/dt=2026-11-22/hour=08/1795334400123-5f3a9c0e.ndjson.gz';
+    const line = formatArchivedObject({
+      key,
+      size: 834,
+      events: 12,
+      uploaded: new Date(Date.UTC(2026, 10, 22, 8, 0, 1, 250)),
+    });
+    expect(line).toBe(['2026-11-22 08:00:01.250', '    12', '      834', key].join('  '));
+    expect(line.indexOf(key)).toBe(ARCHIVED_OBJECT_HEADER.indexOf('key'));
+  });
+
+  it('an object without an event count shows ?', () => {
+    const line = formatArchivedObject({ key: 'k', size: 1, events: null, uploaded: new Date(0) });
+    expect(line).toContain('     ?  ');
+  });
+});
+
 describe('npm run events arguments', () => {
   it('reads tail and list [count]', () => {
     expect(parseEventsArgs(['tail'])).toEqual({
@@ -81,6 +102,24 @@ describe('npm run events arguments', () => {
     });
   });
 
+  it('reads archive list [day], archive read <key> and archive tail', () => {
+    expect(parseEventsArgs(['archive', 'list'])).toMatchObject({
+      command: { name: 'archive', archive: { name: 'list', date: null } },
+    });
+    expect(parseEventsArgs(['archive', 'list', '2026-11-22'])).toMatchObject({
+      command: { name: 'archive', archive: { name: 'list', date: '2026-11-22' } },
+    });
+    const key = 'events/dt=2026-11-22/hour=08/1795334400123-5f3a9c0e.ndjson.gz';
+    expect(parseEventsArgs(['archive', 'read', key, '--persist-to', '/tmp/s'])).toEqual({
+      kind: 'run',
+      command: { name: 'archive', archive: { name: 'read', key } },
+      options: { remote: false, persistTo: '/tmp/s' },
+    });
+    expect(parseEventsArgs(['archive', 'tail'])).toMatchObject({
+      command: { name: 'archive', archive: { name: 'tail' } },
+    });
+  });
+
   it.each([
     [['list', '0'], /count must be a whole number from 1 to/],
     [['list', String(MAX_LIST_COUNT + 1)], /count must be/],
@@ -89,6 +128,14 @@ describe('npm run events arguments', () => {
     [['tail', 'now'], /tail takes no arguments/],
     [['show'], /unknown command "show"/],
     [['tail', '--remote'], /local only/],
+    [['archive'], /archive needs list, read or tail/],
+    [['archive', 'show'], /unknown archive command "show"/],
+    [['archive', 'list', '22-11-2026'], /YYYY-MM-DD/],
+    [['archive', 'list', '2026-02-30'], /YYYY-MM-DD/],
+    [['archive', 'list', '2026-11-22', '2026-11-23'], /one day/],
+    [['archive', 'read'], /one object key/],
+    [['archive', 'tail', 'now'], /takes no arguments/],
+    [['archive', 'list', '--remote'], /local only/],
     [[], /no command given/],
   ])('%j is a usage error', (argv, message) => {
     const parsed = parseEventsArgs(argv);

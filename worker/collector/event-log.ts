@@ -1,24 +1,18 @@
+import { type EventRecord, eventRecord } from './event-record';
 import type { QueuedEvent } from './queued-event';
 
 /**
- * The local event store (EVENTS_DB events): where events go when no AMPLITUDE_API_KEY is set,
- * and what `npm run events -- tail | list` prints. Written by the queue consumer on the edge,
- * read from Node through wrangler's platform proxy (scripts/events.ts).
+ * The local event store (EVENTS_DB events): where events go in development when no
+ * AMPLITUDE_API_KEY is set, and what `npm run events -- tail | list` prints. Never written by a
+ * deployed worker: raw events would fill D1 in days; those keep them in R2 (event-archive.ts).
+ * Written by the queue consumer on the edge, read from Node through wrangler's platform proxy
+ * (scripts/events.ts).
  */
 
-export interface StoredEvent {
+/** An EventRecord as a row: its arrival order, and its two objects as JSON text. */
+export interface StoredEvent extends Omit<EventRecord, 'event_properties' | 'context'> {
   /** Arrival order. */
   seq: number;
-  insert_id: string;
-  event_type: string;
-  /** Epoch ms on the visitor's clock. */
-  time: number;
-  /** Epoch ms on the collector's clock. */
-  received_at: number;
-  device_id: string;
-  user_id: string | null;
-  session_id: number;
-  screen_name: string | null;
   /** event_properties, JSON. */
   properties: string;
   /** The server context (worker/collector/queued-event.ts), JSON. */
@@ -33,19 +27,14 @@ const COLUMNS =
  * nothing. One statement for the whole batch (D1 caps bound parameters per statement).
  */
 export async function storeEvents(db: D1Database, messages: readonly QueuedEvent[]): Promise<void> {
-  const rows = messages.map(({ source, event, context }) => ({
-    insert_id: event.insert_id,
-    event_type: event.event_type,
-    time: event.time,
-    received_at: context.received_at,
-    device_id: event.device_id,
-    user_id: event.user_id,
-    session_id: event.session_id,
-    screen_name: event.event_properties.screen_name ?? null,
-    // Who vouches for it, from the message: a browser's own `source` property never survives.
-    properties: JSON.stringify({ ...event.event_properties, source }),
-    context: JSON.stringify(context),
-  }));
+  const rows = messages.map((message) => {
+    const { event_properties, context, ...columns } = eventRecord(message);
+    return {
+      ...columns,
+      properties: JSON.stringify(event_properties),
+      context: JSON.stringify(context),
+    };
+  });
   await db
     .prepare(
       `INSERT OR IGNORE INTO events (insert_id, event_type, time, received_at, device_id, user_id, session_id, screen_name, properties, context)

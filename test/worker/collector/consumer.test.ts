@@ -159,12 +159,14 @@ describe('a batch message: one per `POST /e` batch', () => {
     const first = await run(asDeliveries([batch, purchase]));
     expect(first.acked).toHaveLength(1);
     expect(first.retried).toHaveLength(1);
-    // Amplitude took the purchase: written down for the retry; the acked batch is not.
+    // Amplitude and the experiment's counts took the purchase: written down for the retry; the
+    // acked batch is not.
     const written = await env.EVENTS_DB.prepare(
-      'SELECT insert_id, destination, outcome FROM deliveries',
+      'SELECT insert_id, destination, outcome FROM deliveries ORDER BY destination',
     ).all();
     expect(written.results).toEqual([
       { insert_id: purchase.event.insert_id, destination: 'amplitude', outcome: 'delivered' },
+      { insert_id: purchase.event.insert_id, destination: 'experiment', outcome: 'delivered' },
     ]);
 
     metaUp = true;

@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
+import { archivedObjects, followArchive } from '../../../scripts/events/archive';
 import { followEvents, PAGE_SIZE, POLL_INTERVAL_MS } from '../../../scripts/events/follow';
+import { archiveDestination } from '../../../worker/collector/consumer/archive';
+import { readArchiveText } from '../../../worker/collector/event-archive';
 import { latestEvents, storeEvents } from '../../../worker/collector/event-log';
+import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { aMessage, anEvent, freshEventsDbPerTest, NOW } from './fixtures';
 
 freshEventsDbPerTest();
@@ -56,4 +60,69 @@ it('list reads the last n events, oldest first', async () => {
   await storeEvents(env.EVENTS_DB, messages);
   const last = await latestEvents(env.EVENTS_DB, 2);
   expect(last.map((row) => row.insert_id)).toEqual(messages.slice(3).map((m) => m.event.insert_id));
+});
+
+function archive(): R2Bucket {
+  if (!env.EVENTS_ARCHIVE) throw new Error('wrangler.toml [env.development] binds EVENTS_ARCHIVE');
+  return env.EVENTS_ARCHIVE;
+}
+
+/** Archives the messages as the consumer does, its clock at `writtenAt`. */
+async function archived(messages: readonly QueuedEvent[], writtenAt = NOW): Promise<void> {
+  await archiveDestination(archive(), { now: () => writtenAt }).deliver(messages);
+}
+
+const DAY = 86_400_000;
+
+it('archive list names every object, or those of one UTC day, with its event count', async () => {
+  await archived([aMessage(anEvent()), aMessage(anEvent())]);
+  await archived([aMessage(anEvent(), { received_at: NOW - DAY })], NOW + 1);
+  const [yesterday, today] = await Promise.all([
+    archivedObjects(archive(), '2026-11-21'),
+    archivedObjects(archive(), '2026-11-22'),
+  ]);
+  expect(yesterday.map((object) => [object.key.split('/')[2], object.events])).toEqual([
+    ['hour=08', 1],
+  ]);
+  expect(today.map((object) => object.events)).toEqual([2]);
+  // All days: a queue message another file left behind may add an object of its own day.
+  const all = await archivedObjects(archive(), null);
+  expect(all.map((object) => object.key)).toEqual(
+    expect.arrayContaining([...yesterday, ...today].map((object) => object.key)),
+  );
+  expect(await archivedObjects(archive(), '2026-11-23')).toEqual([]);
+});
+
+it('archive read prints an object decompressed, one JSON line per event', async () => {
+  const messages = [aMessage(anEvent()), aMessage(anEvent())];
+  await archived(messages);
+  const [object] = await archivedObjects(archive(), null);
+  const text = await readArchiveText(archive(), object?.key ?? '');
+  const lines = text?.split('\n') ?? [];
+  expect(lines.at(-1)).toBe('');
+  expect(lines.slice(0, -1).map((line) => JSON.parse(line).insert_id)).toEqual(
+    messages.map((message) => message.event.insert_id),
+  );
+  expect(await readArchiveText(archive(), 'events/none.ndjson.gz')).toBeNull();
+});
+
+it('archive tail prints every archived event, then those of each new object, once each', async () => {
+  const first = [aMessage(anEvent()), aMessage(anEvent())];
+  await archived(first);
+  // Written later into an older partition (a retried message keeps its received hour).
+  const retried = aMessage(anEvent(), { received_at: NOW - DAY });
+  const printed: string[] = [];
+  let polls = 0;
+  const count = await followArchive(archive(), {
+    print: (line) => printed.push(line),
+    sleep: async () => {
+      polls += 1;
+      if (polls === 1) await archived([retried], NOW + 1000);
+    },
+    stopped: () => polls >= 3,
+  });
+  const ours = [...first, retried].map((m) => m.event.insert_id);
+  // Only ours: a queue message another file left behind may be archived meanwhile.
+  expect(insertIds(printed).filter((id) => ours.includes(id))).toEqual(ours);
+  expect(count).toBe(printed.length);
 });

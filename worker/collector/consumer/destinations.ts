@@ -1,6 +1,7 @@
-import { type Bindings, isProduction } from '../../env';
+import { type Bindings, isDevelopment, isProduction } from '../../env';
 import { experimentStores } from '../../experiments/experiment-stores';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
+import { archiveDestination, unconfiguredArchiveDestination } from './archive';
 import type { Destination } from './destination';
 import { experimentOutcomesDestination } from './experiment-outcomes';
 import { localStoreDestination } from './local-store';
@@ -32,9 +33,31 @@ function adNetworkSettings(
 }
 
 /**
- * Where this deployment's events go, from its variables and secrets:
+ * Where every event goes:
  * - AMPLITUDE_API_KEY set: Amplitude (AMPLITUDE_ENDPOINT, default api2.amplitude.com/batch);
- *   unset: the local store in EVENTS_DB;
+ * - unset, in development: the local store in EVENTS_DB (`npm run events -- tail`) and the
+ *   EVENTS_ARCHIVE bucket, so `npm start` writes the archive exactly as production does;
+ * - unset, anywhere else: the EVENTS_ARCHIVE bucket only. Never D1: at 10 M visitors a month raw
+ *   events fill a D1 database's 10 GB in days (ARCHITECTURE.md, "Data at scale").
+ */
+function eventStores(env: Bindings, fetch: Fetch): Destination[] {
+  const amplitudeKey = setting(env.AMPLITUDE_API_KEY);
+  if (amplitudeKey) {
+    const endpoint = setting(env.AMPLITUDE_ENDPOINT) ?? DEFAULT_AMPLITUDE_ENDPOINT;
+    return [amplitudeDestination({ apiKey: amplitudeKey, endpoint, fetch })];
+  }
+  const archive = env.EVENTS_ARCHIVE ? archiveDestination(env.EVENTS_ARCHIVE) : null;
+  if (isDevelopment(env)) {
+    const local = localStoreDestination(env.EVENTS_DB);
+    return archive ? [local, archive] : [local];
+  }
+  return [archive ?? unconfiguredArchiveDestination()];
+}
+
+/**
+ * Where this deployment's events go, from its variables, secrets and bindings:
+ * - every event: Amplitude, or without its key the archive (and locally the local store), as
+ *   eventStores says;
  * - META_PIXEL_ID and META_ACCESS_TOKEN: purchases to Meta's Conversions API (META_GRAPH_VERSION,
  *   default DEFAULT_META_GRAPH_VERSION in ./meta.ts);
  * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API;
@@ -45,17 +68,7 @@ function adNetworkSettings(
  * numbers: the server-side counterpart of SPEC.md §9's `_test` pixel event names.
  */
 export function selectDestinations(env: Bindings, fetch: Fetch): Destination[] {
-  const destinations: Destination[] = [];
-  const amplitudeKey = setting(env.AMPLITUDE_API_KEY);
-  destinations.push(
-    amplitudeKey
-      ? amplitudeDestination({
-          apiKey: amplitudeKey,
-          endpoint: setting(env.AMPLITUDE_ENDPOINT) ?? DEFAULT_AMPLITUDE_ENDPOINT,
-          fetch,
-        })
-      : localStoreDestination(env.EVENTS_DB),
-  );
+  const destinations = eventStores(env, fetch);
   const production = isProduction(env);
   const meta = adNetworkSettings(
     [env.META_PIXEL_ID, env.META_ACCESS_TOKEN, env.META_TEST_EVENT_CODE],

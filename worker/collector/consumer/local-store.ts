@@ -2,7 +2,10 @@ import { logError } from '../../../shared/log';
 import { storeEvents } from '../event-log';
 import type { Destination } from './destination';
 
-/** Without an Amplitude key, every event lands in EVENTS_DB (`npm run events -- tail`). */
+/**
+ * In development without an Amplitude key, every event lands in EVENTS_DB (`npm run events --
+ * tail`), beside the archive; deployed workers never write it (destinations.ts).
+ */
 export function localStoreDestination(db: D1Database): Destination {
   return {
     name: 'local',

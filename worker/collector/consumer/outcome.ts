@@ -5,7 +5,14 @@ import { backoffFor } from '../../../shared/backoff';
  */
 export type Outcome = 'delivered' | 'dropped' | 'retry';
 
-export const DESTINATIONS = ['local', 'amplitude', 'meta', 'tiktok', 'experiment'] as const;
+export const DESTINATIONS = [
+  'local',
+  'archive',
+  'amplitude',
+  'meta',
+  'tiktok',
+  'experiment',
+] as const;
 export type DestinationName = (typeof DESTINATIONS)[number];
 
 const FIRST_RETRY_DELAY_S = 30;

@@ -1,0 +1,65 @@
+import { describeError, logError } from '../../../shared/log';
+import { archiveWrites, putArchiveObject } from '../event-archive';
+import { eventRecord } from '../event-record';
+import type { Destination } from './destination';
+
+function randomToken(): string {
+  return crypto.randomUUID().slice(0, 8);
+}
+
+/**
+ * Without an Amplitude key, the first-party raw copy of every event: one gzip NDJSON object per
+ * batch and received hour in the EVENTS_ARCHIVE bucket (worker/collector/archive-layout.ts). A
+ * failed write retries that object's events; a message delivered again after its object was
+ * written but before its delivery was recorded lands in a second object, so readers take each
+ * insert_id once (README, "The event archive").
+ */
+export function archiveDestination(
+  bucket: R2Bucket,
+  options: { now?: () => number; token?: () => string } = {},
+): Destination {
+  const now = options.now ?? Date.now;
+  const token = options.token ?? randomToken;
+  return {
+    name: 'archive',
+    takes: () => true,
+    async deliver(messages) {
+      const writes = archiveWrites(messages.map(eventRecord), now(), token);
+      const failed = new Set<string>();
+      await Promise.all(
+        writes.map(async (write) => {
+          try {
+            await putArchiveObject(bucket, write);
+          } catch (error) {
+            logError('archive_write_failed', {
+              key: write.key,
+              events: write.records.length,
+              detail: describeError(error),
+            });
+            for (const record of write.records) failed.add(record.insert_id);
+          }
+        }),
+      );
+      return messages.map((message) =>
+        failed.has(message.event.insert_id) ? 'retry' : 'delivered',
+      );
+    },
+  };
+}
+
+/**
+ * A deployment without an Amplitude key and without the EVENTS_ARCHIVE binding has nowhere to
+ * keep its events but D1, which raw events would fill in days: it says so on every batch
+ * (archive_not_configured, to alert on) and retries, so nothing is lost while someone binds the
+ * bucket; what is still unbound after the queue's retries reaches the dead letters.
+ */
+export function unconfiguredArchiveDestination(): Destination {
+  return {
+    name: 'archive',
+    takes: () => true,
+    async deliver(messages) {
+      logError('archive_not_configured', { events: messages.length, binding: 'EVENTS_ARCHIVE' });
+      return messages.map(() => 'retry');
+    },
+  };
+}
