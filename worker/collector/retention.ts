@@ -1,4 +1,5 @@
 import { describeError, logError, logLine } from '../../shared/log';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/experiment-shard';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,7 +10,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - verified_purchases: a charge's result is polled for minutes; 30 days stops a late poll from
  *   recording a purchase twice with room to spare;
  * - dead_letters: 30 days for an operator to read what never arrived (the logs keep
- *   collector_dead_letter too).
+ *   collector_dead_letter too);
+ * - exposures and experiment_purchases written before the experiment shards: 13 months, as the
+ *   shards keep theirs (no trigger fires on a delete, so the arms' totals stay).
  * resume_links lapse after 15 minutes and are deleted where links are made and opened.
  */
 const RETENTION = [
@@ -21,6 +24,16 @@ const RETENTION = [
     keepMs: 30 * DAY_MS,
   },
   { table: 'dead_letters', key: 'seq', column: 'failed_at', keepMs: 30 * DAY_MS },
+  // The split test's visitor rows from before the experiment shards (worker/experiments/
+  // experiment-stores.ts), kept as long as the shards keep theirs; their totals stay. Once none
+  // is left, the experiment destination stops writing to EVENTS_DB.
+  { table: 'exposures', key: 'visitor_id', column: 'exposed_at', keepMs: VISITOR_ROWS_KEPT_MS },
+  {
+    table: 'experiment_purchases',
+    key: 'subscription_id',
+    column: 'recorded_at',
+    keepMs: VISITOR_ROWS_KEPT_MS,
+  },
 ] as const;
 
 /** Rows deleted per statement, so one statement never holds the one writer long. */

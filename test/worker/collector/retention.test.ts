@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SEEN_RETENTION_MS } from '../../../worker/collector/intake-rules';
 import { pruneEventsDb } from '../../../worker/collector/retention';
 import developmentWorker from '../../../worker/dev';
+import { VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/experiment-shard';
 import { countRows, freshEventsDbPerTest, NOW } from './fixtures';
 
 const logs = freshEventsDbPerTest();
@@ -60,6 +61,37 @@ describe('EVENTS_DB retention', () => {
         deleted_dead_letters: 1,
       }),
     );
+  });
+
+  it('deletes visitor rows written before the experiment shards after 13 months, keeping the totals', async () => {
+    const db = env.EVENTS_DB;
+    const old = NOW - VISITOR_ROWS_KEPT_MS - 1;
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO exposures (visitor_id, phase, variant, config_version, exposed_at)
+           VALUES ('old-visitor', 1, 'lp17', 'v1+v1', ?1), ('young-visitor', 1, 'lp17', 'v1+v1', ?2)`,
+        )
+        .bind(old, NOW),
+      db
+        .prepare(
+          `INSERT INTO experiment_purchases
+             (subscription_id, visitor_id, phase, variant, amount_minor, currency, recorded_at)
+           VALUES ('sub_old', 'old-visitor', 1, 'lp17', 699, 'USD', ?1)`,
+        )
+        .bind(old),
+    ]);
+    const arms = () =>
+      db
+        .prepare('SELECT exposed, purchases FROM experiment_arms')
+        .all()
+        .then((r) => r.results);
+    const before = await arms();
+    expect(before).toEqual([{ exposed: 2, purchases: 1 }]);
+    await pruneEventsDb(db, NOW);
+    expect(await countRows('exposures')).toBe(1);
+    expect(await countRows('experiment_purchases')).toBe(0);
+    expect(await arms()).toEqual(before);
   });
 
   it('deletes in bounded statements until nothing old is left', async () => {
