@@ -22,12 +22,6 @@ const STEP_TIMEOUT_MS = 45_000;
  */
 const LAST_SCREEN_MS = 2_000;
 
-/** Run in the page, so written as text: this file is Node code and sees no DOM types. */
-const CARD_FORM_READY = `(() => {
-  const button = document.querySelector('#continue-button');
-  return button !== null && !button.disabled && document.querySelector('[data-fake-stripe]') !== null;
-})()`;
-
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -80,10 +74,13 @@ async function pay(page: Page, visitor: number): Promise<void> {
     timeout: STEP_TIMEOUT_MS,
   });
   await interactive(page);
-  const payButton = page.locator('#continue-button');
-  // Pay is enabled once the card fields (the fake Stripe.js's inputs) are in the page.
-  await page.waitForFunction(CARD_FORM_READY, undefined, { timeout: STEP_TIMEOUT_MS });
-  await payButton.click();
+  // Pay is enabled once the card fields (the fake Stripe.js's inputs) are in the page. Locators,
+  // not page.waitForFunction: the page's CSP refuses the string evaluation that would need.
+  await page
+    .locator('[data-fake-stripe]')
+    .first()
+    .waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
+  await page.locator('#continue-button:not([disabled])').click({ timeout: STEP_TIMEOUT_MS });
   await page.waitForURL((url) => url.pathname.startsWith('/upsell'), { timeout: STEP_TIMEOUT_MS });
   await interactive(page);
   await page.getByRole('button', { name: 'Add to my plan' }).click();
@@ -123,8 +120,9 @@ export async function runJourneys(
   origin: URL,
   kind: JourneyKind,
   options: { count: number; first: number; concurrency: number },
-): Promise<{ failed: string[] }> {
+): Promise<{ completed: number; failed: string[] }> {
   const failed: string[] = [];
+  let completed = 0;
   let next = 0;
   const worker = async () => {
     while (next < options.count) {
@@ -132,6 +130,7 @@ export async function runJourneys(
       next += 1;
       try {
         await runJourney(browser, origin, kind, visitor);
+        completed += 1;
       } catch (error) {
         failed.push(
           `${kind} visitor ${visitor}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -140,5 +139,5 @@ export async function runJourneys(
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, options.count) }, worker));
-  return { failed };
+  return { completed, failed };
 }

@@ -8,8 +8,11 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
 /** An IPv6 /64 as the rate limits write it (`2001:db8:1:2::/64`), or a whole address. */
 const IPV6 = /\b[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}(?:\/\d+)?/gi;
-/** An opaque id (a polling id, a card fingerprint): 12 or more letters, digits, _ or -, mixed. */
-const OPAQUE_ID = /(?<=:)(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{12,}/g;
+/**
+ * An opaque id (a polling id, a card fingerprint): 12 or more letters, digits, _ or - with lower
+ * case beside upper case or digits, as random tokens have and readable names do not.
+ */
+const OPAQUE_ID = /(?<=:)(?=[\w-]*[0-9A-Z])(?=[\w-]*[a-z])[\w-]{12,}/g;
 const DIGITS = /\d+/g;
 
 /** A name with its variable parts replaced, so objects of one kind share it. */

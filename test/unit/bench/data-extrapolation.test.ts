@@ -147,6 +147,8 @@ describe('Durable Objects by what they are keyed on', () => {
     expect(keyClass('signup_per_ip:2001:db8:1:2::/64')).toBe('signup_per_ip:<address>');
     expect(keyClass('lookup_numbers_per_prefix:+1415555')).toBe('lookup_numbers_per_prefix:+<n>');
     expect(keyClass('charged_card:poll_ocK3LdsqpPoKazzx')).toBe('charged_card:<id>');
+    expect(keyClass('charged_card:poll_QCZuLpoK-dflhvc_')).toBe('charged_card:<id>');
+    expect(keyClass('shard:global_counter')).toBe('shard:global_counter');
     expect(keyClass('shard:7')).toBe('shard:<n>');
     expect(keyClass(null)).toBe('<unnamed>');
   });
