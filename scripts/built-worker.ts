@@ -60,7 +60,8 @@ export interface BuiltWorker {
   stop(): Promise<void>;
 }
 
-function collectJsonLines(stream: Readable, into: Record<string, unknown>[]) {
+/** Keeps each JSON line a worker prints (its log lines) in `into`. */
+export function collectJsonLines(stream: Readable, into: Record<string, unknown>[]) {
   let buffered = '';
   stream.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('utf8');

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --json FILE] [-- --screens a,b]`: a tool to watch, not a test. Serves the
+ * `npm run bench [-- --json FILE] [-- --screens a,b]`: a tool to watch, not a test.
+ * `npm run bench -- data [options]` runs the data benchmark instead (./data/run.ts). Serves the
  * built worker with workerd (no wrangler proxy in front) and, beside its screens, the static
  * floor (floor.ts: the landing without its JavaScript, served by the same workerd). Puts every
  * screen and the floor under load (requests a second, p99, the worker's CPU per page), weighs
@@ -31,6 +32,7 @@ import {
   RETURNING_VISITOR,
   weighPage,
 } from './page-weight';
+import { printTable } from './print-table';
 import { childWorkerdPids, cpuMsOf, workerdPidsStartedSince } from './process-cpu';
 import { GOALS, missedGoals, type PageFigures, type Round, summarise } from './summary';
 import { type LoadResult, loadAutocannon } from './tools';
@@ -108,26 +110,6 @@ async function loadScreen(url: URL, settings: Settings): Promise<LoadResult> {
 
 // ---------------------------------------------------------------------------------------------
 // Output
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => {
-        const width = widths[column] ?? 0;
-        // Names and notes read left to right; numbers line up on the right.
-        return column === 0 || column === cells.length - 1
-          ? cell.padEnd(width)
-          : cell.padStart(width);
-      })
-      .join('  ')
-      .trimEnd();
-  console.log(line(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
-}
 
 /** workerd, the load generator and Chrome share this machine: busy neighbours skew every figure. */
 function machineLoad(): string {
@@ -645,7 +627,18 @@ async function main(): Promise<void> {
   console.log(`\nBench done in ${seconds} s. ${machineLoad()}`);
 }
 
-main().catch((error: unknown) => {
+/** `npm run bench -- data ...`: what each store costs per visitor, not how pages perform. */
+async function benchOrData(): Promise<void> {
+  const [first, ...rest] = process.argv.slice(2);
+  if (first === 'data') {
+    const { runDataBench } = await import('./data/run');
+    process.exitCode = await runDataBench(rest);
+    return;
+  }
+  await main();
+}
+
+benchOrData().catch((error: unknown) => {
   console.error(`bench could not run: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare';
+import ts from 'typescript';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { DEFAULT_CONFIG_TTL_MS } from '../../../worker/config/load';
+import { BUILT_BUNDLES } from '../../built-bundles';
+import { collectJsonLines } from '../../built-worker';
+import { applyMigrations } from '../../d1-migrations';
+import { WRANGLER_CONFIG } from '../../local-platform';
+import { type BindingKinds, COUNTS_PATH, type DataCounts, OBJECT_STORAGE_PATH } from './counting';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const BUNDLE = resolve(BUILT_BUNDLES.production);
+const BUNDLE_DIR = dirname(BUNDLE);
+
+/**
+ * The built production worker (dist/worker, what `npm run deploy` ships) with wrangler.toml's
+ * top-level bindings, in workerd through Miniflare, every binding counted (./counting.ts), its
+ * state persisted under `persistTo` so Durable Objects and databases can be weighed.
+ */
+export interface CountingWorker {
+  url: URL;
+  kinds: BindingKinds;
+  /** Queue producer binding to queue name. */
+  queueNames: Record<string, string>;
+  counts(): Promise<DataCounts>;
+  /** Each D1 database's size and each table's rows and payload bytes, read past the counting. */
+  d1Storage(): Promise<Record<string, D1Storage>>;
+  /** Each counted object's SQLite size in bytes (null where it cannot say), by binding. */
+  objectStorage(
+    ids: Record<string, string[]>,
+  ): Promise<Record<string, Record<string, number | null>>>;
+  logs: Record<string, unknown>[];
+  stop(): Promise<void>;
+}
+
+export interface D1Storage {
+  sizeBytes: number;
+  tables: Record<string, { rows: number; payloadBytes: number }>;
+}
+
+const keysOf = (option: unknown): string[] =>
+  option === undefined
+    ? []
+    : Array.isArray(option)
+      ? option.map(String)
+      : Object.keys(option as Record<string, unknown>);
+
+function transpile(source: string): string {
+  return ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+}
+
+/** The entry workerd runs: the worker's exports, each handler and object class counted. */
+function entryModule(kinds: BindingKinds): string {
+  const classes = kinds.durableObjectClasses.map(
+    (name) => `export const ${name} = countingObjectClass(production.${name});`,
+  );
+  return [
+    "import * as production from './index.js';",
+    "import { countingHandler, countingObjectClass } from './bench-counting.js';",
+    'export default countingHandler(production.default);',
+    ...classes,
+  ].join('\n');
+}
+
+export async function startCountingWorker(options: {
+  persistTo: string;
+  portalUrl: string;
+}): Promise<CountingWorker> {
+  // The top level of wrangler.toml: production's bindings, none of the development kit's.
+  const declared = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG)
+    .workerOptions as WorkerOptions;
+  const config = unstable_readConfig({ config: WRANGLER_CONFIG });
+  const objectBindings = (declared.durableObjects ?? {}) as Record<string, { className: string }>;
+  const kinds: BindingKinds = {
+    d1: keysOf(declared.d1Databases),
+    durableObjects: Object.keys(objectBindings),
+    queues: keysOf(declared.queueProducers),
+    r2: keysOf(declared.r2Buckets),
+    kv: keysOf(declared.kvNamespaces),
+    durableObjectClasses: [
+      ...new Set(Object.values(objectBindings).map((binding) => binding.className)),
+    ],
+  };
+  const queueNames = Object.fromEntries(
+    (config.queues.producers ?? []).map((producer: { binding: string; queue: string }) => [
+      producer.binding,
+      producer.queue,
+    ]),
+  );
+  const consumers = (declared.queueConsumers ?? {}) as Record<string, object>;
+  const logs: Record<string, unknown>[] = [];
+  const counting = transpile(await readFile(join(HERE, 'counting.ts'), 'utf8'));
+  const mf = new Miniflare({
+    ...declared,
+    name: 'geofunnel',
+    modules: [
+      { type: 'ESModule', path: join(BUNDLE_DIR, 'bench-entry.js'), contents: entryModule(kinds) },
+      { type: 'ESModule', path: join(BUNDLE_DIR, 'bench-counting.js'), contents: counting },
+      { type: 'ESModule', path: BUNDLE, contents: await readFile(BUNDLE, 'utf8') },
+    ],
+    modulesRoot: BUNDLE_DIR,
+    // A batch waits 1 s rather than 5, so the run drains sooner; the batches hold the same.
+    queueConsumers: Object.fromEntries(
+      Object.entries(consumers).map(([queue, consumer]) => [
+        queue,
+        { ...consumer, maxBatchTimeout: 1 },
+      ]),
+    ),
+    bindings: {
+      ...declared.bindings,
+      ENVIRONMENT: 'production',
+      CONFIG_CACHE_TTL_MS: String(DEFAULT_CONFIG_TTL_MS),
+      PORTAL_URL: options.portalUrl,
+      __BENCH_BINDINGS: kinds as unknown as Record<string, unknown>,
+    },
+    d1Persist: join(options.persistTo, 'd1'),
+    durableObjectsPersist: join(options.persistTo, 'do'),
+    kvPersist: join(options.persistTo, 'kv'),
+    r2Persist: join(options.persistTo, 'r2'),
+    host: '127.0.0.1',
+    port: 0,
+    cf: {},
+    log: new Log(LogLevel.NONE),
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      collectJsonLines(stdout, logs);
+      collectJsonLines(stderr, logs);
+    },
+  } as WorkerOptions & ConstructorParameters<typeof Miniflare>[0]);
+  const url = await mf.ready;
+  try {
+    for (const database of config.d1_databases) {
+      const db = (await mf.getD1Database(database.binding)) as unknown as D1Database;
+      if (database.migrations_dir) await applyMigrations(db, database.migrations_dir);
+    }
+    const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
+    // What production runs on: a published config, cached per isolate for the worker's TTL.
+    await kv.put('split', JSON.stringify(DEFAULT_SPLIT));
+    await kv.put('flows', JSON.stringify(DEFAULT_FLOWS));
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+  return {
+    url: new URL(url.href.replace('127.0.0.1', 'localhost')),
+    kinds,
+    queueNames,
+    logs,
+    async counts() {
+      const response = await mf.dispatchFetch(new URL(COUNTS_PATH, url));
+      return (await response.json()) as DataCounts;
+    },
+    async d1Storage() {
+      const storage: Record<string, D1Storage> = {};
+      for (const binding of kinds.d1) {
+        const db = (await mf.getD1Database(binding)) as unknown as D1Database;
+        const { results, meta } = await db
+          .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+          )
+          .all<{ name: string }>();
+        const tables: D1Storage['tables'] = {};
+        for (const { name } of results) {
+          const columns = await db.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
+          const lengths = columns.results
+            .map((column) => `ifnull(length(CAST("${column.name}" AS BLOB)), 0)`)
+            .join(' + ');
+          const row = await db
+            .prepare(
+              `SELECT count(*) AS rows, ifnull(sum(${lengths || '0'}), 0) AS bytes FROM "${name}"`,
+            )
+            .first<{ rows: number; bytes: number }>();
+          tables[name] = { rows: row?.rows ?? 0, payloadBytes: row?.bytes ?? 0 };
+        }
+        storage[binding] = { sizeBytes: Number(meta.size_after ?? 0), tables };
+      }
+      return storage;
+    },
+    async objectStorage(ids) {
+      const response = await mf.dispatchFetch(new URL(OBJECT_STORAGE_PATH, url), {
+        method: 'POST',
+        body: JSON.stringify(ids),
+      });
+      return (await response.json()) as Record<string, Record<string, number | null>>;
+    },
+    stop: () => mf.dispose(),
+  };
+}

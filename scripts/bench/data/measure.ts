@@ -1,0 +1,175 @@
+import type { DataCounts } from './counting';
+import type { CountingWorker, D1Storage } from './counting-worker';
+import type { PerVisitor } from './extrapolate';
+import type { D1Figures, KeyClassLoad, Measured, QueueFigures } from './limit-lines';
+import { groupByKeyClass, keyClass } from './object-keys';
+import { retentionOf } from './retention';
+
+/** Everything counted and weighed at one moment of the run. */
+export interface Snapshot {
+  counts: DataCounts;
+  d1: Record<string, D1Storage>;
+  objects: Record<string, Record<string, number | null>>;
+}
+
+export async function takeSnapshot(worker: CountingWorker): Promise<Snapshot> {
+  const counts = await worker.counts();
+  const ids = Object.fromEntries(
+    Object.entries(counts.durableObjects).map(([binding, namespace]) => [
+      binding,
+      Object.keys(namespace.objects),
+    ]),
+  );
+  return { counts, d1: await worker.d1Storage(), objects: await worker.objectStorage(ids) };
+}
+
+/** The three moments: before the journeys, after the lookup-only ones, after the paying ones. */
+export interface Run {
+  visitors: PerVisitor;
+  before: Snapshot;
+  afterLookups: Snapshot;
+  afterPaying: Snapshot;
+}
+
+/** A figure of each phase divided by its visitors. */
+function perVisitor(run: Run, read: (snapshot: Snapshot) => number): PerVisitor {
+  const lookups = read(run.afterLookups) - read(run.before);
+  const paying = read(run.afterPaying) - read(run.afterLookups);
+  return {
+    lookup: run.visitors.lookup > 0 ? lookups / run.visitors.lookup : 0,
+    paying: run.visitors.paying > 0 ? paying / run.visitors.paying : 0,
+  };
+}
+
+const payloadOf = (storage: D1Storage | undefined) =>
+  Object.values(storage?.tables ?? {}).reduce((sum, table) => sum + table.payloadBytes, 0);
+
+function d1Figures(run: Run, binding: string): D1Figures {
+  const counted = (field: 'statements' | 'reads' | 'writes' | 'rowsRead' | 'rowsWritten') =>
+    perVisitor(run, (snapshot) => snapshot.counts.d1[binding]?.[field] ?? 0);
+  const before = run.before.d1[binding];
+  const after = run.afterPaying.d1[binding];
+  // Rows' payload undercounts a table's pages (indexes, b-tree slack): each table's share of the
+  // database's growth is its share of the payload's growth.
+  const payloadGrowth = payloadOf(after) - payloadOf(before);
+  const sizeGrowth = (after?.sizeBytes ?? 0) - (before?.sizeBytes ?? 0);
+  const overhead = payloadGrowth > 0 && sizeGrowth > 0 ? sizeGrowth / payloadGrowth : 1;
+  const tables = Object.keys(after?.tables ?? {}).map((table) => ({
+    table,
+    bytesPerVisitor: scale(
+      perVisitor(run, (snapshot) => snapshot.d1[binding]?.tables[table]?.payloadBytes ?? 0),
+      overhead,
+    ),
+    retentionDays: retentionOf(binding, table),
+  }));
+  return {
+    statements: counted('statements'),
+    reads: counted('reads'),
+    writes: counted('writes'),
+    rowsRead: counted('rowsRead'),
+    rowsWritten: counted('rowsWritten'),
+    baseBytes: before?.sizeBytes ?? 0,
+    tables,
+  };
+}
+
+const scale = (value: PerVisitor, by: number): PerVisitor => ({
+  lookup: value.lookup * by,
+  paying: value.paying * by,
+});
+
+function objectFigures(run: Run, binding: string): KeyClassLoad[] {
+  const final = run.afterPaying.counts.durableObjects[binding]?.objects ?? {};
+  const sizes = run.afterPaying.objects[binding] ?? {};
+  const all = Object.entries(final).map(([id, object]) => ({
+    ...object,
+    storageBytes: sizes[id] ?? null,
+    id,
+  }));
+  const classes = groupByKeyClass(all, run.visitors.lookup + run.visitors.paying);
+  return classes.map((figures) => {
+    const members = all.filter((object) => keyClass(object.name) === figures.keyClass);
+    const sum = (read: (id: string) => number) =>
+      members.reduce((total, member) => total + read(member.id), 0);
+    return {
+      ...figures,
+      requestsPerVisitor: perVisitor(run, (snapshot) =>
+        sum((id) => snapshot.counts.durableObjects[binding]?.objects[id]?.requests ?? 0),
+      ),
+      bytesPerVisitor: perVisitor(run, (snapshot) =>
+        sum((id) => snapshot.objects[binding]?.[id] ?? 0),
+      ),
+    };
+  });
+}
+
+function queueFigures(run: Run, binding: string): QueueFigures {
+  return {
+    messages: perVisitor(run, (snapshot) => snapshot.counts.queues[binding]?.messages ?? 0),
+    bytes: perVisitor(run, (snapshot) => snapshot.counts.queues[binding]?.bytes ?? 0),
+    largestMessageBytes: run.afterPaying.counts.queues[binding]?.largestMessageBytes ?? 0,
+  };
+}
+
+export function measured(run: Run, kinds: CountingWorker['kinds']): Measured {
+  return {
+    d1: Object.fromEntries(kinds.d1.map((binding) => [binding, d1Figures(run, binding)])),
+    durableObjects: Object.fromEntries(
+      kinds.durableObjects.map((binding) => [binding, objectFigures(run, binding)]),
+    ),
+    queues: Object.fromEntries(
+      kinds.queues.map((binding) => [binding, queueFigures(run, binding)]),
+    ),
+  };
+}
+
+/** R2 and KV, which have no hard limit a visitor's count reaches: reported, not judged. */
+export function otherStores(run: Run, kinds: CountingWorker['kinds']) {
+  return {
+    r2: Object.fromEntries(
+      kinds.r2.map((binding) => [
+        binding,
+        {
+          puts: perVisitor(run, (s) => s.counts.r2[binding]?.puts ?? 0),
+          putBytes: perVisitor(run, (s) => s.counts.r2[binding]?.putBytes ?? 0),
+          reads: perVisitor(run, (s) => s.counts.r2[binding]?.reads ?? 0),
+          maxPutsPerKey: run.afterPaying.counts.r2[binding]?.maxPutsPerKey ?? 0,
+        },
+      ]),
+    ),
+    kv: Object.fromEntries(
+      kinds.kv.map((binding) => [
+        binding,
+        {
+          reads: perVisitor(run, (s) => s.counts.kv[binding]?.reads ?? 0),
+          writes: perVisitor(run, (s) => s.counts.kv[binding]?.writes ?? 0),
+          maxWritesPerKey: run.afterPaying.counts.kv[binding]?.maxWritesPerKey ?? 0,
+        },
+      ]),
+    ),
+  };
+}
+
+/** Waits until every queue's consumer has had every message sent to it, and all is quiet. */
+export async function drained(worker: CountingWorker, timeoutMs = 90_000): Promise<boolean> {
+  const started = Date.now();
+  let last = '';
+  let quietSince = Date.now();
+  // Beacons sent as the last pages closed are still on their way.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  while (Date.now() - started < timeoutMs) {
+    const counts = await worker.counts();
+    const text = JSON.stringify(counts);
+    if (text !== last) {
+      last = text;
+      quietSince = Date.now();
+    }
+    const delivered = Object.entries(counts.queues).every(
+      ([binding, queue]) =>
+        (counts.consumers[worker.queueNames[binding] ?? binding]?.messages ?? 0) >= queue.messages,
+    );
+    if (delivered && Date.now() - quietSince >= 2500) return true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}

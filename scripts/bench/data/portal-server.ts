@@ -1,0 +1,70 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Miniflare } from 'miniflare';
+import { createPortal } from '../../../portal/app';
+import type { PortalBindings } from '../../../portal/env';
+import { applyMigrations } from '../../d1-migrations';
+
+/**
+ * The product API for the data benchmark: the embedded portal (portal/, the contract-faithful
+ * emulator of SPEC.md §7) served over HTTP from this Node process, for the production worker's
+ * PORTAL_URL. Its database lives in a Miniflare of its own, so nothing it stores or reads is
+ * counted against the funnel's stores: in production the product API is another service.
+ * Its payment settings name Stripe, whose payment methods it charges as successful.
+ */
+export interface PortalServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startPortalServer(): Promise<PortalServer> {
+  const storage = new Miniflare({
+    modules: true,
+    script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
+    d1Databases: { PORTAL_DB: 'bench-portal' },
+    compatibilityDate: '2026-04-20',
+  });
+  const db = (await storage.getD1Database('PORTAL_DB')) as unknown as D1Database;
+  await applyMigrations(db, 'portal/migrations');
+  const env: PortalBindings = {
+    PORTAL_DB: db,
+    PORTAL_PAYMENT_GATEWAY: 'stripe',
+    PORTAL_STRIPE_PUBLISHABLE_KEY: 'pk_test_data_bench',
+    PORTAL_STRIPE_ACCOUNT_NAME: 'Data bench',
+    // A charge's result is final at the first poll: the bench counts the funnel's work, not waits.
+    PORTAL_POLLING_DELAY_MS: '0',
+  };
+  const portal = createPortal();
+  const server = createServer(async (req, res) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const request = new Request(new URL(req.url ?? '/', 'http://portal'), {
+        method: req.method ?? 'GET',
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      });
+      const response = await portal.fetch(request, env);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errors: { messages: [String(error)] } }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await storage.dispose();
+    },
+  };
+}

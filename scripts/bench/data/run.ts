@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BUILT_BUNDLES } from '../../built-bundles';
+import { startCountingWorker } from './counting-worker';
+import { judge, type Mix, visitorsPerSecond } from './extrapolate';
+import { launchBrowser, runJourneys } from './journeys';
+import { formatShare, limitLines } from './limit-lines';
+import { drained, measured, otherStores, type Run, takeSnapshot } from './measure';
+import { startPortalServer } from './portal-server';
+import { printLimits, printPerVisitor } from './report';
+import { TABLE_RETENTION } from './retention';
+
+const USAGE = `npm run bench -- data [--lookups N] [--paying N] [--concurrency N]
+                        [--peak-factor F] [--paying-share S] [--shared-key-share S] [--horizon-days D]
+
+Runs real visitors in Chromium through the built production worker (dist/worker) with the
+embedded portal behind PORTAL_URL, counts what each store did per visitor, and extrapolates it to
+10 M and 100 M visitors a month against each store's hard limits. Exits 1 when a line misses its
+headroom goal (5x at 10 M, 1.5x at 100 M).
+
+  --lookups           lookup-only visitors (default 20)
+  --paying            paying visitors (default 10)
+  --concurrency       visitors at once (default 3)
+  --peak-factor       the peak hour over the average (default 10)
+  --paying-share      the share of paying visitors in the mix (default 0.05)
+  --shared-key-share  the share of all visitors behind the busiest address, number block or card
+                      (default 0.01)
+  --horizon-days      how long rows kept for good have piled up when read (default 365)`;
+
+function number(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${name} takes a number >= 0`);
+  return parsed;
+}
+
+function machine(): string {
+  const [oneMinute = 0] = loadavg();
+  return `${availableParallelism()} CPUs, load average ${oneMinute.toFixed(1)}`;
+}
+
+/** `npm run bench -- data ...`; resolves the process's exit code. */
+export async function runDataBench(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      lookups: { type: 'string' },
+      paying: { type: 'string' },
+      concurrency: { type: 'string' },
+      'peak-factor': { type: 'string' },
+      'paying-share': { type: 'string' },
+      'shared-key-share': { type: 'string' },
+      'horizon-days': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!existsSync(BUILT_BUNDLES.production)) {
+    throw new Error(`${BUILT_BUNDLES.production} is missing: run \`npm run build\` first.`);
+  }
+  const visitors = {
+    lookup: Math.round(number(values.lookups, 20, 'lookups')),
+    paying: Math.round(number(values.paying, 10, 'paying')),
+  };
+  const concurrency = Math.max(1, Math.round(number(values.concurrency, 3, 'concurrency')));
+  const peakFactor = number(values['peak-factor'], 10, 'peak-factor');
+  const mix: Mix = { payingShare: number(values['paying-share'], 0.05, 'paying-share') };
+  const sharedKeyShare = number(values['shared-key-share'], 0.01, 'shared-key-share');
+  const horizonDays = number(values['horizon-days'], 365, 'horizon-days');
+
+  const started = performance.now();
+  console.log(`Data benchmark. Machine: ${machine()}.`);
+  const persistTo = await mkdtemp(join(tmpdir(), 'geofunnel-data-bench-'));
+  const portal = await startPortalServer();
+  const worker = await startCountingWorker({ persistTo, portalUrl: portal.url });
+  const browser = await launchBrowser();
+  const failed: string[] = [];
+  let run: Run;
+  try {
+    console.log(
+      `Production worker (${BUILT_BUNDLES.production}) on ${worker.url.origin}, the embedded` +
+        ` portal on ${portal.url}; counting D1 ${worker.kinds.d1.join(', ') || '-'}, Durable` +
+        ` Objects ${worker.kinds.durableObjects.join(', ') || '-'}, queues` +
+        ` ${worker.kinds.queues.join(', ') || '-'}, R2 ${worker.kinds.r2.join(', ') || '-'},` +
+        ` KV ${worker.kinds.kv.join(', ') || '-'}.`,
+    );
+    const before = await takeSnapshot(worker);
+    const lookups = await runJourneys(browser, worker.url, 'lookup', {
+      count: visitors.lookup,
+      first: 0,
+      concurrency,
+    });
+    failed.push(...lookups.failed);
+    // A visitor is counted once their journey completed; a failed one's partial work still
+    // counts in the totals, so failures make the figures per visitor a little high.
+    visitors.lookup = lookups.completed;
+    if (!(await drained(worker))) failed.push('the queue did not drain after the lookups');
+    const afterLookups = await takeSnapshot(worker);
+    const paying = await runJourneys(browser, worker.url, 'paying', {
+      count: visitors.paying,
+      first: visitors.lookup,
+      concurrency,
+    });
+    failed.push(...paying.failed);
+    visitors.paying = paying.completed;
+    if (!(await drained(worker))) failed.push('the queue did not drain after the paying visitors');
+    const afterPaying = await takeSnapshot(worker);
+    run = { visitors, before, afterLookups, afterPaying };
+  } finally {
+    await browser.close();
+    await worker.stop();
+    await portal.stop();
+    await rm(persistTo, { recursive: true, force: true });
+  }
+  const errors = worker.logs.filter(
+    (line) => line.level === 'error' || (typeof line.status === 'number' && line.status >= 500),
+  );
+
+  const figures = measured(run, worker.kinds);
+  console.log(
+    `\n${visitors.lookup} lookup-only and ${visitors.paying} paying visitors completed in Chromium,` +
+      ` ${concurrency} at a time; ${failed.length} journeys or waits failed, ${errors.length}` +
+      ' error lines logged by the worker.\n',
+  );
+  for (const failure of failed) console.log(`  FAILED ${failure}`);
+  const codes = [...new Set(errors.map((line) => String(line.error ?? line.status)))];
+  if (codes.length > 0) console.log(`  worker errors: ${codes.join(', ')}\n`);
+  console.log('Per visitor, by store (queue consumer included):\n');
+  printPerVisitor(figures, otherStores(run, worker.kinds), mix);
+
+  const lines = limitLines(figures, { sharedKeyShare });
+  const verdicts = judge(lines, { peakFactor, mix, horizonDays });
+  const at10 = visitorsPerSecond({ visitorsPerMonth: 10e6, peakFactor });
+  const at100 = visitorsPerSecond({ visitorsPerMonth: 100e6, peakFactor });
+  console.log(
+    `\nAt 10 M and 100 M visitors a month (30 days): ${at10.average.toFixed(1)} and` +
+      ` ${at100.average.toFixed(1)} visitors/s on average, ${at10.peak.toFixed(0)} and` +
+      ` ${at100.peak.toFixed(0)}/s in a peak hour at ${peakFactor}x; rates below are the mix's` +
+      ' per second, sizes what is kept.\n',
+  );
+  const missed = printLimits(verdicts, { mix, peakFactor });
+  const kept = Object.entries(TABLE_RETENTION)
+    .map(([table, { days, source }]) => `${table} ${Number(days.toPrecision(3))} d (${source})`)
+    .join(', ');
+  console.log(
+    `\nAssumptions: D1 tables keep rows for good unless the code deletes them (${kept}); rows` +
+      ` kept for good are read after ${horizonDays} days. Objects keyed on a visitor carry that` +
+      ' visitor alone; the busiest address, number block or card carries' +
+      ` ${formatShare(sharedKeyShare)} of visitors; a fixed set of objects splits traffic no` +
+      ' better than the run did. A rate limiter object keeps only its window (its alarm deletes' +
+      ' it), so its size is read as measured. Events are counted as the real tracker sent them' +
+      ' in a quick visit: a visitor who stays longer sends more batches (one per 30 s).',
+  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`\nData benchmark done in ${seconds} s. Machine: ${machine()}.`);
+  if (missed.length > 0) {
+    console.log(`\n${missed.length} lines under their headroom goal:`);
+    for (const line of missed) console.log(`  ✗ ${line}`);
+  }
+  if (failed.length > 0) return 2;
+  return missed.length > 0 ? 1 : 0;
+}
