@@ -1,5 +1,5 @@
 import { describeError, logError, logLine } from '../../shared/log';
-import { VISITOR_ROWS_KEPT_MS } from '../experiments/experiment-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   shards keep theirs (no trigger fires on a delete, so the arms' totals stay).
  * resume_links lapse after 15 minutes and are deleted where links are made and opened.
  */
-const RETENTION = [
+export const EVENTS_DB_RETENTION = [
   { table: 'deliveries', key: '(insert_id, destination)', column: 'at', keepMs: SEEN_RETENTION_MS },
   {
     table: 'verified_purchases',
@@ -47,7 +47,7 @@ const DELETES_PER_RUN = 100;
  */
 export async function pruneEventsDb(db: D1Database, now: number): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  for (const { table, key, column, keepMs } of RETENTION) {
+  for (const { table, key, column, keepMs } of EVENTS_DB_RETENTION) {
     deleted[table] = 0;
     // Names are the constants above, never input; each age column is indexed.
     const columns = key.replace(/[()]/g, '');

@@ -18,15 +18,10 @@ import type { StoreResults } from './experiment-stores';
 import type { Arm, Exposure } from './exposure-store';
 import type { Outcome } from './outcomes';
 import type { ArmRow, DayRevenueRow, DayRow, RevenueRow } from './phase-rows';
+import { VISITOR_ROWS_KEPT_MS } from './visitor-shard';
 
 const SCHEMA_VERSION_KEY = 'schemaVersion';
 
-/**
- * How long a visitor's rows are kept: 13 months, a year of comparisons and a month to read them.
- * Older rows are deleted by the shard's alarm; the totals the triggers kept from them stay (no
- * trigger fires on a delete), so the results of old phases never change.
- */
-export const VISITOR_ROWS_KEPT_MS = 396 * 24 * 60 * 60 * 1000;
 /** How often the alarm looks for visitor rows past VISITOR_ROWS_KEPT_MS: rows go 13 months to 13 months and a week after. */
 const RETENTION_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
 /** Visitors deleted per statement, so one alarm never holds the shard for long. */

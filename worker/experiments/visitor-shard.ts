@@ -57,3 +57,10 @@ export function groupByShard<T>(
   }
   return groups;
 }
+
+/**
+ * How long a visitor's rows are kept: 13 months, a year of comparisons and a month to read them.
+ * Older rows are deleted by the shard's alarm; the totals the triggers kept from them stay (no
+ * trigger fires on a delete), so the results of old phases never change.
+ */
+export const VISITOR_ROWS_KEPT_MS = 396 * 24 * 60 * 60 * 1000;

@@ -135,7 +135,7 @@ function objectLines(
       figures.kind === 'fixed-set'
         ? {
             store,
-            what: "busiest object's size (kept for good)",
+            what: "busiest object's size (kept to the horizon)",
             limit: LIMITS.objectBytes,
             unit: 'B',
             demand: {

@@ -1,18 +1,30 @@
-import { SEEN_RETENTION_MS } from '../../../worker/collector/intake-rules';
+import { EVENTS_DB_RETENTION } from '../../../worker/collector/retention';
+import { VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/visitor-shard';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * How long each D1 table keeps a visitor's rows, as read from the code that deletes them. A table
+ * How long each D1 table keeps a visitor's rows, read from the code that deletes them. A table
  * not listed keeps its rows for good (nothing deletes them), which the report says.
  */
 export const TABLE_RETENTION: Readonly<Record<string, { days: number; source: string }>> = {
-  // Pruned after an answer of /e, at most once a minute per isolate (worker/collector/seen-ids.ts).
-  'EVENTS_DB.seen_events': { days: SEEN_RETENTION_MS / DAY_MS, source: 'seen-ids.ts pruner' },
-  'EVENTS_DB.deliveries': { days: SEEN_RETENTION_MS / DAY_MS, source: 'seen-ids.ts pruner' },
+  // The hourly cron's list (worker/collector/retention.ts).
+  ...Object.fromEntries(
+    EVENTS_DB_RETENTION.map(({ table, keepMs }) => [
+      `EVENTS_DB.${table}`,
+      { days: keepMs / DAY_MS, source: 'retention.ts cron' },
+    ]),
+  ),
   // Deleted once expired, 15 minutes after they are made (worker/resume/resume-store.ts).
   'EVENTS_DB.resume_links': { days: 15 / (24 * 60), source: 'resume-store.ts' },
 };
+
+/**
+ * How long the experiment shards keep a visitor's rows (their alarm, worker/experiments/
+ * experiment-shard.ts): the default horizon, so rows kept for good are read as they stand
+ * when the oldest visitor's rows go.
+ */
+export const SHARD_ROWS_KEPT_DAYS = VISITOR_ROWS_KEPT_MS / DAY_MS;
 
 export function retentionOf(binding: string, table: string): number | null {
   return TABLE_RETENTION[`${binding}.${table}`]?.days ?? null;
