@@ -4,19 +4,16 @@ import { type AnalyticsLog, type KeyValueStorage, storedValue } from './storage'
 /** localStorage key of the events waiting for the collector's acknowledgement. */
 export const QUEUE_KEY = 'gf:analytics:queue';
 
-/** How long events handed to a request stay out of other uploads (its time-out is shorter). */
-export const SEND_LEASE_MS = 60_000;
-
 /**
- * How long events sent by beacon count as delivered. A beacon gets no answer, so after this a
- * later upload (this page's, another tab's or the next page's) sends them again; the collector
- * keeps the first copy by insert_id. At least once, de-duplicated: once.
+ * How long events handed to a request stay out of other uploads (its time-out is shorter). A
+ * page that ends without saying so (a crash, a killed process) never hears its request's
+ * answer: after this, another page sends its events again.
  */
-export const BEACON_LEASE_MS = 10_000;
+export const SEND_LEASE_MS = 60_000;
 
 interface QueueEntry {
   event: CollectedEvent;
-  /** Epoch ms until which a request or a beacon holds the event. */
+  /** Epoch ms until which a request holds the event. */
   until?: number;
 }
 
@@ -42,13 +39,13 @@ function parseQueue(json: unknown): StoredQueue | null {
 export interface EventQueue {
   /** Adds events; beyond `maxCount` the oldest give way. Returns how many gave way. */
   add(events: CollectedEvent[]): number;
-  /** Events no request or beacon holds at `now`, oldest first. */
+  /** Events no request holds at `now`, oldest first. */
   ready(now: number): CollectedEvent[];
-  /** Holds events until `until` (a request under way, a beacon sent). */
+  /** Holds events until `until` (a request under way). */
   hold(ids: readonly string[], until: number): void;
   /** Makes held events ready again (a request that failed). */
   release(ids: readonly string[]): void;
-  /** Forgets events (acknowledged, or refused for good). */
+  /** Forgets events (acknowledged, handed to the browser as the page went, or refused). */
   remove(ids: readonly string[]): void;
   size(): number;
   dropped(): number;

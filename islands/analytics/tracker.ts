@@ -64,6 +64,8 @@ const browserTransport: UploadTransport = {
   },
   beacon(url, body) {
     try {
+      // Offline, the browser takes a beacon and loses it: the events wait for a later page.
+      if (navigator.onLine === false) return false;
       if (navigator.sendBeacon?.(url, new Blob([body], { type: JSON_TYPE }))) return true;
       // Over the beacon quota, or no sendBeacon: a keepalive fetch outlives the page as well.
       fetch(url, {

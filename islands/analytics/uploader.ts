@@ -1,7 +1,7 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
 import { doubled } from '../../shared/backoff';
 import { batchBody, packBatches } from './batches';
-import { BEACON_LEASE_MS, type EventQueue, SEND_LEASE_MS } from './queue';
+import { type EventQueue, SEND_LEASE_MS } from './queue';
 import type { AnalyticsLog } from './storage';
 
 /** The upload figures of ANALYTICS_LIMITS; tests pass their own. */
@@ -10,11 +10,15 @@ export type UploadLimits = {
 };
 
 export interface UploadTransport {
-  /** POSTs a batch; resolves with the HTTP status, 0 when no answer came. Never rejects. */
+  /**
+   * POSTs a batch; resolves with the HTTP status, 0 when no answer came. Never rejects. The
+   * request outlives the page (a keepalive fetch): one under way as the page goes still arrives.
+   */
   post(url: string, body: string): Promise<number>;
   /**
    * Hands a batch to the browser to send after the page is gone (sendBeacon, else a keepalive
-   * fetch); false when the browser would not take it.
+   * fetch); false when the browser would not take it or is offline. It gets no answer: taken
+   * counts as delivered.
    */
   beacon(url: string, body: string): boolean;
 }
@@ -60,6 +64,10 @@ const idsOf = (events: readonly CollectedEvent[]) => events.map((event) => event
  * of ready events is reached and every period; one request at a time, of at most `batchSize`
  * events and `maxBatchBytes`. A 413 halves the batch and sends it again, down to one event, which
  * is then dropped. A failure keeps the events and waits, longer each time.
+ *
+ * What the browser takes over as the page goes away (a beacon, a request under way) leaves the
+ * queue: the browser delivers it after the page, whose answer nobody hears, so no later page may
+ * send it again (each screen is a new page: it would send nearly every event twice).
  */
 export function createUploader(options: {
   queue: EventQueue;
@@ -75,6 +83,13 @@ export function createUploader(options: {
   let backoffMs = 0;
   let retryTimer: unknown = null;
   let periodTimer: unknown = null;
+  /**
+   * The request this page has under way: its events, and whether the page went away meanwhile
+   * (sendByBeacon), which took them out of the queue.
+   */
+  let underWay: { ids: string[]; handedOver: boolean } | null = null;
+
+  const nextTask = () => new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
 
   const drop = (events: CollectedEvent[], why: string) => {
     queue.remove(idsOf(events));
@@ -93,14 +108,33 @@ export function createUploader(options: {
       if (!batch) return true;
       const ids = idsOf(batch);
       queue.hold(ids, now() + SEND_LEASE_MS);
-      const verdict = verdictOf(await transport.post(url, batchBody(batch)));
+      const sending = { ids, handedOver: false };
+      underWay = sending;
+      let status: number;
+      let leftAsItFailed = false;
+      try {
+        status = await transport.post(url, batchBody(batch));
+        // Chromium fails a page's requests just before its pagehide, in the same task, while
+        // the browser carries a keepalive request on to the collector: a failure followed at
+        // once by the page going is that, not a failed send.
+        if (status === 0 && !sending.handedOver) {
+          await nextTask();
+          leftAsItFailed = sending.handedOver;
+        }
+      } finally {
+        underWay = null;
+      }
+      if (leftAsItFailed) continue;
+      // The page is still here to hear that the batch must go again: handed over, it comes back.
+      const sendAgain = () => (sending.handedOver ? queue.add(batch) : queue.release(ids));
+      const verdict = verdictOf(status);
       if (verdict === 'too_large' && batch.length > 1) {
-        queue.release(ids);
+        sendAgain();
         batchSize = Math.max(1, Math.floor(batch.length / 2));
         continue;
       }
       if (verdict === 'retry') {
-        queue.release(ids);
+        sendAgain();
         return false;
       }
       if (verdict === 'accepted') {
@@ -157,16 +191,22 @@ export function createUploader(options: {
       if (queue.ready(now()).length >= limits.uploadThreshold) void flush();
     },
     /**
-     * The page is going away: every ready event goes by beacon now, in batches within the
-     * collector's and the beacon's limits, and counts as sent for BEACON_LEASE_MS. Stops at the
-     * first batch the browser refuses (its beacon quota is full): the rest stay for a later page.
+     * The page is going away (hidden or left): every ready event goes by beacon now, in batches
+     * within the collector's and the beacon's limits, and leaves the queue as sent, as do those
+     * of the request under way. Stops at the first batch the browser refuses (its beacon quota
+     * is full, or it is offline): the rest stay for a later page. A page killed before it could
+     * say so (no pagehide) has its request's events sent again after SEND_LEASE_MS.
      */
     sendByBeacon(): number {
+      if (underWay && !underWay.handedOver) {
+        queue.remove(underWay.ids);
+        underWay.handedOver = true;
+      }
       const packed = packBatches(queue.ready(now()), limits.batchSize, limits.maxBatchBytes);
       let sent = 0;
       for (const batch of packed.batches) {
         if (!transport.beacon(url, batchBody(batch))) break;
-        queue.hold(idsOf(batch), now() + BEACON_LEASE_MS);
+        queue.remove(idsOf(batch));
         sent += batch.length;
       }
       return sent;

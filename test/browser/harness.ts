@@ -52,7 +52,7 @@ const isExpectedThirdParty = (url: string) =>
  * exceptions, 4xx/5xx answers and failed requests into `problems`; a refused request for an
  * expected third-party script goes into `blocked` instead.
  */
-function watchPage(page: Page): { problems: string[]; blocked: string[] } {
+export function watchPage(page: Page): { problems: string[]; blocked: string[] } {
   const problems: string[] = [];
   const blocked: string[] = [];
   const isRefusedThirdParty = (message: ConsoleMessage) =>

@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { packBatches } from '../../../islands/analytics/batches';
-import { BEACON_LEASE_MS } from '../../../islands/analytics/queue';
+import { SEND_LEASE_MS } from '../../../islands/analytics/queue';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
-import { names, settle, trackerUnderTest } from './fakes';
+import { fakeLog, names, settle, trackerUnderTest } from './fakes';
 
 /**
  * Every screen is a new document: what waits when the page is hidden or left goes by beacon, in
- * chunks the collector and the browser's beacon quota take. A beacon gets no answer, so its
- * events are sent again by a later upload after BEACON_LEASE_MS; the collector keeps one copy.
+ * chunks the collector and the browser's beacon quota take. The browser delivers a beacon, and a
+ * request under way, after the page is gone; no later page sends those events again, however
+ * long the visitor stays on it.
  */
 
 beforeEach(() => {
@@ -60,32 +61,114 @@ describe('sending by beacon', () => {
     await tracker.flush();
     expect(transport.requests.flatMap((request) => request.events)).toHaveLength(150);
   });
+});
 
-  it('sends beaconed events again after a while unless the collector acknowledged them', async () => {
+/** The next screen: a new document's tracker over the same storage and network. */
+function nextPage(previous: ReturnType<typeof trackerUnderTest>) {
+  return trackerUnderTest({
+    storage: previous.storage,
+    transport: previous.transport,
+    log: fakeLog(),
+  });
+}
+
+const ids = (events: readonly { insert_id: string }[]) => events.map((event) => event.insert_id);
+
+describe('what the browser took as the page went is sent once', () => {
+  it('a beaconed event is not sent again by the next page, however long the visitor stays', async () => {
+    const first = trackerUnderTest();
+    first.tracker.track('load');
+    first.tracker.sendByBeacon();
+    expect(names(first.transport.beacons[0]!.events)).toEqual(['session_start', 'load']);
+
+    const next = nextPage(first);
+    first.transport.autoAnswer = 200;
+    next.tracker.start();
+    next.tracker.track('load');
+    // The uploads of ten minutes of reading, then the page is left.
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    next.tracker.sendByBeacon();
+    next.tracker.stop();
+    const later = [...first.transport.requests, ...first.transport.beacons.slice(1)];
+    expect(later.flatMap((batch) => names(batch.events))).toEqual(['load']);
+    expect(next.tracker.queue.size()).toBe(0);
+  });
+
+  it('does not beacon a batch a request is carrying, nor send it again from the next page', async () => {
+    const first = trackerUnderTest();
+    for (let i = 0; i < 29; i++) first.tracker.track('click');
+    const underWay = first.transport.pending();
+    first.tracker.track('load');
+    first.tracker.sendByBeacon();
+    expect(names(first.transport.beacons[0]!.events)).toEqual(['load']);
+    expect(first.tracker.queue.size()).toBe(0);
+
+    // The page is gone and its answer never heard. The next page, well past the request's hold,
+    // has nothing of it to send.
+    vi.advanceTimersByTime(SEND_LEASE_MS + 1);
+    const next = nextPage(first);
+    first.transport.autoAnswer = 200;
+    await next.tracker.flush();
+    expect(first.transport.requests).toEqual([underWay]);
+  });
+
+  it('a request failed just before pagehide, as Chromium does, is not sent again', async () => {
+    const first = trackerUnderTest();
+    for (let i = 0; i < 29; i++) first.tracker.track('click');
+    // Chromium rejects the page's fetch as it commits the next page, then fires pagehide in the
+    // same task; the keepalive request itself still reaches the collector.
+    first.transport.pending().answer(0);
+    await Promise.resolve();
+    first.tracker.sendByBeacon();
+    await settle();
+    expect(first.transport.beacons).toEqual([]);
+    expect(first.tracker.queue.size()).toBe(0);
+
+    const next = nextPage(first);
+    first.transport.autoAnswer = 200;
+    await next.tracker.flush();
+    expect(first.transport.requests).toHaveLength(1);
+  });
+
+  it('a failure heard after the page was hidden brings the events back, and they go again', async () => {
     const { tracker, transport } = trackerUnderTest();
-    transport.autoAnswer = 200;
-    tracker.track('load');
-    tracker.sendByBeacon();
-    const beaconed = transport.beacons[0]!.events.map((event) => event.insert_id);
-    tracker.track('click');
-    await tracker.flush();
-    expect(names(transport.requests[0]!.events)).toEqual(['click']);
-    vi.advanceTimersByTime(BEACON_LEASE_MS + 1);
-    await tracker.flush();
-    expect(transport.requests[1]!.events.map((event) => event.insert_id)).toEqual(beaconed);
+    for (let i = 0; i < 29; i++) tracker.track('click');
+    const underWay = transport.pending();
+    tracker.sendByBeacon(); // visibilitychange: hidden, the tab stays open
+    expect(tracker.queue.size()).toBe(0);
+    underWay.answer(503);
+    await settle();
+    expect(tracker.queue.size()).toBe(30);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(ids(transport.pending().events)).toEqual(ids(underWay.events));
+    transport.pending().answer(200);
+    await settle();
     expect(tracker.queue.size()).toBe(0);
   });
 
-  it('does not beacon a batch a request is already carrying', async () => {
+  it('a request that failed while the page stayed goes by beacon when it is left, once', async () => {
     const { tracker, transport } = trackerUnderTest();
     for (let i = 0; i < 29; i++) tracker.track('click');
-    expect(transport.requests).toHaveLength(1);
-    tracker.track('load');
-    tracker.sendByBeacon();
-    expect(names(transport.beacons[0]!.events)).toEqual(['load']);
-    transport.pending().answer(200);
+    transport.pending().answer(0);
     await settle();
-    expect(tracker.queue.size()).toBe(1);
+    expect(tracker.queue.ready(Date.now())).toHaveLength(30);
+    tracker.sendByBeacon();
+    expect(transport.beacons.flatMap((beacon) => beacon.events)).toHaveLength(30);
+    expect(tracker.queue.size()).toBe(0);
+  });
+
+  it('a page that ends without pagehide (a crash) has its request sent again after the hold', async () => {
+    const first = trackerUnderTest();
+    for (let i = 0; i < 29; i++) first.tracker.track('click');
+    const lost = first.transport.pending();
+    const next = nextPage(first);
+    first.transport.autoAnswer = 200;
+    await next.tracker.flush();
+    expect(first.transport.requests).toHaveLength(1);
+    vi.advanceTimersByTime(SEND_LEASE_MS + 1);
+    await next.tracker.flush();
+    expect(ids(first.transport.pending().events)).toEqual(ids(lost.events));
+    expect(next.tracker.queue.size()).toBe(0);
   });
 });
 

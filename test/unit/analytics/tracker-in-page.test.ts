@@ -163,6 +163,32 @@ describe('every page', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(info).toHaveBeenCalledWith(expect.stringContaining('No request sent'));
   });
+
+  it('left offline sends no beacon the browser would lose: the next page sends the events', async () => {
+    const page = await openPage();
+    showScreen(page, pageState('one_pager'));
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(navigator.sendBeacon).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+
+    online.mockRestore();
+    removeListeners();
+    const next = await openPage();
+    showScreen(next, pageState('searching'));
+    const sent = await leave();
+    expect(
+      sent.map((event) => `${event.event_type} on ${event.event_properties.screen_name}`),
+    ).toEqual([
+      'session_start on one_pager',
+      'load on one_pager',
+      'screen__load on one_pager',
+      'one_pager__load on one_pager',
+      'load on searching',
+      'screen__load on searching',
+      'searching__load on searching',
+    ]);
+  });
 });
 
 describe('starting', () => {
