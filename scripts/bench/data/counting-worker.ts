@@ -11,7 +11,13 @@ import { BUILT_BUNDLES } from '../../built-bundles';
 import { collectJsonLines } from '../../built-worker';
 import { applyMigrations } from '../../d1-migrations';
 import { WRANGLER_CONFIG } from '../../local-platform';
-import { type BindingKinds, COUNTS_PATH, type DataCounts, OBJECT_STORAGE_PATH } from './counting';
+import {
+  type BindingKinds,
+  COUNTS_PATH,
+  type DataCounts,
+  OBJECT_STORAGE_PATH,
+  REPLAY_PATH,
+} from './counting';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BUNDLE = resolve(BUILT_BUNDLES.production);
@@ -34,6 +40,16 @@ export interface CountingWorker {
   objectStorage(
     ids: Record<string, string[]>,
   ): Promise<Record<string, Record<string, number | null>>>;
+  /**
+   * Replays a binding's recorded fixed-set calls `from`..`to`, `rounds` times, into a scratch
+   * object: its SQLite size before and after.
+   */
+  replay(options: {
+    binding: string;
+    from: number;
+    to: number;
+    rounds: number;
+  }): Promise<{ before: number | null; after: number | null; calls: number }>;
   logs: Record<string, unknown>[];
   stop(): Promise<void>;
 }
@@ -188,6 +204,17 @@ export async function startCountingWorker(options: {
         body: JSON.stringify(ids),
       });
       return (await response.json()) as Record<string, Record<string, number | null>>;
+    },
+    async replay(options) {
+      const response = await mf.dispatchFetch(new URL(REPLAY_PATH, url), {
+        method: 'POST',
+        body: JSON.stringify(options),
+      });
+      return (await response.json()) as {
+        before: number | null;
+        after: number | null;
+        calls: number;
+      };
     },
     stop: () => mf.dispose(),
   };

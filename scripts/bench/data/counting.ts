@@ -87,12 +87,16 @@ export interface DataCounts {
   consumers: Record<string, ConsumerCounts>;
   r2: Record<string, R2Counts>;
   kv: Record<string, KvCounts>;
+  /** How many calls to fixed-set objects each binding recorded so far (for `replay`). */
+  recordedCalls?: Record<string, number>;
 }
 
 export const COUNTS_PATH = '/__bench/data/counts';
 /** POST `{ binding: [object ids] }`: each object's SQLite size, asked of the object itself. */
 export const OBJECT_STORAGE_PATH = '/__bench/data/object-storage';
 const STORAGE_METHOD = '__benchStorageBytes';
+/** POST `{ binding, from, to, rounds }`: replays recorded fixed-set calls (see `replay`). */
+export const REPLAY_PATH = '/__bench/data/replay';
 
 type Handler = {
   fetch?: (request: Request, env: unknown, ctx: ExecutionContext) => Promise<Response>;
@@ -274,6 +278,57 @@ function countRequest(binding: string, id: string, name: string | null): void {
 }
 
 const recentRequests: Record<string, number[]> = {};
+
+/**
+ * The RPC calls made to objects of a fixed set (named `<prefix>:<n>`, e.g. the experiment
+ * shards), in order, as JSON: replayed at volume into a scratch object of the same class, they
+ * weigh what a visitor adds to such an object, which a short run's few rows per object cannot
+ * (SQLite grows by whole pages).
+ */
+const recordedCalls: Record<string, { method: string; args: string }[]> = {};
+
+function recordCall(
+  binding: string,
+  name: string | null,
+  method: string | symbol,
+  args: unknown[],
+): void {
+  if (name === null || typeof method !== 'string' || !/^[a-z_-]+:\d+$/i.test(name)) return;
+  entry(recordedCalls, binding, () => []).push({ method, args: JSON.stringify(args) });
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-([0-9a-f]{12})/gi;
+
+/**
+ * Calls `from`..`to` of a binding's recorded calls, `rounds` times, into one scratch object:
+ * each round gives every visitor uuid and subscription id a round's own value, so every round
+ * adds new visitors rather than repeats. Answers the scratch object's size before and after.
+ */
+async function replay(request: Request, env: Env): Promise<Response> {
+  const { binding, from, to, rounds } = (await request.json()) as {
+    binding: string;
+    from: number;
+    to: number;
+    rounds: number;
+  };
+  const namespace = env[binding] as DurableObjectNamespace;
+  const stub = namespace.get(
+    namespace.idFromName(`__bench_scratch:${from}-${to}`),
+  ) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const size = async () => (await stub[STORAGE_METHOD]?.()) as number | null;
+  const before = await size();
+  const calls = (recordedCalls[binding] ?? []).slice(from, to);
+  for (let round = 0; round < rounds; round++) {
+    const tag = round.toString(16).padStart(12, '0');
+    for (const call of calls) {
+      const args = call.args
+        .replace(UUID, (uuid, tail: string) => uuid.slice(0, -tail.length) + tag)
+        .replace(/"sub_/g, `"sub_r${round}_`);
+      await stub[call.method]?.(...(JSON.parse(args) as unknown[]));
+    }
+  }
+  return Response.json({ before, after: await size(), calls: calls.length });
+}
 const namesOfIds = new Map<string, string>();
 
 function countingStub(binding: string, stub: DurableObjectStub, id: string): DurableObjectStub {
@@ -283,7 +338,10 @@ function countingStub(binding: string, stub: DurableObjectStub, id: string): Dur
       if (NOT_REQUESTS.has(property) || typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         countRequest(binding, id, namesOfIds.get(id) ?? null);
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        recordCall(binding, namesOfIds.get(id) ?? null, property, args);
+        // Reflect.apply, not value.apply: on an RPC stub every property, `apply` too, is a call
+        // to the object, and `.apply(target, …)` would try to send the stub itself.
+        return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
       };
     },
   });
@@ -505,7 +563,13 @@ export function countingHandler(worker: Handler): Handler {
   return {
     async fetch(request, env, ctx) {
       const path = new URL(request.url).pathname;
-      if (path === COUNTS_PATH) return Response.json(counts);
+      if (path === COUNTS_PATH) {
+        const calls = Object.fromEntries(
+          Object.entries(recordedCalls).map(([binding, list]) => [binding, list.length]),
+        );
+        return Response.json({ ...counts, recordedCalls: calls });
+      }
+      if (path === REPLAY_PATH) return replay(request, env as Env);
       if (path === OBJECT_STORAGE_PATH) return objectStorage(request, env as Env);
       if (!worker.fetch) return new Response('no fetch handler', { status: 500 });
       return worker.fetch(request, countingEnv(env as Env), ctx);

@@ -88,6 +88,9 @@ async function pay(page: Page, visitor: number): Promise<void> {
   await interactive(page);
 }
 
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 export async function runJourney(
   browser: Browser,
   origin: URL,
@@ -96,6 +99,9 @@ export async function runJourney(
 ): Promise<void> {
   const context = await browser.newContext({
     baseURL: origin.href,
+    // A phone's agent: headless Chromium's own says HeadlessChrome, a known bot, whose draws are
+    // counted apart and write no experiment rows (worker/experiments/bots.ts).
+    userAgent: PHONE_AGENT,
     extraHTTPHeaders: { 'cf-connecting-ip': address(visitor) },
   });
   try {

@@ -29,6 +29,48 @@ export interface Run {
   before: Snapshot;
   afterLookups: Snapshot;
   afterPaying: Snapshot;
+  /** Bytes a visitor adds to a fixed set's object, by binding, weighed by replay. */
+  replayed?: Record<string, PerVisitor>;
+}
+
+/** Visitors each phase is replayed up to: enough that SQLite's 4 KB pages average out. */
+const REPLAYED_VISITORS = 2000;
+
+/**
+ * What a visitor of each phase adds to a fixed set's object (the experiment shards): the
+ * phase's recorded calls replayed as new visitors into a scratch object of the same class, until
+ * about REPLAYED_VISITORS, its growth divided by them. A short run puts a handful of rows in each
+ * of 64 objects, which SQLite holds in pages it had already: their size says nothing per visitor.
+ */
+export async function replayFixedSets(
+  worker: CountingWorker,
+  visitors: PerVisitor,
+  [before, afterLookups, afterPaying]: [Snapshot, Snapshot, Snapshot],
+): Promise<Record<string, PerVisitor>> {
+  const bindings = Object.keys(afterPaying.counts.recordedCalls ?? {});
+  const weighed: Record<string, PerVisitor> = {};
+  for (const binding of bindings) {
+    const at = (snapshot: Snapshot) => snapshot.counts.recordedCalls?.[binding] ?? 0;
+    const phase = async (from: number, to: number, count: number) => {
+      if (count === 0 || to === from) return 0;
+      const rounds = Math.ceil(REPLAYED_VISITORS / count);
+      const {
+        before: start,
+        after: end,
+        calls,
+      } = await worker.replay({ binding, from, to, rounds });
+      console.log(
+        `Weighed ${binding} by replaying ${calls} calls of ${count} visitors ${rounds} times:` +
+          ` ${start ?? '?'} to ${end ?? '?'} bytes.`,
+      );
+      return start === null || end === null ? 0 : (end - start) / (rounds * count);
+    };
+    weighed[binding] = {
+      lookup: await phase(at(before), at(afterLookups), visitors.lookup),
+      paying: await phase(at(afterLookups), at(afterPaying), visitors.paying),
+    };
+  }
+  return weighed;
 }
 
 /** A figure of each phase divided by its visitors. */
@@ -96,9 +138,10 @@ function objectFigures(run: Run, binding: string): KeyClassLoad[] {
       requestsPerVisitor: perVisitor(run, (snapshot) =>
         sum((id) => snapshot.counts.durableObjects[binding]?.objects[id]?.requests ?? 0),
       ),
-      bytesPerVisitor: perVisitor(run, (snapshot) =>
-        sum((id) => snapshot.objects[binding]?.[id] ?? 0),
-      ),
+      bytesPerVisitor:
+        figures.kind === 'fixed-set' && run.replayed?.[binding]
+          ? run.replayed[binding]
+          : perVisitor(run, (snapshot) => sum((id) => snapshot.objects[binding]?.[id] ?? 0)),
     };
   });
 }

@@ -1,3 +1,5 @@
+import { EXPERIMENT_SHARD_COUNT } from '../../../worker/experiments/visitor-shard';
+
 /**
  * Durable Objects by what they are keyed on, read from the names the worker addressed them by:
  * `lookup_per_visitor:<uuid>` is one visitor's, `collect_per_ip:203.0.113.7` an address's (many
@@ -36,8 +38,18 @@ export function keyClass(name: string | null): string {
  */
 export type KeyKind = 'visitor' | 'shared-key' | 'fixed-set';
 
+/**
+ * The sets whose size the worker fixes, by key class: their objects split the traffic evenly by
+ * a hash, so at scale the busiest carries 1/N of it, whatever a short run's few visitors did.
+ */
+export const DECLARED_SETS: Readonly<Record<string, number>> = {
+  // worker/experiments/visitor-shard.ts: the visitor's experiment shard.
+  'experiments:<n>': EXPERIMENT_SHARD_COUNT,
+};
+
 export function keyKind(keyClassName: string, objects: number, visitors: number): KeyKind {
   if (keyClassName.includes('<uuid>')) return 'visitor';
+  if (keyClassName in DECLARED_SETS) return 'fixed-set';
   if (keyClassName.includes('<address>') || keyClassName.includes('<id>')) return 'shared-key';
   // A set that grew with the visitors (about one object each or more) is keyed on something
   // visitors bring; one that stayed small (names with at most a small number) is a fixed set.
@@ -105,7 +117,10 @@ export function busiestShareAtScale(figures: KeyClassFigures, sharedKeyShare: nu
       return 0;
     case 'shared-key':
       return sharedKeyShare;
-    case 'fixed-set':
+    case 'fixed-set': {
+      const declared = DECLARED_SETS[figures.keyClass];
+      if (declared !== undefined) return 1 / declared;
       return Math.max(figures.busiestShare, figures.objects > 0 ? 1 / figures.objects : 1);
+    }
   }
 }

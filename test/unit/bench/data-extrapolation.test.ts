@@ -158,6 +158,8 @@ describe('Durable Objects by what they are keyed on', () => {
     expect(keyKind('collector_batches_per_ip:<address>', 1, 30)).toBe('shared-key');
     expect(keyKind('lookup_numbers_per_prefix:+<n>', 28, 30)).toBe('shared-key');
     expect(keyKind('shard:<n>', 8, 30)).toBe('fixed-set');
+    // The experiment shards, however many a short run touched.
+    expect(keyKind('experiments:<n>', 30, 30)).toBe('fixed-set');
   });
 
   it("reads a fixed set's busiest share from the run, never below an even split", () => {
@@ -180,6 +182,8 @@ describe('Durable Objects by what they are keyed on', () => {
     expect(busiestShareAtScale(figures, 0.01)).toBeCloseTo(0.6, 9);
     expect(busiestShareAtScale({ ...figures, busiestShare: 0.1 }, 0.01)).toBe(0.25);
     expect(busiestShareAtScale({ ...figures, kind: 'shared-key' }, 0.01)).toBe(0.01);
+    // A set the worker sizes is split evenly by its hash at scale.
+    expect(busiestShareAtScale({ ...figures, keyClass: 'experiments:<n>' }, 0.01)).toBe(1 / 64);
   });
 
   it("holds a visitor's object to its own burst and a shared key to the assumed share", () => {
