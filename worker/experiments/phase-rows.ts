@@ -47,8 +47,6 @@ export interface PhaseRows {
   dayRevenue: DayRevenueRow[];
 }
 
-export const NO_PHASE_ROWS: PhaseRows = { arms: [], revenue: [], days: [], dayRevenue: [] };
-
 /**
  * Rows with the same key added into one, in the order of the keys (as SQLite's ORDER BY
  * sorts text: by code unit), so the sum of the stores reads as one store would.

@@ -5,7 +5,7 @@
  */
 
 export const SECONDS_PER_MONTH = 30 * 24 * 3600;
-export const DAYS_PER_MONTH = 30;
+const DAYS_PER_MONTH = 30;
 
 /** The traffic the figures are read at. */
 export interface Traffic {

@@ -91,7 +91,7 @@ async function pay(page: Page, visitor: number): Promise<void> {
 const PHONE_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
-export async function runJourney(
+async function runJourney(
   browser: Browser,
   origin: URL,
   kind: JourneyKind,

@@ -5,7 +5,7 @@ import { busiestShareAtScale, type KeyClassFigures } from './object-keys';
  * The hard limits each store is held to (ARCHITECTURE.md, "Data at scale", and Cloudflare's
  * documented limits), and the lines of the report built from what the run measured. Pure.
  */
-export const LIMITS = {
+const LIMITS = {
   /** A D1 database's size. */
   d1Bytes: 10e9,
   /** D1 runs one statement at a time; the goal keeps the peak at half of ~1,000 a second. */

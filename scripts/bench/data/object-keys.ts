@@ -42,7 +42,7 @@ export type KeyKind = 'visitor' | 'shared-key' | 'fixed-set';
  * The sets whose size the worker fixes, by key class: their objects split the traffic evenly by
  * a hash, so at scale the busiest carries 1/N of it, whatever a short run's few visitors did.
  */
-export const DECLARED_SETS: Readonly<Record<string, number>> = {
+const DECLARED_SETS: Readonly<Record<string, number>> = {
   // worker/experiments/visitor-shard.ts: the visitor's experiment shard.
   'experiments:<n>': EXPERIMENT_SHARD_COUNT,
 };

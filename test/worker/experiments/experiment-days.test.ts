@@ -16,7 +16,7 @@ import {
 } from '../../../worker/experiments/experiment-stores';
 import type { Outcome } from '../../../worker/experiments/outcomes';
 import { experimentTotals } from '../../../worker/experiments/totals';
-import { stores } from './experiment-fixtures';
+import { EXPERIMENT_TABLES, stores } from './experiment-fixtures';
 
 /**
  * The counts by exposure day (0004_experiment_days.sql) that the lift over days adds up: kept by
@@ -27,15 +27,7 @@ import { stores } from './experiment-fixtures';
  */
 
 const db = env.EVENTS_DB;
-const TABLES = [
-  'exposures',
-  'experiment_arms',
-  'experiment_purchases',
-  'experiment_revenue',
-  'experiment_days',
-  'experiment_day_revenue',
-  'verified_purchases',
-];
+const TABLES = [...EXPERIMENT_TABLES, 'verified_purchases'];
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.UTC(2026, 10, 20, 23, 59, 59);
 

@@ -3,7 +3,6 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
-import { experimentDays } from '../../../worker/experiments/experiment-days';
 import {
   experimentStores,
   forgetLegacyCheck,
@@ -117,12 +116,8 @@ export async function totalsOf(phase: number) {
   return experimentTotals(phase, (await readResults(stores, phase)).rows);
 }
 
-/** The results' counts by day of a phase, every store's added. */
-export async function daysOf(phase: number) {
-  return experimentDays((await readResults(stores, phase)).rows);
-}
-
-const EXPERIMENT_TABLES = [
+/** The split test's tables, in EVENTS_DB and in every shard. */
+export const EXPERIMENT_TABLES = [
   'exposures',
   'experiment_arms',
   'experiment_purchases',
