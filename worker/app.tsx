@@ -26,6 +26,7 @@ import { country } from './middleware/country';
 import { provideDevKit } from './middleware/dev-kit';
 import { exceptPaths } from './middleware/except-paths';
 import { exposure } from './middleware/exposure';
+import { firstTouch } from './middleware/first-touch';
 import { funnelConfig } from './middleware/funnel-config';
 import { inAppBrowser } from './middleware/in-app';
 import { locale } from './middleware/locale';
@@ -130,6 +131,7 @@ export function createApp(options: AppOptions = {}) {
   // After the split test, which tells a marketer's preview apart: it gets no ad cookie.
   app.use(exceptPaths(NOT_PAGES, attribution()));
   app.use(exceptPaths(NOT_PAGES, inAppBrowser()));
+  app.use(exceptPaths(NOT_PAGES, firstTouch({ now: options.now })));
   // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
   app.use(exposure({ now: options.now }));
 

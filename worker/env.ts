@@ -12,6 +12,7 @@ import type { ActiveFlow } from './funnel/flow';
 import type { VariantAssignment } from './funnel/split-test';
 import type { Attribution } from './middleware/attribution';
 import type { PaymentProviderBindings } from './middleware/payment-providers';
+import type { FirstTouch } from './routing/first-touch';
 
 export interface Bindings
   extends Partial<PortalBindings>,
@@ -150,6 +151,8 @@ export interface Variables {
   attribution: Attribution;
   /** The ad app whose own browser sent a page request (worker/middleware/in-app.ts), or null. */
   inApp: InAppBrowser | null;
+  /** Where the visit came from, kept from its first page (worker/middleware/first-touch.ts). */
+  firstTouch: FirstTouch;
   /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
   devKit?: DevKit;
   /** Who is using the console: the Access token's email, or the local author in development. */

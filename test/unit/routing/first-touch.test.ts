@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeFirstTouch,
+  encodeFirstTouch,
+  type FirstTouch,
+  SOURCES,
+  sourceOf,
+  takeFirstTouch,
+} from '../../../worker/routing/first-touch';
+
+const HOST = 'funnel.test';
+const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+
+function touchOf(query: string, referrer: string | null = null, country: string | null = 'DE') {
+  return takeFirstTouch({ url: new URL(`https://${HOST}/?${query}`), referrer, country, now: NOW });
+}
+
+describe('the source of a visit', () => {
+  it.each([
+    ['fbclid=IwAR0abc', null, 'meta'],
+    ['ttclid=E.C.P.abc', null, 'tiktok'],
+    ['gclid=Cj0KCQ', null, 'google'],
+    ['gbraid=0AAAAA', null, 'google'],
+    ['wbraid=CjkKCQ', null, 'google'],
+    // A click id outranks what the link was tagged with.
+    ['ttclid=E.C.P.abc&utm_source=facebook', null, 'tiktok'],
+    ['utm_source=fb', null, 'meta'],
+    ['utm_source=Instagram', null, 'meta'],
+    ['utm_source=TikTok', null, 'tiktok'],
+    ['utm_source=newsletter', null, 'other'],
+    ['', 'https://www.google.de/search?q=locate', 'organic'],
+    ['', 'https://duckduckgo.com/', 'organic'],
+    ['', 'https://blog.example.com/review', 'referral'],
+    // Our own pages refer to each other: that is no source.
+    ['', `https://${HOST}/features`, 'direct'],
+    ['', null, 'direct'],
+  ])('?%s from %s is %s', (query, referrer, source) => {
+    expect(sourceOf(new URLSearchParams(query), referrer, HOST)).toBe(source);
+  });
+
+  it('a malformed click id or utm_source counts as absent', () => {
+    expect(sourceOf(new URLSearchParams('fbclid=<script>'), null, HOST)).toBe('direct');
+    expect(sourceOf(new URLSearchParams(`utm_source=${'x'.repeat(101)}`), null, HOST)).toBe(
+      'direct',
+    );
+    expect(sourceOf(new URLSearchParams('utm_source=%00fb'), null, HOST)).toBe('direct');
+    // An alias map's own keys are not Object.prototype's.
+    expect(sourceOf(new URLSearchParams('utm_source=constructor'), null, HOST)).toBe('other');
+  });
+});
+
+describe('the first touch', () => {
+  it('keeps the UTM parameters as tagged, the entry alias, the country and the time', () => {
+    expect(
+      touchOf('utm_source=tiktok&utm_medium=paid&utm_campaign=DE%20Black%20Friday&r=BF24'),
+    ).toEqual({
+      source: 'tiktok',
+      utm: {
+        source: 'tiktok',
+        medium: 'paid',
+        campaign: 'DE Black Friday',
+        content: null,
+        term: null,
+      },
+      entry: 'bf24',
+      country: 'DE',
+      began_at: NOW,
+    } satisfies FirstTouch);
+  });
+
+  it('drops what a link could not mean: control characters, long values, odd aliases', () => {
+    const touch = touchOf(`utm_campaign=a%0Ab&utm_term=${'t'.repeat(200)}&r=../admin`, null, 'xx');
+    expect(touch.utm.campaign).toBeNull();
+    expect(touch.utm.term).toBeNull();
+    expect(touch.entry).toBeNull();
+    expect(touch.country).toBeNull();
+  });
+
+  it('any query string and referrer give a first touch of known values, never a throw', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), fc.option(fc.string()), (query, referrer) => {
+        const touch = takeFirstTouch({
+          url: new URL(`https://${HOST}/?${encodeURI(query)}`),
+          referrer,
+          country: 'US',
+          now: NOW,
+        });
+        expect(SOURCES).toContain(touch.source);
+        for (const value of Object.values(touch.utm)) {
+          if (value !== null) expect(value.length).toBeLessThanOrEqual(100);
+        }
+        // Whatever was taken survives its own cookie exactly.
+        expect(decodeFirstTouch(encodeFirstTouch(touch))).toEqual(touch);
+      }),
+    );
+  });
+});
+
+describe('the cookie', () => {
+  const touch = touchOf('utm_source=fb&utm_campaign=Kampagne%20%C3%BC&r=summer');
+
+  it('reads back what it wrote, non-ASCII included', () => {
+    expect(decodeFirstTouch(encodeFirstTouch(touch))).toEqual(touch);
+  });
+
+  it('a forged or broken cookie is no first touch', () => {
+    const forge = (data: unknown) => Buffer.from(JSON.stringify(data)).toString('base64url');
+    expect(decodeFirstTouch(undefined)).toBeNull();
+    expect(decodeFirstTouch('not base64!')).toBeNull();
+    expect(decodeFirstTouch(forge('text'))).toBeNull();
+    expect(decodeFirstTouch(forge({ ...touch, v: 2 }))).toBeNull();
+    expect(decodeFirstTouch(forge({ ...touch, v: 1, source: 'bot' }))).toBeNull();
+    expect(decodeFirstTouch(forge({ ...touch, v: 1, entry: 'DROP TABLE' }))).toBeNull();
+    expect(
+      decodeFirstTouch(forge({ ...touch, v: 1, utm: { ...touch.utm, campaign: 'x'.repeat(500) } })),
+    ).toBeNull();
+    expect(decodeFirstTouch('A'.repeat(5000))).toBeNull();
+    expect(decodeFirstTouch(forge({ ...touch, v: 1 }))).toEqual(touch);
+  });
+});

@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../env';
+import { decodeFirstTouch, encodeFirstTouch, takeFirstTouch } from '../routing/first-touch';
+
+/** The first touch's cookie: 30 days, the visit and the returns a campaign is judged on. */
+export const FIRST_TOUCH_COOKIE = 'gf_touch';
+const FIRST_TOUCH_MAX_AGE = 30 * 24 * 60 * 60;
+
+/**
+ * Keeps where a visit came from (worker/routing/first-touch.ts) for the routes to read
+ * (c.get('firstTouch')): a page request with a valid gf_touch cookie keeps it, whatever its link
+ * says now, so a visitor's route does not change because a later link carried other UTM
+ * parameters; any other page request takes its own first touch and sets the cookie.
+ *
+ * The cookie is first-party, HttpOnly and holds no identifier: the source, the link's UTM
+ * parameters and entry alias, the country and the first page's time, only to choose a funnel for
+ * the visit. It is set whatever the consent answer; the ad cookies still wait for it
+ * (worker/middleware/attribution.ts). A marketer's preview sets nothing.
+ */
+export function firstTouch(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
+  const now = options.now ?? Date.now;
+  return async function firstTouchMiddleware(c, next) {
+    const kept = decodeFirstTouch(getCookie(c, FIRST_TOUCH_COOKIE));
+    const touch =
+      kept ??
+      takeFirstTouch({
+        url: new URL(c.req.url),
+        referrer: c.req.header('referer') ?? null,
+        country: c.get('country'),
+        now: now(),
+      });
+    c.set('firstTouch', touch);
+    c.get('logFields').source = touch.source;
+    if (!kept && c.get('preview') === undefined) {
+      setCookie(c, FIRST_TOUCH_COOKIE, encodeFirstTouch(touch), {
+        maxAge: FIRST_TOUCH_MAX_AGE,
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+        path: '/',
+      });
+    }
+    await next();
+  };
+}

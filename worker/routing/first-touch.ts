@@ -1,0 +1,214 @@
+import { readClickIds } from '../attribution/click-ids';
+
+/**
+ * Where a visit came from, taken on its first page and kept for the visit and later returns
+ * (the gf_touch cookie, worker/middleware/first-touch.ts): UTM parameters and click ids come only
+ * with the ad click, and the routes (worker/routing/) must still know them three screens on.
+ *
+ * Strict with what a visitor can type into a link: every value is from a fixed list, or a short
+ * printable text; anything else counts as absent, never as an error page.
+ */
+
+/** The sources a rule can name. */
+export const SOURCES = [
+  'meta',
+  'tiktok',
+  'google',
+  'organic',
+  'referral',
+  'other',
+  'direct',
+] as const;
+export type Source = (typeof SOURCES)[number];
+
+/**
+ * `utm_source` values and what they mean, lower case. Marketers tag links by hand, so the
+ * common spellings of each network are one source. A value not here is 'other'.
+ */
+const DEFAULT_SOURCE_ALIASES: Readonly<Record<string, Source>> = {
+  meta: 'meta',
+  facebook: 'meta',
+  fb: 'meta',
+  ig: 'meta',
+  instagram: 'meta',
+  messenger: 'meta',
+  tiktok: 'tiktok',
+  tt: 'tiktok',
+  google: 'google',
+  adwords: 'google',
+  youtube: 'google',
+};
+
+/** Hosts of search engines: a visitor referred by one found us, so 'organic'. */
+const SEARCH_ENGINES = [
+  'google.',
+  'bing.com',
+  'duckduckgo.com',
+  'yahoo.',
+  'yandex.',
+  'baidu.com',
+  'ecosia.org',
+  'search.brave.com',
+];
+
+const UTM_FIELDS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+type UtmField = (typeof UTM_FIELDS)[number];
+
+export interface FirstTouch {
+  source: Source;
+  /** The link's UTM parameters as tagged (trimmed), or null. */
+  utm: Record<UtmField, string | null>;
+  /** The entry link's alias (`?r=bf24`), lower case, or null. */
+  entry: string | null;
+  /** ISO country of the first page, or null. */
+  country: string | null;
+  /** Epoch ms of the first page. */
+  began_at: number;
+}
+
+/** A UTM value a marketer could have written: printable, at most this long. */
+const MAX_UTM_LENGTH = 100;
+const PRINTABLE = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
+const ENTRY_ALIAS = /^[a-z0-9_-]{1,32}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+function utmValue(value: string | null): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed.length > MAX_UTM_LENGTH || !PRINTABLE.test(trimmed)) return null;
+  return trimmed;
+}
+
+function entryAlias(value: string | null): string | null {
+  const lower = value?.trim().toLowerCase();
+  return lower && ENTRY_ALIAS.test(lower) ? lower : null;
+}
+
+/** The referrer's host, lower case, or null when there is none or it is ours or not a URL. */
+function referrerHost(referrer: string | null, ownHost: string): string | null {
+  if (!referrer) return null;
+  try {
+    const host = new URL(referrer).hostname.toLowerCase();
+    return host && host !== ownHost.toLowerCase() ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+function isSearchEngine(host: string): boolean {
+  return SEARCH_ENGINES.some((engine) =>
+    engine.endsWith('.')
+      ? host.startsWith(engine) || host.includes(`.${engine}`)
+      : host === engine || host.endsWith(`.${engine}`),
+  );
+}
+
+/**
+ * The source, in this order: a click id (`fbclid` meta, `ttclid` tiktok, `gclid`/`gbraid`/
+ * `wbraid` google); else `utm_source` through the aliases ('other' when unknown); else the
+ * referrer (a search engine: organic; another site: referral); else direct.
+ */
+export function sourceOf(
+  params: URLSearchParams,
+  referrer: string | null,
+  ownHost: string,
+  aliases: Readonly<Record<string, Source>> = DEFAULT_SOURCE_ALIASES,
+): Source {
+  const clicks = readClickIds(params);
+  if (clicks.fbclid) return 'meta';
+  if (clicks.ttclid) return 'tiktok';
+  if (clicks.gclid || clicks.gbraid || clicks.wbraid) return 'google';
+  const utmSource = utmValue(params.get('utm_source'))?.toLowerCase();
+  if (utmSource)
+    return Object.hasOwn(aliases, utmSource) ? (aliases[utmSource] ?? 'other') : 'other';
+  const host = referrerHost(referrer, ownHost);
+  if (host) return isSearchEngine(host) ? 'organic' : 'referral';
+  return 'direct';
+}
+
+/** The first touch of a visit whose first page is `url`. */
+export function takeFirstTouch(request: {
+  url: URL;
+  referrer: string | null;
+  country: string | null;
+  now: number;
+  aliases?: Readonly<Record<string, Source>>;
+}): FirstTouch {
+  const params = request.url.searchParams;
+  const utm = Object.fromEntries(
+    UTM_FIELDS.map((field) => [field, utmValue(params.get(`utm_${field}`))]),
+  ) as Record<UtmField, string | null>;
+  return {
+    source: sourceOf(params, request.referrer, request.url.hostname, request.aliases),
+    utm,
+    entry: entryAlias(params.get('r')),
+    country: request.country && COUNTRY.test(request.country) ? request.country : null,
+    began_at: request.now,
+  };
+}
+
+const COOKIE_VERSION = 1;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The cookie's value: the first touch as base64url JSON, versioned. */
+export function encodeFirstTouch(touch: FirstTouch): string {
+  return toBase64Url(JSON.stringify({ v: COOKIE_VERSION, ...touch }));
+}
+
+/** At most what encodeFirstTouch can make of the longest values, with room to spare. */
+const MAX_COOKIE_LENGTH = 2048;
+
+/**
+ * A cookie's first touch, or null when it is missing, another version or anything but what
+ * encodeFirstTouch wrote: each field is checked as strictly as on the way in, so a forged cookie
+ * can carry no value a link could not.
+ */
+export function decodeFirstTouch(value: string | undefined): FirstTouch | null {
+  if (!value || value.length > MAX_COOKIE_LENGTH) return null;
+  const text = fromBase64Url(value);
+  if (text === null) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const record = data as Record<string, unknown>;
+  const utmRecord = record.utm as Record<string, unknown> | null | undefined;
+  if (record.v !== COOKIE_VERSION || typeof utmRecord !== 'object' || utmRecord === null) {
+    return null;
+  }
+  const source = record.source;
+  const beganAt = record.began_at;
+  if (!(SOURCES as readonly unknown[]).includes(source)) return null;
+  if (typeof beganAt !== 'number' || !Number.isSafeInteger(beganAt) || beganAt < 0) return null;
+  const utm = {} as Record<UtmField, string | null>;
+  for (const field of UTM_FIELDS) {
+    const raw = utmRecord[field];
+    if (raw !== null && (typeof raw !== 'string' || utmValue(raw) !== raw)) return null;
+    utm[field] = raw;
+  }
+  const entry = record.entry;
+  if (entry !== null && (typeof entry !== 'string' || entryAlias(entry) !== entry)) return null;
+  const country = record.country;
+  if (country !== null && (typeof country !== 'string' || !COUNTRY.test(country))) return null;
+  return { source: source as Source, utm, entry, country, began_at: beganAt };
+}
