@@ -68,6 +68,8 @@ function peek(hits: readonly Hit[], rule: RateRule, now: number): RateDecision {
  * Durable Object rather than isolate memory so every isolate and location sees the same count.
  */
 export class RateLimiter extends DurableObject {
+  private seenTableReady = false;
+
   async hit(rule: RateRule, member: string = crypto.randomUUID()): Promise<RateDecision> {
     const now = Date.now();
     const stored = (await this.ctx.storage.get<Hit[]>(HITS_KEY)) ?? [];
@@ -115,9 +117,14 @@ export class RateLimiter extends DurableObject {
     const expiresAt = Date.now() + keepMs;
     if (!decision.allowed || insertIds.length === 0) return { decision, fresh: [], expiresAt };
     const sql = this.ctx.storage.sql;
-    sql.exec(
-      'CREATE TABLE IF NOT EXISTS seen_ids (insert_id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID',
-    );
+    // Once per instance, not per batch: the table outlives the instance until the alarm empties
+    // the object, and a fresh instance creates it again.
+    if (!this.seenTableReady) {
+      sql.exec(
+        'CREATE TABLE IF NOT EXISTS seen_ids (insert_id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID',
+      );
+      this.seenTableReady = true;
+    }
     // INSERT OR IGNORE returns only the rows it inserted: an id seen before, or twice in this
     // batch, comes back at most once.
     const fresh = sql
@@ -158,6 +165,7 @@ export class RateLimiter extends DurableObject {
     const next = this.hasSeenIds() ? this.forgetLapsedIds(Date.now()) : null;
     if (next === null) {
       await this.ctx.storage.deleteAll();
+      this.seenTableReady = false;
       return;
     }
     await this.ctx.storage.delete([HITS_KEY, FACT_KEY]);
