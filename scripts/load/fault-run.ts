@@ -28,8 +28,14 @@ export interface FaultRunOptions {
   visitors: number;
   concurrency: number;
   phases: readonly FaultPhase[];
-  /** How long each phase's call fails. */
+  /**
+   * How long each phase's call fails at least. A phase goes on, window after window (up to
+   * MAX_WINDOWS), until `failuresSeen` has grown: on a loaded machine the visitors may reach a
+   * call later than planned, and a phase no call met tested nothing.
+   */
   faultMs: number;
+  /** The portal failures the worker has logged so far. */
+  failuresSeen: () => number;
   /** How long a visitor waits for an outcome before leaving (the page would go on asking). */
   patienceMs: number;
   /** How long to wait for the queue consumer to store the purchase events. */
@@ -59,12 +65,19 @@ function addressOf(index: number): string {
   return `192.0.2.${(index % 250) + 1}`;
 }
 
+/** The most windows of `faultMs` one phase lasts while no call has failed. */
+const MAX_WINDOWS = 4;
+
 async function switchPhases(db: D1Database, options: FaultRunOptions, started: number) {
   const ran: FaultRunResult['phases'] = [];
   for (const phase of options.phases) {
     ran.push({ ...phase, startedMs: Date.now() - started });
-    await switchFaultOnUntil(db, phase.call, Date.now() + options.faultMs, phase.timing);
-    await sleep(options.faultMs);
+    const before = options.failuresSeen();
+    for (let window = 0; window < MAX_WINDOWS; window++) {
+      await switchFaultOnUntil(db, phase.call, Date.now() + options.faultMs, phase.timing);
+      await sleep(options.faultMs);
+      if (options.failuresSeen() > before) break;
+    }
   }
   return ran;
 }

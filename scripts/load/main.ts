@@ -59,6 +59,7 @@ async function main() {
   }
   const phases = phasesOf(values.fault ?? 'each');
   const worker = await startBuiltWorker({ quiet: true });
+  const portalErrors = () => worker.logs.filter((line) => line.error === 'portal_error').length;
   try {
     const result = await runFaultLoad({
       origin: worker.url.origin,
@@ -68,12 +69,12 @@ async function main() {
       concurrency: count(values.concurrency, 50, 'concurrency'),
       phases,
       faultMs: count(values['fault-seconds'], 10, 'fault-seconds') * 1000,
+      failuresSeen: portalErrors,
       patienceMs: 120_000,
       settleMs: 20_000,
     });
     console.log(summary(result));
-    const portalErrors = worker.logs.filter((line) => line.error === 'portal_error').length;
-    console.log(`  portal_error lines logged: ${portalErrors}`);
+    console.log(`  portal_error lines logged: ${portalErrors()}`);
     const broken = brokenPromises(result);
     for (const promise of broken) console.error(`BROKEN: ${promise}`);
     if (broken.length === 0)

@@ -28,6 +28,7 @@ beforeAll(async () => {
     concurrency: 8,
     phases: EACH_CALL_IN_TURN,
     faultMs: 3_000,
+    failuresSeen: () => worker.logs.filter((line) => line.error === 'portal_error').length,
     patienceMs: 60_000,
     settleMs: 15_000,
   });
