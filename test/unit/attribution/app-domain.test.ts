@@ -71,7 +71,7 @@ describe('appDomain is accepted only when it is exactly an allowed origin', () =
           expect([...ALLOWED, DEFAULT]).toContain(acceptedAppDomain(requested, ALLOWED, DEFAULT));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 500 },
     );
   });
 });
