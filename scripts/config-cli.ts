@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { FieldError } from '../shared/console-api';
+import type { ConfigDocument, FieldError } from '../shared/console-api';
 import {
   type CheckedDocument,
   checkDocumentText,
@@ -9,6 +9,7 @@ import {
   type Result,
   SECTIONS,
   type Section,
+  type SectionsInEffect,
   type SectionValues,
 } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
@@ -38,11 +39,12 @@ import { type KvStore, withStore } from './kv-store';
 // KV
 
 async function readAll(store: KvStore): Promise<Record<Section, string | null>> {
-  const [split, flows] = await Promise.all([
+  const [split, flows, routing] = await Promise.all([
     store.read(CONFIG_KEYS.split),
     store.read(CONFIG_KEYS.flows),
+    store.read(CONFIG_KEYS.routing),
   ]);
-  return { split, flows };
+  return { split, flows, routing };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,18 +70,27 @@ async function readDocumentFile(file: string): Promise<Result<CheckedDocument>> 
 }
 
 /**
- * The split and flows that will be live once the file is written: the file's sections, the
- * rest from KV. KV is only opened when the file lacks a section.
+ * The sections that will be live once the file is written: the file's, the rest from KV. KV is
+ * only opened when the file lacks a section.
  */
 async function inEffectAfterWrite(
   checked: CheckedDocument,
   store: () => Promise<Record<Section, string | null>>,
-): Promise<{ [S in Section]: InEffect<SectionValues[S]> }> {
-  const { split, flows } = checked.values;
-  const raws = split && flows ? null : await store();
+): Promise<SectionsInEffect> {
+  const { values } = checked;
+  const raws = SECTIONS.every((section) => values[section]) ? null : await store();
+  const inEffect = <S extends Section>(section: S): InEffect<SectionValues[S]> => {
+    const value = values[section] as SectionValues[S] | undefined;
+    return value ? { value, origin: 'file' } : inEffectFromKv(section, raws?.[section] ?? null);
+  };
+  return { split: inEffect('split'), flows: inEffect('flows'), routing: inEffect('routing') };
+}
+
+function documentOf(live: SectionsInEffect): ConfigDocument {
   return {
-    split: split ? { value: split, origin: 'file' } : inEffectFromKv('split', raws?.split ?? null),
-    flows: flows ? { value: flows, origin: 'file' } : inEffectFromKv('flows', raws?.flows ?? null),
+    split: live.split.value,
+    flows: live.flows.value as ConfigDocument['flows'],
+    routing: live.routing.value,
   };
 }
 
@@ -95,12 +106,13 @@ async function checkFile(
     const note = live[section].note;
     if (note) console.error(note);
   }
-  const crossed = crossCheck(live.split, live.flows);
+  const crossed = crossCheck(live);
   if (!crossed.ok) return crossed;
   console.log(
     formatSummary(checked.value.values, {
       split: live.split.origin,
       flows: live.flows.origin,
+      routing: live.routing.origin,
     }),
   );
   return checked;
@@ -125,7 +137,7 @@ async function set(file: string, note: string, options: CliOptions): Promise<num
     const head = await stores.versions.head();
     const outcome = await publish(stores, {
       base: head?.seq ?? null,
-      document: { split: live.split.value, flows: live.flows.value },
+      document: documentOf(live),
       author: cliAuthor(),
       note,
       source: 'cli',
@@ -141,7 +153,7 @@ async function set(file: string, note: string, options: CliOptions): Promise<num
     }
     const { version } = outcome;
     console.log(
-      `published ${version.id} to ${stores.kv.label} (keys "${CONFIG_KEYS.flows}" and "${CONFIG_KEYS.split}"), phase ${version.phase}`,
+      `published ${version.id} to ${stores.kv.label} (keys ${SECTIONS.map((section) => `"${CONFIG_KEYS[section]}"`).join(', ')}), phase ${version.phase}`,
     );
     if (options.remote) {
       console.log('Edge locations pick the change up within about a minute (KV caching).');
@@ -164,13 +176,14 @@ async function seed(options: CliOptions): Promise<number> {
     const current = await readAll(stores.kv);
     const head = await stores.versions.head();
     if (head === null) {
-      const inEffect = {
+      const inEffect: SectionsInEffect = {
         split: inEffectFromKv('split', current.split),
         flows: inEffectFromKv('flows', current.flows),
+        routing: inEffectFromKv('routing', current.routing),
       };
       const outcome = await publish(stores, {
         base: null,
-        document: { split: inEffect.split.value, flows: inEffect.flows.value },
+        document: documentOf(inEffect),
         author: cliAuthor(),
         note: 'seed',
         source: 'seed',

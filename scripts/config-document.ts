@@ -9,6 +9,7 @@ import {
 } from '../worker/config/document';
 import type { FlowsConfig, SplitConfig } from '../worker/config/schema';
 import { flowNameOf } from '../worker/funnel/flow';
+import type { RoutingConfig } from '../worker/routing/schema';
 import {
   parseStoreArgs,
   STORE_OPTIONS_USAGE,
@@ -84,11 +85,12 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
 /** Lines printed after `OK`: what each section of the file will do once it is live. */
 export function formatSummary(
   values: DocumentSections,
-  checkedAgainst: { split: Origin; flows: Origin },
+  checkedAgainst: Record<Section, Origin>,
 ): string {
   const lines = ['OK'];
   if (values.split) lines.push(...formatSplit(values.split));
   if (values.flows) lines.push(...formatFlows(values.flows));
+  if (values.routing) lines.push(...formatRouting(values.routing));
   for (const section of SECTIONS) {
     const origin = checkedAgainst[section];
     if (origin !== 'file')
@@ -117,6 +119,17 @@ function formatFlows(flows: FlowsConfig): string[] {
   return [`flows (version ${flows.version}):`, ...rows];
 }
 
+function formatRouting(routing: RoutingConfig): string[] {
+  const width = Math.max(...routing.routes.map((route) => route.id.length));
+  const rows = routing.routes.map((route) => {
+    const who = route.audience ? `audience ${route.audience}` : 'everyone else';
+    const plans = route.plans ? `, plans ${route.plans.join(', ')}` : '';
+    const paused = route.paused ? '  (paused)' : '';
+    return `  ${route.id.padEnd(width)}  ${who} → flow ${route.flow}${plans}${paused}`;
+  });
+  return [`routing (version ${routing.version}), first match wins:`, ...rows];
+}
+
 /** 50 → "50%", 100/3 → "33.3%": whole numbers stay whole, others get one decimal. */
 export function formatPercent(value: number): string {
   const rounded = Math.round(value * 10) / 10;
@@ -136,7 +149,7 @@ export function documentFromKv(raws: Record<Section, string | null>): {
 } {
   const document = {} as Record<Section, unknown>;
   const notes: string[] = [];
-  for (const section of ['split', 'flows'] as const) {
+  for (const section of ['split', 'flows', 'routing'] as const) {
     const raw = raws[section];
     const current = inEffectFromKv(section, raw);
     if (current.note) notes.push(current.note);

@@ -37,6 +37,7 @@ export async function withConfigStores<T>(
     label: `local KV (${persistTo})`,
     read: (key) => platform.env.FUNNEL_CONFIG.get(key, 'text'),
     write: (key, value) => platform.env.FUNNEL_CONFIG.put(key, value),
+    remove: (key) => platform.env.FUNNEL_CONFIG.delete(key),
     close: async () => {},
   };
   try {

@@ -19,6 +19,7 @@ export interface KvStore {
   label: string;
   read(key: string): Promise<string | null>;
   write(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +45,7 @@ async function openLocalStore(persistTo: string): Promise<KvStore> {
     label: `local KV (${persistTo})`,
     read: (key) => kv.get(key, 'text'),
     write: (key, value) => kv.put(key, value),
+    remove: (key) => kv.delete(key),
     close: () => platform.dispose(),
   };
 }
@@ -78,6 +80,13 @@ export function openRemoteStore(): KvStore {
         await runWrangler(['kv', 'key', 'put', key, value, ...target]);
       } catch (error) {
         throw new Error(`wrangler kv key put ${key} failed: ${wranglerMessage(error)}`);
+      }
+    },
+    async remove(key) {
+      try {
+        await runWrangler(['kv', 'key', 'delete', key, ...target]);
+      } catch (error) {
+        throw new Error(`wrangler kv key delete ${key} failed: ${wranglerMessage(error)}`);
       }
     },
     close: async () => {},

@@ -5,6 +5,8 @@
  * worker it is served by answers.
  */
 
+import type { RoutingDocument } from './routing';
+
 /** Where the console's JSON calls live. */
 export const CONSOLE_API = {
   /** GET: what is live, who you are, what can be picked. */
@@ -17,6 +19,10 @@ export const CONSOLE_API = {
   rollback: '/console/api/rollback',
   /** GET: every version, newest first, each with its diff against the one before. */
   versions: '/console/api/versions',
+  /** POST RouteTestRequest: which route a visitor would get, and why (RouteTestAnswer). */
+  routeTest: '/console/api/route-test',
+  /** GET: the last 7 days' first visits each route took (RouteVisitsAnswer). */
+  routeVisits: '/console/api/route-visits',
 } as const;
 
 /** GET `/console/preview/{variant}`: a marketer's preview of one variant (no assignment). */
@@ -33,6 +39,8 @@ export interface SplitDocument {
   version: string;
   defaultVariant: string;
   variants: Record<string, VariantDocument>;
+  /** The routes whose visitors it draws; absent, only `default` (shared/routing.ts). */
+  routes?: string[];
   /** The experiment phase the weights belong to (set by a publish, never by hand). */
   phase?: number;
   /** How results are read: the primary metric and the planned visitors per variant. */
@@ -51,10 +59,11 @@ export interface FlowsDocument {
   flows: Record<string, string[]>;
 }
 
-/** The one document a marketer edits: both KV keys the edge reads. */
+/** The one document a marketer edits: the three KV keys the edge reads. */
 export interface ConfigDocument {
   split: SplitDocument;
   flows: FlowsDocument;
+  routing: RoutingDocument;
 }
 
 /** How a version came to be. */
@@ -141,6 +150,11 @@ export interface CheckAnswer {
   ok: true;
   diff: Change[];
   phase: PhaseChange | null;
+  /**
+   * What publishes but is likely a mistake, each at its path: a route an earlier one already
+   * catches whole (worker/routing/warnings.ts). Never a refusal.
+   */
+  warnings?: FieldError[];
 }
 
 /** 200 from publish and rollback. */
@@ -270,4 +284,42 @@ export interface ResultsAnswer {
   };
   variants: VariantResults[];
   liftOverDays: LiftPoint[];
+}
+
+/** The console's "test a visitor": an ad link and what the edge would know of the visitor. */
+export interface RouteTestRequest {
+  /** The link as a marketer pastes it (https://…/?utm_source=tiktok&ttclid=…). */
+  link: string;
+  /** ISO country; null: unknown. */
+  country: string | null;
+  platform: string;
+  /** The ad app whose browser opens the link, or 'none'. */
+  app: string;
+  /** Page language; absent: 'en'. */
+  language?: string;
+  returning?: boolean;
+  /** The routing to test: the draft being edited; absent, what is live. */
+  routing?: RoutingDocument;
+  /** ISO instant to test at; absent, now. */
+  at?: string;
+}
+
+export interface RouteTestAnswer {
+  route: string;
+  flow: string;
+  plans: string[] | null;
+  /** Each route before it, with why it did not take the visitor. */
+  passed: { id: string; why: string }[];
+  /** What the visitor's first touch reads from the link (source, UTM values, entry). */
+  source: string;
+  /** Opens the route's funnel as a preview, which assigns and counts nothing. */
+  preview: string;
+}
+
+/** First visits each route took, the last `days` whole days and today (UTC), exact counts. */
+export interface RouteVisitsAnswer {
+  days: number;
+  /** By route id; a route with none is absent. */
+  visits: Record<string, number>;
+  total: number;
 }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { formatSummary, parseCliArgs } from '../../scripts/config-document';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../worker/config/defaults';
 import {
   type CheckedDocument,
   checkDocumentText,
@@ -59,7 +59,11 @@ function expectValid(result: ReturnType<typeof checkDocumentText>): CheckedDocum
 describe('config document: what validate accepts and prints', () => {
   it('shows each variant with its share of traffic and the flow it lands in', () => {
     const checked = expectValid(check(VALID_DOCUMENT));
-    const summary = formatSummary(checked.values, { split: 'file', flows: 'file' });
+    const summary = formatSummary(checked.values, {
+      split: 'file',
+      flows: 'file',
+      routing: 'file',
+    });
     expect(summary.split('\n')).toEqual([
       'OK',
       'split (version 7), default variant "default":',
@@ -75,7 +79,7 @@ describe('config document: what validate accepts and prints', () => {
 
   it('says which stored section a partial file was checked against', () => {
     const checked = expectValid(check({ split: LP17_SPLIT }));
-    const summary = formatSummary(checked.values, { split: 'file', flows: 'kv' });
+    const summary = formatSummary(checked.values, { split: 'file', flows: 'kv', routing: 'file' });
     expect(summary).toContain('  lp17ch17pr5    100%  → flow lp17ch17pr5');
     expect(summary).toContain('(checked against the flows in KV)');
     expect(summary).not.toContain('flows (version');
@@ -96,10 +100,18 @@ describe('config document: refusals a marketer reads', () => {
     [
       'a misspelt top-level key',
       '{"splits": {}}',
-      'unknown top-level key "splits" (expected "split" and/or "flows")',
+      'unknown top-level key "splits" (expected "split", "flows" and/or "routing")',
     ],
-    ['an empty document', '{}', 'the file has neither "split" nor "flows"; nothing to check'],
-    ['a JSON array', '[]', 'the file must hold a JSON object with "split" and/or "flows"'],
+    [
+      'an empty document',
+      '{}',
+      'the file has none of "split", "flows" and "routing"; nothing to check',
+    ],
+    [
+      'a JSON array',
+      '[]',
+      'the file must hold a JSON object with "split", "flows" and/or "routing"',
+    ],
     [
       'a negative weight',
       splitWithWeights('-5', '10'),
@@ -172,13 +184,14 @@ describe('config document: cross-check between split and flows', () => {
     const checked = expectValid(
       check({ split: LP17_SPLIT, flows: { version: 1, flows: defaultOnlyFlows.flows } }),
     );
-    const result = crossCheck(
-      { value: checked.values.split!, origin: 'file' },
-      { value: checked.values.flows!, origin: 'file' },
-    );
+    const result = crossCheck({
+      split: { value: checked.values.split!, origin: 'file' },
+      flows: { value: checked.values.flows!, origin: 'file' },
+      routing: { value: DEFAULT_ROUTING, origin: 'file' },
+    });
     expect(result).toEqual({
       ok: false,
-      error: 'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined',
+      error: 'split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined',
       issues: [
         {
           path: 'split.variants.lp17ch17pr5.flow',
@@ -192,22 +205,35 @@ describe('config document: cross-check between split and flows', () => {
     const checked = expectValid(check({ split: LP17_SPLIT }));
     const storedFlows = inEffectFromKv('flows', JSON.stringify(defaultOnlyFlows));
     expect(storedFlows.origin).toBe('kv');
-    expect(crossCheck({ value: checked.values.split!, origin: 'file' }, storedFlows)).toMatchObject(
-      {
-        ok: false,
-        error:
-          'variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
-          '(split from this file, flows from KV)',
-      },
-    );
+    const routing = inEffectFromKv('routing', null);
+    expect(
+      crossCheck({
+        split: { value: checked.values.split!, origin: 'file' },
+        flows: storedFlows,
+        routing,
+      }),
+    ).toMatchObject({
+      ok: false,
+      error:
+        'split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined ' +
+        '(split from this file, flows from KV, routing from the defaults in code)',
+    });
   });
 
   it('refuses a flows-only file that drops a flow the live split still uses', () => {
     const checked = expectValid(check({ flows: defaultOnlyFlows }));
     const liveSplit = inEffectFromKv('split', JSON.stringify(LP17_SPLIT));
-    const result = crossCheck(liveSplit, { value: checked.values.flows!, origin: 'file' });
+    const result = crossCheck({
+      split: liveSplit,
+      flows: { value: checked.values.flows!, origin: 'file' },
+      routing: { value: DEFAULT_ROUTING, origin: 'file' },
+    });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toContain('(split from KV, flows from this file)');
+    if (!result.ok) {
+      expect(result.error).toContain(
+        '(split from KV, flows from this file, routing from this file)',
+      );
+    }
   });
 
   it('falls back to the defaults in code for an absent or invalid KV value, and says so', () => {
@@ -332,7 +358,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(set.code).toBe(0);
     // 1:1 after the default's single variant: the shares change, a new phase.
     expect(set.stdout).toMatch(
-      /^published v2 to local KV \(.*\) \(keys "flows" and "split"\), phase 2$/m,
+      /^published v2 to local KV \(.*\) \(keys "flows", "routing", "split"\), phase 2$/m,
     );
 
     // As a process, reading the same files: what set published, stamped with its version.
@@ -341,6 +367,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(JSON.parse(after.stdout)).toEqual({
       split: { ...VALID_DOCUMENT.split, version: 'v2', phase: 2 },
       flows: { ...VALID_DOCUMENT.flows, version: 'v2' },
+      routing: { ...DEFAULT_ROUTING, version: 'v2' },
     });
     expect(after.stderr).not.toContain('KV key');
 
@@ -361,6 +388,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(JSON.parse(got.stdout)).toEqual({
       split: { ...LP17_SPLIT, version: 'v1', phase: 1 },
       flows: { ...DEFAULT_FLOWS, version: 'v1' },
+      routing: { ...DEFAULT_ROUTING, version: 'v1' },
     });
   });
 
@@ -372,8 +400,8 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const refused = await runCli(['set', join(dir, 'lp17.json'), ...state]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      'error: variant "lp17ch17pr5" names flow "lp17ch17pr5", which is not defined ' +
-        '(split from this file, flows from KV); nothing written',
+      'error: split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined ' +
+        '(split from this file, flows from KV, routing from KV); nothing written',
     );
     expect(refused.stdout).not.toContain('published');
 
@@ -381,6 +409,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(JSON.parse(got.stdout)).toEqual({
       split: { ...VALID_DOCUMENT.split, version: 'v1', phase: 1 },
       flows: { ...VALID_DOCUMENT.flows, version: 'v1' },
+      routing: { ...DEFAULT_ROUTING, version: 'v1' },
     });
   });
 

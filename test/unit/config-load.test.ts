@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../worker/config/defaults';
 import { CONFIG_KEYS, createConfigSource } from '../../worker/config/load';
 import { parseFlows, parseSplit } from '../../worker/config/schema';
 
@@ -12,7 +12,7 @@ type Stored = string | null | { throws: string };
  * A tiny in-memory stand-in for the one KVNamespace method the loader uses, `get(key, 'text')`.
  * Real KV is exercised by the worker tests; here we only need to control what a read returns.
  */
-function fakeKv(initial: Partial<Record<'split' | 'flows', Stored>> = {}) {
+function fakeKv(initial: Partial<Record<'split' | 'flows' | 'routing', Stored>> = {}) {
   const values = new Map<string, Stored>(Object.entries(initial));
   const reads: string[] = [];
   let gate: Promise<void> | undefined;
@@ -29,7 +29,7 @@ function fakeKv(initial: Partial<Record<'split' | 'flows', Stored>> = {}) {
   return {
     kv: kv as unknown as KVNamespace,
     reads,
-    set(key: 'split' | 'flows', value: Stored) {
+    set(key: 'split' | 'flows' | 'routing', value: Stored) {
       values.set(key, value);
     },
     /** Holds every read until the returned function is called. */
@@ -85,7 +85,9 @@ describe('createConfigSource', () => {
     expect(config.split).toEqual(validSplit);
     expect(config.flows).toEqual(validFlows);
     expect(config.version).toBe('split-7+flows-3');
-    expect(store.reads.sort()).toEqual([CONFIG_KEYS.flows, CONFIG_KEYS.split].sort());
+    expect(store.reads.sort()).toEqual(
+      [CONFIG_KEYS.flows, CONFIG_KEYS.routing, CONFIG_KEYS.split].sort(),
+    );
     expect(errorSpy).not.toHaveBeenCalled();
   });
 
@@ -94,8 +96,10 @@ describe('createConfigSource', () => {
     expect(config).toEqual({
       split: DEFAULT_SPLIT,
       flows: DEFAULT_FLOWS,
+      routing: DEFAULT_ROUTING,
       version: 'builtin+builtin',
     });
+    // No routing key is how every project starts: the default route, and nothing to log.
     expect(loggedCodes(errorSpy)).toEqual(['config_missing', 'config_missing']);
     expect(loggedLines(errorSpy)[0]).toMatchObject({ level: 'error', using: 'defaults' });
   });
@@ -154,6 +158,39 @@ describe('createConfigSource', () => {
     }
   });
 
+  it('parses a document once while its text stays the same: later loads hand on the same object', async () => {
+    let clock = 0;
+    const source = createConfigSource({ now: () => clock });
+    const routing = {
+      version: 'v4',
+      audiences: {
+        tiktok: { groups: [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]] },
+      },
+      routes: [
+        { id: 'tiktok', audience: 'tiktok', flow: 'lp1ch2' },
+        { id: 'default', flow: 'default' },
+      ],
+    };
+    const store = fakeKv({
+      split: JSON.stringify(validSplit),
+      flows: JSON.stringify(validFlows),
+      routing: JSON.stringify(routing),
+    });
+    const first = await source.load(store.kv, 1000);
+    expect(first.routing).toEqual(routing);
+    clock = 1000;
+    const second = await source.load(store.kv, 1000);
+    expect(second).not.toBe(first);
+    expect(second.routing).toBe(first.routing);
+    expect(second.split).toBe(first.split);
+    store.set('routing', JSON.stringify({ ...routing, version: 'v5' }));
+    clock = 2000;
+    const third = await source.load(store.kv, 1000);
+    expect(third.routing).not.toBe(first.routing);
+    expect(third.routing.version).toBe('v5');
+    expect(errorSpy).not.toHaveBeenCalled();
+  });
+
   it('picks up a new valid document once the TTL has passed', async () => {
     let clock = 0;
     const source = createConfigSource({ now: () => clock });
@@ -170,15 +207,15 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
 
     const first = await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(2);
+    expect(store.reads).toHaveLength(3);
     clock += 999;
     const cached = await source.load(store.kv, 1000);
     expect(cached).toBe(first);
-    expect(store.reads).toHaveLength(2);
+    expect(store.reads).toHaveLength(3);
 
     clock += 1;
     await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(4);
+    expect(store.reads).toHaveLength(6);
   });
 
   it('with ttlMs 0 reads KV on every load', async () => {
@@ -186,7 +223,7 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
     await source.load(store.kv, 0);
     await source.load(store.kv, 0);
-    expect(store.reads).toHaveLength(4);
+    expect(store.reads).toHaveLength(6);
   });
 
   it('caches a fallback too, so a broken key is not re-read on every request', async () => {
@@ -194,7 +231,7 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: 'garbage' });
     await source.load(store.kv, 1000);
     await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(2);
+    expect(store.reads).toHaveLength(3);
     expect(loggedCodes(errorSpy)).toHaveLength(2);
   });
 
@@ -205,7 +242,7 @@ describe('createConfigSource', () => {
     const loads = [source.load(store.kv, 0), source.load(store.kv, 0), source.load(store.kv, 0)];
     release();
     const configs = await Promise.all(loads);
-    expect(store.reads).toHaveLength(6);
+    expect(store.reads).toHaveLength(9);
     expect(configs[1]).toEqual(configs[0]);
     expect(configs[2]).toEqual(configs[0]);
   });

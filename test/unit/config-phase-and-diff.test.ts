@@ -71,6 +71,7 @@ const DOCUMENT: ConfigDocument = {
     variants: { default: { weight: 50 }, lp1: { weight: 50, flow: 'default' } },
   },
   flows: { version: 'v1', flows: { default: ['one_pager', 'signup', 'success'] } },
+  routing: { version: 'v1', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
 };
 
 describe('the diff a marketer reads before publishing', () => {
@@ -86,6 +87,7 @@ describe('the diff a marketer reads before publishing', () => {
         version: 'v2',
         flows: { default: ['one_pager', 'success'], lp2: ['one_pager', 'success'] },
       },
+      routing: { version: 'v2', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
     };
     expect(diffDocuments(DOCUMENT, after)).toEqual([
       { path: 'split.variants.default.weight', kind: 'changed', before: 50, after: 20 },
@@ -103,7 +105,11 @@ describe('the diff a marketer reads before publishing', () => {
 
   it('is empty for the same document, and a whole add against nothing', () => {
     expect(diffDocuments(DOCUMENT, structuredClone(DOCUMENT))).toEqual([]);
-    expect(diffDocuments(null, DOCUMENT).map((change) => change.path)).toEqual(['split', 'flows']);
+    expect(diffDocuments(null, DOCUMENT).map((change) => change.path)).toEqual([
+      'split',
+      'flows',
+      'routing',
+    ]);
   });
 });
 
@@ -118,6 +124,7 @@ describe('the console document check is the CLI validator', () => {
     const checked = checkFullDocument({
       split: { ...DOCUMENT.split, variants: { default: { weight: -1 } } },
       flows: { version: 'v1', flows: { default: ['one_pager', 'nowhere'] } },
+      routing: DOCUMENT.routing,
     });
     expect(checked).toEqual({
       ok: false,
@@ -132,7 +139,10 @@ describe('the console document check is the CLI validator', () => {
   it('refuses a missing section and a stranger key by name', () => {
     expect(checkFullDocument({ split: DOCUMENT.split })).toEqual({
       ok: false,
-      errors: [{ path: 'flows', message: 'is missing' }],
+      errors: [
+        { path: 'flows', message: 'is missing' },
+        { path: 'routing', message: 'is missing' },
+      ],
     });
     expect(checkFullDocument({ ...DOCUMENT, extra: 1 })).toMatchObject({
       ok: false,

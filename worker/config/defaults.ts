@@ -1,3 +1,5 @@
+import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import type { RoutingConfig } from '../routing/schema';
 import type { FlowsConfig, SplitConfig } from './schema';
 
 /**
@@ -47,4 +49,14 @@ export const DEFAULT_SPLIT: SplitConfig = {
   variants: {
     default: { weight: 100, flow: 'default' },
   },
+};
+
+/**
+ * Routing before marketers add routes: one route, `default`, taking everyone to the split test
+ * (which decides their flow, SPEC.md §4).
+ */
+export const DEFAULT_ROUTING: RoutingConfig = {
+  version: 'builtin',
+  audiences: {},
+  routes: [{ id: DEFAULT_ROUTE_ID, flow: 'default' }],
 };

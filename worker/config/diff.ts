@@ -10,11 +10,12 @@ export function diffDocuments(before: ConfigDocument | null, after: ConfigDocume
   const changes: Change[] = [];
   diffValues(before?.split, after.split, 'split', changes);
   diffValues(before?.flows, after.flows, 'flows', changes);
+  diffValues(before?.routing, after.routing, 'routing', changes);
   return changes;
 }
 
 /** Stamped by every publish, so never a marketer's change. */
-const STAMPED = new Set(['split.version', 'split.phase', 'flows.version']);
+const STAMPED = new Set(['split.version', 'split.phase', 'flows.version', 'routing.version']);
 
 type Json = unknown;
 

@@ -1,7 +1,9 @@
 import type { FieldError } from '../../shared/console-api';
+import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { flowNameOf } from '../funnel/flow';
 import type { DocumentIssue } from '../parse-json-document';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from './defaults';
+import { parseRouting, type RoutingConfig } from '../routing/schema';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
 import { CONFIG_KEYS } from './load';
 import {
   CONFIG_MAX_BYTES,
@@ -22,20 +24,29 @@ import {
 
 export type Section = keyof typeof CONFIG_KEYS;
 
-/** Flows before split: `set` writes in this order so a new variant never points at a flow
- * that is not stored yet (the worker would send its visitors to 'default' meanwhile). */
-export const SECTIONS: readonly Section[] = ['flows', 'split'];
+/**
+ * Flows, then routing, then split: `set` writes in this order so a new route or variant never
+ * points at a flow, nor the split at a route, that is not stored yet (the worker would send
+ * those visitors to 'default' meanwhile).
+ */
+export const SECTIONS: readonly Section[] = ['flows', 'routing', 'split'];
 
 export interface SectionValues {
   split: SplitConfig;
   flows: FlowsConfig;
+  routing: RoutingConfig;
 }
 
-const DEFAULTS: SectionValues = { split: DEFAULT_SPLIT, flows: DEFAULT_FLOWS };
+const DEFAULTS: SectionValues = {
+  split: DEFAULT_SPLIT,
+  flows: DEFAULT_FLOWS,
+  routing: DEFAULT_ROUTING,
+};
 
 const PARSERS: { [S in Section]: (raw: unknown) => ParseResult<SectionValues[S]> } = {
   split: parseSplit,
   flows: parseFlows,
+  routing: parseRouting,
 };
 
 export type Result<T> = ParseResult<T>;
@@ -61,18 +72,24 @@ export function checkDocumentText(text: string): Result<CheckedDocument> {
     return { ok: false, error: `not JSON: ${(error as Error).message}` };
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, error: 'the file must hold a JSON object with "split" and/or "flows"' };
+    return {
+      ok: false,
+      error: 'the file must hold a JSON object with "split", "flows" and/or "routing"',
+    };
   }
   const unknownKey = Object.keys(raw).find((key) => !Object.hasOwn(CONFIG_KEYS, key));
   if (unknownKey !== undefined) {
     return {
       ok: false,
-      error: `unknown top-level key "${unknownKey}" (expected "split" and/or "flows")`,
+      error: `unknown top-level key "${unknownKey}" (expected "split", "flows" and/or "routing")`,
     };
   }
   const present = SECTIONS.filter((section) => Object.hasOwn(raw, section));
   if (present.length === 0) {
-    return { ok: false, error: 'the file has neither "split" nor "flows"; nothing to check' };
+    return {
+      ok: false,
+      error: 'the file has none of "split", "flows" and "routing"; nothing to check',
+    };
   }
   return checkSections(raw as Record<Section, unknown>, present);
 }
@@ -152,33 +169,53 @@ export const ORIGIN_LABELS: Record<Origin, string> = {
   defaults: 'the defaults in code',
 };
 
+/** The three sections in effect once a file is written (or a document published). */
+export type SectionsInEffect = { [S in Section]: InEffect<SectionValues[S]> };
+
 /**
  * SPEC.md §4: a variant whose flow is unknown silently gets the 'default' flow, which a
- * marketer would only notice in the numbers. So every variant of the split in effect must
- * name a flow of the flows in effect.
+ * marketer would only notice in the numbers. So every variant of the split in effect, and every
+ * route, must name a flow of the flows in effect, and the split may name only routes that exist.
  */
-export function crossCheck(
-  split: InEffect<SplitConfig>,
-  flows: InEffect<FlowsConfig>,
-): Result<null> {
-  const missing = Object.keys(split.value.variants)
-    .map((key) => ({ key, flow: flowNameOf(split.value, key) }))
-    .filter(({ flow }) => !Object.hasOwn(flows.value.flows, flow));
-  if (missing.length === 0) return { ok: true, value: null };
-  const errors = missing.map(
-    ({ key, flow }) => `variant "${key}" names flow "${flow}", which is not defined`,
-  );
+export function crossCheck(live: SectionsInEffect): Result<null> {
+  const { split, flows, routing } = live;
+  const issues: DocumentIssue[] = [];
+  for (const key of Object.keys(split.value.variants)) {
+    const flow = flowNameOf(split.value, key);
+    if (!Object.hasOwn(flows.value.flows, flow)) {
+      issues.push({
+        path: `split.variants.${key}.flow`,
+        message: `names flow "${flow}", which is not defined`,
+      });
+    }
+  }
+  routing.value.routes.forEach((route, index) => {
+    if (!Object.hasOwn(flows.value.flows, route.flow)) {
+      issues.push({
+        path: `routing.routes.${index}.flow`,
+        message: `names flow "${route.flow}", which is not defined`,
+      });
+    }
+  });
+  const routeIds = new Set(routing.value.routes.map((route) => route.id));
+  (split.value.routes ?? [DEFAULT_ROUTE_ID]).forEach((id, index) => {
+    if (!routeIds.has(id)) {
+      issues.push({
+        path: `split.routes.${index}`,
+        message: `names route "${id}", which is not defined`,
+      });
+    }
+  });
+  if (issues.length === 0) return { ok: true, value: null };
+  const origins = SECTIONS.filter((section) => live[section].origin !== 'file');
   const provenance =
-    split.origin === 'file' && flows.origin === 'file'
+    origins.length === 0
       ? ''
-      : ` (split from ${ORIGIN_LABELS[split.origin]}, flows from ${ORIGIN_LABELS[flows.origin]})`;
+      : ` (${(['split', 'flows', 'routing'] as const).map((section) => `${section} from ${ORIGIN_LABELS[live[section].origin]}`).join(', ')})`;
   return {
     ok: false,
-    error: `${errors.join('; ')}${provenance}`,
-    issues: missing.map(({ key, flow }) => ({
-      path: `split.variants.${key}.flow`,
-      message: `names flow "${flow}", which is not defined`,
-    })),
+    error: `${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}${provenance}`,
+    issues,
   };
 }
 
@@ -198,10 +235,10 @@ export function checkFullDocument(
 ): { ok: true; value: ValidDocument } | { ok: false; errors: FieldError[] } {
   const whole = (message: string) => ({ ok: false as const, errors: [{ path: '', message }] });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return whole('the document must be a JSON object with "split" and "flows"');
+    return whole('the document must be a JSON object with "split", "flows" and "routing"');
   const unknownKey = Object.keys(raw).find((key) => !Object.hasOwn(CONFIG_KEYS, key));
   if (unknownKey !== undefined)
-    return whole(`unknown top-level key "${unknownKey}" (expected "split" and "flows")`);
+    return whole(`unknown top-level key "${unknownKey}" (expected "split", "flows" and "routing")`);
   const missing = SECTIONS.filter((section) => !Object.hasOwn(raw, section));
   if (missing.length > 0)
     return {
@@ -211,10 +248,11 @@ export function checkFullDocument(
   const checked = checkSections(raw as Record<Section, unknown>, SECTIONS);
   if (!checked.ok) return { ok: false, errors: checked.issues ?? [] };
   const values = checked.value.values as SectionValues;
-  const crossed = crossCheck(
-    { value: values.split, origin: 'file' },
-    { value: values.flows, origin: 'file' },
-  );
+  const crossed = crossCheck({
+    split: { value: values.split, origin: 'file' },
+    flows: { value: values.flows, origin: 'file' },
+    routing: { value: values.routing, origin: 'file' },
+  });
   if (!crossed.ok) return { ok: false, errors: crossed.issues ?? [] };
   return {
     ok: true,

@@ -1,5 +1,6 @@
 import { logError } from '../../shared/log';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from './defaults';
+import { parseRouting, type RoutingConfig } from '../routing/schema';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
 import {
   type FlowsConfig,
   type ParseResult,
@@ -8,12 +9,16 @@ import {
   type SplitConfig,
 } from './schema';
 
-/** KV keys: the roles of SPEC.md §7's `config.json` (split weights) and `flows.json`. */
-export const CONFIG_KEYS = { split: 'split', flows: 'flows' } as const;
+/**
+ * KV keys: the roles of SPEC.md §7's `config.json` (split weights) and `flows.json`, and the
+ * routes (worker/routing/).
+ */
+export const CONFIG_KEYS = { split: 'split', flows: 'flows', routing: 'routing' } as const;
 
 export interface FunnelConfig {
   split: SplitConfig;
   flows: FlowsConfig;
+  routing: RoutingConfig;
   /** `split.version+flows.version`, carried in logs and analytics events. */
   version: string;
 }
@@ -23,25 +28,40 @@ export const DEFAULT_CONFIG_TTL_MS = 10_000;
 
 type Kind = keyof typeof CONFIG_KEYS;
 
+interface Values {
+  split: SplitConfig;
+  flows: FlowsConfig;
+  routing: RoutingConfig;
+}
+
 /**
  * Reads and validates the funnel config from KV, at most once per `ttlMs` per isolate.
  * Anything wrong with a document (missing, unreadable, invalid) never breaks a page: the last
  * valid value this isolate saw is used, else the defaults in code, and an error line is logged.
+ * A document whose text has not changed since the last read is not parsed again: the same
+ * object goes on, so what is worked out from it (the compiled routes, worker/routing/router.ts)
+ * is worked out once per version.
  */
 export function createConfigSource({ now = Date.now }: { now?: () => number } = {}) {
   let cached: { config: FunnelConfig; loadedAt: number } | undefined;
-  const lastGood: { split?: SplitConfig; flows?: FlowsConfig } = {};
+  const lastGood: { [K in Kind]?: { raw: string; value: Values[K] } } = {};
 
-  async function readDocument<T>(
+  async function readDocument<K extends Kind>(
     kv: KVNamespace,
-    kind: Kind,
-    parse: (raw: unknown) => ParseResult<T>,
-    fallback: T,
-  ): Promise<T> {
-    let result: ParseResult<T>;
+    kind: K,
+    parse: (raw: unknown) => ParseResult<Values[K]>,
+    fallback: Values[K],
+  ): Promise<Values[K]> {
+    let result: ParseResult<Values[K]>;
     let code = 'config_invalid';
+    let raw: string | null = null;
     try {
-      const raw = await kv.get(CONFIG_KEYS[kind], 'text');
+      raw = await kv.get(CONFIG_KEYS[kind], 'text');
+      const known = lastGood[kind];
+      if (raw !== null && known?.raw === raw) return known.value;
+      // No routes yet is how every project starts: everyone takes the default route, as before
+      // routing existed, and nothing is wrong to log.
+      if (raw === null && kind === 'routing') return known?.value ?? fallback;
       if (raw === null) {
         code = 'config_missing';
         result = { ok: false, error: `KV key "${CONFIG_KEYS[kind]}" is missing` };
@@ -52,25 +72,29 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
       code = 'config_unreadable';
       result = { ok: false, error: (error as Error).message };
     }
-    if (result.ok) {
-      (lastGood as Record<Kind, T>)[kind] = result.value;
+    if (result.ok && raw !== null) {
+      (lastGood as Record<K, { raw: string; value: Values[K] }>)[kind] = {
+        raw,
+        value: result.value,
+      };
       return result.value;
     }
-    const known = (lastGood as Record<Kind, T | undefined>)[kind];
+    const known = lastGood[kind]?.value;
     logError(code, {
       key: CONFIG_KEYS[kind],
-      detail: result.error,
+      detail: result.ok ? 'unreadable' : result.error,
       using: known ? 'last_known_good' : 'defaults',
     });
     return known ?? fallback;
   }
 
   async function loadFresh(kv: KVNamespace): Promise<FunnelConfig> {
-    const [split, flows] = await Promise.all([
+    const [split, flows, routing] = await Promise.all([
       readDocument(kv, 'split', parseSplit, DEFAULT_SPLIT),
       readDocument(kv, 'flows', parseFlows, DEFAULT_FLOWS),
+      readDocument(kv, 'routing', parseRouting, DEFAULT_ROUTING),
     ]);
-    const config = { split, flows, version: `${split.version}+${flows.version}` };
+    const config = { split, flows, routing, version: `${split.version}+${flows.version}` };
     cached = { config, loadedAt: now() };
     return config;
   }

@@ -7,6 +7,8 @@ import type {
   VersionSummary,
 } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
+import { parseRouting } from '../routing/schema';
+import { DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
@@ -17,20 +19,23 @@ import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 /**
  * Publishing a config document (the console and `npm run config -- set` alike): check it with
  * the one validator, claim the next version on top of `base` (a second publish from the same base
- * is refused, never a silent overwrite), then write KV's `flows` and `split`, which the edge reads
+ * is refused, never a silent overwrite), then write KV's `flows`, `routing` and `split`, which the edge reads
  * within its cache time (worker/config/load.ts). Each publish is one `config_published` log line.
  */
 
-/** KV as publishing needs it: the two keys the edge reads. */
+/** KV as publishing needs it: the keys the edge reads. */
 export interface LiveKeys {
   read(key: string): Promise<string | null>;
   write(key: string, value: string): Promise<void>;
+  /** Deletes a key (a failed publish taking back a key that was absent before it). */
+  remove(key: string): Promise<void>;
 }
 
 export function kvLiveKeys(kv: KVNamespace): LiveKeys {
   return {
     read: (key) => kv.get(key, 'text'),
     write: (key, value) => kv.put(key, value),
+    remove: (key) => kv.delete(key),
   };
 }
 
@@ -63,15 +68,19 @@ export interface PublishPreview {
 
 /** The live document as the edge reads it: KV's values where valid (null where not). */
 async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
-  const [split, flows] = await Promise.all([
+  const [split, flows, routing] = await Promise.all([
     live.read(CONFIG_KEYS.split),
     live.read(CONFIG_KEYS.flows),
+    live.read(CONFIG_KEYS.routing),
   ]);
   const parsedSplit = split === null ? null : parseSplit(split);
   const parsedFlows = flows === null ? null : parseFlows(flows);
+  // No routing key is how a project starts: the default route alone (worker/config/load.ts).
+  const parsedRouting = routing === null ? null : parseRouting(routing);
   return {
     ...(parsedSplit?.ok ? { split: parsedSplit.value } : {}),
     ...(parsedFlows?.ok ? { flows: parsedFlows.value as ConfigDocument['flows'] } : {}),
+    routing: parsedRouting?.ok ? parsedRouting.value : DEFAULT_ROUTING,
   };
 }
 
@@ -82,7 +91,7 @@ async function currentDocument(
 ): Promise<{ document: ConfigDocument | null; phase: number }> {
   if (head) return { document: head.document, phase: head.phase };
   const live = await readLive(stores.live);
-  const document = live.split && live.flows ? (live as ConfigDocument) : null;
+  const document = live.split && live.flows && live.routing ? (live as ConfigDocument) : null;
   return { document, phase: live.split?.phase ?? 1 };
 }
 
@@ -156,6 +165,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
   const stamped = checkFullDocument({
     split: { ...values.split, version: id, phase },
     flows: { ...values.flows, version: id },
+    routing: { ...values.routing, version: id },
   });
   if (!stamped.ok) return { kind: 'invalid', errors: stamped.errors };
   const version: StoredVersion = {
@@ -194,8 +204,8 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
 }
 
 /**
- * Writes the claimed version to KV, flows first (a new variant never points at a flow not yet
- * stored). If a write fails, the keys already written get their old values back and the claim is
+ * Writes the claimed version to KV, flows first, split last (a new route or variant never points at
+ * a flow or route not yet stored). If a write fails, the keys already written get their old values back and the claim is
  * released, so the history never names a version the edge did not get; then the error goes on.
  */
 async function writeLive(stores: PublishStores, version: StoredVersion): Promise<void> {
@@ -210,7 +220,8 @@ async function writeLive(stores: PublishStores, version: StoredVersion): Promise
   } catch (error) {
     for (const section of written.reverse()) {
       const old = previous[section];
-      if (old !== null) await stores.live.write(CONFIG_KEYS[section], old).catch(() => {});
+      const key = CONFIG_KEYS[section];
+      await (old === null ? stores.live.remove(key) : stores.live.write(key, old)).catch(() => {});
     }
     await stores.versions.release(version.seq);
     throw error;

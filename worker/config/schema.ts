@@ -40,6 +40,16 @@ export const splitSchema = z
         plannedPerArm: z.number().int().min(100).max(100_000_000).optional(),
       })
       .optional(),
+    /**
+     * The routes whose visitors the split test draws (shared/routing.ts); absent, only the
+     * `default` route's. A visitor on another route walks that route's flow, undrawn.
+     */
+    routes: z
+      .array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,47}$/, 'must be a route id'))
+      .min(1, 'must name at least one route')
+      .max(100, 'must name at most 100 routes')
+      .refine((ids) => new Set(ids).size === ids.length, 'must not name a route twice')
+      .optional(),
     variants: z
       .record(variantKey, variant)
       .refine((v) => Object.keys(v).length > 0, 'must list at least one variant')

@@ -5,6 +5,8 @@ import type {
   VersionSource,
   VersionSummary,
 } from '../../shared/console-api';
+import type { RoutingDocument } from '../../shared/routing';
+import { DEFAULT_ROUTING } from './defaults';
 
 /**
  * The config's version history (worker/config/migrations): one row per publish, never changed
@@ -42,7 +44,7 @@ export function d1Runner(db: D1Database): SqlRunner {
 export interface StoredVersion extends VersionSummary {
   document: ConfigDocument;
   /** The KV values, byte for byte. */
-  serialized: { split: string; flows: string };
+  serialized: { split: string; flows: string; routing: string };
 }
 
 interface VersionRow {
@@ -57,11 +59,18 @@ interface VersionRow {
   restores: number | null;
   split_json: string;
   flows_json: string;
+  /** Null on versions published before routes existed (migration 0002). */
+  routing_json: string | null;
 }
 
-const COLUMNS = 'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json';
+const COLUMNS =
+  'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json, routing_json';
+
+/** What a version from before routes published for them: the default route alone. */
+const ROUTING_BEFORE_ROUTES = JSON.stringify(DEFAULT_ROUTING);
 
 function fromRow(row: VersionRow): StoredVersion {
+  const routing = row.routing_json ?? ROUTING_BEFORE_ROUTES;
   return {
     seq: row.seq,
     id: row.id,
@@ -75,8 +84,9 @@ function fromRow(row: VersionRow): StoredVersion {
     document: {
       split: JSON.parse(row.split_json) as SplitDocument,
       flows: JSON.parse(row.flows_json) as FlowsDocument,
+      routing: JSON.parse(routing) as RoutingDocument,
     },
-    serialized: { split: row.split_json, flows: row.flows_json },
+    serialized: { split: row.split_json, flows: row.flows_json, routing },
   };
 }
 
@@ -121,7 +131,7 @@ export function versionStore(sql: SqlRunner) {
     async claim(version: StoredVersion): Promise<boolean> {
       const { changes } = await sql.run(
         `INSERT INTO config_versions (${COLUMNS})
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
          WHERE (SELECT COALESCE(MAX(seq), 0) FROM config_versions) = ?`,
         [
           version.seq,
@@ -135,6 +145,7 @@ export function versionStore(sql: SqlRunner) {
           version.restores ?? null,
           version.serialized.split,
           version.serialized.flows,
+          version.serialized.routing,
           version.base ?? 0,
         ],
       );

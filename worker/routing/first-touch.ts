@@ -1,3 +1,4 @@
+import { SOURCES, type Source } from '../../shared/routing';
 import { readClickIds } from '../attribution/click-ids';
 
 /**
@@ -9,23 +10,13 @@ import { readClickIds } from '../attribution/click-ids';
  * printable text; anything else counts as absent, never as an error page.
  */
 
-/** The sources a rule can name. */
-export const SOURCES = [
-  'meta',
-  'tiktok',
-  'google',
-  'organic',
-  'referral',
-  'other',
-  'direct',
-] as const;
-export type Source = (typeof SOURCES)[number];
+export { SOURCES, type Source };
 
 /**
  * `utm_source` values and what they mean, lower case. Marketers tag links by hand, so the
  * common spellings of each network are one source. A value not here is 'other'.
  */
-const DEFAULT_SOURCE_ALIASES: Readonly<Record<string, Source>> = {
+export const DEFAULT_SOURCE_ALIASES: Readonly<Record<string, Source>> = {
   meta: 'meta',
   facebook: 'meta',
   fb: 'meta',

@@ -30,6 +30,7 @@ export function liveDocument(): ConfigDocument {
         lp17ch17pr5: ['one_pager_all', 'searching_2', 'signup_testim', 'success'],
       },
     },
+    routing: { version: 'v2', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
   };
 }
 

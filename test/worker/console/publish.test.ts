@@ -9,7 +9,7 @@ import type {
   VersionsAnswer,
 } from '../../../shared/console-api';
 import { CONSOLE_API } from '../../../shared/console-api';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { publish } from '../../../worker/config/publish';
 import { CONFIG_MAX_BYTES } from '../../../worker/config/schema';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
@@ -63,6 +63,7 @@ const DOCUMENT: ConfigDocument = {
       lp1ch2: [...(DEFAULT_FLOWS.flows.lp1ch2 ?? [])],
     },
   },
+  routing: DEFAULT_ROUTING,
 };
 
 /** DOCUMENT with the weights given. */
@@ -249,7 +250,7 @@ describe('refused documents leave KV and the history byte for byte as they were'
     ['weights adding up to 0', weighted(0, 0), 'split.variants'],
     [
       'a non-finite weight',
-      '{"base":1,"document":{"split":{"version":"d","defaultVariant":"default","variants":{"default":{"weight":1e400}}},"flows":{"version":"d","flows":{"default":["one_pager"]}}}}',
+      '{"base":1,"document":{"split":{"version":"d","defaultVariant":"default","variants":{"default":{"weight":1e400}}},"flows":{"version":"d","flows":{"default":["one_pager"]}},"routing":{"version":"d","audiences":{},"routes":[{"id":"default","flow":"default"}]}}}',
       'split.variants.default.weight',
     ],
     [
@@ -316,7 +317,7 @@ describe('refused documents leave KV and the history byte for byte as they were'
     const before = await stored();
     const refused = await post(CONSOLE_API.publish, {
       base: null,
-      document: { split: DOCUMENT.split, flows: overCap },
+      document: { ...DOCUMENT, flows: overCap },
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as InvalidAnswer).errors).toEqual([
@@ -327,7 +328,7 @@ describe('refused documents leave KV and the history byte for byte as they were'
     // Exactly at the cap, both take it.
     const accepted = await post(CONSOLE_API.publish, {
       base: null,
-      document: { split: DOCUMENT.split, flows: atCap },
+      document: { ...DOCUMENT, flows: atCap },
     });
     expect(accepted.status).toBe(200);
     expect((await stored()).flows).toBe(JSON.stringify(atCap));
@@ -365,6 +366,7 @@ describe('rollback and history', () => {
     expect(history.versions[2]!.diff.map((change) => [change.path, change.kind])).toEqual([
       ['split', 'added'],
       ['flows', 'added'],
+      ['routing', 'added'],
     ]);
   });
 
@@ -427,12 +429,14 @@ describe('a KV write that fails', () => {
       read: (key: string) => env.FUNNEL_CONFIG.get(key, 'text'),
       async write(key: string, value: string) {
         written.push(key);
-        // flows is written first; the split write fails.
-        if (key === 'split' && written.length === 2) throw new Error('KV is down');
+        // flows is written first, then routing; the split write fails.
+        if (key === 'split' && written.length === 3) throw new Error('KV is down');
         await env.FUNNEL_CONFIG.put(key, value);
       },
+      remove: (key: string) => env.FUNNEL_CONFIG.delete(key),
     };
     await env.FUNNEL_CONFIG.put('flows', '{"version":"old","flows":{"default":["one_pager"]}}');
+    await env.FUNNEL_CONFIG.delete('routing');
     await expect(
       publish(
         { versions, live },
@@ -450,5 +454,8 @@ describe('a KV write that fails', () => {
     expect(await env.FUNNEL_CONFIG.get('flows', 'text')).toBe(
       '{"version":"old","flows":{"default":["one_pager"]}}',
     );
+    // Routing was absent before: it is absent again, not left at the version taken back.
+    expect(written.slice(0, 3)).toEqual(['flows', 'routing', 'split']);
+    expect(await env.FUNNEL_CONFIG.get('routing', 'text')).toBeNull();
   });
 });

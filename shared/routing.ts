@@ -1,0 +1,145 @@
+import { getCountries } from 'libphonenumber-js/min';
+import { IN_APP_NAMES, type InAppApp } from './in-app-browser';
+
+/**
+ * What a route's audience may read about a visitor, and how (worker/routing/, the console's
+ * traffic map). Values come from fixed lists, so a rule can never name what a visitor cannot
+ * have; the campaign texts a marketer types into links are the one free text, matched by
+ * equals, in, contains or starts with, ignoring case. No regular expressions.
+ */
+
+/** Where a visit came from (worker/routing/first-touch.ts sourceOf). */
+export const SOURCES = [
+  'meta',
+  'tiktok',
+  'google',
+  'organic',
+  'referral',
+  'other',
+  'direct',
+] as const;
+export type Source = (typeof SOURCES)[number];
+
+export const PLATFORMS = ['ios', 'android', 'desktop', 'other'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const BROWSERS = [
+  'safari',
+  'chrome',
+  'firefox',
+  'edge',
+  'samsung',
+  'opera',
+  'in_app',
+  'other',
+] as const;
+export type Browser = (typeof BROWSERS)[number];
+
+/** The ad app whose own browser the page opened in, or 'none'. */
+export const IN_APP_VALUES = ['none', ...(Object.keys(IN_APP_NAMES) as InAppApp[])] as const;
+export type InAppValue = (typeof IN_APP_VALUES)[number];
+
+export const VISITOR_KINDS = ['new', 'returning'] as const;
+export type VisitorKind = (typeof VISITOR_KINDS)[number];
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** The page languages (worker/i18n.ts SUPPORTED_LANGUAGES, which a test holds to this list). */
+export const ROUTE_LANGUAGES = ['en', 'es', 'de', 'fr', 'pt', 'ru', 'ar'] as const;
+
+/** ISO 3166-1 alpha-2 codes, as libphonenumber knows the world's regions. */
+export const COUNTRY_CODES: readonly string[] = getCountries();
+
+/** An attribute a rule reads: from a fixed list, a number of a fixed list, or campaign text. */
+export type AttributeKind = 'list' | 'number' | 'text';
+
+export interface AttributeDefinition {
+  kind: AttributeKind;
+  /** What the console calls it. */
+  label: string;
+  /** The values a rule may name (list and number kinds). */
+  values?: readonly (string | number)[];
+  /** Taken on the visit's first page (the gf_touch cookie) rather than on each request. */
+  firstTouch?: boolean;
+}
+
+const text = (label: string): AttributeDefinition => ({ kind: 'text', label, firstTouch: true });
+
+export const ROUTE_ATTRIBUTES = {
+  source: { kind: 'list', label: 'Source', values: SOURCES, firstTouch: true },
+  utm_source: text('utm_source'),
+  utm_medium: text('utm_medium'),
+  utm_campaign: text('utm_campaign'),
+  utm_content: text('utm_content'),
+  utm_term: text('utm_term'),
+  entry: text('Entry link (?r=)'),
+  country: { kind: 'list', label: 'Country', values: COUNTRY_CODES, firstTouch: true },
+  language: { kind: 'list', label: 'Language', values: ROUTE_LANGUAGES },
+  platform: { kind: 'list', label: 'Platform', values: PLATFORMS },
+  browser: { kind: 'list', label: 'Browser', values: BROWSERS },
+  in_app: { kind: 'list', label: 'In-app browser', values: IN_APP_VALUES },
+  visitor: { kind: 'list', label: 'New or returning', values: VISITOR_KINDS },
+  hour: { kind: 'number', label: 'Hour (visitor’s time)', values: HOURS },
+  weekday: { kind: 'list', label: 'Weekday (visitor’s time)', values: WEEKDAYS },
+} as const satisfies Record<string, AttributeDefinition>;
+
+export type RouteAttribute = keyof typeof ROUTE_ATTRIBUTES;
+export const ROUTE_ATTRIBUTE_NAMES = Object.keys(ROUTE_ATTRIBUTES) as RouteAttribute[];
+
+/** How a condition compares: lists by membership, campaign texts also by part. */
+export const OPERATORS_BY_KIND = {
+  list: ['in', 'not_in'],
+  number: ['in', 'not_in'],
+  text: ['equals', 'in', 'not_in', 'contains', 'starts_with'],
+} as const satisfies Record<AttributeKind, readonly string[]>;
+export type RouteOperator = (typeof OPERATORS_BY_KIND)[AttributeKind][number];
+
+/** One test of one attribute: `country in [DE, AT, CH]`, `utm_campaign contains "bf"`. */
+export interface Condition {
+  attribute: RouteAttribute;
+  operator: RouteOperator;
+  values: (string | number)[];
+}
+
+/** A saved, named audience: any of its groups, each group all of its conditions. */
+export interface AudienceDocument {
+  /** What the marketer calls it in the console. */
+  label?: string;
+  groups: Condition[][];
+}
+
+/** When a route takes visitors: ISO 8601 UTC instants, either end open. */
+export interface RouteSchedule {
+  from?: string;
+  until?: string;
+}
+
+export interface RouteDocument {
+  /** Lower case; carried by events and exposures as `route`. */
+  id: string;
+  /** The saved audience it takes; none only on the last route, `default`. */
+  audience?: string;
+  /** The flow its visitors walk (unless the split test applies to the route). */
+  flow: string;
+  /** Plan families its paywall and checkout screens offer, the first preselected. */
+  plans?: string[];
+  /** A paused route takes no new visitor; those already on it stay. */
+  paused?: boolean;
+  schedule?: RouteSchedule;
+}
+
+/** The third config section: who gets which funnel (KV key `routing`). */
+export interface RoutingDocument {
+  version: string;
+  /** `utm_source` spellings and the source each means, lower case; absent: the built-in map. */
+  aliases?: Record<string, Source>;
+  audiences: Record<string, AudienceDocument>;
+  /** In order; the first live route whose audience matches wins; `default` is last. */
+  routes: RouteDocument[];
+}
+
+/** The route every document ends with, taking whoever no other route took. */
+export const DEFAULT_ROUTE_ID = 'default';

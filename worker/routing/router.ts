@@ -1,0 +1,175 @@
+import type { PlanFamilyId } from '../../shared/plans/catalogue';
+import {
+  type Condition,
+  DEFAULT_ROUTE_ID,
+  type RouteAttribute,
+  type RoutingDocument,
+} from '../../shared/routing';
+
+/**
+ * Which route a visitor gets (README, "Routes"): the first route, in order, that is live (not
+ * paused, its schedule open at `now`) and whose audience matches the visitor; else `default`,
+ * always last. A routing document is compiled once per version into plain closures (sets for
+ * lists, lower-cased texts), so choosing costs a few comparisons per route and no allocation
+ * beyond the answer; `npm run bench -- routing` holds it to 0.05 ms for 50 routes and 30
+ * audiences.
+ */
+
+/** What a rule can read of one visitor; `get` may work a value out on first use (the hour). */
+export interface VisitorFacts {
+  get(attribute: RouteAttribute): string | number | null;
+}
+
+export interface ChosenRoute {
+  id: string;
+  flow: string;
+  /** Plan families its paywall and checkout offer; null: each screen's own. */
+  plans: readonly PlanFamilyId[] | null;
+}
+
+type Test = (facts: VisitorFacts) => boolean;
+
+interface CompiledRoute {
+  route: ChosenRoute;
+  audience: string | null;
+  paused: boolean;
+  from: number;
+  until: number;
+  matches: Test;
+}
+
+export interface CompiledRouting {
+  version: string;
+  routes: readonly CompiledRoute[];
+  byId: ReadonlyMap<string, ChosenRoute>;
+}
+
+function compileCondition(condition: Condition): Test {
+  const { attribute, operator } = condition;
+  const lowered = condition.values.map((value) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
+  const set = new Set<string | number>(lowered);
+  const read = (facts: VisitorFacts) => {
+    const value = facts.get(attribute);
+    return typeof value === 'string' ? value.toLowerCase() : value;
+  };
+  switch (operator) {
+    case 'in':
+    case 'equals':
+      return (facts) => {
+        const value = read(facts);
+        return value !== null && set.has(value);
+      };
+    case 'not_in':
+      return (facts) => {
+        const value = read(facts);
+        return value === null || !set.has(value);
+      };
+    case 'contains':
+      return (facts) => {
+        const value = read(facts);
+        return typeof value === 'string' && lowered.some((part) => value.includes(String(part)));
+      };
+    case 'starts_with':
+      return (facts) => {
+        const value = read(facts);
+        return typeof value === 'string' && lowered.some((part) => value.startsWith(String(part)));
+      };
+  }
+}
+
+function compileAudience(groups: readonly (readonly Condition[])[]): Test {
+  const compiled = groups.map((group) => group.map(compileCondition));
+  return (facts) => compiled.some((group) => group.every((test) => test(facts)));
+}
+
+const always: Test = () => true;
+
+export function compileRouting(document: RoutingDocument): CompiledRouting {
+  const audiences = new Map(
+    Object.entries(document.audiences).map(([name, audience]) => [
+      name,
+      compileAudience(audience.groups),
+    ]),
+  );
+  const routes = document.routes.map((route): CompiledRoute => {
+    const chosen: ChosenRoute = {
+      id: route.id,
+      flow: route.flow,
+      plans: (route.plans as PlanFamilyId[] | undefined) ?? null,
+    };
+    return {
+      route: chosen,
+      audience: route.audience ?? null,
+      paused: route.paused === true,
+      from: route.schedule?.from ? Date.parse(route.schedule.from) : Number.NEGATIVE_INFINITY,
+      until: route.schedule?.until ? Date.parse(route.schedule.until) : Number.POSITIVE_INFINITY,
+      matches: route.audience ? (audiences.get(route.audience) ?? (() => false)) : always,
+    };
+  });
+  return {
+    version: document.version,
+    routes,
+    byId: new Map(routes.map((compiled) => [compiled.route.id, compiled.route])),
+  };
+}
+
+/** Why a route did not take the visitor, or null when it did. */
+function refusal(compiled: CompiledRoute, facts: VisitorFacts, now: number): string | null {
+  if (compiled.paused) return 'paused';
+  if (now < compiled.from) return 'not started yet';
+  if (now >= compiled.until) return 'ended';
+  return compiled.matches(facts) ? null : `audience "${compiled.audience}" does not match`;
+}
+
+/** The route of a visitor arriving now. */
+export function chooseRoute(
+  routing: CompiledRouting,
+  facts: VisitorFacts,
+  now: number,
+): ChosenRoute {
+  for (const compiled of routing.routes) {
+    if (refusal(compiled, facts, now) === null) return compiled.route;
+  }
+  // Unreachable with a valid document, whose last route takes everyone.
+  return (
+    routing.byId.get(DEFAULT_ROUTE_ID) ?? { id: DEFAULT_ROUTE_ID, flow: 'default', plans: null }
+  );
+}
+
+export interface RouteExplanation {
+  route: ChosenRoute;
+  /** Each route before the one chosen, with why it did not take the visitor. */
+  passed: { id: string; why: string }[];
+}
+
+/** The console's "test a visitor": the route, and why each earlier one did not match. */
+export function explainRoute(
+  routing: CompiledRouting,
+  facts: VisitorFacts,
+  now: number,
+): RouteExplanation {
+  const passed: RouteExplanation['passed'] = [];
+  for (const compiled of routing.routes) {
+    const why = refusal(compiled, facts, now);
+    if (why === null) return { route: compiled.route, passed };
+    passed.push({ id: compiled.route.id, why });
+  }
+  return { route: chooseRoute(routing, facts, now), passed };
+}
+
+/**
+ * Compiled routing by document, kept while the document is the one in use: the config source
+ * hands the same object to every request of an isolate until it reloads (worker/config/load.ts).
+ */
+const compiledByDocument = new WeakMap<RoutingDocument, CompiledRouting>();
+
+export function compiledRouting(document: RoutingDocument): CompiledRouting {
+  let compiled = compiledByDocument.get(document);
+  if (!compiled) {
+    compiled = compileRouting(document);
+    compiledByDocument.set(document, compiled);
+  }
+  return compiled;
+}
