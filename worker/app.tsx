@@ -31,6 +31,7 @@ import { funnelConfig } from './middleware/funnel-config';
 import { inAppBrowser } from './middleware/in-app';
 import { locale } from './middleware/locale';
 import { requestLog } from './middleware/request-log';
+import { route } from './middleware/route';
 import { securityHeaders } from './middleware/security-headers';
 import { splitTest } from './middleware/split-test';
 import { translations } from './middleware/translations';
@@ -127,11 +128,14 @@ export function createApp(options: AppOptions = {}) {
   app.use(funnelConfig(configSource));
   // Before the split test: a marketer at the console is no visitor and is assigned nothing.
   app.route('/console', consoleRoutes({ accessKeys: options.accessKeys, now: options.now }));
+  // What the routes read (the in-app browser, the visit's first touch), then the route, which
+  // the split test needs: it draws only the visitors of the routes it names.
+  app.use(exceptPaths(NOT_PAGES, inAppBrowser()));
+  app.use(exceptPaths(NOT_PAGES, firstTouch({ now: options.now })));
+  app.use(exceptPaths(RESUME_PAGES, route({ now: options.now })));
   app.use(exceptPaths(RESUME_PAGES, splitTest({ random: options.random })));
   // After the split test, which tells a marketer's preview apart: it gets no ad cookie.
   app.use(exceptPaths(NOT_PAGES, attribution()));
-  app.use(exceptPaths(NOT_PAGES, inAppBrowser()));
-  app.use(exceptPaths(NOT_PAGES, firstTouch({ now: options.now })));
   // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
   app.use(exposure({ now: options.now }));
 

@@ -13,6 +13,7 @@ import type { VariantAssignment } from './funnel/split-test';
 import type { Attribution } from './middleware/attribution';
 import type { PaymentProviderBindings } from './middleware/payment-providers';
 import type { FirstTouch } from './routing/first-touch';
+import type { ChosenRoute } from './routing/router';
 
 export interface Bindings
   extends Partial<PortalBindings>,
@@ -143,6 +144,8 @@ export interface Variables {
   config: FunnelConfig;
   variant: VariantAssignment;
   flow: ActiveFlow;
+  /** The visitor's route for the visit (worker/middleware/route.ts). */
+  route: ChosenRoute;
   language: string;
   /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
   t: TFunction;

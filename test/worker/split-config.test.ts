@@ -85,7 +85,9 @@ describe('split test and config from KV', () => {
       `userUuid=${uuid}; Max-Age=31536000; Path=/; Secure; SameSite=Lax`,
     );
     const again = await fetchApp('/signup', {
-      headers: { cookie: `userUuid=${uuid}; gf_variant=lp17; gf_touch=${cookies.get('gf_touch')}` },
+      headers: {
+        cookie: `userUuid=${uuid}; gf_variant=lp17; gf_touch=${cookies.get('gf_touch')}; gf_route=${cookies.get('gf_route')}`,
+      },
     });
     expect(again.headers.getSetCookie()).toEqual([]);
     expect(await again.text()).toContain('"variant":"lp17"');

@@ -138,24 +138,34 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
 
   app.get(path(CONSOLE_API.state), async (c) => {
     const stores = storesOf(c);
-    const [head, split, flows] = await Promise.all([
+    const [head, split, flows, routing] = await Promise.all([
       stores.versions.head(),
       stores.live.read(CONFIG_KEYS.split),
       stores.live.read(CONFIG_KEYS.flows),
+      stores.live.read(CONFIG_KEYS.routing),
     ]);
     const liveSplit = inEffectFromKv('split', split);
     const liveFlows = inEffectFromKv('flows', flows);
-    // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid.
+    const liveRouting = inEffectFromKv('routing', routing);
+    // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid. No
+    // routing key is no drift: it is how a project starts (worker/config/load.ts).
+    const routingDrifted = routing !== null && routing !== head?.serialized.routing;
     const drift = [
-      head !== null && (split !== head.serialized.split || flows !== head.serialized.flows)
+      head !== null &&
+      (split !== head.serialized.split || flows !== head.serialized.flows || routingDrifted)
         ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
         : undefined,
       liveSplit.note,
       liveFlows.note,
+      routing === null ? undefined : liveRouting.note,
     ].filter((note) => note !== undefined);
     const answer: ConsoleState = {
       author: c.get('consoleAuthor') ?? '',
-      live: { split: liveSplit.value, flows: liveFlows.value } as ConsoleState['live'],
+      live: {
+        split: liveSplit.value,
+        flows: liveFlows.value,
+        routing: liveRouting.value,
+      } as ConsoleState['live'],
       head: head && summaryOf(head),
       drift: drift.length > 0 ? drift.join('; ') : null,
       screens: SCREEN_CHOICES,

@@ -9,7 +9,7 @@ import { PREVIEW_TTL_SECONDS, type PreviewRejection, signPreview, verifyPreview 
  * The cookie of a marketer's preview (preview.ts): set by the console's preview link
  * (worker/console/preview-route.ts), read by the split test on every page and by the collector.
  */
-const PREVIEW_COOKIE = 'gf_preview';
+export const PREVIEW_COOKIE = 'gf_preview';
 
 /** Where the preview bar's link goes: clears the cookie (worker/console/preview-route.ts). */
 export const PREVIEW_END_URL = `${CONSOLE_PREVIEW_PATH}?end=1`;

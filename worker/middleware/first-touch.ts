@@ -1,7 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { Source } from '../../shared/routing';
 import type { AppEnv } from '../env';
-import { decodeFirstTouch, encodeFirstTouch, takeFirstTouch } from '../routing/first-touch';
+import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
+import {
+  DEFAULT_SOURCE_ALIASES,
+  decodeFirstTouch,
+  encodeFirstTouch,
+  takeFirstTouch,
+} from '../routing/first-touch';
 
 /** The first touch's cookie: 30 days, the visit and the returns a campaign is judged on. */
 export const FIRST_TOUCH_COOKIE = 'gf_touch';
@@ -29,10 +36,11 @@ export function firstTouch(options: { now?: () => number } = {}): MiddlewareHand
         referrer: c.req.header('referer') ?? null,
         country: c.get('country'),
         now: now(),
+        aliases: aliasesOf(c.get('config').routing.aliases),
       });
     c.set('firstTouch', touch);
     c.get('logFields').source = touch.source;
-    if (!kept && c.get('preview') === undefined) {
+    if (!kept && getCookie(c, PREVIEW_COOKIE) === undefined) {
       setCookie(c, FIRST_TOUCH_COOKIE, encodeFirstTouch(touch), {
         maxAge: FIRST_TOUCH_MAX_AGE,
         httpOnly: true,
@@ -43,4 +51,22 @@ export function firstTouch(options: { now?: () => number } = {}): MiddlewareHand
     }
     await next();
   };
+}
+
+/**
+ * The marketers' spellings (the routing section's `aliases`) over the built-in ones, merged once
+ * per routing document.
+ */
+const mergedAliases = new WeakMap<object, Readonly<Record<string, Source>>>();
+
+function aliasesOf(
+  marketers: Readonly<Record<string, Source>> | undefined,
+): Readonly<Record<string, Source>> {
+  if (!marketers) return DEFAULT_SOURCE_ALIASES;
+  let merged = mergedAliases.get(marketers);
+  if (!merged) {
+    merged = { ...DEFAULT_SOURCE_ALIASES, ...marketers };
+    mergedAliases.set(marketers, merged);
+  }
+  return merged;
 }

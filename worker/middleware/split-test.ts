@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
@@ -54,6 +55,17 @@ export function splitTest(options: { random?: RandomSource } = {}): MiddlewareHa
       c.set('variant', { key: preview, landingType: landingTypeOf(preview), isNew: false });
       c.set('flow', resolveFlow(flows, flowNameOf(split, preview)));
       c.get('logFields').preview = true;
+      await next();
+      return;
+    }
+    const route = c.get('route');
+    if (!(split.routes ?? [DEFAULT_ROUTE_ID]).includes(route.id)) {
+      // A route the split test does not name: its own flow, and no draw. The variant is the
+      // split's default, for what needs one (landing_type at sign-up), never a new one, so the
+      // visitor is not counted in the split (worker/middleware/exposure.ts).
+      const key = split.defaultVariant;
+      c.set('variant', { key, landingType: landingTypeOf(key), isNew: false });
+      c.set('flow', resolveFlow(flows, route.flow));
       await next();
       return;
     }
