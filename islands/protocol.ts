@@ -31,6 +31,9 @@ export interface PageState {
   flow: string;
   variant: string;
   configVersion: string;
+  /** The visitor's route (worker/routing/) and the source of their visit: on every event. */
+  route: string;
+  source: string;
   /** The ad app whose own browser shows the page, or null in any other browser. */
   inApp: InAppBrowser | null;
   /**

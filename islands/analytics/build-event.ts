@@ -103,6 +103,9 @@ export interface PageFacts {
   variant: string;
   flow: string;
   configVersion: string;
+  /** The visitor's route and the source of their visit, kept for the visit. */
+  route: string;
+  source: string;
   /** The ad app whose own browser shows the page, or null. */
   inApp: InAppBrowser | null;
   tracking: TrackingData | null;
@@ -118,6 +121,9 @@ export function pageProperties(page: PageFacts): EventProperties {
     variant: page.variant,
     flow: page.flow,
     config_version: page.configVersion,
+    // Which funnel the visitor was routed to, and why: Amplitude breaks a campaign down by them.
+    route: page.route,
+    source: page.source,
     // Which in-app browser, as `instagram_ios`: marketers see where a funnel loses those visitors.
     ...(page.inApp ? { in_app_browser: `${page.inApp.app}_${page.inApp.os}` } : {}),
     ...trackingProperties(page.tracking),

@@ -108,6 +108,8 @@ function originOf(page: PageState, path: string): EventOrigin {
       variant: page.variant,
       flow: page.flow,
       configVersion: page.configVersion,
+      route: page.route,
+      source: page.source,
       inApp: page.inApp ?? null,
       tracking: page.analytics.tracking,
     }),

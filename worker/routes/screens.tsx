@@ -252,6 +252,8 @@ export function screenRoutes(
           flow: flow.name,
           variant: c.get('variant').key,
           configVersion: c.get('config').version,
+          route: c.get('route').id,
+          source: c.get('firstTouch').source,
           inApp: c.get('inApp'),
           account,
           analytics: {

@@ -73,6 +73,8 @@ describe('an event as the collector receives it', () => {
       variant: 'lp11/b',
       flow: 'lp11ch8',
       configVersion: '7',
+      route: 'tiktok_de',
+      source: 'tiktok',
       inApp: null,
       tracking: TRACKING,
     });
@@ -81,6 +83,8 @@ describe('an event as the collector receives it', () => {
       variant: 'lp11/b',
       flow: 'lp11ch8',
       config_version: '7',
+      route: 'tiktok_de',
+      source: 'tiktok',
       appsflyer_id: 'af-1',
       google_tracking_id: 'G-XYZ',
       fb_pixel_id: '1234567890',
@@ -100,6 +104,8 @@ describe('an event as the collector receives it', () => {
       variant: 'default',
       flow: 'default',
       configVersion: '7',
+      route: 'default',
+      source: 'direct',
       tracking: null,
     };
     expect(pageProperties({ ...page, inApp: { app: 'tiktok', os: 'ios' } })).toMatchObject({

@@ -24,6 +24,8 @@ function pageState(
     flow: 'lp11ch8',
     variant: 'lp11',
     configVersion: '3',
+    route: 'default',
+    source: 'direct',
     inApp: null,
     analytics: {
       visitorId: VISITOR,
