@@ -1,3 +1,4 @@
+import type { PlanFamilyId } from '../shared/plans/catalogue';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
@@ -45,6 +46,12 @@ export interface ScreenProps {
   postedPhone?: PostedPhone;
   /** The ad app whose own browser shows the page (shared/in-app-browser.ts), or null. */
   inApp?: InAppBrowser | null;
+  /**
+   * The main plans the visitor's route offers on paywalls and checkouts, the first preselected
+   * (worker/routing/); absent, each screen offers its own. Catalogue families only, so the
+   * price shown is the price charged.
+   */
+  routePlans?: readonly PlanFamilyId[];
 }
 
 export interface ScreenDefinition {

@@ -12,7 +12,7 @@ import {
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps, methodsFor } from './payment-method-props';
-import { planChoiceProps } from './plan-choice-props';
+import { offeredPlans, planChoiceProps } from './plan-choice-props';
 import { visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 
@@ -28,6 +28,10 @@ export function checkoutScreen(id: CheckoutScreenId) {
     const variant = offeredVariant(named, props.paypal ?? false);
     // The screen's own lead names PayPal: where PayPal is off, it says the card alone.
     const payPalLeftOut = named.methods.includes('paypal') && !variant.methods.includes('paypal');
+    const offer = offeredPlans(props, {
+      families: variant.plans,
+      defaultFamily: variant.defaultPlan,
+    });
     return (
       <section
         className={`screen checkout checkout--${variant.layout} checkout--${variant.emphasis}`}
@@ -43,15 +47,11 @@ export function checkoutScreen(id: CheckoutScreenId) {
           t={t}
           language={language}
           emphasis={variant.emphasis}
-          plan={planOf(variant.defaultPlan, visitorCurrency(props))}
+          plan={planOf(offer.defaultFamily, visitorCurrency(props))}
         />
         <Island
           name="PlanChoice"
-          props={planChoiceProps(props, {
-            families: variant.plans,
-            defaultFamily: variant.defaultPlan,
-            summary: true,
-          })}
+          props={planChoiceProps(props, { ...offer, summary: true })}
         />
         <Island
           name="CheckoutPayment"

@@ -2,7 +2,7 @@ import { TestNotice } from '../after/TestNotice';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { checkoutPaymentProps } from './payment-method-props';
-import { planChoiceProps } from './plan-choice-props';
+import { offeredPlans, planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The card provider's documented test cards, for QA walking the stripe_test flow. */
@@ -25,8 +25,10 @@ export function CheckoutTestScreen(props: ScreenProps) {
       <Island
         name="PlanChoice"
         props={planChoiceProps(props, {
-          families: ['monthly_7d_intro', 'monthly', 'quarterly'],
-          defaultFamily: 'monthly_7d_intro',
+          ...offeredPlans(props, {
+            families: ['monthly_7d_intro', 'monthly', 'quarterly'],
+            defaultFamily: 'monthly_7d_intro',
+          }),
           summary: true,
         })}
       />

@@ -4,7 +4,7 @@ import { CheckoutWayOut } from './CheckoutWayOut';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps } from './payment-method-props';
-import { planChoiceProps } from './plan-choice-props';
+import { offeredPlans, planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 
 /**
@@ -22,8 +22,7 @@ export function ComboPaywallScreen(props: ScreenProps) {
       <Island
         name="PlanChoice"
         props={planChoiceProps(props, {
-          families: ['monthly_3d_intro'],
-          defaultFamily: 'monthly_3d_intro',
+          ...offeredPlans(props, { families: ['monthly_3d_intro'], defaultFamily: 'monthly_3d_intro' }),
           summary: true,
         })}
       />

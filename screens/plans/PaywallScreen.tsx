@@ -4,7 +4,7 @@ import { BenefitList } from './BenefitList';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps } from './payment-method-props';
-import { planChoiceProps } from './plan-choice-props';
+import { offeredPlans, planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 
 const BENEFITS = ['live', 'alerts', 'consent'] as const;
@@ -32,10 +32,13 @@ export function paywallScreen(wording: 'win' | 'ai') {
         />
         <Island
           name="PlanChoice"
-          props={planChoiceProps(props, {
-            families: ['monthly_7d_intro', 'monthly_5d_intro', 'monthly_3d_intro'],
-            defaultFamily: 'monthly_7d_intro',
-          })}
+          props={planChoiceProps(
+            props,
+            offeredPlans(props, {
+              families: ['monthly_7d_intro', 'monthly_5d_intro', 'monthly_3d_intro'],
+              defaultFamily: 'monthly_7d_intro',
+            }),
+          )}
         />
         <Island
           name="CheckoutPayment"

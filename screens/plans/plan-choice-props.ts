@@ -6,6 +6,18 @@ import type { ScreenProps } from '../types';
 import { planContext, planOption, visitorCurrency } from './plan-copy';
 
 /**
+ * The main plans a paywall or checkout offers: the visitor's route's, where it names some, else
+ * the screen's own. Upsells and guides keep theirs: a route sets the main offer only.
+ */
+export function offeredPlans(
+  props: ScreenProps,
+  own: { families: readonly PlanFamilyId[]; defaultFamily: PlanFamilyId },
+): { families: readonly PlanFamilyId[]; defaultFamily: PlanFamilyId } {
+  const routed = props.routePlans;
+  return routed?.[0] ? { families: routed, defaultFamily: routed[0] } : own;
+}
+
+/**
  * The PlanChoice island's props for a list of plan families, in the visitor's currency and
  * language. The default plan is labelled 'Most popular'; any other plan that saves against the
  * monthly rate is labelled with its saving.

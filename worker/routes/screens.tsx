@@ -227,6 +227,7 @@ export function screenRoutes(
         refusedEmail: refused?.email,
         postedPhone,
         inApp: c.get('inApp'),
+        routePlans: c.get('route').plans ?? undefined,
       },
       nextId,
       {
