@@ -55,8 +55,8 @@ export interface BuiltWorker {
    * consumer fills from `POST /e` (what `npm run events` reads locally).
    */
   eventsDb: D1Database;
-  putConfig(key: 'split' | 'flows', value: unknown): Promise<void>;
-  deleteConfig(key: 'split' | 'flows'): Promise<void>;
+  putConfig(key: 'split' | 'flows' | 'routing', value: unknown): Promise<void>;
+  deleteConfig(key: 'split' | 'flows' | 'routing'): Promise<void>;
   stop(): Promise<void>;
 }
 
