@@ -1,0 +1,62 @@
+import { expect } from 'vitest';
+import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/routing';
+import type { AppOptions } from '../../../worker/app';
+import { freshApp, putConfig, setCookies } from '../fetch-app';
+
+/**
+ * Routing through the real app: a routing document in KV, a page request, and the route the
+ * visitor was given, read from the `gf_route` cookie the route middleware sets.
+ */
+
+/** Wednesday 2026-11-25, 22:30 UTC: Thursday 07:30 in Tokyo, 17:30 in New York. */
+export const NOW = Date.UTC(2026, 10, 25, 22, 30);
+
+/** The route an audience of these groups takes; everyone else gets 'default'. */
+export const PROBE = 'probe';
+
+/** A flow other than the default's, so a page shows which one a visitor walks. */
+export const PROBE_FLOW = 'lp17ch17pr5';
+
+export function probeRouting(
+  groups: Condition[][],
+  extra: Partial<RouteDocument> = {},
+  document: Partial<RoutingDocument> = {},
+): RoutingDocument {
+  return {
+    version: 'test',
+    audiences: { probe: { groups } },
+    routes: [
+      { id: PROBE, audience: 'probe', flow: PROBE_FLOW, ...extra },
+      { id: 'default', flow: 'default' },
+    ],
+    ...document,
+  };
+}
+
+export type FetchApp = ReturnType<typeof freshApp>;
+
+/** An app routing with `routing` at NOW (unless `options.now` says otherwise). */
+export async function routingApp(
+  routing: RoutingDocument,
+  options: AppOptions = {},
+): Promise<FetchApp> {
+  await putConfig('routing', routing);
+  return freshApp({ now: () => NOW, random: () => 0.5, ...options });
+}
+
+/** The route a first page request is given; the page must answer 200 whatever it carried. */
+export async function routeOf(
+  fetchApp: FetchApp,
+  path: string,
+  init: RequestInit = {},
+): Promise<string | undefined> {
+  const response = await fetchApp(path, init);
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  return setCookies(response).get('gf_route');
+}
+
+/** The page's h1, which differs between the default flow's landing and the probe flow's. */
+export function heading(html: string): string | undefined {
+  return html.match(/<h1 id="screen-title">([^<]+)<\/h1>/)?.[1];
+}
