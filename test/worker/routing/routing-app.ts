@@ -1,6 +1,8 @@
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/routing';
 import type { AppOptions } from '../../../worker/app';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
 
 /**
@@ -35,12 +37,18 @@ export function probeRouting(
 
 export type FetchApp = ReturnType<typeof freshApp>;
 
-/** An app routing with `routing` at NOW (unless `options.now` says otherwise). */
+/**
+ * An app routing with `routing` at NOW (unless `options.now` says otherwise), a fixed draw (0.5),
+ * over the split and flows in KV, else the defaults in code.
+ */
 export async function routingApp(
   routing: RoutingDocument,
   options: AppOptions = {},
 ): Promise<FetchApp> {
   await putConfig('routing', routing);
+  // A missing key is an error line on every request; a test that sets its own keeps it.
+  if ((await env.FUNNEL_CONFIG.get('split')) === null) await putConfig('split', DEFAULT_SPLIT);
+  if ((await env.FUNNEL_CONFIG.get('flows')) === null) await putConfig('flows', DEFAULT_FLOWS);
   return freshApp({ now: () => NOW, random: () => 0.5, ...options });
 }
 
