@@ -1,8 +1,7 @@
-import { reset } from 'cloudflare:test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Condition, RoutingDocument } from '../../../shared/routing';
 import { IN_APP_USER_AGENTS, NORMAL_USER_AGENTS } from '../../fixtures/in-app-user-agents';
-import { PROBE, probeRouting, routeOf, routingApp } from './routing-app';
+import { forgetConfig, PROBE, probeRouting, routeOf, routingApp } from './routing-app';
 
 /**
  * Every attribute a route's audience can read, through the real app with the routing in KV: a
@@ -10,7 +9,13 @@ import { PROBE, probeRouting, routeOf, routingApp } from './routing-app';
  * the default. Each request is a first visit (no cookies), so the route is chosen from it.
  */
 
-afterEach(() => reset());
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await forgetConfig();
+});
 
 interface Case {
   condition: Condition;

@@ -1,8 +1,7 @@
-import { reset } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteDocument, RoutingDocument } from '../../../shared/routing';
 import { putConfig, setCookies } from '../fetch-app';
-import { type FetchApp, NOW, routeOf, routingApp } from './routing-app';
+import { type FetchApp, forgetConfig, NOW, routeOf, routingApp } from './routing-app';
 
 /**
  * Which live route takes a visitor, and for how long: the first matching route in order, paused
@@ -15,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await reset();
+  await forgetConfig();
 });
 
 /** A TikTok visitor in Germany: both audiences below take them. */

@@ -52,6 +52,14 @@ export async function routingApp(
   return freshApp({ now: () => NOW, random: () => 0.5, ...options });
 }
 
+/**
+ * Takes the test's config out of KV. Not reset(), which also drops the tables the migrations
+ * made for the file (exposures among them), so later pages would log failed writes.
+ */
+export async function forgetConfig(): Promise<void> {
+  await Promise.all(['split', 'flows', 'routing'].map((key) => env.FUNNEL_CONFIG.delete(key)));
+}
+
 /** The route a first page request is given; the page must answer 200 whatever it carried. */
 export async function routeOf(
   fetchApp: FetchApp,
