@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/routing';
+import { chooseRoute, compileRouting } from '../../../worker/routing/router';
 import { routingWarnings } from '../../../worker/routing/warnings';
 
 /** A routing document: `narrow` below `broad`, each with one audience of one group. */
@@ -190,5 +192,81 @@ describe('routes an earlier route catches whole', () => {
     const ios: Condition = { attribute: 'platform', operator: 'in', values: ['ios'] };
     const de: Condition = { attribute: 'country', operator: 'in', values: ['DE'] };
     expect(caught(shadowing([ios, de], [ios]))).toEqual([]);
+  });
+});
+
+describe('a warning is never wrong', () => {
+  // A small world, so that one audience often holds another and the proof is put to work.
+  const CAMPAIGNS = ['bf', 'bf24', 'xbf', 'BF24_de', 'cyber'];
+  const condition: fc.Arbitrary<Condition> = fc.oneof(
+    fc.record({
+      attribute: fc.constant('platform' as const),
+      operator: fc.constantFrom('in' as const, 'not_in' as const),
+      values: fc.subarray(['ios', 'android', 'desktop', 'other'], { minLength: 1 }),
+    }),
+    fc.record({
+      attribute: fc.constant('hour' as const),
+      operator: fc.constantFrom('in' as const, 'not_in' as const),
+      values: fc.subarray([0, 1, 2], { minLength: 1 }),
+    }),
+    fc.record({
+      attribute: fc.constant('utm_campaign' as const),
+      operator: fc.constantFrom(
+        'in' as const,
+        'not_in' as const,
+        'equals' as const,
+        'contains' as const,
+        'starts_with' as const,
+      ),
+      values: fc.subarray(CAMPAIGNS, { minLength: 1, maxLength: 2 }),
+    }),
+  );
+  const groups = fc.array(fc.array(condition, { minLength: 1, maxLength: 2 }), {
+    minLength: 1,
+    maxLength: 2,
+  });
+  const visitor = fc.record({
+    platform: fc.constantFrom('ios', 'android', 'desktop', 'other'),
+    hour: fc.constantFrom(0, 1, 2, 3),
+    utm_campaign: fc.constantFrom(null, ...CAMPAIGNS, 'BF', 'bf24x', 'abf24', 'winter'),
+  });
+
+  it('no visitor reaches a route said to be caught by an earlier one', () => {
+    let warned = 0;
+    fc.assert(
+      fc.property(
+        groups,
+        groups,
+        fc.array(visitor, { minLength: 40, maxLength: 40 }),
+        (a, b, visitors) => {
+          const routing: RoutingDocument = {
+            version: 't',
+            audiences: { broad: { groups: a }, narrow: { groups: b } },
+            routes: [
+              { id: 'broad', audience: 'broad', flow: 'default' },
+              { id: 'narrow', audience: 'narrow', flow: 'default' },
+              { id: 'default', flow: 'default' },
+            ],
+          };
+          if (routingWarnings(routing).length === 0) return;
+          warned++;
+          const compiled = compileRouting(routing);
+          for (const facts of visitors) {
+            const chosen = chooseRoute(
+              compiled,
+              {
+                get: (attribute) =>
+                  (facts as Record<string, string | number | null>)[attribute] ?? null,
+              },
+              0,
+            );
+            expect(chosen.id).not.toBe('narrow');
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // The property says nothing unless warnings were given.
+    expect(warned).toBeGreaterThan(10);
   });
 });
