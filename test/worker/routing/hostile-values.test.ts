@@ -55,20 +55,24 @@ const text = (attribute: Condition['attribute']): Condition => ({
 });
 
 const TARGETS: Target[] = [
-  ...(['fbclid', 'ttclid', 'gclid', 'gbraid', 'wbraid'] as const).map((name) => ({
-    name,
-    value: 'AbC.123',
-    condition: { attribute: 'source', operator: 'in', values: ['meta', 'tiktok', 'google'] },
-    kept: (touch: FirstTouch) => touch.source,
-    absent: 'direct',
-  })),
-  ...(['source', 'medium', 'campaign', 'content', 'term'] as const).map((field) => ({
-    name: `utm_${field}`,
-    value: 'bf24',
-    condition: text(`utm_${field}`),
-    kept: (touch: FirstTouch) => touch.utm[field],
-    absent: null,
-  })),
+  ...(['fbclid', 'ttclid', 'gclid', 'gbraid', 'wbraid'] as const).map(
+    (name): Target => ({
+      name,
+      value: 'AbC.123',
+      condition: { attribute: 'source', operator: 'in', values: ['meta', 'tiktok', 'google'] },
+      kept: (touch: FirstTouch) => touch.source,
+      absent: 'direct',
+    }),
+  ),
+  ...(['source', 'medium', 'campaign', 'content', 'term'] as const).map(
+    (field): Target => ({
+      name: `utm_${field}`,
+      value: 'bf24',
+      condition: text(`utm_${field}`),
+      kept: (touch: FirstTouch) => touch.utm[field],
+      absent: null,
+    }),
+  ),
   {
     name: 'utm_source',
     value: 'tiktok',
