@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/routing';
 import type { AppOptions } from '../../../worker/app';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { ROUTE_COOKIE } from '../../../worker/middleware/route';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
 
 /**
@@ -17,7 +18,7 @@ export const NOW = Date.UTC(2026, 10, 25, 22, 30);
 export const PROBE = 'probe';
 
 /** A flow other than the default's, so a page shows which one a visitor walks. */
-export const PROBE_FLOW = 'lp17ch17pr5';
+const PROBE_FLOW = 'lp17ch17pr5';
 
 export function probeRouting(
   groups: Condition[][],
@@ -69,7 +70,7 @@ export async function routeOf(
   const response = await fetchApp(path, init);
   expect(response.status).toBe(200);
   await response.arrayBuffer();
-  return setCookies(response).get('gf_route');
+  return setCookies(response).get(ROUTE_COOKIE);
 }
 
 /** The page's h1, which differs between the default flow's landing and the probe flow's. */
