@@ -14,6 +14,7 @@ import {
 } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
 import { publish } from '../worker/config/publish';
+import { routingWarnings } from '../worker/routing/warnings';
 import { EXIT_OK, fail, runTool } from './cli';
 import {
   type CliOptions,
@@ -108,6 +109,10 @@ async function checkFile(
   }
   const crossed = crossCheck(live);
   if (!crossed.ok) return crossed;
+  // As the console's check shows them: said, never a reason to refuse the file.
+  for (const warning of routingWarnings(live.routing.value)) {
+    console.error(`warning: ${fieldErrorText(warning)}`);
+  }
   console.log(
     formatSummary(checked.value.values, {
       split: live.split.origin,

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --json FILE] [-- --screens a,b]`: a tool to watch, not a test.
- * `npm run bench -- data [options]` runs the data benchmark instead (./data/run.ts). Serves the
+ * `npm run bench -- data [options]` runs the data benchmark instead (./data/run.ts), and
+ * `npm run bench -- routing` the routing CPU budget (./routing.ts). Serves the
  * built worker with workerd (no wrangler proxy in front) and, beside its screens, the static
  * floor (floor.ts: the landing without its JavaScript, served by the same workerd). Puts every
  * screen and the floor under load (requests a second, p99, the worker's CPU per page), weighs
@@ -627,12 +628,20 @@ async function main(): Promise<void> {
   console.log(`\nBench done in ${seconds} s. ${machineLoad()}`);
 }
 
-/** `npm run bench -- data ...`: what each store costs per visitor, not how pages perform. */
+/**
+ * `npm run bench -- data ...`: what each store costs per visitor, not how pages perform;
+ * `npm run bench -- routing`: the CPU a page spends choosing its route (./routing.ts).
+ */
 async function benchOrData(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   if (first === 'data') {
     const { runDataBench } = await import('./data/run');
     process.exitCode = await runDataBench(rest);
+    return;
+  }
+  if (first === 'routing') {
+    const { runRoutingBench } = await import('./routing');
+    process.exitCode = await runRoutingBench();
     return;
   }
   await main();

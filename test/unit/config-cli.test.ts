@@ -413,6 +413,36 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     });
   });
 
+  it('validate prints a route an earlier one catches whole as a warning, and still passes', async () => {
+    const file = join(dir, 'shadowed.json');
+    const tiktok = { attribute: 'source', operator: 'in', values: ['tiktok'] };
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...VALID_DOCUMENT,
+        routing: {
+          version: 7,
+          audiences: {
+            tiktok: { groups: [[tiktok]] },
+            tiktok_ios: {
+              groups: [[tiktok, { attribute: 'platform', operator: 'in', values: ['ios'] }]],
+            },
+          },
+          routes: [
+            { id: 'tiktok', audience: 'tiktok', flow: 'lp11ch8' },
+            { id: 'tiktok_ios', audience: 'tiktok_ios', flow: 'lp11ch8_vc' },
+            { id: 'default', flow: 'default' },
+          ],
+        },
+      }),
+    );
+    const validated = await runCli(['validate', file]);
+    expect(validated.code).toBe(0);
+    expect(validated.stderr).toBe(
+      'warning: routing.routes.1: never takes a visitor: route "tiktok" before it already takes everyone its audience "tiktok_ios" matches\n',
+    );
+  });
+
   it('validate of a missing file exits 1 with one line; an unknown command exits 2', async () => {
     const missing = await runCli(['validate', join(dir, 'nope.json')]);
     expect(missing.code).toBe(1);

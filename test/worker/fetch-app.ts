@@ -56,6 +56,6 @@ export function setCookies(response: Response): Map<string, string> {
   );
 }
 
-export function putConfig(key: 'split' | 'flows', value: unknown): Promise<void> {
+export function putConfig(key: 'split' | 'flows' | 'routing', value: unknown): Promise<void> {
   return env.FUNNEL_CONFIG.put(key, typeof value === 'string' ? value : JSON.stringify(value));
 }

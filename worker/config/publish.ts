@@ -8,6 +8,7 @@ import type {
 } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
 import { parseRouting } from '../routing/schema';
+import { routingWarnings } from '../routing/warnings';
 import { DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { checkFullDocument, SECTIONS, type Section } from './document';
@@ -64,6 +65,8 @@ export interface PublishPreview {
   kind: 'preview';
   diff: Change[];
   phase: PhaseChange | null;
+  /** What publishes but is likely a mistake (worker/routing/warnings.ts). */
+  warnings: FieldError[];
 }
 
 /** The live document as the edge reads it: KV's values where valid (null where not). */
@@ -145,6 +148,7 @@ export async function previewPublish(
     kind: 'preview',
     diff: diffDocuments(current.document, next),
     phase: phaseChange(current.document?.split ?? null, next.split, current.phase),
+    warnings: routingWarnings(next.routing),
   };
 }
 

@@ -185,7 +185,12 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
       return consoleError(c, 400, 'bad_request');
     const outcome = await previewPublish(storesOf(c), baseOf(body.base) ?? null, body.document);
     if (outcome.kind !== 'preview') return refusalOf(c, outcome);
-    const answer: CheckAnswer = { ok: true, diff: outcome.diff, phase: outcome.phase };
+    const answer: CheckAnswer = {
+      ok: true,
+      diff: outcome.diff,
+      phase: outcome.phase,
+      warnings: outcome.warnings,
+    };
     return c.json(answer);
   });
 

@@ -130,9 +130,16 @@ export function visitorFacts(request: RequestFacts): VisitorFacts {
       case 'visitor':
         return request.returning ? 'returning' : 'new';
       case 'hour':
-        return localTime(request.now, request.timeZone).hour;
-      case 'weekday':
-        return localTime(request.now, request.timeZone).weekday;
+      case 'weekday': {
+        // One formatting gives both, and it is most of what a visitor's facts cost (about 5 µs
+        // a call, `npm run bench -- routing`): an audience asking the hour often asks the day.
+        const local = localTime(request.now, request.timeZone);
+        known.set(
+          attribute === 'hour' ? 'weekday' : 'hour',
+          attribute === 'hour' ? local.weekday : local.hour,
+        );
+        return local[attribute];
+      }
     }
   };
   return {

@@ -74,11 +74,15 @@ function entryAlias(value: string | null): string | null {
   return lower && ENTRY_ALIAS.test(lower) ? lower : null;
 }
 
+/** The longest host name DNS allows (RFC 1035): anything longer names no site. */
+const MAX_HOST_LENGTH = 253;
+
 /** The referrer's host, lower case, or null when there is none or it is ours or not a URL. */
 function referrerHost(referrer: string | null, ownHost: string): string | null {
   if (!referrer) return null;
   try {
     const host = new URL(referrer).hostname.toLowerCase();
+    if (host.length > MAX_HOST_LENGTH) return null;
     return host && host !== ownHost.toLowerCase() ? host : null;
   } catch {
     return null;
@@ -116,6 +120,46 @@ export function sourceOf(
   return 'direct';
 }
 
+/** The query parameters a first touch reads. */
+const TOUCH_PARAMS = new Set([
+  ...UTM_FIELDS.map((field) => `utm_${field}`),
+  'r',
+  'fbclid',
+  'ttclid',
+  'gclid',
+  'gbraid',
+  'wbraid',
+]);
+
+function decodeQueryPart(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The parameters a first touch reads, each only when the link carries it once and validly
+ * percent-encoded. URLSearchParams forgives both (the first of repeated values wins; `%ZZ` stays
+ * as typed, a cut UTF-8 sequence becomes U+FFFD), but a link like that was edited by hand or
+ * pasted twice, and which value a marketer meant is anyone's guess: it counts as absent, as
+ * every value our rules do not recognise does.
+ */
+export function touchParams(search: string): URLSearchParams {
+  const values = new Map<string, string | null>();
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const at = pair.indexOf('=');
+    const name = decodeQueryPart(at === -1 ? pair : pair.slice(0, at));
+    if (name === null || !TOUCH_PARAMS.has(name)) continue;
+    const value = decodeQueryPart(at === -1 ? '' : pair.slice(at + 1));
+    values.set(name, values.has(name) ? null : value);
+  }
+  const params = new URLSearchParams();
+  for (const [name, value] of values) if (value !== null) params.set(name, value);
+  return params;
+}
+
 /** The first touch of a visit whose first page is `url`. */
 export function takeFirstTouch(request: {
   url: URL;
@@ -124,7 +168,7 @@ export function takeFirstTouch(request: {
   now: number;
   aliases?: Readonly<Record<string, Source>>;
 }): FirstTouch {
-  const params = request.url.searchParams;
+  const params = touchParams(request.url.search);
   const utm = Object.fromEntries(
     UTM_FIELDS.map((field) => [field, utmValue(params.get(`utm_${field}`))]),
   ) as Record<UtmField, string | null>;

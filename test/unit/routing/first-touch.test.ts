@@ -7,6 +7,7 @@ import {
   SOURCES,
   sourceOf,
   takeFirstTouch,
+  touchParams,
 } from '../../../worker/routing/first-touch';
 
 const HOST = 'funnel.test';
@@ -117,5 +118,27 @@ describe('the cookie', () => {
     ).toBeNull();
     expect(decodeFirstTouch('A'.repeat(5000))).toBeNull();
     expect(decodeFirstTouch(forge({ ...touch, v: 1 }))).toEqual(touch);
+  });
+});
+
+describe('the parameters a first touch reads', () => {
+  it.each([
+    ['utm_campaign=bf24&r=x&other=1&other=2', { utm_campaign: 'bf24', r: 'x' }],
+    [
+      '?utm_term=phone+tracker&utm_content=a%20b',
+      { utm_term: 'phone tracker', utm_content: 'a b' },
+    ],
+    // Repeated: which one was meant is anyone's guess.
+    ['utm_campaign=a&utm_campaign=b&r=x', { r: 'x' }],
+    ['ttclid=abc&ttclid=abc', {}],
+    // Not validly percent-encoded.
+    ['utm_campaign=bf%ZZ&utm_source=fb', { utm_source: 'fb' }],
+    ['utm_campaign=bf%E0%A4%A', {}],
+    ['utm_campaign=bf%FF', {}],
+    ['utm_campaign=bf%', {}],
+    // Names we never read are left out, however many.
+    ['a=1&b=2&&=&utm_medium', { utm_medium: '' }],
+  ])('%s', (search, expected) => {
+    expect(Object.fromEntries(touchParams(search))).toEqual(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
+  CheckAnswer,
   ConfigDocument,
   ConflictAnswer,
   ConsoleState,
@@ -173,8 +174,44 @@ describe('publishing', () => {
         { path: 'split.variants.lp1ch2.weight', kind: 'changed', before: 50, after: 80 },
       ],
       phase: { from: 1, to: 2, reason: 'the shares change: default 50% → 20%, lp1ch2 50% → 80%' },
+      warnings: [],
     });
     expect(await stored()).toEqual(before);
+  });
+
+  it('the review warns of a route an earlier one catches whole, and the publish still goes through', async () => {
+    const document: ConfigDocument = {
+      ...DOCUMENT,
+      routing: {
+        version: 'draft',
+        audiences: {
+          tiktok: { groups: [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]] },
+          tiktok_de: {
+            groups: [
+              [
+                { attribute: 'source', operator: 'in', values: ['tiktok'] },
+                { attribute: 'country', operator: 'in', values: ['DE'] },
+              ],
+            ],
+          },
+        },
+        routes: [
+          { id: 'tiktok', audience: 'tiktok', flow: 'lp1ch2' },
+          { id: 'tiktok_de', audience: 'tiktok_de', flow: 'lp1ch2' },
+          { id: 'default', flow: 'default' },
+        ],
+      },
+    };
+    const response = await post(CONSOLE_API.check, { base: null, document });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as CheckAnswer).warnings).toEqual([
+      {
+        path: 'routing.routes.1',
+        message:
+          'never takes a visitor: route "tiktok" before it already takes everyone its audience "tiktok_de" matches',
+      },
+    ]);
+    expect((await post(CONSOLE_API.publish, { base: null, document })).status).toBe(200);
   });
 
   it('before anything is published, the review refuses a base naming a version, as the publish does', async () => {
