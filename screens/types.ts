@@ -1,9 +1,9 @@
-import type { PlanFamilyId } from '../shared/plans/catalogue';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
+import type { PlanFamilyId } from '../shared/plans/catalogue';
 import type { ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
 

@@ -49,10 +49,7 @@ export function checkoutScreen(id: CheckoutScreenId) {
           emphasis={variant.emphasis}
           plan={planOf(offer.defaultFamily, visitorCurrency(props))}
         />
-        <Island
-          name="PlanChoice"
-          props={planChoiceProps(props, { ...offer, summary: true })}
-        />
+        <Island name="PlanChoice" props={planChoiceProps(props, { ...offer, summary: true })} />
         <Island
           name="CheckoutPayment"
           props={checkoutPaymentProps(props, {

@@ -22,7 +22,10 @@ export function ComboPaywallScreen(props: ScreenProps) {
       <Island
         name="PlanChoice"
         props={planChoiceProps(props, {
-          ...offeredPlans(props, { families: ['monthly_3d_intro'], defaultFamily: 'monthly_3d_intro' }),
+          ...offeredPlans(props, {
+            families: ['monthly_3d_intro'],
+            defaultFamily: 'monthly_3d_intro',
+          }),
           summary: true,
         })}
       />
