@@ -32,6 +32,7 @@ import { consoleError } from './errors';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import { resultsRoutes } from './results-route';
+import { routeTest } from './route-test';
 
 /**
  * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
@@ -225,6 +226,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   });
+
+  app.post(path(CONSOLE_API.routeTest), routeTest(now));
 
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
 
