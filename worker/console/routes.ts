@@ -247,6 +247,11 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     return c.json(answer);
   });
 
+  // A call this worker does not have (a console page newer than its worker): JSON like every
+  // console answer, rather than falling through to the funnel, whose middleware would take the
+  // marketer for a visitor and draw them a variant.
+  app.all('/api/*', (c) => consoleError(c, 404, 'bad_request'));
+
   return app;
 }
 

@@ -212,6 +212,13 @@ describe('a request the route test refuses', () => {
     expect(await response.json()).toEqual({ ok: false, error: 'cross_origin' });
   });
 
+  it('a console call this worker does not have: 404 JSON, and no visitor cookie of the funnel', async () => {
+    const response = await fetchApp('/console/api/no-such-call');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+    expect([...setCookies(response).keys()]).toEqual(['userUuid']);
+  });
+
   it('as a form post: 415 bad_request', async () => {
     const response = await post(GERMAN_IPHONE, {
       'Sec-Fetch-Site': 'same-origin',
