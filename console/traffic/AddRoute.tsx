@@ -53,7 +53,7 @@ export function AddRoute({ document }: { document: ConfigDocument }) {
           ) : null}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-audience`}>Audience</label>
+          <label htmlFor={`${id}-audience`}>Audience of the new route</label>
           <select
             id={`${id}-audience`}
             value={chosenAudience}
@@ -68,7 +68,7 @@ export function AddRoute({ document }: { document: ConfigDocument }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-flow`}>Flow</label>
+          <label htmlFor={`${id}-flow`}>Flow of the new route</label>
           <select id={`${id}-flow`} value={flow} onChange={(event) => setFlow(event.target.value)}>
             {Object.keys(document.flows.flows).map((each) => (
               <option key={each} value={each}>

@@ -131,7 +131,8 @@ export function ConditionFields({
           <button
             type="button"
             className="button"
-            aria-label={`Add the ${label} value to ${name}`}
+            // Starts with the button's text, so a speech user can say what they see.
+            aria-label={`Add value to ${name}`}
             onClick={addValue}
           >
             Add value
