@@ -6,8 +6,8 @@ import { localValueOf, metByLink, utcInstantOf } from '../routing-edits';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
-/** The warning of SPEC.md-free plans: a link is easy to pass around beyond the ad it was for. */
-export const LINK_PLANS_WARNING = 'Anyone who opens this link gets these plans.';
+/** A link is easy to pass around beyond the ad it was made for; the plans go with it. */
+const LINK_PLANS_WARNING = 'Anyone who opens this link gets these plans.';
 
 /** Runs an edit, then puts focus on `focusId` once React has drawn the moved list. */
 function editThenFocus(change: () => void, focusId: string): void {
