@@ -24,7 +24,7 @@ function PlansPicker({ route }: { route: RouteDocument }) {
   }
   return (
     <fieldset className="field route-editor__plans">
-      <legend>Plans (optional; none: each screen’s own)</legend>
+      <legend>Plans of {route.id} (optional; none: each screen’s own)</legend>
       {MAIN_PLANS.map((plan) => (
         <label key={plan} htmlFor={`${id}-${plan}`} className="check">
           <input
@@ -117,7 +117,7 @@ function RouteEditor({
         {isDefault ? null : (
           <>
             <div className="field">
-              <label htmlFor={`${id}-from`}>Starts (UTC, optional)</label>
+              <label htmlFor={`${id}-from`}>{route.id} starts (UTC, optional)</label>
               <input
                 id={`${id}-from`}
                 className="input"
@@ -127,7 +127,7 @@ function RouteEditor({
               />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-until`}>Ends (UTC, optional)</label>
+              <label htmlFor={`${id}-until`}>{route.id} ends (UTC, optional)</label>
               <input
                 id={`${id}-until`}
                 className="input"
@@ -146,7 +146,7 @@ function RouteEditor({
                     setRouteFields(route.id, { paused: event.target.checked || undefined })
                   }
                 />{' '}
-                Paused
+                Pause {route.id}
               </label>
             </div>
           </>

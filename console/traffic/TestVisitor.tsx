@@ -3,6 +3,7 @@ import type { ConfigDocument } from '../../shared/console-api';
 import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
 import { ErrorSummary } from '../edit/ErrorSummary';
 import { valueChoices } from '../route-choices';
+import { utcInstantOf } from '../routing-edits';
 import { useStore } from '../stores/atom';
 import { $routeTest, $routeTestStatus, testVisitor } from '../stores/traffic';
 
@@ -76,6 +77,7 @@ export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: Conf
   const [language, setLanguage] = useState<string>('en');
   const [returning, setReturning] = useState(false);
   const [against, setAgainst] = useState<'draft' | 'live'>('draft');
+  const [at, setAt] = useState('');
   const [problem, setProblem] = useState('');
   const edited = JSON.stringify(draft.routing) !== JSON.stringify(live.routing);
 
@@ -95,6 +97,7 @@ export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: Conf
       language,
       returning,
       ...(against === 'draft' ? { routing: draft.routing } : {}),
+      ...(utcInstantOf(at) ? { at: utcInstantOf(at) } : {}),
     });
   }
 
@@ -199,6 +202,16 @@ export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: Conf
             <option value="draft">Your draft{edited ? ' (with unpublished edits)' : ''}</option>
             <option value="live">What is live</option>
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-at`}>Test at (UTC; empty: now)</label>
+          <input
+            id={`${id}-at`}
+            className="input"
+            type="datetime-local"
+            value={at}
+            onChange={(event) => setAt(event.target.value)}
+          />
         </div>
       </div>
       <button type="submit" className="button button--primary">

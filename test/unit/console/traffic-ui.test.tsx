@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Console } from '../../../console/Console';
+import { $draft } from '../../../console/stores/draft';
 import { loadConsole } from '../../../console/stores/publishing';
 import {
   CONSOLE_API,
@@ -141,6 +142,23 @@ describe('the route editor', () => {
     expect(
       traffic.getByRole('button', { name: 'Move route tiktok down' }).getAttribute('aria-disabled'),
     ).toBe('true');
+  });
+
+  it('schedules and pauses a route in UTC, into the draft', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    fireEvent.change(traffic.getByLabelText('tiktok ends (UTC, optional)'), {
+      target: { value: '2026-12-01T06:30' },
+    });
+    await userEvent.setup().click(traffic.getByLabelText('Pause tiktok'));
+    expect($draft.get()?.document.routing.routes[0]).toEqual({
+      id: 'tiktok',
+      audience: 'tiktok_de',
+      flow: 'lp17ch17pr5',
+      plans: ['quarterly'],
+      paused: true,
+      schedule: { until: '2026-12-01T06:30Z' },
+    });
   });
 });
 
