@@ -162,6 +162,45 @@ describe('the route editor', () => {
   });
 });
 
+describe('the audiences', () => {
+  it('edits a saved audience in the form and saves it into the draft, its sentence updated', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const saved = within(traffic.getByRole('list', { name: 'Saved audiences' }));
+    expect(saved.getByText('Used by weekend.')).toBeTruthy();
+    await user.click(traffic.getByRole('button', { name: 'Edit the audience weekend' }));
+    const form = within(traffic.getByRole('form', { name: 'Edit the audience weekend' }));
+    await user.click(form.getByRole('button', { name: 'Remove sat from condition 1' }));
+    await user.click(form.getByRole('button', { name: 'Save audience' }));
+    expect($draft.get()?.document.routing.audiences.weekend).toEqual({
+      groups: [[{ attribute: 'weekday', operator: 'in', values: ['sun'] }]],
+    });
+    expect(saved.getByText('Visitors on Sun')).toBeTruthy();
+    expect(traffic.getByRole('form', { name: 'New audience' })).toBeTruthy();
+  });
+
+  it('refuses a new audience under a name that is taken, or with a condition without values', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const form = within(traffic.getByRole('form', { name: 'New audience' }));
+    await user.type(form.getByLabelText('Audience name'), 'weekend');
+    await user.click(form.getByRole('button', { name: 'Save audience' }));
+    expect(form.getByRole('alert').textContent).toBe(
+      'weekend is an audience already: edit it above.',
+    );
+    await user.clear(form.getByLabelText('Audience name'));
+    await user.type(form.getByLabelText('Audience name'), 'nights');
+    await user.click(form.getByRole('button', { name: 'Save audience' }));
+    expect(form.getByRole('alert').textContent).toBe('Add at least one value to each condition.');
+    expect(Object.keys($draft.get()?.document.routing.audiences ?? {})).toEqual([
+      'tiktok_de',
+      'weekend',
+    ]);
+  });
+});
+
 describe('the review', () => {
   it('lists the check’s warnings, which do not stop the publish', async () => {
     stubWorker(
