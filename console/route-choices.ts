@@ -36,8 +36,20 @@ export function definitionOf(attribute: RouteAttribute): AttributeDefinition {
   return ROUTE_ATTRIBUTES[attribute];
 }
 
+/** Built once per attribute: the lists are fixed, and naming 250 regions is not free. */
+const choicesByAttribute = new Map<RouteAttribute, readonly Choice[]>();
+
 /** The values a list or number attribute may name, each with what the picker shows. */
-export function valueChoices(attribute: RouteAttribute): Choice[] {
+export function valueChoices(attribute: RouteAttribute): readonly Choice[] {
+  let choices = choicesByAttribute.get(attribute);
+  if (!choices) {
+    choices = buildChoices(attribute);
+    choicesByAttribute.set(attribute, choices);
+  }
+  return choices;
+}
+
+function buildChoices(attribute: RouteAttribute): Choice[] {
   const values = definitionOf(attribute).values ?? [];
   switch (attribute) {
     case 'country':

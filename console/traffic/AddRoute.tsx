@@ -1,11 +1,19 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
+import { type FormEvent, memo, useId, useState } from 'react';
+import type { FlowsDocument } from '../../shared/console-api';
+import type { RoutingDocument } from '../../shared/routing';
 import { routeIdProblem } from '../routing-edits';
 import { addRoute } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
 /** A new route, placed just above default; its audience must be saved first. */
-export function AddRoute({ document }: { document: ConfigDocument }) {
+export const AddRoute = memo(function AddRoute({
+  routing,
+  flows,
+}: {
+  routing: RoutingDocument;
+  flows: FlowsDocument;
+}) {
+  const document = { routing, flows };
   const id = useId();
   const audiences = Object.keys(document.routing.audiences);
   const [name, setName] = useState('');
@@ -85,4 +93,4 @@ export function AddRoute({ document }: { document: ConfigDocument }) {
       </div>
     </form>
   );
-}
+});

@@ -1,6 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
-import type { AudienceDocument, Condition } from '../../shared/routing';
+import { type FormEvent, memo, useId, useState } from 'react';
+import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/routing';
 import { audienceText } from '../audience-text';
 import { audienceNameProblem, routesUsing } from '../routing-edits';
 import { saveAudience } from '../stores/draft';
@@ -172,8 +171,12 @@ function AudienceForm({
 }
 
 /** The draft's saved audiences, where each is used, and the form that adds or edits one. */
-export function AudiencesEditor({ document }: { document: ConfigDocument }) {
-  const { audiences } = document.routing;
+export const AudiencesEditor = memo(function AudiencesEditor({
+  routing,
+}: {
+  routing: RoutingDocument;
+}) {
+  const { audiences } = routing;
   const [editing, setEditing] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const editedAudience = editing ? audiences[editing] : undefined;
@@ -189,7 +192,7 @@ export function AudiencesEditor({ document }: { document: ConfigDocument }) {
       ) : (
         <ul className="rows" aria-label="Saved audiences">
           {Object.entries(audiences).map(([name, audience]) => {
-            const users = routesUsing(document.routing, name);
+            const users = routesUsing(routing, name);
             return (
               <li key={name} className="row">
                 <h4 className="row__title">
@@ -224,4 +227,4 @@ export function AudiencesEditor({ document }: { document: ConfigDocument }) {
       />
     </div>
   );
-}
+});

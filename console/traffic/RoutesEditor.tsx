@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
-import { DEFAULT_ROUTE_ID, type RouteDocument } from '../../shared/routing';
+import { memo, useId } from 'react';
+import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
+import { DEFAULT_ROUTE_ID, type RouteDocument, type RoutingDocument } from '../../shared/routing';
 import { MAIN_PLANS } from '../route-choices';
 import { localValueOf, metByLink, utcInstantOf } from '../routing-edits';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
@@ -49,7 +49,7 @@ function RouteEditor({
   route: RouteDocument;
   index: number;
   count: number;
-  document: ConfigDocument;
+  document: Pick<ConfigDocument, 'routing' | 'flows'>;
 }) {
   const id = useId();
   const isDefault = route.id === DEFAULT_ROUTE_ID;
@@ -198,8 +198,15 @@ function RouteEditor({
 }
 
 /** The draft's routes in order, each with its audience, flow, plans, schedule and pause. */
-export function RoutesEditor({ document }: { document: ConfigDocument }) {
-  const { routes } = document.routing;
+export const RoutesEditor = memo(function RoutesEditor({
+  routing,
+  flows,
+}: {
+  routing: RoutingDocument;
+  flows: FlowsDocument;
+}) {
+  const { routes } = routing;
+  const document = { routing, flows };
   return (
     <div className="block">
       <h3>Routes</h3>
@@ -220,4 +227,4 @@ export function RoutesEditor({ document }: { document: ConfigDocument }) {
       </ol>
     </div>
   );
-}
+});

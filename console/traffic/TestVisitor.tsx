@@ -1,6 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
-import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
+import { type FormEvent, memo, useId, useState } from 'react';
+import { PLATFORMS, ROUTE_LANGUAGES, type RoutingDocument } from '../../shared/routing';
 import { ErrorSummary } from '../edit/ErrorSummary';
 import { valueChoices } from '../route-choices';
 import { utcInstantOf } from '../routing-edits';
@@ -13,6 +12,16 @@ const PLATFORM_LABELS: Record<string, string> = {
   desktop: 'Desktop',
   other: 'Other',
 };
+
+/**
+ * The same elements on every render: React then skips the 250 options when the draft changes,
+ * which re-renders this form on each edit anywhere in the console.
+ */
+const COUNTRY_OPTIONS = valueChoices('country').map((choice) => (
+  <option key={String(choice.value)} value={String(choice.value)}>
+    {choice.label}
+  </option>
+));
 
 function Answer() {
   const test = useStore($routeTest);
@@ -67,7 +76,14 @@ function Answer() {
 }
 
 /** An ad link and what the edge would know of the visitor: which route would take them, and why. */
-export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: ConfigDocument }) {
+export const TestVisitor = memo(function TestVisitor({
+  draft,
+  live,
+}: {
+  /** The draft's routing and what is live: only a routing edit re-renders the form. */
+  draft: RoutingDocument;
+  live: RoutingDocument;
+}) {
   const id = useId();
   const status = useStore($routeTestStatus);
   const [link, setLink] = useState('');
@@ -79,7 +95,7 @@ export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: Conf
   const [against, setAgainst] = useState<'draft' | 'live'>('draft');
   const [at, setAt] = useState('');
   const [problem, setProblem] = useState('');
-  const edited = JSON.stringify(draft.routing) !== JSON.stringify(live.routing);
+  const edited = JSON.stringify(draft) !== JSON.stringify(live);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,7 +112,7 @@ export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: Conf
       app,
       language,
       returning,
-      ...(against === 'draft' ? { routing: draft.routing } : {}),
+      ...(against === 'draft' ? { routing: draft } : {}),
       ...(utcInstantOf(at) ? { at: utcInstantOf(at) } : {}),
     });
   }
@@ -136,11 +152,7 @@ export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: Conf
             onChange={(event) => setCountry(event.target.value)}
           >
             <option value="">Unknown</option>
-            {valueChoices('country').map((choice) => (
-              <option key={String(choice.value)} value={String(choice.value)}>
-                {choice.label}
-              </option>
-            ))}
+            {COUNTRY_OPTIONS}
           </select>
         </div>
         <div className="field">
@@ -223,4 +235,4 @@ export function TestVisitor({ draft, live }: { draft: ConfigDocument; live: Conf
       <Answer />
     </form>
   );
-}
+});

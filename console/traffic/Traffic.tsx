@@ -17,13 +17,13 @@ export function Traffic({ state }: { state: ConsoleState }) {
   return (
     <section className="section" id="traffic" aria-labelledby="traffic-title">
       <h2 id="traffic-title">Traffic</h2>
-      <TrafficMap document={state.live} />
+      <TrafficMap routing={state.live.routing} flows={state.live.flows} />
       {draft ? (
         <>
-          <RoutesEditor document={draft.document} />
-          <AddRoute document={draft.document} />
-          <AudiencesEditor document={draft.document} />
-          <TestVisitor draft={draft.document} live={state.live} />
+          <RoutesEditor routing={draft.document.routing} flows={draft.document.flows} />
+          <AddRoute routing={draft.document.routing} flows={draft.document.flows} />
+          <AudiencesEditor routing={draft.document.routing} />
+          <TestVisitor draft={draft.document.routing} live={state.live.routing} />
         </>
       ) : null}
     </section>

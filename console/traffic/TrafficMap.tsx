@@ -1,5 +1,6 @@
-import type { ConfigDocument } from '../../shared/console-api';
-import type { RouteDocument } from '../../shared/routing';
+import { memo } from 'react';
+import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
+import type { RouteDocument, RoutingDocument } from '../../shared/routing';
 import { audienceText } from '../audience-text';
 import { FlowRow } from '../FlowRow';
 import { useStore } from '../stores/atom';
@@ -26,7 +27,7 @@ function RouteCard({
 }: {
   route: RouteDocument;
   position: number;
-  document: ConfigDocument;
+  document: Pick<ConfigDocument, 'routing' | 'flows'>;
   visits: RouteVisits;
 }) {
   const titleId = `route-title:${route.id}`;
@@ -68,7 +69,14 @@ function RouteCard({
 }
 
 /** The live routes in order: who each takes, its flow, its schedule, and what it took lately. */
-export function TrafficMap({ document }: { document: ConfigDocument }) {
+export const TrafficMap = memo(function TrafficMap({
+  routing,
+  flows,
+}: {
+  routing: RoutingDocument;
+  flows: FlowsDocument;
+}) {
+  const document = { routing, flows };
   const visits = useStore($routeVisits);
   return (
     <div className="block">
@@ -86,4 +94,4 @@ export function TrafficMap({ document }: { document: ConfigDocument }) {
       </ol>
     </div>
   );
-}
+});
