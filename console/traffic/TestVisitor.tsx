@@ -31,7 +31,12 @@ function Answer() {
     case 'testing':
       return <p className="muted">Testing…</p>;
     case 'invalid':
-      return <ErrorSummary errors={test.errors} />;
+      return (
+        <ErrorSummary
+          errors={test.errors}
+          intro="The draft’s routing was refused, so it cannot be tested."
+        />
+      );
     case 'failed':
       return (
         <p className="notice notice--error" role="alert">

@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Console } from '../../../console/Console';
 import { $draft } from '../../../console/stores/draft';
 import { loadConsole } from '../../../console/stores/publishing';
+import { $routeTest, $routeTestStatus } from '../../../console/stores/traffic';
 import {
   CONSOLE_API,
   CONSOLE_RESULTS_PATH,
   type ConsoleState,
+  type RouteTestAnswer,
   type RouteVisitsAnswer,
 } from '../../../shared/console-api';
 import { consoleState, resultsAnswer } from './fixtures';
@@ -50,20 +52,30 @@ function routedState(): ConsoleState {
   return state;
 }
 
-function stubWorker(visits: { status: number; body: unknown }, check?: unknown) {
+function stubWorker(
+  visits: { status: number; body: unknown },
+  check?: unknown,
+  routeTest?: { status: number; body: unknown },
+) {
+  const tested: unknown[] = [];
   const reply = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       if (url === CONSOLE_API.state) return reply(200, routedState());
       if (url === CONSOLE_API.versions) return reply(200, { versions: [] });
       if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
       if (url === CONSOLE_API.routeVisits) return reply(visits.status, visits.body);
       if (url === CONSOLE_API.check) return reply(200, check);
+      if (url === CONSOLE_API.routeTest && routeTest) {
+        tested.push(JSON.parse(String(init?.body)));
+        return reply(routeTest.status, routeTest.body);
+      }
       return reply(404, { ok: false, error: 'bad_request' });
     }),
   );
+  return { tested };
 }
 
 async function openTraffic() {
@@ -76,6 +88,9 @@ async function openTraffic() {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // Module-level stores outlive a render: the next test starts with no answer shown.
+  $routeTest.set({ kind: 'idle' });
+  $routeTestStatus.set('');
 });
 
 describe('the traffic map', () => {
@@ -221,5 +236,79 @@ describe('the review', () => {
         .textContent,
     ).toBe('Route 2: the route tiktok above takes all its visitors routing.routes.1');
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+  });
+});
+
+describe('testing a visitor', () => {
+  const LINK = 'https://funnel.example/?utm_source=tiktok&ttclid=x';
+
+  it('sends the link, the visitor and the draft routing, and shows the route, why and the preview', async () => {
+    const answer: RouteTestAnswer = {
+      route: 'default',
+      flow: 'default',
+      plans: null,
+      passed: [
+        { id: 'tiktok', why: 'audience "tiktok_de" does not match' },
+        { id: 'weekend', why: 'paused' },
+      ],
+      source: 'tiktok · utm_source=tiktok',
+      preview: '/console/preview?utm_source=tiktok&route=r.x.1.y',
+    };
+    const { tested } = stubWorker({ status: 404, body: {} }, undefined, {
+      status: 200,
+      body: answer,
+    });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await user.selectOptions(traffic.getByLabelText('Visitor’s country'), 'FR');
+    await user.selectOptions(traffic.getByLabelText('Platform'), 'android');
+    await user.selectOptions(traffic.getByLabelText('Opened in the app'), 'tiktok');
+    await user.selectOptions(traffic.getByLabelText('New or returning'), 'returning');
+    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
+    expect(await traffic.findByText('This visitor gets route default.')).toBeTruthy();
+    expect(tested).toEqual([
+      {
+        link: LINK,
+        country: 'FR',
+        platform: 'android',
+        app: 'tiktok',
+        language: 'en',
+        returning: true,
+        routing: routedState().live.routing,
+      },
+    ]);
+    const why = traffic.getByRole('list', {
+      name: 'Why each earlier route did not take the visitor',
+    });
+    expect(why.textContent).toBe('tiktok: audience "tiktok_de" does not matchweekend: paused');
+    expect(traffic.getByRole('link', { name: /Preview route default/ }).getAttribute('href')).toBe(
+      answer.preview,
+    );
+  });
+
+  it('says the draft cannot be tested while its routing is refused', async () => {
+    stubWorker({ status: 404, body: {} }, undefined, {
+      status: 400,
+      body: {
+        ok: false,
+        error: 'invalid_config',
+        errors: [
+          {
+            path: 'routing.routes.0.audience',
+            message: 'names audience "x", which is not defined',
+          },
+        ],
+      },
+    });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
+    const alert = await traffic.findByRole('alert');
+    expect(alert.textContent).toContain('The draft’s routing was refused, so it cannot be tested.');
+    expect(alert.textContent).toContain(
+      'Route 1, audience: names audience "x", which is not defined',
+    );
   });
 });
