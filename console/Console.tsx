@@ -5,6 +5,7 @@ import { Results } from './results/Results';
 import { useStore } from './stores/atom';
 import { $live } from './stores/live';
 import { loadConsole } from './stores/publishing';
+import { Traffic } from './traffic/Traffic';
 
 /** The marketers' console: what is live, its results, the draft and its publish, the history. */
 export function Console() {
@@ -21,6 +22,7 @@ export function Console() {
           ) : null}
           <nav aria-label="Sections">
             <a href="#overview">Overview</a>
+            <a href="#traffic">Traffic</a>
             <a href="#results">Results</a>
             <a href="#edit">Edit and publish</a>
             <a href="#history">History</a>
@@ -44,6 +46,7 @@ export function Console() {
         {live.kind === 'ready' ? (
           <>
             <Overview state={live.state} />
+            <Traffic state={live.state} />
             <Results livePhase={live.state.live.split.phase ?? 1} />
             <EditPublish state={live.state} />
             <History />

@@ -9,6 +9,9 @@ import {
   type PublishRequest,
   type ResultsAnswer,
   type RollbackRequest,
+  type RouteTestAnswer,
+  type RouteTestRequest,
+  type RouteVisitsAnswer,
   type VersionSummary,
   type VersionsAnswer,
 } from '../shared/console-api';
@@ -45,7 +48,10 @@ export function refusalOf(status: number, body: unknown): Refusal {
   return { kind: 'failed', failure: isCallFailure(answer.error) ? answer.error : 'unreadable' };
 }
 
-async function call<T>(url: string, body?: PublishRequest | RollbackRequest): Promise<Answer<T>> {
+async function call<T>(
+  url: string,
+  body?: PublishRequest | RollbackRequest | RouteTestRequest,
+): Promise<Answer<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -102,4 +108,14 @@ export function resultsUrl(phase: number | null, format?: 'csv'): string {
 
 export function fetchResults(phase: number | null): Promise<Answer<ResultsAnswer>> {
   return call(resultsUrl(phase));
+}
+
+/** Which route a visitor opening an ad link would get (the draft's routing when sent). */
+export function testRoute(request: RouteTestRequest): Promise<Answer<RouteTestAnswer>> {
+  return call(CONSOLE_API.routeTest, request);
+}
+
+/** The last days' first visits by route. */
+export function fetchRouteVisits(): Promise<Answer<RouteVisitsAnswer>> {
+  return call(CONSOLE_API.routeVisits);
 }

@@ -72,6 +72,16 @@ export function fieldLabel(path: string): string {
     if (rest !== undefined && Number.isInteger(index)) return `Flow ${name}, screen ${index + 1}`;
     return `Flow ${name}`;
   }
+  if (section === 'routing' && group === 'routes') {
+    const index = Number(name);
+    return Number.isInteger(index) && name !== undefined
+      ? `Route ${index + 1}${rest ? `, ${rest}` : ''}`
+      : 'Routes';
+  }
+  if (section === 'routing' && group === 'audiences') {
+    return name === undefined ? 'Audiences' : `Audience ${name}`;
+  }
+  if (section === 'routing') return 'The routing';
   if (section === 'split') return 'The split';
   if (section === 'flows') return 'The flows';
   return 'The config';

@@ -190,6 +190,7 @@ export interface VersionsAnswer {
  * - cross_origin (403): a write not from the console's own page;
  * - bad_request (400): a body that is not the call's JSON;
  * - unknown_version (404), unknown_variant (404);
+ * - unknown_route (404): a route preview link that is not signed, or is over an hour old;
  * - config_store_failed (503): D1 or KV failed; nothing published.
  */
 export type ConsoleErrorCode =
@@ -200,6 +201,7 @@ export type ConsoleErrorCode =
   | 'bad_request'
   | 'unknown_version'
   | 'unknown_variant'
+  | 'unknown_route'
   | 'config_store_failed';
 
 // ---------------------------------------------------------------------------------------------

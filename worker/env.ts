@@ -161,10 +161,11 @@ export interface Variables {
   /** Who is using the console: the Access token's email, or the local author in development. */
   consoleAuthor?: string;
   /**
-   * Set on a marketer's preview of a variant (worker/funnel/preview.ts): the page shows that
-   * variant's flow, assigns nothing, and sends nothing to analytics or the ad networks.
+   * Set on a marketer's preview of a variant, or of a route (`route`, its id) with the split's
+   * default variant (worker/funnel/preview.ts): the page shows that variant's or route's flow,
+   * assigns nothing, and sends nothing to analytics or the ad networks.
    */
-  preview?: { variant: string };
+  preview?: { variant: string; route?: string };
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -7,13 +7,20 @@ import { $draft } from '../stores/draft';
  * Every refusal of the draft in one alert, each naming its field and linking to the message
  * beside it (FieldMessages), with the document path the worker named.
  */
-export function ErrorSummary({ errors }: { errors: readonly FieldError[] }) {
+export function ErrorSummary({
+  errors,
+  intro = 'The draft was refused; nothing was published.',
+}: {
+  errors: readonly FieldError[];
+  /** What the refusal meant: a publish's by default. */
+  intro?: string;
+}) {
   const draft = useStore($draft);
   const anchors = draft ? errorAnchors(draft.document) : new Set<string>();
   return (
     <div className="notice notice--error" role="alert">
       <p>
-        <strong>The draft was refused; nothing was published.</strong> Fix these, then review again:
+        <strong>{intro}</strong> Fix these, then review again:
       </p>
       <ul>
         {errors.map((error) => {

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { PhaseChange } from '../../shared/console-api';
 import { ChangeList } from '../ChangeList';
+import { fieldLabel } from '../field-errors';
 import { useStore } from '../stores/atom';
 import { $draft } from '../stores/draft';
 import { publishDraft, reviewDraft, takeLiveConfig } from '../stores/publishing';
@@ -91,6 +92,21 @@ function ReviewResult() {
           )}
           {review.phase ? (
             <p className="notice notice--warning">{phaseWarning(review.phase)}</p>
+          ) : null}
+          {review.warnings.length > 0 ? (
+            <div className="notice notice--warning">
+              <p>
+                <strong>Likely mistakes</strong> (they do not stop the publish):
+              </p>
+              <ul>
+                {review.warnings.map((warning) => (
+                  <li key={`${warning.path}:${warning.message}`}>
+                    {fieldLabel(warning.path)}: {warning.message}{' '}
+                    <code className="muted">{warning.path}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
           ) : null}
           {review.diff.length > 0 ? <PublishForm /> : null}
         </div>

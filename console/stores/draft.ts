@@ -1,4 +1,5 @@
 import type { ConfigDocument, ConsoleState, ExperimentSettings } from '../../shared/console-api';
+import type { AudienceDocument, RouteDocument } from '../../shared/routing';
 import {
   withExperiment,
   withFlow,
@@ -9,6 +10,13 @@ import {
   withVariantFlow,
   withWeight,
 } from '../document-edits';
+import {
+  withAudience,
+  withRouteAdded,
+  withRouteFields,
+  withRouteMoved,
+  withRouteRemoved,
+} from '../routing-edits';
 import { atom, useStore } from './atom';
 import { $live, type Live } from './live';
 
@@ -113,4 +121,25 @@ export function moveScreen(flow: string, index: number, by: -1 | 1): void {
 
 export function removeScreen(flow: string, index: number): void {
   edit((document) => withScreenRemoved(document, flow, index));
+}
+
+export function addRoute(route: RouteDocument): void {
+  edit((document) => withRouteAdded(document, route));
+}
+
+export function moveRoute(id: string, by: -1 | 1): void {
+  edit((document) => withRouteMoved(document, id, by));
+}
+
+/** Pause, schedule, flow, plans or audience of a route; undefined takes a field out. */
+export function setRouteFields(id: string, fields: Partial<Omit<RouteDocument, 'id'>>): void {
+  edit((document) => withRouteFields(document, id, fields));
+}
+
+export function removeRoute(id: string): void {
+  edit((document) => withRouteRemoved(document, id));
+}
+
+export function saveAudience(name: string, audience: AudienceDocument): void {
+  edit((document) => withAudience(document, name, audience));
 }

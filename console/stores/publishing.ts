@@ -13,6 +13,7 @@ import { $live } from './live';
 import { loadResults } from './results';
 import { $review, type Review } from './review';
 import { $editStatus, $historyStatus } from './status';
+import { loadRouteVisits } from './traffic';
 
 /**
  * The console's calls to the worker, as actions on the stores: loading what is live, checking
@@ -43,7 +44,12 @@ async function loadHistory(): Promise<void> {
  * marketer takes the live config after a conflict.
  */
 export async function loadConsole(): Promise<void> {
-  const [state] = await Promise.all([fetchState(), loadHistory(), loadResults()]);
+  const [state] = await Promise.all([
+    fetchState(),
+    loadHistory(),
+    loadResults(),
+    loadRouteVisits(),
+  ]);
   if (!state.ok) {
     $live.set({ kind: 'failed', message: messageOf(state.refusal) });
     return;
@@ -66,8 +72,8 @@ export async function reviewDraft(): Promise<void> {
     $review.set(reviewOf(answer.refusal));
     return;
   }
-  const { diff, phase } = answer.value;
-  $review.set({ kind: 'checked', document: checked, diff, phase, publishing: false });
+  const { diff, phase, warnings = [] } = answer.value;
+  $review.set({ kind: 'checked', document: checked, diff, phase, warnings, publishing: false });
   // Said in the status line too, so a screen reader hears the outcome without the whole diff.
   const changes = `${diff.length} ${diff.length === 1 ? 'change' : 'changes'}`;
   $editStatus.set(`Reviewed: ${changes}${phase ? ', starting a new phase' : ''}.`);

@@ -14,6 +14,8 @@ export type Review =
       document: string;
       diff: Change[];
       phase: PhaseChange | null;
+      /** What publishes but is likely a mistake (CheckAnswer.warnings). */
+      warnings: FieldError[];
       publishing: boolean;
     }
   | { kind: 'invalid'; errors: FieldError[] }

@@ -2,6 +2,8 @@
 export interface PreviewNotice {
   /** The variant key being previewed. */
   variant: string;
+  /** The route being previewed, if it is a route's preview (the variant is then the default). */
+  route?: string;
   /** Where the bar's link ends the preview. */
   endUrl: string;
 }
@@ -23,12 +25,13 @@ font:14px/1.4 system-ui,sans-serif;text-align:center}
  * The bar on every screen of a preview: which variant, that the visit is not counted and runs no
  * ads, and a way out. English whatever the page's language: it is console text, for the marketer.
  */
-export function PreviewBar({ variant, endUrl }: PreviewNotice) {
+export function PreviewBar({ variant, route, endUrl }: PreviewNotice) {
   return (
     <aside className="preview-bar" aria-label="Preview" lang="en" dir="ltr">
       <style dangerouslySetInnerHTML={{ __html: PREVIEW_CSS }} />
       <p className="preview-bar__text">
-        Preview of variant <strong>{variant}</strong> — not counted, no ads
+        {route === undefined ? 'Preview of variant ' : 'Preview of route '}
+        <strong>{route ?? variant}</strong> — not counted, no ads
       </p>
       <a className="preview-bar__end" href={endUrl}>
         End preview

@@ -1,6 +1,11 @@
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_TTL_SECONDS, signPreview, verifyPreview } from '../../worker/funnel/preview';
+import {
+  PREVIEW_TTL_SECONDS,
+  signPreview,
+  signRoutePreview,
+  verifyPreview,
+} from '../../worker/funnel/preview';
 
 const KEY = 'preview-key-for-tests';
 /** 2026-11-22T08:00:00Z, in epoch seconds. */
@@ -81,6 +86,52 @@ describe('a preview token', () => {
       '%%%.1795334400.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     ],
   ])('%s is malformed', async (_, token) => {
+    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe('a route preview token', () => {
+  const ROUTE = { id: 'tiktok_de', flow: 'lp17ch17pr5', plans: ['quarterly', 'monthly'] };
+
+  it('names the route, its flow and plans until it expires', async () => {
+    const token = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR);
+    expect(token).toMatch(/^r\.[\w-]+\.\d+\.[\w-]+$/);
+    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({
+      ok: true,
+      route: ROUTE,
+      expiresAt: IN_AN_HOUR,
+    });
+    expect(await verifyPreview(KEY, token, IN_AN_HOUR * 1000)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+  });
+
+  it('is refused when signed with another key or when its route is swapped', async () => {
+    const forged = await signRoutePreview('someone-elses-key', ROUTE, IN_AN_HOUR);
+    expect(await verifyPreview(KEY, forged, NOW_MS)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    const token = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR);
+    const other = base64url.encode(JSON.stringify({ ...ROUTE, flow: 'default' }));
+    expect(await verifyPreview(KEY, withSegment(token, 1, other), NOW_MS)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+  });
+
+  it('cannot be made from a variant token, nor read as one', async () => {
+    // A variant key may hold any character, "r" and dots among them: the mark and the fourth
+    // part keep the two kinds apart, and the signature covers the mark.
+    const variant = await signPreview(KEY, 'r', IN_AN_HOUR);
+    expect(await verifyPreview(KEY, `r.${variant}`, NOW_MS)).toMatchObject({ ok: false });
+    const route = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR);
+    expect(await verifyPreview(KEY, route.slice(2), NOW_MS)).toMatchObject({ ok: false });
+  });
+
+  it('is malformed when its signed route is not one the console could name', async () => {
+    const token = await signRoutePreview(KEY, { ...ROUTE, id: 'Not A Slug' }, IN_AN_HOUR);
     expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });
   });
 });

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
 import { consoleError } from './errors';
 
@@ -9,20 +10,44 @@ const CONSOLE_HOME = '/console';
 /**
  * The console's preview links, mounted at CONSOLE_PREVIEW_PATH behind the console's Access
  * check: `GET /{variant}` (a variant key, its '/' as is or as %2F) starts a preview of that
- * variant and opens the first screen of its flow; `GET /?end=1` ends the preview. A preview
- * assigns nothing (no `gf_variant`), and the pages it shows send nothing to analytics or the ad
- * networks (worker/middleware/split-test.ts, worker/routes/screens.tsx).
+ * variant and opens the first screen of its flow; `GET /?route={token}` does the same for the
+ * route a signed token names (the link of the console's "test a visitor",
+ * worker/console/route-test.ts); `GET /?end=1` ends the preview. A preview assigns nothing (no
+ * `gf_variant`, `gf_route` or `gf_touch`), and the pages it shows send nothing to analytics or
+ * the ad networks (worker/middleware/split-test.ts, worker/routes/screens.tsx).
  */
 export function previewRoutes(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   const routes = new Hono<AppEnv>();
 
-  routes.get('/', (c) => {
+  routes.get('/', async (c) => {
+    const token = c.req.query('route');
+    if (token !== undefined) return startRoutePreview(c, token);
     if (c.req.query('end') === undefined) return consoleError(c, 404, 'unknown_variant');
     endPreview(c);
     c.header('Cache-Control', 'no-store');
     return c.redirect(CONSOLE_HOME, 303);
   });
+
+  /**
+   * The link's token was signed by the route test an hour at most ago; the cookie gets an hour
+   * of its own from now. The rest of the link's query is the tested ad link's, so the page sees
+   * its UTM parameters as the visitor would (and, being a preview, keeps none of them).
+   */
+  async function startRoutePreview(c: Context<AppEnv>, token: string) {
+    const key = previewKey(c.env);
+    if (key === null) return consoleError(c, 503, 'console_not_configured');
+    const verdict = await verifyPreview(key, token, now());
+    if (!verdict.ok || !('route' in verdict)) return consoleError(c, 404, 'unknown_route');
+    await startPreview(c, key, verdict.route, now());
+    const fields = c.get('logFields');
+    if (fields) fields.preview = `route:${verdict.route.id}`;
+    const query = new URL(c.req.url).searchParams;
+    query.delete('route');
+    const search = query.toString();
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(search ? `/?${search}` : '/', 303);
+  }
 
   routes.get('/:variant{.+}', async (c) => {
     const key = previewKey(c.env);

@@ -32,6 +32,7 @@ import { consoleError } from './errors';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import { resultsRoutes } from './results-route';
+import { routeTest } from './route-test';
 
 /**
  * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
@@ -231,6 +232,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     return c.json(answer);
   });
 
+  app.post(path(CONSOLE_API.routeTest), routeTest(now));
+
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
@@ -248,6 +251,11 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     };
     return c.json(answer);
   });
+
+  // A call this worker does not have (a console page newer than its worker): JSON like every
+  // console answer, rather than falling through to the funnel, whose middleware would take the
+  // marketer for a visitor and draw them a variant.
+  app.all('/api/*', (c) => consoleError(c, 404, 'bad_request'));
 
   return app;
 }

@@ -3,7 +3,14 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
 import { type AppEnv, type Bindings, isDevelopment } from '../env';
-import { PREVIEW_TTL_SECONDS, type PreviewRejection, signPreview, verifyPreview } from './preview';
+import {
+  PREVIEW_TTL_SECONDS,
+  type PreviewedRoute,
+  type PreviewRejection,
+  signPreview,
+  signRoutePreview,
+  verifyPreview,
+} from './preview';
 
 /**
  * The cookie of a marketer's preview (preview.ts): set by the console's preview link
@@ -26,16 +33,23 @@ export function previewKey(env: Bindings): string | null {
   return isDevelopment(env) ? DEVELOPMENT_PREVIEW_KEY : null;
 }
 
-/** Sets the preview cookie for `variant`, lasting PREVIEW_TTL_SECONDS from `nowMs`. */
+/**
+ * Sets the preview cookie for a variant (its key) or a route, lasting PREVIEW_TTL_SECONDS from
+ * `nowMs`.
+ */
 export async function startPreview(
   c: Context<AppEnv>,
   key: string,
-  variant: string,
+  subject: string | PreviewedRoute,
   nowMs: number,
 ): Promise<void> {
   const expiresAt = Math.floor(nowMs / 1000) + PREVIEW_TTL_SECONDS;
+  const token =
+    typeof subject === 'string'
+      ? await signPreview(key, subject, expiresAt)
+      : await signRoutePreview(key, subject, expiresAt);
   // HttpOnly: no page script needs it, and an injected one could not carry it elsewhere.
-  setCookie(c, PREVIEW_COOKIE, await signPreview(key, variant, expiresAt), {
+  setCookie(c, PREVIEW_COOKIE, token, {
     maxAge: PREVIEW_TTL_SECONDS,
     path: '/',
     httpOnly: true,
@@ -51,6 +65,7 @@ export function endPreview(c: Context<AppEnv>): void {
 export type PreviewCookie =
   | { state: 'none' }
   | { state: 'valid'; variant: string }
+  | { state: 'valid'; route: PreviewedRoute }
   /** not_configured: a cookie reached a worker without the key (outside development). */
   | { state: 'invalid'; reason: PreviewRejection | 'not_configured' };
 
@@ -61,9 +76,10 @@ export async function readPreviewCookie(c: Context<AppEnv>, nowMs: number): Prom
   const key = previewKey(c.env);
   if (key === null) return { state: 'invalid', reason: 'not_configured' };
   const verdict = await verifyPreview(key, token, nowMs);
-  return verdict.ok
-    ? { state: 'valid', variant: verdict.variant }
-    : { state: 'invalid', reason: verdict.reason };
+  if (!verdict.ok) return { state: 'invalid', reason: verdict.reason };
+  return 'route' in verdict
+    ? { state: 'valid', route: verdict.route }
+    : { state: 'valid', variant: verdict.variant };
 }
 
 /**

@@ -4,8 +4,10 @@ import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
+import type { PreviewedRoute } from '../funnel/preview';
 import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';
 import { landingTypeOf, type RandomSource, resolveVariant } from '../funnel/split-test';
+import type { ChosenRoute } from '../routing/router';
 import { VISITOR_COOKIE_MAX_AGE } from './visitor';
 
 const VARIANT_COOKIE = 'gf_variant';
@@ -21,22 +23,28 @@ export function writeVariantCookie(c: Context<AppEnv>, key: string): void {
 }
 
 /**
- * The variant a marketer is previewing (worker/funnel/preview-cookie.ts), or null. A cookie that
- * is not authentic and current, or names a variant the split no longer has, is ignored (and
- * cleared, with a warning line): the visitor is then treated like anyone else.
+ * The variant or route a marketer is previewing (worker/funnel/preview-cookie.ts), or null. A
+ * cookie that is not authentic and current, or names a variant the split no longer has, is
+ * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
+ * route's preview carries the route whole (its flow and plans, signed), so it shows a route of
+ * a draft as well as a live one.
  */
-async function previewedVariant(c: Context<AppEnv>, split: SplitConfig): Promise<string | null> {
+async function previewed(
+  c: Context<AppEnv>,
+  split: SplitConfig,
+): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
   const cookie = await readPreviewCookie(c, Date.now());
   if (cookie.state === 'none') return null;
   if (cookie.state === 'invalid') {
     ignorePreviewCookie(c, cookie.reason);
     return null;
   }
+  if ('route' in cookie) return { route: cookie.route };
   if (!Object.hasOwn(split.variants, cookie.variant)) {
     ignorePreviewCookie(c, 'unknown_variant');
     return null;
   }
-  return cookie.variant;
+  return { variant: cookie.variant };
 }
 
 /**
@@ -49,11 +57,26 @@ export function splitTest(options: { random?: RandomSource } = {}): MiddlewareHa
   const random = options.random ?? Math.random;
   return async function splitTestMiddleware(c, next) {
     const { split, flows } = c.get('config');
-    const preview = await previewedVariant(c, split);
+    const preview = await previewed(c, split);
+    if (preview !== null && 'route' in preview) {
+      // The route's own flow, undrawn, whatever route the middleware before chose: the route
+      // middleware kept nothing for a preview (worker/middleware/route.ts).
+      const { id, flow, plans } = preview.route;
+      const key = split.defaultVariant;
+      c.set('route', { id, flow, plans: plans as ChosenRoute['plans'] });
+      c.set('preview', { variant: key, route: id });
+      c.set('variant', { key, landingType: landingTypeOf(key), isNew: false });
+      c.set('flow', resolveFlow(flows, flow));
+      c.get('logFields').route = id;
+      c.get('logFields').preview = true;
+      await next();
+      return;
+    }
     if (preview !== null) {
-      c.set('preview', { variant: preview });
-      c.set('variant', { key: preview, landingType: landingTypeOf(preview), isNew: false });
-      c.set('flow', resolveFlow(flows, flowNameOf(split, preview)));
+      const { variant } = preview;
+      c.set('preview', { variant });
+      c.set('variant', { key: variant, landingType: landingTypeOf(variant), isNew: false });
+      c.set('flow', resolveFlow(flows, flowNameOf(split, variant)));
       c.get('logFields').preview = true;
       await next();
       return;

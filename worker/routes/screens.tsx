@@ -233,7 +233,11 @@ export function screenRoutes(
       {
         // The chrome reads consent and the ad tools only: nothing of the visitor's tracking data.
         attribution: { consent: attribution.consent, pixels: attribution.pixels },
-        preview: preview && { variant: preview.variant, endUrl: PREVIEW_END_URL },
+        preview: preview && {
+          variant: preview.variant,
+          route: preview.route,
+          endUrl: PREVIEW_END_URL,
+        },
         progress: flowProgress(flow, screen),
       },
       onError,

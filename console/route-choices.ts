@@ -1,0 +1,96 @@
+import { IN_APP_NAMES, type InAppApp } from '../shared/in-app-browser';
+import { PLAN_FAMILIES, type PlanFamilyId } from '../shared/plans/catalogue';
+import {
+  type AttributeDefinition,
+  OPERATORS_BY_KIND,
+  ROUTE_ATTRIBUTES,
+  type RouteAttribute,
+  type RouteOperator,
+} from '../shared/routing';
+
+/**
+ * What the traffic editor offers in its pickers, from the fixed lists of shared/routing.ts: a
+ * rule can then only name what a visitor can have (the worker's validator checks it again).
+ */
+
+export interface Choice {
+  value: string | number;
+  label: string;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** "Germany (DE)": the name to find it by, the code a rule holds. */
+function countryLabel(code: string): string {
+  let name = code;
+  try {
+    name = regionNames.of(code) ?? code;
+  } catch {
+    // A code this browser has no name for: the code alone.
+  }
+  return name === code ? code : `${name} (${code})`;
+}
+
+export function definitionOf(attribute: RouteAttribute): AttributeDefinition {
+  return ROUTE_ATTRIBUTES[attribute];
+}
+
+/** Built once per attribute: the lists are fixed, and naming 250 regions is not free. */
+const choicesByAttribute = new Map<RouteAttribute, readonly Choice[]>();
+
+/** The values a list or number attribute may name, each with what the picker shows. */
+export function valueChoices(attribute: RouteAttribute): readonly Choice[] {
+  let choices = choicesByAttribute.get(attribute);
+  if (!choices) {
+    choices = buildChoices(attribute);
+    choicesByAttribute.set(attribute, choices);
+  }
+  return choices;
+}
+
+function buildChoices(attribute: RouteAttribute): Choice[] {
+  const values = definitionOf(attribute).values ?? [];
+  switch (attribute) {
+    case 'country':
+      return values
+        .map((code) => ({ value: code, label: countryLabel(String(code)) }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+    case 'language':
+      return values.map((code) => ({
+        value: code,
+        label: `${languageNames.of(String(code)) ?? code} (${code})`,
+      }));
+    case 'in_app':
+      return values.map((app) => ({
+        value: app,
+        label: app === 'none' ? 'None (a normal browser)' : IN_APP_NAMES[app as InAppApp],
+      }));
+    case 'hour':
+      return values.map((hour) => ({ value: hour, label: `${hour}:00–${hour}:59` }));
+    default:
+      return values.map((value) => ({ value, label: String(value) }));
+  }
+}
+
+const OPERATOR_LABELS: Record<RouteOperator, string> = {
+  in: 'is one of',
+  not_in: 'is none of',
+  equals: 'is',
+  contains: 'contains',
+  starts_with: 'starts with',
+};
+
+export function operatorChoices(
+  attribute: RouteAttribute,
+): { value: RouteOperator; label: string }[] {
+  return OPERATORS_BY_KIND[definitionOf(attribute).kind].map((operator) => ({
+    value: operator,
+    label: OPERATOR_LABELS[operator],
+  }));
+}
+
+/** The plan families a route may offer: the catalogue's main plans (worker/routing/schema.ts). */
+export const MAIN_PLANS = (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
+  (family) => PLAN_FAMILIES[family].role === 'main',
+);

@@ -1,0 +1,31 @@
+import type { ConsoleState } from '../../shared/console-api';
+import { useStore } from '../stores/atom';
+import { $draft } from '../stores/draft';
+import { AddRoute } from './AddRoute';
+import { AudiencesEditor } from './AudiencesEditor';
+import { RoutesEditor } from './RoutesEditor';
+import { TestVisitor } from './TestVisitor';
+import { TrafficMap } from './TrafficMap';
+
+/**
+ * Who gets which funnel (issue 38): the live traffic map, then the draft's routes and audiences,
+ * which go into the same draft document as the split and flows and are reviewed and published
+ * with them, and "test a visitor".
+ */
+export function Traffic({ state }: { state: ConsoleState }) {
+  const draft = useStore($draft);
+  return (
+    <section className="section" id="traffic" aria-labelledby="traffic-title">
+      <h2 id="traffic-title">Traffic</h2>
+      <TrafficMap routing={state.live.routing} flows={state.live.flows} />
+      {draft ? (
+        <>
+          <RoutesEditor routing={draft.document.routing} flows={draft.document.flows} />
+          <AddRoute routing={draft.document.routing} flows={draft.document.flows} />
+          <AudiencesEditor routing={draft.document.routing} />
+          <TestVisitor draft={draft.document.routing} live={state.live.routing} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { memo } from 'react';
+import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
+import type { RouteDocument, RoutingDocument } from '../../shared/routing';
+import { audienceText } from '../audience-text';
+import { FlowRow } from '../FlowRow';
+import { useStore } from '../stores/atom';
+import { $routeVisits, type RouteVisits } from '../stores/traffic';
+import { scheduleText } from './schedule-text';
+
+const count = new Intl.NumberFormat('en');
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+/** "1,204 of 5,310 first visits (22.7%) in the last 7 days", or why there is no count. */
+function visitsText(visits: RouteVisits, id: string): string {
+  if (visits.kind === 'loading') return 'Counting first visits…';
+  if (visits.kind === 'none') return 'No counts yet.';
+  const taken = visits.visits[id] ?? 0;
+  const share = visits.total > 0 ? ` (${percent.format(taken / visits.total)})` : '';
+  return `${count.format(taken)} of ${count.format(visits.total)} first visits${share} in the last ${visits.days} days.`;
+}
+
+function RouteCard({
+  route,
+  position,
+  document,
+  visits,
+}: {
+  route: RouteDocument;
+  position: number;
+  document: Pick<ConfigDocument, 'routing' | 'flows'>;
+  visits: RouteVisits;
+}) {
+  const titleId = `route-title:${route.id}`;
+  const audience = route.audience ? document.routing.audiences[route.audience] : undefined;
+  const screens = document.flows.flows[route.flow];
+  const share =
+    visits.kind === 'ready' && visits.total > 0 ? (visits.visits[route.id] ?? 0) / visits.total : 0;
+  return (
+    <article className="card route-card" aria-labelledby={titleId}>
+      <h4 className="card__title" id={titleId}>
+        <span className="muted">{position}.</span> {route.id}{' '}
+        {route.paused ? <span className="badge badge--paused">paused</span> : null}
+      </h4>
+      <p>
+        {route.audience === undefined
+          ? 'Everyone no route above takes.'
+          : audience
+            ? audienceText(audience)
+            : `The audience ${route.audience}, which does not exist.`}
+      </p>
+      <p className="muted">{scheduleText(route.schedule)}</p>
+      <p>
+        Flow <strong>{route.flow}</strong>
+        {route.plans ? `, plans ${route.plans.join(', ')}` : null}
+        {screens ? null : ' (it does not exist: the default flow is shown)'}
+      </p>
+      <FlowRow
+        screens={screens ?? document.flows.flows.default ?? []}
+        label={`Screens route ${route.id} shows`}
+      />
+      {visits.kind === 'ready' ? (
+        <span className="share__bar" aria-hidden="true">
+          <span className="share__fill" style={{ width: `${Math.round(share * 1000) / 10}%` }} />
+        </span>
+      ) : null}
+      <p className="route-card__visits">{visitsText(visits, route.id)}</p>
+    </article>
+  );
+}
+
+/** The live routes in order: who each takes, its flow, its schedule, and what it took lately. */
+export const TrafficMap = memo(function TrafficMap({
+  routing,
+  flows,
+}: {
+  routing: RoutingDocument;
+  flows: FlowsDocument;
+}) {
+  const document = { routing, flows };
+  const visits = useStore($routeVisits);
+  return (
+    <div className="block">
+      <h3>Traffic map</h3>
+      <p className="muted">
+        What is live: each visitor gets the first route, in this order, that is running and whose
+        audience they are in; the route is kept for the visit.
+      </p>
+      <ol className="route-map" aria-label="Live routes in order">
+        {document.routing.routes.map((route, index) => (
+          <li key={route.id}>
+            <RouteCard route={route} position={index + 1} document={document} visits={visits} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+});

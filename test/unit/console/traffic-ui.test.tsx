@@ -1,0 +1,314 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Console } from '../../../console/Console';
+import { $draft } from '../../../console/stores/draft';
+import { loadConsole } from '../../../console/stores/publishing';
+import { $routeTest, $routeTestStatus } from '../../../console/stores/traffic';
+import {
+  CONSOLE_API,
+  CONSOLE_RESULTS_PATH,
+  type ConsoleState,
+  type RouteTestAnswer,
+  type RouteVisitsAnswer,
+} from '../../../shared/console-api';
+import { consoleState, resultsAnswer } from './fixtures';
+
+/**
+ * The Traffic area as the console draws it from the worker's answers (the contract of
+ * shared/console-api.ts): the route visits when there are some and when the call fails, the
+ * plans warning, and the review's warnings.
+ */
+
+/** Live: TikTok in DE to lp17 with the quarterly plan, a paused weekend route, then default. */
+function routedState(): ConsoleState {
+  const state = consoleState();
+  state.live.routing = {
+    version: 'v2',
+    audiences: {
+      tiktok_de: {
+        groups: [
+          [
+            { attribute: 'source', operator: 'in', values: ['tiktok'] },
+            { attribute: 'country', operator: 'in', values: ['DE'] },
+          ],
+        ],
+      },
+      weekend: { groups: [[{ attribute: 'weekday', operator: 'in', values: ['sat', 'sun'] }]] },
+    },
+    routes: [
+      { id: 'tiktok', audience: 'tiktok_de', flow: 'lp17ch17pr5', plans: ['quarterly'] },
+      {
+        id: 'weekend',
+        audience: 'weekend',
+        flow: 'default',
+        paused: true,
+        schedule: { from: '2026-11-28T00:00Z' },
+      },
+      { id: 'default', flow: 'default' },
+    ],
+  };
+  return state;
+}
+
+function stubWorker(
+  visits: { status: number; body: unknown },
+  check?: unknown,
+  routeTest?: { status: number; body: unknown },
+) {
+  const tested: unknown[] = [];
+  const reply = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === CONSOLE_API.state) return reply(200, routedState());
+      if (url === CONSOLE_API.versions) return reply(200, { versions: [] });
+      if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
+      if (url === CONSOLE_API.routeVisits) return reply(visits.status, visits.body);
+      if (url === CONSOLE_API.check) return reply(200, check);
+      if (url === CONSOLE_API.routeTest && routeTest) {
+        tested.push(JSON.parse(String(init?.body)));
+        return reply(routeTest.status, routeTest.body);
+      }
+      return reply(404, { ok: false, error: 'bad_request' });
+    }),
+  );
+  return { tested };
+}
+
+async function openTraffic() {
+  render(<Console />);
+  await loadConsole();
+  const traffic = within(await screen.findByRole('region', { name: 'Traffic' }));
+  return { traffic, map: within(traffic.getByRole('list', { name: 'Live routes in order' })) };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  // Module-level stores outlive a render: the next test starts with no answer shown.
+  $routeTest.set({ kind: 'idle' });
+  $routeTestStatus.set('');
+});
+
+describe('the traffic map', () => {
+  it('shows each route in order with its audience, schedule, pause and exact first visits', async () => {
+    const visits: RouteVisitsAnswer = {
+      days: 7,
+      visits: { tiktok: 120, default: 280 },
+      total: 400,
+    };
+    stubWorker({ status: 200, body: visits });
+    const { map } = await openTraffic();
+    const cards = map.getAllByRole('article');
+    expect(cards.map((card) => card.getAttribute('aria-labelledby'))).toEqual([
+      'route-title:tiktok',
+      'route-title:weekend',
+      'route-title:default',
+    ]);
+    const [tiktok, weekend, everyone] = cards.map((card) => within(card));
+    expect(tiktok!.getByText('TikTok ads in DE')).toBeTruthy();
+    expect(tiktok!.getByText(/Flow/).textContent).toBe('Flow lp17ch17pr5, plans quarterly');
+    expect(tiktok!.getByText(/first visits/).textContent).toBe(
+      '120 of 400 first visits (30%) in the last 7 days.',
+    );
+    expect(weekend!.getByText('paused')).toBeTruthy();
+    expect(weekend!.getByText('Visitors on Sat, Sun')).toBeTruthy();
+    expect(weekend!.getByText('From 28 Nov 2026, 00:00 UTC.')).toBeTruthy();
+    expect(weekend!.getByText(/first visits/).textContent).toBe(
+      '0 of 400 first visits (0%) in the last 7 days.',
+    );
+    expect(everyone!.getByText('Everyone no route above takes.')).toBeTruthy();
+  });
+
+  it('says there are no counts yet when the visits call fails', async () => {
+    stubWorker({ status: 404, body: { ok: false, error: 'bad_request' } });
+    const { map } = await openTraffic();
+    expect(map.getAllByText('No counts yet.')).toHaveLength(3);
+  });
+});
+
+describe('the route editor', () => {
+  it('warns that anyone with the link gets the plans of a route its audience a link can meet', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
+    const [tiktok, weekend] = routes.getAllByRole('listitem').map((item) => within(item));
+    expect(tiktok!.getByText('Anyone who opens this link gets these plans.')).toBeTruthy();
+    // A weekday cannot be put in a link: no warning, even with plans.
+    await userEvent.setup().click(weekend!.getByLabelText('monthly'));
+    expect(weekend!.queryByText('Anyone who opens this link gets these plans.')).toBeNull();
+  });
+
+  it('moves a route down with its button; default stays last, so the move stops above it', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const down = traffic.getByRole('button', { name: 'Move route tiktok down' });
+    await user.click(down);
+    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
+    expect(routes.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
+      '1. Route weekend paused',
+      '2. Route tiktok ',
+      '3. Route default ',
+    ]);
+    expect(
+      traffic.getByRole('button', { name: 'Move route tiktok down' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+  });
+
+  it('schedules and pauses a route in UTC, into the draft', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    fireEvent.change(traffic.getByLabelText('tiktok ends (UTC, optional)'), {
+      target: { value: '2026-12-01T06:30' },
+    });
+    await userEvent.setup().click(traffic.getByLabelText('Pause tiktok'));
+    expect($draft.get()?.document.routing.routes[0]).toEqual({
+      id: 'tiktok',
+      audience: 'tiktok_de',
+      flow: 'lp17ch17pr5',
+      plans: ['quarterly'],
+      paused: true,
+      schedule: { until: '2026-12-01T06:30Z' },
+    });
+  });
+});
+
+describe('the audiences', () => {
+  it('edits a saved audience in the form and saves it into the draft, its sentence updated', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const saved = within(traffic.getByRole('list', { name: 'Saved audiences' }));
+    expect(saved.getByText('Used by weekend.')).toBeTruthy();
+    await user.click(traffic.getByRole('button', { name: 'Edit the audience weekend' }));
+    const form = within(traffic.getByRole('form', { name: 'Edit the audience weekend' }));
+    await user.click(form.getByRole('button', { name: 'Remove sat from condition 1' }));
+    await user.click(form.getByRole('button', { name: 'Save audience' }));
+    expect($draft.get()?.document.routing.audiences.weekend).toEqual({
+      groups: [[{ attribute: 'weekday', operator: 'in', values: ['sun'] }]],
+    });
+    expect(saved.getByText('Visitors on Sun')).toBeTruthy();
+    expect(traffic.getByRole('form', { name: 'New audience' })).toBeTruthy();
+  });
+
+  it('refuses a new audience under a name that is taken, or with a condition without values', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const form = within(traffic.getByRole('form', { name: 'New audience' }));
+    await user.type(form.getByLabelText('Audience name'), 'weekend');
+    await user.click(form.getByRole('button', { name: 'Save audience' }));
+    expect(form.getByRole('alert').textContent).toBe(
+      'weekend is an audience already: edit it above.',
+    );
+    await user.clear(form.getByLabelText('Audience name'));
+    await user.type(form.getByLabelText('Audience name'), 'nights');
+    await user.click(form.getByRole('button', { name: 'Save audience' }));
+    expect(form.getByRole('alert').textContent).toBe('Add at least one value to each condition.');
+    expect(Object.keys($draft.get()?.document.routing.audiences ?? {})).toEqual([
+      'tiktok_de',
+      'weekend',
+    ]);
+  });
+});
+
+describe('the review', () => {
+  it('lists the check’s warnings, which do not stop the publish', async () => {
+    stubWorker(
+      { status: 404, body: {} },
+      {
+        ok: true,
+        diff: [{ path: 'routing.routes.1.paused', kind: 'changed', before: true, after: false }],
+        phase: null,
+        warnings: [
+          { path: 'routing.routes.1', message: 'the route tiktok above takes all its visitors' },
+        ],
+      },
+    );
+    await openTraffic();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Review changes' }));
+    expect(
+      (await screen.findByText('the route tiktok above takes all its visitors', { exact: false }))
+        .textContent,
+    ).toBe('Route 2: the route tiktok above takes all its visitors routing.routes.1');
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+  });
+});
+
+describe('testing a visitor', () => {
+  const LINK = 'https://funnel.example/?utm_source=tiktok&ttclid=x';
+
+  it('sends the link, the visitor and the draft routing, and shows the route, why and the preview', async () => {
+    const answer: RouteTestAnswer = {
+      route: 'default',
+      flow: 'default',
+      plans: null,
+      passed: [
+        { id: 'tiktok', why: 'audience "tiktok_de" does not match' },
+        { id: 'weekend', why: 'paused' },
+      ],
+      source: 'tiktok · utm_source=tiktok',
+      preview: '/console/preview?utm_source=tiktok&route=r.x.1.y',
+    };
+    const { tested } = stubWorker({ status: 404, body: {} }, undefined, {
+      status: 200,
+      body: answer,
+    });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await user.selectOptions(traffic.getByLabelText('Visitor’s country'), 'FR');
+    await user.selectOptions(traffic.getByLabelText('Platform'), 'android');
+    await user.selectOptions(traffic.getByLabelText('Opened in the app'), 'tiktok');
+    await user.selectOptions(traffic.getByLabelText('New or returning'), 'returning');
+    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
+    expect(await traffic.findByText('This visitor gets route default.')).toBeTruthy();
+    expect(tested).toEqual([
+      {
+        link: LINK,
+        country: 'FR',
+        platform: 'android',
+        app: 'tiktok',
+        language: 'en',
+        returning: true,
+        routing: routedState().live.routing,
+      },
+    ]);
+    const why = traffic.getByRole('list', {
+      name: 'Why each earlier route did not take the visitor',
+    });
+    expect(why.textContent).toBe('tiktok: audience "tiktok_de" does not matchweekend: paused');
+    expect(traffic.getByRole('link', { name: /Preview route default/ }).getAttribute('href')).toBe(
+      answer.preview,
+    );
+  });
+
+  it('says the draft cannot be tested while its routing is refused', async () => {
+    stubWorker({ status: 404, body: {} }, undefined, {
+      status: 400,
+      body: {
+        ok: false,
+        error: 'invalid_config',
+        errors: [
+          {
+            path: 'routing.routes.0.audience',
+            message: 'names audience "x", which is not defined',
+          },
+        ],
+      },
+    });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
+    const alert = await traffic.findByRole('alert');
+    expect(alert.textContent).toContain('The draft’s routing was refused, so it cannot be tested.');
+    expect(alert.textContent).toContain(
+      'Route 1, audience: names audience "x", which is not defined',
+    );
+  });
+});

@@ -1,0 +1,278 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InvalidAnswer, RouteTestAnswer, RouteTestRequest } from '../../../shared/console-api';
+import { CONSOLE_API } from '../../../shared/console-api';
+import type { RoutingDocument } from '../../../shared/routing';
+import { freshApp, setCookies } from '../fetch-app';
+import { pageStateOf } from '../page-html';
+
+/**
+ * The console's "test a visitor" (POST /console/api/route-test) through the development worker,
+ * over the routing in the real KV or a draft sent along, and the preview link it answers.
+ */
+
+const fetchApp = freshApp({ random: () => 0.5 });
+
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
+
+function post(body: unknown, headers: Record<string, string> = SAME_ORIGIN) {
+  return fetchApp(CONSOLE_API.routeTest, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** TikTok ads in the DACH countries get the lp17 funnel; everyone else the split's. */
+const LIVE: RoutingDocument = {
+  version: 'r1',
+  audiences: {
+    tiktok_dach: {
+      label: 'TikTok in DACH',
+      groups: [
+        [
+          { attribute: 'source', operator: 'in', values: ['tiktok'] },
+          { attribute: 'country', operator: 'in', values: ['DE', 'AT', 'CH'] },
+        ],
+      ],
+    },
+    black_friday: {
+      groups: [[{ attribute: 'entry', operator: 'equals', values: ['bf'] }]],
+    },
+  },
+  routes: [
+    { id: 'bf', audience: 'black_friday', flow: 'lp11ch8', plans: ['quarterly'] },
+    { id: 'tiktok_de', audience: 'tiktok_dach', flow: 'lp17ch17pr5' },
+    { id: 'default', flow: 'default' },
+  ],
+};
+
+const TIKTOK_LINK = 'https://funnel.test/?utm_source=tiktok&utm_campaign=Winter24&ttclid=E.C.P.abc';
+
+const GERMAN_IPHONE: RouteTestRequest = {
+  link: TIKTOK_LINK,
+  country: 'DE',
+  platform: 'ios',
+  app: 'tiktok',
+};
+
+beforeEach(async () => {
+  await env.FUNNEL_CONFIG.put('routing', JSON.stringify(LIVE));
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await env.FUNNEL_CONFIG.delete('routing');
+});
+
+describe('testing a visitor against the live routing', () => {
+  it('answers the route a TikTok visitor from Germany gets, and why the earlier one passed', async () => {
+    const response = await post(GERMAN_IPHONE);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const answer = (await response.json()) as RouteTestAnswer;
+    expect(answer).toMatchObject({
+      route: 'tiktok_de',
+      flow: 'lp17ch17pr5',
+      plans: null,
+      passed: [{ id: 'bf', why: 'audience "black_friday" does not match' }],
+      source: 'tiktok · utm_source=tiktok · utm_campaign=Winter24',
+    });
+    expect(answer.preview).toMatch(
+      /^\/console\/preview\?utm_source=tiktok&.*&route=r\.[\w-]+\.\d+\.[\w-]+$/,
+    );
+    // Only the visitor id every request but the collector's gets (worker/middleware/visitor.ts).
+    expect([...setCookies(response).keys()]).toEqual(['userUuid']);
+  });
+
+  it('sends the same link from France to the default route', async () => {
+    const answer = (await (
+      await post({ ...GERMAN_IPHONE, country: 'FR' })
+    ).json()) as RouteTestAnswer;
+    expect(answer.route).toBe('default');
+    expect(answer.passed.map((passed) => passed.id)).toEqual(['bf', 'tiktok_de']);
+  });
+
+  it('reads the entry alias of a link, and the plans of its route', async () => {
+    const answer = (await (
+      await post({
+        link: 'https://funnel.test/?r=BF',
+        country: null,
+        platform: 'desktop',
+        app: 'none',
+      })
+    ).json()) as RouteTestAnswer;
+    expect(answer).toMatchObject({
+      route: 'bf',
+      plans: ['quarterly'],
+      passed: [],
+      source: 'direct · entry bf',
+    });
+  });
+
+  it('takes the platform as chosen: an audience of Android visitors is not met by an iPhone', async () => {
+    const routing: RoutingDocument = {
+      version: 'draft',
+      audiences: {
+        android: { groups: [[{ attribute: 'platform', operator: 'in', values: ['android'] }]] },
+      },
+      routes: [
+        { id: 'android', audience: 'android', flow: 'lp11ch8' },
+        { id: 'default', flow: 'default' },
+      ],
+    };
+    const ios = (await (await post({ ...GERMAN_IPHONE, routing })).json()) as RouteTestAnswer;
+    const android = (await (
+      await post({ ...GERMAN_IPHONE, platform: 'android', routing })
+    ).json()) as RouteTestAnswer;
+    expect([ios.route, android.route]).toEqual(['default', 'android']);
+  });
+});
+
+describe('testing a visitor against a draft', () => {
+  it('routes by the draft sent, not by what is live', async () => {
+    const draft: RoutingDocument = {
+      ...LIVE,
+      routes: [{ ...LIVE.routes[1]!, paused: true }, LIVE.routes[0]!, LIVE.routes[2]!],
+    };
+    const answer = (await (
+      await post({ ...GERMAN_IPHONE, routing: draft })
+    ).json()) as RouteTestAnswer;
+    expect(answer).toMatchObject({
+      route: 'default',
+      passed: [
+        { id: 'tiktok_de', why: 'paused' },
+        { id: 'bf', why: 'audience "black_friday" does not match' },
+      ],
+    });
+  });
+
+  it('tests at the time asked: a route scheduled from tomorrow has not started', async () => {
+    const draft: RoutingDocument = {
+      ...LIVE,
+      routes: [{ ...LIVE.routes[1]!, schedule: { from: '2026-11-27T00:00Z' } }, LIVE.routes[2]!],
+    };
+    const before = (await (
+      await post({ ...GERMAN_IPHONE, routing: draft, at: '2026-11-26T23:59:00Z' })
+    ).json()) as RouteTestAnswer;
+    const after = (await (
+      await post({ ...GERMAN_IPHONE, routing: draft, at: '2026-11-27T00:00:00Z' })
+    ).json()) as RouteTestAnswer;
+    expect(before.passed).toEqual([{ id: 'tiktok_de', why: 'not started yet' }]);
+    expect(after.route).toBe('tiktok_de');
+  });
+
+  it('refuses an invalid draft with 400 invalid_config and the fields at fault', async () => {
+    const draft = {
+      ...LIVE,
+      routes: [
+        { id: 'tiktok_de', audience: 'nobody', flow: 'lp17ch17pr5' },
+        { id: 'default', flow: 'default' },
+      ],
+    };
+    const response = await post({ ...GERMAN_IPHONE, routing: draft });
+    expect(response.status).toBe(400);
+    expect((await response.json()) as InvalidAnswer).toEqual({
+      ok: false,
+      error: 'invalid_config',
+      errors: [
+        {
+          path: 'routing.routes.0.audience',
+          message: 'names audience "nobody", which is not defined',
+        },
+      ],
+    });
+  });
+});
+
+describe('a request the route test refuses', () => {
+  it.each([
+    ['not JSON', '{'],
+    ['no link', { country: 'DE', platform: 'ios', app: 'none' }],
+    ['a link that is not http', { ...GERMAN_IPHONE, link: 'javascript:alert(1)' }],
+    ['a country that is not one', { ...GERMAN_IPHONE, country: 'XX' }],
+    ['a platform not on the list', { ...GERMAN_IPHONE, platform: 'windows' }],
+    ['an app not on the list', { ...GERMAN_IPHONE, app: 'myspace' }],
+    ['a language the pages do not have', { ...GERMAN_IPHONE, language: 'xx' }],
+    ['a field the contract does not have', { ...GERMAN_IPHONE, userAgent: 'Googlebot' }],
+    ['a time that is not one', { ...GERMAN_IPHONE, at: 'tomorrow' }],
+  ])('%s: 400 bad_request', async (_name, body) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+  });
+
+  it('from another site: 403 cross_origin', async () => {
+    const response = await post(GERMAN_IPHONE, {
+      'Sec-Fetch-Site': 'cross-site',
+      'Content-Type': 'application/json',
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ ok: false, error: 'cross_origin' });
+  });
+
+  it('a console call this worker does not have: 404 JSON, and no visitor cookie of the funnel', async () => {
+    const response = await fetchApp('/console/api/no-such-call');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+    expect([...setCookies(response).keys()]).toEqual(['userUuid']);
+  });
+
+  it('as a form post: 415 bad_request', async () => {
+    const response = await post(GERMAN_IPHONE, {
+      'Sec-Fetch-Site': 'same-origin',
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('the preview link of a tested route', () => {
+  /** Follows the answer's preview link, then opens the page it leads to with the cookie it set. */
+  async function openPreview(answer: RouteTestAnswer) {
+    const link = await fetchApp(answer.preview);
+    const cookie = setCookies(link).get('gf_preview');
+    const page = await fetchApp(link.headers.get('location') ?? '', {
+      headers: { cookie: `gf_preview=${cookie}`, 'cf-ipcountry': 'DE' },
+    });
+    return { link, page, html: await page.text() };
+  }
+
+  it('opens the route’s funnel as a preview and sets no visitor cookie', async () => {
+    const answer = (await (await post(GERMAN_IPHONE)).json()) as RouteTestAnswer;
+    const { link, page, html } = await openPreview(answer);
+    expect(link.status).toBe(303);
+    expect(link.headers.get('location')).toBe(
+      '/?utm_source=tiktok&utm_campaign=Winter24&ttclid=E.C.P.abc',
+    );
+    expect(setCookies(link).has('gf_preview')).toBe(true);
+    expect(page.status).toBe(200);
+    expect(pageStateOf(html)).toMatchObject({ flow: 'lp17ch17pr5' });
+    expect(html).toContain('Preview of route <strong>tiktok_de</strong>');
+    const kept = [...setCookies(link).keys(), ...setCookies(page).keys()];
+    for (const name of ['gf_route', 'gf_touch', 'gf_variant']) expect(kept).not.toContain(name);
+  });
+
+  it('previews a route of a draft that is not live', async () => {
+    const draft: RoutingDocument = {
+      ...LIVE,
+      routes: [{ id: 'new_one', audience: 'tiktok_dach', flow: 'lp11ch8' }, LIVE.routes[2]!],
+    };
+    const answer = (await (
+      await post({ ...GERMAN_IPHONE, routing: draft })
+    ).json()) as RouteTestAnswer;
+    const { html } = await openPreview(answer);
+    expect(pageStateOf(html)).toMatchObject({ flow: 'lp11ch8' });
+    expect(html).toContain('Preview of route <strong>new_one</strong>');
+  });
+
+  it('refuses a link whose token was tampered with: 404 unknown_route, no cookie', async () => {
+    const answer = (await (await post(GERMAN_IPHONE)).json()) as RouteTestAnswer;
+    const forged = answer.preview.replace(/route=r\.([\w-]+)/, 'route=r.$1x');
+    const response = await fetchApp(forged);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ ok: false, error: 'unknown_route' });
+    expect(setCookies(response).has('gf_preview')).toBe(false);
+  });
+});

@@ -1,0 +1,170 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { InvalidAnswer, RouteTestAnswer } from '../../shared/console-api';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import type { InAppApp, InAppOs } from '../../shared/in-app-browser';
+import {
+  COUNTRY_CODES,
+  IN_APP_VALUES,
+  PLATFORMS,
+  type Platform,
+  ROUTE_LANGUAGES,
+  type RoutingDocument,
+} from '../../shared/routing';
+import { readJsonBody } from '../api/json-body';
+import type { AppEnv } from '../env';
+import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
+import { previewKey } from '../funnel/preview-cookie';
+import { visitorFacts } from '../routing/attributes';
+import { DEFAULT_SOURCE_ALIASES, type FirstTouch, takeFirstTouch } from '../routing/first-touch';
+import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
+import { parseRouting } from '../routing/schema';
+import { consoleError } from './errors';
+
+/**
+ * The console's "test a visitor" (POST CONSOLE_API.routeTest): which route a visitor opening an
+ * ad link would get, why each route before it did not take them, and a preview link of that
+ * route's funnel. It runs the edge's own code on the link (takeFirstTouch, visitorFacts,
+ * explainRoute), so what the console says is what a visitor gets; only what the edge reads from
+ * the request (country, platform, app) is told instead. Writes nothing.
+ */
+
+/** A pasted ad link: long tracking parameters, but not a page of text. */
+const MAX_LINK_LENGTH = 4096;
+
+/** The test runs at `at` (a UTC instant, like the routes' schedules) or now. */
+const instant = z
+  .string()
+  .max(40)
+  .refine((text) => !Number.isNaN(Date.parse(text)), 'is not a date');
+
+const requestSchema = z.strictObject({
+  link: z
+    .string()
+    .max(MAX_LINK_LENGTH)
+    .refine((text) => urlOf(text) !== null, 'must be an http or https link'),
+  country: z
+    .string()
+    .refine((code) => COUNTRY_CODES.includes(code), 'must be an ISO country code')
+    .nullable(),
+  platform: z.enum(PLATFORMS),
+  app: z.enum(IN_APP_VALUES),
+  language: z.enum(ROUTE_LANGUAGES).optional(),
+  returning: z.boolean().optional(),
+  routing: z.unknown().optional(),
+  at: instant.optional(),
+});
+
+function urlOf(text: string): URL | null {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A typical browser's user agent on each platform: the router reads the platform and the browser
+ * from the user agent (worker/routing/attributes.ts), so the test hands it one, as a visitor's
+ * phone would. Safari on iOS and Chrome elsewhere, the browsers most visitors of each have.
+ */
+export const PLATFORM_USER_AGENTS: Record<Platform, string | undefined> = {
+  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  desktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  other: undefined,
+};
+
+const IN_APP_OS: Record<Platform, InAppOs> = {
+  ios: 'ios',
+  android: 'android',
+  desktop: 'other',
+  other: 'other',
+};
+
+/** One line of what the link's first touch reads: "tiktok · utm_campaign=bf24 · entry bf". */
+function touchText(touch: FirstTouch): string {
+  const utm = Object.entries(touch.utm)
+    .filter(([, value]) => value !== null)
+    .map(([field, value]) => `utm_${field}=${value}`);
+  return [touch.source, ...utm, ...(touch.entry ? [`entry ${touch.entry}`] : [])].join(' · ');
+}
+
+function invalidRouting(c: Context<AppEnv>, issues: { path: string; message: string }[]) {
+  c.get('logFields').error = 'invalid_config';
+  const answer: InvalidAnswer = {
+    ok: false,
+    error: 'invalid_config',
+    errors: issues.map((issue) => ({
+      path: issue.path ? `routing.${issue.path}` : 'routing',
+      message: issue.message,
+    })),
+  };
+  return c.json(answer, 400);
+}
+
+export function routeTest(now: () => number) {
+  return async function routeTestHandler(c: Context<AppEnv>) {
+    const parsed = requestSchema.safeParse(await readJsonBody(c.req.raw));
+    if (!parsed.success) return consoleError(c, 400, 'bad_request');
+    const request = parsed.data;
+    let routing: RoutingDocument = c.get('config').routing;
+    let compiled = compiledRouting(routing);
+    if (request.routing !== undefined) {
+      const draft = parseRouting(request.routing);
+      if (!draft.ok) return invalidRouting(c, draft.issues ?? [{ path: '', message: draft.error }]);
+      routing = draft.value;
+      compiled = compileRouting(routing);
+    }
+    const at = request.at === undefined ? now() : Date.parse(request.at);
+    const link = urlOf(request.link) as URL;
+    const touch = takeFirstTouch({
+      url: link,
+      // A pasted link has no page before it; a visitor from an ad has none either.
+      referrer: null,
+      country: request.country,
+      now: at,
+      aliases: routing.aliases
+        ? { ...DEFAULT_SOURCE_ALIASES, ...routing.aliases }
+        : DEFAULT_SOURCE_ALIASES,
+    });
+    const app = request.app === 'none' ? null : (request.app as InAppApp);
+    const facts = visitorFacts({
+      firstTouch: touch,
+      language: request.language ?? 'en',
+      userAgent: PLATFORM_USER_AGENTS[request.platform],
+      platformHint: undefined,
+      inApp: app === null ? null : { app, os: IN_APP_OS[request.platform] },
+      returning: request.returning === true,
+      // The hour and weekday rules read UTC: the console's schedules are in UTC too.
+      timeZone: null,
+      now: at,
+    });
+    const { route, passed } = explainRoute(compiled, facts, at);
+    const key = previewKey(c.env);
+    let preview = '';
+    if (key !== null) {
+      const token = await signRoutePreview(
+        key,
+        { id: route.id, flow: route.flow, plans: route.plans ? [...route.plans] : null },
+        Math.floor(now() / 1000) + PREVIEW_TTL_SECONDS,
+      );
+      const query = new URLSearchParams(link.search);
+      query.delete('route');
+      query.set('route', token);
+      preview = `${CONSOLE_PREVIEW_PATH}?${query}`;
+    }
+    const answer: RouteTestAnswer = {
+      route: route.id,
+      flow: route.flow,
+      plans: route.plans ? [...route.plans] : null,
+      passed,
+      source: touchText(touch),
+      preview,
+    };
+    return c.json(answer);
+  };
+}
