@@ -37,15 +37,13 @@ export type Browser = (typeof BROWSERS)[number];
 
 /** The ad app whose own browser the page opened in, or 'none'. */
 export const IN_APP_VALUES = ['none', ...(Object.keys(IN_APP_NAMES) as InAppApp[])] as const;
-export type InAppValue = (typeof IN_APP_VALUES)[number];
 
-export const VISITOR_KINDS = ['new', 'returning'] as const;
-export type VisitorKind = (typeof VISITOR_KINDS)[number];
+const VISITOR_KINDS = ['new', 'returning'] as const;
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** The page languages (worker/i18n.ts SUPPORTED_LANGUAGES, which a test holds to this list). */
 export const ROUTE_LANGUAGES = ['en', 'es', 'de', 'fr', 'pt', 'ru', 'ar'] as const;
