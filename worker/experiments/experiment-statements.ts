@@ -28,12 +28,21 @@ export interface ExperimentPurchase {
  * earlier in the list) keeps their first row. One statement however many.
  */
 export function exposureStatement(exposures: readonly Exposure[]): Statement {
-  const rows = exposures.map((e) => [e.visitorId, e.phase, e.variant, e.configVersion, e.at]);
+  const rows = exposures.map((e) => [
+    e.visitorId,
+    e.phase,
+    e.variant,
+    e.configVersion,
+    e.at,
+    e.route,
+    e.source,
+  ]);
   // `WHERE true` tells SQLite's parser the ON below starts the upsert, not a join's constraint.
   return {
-    sql: `INSERT INTO exposures (visitor_id, phase, variant, config_version, exposed_at)
+    sql: `INSERT INTO exposures (visitor_id, phase, variant, config_version, exposed_at, route, source)
           SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                 json_extract(value, '$[3]'), json_extract(value, '$[4]')
+                 json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'),
+                 json_extract(value, '$[6]')
           FROM json_each(?1) WHERE true
           ON CONFLICT (visitor_id) DO NOTHING`,
     params: [JSON.stringify(rows)],

@@ -10,11 +10,12 @@ import { recordBotExposure, recordExposure } from '../experiments/exposure-store
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
- * Records, from the server, that a visitor was exposed to the split test (README, "Experiment results:
- * what is counted"): on the funnel screen where their variant is drawn, in the config's current phase,
- * once per visitor. The browser has no say in it, so blockers, tabs closed early and forged
- * beacons cannot move the denominator. Known bots are counted apart. Written after the answer,
- * off the visitor's path: a failed write is an error line (`exposure_failed`), never a failed page.
+ * Records, from the server, that a visitor was exposed to the split test (README, "Experiment
+ * results: what is counted"): on the funnel screen where their variant is drawn, in the config's
+ * current phase, once per visitor, with their route and their visit's source. The browser has no
+ * say in it, so blockers, tabs closed early and forged beacons cannot move the denominator.
+ * Known bots are counted apart. Written after the answer, off the visitor's path: a failed write
+ * is an error line (`exposure_failed`), never a failed page.
  */
 export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;
@@ -50,7 +51,14 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       verdict === 'exposed'
         ? recordExposure(
             stores,
-            { ...arm, visitorId, configVersion: version, at: now() },
+            {
+              ...arm,
+              visitorId,
+              configVersion: version,
+              at: now(),
+              route: c.get('route')?.id ?? null,
+              source: c.get('firstTouch')?.source ?? null,
+            },
             { returning: visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null },
           )
         : recordBotExposure(stores, visitorId, arm);
