@@ -49,6 +49,31 @@ export function exposureStatement(exposures: readonly Exposure[]): Statement {
   };
 }
 
+/** A new visitor whose route was chosen on a funnel screen they were shown (route_days). */
+export interface FirstVisit {
+  /** The userUuid made for the request: it names the shard, and is not kept. */
+  visitorId: string;
+  route: string;
+  /** Epoch ms; counted on its UTC day. */
+  at: number;
+}
+
+/**
+ * +1 for each first visit on its route and UTC day. One statement however many; a route and day
+ * named twice counts twice (each row of the SELECT is its own upsert).
+ */
+export function firstVisitStatement(visits: readonly FirstVisit[]): Statement {
+  const rows = visits.map((visit) => [visit.route, visit.at]);
+  return {
+    sql: `INSERT INTO route_days (route, day, visits)
+          SELECT json_extract(value, '$[0]'),
+                 date(json_extract(value, '$[1]') / 1000, 'unixepoch'), 1
+          FROM json_each(?1) WHERE true
+          ON CONFLICT (route, day) DO UPDATE SET visits = visits + 1`,
+    params: [JSON.stringify(rows)],
+  };
+}
+
 /** A known bot's draw, counted in the arm apart from the exposures. */
 export function botStatement(arm: Arm): Statement {
   return {
