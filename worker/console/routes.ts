@@ -32,6 +32,7 @@ import { consoleError } from './errors';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import { resultsRoutes } from './results-route';
+import { routeVisitsRoutes } from './route-visits-route';
 
 /**
  * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
@@ -227,6 +228,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   });
 
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
+  app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
   app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));

@@ -14,6 +14,7 @@ import {
   phasesStatement,
   purchaseStatements,
   revenueRowsStatement,
+  routeVisitsStatement,
   type Statement,
 } from './experiment-statements';
 import type { StoreResults } from './experiment-stores';
@@ -118,6 +119,11 @@ export class ExperimentShard extends DurableObject {
       },
       phases: this.rows<{ phase: number }>(phasesStatement()).map((row) => row.phase),
     };
+  }
+
+  /** This shard's first visits by route from day `from` to day `to` (route_days). */
+  async routeVisits(from: string, to: string): Promise<{ route: string; visits: number }[]> {
+    return this.rows(routeVisitsStatement(from, to));
   }
 
   /** Bytes of the shard's SQLite database, for the storage figures (write-rate.test.ts). */

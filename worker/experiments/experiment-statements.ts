@@ -74,6 +74,15 @@ export function firstVisitStatement(visits: readonly FirstVisit[]): Statement {
   };
 }
 
+/** First visits by route from day `from` to day `to` ('YYYY-MM-DD', both included). */
+export function routeVisitsStatement(from: string, to: string): Statement {
+  return {
+    sql: `SELECT route, SUM(visits) AS visits FROM route_days
+          WHERE day >= ?1 AND day <= ?2 GROUP BY route ORDER BY route`,
+    params: [from, to],
+  };
+}
+
 /** A known bot's draw, counted in the arm apart from the exposures. */
 export function botStatement(arm: Arm): Statement {
   return {

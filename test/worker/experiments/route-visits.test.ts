@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
 import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
 import { shardStub } from '../../../worker/experiments/experiment-stores';
 import { recordFirstVisit } from '../../../worker/experiments/exposure-store';
@@ -219,6 +220,44 @@ describe('exposures', () => {
       route: DEFAULT_ROUTE_ID,
       source: 'meta',
     });
+  });
+});
+
+/** Visitor ids that live in `count` different shards. */
+function visitorsInShards(count: number): string[] {
+  const byShard = new Map<number, string>();
+  while (byShard.size < count) {
+    const id = crypto.randomUUID();
+    if (!byShard.has(shardOfVisitor(id))) byShard.set(shardOfVisitor(id), id);
+  }
+  return [...byShard.values()];
+}
+
+describe('GET /console/api/route-visits', () => {
+  it('sums every shard’s first visits of today and the 6 days before, UTC', async () => {
+    const [a = '', b = '', c = ''] = visitorsInShards(3);
+    const firstOfWeek = Date.UTC(2026, 10, 16, 0, 0, 0);
+    const visits = [
+      { visitorId: a, route: 'tiktok', at: NOW },
+      { visitorId: a, route: 'tiktok', at: NOW + 1000 },
+      { visitorId: b, route: 'tiktok', at: firstOfWeek },
+      { visitorId: c, route: DEFAULT_ROUTE_ID, at: NOW - DAY_MS },
+      // The day before the week: left out.
+      { visitorId: b, route: 'tiktok', at: firstOfWeek - 1 },
+      { visitorId: c, route: 'meta', at: firstOfWeek - 1 },
+    ];
+    for (const visit of visits) await recordFirstVisit(stores, visit);
+
+    const response = await app()(CONSOLE_API.routeVisits);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const answer: RouteVisitsAnswer = await response.json();
+    expect(answer).toEqual({ days: 7, visits: { tiktok: 3, default: 1 }, total: 4 });
+  });
+
+  it('answers no visits before any', async () => {
+    const answer: RouteVisitsAnswer = await (await app()(CONSOLE_API.routeVisits)).json();
+    expect(answer).toEqual({ days: 7, visits: {}, total: 0 });
   });
 });
 
