@@ -3,12 +3,12 @@ import { type ExperimentStores, shardStub } from './experiment-stores';
 import { EXPERIMENT_SHARD_COUNT } from './visitor-shard';
 
 /** How many UTC days the console's route visits cover: today and the 6 before. */
-export const ROUTE_VISIT_DAYS = 7;
+const ROUTE_VISIT_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day of an instant, as route_days keys it ('YYYY-MM-DD'). */
-export function utcDay(at: number): string {
+function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
