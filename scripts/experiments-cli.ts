@@ -81,6 +81,9 @@ async function writeVisitors(
       variant: visitor.variant,
       configVersion: arm.configVersion,
       at: visitor.exposedAt,
+      // Simulated visitors are the split's: the default route's, come straight to the site.
+      route: 'default',
+      source: 'direct',
     }));
     await runOnLegacy(db, [exposureStatement(exposures)]);
   }

@@ -318,7 +318,7 @@ export interface RouteTestAnswer {
   preview: string;
 }
 
-/** First visits each route took, the last `days` whole days and today (UTC), exact counts. */
+/** First visits each route took over the last `days` UTC days, today included, exact counts. */
 export interface RouteVisitsAnswer {
   days: number;
   /** By route id; a route with none is absent. */

@@ -146,6 +146,8 @@ export interface Variables {
   flow: ActiveFlow;
   /** The visitor's route for the visit (worker/middleware/route.ts). */
   route: ChosenRoute;
+  /** True when the route was chosen on this request, not read from `gf_route`. */
+  routeChosen?: boolean;
   language: string;
   /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
   t: TFunction;

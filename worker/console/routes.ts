@@ -33,6 +33,7 @@ import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
+import { routeVisitsRoutes } from './route-visits-route';
 
 /**
  * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
@@ -235,6 +236,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
 
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
+  app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
   app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));

@@ -1,9 +1,9 @@
 /**
  * The tables and triggers of an experiment shard (worker/experiments/experiment-shard.ts): those
- * of EVENTS_DB's migrations 0003_experiment_exposures.sql and 0004_experiment_days.sql, where
- * each table, column and trigger is explained. One schema in two stores, so the same statements
- * (experiment-statements.ts) write and read both: the shards, and EVENTS_DB's rows of the
- * visitors exposed before the shards (experiment-store.ts). A test compares the two
+ * of EVENTS_DB's migrations 0003_experiment_exposures.sql, 0004_experiment_days.sql and
+ * 0007_routes_in_experiments.sql, where each table, column and trigger is explained. One schema
+ * in two stores, so the same statements (experiment-statements.ts) write and read both: the
+ * shards, and EVENTS_DB's rows of the visitors exposed before the shards (experiment-store.ts). A test compares the two
  * (test/worker/experiments/experiment-shard.test.ts), so they cannot drift apart.
  */
 
@@ -156,5 +156,17 @@ BEGIN
     ON CONFLICT (phase, variant, day, currency, revenue_minor) DO UPDATE SET
       visitors = visitors + 1;
 END`,
+  ],
+  // 0007_routes_in_experiments.sql: each exposure's route and source, and first visits by route
+  // and day. ALTER TABLE ... ADD COLUMN rewrites no row: a shard's existing visitors read NULL.
+  [
+    'ALTER TABLE exposures ADD COLUMN route TEXT',
+    'ALTER TABLE exposures ADD COLUMN source TEXT',
+    `CREATE TABLE route_days (
+  route TEXT NOT NULL,
+  day TEXT NOT NULL,
+  visits INTEGER NOT NULL,
+  PRIMARY KEY (route, day)
+) WITHOUT ROWID`,
   ],
 ];

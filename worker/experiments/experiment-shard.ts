@@ -8,10 +8,13 @@ import {
   dayRowsStatement,
   type ExperimentPurchase,
   exposureStatement,
+  type FirstVisit,
+  firstVisitStatement,
   outcomeStatements,
   phasesStatement,
   purchaseStatements,
   revenueRowsStatement,
+  routeVisitsStatement,
   type Statement,
 } from './experiment-statements';
 import type { StoreResults } from './experiment-stores';
@@ -75,9 +78,21 @@ export class ExperimentShard extends DurableObject {
     }
   }
 
-  async recordExposures(exposures: readonly Exposure[]): Promise<void> {
-    if (exposures.length === 0) return;
-    this.run([exposureStatement(exposures)]);
+  /**
+   * The exposures, and the first visits of the same request's visitors (route_days), in one
+   * transaction: a new visitor exposed on their first page costs one request to their shard for
+   * both, not two (worker/middleware/exposure.ts).
+   */
+  async recordExposures(
+    exposures: readonly Exposure[],
+    firstVisits: readonly FirstVisit[] = [],
+  ): Promise<void> {
+    const statements = [
+      ...(exposures.length > 0 ? [exposureStatement(exposures)] : []),
+      ...(firstVisits.length > 0 ? [firstVisitStatement(firstVisits)] : []),
+    ];
+    if (statements.length === 0) return;
+    this.run(statements);
     await this.keepRetentionScheduled();
   }
 
@@ -106,6 +121,11 @@ export class ExperimentShard extends DurableObject {
     };
   }
 
+  /** This shard's first visits by route from day `from` to day `to` (route_days). */
+  async routeVisits(from: string, to: string): Promise<{ route: string; visits: number }[]> {
+    return this.rows(routeVisitsStatement(from, to));
+  }
+
   /** Bytes of the shard's SQLite database, for the storage figures (write-rate.test.ts). */
   async databaseSize(): Promise<number> {
     return this.ctx.storage.sql.databaseSize;
@@ -115,11 +135,13 @@ export class ExperimentShard extends DurableObject {
    * Deletes the rows of visitors first exposed over VISITOR_ROWS_KEPT_MS ago, their purchases
    * with them (a purchase's trigger reads the visitor's earlier ones, so they go together), a
    * chunk at a time, then looks again in a week (each look reads the whole shard once: no index on the exposure time,
-   * which would cost every visitor about 40 bytes more).
+   * which would cost every visitor about 40 bytes more). The days of first visits by route go
+   * after as long: a few rows a route and day, so one statement, by their key's `day`.
    */
   override async alarm(): Promise<void> {
     const before = Date.now() - VISITOR_ROWS_KEPT_MS;
     const sql = this.ctx.storage.sql;
+    sql.exec("DELETE FROM route_days WHERE day < date(?1 / 1000, 'unixepoch')", before);
     const old = `SELECT visitor_id FROM exposures WHERE exposed_at < ?1 LIMIT ${RETENTION_CHUNK}`;
     let deleted: number;
     do {

@@ -28,15 +28,58 @@ export interface ExperimentPurchase {
  * earlier in the list) keeps their first row. One statement however many.
  */
 export function exposureStatement(exposures: readonly Exposure[]): Statement {
-  const rows = exposures.map((e) => [e.visitorId, e.phase, e.variant, e.configVersion, e.at]);
+  const rows = exposures.map((e) => [
+    e.visitorId,
+    e.phase,
+    e.variant,
+    e.configVersion,
+    e.at,
+    e.route,
+    e.source,
+  ]);
   // `WHERE true` tells SQLite's parser the ON below starts the upsert, not a join's constraint.
   return {
-    sql: `INSERT INTO exposures (visitor_id, phase, variant, config_version, exposed_at)
+    sql: `INSERT INTO exposures (visitor_id, phase, variant, config_version, exposed_at, route, source)
           SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                 json_extract(value, '$[3]'), json_extract(value, '$[4]')
+                 json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'),
+                 json_extract(value, '$[6]')
           FROM json_each(?1) WHERE true
           ON CONFLICT (visitor_id) DO NOTHING`,
     params: [JSON.stringify(rows)],
+  };
+}
+
+/** A new visitor whose route was chosen on a funnel screen they were shown (route_days). */
+export interface FirstVisit {
+  /** The userUuid made for the request: it names the shard, and is not kept. */
+  visitorId: string;
+  route: string;
+  /** Epoch ms; counted on its UTC day. */
+  at: number;
+}
+
+/**
+ * +1 for each first visit on its route and UTC day. One statement however many; a route and day
+ * named twice counts twice (each row of the SELECT is its own upsert).
+ */
+export function firstVisitStatement(visits: readonly FirstVisit[]): Statement {
+  const rows = visits.map((visit) => [visit.route, visit.at]);
+  return {
+    sql: `INSERT INTO route_days (route, day, visits)
+          SELECT json_extract(value, '$[0]'),
+                 date(json_extract(value, '$[1]') / 1000, 'unixepoch'), 1
+          FROM json_each(?1) WHERE true
+          ON CONFLICT (route, day) DO UPDATE SET visits = visits + 1`,
+    params: [JSON.stringify(rows)],
+  };
+}
+
+/** First visits by route from day `from` to day `to` ('YYYY-MM-DD', both included). */
+export function routeVisitsStatement(from: string, to: string): Statement {
+  return {
+    sql: `SELECT route, SUM(visits) AS visits FROM route_days
+          WHERE day >= ?1 AND day <= ?2 GROUP BY route ORDER BY route`,
+    params: [from, to],
   };
 }
 

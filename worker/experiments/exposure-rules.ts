@@ -39,6 +39,44 @@ export function exposureVerdict(request: AnsweredRequest): 'exposed' | 'bot' | n
   return request.cookielessReturn ? null : 'exposed';
 }
 
+/** What decides whether a request was a visitor's first visit on their route. */
+export interface RouteRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** The route middleware chose the route on this request: no valid `gf_route` cookie came. */
+  routeChosen: boolean;
+  /** The request brought a userUuid cookie: the visitor was here before. */
+  returning: boolean;
+  preview: boolean;
+  speculative: boolean;
+  cookielessReturn: boolean;
+  bot: BotReason | null;
+}
+
+/**
+ * Whether the request was a new visitor's first visit on the route chosen for them, counted once
+ * in route_days: a visitor with no userUuid cookie whose route was chosen on a funnel screen
+ * they were shown, as an exposure is (exposureVerdict). Their next pages bring the cookies, so
+ * choose nothing. Known bots are not counted at all: route_days counts people, and bots rarely
+ * keep cookies, so each of their pages would look new. A browser that keeps no cookies counts
+ * on its first page only (isCookielessReturn). `skip_split` does count: it is a visit, only
+ * outside the split.
+ */
+export function isFirstVisit(request: RouteRequest): boolean {
+  return (
+    request.routeChosen &&
+    !request.returning &&
+    !request.preview &&
+    !request.speculative &&
+    !request.cookielessReturn &&
+    request.bot === null &&
+    request.method === 'GET' &&
+    request.status === 200 &&
+    isFunnelScreenPath(request.path)
+  );
+}
+
 /**
  * A navigation from one of our own pages (`Sec-Fetch-Site: same-origin`, the browser's own
  * verdict) that brings back no visitor cookie: the browser keeps none of ours, since one that

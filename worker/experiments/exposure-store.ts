@@ -1,3 +1,4 @@
+import type { FirstVisit } from './experiment-statements';
 import {
   type ExperimentStores,
   holdsLegacyVisitors,
@@ -20,7 +21,9 @@ import { shardOfVisitor } from './visitor-shard';
  * count's figures are), each far under its 10 GB and its ~1,000 requests/s, and the results add
  * the shards' totals and histograms (both add exactly; the 99th percentile is taken after
  * adding). A visitor costs one exposure request to their shard, one flag update per step (the
- * queue consumer's batches, one request per shard touched) and one request per purchase.
+ * queue consumer's batches, one request per shard touched) and one request per purchase. Their
+ * first visit's count by route (route_days) rides on the exposure's request; a new visitor the
+ * split test does not draw costs one request for it alone.
  * Measured in a local shard: test/worker/experiments/write-rate.test.ts.
  */
 
@@ -37,6 +40,10 @@ export interface Exposure extends Arm {
   configVersion: string;
   /** Epoch ms. */
   at: number;
+  /** The visitor's route (worker/middleware/route.ts); null in rows from before routes. */
+  route: string | null;
+  /** Where their visit came from (the first touch's source); null in rows from before routes. */
+  source: string | null;
 }
 
 /**
@@ -48,16 +55,36 @@ export interface Exposure extends Arm {
 export async function recordExposure(
   stores: ExperimentStores,
   exposure: Exposure,
-  options: { returning: boolean },
+  options: { returning: boolean; firstVisit?: FirstVisit },
 ): Promise<void> {
+  const firstVisits = options.firstVisit ? [options.firstVisit] : [];
   if (options.returning && (await holdsLegacyVisitors(stores.legacy))) {
     const known = await stores.legacy
       .prepare('SELECT 1 FROM exposures WHERE visitor_id = ?1')
       .bind(exposure.visitorId)
       .first();
-    if (known !== null) return;
+    if (known !== null) {
+      await recordFirstVisit(stores, options.firstVisit);
+      return;
+    }
   }
-  await recordExposures(stores, [exposure]);
+  // The first visit goes with the exposure: one request to the visitor's shard for both.
+  await shardStub(stores, shardOfVisitor(exposure.visitorId)).recordExposures(
+    [exposure],
+    firstVisits,
+  );
+}
+
+/**
+ * Counts a new visitor's first visit on their route and day, in their shard: for a visitor the
+ * split test does not draw (recordExposure carries the first visit of one it does).
+ */
+export async function recordFirstVisit(
+  stores: ExperimentStores,
+  visit: FirstVisit | undefined,
+): Promise<void> {
+  if (visit === undefined) return;
+  await shardStub(stores, shardOfVisitor(visit.visitorId)).recordExposures([], [visit]);
 }
 
 /**

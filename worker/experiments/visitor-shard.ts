@@ -11,9 +11,10 @@
  * every visitor's rows to their new shard first).
  *
  * Sized for 100 M new visitors a month kept 13 months, 1.3 billion visitors: measured in a shard
- * (test/worker/experiments/write-rate.test.ts), a visitor costs about 84 bytes with their steps
- * and 5% buyers' purchases, so 109 GB in all; 64 shards hold 1.7 GB each, a sixth of a Durable
- * Object's 10 GB (32 would hold 3.4 GB: under half, with little room for a richer row). At the peak hour (10× the average, about 390 new visitors/s) a shard takes about
+ * (test/worker/experiments/write-rate.test.ts), a visitor costs about 98 bytes with their steps,
+ * 5% buyers' purchases, their route and source (84 before those), so 127 GB in all; 64 shards
+ * hold 2.0 GB each, a fifth of a Durable Object's 10 GB (32 would hold 4 GB: under half, with
+ * little room for a richer row). At the peak hour (10× the average, about 390 new visitors/s) a shard takes about
  * 6 exposures/s and, with the consumer's batches of 100 events split by shard, about 10 more
  * requests/s: far below the ~1,000 requests/s one object serves. The results read every shard once
  * (64 requests, in parallel), however many visitors there are.

@@ -45,6 +45,8 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<A
         }),
         at,
       );
+      // The exposure middleware counts a new visitor's first visit on the route chosen here.
+      c.set('routeChosen', true);
       // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts).
       if (getCookie(c, PREVIEW_COOKIE) === undefined) {
         setCookie(c, ROUTE_COOKIE, chosen.id, {

@@ -12,6 +12,10 @@ export interface PurchaseFacts {
   variant: string;
   flow: string;
   configVersion: string;
+  /** The visitor's route (gf_route), or null when the request brought none. */
+  route: string | null;
+  /** Where their visit came from (gf_touch's source), or null when the request brought none. */
+  trafficSource: string | null;
   /** The page that asked (`Referer`): its screen and its click ids. */
   pageUrl: string | null;
   /** Epoch ms on the worker's clock. */
@@ -65,6 +69,9 @@ export function purchaseEventOf(
       variant: facts.variant,
       flow: facts.flow,
       config_version: facts.configVersion,
+      route: facts.route,
+      // Not `source`: the queue message's source (who vouches) overwrites that property.
+      traffic_source: facts.trafficSource,
       source: 'server',
       price: charge.amount,
       currency: charge.currency,

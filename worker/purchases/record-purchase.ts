@@ -1,9 +1,13 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { buyerEmailHash, sessionUserId } from '../api/session-cookie';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
 import type { AppEnv } from '../env';
+import { FIRST_TOUCH_COOKIE } from '../middleware/first-touch';
+import { ROUTE_COOKIE } from '../middleware/route';
+import { decodeFirstTouch } from '../routing/first-touch';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
 
@@ -46,6 +50,7 @@ export async function recordVerifiedPurchase(
       variant: c.get('variant').key,
       flow: c.get('flow').name,
       configVersion: c.get('config').version,
+      ...routeOfVisit(c),
       pageUrl: c.req.header('referer') ?? null,
       at,
     },
@@ -78,4 +83,17 @@ function buyerContext(c: Context<AppEnv>, at: number): ServerContext {
   return email !== null && adNetworksAllowed(context)
     ? { ...context, buyer_email_sha256: email }
     : context;
+}
+
+/**
+ * The buyer's route and source from the cookies their API call brought: the API chooses no
+ * route and takes no first touch (worker/app.tsx), so the route middleware's fallback to
+ * `default` is not taken for a route the visitor walked.
+ */
+function routeOfVisit(c: Context<AppEnv>): { route: string | null; trafficSource: string | null } {
+  const kept = getCookie(c, ROUTE_COOKIE);
+  return {
+    route: kept !== undefined && kept === c.get('route')?.id ? kept : null,
+    trafficSource: decodeFirstTouch(getCookie(c, FIRST_TOUCH_COOKIE))?.source ?? null,
+  };
 }

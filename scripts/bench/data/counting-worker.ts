@@ -42,14 +42,14 @@ export interface CountingWorker {
   ): Promise<Record<string, Record<string, number | null>>>;
   /**
    * Replays a binding's recorded fixed-set calls `from`..`to`, `rounds` times, into a scratch
-   * object: its SQLite size before and after.
+   * object: its SQLite size before and after, and the calls by method.
    */
-  replay(options: {
-    binding: string;
-    from: number;
-    to: number;
-    rounds: number;
-  }): Promise<{ before: number | null; after: number | null; calls: number }>;
+  replay(options: { binding: string; from: number; to: number; rounds: number }): Promise<{
+    before: number | null;
+    after: number | null;
+    calls: number;
+    methods: Record<string, number>;
+  }>;
   logs: Record<string, unknown>[];
   stop(): Promise<void>;
 }
@@ -210,11 +210,7 @@ export async function startCountingWorker(options: {
         method: 'POST',
         body: JSON.stringify(options),
       });
-      return (await response.json()) as {
-        before: number | null;
-        after: number | null;
-        calls: number;
-      };
+      return (await response.json()) as Awaited<ReturnType<CountingWorker['replay']>>;
     },
     stop: () => mf.dispose(),
   };

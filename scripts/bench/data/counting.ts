@@ -302,7 +302,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-([0-9a-f]{12})/gi;
 /**
  * Calls `from`..`to` of a binding's recorded calls, `rounds` times, into one scratch object:
  * each round gives every visitor uuid and subscription id a round's own value, so every round
- * adds new visitors rather than repeats. Answers the scratch object's size before and after.
+ * adds new visitors rather than repeats. Answers the scratch object's size before and after, and
+ * the calls by method.
  */
 async function replay(request: Request, env: Env): Promise<Response> {
   const { binding, from, to, rounds } = (await request.json()) as {
@@ -327,7 +328,11 @@ async function replay(request: Request, env: Env): Promise<Response> {
       await stub[call.method]?.(...(JSON.parse(args) as unknown[]));
     }
   }
-  return Response.json({ before, after: await size(), calls: calls.length });
+  // Which calls a phase made, so a write that rides on another call (a first visit on the
+  // exposure's) is seen to cost no request of its own.
+  const methods: Record<string, number> = {};
+  for (const call of calls) methods[call.method] = (methods[call.method] ?? 0) + 1;
+  return Response.json({ before, after: await size(), calls: calls.length, methods });
 }
 const namesOfIds = new Map<string, string>();
 

@@ -58,10 +58,14 @@ export async function replayFixedSets(
         before: start,
         after: end,
         calls,
+        methods,
       } = await worker.replay({ binding, from, to, rounds });
+      const byMethod = Object.entries(methods ?? {})
+        .map(([method, n]) => `${method} ${Number((n / count).toFixed(2))}`)
+        .join(', ');
       console.log(
         `Weighed ${binding} by replaying ${calls} calls of ${count} visitors ${rounds} times:` +
-          ` ${start ?? '?'} to ${end ?? '?'} bytes.`,
+          ` ${start ?? '?'} to ${end ?? '?'} bytes. Calls per visitor: ${byMethod || '-'}.`,
       );
       return start === null || end === null ? 0 : (end - start) / (rounds * count);
     };

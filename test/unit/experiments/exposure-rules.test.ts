@@ -3,7 +3,9 @@ import {
   type AnsweredRequest,
   exposureVerdict,
   isCookielessReturn,
+  isFirstVisit,
   isSpeculative,
+  type RouteRequest,
 } from '../../../worker/experiments/exposure-rules';
 
 /** When a request exposes a visitor (worker/experiments/exposure-rules.ts). */
@@ -51,6 +53,41 @@ describe('exposureVerdict', () => {
     ['a later page of a browser that keeps no cookies', { cookielessReturn: true }],
   ])('%s exposes nobody', (_, change) => {
     expect(exposureVerdict({ ...FIRST_SCREEN, ...change })).toBeNull();
+  });
+});
+
+/** A new visitor's first screen, the route chosen on it. */
+const FIRST_VISIT: RouteRequest = {
+  method: 'GET',
+  path: '/',
+  status: 200,
+  routeChosen: true,
+  returning: false,
+  preview: false,
+  speculative: false,
+  cookielessReturn: false,
+  bot: null,
+};
+
+describe('isFirstVisit', () => {
+  it.each(['/', '/one_pager', '/signup'])('a new visitor’s route chosen on %s counts', (path) => {
+    expect(isFirstVisit({ ...FIRST_VISIT, path })).toBe(true);
+  });
+
+  it.each<[string, Partial<RouteRequest>]>([
+    ['a route from the gf_route cookie', { routeChosen: false }],
+    ['a returning visitor (userUuid cookie)', { returning: true }],
+    ['a preview', { preview: true }],
+    ['a prefetch', { speculative: true }],
+    ['a known bot', { bot: 'verified_bot' }],
+    ['a later page of a browser that keeps no cookies', { cookielessReturn: true }],
+    ['a HEAD', { method: 'HEAD' }],
+    ['a form POST', { method: 'POST', path: '/one_pager', status: 303 }],
+    ['an error page', { status: 500 }],
+    ['a 404', { path: '/wp-login.php', status: 404 }],
+    ['the API', { path: '/api/cf-country' }],
+  ])('%s counts no first visit', (_, change) => {
+    expect(isFirstVisit({ ...FIRST_VISIT, ...change })).toBe(false);
   });
 });
 

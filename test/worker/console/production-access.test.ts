@@ -46,6 +46,7 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['GET', CONSOLE_API.state],
   ['GET', CONSOLE_API.versions],
   ['GET', CONSOLE_RESULTS_PATH],
+  ['GET', CONSOLE_API.routeVisits],
   ['POST', CONSOLE_API.check, { base: null, document: DOCUMENT }],
   ['POST', CONSOLE_API.publish, { base: null, document: DOCUMENT, note: 'around Access' }],
   ['POST', CONSOLE_API.rollback, { base: null, seq: 1 }],

@@ -42,7 +42,9 @@ async function expose(variant: string, phase: number, at: number): Promise<strin
   visitors += 1;
   const visitorId = `00000000-0000-4000-8000-${visitors.toString().padStart(12, '0')}`;
   await runOnLegacy(db, [
-    exposureStatement([{ visitorId, phase, variant, configVersion: 'v1+v1', at }]),
+    exposureStatement([
+      { visitorId, phase, variant, configVersion: 'v1+v1', at, route: 'default', source: 'direct' },
+    ]),
   ]);
   return visitorId;
 }

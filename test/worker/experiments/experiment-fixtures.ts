@@ -77,6 +77,8 @@ export interface ExposureRow {
   signed_up: number;
   reached_checkout: number;
   purchased: number;
+  route: string | null;
+  source: string | null;
 }
 
 export const stores = experimentStores(env);
@@ -124,6 +126,7 @@ export const EXPERIMENT_TABLES = [
   'experiment_revenue',
   'experiment_days',
   'experiment_day_revenue',
+  'route_days',
 ];
 
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */

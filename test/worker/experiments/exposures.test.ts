@@ -70,6 +70,8 @@ describe('a visitor is exposed once', () => {
         signed_up: 0,
         reached_checkout: 0,
         purchased: 0,
+        route: 'default',
+        source: 'direct',
       },
     ]);
     expect(await botCounts()).toEqual([{ phase: 1, variant: 'lp17', exposed: 1, bots: 0 }]);

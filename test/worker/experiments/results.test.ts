@@ -73,7 +73,15 @@ async function exposeDirectly(variant: string, count: number, phase = 1, at = NO
   const visitorIds = Array.from({ length: count }, () => crypto.randomUUID());
   await recordExposures(
     stores,
-    visitorIds.map((visitorId) => ({ visitorId, phase, variant, configVersion: 'v1+v1', at })),
+    visitorIds.map((visitorId) => ({
+      visitorId,
+      phase,
+      variant,
+      configVersion: 'v1+v1',
+      at,
+      route: 'default',
+      source: 'direct',
+    })),
   );
   return visitorIds;
 }

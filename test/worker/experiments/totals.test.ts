@@ -18,7 +18,15 @@ async function expose(variant: string, phase = 1): Promise<string> {
   visitors += 1;
   const visitorId = `00000000-0000-4000-8000-${visitors.toString().padStart(12, '0')}`;
   await recordExposures(stores, [
-    { visitorId, phase, variant, configVersion: 'v1+v1', at: visitors },
+    {
+      visitorId,
+      phase,
+      variant,
+      configVersion: 'v1+v1',
+      at: visitors,
+      route: 'default',
+      source: 'direct',
+    },
   ]);
   return visitorId;
 }

@@ -41,6 +41,9 @@ function exposureOf(id: string, n: number): Exposure {
     variant: n % 2 ? 'lp17' : 'default',
     configVersion: 'v1+v1',
     at: n,
+    // As a visitor of the default route from a Meta ad.
+    route: 'default',
+    source: 'meta',
   };
 }
 
@@ -138,9 +141,15 @@ it(`measures what a visitor costs a shard's storage, over ${IN_ONE_SHARD} visito
   const ids = Array.from({ length: IN_ONE_SHARD }, () => crypto.randomUUID());
   for (let from = 0; from < ids.length; from += 500) {
     const chunk = ids.slice(from, from + 500);
-    // Spread over 60 days, as a running experiment's visitors are.
+    // Spread over 60 days, as a running experiment's visitors are; each a first visit on their
+    // route (route_days), written with the exposure as the worker writes it.
+    const exposures = chunk.map((id, n) => ({
+      ...exposureOf(id, from + n),
+      at: (from + n) * 259_200,
+    }));
     await shard.recordExposures(
-      chunk.map((id, n) => ({ ...exposureOf(id, from + n), at: (from + n) * 259_200 })),
+      exposures,
+      exposures.map(({ visitorId, route, at }) => ({ visitorId, route: route ?? 'default', at })),
     );
     // A funnel's shape: 60% start the lookup, 30% sign up, 25% reach checkout, 5% buy.
     await shard.recordOutcomes(

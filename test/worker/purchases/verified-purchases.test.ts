@@ -73,6 +73,9 @@ describe('a charge the product API answered', () => {
           gclid: 'g-1',
           variant: 'default',
           flow: 'default',
+          // No page of the funnel set gf_route or gf_touch for this visitor.
+          route: null,
+          traffic_source: null,
         },
       },
       context: { ip: '203.0.113.9', country: 'US', consent: 'not_required' },
@@ -107,6 +110,17 @@ describe('a charge the product API answered', () => {
     const { result } = await visitor.pay(CARDS.genericDecline);
     expect(result?.status).toBe('failed');
     expect(sent).toEqual([]);
+  });
+
+  it('carries the route and the source of the visit the buyer came in on', async () => {
+    const { queue, events: sent } = recordingQueue();
+    const visitor = checkoutVisitor({ queue });
+    // The landing from a TikTok ad sets gf_touch and gf_route, which the API calls bring back.
+    expect((await visitor.call('/?utm_source=tiktok')).status).toBe(200);
+    await buyAndPoll(visitor, 1);
+    expect(sent.map((message) => message.event.event_properties)).toEqual([
+      expect.objectContaining({ source: 'server', route: 'default', traffic_source: 'tiktok' }),
+    ]);
   });
 });
 

@@ -1,0 +1,39 @@
+import type { RouteVisitsAnswer } from '../../shared/console-api';
+import { type ExperimentStores, shardStub } from './experiment-stores';
+import { EXPERIMENT_SHARD_COUNT } from './visitor-shard';
+
+/** How many UTC days the console's route visits cover: today and the 6 before. */
+const ROUTE_VISIT_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day of an instant, as route_days keys it ('YYYY-MM-DD'). */
+function utcDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/**
+ * The first visits each route took over the last ROUTE_VISIT_DAYS UTC days up to `now`'s, every
+ * shard's added: each shard asked once, in parallel, for a few rows per route. Exact counts: a
+ * shard that fails fails the whole read, never a partial sum. EVENTS_DB is not read: a new
+ * visitor always lives in a shard.
+ */
+export async function readRouteVisits(
+  stores: ExperimentStores,
+  now: number,
+): Promise<RouteVisitsAnswer> {
+  const to = utcDay(now);
+  const from = utcDay(now - (ROUTE_VISIT_DAYS - 1) * DAY_MS);
+  const parts = await Promise.all(
+    Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) =>
+      shardStub(stores, index).routeVisits(from, to),
+    ),
+  );
+  const visits: Record<string, number> = {};
+  let total = 0;
+  for (const row of parts.flat()) {
+    visits[row.route] = (visits[row.route] ?? 0) + row.visits;
+    total += row.visits;
+  }
+  return { days: ROUTE_VISIT_DAYS, visits, total };
+}
