@@ -18,14 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-/**
- * Refusals the console asks for on purpose (a refused document, a conflict) are no problem; nor
- * is the 404 of the route visits, whose endpoint another branch of issue 38 adds (the traffic
- * map then says there are no counts yet).
- */
+/** Refusals the console asks for on purpose (a refused document, a conflict) are no problem. */
 const expectedRefusal = (problem: string) =>
-  /^(400|409) .*\/console\/api\/(check|publish|rollback)$/.test(problem) ||
-  /^404 .*\/console\/api\/route-visits$/.test(problem);
+  /^(400|409) .*\/console\/api\/(check|publish|rollback)$/.test(problem);
 
 async function openConsole(page: Page): Promise<void> {
   await page.goto('/console');

@@ -1,0 +1,147 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/console-api';
+import { startBuiltWorker } from './built-worker';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium';
+
+/**
+ * `npm run docs:screenshots`: the pictures of docs/, made, never pasted. Starts the built
+ * development worker (npm run build first), publishes an example config through the console's
+ * own API, sends a few visitors through the routes so the map has counts, and photographs the
+ * console's areas into docs/images/. Nothing in the pictures is edited by hand.
+ */
+
+const IMAGES = fileURLToPath(new URL('../docs/images/', import.meta.url));
+
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_34.1.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/de Region/DE';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+
+/** The routes of docs/routes.md's example, on top of what is live. */
+function exampleDocument(live: ConfigDocument): ConfigDocument {
+  return {
+    ...live,
+    routing: {
+      version: 'docs',
+      audiences: {
+        tiktok_dach: {
+          label: 'TikTok ads in DE, AT, CH',
+          groups: [
+            [
+              { attribute: 'source', operator: 'in', values: ['tiktok'] },
+              { attribute: 'country', operator: 'in', values: ['DE', 'AT', 'CH'] },
+            ],
+          ],
+        },
+        black_friday: {
+          label: 'The Black Friday link',
+          groups: [[{ attribute: 'entry', operator: 'equals', values: ['bf26'] }]],
+        },
+      },
+      routes: [
+        {
+          id: 'tiktok_dach',
+          audience: 'tiktok_dach',
+          flow: 'lp17ch17pr5',
+          plans: ['monthly', 'quarterly'],
+        },
+        {
+          id: 'black_friday',
+          audience: 'black_friday',
+          flow: 'lp11ch8',
+          schedule: { from: '2026-11-27T00:00Z', until: '2026-12-01T00:00Z' },
+        },
+        { id: 'default', flow: 'default' },
+      ],
+    },
+  };
+}
+
+/** Publishes through the console's API from its page, as the console itself does. */
+async function publishExample(page: Page): Promise<void> {
+  const state = await page.evaluate(
+    async (url) => (await (await fetch(url)).json()) as ConsoleState,
+    CONSOLE_API.state,
+  );
+  const status = await page.evaluate(
+    async ({ url, body }) =>
+      (
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    {
+      url: CONSOLE_API.publish,
+      body: {
+        base: state.head?.seq ?? null,
+        document: exampleDocument(state.live),
+        note: 'docs example',
+      },
+    },
+  );
+  if (status !== 200) throw new Error(`publishing the example config answered ${status}`);
+}
+
+/** First visits for the map: TikTok ads from Germany, and everyone else. */
+async function sendVisitors(origin: string): Promise<void> {
+  const visit = (query: string, country: string, userAgent: string) =>
+    fetch(`${origin}/${query}`, {
+      headers: { 'user-agent': userAgent, 'MF-CF-Blob': JSON.stringify({ country }) },
+    }).then((response) => response.arrayBuffer());
+  const visits: Promise<unknown>[] = [];
+  for (let i = 0; i < 7; i++)
+    visits.push(visit(`?ttclid=E.C.P.${i}&utm_source=tiktok`, 'DE', PHONE));
+  for (let i = 0; i < 12; i++) visits.push(visit('', 'US', DESKTOP));
+  await Promise.all(visits);
+}
+
+async function main(): Promise<void> {
+  await mkdir(IMAGES, { recursive: true });
+  const worker = await startBuiltWorker({ quiet: true });
+  const browser = await chromium.launch({
+    executablePath: TEST_CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+  });
+  try {
+    const page = await browser.newPage({
+      baseURL: worker.url.href,
+      viewport: { width: 1100, height: 900 },
+      deviceScaleFactor: 1,
+    });
+    await page.goto('/console');
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByRole('heading', { name: 'Traffic map' }).waitFor();
+    await publishExample(page);
+    await sendVisitors(worker.url.origin);
+    await page.reload();
+    await traffic.getByRole('article', { name: /tiktok_dach/ }).waitFor();
+
+    const block = (heading: string) =>
+      traffic.locator('.block', { has: page.getByRole('heading', { name: heading, exact: true }) });
+    await block('Traffic map').screenshot({ path: `${IMAGES}console-traffic-map.png` });
+    await block('Audiences').screenshot({ path: `${IMAGES}console-audience-editor.png` });
+
+    await traffic
+      .getByLabel('Ad link')
+      .fill('https://funnel.example/?utm_source=tiktok&utm_campaign=dach&ttclid=E.C.P.x1');
+    await traffic.getByLabel('Visitor’s country').selectOption({ label: 'Germany (DE)' });
+    await traffic.getByRole('button', { name: 'Test visitor' }).click();
+    await traffic.locator('.route-test__answer').waitFor();
+    await block('Test a visitor').screenshot({ path: `${IMAGES}console-test-visitor.png` });
+    console.log(
+      `wrote console-traffic-map, console-audience-editor, console-test-visitor to ${IMAGES}`,
+    );
+  } finally {
+    await browser.close();
+    await worker.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
