@@ -122,6 +122,11 @@ function phrase(condition: Condition): string {
       return `who are ${not ? 'not ' : ''}${either(values.map(String))}`;
     case 'hour':
       return `${not ? 'outside' : 'at'} hours ${hourRanges(values)} (their time)`;
+    case 'visit_days': {
+      if (!not && values.length === 1 && values[0] === 0) return 'on the day their visit began';
+      const days = values.length === 1 && values[0] === 1 ? 'day' : 'days';
+      return `${not ? 'not ' : ''}${either(values.map(String))} ${days} after their visit began`;
+    }
     case 'weekday':
       return `${not ? 'not on' : 'on'} ${values.map((day) => WEEKDAYS[String(day)] ?? day).join(', ')}`;
     case 'entry':

@@ -45,6 +45,9 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
+/** Whole days since the visit began: 0 on its first day, up to the first touch's 30 days. */
+const VISIT_DAYS = Array.from({ length: 31 }, (_, day) => day);
+
 /** The page languages (worker/i18n.ts SUPPORTED_LANGUAGES, which a test holds to this list). */
 export const ROUTE_LANGUAGES = ['en', 'es', 'de', 'fr', 'pt', 'ru', 'ar'] as const;
 
@@ -75,6 +78,12 @@ export const ROUTE_ATTRIBUTES = {
   utm_term: text('utm_term'),
   entry: text('Entry link (?r=)'),
   country: { kind: 'list', label: 'Country', values: COUNTRY_CODES, firstTouch: true },
+  visit_days: {
+    kind: 'number',
+    label: 'Days since the visit began',
+    values: VISIT_DAYS,
+    firstTouch: true,
+  },
   language: { kind: 'list', label: 'Language', values: ROUTE_LANGUAGES },
   platform: { kind: 'list', label: 'Platform', values: PLATFORMS },
   browser: { kind: 'list', label: 'Browser', values: BROWSERS },

@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => session?.stop());
 
-
 /** What the worker says is live, asked from the page (same origin, the marketer's session). */
 function liveState(page: Page): Promise<ConsoleState> {
   return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);

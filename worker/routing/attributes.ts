@@ -101,6 +101,8 @@ export interface RequestFacts {
   now: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The request's facts as the router reads them, each worked out on first use. */
 export function visitorFacts(request: RequestFacts): VisitorFacts {
   const known = new Map<RouteAttribute, string | number | null>();
@@ -119,6 +121,9 @@ export function visitorFacts(request: RequestFacts): VisitorFacts {
         return touch.entry;
       case 'country':
         return touch.country;
+      case 'visit_days':
+        // A clock behind the cookie's (another edge) reads as day 0, not a negative day.
+        return Math.min(30, Math.max(0, Math.floor((request.now - touch.began_at) / DAY_MS)));
       case 'language':
         return request.language;
       case 'platform':

@@ -77,6 +77,16 @@ describe('an audience as a sentence', () => {
       'Visitors on Sat, Sun',
     ],
     [
+      'the first day of a visit',
+      [{ attribute: 'visit_days', operator: 'in', values: [0] }],
+      'Visitors on the day their visit began',
+    ],
+    [
+      'days after the visit began',
+      [{ attribute: 'visit_days', operator: 'in', values: [3, 7] }],
+      'Visitors 3 or 7 days after their visit began',
+    ],
+    [
       'a campaign text by part',
       [source('meta'), { attribute: 'utm_campaign', operator: 'contains', values: ['bf'] }],
       'Meta ads with utm_campaign containing “bf”',

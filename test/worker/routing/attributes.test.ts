@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Condition, RoutingDocument } from '../../../shared/routing';
+import { encodeFirstTouch } from '../../../worker/routing/first-touch';
 import { IN_APP_USER_AGENTS, NORMAL_USER_AGENTS } from '../../fixtures/in-app-user-agents';
-import { forgetConfig, PROBE, probeRouting, routeOf, routingApp } from './routing-app';
+import { forgetConfig, NOW, PROBE, probeRouting, routeOf, routingApp } from './routing-app';
 
 /**
  * Every attribute a route's audience can read, through the real app with the routing in KV: a
@@ -413,6 +414,45 @@ describe("hour and weekday, in the visitor's time zone (request.cf.timezone)", (
         init: { cf: { timezone: 'Europe/Berlin' } },
         taken: true,
       },
+    }),
+  )('%s', async (_, test) => {
+    expect(await takenBy(test)).toBe(test.taken);
+  });
+});
+
+describe('days since the visit began (the first touch kept in gf_touch)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** A visitor whose first touch was `days` ago, back without a route for this visit. */
+  const began = (msAgo: number) => ({
+    headers: {
+      cookie: `gf_touch=${encodeFirstTouch({
+        source: 'direct',
+        utm: { source: null, medium: null, campaign: null, content: null, term: null },
+        entry: null,
+        country: null,
+        began_at: NOW - msAgo,
+      })}`,
+    },
+  });
+  it.each(
+    table({
+      'a first visit is day 0': { condition: list('visit_days', [0]), taken: true },
+      'back three days later': {
+        condition: list('visit_days', [3]),
+        init: began(3 * DAY + 60_000),
+        taken: true,
+      },
+      'not yet a whole day': {
+        condition: list('visit_days', [1]),
+        init: began(DAY - 60_000),
+        taken: false,
+      },
+      'a touch from the future (another edge’s clock) reads as day 0': {
+        condition: list('visit_days', [0]),
+        init: began(-60_000),
+        taken: true,
+      },
+      not_in: { condition: list('visit_days', [0], 'not_in'), init: began(5 * DAY), taken: true },
     }),
   )('%s', async (_, test) => {
     expect(await takenBy(test)).toBe(test.taken);
