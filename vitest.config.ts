@@ -63,6 +63,10 @@ function workerProject(test: {
       // it runs (fixed in later releases), so a test sending 20 or more requests through the
       // portal can pass 5 s late in a run; 20 s still stops a test that hangs.
       testTimeout: 20_000,
+      // Likewise a hook that empties the 64 experiment shards (experiment-fixtures.ts): on a
+      // file's first test it also creates each shard and runs its migrations, which took over
+      // 10 s in a loaded CI run.
+      hookTimeout: 20_000,
     },
   };
 }
