@@ -3,6 +3,7 @@ import type { ConfigDocument } from '../../shared/console-api';
 import { flowNameProblem } from '../config-names';
 import { addFlow } from '../stores/draft';
 import { $editStatus } from '../stores/status';
+import { NameField } from './NameField';
 
 /** A new flow, starting as a copy of an existing one (a flow must list at least one screen). */
 export function AddFlow({ document }: { document: ConfigDocument }) {
@@ -29,25 +30,7 @@ export function AddFlow({ document }: { document: ConfigDocument }) {
     <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>Add a flow</h3>
       <div className="row__fields">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={name}
-            aria-invalid={Boolean(problem) || undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => setName(event.target.value.trim())}
-          />
-          {problem ? (
-            <p className="field-problem" id={`${id}-problem`}>
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <NameField id={id} label="Name" value={name} problem={problem} onChange={setName} />
         <div className="field">
           <label htmlFor={`${id}-copy`}>Start as a copy of</label>
           <select

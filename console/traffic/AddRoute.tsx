@@ -1,6 +1,7 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import type { FlowsDocument } from '../../shared/console-api';
 import type { RoutingDocument } from '../../shared/routing';
+import { NameField } from '../edit/NameField';
 import { routeIdProblem } from '../routing-edits';
 import { addRoute } from '../stores/draft';
 import { $editStatus } from '../stores/status';
@@ -41,25 +42,7 @@ export const AddRoute = memo(function AddRoute({
     <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>Add a route</h3>
       <div className="row__fields">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Route name</label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={name}
-            aria-invalid={Boolean(problem) || undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => setName(event.target.value.trim())}
-          />
-          {problem ? (
-            <p className="field-problem" id={`${id}-problem`}>
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <NameField id={id} label="Route name" value={name} problem={problem} onChange={setName} />
         <div className="field">
           <label htmlFor={`${id}-audience`}>Audience of the new route</label>
           <select

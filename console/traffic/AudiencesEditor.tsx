@@ -1,6 +1,7 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/routing';
 import { audienceText } from '../audience-text';
+import { NameField } from '../edit/NameField';
 import { audienceNameProblem, routesUsing } from '../routing-edits';
 import { saveAudience } from '../stores/draft';
 import { $editStatus } from '../stores/status';
@@ -86,19 +87,13 @@ function AudienceForm({
     <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
       <h4 id={`${id}-title`}>{editing ? `Edit the audience ${name}` : 'New audience'}</h4>
       <div className="row__fields">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Audience name</label>
-          <input
-            id={`${id}-name`}
-            className="input"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            readOnly={editing}
-            value={name}
-            onChange={(event) => setName(event.target.value.trim())}
-          />
-        </div>
+        <NameField
+          id={id}
+          label="Audience name"
+          value={name}
+          readOnly={editing}
+          onChange={setName}
+        />
         <div className="field">
           <label htmlFor={`${id}-label`}>Description (optional)</label>
           <input
