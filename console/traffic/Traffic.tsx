@@ -8,7 +8,7 @@ import { TestVisitor } from './TestVisitor';
 import { TrafficMap } from './TrafficMap';
 
 /**
- * Who gets which funnel (issue 38): the live traffic map, then the draft's routes and audiences,
+ * Who gets which funnel: the live traffic map, then the draft's routes and audiences,
  * which go into the same draft document as the split and flows and are reviewed and published
  * with them, and "test a visitor".
  */

@@ -12,7 +12,7 @@ import {
 } from './routing-document';
 
 /**
- * `npm run bench -- routing`: the CPU a page spends choosing its route (issue 38: at most
+ * `npm run bench -- routing`: the CPU a page spends choosing its route (its budget: at most
  * 0.05 ms for 50 routes and 30 audiences), measured as the route middleware spends it, a fresh
  * visitorFacts and chooseRoute per arriving visitor, over visitors most of whom no route takes
  * (each then tests every route, the worst case). Also what a new routing version costs once per

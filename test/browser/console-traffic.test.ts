@@ -5,7 +5,7 @@ import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
- * The console's Traffic area in Chromium against the built worker (issue 38): a marketer saves
+ * The console's Traffic area in Chromium against the built worker: a marketer saves
  * an audience and adds a route with the keyboard, reviews and publishes it, sees it on the
  * traffic map, and tests a TikTok visitor from Germany, whose preview opens the route's funnel
  * and keeps no visitor cookie.

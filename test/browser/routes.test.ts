@@ -7,7 +7,7 @@ import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive, islandsHydrated } from './visitor-steps';
 
 /**
- * Routes in Chromium (issue 38): a TikTok ad opened in Germany gets the TikTok route's own
+ * Routes in Chromium: a TikTok ad opened in Germany gets the TikTok route's own
  * funnel, with its own plans, and keeps it for the visit; anyone else gets the default route and
  * the split test, as before routes existed.
  */

@@ -3,7 +3,7 @@ import { ROUTE_LANGUAGES } from '../../../shared/routing';
 import { SUPPORTED_LANGUAGES } from '../../../worker/i18n';
 import { parseRouting } from '../../../worker/routing/schema';
 
-/** The fixed lists a rule picks from, and what the validator refuses outright (issue 38). */
+/** The fixed lists a rule picks from, and what the validator refuses outright. */
 
 const routingWith = (attribute: string, values: (string | number)[]) => ({
   version: 1,
