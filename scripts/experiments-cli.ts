@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { seededRandom } from '../shared/seeded-random';
 import { inEffectFromKv } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
 import { minorAmountOf } from '../worker/experiments/experiment-purchase';
@@ -24,7 +25,6 @@ import {
   resolveRates,
   SIMULATED_CURRENCY,
   type SimulatedVisitor,
-  seededRandom,
   simulateVisitors,
   tallyVisitors,
 } from './experiments-simulation';

@@ -94,18 +94,6 @@ export function resolveRates(
   return { ok: true, value: rates };
 }
 
-/** mulberry32 (Tommy Ettinger): a small seeded 32-bit generator, plenty for a demo's draws. */
-export function seededRandom(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Simulated purchases are charged in this currency, at the catalogue's prices. */
 export const SIMULATED_CURRENCY: Currency = 'USD';
 

@@ -1,19 +1,8 @@
+import { seededRandom } from '../../shared/seeded-random';
 import { areaAround, type Coordinates, projectOnto } from './geo-offset';
 
 const WIDTH = 343;
 const HEIGHT = 200;
-
-/** A small deterministic random source, so one place always gets the same streets. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function streetsFor(centre: Coordinates | null): string[] {
   const random = seededRandom(

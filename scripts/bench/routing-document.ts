@@ -1,6 +1,7 @@
 import type { InAppBrowser } from '../../shared/in-app-browser';
 import { detectInAppBrowser } from '../../shared/in-app-browser';
 import type { Condition, RouteDocument, RoutingDocument } from '../../shared/routing';
+import { seededRandom } from '../../shared/seeded-random';
 import type { RequestFacts } from '../../worker/routing/attributes';
 import type { FirstTouch } from '../../worker/routing/first-touch';
 
@@ -13,18 +14,6 @@ import type { FirstTouch } from '../../worker/routing/first-touch';
 
 export const BENCH_ROUTES = 50;
 export const BENCH_AUDIENCES = 30;
-
-/** Mulberry32: a tiny seeded generator, so the document and the visitors never change. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: () => number, values: readonly T[]): T =>
   values[Math.floor(random() * values.length)] as T;
@@ -98,7 +87,7 @@ function audience(random: () => number): Condition[][] {
 }
 
 export function benchRouting(): RoutingDocument {
-  const random = seeded(38);
+  const random = seededRandom(38);
   const audiences = Object.fromEntries(
     Array.from({ length: BENCH_AUDIENCES }, (_, n) => [
       `audience_${n}`,
@@ -155,7 +144,7 @@ function touch(random: () => number, now: number): FirstTouch {
 
 /** `count` arriving visitors, as the route middleware hands them to visitorFacts. */
 export function benchVisitors(count: number): RequestFacts[] {
-  const random = seeded(2026);
+  const random = seededRandom(2026);
   return Array.from({ length: count }, () => {
     const userAgent = pick(random, USER_AGENTS);
     const inApp: InAppBrowser | null = detectInAppBrowser(userAgent);

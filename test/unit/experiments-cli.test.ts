@@ -15,10 +15,10 @@ import {
   resolveRates,
   SIMULATED_STEPS,
   SUMMARY_COLUMNS,
-  seededRandom,
   simulateVisitors,
 } from '../../scripts/experiments-simulation';
 import { openLocalPlatform } from '../../scripts/local-platform';
+import { seededRandom } from '../../shared/seeded-random';
 import type { SplitConfig } from '../../worker/config/schema';
 import { legacyResults } from '../../worker/experiments/experiment-stores';
 import { checkSampleRatio } from '../../worker/experiments/statistics';

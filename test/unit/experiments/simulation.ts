@@ -7,7 +7,7 @@
 export type Random = () => number;
 
 /** mulberry32, the same seeded generator `npm run experiments -- simulate` draws with. */
-export { seededRandom as mulberry32 } from '../../../scripts/experiments-simulation';
+export { seededRandom as mulberry32 } from '../../../shared/seeded-random';
 
 const EXACT_LOG_FACTORIALS = 256;
 const logFactorials = [0];
