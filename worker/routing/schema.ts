@@ -29,7 +29,7 @@ const MAX_VALUES = 300;
 /** As long as a UTM value may be (worker/routing/first-touch.ts). */
 const MAX_TEXT = 100;
 
-const slug = z
+export const slug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,47}$/, 'must be lower-case letters, digits, - or _ (at most 48)');
 
@@ -40,7 +40,7 @@ const version = z
 /** Attribute names a marketer might try that must never route: that would be cloaking. */
 const CLOAKING_ATTRIBUTES = new Set(['bot', 'is_bot', 'crawler', 'user_agent', 'reviewer']);
 
-const condition = z
+export const condition = z
   .strictObject({
     attribute: z.string(),
     operator: z.string(),
@@ -114,7 +114,7 @@ const audience = z.strictObject({
     .max(MAX_GROUPS, `must hold at most ${MAX_GROUPS} groups`),
 });
 
-const instant = z
+export const instant = z
   .string()
   .regex(
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/,
@@ -134,10 +134,12 @@ const MAIN_FAMILIES = (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
   (family) => PLAN_FAMILIES[family].role === 'main',
 );
 
-const planFamily = z.string().refine((family) => (MAIN_FAMILIES as string[]).includes(family), {
-  error: (issue) =>
-    `"${String(issue.input)}" is not a main plan of the catalogue (${MAIN_FAMILIES.join(', ')})`,
-});
+export const planFamily = z
+  .string()
+  .refine((family) => (MAIN_FAMILIES as string[]).includes(family), {
+    error: (issue) =>
+      `"${String(issue.input)}" is not a main plan of the catalogue (${MAIN_FAMILIES.join(', ')})`,
+  });
 
 const route = z.strictObject({
   id: slug,

@@ -1,0 +1,80 @@
+import type { Slot, VariantChange } from '../../../shared/experiments';
+import type { PlanFamilyId } from '../../../shared/plans/catalogue';
+import { isPaywallScreen, type ScreenId } from '../../../shared/screens';
+import type { FlowsConfig } from '../../config/schema';
+import { resolveFlow } from '../../funnel/flow';
+
+/**
+ * What a visitor walks once their route and their experiments' variants apply: the flow's name,
+ * its screens, and the main plans its paywall and checkout offer (null: each screen's own).
+ */
+export interface FunnelShape {
+  flow: string;
+  screens: readonly ScreenId[];
+  plans: readonly PlanFamilyId[] | null;
+}
+
+/** The slot a screen stands at (shared/experiments.ts SLOTS), or null for one no test swaps. */
+export function slotOf(screen: string): Slot | null {
+  if (screen.startsWith('one_pager')) return 'landing';
+  if (screen.startsWith('searching')) return 'searching';
+  if (screen.startsWith('signup') || screen === 'auto-signup') return 'signup';
+  if (isPaywallScreen(screen)) return 'paywall';
+  if (screen.startsWith('upsell')) return 'upsell';
+  if (screen === 'success' || screen === 'payment_declined') return 'end';
+  return null;
+}
+
+/**
+ * The shape with a variant's change made on top: its flow instead of the shape's (an unknown
+ * flow falls back to 'default', SPEC.md §4), then each swapped slot's screens replaced, then its
+ * plans. The control, which changes nothing, keeps the shape as it is.
+ */
+export function applyChange(
+  shape: FunnelShape,
+  change: VariantChange,
+  flows: FlowsConfig,
+): FunnelShape {
+  let { flow, screens, plans } = shape;
+  if (change.flow !== undefined) {
+    const resolved = resolveFlow(flows, change.flow);
+    flow = resolved.name;
+    screens = resolved.screens;
+  }
+  const swaps = change.screens;
+  if (swaps !== undefined && Object.keys(swaps).length > 0) {
+    screens = screens.map((screen) => {
+      const slot = slotOf(screen);
+      const swapped = slot === null ? undefined : swaps[slot];
+      return (swapped as ScreenId | undefined) ?? screen;
+    });
+  }
+  if (change.plans !== undefined) plans = change.plans as PlanFamilyId[];
+  return { flow, screens, plans };
+}
+
+/**
+ * Where an experiment acts on a funnel: the index of the first screen at which its variants'
+ * shapes differ, by screen or, on a paywall or checkout, by the plans it offers. Every variant
+ * walks the same screens before it, so a visitor counted from there on is counted at the same
+ * moment in every arm. Null when the variants do not differ at all on this funnel.
+ */
+export function triggerIndex(shapes: readonly FunnelShape[]): number | null {
+  const [first, ...others] = shapes;
+  if (first === undefined || others.length === 0) return null;
+  const longest = Math.max(...shapes.map((shape) => shape.screens.length));
+  for (let index = 0; index < longest; index++) {
+    const screen = first.screens[index];
+    for (const other of others) {
+      if (other.screens[index] !== screen) return index;
+      if (screen !== undefined && isPaywallScreen(screen) && !samePlans(first.plans, other.plans))
+        return index;
+    }
+  }
+  return null;
+}
+
+function samePlans(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((plan, index) => plan === b[index]);
+}
