@@ -1,4 +1,5 @@
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import type { ExperimentsConfig } from '../experiments/config/schema';
 import type { RoutingConfig } from '../routing/schema';
 import type { FlowsConfig, SplitConfig } from './schema';
 
@@ -60,3 +61,9 @@ export const DEFAULT_ROUTING: RoutingConfig = {
   audiences: {},
   routes: [{ id: DEFAULT_ROUTE_ID, flow: 'default' }],
 };
+
+/**
+ * Experiments before marketers add any: none but the split test, which the `split` section holds
+ * (worker/experiments/config/migrate-split.ts); every layer seeded with its own name.
+ */
+export const DEFAULT_EXPERIMENTS: ExperimentsConfig = { version: 'builtin', experiments: {} };

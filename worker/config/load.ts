@@ -1,6 +1,7 @@
 import { logError } from '../../shared/log';
+import { type ExperimentsConfig, parseExperiments } from '../experiments/config/schema';
 import { parseRouting, type RoutingConfig } from '../routing/schema';
-import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
+import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
 import {
   type FlowsConfig,
   type ParseResult,
@@ -10,15 +11,19 @@ import {
 } from './schema';
 
 /**
- * KV keys: the roles of SPEC.md §7's `config.json` (split weights) and `flows.json`, and the
- * routes (worker/routing/).
+ * KV keys: the roles of SPEC.md §7's `config.json` (split weights) and `flows.json`, the routes
+ * (worker/routing/) and the experiments (worker/experiments/config/).
  */
 export const CONFIG_KEYS = { split: 'split', flows: 'flows', routing: 'routing' } as const;
+
+/** Every key the edge reads: the sections a marketer edits and the experiments. */
+const LOADED_KEYS = { ...CONFIG_KEYS, experiments: 'experiments' } as const;
 
 export interface FunnelConfig {
   split: SplitConfig;
   flows: FlowsConfig;
   routing: RoutingConfig;
+  experiments: ExperimentsConfig;
   /** `split.version+flows.version`, carried in logs and analytics events. */
   version: string;
 }
@@ -26,12 +31,13 @@ export interface FunnelConfig {
 /** How long a loaded config is reused by an isolate before KV is read again. */
 export const DEFAULT_CONFIG_TTL_MS = 10_000;
 
-type Kind = keyof typeof CONFIG_KEYS;
+type Kind = keyof typeof LOADED_KEYS;
 
 interface Values {
   split: SplitConfig;
   flows: FlowsConfig;
   routing: RoutingConfig;
+  experiments: ExperimentsConfig;
 }
 
 /**
@@ -56,15 +62,16 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
     let code = 'config_invalid';
     let raw: string | null = null;
     try {
-      raw = await kv.get(CONFIG_KEYS[kind], 'text');
+      raw = await kv.get(LOADED_KEYS[kind], 'text');
       const known = lastGood[kind];
       if (raw !== null && known?.raw === raw) return known.value;
-      // No routes yet is how every project starts: everyone takes the default route, as before
-      // routing existed, and nothing is wrong to log.
-      if (raw === null && kind === 'routing') return known?.value ?? fallback;
+      // No routes or experiments yet is how every project starts: everyone takes the default
+      // route and only the split test runs, as before either existed; nothing is wrong to log.
+      if (raw === null && (kind === 'routing' || kind === 'experiments'))
+        return known?.value ?? fallback;
       if (raw === null) {
         code = 'config_missing';
-        result = { ok: false, error: `KV key "${CONFIG_KEYS[kind]}" is missing` };
+        result = { ok: false, error: `KV key "${LOADED_KEYS[kind]}" is missing` };
       } else {
         result = parse(raw);
       }
@@ -81,7 +88,7 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
     }
     const known = lastGood[kind]?.value;
     logError(code, {
-      key: CONFIG_KEYS[kind],
+      key: LOADED_KEYS[kind],
       detail: result.ok ? 'unreadable' : result.error,
       using: known ? 'last_known_good' : 'defaults',
     });
@@ -89,12 +96,19 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
   }
 
   async function loadFresh(kv: KVNamespace): Promise<FunnelConfig> {
-    const [split, flows, routing] = await Promise.all([
+    const [split, flows, routing, experiments] = await Promise.all([
       readDocument(kv, 'split', parseSplit, DEFAULT_SPLIT),
       readDocument(kv, 'flows', parseFlows, DEFAULT_FLOWS),
       readDocument(kv, 'routing', parseRouting, DEFAULT_ROUTING),
+      readDocument(kv, 'experiments', parseExperiments, DEFAULT_EXPERIMENTS),
     ]);
-    const config = { split, flows, routing, version: `${split.version}+${flows.version}` };
+    const config = {
+      split,
+      flows,
+      routing,
+      experiments,
+      version: `${split.version}+${flows.version}`,
+    };
     cached = { config, loadedAt: now() };
     return config;
   }

@@ -79,7 +79,8 @@ function compileCondition(condition: Condition): Test {
   }
 }
 
-function compileAudience(groups: readonly (readonly Condition[])[]): Test {
+/** Any group matches, each group all of its conditions (experiments' audiences too). */
+export function compileAudience(groups: readonly (readonly Condition[])[]): Test {
   const compiled = groups.map((group) => group.map(compileCondition));
   return (facts) => compiled.some((group) => group.every((test) => test(facts)));
 }
