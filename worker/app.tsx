@@ -25,6 +25,7 @@ import { attribution } from './middleware/attribution';
 import { country } from './middleware/country';
 import { provideDevKit } from './middleware/dev-kit';
 import { exceptPaths } from './middleware/except-paths';
+import { experiments } from './middleware/experiments';
 import { exposure } from './middleware/exposure';
 import { firstTouch } from './middleware/first-touch';
 import { funnelConfig } from './middleware/funnel-config';
@@ -33,7 +34,6 @@ import { locale } from './middleware/locale';
 import { requestLog } from './middleware/request-log';
 import { route } from './middleware/route';
 import { securityHeaders } from './middleware/security-headers';
-import { splitTest } from './middleware/split-test';
 import { translations } from './middleware/translations';
 import { visitor } from './middleware/visitor';
 import { errorPage } from './render/render-page';
@@ -51,7 +51,10 @@ export interface AppOptions {
    * development entry (worker/dev.ts) passes one; without it the app is the production worker.
    */
   devKit?: DevKit;
-  /** Source of the split-test draw; Math.random unless a test fixes it. */
+  /**
+   * Stands in for the hash of the visitor id that places visitors in experiments (every layer's
+   * bucket, coverage and variant pick, worker/experiments/assign.ts); tests fix it.
+   */
   random?: RandomSource;
   /** Screen registry; tests swap in screens that fail on purpose. */
   screens?: Record<ScreenId, ScreenDefinition>;
@@ -126,17 +129,17 @@ export function createApp(options: AppOptions = {}) {
   app.use(exceptPaths(API_PATHS, locale({ supported: SUPPORTED_LANGUAGES })));
   app.use(exceptPaths(API_PATHS, translations(translationSource)));
   app.use(funnelConfig(configSource));
-  // Before the split test: a marketer at the console is no visitor and is assigned nothing.
+  // Before the experiments: a marketer at the console is no visitor and is assigned nothing.
   app.route('/console', consoleRoutes({ accessKeys: options.accessKeys, now: options.now }));
   // What the routes read (the in-app browser, the visit's first touch), then the route, which
-  // the split test needs: it draws only the visitors of the routes it names.
+  // the experiments need: each takes the visitors of the routes it names.
   app.use(exceptPaths(NOT_PAGES, inAppBrowser()));
   app.use(exceptPaths(NOT_PAGES, firstTouch({ now: options.now })));
   app.use(exceptPaths(RESUME_PAGES, route({ now: options.now })));
-  app.use(exceptPaths(RESUME_PAGES, splitTest({ random: options.random })));
-  // After the split test, which tells a marketer's preview apart: it gets no ad cookie.
+  app.use(exceptPaths(RESUME_PAGES, experiments({ random: options.random, now: options.now })));
+  // After the experiments, which tell a marketer's preview apart: it gets no ad cookie.
   app.use(exceptPaths(NOT_PAGES, attribution()));
-  // Once the answer is ready: whether this page drew a visitor's variant, counted in the results.
+  // Once the answer is ready: whether this page exposed the visitor to an experiment.
   app.use(exposure({ now: options.now }));
 
   const api: ApiDependencies = {

@@ -11,6 +11,7 @@ import type { DevKit } from './dev-kit';
 import type { ActiveFlow } from './funnel/flow';
 import type { VariantAssignment } from './funnel/split-test';
 import type { Attribution } from './middleware/attribution';
+import type { VisitorExperiments } from './middleware/experiments';
 import type { PaymentProviderBindings } from './middleware/payment-providers';
 import type { FirstTouch } from './routing/first-touch';
 import type { ChosenRoute } from './routing/router';
@@ -144,6 +145,8 @@ export interface Variables {
   config: FunnelConfig;
   variant: VariantAssignment;
   flow: ActiveFlow;
+  /** The visitor's experiments and the funnel they make (worker/middleware/experiments.ts). */
+  experiments: VisitorExperiments;
   /** The visitor's route for the visit (worker/middleware/route.ts). */
   route: ChosenRoute;
   /** True when the route was chosen on this request, not read from `gf_route`. */

@@ -6,8 +6,6 @@ export interface AnsweredRequest {
   method: string;
   path: string;
   status: number;
-  /** The split test drew the variant on this request and set `gf_variant` (variant.isNew). */
-  freshDraw: boolean;
   /** A marketer's preview (worker/funnel/preview.ts). */
   preview: boolean;
   /** `?skip_split=true` (SPEC.md §4). */
@@ -20,23 +18,34 @@ export interface AnsweredRequest {
 }
 
 /**
- * Whether the request exposed a visitor to the split test ('exposed'), would have but came from
- * a known bot ('bot'), or neither (null). A visitor is exposed where the variant is drawn: the
- * fresh draw that sets `gf_variant`, on a funnel screen the visitor was shown (a GET of `/` or
- * `/<screen id>` answered 200). Everything after keeps that variant, so each visitor is exposed
- * once, in the phase of the draw. A preview and `skip_split` draw nothing and never count; the
- * API, the collector, the console and assets are no screens. A browser that keeps no cookies is
- * drawn on every page, and counts on its first only.
+ * Whether the page a request answered can expose a visitor to their experiments ('exposed'),
+ * would have but came from a known bot ('bot', counted apart), or cannot (null): a funnel screen
+ * the visitor was shown (a GET of `/` or `/<screen id>` answered 200). A preview, `skip_split`, a
+ * prefetch (the page is not seen yet; speculation rules leave out a page that would expose, so
+ * its real visit comes to the worker, worker/routes/screens.tsx) and a form post never count; the
+ * API, the collector, the console and assets are no screens. A browser that keeps no cookies
+ * walks every experiment's control and is never counted (worker/middleware/experiments.ts).
+ * Which experiments the page exposes is exposedAt's.
  */
 export function exposureVerdict(request: AnsweredRequest): 'exposed' | 'bot' | null {
-  if (!request.freshDraw || request.preview || request.skipSplit || request.speculative) {
-    return null;
-  }
+  if (request.preview || request.skipSplit || request.speculative) return null;
   if (request.method !== 'GET' || request.status !== 200 || !isFunnelScreenPath(request.path)) {
     return null;
   }
   if (request.bot !== null) return 'bot';
   return request.cookielessReturn ? null : 'exposed';
+}
+
+/**
+ * Whether a visitor assigned to an experiment, and not exposed to it yet, is exposed on the
+ * screen at `index` of their funnel: at or after the experiment's trigger, the first screen where
+ * its variants differ for them (worker/experiments/config/evaluate.ts visitorTrigger). Before it
+ * every variant showed the same, so counting there would dilute the arms with visitors who never
+ * saw the difference; a visitor coming in past it (a resume link, a bookmark) is counted where
+ * they come in. A screen outside their funnel (-1) exposes nothing.
+ */
+export function exposedAt(index: number, trigger: number | null): boolean {
+  return index >= 0 && trigger !== null && index >= trigger;
 }
 
 /** What decides whether a request was a visitor's first visit on their route. */

@@ -1,39 +1,51 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { describeError, logError } from '../../shared/log';
+import type { ScreenId } from '../../shared/screens';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../env';
 import { knownBotReason } from '../experiments/bots';
+import {
+  compiledExperiments,
+  type ExperimentAssignment,
+  visitorTrigger,
+} from '../experiments/config/evaluate';
+import type { FunnelShape } from '../experiments/config/funnel-shape';
 import type { FirstVisit } from '../experiments/experiment-statements';
 import { experimentStores } from '../experiments/experiment-stores';
 import {
+  exposedAt,
   exposureVerdict,
   isCookielessReturn,
   isFirstVisit,
   isSpeculative,
 } from '../experiments/exposure-rules';
 import { recordBotExposure, recordExposure, recordFirstVisit } from '../experiments/exposure-store';
+import { type VisitorExperiments, writePins } from './experiments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
- * Records, from the server, that a visitor was exposed to the split test (README, "Experiment
- * results: what is counted"): on the funnel screen where their variant is drawn, in the config's
- * current phase, once per visitor, with their route and their visit's source. The browser has no
- * say in it, so blockers, tabs closed early and forged beacons cannot move the denominator.
- * Known bots are counted apart. A new visitor's first visit on the route chosen for them is
- * counted here too (route_days, isFirstVisit), in the same request to their shard as their
- * exposure when they have one. Written after the answer, off the visitor's path: a failed write
- * is an error line (`exposure_failed`), never a failed page.
+ * Records, from the server, which experiments a page exposed the visitor to (README,
+ * "Experiment results: what is counted"): each experiment they are assigned to but not pinned
+ * to yet, once the page served is at or after its trigger (exposedAt), in the experiment's
+ * current phase, with their route, their visit's source and the other segments as they are now.
+ * The visitor is pinned to those variants in the same answer (`gf_x`, `gf_variant`), so each is
+ * counted once. The browser has no say in it, so blockers, tabs closed early and forged beacons
+ * cannot move the denominator. Known bots are counted apart. A new visitor's first visit on the
+ * route chosen for them is counted here too (route_days, isFirstVisit), in the same request to
+ * their shard as their exposures. Written after the answer, off the visitor's path: a failed
+ * write is an error line (`exposure_failed`), never a failed page.
  */
 export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;
   return async function exposureMiddleware(c, next) {
     await next();
-    const variant = c.get('variant');
-    const drawn = variant?.isNew ? variant : null;
+    const visitor = c.get('experiments');
     const routeChosen = c.get('routeChosen') === true;
-    // Most requests carry the variant and the route from their cookies: nothing to decide.
-    if (drawn === null && !routeChosen) return;
+    const waiting = visitor?.assignments.some((assignment) => assignment.state === 'assigned');
+    // Most requests carry their pins and route in cookies, or are no page: nothing to decide.
+    if (!waiting && !routeChosen) return;
     const header = (name: string) => c.req.header(name);
     const returning = visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null;
     const bot = knownBotReason(c.req.header('user-agent'), c.req.raw.cf);
@@ -46,13 +58,11 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       cookielessReturn: isCookielessReturn(header, returning),
       bot,
     };
-    const verdict = drawn
-      ? exposureVerdict({
-          ...answered,
-          freshDraw: true,
-          skipSplit: c.req.query('skip_split') === 'true',
-        })
-      : null;
+    const verdict =
+      waiting && visitor.exposable
+        ? exposureVerdict({ ...answered, skipSplit: c.req.query('skip_split') === 'true' })
+        : null;
+    const exposed = verdict === null ? [] : exposedHere(c, visitor);
     const visitorId = c.get('visitorId');
     const route = c.get('route')?.id ?? null;
     const at = now();
@@ -60,30 +70,103 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       route !== null && isFirstVisit({ ...answered, routeChosen, returning })
         ? { visitorId, route, at }
         : undefined;
-    if (verdict === null && firstVisit === undefined) return;
+    if (exposed.length === 0 && firstVisit === undefined) return;
 
     const fields = c.get('logFields');
     if (firstVisit) fields.first_visit = true;
     const stores = experimentStores(c.env);
-    if (verdict === null || drawn === null) {
+    if (exposed.length === 0) {
       afterAnswer(c, logFailure(c, recordFirstVisit(stores, firstVisit), { route }));
       return;
     }
-    const { split, version } = c.get('config');
-    const arm = { phase: split.phase ?? 1, variant: drawn.key };
     fields.exposure = verdict;
-    if (bot) fields.bot = bot;
+    fields.exposed = exposed.map(({ assignment }) => assignment.experiment).join(',');
+    // A bot is pinned too: one that keeps cookies is counted once per experiment, as a person.
+    writePins(
+      c,
+      visitor.pins,
+      exposed.map(({ assignment }) => assignment),
+    );
+    if (bot) {
+      fields.bot = bot;
+      const writes = exposed.map(({ assignment }) =>
+        recordBotExposure(stores, visitorId, arm(assignment)),
+      );
+      afterAnswer(c, logFailure(c, Promise.all(writes).then(() => undefined), { bot }));
+      return;
+    }
+    const { version } = c.get('config');
     const source = c.get('firstTouch')?.source ?? null;
-    const write =
-      verdict === 'exposed'
+    const writes = exposed.map(({ assignment }, index) =>
+      assignment.experiment === SPLIT_EXPERIMENT_ID
         ? recordExposure(
             stores,
-            { ...arm, visitorId, configVersion: version, at, route, source },
-            { returning, firstVisit },
+            { ...arm(assignment), visitorId, configVersion: version, at, route, source },
+            { returning, firstVisit: index === 0 ? firstVisit : undefined },
           )
-        : recordBotExposure(stores, visitorId, arm);
-    afterAnswer(c, logFailure(c, write, { phase: arm.phase, variant: arm.variant }));
+        : Promise.resolve(),
+    );
+    afterAnswer(
+      c,
+      logFailure(
+        c,
+        Promise.all(writes).then(() => undefined),
+        { experiments: fields.exposed as string },
+      ),
+    );
   };
+}
+
+const arm = (assignment: ExperimentAssignment) => ({
+  phase: assignment.phase,
+  variant: assignment.variant,
+});
+
+/**
+ * The visitor's experiments this page exposes them to: those they are assigned to and not pinned
+ * to, whose trigger in their funnel is at or before the screen served.
+ */
+function exposedHere(
+  c: Context<AppEnv>,
+  visitor: VisitorExperiments,
+): { assignment: ExperimentAssignment; trigger: ScreenId }[] {
+  const { split, flows, routing, experiments: document } = c.get('config');
+  const compiled = compiledExperiments(document, split, routing);
+  const index = screenIndexOf(c.req.path, visitor.shape);
+  const exposed: { assignment: ExperimentAssignment; trigger: ScreenId }[] = [];
+  visitor.assignments.forEach((assignment, at) => {
+    if (assignment.state !== 'assigned') return;
+    const trigger = visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows);
+    if (exposedAt(index, trigger))
+      exposed.push({ assignment, trigger: visitor.shape.screens[trigger as number]! });
+  });
+  return exposed;
+}
+
+/**
+ * Whether showing `next` after `current` would expose the visitor to an experiment this page does
+ * not: then the page must not prefetch it (worker/routes/screens.tsx). A prefetched page is shown
+ * from the browser's cache without asking the worker again, so its exposure would never be
+ * counted, and the visitor would walk on unpinned, their variant followed by the hash alone.
+ */
+export function exposesNext(c: Context<AppEnv>, current: ScreenId, next: ScreenId): boolean {
+  const visitor = c.get('experiments');
+  if (!visitor?.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
+  const { split, flows, routing, experiments: document } = c.get('config');
+  const compiled = compiledExperiments(document, split, routing);
+  const here = visitor.shape.screens.indexOf(current);
+  const there = visitor.shape.screens.indexOf(next);
+  return visitor.assignments.some((assignment, at) => {
+    if (assignment.state !== 'assigned') return false;
+    const trigger = visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows);
+    return exposedAt(there, trigger) && !exposedAt(here, trigger);
+  });
+}
+
+/** Where the page served stands in the visitor's funnel: `/` is its first screen; -1 outside it. */
+export function screenIndexOf(path: string, shape: FunnelShape): number {
+  if (path === '/') return shape.screens.length > 0 ? 0 : -1;
+  return shape.screens.indexOf(path.slice(1) as ScreenId);
 }
 
 /** The write, with its failure logged as `exposure_failed` rather than thrown. */

@@ -1,10 +1,16 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import type { AppEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
-import { type ChosenRoute, chooseRoute, compiledRouting } from '../routing/router';
+import type { FirstTouch } from '../routing/first-touch';
+import {
+  type ChosenRoute,
+  chooseRoute,
+  compiledRouting,
+  type VisitorFacts,
+} from '../routing/router';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /** The visitor's route for the visit: a session cookie, gone when the browser closes. */
@@ -31,20 +37,7 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<A
     const touch = c.get('firstTouch');
     if (!chosen && touch) {
       const at = now();
-      chosen = chooseRoute(
-        routing,
-        visitorFacts({
-          firstTouch: touch,
-          language: c.get('language'),
-          userAgent: c.req.header('user-agent'),
-          platformHint: c.req.header('sec-ch-ua-platform'),
-          inApp: c.get('inApp') ?? null,
-          returning: visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
-          timeZone: timeZoneOf(c.req.raw),
-          now: at,
-        }),
-        at,
-      );
+      chosen = chooseRoute(routing, requestFacts(c, touch, at), at);
       // The exposure middleware counts a new visitor's first visit on the route chosen here.
       c.set('routeChosen', true);
       // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts).
@@ -62,6 +55,20 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<A
     c.get('logFields').route = current.id;
     await next();
   };
+}
+
+/** What rules read of a page request (routes here, experiments' audiences after). */
+export function requestFacts(c: Context<AppEnv>, touch: FirstTouch, now: number): VisitorFacts {
+  return visitorFacts({
+    firstTouch: touch,
+    language: c.get('language'),
+    userAgent: c.req.header('user-agent'),
+    platformHint: c.req.header('sec-ch-ua-platform'),
+    inApp: c.get('inApp') ?? null,
+    returning: visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
+    timeZone: timeZoneOf(c.req.raw),
+    now,
+  });
 }
 
 const fallbackRoute: ChosenRoute = { id: DEFAULT_ROUTE_ID, flow: 'default', plans: null };

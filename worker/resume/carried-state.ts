@@ -15,7 +15,7 @@ import {
 } from '../attribution/consent';
 import type { AppEnv } from '../env';
 import { writeAdCookie } from '../middleware/attribution';
-import { writeVariantCookie } from '../middleware/split-test';
+import { writeVariantCookie } from '../middleware/experiments';
 import { writeVisitorCookie } from '../middleware/visitor';
 import { writeConsentCookie } from '../routes/consent';
 import type { ResumeRecord } from './resume-record';

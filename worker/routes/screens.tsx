@@ -16,6 +16,7 @@ import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
+import { exposesNext } from '../middleware/exposure';
 import { offersPayPal } from '../middleware/payment-providers';
 import {
   type EncodedBody,
@@ -227,7 +228,7 @@ export function screenRoutes(
         refusedEmail: refused?.email,
         postedPhone,
         inApp: c.get('inApp'),
-        routePlans: c.get('route').plans ?? undefined,
+        routePlans: c.get('experiments').shape.plans ?? undefined,
       },
       nextId,
       {
@@ -249,7 +250,9 @@ export function screenRoutes(
         theme: c.get('theme'),
         screenCss: screens[screen].css,
         title: pageTitle(t, screen),
-        prefetch: next,
+        // A next screen that would expose the visitor is fetched when they go there, so the
+        // worker sees that visit (worker/middleware/exposure.ts exposesNext).
+        prefetch: nextId && !exposesNext(c, screen, nextId) ? next : null,
         prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
         state: {
           screen,

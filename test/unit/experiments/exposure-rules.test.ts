@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AnsweredRequest,
+  exposedAt,
   exposureVerdict,
   isCookielessReturn,
   isFirstVisit,
@@ -14,7 +15,6 @@ const FIRST_SCREEN: AnsweredRequest = {
   method: 'GET',
   path: '/',
   status: 200,
-  freshDraw: true,
   preview: false,
   skipSplit: false,
   speculative: false,
@@ -24,18 +24,17 @@ const FIRST_SCREEN: AnsweredRequest = {
 
 describe('exposureVerdict', () => {
   it.each(['/', '/one_pager', '/checkout_v3_tr', '/paycheck1_pr5_h_win'])(
-    'a fresh draw on the screen %s exposes the visitor',
+    'the screen %s can expose the visitor',
     (path) => {
       expect(exposureVerdict({ ...FIRST_SCREEN, path })).toBe('exposed');
     },
   );
 
-  it('a known bot’s fresh draw is a bot’s', () => {
+  it('a known bot’s page is a bot’s', () => {
     expect(exposureVerdict({ ...FIRST_SCREEN, bot: 'user_agent' })).toBe('bot');
   });
 
   it.each<[string, Partial<AnsweredRequest>]>([
-    ['a variant from the cookie', { freshDraw: false }],
     ['a preview', { preview: true }],
     ['skip_split', { skipSplit: true }],
     ['a prefetch', { speculative: true }],
@@ -53,6 +52,23 @@ describe('exposureVerdict', () => {
     ['a later page of a browser that keeps no cookies', { cookielessReturn: true }],
   ])('%s exposes nobody', (_, change) => {
     expect(exposureVerdict({ ...FIRST_SCREEN, ...change })).toBeNull();
+  });
+});
+
+describe('exposedAt', () => {
+  it('exposes on the trigger screen and on every screen after it', () => {
+    expect(exposedAt(3, 3)).toBe(true);
+    expect(exposedAt(5, 3)).toBe(true);
+  });
+
+  it('exposes nobody before the trigger: the variants showed the same so far', () => {
+    expect(exposedAt(0, 3)).toBe(false);
+    expect(exposedAt(2, 3)).toBe(false);
+  });
+
+  it('exposes nobody off the funnel, or where the variants never differ', () => {
+    expect(exposedAt(-1, 0)).toBe(false);
+    expect(exposedAt(4, null)).toBe(false);
   });
 });
 

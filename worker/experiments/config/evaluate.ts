@@ -128,7 +128,10 @@ export function compileExperiments(
   return { byLayer, byId, layerSeeds };
 }
 
-const cache = new WeakMap<object, WeakMap<object, WeakMap<object, CompiledExperiments>>>();
+const cache = new WeakMap<
+  object,
+  { split: object; routing: object; compiled: CompiledExperiments }
+>();
 
 /** compileExperiments, once per set of documents (the loader keeps unchanged ones as they are). */
 export function compiledExperiments(
@@ -136,15 +139,10 @@ export function compiledExperiments(
   split: SplitConfig,
   routing: RoutingDocument,
 ): CompiledExperiments {
-  let bySplit = cache.get(experiments);
-  if (!bySplit) cache.set(experiments, (bySplit = new WeakMap()));
-  let byRouting = bySplit.get(split);
-  if (!byRouting) bySplit.set(split, (byRouting = new WeakMap()));
-  let compiled = byRouting.get(routing);
-  if (!compiled) {
-    compiled = compileExperiments(experiments, split, routing);
-    byRouting.set(routing, compiled);
-  }
+  const known = cache.get(experiments);
+  if (known && known.split === split && known.routing === routing) return known.compiled;
+  const compiled = compileExperiments(experiments, split, routing);
+  cache.set(experiments, { split, routing, compiled });
   return compiled;
 }
 

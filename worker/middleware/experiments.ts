@@ -1,0 +1,223 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import type { SplitConfig } from '../config/schema';
+import type { AppEnv } from '../env';
+import { hashShare } from '../experiments/assign';
+import {
+  assignExperiments,
+  compiledExperiments,
+  type ExperimentAssignment,
+  type ShareSource,
+  shapeOf,
+} from '../experiments/config/evaluate';
+import type { FunnelShape } from '../experiments/config/funnel-shape';
+import { isCookielessReturn } from '../experiments/exposure-rules';
+import { PINS_COOKIE, parsePins, serializePins } from '../experiments/pins';
+import { flowNameOf, resolveFlow } from '../funnel/flow';
+import type { PreviewedRoute } from '../funnel/preview';
+import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';
+import { landingTypeOf, type RandomSource } from '../funnel/split-test';
+import type { ChosenRoute, VisitorFacts } from '../routing/router';
+import { requestFacts } from './route';
+import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE, visitorIdOf } from './visitor';
+
+/** The split experiment's pin, as it was before there were others (SPEC.md §4's stored variant). */
+const VARIANT_COOKIE = 'gf_variant';
+
+/** What the experiments make of a request (worker/experiments/config/evaluate.ts). */
+export interface VisitorExperiments {
+  /** At most one per layer, in layer order. */
+  assignments: readonly ExperimentAssignment[];
+  /** The route's funnel, and the visitor's: the route's with each variant's change on top. */
+  base: FunnelShape;
+  shape: FunnelShape;
+  /**
+   * Whether a page of this request may expose the visitor: not a preview, `skip_split`, nor a
+   * browser that keeps no cookies (worker/middleware/exposure.ts decides the rest).
+   */
+  exposable: boolean;
+  /** The pins the visitor came with, experiment id → variant. */
+  pins: ReadonlyMap<string, string>;
+}
+
+const cookieOptions = {
+  maxAge: VISITOR_COOKIE_MAX_AGE,
+  path: '/',
+  secure: true,
+  sameSite: 'Lax',
+} as const;
+
+/** Stores the split's variant in its own cookie (also the resume link's, worker/resume/). */
+export function writeVariantCookie(c: Context<AppEnv>, key: string): void {
+  setCookie(c, VARIANT_COOKIE, key, cookieOptions);
+}
+
+/**
+ * Pins the visitor to the variants of the experiments they were just exposed to, beside the
+ * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds.
+ */
+export function writePins(
+  c: Context<AppEnv>,
+  held: ReadonlyMap<string, string>,
+  exposed: readonly ExperimentAssignment[],
+): void {
+  const pins = new Map(held);
+  for (const { experiment, variant } of exposed) {
+    if (experiment === SPLIT_EXPERIMENT_ID) writeVariantCookie(c, variant);
+    else pins.set(experiment, variant);
+  }
+  pins.delete(SPLIT_EXPERIMENT_ID);
+  if (pins.size > 0) setCookie(c, PINS_COOKIE, serializePins(pins), cookieOptions);
+}
+
+/** The pins a request carries: `gf_x`, and the split's `gf_variant`. */
+export function pinsOf(c: Context<AppEnv>, split: SplitConfig): Map<string, string> {
+  const pins = parsePins(getCookie(c, PINS_COOKIE));
+  pins.delete(SPLIT_EXPERIMENT_ID);
+  const variant = getCookie(c, VARIANT_COOKIE);
+  if (variant !== undefined && Object.hasOwn(split.variants, variant))
+    pins.set(SPLIT_EXPERIMENT_ID, variant);
+  return pins;
+}
+
+/**
+ * The variant or route a marketer is previewing (worker/funnel/preview-cookie.ts), or null. A
+ * cookie that is not authentic and current, or names a variant the split no longer has, is
+ * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
+ * route's preview carries the route whole (its flow and plans, signed), so it shows a route of
+ * a draft as well as a live one.
+ */
+async function previewed(
+  c: Context<AppEnv>,
+  split: SplitConfig,
+): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
+  const cookie = await readPreviewCookie(c, Date.now());
+  if (cookie.state === 'none') return null;
+  if (cookie.state === 'invalid') {
+    ignorePreviewCookie(c, cookie.reason);
+    return null;
+  }
+  if ('route' in cookie) return { route: cookie.route };
+  if (!Object.hasOwn(split.variants, cookie.variant)) {
+    ignorePreviewCookie(c, 'unknown_variant');
+    return null;
+  }
+  return { variant: cookie.variant };
+}
+
+/** Facts for a request that has no first touch (the API): rules read nothing from it. */
+const NO_FACTS: VisitorFacts = { get: () => null };
+
+/**
+ * Places the visitor in the experiments (README, "Experiments") and sets the funnel they walk:
+ * `flow`, `variant` (the split's, whose key and landing type SPEC.md §4 gives), `experiments`.
+ *
+ * Nothing is stored here: before exposure a visitor's variants follow from the hash of their id,
+ * the same on every page; worker/middleware/exposure.ts pins them once a page exposes them. A
+ * marketer's preview wins over both and assigns nothing; `skip_split` (SPEC.md §4) and a browser
+ * that keeps no cookies (a new id per page, so a new variant per page) get every experiment's
+ * control, and are never exposed.
+ */
+export function experiments(
+  options: { random?: RandomSource; now?: () => number } = {},
+): MiddlewareHandler<AppEnv> {
+  const { random } = options;
+  const share: ShareSource = random ? () => random() : hashShare;
+  const now = options.now ?? Date.now;
+  return async function experimentsMiddleware(c, next) {
+    const { split, flows, routing, experiments: document } = c.get('config');
+    const preview = await previewed(c, split);
+    if (preview !== null) {
+      showPreview(c, preview);
+      await next();
+      return;
+    }
+    const route = c.get('route');
+    const base: FunnelShape = {
+      ...asShape(resolveFlow(flows, route.flow)),
+      plans: route.plans,
+    };
+    const compiled = compiledExperiments(document, split, routing);
+    const pins = pinsOf(c, split);
+    const at = now();
+    const touch = c.get('firstTouch');
+    const visitorId = c.get('visitorId');
+    let assignments = assignExperiments(
+      compiled,
+      {
+        visitorId,
+        route: route.id,
+        facts: touch ? requestFacts(c, touch, at) : NO_FACTS,
+        pins,
+        now: at,
+      },
+      share,
+    );
+    const exposable =
+      c.req.query('skip_split') !== 'true' &&
+      !isCookielessReturn(
+        (name) => c.req.header(name),
+        visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
+      );
+    if (!exposable) {
+      assignments = assignments.map((assignment) => ({
+        ...assignment,
+        variant: compiled.byId.get(assignment.experiment)?.control ?? assignment.variant,
+        state: 'applied',
+      }));
+    }
+    const shape = shapeOf(compiled, base, assignments, flows);
+    const splitVariant =
+      assignments.find((assignment) => assignment.experiment === SPLIT_EXPERIMENT_ID)?.variant ??
+      split.defaultVariant;
+    c.set('variant', { key: splitVariant, landingType: landingTypeOf(splitVariant), isNew: false });
+    c.set('flow', { name: shape.flow, screens: shape.screens });
+    c.set('experiments', { assignments, base, shape, exposable, pins });
+    const fields = c.get('logFields');
+    if (assignments.length > 0)
+      fields.experiments = assignments.map((a) => `${a.experiment}:${a.variant}`).join(',');
+    await next();
+  };
+}
+
+function asShape(flow: { name: string; screens: FunnelShape['screens'] }) {
+  return { flow: flow.name, screens: flow.screens };
+}
+
+/**
+ * A preview shows one split variant's flow, or one route's funnel, undrawn: the route middleware
+ * kept nothing for it (worker/middleware/route.ts), and nothing here is assigned or exposed.
+ */
+function showPreview(
+  c: Context<AppEnv>,
+  preview: { variant: string } | { route: PreviewedRoute },
+): void {
+  const { split, flows } = c.get('config');
+  let key = split.defaultVariant;
+  let flow = resolveFlow(flows, flowNameOf(split, key));
+  let plans: ChosenRoute['plans'] = c.get('route').plans;
+  if ('route' in preview) {
+    const { id, flow: name, plans: routePlans } = preview.route;
+    plans = routePlans as ChosenRoute['plans'];
+    flow = resolveFlow(flows, name);
+    c.set('route', { id, flow: name, plans });
+    c.set('preview', { variant: key, route: id });
+    c.get('logFields').route = id;
+  } else {
+    key = preview.variant;
+    flow = resolveFlow(flows, flowNameOf(split, key));
+    c.set('preview', { variant: key });
+  }
+  const shape: FunnelShape = { ...asShape(flow), plans };
+  c.set('variant', { key, landingType: landingTypeOf(key), isNew: false });
+  c.set('flow', flow);
+  c.set('experiments', {
+    assignments: [],
+    base: shape,
+    shape,
+    exposable: false,
+    pins: new Map(),
+  });
+  c.get('logFields').preview = true;
+}
