@@ -1,10 +1,174 @@
-/** Placeholder until the hashing lands. */
-export function hashShare(seed: string, visitorId: string): number {
-  let hash = 0x811c9dc5;
-  const text = seed + visitorId;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
+import { fnv1a } from './visitor-shard';
+
+/**
+ * Which experiment of a layer a visitor is in, and which variant they get: pure functions of the
+ * visitor id and the seeds, so the variant is known before the visitor is exposed without storing
+ * anything, and is the same on every page, in every isolate, after every deployment. Once exposed,
+ * the visitor's variant is pinned in a cookie (pins.ts) and the pin wins.
+ *
+ * Every draw is GrowthBook's version 2 hash (hashShare) of the visitor id with its own salt:
+ * - the layer's bucket, `<layer seed>#layer`, which the ranges of the layer's experiments share
+ *   out, so a visitor is in at most one experiment per layer (a mutual-exclusion group);
+ * - an experiment's coverage, `<experiment seed>#coverage`;
+ * - an experiment's variant, `<experiment seed>`, as GrowthBook hashes it.
+ * Different strings hashed make the draws independent of one another: the buckets of two layers,
+ * the layer's bucket and the variant, the coverage and the variant (test/unit/experiments/
+ * assign.test.ts checks each over 100 000 ids). A seed is letters, digits, ':', '-' and '_'
+ * (config/schema.ts), never '#', so no seed's variant hash is another draw's salted one: an
+ * experiment given its layer's seed, or 'x#coverage' beside 'x', still draws independently.
+ *
+ * A draw is a share in [0, 1) in steps of 1/10 000: the ranges, the coverage and the weights are
+ * resolved to 0.01% (pickedShares gives the exact shares the weights draw).
+ */
+
+/** The hash's resolution: a draw is one of this many equal shares. */
+const HASH_BUCKETS = 10_000;
+
+const FNV_PRIME = 0x01000193;
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a of `value` written in decimal, as fnv1a(String(value)) is, without making the string. */
+function fnv1aOfDecimal(value: number): number {
+  let hash = FNV_OFFSET;
+  let power = 1;
+  while (power * 10 <= value) power *= 10;
+  // Powers of ten up to 1e9 and their tenths are exact in a double, and value / power never
+  // rounds up to the next whole number below 2^32, so each digit is exact.
+  for (; power >= 1; power /= 10) {
+    hash ^= 48 + (Math.floor(value / power) % 10);
+    hash = Math.imul(hash, FNV_PRIME) >>> 0;
   }
-  return (hash % 10000) / 10000;
+  return hash;
+}
+
+/** The share of the hash begun on a seed (and its salt) and continued over the visitor id. */
+function shareFrom(begun: number, visitorId: string): number {
+  return (fnv1aOfDecimal(fnv1a(visitorId, begun)) % HASH_BUCKETS) / HASH_BUCKETS;
+}
+
+/**
+ * The visitor's share for a seed, in [0, 1): GrowthBook's hash version 2,
+ * (fnv1a32(String(fnv1a32(seed + value))) % 10000) / 10000 (growthbook/growthbook,
+ * packages/sdk-js/src/util.ts `hash(seed, value, 2)`; the values are their SDK spec's,
+ * packages/sdk-js/test/cases.json "hash"). Their version 1, one pass over value + seed, "had a
+ * flaw that caused bias when running experiments in parallel" (docs/lib/build-your-own.mdx).
+ * Hashed in place, the salts too: no string is built, so a page request's draws allocate nothing.
+ */
+export function hashShare(seed: string, visitorId: string): number {
+  return shareFrom(fnv1a(seed), visitorId);
+}
+
+const LAYER_SALT = '#layer';
+const COVERAGE_SALT = '#coverage';
+
+/** The visitor's bucket in a layer, [0, 1): the layer's experiments each own a range of it. */
+export function layerBucket(layerSeed: string, visitorId: string): number {
+  return shareFrom(fnv1a(LAYER_SALT, fnv1a(layerSeed)), visitorId);
+}
+
+/** Whether a bucket lies in an experiment's range [from, to); no range is the whole layer. */
+export function inRange(bucket: number, range?: readonly [from: number, to: number]): boolean {
+  return range === undefined || (bucket >= range[0] && bucket < range[1]);
+}
+
+/**
+ * Whether the visitor is among the `coverage` share (0–1) of the experiment's matching visitors
+ * who enter it. Its own draw, apart from the variant's, so whoever enters gets the weights'
+ * shares whatever the coverage; and raising the coverage only adds visitors (whoever was in
+ * stays in, with the same variant), which is why more coverage is a safe edit of a running
+ * experiment.
+ */
+export function inCoverage(experimentSeed: string, visitorId: string, coverage: number): boolean {
+  return (
+    coverage >= 1 || shareFrom(fnv1a(COVERAGE_SALT, fnv1a(experimentSeed)), visitorId) < coverage
+  );
+}
+
+/** The variant whose stretch of the weights' total holds `share` ∈ [0, 1); null without weight. */
+export function variantAt(
+  share: number,
+  variants: readonly (readonly [key: string, weight: number])[],
+): string | null {
+  let total = 0;
+  for (let i = 0; i < variants.length; i++) {
+    const weight = variants[i]![1];
+    if (weight > 0) total += weight;
+  }
+  if (!(total > 0)) return null;
+  const point = share * total;
+  let cumulative = 0;
+  let last: string | null = null;
+  for (let i = 0; i < variants.length; i++) {
+    const [key, weight] = variants[i]!;
+    if (!(weight > 0)) continue;
+    cumulative += weight;
+    if (point < cumulative) return key;
+    last = key;
+  }
+  // Unreachable (share < 1 and the same sum as `total`), kept so rounding could never yield null.
+  return last;
+}
+
+/**
+ * The visitor's variant: the variants laid end to end in the order given, each as long as its
+ * weight's share of the total, and the visitor's share for the experiment's seed falls in one.
+ * A weight of 0 (a paused variant) is never drawn; null when no weight is above 0.
+ *
+ * Changing the weights moves the visitors whose share falls between an old and a new boundary:
+ * 50/50 to 60/40 moves the 10% in [0.5, 0.6) from the second variant to the first; pausing the
+ * middle of three equal variants gives its visitors to its neighbours and moves no one else.
+ * The draw does not try to move fewer: visitors already exposed keep their pinned variant
+ * (pins.ts), and a weight change starts a new phase whose results count only its own exposures,
+ * so the visitors it moves had not been counted yet.
+ */
+export function pickVariant(
+  experimentSeed: string,
+  visitorId: string,
+  variants: readonly (readonly [key: string, weight: number])[],
+): string | null {
+  return variantAt(hashShare(experimentSeed, visitorId), variants);
+}
+
+/**
+ * The share of visitors pickVariant gives each variant (by key, in order): the weights' shares
+ * resolved to the hash's 1/10 000 steps, each within 0.0001 of weight / total. What a
+ * sample-ratio check must expect (statistics.ts checkSampleRatio): weights 1:98 draw 1.02% for
+ * the first, not 1.0101%, and checked against the weights a sound split alarms from about 11
+ * million exposures.
+ */
+export function pickedShares(
+  variants: readonly (readonly [key: string, weight: number])[],
+): Record<string, number> {
+  const counts = new Map<string, number>(variants.map(([key]) => [key, 0]));
+  for (let step = 0; step < HASH_BUCKETS; step++) {
+    const key = variantAt(step / HASH_BUCKETS, variants);
+    if (key !== null) counts.set(key, counts.get(key)! + 1);
+  }
+  return Object.fromEntries([...counts].map(([key, count]) => [key, count / HASH_BUCKETS]));
+}
+
+/** How visitors are placed: by the hashes above, or, in tests, by a number the test fixes. */
+export interface Placement {
+  bucket(layerSeed: string, visitorId: string): number;
+  covered(experimentSeed: string, visitorId: string, coverage: number): boolean;
+  variant(
+    experimentSeed: string,
+    visitorId: string,
+    variants: readonly (readonly [key: string, weight: number])[],
+  ): string | null;
+}
+
+export const HASHED_PLACEMENT: Placement = {
+  bucket: layerBucket,
+  covered: inCoverage,
+  variant: pickVariant,
+};
+
+/** A placement where every draw is `random()`: a test's way to pick a variant. */
+export function fixedPlacement(random: () => number): Placement {
+  return {
+    bucket: () => random(),
+    covered: (_seed, _visitorId, coverage) => coverage >= 1 || random() < coverage,
+    variant: (_seed, _visitorId, variants) => variantAt(random(), variants),
+  };
 }

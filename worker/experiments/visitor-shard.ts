@@ -23,10 +23,11 @@ export const EXPERIMENT_SHARD_COUNT = 64;
 
 /**
  * FNV-1a (32 bits) of the visitor id: stable across isolates, deployments and runtimes (no seed,
- * no platform hash), and even over random uuids.
+ * no platform hash), and even over random uuids. `from` continues a hash begun on other text:
+ * fnv1a(b, fnv1a(a)) is the hash of a + b, without building a + b (assign.ts hashes per request).
  */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
+export function fnv1a(text: string, from = 0x811c9dc5): number {
+  let hash = from;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;

@@ -3,12 +3,11 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
-import { hashShare } from '../experiments/assign';
+import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assign';
 import {
   assignExperiments,
   compiledExperiments,
   type ExperimentAssignment,
-  type ShareSource,
   shapeOf,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
@@ -123,7 +122,7 @@ export function experiments(
   options: { random?: RandomSource; now?: () => number } = {},
 ): MiddlewareHandler<AppEnv> {
   const { random } = options;
-  const share: ShareSource = random ? () => random() : hashShare;
+  const placement = random ? fixedPlacement(random) : HASHED_PLACEMENT;
   const now = options.now ?? Date.now;
   return async function experimentsMiddleware(c, next) {
     const { split, flows, routing, experiments: document } = c.get('config');
@@ -152,7 +151,7 @@ export function experiments(
         pins,
         now: at,
       },
-      share,
+      placement,
     );
     const exposable =
       c.req.query('skip_split') !== 'true' &&

@@ -92,7 +92,14 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       const writes = exposed.map(({ assignment }) =>
         recordBotExposure(stores, visitorId, arm(assignment)),
       );
-      afterAnswer(c, logFailure(c, Promise.all(writes).then(() => undefined), { bot }));
+      afterAnswer(
+        c,
+        logFailure(
+          c,
+          Promise.all(writes).then(() => undefined),
+          { bot },
+        ),
+      );
       return;
     }
     const { version } = c.get('config');

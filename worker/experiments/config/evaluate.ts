@@ -10,8 +10,8 @@ import {
 } from '../../../shared/experiments';
 import type { RoutingDocument } from '../../../shared/routing';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
-import { drawVariant } from '../../funnel/split-test';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
+import { inRange, type Placement } from '../assign';
 import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 
@@ -30,11 +30,8 @@ import { experimentFromSplit } from './migrate-split';
  * 3. else a shipped experiment rolled out to its audience applies the winning variant, exposing
  *    no one.
  *
- * The shares come from `share(salt, visitorId)`, the hash in production; tests may fix it.
+ * The draws are the hashes of worker/experiments/assign.ts in production; tests may fix them.
  */
-
-/** A number in [0, 1) for a visitor and a salt: the hash of both (assign.ts), or a test's. */
-export type ShareSource = (salt: string, visitorId: string) => number;
 
 interface CompiledExperiment {
   id: string;
@@ -48,7 +45,7 @@ interface CompiledExperiment {
   control: string;
   routes: ReadonlySet<string> | null;
   matches: (facts: VisitorFacts) => boolean;
-  weights: Record<string, { weight: number }>;
+  weights: readonly (readonly [key: string, weight: number])[];
   changes: ReadonlyMap<string, VariantChange>;
   /** Epoch ms until which the visitors pinned keep their variant once it ended. */
   drainUntil: number;
@@ -90,7 +87,7 @@ function compileExperiment(
     control: experiment.control,
     routes: audience.routes === undefined ? null : new Set(audience.routes),
     matches: (facts) => (saved === null || saved(facts)) && (own === null || own(facts)),
-    weights: experiment.variants,
+    weights: Object.entries(experiment.variants).map(([key, v]) => [key, v.weight] as const),
     changes: new Map(Object.entries(experiment.variants).map(([key, v]) => [key, v.change])),
     // An end with no time recorded drains at once rather than never.
     drainUntil: Number.isNaN(ended) ? 0 : ended + drainDays * DAY_MS,
@@ -173,21 +170,16 @@ function assigned(
   compiled: CompiledExperiment,
   bucket: number,
   visitor: VisitorContext,
-  share: ShareSource,
+  placement: Placement,
 ): string | null {
   if (compiled.status !== 'running') return null;
   if (compiled.routes !== null && !compiled.routes.has(visitor.route)) return null;
-  if (bucket < compiled.from || bucket >= compiled.to) return null;
+  if (!inRange(bucket, [compiled.from, compiled.to])) return null;
   if (!compiled.matches(visitor.facts)) return null;
-  if (
-    compiled.coverage < 1 &&
-    share(`${compiled.seed}:coverage`, visitor.visitorId) >= compiled.coverage
-  )
-    return null;
-  // SPEC.md §4's placement of a number from 0 to 100 in the weights' cumulative ranges, the
-  // number from the hash instead of a draw.
-  const roll = share(compiled.seed, visitor.visitorId);
-  return drawVariant(compiled.weights, () => roll);
+  if (!placement.covered(compiled.seed, visitor.visitorId, compiled.coverage)) return null;
+  // SPEC.md §4's placement of a number in the weights' cumulative ranges, the number from the
+  // hash of the visitor id instead of a draw.
+  return placement.variant(compiled.seed, visitor.visitorId, compiled.weights);
 }
 
 function pinnedVariant(compiled: CompiledExperiment, variant: string, now: number): boolean {
@@ -200,13 +192,13 @@ function pinnedVariant(compiled: CompiledExperiment, variant: string, now: numbe
 export function assignExperiments(
   compiled: CompiledExperiments,
   visitor: VisitorContext,
-  share: ShareSource,
+  placement: Placement,
 ): ExperimentAssignment[] {
   const assignments: ExperimentAssignment[] = [];
   for (const layer of LAYERS) {
     const experiments = compiled.byLayer.get(layer) ?? [];
     if (experiments.length === 0) continue;
-    const found = assignLayer(experiments, compiled.layerSeeds[layer], visitor, share);
+    const found = assignLayer(experiments, compiled.layerSeeds[layer], visitor, placement);
     if (found) assignments.push(found);
   }
   return assignments;
@@ -216,7 +208,7 @@ function assignLayer(
   experiments: readonly CompiledExperiment[],
   layerSeed: string,
   visitor: VisitorContext,
-  share: ShareSource,
+  placement: Placement,
 ): ExperimentAssignment | null {
   const answer = (
     compiled: CompiledExperiment,
@@ -234,9 +226,9 @@ function assignLayer(
     if (pin !== undefined && pinnedVariant(compiled, pin, visitor.now))
       return answer(compiled, pin, 'pinned');
   }
-  const bucket = share(layerSeed, visitor.visitorId);
+  const bucket = placement.bucket(layerSeed, visitor.visitorId);
   for (const compiled of experiments) {
-    const variant = assigned(compiled, bucket, visitor, share);
+    const variant = assigned(compiled, bucket, visitor, placement);
     if (variant !== null) return answer(compiled, variant, 'assigned');
   }
   for (const compiled of experiments) {
