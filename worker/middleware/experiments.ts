@@ -59,7 +59,7 @@ export function writeVariantCookie(c: Context<AppEnv>, key: string): void {
 export function writePins(
   c: Context<AppEnv>,
   held: ReadonlyMap<string, string>,
-  exposed: readonly ExperimentAssignment[],
+  exposed: readonly Pick<ExperimentAssignment, 'experiment' | 'variant'>[],
 ): void {
   const pins = new Map(held);
   for (const { experiment, variant } of exposed) {

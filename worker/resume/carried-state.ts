@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isConsentAnswer } from '../../shared/consent-cookie';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import {
   type AdCookieName,
   NO_AD_COOKIES,
@@ -14,19 +15,22 @@ import {
   parseConsentCountries,
 } from '../attribution/consent';
 import type { AppEnv } from '../env';
+import { parsePins, serializePins } from '../experiments/pins';
 import { writeAdCookie } from '../middleware/attribution';
-import { writeVariantCookie } from '../middleware/experiments';
+import { writePins } from '../middleware/experiments';
 import { writeVisitorCookie } from '../middleware/visitor';
 import { writeConsentCookie } from '../routes/consent';
 import type { ResumeRecord } from './resume-record';
 
-type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'adCookies' | 'consent'>;
+type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'pins' | 'adCookies' | 'consent'>;
 
 /**
- * What the worker itself knows of the visitor asking for a resume link, as the visitor, split
- * test and attribution middleware left it: the uuid, the variant (none for a marketer's
- * preview), the consent answer, and the ad cookies only where the ad tools may run, as the
- * attribution middleware would only have set them there.
+ * What the worker itself knows of the visitor asking for a resume link, as the visitor,
+ * experiments and attribution middleware left it: the uuid, the variants they are pinned to
+ * (none for a marketer's preview), the consent answer, and the ad cookies only where the ad tools
+ * may run, as the attribution middleware would only have set them there. Only pins travel: a
+ * variant not yet exposed follows from the uuid in the real browser too, and is exposed there
+ * when its trigger comes (worker/middleware/exposure.ts), a deep entry included.
  */
 export function carriedState(c: Context<AppEnv>): CarriedState {
   const answer = getCookie(c, CONSENT_COOKIE);
@@ -35,12 +39,16 @@ export function carriedState(c: Context<AppEnv>): CarriedState {
     c.get('country'),
     answer,
   );
+  const preview = c.get('preview') !== undefined;
+  const pins = c.get('experiments')?.pins ?? new Map<string, string>();
+  const others = new Map([...pins].filter(([id]) => id !== SPLIT_EXPERIMENT_ID));
   const adCookies = adToolsAllowed(consent)
     ? validAdCookies(storedAdCookies(c.req.header('cookie')))
     : NO_AD_COOKIES;
   return {
     visitorId: c.get('visitorId'),
-    variant: c.get('preview') === undefined ? c.get('variant').key : null,
+    variant: preview ? null : (pins.get(SPLIT_EXPERIMENT_ID) ?? null),
+    pins: preview || others.size === 0 ? null : serializePins(others),
     adCookies,
     consent: isConsentAnswer(answer) ? answer : null,
   };
@@ -48,12 +56,18 @@ export function carriedState(c: Context<AppEnv>): CarriedState {
 
 /**
  * Sets the carried cookies with the writers their own middleware uses, so the real browser is
- * the same visitor in the same variant: the split test then finds `gf_variant` and draws nothing,
- * so the visitor is not exposed a second time.
+ * the same visitor in the same variants: the experiments then find their pins, so the visitor is
+ * not exposed a second time.
  */
 export function restoreCookies(c: Context<AppEnv>, record: ResumeRecord): void {
   writeVisitorCookie(c, record.visitorId);
-  if (record.variant !== null) writeVariantCookie(c, record.variant);
+  const pins = new Map(parsePins(record.pins ?? undefined));
+  if (record.variant !== null) pins.set(SPLIT_EXPERIMENT_ID, record.variant);
+  writePins(
+    c,
+    new Map(),
+    [...pins].map(([experiment, variant]) => ({ experiment, variant })),
+  );
   if (record.consent !== null) writeConsentCookie(c, record.consent);
   // Each gets its full lifetime again: a request does not tell a cookie's age, so a kept click
   // (_fbc, _gf_ttclid) may outlive its attribution window, where it matches nothing.

@@ -12,8 +12,17 @@ import { IN_APP_NAMES, type InAppApp } from '../../shared/in-app-browser';
  */
 export const ResumeRecord = z.object({
   visitorId: z.uuid(),
-  /** The split-test variant key; null for a marketer's preview, which assigns nothing. */
+  /**
+   * The split's variant the visitor is pinned to (`gf_variant`); null before they were exposed
+   * to it (their variant follows from their id, which the link carries) and for a marketer's
+   * preview, which assigns nothing.
+   */
   variant: z.string().min(1).max(200).nullable(),
+  /**
+   * The other experiments' pins (`gf_x`, worker/experiments/pins.ts); null when none, and in
+   * records made before there were other experiments.
+   */
+  pins: z.string().min(1).max(2000).nullable().default(null),
   screen: ResumeRequest.shape.screen,
   search: z.string(),
   entered: ResumeEntered,
