@@ -35,12 +35,24 @@ const STABLE_ATTRIBUTES: ReadonlySet<RouteAttribute> = new Set(
 );
 
 /**
- * Pairs of combinations compared at most; beyond, the audiences are called overlapping (20 groups
- * times 20 on each side would be 160 000 pairs, too many to check on every keystroke).
+ * Pairs of combinations compared at most; beyond, the audiences are called overlapping. A saved
+ * audience of 20 groups times 20 groups of its own, on each side, would be 160 000 pairs: too many
+ * to compare for every pair of experiments on every check the console makes.
  */
-const MAX_COMBINATION_PAIRS = 4000;
+const MAX_COMBINATION_PAIRS = 400;
 
 type Combination = readonly Condition[];
+
+/** The group of an audience that sets none: everyone. */
+const NO_CONDITIONS: Combination = [];
+
+/** What one combination asks of a stable attribute: the values it allows (null: any), and not. */
+interface Constraint {
+  allowed: Set<string | number> | null;
+  excluded: Set<string | number>;
+}
+
+type Constraints = Map<RouteAttribute, Constraint>;
 
 /** The routes of an audience; null: every route. */
 const routesOf = (audience: ExperimentAudience): readonly string[] | null =>
@@ -54,46 +66,96 @@ export function routesDisjoint(a: ExperimentAudience, b: ExperimentAudience): bo
 }
 
 /**
- * The audience's conditions multiplied out: any of the combinations, each all of its conditions;
- * [[]] when it sets none (everyone). Null when it names a saved audience the routing lacks.
+ * The audience's conditions multiplied out: any of the combinations, each all of its conditions
+ * (one asking nothing when it sets none: everyone). Null when it names a saved audience the routing lacks, or
+ * has more combinations than are ever compared: either way, nothing can be proven.
  */
 function combinationsOf(
   audience: ExperimentAudience,
   routing: Pick<RoutingDocument, 'audiences'>,
-): Combination[] | null {
-  let saved: readonly Combination[] = [[]];
+): Constraints[] | null {
+  let saved: readonly Combination[] = [NO_CONDITIONS];
   if (audience.audience !== undefined) {
     if (!Object.hasOwn(routing.audiences, audience.audience)) return null;
     saved = routing.audiences[audience.audience]!.groups;
   }
-  const own: readonly Combination[] = audience.groups ?? [[]];
-  return saved.flatMap((first) => own.map((second) => [...first, ...second]));
+  const own: readonly Combination[] = audience.groups ?? [NO_CONDITIONS];
+  // Counted before they are built: past the limit they are never compared.
+  if (saved.length * own.length > MAX_COMBINATION_PAIRS) return null;
+  return saved.flatMap((first) => own.map((second) => constraintsOf(first, second)));
 }
 
 /** Router semantics (worker/routing/router.ts): texts compare ignoring case. */
 const normalized = (value: string | number) =>
   typeof value === 'string' ? value.toLowerCase() : value;
 
-/** True when no visitor can meet all the conditions at once, as far as the stable ones show. */
-function impossible(conditions: Combination): boolean {
-  const allowed = new Map<RouteAttribute, Set<string | number>>();
-  const excluded = new Map<RouteAttribute, Set<string | number>>();
-  for (const { attribute, operator, values } of conditions) {
-    if (!STABLE_ATTRIBUTES.has(attribute)) continue;
-    const set = new Set(values.map(normalized));
-    if (operator === 'in' || operator === 'equals') {
-      const before = allowed.get(attribute);
-      allowed.set(attribute, before ? new Set([...before].filter((value) => set.has(value))) : set);
-    } else if (operator === 'not_in') {
-      excluded.set(attribute, new Set([...(excluded.get(attribute) ?? []), ...set]));
+/**
+ * What a group asks of each stable attribute, worked out once per group: a document's groups are
+ * read-only once parsed, and the same groups meet in many pairs of experiments.
+ */
+const groupConstraints = new WeakMap<Combination, Constraints>();
+
+function constraintsOfGroup(group: Combination): Constraints {
+  let constraints = groupConstraints.get(group);
+  if (constraints === undefined) {
+    constraints = new Map();
+    for (const { attribute, operator, values } of group) {
+      if (!STABLE_ATTRIBUTES.has(attribute)) continue;
+      const set = new Set(values.map(normalized));
+      if (operator === 'in' || operator === 'equals')
+        constrain(constraints, attribute, { allowed: set, excluded: new Set() });
+      else if (operator === 'not_in')
+        constrain(constraints, attribute, { allowed: null, excluded: set });
+      // contains and starts_with prove nothing here: two parts can be in one campaign name.
     }
-    // contains and starts_with prove nothing here: two parts can be in one campaign name.
+    groupConstraints.set(group, constraints);
   }
-  for (const [attribute, values] of allowed) {
-    const out = excluded.get(attribute);
-    if ([...values].every((value) => out?.has(value) === true)) return true;
+  return constraints;
+}
+
+/** Adds what `more` asks of an attribute to what `constraints` asks of it, in place. */
+function constrain(constraints: Constraints, attribute: RouteAttribute, more: Constraint): void {
+  const asked = constraints.get(attribute);
+  if (asked === undefined) {
+    constraints.set(attribute, more);
+    return;
   }
+  const allowed =
+    asked.allowed === null || more.allowed === null
+      ? (asked.allowed ?? more.allowed)
+      : new Set([...asked.allowed].filter((value) => more.allowed!.has(value)));
+  constraints.set(attribute, { allowed, excluded: new Set([...asked.excluded, ...more.excluded]) });
+}
+
+/** What a saved audience's group and one of the experiment's own ask together. */
+function constraintsOf(saved: Combination, own: Combination): Constraints {
+  const constraints = new Map(constraintsOfGroup(saved));
+  for (const [attribute, asked] of constraintsOfGroup(own))
+    constrain(constraints, attribute, asked);
+  return constraints;
+}
+
+/** True when no visitor can meet both combinations at once, as far as the stable attributes show. */
+function impossible(first: Constraints, second: Constraints): boolean {
+  for (const [attribute, asked] of first)
+    if (noValueLeft(asked, second.get(attribute))) return true;
+  for (const [attribute, asked] of second)
+    if (!first.has(attribute) && noValueLeft(asked, undefined)) return true;
   return false;
+}
+
+/** True when no value of one attribute meets what both combinations ask of it. */
+function noValueLeft(a: Constraint, b: Constraint | undefined): boolean {
+  let allowed = a.allowed ?? b?.allowed ?? null;
+  let other = a.allowed === null ? null : (b?.allowed ?? null);
+  if (allowed === null) return false;
+  if (other !== null && other.size < allowed.size) [allowed, other] = [other, allowed];
+  for (const value of allowed) {
+    if (other !== null && !other.has(value)) continue;
+    if (a.excluded.has(value) || b?.excluded.has(value) === true) continue;
+    return false;
+  }
+  return true;
 }
 
 /** True only when no visitor can ever be in both audiences (see above). */
@@ -107,7 +169,7 @@ export function audiencesDisjoint(
   const second = combinationsOf(b, routing);
   if (first === null || second === null) return false;
   if (first.length * second.length > MAX_COMBINATION_PAIRS) return false;
-  return first.every((one) => second.every((other) => impossible([...one, ...other])));
+  return first.every((one) => second.every((other) => impossible(one, other)));
 }
 
 /** A layer's share [from, to); absent, the whole layer. */
