@@ -12,6 +12,7 @@ import type { DocumentIssue } from '../../parse-json-document';
 import type { RoutingConfig } from '../../routing/schema';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
 import { decisionIssues } from './decisions';
+import { editIssues, newExperimentIssue, removalIssue } from './edits';
 import { slotOf } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import type { ExperimentsConfig } from './schema';
@@ -282,11 +283,12 @@ function splitWarnings(context: ExperimentsContext, check: ExperimentsCheck): vo
 
 /**
  * Checks the experiments section `doc` against the flows, the routing and the split in effect
- * with it.
+ * with it, and, given `live` (the section as published), each edit of a live experiment.
  */
 export function validateExperiments(
   doc: ExperimentsConfig,
   context: ExperimentsContext,
+  live?: ExperimentsConfig | null,
 ): ExperimentsCheck {
   const check: ExperimentsCheck = { issues: [], warnings: [] };
   const participants: Participant[] = [];
@@ -321,5 +323,20 @@ export function validateExperiments(
   if (participants.some((participant) => participant.id === SPLIT_EXPERIMENT_ID))
     splitWarnings(context, check);
 
+  if (live) {
+    for (const [id, was] of Object.entries(live.experiments)) {
+      const path = pathOf(id);
+      const now = Object.hasOwn(doc.experiments, id) ? doc.experiments[id] : undefined;
+      if (now === undefined) {
+        const removed = removalIssue(path, was);
+        if (removed) check.issues.push(removed);
+      } else if (id !== SPLIT_EXPERIMENT_ID) check.issues.push(...editIssues(path, now, was));
+    }
+    for (const [id, experiment] of Object.entries(doc.experiments)) {
+      if (Object.hasOwn(live.experiments, id) || id === SPLIT_EXPERIMENT_ID) continue;
+      const issue = newExperimentIssue(pathOf(id), experiment.status);
+      if (issue) check.issues.push(issue);
+    }
+  }
   return check;
 }
