@@ -177,10 +177,10 @@ function triggerChecks(
       const flow = resolveFlow(context.flows, change.flow ?? route.flow);
       for (const slot of slots) {
         if (flow.screens.some((screen) => slotOf(screen) === slot)) continue;
-        const what = slot === 'paywall' && !change.screens?.paywall ? 'offer plans' : 'swap';
+        const what = change.screens?.[slot] ? `swaps the ${slot} screen` : 'offers plans';
         check.warnings.push({
           path: `${path}.variants.${key}.change`,
-          message: `variant "${key}" cannot ${what} on route "${routeId}": flow "${flow.name}" has no ${slot} screen`,
+          message: `variant "${key}" ${what}, but on route "${routeId}" flow "${flow.name}" has no ${slot} screen: that part of the change shows no one there`,
         });
       }
     }

@@ -22,6 +22,8 @@ export const FLOWS: FlowsConfig = {
     ...DEFAULT_FLOWS.flows,
     // A funnel straight to the checkout: no landing, no search.
     direct_checkout: ['signup', 'checkout_v3_pp', 'upsell_an_private', 'success'],
+    // Sign-ups only, sold to later by e-mail: no checkout at all.
+    leads: ['one_pager_l1', 'searching', 'signup', 'success'],
   },
 };
 

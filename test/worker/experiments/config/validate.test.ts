@@ -161,6 +161,30 @@ describe('a running experiment exposes someone', () => {
     expect(check({ 'end-same': { ...test, status: 'draft' } }).issues).toEqual([]);
   });
 
+  it('plans mean something only where the funnel has a checkout or paywall', () => {
+    const routing: RoutingConfig = {
+      ...ROUTING,
+      routes: [{ id: 'leads-us', audience: 'us', flow: 'leads' }, ...ROUTING.routes],
+    };
+    const test = priceTest({ audience: { routes: ['meta-us', 'leads-us'] } });
+    expect(check({ 'pw-us': test }, { routing })).toEqual({
+      issues: [
+        {
+          path: 'experiments.experiments.pw-us.audience.routes.1',
+          message:
+            'never exposes visitors on route "leads-us": its variants do not differ there; change what a variant changes, or take the route out',
+        },
+      ],
+      warnings: [
+        {
+          path: 'experiments.experiments.pw-us.variants.b.change',
+          message:
+            'variant "b" offers plans, but on route "leads-us" flow "leads" has no paywall screen: that part of the change shows no one there',
+        },
+      ],
+    });
+  });
+
   it('warns where a variant swaps a slot a named route does not have: that part shows no one', () => {
     const routing: RoutingConfig = {
       ...ROUTING,
@@ -182,7 +206,7 @@ describe('a running experiment exposes someone', () => {
         {
           path: 'experiments.experiments.lp-pw.variants.ai.change',
           message:
-            'variant "ai" cannot swap on route "app": flow "stripe_test" has no landing screen',
+            'variant "ai" swaps the landing screen, but on route "app" flow "stripe_test" has no landing screen: that part of the change shows no one there',
         },
       ],
     });
