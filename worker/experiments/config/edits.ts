@@ -1,12 +1,14 @@
-import type {
-  ExperimentAudience,
-  ExperimentDocument,
-  ExperimentStatus,
-  VariantChange,
+import {
+  type ExperimentAudience,
+  type ExperimentDocument,
+  type ExperimentStatus,
+  LAYERS,
+  type VariantChange,
 } from '../../../shared/experiments';
 import type { Condition } from '../../../shared/routing';
 import type { DocumentIssue } from '../../parse-json-document';
 import { WHOLE_LAYER } from './audiences-overlap';
+import type { ExperimentsConfig } from './schema';
 
 /**
  * What a publish may change of an experiment that is live (README, "Experiments"). Visitors are
@@ -17,7 +19,8 @@ import { WHOLE_LAYER } from './audiences-overlap';
  * which start a new phase (phases.ts). Any other change would make the visitors counted before
  * and after it two different experiments under one name: the message offers "stop it and
  * duplicate it", which starts a new one. Seed and layer never change once it has run at all, or
- * the visitors still keeping its variants would be drawn again.
+ * the visitors still keeping its variants would be drawn again; nor does a layer's seed while an
+ * experiment runs in part of it.
  */
 
 /** The statuses each status may move to in one publish. */
@@ -67,6 +70,30 @@ export function removalIssue(path: string, live: ExperimentDocument): DocumentIs
     path,
     message: `is ${live.status}: stop it (its exposed visitors keep their variant for its drain days), then archive it, before deleting it`,
   };
+}
+
+/**
+ * A layer's seed places each visitor in its buckets: changed, the visitors not yet exposed to an
+ * experiment holding part of the layer would move in or out of its range mid-phase. One holding
+ * the whole layer keeps every visitor, whatever the seed.
+ */
+export function layerSeedIssues(next: ExperimentsConfig, live: ExperimentsConfig): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const layer of LAYERS) {
+    if ((next.layers?.[layer]?.seed ?? layer) === (live.layers?.[layer]?.seed ?? layer)) continue;
+    const holding = Object.entries(live.experiments)
+      .filter(([, experiment]) => experiment.layer === layer)
+      .filter(([, experiment]) => experiment.status === 'running' || experiment.status === 'paused')
+      .filter(([, { range = WHOLE_LAYER }]) => range[0] > 0 || range[1] < 1)
+      .map(([id]) => `"${id}"`);
+    if (holding.length === 0) continue;
+    const one = holding.length === 1;
+    issues.push({
+      path: `experiments.layers.${layer}.seed`,
+      message: `cannot change while ${holding.join(', ')} ${one ? 'holds' : 'hold'} part of layer "${layer}": visitors not yet exposed would move in or out of ${one ? 'its' : 'their'} range; stop ${one ? 'it' : 'them'} first`,
+    });
+  }
+  return issues;
 }
 
 /** Equal as JSON, whatever the order of object keys (a console may write them in any order). */

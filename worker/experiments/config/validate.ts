@@ -12,7 +12,7 @@ import type { DocumentIssue } from '../../parse-json-document';
 import type { RoutingConfig } from '../../routing/schema';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
 import { decisionIssues } from './decisions';
-import { editIssues, newExperimentIssue, removalIssue } from './edits';
+import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
 import { slotOf } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import type { ExperimentsConfig } from './schema';
@@ -324,6 +324,7 @@ export function validateExperiments(
     splitWarnings(context, check);
 
   if (live) {
+    check.issues.push(...layerSeedIssues(doc, live));
     for (const [id, was] of Object.entries(live.experiments)) {
       const path = pathOf(id);
       const now = Object.hasOwn(doc.experiments, id) ? doc.experiments[id] : undefined;

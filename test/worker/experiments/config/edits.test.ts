@@ -377,3 +377,32 @@ describe('status changes', () => {
     expect(validateExperiments(doc, CONTEXT, null).issues).toEqual([]);
   });
 });
+
+describe("a layer's seed", () => {
+  const withSeed = (seed: string | null, experiment: ExperimentDocument = LIVE) => ({
+    ...section({ 'pw-us': experiment }),
+    ...(seed === null ? {} : { layers: { paywall: { seed } } }),
+  });
+
+  it('cannot change while a running experiment holds part of the layer', () => {
+    const issues = validateExperiments(withSeed('L-9a2e51'), CONTEXT, withSeed(null)).issues;
+    expect(issues).toEqual([
+      {
+        path: 'experiments.layers.paywall.seed',
+        message:
+          'cannot change while "pw-us" holds part of layer "paywall": visitors not yet exposed would move in or out of its range; stop it first',
+      },
+    ]);
+  });
+
+  it('may change when the experiments of the layer take all of it, or none runs', () => {
+    const whole = { ...LIVE, range: [0, 1] as [number, number] };
+    expect(
+      validateExperiments(withSeed('L-1', whole), CONTEXT, withSeed('L-0', whole)).issues,
+    ).toEqual([]);
+    const stopped = { ...LIVE, status: 'stopped' as const };
+    expect(
+      validateExperiments(withSeed('L-1', stopped), CONTEXT, withSeed('L-0', stopped)).issues,
+    ).toEqual([]);
+  });
+});
