@@ -1,4 +1,12 @@
-import type { PhaseChange, SplitDocument } from '../../shared/console-api';
+import type { PhaseChange } from '../../shared/console-api';
+
+/**
+ * What a phase is read from: the variants and their weights. The split (SplitDocument) and each
+ * experiment of the experiments section (shared/experiments.ts) both have this shape.
+ */
+export interface Weighted {
+  variants: Record<string, { weight: number }>;
+}
 
 /**
  * When a publish starts a new phase of the experiment (ARCHITECTURE.md, "The marketers'
@@ -12,8 +20,8 @@ import type { PhaseChange, SplitDocument } from '../../shared/console-api';
  * variant, a note) keep the phase.
  */
 export function phaseChange(
-  before: SplitDocument | null,
-  after: SplitDocument,
+  before: Weighted | null,
+  after: Weighted,
   currentPhase: number,
 ): PhaseChange | null {
   if (before === null) return null;
@@ -38,7 +46,7 @@ export function phaseChange(
 }
 
 /** Each drawn variant (weight above 0) with its share of the total, 0 to 1. */
-function shares(split: SplitDocument): Map<string, number> {
+function shares(split: Weighted): Map<string, number> {
   const drawn = Object.entries(split.variants).filter(([, variant]) => variant.weight > 0);
   const total = drawn.reduce((sum, [, variant]) => sum + variant.weight, 0);
   return new Map(drawn.map(([key, variant]) => [key, variant.weight / total]));

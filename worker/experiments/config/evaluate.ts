@@ -12,8 +12,9 @@ import type { RoutingDocument } from '../../../shared/routing';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
 import { inRange, type Placement } from '../assign';
-import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
+import { applyChange, type FunnelShape } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
+import { triggerFor } from './triggers';
 
 /**
  * Which experiments a visitor is in and what they see (README, "Experiments"), worked out on
@@ -51,6 +52,11 @@ interface CompiledExperiment {
   drainUntil: number;
   /** The variant it applies to its audience once shipped with `roll_out`, else null. */
   rolledOut: string | null;
+  /**
+   * False for a split of one variant, which tests nothing: it holds no part of the layer (or no
+   * new flow test could start on its routes) and applies its flow to whoever no test takes.
+   */
+  holdsLayer: boolean;
 }
 
 export interface CompiledExperiments {
@@ -95,6 +101,7 @@ function compileExperiment(
       experiment.status === 'shipped' && decision?.action === 'roll_out'
         ? (decision.variant ?? null)
         : null,
+    holdsLayer: Object.keys(experiment.variants).length > 1,
   };
 }
 
@@ -228,6 +235,7 @@ function assignLayer(
   }
   const bucket = placement.bucket(layerSeed, visitor.visitorId);
   for (const compiled of experiments) {
+    if (!compiled.holdsLayer) continue;
     const variant = assigned(compiled, bucket, visitor, placement);
     if (variant !== null) return answer(compiled, variant, 'assigned');
   }
@@ -235,6 +243,11 @@ function assignLayer(
     if (compiled.rolledOut === null) continue;
     if (compiled.routes !== null && !compiled.routes.has(visitor.route)) continue;
     if (compiled.matches(visitor.facts)) return answer(compiled, compiled.rolledOut, 'applied');
+  }
+  for (const compiled of experiments) {
+    if (compiled.holdsLayer) continue;
+    const variant = assigned(compiled, bucket, visitor, placement);
+    if (variant !== null) return answer(compiled, variant, 'applied');
   }
   return null;
 }
@@ -276,5 +289,5 @@ export function visitorTrigger(
       flows,
     ),
   );
-  return triggerIndex(shapes);
+  return triggerFor(experiment.id, shapes);
 }

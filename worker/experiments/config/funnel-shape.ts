@@ -57,14 +57,11 @@ export function applyChange(
  * Where an experiment acts on a funnel: the index of the first screen at which its variants'
  * shapes differ, by screen or, on a paywall or checkout, by the plans it offers. Every variant
  * walks the same screens before it, so a visitor counted from there on is counted at the same
- * moment in every arm. Variants walking flows of different names differ from the first screen,
- * whatever their screens: the flow is named in every page's events, and two flows of the same
- * screens are how an A/A test is run. Null when the variants do not differ at all on this funnel.
+ * moment in every arm. Null when the variants do not differ at all on this funnel.
  */
 export function triggerIndex(shapes: readonly FunnelShape[]): number | null {
   const [first, ...others] = shapes;
   if (first === undefined || others.length === 0) return null;
-  if (others.some((other) => other.flow !== first.flow)) return first.screens.length > 0 ? 0 : null;
   const longest = Math.max(...shapes.map((shape) => shape.screens.length));
   for (let index = 0; index < longest; index++) {
     const screen = first.screens[index];

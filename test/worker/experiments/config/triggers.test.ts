@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { applyChange } from '../../../../worker/experiments/config/funnel-shape';
+import { experimentFromSplit } from '../../../../worker/experiments/config/migrate-split';
+import {
+  experimentTriggers,
+  routeShape,
+  triggerFor,
+} from '../../../../worker/experiments/config/triggers';
+import { CONTEXT, FLOWS, landingTest, priceTest, ROUTING, SPLIT } from './config-fixtures';
+
+/**
+ * Where an experiment exposes its visitors, route by route: the first screen at which its
+ * variants' funnels differ. A visitor served that screen or a later one is counted; one who
+ * leaves before it never is, in any arm.
+ */
+
+describe('the trigger of each kind of test', () => {
+  it('a price test on Meta US exposes on the checkout, where the plans differ', () => {
+    const triggers = experimentTriggers('pw-us', priceTest(), CONTEXT);
+    expect([...triggers]).toEqual([['meta-us', { index: 3, screen: 'checkout_v3_pp' }]]);
+  });
+
+  it('a landing test on every route exposes on the first page of each', () => {
+    const triggers = experimentTriggers('lp-ai', landingTest(), CONTEXT);
+    expect(Object.fromEntries(triggers)).toEqual({
+      'meta-us': { index: 0, screen: 'one_pager' },
+      'tt-dach': { index: 0, screen: 'one_pager_all' },
+      default: { index: 0, screen: 'one_pager' },
+    });
+  });
+
+  it('a paywall screen test exposes on the paywall, not before', () => {
+    const test = landingTest({
+      layer: 'paywall',
+      audience: { routes: ['default', 'tt-dach'] },
+      variants: {
+        control: { weight: 1, change: {} },
+        combo: { weight: 1, change: { screens: { paywall: 'paycheck_combo_3d' } } },
+      },
+    });
+    expect(Object.fromEntries(experimentTriggers('pw-combo', test, CONTEXT))).toEqual({
+      default: { index: 3, screen: 'checkout_v3_tr' },
+      'tt-dach': { index: 3, screen: 'paycheck1_pr5_h_win' },
+    });
+  });
+
+  it('a flow test exposes where the two flows first part, and nowhere they are the same', () => {
+    const test = landingTest({
+      layer: 'flow',
+      audience: { routes: ['default', 'meta-us'] },
+      variants: {
+        control: { weight: 1, change: {} },
+        h3: { weight: 1, change: { flow: 'lp11ch8' } },
+      },
+    });
+    // default walks checkout_v3_tr, lp11ch8 checkout_h3_pp: they part at the checkout. Meta US
+    // walks lp11ch8_vc, which parts from lp11ch8 at the checkout too.
+    expect(Object.fromEntries(experimentTriggers('flow-h3', test, CONTEXT))).toEqual({
+      default: { index: 3, screen: 'checkout_v3_tr' },
+      'meta-us': { index: 3, screen: 'checkout_v3_pp' },
+    });
+    const same = landingTest({
+      layer: 'flow',
+      audience: { routes: ['default'] },
+      variants: {
+        control: { weight: 1, change: {} },
+        // lp1ch2 lists the very screens of default.
+        lp1: { weight: 1, change: { flow: 'lp1ch2' } },
+      },
+    });
+    expect([...experimentTriggers('flow-lp1', same, CONTEXT)]).toEqual([['default', null]]);
+  });
+
+  it('plans a route already offers make no difference: no trigger', () => {
+    const routing = {
+      ...ROUTING,
+      routes: ROUTING.routes.map((route) =>
+        route.id === 'meta-us'
+          ? { ...route, plans: ['monthly_3d_intro', 'monthly', 'quarterly'] }
+          : route,
+      ),
+    };
+    const triggers = experimentTriggers('pw-us', priceTest(), { flows: FLOWS, routing });
+    expect([...triggers]).toEqual([['meta-us', null]]);
+  });
+
+  it('a route the routing lacks gets no entry: the validator names it apart', () => {
+    const test = priceTest({ audience: { routes: ['meta-us', 'gone'] } });
+    expect([...experimentTriggers('pw-us', test, CONTEXT).keys()]).toEqual(['meta-us']);
+  });
+});
+
+describe('the migrated split', () => {
+  it('keeps exposing on the first page served, where it always has, on each of its routes', () => {
+    const split = experimentFromSplit({ ...SPLIT, routes: ['default', 'meta-us'] });
+    expect(Object.fromEntries(experimentTriggers('split', split, CONTEXT))).toEqual({
+      default: { index: 0, screen: 'one_pager' },
+      'meta-us': { index: 0, screen: 'one_pager' },
+    });
+  });
+
+  it('even when its variants walk the same screens (an A/A test), unlike any other experiment', () => {
+    const aa = experimentFromSplit({
+      ...SPLIT,
+      variants: { default: { weight: 1 }, lp1ch2: { weight: 1 } },
+    });
+    expect(experimentTriggers('split', aa, CONTEXT).get('default')).toEqual({
+      index: 0,
+      screen: 'one_pager',
+    });
+    expect(experimentTriggers('aa', aa, CONTEXT).get('default')).toBeNull();
+  });
+});
+
+describe('the edge recomputes the trigger per visitor with triggerFor', () => {
+  it("another layer's flow without a landing leaves a landing test nothing to show", () => {
+    const base = routeShape({ flow: 'default' }, FLOWS);
+    // The visitor's flow-layer variant walks stripe_test, which starts at auto-signup.
+    const underFlowTest = applyChange(base, { flow: 'stripe_test' }, FLOWS);
+    const shapes = [
+      applyChange(underFlowTest, {}, FLOWS),
+      applyChange(underFlowTest, { screens: { landing: 'one_pager_ai' } }, FLOWS),
+    ];
+    expect(triggerFor('lp-ai', shapes)).toBeNull();
+    expect(
+      triggerFor('lp-ai', [
+        base,
+        applyChange(base, { screens: { landing: 'one_pager_ai' } }, FLOWS),
+      ]),
+    ).toBe(0);
+  });
+});

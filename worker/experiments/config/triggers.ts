@@ -1,0 +1,93 @@
+import {
+  type ExperimentAudience,
+  type ExperimentDocument,
+  SPLIT_EXPERIMENT_ID,
+} from '../../../shared/experiments';
+import type { PlanFamilyId } from '../../../shared/plans/catalogue';
+import type { RouteDocument } from '../../../shared/routing';
+import type { ScreenId } from '../../../shared/screens';
+import type { FlowsConfig } from '../../config/schema';
+import { resolveFlow } from '../../funnel/flow';
+import type { RoutingConfig } from '../../routing/schema';
+import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
+
+/**
+ * Where each experiment exposes its visitors, route by route (README, "Experiments"): the first
+ * screen at which its variants' funnels differ. Computed here with every other experiment at its
+ * control, which is what the validator can know of a route; other layers' changes apply equally
+ * to every arm of this one, but they can move the point of difference (another layer's flow may
+ * lack the slot this one swaps), so the edge recomputes the trigger for each visitor from the
+ * funnel their other variants make, with triggerFor.
+ */
+
+export interface Trigger {
+  /** The index in the funnel of the first screen served at or after which a visitor is exposed. */
+  index: number;
+  /** The control's screen there, for the console ("exposed on checkout_v3_pp"). */
+  screen: ScreenId;
+}
+
+/** What a visitor of the route walks before any experiment changes it. */
+export function routeShape(route: Pick<RouteDocument, 'flow' | 'plans'>, flows: FlowsConfig) {
+  const flow = resolveFlow(flows, route.flow);
+  const shape: FunnelShape = {
+    flow: flow.name,
+    screens: flow.screens,
+    plans: (route.plans as PlanFamilyId[] | undefined) ?? null,
+  };
+  return shape;
+}
+
+/** The routes an audience takes visitors from, in the routing's order; absent: all of them. */
+export function targetedRoutes(audience: ExperimentAudience, routing: RoutingConfig): string[] {
+  return audience.routes ?? routing.routes.map((route) => route.id);
+}
+
+/** Each variant's funnel on top of `base`, the control's first. */
+export function variantShapes(
+  experiment: Pick<ExperimentDocument, 'control' | 'variants'>,
+  base: FunnelShape,
+  flows: FlowsConfig,
+): FunnelShape[] {
+  const keys = Object.keys(experiment.variants);
+  const ordered = [experiment.control, ...keys.filter((key) => key !== experiment.control)];
+  return ordered
+    .filter((key) => Object.hasOwn(experiment.variants, key))
+    .map((key) => applyChange(base, experiment.variants[key]!.change, flows));
+}
+
+/**
+ * The trigger index of an experiment given its variants' funnels (control first), or null when
+ * they do not differ. The migrated split (migrate-split.ts) keeps exposing where it always has,
+ * on the first page served: its phases and results carry on, and exposures counted at the landing
+ * and at a later screen within one phase would not be comparable. The same holds for a split whose
+ * variants walk flows of the same screens (an A/A test), which differ only by name.
+ */
+export function triggerFor(id: string, shapes: readonly FunnelShape[]): number | null {
+  if (id === SPLIT_EXPERIMENT_ID) return shapes.length > 0 ? 0 : null;
+  return triggerIndex(shapes);
+}
+
+/**
+ * The trigger of the experiment on each route it targets that exists (audience.routes, else every
+ * route), or null on a route where its variants do not differ.
+ */
+export function experimentTriggers(
+  id: string,
+  experiment: Pick<ExperimentDocument, 'audience' | 'control' | 'variants'>,
+  context: { flows: FlowsConfig; routing: RoutingConfig },
+): Map<string, Trigger | null> {
+  const { flows, routing } = context;
+  const byId = new Map(routing.routes.map((route) => [route.id, route]));
+  const triggers = new Map<string, Trigger | null>();
+  for (const routeId of targetedRoutes(experiment.audience, routing)) {
+    const route = byId.get(routeId);
+    if (route === undefined) continue;
+    const shapes = variantShapes(experiment, routeShape(route, flows), flows);
+    const index = triggerFor(id, shapes);
+    const screen =
+      index === null ? undefined : shapes.map((shape) => shape.screens[index]).find(Boolean);
+    triggers.set(routeId, screen === undefined ? null : { index: index!, screen });
+  }
+  return triggers;
+}

@@ -1,0 +1,323 @@
+import {
+  DEFAULT_DRAIN_DAYS,
+  type ExperimentDocument,
+  type Slot,
+  SPLIT_EXPERIMENT_ID,
+} from '../../../shared/experiments';
+import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
+import { SCREEN_IDS } from '../../../shared/screens';
+import type { FlowsConfig, SplitConfig } from '../../config/schema';
+import { flowNameOf, resolveFlow } from '../../funnel/flow';
+import type { DocumentIssue } from '../../parse-json-document';
+import type { RoutingConfig } from '../../routing/schema';
+import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
+import { decisionIssues } from './decisions';
+import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
+import { slotOf } from './funnel-shape';
+import { experimentFromSplit } from './migrate-split';
+import type { ExperimentsConfig } from './schema';
+import { experimentTriggers } from './triggers';
+
+/**
+ * The one validator of the `experiments` section against the rest of the config (README,
+ * "Experiments"), after its shape passed schema.ts: the console's check and publish and `npm run
+ * config` all run it, so what one refuses the others refuse, for the same reason. Refusals
+ * (`issues`) block a publish; `warnings` publish but are likely mistakes. Each names its field
+ * (`experiments.experiments.pw-us.variants.b.change.flow`) and what to do; one about two
+ * experiments names both.
+ *
+ * The split section is an experiment too (migrate-split.ts): `split` in the flow layer, taking
+ * the whole layer on its routes, so a new experiment cannot silently share its visitors. Its own
+ * references are checked with the split (worker/config/document.ts crossCheck).
+ */
+
+export interface ExperimentsContext {
+  flows: FlowsConfig;
+  routing: RoutingConfig;
+  split: SplitConfig;
+  /**
+   * When the check runs: an ended experiment holds its layer and slots while the visitors it
+   * exposed keep their variant (its drain days), and frees them after. Absent: until archived.
+   */
+  now?: Date;
+}
+
+export interface ExperimentsCheck {
+  issues: DocumentIssue[];
+  warnings: DocumentIssue[];
+}
+
+const SECTION = 'experiments.experiments';
+const pathOf = (id: string) => `${SECTION}.${id}`;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether an experiment can still put a visitor in one of its variants, and so holds its range of
+ * its layer and the slots it changes: running and paused ones (exposed visitors keep their
+ * variant; a paused one may resume), a shipped one rolling its variant out, and an ended one
+ * while its exposed visitors keep their variant.
+ */
+export function holdsVisitors(experiment: ExperimentDocument, now?: Date): boolean {
+  const { status } = experiment;
+  if (status === 'running' || status === 'paused') return true;
+  if (status === 'draft' || status === 'archived') return false;
+  if (status === 'shipped' && experiment.decision?.action === 'roll_out') return true;
+  if (now === undefined || experiment.endedAt === undefined) return true;
+  const drainDays = experiment.drainDays ?? DEFAULT_DRAIN_DAYS;
+  return now.getTime() < Date.parse(experiment.endedAt) + drainDays * DAY_MS;
+}
+
+/** What an experiment's variants change: `flow`, and each slot (`plans` change the paywall). */
+type Target = Slot | 'flow';
+
+function targetsOf(experiment: ExperimentDocument): Set<Target> {
+  const targets = new Set<Target>();
+  for (const { change } of Object.values(experiment.variants)) {
+    if (change.flow !== undefined) targets.add('flow');
+    for (const slot of Object.keys(change.screens ?? {}) as Slot[]) targets.add(slot);
+    if (change.plans !== undefined) targets.add('paywall');
+  }
+  return targets;
+}
+
+const targetLabel = (target: Target) =>
+  target === 'flow'
+    ? 'the flow'
+    : target === 'paywall'
+      ? 'the paywall (its screen or plans)'
+      : `the ${target} screen`;
+
+const label = (id: string) => (id === SPLIT_EXPERIMENT_ID ? '"split" (the split test)' : `"${id}"`);
+
+const rangeText = (range: readonly [number, number]) => `[${range[0]}, ${range[1]}]`;
+
+/** Screens a slot may take, for the message that refuses another. */
+const screensOfSlot = (slot: Slot) => SCREEN_IDS.filter((screen) => slotOf(screen) === slot);
+
+/** Every flow, route, saved audience and screen an experiment names, checked to exist. */
+function referenceIssues(
+  id: string,
+  experiment: ExperimentDocument,
+  context: ExperimentsContext,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const path = pathOf(id);
+  const routeIds = new Set(context.routing.routes.map((route) => route.id));
+  experiment.audience.routes?.forEach((route, index) => {
+    if (!routeIds.has(route))
+      issues.push({
+        path: `${path}.audience.routes.${index}`,
+        message: `names route "${route}", which is not defined: add the route, or take it out`,
+      });
+  });
+  const audience = experiment.audience.audience;
+  if (audience !== undefined && !Object.hasOwn(context.routing.audiences, audience))
+    issues.push({
+      path: `${path}.audience.audience`,
+      message: `names audience "${audience}", which is not defined: save it with the routes' audiences, or take it out`,
+    });
+  for (const [key, { change }] of Object.entries(experiment.variants)) {
+    const at = `${path}.variants.${key}.change`;
+    if (change.flow !== undefined && !Object.hasOwn(context.flows.flows, change.flow))
+      issues.push({
+        path: `${at}.flow`,
+        message: `names flow "${change.flow}", which is not defined: add it to the flows, or choose another`,
+      });
+    for (const [slot, screen] of Object.entries(change.screens ?? {}) as [Slot, string][]) {
+      if (slotOf(screen) !== slot)
+        issues.push({
+          path: `${at}.screens.${slot}`,
+          message: `"${screen}" is not a ${slot} screen: choose one of ${screensOfSlot(slot).join(', ')}`,
+        });
+    }
+  }
+  return issues;
+}
+
+/**
+ * A running or paused experiment must expose someone: a trigger on every route it names, or on
+ * at least one route when it names none. Also warns where a variant swaps a slot (or offers plans)
+ * that a named route's funnel does not have there: that part of the change shows no one.
+ */
+function triggerChecks(
+  id: string,
+  experiment: ExperimentDocument,
+  context: ExperimentsContext,
+  check: ExperimentsCheck,
+): void {
+  const path = pathOf(id);
+  const triggers = experimentTriggers(id, experiment, context);
+  const named = experiment.audience.routes;
+  if (experiment.status === 'running' || experiment.status === 'paused') {
+    if (named !== undefined) {
+      named.forEach((route, index) => {
+        if (triggers.get(route) === null)
+          check.issues.push({
+            path: `${path}.audience.routes.${index}`,
+            message: `never exposes visitors on route "${route}": its variants do not differ there; change what a variant changes, or take the route out`,
+          });
+      });
+    } else if (![...triggers.values()].some((trigger) => trigger !== null)) {
+      check.issues.push({
+        path: `${path}.variants`,
+        message:
+          'never exposes visitors: its variants do not differ on any route; change what a variant changes',
+      });
+    }
+  }
+  if (named === undefined) return;
+  const routes = new Map(context.routing.routes.map((route) => [route.id, route]));
+  for (const [key, { change }] of Object.entries(experiment.variants)) {
+    const slots = new Set<Slot>(Object.keys(change.screens ?? {}) as Slot[]);
+    if (change.plans !== undefined) slots.add('paywall');
+    for (const routeId of named) {
+      const route = routes.get(routeId);
+      if (route === undefined) continue;
+      const flow = resolveFlow(context.flows, change.flow ?? route.flow);
+      for (const slot of slots) {
+        if (flow.screens.some((screen) => slotOf(screen) === slot)) continue;
+        const what = change.screens?.[slot] ? `swaps the ${slot} screen` : 'offers plans';
+        check.warnings.push({
+          path: `${path}.variants.${key}.change`,
+          message: `variant "${key}" ${what}, but on route "${routeId}" flow "${flow.name}" has no ${slot} screen: that part of the change shows no one there`,
+        });
+      }
+    }
+  }
+}
+
+interface Participant {
+  id: string;
+  experiment: ExperimentDocument;
+}
+
+/**
+ * Experiments that can hold the same visitor: within a layer, overlapping ranges are refused
+ * (a visitor is in at most one experiment of a layer) unless the audiences never meet; across
+ * layers, two that may meet cannot change the same slot (the later layer's change would hide the
+ * earlier one's from some of its visitors), and a flow variant lacking a slot another swaps is
+ * told as a warning.
+ */
+function overlapChecks(
+  participants: readonly Participant[],
+  context: ExperimentsContext,
+  check: ExperimentsCheck,
+): void {
+  participants.forEach((first, index) => {
+    for (const second of participants.slice(index + 1)) {
+      const a = first.experiment;
+      const b = second.experiment;
+      // Whether the audiences may meet is the costly question: asked only where it matters.
+      const meet = () => !audiencesDisjoint(a.audience, b.audience, context.routing);
+      const path = pathOf(second.id);
+      const both = `experiments ${label(first.id)} and ${label(second.id)}`;
+      if (a.layer === b.layer) {
+        const ranges = [a.range ?? WHOLE_LAYER, b.range ?? WHOLE_LAYER] as const;
+        if (rangesOverlap(ranges[0], ranges[1]) && meet())
+          check.issues.push({
+            path: `${path}.range`,
+            message: `${both} of layer "${a.layer}" can take the same visitors: their ranges ${rangeText(ranges[0])} and ${rangeText(ranges[1])} overlap and their audiences can meet; give them ranges that do not overlap, or audiences that cannot meet (other routes)`,
+          });
+        continue;
+      }
+      const shared = [...targetsOf(a)].filter((target) => targetsOf(b).has(target));
+      if (shared.length > 0) {
+        if (meet())
+          check.issues.push({
+            path: `${path}.layer`,
+            message: `${both} both change ${shared.map(targetLabel).join(' and ')} for visitors they can share (layers "${a.layer}" and "${b.layer}"): put them in one layer, or give them audiences that cannot meet (other routes)`,
+          });
+        continue;
+      }
+      const warnings = [
+        ...flowWarnings(first, second, context),
+        ...flowWarnings(second, first, context),
+      ];
+      if (warnings.length > 0 && meet()) check.warnings.push(...warnings);
+    }
+  });
+}
+
+/** Where a variant of `owner` walks a flow lacking a slot that `other` changes. */
+function flowWarnings(
+  owner: Participant,
+  other: Participant,
+  context: ExperimentsContext,
+): DocumentIssue[] {
+  const warnings: DocumentIssue[] = [];
+  const slots = [...targetsOf(other.experiment)].filter((t): t is Slot => t !== 'flow');
+  for (const [key, { change }] of Object.entries(owner.experiment.variants)) {
+    if (change.flow === undefined) continue;
+    const flow = resolveFlow(context.flows, change.flow);
+    const missing = slots.filter((slot) => !flow.screens.some((s) => slotOf(s) === slot));
+    if (missing.length === 0) continue;
+    warnings.push({
+      path:
+        owner.id === SPLIT_EXPERIMENT_ID
+          ? `split.variants.${key}`
+          : `${pathOf(owner.id)}.variants.${key}.change.flow`,
+      message: `experiment ${label(other.id)} never exposes visitors in variant "${key}" of ${label(owner.id)}: flow "${flow.name}" has no ${missing.join(' or ')} screen`,
+    });
+  }
+  return warnings;
+}
+
+/**
+ * Checks the experiments section `doc` against the flows, the routing and the split in effect
+ * with it, and, given `live` (the section as published), each edit of a live experiment.
+ */
+export function validateExperiments(
+  doc: ExperimentsConfig,
+  context: ExperimentsContext,
+  live?: ExperimentsConfig | null,
+): ExperimentsCheck {
+  const check: ExperimentsCheck = { issues: [], warnings: [] };
+  const participants: Participant[] = [];
+  const split = experimentFromSplit(context.split);
+  // A split of one variant tests nothing: it holds no layer, or no new flow test could start.
+  if (Object.keys(split.variants).length > 1)
+    participants.push({ id: SPLIT_EXPERIMENT_ID, experiment: split });
+
+  // The split first, then the document's order: a refusal about two experiments stands at the
+  // later one's field, most often the one being added.
+  for (const [id, experiment] of Object.entries(doc.experiments)) {
+    const path = pathOf(id);
+    if (id === SPLIT_EXPERIMENT_ID) {
+      check.issues.push({
+        path,
+        message: `"${SPLIT_EXPERIMENT_ID}" is the split test's id: give this experiment another`,
+      });
+      continue;
+    }
+    check.issues.push(...decisionIssues(path, experiment));
+    if (experiment.status === 'archived') continue;
+    check.issues.push(...referenceIssues(id, experiment, context));
+    if (
+      experiment.status === 'draft' ||
+      experiment.status === 'running' ||
+      experiment.status === 'paused'
+    )
+      triggerChecks(id, experiment, context, check);
+    if (holdsVisitors(experiment, context.now)) participants.push({ id, experiment });
+  }
+  overlapChecks(participants, context, check);
+  if (participants.some((participant) => participant.id === SPLIT_EXPERIMENT_ID))
+    if (live) {
+      check.issues.push(...layerSeedIssues(doc, live));
+      for (const [id, was] of Object.entries(live.experiments)) {
+        const path = pathOf(id);
+        const now = Object.hasOwn(doc.experiments, id) ? doc.experiments[id] : undefined;
+        if (now === undefined) {
+          const removed = removalIssue(path, was);
+          if (removed) check.issues.push(removed);
+        } else if (id !== SPLIT_EXPERIMENT_ID) check.issues.push(...editIssues(path, now, was));
+      }
+      for (const [id, experiment] of Object.entries(doc.experiments)) {
+        if (Object.hasOwn(live.experiments, id) || id === SPLIT_EXPERIMENT_ID) continue;
+        const issue = newExperimentIssue(pathOf(id), experiment.status);
+        if (issue) check.issues.push(issue);
+      }
+    }
+  return check;
+}
