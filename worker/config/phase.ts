@@ -1,4 +1,5 @@
-import type { PhaseChange, SplitDocument } from '../../shared/console-api';
+import type { ExperimentPhaseChange, PhaseChange, SplitDocument } from '../../shared/console-api';
+import type { ExperimentsDocument } from '../../shared/experiments';
 
 /**
  * When a publish starts a new phase of the experiment (ARCHITECTURE.md, "The marketers'
@@ -48,3 +49,43 @@ function shares(split: SplitDocument): Map<string, number> {
 const sameShare = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/**
+ * The experiments of the `experiments` section whose publish starts a new phase, as phaseChange
+ * says for the split: none, for now. A publish stamps what this returns (withExperimentPhases),
+ * the console's review shows it (CheckAnswer.experimentPhases) and the log line names them, so
+ * the rules of which edit of an experiment starts one are all that is left to write here.
+ */
+export function experimentPhaseChanges(
+  _before: ExperimentsDocument | null,
+  _after: ExperimentsDocument,
+): ExperimentPhaseChange[] {
+  return [];
+}
+
+/**
+ * `after` with every experiment's phase as a publish sets it, never by hand (like the split's):
+ * the new one where `changes` starts one, else the phase the experiment had live, else 1.
+ */
+export function withExperimentPhases(
+  after: ExperimentsDocument,
+  before: ExperimentsDocument | null,
+  changes: readonly ExperimentPhaseChange[],
+): ExperimentsDocument {
+  const started = new Map(changes.map((change) => [change.experiment, change.to]));
+  const experiments = Object.fromEntries(
+    Object.entries(after.experiments).map(([id, experiment]) => [
+      id,
+      {
+        ...experiment,
+        phase:
+          started.get(id) ??
+          (before && Object.hasOwn(before.experiments, id)
+            ? before.experiments[id]?.phase
+            : undefined) ??
+          1,
+      },
+    ]),
+  );
+  return { ...after, experiments };
+}

@@ -31,6 +31,7 @@ export function liveDocument(): ConfigDocument {
       },
     },
     routing: { version: 'v2', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
+    experiments: { version: 'v2', experiments: {} },
   };
 }
 
