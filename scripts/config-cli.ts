@@ -21,6 +21,7 @@ import {
   type Command,
   documentFromKv,
   formatHistoryLine,
+  formatSections,
   formatSummary,
   parseCliArgs,
   USAGE,
@@ -29,8 +30,8 @@ import { cliAuthor, withConfigStores } from './config-stores';
 import { type KvStore, withStore } from './kv-store';
 
 /**
- * The marketers' config CLI: `npm run config -- get | validate <file> | set <file> | history |
- * seed` (scripts/config.ts is its entry).
+ * The marketers' config CLI: `npm run config -- get | show | validate <file> | set <file> |
+ * history | seed` (scripts/config.ts is its entry).
  * Everything that decides something lives in `config-document.ts`; this file only reads the
  * file, talks to KV (local through wrangler's platform proxy, remote through the wrangler CLI;
  * both in `kv-store.ts`) and prints.
@@ -56,6 +57,19 @@ async function get(options: CliOptions): Promise<number> {
   const { document, notes } = documentFromKv(await withStore(options, readAll));
   for (const note of notes) console.error(note);
   console.log(JSON.stringify(document, null, 2));
+  return EXIT_OK;
+}
+
+/** What KV's config does, readably: `get`'s document as `validate` summarises a file. */
+async function show(options: CliOptions): Promise<number> {
+  const raws = await withStore(options, readAll);
+  const values = {} as SectionValues;
+  for (const section of SECTIONS) {
+    const current = inEffectFromKv(section, raws[section]);
+    if (current.note) console.error(current.note);
+    (values as Record<Section, unknown>)[section] = current.value;
+  }
+  console.log(formatSections(values).join('\n'));
   return EXIT_OK;
 }
 
@@ -249,6 +263,8 @@ function run(command: Command, options: CliOptions): Promise<number> {
       return history(options);
     case 'get':
       return get(options);
+    case 'show':
+      return show(options);
     case 'validate':
       return validate(command.file, options);
     case 'set':

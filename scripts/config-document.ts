@@ -35,6 +35,8 @@ export const USAGE = `Usage: npm run config -- <command> [options]
 Commands:
   get               print the config in KV as one JSON document
                     {"split": ..., "flows": ..., "routing": ..., "experiments": ...}
+  show              print what the config in KV does: variants and shares, flows, routes and
+                    experiments, one line or two each
   validate <file>   check a JSON file of that shape (any of its sections) without writing
   set <file> [note] validate the file, then publish it as the next version (KV and the history);
                     sections it lacks keep what KV holds. CONFIG_AUTHOR names who publishes
@@ -46,6 +48,7 @@ ${STORE_OPTIONS_USAGE}`;
 
 export type Command =
   | { name: 'get' }
+  | { name: 'show' }
   | { name: 'seed' }
   | { name: 'history' }
   | { name: 'validate'; file: string }
@@ -55,7 +58,7 @@ export type CliOptions = StoreOptions;
 
 export type ParsedArgs = StoreParsedArgs<Command>;
 
-const COMMANDS_WITHOUT_FILE = new Set(['get', 'seed', 'history']);
+const COMMANDS_WITHOUT_FILE = new Set(['get', 'show', 'seed', 'history']);
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const args = parseStoreArgs(argv);
@@ -65,7 +68,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no file` };
     return {
       kind: 'run',
-      command: { name: name as 'get' | 'seed' | 'history' },
+      command: { name: name as 'get' | 'show' | 'seed' | 'history' },
       options,
     };
   }
@@ -103,8 +106,8 @@ export function formatSummary(
   return lines.join('\n');
 }
 
-/** What each section given does, in the order a marketer reads them. */
-function formatSections(values: DocumentSections): string[] {
+/** What each section given does, in the order a marketer reads them (`show`, and after `OK`). */
+export function formatSections(values: DocumentSections): string[] {
   const lines: string[] = [];
   if (values.split) lines.push(...formatSplit(values.split));
   if (values.flows) lines.push(...formatFlows(values.flows));

@@ -81,7 +81,7 @@ const EXPERIMENTS = {
   },
 };
 
-/** What `validate` and `set` print for EXPERIMENTS. */
+/** What `validate`, `set` and `show` print for EXPERIMENTS. */
 const EXPERIMENTS_SUMMARY = [
   `experiments (version 7), each layer's tried in this order:`,
   '  landing-all  "All-in-one landing", running, layer landing, range 0%–50%, coverage 100%, routes default',
@@ -353,6 +353,8 @@ describe('config CLI arguments', () => {
       { kind: 'run', command: { name: 'set', file: 'new.json', note: 'lp1 to 30%' } },
     ],
     [['history'], { kind: 'run', command: { name: 'history' } }],
+    [['show'], { kind: 'run', command: { name: 'show' } }],
+    [['show', 'x.json'], { kind: 'usage-error', error: 'show takes no file' }],
     [
       ['set', 'a.json', 'note', 'more'],
       { kind: 'usage-error', error: 'set takes a file and, after it, one note' },
@@ -526,7 +528,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     });
   });
 
-  it('validate and set carry the experiments; a later partial file keeps them', async () => {
+  it('validate, set and show carry the experiments; a later partial file keeps them', async () => {
     const state = ['--persist-to', join(dir, 'experiments')];
     const file = join(dir, 'experiments.json');
 
@@ -560,6 +562,26 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
 
     const kept = JSON.parse((await runCli(['get', ...state])).stdout);
     expect(kept.experiments).toEqual({ ...got.experiments, version: 'v2' });
+
+    const shown = await runCli(['show', ...state]);
+    expect(shown.code).toBe(0);
+    expect(said(shown.stderr)).toEqual([]);
+    const lines = shown.stdout.trim().split('\n');
+    expect(lines[0]).toBe('split (version v2), default variant "default":');
+    expect(lines.slice(-5)).toEqual([
+      EXPERIMENTS_SUMMARY[0]!.replace('version 7', 'version v2'),
+      ...EXPERIMENTS_SUMMARY.slice(1),
+    ]);
+  });
+
+  it('show of a fresh KV: the defaults in code, no experiment but the split', async () => {
+    const shown = await runCli(['show', '--persist-to', join(dir, 'fresh')]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('split (version builtin), default variant "default":');
+    expect(shown.stdout.trim().split('\n').at(-1)).toBe(
+      'experiments (version builtin): none besides the split',
+    );
+    expect(shown.stderr).toContain('KV key "experiments" is absent; the defaults in code apply');
   });
 
   it('validate refuses a bad experiment at its path and writes nothing', async () => {
