@@ -14,13 +14,14 @@ import {
 } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
 import { publish } from '../worker/config/publish';
-import { routingWarnings } from '../worker/routing/warnings';
+import type { ExperimentsConfig } from '../worker/experiments/config/schema';
 import { EXIT_OK, fail, runTool } from './cli';
 import {
   type CliOptions,
   type Command,
   documentFromKv,
   formatHistoryLine,
+  formatSections,
   formatSummary,
   parseCliArgs,
   USAGE,
@@ -29,8 +30,8 @@ import { cliAuthor, withConfigStores } from './config-stores';
 import { type KvStore, withStore } from './kv-store';
 
 /**
- * The marketers' config CLI: `npm run config -- get | validate <file> | set <file> | seed`
- * (scripts/config.ts is its entry).
+ * The marketers' config CLI: `npm run config -- get | show | validate <file> | set <file> |
+ * history | seed` (scripts/config.ts is its entry).
  * Everything that decides something lives in `config-document.ts`; this file only reads the
  * file, talks to KV (local through wrangler's platform proxy, remote through the wrangler CLI;
  * both in `kv-store.ts`) and prints.
@@ -40,12 +41,13 @@ import { type KvStore, withStore } from './kv-store';
 // KV
 
 async function readAll(store: KvStore): Promise<Record<Section, string | null>> {
-  const [split, flows, routing] = await Promise.all([
+  const [split, flows, routing, experiments] = await Promise.all([
     store.read(CONFIG_KEYS.split),
     store.read(CONFIG_KEYS.flows),
     store.read(CONFIG_KEYS.routing),
+    store.read(CONFIG_KEYS.experiments),
   ]);
-  return { split, flows, routing };
+  return { split, flows, routing, experiments };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -55,6 +57,19 @@ async function get(options: CliOptions): Promise<number> {
   const { document, notes } = documentFromKv(await withStore(options, readAll));
   for (const note of notes) console.error(note);
   console.log(JSON.stringify(document, null, 2));
+  return EXIT_OK;
+}
+
+/** What KV's config does, readably: `get`'s document as `validate` summarises a file. */
+async function show(options: CliOptions): Promise<number> {
+  const raws = await withStore(options, readAll);
+  const values = {} as SectionValues;
+  for (const section of SECTIONS) {
+    const current = inEffectFromKv(section, raws[section]);
+    if (current.note) console.error(current.note);
+    (values as Record<Section, unknown>)[section] = current.value;
+  }
+  console.log(formatSections(values).join('\n'));
   return EXIT_OK;
 }
 
@@ -70,21 +85,37 @@ async function readDocumentFile(file: string): Promise<Result<CheckedDocument>> 
   return checkDocumentText(text);
 }
 
+interface AfterWrite {
+  /** The sections that will be live once the file is written. */
+  live: SectionsInEffect;
+  /** The experiments live before it, which a running experiment's edits are held to. */
+  running: ExperimentsConfig;
+}
+
 /**
  * The sections that will be live once the file is written: the file's, the rest from KV. KV is
- * only opened when the file lacks a section.
+ * only opened when the file lacks a section or holds experiments (what runs now is in KV).
  */
 async function inEffectAfterWrite(
   checked: CheckedDocument,
   store: () => Promise<Record<Section, string | null>>,
-): Promise<SectionsInEffect> {
+): Promise<AfterWrite> {
   const { values } = checked;
-  const raws = SECTIONS.every((section) => values[section]) ? null : await store();
+  const whole = SECTIONS.every((section) => values[section]);
+  const raws = whole && !values.experiments ? null : await store();
   const inEffect = <S extends Section>(section: S): InEffect<SectionValues[S]> => {
     const value = values[section] as SectionValues[S] | undefined;
     return value ? { value, origin: 'file' } : inEffectFromKv(section, raws?.[section] ?? null);
   };
-  return { split: inEffect('split'), flows: inEffect('flows'), routing: inEffect('routing') };
+  return {
+    live: {
+      split: inEffect('split'),
+      flows: inEffect('flows'),
+      routing: inEffect('routing'),
+      experiments: inEffect('experiments'),
+    },
+    running: inEffectFromKv('experiments', raws?.experiments ?? null).value,
+  };
 }
 
 function documentOf(live: SectionsInEffect): ConfigDocument {
@@ -92,6 +123,7 @@ function documentOf(live: SectionsInEffect): ConfigDocument {
     split: live.split.value,
     flows: live.flows.value as ConfigDocument['flows'],
     routing: live.routing.value,
+    experiments: live.experiments.value,
   };
 }
 
@@ -102,15 +134,15 @@ async function checkFile(
 ): Promise<Result<CheckedDocument>> {
   const checked = await readDocumentFile(file);
   if (!checked.ok) return checked;
-  const live = await inEffectAfterWrite(checked.value, readCurrent);
+  const { live, running } = await inEffectAfterWrite(checked.value, readCurrent);
   for (const section of SECTIONS) {
     const note = live[section].note;
     if (note) console.error(note);
   }
-  const crossed = crossCheck(live);
+  const crossed = crossCheck(live, running);
   if (!crossed.ok) return crossed;
   // As the console's check shows them: said, never a reason to refuse the file.
-  for (const warning of routingWarnings(live.routing.value)) {
+  for (const warning of crossed.value.warnings) {
     console.error(`warning: ${fieldErrorText(warning)}`);
   }
   console.log(
@@ -118,6 +150,7 @@ async function checkFile(
       split: live.split.origin,
       flows: live.flows.origin,
       routing: live.routing.origin,
+      experiments: live.experiments.origin,
     }),
   );
   return checked;
@@ -138,7 +171,7 @@ async function set(file: string, note: string, options: CliOptions): Promise<num
   return withConfigStores(options, async (stores) => {
     const checked = await checkFile(file, () => readAll(stores.kv));
     if (!checked.ok) return fail(`${checked.error}; nothing written`);
-    const live = await inEffectAfterWrite(checked.value, () => readAll(stores.kv));
+    const { live } = await inEffectAfterWrite(checked.value, () => readAll(stores.kv));
     const head = await stores.versions.head();
     const outcome = await publish(stores, {
       base: head?.seq ?? null,
@@ -185,6 +218,7 @@ async function seed(options: CliOptions): Promise<number> {
         split: inEffectFromKv('split', current.split),
         flows: inEffectFromKv('flows', current.flows),
         routing: inEffectFromKv('routing', current.routing),
+        experiments: inEffectFromKv('experiments', current.experiments),
       };
       const outcome = await publish(stores, {
         base: null,
@@ -229,6 +263,8 @@ function run(command: Command, options: CliOptions): Promise<number> {
       return history(options);
     case 'get':
       return get(options);
+    case 'show':
+      return show(options);
     case 'validate':
       return validate(command.file, options);
     case 'set':

@@ -1,4 +1,5 @@
 import type { VersionSummary } from '../shared/console-api';
+import { SLOTS, type VariantChange } from '../shared/experiments';
 import {
   type DocumentSections,
   inEffectFromKv,
@@ -8,6 +9,7 @@ import {
   type Section,
 } from '../worker/config/document';
 import type { FlowsConfig, SplitConfig } from '../worker/config/schema';
+import type { ExperimentsConfig } from '../worker/experiments/config/schema';
 import { flowNameOf } from '../worker/funnel/flow';
 import type { RoutingConfig } from '../worker/routing/schema';
 import {
@@ -31,8 +33,11 @@ import {
 export const USAGE = `Usage: npm run config -- <command> [options]
 
 Commands:
-  get               print the config in KV as one JSON document {"split": ..., "flows": ...}
-  validate <file>   check a JSON file of that shape ("split" and/or "flows") without writing
+  get               print the config in KV as one JSON document
+                    {"split": ..., "flows": ..., "routing": ..., "experiments": ...}
+  show              print what the config in KV does: variants and shares, flows, routes and
+                    experiments, one line or two each
+  validate <file>   check a JSON file of that shape (any of its sections) without writing
   set <file> [note] validate the file, then publish it as the next version (KV and the history);
                     sections it lacks keep what KV holds. CONFIG_AUTHOR names who publishes
   history           list the published versions, newest first: who, when, why, phase
@@ -43,6 +48,7 @@ ${STORE_OPTIONS_USAGE}`;
 
 export type Command =
   | { name: 'get' }
+  | { name: 'show' }
   | { name: 'seed' }
   | { name: 'history' }
   | { name: 'validate'; file: string }
@@ -52,7 +58,7 @@ export type CliOptions = StoreOptions;
 
 export type ParsedArgs = StoreParsedArgs<Command>;
 
-const COMMANDS_WITHOUT_FILE = new Set(['get', 'seed', 'history']);
+const COMMANDS_WITHOUT_FILE = new Set(['get', 'show', 'seed', 'history']);
 
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const args = parseStoreArgs(argv);
@@ -60,7 +66,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   const { name, rest, options } = args;
   if (COMMANDS_WITHOUT_FILE.has(name)) {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no file` };
-    return { kind: 'run', command: { name: name as 'get' | 'seed' | 'history' }, options };
+    return {
+      kind: 'run',
+      command: { name: name as 'get' | 'show' | 'seed' | 'history' },
+      options,
+    };
   }
   if (name === 'validate') {
     const [file, ...extra] = rest;
@@ -87,16 +97,23 @@ export function formatSummary(
   values: DocumentSections,
   checkedAgainst: Record<Section, Origin>,
 ): string {
-  const lines = ['OK'];
-  if (values.split) lines.push(...formatSplit(values.split));
-  if (values.flows) lines.push(...formatFlows(values.flows));
-  if (values.routing) lines.push(...formatRouting(values.routing));
+  const lines = ['OK', ...formatSections(values)];
   for (const section of SECTIONS) {
     const origin = checkedAgainst[section];
     if (origin !== 'file')
       lines.push(`(checked against the ${section} in ${ORIGIN_LABELS[origin]})`);
   }
   return lines.join('\n');
+}
+
+/** What each section given does, in the order a marketer reads them (`show`, and after `OK`). */
+export function formatSections(values: DocumentSections): string[] {
+  const lines: string[] = [];
+  if (values.split) lines.push(...formatSplit(values.split));
+  if (values.flows) lines.push(...formatFlows(values.flows));
+  if (values.routing) lines.push(...formatRouting(values.routing));
+  if (values.experiments) lines.push(...formatExperiments(values.experiments));
+  return lines;
 }
 
 function formatSplit(split: SplitConfig): string[] {
@@ -130,6 +147,59 @@ function formatRouting(routing: RoutingConfig): string[] {
   return [`routing (version ${routing.version}), first match wins:`, ...rows];
 }
 
+/**
+ * Each experiment in document order (the order the edge tries them, layer by layer): who it
+ * takes on the first line, its variants with their shares and what each changes on the second.
+ */
+function formatExperiments(experiments: ExperimentsConfig): string[] {
+  const entries = Object.entries(experiments.experiments);
+  const title = `experiments (version ${experiments.version})`;
+  if (entries.length === 0) return [`${title}: none besides the split`];
+  const width = Math.max(...entries.map(([id]) => id.length));
+  const rows = entries.flatMap(([id, experiment]) => {
+    const { audience, range } = experiment;
+    const who = [
+      `layer ${experiment.layer}`,
+      ...(range ? [`range ${formatPercent(range[0] * 100)}–${formatPercent(range[1] * 100)}`] : []),
+      `coverage ${formatPercent(experiment.coverage * 100)}`,
+      audience.routes ? `routes ${audience.routes.join(', ')}` : 'every route',
+      ...(audience.audience ? [`audience ${audience.audience}`] : []),
+      ...(audience.groups ? ['conditions of its own'] : []),
+    ];
+    const variants = Object.entries(experiment.variants);
+    const total = variants.reduce((sum, [, variant]) => sum + variant.weight, 0);
+    const arms = variants.map(([key, variant]) => {
+      const share = formatPercent((variant.weight / total) * 100);
+      // Weight 0 is valid (a paused variant) but easy to leave in by mistake.
+      const notes = [
+        ...(key === experiment.control ? ['control'] : []),
+        ...(variant.weight === 0 ? ['paused'] : []),
+      ];
+      const noted = notes.length > 0 ? ` (${notes.join(', ')})` : '';
+      const change = key === experiment.control ? '' : ` → ${changeText(variant.change)}`;
+      return `${key} ${share}${noted}${change}`;
+    });
+    return [
+      `  ${id.padEnd(width)}  "${experiment.name}", ${experiment.status}, ${who.join(', ')}`,
+      `  ${' '.repeat(width)}  ${arms.join('; ')}`,
+    ];
+  });
+  return [`${title}, each layer's tried in this order:`, ...rows];
+}
+
+/** What a variant changes: `flow lp2`, `landing screen one_pager_ai`, `plans monthly, annual`. */
+function changeText(change: VariantChange): string {
+  const parts = [
+    ...(change.flow ? [`flow ${change.flow}`] : []),
+    ...SLOTS.flatMap((slot) => {
+      const screen = change.screens?.[slot];
+      return screen ? [`${slot} screen ${screen}`] : [];
+    }),
+    ...(change.plans ? [`plans ${change.plans.join(', ')}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : 'nothing changed';
+}
+
 /** 50 → "50%", 100/3 → "33.3%": whole numbers stay whole, others get one decimal. */
 export function formatPercent(value: number): string {
   const rounded = Math.round(value * 10) / 10;
@@ -149,7 +219,7 @@ export function documentFromKv(raws: Record<Section, string | null>): {
 } {
   const document = {} as Record<Section, unknown>;
   const notes: string[] = [];
-  for (const section of ['split', 'flows', 'routing'] as const) {
+  for (const section of ['split', 'flows', 'routing', 'experiments'] as const) {
     const raw = raws[section];
     const current = inEffectFromKv(section, raw);
     if (current.note) notes.push(current.note);

@@ -5,6 +5,7 @@
  * worker it is served by answers.
  */
 
+import type { ExperimentsDocument } from './experiments';
 import type { RoutingDocument } from './routing';
 
 /** Where the console's JSON calls live. */
@@ -59,11 +60,12 @@ export interface FlowsDocument {
   flows: Record<string, string[]>;
 }
 
-/** The one document a marketer edits: the three KV keys the edge reads. */
+/** The one document a marketer edits: the four KV keys the edge reads. */
 export interface ConfigDocument {
   split: SplitDocument;
   flows: FlowsDocument;
   routing: RoutingDocument;
+  experiments: ExperimentsDocument;
 }
 
 /** How a version came to be. */
@@ -111,6 +113,12 @@ export interface PhaseChange {
   reason: string;
 }
 
+/** A new phase of one experiment of the `experiments` section, as PhaseChange is the split's. */
+export interface ExperimentPhaseChange extends PhaseChange {
+  /** The experiment's id. */
+  experiment: string;
+}
+
 /** A screen a flow may list, for the console's picker. */
 export interface ScreenChoice {
   id: string;
@@ -149,10 +157,14 @@ export interface RollbackRequest {
 export interface CheckAnswer {
   ok: true;
   diff: Change[];
+  /** The split's new phase. */
   phase: PhaseChange | null;
+  /** The experiments whose publish starts a new phase, each with why; absent, none. */
+  experimentPhases?: ExperimentPhaseChange[];
   /**
    * What publishes but is likely a mistake, each at its path: a route an earlier one already
-   * catches whole (worker/routing/warnings.ts). Never a refusal.
+   * catches whole (worker/routing/warnings.ts), what the experiments' validator warns of
+   * (`experiments.experiments.pw-us...`). Never a refusal.
    */
   warnings?: FieldError[];
 }

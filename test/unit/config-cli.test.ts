@@ -6,7 +6,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { formatSummary, parseCliArgs } from '../../scripts/config-document';
-import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../worker/config/defaults';
+import {
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_FLOWS,
+  DEFAULT_ROUTING,
+  DEFAULT_SPLIT,
+} from '../../worker/config/defaults';
 import {
   type CheckedDocument,
   checkDocumentText,
@@ -41,6 +46,50 @@ const VALID_DOCUMENT = {
   },
 };
 
+/** Two experiments on the default route: a landing test running, a price test drafted. */
+const EXPERIMENTS = {
+  version: 7,
+  experiments: {
+    'landing-all': {
+      name: 'All-in-one landing',
+      status: 'running',
+      layer: 'landing',
+      range: [0, 0.5],
+      audience: { routes: ['default'] },
+      coverage: 1,
+      seed: 'landing-all',
+      control: 'a',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { screens: { landing: 'one_pager_all' } } },
+      },
+    },
+    'price-q': {
+      name: 'Quarterly first',
+      status: 'draft',
+      layer: 'paywall',
+      audience: {},
+      coverage: 0.2,
+      seed: 'price-q',
+      control: 'a',
+      variants: {
+        a: { weight: 3, change: {} },
+        q: { weight: 1, change: { plans: ['quarterly', 'monthly'] } },
+        off: { weight: 0, change: { flow: 'lp11ch8' } },
+      },
+    },
+  },
+};
+
+/** What `validate`, `set` and `show` print for EXPERIMENTS. */
+const EXPERIMENTS_SUMMARY = [
+  `experiments (version 7), each layer's tried in this order:`,
+  '  landing-all  "All-in-one landing", running, layer landing, range 0%–50%, coverage 100%, routes default',
+  '               a 50% (control); b 50% → landing screen one_pager_all',
+  '  price-q      "Quarterly first", draft, layer paywall, coverage 20%, every route',
+  '               a 75% (control); q 25% → plans quarterly, monthly; off 0% (paused) → flow lp11ch8',
+];
+
 /** A split whose variants "v0", "v1", ... have these weights (as written in the file). */
 function splitWithWeights(...weights: string[]): string {
   const variants = weights.map((weight, i) => `"v${i}": {"weight": ${weight}, "flow": "default"}`);
@@ -63,6 +112,7 @@ describe('config document: what validate accepts and prints', () => {
       split: 'file',
       flows: 'file',
       routing: 'file',
+      experiments: 'file',
     });
     expect(summary.split('\n')).toEqual([
       'OK',
@@ -77,11 +127,31 @@ describe('config document: what validate accepts and prints', () => {
     ]);
   });
 
+  it("shows each experiment: who it takes, then its variants' shares and what each changes", () => {
+    const checked = expectValid(check({ ...VALID_DOCUMENT, experiments: EXPERIMENTS }));
+    const summary = formatSummary(checked.values, {
+      split: 'file',
+      flows: 'file',
+      routing: 'kv',
+      experiments: 'file',
+    });
+    expect(summary.split('\n').slice(-6)).toEqual([
+      ...EXPERIMENTS_SUMMARY,
+      '(checked against the routing in KV)',
+    ]);
+  });
+
   it('says which stored section a partial file was checked against', () => {
     const checked = expectValid(check({ split: LP17_SPLIT }));
-    const summary = formatSummary(checked.values, { split: 'file', flows: 'kv', routing: 'file' });
+    const summary = formatSummary(checked.values, {
+      split: 'file',
+      flows: 'kv',
+      routing: 'file',
+      experiments: 'defaults',
+    });
     expect(summary).toContain('  lp17ch17pr5    100%  → flow lp17ch17pr5');
     expect(summary).toContain('(checked against the flows in KV)');
+    expect(summary).toContain('(checked against the experiments in the defaults in code)');
     expect(summary).not.toContain('flows (version');
   });
 
@@ -100,17 +170,17 @@ describe('config document: refusals a marketer reads', () => {
     [
       'a misspelt top-level key',
       '{"splits": {}}',
-      'unknown top-level key "splits" (expected "split", "flows" and/or "routing")',
+      'unknown top-level key "splits" (expected "split", "flows", "routing" and/or "experiments")',
     ],
     [
       'an empty document',
       '{}',
-      'the file has none of "split", "flows" and "routing"; nothing to check',
+      'the file has none of "split", "flows", "routing" and "experiments"; nothing to check',
     ],
     [
       'a JSON array',
       '[]',
-      'the file must hold a JSON object with "split", "flows" and/or "routing"',
+      'the file must hold a JSON object with "split", "flows", "routing" and/or "experiments"',
     ],
     [
       'a negative weight',
@@ -188,6 +258,7 @@ describe('config document: cross-check between split and flows', () => {
       split: { value: checked.values.split!, origin: 'file' },
       flows: { value: checked.values.flows!, origin: 'file' },
       routing: { value: DEFAULT_ROUTING, origin: 'file' },
+      experiments: { value: DEFAULT_EXPERIMENTS, origin: 'file' },
     });
     expect(result).toEqual({
       ok: false,
@@ -206,17 +277,19 @@ describe('config document: cross-check between split and flows', () => {
     const storedFlows = inEffectFromKv('flows', JSON.stringify(defaultOnlyFlows));
     expect(storedFlows.origin).toBe('kv');
     const routing = inEffectFromKv('routing', null);
+    const experiments = inEffectFromKv('experiments', null);
     expect(
       crossCheck({
         split: { value: checked.values.split!, origin: 'file' },
         flows: storedFlows,
         routing,
+        experiments,
       }),
     ).toMatchObject({
       ok: false,
       error:
         'split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined ' +
-        '(split from this file, flows from KV, routing from the defaults in code)',
+        '(split from this file, flows from KV, routing from the defaults in code, experiments from the defaults in code)',
     });
   });
 
@@ -227,13 +300,37 @@ describe('config document: cross-check between split and flows', () => {
       split: liveSplit,
       flows: { value: checked.values.flows!, origin: 'file' },
       routing: { value: DEFAULT_ROUTING, origin: 'file' },
+      experiments: { value: DEFAULT_EXPERIMENTS, origin: 'file' },
     });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error).toContain(
-        '(split from KV, flows from this file, routing from this file)',
+        '(split from KV, flows from this file, routing from this file, experiments from this file)',
       );
     }
+  });
+
+  it("refuses an experiment in the file taking the split's id, at its path", () => {
+    const checked = expectValid(
+      check({
+        experiments: { version: 1, experiments: { split: EXPERIMENTS.experiments['landing-all'] } },
+      }),
+    );
+    const result = crossCheck({
+      split: inEffectFromKv('split', null),
+      flows: inEffectFromKv('flows', null),
+      routing: inEffectFromKv('routing', null),
+      experiments: { value: checked.values.experiments!, origin: 'file' },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [
+        {
+          path: 'experiments.experiments.split',
+          message: `"split" is the split test's id: give this experiment another`,
+        },
+      ],
+    });
   });
 
   it('falls back to the defaults in code for an absent or invalid KV value, and says so', () => {
@@ -256,6 +353,8 @@ describe('config CLI arguments', () => {
       { kind: 'run', command: { name: 'set', file: 'new.json', note: 'lp1 to 30%' } },
     ],
     [['history'], { kind: 'run', command: { name: 'history' } }],
+    [['show'], { kind: 'run', command: { name: 'show' } }],
+    [['show', 'x.json'], { kind: 'usage-error', error: 'show takes no file' }],
     [
       ['set', 'a.json', 'note', 'more'],
       { kind: 'usage-error', error: 'set takes a file and, after it, one note' },
@@ -315,6 +414,14 @@ async function runCli(args: readonly string[]): Promise<CliRun> {
   }
 }
 
+/**
+ * What a command said on stderr, one line each, without workerd's own start-up warnings (the
+ * platform proxy runs wrangler.toml's bindings without the worker's Durable Object classes).
+ */
+function said(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line !== '' && !line.startsWith('workerd/'));
+}
+
 const spawnCli = promisify(execFile);
 
 /** The command as `npm run config` runs it: a process of its own. */
@@ -338,6 +445,10 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     dir = await mkdtemp(join(tmpdir(), 'config-cli-'));
     await writeFile(join(dir, 'lp17.json'), JSON.stringify({ split: LP17_SPLIT }, null, 2));
     await writeFile(join(dir, 'full.json'), JSON.stringify(VALID_DOCUMENT, null, 2));
+    await writeFile(
+      join(dir, 'experiments.json'),
+      JSON.stringify({ ...VALID_DOCUMENT, experiments: EXPERIMENTS }, null, 2),
+    );
   });
 
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -349,6 +460,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(seed.code).toBe(0);
     expect(seed.stdout).toContain('flows: published the defaults in code as v1 to local KV');
     expect(seed.stdout).toContain('split: published the defaults in code as v1 to local KV');
+    expect(seed.stdout).toContain('experiments: published the defaults in code as v1 to local KV');
     const again = await runCli(['seed', ...state]);
     expect(again.stdout).toContain('left alone');
 
@@ -358,7 +470,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(set.code).toBe(0);
     // 1:1 after the default's single variant: the shares change, a new phase.
     expect(set.stdout).toMatch(
-      /^published v2 to local KV \(.*\) \(keys "flows", "routing", "split"\), phase 2$/m,
+      /^published v2 to local KV \(.*\) \(keys "flows", "routing", "split", "experiments"\), phase 2$/m,
     );
 
     // As a process, reading the same files: what set published, stamped with its version.
@@ -368,6 +480,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       split: { ...VALID_DOCUMENT.split, version: 'v2', phase: 2 },
       flows: { ...VALID_DOCUMENT.flows, version: 'v2' },
       routing: { ...DEFAULT_ROUTING, version: 'v2' },
+      experiments: { ...DEFAULT_EXPERIMENTS, version: 'v2' },
     });
     expect(after.stderr).not.toContain('KV key');
 
@@ -389,6 +502,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       split: { ...LP17_SPLIT, version: 'v1', phase: 1 },
       flows: { ...DEFAULT_FLOWS, version: 'v1' },
       routing: { ...DEFAULT_ROUTING, version: 'v1' },
+      experiments: { ...DEFAULT_EXPERIMENTS, version: 'v1' },
     });
   });
 
@@ -401,7 +515,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       'error: split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined ' +
-        '(split from this file, flows from KV, routing from KV); nothing written',
+        '(split from this file, flows from KV, routing from KV, experiments from KV); nothing written',
     );
     expect(refused.stdout).not.toContain('published');
 
@@ -410,7 +524,85 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       split: { ...VALID_DOCUMENT.split, version: 'v1', phase: 1 },
       flows: { ...VALID_DOCUMENT.flows, version: 'v1' },
       routing: { ...DEFAULT_ROUTING, version: 'v1' },
+      experiments: { ...DEFAULT_EXPERIMENTS, version: 'v1' },
     });
+  });
+
+  it('validate, set and show carry the experiments; a later partial file keeps them', async () => {
+    const state = ['--persist-to', join(dir, 'experiments')];
+    const file = join(dir, 'experiments.json');
+
+    const validated = await runCli(['validate', file, ...state]);
+    expect(validated.code).toBe(0);
+    expect(said(validated.stderr)).toEqual([
+      'KV key "routing" is absent; the defaults in code apply',
+    ]);
+    expect(validated.stdout.trim().split('\n').slice(-6)).toEqual([
+      ...EXPERIMENTS_SUMMARY,
+      '(checked against the routing in the defaults in code)',
+    ]);
+
+    const set = await runCli(['set', file, 'landing test', ...state]);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(/\(keys "flows", "routing", "split", "experiments"\), phase 1$/m);
+    const got = JSON.parse((await runCli(['get', ...state])).stdout);
+    // Stamped like the other sections: the version, and each experiment's phase; the running
+    // one, when it started. The draft has neither until it runs.
+    expect(got.experiments).toEqual({
+      version: 'v1',
+      experiments: {
+        'landing-all': {
+          ...EXPERIMENTS.experiments['landing-all'],
+          phase: 1,
+          startedAt: expect.stringMatching(/^2\d{3}-\d\d-\d\dT/),
+        },
+        'price-q': EXPERIMENTS.experiments['price-q'],
+      },
+    });
+
+    // Only the split: the experiments stay as KV holds them.
+    const splitOnly = join(dir, 'split-only.json');
+    await writeFile(splitOnly, JSON.stringify({ split: VALID_DOCUMENT.split }));
+    expect((await runCli(['set', splitOnly, ...state])).code).toBe(0);
+
+    const kept = JSON.parse((await runCli(['get', ...state])).stdout);
+    expect(kept.experiments).toEqual({ ...got.experiments, version: 'v2' });
+
+    const shown = await runCli(['show', ...state]);
+    expect(shown.code).toBe(0);
+    expect(said(shown.stderr)).toEqual([]);
+    const lines = shown.stdout.trim().split('\n');
+    expect(lines[0]).toBe('split (version v2), default variant "default":');
+    expect(lines.slice(-5)).toEqual([
+      EXPERIMENTS_SUMMARY[0]!.replace('version 7', 'version v2'),
+      ...EXPERIMENTS_SUMMARY.slice(1),
+    ]);
+  });
+
+  it('show of a fresh KV: the defaults in code, no experiment but the split', async () => {
+    const shown = await runCli(['show', '--persist-to', join(dir, 'fresh')]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('split (version builtin), default variant "default":');
+    expect(shown.stdout.trim().split('\n').at(-1)).toBe(
+      'experiments (version builtin): none besides the split',
+    );
+    expect(shown.stderr).toContain('KV key "experiments" is absent; the defaults in code apply');
+  });
+
+  it('validate refuses a bad experiment at its path and writes nothing', async () => {
+    const file = join(dir, 'bad-experiment.json');
+    const landing = EXPERIMENTS.experiments['landing-all'];
+    await writeFile(
+      file,
+      JSON.stringify({
+        experiments: { version: 1, experiments: { 'landing-all': { ...landing, coverage: 2 } } },
+      }),
+    );
+    const refused = await runCli(['validate', file, '--persist-to', join(dir, 'bad')]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      'error: experiments: experiments.landing-all.coverage: must be at most 1',
+    );
   });
 
   it('validate prints a route an earlier one catches whole as a warning, and still passes', async () => {
@@ -420,6 +612,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       file,
       JSON.stringify({
         ...VALID_DOCUMENT,
+        experiments: DEFAULT_EXPERIMENTS,
         routing: {
           version: 7,
           audiences: {
@@ -436,11 +629,11 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
         },
       }),
     );
-    const validated = await runCli(['validate', file]);
+    const validated = await runCli(['validate', file, '--persist-to', join(dir, 'shadowed')]);
     expect(validated.code).toBe(0);
-    expect(validated.stderr).toBe(
-      'warning: routing.routes.1: never takes a visitor: route "tiktok" before it already takes everyone its audience "tiktok_ios" matches\n',
-    );
+    expect(said(validated.stderr)).toEqual([
+      'warning: routing.routes.1: never takes a visitor: route "tiktok" before it already takes everyone its audience "tiktok_ios" matches',
+    ]);
   });
 
   it('validate of a missing file exits 1 with one line; an unknown command exits 2', async () => {

@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
-import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../worker/config/defaults';
+import {
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_FLOWS,
+  DEFAULT_ROUTING,
+  DEFAULT_SPLIT,
+} from '../../worker/config/defaults';
 import { CONFIG_KEYS, createConfigSource } from '../../worker/config/load';
 import { parseFlows, parseSplit } from '../../worker/config/schema';
+import { compileExperiments } from '../../worker/experiments/config/evaluate';
 
 /** What a KV key holds in the fake: text, nothing (null), or a read that fails. */
 type Stored = string | null | { throws: string };
@@ -12,7 +18,9 @@ type Stored = string | null | { throws: string };
  * A tiny in-memory stand-in for the one KVNamespace method the loader uses, `get(key, 'text')`.
  * Real KV is exercised by the worker tests; here we only need to control what a read returns.
  */
-function fakeKv(initial: Partial<Record<'split' | 'flows' | 'routing', Stored>> = {}) {
+type Key = keyof typeof CONFIG_KEYS;
+
+function fakeKv(initial: Partial<Record<Key, Stored>> = {}) {
   const values = new Map<string, Stored>(Object.entries(initial));
   const reads: string[] = [];
   let gate: Promise<void> | undefined;
@@ -29,7 +37,7 @@ function fakeKv(initial: Partial<Record<'split' | 'flows' | 'routing', Stored>> 
   return {
     kv: kv as unknown as KVNamespace,
     reads,
-    set(key: 'split' | 'flows' | 'routing', value: Stored) {
+    set(key: Key, value: Stored) {
       values.set(key, value);
     },
     /** Holds every read until the returned function is called. */
@@ -54,6 +62,25 @@ const validSplit = {
 const validFlows = {
   version: 'flows-3',
   flows: { default: ['one_pager', 'signup', 'success'], lp11ch8_vc: ['signup', 'success'] },
+};
+/** An experiments section with one paywall test running. */
+const PAYWALL_TEST = {
+  version: 'v9',
+  experiments: {
+    'pw-us': {
+      name: 'Paywall US',
+      status: 'running',
+      layer: 'paywall',
+      audience: {},
+      coverage: 1,
+      seed: 'pw-us',
+      control: 'a',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { screens: { paywall: 'checkout_v3_pp' } } },
+      },
+    },
+  },
 };
 
 /** The `error` codes of the lines the loader logged through console.error. */
@@ -85,9 +112,8 @@ describe('createConfigSource', () => {
     expect(config.split).toEqual(validSplit);
     expect(config.flows).toEqual(validFlows);
     expect(config.version).toBe('split-7+flows-3');
-    expect(store.reads.sort()).toEqual(
-      [CONFIG_KEYS.flows, CONFIG_KEYS.routing, CONFIG_KEYS.split].sort(),
-    );
+    expect(store.reads.sort()).toEqual(Object.values(CONFIG_KEYS).sort());
+    expect(store.reads).toHaveLength(4);
     expect(errorSpy).not.toHaveBeenCalled();
   });
 
@@ -97,9 +123,11 @@ describe('createConfigSource', () => {
       split: DEFAULT_SPLIT,
       flows: DEFAULT_FLOWS,
       routing: DEFAULT_ROUTING,
+      experiments: DEFAULT_EXPERIMENTS,
       version: 'builtin+builtin',
     });
-    // No routing key is how every project starts: the default route, and nothing to log.
+    // No routing or experiments key is how every project starts: the default route, the split
+    // alone, and nothing to log.
     expect(loggedCodes(errorSpy)).toEqual(['config_missing', 'config_missing']);
     expect(loggedLines(errorSpy)[0]).toMatchObject({ level: 'error', using: 'defaults' });
   });
@@ -191,6 +219,41 @@ describe('createConfigSource', () => {
     expect(errorSpy).not.toHaveBeenCalled();
   });
 
+  it('without an experiments key, only the split runs, and nothing is logged', async () => {
+    const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
+    const config = await createConfigSource().load(store.kv);
+    expect(config.experiments).toEqual(DEFAULT_EXPERIMENTS);
+    const compiled = compileExperiments(config.experiments, config.split, config.routing);
+    expect([...compiled.byId.keys()]).toEqual(['split']);
+    expect(compiled.byLayer.get('flow')?.map((experiment) => experiment.id)).toEqual(['split']);
+    expect(errorSpy).not.toHaveBeenCalled();
+  });
+
+  it('reads the experiments key; an invalid one is logged and the last good copy goes on', async () => {
+    let clock = 0;
+    const source = createConfigSource({ now: () => clock });
+    const store = fakeKv({
+      split: JSON.stringify(validSplit),
+      flows: JSON.stringify(validFlows),
+      experiments: JSON.stringify(PAYWALL_TEST),
+    });
+    const first = await source.load(store.kv, 1000);
+    expect(first.experiments).toEqual(PAYWALL_TEST);
+    expect(errorSpy).not.toHaveBeenCalled();
+
+    store.set('experiments', JSON.stringify({ ...PAYWALL_TEST, experiments: { x: {} } }));
+    clock = 1000;
+    const second = await source.load(store.kv, 1000);
+    expect(second.experiments).toBe(first.experiments);
+    expect(loggedLines(errorSpy)).toEqual([
+      expect.objectContaining({
+        error: 'config_invalid',
+        key: 'experiments',
+        using: 'last_known_good',
+      }),
+    ]);
+  });
+
   it('picks up a new valid document once the TTL has passed', async () => {
     let clock = 0;
     const source = createConfigSource({ now: () => clock });
@@ -207,15 +270,15 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
 
     const first = await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(3);
+    expect(store.reads).toHaveLength(4);
     clock += 999;
     const cached = await source.load(store.kv, 1000);
     expect(cached).toBe(first);
-    expect(store.reads).toHaveLength(3);
+    expect(store.reads).toHaveLength(4);
 
     clock += 1;
     await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(6);
+    expect(store.reads).toHaveLength(8);
   });
 
   it('with ttlMs 0 reads KV on every load', async () => {
@@ -223,7 +286,7 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
     await source.load(store.kv, 0);
     await source.load(store.kv, 0);
-    expect(store.reads).toHaveLength(6);
+    expect(store.reads).toHaveLength(8);
   });
 
   it('caches a fallback too, so a broken key is not re-read on every request', async () => {
@@ -231,7 +294,7 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: 'garbage' });
     await source.load(store.kv, 1000);
     await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(3);
+    expect(store.reads).toHaveLength(4);
     expect(loggedCodes(errorSpy)).toHaveLength(2);
   });
 
@@ -242,7 +305,7 @@ describe('createConfigSource', () => {
     const loads = [source.load(store.kv, 0), source.load(store.kv, 0), source.load(store.kv, 0)];
     release();
     const configs = await Promise.all(loads);
-    expect(store.reads).toHaveLength(9);
+    expect(store.reads).toHaveLength(12);
     expect(configs[1]).toEqual(configs[0]);
     expect(configs[2]).toEqual(configs[0]);
   });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigDocument, SplitDocument } from '../../shared/console-api';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import { DEFAULT_EXPERIMENTS } from '../../worker/config/defaults';
 import { diffDocuments } from '../../worker/config/diff';
 import { checkFullDocument } from '../../worker/config/document';
-import { phaseChange } from '../../worker/config/phase';
+import { experimentPhaseChanges, phaseChange } from '../../worker/config/phase';
+import { stampPublish } from '../../worker/experiments/config/phases';
 
 /** A split with these weights (flows named after the variants). */
 function split(weights: Record<string, number>, extra: Partial<SplitDocument> = {}): SplitDocument {
@@ -72,7 +75,30 @@ const DOCUMENT: ConfigDocument = {
   },
   flows: { version: 'v1', flows: { default: ['one_pager', 'signup', 'success'] } },
   routing: { version: 'v1', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
+  experiments: DEFAULT_EXPERIMENTS,
 };
+
+/** A landing test: the control and one variant swapping the landing screen. */
+function landingTest(fields: Partial<ExperimentDocument> = {}): ExperimentDocument {
+  return {
+    name: 'Landing AI',
+    status: 'running',
+    layer: 'landing',
+    audience: { routes: ['default'] },
+    coverage: 1,
+    seed: 'landing-ai',
+    control: 'a',
+    variants: {
+      a: { weight: 1, change: {} },
+      b: { weight: 1, change: { screens: { landing: 'one_pager_all' } } },
+    },
+    ...fields,
+  };
+}
+
+function withExperiments(experiments: Record<string, ExperimentDocument>): ConfigDocument {
+  return { ...DOCUMENT, experiments: { version: 'v1', experiments } };
+}
 
 describe('the diff a marketer reads before publishing', () => {
   it('names each changed, added and removed field, a flow as one list, and no stamped field', () => {
@@ -88,6 +114,7 @@ describe('the diff a marketer reads before publishing', () => {
         flows: { default: ['one_pager', 'success'], lp2: ['one_pager', 'success'] },
       },
       routing: { version: 'v2', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
+      experiments: { ...DEFAULT_EXPERIMENTS, version: 'v2' },
     };
     expect(diffDocuments(DOCUMENT, after)).toEqual([
       { path: 'split.variants.default.weight', kind: 'changed', before: 50, after: 20 },
@@ -109,7 +136,82 @@ describe('the diff a marketer reads before publishing', () => {
       'split',
       'flows',
       'routing',
+      'experiments',
     ]);
+  });
+
+  it("names an experiment's edits by field, and neither its phase nor the version", () => {
+    const before = withExperiments({ 'landing-ai': landingTest({ phase: 2 }) });
+    const after = withExperiments({
+      'landing-ai': landingTest({
+        phase: 3,
+        status: 'paused',
+        variants: { ...landingTest().variants, b: { weight: 3, change: {} } },
+      }),
+      'pw-us': landingTest({ layer: 'paywall' }),
+    });
+    after.experiments.version = 'v2';
+    expect(diffDocuments(before, after)).toEqual([
+      {
+        path: 'experiments.experiments.landing-ai.status',
+        kind: 'changed',
+        before: 'running',
+        after: 'paused',
+      },
+      {
+        path: 'experiments.experiments.landing-ai.variants.b.weight',
+        kind: 'changed',
+        before: 1,
+        after: 3,
+      },
+      {
+        path: 'experiments.experiments.landing-ai.variants.b.change.screens',
+        kind: 'removed',
+        before: { landing: 'one_pager_all' },
+      },
+      {
+        path: 'experiments.experiments.pw-us',
+        kind: 'added',
+        after: landingTest({ layer: 'paywall' }),
+      },
+    ]);
+  });
+});
+
+describe("each experiment's phase, stamped by the publish", () => {
+  const live: ExperimentsDocument = {
+    version: 'v4',
+    experiments: { 'landing-ai': landingTest({ phase: 3 }) },
+  };
+  const now = new Date('2026-11-25T12:00:00Z');
+
+  it('keeps the phase an experiment has live, whatever the document sent says', () => {
+    const sent = { version: 'draft', experiments: { 'landing-ai': landingTest({ phase: 9 }) } };
+    expect(stampPublish(sent, live, now, 'anna').experiments['landing-ai']?.phase).toBe(3);
+    const unsent = { version: 'draft', experiments: { 'landing-ai': landingTest() } };
+    expect(stampPublish(unsent, live, now, 'anna').experiments['landing-ai']?.phase).toBe(3);
+  });
+
+  it('starts a new experiment at phase 1, and a reweighted running one in the next', () => {
+    const reweighted = landingTest();
+    const sent = {
+      version: 'draft',
+      experiments: {
+        'landing-ai': {
+          ...reweighted,
+          variants: { ...reweighted.variants, b: { ...reweighted.variants.b!, weight: 3 } },
+        },
+        fresh: landingTest({ phase: 5 }),
+      },
+    };
+    expect(experimentPhaseChanges(live, sent)).toEqual([
+      expect.objectContaining({ experiment: 'landing-ai', from: 3, to: 4 }),
+    ]);
+    const stamped = stampPublish(sent, live, now, 'anna');
+    expect(stamped.experiments['landing-ai']?.phase).toBe(4);
+    expect(stamped.experiments.fresh?.phase).toBe(1);
+    // The document sent is left as it was.
+    expect(sent.experiments['landing-ai'].phase).toBeUndefined();
   });
 });
 
@@ -125,6 +227,7 @@ describe('the console document check is the CLI validator', () => {
       split: { ...DOCUMENT.split, variants: { default: { weight: -1 } } },
       flows: { version: 'v1', flows: { default: ['one_pager', 'nowhere'] } },
       routing: DOCUMENT.routing,
+      experiments: DOCUMENT.experiments,
     });
     expect(checked).toEqual({
       ok: false,
@@ -137,16 +240,61 @@ describe('the console document check is the CLI validator', () => {
   });
 
   it('refuses a missing section and a stranger key by name', () => {
+    const missing =
+      'is missing (a console page opened before the worker was updated leaves it out: reload the page)';
     expect(checkFullDocument({ split: DOCUMENT.split })).toEqual({
       ok: false,
       errors: [
-        { path: 'flows', message: 'is missing' },
-        { path: 'routing', message: 'is missing' },
+        { path: 'flows', message: missing },
+        { path: 'routing', message: missing },
+        { path: 'experiments', message: missing },
       ],
     });
     expect(checkFullDocument({ ...DOCUMENT, extra: 1 })).toMatchObject({
       ok: false,
       errors: [{ path: '', message: expect.stringContaining('"extra"') }],
+    });
+  });
+
+  it('refuses a document from a console page older than the experiments: it would end them unseen', () => {
+    const { experiments: _none, ...fromOldConsole } = withExperiments({
+      'landing-ai': landingTest(),
+    });
+    expect(checkFullDocument(fromOldConsole)).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: 'experiments',
+          message:
+            'is missing (a console page opened before the worker was updated leaves it out: reload the page)',
+        },
+      ],
+    });
+  });
+
+  it("checks the experiments' own fields and returns the section as KV will hold it", () => {
+    const document = withExperiments({ 'landing-ai': landingTest() });
+    const checked = checkFullDocument(document);
+    expect(checked.ok && JSON.parse(checked.value.serialized.experiments)).toEqual(
+      document.experiments,
+    );
+    expect(
+      checkFullDocument(withExperiments({ 'landing-ai': landingTest({ coverage: 0 }) })),
+    ).toEqual({
+      ok: false,
+      errors: [{ path: 'experiments.experiments.landing-ai.coverage', message: 'must be above 0' }],
+    });
+  });
+
+  it("refuses an experiment taking the split's id, which the edge would never run", () => {
+    expect(checkFullDocument(withExperiments({ split: landingTest() }))).toEqual({
+      ok: false,
+      errors: [
+        {
+          path: 'experiments.experiments.split',
+          message: `"split" is the split test's id: give this experiment another`,
+        },
+      ],
     });
   });
 });

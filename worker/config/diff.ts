@@ -4,18 +4,33 @@ import type { Change, ConfigDocument } from '../../shared/console-api';
  * What a publish changes, field by field (`split.variants.lp1.weight: 50 → 30`), for the console's
  * review, its history and a conflict's explanation. A flow's screen list is one value: a marketer
  * reads `[a, b, c] → [a, c]` more easily than three index changes. The `version` and `phase`
- * fields are left out: a publish sets them itself.
+ * fields are left out (the split's and each experiment's): a publish sets them itself.
  */
 export function diffDocuments(before: ConfigDocument | null, after: ConfigDocument): Change[] {
   const changes: Change[] = [];
   diffValues(before?.split, after.split, 'split', changes);
   diffValues(before?.flows, after.flows, 'flows', changes);
   diffValues(before?.routing, after.routing, 'routing', changes);
+  diffValues(before?.experiments, after.experiments, 'experiments', changes);
   return changes;
 }
 
-/** Stamped by every publish, so never a marketer's change. */
-const STAMPED = new Set(['split.version', 'split.phase', 'flows.version', 'routing.version']);
+/** Stamped by every publish, so never a marketer's change: each version, the phases. */
+const STAMPED = new Set([
+  'split.version',
+  'split.phase',
+  'flows.version',
+  'routing.version',
+  'experiments.version',
+]);
+
+/**
+ * What a publish stamps on an experiment (worker/experiments/config/phases.ts stampPublish): its
+ * phase, like the split's, and when it started and ended (`experiments.experiments.pw-us.phase`).
+ */
+const EXPERIMENT_PHASE = /^experiments\.experiments\.[^.]+\.(phase|startedAt|endedAt)$/;
+
+const isStamped = (path: string) => STAMPED.has(path) || EXPERIMENT_PHASE.test(path);
 
 type Json = unknown;
 
@@ -23,7 +38,7 @@ const isRecord = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function diffValues(before: Json, after: Json, path: string, into: Change[]): void {
-  if (STAMPED.has(path)) return;
+  if (isStamped(path)) return;
   if (before === undefined && after === undefined) return;
   if (before === undefined) {
     into.push({ path, kind: 'added', after });

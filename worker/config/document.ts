@@ -1,9 +1,13 @@
 import type { FieldError } from '../../shared/console-api';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import { type ExperimentsConfig, parseExperiments } from '../experiments/config/schema';
+import { validateExperiments } from '../experiments/config/validate';
 import { flowNameOf } from '../funnel/flow';
 import type { DocumentIssue } from '../parse-json-document';
 import { parseRouting, type RoutingConfig } from '../routing/schema';
-import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
+import { routingWarnings } from '../routing/warnings';
+import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
 import { CONFIG_KEYS } from './load';
 import {
   CONFIG_MAX_BYTES,
@@ -15,39 +19,53 @@ import {
 } from './schema';
 
 /**
- * The one validator of the config document a marketer edits (`{ "split": ..., "flows": ... }`):
- * `npm run config -- validate|set` and the console's check and publish both run it, so a document
- * one of them refuses the other refuses too, for the same reason. Each section must pass the
- * schema the worker reads KV with (worker/config/schema.ts), as the exact string that will be
- * stored, and every variant must name a flow that exists (crossCheck).
+ * The one validator of the config document a marketer edits (`{ "split": ..., "flows": ...,
+ * "routing": ..., "experiments": ... }`): `npm run config -- validate|set` and the console's check
+ * and publish all run it, so a document one of them refuses the others refuse too, for the same
+ * reason. Each section must pass the schema the worker reads KV with (worker/config/schema.ts,
+ * worker/routing/schema.ts, worker/experiments/config/schema.ts), as the exact string that will
+ * be stored, and what a section names in another must exist there (crossCheck).
  */
 
 export type Section = keyof typeof CONFIG_KEYS;
 
 /**
- * Flows, then routing, then split: `set` writes in this order so a new route or variant never
- * points at a flow, nor the split at a route, that is not stored yet (the worker would send
- * those visitors to 'default' meanwhile).
+ * Flows, then routing, then split, then experiments: `set` and a publish write in this order so
+ * a new route or variant never points at a flow, the split at a route, nor an experiment at a
+ * flow or route, that is not stored yet (the worker would send those visitors to 'default'
+ * meanwhile).
  */
-export const SECTIONS: readonly Section[] = ['flows', 'routing', 'split'];
+export const SECTIONS: readonly Section[] = ['flows', 'routing', 'split', 'experiments'];
 
 export interface SectionValues {
   split: SplitConfig;
   flows: FlowsConfig;
   routing: RoutingConfig;
+  experiments: ExperimentsConfig;
 }
 
 const DEFAULTS: SectionValues = {
   split: DEFAULT_SPLIT,
   flows: DEFAULT_FLOWS,
   routing: DEFAULT_ROUTING,
+  experiments: DEFAULT_EXPERIMENTS,
 };
 
 const PARSERS: { [S in Section]: (raw: unknown) => ParseResult<SectionValues[S]> } = {
   split: parseSplit,
   flows: parseFlows,
   routing: parseRouting,
+  experiments: parseExperiments,
 };
+
+/** The sections in the order a marketer reads them, as messages name them. */
+const READING_ORDER: readonly Section[] = ['split', 'flows', 'routing', 'experiments'];
+
+/** `"split", "flows", "routing" and "experiments"` (or `and/or`). */
+function sectionNames(conjunction: 'and' | 'and/or'): string {
+  const quoted = READING_ORDER.map((section) => `"${section}"`);
+  return `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted.at(-1)}`;
+}
 
 export type Result<T> = ParseResult<T>;
 
@@ -74,21 +92,21 @@ export function checkDocumentText(text: string): Result<CheckedDocument> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return {
       ok: false,
-      error: 'the file must hold a JSON object with "split", "flows" and/or "routing"',
+      error: `the file must hold a JSON object with ${sectionNames('and/or')}`,
     };
   }
   const unknownKey = Object.keys(raw).find((key) => !Object.hasOwn(CONFIG_KEYS, key));
   if (unknownKey !== undefined) {
     return {
       ok: false,
-      error: `unknown top-level key "${unknownKey}" (expected "split", "flows" and/or "routing")`,
+      error: `unknown top-level key "${unknownKey}" (expected ${sectionNames('and/or')})`,
     };
   }
   const present = SECTIONS.filter((section) => Object.hasOwn(raw, section));
   if (present.length === 0) {
     return {
       ok: false,
-      error: 'the file has none of "split", "flows" and "routing"; nothing to check',
+      error: `the file has none of ${sectionNames('and')}; nothing to check`,
     };
   }
   return checkSections(raw as Record<Section, unknown>, present);
@@ -125,7 +143,7 @@ function checkSections(
 }
 
 // ---------------------------------------------------------------------------------------------
-// What is in effect, and the cross-check between split and flows
+// What is in effect, and the cross-check between the sections
 
 /** Where a section comes from when a file is checked: the file, KV, or the defaults in code. */
 export type Origin = 'file' | 'kv' | 'defaults';
@@ -169,15 +187,26 @@ export const ORIGIN_LABELS: Record<Origin, string> = {
   defaults: 'the defaults in code',
 };
 
-/** The three sections in effect once a file is written (or a document published). */
+/** The sections in effect once a file is written (or a document published). */
 export type SectionsInEffect = { [S in Section]: InEffect<SectionValues[S]> };
+
+/** What a document that passes may still hold: likely mistakes, at their paths, never refusals. */
+interface CrossChecked {
+  warnings: DocumentIssue[];
+}
 
 /**
  * SPEC.md §4: a variant whose flow is unknown silently gets the 'default' flow, which a
  * marketer would only notice in the numbers. So every variant of the split in effect, and every
- * route, must name a flow of the flows in effect, and the split may name only routes that exist.
+ * route, must name a flow of the flows in effect, the split may name only routes that exist, and
+ * the experiments must hold together with the rest (experimentIssues). `running` is the
+ * experiments section live before this write, which a running experiment's edits are held to;
+ * absent, nothing runs yet.
  */
-export function crossCheck(live: SectionsInEffect): Result<null> {
+export function crossCheck(
+  live: SectionsInEffect,
+  running?: ExperimentsConfig,
+): Result<CrossChecked> {
   const { split, flows, routing } = live;
   const issues: DocumentIssue[] = [];
   for (const key of Object.keys(split.value.variants)) {
@@ -206,12 +235,19 @@ export function crossCheck(live: SectionsInEffect): Result<null> {
       });
     }
   });
-  if (issues.length === 0) return { ok: true, value: null };
+  const experiments = experimentIssues(live, running);
+  issues.push(...experiments.issues);
+  if (issues.length === 0) {
+    return {
+      ok: true,
+      value: { warnings: [...routingWarnings(routing.value), ...experiments.warnings] },
+    };
+  }
   const origins = SECTIONS.filter((section) => live[section].origin !== 'file');
   const provenance =
     origins.length === 0
       ? ''
-      : ` (${(['split', 'flows', 'routing'] as const).map((section) => `${section} from ${ORIGIN_LABELS[live[section].origin]}`).join(', ')})`;
+      : ` (${READING_ORDER.map((section) => `${section} from ${ORIGIN_LABELS[live[section].origin]}`).join(', ')})`;
   return {
     ok: false,
     error: `${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}${provenance}`,
@@ -219,43 +255,89 @@ export function crossCheck(live: SectionsInEffect): Result<null> {
   };
 }
 
-/** A whole document the console sends: both sections, checked as `set` checks a file. */
+/** What the experiments' check finds, each at its path within the `experiments` section. */
+interface ExperimentFindings {
+  issues: DocumentIssue[];
+  warnings: DocumentIssue[];
+}
+
+/**
+ * The experiments against the rest of the config: the flows, routes and audiences they name,
+ * the layers' overlaps, and the edits a running experiment may take (held to `running`). The
+ * one place crossCheck asks; refusals and warnings come back at their document paths
+ * (`experiments.experiments.pw-us.variants.b.change.flow`).
+ */
+function experimentIssues(live: SectionsInEffect, running?: ExperimentsConfig): ExperimentFindings {
+  const found = validateExperiments(
+    live.experiments.value,
+    {
+      flows: live.flows.value,
+      routing: live.routing.value,
+      split: live.split.value,
+      now: new Date(),
+    },
+    running,
+  );
+  return found;
+}
+
+/** A whole document the console sends: every section, checked as `set` checks a file. */
 export interface ValidDocument {
   values: SectionValues;
   /** Each section as the exact string that will be stored. */
   serialized: Record<Section, string>;
+  /** Likely mistakes that do not stop the publish (CheckAnswer.warnings). */
+  warnings: FieldError[];
 }
 
 /**
+ * Said of a section the document lacks. A console page opened before the worker gained a section
+ * sends documents without it; taking that for the section's defaults would end what the section
+ * holds (every experiment running) in a publish whose review never showed it, so it is refused.
+ */
+const MISSING_SECTION =
+  'is missing (a console page opened before the worker was updated leaves it out: reload the page)';
+
+/**
  * The console's check of a document: the same as `npm run config -- validate` on a file holding
- * both sections, with every problem naming its field (`split.variants.lp1.weight`).
+ * every section, with every problem naming its field (`split.variants.lp1.weight`). `running`:
+ * the experiments live before the publish (crossCheck).
  */
 export function checkFullDocument(
   raw: unknown,
+  running?: ExperimentsConfig,
 ): { ok: true; value: ValidDocument } | { ok: false; errors: FieldError[] } {
   const whole = (message: string) => ({ ok: false as const, errors: [{ path: '', message }] });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return whole('the document must be a JSON object with "split", "flows" and "routing"');
+    return whole(`the document must be a JSON object with ${sectionNames('and')}`);
   const unknownKey = Object.keys(raw).find((key) => !Object.hasOwn(CONFIG_KEYS, key));
   if (unknownKey !== undefined)
-    return whole(`unknown top-level key "${unknownKey}" (expected "split", "flows" and "routing")`);
-  const missing = SECTIONS.filter((section) => !Object.hasOwn(raw, section));
+    return whole(`unknown top-level key "${unknownKey}" (expected ${sectionNames('and')})`);
+  const missing = READING_ORDER.filter((section) => !Object.hasOwn(raw, section));
   if (missing.length > 0)
     return {
       ok: false,
-      errors: missing.map((section) => ({ path: section, message: 'is missing' })),
+      errors: missing.map((section) => ({ path: section, message: MISSING_SECTION })),
     };
   const checked = checkSections(raw as Record<Section, unknown>, SECTIONS);
   if (!checked.ok) return { ok: false, errors: checked.issues ?? [] };
   const values = checked.value.values as SectionValues;
-  const crossed = crossCheck({
-    split: { value: values.split, origin: 'file' },
-    flows: { value: values.flows, origin: 'file' },
-    routing: { value: values.routing, origin: 'file' },
-  });
+  const crossed = crossCheck(
+    {
+      split: { value: values.split, origin: 'file' },
+      flows: { value: values.flows, origin: 'file' },
+      routing: { value: values.routing, origin: 'file' },
+      experiments: { value: values.experiments, origin: 'file' },
+    },
+    running,
+  );
   if (!crossed.ok) return { ok: false, errors: crossed.issues ?? [] };
   return {
     ok: true,
-    value: { values, serialized: checked.value.serialized as Record<Section, string> },
+    value: {
+      values,
+      serialized: checked.value.serialized as Record<Section, string>,
+      warnings: crossed.value.warnings,
+    },
   };
 }

@@ -14,10 +14,12 @@ import {
  * KV keys: the roles of SPEC.md §7's `config.json` (split weights) and `flows.json`, the routes
  * (worker/routing/) and the experiments (worker/experiments/config/).
  */
-export const CONFIG_KEYS = { split: 'split', flows: 'flows', routing: 'routing' } as const;
-
-/** Every key the edge reads: the sections a marketer edits and the experiments. */
-const LOADED_KEYS = { ...CONFIG_KEYS, experiments: 'experiments' } as const;
+export const CONFIG_KEYS = {
+  split: 'split',
+  flows: 'flows',
+  routing: 'routing',
+  experiments: 'experiments',
+} as const;
 
 export interface FunnelConfig {
   split: SplitConfig;
@@ -31,7 +33,7 @@ export interface FunnelConfig {
 /** How long a loaded config is reused by an isolate before KV is read again. */
 export const DEFAULT_CONFIG_TTL_MS = 10_000;
 
-type Kind = keyof typeof LOADED_KEYS;
+type Kind = keyof typeof CONFIG_KEYS;
 
 interface Values {
   split: SplitConfig;
@@ -62,7 +64,7 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
     let code = 'config_invalid';
     let raw: string | null = null;
     try {
-      raw = await kv.get(LOADED_KEYS[kind], 'text');
+      raw = await kv.get(CONFIG_KEYS[kind], 'text');
       const known = lastGood[kind];
       if (raw !== null && known?.raw === raw) return known.value;
       // No routes or experiments yet is how every project starts: everyone takes the default
@@ -71,7 +73,7 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
         return known?.value ?? fallback;
       if (raw === null) {
         code = 'config_missing';
-        result = { ok: false, error: `KV key "${LOADED_KEYS[kind]}" is missing` };
+        result = { ok: false, error: `KV key "${CONFIG_KEYS[kind]}" is missing` };
       } else {
         result = parse(raw);
       }
@@ -88,7 +90,7 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
     }
     const known = lastGood[kind]?.value;
     logError(code, {
-      key: LOADED_KEYS[kind],
+      key: CONFIG_KEYS[kind],
       detail: result.ok ? 'unreadable' : result.error,
       using: known ? 'last_known_good' : 'defaults',
     });

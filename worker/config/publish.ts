@@ -1,27 +1,30 @@
 import type {
   Change,
   ConfigDocument,
+  ExperimentPhaseChange,
   FieldError,
   PhaseChange,
   VersionSource,
   VersionSummary,
 } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
+import { stampPublish } from '../experiments/config/phases';
+import { parseExperiments } from '../experiments/config/schema';
 import { parseRouting } from '../routing/schema';
-import { routingWarnings } from '../routing/warnings';
-import { DEFAULT_ROUTING } from './defaults';
+import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
-import { phaseChange } from './phase';
+import { experimentPhaseChanges, phaseChange } from './phase';
 import { parseFlows, parseSplit } from './schema';
 import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 
 /**
  * Publishing a config document (the console and `npm run config -- set` alike): check it with
  * the one validator, claim the next version on top of `base` (a second publish from the same base
- * is refused, never a silent overwrite), then write KV's `flows`, `routing` and `split`, which the edge reads
- * within its cache time (worker/config/load.ts). Each publish is one `config_published` log line.
+ * is refused, never a silent overwrite), then write KV's `flows`, `routing`, `split` and
+ * `experiments`, which the edge reads within its cache time (worker/config/load.ts). Each publish
+ * is one `config_published` log line.
  */
 
 /** KV as publishing needs it: the keys the edge reads. */
@@ -65,37 +68,57 @@ export interface PublishPreview {
   kind: 'preview';
   diff: Change[];
   phase: PhaseChange | null;
-  /** What publishes but is likely a mistake (worker/routing/warnings.ts). */
+  experimentPhases: ExperimentPhaseChange[];
+  /** What publishes but is likely a mistake (worker/config/document.ts crossCheck). */
   warnings: FieldError[];
 }
 
 /** The live document as the edge reads it: KV's values where valid (null where not). */
 async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
-  const [split, flows, routing] = await Promise.all([
+  const [split, flows, routing, experiments] = await Promise.all([
     live.read(CONFIG_KEYS.split),
     live.read(CONFIG_KEYS.flows),
     live.read(CONFIG_KEYS.routing),
+    live.read(CONFIG_KEYS.experiments),
   ]);
   const parsedSplit = split === null ? null : parseSplit(split);
   const parsedFlows = flows === null ? null : parseFlows(flows);
-  // No routing key is how a project starts: the default route alone (worker/config/load.ts).
+  // No routing or experiments key is how a project starts: the default route alone, and no
+  // experiment but the split (worker/config/load.ts).
   const parsedRouting = routing === null ? null : parseRouting(routing);
+  const parsedExperiments = experiments === null ? null : parseExperiments(experiments);
   return {
     ...(parsedSplit?.ok ? { split: parsedSplit.value } : {}),
     ...(parsedFlows?.ok ? { flows: parsedFlows.value as ConfigDocument['flows'] } : {}),
     routing: parsedRouting?.ok ? parsedRouting.value : DEFAULT_ROUTING,
+    experiments: parsedExperiments?.ok ? parsedExperiments.value : DEFAULT_EXPERIMENTS,
   };
+}
+
+interface Current {
+  /** Null when nothing was published and KV holds no valid split or flows. */
+  document: ConfigDocument | null;
+  phase: number;
+  /** The experiments live now, which a running experiment's edits are held to. */
+  experiments: ConfigDocument['experiments'];
 }
 
 /** What a publish is compared with: the head's document, else what KV holds now. */
 async function currentDocument(
   stores: PublishStores,
   head: StoredVersion | null,
-): Promise<{ document: ConfigDocument | null; phase: number }> {
-  if (head) return { document: head.document, phase: head.phase };
+): Promise<Current> {
+  if (head) {
+    return { document: head.document, phase: head.phase, experiments: head.document.experiments };
+  }
   const live = await readLive(stores.live);
-  const document = live.split && live.flows && live.routing ? (live as ConfigDocument) : null;
-  return { document, phase: live.split?.phase ?? 1 };
+  const document =
+    live.split && live.flows && live.routing && live.experiments ? (live as ConfigDocument) : null;
+  return {
+    document,
+    phase: live.split?.phase ?? 1,
+    experiments: live.experiments ?? DEFAULT_EXPERIMENTS,
+  };
 }
 
 type Conflict = Extract<PublishOutcome, { kind: 'conflict' }>;
@@ -131,46 +154,70 @@ async function baseRefusal(
   return { kind: 'invalid', errors: [{ path: 'base', message: 'names no published version' }] };
 }
 
+/**
+ * The phases a publish of `next` starts: the split's and each experiment's. The one place both
+ * are worked out, so the review shows what the publish stamps.
+ */
+function phasesOf(current: Current, next: ConfigDocument) {
+  return {
+    split: phaseChange(current.document?.split ?? null, next.split, current.phase),
+    experiments: experimentPhaseChanges(current.experiments, next.experiments),
+  };
+}
+
 /** The checks and the diff of a publish, writing nothing (the console's review step). */
 export async function previewPublish(
   stores: PublishStores,
   base: number | null,
   document: unknown,
 ): Promise<PublishPreview | Refusal> {
-  const checked = checkFullDocument(document);
-  if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const head = await stores.versions.head();
+  const current = await currentDocument(stores, head);
+  const checked = checkFullDocument(document, current.experiments);
+  if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, base, head);
   if (refusal) return refusal;
-  const current = await currentDocument(stores, head);
   const next = checked.value.values as ConfigDocument;
+  const phases = phasesOf(current, next);
   return {
     kind: 'preview',
     diff: diffDocuments(current.document, next),
-    phase: phaseChange(current.document?.split ?? null, next.split, current.phase),
-    warnings: routingWarnings(next.routing),
+    phase: phases.split,
+    experimentPhases: phases.experiments,
+    warnings: checked.value.warnings,
   };
 }
 
 export async function publish(stores: PublishStores, input: PublishInput): Promise<PublishOutcome> {
-  const checked = checkFullDocument(input.document);
-  if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
+  // What is live first: a running experiment's edits are checked against it.
   const head = await stores.versions.head();
+  const current = await currentDocument(stores, head);
+  const checked = checkFullDocument(input.document, current.experiments);
+  if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, input.base, head);
   if (refusal) return refusal;
-  const current = await currentDocument(stores, head);
   const values = checked.value.values as ConfigDocument;
-  const change = phaseChange(current.document?.split ?? null, values.split, current.phase);
+  const phases = phasesOf(current, values);
+  const change = phases.split;
   const seq = (head?.seq ?? 0) + 1;
   const id = `v${seq}`;
   const phase = change?.to ?? current.phase;
-  // The pages carry the version (logs, events); stamped here, and checked again with the stamp,
-  // so the size cap holds for what is written.
-  const stamped = checkFullDocument({
-    split: { ...values.split, version: id, phase },
-    flows: { ...values.flows, version: id },
-    routing: { ...values.routing, version: id },
-  });
+  // The pages carry the version (logs, events) and results count by phase; both stamped here,
+  // and checked again with the stamp, so the size cap holds for what is written.
+  const stamped = checkFullDocument(
+    {
+      split: { ...values.split, version: id, phase },
+      flows: { ...values.flows, version: id },
+      routing: { ...values.routing, version: id },
+      experiments: stampPublish(
+        { ...values.experiments, version: id },
+        current.experiments,
+        input.now,
+        input.author,
+      ),
+    },
+    current.experiments,
+  );
   if (!stamped.ok) return { kind: 'invalid', errors: stamped.errors };
   const version: StoredVersion = {
     seq,
@@ -201,6 +248,9 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
     restores: input.restores,
     phase,
     new_phase: change !== null,
+    // The experiments starting a new phase, by id; absent when none does.
+    experiments_new_phase:
+      phases.experiments.map((started) => started.experiment).join(',') || undefined,
     changes: diffDocuments(current.document, version.document).length,
     note: input.note.slice(0, 200),
   });
@@ -208,9 +258,11 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
 }
 
 /**
- * Writes the claimed version to KV, flows first, split last (a new route or variant never points at
- * a flow or route not yet stored). If a write fails, the keys already written get their old values back and the claim is
- * released, so the history never names a version the edge did not get; then the error goes on.
+ * Writes the claimed version to KV in SECTIONS order, flows first, experiments last (a new route,
+ * variant or experiment never points at a flow or route not yet stored). If a write fails, the
+ * keys already written get their old values back (a key that was absent is removed again) and the
+ * claim is released, so the history never names a version the edge did not get; then the error
+ * goes on.
  */
 async function writeLive(stores: PublishStores, version: StoredVersion): Promise<void> {
   const previous = {} as Record<Section, string | null>;

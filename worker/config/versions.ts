@@ -5,8 +5,9 @@ import type {
   VersionSource,
   VersionSummary,
 } from '../../shared/console-api';
+import type { ExperimentsDocument } from '../../shared/experiments';
 import type { RoutingDocument } from '../../shared/routing';
-import { DEFAULT_ROUTING } from './defaults';
+import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 
 /**
  * The config's version history (worker/config/migrations): one row per publish, never changed
@@ -44,7 +45,7 @@ export function d1Runner(db: D1Database): SqlRunner {
 export interface StoredVersion extends VersionSummary {
   document: ConfigDocument;
   /** The KV values, byte for byte. */
-  serialized: { split: string; flows: string; routing: string };
+  serialized: { split: string; flows: string; routing: string; experiments: string };
 }
 
 interface VersionRow {
@@ -61,16 +62,25 @@ interface VersionRow {
   flows_json: string;
   /** Null on versions published before routes existed (migration 0002). */
   routing_json: string | null;
+  /** Null on versions published before the experiments section (migration 0003). */
+  experiments_json: string | null;
 }
 
 const COLUMNS =
-  'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json, routing_json';
+  'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json, routing_json, experiments_json';
 
 /** What a version from before routes published for them: the default route alone. */
 const ROUTING_BEFORE_ROUTES = JSON.stringify(DEFAULT_ROUTING);
 
+/**
+ * What a version from before the experiments section published for it: no experiment but the
+ * split, which is what the edge ran then (a rollback to it publishes that again).
+ */
+const EXPERIMENTS_BEFORE_SECTION = JSON.stringify(DEFAULT_EXPERIMENTS);
+
 function fromRow(row: VersionRow): StoredVersion {
   const routing = row.routing_json ?? ROUTING_BEFORE_ROUTES;
+  const experiments = row.experiments_json ?? EXPERIMENTS_BEFORE_SECTION;
   return {
     seq: row.seq,
     id: row.id,
@@ -85,8 +95,9 @@ function fromRow(row: VersionRow): StoredVersion {
       split: JSON.parse(row.split_json) as SplitDocument,
       flows: JSON.parse(row.flows_json) as FlowsDocument,
       routing: JSON.parse(routing) as RoutingDocument,
+      experiments: JSON.parse(experiments) as ExperimentsDocument,
     },
-    serialized: { split: row.split_json, flows: row.flows_json, routing },
+    serialized: { split: row.split_json, flows: row.flows_json, routing, experiments },
   };
 }
 
@@ -131,7 +142,7 @@ export function versionStore(sql: SqlRunner) {
     async claim(version: StoredVersion): Promise<boolean> {
       const { changes } = await sql.run(
         `INSERT INTO config_versions (${COLUMNS})
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
          WHERE (SELECT COALESCE(MAX(seq), 0) FROM config_versions) = ?`,
         [
           version.seq,
@@ -146,6 +157,7 @@ export function versionStore(sql: SqlRunner) {
           version.serialized.split,
           version.serialized.flows,
           version.serialized.routing,
+          version.serialized.experiments,
           version.base ?? 0,
         ],
       );

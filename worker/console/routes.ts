@@ -41,8 +41,11 @@ import { routeVisitsRoutes } from './route-visits-route';
  * (worker/console/access.ts); writes must come from the console's own page, as `/api`'s do.
  */
 
-/** Two sections of at most CONFIG_MAX_BYTES each, plus a note: anything larger is not ours. */
-const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * Four sections of at most 64 KiB each (CONFIG_MAX_BYTES), with a note and the JSON around them:
+ * anything larger is not ours.
+ */
+const MAX_BODY_BYTES = (4 * 64 + 16) * 1024;
 
 /** How many versions the history shows (and the console loads at once). */
 const HISTORY_LIMIT = 200;
@@ -140,26 +143,33 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
 
   app.get(path(CONSOLE_API.state), async (c) => {
     const stores = storesOf(c);
-    const [head, split, flows, routing] = await Promise.all([
+    const [head, split, flows, routing, experiments] = await Promise.all([
       stores.versions.head(),
       stores.live.read(CONFIG_KEYS.split),
       stores.live.read(CONFIG_KEYS.flows),
       stores.live.read(CONFIG_KEYS.routing),
+      stores.live.read(CONFIG_KEYS.experiments),
     ]);
     const liveSplit = inEffectFromKv('split', split);
     const liveFlows = inEffectFromKv('flows', flows);
     const liveRouting = inEffectFromKv('routing', routing);
+    const liveExperiments = inEffectFromKv('experiments', experiments);
     // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid. No
-    // routing key is no drift: it is how a project starts (worker/config/load.ts).
+    // routing or experiments key is no drift: it is how a project starts (worker/config/load.ts).
     const routingDrifted = routing !== null && routing !== head?.serialized.routing;
+    const experimentsDrifted = experiments !== null && experiments !== head?.serialized.experiments;
     const drift = [
       head !== null &&
-      (split !== head.serialized.split || flows !== head.serialized.flows || routingDrifted)
+      (split !== head.serialized.split ||
+        flows !== head.serialized.flows ||
+        routingDrifted ||
+        experimentsDrifted)
         ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
         : undefined,
       liveSplit.note,
       liveFlows.note,
       routing === null ? undefined : liveRouting.note,
+      experiments === null ? undefined : liveExperiments.note,
     ].filter((note) => note !== undefined);
     const answer: ConsoleState = {
       author: c.get('consoleAuthor') ?? '',
@@ -167,6 +177,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
         split: liveSplit.value,
         flows: liveFlows.value,
         routing: liveRouting.value,
+        experiments: liveExperiments.value,
       } as ConsoleState['live'],
       head: head && summaryOf(head),
       drift: drift.length > 0 ? drift.join('; ') : null,
@@ -191,6 +202,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
       ok: true,
       diff: outcome.diff,
       phase: outcome.phase,
+      experimentPhases: outcome.experimentPhases,
       warnings: outcome.warnings,
     };
     return c.json(answer);

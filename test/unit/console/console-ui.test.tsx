@@ -118,6 +118,10 @@ describe('the console in the browser', () => {
     expect(published.base).toBe(2);
     expect(published.note).toBe('lp17 wins');
     expect(published.document.split.variants.lp17).toEqual({ weight: 60, flow: 'lp17ch17pr5' });
+    // The sections this edit did not touch go back as they came, the experiments among them.
+    const live = consoleState().live;
+    expect(published.document.experiments).toEqual(live.experiments);
+    expect(published.document.routing).toEqual(live.routing);
     // The live config is reloaded: no edits left, and the overview shows the new share.
     expect(
       screen.queryByText('You have edits that are not published.', { exact: false }),

@@ -31,6 +31,25 @@ export function liveDocument(): ConfigDocument {
       },
     },
     routing: { version: 'v2', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
+    experiments: {
+      version: 'v2',
+      experiments: {
+        'landing-all': {
+          name: 'All-in-one landing',
+          status: 'running',
+          layer: 'landing',
+          audience: { routes: ['default'] },
+          coverage: 1,
+          seed: 'landing-all',
+          phase: 1,
+          control: 'a',
+          variants: {
+            a: { weight: 1, change: {} },
+            b: { weight: 1, change: { screens: { landing: 'one_pager_all' } } },
+          },
+        },
+      },
+    },
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type RoutingDocument,
   SOURCES,
 } from '../../../shared/routing';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
 import { parseRouting } from '../../../worker/routing/schema';
 
@@ -176,6 +176,7 @@ describe('a valid routing document', () => {
           split: DEFAULT_SPLIT,
           flows: DEFAULT_FLOWS,
           routing,
+          experiments: DEFAULT_EXPERIMENTS,
         });
         expect(checked.ok ? [] : checked.errors).toEqual([]);
       }),
@@ -374,7 +375,12 @@ describe('a single fault is reported at its exact path', () => {
         const index = pick % doc.routes.length;
         const routing = structuredClone(doc);
         routing.routes[index]!.flow = flow;
-        const checked = checkFullDocument({ split: DEFAULT_SPLIT, flows: DEFAULT_FLOWS, routing });
+        const checked = checkFullDocument({
+          split: DEFAULT_SPLIT,
+          flows: DEFAULT_FLOWS,
+          routing,
+          experiments: DEFAULT_EXPERIMENTS,
+        });
         expect(checked.ok ? [] : checked.errors.map((error) => error.path)).toEqual([
           `routing.routes.${index}.flow`,
         ]);

@@ -5,7 +5,12 @@ import {
   CONSOLE_PREVIEW_PATH,
   CONSOLE_RESULTS_PATH,
 } from '../../../shared/console-api';
-import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import {
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_FLOWS,
+  DEFAULT_ROUTING,
+  DEFAULT_SPLIT,
+} from '../../../worker/config/defaults';
 import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/console/access';
 import { ORIGIN, productionApp } from '../fetch-app';
 import { accessClaims, NOW_MS, PRODUCTION, type Signer, teamAndStranger } from './access-tokens';
@@ -32,6 +37,8 @@ afterEach(() => vi.restoreAllMocks());
 const DOCUMENT = {
   split: { ...DEFAULT_SPLIT, version: 'draft' },
   flows: { ...DEFAULT_FLOWS, version: 'draft' },
+  routing: { ...DEFAULT_ROUTING, version: 'draft' },
+  experiments: { ...DEFAULT_EXPERIMENTS, version: 'draft' },
 };
 
 const SAME_ORIGIN_JSON = {

@@ -10,7 +10,13 @@ import type {
   VersionsAnswer,
 } from '../../../shared/console-api';
 import { CONSOLE_API } from '../../../shared/console-api';
-import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+import {
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_FLOWS,
+  DEFAULT_ROUTING,
+  DEFAULT_SPLIT,
+} from '../../../worker/config/defaults';
 import { publish } from '../../../worker/config/publish';
 import { CONFIG_MAX_BYTES } from '../../../worker/config/schema';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
@@ -19,8 +25,8 @@ import { freshApp, ORIGIN, setCookies } from '../fetch-app';
 
 /**
  * The console's publish, conflict, rollback and history against the real KV and D1 (SPEC.md §4:
- * the split and flows the edge reads), through the development worker, where the console is
- * open with the local author.
+ * the split, flows, routes and experiments the edge reads), through the development worker, where
+ * the console is open with the local author.
  */
 
 const fetchApp = freshApp({ random: () => 0.5 });
@@ -39,7 +45,7 @@ async function state(): Promise<ConsoleState> {
   return (await fetchApp(CONSOLE_API.state)).json();
 }
 
-/** The two KV values byte for byte, and how many versions the history holds. */
+/** The KV values byte for byte, and how many versions the history holds. */
 async function stored() {
   const versions = await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM config_versions').first<{
     n: number;
@@ -47,6 +53,7 @@ async function stored() {
   return {
     split: await env.FUNNEL_CONFIG.get('split', 'text'),
     flows: await env.FUNNEL_CONFIG.get('flows', 'text'),
+    experiments: await env.FUNNEL_CONFIG.get('experiments', 'text'),
     versions,
   };
 }
@@ -65,7 +72,28 @@ const DOCUMENT: ConfigDocument = {
     },
   },
   routing: DEFAULT_ROUTING,
+  experiments: DEFAULT_EXPERIMENTS,
 };
+
+/** A landing test on the default route, running: the control and the all-in-one landing. */
+const LANDING_TEST: ExperimentDocument = {
+  name: 'All-in-one landing',
+  status: 'running',
+  layer: 'landing',
+  audience: { routes: ['default'] },
+  coverage: 1,
+  seed: 'landing-all',
+  control: 'a',
+  variants: {
+    a: { weight: 1, change: {} },
+    b: { weight: 1, change: { screens: { landing: 'one_pager_all' } } },
+  },
+};
+
+/** DOCUMENT with these experiments. */
+function withExperiments(experiments: Record<string, ExperimentDocument>): ConfigDocument {
+  return { ...DOCUMENT, experiments: { version: 'draft', experiments } };
+}
 
 /** DOCUMENT with the weights given. */
 function weighted(defaultWeight: number, lp1ch2Weight: number): ConfigDocument {
@@ -85,8 +113,8 @@ let logs: string[];
 beforeEach(async () => {
   // Each test starts from nothing published (before-each-file.ts empties storage per file only).
   await env.CONFIG_DB.exec('DELETE FROM config_versions');
-  await env.FUNNEL_CONFIG.delete('split');
-  await env.FUNNEL_CONFIG.delete('flows');
+  for (const key of ['split', 'flows', 'routing', 'experiments'])
+    await env.FUNNEL_CONFIG.delete(key);
   logs = [];
   vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
   vi.spyOn(console, 'error').mockImplementation((line: string) => void logs.push(line));
@@ -107,10 +135,17 @@ describe('the console before anything is published', () => {
     expect(current).toMatchObject({
       author: LOCAL_AUTHOR,
       head: null,
-      live: { split: DEFAULT_SPLIT, flows: DEFAULT_FLOWS },
+      live: {
+        split: DEFAULT_SPLIT,
+        flows: DEFAULT_FLOWS,
+        routing: DEFAULT_ROUTING,
+        experiments: DEFAULT_EXPERIMENTS,
+      },
       previews: { default: '/console/preview/default' },
     });
     expect(current.drift).toMatch(/KV key "split" is absent/);
+    // No routes and no experiments yet is how every project starts, nothing to warn of.
+    expect(current.drift).not.toMatch(/routing|experiments/);
     expect(current.screens.map((screen) => screen.id)).toContain('checkout_v3_tr');
     expect(current.screens.find((screen) => screen.id === 'one_pager')?.kind).toBe('landing');
   });
@@ -174,6 +209,7 @@ describe('publishing', () => {
         { path: 'split.variants.lp1ch2.weight', kind: 'changed', before: 50, after: 80 },
       ],
       phase: { from: 1, to: 2, reason: 'the shares change: default 50% → 20%, lp1ch2 50% → 80%' },
+      experimentPhases: [],
       warnings: [],
     });
     expect(await stored()).toEqual(before);
@@ -287,7 +323,7 @@ describe('refused documents leave KV and the history byte for byte as they were'
     ['weights adding up to 0', weighted(0, 0), 'split.variants'],
     [
       'a non-finite weight',
-      '{"base":1,"document":{"split":{"version":"d","defaultVariant":"default","variants":{"default":{"weight":1e400}}},"flows":{"version":"d","flows":{"default":["one_pager"]}},"routing":{"version":"d","audiences":{},"routes":[{"id":"default","flow":"default"}]}}}',
+      '{"base":1,"document":{"split":{"version":"d","defaultVariant":"default","variants":{"default":{"weight":1e400}}},"flows":{"version":"d","flows":{"default":["one_pager"]}},"routing":{"version":"d","audiences":{},"routes":[{"id":"default","flow":"default"}]},"experiments":{"version":"d","experiments":{}}}}',
       'split.variants.default.weight',
     ],
     [
@@ -404,6 +440,7 @@ describe('rollback and history', () => {
       ['split', 'added'],
       ['flows', 'added'],
       ['routing', 'added'],
+      ['experiments', 'added'],
     ]);
   });
 
@@ -424,7 +461,7 @@ describe('writes come from the console page only', () => {
     const response = await post(CONSOLE_API.publish, { base: null, document: DOCUMENT }, headers);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ ok: false, error: 'cross_origin' });
-    expect(await stored()).toEqual({ split: null, flows: null, versions: 0 });
+    expect(await stored()).toEqual({ split: null, flows: null, experiments: null, versions: 0 });
   });
 
   it('the page origin itself is admitted without Sec-Fetch-Site', async () => {
@@ -444,7 +481,7 @@ describe('writes come from the console page only', () => {
     );
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
-    expect(await stored()).toEqual({ split: null, flows: null, versions: 0 });
+    expect(await stored()).toEqual({ split: null, flows: null, experiments: null, versions: 0 });
   });
 
   it.each([
@@ -494,5 +531,235 @@ describe('a KV write that fails', () => {
     // Routing was absent before: it is absent again, not left at the version taken back.
     expect(written.slice(0, 3)).toEqual(['flows', 'routing', 'split']);
     expect(await env.FUNNEL_CONFIG.get('routing', 'text')).toBeNull();
+  });
+});
+
+describe('a KV write of the experiments that fails', () => {
+  it('takes back every key written before it, and removes the experiments key it added', async () => {
+    const versions = versionStore(d1Runner(env.CONFIG_DB));
+    const written: string[] = [];
+    const live = {
+      read: (key: string) => env.FUNNEL_CONFIG.get(key, 'text'),
+      async write(key: string, value: string) {
+        written.push(key);
+        // The experiments are written last, after flows, routing and split.
+        if (key === 'experiments' && written.length === 4) throw new Error('KV is down');
+        await env.FUNNEL_CONFIG.put(key, value);
+      },
+      remove: (key: string) => env.FUNNEL_CONFIG.delete(key),
+    };
+    const split = JSON.stringify({ ...DOCUMENT.split, version: 'old' });
+    await env.FUNNEL_CONFIG.put('split', split);
+    await expect(
+      publish(
+        { versions, live },
+        {
+          base: null,
+          document: withExperiments({ 'landing-all': LANDING_TEST }),
+          author: 'a@b.c',
+          note: '',
+          source: 'console',
+          now: new Date(),
+        },
+      ),
+    ).rejects.toThrow('KV is down');
+    expect(written.slice(0, 4)).toEqual(['flows', 'routing', 'split', 'experiments']);
+    expect(await versions.head()).toBeNull();
+    expect(await stored()).toEqual({ split, flows: null, experiments: null, versions: 0 });
+    expect(await env.FUNNEL_CONFIG.get('routing', 'text')).toBeNull();
+  });
+});
+
+describe('the experiments section', () => {
+  it("is written with the rest, stamped with the version and each experiment's phase", async () => {
+    const response = await post(CONSOLE_API.publish, {
+      base: null,
+      document: withExperiments({ 'landing-all': LANDING_TEST }),
+    });
+    expect(response.status).toBe(200);
+    // Its phase, and when it started running, stamped by the publish.
+    const published = {
+      version: 'v1',
+      experiments: {
+        'landing-all': { ...LANDING_TEST, phase: 1, startedAt: expect.stringMatching(/^2\d{3}-/) },
+      },
+    };
+    expect(JSON.parse((await stored()).experiments!)).toEqual(published);
+    const live = await state();
+    expect(live.live.experiments).toEqual(published);
+    expect(live.drift).toBeNull();
+
+    // The review of an edit names the experiment's field, not the stamps.
+    const paused = withExperiments({ 'landing-all': { ...LANDING_TEST, status: 'paused' } });
+    const check = await post(CONSOLE_API.check, { base: 1, document: paused });
+    expect(await check.json()).toEqual({
+      ok: true,
+      diff: [
+        {
+          path: 'experiments.experiments.landing-all.status',
+          kind: 'changed',
+          before: 'running',
+          after: 'paused',
+        },
+      ],
+      phase: null,
+      experimentPhases: [],
+      warnings: [],
+    });
+  });
+
+  it('a document without it, from a console page older than the worker, is refused by name', async () => {
+    await post(CONSOLE_API.publish, {
+      base: null,
+      document: withExperiments({ 'landing-all': LANDING_TEST }),
+    });
+    const before = await stored();
+    const { experiments: _none, ...fromOldPage } = weighted(30, 70);
+    for (const path of [CONSOLE_API.check, CONSOLE_API.publish]) {
+      const response = await post(path, { base: 1, document: fromOldPage });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        ok: false,
+        error: 'invalid_config',
+        errors: [
+          {
+            path: 'experiments',
+            message:
+              'is missing (a console page opened before the worker was updated leaves it out: reload the page)',
+          },
+        ],
+      });
+    }
+    // The landing test runs on: nothing was published over it.
+    expect(await stored()).toEqual(before);
+  });
+
+  it("an experiment taking the split's id is refused, and nothing is written", async () => {
+    const response = await post(CONSOLE_API.publish, {
+      base: null,
+      document: withExperiments({ split: LANDING_TEST }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as InvalidAnswer).errors).toEqual([
+      {
+        path: 'experiments.experiments.split',
+        message: `"split" is the split test's id: give this experiment another`,
+      },
+    ]);
+    expect(await stored()).toEqual({ split: null, flows: null, experiments: null, versions: 0 });
+  });
+
+  it("rollback publishes an earlier version's experiments again; the history shows them", async () => {
+    await post(CONSOLE_API.publish, {
+      base: null,
+      document: withExperiments({ 'landing-all': LANDING_TEST }),
+      note: 'landing test',
+    });
+    const paused = withExperiments({ 'landing-all': { ...LANDING_TEST, status: 'paused' } });
+    await post(CONSOLE_API.publish, { base: 1, document: paused, note: 'pause it' });
+    const stamped = JSON.parse((await stored()).experiments!) as ExperimentsDocument;
+    expect(stamped.experiments['landing-all']?.status).toBe('paused');
+
+    const response = await post(CONSOLE_API.rollback, { base: 2, seq: 1 });
+    expect(response.status).toBe(200);
+    const rolledBack = JSON.parse((await stored()).experiments!) as ExperimentsDocument;
+    expect(rolledBack.version).toBe('v3');
+    expect(rolledBack.experiments['landing-all']).toMatchObject({ status: 'running', phase: 1 });
+    const history = (await (await fetchApp(CONSOLE_API.versions)).json()) as VersionsAnswer;
+    expect(history.versions.map((version) => [version.id, version.diff])).toEqual([
+      [
+        'v3',
+        [
+          {
+            path: 'experiments.experiments.landing-all.status',
+            kind: 'changed',
+            before: 'paused',
+            after: 'running',
+          },
+        ],
+      ],
+      [
+        'v2',
+        [
+          {
+            path: 'experiments.experiments.landing-all.status',
+            kind: 'changed',
+            before: 'running',
+            after: 'paused',
+          },
+        ],
+      ],
+      ['v1', expect.any(Array)],
+    ]);
+  });
+
+  it('an experiment running cannot be deleted: it is stopped first', async () => {
+    await post(CONSOLE_API.publish, {
+      base: null,
+      document: withExperiments({ 'landing-all': LANDING_TEST }),
+    });
+    const response = await post(CONSOLE_API.publish, { base: 1, document: DOCUMENT });
+    expect(response.status).toBe(400);
+    const { errors } = (await response.json()) as InvalidAnswer;
+    expect(errors.map((error) => error.path)).toEqual(['experiments.experiments.landing-all']);
+  });
+
+  it('a version published before the section reads as no experiment but the split', async () => {
+    // As a worker before the experiments section wrote it: no experiments_json, no KV key.
+    const split = JSON.stringify({ ...DOCUMENT.split, version: 'v1', phase: 1 });
+    const flows = JSON.stringify({ ...DOCUMENT.flows, version: 'v1' });
+    const routing = JSON.stringify({ ...DEFAULT_ROUTING, version: 'v1' });
+    await env.CONFIG_DB.prepare(
+      `INSERT INTO config_versions
+         (seq, id, at, author, note, base, phase, source, split_json, flows_json, routing_json)
+       VALUES (1, 'v1', '2026-11-20T10:00:00.000Z', 'a@b.c', 'before experiments', NULL, 1,
+               'console', ?, ?, ?)`,
+    )
+      .bind(split, flows, routing)
+      .run();
+    await env.FUNNEL_CONFIG.put('split', split);
+    await env.FUNNEL_CONFIG.put('flows', flows);
+    await env.FUNNEL_CONFIG.put('routing', routing);
+
+    const live = await state();
+    expect(live.head).toMatchObject({ id: 'v1', note: 'before experiments' });
+    expect(live.live.experiments).toEqual(DEFAULT_EXPERIMENTS);
+    expect(live.drift).toBeNull();
+
+    // A draft: one running could not be taken away by the rollback below (stop it first).
+    const draft = { ...LANDING_TEST, status: 'draft' as const };
+    const landing = withExperiments({ 'landing-all': draft });
+    const check = (await (
+      await post(CONSOLE_API.check, { base: 1, document: landing })
+    ).json()) as CheckAnswer;
+    expect(check.diff).toEqual([
+      { path: 'experiments.experiments.landing-all', kind: 'added', after: draft },
+    ]);
+    expect((await post(CONSOLE_API.publish, { base: 1, document: landing })).status).toBe(200);
+
+    // Rolling back to it publishes what it ran: no experiment but the split.
+    expect((await post(CONSOLE_API.rollback, { base: 2, seq: 1 })).status).toBe(200);
+    expect(JSON.parse((await stored()).experiments!)).toEqual({ version: 'v3', experiments: {} });
+    const history = (await (await fetchApp(CONSOLE_API.versions)).json()) as VersionsAnswer;
+    expect(history.versions.at(-1)!.diff.map((change) => change.path)).toEqual([
+      'split',
+      'flows',
+      'routing',
+      'experiments',
+    ]);
+  });
+
+  it('without the experiments key, the split alone draws visitors and nothing is logged of it', async () => {
+    // KV as a project before experiments: the split and flows written, no experiments key.
+    await env.FUNNEL_CONFIG.put(
+      'split',
+      JSON.stringify({ ...weighted(0, 100).split, version: 'kv' }),
+    );
+    await env.FUNNEL_CONFIG.put('flows', JSON.stringify(DOCUMENT.flows));
+    const page = await fetchApp('/');
+    expect(page.status).toBe(200);
+    expect(setCookies(page).get('gf_variant')).toBe('lp1ch2');
+    expect(logs.filter((line) => line.includes('"key":"experiments"'))).toEqual([]);
+    expect((await state()).drift).toBeNull();
   });
 });

@@ -2,7 +2,11 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConfigDocument, ResultsAnswer } from '../../../shared/console-api';
 import { CONSOLE_API, CONSOLE_RESULTS_PATH } from '../../../shared/console-api';
-import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
+import {
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_FLOWS,
+  DEFAULT_ROUTING,
+} from '../../../worker/config/defaults';
 import { recordExposures } from '../../../worker/experiments/exposure-store';
 import { recordOutcomes } from '../../../worker/experiments/outcomes';
 import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/results-csv';
@@ -263,6 +267,7 @@ describe('GET /console/api/results', () => {
           flows: DEFAULT_FLOWS.flows as ConfigDocument['flows']['flows'],
         },
         routing: DEFAULT_ROUTING,
+        experiments: DEFAULT_EXPERIMENTS,
       };
       const response = await consoleApp(CONSOLE_API.publish, {
         method: 'POST',
