@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { switchFaultOn } from '../portal/faults';
+import { lifecycleEventOf } from '../portal/lifecycle-event';
 import { isMigrated, listLookups, listSubscriptions, listUsers } from '../portal/store/listings';
+import { findSubscription } from '../portal/store/subscriptions';
+import { prefixedId } from '../portal/tokens';
+import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../shared/api/lifecycle';
+import { signatureHeaderFor } from '../worker/lifecycle/signature';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from './portal/arguments';
@@ -10,14 +15,23 @@ import { type Column, formatTable } from './portal/table';
 /**
  * `npm run portal -- users | subscriptions | lookups | fail <call> [count]`: what the embedded
  * portal emulator stored while a developer used the funnel under `npm start`, and its failure
- * switch. Reads the same local D1 files as `wrangler dev`, through wrangler's platform proxy.
- * Arguments and tables are in scripts/portal/ (pure, unit-tested); this file only does the I/O.
+ * switch; `renew | refund | chargeback | cancel <subscription>`: the product API's lifecycle
+ * events for a subscription it charged, signed with the development key and sent to the running
+ * worker (worker/lifecycle/). Reads the same local D1 files as `wrangler dev`, through wrangler's
+ * platform proxy, which also gives [env.development.vars]. Arguments, tables and event bodies are
+ * pure and unit-tested (scripts/portal/, portal/lifecycle-event.ts); this file only does the I/O.
  */
 
-async function withPortalDb<T>(persistTo: string, use: (db: D1Database) => Promise<T>): Promise<T> {
-  const platform = await openLocalPlatform<{ PORTAL_DB: D1Database }>(persistTo);
+interface LocalPortal {
+  PORTAL_DB: D1Database;
+  /** wrangler.toml [env.development.vars]: the key the development worker verifies with. */
+  LIFECYCLE_HMAC_KEY?: string;
+}
+
+async function withPortal<T>(persistTo: string, use: (env: LocalPortal) => Promise<T>): Promise<T> {
+  const platform = await openLocalPlatform<LocalPortal>(persistTo);
   try {
-    return await use(platform.env.PORTAL_DB);
+    return await use(platform.env);
   } finally {
     await platform.dispose();
   }
@@ -27,7 +41,61 @@ function printTable<R>(what: string, columns: readonly Column<R>[], rows: readon
   console.log(rows.length === 0 ? `No ${what} stored yet.` : formatTable(columns, rows));
 }
 
-async function runOn(db: D1Database, command: PortalCommand): Promise<void> {
+type LifecycleCommand = Extract<PortalCommand, { name: 'lifecycle' }>;
+
+/**
+ * Builds the event of the subscription as the product API would, signs it now with the
+ * development key and POSTs it to the worker; prints what was sent and the answer. Exit 1 when
+ * the subscription is unknown or cannot have that event, the worker is not running, or it refused.
+ */
+async function sendLifecycleEvent(env: LocalPortal, command: LifecycleCommand): Promise<number> {
+  const key = env.LIFECYCLE_HMAC_KEY;
+  if (!key) return fail("LIFECYCLE_HMAC_KEY is not in wrangler.toml's [env.development.vars]");
+  const subscription = await findSubscription(env.PORTAL_DB, command.subscriptionId);
+  if (subscription === null) {
+    return fail(
+      `no subscription ${command.subscriptionId} in the embedded portal (npm run portal -- subscriptions lists them)`,
+    );
+  }
+  const built = lifecycleEventOf(subscription, command.type, {
+    id: prefixedId('evt'),
+    amount: command.amount,
+    occurredAt: new Date().toISOString(),
+  });
+  if (!built.ok) return fail(built.error);
+  const body = JSON.stringify(built.body);
+  const url = `${command.url}${LIFECYCLE_PATH}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [LIFECYCLE_SIGNATURE_HEADER]: await signatureHeaderFor(
+          key,
+          Math.floor(Date.now() / 1000),
+          body,
+        ),
+      },
+      body,
+    });
+  } catch (error) {
+    return fail(
+      `no worker answers at ${command.url} (${(error as Error).message}): start it with npm start`,
+    );
+  }
+  const answer = await response.text();
+  console.log(`sent ${body}`);
+  console.log(`${response.status} ${answer}`);
+  return response.ok
+    ? EXIT_OK
+    : fail(`the worker refused the ${command.type} (${response.status})`);
+}
+
+async function runOn(
+  db: D1Database,
+  command: Exclude<PortalCommand, LifecycleCommand>,
+): Promise<void> {
   switch (command.name) {
     case 'users':
       return printTable('users', USER_COLUMNS, await listUsers(db));
@@ -47,14 +115,15 @@ async function runOn(db: D1Database, command: PortalCommand): Promise<void> {
 
 async function run(command: PortalCommand, options: StoreOptions): Promise<number> {
   const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
-  return withPortalDb(persistTo, async (db) => {
-    if (!(await isMigrated(db))) {
+  return withPortal(persistTo, async (env) => {
+    if (!(await isMigrated(env.PORTAL_DB))) {
       const flag = options.persistTo ? ` -- --persist-to ${options.persistTo}` : '';
       return fail(
         `the portal database in ${persistTo} has not been migrated yet: run npm start or npm run portal:migrate${flag} first`,
       );
     }
-    await runOn(db, command);
+    if (command.name === 'lifecycle') return sendLifecycleEvent(env, command);
+    await runOn(env.PORTAL_DB, command);
     return EXIT_OK;
   });
 }

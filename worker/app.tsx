@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { CONSENT_PATH } from '../screens/layout/ConsentBar';
 import type { ScreenDefinition } from '../screens/registry';
 import { COLLECTOR_PATH } from '../shared/analytics/tracking';
+import { LIFECYCLE_PATH } from '../shared/api/lifecycle';
 import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
 import { describeError, logError } from '../shared/log';
 import type { ScreenId } from '../shared/screens';
@@ -21,6 +22,7 @@ import type { DevKit } from './dev-kit';
 import type { AppEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
 import { bundledTranslator, SUPPORTED_LANGUAGES } from './i18n';
+import { lifecycleRoutes } from './lifecycle/route';
 import { attribution } from './middleware/attribution';
 import { country } from './middleware/country';
 import { provideDevKit } from './middleware/dev-kit';
@@ -114,6 +116,9 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.use(provideDevKit(devKit));
   // Around everything below, so every answer (pages, API, 404s) leaves with the headers.
   app.use(securityHeaders());
+  // The product API's signed lifecycle events: a server's call, not a visit, so before the
+  // visitor middleware (no uuid cookie) and everything after it; its answer ends the chain.
+  app.route(LIFECYCLE_PATH, lifecycleRoutes({ now: options.now }));
   // The collector takes the visitor from its events (device_id): a fresh uuid cookie on a
   // beacon's answer would only give a cookieless visitor a second identity.
   app.use(exceptPaths([COLLECTOR_PATH, RESUME_PAGES], visitor()));

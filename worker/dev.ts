@@ -6,6 +6,7 @@ import type { Bindings } from './env';
 
 export { RateLimiter } from './api/rate-limiter';
 export { ExperimentShard } from './experiments/experiment-shard';
+export { SubscriptionLedger } from './lifecycle/ledger';
 
 /**
  * The development entry (wrangler.toml [env.development], `npm start`, the workerd and browser

@@ -73,6 +73,11 @@ export interface Bindings
   EXPERIMENT_SHARDS: DurableObjectNamespace<
     import('./experiments/experiment-shard').ExperimentShard
   >;
+  /**
+   * Who bought each subscription, and the lifecycle events and signatures seen for it, spread
+   * over LEDGER_SHARD_COUNT SQLite Durable Objects by subscription (worker/lifecycle/ledger.ts).
+   */
+  SUBSCRIPTION_LEDGER: DurableObjectNamespace<import('./lifecycle/ledger').SubscriptionLedger>;
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
   /**
@@ -112,6 +117,12 @@ export interface Bindings
    * (worker/resume/); without it `POST /api/resume` answers 503 resume_not_configured.
    */
   RESUME_LINK_KEY?: string;
+  /**
+   * Secret. Verifies the product API's lifecycle events (renewals, refunds, chargebacks,
+   * cancellations; worker/lifecycle/); without it `POST /hooks/subscription-events` answers 503
+   * lifecycle_not_configured, as it does given the public development value outside development.
+   */
+  LIFECYCLE_HMAC_KEY?: string;
   /**
    * Secret. Set: events go to Amplitude's batch API; unset: to the EVENTS_ARCHIVE bucket, and in
    * development to the local store in EVENTS_DB as well (never D1 in production).

@@ -5,6 +5,7 @@ import type { Bindings } from './env';
 
 export { RateLimiter } from './api/rate-limiter';
 export { ExperimentShard } from './experiments/experiment-shard';
+export { SubscriptionLedger } from './lifecycle/ledger';
 
 /**
  * The production entry, wrangler.toml's top-level `main` (and [env.staging]'s): the app without

@@ -6,17 +6,24 @@ import {
   KIT_FAULT_CALLS,
   type KitFaultCall,
 } from '../../portal/faults';
+import type { LifecycleEventType } from '../../shared/api/lifecycle';
+import type { Cents } from '../../shared/plans/money';
 import { type ParsedArgs, parseCount, parseLocalArgs } from '../cli';
 
 /**
  * The arguments of `npm run portal` (scripts/portal.ts), the developer's window into the
- * embedded portal emulator's local D1. It runs in Node, so it lives with the other tools rather
- * than in portal/, which runs on the edge.
+ * embedded portal emulator's local D1, and its voice as the product API after a first payment
+ * (renewals, refunds, chargebacks, cancellations sent to the worker). It runs in Node, so it
+ * lives with the other tools rather than in portal/, which runs on the edge.
  */
+
+/** `npm start` serves the development worker here (`wrangler dev --port 8787`). */
+export const DEFAULT_WORKER_URL = 'http://localhost:8787';
 
 export const PORTAL_CLI_USAGE = `Usage: npm run portal -- <command> [options]
 
-Shows what the embedded portal emulator stored while you used the funnel (npm start).
+Shows what the embedded portal emulator stored while you used the funnel (npm start), makes
+its calls fail, and plays the product API's part after a first payment.
 
 Commands:
   users                 the accounts made by sign-up (email or Google)
@@ -26,27 +33,141 @@ Commands:
                         calls: ${FAULT_CALLS.join(', ')}
                         and the kit's geocoder (answers Google's failure): ${KIT_FAULT_CALLS.join(', ')}
 
+  As the product API after a first payment, signed and sent to the worker's lifecycle endpoint:
+  renew <subscription>       a renewal at the plan's recurring price
+  refund <subscription>      a refund of the first charge
+  chargeback <subscription>  a chargeback of the first charge
+  cancel <subscription>      a cancellation (no money moves)
+
 Options:
+  --amount <39.99>    renew, refund, chargeback: this amount, in the plan's currency
+  --url <origin>      where the worker runs (default ${DEFAULT_WORKER_URL}, as npm start serves it)
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
   --help              show this text`;
 
 export type PortalCommand =
   | { name: 'users' | 'subscriptions' | 'lookups' }
-  | { name: 'fail'; call: FaultCall | KitFaultCall; count: number };
+  | { name: 'fail'; call: FaultCall | KitFaultCall; count: number }
+  | {
+      name: 'lifecycle';
+      type: LifecycleEventType;
+      subscriptionId: string;
+      /** `--amount` in cents; null: what the plan says (portal/lifecycle-event.ts). */
+      amount: Cents | null;
+      /** The worker's origin. */
+      url: string;
+    };
+
+/** The command words that send a lifecycle event, and the event each sends. */
+const LIFECYCLE_COMMANDS: Readonly<Record<string, LifecycleEventType>> = {
+  renew: 'renewal',
+  refund: 'refund',
+  chargeback: 'chargeback',
+  cancel: 'cancellation',
+};
+
+/** The options only the lifecycle commands take: node:util would refuse them as unknown. */
+const LIFECYCLE_OPTIONS = ['amount', 'url'] as const;
+type LifecycleOption = (typeof LIFECYCLE_OPTIONS)[number];
+
+/** A price as the plans write it: whole units and at most two decimals, more than zero. */
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
 /** A switched-on failure is for a few retries, not a permanent outage. */
 export const MAX_FAULT_COUNT = 1000;
 
 const LISTINGS = new Set(['users', 'subscriptions', 'lookups']);
 
+type Extracted =
+  | { ok: true; values: Partial<Record<LifecycleOption, string>>; rest: string[] }
+  | { ok: false; error: string };
+
+/** `--amount` and `--url` (`--name value` or `--name=value`) out of `argv`, the rest as it was. */
+function extractLifecycleOptions(argv: readonly string[]): Extracted {
+  const values: Partial<Record<LifecycleOption, string>> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const option = LIFECYCLE_OPTIONS.find(
+      (name) => arg === `--${name}` || arg.startsWith(`--${name}=`),
+    );
+    if (option === undefined) {
+      rest.push(arg);
+      continue;
+    }
+    const inline = arg.startsWith(`--${option}=`) ? arg.slice(option.length + 3) : undefined;
+    const value = inline ?? argv[++i];
+    if (value === undefined || value === '') {
+      return { ok: false, error: `--${option} needs a value` };
+    }
+    if (values[option] !== undefined) return { ok: false, error: `--${option} given twice` };
+    values[option] = value;
+  }
+  return { ok: true, values, rest };
+}
+
+/** `39.99` in cents, or the usage error that shows the form. */
+function parseAmount(text: string): { ok: true; cents: Cents } | { ok: false; error: string } {
+  const cents = AMOUNT.test(text) ? Math.round(Number(text) * 100) : 0;
+  if (cents <= 0) {
+    return { ok: false, error: `--amount must be a price such as 39.99, not "${text}"` };
+  }
+  return { ok: true, cents };
+}
+
+/** An http(s) origin, without the trailing slash. */
+function parseWorkerUrl(text: string): { ok: true; url: string } | { ok: false; error: string } {
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    return { ok: false, error: `--url must be an http(s) address such as ${DEFAULT_WORKER_URL}` };
+  }
+  return { ok: true, url: url.origin };
+}
+
+function parseLifecycleCommand(
+  type: LifecycleEventType,
+  name: string,
+  rest: readonly string[],
+  values: Partial<Record<LifecycleOption, string>>,
+): { ok: true; command: PortalCommand } | { ok: false; error: string } {
+  const [subscriptionId, ...extra] = rest;
+  if (subscriptionId === undefined) return { ok: false, error: `${name} needs a subscription id` };
+  if (extra.length > 0) return { ok: false, error: `${name} takes one subscription id` };
+  let amount: Cents | null = null;
+  if (values.amount !== undefined) {
+    if (type === 'cancellation') return { ok: false, error: 'cancel takes no --amount' };
+    const parsed = parseAmount(values.amount);
+    if (!parsed.ok) return parsed;
+    amount = parsed.cents;
+  }
+  const url = parseWorkerUrl(values.url ?? DEFAULT_WORKER_URL);
+  if (!url.ok) return url;
+  return { ok: true, command: { name: 'lifecycle', type, subscriptionId, amount, url: url.url } };
+}
+
 /** Only the local emulator has a database to read; `--remote` has no meaning here. */
 export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalCommand> {
+  const extracted = extractLifecycleOptions(argv);
+  if (!extracted.ok) return { kind: 'usage-error', error: extracted.error };
   const args = parseLocalArgs(
-    argv,
+    extracted.rest,
     'the emulator is local only; production uses the real product API',
   );
   if (args.kind !== 'command') return args;
   const { name, rest, options } = args;
+  const lifecycleType = Object.hasOwn(LIFECYCLE_COMMANDS, name)
+    ? LIFECYCLE_COMMANDS[name]
+    : undefined;
+  if (lifecycleType !== undefined) {
+    const parsed = parseLifecycleCommand(lifecycleType, name, rest, extracted.values);
+    return parsed.ok
+      ? { kind: 'run', command: parsed.command, options }
+      : { kind: 'usage-error', error: parsed.error };
+  }
+  const given = LIFECYCLE_OPTIONS.find((option) => extracted.values[option] !== undefined);
+  if (given !== undefined) {
+    return { kind: 'usage-error', error: `--${given} is for renew, refund, chargeback and cancel` };
+  }
   if (LISTINGS.has(name)) {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
     return {

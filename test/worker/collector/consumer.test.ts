@@ -159,7 +159,7 @@ describe('a batch message: one per `POST /e` batch', () => {
     const first = await run(asDeliveries([batch, purchase]));
     expect(first.acked).toHaveLength(1);
     expect(first.retried).toHaveLength(1);
-    // Amplitude and the experiment's counts took the purchase: written down for the retry; the
+    // Amplitude, the experiment's counts and the subscription ledger took the purchase: written down for the retry; the
     // acked batch is not.
     const written = await env.EVENTS_DB.prepare(
       'SELECT insert_id, destination, outcome FROM deliveries ORDER BY destination',
@@ -167,6 +167,7 @@ describe('a batch message: one per `POST /e` batch', () => {
     expect(written.results).toEqual([
       { insert_id: purchase.event.insert_id, destination: 'amplitude', outcome: 'delivered' },
       { insert_id: purchase.event.insert_id, destination: 'experiment', outcome: 'delivered' },
+      { insert_id: purchase.event.insert_id, destination: 'ledger', outcome: 'delivered' },
     ]);
 
     metaUp = true;

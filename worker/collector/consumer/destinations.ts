@@ -1,5 +1,6 @@
 import { type Bindings, isDevelopment, isProduction } from '../../env';
 import { experimentStores } from '../../experiments/experiment-stores';
+import { subscriptionLedgerDestination } from '../../lifecycle/ledger-destination';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import { archiveDestination, unconfiguredArchiveDestination } from './archive';
 import type { Destination } from './destination';
@@ -62,7 +63,8 @@ function eventStores(env: Bindings, fetch: Fetch): Destination[] {
  *   default DEFAULT_META_GRAPH_VERSION in ./meta.ts);
  * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API;
  * - always: the split test's steps and verified purchases of exposed visitors (their experiment
- *   shards; worker/experiments/experiment-stores.ts).
+ *   shards; worker/experiments/experiment-stores.ts), and each verified purchase's buyer to the
+ *   subscription ledger, for the subscription's later lifecycle events (worker/lifecycle/).
  * Outside production an ad network is used only with its test event code (META_TEST_EVENT_CODE,
  * TIKTOK_TEST_EVENT_CODE), so test purchases land in Test Events, never in a campaign's
  * numbers: the server-side counterpart of SPEC.md §9's `_test` pixel event names.
@@ -84,5 +86,6 @@ export function selectDestinations(env: Bindings, fetch: Fetch): Destination[] {
   );
   if (tiktok) destinations.push(tiktokDestination({ ...tiktok, fetch }));
   destinations.push(experimentOutcomesDestination(experimentStores(env)));
+  destinations.push(subscriptionLedgerDestination(env));
   return destinations;
 }

@@ -12,6 +12,7 @@ export const DESTINATIONS = [
   'meta',
   'tiktok',
   'experiment',
+  'ledger',
 ] as const;
 export type DestinationName = (typeof DESTINATIONS)[number];
 

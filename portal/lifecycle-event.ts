@@ -1,0 +1,77 @@
+import type { LifecycleEventBody, LifecycleEventType } from '../shared/api/lifecycle';
+import { isPlanId, planById } from '../shared/plans/catalogue';
+import type { Cents } from '../shared/plans/money';
+import type { StoredSubscription } from './store/subscriptions';
+
+/**
+ * What the embedded portal tells the worker when a developer plays the product API's part after
+ * a first payment (`npm run portal -- renew | refund | chargeback | cancel <subscription>`,
+ * scripts/portal.ts): the event's body, from the subscription the emulator charged and the plan
+ * catalogue, as a real product API would fill it. Pure; the command signs and sends it.
+ */
+
+export type EventBuilding = { ok: true; body: LifecycleEventBody } | { ok: false; error: string };
+
+export interface EventOptions {
+  /** The event id: fresh for each command, as each real event has its own. */
+  id: string;
+  /** `--amount`, in cents; null takes what the plan says. */
+  amount: Cents | null;
+  /** ISO instant. */
+  occurredAt: string;
+}
+
+const VERB: Record<LifecycleEventType, string> = {
+  renewal: 'renew',
+  refund: 'refund',
+  chargeback: 'charge back',
+  cancellation: 'cancel',
+};
+
+/**
+ * The event `type` of `subscription`:
+ * - a renewal charges the plan's recurring price (after an intro, the full price), and a
+ *   one-time plan never renews;
+ * - a refund or a chargeback gives back the first charge (price_with_discount: what was paid);
+ * - a cancellation moves no money: amount 0, no currency.
+ * A subscription the emulated gateway did not charge (declined, or waiting for 3-D Secure) has
+ * nothing after its first payment; a plan outside the catalogue has no currency to name.
+ */
+export function lifecycleEventOf(
+  subscription: Pick<StoredSubscription, 'id' | 'planId' | 'status' | 'priceWithDiscount'>,
+  type: LifecycleEventType,
+  options: EventOptions,
+): EventBuilding {
+  const { id: subscriptionId, planId, status } = subscription;
+  if (status !== 'active') {
+    return {
+      ok: false,
+      error: `subscription ${subscriptionId} is ${status}: it was never charged, so there is nothing to ${VERB[type]}`,
+    };
+  }
+  if (!isPlanId(planId)) {
+    return { ok: false, error: `plan ${planId} is not in the catalogue: its currency is unknown` };
+  }
+  const plan = planById(planId);
+  const event = (amount: number, currency: string | null): EventBuilding => ({
+    ok: true,
+    body: {
+      id: options.id,
+      type,
+      subscription_id: subscriptionId,
+      amount,
+      currency,
+      occurred_at: options.occurredAt,
+    },
+  });
+  if (type === 'cancellation') return event(0, null);
+  if (type === 'renewal' && plan.billing.kind === 'one_time') {
+    return { ok: false, error: `plan ${planId} is a one-time payment: it does not renew` };
+  }
+  const cents =
+    options.amount ??
+    (type === 'renewal'
+      ? plan.price
+      : Math.round((subscription.priceWithDiscount ?? plan.periodPrice / 100) * 100));
+  return event(cents / 100, plan.currency);
+}

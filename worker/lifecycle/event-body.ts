@@ -1,0 +1,154 @@
+import { kindOf, type ShapeDrift } from '../../shared/api/answer-fields';
+import {
+  LIFECYCLE_EVENT_TYPES,
+  type LifecycleEventType,
+  MAX_EVENT_ID_LENGTH,
+  MAX_SUBSCRIPTION_ID_LENGTH,
+} from '../../shared/api/lifecycle';
+import { minorAmountOf } from '../experiments/experiment-purchase';
+import type { SubscriptionEvent } from './apply';
+
+/**
+ * Reads a lifecycle event's body (shared/api/lifecycle.ts LifecycleEventBody) as the worker reads
+ * the product API's answers (shared/api/answer-fields.ts): strict where a wrong guess would
+ * count money against the wrong buyer or the wrong sign (the event id, its type, the
+ * subscription, and the amount and currency of an event that moves money), tolerant elsewhere,
+ * with whatever came in another form noted as drift for the `lifecycle_shape` warning, by field
+ * and kind, never by value.
+ */
+
+export type EventReading =
+  | { ok: true; event: SubscriptionEvent; drift: ShapeDrift[] }
+  | { ok: false; detail: string };
+
+const KNOWN_FIELDS = new Set([
+  'id',
+  'type',
+  'subscription_id',
+  'amount',
+  'currency',
+  'occurred_at',
+]);
+
+/** An ISO 8601 instant with its offset; a time without one would be read in the worker's zone. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** Extra fields noted per event; the rest are taken silently. */
+const MAX_EXTRA_NOTED = 10;
+
+const TYPES: ReadonlySet<string> = new Set(LIFECYCLE_EVENT_TYPES);
+
+/** Refunds and chargebacks send money back: what the results subtract. */
+const SIGN: Record<LifecycleEventType, 1 | -1 | 0> = {
+  renewal: 1,
+  refund: -1,
+  chargeback: -1,
+  cancellation: 0,
+};
+
+function refused(detail: string): EventReading {
+  return { ok: false, detail };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function idField(
+  body: Record<string, unknown>,
+  field: string,
+  maxLength: number,
+): string | { detail: string } {
+  const value = body[field];
+  if (typeof value !== 'string' || value.trim() === '') {
+    return { detail: `${field}: a non-empty string is required (found ${kindOf(value)})` };
+  }
+  if (value.length > maxLength) return { detail: `${field}: longer than ${maxLength} characters` };
+  return value;
+}
+
+/** What the event's money comes to, or why it cannot be counted. */
+function moneyOf(
+  body: Record<string, unknown>,
+  type: LifecycleEventType,
+  drift: ShapeDrift[],
+): { amountMinor: number; currency: string | null } | { detail: string } {
+  const { amount, currency } = body;
+  if (type === 'cancellation') {
+    // Nothing to count: whatever came is ignored, and noted when it was not the documented empty.
+    if (amount !== undefined && amount !== null && amount !== 0) {
+      drift.push({ field: 'amount', found: `${kindOf(amount)} on a cancellation` });
+    }
+    if (currency !== undefined && currency !== null) {
+      drift.push({ field: 'currency', found: `${kindOf(currency)} on a cancellation` });
+    }
+    return { amountMinor: 0, currency: null };
+  }
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) {
+    return {
+      detail: `amount: a number in major units (39.99) is required (found ${kindOf(amount)})`,
+    };
+  }
+  // The sign is the type's: a negative amount says something else than we expect, and guessing
+  // which would count a refund twice or not at all.
+  if (amount < 0) return { detail: `amount: must not be negative; a ${type}'s amount is positive` };
+  if (typeof currency !== 'string') {
+    return { detail: `currency: an ISO 4217 code is required (found ${kindOf(currency)})` };
+  }
+  const code = currency.trim().toUpperCase();
+  const minor = /^[A-Z]{3}$/.test(code) ? minorAmountOf(amount, code) : null;
+  if (minor === null)
+    return { detail: `currency: "${currency.slice(0, 10)}" is not an ISO 4217 code` };
+  if (code !== currency) drift.push({ field: 'currency', found: 'string not upper case' });
+  if (!Number.isSafeInteger(minor.amountMinor)) return { detail: 'amount: too large' };
+  return { amountMinor: SIGN[type] * minor.amountMinor, currency: code };
+}
+
+/** When it happened (epoch ms): `occurred_at`, else when it was received, noted as drift. */
+function occurredAt(value: unknown, receivedAt: number, drift: ShapeDrift[]): number {
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) {
+    const at = Date.parse(value);
+    if (Number.isFinite(at)) return at;
+  }
+  drift.push({
+    field: 'occurred_at',
+    found: typeof value === 'string' ? 'string not an ISO instant' : kindOf(value),
+  });
+  return receivedAt;
+}
+
+/** The event in `text`, or a one-line reason for the 400 that says what to fix. */
+export function readLifecycleEvent(text: string, receivedAt: number): EventReading {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refused('body is not JSON');
+  }
+  if (!isRecord(body)) return refused(`body: a JSON object is required (found ${kindOf(body)})`);
+
+  const eventId = idField(body, 'id', MAX_EVENT_ID_LENGTH);
+  if (typeof eventId !== 'string') return refused(eventId.detail);
+  const { type } = body;
+  if (typeof type !== 'string' || !TYPES.has(type)) {
+    return refused(`type: one of ${LIFECYCLE_EVENT_TYPES.join(', ')} is required`);
+  }
+  const kind = type as LifecycleEventType;
+  const subscriptionId = idField(body, 'subscription_id', MAX_SUBSCRIPTION_ID_LENGTH);
+  if (typeof subscriptionId !== 'string') return refused(subscriptionId.detail);
+
+  const drift: ShapeDrift[] = [];
+  const money = moneyOf(body, kind, drift);
+  if ('detail' in money) return refused(money.detail);
+  const at = occurredAt(body.occurred_at, receivedAt, drift);
+  const extra = Object.keys(body).filter((field) => !KNOWN_FIELDS.has(field));
+  // Names only, a few, cut short: the log says the body grew, not what it carries.
+  for (const field of extra.slice(0, MAX_EXTRA_NOTED)) {
+    drift.push({ field: field.slice(0, 64), found: 'extra' });
+  }
+  return {
+    ok: true,
+    event: { eventId, subscriptionId, kind, ...money, at },
+    drift,
+  };
+}

@@ -1,0 +1,76 @@
+import { describeError, logError } from '../../shared/log';
+import type { Destination } from '../collector/consumer/destination';
+import { isVerifiedPurchase } from '../collector/queued-event';
+import type { Bindings } from '../env';
+import { experimentPurchaseOf } from '../experiments/experiment-purchase';
+import { type ApplyRevenueEvents, applyToExperiments } from './apply';
+import type { Buyer } from './ledger';
+import { groupByLedgerShard, ledgerShardStub } from './ledger-shard';
+
+export interface LedgerDestinationOptions {
+  /** Where held events go once their buyer is known; the experiments unless a test records them. */
+  apply?: ApplyRevenueEvents;
+  /** Epoch ms; Date.now unless a test fixes it. */
+  now?: () => number;
+}
+
+/**
+ * Remembers the buyers in their subscriptions' ledger shards, one call per shard touched, and
+ * passes on the lifecycle events held for those subscriptions (ledger.ts PARKED_MS): the ones that
+ * arrived before their purchase came through the queue. Each held event is marked passed only
+ * once the experiments took it; a failure throws, and the purchase's message is retried.
+ */
+export async function rememberBuyers(
+  env: Bindings,
+  buyers: readonly Buyer[],
+  options: LedgerDestinationOptions = {},
+): Promise<void> {
+  const apply = options.apply ?? applyToExperiments;
+  const now = (options.now ?? Date.now)();
+  await Promise.all(
+    [...groupByLedgerShard(buyers, (buyer) => buyer.subscriptionId)].map(async ([index, group]) => {
+      const ledger = ledgerShardStub(env.SUBSCRIPTION_LEDGER, index);
+      const held = await ledger.remember(group, now);
+      if (held.length === 0) return;
+      await apply(env, held);
+      await ledger.settleParked(held.map((event) => event.eventId));
+    }),
+  );
+}
+
+/**
+ * The queue consumer's destination that tells the ledger who bought each subscription: the
+ * server-verified purchases only (worker/purchases/record-purchase.ts queues them with `source:
+ * 'server'`), never what a browser posts to `/e`, so nobody can claim a subscription's later
+ * revenue for a visitor of their choosing. Its buyer is the purchase's visitor as the experiments
+ * read it (experimentPurchaseOf), so revenue events land on the row the first payment did.
+ * A purchase without a subscription id has nothing to remember. Writing a buyer twice changes
+ * nothing, so a message delivered again is harmless.
+ */
+export function subscriptionLedgerDestination(
+  env: Bindings,
+  options: LedgerDestinationOptions = {},
+): Destination {
+  return {
+    name: 'ledger',
+    takes: isVerifiedPurchase,
+    async deliver(messages) {
+      const buyers = messages.flatMap((message): Buyer[] => {
+        const purchase = experimentPurchaseOf(message);
+        return purchase
+          ? [{ subscriptionId: purchase.subscriptionId, visitorId: purchase.visitorId }]
+          : [];
+      });
+      try {
+        await rememberBuyers(env, buyers, options);
+        return messages.map(() => 'delivered');
+      } catch (error) {
+        logError('subscription_ledger_failed', {
+          purchases: buyers.length,
+          detail: describeError(error),
+        });
+        return messages.map(() => 'retry');
+      }
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The tables of a ledger shard (ledger.ts), as migrations: a change is a new entry, never an edit
+ * of one already run; a shard runs those it has not yet when it next wakes.
+ */
+export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
+  [
+    // Who bought each subscription: written by the queue consumer from the server-verified
+    // purchase (ledger-destination.ts), read by every lifecycle event of the subscription. The
+    // first buyer stays, as the experiments count a subscription for the first visitor who
+    // polled it (worker/purchases/record-purchase.ts). No index on the time: the daily alarm
+    // scans for old rows, which costs less than an index on every row.
+    `CREATE TABLE subscriptions (
+  subscription_id TEXT PRIMARY KEY,
+  visitor_id TEXT NOT NULL,
+  remembered_at INTEGER NOT NULL
+) WITHOUT ROWID`,
+    // Every event id seen, so each counts once however often it is sent:
+    // - 'claimed': being passed to the experiments by the request that claimed it at `seen_at`;
+    //   released on failure, taken over when its request died (CLAIM_TIMEOUT_MS);
+    // - 'applied': passed to the experiments;
+    // - 'parked': its subscription was not known yet; `event` holds it until the purchase
+    //   arrives (within PARKED_MS) or the alarm gives up on it ('expired', `event` dropped).
+    `CREATE TABLE events (
+  event_id TEXT PRIMARY KEY,
+  subscription_id TEXT NOT NULL,
+  state TEXT NOT NULL,
+  seen_at INTEGER NOT NULL,
+  event TEXT
+) WITHOUT ROWID`,
+    // Only the parked few are looked up by subscription (when its purchase arrives).
+    `CREATE INDEX parked_events ON events (subscription_id) WHERE state = 'parked'`,
+    // Signatures taken while they are fresh (worker/lifecycle/signature.ts): the same signed
+    // request twice is a replay, refused.
+    `CREATE TABLE signatures (
+  signature TEXT PRIMARY KEY,
+  fresh_until INTEGER NOT NULL
+) WITHOUT ROWID`,
+  ],
+];

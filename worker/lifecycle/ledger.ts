@@ -1,0 +1,268 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Bindings } from '../env';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
+import type { RevenueEvent, SubscriptionEvent } from './apply';
+import { LEDGER_MIGRATIONS } from './ledger-schema';
+
+const SCHEMA_VERSION_KEY = 'schemaVersion';
+const SCANNED_AT_KEY = 'scannedAt';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a claimed event may take to reach the experiments before another delivery of it may
+ * take over: a shard call takes milliseconds, so a claim this old belongs to a request that died
+ * between claiming and settling (an isolate evicted), and would otherwise block its event for good.
+ */
+export const CLAIM_TIMEOUT_MS = 30_000;
+
+/**
+ * How long an event of a subscription the ledger does not know yet is held for its purchase. The
+ * purchase reaches the ledger through the events queue (ledger-destination.ts), seconds after it
+ * was verified, and at worst after the queue's retries, about 4.5 hours (wrangler.toml
+ * max_retries; worker/collector/consumer/outcome.ts): a subscription still unknown a day later
+ * never will be (its message is in the dead letters, or it was bought before the ledger existed).
+ */
+export const PARKED_MS = DAY_MS;
+
+/**
+ * How long an event id is remembered. The product API retries a failed delivery for hours or days
+ * (Stripe: 3 days); a month covers any retry schedule, and an event sent again after that is
+ * still counted once by the experiment shard, which keeps its own event ids.
+ */
+export const EVENT_IDS_KEPT_MS = 30 * DAY_MS;
+
+/**
+ * The alarm's rhythm: daily it forgets stale signatures and gives up on parked events (both
+ * small, indexed or bounded); weekly it scans the two large tables for rows past their
+ * retention, which has no index (it would cost every row about 40 bytes more).
+ */
+const ALARM_EVERY_MS = DAY_MS;
+const SCAN_EVERY_MS = 7 * DAY_MS;
+
+/** Signatures past their freshness are dropped on the way, at most this often. */
+const SIGNATURE_SWEEP_MS = 60_000;
+
+/** Who bought a subscription: from a server-verified purchase, never from a lifecycle call. */
+export interface Buyer {
+  subscriptionId: string;
+  visitorId: string;
+}
+
+/** The signature that carried an event, and until when it is fresh (epoch ms). */
+export interface SeenSignature {
+  signature: string;
+  freshUntil: number;
+}
+
+/** What the ledger made of an event: what the endpoint answers. */
+export type Begun =
+  /** Yours to pass to the experiments, then `settle` (or `release` on failure) with `claim`. */
+  | { kind: 'claimed'; visitorId: string; claim: string }
+  /** Its subscription is not known (yet): held for PARKED_MS in case its purchase arrives. */
+  | { kind: 'parked' }
+  /** This event id was taken before. */
+  | { kind: 'duplicate' }
+  /** Another delivery of it is being passed on right now. */
+  | { kind: 'in_progress'; retryAfterSeconds: number }
+  /** This very signature was seen before: a replayed request. */
+  | { kind: 'replayed' };
+
+/**
+ * One shard of the subscription ledger (ledger-shard.ts decides whose): which visitor bought each
+ * subscription, the lifecycle event ids seen (each counts once), and the fresh signatures seen
+ * (each request counts once), in the object's own SQLite (ledger-schema.ts). Every call is one
+ * synchronous transaction, so two deliveries of one event cannot both claim it.
+ */
+export class SubscriptionLedger extends DurableObject<Bindings> {
+  private signaturesSweptAt = 0;
+  private alarmSet = false;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    ctx.blockConcurrencyWhile(async () => this.migrate());
+  }
+
+  private migrate(): void {
+    const { sql, kv } = this.ctx.storage;
+    const version = kv.get<number>(SCHEMA_VERSION_KEY) ?? 0;
+    if (version >= LEDGER_MIGRATIONS.length) return;
+    this.ctx.storage.transactionSync(() => {
+      for (const migration of LEDGER_MIGRATIONS.slice(version)) {
+        for (const statement of migration) sql.exec(statement);
+      }
+      kv.put(SCHEMA_VERSION_KEY, LEDGER_MIGRATIONS.length);
+    });
+  }
+
+  private async keepAlarmSet(): Promise<void> {
+    if (this.alarmSet) return;
+    if ((await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + ALARM_EVERY_MS);
+    }
+    this.alarmSet = true;
+  }
+
+  /**
+   * Takes an event that arrived with a valid `signature` at `now`: refuses the signature if it
+   * was seen before, answers a known event id as a duplicate (or in progress), and otherwise
+   * claims the event for its buyer, or holds it when the buyer is not known.
+   */
+  async begin(event: SubscriptionEvent, seen: SeenSignature, now: number): Promise<Begun> {
+    const sql = this.ctx.storage.sql;
+    const begun = this.ctx.storage.transactionSync((): Begun => {
+      if (now - this.signaturesSweptAt >= SIGNATURE_SWEEP_MS) {
+        sql.exec('DELETE FROM signatures WHERE fresh_until < ?', now);
+        this.signaturesSweptAt = now;
+      }
+      const taken = sql
+        .exec(
+          'INSERT OR IGNORE INTO signatures (signature, fresh_until) VALUES (?, ?) RETURNING signature',
+          seen.signature,
+          seen.freshUntil,
+        )
+        .toArray();
+      if (taken.length === 0) return { kind: 'replayed' };
+
+      const [known] = sql
+        .exec<{ state: string; seen_at: number }>(
+          'SELECT state, seen_at FROM events WHERE event_id = ?',
+          event.eventId,
+        )
+        .toArray();
+      if (known && known.state !== 'claimed') return { kind: 'duplicate' };
+      if (known && now - known.seen_at < CLAIM_TIMEOUT_MS) {
+        const seconds = Math.ceil((known.seen_at + CLAIM_TIMEOUT_MS - now) / 1000);
+        return { kind: 'in_progress', retryAfterSeconds: Math.max(1, seconds) };
+      }
+      // New, or a claim whose request died: claimed (again) below.
+
+      const [buyer] = sql
+        .exec<{ visitor_id: string }>(
+          'SELECT visitor_id FROM subscriptions WHERE subscription_id = ?',
+          event.subscriptionId,
+        )
+        .toArray();
+      if (!buyer) {
+        sql.exec(
+          `INSERT OR REPLACE INTO events (event_id, subscription_id, state, seen_at, event)
+           VALUES (?, ?, 'parked', ?, ?)`,
+          event.eventId,
+          event.subscriptionId,
+          now,
+          JSON.stringify(event),
+        );
+        return { kind: 'parked' };
+      }
+      // The claim's token is kept in `event` while it is claimed: only its claimant settles or
+      // releases it, not a request that lost it to a takeover.
+      const claim = crypto.randomUUID();
+      sql.exec(
+        `INSERT OR REPLACE INTO events (event_id, subscription_id, state, seen_at, event)
+         VALUES (?, ?, 'claimed', ?, ?)`,
+        event.eventId,
+        event.subscriptionId,
+        now,
+        claim,
+      );
+      return { kind: 'claimed', visitorId: buyer.visitor_id, claim };
+    });
+    await this.keepAlarmSet();
+    return begun;
+  }
+
+  /** The claimed event reached the experiments: any later delivery of it is a duplicate. */
+  async settle(eventId: string, claim: string): Promise<void> {
+    this.ctx.storage.sql.exec(
+      "UPDATE events SET state = 'applied', event = NULL WHERE event_id = ? AND state = 'claimed' AND event = ?",
+      eventId,
+      claim,
+    );
+  }
+
+  /** The claimed event did not reach the experiments: the product API's retry may claim it. */
+  async release(eventId: string, claim: string): Promise<void> {
+    this.ctx.storage.sql.exec(
+      "DELETE FROM events WHERE event_id = ? AND state = 'claimed' AND event = ?",
+      eventId,
+      claim,
+    );
+  }
+
+  /**
+   * Remembers who bought each subscription (the first buyer stays), and answers the events held
+   * for these subscriptions since `now - PARKED_MS`, with their buyer: the caller passes them to
+   * the experiments, then calls `settleParked`. Until then they stay held, so a failure in between
+   * is retried with the purchase's message.
+   */
+  async remember(buyers: readonly Buyer[], now: number): Promise<RevenueEvent[]> {
+    if (buyers.length === 0) return [];
+    const sql = this.ctx.storage.sql;
+    const list = JSON.stringify(buyers);
+    const held = this.ctx.storage.transactionSync(() => {
+      sql.exec(
+        `INSERT OR IGNORE INTO subscriptions (subscription_id, visitor_id, remembered_at)
+         SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ? FROM json_each(?)`,
+        now,
+        list,
+      );
+      return sql
+        .exec<{ event: string; visitor_id: string }>(
+          `SELECT e.event, s.visitor_id FROM events e
+           JOIN subscriptions s ON s.subscription_id = e.subscription_id
+           WHERE e.state = 'parked' AND e.seen_at >= ?
+             AND e.subscription_id IN (SELECT json_extract(value, '$.subscriptionId') FROM json_each(?))`,
+          now - PARKED_MS,
+          list,
+        )
+        .toArray();
+    });
+    await this.keepAlarmSet();
+    return held.map((row) => ({
+      ...(JSON.parse(row.event) as SubscriptionEvent),
+      visitorId: row.visitor_id,
+    }));
+  }
+
+  /** Held events `remember` answered reached the experiments. */
+  async settleParked(eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    this.ctx.storage.sql.exec(
+      `UPDATE events SET state = 'applied', event = NULL
+       WHERE state = 'parked' AND event_id IN (SELECT value FROM json_each(?))`,
+      JSON.stringify(eventIds),
+    );
+  }
+
+  /** Bytes of the shard's SQLite database, for the storage figures (ledger-storage.test.ts). */
+  async databaseSize(): Promise<number> {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
+  /**
+   * Forgets what is past its time at `now`: stale signatures, held events given up on (kept as
+   * ids, without their body), and weekly the event ids past EVENT_IDS_KEPT_MS and the
+   * subscriptions past VISITOR_ROWS_KEPT_MS (by then the experiments have deleted their buyer's
+   * rows, so there is nothing left to count their events against).
+   */
+  prune(now: number): void {
+    const { sql, kv } = this.ctx.storage;
+    sql.exec('DELETE FROM signatures WHERE fresh_until < ?', now);
+    sql.exec(
+      "UPDATE events SET state = 'expired', event = NULL WHERE state = 'parked' AND seen_at < ?",
+      now - PARKED_MS,
+    );
+    const scannedAt = kv.get<number>(SCANNED_AT_KEY) ?? 0;
+    if (now - scannedAt < SCAN_EVERY_MS) return;
+    // One statement each: a single scan of the table, where deleting in chunks would scan it
+    // again for every chunk.
+    sql.exec('DELETE FROM events WHERE seen_at < ?', now - EVENT_IDS_KEPT_MS);
+    sql.exec('DELETE FROM subscriptions WHERE remembered_at < ?', now - VISITOR_ROWS_KEPT_MS);
+    kv.put(SCANNED_AT_KEY, now);
+  }
+
+  override async alarm(): Promise<void> {
+    this.prune(Date.now());
+    await this.ctx.storage.setAlarm(Date.now() + ALARM_EVERY_MS);
+  }
+}
