@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SplitConfig } from '../../worker/config/schema';
-import { drawVariant, landingTypeOf, resolveVariant } from '../../worker/funnel/split-test';
+import { drawVariant, landingTypeOf } from '../../worker/funnel/split-test';
 
 type Variants = SplitConfig['variants'];
 
@@ -126,55 +126,5 @@ describe('landingTypeOf', () => {
   it("is 'split_type' for a type and 'split_type_subtype' for type/subtype", () => {
     expect(landingTypeOf('lp11ch8')).toBe('split_lp11ch8');
     expect(landingTypeOf('lp11ch8/vc')).toBe('split_lp11ch8_vc');
-  });
-});
-
-describe('resolveVariant', () => {
-  const current = split({ a: { weight: 50 }, 'b/x': { weight: 50 } }, 'a');
-
-  it('with skip_split uses the default variant and asks for no cookie', () => {
-    const neverCalled = () => {
-      throw new Error('random must not be consulted when the split is skipped');
-    };
-    expect(
-      resolveVariant({
-        split: { ...current, defaultVariant: 'b/x' },
-        stored: 'a',
-        skipSplit: true,
-        random: neverCalled,
-      }),
-    ).toEqual({ key: 'b/x', landingType: 'split_b_x', isNew: false });
-  });
-
-  it('keeps a stored variant that still exists, even when its weight is now 0', () => {
-    const reweighted = split({ a: { weight: 100 }, 'b/x': { weight: 0 } }, 'a');
-    expect(
-      resolveVariant({ split: reweighted, stored: 'b/x', skipSplit: false, random: fixed(0) }),
-    ).toEqual({ key: 'b/x', landingType: 'split_b_x', isNew: false });
-  });
-
-  it('redraws a stored variant that no longer exists and asks for the cookie to be set', () => {
-    expect(
-      resolveVariant({ split: current, stored: 'gone', skipSplit: false, random: fixed(0.75) }),
-    ).toEqual({ key: 'b/x', landingType: 'split_b_x', isNew: true });
-  });
-
-  it('does not keep a stored name that is only an Object.prototype property', () => {
-    const assignment = resolveVariant({
-      split: current,
-      stored: 'constructor',
-      skipSplit: false,
-      random: fixed(0.1),
-    });
-    expect(assignment).toEqual({ key: 'a', landingType: 'split_a', isNew: true });
-  });
-
-  it('draws for a first-time visitor by the weights', () => {
-    expect(
-      resolveVariant({ split: current, stored: undefined, skipSplit: false, random: fixed(0.49) }),
-    ).toEqual({ key: 'a', landingType: 'split_a', isNew: true });
-    expect(
-      resolveVariant({ split: current, stored: undefined, skipSplit: false, random: fixed(0.5) }),
-    ).toEqual({ key: 'b/x', landingType: 'split_b_x', isNew: true });
   });
 });

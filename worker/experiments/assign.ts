@@ -85,7 +85,7 @@ export function inCoverage(experimentSeed: string, visitorId: string, coverage: 
 }
 
 /** The variant whose stretch of the weights' total holds `share` ∈ [0, 1); null without weight. */
-export function variantAt(
+function variantAt(
   share: number,
   variants: readonly (readonly [key: string, weight: number])[],
 ): string | null {

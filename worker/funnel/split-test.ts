@@ -8,8 +8,6 @@ export interface VariantAssignment {
   key: string;
   /** 'split_type' or 'split_type_subtype' (SPEC.md §4), sent as landing_type at sign-up. */
   landingType: string;
-  /** True when the key must be stored in the visitor's cookie (a fresh draw). */
-  isNew: boolean;
 }
 
 /**
@@ -37,28 +35,4 @@ export function drawVariant(variants: SplitConfig['variants'], random: RandomSou
 
 export function landingTypeOf(key: string): string {
   return `split_${key.replace('/', '_')}`;
-}
-
-export function resolveVariant(options: {
-  split: SplitConfig;
-  /** The variant stored in the visitor's cookie, if any. */
-  stored: string | undefined;
-  /** `skip_split=true` in the query (SPEC.md §3, §4). */
-  skipSplit: boolean;
-  random: RandomSource;
-}): VariantAssignment {
-  const { split, stored, skipSplit, random } = options;
-  if (skipSplit) {
-    return {
-      key: split.defaultVariant,
-      landingType: landingTypeOf(split.defaultVariant),
-      isNew: false,
-    };
-  }
-  // A visitor keeps their variant when weights change, unless it no longer exists.
-  if (stored !== undefined && Object.hasOwn(split.variants, stored)) {
-    return { key: stored, landingType: landingTypeOf(stored), isNew: false };
-  }
-  const key = drawVariant(split.variants, random);
-  return { key, landingType: landingTypeOf(key), isNew: true };
 }

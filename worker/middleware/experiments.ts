@@ -48,7 +48,7 @@ const cookieOptions = {
 } as const;
 
 /** Stores the split's variant in its own cookie (also the resume link's, worker/resume/). */
-export function writeVariantCookie(c: Context<AppEnv>, key: string): void {
+function writeVariantCookie(c: Context<AppEnv>, key: string): void {
   setCookie(c, VARIANT_COOKIE, key, cookieOptions);
 }
 
@@ -71,7 +71,7 @@ export function writePins(
 }
 
 /** The pins a request carries: `gf_x`, and the split's `gf_variant`. */
-export function pinsOf(c: Context<AppEnv>, split: SplitConfig): Map<string, string> {
+function pinsOf(c: Context<AppEnv>, split: SplitConfig): Map<string, string> {
   const pins = parsePins(getCookie(c, PINS_COOKIE));
   pins.delete(SPLIT_EXPERIMENT_ID);
   const variant = getCookie(c, VARIANT_COOKIE);
@@ -170,7 +170,7 @@ export function experiments(
     const splitVariant =
       assignments.find((assignment) => assignment.experiment === SPLIT_EXPERIMENT_ID)?.variant ??
       split.defaultVariant;
-    c.set('variant', { key: splitVariant, landingType: landingTypeOf(splitVariant), isNew: false });
+    c.set('variant', { key: splitVariant, landingType: landingTypeOf(splitVariant) });
     c.set('flow', { name: shape.flow, screens: shape.screens });
     c.set('experiments', { assignments, base, shape, exposable, pins });
     const fields = c.get('logFields');
@@ -209,7 +209,7 @@ function showPreview(
     c.set('preview', { variant: key });
   }
   const shape: FunnelShape = { ...asShape(flow), plans };
-  c.set('variant', { key, landingType: landingTypeOf(key), isNew: false });
+  c.set('variant', { key, landingType: landingTypeOf(key) });
   c.set('flow', flow);
   c.set('experiments', {
     assignments: [],

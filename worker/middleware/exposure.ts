@@ -171,7 +171,7 @@ export function exposesNext(c: Context<AppEnv>, current: ScreenId, next: ScreenI
 }
 
 /** Where the page served stands in the visitor's funnel: `/` is its first screen; -1 outside it. */
-export function screenIndexOf(path: string, shape: FunnelShape): number {
+function screenIndexOf(path: string, shape: FunnelShape): number {
   if (path === '/') return shape.screens.length > 0 ? 0 : -1;
   return shape.screens.indexOf(path.slice(1) as ScreenId);
 }

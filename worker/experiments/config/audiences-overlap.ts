@@ -58,7 +58,7 @@ type Constraints = Map<RouteAttribute, Constraint>;
 const routesOf = (audience: ExperimentAudience): readonly string[] | null =>
   audience.routes ?? null;
 
-export function routesDisjoint(a: ExperimentAudience, b: ExperimentAudience): boolean {
+function routesDisjoint(a: ExperimentAudience, b: ExperimentAudience): boolean {
   const first = routesOf(a);
   const second = routesOf(b);
   if (first === null || second === null) return false;

@@ -45,7 +45,7 @@ function transitionRefusal(from: ExperimentStatus, to: ExperimentStatus): string
   return `${move}: stop it or ship it first`;
 }
 
-export function statusIssue(
+function statusIssue(
   path: string,
   from: ExperimentStatus,
   to: ExperimentStatus,

@@ -23,7 +23,7 @@ import { condition, instant, planFamily, slug } from '../../routing/schema';
 const EXPERIMENTS_MAX_BYTES = 64 * 1024;
 
 /** Experiments kept in the document, archived ones included; archive and delete old ones. */
-export const MAX_EXPERIMENTS = 50;
+const MAX_EXPERIMENTS = 50;
 
 const version = z
   .union([z.string().min(1).max(64), z.number().int().nonnegative()])

@@ -39,12 +39,12 @@ export function routeShape(route: Pick<RouteDocument, 'flow' | 'plans'>, flows: 
 }
 
 /** The routes an audience takes visitors from, in the routing's order; absent: all of them. */
-export function targetedRoutes(audience: ExperimentAudience, routing: RoutingConfig): string[] {
+function targetedRoutes(audience: ExperimentAudience, routing: RoutingConfig): string[] {
   return audience.routes ?? routing.routes.map((route) => route.id);
 }
 
 /** Each variant's funnel on top of `base`, the control's first. */
-export function variantShapes(
+function variantShapes(
   experiment: Pick<ExperimentDocument, 'control' | 'variants'>,
   base: FunnelShape,
   flows: FlowsConfig,

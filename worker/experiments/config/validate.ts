@@ -58,7 +58,7 @@ const DAY_MS = 86_400_000;
  * variant; a paused one may resume), a shipped one rolling its variant out, and an ended one
  * while its exposed visitors keep their variant.
  */
-export function holdsVisitors(experiment: ExperimentDocument, now?: Date): boolean {
+function holdsVisitors(experiment: ExperimentDocument, now?: Date): boolean {
   const { status } = experiment;
   if (status === 'running' || status === 'paused') return true;
   if (status === 'draft' || status === 'archived') return false;
