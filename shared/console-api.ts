@@ -337,3 +337,105 @@ export interface RouteVisitsAnswer {
   visits: Record<string, number>;
   total: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Results of each experiment of the `experiments` section (GET /console/api/experiments/…)
+
+/**
+ * GET `${CONSOLE_EXPERIMENTS_PATH}/{id}/results`: one experiment's results
+ * (ExperimentResultsAnswer) in its live phase; `?phase=N` an earlier one, `?segment=country`
+ * (a SegmentDimension) adds the segment view, `?format=csv` the same numbers as a CSV download.
+ */
+export const CONSOLE_EXPERIMENTS_PATH = '/console/api/experiments';
+
+/** The metrics an experiment's results read (shared/experiments.ts ExperimentMetric), in funnel order. */
+export const EXPERIMENT_RESULT_METRICS = [
+  'lookup',
+  'signup',
+  'checkout',
+  'purchase',
+  'revenue',
+  'upsell',
+  'net_revenue',
+  'mature_revenue',
+] as const;
+export type ExperimentResultMetric = (typeof EXPERIMENT_RESULT_METRICS)[number];
+
+export interface ExperimentMetricResult extends Omit<MetricResult, 'metric'> {
+  metric: ExperimentResultMetric;
+}
+
+export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'> {
+  name: string;
+  metrics: ExperimentMetricResult[];
+  /** Visitors exposed long enough ago to count in `mature_revenue`. */
+  matureExposed: number;
+}
+
+/** One level of a segment, for each variant: only levels with ≥ 100 exposed in every arm. */
+export interface SegmentLevelResults {
+  level: string;
+  variants: {
+    variant: string;
+    exposed: number;
+    metrics: {
+      metric: ExperimentResultMetric;
+      mean: number;
+      relativeLift: number | null;
+      /** Corrected for the number of levels shown (Bonferroni over levels). */
+      relativeInterval: ResultInterval | null;
+    }[];
+  }[];
+}
+
+export interface SegmentResults {
+  dimension: string;
+  /** "segments find ideas and bugs; confirm a segment winner with a test aimed at it". */
+  caution: string;
+  levels: SegmentLevelResults[];
+  /** Levels left out for having fewer than 100 exposed in some arm. */
+  hiddenLevels: number;
+}
+
+export interface ExperimentResultsAnswer {
+  experiment: string;
+  name: string;
+  status: string;
+  layer: string;
+  phase: number;
+  /** The phases there are results for, newest first. */
+  phases: number[];
+  configVersion: string;
+  startedAt: string | null;
+  control: string;
+  primaryMetric: ExperimentResultMetric;
+  plannedPerArm: number;
+  mainCurrency: string | null;
+  revenueCap: number | null;
+  /**
+   * Where visitors are counted: the first screen where the variants differ, per route; the
+   * metrics shown are the steps at and after it (a paywall test: checkout, purchase, revenue,
+   * upsell, net and mature revenue).
+   */
+  triggers: { route: string; screen: string | null }[];
+  metricsShown: ExperimentResultMetric[];
+  /** The variants' plans differ in price: judged on mature net revenue. */
+  priceTest: boolean;
+  /** Days after exposure a visitor's revenue counts as mature: longest intro + 3. */
+  matureAfterDays: number;
+  /**
+   * For a price test: no verdict until every arm's mature sample reaches `plannedPerArm`; the
+   * console says so. False elsewhere.
+   */
+  awaitingMatureSample: boolean;
+  /**
+   * Exposed against the most it could have reached: first visits on its routes since it started,
+   * times its range and coverage (an upper bound: audience conditions and the trigger's depth
+   * take fewer). Null before any first visit on its routes.
+   */
+  reach: { exposed: number; expectedAtMost: number | null };
+  sampleRatio: { chiSquare: number | null; pValue: number; alarm: boolean };
+  variants: ExperimentVariantResults[];
+  liftOverDays: LiftPoint[];
+  segment?: SegmentResults;
+}

@@ -131,3 +131,64 @@ export function addPhaseRows(parts: readonly PhaseRows[]): PhaseRows {
 export function addPhases(parts: readonly (readonly number[])[]): number[] {
   return [...new Set(parts.flat())].sort((a, b) => b - a);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Every experiment of the `experiments` section (shared/experiments.ts), the split included
+
+/** The segments an exposure is captured with (SPEC-free: issue 39 §4), in the console's order. */
+export const SEGMENT_DIMENSIONS = [
+  'country',
+  'source',
+  'platform',
+  'in_app',
+  'language',
+  'route',
+] as const;
+export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];
+
+/** An arm's counts in one experiment: ArmRow, plus the upsells bought after exposure. */
+export interface ExperimentArmRow extends ArmRow {
+  upsold: number;
+}
+
+export interface ExperimentDayRow extends DayRow {
+  upsold: number;
+}
+
+/**
+ * One level of one segment in an arm, as captured at exposure ('unknown' where the visitor's
+ * value was absent): the exposed and each step reached after exposure.
+ */
+export interface SegmentRow {
+  variant: string;
+  dimension: SegmentDimension;
+  level: string;
+  exposed: number;
+  reached_lookup: number;
+  signed_up: number;
+  reached_checkout: number;
+  purchased: number;
+  upsold: number;
+}
+
+/**
+ * One experiment's rows in one phase, every store's added (a shard holds its visitors' part):
+ * the split's kept tables have the same shape, so its rows from before and after the experiments
+ * add into one.
+ * - `arms`, `days`: exposed and steps, in total and by UTC exposure day;
+ * - `revenue`, `dayRevenue`: first-payment revenue per visitor, as histograms;
+ * - `netRevenue`, `dayNetRevenue`: revenue per visitor net of everything the product API reported
+ *   since (renewals add, refunds and chargebacks take away), as histograms; a visitor whose net
+ *   is 0 after a refund is in none of their buckets. By exposure day, so the mature view is the
+ *   days old enough, added;
+ * - `segments`: exposed and steps by segment level.
+ */
+export interface ExperimentPhaseRows {
+  arms: ExperimentArmRow[];
+  revenue: RevenueRow[];
+  days: ExperimentDayRow[];
+  dayRevenue: DayRevenueRow[];
+  netRevenue: RevenueRow[];
+  dayNetRevenue: DayRevenueRow[];
+  segments: SegmentRow[];
+}
