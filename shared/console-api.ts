@@ -370,6 +370,20 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
   metrics: ExperimentMetricResult[];
   /** Visitors exposed long enough ago to count in `mature_revenue`. */
   matureExposed: number;
+  /**
+   * What must not get worse, each the share of exposed visitors it happened to, compared with the
+   * control as a metric is (verdict `worse` is what the alerts watch): a payment declined, a
+   * payment refunded or charged back. Null for the control's comparison fields.
+   */
+  guardrails: { declines: ExperimentGuardrail; refunds: ExperimentGuardrail };
+}
+
+export interface ExperimentGuardrail {
+  count: number;
+  rate: number;
+  relativeLift: number | null;
+  relativeInterval: ResultInterval | null;
+  verdict: ResultVerdict | null;
 }
 
 /** One level of a segment, for each variant: only levels with ≥ 100 exposed in every arm. */

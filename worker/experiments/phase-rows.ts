@@ -146,9 +146,15 @@ export const SEGMENT_DIMENSIONS = [
 ] as const;
 export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];
 
-/** An arm's counts in one experiment: ArmRow, plus the upsells bought after exposure. */
+/**
+ * An arm's counts in one experiment: ArmRow, plus the visitors who after exposure bought an
+ * upsell, had a payment declined (subs_purchase_failed), and had a payment refunded or charged
+ * back (the product API's lifecycle events): the last two are the guardrails the alerts watch.
+ */
 export interface ExperimentArmRow extends ArmRow {
   upsold: number;
+  declined: number;
+  refunded: number;
 }
 
 export interface ExperimentDayRow extends DayRow {
