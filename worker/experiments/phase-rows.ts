@@ -135,7 +135,7 @@ export function addPhases(parts: readonly (readonly number[])[]): number[] {
 // ---------------------------------------------------------------------------------------------
 // Every experiment of the `experiments` section (shared/experiments.ts), the split included
 
-/** The segments an exposure is captured with (SPEC-free: issue 39 §4), in the console's order. */
+/** The segments an exposure is captured with, in the console's order. */
 export const SEGMENT_DIMENSIONS = [
   'country',
   'source',

@@ -1,0 +1,379 @@
+import { describe, expect, it } from 'vitest';
+import type { ExperimentDocument } from '../../../shared/experiments';
+import {
+  buildExperimentResults,
+  lastMatureDay,
+} from '../../../worker/experiments/experiment-answer';
+import {
+  experimentDesign,
+  isPriceTest,
+  matureAfterDays,
+  metricsAfter,
+} from '../../../worker/experiments/experiment-design';
+import type {
+  DayRevenueRow,
+  ExperimentArmRow,
+  ExperimentDayRow,
+  ExperimentPhaseRows,
+  SegmentRow,
+} from '../../../worker/experiments/phase-rows';
+import { SEGMENT_CAUTION } from '../../../worker/experiments/segment-results';
+
+/** One experiment's results answer from its rows (worker/experiments/experiment-answer.ts). */
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+
+function priceTest(overrides: Partial<ExperimentDocument> = {}): ExperimentDocument {
+  return {
+    name: 'Intro price',
+    status: 'running',
+    layer: 'paywall',
+    audience: { routes: ['default'] },
+    coverage: 0.5,
+    range: [0, 0.4],
+    seed: 'pw-intro',
+    control: 'seven',
+    variants: {
+      seven: { name: '7 days at 6.99', weight: 1, change: { plans: ['monthly_7d_intro'] } },
+      three: { name: '3 days at 2.99', weight: 1, change: { plans: ['monthly_3d_intro'] } },
+    },
+    metrics: { plannedPerArm: 1000 },
+    ...overrides,
+  };
+}
+
+const paywallTrigger = new Map([['default', { index: 3, screen: 'checkout_v3_tr' as const }]]);
+
+function armRow(variant: string, values: Partial<ExperimentArmRow>): ExperimentArmRow {
+  return {
+    variant,
+    exposed: 0,
+    reached_lookup: 0,
+    signed_up: 0,
+    reached_checkout: 0,
+    purchased: 0,
+    purchases: 0,
+    unpriced_purchases: 0,
+    bots: 0,
+    upsold: 0,
+    declined: 0,
+    refunded: 0,
+    ...values,
+  };
+}
+
+function dayRow(day: string, variant: string, values: Partial<ExperimentDayRow>): ExperimentDayRow {
+  return {
+    day,
+    variant,
+    exposed: 0,
+    reached_lookup: 0,
+    signed_up: 0,
+    reached_checkout: 0,
+    purchased: 0,
+    upsold: 0,
+    first_exposed_at: Date.parse(`${day}T08:00:00Z`),
+    ...values,
+  };
+}
+
+const bucket = (
+  day: string,
+  variant: string,
+  revenue: number,
+  visitors: number,
+): DayRevenueRow => ({
+  day,
+  variant,
+  currency: 'USD',
+  revenue_minor: revenue,
+  visitors,
+});
+
+/**
+ * Two days of a price test: an old day (mature) and yesterday (not). The cheap intro sells more,
+ * but on the old day its buyers renewed less: net revenue turns the result.
+ */
+function priceRows(): ExperimentPhaseRows {
+  const oldDay = '2026-11-01';
+  const newDay = '2026-11-24';
+  const days = [
+    dayRow(oldDay, 'seven', { exposed: 1000, reached_checkout: 1000, purchased: 100 }),
+    dayRow(oldDay, 'three', { exposed: 1000, reached_checkout: 1000, purchased: 200 }),
+    dayRow(newDay, 'seven', { exposed: 500, reached_checkout: 500, purchased: 50 }),
+    dayRow(newDay, 'three', { exposed: 500, reached_checkout: 500, purchased: 100 }),
+  ];
+  const firstPayments = [
+    bucket(oldDay, 'seven', 699, 100),
+    bucket(oldDay, 'three', 299, 200),
+    bucket(newDay, 'seven', 699, 50),
+    bucket(newDay, 'three', 299, 100),
+  ];
+  // Old day: 80 of seven's buyers renewed at 39.99, 40 of three's; three refunded 20.
+  const net = [
+    bucket(oldDay, 'seven', 699 + 3999, 80),
+    bucket(oldDay, 'seven', 699, 20),
+    bucket(oldDay, 'three', 299 + 3999, 40),
+    bucket(oldDay, 'three', 299, 140),
+    bucket(newDay, 'seven', 699, 50),
+    bucket(newDay, 'three', 299, 100),
+  ];
+  const addDays = (rows: DayRevenueRow[]) =>
+    Object.values(
+      rows.reduce<Record<string, DayRevenueRow>>((sums, row) => {
+        const key = `${row.variant}/${row.revenue_minor}`;
+        const known = sums[key];
+        sums[key] = known ? { ...known, visitors: known.visitors + row.visitors } : { ...row };
+        return sums;
+      }, {}),
+    ).map(({ day: _day, ...row }) => row);
+  return {
+    arms: [
+      armRow('seven', {
+        exposed: 1500,
+        reached_checkout: 1500,
+        purchased: 150,
+        purchases: 150,
+        declined: 30,
+        refunded: 0,
+      }),
+      armRow('three', {
+        exposed: 1500,
+        reached_checkout: 1500,
+        purchased: 300,
+        purchases: 300,
+        declined: 30,
+        refunded: 20,
+      }),
+    ],
+    revenue: addDays(firstPayments),
+    days,
+    dayRevenue: firstPayments,
+    netRevenue: addDays(net),
+    dayNetRevenue: net,
+    segments: [],
+  };
+}
+
+describe('what an experiment is read as', () => {
+  it('a plan-set test whose plans differ in price is a price test, one of equal prices is not', () => {
+    expect(isPriceTest(priceTest())).toBe(true);
+    const samePrice = priceTest({
+      variants: {
+        seven: { weight: 1, change: { plans: ['monthly_7d_intro', 'quarterly'] } },
+        reordered: { weight: 1, change: { plans: ['quarterly', 'monthly_7d_intro'] } },
+      },
+    });
+    expect(isPriceTest(samePrice)).toBe(false);
+    const landing = priceTest({
+      variants: {
+        a: { weight: 1, change: { screens: { landing: 'one_pager' } } },
+        b: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+      },
+    });
+    expect(isPriceTest(landing)).toBe(false);
+  });
+
+  it('revenue matures after the longest intro the variants offer, plus 3 days', () => {
+    expect(matureAfterDays(priceTest())).toBe(10);
+    const short = priceTest({
+      variants: {
+        five: { weight: 1, change: { plans: ['monthly_5d_intro'] } },
+        three: { weight: 1, change: { plans: ['monthly_3d_intro'] } },
+      },
+    });
+    expect(matureAfterDays(short)).toBe(8);
+  });
+
+  it('shows the steps from the latest trigger on', () => {
+    expect(metricsAfter([{ screen: 'one_pager' }])).toEqual([
+      'lookup',
+      'signup',
+      'checkout',
+      'purchase',
+      'revenue',
+      'upsell',
+      'net_revenue',
+      'mature_revenue',
+    ]);
+    expect(metricsAfter([{ screen: 'one_pager' }, { screen: 'checkout_v3_tr' }])).toEqual([
+      'checkout',
+      'purchase',
+      'revenue',
+      'upsell',
+      'net_revenue',
+      'mature_revenue',
+    ]);
+    expect(metricsAfter([{ screen: 'upsell_an_private' }])).toEqual([
+      'revenue',
+      'upsell',
+      'net_revenue',
+      'mature_revenue',
+    ]);
+  });
+
+  it('a price test is judged on mature revenue unless it names another metric', () => {
+    const design = experimentDesign('pw', priceTest(), paywallTrigger);
+    expect(design.primaryMetric).toBe('mature_revenue');
+    expect(design.reachShare).toBeCloseTo(0.2);
+    expect(design.shares).toEqual({ seven: 0.5, three: 0.5 });
+    expect(design.triggers).toEqual([{ route: 'default', screen: 'checkout_v3_tr' }]);
+  });
+});
+
+describe('an experiment’s results', () => {
+  it('counts mature revenue only over the visitors exposed long enough ago', () => {
+    expect(lastMatureDay(NOW, 10)).toBe('2026-11-14');
+    const answer = buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows: priceRows(),
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: 20_000,
+    });
+    expect(answer.metricsShown[0]).toBe('checkout');
+    expect(answer.metricsShown).not.toContain('lookup');
+    const seven = answer.variants.find((variant) => variant.variant === 'seven')!;
+    const three = answer.variants.find((variant) => variant.variant === 'three')!;
+    expect(seven.matureExposed).toBe(1000);
+    expect(three.matureExposed).toBe(1000);
+    const mean = (variant: typeof seven, metric: string) =>
+      variant.metrics.find((m) => m.metric === metric)!.mean;
+    // The cheap intro sells twice as often; mature net revenue favours the dear one.
+    expect(mean(three, 'purchase')).toBeCloseTo(2 * mean(seven, 'purchase'));
+    expect(mean(seven, 'mature_revenue')).toBeCloseTo((80 * 4698 + 20 * 699) / 1000, 6);
+    expect(mean(three, 'mature_revenue')).toBeCloseTo((40 * 4298 + 140 * 299) / 1000, 6);
+    expect(answer.reach).toEqual({ exposed: 3000, expectedAtMost: 4000 });
+    expect(answer.priceTest).toBe(true);
+    expect(answer.awaitingMatureSample).toBe(false);
+    expect(three.metrics.find((m) => m.metric === 'mature_revenue')!.verdict).toBe('worse');
+  });
+
+  it('withholds every verdict of a price test until the mature sample reaches the plan', () => {
+    const answer = buildExperimentResults({
+      design: experimentDesign(
+        'pw',
+        priceTest({ metrics: { plannedPerArm: 1200 } }),
+        paywallTrigger,
+      ),
+      rows: priceRows(),
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+    });
+    expect(answer.awaitingMatureSample).toBe(true);
+    const three = answer.variants.find((variant) => variant.variant === 'three')!;
+    // Purchases differ hugely (20% against 10%), and still no verdict is given.
+    expect(three.metrics.map((m) => m.verdict)).toEqual(three.metrics.map(() => 'not_enough_data'));
+    expect(answer.reach.expectedAtMost).toBeNull();
+  });
+
+  it('calls a rise in refunds worse, and an equal decline rate no difference', () => {
+    const rows = priceRows();
+    rows.arms = [
+      armRow('seven', { exposed: 20_000, declined: 400, refunded: 100 }),
+      armRow('three', { exposed: 20_000, declined: 400, refunded: 600 }),
+    ];
+    const answer = buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows,
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+    });
+    const three = answer.variants.find((variant) => variant.variant === 'three')!;
+    expect(three.guardrails.refunds.verdict).toBe('worse');
+    expect(three.guardrails.refunds.rate).toBeCloseTo(0.03);
+    expect(three.guardrails.declines.verdict).toBe('no_difference_yet');
+    const seven = answer.variants.find((variant) => variant.variant === 'seven')!;
+    expect(seven.guardrails.refunds.verdict).toBeNull();
+  });
+
+  it('raises the sample-ratio alarm against the shares the hash draws', () => {
+    const rows = priceRows();
+    rows.arms = [armRow('seven', { exposed: 10_000 }), armRow('three', { exposed: 11_000 })];
+    const answer = buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows,
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+    });
+    expect(answer.sampleRatio.alarm).toBe(true);
+    const three = answer.variants.find((variant) => variant.variant === 'three')!;
+    expect(new Set(three.metrics.map((m) => m.verdict))).toEqual(new Set(['withheld_srm']));
+  });
+});
+
+describe('a segment view', () => {
+  const segmentRow = (
+    level: string,
+    variant: string,
+    exposed: number,
+    purchased: number,
+  ): SegmentRow => ({
+    variant,
+    dimension: 'country',
+    level,
+    exposed,
+    reached_lookup: 0,
+    signed_up: 0,
+    reached_checkout: exposed,
+    purchased,
+    upsold: 0,
+  });
+
+  function withSegments(segments: SegmentRow[]) {
+    return buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows: { ...priceRows(), segments },
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+      segment: 'country',
+    });
+  }
+
+  it('shows only levels with 100 exposed in every arm, and says what segments are for', () => {
+    const answer = withSegments([
+      segmentRow('US', 'seven', 800, 80),
+      segmentRow('US', 'three', 800, 160),
+      segmentRow('DE', 'seven', 150, 15),
+      segmentRow('DE', 'three', 99, 20),
+    ]);
+    expect(answer.segment?.caution).toBe(SEGMENT_CAUTION);
+    expect(answer.segment?.levels.map((level) => level.level)).toEqual(['US']);
+    expect(answer.segment?.hiddenLevels).toBe(1);
+  });
+
+  it('widens each level’s interval with the number of levels shown', () => {
+    const us = [segmentRow('US', 'seven', 800, 80), segmentRow('US', 'three', 800, 160)];
+    const others = ['DE', 'FR', 'GB', 'IT'].flatMap((level) => [
+      segmentRow(level, 'seven', 200, 20),
+      segmentRow(level, 'three', 200, 20),
+    ]);
+    const alone = withSegments(us).segment!.levels[0]!;
+    const amongFive = withSegments([...us, ...others]).segment!.levels.find(
+      (l) => l.level === 'US',
+    )!;
+    const width = (level: typeof alone) => {
+      const interval = level.variants[1]!.metrics.find((m) => m.metric === 'purchase')!
+        .relativeInterval!;
+      return interval.upper - interval.lower;
+    };
+    expect(width(amongFive)).toBeGreaterThan(width(alone));
+    expect(
+      amongFive.variants[1]!.metrics.find((m) => m.metric === 'purchase')!.relativeLift,
+    ).toBeCloseTo(1);
+  });
+});
