@@ -22,10 +22,6 @@ function countByVariant(draws: string[]): Record<string, number> {
   return counts;
 }
 
-function split(variants: Variants, defaultVariant = Object.keys(variants)[0]!): SplitConfig {
-  return { version: '1', defaultVariant, variants };
-}
-
 /** Variant weights: non-negative integers or doubles, at least one of them positive. */
 const weightsArb = fc
   .array(

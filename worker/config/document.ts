@@ -1,5 +1,4 @@
 import type { FieldError } from '../../shared/console-api';
-import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { type ExperimentsConfig, parseExperiments } from '../experiments/config/schema';
 import { validateExperiments } from '../experiments/config/validate';

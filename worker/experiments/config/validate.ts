@@ -4,10 +4,9 @@ import {
   type Slot,
   SPLIT_EXPERIMENT_ID,
 } from '../../../shared/experiments';
-import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
 import { SCREEN_IDS } from '../../../shared/screens';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
-import { flowNameOf, resolveFlow } from '../../funnel/flow';
+import { resolveFlow } from '../../funnel/flow';
 import type { DocumentIssue } from '../../parse-json-document';
 import type { RoutingConfig } from '../../routing/schema';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
