@@ -1,13 +1,15 @@
+import { SPLIT_EXPERIMENT_ID } from '../shared/experiments';
 import { PLAN_FAMILIES, type PlanFamilyId, type PlanId, planOf } from '../shared/plans/catalogue';
 import type { Currency } from '../shared/plans/currency';
 import { decimalString } from '../shared/plans/money';
 import type { SplitConfig } from '../worker/config/schema';
+import { fixedPlacement } from '../worker/experiments/assign';
 import type { ExperimentStep } from '../worker/experiments/totals';
-import { drawVariant, type RandomSource } from '../worker/funnel/split-test';
+import type { RandomSource } from '../worker/funnel/split-test';
 
 /**
  * The synthetic experiment of `npm run experiments -- simulate` (experiments-cli.ts writes it):
- * which variant each visitor gets, by the split test's own draw, how far down the funnel they
+ * which variant each visitor gets, at the shares the edge's hash draws, how far down the funnel they
  * go and what they buy, at given rates. Pure, and seeded, so a run can be repeated.
  */
 
@@ -149,7 +151,7 @@ function pick<T>(items: readonly T[], random: RandomSource): T {
 }
 
 /**
- * `count` visitors: each one's variant drawn by the split test's own code over `split`'s
+ * `count` visitors: each one's variant drawn at the shares the edge's hash gives `split`'s
  * weights, then each step reached with its rate given the step before (so a step's share of all
  * exposed visitors is its rate), and a buyer's purchase: one of the catalogue's main plans
  * alike, and an upsell at the upsell rate.
@@ -163,8 +165,10 @@ export function simulateVisitors(options: {
 }): SimulatedVisitor[] {
   const { split, rates, count, window, random } = options;
   const visitors: SimulatedVisitor[] = [];
+  const weights = Object.entries(split.variants).map(([key, { weight }]) => [key, weight] as const);
   for (let i = 0; i < count; i++) {
-    const variant = drawVariant(split.variants, random);
+    // The hash's shares, as the edge places visitors (a random id's hash is a uniform draw).
+    const variant = fixedPlacement(random).variant(SPLIT_EXPERIMENT_ID, '', weights)!;
     const rate = rates[variant]!;
     const exposedAt = Math.floor(window.from + random() * (window.to - window.from));
     let reached = 0;

@@ -9,7 +9,7 @@ import {
   type ResultsAnswer,
 } from '../../shared/console-api';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
-import { drawnShares } from '../../worker/experiments/drawn-shares';
+import { pickedShares } from '../../worker/experiments/assign';
 import { checkSampleRatio } from '../../worker/experiments/statistics';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -161,7 +161,7 @@ describe('the results page in Chromium', () => {
 
     // Four visitors cannot break a 50/50 split (4 to 0 is chi-square 4, p = 0.046): the check of
     // these exposures against the weights is healthy, and the page must say so.
-    const shares = drawnShares(weights);
+    const shares = pickedShares(Object.entries(weights).map(([key, { weight }]) => [key, weight]));
     const expectedCheck = checkSampleRatio(
       ['default', 'lp1ch2'].map((v) => ({ exposed: exposedIn(v), weight: shares[v] ?? 0 })),
     );

@@ -6,8 +6,8 @@ import {
   type VariantResults,
 } from '../../shared/console-api';
 import type { SplitConfig } from '../config/schema';
+import { pickedShares } from './assign';
 import { dailyLooks, sampleAt } from './daily-looks';
-import { drawnShares } from './drawn-shares';
 import type { ExperimentDays } from './experiment-days';
 import { liftOverDays } from './lift-over-days';
 import { checkSampleRatio, judgeVariant } from './statistics';
@@ -47,7 +47,8 @@ export interface PhaseDesign {
 export function designOf(split: SplitConfig): PhaseDesign {
   return {
     control: split.defaultVariant,
-    shares: drawnShares(split.variants),
+    // As the hash draws them (assign.ts): the split is placed like every experiment.
+    shares: pickedShares(Object.entries(split.variants).map(([key, { weight }]) => [key, weight])),
     primaryMetric: split.experiment?.primaryMetric ?? DEFAULT_PRIMARY_METRIC,
     plannedPerArm: split.experiment?.plannedPerArm ?? DEFAULT_PLANNED_PER_ARM,
   };

@@ -406,7 +406,7 @@ export function plannedVisitorsPerArm(options: {
 /**
  * Pearson's chi-square of exposures against the shares the weights give; a paused arm (weight 0)
  * that still has exposures is a mismatch. The weights must give the shares the assignment really
- * draws: drawVariant places a whole-percent roll (SPEC.md §4), so weights 1:1:1 are drawn
+ * draws (assign.ts pickedShares: the hash's 1/10 000 steps); a whole-percent roll drew 1:1:1 as
  * 34/33/33, which checked against thirds alarms on 4 sound splits in 5 by 100 000 visitors.
  */
 export function checkSampleRatio(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitConfig } from '../../../worker/config/schema';
-import { drawnShares } from '../../../worker/experiments/drawn-shares';
+import { pickedShares } from '../../../worker/experiments/assign';
 import type { DayArm, ExperimentDays } from '../../../worker/experiments/experiment-days';
 import {
   assumedDesign,
@@ -14,7 +14,6 @@ import {
   judgeVariant,
 } from '../../../worker/experiments/statistics';
 import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/totals';
-import { drawVariant } from '../../../worker/funnel/split-test';
 
 /** The results answer of a phase from given totals (worker/experiments/results.ts). */
 
@@ -103,46 +102,22 @@ function results(live: SplitConfig, totals: ExperimentTotals, days = NO_DAYS) {
   });
 }
 
-describe('the shares the split really draws', () => {
-  it('are 34/33/33 for weights 1:1:1: a whole-percent roll cannot draw thirds', () => {
-    expect(drawnShares({ a: { weight: 1 }, b: { weight: 1 }, c: { weight: 1 } })).toEqual({
-      a: 0.34,
-      b: 0.33,
-      c: 0.33,
-    });
+describe('the shares a phase of the split is checked against', () => {
+  it('are those the hash draws, thirds to 1/10 000 for weights 1:1:1, not whole percents', () => {
+    const design = designOf(split({ a: 1, b: 1, c: 1 }));
+    expect(design.shares).toEqual(
+      pickedShares([
+        ['a', 1],
+        ['b', 1],
+        ['c', 1],
+      ]),
+    );
+    for (const share of Object.values(design.shares)) expect(share).toBeCloseTo(1 / 3, 3);
+    expect(design.shares.a).not.toBe(0.34);
   });
 
-  it('are the weights’ shares where whole percents hold them, 0 for a paused variant', () => {
-    expect(drawnShares({ a: { weight: 50 }, b: { weight: 50 } })).toEqual({ a: 0.5, b: 0.5 });
-    expect(drawnShares({ a: { weight: 1 }, p: { weight: 0 }, b: { weight: 3 } })).toEqual({
-      a: 0.25,
-      p: 0,
-      b: 0.75,
-    });
-  });
-
-  it('count rolls 29, 57 and 58 once each, where 0.29 · 100 falls to 28.999…', () => {
-    for (const first of [29, 57, 58]) {
-      const shares = drawnShares({ a: { weight: first }, b: { weight: 100 - first } });
-      expect(shares).toEqual({ a: first / 100, b: (100 - first) / 100 });
-    }
-  });
-
-  it('agree with drawVariant on every roll, for uneven weights', () => {
-    const variants = { a: { weight: 7 }, b: { weight: 13 }, c: { weight: 0 }, d: { weight: 11 } };
-    const shares = drawnShares(variants);
-    const counted: Record<string, number> = { a: 0, b: 0, c: 0, d: 0 };
-    // Random numbers anywhere inside each hundredth, as Math.random gives them.
-    for (let roll = 0; roll < 100; roll++) {
-      for (const within of [0.001, 0.5, 0.999]) {
-        const key = drawVariant(variants, () => (roll + within) / 100);
-        counted[key] = (counted[key] ?? 0) + 1 / 3;
-      }
-    }
-    for (const key of Object.keys(variants)) {
-      expect(shares[key]).toBeCloseTo((counted[key] ?? 0) / 100, 12);
-    }
-    expect(Object.values(shares).reduce((sum, share) => sum + share, 0)).toBeCloseTo(1, 12);
+  it('give a paused variant 0', () => {
+    expect(designOf(split({ a: 1, p: 0, b: 3 })).shares).toEqual({ a: 0.25, p: 0, b: 0.75 });
   });
 });
 
@@ -284,18 +259,22 @@ describe('the results of a phase', () => {
     expect(lp17.metrics[3]?.relativeInterval).not.toBeNull();
   });
 
-  it('check the sample ratio against the shares drawn: 34/33/33 for 1:1:1, where thirds alarm', () => {
-    const exposures = { a: 34_000, b: 33_000, c: 33_000 };
+  it('check the sample ratio against the shares the hash draws: thirds for 1:1:1', () => {
+    const thirds = { a: 33_340, b: 33_330, c: 33_330 };
     const answer = results(
       split({ a: 1, b: 1, c: 1 }),
-      totalsOf(...Object.entries(exposures).map(([key, exposed]) => arm(key, exposed, 0))),
+      totalsOf(...Object.entries(thirds).map(([key, exposed]) => arm(key, exposed, 0))),
     );
-    expect(answer.variants.map((v) => v.share)).toEqual([0.34, 0.33, 0.33]);
-    expect(answer.sampleRatio).toEqual({ chiSquare: 0, pValue: 1, alarm: false });
-    const againstThirds = checkSampleRatio(
-      Object.values(exposures).map((exposed) => ({ exposed, weight: 1 })),
+    expect(answer.variants.map((v) => v.share)).toEqual([0.3334, 0.3333, 0.3333]);
+    expect(answer.sampleRatio).toMatchObject({ alarm: false });
+    expect(answer.sampleRatio.chiSquare).toBeCloseTo(0, 10);
+    // What a whole-percent roll drew (34/33/33) is a broken split for the hash.
+    const wholePercents = { a: 34_000, b: 33_000, c: 33_000 };
+    const broken = results(
+      split({ a: 1, b: 1, c: 1 }),
+      totalsOf(...Object.entries(wholePercents).map(([key, exposed]) => arm(key, exposed, 0))),
     );
-    expect(againstThirds.alarm).toBe(true);
+    expect(broken.sampleRatio.alarm).toBe(true);
   });
 
   it('alarm when a variant the split does not draw has visitors, and show it at share 0', () => {
