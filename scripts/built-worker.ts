@@ -39,6 +39,9 @@ function promptConsumers(
   );
 }
 
+/** The KV keys of the config sections (worker/config/document.ts SECTIONS). */
+type ConfigKey = 'split' | 'flows' | 'routing' | 'experiments';
+
 /**
  * Serves a built worker (`npm run build`: dist/dev-worker or dist/worker, and dist/client) with
  * workerd through Miniflare, without wrangler dev's proxy in front. Used by the browser tests and
@@ -55,8 +58,8 @@ export interface BuiltWorker {
    * consumer fills from `POST /e` (what `npm run events` reads locally).
    */
   eventsDb: D1Database;
-  putConfig(key: 'split' | 'flows' | 'routing', value: unknown): Promise<void>;
-  deleteConfig(key: 'split' | 'flows' | 'routing'): Promise<void>;
+  putConfig(key: ConfigKey, value: unknown): Promise<void>;
+  deleteConfig(key: ConfigKey): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -1,0 +1,268 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import { parsePins } from '../../worker/experiments/pins';
+import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
+
+/**
+ * Several experiments at once, in Chromium, against the built worker: a landing test and a
+ * paywall price test in two layers. One visitor walks both, each exposing and pinning them
+ * (`gf_x`) where its variants first differ; the page before the checkout leaves it out of its
+ * speculation rules, so the move there reaches the worker; a visitor coming in at the checkout
+ * through a resume link is exposed there; previews and `skip_split` expose no one.
+ *
+ * Each test's variant gets all the weight (the control none, as a paused arm): the walks are
+ * about where a visitor is exposed, not the hash's shares (test/worker/experiments/).
+ */
+
+const LANDING_TEST: ExperimentDocument = {
+  name: 'AI landing',
+  status: 'running',
+  layer: 'landing',
+  audience: {},
+  coverage: 1,
+  seed: 'lp-ai',
+  phase: 1,
+  control: 'control',
+  variants: {
+    control: { weight: 0, change: {} },
+    ai: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+  },
+};
+
+const PRICE_TEST: ExperimentDocument = {
+  name: 'Checkout: 3-day intro at 2.99',
+  status: 'running',
+  layer: 'paywall',
+  audience: {},
+  coverage: 1,
+  seed: 'pw-price',
+  phase: 1,
+  control: 'current',
+  variants: {
+    current: { weight: 0, change: {} },
+    cheap: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
+  },
+};
+
+const INSTAGRAM_IOS = IN_APP_USER_AGENTS.instagram.ios[0] ?? '';
+const AI_TITLE = 'AI-powered phone location';
+const CLASSIC_TITLE = 'Find out where your loved ones are';
+const ROUTE_PLANS = ['monthly_7d_intro_usd', 'monthly_usd', 'quarterly_usd'];
+const PRICE_TEST_PLANS = ['monthly_3d_intro_usd', 'quarterly_usd'];
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(async () => {
+  await session?.worker.deleteConfig('experiments');
+  await session?.stop();
+});
+
+function putExperiments(experiments: Record<string, ExperimentDocument>): Promise<void> {
+  const document: ExperimentsDocument = { version: 'walks', experiments };
+  return session.worker.putConfig('experiments', document);
+}
+
+beforeEach(() => putExperiments({ 'lp-ai': LANDING_TEST, 'pw-price': PRICE_TEST }));
+
+/** The visitor's pins (`gf_x`), oldest first. */
+async function pinsOf(context: BrowserContext): Promise<[string, string][]> {
+  const value = (await context.cookies()).find((cookie) => cookie.name === 'gf_x')?.value;
+  return [...parsePins(value === undefined ? undefined : decodeURIComponent(value))];
+}
+
+/** The URLs the page's speculation rules prefetch, once its script has added them all. */
+async function speculated(page: Page): Promise<string[]> {
+  // The rules are among the elements the page adds after paint; boot runs after the last.
+  await interactive(page);
+  return page.evaluate(() =>
+    [...document.querySelectorAll('script[type="speculationrules"]')].flatMap((script) => {
+      const rules = JSON.parse(script.textContent ?? '{}') as { prefetch?: { urls?: string[] }[] };
+      return (rules.prefetch ?? []).flatMap((rule) => rule.urls ?? []);
+    }),
+  );
+}
+
+const pathOf = (url: string) => new URL(url, 'http://x').pathname;
+
+/** The plans the checkout offers, by plan id. */
+function offeredPlans(page: Page): Promise<(string | null)[]> {
+  return page
+    .locator('.plan-picker [role="radio"]')
+    .evaluateAll((radios) => radios.map((radio) => radio.getAttribute('data-plan-id')));
+}
+
+/** The worker's request lines for `path` since `from` (an index into its log). */
+const requestLines = (from: number, path: string) =>
+  session.worker.logs.slice(from).filter((line) => line.path === path && 'status' in line);
+
+async function arriveAt(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+  await interactive(page);
+}
+
+describe('two experiments in two layers, in Chromium', () => {
+  it('both run for one visitor, each pinned on the page where it acts', async () => {
+    // Reduced motion: the search runs 0.9 s rather than 6.
+    const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await interactive(page);
+    // The landing test acts on the first screen: its variant shows, pinned from that page on.
+    expect(await page.locator('h1').textContent()).toBe(AI_TITLE);
+    expect(await pinsOf(context)).toEqual([['lp-ai', 'ai']]);
+
+    await page.locator('input[type="tel"]').fill('415 555 2671');
+    await page.locator('#continue-button').click();
+    await arriveAt(page, '/searching');
+    expect(await pinsOf(context)).toEqual([['lp-ai', 'ai']]);
+    await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
+    await arriveAt(page, '/signup');
+    // Every variant of the price test has shown the same so far: not exposed, not pinned.
+    expect(await pinsOf(context)).toEqual([['lp-ai', 'ai']]);
+
+    await submitEmail(page, uniqueEmail('two-layers'));
+    await arriveAt(page, '/checkout_v3_tr');
+    expect(await offeredPlans(page)).toEqual(PRICE_TEST_PLANS);
+    expect(await pinsOf(context)).toEqual([
+      ['lp-ai', 'ai'],
+      ['pw-price', 'cheap'],
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('speculation rules and exposure, in Chromium', () => {
+  it('a page whose next screen exposes no one prefetches it', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const from = session.worker.logs.length;
+    await page.goto('/searching');
+    expect((await speculated(page)).map(pathOf)).toEqual(['/signup']);
+    // Chromium takes the rule: the worker sees the prefetch, which pins nothing new.
+    await expect
+      .poll(() => requestLines(from, '/signup').some((line) => line.prefetch === true))
+      .toBe(true);
+    expect(await pinsOf(context)).toEqual([['lp-ai', 'ai']]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the page before the trigger leaves it out, so the move there reaches the worker and pins', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const from = session.worker.logs.length;
+    await page.goto('/signup');
+    const rules = await speculated(page);
+    expect(await pinsOf(context)).toEqual([['lp-ai', 'ai']]);
+
+    await submitEmail(page, uniqueEmail('trigger'));
+    await arriveAt(page, '/checkout_v3_tr');
+    // One request for the checkout, the visitor's own, and it exposed them. Had the sign-up
+    // page fetched it ahead, Chromium would have shown that copy: no exposure, no pin.
+    expect(requestLines(from, '/checkout_v3_tr')).toEqual([
+      expect.objectContaining({ method: 'GET', status: 200, exposed: 'pw-price' }),
+    ]);
+    expect(requestLines(from, '/checkout_v3_tr')[0]).not.toHaveProperty('prefetch');
+    expect(await pinsOf(context)).toEqual([
+      ['lp-ai', 'ai'],
+      ['pw-price', 'cheap'],
+    ]);
+    // The checkout would expose the visitor to the price test: no rule fetched it ahead.
+    expect(rules.map(pathOf)).not.toContain('/checkout_v3_tr');
+    // Now pinned, nothing is left to expose there: the sign-up page fetches it ahead again.
+    await page.goto('/signup');
+    expect((await speculated(page)).map(pathOf)).toEqual(['/checkout_v3_tr']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a deep entry through a resume link, in Chromium', () => {
+  it('is exposed to the price test on the checkout, the first page served', async () => {
+    // An ad app's browser on the checkout, while the price test is still a draft: the landing
+    // test exposes them there (its trigger is behind them), the price test does not yet run.
+    await putExperiments({ 'lp-ai': LANDING_TEST, 'pw-price': { ...PRICE_TEST, status: 'draft' } });
+    const inApp = await session.browser.newContext({
+      baseURL: session.worker.url.href,
+      userAgent: INSTAGRAM_IOS,
+      viewport: { width: 390, height: 844 },
+    });
+    const inAppPage = await inApp.newPage();
+    await inAppPage.goto('/checkout_v3_tr');
+    await interactive(inAppPage);
+    expect(await offeredPlans(inAppPage)).toEqual(ROUTE_PLANS);
+    expect(await pinsOf(inApp)).toEqual([['lp-ai', 'ai']]);
+    const [answer] = await Promise.all([
+      inAppPage.waitForResponse((response) => response.url().endsWith('/api/resume')),
+      inAppPage.getByRole('button', { name: 'Open in browser' }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    const link = ((await answer.json()) as { url: string }).url;
+    await inApp.close();
+
+    // The marketer starts the price test; the visitor opens the link in their real browser.
+    await putExperiments({ 'lp-ai': LANDING_TEST, 'pw-price': PRICE_TEST });
+    const { context, page, problems } = await session.newVisitor();
+    const from = session.worker.logs.length;
+    const [opened] = await Promise.all([
+      page.waitForResponse((response) => pathOf(response.url()).startsWith('/resume/')),
+      page.goto(link),
+    ]);
+    // The link carries the pin the visitor has, and pins nothing itself.
+    const setCookies = (await opened.headersArray())
+      .filter((header) => header.name.toLowerCase() === 'set-cookie')
+      .map((header) => header.value);
+    expect(setCookies.filter((cookie) => cookie.startsWith('gf_x='))).toEqual([
+      expect.stringMatching(/^gf_x=lp-ai~ai\.;/),
+    ]);
+    await arriveAt(page, '/checkout_v3_tr');
+    expect(await offeredPlans(page)).toEqual(PRICE_TEST_PLANS);
+    expect(requestLines(from, '/checkout_v3_tr')).toEqual([
+      expect.objectContaining({ method: 'GET', status: 200, exposed: 'pw-price' }),
+    ]);
+    expect(await pinsOf(context)).toEqual([
+      ['lp-ai', 'ai'],
+      ['pw-price', 'cheap'],
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('what exposes no one, in Chromium', () => {
+  it('skip_split walks the controls and pins nothing', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const from = session.worker.logs.length;
+    await page.goto('/?skip_split=true');
+    await interactive(page);
+    expect(await page.locator('h1').textContent()).toBe(CLASSIC_TITLE);
+    await page.goto('/signup?skip_split=true');
+    // Nothing to expose: the checkout is fetched ahead as for anyone outside the tests.
+    expect((await speculated(page)).map(pathOf)).toEqual(['/checkout_v3_tr']);
+    await page.goto('/checkout_v3_tr?skip_split=true');
+    await interactive(page);
+    expect(await offeredPlans(page)).toEqual(ROUTE_PLANS);
+    expect(await pinsOf(context)).toEqual([]);
+    expect(session.worker.logs.slice(from).filter((line) => 'exposed' in line)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a marketer’s preview walks the route as it is and pins nothing', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    const from = session.worker.logs.length;
+    await page.goto('/console/preview/default');
+    await arriveAt(page, '/');
+    expect(await page.locator('h1').textContent()).toBe(CLASSIC_TITLE);
+    await page.goto('/checkout_v3_tr');
+    await interactive(page);
+    expect(await offeredPlans(page)).toEqual(ROUTE_PLANS);
+    expect(await pinsOf(context)).toEqual([]);
+    expect(session.worker.logs.slice(from).filter((line) => 'exposed' in line)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
