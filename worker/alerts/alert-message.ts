@@ -39,6 +39,9 @@ function escaped(value: string): string {
 const percent = (rate: number) => `${(Math.round(rate * 1000) / 10).toLocaleString('en-US')}%`;
 const signedPercent = (rate: number) => `${rate >= 0 ? '+' : ''}${percent(rate)}`;
 
+/** SRM p-values are tiny when the alarm is on: a marketer needs the order, not the digits. */
+const pText = (p: number) => (p < 0.001 ? 'p below 0.001' : `p = ${p.toFixed(3)}`);
+
 function whatIsWrong(facts: AlertFacts): string {
   switch (facts.kind) {
     case 'srm': {
@@ -48,7 +51,7 @@ function whatIsWrong(facts: AlertFacts): string {
             `${escaped(arm.variant)} ${arm.exposed.toLocaleString('en-US')} (weights: ${percent(arm.share)})`,
         )
         .join(', ');
-      return `its visitors are not split as its weights say (sample ratio mismatch, p = ${facts.pValue.toPrecision(2)}): ${arms}. Something counts or assigns visitors unevenly, so its results cannot be trusted until the cause is found; no verdict is shown meanwhile.`;
+      return `its visitors are not split as its weights say (sample ratio mismatch, ${pText(facts.pValue)}): ${arms}. Something counts or assigns visitors unevenly, so its results cannot be trusted until the cause is found; no verdict is shown meanwhile.`;
     }
     case 'no_exposures':
       return `it has been running for ${facts.hours} hours (since ${facts.startedAt}) and has exposed no visitor. Check its routes, audience and coverage, and that its variants differ on a screen its visitors reach.`;
