@@ -1,8 +1,9 @@
 /**
  * When a post the webhook did not take (no answer, 5xx, 429) is tried again: the next cron run
- * (every 15 minutes, wrangler.toml [triggers]), then twice as long each time up to 6 hours, 8
- * attempts in all, about 14 hours: a chat tool down for an afternoon still gets the alert, and
- * one down for good stops being asked. A 429's Retry-After is honoured within the same cap.
+ * (every 15 minutes, wrangler.toml [triggers]), then twice as long each time up to 6 hours; 8
+ * attempts in all, the last about 20 hours after the first. A chat tool down for an afternoon
+ * still gets the alert, and one down for good stops being asked. A 429's Retry-After is
+ * honoured within the same cap.
  */
 
 export const MAX_ATTEMPTS = 8;
