@@ -11,8 +11,6 @@ import type { DueAlert } from './alert-rules';
  * - settle: sent, retried later, or given up, each only while the row is still pending.
  */
 
-export type DeliveryState = 'pending' | 'sent' | 'given_up';
-
 export interface Delivery {
   key: string;
   experiment: string;

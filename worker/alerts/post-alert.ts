@@ -15,8 +15,8 @@ import { type WebhookRules, webhookAddressProblem } from './webhook-address';
  * Slack checks no signature of its own; the header is for a relay or a tool that does.
  */
 
-export const ALERT_SIGNATURE_HEADER = 'Geofunnel-Signature';
-export const ALERT_ID_HEADER = 'Geofunnel-Alert-Id';
+const ALERT_SIGNATURE_HEADER = 'Geofunnel-Signature';
+const ALERT_ID_HEADER = 'Geofunnel-Alert-Id';
 
 /** A webhook slower than this is taken as not answering, and asked again later. */
 const POST_TIMEOUT_MS = 10_000;
