@@ -23,7 +23,9 @@ export function consoleExperimentLink(
   consoleUrl: string,
   experiment: string,
   phase: number,
-): string {
+): string | null {
+  // A mistyped CONSOLE_URL costs the link, never the alert.
+  if (!URL.canParse(consoleUrl)) return null;
   const url = new URL(consoleUrl);
   url.searchParams.set('experiment', experiment);
   url.searchParams.set('phase', String(phase));

@@ -56,8 +56,8 @@ describe('alert messages', () => {
     );
   });
 
-  it('without the console address, no link', () => {
-    const { text } = alertMessage(only({ srmAlarm: true }), null);
+  it.each([null, 'funnel.example.com/console'])('with the console address %s, no link', (url) => {
+    const { text } = alertMessage(only({ srmAlarm: true }), url);
     expect(text).not.toContain('<');
     expect(text).toMatch(/no verdict is shown meanwhile\.$/);
   });
