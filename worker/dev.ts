@@ -1,8 +1,8 @@
 import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
-import { runRetention } from './collector/retention';
 import { developmentKit } from './dev/kit';
 import type { Bindings } from './env';
+import { scheduled } from './scheduled';
 
 export { RateLimiter } from './api/rate-limiter';
 export { ExperimentShard } from './experiments/experiment-shard';
@@ -19,7 +19,6 @@ const app = createApp({ devKit: developmentKit });
 export default {
   fetch: app.fetch,
   queue: createQueueHandler(),
-  // The hourly cron (wrangler.toml [triggers]): EVENTS_DB rows past their retention.
-  scheduled: (controller, env, ctx) =>
-    ctx.waitUntil(runRetention(env.EVENTS_DB, controller.scheduledTime)),
+  // The crons (wrangler.toml [triggers]): retention, hourly, and the experiments' alerts.
+  scheduled,
 } satisfies ExportedHandler<Bindings>;

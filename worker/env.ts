@@ -124,6 +124,17 @@ export interface Bindings
    */
   LIFECYCLE_HMAC_KEY?: string;
   /**
+   * Secret. Signs the experiments' alerts posted to the webhook a marketer sets
+   * (worker/alerts/post-alert.ts, `Geofunnel-Signature`); unset, no alert is claimed or posted and
+   * each cron run with a webhook set logs alerts_not_configured.
+   */
+  ALERTS_HMAC_KEY?: string;
+  /**
+   * The console's address as marketers open it, e.g. https://funnel.example.com/console: the
+   * alerts link to the experiment there. Unset, they name the experiment without a link.
+   */
+  CONSOLE_URL?: string;
+  /**
    * Secret. Set: events go to Amplitude's batch API; unset: to the EVENTS_ARCHIVE bucket, and in
    * development to the local store in EVENTS_DB as well (never D1 in production).
    */

@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
-import { runRetention } from './collector/retention';
 import type { Bindings } from './env';
+import { scheduled } from './scheduled';
 
 export { RateLimiter } from './api/rate-limiter';
 export { ExperimentShard } from './experiments/experiment-shard';
@@ -19,7 +19,6 @@ export default {
   fetch: app.fetch,
   // The collector's queue and its dead letter queue (wrangler.toml [[queues.consumers]]).
   queue: createQueueHandler(),
-  // The hourly cron (wrangler.toml [triggers]): EVENTS_DB rows past their retention.
-  scheduled: (controller, env, ctx) =>
-    ctx.waitUntil(runRetention(env.EVENTS_DB, controller.scheduledTime)),
+  // The crons (wrangler.toml [triggers]): retention, hourly, and the experiments' alerts.
+  scheduled,
 } satisfies ExportedHandler<Bindings>;

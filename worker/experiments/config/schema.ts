@@ -178,8 +178,10 @@ const experimentsSchema = z.strictObject({
     ),
   alerts: z
     .strictObject({
+      // Which addresses may take the alerts depends on where the worker runs: the validator's
+      // (validate.ts, worker/alerts/webhook-address.ts). Here, only that it is a web address.
       webhook: z
-        .url({ protocol: /^https$/, error: 'must be an https:// address' })
+        .url({ protocol: /^https?$/, error: 'must be an https:// address' })
         .max(500)
         .optional(),
     })

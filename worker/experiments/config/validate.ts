@@ -5,6 +5,7 @@ import {
   SPLIT_EXPERIMENT_ID,
 } from '../../../shared/experiments';
 import { SCREEN_IDS } from '../../../shared/screens';
+import { webhookAddressProblem } from '../../alerts/webhook-address';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
 import { resolveFlow } from '../../funnel/flow';
 import type { DocumentIssue } from '../../parse-json-document';
@@ -39,6 +40,11 @@ export interface ExperimentsContext {
    * exposed keep their variant (its drain days), and frees them after. Absent: until archived.
    */
   now?: Date;
+  /**
+   * Whether the worker is the development one (`npm start`): the alerts' webhook may then be a
+   * listener on this machine over http. Absent: production's rules.
+   */
+  development?: boolean;
 }
 
 export interface ExperimentsCheck {
@@ -301,6 +307,12 @@ export function validateExperiments(
     if (holdsVisitors(experiment, context.now)) participants.push({ id, experiment });
   }
   overlapChecks(participants, context, check);
+  const webhook = doc.alerts?.webhook;
+  const refused =
+    webhook === undefined
+      ? null
+      : webhookAddressProblem(webhook, { development: context.development === true });
+  if (refused !== null) check.issues.push({ path: 'experiments.alerts.webhook', message: refused });
   if (participants.some((participant) => participant.id === SPLIT_EXPERIMENT_ID))
     if (live) {
       check.issues.push(...layerSeedIssues(doc, live));

@@ -1,0 +1,105 @@
+import type { AlertFacts, DueAlert } from './alert-rules';
+
+/**
+ * What a marketer reads in Slack (or any tool that takes Slack's incoming-webhook JSON): `text`,
+ * which every such tool shows and Slack uses for notifications, and the same words as a `blocks`
+ * section with a link to the experiment in the console. Written for the person who set the test
+ * up, not for an engineer: what is wrong, why it matters, what to look at.
+ */
+
+export interface SlackMessage {
+  text: string;
+  blocks: (
+    | { type: 'section'; text: { type: 'mrkdwn'; text: string } }
+    | { type: 'context'; elements: { type: 'mrkdwn'; text: string }[] }
+  )[];
+}
+
+/**
+ * The console's page of one experiment in one phase, from the console's address as marketers
+ * open it (CONSOLE_URL, e.g. https://funnel.example.com/console).
+ */
+export function consoleExperimentLink(
+  consoleUrl: string,
+  experiment: string,
+  phase: number,
+): string | null {
+  // A mistyped CONSOLE_URL costs the link, never the alert.
+  if (!URL.canParse(consoleUrl)) return null;
+  const url = new URL(consoleUrl);
+  url.searchParams.set('experiment', experiment);
+  url.searchParams.set('phase', String(phase));
+  url.hash = 'results';
+  return url.toString();
+}
+
+/** Slack reads `&`, `<` and `>` as markup: a name holding them must not make a link or a mention. */
+function escaped(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+const percent = (rate: number) => `${(Math.round(rate * 1000) / 10).toLocaleString('en-US')}%`;
+const signedPercent = (rate: number) => `${rate >= 0 ? '+' : ''}${percent(rate)}`;
+
+/** SRM p-values are tiny when the alarm is on: a marketer needs the order, not the digits. */
+const pText = (p: number) => (p < 0.001 ? 'p below 0.001' : `p = ${p.toFixed(3)}`);
+
+function whatIsWrong(facts: AlertFacts): string {
+  switch (facts.kind) {
+    case 'srm': {
+      const arms = facts.arms
+        .map(
+          (arm) =>
+            `${escaped(arm.variant)} ${arm.exposed.toLocaleString('en-US')} (weights: ${percent(arm.share)})`,
+        )
+        .join(', ');
+      return `its visitors are not split as its weights say (sample ratio mismatch, ${pText(facts.pValue)}): ${arms}. Something counts or assigns visitors unevenly, so its results cannot be trusted until the cause is found; no verdict is shown meanwhile.`;
+    }
+    case 'no_exposures':
+      return `it has been running for ${facts.hours} hours (since ${facts.startedAt}) and has exposed no visitor. Check its routes, audience and coverage, and that its variants differ on a screen its visitors reach.`;
+    case 'guardrail_declines':
+    case 'guardrail_refunds': {
+      const what =
+        facts.kind === 'guardrail_declines'
+          ? 'has more payments declined'
+          : 'has more payments refunded or charged back';
+      const shown = [
+        ...(facts.relativeLift === null ? [] : [signedPercent(facts.relativeLift)]),
+        ...(facts.interval === null
+          ? []
+          : [
+              `interval ${signedPercent(facts.interval[0])} to ${signedPercent(facts.interval[1])}`,
+            ]),
+      ];
+      const lift = shown.length === 0 ? '' : ` (${shown.join(', ')})`;
+      const name = facts.variantName === facts.variant ? '' : ` (${escaped(facts.variantName)})`;
+      return `variant "${escaped(facts.variant)}"${name} ${what} than the control, significantly: ${percent(facts.rate)} of its exposed visitors against ${percent(facts.controlRate)}${lift}. Consider pausing it.`;
+    }
+  }
+}
+
+const HEADLINES: Record<AlertFacts['kind'], string> = {
+  srm: 'Sample ratio mismatch',
+  no_exposures: 'No visitors exposed',
+  guardrail_declines: 'Payment declines up',
+  guardrail_refunds: 'Refunds up',
+};
+
+/** The message for `alert`, linking to the console when its address is known. */
+export function alertMessage(alert: DueAlert, consoleUrl: string | null): SlackMessage {
+  const subject = `Experiment "${escaped(alert.name)}" (${escaped(alert.experiment)}, phase ${alert.phase})`;
+  const body = `*${HEADLINES[alert.facts.kind]}*: ${subject}: ${whatIsWrong(alert.facts)}`;
+  const link =
+    consoleUrl === null ? null : consoleExperimentLink(consoleUrl, alert.experiment, alert.phase);
+  const text = link === null ? body : `${body} <${link}|Open it in the console>`;
+  return {
+    text,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text } },
+      {
+        type: 'context',
+        elements: [{ type: 'mrkdwn', text: `Geofunnel alert, sent once: ${escaped(alert.key)}` }],
+      },
+    ],
+  };
+}

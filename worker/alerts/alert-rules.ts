@@ -1,0 +1,154 @@
+import type { ExperimentGuardrail, ExperimentResultsAnswer } from '../../shared/console-api';
+import type { ExperimentDocument } from '../../shared/experiments';
+
+/**
+ * When an experiment needs a marketer's eyes before its results are read (README, "Experiment
+ * alerts"): its visitors are not split as its weights say, it has run a day and exposed no one,
+ * or a variant makes a payment guardrail significantly worse. Pure: what is due is a function of
+ * the experiment, its results in the live phase, and the time; what was already sent is the
+ * delivery store's (alert-store.ts).
+ */
+
+export const ALERT_KINDS = [
+  'srm',
+  'no_exposures',
+  'guardrail_declines',
+  'guardrail_refunds',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** A running experiment that exposed no one this long after it started is reported. */
+export const NO_EXPOSURES_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface ArmCount {
+  variant: string;
+  exposed: number;
+  /** The share its weights give it, 0–1. */
+  share: number;
+}
+
+/** What each kind reports, beyond the experiment and the phase. */
+export type AlertFacts =
+  | { kind: 'srm'; pValue: number; arms: ArmCount[] }
+  | { kind: 'no_exposures'; startedAt: string; hours: number }
+  | {
+      kind: 'guardrail_declines' | 'guardrail_refunds';
+      variant: string;
+      variantName: string;
+      rate: number;
+      controlRate: number;
+      relativeLift: number | null;
+      interval: [number, number] | null;
+    };
+
+export interface DueAlert {
+  /**
+   * Sent at most once: the experiment, the phase, the kind and, for a guardrail, the variant. A
+   * condition that stays true is reported once per phase; a new phase (new weights) is a new
+   * comparison, reported again if it is still wrong.
+   */
+  key: string;
+  experiment: string;
+  /** The experiment's name as the marketer wrote it. */
+  name: string;
+  phase: number;
+  facts: AlertFacts;
+}
+
+/** The dedupe key; `|` appears in no experiment id, kind or variant key (their schemas). */
+export function alertKey(
+  experiment: string,
+  phase: number,
+  kind: AlertKind,
+  variant?: string,
+): string {
+  return [experiment, phase, kind, ...(variant === undefined ? [] : [variant])].join('|');
+}
+
+const GUARDRAILS = [
+  ['declines', 'guardrail_declines'],
+  ['refunds', 'guardrail_refunds'],
+] as const;
+
+/**
+ * The alerts `results` (the live phase's, as the console shows them) call for on `experiment`
+ * (id `id`) at `now`. Only running and paused experiments are watched: a draft has no visitors,
+ * and an ended one's results are the marketer's to read.
+ */
+export function alertsDue(
+  id: string,
+  experiment: ExperimentDocument,
+  results: ExperimentResultsAnswer,
+  now: Date,
+): DueAlert[] {
+  if (experiment.status !== 'running' && experiment.status !== 'paused') return [];
+  const due: DueAlert[] = [];
+  const phase = results.phase;
+  const alert = (facts: AlertFacts): DueAlert => ({
+    key: alertKey(id, phase, facts.kind, 'variant' in facts ? facts.variant : undefined),
+    experiment: id,
+    name: experiment.name,
+    phase,
+    facts,
+  });
+
+  if (results.sampleRatio.alarm)
+    due.push(
+      alert({
+        kind: 'srm',
+        pValue: results.sampleRatio.pValue,
+        arms: results.variants.map(({ variant, exposed, share }) => ({ variant, exposed, share })),
+      }),
+    );
+
+  const silent = noExposuresSince(experiment, results, now);
+  if (silent !== null) due.push(alert(silent));
+
+  const control = results.variants.find((variant) => variant.control);
+  for (const variant of results.variants) {
+    if (variant.control) continue;
+    for (const [guardrail, kind] of GUARDRAILS) {
+      const found: ExperimentGuardrail = variant.guardrails[guardrail];
+      if (found.verdict !== 'worse') continue;
+      due.push(
+        alert({
+          kind,
+          variant: variant.variant,
+          variantName: variant.name,
+          rate: found.rate,
+          controlRate: control?.guardrails[guardrail].rate ?? 0,
+          relativeLift: found.relativeLift,
+          interval:
+            found.relativeInterval === null
+              ? null
+              : [found.relativeInterval.lower, found.relativeInterval.upper],
+        }),
+      );
+    }
+  }
+  return due;
+}
+
+/**
+ * A running experiment that started a day ago or more and has exposed no one: its audience,
+ * coverage or trigger lets no visitor in, which only the numbers would otherwise show. Paused
+ * ones expose no one by design. Only while no phase has had visitors: when a later phase began
+ * is not in the document (only when the experiment started), so a phase that began an hour ago
+ * and is still empty would be reported as a day's silence.
+ */
+function noExposuresSince(
+  experiment: ExperimentDocument,
+  results: ExperimentResultsAnswer,
+  now: Date,
+): AlertFacts | null {
+  if (experiment.status !== 'running' || experiment.startedAt === undefined) return null;
+  const ranFor = now.getTime() - Date.parse(experiment.startedAt);
+  if (!(ranFor >= NO_EXPOSURES_AFTER_MS)) return null;
+  if (results.variants.some((variant) => variant.exposed > 0)) return null;
+  if (results.phases.some((phase) => phase < results.phase)) return null;
+  return {
+    kind: 'no_exposures',
+    startedAt: experiment.startedAt,
+    hours: Math.floor(ranFor / 3_600_000),
+  };
+}

@@ -1,0 +1,137 @@
+import type { ExperimentResultsAnswer } from '../../shared/console-api';
+import { describeError, type LogFields, logError, logLine, logWarning } from '../../shared/log';
+import type { FunnelConfig } from '../config/load';
+import { type Bindings, isDevelopment } from '../env';
+import { alertMessage } from './alert-message';
+import { alertsDue } from './alert-rules';
+import {
+  claimAlert,
+  type Delivery,
+  markGivenUp,
+  markRetry,
+  markSent,
+  takeDueDeliveries,
+} from './alert-store';
+import { postAlert } from './post-alert';
+import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
+import { webhookAddressProblem } from './webhook-address';
+
+/**
+ * One run of the experiments' alerts (README, "Experiment alerts"), every 15 minutes by the cron
+ * (worker/scheduled.ts): each running or paused experiment's results are read, the alerts they
+ * call for are claimed (once per key, ever), then whatever is due is posted: this run's claims,
+ * and earlier ones waiting for a retry or left by a run that died.
+ */
+
+/** One experiment's results in its live phase, as the console shows them; null: none to read. */
+export type ResultsReader = (
+  config: FunnelConfig,
+  experimentId: string,
+) => Promise<ExperimentResultsAnswer | null>;
+
+export interface AlertsRun {
+  /** The run's time, epoch ms: the cron's scheduled time, which the retry schedule counts in. */
+  now: number;
+  /** Null until the results are connected (worker/alerts/results-reader.ts): claims nothing. */
+  readResults: ResultsReader | null;
+}
+
+export interface AlertsRunSummary {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  givenUp: number;
+}
+
+const fieldsOf = (delivery: Delivery): LogFields => ({
+  key: delivery.key,
+  experiment: delivery.experiment,
+  phase: delivery.phase,
+  kind: delivery.kind,
+  variant: delivery.variant,
+  attempt: delivery.attempts,
+});
+
+/** Claims the alerts the live config's experiments call for; returns how many are new. */
+async function claimDueAlerts(
+  env: Bindings,
+  config: FunnelConfig,
+  readResults: ResultsReader,
+  webhook: string,
+  now: number,
+): Promise<number> {
+  let claimed = 0;
+  const consoleUrl = env.CONSOLE_URL ? env.CONSOLE_URL : null;
+  for (const [id, experiment] of Object.entries(config.experiments.experiments)) {
+    if (experiment.status !== 'running' && experiment.status !== 'paused') continue;
+    let results: ExperimentResultsAnswer | null;
+    try {
+      results = await readResults(config, id);
+    } catch (error) {
+      // One experiment's unreadable results hold back no other's alerts; the next run tries again.
+      logError('alerts_results_failed', { experiment: id, detail: describeError(error) });
+      continue;
+    }
+    if (results === null) continue;
+    for (const alert of alertsDue(id, experiment, results, new Date(now))) {
+      const body = JSON.stringify(alertMessage(alert, consoleUrl));
+      if (await claimAlert(env.CONFIG_DB, alert, webhook, body, now)) claimed++;
+    }
+  }
+  return claimed;
+}
+
+export async function runAlerts(
+  env: Bindings,
+  config: FunnelConfig,
+  run: AlertsRun,
+): Promise<AlertsRunSummary> {
+  const summary: AlertsRunSummary = { claimed: 0, sent: 0, retrying: 0, givenUp: 0 };
+  const secret = env.ALERTS_HMAC_KEY;
+  const webhook = config.experiments.alerts?.webhook;
+  if (!secret) {
+    // Nothing claimed, so nothing is lost: the conditions are looked at again once it is set.
+    if (webhook) logError('alerts_not_configured', { reason: 'ALERTS_HMAC_KEY is not set' });
+    return summary;
+  }
+  const rules = { development: isDevelopment(env) };
+  if (webhook) {
+    const refused = webhookAddressProblem(webhook, rules);
+    if (refused !== null) logError('alerts_webhook_refused', { webhook, detail: refused });
+    else if (run.readResults === null)
+      logError('alerts_results_unavailable', {
+        detail: 'no results reader is connected (worker/alerts/results-reader.ts)',
+      });
+    else summary.claimed = await claimDueAlerts(env, config, run.readResults, webhook, run.now);
+  }
+
+  for (const delivery of await takeDueDeliveries(env.CONFIG_DB, run.now)) {
+    const outcome = await postAlert(delivery, secret, rules);
+    const fields = fieldsOf(delivery);
+    if (outcome.result === 'sent') {
+      await markSent(env.CONFIG_DB, delivery.key, outcome.status, Date.now());
+      logLine({ event: 'alert_sent', ...fields, status: outcome.status });
+      summary.sent++;
+    } else if (outcome.result === 'retry' && delivery.attempts < MAX_ATTEMPTS) {
+      const retryAt = run.now + retryDelayMs(delivery.attempts, outcome.retryAfterMs);
+      await markRetry(env.CONFIG_DB, delivery.key, outcome, retryAt);
+      logWarning('alert_failed', {
+        ...fields,
+        status: outcome.status,
+        detail: outcome.error,
+        retry_at: new Date(retryAt).toISOString(),
+      });
+      summary.retrying++;
+    } else {
+      await markGivenUp(env.CONFIG_DB, delivery.key, outcome);
+      logError('alert_given_up', {
+        ...fields,
+        status: outcome.status,
+        detail: outcome.error,
+        reason: outcome.result === 'retry' ? 'attempts_exhausted' : 'rejected',
+      });
+      summary.givenUp++;
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,33 @@
+import { experimentResultsReader } from './alerts/results-reader';
+import { runAlerts } from './alerts/run-alerts';
+import { runRetention } from './collector/retention';
+import { createConfigSource } from './config/load';
+import type { Bindings } from './env';
+
+/**
+ * The crons of wrangler.toml [triggers], for both entries (worker/index.ts, worker/dev.ts):
+ * - RETENTION_CRON, hourly: EVENTS_DB rows past their retention (worker/collector/retention.ts);
+ * - ALERTS_CRON, every 15 minutes: the experiments' alerts (worker/alerts/run-alerts.ts).
+ * A cron named otherwise (`wrangler dev --test-scheduled` sends its own) runs both.
+ */
+export const RETENTION_CRON = '17 * * * *';
+export const ALERTS_CRON = '*/15 * * * *';
+
+/** The cron reads the live config as a page does, without the pages' cache: one read a run. */
+const configSource = createConfigSource();
+
+async function alertsRun(env: Bindings, scheduledTime: number): Promise<void> {
+  const config = await configSource.load(env.FUNNEL_CONFIG, 0);
+  await runAlerts(env, config, {
+    now: scheduledTime,
+    readResults: experimentResultsReader(env),
+  });
+}
+
+export const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => {
+  const known = controller.cron === RETENTION_CRON || controller.cron === ALERTS_CRON;
+  if (controller.cron === RETENTION_CRON || !known)
+    ctx.waitUntil(runRetention(env.EVENTS_DB, controller.scheduledTime));
+  if (controller.cron === ALERTS_CRON || !known)
+    ctx.waitUntil(alertsRun(env, controller.scheduledTime));
+};
