@@ -313,22 +313,21 @@ export function validateExperiments(
       ? null
       : webhookAddressProblem(webhook, { development: context.development === true });
   if (refused !== null) check.issues.push({ path: 'experiments.alerts.webhook', message: refused });
-  if (participants.some((participant) => participant.id === SPLIT_EXPERIMENT_ID))
-    if (live) {
-      check.issues.push(...layerSeedIssues(doc, live));
-      for (const [id, was] of Object.entries(live.experiments)) {
-        const path = pathOf(id);
-        const now = Object.hasOwn(doc.experiments, id) ? doc.experiments[id] : undefined;
-        if (now === undefined) {
-          const removed = removalIssue(path, was);
-          if (removed) check.issues.push(removed);
-        } else if (id !== SPLIT_EXPERIMENT_ID) check.issues.push(...editIssues(path, now, was));
-      }
-      for (const [id, experiment] of Object.entries(doc.experiments)) {
-        if (Object.hasOwn(live.experiments, id) || id === SPLIT_EXPERIMENT_ID) continue;
-        const issue = newExperimentIssue(pathOf(id), experiment.status);
-        if (issue) check.issues.push(issue);
-      }
+  if (live) {
+    check.issues.push(...layerSeedIssues(doc, live));
+    for (const [id, was] of Object.entries(live.experiments)) {
+      const path = pathOf(id);
+      const now = Object.hasOwn(doc.experiments, id) ? doc.experiments[id] : undefined;
+      if (now === undefined) {
+        const removed = removalIssue(path, was);
+        if (removed) check.issues.push(removed);
+      } else if (id !== SPLIT_EXPERIMENT_ID) check.issues.push(...editIssues(path, now, was));
     }
+    for (const [id, experiment] of Object.entries(doc.experiments)) {
+      if (Object.hasOwn(live.experiments, id) || id === SPLIT_EXPERIMENT_ID) continue;
+      const issue = newExperimentIssue(pathOf(id), experiment.status);
+      if (issue) check.issues.push(issue);
+    }
+  }
   return check;
 }

@@ -372,6 +372,19 @@ describe('status changes', () => {
     expect(issuesAfter(() => null, { ...LIVE, status: 'stopped' })).toEqual([]);
   });
 
+  it('are checked whatever the split, even one of one variant that tests nothing', () => {
+    // The built-in split holds no part of the flow layer; the edits are checked all the same.
+    const oneVariant = {
+      ...CONTEXT,
+      split: { version: 'v1', defaultVariant: 'default', variants: { default: { weight: 1 } } },
+    };
+    const next = section({ 'pw-us': { ...LIVE, seed: 'E-restart' } });
+    const issues = validateExperiments(next, oneVariant, section({ 'pw-us': LIVE })).issues;
+    expect(issues.map((issue) => issue.path)).toEqual(['experiments.experiments.pw-us.seed']);
+    const deleted = validateExperiments(section({}), oneVariant, section({ 'pw-us': LIVE })).issues;
+    expect(deleted.map((issue) => issue.path)).toEqual(['experiments.experiments.pw-us']);
+  });
+
   it('without a live section to compare with, nothing counts as an edit', () => {
     const doc = section({ 'pw-us': { ...LIVE, status: 'paused' } });
     expect(validateExperiments(doc, CONTEXT, null).issues).toEqual([]);
