@@ -1,10 +1,10 @@
-import type { RoutingDocument } from '../shared/routing';
 import {
   DEFAULT_DRAIN_DAYS,
   type ExperimentDocument,
   type ExperimentStatus,
   type VariantChange,
 } from '../shared/experiments';
+import type { RoutingDocument } from '../shared/routing';
 import { audienceText, groupText } from './audience-text';
 
 /**

@@ -1,8 +1,9 @@
+import type { ConfigDocument } from '../shared/console-api';
 import {
   DEFAULT_DRAIN_DAYS,
   type ExperimentDocument,
-  type ExperimentsDocument,
   type Layer,
+  SPLIT_EXPERIMENT_ID,
 } from '../shared/experiments';
 
 /**
@@ -33,14 +34,22 @@ export function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
   return now.getTime() < Date.parse(experiment.endedAt) + drain;
 }
 
-/** The ranges of `layer` taken, in order from 0. */
+/**
+ * The ranges of `layer` taken, in order from 0. The split test, while it has more than one
+ * variant, is an experiment of the flow layer taking all of it (worker/experiments/config/
+ * migrate-split.ts).
+ */
 export function takenRanges(
-  section: ExperimentsDocument,
+  document: Pick<ConfigDocument, 'split' | 'experiments'>,
   layer: Layer,
   now: Date,
   except?: string,
 ): TakenRange[] {
-  return Object.entries(section.experiments)
+  const split: TakenRange[] =
+    layer === 'flow' && Object.keys(document.split.variants).length > 1
+      ? [{ id: SPLIT_EXPERIMENT_ID, name: 'The split test', status: 'running', from: 0, to: 1 }]
+      : [];
+  const experiments = Object.entries(document.experiments.experiments)
     .filter(([id, e]) => id !== except && e.layer === layer && holdsRange(e, now))
     .map(([id, e]) => ({
       id,
@@ -48,8 +57,8 @@ export function takenRanges(
       status: e.status,
       from: e.range?.[0] ?? 0,
       to: e.range?.[1] ?? 1,
-    }))
-    .sort((a, b) => a.from - b.from || a.to - b.to);
+    }));
+  return [...split, ...experiments].sort((a, b) => a.from - b.from || a.to - b.to);
 }
 
 /** The free stretches of a layer between what is taken, each [from, to). */

@@ -1,8 +1,4 @@
-import type {
-  ExperimentResultMetric,
-  ResultInterval,
-  ResultVerdict,
-} from '../shared/console-api';
+import type { ExperimentResultMetric, ResultInterval, ResultVerdict } from '../shared/console-api';
 
 /**
  * The results page's numbers and words as a marketer reads them: rates and lifts in percent,
