@@ -157,7 +157,8 @@ export function durationEstimate(options: {
   const onRoutes = routes.length === 0 ? total : routes.reduce((s, r) => s + (visits[r] ?? 0), 0);
   const perDay = (onRoutes / Math.max(days, 1)) * Math.max(0, range[1] - range[0]) * coverage;
   if (!(perDay > 0)) return null;
-  return { perDay, days: Math.ceil((plannedPerArm * arms) / perDay) };
+  // Less a float's error: 10 000 at 199.99999999999997 a day is 50 days, not 51.
+  return { perDay, days: Math.ceil((plannedPerArm * arms) / perDay - 1e-9) };
 }
 
 export function durationText(estimate: ReturnType<typeof durationEstimate>, days: number): string {

@@ -78,7 +78,8 @@ export function freeRanges(taken: readonly TakenRange[]): [number, number][] {
 export function widestFree(taken: readonly TakenRange[]): [number, number] | null {
   let best: [number, number] | null = null;
   for (const range of freeRanges(taken)) {
-    if (!best || range[1] - range[0] > best[1] - best[0]) best = range;
+    // Wider by more than a float's error: of two as wide, the first.
+    if (!best || range[1] - range[0] > best[1] - best[0] + 1e-9) best = range;
   }
   return best;
 }
