@@ -5,7 +5,6 @@ import {
   type ScreenChoice,
 } from '../../shared/console-api';
 import { LAYERS, type Layer, type VariantChange } from '../../shared/experiments';
-import { NameField } from '../edit/NameField';
 import { freeId, freshSeed, idOfName } from '../experiment-edits';
 import {
   changesNothing,
@@ -164,14 +163,19 @@ export function CreateExperiment({
             ))}
           </select>
         </div>
-        <div data-field="name">
-          <NameField
-            id={`${id}-experiment`}
-            label="Experiment name"
+        <div className="field" data-field="name">
+          <label htmlFor={`${id}-name`}>Experiment name</label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            autoComplete="off"
+            maxLength={120}
             value={form.name}
-            problem={problem('name')}
-            onChange={(name) => update({ name })}
+            aria-invalid={Boolean(problem('name')) || undefined}
+            aria-describedby={describedBy('name')}
+            onChange={(event) => update({ name: event.target.value })}
           />
+          {line('name')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-layer`}>Layer</label>
