@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decisionEvidence,
-  decisionOptions,
-  reasonNeeded,
-} from '../../../console/decision-options';
+import { decisionEvidence, decisionOptions, reasonNeeded } from '../../../console/decision-options';
 import {
   freeId,
   idOfName,
@@ -16,8 +12,8 @@ import { durationEstimate, moveText } from '../../../console/experiment-texts';
 import { fitsFree, freeRanges, takenRanges, widestFree } from '../../../console/layer-space';
 import { withVariantAsRouteDefault } from '../../../console/route-defaults';
 import type { ExperimentDocument } from '../../../shared/experiments';
-import { liveDocument } from './fixtures';
 import { plansResults, priceResults } from './experiment-fixtures';
+import { liveDocument } from './fixtures';
 
 const NOW = new Date('2026-11-25T00:00:00Z');
 
@@ -196,7 +192,10 @@ describe('the decision', () => {
       reason: '  ',
     });
     expect(kept.experiments.experiments.price!.status).toBe('stopped');
-    expect(kept.experiments.experiments.price!.decision).toEqual({ ...base, action: 'keep_control' });
+    expect(kept.experiments.experiments.price!.decision).toEqual({
+      ...base,
+      action: 'keep_control',
+    });
     const shipped = withDecision(document, 'price', {
       ...base,
       result: 'won',
@@ -230,8 +229,8 @@ describe('the decision', () => {
 describe('a follow-up', () => {
   it('is a draft with a new id and seed and nothing of the first one’s run', () => {
     const document = liveDocument();
-    const copy = withDuplicate(document, 'landing-all', 'landing-all-followup', 'fresh')
-      .experiments.experiments['landing-all-followup'];
+    const copy = withDuplicate(document, 'landing-all', 'landing-all-followup', 'fresh').experiments
+      .experiments['landing-all-followup'];
     expect(copy).toEqual({
       ...document.experiments.experiments['landing-all'],
       name: 'All-in-one landing (follow-up)',

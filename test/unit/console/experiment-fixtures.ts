@@ -96,7 +96,10 @@ export function priceResults(): ExperimentResultsAnswer {
     awaitingMatureSample: true,
     reach: { exposed: 2000, expectedAtMost: 5200 },
     sampleRatio: { chiSquare: 0.1, pValue: 0.75, alarm: false },
-    variants: [variant('b', 'mature_revenue', { lift: 0.1, verdict: 'better' }), variant('a', 'mature_revenue', null)],
+    variants: [
+      variant('b', 'mature_revenue', { lift: 0.1, verdict: 'better' }),
+      variant('a', 'mature_revenue', null),
+    ],
     liftOverDays: [],
   };
 }
@@ -108,6 +111,9 @@ export function plansResults(): ExperimentResultsAnswer {
     primaryMetric: 'purchase',
     priceTest: false,
     awaitingMatureSample: false,
-    variants: [variant('b', 'purchase', { lift: 0.1, verdict: 'better' }), variant('a', 'purchase', null)],
+    variants: [
+      variant('b', 'purchase', { lift: 0.1, verdict: 'better' }),
+      variant('a', 'purchase', null),
+    ],
   };
 }
