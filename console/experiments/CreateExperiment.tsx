@@ -351,7 +351,7 @@ export function CreateExperiment({
       ) : null}
       <div className="row__fields">
         <div className="field">
-          <label htmlFor={`${id}-metric`}>Primary metric</label>
+          <label htmlFor={`${id}-metric`}>Primary metric of the new experiment</label>
           <select
             id={`${id}-metric`}
             value={form.primary}
