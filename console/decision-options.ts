@@ -29,7 +29,7 @@ export interface DecisionOption {
 }
 
 /** The metric a decision is read on: the answer's primary one, else the experiment's. */
-export function decisionMetric(
+function decisionMetric(
   experiment: ExperimentDocument,
   answer: ExperimentResultsAnswer | null,
 ): ExperimentMetric {
@@ -46,7 +46,7 @@ function primaryOf(
 }
 
 /** The verdict a variant earned on the metric; null when there are no results to say. */
-export function verdictOf(
+function verdictOf(
   answer: ExperimentResultsAnswer | null,
   variant: string,
   metric: ExperimentMetric,

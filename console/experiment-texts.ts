@@ -22,7 +22,7 @@ const list = (items: readonly string[]) =>
   new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
 
 /** "routes tiktok_de and default", "every route". */
-export function routesText(routes: readonly string[] | undefined): string {
+function routesText(routes: readonly string[] | undefined): string {
   if (!routes || routes.length === 0) return 'every route';
   return `${routes.length === 1 ? 'route' : 'routes'} ${list(routes)}`;
 }

@@ -24,7 +24,7 @@ export interface TakenRange {
 const DAY_MS = 86_400_000;
 
 /** Whether an experiment still holds its range: not archived, and not ended past its drain. */
-export function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
+function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
   const { status } = experiment;
   if (status === 'archived') return false;
   if (status !== 'stopped' && status !== 'shipped') return true;

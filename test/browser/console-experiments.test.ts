@@ -57,7 +57,9 @@ describe('the Experiments area of the console in Chromium', () => {
     // The price preset: paywall layer, mature net revenue, the control the route's own plans.
     await typeInto(area.getByLabel('What to test'), 'Price');
     expect(await area.getByLabel('Layer', { exact: true }).inputValue()).toBe('paywall');
-    expect(await area.getByLabel('Primary metric of the new experiment').inputValue()).toBe('mature_revenue');
+    expect(await area.getByLabel('Primary metric of the new experiment').inputValue()).toBe(
+      'mature_revenue',
+    );
     await typeInto(area.getByLabel('Experiment name'), 'Price US');
     await press(area.getByRole('checkbox', { name: 'default' }), 'Space');
     await press(area.getByRole('checkbox', { name: /^monthly_3d_intro:/ }), 'Space');
