@@ -1,4 +1,5 @@
 import { EditPublish } from './edit/EditPublish';
+import { Experiments } from './experiments/Experiments';
 import { History } from './history/History';
 import { Overview } from './overview/Overview';
 import { Results } from './results/Results';
@@ -23,6 +24,7 @@ export function Console() {
           <nav aria-label="Sections">
             <a href="#overview">Overview</a>
             <a href="#traffic">Traffic</a>
+            <a href="#experiments">Experiments</a>
             <a href="#results">Results</a>
             <a href="#edit">Edit and publish</a>
             <a href="#history">History</a>
@@ -47,6 +49,7 @@ export function Console() {
           <>
             <Overview state={live.state} />
             <Traffic state={live.state} />
+            <Experiments state={live.state} />
             <Results livePhase={live.state.live.split.phase ?? 1} />
             <EditPublish state={live.state} />
             <History />

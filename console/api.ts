@@ -2,8 +2,10 @@ import {
   type Change,
   type CheckAnswer,
   CONSOLE_API,
+  CONSOLE_EXPERIMENTS_PATH,
   CONSOLE_RESULTS_PATH,
   type ConsoleState,
+  type ExperimentResultsAnswer,
   type FieldError,
   type PublishAnswer,
   type PublishRequest,
@@ -118,4 +120,32 @@ export function testRoute(request: RouteTestRequest): Promise<Answer<RouteTestAn
 /** The last days' first visits by route. */
 export function fetchRouteVisits(): Promise<Answer<RouteVisitsAnswer>> {
   return call(CONSOLE_API.routeVisits);
+}
+
+/** What an experiment's results may be read by: a phase (null: the live one), a segment. */
+export interface ExperimentResultsQuery {
+  phase: number | null;
+  segment: string | null;
+}
+
+/** One experiment's results, as JSON or as the spreadsheet's CSV. */
+export function experimentResultsUrl(
+  id: string,
+  { phase, segment }: ExperimentResultsQuery,
+  format?: 'csv',
+): string {
+  const query = new URLSearchParams();
+  if (phase !== null) query.set('phase', String(phase));
+  if (segment !== null) query.set('segment', segment);
+  if (format) query.set('format', format);
+  const text = query.toString();
+  const path = `${CONSOLE_EXPERIMENTS_PATH}/${encodeURIComponent(id)}/results`;
+  return text ? `${path}?${text}` : path;
+}
+
+export function fetchExperimentResults(
+  id: string,
+  query: ExperimentResultsQuery,
+): Promise<Answer<ExperimentResultsAnswer>> {
+  return call(experimentResultsUrl(id, query));
 }

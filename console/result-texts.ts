@@ -1,18 +1,29 @@
-import type { ResultInterval, ResultMetric, ResultVerdict } from '../shared/console-api';
+import type { ExperimentResultMetric, ResultInterval, ResultVerdict } from '../shared/console-api';
 
 /**
  * The results page's numbers and words as a marketer reads them: rates and lifts in percent,
  * revenue in its currency, p-values, verdicts. Pure, so the page and its tests agree.
  */
 
-/** Each metric's name, in the funnel's order (shared/console-api.ts RESULT_METRICS). */
-export const METRIC_NAMES: Record<ResultMetric, string> = {
+/**
+ * Each metric's name, in the funnel's order (shared/console-api.ts EXPERIMENT_RESULT_METRICS,
+ * of which the split's RESULT_METRICS are the first five).
+ */
+export const METRIC_NAMES: Record<ExperimentResultMetric, string> = {
   lookup: 'Lookup',
   signup: 'Sign-up',
   checkout: 'Checkout',
   purchase: 'Purchase',
   revenue: 'Revenue per visitor',
+  upsell: 'Upsell',
+  net_revenue: 'Net revenue per visitor',
+  mature_revenue: 'Mature net revenue per visitor',
 };
+
+/** The metrics that are money per visitor rather than a rate. */
+export function isMoneyMetric(metric: ExperimentResultMetric): boolean {
+  return metric === 'revenue' || metric === 'net_revenue' || metric === 'mature_revenue';
+}
 
 /** Each verdict's word; only better and worse are verdicts a marketer may act on. */
 const VERDICT_WORDS: Record<ResultVerdict, string> = {

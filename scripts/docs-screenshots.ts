@@ -56,6 +56,41 @@ function exampleDocument(live: ConfigDocument): ConfigDocument {
         { id: 'default', flow: 'default' },
       ],
     },
+    experiments: {
+      version: 'docs',
+      experiments: {
+        'price-us': {
+          name: 'Price: 3-day intro',
+          hypothesis: 'A cheaper 3-day intro brings more net revenue once renewals are in.',
+          status: 'running',
+          layer: 'paywall',
+          range: [0, 0.5],
+          audience: { routes: ['default'] },
+          coverage: 1,
+          seed: 'docs-price',
+          control: 'a',
+          variants: {
+            a: { weight: 1, change: {} },
+            b: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
+          },
+          metrics: { primary: 'mature_revenue', plannedPerArm: 5000 },
+        },
+        'landing-dach': {
+          name: 'AI landing for TikTok DACH',
+          status: 'running',
+          layer: 'landing',
+          audience: { routes: ['tiktok_dach'] },
+          coverage: 0.5,
+          seed: 'docs-landing',
+          control: 'a',
+          variants: {
+            a: { weight: 1, change: {} },
+            b: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+          },
+          metrics: { primary: 'lookup', plannedPerArm: 10000 },
+        },
+      },
+    },
   };
 }
 
@@ -132,8 +167,32 @@ async function main(): Promise<void> {
     await traffic.getByRole('button', { name: 'Test visitor' }).click();
     await traffic.locator('.route-test__answer').waitFor();
     await block('Test a visitor').screenshot({ path: `${IMAGES}console-test-visitor.png` });
+
+    const experiments = page.getByRole('region', { name: 'Experiments' });
+    const area = (heading: string) =>
+      experiments.locator('.block', {
+        has: page.getByRole('heading', { name: heading, exact: true }),
+      });
+    await area('Layers').screenshot({ path: `${IMAGES}console-experiment-layers.png` });
+    await area('Experiments in the draft').screenshot({
+      path: `${IMAGES}console-experiment-list.png`,
+    });
+    await experiments.getByLabel('Experiment name').fill('Price: 5-day intro');
+    await experiments.getByRole('checkbox', { name: 'black_friday' }).check();
+    await experiments.getByRole('checkbox', { name: /^monthly_5d_intro:/ }).check();
+    await area('Create an experiment').screenshot({
+      path: `${IMAGES}console-experiment-create.png`,
+    });
+    await experiments
+      .getByRole('button', { name: 'End Price: 3-day intro with a decision…' })
+      .click();
+    const decision = page.getByRole('dialog', { name: 'End Price: 3-day intro' });
+    await decision.getByRole('radio', { name: /^Inconclusive/ }).check();
+    await decision.getByRole('radio', { name: /^Roll variant b out/ }).check();
+    await decision.getByLabel('Reason (required)').waitFor();
+    await decision.screenshot({ path: `${IMAGES}console-experiment-decision.png` });
     console.log(
-      `wrote console-traffic-map, console-audience-editor, console-test-visitor to ${IMAGES}`,
+      `wrote console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* to ${IMAGES}`,
     );
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { PhaseChange } from '../../shared/console-api';
 import { ChangeList } from '../ChangeList';
+import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { fieldLabel } from '../field-errors';
 import { useStore } from '../stores/atom';
 import { $draft } from '../stores/draft';
@@ -119,7 +120,9 @@ export function ReviewPanel() {
   const review = useStore($review);
   return (
     <div className="block">
-      <h3>Review and publish</h3>
+      <h3 id={REVIEW_TITLE_ID} tabIndex={-1}>
+        Review and publish
+      </h3>
       <p className="muted">
         The worker checks the draft with the same validator as{' '}
         <code>npm run config -- validate</code> and shows what would change. Nothing is written

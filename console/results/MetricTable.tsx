@@ -1,6 +1,7 @@
-import type { MetricResult, VariantResults } from '../../shared/console-api';
+import type { ExperimentMetricResult, MetricResult } from '../../shared/console-api';
 import {
   countText,
+  isMoneyMetric,
   liftText,
   METRIC_NAMES,
   moneyText,
@@ -9,8 +10,8 @@ import {
 } from '../result-texts';
 
 /** A metric's value: a step's conversion rate, or revenue per visitor in the main currency. */
-function valueText(metric: MetricResult, currency: string | null): string {
-  if (metric.metric !== 'revenue') return percentText(metric.mean);
+function valueText(metric: MetricResult | ExperimentMetricResult, currency: string | null): string {
+  if (!isMoneyMetric(metric.metric)) return percentText(metric.mean);
   return currency ? moneyText(metric.mean, currency) : 'no revenue yet';
 }
 
@@ -24,7 +25,12 @@ export function MetricTable({
   control,
   currency,
 }: {
-  variant: VariantResults;
+  /** The split's variant or an experiment's, its metrics those to show. */
+  variant: {
+    variant: string;
+    control: boolean;
+    metrics: readonly (MetricResult | ExperimentMetricResult)[];
+  };
   control: string;
   currency: string | null;
 }) {

@@ -1,4 +1,9 @@
 import type { ConfigDocument, ConsoleState, ExperimentSettings } from '../../shared/console-api';
+import type {
+  ExperimentDecision,
+  ExperimentDocument,
+  ExperimentStatus,
+} from '../../shared/experiments';
 import type { AudienceDocument, RouteDocument } from '../../shared/routing';
 import {
   withExperiment,
@@ -10,6 +15,14 @@ import {
   withVariantFlow,
   withWeight,
 } from '../document-edits';
+import {
+  withAlertsWebhook,
+  withDecision,
+  withDuplicate,
+  withExperimentAdded,
+  withExperimentStatus,
+} from '../experiment-edits';
+import { withVariantAsRouteDefault } from '../route-defaults';
 import {
   withAudience,
   withRouteAdded,
@@ -142,4 +155,37 @@ export function removeRoute(id: string): void {
 
 export function saveAudience(name: string, audience: AudienceDocument): void {
   edit((document) => withAudience(document, name, audience));
+}
+
+export function addExperiment(id: string, experiment: ExperimentDocument): void {
+  edit((document) => withExperimentAdded(document, id, experiment));
+}
+
+export function setExperimentStatus(id: string, status: ExperimentStatus): void {
+  edit((document) => withExperimentStatus(document, id, status));
+}
+
+/**
+ * Ends `id` with `decision`; made the routes' default, the variant is also baked into the routes
+ * it names (`kinds`: each screen's kind, to find the slot a swapped screen stands at).
+ */
+export function decideExperiment(
+  id: string,
+  decision: ExperimentDecision,
+  kinds: Readonly<Record<string, string>>,
+): void {
+  edit((document) => {
+    const decided = withDecision(document, id, decision);
+    return decision.action === 'route_default' && decision.variant !== undefined
+      ? withVariantAsRouteDefault(decided, id, decision.variant, kinds)
+      : decided;
+  });
+}
+
+export function duplicateExperiment(id: string, copyId: string, seed: string): void {
+  edit((document) => withDuplicate(document, id, copyId, seed));
+}
+
+export function setAlertsWebhook(webhook: string): void {
+  edit((document) => withAlertsWebhook(document, webhook));
 }

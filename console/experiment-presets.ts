@@ -1,0 +1,138 @@
+import type {
+  ExperimentDocument,
+  ExperimentMetric,
+  Layer,
+  Slot,
+  VariantChange,
+} from '../shared/experiments';
+
+/**
+ * The presets a new experiment starts from: each says which layer it suggests, what its variants
+ * may change (one kind of "what changes" picker) and the metric it is decided on. A price test
+ * is decided on mature net revenue (revenue after renewals and refunds, of visitors exposed long
+ * enough ago), never on first payments, which would pick the cheapest intro.
+ */
+
+export const PRESETS = ['landing', 'flow', 'paywall_plans', 'price', 'upsell'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+/** What a variant's picker changes: a flow, the screen at a slot, or the plan set. */
+export type ChangeKind = { kind: 'flow' } | { kind: 'screen'; slot: Slot } | { kind: 'plans' };
+
+export interface PresetDefinition {
+  label: string;
+  layer: Layer;
+  change: ChangeKind;
+  primary: ExperimentMetric;
+  /** The hypothesis's placeholder, to show the shape of a good one. */
+  hypothesis: string;
+  name: string;
+}
+
+export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
+  landing: {
+    label: 'Landing page',
+    layer: 'landing',
+    change: { kind: 'screen', slot: 'landing' },
+    primary: 'lookup',
+    hypothesis: 'A landing that shows the result first gets more visitors to start a lookup.',
+    name: 'Landing test',
+  },
+  flow: {
+    label: 'Whole flow',
+    layer: 'flow',
+    change: { kind: 'flow' },
+    primary: 'purchase',
+    hypothesis: 'A shorter flow gets more visitors to buy.',
+    name: 'Flow test',
+  },
+  paywall_plans: {
+    label: 'Paywall plans',
+    layer: 'paywall',
+    change: { kind: 'plans' },
+    primary: 'purchase',
+    hypothesis: 'Offering the quarterly plan first gets more visitors to buy.',
+    name: 'Paywall plans test',
+  },
+  price: {
+    label: 'Price',
+    layer: 'paywall',
+    change: { kind: 'plans' },
+    primary: 'mature_revenue',
+    hypothesis: 'A cheaper intro brings more net revenue once renewals and refunds are in.',
+    name: 'Price test',
+  },
+  upsell: {
+    label: 'Upsell',
+    layer: 'upsell',
+    change: { kind: 'screen', slot: 'upsell' },
+    primary: 'upsell',
+    hypothesis: 'The private-search upsell sells more than the guide.',
+    name: 'Upsell test',
+  },
+};
+
+/** Variant keys in order: the control first. */
+export const VARIANT_KEYS = ['a', 'b', 'c', 'd', 'e'] as const;
+
+/**
+ * The per-arm sample a new experiment is planned for, until the console can compute one from a
+ * baseline and the lift to find: the results' own default (worker/experiments/results.ts).
+ */
+export const DEFAULT_PLANNED_PER_ARM = 10_000;
+
+export interface ExperimentForm {
+  preset: Preset;
+  name: string;
+  hypothesis: string;
+  layer: Layer;
+  routes: string[];
+  audience: string;
+  /** Percent, 1–100. */
+  coverage: number;
+  /** Percent of the layer, [from, to). */
+  range: [number, number];
+  /** The changes of the variants after the control, in order. */
+  changes: VariantChange[];
+  primary: ExperimentMetric;
+  plannedPerArm: number;
+}
+
+/** Whether a variant's picker left it changing nothing. */
+export function changesNothing(change: VariantChange): boolean {
+  return (
+    change.flow === undefined &&
+    Object.keys(change.screens ?? {}).length === 0 &&
+    (change.plans === undefined || change.plans.length === 0)
+  );
+}
+
+/** The draft experiment a filled-in form stands for: equal weights, a fresh seed given. */
+export function experimentOfForm(form: ExperimentForm, seed: string): ExperimentDocument {
+  const variants: ExperimentDocument['variants'] = { a: { weight: 1, change: {} } };
+  form.changes.forEach((change, index) => {
+    const key = VARIANT_KEYS[index + 1];
+    if (key) variants[key] = { weight: 1, change };
+  });
+  const audience: ExperimentDocument['audience'] = {};
+  if (form.routes.length > 0) audience.routes = [...form.routes];
+  if (form.audience !== '') audience.audience = form.audience;
+  const experiment: ExperimentDocument = {
+    name: form.name.trim(),
+    status: 'draft',
+    layer: form.layer,
+    audience,
+    coverage: round(form.coverage / 100),
+    seed,
+    control: 'a',
+    variants,
+    metrics: { primary: form.primary, plannedPerArm: form.plannedPerArm },
+  };
+  const [from, to] = form.range;
+  if (from > 0 || to < 100) experiment.range = [round(from / 100), round(to / 100)];
+  if (form.hypothesis.trim() !== '') experiment.hypothesis = form.hypothesis.trim();
+  return experiment;
+}
+
+/** Four decimals: a share typed in percent stays the number typed (0.3, not 0.30000000000000004). */
+const round = (share: number) => Math.round(share * 10_000) / 10_000;

@@ -1,0 +1,169 @@
+import {
+  DEFAULT_DRAIN_DAYS,
+  type ExperimentDocument,
+  type ExperimentStatus,
+  type VariantChange,
+} from '../shared/experiments';
+import type { RoutingDocument } from '../shared/routing';
+import { audienceText, groupText } from './audience-text';
+
+/**
+ * An experiment in plain words for the experiments area and its dialogs: who it takes, what each
+ * variant changes, what a status change does to whom, and how long it may take. Pure, so the
+ * page and its tests agree.
+ */
+
+const percent = (share: number) =>
+  new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(share);
+
+const counts = new Intl.NumberFormat('en');
+
+const list = (items: readonly string[]) =>
+  new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
+
+/** "routes tiktok_de and default", "every route". */
+function routesText(routes: readonly string[] | undefined): string {
+  if (!routes || routes.length === 0) return 'every route';
+  return `${routes.length === 1 ? 'route' : 'routes'} ${list(routes)}`;
+}
+
+/**
+ * Who enters, as one sentence: "Visitors on route default (TikTok ads in DE), 50% of them, in
+ * 0–50% of layer paywall."
+ */
+export function experimentAudienceText(
+  experiment: ExperimentDocument,
+  routing: RoutingDocument,
+): string {
+  const { audience } = experiment;
+  const who: string[] = [];
+  if (audience.audience !== undefined) {
+    const saved = routing.audiences[audience.audience];
+    who.push(saved ? `${audience.audience} (${audienceText(saved)})` : audience.audience);
+  }
+  for (const group of audience.groups ?? []) who.push(groupText(group));
+  const whom = who.length > 0 ? `, who are ${who.join(' and ')}` : '';
+  const [from, to] = experiment.range ?? [0, 1];
+  const range = from === 0 && to === 1 ? 'the whole' : `${percent(from)}–${percent(to)} of the`;
+  return `Visitors on ${routesText(audience.routes)}${whom}: ${percent(experiment.coverage)} of those in ${range} layer ${experiment.layer}.`;
+}
+
+/** What a variant changes: "the flow lp17", "the landing screen one_pager_ai", "plans monthly, quarterly". */
+export function changeText(change: VariantChange): string {
+  const parts: string[] = [];
+  if (change.flow !== undefined) parts.push(`the flow ${change.flow}`);
+  for (const [slot, screen] of Object.entries(change.screens ?? {}))
+    parts.push(`the ${slot} screen ${screen}`);
+  if (change.plans) parts.push(`plans ${change.plans.join(', ')}`);
+  return parts.length === 0 ? 'nothing (the route as it is)' : list(parts);
+}
+
+export const STATUS_WORDS: Record<ExperimentStatus, string> = {
+  draft: 'draft',
+  running: 'running',
+  paused: 'paused',
+  stopped: 'stopped',
+  shipped: 'shipped',
+  archived: 'archived',
+};
+
+/** The status changes the area offers, each a button and a dialog. */
+export type StatusMove = 'start' | 'pause' | 'resume' | 'stop';
+
+export const MOVE_STATUS: Record<StatusMove, ExperimentStatus> = {
+  start: 'running',
+  pause: 'paused',
+  resume: 'running',
+  stop: 'stopped',
+};
+
+export const MOVE_LABELS: Record<StatusMove, string> = {
+  start: 'Start',
+  pause: 'Pause',
+  resume: 'Resume',
+  stop: 'Stop',
+};
+
+/** The moves a status allows (worker/experiments/config/edits.ts): ending is the decision's. */
+export function movesOf(status: ExperimentStatus): StatusMove[] {
+  if (status === 'draft') return ['start'];
+  if (status === 'running') return ['pause', 'stop'];
+  if (status === 'paused') return ['resume', 'stop'];
+  return [];
+}
+
+/** "the 1,204 visitors already exposed", or without a count when the results are not known. */
+function exposedText(exposed: number | null): string {
+  if (exposed === null) return 'the visitors already exposed';
+  return `the ${counts.format(exposed)} ${exposed === 1 ? 'visitor' : 'visitors'} already exposed`;
+}
+
+/**
+ * What a status change does, for whom: the dialog's sentences. `exposed` is the results' count
+ * when known.
+ */
+export function moveText(
+  move: StatusMove,
+  experiment: ExperimentDocument,
+  exposed: number | null,
+): string[] {
+  const routes = routesText(experiment.audience.routes);
+  const drain = experiment.drainDays ?? DEFAULT_DRAIN_DAYS;
+  const variants = Object.keys(experiment.variants).length;
+  switch (move) {
+    case 'start':
+      return [
+        `New visitors on ${routes} who match its audience start entering: ${percent(experiment.coverage)} of those in its range of layer ${experiment.layer}, split between ${variants} variants by their weights.`,
+        'Each is counted once, where the variants first differ; nobody sees a change before then.',
+      ];
+    case 'resume':
+      return [
+        `New visitors on ${routes} who match its audience enter again, in the same variants and the same phase.`,
+        `${capital(exposedText(exposed))} keep their variant.`,
+      ];
+    case 'pause':
+      return [
+        `New visitors on ${routes} stop entering; they see the route as it is.`,
+        `${capital(exposedText(exposed))} keep their variant while it is paused. Resuming takes new visitors again; the results go on.`,
+      ];
+    case 'stop':
+      return [
+        `New visitors on ${routes} stop entering; they see the route as it is.`,
+        `${capital(exposedText(exposed))} keep their variant for ${drain} ${drain === 1 ? 'day' : 'days'}, then see the route as it is too.`,
+        'A stopped experiment does not run again: duplicate it to test again. Record what it found with End.',
+      ];
+  }
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * How long an experiment may take: first visits on its routes in the last days, times its range
+ * and coverage, is the most that can reach it a day; the sample every arm needs, divided by that.
+ * An upper bound on traffic: fewer reach the trigger (a paywall test counts only those who reach
+ * the paywall), so it takes longer. Null when there are no visits to go on.
+ */
+export function durationEstimate(options: {
+  visits: Record<string, number>;
+  total: number;
+  days: number;
+  routes: readonly string[];
+  range: [number, number];
+  coverage: number;
+  arms: number;
+  plannedPerArm: number;
+}): { perDay: number; days: number } | null {
+  const { visits, total, days, routes, range, coverage, arms, plannedPerArm } = options;
+  const onRoutes = routes.length === 0 ? total : routes.reduce((s, r) => s + (visits[r] ?? 0), 0);
+  const perDay = (onRoutes / Math.max(days, 1)) * Math.max(0, range[1] - range[0]) * coverage;
+  if (!(perDay > 0)) return null;
+  // Less a float's error: 10 000 at 199.99999999999997 a day is 50 days, not 51.
+  return { perDay, days: Math.ceil((plannedPerArm * arms) / perDay - 1e-9) };
+}
+
+export function durationText(estimate: ReturnType<typeof durationEstimate>, days: number): string {
+  if (estimate === null)
+    return `No first visits on these routes in the last ${days} days: no estimate of the duration yet.`;
+  const perDay = counts.format(Math.round(estimate.perDay));
+  return `At most ${perDay} visitors a day can reach it (first visits on its routes in the last ${days} days, times its range and coverage), so it takes at least ${counts.format(estimate.days)} ${estimate.days === 1 ? 'day' : 'days'}. This is an upper bound on the traffic reaching the trigger: only visitors who get to the screen where the variants differ are counted, so expect longer.`;
+}

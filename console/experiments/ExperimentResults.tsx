@@ -1,0 +1,250 @@
+import { useId } from 'react';
+import type {
+  ExperimentGuardrail,
+  ExperimentResultsAnswer,
+  ExperimentVariantResults,
+} from '../../shared/console-api';
+import { experimentResultsUrl } from '../api';
+import { countText, liftText, METRIC_NAMES, percentText, verdictWord } from '../result-texts';
+import { MetricTable } from '../results/MetricTable';
+import { SampleRatioStatus } from '../results/SampleRatioStatus';
+import { TableScroll } from '../results/TableScroll';
+import { useStore } from '../stores/atom';
+import {
+  $experimentResults,
+  loadExperimentResults,
+  SEGMENT_DIMENSIONS,
+} from '../stores/experiments';
+import { timeText } from '../time-text';
+import { SegmentView } from './SegmentView';
+
+const SEGMENT_LABELS: Record<(typeof SEGMENT_DIMENSIONS)[number], string> = {
+  country: 'Country',
+  source: 'Source',
+  platform: 'Platform',
+  in_app: 'In-app browser',
+  language: 'Language',
+  route: 'Route',
+};
+
+function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
+  const row = (name: string, guardrail: ExperimentGuardrail) => (
+    <tr key={name}>
+      <th scope="row">{name}</th>
+      <td>
+        {countText(guardrail.count)} ({percentText(guardrail.rate)})
+      </td>
+      {variant.control ? null : (
+        <>
+          <td>{liftText(guardrail.relativeLift, guardrail.relativeInterval)}</td>
+          <td>
+            {guardrail.verdict ? (
+              <span className={`verdict verdict--${guardrail.verdict}`}>
+                {verdictWord(guardrail.verdict)}
+              </span>
+            ) : (
+              '—'
+            )}
+          </td>
+        </>
+      )}
+    </tr>
+  );
+  return (
+    <TableScroll labelledBy={`guardrails:${variant.variant}`}>
+      <table className="results-table">
+        <caption id={`guardrails:${variant.variant}`}>
+          Guardrails of {variant.name}: what must not get worse
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Guardrail</th>
+            <th scope="col">Visitors (share)</th>
+            {variant.control ? null : (
+              <>
+                <th scope="col">Lift</th>
+                <th scope="col">Verdict</th>
+              </>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {row('Payment declined', variant.guardrails.declines)}
+          {row('Refunded or charged back', variant.guardrails.refunds)}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** One variant: its visitors, its metrics (only those after the trigger), its guardrails. */
+function VariantResult({
+  variant,
+  answer,
+}: {
+  variant: ExperimentVariantResults;
+  answer: ExperimentResultsAnswer;
+}) {
+  const shown = variant.metrics
+    .filter((metric) => answer.metricsShown.includes(metric.metric))
+    // A price test's verdicts wait for the mature sample: none is shown before.
+    .map((metric) => (answer.awaitingMatureSample ? { ...metric, verdict: null } : metric));
+  return (
+    <article className="card result-card" aria-labelledby={`experiment-variant:${variant.variant}`}>
+      <h4 className="card__title" id={`experiment-variant:${variant.variant}`}>
+        {variant.name} {variant.control ? <span className="badge">control</span> : null}
+      </h4>
+      <p>
+        <strong>{countText(variant.exposed)}</strong> visitors exposed, {percentText(variant.share)}{' '}
+        of those entering
+        {answer.priceTest
+          ? `; ${countText(variant.matureExposed)} of them in the mature sample`
+          : ''}
+        .
+      </p>
+      <MetricTable
+        variant={{ variant: variant.name, control: variant.control, metrics: shown }}
+        control={answer.control}
+        currency={answer.mainCurrency}
+      />
+      <Guardrails variant={variant} />
+    </article>
+  );
+}
+
+/** Where it is counted, and how many it reached against the most it could have. */
+function Reach({ answer }: { answer: ExperimentResultsAnswer }) {
+  const triggers = answer.triggers
+    .map(({ route, screen }) =>
+      screen === null
+        ? `route ${route}: nowhere (its variants do not differ there)`
+        : `route ${route}: at ${screen}`,
+    )
+    .join('; ');
+  const { exposed, expectedAtMost } = answer.reach;
+  return (
+    <>
+      <p>Counted where the variants first differ — {triggers || 'no route yet'}.</p>
+      <p>
+        Reach: <strong>{countText(exposed)}</strong> exposed
+        {expectedAtMost === null
+          ? '; no first visits on its routes yet to compare with.'
+          : ` of at most ${countText(expectedAtMost)} (first visits on its routes since it started, times its range and coverage: an upper bound, as its audience and the trigger’s depth take fewer).`}
+      </p>
+    </>
+  );
+}
+
+/** One experiment's results: phase, segment, reach, the split's health, each variant, CSV. */
+export function ExperimentResults() {
+  const view = useStore($experimentResults);
+  const id = useId();
+  if (view.id === null) return null;
+  const experimentId = view.id;
+  const { answer } = view;
+  return (
+    <div className="block experiment-results" aria-busy={view.loading || undefined}>
+      <h3 id="experiment-results-title" tabIndex={-1}>
+        Results of {answer?.name ?? experimentId}
+      </h3>
+      <div className="row__fields">
+        {answer && answer.phases.length > 1 ? (
+          <div className="field">
+            <label htmlFor={`${id}-phase`}>Phase</label>
+            <select
+              id={`${id}-phase`}
+              value={view.phase ?? answer.phase}
+              onChange={(event) =>
+                void loadExperimentResults(experimentId, { phase: Number(event.target.value) })
+              }
+            >
+              {answer.phases.map((phase) => (
+                <option key={phase} value={phase}>
+                  Phase {phase}
+                  {phase === answer.phases[0] ? ' (live)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${id}-segment`}>Split the results by</label>
+          <select
+            id={`${id}-segment`}
+            value={view.segment ?? ''}
+            onChange={(event) =>
+              void loadExperimentResults(experimentId, { segment: event.target.value || null })
+            }
+          >
+            <option value="">Nothing: all visitors</option>
+            {SEGMENT_DIMENSIONS.map((dimension) => (
+              <option key={dimension} value={dimension}>
+                {SEGMENT_LABELS[dimension]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--action">
+          <a className="button" href={experimentResultsUrl(experimentId, view, 'csv')} download>
+            Download as CSV
+          </a>
+        </div>
+      </div>
+      {view.failure ? (
+        <p className="notice notice--error" role="alert">
+          {view.failure}
+        </p>
+      ) : null}
+      {!answer && view.loading ? <p className="muted">Loading the results…</p> : null}
+      {answer ? (
+        <>
+          <p>
+            Phase <strong>{answer.phase}</strong>
+            {answer.startedAt ? (
+              <>
+                , first visitor{' '}
+                <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
+              </>
+            ) : null}{' '}
+            (live config {answer.configVersion}). Decided on{' '}
+            <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
+            {countText(answer.plannedPerArm)} visitors per variant.
+          </p>
+          <Reach answer={answer} />
+          <SampleRatioStatus check={answer.sampleRatio} />
+          {answer.awaitingMatureSample ? (
+            <p className="notice notice--warning mature-notice">
+              <strong>
+                No verdict until the mature sample reaches {countText(answer.plannedPerArm)} per
+                variant.
+              </strong>{' '}
+              A price test is judged on net revenue of visitors exposed at least{' '}
+              {answer.matureAfterDays} days ago, once renewals and refunds are in; now{' '}
+              {answer.variants
+                .map((variant) => `${variant.name} has ${countText(variant.matureExposed)}`)
+                .join(', ')}
+              .
+            </p>
+          ) : null}
+          {answer.segment ? (
+            <SegmentView
+              segment={answer.segment}
+              metrics={answer.metricsShown}
+              currency={answer.mainCurrency}
+            />
+          ) : (
+            <ul className="result-list">
+              {[...answer.variants]
+                .sort((a, b) => Number(b.control) - Number(a.control))
+                .map((variant) => (
+                  <li key={variant.variant}>
+                    <VariantResult variant={variant} answer={answer} />
+                  </li>
+                ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { ConsoleState } from '../../shared/console-api';
+import { freeId, freshSeed } from '../experiment-edits';
+import { useStore } from '../stores/atom';
+import { $draft, duplicateExperiment } from '../stores/draft';
+import {
+  $experimentsStatus,
+  EXPERIMENTS_STATUS_ID,
+  loadExperimentResults,
+} from '../stores/experiments';
+import { AlertsWebhook } from './AlertsWebhook';
+import { CreateExperiment } from './CreateExperiment';
+import { DecisionDialog } from './DecisionDialog';
+import { actionId, type CardAction, ExperimentCard } from './ExperimentCard';
+import { ExperimentResults } from './ExperimentResults';
+import { LayerBars } from './LayerBars';
+import { StatusDialog } from './StatusDialog';
+
+type Open = { id: string; action: CardAction } | null;
+
+/**
+ * The experiments a marketer runs at once: the layers and their free space, each experiment with
+ * what it changes for whom, a new one from a preset, start, pause, stop and the decision that ends
+ * one, its results, and where alerts go. Every change goes into the same draft as the rest of the
+ * config and is live once reviewed and published.
+ */
+export function Experiments({ state }: { state: ConsoleState }) {
+  const draft = useStore($draft);
+  const status = useStore($experimentsStatus);
+  const [open, setOpen] = useState<Open>(null);
+  if (!draft) return null;
+  const { document } = draft;
+  const experiments = Object.entries(document.experiments.experiments);
+  const kinds = Object.fromEntries(state.screens.map((screen) => [screen.id, screen.kind]));
+  const live = state.live.experiments.experiments;
+  const openExperiment = open ? document.experiments.experiments[open.id] : undefined;
+
+  function onAction(id: string, action: CardAction) {
+    if (action.kind === 'duplicate') {
+      const copyId = freeId(`${id}-followup`, document.experiments.experiments);
+      duplicateExperiment(id, copyId, freshSeed());
+      $experimentsStatus.set(`Duplicated ${id} as the draft ${copyId}, with a new seed.`);
+      requestAnimationFrame(() => window.document.getElementById(EXPERIMENTS_STATUS_ID)?.focus());
+      return;
+    }
+    if (action.kind === 'results') {
+      void loadExperimentResults(id, { phase: null });
+      requestAnimationFrame(() =>
+        window.document.getElementById('experiment-results-title')?.focus(),
+      );
+      return;
+    }
+    setOpen({ id, action });
+  }
+
+  const close = () => setOpen(null);
+  return (
+    <section className="section" id="experiments" aria-labelledby="experiments-title">
+      <h2 id="experiments-title">Experiments</h2>
+      <p className="status" id={EXPERIMENTS_STATUS_ID} role="status" tabIndex={-1}>
+        {status}
+      </p>
+      <LayerBars document={document} now={new Date()} />
+      <div className="block">
+        <h3>Experiments in the draft</h3>
+        {experiments.length === 0 ? <p>No experiment yet: create one below.</p> : null}
+        <ul className="cards" aria-label="Experiments">
+          {experiments.map(([id, experiment]) => (
+            <li key={id}>
+              <ExperimentCard
+                id={id}
+                experiment={experiment}
+                routing={document.routing}
+                published={JSON.stringify(live[id]) === JSON.stringify(experiment)}
+                onAction={(action) => onAction(id, action)}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ExperimentResults />
+      <CreateExperiment document={document} screens={state.screens} />
+      <AlertsWebhook webhook={document.experiments.alerts?.webhook} />
+      {open && openExperiment && open.action.kind === 'move' ? (
+        <StatusDialog
+          id={open.id}
+          experiment={openExperiment}
+          move={open.action.move}
+          openerId={actionId(open.id, open.action.move)}
+          onClose={close}
+        />
+      ) : null}
+      {open && openExperiment && open.action.kind === 'end' ? (
+        <DecisionDialog
+          id={open.id}
+          experiment={openExperiment}
+          author={state.author}
+          kinds={kinds}
+          openerId={actionId(open.id, 'end')}
+          onClose={close}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { PLAN_FAMILIES, type PlanFamilyId } from '../shared/plans/catalogue';
+
+/**
+ * A catalogue plan as a price test's picker shows it, in USD: "monthly_7d_intro: $6.99 for 7 days,
+ * then $39.99 a month". The page and the charge take the same catalogue figures by plan id.
+ */
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export function planText(family: PlanFamilyId): string {
+  const { price, billing } = PLAN_FAMILIES[family];
+  if (billing.kind === 'one_time') return `${family}: ${usd(price)} once`;
+  const every = billing.months === 1 ? 'a month' : 'every 3 months';
+  const intro = billing.intro
+    ? `${usd(billing.intro.price)} for ${billing.intro.days} days, then `
+    : '';
+  return `${family}: ${intro}${usd(price)} ${every}`;
+}

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { decisionEvidence, decisionOptions, reasonNeeded } from '../../../console/decision-options';
+import {
+  freeId,
+  idOfName,
+  withAlertsWebhook,
+  withDecision,
+  withDuplicate,
+} from '../../../console/experiment-edits';
+import { experimentOfForm } from '../../../console/experiment-presets';
+import { durationEstimate, moveText } from '../../../console/experiment-texts';
+import { fitsFree, freeRanges, takenRanges, widestFree } from '../../../console/layer-space';
+import { withVariantAsRouteDefault } from '../../../console/route-defaults';
+import type { ExperimentDocument } from '../../../shared/experiments';
+import { plansResults, priceResults } from './experiment-fixtures';
+import { liveDocument } from './fixtures';
+
+const NOW = new Date('2026-11-25T00:00:00Z');
+
+function priceTest(): ExperimentDocument {
+  return experimentOfForm(
+    {
+      preset: 'price',
+      name: ' Price US ',
+      hypothesis: '',
+      layer: 'paywall',
+      routes: ['default'],
+      audience: '',
+      coverage: 50,
+      range: [30, 70],
+      changes: [{ plans: ['monthly_3d_intro', 'quarterly'] }],
+      primary: 'mature_revenue',
+      plannedPerArm: 5000,
+    },
+    'seed1',
+  );
+}
+
+describe('a new experiment from a preset', () => {
+  it('has equal weights, a control that changes nothing, shares in 0–1 and the seed given', () => {
+    expect(priceTest()).toEqual({
+      name: 'Price US',
+      status: 'draft',
+      layer: 'paywall',
+      audience: { routes: ['default'] },
+      coverage: 0.5,
+      range: [0.3, 0.7],
+      seed: 'seed1',
+      control: 'a',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
+      },
+      metrics: { primary: 'mature_revenue', plannedPerArm: 5000 },
+    });
+  });
+
+  it('takes an id from its name that no experiment has', () => {
+    expect(idOfName('Price test: US / iOS')).toBe('price-test-us-ios');
+    expect(freeId('price', { price: 1, 'price-2': 1 })).toBe('price-3');
+  });
+});
+
+describe('the layers', () => {
+  it('counts running, paused and draining experiments, and the split, as taken', () => {
+    const document = liveDocument();
+    document.experiments.experiments.price = { ...priceTest(), status: 'running' };
+    document.experiments.experiments.old = {
+      ...priceTest(),
+      status: 'stopped',
+      range: [0.8, 0.9],
+      endedAt: '2026-11-01T00:00:00Z',
+    };
+    document.experiments.experiments.gone = { ...priceTest(), status: 'archived', range: [0, 0.3] };
+    const taken = takenRanges(document, 'paywall', NOW);
+    expect(taken.map((range) => range.id)).toEqual(['price']);
+    expect(freeRanges(taken)).toEqual([
+      [0, 0.3],
+      [0.7, 1],
+    ]);
+    expect(widestFree(taken)).toEqual([0, 0.3]);
+    expect(fitsFree(taken, 0.7, 1)).toBe(true);
+    expect(fitsFree(taken, 0.6, 0.8)).toBe(false);
+    // Stopped 24 days ago with 7 days of drain: free; stopped yesterday: still held.
+    document.experiments.experiments.old.endedAt = '2026-11-24T00:00:00Z';
+    expect(takenRanges(document, 'paywall', NOW).map((range) => range.id)).toEqual([
+      'price',
+      'old',
+    ]);
+    // The split of several variants holds the whole flow layer.
+    expect(freeRanges(takenRanges(document, 'flow', NOW))).toEqual([]);
+  });
+});
+
+describe('the duration estimate', () => {
+  it('is first visits a day on its routes times range and coverage, over the arms’ samples', () => {
+    const estimate = durationEstimate({
+      visits: { default: 7000, tiktok: 700 },
+      total: 7700,
+      days: 7,
+      routes: ['default'],
+      range: [0.3, 0.7],
+      coverage: 0.5,
+      arms: 2,
+      plannedPerArm: 5000,
+    });
+    // 1000 a day × 0.4 × 0.5 = 200 a day; 10 000 visitors: 50 days.
+    expect(estimate?.perDay).toBeCloseTo(200, 9);
+    expect(estimate?.days).toBe(50);
+    expect(
+      durationEstimate({
+        visits: {},
+        total: 0,
+        days: 7,
+        routes: [],
+        range: [0, 1],
+        coverage: 1,
+        arms: 2,
+        plannedPerArm: 100,
+      }),
+    ).toBeNull();
+  });
+});
+
+describe('what a status change does for whom', () => {
+  it('names the routes, the exposed count and the drain days', () => {
+    const experiment = { ...priceTest(), status: 'running' as const, drainDays: 14 };
+    expect(moveText('stop', experiment, 1204)[1]).toBe(
+      'The 1,204 visitors already exposed keep their variant for 14 days, then see the route as it is too.',
+    );
+    expect(moveText('pause', experiment, null)[0]).toBe(
+      'New visitors on route default stop entering; they see the route as it is.',
+    );
+  });
+});
+
+describe('the decision', () => {
+  it('offers every choice with the verdict behind it, and keeps the chosen variant’s evidence', () => {
+    const experiment = { ...priceTest(), status: 'running' as const, phase: 2 };
+    const options = decisionOptions(experiment, plansResults(), null);
+    expect(options.map((option) => option.value)).toEqual([
+      'keep_control',
+      'roll_out:b',
+      'route_default:b',
+    ]);
+    expect(options[0]!.evidence).toBe('Better than the control on Purchase: b.');
+    expect(options[1]!.evidence).toBe('better: +10% (+5% to +15%) on Purchase.');
+    const evidence = decisionEvidence(experiment, plansResults(), 'b');
+    expect(evidence).toEqual({
+      phase: 2,
+      metric: 'purchase',
+      relativeLift: 0.1,
+      interval: [0.05, 0.15000000000000002],
+      verdict: 'better',
+      srmAlarm: false,
+    });
+    expect(reasonNeeded(evidence, 'b')).toBeNull();
+  });
+
+  it('gives no verdict to ship on while a price test waits for its mature sample', () => {
+    const experiment = { ...priceTest(), status: 'running' as const };
+    const evidence = decisionEvidence(experiment, priceResults(), 'b');
+    expect(evidence.verdict).toBeNull();
+    expect(reasonNeeded(evidence, 'b')).toBe('Variant b did not win: say why it ships anyway.');
+    expect(decisionOptions(experiment, priceResults(), null)[1]!.evidence).toBe(
+      'No verdict on Mature net revenue per visitor: the mature sample has not reached 5000 per variant.',
+    );
+  });
+
+  it('asks a reason to end at all while the sample ratio alarm is on', () => {
+    const answer = plansResults();
+    answer.sampleRatio.alarm = true;
+    const evidence = decisionEvidence(priceTest(), answer, undefined);
+    expect(reasonNeeded(evidence, undefined)).toBe(
+      'The sample ratio alarm is on: say why you end it anyway.',
+    );
+  });
+
+  it('stops an experiment that keeps the control and ships one that rolls a variant out', () => {
+    const document = liveDocument();
+    document.experiments.experiments.price = { ...priceTest(), status: 'running' };
+    const base = {
+      result: 'lost' as const,
+      at: '2026-11-25T00:00:00.000Z',
+      by: 'm@example.com',
+      evidence: decisionEvidence(priceTest(), null, undefined),
+    };
+    const kept = withDecision(document, 'price', {
+      ...base,
+      action: 'keep_control',
+      variant: 'b',
+      reason: '  ',
+    });
+    expect(kept.experiments.experiments.price!.status).toBe('stopped');
+    expect(kept.experiments.experiments.price!.decision).toEqual({
+      ...base,
+      action: 'keep_control',
+    });
+    const shipped = withDecision(document, 'price', {
+      ...base,
+      result: 'won',
+      action: 'roll_out',
+      variant: 'b',
+      reason: ' cheaper ',
+    });
+    expect(shipped.experiments.experiments.price!.status).toBe('shipped');
+    expect(shipped.experiments.experiments.price!.decision?.reason).toBe('cheaper');
+  });
+
+  it('bakes a variant made the routes’ default into each route it names', () => {
+    const document = liveDocument();
+    const kinds = { one_pager: 'landing', one_pager_all: 'landing', checkout_v3_tr: 'checkout' };
+    const baked = withVariantAsRouteDefault(document, 'landing-all', 'b', kinds);
+    expect(baked.routing.routes).toEqual([{ id: 'default', flow: 'default_landing-all_b' }]);
+    expect(baked.flows.flows['default_landing-all_b']).toEqual([
+      'one_pager_all',
+      'searching',
+      'signup',
+      'checkout_v3_tr',
+      'success',
+    ]);
+    document.experiments.experiments.price = priceTest();
+    expect(withVariantAsRouteDefault(document, 'price', 'b', kinds).routing.routes).toEqual([
+      { id: 'default', flow: 'default', plans: ['monthly_3d_intro', 'quarterly'] },
+    ]);
+  });
+});
+
+describe('a follow-up', () => {
+  it('is a draft with a new id and seed and nothing of the first one’s run', () => {
+    const document = liveDocument();
+    const copy = withDuplicate(document, 'landing-all', 'landing-all-followup', 'fresh').experiments
+      .experiments['landing-all-followup'];
+    expect(copy).toEqual({
+      ...document.experiments.experiments['landing-all'],
+      name: 'All-in-one landing (follow-up)',
+      status: 'draft',
+      seed: 'fresh',
+      phase: undefined,
+    });
+    expect(copy && 'phase' in copy).toBe(false);
+  });
+});
+
+describe('the alerts webhook', () => {
+  it('is set, and taken out when emptied', () => {
+    const set = withAlertsWebhook(liveDocument(), ' https://hooks.slack.com/services/x ');
+    expect(set.experiments.alerts).toEqual({ webhook: 'https://hooks.slack.com/services/x' });
+    expect('alerts' in withAlertsWebhook(set, '').experiments).toBe(false);
+  });
+});

@@ -1,0 +1,233 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Console } from '../../../console/Console';
+import { $draft } from '../../../console/stores/draft';
+import { $experimentResults, $experimentsStatus } from '../../../console/stores/experiments';
+import { loadConsole } from '../../../console/stores/publishing';
+import {
+  CONSOLE_API,
+  CONSOLE_EXPERIMENTS_PATH,
+  CONSOLE_RESULTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../../shared/console-api';
+import { plansResults, priceResults } from './experiment-fixtures';
+import { consoleState, resultsAnswer } from './fixtures';
+
+/**
+ * The experiments area drawn from the worker's answers (shared/console-api.ts): one
+ * experiment's results as ExperimentResultsAnswer says them, its segments, and the decision
+ * dialog built on them.
+ */
+
+const RESULTS = `${CONSOLE_EXPERIMENTS_PATH}/landing-all/results`;
+
+function stubWorker(results: (url: string) => ExperimentResultsAnswer | null) {
+  const asked: string[] = [];
+  const reply = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === CONSOLE_API.state) return reply(200, consoleState());
+      if (url === CONSOLE_API.versions) return reply(200, { versions: [] });
+      if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
+      if (url === CONSOLE_API.routeVisits) return reply(200, { days: 7, visits: {}, total: 0 });
+      if (url.startsWith(RESULTS)) {
+        asked.push(url);
+        const answer = results(url);
+        return answer ? reply(200, answer) : reply(404, { ok: false, error: 'bad_request' });
+      }
+      return reply(404, { ok: false, error: 'bad_request' });
+    }),
+  );
+  return { asked };
+}
+
+async function openArea() {
+  render(<Console />);
+  await loadConsole();
+  return within(await screen.findByRole('region', { name: 'Experiments' }));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  $experimentResults.set({
+    id: null,
+    phase: null,
+    segment: null,
+    answer: null,
+    loading: false,
+    failure: null,
+  });
+  $experimentsStatus.set('');
+  $draft.set(null);
+});
+
+describe('one experiment’s results', () => {
+  it('shows only the metrics after the trigger, reach, guardrails, and no verdict before the mature sample', async () => {
+    const { asked } = stubWorker(() => priceResults());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    await area.findByRole('heading', { name: 'Results of Price US' });
+    expect(asked).toEqual([RESULTS]);
+    expect(
+      area.getByText(/^No verdict until the mature sample reaches 5,000 per variant\./),
+    ).toBeTruthy();
+    expect(area.getByText(/^No verdict until/).closest('p')?.textContent).toBe(
+      'No verdict until the mature sample reaches 5,000 per variant. A price test is judged on net revenue of visitors exposed at least 10 days ago, once renewals and refunds are in; now b cheaper intro has 400, a has 400.',
+    );
+    expect(area.getByText(/^Reach:/).textContent).toContain('2,000 exposed of at most 5,200');
+    expect(area.getByText(/^Counted where the variants first differ/).textContent).toBe(
+      'Counted where the variants first differ — route default: at checkout_v3_tr.',
+    );
+    const table = area.getByRole('table', { name: 'b cheaper intro against a' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Checkout secondary',
+      'Purchase secondary',
+      'Revenue per visitor secondary',
+      'Upsell secondary',
+      'Net revenue per visitor secondary',
+      'Mature net revenue per visitor primary',
+    ]);
+    // Better in the answer, but the price test's verdicts wait for the mature sample.
+    expect(within(table).queryByText('better')).toBeNull();
+    expect(within(table).getAllByRole('row')[6]!.textContent).toContain('$1.21');
+    expect(
+      area.getByRole('table', { name: /^Guardrails of b cheaper intro/ }).textContent,
+    ).toContain('Payment declined3 (0.3%)');
+    const csv = area.getByRole('link', { name: 'Download as CSV' });
+    expect(csv.getAttribute('href')).toBe(`${RESULTS}?format=csv`);
+  });
+
+  it('shows a verdict once there is one to show', async () => {
+    stubWorker(() => plansResults());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const table = await area.findByRole('table', { name: 'b cheaper intro against a' });
+    expect(within(table).getAllByText('better')).toHaveLength(6);
+    expect(area.queryByText(/No verdict until the mature sample/)).toBeNull();
+  });
+
+  it('splits by a segment: its levels, the caution and the hidden levels, and a CSV of the same', async () => {
+    const { asked } = stubWorker((url) => {
+      const answer = priceResults();
+      if (!url.includes('segment=country')) return answer;
+      answer.segment = {
+        dimension: 'country',
+        caution: 'segments find ideas and bugs; confirm a segment winner with a test aimed at it',
+        hiddenLevels: 3,
+        levels: [
+          {
+            level: 'US',
+            variants: [
+              {
+                variant: 'a',
+                exposed: 400,
+                metrics: [
+                  { metric: 'purchase', mean: 0.05, relativeLift: null, relativeInterval: null },
+                ],
+              },
+              {
+                variant: 'b',
+                exposed: 410,
+                metrics: [
+                  {
+                    metric: 'purchase',
+                    mean: 0.06,
+                    relativeLift: 0.2,
+                    relativeInterval: { lower: -0.1, upper: 0.5 },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      };
+      return answer;
+    });
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    await area.findByRole('heading', { name: 'Results of Price US' });
+    fireEvent.change(area.getByLabelText('Split the results by'), { target: { value: 'country' } });
+    await area.findByText(
+      'segments find ideas and bugs; confirm a segment winner with a test aimed at it',
+    );
+    expect(asked.at(-1)).toBe(`${RESULTS}?segment=country`);
+    const level = area.getByRole('table', { name: 'country US' });
+    expect(within(level).getAllByRole('row')[2]!.textContent).toContain('6%, +20% (−10% to +50%)');
+    expect(
+      area.getByText('3 more levels are hidden: fewer than 100 exposed visitors in some variant.'),
+    ).toBeTruthy();
+    expect(area.getByRole('link', { name: 'Download as CSV' }).getAttribute('href')).toBe(
+      `${RESULTS}?segment=country&format=csv`,
+    );
+  });
+
+  it('says why when the results cannot be read', async () => {
+    stubWorker(() => null);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    expect((await area.findByRole('alert')).textContent).not.toBe('');
+  });
+});
+
+describe('the decision dialog', () => {
+  async function openDecision(answer: ExperimentResultsAnswer) {
+    stubWorker(() => answer);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'End All-in-one landing with a decision…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'End All-in-one landing' }));
+    expect(await dialog.findAllByText('better: +10% (+5% to +15%) on Purchase.')).toHaveLength(2);
+    return dialog;
+  }
+
+  it('chooses nothing for the marketer and ships a winner without a reason', async () => {
+    const dialog = await openDecision(plansResults());
+    for (const radio of dialog.getAllByRole('radio'))
+      expect((radio as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(dialog.getByRole('radio', { name: /^Won/ }));
+    fireEvent.click(dialog.getByRole('radio', { name: /^Roll variant b out/ }));
+    expect(dialog.queryByLabelText('Reason (required)')).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    const decided = $draft.get()?.document.experiments.experiments['landing-all'];
+    expect(decided?.status).toBe('shipped');
+    expect(decided?.decision).toMatchObject({
+      result: 'won',
+      action: 'roll_out',
+      variant: 'b',
+      evidence: {
+        phase: 2,
+        metric: 'purchase',
+        relativeLift: 0.1,
+        verdict: 'better',
+        srmAlarm: false,
+      },
+    });
+    expect(decided?.decision?.reason).toBeUndefined();
+  });
+
+  it('asks a reason to keep the control while the sample ratio alarm is on', async () => {
+    const answer = plansResults();
+    answer.sampleRatio.alarm = true;
+    const dialog = await openDecision(answer);
+    fireEvent.click(dialog.getByRole('radio', { name: /^Lost/ }));
+    fireEvent.click(dialog.getByRole('radio', { name: /^Keep the control/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    expect(dialog.getByText(/^Type the reason/)).toBeTruthy();
+    expect($draft.get()?.document.experiments.experiments['landing-all']?.status).toBe('running');
+    fireEvent.change(dialog.getByLabelText('Reason (required)'), {
+      target: { value: 'a redirect broke the split; retest' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    const decided = $draft.get()?.document.experiments.experiments['landing-all'];
+    expect(decided?.status).toBe('stopped');
+    expect(decided?.decision).toMatchObject({
+      action: 'keep_control',
+      reason: 'a redirect broke the split; retest',
+      evidence: { srmAlarm: true, verdict: null },
+    });
+  });
+});
