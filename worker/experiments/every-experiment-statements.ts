@@ -45,7 +45,9 @@ const segmentsOf = (exposure: ExperimentExposure) => [
  * (made first if new). A visitor whose split exposure is in the split's own table from before
  * (`exposures`) is not counted again here. Two statements however many.
  */
-export function experimentExposureStatements(exposures: readonly ExperimentExposure[]): Statement[] {
+export function experimentExposureStatements(
+  exposures: readonly ExperimentExposure[],
+): Statement[] {
   const rows = exposures.map((e) => [
     e.visitorId,
     e.experiment,
@@ -129,7 +131,9 @@ export function experimentOutcomeStatements(outcomes: readonly Outcome[]): State
  * before it: its trigger sets `purchased` (a main plan) or `upsold`, and moves the buyer's first
  * payment and net revenue. One statement per purchase, so each trigger sees those before it.
  */
-export function experimentPurchaseStatements(purchases: readonly ExperimentPurchase[]): Statement[] {
+export function experimentPurchaseStatements(
+  purchases: readonly ExperimentPurchase[],
+): Statement[] {
   return purchases.map((purchase) => ({
     sql: `INSERT OR IGNORE INTO xp_purchases
             (visitor_id, experiment, subscription_id, upsell, amount_minor, currency)

@@ -31,7 +31,7 @@ import {
   type Statement,
 } from './experiment-statements';
 import type { StoreResults } from './experiment-stores';
-import type { Arm, Exposure } from './exposure-store';
+import type { Exposure } from './exposure-store';
 import type { Outcome } from './outcomes';
 import {
   type ArmRow,

@@ -161,7 +161,9 @@ export async function readExperimentRows(
   segments: SegmentDimension | null | 'none' = null,
 ): Promise<{ rows: ExperimentPhaseRows; phases: number[] }> {
   const parts = await Promise.all([
-    ...SHARDS.map((index) => shardStub(stores, index).experimentRows(experimentId, phase, segments)),
+    ...SHARDS.map((index) =>
+      shardStub(stores, index).experimentRows(experimentId, phase, segments),
+    ),
     ...(experimentId === SPLIT_EXPERIMENT_ID
       ? [
           legacyResults(stores.legacy, phase).then((legacy) => ({
@@ -184,16 +186,17 @@ export async function readExperimentPhases(
 ): Promise<number[]> {
   const parts = await Promise.all([
     ...SHARDS.map((index) => shardStub(stores, index).experimentPhases(experimentId)),
-    ...(experimentId === SPLIT_EXPERIMENT_ID
-      ? [runLegacyPhases(stores.legacy)]
-      : []),
+    ...(experimentId === SPLIT_EXPERIMENT_ID ? [runLegacyPhases(stores.legacy)] : []),
   ]);
   return addPhases(parts);
 }
 
 async function runLegacyPhases(db: D1Database): Promise<number[]> {
   const { sql, params } = phasesStatement();
-  const { results } = await db.prepare(sql).bind(...params).all<{ phase: number }>();
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<{ phase: number }>();
   return results.map((row) => row.phase);
 }
 

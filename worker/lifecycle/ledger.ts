@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
-import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
 import type { RevenueEvent } from '../experiments/revenue-events';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
 import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';
 

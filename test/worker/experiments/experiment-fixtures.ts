@@ -221,3 +221,33 @@ export function funnel(random = 0.2) {
     },
   };
 }
+
+/**
+ * EXPERIMENT_SHARDS as the worker gets it, with each call to a shard's object written down: the
+ * requests a page costs the shards.
+ */
+export function countedShards() {
+  const calls: string[] = [];
+  const namespace = env.EXPERIMENT_SHARDS;
+  const shards = new Proxy(namespace, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (property !== 'get') return value.bind(target);
+      return (id: DurableObjectId) => {
+        const stub = target.get(id);
+        return new Proxy(stub, {
+          get(object, method) {
+            const call = Reflect.get(object, method);
+            if (typeof call !== 'function' || method === 'then') return call;
+            return (...args: unknown[]) => {
+              calls.push(String(method));
+              return Reflect.apply(call, object, args);
+            };
+          },
+        });
+      };
+    },
+  });
+  return { shards, calls };
+}
