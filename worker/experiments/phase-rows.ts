@@ -82,51 +82,6 @@ const addVisitors = <T extends RevenueRow>(sum: T, row: T): T => ({
   visitors: sum.visitors + row.visitors,
 });
 
-/** The stores' rows of one phase, added. */
-export function addPhaseRows(parts: readonly PhaseRows[]): PhaseRows {
-  return {
-    arms: addRows(
-      parts.flatMap((part) => part.arms),
-      (row) => [row.variant],
-      (sum, row) => ({
-        variant: sum.variant,
-        exposed: sum.exposed + row.exposed,
-        reached_lookup: sum.reached_lookup + row.reached_lookup,
-        signed_up: sum.signed_up + row.signed_up,
-        reached_checkout: sum.reached_checkout + row.reached_checkout,
-        purchased: sum.purchased + row.purchased,
-        purchases: sum.purchases + row.purchases,
-        unpriced_purchases: sum.unpriced_purchases + row.unpriced_purchases,
-        bots: sum.bots + row.bots,
-      }),
-    ),
-    revenue: addRows(
-      parts.flatMap((part) => part.revenue),
-      (row) => [row.variant, row.currency, amountKey(row.revenue_minor)],
-      addVisitors,
-    ),
-    days: addRows(
-      parts.flatMap((part) => part.days),
-      (row) => [row.day, row.variant],
-      (sum, row) => ({
-        day: sum.day,
-        variant: sum.variant,
-        exposed: sum.exposed + row.exposed,
-        reached_lookup: sum.reached_lookup + row.reached_lookup,
-        signed_up: sum.signed_up + row.signed_up,
-        reached_checkout: sum.reached_checkout + row.reached_checkout,
-        purchased: sum.purchased + row.purchased,
-        first_exposed_at: Math.min(sum.first_exposed_at, row.first_exposed_at),
-      }),
-    ),
-    dayRevenue: addRows(
-      parts.flatMap((part) => part.dayRevenue),
-      (row) => [row.day, row.variant, row.currency, amountKey(row.revenue_minor)],
-      addVisitors,
-    ),
-  };
-}
-
 /** Every phase any store saw exposures in, newest first. */
 export function addPhases(parts: readonly (readonly number[])[]): number[] {
   return [...new Set(parts.flat())].sort((a, b) => b - a);

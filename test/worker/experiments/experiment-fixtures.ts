@@ -139,7 +139,7 @@ export const EXPERIMENT_TABLES = [
 ];
 
 /** Every experiment's tables, in the shards only. */
-export const EVERY_EXPERIMENT_TABLES = [
+const EVERY_EXPERIMENT_TABLES = [
   'xp_segment_sets',
   'xp_exposures',
   'xp_arms',
