@@ -95,6 +95,7 @@ async function writeVisitors(
           OUTCOME_EVENTS.slice(0, visitor.reached).map((event) => ({
             visitorId: visitor.visitorId,
             event,
+            at: visitor.exposedAt,
           })),
         ),
       ),

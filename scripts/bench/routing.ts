@@ -1,5 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
-import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentsDocument } from '../../shared/experiments';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { DEFAULT_FLOWS } from '../../worker/config/defaults';
 import type { SplitConfig } from '../../worker/config/schema';
@@ -14,6 +14,7 @@ import { parseExperiments } from '../../worker/experiments/config/schema';
 import { visitorFacts } from '../../worker/routing/attributes';
 import { chooseRoute, compileRouting } from '../../worker/routing/router';
 import { parseRouting } from '../../worker/routing/schema';
+import { benchExperimentsDocument } from './bench-experiments';
 import {
   BENCH_AUDIENCES,
   BENCH_NOW,
@@ -44,39 +45,13 @@ const EXPERIMENTS_BUDGET_US_PER_PAGE = 50;
 
 /** A split of two flows and one running experiment in each other layer, two on audiences. */
 function benchExperiments(): { split: SplitConfig; experiments: ExperimentsDocument } {
-  const test = (
-    layer: ExperimentDocument['layer'],
-    change: ExperimentDocument['variants'][string]['change'],
-    audience: ExperimentDocument['audience'] = {},
-  ): ExperimentDocument => ({
-    name: `${layer} test`,
-    status: 'running',
-    layer,
-    audience,
-    coverage: 0.8,
-    seed: `bench-${layer}`,
-    phase: 1,
-    control: 'a',
-    variants: { a: { weight: 1, change: {} }, b: { weight: 1, change } },
-  });
-  const countries = {
-    groups: [[{ attribute: 'country' as const, operator: 'in' as const, values: ['US', 'DE'] }]],
-  };
   return {
     split: {
       version: 'bench',
       defaultVariant: 'default',
       variants: { default: { weight: 1 }, lp11ch8: { weight: 1 } },
     },
-    experiments: {
-      version: 'bench',
-      experiments: {
-        landing: test('landing', { screens: { landing: 'one_pager_ai' } }, countries),
-        signup: test('signup', { screens: { signup: 'signup_testim' } }),
-        paywall: test('paywall', { plans: ['monthly_3d_intro', 'quarterly'] }, countries),
-        upsell: test('upsell', { screens: { upsell: 'upsell_guide' } }),
-      },
-    },
+    experiments: benchExperimentsDocument({ countries: ['US', 'DE'] }),
   };
 }
 const VISITORS = 1000;

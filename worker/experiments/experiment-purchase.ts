@@ -1,3 +1,4 @@
+import { isPlanId, planById } from '../../shared/plans/catalogue';
 import type { QueuedEvent } from '../collector/queued-event';
 import { type ExperimentPurchase, purchaseStatements } from './experiment-statements';
 import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
@@ -30,7 +31,9 @@ export function minorAmountOf(amount: number | null, currency: string | null): M
  * What a server-verified purchase message (isVerifiedPurchase: queued by
  * worker/purchases/record-purchase.ts, only by the request whose claim in verified_purchases
  * was its own) counts in the split test: its subscription, buyer, amount and time, from the
- * event worker/purchases/purchase-event.ts made of the product API's answer. Null when it names
+ * event worker/purchases/purchase-event.ts made of the product API's answer, and whether its plan
+ * is an upsell (a plan the catalogue does not know is read as main, as the event's type is made).
+ * Null when it names
  * no subscription: nothing to count it once by.
  */
 export function experimentPurchaseOf(message: QueuedEvent): ExperimentPurchase | null {
@@ -41,11 +44,14 @@ export function experimentPurchaseOf(message: QueuedEvent): ExperimentPurchase |
   const price = typeof properties.price === 'number' ? properties.price : null;
   const currency = typeof properties.currency === 'string' ? properties.currency : null;
   const minor = minorAmountOf(price, currency);
+  const plan = properties.plan;
+  const role = typeof plan === 'string' && isPlanId(plan) ? planById(plan).role : 'main';
   return {
     subscriptionId,
     visitorId: event.device_id.toLowerCase(),
     amountMinor: minor?.amountMinor ?? null,
     currency: minor?.currency ?? null,
+    upsell: role !== 'main',
     at: event.time,
   };
 }

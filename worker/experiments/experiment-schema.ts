@@ -7,6 +7,8 @@
  * (test/worker/experiments/experiment-shard.test.ts), so they cannot drift apart.
  */
 
+import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
+
 /**
  * The shards' migrations, in order: a change to their tables is a new entry, never an edit of
  * one run already, and every shard runs what it has not yet when it next wakes (the count it ran
@@ -169,4 +171,6 @@ END`,
   PRIMARY KEY (route, day)
 ) WITHOUT ROWID`,
   ],
+  // Every experiment, the split's new visitors included, in tables of their own (shards only).
+  EVERY_EXPERIMENT_MIGRATION,
 ];

@@ -1,9 +1,22 @@
 import { DurableObject } from 'cloudflare:workers';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { Bindings } from '../env';
+import {
+  type ExperimentArm,
+  type ExperimentExposure,
+  experimentArmRowsStatement,
+  experimentBotStatement,
+  experimentDayRowsStatement,
+  experimentExposureStatements,
+  experimentOutcomeStatements,
+  experimentPhasesStatement,
+  experimentPurchaseStatements,
+  histogramRowsStatement,
+  segmentRowsStatement,
+} from './every-experiment-statements';
 import { SHARD_MIGRATIONS } from './experiment-schema';
 import {
   armRowsStatement,
-  botStatement,
   dayRevenueRowsStatement,
   dayRowsStatement,
   type ExperimentPurchase,
@@ -18,9 +31,23 @@ import {
   type Statement,
 } from './experiment-statements';
 import type { StoreResults } from './experiment-stores';
-import type { Arm, Exposure } from './exposure-store';
+import type { Exposure } from './exposure-store';
 import type { Outcome } from './outcomes';
-import type { ArmRow, DayRevenueRow, DayRow, RevenueRow } from './phase-rows';
+import {
+  type ArmRow,
+  addExperimentPhaseRows,
+  addPhases,
+  type DayRevenueRow,
+  type DayRow,
+  type ExperimentArmRow,
+  type ExperimentDayRow,
+  type ExperimentPhaseRows,
+  type RevenueRow,
+  type SegmentDimension,
+  type SegmentRow,
+  splitRowsAsExperimentRows,
+} from './phase-rows';
+import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
 import { VISITOR_ROWS_KEPT_MS } from './visitor-shard';
 
 const SCHEMA_VERSION_KEY = 'schemaVersion';
@@ -31,9 +58,10 @@ const RETENTION_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
 const RETENTION_CHUNK = 1000;
 
 /**
- * One shard of the split test's rows (worker/experiments/visitor-shard.ts decides whose): the
- * schema of EVENTS_DB's experiment tables in the object's own SQLite, written and read with the
- * same statements (experiment-statements.ts). Each write is one transaction, visitor rows and the
+ * One shard of the experiments' rows (worker/experiments/visitor-shard.ts decides whose): every
+ * experiment's tables (every-experiment-schema.ts, the split's new visitors included), and the
+ * split's own tables, the schema of EVENTS_DB's, written and read with the same statements
+ * (experiment-statements.ts) for the visitors already in them. Each write is one transaction, visitor rows and the
  * totals their triggers keep together; the results read the totals of every shard and add them.
  */
 export class ExperimentShard extends DurableObject {
@@ -96,16 +124,53 @@ export class ExperimentShard extends DurableObject {
     await this.keepRetentionScheduled();
   }
 
-  async recordBotExposure(arm: Arm): Promise<void> {
-    this.run([botStatement(arm)]);
+  /**
+   * A visitor's exposures to every experiment a page exposed them to, and their first visit
+   * (route_days), in one transaction: one request to their shard for all of them
+   * (worker/middleware/exposure.ts).
+   */
+  async recordExperimentExposures(
+    exposures: readonly ExperimentExposure[],
+    firstVisits: readonly FirstVisit[] = [],
+  ): Promise<void> {
+    const statements = [
+      ...(exposures.length > 0 ? experimentExposureStatements(exposures) : []),
+      ...(firstVisits.length > 0 ? [firstVisitStatement(firstVisits)] : []),
+    ];
+    if (statements.length === 0) return;
+    this.run(statements);
+    await this.keepRetentionScheduled();
   }
 
+  /** Known bots' draws in every experiment a page drew them into, apart from the exposures. */
+  async recordBotExposures(arms: readonly ExperimentArm[]): Promise<void> {
+    if (arms.length > 0) this.run([experimentBotStatement(arms)]);
+  }
+
+  /** In every experiment's rows, and in the split's own for its visitors there. */
   async recordOutcomes(outcomes: readonly Outcome[]): Promise<void> {
-    this.run(outcomeStatements(outcomes));
+    this.run([...outcomeStatements(outcomes), ...experimentOutcomeStatements(outcomes)]);
   }
 
+  /** In every experiment's rows, and in the split's own for its visitors there. */
   async recordPurchases(purchases: readonly ExperimentPurchase[]): Promise<void> {
-    this.run(purchaseStatements(purchases));
+    this.run([...purchaseStatements(purchases), ...experimentPurchaseStatements(purchases)]);
+  }
+
+  /**
+   * The product API's lifecycle events (worker/lifecycle/), each counted once by its id, in
+   * every experiment the buyer was exposed to at or before it; an event of a buyer exposed to
+   * none changes nothing. One transaction: a failure leaves every event to be sent again.
+   */
+  async recordRevenueEvents(events: readonly RevenueEvent[]): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const exec = ({ sql: text, params }: Statement) => sql.exec(text, ...params);
+    this.ctx.storage.transactionSync(() => {
+      for (const event of events) {
+        if (exec(revenueEventClaim(event)).rowsWritten === 0) continue;
+        for (const statement of revenueEventStatements(event)) exec(statement);
+      }
+    });
   }
 
   /** This shard's part of a phase's totals, histograms and counts by day, and its phases. */
@@ -121,6 +186,57 @@ export class ExperimentShard extends DurableObject {
     };
   }
 
+  /**
+   * This shard's part of one experiment's phase, and the phases it saw exposures in. For the
+   * split, its own tables' part too (visitors exposed before every experiment was counted).
+   * `segments`: one dimension's rows, every dimension's (null), or none.
+   */
+  async experimentRows(
+    experiment: string,
+    phase: number,
+    segments: SegmentDimension | null | 'none' = null,
+  ): Promise<{ rows: ExperimentPhaseRows; phases: number[] }> {
+    const rows: ExperimentPhaseRows = {
+      arms: this.rows<ExperimentArmRow>(experimentArmRowsStatement(experiment, phase)),
+      revenue: this.rows<RevenueRow>(histogramRowsStatement('xp_revenue', experiment, phase)),
+      days: this.rows<ExperimentDayRow>(experimentDayRowsStatement(experiment, phase)),
+      dayRevenue: this.rows<DayRevenueRow>(
+        histogramRowsStatement('xp_day_revenue', experiment, phase),
+      ),
+      netRevenue: this.rows<RevenueRow>(
+        histogramRowsStatement('xp_net_revenue', experiment, phase),
+      ),
+      dayNetRevenue: this.rows<DayRevenueRow>(
+        histogramRowsStatement('xp_day_net_revenue', experiment, phase),
+      ),
+      segments:
+        segments === 'none'
+          ? []
+          : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
+    };
+    const phases = this.experimentPhasesHere(experiment);
+    if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };
+    const own = await this.results(phase);
+    return {
+      rows: addExperimentPhaseRows([rows, splitRowsAsExperimentRows(own.rows)]),
+      phases: addPhases([phases, own.phases]),
+    };
+  }
+
+  /** The phases this shard saw exposures to the experiment in, newest first. */
+  async experimentPhases(experiment: string): Promise<number[]> {
+    return this.experimentPhasesHere(experiment);
+  }
+
+  private experimentPhasesHere(experiment: string): number[] {
+    const phases = this.rows<{ phase: number }>(experimentPhasesStatement(experiment)).map(
+      (row) => row.phase,
+    );
+    if (experiment !== SPLIT_EXPERIMENT_ID) return phases;
+    const own = this.rows<{ phase: number }>(phasesStatement()).map((row) => row.phase);
+    return addPhases([phases, own]);
+  }
+
   /** This shard's first visits by route from day `from` to day `to` (route_days). */
   async routeVisits(from: string, to: string): Promise<{ route: string; visits: number }[]> {
     return this.rows(routeVisitsStatement(from, to));
@@ -129,6 +245,37 @@ export class ExperimentShard extends DurableObject {
   /** Bytes of the shard's SQLite database, for the storage figures (write-rate.test.ts). */
   async databaseSize(): Promise<number> {
     return this.ctx.storage.sql.databaseSize;
+  }
+
+  /**
+   * As the alarm does for the split's own rows: every experiment's exposures over
+   * VISITOR_ROWS_KEPT_MS old, with their purchases and revenue (one visitor's rows in one
+   * experiment go together), a chunk at a time; and the lifecycle event ids as old, whose
+   * events could no longer find an exposure. Triggers fire on no delete: the totals stay.
+   */
+  private deleteOldExperimentRows(before: number): void {
+    const sql = this.ctx.storage.sql;
+    const old = `SELECT visitor_id, experiment FROM xp_exposures WHERE exposed_at < ?1
+      LIMIT ${RETENTION_CHUNK}`;
+    let deleted: number;
+    do {
+      deleted = 0;
+      this.ctx.storage.transactionSync(() => {
+        sql.exec(
+          `DELETE FROM xp_purchases WHERE (visitor_id, experiment) IN (SELECT * FROM (${old}))`,
+          before,
+        );
+        sql.exec(
+          `DELETE FROM xp_money WHERE (visitor_id, experiment) IN (SELECT * FROM (${old}))`,
+          before,
+        );
+        deleted = sql.exec(
+          `DELETE FROM xp_exposures WHERE (visitor_id, experiment) IN (${old})`,
+          before,
+        ).rowsWritten;
+      });
+    } while (deleted >= RETENTION_CHUNK);
+    sql.exec('DELETE FROM xp_revenue_events WHERE at < ?1', before);
   }
 
   /**
@@ -157,6 +304,7 @@ export class ExperimentShard extends DurableObject {
         ).rowsWritten;
       });
     } while (deleted >= RETENTION_CHUNK);
+    this.deleteOldExperimentRows(before);
     await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
   }
 }

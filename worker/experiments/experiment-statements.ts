@@ -1,5 +1,5 @@
 import type { Arm, Exposure } from './exposure-store';
-import { OUTCOME_FLAGS, type Outcome } from './outcomes';
+import { type Outcome, SPLIT_OUTCOME_FLAGS } from './outcomes';
 
 /**
  * The SQL that writes and reads the split test's rows (experiment-schema.ts), the same in an
@@ -19,7 +19,12 @@ export interface ExperimentPurchase {
   /** In the currency's minor units; null when the product API named no amount or currency. */
   amountMinor: number | null;
   currency: string | null;
-  /** Epoch ms. */
+  /**
+   * A plan whose role is not main (shared/plans/catalogue.ts: an upsell or the guide): every
+   * experiment counts it as `upsold`, not `purchased`; the split's own tables count both alike.
+   */
+  upsell?: boolean;
+  /** Epoch ms on the worker's clock. */
   at: number;
 }
 
@@ -97,12 +102,12 @@ export function botStatement(arm: Arm): Statement {
  * left alone, so outcomes recorded twice change nothing. One statement per flag.
  */
 export function outcomeStatements(outcomes: readonly Outcome[]): Statement[] {
-  return Object.entries(OUTCOME_FLAGS).flatMap(([event, flag]) => {
+  return Object.entries(SPLIT_OUTCOME_FLAGS).flatMap(([event, flag]) => {
     const visitors = [
       ...new Set(outcomes.filter((o) => o.event === event).map((o) => o.visitorId)),
     ];
     if (visitors.length === 0) return [];
-    // `flag` is one of the constants of OUTCOME_FLAGS, never input.
+    // `flag` is one of the constants of SPLIT_OUTCOME_FLAGS, never input.
     return [
       {
         sql: `UPDATE exposures SET ${flag} = 1

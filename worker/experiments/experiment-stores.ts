@@ -1,3 +1,4 @@
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { ExperimentShard } from './experiment-shard';
 import {
   armRowsStatement,
@@ -9,12 +10,15 @@ import {
 } from './experiment-statements';
 import {
   type ArmRow,
-  addPhaseRows,
+  addExperimentPhaseRows,
   addPhases,
   type DayRevenueRow,
   type DayRow,
+  type ExperimentPhaseRows,
   type PhaseRows,
   type RevenueRow,
+  type SegmentDimension,
+  splitRowsAsExperimentRows,
 } from './phase-rows';
 import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from './visitor-shard';
 
@@ -143,17 +147,64 @@ export async function legacyResults(db: D1Database, phase: number): Promise<Stor
 const SHARDS = Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) => index);
 
 /**
- * A phase's rows, every store's added, and every phase anyone was exposed in (bots aside),
- * newest first: EVENTS_DB and each shard asked once, in parallel, whatever the number of
- * visitors. A store that fails fails the whole read: never a partial sum.
+ * One experiment's rows of a phase, every shard's added, and every phase anyone was exposed to
+ * it in (bots aside), newest first: each shard asked once, in parallel, whatever the number of
+ * visitors. For the split, its own tables are added too (each shard's, and EVENTS_DB's visitors
+ * from before the shards), so its phases and results from before every experiment was counted
+ * are kept. `segments`: one dimension's rows only, every dimension's (the default), or none. A
+ * store that fails fails the whole read: never a partial sum.
  */
-export async function readResults(stores: ExperimentStores, phase: number): Promise<StoreResults> {
+export async function readExperimentRows(
+  stores: ExperimentStores,
+  experimentId: string,
+  phase: number,
+  segments: SegmentDimension | null | 'none' = null,
+): Promise<{ rows: ExperimentPhaseRows; phases: number[] }> {
   const parts = await Promise.all([
-    legacyResults(stores.legacy, phase),
-    ...SHARDS.map((index) => shardStub(stores, index).results(phase)),
+    ...SHARDS.map((index) =>
+      shardStub(stores, index).experimentRows(experimentId, phase, segments),
+    ),
+    ...(experimentId === SPLIT_EXPERIMENT_ID
+      ? [
+          legacyResults(stores.legacy, phase).then((legacy) => ({
+            rows: splitRowsAsExperimentRows(legacy.rows),
+            phases: legacy.phases,
+          })),
+        ]
+      : []),
   ]);
   return {
-    rows: addPhaseRows(parts.map((part) => part.rows)),
+    rows: addExperimentPhaseRows(parts.map((part) => part.rows)),
     phases: addPhases(parts.map((part) => part.phases)),
   };
+}
+
+/** Every phase anyone was exposed to the experiment in, newest first: each store asked once. */
+export async function readExperimentPhases(
+  stores: ExperimentStores,
+  experimentId: string,
+): Promise<number[]> {
+  const parts = await Promise.all([
+    ...SHARDS.map((index) => shardStub(stores, index).experimentPhases(experimentId)),
+    ...(experimentId === SPLIT_EXPERIMENT_ID ? [runLegacyPhases(stores.legacy)] : []),
+  ]);
+  return addPhases(parts);
+}
+
+async function runLegacyPhases(db: D1Database): Promise<number[]> {
+  const { sql, params } = phasesStatement();
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<{ phase: number }>();
+  return results.map((row) => row.phase);
+}
+
+/**
+ * The split's rows of a phase as its results have read them (PhaseRows), every store's added:
+ * its own tables and, since every experiment is counted, its visitors in every experiment's.
+ */
+export async function readResults(stores: ExperimentStores, phase: number): Promise<StoreResults> {
+  const { rows, phases } = await readExperimentRows(stores, SPLIT_EXPERIMENT_ID, phase, 'none');
+  return { rows, phases };
 }

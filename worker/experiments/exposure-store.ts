@@ -1,3 +1,5 @@
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import type { ExperimentArm, ExperimentExposure } from './every-experiment-statements';
 import type { FirstVisit } from './experiment-statements';
 import {
   type ExperimentStores,
@@ -47,37 +49,39 @@ export interface Exposure extends Arm {
 }
 
 /**
- * Records a visitor's exposure on a page, once: a visitor already exposed (in this phase or an
- * earlier one) keeps their first row. A visitor who came with a userUuid cookie (`returning`)
- * may have been exposed before the shards, in EVENTS_DB; while it holds such rows, theirs is
- * looked for there first. A new visitor never is: their uuid was made for this request.
+ * Records a visitor's exposures on a page, to every experiment it exposed them to, once each: an
+ * experiment they were exposed to before (in this phase or an earlier one) keeps their first row.
+ * With their first visit, one request to their shard for all of them. A visitor who came with a
+ * userUuid cookie (`returning`) may have been exposed to the split before the shards, in
+ * EVENTS_DB; while it holds such rows, theirs is looked for there first, and such a visitor is
+ * not counted in the split again (the shard itself skips those in its own split table). A new
+ * visitor never is: their uuid was made for this request.
  */
-export async function recordExposure(
+export async function recordVisitorExposures(
   stores: ExperimentStores,
-  exposure: Exposure,
+  exposures: readonly ExperimentExposure[],
   options: { returning: boolean; firstVisit?: FirstVisit },
 ): Promise<void> {
-  const firstVisits = options.firstVisit ? [options.firstVisit] : [];
-  if (options.returning && (await holdsLegacyVisitors(stores.legacy))) {
+  const [first] = exposures;
+  if (first === undefined) return recordFirstVisit(stores, options.firstVisit);
+  let kept = exposures;
+  const split = exposures.some((exposure) => exposure.experiment === SPLIT_EXPERIMENT_ID);
+  if (split && options.returning && (await holdsLegacyVisitors(stores.legacy))) {
     const known = await stores.legacy
       .prepare('SELECT 1 FROM exposures WHERE visitor_id = ?1')
-      .bind(exposure.visitorId)
+      .bind(first.visitorId)
       .first();
-    if (known !== null) {
-      await recordFirstVisit(stores, options.firstVisit);
-      return;
-    }
+    if (known !== null) kept = exposures.filter((e) => e.experiment !== SPLIT_EXPERIMENT_ID);
   }
-  // The first visit goes with the exposure: one request to the visitor's shard for both.
-  await shardStub(stores, shardOfVisitor(exposure.visitorId)).recordExposures(
-    [exposure],
-    firstVisits,
+  await shardStub(stores, shardOfVisitor(first.visitorId)).recordExperimentExposures(
+    kept,
+    options.firstVisit ? [options.firstVisit] : [],
   );
 }
 
 /**
- * Counts a new visitor's first visit on their route and day, in their shard: for a visitor the
- * split test does not draw (recordExposure carries the first visit of one it does).
+ * Counts a new visitor's first visit on their route and day, in their shard: for a visitor no
+ * experiment exposes on the page (recordVisitorExposures carries the first visit of one it does).
  */
 export async function recordFirstVisit(
   stores: ExperimentStores,
@@ -104,13 +108,15 @@ export async function recordExposures(
 }
 
 /**
- * Counts a known bot's draw in the arm, apart from the exposures, in the shard of the request's
- * visitor id. Bots rarely keep cookies, so this counts their page loads rather than bots.
+ * Counts a known bot's draws in the arms of every experiment a page drew it into, apart from
+ * the exposures, in the shard of the request's visitor id: one request. Bots rarely keep
+ * cookies, so this counts their page loads rather than bots.
  */
-export async function recordBotExposure(
+export async function recordBotExposures(
   stores: ExperimentStores,
   visitorId: string,
-  arm: Arm,
+  arms: readonly ExperimentArm[],
 ): Promise<void> {
-  await shardStub(stores, shardOfVisitor(visitorId)).recordBotExposure(arm);
+  if (arms.length === 0) return;
+  await shardStub(stores, shardOfVisitor(visitorId)).recordBotExposures(arms);
 }

@@ -3,33 +3,66 @@ import { outcomeStatements } from './experiment-statements';
 import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
 
 /**
- * The funnel events that mark an exposed visitor's steps (SPEC.md §4 Analytics events), and the
- * flag each sets on the visitor's row in `exposures`: the phone lookup started
- * (PhoneForm), the sign-up (a lead), a checkout or paywall shown. A purchase is not among them:
- * only the server's verified purchases set `purchased` (worker/experiments/experiment-purchase.ts).
+ * The funnel events that mark an exposed visitor's steps in the split's own tables (SPEC.md §4
+ * Analytics events), and the flag each sets on the visitor's row in `exposures`: the phone lookup
+ * started (PhoneForm), the sign-up (a lead), a checkout or paywall shown. A purchase is not among
+ * them: only the server's verified purchases set `purchased`
+ * (worker/experiments/experiment-purchase.ts).
  */
-export const OUTCOME_FLAGS = {
+export const SPLIT_OUTCOME_FLAGS = {
   onboarding_start: 'reached_lookup',
   lead: 'signed_up',
   checkout_screen_load: 'reached_checkout',
 } as const satisfies Partial<Record<FunnelEventName, string>>;
 
-type OutcomeEvent = keyof typeof OUTCOME_FLAGS;
+/**
+ * The flags the same events set in every experiment's rows (`xp_exposures`), and a payment the
+ * provider declined (subs_purchase_failed, a guardrail).
+ */
+export const EXPERIMENT_FLAGS = {
+  ...SPLIT_OUTCOME_FLAGS,
+  subs_purchase_failed: 'declined',
+} as const satisfies Partial<Record<FunnelEventName, string>>;
+
+type OutcomeEvent = keyof typeof EXPERIMENT_FLAGS;
 
 export function isOutcomeEvent(eventType: string): eventType is OutcomeEvent {
-  return Object.hasOwn(OUTCOME_FLAGS, eventType);
+  return Object.hasOwn(EXPERIMENT_FLAGS, eventType);
 }
 
 export interface Outcome {
   visitorId: string;
   event: OutcomeEvent;
+  /**
+   * When it happened, epoch ms on the worker's clock as near as known (outcomeTime): it counts
+   * in an experiment only at or after the visitor's exposure to it.
+   */
+  at: number;
 }
 
 /**
- * Sets each outcome's flag on its visitor's row, if the visitor was exposed; a flag already set
- * is left alone, so outcomes recorded twice (a message the queue delivers again) change nothing.
- * One request per shard the visitors live in, and EVENTS_DB too while it holds visitors exposed
- * before the shards (experiment-stores.ts).
+ * How far behind the worker's clock a visitor's may run and their step still count after an
+ * exposure on the same page: the page's own event (checkout_screen_load on the paywall that
+ * exposed them) happens after the exposure, but a browser clock a second slow would date it
+ * before. A step of an earlier screen is dated earlier still, and the results show no step
+ * before an experiment's trigger, so this allowance miscounts nothing they show.
+ */
+const BROWSER_CLOCK_ALLOWANCE_MS = 5_000;
+
+/**
+ * When a browser's event happened on the worker's clock, as near as known: its own time (the
+ * visitor's clock) with the allowance, never after the collector received it.
+ */
+export function outcomeTime(eventTime: number, receivedAt: number): number {
+  return Math.min(eventTime + BROWSER_CLOCK_ALLOWANCE_MS, receivedAt);
+}
+
+/**
+ * Sets each outcome's flag on its visitor's rows: in every experiment they were exposed to at or
+ * before it, and, for visitors of the split's own tables, there as before (whatever the time);
+ * a flag already set is left alone, so outcomes recorded twice (a message the queue delivers
+ * again) change nothing. One request per shard the visitors live in, and EVENTS_DB too while it
+ * holds visitors exposed before the shards (experiment-stores.ts).
  */
 export async function recordOutcomes(
   stores: ExperimentStores,

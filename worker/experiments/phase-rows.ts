@@ -82,51 +82,6 @@ const addVisitors = <T extends RevenueRow>(sum: T, row: T): T => ({
   visitors: sum.visitors + row.visitors,
 });
 
-/** The stores' rows of one phase, added. */
-export function addPhaseRows(parts: readonly PhaseRows[]): PhaseRows {
-  return {
-    arms: addRows(
-      parts.flatMap((part) => part.arms),
-      (row) => [row.variant],
-      (sum, row) => ({
-        variant: sum.variant,
-        exposed: sum.exposed + row.exposed,
-        reached_lookup: sum.reached_lookup + row.reached_lookup,
-        signed_up: sum.signed_up + row.signed_up,
-        reached_checkout: sum.reached_checkout + row.reached_checkout,
-        purchased: sum.purchased + row.purchased,
-        purchases: sum.purchases + row.purchases,
-        unpriced_purchases: sum.unpriced_purchases + row.unpriced_purchases,
-        bots: sum.bots + row.bots,
-      }),
-    ),
-    revenue: addRows(
-      parts.flatMap((part) => part.revenue),
-      (row) => [row.variant, row.currency, amountKey(row.revenue_minor)],
-      addVisitors,
-    ),
-    days: addRows(
-      parts.flatMap((part) => part.days),
-      (row) => [row.day, row.variant],
-      (sum, row) => ({
-        day: sum.day,
-        variant: sum.variant,
-        exposed: sum.exposed + row.exposed,
-        reached_lookup: sum.reached_lookup + row.reached_lookup,
-        signed_up: sum.signed_up + row.signed_up,
-        reached_checkout: sum.reached_checkout + row.reached_checkout,
-        purchased: sum.purchased + row.purchased,
-        first_exposed_at: Math.min(sum.first_exposed_at, row.first_exposed_at),
-      }),
-    ),
-    dayRevenue: addRows(
-      parts.flatMap((part) => part.dayRevenue),
-      (row) => [row.day, row.variant, row.currency, amountKey(row.revenue_minor)],
-      addVisitors,
-    ),
-  };
-}
-
 /** Every phase any store saw exposures in, newest first. */
 export function addPhases(parts: readonly (readonly number[])[]): number[] {
   return [...new Set(parts.flat())].sort((a, b) => b - a);
@@ -175,6 +130,9 @@ export interface SegmentRow {
   reached_checkout: number;
   purchased: number;
   upsold: number;
+  /** The guardrails, as in ExperimentArmRow. */
+  declined: number;
+  refunded: number;
 }
 
 /**
@@ -197,4 +155,71 @@ export interface ExperimentPhaseRows {
   netRevenue: RevenueRow[];
   dayNetRevenue: DayRevenueRow[];
   segments: SegmentRow[];
+}
+
+/** Each count field of a row added; the key fields taken from the first. */
+function addCounts<T extends object>(keys: readonly (keyof T)[]) {
+  return (sum: T, row: T): T => {
+    const added = { ...sum };
+    for (const field of Object.keys(row) as (keyof T)[]) {
+      if (keys.includes(field)) continue;
+      if (field === 'first_exposed_at') {
+        (added[field] as number) = Math.min(sum[field] as number, row[field] as number);
+      } else {
+        (added[field] as number) = (sum[field] as number) + (row[field] as number);
+      }
+    }
+    return added;
+  };
+}
+
+/** The stores' rows of one experiment's phase, added (each shard's part, the split's old tables). */
+export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): ExperimentPhaseRows {
+  const histogram = (rows: RevenueRow[]) =>
+    addRows(rows, (row) => [row.variant, row.currency, amountKey(row.revenue_minor)], addVisitors);
+  const dayHistogram = (rows: DayRevenueRow[]) =>
+    addRows(
+      rows,
+      (row) => [row.day, row.variant, row.currency, amountKey(row.revenue_minor)],
+      addVisitors,
+    );
+  return {
+    arms: addRows(
+      parts.flatMap((part) => part.arms),
+      (row) => [row.variant],
+      addCounts<ExperimentArmRow>(['variant']),
+    ),
+    revenue: histogram(parts.flatMap((part) => part.revenue)),
+    days: addRows(
+      parts.flatMap((part) => part.days),
+      (row) => [row.day, row.variant],
+      addCounts<ExperimentDayRow>(['day', 'variant']),
+    ),
+    dayRevenue: dayHistogram(parts.flatMap((part) => part.dayRevenue)),
+    netRevenue: histogram(parts.flatMap((part) => part.netRevenue)),
+    dayNetRevenue: dayHistogram(parts.flatMap((part) => part.dayNetRevenue)),
+    segments: addRows(
+      parts.flatMap((part) => part.segments),
+      (row) => [row.dimension, row.level, row.variant],
+      addCounts<SegmentRow>(['variant', 'dimension', 'level']),
+    ),
+  };
+}
+
+/**
+ * The split's own tables (its visitors exposed before every experiment was counted) as an
+ * experiment's rows: they kept no upsell, decline or refund flag, and no segment counts (0 and
+ * none). Their net revenue is their first payments: nothing after the first payment was ever
+ * counted for them, and leaving them out would count them as 0 against the exposed.
+ */
+export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows {
+  return {
+    arms: rows.arms.map((row) => ({ ...row, upsold: 0, declined: 0, refunded: 0 })),
+    revenue: rows.revenue,
+    days: rows.days.map((row) => ({ ...row, upsold: 0 })),
+    dayRevenue: rows.dayRevenue,
+    netRevenue: rows.revenue,
+    dayNetRevenue: rows.dayRevenue,
+    segments: [],
+  };
 }

@@ -11,13 +11,14 @@
  * every visitor's rows to their new shard first).
  *
  * Sized for 100 M new visitors a month kept 13 months, 1.3 billion visitors: measured in a shard
- * (test/worker/experiments/write-rate.test.ts), a visitor costs about 98 bytes with their steps,
- * 5% buyers' purchases, their route and source (84 before those), so 127 GB in all; 64 shards
- * hold 2.0 GB each, a fifth of a Durable Object's 10 GB (32 would hold 4 GB: under half, with
- * little room for a richer row). At the peak hour (10× the average, about 390 new visitors/s) a shard takes about
- * 6 exposures/s and, with the consumer's batches of 100 events split by shard, about 10 more
- * requests/s: far below the ~1,000 requests/s one object serves. The results read every shard once
- * (64 requests, in parallel), however many visitors there are.
+ * (test/worker/experiments/write-rate.test.ts) with five experiments running (the split and one
+ * per other layer, 1.78 exposures a visitor), a visitor costs about 231 bytes with their steps,
+ * segments, 5% buyers' purchases and their renewals (98 when only the split was counted), so
+ * 300 GB in all; 64 shards hold 4.7 GB each, under half a Durable Object's 10 GB. At the peak
+ * hour (10× the average, about 390 new visitors/s) a shard takes about 8 exposure requests/s
+ * (1.38 pages a visitor expose them) and, with the consumer's batches of 100 events split by
+ * shard, about 10 more requests/s: far below the ~1,000 requests/s one object serves. The
+ * results read every shard once (64 requests, in parallel), however many visitors there are.
  */
 export const EXPERIMENT_SHARD_COUNT = 64;
 

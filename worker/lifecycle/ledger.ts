@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
+import type { RevenueEvent } from '../experiments/revenue-events';
 import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
-import type { RevenueEvent, SubscriptionEvent } from './apply';
+import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';
 
 const SCHEMA_VERSION_KEY = 'schemaVersion';

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { describeError, logError } from '../../shared/log';
 import type { ScreenId } from '../../shared/screens';
 import { afterAnswer } from '../after-answer';
@@ -21,8 +20,13 @@ import {
   isFirstVisit,
   isSpeculative,
 } from '../experiments/exposure-rules';
-import { recordBotExposure, recordExposure, recordFirstVisit } from '../experiments/exposure-store';
+import {
+  recordBotExposures,
+  recordFirstVisit,
+  recordVisitorExposures,
+} from '../experiments/exposure-store';
 import { type VisitorExperiments, writePins } from './experiments';
+import { exposureSegments } from './exposure-segments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
@@ -31,7 +35,8 @@ import { VISITOR_COOKIE, visitorIdOf } from './visitor';
  * to yet, once the page served is at or after its trigger (exposedAt), in the experiment's
  * current phase, with their route, their visit's source and the other segments as they are now.
  * The visitor is pinned to those variants in the same answer (`gf_x`, `gf_variant`), so each is
- * counted once. The browser has no say in it, so blockers, tabs closed early and forged beacons
+ * counted once; all of them, with the segments captured at exposure (exposure-segments.ts), go
+ * to the visitor's shard in one request. The browser has no say in it, so blockers, tabs closed early and forged beacons
  * cannot move the denominator. Known bots are counted apart. A new visitor's first visit on the
  * route chosen for them is counted here too (route_days, isFirstVisit), in the same request to
  * their shard as their exposures. Written after the answer, off the visitor's path: a failed
@@ -87,47 +92,33 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       visitor.pins,
       exposed.map(({ assignment }) => assignment),
     );
+    const arms = exposed.map(({ assignment }) => ({
+      experiment: assignment.experiment,
+      phase: assignment.phase,
+      variant: assignment.variant,
+    }));
     if (bot) {
       fields.bot = bot;
-      const writes = exposed.map(({ assignment }) =>
-        recordBotExposure(stores, visitorId, arm(assignment)),
-      );
-      afterAnswer(
-        c,
-        logFailure(
-          c,
-          Promise.all(writes).then(() => undefined),
-          { bot },
-        ),
-      );
+      afterAnswer(c, logFailure(c, recordBotExposures(stores, visitorId, arms), { bot }));
       return;
     }
     const { version } = c.get('config');
-    const source = c.get('firstTouch')?.source ?? null;
-    const writes = exposed.map(({ assignment }, index) =>
-      assignment.experiment === SPLIT_EXPERIMENT_ID
-        ? recordExposure(
-            stores,
-            { ...arm(assignment), visitorId, configVersion: version, at, route, source },
-            { returning, firstVisit: index === 0 ? firstVisit : undefined },
-          )
-        : Promise.resolve(),
-    );
+    const segments = exposureSegments(c);
+    const exposures = arms.map((arm) => ({
+      ...arm,
+      visitorId,
+      configVersion: version,
+      at,
+      segments,
+    }));
     afterAnswer(
       c,
-      logFailure(
-        c,
-        Promise.all(writes).then(() => undefined),
-        { experiments: fields.exposed as string },
-      ),
+      logFailure(c, recordVisitorExposures(stores, exposures, { returning, firstVisit }), {
+        experiments: fields.exposed as string,
+      }),
     );
   };
 }
-
-const arm = (assignment: ExperimentAssignment) => ({
-  phase: assignment.phase,
-  variant: assignment.variant,
-});
 
 /**
  * The visitor's experiments this page exposes them to: those they are assigned to and not pinned

@@ -11,6 +11,7 @@ import { BUILT_BUNDLES } from '../../built-bundles';
 import { collectJsonLines } from '../../built-worker';
 import { applyMigrations } from '../../d1-migrations';
 import { WRANGLER_CONFIG } from '../../local-platform';
+import { benchExperimentsDocument } from '../bench-experiments';
 import {
   type BindingKinds,
   COUNTS_PATH,
@@ -159,6 +160,9 @@ export async function startCountingWorker(options: {
     // What production runs on: a published config, cached per isolate for the worker's TTL.
     await kv.put('split', JSON.stringify(DEFAULT_SPLIT));
     await kv.put('flows', JSON.stringify(DEFAULT_FLOWS));
+    // Five experiments running: the split and one in each other layer, every visitor in their
+    // audience, so a visitor costs the most rows they can.
+    await kv.put('experiments', JSON.stringify(benchExperimentsDocument()));
   } catch (error) {
     await mf.dispose();
     throw error;

@@ -64,7 +64,8 @@ async function lookUp(page: Page, visitor: number): Promise<void> {
 
 async function pay(page: Page, visitor: number): Promise<void> {
   await page.locator('#continue-button:not([disabled])').click();
-  await page.waitForURL((url) => url.pathname === '/signup', { timeout: STEP_TIMEOUT_MS });
+  // The sign-up test's screens: /signup or /signup_testim.
+  await page.waitForURL((url) => url.pathname.startsWith('/signup'), { timeout: STEP_TIMEOUT_MS });
   await interactive(page);
   await page
     .locator('input[type="email"]')
@@ -83,7 +84,8 @@ async function pay(page: Page, visitor: number): Promise<void> {
   await page.locator('#continue-button:not([disabled])').click({ timeout: STEP_TIMEOUT_MS });
   await page.waitForURL((url) => url.pathname.startsWith('/upsell'), { timeout: STEP_TIMEOUT_MS });
   await interactive(page);
-  await page.getByRole('button', { name: 'Add to my plan' }).click();
+  // The upsell test's two screens: the private mode's offer, or the guide's.
+  await page.getByRole('button', { name: /^(Add to my plan|Add the guide)$/ }).click();
   await page.waitForURL((url) => url.pathname === '/success', { timeout: STEP_TIMEOUT_MS });
   await interactive(page);
 }

@@ -150,7 +150,7 @@ it('counts each visitor on the UTC day of their exposure, with what they did sin
   await expose('default', 1, START + 1000);
   await runOnLegacy(db, [botStatement({ phase: 1, variant: 'lp17' })]);
   // The early visitor signs up and buys after midnight: it counts on their exposure's day.
-  await recordOutcomes([{ visitorId: early, event: 'lead' }]);
+  await recordOutcomes([{ visitorId: early, event: 'lead', at: Date.now() }]);
   await purchase(early, 6.99, 'USD');
 
   const days = await daysOf(1);
@@ -216,7 +216,7 @@ it('the days always add up to the phase’s totals, and the backfill gives what 
         const outcomes: Outcome[] = [];
         for (const plan of plans) {
           const visitorId = await expose(plan.variant, plan.phase, START + plan.day * DAY);
-          for (const event of plan.steps) outcomes.push({ visitorId, event });
+          for (const event of plan.steps) outcomes.push({ visitorId, event, at: Date.now() });
           for (const { price, currency } of plan.purchases) {
             await purchase(visitorId, price, currency);
           }

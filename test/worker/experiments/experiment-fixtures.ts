@@ -95,8 +95,17 @@ export async function shardRows<Row>(sql: string, ...params: SqlStorageValue[]):
   return parts.flat() as Row[];
 }
 
+/**
+ * The split's exposures as pages write them now (every experiment's `xp_exposures`), in the shape
+ * of its own table: the segments' route and source where it kept them.
+ */
+const SPLIT_EXPOSURES = `SELECT e.visitor_id, e.phase, e.variant, e.config_version, e.exposed_at,
+    e.reached_lookup, e.signed_up, e.reached_checkout, e.purchased, s.route, s.source
+  FROM xp_exposures AS e JOIN xp_segment_sets AS s ON s.id = e.segments
+  WHERE e.experiment = 'split'`;
+
 export async function exposureRows(): Promise<ExposureRow[]> {
-  const rows = await shardRows<ExposureRow>('SELECT * FROM exposures');
+  const rows = await shardRows<ExposureRow>(SPLIT_EXPOSURES);
   return rows.sort(
     (a, b) =>
       a.exposed_at - b.exposed_at ||
@@ -108,7 +117,7 @@ export async function exposureRows(): Promise<ExposureRow[]> {
 export async function exposureOf(visitorId: string | undefined): Promise<ExposureRow | null> {
   const id = visitorId ?? '';
   const rows = await runInDurableObject(shardStub(stores, shardOfVisitor(id)), (_shard, state) =>
-    state.storage.sql.exec('SELECT * FROM exposures WHERE visitor_id = ?1', id).toArray(),
+    state.storage.sql.exec(`${SPLIT_EXPOSURES} AND e.visitor_id = ?1`, id).toArray(),
   );
   return (rows[0] as ExposureRow | undefined) ?? null;
 }
@@ -129,9 +138,29 @@ export const EXPERIMENT_TABLES = [
   'route_days',
 ];
 
+/** Every experiment's tables, in the shards only. */
+const EVERY_EXPERIMENT_TABLES = [
+  'xp_segment_sets',
+  'xp_exposures',
+  'xp_arms',
+  'xp_days',
+  'xp_segments',
+  'xp_purchases',
+  'xp_money',
+  'xp_revenue',
+  'xp_day_revenue',
+  'xp_net_revenue',
+  'xp_day_net_revenue',
+  'xp_revenue_events',
+];
+
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */
 export async function emptyExperiments(): Promise<void> {
-  await shardRows(EXPERIMENT_TABLES.map((table) => `DELETE FROM ${table};`).join(' '));
+  await shardRows(
+    [...EXPERIMENT_TABLES, ...EVERY_EXPERIMENT_TABLES]
+      .map((table) => `DELETE FROM ${table};`)
+      .join(' '),
+  );
   await env.EVENTS_DB.batch(
     EXPERIMENT_TABLES.map((table) => env.EVENTS_DB.prepare(`DELETE FROM ${table}`)),
   );
@@ -191,4 +220,34 @@ export function funnel(random = 0.2) {
       return fresh;
     },
   };
+}
+
+/**
+ * EXPERIMENT_SHARDS as the worker gets it, with each call to a shard's object written down: the
+ * requests a page costs the shards.
+ */
+export function countedShards() {
+  const calls: string[] = [];
+  const namespace = env.EXPERIMENT_SHARDS;
+  const shards = new Proxy(namespace, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (property !== 'get') return value.bind(target);
+      return (id: DurableObjectId) => {
+        const stub = target.get(id);
+        return new Proxy(stub, {
+          get(object, method) {
+            const call = Reflect.get(object, method);
+            if (typeof call !== 'function' || method === 'then') return call;
+            return (...args: unknown[]) => {
+              calls.push(String(method));
+              return Reflect.apply(call, object, args);
+            };
+          },
+        });
+      };
+    },
+  });
+  return { shards, calls };
 }

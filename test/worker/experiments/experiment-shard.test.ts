@@ -9,6 +9,9 @@ import { stores } from './experiment-fixtures';
  * The schema of a shard (worker/experiments/experiment-schema.ts) against EVENTS_DB's
  * experiment tables (migrations 0003, 0004 and 0007): the same statements write and read both, and the
  * results add them, so the two must stay one schema (route_days included: only shards write it).
+ * Every experiment's tables (`xp_`, every-experiment-schema.ts) are the shards' alone and left out
+ * of the comparison: EVENTS_DB only ever holds the split's visitors from before the shards, in the
+ * split's own tables, and nothing writes it new visitors.
  */
 
 /** A table's, index's or trigger's SQL without comments or layout. */

@@ -41,7 +41,7 @@ function app(random = 0.2, bindings: Partial<Cloudflare.Env> = {}) {
 /** Each arm's exposures and bots, every shard's added. */
 async function botCounts() {
   const rows = await shardRows<{ phase: number; variant: string; exposed: number; bots: number }>(
-    'SELECT phase, variant, exposed, bots FROM experiment_arms',
+    "SELECT phase, variant, exposed, bots FROM xp_arms WHERE experiment = 'split'",
   );
   const arms = new Map<string, { phase: number; variant: string; exposed: number; bots: number }>();
   for (const row of rows) {

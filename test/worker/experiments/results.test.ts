@@ -94,7 +94,9 @@ async function exposeDirectly(variant: string, count: number, phase = 1, at = NO
 async function reachLookup(visitorIds: readonly string[], count: number) {
   await recordOutcomes(
     stores,
-    visitorIds.slice(0, count).map((visitorId) => ({ visitorId, event: 'onboarding_start' })),
+    visitorIds
+      .slice(0, count)
+      .map((visitorId) => ({ visitorId, event: 'onboarding_start', at: Date.now() })),
   );
 }
 

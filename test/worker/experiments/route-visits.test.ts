@@ -10,6 +10,7 @@ import { signPreview } from '../../../worker/funnel/preview';
 import { freshApp, putConfig } from '../fetch-app';
 import {
   aBrowser,
+  countedShards,
   emptyExperiments,
   exposureRows,
   shardRows,
@@ -52,36 +53,6 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/**
- * EXPERIMENT_SHARDS as the worker gets it, with each call to a shard's object written down: the
- * requests a page costs the shards.
- */
-function countedShards() {
-  const calls: string[] = [];
-  const namespace = env.EXPERIMENT_SHARDS;
-  const shards = new Proxy(namespace, {
-    get(target, property) {
-      const value = Reflect.get(target, property);
-      if (typeof value !== 'function') return value;
-      if (property !== 'get') return value.bind(target);
-      return (id: DurableObjectId) => {
-        const stub = target.get(id);
-        return new Proxy(stub, {
-          get(object, method) {
-            const call = Reflect.get(object, method);
-            if (typeof call !== 'function' || method === 'then') return call;
-            return (...args: unknown[]) => {
-              calls.push(String(method));
-              return Reflect.apply(call, object, args);
-            };
-          },
-        });
-      };
-    },
-  });
-  return { shards, calls };
-}
-
 function app(bindings: Partial<Cloudflare.Env> = {}) {
   return freshApp({ random: () => 0.2, now: () => NOW }, bindings);
 }
@@ -108,13 +79,13 @@ describe('a first visit is counted', () => {
     const browser = aBrowser(app({ EXPERIMENT_SHARDS: shards }));
     expect((await browser.get('/?utm_source=tiktok')).status).toBe(200);
     expect(browser.cookies.get('gf_route')).toBe('tiktok');
-    expect(calls).toEqual(['recordExposures']);
+    expect(calls).toEqual(['recordExperimentExposures']);
 
     await browser.get('/?utm_source=tiktok');
     await browser.get('/searching');
     expect(await routeDays()).toEqual([{ route: 'tiktok', day: '2026-11-22', visits: 1 }]);
     // Her later pages bring the cookies: nothing more to write.
-    expect(calls).toEqual(['recordExposures']);
+    expect(calls).toEqual(['recordExperimentExposures']);
   });
 
   it('on a route the split does not draw: one request to the shard, no exposure', async () => {

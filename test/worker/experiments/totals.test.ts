@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { minorAmountOf, recordPurchases } from '../../../worker/experiments/experiment-purchase';
-import { recordBotExposure, recordExposures } from '../../../worker/experiments/exposure-store';
+import { recordBotExposures, recordExposures } from '../../../worker/experiments/exposure-store';
 import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
 import { emptyExperiments, shardRows, stores, totalsOf } from './experiment-fixtures';
+
+/** The split's lp17 arm in phase 1, as every experiment's tables name it. */
+const LP17 = { experiment: 'split', phase: 1, variant: 'lp17' };
 
 /**
  * experimentTotals takes the per-arm totals the shards' triggers keep, added over the shards;
@@ -64,13 +67,13 @@ describe('experimentTotals', () => {
   it('gives each arm its exposures, steps, purchases, bots and the statistics’ input', async () => {
     const [a, b, c] = [await expose('default'), await expose('default'), await expose('lp17')];
     await expose('lp17');
-    await recordBotExposure(stores, crypto.randomUUID(), { phase: 1, variant: 'lp17' });
-    await recordBotExposure(stores, crypto.randomUUID(), { phase: 1, variant: 'lp17' });
+    await recordBotExposures(stores, crypto.randomUUID(), [LP17]);
+    await recordBotExposures(stores, crypto.randomUUID(), [LP17]);
     await recordOutcomes(stores, [
-      { visitorId: a, event: 'onboarding_start' },
-      { visitorId: b, event: 'onboarding_start' },
-      { visitorId: b, event: 'lead' },
-      { visitorId: c, event: 'checkout_screen_load' },
+      { visitorId: a, event: 'onboarding_start', at: Date.now() },
+      { visitorId: b, event: 'onboarding_start', at: Date.now() },
+      { visitorId: b, event: 'lead', at: Date.now() },
+      { visitorId: c, event: 'checkout_screen_load', at: Date.now() },
     ]);
     await purchase(b, 6.99);
     await purchase(b, 9.99);
@@ -275,7 +278,7 @@ it('the per-arm totals always equal what the visitors’ rows say', { timeout: 6
         const outcomes: Outcome[] = [];
         for (const plan of plans) {
           const visitorId = await expose(plan.variant, plan.phase);
-          for (const event of plan.steps) outcomes.push({ visitorId, event });
+          for (const event of plan.steps) outcomes.push({ visitorId, event, at: Date.now() });
           for (const { price, currency } of plan.purchases)
             await purchase(visitorId, price, currency);
         }

@@ -1,20 +1,30 @@
+import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type {
+  ExperimentExposure,
+  ExposureSegments,
+} from '../../../worker/experiments/every-experiment-statements';
 import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
 import type { ExperimentPurchase } from '../../../worker/experiments/experiment-statements';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
-import { type Exposure, recordExposures } from '../../../worker/experiments/exposure-store';
+import { readExperimentRows, shardStub } from '../../../worker/experiments/experiment-stores';
+import { recordVisitorExposures } from '../../../worker/experiments/exposure-store';
 import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
+import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent } from '../collector/fixtures';
-import { emptyExperiments, stores, totalsOf } from './experiment-fixtures';
+import { emptyExperiments, stores } from './experiment-fixtures';
 
 /**
- * The write rate of the experiment's shards in local workerd (SQLite Durable Objects on disk),
- * through the worker's own code: exposures one request each, as pages write them; outcomes in
- * the queue consumer's batches of 100, split by shard; verified purchases. And what a visitor
- * costs a shard's storage, measured in one shard. Prints what it measured (README, "Experiment
- * results: what is counted", and worker/experiments/visitor-shard.ts, which sizes the shard
- * count from it); proves the counts stay exact at volume.
+ * The write rate of the experiment shards in local workerd (SQLite Durable Objects on disk),
+ * through the worker's own code, with five experiments running: the split (flow layer, exposed
+ * on the landing) and one each in the landing, signup, paywall and upsell layers, each exposing
+ * the share of visitors that reaches its trigger and enters it. Exposures one request per
+ * visitor, as pages write them; outcomes in the queue consumer's batches of 100, split by shard;
+ * verified purchases; lifecycle events. And what a visitor costs a shard's storage, measured in
+ * one shard. Prints what it measured (README, "Experiment results: what is counted", and
+ * worker/experiments/visitor-shard.ts, which sizes the shard count from it); proves the counts
+ * stay exact at volume.
  */
 
 const VISITORS = 2000;
@@ -29,55 +39,149 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000);
+const MINUTE = 60_000;
 
-function visitorId(n: number) {
-  return `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
+/**
+ * The experiments a visitor `n` of a realistic mix is exposed to, and when after arriving: all
+ * to the split; 40% to the landing test (its audience and coverage); 24% reach the sign-up test
+ * (30% sign up, 80% coverage); 10% the paywall price test (25% reach it, 40% in its audience);
+ * 4% the upsell test (5% buy, 80% coverage).
+ */
+function experimentsOf(n: number): { experiment: string; after: number }[] {
+  return [
+    { experiment: 'split', after: 0 },
+    ...(n % 5 < 2 ? [{ experiment: 'landing-ai', after: 0 }] : []),
+    ...(n % 25 < 6 ? [{ experiment: 'signup-testimonials', after: 2 * MINUTE }] : []),
+    ...(n % 10 === 0 ? [{ experiment: 'paywall-price-us', after: 3 * MINUTE }] : []),
+    ...(n % 25 === 0 ? [{ experiment: 'upsell-guide', after: 5 * MINUTE }] : []),
+  ];
 }
 
-function exposureOf(id: string, n: number): Exposure {
+const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'BR', 'MX', 'IN', 'ES', 'IT', 'CA'];
+const SOURCES = ['meta', 'tiktok', 'google', 'direct', 'other'];
+const PLATFORMS = ['ios', 'android', 'desktop'];
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'pt'];
+const ROUTES = ['default', 'tiktok-de', 'meta-us', 'google-search', 'retarget'];
+
+function segmentsOf(n: number): ExposureSegments {
+  const pick = (levels: readonly string[], by: number) =>
+    levels[Math.floor(n / by) % levels.length]!;
   return {
-    visitorId: id,
-    phase: 1,
-    variant: n % 2 ? 'lp17' : 'default',
-    configVersion: 'v1+v1',
-    at: n,
-    // As a visitor of the default route from a Meta ad.
-    route: 'default',
-    source: 'meta',
+    country: pick(COUNTRIES, 1),
+    source: pick(SOURCES, 3),
+    platform: pick(PLATFORMS, 7),
+    in_app: n % 6 === 0 ? 'instagram' : 'none',
+    language: pick(LANGUAGES, 11),
+    route: pick(ROUTES, 13),
   };
 }
 
-it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and reports the rate`, {
-  timeout: 120_000,
-}, async () => {
-  const ids = Array.from({ length: VISITORS }, (_, n) => visitorId(n));
-  const exposures = ids.map(exposureOf);
+function exposuresOf(visitorId: string, n: number, arrived: number): ExperimentExposure[] {
+  return experimentsOf(n).map(({ experiment, after }) => ({
+    visitorId,
+    experiment,
+    phase: 1,
+    variant: n % 2 ? 'b' : 'control',
+    configVersion: 'v41+v12',
+    at: arrived + after,
+    segments: segmentsOf(n),
+  }));
+}
 
-  // As pages write them: one request per visitor, CONCURRENCY at a time.
-  const single = exposures.slice(0, VISITORS / 2);
+/**
+ * A funnel's shape, each step after the exposures it follows: 60% start the lookup, 30% sign
+ * up, 25% reach checkout, 2% have a payment declined.
+ */
+function outcomesOf(visitorId: string, n: number, arrived: number): Outcome[] {
+  return [
+    ...(n % 10 < 6
+      ? [{ visitorId, event: 'onboarding_start' as const, at: arrived + MINUTE }]
+      : []),
+    ...(n % 10 < 3 ? [{ visitorId, event: 'lead' as const, at: arrived + 2 * MINUTE }] : []),
+    ...(n % 20 < 5
+      ? [{ visitorId, event: 'checkout_screen_load' as const, at: arrived + 3 * MINUTE }]
+      : []),
+    ...(n % 50 === 1
+      ? [{ visitorId, event: 'subs_purchase_failed' as const, at: arrived + 4 * MINUTE }]
+      : []),
+  ];
+}
+
+/** 5% buy the main plan (a 699 intro), 1% the upsell as well (999). */
+function purchasesOf(visitorId: string, n: number, arrived: number): ExperimentPurchase[] {
+  if (n % 20 !== 0) return [];
+  const main = {
+    subscriptionId: `sub_${visitorId}`,
+    visitorId,
+    amountMinor: 699,
+    currency: 'USD',
+    at: arrived + 4 * MINUTE,
+  };
+  if (n % 100 !== 0) return [main];
+  return [
+    main,
+    {
+      ...main,
+      subscriptionId: `up_${visitorId}`,
+      amountMinor: 999,
+      upsell: true,
+      at: arrived + 6 * MINUTE,
+    },
+  ];
+}
+
+/** Each buyer's first renewal a month on; one buyer in ten refunds it a day later. */
+function revenueEventsOf(visitorId: string, n: number, arrived: number): RevenueEvent[] {
+  if (n % 20 !== 0) return [];
+  const renewal: RevenueEvent = {
+    eventId: `evt_r_${visitorId}`,
+    subscriptionId: `sub_${visitorId}`,
+    visitorId,
+    kind: 'renewal',
+    amountMinor: 1999,
+    currency: 'USD',
+    at: arrived + 30 * 24 * 60 * MINUTE,
+  };
+  return n % 200 === 0
+    ? [renewal, { ...renewal, eventId: `evt_f_${visitorId}`, kind: 'refund', amountMinor: -1999 }]
+    : [renewal];
+}
+
+const T0 = Date.UTC(2026, 10, 1);
+
+it(`writes ${VISITORS} visitors of five experiments exactly, and reports the rate`, {
+  timeout: 180_000,
+}, async () => {
+  const ids = Array.from(
+    { length: VISITORS },
+    (_, n) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`,
+  );
+  const arrivedAt = (n: number) => T0 + n * 1000;
+
+  // As pages write them: one request per visitor and page, CONCURRENCY at a time (each
+  // experiment's trigger on its own page, as a visitor walks the funnel).
+  const pages = ids.flatMap((id, n) => {
+    const byPage = new Map<number, ExperimentExposure[]>();
+    for (const exposure of exposuresOf(id, n, arrivedAt(n))) {
+      byPage.set(exposure.at, [...(byPage.get(exposure.at) ?? []), exposure]);
+    }
+    return [...byPage.values()];
+  });
   let started = performance.now();
-  for (let from = 0; from < single.length; from += CONCURRENCY) {
+  for (let from = 0; from < pages.length; from += CONCURRENCY) {
     await Promise.all(
-      single.slice(from, from + CONCURRENCY).map((exposure) => recordExposures(stores, [exposure])),
+      pages
+        .slice(from, from + CONCURRENCY)
+        .map((page) => recordVisitorExposures(stores, page, { returning: false })),
     );
   }
-  const singleMs = performance.now() - started;
-
-  // BATCH visitors at a time, one request per shard they live in.
-  const batched = exposures.slice(VISITORS / 2);
-  started = performance.now();
-  for (let from = 0; from < batched.length; from += BATCH) {
-    await recordExposures(stores, batched.slice(from, from + BATCH));
+  const exposureMs = performance.now() - started;
+  // Some pages again: nobody is exposed twice.
+  for (const page of pages.slice(0, BATCH)) {
+    await recordVisitorExposures(stores, page, { returning: false });
   }
-  const batchedMs = performance.now() - started;
-  // Some visitors again: none is exposed twice.
-  await recordExposures(stores, exposures.slice(0, BATCH));
 
-  const outcomes: Outcome[] = ids.flatMap((id) => [
-    { visitorId: id, event: 'onboarding_start' as const },
-    { visitorId: id, event: 'lead' as const },
-    { visitorId: id, event: 'checkout_screen_load' as const },
-  ]);
+  const outcomes = ids.flatMap((id, n) => outcomesOf(id, n, arrivedAt(n)));
   started = performance.now();
   for (let from = 0; from < outcomes.length; from += BATCH) {
     await recordOutcomes(stores, outcomes.slice(from, from + BATCH));
@@ -94,38 +198,54 @@ it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and repo
   }
   const consumerMs = performance.now() - started;
 
-  const buyers = ids.filter((_, n) => n % 5 === 0);
+  const purchases = ids.flatMap((id, n) => purchasesOf(id, n, arrivedAt(n)));
   started = performance.now();
-  for (const [n, id] of buyers.entries()) {
-    await recordPurchases(stores, [
-      { subscriptionId: `sub_${n}`, visitorId: id, amountMinor: 699, currency: 'USD', at: 1 },
-    ]);
-  }
+  for (const purchase of purchases) await recordPurchases(stores, [purchase]);
   const purchaseMs = performance.now() - started;
 
-  const totals = await totalsOf(1);
-  const half = VISITORS / 2;
-  for (const arm of totals.arms) {
-    expect(arm).toMatchObject({
-      exposed: half,
-      steps: { lookup: half, signup: half, checkout: half, purchase: buyers.length / 2 },
-      purchases: buyers.length / 2,
-    });
-    expect(arm.revenue.USD).toMatchObject({
-      purchasers: buyers.length / 2,
-      sum: (699 * buyers.length) / 2,
-    });
+  const events = ids.flatMap((id, n) => revenueEventsOf(id, n, arrivedAt(n)));
+  started = performance.now();
+  for (const event of events) await applyToExperiments(env, [event]);
+  const eventMs = performance.now() - started;
+
+  // Every experiment's totals are what the mix says, exactly.
+  const expected = (experiment: string) => {
+    const members = ids
+      .map((_, n) => n)
+      .filter((n) => experimentsOf(n).some((e) => e.experiment === experiment));
+    return { exposed: members.length, members };
+  };
+  for (const experiment of ['split', 'landing-ai', 'signup-testimonials', 'paywall-price-us']) {
+    const { rows } = await readExperimentRows(stores, experiment, 1);
+    const { members } = expected(experiment);
+    const exposed = rows.arms.reduce((sum, arm) => sum + arm.exposed, 0);
+    expect(exposed).toBe(members.length);
   }
+  const split = (await readExperimentRows(stores, 'split', 1)).rows;
+  const sum = (field: 'reached_lookup' | 'signed_up' | 'purchased' | 'upsold' | 'declined') =>
+    split.arms.reduce((total, arm) => total + arm[field], 0);
+  expect(sum('reached_lookup')).toBe(VISITORS * 0.6);
+  expect(sum('purchased')).toBe(VISITORS / 20);
+  expect(sum('upsold')).toBe(VISITORS / 100);
+  expect(sum('declined')).toBe(VISITORS / 50);
+  // The consumer's leads came from the browser, after everything: every visitor signed up.
+  expect(sum('signed_up')).toBe(1000 + (VISITORS - 1000) * 0.3);
+  const refunded = split.arms.reduce((total, arm) => total + arm.refunded, 0);
+  expect(refunded).toBe(VISITORS / 200);
 
   vi.restoreAllMocks();
   console.log(
     JSON.stringify({
       experiment_shard_write_rate: {
-        exposures_per_s: perSecond(single.length, singleMs),
-        batched_exposures_per_s: perSecond(batched.length, batchedMs),
+        exposure_requests_per_s: perSecond(pages.length, exposureMs),
+        exposures_per_visitor: Number(
+          (pages.reduce((total, page) => total + page.length, 0) / VISITORS).toFixed(2),
+        ),
+        exposure_requests_per_visitor: Number((pages.length / VISITORS).toFixed(2)),
         outcome_updates_per_s: perSecond(outcomes.length, outcomeMs),
         consumer_events_per_s: perSecond(messages.length, consumerMs),
-        verified_purchases_per_s: perSecond(buyers.length, purchaseMs),
+        verified_purchases_per_s: perSecond(purchases.length, purchaseMs),
+        lifecycle_events_per_s: perSecond(events.length, eventMs),
       },
     }),
   );
@@ -133,8 +253,8 @@ it(`writes ${VISITORS} exposures, their outcomes and purchases exactly, and repo
 
 const IN_ONE_SHARD = 20_000;
 
-it(`measures what a visitor costs a shard's storage, over ${IN_ONE_SHARD} visitors in one`, {
-  timeout: 120_000,
+it(`measures what a visitor of five experiments costs a shard's storage, over ${IN_ONE_SHARD} in one`, {
+  timeout: 180_000,
 }, async () => {
   const shard = shardStub(stores, 0);
   const sizeBefore = await shard.databaseSize();
@@ -142,35 +262,21 @@ it(`measures what a visitor costs a shard's storage, over ${IN_ONE_SHARD} visito
   for (let from = 0; from < ids.length; from += 500) {
     const chunk = ids.slice(from, from + 500);
     // Spread over 60 days, as a running experiment's visitors are; each a first visit on their
-    // route (route_days), written with the exposure as the worker writes it.
-    const exposures = chunk.map((id, n) => ({
-      ...exposureOf(id, from + n),
-      at: (from + n) * 259_200,
-    }));
-    await shard.recordExposures(
+    // route (route_days), written with the exposures as the worker writes them.
+    const arrived = (n: number) => T0 + (from + n) * 259_200;
+    const exposures = chunk.flatMap((id, n) => exposuresOf(id, from + n, arrived(n)));
+    await shard.recordExperimentExposures(
       exposures,
-      exposures.map(({ visitorId, route, at }) => ({ visitorId, route: route ?? 'default', at })),
+      chunk.map((visitorId, n) => ({
+        visitorId,
+        route: segmentsOf(from + n).route,
+        at: arrived(n),
+      })),
     );
-    // A funnel's shape: 60% start the lookup, 30% sign up, 25% reach checkout, 5% buy.
-    await shard.recordOutcomes(
-      chunk.flatMap((id, n): Outcome[] => [
-        ...(n % 10 < 6 ? [{ visitorId: id, event: 'onboarding_start' as const }] : []),
-        ...(n % 10 < 3 ? [{ visitorId: id, event: 'lead' as const }] : []),
-        ...(n % 20 < 5 ? [{ visitorId: id, event: 'checkout_screen_load' as const }] : []),
-      ]),
-    );
-    await shard.recordPurchases(
-      chunk
-        .filter((_, n) => n % 20 === 0)
-        .map(
-          (id): ExperimentPurchase => ({
-            subscriptionId: `sub_${crypto.randomUUID()}`,
-            visitorId: id,
-            amountMinor: 699,
-            currency: 'USD',
-            at: 1,
-          }),
-        ),
+    await shard.recordOutcomes(chunk.flatMap((id, n) => outcomesOf(id, from + n, arrived(n))));
+    await shard.recordPurchases(chunk.flatMap((id, n) => purchasesOf(id, from + n, arrived(n))));
+    await shard.recordRevenueEvents(
+      chunk.flatMap((id, n) => revenueEventsOf(id, from + n, arrived(n))),
     );
   }
   const bytesPerVisitor = ((await shard.databaseSize()) - sizeBefore) / IN_ONE_SHARD;

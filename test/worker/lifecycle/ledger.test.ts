@@ -2,7 +2,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../shared/seeded-random';
-import type { RevenueEvent, SubscriptionEvent } from '../../../worker/lifecycle/apply';
+import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import type { SubscriptionEvent } from '../../../worker/lifecycle/apply';
 import {
   CLAIM_TIMEOUT_MS,
   EVENT_IDS_KEPT_MS,

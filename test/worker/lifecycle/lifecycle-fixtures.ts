@@ -8,7 +8,8 @@ import {
   type LifecycleEventBody,
 } from '../../../shared/api/lifecycle';
 import type { AppEnv } from '../../../worker/env';
-import type { ApplyRevenueEvents, RevenueEvent } from '../../../worker/lifecycle/apply';
+import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import type { ApplyRevenueEvents } from '../../../worker/lifecycle/apply';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { rememberBuyers } from '../../../worker/lifecycle/ledger-destination';

@@ -1,13 +1,13 @@
 import { logError } from '../../../shared/log';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/experiment-stores';
-import { isOutcomeEvent, recordOutcomes } from '../../experiments/outcomes';
+import { isOutcomeEvent, outcomeTime, recordOutcomes } from '../../experiments/outcomes';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 
 /**
- * Whether the event is an outcome the split test counts: a step event (onboarding_start, lead,
- * checkout_screen_load) from the visitor's own browser, i.e. posted with the userUuid cookie of
+ * Whether the event is an outcome the experiments count: a step event (onboarding_start, lead,
+ * checkout_screen_load, subs_purchase_failed) from the visitor's own browser, i.e. posted with the userUuid cookie of
  * the visitor it names. Anyone can post to `/e`, so a forger can at most mark their own row, and
  * never revenue: purchases count only as the server verified them (worker/purchases/).
  */
@@ -37,9 +37,15 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
         await Promise.all([
           recordOutcomes(
             stores,
-            messages.flatMap(({ event }) =>
+            messages.flatMap(({ event, context }) =>
               isOutcomeEvent(event.event_type)
-                ? [{ visitorId: event.device_id.toLowerCase(), event: event.event_type }]
+                ? [
+                    {
+                      visitorId: event.device_id.toLowerCase(),
+                      event: event.event_type,
+                      at: outcomeTime(event.time, context.received_at),
+                    },
+                  ]
                 : [],
             ),
           ),
