@@ -1,7 +1,9 @@
 import type { ExperimentResultsAnswer } from '../../shared/console-api';
+import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { describeError, type LogFields, logError, logLine, logWarning } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
 import { type Bindings, isDevelopment } from '../env';
+import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { alertMessage } from './alert-message';
 import { alertsDue } from './alert-rules';
 import {
@@ -32,8 +34,7 @@ export type ResultsReader = (
 export interface AlertsRun {
   /** The run's time, epoch ms: the cron's scheduled time, which the retry schedule counts in. */
   now: number;
-  /** Null until the results are connected (worker/alerts/results-reader.ts): claims nothing. */
-  readResults: ResultsReader | null;
+  readResults: ResultsReader;
 }
 
 export interface AlertsRunSummary {
@@ -52,6 +53,20 @@ const fieldsOf = (delivery: Delivery): LogFields => ({
   attempt: delivery.attempts,
 });
 
+/**
+ * The experiments whose alerts are looked for: the running and paused ones, and the split while
+ * it tests something (two variants or more), which is an experiment like any other.
+ */
+function watchedExperiments(config: FunnelConfig): [string, ExperimentDocument][] {
+  const watched = Object.entries(config.experiments.experiments).filter(
+    ([, experiment]) => experiment.status === 'running' || experiment.status === 'paused',
+  );
+  const split = experimentFromSplit(config.split);
+  return Object.keys(split.variants).length > 1
+    ? [[SPLIT_EXPERIMENT_ID, split], ...watched]
+    : watched;
+}
+
 /** Claims the alerts the live config's experiments call for; returns how many are new. */
 async function claimDueAlerts(
   env: Bindings,
@@ -62,8 +77,7 @@ async function claimDueAlerts(
 ): Promise<number> {
   let claimed = 0;
   const consoleUrl = env.CONSOLE_URL ? env.CONSOLE_URL : null;
-  for (const [id, experiment] of Object.entries(config.experiments.experiments)) {
-    if (experiment.status !== 'running' && experiment.status !== 'paused') continue;
+  for (const [id, experiment] of watchedExperiments(config)) {
     let results: ExperimentResultsAnswer | null;
     try {
       results = await readResults(config, id);
@@ -98,10 +112,6 @@ export async function runAlerts(
   if (webhook) {
     const refused = webhookAddressProblem(webhook, rules);
     if (refused !== null) logError('alerts_webhook_refused', { webhook, detail: refused });
-    else if (run.readResults === null)
-      logError('alerts_results_unavailable', {
-        detail: 'no results reader is connected (worker/alerts/results-reader.ts)',
-      });
     else summary.claimed = await claimDueAlerts(env, config, run.readResults, webhook, run.now);
   }
 

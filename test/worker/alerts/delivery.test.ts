@@ -54,6 +54,24 @@ describe('sent once', () => {
     ]);
   });
 
+  it('the split is watched too while it tests two flows, and not when it has one', async () => {
+    const twoFlows = {
+      ...CONFIG,
+      split: {
+        ...CONFIG.split,
+        variants: { ...CONFIG.split.variants, lp17ch17pr5: { weight: 1 } },
+      },
+    };
+    const splitSrm = readerOf({ split: resultsAnswer({ srmAlarm: true }) });
+    await runAt(NOW, splitSrm, CONFIG);
+    expect(hook.posts).toHaveLength(0);
+    await runAt(NOW, splitSrm, twoFlows);
+    expect(hook.posts).toHaveLength(1);
+    expect(hook.coded('alert_sent')).toEqual([
+      expect.objectContaining({ experiment: 'split', kind: 'srm' }),
+    ]);
+  });
+
   it('each alert is its own post: SRM and a guardrail of the same experiment', async () => {
     const both = readerOf({
       'pw-us': resultsAnswer({ srmAlarm: true, cheap: { declines: 'worse' } }),
