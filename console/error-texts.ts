@@ -17,6 +17,7 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
     'The worker did not understand what the console sent. Reload the page and try again.',
   unknown_version: 'That version does not exist. Reload the page to see the history as it is.',
   unknown_variant: 'That variant does not exist in the live config.',
+  unknown_experiment: 'That experiment does not exist in the live config. Reload the page.',
   unknown_route: 'That preview link has expired. Test the visitor again for a new one.',
   config_store_failed:
     'The config store could not be reached; nothing was published. Try again in a minute.',

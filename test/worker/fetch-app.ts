@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { type AppOptions, createApp } from '../../worker/app';
+import type { CONFIG_KEYS } from '../../worker/config/load';
 import { developmentKit } from '../../worker/dev/kit';
 import { recordingQueue } from './collector/recording-queue';
 
@@ -56,6 +57,6 @@ export function setCookies(response: Response): Map<string, string> {
   );
 }
 
-export function putConfig(key: 'split' | 'flows' | 'routing', value: unknown): Promise<void> {
+export function putConfig(key: keyof typeof CONFIG_KEYS, value: unknown): Promise<void> {
   return env.FUNNEL_CONFIG.put(key, typeof value === 'string' ? value : JSON.stringify(value));
 }

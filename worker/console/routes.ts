@@ -9,7 +9,12 @@ import type {
   ScreenChoice,
   VersionsAnswer,
 } from '../../shared/console-api';
-import { CONSOLE_API, CONSOLE_PREVIEW_PATH, CONSOLE_RESULTS_PATH } from '../../shared/console-api';
+import {
+  CONSOLE_API,
+  CONSOLE_EXPERIMENTS_PATH,
+  CONSOLE_PREVIEW_PATH,
+  CONSOLE_RESULTS_PATH,
+} from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
 import { isJsonRequest, readJsonBody } from '../api/json-body';
@@ -29,6 +34,7 @@ import type { AppEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { type AccessKeys, consoleAccess } from './access';
 import { consoleError } from './errors';
+import { experimentResultsRoutes } from './experiment-results-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
 import { resultsRoutes } from './results-route';
@@ -248,6 +254,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
 
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
+  app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
   app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
 
   // Behind the Access check like every console call: only marketers get a preview cookie.

@@ -1,4 +1,9 @@
-import type { ResultsAnswer } from '../../shared/console-api';
+import type {
+  MetricResult,
+  ResultsAnswer,
+  SegmentResults,
+  VariantResults,
+} from '../../shared/console-api';
 
 /**
  * The results of a phase as CSV for a spreadsheet (GET /console/api/results?format=csv): one
@@ -47,7 +52,14 @@ function field(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function resultsCsv(answer: ResultsAnswer): string {
+/** What the CSV reads of an answer: the split's results and one experiment's alike. */
+type CsvAnswer = Pick<ResultsAnswer, 'phase' | 'sampleRatio'> & {
+  variants: readonly (Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
+    metrics: readonly (Omit<MetricResult, 'metric'> & { metric: string })[];
+  })[];
+};
+
+export function resultsCsv(answer: CsvAnswer): string {
   const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
   for (const variant of answer.variants) {
     for (const metric of variant.metrics) {
@@ -73,6 +85,46 @@ export function resultsCsv(answer: ResultsAnswer): string {
         answer.sampleRatio.pValue,
         answer.sampleRatio.alarm,
       ]);
+    }
+  }
+  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}
+
+export const SEGMENT_CSV_COLUMNS = [
+  'phase',
+  'segment',
+  'level',
+  'variant',
+  'exposed',
+  'metric',
+  'mean',
+  'relative_lift',
+  'relative_lower',
+  'relative_upper',
+] as const;
+
+/**
+ * A segment's view as CSV (`?segment=…&format=csv`): one row per level, variant and metric, the
+ * levels the console shows and no others, their intervals as corrected for the levels shown.
+ */
+export function segmentCsv(phase: number, segment: SegmentResults): string {
+  const rows: Cell[][] = [[...SEGMENT_CSV_COLUMNS]];
+  for (const level of segment.levels) {
+    for (const variant of level.variants) {
+      for (const metric of variant.metrics) {
+        rows.push([
+          phase,
+          segment.dimension,
+          level.level,
+          variant.variant,
+          variant.exposed,
+          metric.metric,
+          metric.mean,
+          metric.relativeLift,
+          metric.relativeInterval?.lower ?? null,
+          metric.relativeInterval?.upper ?? null,
+        ]);
+      }
     }
   }
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');

@@ -14,19 +14,27 @@ function utcDay(at: number): string {
 
 /**
  * The first visits each route took over the last ROUTE_VISIT_DAYS UTC days up to `now`'s, every
- * shard's added: each shard asked once, in parallel, for a few rows per route. Exact counts: a
- * shard that fails fails the whole read, never a partial sum. EVENTS_DB is not read: a new
- * visitor always lives in a shard.
+ * shard's added (routeVisitsBetween). EVENTS_DB is not read: a new visitor always lives in a shard.
  */
-export async function readRouteVisits(
+export function readRouteVisits(stores: ExperimentStores, now: number): Promise<RouteVisitsAnswer> {
+  return routeVisitsBetween(stores, now - (ROUTE_VISIT_DAYS - 1) * DAY_MS, now);
+}
+
+/**
+ * The first visits each route took from the UTC day of `from` to that of `to`, both included:
+ * each shard asked once, in parallel, for a few rows per route and day. Exact counts: a shard
+ * that fails fails the whole read, never a partial sum.
+ */
+export async function routeVisitsBetween(
   stores: ExperimentStores,
-  now: number,
+  from: number,
+  to: number,
 ): Promise<RouteVisitsAnswer> {
-  const to = utcDay(now);
-  const from = utcDay(now - (ROUTE_VISIT_DAYS - 1) * DAY_MS);
+  const first = utcDay(from);
+  const last = utcDay(to);
   const parts = await Promise.all(
     Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) =>
-      shardStub(stores, index).routeVisits(from, to),
+      shardStub(stores, index).routeVisits(first, last),
     ),
   );
   const visits: Record<string, number> = {};
@@ -35,5 +43,6 @@ export async function readRouteVisits(
     visits[row.route] = (visits[row.route] ?? 0) + row.visits;
     total += row.visits;
   }
-  return { days: ROUTE_VISIT_DAYS, visits, total };
+  const days = Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1;
+  return { days, visits, total };
 }

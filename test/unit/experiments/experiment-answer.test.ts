@@ -329,6 +329,8 @@ describe('a segment view', () => {
     reached_checkout: exposed,
     purchased,
     upsold: 0,
+    declined: 0,
+    refunded: 0,
   });
 
   function withSegments(segments: SegmentRow[]) {

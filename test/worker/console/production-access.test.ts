@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CONSOLE_API,
+  CONSOLE_EXPERIMENTS_PATH,
   CONSOLE_PREVIEW_PATH,
   CONSOLE_RESULTS_PATH,
 } from '../../../shared/console-api';
@@ -54,6 +55,7 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['GET', CONSOLE_API.versions],
   ['GET', CONSOLE_RESULTS_PATH],
   ['GET', CONSOLE_API.routeVisits],
+  ['GET', `${CONSOLE_EXPERIMENTS_PATH}/split/results`],
   ['POST', CONSOLE_API.check, { base: null, document: DOCUMENT }],
   ['POST', CONSOLE_API.publish, { base: null, document: DOCUMENT, note: 'around Access' }],
   ['POST', CONSOLE_API.rollback, { base: null, seq: 1 }],

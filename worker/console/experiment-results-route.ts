@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { describeError, logError } from '../../shared/log';
+import type { AppEnv } from '../env';
+import { experimentResults } from '../experiments/experiment-results';
+import { SEGMENT_DIMENSIONS, type SegmentDimension } from '../experiments/phase-rows';
+import { resultsCsv, segmentCsv } from '../experiments/results-csv';
+import { consoleError } from './errors';
+
+/**
+ * GET /console/api/experiments/{id}/results (CONSOLE_EXPERIMENTS_PATH), mounted in the console's
+ * app behind its Access check and its `Cache-Control: no-store`: one experiment's results in its
+ * live phase, `?phase=N` an earlier one, `?segment=country` with a segment's view, `?format=csv`
+ * the same numbers as a CSV download.
+ */
+
+/** An experiment id as the config allows it (worker/routing/schema.ts slug). */
+const EXPERIMENT_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
+/** A phase as written in a query: a positive whole number, no sign, no leading zero. */
+const PHASE = /^[1-9][0-9]{0,8}$/;
+
+interface ResultsQuery {
+  phase: number | undefined;
+  segment: SegmentDimension | undefined;
+  format: 'json' | 'csv';
+}
+
+function isSegment(value: string): value is SegmentDimension {
+  return (SEGMENT_DIMENSIONS as readonly string[]).includes(value);
+}
+
+/** The query, or null when it is not one this route answers. */
+function parseQuery(query: Record<string, string>): ResultsQuery | null {
+  const { phase, segment, format, ...rest } = query;
+  if (Object.keys(rest).length > 0) return null;
+  if (phase !== undefined && !PHASE.test(phase)) return null;
+  if (segment !== undefined && !isSegment(segment)) return null;
+  if (format !== undefined && format !== 'json' && format !== 'csv') return null;
+  return {
+    phase: phase === undefined ? undefined : Number(phase),
+    segment,
+    format: format === 'csv' ? 'csv' : 'json',
+  };
+}
+
+export function experimentResultsRoutes(options: { now: () => number }) {
+  const routes = new Hono<AppEnv>();
+
+  routes.onError((error, c) => {
+    logError('results_failed', { path: c.req.path, detail: describeError(error) });
+    return consoleError(c, 503, 'config_store_failed');
+  });
+
+  routes.get('/:id/results', async (c) => {
+    const id = c.req.param('id');
+    if (!EXPERIMENT_ID.test(id)) return consoleError(c, 404, 'unknown_experiment');
+    const query = parseQuery(c.req.query());
+    if (query === null) return consoleError(c, 400, 'bad_request');
+    const answer = await experimentResults(c.env, c.get('config'), id, {
+      ...(query.phase === undefined ? {} : { phase: query.phase }),
+      ...(query.segment === undefined ? {} : { segment: query.segment }),
+      now: options.now(),
+    });
+    if (answer === null) return consoleError(c, 404, 'unknown_experiment');
+    if (query.format === 'csv') {
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      const name = `results-${id}-phase-${answer.phase}${answer.segment ? `-${answer.segment.dimension}` : ''}`;
+      c.header('Content-Disposition', `attachment; filename="${name}.csv"`);
+      return c.body(answer.segment ? segmentCsv(answer.phase, answer.segment) : resultsCsv(answer));
+    }
+    return c.json(answer);
+  });
+
+  return routes;
+}
