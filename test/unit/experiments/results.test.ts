@@ -8,11 +8,7 @@ import {
   DEFAULT_PLANNED_PER_ARM,
   designOf,
 } from '../../../worker/experiments/results';
-import {
-  checkSampleRatio,
-  compareToControl,
-  judgeVariant,
-} from '../../../worker/experiments/statistics';
+import { compareToControl, judgeVariant } from '../../../worker/experiments/statistics';
 import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/totals';
 
 /** The results answer of a phase from given totals (worker/experiments/results.ts). */
