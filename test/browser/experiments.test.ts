@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONSOLE_EXPERIMENTS_PATH, type ExperimentResultsAnswer } from '../../shared/console-api';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
 import { parsePins } from '../../worker/experiments/pins';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
@@ -47,6 +48,8 @@ const PRICE_TEST: ExperimentDocument = {
   },
 };
 
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const INSTAGRAM_IOS = IN_APP_USER_AGENTS.instagram.ios[0] ?? '';
 const AI_TITLE = 'AI-powered phone location';
 const CLASSIC_TITLE = 'Find out where your loved ones are';
@@ -133,6 +136,65 @@ describe('two experiments in two layers, in Chromium', () => {
     ]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe('counting, in Chromium', () => {
+  /** The experiment's results as the console reads them from the worker. */
+  async function resultsOf(id: string): Promise<ExperimentResultsAnswer> {
+    const response = await fetch(
+      new URL(`${CONSOLE_EXPERIMENTS_PATH}/${id}/results`, session.worker.url),
+    );
+    expect(response.status).toBe(200);
+    return (await response.json()) as ExperimentResultsAnswer;
+  }
+
+  it('a paywall price test counts only the visitors who reach the paywall', async () => {
+    // Fresh ids: the counts are the worker's, kept across this file's tests.
+    const suffix = Date.now().toString(36);
+    const landing = `lp-count-${suffix}`;
+    const price = `pw-count-${suffix}`;
+    await putExperiments({
+      [landing]: { ...LANDING_TEST, seed: landing },
+      [price]: { ...PRICE_TEST, seed: price },
+    });
+    // One visitor stops at the sign-up, one goes on to the checkout; people, as their browser
+    // says (headless Chromium's own user agent is counted as a bot, apart).
+    for (const goesOn of [false, true]) {
+      const { context, page, problems } = await session.newVisitor({
+        reducedMotion: 'reduce',
+        userAgent: DESKTOP_CHROME,
+      });
+      await page.goto('/');
+      await interactive(page);
+      await page.locator('input[type="tel"]').fill('415 555 2671');
+      await page.locator('#continue-button').click();
+      await arriveAt(page, '/searching');
+      await page.locator('#continue-button:not([disabled])').click({ timeout: 30_000 });
+      await arriveAt(page, '/signup');
+      if (goesOn) {
+        await submitEmail(page, uniqueEmail('counted'));
+        await arriveAt(page, '/checkout_v3_tr');
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    // Exposures are written after each answer: the landing test counts both, the price test one.
+    await expect
+      .poll(async () => (await resultsOf(landing)).reach.exposed, { timeout: 15_000 })
+      .toBe(2);
+    await expect
+      .poll(async () => (await resultsOf(price)).reach.exposed, { timeout: 15_000 })
+      .toBe(1);
+    const answer = await resultsOf(price);
+    expect(answer.triggers).toEqual([{ route: 'default', screen: 'checkout_v3_tr' }]);
+    expect(answer.metricsShown[0]).toBe('checkout');
+    expect(
+      answer.variants.map((variant) => [variant.variant, variant.exposed, variant.bots]),
+    ).toEqual([
+      ['current', 0, 0],
+      ['cheap', 1, 0],
+    ]);
   });
 });
 
