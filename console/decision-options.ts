@@ -9,7 +9,7 @@ import type {
   ExperimentDocument,
   ExperimentMetric,
 } from '../shared/experiments';
-import { liftText, METRIC_NAMES, verdictWord } from './result-texts';
+import { countText, liftText, METRIC_NAMES, verdictWord } from './result-texts';
 
 /**
  * The choices of the decision that ends an experiment, each with the verdict behind it, and the
@@ -64,7 +64,7 @@ function evidenceText(
   const on = `on ${METRIC_NAMES[metric]}`;
   if (answer === null) return `No results could be read: no verdict ${on}.`;
   if (answer.awaitingMatureSample)
-    return `No verdict ${on}: the mature sample has not reached ${answer.plannedPerArm} per variant.`;
+    return `No verdict ${on}: the mature sample has not reached ${countText(answer.plannedPerArm)} per variant.`;
   if (variant === null) {
     const winners = answer.variants.filter(
       (v) => !v.control && verdictOf(answer, v.variant, metric) === 'better',

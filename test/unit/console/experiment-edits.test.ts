@@ -163,7 +163,7 @@ describe('the decision', () => {
     expect(evidence.verdict).toBeNull();
     expect(reasonNeeded(evidence, 'b')).toBe('Variant b did not win: say why it ships anyway.');
     expect(decisionOptions(experiment, priceResults(), null)[1]!.evidence).toBe(
-      'No verdict on Mature net revenue per visitor: the mature sample has not reached 5000 per variant.',
+      'No verdict on Mature net revenue per visitor: the mature sample has not reached 5,000 per variant.',
     );
   });
 
