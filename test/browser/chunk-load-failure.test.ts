@@ -86,8 +86,15 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     const { alert, reload } = failure(page);
     // checkoutVisitor waited for the page to be interactive: every other island has hydrated.
     expect(await unhydratedIslands(page)).toEqual(['CheckoutPayment']);
-    // Tried twice, the second time under a URL the page's module map has not seen fail.
-    expect(asked).toEqual(['', '?retry=1']);
+    // Tried twice, the second time under a URL the page's module map has not seen fail. The
+    // page's modulepreload of the file fails first; Chromium 156 then asks again for the import
+    // itself (earlier versions took the preload's failure for it), so the plain URL is asked for
+    // once or twice, and the retry once, last.
+    const tries = asked.length;
+    expect(asked.at(-1)).toBe('?retry=1');
+    expect(asked.slice(0, -1)).toSatisfy(
+      (plain: string[]) => plain.length >= 1 && plain.length <= 2 && plain.every((q) => q === ''),
+    );
     expect(await alert.textContent()).toBe(MESSAGE);
     expect(await reload.isVisible()).toBe(true);
     // The card form is gone with its Pay: nothing on the page pretends to take the payment.
@@ -102,7 +109,8 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     await reload.focus();
     await page.keyboard.press('Enter');
     await typeTestCard(page, '4242 4242 4242 4242');
-    expect(asked).toEqual(['', '?retry=1', '?retry=2']);
+    // Reload asks under a URL not yet seen, once.
+    expect(asked.slice(tries)).toEqual(['?retry=2']);
     // Hydrated where it was, not by reloading the page.
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     expect(await unhydratedIslands(page)).toEqual([]);
