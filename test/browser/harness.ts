@@ -13,7 +13,7 @@ import { VisitorPool } from './visitor-pool';
 
 export type VisitorOptions = Pick<
   BrowserContextOptions,
-  'javaScriptEnabled' | 'locale' | 'reducedMotion' | 'viewport'
+  'javaScriptEnabled' | 'locale' | 'reducedMotion' | 'userAgent' | 'viewport'
 > & {
   /**
    * A browser that has never loaded the site, its HTTP cache empty: for what a first visit
