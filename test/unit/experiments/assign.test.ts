@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chiSquareUpperTail } from '../../../shared/statistics/distributions';
 import {
   hashShare,
   inCoverage,
@@ -7,7 +8,7 @@ import {
   pickedShares,
   pickVariant,
 } from '../../../worker/experiments/assign';
-import { checkSampleRatio, chiSquareUpperTail } from '../../../worker/experiments/statistics';
+import { checkSampleRatio } from '../../../worker/experiments/statistics';
 import { fnv1a } from '../../../worker/experiments/visitor-shard';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { plannedVisitorsPerArm } from '../../../shared/statistics/planned-sample';
 import {
   type ArmCounts,
   compareToControl,
   judgeVariant,
   type Look,
-  plannedVisitorsPerArm,
 } from '../../../worker/experiments/statistics';
 import { arrivalsPerLook, binomial, mulberry32, type Random } from './simulation';
 

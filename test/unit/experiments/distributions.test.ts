@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   chiSquareUpperTail,
+  normalCdf,
+  normalQuantile,
+} from '../../../shared/statistics/distributions';
+import {
   logNormalMixture,
   mixtureRho,
-  normalCdf,
   normalMixtureBound,
-  normalQuantile,
-} from '../../../worker/experiments/statistics';
+} from '../../../shared/statistics/normal-mixture';
 import { binomial, mulberry32 } from './simulation';
 
 /** |actual − expected| within `digits` significant digits of expected. */
