@@ -24,6 +24,7 @@ import { addExperiment } from '../stores/draft';
 import { $experimentsStatus, EXPERIMENTS_STATUS_ID } from '../stores/experiments';
 import { $routeVisits } from '../stores/traffic';
 import { ChangePicker } from './ChangePicker';
+import { PlannedSample } from './PlannedSample';
 
 const percentText = (share: number) => `${Math.round(share * 1000) / 10}`;
 
@@ -383,6 +384,7 @@ export function CreateExperiment({
           {line('planned')}
         </div>
       </div>
+      <PlannedSample onPlan={(plannedPerArm) => update({ plannedPerArm })} />
       {form.preset === 'price' ? (
         <p className="muted">
           A price test is decided on mature net revenue: revenue after renewals, refunds and

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { plannedVisitorsPerArm } from '../../shared/statistics/planned-sample';
+import { countText } from '../result-texts';
+
+/**
+ * The visitors per variant a conversion test needs to find the smallest lift worth finding, at
+ * 80% power and the results' own always-valid α (shared/statistics/planned-sample.ts), or null
+ * when the rates make no test: a rate of 0 or 100%, no lift, or a variant rate past 100%.
+ */
+export function sampleFor(ratePercent: number, liftPercent: number): number | null {
+  const rate = ratePercent / 100;
+  const lift = liftPercent / 100;
+  if (!(rate > 0 && rate < 1 && lift > 0 && rate * (1 + lift) < 1)) return null;
+  return plannedVisitorsPerArm({ baselineRate: rate, relativeLift: lift });
+}
+
+/**
+ * Works out the planned sample from what a marketer knows: today's rate of the metric and the
+ * smallest lift worth acting on. The number goes into the plan only when they choose it.
+ */
+export function PlannedSample({ onPlan }: { onPlan: (perArm: number) => void }) {
+  const id = useId();
+  const [rate, setRate] = useState(5);
+  const [lift, setLift] = useState(20);
+  const sample = sampleFor(rate, lift);
+  return (
+    <fieldset className="block planned-sample">
+      <legend>Work out the planned sample</legend>
+      <div className="row__fields">
+        <div className="field">
+          <label htmlFor={`${id}-rate`}>Conversion rate now (%)</label>
+          <input
+            id={`${id}-rate`}
+            className="input input--number"
+            type="number"
+            min={0.1}
+            max={99}
+            step={0.1}
+            value={rate}
+            onChange={(event) => setRate(Number(event.target.value))}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-lift`}>Smallest lift worth finding (%)</label>
+          <input
+            id={`${id}-lift`}
+            className="input input--number"
+            type="number"
+            min={1}
+            step={1}
+            value={lift}
+            onChange={(event) => setLift(Number(event.target.value))}
+          />
+        </div>
+      </div>
+      <p aria-live="polite">
+        {sample === null ? (
+          'Enter a rate between 0 and 100% and a lift that keeps it below 100%.'
+        ) : (
+          <>
+            To find a {lift}% lift on a {rate}% rate 8 times in 10, with the results’ daily looks:{' '}
+            <strong>{countText(sample)}</strong> visitors per variant. Revenue varies more between
+            visitors than a conversion does: plan a price test for more.{' '}
+            <button type="button" className="button" onClick={() => onPlan(sample)}>
+              Plan for {countText(sample)} per variant
+            </button>
+          </>
+        )}
+      </p>
+    </fieldset>
+  );
+}
