@@ -4,11 +4,13 @@ import type {
   ExperimentResultMetric,
   ExperimentResultsAnswer,
   ExperimentVariantResults,
+  SegmentDimension,
   SegmentResults,
 } from '../../shared/console-api';
-import { type DailyLook, dailyLooks, sampleAt } from './daily-looks';
+import { type DailyLook, dailyLooks } from './daily-looks';
 import { type ExperimentDays, experimentDays } from './experiment-days';
 import type { ExperimentDesign } from './experiment-design';
+import { judgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import type {
   ArmRow,
@@ -17,7 +19,6 @@ import type {
   ExperimentDayRow,
   ExperimentPhaseRows,
   RevenueRow,
-  SegmentDimension,
 } from './phase-rows';
 import { segmentResults } from './segment-results';
 import { checkSampleRatio, judgeVariant, type Verdict } from './statistics';
@@ -291,23 +292,17 @@ export function buildExperimentResults(input: {
         verdict: null,
       };
       if (isControl) return result;
-      const { comparison, verdict } = judgeVariant({
-        control: counts(design.control),
-        variant: own,
+      const judged = judgedMetric({
+        control: { key: design.control, counts: counts(design.control) },
+        variant: { key: variant, counts: own },
+        looks,
         plannedPerArm: design.plannedPerArm,
         srmAlarm: check.alarm,
-        earlierLooks: looks.map((look) => ({
-          control: sampleAt(look, design.control),
-          variant: sampleAt(look, variant),
-        })),
       });
+      const { verdict } = judged;
       return {
         ...result,
-        absoluteLift: comparison?.absoluteLift ?? null,
-        absoluteInterval: comparison?.absoluteInterval ?? null,
-        relativeLift: comparison?.relativeLift ?? null,
-        relativeInterval: comparison?.relativeInterval ?? null,
-        pValue: comparison?.pValue ?? null,
+        ...judged,
         // A price test judged before its revenue matured would pick the cheapest intro.
         verdict: awaitingMatureSample && verdict !== 'withheld_srm' ? 'not_enough_data' : verdict,
       };

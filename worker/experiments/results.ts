@@ -7,10 +7,11 @@ import {
 } from '../../shared/console-api';
 import type { SplitConfig } from '../config/schema';
 import { pickedShares } from './assign';
-import { dailyLooks, sampleAt } from './daily-looks';
+import { dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
+import { judgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
-import { checkSampleRatio, judgeVariant } from './statistics';
+import { checkSampleRatio } from './statistics';
 import type { ArmTotals, ExperimentTotals, MetricCounts } from './totals';
 
 /**
@@ -145,25 +146,15 @@ export function buildResults(input: {
         verdict: null,
       };
       if (isControl) return result;
-      const { comparison, verdict } = judgeVariant({
-        control: countsOf(design.control, metric),
-        variant: counts,
-        plannedPerArm: design.plannedPerArm,
-        srmAlarm: check.alarm,
-        // The days add up to the totals, so the last day repeats the totals' look: harmless.
-        earlierLooks: (looksOf.get(metric) ?? []).map((look) => ({
-          control: sampleAt(look, design.control),
-          variant: sampleAt(look, variant),
-        })),
-      });
       return {
         ...result,
-        absoluteLift: comparison?.absoluteLift ?? null,
-        absoluteInterval: comparison?.absoluteInterval ?? null,
-        relativeLift: comparison?.relativeLift ?? null,
-        relativeInterval: comparison?.relativeInterval ?? null,
-        pValue: comparison?.pValue ?? null,
-        verdict,
+        ...judgedMetric({
+          control: { key: design.control, counts: countsOf(design.control, metric) },
+          variant: { key: variant, counts },
+          looks: looksOf.get(metric) ?? [],
+          plannedPerArm: design.plannedPerArm,
+          srmAlarm: check.alarm,
+        }),
       };
     });
     const otherRevenue = Object.fromEntries(
