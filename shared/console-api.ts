@@ -5,7 +5,7 @@
  * worker it is served by answers.
  */
 
-import type { ExperimentsDocument } from './experiments';
+import { EXPERIMENT_METRICS, type ExperimentMetric, type ExperimentsDocument } from './experiments';
 import type { RoutingDocument } from './routing';
 
 /** Where the console's JSON calls live. */
@@ -349,18 +349,9 @@ export interface RouteVisitsAnswer {
  */
 export const CONSOLE_EXPERIMENTS_PATH = '/console/api/experiments';
 
-/** The metrics an experiment's results read (shared/experiments.ts ExperimentMetric), in funnel order. */
-export const EXPERIMENT_RESULT_METRICS = [
-  'lookup',
-  'signup',
-  'checkout',
-  'purchase',
-  'revenue',
-  'upsell',
-  'net_revenue',
-  'mature_revenue',
-] as const;
-export type ExperimentResultMetric = (typeof EXPERIMENT_RESULT_METRICS)[number];
+/** The metrics an experiment's results read, in funnel order: those of shared/experiments.ts. */
+export const EXPERIMENT_RESULT_METRICS = EXPERIMENT_METRICS;
+export type ExperimentResultMetric = ExperimentMetric;
 
 export interface ExperimentMetricResult extends Omit<MetricResult, 'metric'> {
   metric: ExperimentResultMetric;
@@ -387,6 +378,17 @@ export interface ExperimentGuardrail {
   verdict: ResultVerdict | null;
 }
 
+/** The segments an exposure is captured with, in the console's order. */
+export const SEGMENT_DIMENSIONS = [
+  'country',
+  'source',
+  'platform',
+  'in_app',
+  'language',
+  'route',
+] as const;
+export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];
+
 /** One level of a segment, for each variant: only levels with ≥ 100 exposed in every arm. */
 export interface SegmentLevelResults {
   level: string;
@@ -404,7 +406,7 @@ export interface SegmentLevelResults {
 }
 
 export interface SegmentResults {
-  dimension: string;
+  dimension: SegmentDimension;
   /** "segments find ideas and bugs; confirm a segment winner with a test aimed at it". */
   caution: string;
   levels: SegmentLevelResults[];

@@ -1,8 +1,10 @@
 import { useId } from 'react';
-import type {
-  ExperimentGuardrail,
-  ExperimentResultsAnswer,
-  ExperimentVariantResults,
+import {
+  type ExperimentGuardrail,
+  type ExperimentResultsAnswer,
+  type ExperimentVariantResults,
+  SEGMENT_DIMENSIONS,
+  type SegmentDimension,
 } from '../../shared/console-api';
 import { experimentResultsUrl } from '../api';
 import { countText, liftText, METRIC_NAMES, percentText, verdictWord } from '../result-texts';
@@ -10,15 +12,11 @@ import { MetricTable } from '../results/MetricTable';
 import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
 import { useStore } from '../stores/atom';
-import {
-  $experimentResults,
-  loadExperimentResults,
-  SEGMENT_DIMENSIONS,
-} from '../stores/experiments';
+import { $experimentResults, loadExperimentResults } from '../stores/experiments';
 import { timeText } from '../time-text';
 import { SegmentView } from './SegmentView';
 
-const SEGMENT_LABELS: Record<(typeof SEGMENT_DIMENSIONS)[number], string> = {
+const SEGMENT_LABELS: Record<SegmentDimension, string> = {
   country: 'Country',
   source: 'Source',
   platform: 'Platform',

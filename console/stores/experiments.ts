@@ -8,16 +8,6 @@ import { atom } from './atom';
  * last status change or decision did, for its status line.
  */
 
-/** The segment dimensions a result can be split by (shared/console-api.ts SegmentResults). */
-export const SEGMENT_DIMENSIONS = [
-  'country',
-  'source',
-  'platform',
-  'in_app',
-  'language',
-  'route',
-] as const;
-
 export interface ExperimentResultsView extends ExperimentResultsQuery {
   /** The experiment shown; null: none picked. */
   id: string | null;

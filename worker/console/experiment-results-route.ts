@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
+import { SEGMENT_DIMENSIONS, type SegmentDimension } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
 import { experimentResults } from '../experiments/experiment-results';
-import { SEGMENT_DIMENSIONS, type SegmentDimension } from '../experiments/phase-rows';
 import { resultsCsv, segmentCsv } from '../experiments/results-csv';
 import { consoleError } from './errors';
 

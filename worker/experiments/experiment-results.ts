@@ -1,4 +1,4 @@
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
+import type { ExperimentResultsAnswer, SegmentDimension } from '../../shared/console-api';
 import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { logError } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
@@ -10,7 +10,6 @@ import { experimentTriggers } from './config/triggers';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
 import { experimentStores, readExperimentRows } from './experiment-stores';
-import type { SegmentDimension } from './phase-rows';
 import { routeVisitsBetween } from './route-visits';
 
 /**

@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { SegmentDimension } from '../../shared/console-api';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { Bindings } from '../env';
 import {
@@ -43,7 +44,6 @@ import {
   type ExperimentDayRow,
   type ExperimentPhaseRows,
   type RevenueRow,
-  type SegmentDimension,
   type SegmentRow,
   splitRowsAsExperimentRows,
 } from './phase-rows';

@@ -1,3 +1,4 @@
+import type { SegmentDimension } from '../../shared/console-api';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { ExperimentShard } from './experiment-shard';
 import {
@@ -17,7 +18,6 @@ import {
   type ExperimentPhaseRows,
   type PhaseRows,
   type RevenueRow,
-  type SegmentDimension,
   splitRowsAsExperimentRows,
 } from './phase-rows';
 import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from './visitor-shard';

@@ -1,3 +1,5 @@
+import type { SegmentDimension } from '../../shared/console-api';
+
 /**
  * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
  * experiment_day_revenue): counts and histograms that add. Every shard holds its own visitors'
@@ -89,17 +91,6 @@ export function addPhases(parts: readonly (readonly number[])[]): number[] {
 
 // ---------------------------------------------------------------------------------------------
 // Every experiment of the `experiments` section (shared/experiments.ts), the split included
-
-/** The segments an exposure is captured with, in the console's order. */
-export const SEGMENT_DIMENSIONS = [
-  'country',
-  'source',
-  'platform',
-  'in_app',
-  'language',
-  'route',
-] as const;
-export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];
 
 /**
  * An arm's counts in one experiment: ArmRow, plus the visitors who after exposure bought an

@@ -1,9 +1,10 @@
 import type {
   ExperimentResultMetric,
+  SegmentDimension,
   SegmentLevelResults,
   SegmentResults,
 } from '../../shared/console-api';
-import type { SegmentDimension, SegmentRow } from './phase-rows';
+import type { SegmentRow } from './phase-rows';
 import { compareToControl } from './statistics';
 
 /**
