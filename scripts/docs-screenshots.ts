@@ -4,12 +4,14 @@ import { chromium, type Page } from 'playwright-core';
 import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/console-api';
 import { startBuiltWorker } from './built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium';
+import { photographJourney } from './docs-journey';
 
 /**
- * `npm run docs:screenshots`: the pictures of docs/, made, never pasted. Starts the built
- * development worker (npm run build first), publishes an example config through the console's
- * own API, sends a few visitors through the routes so the map has counts, and photographs the
- * console's areas into docs/images/. Nothing in the pictures is edited by hand.
+ * `npm run docs:screenshots`: the pictures of README.md and docs/, made, never pasted. Starts the
+ * built development worker (npm run build first), walks one visitor through the funnel for the
+ * README's journey (docs-journey.ts), publishes an example config through the console's own API,
+ * sends a few visitors through the routes so the map has counts, and photographs the console's
+ * areas into docs/images/. Nothing in the pictures is edited by hand.
  */
 
 const IMAGES = fileURLToPath(new URL('../docs/images/', import.meta.url));
@@ -19,10 +21,15 @@ const PHONE =
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
-/** The routes of docs/routes.md's example, on top of what is live. */
+/** A split of two variants and the routes of docs/routes.md's example, on top of what is live. */
 function exampleDocument(live: ConfigDocument): ConfigDocument {
   return {
     ...live,
+    // Two variants, so the results page has a comparison to show.
+    split: {
+      ...live.split,
+      variants: { default: { weight: 50 }, lp11ch8: { weight: 50 } },
+    },
     routing: {
       version: 'docs',
       audiences: {
@@ -130,7 +137,7 @@ async function sendVisitors(origin: string): Promise<void> {
   const visits: Promise<unknown>[] = [];
   for (let i = 0; i < 7; i++)
     visits.push(visit(`?ttclid=E.C.P.${i}&utm_source=tiktok`, 'DE', PHONE));
-  for (let i = 0; i < 12; i++) visits.push(visit('', 'US', DESKTOP));
+  for (let i = 0; i < 40; i++) visits.push(visit('', 'US', DESKTOP));
   await Promise.all(visits);
 }
 
@@ -142,6 +149,7 @@ async function main(): Promise<void> {
     args: CHROMIUM_FLAGS,
   });
   try {
+    await photographJourney(browser, worker.url.origin, IMAGES);
     const page = await browser.newPage({
       baseURL: worker.url.href,
       viewport: { width: 1100, height: 900 },
@@ -154,6 +162,12 @@ async function main(): Promise<void> {
     await sendVisitors(worker.url.origin);
     await page.reload();
     await traffic.getByRole('article', { name: /tiktok_dach/ }).waitFor();
+
+    await page.locator('#overview').screenshot({ path: `${IMAGES}console-overview.png` });
+    const results = page.locator('#results');
+    await results.scrollIntoViewIfNeeded();
+    await results.locator('.result-card').first().waitFor();
+    await results.screenshot({ path: `${IMAGES}console-results.png` });
 
     const block = (heading: string) =>
       traffic.locator('.block', { has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -192,7 +206,7 @@ async function main(): Promise<void> {
     await decision.getByLabel('Reason (required)').waitFor();
     await decision.screenshot({ path: `${IMAGES}console-experiment-decision.png` });
     console.log(
-      `wrote console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* to ${IMAGES}`,
+      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* to ${IMAGES}`,
     );
   } finally {
     await browser.close();

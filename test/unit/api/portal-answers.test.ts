@@ -11,8 +11,8 @@ import { CANONICAL_ANSWERS, LOOKED_UP, withField } from './portal-answer-samples
 /**
  * Every field of every answer the worker reads from the product API (SPEC.md §7), with its rule:
  * required (the answer is refused without it) or optional (and what the browser gets without
- * it), and the forms a real API may send it in that are taken. The README's table "The product
- * API's answers, field by field" says the same; the last test here holds the two together.
+ * it), and the forms a real API may send it in that are taken. The table "The product API's
+ * answers, field by field" of docs/product-api.md says the same (portal-answers-docs.test.ts).
  */
 
 type Answer = keyof typeof CANONICAL_ANSWERS;
