@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 /**
  * How the browser build cuts its files (vite.config.ts's `manualChunks`). A page asks for each
  * file with a modulepreload after its first paint, and each request costs a slow phone's main
- * thread a few ms (README, "Fewer files for what every page loads"), so what pages load
+ * thread a few ms (docs/performance.md, "Fewer files for what every page loads"), so what pages load
  * together goes in one file:
  * - React, React DOM and the scheduler: every page with an island loads them;
  * - boot and everything it imports: every funnel page runs it;

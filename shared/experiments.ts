@@ -1,5 +1,5 @@
 /**
- * The experiments a marketer runs at once (README, "Experiments"): what the `experiments` config
+ * The experiments a marketer runs at once (docs/experiments.md): what the `experiments` config
  * section holds (KV key `experiments`), read by the worker (worker/experiments/config/) and edited
  * in the console. Plain types and constants only: the worker validates what it reads.
  *

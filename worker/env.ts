@@ -101,7 +101,7 @@ export interface Bindings
    */
   CONFIG_DB: D1Database;
   /**
-   * Cloudflare Access in front of `/console` (README, "The marketers' console"): the team's
+   * Cloudflare Access in front of `/console` (docs/marketers.md): the team's
    * domain, e.g. https://acme.cloudflareaccess.com, whose certs sign the Access token, and the
    * application's AUD tag. Outside development the console answers 503 without both.
    */
@@ -233,7 +233,7 @@ export function analyticsCollector(env: Bindings): string | null {
 /**
  * `parse` of a binding's text, answered again without parsing while the text is the same: an
  * isolate serves many requests with the same bindings, so what a request reads from one is
- * worked out once (README, "A page's CPU on the server"). The answer is shared between
+ * worked out once (docs/performance.md, "A page's CPU on the server"). The answer is shared between
  * requests, so it is frozen, and callers read it only.
  */
 export function parsedBinding<T>(

@@ -145,8 +145,8 @@ async function newPage(
  * A tap on the phone field the moment it is painted, then the Event Timing API's verdict.
  * The figure can be worse than a visitor's: Playwright turns on DevTools' Runtime domain, and
  * with it V8 parses react-dom's chunk again when React makes its `Error` objects at start
- * (42-70 ms at 1x in the task that evaluates it, 0.4-8.5 ms without DevTools; README, "Current
- * figures"). A tap that lands in that task waits for it here, and not on a phone.
+ * (42-70 ms at 1x in the task that evaluates it, 0.4-8.5 ms without DevTools; docs/performance.md,
+ * "DevTools' cost in the bench's first input"). A tap that lands in that task waits for it here, and not on a phone.
  */
 async function firstInputDelay(browser: Browser, origin: URL, landing: string): Promise<number> {
   const { page, cdp } = await newPage(browser, origin, CPU_SLOWDOWN);

@@ -15,7 +15,7 @@ Commands:
   tail                       every stored event, then each new one as it arrives (Ctrl-C stops)
   list [count]               the last <count> events (default ${DEFAULT_LIST_COUNT})
 
-The local event archive, the gzip NDJSON objects a deployed worker writes to R2 (README,
+The local event archive, the gzip NDJSON objects a deployed worker writes to R2 (docs/analytics.md,
 "The event archive"), which npm start writes too:
   archive list [YYYY-MM-DD]  its objects (all, or of that UTC day): key, events, bytes
   archive read <key>         one object's lines, decompressed, as DuckDB reads them

@@ -2,7 +2,7 @@
  * What the product API tells the worker about a subscription after its first payment: a renewal,
  * a refund, a chargeback or a cancellation, one signed `POST` each (worker/lifecycle/). Declared
  * once for its three users: the worker reads it, the embedded portal's commands
- * (`npm run portal -- renew …`, scripts/portal.ts) send it, and the README documents it for the
+ * (`npm run portal -- renew …`, scripts/portal.ts) send it, and docs/product-api.md documents it for the
  * real product API.
  */
 

@@ -38,7 +38,7 @@ import type { ApiCallName } from './paths';
  * What the worker accepts from the product API for each call of SPEC.md §7, field by field: the
  * shapes of ./contract.ts are what the browser gets (and what the embedded portal answers); these
  * are the many answers a real API may give for them. Required fields are those the step cannot
- * go on without; every other field has a fallback, which the README's table of fields lists with
+ * go on without; every other field has a fallback, which docs/product-api.md's table of fields lists with
  * what a visitor sees without it ("The product API's answers, field by field").
  */
 

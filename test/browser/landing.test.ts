@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 const LANDINGS = Object.keys(LANDING_SCREENS);
-/** The page-weight budget of the README's benchmark: HTML at most 12 KB brotli. */
+/** The page-weight budget of the benchmark (docs/performance.md): HTML at most 12 KB brotli. */
 const HTML_BUDGET_BYTES = 12 * 1024;
 
 /** A visitor on a 350px phone (SPEC.md §9 mobile width), recording console problems. */

@@ -2,8 +2,7 @@ import type { ExperimentGuardrail, ExperimentResultsAnswer } from '../../shared/
 import type { ExperimentDocument } from '../../shared/experiments';
 
 /**
- * When an experiment needs a marketer's eyes before its results are read (README, "Experiment
- * alerts"): its visitors are not split as its weights say, it has run a day and exposed no one,
+ * When an experiment needs a marketer's eyes before its results are read (docs/operate-alerts.md): its visitors are not split as its weights say, it has run a day and exposed no one,
  * or a variant makes a payment guardrail significantly worse. Pure: what is due is a function of
  * the experiment, its results in the live phase, and the time; what was already sent is the
  * delivery store's (alert-store.ts).

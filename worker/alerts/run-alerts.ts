@@ -19,7 +19,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { webhookAddressProblem } from './webhook-address';
 
 /**
- * One run of the experiments' alerts (README, "Experiment alerts"), every 15 minutes by the cron
+ * One run of the experiments' alerts (docs/operate-alerts.md), every 15 minutes by the cron
  * (worker/scheduled.ts): each running or paused experiment's results are read, the alerts they
  * call for are claimed (once per key, ever), then whatever is due is posted: this run's claims,
  * and earlier ones waiting for a retry or left by a run that died.

@@ -110,7 +110,7 @@ export class RateLimiter extends DurableObject {
    * when the hit is allowed, claims its insert ids for `keepMs`, answering the ones no batch
    * through this key had claimed. The per-visitor object the limit already calls remembers what
    * its visitor sent, so de-duplication costs no database statement and no extra round trip, and
-   * every visitor's ids live in their own small store (README, "Analytics").
+   * every visitor's ids live in their own small store (docs/analytics.md).
    */
   async admit(rule: RateRule, insertIds: readonly string[], keepMs: number): Promise<Admission> {
     const decision = await this.hit(rule);

@@ -1,4 +1,4 @@
-/** The worker variables of attribution and the ad tools (wrangler.toml [vars]; README). */
+/** The worker variables of attribution and the ad tools (wrangler.toml [vars]; docs/operate.md, "Settings"). */
 export interface AttributionBindings {
   /**
    * The app's origins `?appDomain=` may name, comma-separated; the first is the default. Unset,

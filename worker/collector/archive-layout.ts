@@ -1,7 +1,7 @@
 import type { EventRecord } from './event-record';
 
 /**
- * The event archive's layout (README "Analytics", "The event archive"), read as it is by DuckDB,
+ * The event archive's layout (docs/analytics.md, "The event archive"), read as it is by DuckDB,
  * ClickHouse and BigQuery: Hive-style partitions of the collector's received time (UTC),
  *
  *   events/dt=2026-11-22/hour=08/1795334400123-5f3a9c0e.ndjson.gz

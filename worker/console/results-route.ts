@@ -70,7 +70,7 @@ export function resultsRoutes() {
     const days = experimentDays(rows);
     const seen = totals.arms.filter((arm) => arm.exposed > 0).map((arm) => arm.variant);
     const design = recorded === null ? assumedDesign(live, seen) : designOf(recorded);
-    // The answer has no field saying the shares were assumed: the log line and the README do.
+    // The answer has no field saying the shares were assumed: the log line and docs/statistics.md do.
     const fields = c.get('logFields');
     if (recorded === null && fields) fields.results_shares = 'assumed_equal';
     const answer: ResultsAnswer = buildResults({

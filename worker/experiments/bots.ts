@@ -1,6 +1,6 @@
 /**
- * Known bots, kept out of the split test's exposures and counted apart (README, "Experiment
- * results: what is counted"): a crawler, a link preview or a script would otherwise join an arm as a visitor who
+ * Known bots, kept out of the split test's exposures and counted apart (docs/statistics.md,
+ * "What is counted"): a crawler, a link preview or a script would otherwise join an arm as a visitor who
  * never converts.
  */
 

@@ -18,7 +18,7 @@ export function pathMatcher(patterns: readonly string[]): (path: string) => bool
 /**
  * `middleware` on every path but `patterns`. What hono/combine's `except` does for path patterns,
  * without its router match and composed chain on every request: six of them were about 8% of the
- * worker's CPU for a landing (README, "A page's CPU on the server").
+ * worker's CPU for a landing (docs/performance.md, "A page's CPU on the server").
  */
 export function exceptPaths<E extends Env>(
   patterns: string | readonly string[],

@@ -109,7 +109,7 @@ async function previewed(
 const NO_FACTS: VisitorFacts = { get: () => null };
 
 /**
- * Places the visitor in the experiments (README, "Experiments") and sets the funnel they walk:
+ * Places the visitor in the experiments (docs/experiments.md) and sets the funnel they walk:
  * `flow`, `variant` (the split's, whose key and landing type SPEC.md §4 gives), `experiments`.
  *
  * Nothing is stored here: before exposure a visitor's variants follow from the hash of their id,

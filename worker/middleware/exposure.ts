@@ -30,8 +30,8 @@ import { exposureSegments } from './exposure-segments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
- * Records, from the server, which experiments a page exposed the visitor to (README,
- * "Experiment results: what is counted"): each experiment they are assigned to but not pinned
+ * Records, from the server, which experiments a page exposed the visitor to (docs/statistics.md,
+ * "What is counted"): each experiment they are assigned to but not pinned
  * to yet, once the page served is at or after its trigger (exposedAt), in the experiment's
  * current phase, with their route, their visit's source and the other segments as they are now.
  * The visitor is pinned to those variants in the same answer (`gf_x`, `gf_variant`), so each is

@@ -3,7 +3,7 @@ import { parsedBinding } from '../env';
 /**
  * The card and wallet providers a deployment may use, and the origins each needs in the pages'
  * Content-Security-Policy (frame-src, form-action and connect-src list exact hosts for
- * the configured providers only; README, "Scripts and frames of the card page", PCI DSS 6.4.3).
+ * the configured providers only; docs/payments.md, "Scripts and frames of the card page", PCI DSS 6.4.3).
  *
  * Which provider a visitor pays with is decided late: the portal's payment settings
  * (`payment_gateway`, SPEC.md §7) reach the browser after sign-up, per account, and a checkout id
@@ -77,7 +77,7 @@ export interface ProviderSources {
  * `form-action *` and warns that blocking the method step fails authentications. `https:` is
  * that minus plain http. Stripe needs no such entry: its 3-D Secure modal is a frame of
  * hooks.stripe.com / js.stripe.com, which frames the issuer under Stripe's own policy. So a
- * deployment without Braintree has no bare `https:` anywhere; the README's inventory lists the
+ * deployment without Braintree has no bare `https:` anywhere; docs/payments.md's inventory lists the
  * issuers as a class, not by host.
  */
 const THREE_D_SECURE_ISSUERS = 'https:';

@@ -135,8 +135,8 @@ function policyText(nonce: string, origins: PolicyOrigins): string {
 /**
  * The policy's text before and after its nonce, per set of origins. The origins come from the
  * deployment's bindings, so an isolate sees one or two sets (a page, and in development the
- * test gateway's framed pages), and each request only puts its nonce in between (README, "A
- * page's CPU on the server"). The cap only guards against bindings that change under a
+ * test gateway's framed pages), and each request only puts its nonce in between (docs/performance.md,
+ * "A page's CPU on the server"). The cap only guards against bindings that change under a
  * long-lived isolate.
  */
 const policiesAroundNonce = new Map<string, readonly [before: string, after: string]>();

@@ -22,7 +22,7 @@ const scriptsBySet = new Map<string, PageScripts>();
 /**
  * The built files one page needs: the boot module, and the hydrator only with islands. Worked
  * out once per set of islands (walking the manifest's imports was about 5% of the worker's CPU
- * for a landing: README, "A page's CPU on the server").
+ * for a landing: docs/performance.md, "A page's CPU on the server").
  */
 export function pageScripts(islandNames: Iterable<IslandName>): PageScripts {
   const names = [...islandNames];

@@ -185,7 +185,7 @@ const encodedHeads = new Map<string, Map<string, Uint8Array>>();
 /**
  * The document up to <body> as bytes, encoded once per language, theme, title and screen CSS:
  * the inline style sheet is most of it, and encoding it on every request cost the worker about a
- * tenth of its CPU for a landing (README, "A page's CPU on the server").
+ * tenth of its CPU for a landing (docs/performance.md, "A page's CPU on the server").
  */
 function encodedHead(options: PageOptions): Uint8Array {
   const { language, theme, title, screenCss = '' } = options;

@@ -2,7 +2,7 @@ import type { EncodedBody, RenderedBody } from './render-page';
 
 /**
  * Screen bodies rendered once and served again, per isolate: rendering was about half of the
- * worker's CPU for a landing on workerd (README, "Screen bodies rendered once").
+ * worker's CPU for a landing on workerd (docs/performance.md, "Screen bodies rendered once").
  *
  * What makes a body is its key: the screen's own props and what the page chrome reads (language's
  * translator, consent, ad tools). The two values in those props that belong to one visitor, the
@@ -92,7 +92,7 @@ function encodedSlotsOf(body: RenderedBody): EncodedSlots {
 /**
  * A slotted body with one visitor's values in place, as the bytes the page sends. Only the
  * values are encoded for this answer: encoding the whole page on every request was the largest
- * part of the worker's CPU for a landing (README, "A page's CPU on the server").
+ * part of the worker's CPU for a landing (docs/performance.md, "A page's CPU on the server").
  */
 export function fillSlots(body: RenderedBody, values: SlotValues): EncodedBody {
   const { between, slots } = encodedSlotsOf(body);

@@ -78,7 +78,7 @@ const titlesByTranslator = new WeakMap<TFunction, Map<ScreenId, string>>();
 
 /**
  * The page's <title> (SPEC.md §9 texts). Kept per translator, as i18next interpolating the three
- * texts took about 8% of the worker's CPU for a landing (README, "A page's CPU on the server"); a translator with an
+ * texts took about 8% of the worker's CPU for a landing (docs/performance.md, "A page's CPU on the server"); a translator with an
  * override from KV is a new translator, so its titles are its own.
  */
 function pageTitle(t: TFunction, screen: ScreenId): string {

@@ -7,7 +7,7 @@ import {
 } from '../../shared/routing';
 
 /**
- * Which route a visitor gets (README, "Routes"): the first route, in order, that is live (not
+ * Which route a visitor gets (docs/routes.md): the first route, in order, that is live (not
  * paused, its schedule open at `now`) and whose audience matches the visitor; else `default`,
  * always last. A routing document is compiled once per version into plain closures (sets for
  * lists, lower-cased texts), so choosing costs a few comparisons per route and no allocation

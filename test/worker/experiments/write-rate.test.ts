@@ -22,7 +22,7 @@ import { emptyExperiments, stores } from './experiment-fixtures';
  * the share of visitors that reaches its trigger and enters it. Exposures one request per
  * visitor, as pages write them; outcomes in the queue consumer's batches of 100, split by shard;
  * verified purchases; lifecycle events. And what a visitor costs a shard's storage, measured in
- * one shard. Prints what it measured (README, "Experiment results: what is counted", and
+ * one shard. Prints what it measured (docs/statistics.md, "What is counted", and
  * worker/experiments/visitor-shard.ts, which sizes the shard count from it); proves the counts
  * stay exact at volume.
  */

@@ -12,7 +12,7 @@ function randomToken(): string {
  * batch and received hour in the EVENTS_ARCHIVE bucket (worker/collector/archive-layout.ts). A
  * failed write retries that object's events; a message delivered again after its object was
  * written but before its delivery was recorded lands in a second object, so readers take each
- * insert_id once (README, "The event archive").
+ * insert_id once (docs/analytics.md, "The event archive").
  */
 export function archiveDestination(
   bucket: R2Bucket,

@@ -74,7 +74,7 @@ type Tally = Partial<Record<`${Outcome}_${DestinationName}`, number>>;
  * no database statement. The queue may, rarely, hand over a message it had already had acked;
  * its events then reach the destinations again, which each drop a repeat (Amplitude by
  * insert_id, Meta and TikTok by event_id, the local store and the experiment's flags by key;
- * the raw archive keeps the line twice, README "Analytics").
+ * the raw archive keeps the line twice, docs/analytics.md).
  */
 export function createQueueHandler(options: QueueHandlerOptions = {}) {
   const fetcher: Fetch = options.fetch ?? ((url, init) => fetch(url, init));

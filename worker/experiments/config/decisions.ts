@@ -2,7 +2,7 @@ import type { ExperimentDocument } from '../../../shared/experiments';
 import type { DocumentIssue } from '../../parse-json-document';
 
 /**
- * The decision that ends an experiment (README, "Experiments"): what it found and how it ships.
+ * The decision that ends an experiment (docs/experiments.md): what it found and how it ships.
  * A shipped experiment must say it; a stopped one may, but then whole. Shipping a variant names
  * it, and never the control (rolling out the control changes nothing: that is keep_control).
  * Shipping a variant that the results did not call better, or whose sample ratio alarm was on,

@@ -11,7 +11,7 @@ import { WHOLE_LAYER } from './audiences-overlap';
 import type { ExperimentsConfig } from './schema';
 
 /**
- * What a publish may change of an experiment that is live (README, "Experiments"). Visitors are
+ * What a publish may change of an experiment that is live (docs/experiments.md). Visitors are
  * assigned by a hash of their id with the experiment's seed, in its layer's buckets, and stay
  * with the variant they were exposed to; results compare the arms of one phase. So while it runs
  * (or is paused, and may resume) only what keeps the arms comparable may change: names, notes,

@@ -17,7 +17,7 @@ import { experimentFromSplit } from './migrate-split';
 import { triggerFor } from './triggers';
 
 /**
- * Which experiments a visitor is in and what they see (README, "Experiments"), worked out on
+ * Which experiments a visitor is in and what they see (docs/experiments.md), worked out on
  * every page request from the config cached per isolate and the visitor's cookies: no I/O, a few
  * hashes per layer. Layer by layer, in LAYERS order:
  *

@@ -12,7 +12,7 @@ import type { RoutingConfig } from '../../routing/schema';
 import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
 
 /**
- * Where each experiment exposes its visitors, route by route (README, "Experiments"): the first
+ * Where each experiment exposes its visitors, route by route (docs/experiments.md): the first
  * screen at which its variants' funnels differ. Computed here with every other experiment at its
  * control, which is what the validator can know of a route; other layers' changes apply equally
  * to every arm of this one, but they can move the point of difference (another layer's flow may

@@ -19,7 +19,7 @@ import type { ExperimentsConfig } from './schema';
 import { experimentTriggers } from './triggers';
 
 /**
- * The one validator of the `experiments` section against the rest of the config (README,
+ * The one validator of the `experiments` section against the rest of the config (docs/analytics.md,
  * "Experiments"), after its shape passed schema.ts: the console's check and publish and `npm run
  * config` all run it, so what one refuses the others refuse, for the same reason. Refusals
  * (`issues`) block a publish; `warnings` publish but are likely mistakes. Each names its field

@@ -71,7 +71,7 @@ export const SPLIT: SplitConfig = {
 
 export const CONTEXT: ExperimentsContext = { flows: FLOWS, routing: ROUTING, split: SPLIT };
 
-/** The price test of README, "Experiments": on Meta US, a cheaper shorter intro. */
+/** The price test of docs/experiments.md: on Meta US, a cheaper shorter intro. */
 export function priceTest(overrides: Partial<ExperimentDocument> = {}): ExperimentDocument {
   return {
     name: 'US paywall: 3-day intro at 2.99 vs 7-day intro at 6.99',
