@@ -72,6 +72,16 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
   },
 };
 
+/**
+ * Where a preset's variants first differ, whose traffic the duration estimate counts: the slot
+ * a screen swap changes, the paywall for a plan set (the screen that offers the plans), and
+ * null for a flow swap, whose flows may differ from the landing on or only further along.
+ */
+export function triggerSlotOf(change: ChangeKind): Slot | null {
+  if (change.kind === 'screen') return change.slot;
+  return change.kind === 'plans' ? 'paywall' : null;
+}
+
 /** Variant keys in order: the control first. */
 export const VARIANT_KEYS = ['a', 'b', 'c', 'd', 'e'] as const;
 

@@ -1,7 +1,9 @@
+import type { RouteStep, RouteVisitsAnswer } from '../shared/console-api';
 import {
   DEFAULT_DRAIN_DAYS,
   type ExperimentDocument,
   type ExperimentStatus,
+  type Slot,
   type VariantChange,
 } from '../shared/experiments';
 import type { RoutingDocument } from '../shared/routing';
@@ -138,32 +140,126 @@ export function moveText(
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * How long an experiment may take: first visits on its routes in the last days, times its range
- * and coverage, is the most that can reach it a day; the sample every arm needs, divided by that.
- * An upper bound on traffic: fewer reach the trigger (a paywall test counts only those who reach
- * the paywall), so it takes longer. Null when there are no visits to go on.
+ * The traffic at a trigger deeper than the landing, as the route visits count it
+ * (RouteVisitsAnswer's steps): the step whose count stands for it, what is counted, and a
+ * sentence when the step is not the trigger's own screen. Nothing counts the screens between
+ * the lookup and the sign-up, and the search leads on to the sign-up by itself, so the lookups
+ * stand for both; the upsell and the last screen come after a purchase.
+ */
+const TRIGGER_TRAFFIC: Record<
+  Exclude<Slot, 'landing'>,
+  { step: RouteStep; counted: string; none: string; note?: string }
+> = {
+  searching: {
+    step: 'lookup',
+    counted: 'visitors who started a lookup',
+    none: 'Nobody started a lookup',
+  },
+  signup: {
+    step: 'lookup',
+    counted: 'visitors who started a lookup',
+    none: 'Nobody started a lookup',
+    note: 'The sign-up follows the lookup.',
+  },
+  paywall: {
+    step: 'paywall',
+    counted: 'visitors who reached the paywall',
+    none: 'Nobody reached the paywall',
+  },
+  upsell: {
+    step: 'upsell',
+    counted: 'buyers of a main plan',
+    none: 'Nobody bought a main plan',
+    note: 'The upsell follows the purchase.',
+  },
+  end: {
+    step: 'upsell',
+    counted: 'buyers of a main plan',
+    none: 'Nobody bought a main plan',
+    note: 'The last screen follows the purchase.',
+  },
+};
+
+interface DurationEstimate {
+  /** Visitors a day who can enter it. */
+  perDay: number;
+  /** Days until every arm has its planned sample. */
+  days: number;
+  /** Whether the traffic at its trigger was counted, or first visits stood in for it. */
+  counted: 'trigger' | 'first_visits';
+  trigger: Slot | null;
+}
+
+/**
+ * How long an experiment may take: the visitors who reached its trigger on its routes in the
+ * last days (first visits for a landing, the step counted at a deeper trigger), times its range
+ * and coverage, are those who can enter it a day; the sample every arm needs, divided by that.
+ * `trigger` is the slot where its variants differ, null when the preset cannot tell (a flow
+ * swap). Where the trigger's step has no count yet, or is unknown, first visits stand in: an
+ * upper bound. Null when there is no traffic to go on.
  */
 export function durationEstimate(options: {
   visits: Record<string, number>;
   total: number;
   days: number;
+  steps: RouteVisitsAnswer['steps'];
+  trigger: Slot | null;
   routes: readonly string[];
   range: [number, number];
   coverage: number;
   arms: number;
   plannedPerArm: number;
-}): { perDay: number; days: number } | null {
-  const { visits, total, days, routes, range, coverage, arms, plannedPerArm } = options;
-  const onRoutes = routes.length === 0 ? total : routes.reduce((s, r) => s + (visits[r] ?? 0), 0);
-  const perDay = (onRoutes / Math.max(days, 1)) * Math.max(0, range[1] - range[0]) * coverage;
-  if (!(perDay > 0)) return null;
-  // Less a float's error: 10 000 at 199.99999999999997 a day is 50 days, not 51.
-  return { perDay, days: Math.ceil((plannedPerArm * arms) / perDay - 1e-9) };
+}): DurationEstimate | null {
+  const { visits, total, days, steps, trigger, routes, range, coverage } = options;
+  const share = Math.max(0, range[1] - range[0]) * coverage;
+  const perDayOf = (count: number) => (count / Math.max(days, 1)) * share;
+  const estimate = (perDay: number, counted: DurationEstimate['counted']) =>
+    perDay > 0
+      ? {
+          perDay,
+          // Less a float's error: 10 000 at 199.99999999999997 a day is 50 days, not 51.
+          days: Math.ceil((options.plannedPerArm * options.arms) / perDay - 1e-9),
+          counted,
+          trigger,
+        }
+      : null;
+  const traffic = trigger === null || trigger === 'landing' ? null : TRIGGER_TRAFFIC[trigger];
+  if (traffic) {
+    const onRoutes = routes.length === 0 ? Object.keys(steps) : routes;
+    const reached = onRoutes.reduce((sum, route) => sum + (steps[route]?.[traffic.step] ?? 0), 0);
+    const counted = estimate(perDayOf(reached), 'trigger');
+    if (counted) return counted;
+  }
+  const firstVisits =
+    routes.length === 0 ? total : routes.reduce((sum, route) => sum + (visits[route] ?? 0), 0);
+  return estimate(perDayOf(firstVisits), trigger === 'landing' ? 'trigger' : 'first_visits');
 }
 
-export function durationText(estimate: ReturnType<typeof durationEstimate>, days: number): string {
+/** The duration estimate in words: which traffic it counted, and how sure it is. */
+export function durationText(estimate: DurationEstimate | null, days: number): string {
   if (estimate === null)
     return `No first visits on these routes in the last ${days} days: no estimate of the duration yet.`;
   const perDay = counts.format(Math.round(estimate.perDay));
-  return `At most ${perDay} visitors a day can reach it (first visits on its routes in the last ${days} days, times its range and coverage), so it takes at least ${counts.format(estimate.days)} ${estimate.days === 1 ? 'day' : 'days'}. This is an upper bound on the traffic reaching the trigger: only visitors who get to the screen where the variants differ are counted, so expect longer.`;
+  const took = `${counts.format(estimate.days)} ${estimate.days === 1 ? 'day' : 'days'}`;
+  const traffic =
+    estimate.trigger === null || estimate.trigger === 'landing'
+      ? null
+      : TRIGGER_TRAFFIC[estimate.trigger];
+  if (estimate.counted === 'trigger') {
+    const counted = traffic?.counted ?? 'first visits';
+    const sure = traffic
+      ? 'An estimate: a visitor is counted each time they reach it, and its audience may leave some out, so allow longer.'
+      : 'Allow longer if its audience leaves some of them out.';
+    return [
+      `About ${perDay} visitors a day reach it (${counted} on its routes in the last ${days} days, times its range and coverage), so it takes about ${took}.`,
+      traffic?.note,
+      sure,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
+  const upperBound = `At most ${perDay} visitors a day can reach it (first visits on its routes in the last ${days} days, times its range and coverage), so it takes at least ${took}. This is an upper bound on the traffic reaching the trigger: only visitors who get to the screen where the variants differ are counted, so expect longer.`;
+  return traffic
+    ? `${traffic.none} on its routes in the last ${days} days, so first visits stand in. ${upperBound}`
+    : upperBound;
 }

@@ -22,7 +22,7 @@ export const CONSOLE_API = {
   versions: '/console/api/versions',
   /** POST RouteTestRequest: which route a visitor would get, and why (RouteTestAnswer). */
   routeTest: '/console/api/route-test',
-  /** GET: the last 7 days' first visits each route took (RouteVisitsAnswer). */
+  /** GET: the last 7 days' first visits and steps reached by route (RouteVisitsAnswer). */
   routeVisits: '/console/api/route-visits',
 } as const;
 
@@ -331,12 +331,26 @@ export interface RouteTestAnswer {
   preview: string;
 }
 
-/** First visits each route took over the last `days` UTC days, today included, exact counts. */
+/**
+ * The funnel steps counted by route and day, from the visitors' own events and the verified
+ * purchases: started a lookup (the search), signed up, reached the paywall or checkout, bought
+ * a main plan (and so reached the upsell).
+ */
+export const ROUTE_STEPS = ['lookup', 'signup', 'paywall', 'upsell'] as const;
+export type RouteStep = (typeof ROUTE_STEPS)[number];
+
+/**
+ * First visits each route took over the last `days` UTC days, today included, exact counts; and
+ * how often its visitors reached each step over the same days (`steps`), an estimate: events
+ * counted, so a visitor who reached a step twice (a reload, another day) counts twice.
+ */
 export interface RouteVisitsAnswer {
   days: number;
   /** By route id; a route with none is absent. */
   visits: Record<string, number>;
   total: number;
+  /** By route id; a route with no step counted is absent, a step not reached is 0. */
+  steps: Record<string, Record<RouteStep, number>>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import {
   PRESET_DEFINITIONS,
   PRESETS,
   type Preset,
+  triggerSlotOf,
   VARIANT_KEYS,
 } from '../experiment-presets';
 import { durationEstimate, durationText } from '../experiment-texts';
@@ -100,6 +101,7 @@ export function CreateExperiment({
     visits.kind === 'ready'
       ? durationEstimate({
           ...visits,
+          trigger: triggerSlotOf(definition.change),
           routes: form.routes,
           range: [form.range[0] / 100, form.range[1] / 100],
           coverage: form.coverage / 100,

@@ -1,20 +1,26 @@
-import type { FieldError, RouteTestAnswer, RouteTestRequest } from '../../shared/console-api';
+import type {
+  FieldError,
+  RouteTestAnswer,
+  RouteTestRequest,
+  RouteVisitsAnswer,
+} from '../../shared/console-api';
 import { fetchRouteVisits, testRoute } from '../api';
 import { failureText } from '../error-texts';
 import { atom } from './atom';
 
 /**
- * The traffic area's calls: the first visits each route took (the traffic map's shares) and
- * the "test a visitor" answer.
+ * The traffic area's calls: the first visits each route took (the traffic map's shares, and the
+ * experiments' duration estimates) and the "test a visitor" answer.
  */
 
 /**
- * The last days' first visits by route; 'none' when they could not be had. Counts come from
- * the event store, which a project may not have set up yet: the map is useful without them.
+ * The last days' first visits and steps reached by route (the create form's duration estimate
+ * reads the steps); 'none' when they could not be had. Counts come from the event store, which
+ * a project may not have set up yet: the map is useful without them.
  */
 export type RouteVisits =
   | { kind: 'loading' }
-  | { kind: 'ready'; days: number; visits: Record<string, number>; total: number }
+  | ({ kind: 'ready' } & RouteVisitsAnswer)
   | { kind: 'none' };
 
 export const $routeVisits = atom<RouteVisits>({ kind: 'loading' });

@@ -2,6 +2,7 @@ import { isPlanId, planById } from '../../shared/plans/catalogue';
 import type { QueuedEvent } from '../collector/queued-event';
 import { type ExperimentPurchase, purchaseStatements } from './experiment-statements';
 import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
+import { stepRouteOf } from './route-steps';
 
 /** An amount in a currency's minor units (cents for USD and EUR, yen for JPY). */
 interface MinorAmount {
@@ -32,8 +33,8 @@ export function minorAmountOf(amount: number | null, currency: string | null): M
  * worker/purchases/record-purchase.ts, only by the request whose claim in verified_purchases
  * was its own) counts in the split test: its subscription, buyer, amount and time, from the
  * event worker/purchases/purchase-event.ts made of the product API's answer, and whether its plan
- * is an upsell (a plan the catalogue does not know is read as main, as the event's type is made).
- * Null when it names
+ * is an upsell (a plan the catalogue does not know is read as main, as the event's type is made),
+ * and the buyer's route for the steps by route. Null when it names
  * no subscription: nothing to count it once by.
  */
 export function experimentPurchaseOf(message: QueuedEvent): ExperimentPurchase | null {
@@ -46,6 +47,7 @@ export function experimentPurchaseOf(message: QueuedEvent): ExperimentPurchase |
   const minor = minorAmountOf(price, currency);
   const plan = properties.plan;
   const role = typeof plan === 'string' && isPlanId(plan) ? planById(plan).role : 'main';
+  const route = stepRouteOf(properties.route, event.time, message.context.received_at);
   return {
     subscriptionId,
     visitorId: event.device_id.toLowerCase(),
@@ -53,6 +55,7 @@ export function experimentPurchaseOf(message: QueuedEvent): ExperimentPurchase |
     currency: minor?.currency ?? null,
     upsell: role !== 'main',
     at: event.time,
+    ...(route !== undefined ? { route } : {}),
   };
 }
 

@@ -173,4 +173,16 @@ END`,
   ],
   // Every experiment, the split's new visitors included, in tables of their own (shards only).
   EVERY_EXPERIMENT_MIGRATION,
+  // How often each route's visitors reached each funnel step, by UTC day (shards only): the
+  // console's duration estimate counts the traffic at an experiment's trigger from it
+  // (route-steps.ts). A few rows a route and day, never a row per visitor.
+  [
+    `CREATE TABLE route_step_days (
+  route TEXT NOT NULL,
+  day TEXT NOT NULL,
+  step TEXT NOT NULL,
+  reached INTEGER NOT NULL,
+  PRIMARY KEY (route, day, step)
+) WITHOUT ROWID`,
+  ],
 ];

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { SegmentDimension } from '../../shared/console-api';
+import type { RouteStep, SegmentDimension } from '../../shared/console-api';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { Bindings } from '../env';
 import {
@@ -48,9 +48,21 @@ import {
   splitRowsAsExperimentRows,
 } from './phase-rows';
 import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
+import {
+  routeStepStatements,
+  routeStepsStatement,
+  stepsOfOutcomes,
+  stepsOfPurchases,
+} from './route-steps';
 import { VISITOR_ROWS_KEPT_MS } from './visitor-shard';
 
 const SCHEMA_VERSION_KEY = 'schemaVersion';
+
+/** A shard's part of the console's route visits (route-visits.ts). */
+interface ShardRouteVisits {
+  visits: { route: string; visits: number }[];
+  steps: { route: string; step: RouteStep; reached: number }[];
+}
 
 /** How often the alarm looks for visitor rows past VISITOR_ROWS_KEPT_MS: rows go 13 months to 13 months and a week after. */
 const RETENTION_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -99,7 +111,10 @@ export class ExperimentShard extends DurableObject {
     return this.ctx.storage.sql.exec(statement.sql, ...statement.params).toArray() as Row[];
   }
 
-  /** A visitor exposed once stays on the day they were first exposed: the alarm finds them. */
+  /**
+   * A visitor exposed once stays on the day they were first exposed, and a day of counts by
+   * route for as long: the alarm finds them.
+   */
   private async keepRetentionScheduled(): Promise<void> {
     if ((await this.ctx.storage.getAlarm()) === null) {
       await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
@@ -147,14 +162,28 @@ export class ExperimentShard extends DurableObject {
     if (arms.length > 0) this.run([experimentBotStatement(arms)]);
   }
 
-  /** In every experiment's rows, and in the split's own for its visitors there. */
+  /**
+   * In every experiment's rows, and in the split's own for its visitors there; and the steps
+   * they mark on the visitors' routes (route-steps.ts), in the same transaction.
+   */
   async recordOutcomes(outcomes: readonly Outcome[]): Promise<void> {
-    this.run([...outcomeStatements(outcomes), ...experimentOutcomeStatements(outcomes)]);
+    const steps = routeStepStatements(stepsOfOutcomes(outcomes));
+    this.run([...outcomeStatements(outcomes), ...experimentOutcomeStatements(outcomes), ...steps]);
+    if (steps.length > 0) await this.keepRetentionScheduled();
   }
 
-  /** In every experiment's rows, and in the split's own for its visitors there. */
+  /**
+   * In every experiment's rows, and in the split's own for its visitors there; and a main plan's
+   * buyer as reaching the upsell on their route (route-steps.ts), in the same transaction.
+   */
   async recordPurchases(purchases: readonly ExperimentPurchase[]): Promise<void> {
-    this.run([...purchaseStatements(purchases), ...experimentPurchaseStatements(purchases)]);
+    const steps = routeStepStatements(stepsOfPurchases(purchases));
+    this.run([
+      ...purchaseStatements(purchases),
+      ...experimentPurchaseStatements(purchases),
+      ...steps,
+    ]);
+    if (steps.length > 0) await this.keepRetentionScheduled();
   }
 
   /**
@@ -237,9 +266,15 @@ export class ExperimentShard extends DurableObject {
     return addPhases([phases, own]);
   }
 
-  /** This shard's first visits by route from day `from` to day `to` (route_days). */
-  async routeVisits(from: string, to: string): Promise<{ route: string; visits: number }[]> {
-    return this.rows(routeVisitsStatement(from, to));
+  /**
+   * This shard's first visits by route (route_days) and steps reached by route
+   * (route_step_days) from day `from` to day `to`: one request for both.
+   */
+  async routeVisits(from: string, to: string): Promise<ShardRouteVisits> {
+    return {
+      visits: this.rows(routeVisitsStatement(from, to)),
+      steps: this.rows(routeStepsStatement(from, to)),
+    };
   }
 
   /** Bytes of the shard's SQLite database, for the storage figures (write-rate.test.ts). */
@@ -283,12 +318,14 @@ export class ExperimentShard extends DurableObject {
    * with them (a purchase's trigger reads the visitor's earlier ones, so they go together), a
    * chunk at a time, then looks again in a week (each look reads the whole shard once: no index on the exposure time,
    * which would cost every visitor about 40 bytes more). The days of first visits by route go
-   * after as long: a few rows a route and day, so one statement, by their key's `day`.
+   * after as long, and the days of steps by route with them: a few rows a route and day, so one
+   * statement each, by their key's `day`.
    */
   override async alarm(): Promise<void> {
     const before = Date.now() - VISITOR_ROWS_KEPT_MS;
     const sql = this.ctx.storage.sql;
     sql.exec("DELETE FROM route_days WHERE day < date(?1 / 1000, 'unixepoch')", before);
+    sql.exec("DELETE FROM route_step_days WHERE day < date(?1 / 1000, 'unixepoch')", before);
     const old = `SELECT visitor_id FROM exposures WHERE exposed_at < ?1 LIMIT ${RETENTION_CHUNK}`;
     let deleted: number;
     do {

@@ -26,6 +26,8 @@ export interface ExperimentPurchase {
   upsell?: boolean;
   /** Epoch ms on the worker's clock. */
   at: number;
+  /** The buyer's route (stepRouteOf), when known: the steps counted by route (route-steps.ts). */
+  route?: string;
 }
 
 /**

@@ -38,6 +38,11 @@ export interface Outcome {
    * in an experiment only at or after the visitor's exposure to it.
    */
   at: number;
+  /**
+   * The visitor's route as their page's event carried it (stepRouteOf), when it did: the steps
+   * counted by route (route-steps.ts).
+   */
+  route?: string;
 }
 
 /**

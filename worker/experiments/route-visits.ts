@@ -13,17 +13,18 @@ function utcDay(at: number): string {
 }
 
 /**
- * The first visits each route took over the last ROUTE_VISIT_DAYS UTC days up to `now`'s, every
- * shard's added (routeVisitsBetween). EVENTS_DB is not read: a new visitor always lives in a shard.
+ * The first visits each route took, and the steps its visitors reached, over the last
+ * ROUTE_VISIT_DAYS UTC days up to `now`'s, every shard's added (routeVisitsBetween). EVENTS_DB is
+ * not read: a new visitor always lives in a shard, and every visitor's steps are counted there.
  */
 export function readRouteVisits(stores: ExperimentStores, now: number): Promise<RouteVisitsAnswer> {
   return routeVisitsBetween(stores, now - (ROUTE_VISIT_DAYS - 1) * DAY_MS, now);
 }
 
 /**
- * The first visits each route took from the UTC day of `from` to that of `to`, both included:
- * each shard asked once, in parallel, for a few rows per route and day. Exact counts: a shard
- * that fails fails the whole read, never a partial sum.
+ * The first visits each route took, and the steps its visitors reached (route-steps.ts), from
+ * the UTC day of `from` to that of `to`, both included: each shard asked once, in parallel, for
+ * a few rows per route. A shard that fails fails the whole read, never a partial sum.
  */
 export async function routeVisitsBetween(
   stores: ExperimentStores,
@@ -38,11 +39,19 @@ export async function routeVisitsBetween(
     ),
   );
   const visits: Record<string, number> = {};
+  const steps: RouteVisitsAnswer['steps'] = {};
   let total = 0;
-  for (const row of parts.flat()) {
-    visits[row.route] = (visits[row.route] ?? 0) + row.visits;
-    total += row.visits;
+  for (const part of parts) {
+    for (const row of part.visits) {
+      visits[row.route] = (visits[row.route] ?? 0) + row.visits;
+      total += row.visits;
+    }
+    for (const row of part.steps) {
+      const route = steps[row.route] ?? { lookup: 0, signup: 0, paywall: 0, upsell: 0 };
+      route[row.step] += row.reached;
+      steps[row.route] = route;
+    }
   }
   const days = Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1;
-  return { days, visits, total };
+  return { days, visits, total, steps };
 }

@@ -8,7 +8,7 @@ import {
   withDuplicate,
 } from '../../../console/experiment-edits';
 import { experimentOfForm } from '../../../console/experiment-presets';
-import { durationEstimate, moveText } from '../../../console/experiment-texts';
+import { moveText } from '../../../console/experiment-texts';
 import { fitsFree, freeRanges, takenRanges, widestFree } from '../../../console/layer-space';
 import { withVariantAsRouteDefault } from '../../../console/route-defaults';
 import type { ExperimentDocument } from '../../../shared/experiments';
@@ -89,36 +89,6 @@ describe('the layers', () => {
     ]);
     // The split of several variants holds the whole flow layer.
     expect(freeRanges(takenRanges(document, 'flow', NOW))).toEqual([]);
-  });
-});
-
-describe('the duration estimate', () => {
-  it('is first visits a day on its routes times range and coverage, over the arms’ samples', () => {
-    const estimate = durationEstimate({
-      visits: { default: 7000, tiktok: 700 },
-      total: 7700,
-      days: 7,
-      routes: ['default'],
-      range: [0.3, 0.7],
-      coverage: 0.5,
-      arms: 2,
-      plannedPerArm: 5000,
-    });
-    // 1000 a day × 0.4 × 0.5 = 200 a day; 10 000 visitors: 50 days.
-    expect(estimate?.perDay).toBeCloseTo(200, 9);
-    expect(estimate?.days).toBe(50);
-    expect(
-      durationEstimate({
-        visits: {},
-        total: 0,
-        days: 7,
-        routes: [],
-        range: [0, 1],
-        coverage: 1,
-        arms: 2,
-        plannedPerArm: 100,
-      }),
-    ).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   CONSOLE_RESULTS_PATH,
   type ExperimentResultsAnswer,
+  type RouteVisitsAnswer,
 } from '../../../shared/console-api';
 import { plansResults, priceResults } from './experiment-fixtures';
 import { consoleState, resultsAnswer } from './fixtures';
@@ -22,7 +23,12 @@ import { consoleState, resultsAnswer } from './fixtures';
 
 const RESULTS = `${CONSOLE_EXPERIMENTS_PATH}/landing-all/results`;
 
-function stubWorker(results: (url: string) => ExperimentResultsAnswer | null) {
+const NO_VISITS: RouteVisitsAnswer = { days: 7, visits: {}, total: 0, steps: {} };
+
+function stubWorker(
+  results: (url: string) => ExperimentResultsAnswer | null,
+  visits: RouteVisitsAnswer = NO_VISITS,
+) {
   const asked: string[] = [];
   const reply = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,7 +38,7 @@ function stubWorker(results: (url: string) => ExperimentResultsAnswer | null) {
       if (url === CONSOLE_API.state) return reply(200, consoleState());
       if (url === CONSOLE_API.versions) return reply(200, { versions: [] });
       if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
-      if (url === CONSOLE_API.routeVisits) return reply(200, { days: 7, visits: {}, total: 0 });
+      if (url === CONSOLE_API.routeVisits) return reply(200, visits);
       if (url.startsWith(RESULTS)) {
         asked.push(url);
         const answer = results(url);
@@ -229,5 +235,41 @@ describe('the decision dialog', () => {
       reason: 'a redirect broke the split; retest',
       evidence: { srmAlarm: true, verdict: null },
     });
+  });
+});
+
+describe('the create form’s duration estimate', () => {
+  it('counts the traffic at the trigger: the paywall for a price test, first visits for a landing', async () => {
+    stubWorker(() => null, {
+      days: 7,
+      visits: { default: 7000 },
+      total: 7000,
+      steps: { default: { lookup: 3500, signup: 2100, paywall: 1400, upsell: 140 } },
+    });
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    const estimate = () => area.getByText(/^Planned sample:/).textContent;
+    // The price preset first, in the free paywall layer: 200 a day reach the paywall.
+    expect(estimate()).toContain(
+      'About 200 visitors a day reach it (visitors who reached the paywall on its routes in the last 7 days',
+    );
+    // The landing and flow layers are taken: the whole of each, as if freed.
+    const wholeLayer = () => {
+      fireEvent.change(form.getByLabelText('Range in the layer from (%)'), {
+        target: { value: '0' },
+      });
+      fireEvent.change(form.getByLabelText('Range in the layer to (%)'), {
+        target: { value: '100' },
+      });
+    };
+    fireEvent.change(form.getByLabelText('What to test'), { target: { value: 'landing' } });
+    wholeLayer();
+    expect(estimate()).toContain(
+      'About 1,000 visitors a day reach it (first visits on its routes in the last 7 days',
+    );
+    fireEvent.change(form.getByLabelText('What to test'), { target: { value: 'flow' } });
+    wholeLayer();
+    expect(estimate()).toContain('At most 1,000 visitors a day can reach it');
+    expect(estimate()).toContain('This is an upper bound');
   });
 });

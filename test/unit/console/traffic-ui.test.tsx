@@ -99,6 +99,7 @@ describe('the traffic map', () => {
       days: 7,
       visits: { tiktok: 120, default: 280 },
       total: 400,
+      steps: {},
     };
     stubWorker({ status: 200, body: visits });
     const { map } = await openTraffic();

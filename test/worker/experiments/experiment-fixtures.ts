@@ -138,8 +138,9 @@ export const EXPERIMENT_TABLES = [
   'route_days',
 ];
 
-/** Every experiment's tables, in the shards only. */
+/** Every experiment's tables and the steps by route, in the shards only. */
 const EVERY_EXPERIMENT_TABLES = [
+  'route_step_days',
   'xp_segment_sets',
   'xp_exposures',
   'xp_arms',

@@ -223,12 +223,12 @@ describe('GET /console/api/route-visits', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const answer: RouteVisitsAnswer = await response.json();
-    expect(answer).toEqual({ days: 7, visits: { tiktok: 3, default: 1 }, total: 4 });
+    expect(answer).toEqual({ days: 7, visits: { tiktok: 3, default: 1 }, total: 4, steps: {} });
   });
 
   it('answers no visits before any', async () => {
     const answer: RouteVisitsAnswer = await (await app()(CONSOLE_API.routeVisits)).json();
-    expect(answer).toEqual({ days: 7, visits: {}, total: 0 });
+    expect(answer).toEqual({ days: 7, visits: {}, total: 0, steps: {} });
   });
 });
 

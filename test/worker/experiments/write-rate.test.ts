@@ -13,7 +13,7 @@ import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent } from '../collector/fixtures';
-import { emptyExperiments, stores } from './experiment-fixtures';
+import { emptyExperiments, shardRows, stores } from './experiment-fixtures';
 
 /**
  * The write rate of the experiment shards in local workerd (SQLite Durable Objects on disk),
@@ -90,19 +90,21 @@ function exposuresOf(visitorId: string, n: number, arrived: number): ExperimentE
 
 /**
  * A funnel's shape, each step after the exposures it follows: 60% start the lookup, 30% sign
- * up, 25% reach checkout, 2% have a payment declined.
+ * up, 25% reach checkout, 2% have a payment declined. Each on the visitor's route, which counts
+ * the steps by route (route_step_days).
  */
 function outcomesOf(visitorId: string, n: number, arrived: number): Outcome[] {
+  const route = segmentsOf(n).route;
   return [
     ...(n % 10 < 6
-      ? [{ visitorId, event: 'onboarding_start' as const, at: arrived + MINUTE }]
+      ? [{ visitorId, route, event: 'onboarding_start' as const, at: arrived + MINUTE }]
       : []),
-    ...(n % 10 < 3 ? [{ visitorId, event: 'lead' as const, at: arrived + 2 * MINUTE }] : []),
+    ...(n % 10 < 3 ? [{ visitorId, route, event: 'lead' as const, at: arrived + 2 * MINUTE }] : []),
     ...(n % 20 < 5
-      ? [{ visitorId, event: 'checkout_screen_load' as const, at: arrived + 3 * MINUTE }]
+      ? [{ visitorId, route, event: 'checkout_screen_load' as const, at: arrived + 3 * MINUTE }]
       : []),
     ...(n % 50 === 1
-      ? [{ visitorId, event: 'subs_purchase_failed' as const, at: arrived + 4 * MINUTE }]
+      ? [{ visitorId, route, event: 'subs_purchase_failed' as const, at: arrived + 4 * MINUTE }]
       : []),
   ];
 }
@@ -113,6 +115,7 @@ function purchasesOf(visitorId: string, n: number, arrived: number): ExperimentP
   const main = {
     subscriptionId: `sub_${visitorId}`,
     visitorId,
+    route: segmentsOf(n).route,
     amountMinor: 699,
     currency: 'USD',
     at: arrived + 4 * MINUTE,
@@ -232,6 +235,19 @@ it(`writes ${VISITORS} visitors of five experiments exactly, and reports the rat
   expect(sum('signed_up')).toBe(1000 + (VISITORS - 1000) * 0.3);
   const refunded = split.arms.reduce((total, arm) => total + arm.refunded, 0);
   expect(refunded).toBe(VISITORS / 200);
+  // The steps by route rode on the same requests, each visitor once a step (the consumer's leads
+  // carried no route); the main plans' buyers reached the upsell.
+  const steps = await shardRows<{ step: string; reached: number }>(
+    'SELECT step, SUM(reached) AS reached FROM route_step_days GROUP BY step ORDER BY step',
+  );
+  const added = new Map<string, number>();
+  for (const row of steps) added.set(row.step, (added.get(row.step) ?? 0) + row.reached);
+  expect(Object.fromEntries(added)).toEqual({
+    lookup: VISITORS * 0.6,
+    signup: VISITORS * 0.3,
+    paywall: VISITORS / 4,
+    upsell: VISITORS / 20,
+  });
 
   vi.restoreAllMocks();
   console.log(

@@ -2,6 +2,7 @@ import { logError } from '../../../shared/log';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/experiment-stores';
 import { isOutcomeEvent, outcomeTime, recordOutcomes } from '../../experiments/outcomes';
+import { stepRouteOf } from '../../experiments/route-steps';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 
@@ -24,7 +25,7 @@ function isOwnOutcome(message: QueuedEvent): boolean {
 /**
  * The split test's outcomes (worker/experiments/): sets the step flags of exposed visitors from
  * their own events, and counts the server-verified purchases with their amounts, each in the
- * visitor's shard (and in EVENTS_DB for visitors exposed before the shards), on every
+ * visitor's shard (with the steps by route, route-steps.ts, in the same request) (and in EVENTS_DB for visitors exposed before the shards), on every
  * deployment, beside the event stores. A flag set twice or a subscription counted twice changes
  * nothing, so a message delivered again is harmless; a failed store retries the messages later.
  */
@@ -37,17 +38,19 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
         await Promise.all([
           recordOutcomes(
             stores,
-            messages.flatMap(({ event, context }) =>
-              isOutcomeEvent(event.event_type)
-                ? [
-                    {
-                      visitorId: event.device_id.toLowerCase(),
-                      event: event.event_type,
-                      at: outcomeTime(event.time, context.received_at),
-                    },
-                  ]
-                : [],
-            ),
+            messages.flatMap(({ event, context }) => {
+              if (!isOutcomeEvent(event.event_type)) return [];
+              const at = outcomeTime(event.time, context.received_at);
+              const route = stepRouteOf(event.event_properties.route, at, context.received_at);
+              return [
+                {
+                  visitorId: event.device_id.toLowerCase(),
+                  event: event.event_type,
+                  at,
+                  ...(route !== undefined ? { route } : {}),
+                },
+              ];
+            }),
           ),
           recordPurchases(
             stores,
