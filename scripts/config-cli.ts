@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ConfigDocument, FieldError } from '../shared/console-api';
 import {
   type CheckedDocument,
+  type CheckRules,
   checkDocumentText,
   crossCheck,
   type InEffect,
@@ -131,6 +132,7 @@ function documentOf(live: SectionsInEffect): ConfigDocument {
 async function checkFile(
   file: string,
   readCurrent: () => Promise<Record<Section, string | null>>,
+  rules: CheckRules,
 ): Promise<Result<CheckedDocument>> {
   const checked = await readDocumentFile(file);
   if (!checked.ok) return checked;
@@ -139,7 +141,7 @@ async function checkFile(
     const note = live[section].note;
     if (note) console.error(note);
   }
-  const crossed = crossCheck(live, running);
+  const crossed = crossCheck(live, running, rules);
   if (!crossed.ok) return crossed;
   // As the console's check shows them: said, never a reason to refuse the file.
   for (const warning of crossed.value.warnings) {
@@ -157,7 +159,9 @@ async function checkFile(
 }
 
 async function validate(file: string, options: CliOptions): Promise<number> {
-  const checked = await checkFile(file, () => withStore(options, readAll));
+  const checked = await checkFile(file, () => withStore(options, readAll), {
+    development: !options.remote,
+  });
   if (!checked.ok) return fail(checked.error);
   return EXIT_OK;
 }
@@ -169,7 +173,7 @@ async function validate(file: string, options: CliOptions): Promise<number> {
  */
 async function set(file: string, note: string, options: CliOptions): Promise<number> {
   return withConfigStores(options, async (stores) => {
-    const checked = await checkFile(file, () => readAll(stores.kv));
+    const checked = await checkFile(file, () => readAll(stores.kv), stores.rules ?? {});
     if (!checked.ok) return fail(`${checked.error}; nothing written`);
     const { live } = await inEffectAfterWrite(checked.value, () => readAll(stores.kv));
     const head = await stores.versions.head();

@@ -44,7 +44,13 @@ export async function withConfigStores<T>(
     // A state directory `npm start` has not migrated yet (a new --persist-to) gets the history's
     // table here, recorded as wrangler records it.
     await applyMigrations(platform.env.CONFIG_DB, CONFIG_MIGRATIONS);
-    return await use({ kv, live: kv, versions: versionStore(d1Runner(platform.env.CONFIG_DB)) });
+    return await use({
+      kv,
+      live: kv,
+      versions: versionStore(d1Runner(platform.env.CONFIG_DB)),
+      // The local state is npm start's: a local webhook receiver is allowed there.
+      rules: { development: true },
+    });
   } finally {
     await platform.dispose();
   }

@@ -202,9 +202,18 @@ interface CrossChecked {
  * experiments section live before this write, which a running experiment's edits are held to;
  * absent, nothing runs yet.
  */
+/**
+ * What depends on where the config is checked: in development (npm start, the local CLI) the
+ * alerts' webhook may be a local http:// receiver; a deployment refuses it.
+ */
+export interface CheckRules {
+  development?: boolean;
+}
+
 export function crossCheck(
   live: SectionsInEffect,
   running?: ExperimentsConfig,
+  rules: CheckRules = {},
 ): Result<CrossChecked> {
   const { split, flows, routing } = live;
   const issues: DocumentIssue[] = [];
@@ -234,7 +243,7 @@ export function crossCheck(
       });
     }
   });
-  const experiments = experimentIssues(live, running);
+  const experiments = experimentIssues(live, running, rules);
   issues.push(...experiments.issues);
   if (issues.length === 0) {
     return {
@@ -266,7 +275,11 @@ interface ExperimentFindings {
  * one place crossCheck asks; refusals and warnings come back at their document paths
  * (`experiments.experiments.pw-us.variants.b.change.flow`).
  */
-function experimentIssues(live: SectionsInEffect, running?: ExperimentsConfig): ExperimentFindings {
+function experimentIssues(
+  live: SectionsInEffect,
+  running: ExperimentsConfig | undefined,
+  rules: CheckRules,
+): ExperimentFindings {
   const found = validateExperiments(
     live.experiments.value,
     {
@@ -274,6 +287,7 @@ function experimentIssues(live: SectionsInEffect, running?: ExperimentsConfig): 
       routing: live.routing.value,
       split: live.split.value,
       now: new Date(),
+      development: rules.development === true,
     },
     running,
   );
@@ -305,6 +319,7 @@ const MISSING_SECTION =
 export function checkFullDocument(
   raw: unknown,
   running?: ExperimentsConfig,
+  rules: CheckRules = {},
 ): { ok: true; value: ValidDocument } | { ok: false; errors: FieldError[] } {
   const whole = (message: string) => ({ ok: false as const, errors: [{ path: '', message }] });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
@@ -329,6 +344,7 @@ export function checkFullDocument(
       experiments: { value: values.experiments, origin: 'file' },
     },
     running,
+    rules,
   );
   if (!crossed.ok) return { ok: false, errors: crossed.issues ?? [] };
   return {

@@ -13,7 +13,7 @@ import { parseExperiments } from '../experiments/config/schema';
 import { parseRouting } from '../routing/schema';
 import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
-import { checkFullDocument, SECTIONS, type Section } from './document';
+import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
 import { experimentPhaseChanges, phaseChange } from './phase';
 import { parseFlows, parseSplit } from './schema';
@@ -46,6 +46,8 @@ export function kvLiveKeys(kv: KVNamespace): LiveKeys {
 export interface PublishStores {
   versions: VersionStore;
   live: LiveKeys;
+  /** Where the stores are: development takes a local webhook (worker/config/document.ts). */
+  rules?: CheckRules;
 }
 
 export interface PublishInput {
@@ -173,7 +175,7 @@ export async function previewPublish(
 ): Promise<PublishPreview | Refusal> {
   const head = await stores.versions.head();
   const current = await currentDocument(stores, head);
-  const checked = checkFullDocument(document, current.experiments);
+  const checked = checkFullDocument(document, current.experiments, stores.rules);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, base, head);
   if (refusal) return refusal;
@@ -192,7 +194,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
   // What is live first: a running experiment's edits are checked against it.
   const head = await stores.versions.head();
   const current = await currentDocument(stores, head);
-  const checked = checkFullDocument(input.document, current.experiments);
+  const checked = checkFullDocument(input.document, current.experiments, stores.rules);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const refusal = await baseRefusal(stores, input.base, head);
   if (refusal) return refusal;
@@ -217,6 +219,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
       ),
     },
     current.experiments,
+    stores.rules,
   );
   if (!stamped.ok) return { kind: 'invalid', errors: stamped.errors };
   const version: StoredVersion = {

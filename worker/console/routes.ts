@@ -30,7 +30,7 @@ import {
   rollback,
 } from '../config/publish';
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
-import type { AppEnv } from '../env';
+import { type AppEnv, isDevelopment } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { type AccessKeys, consoleAccess } from './access';
 import { consoleError } from './errors';
@@ -69,6 +69,7 @@ function storesOf(c: Context<AppEnv>): PublishStores {
   return {
     versions: versionStore(d1Runner(c.env.CONFIG_DB)),
     live: kvLiveKeys(c.env.FUNNEL_CONFIG),
+    rules: { development: isDevelopment(c.env) },
   };
 }
 

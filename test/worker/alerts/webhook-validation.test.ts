@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { CONSOLE_API } from '../../../shared/console-api';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
 import { validateExperiments } from '../../../worker/experiments/config/validate';
 import { CONTEXT, section } from '../experiments/config/config-fixtures';
+import { freshApp } from '../fetch-app';
 
 /**
  * The alerts' webhook as the experiments' validator takes it (worker/experiments/config/
@@ -66,5 +68,27 @@ describe('the alerts webhook', () => {
         },
       ],
     });
+  });
+
+  it('the console of npm start takes a local receiver; a deployment refuses it', async () => {
+    const document = {
+      split: DEFAULT_SPLIT,
+      flows: DEFAULT_FLOWS,
+      routing: DEFAULT_ROUTING,
+      experiments: {
+        version: 'v1',
+        experiments: {},
+        alerts: { webhook: 'http://localhost:9000/hook' },
+      },
+    };
+    const check = (app: ReturnType<typeof freshApp>) =>
+      app(CONSOLE_API.check, {
+        method: 'POST',
+        headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ base: null, document }),
+      });
+    expect((await check(freshApp())).status).toBe(200);
+    expect(checkFullDocument(document).ok).toBe(false);
+    expect(checkFullDocument(document, undefined, { development: true }).ok).toBe(true);
   });
 });
