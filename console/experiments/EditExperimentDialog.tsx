@@ -89,6 +89,8 @@ export function EditExperimentDialog({
 
   const numberField = (options: {
     field: EditField;
+    /** The input's own name where two inputs share a field (the range's ends). */
+    input?: string;
     label: string;
     value: number | null;
     min: number;
@@ -97,11 +99,11 @@ export function EditExperimentDialog({
     describedBy?: EditField;
     onValue(value: number): void;
   }) => {
-    const inputId = `${formId}-${options.field}`;
+    const inputId = `${formId}-${options.input ?? options.field}`;
     const hintId = options.hint ? `${inputId}-hint` : undefined;
     const shown = options.describedBy ?? options.field;
     return (
-      <div className="field" data-field={options.field}>
+      <div className="field" data-field={options.field} key={inputId}>
         <label htmlFor={inputId}>{options.label}</label>
         <input
           id={inputId}
@@ -222,6 +224,7 @@ export function EditExperimentDialog({
           })}
           {numberField({
             field: 'range',
+            input: 'range-to',
             label: 'Range in the layer to (%)',
             value: form.range[1],
             min: 0,
