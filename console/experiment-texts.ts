@@ -143,9 +143,8 @@ export function moveText(
       const [from, to] = experiment.range ?? [0, 1];
       const range = from === 0 && to === 1 ? 'the whole' : `${percent(from)}–${percent(to)} of`;
       return [
-        `It frees ${range} layer ${experiment.layer} and ${slotsText(experiment)} it changes: other experiments may take them.`,
-        'Its drain is over, so nobody keeps its variant any more. Its results and decision stay readable.',
-        'An archived experiment never runs again: duplicate it to test again.',
+        `Its drain is over: nobody keeps its variant. Archiving frees ${range} layer ${experiment.layer} and ${slotsText(experiment)} it changes for good: other experiments may take them.`,
+        'Its results and decision stay readable. An archived experiment never runs again (duplicate it to test again), and it can then be deleted.',
       ];
     }
   }

@@ -210,10 +210,20 @@ describe('archiving and deleting', () => {
 
   it('says archiving frees its range and the slots it changes', () => {
     expect(moveText('archive', ended(8), null)).toEqual([
-      'It frees 30%–70% of layer paywall and the paywall it changes: other experiments may take them.',
-      'Its drain is over, so nobody keeps its variant any more. Its results and decision stay readable.',
-      'An archived experiment never runs again: duplicate it to test again.',
+      'Its drain is over: nobody keeps its variant. Archiving frees 30%–70% of layer paywall and the paywall it changes for good: other experiments may take them.',
+      'Its results and decision stay readable. An archived experiment never runs again (duplicate it to test again), and it can then be deleted.',
     ]);
+    const flowAndLanding: ExperimentDocument = {
+      ...ended(8),
+      range: undefined,
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { flow: 'lp17', screens: { landing: 'one_pager_all' } } },
+      },
+    };
+    expect(moveText('archive', flowAndLanding, null)[0]).toContain(
+      'frees the whole layer paywall and the flow and the landing it changes',
+    );
   });
 
   it('takes a deleted experiment out of the section and nothing else', () => {

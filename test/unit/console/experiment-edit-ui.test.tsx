@@ -222,7 +222,7 @@ describe('archiving and deleting', () => {
     fireEvent.click(card.getByRole('button', { name: 'Archive Price US…' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Archive Price US?' }));
     dialog.getByText(
-      'It frees 0%–50% of layer paywall and the paywall it changes: other experiments may take them.',
+      'Its drain is over: nobody keeps its variant. Archiving frees 0%–50% of layer paywall and the paywall it changes for good: other experiments may take them.',
     );
     fireEvent.click(dialog.getByRole('button', { name: 'Archive Price US' }));
     expect(draftExperiment('price-us')?.status).toBe('archived');
