@@ -32,6 +32,12 @@ export function withExperimentAdded(
   return withExperiments(document, { ...document.experiments.experiments, [id]: experiment });
 }
 
+/** An experiment taken out of the section: a draft, or one archived. */
+export function withExperimentRemoved(document: ConfigDocument, id: string): ConfigDocument {
+  const { [id]: _removed, ...rest } = document.experiments.experiments;
+  return withExperiments(document, rest);
+}
+
 /** Start, pause, resume, stop or archive: only the status; the worker stamps the instants. */
 export function withExperimentStatus(
   document: ConfigDocument,

@@ -70,13 +70,14 @@ export const STATUS_WORDS: Record<ExperimentStatus, string> = {
 };
 
 /** The status changes the area offers, each a button and a dialog. */
-export type StatusMove = 'start' | 'pause' | 'resume' | 'stop';
+export type StatusMove = 'start' | 'pause' | 'resume' | 'stop' | 'archive';
 
 export const MOVE_STATUS: Record<StatusMove, ExperimentStatus> = {
   start: 'running',
   pause: 'paused',
   resume: 'running',
   stop: 'stopped',
+  archive: 'archived',
 };
 
 export const MOVE_LABELS: Record<StatusMove, string> = {
@@ -84,9 +85,13 @@ export const MOVE_LABELS: Record<StatusMove, string> = {
   pause: 'Pause',
   resume: 'Resume',
   stop: 'Stop',
+  archive: 'Archive',
 };
 
-/** The moves a status allows (worker/experiments/config/edits.ts): ending is the decision's. */
+/**
+ * The moves a status allows (worker/experiments/config/edits.ts): ending is the decision's, and
+ * archiving waits for the drain (layer-space.ts canArchive).
+ */
 export function movesOf(status: ExperimentStatus): StatusMove[] {
   if (status === 'draft') return ['start'];
   if (status === 'running') return ['pause', 'stop'];
@@ -134,7 +139,26 @@ export function moveText(
         `${capital(exposedText(exposed))} keep their variant for ${drain} ${drain === 1 ? 'day' : 'days'}, then see the route as it is too.`,
         'A stopped experiment does not run again: duplicate it to test again. Record what it found with End.',
       ];
+    case 'archive': {
+      const [from, to] = experiment.range ?? [0, 1];
+      const range = from === 0 && to === 1 ? 'the whole' : `${percent(from)}–${percent(to)} of`;
+      return [
+        `Its drain is over: nobody keeps its variant. Archiving frees ${range} layer ${experiment.layer} and ${slotsText(experiment)} it changes for good: other experiments may take them.`,
+        'Its results and decision stay readable. An archived experiment never runs again (duplicate it to test again), and it can then be deleted.',
+      ];
+    }
   }
+}
+
+/** What an experiment's variants change, as the slots it holds: "the flow and the paywall". */
+function slotsText(experiment: ExperimentDocument): string {
+  const slots = new Set<string>();
+  for (const { change } of Object.values(experiment.variants)) {
+    if (change.flow !== undefined) slots.add('the flow');
+    for (const slot of Object.keys(change.screens ?? {})) slots.add(`the ${slot}`);
+    if (change.plans !== undefined) slots.add('the paywall');
+  }
+  return slots.size === 0 ? 'no slot' : list([...slots]);
 }
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

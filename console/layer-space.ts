@@ -23,7 +23,10 @@ export interface TakenRange {
 
 const DAY_MS = 86_400_000;
 
-/** Whether an experiment still holds its range: not archived, and not ended past its drain. */
+/**
+ * Whether an experiment still holds its range: not archived, and not ended past its drain (a
+ * variant rolled out holds it for as long as it is shipped).
+ */
 function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
   const { status } = experiment;
   if (status === 'archived') return false;
@@ -32,6 +35,15 @@ function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
   if (experiment.endedAt === undefined) return true;
   const drain = (experiment.drainDays ?? DEFAULT_DRAIN_DAYS) * DAY_MS;
   return now.getTime() < Date.parse(experiment.endedAt) + drain;
+}
+
+/**
+ * Whether archiving an ended experiment takes nothing from anyone: its drain is over. A variant
+ * rolled out never drains while it is shipped: archived, its audience would lose it.
+ */
+export function canArchive(experiment: ExperimentDocument, now: Date): boolean {
+  const ended = experiment.status === 'stopped' || experiment.status === 'shipped';
+  return ended && !holdsRange(experiment, now);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { PhaseChange } from '../../shared/console-api';
+import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api';
 import { ChangeList } from '../ChangeList';
 import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { fieldLabel } from '../field-errors';
@@ -15,6 +15,13 @@ import { ErrorSummary } from './ErrorSummary';
 function phaseWarning(phase: PhaseChange): string {
   const reason = phase.reason.replace(/\.$/, '');
   return `Publishing starts phase ${phase.to} of the experiment: ${reason}. Visitors assigned under the old weights are not compared with the new ones.`;
+}
+
+/** The same for an experiment of the experiments area, named as the draft names it. */
+function experimentPhaseWarning(phase: ExperimentPhaseChange, name: string | undefined): string {
+  const reason = phase.reason.replace(/\.$/, '');
+  const experiment = name ? `${name} (${phase.experiment})` : phase.experiment;
+  return `Publishing starts phase ${phase.to} of ${experiment}: ${reason}. Its results are read per phase; visitors already exposed keep their variant.`;
 }
 
 function PublishForm() {
@@ -52,7 +59,8 @@ function PublishForm() {
 
 function ReviewResult() {
   const review = useStore($review);
-  const current = reviewIsCurrent(review, useStore($draft));
+  const draft = useStore($draft);
+  const current = reviewIsCurrent(review, draft);
   switch (review.kind) {
     case 'idle':
       return null;
@@ -94,6 +102,14 @@ function ReviewResult() {
           {review.phase ? (
             <p className="notice notice--warning">{phaseWarning(review.phase)}</p>
           ) : null}
+          {review.experimentPhases.map((phase) => (
+            <p className="notice notice--warning" key={phase.experiment}>
+              {experimentPhaseWarning(
+                phase,
+                draft?.document.experiments.experiments[phase.experiment]?.name,
+              )}
+            </p>
+          ))}
           {review.warnings.length > 0 ? (
             <div className="notice notice--warning">
               <p>

@@ -8,11 +8,14 @@ import {
   STATUS_WORDS,
   type StatusMove,
 } from '../experiment-texts';
+import { canArchive } from '../layer-space';
 import { METRIC_NAMES, percentText } from '../result-texts';
 
 /** What the card's buttons open. */
 export type CardAction =
   | { kind: 'move'; move: StatusMove }
+  | { kind: 'edit' }
+  | { kind: 'delete' }
   | { kind: 'end' }
   | { kind: 'duplicate' }
   | { kind: 'results' };
@@ -29,6 +32,7 @@ export function ExperimentCard({
   experiment,
   routing,
   published,
+  now,
   onAction,
 }: {
   id: string;
@@ -36,6 +40,8 @@ export function ExperimentCard({
   routing: RoutingDocument;
   /** False when the draft's experiment differs from what is live. */
   published: boolean;
+  /** When the drain of an ended experiment is read, to offer archiving it. */
+  now: Date;
   onAction(action: CardAction): void;
 }) {
   const titleId = `experiment-title:${id}`;
@@ -45,6 +51,13 @@ export function ExperimentCard({
     experiment.status === 'running' ||
     experiment.status === 'paused' ||
     (experiment.status === 'stopped' && experiment.decision === undefined);
+  const editable =
+    experiment.status === 'draft' ||
+    experiment.status === 'running' ||
+    experiment.status === 'paused';
+  const moves = canArchive(experiment, now)
+    ? [...movesOf(experiment.status), 'archive' as const]
+    : movesOf(experiment.status);
   const { decision } = experiment;
   return (
     <article className="card experiment-card" aria-labelledby={titleId}>
@@ -85,7 +98,17 @@ export function ExperimentCard({
         </p>
       ) : null}
       <p className="screen-list__actions">
-        {movesOf(experiment.status).map((move) => (
+        {editable ? (
+          <button
+            type="button"
+            className="button button--small"
+            id={actionId(id, 'edit')}
+            onClick={() => onAction({ kind: 'edit' })}
+          >
+            Edit {experiment.name}…
+          </button>
+        ) : null}
+        {moves.map((move) => (
           <button
             key={move}
             type="button"
@@ -124,6 +147,16 @@ export function ExperimentCard({
             onClick={() => onAction({ kind: 'duplicate' })}
           >
             Duplicate {experiment.name} for a follow-up
+          </button>
+        ) : null}
+        {experiment.status === 'draft' || experiment.status === 'archived' ? (
+          <button
+            type="button"
+            className="button button--small button--danger"
+            id={actionId(id, 'delete')}
+            onClick={() => onAction({ kind: 'delete' })}
+          >
+            Delete {experiment.name}…
           </button>
         ) : null}
       </p>

@@ -11,6 +11,8 @@ import {
 import { AlertsWebhook } from './AlertsWebhook';
 import { CreateExperiment } from './CreateExperiment';
 import { DecisionDialog } from './DecisionDialog';
+import { DeleteDialog } from './DeleteDialog';
+import { EditExperimentDialog } from './EditExperimentDialog';
 import { actionId, type CardAction, ExperimentCard } from './ExperimentCard';
 import { ExperimentResults } from './ExperimentResults';
 import { LayerBars } from './LayerBars';
@@ -34,13 +36,19 @@ export function Experiments({ state }: { state: ConsoleState }) {
   const kinds = Object.fromEntries(state.screens.map((screen) => [screen.id, screen.kind]));
   const live = state.live.experiments.experiments;
   const openExperiment = open ? document.experiments.experiments[open.id] : undefined;
+  const now = new Date();
+
+  function duplicate(id: string): void {
+    const copyId = freeId(`${id}-followup`, document.experiments.experiments);
+    duplicateExperiment(id, copyId, freshSeed());
+    $experimentsStatus.set(`Duplicated ${id} as the draft ${copyId}, with a new seed.`);
+  }
+  const focusStatus = () => window.document.getElementById(EXPERIMENTS_STATUS_ID)?.focus();
 
   function onAction(id: string, action: CardAction) {
     if (action.kind === 'duplicate') {
-      const copyId = freeId(`${id}-followup`, document.experiments.experiments);
-      duplicateExperiment(id, copyId, freshSeed());
-      $experimentsStatus.set(`Duplicated ${id} as the draft ${copyId}, with a new seed.`);
-      requestAnimationFrame(() => window.document.getElementById(EXPERIMENTS_STATUS_ID)?.focus());
+      duplicate(id);
+      requestAnimationFrame(focusStatus);
       return;
     }
     if (action.kind === 'results') {
@@ -60,7 +68,7 @@ export function Experiments({ state }: { state: ConsoleState }) {
       <p className="status" id={EXPERIMENTS_STATUS_ID} role="status" tabIndex={-1}>
         {status}
       </p>
-      <LayerBars document={document} now={new Date()} />
+      <LayerBars document={document} now={now} />
       <div className="block">
         <h3>Experiments in the draft</h3>
         {experiments.length === 0 ? <p>No experiment yet: create one below.</p> : null}
@@ -72,6 +80,7 @@ export function Experiments({ state }: { state: ConsoleState }) {
                 experiment={experiment}
                 routing={document.routing}
                 published={JSON.stringify(live[id]) === JSON.stringify(experiment)}
+                now={now}
                 onAction={(action) => onAction(id, action)}
               />
             </li>
@@ -87,6 +96,30 @@ export function Experiments({ state }: { state: ConsoleState }) {
           experiment={openExperiment}
           move={open.action.move}
           openerId={actionId(open.id, open.action.move)}
+          onClose={close}
+        />
+      ) : null}
+      {open && openExperiment && open.action.kind === 'edit' ? (
+        <EditExperimentDialog
+          id={open.id}
+          experiment={openExperiment}
+          live={live[open.id]}
+          document={document}
+          openerId={actionId(open.id, 'edit')}
+          onClose={close}
+          onDuplicate={() => {
+            duplicate(open.id);
+            // After the dialog's own focus return, which the closing frame runs first.
+            requestAnimationFrame(() => requestAnimationFrame(focusStatus));
+          }}
+        />
+      ) : null}
+      {open && openExperiment && open.action.kind === 'delete' ? (
+        <DeleteDialog
+          id={open.id}
+          experiment={openExperiment}
+          published={Object.hasOwn(live, open.id)}
+          openerId={actionId(open.id, 'delete')}
           onClose={close}
         />
       ) : null}

@@ -27,7 +27,7 @@ export function StatusDialog({
   const titleId = useId();
   const [exposed, setExposed] = useState<number | null>(null);
   useEffect(() => {
-    if (move === 'start') return;
+    if (move === 'start' || move === 'archive') return;
     let current = true;
     void resultsForDecision(id).then((answer) => {
       if (current && answer) setExposed(answer.reach.exposed);

@@ -20,6 +20,7 @@ import {
   withDecision,
   withDuplicate,
   withExperimentAdded,
+  withExperimentRemoved,
   withExperimentStatus,
 } from '../experiment-edits';
 import { withVariantAsRouteDefault } from '../route-defaults';
@@ -159,6 +160,15 @@ export function saveAudience(name: string, audience: AudienceDocument): void {
 
 export function addExperiment(id: string, experiment: ExperimentDocument): void {
   edit((document) => withExperimentAdded(document, id, experiment));
+}
+
+/** The edit dialog's experiment in place of the draft's (experiment-edit-form.ts). */
+export function replaceExperiment(id: string, experiment: ExperimentDocument): void {
+  edit((document) => withExperimentAdded(document, id, experiment));
+}
+
+export function removeExperiment(id: string): void {
+  edit((document) => withExperimentRemoved(document, id));
 }
 
 export function setExperimentStatus(id: string, status: ExperimentStatus): void {

@@ -72,11 +72,21 @@ export async function reviewDraft(): Promise<void> {
     $review.set(reviewOf(answer.refusal));
     return;
   }
-  const { diff, phase, warnings = [] } = answer.value;
-  $review.set({ kind: 'checked', document: checked, diff, phase, warnings, publishing: false });
+  const { diff, phase, experimentPhases = [], warnings = [] } = answer.value;
+  $review.set({
+    kind: 'checked',
+    document: checked,
+    diff,
+    phase,
+    experimentPhases,
+    warnings,
+    publishing: false,
+  });
   // Said in the status line too, so a screen reader hears the outcome without the whole diff.
   const changes = `${diff.length} ${diff.length === 1 ? 'change' : 'changes'}`;
-  $editStatus.set(`Reviewed: ${changes}${phase ? ', starting a new phase' : ''}.`);
+  $editStatus.set(
+    `Reviewed: ${changes}${phase || experimentPhases.length > 0 ? ', starting a new phase' : ''}.`,
+  );
 }
 
 /** Publishes the reviewed draft; true when it is live. */

@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import type { Change, FieldError, PhaseChange, VersionSummary } from '../../shared/console-api';
+import type {
+  Change,
+  ExperimentPhaseChange,
+  FieldError,
+  PhaseChange,
+  VersionSummary,
+} from '../../shared/console-api';
 import { errorAnchors, placeErrors } from '../field-errors';
 import { atom, useStore } from './atom';
 import { $draft, type Draft } from './draft';
@@ -14,6 +20,8 @@ export type Review =
       document: string;
       diff: Change[];
       phase: PhaseChange | null;
+      /** The experiments whose publish starts a new phase (CheckAnswer.experimentPhases). */
+      experimentPhases: ExperimentPhaseChange[];
       /** What publishes but is likely a mistake (CheckAnswer.warnings). */
       warnings: FieldError[];
       publishing: boolean;

@@ -6,11 +6,12 @@ import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
  * The console's Experiments area in Chromium against the built worker, by keyboard only: a
- * marketer creates a price test from its preset, starts it, pauses and resumes it, and ends it
- * with the decision dialog, where nothing is chosen for them and shipping a variant that did not
- * win takes a reason; between them, it reads the test's results, counted at the checkout, with a
- * segment switch and a CSV link. Each step is published through the one review and publish of
- * the console.
+ * marketer creates a price test from its preset, starts it, pauses and resumes it, edits its
+ * weights while it runs (a new phase, said in the review), and ends it with the decision dialog,
+ * where nothing is chosen for them and shipping a variant that did not win takes a reason; between
+ * them, it reads the test's results, counted at the checkout, with a segment switch and a CSV
+ * link. Once its drain is over it is archived, which frees its range, then deleted. Each step is
+ * published through the one review and publish of the console.
  */
 
 let session: BrowserSession;
@@ -26,6 +27,13 @@ function liveState(page: Page): Promise<ConsoleState> {
 
 async function typeInto(control: Locator, text: string): Promise<void> {
   await control.focus();
+  await control.page().keyboard.type(text);
+}
+
+/** Replaces what a field holds, as a keyboard user does: select all, type. */
+async function retype(control: Locator, text: string): Promise<void> {
+  await control.focus();
+  await control.page().keyboard.press('ControlOrMeta+A');
   await control.page().keyboard.type(text);
 }
 
@@ -46,7 +54,7 @@ async function publishFromNote(page: Page, note: string): Promise<void> {
 }
 
 describe('the Experiments area of the console in Chromium', () => {
-  it('creates, starts, pauses, resumes and ends a price test by keyboard', async () => {
+  it('creates, starts, pauses, resumes, edits, ends, archives and deletes a price test by keyboard', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1024, height: 900 },
     });
@@ -106,6 +114,40 @@ describe('the Experiments area of the console in Chromium', () => {
       'running',
     );
 
+    // Edit while it runs: the weights start a new phase, said before confirming and in the
+    // review; no drain days, so it can be archived as soon as it ends.
+    await press(card.getByRole('button', { name: 'Edit Price US…' }));
+    const edit = page.getByRole('dialog', { name: 'Edit Price US' });
+    await edit.getByText(/^To change anything else while it runs/).waitFor();
+    await retype(edit.getByLabel('Weight of b'), '3');
+    await edit
+      .getByText(/^These weights draw visitors in other shares: publishing starts a new phase/)
+      .waitFor();
+    await retype(edit.getByLabel('Coverage (% of matching visitors who enter)'), '50');
+    await press(edit.getByRole('button', { name: 'Put the changes to Price US in the draft' }));
+    await edit
+      .getByText('While it runs, the coverage can only rise: enter 100% or more.')
+      .waitFor();
+    expect(await focusedId(page)).toBe(
+      await edit.getByLabel('Coverage (% of matching visitors who enter)').getAttribute('id'),
+    );
+    // The dialog with its field messages passes axe too.
+    expect(seriousViolations(await runAxe(page, { context: '#experiments dialog' }))).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('100');
+    await retype(edit.getByLabel('Days the exposed keep their variant after it ends'), '0');
+    await press(edit.getByRole('button', { name: 'Put the changes to Price US in the draft' }));
+    await page
+      .getByText(
+        /^Publishing starts phase 2 of Price US \(price-us\): the shares change: a 50% → 25%, b 50% → 75%\./,
+      )
+      .waitFor();
+    await publishFromNote(page, 'more to the 3-day intro');
+    live = (await liveState(page)).live.experiments.experiments['price-us'];
+    expect(live).toMatchObject({ status: 'running', phase: 2, coverage: 1, drainDays: 0 });
+    expect(live?.variants.b?.weight).toBe(3);
+
     // Read: counted at the checkout, no verdict before the mature sample, a segment switch.
     await press(card.getByRole('button', { name: 'Results of Price US' }));
     const results = area.locator('.experiment-results');
@@ -146,7 +188,7 @@ describe('the Experiments area of the console in Chromium', () => {
     await end.getByText('Choose what ships.').waitFor();
     expect(await focusedId(page)).toMatch(/-result-won$/);
     await press(end.getByRole('radio', { name: /^Inconclusive/ }), 'Space');
-    await press(end.getByRole('radio', { name: /^Roll variant b out/ }), 'Space');
+    await press(end.getByRole('radio', { name: 'Make variant b the default of default' }), 'Space');
     const reason = end.getByLabel('Reason (required)');
     await reason.waitFor();
     await press(end.getByRole('button', { name: 'Record the decision' }));
@@ -160,13 +202,46 @@ describe('the Experiments area of the console in Chromium', () => {
     expect(live?.endedAt).toMatch(/^\d{4}-/);
     expect(live?.decision).toMatchObject({
       result: 'inconclusive',
-      action: 'roll_out',
+      action: 'route_default',
       variant: 'b',
       reason: 'the cheaper intro is our new standard',
       by: (await liveState(page)).author,
-      evidence: { metric: 'mature_revenue', verdict: null, srmAlarm: false, relativeLift: null },
+      evidence: {
+        phase: 2,
+        metric: 'mature_revenue',
+        verdict: null,
+        srmAlarm: false,
+        relativeLift: null,
+      },
     });
-    await card.getByText(/^Decided: inconclusive, variant b rolled out/).waitFor();
+    await card.getByText(/^Decided: inconclusive, variant b made its routes' default/).waitFor();
+
+    // Its drain (0 days) is over: archiving frees its range of the paywall layer for good.
+    await press(card.getByRole('button', { name: 'Archive Price US…' }));
+    const archive = page.getByRole('dialog', { name: 'Archive Price US?' });
+    await archive
+      .getByText(/Archiving frees the whole layer paywall and the paywall it changes for good/)
+      .waitFor();
+    await press(archive.getByRole('button', { name: 'Archive Price US' }));
+    await publishFromNote(page, 'archive the price test');
+    expect((await liveState(page)).live.experiments.experiments['price-us']?.status).toBe(
+      'archived',
+    );
+    await layers
+      .getByRole('listitem', { name: 'Layer paywall' })
+      .getByText('Free: the whole layer.')
+      .waitFor();
+
+    // Archived, it can be deleted: it leaves the config, the version history keeps it.
+    await press(card.getByRole('button', { name: 'Delete Price US…' }));
+    const remove = page.getByRole('dialog', { name: 'Delete Price US?' });
+    await remove.getByText(/^It leaves the config once you publish/).waitFor();
+    await press(remove.getByRole('button', { name: 'Delete Price US' }));
+    await publishFromNote(page, 'delete the price test');
+    expect(Object.keys((await liveState(page)).live.experiments.experiments)).not.toContain(
+      'price-us',
+    );
+    await area.getByText('No experiment yet: create one below.').waitFor();
 
     expect(seriousViolations(await runAxe(page, { context: '#experiments' }))).toEqual([]);
     expect(await unnamedControls(page)).toEqual([]);
