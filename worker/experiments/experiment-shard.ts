@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { RouteStep, SegmentDimension } from '../../shared/console-api';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { Bindings } from '../env';
+import { runSqliteMigrations } from '../sqlite-migrations';
 import {
   type ExperimentArm,
   type ExperimentExposure,
@@ -56,8 +57,6 @@ import {
 } from './route-steps';
 import { VISITOR_ROWS_KEPT_MS } from './visitor-shard';
 
-const SCHEMA_VERSION_KEY = 'schemaVersion';
-
 /** A shard's part of the console's route visits (route-visits.ts). */
 interface ShardRouteVisits {
   visits: { route: string; visits: number }[];
@@ -80,23 +79,7 @@ export class ExperimentShard extends DurableObject {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     // Nothing is served before the schema is up to date.
-    ctx.blockConcurrencyWhile(async () => this.migrate());
-  }
-
-  /**
-   * Runs the schema's migrations this shard has not run yet; the count run is kept under
-   * SCHEMA_VERSION_KEY in the same transaction (a Durable Object may not set PRAGMA user_version).
-   */
-  private migrate(): void {
-    const { sql, kv } = this.ctx.storage;
-    const version = kv.get<number>(SCHEMA_VERSION_KEY) ?? 0;
-    if (version >= SHARD_MIGRATIONS.length) return;
-    this.ctx.storage.transactionSync(() => {
-      for (const migration of SHARD_MIGRATIONS.slice(version)) {
-        for (const statement of migration) sql.exec(statement);
-      }
-      kv.put(SCHEMA_VERSION_KEY, SHARD_MIGRATIONS.length);
-    });
+    ctx.blockConcurrencyWhile(async () => runSqliteMigrations(ctx.storage, SHARD_MIGRATIONS));
   }
 
   /** The statements in one transaction: all of them, or none on a failure. */

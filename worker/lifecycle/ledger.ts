@@ -2,10 +2,10 @@ import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
 import type { RevenueEvent } from '../experiments/revenue-events';
 import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
+import { runSqliteMigrations } from '../sqlite-migrations';
 import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';
 
-const SCHEMA_VERSION_KEY = 'schemaVersion';
 const SCANNED_AT_KEY = 'scannedAt';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,19 +81,7 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => this.migrate());
-  }
-
-  private migrate(): void {
-    const { sql, kv } = this.ctx.storage;
-    const version = kv.get<number>(SCHEMA_VERSION_KEY) ?? 0;
-    if (version >= LEDGER_MIGRATIONS.length) return;
-    this.ctx.storage.transactionSync(() => {
-      for (const migration of LEDGER_MIGRATIONS.slice(version)) {
-        for (const statement of migration) sql.exec(statement);
-      }
-      kv.put(SCHEMA_VERSION_KEY, LEDGER_MIGRATIONS.length);
-    });
+    ctx.blockConcurrencyWhile(async () => runSqliteMigrations(ctx.storage, LEDGER_MIGRATIONS));
   }
 
   private async keepAlarmSet(): Promise<void> {
