@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Who a Google ID token names. The emulator only *decodes* the token's payload: the worker has

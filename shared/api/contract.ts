@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isHttpsLink } from './https-link';
 import { API_PATHS, type ApiCallName } from './paths';
 

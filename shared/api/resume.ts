@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidEmail } from '../email-validity';
 import { toE164 } from '../phone/phone-number';
 import { isPlanId } from '../plans/catalogue';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CollectedEvent } from '../../shared/analytics/batch';
 import { PURCHASE_EVENTS } from '../../shared/analytics/catalogue';
 import { adToolsAllowed } from '../attribution/consent';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RESULT_METRICS } from '../../shared/console-api';
 import { isScreenId } from '../../shared/screens';
 import { type ParseResult, parseJsonDocument } from '../parse-json-document';

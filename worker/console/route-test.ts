@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { InvalidAnswer, RouteTestAnswer } from '../../shared/console-api';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
 import type { InAppApp, InAppOs } from '../../shared/in-app-browser';

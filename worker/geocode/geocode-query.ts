@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAPITALS } from '../../shared/phone/capitals';
 
 /** Longer than any city's name in use; a query past it is not a city. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResumeEntered, ResumeRequest } from '../../shared/api/resume';
 import { IN_APP_NAMES, type InAppApp } from '../../shared/in-app-browser';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
 import {
   type AttributeDefinition,

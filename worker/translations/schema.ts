@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dictionary } from '../../locales';
 import { type ParseResult, parseJsonDocument } from '../parse-json-document';
 
