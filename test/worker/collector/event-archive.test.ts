@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { archiveDayPrefix } from '../../../worker/collector/archive-layout';
 import { listArchiveObjects, readArchiveObject } from '../../../worker/collector/event-archive';
 import { latestEvents } from '../../../worker/collector/event-log';
@@ -18,6 +18,16 @@ import {
 } from './fixtures';
 
 const logs = freshEventsDbPerTest();
+
+/**
+ * Files share a workerd, and another file's events sent through the real queue with the same
+ * fixed clock can be archived under the fixtures' day after its own reset: each test here starts
+ * from an empty day, so it counts only the objects it wrote.
+ */
+beforeEach(async () => {
+  const leftovers = await archive().list({ prefix: archiveDayPrefix('2026-11-22') });
+  if (leftovers.objects.length > 0) await archive().delete(leftovers.objects.map(({ key }) => key));
+});
 
 /** A deployed worker as wrangler.toml's top level makes it: no AMPLITUDE_API_KEY. */
 const PRODUCTION = { ENVIRONMENT: 'production' };
