@@ -52,11 +52,7 @@ const screensAt = (shape: FunnelShape, slot: Slot) =>
   shape.screens.filter((screen) => slotOf(screen) === slot);
 
 /** Whether a visitor walking `shape` sees everything `change` makes. */
-function showsChange(
-  shape: FunnelShape,
-  change: VariantChange,
-  flows: FlowsConfig,
-): boolean {
+function showsChange(shape: FunnelShape, change: VariantChange, flows: FlowsConfig): boolean {
   if (change.flow !== undefined) {
     // The screens the change makes, compared by value: a decision with a new screen on top of a
     // flow names a copy of the flow.
