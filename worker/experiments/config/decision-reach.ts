@@ -149,6 +149,12 @@ function hidersOn(
       sameLayer &&
       experiment.status === 'running' &&
       Object.keys(experiment.variants).length > 1;
+    // A split of one variant applies its flow only to whoever no roll-out of its layer takes.
+    const passedOver =
+      as === 'roll_out' &&
+      sameLayer &&
+      experiment.status === 'running' &&
+      Object.keys(experiment.variants).length === 1;
     for (const variant of variants) {
       const own = experiment.variants[variant]?.change ?? {};
       let shape = applyChange(base, own, flows);
@@ -156,12 +162,6 @@ function hidersOn(
         shape = later
           ? applyChange(applyChange(base, decided.change, flows), own, flows)
           : applyChange(shape, decided.change, flows);
-      // A split of one variant applies its flow only to whoever no roll-out of its layer takes.
-      const passedOver =
-        as === 'roll_out' &&
-        sameLayer &&
-        experiment.status === 'running' &&
-        Object.keys(experiment.variants).length === 1;
       if (takesFirst || (!passedOver && !showsChange(shape, decided.change, flows))) {
         hiders.push({ id, experiment, variant, route, instead: whatShows(shape, decided.change) });
         break;

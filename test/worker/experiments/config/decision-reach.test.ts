@@ -1,7 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExperimentDecision, ExperimentDocument } from '../../../../shared/experiments';
 import type { RouteDocument } from '../../../../shared/routing';
 import type { FlowsConfig, SplitConfig } from '../../../../worker/config/schema';
+import { HASHED_PLACEMENT } from '../../../../worker/experiments/assign';
+import {
+  assignExperiments,
+  compileExperiments,
+  shapeOf,
+} from '../../../../worker/experiments/config/evaluate';
+import type { ExperimentsConfig } from '../../../../worker/experiments/config/schema';
+import { routeShape } from '../../../../worker/experiments/config/triggers';
 import {
   type ExperimentsContext,
   validateExperiments,
@@ -108,11 +117,70 @@ describe('a decision making a variant its routes’ default', () => {
     expect(found[0]?.message).toContain('the split test ("split") draws route "default"');
   });
 
-  it('the roll-out it suggests passes the same check', () => {
-    const rolledOut = shippedLanding(['default'], {
-      decision: { ...DECISION, action: 'roll_out' },
+  it('is refused for a whole flow under a split of one variant, whose flow the roll-out passes over', () => {
+    const oneFlow: SplitConfig = {
+      version: 'v1',
+      defaultVariant: 'default',
+      variants: { default: { weight: 100, flow: 'default' } },
+    };
+    const flowTest = landingTest({
+      name: 'Leads funnel',
+      layer: 'flow',
+      seed: 'E-1eads0',
+      audience: { routes: ['default'] },
+      ...ENDED,
+      variants: {
+        control: { weight: 1, change: {} },
+        leads: { weight: 1, change: { flow: 'leads' } },
+      },
+      decision: { ...DECISION, variant: 'leads' },
     });
-    expect(refusals({ 'lp-ai': rolledOut }, CONTEXT)).toEqual([]);
+    const baked = {
+      ...CONTEXT,
+      split: oneFlow,
+      routing: routingWith('default', { flow: 'leads' }),
+    };
+    expect(refusals({ 'flow-leads': flowTest }, baked)).toEqual([
+      {
+        path: 'experiments.experiments.flow-leads.decision.action',
+        message:
+          'cannot make variant "leads" the default of its routes: new visitors would not see it, because the split test ("split") draws route "default" and walks its visitors through its own flows: variant "default" (flow "default"). Roll variant "leads" out to the experiment\'s audience instead: it shows on top of the split test\'s flows',
+      },
+    ]);
+  });
+
+  it('is right: under the split no new visitor sees the default, and every one sees the roll-out', () => {
+    const landingOf = (doc: ExperimentsConfig, context: ExperimentsContext, visitorId: string) => {
+      const compiled = compileExperiments(doc, context.split, context.routing);
+      const route = context.routing.routes.find((r) => r.id === 'default')!;
+      const visitor = {
+        visitorId,
+        route: 'default',
+        facts: { get: () => null },
+        pins: new Map<string, string>(),
+        now: Date.now(),
+      };
+      const assignments = assignExperiments(compiled, visitor, HASHED_PLACEMENT);
+      const shape = shapeOf(compiled, routeShape(route, context.flows), assignments, context.flows);
+      return shape.screens[0];
+    };
+    const asDefault = section({ 'lp-ai': shippedLanding(['default']) });
+    const rolledOut = section({
+      'lp-ai': shippedLanding(['default'], { decision: { ...DECISION, action: 'roll_out' } }),
+    });
+    fc.assert(
+      fc.property(fc.uuid(), (visitorId) => {
+        expect(landingOf(asDefault, DEFAULT_BAKED, visitorId)).toBe('one_pager');
+        expect(landingOf(rolledOut, CONTEXT, visitorId)).toBe('one_pager_ai');
+      }),
+    );
+    // And the roll-out is not refused.
+    expect(
+      refusals(
+        { 'lp-ai': shippedLanding(['default'], { decision: { ...DECISION, action: 'roll_out' } }) },
+        CONTEXT,
+      ),
+    ).toEqual([]);
   });
 
   it('is refused where another running experiment shows its own landing to some of the route', () => {
