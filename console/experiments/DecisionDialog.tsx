@@ -91,7 +91,7 @@ export function DecisionDialog({
 
   const answer = results.kind === 'ready' ? results.answer : null;
   const problemOfRoutes = draft ? routeDefaultProblem(draft.document, id) : 'no draft';
-  const hidden = results.kind === 'ready' ? results.hidden : {};
+  const hidden = results.kind === 'ready' ? results.hidden : null;
   const options = decisionOptions(experiment, answer, problemOfRoutes, hidden);
   const hiddenId = (variant: string) => `${formId}-hidden-${variant}`;
   const chosen = options.find((option) => option.value === choice) ?? null;
@@ -195,7 +195,7 @@ export function DecisionDialog({
                   checked={choice === option.value}
                   aria-describedby={[
                     `${formId}-${option.value}-evidence`,
-                    option.action === 'roll_out' && option.variant && hidden[option.variant]
+                    option.action === 'roll_out' && option.variant && hidden?.[option.variant]
                       ? hiddenId(option.variant)
                       : null,
                   ]
@@ -213,7 +213,7 @@ export function DecisionDialog({
               </p>
             </div>
           ))}
-          {Object.entries(hidden).map(([variant, why]) =>
+          {Object.entries(hidden ?? {}).map(([variant, why]) =>
             why ? (
               <p key={variant} className="notice notice--warning" id={hiddenId(variant)}>
                 {sentence(why)}
