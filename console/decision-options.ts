@@ -78,11 +78,17 @@ function evidenceText(
   return `${verdictWord(result.verdict)}: ${liftText(result.relativeLift, result.relativeInterval)} ${on}.`;
 }
 
-/** Every choice, the control's first, then each variant rolled out, then each made the routes' default. */
+/**
+ * Every choice, the control's first, then each variant rolled out, then each made the routes'
+ * default, but for the variants in `hidden`: something would keep the routes' new visitors from
+ * seeing them (console/route-default-reach.ts), which the dialog says instead. Null: not known
+ * yet, so none is offered.
+ */
 export function decisionOptions(
   experiment: ExperimentDocument,
   answer: ExperimentResultsAnswer | null,
   routeDefaultProblem: string | null,
+  hidden: Readonly<Record<string, string | null>> | null = {},
 ): DecisionOption[] {
   const options: DecisionOption[] = [
     {
@@ -103,8 +109,9 @@ export function decisionOptions(
       evidence: evidenceText(experiment, answer, key),
     });
   }
-  if (routeDefaultProblem === null)
+  if (routeDefaultProblem === null && hidden !== null)
     for (const key of others) {
+      if (hidden[key]) continue;
       const name = experiment.variants[key]?.name ?? key;
       options.push({
         value: `route_default:${key}`,

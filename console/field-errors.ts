@@ -81,6 +81,8 @@ export function fieldLabel(path: string): string {
   if (section === 'routing' && group === 'audiences') {
     return name === undefined ? 'Audiences' : `Audience ${name}`;
   }
+  if (section === 'experiments' && group === 'experiments' && name !== undefined)
+    return rest === 'decision' ? `Decision on experiment ${name}` : `Experiment ${name}`;
   if (section === 'routing') return 'The routing';
   if (section === 'split') return 'The split';
   if (section === 'flows') return 'The flows';

@@ -6,6 +6,7 @@ import {
   type ExperimentDocument,
 } from '../../shared/experiments';
 import { decisionEvidence, decisionOptions, reasonNeeded } from '../decision-options';
+import { routeDefaultRefusals } from '../route-default-reach';
 import { routeDefaultProblem } from '../route-defaults';
 import { useStore } from '../stores/atom';
 import { $draft, decideExperiment } from '../stores/draft';
@@ -19,13 +20,26 @@ const RESULT_LABELS: Record<DecisionResult, string> = {
   inconclusive: 'Inconclusive: no clear answer',
 };
 
-type Results = { kind: 'loading' } | { kind: 'ready'; answer: ExperimentResultsAnswer | null };
+type Results =
+  | { kind: 'loading' }
+  | {
+      kind: 'ready';
+      answer: ExperimentResultsAnswer | null;
+      /** Per variant, why making it the routes' default would not reach their new visitors. */
+      hidden: Readonly<Record<string, string | null>>;
+    };
+
+/** The worker's refusal as a sentence of the dialog. */
+const sentence = (text: string) =>
+  `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('.') ? '' : '.'}`;
 
 /**
  * The one decision that ends an experiment, with nothing chosen for the marketer: what it found,
  * then what ships, each choice with the verdict behind it. Shipping a variant that did not win,
- * or ending while the sample ratio alarm is on, takes a typed reason. The decision and the
- * evidence it was made on go into the draft, and so, once published, into the version history.
+ * or ending while the sample ratio alarm is on, takes a typed reason. Making a variant the routes'
+ * default is not offered where something would hide it from their new visitors (the split test,
+ * another running experiment): the dialog says what, and what ships it instead. The decision and
+ * the evidence it was made on go into the draft, and so, once published, into the version history.
  */
 export function DecisionDialog({
   id,
@@ -54,10 +68,21 @@ export function DecisionDialog({
   const form = useRef<HTMLFormElement>(null);
   const draft = useStore($draft);
 
+  // What the dialog opened on: the parent draws `kinds` afresh on each render, which must not
+  // ask the worker again.
+  const opened = useRef({ experiment, kinds, author });
+
   useEffect(() => {
     let current = true;
-    void resultsForDecision(id).then((answer) => {
-      if (current) setResults({ kind: 'ready', answer });
+    const { experiment, kinds, author } = opened.current;
+    const start = $draft.get();
+    const others = Object.keys(experiment.variants).filter((key) => key !== experiment.control);
+    const reach =
+      start && routeDefaultProblem(start.document, id) === null
+        ? routeDefaultRefusals(start.base, start.document, id, others, kinds, author)
+        : Promise.resolve({});
+    void Promise.all([resultsForDecision(id), reach]).then(([answer, hidden]) => {
+      if (current) setResults({ kind: 'ready', answer, hidden });
     });
     return () => {
       current = false;
@@ -66,7 +91,9 @@ export function DecisionDialog({
 
   const answer = results.kind === 'ready' ? results.answer : null;
   const problemOfRoutes = draft ? routeDefaultProblem(draft.document, id) : 'no draft';
-  const options = decisionOptions(experiment, answer, problemOfRoutes);
+  const hidden = results.kind === 'ready' ? results.hidden : null;
+  const options = decisionOptions(experiment, answer, problemOfRoutes, hidden);
+  const hiddenId = (variant: string) => `${formId}-hidden-${variant}`;
   const chosen = options.find((option) => option.value === choice) ?? null;
   const evidence = decisionEvidence(experiment, answer, chosen?.variant);
   const needsReason = chosen ? reasonNeeded(evidence, chosen.variant) : null;
@@ -166,7 +193,14 @@ export function DecisionDialog({
                   name={`${formId}-choice`}
                   value={option.value}
                   checked={choice === option.value}
-                  aria-describedby={`${formId}-${option.value}-evidence`}
+                  aria-describedby={[
+                    `${formId}-${option.value}-evidence`,
+                    option.action === 'roll_out' && option.variant && hidden?.[option.variant]
+                      ? hiddenId(option.variant)
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
                   onChange={() => setChoice(option.value)}
                 />{' '}
                 {option.label}
@@ -179,6 +213,13 @@ export function DecisionDialog({
               </p>
             </div>
           ))}
+          {Object.entries(hidden ?? {}).map(([variant, why]) =>
+            why ? (
+              <p key={variant} className="notice notice--warning" id={hiddenId(variant)}>
+                {sentence(why)}
+              </p>
+            ) : null,
+          )}
           {problemOfRoutes ? (
             <p className="muted">
               Making a variant a route’s default is not offered: {problemOfRoutes}.

@@ -10,6 +10,7 @@ import {
   CONSOLE_EXPERIMENTS_PATH,
   CONSOLE_RESULTS_PATH,
   type ExperimentResultsAnswer,
+  type PublishRequest,
   type RouteVisitsAnswer,
 } from '../../../shared/console-api';
 import { plansResults, priceResults } from './experiment-fixtures';
@@ -28,13 +29,24 @@ const NO_VISITS: RouteVisitsAnswer = { days: 7, visits: {}, total: 0, steps: {} 
 function stubWorker(
   results: (url: string) => ExperimentResultsAnswer | null,
   visits: RouteVisitsAnswer = NO_VISITS,
+  check: (request: PublishRequest) => { status: number; body: unknown } = () => ({
+    status: 404,
+    body: { ok: false, error: 'bad_request' },
+  }),
 ) {
   const asked: string[] = [];
+  const checked: PublishRequest[] = [];
   const reply = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === CONSOLE_API.check) {
+        const request = JSON.parse(String(init?.body)) as PublishRequest;
+        checked.push(request);
+        const answer = check(request);
+        return reply(answer.status, answer.body);
+      }
       if (url === CONSOLE_API.state) return reply(200, consoleState());
       if (url === CONSOLE_API.versions) return reply(200, { versions: [] });
       if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
@@ -47,7 +59,7 @@ function stubWorker(
       return reply(404, { ok: false, error: 'bad_request' });
     }),
   );
-  return { asked };
+  return { asked, checked };
 }
 
 async function openArea() {
@@ -213,6 +225,44 @@ describe('the decision dialog', () => {
       },
     });
     expect(decided?.decision?.reason).toBeUndefined();
+  });
+
+  it('does not offer a default the split test would hide, and says what ships it instead', async () => {
+    const hidden =
+      'cannot make variant "b" the default of its routes: new visitors would not see it, because the split test ("split") draws route "default" and walks its visitors through its own flows: variant "default" (landing "one_pager"). Roll variant "b" out to the experiment\'s audience instead: it shows on top of the split test\'s flows';
+    const { checked } = stubWorker(
+      () => plansResults(),
+      NO_VISITS,
+      () => ({
+        status: 400,
+        body: {
+          ok: false,
+          error: 'invalid_config',
+          errors: [
+            { path: 'experiments.experiments.landing-all.decision.action', message: hidden },
+          ],
+        },
+      }),
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'End All-in-one landing with a decision…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'End All-in-one landing' }));
+    const notice = await dialog.findByText(/^Cannot make variant "b" the default of its routes/);
+    expect(notice.textContent).toMatch(/the split test \("split"\) draws route "default".*\.$/);
+    expect(dialog.queryByRole('radio', { name: /^Make variant b the default/ })).toBeNull();
+    // The roll-out, which ships it, tells why it is the way.
+    const rollOut = dialog.getByRole('radio', { name: /^Roll variant b out/ });
+    expect(rollOut.getAttribute('aria-describedby')?.split(' ')).toContain(notice.id);
+    // What was checked: the draft with the decision in it and route default on the new landing.
+    const [asked] = checked;
+    expect(asked?.document.experiments.experiments['landing-all']?.decision).toMatchObject({
+      action: 'route_default',
+      variant: 'b',
+    });
+    const flow = asked?.document.routing.routes.find((route) => route.id === 'default')?.flow;
+    expect(asked?.document.flows.flows[flow ?? '']?.[0]).toBe('one_pager_all');
+    // Nothing went into the draft.
+    expect($draft.get()?.document.experiments.experiments['landing-all']?.status).toBe('running');
   });
 
   it('asks a reason to keep the control while the sample ratio alarm is on', async () => {

@@ -61,6 +61,10 @@ describe('where a refusal is shown in the form', () => {
     expect(fieldLabel('split.experiment.plannedPerArm')).toBe('Planned visitors per variant');
     expect(fieldLabel('split.experiment')).toBe('The experiment settings');
     expect(fieldLabel('flows')).toBe('The flows');
+    expect(fieldLabel('experiments.experiments.lp-ai.decision.action')).toBe(
+      'Decision on experiment lp-ai',
+    );
+    expect(fieldLabel('experiments.experiments.lp-ai.range')).toBe('Experiment lp-ai');
     expect(fieldLabel('')).toBe('The config');
   });
 });

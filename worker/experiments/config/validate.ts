@@ -11,6 +11,7 @@ import { resolveFlow } from '../../funnel/flow';
 import type { DocumentIssue } from '../../parse-json-document';
 import type { RoutingConfig } from '../../routing/schema';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
+import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
 import { slotOf } from './funnel-shape';
@@ -28,7 +29,8 @@ import { experimentTriggers } from './triggers';
  *
  * The split section is an experiment too (migrate-split.ts): `split` in the flow layer, taking
  * the whole layer on its routes, so a new experiment cannot silently share its visitors. Its own
- * references are checked with the split (worker/config/document.ts crossCheck).
+ * references are checked with the split (worker/config/document.ts crossCheck). A decision that
+ * makes a variant its routes' default must reach their new visitors (decision-reach.ts).
  */
 
 export interface ExperimentsContext {
@@ -296,6 +298,7 @@ export function validateExperiments(
       continue;
     }
     check.issues.push(...decisionIssues(path, experiment));
+    check.issues.push(...decisionReachIssues(path, id, experiment, doc, context, live));
     if (experiment.status === 'archived') continue;
     check.issues.push(...referenceIssues(id, experiment, context));
     if (

@@ -29,11 +29,24 @@ function decision(overrides: Partial<ExperimentDecision> = {}): ExperimentDecisi
   };
 }
 
+/** Route meta-us offering variant b's plans, as the decision making them its default leaves it. */
+const B_ON_META_US = {
+  ...CONTEXT,
+  routing: {
+    ...CONTEXT.routing,
+    routes: CONTEXT.routing.routes.map((route) =>
+      route.id === 'meta-us'
+        ? { ...route, plans: ['monthly_3d_intro', 'monthly', 'quarterly'] }
+        : route,
+    ),
+  },
+};
+
 function issuesOf(experiment: Partial<ExperimentDocument>) {
   const doc = section({
     'pw-us': priceTest({ endedAt: '2026-12-10T10:12:00.000Z', ...experiment }),
   });
-  return validateExperiments(doc, CONTEXT).issues;
+  return validateExperiments(doc, B_ON_META_US).issues;
 }
 
 describe('a shipped experiment', () => {

@@ -1,0 +1,136 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { interactive } from './visitor-steps';
+
+/**
+ * A landing test that won, ended in the console where the split test draws its route, in Chromium
+ * against the built worker, by keyboard: making the winner the route's default would reach no new
+ * visitor (the split walks them through its own flows), so the dialog does not offer it and says
+ * why, naming the split and the roll-out that ships it; the marketer rolls it out, publishes, and
+ * every new visitor of the route lands on the winner.
+ */
+
+const AI_TITLE = 'AI-powered phone location';
+
+/** Today's split test on route default: two flows, half each. */
+const SPLIT = {
+  version: 'walk',
+  defaultVariant: 'default',
+  phase: 1,
+  variants: { default: { weight: 50, flow: 'default' }, lp1ch2: { weight: 50 } },
+};
+
+/** The landing test on route default, running on top of the split. */
+const LANDING_TEST: ExperimentDocument = {
+  name: 'AI landing',
+  status: 'running',
+  layer: 'landing',
+  audience: { routes: ['default'] },
+  coverage: 1,
+  seed: 'lp-ai-decision',
+  phase: 1,
+  control: 'control',
+  variants: {
+    control: { weight: 1, change: {} },
+    ai: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+  },
+  startedAt: '2026-11-01T09:00:00.000Z',
+  drainDays: 0,
+};
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await startBrowserSession();
+  await session.worker.putConfig('split', SPLIT);
+  const experiments: ExperimentsDocument = {
+    version: 'walk',
+    experiments: { 'lp-ai': LANDING_TEST },
+  };
+  await session.worker.putConfig('experiments', experiments);
+});
+afterAll(() => session?.stop());
+
+function liveState(page: Page): Promise<ConsoleState> {
+  return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
+}
+
+async function press(control: Locator, key = 'Enter'): Promise<void> {
+  await control.focus();
+  await control.page().keyboard.press(key);
+}
+
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+/** The first screen a new visitor of route default gets: its heading. */
+async function newVisitorLanding(): Promise<string | null> {
+  const { context, page, problems } = await session.newVisitor();
+  await page.goto('/');
+  await interactive(page);
+  const title = await page.locator('h1').textContent();
+  expect(problems).toEqual([]);
+  await context.close();
+  return title;
+}
+
+describe('ending a landing test where the split test draws its route, in Chromium', () => {
+  it('says the split would hide the route default, and the roll-out it offers reaches every new visitor', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 1280, height: 900 },
+    });
+    await page.goto('/console');
+    const area = page.getByRole('region', { name: 'Experiments' });
+    const card = area.getByRole('article', { name: /AI landing/ });
+    await press(card.getByRole('button', { name: 'End AI landing with a decision…' }));
+    const end = page.getByRole('dialog', { name: 'End AI landing' });
+
+    // Before anything is chosen, the dialog says what would hide the route default, by name.
+    const hidden = end.getByText(/^Cannot make variant "ai" the default of its routes/);
+    await hidden.waitFor();
+    expect(await hidden.textContent()).toBe(
+      'Cannot make variant "ai" the default of its routes: new visitors would not see it, because the split test ("split") draws route "default" and walks its visitors through its own flows: variant "default" (landing "one_pager"). Roll variant "ai" out to the experiment\'s audience instead: it shows on top of the split test\'s flows.',
+    );
+    expect(await end.getByRole('radio', { name: /^Make variant ai the default/ }).count()).toBe(0);
+    const rollOut = end.getByRole('radio', {
+      name: 'Roll variant ai out to the experiment’s audience',
+    });
+    expect((await rollOut.getAttribute('aria-describedby'))?.split(' ')).toContain(
+      await hidden.getAttribute('id'),
+    );
+    expect(seriousViolations(await runAxe(page, { context: '#experiments dialog' }))).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
+
+    // The next step it names, by keyboard: won, rolled out; no results yet, so a reason.
+    await press(end.getByRole('radio', { name: /^Won/ }), 'Space');
+    await press(rollOut, 'Space');
+    const reason = end.getByLabel('Reason (required)');
+    await reason.waitFor();
+    await reason.focus();
+    await page.keyboard.type('the AI landing is our new standard');
+    await press(end.getByRole('button', { name: 'Record the decision' }));
+    await expect.poll(() => focusedId(page)).toBe('publish-note');
+    await page.keyboard.type('ship the AI landing');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
+
+    const live = (await liveState(page)).live.experiments.experiments['lp-ai'];
+    expect(live?.status).toBe('shipped');
+    expect(live?.decision).toMatchObject({ action: 'roll_out', variant: 'ai' });
+
+    // Every new visitor of the route, whichever flow of the split they walk, gets the winner.
+    const titles: (string | null)[] = [];
+    for (let i = 0; i < 6; i++) titles.push(await newVisitorLanding());
+    expect(titles).toEqual(Array(6).fill(AI_TITLE));
+
+    // Checks on each page load (4xx answers) are the dialog's checks of refused decisions.
+    expect(problems.filter((problem) => !/^400 .*\/console\/api\/check$/.test(problem))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+});

@@ -1,0 +1,129 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConfigDocument, InvalidAnswer, PublishAnswer } from '../../../shared/console-api';
+import { CONSOLE_API } from '../../../shared/console-api';
+import type { ExperimentDocument } from '../../../shared/experiments';
+import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
+import { freshApp } from '../fetch-app';
+
+/**
+ * The review (the console's check) and the publish, against the real KV and D1, refuse ending a
+ * landing test by making its winner the default of a route the split test draws, at the decision's
+ * field and naming the split, and write nothing; the roll-out the refusal names publishes.
+ */
+
+const fetchApp = freshApp({ random: () => 0.5 });
+
+const post = (path: string, body: unknown) =>
+  fetchApp(path, {
+    method: 'POST',
+    headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const DEFAULT_SCREENS = [...(DEFAULT_FLOWS.flows.default ?? [])];
+
+const LANDING_TEST: ExperimentDocument = {
+  name: 'All-in-one landing',
+  status: 'running',
+  layer: 'landing',
+  audience: { routes: ['default'] },
+  coverage: 1,
+  seed: 'landing-all',
+  control: 'a',
+  variants: {
+    a: { weight: 1, change: {} },
+    b: { weight: 1, change: { screens: { landing: 'one_pager_all' } } },
+  },
+};
+
+/** The split test on route default, half on each flow, with the landing test running. */
+const RUNNING: ConfigDocument = {
+  split: {
+    version: 'draft',
+    defaultVariant: 'default',
+    variants: { default: { weight: 50, flow: 'default' }, lp1ch2: { weight: 50 } },
+  },
+  flows: {
+    version: 'draft',
+    flows: { default: DEFAULT_SCREENS, lp1ch2: [...(DEFAULT_FLOWS.flows.lp1ch2 ?? [])] },
+  },
+  routing: DEFAULT_ROUTING,
+  experiments: { version: 'draft', experiments: { 'landing-all': LANDING_TEST } },
+};
+
+const decided = (action: 'route_default' | 'roll_out'): ExperimentDocument => ({
+  ...LANDING_TEST,
+  status: 'shipped',
+  decision: {
+    result: 'won',
+    action,
+    variant: 'b',
+    at: '2026-12-10T10:12:00Z',
+    by: 'anna@example.com',
+    evidence: {
+      phase: 1,
+      metric: 'lookup',
+      relativeLift: 0.1,
+      interval: [0.02, 0.18],
+      verdict: 'better',
+      srmAlarm: false,
+    },
+  },
+});
+
+/** The landing test ended with b as route default's, the route on a copy of its flow with b. */
+const AS_ROUTE_DEFAULT: ConfigDocument = {
+  ...RUNNING,
+  flows: {
+    ...RUNNING.flows,
+    flows: {
+      ...RUNNING.flows.flows,
+      'default_landing-all_b': ['one_pager_all', ...DEFAULT_SCREENS.slice(1)],
+    },
+  },
+  routing: { ...DEFAULT_ROUTING, routes: [{ id: 'default', flow: 'default_landing-all_b' }] },
+  experiments: { version: 'draft', experiments: { 'landing-all': decided('route_default') } },
+};
+
+const ROLLED_OUT: ConfigDocument = {
+  ...RUNNING,
+  experiments: { version: 'draft', experiments: { 'landing-all': decided('roll_out') } },
+};
+
+beforeEach(async () => {
+  await env.CONFIG_DB.exec('DELETE FROM config_versions');
+  for (const key of ['split', 'flows', 'routing', 'experiments'])
+    await env.FUNNEL_CONFIG.delete(key);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('a winner made the default of a route the split test draws', () => {
+  it('is refused by the review and the publish, naming the split; its roll-out publishes', async () => {
+    const running = await post(CONSOLE_API.publish, { base: null, document: RUNNING });
+    expect(running.status).toBe(200);
+    const base = ((await running.json()) as PublishAnswer).version.seq;
+    const before = await env.FUNNEL_CONFIG.get('experiments', 'text');
+
+    for (const path of [CONSOLE_API.check, CONSOLE_API.publish]) {
+      const response = await post(path, { base, document: AS_ROUTE_DEFAULT });
+      expect(response.status).toBe(400);
+      const { errors } = (await response.json()) as InvalidAnswer;
+      expect(errors).toEqual([
+        {
+          path: 'experiments.experiments.landing-all.decision.action',
+          message: expect.stringContaining(
+            'the split test ("split") draws route "default" and walks its visitors through its own flows',
+          ),
+        },
+      ]);
+      expect(errors[0]?.message).toContain('Roll variant "b" out to the experiment\'s audience');
+    }
+    expect(await env.FUNNEL_CONFIG.get('experiments', 'text')).toBe(before);
+
+    expect((await post(CONSOLE_API.check, { base, document: ROLLED_OUT })).status).toBe(200);
+    expect((await post(CONSOLE_API.publish, { base, document: ROLLED_OUT })).status).toBe(200);
+  });
+});
