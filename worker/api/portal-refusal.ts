@@ -80,18 +80,20 @@ const PAYMENT: readonly Meaning[] = ['user_action_required', 'payment_declined',
  * anything else (SPEC.md §8 for that step; 'An error has occurred' where §8 names none, as for
  * the calls whose failure is only logged).
  */
-export const PORTAL_REFUSALS: Record<ApiCallName, { known: readonly Meaning[]; otherwise: string }> =
-  {
-    signup: { known: ['email_taken'], otherwise: PORTAL_REFUSAL_TEXTS.accountFailed },
-    socialSignIn: { known: ['email_taken'], otherwise: PORTAL_REFUSAL_TEXTS.accountFailed },
-    paymentSettings: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.generic },
-    deeplink: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.generic },
-    country: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.generic },
-    phoneInfo: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.phoneIncorrect },
-    pollingSubscription: { known: PAYMENT, otherwise: PORTAL_REFUSAL_TEXTS.generic },
-    pollingResult: { known: PAYMENT, otherwise: PORTAL_REFUSAL_TEXTS.generic },
-    directSubscription: { known: PAYMENT, otherwise: PORTAL_REFUSAL_TEXTS.generic },
-  };
+export const PORTAL_REFUSALS: Record<
+  ApiCallName,
+  { known: readonly Meaning[]; otherwise: string }
+> = {
+  signup: { known: ['email_taken'], otherwise: PORTAL_REFUSAL_TEXTS.accountFailed },
+  socialSignIn: { known: ['email_taken'], otherwise: PORTAL_REFUSAL_TEXTS.accountFailed },
+  paymentSettings: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.generic },
+  deeplink: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.generic },
+  country: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.generic },
+  phoneInfo: { known: [], otherwise: PORTAL_REFUSAL_TEXTS.phoneIncorrect },
+  pollingSubscription: { known: PAYMENT, otherwise: PORTAL_REFUSAL_TEXTS.generic },
+  pollingResult: { known: PAYMENT, otherwise: PORTAL_REFUSAL_TEXTS.generic },
+  directSubscription: { known: PAYMENT, otherwise: PORTAL_REFUSAL_TEXTS.generic },
+};
 
 /** The body the browser gets for a §7-shaped refusal of `call`: its meaning, or the call's text. */
 export function mappedRefusal(call: ApiCallName, refused: ReadRefusal): ApiErrorBody {
@@ -119,10 +121,7 @@ export const RAW_TEXT_LOGGED = 300;
 
 /** The API's own words of a refusal, for the log line only: joined, on one line, truncated. */
 export function rawRefusalForLog(texts: readonly string[]): string | undefined {
-  const joined = texts
-    .join(' | ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const joined = texts.join(' | ').replace(/\s+/g, ' ').trim();
   if (joined === '') return undefined;
   return joined.length > RAW_TEXT_LOGGED ? `${joined.slice(0, RAW_TEXT_LOGGED - 1)}…` : joined;
 }

@@ -113,13 +113,16 @@ describe('a portal that answers with the §7 error shape', () => {
   it.each([
     [422, ['The email has already been taken.'], 'email_taken', 'The email has already been taken'],
     [500, ['Something went wrong'], 'portal_refused', 'Failed to create an account'],
-  ])('%i keeps its status, its words become the SPEC.md text (%s)', async (status, messages, code, text) => {
-    const portal = fakePortal(() => Response.json({ errors: { messages } }, { status }));
-    const res = await appWith(portal.portalFetch)('/api/signup', postJson(SIGNUP_BODY));
-    expect(res.status).toBe(status);
-    expect(await res.json()).toEqual({ errors: { messages: [text] }, code });
-    expect(setCookies(res).has('gf_session')).toBe(false);
-  });
+  ])(
+    '%i keeps its status, its words become the SPEC.md text (%s)',
+    async (status, messages, code, text) => {
+      const portal = fakePortal(() => Response.json({ errors: { messages } }, { status }));
+      const res = await appWith(portal.portalFetch)('/api/signup', postJson(SIGNUP_BODY));
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ errors: { messages: [text] }, code });
+      expect(setCookies(res).has('gf_session')).toBe(false);
+    },
+  );
 
   it("the request's log line names the portal's code, or portal_refused without one", async () => {
     await lookup(async () =>
