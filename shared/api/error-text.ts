@@ -3,9 +3,11 @@ import { isWorkerErrorCode } from './worker-error-codes';
 
 /**
  * What a visitor reads when something fails: the one mapping from a failure to the texts of
- * SPEC.md §5 and §8, used by every island. It never returns English itself: either a key of the
+ * SPEC.md §5 and §8, used by every island. It never returns English itself: a key of the
  * `errors.*` translations (the screen translates the keys an island needs and hands them over as
- * props, islands never load i18n) or a text the portal wrote for the visitor.
+ * props, islands never load i18n), or the words of a card provider. The product API's own words
+ * never reach it: the worker replaces them with the §8 text of what they mean
+ * (worker/api/portal-refusal.ts), which is read here only for that meaning.
  */
 
 /*
@@ -107,7 +109,7 @@ function failureLeftNoAnswer(error: unknown): boolean {
   return failure.kind !== 'http' || NO_ANSWER_CODES.has(failure.code ?? '');
 }
 
-/** The portal's own messages, meant for the visitor; none when the worker answered itself. */
+/** The portal refusal's messages (as the worker mapped them); none when the worker refused. */
 function portalMessages(failure: ApiFailure | null): string[] {
   if (!failure || isWorkerErrorCode(failure.code)) return [];
   return failure.messages.map((message) => message.trim()).filter((message) => message !== '');
@@ -126,17 +128,18 @@ export function isEmailTakenMessage(message: string): boolean {
   return EMAIL_TAKEN_PATTERNS.some((pattern) => plain.includes(pattern));
 }
 
-/** The text of a failed sign-up with the portal's own messages, or null to use a fallback. */
+/**
+ * 'email exists' when the refusal says the email is taken, else null for the step's own text:
+ * a message is never shown as it is, so nothing but a translated text reaches the visitor.
+ */
 function accountMessageText(messages: string[]): VisitorText | null {
-  if (messages.some(isEmailTakenMessage)) return { key: 'email_exists' };
-  const first = messages[0];
-  return first === undefined ? null : { text: first };
+  return messages.some(isEmailTakenMessage) ? { key: 'email_exists' } : null;
 }
 
 /**
  * POST /api/signup failed (SPEC.md §4 Signup, §5, §8): the limit text when rate-limited; the
- * translated 'email exists' for an email-taken message; else the portal's first message; else
- * 'Failed to create an account' (also when the portal could not be reached).
+ * translated 'email exists' for an email-taken message; else 'Failed to create an account'
+ * (also when the portal could not be reached).
  */
 export function signupErrorText(error: unknown): VisitorText {
   const failure = asFailure(error);
@@ -150,8 +153,8 @@ export function signupErrorText(error: unknown): VisitorText {
  *   complete at all (no answer, portal unreachable, rate limit aside): 'An error occurred while
  *   trying to sign in with Google. Please try again.';
  * - the worker has no Google client id: 'Google Sign-In is not properly configured...';
- * - the portal refused the account: its email-taken or first message as for email, and when it
- *   gave none, §8's 'Failed to create an account' fallback.
+ * - the portal refused the account: 'email exists' for an email-taken message as for email,
+ *   else §8's 'Failed to create an account' fallback.
  */
 export function socialSignInErrorText(error: unknown): VisitorText {
   const failure = asFailure(error);
@@ -210,8 +213,7 @@ function nonEmpty(value: unknown): string | null {
  * Anything a purchase step threw (SPEC.md §8 Payment):
  * - the limit texts when rate-limited (a sign-up's, or the card-testing limit's);
  * - no answer, or one that could not be read: 'An error has occurred (look at console)';
- * - the portal's messages: email-taken translated, else its first message;
- * - the portal answering without messages: 'An error has occurred';
+ * - the portal refusing: email-taken translated, else 'An error has occurred';
  * - anything else (a card provider's error): its text, else its message field, else
  *   'Payment error' (SPEC.md §5 Error text fallback).
  */

@@ -20,6 +20,8 @@ export type PortalBehaviour =
   | 'slow'
   /** 500 with a framework's error page body in JSON, not the §7 error shape. */
   | 'error_500'
+  /** 500 in the §7 error shape, in the API's own words (not for visitors). */
+  | 'error_500_words'
   /** 200 with an HTML body. */
   | 'not_json'
   /** 200 with JSON that is not the call's contract shape. */
@@ -83,6 +85,9 @@ function healthyAnswer(method: string, path: string, n: number): { status: numbe
   return { status: 404, body: { errors: { messages: ['Not found'] } } };
 }
 
+/** What 'error_500_words' says: an internal failure no visitor may read. */
+export const PORTAL_OWN_WORDS = 'SQLSTATE[08006] connection to db-3.internal lost';
+
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
   if (res.writableEnded || res.destroyed) return;
   res.writeHead(status, { 'content-type': type });
@@ -115,6 +120,8 @@ export async function startFakePortal(options: { slowMs: number }): Promise<Fake
         }
         case 'error_500':
           return send(res, 500, { message: 'Server Error' });
+        case 'error_500_words':
+          return send(res, 500, { errors: { messages: [PORTAL_OWN_WORDS] } });
         case 'not_json':
           return send(res, 200, '<!doctype html><title>Maintenance</title>', 'text/html');
         case 'wrong_shape':

@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakePortal, type PortalBehaviour, startFakePortal } from './fake-portal';
+import {
+  type FakePortal,
+  PORTAL_OWN_WORDS,
+  type PortalBehaviour,
+  startFakePortal,
+} from './fake-portal';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   expectFormUsable,
@@ -50,6 +55,8 @@ const FAULTS: { behaviour: PortalBehaviour; status: number; lookupText: string }
   { behaviour: 'down', status: 502, lookupText: 'An error occurred, please try again' },
   { behaviour: 'slow', status: 504, lookupText: 'An error occurred, please try again' },
   { behaviour: 'error_500', status: 500, lookupText: 'Phone number is incorrect' },
+  // The API's own words in the §7 shape: the worker answers the step's text instead.
+  { behaviour: 'error_500_words', status: 500, lookupText: 'Phone number is incorrect' },
   { behaviour: 'not_json', status: 502, lookupText: 'An error occurred, please try again' },
   { behaviour: 'wrong_shape', status: 502, lookupText: 'An error occurred, please try again' },
 ];
@@ -87,6 +94,7 @@ describe.each(FAULTS)('portal $behaviour', ({ behaviour, status, lookupText }) =
     const email = uniqueEmail(`fault-${behaviour}`);
     await submitEmail(page, email);
     expect(await toastMessage(page)).toBe('Failed to create an account');
+    expect(await page.content()).not.toContain(PORTAL_OWN_WORDS);
     expect(new URL(page.url()).pathname).toBe('/signup');
     expect(await page.locator('input[type="email"]').inputValue()).toBe(email);
     await expectFormUsable(page);

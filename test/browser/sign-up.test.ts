@@ -189,6 +189,18 @@ describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
     expect(problems).toEqual([`422 ${apiUrl('/signup')}`]);
     await context.close();
   });
+
+  it("the portal failing (npm run portal -- fail signup): the toast reads §8's text, never the portal's words", async () => {
+    await switchFaultOn('signup', 1);
+    const { context, page, problems } = await visitor();
+    await openSignup(page);
+    await submitEmail(page, uniqueEmail('emulated-failure'));
+    expect(await toastMessage(page)).toBe('Failed to create an account');
+    expect(await page.content()).not.toContain('Emulated failure');
+    await expectFormUsable(page);
+    expect(problems).toEqual([`500 ${apiUrl('/signup')}`]);
+    await context.close();
+  });
 });
 
 describe('payment settings after sign-up (SPEC.md §4: 2 retries, 1 s apart)', () => {

@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+
 /**
  * Which addresses the alerts may be posted to: the experiments' validator refuses the others
  * when a marketer saves one (worker/experiments/config/validate.ts), and the delivery checks
@@ -26,60 +28,66 @@ const PRIVATE_SUFFIXES = [
   '.corp',
 ];
 
-/** IPv4 blocks that are not the public internet: this host, private, shared, link-local, reserved. */
-const PRIVATE_V4: readonly [number, number][] = [
-  [0x00000000, 8], // "this network"
-  [0x0a000000, 8], // 10/8
-  [0x64400000, 10], // 100.64/10, carrier-grade NAT
-  [0x7f000000, 8], // loopback
-  [0xa9fe0000, 16], // 169.254/16, link-local (cloud metadata services)
-  [0xac100000, 12], // 172.16/12
-  [0xc0000000, 24], // 192.0.0/24, protocol assignments
-  [0xc0a80000, 16], // 192.168/16
-  [0xc6120000, 15], // 198.18/15, benchmarking
-  [0xe0000000, 3], // multicast and reserved, 224/3
+/**
+ * IP literals are judged with ipaddr.js's named ranges (its `range()`): only an address outside
+ * every special range ('unicast') is the public internet. Refused by name there: this network,
+ * private, carrier-grade NAT, loopback, link-local, the documentation and benchmarking blocks,
+ * reserved 240/4, multicast, broadcast; for IPv6 also unique-local, site-local, link-local,
+ * multicast, discard, documentation (2001:db8::/32, 3fff::/20), Teredo, ORCHID and the rest.
+ * The URL parser has already written odd IPv4 spellings (`2130706433`, `0x7f.1`, `0177.0.0.1`)
+ * as four decimals and compressed IPv6, so each address has one spelling here.
+ */
+function publicV4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
+}
+
+/** IPv6 prefixes that carry an IPv4 address in their last 32 bits, judged by that address. */
+const V4_IN_LAST_32_BITS: readonly [ipaddr.IPv6, number][] = [
+  ipaddr.IPv6.parseCIDR('::ffff:0:0/96'), // mapped, ::ffff:a.b.c.d
+  ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96'), // translated (RFC 6145)
+  ipaddr.IPv6.parseCIDR('64:ff9b::/96'), // NAT64 well-known prefix (RFC 6052)
 ];
 
-function ipv4(host: string): number | null {
-  const parts = host.split('.');
-  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return null;
-  const bytes = parts.map(Number);
-  if (bytes.some((byte) => byte > 255)) return null;
-  return ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
-}
-
-function privateV4(address: number): boolean {
-  return PRIVATE_V4.some(([base, bits]) => {
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    return (address & mask) >>> 0 === base;
-  });
-}
-
+/** Local-use NAT64 (RFC 8215): the translator is someone's own network. */
+const LOCAL_NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
+/** 6to4 (RFC 3056): the IPv4 address sits in bits 16 to 47. */
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR('2002::/16');
 /**
- * A bracketed IPv6 literal as the URL parser writes it (compressed, lower case): the unspecified
- * and loopback addresses, unique-local fc00::/7, link-local fe80::/10, and IPv4 mapped into IPv6
- * (::ffff:a.b.c.d, written ::ffff:7f00:1), judged by the IPv4 address inside.
+ * The only IPv6 block assigned as global unicast. Outside it: ::1, ::, the deprecated
+ * IPv4-compatible ::a.b.c.d, discard 100::/64, unique-local, link-local, site-local, multicast.
  */
-function privateV6(host: string): boolean {
-  const address = host.slice(1, -1);
-  if (address === '::' || address === '::1') return true;
-  if (/^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address)) return true;
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(address);
-  if (mapped) {
-    const high = Number.parseInt(mapped[1]!, 16);
-    const low = Number.parseInt(mapped[2]!, 16);
-    return privateV4(((high << 16) | low) >>> 0);
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
+function v4Of(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
+function publicV6(address: ipaddr.IPv6): boolean {
+  const parts = address.parts;
+  if (address.match(LOCAL_NAT64)) return false;
+  if (V4_IN_LAST_32_BITS.some((prefix) => address.match(prefix))) {
+    return publicV4(v4Of(parts[6]!, parts[7]!));
   }
-  return false;
+  if (address.match(SIX_TO_FOUR)) return publicV4(v4Of(parts[1]!, parts[2]!));
+  return address.match(GLOBAL_UNICAST) && address.range() === 'unicast';
+}
+
+/** Whether an IP literal host is on the public internet; null when the host is a name. */
+function publicAddress(host: string): boolean | null {
+  if (host.startsWith('[') && host.endsWith(']')) {
+    const inside = host.slice(1, -1);
+    return ipaddr.IPv6.isValid(inside) ? publicV6(ipaddr.IPv6.parse(inside)) : false;
+  }
+  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return publicV4(ipaddr.IPv4.parse(host));
+  return null;
 }
 
 function privateHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (LOOPBACK_NAMES.has(host) || (!host.includes('.') && !host.startsWith('['))) return true;
-  if (PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix))) return true;
-  if (host.startsWith('[')) return privateV6(host);
-  const v4 = ipv4(host);
-  return v4 !== null && privateV4(v4);
+  const literal = publicAddress(host);
+  if (literal !== null) return !literal;
+  if (LOOPBACK_NAMES.has(host) || !host.includes('.')) return true;
+  return PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix));
 }
 
 /** Why `address` may not take the alerts, in words for the marketer; null when it may. */

@@ -24,10 +24,11 @@ export function refusal(code: keyof typeof API_ERROR_STATUS, messages: string[] 
 
 /**
  * The portal failed with a JSON body that is not the §7 error shape: its status is kept so the
- * island still sees e.g. a 400 from the phone lookup as "Phone number is incorrect" (SPEC.md §8).
+ * island still sees e.g. a 400 from the phone lookup as "Phone number is incorrect" (SPEC.md §8),
+ * with the call's SPEC.md §8 text (worker/api/portal-refusal.ts), never the body's own words.
  */
-export function portalErrorRefusal(status: ContentfulStatusCode): ApiRefusal {
-  return { code: 'portal_error', status, messages: [] };
+export function portalErrorRefusal(status: ContentfulStatusCode, messages: string[]): ApiRefusal {
+  return { code: 'portal_error', status, messages };
 }
 
 /** API answers are per-visitor and may carry account data: never stored by any cache. */

@@ -155,20 +155,26 @@ export async function forwardCall(
       ms: outcome.ms,
       detail: outcome.kind === 'unavailable' ? outcome.detail : undefined,
       missing: answer.missing,
+      portal_message: answer.rawText,
     });
     return refused(answer.refusal);
   }
   if (answer.errorCode !== null) fields.error = answer.errorCode;
   if (upstreamStatus !== null && upstreamStatus >= 500) {
-    // The portal failed and said so: its body passes through, and ops must still see the
-    // outage as an error line, not only as a request line's status.
+    // The portal failed and said so: the browser gets the call's SPEC.md §8 text
+    // (./portal-refusal.ts), and ops must still see the outage, in the portal's own words, as
+    // an error line, not only as a request line's status.
     logError('portal_error', {
       id: c.get('requestId'),
       call: name,
       upstream_status: upstreamStatus,
       portal_code: answer.errorCode,
+      portal_message: answer.rawText,
       ms: outcome.ms,
     });
+  } else if (answer.rawText !== undefined) {
+    // A refusal about the request: its words go on the request's log line only.
+    fields.portal_message = answer.rawText;
   }
   afterChargeAnswer(
     c,

@@ -13,6 +13,7 @@ import {
 } from '../../shared/api/portal-answers';
 import { type ApiRefusal, portalErrorRefusal, refusal } from './api-error';
 import type { PortalOutcome } from './portal-exchange';
+import { mappedRefusal, rawRefusalForLog, unshapedRefusal } from './portal-refusal';
 
 /** Calls whose successful answer carries the access token the worker keeps in its cookie. */
 const SIGN_IN_CALLS: ReadonlySet<ApiCallName> = new Set(['signup', 'socialSignIn']);
@@ -26,8 +27,10 @@ export type BrowserAnswer =
       accessToken: string | null;
       /** The signed-in user's external id, kept beside the token. */
       userId: string | null;
-      /** For the log line of a passed-through failure: the portal's code, else 'portal_refused'. */
+      /** For the log line of a refusal: the portal's code, else 'portal_refused'. */
       errorCode: string | null;
+      /** The portal's own words of a refusal, truncated: for the log line, never the body. */
+      rawText?: string;
       /** Fields taken in another form than the contract's (logged as `portal_shape`). */
       drift: ShapeDrift[];
     }
@@ -36,6 +39,8 @@ export type BrowserAnswer =
       refusal: ApiRefusal;
       /** The required field that was missing, when that was the reason. */
       missing?: string;
+      /** What the portal said, truncated: for the log line, never the body. */
+      rawText?: string;
       drift: ShapeDrift[];
     };
 
@@ -56,9 +61,11 @@ function isSuccess(status: number): boolean {
  * - a 2xx is read field by field (shared/api/portal-answers.ts): every field the step needs
  *   must be there, the others default; it passes with its status, sign-in answers without the
  *   token;
- * - a non-2xx with `errors` (the §7 error shape, or near it) passes with its status and texts
- *   (e.g. 422 'The email has already been taken.');
- * - a non-2xx in another JSON shape keeps its status with code 'portal_error';
+ * - a non-2xx with `errors` (the §7 error shape, or near it) keeps its status, and its texts are
+ *   read for what they mean and replaced by the SPEC.md §8 text of that meaning or of the call
+ *   (./portal-refusal.ts): 422 'The email has already been taken.' stays the email-taken text,
+ *   a 500 'Emulated failure of signup' becomes 'Failed to create an account';
+ * - a non-2xx in another JSON shape keeps its status with code 'portal_error' and the call's text;
  * - no answer, no JSON, or a 2xx without a field the step needs: 502/504 with a code of ours.
  *
  * Bodies are rebuilt from what was read, so fields the contract does not name (and might not be
@@ -82,14 +89,22 @@ export function browserAnswerOf(
 
   if (!isSuccess(outcome.status)) {
     const error = readAnswer(PORTAL_REFUSAL, json.value);
-    if (!error.ok) return { ok: false, refusal: portalErrorRefusal(status), drift: [] };
+    if (!error.ok) {
+      return {
+        ok: false,
+        refusal: portalErrorRefusal(status, unshapedRefusal(call).errors.messages),
+        rawText: rawRefusalForLog([outcome.text]),
+        drift: [],
+      };
+    }
     return {
       ok: true,
       status,
-      body: error.value,
+      body: mappedRefusal(call, error.value),
       accessToken: null,
       userId: null,
       errorCode: error.value.code ?? 'portal_refused',
+      rawText: rawRefusalForLog(error.value.errors.messages),
       drift: error.drift,
     };
   }

@@ -65,10 +65,16 @@ describe('sign-up failures (SPEC.md §4, §5, §8)', () => {
     });
   });
 
-  it('shows the portal’s first message otherwise', () => {
-    expect(signupErrorText(http(422, ['The name is too long.', 'Second']))).toEqual({
-      text: 'The name is too long.',
-    });
+  it('never shows a message as it is: any other refusal is "Failed to create an account"', () => {
+    for (const messages of [
+      ['The name is too long.', 'Second'],
+      ['Emulated failure of signup'],
+      ['Failed to create an account'],
+    ]) {
+      expect(signupErrorText(http(422, messages, 'portal_refused'))).toEqual({
+        key: 'signup_failed',
+      });
+    }
   });
 
   it("falls back to 'Failed to create an account' without messages or without an answer", () => {
@@ -122,7 +128,7 @@ describe('Google sign-in failures (SPEC.md §8)', () => {
       key: 'email_exists',
     });
     expect(socialSignInErrorText(http(422, ['Account disabled']))).toEqual({
-      text: 'Account disabled',
+      key: 'signup_failed',
     });
   });
 
@@ -218,9 +224,9 @@ describe('payment failures (SPEC.md §8 Payment)', () => {
     ],
     ['an email-taken message', http(422, ['x', 'user.email.taken']), { key: 'email_exists' }],
     [
-      'the portal’s messages',
+      'the portal’s messages, never shown as they are',
       http(422, ['Card not supported.', 'Second']),
-      { text: 'Card not supported.' },
+      { key: 'payment_failed' },
     ],
     [
       'a provider error',

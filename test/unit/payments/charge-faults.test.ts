@@ -184,7 +184,7 @@ describe('what ends an attempt', () => {
     });
     expect(await purchase(cardRequest(), deps)).toEqual({
       kind: 'failed',
-      text: { text: 'This polling result is not known.' },
+      text: { key: 'payment_failed' },
     });
     expect(portal.polls).toHaveLength(1);
     expect(attempts.storage.attempt).toBeNull();

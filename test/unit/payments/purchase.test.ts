@@ -281,7 +281,7 @@ describe('payment failures and their SPEC.md §8 texts', () => {
     expect(report).toHaveBeenCalledWith(networkFailure());
   });
 
-  it("the portal refusing with a 4xx and no messages is 'An error has occurred'; with messages, its first", async () => {
+  it("the portal refusing with a 4xx is 'An error has occurred', with or without messages", async () => {
     const bare = world({
       script: {
         start: async () => {
@@ -304,11 +304,11 @@ describe('payment failures and their SPEC.md §8 texts', () => {
     });
     expect(await purchase(cardRequest(), worded.deps)).toEqual({
       kind: 'failed',
-      text: { text: 'The plan is not available.' },
+      text: { key: 'payment_failed' },
     });
   });
 
-  it('a polling id the portal does not know fails with its message', async () => {
+  it("a polling id the portal does not know fails with 'An error has occurred'", async () => {
     const { deps, attempts } = world({
       script: {
         poll: async () => {
@@ -320,7 +320,7 @@ describe('payment failures and their SPEC.md §8 texts', () => {
     });
     expect(await purchase(cardRequest(), deps)).toEqual({
       kind: 'failed',
-      text: { text: 'This polling result is not known.' },
+      text: { key: 'payment_failed' },
     });
     expect(attempts.storage.attempt).toBeNull();
   });
@@ -494,7 +494,7 @@ describe('the direct route: Braintree with 3-D Secure (SPEC.md §4 Alternate pro
     expect(attempts.storage.attempt).toBeNull();
   });
 
-  it("'User action required' again after verification is shown, not verified again", async () => {
+  it("'User action required' again after verification fails the payment, not verified again", async () => {
     const { deps, provider } = world({
       script: {
         direct: async () => {
@@ -504,17 +504,17 @@ describe('the direct route: Braintree with 3-D Secure (SPEC.md §4 Alternate pro
     });
     expect(await purchase(braintreeRequest(), deps)).toEqual({
       kind: 'failed',
-      text: { text: 'User action required' },
+      text: { key: 'payment_failed' },
     });
     expect(provider.verifyCard).toHaveBeenCalledTimes(1);
   });
 
-  it('a declined direct charge is a decline: its code recorded, the processor words shown', async () => {
+  it('a declined direct charge is a decline: its code recorded, no message taken as text', async () => {
     const { deps, attempts } = world({
       script: {
         direct: async () => {
           throw httpFailure(422, {
-            errors: { messages: ['Your card has insufficient funds.'] },
+            errors: { messages: ['Payment declined'] },
             code: 'payment_declined',
             decline_code: 'insufficient_funds',
           });
@@ -524,7 +524,7 @@ describe('the direct route: Braintree with 3-D Secure (SPEC.md §4 Alternate pro
     expect(await purchase(braintreeRequest(), deps)).toEqual({
       kind: 'declined',
       declineCode: 'insufficient_funds',
-      text: { text: 'Your card has insufficient funds.' },
+      text: { key: 'payment_error' },
     });
     expect(attempts.storage.attempt).toBeNull();
   });

@@ -218,10 +218,9 @@ describe('email sign-up (SPEC.md §4 Signup)', () => {
 
   it.each([
     [failed(422, ['The email has already been taken.']), TEXTS.email_exists],
-    [
-      failed(422, ['The name may not be greater than 200 characters.']),
-      'The name may not be greater than 200 characters.',
-    ],
+    // A message is never shown as it is: the worker maps them, and the page keeps to its texts.
+    [failed(422, ['The name may not be greater than 200 characters.']), TEXTS.signup_failed],
+    [failed(500, ['Emulated failure of signup']), TEXTS.signup_failed],
     [failed(502, [], 'portal_unavailable'), TEXTS.signup_failed],
     [failed(429, ['Too Many Requests'], 'rate_limited'), TEXTS.rate_limited],
   ])('on failure shows the mapped text, clears loading and stays (%#)', async (answer, text) => {

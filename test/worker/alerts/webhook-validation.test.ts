@@ -32,6 +32,14 @@ describe('the alerts webhook', () => {
     'https://10.1.2.3/hook',
     'https://169.254.169.254/',
     'https://localhost/hook',
+    // Literal forms the URL parser normalises, and IPv4 inside IPv6 (ipaddr.js in workerd).
+    'https://2130706433/hook',
+    'https://0x7f.1/hook',
+    'https://[::ffff:7f00:1]/hook',
+    'https://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+    'https://[2002:c0a8:101::1]/hook',
+    'https://[fec0::1]/hook',
+    'https://203.0.113.9/hook',
   ])('refuses the private or loopback %s', (webhook) => {
     expect(webhookIssues(webhook)).toEqual([
       {

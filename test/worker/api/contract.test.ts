@@ -76,7 +76,7 @@ describe('POST /api/signup against the embedded portal', () => {
     });
   });
 
-  it('a taken email answers 422 with the portal text the page maps to "email exists"', async () => {
+  it('a taken email answers 422 with the SPEC.md §5 text the page maps to "email exists"', async () => {
     const { fetchApp } = workerWithEmbeddedPortal();
     expect((await fetchApp('/api/signup', postJson(signupBody('ada@example.com')))).status).toBe(
       200,
@@ -84,20 +84,22 @@ describe('POST /api/signup against the embedded portal', () => {
     const res = await fetchApp('/api/signup', postJson(signupBody('ADA@example.com')));
     expect(res.status).toBe(422);
     expect(setCookies(res).has('gf_session')).toBe(false);
-    expect(ApiErrorBody.parse(await res.json()).errors.messages).toEqual([
-      'The email has already been taken.',
-    ]);
+    expect(ApiErrorBody.parse(await res.json())).toEqual({
+      errors: { messages: ['The email has already been taken'] },
+      code: 'email_taken',
+    });
     expect(await userCount()).toBe(1);
   });
 
-  it('a failing portal answers its 500 in the §7 error shape', async () => {
+  it("a failing portal answers its 500 in the §7 error shape, with §8's text, not its own", async () => {
     const { fetchApp } = workerWithEmbeddedPortal();
     await failNext('signup');
     const res = await fetchApp('/api/signup', postJson(signupBody('ada@example.com')));
     expect(res.status).toBe(500);
-    expect(ApiErrorBody.parse(await res.json()).errors.messages).toEqual([
-      'Emulated failure of signup',
-    ]);
+    expect(ApiErrorBody.parse(await res.json())).toEqual({
+      errors: { messages: ['Failed to create an account'] },
+      code: 'portal_refused',
+    });
     expect(await userCount()).toBe(0);
   });
 });
@@ -117,7 +119,9 @@ describe('the signed-in calls against the embedded portal', () => {
       headers: { cookie: 'gf_session=not-a-token' },
     });
     expect(unknown.status).toBe(401);
-    expect(ApiErrorBody.parse(await unknown.json()).errors.messages).toEqual(['Unauthenticated.']);
+    expect(ApiErrorBody.parse(await unknown.json()).errors.messages).toEqual([
+      'An error has occurred',
+    ]);
     // The portal no longer knows the token: the browser is told to drop it.
     expect(unknown.headers.getSetCookie().join('\n')).toMatch(/^gf_session=;.*Max-Age=0/m);
     const missing = await fetchApp('/api/users/me/payments-settings');

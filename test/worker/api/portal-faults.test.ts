@@ -85,13 +85,18 @@ describe('a portal that gives no usable answer', () => {
     );
   });
 
-  it('a 500 with JSON of another shape keeps its status with code portal_error', async () => {
+  it("a 500 with JSON of another shape keeps its status with code portal_error and the call's text", async () => {
     const res = await lookup(async () =>
       Response.json({ message: 'Server Error' }, { status: 500 }),
     );
-    await expectRefusal(res, 500, 'portal_error');
+    await expectRefusal(res, 500, 'portal_error', ['Phone number is incorrect']);
     expect(logs.errors()).toContainEqual(
-      expect.objectContaining({ error: 'portal_error', call: 'phoneInfo', upstream_status: 500 }),
+      expect.objectContaining({
+        error: 'portal_error',
+        call: 'phoneInfo',
+        upstream_status: 500,
+        portal_message: '{"message":"Server Error"}',
+      }),
     );
   });
 
@@ -106,15 +111,18 @@ describe('a portal that gives no usable answer', () => {
 
 describe('a portal that answers with the §7 error shape', () => {
   it.each([
-    [422, ['The email has already been taken.']],
-    [500, ['Something went wrong']],
-  ])('%i passes through with its messages', async (status, messages) => {
-    const portal = fakePortal(() => Response.json({ errors: { messages } }, { status }));
-    const res = await appWith(portal.portalFetch)('/api/signup', postJson(SIGNUP_BODY));
-    expect(res.status).toBe(status);
-    expect(await res.json()).toEqual({ errors: { messages } });
-    expect(setCookies(res).has('gf_session')).toBe(false);
-  });
+    [422, ['The email has already been taken.'], 'email_taken', 'The email has already been taken'],
+    [500, ['Something went wrong'], 'portal_refused', 'Failed to create an account'],
+  ])(
+    '%i keeps its status, its words become the SPEC.md text (%s)',
+    async (status, messages, code, text) => {
+      const portal = fakePortal(() => Response.json({ errors: { messages } }, { status }));
+      const res = await appWith(portal.portalFetch)('/api/signup', postJson(SIGNUP_BODY));
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ errors: { messages: [text] }, code });
+      expect(setCookies(res).has('gf_session')).toBe(false);
+    },
+  );
 
   it("the request's log line names the portal's code, or portal_refused without one", async () => {
     await lookup(async () =>
@@ -127,7 +135,7 @@ describe('a portal that answers with the §7 error shape', () => {
     ]);
   });
 
-  it("a 5xx in the portal's own words passes through, and is an error line an alert can count", async () => {
+  it("a 5xx in the portal's own words is an error line an alert can count, with those words", async () => {
     const res = await appWith(async () =>
       Response.json(
         { errors: { messages: ['Internal'] }, code: 'emulator_fault' },
@@ -143,6 +151,7 @@ describe('a portal that answers with the §7 error shape', () => {
         call: 'pollingResult',
         upstream_status: 500,
         portal_code: 'emulator_fault',
+        portal_message: 'Internal',
       }),
     ]);
     // A 4xx is the portal answering about the request, not an outage: no error line.
@@ -150,12 +159,17 @@ describe('a portal that answers with the §7 error shape', () => {
     expect(portalErrors()).toHaveLength(1);
   });
 
-  it('a 400 phone lookup passes through as SPEC.md §7 words it', async () => {
-    const res = await lookup(async () =>
-      Response.json({ errors: { messages: ['Phone number is incorrect'] } }, { status: 400 }),
-    );
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errors: { messages: ['Phone number is incorrect'] } });
+  it("a 400 phone lookup is SPEC.md §5's 'Phone number is incorrect', whatever its words", async () => {
+    for (const words of ['Phone number is incorrect', 'libphonenumber: NOT_A_NUMBER']) {
+      const res = await lookup(async () =>
+        Response.json({ errors: { messages: [words] } }, { status: 400 }),
+      );
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        errors: { messages: ['Phone number is incorrect'] },
+        code: 'portal_refused',
+      });
+    }
   });
 
   it('drops fields the contract does not name', async () => {
@@ -165,7 +179,10 @@ describe('a portal that answers with the §7 error shape', () => {
         { status: 409 },
       ),
     );
-    expect(await res.json()).toEqual({ errors: { messages: ['No'] } });
+    expect(await res.json()).toEqual({
+      errors: { messages: ['Phone number is incorrect'] },
+      code: 'portal_refused',
+    });
   });
 });
 

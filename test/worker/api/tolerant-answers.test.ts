@@ -144,7 +144,7 @@ describe('answers in other forms than ours', () => {
     expect(await res.json()).toEqual({ data: { polling_result_id: '901' } });
   });
 
-  it("a framework's validation refusal shows its text: the email taken is recognised", async () => {
+  it("a framework's validation refusal is read: the email taken is recognised", async () => {
     const res = await freshApp({
       portalFetch: answering(
         {
@@ -156,7 +156,8 @@ describe('answers in other forms than ours', () => {
     })('/api/signup', postJson(SIGNUP_BODY));
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
-      errors: { messages: ['The email has already been taken.'] },
+      errors: { messages: ['The email has already been taken'] },
+      code: 'email_taken',
     });
     expect(shapeWarnings()).toEqual([
       { call: 'signup', field: 'errors', found: 'object (texts by field)', level: 'warn' },
