@@ -22,7 +22,8 @@ export interface IdentityMismatch {
 }
 
 /**
- * The events with the request's ids, and how many claimed others. A `user_id` of null claims
+ * The events with the request's ids (`device_id`, `user_id`, and the `uuid` property of the
+ * tracking user data), and how many claimed others. A `user_id` of null claims
  * nobody (the event happened before its visitor signed up and was sent after): it is stored
  * with the session's user, like every other, but not counted. Without a visitor cookie every
  * event gets its cookieless device id, which is no mismatch either: the batch simply has no
@@ -36,10 +37,26 @@ export async function withRequestIdentity(
   const own = await Promise.all(
     events.map(async (event) => {
       const claimed = event.device_id.toLowerCase();
-      if (identity.deviceId !== null && claimed !== identity.deviceId) mismatch.device_id += 1;
+      const properties = event.event_properties;
+      const claimedUuid =
+        typeof properties.uuid === 'string' ? properties.uuid.toLowerCase() : null;
+      if (
+        identity.deviceId !== null &&
+        (claimed !== identity.deviceId ||
+          (claimedUuid !== null && claimedUuid !== identity.deviceId))
+      ) {
+        mismatch.device_id += 1;
+      }
       if (event.user_id !== null && event.user_id !== identity.userId) mismatch.user_id += 1;
       const deviceId = identity.deviceId ?? (await cookielessDeviceId(claimed));
-      return { ...event, device_id: deviceId, user_id: identity.userId };
+      return {
+        ...event,
+        device_id: deviceId,
+        user_id: identity.userId,
+        // SPEC.md §3's tracking user data rides in the properties, flattened: its `uuid` is the
+        // visitor uuid too, and reaches Amplitude and the archive as it is.
+        ...('uuid' in properties ? { event_properties: { ...properties, uuid: deviceId } } : {}),
+      };
     }),
   );
   return { events: own, mismatch };

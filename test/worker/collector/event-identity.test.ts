@@ -47,7 +47,12 @@ describe("an event posted under another visitor's and another user's ids", () =>
   it("is stored with the cookie's visitor and the session's user, and the mismatch is counted", async () => {
     const { queue, post } = collector();
     const cookie = `userUuid=${VISITOR}; ${EVENT_USER_COOKIE}=${await signedEventUser(SECRET, 'user-1')}`;
-    const forged = anEvent({ device_id: OTHER_VISITOR, user_id: 'user-victim' });
+    // The tracking user data's uuid (SPEC.md §3) rides in the properties: forged too.
+    const forged = anEvent({
+      device_id: OTHER_VISITOR,
+      user_id: 'user-victim',
+      event_properties: { screen_name: 'one_pager', uuid: OTHER_VISITOR, fbp: 'fb.1.2.3' },
+    });
 
     const res = await post([forged, anEvent({ user_id: 'user-1' })], cookie);
 
@@ -56,6 +61,12 @@ describe("an event posted under another visitor's and another user's ids", () =>
       { device_id: VISITOR, user_id: 'user-1' },
       { device_id: VISITOR, user_id: 'user-1' },
     ]);
+    expect(queue.events[0]?.event.event_properties).toEqual({
+      screen_name: 'one_pager',
+      uuid: VISITOR,
+      fbp: 'fb.1.2.3',
+    });
+    expect(queue.events[1]?.event.event_properties).not.toHaveProperty('uuid');
     expect(queue.sent[0]?.context.visitor_id).toBe(VISITOR);
     // What mismatched and how often, never the ids themselves.
     expect(mismatchWarnings()).toEqual([expect.objectContaining({ device_id: 1, user_id: 1 })]);
@@ -175,10 +186,13 @@ describe('whatever ids a body claims (property)', () => {
     const claimedUser = fc.option(fc.string({ minLength: 1, maxLength: 128 }));
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ device_id: claimedId, user_id: claimedUser }), {
-          minLength: 1,
-          maxLength: 5,
-        }),
+        fc.array(
+          fc.record({ device_id: claimedId, user_id: claimedUser, uuid: fc.option(claimedId) }),
+          {
+            minLength: 1,
+            maxLength: 5,
+          },
+        ),
         fc.uuid({ version: 4 }),
         fc.option(fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/)),
         async (claims, visitor, sessionUser) => {
@@ -188,13 +202,22 @@ describe('whatever ids a body claims (property)', () => {
               ? ''
               : `; ${EVENT_USER_COOKIE}=${await signedEventUser(SECRET, sessionUser)}`;
           const res = await post(
-            claims.map((claim) => anEvent(claim)),
+            claims.map(({ uuid, ...ids }) =>
+              anEvent({
+                ...ids,
+                event_properties: { screen_name: 'one_pager', ...(uuid === null ? {} : { uuid }) },
+              }),
+            ),
             `userUuid=${visitor}${session}`,
           );
           expect(res.status).toBe(200);
+          const own = visitor.toLowerCase();
           expect(stored(queue)).toEqual(
-            claims.map(() => ({ device_id: visitor.toLowerCase(), user_id: sessionUser })),
+            claims.map(() => ({ device_id: own, user_id: sessionUser })),
           );
+          for (const [i, { event }] of queue.events.entries()) {
+            if (claims[i]?.uuid !== null) expect(event.event_properties.uuid).toBe(own);
+          }
         },
       ),
       { numRuns: 40 },
