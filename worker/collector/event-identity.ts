@@ -23,9 +23,10 @@ export interface IdentityMismatch {
 
 /**
  * The events with the request's ids (`device_id`, `user_id`, and the `uuid` property of the
- * tracking user data), and how many claimed others. A `user_id` of null claims
- * nobody (the event happened before its visitor signed up and was sent after): it is stored
- * with the session's user, like every other, but not counted. Without a visitor cookie every
+ * tracking user data), and how many claimed others. A `user_id` of null claims nobody and stays
+ * null: the event happened before its visitor signed up, and each event keeps the user of its
+ * moment (docs/analytics.md), though it may be sent after the sign-up. Any other is the
+ * session's user, or null when the request is signed in as nobody. Without a visitor cookie every
  * event gets its cookieless device id, which is no mismatch either: the batch simply has no
  * visitor to compare with.
  */
@@ -52,7 +53,7 @@ export async function withRequestIdentity(
       return {
         ...event,
         device_id: deviceId,
-        user_id: identity.userId,
+        user_id: event.user_id === null ? null : identity.userId,
         // SPEC.md §3's tracking user data rides in the properties, flattened: its `uuid` is the
         // visitor uuid too, and reaches Amplitude and the archive as it is.
         ...('uuid' in properties ? { event_properties: { ...properties, uuid: deviceId } } : {}),

@@ -102,6 +102,17 @@ describe("an event posted under another visitor's and another user's ids", () =>
     expect(stored(queue)).toEqual(Array(2).fill({ device_id: VISITOR, user_id: null }));
     expect(mismatchWarnings()).toEqual([]);
   });
+
+  it('an event from before the sign-up, sent after it, keeps its null user', async () => {
+    const { queue, post } = collector();
+    const cookie = `userUuid=${VISITOR}; ${EVENT_USER_COOKIE}=${await signedEventUser(SECRET, 'user-1')}`;
+    await post([anEvent({ user_id: null }), anEvent({ user_id: 'user-1' })], cookie);
+    expect(stored(queue)).toEqual([
+      { device_id: VISITOR, user_id: null },
+      { device_id: VISITOR, user_id: 'user-1' },
+    ]);
+    expect(mismatchWarnings()).toEqual([]);
+  });
 });
 
 describe('a batch without a visitor cookie (a browser that refuses cookies)', () => {
@@ -157,7 +168,7 @@ describe('the session user the collector reads', () => {
         origin: ORIGIN,
         cookie: `userUuid=${VISITOR}; ${EVENT_USER_COOKIE}=${value}`,
       },
-      body: JSON.stringify({ events: [anEvent({ user_id: null })] }),
+      body: JSON.stringify({ events: [anEvent({ user_id: 'user-forged' })] }),
     });
 
     expect(stored(queue)).toEqual([{ device_id: VISITOR, user_id: 'user-1' }]);
@@ -180,7 +191,7 @@ describe('when the portal no longer knows the session', () => {
 });
 
 describe('whatever ids a body claims (property)', () => {
-  it("the stored ones are always the cookie's and the session's", async () => {
+  it("the stored ones are always the cookie's and the session's (or no user)", async () => {
     const { queue, post } = collector();
     const claimedId = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 64 }));
     const claimedUser = fc.option(fc.string({ minLength: 1, maxLength: 128 }));
@@ -212,8 +223,12 @@ describe('whatever ids a body claims (property)', () => {
           );
           expect(res.status).toBe(200);
           const own = visitor.toLowerCase();
+          // A null claims nobody and stays null; any other is the session's.
           expect(stored(queue)).toEqual(
-            claims.map(() => ({ device_id: own, user_id: sessionUser })),
+            claims.map((claim) => ({
+              device_id: own,
+              user_id: claim.user_id === null ? null : sessionUser,
+            })),
           );
           for (const [i, { event }] of queue.events.entries()) {
             if (claims[i]?.uuid !== null) expect(event.event_properties.uuid).toBe(own);
