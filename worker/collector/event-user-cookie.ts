@@ -38,7 +38,7 @@ export async function signedEventUser(secret: string, userId: string): Promise<s
 }
 
 /** The user id a cookie value vouches for under `secret`, or null (absent, altered, unsigned). */
-export async function verifiedEventUser(
+async function verifiedEventUser(
   secret: string,
   value: string | undefined,
 ): Promise<string | null> {
