@@ -15,6 +15,7 @@ import type { RateLimitRule } from './api/rate-limits';
 import { apiRoutes } from './api/routes';
 import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import { collectorRoutes } from './collector/collect-route';
+import { eventUserCookie } from './collector/event-user-cookie';
 import { createConfigSource } from './config/load';
 import type { AccessKeys } from './console/access';
 import { consoleRoutes } from './console/routes';
@@ -116,11 +117,15 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.use(provideDevKit(devKit));
   // Around everything below, so every answer (pages, API, 404s) leaves with the headers.
   app.use(securityHeaders());
+  // Wraps whatever signs a visitor in (/api, the resume pages): gives `/e` its signed copy of the
+  // user id once the answer is made.
+  app.use(eventUserCookie());
   // The product API's signed lifecycle events: a server's call, not a visit, so before the
   // visitor middleware (no uuid cookie) and everything after it; its answer ends the chain.
   app.route(LIFECYCLE_PATH, lifecycleRoutes({ now: options.now }));
-  // The collector takes the visitor from its events (device_id): a fresh uuid cookie on a
-  // beacon's answer would only give a cookieless visitor a second identity.
+  // The collector reads the visitor's uuid cookie and makes none: a fresh uuid cookie on a
+  // beacon's answer would only give a cookieless visitor a second identity (a batch without
+  // the cookie is stored under a device id derived from its events, event-identity.ts).
   app.use(exceptPaths([COLLECTOR_PATH, RESUME_PAGES], visitor()));
   app.use(country());
   // Before the page middleware (language, copy, funnel config, split test), none of which an

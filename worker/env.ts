@@ -193,6 +193,11 @@ export interface Variables {
    * assigns nothing, and sends nothing to analytics or the ad networks.
    */
   preview?: { variant: string; route?: string };
+  /**
+   * The user id this request signed the visitor in as (worker/api/session-cookie.ts), for the
+   * collector's signed copy (worker/collector/event-user-cookie.ts).
+   */
+  signedInUserId?: string;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

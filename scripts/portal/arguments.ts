@@ -35,7 +35,8 @@ Commands:
 
   As the product API after a first payment, signed and sent to the worker's lifecycle endpoint:
   renew <subscription>       a renewal at the plan's recurring price
-  refund <subscription>      a refund of the first charge
+  refund <subscription>      a refund of the first charge (once: the worker refuses 422
+                             what would give back more than was paid)
   chargeback <subscription>  a chargeback of the first charge
   cancel <subscription>      a cancellation (no money moves)
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { hashedMatchKey } from '../attribution/match-keys';
+import { clearEventUser } from '../collector/event-user-cookie';
 import type { AppEnv } from '../env';
 
 const SESSION_COOKIE = 'gf_session';
@@ -34,7 +35,11 @@ const SESSION_COOKIE_OPTIONS = {
  */
 export function setSessionToken(c: Context<AppEnv>, token: string, userId?: string): void {
   setCookie(c, SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
-  if (userId) setCookie(c, SESSION_USER_COOKIE, userId, SESSION_COOKIE_OPTIONS);
+  if (userId) {
+    setCookie(c, SESSION_USER_COOKIE, userId, SESSION_COOKIE_OPTIONS);
+    // The collector's signed copy, made once the answer is (worker/collector/event-user-cookie.ts).
+    c.set('signedInUserId', userId.slice(0, 128));
+  }
 }
 
 /** The signed-in user's external id, or null (not signed in through this worker). */
@@ -63,4 +68,6 @@ export function clearSessionToken(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
   deleteCookie(c, SESSION_USER_COOKIE, SESSION_COOKIE_OPTIONS);
   deleteCookie(c, BUYER_EMAIL_COOKIE, SESSION_COOKIE_OPTIONS);
+  c.set('signedInUserId', undefined);
+  clearEventUser(c);
 }

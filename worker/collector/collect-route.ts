@@ -1,12 +1,16 @@
 import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
-import { describeError, logError } from '../../shared/log';
+import { describeError, logError, logWarning } from '../../shared/log';
 import type { RateLimitRule } from '../api/rate-limits';
 import type { AppEnv } from '../env';
 import { readPreviewCookie } from '../funnel/preview-cookie';
+import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { enqueueBatch } from './enqueue';
+import { type IdentityMismatch, withRequestIdentity } from './event-identity';
+import { collectorUserId } from './event-user-cookie';
 import { admitBatch } from './intake-limits';
 import { clockVerdict } from './intake-rules';
 import { refuseBatch } from './refusals';
@@ -73,9 +77,17 @@ export function collectorRoutes(options: CollectorOptions = {}) {
       fields.preview = true;
       return c.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer);
     }
-    const current = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
+    const inWindow = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
     // Accepted with the batch but not kept: the tracker would only send them again.
-    if (current.length < events.length) fields.clock_dropped = events.length - current.length;
+    if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
+    // Every event is stored under the request's visitor and user, whatever its body says.
+    const deviceId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
+    if (deviceId === null) fields.cookieless = true;
+    const { events: current, mismatch } = await withRequestIdentity(inWindow, {
+      deviceId,
+      userId: await collectorUserId(c),
+    });
+    noteMismatch(c, mismatch);
 
     const admission = await admitBatch(
       c,
@@ -122,6 +134,18 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     fields.accepted = answer.accepted;
     fields.duplicates = answer.duplicates;
     return c.json(answer);
+  }
+
+  /**
+   * `event_identity_mismatch`: events that claimed another visitor's or user's ids, by field,
+   * never the ids (one is someone else's). The tracker sends the cookie's own, so a count here is
+   * a forged batch, or events kept in a browser whose cookie changed since.
+   */
+  function noteMismatch(c: Context<AppEnv>, mismatch: IdentityMismatch) {
+    if (mismatch.device_id === 0 && mismatch.user_id === 0) return;
+    const fields = c.get('logFields');
+    fields.identity_mismatch = true;
+    logWarning('event_identity_mismatch', { id: c.get('requestId'), ...mismatch });
   }
 
   routes.post('/', checkBatchRequest, batchBodyLimit, collectBatch);

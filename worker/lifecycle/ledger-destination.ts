@@ -43,7 +43,9 @@ export async function rememberBuyers(
  * server-verified purchases only (worker/purchases/record-purchase.ts queues them with `source:
  * 'server'`), never what a browser posts to `/e`, so nobody can claim a subscription's later
  * revenue for a visitor of their choosing. Its buyer is the purchase's visitor as the experiments
- * read it (experimentPurchaseOf), so revenue events land on the row the first payment did.
+ * read it (experimentPurchaseOf), so revenue events land on the row the first payment did; its
+ * amount and currency are what the subscription's later events are checked against
+ * (subscription-fit.ts).
  * A purchase without a subscription id has nothing to remember. Writing a buyer twice changes
  * nothing, so a message delivered again is harmless.
  */
@@ -58,7 +60,14 @@ export function subscriptionLedgerDestination(
       const buyers = messages.flatMap((message): Buyer[] => {
         const purchase = experimentPurchaseOf(message);
         return purchase
-          ? [{ subscriptionId: purchase.subscriptionId, visitorId: purchase.visitorId }]
+          ? [
+              {
+                subscriptionId: purchase.subscriptionId,
+                visitorId: purchase.visitorId,
+                paidMinor: purchase.amountMinor,
+                currency: purchase.currency,
+              },
+            ]
           : [];
       });
       try {

@@ -36,4 +36,17 @@ export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
   fresh_until INTEGER NOT NULL
 ) WITHOUT ROWID`,
   ],
+  [
+    // What each subscription's buyer paid and got back (subscription-fit.ts), so an event in
+    // another currency, or a refund beyond what was paid, is refused: the verified purchase's
+    // currency and amount, renewals added, refunds and chargebacks added up. Rows remembered
+    // before this have no currency, and their events are taken unchecked, as before.
+    'ALTER TABLE subscriptions ADD COLUMN currency TEXT',
+    'ALTER TABLE subscriptions ADD COLUMN paid_minor INTEGER',
+    'ALTER TABLE subscriptions ADD COLUMN returned_minor INTEGER NOT NULL DEFAULT 0',
+    // The signed amount an event added to its subscription's money while it is claimed (so a
+    // release takes it back out), or held and counted (so a retried purchase does not count it
+    // twice); NULL once applied, and on a held event not counted yet.
+    'ALTER TABLE events ADD COLUMN amount_minor INTEGER',
+  ],
 ];

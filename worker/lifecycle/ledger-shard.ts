@@ -14,10 +14,11 @@ import type { SubscriptionLedger } from './ledger';
  * Sized for 100 M visitors a month of whom 5% buy, their buyers kept 13 months as the experiments
  * keep their visitors (VISITOR_ROWS_KEPT_MS): 65 M subscriptions. Measured in a shard
  * (test/worker/lifecycle/ledger-storage.test.ts, Stripe-length ids), a subscription costs about
- * 87 bytes, and an event id about 215 with the signature that came with it (the signature goes
- * after 5 minutes, so less once settled). Event ids are kept 30 days; at most every subscription
- * of the 13 months renews each month, 65 M event ids at a time. That bound is 5.7 + 14 GB, 20 GB
- * in all: 16 shards hold 1.2 GB each, an eighth of a Durable Object's 10 GB, with room for the
+ * 98 bytes with what its buyer paid and got back (subscription-fit.ts), and an event id about
+ * 215 with the signature that came with it (the signature goes after 5 minutes, so less once
+ * settled). Event ids are kept 30 days; at most every subscription of the 13 months renews each
+ * month, 65 M event ids at a time. That bound is 6.4 + 14 GB, 20 GB in all: 16 shards hold
+ * 1.3 GB each, an eighth of a Durable Object's 10 GB, with room for the
  * longer ids the product API may use (8 would hold 2.5 GB, a quarter). Traffic is no constraint:
  * 65 M events a month are 25 a second, 250 at a peak hour's 10×, 16 a shard, two calls each
  * (claim, settle), against the ~1,000 requests a second one object serves; the buyers come in the

@@ -1,10 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
+import { logWarning } from '../../shared/log';
 import type { Bindings } from '../env';
 import type { RevenueEvent } from '../experiments/revenue-events';
 import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
 import { runSqliteMigrations } from '../sqlite-migrations';
 import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';
+import { countedIn, type FitRefusal, fitRefusal, type SubscriptionMoney } from './subscription-fit';
 
 const SCANNED_AT_KEY = 'scannedAt';
 
@@ -48,6 +50,21 @@ const SIGNATURE_SWEEP_MS = 60_000;
 export interface Buyer {
   subscriptionId: string;
   visitorId: string;
+  /** What the verified purchase charged, in minor units and its currency; null when unknown. */
+  paidMinor: number | null;
+  currency: string | null;
+}
+
+/** A subscription's row. */
+type SubscriptionRow = {
+  visitor_id: string;
+  currency: string | null;
+  paid_minor: number | null;
+  returned_minor: number;
+};
+
+function moneyOf(row: SubscriptionRow): SubscriptionMoney {
+  return { currency: row.currency, paidMinor: row.paid_minor, returnedMinor: row.returned_minor };
 }
 
 /** The signature that carried an event, and until when it is fresh (epoch ms). */
@@ -67,7 +84,17 @@ export type Begun =
   /** Another delivery of it is being passed on right now. */
   | { kind: 'in_progress'; retryAfterSeconds: number }
   /** This very signature was seen before: a replayed request. */
-  | { kind: 'replayed' };
+  | { kind: 'replayed' }
+  /** It does not fit its subscription (subscription-fit.ts): not counted, not kept. */
+  | { kind: 'refused'; refusal: FitRefusal; detail: string };
+
+/** What the 422 tells the product API: the subscription's side, in minor units. */
+function refusalDetail(refusal: FitRefusal, event: SubscriptionEvent, money: SubscriptionMoney) {
+  if (refusal === 'currency_mismatch') {
+    return `a ${event.kind} in ${event.currency ?? 'no currency'} of a subscription paid in ${money.currency ?? 'an unknown currency'}`;
+  }
+  return `a ${event.kind} of ${-event.amountMinor} would bring what went back to ${money.returnedMinor - event.amountMinor}, over the ${money.paidMinor ?? 0} paid (minor units of ${money.currency ?? ''})`;
+}
 
 /**
  * One shard of the subscription ledger (ledger-shard.ts decides whose): which visitor bought each
@@ -114,8 +141,8 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
       if (taken.length === 0) return { kind: 'replayed' };
 
       const [known] = sql
-        .exec<{ state: string; seen_at: number }>(
-          'SELECT state, seen_at FROM events WHERE event_id = ?',
+        .exec<{ state: string; seen_at: number; amount_minor: number | null }>(
+          'SELECT state, seen_at, amount_minor FROM events WHERE event_id = ?',
           event.eventId,
         )
         .toArray();
@@ -126,12 +153,7 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
       }
       // New, or a claim whose request died: claimed (again) below.
 
-      const [buyer] = sql
-        .exec<{ visitor_id: string }>(
-          'SELECT visitor_id FROM subscriptions WHERE subscription_id = ?',
-          event.subscriptionId,
-        )
-        .toArray();
+      const buyer = this.subscription(event.subscriptionId);
       if (!buyer) {
         sql.exec(
           `INSERT OR REPLACE INTO events (event_id, subscription_id, state, seen_at, event)
@@ -143,16 +165,30 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
         );
         return { kind: 'parked' };
       }
+      // A dead claim's money goes with it: the delivery taking over counts the event afresh.
+      let money = moneyOf(buyer);
+      if (known?.amount_minor != null)
+        money = countedIn(money, { amountMinor: known.amount_minor }, -1);
+      const refusal = fitRefusal(event, money);
+      if (refusal !== null) {
+        // Nothing of it is kept (the signature is, as every fresh one): a corrected delivery of
+        // the same event id is judged afresh.
+        if (known) sql.exec('DELETE FROM events WHERE event_id = ?', event.eventId);
+        this.writeMoney(event.subscriptionId, money);
+        return { kind: 'refused', refusal, detail: refusalDetail(refusal, event, money) };
+      }
+      this.writeMoney(event.subscriptionId, countedIn(money, event));
       // The claim's token is kept in `event` while it is claimed: only its claimant settles or
       // releases it, not a request that lost it to a takeover.
       const claim = crypto.randomUUID();
       sql.exec(
-        `INSERT OR REPLACE INTO events (event_id, subscription_id, state, seen_at, event)
-         VALUES (?, ?, 'claimed', ?, ?)`,
+        `INSERT OR REPLACE INTO events (event_id, subscription_id, state, seen_at, event, amount_minor)
+         VALUES (?, ?, 'claimed', ?, ?, ?)`,
         event.eventId,
         event.subscriptionId,
         now,
         claim,
+        event.amountMinor,
       );
       return { kind: 'claimed', visitorId: buyer.visitor_id, claim };
     });
@@ -163,26 +199,67 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
   /** The claimed event reached the experiments: any later delivery of it is a duplicate. */
   async settle(eventId: string, claim: string): Promise<void> {
     this.ctx.storage.sql.exec(
-      "UPDATE events SET state = 'applied', event = NULL WHERE event_id = ? AND state = 'claimed' AND event = ?",
-      eventId,
-      claim,
-    );
-  }
-
-  /** The claimed event did not reach the experiments: the product API's retry may claim it. */
-  async release(eventId: string, claim: string): Promise<void> {
-    this.ctx.storage.sql.exec(
-      "DELETE FROM events WHERE event_id = ? AND state = 'claimed' AND event = ?",
+      `UPDATE events SET state = 'applied', event = NULL, amount_minor = NULL
+       WHERE event_id = ? AND state = 'claimed' AND event = ?`,
       eventId,
       claim,
     );
   }
 
   /**
-   * Remembers who bought each subscription (the first buyer stays), and answers the events held
-   * for these subscriptions since `now - PARKED_MS`, with their buyer: the caller passes them to
-   * the experiments, then calls `settleParked`. Until then they stay held, so a failure in between
-   * is retried with the purchase's message.
+   * The claimed event did not reach the experiments: the product API's retry may claim it, and
+   * its money is taken back out of its subscription's.
+   */
+  async release(eventId: string, claim: string): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      const [released] = sql
+        .exec<{ subscription_id: string; amount_minor: number | null }>(
+          `DELETE FROM events WHERE event_id = ? AND state = 'claimed' AND event = ?
+           RETURNING subscription_id, amount_minor`,
+          eventId,
+          claim,
+        )
+        .toArray();
+      if (released?.amount_minor == null) return;
+      const buyer = this.subscription(released.subscription_id);
+      if (!buyer) return;
+      this.writeMoney(
+        released.subscription_id,
+        countedIn(moneyOf(buyer), { amountMinor: released.amount_minor }, -1),
+      );
+    });
+  }
+
+  /** The subscription's buyer and money, or undefined when it is not known. */
+  private subscription(subscriptionId: string): SubscriptionRow | undefined {
+    const [row] = this.ctx.storage.sql
+      .exec<SubscriptionRow>(
+        `SELECT visitor_id, currency, paid_minor, returned_minor FROM subscriptions
+         WHERE subscription_id = ?`,
+        subscriptionId,
+      )
+      .toArray();
+    return row;
+  }
+
+  private writeMoney(subscriptionId: string, money: SubscriptionMoney): void {
+    this.ctx.storage.sql.exec(
+      'UPDATE subscriptions SET paid_minor = ?, returned_minor = ? WHERE subscription_id = ?',
+      money.paidMinor,
+      money.returnedMinor,
+      subscriptionId,
+    );
+  }
+
+  /**
+   * Remembers who bought each subscription (the first buyer stays) and what they paid, and
+   * answers the events held for these subscriptions since `now - PARKED_MS`, with their buyer:
+   * the caller passes them to the experiments, then calls `settleParked`. Until then they stay
+   * held, so a failure in between is retried with the purchase's message (an event counted in
+   * its subscription's money on the first try is not counted again). A held event that does not
+   * fit its subscription (subscription-fit.ts) is dropped and logged: it was answered 202 long
+   * ago, and a delivery of it again is judged, and refused, afresh.
    */
   async remember(buyers: readonly Buyer[], now: number): Promise<RevenueEvent[]> {
     if (buyers.length === 0) return [];
@@ -190,34 +267,60 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
     const list = JSON.stringify(buyers);
     const held = this.ctx.storage.transactionSync(() => {
       sql.exec(
-        `INSERT OR IGNORE INTO subscriptions (subscription_id, visitor_id, remembered_at)
-         SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ? FROM json_each(?)`,
+        `INSERT OR IGNORE INTO subscriptions
+           (subscription_id, visitor_id, remembered_at, currency, paid_minor)
+         SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ?,
+                json_extract(value, '$.currency'), json_extract(value, '$.paidMinor')
+         FROM json_each(?)`,
         now,
         list,
       );
-      return sql
-        .exec<{ event: string; visitor_id: string }>(
-          `SELECT e.event, s.visitor_id FROM events e
-           JOIN subscriptions s ON s.subscription_id = e.subscription_id
-           WHERE e.state = 'parked' AND e.seen_at >= ?
-             AND e.subscription_id IN (SELECT json_extract(value, '$.subscriptionId') FROM json_each(?))`,
+      const rows = sql
+        .exec<{ event: string; amount_minor: number | null }>(
+          `SELECT event, amount_minor FROM events
+           WHERE state = 'parked' AND seen_at >= ?
+             AND subscription_id IN (SELECT json_extract(value, '$.subscriptionId') FROM json_each(?))
+           ORDER BY seen_at, event_id`,
           now - PARKED_MS,
           list,
         )
         .toArray();
+      return rows.flatMap((row): RevenueEvent[] => {
+        const event = JSON.parse(row.event) as SubscriptionEvent;
+        const buyer = this.subscription(event.subscriptionId);
+        if (!buyer) return [];
+        if (row.amount_minor === null) {
+          const money = moneyOf(buyer);
+          const refusal = fitRefusal(event, money);
+          if (refusal !== null) {
+            sql.exec('DELETE FROM events WHERE event_id = ?', event.eventId);
+            logWarning('lifecycle_event_refused', {
+              event_id: event.eventId,
+              refusal,
+              held: true,
+              detail: refusalDetail(refusal, event, money),
+            });
+            return [];
+          }
+          this.writeMoney(event.subscriptionId, countedIn(money, event));
+          sql.exec(
+            'UPDATE events SET amount_minor = ? WHERE event_id = ?',
+            event.amountMinor,
+            event.eventId,
+          );
+        }
+        return [{ ...event, visitorId: buyer.visitor_id }];
+      });
     });
     await this.keepAlarmSet();
-    return held.map((row) => ({
-      ...(JSON.parse(row.event) as SubscriptionEvent),
-      visitorId: row.visitor_id,
-    }));
+    return held;
   }
 
   /** Held events `remember` answered reached the experiments. */
   async settleParked(eventIds: readonly string[]): Promise<void> {
     if (eventIds.length === 0) return;
     this.ctx.storage.sql.exec(
-      `UPDATE events SET state = 'applied', event = NULL
+      `UPDATE events SET state = 'applied', event = NULL, amount_minor = NULL
        WHERE state = 'parked' AND event_id IN (SELECT value FROM json_each(?))`,
       JSON.stringify(eventIds),
     );
@@ -237,8 +340,11 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
   prune(now: number): void {
     const { sql, kv } = this.ctx.storage;
     sql.exec('DELETE FROM signatures WHERE fresh_until < ?', now);
+    // A held event counted in its subscription's money by a purchase whose message then failed
+    // for a day stays counted: rare, and it errs on the side of what the product API reported.
     sql.exec(
-      "UPDATE events SET state = 'expired', event = NULL WHERE state = 'parked' AND seen_at < ?",
+      `UPDATE events SET state = 'expired', event = NULL, amount_minor = NULL
+       WHERE state = 'parked' AND seen_at < ?`,
       now - PARKED_MS,
     );
     const scannedAt = kv.get<number>(SCANNED_AT_KEY) ?? 0;

@@ -3,7 +3,7 @@ import type { AppEnv } from '../env';
 
 /**
  * Every answer of the lifecycle endpoint other than 200 and 202, as `{ error, detail? }` JSON.
- * For the product API: a 401, 400 or 413 will never be accepted as sent (fix the signature, the
+ * For the product API: a 401, 400, 413 or 422 will never be accepted as sent (fix the signature, the
  * clock or the body); a 409 `replayed` means this very signed request came before (sign each try
  * afresh); 409 `event_in_progress` and every 503 are worth retrying (Retry-After says when).
  */
@@ -24,6 +24,14 @@ export const LIFECYCLE_REFUSALS = {
   stale_signature: 401,
   /** Not JSON, or a field we need is missing or unusable; `detail` names it. */
   invalid_event: 400,
+  /**
+   * Signed, but its money does not fit its subscription (subscription-fit.ts): not counted, not
+   * kept, so the same event id corrected is judged afresh. `currency_mismatch`: a renewal, refund
+   * or chargeback in another currency than the verified purchase's.
+   */
+  currency_mismatch: 422,
+  /** A refund or chargeback that, with those counted before, would return more than was paid. */
+  refund_exceeds_paid: 422,
   /** This signature was seen before: the same request sent again. */
   replayed: 409,
   /** Another delivery of this event id is being recorded right now. */

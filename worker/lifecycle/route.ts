@@ -37,7 +37,8 @@ export interface LifecycleOptions {
  * refund, chargeback or cancellation of a subscription the funnel sold. In order, cheapest first:
  * configured, size, signature (Stripe's scheme, signature.ts), freshness; then the body; then one
  * call to the subscription's ledger shard (ledger.ts), which refuses a replayed signature, answers
- * a known event id as a duplicate, and names the buyer; then the event goes to the buyer's
+ * a known event id as a duplicate, refuses (422) an event whose money does not fit the
+ * subscription (subscription-fit.ts), and names the buyer; then the event goes to the buyer's
  * experiment shard, and the ledger is told it arrived (or, on a failure, forgets the claim so the
  * product API's retry counts).
  *
@@ -126,6 +127,13 @@ export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<AppEnv> {
         // PARKED_MS); otherwise there is nothing to count it against, and a retry would not
         // change that, so the answer is a success.
         return answer(c, 202, { recorded: false, reason: 'unknown_subscription' });
+      case 'refused':
+        logWarning('lifecycle_event_refused', {
+          id: c.get('requestId'),
+          event_id: event.event.eventId,
+          refusal: begun.refusal,
+        });
+        return refuseEvent(c, { error: begun.refusal, detail: begun.detail });
       case 'claimed':
         return passOn(c, event.event, begun, ledger);
     }

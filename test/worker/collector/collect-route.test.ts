@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CollectorAnswer } from '../../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
+import { signedEventUser } from '../../../worker/collector/event-user-cookie';
 import { MAX_EVENT_AGE_MS, MAX_EVENT_LEAD_MS } from '../../../worker/collector/intake-rules';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { anEvent, freshEventsDbPerTest, NOW, VISITOR } from './fixtures';
@@ -62,6 +63,11 @@ async function claimedIds(name?: string): Promise<string[]> {
   });
 }
 
+/** The collector's signed copy of the session's user id (event-user-cookie.ts). */
+function signedInAs(userId: string): Promise<string> {
+  return signedEventUser(env.RESUME_LINK_KEY ?? '', userId);
+}
+
 function collectorLine() {
   return logs.lines().find((line) => line.path === '/e');
 }
@@ -69,13 +75,14 @@ function collectorLine() {
 describe('POST /e takes a batch', () => {
   it('answers how many were new, and queues each with what the server knows of the request', async () => {
     const { post, queue } = collector();
+    // Signed in as user-42 since the first event, which keeps the null of its moment.
     const events = [anEvent(), anEvent({ event_type: 'lead', user_id: 'user-42' })];
     const res = await post(JSON.stringify({ events }), {
       'cf-connecting-ip': '203.0.113.7',
       'user-agent': 'Mozilla/5.0 Test',
       'cf-ipcountry': 'DE',
       referer: `${ORIGIN}/signup?fbclid=f1`,
-      cookie: `userUuid=${VISITOR}; _fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; _gf_ttclid=E.C.P.t1; gf_consent=granted`,
+      cookie: `userUuid=${VISITOR}; gf_event_user=${await signedInAs('user-42')}; _fbc=fb.1.1700000000000.f1; _fbp=fb.1.1700000000000.42; _ttp=ttpvalue0123456789; _gf_ttclid=E.C.P.t1; gf_consent=granted`,
     });
     expect(res.status).toBe(200);
     expect(CollectorAnswer.parse(await res.json())).toEqual({ accepted: 2, duplicates: 0 });

@@ -75,7 +75,7 @@ describe('step flags from the visitor’s own events', () => {
     ]);
   });
 
-  it('an event naming another visitor marks nothing: a forger can only mark their own row', async () => {
+  it('an event naming another visitor is stored as its sender’s: a forger can only mark their own row', async () => {
     const { fetchApp, exposedVisitor, track, consume } = funnel();
     const victim = await exposedVisitor();
     const forger = await exposedVisitor();
@@ -91,6 +91,12 @@ describe('step flags from the visitor’s own events', () => {
     await track(forger, [stepsOf(forger.visitorId() ?? '').lead]);
     await consume();
     expect(await exposureOf(victimId)).toMatchObject(NO_FLAGS);
-    expect(await exposureOf(forger.visitorId())).toMatchObject({ ...NO_FLAGS, signed_up: 1 });
+    // The collector stored the steps under the forger's cookie (worker/collector/event-identity.ts).
+    expect(await exposureOf(forger.visitorId())).toMatchObject({
+      ...NO_FLAGS,
+      reached_lookup: 1,
+      signed_up: 1,
+      reached_checkout: 1,
+    });
   });
 });

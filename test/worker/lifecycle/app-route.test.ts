@@ -93,3 +93,27 @@ describe('a recorded event', () => {
     expect(outbound).not.toHaveBeenCalled();
   });
 });
+
+describe('an event that does not fit its subscription', () => {
+  it('is answered 422 through the worker, logged with its code, and queued nowhere', async () => {
+    const buyer = aBuyer();
+    await remember(buyer);
+    const queue = recordingQueue();
+    const fetchApp = freshApp({}, { EVENTS_QUEUE: queue.queue });
+    const outbound = vi.spyOn(globalThis, 'fetch');
+    const euros = anEvent(buyer.subscriptionId, { type: 'refund', amount: 1, currency: 'EUR' });
+
+    const response = await postThrough(fetchApp, JSON.stringify(euros));
+
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ error: 'currency_mismatch' });
+    expect(queue.calls).toEqual([]);
+    expect(outbound).not.toHaveBeenCalled();
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({ path: LIFECYCLE_PATH, status: 422, error: 'currency_mismatch' }),
+    );
+    expect(logs.warnings()).toContainEqual(
+      expect.objectContaining({ warning: 'lifecycle_event_refused', refusal: 'currency_mismatch' }),
+    );
+  });
+});

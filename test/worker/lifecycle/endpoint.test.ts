@@ -52,7 +52,10 @@ describe('a signed event of a subscription the funnel sold', () => {
     // A currency without minor units counts in whole yen.
     ['renewal', { amount: 1200, currency: 'JPY' }, 1200, 'JPY'],
   ] as const)('counts a %s of %j as %d %s', async (type, money, amountMinor, currency) => {
-    const buyer = aBuyer();
+    // Bought in the event's currency (a cancellation names none).
+    const buyer = aBuyer(
+      currency === null ? {} : { currency, paidMinor: amountMinor < 0 ? 3999 : 1200 },
+    );
     await remember(buyer);
     const { send, applied } = lifecycleApp();
 

@@ -34,6 +34,8 @@ it(`measures what ${SUBSCRIPTIONS} subscriptions and ${EVENTS} events cost one s
     const buyers = Array.from({ length: CHUNK }, (_, i) => ({
       subscriptionId: subscriptionIdOf(from + i),
       visitorId: crypto.randomUUID(),
+      paidMinor: 3999,
+      currency: 'USD',
     }));
     await ledger.remember(buyers, NOW);
   }

@@ -88,7 +88,7 @@ describe('who bought a subscription', () => {
   it('is the first buyer: the same subscription delivered again for another visitor changes nothing', async () => {
     const buyer = aBuyer();
     await remember(buyer);
-    await remember({ subscriptionId: buyer.subscriptionId, visitorId: crypto.randomUUID() });
+    await remember({ ...buyer, visitorId: crypto.randomUUID() });
     const { send, applied } = lifecycleApp();
     await send(anEvent(buyer.subscriptionId));
     expect(applied).toEqual([expect.objectContaining({ visitorId: buyer.visitorId })]);
@@ -221,7 +221,7 @@ describe('what the ledger forgets', () => {
   it('drops signatures once stale, held events after a day, event ids after 30 days, buyers after 13 months', async () => {
     const old = aBuyer();
     // Every id on one shard, so one object's tables tell the story.
-    const kept = { subscriptionId: sameShard(old.subscriptionId), visitorId: crypto.randomUUID() };
+    const kept = aBuyer({ subscriptionId: sameShard(old.subscriptionId) });
     const unknown = sameShard(old.subscriptionId);
     const stub = ledgerStub(env.SUBSCRIPTION_LEDGER, old.subscriptionId);
     await stub.remember([old], NOW);

@@ -22,9 +22,18 @@ import { ORIGIN } from '../fetch-app';
 export const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 export const NOW_SECONDS = NOW / 1000;
 
-/** A subscription id and its buyer no other test uses (the ledger is not emptied between tests). */
-export function aBuyer(): Buyer {
-  return { subscriptionId: `sub_${crypto.randomUUID()}`, visitorId: crypto.randomUUID() };
+/**
+ * A subscription id and its buyer no other test uses (the ledger is not emptied between tests),
+ * whose verified purchase paid 39.99 USD; `overrides` win.
+ */
+export function aBuyer(overrides: Partial<Buyer> = {}): Buyer {
+  return {
+    subscriptionId: `sub_${crypto.randomUUID()}`,
+    visitorId: crypto.randomUUID(),
+    paidMinor: 3999,
+    currency: 'USD',
+    ...overrides,
+  };
 }
 
 /** A renewal of `subscriptionId` at 39.99 USD, with a fresh event id; `overrides` win. */
