@@ -463,7 +463,7 @@ describe('a resume link made after sign-up', () => {
     const result = await poll(real);
     expect(result.status).toBe(200);
     expect(await result.json()).toMatchObject({ data: { result_data: { status: 'succeeded' } } });
-    expect(sent.map((message) => message.event)).toEqual([
+    expect(sent.map((message) => ('event' in message ? message.event : message.events))).toEqual([
       expect.objectContaining({ device_id: VISITOR, user_id: account.userId }),
     ]);
   });

@@ -17,7 +17,7 @@ export interface Session {
  * nobody and is read by whoever asks, as before; it lapses within the hour it is kept
  * (./polling-charge.ts), so the old rule ends an hour after the deploy that brought this one.
  */
-export function ownedBy(memo: PollingCharge, session: Session): boolean {
+function ownedBy(memo: PollingCharge, session: Session): boolean {
   if (memo.visitorId === null && memo.userId === null) return true;
   return memo.visitorId === session.visitorId && memo.userId === session.userId;
 }

@@ -80,7 +80,9 @@ describe('what a polling id charged, as kept', () => {
       userId: null,
     });
     expect(
-      readCharge('{"card":null,"planId":"monthly_usd","coupon":null,"visitorId":"v-1","userId":"u-1"}'),
+      readCharge(
+        '{"card":null,"planId":"monthly_usd","coupon":null,"visitorId":"v-1","userId":"u-1"}',
+      ),
     ).toMatchObject({ visitorId: 'v-1', userId: 'u-1' });
     expect(readCharge(null)).toBeNull();
     expect(readCharge('{broken')).toBeNull();

@@ -56,7 +56,10 @@ function shop(options: { random?: () => number } = {}) {
     { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue },
   );
   // Each from an address of its own, as the sign-up limit counts per address.
-  const visitor = () => checkoutVisitor({ fetchApp, ip: `198.51.100.${(addresses += 1)}` });
+  const visitor = () => {
+    addresses += 1;
+    return checkoutVisitor({ fetchApp, ip: `198.51.100.${addresses}` });
+  };
   return { fetchApp, visitor, asked: portal.asked, sent };
 }
 
