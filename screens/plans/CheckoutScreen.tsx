@@ -28,10 +28,7 @@ export function checkoutScreen(id: CheckoutScreenId) {
     const variant = offeredVariant(named, props.paypal ?? false);
     // The screen's own lead names PayPal: where PayPal is off, it says the card alone.
     const payPalLeftOut = named.methods.includes('paypal') && !variant.methods.includes('paypal');
-    const offer = offeredPlans(props, {
-      families: variant.plans,
-      defaultFamily: variant.defaultPlan,
-    });
+    const offer = offeredPlans(props, id);
     return (
       <section
         className={`screen checkout checkout--${variant.layout} checkout--${variant.emphasis}`}
@@ -49,7 +46,14 @@ export function checkoutScreen(id: CheckoutScreenId) {
           emphasis={variant.emphasis}
           plan={planOf(offer.defaultFamily, visitorCurrency(props))}
         />
-        <Island name="PlanChoice" props={planChoiceProps(props, { ...offer, summary: true })} />
+        <Island
+          name="PlanChoice"
+          props={planChoiceProps(props, {
+            families: offer.families,
+            defaultFamily: offer.defaultFamily,
+            summary: true,
+          })}
+        />
         <Island
           name="CheckoutPayment"
           props={checkoutPaymentProps(props, {

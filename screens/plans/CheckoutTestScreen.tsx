@@ -24,13 +24,7 @@ export function CheckoutTestScreen(props: ScreenProps) {
       <ScreenHeading screen={screen} t={t} />
       <Island
         name="PlanChoice"
-        props={planChoiceProps(props, {
-          ...offeredPlans(props, {
-            families: ['monthly_7d_intro', 'monthly', 'quarterly'],
-            defaultFamily: 'monthly_7d_intro',
-          }),
-          summary: true,
-        })}
+        props={planChoiceProps(props, { ...offeredPlans(props, 'checkout-test'), summary: true })}
       />
       <h2 className="test-screen__cards-title">{t('plans.test.cards_label')}</h2>
       <dl className="test-screen__cards">

@@ -22,10 +22,7 @@ export function ComboPaywallScreen(props: ScreenProps) {
       <Island
         name="PlanChoice"
         props={planChoiceProps(props, {
-          ...offeredPlans(props, {
-            families: ['monthly_3d_intro'],
-            defaultFamily: 'monthly_3d_intro',
-          }),
+          ...offeredPlans(props, 'paycheck_combo_3d'),
           summary: true,
         })}
       />

@@ -34,10 +34,7 @@ export function paywallScreen(wording: 'win' | 'ai') {
           name="PlanChoice"
           props={planChoiceProps(
             props,
-            offeredPlans(props, {
-              families: ['monthly_7d_intro', 'monthly_5d_intro', 'monthly_3d_intro'],
-              defaultFamily: 'monthly_7d_intro',
-            }),
+            offeredPlans(props, wording === 'win' ? 'paycheck1_pr5_h_win' : 'paycheck1_pr5_h_ai'),
           )}
         />
         <Island

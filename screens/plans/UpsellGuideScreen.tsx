@@ -1,6 +1,7 @@
 import { planOf } from '../../shared/plans/catalogue';
 import { decimalString, formatMoney } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
+import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
@@ -18,7 +19,7 @@ const CONTENTS = ['talk', 'places', 'emergency', 'online'] as const;
  */
 export function UpsellGuideScreen(props: ScreenProps) {
   const { screen, t, continueAction, next, language } = props;
-  const plan = planOf('guide_899', visitorCurrency(props));
+  const plan = planOf(SCREEN_OFFERS.upsell_guide.defaultFamily, visitorCurrency(props));
   const copy = planCopy(plan, planContext(props));
   const { regular, discount, total } = orderSummary(plan);
   const money = (cents: number) => formatMoney(cents, plan.currency, language);

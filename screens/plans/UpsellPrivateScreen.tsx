@@ -1,4 +1,4 @@
-import { COUPONS } from '../../shared/plans/coupons';
+import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { gatewayCopy, paymentPage } from './payment-method-props';
@@ -13,10 +13,11 @@ import { SkipForm } from './SkipForm';
  */
 export function UpsellPrivateScreen(props: ScreenProps) {
   const { screen, t, continueAction, next } = props;
-  const coupon = COUPONS.upsell_30;
+  const offer = SCREEN_OFFERS.upsell_an_private;
+  const { coupon } = offer;
   const choice = planChoiceProps(props, {
-    families: ['upsell_monthly_999', 'upsell_quarterly_999'],
-    defaultFamily: 'upsell_monthly_999',
+    families: offer.families,
+    defaultFamily: offer.defaultFamily,
     slot: 'upsellPlan',
     coupon,
     label: t('plans.upsell_private.badge', { percent: coupon.percentOff }),

@@ -1,5 +1,4 @@
 import type { PaymentMethodId } from '../../islands/kit/PaymentMethodPicker';
-import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { type PaymentProvider, PROVIDER_LOGOS } from '../kit/ProviderLogo';
 import { CHECKOUT_IMAGES } from './payment-images';
 
@@ -16,50 +15,40 @@ export interface CheckoutVariant {
   methods: readonly [PaymentMethodId, ...PaymentMethodId[]];
   /** tr: the trial is the headline; pp: paying in one click (or with PayPal) is. */
   emphasis: 'trial' | 'one_click' | 'paypal';
-  plans: readonly PlanFamilyId[];
-  defaultPlan: PlanFamilyId;
   /** Who takes the card: the card provider, or the alternate one the braintree id names. */
   provider: 'stripe' | 'braintree';
 }
 
-const PLANS = ['monthly_7d_intro', 'monthly', 'quarterly'] as const;
-
 /**
- * What tells the checkout variants of SPEC.md §2 apart, as their names say: v3 vertical or h3
- * horizontal method tabs, tr trial emphasis, pp one-click emphasis. The braintree one takes
- * cards through the alternate provider and offers PayPal, which that provider carries.
+ * What tells the checkout variants of SPEC.md §2 apart (their plans are in
+ * shared/plans/screen-offers.ts, which the worker checks charges against), as their names say:
+ * v3 vertical or h3 horizontal method tabs, tr trial emphasis, pp one-click emphasis. The
+ * braintree one takes cards through the alternate provider and offers PayPal, which that
+ * provider carries.
  */
 export const CHECKOUT_VARIANTS: Record<CheckoutScreenId, CheckoutVariant> = {
   checkout_v3_tr: {
     layout: 'vertical',
     methods: ['card', 'wallet'],
     emphasis: 'trial',
-    plans: PLANS,
-    defaultPlan: 'monthly_7d_intro',
     provider: 'stripe',
   },
   checkout_h3_pp: {
     layout: 'horizontal',
     methods: ['wallet', 'card'],
     emphasis: 'one_click',
-    plans: PLANS,
-    defaultPlan: 'monthly_7d_intro',
     provider: 'stripe',
   },
   checkout_v3_pp: {
     layout: 'vertical',
     methods: ['wallet', 'card'],
     emphasis: 'one_click',
-    plans: PLANS,
-    defaultPlan: 'monthly_7d_intro',
     provider: 'stripe',
   },
   checkout_h3_pp_braintree: {
     layout: 'horizontal',
     methods: ['paypal', 'card'],
     emphasis: 'paypal',
-    plans: PLANS,
-    defaultPlan: 'monthly_7d_intro',
     provider: 'braintree',
   },
 };

@@ -2,19 +2,21 @@ import type { PlanChoiceProps } from '../../islands/PlanChoice';
 import { type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import type { Coupon } from '../../shared/plans/coupons';
 import { savePercent } from '../../shared/plans/plan-figures';
+import {
+  type ScreenOffer,
+  type SellingScreenId,
+  screenOffer,
+} from '../../shared/plans/screen-offers';
 import type { ScreenProps } from '../types';
 import { planContext, planOption, visitorCurrency } from './plan-copy';
 
 /**
- * The main plans a paywall or checkout offers: the visitor's route's, where it names some, else
- * the screen's own. Upsells and guides keep theirs: a route sets the main offer only.
+ * What a selling screen offers this visitor (shared/plans/screen-offers.ts, the table the worker
+ * checks every charge against): a paywall's or checkout's main plans are the visitor's route's
+ * where it names some, else the screen's own; upsells and guides keep theirs.
  */
-export function offeredPlans(
-  props: ScreenProps,
-  own: { families: readonly PlanFamilyId[]; defaultFamily: PlanFamilyId },
-): { families: readonly PlanFamilyId[]; defaultFamily: PlanFamilyId } {
-  const routed = props.routePlans;
-  return routed?.[0] ? { families: routed, defaultFamily: routed[0] } : own;
+export function offeredPlans(props: ScreenProps, screen: SellingScreenId): ScreenOffer {
+  return screenOffer(screen, props.routePlans);
 }
 
 /**

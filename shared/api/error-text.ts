@@ -52,6 +52,9 @@ export const PAYMENT_ERROR_KEYS = [
   'payment_may_have_gone_through',
   // Ours: too many declined charges for this visitor, address or card.
   'payment_rate_limited',
+  // Ours: a plan or coupon the visitor's screens do not offer, or an upsell before a plan.
+  'offer_not_available',
+  'offer_needs_purchase',
   'email_exists',
   'rate_limited',
 ] as const;
@@ -212,6 +215,7 @@ function nonEmpty(value: unknown): string | null {
 /**
  * Anything a purchase step threw (SPEC.md §8 Payment):
  * - the limit texts when rate-limited (a sign-up's, or the card-testing limit's);
+ * - a plan or coupon the visitor was not offered, or an upsell before a plan: ours, translated;
  * - no answer, or one that could not be read: 'An error has occurred (look at console)';
  * - the portal refusing: email-taken translated, else 'An error has occurred';
  * - anything else (a card provider's error): its text, else its message field, else
@@ -222,6 +226,10 @@ export function paymentErrorText(error: unknown): VisitorText {
   if (failure) {
     if (failure.code === 'rate_limited') return { key: 'rate_limited' };
     if (failure.code === 'payment_rate_limited') return { key: 'payment_rate_limited' };
+    if (failure.code === 'plan_not_offered' || failure.code === 'coupon_not_offered') {
+      return { key: 'offer_not_available' };
+    }
+    if (failure.code === 'main_purchase_required') return { key: 'offer_needs_purchase' };
     if (failureLeftNoAnswer(failure)) return { key: 'payment_no_answer' };
     return accountMessageText(portalMessages(failure)) ?? { key: 'payment_failed' };
   }

@@ -9,7 +9,13 @@ export const WORKER_ERROR_STATUS = {
   not_signed_in: 401,
   google_token_invalid: 401,
   cross_origin: 403,
+  // A charge for anything the visitor's screens do not offer (worker/purchases/offer-gate.ts).
+  plan_not_offered: 403,
+  coupon_not_offered: 403,
+  main_purchase_required: 403,
   not_found: 404,
+  // A polling id this session did not start, or one nobody did (worker/purchases/charge-owner.ts).
+  polling_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,

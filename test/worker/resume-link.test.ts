@@ -8,7 +8,7 @@ import { freshApp, ORIGIN, putConfig, setCookies } from './fetch-app';
 import { freshStorage } from './fresh-storage';
 import { failNext, signUp } from './portal/portal-client';
 import { checkoutVisitor } from './purchases/checkout-visitor';
-import { CARDS } from './test-gateway/gateway-client';
+import { CARDS, tokenize } from './test-gateway/gateway-client';
 
 /**
  * The resume link: the way out of an ad app's in-app browser that keeps the visitor's progress.
@@ -422,6 +422,51 @@ describe('a resume link made after sign-up', () => {
       headers: { cookie: `gf_session=${cookies.get('gf_session')}` },
     });
   }
+
+  it('the real browser reads and records the charge the app’s browser started; a stranger cannot', async () => {
+    const { queue, sent } = recordingQueue();
+    const fetchApp = app({ EVENTS_QUEUE: queue, PORTAL_POLLING_DELAY_MS: '0' });
+    const account = await signedUpInApp();
+    // In the app's browser: Pay on the lp17 paywall, then out through the link before the result.
+    const started = await fetchApp('/api/users/me/subscriptions/polling/monthly_7d_intro_usd', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        'cf-ipcountry': 'US',
+        cookie: cookieHeader(account.cookies),
+      },
+      body: JSON.stringify({
+        gateway: 'test',
+        payment_method_nonce: await tokenize(CARDS.succeeds),
+        coupon: null,
+        user_data: {},
+      }),
+    });
+    expect(started.status).toBe(200);
+    const { polling_result_id: pollingId } = (
+      (await started.json()) as {
+        data: { polling_result_id: string };
+      }
+    ).data;
+    const opened = await open(fetchApp, await signedInLink(fetchApp, account));
+    expect(opened.status).toBe(200);
+    const real = cookieHeader(Object.fromEntries(setCookies(opened)));
+    const poll = (cookie: string) =>
+      fetchApp(`/api/polling/get-result/${pollingId}`, {
+        headers: { cookie, 'cf-ipcountry': 'US' },
+      });
+    // A stranger with the polling id (a fresh browser) learns nothing and is recorded as nobody.
+    const stranger = await poll(`userUuid=${crypto.randomUUID()}`);
+    expect(stranger.status).toBe(404);
+    expect(sent).toEqual([]);
+    const result = await poll(real);
+    expect(result.status).toBe(200);
+    expect(await result.json()).toMatchObject({ data: { result_data: { status: 'succeeded' } } });
+    expect(sent.map((message) => ('event' in message ? message.event : message.events))).toEqual([
+      expect.objectContaining({ device_id: VISITOR, user_id: account.userId }),
+    ]);
+  });
 
   it('signs the real browser in to the same account, once, the login token kept sealed', async () => {
     const fetchApp = app();

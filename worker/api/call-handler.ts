@@ -7,9 +7,12 @@ import { logError, logWarning } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
 import type { AppEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
+import { pollingAccess } from '../purchases/charge-owner';
+import { offerRefusal } from '../purchases/offer-gate';
+import type { PollingCharge } from '../purchases/polling-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';
-import { attemptOf, chargedCardOf, orderOf } from './charge-topic';
+import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
 import { checkGoogleCredential } from './google-credential';
 import type { GoogleKeys } from './google-id-token';
 import { readIdempotencyKey } from './idempotency-key';
@@ -118,6 +121,19 @@ export async function forwardCall(
     buyerEmail = google.identity.email;
   }
 
+  // Whose charge a polling id is, and what the visitor may buy: both before the product API.
+  let polled: PollingCharge | null = null;
+  if (name === 'pollingResult') {
+    const access = await pollingAccess(c, c.req.param('pollingId') ?? '');
+    if (!access.ok) return refused(access.refusal);
+    polled = access.memo;
+  }
+  const order = orderOf(c, name, prepared.body);
+  if (isChargeCall(name)) {
+    const refusedOffer = await offerRefusal(c, order.planId ?? '', order.coupon);
+    if (refusedOffer) return refused(refusedOffer);
+  }
+
   const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
   const card = await chargedCardOf(c, name, prepared.body, deps.cardFingerprint);
   const limited = await rateLimitRefusal(c, name, { phone, card });
@@ -176,15 +192,11 @@ export async function forwardCall(
     // A refusal about the request: its words go on the request's log line only.
     fields.portal_message = answer.rawText;
   }
-  afterChargeAnswer(
+  await afterChargeAnswer(
     c,
     name,
     answer,
-    {
-      attempt: attemptOf(c, prepared.idempotencyKey),
-      card,
-      ...orderOf(c, name, prepared.body),
-    },
+    { attempt: attemptOf(c, prepared.idempotencyKey), card, ...order, polled },
     deps.now,
   );
   if (answer.accessToken !== null) {

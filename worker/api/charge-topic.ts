@@ -9,6 +9,10 @@ const CHARGE_CALLS: ReadonlySet<ApiCallName> = new Set([
   'directSubscription',
 ]);
 
+export function isChargeCall(call: ApiCallName): boolean {
+  return CHARGE_CALLS.has(call);
+}
+
 /**
  * The attempt a charge call belongs to: its Idempotency-Key without the 3-D Secure suffix
  * (islands/payments/attempt.ts idempotencyKeyOf), so a repeat or the call after the challenge is

@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
 import { type ApiCallName, PollingStartResponse } from '../../shared/api/contract';
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
 import { recordDecline } from '../api/rate-limit-gate';
 import type { AppEnv } from '../env';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
-import { declineOf, type VerifiedCharge, verifiedChargeOf } from './charge-answers';
-import { recallPollingCharge, rememberPollingCharge } from './polling-charge';
+import { declineOf, verifiedChargeOf } from './charge-answers';
+import { rememberMainPurchase } from './main-purchase';
+import { type PollingCharge, rememberPollingCharge } from './polling-charge';
 import { recordVerifiedPurchase } from './record-purchase';
 
 /** What the browser's charge request was: its attempt, card fingerprint, plan and coupon. */
@@ -15,24 +17,31 @@ export interface ChargeRequest {
   card: string | null;
   planId: string | null;
   coupon: string | null;
+  /** A polling result's memo, as the owner check read it (./charge-owner.ts); else null. */
+  polled: PollingCharge | null;
 }
 
 /**
- * What the worker learns from a charge answer it relays, acted on after the answer is sent (off
- * the visitor's path; a failure is an error line, and the next poll of the result tries again):
- * a final success becomes the server-verified purchase (not on a marketer's preview), a decline
- * counts toward the card-testing limits, against the card a polling id was started with.
+ * What the worker learns from a charge answer it relays. Before the answer goes (awaited): the
+ * memo of a polling id the POST started, so its first poll finds whose it is, and that a main
+ * plan was bought, so the upsell after it is sold (./main-purchase.ts). After the answer is sent
+ * (off the visitor's path; a failure is an error line, and the next poll of the result tries
+ * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
+ * decline counts toward the card-testing limits, against the card a polling id was started with.
  */
-export function afterChargeAnswer(
+export async function afterChargeAnswer(
   c: Context<AppEnv>,
   call: ApiCallName,
   answer: { status: number; body: unknown },
   request: ChargeRequest,
   now: () => number,
-): void {
+): Promise<void> {
   const id = c.get('requestId');
   const pollingId = call === 'pollingResult' ? (c.req.param('pollingId') ?? null) : null;
   const answered = verifiedChargeOf(call, answer.status, answer.body);
+  const ordered: Ordered | null =
+    call === 'directSubscription' ? request : pollingId ? request.polled : null;
+  if (answered && isMainPlan(ordered?.planId ?? answered.planId)) await rememberMainPurchase(c);
   if (answered && c.get('preview')) {
     // A marketer's preview (worker/funnel/preview.ts) is no visit: its purchase is neither
     // revenue nor a conversion, so it is not recorded and no ad network hears of it.
@@ -46,12 +55,6 @@ export function afterChargeAnswer(
     afterAnswer(
       c,
       (async () => {
-        const ordered: Ordered | null =
-          call === 'directSubscription'
-            ? request
-            : pollingId
-              ? await orderedFor(c, answered, pollingId)
-              : null;
         const { charge, filled } = completeFromCatalogue(answered, ordered);
         const outcome = await recordVerifiedPurchase(c, charge, now);
         if (outcome !== 'recorded') return;
@@ -68,40 +71,25 @@ export function afterChargeAnswer(
   }
   const started = pollingIdStarted(call, answer);
   if (started) {
-    afterAnswer(
-      c,
-      rememberPollingCharge(c, started, {
-        card: request.card,
-        planId: request.planId,
-        coupon: request.coupon,
-      }),
-    );
+    await rememberPollingCharge(c, started, {
+      card: request.card,
+      planId: request.planId,
+      coupon: request.coupon,
+    });
   }
   const decline = declineOf(call, answer.status, answer.body, {
     pollingId,
     attempt: request.attempt,
   });
   if (decline) {
-    afterAnswer(
-      c,
-      (async () => {
-        const card = pollingId
-          ? ((await recallPollingCharge(c, pollingId))?.card ?? null)
-          : request.card;
-        await recordDecline(c, decline, card);
-      })(),
-    );
+    const card = pollingId ? (request.polled?.card ?? null) : request.card;
+    afterAnswer(c, recordDecline(c, decline, card));
   }
 }
 
-/** What the polling id's POST asked for, read only when the answer left something out. */
-async function orderedFor(
-  c: Context<AppEnv>,
-  charge: VerifiedCharge,
-  pollingId: string,
-): Promise<Ordered | null> {
-  if (charge.amount !== null && charge.currency !== null && charge.planId !== null) return null;
-  return recallPollingCharge(c, pollingId);
+/** Whether a charge was for a main plan (a subscription the upsells follow), not an upsell. */
+function isMainPlan(planId: string | null): boolean {
+  return planId !== null && isPlanId(planId) && planById(planId).role === 'main';
 }
 
 /** The fields of the answer JSON a charge's fields come from, for the `portal_shape` warning. */

@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
 import { logError } from '../../shared/log';
+import { sessionUserId } from '../api/session-cookie';
 import type { AppEnv } from '../env';
 
 /**
  * What a card gateway's charge POST asked for, kept under the polling id the product API named
  * (SPEC.md §7 polling flow): its result arrives later, on a GET that names neither the card nor
  * the plan. The card feeds the card-testing limits of a decline; the plan and coupon price a
- * success whose answer leaves out what was charged (./catalogue-charge.ts).
+ * success whose answer leaves out what was charged (./catalogue-charge.ts); the owner says whose
+ * charge it is: only the session that started it reads its result (./charge-owner.ts).
  */
 export interface PollingCharge {
   /** The card's fingerprint, null for the card on file or one no source knows. */
@@ -15,6 +17,10 @@ export interface PollingCharge {
   planId: string | null;
   /** The request's coupon code (SPEC.md §3 request payload). */
   coupon: string | null;
+  /** The visitor uuid of the session that started it; null in a memo of before owners were kept. */
+  visitorId: string | null;
+  /** The signed-in user (`gf_user`) of that session; null when none or in a memo of before. */
+  userId: string | null;
 }
 
 /** How long it is kept: a result is long final by then. */
@@ -32,28 +38,52 @@ const text = (value: unknown): string | null =>
 /** A memo as stored: JSON, or the bare card fingerprint of the format before it. */
 export function readCharge(fact: string | null): PollingCharge | null {
   if (fact === null) return null;
-  if (!fact.startsWith('{')) return { card: fact, planId: null, coupon: null };
+  if (!fact.startsWith('{')) {
+    return { card: fact, planId: null, coupon: null, visitorId: null, userId: null };
+  }
   try {
     const kept = JSON.parse(fact) as Record<string, unknown>;
-    return { card: text(kept.card), planId: text(kept.planId), coupon: text(kept.coupon) };
+    return {
+      card: text(kept.card),
+      planId: text(kept.planId),
+      coupon: text(kept.coupon),
+      visitorId: text(kept.visitorId),
+      userId: text(kept.userId),
+    };
   } catch {
     return null;
   }
 }
 
-/** Keeps what the POST charged; a failure is logged and costs only the fallbacks. */
+/**
+ * Keeps what the POST charged, and for whom: this request's visitor and signed-in user. Awaited
+ * before the POST answers, so the first poll finds it. A failure is tried once more, then logged
+ * (`polling_owner_unsaved`): the result cannot be read through the worker then, and the checkout
+ * says it is still confirming the payment (docs/payments.md).
+ */
 export async function rememberPollingCharge(
   c: Context<AppEnv>,
   pollingId: string,
-  charge: PollingCharge,
+  charge: Pick<PollingCharge, 'card' | 'planId' | 'coupon'>,
 ): Promise<void> {
-  try {
-    await stub(c, pollingId).remember(JSON.stringify(charge), KEPT_MS);
-  } catch (error) {
-    logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
+  const kept: PollingCharge = {
+    ...charge,
+    visitorId: c.get('visitorId'),
+    userId: sessionUserId(c),
+  };
+  let failure: unknown = null;
+  for (let tries = 0; tries < 2; tries += 1) {
+    try {
+      await stub(c, pollingId).remember(JSON.stringify(kept), KEPT_MS);
+      return;
+    } catch (error) {
+      failure = error;
+    }
   }
+  logError('polling_owner_unsaved', { id: c.get('requestId'), detail: String(failure) });
 }
 
+/** The memo of a polling id, or null when none is kept (unknown, expired) or it cannot be read. */
 export async function recallPollingCharge(
   c: Context<AppEnv>,
   pollingId: string,

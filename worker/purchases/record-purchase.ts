@@ -33,8 +33,9 @@ export async function recordVerifiedPurchase(
   const insertId = `srv_${crypto.randomUUID()}`;
   const visitorId = c.get('visitorId');
   // Only the request whose claim this is queues the purchase, so it counts (in the split test's
-  // results too: the consumer's experiment destination) once, for the visitor who first polled
-  // it; a later poll of the same result by someone else attributes nothing to them.
+  // results too: the consumer's experiment destination) once. Only the session that started the
+  // charge gets this far (./charge-owner.ts), so the buyer is the visitor who paid; a later poll
+  // of the same result attributes nothing again.
   const claim = await db
     .prepare(
       'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',

@@ -47,8 +47,14 @@ const DECLARED_SETS: Readonly<Record<string, number>> = {
   'experiments:<n>': EXPERIMENT_SHARD_COUNT,
 };
 
+/**
+ * Objects named by something of one visitor's that is no uuid: the account that bought a main
+ * plan (worker/purchases/main-purchase.ts: the SHA-256 of its session token).
+ */
+const PER_VISITOR_CLASSES: ReadonlySet<string> = new Set(['main_purchase:<id>']);
+
 export function keyKind(keyClassName: string, objects: number, visitors: number): KeyKind {
-  if (keyClassName.includes('<uuid>')) return 'visitor';
+  if (keyClassName.includes('<uuid>') || PER_VISITOR_CLASSES.has(keyClassName)) return 'visitor';
   if (keyClassName in DECLARED_SETS) return 'fixed-set';
   if (keyClassName.includes('<address>') || keyClassName.includes('<id>')) return 'shared-key';
   // A set that grew with the visitors (about one object each or more) is keyed on something

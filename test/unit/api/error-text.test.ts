@@ -216,6 +216,21 @@ describe('payment failures (SPEC.md §8 Payment)', () => {
     ],
     ['the portal too slow', http(504, [], 'portal_timeout'), { key: 'payment_no_answer' }],
     ['a limit', http(429, ['Slow down'], 'rate_limited'), { key: 'rate_limited' }],
+    [
+      'a plan the visitor was not offered',
+      http(403, [], 'plan_not_offered'),
+      { key: 'offer_not_available' },
+    ],
+    [
+      'a coupon the offer does not carry',
+      http(403, [], 'coupon_not_offered'),
+      { key: 'offer_not_available' },
+    ],
+    [
+      'an upsell before a plan',
+      http(403, [], 'main_purchase_required'),
+      { key: 'offer_needs_purchase' },
+    ],
     ['the portal without messages', http(500, []), { key: 'payment_failed' }],
     [
       'the worker refusing (its messages are for developers)',

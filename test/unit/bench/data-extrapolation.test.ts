@@ -155,6 +155,9 @@ describe('Durable Objects by what they are keyed on', () => {
 
   it('tells a visitor key, a shared key and a fixed set apart', () => {
     expect(keyKind('lookup_per_visitor:<uuid>', 30, 30)).toBe('visitor');
+    // An account's main purchase: one object per paying visitor, named by a token's hash.
+    expect(keyClass(`main_purchase:${'0a'.repeat(32)}`)).toBe('main_purchase:<id>');
+    expect(keyKind('main_purchase:<id>', 10, 30)).toBe('visitor');
     expect(keyKind('collector_batches_per_ip:<address>', 1, 30)).toBe('shared-key');
     expect(keyKind('lookup_numbers_per_prefix:+<n>', 28, 30)).toBe('shared-key');
     expect(keyKind('shard:<n>', 8, 30)).toBe('fixed-set');

@@ -69,14 +69,29 @@ describe('what a polling id charged, as kept', () => {
       card: 'fp_1',
       planId: 'monthly_usd',
       coupon: null,
+      visitorId: null,
+      userId: null,
     });
-    expect(readCharge('fp_old')).toEqual({ card: 'fp_old', planId: null, coupon: null });
+    expect(readCharge('fp_old')).toEqual({
+      card: 'fp_old',
+      planId: null,
+      coupon: null,
+      visitorId: null,
+      userId: null,
+    });
+    expect(
+      readCharge(
+        '{"card":null,"planId":"monthly_usd","coupon":null,"visitorId":"v-1","userId":"u-1"}',
+      ),
+    ).toMatchObject({ visitorId: 'v-1', userId: 'u-1' });
     expect(readCharge(null)).toBeNull();
     expect(readCharge('{broken')).toBeNull();
     expect(readCharge('{"card":7,"planId":["x"]}')).toEqual({
       card: null,
       planId: null,
       coupon: null,
+      visitorId: null,
+      userId: null,
     });
   });
 });

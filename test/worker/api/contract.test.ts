@@ -35,14 +35,21 @@ async function bodyText(res: Response): Promise<string> {
   return res.clone().text();
 }
 
-/** Signs up through the worker; answers the Cookie header of the session it set. */
+/**
+ * Signs up through the worker; answers the Cookie header of the visitor and the session it set
+ * (a charge's result is read by the session that started it).
+ */
 async function signedIn(fetchApp: ReturnType<typeof workerWithEmbeddedPortal>['fetchApp']) {
+  const visitor = `userUuid=${crypto.randomUUID()}`;
   const res = await fetchApp(
     '/api/signup',
-    postJson(signupBody(`${crypto.randomUUID()}@example.test`)),
+    postJson(signupBody(`${crypto.randomUUID()}@example.test`), { cookie: visitor }),
   );
   expect(res.status).toBe(200);
-  return { cookie: `gf_session=${setCookies(res).get('gf_session')}` };
+  const set = setCookies(res);
+  return {
+    cookie: `${visitor}; gf_session=${set.get('gf_session')}; gf_user=${set.get('gf_user')}`,
+  };
 }
 
 describe('POST /api/signup against the embedded portal', () => {
@@ -184,7 +191,7 @@ describe('the signed-in calls against the embedded portal', () => {
       ),
     );
     const pollingId = PollingStartResponse.parse(await start.json()).data.polling_result_id;
-    const res = await fetchApp(`/api/polling/get-result/${pollingId}`);
+    const res = await fetchApp(`/api/polling/get-result/${pollingId}`, { headers: session });
     expect(res.status).toBe(200);
     const result = PollingResultResponse.parse(await res.json()).data.result_data;
     expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 39.99 });
@@ -195,12 +202,12 @@ describe('the signed-in calls against the embedded portal', () => {
     const session = await signedIn(fetchApp);
     const charge = () =>
       fetchApp(
-        '/api/users/me/subscriptions/upsell_monthly_999_usd',
+        '/api/users/me/subscriptions/monthly_usd',
         postJson(
           {
             gateway: 'braintree',
             payment_method_nonce: 'pm_card_visa',
-            user_data: { price: 9.99 },
+            user_data: { price: 39.99 },
           },
           { ...session, 'idempotency-key': 'k-1' },
         ),

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { ApiErrorBody } from '../../../shared/api/contract';
 import type { PortalFetch } from '../../../worker/api/portal-transport';
@@ -112,4 +113,21 @@ export async function expectRefusal(
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(res.headers.get('cache-control')).toBe('no-store');
   expect(ApiErrorBody.parse(await res.json())).toEqual({ errors: { messages }, code });
+}
+
+/**
+ * A polling id as if the worker had answered its POST to `visitorId`'s session (no signed-in
+ * user): the memo the owner check reads (worker/purchases/charge-owner.ts). Answers the Cookie
+ * header of that session, for tests that poll a fake portal's id without starting the charge.
+ */
+export async function pollingStartedBy(
+  pollingId: string,
+  visitorId: string = crypto.randomUUID(),
+): Promise<{ cookie: string }> {
+  const namespace = env.RATE_LIMITER;
+  const memo = { card: null, planId: null, coupon: null, visitorId, userId: null };
+  await namespace
+    .get(namespace.idFromName(`charged_card:${pollingId}`))
+    .remember(JSON.stringify(memo), 60_000);
+  return { cookie: `userUuid=${visitorId}` };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { portalTimeoutMs } from '../../../worker/api/portal-exchange';
 import type { PortalFetch } from '../../../worker/api/portal-transport';
 import { freshApp, setCookies } from '../fetch-app';
-import { expectRefusal, fakePortal, postJson, SIGNUP_BODY } from './fake-portal';
+import { expectRefusal, fakePortal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';
 
 const logs = captureLogsPerTest();
@@ -141,7 +141,7 @@ describe('a portal that answers with the §7 error shape', () => {
         { errors: { messages: ['Internal'] }, code: 'emulator_fault' },
         { status: 500 },
       ),
-    )('/api/polling/get-result/poll_1');
+    )('/api/polling/get-result/poll_1', { headers: await pollingStartedBy('poll_1') });
     expect(res.status).toBe(500);
     const portalErrors = () => logs.errors().filter((line) => line.error === 'portal_error');
     expect(portalErrors()).toEqual([
@@ -189,7 +189,7 @@ describe('a portal that answers with the §7 error shape', () => {
 it('a 202 "not final yet" polling answer keeps its status (SPEC.md §7: polled while 202)', async () => {
   const res = await appWith(async () =>
     Response.json({ data: { result_data: null } }, { status: 202 }),
-  )('/api/polling/get-result/poll-1');
+  )('/api/polling/get-result/poll-1', { headers: await pollingStartedBy('poll-1') });
   expect(res.status).toBe(202);
   expect(await res.json()).toEqual({ data: { result_data: null } });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BrowserSignupResponse } from '../../../shared/api/contract';
 import { freshApp, ORIGIN, putConfig, setCookies } from '../fetch-app';
-import { fakePortal, happyPortal, postJson, SIGNED_UP, SIGNUP_BODY } from './fake-portal';
+import {
+  fakePortal,
+  happyPortal,
+  pollingStartedBy,
+  postJson,
+  SIGNED_UP,
+  SIGNUP_BODY,
+} from './fake-portal';
 import { captureLogsPerTest } from './log-capture';
 
 captureLogsPerTest();
@@ -95,8 +102,8 @@ describe('calls that need the signed-in visitor (SPEC.md §6)', () => {
   it.each([
     ['/api/users/me/payments-settings', 'GET'],
     ['/api/users/me/deeplink-qr-code', 'GET'],
-    ['/api/users/me/subscriptions/polling/monthly_39_99', 'POST'],
-    ['/api/users/me/subscriptions/monthly_39_99', 'POST'],
+    ['/api/users/me/subscriptions/polling/monthly_usd', 'POST'],
+    ['/api/users/me/subscriptions/monthly_usd', 'POST'],
   ])('%s carries the session token as the bearer token', async (path, method) => {
     const portal = fakePortal(happyPortal);
     const init =
@@ -128,11 +135,10 @@ describe('calls that need the signed-in visitor (SPEC.md §6)', () => {
 
   it('the polling result sends no bearer token even when the visitor is signed in', async () => {
     const portal = fakePortal(happyPortal);
+    const { cookie } = await pollingStartedBy('poll-1');
     const res = await freshApp({ portalFetch: portal.portalFetch })(
       '/api/polling/get-result/poll-1',
-      {
-        headers: { cookie: `gf_session=${TOKEN}` },
-      },
+      { headers: { cookie: `${cookie}; gf_session=${TOKEN}` } },
     );
     expect(res.status).toBe(200);
     expect(portal.seen[0]!.path).toBe('/polling/get-result/poll-1');
@@ -170,7 +176,7 @@ describe('Idempotency-Key of a subscription call', () => {
   const charge = (headers: Record<string, string>) => {
     const portal = fakePortal(happyPortal);
     const res = freshApp({ portalFetch: portal.portalFetch })(
-      '/api/users/me/subscriptions/polling/monthly',
+      '/api/users/me/subscriptions/polling/monthly_usd',
       postJson({ gateway: 'test', user_data: {} }, { cookie: `gf_session=${TOKEN}`, ...headers }),
     );
     return { portal, res };

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PortalFetch } from '../../../worker/api/portal-transport';
 import { freshApp, setCookies } from '../fetch-app';
-import { expectRefusal, postJson, SIGNUP_BODY } from './fake-portal';
+import { expectRefusal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';
 
 /**
@@ -167,6 +167,9 @@ describe('answers in other forms than ours', () => {
 
 describe('answers without what the step needs: 502, with the field named for ops', () => {
   const post = postJson(SIGNUP_BODY);
+  // The session that started poll_1 (the worker reads a result only for it).
+  const poller = crypto.randomUUID();
+  beforeEach(() => pollingStartedBy('poll_1', poller));
   it.each([
     [
       'a sign-up without its token',
@@ -199,7 +202,7 @@ describe('answers without what the step needs: 502, with the field named for ops
     [
       'a final result without its status',
       '/api/polling/get-result/poll_1',
-      {},
+      { headers: { cookie: `userUuid=${poller}` } },
       { data: { result_data: { subscription_id: 's' } } },
       'data.result_data.status',
     ],

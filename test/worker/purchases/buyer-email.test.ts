@@ -90,8 +90,13 @@ describe("the buyer's email on the server purchase", () => {
     const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
     const pollingId = ((await started.json()) as { data: { polling_result_id: string } }).data
       .polling_result_id;
+    // The buyer's own session, with gf_buyer overwritten.
+    const own = [...visitor.cookies].filter(([name]) => name !== 'gf_buyer');
     await visitor.call(`/api/polling/get-result/${pollingId}`, undefined, {
-      cookie: `gf_buyer=victim@example.test; userUuid=${visitor.visitorId}`,
+      cookie: [
+        ...own.map(([name, value]) => `${name}=${value}`),
+        'gf_buyer=victim@example.test',
+      ].join('; '),
       referer: '',
     });
     expect(sent).toHaveLength(1);

@@ -49,7 +49,8 @@ function visitorOfThatApi() {
   const { queue, events: sent } = recordingQueue();
   const fetchApp = freshApp(
     { portalFetch: portalWithoutChargeFields },
-    { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue },
+    // No consent asked anywhere: the euro-area upsell below reaches the ad networks too.
+    { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue, CONSENT_COUNTRIES: '' },
   );
   return { visitor: checkoutVisitor({ fetchApp }), sent };
 }
@@ -118,13 +119,18 @@ describe('a charge answer without currency, plan or amount', () => {
     await visitor.signUp();
     await visitor.poll(await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)));
     const upsell = 'upsell_monthly_999_eur';
-    const answer = await visitor.call(`/api/users/me/subscriptions/${upsell}`, {
-      gateway: 'test',
-      payment_method_nonce: null,
-      coupon: 'upsell_30',
-      payment_intent_id: null,
-      user_data: { price: '9.99', currency: 'EUR' },
-    });
+    // Asked from the euro area, where the upsell is offered in EUR.
+    const answer = await visitor.call(
+      `/api/users/me/subscriptions/${upsell}`,
+      {
+        gateway: 'test',
+        payment_method_nonce: null,
+        coupon: 'upsell_30',
+        payment_intent_id: null,
+        user_data: { price: '9.99', currency: 'EUR' },
+      },
+      { 'cf-ipcountry': 'DE' },
+    );
     expect(answer.status).toBe(200);
     expect(sent.map((message) => message.event.event_properties)).toEqual([
       expect.objectContaining({ plan: PLAN, price: 6.99, currency: 'USD' }),

@@ -124,5 +124,5 @@ export function checkoutVisitor(
     return { started, result };
   }
 
-  return { call, visitorId, signUp, tokenize, subscribe, poll, pay };
+  return { call, cookies, visitorId, signUp, tokenize, subscribe, poll, pay };
 }

@@ -1,0 +1,379 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PollingStartResponse } from '../../../shared/api/contract';
+import type { PlanFamilyId } from '../../../shared/plans/catalogue';
+import { SCREEN_OFFERS, type SellingScreenId } from '../../../shared/plans/screen-offers';
+import type { ScreenId } from '../../../shared/screens';
+import type { PortalFetch } from '../../../worker/api/portal-transport';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { developmentKit } from '../../../worker/dev/kit';
+import { signRoutePreview } from '../../../worker/funnel/preview';
+import { PREVIEW_COOKIE } from '../../../worker/funnel/preview-cookie';
+import { recordingQueue } from '../collector/recording-queue';
+import { priceTest, section } from '../experiments/config/config-fixtures';
+import { freshApp, putConfig } from '../fetch-app';
+import { islandProps } from '../page-html';
+import { CARDS } from '../test-gateway/gateway-client';
+import { checkoutVisitor } from './checkout-visitor';
+
+/**
+ * The offer is the contract: through `/api`, a visitor buys only what their screens offer them
+ * (their flow's paywalls, checkouts and upsells, their route's or price-test arm's plans, each
+ * with the coupon its screen shows), an upsell only after a main purchase; and a charge's result
+ * is read, and its purchase recorded, only for the session that started it.
+ */
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(
+    ['split', 'flows', 'routing', 'experiments'].map((key) => env.FUNNEL_CONFIG.delete(key)),
+  );
+});
+
+/** The embedded portal, remembering every charge and polling read it was asked for. */
+function countingPortal() {
+  const asked: string[] = [];
+  const portalFetch: PortalFetch = (request, bindings, ctx) => {
+    const path = new URL(request.url).pathname;
+    if (/\/(users\/me\/subscriptions|polling\/get-result)\//.test(path)) asked.push(path);
+    return developmentKit.portal(request, bindings, ctx);
+  };
+  return { asked, portalFetch };
+}
+
+let addresses = 0;
+
+function shop(options: { random?: () => number } = {}) {
+  const portal = countingPortal();
+  const { queue, events: sent } = recordingQueue();
+  const fetchApp = freshApp(
+    { portalFetch: portal.portalFetch, ...options },
+    { PORTAL_POLLING_DELAY_MS: '0', EVENTS_QUEUE: queue },
+  );
+  // Each from an address of its own, as the sign-up limit counts per address.
+  const visitor = () => {
+    addresses += 1;
+    return checkoutVisitor({ fetchApp, ip: `198.51.100.${addresses}` });
+  };
+  return { fetchApp, visitor, asked: portal.asked, sent };
+}
+
+type Visitor = ReturnType<typeof checkoutVisitor>;
+
+/** A charge as the islands send it: the card route (nonce) or the direct one, with a coupon. */
+async function charge(
+  visitor: Visitor,
+  planId: string,
+  options: {
+    coupon?: string | null;
+    direct?: boolean;
+    nonce?: string | null;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const nonce =
+    options.nonce === undefined ? await visitor.tokenize(CARDS.succeeds) : options.nonce;
+  const path = options.direct
+    ? `/api/users/me/subscriptions/${planId}`
+    : `/api/users/me/subscriptions/polling/${planId}`;
+  return visitor.call(
+    path,
+    {
+      gateway: 'test',
+      payment_method_nonce: nonce,
+      coupon: options.coupon ?? null,
+      payment_intent_id: null,
+      user_data: {},
+    },
+    { 'idempotency-key': crypto.randomUUID(), ...options.headers },
+  );
+}
+
+async function expectRefused(res: Response, code: string) {
+  expect(res.status).toBe(403);
+  expect(await res.json()).toEqual({ errors: { messages: [] }, code });
+}
+
+/** A flow of `screens` for everyone (the split's only variant walks 'default'). */
+async function flowOf(screens: ScreenId[]) {
+  await putConfig('split', DEFAULT_SPLIT);
+  await putConfig('flows', {
+    ...DEFAULT_FLOWS,
+    flows: { ...DEFAULT_FLOWS.flows, default: screens },
+  });
+}
+
+/** The plan ids and coupons a rendered screen hands its islands to pay with. */
+function shownPlans(html: string): { planId: string; coupon: string | null }[] {
+  type Details = { id: string; coupon: string | null };
+  if (html.includes('data-island="PlanChoice"')) {
+    const props = islandProps(html, 'PlanChoice') as { options: { details: Details }[] };
+    return props.options.map(({ details }) => ({ planId: details.id, coupon: details.coupon }));
+  }
+  const props = islandProps(html, 'UpsellPurchase') as { offers: Record<string, Details> };
+  return Object.values(props.offers).map((offer) => ({ planId: offer.id, coupon: offer.coupon }));
+}
+
+/** Buys the default checkout's plan and reads its result: the account holds a main plan. */
+async function buyMainPlan(visitor: Visitor) {
+  const [result] = await visitor.poll(await charge(visitor, 'monthly_7d_intro_usd'));
+  expect(result?.status).toBe('succeeded');
+}
+
+describe('what a visitor may buy', () => {
+  const MAIN = Object.keys(SCREEN_OFFERS).filter(
+    (screen) => SCREEN_OFFERS[screen as SellingScreenId].sells === 'main',
+  ) as SellingScreenId[];
+
+  it.each(MAIN)('every plan %s shows is bought as shown; another is refused', async (screen) => {
+    await flowOf(['signup', screen, 'success']);
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    const page = await visitor.call(`/${screen}`);
+    expect(page.status).toBe(200);
+    const shown = shownPlans(await page.text());
+    expect(shown.length).toBeGreaterThan(0);
+    await visitor.signUp();
+    for (const { planId, coupon } of shown) {
+      expect((await charge(visitor, planId, { coupon })).status).toBe(200);
+    }
+    expect(asked).toHaveLength(shown.length);
+    // A plan of the catalogue no screen of this flow shows: the combo's 3-day or the 7-day.
+    const other = shown.some((plan) => plan.planId === 'monthly_3d_intro_usd')
+      ? 'quarterly_eur'
+      : 'monthly_3d_intro_usd';
+    await expectRefused(await charge(visitor, other), 'plan_not_offered');
+    expect(asked).toHaveLength(shown.length);
+  });
+
+  it('the plans of the euro-area page are its EUR plans, not the USD ones', async () => {
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    const fromGermany = { headers: { 'cf-ipcountry': 'DE' } };
+    expect((await charge(visitor, 'monthly_eur', fromGermany)).status).toBe(200);
+    await expectRefused(await charge(visitor, 'monthly_usd', fromGermany), 'plan_not_offered');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('a plan outside the route’s plans is refused; the route’s own are sold', async () => {
+    await putConfig('routing', {
+      version: 'test',
+      audiences: {},
+      routes: [{ id: 'default', flow: 'default', plans: ['quarterly', 'monthly_5d_intro'] }],
+    });
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    await expectRefused(await charge(visitor, 'monthly_7d_intro_usd'), 'plan_not_offered');
+    await expectRefused(await charge(visitor, 'monthly_usd'), 'plan_not_offered');
+    expect((await charge(visitor, 'monthly_5d_intro_usd')).status).toBe(200);
+    expect((await charge(visitor, 'quarterly_usd', { direct: true })).status).toBe(200);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('a marketer previewing a route buys that route’s plans', async () => {
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    const token = await signRoutePreview(
+      'geofunnel-development-preview-key',
+      { id: 'draft_route', flow: 'lp17ch17pr5', plans: ['monthly_3d_intro'] },
+      Math.floor(Date.now() / 1000) + 600,
+    );
+    const previewing = { headers: { cookie: `${cookieOf(visitor)}; ${PREVIEW_COOKIE}=${token}` } };
+    expect((await charge(visitor, 'monthly_3d_intro_usd', previewing)).status).toBe(200);
+    await expectRefused(
+      await charge(visitor, 'monthly_7d_intro_usd', previewing),
+      'plan_not_offered',
+    );
+    expect(asked).toHaveLength(1);
+  });
+});
+
+function cookieOf(visitor: Visitor): string {
+  return [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+describe('a price test’s arms cannot be crossed through /api', () => {
+  const ARM_B: readonly PlanFamilyId[] = ['monthly_3d_intro', 'monthly', 'quarterly'];
+
+  async function priceTestOnEveryone() {
+    await putConfig('experiments', section({ 'pw-price': priceTest({ audience: {} }) }));
+  }
+
+  it('the control’s visitor cannot buy the variant’s cheaper intro', async () => {
+    await priceTestOnEveryone();
+    // The draw 0.2 places the visitor in arm a, the control: the 7-day intro at 6.99.
+    const { visitor: newVisitor, asked } = shop({ random: () => 0.2 });
+    const visitor = newVisitor();
+    const page = await visitor.call('/checkout_v3_tr');
+    expect(shownPlans(await page.text()).map((plan) => plan.planId)).toContain(
+      'monthly_7d_intro_usd',
+    );
+    await visitor.signUp();
+    await expectRefused(await charge(visitor, 'monthly_3d_intro_usd'), 'plan_not_offered');
+    await expectRefused(
+      await charge(visitor, 'monthly_3d_intro_usd', { direct: true }),
+      'plan_not_offered',
+    );
+    expect(asked).toEqual([]);
+    expect((await charge(visitor, 'monthly_7d_intro_usd')).status).toBe(200);
+  });
+
+  it('the variant’s visitor buys its plans and not the control’s', async () => {
+    await priceTestOnEveryone();
+    const { visitor: newVisitor, asked } = shop({ random: () => 0.8 });
+    const visitor = newVisitor();
+    const page = await visitor.call('/checkout_v3_tr');
+    expect(shownPlans(await page.text()).map((plan) => plan.planId)).toEqual(
+      ARM_B.map((family) => `${family}_usd`),
+    );
+    await visitor.signUp();
+    await expectRefused(await charge(visitor, 'monthly_7d_intro_usd'), 'plan_not_offered');
+    expect(asked).toEqual([]);
+    expect((await charge(visitor, 'monthly_3d_intro_usd')).status).toBe(200);
+  });
+
+  it('a page opened with skip_split=true offers the control, as it shows it', async () => {
+    await priceTestOnEveryone();
+    const { visitor: newVisitor } = shop({ random: () => 0.8 });
+    const visitor = newVisitor();
+    await visitor.signUp();
+    const control = { headers: { referer: 'https://funnel.test/checkout_v3_tr?skip_split=true' } };
+    expect((await charge(visitor, 'monthly_7d_intro_usd', control)).status).toBe(200);
+    await expectRefused(await charge(visitor, 'monthly_3d_intro_usd', control), 'plan_not_offered');
+  });
+});
+
+describe('upsells and coupons', () => {
+  it('an upsell is not sold first, on either route', async () => {
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    const upsell = { coupon: 'upsell_30', nonce: null };
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_999_usd', upsell),
+      'main_purchase_required',
+    );
+    await expectRefused(
+      await charge(visitor, 'upsell_quarterly_999_usd', { ...upsell, direct: true }),
+      'main_purchase_required',
+    );
+    expect(asked).toEqual([]);
+  });
+
+  it('after a main purchase, the upsell is sold with its coupon, and with that one only', async () => {
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    await buyMainPlan(visitor);
+    const before = asked.length;
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_999_usd', { nonce: null }),
+      'coupon_not_offered',
+    );
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_999_usd', { nonce: null, coupon: 'upsell_90' }),
+      'coupon_not_offered',
+    );
+    expect(asked).toHaveLength(before);
+    const [result] = await visitor.poll(
+      await charge(visitor, 'upsell_monthly_999_usd', { nonce: null, coupon: 'upsell_30' }),
+    );
+    expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 6.99 });
+  });
+
+  it('another account’s main purchase buys this one no upsell', async () => {
+    const { visitor: newVisitor } = shop();
+    const buyer = newVisitor();
+    await buyer.signUp();
+    await buyMainPlan(buyer);
+    const other = newVisitor();
+    await other.signUp();
+    await expectRefused(
+      await charge(other, 'upsell_monthly_999_usd', { nonce: null, coupon: 'upsell_30' }),
+      'main_purchase_required',
+    );
+  });
+
+  it('the upsell’s coupon on a main plan, or a made-up one, is refused', async () => {
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    for (const coupon of ['upsell_30', 'WELCOME50', 'upsell_30 ']) {
+      await expectRefused(await charge(visitor, 'monthly_usd', { coupon }), 'coupon_not_offered');
+    }
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('a charge belongs to the session that started it', () => {
+  async function startedCharge(fetchAppShop: ReturnType<typeof shop>) {
+    const buyer = fetchAppShop.visitor();
+    await buyer.signUp();
+    const started = await charge(buyer, 'monthly_7d_intro_usd');
+    const pollingId = PollingStartResponse.parse(await started.clone().json()).data
+      .polling_result_id;
+    return { buyer, started, pollingId };
+  }
+
+  async function verifiedCount(): Promise<number> {
+    const row = await env.EVENTS_DB.prepare('SELECT count(*) AS n FROM verified_purchases').first<{
+      n: number;
+    }>();
+    return row?.n ?? 0;
+  }
+
+  it('another session reading its polling id gets the unknown id’s answer, and nothing is recorded', async () => {
+    const store = shop();
+    const recordedBefore = await verifiedCount();
+    const { buyer, started, pollingId } = await startedCharge(store);
+    const intruder = store.visitor();
+    await intruder.signUp();
+    const polls = store.asked.length;
+    const stolen = await intruder.call(`/api/polling/get-result/${pollingId}`);
+    const unknown = await intruder.call('/api/polling/get-result/no-such-charge-4711');
+    const anonymous = await store.fetchApp(`/api/polling/get-result/${pollingId}`);
+    for (const answer of [stolen, unknown, anonymous]) {
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(await answer.json()).toEqual({ errors: { messages: [] }, code: 'polling_not_found' });
+    }
+    // Someone who copied the buyer's visitor id, but not the buyer's session, is no buyer.
+    const copied = await store.fetchApp(`/api/polling/get-result/${pollingId}`, {
+      headers: { cookie: `userUuid=${buyer.visitorId}` },
+    });
+    expect(copied.status).toBe(404);
+    expect(store.asked).toHaveLength(polls);
+    expect(await verifiedCount()).toBe(recordedBefore);
+    expect(store.sent).toEqual([]);
+
+    // The buyer reads it, and the purchase is theirs.
+    const [result] = await buyer.poll(started);
+    expect(result?.status).toBe('succeeded');
+    expect(await verifiedCount()).toBe(recordedBefore + 1);
+    expect(store.sent.map((message) => message.event.device_id)).toEqual([buyer.visitorId]);
+    // Read again by the intruder after it is final: still nothing.
+    expect((await intruder.call(`/api/polling/get-result/${pollingId}`)).status).toBe(404);
+    expect(store.sent).toHaveLength(1);
+  });
+
+  it('a memo written before owners were kept is read by whoever asks (the rule of before)', async () => {
+    const store = shop();
+    const { buyer, pollingId } = await startedCharge(store);
+    const namespace = env.RATE_LIMITER;
+    const memo = { card: null, planId: 'monthly_7d_intro_usd', coupon: null };
+    await namespace
+      .get(namespace.idFromName(`charged_card:${pollingId}`))
+      .remember(JSON.stringify(memo), 60_000);
+    const other = store.visitor();
+    expect((await other.call(`/api/polling/get-result/${pollingId}`)).status).toBe(200);
+    expect(buyer.visitorId).not.toBe(other.visitorId);
+  });
+});

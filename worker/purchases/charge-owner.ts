@@ -1,0 +1,39 @@
+import type { Context } from 'hono';
+import { type ApiRefusal, refusal } from '../api/api-error';
+import { sessionUserId } from '../api/session-cookie';
+import type { AppEnv } from '../env';
+import { type PollingCharge, recallPollingCharge } from './polling-charge';
+
+/** Who asks: the visitor uuid and the signed-in user of the request. */
+export interface Session {
+  visitorId: string;
+  userId: string | null;
+}
+
+/**
+ * Whether `memo`'s charge belongs to `session`: the same visitor uuid and the same signed-in user
+ * as the request that started it. A resume link carries both into the visitor's other browser
+ * (worker/resume/), so the promise holds there too. A memo written before owners were kept names
+ * nobody and is read by whoever asks, as before; it lapses within the hour it is kept
+ * (./polling-charge.ts), so the old rule ends an hour after the deploy that brought this one.
+ */
+function ownedBy(memo: PollingCharge, session: Session): boolean {
+  if (memo.visitorId === null && memo.userId === null) return true;
+  return memo.visitorId === session.visitorId && memo.userId === session.userId;
+}
+
+export type PollingAccess = { ok: true; memo: PollingCharge } | { ok: false; refusal: ApiRefusal };
+
+/**
+ * A charge's result is read only by the session that started it. Any other request, and one for
+ * a polling id the worker never answered (or forgot, or cannot read now), gets the same answer,
+ * 404 `polling_not_found`, without the product API being asked: nobody learns whether the id
+ * exists, and nothing is recorded for them.
+ */
+export async function pollingAccess(c: Context<AppEnv>, pollingId: string): Promise<PollingAccess> {
+  const memo = await recallPollingCharge(c, pollingId);
+  if (memo !== null && ownedBy(memo, { visitorId: c.get('visitorId'), userId: sessionUserId(c) })) {
+    return { ok: true, memo };
+  }
+  return { ok: false, refusal: refusal('polling_not_found') };
+}

@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import { logWarning } from '../../shared/log';
+import { currencyForCountry } from '../../shared/plans/currency';
+import { type ApiRefusal, refusal } from '../api/api-error';
+import type { AppEnv } from '../env';
+import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
+import type { FunnelShape } from '../experiments/config/funnel-shape';
+import { holdsMainPurchase } from './main-purchase';
+import { checkOrder, offerOf } from './offer';
+
+/**
+ * The funnel whose screens the paying page showed. The `/api` call passes through the route and
+ * experiments middleware like a page (worker/app.tsx), so it is the visitor's own: their route,
+ * their arms, or the route a marketer previews. One exception: a page opened with
+ * `skip_split=true` (SPEC.md §4) shows every experiment's control, and the API call carries no
+ * query of its own; its page (the same-origin `Referer`) says so, and the offer is the
+ * controls'. That buys nothing the visitor could not see by adding the parameter themselves.
+ */
+function shownShape(c: Context<AppEnv>): Pick<FunnelShape, 'screens' | 'plans'> {
+  const visitor = c.get('experiments');
+  if (!skipsSplit(c)) return { screens: c.get('flow').screens, plans: visitor.shape.plans };
+  const { split, flows, routing, experiments: document } = c.get('config');
+  const compiled = compiledExperiments(document, split, routing);
+  const controls = visitor.assignments.map((assignment) => ({
+    ...assignment,
+    variant: compiled.byId.get(assignment.experiment)?.control ?? assignment.variant,
+  }));
+  return shapeOf(compiled, visitor.base, controls, flows);
+}
+
+function skipsSplit(c: Context<AppEnv>): boolean {
+  const referer = c.req.header('referer');
+  if (!referer) return false;
+  try {
+    const page = new URL(referer);
+    return (
+      page.origin === new URL(c.req.url).origin && page.searchParams.get('skip_split') === 'true'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The offer is the contract: a charge call (`:planId` and its coupon) is forwarded only for a
+ * plan the visitor's screens offer, with exactly the coupon they show it with
+ * (./offer.ts), and an upsell only once the signed-in account bought a main plan
+ * (./main-purchase.ts). Null lets it through; a refusal is logged as a warning with what was
+ * asked. Checked before the product API is called, so nothing else is ever charged.
+ */
+export async function offerRefusal(
+  c: Context<AppEnv>,
+  planId: string,
+  coupon: string | null | undefined,
+): Promise<ApiRefusal | null> {
+  const shape = shownShape(c);
+  const offer = offerOf({
+    screens: shape.screens,
+    routePlans: shape.plans,
+    currency: currencyForCountry(c.get('country')),
+  });
+  const verdict = checkOrder(offer, planId, coupon);
+  const refused = (code: 'plan_not_offered' | 'coupon_not_offered' | 'main_purchase_required') => {
+    logWarning(code, {
+      id: c.get('requestId'),
+      plan: planId.slice(0, 80),
+      coupon: coupon ? coupon.slice(0, 80) : null,
+      route: c.get('route')?.id ?? null,
+      flow: c.get('flow').name,
+    });
+    return refusal(code);
+  };
+  if (!verdict.ok) return refused(verdict.code);
+  if (!verdict.afterMain) return null;
+  const holds = await holdsMainPurchase(c);
+  if (holds === null) return refusal('internal_error');
+  return holds ? null : refused('main_purchase_required');
+}
