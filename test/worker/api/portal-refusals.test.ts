@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../../shared/api/contract';
 import { googleKeySet } from '../../../worker/api/google-keys';
 import { freshApp, setCookies } from '../fetch-app';
-import { fakePortal, postJson, SIGNUP_BODY } from './fake-portal';
+import { fakePortal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import {
   googleClaims,
   jwksFetch,
@@ -80,20 +80,20 @@ const CALLS: Call[] = [
   },
   {
     call: 'pollingSubscription',
-    path: '/api/users/me/subscriptions/polling/monthly_39_99',
+    path: '/api/users/me/subscriptions/polling/monthly_usd',
     init: async () => postJson(CHARGE, SESSION),
     text: 'An error has occurred',
   },
   {
     call: 'directSubscription',
-    path: '/api/users/me/subscriptions/monthly_39_99',
+    path: '/api/users/me/subscriptions/monthly_usd',
     init: async () => postJson(CHARGE, SESSION),
     text: 'An error has occurred',
   },
   {
     call: 'pollingResult',
     path: '/api/polling/get-result/poll_1',
-    init: async () => ({}),
+    init: async () => ({ headers: await pollingStartedBy('poll_1') }),
     text: 'An error has occurred',
   },
 ];
@@ -198,7 +198,7 @@ describe('what the funnel acts on keeps working', () => {
     const res = await answering(422, {
       errors: { messages: ['User action required'] },
       data: { payment_method_nonce: 'nonce-3ds', validation_amount: '6.99', secret: RAW },
-    })('/api/users/me/subscriptions/monthly_39_99', postJson(CHARGE, SESSION));
+    })('/api/users/me/subscriptions/monthly_usd', postJson(CHARGE, SESSION));
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       errors: { messages: ['User action required'] },
@@ -211,7 +211,7 @@ describe('what the funnel acts on keeps working', () => {
     const res = await answering(422, {
       errors: { messages: [`Insufficient funds ${RAW}`] },
       decline_code: 'insufficient_funds',
-    })('/api/users/me/subscriptions/monthly_39_99', postJson(CHARGE, SESSION));
+    })('/api/users/me/subscriptions/monthly_usd', postJson(CHARGE, SESSION));
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       errors: { messages: ['Payment declined'] },
@@ -230,7 +230,7 @@ describe('what the funnel acts on keeps working', () => {
     const res = await answering(402, {
       errors: { messages: ['Declined'] },
       decline_code: RAW,
-    })('/api/users/me/subscriptions/monthly_39_99', postJson(CHARGE, SESSION));
+    })('/api/users/me/subscriptions/monthly_usd', postJson(CHARGE, SESSION));
     expect(await res.json()).toMatchObject({ code: 'payment_declined', decline_code: 'declined' });
   });
 
