@@ -51,7 +51,8 @@ export async function verifyCookie(
 ): Promise<CookieVerdict> {
   const dot = cookie.lastIndexOf('.');
   const signature = cookie.slice(dot + 1);
-  const mac = dot === -1 || signature.length !== SIGNATURE_LENGTH ? null : base64urlBytes(signature);
+  const mac =
+    dot === -1 || signature.length !== SIGNATURE_LENGTH ? null : base64urlBytes(signature);
   if (cookie.length > MAX_SIGNED_LENGTH || mac?.length !== HMAC_BYTES) {
     return { ok: false, reason: 'unsigned' };
   }

@@ -76,7 +76,11 @@ export async function writeSignedCookie(
 }
 
 /** The warning for a cookie not read: the reader replaces or clears it, so once per visit. */
-export function reportInvalidCookie(c: Context<AppEnv>, name: string, reason: CookieRejection): void {
+export function reportInvalidCookie(
+  c: Context<AppEnv>,
+  name: string,
+  reason: CookieRejection,
+): void {
   logWarning('routing_cookie_invalid', { id: c.get('requestId'), cookie: name, reason });
 }
 
