@@ -36,6 +36,7 @@ const SESSION = 'portal-access-token-never-to-leave';
 const IN_APP_COOKIES = {
   userUuid: VISITOR,
   gf_variant: 'lp17',
+  gf_x: 'pw-price~cheap.',
   _fbc: 'fb.1.1790000000000.IwAR0clickid',
   _fbp: 'fb.1.1790000000000.1234567890',
   _ttp: '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544',
@@ -50,6 +51,7 @@ const BODY = {
 
 beforeAll(async () => {
   IN_APP_COOKIES.gf_variant = await signedValue('gf_variant', VISITOR, 'lp17');
+  IN_APP_COOKIES.gf_x = await signedValue('gf_x', VISITOR, 'pw-price~cheap.');
 });
 
 let clock = START;
@@ -221,6 +223,7 @@ describe('GET /resume/<token>', () => {
     // The pin the in-app browser held, signed for the same visitor: the next screen honours it.
     expect(cookies.get('gf_variant')).toBe(IN_APP_COOKIES.gf_variant);
     expect(unsigned(cookies.get('gf_variant'))).toBe('lp17');
+    expect(cookies.get('gf_x')).toBe(IN_APP_COOKIES.gf_x);
     expect(cookies.get('_fbc')).toBe(IN_APP_COOKIES._fbc);
     expect(cookies.get('_fbp')).toBe(IN_APP_COOKIES._fbp);
     expect(cookies.get('_ttp')).toBe(IN_APP_COOKIES._ttp);

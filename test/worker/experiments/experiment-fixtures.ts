@@ -54,7 +54,9 @@ export function aBrowser(
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      // A cookie cleared (Max-Age=0) is gone, as a browser drops it.
+      if (/;\s*Max-Age=0(;|$)/i.test(cookie)) cookies.delete(pair.slice(0, at));
+      else cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
     return { status: response.status, body: await response.text() };
   }
