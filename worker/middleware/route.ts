@@ -32,7 +32,8 @@ const ROUTE_COOKIE_OPTIONS = {
  * Chooses the visitor's route (worker/routing/router.ts) on a page request, before the split
  * test, which draws only the visitors of the routes it names. The route is kept for the visit
  * in `gf_route`, so a visitor mid-funnel keeps their route when marketers reorder, pause or
- * reschedule routes; only a route that no longer exists is chosen again. Other requests (the
+ * reschedule routes; only a route that no longer exists, or one chosen a day ago or more
+ * (worker/routing/kept-route.ts), is chosen again. Other requests (the
  * API) read the cookie and never choose: their answer has no flow to pick.
  *
  * The cookie is signed for the visitor id (worker/middleware/signed-cookies.ts) and read only
