@@ -32,7 +32,7 @@ import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE, visitorIdOf } from './visitor';
  * The split experiment's pin, as it was before there were others (SPEC.md §4's stored variant),
  * signed like `gf_x`.
  */
-export const VARIANT_COOKIE = 'gf_variant';
+const VARIANT_COOKIE = 'gf_variant';
 
 /** What the experiments make of a request (worker/experiments/config/evaluate.ts). */
 export interface VisitorExperiments {

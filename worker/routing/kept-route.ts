@@ -5,7 +5,7 @@
  * its marketers paused or ended weeks ago, nor does a visitor who saved the cookie.
  */
 
-export const ROUTE_VISIT_MS = 24 * 60 * 60 * 1000;
+const ROUTE_VISIT_MS = 24 * 60 * 60 * 1000;
 
 const ROUTE_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
 const SECONDS = /^\d{1,12}$/;
