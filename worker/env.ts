@@ -113,6 +113,15 @@ export interface Bindings
    */
   CONSOLE_PREVIEW_KEY?: string;
   /**
+   * Secret. Signs the cookies that decide a visitor's funnel and prices, for their visitor id:
+   * their route (gf_route), first touch (gf_touch) and variants (gf_variant, gf_x), so a visitor
+   * can neither write nor copy them (worker/middleware/signed-cookies.ts). In development a fixed
+   * public key stands in. Unset elsewhere, no such cookie is trusted or written (fail closed):
+   * each page takes the route and first touch from its own request, variants follow from the
+   * visitor id alone, and `cookie_key_not_configured` is logged once per isolate.
+   */
+  COOKIE_SIGNING_KEY?: string;
+  /**
    * Secret. Signs the resume links that carry a visitor out of an ad app's in-app browser
    * (worker/resume/); without it `POST /api/resume` answers 503 resume_not_configured.
    */
@@ -173,6 +182,8 @@ export interface Variables {
   route: ChosenRoute;
   /** True when the route was chosen on this request, not read from `gf_route`. */
   routeChosen?: boolean;
+  /** True when the route is the one a validly signed `gf_route` kept for the visit. */
+  routeKept?: boolean;
   language: string;
   /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
   t: TFunction;

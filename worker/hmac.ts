@@ -2,7 +2,8 @@ import { base64url } from 'jose';
 
 /**
  * HMAC-SHA256 over WebCrypto, the worker's one signing helper: the console's preview tokens
- * (worker/funnel/preview.ts) and the resume links (worker/resume/resume-token.ts). Signatures
+ * (worker/funnel/preview.ts), the resume links (worker/resume/resume-token.ts) and the routing
+ * and experiment cookies (worker/signed-cookie.ts). Signatures
  * travel as base64url; verifying goes through crypto.subtle.verify, which compares in constant
  * time.
  */
@@ -12,8 +13,25 @@ const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
 export const HMAC_BYTES = 32;
 const text = new TextEncoder();
 
-function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', text.encode(secret), HMAC, false, ['sign', 'verify']);
+/**
+ * Imported keys by secret, kept for the isolate: importing costs more than signing a cookie, and
+ * a page request verifies up to four of them. Kept once imported (not the pending promise, which
+ * belongs to the request that started it). The secrets are the few in the environment (and a
+ * test's), so the map stays small; past KEYS_KEPT it starts over rather than grow.
+ */
+const imported = new Map<string, CryptoKey>();
+const KEYS_KEPT = 16;
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  const kept = imported.get(secret);
+  if (kept) return kept;
+  const key = await crypto.subtle.importKey('raw', text.encode(secret), HMAC, false, [
+    'sign',
+    'verify',
+  ]);
+  if (imported.size >= KEYS_KEPT) imported.clear();
+  imported.set(secret, key);
+  return key;
 }
 
 /** The base64url HMAC-SHA256 of `message` under `secret`. */

@@ -1,11 +1,23 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import type { Bindings } from '../../worker/env';
+import { cookieKey } from '../../worker/middleware/signed-cookies';
+import { signCookie } from '../../worker/signed-cookie';
+
+const RETURNING_ID = '5f0c6a8e-3b1d-4c2a-9e7f-1a2b3c4d5e6f';
 
 /**
  * A returning visitor with a fixed uuid and variant: without these cookies the worker mints a
  * fresh uuid and Set-Cookie on every request, which is not the steady state we want to measure.
+ * The variant is signed for the uuid as the development worker signs it: an unsigned one would
+ * be cleared, with a warning, on every request.
  */
 export const RETURNING_VISITOR = {
-  Cookie: 'userUuid=5f0c6a8e-3b1d-4c2a-9e7f-1a2b3c4d5e6f; gf_variant=default',
+  Cookie: `userUuid=${RETURNING_ID}; gf_variant=${await signCookie(
+    cookieKey({ ENVIRONMENT: 'development' } as Bindings) as string,
+    'gf_variant',
+    RETURNING_ID,
+    'default',
+  )}`,
 };
 
 /** Budget from the issue: each screen's HTML at most 12 KB once brotli-compressed. */

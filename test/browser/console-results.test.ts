@@ -11,6 +11,7 @@ import {
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { pickedShares } from '../../worker/experiments/assign';
 import { checkSampleRatio } from '../../worker/experiments/statistics';
+import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton, portalSubscriptions, typeTestCard } from './money-path';
@@ -62,7 +63,7 @@ async function visitor(userAgent?: string) {
   const page = await context.newPage();
   await page.goto('/');
   const cookies = await context.cookies();
-  const variant = cookies.find((cookie) => cookie.name === 'gf_variant')?.value ?? '';
+  const variant = unsigned(cookies.find((cookie) => cookie.name === 'gf_variant')?.value) ?? '';
   return { context, page, variant };
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api';
+import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { walkKeyboard } from './layout-checks';
@@ -38,7 +39,7 @@ async function freshVisitorVariant(): Promise<string | undefined> {
   await page.goto('/');
   const cookies = await context.cookies();
   await context.close();
-  return cookies.find((cookie) => cookie.name === 'gf_variant')?.value;
+  return unsigned(cookies.find((cookie) => cookie.name === 'gf_variant')?.value);
 }
 
 /** Presses Tab until the focused element matches `selector` (or has exactly `text`). */

@@ -4,6 +4,7 @@ import { CONSOLE_EXPERIMENTS_PATH, type ExperimentResultsAnswer } from '../../sh
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
 import { parsePins } from '../../worker/experiments/pins';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { unsigned } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
 
@@ -75,7 +76,7 @@ beforeEach(() => putExperiments({ 'lp-ai': LANDING_TEST, 'pw-price': PRICE_TEST 
 /** The visitor's pins (`gf_x`), oldest first. */
 async function pinsOf(context: BrowserContext): Promise<[string, string][]> {
   const value = (await context.cookies()).find((cookie) => cookie.name === 'gf_x')?.value;
-  return [...parsePins(value === undefined ? undefined : decodeURIComponent(value))];
+  return [...parsePins(unsigned(value))];
 }
 
 /** The URLs the page's speculation rules prefetch, once its script has added them all. */
@@ -278,7 +279,7 @@ describe('a deep entry through a resume link, in Chromium', () => {
       .filter((header) => header.name.toLowerCase() === 'set-cookie')
       .map((header) => header.value);
     expect(setCookies.filter((cookie) => cookie.startsWith('gf_x='))).toEqual([
-      expect.stringMatching(/^gf_x=lp-ai~ai\.;/),
+      expect.stringMatching(/^gf_x=lp-ai~ai\.\.[\w-]{43};/),
     ]);
     await arriveAt(page, '/checkout_v3_tr');
     expect(await offeredPlans(page)).toEqual(PRICE_TEST_PLANS);

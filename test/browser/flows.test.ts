@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLOWS } from '../../worker/config/defaults';
+import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive } from './visitor-steps';
 
@@ -52,9 +53,9 @@ describe('walking every flow of SPEC.md §2 in Chromium', () => {
       // The walk is about the order of screens, not the search animation (searching.test.ts
       // covers it): with reduced motion the search takes a moment instead of six seconds.
       const { context, page, problems } = await session.newVisitor({ reducedMotion: 'reduce' });
-      await context.addCookies([
-        { name: 'gf_variant', value: flow.replace(/_/g, '-'), url: session.worker.url.href },
-      ]);
+      await context.addCookies(
+        await pinnedToVariant(session.worker.url.href, flow.replace(/_/g, '-')),
+      );
       const query = '?utm_source=walk&gclid=g-1';
       await page.goto(`/${query}`);
       await interactive(page);

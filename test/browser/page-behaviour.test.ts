@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
+import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton, portalSubscriptions, typeTestCard } from './money-path';
 import {
@@ -253,9 +254,7 @@ describe('pages in Chromium', () => {
 
   it('keeps persisted slices across a reload, and drops error and loader state', async () => {
     const { context, page } = await session.newVisitor();
-    await context.addCookies([
-      { name: 'gf_variant', value: 'default', url: session.worker.url.href },
-    ]);
+    await context.addCookies(await pinnedToVariant(session.worker.url.href, 'default'));
     await page.goto('/one_pager');
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('gf:app:flow')))

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive } from './visitor-steps';
 
@@ -11,9 +12,7 @@ afterAll(() => session?.stop());
 describe('signup screens in Chromium', () => {
   it('shows the located number, refuses a bad email and moves on with a good one', async () => {
     const { context, page, problems } = await session.newVisitor();
-    await context.addCookies([
-      { name: 'gf_variant', value: 'default', url: session.worker.url.href },
-    ]);
+    await context.addCookies(await pinnedToVariant(session.worker.url.href, 'default'));
     await page.goto('/signup?gclid=s1');
     // What the landing's phone form stores: the number in E.164 and as people write it.
     await page.evaluate(() => {

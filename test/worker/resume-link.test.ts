@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ESCAPE_COMPLETED_KEY, RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
+import { signedValue, unsigned } from '../fixtures/signed-cookies';
 import { recordingQueue } from './collector/recording-queue';
 import { exposureRows, TWO_WAY } from './experiments/experiment-fixtures';
 import { freshApp, ORIGIN, putConfig, setCookies } from './fetch-app';
@@ -28,10 +29,14 @@ const INSTAGRAM_IOS = IN_APP_USER_AGENTS.instagram.ios[0] ?? '';
 const FIFTEEN_MINUTES = 15 * 60_000;
 const VISITOR = '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a';
 const SESSION = 'portal-access-token-never-to-leave';
-/** The in-app browser's cookies: in lp17, which a fresh browser (random 0.2) would not draw. */
+/**
+ * The in-app browser's cookies: in lp17, which a fresh browser (random 0.2) would not draw, its
+ * pin signed for the visitor (beforeAll) as the worker signed it.
+ */
 const IN_APP_COOKIES = {
   userUuid: VISITOR,
   gf_variant: 'lp17',
+  gf_x: 'pw-price~cheap.',
   _fbc: 'fb.1.1790000000000.IwAR0clickid',
   _fbp: 'fb.1.1790000000000.1234567890',
   _ttp: '01JV8BFN75M3CKD94GVAWSG07T_.tt.1.1790477313544',
@@ -43,6 +48,11 @@ const BODY = {
   search: '?fbclid=IwAR0clickid&gclid=Cj0Kgclid&ttclid=E.C.P.tt',
   entered: { email: 'ann@example.com', planId: 'monthly_usd', phone: '+14155550123' },
 };
+
+beforeAll(async () => {
+  IN_APP_COOKIES.gf_variant = await signedValue('gf_variant', VISITOR, 'lp17');
+  IN_APP_COOKIES.gf_x = await signedValue('gf_x', VISITOR, 'pw-price~cheap.');
+});
 
 let clock = START;
 beforeEach(async () => {
@@ -210,7 +220,10 @@ describe('GET /resume/<token>', () => {
     expect(res.status).toBe(200);
     const cookies = setCookies(res);
     expect(cookies.get('userUuid')).toBe(VISITOR);
-    expect(cookies.get('gf_variant')).toBe('lp17');
+    // The pin the in-app browser held, signed for the same visitor: the next screen honours it.
+    expect(cookies.get('gf_variant')).toBe(IN_APP_COOKIES.gf_variant);
+    expect(unsigned(cookies.get('gf_variant'))).toBe('lp17');
+    expect(cookies.get('gf_x')).toBe(IN_APP_COOKIES.gf_x);
     expect(cookies.get('_fbc')).toBe(IN_APP_COOKIES._fbc);
     expect(cookies.get('_fbp')).toBe(IN_APP_COOKIES._fbp);
     expect(cookies.get('_ttp')).toBe(IN_APP_COOKIES._ttp);

@@ -1,5 +1,6 @@
 import { reset } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedPair, unsigned } from '../fixtures/signed-cookies';
 import { freshApp, putConfig, setCookies } from './fetch-app';
 
 afterEach(async () => {
@@ -12,6 +13,9 @@ const TWO_WAY = {
   defaultVariant: 'default',
   variants: { default: { weight: 50 }, lp17: { weight: 50, flow: 'lp17ch17pr5' } },
 };
+
+/** A returning visitor, whose pin a test signs for them as the worker would have. */
+const VISITOR = '6f1d2c3b-4a5e-4f60-8b7a-9c0d1e2f3a4b';
 
 function heading(html: string): string | undefined {
   return html.match(/<h1 id="screen-title">([^<]+)<\/h1>/)?.[1];
@@ -55,10 +59,10 @@ describe('split test and config from KV', () => {
   it('draws the variant from the weights with the injected random source', async () => {
     await putConfig('split', TWO_WAY);
     const low = await freshApp({ random: () => 0.2 })('/');
-    expect(setCookies(low).get('gf_variant')).toBe('default');
+    expect(unsigned(setCookies(low).get('gf_variant'))).toBe('default');
     expect(heading(await low.text())).toBe('Find out where your loved ones are');
     const high = await freshApp({ random: () => 0.7 })('/');
-    expect(setCookies(high).get('gf_variant')).toBe('lp17');
+    expect(unsigned(setCookies(high).get('gf_variant'))).toBe('lp17');
     expect(heading(await high.text())).toBe('Locate any phone, with consent');
   });
 
@@ -70,7 +74,7 @@ describe('split test and config from KV', () => {
     });
     for (const random of [0, 0.01, 0.5, 0.999]) {
       const res = await freshApp({ random: () => random })('/');
-      expect(setCookies(res).get('gf_variant')).toBe('lp17');
+      expect(unsigned(setCookies(res).get('gf_variant'))).toBe('lp17');
     }
   });
 
@@ -86,7 +90,7 @@ describe('split test and config from KV', () => {
     );
     const again = await fetchApp('/signup', {
       headers: {
-        cookie: `userUuid=${uuid}; gf_variant=lp17; gf_touch=${cookies.get('gf_touch')}; gf_route=${cookies.get('gf_route')}`,
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
       },
     });
     expect(again.headers.getSetCookie()).toEqual([]);
@@ -97,30 +101,32 @@ describe('split test and config from KV', () => {
     await putConfig('split', TWO_WAY);
     const fetchApp = freshApp({ random: () => 0.7 });
     const first = await fetchApp('/');
-    const variant = setCookies(first).get('gf_variant');
-    expect(variant).toBe('lp17');
+    const jar = [...setCookies(first)].map(([name, value]) => `${name}=${value}`).join('; ');
+    expect(unsigned(setCookies(first).get('gf_variant'))).toBe('lp17');
     await putConfig('split', {
       ...TWO_WAY,
       variants: { default: { weight: 100 }, lp17: { weight: 0, flow: 'lp17ch17pr5' } },
     });
-    const later = await fetchApp('/', { headers: { cookie: `gf_variant=${variant}` } });
+    const later = await fetchApp('/', { headers: { cookie: jar } });
     expect(heading(await later.text())).toBe('Locate any phone, with consent');
     const newcomer = await fetchApp('/');
-    expect(setCookies(newcomer).get('gf_variant')).toBe('default');
+    expect(unsigned(setCookies(newcomer).get('gf_variant'))).toBe('default');
   });
 
   it('a visitor whose variant was removed is drawn again', async () => {
     await putConfig('split', TWO_WAY);
+    const pinned = await signedPair('gf_variant', VISITOR, 'gone/old');
     const res = await freshApp({ random: () => 0.1 })('/', {
-      headers: { cookie: 'gf_variant=gone/old' },
+      headers: { cookie: `userUuid=${VISITOR}; ${pinned}` },
     });
-    expect(setCookies(res).get('gf_variant')).toBe('default');
+    expect(unsigned(setCookies(res).get('gf_variant'))).toBe('default');
   });
 
   it('skip_split=true uses the default variant without storing a variant', async () => {
     await putConfig('split', { ...TWO_WAY, defaultVariant: 'lp17' });
+    const pinned = await signedPair('gf_variant', VISITOR, 'default');
     const res = await freshApp({ random: () => 0.1 })('/?skip_split=true', {
-      headers: { cookie: 'gf_variant=default' },
+      headers: { cookie: `userUuid=${VISITOR}; ${pinned}` },
     });
     expect(setCookies(res).has('gf_variant')).toBe(false);
     expect(heading(await res.text())).toBe('Locate any phone, with consent');

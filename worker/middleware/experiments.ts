@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
@@ -18,10 +18,20 @@ import type { PreviewedRoute } from '../funnel/preview';
 import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
 import type { ChosenRoute, VisitorFacts } from '../routing/router';
+import type { CookieRejection } from '../signed-cookie';
 import { requestFacts } from './route';
+import {
+  clearCookie,
+  readSignedCookie,
+  reportInvalidCookie,
+  writeSignedCookie,
+} from './signed-cookies';
 import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE, visitorIdOf } from './visitor';
 
-/** The split experiment's pin, as it was before there were others (SPEC.md §4's stored variant). */
+/**
+ * The split experiment's pin, as it was before there were others (SPEC.md §4's stored variant),
+ * signed like `gf_x`.
+ */
 const VARIANT_COOKIE = 'gf_variant';
 
 /** What the experiments make of a request (worker/experiments/config/evaluate.ts). */
@@ -47,37 +57,70 @@ const cookieOptions = {
   sameSite: 'Lax',
 } as const;
 
-/** Stores the split's variant in its own cookie (also the resume link's, worker/resume/). */
-function writeVariantCookie(c: Context<AppEnv>, key: string): void {
-  setCookie(c, VARIANT_COOKIE, key, cookieOptions);
-}
-
 /**
  * Pins the visitor to the variants of the experiments they were just exposed to, beside the
- * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds.
+ * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds. Both
+ * signed for the visitor id (worker/middleware/signed-cookies.ts), which must be set.
  */
-export function writePins(
+export async function writePins(
   c: Context<AppEnv>,
   held: ReadonlyMap<string, string>,
   exposed: readonly Pick<ExperimentAssignment, 'experiment' | 'variant'>[],
-): void {
+): Promise<void> {
   const pins = new Map(held);
+  let split: string | undefined;
   for (const { experiment, variant } of exposed) {
-    if (experiment === SPLIT_EXPERIMENT_ID) writeVariantCookie(c, variant);
+    if (experiment === SPLIT_EXPERIMENT_ID) split = variant;
     else pins.set(experiment, variant);
   }
   pins.delete(SPLIT_EXPERIMENT_ID);
-  if (pins.size > 0) setCookie(c, PINS_COOKIE, serializePins(pins), cookieOptions);
+  await Promise.all([
+    split === undefined ? undefined : writeSignedCookie(c, VARIANT_COOKIE, split, cookieOptions),
+    pins.size === 0
+      ? undefined
+      : writeSignedCookie(c, PINS_COOKIE, serializePins(pins), cookieOptions),
+  ]);
 }
 
-/** The pins a request carries: `gf_x`, and the split's `gf_variant`. */
-function pinsOf(c: Context<AppEnv>, split: SplitConfig): Map<string, string> {
-  const pins = parsePins(getCookie(c, PINS_COOKIE));
+/** The pin cookies a request brought that are not signed for the visitor, to be cleared. */
+type UnreadPins = { name: string; reason: CookieRejection }[];
+
+/**
+ * The pins a request carries: `gf_x`, and the split's `gf_variant`, each read only when signed
+ * for the visitor id. A pin a visitor wrote, edited or copied (one naming a paused variant, say)
+ * is no pin: the visitor is drawn like a new one. Those cookies are returned to be cleared.
+ */
+async function pinsOf(
+  c: Context<AppEnv>,
+  split: SplitConfig,
+): Promise<{ pins: Map<string, string>; unread: UnreadPins }> {
+  const [others, variant] = await Promise.all([
+    readSignedCookie(c, PINS_COOKIE),
+    readSignedCookie(c, VARIANT_COOKIE),
+  ]);
+  const unread: UnreadPins = [];
+  if (others.state === 'invalid') unread.push({ name: PINS_COOKIE, reason: others.reason });
+  if (variant.state === 'invalid') unread.push({ name: VARIANT_COOKIE, reason: variant.reason });
+  const pins = parsePins(others.state === 'valid' ? others.value : undefined);
   pins.delete(SPLIT_EXPERIMENT_ID);
-  const variant = getCookie(c, VARIANT_COOKIE);
-  if (variant !== undefined && Object.hasOwn(split.variants, variant))
-    pins.set(SPLIT_EXPERIMENT_ID, variant);
-  return pins;
+  if (variant.state === 'valid' && Object.hasOwn(split.variants, variant.value))
+    pins.set(SPLIT_EXPERIMENT_ID, variant.value);
+  return { pins, unread };
+}
+
+/**
+ * Reports each pin cookie not read, once: it is cleared unless the page pinned the visitor
+ * afresh (worker/middleware/exposure.ts writes the cookie again, signed), so the next page
+ * brings none, or a signed one. A preview pins nothing and clears nothing.
+ */
+function clearUnreadPins(c: Context<AppEnv>, unread: UnreadPins): void {
+  const written = new Set(
+    c.res.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf('='))),
+  );
+  for (const { name, reason } of unread) {
+    reportInvalidCookie(c, name, reason);
+    if (!written.has(name)) clearCookie(c, name);
+  }
 }
 
 /**
@@ -138,7 +181,7 @@ export function experiments(
       plans: route.plans,
     };
     const compiled = compiledExperiments(document, split, routing);
-    const pins = pinsOf(c, split);
+    const { pins, unread } = await pinsOf(c, split);
     const at = now();
     const touch = c.get('firstTouch');
     const visitorId = c.get('visitorId');
@@ -177,6 +220,7 @@ export function experiments(
     if (assignments.length > 0)
       fields.experiments = assignments.map((a) => `${a.experiment}:${a.variant}`).join(',');
     await next();
+    if (unread.length > 0) clearUnreadPins(c, unread);
   };
 }
 

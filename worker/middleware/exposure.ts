@@ -87,7 +87,7 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     fields.exposure = verdict;
     fields.exposed = exposed.map(({ assignment }) => assignment.experiment).join(',');
     // A bot is pinned too: one that keeps cookies is counted once per experiment, as a person.
-    writePins(
+    await writePins(
       c,
       visitor.pins,
       exposed.map(({ assignment }) => assignment),

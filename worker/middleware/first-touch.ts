@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Source } from '../../shared/routing';
 import type { AppEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
@@ -7,18 +7,45 @@ import {
   DEFAULT_SOURCE_ALIASES,
   decodeFirstTouch,
   encodeFirstTouch,
+  type FirstTouch,
   takeFirstTouch,
 } from '../routing/first-touch';
+import {
+  readSignedCookie,
+  reportInvalidCookie,
+  type SignedCookie,
+  writeSignedCookie,
+} from './signed-cookies';
 
 /** The first touch's cookie: 30 days, the visit and the returns a campaign is judged on. */
 export const FIRST_TOUCH_COOKIE = 'gf_touch';
 const FIRST_TOUCH_MAX_AGE = 30 * 24 * 60 * 60;
 
 /**
+ * The first touch a validly signed gf_touch keeps at `nowMs`: null when there is none, when it
+ * is not signed for this visitor, or when the visit began FIRST_TOUCH_MAX_AGE ago (a browser
+ * keeps the cookie that long; a visitor who saved it does not keep its campaign longer).
+ */
+export async function keptFirstTouch(
+  c: Context<AppEnv>,
+  nowMs: number,
+): Promise<{ touch: FirstTouch | null; cookie: SignedCookie }> {
+  const cookie = await readSignedCookie(c, FIRST_TOUCH_COOKIE);
+  const touch = cookie.state === 'valid' ? decodeFirstTouch(cookie.value) : null;
+  const current = touch !== null && nowMs - touch.began_at < FIRST_TOUCH_MAX_AGE * 1000;
+  return { touch: current ? touch : null, cookie };
+}
+
+/**
  * Keeps where a visit came from (worker/routing/first-touch.ts) for the routes to read
  * (c.get('firstTouch')): a page request with a valid gf_touch cookie keeps it, whatever its link
  * says now, so a visitor's route does not change because a later link carried other UTM
  * parameters; any other page request takes its own first touch and sets the cookie.
+ *
+ * The cookie is signed for the visitor id (worker/middleware/signed-cookies.ts): a first touch a
+ * visitor wrote or edited by hand, or copied from another browser, is not read (it would match
+ * any audience: a source, UTM values, a country of their choosing), but reported once and
+ * replaced by the request's own.
  *
  * The cookie is first-party, HttpOnly and holds no identifier: the source, the link's UTM
  * parameters and entry alias, the country and the first page's time, only to choose a funnel for
@@ -28,20 +55,22 @@ const FIRST_TOUCH_MAX_AGE = 30 * 24 * 60 * 60;
 export function firstTouch(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;
   return async function firstTouchMiddleware(c, next) {
-    const kept = decodeFirstTouch(getCookie(c, FIRST_TOUCH_COOKIE));
+    const at = now();
+    const { touch: kept, cookie } = await keptFirstTouch(c, at);
     const touch =
       kept ??
       takeFirstTouch({
         url: new URL(c.req.url),
         referrer: c.req.header('referer') ?? null,
         country: c.get('country'),
-        now: now(),
+        now: at,
         aliases: aliasesOf(c.get('config').routing.aliases),
       });
     c.set('firstTouch', touch);
     c.get('logFields').source = touch.source;
     if (!kept && getCookie(c, PREVIEW_COOKIE) === undefined) {
-      setCookie(c, FIRST_TOUCH_COOKIE, encodeFirstTouch(touch), {
+      if (cookie.state === 'invalid') reportInvalidCookie(c, FIRST_TOUCH_COOKIE, cookie.reason);
+      await writeSignedCookie(c, FIRST_TOUCH_COOKIE, encodeFirstTouch(touch), {
         maxAge: FIRST_TOUCH_MAX_AGE,
         httpOnly: true,
         secure: true,

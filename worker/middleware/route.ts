@@ -1,53 +1,72 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import type { AppEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
 import type { FirstTouch } from '../routing/first-touch';
+import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
 import {
   type ChosenRoute,
   chooseRoute,
   compiledRouting,
   type VisitorFacts,
 } from '../routing/router';
+import { readSignedCookie, reportInvalidCookie, writeSignedCookie } from './signed-cookies';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
-/** The visitor's route for the visit: a session cookie, gone when the browser closes. */
+/**
+ * The visitor's route for the visit: a session cookie, gone when the browser closes, signed for
+ * the visitor (worker/routing/kept-route.ts holds its value).
+ */
 export const ROUTE_COOKIE = 'gf_route';
 
-const ROUTE_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
+const ROUTE_COOKIE_OPTIONS = {
+  httpOnly: true,
+  secure: true,
+  sameSite: 'Lax',
+  path: '/',
+} as const;
 
 /**
  * Chooses the visitor's route (worker/routing/router.ts) on a page request, before the split
  * test, which draws only the visitors of the routes it names. The route is kept for the visit
  * in `gf_route`, so a visitor mid-funnel keeps their route when marketers reorder, pause or
- * reschedule routes; only a route that no longer exists is chosen again. Other requests (the
+ * reschedule routes; only a route that no longer exists, or one chosen a day ago or more
+ * (worker/routing/kept-route.ts), is chosen again. Other requests (the
  * API) read the cookie and never choose: their answer has no flow to pick.
  *
- * Reads only what the request and the config cached per isolate hold: no KV read, no I/O.
+ * The cookie is signed for the visitor id (worker/middleware/signed-cookies.ts) and read only
+ * when its signature holds, so a visitor cannot name a route that would not take them (paused,
+ * not started, ended, another audience's): they get the route a new visitor like them gets, and
+ * an unsigned, edited or copied cookie is reported once and replaced.
+ *
+ * Reads only what the request and the config cached per isolate hold: no KV read, no I/O; one
+ * HMAC verify when the request brings the cookie, one signing when the route is chosen.
  */
 export function route(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;
   return async function routeMiddleware(c, next) {
     const routing = compiledRouting(c.get('config').routing);
-    const kept = getCookie(c, ROUTE_COOKIE);
-    let chosen: ChosenRoute | undefined =
-      kept && ROUTE_ID.test(kept) ? routing.byId.get(kept) : undefined;
+    const at = now();
+    const cookie = await readSignedCookie(c, ROUTE_COOKIE);
+    const keptId = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
+    let chosen: ChosenRoute | undefined = keptId === null ? undefined : routing.byId.get(keptId);
+    if (chosen) c.set('routeKept', true);
     const touch = c.get('firstTouch');
     if (!chosen && touch) {
-      const at = now();
       chosen = chooseRoute(routing, requestFacts(c, touch, at), at);
       // The exposure middleware counts a new visitor's first visit on the route chosen here.
       c.set('routeChosen', true);
       // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts).
       if (getCookie(c, PREVIEW_COOKIE) === undefined) {
-        setCookie(c, ROUTE_COOKIE, chosen.id, {
-          httpOnly: true,
-          secure: true,
-          sameSite: 'Lax',
-          path: '/',
-        });
+        if (cookie.state === 'invalid') reportInvalidCookie(c, ROUTE_COOKIE, cookie.reason);
+        await writeSignedCookie(
+          c,
+          ROUTE_COOKIE,
+          encodeKeptRoute(chosen.id, at),
+          ROUTE_COOKIE_OPTIONS,
+        );
       }
     }
     const current = chosen ?? routing.byId.get(DEFAULT_ROUTE_ID) ?? fallbackRoute;

@@ -1,13 +1,10 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { buyerEmailHash, sessionUserId } from '../api/session-cookie';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
 import type { AppEnv } from '../env';
-import { FIRST_TOUCH_COOKIE } from '../middleware/first-touch';
-import { ROUTE_COOKIE } from '../middleware/route';
-import { decodeFirstTouch } from '../routing/first-touch';
+import { keptFirstTouch } from '../middleware/first-touch';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
 
@@ -51,7 +48,7 @@ export async function recordVerifiedPurchase(
       variant: c.get('variant').key,
       flow: c.get('flow').name,
       configVersion: c.get('config').version,
-      ...routeOfVisit(c),
+      ...(await routeOfVisit(c, at)),
       pageUrl: c.req.header('referer') ?? null,
       at,
     },
@@ -89,12 +86,16 @@ function buyerContext(c: Context<AppEnv>, at: number): ServerContext {
 /**
  * The buyer's route and source from the cookies their API call brought: the API chooses no
  * route and takes no first touch (worker/app.tsx), so the route middleware's fallback to
- * `default` is not taken for a route the visitor walked.
+ * `default` is not taken for a route the visitor walked. Both only from cookies signed for the
+ * buyer (worker/middleware/signed-cookies.ts): a hand-made one names no route or source.
  */
-function routeOfVisit(c: Context<AppEnv>): { route: string | null; trafficSource: string | null } {
-  const kept = getCookie(c, ROUTE_COOKIE);
+async function routeOfVisit(
+  c: Context<AppEnv>,
+  at: number,
+): Promise<{ route: string | null; trafficSource: string | null }> {
+  const { touch } = await keptFirstTouch(c, at);
   return {
-    route: kept !== undefined && kept === c.get('route')?.id ? kept : null,
-    trafficSource: decodeFirstTouch(getCookie(c, FIRST_TOUCH_COOKIE))?.source ?? null,
+    route: c.get('routeKept') === true ? (c.get('route')?.id ?? null) : null,
+    trafficSource: touch?.source ?? null,
   };
 }

@@ -59,11 +59,13 @@ export function carriedState(c: Context<AppEnv>): CarriedState {
  * the same visitor in the same variants: the experiments then find their pins, so the visitor is
  * not exposed a second time.
  */
-export function restoreCookies(c: Context<AppEnv>, record: ResumeRecord): void {
+export async function restoreCookies(c: Context<AppEnv>, record: ResumeRecord): Promise<void> {
   writeVisitorCookie(c, record.visitorId);
   const pins = new Map(parsePins(record.pins ?? undefined));
   if (record.variant !== null) pins.set(SPLIT_EXPERIMENT_ID, record.variant);
-  writePins(
+  // Signed for the record's visitor id, which the caller set as the request's
+  // (worker/middleware/signed-cookies.ts): they came from the signed cookies of that id.
+  await writePins(
     c,
     new Map(),
     [...pins].map(([experiment, variant]) => ({ experiment, variant })),

@@ -121,7 +121,7 @@ export function resumeRoutes(
       return refuseLink(c, signedIn.reason, new URL(c.req.url).pathname);
     }
     c.set('visitorId', record.visitorId);
-    restoreCookies(c, record);
+    await restoreCookies(c, record);
     const target = `/${record.screen}${record.search}`;
     logLine({
       id: c.get('requestId'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BrowserSignupResponse } from '../../../shared/api/contract';
+import { signedPair } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN, putConfig, setCookies } from '../fetch-app';
 import {
   fakePortal,
@@ -50,7 +51,9 @@ describe('sign-up through the worker', () => {
     const body = { ...SIGNUP_BODY, is_admin: true };
     await freshApp({ portalFetch: portal.portalFetch })(
       '/api/signup',
-      postJson(body, { cookie: `userUuid=${VISITOR}; gf_variant=lp17` }),
+      postJson(body, {
+        cookie: `userUuid=${VISITOR}; ${await signedPair('gf_variant', VISITOR, 'lp17')}`,
+      }),
     );
     expect(JSON.parse(portal.seen[0]!.body)).toEqual({
       registration_source: 'email',

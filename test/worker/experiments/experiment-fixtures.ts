@@ -11,6 +11,7 @@ import {
 } from '../../../worker/experiments/experiment-stores';
 import { experimentTotals } from '../../../worker/experiments/totals';
 import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../../../worker/experiments/visitor-shard';
+import { keptRoute, unsigned } from '../../fixtures/signed-cookies';
 import { asDeliveries, consumer } from '../collector/consume';
 import { NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
@@ -53,7 +54,9 @@ export function aBrowser(
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      // A cookie cleared (Max-Age=0) is gone, as a browser drops it.
+      if (/;\s*Max-Age=0(;|$)/i.test(cookie)) cookies.delete(pair.slice(0, at));
+      else cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
     return { status: response.status, body: await response.text() };
   }
@@ -63,7 +66,10 @@ export function aBrowser(
     request,
     cookies,
     visitorId: () => cookies.get('userUuid'),
-    variant: () => cookies.get('gf_variant'),
+    /** The split's variant the visitor is pinned to (gf_variant, signed), or undefined. */
+    variant: () => unsigned(cookies.get('gf_variant')),
+    /** The route kept for the visit (gf_route, signed), or undefined. */
+    route: () => keptRoute(cookies.get('gf_route')),
   };
 }
 

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
 import { parsePins } from '../../../worker/experiments/pins';
+import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig } from '../fetch-app';
 import { aBrowser, emptyExperiments } from './experiment-fixtures';
 
@@ -56,7 +57,8 @@ function app(random: number) {
   return freshApp({ random: () => random, now: () => NOW });
 }
 
-const pinsOf = (browser: ReturnType<typeof aBrowser>) => parsePins(browser.cookies.get('gf_x'));
+const pinsOf = (browser: ReturnType<typeof aBrowser>) =>
+  parsePins(unsigned(browser.cookies.get('gf_x')));
 const prefetches = (html: string, screen: string) =>
   html.includes('"type":"speculationrules"') && html.includes(`"urls":["/${screen}`);
 

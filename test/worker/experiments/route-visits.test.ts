@@ -78,7 +78,7 @@ describe('a first visit is counted', () => {
     const { shards, calls } = countedShards();
     const browser = aBrowser(app({ EXPERIMENT_SHARDS: shards }));
     expect((await browser.get('/?utm_source=tiktok')).status).toBe(200);
-    expect(browser.cookies.get('gf_route')).toBe('tiktok');
+    expect(browser.route()).toBe('tiktok');
     expect(calls).toEqual(['recordExperimentExposures']);
 
     await browser.get('/?utm_source=tiktok');
@@ -120,7 +120,7 @@ describe('no first visit is counted', () => {
     // The browser was closed: the session cookie gf_route is gone, userUuid is kept.
     browser.cookies.delete('gf_route');
     expect((await browser.get('/?utm_source=tiktok')).status).toBe(200);
-    expect(browser.cookies.get('gf_route')).toBeDefined();
+    expect(browser.route()).toBeDefined();
     expect(await routeDays()).toEqual([]);
   });
 

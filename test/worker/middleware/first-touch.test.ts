@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_TOUCH_COOKIE } from '../../../worker/middleware/first-touch';
 import { decodeFirstTouch } from '../../../worker/routing/first-touch';
+import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, setCookies } from '../fetch-app';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -10,7 +11,7 @@ function app() {
 }
 
 function touchSet(response: Response) {
-  return decodeFirstTouch(setCookies(response).get(FIRST_TOUCH_COOKIE));
+  return decodeFirstTouch(unsigned(setCookies(response).get(FIRST_TOUCH_COOKIE)));
 }
 
 describe('the first touch of a visit', () => {
@@ -35,7 +36,7 @@ describe('the first touch of a visit', () => {
   it('a later page with other parameters keeps the first, and sets nothing', async () => {
     const fetchApp = app();
     const first = await fetchApp('/?utm_source=fb', { headers: { 'cf-ipcountry': 'US' } });
-    const cookie = `${FIRST_TOUCH_COOKIE}=${setCookies(first).get(FIRST_TOUCH_COOKIE)}`;
+    const cookie = [...setCookies(first)].map(([name, value]) => `${name}=${value}`).join('; ');
     const later = await fetchApp('/?utm_source=google&gclid=abc', { headers: { cookie } });
     expect(setCookies(later).has(FIRST_TOUCH_COOKIE)).toBe(false);
   });

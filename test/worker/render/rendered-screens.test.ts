@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../../shared/screens';
 import type { RenderedBody } from '../../../worker/render/render-page';
 import { RenderedScreens } from '../../../worker/render/rendered-screens';
+import { signedPair } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN } from '../fetch-app';
 
 /**
@@ -44,7 +45,10 @@ async function page(fetchApp: FetchApp, who: Visit, path: string): Promise<strin
   const response = await fetchApp(path, {
     headers: {
       ...who.headers,
-      cookie: [`userUuid=${who.uuid}; gf_variant=default`, who.headers?.cookie]
+      cookie: [
+        `userUuid=${who.uuid}; ${await signedPair('gf_variant', who.uuid, 'default')}`,
+        who.headers?.cookie,
+      ]
         .filter(Boolean)
         .join('; '),
     },
@@ -124,7 +128,7 @@ describe('screen bodies kept between requests', () => {
       headers: {
         origin: ORIGIN,
         'sec-fetch-site': 'same-origin',
-        cookie: `userUuid=${ANNA.uuid}; gf_variant=default`,
+        cookie: `userUuid=${ANNA.uuid}; ${await signedPair('gf_variant', ANNA.uuid, 'default')}`,
       },
       body: new URLSearchParams({ phone: '0123 45', country: 'GB' }),
     });

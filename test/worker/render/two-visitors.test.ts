@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../../shared/screens';
+import { signedPair } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
 import { pageStateJson } from '../page-html';
 
@@ -42,7 +43,10 @@ interface Page {
 
 async function open(fetchApp: ReturnType<typeof freshApp>, who: Visitor, screen: string) {
   const response = await fetchApp(`/${screen}${who.query}`, {
-    headers: { cookie: `userUuid=${who.uuid}; gf_variant=${who.variant}`, 'cf-ipcountry': 'US' },
+    headers: {
+      cookie: `userUuid=${who.uuid}; ${await signedPair('gf_variant', who.uuid, who.variant)}`,
+      'cf-ipcountry': 'US',
+    },
   });
   expect(response.status, `/${screen}`).toBe(200);
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Condition, RoutingDocument } from '../../../shared/routing';
-import { encodeFirstTouch } from '../../../worker/routing/first-touch';
+import { encodeFirstTouch, type FirstTouch } from '../../../worker/routing/first-touch';
 import { IN_APP_USER_AGENTS, NORMAL_USER_AGENTS } from '../../fixtures/in-app-user-agents';
+import { signedPair } from '../../fixtures/signed-cookies';
 import { forgetConfig, NOW, PROBE, probeRouting, routeOf, routingApp } from './routing-app';
 
 /**
@@ -18,11 +19,16 @@ afterEach(async () => {
   await forgetConfig();
 });
 
+/** The returning visitor of the cases with a first touch. */
+const VISITOR = '0b3c1f2e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+
 interface Case {
   condition: Condition;
   path?: string;
   init?: RequestInit & { cf?: Record<string, unknown> };
   routing?: Partial<RoutingDocument>;
+  /** A returning visitor's first touch, signed for them (gf_touch), as the worker kept it. */
+  touch?: FirstTouch;
   /** Whether the visitor is taken by the probe route. */
   taken: boolean;
 }
@@ -40,7 +46,12 @@ const INSTAGRAM_ANDROID = IN_APP_USER_AGENTS.instagram.android[0]!;
 
 async function takenBy(test: Case): Promise<boolean> {
   const fetchApp = await routingApp(probeRouting([[test.condition]], {}, test.routing));
-  const route = await routeOf(fetchApp, test.path ?? '/', test.init as RequestInit);
+  let init = test.init as RequestInit | undefined;
+  if (test.touch) {
+    const touch = await signedPair('gf_touch', VISITOR, encodeFirstTouch(test.touch));
+    init = { ...init, headers: { cookie: `userUuid=${VISITOR}; ${touch}` } };
+  }
+  const route = await routeOf(fetchApp, test.path ?? '/', init);
   expect(route === PROBE || route === 'default', `route ${route}`).toBe(true);
   return route === PROBE;
 }
@@ -423,36 +434,32 @@ describe("hour and weekday, in the visitor's time zone (request.cf.timezone)", (
 describe('days since the visit began (the first touch kept in gf_touch)', () => {
   const DAY = 24 * 60 * 60 * 1000;
   /** A visitor whose first touch was `days` ago, back without a route for this visit. */
-  const began = (msAgo: number) => ({
-    headers: {
-      cookie: `gf_touch=${encodeFirstTouch({
-        source: 'direct',
-        utm: { source: null, medium: null, campaign: null, content: null, term: null },
-        entry: null,
-        country: null,
-        began_at: NOW - msAgo,
-      })}`,
-    },
+  const began = (msAgo: number): FirstTouch => ({
+    source: 'direct',
+    utm: { source: null, medium: null, campaign: null, content: null, term: null },
+    entry: null,
+    country: null,
+    began_at: NOW - msAgo,
   });
   it.each(
     table({
       'a first visit is day 0': { condition: list('visit_days', [0]), taken: true },
       'back three days later': {
         condition: list('visit_days', [3]),
-        init: began(3 * DAY + 60_000),
+        touch: began(3 * DAY + 60_000),
         taken: true,
       },
       'not yet a whole day': {
         condition: list('visit_days', [1]),
-        init: began(DAY - 60_000),
+        touch: began(DAY - 60_000),
         taken: false,
       },
       'a touch from the future (another edge’s clock) reads as day 0': {
         condition: list('visit_days', [0]),
-        init: began(-60_000),
+        touch: began(-60_000),
         taken: true,
       },
-      not_in: { condition: list('visit_days', [0], 'not_in'), init: began(5 * DAY), taken: true },
+      not_in: { condition: list('visit_days', [0], 'not_in'), touch: began(5 * DAY), taken: true },
     }),
   )('%s', async (_, test) => {
     expect(await takenBy(test)).toBe(test.taken);

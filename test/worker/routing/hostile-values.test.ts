@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Condition } from '../../../shared/routing';
 import { decodeFirstTouch, type FirstTouch } from '../../../worker/routing/first-touch';
+import { keptRoute, unsigned } from '../../fixtures/signed-cookies';
 import { setCookies } from '../fetch-app';
 import { forgetConfig, PROBE, probeRouting, routingApp } from './routing-app';
 
@@ -97,8 +98,8 @@ async function firstPage(condition: Condition, query: string) {
   return {
     status: response.status,
     body,
-    route: cookies.get('gf_route'),
-    touch: decodeFirstTouch(cookies.get('gf_touch')),
+    route: keptRoute(cookies.get('gf_route')),
+    touch: decodeFirstTouch(unsigned(cookies.get('gf_touch'))),
   };
 }
 
@@ -128,7 +129,7 @@ describe('hostile headers and request.cf count as absent', () => {
     const response = await fetchApp('/', init as RequestInit);
     expect(response.status).toBe(200);
     await response.arrayBuffer();
-    return setCookies(response).get('gf_route');
+    return keptRoute(setCookies(response).get('gf_route'));
   }
 
   it('an oversized user agent is no platform, browser or app', async () => {
@@ -185,7 +186,7 @@ describe('hostile headers and request.cf count as absent', () => {
         headers: { cookie: `gf_touch=${forged}` },
       });
       expect(response.status).toBe(200);
-      expect(setCookies(response).get('gf_route'), forged.slice(0, 10)).toBe(PROBE);
+      expect(keptRoute(setCookies(response).get('gf_route')), forged.slice(0, 10)).toBe(PROBE);
     }
   });
 });

@@ -4,6 +4,7 @@ import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/
 import type { AppOptions } from '../../../worker/app';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { ROUTE_COOKIE } from '../../../worker/middleware/route';
+import { keptRoute } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
 
 /**
@@ -70,7 +71,7 @@ export async function routeOf(
   const response = await fetchApp(path, init);
   expect(response.status).toBe(200);
   await response.arrayBuffer();
-  return setCookies(response).get(ROUTE_COOKIE);
+  return keptRoute(setCookies(response).get(ROUTE_COOKIE));
 }
 
 /** The page's h1, which differs between the default flow's landing and the probe flow's. */

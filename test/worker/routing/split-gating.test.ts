@@ -46,7 +46,7 @@ describe('the split test and the routes', () => {
     const browser = aBrowser(fetchApp);
     const landing = await browser.get('/?ttclid=E.C.P.x');
     expect(landing.status).toBe(200);
-    expect(browser.cookies.get('gf_route')).toBe('tiktok');
+    expect(browser.route()).toBe('tiktok');
     expect(browser.variant()).toBeUndefined();
     expect(heading(landing.body)).toBe('Locate any phone, with consent');
     expect(landing.body).toContain('"flow":"lp17ch17pr5"');
@@ -74,7 +74,7 @@ describe('the split test and the routes', () => {
     const browser = aBrowser(await routingApp(ROUTING, { random: () => DRAWS_LP17 }));
     const landing = await browser.get('/?utm_source=newsletter');
     expect(landing.status).toBe(200);
-    expect(browser.cookies.get('gf_route')).toBe('default');
+    expect(browser.route()).toBe('default');
     expect(browser.variant()).toBe('lp17');
     expect(heading(landing.body)).toBe('Locate any phone, with consent');
     expect(await exposureRows()).toEqual([
@@ -89,7 +89,7 @@ describe('the split test and the routes', () => {
     await putConfig('split', { ...TWO_WAY, routes: ['tiktok', 'default'] });
     const browser = aBrowser(await routingApp(ROUTING, { random: () => DRAWS_DEFAULT }));
     const landing = await browser.get('/?ttclid=E.C.P.x');
-    expect(browser.cookies.get('gf_route')).toBe('tiktok');
+    expect(browser.route()).toBe('tiktok');
     expect(browser.variant()).toBe('default');
     expect(heading(landing.body)).toBe('Find out where your loved ones are');
     expect(await exposureRows()).toEqual([

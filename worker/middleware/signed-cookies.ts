@@ -1,0 +1,90 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { CookieOptions } from 'hono/utils/cookie';
+import { logError, logWarning } from '../../shared/log';
+import { type AppEnv, type Bindings, isDevelopment } from '../env';
+import { type CookieRejection, signCookie, verifyCookie } from '../signed-cookie';
+
+/**
+ * The cookies that decide a visitor's funnel and prices (gf_route, gf_touch, gf_variant, gf_x),
+ * signed for the visitor id (worker/signed-cookie.ts) with COOKIE_SIGNING_KEY. A cookie is read
+ * only when its signature holds; any other is reported once (a `routing_cookie_invalid` warning
+ * naming the cookie and why) and its reader takes the state afresh from the request and replaces
+ * the cookie, so the next page does not report it again. The visitor never sees an error.
+ *
+ * Without the secret outside development nothing is trusted and nothing is written (fail
+ * closed): every page takes the route and first touch afresh from its own request, and variants
+ * follow from the visitor id alone; an error line (`cookie_key_not_configured`) says so once
+ * per isolate.
+ */
+
+/**
+ * Signs the cookies under `npm start` and in the tests, where no secret is set. Public by being
+ * in the repository, so it is never used outside development.
+ */
+const DEVELOPMENT_COOKIE_KEY = 'geofunnel-development-cookie-key';
+
+/** The key the cookies are signed with: the secret, else in development a fixed one, else none. */
+export function cookieKey(env: Bindings): string | null {
+  if (env.COOKIE_SIGNING_KEY) return env.COOKIE_SIGNING_KEY;
+  return isDevelopment(env) ? DEVELOPMENT_COOKIE_KEY : null;
+}
+
+let missingKeyReported = false;
+
+function keyOf(c: Context<AppEnv>): string | null {
+  const key = cookieKey(c.env);
+  if (key === null && !missingKeyReported) {
+    missingKeyReported = true;
+    logError('cookie_key_not_configured', { id: c.get('requestId') });
+  }
+  return key;
+}
+
+export type SignedCookie =
+  | { state: 'none' }
+  | { state: 'valid'; value: string }
+  | { state: 'invalid'; reason: CookieRejection };
+
+/**
+ * What the request's cookie `name` holds, checked against the key for the visitor id: one HMAC
+ * verify. `none` also when there is no key (above) or no visitor id to check it for.
+ */
+export async function readSignedCookie(c: Context<AppEnv>, name: string): Promise<SignedCookie> {
+  const cookie = getCookie(c, name);
+  if (cookie === undefined) return { state: 'none' };
+  const key = keyOf(c);
+  const visitorId = c.get('visitorId');
+  if (key === null || !visitorId) return { state: 'none' };
+  const verdict = await verifyCookie(key, name, visitorId, cookie);
+  return verdict.ok
+    ? { state: 'valid', value: verdict.value }
+    : { state: 'invalid', reason: verdict.reason };
+}
+
+/** Sets cookie `name` to `value`, signed for the request's visitor; nothing without a key. */
+export async function writeSignedCookie(
+  c: Context<AppEnv>,
+  name: string,
+  value: string,
+  options: CookieOptions,
+): Promise<void> {
+  const key = keyOf(c);
+  const visitorId = c.get('visitorId');
+  if (key === null || !visitorId) return;
+  setCookie(c, name, await signCookie(key, name, visitorId, value), options);
+}
+
+/** The warning for a cookie not read: the reader replaces or clears it, so once per visit. */
+export function reportInvalidCookie(
+  c: Context<AppEnv>,
+  name: string,
+  reason: CookieRejection,
+): void {
+  logWarning('routing_cookie_invalid', { id: c.get('requestId'), cookie: name, reason });
+}
+
+/** Clears cookie `name`, for a reader that has nothing to put in its place. */
+export function clearCookie(c: Context<AppEnv>, name: string): void {
+  deleteCookie(c, name, { path: '/', secure: true });
+}
