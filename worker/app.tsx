@@ -13,9 +13,9 @@ import { googleKeySet } from './api/google-keys';
 import type { PortalFetch } from './api/portal-transport';
 import type { RateLimitRule } from './api/rate-limits';
 import { apiRoutes } from './api/routes';
+import { signedInUserCookies } from './api/signed-in-user';
 import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import { collectorRoutes } from './collector/collect-route';
-import { eventUserCookie } from './collector/event-user-cookie';
 import { createConfigSource } from './config/load';
 import type { AccessKeys } from './console/access';
 import { consoleRoutes } from './console/routes';
@@ -117,9 +117,9 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.use(provideDevKit(devKit));
   // Around everything below, so every answer (pages, API, 404s) leaves with the headers.
   app.use(securityHeaders());
-  // Wraps whatever signs a visitor in (/api, the resume pages): gives `/e` its signed copy of the
-  // user id once the answer is made.
-  app.use(eventUserCookie());
+  // Wraps whatever signs a visitor in (/api, the resume pages): writes the user id's signed
+  // cookies for `/api` and `/e` once the answer is made.
+  app.use(signedInUserCookies());
   // The product API's signed lifecycle events: a server's call, not a visit, so before the
   // visitor middleware (no uuid cookie) and everything after it; its answer ends the chain.
   app.route(LIFECYCLE_PATH, lifecycleRoutes({ now: options.now }));

@@ -205,8 +205,8 @@ export interface Variables {
    */
   preview?: { variant: string; route?: string };
   /**
-   * The user id this request signed the visitor in as (worker/api/session-cookie.ts), for the
-   * collector's signed copy (worker/collector/event-user-cookie.ts).
+   * The user id this request signed the visitor in as (worker/api/session-cookie.ts), for its
+   * signed cookies (worker/api/signed-in-user.ts).
    */
   signedInUserId?: string;
 }

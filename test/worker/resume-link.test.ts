@@ -402,7 +402,11 @@ describe('a resume link made after sign-up', () => {
   /** A visitor signed up inside the app's browser: the worker's session cookies, and the token. */
   async function signedUpInApp() {
     const account = await signUp();
-    const cookies = { ...IN_APP_COOKIES, gf_session: account.accessToken, gf_user: account.userId };
+    const cookies = {
+      ...IN_APP_COOKIES,
+      gf_session: account.accessToken,
+      gf_user: await signedValue('gf_user', VISITOR, account.userId),
+    };
     return { ...account, cookies };
   }
 
@@ -500,7 +504,7 @@ describe('a resume link made after sign-up', () => {
     const cookies = setCookies(res);
     expect(cookies.get('gf_session')).toBeTruthy();
     expect(cookies.get('gf_session')).not.toBe(account.accessToken);
-    expect(cookies.get('gf_user')).toBe(account.userId);
+    expect(unsigned(cookies.get('gf_user'))).toBe(account.userId);
     expect(cookies.get('userUuid')).toBe(VISITOR);
     expect((await paymentSettingsWith(fetchApp, res)).status).toBe(200);
     // The islands find the account, and the email and plan the visitor chose.
@@ -590,7 +594,7 @@ describe('a resume link made after sign-up', () => {
 
     const res = await open(fetchApp, path);
     expect(res.status).toBe(200);
-    expect(setCookies(res).get('gf_user')).toBe(account.userId);
+    expect(unsigned(setCookies(res).get('gf_user'))).toBe(account.userId);
     expect((await paymentSettingsWith(fetchApp, res)).status).toBe(200);
   });
 });

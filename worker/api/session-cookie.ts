@@ -1,16 +1,10 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { hashedMatchKey } from '../attribution/match-keys';
-import { clearEventUser } from '../collector/event-user-cookie';
 import type { AppEnv } from '../env';
+import { forgetSignedInUser, noteSignedInUser } from './signed-in-user';
 
 const SESSION_COOKIE = 'gf_session';
-/**
- * The signed-in visitor's external user id (SPEC.md §3), beside the token: the worker names the
- * buyer of a server-verified purchase with it (worker/purchases/). Attributes as the token's.
- */
-const SESSION_USER_COOKIE = 'gf_user';
-
 /**
  * SHA-256 (hex) of the signed-up buyer's trimmed, lower-cased email, the ad networks' strongest
  * match key after the click id (Meta `em`, TikTok `email`): taken when the sign-up the worker
@@ -35,17 +29,8 @@ const SESSION_COOKIE_OPTIONS = {
  */
 export function setSessionToken(c: Context<AppEnv>, token: string, userId?: string): void {
   setCookie(c, SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
-  if (userId) {
-    setCookie(c, SESSION_USER_COOKIE, userId, SESSION_COOKIE_OPTIONS);
-    // The collector's signed copy, made once the answer is (worker/collector/event-user-cookie.ts).
-    c.set('signedInUserId', userId.slice(0, 128));
-  }
-}
-
-/** The signed-in user's external id, or null (not signed in through this worker). */
-export function sessionUserId(c: Context<AppEnv>): string | null {
-  const userId = getCookie(c, SESSION_USER_COOKIE);
-  return userId ? userId.slice(0, 128) : null;
+  // Its user id goes in signed cookies once the answer is made (./signed-in-user.ts).
+  if (userId) noteSignedInUser(c, userId);
 }
 
 export function sessionToken(c: Context<AppEnv>): string | null {
@@ -66,8 +51,6 @@ export function buyerEmailHash(c: Context<AppEnv>): string | null {
 /** The portal no longer knows the token (expired, revoked): the browser stops sending it. */
 export function clearSessionToken(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
-  deleteCookie(c, SESSION_USER_COOKIE, SESSION_COOKIE_OPTIONS);
   deleteCookie(c, BUYER_EMAIL_COOKIE, SESSION_COOKIE_OPTIONS);
-  c.set('signedInUserId', undefined);
-  clearEventUser(c);
+  forgetSignedInUser(c);
 }

@@ -5,12 +5,12 @@ import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/bat
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { describeError, logError, logWarning } from '../../shared/log';
 import type { RateLimitRule } from '../api/rate-limits';
+import { collectorUserId } from '../api/signed-in-user';
 import type { AppEnv } from '../env';
 import { readPreviewCookie } from '../funnel/preview-cookie';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
-import { collectorUserId } from './event-user-cookie';
 import { admitBatch } from './intake-limits';
 import { clockVerdict } from './intake-rules';
 import { refuseBatch } from './refusals';
@@ -85,7 +85,7 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     if (deviceId === null) fields.cookieless = true;
     const { events: current, mismatch } = await withRequestIdentity(inWindow, {
       deviceId,
-      userId: await collectorUserId(c),
+      userId: await collectorUserId(c, deviceId),
     });
     noteMismatch(c, mismatch);
 

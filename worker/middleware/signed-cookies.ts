@@ -47,14 +47,18 @@ export type SignedCookie =
   | { state: 'invalid'; reason: CookieRejection };
 
 /**
- * What the request's cookie `name` holds, checked against the key for the visitor id: one HMAC
+ * What the request's cookie `name` holds, checked against the key for the visitor id (the
+ * request's, unless the caller names the one it read itself, as the collector does): one HMAC
  * verify. `none` also when there is no key (above) or no visitor id to check it for.
  */
-export async function readSignedCookie(c: Context<AppEnv>, name: string): Promise<SignedCookie> {
+export async function readSignedCookie(
+  c: Context<AppEnv>,
+  name: string,
+  visitorId: string | null | undefined = c.get('visitorId'),
+): Promise<SignedCookie> {
   const cookie = getCookie(c, name);
   if (cookie === undefined) return { state: 'none' };
   const key = keyOf(c);
-  const visitorId = c.get('visitorId');
   if (key === null || !visitorId) return { state: 'none' };
   const verdict = await verifyCookie(key, name, visitorId, cookie);
   return verdict.ok

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { type ApiRefusal, refusal } from '../api/api-error';
-import { sessionUserId } from '../api/session-cookie';
+import { sessionUserId } from '../api/signed-in-user';
 import type { AppEnv } from '../env';
 import { type PollingCharge, recallPollingCharge } from './polling-charge';
 
@@ -32,7 +32,10 @@ export type PollingAccess = { ok: true; memo: PollingCharge } | { ok: false; ref
  */
 export async function pollingAccess(c: Context<AppEnv>, pollingId: string): Promise<PollingAccess> {
   const memo = await recallPollingCharge(c, pollingId);
-  if (memo !== null && ownedBy(memo, { visitorId: c.get('visitorId'), userId: sessionUserId(c) })) {
+  if (
+    memo !== null &&
+    ownedBy(memo, { visitorId: c.get('visitorId'), userId: await sessionUserId(c) })
+  ) {
     return { ok: true, memo };
   }
   return { ok: false, refusal: refusal('polling_not_found') };

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { logError } from '../../shared/log';
-import { sessionUserId } from '../api/session-cookie';
+import { sessionUserId } from '../api/signed-in-user';
 import type { AppEnv } from '../env';
 
 /**
@@ -69,7 +69,7 @@ export async function rememberPollingCharge(
   const kept: PollingCharge = {
     ...charge,
     visitorId: c.get('visitorId'),
-    userId: sessionUserId(c),
+    userId: await sessionUserId(c),
   };
   let failure: unknown = null;
   for (let tries = 0; tries < 2; tries += 1) {

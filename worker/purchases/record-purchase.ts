@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { buyerEmailHash, sessionUserId } from '../api/session-cookie';
+import { buyerEmailHash } from '../api/session-cookie';
+import { sessionUserId } from '../api/signed-in-user';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
@@ -44,7 +45,7 @@ export async function recordVerifiedPurchase(
     charge,
     {
       visitorId,
-      userId: sessionUserId(c),
+      userId: await sessionUserId(c),
       variant: c.get('variant').key,
       flow: c.get('flow').name,
       configVersion: c.get('config').version,

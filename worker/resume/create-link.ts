@@ -8,7 +8,8 @@ import { apiJson, refusal, refuse } from '../api/api-error';
 import { readJsonBody } from '../api/json-body';
 import { limitRefusal } from '../api/rate-limit-gate';
 import { RESUME_LINK_RULES } from '../api/rate-limits';
-import { sessionToken, sessionUserId } from '../api/session-cookie';
+import { sessionToken } from '../api/session-cookie';
+import { sessionUserId } from '../api/signed-in-user';
 import type { AppEnv } from '../env';
 import { carriedState } from './carried-state';
 import { saveResumeRecord } from './resume-store';
@@ -52,7 +53,7 @@ export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
     const signIn =
       loginToken === undefined
         ? null
-        : { sealed: await sealSignIn(key, id, loginToken), userId: sessionUserId(c) };
+        : { sealed: await sealSignIn(key, id, loginToken), userId: await sessionUserId(c) };
     const record = { ...carriedState(c), screen, search, entered, from, signIn };
     const { expiresAt } = await saveResumeRecord(c.env.EVENTS_DB, id, record, deps.now());
     const token = await signResumeId(key, id);

@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CollectorAnswer } from '../../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
-import { signedEventUser } from '../../../worker/collector/event-user-cookie';
 import { MAX_EVENT_AGE_MS, MAX_EVENT_LEAD_MS } from '../../../worker/collector/intake-rules';
+import { signedValue } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { anEvent, freshEventsDbPerTest, NOW, VISITOR } from './fixtures';
 import { recordingQueue } from './recording-queue';
@@ -63,9 +63,9 @@ async function claimedIds(name?: string): Promise<string[]> {
   });
 }
 
-/** The collector's signed copy of the session's user id (event-user-cookie.ts). */
+/** The collector's signed copy of the session's user id (worker/api/signed-in-user.ts). */
 function signedInAs(userId: string): Promise<string> {
-  return signedEventUser(env.RESUME_LINK_KEY ?? '', userId);
+  return signedValue('gf_event_user', VISITOR, userId);
 }
 
 function collectorLine() {

@@ -1,9 +1,10 @@
-import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
+import { EVENT_USER_COOKIE } from '../../../worker/api/signed-in-user';
 import { cookielessDeviceId } from '../../../worker/collector/event-identity';
-import { EVENT_USER_COOKIE, signedEventUser } from '../../../worker/collector/event-user-cookie';
+import { signCookie } from '../../../worker/signed-cookie';
+import { signedValue } from '../../fixtures/signed-cookies';
 import { fakePortal, happyPortal, postJson, SIGNUP_BODY } from '../api/fake-portal';
 import { captureLogsPerTest } from '../api/log-capture';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
@@ -18,7 +19,11 @@ import { recordingQueue } from './recording-queue';
 const logs = captureLogsPerTest();
 
 const OTHER_VISITOR = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const SECRET = env.RESUME_LINK_KEY ?? '';
+
+/** The collector's copy of the session's user, signed for `visitor` as the worker signs it. */
+function signedEventUser(userId: string, visitor: string = VISITOR): Promise<string> {
+  return signedValue(EVENT_USER_COOKIE, visitor, userId);
+}
 
 function collector() {
   const queue = recordingQueue();
@@ -46,7 +51,7 @@ const mismatchWarnings = () =>
 describe("an event posted under another visitor's and another user's ids", () => {
   it("is stored with the cookie's visitor and the session's user, and the mismatch is counted", async () => {
     const { queue, post } = collector();
-    const cookie = `userUuid=${VISITOR}; ${EVENT_USER_COOKIE}=${await signedEventUser(SECRET, 'user-1')}`;
+    const cookie = `userUuid=${VISITOR}; ${EVENT_USER_COOKIE}=${await signedEventUser('user-1')}`;
     // The tracking user data's uuid (SPEC.md §3) rides in the properties: forged too.
     const forged = anEvent({
       device_id: OTHER_VISITOR,
@@ -75,23 +80,31 @@ describe("an event posted under another visitor's and another user's ids", () =>
     expect(text).not.toContain('user-victim');
   });
 
-  it('is stored without a user when the session cookie is missing, or names another user than it was signed for', async () => {
+  it('is stored without a user when the session cookie is missing, names another user than it was signed for, or was signed for another visitor', async () => {
     const { queue, post } = collector();
-    const signedForMe = await signedEventUser(SECRET, 'user-1');
+    const signedForMe = await signedEventUser('user-1');
     const swapped = `user-victim.${signedForMe.split('.').at(-1)}`;
-    const underAnotherKey = await signedEventUser('not-our-secret', 'user-victim');
+    const underAnotherKey = await signCookie(
+      'not-our-key',
+      EVENT_USER_COOKIE,
+      VISITOR,
+      'user-victim',
+    );
+    // The victim's own cookie, copied into the forger's browser: signed for the victim's uuid.
+    const copied = await signedEventUser('user-victim', OTHER_VISITOR);
 
     for (const sessionCookie of [
       '',
       `${EVENT_USER_COOKIE}=${swapped}`,
       `${EVENT_USER_COOKIE}=${underAnotherKey}`,
       `${EVENT_USER_COOKIE}=user-victim`,
+      `${EVENT_USER_COOKIE}=${copied}`,
     ]) {
       await post([anEvent({ user_id: 'user-victim' })], `userUuid=${VISITOR}; ${sessionCookie}`);
     }
 
-    expect(stored(queue)).toEqual(Array(4).fill({ device_id: VISITOR, user_id: null }));
-    expect(mismatchWarnings()).toHaveLength(4);
+    expect(stored(queue)).toEqual(Array(5).fill({ device_id: VISITOR, user_id: null }));
+    expect(mismatchWarnings()).toHaveLength(5);
     expect(mismatchWarnings()[0]).toMatchObject({ device_id: 0, user_id: 1 });
   });
 
@@ -105,7 +118,7 @@ describe("an event posted under another visitor's and another user's ids", () =>
 
   it('an event from before the sign-up, sent after it, keeps its null user', async () => {
     const { queue, post } = collector();
-    const cookie = `userUuid=${VISITOR}; ${EVENT_USER_COOKIE}=${await signedEventUser(SECRET, 'user-1')}`;
+    const cookie = `userUuid=${VISITOR}; ${EVENT_USER_COOKIE}=${await signedEventUser('user-1')}`;
     await post([anEvent({ user_id: null }), anEvent({ user_id: 'user-1' })], cookie);
     expect(stored(queue)).toEqual([
       { device_id: VISITOR, user_id: null },
@@ -211,7 +224,7 @@ describe('whatever ids a body claims (property)', () => {
           const session =
             sessionUser === null
               ? ''
-              : `; ${EVENT_USER_COOKIE}=${await signedEventUser(SECRET, sessionUser)}`;
+              : `; ${EVENT_USER_COOKIE}=${await signedEventUser(sessionUser, visitor)}`;
           const res = await post(
             claims.map(({ uuid, ...ids }) =>
               anEvent({

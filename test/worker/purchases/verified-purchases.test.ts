@@ -103,6 +103,23 @@ describe('a charge the product API answered', () => {
     ]);
   });
 
+  it("names no user when the visitor rewrote gf_user with another account's id", async () => {
+    const { queue, events: sent } = recordingQueue();
+    const visitor = checkoutVisitor({ queue });
+    await visitor.signUp();
+    const own = visitor.cookies.get('gf_user') ?? '';
+    expect(decodeURIComponent(own)).toMatch(/^[^.]+\.[\w-]{43}$/);
+    // Another account's id, bare and with this visitor's own signature.
+    for (const forged of ['user-victim', `user-victim.${own.split('.').at(-1)}`]) {
+      visitor.cookies.set('gf_user', forged);
+      const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
+      await visitor.poll(started, 1);
+    }
+
+    expect(sent).toHaveLength(2);
+    expect(sent.map((message) => message.event.user_id)).toEqual([null, null]);
+  });
+
   it('a declined charge is never recorded', async () => {
     const { queue, events: sent } = recordingQueue();
     const visitor = checkoutVisitor({ queue });
