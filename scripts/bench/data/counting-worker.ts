@@ -133,6 +133,9 @@ export async function startCountingWorker(options: {
     bindings: {
       ...declared.bindings,
       ENVIRONMENT: 'production',
+      // A secret every deployment sets (docs/operate.md): without it no route, first touch,
+      // variant or user cookie is kept, and every page would choose them afresh.
+      COOKIE_SIGNING_KEY: 'bench-cookie-signing-key',
       CONFIG_CACHE_TTL_MS: String(DEFAULT_CONFIG_TTL_MS),
       PORTAL_URL: options.portalUrl,
       __BENCH_BINDINGS: kinds as unknown as Record<string, unknown>,
