@@ -138,7 +138,12 @@ describe('an archive line', () => {
 
   it('has the same keys and types on every line, whatever the properties (property)', () => {
     const keys = Object.keys(archiveLine(queued(anEvent()))).sort();
-    const value = fc.oneof(fc.string(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null));
+    const value = fc.oneof(
+      fc.string(),
+      fc.double({ noNaN: true }),
+      fc.boolean(),
+      fc.constant(null),
+    );
     fc.assert(
       fc.property(
         fc.dictionary(fc.string({ maxLength: 20 }), value, { maxKeys: 30 }),

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { archiveDayPrefix } from '../../../worker/collector/archive-layout';
+import { type ArchiveLine, archiveLine } from '../../../worker/collector/archive-line';
 import { listArchiveObjects, readArchiveObject } from '../../../worker/collector/event-archive';
 import { latestEvents } from '../../../worker/collector/event-log';
-import { type ArchiveLine, archiveLine } from '../../../worker/collector/archive-line';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { asDeliveries, consumer } from './consume';
 import { allAccept, fakeEndpoint, json, META_HOST } from './fake-endpoint';
@@ -236,9 +236,9 @@ describe('other deployments', () => {
     );
     expect((await archived()).flatMap((object) => object.records)).toHaveLength(1);
     amplitudeUp = true;
-    expect(
-      (await consumer(bindings, endpoint).run(asDeliveries(messages, 2))).acked,
-    ).toHaveLength(1);
+    expect((await consumer(bindings, endpoint).run(asDeliveries(messages, 2))).acked).toHaveLength(
+      1,
+    );
     expect(endpoint.seen).toHaveLength(2);
     // Written once: the retry went to Amplitude alone.
     expect((await archived()).flatMap((object) => object.records)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describeError, logError } from '../../../shared/log';
-import { archiveWrites, putArchiveObject } from '../event-archive';
 import { archiveLine } from '../archive-line';
+import { archiveWrites, putArchiveObject } from '../event-archive';
 import type { Destination } from './destination';
 
 function randomToken(): string {
