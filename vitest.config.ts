@@ -18,7 +18,12 @@ const eventsMigrations = await readD1Migrations('worker/collector/migrations');
 const configMigrations = await readD1Migrations('worker/config/migrations');
 
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';
-const CLI_TESTS = ['test/unit/config-cli.test.ts', 'test/unit/experiments-cli.test.ts'];
+const CLI_TESTS = [
+  'test/unit/config-cli.test.ts',
+  'test/unit/experiments-cli.test.ts',
+  // Opens a local R2 through wrangler and loads DuckDB's native module: a process of its own.
+  'test/unit/archive-warehouse.test.ts',
+];
 /**
  * Unit files that replace modules (vi.mock, vi.doMock) or reload them (vi.resetModules): they
  * need a module graph of their own. Found by reading the files, so a new one is never missed.

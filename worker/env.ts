@@ -87,8 +87,9 @@ export interface Bindings
    */
   EVENTS_DB: D1Database;
   /**
-   * The event archive (worker/collector/event-archive.ts): without AMPLITUDE_API_KEY, every raw
-   * event as gzip-compressed NDJSON, one object per consumer batch and received hour. Optional in
+   * The event archive (worker/collector/event-archive.ts), the record of every event whether or
+   * not AMPLITUDE_API_KEY is set: gzip-compressed NDJSON, one object per consumer batch and
+   * received hour, one versioned line per event (worker/collector/archive-line.ts). Optional in
    * the type so a deployment that lost it is handled (the consumer logs archive_not_configured
    * and retries); wrangler.toml binds it in every environment.
    */
@@ -144,8 +145,9 @@ export interface Bindings
    */
   CONSOLE_URL?: string;
   /**
-   * Secret. Set: events go to Amplitude's batch API; unset: to the EVENTS_ARCHIVE bucket, and in
-   * development to the local store in EVENTS_DB as well (never D1 in production).
+   * Secret. Set: events also go to Amplitude's batch API, beside the EVENTS_ARCHIVE bucket that
+   * keeps them either way (and in development the local store in EVENTS_DB; never D1 in
+   * production).
    */
   AMPLITUDE_API_KEY?: string;
   /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */

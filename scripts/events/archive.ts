@@ -35,7 +35,7 @@ export async function followArchive(bucket: R2Bucket, io: FollowIo): Promise<num
     for (const object of objects.filter(({ key }) => !done.has(key)).sort(writtenFirst)) {
       done.add(object.key);
       for (const record of (await readArchiveObject(bucket, object.key)) ?? []) {
-        io.print(formatEventLine(record));
+        io.print(formatEventLine({ ...record, time: Date.parse(record.time) }));
         printed += 1;
       }
     }

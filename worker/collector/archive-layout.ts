@@ -1,4 +1,4 @@
-import type { EventRecord } from './event-record';
+import { type ArchiveLine, readLine } from './archive-line';
 
 /**
  * The event archive's layout (docs/analytics.md, "The event archive"), read as it is by DuckDB,
@@ -7,7 +7,8 @@ import type { EventRecord } from './event-record';
  *   events/dt=2026-11-22/hour=08/1795334400123-5f3a9c0e.ndjson.gz
  *
  * one object per consumer batch and received hour, named by when it was written and a random
- * token; inside, gzip-compressed newline-delimited JSON, one EventRecord per line.
+ * token; inside, gzip-compressed newline-delimited JSON, one ArchiveLine (archive-line.ts) per
+ * line.
  */
 
 export const ARCHIVE_PREFIX = 'events/';
@@ -41,13 +42,13 @@ export function archiveObjectKey(
   return `${partition}${writtenAt}-${token}${ARCHIVE_SUFFIX}`;
 }
 
-/** Each partition's records, in the order given. */
+/** Each partition's lines, in the order given. */
 export function recordsByPartition(
-  records: readonly EventRecord[],
-): Map<ArchivePartition, EventRecord[]> {
-  const partitions = new Map<ArchivePartition, EventRecord[]>();
+  records: readonly ArchiveLine[],
+): Map<ArchivePartition, ArchiveLine[]> {
+  const partitions = new Map<ArchivePartition, ArchiveLine[]>();
   for (const record of records) {
-    const partition = archivePartition(record.received_at);
+    const partition = archivePartition(Date.parse(record.received_at));
     const known = partitions.get(partition);
     if (known) known.push(record);
     else partitions.set(partition, [record]);
@@ -56,14 +57,17 @@ export function recordsByPartition(
 }
 
 /** The object's text before compression: one JSON line per record, each ending in a newline. */
-export function toNdjson(records: readonly EventRecord[]): string {
+export function toNdjson(records: readonly ArchiveLine[]): string {
   return records.map((record) => `${JSON.stringify(record)}\n`).join('');
 }
 
-/** The records of an object's text (toNdjson's inverse); blank lines are skipped. */
-export function fromNdjson(text: string): EventRecord[] {
+/**
+ * The lines of an object's text (toNdjson's inverse), each in the current shape, an object written
+ * before the line version existed included (readLine); blank lines are skipped.
+ */
+export function fromNdjson(text: string): ArchiveLine[] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as EventRecord);
+    .map((line) => readLine(JSON.parse(line)));
 }

@@ -1,5 +1,5 @@
 import { archiveObjectKey, fromNdjson, recordsByPartition, toNdjson } from './archive-layout';
-import type { EventRecord } from './event-record';
+import type { ArchiveLine } from './archive-line';
 
 /**
  * The event archive (EVENTS_ARCHIVE, an R2 bucket; layout in archive-layout.ts): written by the
@@ -28,7 +28,7 @@ async function gunzip(bytes: ArrayBuffer): Promise<string> {
 
 export interface ArchiveWrite {
   key: string;
-  records: EventRecord[];
+  records: ArchiveLine[];
 }
 
 /**
@@ -36,7 +36,7 @@ export interface ArchiveWrite {
  * retried messages can span hours). `token` makes each name unique.
  */
 export function archiveWrites(
-  records: readonly EventRecord[],
+  records: readonly ArchiveLine[],
   writtenAt: number,
   token: () => string,
 ): ArchiveWrite[] {
@@ -65,7 +65,7 @@ export async function readArchiveText(bucket: R2Bucket, key: string): Promise<st
 export async function readArchiveObject(
   bucket: R2Bucket,
   key: string,
-): Promise<EventRecord[] | null> {
+): Promise<ArchiveLine[] | null> {
   const text = await readArchiveText(bucket, key);
   return text === null ? null : fromNdjson(text);
 }

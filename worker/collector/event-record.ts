@@ -1,8 +1,8 @@
 import type { QueuedEvent, ServerContext } from './queued-event';
 
 /**
- * What the event stores keep of one queued event, the same in each: a row of the local store
- * (event-log.ts) and a line of the archive (event-archive.ts).
+ * What the local store (event-log.ts, development only) keeps of one queued event: one row. The
+ * archive's lines have a shape of their own, typed for a warehouse (archive-line.ts).
  */
 export interface EventRecord {
   insert_id: string;

@@ -93,7 +93,7 @@ export function eventsOf(message: QueuedMessage): QueuedEvent[] {
 }
 
 /** A purchase the product API answered for, the only kind that counts as revenue. */
-export function isVerifiedPurchase(message: QueuedEvent): boolean {
+export function isVerifiedPurchase(message: Pick<QueuedEvent, 'source' | 'event'>): boolean {
   return message.source === 'server' && PURCHASE_EVENTS.has(message.event.event_type);
 }
 

@@ -7,21 +7,23 @@ import {
   recordsByPartition,
   toNdjson,
 } from '../../../worker/collector/archive-layout';
-import type { EventRecord } from '../../../worker/collector/event-record';
+import { type ArchiveLine, archiveLine } from '../../../worker/collector/archive-line';
 
 const RECEIVED = Date.UTC(2026, 10, 22, 8, 30);
 
-function aRecord(insertId: string, receivedAt = RECEIVED): EventRecord {
-  return {
-    insert_id: insertId,
-    event_type: 'screen__load',
-    time: receivedAt - 1000,
-    received_at: receivedAt,
-    device_id: '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a',
-    user_id: null,
-    session_id: receivedAt - 60_000,
-    screen_name: 'one_pager',
-    event_properties: { screen_name: 'one_pager', source: 'browser', note: 'a\nb "quoted"' },
+function aRecord(insertId: string, receivedAt = RECEIVED): ArchiveLine {
+  return archiveLine({
+    v: 1,
+    source: 'browser',
+    event: {
+      insert_id: insertId,
+      event_type: 'screen__load',
+      time: receivedAt - 1000,
+      device_id: '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a',
+      user_id: null,
+      session_id: receivedAt - 60_000,
+      event_properties: { screen_name: 'one_pager', note: 'a\nb "quoted"' },
+    },
     context: {
       received_at: receivedAt,
       ip: '203.0.113.7',
@@ -31,7 +33,7 @@ function aRecord(insertId: string, receivedAt = RECEIVED): EventRecord {
       consent: 'granted',
       ad_cookies: { fbc: null, fbp: null, ttp: null, ttclid: null },
     },
-  };
+  });
 }
 
 describe('the event archive layout', () => {

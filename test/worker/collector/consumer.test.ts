@@ -159,13 +159,14 @@ describe('a batch message: one per `POST /e` batch', () => {
     const first = await run(asDeliveries([batch, purchase]));
     expect(first.acked).toHaveLength(1);
     expect(first.retried).toHaveLength(1);
-    // Amplitude, the experiment's counts and the subscription ledger took the purchase: written down for the retry; the
-    // acked batch is not.
+    // Amplitude, the archive, the experiment's counts and the subscription ledger took the
+    // purchase: written down for the retry; the acked batch is not.
     const written = await env.EVENTS_DB.prepare(
       'SELECT insert_id, destination, outcome FROM deliveries ORDER BY destination',
     ).all();
     expect(written.results).toEqual([
       { insert_id: purchase.event.insert_id, destination: 'amplitude', outcome: 'delivered' },
+      { insert_id: purchase.event.insert_id, destination: 'archive', outcome: 'delivered' },
       { insert_id: purchase.event.insert_id, destination: 'experiment', outcome: 'delivered' },
       { insert_id: purchase.event.insert_id, destination: 'ledger', outcome: 'delivered' },
     ]);
@@ -209,7 +210,12 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
           time: purchase.time,
           session_id: -1,
           insert_id: purchase.insert_id,
-          event_properties: { ...purchase.event_properties, source: 'server' },
+          // The visitor uuid is SPEC.md §3's user_data.uuid, which a server purchase has too.
+          event_properties: {
+            ...purchase.event_properties,
+            source: 'server',
+            user_data: { uuid: VISITOR },
+          },
           platform: 'Web',
           ip: '203.0.113.7',
           country: 'DE',
@@ -224,6 +230,39 @@ describe('Amplitude (AMPLITUDE_API_KEY set)', () => {
     });
     expect(await countRows('events')).toBe(0);
     expect(everyLogLine()).not.toContain('amp-secret-key');
+  });
+
+  it("SPEC.md §3's user_data reaches Amplitude as one object, for charts on user_data.*", async () => {
+    const { run, endpoint } = consumer(AMPLITUDE);
+    // As the tracker sends it: the tracking user data flat among the properties.
+    const event = anEvent({
+      event_properties: {
+        screen_name: 'one_pager',
+        appsflyer_id: 'af-1',
+        uuid: VISITOR,
+        fbc: 'fb.1.1700000000000.click',
+        fbp: 'fb.1.1700000000000.1234567890',
+        fb_click_id: 'click',
+        ttp: null,
+        source_url: 'https%3A%2F%2Fapp.example.com',
+        google_click_id: 'g-1',
+      },
+    });
+    await run(asDeliveries([aMessage(event)]));
+    const [sent] = endpoint.seen[0]!.body.events as Record<string, unknown>[];
+    expect(sent?.event_properties).toEqual({
+      screen_name: 'one_pager',
+      appsflyer_id: 'af-1',
+      source: 'browser',
+      user_data: {
+        uuid: VISITOR,
+        fbc: 'fb.1.1700000000000.click',
+        fbp: 'fb.1.1700000000000.1234567890',
+        fb_click_id: 'click',
+        source_url: 'https%3A%2F%2Fapp.example.com',
+        google_click_id: 'g-1',
+      },
+    });
   });
 
   it('a purchase the browser reports goes as an event, never as revenue, whatever it claims', async () => {

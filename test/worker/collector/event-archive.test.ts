@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { archiveDayPrefix } from '../../../worker/collector/archive-layout';
+import { type ArchiveLine, archiveLine } from '../../../worker/collector/archive-line';
 import { listArchiveObjects, readArchiveObject } from '../../../worker/collector/event-archive';
 import { latestEvents } from '../../../worker/collector/event-log';
-import type { EventRecord } from '../../../worker/collector/event-record';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { asDeliveries, consumer } from './consume';
 import { allAccept, fakeEndpoint, json, META_HOST } from './fake-endpoint';
@@ -39,7 +39,7 @@ const KEY = /^events\/dt=2026-11-22\/hour=08\/\d{13}-[0-9a-f]{8}\.ndjson\.gz$/;
  * order. Only that day: a queue message another file left behind may still be consumed while
  * this file runs, and it lands under the day it was really received.
  */
-async function archived(): Promise<{ key: string; records: EventRecord[] }[]> {
+async function archived(): Promise<{ key: string; records: ArchiveLine[] }[]> {
   const objects = await listArchiveObjects(archive(), archiveDayPrefix('2026-11-22'));
   return Promise.all(
     objects.map(async ({ key }) => ({
@@ -90,25 +90,16 @@ describe('a deployed worker without an Amplitude key', () => {
       const objects = await archived();
       expect(objects).toHaveLength(1);
       expect(objects[0]?.key).toMatch(KEY);
-      expect(objects[0]?.records).toEqual(
-        messages.map(({ event, context, source }) => ({
-          insert_id: event.insert_id,
-          event_type: event.event_type,
-          time: event.time,
-          received_at: NOW,
-          device_id: event.device_id,
-          user_id: event.user_id,
-          session_id: event.session_id,
-          screen_name: event.event_properties.screen_name,
-          event_properties: { ...event.event_properties, source },
-          context,
-        })),
-      );
-      // Who vouches for an event is the message's word, never a property the browser sent.
-      expect(objects[0]?.records.map((record) => record.event_properties.source)).toEqual([
-        'browser',
-        'server',
+      expect(objects[0]?.records).toEqual(messages.map(archiveLine));
+      // Who vouches for an event is the message's word, never a property the browser sent; only
+      // the verified purchase carries revenue.
+      expect(
+        objects[0]?.records.map((record) => [record.v, record.source, record.revenue]),
+      ).toEqual([
+        [2, 'browser', null],
+        [2, 'server', 6.99],
       ]);
+      expect(objects[0]?.records[0]?.received_at).toBe(new Date(NOW).toISOString());
       expect(await countRows('events')).toBe(0);
       expect(await countRows('dead_letters')).toBe(0);
       expect(logs.lines()).toContainEqual(expect.objectContaining({ delivered_archive: 2 }));
@@ -217,15 +208,53 @@ describe('a deployed worker without an Amplitude key', () => {
 });
 
 describe('other deployments', () => {
-  it('with an Amplitude key, events go to Amplitude and nothing is archived', async () => {
+  it('with an Amplitude key, every event goes to Amplitude and is archived too: the archive is the record', async () => {
     const { run, endpoint } = consumer(
       { ...PRODUCTION, AMPLITUDE_API_KEY: 'amp-key' },
       fakeEndpoint(() => json(200, { code: 200 })),
     );
-    await run(asDeliveries([aMessage(anEvent())]));
+    const messages = [aMessage(anEvent()), aServerMessage(aPurchase())];
+    expect((await run(asDeliveries(messages))).acked).toHaveLength(2);
     expect(endpoint.seen).toHaveLength(1);
-    expect(await archived()).toEqual([]);
+    const sent = endpoint.seen[0]?.body.events as { insert_id: string }[];
+    expect(sent.map((event) => event.insert_id)).toEqual(insertIds(messages));
+    const objects = await archived();
+    expect(objects.flatMap((object) => object.records)).toEqual(messages.map(archiveLine));
     expect(await countRows('events')).toBe(0);
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({ delivered_amplitude: 2, delivered_archive: 2 }),
+    );
+  });
+
+  it('Amplitude down does not hold the archive: only Amplitude hears of the events again', async () => {
+    let amplitudeUp = false;
+    const endpoint = fakeEndpoint(() => (amplitudeUp ? json(200, { code: 200 }) : json(503, {})));
+    const bindings = { ...PRODUCTION, AMPLITUDE_API_KEY: 'amp-key' };
+    const messages = [aMessage(anEvent())];
+    expect((await consumer(bindings, endpoint).run(asDeliveries(messages))).retried).toHaveLength(
+      1,
+    );
+    expect((await archived()).flatMap((object) => object.records)).toHaveLength(1);
+    amplitudeUp = true;
+    expect((await consumer(bindings, endpoint).run(asDeliveries(messages, 2))).acked).toHaveLength(
+      1,
+    );
+    expect(endpoint.seen).toHaveLength(2);
+    // Written once: the retry went to Amplitude alone.
+    expect((await archived()).flatMap((object) => object.records)).toHaveLength(1);
+  });
+
+  it('with an Amplitude key but no EVENTS_ARCHIVE binding: Amplitude gets the events, the record is retried and alerted', async () => {
+    const endpoint = fakeEndpoint(() => json(200, { code: 200 }));
+    const result = await consumer(
+      { ...PRODUCTION, AMPLITUDE_API_KEY: 'amp-key', EVENTS_ARCHIVE: undefined },
+      endpoint,
+    ).run(asDeliveries([aMessage(anEvent())]));
+    expect(endpoint.seen).toHaveLength(1);
+    expect(result.retried).toHaveLength(1);
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({ error: 'archive_not_configured', events: 1 }),
+    );
   });
 
   it('in development (npm start), events go to the local store and to the archive', async () => {

@@ -1,10 +1,10 @@
 import { logError } from '../../../shared/log';
-import { isPlanId, planById } from '../../../shared/plans/catalogue';
-import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
+import type { QueuedEvent } from '../queued-event';
+import { splitUserData } from '../user-data';
 import type { Destination } from './destination';
 import type { Outcome } from './outcome';
 import { type Fetch, isTransientStatus, postJson } from './post-json';
-import { type Purchase, readPurchase } from './purchase';
+import { type VerifiedRevenue, verifiedRevenue } from './revenue';
 
 export const DEFAULT_AMPLITUDE_ENDPOINT = 'https://api2.amplitude.com/batch';
 
@@ -20,6 +20,12 @@ export type AmplitudeEvent = Record<string, unknown> & { insert_id: string };
  */
 function amplitudeEvent(message: QueuedEvent): AmplitudeEvent {
   const { event, context } = message;
+  const { properties, userData } = splitUserData(event.event_properties, event.device_id);
+  // SPEC.md §3's user_data as one object, which Amplitude shows as `user_data.fbc` and the like;
+  // a field the event lacks is left out rather than sent as null.
+  const amplitudeUserData = Object.fromEntries(
+    Object.entries(userData).filter(([, value]) => value !== null),
+  );
   const out: AmplitudeEvent = {
     event_type: event.event_type,
     device_id: event.device_id,
@@ -27,28 +33,15 @@ function amplitudeEvent(message: QueuedEvent): AmplitudeEvent {
     // A server event belongs to no browser session: Amplitude's -1 says so.
     session_id: message.source === 'server' ? -1 : event.session_id,
     insert_id: event.insert_id,
-    event_properties: { ...event.event_properties, source: message.source },
+    event_properties: { ...properties, source: message.source, user_data: amplitudeUserData },
     platform: 'Web',
   };
   if (event.user_id !== null) out.user_id = event.user_id;
   if (context.ip !== null) out.ip = context.ip;
   if (context.country !== null) out.country = context.country;
-  if (isVerifiedPurchase(message)) {
-    const reading = readPurchase(event);
-    if (reading.ok) Object.assign(out, revenueFields(reading.purchase, event.event_type));
-  }
+  const revenue = verifiedRevenue(message);
+  if (revenue) Object.assign(out, revenueFields(revenue));
   return out;
-}
-
-/** What a purchase bought, as Amplitude's revenueType groups it. */
-export type RevenueType = 'subscription' | 'upsell' | 'one_time';
-
-function revenueTypeOf(plan: string | null, eventType: string): RevenueType {
-  const role = plan !== null && isPlanId(plan) ? planById(plan).role : null;
-  if (role === 'guide') return 'one_time';
-  if (role === 'upsell') return 'upsell';
-  if (role === 'main') return 'subscription';
-  return eventType === 'upsell_purchase_completed' ? 'upsell' : 'subscription';
 }
 
 /**
@@ -56,14 +49,14 @@ function revenueTypeOf(plan: string | null, eventType: string): RevenueType {
  * http-v2, "price, quantity, currency, revenue"; revenue = price × quantity): the currency
  * keeps USD and EUR plans apart, and revenueType says what was bought.
  */
-function revenueFields(purchase: Purchase, eventType: string) {
+function revenueFields(revenue: VerifiedRevenue) {
   return {
-    price: purchase.value,
+    price: revenue.price,
     quantity: 1,
-    revenue: purchase.value,
-    currency: purchase.currency,
-    revenueType: revenueTypeOf(purchase.plan, eventType),
-    ...(purchase.plan !== null ? { productId: purchase.plan } : {}),
+    revenue: revenue.price,
+    currency: revenue.currency,
+    revenueType: revenue.revenueType,
+    ...(revenue.productId !== null ? { productId: revenue.productId } : {}),
   };
 }
 

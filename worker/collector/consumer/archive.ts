@@ -1,6 +1,6 @@
 import { describeError, logError } from '../../../shared/log';
+import { archiveLine } from '../archive-line';
 import { archiveWrites, putArchiveObject } from '../event-archive';
-import { eventRecord } from '../event-record';
 import type { Destination } from './destination';
 
 function randomToken(): string {
@@ -8,8 +8,9 @@ function randomToken(): string {
 }
 
 /**
- * Without an Amplitude key, the first-party raw copy of every event: one gzip NDJSON object per
- * batch and received hour in the EVENTS_ARCHIVE bucket (worker/collector/archive-layout.ts). A
+ * The first-party record of every event, with or without Amplitude beside it: one gzip NDJSON
+ * object per batch and received hour in the EVENTS_ARCHIVE bucket (archive-layout.ts), one
+ * ArchiveLine a line (archive-line.ts). A
  * failed write retries that object's events; a message delivered again after its object was
  * written but before its delivery was recorded lands in a second object, so readers take each
  * insert_id once (docs/analytics.md, "The event archive").
@@ -24,7 +25,7 @@ export function archiveDestination(
     name: 'archive',
     takes: () => true,
     async deliver(messages) {
-      const writes = archiveWrites(messages.map(eventRecord), now(), token);
+      const writes = archiveWrites(messages.map(archiveLine), now(), token);
       const failed = new Set<string>();
       await Promise.all(
         writes.map(async (write) => {
@@ -48,8 +49,8 @@ export function archiveDestination(
 }
 
 /**
- * A deployment without an Amplitude key and without the EVENTS_ARCHIVE binding has nowhere to
- * keep its events but D1, which raw events would fill in days: it says so on every batch
+ * A deployed worker without the EVENTS_ARCHIVE binding has nowhere to keep its record of events
+ * but D1, which raw events would fill in days: it says so on every batch
  * (archive_not_configured, to alert on) and retries, so nothing is lost while someone binds the
  * bucket; what is still unbound after the queue's retries reaches the dead letters.
  */

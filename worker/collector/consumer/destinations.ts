@@ -35,30 +35,32 @@ function adNetworkSettings(
 
 /**
  * Where every event goes:
- * - AMPLITUDE_API_KEY set: Amplitude (AMPLITUDE_ENDPOINT, default api2.amplitude.com/batch);
- * - unset, in development: the local store in EVENTS_DB (`npm run events -- tail`) and the
- *   EVENTS_ARCHIVE bucket, so `npm start` writes the archive exactly as production does;
- * - unset, anywhere else: the EVENTS_ARCHIVE bucket only. Never D1: at 10 M visitors a month raw
- *   events fill a D1 database's 10 GB in days (ARCHITECTURE.md, "Data at scale").
+ * - the EVENTS_ARCHIVE bucket, always: the first-party record, which Amplitude does not replace
+ *   (a warehouse reads it, docs/analytics.md). Unbound in a deployed worker, every batch says so
+ *   and is retried (unconfiguredArchiveDestination); never D1: at 10 M visitors a month raw
+ *   events fill a D1 database's 10 GB in days (ARCHITECTURE.md, "Data at scale");
+ * - AMPLITUDE_API_KEY set: Amplitude too (AMPLITUDE_ENDPOINT, default api2.amplitude.com/batch);
+ * - in development without the key: the local store in EVENTS_DB too (`npm run events -- tail`),
+ *   so `npm start` writes the archive exactly as production does and shows events as they come.
  */
 function eventStores(env: Bindings, fetch: Fetch): Destination[] {
+  const stores: Destination[] = [];
   const amplitudeKey = setting(env.AMPLITUDE_API_KEY);
   if (amplitudeKey) {
     const endpoint = setting(env.AMPLITUDE_ENDPOINT) ?? DEFAULT_AMPLITUDE_ENDPOINT;
-    return [amplitudeDestination({ apiKey: amplitudeKey, endpoint, fetch })];
+    stores.push(amplitudeDestination({ apiKey: amplitudeKey, endpoint, fetch }));
   }
-  const archive = env.EVENTS_ARCHIVE ? archiveDestination(env.EVENTS_ARCHIVE) : null;
-  if (isDevelopment(env)) {
-    const local = localStoreDestination(env.EVENTS_DB);
-    return archive ? [local, archive] : [local];
-  }
-  return [archive ?? unconfiguredArchiveDestination()];
+  const development = isDevelopment(env);
+  if (development && !amplitudeKey) stores.push(localStoreDestination(env.EVENTS_DB));
+  if (env.EVENTS_ARCHIVE) stores.push(archiveDestination(env.EVENTS_ARCHIVE));
+  else if (!development) stores.push(unconfiguredArchiveDestination());
+  return stores;
 }
 
 /**
  * Where this deployment's events go, from its variables, secrets and bindings:
- * - every event: Amplitude, or without its key the archive (and locally the local store), as
- *   eventStores says;
+ * - every event: the archive, Amplitude when its key is set, and locally without it the local
+ *   store, as eventStores says;
  * - META_PIXEL_ID and META_ACCESS_TOKEN: purchases to Meta's Conversions API (META_GRAPH_VERSION,
  *   default DEFAULT_META_GRAPH_VERSION in ./meta.ts);
  * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API;
