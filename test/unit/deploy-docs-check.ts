@@ -23,6 +23,8 @@ export interface DeployedEnvironment {
   databases: { binding: string; name: string; migrated: boolean }[];
   buckets: string[];
   queues: string[];
+  /** The Durable Object classes the deploy creates, as `<tag> <class>` of each [[migrations]]. */
+  classMigrations: string[];
 }
 
 export function deployedEnvironment(
@@ -63,6 +65,11 @@ export function deployedEnvironment(
     })),
     buckets: config.r2_buckets.map((bucket) => bucket.bucket_name ?? ''),
     queues: [...new Set(queues)],
+    classMigrations: config.migrations.flatMap((migration) =>
+      [...(migration.new_sqlite_classes ?? []), ...(migration.new_classes ?? [])].map(
+        (name) => `${migration.tag} ${name}`,
+      ),
+    ),
   };
 }
 
@@ -171,6 +178,11 @@ export function checkDeployDocs(
           problems.push(
             `${name}: the bindings table lists ${binding}, which wrangler.toml does not bind`,
           );
+    }
+    for (const migration of environment.classMigrations) {
+      const [tag, className] = migration.split(' ');
+      if (!deploying.includes(`${tag} \`${className}\``))
+        problems.push(`${name}: the deploy's class migration ${migration} is not named`);
     }
     problems.push(...checkSteps(deploying, environment, secrets));
   }

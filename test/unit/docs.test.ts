@@ -163,6 +163,7 @@ describe("operate.md's deploy steps", () => {
         ),
     )
       .replace('| `ASSETS` |', '| `ASSET` |')
+      .replace('v3 `SubscriptionLedger`', 'v3 `Ledger`')
       .replace(
         "| `CONFIG_DB` | D1 database: the config's version history (`worker/config/migrations`) | `geofunnel-config` |",
         '| `CONFIG_DB` | D1 database | `geofunnel-configs` |',
@@ -187,6 +188,8 @@ describe("operate.md's deploy steps", () => {
         'staging: the creates must come before the migrations',
         'staging: the secrets must come before the deploy',
         'Settings: ALERTS_HMAC_KEY is not in the table as a secret',
+        "production: the deploy's class migration v3 SubscriptionLedger is not named",
+        "staging: the deploy's class migration v3 SubscriptionLedger is not named",
       ].sort(),
     );
   });
