@@ -1,4 +1,5 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { ENVIRONMENTS, type Environment, isEnvironment } from './wrangler-environment';
 
 /**
  * What every command-line tool here shares (`npm run config`, `translations`, `portal`,
@@ -11,16 +12,24 @@ export const EXIT_OK = 0;
 const EXIT_INVALID = 1;
 const EXIT_USAGE = 2;
 
-/** Which store a command works on, as `--remote` and `--persist-to` say. */
+/** Which store a command works on, as `--env`, `--remote` and `--persist-to` say. */
 export interface StoreOptions {
   remote: boolean;
+  /**
+   * wrangler.toml's environment whose bindings are used: development unless `--env` says
+   * otherwise, and always named with `--remote`, so a deployed store is never chosen by default.
+   */
+  environment: Environment;
   /** Local state directory as given; undefined means wrangler dev's default. */
   persistTo?: string;
 }
 
 /** The help text of the options `parseStoreArgs` reads, kept beside it so the two agree. */
 export const STORE_OPTIONS_USAGE = `Options:
-  --remote            use the deployed KV namespace (through wrangler; needs a login)
+  --env <name>        wrangler.toml's environment: development (the default; npm start's,
+                      local only), staging ([env.staging]) or production (the top level)
+  --remote            use that environment's deployed KV namespace and database (through
+                      wrangler; needs a login and --env staging or --env production)
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
   --help              show this text`;
 
@@ -37,11 +46,23 @@ export type StoreArgs =
   | { kind: 'usage-error'; error: string };
 
 /**
- * Parses the options every KV tool shares (`--remote`, `--persist-to`, `--help`) and splits off
- * the command name; what the command takes is each tool's to check. Shared so that both tools
- * accept the same flags and reject them with the same messages.
+ * Parses the options every KV tool shares (`--env`, `--remote`, `--persist-to`, `--help`) and
+ * splits off the command name; what the command takes is each tool's to check. Shared so that
+ * both tools accept the same flags and reject them with the same messages.
  */
 export function parseStoreArgs(argv: readonly string[]): StoreArgs {
+  return parseToolArgs(argv, null);
+}
+
+/**
+ * parseStoreArgs for a tool that reads only `npm start`'s local state (the portal emulator, the
+ * event store): `--remote`, and `--env` other than development, are refused with `why`.
+ */
+export function parseLocalArgs(argv: readonly string[], why: string): StoreArgs {
+  return parseToolArgs(argv, why);
+}
+
+function parseToolArgs(argv: readonly string[], localOnly: string | null): StoreArgs {
   let parsed: ReturnType<typeof parseKnownArgs>;
   try {
     parsed = parseKnownArgs(argv);
@@ -53,23 +74,50 @@ export function parseStoreArgs(argv: readonly string[]): StoreArgs {
   if (values.help) return { kind: 'help' };
   const [name, ...rest] = positionals;
   if (name === undefined) return { kind: 'usage-error', error: 'no command given' };
-  if (values.remote && values['persist-to'] !== undefined) {
+  const remote = values.remote ?? false;
+  if (localOnly !== null) {
+    if (remote) return { kind: 'usage-error', error: `--remote: ${localOnly}` };
+    if (values.env !== undefined && values.env !== 'development') {
+      return { kind: 'usage-error', error: `--env ${values.env}: ${localOnly}` };
+    }
+  }
+  if (remote && values['persist-to'] !== undefined) {
     return { kind: 'usage-error', error: '--persist-to is for local KV; drop it with --remote' };
   }
-  const options: StoreOptions = { remote: values.remote ?? false, persistTo: values['persist-to'] };
+  const environment = parseEnvironment(values.env, remote);
+  if (!environment.ok) return { kind: 'usage-error', error: environment.error };
+  const options: StoreOptions = {
+    remote,
+    environment: environment.environment,
+    persistTo: values['persist-to'],
+  };
   return { kind: 'command', name, rest, options };
 }
 
 /**
- * parseStoreArgs for a tool that reads only the local state (the portal emulator, the event
- * store): `--remote` is refused with `why`.
+ * `--env`'s value. A remote command must name its environment: staging and production share
+ * every command, so one typed for staging without `--env` must not write production's store.
  */
-export function parseLocalArgs(argv: readonly string[], why: string): StoreArgs {
-  const args = parseStoreArgs(argv);
-  if (args.kind === 'command' && args.options.remote) {
-    return { kind: 'usage-error', error: `--remote: ${why}` };
+function parseEnvironment(
+  text: string | undefined,
+  remote: boolean,
+): { ok: true; environment: Environment } | { ok: false; error: string } {
+  if (text === undefined) {
+    return remote
+      ? { ok: false, error: '--remote needs --env staging or --env production' }
+      : { ok: true, environment: 'development' };
   }
-  return args;
+  if (!isEnvironment(text)) {
+    const names = `${ENVIRONMENTS.slice(0, -1).join(', ')} or ${ENVIRONMENTS.at(-1)}`;
+    return { ok: false, error: `--env must be ${names}, not "${text}"` };
+  }
+  if (remote && text === 'development') {
+    return {
+      ok: false,
+      error: '--env development is never deployed; use --env staging or --env production',
+    };
+  }
+  return { ok: true, environment: text };
 }
 
 const WHOLE_NUMBER = /^\d+$/;
@@ -96,6 +144,7 @@ function parseKnownArgs(argv: readonly string[]) {
     strict: true,
     options: {
       remote: { type: 'boolean' },
+      env: { type: 'string' },
       'persist-to': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

@@ -29,6 +29,7 @@ import {
 } from './config-document';
 import { cliAuthor, withConfigStores } from './config-stores';
 import { type KvStore, withStore } from './kv-store';
+import { runWrangler, type WranglerRunner } from './wrangler-cli';
 
 /**
  * The marketers' config CLI: `npm run config -- get | show | validate <file> | set <file> |
@@ -54,16 +55,16 @@ async function readAll(store: KvStore): Promise<Record<Section, string | null>> 
 // ---------------------------------------------------------------------------------------------
 // Commands
 
-async function get(options: CliOptions): Promise<number> {
-  const { document, notes } = documentFromKv(await withStore(options, readAll));
+async function get(options: CliOptions, wrangler: WranglerRunner): Promise<number> {
+  const { document, notes } = documentFromKv(await withStore(options, readAll, wrangler));
   for (const note of notes) console.error(note);
   console.log(JSON.stringify(document, null, 2));
   return EXIT_OK;
 }
 
 /** What KV's config does, readably: `get`'s document as `validate` summarises a file. */
-async function show(options: CliOptions): Promise<number> {
-  const raws = await withStore(options, readAll);
+async function show(options: CliOptions, wrangler: WranglerRunner): Promise<number> {
+  const raws = await withStore(options, readAll, wrangler);
   const values = {} as SectionValues;
   for (const section of SECTIONS) {
     const current = inEffectFromKv(section, raws[section]);
@@ -158,9 +159,14 @@ async function checkFile(
   return checked;
 }
 
-async function validate(file: string, options: CliOptions): Promise<number> {
-  const checked = await checkFile(file, () => withStore(options, readAll), {
-    development: !options.remote,
+async function validate(
+  file: string,
+  options: CliOptions,
+  wrangler: WranglerRunner,
+): Promise<number> {
+  // As set checks it: development's rules only for npm start's local state.
+  const checked = await checkFile(file, () => withStore(options, readAll, wrangler), {
+    development: !options.remote && options.environment === 'development',
   });
   if (!checked.ok) return fail(checked.error);
   return EXIT_OK;
@@ -171,37 +177,46 @@ async function validate(file: string, options: CliOptions): Promise<number> {
  * sections it lacks are taken from what KV holds, the history records who and why, and a
  * publish that races another from the console is refused, not written over it.
  */
-async function set(file: string, note: string, options: CliOptions): Promise<number> {
-  return withConfigStores(options, async (stores) => {
-    const checked = await checkFile(file, () => readAll(stores.kv), stores.rules ?? {});
-    if (!checked.ok) return fail(`${checked.error}; nothing written`);
-    const { live } = await inEffectAfterWrite(checked.value, () => readAll(stores.kv));
-    const head = await stores.versions.head();
-    const outcome = await publish(stores, {
-      base: head?.seq ?? null,
-      document: documentOf(live),
-      author: cliAuthor(),
-      note,
-      source: 'cli',
-      now: new Date(),
-    });
-    if (outcome.kind === 'invalid') {
-      return fail(`${outcome.errors.map(fieldErrorText).join('; ')}; nothing written`);
-    }
-    if (outcome.kind === 'conflict') {
-      return fail(
-        `${outcome.head.id} was published by ${outcome.head.author} meanwhile; nothing written, run set again`,
+async function set(
+  file: string,
+  note: string,
+  options: CliOptions,
+  wrangler: WranglerRunner,
+): Promise<number> {
+  return withConfigStores(
+    options,
+    async (stores) => {
+      const checked = await checkFile(file, () => readAll(stores.kv), stores.rules ?? {});
+      if (!checked.ok) return fail(`${checked.error}; nothing written`);
+      const { live } = await inEffectAfterWrite(checked.value, () => readAll(stores.kv));
+      const head = await stores.versions.head();
+      const outcome = await publish(stores, {
+        base: head?.seq ?? null,
+        document: documentOf(live),
+        author: cliAuthor(),
+        note,
+        source: 'cli',
+        now: new Date(),
+      });
+      if (outcome.kind === 'invalid') {
+        return fail(`${outcome.errors.map(fieldErrorText).join('; ')}; nothing written`);
+      }
+      if (outcome.kind === 'conflict') {
+        return fail(
+          `${outcome.head.id} was published by ${outcome.head.author} meanwhile; nothing written, run set again`,
+        );
+      }
+      const { version } = outcome;
+      console.log(
+        `published ${version.id} to ${stores.kv.label} (keys ${SECTIONS.map((section) => `"${CONFIG_KEYS[section]}"`).join(', ')}), phase ${version.phase}`,
       );
-    }
-    const { version } = outcome;
-    console.log(
-      `published ${version.id} to ${stores.kv.label} (keys ${SECTIONS.map((section) => `"${CONFIG_KEYS[section]}"`).join(', ')}), phase ${version.phase}`,
-    );
-    if (options.remote) {
-      console.log('Edge locations pick the change up within about a minute (KV caching).');
-    }
-    return EXIT_OK;
-  });
+      if (options.remote) {
+        console.log('Edge locations pick the change up within about a minute (KV caching).');
+      }
+      return EXIT_OK;
+    },
+    wrangler,
+  );
 }
 
 const fieldErrorText = (error: FieldError) =>
@@ -213,75 +228,93 @@ const fieldErrorText = (error: FieldError) =>
  * absent or invalid key) is published as v1. With a history, an absent key gets the newest
  * version's document back; a present one is left alone.
  */
-async function seed(options: CliOptions): Promise<number> {
-  return withConfigStores(options, async (stores) => {
-    const current = await readAll(stores.kv);
-    const head = await stores.versions.head();
-    if (head === null) {
-      const inEffect: SectionsInEffect = {
-        split: inEffectFromKv('split', current.split),
-        flows: inEffectFromKv('flows', current.flows),
-        routing: inEffectFromKv('routing', current.routing),
-        experiments: inEffectFromKv('experiments', current.experiments),
-      };
-      const outcome = await publish(stores, {
-        base: null,
-        document: documentOf(inEffect),
-        author: cliAuthor(),
-        note: 'seed',
-        source: 'seed',
-        now: new Date(),
-      });
-      if (outcome.kind !== 'published') return fail(`seed: ${outcome.kind}; nothing written`);
+async function seed(options: CliOptions, wrangler: WranglerRunner): Promise<number> {
+  return withConfigStores(
+    options,
+    async (stores) => {
+      const current = await readAll(stores.kv);
+      const head = await stores.versions.head();
+      if (head === null) {
+        const inEffect: SectionsInEffect = {
+          split: inEffectFromKv('split', current.split),
+          flows: inEffectFromKv('flows', current.flows),
+          routing: inEffectFromKv('routing', current.routing),
+          experiments: inEffectFromKv('experiments', current.experiments),
+        };
+        const outcome = await publish(stores, {
+          base: null,
+          document: documentOf(inEffect),
+          author: cliAuthor(),
+          note: 'seed',
+          source: 'seed',
+          now: new Date(),
+        });
+        if (outcome.kind !== 'published') return fail(`seed: ${outcome.kind}; nothing written`);
+        for (const section of SECTIONS) {
+          const from = inEffect[section].origin === 'kv' ? 'what KV held' : 'the defaults in code';
+          console.log(
+            `${section}: published ${from} as ${outcome.version.id} to ${stores.kv.label}`,
+          );
+        }
+        return EXIT_OK;
+      }
       for (const section of SECTIONS) {
-        const from = inEffect[section].origin === 'kv' ? 'what KV held' : 'the defaults in code';
-        console.log(`${section}: published ${from} as ${outcome.version.id} to ${stores.kv.label}`);
+        const key = CONFIG_KEYS[section];
+        if (current[section] !== null) {
+          console.log(`${section}: ${stores.kv.label} key "${key}" is set; left alone`);
+          continue;
+        }
+        await stores.kv.write(key, head.serialized[section]);
+        console.log(`${section}: wrote ${head.id} back to ${stores.kv.label} key "${key}"`);
       }
       return EXIT_OK;
-    }
-    for (const section of SECTIONS) {
-      const key = CONFIG_KEYS[section];
-      if (current[section] !== null) {
-        console.log(`${section}: ${stores.kv.label} key "${key}" is set; left alone`);
-        continue;
-      }
-      await stores.kv.write(key, head.serialized[section]);
-      console.log(`${section}: wrote ${head.id} back to ${stores.kv.label} key "${key}"`);
-    }
-    return EXIT_OK;
-  });
+    },
+    wrangler,
+  );
 }
 
-async function history(options: CliOptions): Promise<number> {
-  return withConfigStores(options, async (stores) => {
-    const versions = await stores.versions.list();
-    if (versions.length === 0) console.log('nothing published yet');
-    for (const version of versions) console.log(formatHistoryLine(version));
-    return EXIT_OK;
-  });
+async function history(options: CliOptions, wrangler: WranglerRunner): Promise<number> {
+  return withConfigStores(
+    options,
+    async (stores) => {
+      const versions = await stores.versions.list();
+      if (versions.length === 0) console.log('nothing published yet');
+      for (const version of versions) console.log(formatHistoryLine(version));
+      return EXIT_OK;
+    },
+    wrangler,
+  );
 }
 
-function run(command: Command, options: CliOptions): Promise<number> {
+function run(command: Command, options: CliOptions, wrangler: WranglerRunner): Promise<number> {
   switch (command.name) {
     case 'history':
-      return history(options);
+      return history(options, wrangler);
     case 'get':
-      return get(options);
+      return get(options, wrangler);
     case 'show':
-      return show(options);
+      return show(options, wrangler);
     case 'validate':
-      return validate(command.file, options);
+      return validate(command.file, options, wrangler);
     case 'set':
-      return set(command.file, command.note, options);
+      return set(command.file, command.note, options, wrangler);
     case 'seed':
-      return seed(options);
+      return seed(options, wrangler);
   }
 }
 
 /**
  * The CLI on `argv` (the words after `npm run config --`): prints as the tool does and returns
- * its exit code. scripts/config.ts runs it as a process; tests call it in-process.
+ * its exit code. scripts/config.ts runs it as a process; tests call it in-process, with a
+ * stand-in for the wrangler CLI that `--remote` commands call.
  */
-export function runConfigCli(argv: readonly string[]): Promise<number> {
-  return runTool(argv, { usage: USAGE, parseArgs: parseCliArgs, run });
+export function runConfigCli(
+  argv: readonly string[],
+  wrangler: WranglerRunner = runWrangler,
+): Promise<number> {
+  return runTool(argv, {
+    usage: USAGE,
+    parseArgs: parseCliArgs,
+    run: (command, options) => run(command, options, wrangler),
+  });
 }

@@ -1,19 +1,19 @@
-import { execFile } from 'node:child_process';
 import { hostname, userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { PublishStores } from '../worker/config/publish';
 import { d1Runner, type SqlRunner, type SqlValue, versionStore } from '../worker/config/versions';
 import type { StoreOptions } from './cli';
 import { applyMigrations } from './d1-migrations';
-import { type KvStore, openRemoteStore, wranglerMessage } from './kv-store';
-import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-platform';
+import { type KvStore, localStoreLabel, openRemoteStore } from './kv-store';
+import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
+import { runWrangler, type WranglerRunner, wranglerMessage } from './wrangler-cli';
+import { type Environment, wranglerEnvArgs } from './wrangler-environment';
 
 /**
- * What `npm run config` publishes through: KV's two keys and the version history in CONFIG_DB,
- * locally through wrangler's platform proxy (the files `npm start` serves) or remotely through
- * the wrangler CLI. The console publishes through the same worker/config/publish.ts, so the
- * history is complete whichever tool was used.
+ * What `npm run config` publishes through: KV's keys and the version history in CONFIG_DB of
+ * one wrangler.toml environment (`--env`), locally through wrangler's platform proxy (the files
+ * `npm start` serves) or remotely through the wrangler CLI. The console publishes through the
+ * same worker/config/publish.ts, so the history is complete whichever tool was used.
  */
 const CONFIG_MIGRATIONS = 'worker/config/migrations';
 
@@ -21,20 +21,24 @@ export interface ConfigStores extends PublishStores {
   kv: KvStore;
 }
 
+/** Opens the stores `options` name; a remote one through `wrangler`, as withStore does. */
 export async function withConfigStores<T>(
   options: StoreOptions,
   use: (stores: ConfigStores) => Promise<T>,
+  wrangler: WranglerRunner = runWrangler,
 ): Promise<T> {
+  const { environment } = options;
   if (options.remote) {
-    const kv = openRemoteStore();
-    return use({ kv, live: kv, versions: versionStore(remoteD1Runner()) });
+    const kv = openRemoteStore(environment, wrangler);
+    return use({ kv, live: kv, versions: versionStore(remoteD1Runner(environment, wrangler)) });
   }
   const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
   const platform = await openLocalPlatform<{ FUNNEL_CONFIG: KVNamespace; CONFIG_DB: D1Database }>(
     persistTo,
+    environment,
   );
   const kv: KvStore = {
-    label: `local KV (${persistTo})`,
+    label: localStoreLabel('KV', persistTo, environment),
     read: (key) => platform.env.FUNNEL_CONFIG.get(key, 'text'),
     write: (key, value) => platform.env.FUNNEL_CONFIG.put(key, value),
     remove: (key) => platform.env.FUNNEL_CONFIG.delete(key),
@@ -48,8 +52,8 @@ export async function withConfigStores<T>(
       kv,
       live: kv,
       versions: versionStore(d1Runner(platform.env.CONFIG_DB)),
-      // The local state is npm start's: a local webhook receiver is allowed there.
-      rules: { development: true },
+      // Development's local state is npm start's: a local webhook receiver is allowed there.
+      rules: { development: environment === 'development' },
     });
   } finally {
     await platform.dispose();
@@ -61,30 +65,25 @@ export function cliAuthor(): string {
   return process.env.CONFIG_AUTHOR?.trim() || `${userInfo().username}@${hostname()} (cli)`;
 }
 
-const execFileAsync = promisify(execFile);
-
 /**
- * The deployed CONFIG_DB through `wrangler d1 execute --remote --json`, which takes no bound
- * parameters: each value is written into the statement as an SQL literal (numbers as digits,
- * text quoted with its quotes doubled, which is all SQLite's literal syntax needs).
+ * The environment's deployed CONFIG_DB through `wrangler d1 execute CONFIG_DB --remote --env
+ * <name> --json`, which takes no bound parameters: each value is written into the statement as
+ * an SQL literal (numbers as digits, text quoted with its quotes doubled, which is all SQLite's
+ * literal syntax needs).
  */
-function remoteD1Runner(): SqlRunner {
+function remoteD1Runner(environment: Environment, wrangler: WranglerRunner): SqlRunner {
   async function execute(sql: string, params: readonly SqlValue[]) {
     try {
-      const { stdout } = await execFileAsync(
-        'npx',
-        [
-          'wrangler',
-          'd1',
-          'execute',
-          'CONFIG_DB',
-          '--remote',
-          '--json',
-          '--command',
-          inline(sql, params),
-        ],
-        { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 },
-      );
+      const { stdout } = await wrangler([
+        'd1',
+        'execute',
+        'CONFIG_DB',
+        '--remote',
+        ...wranglerEnvArgs(environment),
+        '--json',
+        '--command',
+        inline(sql, params),
+      ]);
       const [result] = JSON.parse(stdout) as { results: unknown[]; meta?: { changes?: number } }[];
       return { results: result?.results ?? [], changes: result?.meta?.changes ?? 0 };
     } catch (error) {

@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { promisify, stripVTControlCharacters } from 'node:util';
 import type { StoreOptions } from './cli';
-import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-platform';
+import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
+import { runWrangler, type WranglerRunner, wranglerMessage, wranglerStderr } from './wrangler-cli';
+import { type Environment, wranglerEnvArgs } from './wrangler-environment';
 
 /**
  * The KV plumbing of the command-line tools that edit the FUNNEL_CONFIG namespace
@@ -23,14 +23,18 @@ export interface KvStore {
   close(): Promise<void>;
 }
 
-/** Opens the store `options` name, hands it to `use` and closes it whatever `use` does. */
+/**
+ * Opens the store `options` name, hands it to `use` and closes it whatever `use` does; a remote
+ * store is reached through `wrangler` (a test's stand-in, or the wrangler CLI).
+ */
 export async function withStore<T>(
   options: StoreOptions,
   use: (store: KvStore) => Promise<T>,
+  wrangler: WranglerRunner = runWrangler,
 ): Promise<T> {
   const store = options.remote
-    ? openRemoteStore()
-    : await openLocalStore(resolve(options.persistTo ?? DEFAULT_PERSIST_TO));
+    ? openRemoteStore(options.environment, wrangler)
+    : await openLocalStore(resolve(options.persistTo ?? DEFAULT_PERSIST_TO), options.environment);
   try {
     return await use(store);
   } finally {
@@ -38,11 +42,11 @@ export async function withStore<T>(
   }
 }
 
-async function openLocalStore(persistTo: string): Promise<KvStore> {
-  const platform = await openLocalPlatform<{ FUNNEL_CONFIG: KVNamespace }>(persistTo);
+async function openLocalStore(persistTo: string, environment: Environment): Promise<KvStore> {
+  const platform = await openLocalPlatform<{ FUNNEL_CONFIG: KVNamespace }>(persistTo, environment);
   const kv = platform.env[KV_BINDING];
   return {
-    label: `local KV (${persistTo})`,
+    label: localStoreLabel('KV', persistTo, environment),
     read: (key) => kv.get(key, 'text'),
     write: (key, value) => kv.put(key, value),
     remove: (key) => kv.delete(key),
@@ -50,24 +54,23 @@ async function openLocalStore(persistTo: string): Promise<KvStore> {
   };
 }
 
-const execFileAsync = promisify(execFile);
-
-function runWrangler(args: readonly string[]) {
-  // No shell: the value is passed as one argument, whatever quotes or `$` it contains.
-  return execFileAsync('npx', ['wrangler', ...args], {
-    cwd: PROJECT_ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+/** How the messages name a local store: `local KV (<dir>, --env staging)`. */
+export function localStoreLabel(kind: string, persistTo: string, environment: Environment) {
+  return `local ${kind} (${persistTo}, --env ${environment})`;
 }
 
-/** The deployed namespace, through `wrangler kv key get|put --remote` (uses wrangler's login). */
-export function openRemoteStore(): KvStore {
-  const target = ['--binding', KV_BINDING, '--remote'];
+/**
+ * The environment's deployed namespace, through `wrangler kv key get|put|delete --binding
+ * FUNNEL_CONFIG --remote --env <name>` (uses wrangler's login): the binding's id is the one that
+ * environment of wrangler.toml names.
+ */
+export function openRemoteStore(environment: Environment, wrangler: WranglerRunner): KvStore {
+  const target = ['--binding', KV_BINDING, '--remote', ...wranglerEnvArgs(environment)];
   return {
-    label: `remote KV (binding ${KV_BINDING})`,
+    label: `remote KV (binding ${KV_BINDING}, --env ${environment})`,
     async read(key) {
       try {
-        const { stdout } = await runWrangler(['kv', 'key', 'get', key, ...target]);
+        const { stdout } = await wrangler(['kv', 'key', 'get', key, ...target]);
         return stdout;
       } catch (error) {
         // wrangler 4.86 reports a missing key as a failed fetch with status 404.
@@ -77,30 +80,18 @@ export function openRemoteStore(): KvStore {
     },
     async write(key, value) {
       try {
-        await runWrangler(['kv', 'key', 'put', key, value, ...target]);
+        await wrangler(['kv', 'key', 'put', key, value, ...target]);
       } catch (error) {
         throw new Error(`wrangler kv key put ${key} failed: ${wranglerMessage(error)}`);
       }
     },
     async remove(key) {
       try {
-        await runWrangler(['kv', 'key', 'delete', key, ...target]);
+        await wrangler(['kv', 'key', 'delete', key, ...target]);
       } catch (error) {
         throw new Error(`wrangler kv key delete ${key} failed: ${wranglerMessage(error)}`);
       }
     },
     close: async () => {},
   };
-}
-
-function wranglerStderr(error: unknown): string {
-  return stripVTControlCharacters(String((error as { stderr?: string }).stderr ?? ''));
-}
-
-/** wrangler's own error line (`✘ [ERROR] ...`), without npm's warnings around it. */
-export function wranglerMessage(error: unknown): string {
-  const line = wranglerStderr(error)
-    .split('\n')
-    .find((l) => l.includes('[ERROR]'));
-  return (line ?? (error as Error).message).replace(/^.*\[ERROR\]\s*/, '').trim();
 }

@@ -1,14 +1,14 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Environment, proxyEnvironment } from './wrangler-environment';
 
 /**
  * The local bindings `npm start` uses (KV, D1, R2), opened from Node for the command-line tools
  * (`npm run config`, `translations`, `portal`, `events`) through wrangler's platform proxy, so a
- * tool reads and writes the very files `wrangler dev` serves.
+ * tool reads and writes the very files `wrangler dev` serves. Another environment's bindings
+ * (`--env staging`) are its own local copies, kept under the same directory by their ids, as
+ * `wrangler dev --env staging` keeps them.
  */
-
-/** wrangler.toml's environment `npm start` runs (`wrangler dev --env development`). */
-const LOCAL_ENVIRONMENT = 'development';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const WRANGLER_CONFIG = join(PROJECT_ROOT, 'wrangler.toml');
@@ -20,15 +20,21 @@ export interface LocalPlatform<Env> {
   dispose(): Promise<void>;
 }
 
-export async function openLocalPlatform<Env>(persistTo: string): Promise<LocalPlatform<Env>> {
+/**
+ * `environment` defaults to the one `npm start` runs (`wrangler dev --env development`): only it
+ * has PORTAL_DB, the embedded portal's database.
+ */
+export async function openLocalPlatform<Env>(
+  persistTo: string,
+  environment: Environment = 'development',
+): Promise<LocalPlatform<Env>> {
   // wrangler warns that the RateLimiter Durable Object cannot run here; these tools never use it.
   process.env.WRANGLER_LOG ??= 'error';
   // Loaded on demand: wrangler is a large module and `--help` or a usage error need none of it.
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy<Env & Record<string, unknown>>({
     configPath: WRANGLER_CONFIG,
-    // Its bindings, not the top level's: only it has PORTAL_DB (the embedded portal's database).
-    environment: LOCAL_ENVIRONMENT,
+    environment: proxyEnvironment(environment),
     // `wrangler dev --persist-to <dir>` keeps its data in <dir>/v3, while getPlatformProxy takes
     // the v3 directory itself; both must name the same files or `npm start` would not see what
     // these tools write.

@@ -167,6 +167,25 @@ export interface Bindings
   TIKTOK_TEST_EVENT_CODE?: string;
 }
 
+/**
+ * The Bindings each deployed environment takes from `npx wrangler secret put <NAME> --env <name>`,
+ * never from wrangler.toml: those whose comment above begins "Secret.". docs/operate.md's deploy
+ * steps put each of them in production and in staging; test/unit/docs.test.ts holds this list,
+ * those comments and the docs to one another.
+ */
+export const SECRETS = [
+  'STRIPE_FINGERPRINT_KEY',
+  'GEOCODING_API_KEY',
+  'CONSOLE_PREVIEW_KEY',
+  'COOKIE_SIGNING_KEY',
+  'RESUME_LINK_KEY',
+  'LIFECYCLE_HMAC_KEY',
+  'ALERTS_HMAC_KEY',
+  'AMPLITUDE_API_KEY',
+  'META_ACCESS_TOKEN',
+  'TIKTOK_ACCESS_TOKEN',
+] as const satisfies readonly (keyof Bindings)[];
+
 export interface Variables {
   requestId: string;
   /** Fields a handler adds to the request's log line (screen, error code, ...). */

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { formatSummary, parseCliArgs } from '../../scripts/config-document';
+import type { WranglerRunner } from '../../scripts/wrangler-cli';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
@@ -367,7 +368,44 @@ describe('config CLI arguments', () => {
         options: { remote: false, persistTo: '/tmp/state' },
       },
     ],
-    [['seed', '--remote'], { kind: 'run', options: { remote: true } }],
+    [['get'], { kind: 'run', options: { remote: false, environment: 'development' } }],
+    [
+      ['get', '--env', 'staging'],
+      { kind: 'run', options: { remote: false, environment: 'staging' } },
+    ],
+    [
+      ['seed', '--remote', '--env', 'staging'],
+      { kind: 'run', options: { remote: true, environment: 'staging' } },
+    ],
+    [
+      ['--env', 'production', 'history', '--remote'],
+      { kind: 'run', options: { remote: true, environment: 'production' } },
+    ],
+    [
+      ['seed', '--remote'],
+      { kind: 'usage-error', error: '--remote needs --env staging or --env production' },
+    ],
+    [
+      ['seed', '--remote', '--env', 'development'],
+      {
+        kind: 'usage-error',
+        error: '--env development is never deployed; use --env staging or --env production',
+      },
+    ],
+    [
+      ['get', '--env', ''],
+      {
+        kind: 'usage-error',
+        error: '--env must be development, staging or production, not ""',
+      },
+    ],
+    [
+      ['get', '--env', 'prod'],
+      {
+        kind: 'usage-error',
+        error: '--env must be development, staging or production, not "prod"',
+      },
+    ],
     [['--help'], { kind: 'help' }],
     [['publish', 'x.json'], { kind: 'usage-error', error: 'unknown command "publish"' }],
     [['get', '--force'], { kind: 'usage-error', error: "Unknown option '--force'" }],
@@ -396,8 +434,11 @@ interface CliRun {
   stderr: string;
 }
 
-/** One command, with what it printed; commands run one at a time, so the capture is theirs. */
-async function runCli(args: readonly string[]): Promise<CliRun> {
+/**
+ * One command, with what it printed; commands run one at a time, so the capture is theirs.
+ * `wrangler` stands in for the wrangler CLI of `--remote` commands.
+ */
+async function runCli(args: readonly string[], wrangler?: WranglerRunner): Promise<CliRun> {
   const printed = { stdout: [] as string[], stderr: [] as string[] };
   const log = vi.spyOn(console, 'log').mockImplementation((...line) => {
     printed.stdout.push(`${line.join(' ')}\n`);
@@ -406,7 +447,7 @@ async function runCli(args: readonly string[]): Promise<CliRun> {
     printed.stderr.push(`${line.join(' ')}\n`);
   });
   try {
-    const code = await runConfigCli(args);
+    const code = await runConfigCli(args, wrangler);
     return { code, stdout: printed.stdout.join(''), stderr: printed.stderr.join('') };
   } finally {
     log.mockRestore();
@@ -491,6 +532,18 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       ),
       expect.stringMatching(/^v1 {4}.*phase 1 {2}seed {2}by .*\(cli\): seed$/),
     ]);
+  });
+
+  it("--env staging works on staging's own local KV and history, apart from development's", async () => {
+    const state = ['--persist-to', join(dir, 'environments')];
+    const seed = await runCli(['seed', '--env', 'staging', ...state]);
+    expect(seed.code).toBe(0);
+    expect(seed.stdout).toMatch(/^split: published .* as v1 to local KV \(.*, --env staging\)$/m);
+
+    const development = await runCli(['history', ...state]);
+    expect(development.stdout.trim()).toBe('nothing published yet');
+    const staging = await runCli(['history', '--env', 'staging', ...state]);
+    expect(staging.stdout.trim()).toMatch(/^v1 {4}.*seed$/);
   });
 
   it('set of a partial file keeps the other section as KV holds it', async () => {
@@ -646,5 +699,105 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const unknown = await runCli(['publish']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Usage: npm run config');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The deployed stores, with a stand-in for the wrangler CLI that records each call and answers
+// as wrangler does for a fresh environment: no key in KV, an empty but migrated CONFIG_DB.
+
+/** What the stand-in was asked, one argument list per call. */
+function stubWrangler(): { calls: string[][]; wrangler: WranglerRunner } {
+  const calls: string[][] = [];
+  const wrangler: WranglerRunner = async (args) => {
+    calls.push([...args]);
+    const [tool, , verb] = args;
+    if (tool === 'kv' && verb === 'get') {
+      // wrangler 4.86's failure for a key the namespace does not hold.
+      throw Object.assign(new Error('Command failed'), {
+        stderr: '✘ [ERROR] A request to the Cloudflare API failed. - 404: Not Found\n',
+      });
+    }
+    if (tool === 'd1') return { stdout: JSON.stringify([{ results: [], meta: { changes: 1 } }]) };
+    return { stdout: '' };
+  };
+  return { calls, wrangler };
+}
+
+/** The arguments wrangler got after the `--remote` of a call. */
+function afterRemote(call: readonly string[]): string[] {
+  return call.slice(call.indexOf('--remote') + 1);
+}
+
+describe('config CLI against the deployed stores', () => {
+  it("seed --remote --env staging reads and writes staging's namespace and database only", async () => {
+    const { calls, wrangler } = stubWrangler();
+    const seed = await runCli(['seed', '--remote', '--env', 'staging'], wrangler);
+    expect(seed.code).toBe(0);
+    expect(seed.stdout).toContain(
+      'split: published the defaults in code as v1 to remote KV (binding FUNNEL_CONFIG, --env staging)',
+    );
+
+    const kv = calls.filter((call) => call[0] === 'kv');
+    const d1 = calls.filter((call) => call[0] === 'd1');
+    expect(kv.length + d1.length).toBe(calls.length);
+    // Every key read, then the history's head read and the first version claimed, then every
+    // key written: each on staging's binding.
+    expect(kv.filter((call) => call[2] === 'get').map((call) => call[3])).toEqual(
+      expect.arrayContaining(['split', 'flows', 'routing', 'experiments']),
+    );
+    expect(kv.filter((call) => call[2] === 'put').map((call) => call[3])).toEqual(
+      expect.arrayContaining(['split', 'flows', 'routing', 'experiments']),
+    );
+    for (const call of kv) {
+      expect(call.slice(-5)).toEqual([
+        '--binding',
+        'FUNNEL_CONFIG',
+        '--remote',
+        '--env',
+        'staging',
+      ]);
+    }
+    expect(d1.some((call) => call.at(-1)?.startsWith('INSERT INTO config_versions'))).toBe(true);
+    for (const call of d1) {
+      expect(call.slice(0, 4)).toEqual(['d1', 'execute', 'CONFIG_DB', '--remote']);
+      expect(afterRemote(call).slice(0, 4)).toEqual(['--env', 'staging', '--json', '--command']);
+    }
+  });
+
+  it("--env production names wrangler.toml's top level to wrangler, as --env ''", async () => {
+    const { calls, wrangler } = stubWrangler();
+    const history = await runCli(['history', '--remote', '--env', 'production'], wrangler);
+    expect(history.code).toBe(0);
+    expect(history.stdout.trim()).toBe('nothing published yet');
+    expect(calls).toEqual([
+      [
+        'd1',
+        'execute',
+        'CONFIG_DB',
+        '--remote',
+        '--env',
+        '',
+        '--json',
+        '--command',
+        expect.stringMatching(/^SELECT .* FROM config_versions ORDER BY seq DESC LIMIT \d+$/s),
+      ],
+    ]);
+
+    const got = await runCli(['get', '--remote', '--env', 'production'], wrangler);
+    expect(got.code).toBe(0);
+    const reads = calls.slice(1);
+    expect(reads).toHaveLength(4);
+    for (const call of reads) expect(afterRemote(call)).toEqual(['--env', '']);
+  });
+
+  it('calls no wrangler at all for a remote command without --env, nor for a local one', async () => {
+    const { calls, wrangler } = stubWrangler();
+    const refused = await runCli(['set', 'funnel.json', '--remote'], wrangler);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('error: --remote needs --env staging or --env production');
+    const local = await runCli(['validate', 'nope.json', '--env', 'staging'], wrangler);
+    expect(local.code).toBe(1);
+    expect(calls).toEqual([]);
   });
 });

@@ -61,7 +61,7 @@ function interfaceProperties(text: string, name: string): string[] {
 }
 
 /** worker/env.ts's `Bindings`, with the interfaces it extends, found through their imports. */
-function bindingNames(root: string): string[] {
+export function bindingNames(root: string): string[] {
   const envFile = join(root, 'worker/env.ts');
   const text = readFileSync(envFile, 'utf8');
   const names = interfaceProperties(text, 'Bindings');

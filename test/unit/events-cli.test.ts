@@ -91,7 +91,7 @@ describe('npm run events arguments', () => {
     expect(parseEventsArgs(['tail'])).toEqual({
       kind: 'run',
       command: { name: 'tail' },
-      options: { remote: false, persistTo: undefined },
+      options: { remote: false, environment: 'development', persistTo: undefined },
     });
     expect(parseEventsArgs(['list'])).toMatchObject({
       command: { name: 'list', count: DEFAULT_LIST_COUNT },
@@ -113,7 +113,7 @@ describe('npm run events arguments', () => {
     expect(parseEventsArgs(['archive', 'read', key, '--persist-to', '/tmp/s'])).toEqual({
       kind: 'run',
       command: { name: 'archive', archive: { name: 'read', key } },
-      options: { remote: false, persistTo: '/tmp/s' },
+      options: { remote: false, environment: 'development', persistTo: '/tmp/s' },
     });
     expect(parseEventsArgs(['archive', 'tail'])).toMatchObject({
       command: { name: 'archive', archive: { name: 'tail' } },
@@ -128,6 +128,7 @@ describe('npm run events arguments', () => {
     [['tail', 'now'], /tail takes no arguments/],
     [['show'], /unknown command "show"/],
     [['tail', '--remote'], /local only/],
+    [['tail', '--env', 'production'], /^--env production: .*local only/],
     [['archive'], /archive needs list, read or tail/],
     [['archive', 'show'], /unknown archive command "show"/],
     [['archive', 'list', '22-11-2026'], /YYYY-MM-DD/],

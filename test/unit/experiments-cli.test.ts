@@ -43,7 +43,7 @@ describe('npm run experiments arguments', () => {
         rates: {},
         reset: false,
       },
-      options: { remote: false, persistTo: undefined },
+      options: { remote: false, environment: 'development', persistTo: undefined },
     });
   });
 
@@ -71,7 +71,7 @@ describe('npm run experiments arguments', () => {
         rates: { default: { purchase: 0.05 }, 'lp11ch8/vc': { signup: 0.3, purchase: 1 } },
         reset: true,
       },
-      options: { remote: false, persistTo: '/tmp/state' },
+      options: { remote: false, environment: 'development', persistTo: '/tmp/state' },
     });
   });
 

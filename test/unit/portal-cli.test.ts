@@ -13,7 +13,7 @@ describe('npm run portal arguments', () => {
     expect(parsePortalArgs([name])).toEqual({
       kind: 'run',
       command: { name },
-      options: { remote: false, persistTo: undefined },
+      options: { remote: false, environment: 'development', persistTo: undefined },
     });
   });
 
@@ -67,6 +67,10 @@ describe('npm run portal arguments', () => {
     [
       ['--remote', 'users'],
       '--remote: the emulator is local only; production uses the real product API',
+    ],
+    [
+      ['users', '--env', 'staging'],
+      '--env staging: the emulator is local only; production uses the real product API',
     ],
     [['--nope', 'users'], "Unknown option '--nope'"],
   ])('refuses %j: %s', (argv, error) => {

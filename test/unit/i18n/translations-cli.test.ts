@@ -9,11 +9,13 @@ import {
 
 describe('npm run translations: arguments', () => {
   it('reads the commands and their operands', () => {
-    expect(parseCliArgs(['publish', 'es.json', 'de.json', '--remote'])).toEqual({
-      kind: 'run',
-      command: { name: 'publish', files: ['es.json', 'de.json'] },
-      options: { remote: true, persistTo: undefined },
-    });
+    expect(parseCliArgs(['publish', 'es.json', 'de.json', '--remote', '--env', 'staging'])).toEqual(
+      {
+        kind: 'run',
+        command: { name: 'publish', files: ['es.json', 'de.json'] },
+        options: { remote: true, environment: 'staging', persistTo: undefined },
+      },
+    );
     expect(parseCliArgs(['remove', 'es'])).toMatchObject({
       command: { name: 'remove', languages: ['es'] },
     });
@@ -25,6 +27,7 @@ describe('npm run translations: arguments', () => {
     [['publish'], 'publish takes override files'],
     [['get', 'x'], 'get takes no arguments'],
     [['get', '--remote', '--persist-to', 'x'], '--persist-to is for local KV'],
+    [['publish', 'es.json', '--remote'], '--remote needs --env staging or --env production'],
     [['push'], 'unknown command "push"'],
   ])('refuses %j', (argv, error) => {
     const parsed = parseCliArgs(argv);
