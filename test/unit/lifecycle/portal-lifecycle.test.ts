@@ -15,7 +15,7 @@ import {
  * Node's own HMAC so that signer and verifier cannot agree on a mistake.
  */
 
-const LOCAL = { remote: false, persistTo: undefined };
+const LOCAL = { remote: false, persistTo: undefined, environment: 'development' };
 
 describe('npm run portal lifecycle arguments', () => {
   it.each([
