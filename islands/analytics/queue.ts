@@ -11,10 +11,24 @@ export const QUEUE_KEY = 'gf:analytics:queue';
  */
 export const SEND_LEASE_MS = 60_000;
 
+/**
+ * How long events handed to the browser as the page went (a beacon, a request under way) wait
+ * for the collector's acknowledgement (shared/analytics/acknowledgement.ts) before a later page
+ * sends them again. The acknowledgement comes back with the request's answer, well within this
+ * on any network that delivers at all; one that comes later only costs a repeat, which the
+ * collector answers as duplicates.
+ */
+export const ACK_WAIT_MS = 10_000;
+
 interface QueueEntry {
   event: CollectedEvent;
-  /** Epoch ms until which a request holds the event. */
+  /** Epoch ms until which a request holds the event, or its hand-off awaits acknowledgement. */
   until?: number;
+  /**
+   * The batches the browser was handed the event in as a page went (at most `maxSends`): the
+   * collector's acknowledgement of any of them is the event's.
+   */
+  batches?: string[];
 }
 
 interface StoredQueue {
@@ -28,10 +42,18 @@ function parseQueue(json: unknown): StoredQueue | null {
   const { entries, dropped } = json as Partial<StoredQueue>;
   if (!Array.isArray(entries)) return null;
   return {
-    entries: entries.filter(
-      (entry) =>
-        typeof entry?.event?.insert_id === 'string' && typeof entry.event.event_type === 'string',
-    ),
+    entries: entries
+      .filter(
+        (entry) =>
+          typeof entry?.event?.insert_id === 'string' && typeof entry.event.event_type === 'string',
+      )
+      .map(({ event, until, batches }) => ({
+        event,
+        ...(typeof until === 'number' ? { until } : {}),
+        ...(Array.isArray(batches)
+          ? { batches: batches.filter((id) => typeof id === 'string') }
+          : {}),
+      })),
     dropped: typeof dropped === 'number' ? dropped : 0,
   };
 }
@@ -45,7 +67,15 @@ export interface EventQueue {
   hold(ids: readonly string[], until: number): void;
   /** Makes held events ready again (a request that failed). */
   release(ids: readonly string[]): void;
-  /** Forgets events (acknowledged, handed to the browser as the page went, or refused). */
+  /**
+   * The browser took events in batch `batch` as the page went: they wait for the collector to
+   * acknowledge it until `until`, then go again. An event handed over `maxSends` times is
+   * forgotten as delivered (a browser whose acknowledgements never come back).
+   */
+  handOver(ids: readonly string[], batch: string, until: number, maxSends: number): void;
+  /** Forgets the events of batches the collector acknowledged; returns how many. */
+  acknowledge(batches: readonly string[]): number;
+  /** Forgets events (answered by the collector, or refused). */
   remove(ids: readonly string[]): void;
   size(): number;
   dropped(): number;
@@ -113,7 +143,25 @@ export function createEventQueue(options: {
       changeEntries(ids, (entry) => ({ ...entry, until }));
     },
     release(ids) {
-      changeEntries(ids, ({ event }) => ({ event }));
+      changeEntries(ids, ({ until: _, ...entry }) => entry);
+    },
+    handOver(ids, batch, until, maxSends) {
+      changeEntries(ids, ({ event, batches = [] }) =>
+        batches.length + 1 >= maxSends ? null : { event, until, batches: [...batches, batch] },
+      );
+    },
+    acknowledge(batches) {
+      if (batches.length === 0) return 0;
+      const done = new Set(batches);
+      let forgotten = 0;
+      update((queue) => {
+        const entries = queue.entries.filter(
+          (entry) => !entry.batches?.some((batch) => done.has(batch)),
+        );
+        forgotten = queue.entries.length - entries.length;
+        return forgotten === 0 ? queue : { ...queue, entries };
+      });
+      return forgotten;
     },
     remove(ids) {
       changeEntries(ids, () => null);

@@ -25,6 +25,8 @@ export interface TrackerOptions {
   now: () => number;
   /** A fresh insert_id. */
   randomId: () => string;
+  /** A fresh batch id (shared/analytics/acknowledgement.ts). */
+  batchId: () => string;
   /** The analytics user id once the visitor signed up (SPEC.md §4 Signup), else null. */
   userId: () => string | null;
   /** Hears every event tracked (listeners.ts), whether or not it is sent. */
@@ -74,6 +76,7 @@ export function createTracker(options: TrackerOptions) {
         timers: options.timers,
         log,
         limits,
+        batchId: options.batchId,
       })
     : null;
   let saidNoRequest = false;

@@ -6,6 +6,7 @@ import {
   pendingPurchases,
   takePendingPurchases,
 } from '../stores/events';
+import { takeAcknowledgedBatches } from './ack-cookie';
 import { pageProperties } from './build-event';
 import { connectTracker, EARLY_EVENTS_KEY, type EarlyPage, type EmittedEvent } from './emit';
 import { notifyListeners } from './listeners';
@@ -80,6 +81,13 @@ const browserTransport: UploadTransport = {
       return false;
     }
   },
+  acknowledged() {
+    try {
+      return takeAcknowledgedBatches(document, navigator.cookieEnabled);
+    } catch {
+      return null;
+    }
+  },
 };
 
 function randomUuid(): string {
@@ -91,6 +99,9 @@ function randomUuid(): string {
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** 12 random hex digits (shared/analytics/acknowledgement.ts): a v4 uuid's first 48 bits. */
+const randomBatchId = () => randomUuid().replace(/-/g, '').slice(0, 12);
 
 function localStorageOrNull(): KeyValueStorage | null {
   try {
@@ -203,6 +214,7 @@ function run(page: PageState): void {
     },
     now: Date.now,
     randomId: randomUuid,
+    batchId: randomBatchId,
     userId: analyticsUserId,
     notify: notifyListeners,
     log: consoleLog,

@@ -1,7 +1,8 @@
+import { BATCH_PARAM } from '../../shared/analytics/acknowledgement';
 import type { CollectedEvent } from '../../shared/analytics/batch';
 import { doubled } from '../../shared/backoff';
 import { batchBody, packBatches } from './batches';
-import { type EventQueue, SEND_LEASE_MS } from './queue';
+import { ACK_WAIT_MS, type EventQueue, SEND_LEASE_MS } from './queue';
 import type { AnalyticsLog } from './storage';
 
 /** The upload figures of ANALYTICS_LIMITS; tests pass their own. */
@@ -17,10 +18,16 @@ export interface UploadTransport {
   post(url: string, body: string): Promise<number>;
   /**
    * Hands a batch to the browser to send after the page is gone (sendBeacon, else a keepalive
-   * fetch); false when the browser would not take it or is offline. It gets no answer: taken
-   * counts as delivered.
+   * fetch); false when the browser would not take it or is offline. Its answer reaches no page:
+   * the collector's acknowledgement does (`acknowledged`).
    */
   beacon(url: string, body: string): boolean;
+  /**
+   * The ids of the batches the collector acknowledged since the last call, taken out of the
+   * acknowledgement cookie (shared/analytics/acknowledgement.ts); null when the browser keeps
+   * no cookies, so that no acknowledgement will ever come.
+   */
+  acknowledged(): readonly string[] | null;
 }
 
 export interface Timers {
@@ -38,6 +45,13 @@ export const MAX_BACKOFF_MS = 60_000;
  * against a storage that silently keeps what was removed, which would otherwise loop for ever.
  */
 const MAX_REQUESTS_PER_FLUSH = 200;
+
+/**
+ * An event handed to the browser this many times without an acknowledgement is forgotten as
+ * delivered: a browser that drops the acknowledgement cookie (or every request to `/e`) would
+ * otherwise send every event again on every page.
+ */
+export const MAX_HAND_OFFS = 3;
 
 function nextBackoff(previous: number): number {
   return previous === 0 ? FIRST_BACKOFF_MS : doubled(previous, MAX_BACKOFF_MS);
@@ -65,9 +79,10 @@ const idsOf = (events: readonly CollectedEvent[]) => events.map((event) => event
  * events and `maxBatchBytes`. A 413 halves the batch and sends it again, down to one event, which
  * is then dropped. A failure keeps the events and waits, longer each time.
  *
- * What the browser takes over as the page goes away (a beacon, a request under way) leaves the
- * queue: the browser delivers it after the page, whose answer nobody hears, so no later page may
- * send it again (each screen is a new page: it would send nearly every event twice).
+ * Every request names its batch (`?b=`). What the browser takes over as the page goes away (a
+ * beacon, a request under way) stays in the queue until the collector acknowledges its batch
+ * (the cookie its answer sets, read by whichever page comes next): at least once, and a batch
+ * acknowledged is never sent again. Unacknowledged after ACK_WAIT_MS, it goes again.
  */
 export function createUploader(options: {
   queue: EventQueue;
@@ -77,6 +92,8 @@ export function createUploader(options: {
   timers: Timers;
   log: AnalyticsLog;
   limits: UploadLimits;
+  /** A fresh batch id (shared/analytics/acknowledgement.ts: 12 hex digits). */
+  batchId: () => string;
 }) {
   const { queue, url, transport, now, timers, log, limits } = options;
   let running: Promise<void> | null = null;
@@ -84,10 +101,26 @@ export function createUploader(options: {
   let retryTimer: unknown = null;
   let periodTimer: unknown = null;
   /**
-   * The request this page has under way: its events, and whether the page went away meanwhile
-   * (sendByBeacon), which took them out of the queue.
+   * The request this page has under way: its events, its batch id, and whether the page went
+   * away meanwhile (sendByBeacon), which left them waiting for the batch's acknowledgement.
    */
-  let underWay: { ids: string[]; handedOver: boolean } | null = null;
+  let underWay: { ids: string[]; batch: string; handedOver: boolean } | null = null;
+  /** Hand-offs an event may have; 1 once the browser turned out to keep no cookies. */
+  let maxHandOffs = MAX_HAND_OFFS;
+
+  /** Forgets what the collector acknowledged since the last look. */
+  const takeAcknowledged = () => {
+    const batches = transport.acknowledged();
+    if (batches === null) maxHandOffs = 1;
+    else queue.acknowledge(batches);
+  };
+  const ready = () => {
+    takeAcknowledged();
+    return queue.ready(now());
+  };
+  const target = (batch: string) => `${url}?${BATCH_PARAM}=${batch}`;
+  const handOver = (ids: readonly string[], batch: string) =>
+    queue.handOver(ids, batch, now() + ACK_WAIT_MS, maxHandOffs);
 
   const nextTask = () => new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
 
@@ -100,7 +133,7 @@ export function createUploader(options: {
   async function sendReady(): Promise<boolean> {
     let batchSize = limits.batchSize;
     for (let request = 0; request < MAX_REQUESTS_PER_FLUSH; request++) {
-      const packed = packBatches(queue.ready(now()), batchSize, limits.maxBatchBytes);
+      const packed = packBatches(ready(), batchSize, limits.maxBatchBytes);
       if (packed.oversized.length > 0) {
         drop(packed.oversized, `each over ${limits.maxBatchBytes} bytes`);
       }
@@ -108,12 +141,12 @@ export function createUploader(options: {
       if (!batch) return true;
       const ids = idsOf(batch);
       queue.hold(ids, now() + SEND_LEASE_MS);
-      const sending = { ids, handedOver: false };
+      const sending = { ids, batch: options.batchId(), handedOver: false };
       underWay = sending;
       let status: number;
       let leftAsItFailed = false;
       try {
-        status = await transport.post(url, batchBody(batch));
+        status = await transport.post(target(sending.batch), batchBody(batch));
         // Chromium fails a page's requests just before its pagehide, in the same task, while
         // the browser carries a keepalive request on to the collector: a failure followed at
         // once by the page going is that, not a failed send.
@@ -124,9 +157,10 @@ export function createUploader(options: {
       } finally {
         underWay = null;
       }
+      // The browser carries it on; its events wait for the acknowledgement.
       if (leftAsItFailed) continue;
-      // The page is still here to hear that the batch must go again: handed over, it comes back.
-      const sendAgain = () => (sending.handedOver ? queue.add(batch) : queue.release(ids));
+      // The page is still here to hear that the batch must go again.
+      const sendAgain = () => queue.release(ids);
       const verdict = verdictOf(status);
       if (verdict === 'too_large' && batch.length > 1) {
         sendAgain();
@@ -192,26 +226,29 @@ export function createUploader(options: {
     },
     /**
      * The page is going away (hidden or left): every ready event goes by beacon now, in batches
-     * within the collector's and the beacon's limits, and leaves the queue as sent, as do those
-     * of the request under way. Stops at the first batch the browser refuses (its beacon quota
-     * is full, or it is offline): the rest stay for a later page. A page killed before it could
-     * say so (no pagehide) has its request's events sent again after SEND_LEASE_MS.
+     * within the collector's and the beacon's limits; they, and those of the request under way,
+     * wait in the queue for the collector's acknowledgement. Stops at the first batch the
+     * browser refuses (its beacon quota is full, or it is offline): the rest stay for a later
+     * page. A page killed before it could say so (no pagehide) has its request's events sent
+     * again after SEND_LEASE_MS unless acknowledged.
      */
     sendByBeacon(): number {
+      const packed = packBatches(ready(), limits.batchSize, limits.maxBatchBytes);
       if (underWay && !underWay.handedOver) {
-        queue.remove(underWay.ids);
+        handOver(underWay.ids, underWay.batch);
         underWay.handedOver = true;
       }
-      const packed = packBatches(queue.ready(now()), limits.batchSize, limits.maxBatchBytes);
       let sent = 0;
       for (const batch of packed.batches) {
-        if (!transport.beacon(url, batchBody(batch))) break;
-        queue.remove(idsOf(batch));
+        const id = options.batchId();
+        if (!transport.beacon(target(id), batchBody(batch))) break;
+        handOver(idsOf(batch), id);
         sent += batch.length;
       }
       return sent;
     },
     start(): void {
+      takeAcknowledged();
       if (periodTimer === null) schedulePeriod();
     },
     stop(): void {

@@ -155,8 +155,9 @@ describe('a purchase journey in the local event store (SPEC.md §4 Analytics eve
     const device = await visitorUuid(context);
 
     // Everything the collector acknowledged as new (this worker serves no other visitor) has
-    // reached the store, the last screen's events included. The beacons' copies sent again after
-    // their lease are answered as duplicates: accepted twice, an event would leave this short.
+    // reached the store, the last screen's events included. A beacon's events sent again (its
+    // acknowledgement late) are answered as duplicates: accepted twice, an event would leave
+    // this short.
     await expect
       .poll(
         async () => {

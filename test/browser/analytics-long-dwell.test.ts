@@ -59,12 +59,16 @@ function collectorTotals() {
 
 /**
  * The page's tracker has a request under way: events in its queue held by a request (queue.ts
- * `hold`) until the answer removes them or, on a failure, releases them.
+ * `hold`) until the answer removes them or, on a failure, releases them. Events an earlier
+ * page handed to a beacon (`batches`) wait for its acknowledgement instead.
  */
 function requestUnderWay(page: Page) {
   return page.evaluate((key) => {
     const queue = JSON.parse(localStorage.getItem(key) ?? '{"entries":[]}');
-    return queue.entries.some((entry: { until?: number }) => entry.until !== undefined);
+    return queue.entries.some(
+      (entry: { until?: number; batches?: string[] }) =>
+        entry.until !== undefined && entry.batches === undefined,
+    );
   }, QUEUE_KEY);
 }
 

@@ -12,8 +12,16 @@ import type { CollectedEvent, EventBatch } from '../../shared/analytics/batch';
 export interface CollectorTap {
   /** Where the visitor goes instead of the worker. */
   url: URL;
-  /** Every event POSTed to /e, in the order the batches arrived. */
+  /** Every event POSTed to /e and passed on, in the order the batches arrived. */
   sent: CollectedEvent[];
+  /**
+   * While true, each `POST /e` is read and then lost on the way: its connection is cut before
+   * the worker sees it, as a network that drops a beacon does. So is every later try of that
+   * request (Chromium tries a cut one again a few times), by its batch id (`?b=`).
+   */
+  dropping: boolean;
+  /** The events of the batches lost so. */
+  dropped: CollectedEvent[];
   stop(): Promise<void>;
 }
 
@@ -23,16 +31,31 @@ async function bodyOf(incoming: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+function eventsOf(body: Buffer): CollectedEvent[] {
+  try {
+    return (JSON.parse(body.toString('utf8')) as EventBatch).events;
+  } catch {
+    // Not a batch: the collector refuses it, and the test sees the refusal.
+    return [];
+  }
+}
+
 export async function startCollectorTap(worker: URL): Promise<CollectorTap> {
+  const control = { dropping: false, dropped: [] as CollectedEvent[] };
+  const lostBatches = new Set<string>();
   const sent: CollectedEvent[] = [];
   const server = createServer(async (incoming, answer) => {
     const body = await bodyOf(incoming);
-    if (incoming.method === 'POST' && new URL(incoming.url ?? '/', worker).pathname === '/e') {
-      try {
-        sent.push(...(JSON.parse(body.toString('utf8')) as EventBatch).events);
-      } catch {
-        // Not a batch: the collector refuses it, and the test sees the refusal.
+    const target = new URL(incoming.url ?? '/', worker);
+    if (incoming.method === 'POST' && target.pathname === '/e') {
+      const batch = target.searchParams.get('b') ?? '';
+      if (control.dropping) lostBatches.add(batch);
+      if (lostBatches.has(batch)) {
+        control.dropped.push(...eventsOf(body));
+        answer.destroy();
+        return;
       }
+      sent.push(...eventsOf(body));
     }
     const upstream = forward(
       {
@@ -55,6 +78,13 @@ export async function startCollectorTap(worker: URL): Promise<CollectorTap> {
   return {
     url: new URL(`http://localhost:${port}/`),
     sent,
+    get dropping() {
+      return control.dropping;
+    },
+    set dropping(value: boolean) {
+      control.dropping = value;
+    },
+    dropped: control.dropped,
     stop: () =>
       new Promise<void>((closed) => {
         server.closeAllConnections();

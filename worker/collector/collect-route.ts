@@ -9,6 +9,7 @@ import { collectorUserId } from '../api/signed-in-user';
 import type { AppEnv } from '../env';
 import { readPreviewCookie } from '../funnel/preview-cookie';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
+import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
 import { admitBatch } from './intake-limits';
@@ -148,7 +149,7 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     logWarning('event_identity_mismatch', { id: c.get('requestId'), ...mismatch });
   }
 
-  routes.post('/', checkBatchRequest, batchBodyLimit, collectBatch);
+  routes.post('/', checkBatchRequest, acknowledgeBatch(), batchBodyLimit, collectBatch);
   routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
   return routes;
 }

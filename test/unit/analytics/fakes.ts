@@ -42,9 +42,14 @@ interface Request {
   answer(status: number): void;
 }
 
+/** The batch id a request's URL names (`/e?b=…`). */
+export const batchOf = (url: string) => new URL(url, 'https://funnel.test').searchParams.get('b');
+
 /**
  * The collector as the tracker sees it: each POST waits until the test answers it (or answers at
- * once with `autoAnswer`), each beacon is recorded and taken until `beaconQuota` are.
+ * once with `autoAnswer`), each beacon is recorded and taken until `beaconQuota` are. `acked`
+ * is the acknowledgement cookie: the test puts there the batches the collector received;
+ * `cookies: false` is a browser that keeps none.
  */
 function fakeTransport() {
   const transport = {
@@ -53,6 +58,15 @@ function fakeTransport() {
     autoAnswer: null as number | null,
     /** How many beacons the browser takes before its quota is full; Infinity by default. */
     beaconQuota: Number.POSITIVE_INFINITY,
+    acked: [] as string[],
+    cookies: true,
+    acknowledged: vi.fn<UploadTransport['acknowledged']>((): string[] | null =>
+      transport.cookies ? transport.acked.splice(0) : null,
+    ),
+    /** The collector received every beacon sent so far: their acknowledgements wait in the cookie. */
+    deliverBeacons(): void {
+      for (const beacon of transport.beacons) transport.acked.push(batchOf(beacon.url) ?? '');
+    },
     post: vi.fn<UploadTransport['post']>(
       (url, body) =>
         new Promise<number>((resolve) => {
@@ -98,6 +112,7 @@ export function trackerUnderTest(overrides: Partial<TrackerOptions> = {}) {
   const log = fakeLog();
   const heard: CollectedEvent[] = [];
   let id = 0;
+  let batch = 0;
   const limits: AnalyticsLimits = { ...ANALYTICS_LIMITS };
   const tracker = createTracker({
     origin: PAGE,
@@ -107,6 +122,7 @@ export function trackerUnderTest(overrides: Partial<TrackerOptions> = {}) {
     timers: { setTimeout, clearTimeout: (handle) => clearTimeout(handle as number) },
     now: Date.now,
     randomId: () => `insert-${String(++id).padStart(4, '0')}`,
+    batchId: () => (++batch).toString(16).padStart(12, '0'),
     userId: () => null,
     notify: (event) => heard.push(event),
     log,

@@ -1,15 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { packBatches } from '../../../islands/analytics/batches';
-import { SEND_LEASE_MS } from '../../../islands/analytics/queue';
+import { ACK_WAIT_MS, SEND_LEASE_MS } from '../../../islands/analytics/queue';
+import { MAX_HAND_OFFS } from '../../../islands/analytics/uploader';
+import { isBatchId } from '../../../shared/analytics/acknowledgement';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
-import { fakeLog, names, settle, trackerUnderTest } from './fakes';
+import { batchOf, fakeLog, names, settle, trackerUnderTest } from './fakes';
 
 /**
  * Every screen is a new document: what waits when the page is hidden or left goes by beacon, in
  * chunks the collector and the browser's beacon quota take. The browser delivers a beacon, and a
- * request under way, after the page is gone; no later page sends those events again, however
- * long the visitor stays on it.
+ * request under way, after the page is gone, and nobody hears its answer: its events stay in the
+ * stored queue until the collector's acknowledgement (the gf_ack cookie) reaches a later page.
+ * Acknowledged, they are never sent again; unacknowledged after ACK_WAIT_MS, they go again.
  */
 
 beforeEach(() => {
@@ -20,13 +23,15 @@ afterEach(() => {
 });
 
 describe('sending by beacon', () => {
-  it('sends everything waiting, in chunks of at most 100 events', () => {
+  it('sends everything waiting, in chunks of at most 100 events, each naming its batch', () => {
     const { tracker, transport, limits } = trackerUnderTest();
     limits.uploadThreshold = 1000;
     for (let i = 0; i < 229; i++) tracker.track('click');
     expect(tracker.sendByBeacon()).toBe(230);
     expect(transport.beacons.map((beacon) => beacon.events.length)).toEqual([100, 100, 30]);
-    expect(transport.beacons.every((beacon) => beacon.url === '/e')).toBe(true);
+    const batches = transport.beacons.map((beacon) => batchOf(beacon.url));
+    expect(batches.every((batch) => isBatchId(batch))).toBe(true);
+    expect(new Set(batches).size).toBe(3);
     expect(transport.post).not.toHaveBeenCalled();
   });
 
@@ -74,71 +79,162 @@ function nextPage(previous: ReturnType<typeof trackerUnderTest>) {
 
 const ids = (events: readonly { insert_id: string }[]) => events.map((event) => event.insert_id);
 
-describe('what the browser took as the page went is sent once', () => {
-  it('a beaconed event is not sent again by the next page, however long the visitor stays', async () => {
+/** Everything sent after the first `beacons` beacons: requests, then the later beacons. */
+const sentAfter = (transport: ReturnType<typeof trackerUnderTest>['transport'], beacons = 1) => [
+  ...transport.requests.flatMap((request) => request.events),
+  ...transport.beacons.slice(beacons).flatMap((beacon) => beacon.events),
+];
+
+describe('what the browser took as the page went is sent once the collector has it', () => {
+  it('an acknowledged beacon is never sent again by the next page, however long the visitor stays', async () => {
     const first = trackerUnderTest();
     first.tracker.track('load');
     first.tracker.sendByBeacon();
     expect(names(first.transport.beacons[0]!.events)).toEqual(['session_start', 'load']);
+    expect(first.tracker.queue.size()).toBe(2);
+    first.transport.deliverBeacons();
 
     const next = nextPage(first);
     first.transport.autoAnswer = 200;
     next.tracker.start();
+    expect(next.tracker.queue.size()).toBe(0);
     next.tracker.track('load');
     // The uploads of ten minutes of reading, then the page is left.
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     next.tracker.sendByBeacon();
     next.tracker.stop();
-    const later = [...first.transport.requests, ...first.transport.beacons.slice(1)];
-    expect(later.flatMap((batch) => names(batch.events))).toEqual(['load']);
+    expect(names(sentAfter(first.transport))).toEqual(['load']);
+  });
+
+  it('a beacon lost on the way is sent again by the next page, once, then forgotten when answered', async () => {
+    const first = trackerUnderTest();
+    first.tracker.track('load');
+    first.tracker.sendByBeacon();
+    const lost = first.transport.beacons[0]!.events;
+
+    const next = nextPage(first);
+    first.transport.autoAnswer = 200;
+    next.tracker.start();
+    // Within ACK_WAIT_MS the acknowledgement may still be on its way: nothing goes again yet.
+    await next.tracker.flush();
+    expect(first.transport.requests).toEqual([]);
+    vi.advanceTimersByTime(ACK_WAIT_MS);
+    await next.tracker.flush();
+    expect(ids(first.transport.pending().events)).toEqual(ids(lost));
+    expect(next.tracker.queue.size()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    next.tracker.sendByBeacon();
+    expect(sentAfter(first.transport)).toHaveLength(2);
+  });
+
+  it('a beacon lost on the way goes with the next page’s own beacon when that page is left', () => {
+    const first = trackerUnderTest();
+    first.tracker.track('load');
+    first.tracker.sendByBeacon();
+    const lost = first.transport.beacons[0]!.events;
+
+    vi.advanceTimersByTime(ACK_WAIT_MS + 1);
+    const next = nextPage(first);
+    next.tracker.start();
+    next.tracker.track('click');
+    next.tracker.sendByBeacon();
+    expect(ids(first.transport.beacons[1]!.events)).toEqual([...ids(lost), 'insert-0001']);
+  });
+
+  it('an acknowledgement that comes after the wait still counts, even once the events went again', () => {
+    const first = trackerUnderTest();
+    first.tracker.track('load');
+    first.tracker.sendByBeacon();
+    vi.advanceTimersByTime(ACK_WAIT_MS + 1);
+    first.tracker.sendByBeacon(); // hidden again: the first beacon seems lost, they go again
+    expect(first.transport.beacons).toHaveLength(2);
+    // The first beacon's acknowledgement arrives; the second one's never does.
+    first.transport.acked.push(batchOf(first.transport.beacons[0]!.url)!);
+    vi.advanceTimersByTime(ACK_WAIT_MS + 1);
+    const next = nextPage(first);
+    next.tracker.sendByBeacon();
+    expect(first.transport.beacons).toHaveLength(2);
     expect(next.tracker.queue.size()).toBe(0);
   });
 
-  it('does not beacon a batch a request is carrying, nor send it again from the next page', async () => {
+  it('events awaiting an acknowledgement count towards the saved maximum, and give way first', () => {
+    const { tracker, log } = trackerUnderTest({
+      limits: { ...ANALYTICS_LIMITS, savedMaxCount: 10, uploadThreshold: 1000 },
+    });
+    for (let i = 0; i < 5; i++) tracker.track('click');
+    tracker.sendByBeacon();
+    for (let i = 0; i < 8; i++) tracker.track('scroll');
+    expect(tracker.queue.size()).toBe(10);
+    expect(tracker.queue.dropped()).toBe(4);
+    expect(names(tracker.queue.ready(Date.now()))).toEqual(Array(8).fill('scroll'));
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('over 10 saved'));
+  });
+
+  it('does not beacon a batch a request is carrying; acknowledged, the next page does not send it', async () => {
     const first = trackerUnderTest();
     for (let i = 0; i < 29; i++) first.tracker.track('click');
     const underWay = first.transport.pending();
     first.tracker.track('load');
     first.tracker.sendByBeacon();
     expect(names(first.transport.beacons[0]!.events)).toEqual(['load']);
-    expect(first.tracker.queue.size()).toBe(0);
+    expect(first.tracker.queue.ready(Date.now())).toEqual([]);
 
-    // The page is gone and its answer never heard. The next page, well past the request's hold,
-    // has nothing of it to send.
+    // The page is gone and its answer never heard; the collector's cookie says it got both.
+    first.transport.acked.push(batchOf(underWay.url)!);
+    first.transport.deliverBeacons();
     vi.advanceTimersByTime(SEND_LEASE_MS + 1);
     const next = nextPage(first);
     first.transport.autoAnswer = 200;
     await next.tracker.flush();
     expect(first.transport.requests).toEqual([underWay]);
+    expect(next.tracker.queue.size()).toBe(0);
   });
 
-  it('a request failed just before pagehide, as Chromium does, is not sent again', async () => {
+  it('a request under way as the page went, never acknowledged, is sent again by the next page', async () => {
+    const first = trackerUnderTest();
+    for (let i = 0; i < 29; i++) first.tracker.track('click');
+    const underWay = first.transport.pending();
+    first.tracker.sendByBeacon();
+
+    vi.advanceTimersByTime(ACK_WAIT_MS + 1);
+    const next = nextPage(first);
+    first.transport.autoAnswer = 200;
+    await next.tracker.flush();
+    expect(ids(first.transport.pending().events)).toEqual(ids(underWay.events));
+    expect(next.tracker.queue.size()).toBe(0);
+  });
+
+  it('a request failed just before pagehide, as Chromium does, waits for its acknowledgement', async () => {
     const first = trackerUnderTest();
     for (let i = 0; i < 29; i++) first.tracker.track('click');
     // Chromium rejects the page's fetch as it commits the next page, then fires pagehide in the
     // same task; the keepalive request itself still reaches the collector.
-    first.transport.pending().answer(0);
+    const underWay = first.transport.pending();
+    underWay.answer(0);
     await Promise.resolve();
     first.tracker.sendByBeacon();
     await settle();
     expect(first.transport.beacons).toEqual([]);
-    expect(first.tracker.queue.size()).toBe(0);
+    expect(first.tracker.queue.ready(Date.now())).toEqual([]);
 
+    first.transport.acked.push(batchOf(underWay.url)!);
     const next = nextPage(first);
     first.transport.autoAnswer = 200;
+    vi.advanceTimersByTime(SEND_LEASE_MS + 1);
     await next.tracker.flush();
     expect(first.transport.requests).toHaveLength(1);
+    expect(next.tracker.queue.size()).toBe(0);
   });
 
-  it('a failure heard after the page was hidden brings the events back, and they go again', async () => {
+  it('a failure heard after the page was hidden makes the events ready, and they go again', async () => {
     const { tracker, transport } = trackerUnderTest();
     for (let i = 0; i < 29; i++) tracker.track('click');
     const underWay = transport.pending();
     tracker.sendByBeacon(); // visibilitychange: hidden, the tab stays open
-    expect(tracker.queue.size()).toBe(0);
+    expect(tracker.queue.ready(Date.now())).toEqual([]);
     underWay.answer(503);
     await settle();
-    expect(tracker.queue.size()).toBe(30);
+    expect(tracker.queue.ready(Date.now())).toHaveLength(30);
     await vi.advanceTimersToNextTimerAsync();
     expect(ids(transport.pending().events)).toEqual(ids(underWay.events));
     transport.pending().answer(200);
@@ -153,8 +249,9 @@ describe('what the browser took as the page went is sent once', () => {
     await settle();
     expect(tracker.queue.ready(Date.now())).toHaveLength(30);
     tracker.sendByBeacon();
+    tracker.sendByBeacon();
     expect(transport.beacons.flatMap((beacon) => beacon.events)).toHaveLength(30);
-    expect(tracker.queue.size()).toBe(0);
+    expect(tracker.queue.ready(Date.now())).toEqual([]);
   });
 
   it('a page that ends without pagehide (a crash) has its request sent again after the hold', async () => {
@@ -169,6 +266,33 @@ describe('what the browser took as the page went is sent once', () => {
     await next.tracker.flush();
     expect(ids(first.transport.pending().events)).toEqual(ids(lost.events));
     expect(next.tracker.queue.size()).toBe(0);
+  });
+});
+
+describe('a browser whose acknowledgements never come back', () => {
+  it(`gives an event up after ${MAX_HAND_OFFS} unacknowledged beacons`, () => {
+    const first = trackerUnderTest();
+    let page = first;
+    page.tracker.track('load');
+    for (let leaving = 1; leaving <= MAX_HAND_OFFS; leaving++) {
+      page.tracker.sendByBeacon();
+      vi.advanceTimersByTime(ACK_WAIT_MS + 1);
+      page = nextPage(first);
+    }
+    expect(page.tracker.queue.size()).toBe(0);
+    expect(first.transport.beacons.map((beacon) => names(beacon.events))).toEqual(
+      Array(MAX_HAND_OFFS).fill(['session_start', 'load']),
+    );
+  });
+
+  it('keeping no cookies at all, counts a beacon as delivered, as before acknowledgements', () => {
+    const first = trackerUnderTest();
+    first.transport.cookies = false;
+    first.tracker.start();
+    first.tracker.track('load');
+    first.tracker.sendByBeacon();
+    expect(first.tracker.queue.size()).toBe(0);
+    first.tracker.stop();
   });
 });
 

@@ -153,7 +153,33 @@ describe('every page', () => {
       });
       expect(event.event_properties).not.toHaveProperty('fbc');
     }
-    expect(navigator.sendBeacon).toHaveBeenCalledWith('/e', expect.any(Blob));
+    expect(navigator.sendBeacon).toHaveBeenCalledWith(
+      expect.stringMatching(/^\/e\?b=[0-9a-f]{12}$/),
+      expect.any(Blob),
+    );
+  });
+
+  it('the next page forgets what the collector acknowledged in gf_ack, and takes the cookie away', async () => {
+    const first = await openPage();
+    showScreen(first, pageState('one_pager'));
+    await leave();
+    const url = vi.mocked(navigator.sendBeacon).mock.calls[0]![0];
+    const batch = new URL(url, location.href).searchParams.get('b');
+    expect(batch).toMatch(/^[0-9a-f]{12}$/);
+    // The beacon's events wait in the queue for the acknowledgement.
+    expect(localStorage.getItem('gf:analytics:queue')).toContain('one_pager__load');
+    // biome-ignore lint/suspicious/noDocumentCookie: what the collector's answer to the beacon set (worker/collector/batch-acknowledgement.ts)
+    document.cookie = `gf_ack=${batch}; Path=/`;
+
+    removeListeners();
+    beacons.length = 0;
+    vi.mocked(navigator.sendBeacon).mockClear();
+    const next = await openPage();
+    showScreen(next, pageState('searching'));
+    expect(localStorage.getItem('gf:analytics:queue')).not.toContain('one_pager__load');
+    // Deleted (happy-dom keeps a deleted cookie's empty name; a browser drops it).
+    expect(document.cookie).not.toMatch(/gf_ack=\w/);
+    expect(names(await leave())).toEqual(['load', 'screen__load', 'searching__load']);
   });
 
   it('with analytics switched off sends nothing', async () => {
