@@ -16,7 +16,7 @@ export function faultyD1(
       <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
         statements.push(sql);
-        const hit = armed && fault !== null && fault.match.test(sql);
+        const hit = armed && fault?.match.test(sql) === true;
         if (hit) armed = false;
         if (hit && fault?.when === 'before') throw new Error('isolate died before the statement');
         const result = await call(...args);

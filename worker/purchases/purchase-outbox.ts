@@ -104,7 +104,9 @@ export async function sweepUnqueuedPurchases(
   );
   let queued = 0;
   for (let round = 0; round < SWEEP_ROUNDS; round++) {
-    const { results } = await lease.bind(now + PURCHASE_LEASE_MS, now, SWEEP_ROWS).all<UnqueuedRow>();
+    const { results } = await lease
+      .bind(now + PURCHASE_LEASE_MS, now, SWEEP_ROWS)
+      .all<UnqueuedRow>();
     if (results.length === 0) break;
     await queue.sendBatch(
       results.map((row) => ({ body: JSON.parse(row.message) as QueuedEvent, contentType: 'json' })),

@@ -64,21 +64,26 @@ function queueThatDies(dies: 'refused' | 'after' | null) {
   return { queue: queue as unknown as Queue<QueuedMessage>, events };
 }
 
-const FAULTS = {
+interface Fault {
+  db: { match: RegExp; when: 'before' | 'after' } | null;
+  queue: 'refused' | 'after' | null;
+}
+
+const FAULTS: Record<string, Fault> = {
   'after the claim': {
-    db: { match: /INSERT INTO verified_purchases/, when: 'after' as const },
+    db: { match: /INSERT INTO verified_purchases/, when: 'after' },
     queue: null,
   },
-  'in the send, refused': { db: null, queue: 'refused' as const },
-  'in the send, after the queue took it': { db: null, queue: 'after' as const },
+  'in the send, refused': { db: null, queue: 'refused' },
+  'in the send, after the queue took it': { db: null, queue: 'after' },
   'after the send, before the mark': {
-    db: { match: /UPDATE verified_purchases SET message = NULL/, when: 'before' as const },
+    db: { match: /UPDATE verified_purchases SET message = NULL/, when: 'before' },
     queue: null,
   },
 };
 
 /** Buys once through the worker, dying at `fault`; the clock and the way to poll again. */
-async function buyDyingAt(fault: (typeof FAULTS)[keyof typeof FAULTS]) {
+async function buyDyingAt(fault: Fault) {
   const clock = { now: Date.now() };
   const queue = queueThatDies(fault.queue);
   const db = faultyD1(env.EVENTS_DB, fault.db);

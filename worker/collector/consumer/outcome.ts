@@ -18,11 +18,33 @@ export type DestinationName = (typeof DESTINATIONS)[number];
 
 const FIRST_RETRY_DELAY_S = 30;
 const MAX_RETRY_DELAY_S = 3600;
+const MAX_DEAD_LETTER_DELAY_S = 4 * 3600;
+
+/**
+ * wrangler.toml's max_retries for the events queue's consumer (every environment): with
+ * retryDelaySeconds, about a day of retries, then the dead letter queue, well within the 4 days
+ * a queue keeps a message by default (docs/operate.md, "Outages and dead letters").
+ */
+export const EVENTS_MAX_RETRIES = 30;
+/**
+ * wrangler.toml's max_retries for the dead letter queues' consumers: Cloudflare's most. With
+ * deadLetterRetryDelaySeconds that is over 15 days, past the longest retention a queue can be
+ * given (14 days): the queue's retention, never the retries, ends a message's wait.
+ */
+export const DEAD_LETTER_MAX_RETRIES = 100;
 
 /**
  * The delay before a message's next try: 30 s, doubling with each attempt, at most an hour. Over
- * wrangler.toml's max_retries (10) that is about 4.5 hours before the dead letter queue.
+ * EVENTS_MAX_RETRIES that is about a day before the dead letter queue.
  */
 export function retryDelaySeconds(attempts: number): number {
   return backoffFor(attempts, FIRST_RETRY_DELAY_S, MAX_RETRY_DELAY_S);
+}
+
+/**
+ * The delay before a dead letter's next try to reach EVENTS_DB dead_letters: 30 s, doubling, at
+ * most 4 hours, so its DEAD_LETTER_MAX_RETRIES tries outlast any retention of the queue.
+ */
+export function deadLetterRetryDelaySeconds(attempts: number): number {
+  return backoffFor(attempts, FIRST_RETRY_DELAY_S, MAX_DEAD_LETTER_DELAY_S);
 }
