@@ -41,9 +41,11 @@ describe('the dead letter queue, while EVENTS_DB is down', () => {
       expect(result.acked).toEqual([]);
       expect(result.retried).toHaveLength(2);
       const [first] = result.retried;
-      expect(result.retried.every((retry) => retry.delaySeconds === first?.delaySeconds)).toBe(
-        true,
-      );
+      expect(
+        result.retried.every(
+          (retry: { delaySeconds?: number }) => retry.delaySeconds === first?.delaySeconds,
+        ),
+      ).toBe(true);
       delays.push(first?.delaySeconds ?? 0);
     }
     // 30 s, doubling, at most 4 hours.
