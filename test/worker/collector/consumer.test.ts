@@ -793,7 +793,7 @@ describe('a network that refuses our token, permission or API version', () => {
   it('a purchase refused for the token until the queue gives up is kept in the dead letters', async () => {
     const endpoint = fakeEndpoint(() => json(400, { error: { message: 'expired', code: 190 } }));
     const message = aServerMessage(aPurchase());
-    // wrangler.toml: max_retries 30; after the 31st delivery it is the dead letter queue's.
+    // wrangler.toml: max_retries 10; after the 11th delivery it is the dead letter queue's.
     const result = await consumer(META, endpoint).run(
       asDeliveries([message], 1),
       'geofunnel-events-dlq',

@@ -22,10 +22,12 @@ const MAX_DEAD_LETTER_DELAY_S = 4 * 3600;
 
 /**
  * wrangler.toml's max_retries for the events queue's consumer (every environment): with
- * retryDelaySeconds, about a day of retries, then the dead letter queue, well within the 4 days
- * a queue keeps a message by default (docs/operate.md, "Outages and dead letters").
+ * retryDelaySeconds, about 4 hours of retries, then the dead letter queue, which loses nothing
+ * either (docs/operate.md, "Outages and dead letters"). Kept that short on purpose: the
+ * subscription ledger holds a renewal a day for its purchase (worker/lifecycle/ledger.ts), and an
+ * archive hour is complete once its messages can no longer be retried (docs/analytics.md).
  */
-export const EVENTS_MAX_RETRIES = 30;
+export const EVENTS_MAX_RETRIES = 10;
 /**
  * wrangler.toml's max_retries for the dead letter queues' consumers: Cloudflare's most. With
  * deadLetterRetryDelaySeconds that is over 15 days, past the longest retention a queue can be
@@ -35,7 +37,7 @@ export const DEAD_LETTER_MAX_RETRIES = 100;
 
 /**
  * The delay before a message's next try: 30 s, doubling with each attempt, at most an hour. Over
- * EVENTS_MAX_RETRIES that is about a day before the dead letter queue.
+ * EVENTS_MAX_RETRIES that is about 4 hours before the dead letter queue.
  */
 export function retryDelaySeconds(attempts: number): number {
   return backoffFor(attempts, FIRST_RETRY_DELAY_S, MAX_RETRY_DELAY_S);
