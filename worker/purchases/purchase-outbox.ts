@@ -58,7 +58,7 @@ export async function claimPurchase(
  * Confirms claims as queued: their message is dropped (it holds the buyer's address and hashed
  * email, needed no longer) and they leave the sweep's index.
  */
-export async function markQueued(db: D1Database, subscriptionIds: readonly string[]) {
+async function markQueued(db: D1Database, subscriptionIds: readonly string[]) {
   await db
     .prepare(
       `UPDATE verified_purchases SET message = NULL, lease_until = NULL
@@ -89,7 +89,7 @@ interface UnqueuedRow {
  * them (so a poll at the same moment does not), sends their messages in one batch, confirms them.
  * Answers how many it queued. A failure leaves the rest to run out their new lease for the next run.
  */
-export async function sweepUnqueuedPurchases(
+async function sweepUnqueuedPurchases(
   db: D1Database,
   queue: Queue<QueuedMessage>,
   now: number,
