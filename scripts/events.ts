@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readArchiveText } from '../worker/collector/event-archive';
 import { isEventStoreMigrated, latestEvents } from '../worker/collector/event-log';
+import { d1Runner, type SqlRunner } from '../worker/config/versions';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { archivedObjects, followArchive } from './events/archive';
 import {
@@ -10,6 +11,19 @@ import {
   type EventsCommand,
   parseEventsArgs,
 } from './events/arguments';
+import {
+  DEAD_LETTERS_USAGE,
+  type DeadLetterCommand,
+  parseDeadLetterArgs,
+} from './events/dead-letter-arguments';
+import {
+  DEAD_LETTER_HEADER,
+  deadLetter,
+  formatDeadLetter,
+  formatDeadLetterDetail,
+  latestDeadLetters,
+  requestRedrive,
+} from './events/dead-letters';
 import { type FollowIo, followEvents } from './events/follow';
 import {
   ARCHIVED_OBJECT_HEADER,
@@ -17,15 +31,17 @@ import {
   formatArchivedObject,
   formatEventLine,
 } from './events/format';
+import { remoteEventsDb } from './events/remote-events-db';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 
 /**
- * `npm run events -- tail | list [count] | archive …`: the analytics events the collector stored
+ * `npm run events -- tail | list [count] | archive … | dead-letters …`: the analytics events the collector stored
  * locally while a developer used the funnel under `npm start`: the local store (EVENTS_DB events,
  * worker/collector/event-log.ts) and the event archive (EVENTS_ARCHIVE, the R2 bucket a deployed
  * worker writes, worker/collector/event-archive.ts). Reads the same local D1 and R2 files as
- * `wrangler dev`, through wrangler's platform proxy. Arguments and lines are in scripts/events/
- * (pure, tested); this file only does the I/O.
+ * `wrangler dev`, through wrangler's platform proxy. `dead-letters` reads the dead letters and
+ * asks for them to be sent again, locally or, with --remote, in the deployed EVENTS_DB.
+ * Arguments and lines are in scripts/events/ (pure, tested); this file only does the I/O.
  */
 
 interface LocalBindings {
@@ -104,8 +120,68 @@ async function run(command: EventsCommand, options: StoreOptions): Promise<numbe
   }
 }
 
-process.exitCode = await runTool(process.argv.slice(2), {
-  usage: EVENTS_CLI_USAGE,
-  parseArgs: parseEventsArgs,
-  run,
-});
+/** `npm start`'s worker (wrangler dev --port 8787), whose development route sends a redrive. */
+const LOCAL_REDRIVE_URL = 'http://127.0.0.1:8787/__dev/dead-letters/redrive';
+
+async function sendLocalRedrive(): Promise<string> {
+  try {
+    const response = await fetch(LOCAL_REDRIVE_URL, { method: 'POST' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const { sent } = (await response.json()) as { sent: number };
+    return `The local worker sent ${sent} to the events queue.`;
+  } catch {
+    return 'npm start is not running: start it and run this again to send them (nothing is sent twice).';
+  }
+}
+
+async function deadLetters(
+  sql: SqlRunner,
+  command: DeadLetterCommand,
+  remote: boolean,
+): Promise<number> {
+  if (command.name === 'list') {
+    const rows = await latestDeadLetters(sql, command.count);
+    console.log(
+      rows.length === 0
+        ? 'No dead letters.'
+        : [DEAD_LETTER_HEADER, ...rows.map(formatDeadLetter)].join('\n'),
+    );
+    return EXIT_OK;
+  }
+  if (command.name === 'show') {
+    const row = await deadLetter(sql, command.id);
+    if (row === null) return fail(`no dead letter ${command.id}`);
+    console.log(formatDeadLetterDetail(row));
+    return EXIT_OK;
+  }
+  const { requested, waiting } = await requestRedrive(sql, command, Date.now());
+  console.log(`Asked to redrive ${requested} row(s); ${waiting} waiting to be sent.`);
+  if (waiting === 0) return EXIT_OK;
+  console.log(
+    remote
+      ? "The deployed worker's cron sends them within 15 minutes; list shows when."
+      : await sendLocalRedrive(),
+  );
+  return EXIT_OK;
+}
+
+async function runDeadLetters(command: DeadLetterCommand, options: StoreOptions): Promise<number> {
+  if (options.remote) return deadLetters(remoteEventsDb(), command, true);
+  const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
+  const platform = await openLocalPlatform<LocalBindings>(persistTo);
+  try {
+    return await deadLetters(d1Runner(platform.env.EVENTS_DB), command, false);
+  } finally {
+    await platform.dispose();
+  }
+}
+
+const argv = process.argv.slice(2);
+process.exitCode =
+  argv[0] === 'dead-letters'
+    ? await runTool(argv.slice(1), {
+        usage: DEAD_LETTERS_USAGE,
+        parseArgs: parseDeadLetterArgs,
+        run: runDeadLetters,
+      })
+    : await runTool(argv, { usage: EVENTS_CLI_USAGE, parseArgs: parseEventsArgs, run });

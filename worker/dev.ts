@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
 import { developmentKit } from './dev/kit';
+import { redriveRoute } from './dev/redrive-route';
 import type { Bindings } from './env';
 import { scheduled } from './scheduled';
 
@@ -17,7 +18,9 @@ export { SubscriptionLedger } from './lifecycle/ledger';
 const app = createApp({ devKit: developmentKit });
 
 export default {
-  fetch: app.fetch,
+  // The dead letters' redrive route first (worker/dev/redrive-route.ts), then the app.
+  fetch: async (request, env, ctx) =>
+    (await redriveRoute(request, env)) ?? app.fetch(request, env, ctx),
   queue: createQueueHandler(),
   // The crons (wrangler.toml [triggers]): retention, hourly, and the experiments' alerts.
   scheduled,

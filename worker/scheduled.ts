@@ -1,13 +1,19 @@
 import { experimentResultsReader } from './alerts/results-reader';
 import { runAlerts } from './alerts/run-alerts';
+import { runRedrive } from './collector/redrive';
 import { runRetention } from './collector/retention';
 import { createConfigSource } from './config/load';
 import type { Bindings } from './env';
+import { runPurchaseSweep } from './purchases/purchase-outbox';
 
 /**
  * The crons of wrangler.toml [triggers], for both entries (worker/index.ts, worker/dev.ts):
  * - RETENTION_CRON, hourly: EVENTS_DB rows past their retention (worker/collector/retention.ts);
- * - ALERTS_CRON, every 15 minutes: the experiments' alerts (worker/alerts/run-alerts.ts).
+ * - ALERTS_CRON, every 15 minutes: the experiments' alerts (worker/alerts/run-alerts.ts);
+ * - both: verified purchases whose claim was never confirmed as queued are queued again
+ *   (worker/purchases/purchase-outbox.ts), and the dead letters an operator asked to redrive are
+ *   sent back to the events queue (worker/collector/redrive.ts); each costs one indexed statement
+ *   a run when there is nothing to do.
  * A cron named otherwise (`wrangler dev --test-scheduled` sends its own) runs both.
  */
 export const RETENTION_CRON = '17 * * * *';
@@ -25,6 +31,8 @@ async function alertsRun(env: Bindings, scheduledTime: number): Promise<void> {
 }
 
 export const scheduled: ExportedHandlerScheduledHandler<Bindings> = (controller, env, ctx) => {
+  ctx.waitUntil(runPurchaseSweep(env.EVENTS_DB, env.EVENTS_QUEUE, controller.scheduledTime));
+  ctx.waitUntil(runRedrive(env.EVENTS_DB, env.EVENTS_QUEUE, controller.scheduledTime));
   const known = controller.cron === RETENTION_CRON || controller.cron === ALERTS_CRON;
   if (controller.cron === RETENTION_CRON || !known)
     ctx.waitUntil(runRetention(env.EVENTS_DB, controller.scheduledTime));

@@ -21,6 +21,9 @@ The local event archive, the gzip NDJSON objects a deployed worker writes to R2 
   archive read <key>         one object's lines, decompressed, as DuckDB reads them
   archive tail               the events of every object, then of each new one (Ctrl-C stops)
 
+What the collector's queue gave up on (EVENTS_DB dead_letters; npm run events -- dead-letters --help):
+  dead-letters list | show <id> | redrive [<id>] [--since <time>] [--remote]
+
 Options:
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
   --help              show this text`;

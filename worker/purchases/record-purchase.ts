@@ -8,6 +8,7 @@ import type { AppEnv } from '../env';
 import { keptFirstTouch } from '../middleware/first-touch';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
+import { claimPurchase, queueClaimed } from './purchase-outbox';
 
 export type RecordOutcome = 'recorded' | 'known';
 
@@ -19,28 +20,18 @@ export type RecordOutcome = 'recorded' | 'known';
  *
  * The event's insert id is random, not derived from the subscription id the browser also learns:
  * a derived one could be posted to `/e` first and shadow the real purchase in the destinations'
- * de-duplication. When the queue refuses, the claim is released so the next poll records it.
+ * de-duplication. So that a purchase queued again keeps it, the claim stores the whole message
+ * (./purchase-outbox.ts): whatever dies between the claim and the queue, the next poll or the
+ * scheduled sweep queues that same message, and the destinations drop any repeat by its id.
  */
 export async function recordVerifiedPurchase(
   c: Context<AppEnv>,
   charge: VerifiedCharge,
   now: () => number,
 ): Promise<RecordOutcome> {
-  const db = c.env.EVENTS_DB;
   const at = now();
   const insertId = `srv_${crypto.randomUUID()}`;
   const visitorId = c.get('visitorId');
-  // Only the request whose claim this is queues the purchase, so it counts (in the split test's
-  // results too: the consumer's experiment destination) once. Only the session that started the
-  // charge gets this far (./charge-owner.ts), so the buyer is the visitor who paid; a later poll
-  // of the same result attributes nothing again.
-  const claim = await db
-    .prepare(
-      'INSERT OR IGNORE INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',
-    )
-    .bind(charge.subscriptionId, insertId, at)
-    .run();
-  if (claim.meta.changes === 0) return 'known';
   const event = purchaseEventOf(
     charge,
     {
@@ -56,16 +47,14 @@ export async function recordVerifiedPurchase(
     insertId,
   );
   const message: QueuedEvent = { v: 1, source: 'server', event, context: buyerContext(c, at) };
-  try {
-    await c.env.EVENTS_QUEUE.send(message, { contentType: 'json' });
-  } catch (error) {
-    // Nothing was queued, so nothing counted: the next poll claims and queues it again.
-    await db
-      .prepare('DELETE FROM verified_purchases WHERE subscription_id = ?1')
-      .bind(charge.subscriptionId)
-      .run();
-    throw error;
-  }
+  // Only the request holding the claim queues the purchase, so it counts (in the split test's
+  // results too: the consumer's experiment destination) once. Only the session that started the
+  // charge gets this far (./charge-owner.ts), so the buyer is the visitor who paid; a later poll
+  // of the same result attributes nothing again: it either finds the purchase queued, or queues
+  // the first request's message, unchanged, when that request never confirmed it.
+  const claimed = await claimPurchase(c.env.EVENTS_DB, charge.subscriptionId, message, at);
+  if (claimed === null) return 'known';
+  await queueClaimed(c.env.EVENTS_DB, c.env.EVENTS_QUEUE, charge.subscriptionId, claimed);
   return 'recorded';
 }
 

@@ -89,10 +89,13 @@ describe('local store (no AMPLITUDE_API_KEY)', () => {
     expect(await countRows('events')).toBe(1);
   });
 
-  it('acks and logs a message it cannot read', async () => {
-    const result = await consumer().run([{ id: 'junk', body: { v: 99, hello: 'world' } }]);
+  it('keeps a message it cannot read in the dead letters, logs it, then acks it', async () => {
+    const body = { v: 99, hello: 'world' };
+    const result = await consumer().run([{ id: 'junk', body }]);
     expect(result.acked).toEqual(['junk']);
     expect(await countRows('events')).toBe(0);
+    const row = await env.EVENTS_DB.prepare('SELECT body FROM dead_letters').first();
+    expect(row).toEqual({ body: JSON.stringify(body) });
     expect(logs.errors()).toContainEqual(
       expect.objectContaining({ error: 'collector_message_invalid' }),
     );
@@ -829,9 +832,9 @@ describe('a network that refuses our token, permission or API version', () => {
   it('a purchase refused for the token until the queue gives up is kept in the dead letters', async () => {
     const endpoint = fakeEndpoint(() => json(400, { error: { message: 'expired', code: 190 } }));
     const message = aServerMessage(aPurchase());
-    // wrangler.toml: max_retries 10; the 11th delivery is the dead letter queue's.
+    // wrangler.toml: max_retries 10; after the 11th delivery it is the dead letter queue's.
     const result = await consumer(META, endpoint).run(
-      asDeliveries([message], 11),
+      asDeliveries([message], 1),
       'geofunnel-events-dlq',
     );
     expect(result.acked).toHaveLength(1);

@@ -24,7 +24,9 @@ async function seed(deliveriesAt: number[], purchasesAt: number[], deadLettersAt
     ),
     ...purchasesAt.map((at, index) =>
       db
-        .prepare('INSERT INTO verified_purchases VALUES (?1, ?2, ?3)')
+        .prepare(
+          'INSERT INTO verified_purchases (subscription_id, insert_id, recorded_at) VALUES (?1, ?2, ?3)',
+        )
         .bind(`sub_${index}`, `srv_${index}`, at),
     ),
     ...deadLettersAt.map((at) =>

@@ -1,5 +1,5 @@
 import { logError } from '../../../shared/log';
-import { retryDelaySeconds } from './outcome';
+import { deadLetterRetryDelaySeconds } from './outcome';
 
 /** The insert ids a message carries: one event's (`v: 1`) or a batch's (`v: 2`). */
 function insertIdsOf(body: unknown): string[] {
@@ -12,18 +12,23 @@ function insertIdsOf(body: unknown): string[] {
 }
 
 /**
- * The dead letter queue's consumer: messages a destination kept refusing for max_retries tries.
- * Each is logged (collector_dead_letter, to alert on) and kept in EVENTS_DB dead_letters, where
- * an operator can read what never arrived and why the logs say it did not.
+ * The dead letter queue's consumer: messages a destination kept refusing for max_retries tries,
+ * and messages the events queue's consumer cannot read. Each is kept in EVENTS_DB dead_letters,
+ * where an operator can read what never arrived (`npm run events -- dead-letters`) and send it
+ * again, and logged (collector_dead_letter, to alert on). Acked only once written: when
+ * EVENTS_DB fails, every message is retried later (by `retryDelay`, growing with its attempts),
+ * never dropped.
  */
 export async function keepDeadLetters(
-  batch: MessageBatch<unknown>,
+  queue: string,
+  messages: readonly Message<unknown>[],
   db: D1Database,
   now: number,
+  retryDelay: (attempts: number) => number = deadLetterRetryDelaySeconds,
 ): Promise<void> {
-  const ids = batch.messages.map((handle) => insertIdsOf(handle.body));
+  const ids = messages.map((handle) => insertIdsOf(handle.body));
   // One row per message; insert_id names its event when it carries one, the body holds them all.
-  const rows = batch.messages.map((handle, index) => ({
+  const rows = messages.map((handle, index) => ({
     insert_id: ids[index]?.length === 1 ? ids[index][0] : null,
     body: JSON.stringify(handle.body),
   }));
@@ -36,12 +41,11 @@ export async function keepDeadLetters(
       .bind(now, JSON.stringify(rows))
       .run();
   } catch (error) {
-    logError('collector_db_failed', { queue: batch.queue, detail: String(error) });
-    for (const handle of batch.messages)
-      handle.retry({ delaySeconds: retryDelaySeconds(handle.attempts) });
+    logError('collector_db_failed', { queue, detail: String(error) });
+    for (const handle of messages) handle.retry({ delaySeconds: retryDelay(handle.attempts) });
     return;
   }
-  for (const [index, handle] of batch.messages.entries()) {
+  for (const [index, handle] of messages.entries()) {
     logError('collector_dead_letter', {
       insert_id: rows[index]?.insert_id ?? null,
       events: ids[index]?.length ?? 0,

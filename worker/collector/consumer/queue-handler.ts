@@ -36,19 +36,19 @@ interface Delivery {
 
 /**
  * Valid messages' events grouped by insert_id (a batch message carries several, an older message
- * one); a message the consumer cannot read is logged and acked.
+ * one), and the messages the consumer cannot read, logged.
  */
-function readMessages(batch: MessageBatch<unknown>): Map<string, Delivery> {
+function readMessages(batch: MessageBatch<unknown>) {
   const byId = new Map<string, Delivery>();
+  const unreadable: Message<unknown>[] = [];
   for (const handle of batch.messages) {
     const parsed = QueuedMessage.safeParse(handle.body);
     if (!parsed.success) {
-      // A newer or broken format: retrying would not make it readable.
       logError('collector_message_invalid', {
         message_id: handle.id,
         detail: parsed.error.issues[0]?.message ?? 'invalid',
       });
-      handle.ack();
+      unreadable.push(handle);
       continue;
     }
     for (const message of eventsOf(parsed.data)) {
@@ -58,7 +58,7 @@ function readMessages(batch: MessageBatch<unknown>): Map<string, Delivery> {
       else if (!known.handles.includes(handle)) known.handles.push(handle);
     }
   }
-  return byId;
+  return { byId, unreadable };
 }
 
 type Tally = Partial<Record<`${Outcome}_${DestinationName}`, number>>;
@@ -117,8 +117,15 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
     env: Bindings,
     _ctx: ExecutionContext,
   ): Promise<void> {
-    if (isDeadLetterQueue(batch.queue)) return keepDeadLetters(batch, env.EVENTS_DB, now());
-    const byId = readMessages(batch);
+    if (isDeadLetterQueue(batch.queue)) {
+      return keepDeadLetters(batch.queue, batch.messages, env.EVENTS_DB, now());
+    }
+    const { byId, unreadable } = readMessages(batch);
+    // A newer or broken format: retrying would not make it readable, so it is kept with the dead
+    // letters at once (to be sent again once a worker that reads it is deployed), never dropped.
+    if (unreadable.length > 0) {
+      await keepDeadLetters(batch.queue, unreadable, env.EVENTS_DB, now(), retryDelaySeconds);
+    }
     if (byId.size === 0) return;
     const deliveries = [...byId.values()];
     const handles = new Set(deliveries.flatMap((delivery) => delivery.handles));

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DEAD_LETTER_COUNT,
+  parseDeadLetterArgs,
+  parseSince,
+} from '../../scripts/events/dead-letter-arguments';
+import { formatDeadLetterDetail } from '../../scripts/events/dead-letters';
+import { inline } from '../../scripts/events/remote-events-db';
+
+const LOCAL = { remote: false, persistTo: undefined };
+
+describe('npm run events -- dead-letters', () => {
+  it('reads list, show and redrive with their arguments', () => {
+    expect(parseDeadLetterArgs(['list'])).toEqual({
+      kind: 'run',
+      command: { name: 'list', count: DEFAULT_DEAD_LETTER_COUNT },
+      options: LOCAL,
+    });
+    expect(parseDeadLetterArgs(['list', '5', '--remote'])).toEqual({
+      kind: 'run',
+      command: { name: 'list', count: 5 },
+      options: { remote: true, persistTo: undefined },
+    });
+    expect(parseDeadLetterArgs(['show', '12'])).toMatchObject({
+      command: { name: 'show', id: 12 },
+    });
+    expect(parseDeadLetterArgs(['redrive'])).toMatchObject({
+      command: { name: 'redrive', id: null, since: null },
+    });
+    expect(parseDeadLetterArgs(['redrive', '--since', '2026-11-22'])).toMatchObject({
+      command: { name: 'redrive', id: null, since: Date.UTC(2026, 10, 22) },
+    });
+    expect(
+      parseDeadLetterArgs([
+        'redrive',
+        '7',
+        '--since',
+        '2026-11-22T08:30:00+01:00',
+        '--persist-to',
+        'x',
+      ]),
+    ).toEqual({
+      kind: 'run',
+      command: { name: 'redrive', id: 7, since: Date.UTC(2026, 10, 22, 7, 30) },
+      options: { remote: false, persistTo: 'x' },
+    });
+    expect(parseDeadLetterArgs(['--help'])).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [[], 'dead-letters needs list, show or redrive'],
+    [['purge'], 'unknown command "purge"'],
+    [['list', '0'], 'count must be'],
+    [['show'], 'show takes one id'],
+    [['show', 'abc'], 'show takes one id'],
+    [['redrive', '1', '2'], 'at most one id'],
+    [['redrive', '--since', 'yesterday'], '--since takes'],
+    [['redrive', '--since', '2026-02-30'], '--since takes'],
+    [['list', '--since', '2026-11-22'], '--since is for redrive'],
+    [['list', '--remote', '--persist-to', 'x'], '--persist-to'],
+    [['list', '--force'], 'Unknown option'],
+  ])('refuses %j', (argv, error) => {
+    const parsed = parseDeadLetterArgs(argv);
+    expect(parsed.kind).toBe('usage-error');
+    expect(parsed.kind === 'usage-error' ? parsed.error : '').toContain(error);
+  });
+
+  it('--since takes a day or a time with its zone, never a bare local time', () => {
+    expect(parseSince('2026-11-22T08:00:00Z')).toBe(Date.UTC(2026, 10, 22, 8));
+    expect(parseSince('2026-11-22T08:00')).toBeNull();
+    expect(parseSince('1764115200000')).toBeNull();
+  });
+
+  it('show prints a stored message indented, never a raw control character', () => {
+    const detail = formatDeadLetterDetail({
+      seq: 1,
+      insert_id: null,
+      failed_at: Date.UTC(2026, 10, 22),
+      redrive_requested_at: null,
+      redriven_at: null,
+      events: 0,
+      event_type: null,
+      bytes: 10,
+      body: '{"v":99,"text":"a\\u001b[2Jb"}',
+    });
+    expect(detail).toContain('"text": "a\\u001b[2Jb"');
+    expect(detail).not.toContain('\u001b');
+  });
+
+  it('the remote statements quote every text value, so none can end its literal', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer(), (text, number) => {
+        const sql = inline('SELECT ? AS t, ? AS n, ? AS z', [text, number, null]);
+        const literal = sql.slice('SELECT '.length, sql.indexOf(' AS t'));
+        expect(literal).toBe(`'${text.replaceAll("'", "''")}'`);
+        expect(sql.endsWith(`, ${number} AS n, NULL AS z`)).toBe(true);
+      }),
+    );
+  });
+});
