@@ -98,7 +98,7 @@ function parseToolArgs(argv: readonly string[], localOnly: string | null): Store
  * `--env`'s value. A remote command must name its environment: staging and production share
  * every command, so one typed for staging without `--env` must not write production's store.
  */
-function parseEnvironment(
+export function parseEnvironment(
   text: string | undefined,
   remote: boolean,
 ): { ok: true; environment: Environment } | { ok: false; error: string } {

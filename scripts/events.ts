@@ -31,8 +31,9 @@ import {
   formatArchivedObject,
   formatEventLine,
 } from './events/format';
-import { remoteEventsDb } from './events/remote-events-db';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
+import { remoteD1Runner } from './remote-d1';
+import { runWrangler } from './wrangler-cli';
 
 /**
  * `npm run events -- tail | list [count] | archive … | dead-letters …`: the analytics events the collector stored
@@ -166,7 +167,10 @@ async function deadLetters(
 }
 
 async function runDeadLetters(command: DeadLetterCommand, options: StoreOptions): Promise<number> {
-  if (options.remote) return deadLetters(remoteEventsDb(), command, true);
+  if (options.remote) {
+    const sql = remoteD1Runner('EVENTS_DB', options.environment, runWrangler);
+    return deadLetters(sql, command, true);
+  }
   const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
   const platform = await openLocalPlatform<LocalBindings>(persistTo);
   try {

@@ -1,5 +1,5 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
-import type { ParsedArgs } from '../cli';
+import { type ParsedArgs, parseEnvironment } from '../cli';
 
 /** The arguments of `npm run events -- dead-letters …` (scripts/events.ts). */
 
@@ -19,8 +19,11 @@ Commands:
     --since <time>    only rows that failed at or after <time> (YYYY-MM-DD or an ISO time, UTC)
 
 Options:
-  --remote            the deployed EVENTS_DB (through wrangler; needs a login); a redrive is
-                      then sent by the deployed worker's cron, within 15 minutes
+  --env <name>        wrangler.toml's environment: development (the default; npm start's,
+                      local only), staging ([env.staging]) or production (the top level)
+  --remote            that environment's deployed EVENTS_DB (through wrangler; needs a login
+                      and --env staging or --env production); a redrive is then sent by the
+                      deployed worker's cron, within 15 minutes
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state);
                       a local redrive is sent by the worker npm start runs
   --help              show this text`;
@@ -66,7 +69,21 @@ export function parseDeadLetterArgs(argv: readonly string[]): ParsedArgs<DeadLet
       error: '--persist-to is for the local state; drop it with --remote',
     };
   }
-  const options = { remote: values.remote ?? false, persistTo: values['persist-to'] };
+  const remote = values.remote ?? false;
+  const environment = parseEnvironment(values.env, remote);
+  if (!environment.ok) return { kind: 'usage-error', error: environment.error };
+  // Locally, a redrive is sent by the worker npm start runs: development's state alone.
+  if (!remote && environment.environment !== 'development') {
+    return {
+      kind: 'usage-error',
+      error: `--env ${environment.environment} without --remote: only npm start's state is local`,
+    };
+  }
+  const options = {
+    remote,
+    environment: environment.environment,
+    persistTo: values['persist-to'],
+  };
   const [name, ...rest] = positionals;
   if (name !== 'redrive' && values.since !== undefined) {
     return { kind: 'usage-error', error: '--since is for redrive' };
@@ -124,6 +141,7 @@ function parseKnownArgs(argv: readonly string[]) {
     allowPositionals: true,
     strict: true,
     options: {
+      env: { type: 'string' },
       remote: { type: 'boolean' },
       'persist-to': { type: 'string' },
       since: { type: 'string' },

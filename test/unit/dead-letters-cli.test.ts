@@ -6,9 +6,9 @@ import {
   parseSince,
 } from '../../scripts/events/dead-letter-arguments';
 import { formatDeadLetterDetail } from '../../scripts/events/dead-letters';
-import { inline } from '../../scripts/events/remote-events-db';
+import { inline, remoteD1Runner } from '../../scripts/remote-d1';
 
-const LOCAL = { remote: false, persistTo: undefined };
+const LOCAL = { remote: false, environment: 'development', persistTo: undefined };
 
 describe('npm run events -- dead-letters', () => {
   it('reads list, show and redrive with their arguments', () => {
@@ -17,10 +17,10 @@ describe('npm run events -- dead-letters', () => {
       command: { name: 'list', count: DEFAULT_DEAD_LETTER_COUNT },
       options: LOCAL,
     });
-    expect(parseDeadLetterArgs(['list', '5', '--remote'])).toEqual({
+    expect(parseDeadLetterArgs(['list', '5', '--remote', '--env', 'staging'])).toEqual({
       kind: 'run',
       command: { name: 'list', count: 5 },
-      options: { remote: true, persistTo: undefined },
+      options: { remote: true, environment: 'staging', persistTo: undefined },
     });
     expect(parseDeadLetterArgs(['show', '12'])).toMatchObject({
       command: { name: 'show', id: 12 },
@@ -43,7 +43,7 @@ describe('npm run events -- dead-letters', () => {
     ).toEqual({
       kind: 'run',
       command: { name: 'redrive', id: 7, since: Date.UTC(2026, 10, 22, 7, 30) },
-      options: { remote: false, persistTo: 'x' },
+      options: { remote: false, environment: 'development', persistTo: 'x' },
     });
     expect(parseDeadLetterArgs(['--help'])).toEqual({ kind: 'help' });
   });
@@ -58,7 +58,11 @@ describe('npm run events -- dead-letters', () => {
     [['redrive', '--since', 'yesterday'], '--since takes'],
     [['redrive', '--since', '2026-02-30'], '--since takes'],
     [['list', '--since', '2026-11-22'], '--since is for redrive'],
-    [['list', '--remote', '--persist-to', 'x'], '--persist-to'],
+    [['list', '--remote', '--env', 'production', '--persist-to', 'x'], '--persist-to'],
+    // A command typed for staging must not reach production's database by default.
+    [['list', '--remote'], '--remote needs --env staging or --env production'],
+    [['list', '--remote', '--env', 'development'], 'never deployed'],
+    [['list', '--env', 'staging'], 'only npm start'],
     [['list', '--force'], 'Unknown option'],
   ])('refuses %j', (argv, error) => {
     const parsed = parseDeadLetterArgs(argv);
@@ -87,6 +91,34 @@ describe('npm run events -- dead-letters', () => {
     expect(detail).toContain('"text": "a\\u001b[2Jb"');
     expect(detail).not.toContain('\u001b');
   });
+
+  it.each([
+    ['staging', 'staging'],
+    ['production', ''],
+  ] as const)(
+    "--remote --env %s reads that environment's EVENTS_DB through wrangler",
+    async (environment, named) => {
+      const calls: (readonly string[])[] = [];
+      const sql = remoteD1Runner('EVENTS_DB', environment, async (args) => {
+        calls.push(args);
+        return { stdout: JSON.stringify([{ results: [{ n: 1 }], meta: { changes: 0 } }]) };
+      });
+      expect(await sql.all('SELECT ? AS n', [1])).toEqual([{ n: 1 }]);
+      expect(calls).toEqual([
+        [
+          'd1',
+          'execute',
+          'EVENTS_DB',
+          '--remote',
+          '--env',
+          named,
+          '--json',
+          '--command',
+          'SELECT 1 AS n',
+        ],
+      ]);
+    },
+  );
 
   it('the remote statements quote every text value, so none can end its literal', () => {
     fc.assert(

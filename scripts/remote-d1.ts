@@ -1,37 +1,35 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import type { SqlRunner, SqlValue } from '../../worker/config/versions';
-import { wranglerMessage } from '../kv-store';
-import { PROJECT_ROOT } from '../local-platform';
-
-const execFileAsync = promisify(execFile);
+import type { SqlRunner, SqlValue } from '../worker/config/versions';
+import { type WranglerRunner, wranglerMessage } from './wrangler-cli';
+import { type Environment, wranglerEnvArgs } from './wrangler-environment';
 
 /**
- * The deployed EVENTS_DB through `wrangler d1 execute --remote --json` (uses wrangler's login),
- * as `npm run config --remote` reaches CONFIG_DB (scripts/config-stores.ts). The command takes no
- * bound parameters: each value is written into the statement as an SQL literal.
+ * A deployed D1 database of the environment through `wrangler d1 execute <binding> --remote
+ * --env <name> --json` (wrangler's login), for the tools' `--remote`: `npm run config` reaches
+ * CONFIG_DB, `npm run events -- dead-letters` EVENTS_DB. The command takes no bound parameters:
+ * each value is written into the statement as an SQL literal (numbers as digits, text quoted with
+ * its quotes doubled, which is all SQLite's literal syntax needs).
  */
-export function remoteEventsDb(): SqlRunner {
+export function remoteD1Runner(
+  binding: string,
+  environment: Environment,
+  wrangler: WranglerRunner,
+): SqlRunner {
   async function execute(sql: string, params: readonly SqlValue[]) {
     try {
-      const { stdout } = await execFileAsync(
-        'npx',
-        [
-          'wrangler',
-          'd1',
-          'execute',
-          'EVENTS_DB',
-          '--remote',
-          '--json',
-          '--command',
-          inline(sql, params),
-        ],
-        { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024 },
-      );
+      const { stdout } = await wrangler([
+        'd1',
+        'execute',
+        binding,
+        '--remote',
+        ...wranglerEnvArgs(environment),
+        '--json',
+        '--command',
+        inline(sql, params),
+      ]);
       const [result] = JSON.parse(stdout) as { results: unknown[]; meta?: { changes?: number } }[];
       return { results: result?.results ?? [], changes: result?.meta?.changes ?? 0 };
     } catch (error) {
-      throw new Error(`wrangler d1 execute EVENTS_DB failed: ${wranglerMessage(error)}`);
+      throw new Error(`wrangler d1 execute ${binding} failed: ${wranglerMessage(error)}`);
     }
   }
   return {
