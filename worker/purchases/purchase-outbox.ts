@@ -68,15 +68,36 @@ async function markQueued(db: D1Database, subscriptionIds: readonly string[]) {
     .run();
 }
 
-/** Queues a claimed purchase's message, then confirms the claim. */
+/**
+ * Queues a claimed purchase's message, then confirms the claim. A send that fails gives the lease
+ * up at once: this request knows its message may not be queued, so the next poll queues it again
+ * rather than a minute later (a send that failed after the queue took it is then queued twice,
+ * with its one insert id, which every destination keeps once). When giving up fails too, the
+ * lease runs out as it would for a request that died.
+ */
 export async function queueClaimed(
   db: D1Database,
   queue: Queue<QueuedMessage>,
   subscriptionId: string,
   message: QueuedEvent,
 ): Promise<void> {
-  await queue.send(message, { contentType: 'json' });
+  try {
+    await queue.send(message, { contentType: 'json' });
+  } catch (error) {
+    await releaseLease(db, subscriptionId).catch(() => undefined);
+    throw error;
+  }
   await markQueued(db, [subscriptionId]);
+}
+
+/** An unconfirmed claim's lease, ended now: the next poll or sweep takes the claim over. */
+async function releaseLease(db: D1Database, subscriptionId: string): Promise<void> {
+  await db
+    .prepare(
+      'UPDATE verified_purchases SET lease_until = 0 WHERE subscription_id = ?1 AND lease_until IS NOT NULL',
+    )
+    .bind(subscriptionId)
+    .run();
 }
 
 interface UnqueuedRow {
