@@ -48,6 +48,11 @@ async function queuedLoad(page: Page): Promise<string[]> {
   }, QUEUE_KEY);
 }
 
+/** The insert ids stored for the visitor `device`, as often as each was stored. */
+async function storedIds(device: string): Promise<string[]> {
+  return (await storedEvents(session, device)).map((event) => event.insert_id);
+}
+
 /** How many times each insert id went through the tap to the worker. */
 function timesSent(): Map<string, number> {
   const times = new Map<string, number>();
@@ -83,14 +88,8 @@ describe('a beacon lost on the way', () => {
     await page.clock.runFor(ACK_WAIT_MS + 1_000);
     await page.goto('about:blank');
     await expect
-      .poll(
-        async () => (await storedEvents(session, device)).map((event) => event.insert_id).sort(),
-        {
-          timeout: 15_000,
-          interval: 250,
-        },
-      )
-      .toEqual([...first, ...second].sort());
+      .poll(async () => storedIds(device), { timeout: 15_000, interval: 250 })
+      .toEqual(expect.arrayContaining([...first, ...second]));
 
     // A third page, past the wait again: the second beacon arrived, its acknowledgement came
     // back in the cookie, and nothing of it goes again.
@@ -99,15 +98,14 @@ describe('a beacon lost on the way', () => {
     await page.clock.runFor(ACK_WAIT_MS + 1_000);
     await page.goto('about:blank');
     await expect
-      .poll(async () => (await storedEvents(session, device)).length, {
-        timeout: 15_000,
-        interval: 250,
-      })
-      .toBe(first.length + second.length + third.length);
+      .poll(async () => storedIds(device), { timeout: 15_000, interval: 250 })
+      .toEqual(expect.arrayContaining([...first, ...second, ...third]));
+    // A page may queue more than its load (the snapshots above are taken once the load is
+    // queued): whatever went through reached the worker once and is stored once.
     expect([...timesSent().entries()].filter(([, times]) => times > 1)).toEqual([]);
-    expect(new Set(tap.sent.map((event) => event.insert_id))).toEqual(
-      new Set([...first, ...second, ...third]),
-    );
+    const stored = await storedIds(device);
+    expect(new Set(stored).size).toBe(stored.length);
+    expect(new Set(stored)).toEqual(new Set(tap.sent.map((event) => event.insert_id)));
     // The tracker took the acknowledgements out of the cookie as it read them: it holds only
     // the last beacon's, which no page has read yet (about 20 bytes on the requests until then).
     const ack = (await context.cookies()).find((cookie) => cookie.name === 'gf_ack');
