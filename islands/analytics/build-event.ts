@@ -123,7 +123,9 @@ export function pageProperties(page: PageFacts): EventProperties {
     config_version: page.configVersion,
     // Which funnel the visitor was routed to, and why: Amplitude breaks a campaign down by them.
     route: page.route,
-    source: page.source,
+    // Not `source`: the worker sets that property to who vouches for the event (browser or
+    // server), as server purchases carry the visit's source in `traffic_source` too.
+    traffic_source: page.source,
     // Which in-app browser, as `instagram_ios`: marketers see where a funnel loses those visitors.
     ...(page.inApp ? { in_app_browser: `${page.inApp.app}_${page.inApp.os}` } : {}),
     ...trackingProperties(page.tracking),

@@ -84,7 +84,7 @@ describe('an event as the collector receives it', () => {
       flow: 'lp11ch8',
       config_version: '7',
       route: 'tiktok_de',
-      source: 'tiktok',
+      traffic_source: 'tiktok',
       appsflyer_id: 'af-1',
       google_tracking_id: 'G-XYZ',
       fb_pixel_id: '1234567890',
@@ -95,6 +95,22 @@ describe('an event as the collector receives it', () => {
       source_url: 'https%3A%2F%2Fapp.example',
       google_click_id: 'g-1',
     });
+  });
+
+  it("carries the visit's route and traffic source, never as `source`, which the worker owns", () => {
+    const properties = pageProperties({
+      screen: 'signup',
+      path: '/signup',
+      variant: 'default',
+      flow: 'default',
+      configVersion: '7',
+      route: 'tiktok_de',
+      source: 'tiktok',
+      inApp: null,
+      tracking: null,
+    });
+    expect(properties).toMatchObject({ route: 'tiktok_de', traffic_source: 'tiktok' });
+    expect(properties).not.toHaveProperty('source');
   });
 
   it('names the in-app browser the page is shown in, app and OS, and nothing in others', () => {
