@@ -61,7 +61,7 @@ async function visit(steps: Step[]) {
   /** Events the collector has, and the tracker can know it has (answered or in the cookie). */
   const acknowledged = new Set<string>();
   const received = new Set<string>();
-  /** Per event, how many beacons carrying it were lost. */
+  /** Per event, how many beacons carrying it never arrived (lost, or late past the visit). */
   const lostTimes = new Map<string, number>();
   const late: { id: string; events: CollectedEvent[] }[] = [];
   const sentAgain: string[] = [];
@@ -133,8 +133,13 @@ async function visit(steps: Step[]) {
     expect(page.queue.size()).toBeLessThanOrEqual(SAVED_MAX);
   }
 
-  // The visitor comes back once the network is good: everything still waiting arrives.
-  late.length = 0;
+  // The visitor comes back once the network is good: everything still waiting arrives. A beacon
+  // still late by then never does: for the tracker it was one more hand-off lost.
+  for (const { events } of late.splice(0)) {
+    for (const event of events) {
+      lostTimes.set(event.insert_id, (lostTimes.get(event.insert_id) ?? 0) + 1);
+    }
+  }
   await vi.advanceTimersByTimeAsync(ACK_WAIT_MS + limits.periodMs);
   await page.flush();
   newSends();
