@@ -55,12 +55,14 @@ export function intervalText(interval: ResultInterval): string {
   return `${percentText(interval.lower, true)} to ${percentText(interval.upper, true)}`;
 }
 
-/** A relative lift with its interval: "+12.3% (−4% to +28.6%)"; "—" while there is none. */
+/**
+ * A relative lift with its interval: "+12.3% (−4% to +28.6%)"; "—" while there is none. A lift
+ * without an interval (an arm without variance, such as no conversion yet) says so, rather than
+ * read as a certain "−100%".
+ */
 export function liftText(lift: number | null, interval: ResultInterval | null): string {
   if (lift === null) return '—';
-  return interval
-    ? `${percentText(lift, true)} (${intervalText(interval)})`
-    : percentText(lift, true);
+  return `${percentText(lift, true)} (${interval ? intervalText(interval) : 'no interval yet'})`;
 }
 
 export function verdictWord(verdict: ResultVerdict): string {
