@@ -20,10 +20,7 @@ export const METRIC_NAMES: Record<ExperimentResultMetric, string> = {
   mature_revenue: 'Mature net revenue per visitor',
 };
 
-/** The metrics that are money per visitor rather than a rate. */
-export function isMoneyMetric(metric: ExperimentResultMetric): boolean {
-  return metric === 'revenue' || metric === 'net_revenue' || metric === 'mature_revenue';
-}
+export { isMoneyMetric } from '../shared/experiments';
 
 /** Each verdict's word; only better and worse are verdicts a marketer may act on. */
 const VERDICT_WORDS: Record<ResultVerdict, string> = {
