@@ -126,6 +126,35 @@ describe('the always-valid p-value across looks', () => {
     expect(running[3]!.relativeInterval!.upper).toBeGreaterThan(0.1);
   });
 
+  it('never sticks at −100% in A/A experiments at a 2% rate, looked at daily', () => {
+    let withoutInterval = 0;
+    let missed = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      // 100 visitors a day per arm for 30 days: about 2 buyers a day each, some days none.
+      const random = mulberry32(seed);
+      let control = conversions(0, 0);
+      let variant = conversions(0, 0);
+      const looks: Look[] = Array.from({ length: 30 }, () => {
+        control = conversions(control.n + 100, control.sum + binomial(100, 0.02, random));
+        variant = conversions(variant.n + 100, variant.sum + binomial(100, 0.02, random));
+        return { control, variant };
+      });
+      const running = runningComparisons(looks, 10_000);
+      for (const comparison of running) {
+        if (comparison === null) continue;
+        if (comparison.relativeInterval === null) withoutInterval += 1;
+        else expect(comparison.relativeInterval.upper).toBeGreaterThan(-1);
+      }
+      // Both arms have buyers by the last look: its interval holds the true lift of 0.
+      const last = running.at(-1)!.relativeInterval!;
+      if (!(last.lower < 0 && last.upper > 0)) missed += 1;
+    }
+    // The case happened: looks where one arm had no buyer yet.
+    expect(withoutInterval).toBeGreaterThan(10);
+    // And the last intervals miss the truth no more often than α allows (5% of 300).
+    expect(missed).toBeLessThanOrEqual(15);
+  });
+
   it('keeps the relative intersection across a look that has no relative interval', () => {
     // Counts by exposure day are re-read, so a later look may lack what an earlier one had.
     const looks: Look[] = [
