@@ -264,25 +264,31 @@ export function durationText(estimate: DurationEstimate | null, days: number): s
   if (estimate === null)
     return `No first visits on these routes in the last ${days} days: no estimate of the duration yet.`;
   const perDay = counts.format(Math.round(estimate.perDay));
+  const one = Math.round(estimate.perDay) === 1;
   const took = `${counts.format(estimate.days)} ${estimate.days === 1 ? 'day' : 'days'}`;
   const traffic =
     estimate.trigger === null || estimate.trigger === 'landing'
       ? null
       : TRIGGER_TRAFFIC[estimate.trigger];
+  if (Math.round(estimate.perDay) < 1) {
+    // A trickle that rounds to "0 visitors a day" would read beside thousands of days.
+    const counted = (estimate.counted === 'trigger' && traffic?.counted) || 'first visits';
+    return `Almost no traffic yet: fewer than 1 visitor a day can reach it (${counted} on its routes in the last ${days} days, times its range and coverage), so no estimate of the duration yet.`;
+  }
   if (estimate.counted === 'trigger') {
     const counted = traffic?.counted ?? 'first visits';
     const sure = traffic
       ? 'An estimate: a visitor is counted each time they reach it, and its audience may leave some out, so allow longer.'
       : 'Allow longer if its audience leaves some of them out.';
     return [
-      `About ${perDay} visitors a day reach it (${counted} on its routes in the last ${days} days, times its range and coverage), so it takes about ${took}.`,
+      `About ${perDay} ${one ? 'visitor a day reaches' : 'visitors a day reach'} it (${counted} on its routes in the last ${days} days, times its range and coverage), so it takes about ${took}.`,
       traffic?.note,
       sure,
     ]
       .filter(Boolean)
       .join(' ');
   }
-  const upperBound = `At most ${perDay} visitors a day can reach it (first visits on its routes in the last ${days} days, times its range and coverage), so it takes at least ${took}. This is an upper bound on the traffic reaching the trigger: only visitors who get to the screen where the variants differ are counted, so expect longer.`;
+  const upperBound = `At most ${perDay} ${one ? 'visitor' : 'visitors'} a day can reach it (first visits on its routes in the last ${days} days, times its range and coverage), so it takes at least ${took}. This is an upper bound on the traffic reaching the trigger: only visitors who get to the screen where the variants differ are counted, so expect longer.`;
   return traffic
     ? `${traffic.none} on its routes in the last ${days} days, so first visits stand in. ${upperBound}`
     : upperBound;

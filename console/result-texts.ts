@@ -20,10 +20,7 @@ export const METRIC_NAMES: Record<ExperimentResultMetric, string> = {
   mature_revenue: 'Mature net revenue per visitor',
 };
 
-/** The metrics that are money per visitor rather than a rate. */
-export function isMoneyMetric(metric: ExperimentResultMetric): boolean {
-  return metric === 'revenue' || metric === 'net_revenue' || metric === 'mature_revenue';
-}
+export { isMoneyMetric } from '../shared/experiments';
 
 /** Each verdict's word; only better and worse are verdicts a marketer may act on. */
 const VERDICT_WORDS: Record<ResultVerdict, string> = {
@@ -55,12 +52,14 @@ export function intervalText(interval: ResultInterval): string {
   return `${percentText(interval.lower, true)} to ${percentText(interval.upper, true)}`;
 }
 
-/** A relative lift with its interval: "+12.3% (−4% to +28.6%)"; "—" while there is none. */
+/**
+ * A relative lift with its interval: "+12.3% (−4% to +28.6%)"; "—" while there is none. A lift
+ * without an interval (an arm without variance, such as no conversion yet) says so, rather than
+ * read as a certain "−100%".
+ */
 export function liftText(lift: number | null, interval: ResultInterval | null): string {
   if (lift === null) return '—';
-  return interval
-    ? `${percentText(lift, true)} (${intervalText(interval)})`
-    : percentText(lift, true);
+  return `${percentText(lift, true)} (${interval ? intervalText(interval) : 'no interval yet'})`;
 }
 
 export function verdictWord(verdict: ResultVerdict): string {

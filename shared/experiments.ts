@@ -77,6 +77,11 @@ export const EXPERIMENT_METRICS = [
 ] as const;
 export type ExperimentMetric = (typeof EXPERIMENT_METRICS)[number];
 
+/** The metrics that are money per visitor (minor units of the main currency), not a rate. */
+export function isMoneyMetric(metric: string): boolean {
+  return metric === 'revenue' || metric === 'net_revenue' || metric === 'mature_revenue';
+}
+
 export const DECISION_RESULTS = ['won', 'lost', 'inconclusive'] as const;
 export type DecisionResult = (typeof DECISION_RESULTS)[number];
 

@@ -5,6 +5,7 @@ import { useHasEdits } from '../stores/draft';
 import { $rollback } from '../stores/history';
 import { rollBackTo } from '../stores/publishing';
 import { HISTORY_STATUS_ID } from '../stores/status';
+import { rollbackNotice } from './rollback-text';
 
 /** Roll back to one version, with a confirm step (and an optional note) before anything is written. */
 export function RollbackControl({ seq, versionId }: { seq: number; versionId: string }) {
@@ -46,8 +47,8 @@ export function RollbackControl({ seq, versionId }: { seq: number; versionId: st
   return (
     <form className="confirm" aria-labelledby={`${id}-question`} onSubmit={onSubmit}>
       <p id={`${id}-question`}>
-        <strong>Publish the document of {versionId} again, as a new version?</strong>
-        {hasEdits ? ' Your edits that are not published are discarded.' : ''}
+        <strong>Publish the document of {versionId} again, as a new version?</strong>{' '}
+        {rollbackNotice(hasEdits)}
       </p>
       <label htmlFor={`${id}-note`}>Note (optional)</label>
       <input

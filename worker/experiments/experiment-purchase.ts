@@ -1,3 +1,4 @@
+import { minorDigits } from '../../shared/minor-units';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import type { QueuedEvent } from '../collector/queued-event';
 import { type ExperimentPurchase, purchaseStatements } from './experiment-statements';
@@ -17,14 +18,8 @@ interface MinorAmount {
  */
 export function minorAmountOf(amount: number | null, currency: string | null): MinorAmount | null {
   if (amount === null || currency === null) return null;
-  let digits: number;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-  } catch {
-    return null;
-  }
+  const digits = minorDigits(currency);
+  if (digits === null) return null;
   return { amountMinor: Math.round(amount * 10 ** digits), currency };
 }
 

@@ -4,11 +4,15 @@ import type {
   SegmentResults,
   VariantResults,
 } from '../../shared/console-api';
+import { isMoneyMetric } from '../../shared/experiments';
+import { minorDigits } from '../../shared/minor-units';
 
 /**
  * The results of a phase as CSV for a spreadsheet (GET /console/api/results?format=csv): one
  * row per variant and metric, the numbers of the JSON answer unrounded. RFC 4180: CRLF line
  * ends, a header row, fields holding a comma, a quote or a line end quoted with quotes doubled.
+ * Money is in major units with its currency (0.5825 EUR per visitor, where the JSON has 58.25
+ * minor units): a spreadsheet reader has no `mainCurrency` field to tell cents from euros.
  */
 
 export const RESULTS_CSV_COLUMNS = [
@@ -19,6 +23,7 @@ export const RESULTS_CSV_COLUMNS = [
   'exposed',
   'bots',
   'metric',
+  'currency',
   'primary',
   'count',
   'mean',
@@ -53,16 +58,33 @@ function field(cell: Cell): string {
 }
 
 /** What the CSV reads of an answer: the split's results and one experiment's alike. */
-type CsvAnswer = Pick<ResultsAnswer, 'phase' | 'sampleRatio'> & {
+type CsvAnswer = Pick<ResultsAnswer, 'phase' | 'sampleRatio' | 'mainCurrency'> & {
   variants: readonly (Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
     metrics: readonly (Omit<MetricResult, 'metric'> & { metric: string })[];
   })[];
 };
 
+/**
+ * A metric's money, in minor units of `currency`, as major units ("58.25" cents → 0.5825 euros);
+ * the scale is 1 for a rate, and a money metric with no main currency yet (nobody bought) has no
+ * amounts to show.
+ */
+function majorUnits(
+  metric: string,
+  currency: string | null,
+): { currency: string | null; scale: number } {
+  if (!isMoneyMetric(metric)) return { currency: null, scale: 1 };
+  if (currency === null) return { currency: null, scale: 1 };
+  return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
+}
+
 export function resultsCsv(answer: CsvAnswer): string {
   const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
   for (const variant of answer.variants) {
     for (const metric of variant.metrics) {
+      const { currency, scale } = majorUnits(metric.metric, answer.mainCurrency);
+      const major = (minor: number | null | undefined) =>
+        minor === null || minor === undefined ? null : minor / scale;
       rows.push([
         answer.phase,
         variant.variant,
@@ -71,12 +93,13 @@ export function resultsCsv(answer: CsvAnswer): string {
         variant.exposed,
         variant.bots,
         metric.metric,
+        currency,
         metric.primary,
         metric.count,
-        metric.mean,
-        metric.absoluteLift,
-        metric.absoluteInterval?.lower ?? null,
-        metric.absoluteInterval?.upper ?? null,
+        major(metric.mean),
+        major(metric.absoluteLift),
+        major(metric.absoluteInterval?.lower),
+        major(metric.absoluteInterval?.upper),
         metric.relativeLift,
         metric.relativeInterval?.lower ?? null,
         metric.relativeInterval?.upper ?? null,

@@ -54,6 +54,7 @@ export interface Comparison {
   absoluteInterval: Interval;
   /** (Variant mean − control mean) / control mean; null while the control mean is 0. */
   relativeLift: number | null;
+  /** Null with the relative lift, and while either arm has no variance (no conversion yet). */
   relativeInterval: Interval | null;
   /**
    * Always-valid, and below α exactly when both intervals exclude 0 on the same side (the
@@ -150,8 +151,12 @@ function compareLook(
   let relativeLift: number | null = null;
   let relativeInterval: Interval | null = null;
   let relativePValue = 1;
-  if (controlMean !== 0) {
-    relativeLift = absoluteLift / controlMean;
+  if (controlMean !== 0) relativeLift = absoluteLift / controlMean;
+  // No relative interval while either arm has no variance (a variant without a conversion yet):
+  // the delta method's standard error then leaves out that arm's uncertainty, and with the
+  // variant at 0 it is 0, an interval of exactly −100% that the running intersection would keep
+  // for the rest of the phase. gbstats refuses the same case (its zero-variance check).
+  if (relativeLift !== null && controlVariance > 0 && variantVariance > 0) {
     const relativeStandardError = Math.sqrt(
       variantVariance / (controlMean ** 2 * variant.n) +
         (controlVariance * variantMean ** 2) / (controlMean ** 4 * control.n),
@@ -295,11 +300,12 @@ export function runningComparisons(
     if (running === null) return fresh();
     const before: Comparison = running.comparison;
     const absoluteInterval = intersect(before.absoluteInterval, now.absoluteInterval);
-    // A look without a relative interval (the control mean still 0) adds nothing to it.
+    // A look without a relative interval (the control mean 0, or an arm without variance) adds
+    // nothing to it: the earlier looks' intersection stands.
     const relativeInterval =
       now.relativeInterval && before.relativeInterval
         ? intersect(before.relativeInterval, now.relativeInterval)
-        : now.relativeInterval;
+        : (now.relativeInterval ?? before.relativeInterval);
     if (
       isEmpty(absoluteInterval) ||
       isEmpty(relativeInterval) ||

@@ -122,6 +122,7 @@ describe('the duration estimate at the trigger', () => {
       'No first visits on these routes in the last 7 days: no estimate of the duration yet.',
     );
     // A range of nothing takes nobody.
+    expect(estimateAt('landing', { ...empty, visits: { default: 0 } })).toBeNull();
     expect(
       durationEstimate({
         ...WEEK,
@@ -133,6 +134,29 @@ describe('the duration estimate at the trigger', () => {
         plannedPerArm: 100,
       }),
     ).toBeNull();
+  });
+
+  it('says there is almost no traffic yet, not "0 visitors a day" and thousands of days', () => {
+    // 2 first visits in 7 days, a fifth of them entering: 0.06 a day.
+    const trickle: RouteVisitsAnswer = { days: 7, visits: { default: 2 }, total: 2, steps: {} };
+    const estimate = estimateAt('landing', trickle);
+    expect(estimate?.days).toBeGreaterThan(100_000);
+    expect(durationText(estimate, 7)).toBe(
+      'Almost no traffic yet: fewer than 1 visitor a day can reach it (first visits on its routes in the last 7 days, times its range and coverage), so no estimate of the duration yet.',
+    );
+    // At the paywall, with 3 reaching it in a week: those are what it counted.
+    const paywall = estimateAt('paywall', {
+      ...trickle,
+      steps: { default: { lookup: 3, signup: 3, paywall: 3, upsell: 0 } },
+    });
+    expect(paywall?.counted).toBe('trigger');
+    expect(durationText(paywall, 7)).toMatch(
+      /^Almost no traffic yet: fewer than 1 visitor a day can reach it \(visitors who reached the paywall on /,
+    );
+    // Half a visitor a day or more is a number to show.
+    expect(durationText(estimateAt('landing', { ...trickle, visits: { default: 18 } }), 7)).toMatch(
+      /^About 1 visitor a day reaches it \(first visits/,
+    );
   });
 });
 

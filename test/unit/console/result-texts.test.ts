@@ -24,7 +24,8 @@ describe('the results page’s numbers', () => {
     expect(percentText(0, true)).toBe('0%');
     expect(liftText(0.123, { lower: -0.04, upper: 0.286 })).toBe('+12.3% (−4% to +28.6%)');
     expect(liftText(-0.25, { lower: -0.4, upper: -0.1 })).toBe('−25% (−40% to −10%)');
-    expect(liftText(0.05, null)).toBe('+5%');
+    // A variant without a conversion yet: the lift, and plainly no interval (not −100% to −100%).
+    expect(liftText(-1, null)).toBe('−100% (no interval yet)');
     // No lift while the control has no conversion: a dash, not a made-up 0%.
     expect(liftText(null, null)).toBe('—');
   });

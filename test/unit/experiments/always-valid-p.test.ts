@@ -103,6 +103,75 @@ describe('the always-valid p-value across looks', () => {
     expect(verdict).toBe('better');
   });
 
+  it('has no relative interval before the variant’s first buyer, and is not stuck at −100% after', () => {
+    // Control buyers from the first day, the variant's first ones on the third, then more.
+    const looks: Look[] = [
+      { control: conversions(500, 10), variant: conversions(500, 0) },
+      { control: conversions(1000, 20), variant: conversions(1000, 0) },
+      { control: conversions(1500, 30), variant: conversions(1500, 25) },
+      { control: conversions(2000, 40), variant: conversions(2000, 44) },
+    ];
+    const running = runningComparisons(looks, 1000);
+    const alone = looks.map((look) => compareToControl(look.control, look.variant, 1000)!);
+    expect(running.slice(0, 2).map((look) => look?.relativeLift)).toEqual([-1, -1]);
+    expect(running.slice(0, 2).map((look) => look?.relativeInterval)).toEqual([null, null]);
+    // The first interval is the third look's own, the next its intersection with the fourth's.
+    expect(running[2]!.relativeInterval).toEqual(alone[2]!.relativeInterval);
+    expect(running[3]!.relativeLift).toBeCloseTo(0.1, 12);
+    expect(running[3]!.relativeInterval).toEqual({
+      lower: Math.max(alone[2]!.relativeInterval!.lower, alone[3]!.relativeInterval!.lower),
+      upper: Math.min(alone[2]!.relativeInterval!.upper, alone[3]!.relativeInterval!.upper),
+    });
+    expect(running[3]!.relativeInterval!.lower).toBeLessThan(0);
+    expect(running[3]!.relativeInterval!.upper).toBeGreaterThan(0.1);
+  });
+
+  it('never sticks at −100% in A/A experiments at a 2% rate, looked at daily', () => {
+    let withoutInterval = 0;
+    let missed = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      // 100 visitors a day per arm for 30 days: about 2 buyers a day each, some days none.
+      const random = mulberry32(seed);
+      let control = conversions(0, 0);
+      let variant = conversions(0, 0);
+      const looks: Look[] = Array.from({ length: 30 }, () => {
+        control = conversions(control.n + 100, control.sum + binomial(100, 0.02, random));
+        variant = conversions(variant.n + 100, variant.sum + binomial(100, 0.02, random));
+        return { control, variant };
+      });
+      const running = runningComparisons(looks, 10_000);
+      for (const comparison of running) {
+        if (comparison === null) continue;
+        if (comparison.relativeInterval === null) withoutInterval += 1;
+        else expect(comparison.relativeInterval.upper).toBeGreaterThan(-1);
+      }
+      // Both arms have buyers by the last look: its interval holds the true lift of 0.
+      const last = running.at(-1)!.relativeInterval!;
+      if (!(last.lower < 0 && last.upper > 0)) missed += 1;
+    }
+    // The case happened: looks where one arm had no buyer yet.
+    expect(withoutInterval).toBeGreaterThan(10);
+    // And the last intervals miss the truth no more often than α allows (5% of 300).
+    expect(missed).toBeLessThanOrEqual(15);
+  });
+
+  it('keeps the relative intersection across a look that has no relative interval', () => {
+    // Counts by exposure day are re-read, so a later look may lack what an earlier one had.
+    const looks: Look[] = [
+      { control: conversions(100, 10), variant: conversions(100, 11) },
+      { control: conversions(200, 12), variant: conversions(200, 0) },
+    ];
+    const [first, second] = runningComparisons(looks, 1000);
+    // Read on, not afresh: the absolute intervals have a common part.
+    const [one, two] = looks.map((look) => compareToControl(look.control, look.variant, 1000)!);
+    expect(second!.absoluteInterval).toEqual({
+      lower: Math.max(one!.absoluteInterval.lower, two!.absoluteInterval.lower),
+      upper: Math.min(one!.absoluteInterval.upper, two!.absoluteInterval.upper),
+    });
+    expect(second!.relativeLift).not.toBe(first!.relativeLift);
+    expect(second!.relativeInterval).toEqual(first!.relativeInterval);
+  });
+
   it('reads afresh from a look whose interval leaves no common part with the earlier ones', () => {
     const earlier = { control: conversions(1000, 100), variant: conversions(1000, 200) };
     const control = conversions(11_000, 2100);

@@ -175,4 +175,20 @@ describe('the interval and its p-value', () => {
     expect(result.relativeLift).toBeNull();
     expect(result.relativeInterval).toBeNull();
   });
+
+  it('has no relative interval while an arm has no variance, as gbstats refuses it', () => {
+    // The control has buyers, the variant none yet: the delta method's standard error is 0.
+    const control = { n: 500, sum: 10, sumSquares: 10 };
+    const result = compareToControl(control, { n: 500, sum: 0, sumSquares: 0 }, 1000)!;
+    expect(result.relativeLift).toBe(-1);
+    expect(result.relativeInterval).toBeNull();
+    expect(result.absoluteInterval.lower).toBeLessThan(result.absoluteInterval.upper);
+    expect(result.pValue).toBe(1);
+    // Every visitor of the variant bought: no variance either.
+    const all = compareToControl(control, { n: 500, sum: 500, sumSquares: 500 }, 1000)!;
+    expect(all.relativeInterval).toBeNull();
+    // One buyer is enough for an interval, and it is no point at −100%.
+    const one = compareToControl(control, { n: 500, sum: 1, sumSquares: 1 }, 1000)!;
+    expect(one.relativeInterval!.upper - one.relativeInterval!.lower).toBeGreaterThan(0.5);
+  });
 });

@@ -96,6 +96,7 @@ describe('the results CSV', () => {
       '100',
       '2',
       'purchase',
+      '',
       'true',
       '12',
       '0.12',
@@ -112,12 +113,13 @@ describe('the results CSV', () => {
       '100',
       '2',
       'revenue',
+      'USD',
       'false',
       '12',
-      '0.12',
-      '-0.02',
-      String(-0.02 - 0.05),
-      String(-0.02 + 0.05),
+      String(0.12 / 100),
+      String(-0.02 / 100),
+      String((-0.02 - 0.05) / 100),
+      String((-0.02 + 0.05) / 100),
       '-0.2',
       '-0.4',
       '0.2',
@@ -126,6 +128,39 @@ describe('the results CSV', () => {
       '0.52',
       'false',
     ]);
+  });
+
+  it('gives revenue in major units of its currency, beside the currency', () => {
+    const revenue = (mean: number): MetricResult => ({
+      ...metric('revenue', 25),
+      mean,
+      absoluteLift: 25,
+      absoluteInterval: { lower: -100, upper: 150 },
+    });
+    const withRevenue = (mean: number): VariantResults => ({
+      ...variant('lp17', false),
+      metrics: [metric('purchase', -0.02), revenue(mean)],
+    });
+    const columns = (currency: string, mean: number) => {
+      const [header, purchase, revenueRow] = parseCsv(
+        resultsCsv({ ...answerWith(withRevenue(mean)), mainCurrency: currency }),
+      );
+      const at = (row: string[] | undefined, column: string) => row?.[header!.indexOf(column)];
+      return {
+        purchase: [at(purchase, 'currency'), at(purchase, 'mean')],
+        revenue: ['currency', 'mean', 'absolute_lift', 'absolute_lower', 'absolute_upper'].map(
+          (column) => at(revenueRow, column),
+        ),
+        relative: at(revenueRow, 'relative_lift'),
+      };
+    };
+    // 58.25 cents a visitor is €0.5825, not 58.25; a rate has no currency.
+    const euros = columns('EUR', 58.25);
+    expect(euros.revenue).toEqual(['EUR', '0.5825', '0.25', '-1', '1.5']);
+    expect(euros.purchase).toEqual(['', '0.12']);
+    expect(euros.relative).toBe('250');
+    // The yen has no minor unit: 500 is ¥500.
+    expect(columns('JPY', 500).revenue).toEqual(['JPY', '500', '25', '-100', '150']);
   });
 
   it('quotes a field holding a comma, a quote or a line end, doubling its quotes', () => {
@@ -138,7 +173,7 @@ describe('the results CSV', () => {
     for (const key of ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx']) {
       const [, row] = parseCsv(resultsCsv(answerWith(variant(key, false))));
       expect(row?.[1]).toBe(`'${key}`);
-      expect(row?.[10]).toBe('-0.02');
+      expect(row?.[11]).toBe('-0.02');
     }
   });
 });

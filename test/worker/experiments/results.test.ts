@@ -200,30 +200,39 @@ describe('GET /console/api/results', () => {
     const rows = csvRows(text);
     expect(rows).toHaveLength(2 * 5);
     const cell = (value: number | null) => (value === null ? '' : String(value));
+    // Money in major units beside its currency (cents of USD and EUR here); rates as they are.
+    const currencyOf = (metric: string) =>
+      metric === 'revenue' && answer.mainCurrency !== null ? answer.mainCurrency : null;
     expect(rows).toEqual(
       answer.variants.flatMap((variant) =>
-        variant.metrics.map((metric) => ({
-          phase: '1',
-          variant: variant.variant,
-          control: String(variant.control),
-          share: '0.5',
-          exposed: String(variant.exposed),
-          bots: '0',
-          metric: metric.metric,
-          primary: String(metric.metric === 'purchase'),
-          count: String(metric.count),
-          mean: cell(metric.mean),
-          absolute_lift: cell(metric.absoluteLift),
-          absolute_lower: cell(metric.absoluteInterval?.lower ?? null),
-          absolute_upper: cell(metric.absoluteInterval?.upper ?? null),
-          relative_lift: cell(metric.relativeLift),
-          relative_lower: cell(metric.relativeInterval?.lower ?? null),
-          relative_upper: cell(metric.relativeInterval?.upper ?? null),
-          p_value: cell(metric.pValue),
-          verdict: metric.verdict ?? '',
-          srm_p_value: String(answer.sampleRatio.pValue),
-          srm_alarm: 'false',
-        })),
+        variant.metrics.map((metric) => {
+          const currency = currencyOf(metric.metric);
+          const major = (value: number | null | undefined) =>
+            cell(value === null || value === undefined ? null : currency ? value / 100 : value);
+          return {
+            phase: '1',
+            variant: variant.variant,
+            control: String(variant.control),
+            share: '0.5',
+            exposed: String(variant.exposed),
+            bots: '0',
+            metric: metric.metric,
+            currency: currency ?? '',
+            primary: String(metric.metric === 'purchase'),
+            count: String(metric.count),
+            mean: major(metric.mean),
+            absolute_lift: major(metric.absoluteLift),
+            absolute_lower: major(metric.absoluteInterval?.lower),
+            absolute_upper: major(metric.absoluteInterval?.upper),
+            relative_lift: cell(metric.relativeLift),
+            relative_lower: cell(metric.relativeInterval?.lower ?? null),
+            relative_upper: cell(metric.relativeInterval?.upper ?? null),
+            p_value: cell(metric.pValue),
+            verdict: metric.verdict ?? '',
+            srm_p_value: String(answer.sampleRatio.pValue),
+            srm_alarm: 'false',
+          };
+        }),
       ),
     );
     expect(rows.map((row) => [row.variant, row.exposed]).filter((_, i) => i % 5 === 0)).toEqual([
