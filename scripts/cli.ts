@@ -137,17 +137,20 @@ export function parseCount(
   return { ok: true, count };
 }
 
+/** The options every tool takes (node:util parseArgs), for a tool that adds its own to them. */
+export const STORE_ARG_OPTIONS = {
+  remote: { type: 'boolean' },
+  env: { type: 'string' },
+  'persist-to': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parseKnownArgs(argv: readonly string[]) {
   return parseNodeArgs({
     args: [...argv],
     allowPositionals: true,
     strict: true,
-    options: {
-      remote: { type: 'boolean' },
-      env: { type: 'string' },
-      'persist-to': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: STORE_ARG_OPTIONS,
   });
 }
 

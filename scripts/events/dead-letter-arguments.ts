@@ -1,5 +1,5 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { type ParsedArgs, parseEnvironment } from '../cli';
+import { type ParsedArgs, parseEnvironment, STORE_ARG_OPTIONS } from '../cli';
 
 /** The arguments of `npm run events -- dead-letters …` (scripts/events.ts). */
 
@@ -140,12 +140,6 @@ function parseKnownArgs(argv: readonly string[]) {
     args: [...argv],
     allowPositionals: true,
     strict: true,
-    options: {
-      env: { type: 'string' },
-      remote: { type: 'boolean' },
-      'persist-to': { type: 'string' },
-      since: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: { ...STORE_ARG_OPTIONS, since: { type: 'string' } },
   });
 }
