@@ -2,6 +2,7 @@ import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import {
   experimentStores,
@@ -85,6 +86,31 @@ export interface ExposureRow {
   purchased: number;
   route: string | null;
   source: string | null;
+}
+
+/**
+ * A price test in the paywall layer: `cheap` offers the 3-day intro; a draw of 0.2 is `current`,
+ * 0.7 `cheap` while both have weight.
+ */
+export const PRICE_TEST: ExperimentDocument = {
+  name: 'Paywall: 3-day intro at 2.99',
+  status: 'running',
+  layer: 'paywall',
+  audience: {},
+  coverage: 1,
+  seed: 'pw-price',
+  phase: 1,
+  control: 'current',
+  variants: {
+    current: { weight: 1, change: {} },
+    cheap: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
+  },
+};
+
+/** Publishes `experiments` as the live experiments document, as the console would. */
+export function putExperiments(experiments: Record<string, ExperimentDocument>): Promise<void> {
+  const document: ExperimentsDocument = { version: 'e1', experiments };
+  return env.FUNNEL_CONFIG.put('experiments', JSON.stringify(document));
 }
 
 export const stores = experimentStores(env);

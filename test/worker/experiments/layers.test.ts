@@ -1,10 +1,9 @@
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/experiments';
 import { parsePins } from '../../../worker/experiments/pins';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig } from '../fetch-app';
-import { aBrowser, emptyExperiments } from './experiment-fixtures';
+import { aBrowser, emptyExperiments, PRICE_TEST, putExperiments } from './experiment-fixtures';
 
 /**
  * Several experiments at once at the edge (worker/middleware/experiments.ts, exposure.ts): a
@@ -16,21 +15,6 @@ import { aBrowser, emptyExperiments } from './experiment-fixtures';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
-
-const PRICE_TEST: ExperimentDocument = {
-  name: 'Paywall: 3-day intro at 2.99',
-  status: 'running',
-  layer: 'paywall',
-  audience: {},
-  coverage: 1,
-  seed: 'pw-price',
-  phase: 1,
-  control: 'current',
-  variants: {
-    current: { weight: 1, change: {} },
-    cheap: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
-  },
-};
 
 const LANDING_TEST: ExperimentDocument = {
   name: 'AI landing',
@@ -46,11 +30,6 @@ const LANDING_TEST: ExperimentDocument = {
     ai: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
   },
 };
-
-function putExperiments(experiments: Record<string, ExperimentDocument>): Promise<void> {
-  const document: ExperimentsDocument = { version: 'e1', experiments };
-  return env.FUNNEL_CONFIG.put('experiments', JSON.stringify(document));
-}
 
 /** The app with every draw fixed: 0.2 is each experiment's control, 0.7 its other variant. */
 function app(random: number) {

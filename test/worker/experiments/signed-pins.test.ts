@@ -1,11 +1,18 @@
-import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/experiments';
 import { parsePins } from '../../../worker/experiments/pins';
 import { headerSafe, signedValue, unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
-import { aBrowser, CHROME, emptyExperiments, exposureOf, TWO_WAY } from './experiment-fixtures';
+import {
+  aBrowser,
+  CHROME,
+  emptyExperiments,
+  exposureOf,
+  PRICE_TEST,
+  putExperiments,
+  TWO_WAY,
+} from './experiment-fixtures';
 
 /**
  * The variant cookies (gf_variant, the split's pin, and gf_x, the other experiments') are signed
@@ -17,21 +24,6 @@ import { aBrowser, CHROME, emptyExperiments, exposureOf, TWO_WAY } from './exper
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
-/** A price test; the draw 0.7 is `cheap` while both have weight, else `current`. */
-const PRICE_TEST: ExperimentDocument = {
-  name: 'Paywall: 3-day intro at 2.99',
-  status: 'running',
-  layer: 'paywall',
-  audience: {},
-  coverage: 1,
-  seed: 'pw-price',
-  phase: 1,
-  control: 'current',
-  variants: {
-    current: { weight: 1, change: {} },
-    cheap: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
-  },
-};
 const CHEAP_PAUSED: ExperimentDocument = {
   ...PRICE_TEST,
   variants: { ...PRICE_TEST.variants, cheap: { ...PRICE_TEST.variants.cheap!, weight: 0 } },
@@ -44,11 +36,6 @@ const LP17_PAUSED = {
 const ONE_WAY = { version: 1, defaultVariant: 'default', variants: { default: { weight: 1 } } };
 const CHEAP_PRICE = '2.99';
 const LP17_HEADING = 'Locate any phone, with consent';
-
-function putExperiments(experiments: Record<string, ExperimentDocument>): Promise<void> {
-  const document: ExperimentsDocument = { version: 'e1', experiments };
-  return env.FUNNEL_CONFIG.put('experiments', JSON.stringify(document));
-}
 
 const ATTACKER = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const VICTIM = '9f8e7d6c-5b4a-4392-8817-161514131211';
