@@ -1,6 +1,7 @@
-import { normalQuantile } from './distributions';
+import { normalCdf, normalQuantile } from './distributions';
 import { mixtureRho, normalMixtureBound } from './normal-mixture';
 import { crossingProbability } from './sequential-power';
+import { MIN_CONVERSIONS_PER_ARM, MIN_VISITORS_PER_ARM } from './verdict-minimums';
 
 /** Two-sided, as every interval and verdict of the results (worker/experiments/statistics.ts). */
 const ALPHA = 0.05;
@@ -56,40 +57,37 @@ function statisticOf(control: number, variant: number, relative: boolean): Stati
 }
 
 /**
- * The fewest visitors per arm (to PRECISION) at which the statistic crosses the boundary at one
- * of `looks` evenly spaced looks with the given power, by bisection: the power rises with the
- * sample.
+ * The smallest sample at which the statistic crosses at the last look alone with the power:
+ * √m·perVisitor + bias/√m reaching c + spread·z(power), c the boundary's multiple at the planned
+ * sample (about 3.04 at α = 0.05, where a test looked at once has 1.96). Solved for √m.
  */
-function visitorsFor(
-  statistic: Statistic,
-  options: { power: number; alpha: number; looks: number },
-): number {
+function lastLookVisitors(statistic: Statistic, power: number, alpha: number): number {
   const { perVisitor, spread, bias } = statistic;
-  const { power, alpha, looks } = options;
-  const powerAt = (visitors: number) =>
-    crossingProbability({
-      drift: Math.sqrt(visitors) * perVisitor,
-      bias: bias / Math.sqrt(visitors),
-      spread,
-      looks,
-      alpha,
-    });
-  // At the last look alone the statistic crosses with the power once √m·g + bias/√m reaches
-  // c + spread·z(power), c the boundary's multiple at the planned sample (about 3.04 at
-  // α = 0.05, where a test looked at once has 1.96): that sample is enough, as the earlier
-  // looks only add chances. Solved for √m.
   const needed =
     normalMixtureBound(1, alpha, mixtureRho(1, alpha)) + spread * normalQuantile(power);
-  const root = (needed + Math.sqrt(needed ** 2 - 4 * perVisitor * bias)) / (2 * perVisitor);
-  let high = root ** 2;
-  let low = high / 2;
-  while (low > 1 && powerAt(low) >= power) [high, low] = [low, low / 2];
-  while (high - low > PRECISION * high) {
-    const middle = (low + high) / 2;
-    if (powerAt(middle) >= power) high = middle;
-    else low = middle;
-  }
-  return high;
+  const discriminant = Math.max(0, needed ** 2 - 4 * perVisitor * bias);
+  return ((needed + Math.sqrt(discriminant)) / (2 * perVisitor)) ** 2;
+}
+
+/** P(X ≥ count) for X about normal with this mean and variance (continuity-corrected). */
+function atLeast(count: number, mean: number, variance: number): number {
+  return normalCdf((mean - count + 0.5) / Math.sqrt(variance));
+}
+
+/**
+ * The chance that both arms have the data a verdict waits for (verdict-minimums.ts) once m
+ * visitors per arm are expected: each arm's visitors are a binomial half of 2m, its converters
+ * binomial in those.
+ */
+function enoughDataChance(visitors: number, control: number, variant: number): number {
+  const arm = (rate: number) =>
+    atLeast(
+      MIN_CONVERSIONS_PER_ARM,
+      visitors * rate,
+      visitors * rate * (1 - rate) + (visitors * rate ** 2) / 2,
+    );
+  const tooFew = 1 - atLeast(MIN_VISITORS_PER_ARM, visitors, visitors / 2);
+  return Math.max(0, 1 - 2 * tooFew) * arm(control) * arm(variant);
 }
 
 /**
@@ -98,12 +96,12 @@ function visitorsFor(
  * it, as the results tune them.
  *
  * A verdict needs both intervals, the difference's and the relative lift's, to leave out 0
- * (statistics.ts excludesZero), so the sample is the larger of what each needs. For a rise the
- * relative one decides (10% more visitors than the difference alone needs for 10% → 11%, 18%
- * for 10% → 12%); for a fall the difference does. Each interval leaves out 0 when its statistic
- * crosses the boundary's multiple at a look; the power is that crossing's probability over the
- * looks (sequential-power.ts). About twice what a test looked at only once would need: the
- * price of looking every day.
+ * (statistics.ts excludesZero), and the data of verdict-minimums.ts. Each interval leaves out 0
+ * when its statistic crosses the boundary's multiple at a look, with the probability
+ * sequential-power.ts computes over the looks. For a rise the relative interval decides: it is
+ * the wider in standard errors (10% more visitors than the difference alone needs for
+ * 10% → 11%, 18% for 10% → 12%); for a fall the difference's does. About twice what a test
+ * looked at only once would need: the price of looking every day.
  */
 export function plannedVisitorsPerArm(options: {
   baselineRate: number;
@@ -114,8 +112,36 @@ export function plannedVisitorsPerArm(options: {
 }): number {
   const { baselineRate, relativeLift, power = 0.8, alpha = ALPHA, looks = LOOKS } = options;
   const variantRate = baselineRate * (1 + relativeLift);
-  const needed = [false, true].map((relative) =>
-    visitorsFor(statisticOf(baselineRate, variantRate, relative), { power, alpha, looks }),
+  const statistics = [false, true].map((relative) =>
+    statisticOf(baselineRate, variantRate, relative),
   );
-  return Math.ceil(Math.max(...needed));
+  // Each interval alone leaves out 0 at some look with its crossing's probability; for a rise
+  // the relative one leaves it out only where the difference's does too (and the reverse for a
+  // fall), so both do with the smaller of the two. Then the verdict needs enough data.
+  const verdictPower = (visitors: number) =>
+    enoughDataChance(visitors, baselineRate, variantRate) *
+    Math.min(
+      ...statistics.map(({ perVisitor, spread, bias }) =>
+        crossingProbability({
+          drift: Math.sqrt(visitors) * perVisitor,
+          bias: bias / Math.sqrt(visitors),
+          spread,
+          looks,
+          alpha,
+        }),
+      ),
+    );
+  // The last look alone is enough for the intervals (the earlier looks only add chances), and
+  // a sample that falls short only on data doubles into one that has it.
+  let high = Math.max(...statistics.map((statistic) => lastLookVisitors(statistic, power, alpha)));
+  for (let i = 0; i < 60 && verdictPower(high) < power; i++) high *= 2;
+  let low = high / 2;
+  while (low > 1 && verdictPower(low) >= power) [high, low] = [low, low / 2];
+  // Bisection: the power rises with the sample.
+  while (high - low > PRECISION * high) {
+    const middle = (low + high) / 2;
+    if (verdictPower(middle) >= power) high = middle;
+    else low = middle;
+  }
+  return Math.ceil(high);
 }

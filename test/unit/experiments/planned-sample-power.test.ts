@@ -31,6 +31,10 @@ const PLANS = [
   { rate: 0.05, lift: 1 },
   // A fall: the difference's interval decides.
   { rate: 0.1, lift: -0.2 },
+  // Large lifts that need few visitors: the verdict's minimum data decides (100 visitors, and
+  // 25 converters, per arm).
+  { rate: 0.4, lift: 1 },
+  { rate: 0.01, lift: 2 },
 ];
 
 /**
