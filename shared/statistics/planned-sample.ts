@@ -100,7 +100,7 @@ function enoughDataChance(visitors: number, control: number, variant: number): n
  * when its statistic crosses the boundary's multiple at a look, with the probability
  * sequential-power.ts computes over the looks. For a rise the relative interval decides: it is
  * the wider in standard errors (10% more visitors than the difference alone needs for
- * 10% → 11%, 18% for 10% → 12%); for a fall the difference's does. About twice what a test
+ * 10% → 11%, 20% for 10% → 12%); for a fall the difference's does. About twice what a test
  * looked at only once would need: the price of looking every day.
  */
 export function plannedVisitorsPerArm(options: {
