@@ -3,9 +3,10 @@ import { plannedVisitorsPerArm } from '../../shared/statistics/planned-sample';
 import { countText } from '../result-texts';
 
 /**
- * The visitors per variant a conversion test needs to find the smallest lift worth finding, at
- * 80% power and the results' own always-valid α (shared/statistics/planned-sample.ts), or null
- * when the rates make no test: a rate of 0 or 100%, no lift, or a variant rate past 100%.
+ * The visitors per variant a conversion test needs for a verdict on the smallest lift worth
+ * finding 8 times in 10, with the results' own always-valid α, verdict rule and daily looks
+ * (shared/statistics/planned-sample.ts), or null when the rates make no test: a rate of 0 or
+ * 100%, no lift, or a variant rate past 100%.
  */
 export function sampleFor(ratePercent: number, liftPercent: number): number | null {
   const rate = ratePercent / 100;

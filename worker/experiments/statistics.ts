@@ -25,6 +25,10 @@ import {
   mixtureRho,
   normalMixtureBound,
 } from '../../shared/statistics/normal-mixture';
+import {
+  MIN_CONVERSIONS_PER_ARM,
+  MIN_VISITORS_PER_ARM,
+} from '../../shared/statistics/verdict-minimums';
 
 /** One arm of one metric in one phase: exposed visitors, and the sum and sum of squares of the per-visitor value (0/1 for a conversion; revenue, capped, for revenue per visitor). */
 export interface ArmSample {
@@ -88,10 +92,6 @@ export interface SampleRatioCheck {
 const ALPHA = 0.05;
 /** Sample-ratio mismatch is declared below this p-value. */
 const SRM_ALARM_P = 0.001;
-/** No verdict before each arm has this many exposed visitors... */
-const MIN_VISITORS_PER_ARM = 100;
-/** ...and this many converters (purchasers, for revenue). */
-const MIN_CONVERSIONS_PER_ARM = 25;
 
 // ---------------------------------------------------------------------------------------------
 // A variant against the control.

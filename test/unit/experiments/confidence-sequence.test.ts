@@ -75,10 +75,12 @@ const LIFT = 0.1;
 const PLANNED = plannedVisitorsPerArm({ baselineRate: BASELINE, relativeLift: LIFT });
 
 describe('the always-valid interval, against simulation', () => {
-  it('plans about 28 200 visitors per arm to find 10% → 11% with 80% power', () => {
-    // (3.035 + 0.842)² × (0.1·0.9 + 0.11·0.89) / 0.01²: the fixed test's 1.96 becomes the
-    // sequence's 3.035 standard errors at its tuning time.
-    expect(PLANNED).toBe(28_242);
+  it('plans about 27 800 visitors per arm to find 10% → 11% with 80% power', () => {
+    // The fixed test's 1.96 becomes the sequence's 3.035 standard errors at its tuning time, the
+    // relative interval (which the verdict needs too) is 5% wider in standard errors than the
+    // difference's, and the 19 daily looks before the last add chances: the simulation over
+    // several plans is planned-sample-power.test.ts.
+    expect(PLANNED).toBe(27_831);
   });
 
   it('declares a difference in at most 5% of 2000 A/A experiments looked at 20 times', () => {
