@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Condition } from '../../../shared/routing';
-import { decodeFirstTouch } from '../../../worker/routing/first-touch';
+import { decodeFirstTouch, encodeFirstTouch } from '../../../worker/routing/first-touch';
 import { signedPair, unsigned } from '../../fixtures/signed-cookies';
 import { aBrowser } from '../experiments/experiment-fixtures';
 import { forgetConfig, PROBE, probeRouting, routeOf, routingApp } from './routing-app';
@@ -111,17 +111,14 @@ describe('the click id in the signed first-touch cookie', () => {
   it('a click id written into a cookie by hand is not read', async () => {
     const fetchApp = await routingApp(probeRouting([TIKTOK_CLICKS]));
     const visitor = '0b3c1f2e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
-    const forged = Buffer.from(
-      JSON.stringify({
-        v: 1,
-        source: 'tiktok',
-        click_id: 'tiktok',
-        utm: { source: 'tiktok', medium: null, campaign: null, content: null, term: null },
-        entry: null,
-        country: null,
-        began_at: Date.UTC(2026, 10, 25),
-      }),
-    ).toString('base64url');
+    const forged = encodeFirstTouch({
+      source: 'tiktok',
+      click_id: 'tiktok',
+      utm: { source: 'tiktok', medium: null, campaign: null, content: null, term: null },
+      entry: null,
+      country: null,
+      began_at: Date.UTC(2026, 10, 25),
+    });
     // Signed for another visitor, then unsigned: neither is this visitor's.
     const copied = await signedPair('gf_touch', 'ffffffff-4d5a-4b6c-8d7e-9f0a1b2c3d4e', forged);
     for (const cookie of [`gf_touch=${forged}`, copied]) {
