@@ -33,7 +33,7 @@ function countryLabel(code: string): string {
 }
 
 /** Each network with the link parameters that carry its click id (worker/routing/first-touch.ts). */
-export const CLICK_ID_LABELS: Readonly<Record<string, string>> = {
+const CLICK_ID_LABELS: Readonly<Record<string, string>> = {
   meta: 'Meta (fbclid)',
   tiktok: 'TikTok (ttclid)',
   google: 'Google (gclid, gbraid, wbraid)',

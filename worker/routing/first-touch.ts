@@ -114,7 +114,7 @@ export const CLICK_ID_PARAMS: Readonly<Record<ClickIdNetwork, readonly (keyof Cl
  * `gbraid`/`wbraid` google, else null. sourceOf ranks click ids the same way, so a visit with a
  * click id always has that network as its source (worker/routing/warnings.ts relies on it).
  */
-export function clickIdOf(clicks: ClickIds): ClickIdNetwork | null {
+function clickIdOf(clicks: ClickIds): ClickIdNetwork | null {
   for (const network of ['meta', 'tiktok', 'google'] as const) {
     if (CLICK_ID_PARAMS[network].some((param) => clicks[param] !== null)) return network;
   }
