@@ -102,6 +102,8 @@ function phrase(condition: Condition): string {
   switch (attribute) {
     case 'source':
       return `${not ? 'not from' : 'from'} ${either(sourceNames(values))}`;
+    case 'click_id':
+      return clickIdPhrase(condition);
     case 'country':
       return `${not ? 'outside' : 'in'} ${values.join(', ')}`;
     case 'language':
@@ -137,6 +139,23 @@ function phrase(condition: Condition): string {
     default:
       return textPhrase(attribute, condition);
   }
+}
+
+/**
+ * "with a TikTok click id", "with an ad click id" (none of: none), "without an ad click id",
+ * "without a Meta or Google click id".
+ */
+function clickIdPhrase(condition: Condition): string {
+  const networks = condition.values.filter((value) => value !== 'none').map(String);
+  const none = networks.length < condition.values.length;
+  const names = either(networks.map((value) => AD_NETWORKS[value] ?? value));
+  const admitsNone = condition.operator === 'in' ? none : !none;
+  if (condition.operator === 'in') {
+    if (networks.length === 0) return 'without an ad click id';
+    return `with a ${names} click id${admitsNone ? ' or none' : ''}`;
+  }
+  if (networks.length === 0) return 'with an ad click id';
+  return `without a ${names} click id${admitsNone ? '' : ' (with another network’s)'}`;
 }
 
 function sourceNames(values: Condition['values']): string[] {

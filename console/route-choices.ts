@@ -32,6 +32,14 @@ function countryLabel(code: string): string {
   return name === code ? code : `${name} (${code})`;
 }
 
+/** Each network with the link parameters that carry its click id (worker/routing/first-touch.ts). */
+const CLICK_ID_LABELS: Readonly<Record<string, string>> = {
+  meta: 'Meta (fbclid)',
+  tiktok: 'TikTok (ttclid)',
+  google: 'Google (gclid, gbraid, wbraid)',
+  none: 'None (no click id in the link)',
+};
+
 export function definitionOf(attribute: RouteAttribute): AttributeDefinition {
   return ROUTE_ATTRIBUTES[attribute];
 }
@@ -65,6 +73,11 @@ function buildChoices(attribute: RouteAttribute): Choice[] {
       return values.map((app) => ({
         value: app,
         label: app === 'none' ? 'None (a normal browser)' : IN_APP_NAMES[app as InAppApp],
+      }));
+    case 'click_id':
+      return values.map((network) => ({
+        value: network,
+        label: CLICK_ID_LABELS[String(network)] ?? String(network),
       }));
     case 'hour':
       return values.map((hour) => ({ value: hour, label: `${hour}:00–${hour}:59` }));

@@ -88,14 +88,24 @@ const LINK_ATTRIBUTES: ReadonlySet<RouteAttribute> = new Set([
   'entry',
 ]);
 
-const takesLinkValue = (condition: Condition) =>
-  LINK_ATTRIBUTES.has(condition.attribute) && condition.operator !== 'not_in';
+/**
+ * Whether the condition asks the link for a value: a source, UTM tag or entry alias it names,
+ * or a click id (one that admits 'none' is met by a link without any, so it asks nothing).
+ */
+export function takesLinkValue(condition: Condition): boolean {
+  if (condition.attribute === 'click_id') {
+    return condition.operator === 'in'
+      ? !condition.values.includes('none')
+      : condition.values.includes('none');
+  }
+  return LINK_ATTRIBUTES.has(condition.attribute) && condition.operator !== 'not_in';
+}
 
 /**
  * Whether opening a link can put a visitor in the audience: one of its groups asks for a value
- * the link itself carries (a source, a UTM tag, an entry alias). Such a link can be shared
- * beyond the ad it was made for, so a route giving its audience other plans gives them to
- * whoever has the link.
+ * the link itself carries (a source, a UTM tag, an entry alias, a click id). Such a link can be
+ * shared beyond the ad it was made for, and its click id typed by hand, so a route giving its
+ * audience other plans gives them to whoever has the link.
  */
 export function metByLink(audience: AudienceDocument): boolean {
   return audience.groups.some((group) => group.some(takesLinkValue));

@@ -312,6 +312,11 @@ export interface RouteTestRequest {
   app: string;
   /** Page language; absent: 'en'. */
   language?: string;
+  /**
+   * The ad network whose click id the visitor's link carries, or 'none', over the link's own
+   * click ids; absent: as the link says.
+   */
+  clickId?: string;
   returning?: boolean;
   /** The routing to test: the draft being edited; absent, what is live. */
   routing?: RoutingDocument;

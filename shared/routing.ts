@@ -20,6 +20,14 @@ export const SOURCES = [
 ] as const;
 export type Source = (typeof SOURCES)[number];
 
+/**
+ * The ad network whose click id the visit's first link carried (worker/routing/first-touch.ts
+ * clickIdOf: `fbclid` meta, `ttclid` tiktok, `gclid`/`gbraid`/`wbraid` google), or 'none'.
+ * Unverified, like every link parameter, but a bare `?utm_source=tiktok` has none.
+ */
+export const CLICK_ID_VALUES = ['meta', 'tiktok', 'google', 'none'] as const;
+export type ClickIdNetwork = Exclude<(typeof CLICK_ID_VALUES)[number], 'none'>;
+
 export const PLATFORMS = ['ios', 'android', 'desktop', 'other'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
@@ -71,6 +79,7 @@ const text = (label: string): AttributeDefinition => ({ kind: 'text', label, fir
 
 export const ROUTE_ATTRIBUTES = {
   source: { kind: 'list', label: 'Source', values: SOURCES, firstTouch: true },
+  click_id: { kind: 'list', label: 'Ad click id', values: CLICK_ID_VALUES, firstTouch: true },
   utm_source: text('utm_source'),
   utm_medium: text('utm_medium'),
   utm_campaign: text('utm_campaign'),

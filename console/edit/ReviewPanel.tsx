@@ -3,6 +3,7 @@ import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-ap
 import { ChangeList } from '../ChangeList';
 import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { fieldLabel } from '../field-errors';
+import { reviewText } from '../link-plans';
 import { useStore } from '../stores/atom';
 import { $draft } from '../stores/draft';
 import { publishDraft, reviewDraft, takeLiveConfig } from '../stores/publishing';
@@ -121,6 +122,18 @@ function ReviewResult() {
                     {fieldLabel(warning.path)}: {warning.message}{' '}
                     <code className="muted">{warning.path}</code>
                   </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {review.linkPlans.length > 0 ? (
+            <div className="notice notice--warning">
+              <p>
+                <strong>Plans anyone with a link can get</strong> (they do not stop the publish):
+              </p>
+              <ul aria-label="Routes whose plans anyone with the link gets">
+                {review.linkPlans.map((notice) => (
+                  <li key={notice.route}>{reviewText(notice)}</li>
                 ))}
               </ul>
             </div>

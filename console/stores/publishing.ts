@@ -7,6 +7,7 @@ import {
   rollBack,
 } from '../api';
 import { failureText } from '../error-texts';
+import { linkPlanNotices } from '../link-plans';
 import { $draft, startDraft } from './draft';
 import { $history, $rollback } from './history';
 import { $live } from './live';
@@ -80,6 +81,7 @@ export async function reviewDraft(): Promise<void> {
     phase,
     experimentPhases,
     warnings,
+    linkPlans: linkPlanNotices(draft.document.routing),
     publishing: false,
   });
   // Said in the status line too, so a screen reader hears the outcome without the whole diff.

@@ -7,6 +7,7 @@ import type {
   VersionSummary,
 } from '../../shared/console-api';
 import { errorAnchors, placeErrors } from '../field-errors';
+import type { LinkPlanNotice } from '../link-plans';
 import { atom, useStore } from './atom';
 import { $draft, type Draft } from './draft';
 
@@ -24,6 +25,8 @@ export type Review =
       experimentPhases: ExperimentPhaseChange[];
       /** What publishes but is likely a mistake (CheckAnswer.warnings). */
       warnings: FieldError[];
+      /** The routes whose plans go to whoever opens a link (console/link-plans.ts). */
+      linkPlans: LinkPlanNotice[];
       publishing: boolean;
     }
   | { kind: 'invalid'; errors: FieldError[] }

@@ -1,13 +1,11 @@
 import { memo, useId } from 'react';
 import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
 import { DEFAULT_ROUTE_ID, type RouteDocument, type RoutingDocument } from '../../shared/routing';
+import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
 import { MAIN_PLANS } from '../route-choices';
-import { localValueOf, metByLink, utcInstantOf } from '../routing-edits';
+import { localValueOf, utcInstantOf } from '../routing-edits';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
 import { $editStatus } from '../stores/status';
-
-/** A link is easy to pass around beyond the ad it was made for; the plans go with it. */
-const LINK_PLANS_WARNING = 'Anyone who opens this link gets these plans.';
 
 /** Runs an edit, then puts focus on `focusId` once React has drawn the moved list. */
 function editThenFocus(change: () => void, focusId: string): void {
@@ -53,8 +51,8 @@ function RouteEditor({
 }) {
   const id = useId();
   const isDefault = route.id === DEFAULT_ROUTE_ID;
-  const audience = route.audience ? document.routing.audiences[route.audience] : undefined;
-  const warn = Boolean(route.plans && audience && metByLink(audience));
+  // A link is easy to pass around beyond the ad it was made for; the plans go with it.
+  const notice = route.plans ? linkPlanNotice(route, document.routing) : null;
   const upId = `route-up:${route.id}`;
   const downId = `route-down:${route.id}`;
   const firstMovable = index === 0;
@@ -153,9 +151,9 @@ function RouteEditor({
         )}
       </div>
       <PlansPicker route={route} />
-      {warn ? (
+      {notice ? (
         <p className="notice notice--warning" id={`${id}-warning`}>
-          <strong>Warning:</strong> {LINK_PLANS_WARNING}
+          <strong>Warning:</strong> {LINK_PLANS_WARNING} <span>{countryText(notice)}</span>
         </p>
       ) : null}
       {isDefault ? null : (

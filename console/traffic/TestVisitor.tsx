@@ -96,6 +96,7 @@ export const TestVisitor = memo(function TestVisitor({
   const [platform, setPlatform] = useState<string>('ios');
   const [app, setApp] = useState<string>('none');
   const [language, setLanguage] = useState<string>('en');
+  const [clickId, setClickId] = useState<string>('');
   const [returning, setReturning] = useState(false);
   const [against, setAgainst] = useState<'draft' | 'live'>('draft');
   const [at, setAt] = useState('');
@@ -116,6 +117,7 @@ export const TestVisitor = memo(function TestVisitor({
       platform,
       app,
       language,
+      ...(clickId === '' ? {} : { clickId }),
       returning,
       ...(against === 'draft' ? { routing: draft } : {}),
       ...(utcInstantOf(at) ? { at: utcInstantOf(at) } : {}),
@@ -194,6 +196,21 @@ export const TestVisitor = memo(function TestVisitor({
             {ROUTE_LANGUAGES.map((each, index) => (
               <option key={each} value={each}>
                 {valueChoices('language')[index]?.label ?? each}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-click`}>Ad click id</label>
+          <select
+            id={`${id}-click`}
+            value={clickId}
+            onChange={(event) => setClickId(event.target.value)}
+          >
+            <option value="">As in the link</option>
+            {valueChoices('click_id').map((choice) => (
+              <option key={String(choice.value)} value={String(choice.value)}>
+                {choice.label}
               </option>
             ))}
           </select>

@@ -125,10 +125,11 @@ function touch(random: () => number, now: number): FirstTouch {
   // Most visits carry no campaign at all (direct, organic): they test every route and fall
   // through to the default, the most work a visitor can cost.
   const tagged = random() < 0.15;
+  const network = tagged ? pick(random, ['tiktok', 'meta', 'google'] as const) : null;
   return {
-    source: tagged
-      ? pick(random, ['tiktok', 'meta', 'google'])
-      : pick(random, ['direct', 'organic']),
+    source: network ?? pick(random, ['direct', 'organic']),
+    // Most ad clicks carry the network's click id; a link tagged by hand does not.
+    click_id: network !== null && random() < 0.8 ? network : null,
     utm: {
       source: tagged ? pick(random, ['tiktok', 'facebook', 'google']) : null,
       medium: tagged ? pick(random, ['paid_social', 'cpc']) : null,

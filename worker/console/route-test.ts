@@ -4,6 +4,7 @@ import type { InvalidAnswer, RouteTestAnswer } from '../../shared/console-api';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
 import type { InAppApp, InAppOs } from '../../shared/in-app-browser';
 import {
+  CLICK_ID_VALUES,
   COUNTRY_CODES,
   IN_APP_VALUES,
   PLATFORMS,
@@ -16,7 +17,12 @@ import type { AppEnv } from '../env';
 import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
 import { previewKey } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
-import { DEFAULT_SOURCE_ALIASES, type FirstTouch, takeFirstTouch } from '../routing/first-touch';
+import {
+  CLICK_ID_PARAMS,
+  DEFAULT_SOURCE_ALIASES,
+  type FirstTouch,
+  takeFirstTouch,
+} from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
 import { parseRouting } from '../routing/schema';
 import { consoleError } from './errors';
@@ -50,6 +56,7 @@ const requestSchema = z.strictObject({
   platform: z.enum(PLATFORMS),
   app: z.enum(IN_APP_VALUES),
   language: z.enum(ROUTE_LANGUAGES).optional(),
+  clickId: z.enum(CLICK_ID_VALUES).optional(),
   returning: z.boolean().optional(),
   routing: z.unknown().optional(),
   at: instant.optional(),
@@ -85,12 +92,42 @@ const IN_APP_OS: Record<Platform, InAppOs> = {
   other: 'other',
 };
 
-/** One line of what the link's first touch reads: "tiktok · utm_campaign=bf24 · entry bf". */
+/** What a test visitor's click id is when the marketer picks one: a made-up id of that form. */
+const TEST_CLICK_ID = 'console-test';
+
+/**
+ * The link with the click id the marketer picked instead of its own (none: without any), so the
+ * edge's own code reads it as it would that ad's click, and the preview opens that link.
+ */
+function withClickId(link: URL, clickId: (typeof CLICK_ID_VALUES)[number] | undefined): URL {
+  if (clickId === undefined) return link;
+  // The other parameters stay exactly as pasted: re-encoding them could mend what the edge
+  // would refuse (touchParams).
+  const clickParams: string[] = Object.values(CLICK_ID_PARAMS).flat();
+  const kept = link.search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((pair) => pair !== '' && !clickParams.includes(pair.split('=')[0] ?? ''));
+  if (clickId !== 'none') kept.push(`${CLICK_ID_PARAMS[clickId][0]}=${TEST_CLICK_ID}`);
+  const url = new URL(link);
+  url.search = kept.join('&');
+  return url;
+}
+
+/**
+ * One line of what the link's first touch reads: "tiktok · click id tiktok · utm_campaign=bf24 ·
+ * entry bf".
+ */
 function touchText(touch: FirstTouch): string {
   const utm = Object.entries(touch.utm)
     .filter(([, value]) => value !== null)
     .map(([field, value]) => `utm_${field}=${value}`);
-  return [touch.source, ...utm, ...(touch.entry ? [`entry ${touch.entry}`] : [])].join(' · ');
+  return [
+    touch.source,
+    touch.click_id ? `click id ${touch.click_id}` : 'no click id',
+    ...utm,
+    ...(touch.entry ? [`entry ${touch.entry}`] : []),
+  ].join(' · ');
 }
 
 function invalidRouting(c: Context<AppEnv>, issues: { path: string; message: string }[]) {
@@ -120,7 +157,7 @@ export function routeTest(now: () => number) {
       compiled = compileRouting(routing);
     }
     const at = request.at === undefined ? now() : Date.parse(request.at);
-    const link = urlOf(request.link) as URL;
+    const link = withClickId(urlOf(request.link) as URL, request.clickId);
     const touch = takeFirstTouch({
       url: link,
       // A pasted link has no page before it; a visitor from an ad has none either.

@@ -47,8 +47,9 @@ export async function keptFirstTouch(
  * any audience: a source, UTM values, a country of their choosing), but reported once and
  * replaced by the request's own.
  *
- * The cookie is first-party, HttpOnly and holds no identifier: the source, the link's UTM
- * parameters and entry alias, the country and the first page's time, only to choose a funnel for
+ * The cookie is first-party, HttpOnly and holds no identifier: the source, the network of the
+ * link's click id (not the id), its UTM parameters and entry alias, the country and the first
+ * page's time, only to choose a funnel for
  * the visit. It is set whatever the consent answer; the ad cookies still wait for it
  * (worker/middleware/attribution.ts). A marketer's preview sets nothing.
  */

@@ -12,7 +12,7 @@ import type { VisitorFacts } from './router';
 
 /**
  * What a route's rules read of one page request (shared/routing.ts ROUTE_ATTRIBUTES): the visit's
- * first touch, and per request the page language, platform, browser, in-app browser, whether the
+ * first touch (its source, click id network, campaign texts, entry link, country, age), and per request the page language, platform, browser, in-app browser, whether the
  * visitor came back, and the hour and weekday where they are. Each is worked out only if a rule
  * asks for it, once.
  */
@@ -111,6 +111,8 @@ export function visitorFacts(request: RequestFacts): VisitorFacts {
     switch (attribute) {
       case 'source':
         return touch.source;
+      case 'click_id':
+        return touch.click_id ?? 'none';
       case 'utm_source':
       case 'utm_medium':
       case 'utm_campaign':

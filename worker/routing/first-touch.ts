@@ -1,5 +1,5 @@
-import { SOURCES, type Source } from '../../shared/routing';
-import { readClickIds } from '../attribution/click-ids';
+import { type ClickIdNetwork, SOURCES, type Source } from '../../shared/routing';
+import { type ClickIds, readClickIds } from '../attribution/click-ids';
 
 /**
  * Where a visit came from, taken on its first page and kept for the visit and later returns
@@ -47,6 +47,11 @@ type UtmField = (typeof UTM_FIELDS)[number];
 
 export interface FirstTouch {
   source: Source;
+  /**
+   * The network of the link's click id (clickIdOf), or null: only the network, never the id,
+   * which can be hundreds of characters and is the ad cookies' business (ad-cookies.ts).
+   */
+  click_id: ClickIdNetwork | null;
   /** The link's UTM parameters as tagged (trimmed), or null. */
   utm: Record<UtmField, string | null>;
   /** The entry link's alias (`?r=bf24`), lower case, or null. */
@@ -97,6 +102,25 @@ function isSearchEngine(host: string): boolean {
   );
 }
 
+/** The click id parameters of each network, in the order clickIdOf reads them. */
+export const CLICK_ID_PARAMS: Readonly<Record<ClickIdNetwork, readonly (keyof ClickIds)[]>> = {
+  meta: ['fbclid'],
+  tiktok: ['ttclid'],
+  google: ['gclid', 'gbraid', 'wbraid'],
+};
+
+/**
+ * The network of the link's click id: `fbclid` meta, else `ttclid` tiktok, else `gclid`/
+ * `gbraid`/`wbraid` google, else null. sourceOf ranks click ids the same way, so a visit with a
+ * click id always has that network as its source (worker/routing/warnings.ts relies on it).
+ */
+function clickIdOf(clicks: ClickIds): ClickIdNetwork | null {
+  for (const network of ['meta', 'tiktok', 'google'] as const) {
+    if (CLICK_ID_PARAMS[network].some((param) => clicks[param] !== null)) return network;
+  }
+  return null;
+}
+
 /**
  * The source, in this order: a click id (`fbclid` meta, `ttclid` tiktok, `gclid`/`gbraid`/
  * `wbraid` google); else `utm_source` through the aliases ('other' when unknown); else the
@@ -108,10 +132,8 @@ export function sourceOf(
   ownHost: string,
   aliases: Readonly<Record<string, Source>> = DEFAULT_SOURCE_ALIASES,
 ): Source {
-  const clicks = readClickIds(params);
-  if (clicks.fbclid) return 'meta';
-  if (clicks.ttclid) return 'tiktok';
-  if (clicks.gclid || clicks.gbraid || clicks.wbraid) return 'google';
+  const click = clickIdOf(readClickIds(params));
+  if (click !== null) return click;
   const utmSource = utmValue(params.get('utm_source'))?.toLowerCase();
   if (utmSource)
     return Object.hasOwn(aliases, utmSource) ? (aliases[utmSource] ?? 'other') : 'other';
@@ -174,6 +196,7 @@ export function takeFirstTouch(request: {
   ) as Record<UtmField, string | null>;
   return {
     source: sourceOf(params, request.referrer, request.url.hostname, request.aliases),
+    click_id: clickIdOf(readClickIds(params)),
     utm,
     entry: entryAlias(params.get('r')),
     country: request.country && COUNTRY.test(request.country) ? request.country : null,
@@ -202,10 +225,23 @@ function fromBase64Url(text: string): string | null {
   }
 }
 
-/** The cookie's value: the first touch as base64url JSON, versioned. */
+/**
+ * The cookie's value: the first touch as base64url JSON, versioned. A visit without a click id
+ * (most of them) writes no `click_id` at all, so the cookie grows only for ad clicks, by about 25
+ * characters; a cookie written before the field existed reads as no click id.
+ */
 export function encodeFirstTouch(touch: FirstTouch): string {
-  return toBase64Url(JSON.stringify({ v: COOKIE_VERSION, ...touch }));
+  const { click_id: clickId, ...rest } = touch;
+  return toBase64Url(
+    JSON.stringify({
+      v: COOKIE_VERSION,
+      ...rest,
+      ...(clickId === null ? {} : { click_id: clickId }),
+    }),
+  );
 }
+
+const CLICK_ID_NETWORKS = Object.keys(CLICK_ID_PARAMS) as ClickIdNetwork[];
 
 /** At most what encodeFirstTouch can make of the longest values, with room to spare. */
 const MAX_COOKIE_LENGTH = 2048;
@@ -245,5 +281,20 @@ export function decodeFirstTouch(value: string | undefined): FirstTouch | null {
   if (entry !== null && (typeof entry !== 'string' || entryAlias(entry) !== entry)) return null;
   const country = record.country;
   if (country !== null && (typeof country !== 'string' || !COUNTRY.test(country))) return null;
-  return { source: source as Source, utm, entry, country, began_at: beganAt };
+  // Absent or null: no click id. Else a network, and the source it makes (sourceOf).
+  const clickId = record.click_id ?? null;
+  if (
+    clickId !== null &&
+    (!(CLICK_ID_NETWORKS as unknown[]).includes(clickId) || clickId !== source)
+  ) {
+    return null;
+  }
+  return {
+    source: source as Source,
+    click_id: clickId as ClickIdNetwork | null,
+    utm,
+    entry,
+    country,
+    began_at: beganAt,
+  };
 }

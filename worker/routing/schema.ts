@@ -10,6 +10,7 @@ import {
   SOURCES,
 } from '../../shared/routing';
 import { type ParseResult, parseJsonDocument } from '../parse-json-document';
+import { CLICK_ID_PARAMS } from './first-touch';
 
 /**
  * The `routing` config section (shared/routing.ts RoutingDocument): saved audiences and the
@@ -98,7 +99,15 @@ function valueProblem(definition: AttributeDefinition, value: string | number): 
   const allowed = definition.values ?? [];
   if (definition.kind === 'number' && typeof value !== 'number') return 'must be a number';
   if (definition.kind === 'list' && typeof value !== 'string') return 'must be text';
-  return allowed.includes(value) ? null : `"${value}" is not one of the ${definition.label} values`;
+  if (allowed.includes(value)) return null;
+  const problem = `"${value}" is not one of the ${definition.label} values`;
+  // The click id's parameter where its network belongs: say which network that is.
+  const network = Object.entries(CLICK_ID_PARAMS).find(([, params]) =>
+    (params as readonly string[]).includes(String(value).toLowerCase()),
+  )?.[0];
+  return definition === ROUTE_ATTRIBUTES.click_id && network
+    ? `${problem}: name the network, ${network} for ${value}`
+    : problem;
 }
 
 const audience = z.strictObject({

@@ -1,5 +1,10 @@
 import type { FieldError } from '../../shared/console-api';
-import type { Condition, RouteDocument, RoutingDocument } from '../../shared/routing';
+import {
+  CLICK_ID_VALUES,
+  type Condition,
+  type RouteDocument,
+  type RoutingDocument,
+} from '../../shared/routing';
 
 /**
  * Routes that publish but can never take a visitor: an earlier live route already takes every
@@ -9,7 +14,8 @@ import type { Condition, RouteDocument, RoutingDocument } from '../../shared/rou
  * mean it (the narrow route waiting for the broad one to end).
  *
  * The test is sound but incomplete: a warning is only given when the earlier audience provably
- * holds the later one, condition by condition; two audiences that cover each other by other
+ * holds the later one, condition by condition (a condition implies one on the same attribute,
+ * and a click id one on the source, which the click id decides: worker/routing/first-touch.ts); two audiences that cover each other by other
  * means (`hour in [0..11]` or `hour in [12..23]` above `hour in [5]`) pass silently.
  */
 
@@ -32,10 +38,31 @@ const texts = (values: readonly Value[]): string[] =>
   values.filter((value): value is string => typeof value === 'string');
 
 /**
+ * A visit with a click id has its network as its source (sourceOf ranks click ids first, in the
+ * order clickIdOf does), so a click id condition that admits only networks implies a source
+ * condition: `click_id in [tiktok]` is held by `source in [tiktok, meta]` and by `source not_in
+ * [direct]`. One that admits 'none' implies nothing about the source, which the link's
+ * utm_source or the referrer then decides.
+ */
+function clickIdImpliesSource(later: Normal, earlier: Normal): boolean {
+  if (later.operator !== 'in' && later.operator !== 'not_in') return false;
+  const admitted = CLICK_ID_VALUES.filter(
+    (value) => later.values.includes(value) === (later.operator === 'in'),
+  );
+  if (admitted.includes('none')) return false;
+  if (earlier.operator === 'in') return admitted.every((value) => earlier.values.includes(value));
+  if (earlier.operator === 'not_in')
+    return admitted.every((value) => !earlier.values.includes(value));
+  return false;
+}
+
+/**
  * Every visitor `later` accepts, `earlier` accepts too. An absent value fails in, equals,
  * contains and starts_with, and passes not_in, as in the router.
  */
 function conditionImplies(later: Normal, earlier: Normal): boolean {
+  if (later.attribute === 'click_id' && earlier.attribute === 'source')
+    return clickIdImpliesSource(later, earlier);
   if (later.attribute !== earlier.attribute) return false;
   const exact = later.operator === 'in' || later.operator === 'equals';
   const partsOfLater = later.operator === 'contains' || later.operator === 'starts_with';

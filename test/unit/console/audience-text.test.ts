@@ -107,6 +107,36 @@ describe('an audience as a sentence', () => {
       'Visitors from the link ?r=bf24',
     ],
     [
+      'TikTok ads with its click id',
+      [source('tiktok'), { attribute: 'click_id', operator: 'in', values: ['tiktok'] }],
+      'TikTok ads with a TikTok click id',
+    ],
+    [
+      'any ad click id',
+      [{ attribute: 'click_id', operator: 'not_in', values: ['none'] }, country('DE')],
+      'Visitors with an ad click id in DE',
+    ],
+    [
+      'no click id',
+      [{ attribute: 'click_id', operator: 'in', values: ['none'] }],
+      'Visitors without an ad click id',
+    ],
+    [
+      'a click id or none',
+      [{ attribute: 'click_id', operator: 'in', values: ['meta', 'google', 'none'] }],
+      'Visitors with a Meta or Google click id or none',
+    ],
+    [
+      'a network left out',
+      [{ attribute: 'click_id', operator: 'not_in', values: ['tiktok'] }],
+      'Visitors without a TikTok click id',
+    ],
+    [
+      'a network left out, and none',
+      [{ attribute: 'click_id', operator: 'not_in', values: ['tiktok', 'none'] }],
+      'Visitors without a TikTok click id (with another network’s)',
+    ],
+    [
       'an entry link by part',
       [{ attribute: 'entry', operator: 'contains', values: ['bf'] }],
       'Visitors with the entry link containing “bf”',

@@ -97,6 +97,21 @@ describe('an audience a link can meet', () => {
       true,
     ],
     [
+      'a TikTok click id',
+      { groups: [[{ attribute: 'click_id', operator: 'in', values: ['tiktok'] }]] },
+      true,
+    ],
+    [
+      'any click id',
+      { groups: [[{ attribute: 'click_id', operator: 'not_in', values: ['none'] }]] },
+      true,
+    ],
+    [
+      'no click id',
+      { groups: [[{ attribute: 'click_id', operator: 'in', values: ['none'] }]] },
+      false,
+    ],
+    [
       'countries only',
       { groups: [[{ attribute: 'country', operator: 'in', values: ['DE'] }]] },
       false,

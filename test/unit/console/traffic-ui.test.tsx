@@ -238,6 +238,35 @@ describe('the review', () => {
     ).toBe('Route 2: the route tiktok above takes all its visitors routing.routes.1');
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
+
+  it('names each route whose plans anyone with its link gets, and how far a country holds them', async () => {
+    stubWorker(
+      { status: 404, body: {} },
+      {
+        ok: true,
+        diff: [{ path: 'routing.routes.1.paused', kind: 'changed', before: true, after: false }],
+        phase: null,
+        warnings: [],
+      },
+    );
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    // The weekend route gets plans too: a weekday cannot be typed, so it is not named.
+    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
+    await user.click(within(routes.getAllByRole('listitem')[1]!).getByLabelText('monthly'));
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const named = await screen.findByRole('list', {
+      name: 'Routes whose plans anyone with the link gets',
+    });
+    expect(
+      within(named)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Route tiktok (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. Safer: its audience also requires DE, which comes from the visitor’s IP address, not from the link (a VPN can still change it).',
+    ]);
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+  });
 });
 
 describe('testing a visitor', () => {
@@ -266,6 +295,7 @@ describe('testing a visitor', () => {
     await user.selectOptions(traffic.getByLabelText('Platform'), 'android');
     await user.selectOptions(traffic.getByLabelText('Opened in the app'), 'tiktok');
     await user.selectOptions(traffic.getByLabelText('New or returning'), 'returning');
+    await user.selectOptions(traffic.getByLabelText('Ad click id'), 'none');
     await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
     expect(await traffic.findByText('This visitor gets route default.')).toBeTruthy();
     expect(tested).toEqual([
@@ -275,6 +305,7 @@ describe('testing a visitor', () => {
         platform: 'android',
         app: 'tiktok',
         language: 'en',
+        clickId: 'none',
         returning: true,
         routing: routedState().live.routing,
       },

@@ -47,3 +47,40 @@ describe('what a route may never depend on', () => {
     }
   });
 });
+
+describe('the click id a rule can require', () => {
+  it('takes the networks and none; refuses anything else at the value’s path', () => {
+    expect(parseRouting(routingWith('click_id', ['meta', 'tiktok', 'google', 'none'])).ok).toBe(
+      true,
+    );
+    expect(parseRouting(routingWith('click_id', ['tiktok', 'ttclid', 'TikTok', 1]))).toMatchObject({
+      ok: false,
+      issues: [
+        {
+          path: 'audiences.chosen.groups.0.0.values.1',
+          message:
+            '"ttclid" is not one of the Ad click id values: name the network, tiktok for ttclid',
+        },
+        {
+          path: 'audiences.chosen.groups.0.0.values.2',
+          message: '"TikTok" is not one of the Ad click id values',
+        },
+        { path: 'audiences.chosen.groups.0.0.values.3', message: 'must be text' },
+      ],
+    });
+  });
+
+  it('compares by list only: contains or starts_with is refused at the operator', () => {
+    const routing = routingWith('click_id', ['tiktok']);
+    routing.audiences.chosen.groups[0]![0]!.operator = 'contains';
+    expect(parseRouting(routing)).toMatchObject({
+      ok: false,
+      issues: [
+        {
+          path: 'audiences.chosen.groups.0.0.operator',
+          message: '"contains" does not apply to click_id (use in, not_in)',
+        },
+      ],
+    });
+  });
+});

@@ -57,6 +57,7 @@ describe('the first touch', () => {
       touchOf('utm_source=tiktok&utm_medium=paid&utm_campaign=DE%20Black%20Friday&r=BF24'),
     ).toEqual({
       source: 'tiktok',
+      click_id: null,
       utm: {
         source: 'tiktok',
         medium: 'paid',
@@ -118,6 +119,28 @@ describe('the cookie', () => {
     ).toBeNull();
     expect(decodeFirstTouch('A'.repeat(5000))).toBeNull();
     expect(decodeFirstTouch(forge({ ...touch, v: 1 }))).toEqual(touch);
+  });
+
+  it('keeps the network of a click id, not the id, and only as the source it makes', () => {
+    const clicked = touchOf('utm_source=tiktok&ttclid=E.C.P.CsUBa1b2c3d4e5f6');
+    expect(clicked).toMatchObject({ source: 'tiktok', click_id: 'tiktok' });
+    const cookie = encodeFirstTouch(clicked);
+    expect(Buffer.from(cookie, 'base64url').toString()).not.toContain('E.C.P');
+    expect(decodeFirstTouch(cookie)).toEqual(clicked);
+    // A visit without one writes no field: the cookie is as long as before there was one.
+    const plain = touchOf('utm_source=tiktok');
+    expect(plain.click_id).toBeNull();
+    expect(Buffer.from(encodeFirstTouch(plain), 'base64url').toString()).not.toContain('click');
+    expect(encodeFirstTouch(clicked).length - encodeFirstTouch(plain).length).toBeLessThan(30);
+
+    const forge = (data: unknown) => Buffer.from(JSON.stringify(data)).toString('base64url');
+    const { click_id: _, ...written } = { ...clicked, v: 1 };
+    // Written before the field existed: no click id.
+    expect(decodeFirstTouch(forge(written))).toEqual({ ...clicked, click_id: null });
+    expect(decodeFirstTouch(forge({ ...written, click_id: 'ttclid' }))).toBeNull();
+    expect(decodeFirstTouch(forge({ ...written, click_id: 'none' }))).toBeNull();
+    // A TikTok click id makes a TikTok source; a cookie saying otherwise was not ours.
+    expect(decodeFirstTouch(forge({ ...written, click_id: 'meta' }))).toBeNull();
   });
 });
 

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/routing';
-import { chooseRoute, compileRouting } from '../../../worker/routing/router';
+import {
+  CLICK_ID_VALUES,
+  type Condition,
+  type RouteDocument,
+  type RoutingDocument,
+} from '../../../shared/routing';
+import { visitorFacts } from '../../../worker/routing/attributes';
+import { takeFirstTouch } from '../../../worker/routing/first-touch';
+import { chooseRoute, compileRouting, type VisitorFacts } from '../../../worker/routing/router';
 import { routingWarnings } from '../../../worker/routing/warnings';
 
 /** A routing document: `narrow` below `broad`, each with one audience of one group. */
@@ -267,6 +274,130 @@ describe('a warning is never wrong', () => {
       { numRuns: 400 },
     );
     // The property says nothing unless warnings were given.
+    expect(warned).toBeGreaterThan(10);
+  });
+});
+
+describe('click ids and the source they make', () => {
+  const source = (values: string[], operator: 'in' | 'not_in' = 'in'): Condition => ({
+    attribute: 'source',
+    operator,
+    values,
+  });
+  const clickId = (values: string[], operator: 'in' | 'not_in' = 'in'): Condition => ({
+    attribute: 'click_id',
+    operator,
+    values,
+  });
+
+  it('a route on TikTok clicks below one on the TikTok source is caught: the source takes them all', () => {
+    expect(caught(shadowing([source(['tiktok'])], [clickId(['tiktok'])]))).toEqual([
+      'routing.routes.1',
+    ]);
+    expect(caught(shadowing([source(['tiktok', 'meta'])], [clickId(['meta'])]))).toEqual([
+      'routing.routes.1',
+    ]);
+    expect(
+      caught(shadowing([source(['direct'], 'not_in')], [clickId(['none'], 'not_in')])),
+    ).toEqual(['routing.routes.1']);
+  });
+
+  it('is not caught where the click id leaves the source open', () => {
+    // The other way round: a typed ?utm_source=tiktok reaches the route below.
+    expect(caught(shadowing([clickId(['tiktok'])], [source(['tiktok'])]))).toEqual([]);
+    // No click id: the source is utm_source's or the referrer's.
+    expect(caught(shadowing([source(['direct'])], [clickId(['none'])]))).toEqual([]);
+    expect(caught(shadowing([source(['tiktok'])], [clickId(['tiktok', 'none'])]))).toEqual([]);
+    expect(caught(shadowing([source(['tiktok'])], [clickId(['meta'], 'not_in')]))).toEqual([]);
+    expect(caught(shadowing([source(['tiktok'])], [clickId(['google'])]))).toEqual([]);
+  });
+});
+
+describe('a warning is never wrong, with click ids (visitors from real links)', () => {
+  const SOURCE_VALUES = ['meta', 'tiktok', 'google', 'other', 'direct', 'referral'];
+  const condition: fc.Arbitrary<Condition> = fc.oneof(
+    fc.record({
+      attribute: fc.constant('source' as const),
+      operator: fc.constantFrom('in' as const, 'not_in' as const),
+      values: fc.subarray(SOURCE_VALUES, { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({
+      attribute: fc.constant('click_id' as const),
+      operator: fc.constantFrom('in' as const, 'not_in' as const),
+      values: fc.subarray([...CLICK_ID_VALUES], { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({
+      attribute: fc.constant('utm_source' as const),
+      operator: fc.constantFrom('equals' as const, 'not_in' as const, 'starts_with' as const),
+      values: fc.subarray(['tiktok', 'fb', 'tik'], { minLength: 1, maxLength: 2 }),
+    }),
+  );
+  const groups = fc.array(fc.array(condition, { minLength: 1, maxLength: 2 }), {
+    minLength: 1,
+    maxLength: 2,
+  });
+  /** A visitor as the edge reads them: a link's parameters and a referrer, through its code. */
+  const visitor = fc
+    .record({
+      fbclid: fc.boolean(),
+      ttclid: fc.boolean(),
+      google: fc.constantFrom(null, 'gclid', 'gbraid', 'wbraid'),
+      utm_source: fc.constantFrom(null, 'tiktok', 'fb', 'TikTok', 'newsletter'),
+      referrer: fc.constantFrom(null, 'https://www.google.com/', 'https://blog.example/'),
+    })
+    .map((link): VisitorFacts => {
+      const query = [
+        link.fbclid ? 'fbclid=IwAR0' : '',
+        link.ttclid ? 'ttclid=E.C.P.x' : '',
+        link.google ? `${link.google}=Cj0` : '',
+        link.utm_source ? `utm_source=${link.utm_source}` : '',
+      ]
+        .filter(Boolean)
+        .join('&');
+      const now = Date.UTC(2026, 10, 25);
+      return visitorFacts({
+        firstTouch: takeFirstTouch({
+          url: new URL(`https://funnel.test/?${query}`),
+          referrer: link.referrer,
+          country: 'DE',
+          now,
+        }),
+        language: 'en',
+        userAgent: undefined,
+        platformHint: undefined,
+        inApp: null,
+        returning: false,
+        timeZone: null,
+        now,
+      });
+    });
+
+  it('no visitor reaches a route said to be caught by an earlier one', () => {
+    let warned = 0;
+    fc.assert(
+      fc.property(
+        groups,
+        groups,
+        fc.array(visitor, { minLength: 40, maxLength: 40 }),
+        (a, b, visitors) => {
+          const routing: RoutingDocument = {
+            version: 't',
+            audiences: { broad: { groups: a }, narrow: { groups: b } },
+            routes: [
+              { id: 'broad', audience: 'broad', flow: 'default' },
+              { id: 'narrow', audience: 'narrow', flow: 'default' },
+              { id: 'default', flow: 'default' },
+            ],
+          };
+          if (routingWarnings(routing).length === 0) return;
+          warned++;
+          const compiled = compileRouting(routing);
+          for (const facts of visitors)
+            expect(chooseRoute(compiled, facts, 0).id).not.toBe('narrow');
+        },
+      ),
+      { numRuns: 600 },
+    );
     expect(warned).toBeGreaterThan(10);
   });
 });

@@ -77,7 +77,7 @@ describe('testing a visitor against the live routing', () => {
       flow: 'lp17ch17pr5',
       plans: null,
       passed: [{ id: 'bf', why: 'audience "black_friday" does not match' }],
-      source: 'tiktok · utm_source=tiktok · utm_campaign=Winter24',
+      source: 'tiktok · click id tiktok · utm_source=tiktok · utm_campaign=Winter24',
     });
     expect(answer.preview).toMatch(
       /^\/console\/preview\?utm_source=tiktok&.*&route=r\.[\w-]+\.\d+\.[\w-]+$/,
@@ -107,7 +107,7 @@ describe('testing a visitor against the live routing', () => {
       route: 'bf',
       plans: ['quarterly'],
       passed: [],
-      source: 'direct · entry bf',
+      source: 'direct · no click id · entry bf',
     });
   });
 
@@ -127,6 +127,67 @@ describe('testing a visitor against the live routing', () => {
       await post({ ...GERMAN_IPHONE, platform: 'android', routing })
     ).json()) as RouteTestAnswer;
     expect([ios.route, android.route]).toEqual(['default', 'android']);
+  });
+});
+
+describe('the click id of a test visitor', () => {
+  /** Only TikTok's paid clicks: a typed ?utm_source=tiktok is not one. */
+  const CLICKS: RoutingDocument = {
+    version: 'draft',
+    audiences: {
+      tiktok_clicks: {
+        groups: [
+          [
+            { attribute: 'source', operator: 'in', values: ['tiktok'] },
+            { attribute: 'click_id', operator: 'in', values: ['tiktok'] },
+          ],
+        ],
+      },
+    },
+    routes: [
+      { id: 'tiktok_paid', audience: 'tiktok_clicks', flow: 'lp17ch17pr5', plans: ['quarterly'] },
+      { id: 'default', flow: 'default' },
+    ],
+  };
+  const typed = 'https://funnel.test/?utm_source=tiktok&utm_campaign=%ZZ';
+  const test = async (body: Partial<RouteTestRequest>) =>
+    (await (await post({ ...GERMAN_IPHONE, routing: CLICKS, ...body })).json()) as RouteTestAnswer;
+
+  it('reads it from the pasted link, or as picked: a network, or none', async () => {
+    expect((await test({ link: TIKTOK_LINK })).route).toBe('tiktok_paid');
+    const bare = await test({ link: typed });
+    expect(bare).toMatchObject({
+      route: 'default',
+      source: 'tiktok · no click id · utm_source=tiktok',
+    });
+    const picked = await test({ link: typed, clickId: 'tiktok' });
+    expect(picked).toMatchObject({
+      route: 'tiktok_paid',
+      source: 'tiktok · click id tiktok · utm_source=tiktok',
+    });
+    // The preview opens the link as tested.
+    expect(picked.preview).toContain('ttclid=console-test');
+    expect((await test({ link: TIKTOK_LINK, clickId: 'none' })).route).toBe('default');
+    // A Meta click id makes the source meta, whatever utm_source says.
+    expect(await test({ link: TIKTOK_LINK, clickId: 'meta' })).toMatchObject({
+      route: 'default',
+      source: 'meta · click id meta · utm_source=tiktok · utm_campaign=Winter24',
+    });
+  });
+
+  it('refuses a click id value that is no network, and a draft naming one by its parameter', async () => {
+    expect((await post({ ...GERMAN_IPHONE, clickId: 'ttclid' })).status).toBe(400);
+    const draft = structuredClone(CLICKS);
+    draft.audiences.tiktok_clicks!.groups[0]![1]!.values = ['ttclid'];
+    const response = await post({ ...GERMAN_IPHONE, routing: draft });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as InvalidAnswer).errors).toEqual([
+      {
+        path: 'routing.audiences.tiktok_clicks.groups.0.1.values.0',
+        message:
+          '"ttclid" is not one of the Ad click id values: name the network, tiktok for ttclid',
+      },
+    ]);
   });
 });
 

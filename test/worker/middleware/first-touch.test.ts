@@ -22,6 +22,7 @@ describe('the first touch of a visit', () => {
     expect(res.status).toBe(200);
     expect(touchSet(res)).toEqual({
       source: 'tiktok',
+      click_id: 'tiktok',
       utm: { source: 'tiktok', medium: null, campaign: 'DE launch', content: null, term: null },
       entry: 'bf24',
       country: 'DE',

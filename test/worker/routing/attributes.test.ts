@@ -436,6 +436,7 @@ describe('days since the visit began (the first touch kept in gf_touch)', () => 
   /** A visitor whose first touch was `days` ago, back without a route for this visit. */
   const began = (msAgo: number): FirstTouch => ({
     source: 'direct',
+    click_id: null,
     utm: { source: null, medium: null, campaign: null, content: null, term: null },
     entry: null,
     country: null,

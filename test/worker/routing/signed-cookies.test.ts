@@ -91,6 +91,7 @@ const US = { cf: { country: 'US' } };
 /** What a first touch made by hand says: a TikTok click in Germany. */
 const HAND_MADE_TOUCH: FirstTouch = {
   source: 'tiktok',
+  click_id: null,
   utm: { source: 'tiktok', medium: null, campaign: null, content: null, term: null },
   entry: null,
   country: 'DE',
