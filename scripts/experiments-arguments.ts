@@ -34,7 +34,7 @@ Options:
   --visitors <n>      exposed visitors to simulate (default 6000; for a price test, enough for
                       every variant's mature sample to reach the planned size; at most ${MAX_VISITORS})
   --days <n>          their exposures spread over the last n days, today included (default: the
-                      mature view's wait, the longest intro + 3 days, plus a week; at most ${MAX_DAYS})
+                      mature view's wait, the longest intro + 3 days, plus two weeks; at most ${MAX_DAYS})
   --rates <rates>     per-variant rates (below)
   --seed <n>          seed of the draws, to repeat a run's numbers (default: a random one, printed)
   --reset             first delete every exposure, purchase and total of the experiment's phase

@@ -81,5 +81,13 @@ export function matureNote(started: SimulationStarted): string {
       `A price test: no verdict until every variant's mature sample reaches ${started.plannedPerArm}; this run matures about ${smallest} in its smallest variant.`,
     );
   }
+  const window = started.now - (started.now % DAY_MS) - (started.days - 1) * DAY_MS;
+  if (started.startedAt !== null && Date.parse(started.startedAt) > window) {
+    lines.push(
+      `It started on ${started.startedAt.slice(0, 10)}, after the first of these visitors were exposed: the results' Reach line, which counts first visits since the start, reads more exposed than "at most".`,
+    );
+  }
   return lines.join('\n');
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;

@@ -176,6 +176,8 @@ const STARTED: SimulationStarted = {
   now: 1_790_000_000_000,
   batchSize: 1000,
   matureShare: 0.4,
+  // Started after the 18 days of exposures began.
+  startedAt: '2026-09-20T10:00:00.000Z',
 };
 
 interface Asked {
@@ -285,6 +287,9 @@ describe('simulate against the running worker', () => {
     ]);
     expect(cli.stdout).toContain(
       "A price test: no verdict until every variant's mature sample reaches 10000; this run matures about 500 in its smallest variant.",
+    );
+    expect(cli.stdout).toContain(
+      'It started on 2026-09-20, after the first of these visitors were exposed: the results\' Reach line, which counts first visits since the start, reads more exposed than "at most".',
     );
     expect(cli.stdout).toMatch(
       /^4 requests to the worker, 300 calls to the experiment shards, [\d.]+ s\.$/m,

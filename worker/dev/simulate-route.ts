@@ -105,6 +105,8 @@ export interface SimulationStarted {
   batchSize: number;
   /** Of the run's visitors, the share the mature view counts at `now`. */
   matureShare: number;
+  /** When the experiment started (ISO), if the config says. */
+  startedAt: string | null;
 }
 
 /** What a `batch` answers: what it added per variant, and what it cost. */
@@ -181,6 +183,7 @@ async function start(
     now,
     batchSize: BATCH_SIZE,
     matureShare: matureShare(now, days, design.matureAfterDays),
+    startedAt: plan.startedAt,
   };
 }
 

@@ -146,6 +146,8 @@ export interface SimulationPlan {
   experiment: string;
   phase: number;
   configVersion: string;
+  /** When the experiment started (ISO), if the config says. */
+  startedAt: string | null;
   /** Each variant's weight, as the experiment draws them. */
   weights: readonly (readonly [variant: string, weight: number])[];
   /** The routes it runs on (its visitors' route segment). */

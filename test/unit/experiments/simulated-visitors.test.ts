@@ -75,6 +75,7 @@ function aPlan(overrides: Partial<SimulationPlan> = {}): SimulationPlan {
     experiment: 'exp',
     phase: 2,
     configVersion: 'v1+v1',
+    startedAt: null,
     weights: [
       ['a', 1],
       ['b', 3],
@@ -201,8 +202,8 @@ describe('the default run', () => {
       shares,
     }) as unknown as ExperimentDesign;
 
-  it('spreads a week of exposures beyond the mature view’s wait', () => {
-    expect(defaultDays({ matureAfterDays: 10 })).toBe(18);
+  it('spreads two weeks of exposures beyond the mature view’s wait', () => {
+    expect(defaultDays({ matureAfterDays: 10 })).toBe(25);
   });
 
   it('counts as mature the visitors of the days the results count', () => {

@@ -115,9 +115,9 @@ describe('a simulated price test, read by the results as real visitors', () => {
       phase: 1,
       priceTest: true,
       primaryMetric: 'mature_revenue',
-      // The control keeps the checkout's 7-day intro: 7 + 3 days to mature, and a week more.
+      // The control keeps the checkout's 7-day intro: 7 + 3 days to mature, and two weeks more.
       matureAfterDays: 10,
-      days: 18,
+      days: 25,
       visitors: 2000,
       batchSize: 1000,
     });
@@ -130,7 +130,7 @@ describe('a simulated price test, read by the results as real visitors', () => {
       expect(shown.exposed).toBe(sum(variant, 'exposed'));
       expect(metricOf(answer, variant, 'checkout').count).toBe(sum(variant, 'checkout'));
       expect(metricOf(answer, variant, 'purchase').count).toBe(sum(variant, 'purchase'));
-      // Exposed over 18 days, so some long enough ago for the mature view, not all.
+      // Exposed over 25 days, so some long enough ago for the mature view, not all.
       expect(shown.matureExposed).toBeGreaterThanOrEqual(PRICE.metrics!.plannedPerArm!);
       expect(shown.matureExposed).toBeLessThan(shown.exposed);
       // Renewals after the first payments.
