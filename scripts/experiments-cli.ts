@@ -1,3 +1,4 @@
+import { SPLIT_EXPERIMENT_ID } from '../shared/experiments';
 import type {
   SimulationBatch,
   SimulationBatchAnswer,
@@ -94,8 +95,12 @@ async function simulate(command: SimulateCommand): Promise<number> {
   console.log(
     `${batches + 1} requests to the worker, ${shardCalls} calls to the experiment shards, ${seconds} s.`,
   );
+  const consoleUrl = `http://localhost:${command.port}/console`;
+  // The split has no card: its results are the console's Results section.
   console.log(
-    `\nOpen http://localhost:${command.port}/console → Experiments → Results of "${started.name}".`,
+    started.experiment === SPLIT_EXPERIMENT_ID
+      ? `\nOpen ${consoleUrl}: the split's results are under Results.`
+      : `\nOpen ${consoleUrl} and click "Results of ${started.name}" on its card.`,
   );
   return EXIT_OK;
 }

@@ -295,8 +295,21 @@ describe('simulate against the running worker', () => {
       /^4 requests to the worker, 300 calls to the experiment shards, [\d.]+ s\.$/m,
     );
     expect(cli.stdout).toContain(
-      `Open http://localhost:${worker.port}/console → Experiments → Results of "Paywall: 3-day intro at 2.99".`,
+      `Open http://localhost:${worker.port}/console and click "Results of Paywall: 3-day intro at 2.99" on its card.`,
     );
+  });
+
+  it('sends the split’s reader to the Results section, the split having no card', async () => {
+    const worker = await aWorker({
+      started: { ...STARTED, experiment: 'split', name: 'Split test', startedAt: null },
+    });
+    const cli = await runCli(['simulate', '--port', String(worker.port)]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(worker.asked[0]!.body.experiment).toBeNull();
+    expect(cli.stdout).toContain(
+      `Open http://localhost:${worker.port}/console: the split's results are under Results.`,
+    );
+    expect(cli.stdout).not.toContain('It started on');
   });
 
   it('prints the worker’s refusal as its error, and asks for no batch', async () => {
