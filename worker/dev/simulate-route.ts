@@ -50,7 +50,7 @@ import {
 export const SIMULATE_PATH = '/__dev/experiments/simulate';
 
 /** Visitors per batch request: about 200 shard calls and 60 ms of local writes each. */
-export const BATCH_SIZE = 1000;
+const BATCH_SIZE = 1000;
 
 const MAX_VISITORS = 1_000_000;
 const MAX_DAYS = 90;

@@ -78,7 +78,7 @@ export function triggerShare(rates: StepRates, first: SimulatedStep | null): num
  * The steps an experiment counts from `first` on; none (null) for a test whose trigger follows
  * the upsell, which counts only what the product API reports afterwards.
  */
-export function countedSteps(first: SimulatedStep | null): readonly SimulatedStep[] {
+function countedSteps(first: SimulatedStep | null): readonly SimulatedStep[] {
   return first === null ? [] : SIMULATED_STEPS.slice(SIMULATED_STEPS.indexOf(first));
 }
 
@@ -166,7 +166,7 @@ export interface SimulationPlan {
 }
 
 /** What a renewal, a refund and a chargeback happen at. */
-export const LIFECYCLE_RATES = {
+const LIFECYCLE_RATES = {
   /** Of buyers of an intro, who pay the full price when it ends. */
   afterIntro: 0.45,
   /** Of subscribers, who renew at the end of each later month or quarter. */

@@ -12,6 +12,7 @@ import {
   tallyBatch,
 } from '../../../worker/dev/simulated-visitors';
 import {
+  DEFAULT_VISITORS,
   defaultDays,
   defaultVisitors,
   exposureWindow,
@@ -236,6 +237,8 @@ describe('the default run', () => {
       const smallest = Math.min(...Object.values(shares));
       expect(visitors * matureShare(NOW, days, 10) * smallest).toBeGreaterThanOrEqual(planned);
     }
-    expect(defaultVisitors({ ...design(10_000, { a: 1 }), priceTest: false }, NOW, 18)).toBe(6000);
+    expect(defaultVisitors({ ...design(10_000, { a: 1 }), priceTest: false }, NOW, 18)).toBe(
+      DEFAULT_VISITORS,
+    );
   });
 });
