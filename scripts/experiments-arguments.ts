@@ -1,61 +1,69 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { type ParsedArgs, parseCount, parseLocalArgs } from './cli';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
-  RATE_NAMES,
-  type RateName,
   type RateOverrides,
-  type VariantRates,
-} from './experiments-simulation';
+  SIMULATED_STEPS,
+  type SimulatedStep,
+  type StepRates,
+} from '../worker/dev/simulated-visitors';
+import { type ParsedArgs, parseCount, parseLocalArgs } from './cli';
 
 /** The arguments of `npm run experiments` (experiments-cli.ts). */
 
-export const DEFAULT_VISITORS = 6000;
 const MAX_VISITORS = 1_000_000;
-export const DEFAULT_DAYS = 7;
 const MAX_DAYS = 90;
 const MAX_SEED = 2 ** 32 - 1;
+/** `npm start`'s port (package.json: wrangler dev --port 8787). */
+export const DEFAULT_PORT = 8787;
 
-const ratesText = (rates: VariantRates) =>
-  RATE_NAMES.map((name) => `${name}=${rates[name]}`).join(',');
+const ratesText = (rates: StepRates) =>
+  SIMULATED_STEPS.map((name) => `${name}=${rates[name]}`).join(',');
 
-export const EXPERIMENTS_CLI_USAGE = `Usage: npm run experiments -- simulate [options]
+export const EXPERIMENTS_CLI_USAGE = `Usage: npm run experiments -- simulate [<experiment id>] [options]
 
-Fills the local experiment store (EVENTS_DB, as npm start serves it) with a synthetic experiment
-in the live phase of the split in effect, so that the console's Results page has something to
-show: each visitor's variant is drawn by the split test's own code over the split's weights,
-and the steps and purchases at the rates below, written by the store's own functions. Adds to
-what the phase holds; --reset empties the phase first. The split must draw two or more variants.
+Fills an experiment of the live config (the split when no id is given) with simulated visitors,
+through the worker npm start runs: their exposures, with segments (country, source, platform,
+in-app browser, language, route), spread over the last days; their steps and purchases (each
+variant's own plans at the catalogue's USD prices); and what the product API reports afterwards
+(renewals, refunds, chargebacks), written by the code real visitors' go through, a batch of
+visitors per request. Then the console's Results show them, segments and mature view included.
+Adds to what the phase holds; --reset empties the phase first. npm start must be running.
 
 Options:
-  --visitors <n>      exposed visitors to simulate (default ${DEFAULT_VISITORS}, at most ${MAX_VISITORS})
-  --days <n>          their first visits spread over the last n days, today included
-                      (default ${DEFAULT_DAYS}, at most ${MAX_DAYS})
+  --visitors <n>      exposed visitors to simulate (default 6000; for a price test, enough for
+                      every variant's mature sample to reach the planned size; at most ${MAX_VISITORS})
+  --days <n>          their exposures spread over the last n days, today included (default: the
+                      mature view's wait, the longest intro + 3 days, plus two weeks; at most ${MAX_DAYS})
   --rates <rates>     per-variant rates (below)
   --seed <n>          seed of the draws, to repeat a run's numbers (default: a random one, printed)
-  --reset             first delete every exposure and experiment purchase of the phase (simulated
-                      or not) and its totals
-  --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
+  --reset             first delete every exposure, purchase and total of the experiment's phase
+                      (simulated or not)
+  --port <n>          the port npm start serves on (default ${DEFAULT_PORT})
   --help              show this text
 
 Rates: "<variant>:<name>=<share>,...;<variant>:..." where lookup, signup, checkout and purchase
-are shares of exposed visitors, each at most the one before (a buyer reached checkout, signed up
-and started the lookup), and upsell is the share of buyers who also buy an upsell. What is not
-given keeps its default:
-  the split's default variant  ${ratesText(CONTROL_RATES)}
-  every other variant          ${ratesText(CHALLENGER_RATES)}
-A buyer pays the first charge of one of the catalogue's main plans, drawn alike, in USD.
+are shares of the experiment's exposed visitors, each at most the one before (a buyer reached
+checkout, signed up and started the lookup), and upsell is the share of buyers who also buy an
+upsell. Only the steps after the experiment's trigger can be set (a paywall test's visitors
+signed up before it exposed them). What is not given keeps its default, for a test exposing on
+the first screen (a later trigger's are these divided by the share reaching it):
+  the control      ${ratesText(CONTROL_RATES)}
+  other variants   ${ratesText(CHALLENGER_RATES)}
 Example: --rates "default:purchase=0.05;lp1ch2:signup=0.3,purchase=0.06"`;
 
 export interface SimulateCommand {
   name: 'simulate';
-  visitors: number;
-  days: number;
+  /** Null: the split. */
+  experiment: string | null;
+  /** Null: the worker's default for the experiment. */
+  visitors: number | null;
+  days: number | null;
   /** Null: draw one and print it. */
   seed: number | null;
   rates: RateOverrides;
   reset: boolean;
+  port: number;
 }
 
 const SIMULATE_OPTIONS = {
@@ -64,11 +72,12 @@ const SIMULATE_OPTIONS = {
   rates: { type: 'string' },
   seed: { type: 'string' },
   reset: { type: 'boolean' },
+  port: { type: 'string' },
 } as const;
 
 /**
- * Only local state is ever written: a synthetic experiment in the deployed store would be read
- * as a real one.
+ * Only the local worker is ever written: a synthetic experiment in the deployed store would be
+ * read as a real one.
  */
 export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<SimulateCommand> {
   let parsed: ReturnType<typeof parseWithStoreOptions>;
@@ -83,7 +92,7 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
     [
       ...(values.help ? ['--help'] : []),
       ...(values.remote ? ['--remote'] : []),
-      ...(values['persist-to'] === undefined ? [] : [`--persist-to=${values['persist-to']}`]),
+      ...(values.env === undefined ? [] : [`--env=${values.env}`]),
       '--',
       ...positionals,
     ],
@@ -92,20 +101,47 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
   if (args.kind !== 'command') return args;
   const { name, rest, options } = args;
   if (name !== 'simulate') return { kind: 'usage-error', error: `unknown command "${name}"` };
-  if (rest.length > 0) return { kind: 'usage-error', error: 'simulate takes only options' };
+  if (values['persist-to'] !== undefined) {
+    return {
+      kind: 'usage-error',
+      error:
+        '--persist-to: simulate writes through the running worker, which keeps its own state; name its port with --port',
+    };
+  }
+  if (rest.length > 1) {
+    return { kind: 'usage-error', error: 'simulate takes one experiment id at most' };
+  }
+  const [experiment = null] = rest;
+  if (experiment !== null && !/^[a-z0-9][a-z0-9_-]{0,99}$/.test(experiment)) {
+    return {
+      kind: 'usage-error',
+      error: `"${experiment}" is not an experiment id (lower-case letters, digits, - and _, as the console shows it)`,
+    };
+  }
 
-  const visitors = parseCount(values.visitors ?? String(DEFAULT_VISITORS), {
-    min: 1,
-    max: MAX_VISITORS,
-  });
-  if (!visitors.ok) return { kind: 'usage-error', error: `--visitors: ${visitors.error}` };
-  const days = parseCount(values.days ?? String(DEFAULT_DAYS), { min: 1, max: MAX_DAYS });
-  if (!days.ok) return { kind: 'usage-error', error: `--days: ${days.error}` };
+  const count = (option: 'visitors' | 'days', max: number) => {
+    const text = values[option];
+    if (text === undefined) return { ok: true as const, count: null };
+    const parsedCount = parseCount(text, { min: 1, max });
+    return parsedCount.ok
+      ? parsedCount
+      : { ok: false as const, error: `--${option}: ${parsedCount.error}` };
+  };
+  const visitors = count('visitors', MAX_VISITORS);
+  if (!visitors.ok) return { kind: 'usage-error', error: visitors.error };
+  const days = count('days', MAX_DAYS);
+  if (!days.ok) return { kind: 'usage-error', error: days.error };
   let seed: number | null = null;
   if (values.seed !== undefined) {
     const parsedSeed = parseCount(values.seed, { min: 0, max: MAX_SEED });
     if (!parsedSeed.ok) return { kind: 'usage-error', error: `--seed: ${parsedSeed.error}` };
     seed = parsedSeed.count;
+  }
+  let port = DEFAULT_PORT;
+  if (values.port !== undefined) {
+    const parsedPort = parseCount(values.port, { min: 1, max: 65535 });
+    if (!parsedPort.ok) return { kind: 'usage-error', error: `--port: ${parsedPort.error}` };
+    port = parsedPort.count;
   }
   const rates =
     values.rates === undefined ? { ok: true as const, value: {} } : parseRates(values.rates);
@@ -115,11 +151,13 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
     kind: 'run',
     command: {
       name: 'simulate',
+      experiment,
       visitors: visitors.count,
       days: days.count,
       seed,
       rates: rates.value,
       reset: values.reset ?? false,
+      port,
     },
     options,
   };
@@ -133,6 +171,7 @@ function parseWithStoreOptions(argv: readonly string[]) {
     options: {
       ...SIMULATE_OPTIONS,
       remote: { type: 'boolean' },
+      env: { type: 'string' },
       'persist-to': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -144,7 +183,8 @@ const SHARE = /^(0(\.\d+)?|\.\d+|1(\.0+)?)$/;
 
 /**
  * `<variant>:<name>=<share>,...;<variant>:...`: the shape is checked here; whether the variants
- * exist and the steps nest is checked against the split in effect (resolveRates).
+ * exist and the steps nest is checked by the worker against the experiment
+ * (worker/dev/simulated-visitors.ts resolveRates).
  */
 export function parseRates(
   text: string,
@@ -160,13 +200,13 @@ export function parseRates(
     if (Object.hasOwn(overrides, variant)) {
       return { ok: false, error: `variant "${variant}" is given twice` };
     }
-    const rates: Partial<VariantRates> = {};
+    const rates: Partial<StepRates> = {};
     for (const pair of group.slice(colon + 1).split(',')) {
       const [name = '', share, ...extra] = pair.split('=').map((part) => part.trim());
-      if (!(RATE_NAMES as readonly string[]).includes(name)) {
+      if (!(SIMULATED_STEPS as readonly string[]).includes(name)) {
         return {
           ok: false,
-          error: `${variant}: "${name}" is not one of ${RATE_NAMES.join(', ')}`,
+          error: `${variant}: "${name}" is not one of ${SIMULATED_STEPS.join(', ')}`,
         };
       }
       if (share === undefined || extra.length > 0 || !SHARE.test(share)) {
@@ -178,7 +218,7 @@ export function parseRates(
       if (Object.hasOwn(rates, name)) {
         return { ok: false, error: `${variant}: ${name} is given twice` };
       }
-      rates[name as RateName] = Number(share);
+      rates[name as SimulatedStep] = Number(share);
     }
     overrides[variant] = rates;
   }

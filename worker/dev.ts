@@ -2,11 +2,14 @@ import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
 import { developmentKit } from './dev/kit';
 import { redriveRoute } from './dev/redrive-route';
+import { simulateRoute } from './dev/simulate-route';
 import type { Bindings } from './env';
 import { scheduled } from './scheduled';
 
 export { RateLimiter } from './api/rate-limiter';
-export { ExperimentShard } from './experiments/experiment-shard';
+// The shard with its development-only method (the simulation's reset), under the class name
+// wrangler.toml binds.
+export { DevelopmentExperimentShard as ExperimentShard } from './dev/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
 
 /**
@@ -18,9 +21,11 @@ export { SubscriptionLedger } from './lifecycle/ledger';
 const app = createApp({ devKit: developmentKit });
 
 export default {
-  // The dead letters' redrive route first (worker/dev/redrive-route.ts), then the app.
+  // The development routes first (worker/dev/redrive-route.ts, simulate-route.ts), then the app.
   fetch: async (request, env, ctx) =>
-    (await redriveRoute(request, env)) ?? app.fetch(request, env, ctx),
+    (await redriveRoute(request, env)) ??
+    (await simulateRoute(request, env)) ??
+    app.fetch(request, env, ctx),
   queue: createQueueHandler(),
   // The crons (wrangler.toml [triggers]): retention, hourly, and the experiments' alerts.
   scheduled,

@@ -1,78 +1,69 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_DAYS,
-  DEFAULT_VISITORS,
-  parseExperimentsArgs,
-} from '../../scripts/experiments-arguments';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PORT, parseExperimentsArgs } from '../../scripts/experiments-arguments';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
+import { addTallies, formatTallies } from '../../scripts/experiments-simulation';
 import {
-  CHALLENGER_RATES,
-  CONTROL_RATES,
-  exposureWindow,
-  resolveRates,
-  SIMULATED_STEPS,
-  SUMMARY_COLUMNS,
-  simulateVisitors,
-} from '../../scripts/experiments-simulation';
-import { openLocalPlatform } from '../../scripts/local-platform';
-import { seededRandom } from '../../shared/seeded-random';
-import type { SplitConfig } from '../../worker/config/schema';
-import { legacyResults } from '../../worker/experiments/experiment-stores';
-import { checkSampleRatio } from '../../worker/experiments/statistics';
-import { experimentTotals } from '../../worker/experiments/totals';
+  SIMULATE_PATH,
+  type SimulationBatch,
+  type SimulationStarted,
+} from '../../worker/dev/simulate-route';
+import type { VariantTally } from '../../worker/dev/simulated-visitors';
 
-const TWO_ARMS: SplitConfig = {
-  version: 'v9',
-  phase: 3,
-  defaultVariant: 'default',
-  variants: { default: { weight: 30, flow: 'default' }, lp1ch2: { weight: 70 } },
-};
+/**
+ * `npm run experiments -- simulate`: its arguments, and how it drives the running worker's
+ * development route (worker/dev/simulate-route.ts, whose writes test/worker/experiments/
+ * simulate-route.test.ts checks) — here a stand-in server that records what it is asked.
+ */
+
+const run = (overrides: Partial<Record<string, unknown>> = {}) => ({
+  kind: 'run',
+  command: {
+    name: 'simulate',
+    experiment: null,
+    visitors: null,
+    days: null,
+    seed: null,
+    rates: {},
+    reset: false,
+    port: DEFAULT_PORT,
+    ...overrides,
+  },
+  options: { remote: false, environment: 'development', persistTo: undefined },
+});
 
 describe('npm run experiments arguments', () => {
-  it('simulate alone takes the defaults and local state', () => {
-    expect(parseExperimentsArgs(['simulate'])).toEqual({
-      kind: 'run',
-      command: {
-        name: 'simulate',
-        visitors: DEFAULT_VISITORS,
-        days: DEFAULT_DAYS,
-        seed: null,
-        rates: {},
-        reset: false,
-      },
-      options: { remote: false, environment: 'development', persistTo: undefined },
-    });
+  it('simulate alone fills the split with the worker’s defaults, on npm start’s port', () => {
+    expect(parseExperimentsArgs(['simulate'])).toEqual(run());
   });
 
-  it('reads every option, and rates per variant with the steps each sets', () => {
+  it('reads an experiment id and every option, and rates per variant', () => {
     const parsed = parseExperimentsArgs([
       'simulate',
+      'pw-price',
       '--visitors=500',
       '--days',
       '3',
       '--seed',
       '42',
       '--reset',
+      '--port',
+      '8788',
       '--rates',
-      ' default:purchase=0.05 ; lp11ch8/vc:signup=.3, purchase=1 ;',
-      '--persist-to',
-      '/tmp/state',
+      ' current:purchase=0.05 ; lp11ch8/vc:signup=.3, purchase=1 ;',
     ]);
-    expect(parsed).toEqual({
-      kind: 'run',
-      command: {
-        name: 'simulate',
+    expect(parsed).toEqual(
+      run({
+        experiment: 'pw-price',
         visitors: 500,
         days: 3,
         seed: 42,
-        rates: { default: { purchase: 0.05 }, 'lp11ch8/vc': { signup: 0.3, purchase: 1 } },
         reset: true,
-      },
-      options: { remote: false, environment: 'development', persistTo: '/tmp/state' },
-    });
+        port: 8788,
+        rates: { current: { purchase: 0.05 }, 'lp11ch8/vc': { signup: 0.3, purchase: 1 } },
+      }),
+    );
   });
 
   it.each([
@@ -80,8 +71,20 @@ describe('npm run experiments arguments', () => {
       ['simulate', '--remote'],
       '--remote: simulate writes only local state; a synthetic experiment must never reach the deployed store',
     ],
+    [
+      ['simulate', '--env', 'production'],
+      '--env production: simulate writes only local state; a synthetic experiment must never reach the deployed store',
+    ],
+    [
+      ['simulate', '--persist-to', '/tmp/state'],
+      '--persist-to: simulate writes through the running worker, which keeps its own state; name its port with --port',
+    ],
     [[], 'no command given'],
-    [['simulate', 'now'], 'simulate takes only options'],
+    [['simulate', 'a', 'b'], 'simulate takes one experiment id at most'],
+    [
+      ['simulate', 'PW Price'],
+      '"PW Price" is not an experiment id (lower-case letters, digits, - and _, as the console shows it)',
+    ],
     [['replay'], 'unknown command "replay"'],
     [['simulate', '--visitor', '5'], "Unknown option '--visitor'"],
     [
@@ -93,6 +96,7 @@ describe('npm run experiments arguments', () => {
       ['simulate', '--seed', '1.5'],
       '--seed: count must be a whole number from 0 to 4294967295, not "1.5"',
     ],
+    [['simulate', '--port', '0'], '--port: count must be a whole number from 1 to 65535, not "0"'],
     [
       ['simulate', '--rates', 'purchase=0.05'],
       '--rates: "purchase=0.05" is not <variant>:<name>=<share>,...',
@@ -106,14 +110,6 @@ describe('npm run experiments arguments', () => {
       '--rates: default: purchase must be a share from 0 to 1 such as 0.05, not "5%"',
     ],
     [
-      ['simulate', '--rates', 'default:purchase=1.5'],
-      '--rates: default: purchase must be a share from 0 to 1 such as 0.05, not "1.5"',
-    ],
-    [
-      ['simulate', '--rates', 'default:purchase'],
-      '--rates: default: purchase must be a share from 0 to 1 such as 0.05, not ""',
-    ],
-    [
       ['simulate', '--rates', 'default:purchase=0.1,purchase=0.2'],
       '--rates: default: purchase is given twice',
     ],
@@ -124,99 +120,8 @@ describe('npm run experiments arguments', () => {
   });
 });
 
-describe('the simulated experiment', () => {
-  it('by default the split’s default variant is the control and every other converts better', () => {
-    const rates = resolveRates(TWO_ARMS, {});
-    expect(rates).toEqual({
-      ok: true,
-      value: { default: CONTROL_RATES, lp1ch2: CHALLENGER_RATES },
-    });
-    for (const step of ['signup', 'checkout', 'purchase'] as const) {
-      expect(CHALLENGER_RATES[step]).toBeGreaterThan(CONTROL_RATES[step]);
-    }
-  });
-
-  it('lays --rates over the defaults, and refuses unknown variants and unnested steps', () => {
-    expect(resolveRates(TWO_ARMS, { lp1ch2: { purchase: 0.05 } })).toMatchObject({
-      ok: true,
-      value: { lp1ch2: { ...CHALLENGER_RATES, purchase: 0.05 } },
-    });
-    expect(resolveRates(TWO_ARMS, { lp2: { purchase: 0.05 } })).toEqual({
-      ok: false,
-      error:
-        '--rates names variant "lp2", which the split in effect does not have (it has default, lp1ch2)',
-    });
-    expect(resolveRates(TWO_ARMS, { default: { purchase: 0.3 } })).toEqual({
-      ok: false,
-      error:
-        '--rates: variant "default" has purchase=0.3 above checkout=0.25; the steps are nested (whoever reached purchase reached checkout), so each share is at most the one before',
-    });
-  });
-
-  it('assigns by the split’s weights and reaches each step at its rate, nested', () => {
-    const split: SplitConfig = {
-      version: '1',
-      defaultVariant: 'a',
-      variants: { a: { weight: 20 }, b: { weight: 30 }, c: { weight: 50 }, off: { weight: 0 } },
-    };
-    const rates = resolveRates(split, {});
-    if (!rates.ok) throw new Error(rates.error);
-    const count = 20_000;
-    const visitors = simulateVisitors({
-      split,
-      rates: rates.value,
-      count,
-      window: { from: 0, to: 1 },
-      random: seededRandom(1),
-    });
-    const exposed = (variant: string) => visitors.filter((v) => v.variant === variant).length;
-    const arms = Object.entries(split.variants).map(([variant, { weight }]) => ({
-      exposed: exposed(variant),
-      weight,
-    }));
-    // The results' own sample-ratio test: an honest split passes it.
-    expect(checkSampleRatio(arms).pValue).toBeGreaterThan(0.01);
-    expect(Math.abs(exposed('c') / count - 0.5)).toBeLessThan(0.015);
-    expect(exposed('off')).toBe(0);
-
-    const control = visitors.filter((v) => v.variant === 'a');
-    SIMULATED_STEPS.forEach((step, i) => {
-      const reached = control.filter((v) => v.reached > i).length / control.length;
-      expect(Math.abs(reached - CONTROL_RATES[step])).toBeLessThan(0.025);
-    });
-    // A buyer bought a main plan, and perhaps an upsell; nobody else bought anything.
-    for (const visitor of visitors) {
-      const bought = visitor.reached === SIMULATED_STEPS.length;
-      expect(visitor.purchases.length > 0).toBe(bought);
-      expect(visitor.purchases.length).toBeLessThanOrEqual(2);
-    }
-  });
-
-  it('draws the same visitors from the same seed, and others from another', () => {
-    const rates = resolveRates(TWO_ARMS, {});
-    if (!rates.ok) throw new Error(rates.error);
-    const draw = (seed: number) =>
-      simulateVisitors({
-        split: TWO_ARMS,
-        rates: rates.value,
-        count: 200,
-        window: { from: 1000, to: 9000 },
-        random: seededRandom(seed),
-      });
-    expect(draw(7)).toEqual(draw(7));
-    expect(draw(7)).not.toEqual(draw(8));
-  });
-
-  it('spreads exposures over whole UTC days, today only as far as it has gone', () => {
-    const now = Date.UTC(2026, 4, 10, 15, 30);
-    expect(exposureWindow(now, 3)).toEqual({ from: Date.UTC(2026, 4, 8), to: now });
-    expect(exposureWindow(now, 1)).toEqual({ from: Date.UTC(2026, 4, 10), to: now });
-  });
-});
-
 // ---------------------------------------------------------------------------------------------
-// simulate against throwaway local state (the files wrangler dev reads), in-process. Each run
-// and each look starts workerd through wrangler's platform proxy: about a second.
+// The command against a stand-in for npm start's worker.
 
 interface CliRun {
   code: number;
@@ -241,163 +146,207 @@ async function runCli(args: readonly string[]): Promise<CliRun> {
   }
 }
 
-interface SummaryRow {
-  exposed: number;
-  steps: Record<(typeof SIMULATED_STEPS)[number], number>;
-  purchases: number;
-  revenueMinor: number;
+const tally = (exposed: number, purchase: number, paidMinor: number): VariantTally => ({
+  exposed,
+  lookup: 0,
+  signup: 0,
+  checkout: exposed,
+  purchase,
+  upsell: 0,
+  paidMinor,
+  renewals: 1,
+  refunds: 0,
+  netMinor: paidMinor + 3999,
+});
+
+const STARTED: SimulationStarted = {
+  experiment: 'pw-price',
+  name: 'Paywall: 3-day intro at 2.99',
+  phase: 2,
+  configVersion: 'v9+v3',
+  variants: ['current', 'cheap'],
+  control: 'current',
+  shares: { current: 0.5, cheap: 0.5 },
+  priceTest: true,
+  primaryMetric: 'mature_revenue',
+  matureAfterDays: 10,
+  plannedPerArm: 10000,
+  visitors: 2500,
+  days: 18,
+  now: 1_790_000_000_000,
+  batchSize: 1000,
+  matureShare: 0.4,
+  // Started after the 18 days of exposures began.
+  startedAt: '2026-09-20T10:00:00.000Z',
+};
+
+interface Asked {
+  path: string;
+  body: Record<string, unknown>;
 }
 
-/** The summary table simulate printed, by variant. */
-function summaryOf(stdout: string): Record<string, SummaryRow> {
-  const lines = stdout.split('\n');
-  const header = lines.findIndex((line) => line.startsWith('variant '));
-  expect(lines[header]!.split(/ {2,}/)).toEqual([...SUMMARY_COLUMNS]);
-  const rows: Record<string, SummaryRow> = {};
-  for (const line of lines.slice(header + 1)) {
-    if (line.trim() === '') break;
-    const [variant, exposed, lookup, signup, checkout, purchased, purchases, revenue] =
-      line.split(/ +/);
-    rows[variant!] = {
-      exposed: Number(exposed),
-      steps: {
-        lookup: Number(lookup),
-        signup: Number(signup),
-        checkout: Number(checkout),
-        purchase: Number(purchased),
-      },
-      purchases: Number(purchases),
-      revenueMinor: Number(revenue!.replace('.', '')),
-    };
-  }
-  return rows;
+async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-function added(a: Record<string, SummaryRow>, b: Record<string, SummaryRow>) {
-  const sum: Record<string, SummaryRow> = {};
-  for (const [variant, x] of Object.entries(a)) {
-    const y = b[variant]!;
-    sum[variant] = {
-      exposed: x.exposed + y.exposed,
-      steps: {
-        lookup: x.steps.lookup + y.steps.lookup,
-        signup: x.steps.signup + y.steps.signup,
-        checkout: x.steps.checkout + y.steps.checkout,
-        purchase: x.steps.purchase + y.steps.purchase,
-      },
-      purchases: x.purchases + y.purchases,
-      revenueMinor: x.revenueMinor + y.revenueMinor,
-    };
-  }
-  return sum;
-}
+let server: Server | null = null;
+afterEach(async () => {
+  await new Promise((done) => (server ? server.close(done) : done(null)));
+  server = null;
+});
 
-interface StoreLook {
-  totals: Record<string, SummaryRow>;
-  claims: number;
-  days: number;
-  configVersions: string[];
-}
-
-/** What the store holds for phase 3, through the results' own reader. */
-async function lookAtStore(persistTo: string): Promise<StoreLook> {
-  const platform = await openLocalPlatform<{ EVENTS_DB: D1Database }>(persistTo);
-  try {
-    const db = platform.env.EVENTS_DB;
-    const totals = experimentTotals(3, (await legacyResults(db, 3)).rows);
-    const claims = await db
-      .prepare('SELECT count(*) AS n FROM verified_purchases')
-      .first<{ n: number }>();
-    const days = await db
-      .prepare(
-        `SELECT count(DISTINCT date(exposed_at / 1000, 'unixepoch')) AS n FROM exposures
-         WHERE phase = 3`,
-      )
-      .first<{ n: number }>();
-    const versions = await db
-      .prepare('SELECT DISTINCT config_version AS v FROM exposures')
-      .all<{ v: string }>();
-    return {
-      totals: Object.fromEntries(
-        totals.arms.map((arm) => [
-          arm.variant,
-          {
-            exposed: arm.exposed,
-            steps: arm.steps,
-            purchases: arm.purchases,
-            revenueMinor: arm.revenue.USD?.sum ?? 0,
-          },
-        ]),
-      ),
-      claims: claims!.n,
-      days: days!.n,
-      configVersions: versions.results.map((row) => row.v),
-    };
-  } finally {
-    await platform.dispose();
-  }
-}
-
-describe('simulate against local state', { timeout: 60_000 }, () => {
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'experiments-cli-'));
-  });
-
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-
-  it('refuses a split that draws one variant, and says how to publish two', async () => {
-    const run = await runCli(['simulate', '--persist-to', join(dir, 'fresh')]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('KV key "split" is absent; the defaults in code apply');
-    expect(run.stderr).toContain(
-      'error: the split in effect draws one variant (default), so there is nothing to compare: publish a split with two or more variants first, e.g. in the console',
+/** A worker that answers `start` with `started` (or `refusal`) and each batch with 2 tallies. */
+async function aWorker(answer: { started?: SimulationStarted; refusal?: [number, string] }) {
+  const asked: Asked[] = [];
+  server = createServer(async (request, response) => {
+    const body = await bodyOf(request);
+    asked.push({ path: request.url ?? '', body });
+    response.setHeader('content-type', 'application/json');
+    if (answer.refusal) {
+      response.statusCode = answer.refusal[0];
+      response.end(JSON.stringify({ error: answer.refusal[1] }));
+      return;
+    }
+    if (request.url === `${SIMULATE_PATH}/start`) {
+      response.end(JSON.stringify(answer.started));
+      return;
+    }
+    const batch = body as unknown as SimulationBatch;
+    const count = Math.min(1000, batch.visitors - batch.batch * 1000);
+    response.end(
+      JSON.stringify({
+        tallies: { current: tally(count / 2, 10, 6990), cheap: tally(count / 2, 20, 5980) },
+        written: { exposures: count, outcomes: count, purchases: 30, lifecycleEvents: 2 },
+        shardCalls: 100,
+      }),
     );
-    expect(run.stdout).toBe('');
   });
+  await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
+  return { port: (server!.address() as AddressInfo).port, asked };
+}
 
-  it('prints per variant exactly what the store’s totals then hold', async () => {
-    const persistTo = join(dir, 'two-arms');
-    const platform = await openLocalPlatform<{ FUNNEL_CONFIG: KVNamespace }>(persistTo);
-    await platform.env.FUNNEL_CONFIG.put('split', JSON.stringify(TWO_ARMS));
-    await platform.dispose();
-    const state = ['--persist-to', persistTo];
-
-    const first = await runCli(['simulate', '--visitors', '1000', '--days', '4', ...state]);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(
-      /^Simulated 1000 visitors in phase 3 \(config v9\+builtin\) over the last 4 day\(s\), seed \d+; added to what the phase held:$/m,
-    );
-    expect(first.stdout).toContain('Open http://localhost:8787/console → Results');
-    const second = await runCli(['simulate', '--visitors', '600', '--seed', '7', ...state]);
-    expect(second.code, second.stderr).toBe(0);
-
-    const both = await lookAtStore(persistTo);
-    const printed = added(summaryOf(first.stdout), summaryOf(second.stdout));
-    expect(both.totals).toEqual(printed);
-    expect(printed.default!.exposed + printed.lp1ch2!.exposed).toBe(1600);
-    expect(both.claims).toBe(printed.default!.purchases + printed.lp1ch2!.purchases);
-    // The window ends now, so today holds only the part of the UTC day gone by: just after
-    // midnight no visitor may fall on it yet (a run at 00:02 UTC stored 6 days).
-    expect(both.days).toBeGreaterThanOrEqual(DEFAULT_DAYS - 1);
-    expect(both.days).toBeLessThanOrEqual(DEFAULT_DAYS);
-    expect(both.configVersions).toEqual(['v9+builtin']);
-
-    // The same seed draws the same numbers again; --reset leaves only them in the phase.
-    const reset = await runCli([
+describe('simulate against the running worker', () => {
+  it('asks for the run, then each batch of it with one seed and one clock, and adds them up', async () => {
+    const worker = await aWorker({ started: STARTED });
+    const cli = await runCli([
       'simulate',
-      '--visitors',
-      '600',
+      'pw-price',
       '--seed',
       '7',
       '--reset',
-      ...state,
+      '--rates',
+      'cheap:purchase=0.1',
+      '--port',
+      String(worker.port),
     ]);
-    expect(reset.stdout).toContain('seed 7; the phase was emptied first:');
-    expect(summaryOf(reset.stdout)).toEqual(summaryOf(second.stdout));
-    const after = await lookAtStore(persistTo);
-    expect(after.totals).toEqual(summaryOf(reset.stdout));
-    expect(after.claims).toBe(after.totals.default!.purchases + after.totals.lp1ch2!.purchases);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(worker.asked[0]).toEqual({
+      path: `${SIMULATE_PATH}/start`,
+      body: {
+        experiment: 'pw-price',
+        visitors: null,
+        days: null,
+        rates: { cheap: { purchase: 0.1 } },
+        reset: true,
+      },
+    });
+    // 2,500 visitors in batches of 1,000: three, numbered, each with the start's phase and now.
+    expect(worker.asked.slice(1).map((asked) => asked.body)).toEqual(
+      [0, 1, 2].map((batch) => ({
+        experiment: 'pw-price',
+        phase: 2,
+        rates: { cheap: { purchase: 0.1 } },
+        seed: 7,
+        visitors: 2500,
+        days: 18,
+        now: STARTED.now,
+        batch,
+      })),
+    );
+    expect(cli.stdout).toContain(
+      'Simulated 2500 visitors of "pw-price" (Paywall: 3-day intro at 2.99) in phase 2 (config v9+v3) over the last 18 day(s), seed 7; the phase was emptied first:',
+    );
+    const table = cli.stdout.split('\n').filter((line) => /^(variant|current|cheap) /.test(line));
+    expect(table.map((line) => line.split(/ +/))).toEqual([
+      [
+        'variant',
+        'exposed',
+        'checkout',
+        'purchased',
+        'paid',
+        'USD',
+        'renewals',
+        'refunds',
+        'net',
+        'USD',
+      ],
+      ['current', '1250', '1250', '30', '209.70', '3', '0', '329.67'],
+      ['cheap', '1250', '1250', '60', '179.40', '3', '0', '299.37'],
+    ]);
+    expect(cli.stdout).toContain(
+      "A price test: no verdict until every variant's mature sample reaches 10000; this run matures about 500 in its smallest variant.",
+    );
+    expect(cli.stdout).toContain(
+      'It started on 2026-09-20, after the first of these visitors were exposed: the results\' Reach line, which counts first visits since the start, reads more exposed than "at most".',
+    );
+    expect(cli.stdout).toMatch(
+      /^4 requests to the worker, 300 calls to the experiment shards, [\d.]+ s\.$/m,
+    );
+    expect(cli.stdout).toContain(
+      `Open http://localhost:${worker.port}/console and click "Results of Paywall: 3-day intro at 2.99" on its card.`,
+    );
+  });
+
+  it('sends the split’s reader to the Results section, the split having no card', async () => {
+    const worker = await aWorker({
+      started: { ...STARTED, experiment: 'split', name: 'Split test', startedAt: null },
+    });
+    const cli = await runCli(['simulate', '--port', String(worker.port)]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(worker.asked[0]!.body.experiment).toBeNull();
+    expect(cli.stdout).toContain(
+      `Open http://localhost:${worker.port}/console: the split's results are under Results.`,
+    );
+    expect(cli.stdout).not.toContain('It started on');
+  });
+
+  it('prints the worker’s refusal as its error, and asks for no batch', async () => {
+    const worker = await aWorker({
+      refusal: [422, 'the live config has no experiment "nope" (running: pw-price)'],
+    });
+    const cli = await runCli(['simulate', 'nope', '--port', String(worker.port)]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(
+      'error: the live config has no experiment "nope" (running: pw-price)\n',
+    );
+    expect(worker.asked).toHaveLength(1);
+  });
+
+  it('says when the worker has no simulation route (not npm start’s)', async () => {
+    const worker = await aWorker({ refusal: [404, 'Not found'] });
+    const cli = await runCli(['simulate', '--port', String(worker.port)]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toContain('has no simulation route: simulate needs npm start');
+  });
+
+  it('says to run npm start when nothing answers', async () => {
+    const worker = await aWorker({ started: STARTED });
+    await new Promise((done) => server!.close(done));
+    server = null;
+    const cli = await runCli(['simulate', '--port', String(worker.port)]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toBe(
+      `error: nothing answers on http://127.0.0.1:${worker.port}: run npm start in another terminal first (or give its port with --port)\n`,
+    );
+  });
+});
+
+describe('the summary', () => {
+  it('adds batches per variant and leaves out the steps no variant took', () => {
+    const sum = addTallies(addTallies({}, { a: tally(10, 1, 100) }), { a: tally(5, 2, 50) });
+    expect(sum.a).toEqual({ ...tally(15, 3, 150), renewals: 2, netMinor: 150 + 2 * 3999 });
+    expect(formatTallies(sum, ['a']).split('\n')[0]).not.toContain('lookup');
   });
 });

@@ -64,6 +64,9 @@ describe('the production bundle (dist/worker, what npm run deploy ships)', () =>
     expect(code).not.toContain('emulator_faults');
     // The development kit's geocoder (worker/dev/geocoder.ts) and its failure.
     expect(code).not.toContain('Emulated failure of geocode');
+    // The simulation's route (worker/dev/simulate-route.ts): nobody can write made-up results.
+    expect(code).not.toContain('/__dev/experiments/simulate');
+    expect(code).not.toContain('emptyExperimentPhase');
   });
 });
 
@@ -88,5 +91,7 @@ describe('the development bundle (dist/dev-worker, what the browser tests serve)
     expect(code).toContain('3D Secure test authentication');
     expect(code).toContain('emulator_faults');
     expect(code).toContain('Emulated failure of geocode');
+    expect(code).toContain('/__dev/experiments/simulate');
+    expect(code).toContain('emptyExperimentPhase');
   });
 });

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { METRIC_NAMES, verdictWord } from '../../console/result-texts';
+import { runExperimentsCli } from '../../scripts/experiments-cli';
+import type { ExperimentResultsAnswer } from '../../shared/console-api';
+import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+/**
+ * docs/statistics.md "Trying the results page locally", in Chromium against the built
+ * development worker: a price test in the live config, filled by `npm run experiments --
+ * simulate` (the command itself, asking this worker's development route), and its verdict read
+ * in the console by mouse only: the experiment's Results button, each variant's mature sample,
+ * the primary metric's verdict, and a segment view picked from the list.
+ */
+
+const PRICE_TEST: ExperimentDocument = {
+  name: 'Paywall: 3-day intro at 2.99',
+  status: 'running',
+  layer: 'paywall',
+  audience: {},
+  coverage: 1,
+  seed: 'pw-price-sim',
+  phase: 1,
+  control: 'current',
+  variants: {
+    current: { name: 'Current plans', weight: 1, change: {} },
+    cheap: { name: '3-day intro', weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
+  },
+  // A planned sample a run of a few thousand visitors matures.
+  metrics: { primary: 'mature_revenue', plannedPerArm: 300 },
+};
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await startBrowserSession();
+  const experiments: ExperimentsDocument = {
+    version: 'sim',
+    experiments: { 'pw-price': PRICE_TEST },
+  };
+  await session.worker.putConfig('experiments', experiments);
+});
+afterAll(() => session?.stop());
+
+/** The command as a marketer types it, against this worker; what it printed. */
+async function simulate(...args: string[]): Promise<string> {
+  const printed: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...line) => {
+    printed.push(line.join(' '));
+  });
+  const error = vi.spyOn(console, 'error').mockImplementation((...line) => {
+    printed.push(line.join(' '));
+  });
+  try {
+    const code = await runExperimentsCli(['simulate', ...args, '--port', session.worker.url.port]);
+    expect(code, printed.join('\n')).toBe(0);
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+  return printed.join('\n');
+}
+
+describe('a simulated price test in the console, by mouse', () => {
+  it('shows each variant’s mature sample and the verdict on mature net revenue', async () => {
+    const printed = await simulate(
+      'pw-price',
+      '--visitors',
+      '3000',
+      '--seed',
+      '5',
+      '--rates',
+      'cheap:purchase=0.4',
+    );
+    expect(printed).toContain('Simulated 3000 visitors of "pw-price"');
+
+    const context = await session.browser.newContext({
+      baseURL: session.worker.url.href,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto('/console');
+    // By mouse: Playwright's click moves the pointer to the button's centre and fails when
+    // another element would take the click there.
+    await page.getByRole('button', { name: 'Results of Paywall: 3-day intro at 2.99' }).click();
+    const results = page.locator('.experiment-results');
+    await results
+      .getByRole('heading', { name: 'Results of Paywall: 3-day intro at 2.99' })
+      .waitFor();
+    await results.locator('.result-card').first().waitFor();
+
+    const answer = await page.evaluate(
+      async (url) => (await fetch(url)).json() as Promise<ExperimentResultsAnswer>,
+      `${CONSOLE_EXPERIMENTS_PATH}/pw-price/results`,
+    );
+    expect(answer.awaitingMatureSample).toBe(false);
+    await expect.poll(() => results.locator('.mature-notice').count()).toBe(0);
+
+    const cheap = results.getByRole('article', { name: '3-day intro' });
+    const shown = answer.variants.find((variant) => variant.variant === 'cheap')!;
+    expect(shown.matureExposed).toBeGreaterThanOrEqual(300);
+    await expect
+      .poll(() => cheap.textContent())
+      .toContain(`${shown.matureExposed.toLocaleString('en-US')} of them in the mature sample`);
+    const primary = cheap.locator('tr.results-table__primary');
+    await expect
+      .poll(() => primary.locator('th').textContent())
+      .toContain(METRIC_NAMES.mature_revenue);
+    const verdict = shown.metrics.find((metric) => metric.metric === 'mature_revenue')!.verdict;
+    expect(verdict).toBe('better');
+    await expect.poll(() => primary.textContent()).toContain(verdictWord('better'));
+
+    // The segments: picked from the list with the mouse, the countries' levels shown.
+    const segment = results.getByLabel('Split the results by');
+    await segment.click();
+    await segment.selectOption('country');
+    await results.locator('caption', { hasText: 'country US' }).waitFor();
+    const countries = await page.evaluate(
+      async (url) => (await fetch(url)).json() as Promise<ExperimentResultsAnswer>,
+      `${CONSOLE_EXPERIMENTS_PATH}/pw-price/results?segment=country`,
+    );
+    const levels = countries.segment!.levels.map((level) => `country ${level.level}`);
+    expect(levels.length).toBeGreaterThan(1);
+    expect(await results.locator('caption').allTextContents()).toEqual(levels);
+    await context.close();
+  });
+});

@@ -1,0 +1,283 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../../shared/console-api';
+import type { ExperimentDocument } from '../../../shared/experiments';
+import { planById } from '../../../shared/plans/catalogue';
+import { DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import developmentWorker from '../../../worker/dev';
+import {
+  SIMULATE_PATH,
+  type SimulationBatch,
+  type SimulationBatchAnswer,
+  type SimulationStart,
+  type SimulationStarted,
+} from '../../../worker/dev/simulate-route';
+import type { VariantTally } from '../../../worker/dev/simulated-visitors';
+import { freshApp, ORIGIN, putConfig } from '../fetch-app';
+import { emptyExperiments, PRICE_TEST, putExperiments, shardRows } from './experiment-fixtures';
+
+/**
+ * `npm run experiments -- simulate` under npm start: the development route draws an
+ * experiment's visitors and writes them through the shards as real visitors' rows are written,
+ * so the console's results (GET /console/api/experiments/{id}/results) show them: every
+ * variant's counts, their segments, the mature view and a price test's verdict. Nowhere but in
+ * development.
+ */
+
+/** The price test of the fixtures, with a planned sample a short run matures. */
+const PRICE: ExperimentDocument = { ...PRICE_TEST, metrics: { plannedPerArm: 200 } };
+
+const consoleApp = freshApp();
+
+async function post(path: string, body: unknown, bindings: Partial<Cloudflare.Env> = {}) {
+  const ctx = createExecutionContext();
+  const response = await developmentWorker.fetch(
+    new Request(`${ORIGIN}${SIMULATE_PATH}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { ...env, ...bindings },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+const START: SimulationStart = {
+  experiment: 'pw-price',
+  visitors: 2000,
+  days: null,
+  rates: {},
+  reset: false,
+};
+
+/** A whole run as the command makes it: start, then every batch; what they added per variant. */
+async function simulate(start: Partial<SimulationStart> = {}, seed = 7) {
+  const response = await post('start', { ...START, ...start });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const started: SimulationStarted = await response.json();
+  const tallies: Record<string, VariantTally>[] = [];
+  let shardCalls = 0;
+  for (let batch = 0; batch * started.batchSize < started.visitors; batch++) {
+    const body: SimulationBatch = {
+      experiment: started.experiment,
+      phase: started.phase,
+      rates: start.rates ?? {},
+      seed,
+      visitors: started.visitors,
+      days: started.days,
+      now: started.now,
+      batch,
+    };
+    const answer = await post('batch', body);
+    expect(answer.status).toBe(200);
+    const written: SimulationBatchAnswer = await answer.json();
+    tallies.push(written.tallies);
+    shardCalls += written.shardCalls;
+  }
+  const sum = (variant: string, key: keyof VariantTally) =>
+    tallies.reduce((total, tally) => total + (tally[variant]?.[key] ?? 0), 0);
+  return { started, sum, shardCalls };
+}
+
+async function results(id: string, query = ''): Promise<ExperimentResultsAnswer> {
+  const response = await consoleApp(`${CONSOLE_EXPERIMENTS_PATH}/${id}/results${query}`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+const metricOf = (answer: ExperimentResultsAnswer, variant: string, metric: string) =>
+  answer.variants.find((v) => v.variant === variant)!.metrics.find((m) => m.metric === metric)!;
+
+beforeEach(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  await emptyExperiments();
+  await putExperiments({ 'pw-price': PRICE });
+});
+afterEach(async () => {
+  await putConfig('experiments', { version: 'none', experiments: {} });
+  await putConfig('split', DEFAULT_SPLIT);
+  vi.restoreAllMocks();
+});
+
+describe('a simulated price test, read by the results as real visitors', () => {
+  it('shows every variant, its mature view and a verdict', async () => {
+    // Far more buyers of the cheap intro: a difference 2,000 visitors can show.
+    const { started, sum, shardCalls } = await simulate({ rates: { cheap: { purchase: 0.4 } } });
+    expect(started).toMatchObject({
+      experiment: 'pw-price',
+      phase: 1,
+      priceTest: true,
+      primaryMetric: 'mature_revenue',
+      // The control keeps the checkout's 7-day intro: 7 + 3 days to mature, and two weeks more.
+      matureAfterDays: 10,
+      days: 25,
+      visitors: 2000,
+      batchSize: 1000,
+    });
+    // Batched: a few calls per shard and batch, never one per visitor.
+    expect(shardCalls).toBeLessThanOrEqual(2 * 4 * 64);
+
+    const answer = await results('pw-price');
+    for (const variant of ['current', 'cheap']) {
+      const shown = answer.variants.find((v) => v.variant === variant)!;
+      expect(shown.exposed).toBe(sum(variant, 'exposed'));
+      expect(metricOf(answer, variant, 'checkout').count).toBe(sum(variant, 'checkout'));
+      expect(metricOf(answer, variant, 'purchase').count).toBe(sum(variant, 'purchase'));
+      // Exposed over 25 days, so some long enough ago for the mature view, not all.
+      expect(shown.matureExposed).toBeGreaterThanOrEqual(PRICE.metrics!.plannedPerArm!);
+      expect(shown.matureExposed).toBeLessThan(shown.exposed);
+      // Renewals after the first payments.
+      expect(sum(variant, 'renewals')).toBeGreaterThan(0);
+      expect(metricOf(answer, variant, 'net_revenue').mean).toBeGreaterThan(
+        metricOf(answer, variant, 'revenue').mean,
+      );
+      expect(metricOf(answer, variant, 'mature_revenue').mean).toBeGreaterThan(0);
+    }
+    // The paywall test counts from the checkout on: nobody's lookup or sign-up is drawn.
+    expect(sum('cheap', 'lookup') + sum('cheap', 'signup')).toBe(0);
+    expect(answer.awaitingMatureSample).toBe(false);
+    expect(metricOf(answer, 'cheap', 'mature_revenue').verdict).not.toBe('not_enough_data');
+    expect(metricOf(answer, 'cheap', 'mature_revenue').verdict).toBe('better');
+  });
+
+  it('buys each variant its own plans at the catalogue prices, and refunds some', async () => {
+    await simulate();
+    const rows = await shardRows<{ variant: string; amount_minor: number; upsell: number }>(
+      `SELECT e.variant, p.amount_minor, p.upsell FROM xp_purchases AS p
+       JOIN xp_exposures AS e USING (visitor_id, experiment) WHERE p.experiment = 'pw-price'`,
+    );
+    const firstPayments = (variant: string) =>
+      new Set(
+        rows.filter((r) => r.variant === variant && r.upsell === 0).map((r) => r.amount_minor),
+      );
+    const periodPrice = (id: Parameters<typeof planById>[0]) => planById(id).periodPrice;
+    // cheap: the 3-day intro at 2.99 and the quarterly plan; current: the checkout's plans.
+    expect(firstPayments('cheap')).toEqual(
+      new Set([periodPrice('monthly_3d_intro_usd'), periodPrice('quarterly_usd')]),
+    );
+    expect(firstPayments('current')).toEqual(
+      new Set((['monthly_7d_intro_usd', 'monthly_usd', 'quarterly_usd'] as const).map(periodPrice)),
+    );
+    const refunded = await shardRows<{ n: number }>(
+      `SELECT count(*) AS n FROM xp_exposures WHERE experiment = 'pw-price' AND refunded = 1`,
+    );
+    expect(refunded.reduce((total, row) => total + row.n, 0)).toBeGreaterThan(0);
+  });
+
+  it('gives its visitors segments, which the segment view shows', async () => {
+    const { sum } = await simulate();
+    const countries = await results('pw-price', '?segment=country');
+    const levels = countries.segment!.levels.map((level) => level.level);
+    // The most common countries pass the 100 per arm the view asks for.
+    expect(levels).toContain('US');
+    const us = countries.segment!.levels.find((level) => level.level === 'US')!;
+    const exposed = us.variants.reduce((total, variant) => total + variant.exposed, 0);
+    expect(exposed).toBeGreaterThan(0.3 * (sum('current', 'exposed') + sum('cheap', 'exposed')));
+    const sources = await results('pw-price', '?segment=source');
+    expect(sources.segment!.levels.map((level) => level.level)).toContain('tiktok');
+    const routes = await results('pw-price', '?segment=route');
+    expect(routes.segment!.levels.map((level) => level.level)).toEqual(['default']);
+  });
+
+  it('draws the same numbers from the same seed; --reset empties the phase first', async () => {
+    const first = await simulate({ visitors: 300, reset: true }, 11);
+    const again = await simulate({ visitors: 300, reset: true }, 11);
+    for (const key of ['exposed', 'purchase', 'paidMinor', 'netMinor'] as const) {
+      expect(again.sum('cheap', key)).toBe(first.sum('cheap', key));
+    }
+    const answer = await results('pw-price');
+    expect(answer.variants.find((v) => v.variant === 'cheap')!.exposed).toBe(
+      again.sum('cheap', 'exposed'),
+    );
+    const other = await simulate({ visitors: 300 }, 12);
+    expect(other.sum('cheap', 'netMinor')).not.toBe(first.sum('cheap', 'netMinor'));
+  });
+
+  it('fills the split, and any other experiment, the same way', async () => {
+    await putConfig('split', {
+      version: 'v9',
+      phase: 3,
+      defaultVariant: 'default',
+      variants: { default: { weight: 1, flow: 'default' }, lp1ch2: { weight: 1 } },
+    });
+    const { started, sum } = await simulate({ experiment: null, visitors: 1000 });
+    expect(started).toMatchObject({ experiment: 'split', phase: 3, priceTest: false });
+    const answer = await results('split');
+    expect(answer.variants.map((v) => v.exposed)).toEqual([
+      sum('default', 'exposed'),
+      sum('lp1ch2', 'exposed'),
+    ]);
+    expect(metricOf(answer, 'lp1ch2', 'lookup').count).toBe(sum('lp1ch2', 'lookup'));
+  });
+});
+
+describe('what the route refuses', () => {
+  it('is not there outside development, nor for a GET, and writes nothing then', async () => {
+    expect((await post('start', START, { ENVIRONMENT: 'production' })).status).toBe(404);
+    expect((await post('start', START, { ENVIRONMENT: 'Development' })).status).toBe(404);
+    const ctx = createExecutionContext();
+    const get = await developmentWorker.fetch(
+      new Request(`${ORIGIN}${SIMULATE_PATH}/start`),
+      env,
+      ctx,
+    );
+    expect(get.status).toBe(404);
+    const batch: SimulationBatch = {
+      experiment: 'pw-price',
+      phase: 1,
+      rates: {},
+      seed: 1,
+      visitors: 100,
+      days: 3,
+      now: Date.now(),
+      batch: 0,
+    };
+    expect((await post('batch', batch, { ENVIRONMENT: 'production' })).status).toBe(404);
+    expect((await results('pw-price')).variants.every((v) => v.exposed === 0)).toBe(true);
+  });
+
+  it.each([
+    [
+      { experiment: 'nope' },
+      'the live config has no experiment "nope" (running: pw-price; the split is "split")',
+    ],
+    [
+      { experiment: null },
+      'the split in effect draws one variant (default), so there is nothing to compare: name a running experiment (pw-price), or publish a split',
+    ],
+    [
+      { rates: { cheap: { lookup: 0.5 } } },
+      '--rates: variant "cheap" sets lookup, but this experiment counts from checkout on',
+    ],
+    [{ rates: { dear: { purchase: 0.1 } } }, '--rates names variant "dear"'],
+  ])('%j: %s', async (start, error) => {
+    const response = await post('start', { ...START, ...start });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: string }).error).toContain(error);
+  });
+
+  it('refuses a draft, and a batch whose phase has changed since the start', async () => {
+    await putExperiments({ 'pw-price': { ...PRICE, status: 'draft' } });
+    const draft = await post('start', START);
+    expect(((await draft.json()) as { error: string }).error).toContain('is a draft');
+    await putExperiments({ 'pw-price': { ...PRICE, phase: 2 } });
+    const stale = await post('batch', {
+      experiment: 'pw-price',
+      phase: 1,
+      rates: {},
+      seed: 1,
+      visitors: 100,
+      days: 3,
+      now: Date.now(),
+      batch: 0,
+    });
+    expect(stale.status).toBe(409);
+  });
+});

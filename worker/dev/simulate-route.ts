@@ -1,0 +1,265 @@
+import * as z from 'zod';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import { seededRandom } from '../../shared/seeded-random';
+import { createConfigSource } from '../config/load';
+import { type Bindings, isDevelopment } from '../env';
+import { recordPurchases } from '../experiments/experiment-purchase';
+import { experimentStores, shardStub } from '../experiments/experiment-stores';
+import { recordOutcomes } from '../experiments/outcomes';
+import {
+  EXPERIMENT_SHARD_COUNT,
+  fnv1a,
+  groupByShard,
+  shardName,
+} from '../experiments/visitor-shard';
+import { applyToExperiments } from '../lifecycle/apply';
+import { emptyLegacyPhase } from './empty-legacy-phase';
+import type { DevelopmentExperimentShard } from './experiment-shard';
+import {
+  SIMULATED_STEPS,
+  type SimulatedBatch,
+  simulateBatch,
+  tallyBatch,
+  type VariantTally,
+} from './simulated-visitors';
+import {
+  defaultDays,
+  defaultVisitors,
+  exposureWindow,
+  matureShare,
+  type PlannedRun,
+  planSimulation,
+} from './simulation-plan';
+
+/**
+ * `POST /__dev/experiments/simulate/start` and `/batch`, for `npm run experiments -- simulate`
+ * under `npm start` (scripts/experiments-cli.ts): simulated visitors of any experiment of the
+ * live config (simulated-visitors.ts), written by the functions real ones go through: their
+ * exposures with segments and first visits to their shards as worker/middleware/exposure.ts
+ * writes them, their steps and purchases as the events queue's consumer does
+ * (recordOutcomes, recordPurchases), and renewals, refunds and chargebacks as the lifecycle
+ * endpoint passes them on (applyToExperiments). So the results, their segments and the mature
+ * view read them as they would real visitors'.
+ *
+ * Only in the development entry (worker/dev.ts), never in the bundle production ships
+ * (test/unit/production-bundle.test.ts), and even there only when ENVIRONMENT is exactly
+ * 'development': anywhere else a path of its own answers 404, so no one can write made-up
+ * results into a deployed store. `start` plans the run (and with `reset` empties the phase);
+ * each `batch` writes BATCH_SIZE visitors in one request, a few requests per shard they touch.
+ */
+export const SIMULATE_PATH = '/__dev/experiments/simulate';
+
+/** Visitors per batch request: about 200 shard calls and 60 ms of local writes each. */
+const BATCH_SIZE = 1000;
+
+const MAX_VISITORS = 1_000_000;
+const MAX_DAYS = 90;
+
+const share = z.number().min(0).max(1);
+const rates = z.record(z.string(), z.partialRecord(z.enum(SIMULATED_STEPS), share));
+const experiment = z.string().min(1).max(100).nullable();
+
+const startBody = z.strictObject({
+  experiment,
+  visitors: z.number().int().min(1).max(MAX_VISITORS).nullable(),
+  days: z.number().int().min(1).max(MAX_DAYS).nullable(),
+  rates,
+  reset: z.boolean(),
+});
+export type SimulationStart = z.infer<typeof startBody>;
+
+const batchBody = z.strictObject({
+  experiment: z.string().min(1).max(100),
+  phase: z.number().int().positive(),
+  rates,
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
+  visitors: z.number().int().min(1).max(MAX_VISITORS),
+  days: z.number().int().min(1).max(MAX_DAYS),
+  /** Epoch ms: every batch of a run shares the start's window. */
+  now: z.number().int().positive(),
+  batch: z.number().int().min(0),
+});
+export type SimulationBatch = z.infer<typeof batchBody>;
+
+/** What `start` answers: the run as it will be, defaults filled in. */
+export interface SimulationStarted {
+  experiment: string;
+  name: string;
+  phase: number;
+  configVersion: string;
+  variants: string[];
+  control: string;
+  /** The share of its visitors each variant draws. */
+  shares: Record<string, number>;
+  priceTest: boolean;
+  primaryMetric: string;
+  matureAfterDays: number;
+  plannedPerArm: number;
+  visitors: number;
+  days: number;
+  now: number;
+  batchSize: number;
+  /** Of the run's visitors, the share the mature view counts at `now`. */
+  matureShare: number;
+  /** When the experiment started (ISO), if the config says. */
+  startedAt: string | null;
+}
+
+/** What a `batch` answers: what it added per variant, and what it cost. */
+export interface SimulationBatchAnswer {
+  tallies: Record<string, VariantTally>;
+  written: { exposures: number; outcomes: number; purchases: number; lifecycleEvents: number };
+  /** Calls to shards: the requests a deployed worker would pay for. */
+  shardCalls: number;
+}
+
+const configSource = createConfigSource();
+
+const refuse = (error: string, status = 400) => Response.json({ error }, { status });
+
+export async function simulateRoute(request: Request, env: Bindings): Promise<Response | null> {
+  const path = new URL(request.url).pathname;
+  if (!path.startsWith(`${SIMULATE_PATH}/`)) return null;
+  if (!isDevelopment(env) || request.method !== 'POST') {
+    return new Response('Not found', { status: 404 });
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return refuse('the body is not JSON');
+  }
+  const config = await configSource.load(env.FUNNEL_CONFIG, 0);
+  if (path === `${SIMULATE_PATH}/start`) {
+    const parsed = startBody.safeParse(body);
+    if (!parsed.success) return refuse(z.prettifyError(parsed.error));
+    const run = planSimulation(config, parsed.data.experiment, parsed.data.rates);
+    if (!run.ok) return refuse(run.error, 422);
+    return Response.json(await start(env, run.value, parsed.data));
+  }
+  if (path === `${SIMULATE_PATH}/batch`) {
+    const parsed = batchBody.safeParse(body);
+    if (!parsed.success) return refuse(z.prettifyError(parsed.error));
+    const run = planSimulation(config, parsed.data.experiment, parsed.data.rates);
+    if (!run.ok) return refuse(run.error, 422);
+    if (run.value.plan.phase !== parsed.data.phase) {
+      return refuse(
+        `"${parsed.data.experiment}" is in phase ${run.value.plan.phase} now, not ${parsed.data.phase}: its config changed during the run; run simulate again`,
+        409,
+      );
+    }
+    const written = await writeBatch(env, run.value, parsed.data);
+    return written instanceof Response ? written : Response.json(written);
+  }
+  return new Response('Not found', { status: 404 });
+}
+
+async function start(
+  env: Bindings,
+  { plan, design }: PlannedRun,
+  body: SimulationStart,
+): Promise<SimulationStarted> {
+  const now = Date.now();
+  const days = body.days ?? defaultDays(design);
+  if (body.reset) await emptyPhase(env, plan.experiment, plan.phase);
+  return {
+    experiment: plan.experiment,
+    name: design.name,
+    phase: plan.phase,
+    configVersion: plan.configVersion,
+    variants: Object.keys(design.names),
+    control: design.control,
+    shares: design.shares,
+    priceTest: design.priceTest,
+    primaryMetric: design.primaryMetric,
+    matureAfterDays: design.matureAfterDays,
+    plannedPerArm: design.plannedPerArm,
+    visitors: body.visitors ?? defaultVisitors(design, now, days),
+    days,
+    now,
+    batchSize: BATCH_SIZE,
+    matureShare: matureShare(now, days, design.matureAfterDays),
+    startedAt: plan.startedAt,
+  };
+}
+
+/** The phase's rows gone from every shard, and for the split from EVENTS_DB's tables too. */
+async function emptyPhase(env: Bindings, experiment: string, phase: number): Promise<void> {
+  const shards =
+    env.EXPERIMENT_SHARDS as unknown as DurableObjectNamespace<DevelopmentExperimentShard>;
+  await Promise.all(
+    Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) =>
+      shards.get(shards.idFromName(shardName(index))).emptyExperimentPhase(experiment, phase),
+    ),
+  );
+  if (experiment === SPLIT_EXPERIMENT_ID) await emptyLegacyPhase(env.EVENTS_DB, phase);
+}
+
+/**
+ * Batch `batch` of the run: its visitors drawn from the seed and the batch's number (so a run's
+ * numbers repeat whatever its batches' order), named afresh (a run repeated adds visitors).
+ */
+async function writeBatch(
+  env: Bindings,
+  { plan }: PlannedRun,
+  body: SimulationBatch,
+): Promise<SimulationBatchAnswer | Response> {
+  const count = Math.min(BATCH_SIZE, body.visitors - body.batch * BATCH_SIZE);
+  if (count <= 0) return refuse(`batch ${body.batch} is past the run's ${body.visitors} visitors`);
+  const batch = simulateBatch(plan, {
+    count,
+    window: exposureWindow(body.now, body.days),
+    random: seededRandom(fnv1a(`${body.seed}:${body.batch}`)),
+    newId: () => crypto.randomUUID(),
+  });
+  const shardCalls = await writeVisitors(env, batch);
+  return {
+    tallies: tallyBatch(Object.keys(plan.rates), batch),
+    written: {
+      exposures: batch.exposures.length,
+      outcomes: batch.outcomes.length,
+      purchases: batch.purchases.length,
+      lifecycleEvents: batch.revenueEvents.length,
+    },
+    shardCalls,
+  };
+}
+
+/**
+ * The batch through the real writers, in the order real visitors' rows arrive: exposures (and
+ * first visits) first, since a step, purchase or lifecycle event counts only where its visitor
+ * was exposed at or before it; then the steps and purchases; then the lifecycle events, which
+ * follow the purchase they concern. Returns the shard calls made.
+ */
+async function writeVisitors(env: Bindings, batch: SimulatedBatch): Promise<number> {
+  const stores = experimentStores(env);
+  const exposures = groupByShard(batch.exposures, (exposure) => exposure.visitorId);
+  const visits = groupByShard(batch.firstVisits, (visit) => visit.visitorId);
+  const touched = new Set([...exposures.keys(), ...visits.keys()]);
+  // One call per shard for its visitors' exposures and first visits, as one page's are one.
+  await Promise.all(
+    [...touched].map((index) =>
+      shardStub(stores, index).recordExperimentExposures(
+        exposures.get(index) ?? [],
+        visits.get(index) ?? [],
+      ),
+    ),
+  );
+  await Promise.all([
+    recordOutcomes(stores, batch.outcomes),
+    recordPurchases(stores, batch.purchases),
+  ]);
+  await applyToExperiments(env, batch.revenueEvents);
+  const shardsOf = (items: readonly { visitorId: string }[]) =>
+    groupByShard(items, (item) => item.visitorId).size;
+  return (
+    touched.size +
+    shardsOf(batch.outcomes) +
+    shardsOf(batch.purchases) +
+    shardsOf(batch.revenueEvents)
+  );
+}

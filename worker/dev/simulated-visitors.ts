@@ -1,0 +1,453 @@
+import { PLAN_FAMILIES, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
+import type { Currency } from '../../shared/plans/currency';
+import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
+import { fixedPlacement } from '../experiments/assign';
+import type {
+  ExperimentExposure,
+  ExposureSegments,
+} from '../experiments/every-experiment-statements';
+import type { ExperimentPurchase, FirstVisit } from '../experiments/experiment-statements';
+import type { Outcome } from '../experiments/outcomes';
+import type { RevenueEvent } from '../experiments/revenue-events';
+
+/**
+ * The visitors of `npm run experiments -- simulate` (simulate-route.ts writes them): for one
+ * experiment of the live config, who is exposed to which variant at the shares its weights draw,
+ * when (back-dated over the last days), with the segments a real exposure is captured with
+ * (worker/middleware/exposure-segments.ts), the steps they take after it, what they buy (their
+ * variant's plans at the catalogue's prices) and what the product API reports afterwards
+ * (renewals, refunds, chargebacks). Pure and seeded: the same plan, seed and ids draw the same
+ * visitors.
+ */
+
+/** The steps a visitor takes in funnel order, then the upsell (a share of buyers). */
+export const SIMULATED_STEPS = ['lookup', 'signup', 'checkout', 'purchase', 'upsell'] as const;
+export type SimulatedStep = (typeof SIMULATED_STEPS)[number];
+export type StepRates = Record<SimulatedStep, number>;
+/** `--rates` as given: per variant key, the steps it sets. */
+export type RateOverrides = Record<string, Partial<StepRates>>;
+
+/** The steps nested in one another: whoever reached one reached every one before it. */
+const NESTED: readonly SimulatedStep[] = ['lookup', 'signup', 'checkout', 'purchase'];
+
+/**
+ * The control's rates as shares of the visitors who open the funnel's first screen (the upsell
+ * as a share of buyers), unless `--rates` says otherwise.
+ */
+export const CONTROL_RATES: StepRates = {
+  lookup: 0.6,
+  signup: 0.3,
+  checkout: 0.25,
+  purchase: 0.05,
+  upsell: 0.2,
+};
+
+/**
+ * Every other variant's: as many start the lookup, more sign up, reach checkout and buy, so that
+ * with the default run the purchase comes out *better* and the lookup *no difference yet*.
+ */
+export const CHALLENGER_RATES: StepRates = {
+  lookup: 0.6,
+  signup: 0.36,
+  checkout: 0.31,
+  purchase: 0.08,
+  upsell: 0.2,
+};
+
+/** The funnel event that marks each step before the purchase (outcomes.ts). */
+const STEP_EVENTS = {
+  lookup: 'onboarding_start',
+  signup: 'lead',
+  checkout: 'checkout_screen_load',
+} as const satisfies Partial<Record<SimulatedStep, Outcome['event']>>;
+
+type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/**
+ * The share of the first screen's visitors who reach the step before `first`, the experiment's
+ * first step after its trigger: its visitors were exposed there, so the default rates are
+ * divided by it (a paywall test's visitor had signed up already).
+ */
+export function triggerShare(rates: StepRates, first: SimulatedStep | null): number {
+  if (first === null || first === 'upsell') return rates.purchase;
+  const at = NESTED.indexOf(first);
+  return at <= 0 ? 1 : rates[NESTED[at - 1]!];
+}
+
+/**
+ * The steps an experiment counts from `first` on; none (null) for a test whose trigger follows
+ * the upsell, which counts only what the product API reports afterwards.
+ */
+function countedSteps(first: SimulatedStep | null): readonly SimulatedStep[] {
+  return first === null ? [] : SIMULATED_STEPS.slice(SIMULATED_STEPS.indexOf(first));
+}
+
+/**
+ * Each variant's rates as shares of its exposed visitors, from the experiment's first counted
+ * step on (`first`: the steps before its trigger were taken before exposure and are not drawn):
+ * the defaults above, scaled to the visitors who reached the trigger, with `--rates` over them.
+ * Refused: a variant the experiment lacks, a step before the trigger, a step above the one
+ * before it (the steps are nested).
+ */
+export function resolveRates(
+  experiment: { variants: readonly string[]; control: string; first: SimulatedStep | null },
+  overrides: RateOverrides,
+): Result<Record<string, StepRates>> {
+  const { variants, control, first } = experiment;
+  const unknown = Object.keys(overrides).filter((key) => !variants.includes(key));
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      error: `--rates names variant "${unknown[0]}", which the experiment does not have (it has ${variants.join(', ')})`,
+    };
+  }
+  const counted = countedSteps(first);
+  const rates: Record<string, StepRates> = {};
+  for (const key of variants) {
+    const base = key === control ? CONTROL_RATES : CHALLENGER_RATES;
+    const before = triggerShare(base, first);
+    const scaled = { ...base };
+    for (const step of NESTED) {
+      scaled[step] = counted.includes(step) ? Math.min(1, base[step] / before) : 1;
+    }
+    const given = overrides[key] ?? {};
+    const early = Object.keys(given).find((step) => !counted.includes(step as SimulatedStep));
+    if (early !== undefined) {
+      return {
+        ok: false,
+        error: `--rates: variant "${key}" sets ${early}, but this experiment ${first === null ? 'counts no step' : `counts from ${first} on`} (its visitors took ${early} before they were exposed)`,
+      };
+    }
+    const merged = { ...scaled, ...given };
+    for (let i = 1; i < NESTED.length; i++) {
+      const step = NESTED[i]!;
+      const previous = NESTED[i - 1]!;
+      if (merged[step] > merged[previous]) {
+        return {
+          ok: false,
+          error: `--rates: variant "${key}" has ${step}=${merged[step]} above ${previous}=${merged[previous]}; the steps are nested (whoever reached ${step} reached ${previous}), so each share is at most the one before`,
+        };
+      }
+    }
+    rates[key] = merged;
+  }
+  return { ok: true, value: rates };
+}
+
+/** Simulated purchases are charged in this currency, at the catalogue's prices. */
+export const SIMULATED_CURRENCY: Currency = 'USD';
+
+/** The plans a route offers where neither it nor the variant names any: the checkouts'. */
+export const SCREEN_PLANS: readonly PlanFamilyId[] = SCREEN_OFFERS.checkout_v3_tr.families;
+const UPSELL_PLANS: readonly PlanFamilyId[] = SCREEN_OFFERS.upsell_an_private.families;
+
+/** What one simulation draws from: the experiment as the live config has it. */
+export interface SimulationPlan {
+  experiment: string;
+  phase: number;
+  configVersion: string;
+  /** When the experiment started (ISO), if the config says. */
+  startedAt: string | null;
+  /** Each variant's weight, as the experiment draws them. */
+  weights: readonly (readonly [variant: string, weight: number])[];
+  /** The routes it runs on (its visitors' route segment). */
+  routes: readonly string[];
+  /** The main plans each variant offers on each route. */
+  plans: Record<string, Record<string, readonly PlanFamilyId[]>>;
+  rates: Record<string, StepRates>;
+  /** The first step counted after exposure (resolveRates); null: none. */
+  first: SimulatedStep | null;
+  /**
+   * The share of a route's new visitors it exposes: the experiment's reach times the share
+   * reaching its trigger. Each exposed visitor brings 1 / this first visits to their route, so
+   * the reach the results show is the experiment's.
+   */
+  exposedShare: number;
+}
+
+/** What a renewal, a refund and a chargeback happen at. */
+const LIFECYCLE_RATES = {
+  /** Of buyers of an intro, who pay the full price when it ends. */
+  afterIntro: 0.45,
+  /** Of subscribers, who renew at the end of each later month or quarter. */
+  renewal: 0.8,
+  /** Of buyers, who have their first payment refunded within two days. */
+  refund: 0.04,
+  /** Of buyers, whose first payment comes back as a chargeback within three weeks. */
+  chargeback: 0.005,
+} as const;
+
+/** The segment levels drawn, each with its share, as real exposures store them. */
+const COUNTRIES = [
+  ['US', 0.4, 'en'],
+  ['DE', 0.15, 'de'],
+  ['GB', 0.12, 'en'],
+  ['BR', 0.1, 'pt'],
+  ['FR', 0.08, 'fr'],
+  ['CA', 0.08, 'en'],
+  ['IN', 0.07, 'en'],
+] as const;
+const SOURCES = [
+  ['tiktok', 0.35],
+  ['meta', 0.25],
+  ['google', 0.2],
+  ['direct', 0.15],
+  ['organic', 0.05],
+] as const;
+const PLATFORMS = [
+  ['ios', 0.45],
+  ['android', 0.4],
+  ['desktop', 0.15],
+] as const;
+/** The in-app browser a visit from each network opens in, at this share of its mobile visits. */
+const IN_APP = { tiktok: ['tiktok', 0.8], meta: ['instagram', 0.6] } as const;
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export interface SimulatedBatch {
+  exposures: ExperimentExposure[];
+  /** Each exposed visitor's first visit, and those of the route's visitors never exposed. */
+  firstVisits: FirstVisit[];
+  outcomes: Outcome[];
+  purchases: ExperimentPurchase[];
+  revenueEvents: RevenueEvent[];
+}
+
+type Random = () => number;
+
+function weighted<T extends readonly [string, number, ...unknown[]]>(
+  items: readonly T[],
+  random: Random,
+): T {
+  let point = random() * items.reduce((sum, item) => sum + item[1], 0);
+  for (const item of items) {
+    point -= item[1];
+    if (point < 0) return item;
+  }
+  return items[items.length - 1]!;
+}
+
+function pick<T>(items: readonly T[], random: Random): T {
+  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+}
+
+function segmentsOf(route: string, random: Random): ExposureSegments {
+  const [country, , language] = weighted(COUNTRIES, random);
+  const [source] = weighted(SOURCES, random);
+  const [platform] = weighted(PLATFORMS, random);
+  const inApp = Object.hasOwn(IN_APP, source) ? IN_APP[source as keyof typeof IN_APP] : null;
+  const app = inApp && platform !== 'desktop' && random() < inApp[1] ? inApp[0] : 'none';
+  // One in ten reads the funnel in English wherever they are.
+  return {
+    country,
+    source,
+    platform,
+    in_app: app,
+    language: random() < 0.1 ? 'en' : language,
+    route,
+  };
+}
+
+/**
+ * The payments after a main plan's first one, until `now`: the intro's end at the full price,
+ * then every period, each with its renewal rate (a subscriber who stops once is gone).
+ */
+function renewals(family: PlanFamilyId, boughtAt: number, now: number, random: Random) {
+  const definition = PLAN_FAMILIES[family];
+  if (definition.billing.kind !== 'recurring') return [];
+  const periodMs = definition.billing.months * 30 * DAY_MS;
+  const { intro } = definition.billing;
+  const paid: number[] = [];
+  let at = boughtAt + (intro ? intro.days * DAY_MS : periodMs);
+  let rate: number = intro ? LIFECYCLE_RATES.afterIntro : LIFECYCLE_RATES.renewal;
+  while (at <= now && random() < rate) {
+    paid.push(at);
+    at += periodMs;
+    rate = LIFECYCLE_RATES.renewal;
+  }
+  return paid;
+}
+
+/**
+ * `count` exposed visitors of the plan, their first visits exposed between `window.from` and
+ * `window.to` (which is now: nothing is dated later), with what follows their exposure. `newId`
+ * names visitors, subscriptions and lifecycle events.
+ */
+export function simulateBatch(
+  plan: SimulationPlan,
+  options: {
+    count: number;
+    window: { from: number; to: number };
+    random: Random;
+    newId: () => string;
+  },
+): SimulatedBatch {
+  const { count, window, random, newId } = options;
+  const now = window.to;
+  const batch: SimulatedBatch = {
+    exposures: [],
+    firstVisits: [],
+    outcomes: [],
+    purchases: [],
+    revenueEvents: [],
+  };
+  const counted = countedSteps(plan.first);
+  const visitsPerExposed = 1 / Math.max(plan.exposedShare, 0.01);
+  for (let i = 0; i < count; i++) {
+    const variant = fixedPlacement(random).variant(plan.experiment, '', plan.weights)!;
+    const rates = plan.rates[variant]!;
+    const route = pick(plan.routes, random);
+    const visitorId = newId();
+    const exposedAt = Math.floor(window.from + random() * (window.to - window.from));
+    // A moment after exposure, never after now.
+    let clock = exposedAt;
+    const later = () => {
+      clock = Math.min(now, clock + 1_000 + Math.floor(random() * 5 * MINUTE_MS));
+      return clock;
+    };
+    batch.exposures.push({
+      experiment: plan.experiment,
+      phase: plan.phase,
+      variant,
+      visitorId,
+      configVersion: plan.configVersion,
+      at: exposedAt,
+      segments: segmentsOf(route, random),
+    });
+    // Whoever the route brought that the experiment never exposed counts among its visits too.
+    const visits = Math.floor(visitsPerExposed) + (random() < visitsPerExposed % 1 ? 1 : 0);
+    for (let v = 0; v < Math.max(1, visits); v++) {
+      batch.firstVisits.push({ visitorId, route, at: exposedAt });
+    }
+
+    let previous = 1;
+    let bought = false;
+    for (const step of NESTED) {
+      if (!counted.includes(step)) continue;
+      const given = previous === 0 ? 0 : rates[step] / previous;
+      if (random() >= given) break;
+      previous = rates[step];
+      if (step === 'purchase') bought = true;
+      else {
+        const event = STEP_EVENTS[step as keyof typeof STEP_EVENTS];
+        batch.outcomes.push({ visitorId, event, at: later(), route });
+      }
+    }
+    // An upsell or an end test's visitors bought their main plan before it exposed them.
+    const boughtBefore = !counted.includes('purchase');
+    if (!bought && !boughtBefore) continue;
+    const families = plan.plans[variant]?.[route] ?? SCREEN_PLANS;
+    const family = random() < 0.6 ? families[0]! : pick(families, random);
+    const main = planOf(family, SIMULATED_CURRENCY);
+    const subscriptionId = `sim_sub_${newId()}`;
+    const boughtAt = boughtBefore ? exposedAt - MINUTE_MS : later();
+    if (!boughtBefore) {
+      batch.purchases.push({
+        subscriptionId,
+        visitorId,
+        amountMinor: main.periodPrice,
+        currency: SIMULATED_CURRENCY,
+        upsell: false,
+        at: boughtAt,
+        route,
+      });
+    }
+    const event = (kind: RevenueEvent['kind'], amountMinor: number, at: number) =>
+      batch.revenueEvents.push({
+        eventId: `sim_evt_${newId()}`,
+        subscriptionId,
+        visitorId,
+        kind,
+        amountMinor,
+        currency: SIMULATED_CURRENCY,
+        at,
+      });
+    if (counted.includes('upsell') && random() < rates.upsell) {
+      const upsell = planOf(pick(UPSELL_PLANS, random), SIMULATED_CURRENCY);
+      batch.purchases.push({
+        subscriptionId: `sim_sub_${newId()}`,
+        visitorId,
+        amountMinor: upsell.periodPrice,
+        currency: SIMULATED_CURRENCY,
+        upsell: true,
+        at: later(),
+        route,
+      });
+    }
+    const luck = random();
+    if (luck < LIFECYCLE_RATES.refund) {
+      const at = boughtAt + Math.floor(random() * 2 * DAY_MS);
+      if (at <= now) event('refund', -main.periodPrice, at);
+      continue;
+    }
+    if (luck < LIFECYCLE_RATES.refund + LIFECYCLE_RATES.chargeback) {
+      const at = boughtAt + Math.floor(random() * 21 * DAY_MS);
+      if (at <= now) event('chargeback', -main.periodPrice, at);
+      continue;
+    }
+    for (const at of renewals(family, boughtAt, now, random)) event('renewal', main.price, at);
+  }
+  return batch;
+}
+
+/** What a batch adds to each variant: the run's summary, added up by the command. */
+export interface VariantTally {
+  exposed: number;
+  lookup: number;
+  signup: number;
+  checkout: number;
+  purchase: number;
+  upsell: number;
+  /** First payments, cents of SIMULATED_CURRENCY. */
+  paidMinor: number;
+  renewals: number;
+  refunds: number;
+  /** First payments, renewals less refunds and chargebacks. */
+  netMinor: number;
+}
+
+export function tallyBatch(
+  variants: readonly string[],
+  batch: SimulatedBatch,
+): Record<string, VariantTally> {
+  const tallies: Record<string, VariantTally> = {};
+  for (const variant of variants) {
+    tallies[variant] = {
+      exposed: 0,
+      lookup: 0,
+      signup: 0,
+      checkout: 0,
+      purchase: 0,
+      upsell: 0,
+      paidMinor: 0,
+      renewals: 0,
+      refunds: 0,
+      netMinor: 0,
+    };
+  }
+  const variantOf = new Map<string, string>();
+  for (const exposure of batch.exposures) {
+    variantOf.set(exposure.visitorId, exposure.variant);
+    tallies[exposure.variant]!.exposed++;
+  }
+  const tallyOf = (visitorId: string) => tallies[variantOf.get(visitorId)!]!;
+  const stepOf = { onboarding_start: 'lookup', lead: 'signup', checkout_screen_load: 'checkout' };
+  for (const outcome of batch.outcomes) {
+    const step = stepOf[outcome.event as keyof typeof stepOf];
+    if (step !== undefined) tallyOf(outcome.visitorId)[step as 'lookup']++;
+  }
+  for (const purchase of batch.purchases) {
+    const tally = tallyOf(purchase.visitorId);
+    tally[purchase.upsell ? 'upsell' : 'purchase']++;
+    tally.paidMinor += purchase.amountMinor ?? 0;
+    tally.netMinor += purchase.amountMinor ?? 0;
+  }
+  for (const event of batch.revenueEvents) {
+    const tally = tallyOf(event.visitorId);
+    if (event.kind === 'renewal') tally.renewals++;
+    else tally.refunds++;
+    tally.netMinor += event.amountMinor;
+  }
+  return tallies;
+}
