@@ -31,6 +31,14 @@ export interface Bindings
    * behaves as production (fail closed).
    */
   ENVIRONMENT?: string;
+  /**
+   * Under `npm start` only: 'production' applies production's rate limits (worker/api/
+   * rate-limits.ts) instead of development's, 20 times looser, which let one person walk the
+   * funnel 50 times an hour from one machine (worker/api/rate-limit-profile.ts). Unset, or
+   * 'development', development's. Ignored unless ENVIRONMENT is exactly 'development': a deployed
+   * worker always applies production's.
+   */
+  RATE_LIMITS?: string;
   /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
   CONFIG_CACHE_TTL_MS?: string;
   /**
