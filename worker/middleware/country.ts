@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { type AppEnv, honoursCountryHeader, honoursPreviewCountry } from '../env';
 import { readPreviewCookie } from '../funnel/preview-cookie';
+import { keptFirstTouch } from './first-touch';
 
 const COUNTRY = /^[A-Z]{2}$/;
 
@@ -46,12 +47,28 @@ async function previewCountry(c: Context<AppEnv>): Promise<string | null> {
 }
 
 /**
+ * In development, the country a request names by header, else the one the visit's signed first
+ * touch keeps: a visitor stays where their first page was from, as their address keeps them in
+ * one country in production, though a browser sends a header its tester set on some requests
+ * only (Chromium's speculative prefetch of the next screen carries no header a test or an
+ * extension adds, and neither does an /api call that a tool leaves out).
+ */
+async function toldCountry(c: Context<AppEnv>, header: string | undefined): Promise<string | null> {
+  const named = countryCode(header);
+  if (named !== null) return named;
+  if (!c.get('visitorId')) return null;
+  const { touch } = await keptFirstTouch(c, Date.now());
+  return countryCode(touch?.country);
+}
+
+/**
  * The visitor's country (c.get('country')), or null when unknown:
  * - on Cloudflare's edge (production, staging), `request.cf.country`, which Cloudflare takes from
  *   the visitor's address; the `CF-IPCountry` header only where the runtime gives no `cf`;
- * - in development (honoursCountryHeader), the `CF-IPCountry` header first: `wrangler dev` gives
- *   every request a `cf.country` of its own, so the header is how a tester is a visitor from
- *   anywhere (`curl -H 'CF-IPCountry: DE' …`);
+ * - in development (honoursCountryHeader), the `CF-IPCountry` header first, then the country the
+ *   visit's first touch kept (toldCountry): `wrangler dev` gives every request a `cf.country` of
+ *   its own, so the header is how a tester is a visitor from anywhere
+ *   (`curl -H 'CF-IPCountry: DE' …`);
  * - outside production (honoursPreviewCountry), a marketer's preview may name it with
  *   `?country=DE`, over both; its pages then take their first touch and route afresh
  *   (c.get('previewCountry')). A preview keeps and counts nothing, so this reaches no visitor.
@@ -64,9 +81,8 @@ export function country(): MiddlewareHandler<AppEnv> {
       c.set('previewCountry', true);
     } else {
       const header = c.req.header('cf-ipcountry');
-      const fromEdge = edgeCountry(c);
-      const told = honoursCountryHeader(c.env) ? countryCode(header) : null;
-      c.set('country', told ?? countryCode(fromEdge ?? header));
+      const told = honoursCountryHeader(c.env) ? await toldCountry(c, header) : null;
+      c.set('country', told ?? countryCode(edgeCountry(c) ?? header));
     }
     await next();
   };

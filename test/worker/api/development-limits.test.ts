@@ -33,7 +33,9 @@ const neighbour = (n: number) => `+14155551${String(n).padStart(3, '0')}`;
 
 /** The rule a refusal was logged with. */
 function refusingRule(): unknown {
-  const logged = errors.mock.calls.map((call: unknown[]) => JSON.parse(String(call[0])));
+  const logged: Record<string, unknown>[] = errors.mock.calls.map((call: unknown[]) =>
+    JSON.parse(String(call[0])),
+  );
   return logged.findLast(
     (line) => line.error === 'rate_limited' || line.error === 'payment_rate_limited',
   )?.rule;

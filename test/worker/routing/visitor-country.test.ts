@@ -103,6 +103,23 @@ describe('in development (npm start)', () => {
     expect(touch).toMatchObject({ source: 'tiktok', country: 'DE' });
   });
 
+  it('a visit the header began in DE stays in DE on requests without it, until one names another', async () => {
+    const first = await dev(LINK, { 'CF-IPCountry': 'DE' });
+    const cookie = [...setCookies(first.response)].map(([name, value]) => `${name}=${value}`);
+    // A browser's speculative prefetch, or an /api call, that a tester's header did not reach.
+    const later = await dev('/', { cookie: cookie.join('; ') });
+    expect(later.country).toBe('DE');
+    expect((await dev('/', { cookie: cookie.join('; '), 'CF-IPCountry': 'FR' })).country).toBe(
+      'FR',
+    );
+    // The kept country is the signed first touch's: another visitor's cookie is not read.
+    const copied = cookie.filter((pair) => !pair.startsWith('userUuid='));
+    const stranger = await dev('/', {
+      cookie: [...copied, `userUuid=${crypto.randomUUID()}`].join('; '),
+    });
+    expect(stranger.country).toBe('US');
+  });
+
   it("a header Cloudflare would never send (XX, junk) leaves wrangler dev's country", async () => {
     for (const value of ['XX', 'DEU', '<b>']) {
       expect((await dev(LINK, { 'CF-IPCountry': value })).country, value).toBe('US');
@@ -140,7 +157,11 @@ describe('in development (npm start)', () => {
         PORTAL_URL: undefined,
         CONSOLE_PREVIEW_KEY: PREVIEW_KEY,
       };
-      const response = await developmentEntry.fetch(request, bindings, ctx);
+      const response = (await (developmentEntry as Entry).fetch(
+        request,
+        bindings,
+        ctx,
+      )) as Response;
       await waitOnExecutionContext(ctx);
       return ((await response.json()) as { country_code: string }).country_code;
     };
