@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv, Bindings } from '../../../worker/env';
@@ -52,4 +53,25 @@ describe('in development, where wrangler dev gives every request a cf.country', 
       expect(await countryOf(DEVELOPMENT, value, { country: 'US' }), value).toBe('US');
     }
   });
+});
+
+/** Any header value a client can send: visible ASCII and spaces, short or long. */
+const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,12}$/);
+
+it('in production no CF-IPCountry value a visitor sends changes the edge’s country', async () => {
+  await fc.assert(
+    fc.asyncProperty(headerValue, async (value) => {
+      expect(await countryOf(PRODUCTION, value, { country: 'US' })).toBe('US');
+    }),
+  );
+});
+
+it('in development a header gives its own country, or leaves wrangler dev’s', async () => {
+  await fc.assert(
+    fc.asyncProperty(headerValue, async (value) => {
+      const code = value.trim().toUpperCase();
+      const expected = /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : 'US';
+      expect(await countryOf(DEVELOPMENT, value, { country: 'US' })).toBe(expected);
+    }),
+  );
 });
