@@ -96,6 +96,12 @@ interface StartOptions {
    * Pages only: the worker's own ASSETS binding is gone too.
    */
   workerAlone?: boolean;
+  /**
+   * `request.cf` of every request: none unless said. `wrangler dev` (`npm start`) gives one with a
+   * country of its own (the machine's, or "US" offline), which a test of `npm start`'s behaviour
+   * passes here.
+   */
+  cf?: Record<string, unknown>;
 }
 
 /**
@@ -140,7 +146,7 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
     },
     host: '127.0.0.1',
     port: options.port ?? 0,
-    cf: {},
+    cf: options.cf ?? {},
     log: new Log(options.quiet ? LogLevel.NONE : LogLevel.WARN),
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       collectJsonLines(stdout, logs);

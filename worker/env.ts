@@ -31,6 +31,14 @@ export interface Bindings
    * behaves as production (fail closed).
    */
   ENVIRONMENT?: string;
+  /**
+   * Under `npm start` only: 'production' applies production's rate limits (worker/api/
+   * rate-limits.ts) instead of development's, 20 times looser, which let one person walk the
+   * funnel 50 times an hour from one machine (worker/api/rate-limit-profile.ts). Unset, or
+   * 'development', development's. Ignored unless ENVIRONMENT is exactly 'development': a deployed
+   * worker always applies production's.
+   */
+  RATE_LIMITS?: string;
   /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
   CONFIG_CACHE_TTL_MS?: string;
   /**
@@ -192,8 +200,14 @@ export interface Variables {
   logFields: Record<string, string | number | boolean | null | undefined>;
   nonce: string;
   visitorId: string;
-  /** ISO country code, or null when unknown. */
+  /** ISO country code, or null when unknown (worker/middleware/country.ts). */
   country: string | null;
+  /**
+   * Set when a marketer's preview named the country with `?country=` (outside production only,
+   * worker/middleware/country.ts): the preview's first touch and route are then taken from this
+   * request, as a new visitor's from that country, not from the browser's kept cookies.
+   */
+  previewCountry?: boolean;
   config: FunnelConfig;
   variant: VariantAssignment;
   flow: ActiveFlow;
@@ -259,6 +273,27 @@ export function isDevelopment(env: Bindings): boolean {
  * fails closed.
  */
 export function honoursCustomLanguage(env: Bindings): boolean {
+  return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'staging';
+}
+
+/**
+ * Whether the `CF-IPCountry` header names the visitor's country over `request.cf.country`: only
+ * in development, where `wrangler dev` gives every request a `cf.country` of its own (the
+ * machine's, or "US" offline) and the header is the documented way to be a visitor from anywhere
+ * (README, "A visitor from another country"). Named exactly, like isDevelopment: on Cloudflare's
+ * edge `cf.country` comes from the visitor's address and no visitor may choose it.
+ */
+export function honoursCountryHeader(env: Bindings): boolean {
+  return env.ENVIRONMENT === 'development';
+}
+
+/**
+ * Whether a marketer's preview (a signed preview cookie) may name the country its pages see with
+ * `?country=`: outside production, as `?custom_lng=` (development and staging, where the console's
+ * previews are checked). A preview counts and keeps nothing, and only a marketer behind the
+ * console's Access check gets one; in production the edge's country stands even so.
+ */
+export function honoursPreviewCountry(env: Bindings): boolean {
   return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'staging';
 }
 

@@ -137,8 +137,9 @@ describe('the Traffic area of the console in Chromium', () => {
     expect(await preview.getByRole('complementary', { name: 'Preview' }).textContent()).toContain(
       'Preview of route tiktok_de — not counted, no ads',
     );
+    // The tested country goes along (outside production), so the pages are priced for DE.
     expect(new URL(preview.url()).search).toBe(
-      '?utm_source=tiktok&utm_campaign=dach&ttclid=E.C.P.x1',
+      '?utm_source=tiktok&utm_campaign=dach&ttclid=E.C.P.x1&country=DE',
     );
     const flow = await preview.evaluate(() => document.documentElement.outerHTML);
     expect(flow).toContain('"flow":"lp17ch17pr5"');

@@ -95,6 +95,14 @@ export function watchPage(page: Page): { problems: string[]; blocked: string[] }
 const ANSWERED_AT_ONCE = { PORTAL_POLLING_DELAY_MS: '0' };
 
 /**
+ * Production's rate limits, which the files about them (rate-limit, payment-trust) hold at their
+ * boundaries, rather than the 20 times looser ones `npm start` applies
+ * (worker/api/rate-limit-profile.ts); a file walking as `npm start` does binds RATE_LIMITS to
+ * 'development'.
+ */
+const PRODUCTION_LIMITS = { RATE_LIMITS: 'production' };
+
+/**
  * No test may reach the internet (ARCHITECTURE.md). Chromium itself resolves no host name but
  * localhost, so a request anywhere else fails at once with net::ERR_NAME_NOT_RESOLVED, as on a
  * closed network. Refusing them here rather than with a catch-all `context.route` keeps Playwright
@@ -130,11 +138,15 @@ function sharedBrowser(): Promise<Browser> {
  * the file's alone, so files can run side by side.
  */
 export async function startBrowserSession(
-  options: { bindings?: Record<string, string> } = {},
+  options: { bindings?: Record<string, string>; cf?: Record<string, unknown> } = {},
 ): Promise<BrowserSession> {
   const [browser, worker] = await Promise.all([
     sharedBrowser(),
-    startBuiltWorker({ quiet: true, bindings: { ...ANSWERED_AT_ONCE, ...options.bindings } }),
+    startBuiltWorker({
+      quiet: true,
+      bindings: { ...ANSWERED_AT_ONCE, ...PRODUCTION_LIMITS, ...options.bindings },
+      cf: options.cf,
+    }),
   ]);
   const visitors = new VisitorPool(browser, worker.url);
   return {

@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import { type ApiRefusal, refusal } from './api-error';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
+import { rulesFor } from './rate-limit-profile';
 import { DECLINE_RULES, RATE_LIMITS, type RateLimitRule, type RateSubject } from './rate-limits';
 
 /** What a request is about, beyond who sends it: the number looked up, the card charged. */
@@ -19,7 +20,8 @@ function subjectOf(c: Context<AppEnv>, topic: RateTopic): RateSubject {
 }
 
 /**
- * Hits the call's counters (worker/api/rate-limits.ts); a refusal carries its Retry-After and
+ * Hits the call's counters (worker/api/rate-limits.ts, as this worker applies them:
+ * rate-limit-profile.ts); a refusal carries its Retry-After and
  * its code: 'rate_limited', or 'payment_rate_limited' for the card-testing limits, each logged
  * under its code with the rule that refused.
  */
@@ -39,7 +41,11 @@ export async function limitRefusal(
   rules: readonly RateLimitRule[],
   topic: RateTopic,
 ): Promise<ApiRefusal | null> {
-  const outcome = await checkRateLimits(c.env.RATE_LIMITER, rules, subjectOf(c, topic));
+  const outcome = await checkRateLimits(
+    c.env.RATE_LIMITER,
+    rulesFor(c.env, rules),
+    subjectOf(c, topic),
+  );
   const id = c.get('requestId');
   for (const failure of outcome.failed) {
     logError('rate_limiter_failed', { id, call, rule: failure.rule, detail: failure.detail });
@@ -63,7 +69,7 @@ export async function recordDecline(
 ): Promise<void> {
   const failed = await countHits(
     c.env.RATE_LIMITER,
-    DECLINE_RULES,
+    rulesFor(c.env, DECLINE_RULES),
     subjectOf(c, { phone: null, card }),
     declineId,
   );

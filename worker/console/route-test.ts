@@ -13,7 +13,7 @@ import {
   type RoutingDocument,
 } from '../../shared/routing';
 import { readJsonBody } from '../api/json-body';
-import type { AppEnv } from '../env';
+import { type AppEnv, honoursPreviewCountry } from '../env';
 import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
 import { previewKey } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
@@ -192,6 +192,12 @@ export function routeTest(now: () => number) {
       const query = new URLSearchParams(link.search);
       query.delete('route');
       query.set('route', token);
+      // Outside production the preview's pages see the tested country too (its currency, its
+      // phone numbers), as they would see it on that visitor's phone (worker/middleware/country.ts).
+      query.delete('country');
+      if (request.country !== null && honoursPreviewCountry(c.env)) {
+        query.set('country', request.country);
+      }
       preview = `${CONSOLE_PREVIEW_PATH}?${query}`;
     }
     const answer: RouteTestAnswer = {

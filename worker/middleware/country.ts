@@ -1,16 +1,89 @@
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+import type { Context, MiddlewareHandler } from 'hono';
+import { type AppEnv, honoursCountryHeader, honoursPreviewCountry } from '../env';
+import { readPreviewCookie } from '../funnel/preview-cookie';
+import { keptFirstTouch } from './first-touch';
 
 const COUNTRY = /^[A-Z]{2}$/;
 
-/** `request.cf.country`, else the `CF-IPCountry` header, else unknown (null). */
+/** An ISO country code as the edge or a tester writes it, or null ('XX', 'T1' and junk). */
+function countryCode(candidate: string | null | undefined): string | null {
+  const code = candidate?.trim().toUpperCase();
+  // 'XX' and 'T1' (Tor) are Cloudflare's "no country" answers.
+  return code && COUNTRY.test(code) && code !== 'XX' ? code : null;
+}
+
+/** `request.cf.country` where the runtime gives one. */
+function edgeCountry(c: Context<AppEnv>): string | undefined {
+  const fromCf = (c.req.raw.cf as { country?: unknown } | undefined)?.country;
+  return typeof fromCf === 'string' ? fromCf : undefined;
+}
+
+/**
+ * The `?country=` a preview's request names: a page's own query; for an `/api` call, which
+ * carries no query of the page (and `/api/geocode` has a `country` of its own), the query of the
+ * page that made it (the same-origin `Referer`, as the offer check reads `skip_split`).
+ */
+function namedCountry(c: Context<AppEnv>): string | null {
+  const url = new URL(c.req.url);
+  if (!url.pathname.startsWith('/api/')) return url.searchParams.get('country');
+  const referer = c.req.header('referer');
+  if (!referer) return null;
+  try {
+    const page = new URL(referer);
+    return page.origin === url.origin ? page.searchParams.get('country') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The country a marketer's valid preview names with `?country=`, where that is honoured. */
+async function previewCountry(c: Context<AppEnv>): Promise<string | null> {
+  if (!honoursPreviewCountry(c.env)) return null;
+  const named = countryCode(namedCountry(c));
+  if (named === null) return null;
+  const preview = await readPreviewCookie(c, Date.now());
+  // An invalid preview cookie is reported (and cleared) by the experiments middleware.
+  return preview.state === 'valid' ? named : null;
+}
+
+/**
+ * In development, the country a request names by header, else the one the visit's signed first
+ * touch keeps: a visitor stays where their first page was from, as their address keeps them in
+ * one country in production, though a browser sends a header its tester set on some requests
+ * only (Chromium's speculative prefetch of the next screen carries no header a test or an
+ * extension adds, and neither does an /api call that a tool leaves out).
+ */
+async function toldCountry(c: Context<AppEnv>, header: string | undefined): Promise<string | null> {
+  const named = countryCode(header);
+  if (named !== null) return named;
+  if (!c.get('visitorId')) return null;
+  const { touch } = await keptFirstTouch(c, Date.now());
+  return countryCode(touch?.country);
+}
+
+/**
+ * The visitor's country (c.get('country')), or null when unknown:
+ * - on Cloudflare's edge (production, staging), `request.cf.country`, which Cloudflare takes from
+ *   the visitor's address; the `CF-IPCountry` header only where the runtime gives no `cf`;
+ * - in development (honoursCountryHeader), the `CF-IPCountry` header first, then the country the
+ *   visit's first touch kept (toldCountry): `wrangler dev` gives every request a `cf.country` of
+ *   its own, so the header is how a tester is a visitor from anywhere
+ *   (`curl -H 'CF-IPCountry: DE' …`);
+ * - outside production (honoursPreviewCountry), a marketer's preview may name it with
+ *   `?country=DE`, over both; its pages then take their first touch and route afresh
+ *   (c.get('previewCountry')). A preview keeps and counts nothing, so this reaches no visitor.
+ */
 export function country(): MiddlewareHandler<AppEnv> {
   return async function countryMiddleware(c, next) {
-    const fromCf = (c.req.raw.cf as { country?: unknown } | undefined)?.country;
-    const candidate = typeof fromCf === 'string' ? fromCf : c.req.header('cf-ipcountry');
-    const code = candidate?.toUpperCase();
-    // 'XX' and 'T1' (Tor) are Cloudflare's "no country" answers.
-    c.set('country', code && COUNTRY.test(code) && code !== 'XX' ? code : null);
+    const previewed = await previewCountry(c);
+    if (previewed !== null) {
+      c.set('country', previewed);
+      c.set('previewCountry', true);
+    } else {
+      const header = c.req.header('cf-ipcountry');
+      const told = honoursCountryHeader(c.env) ? await toldCountry(c, header) : null;
+      c.set('country', told ?? countryCode(edgeCountry(c) ?? header));
+    }
     await next();
   };
 }

@@ -57,7 +57,10 @@ export function firstTouch(options: { now?: () => number } = {}): MiddlewareHand
   const now = options.now ?? Date.now;
   return async function firstTouchMiddleware(c, next) {
     const at = now();
-    const { touch: kept, cookie } = await keptFirstTouch(c, at);
+    const { touch: kept, cookie } = c.get('previewCountry')
+      ? // A preview that names its country is a new visitor from there (worker/middleware/country.ts).
+        { touch: null, cookie: { state: 'none' } as const }
+      : await keptFirstTouch(c, at);
     const touch =
       kept ??
       takeFirstTouch({

@@ -12,7 +12,12 @@ import {
   compiledRouting,
   type VisitorFacts,
 } from '../routing/router';
-import { readSignedCookie, reportInvalidCookie, writeSignedCookie } from './signed-cookies';
+import {
+  readSignedCookie,
+  reportInvalidCookie,
+  type SignedCookie,
+  writeSignedCookie,
+} from './signed-cookies';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
@@ -49,7 +54,10 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<A
   return async function routeMiddleware(c, next) {
     const routing = compiledRouting(c.get('config').routing);
     const at = now();
-    const cookie = await readSignedCookie(c, ROUTE_COOKIE);
+    // A preview that names its country is a new visitor from there (worker/middleware/country.ts).
+    const cookie: SignedCookie = c.get('previewCountry')
+      ? { state: 'none' }
+      : await readSignedCookie(c, ROUTE_COOKIE);
     const keptId = cookie.state === 'valid' ? decodeKeptRoute(cookie.value, at) : null;
     let chosen: ChosenRoute | undefined = keptId === null ? undefined : routing.byId.get(keptId);
     if (chosen) c.set('routeKept', true);

@@ -80,7 +80,7 @@ describe('testing a visitor against the live routing', () => {
       source: 'tiktok · click id tiktok · utm_source=tiktok · utm_campaign=Winter24',
     });
     expect(answer.preview).toMatch(
-      /^\/console\/preview\?utm_source=tiktok&.*&route=r\.[\w-]+\.\d+\.[\w-]+$/,
+      /^\/console\/preview\?utm_source=tiktok&.*&route=r\.[\w-]+\.\d+\.[\w-]+&country=DE$/,
     );
     // Only the visitor id every request but the collector's gets (worker/middleware/visitor.ts).
     expect([...setCookies(response).keys()]).toEqual(['userUuid']);
@@ -305,7 +305,7 @@ describe('the preview link of a tested route', () => {
     const { link, page, html } = await openPreview(answer);
     expect(link.status).toBe(303);
     expect(link.headers.get('location')).toBe(
-      '/?utm_source=tiktok&utm_campaign=Winter24&ttclid=E.C.P.abc',
+      '/?utm_source=tiktok&utm_campaign=Winter24&ttclid=E.C.P.abc&country=DE',
     );
     expect(setCookies(link).has('gf_preview')).toBe(true);
     expect(page.status).toBe(200);
@@ -313,6 +313,27 @@ describe('the preview link of a tested route', () => {
     expect(html).toContain('Preview of route <strong>tiktok_de</strong>');
     const kept = [...setCookies(link).keys(), ...setCookies(page).keys()];
     for (const name of ['gf_route', 'gf_touch', 'gf_variant']) expect(kept).not.toContain(name);
+  });
+
+  it('shows its pages in the tested country, whatever the machine’s (wrangler dev’s US)', async () => {
+    const answer = (await (await post(GERMAN_IPHONE)).json()) as RouteTestAnswer;
+    const link = await fetchApp(answer.preview);
+    const cookie = `gf_preview=${setCookies(link).get('gf_preview')}`;
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const page = await fetchApp(link.headers.get('location') ?? '', {
+      headers: { cookie },
+      cf: { country: 'US' },
+    } as RequestInit);
+    expect(page.status).toBe(200);
+    await page.arrayBuffer();
+    const lines = log.mock.calls.map(
+      ([line]) => JSON.parse(String(line)) as Record<string, unknown>,
+    );
+    expect(lines.findLast((line) => line.path === '/')).toMatchObject({
+      country: 'DE',
+      route: 'tiktok_de',
+      preview: true,
+    });
   });
 
   it('previews a route of a draft that is not live', async () => {
