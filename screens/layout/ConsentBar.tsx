@@ -18,10 +18,12 @@ border:1px solid rgba(16,24,40,.16);background:var(--surface);font-size:14px;lin
 border-radius:12px;background:var(--surface);color:var(--ink);font:600 15px/1.2 var(--font);
 cursor:pointer}`.replace(/\n/g, '');
 
-/** The ad tools wait for the visitor's answer, and there is at least one to wait. */
+/**
+ * The ad tools and the heatmap wait for the visitor's answer, and there is at least one to wait.
+ */
 export function asksForConsent(attribution: { consent: ConsentState; pixels: PixelIds }): boolean {
-  const { meta, tiktok, googleAds } = attribution.pixels;
-  return attribution.consent === 'pending' && Boolean(meta || tiktok || googleAds);
+  const { meta, tiktok, googleAds, clarity } = attribution.pixels;
+  return attribution.consent === 'pending' && Boolean(meta || tiktok || googleAds || clarity);
 }
 
 /** The consent banner (islands/ConsentBanner.tsx) with its copy and styles. */

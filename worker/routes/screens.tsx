@@ -6,12 +6,14 @@ import type { PreviewNotice } from '../../screens/layout/PreviewBar';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/types';
+import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
+import { heatmapPage } from '../attribution/heatmap-page';
 import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
@@ -58,17 +60,29 @@ const RENDERED_SCREENS_KEPT = 256;
 
 type PageAttribution = { consent: ConsentState; pixels: PixelIds };
 
-const NO_AD_TOOLS: PixelIds = { meta: null, tiktok: null, googleAds: null, appsflyer: null };
+const NO_AD_TOOLS: PixelIds = {
+  meta: null,
+  tiktok: null,
+  googleAds: null,
+  appsflyer: null,
+  clarity: null,
+};
 
 /**
  * What the page hands the ad tools and the tracker. A marketer's preview (worker/funnel/preview.ts)
  * is no visit: no pixel loads (so no consent banner asks either) and the tracker sends nothing.
+ * A screen with card fields never names the heatmap's project (shared/analytics/heatmap.ts).
  */
-function pageAttribution(c: ScreenContext) {
+function pageAttribution(c: ScreenContext, screen: ScreenId) {
   const attribution = c.get('attribution');
   const preview = c.get('preview') !== undefined;
+  const pixels = preview
+    ? NO_AD_TOOLS
+    : heatmapExcluded(screen) && attribution.pixels.clarity !== null
+      ? { ...attribution.pixels, clarity: null }
+      : attribution.pixels;
   return {
-    attribution: preview ? { ...attribution, pixels: NO_AD_TOOLS } : attribution,
+    attribution: pixels === attribution.pixels ? attribution : { ...attribution, pixels },
     collector: preview ? null : analyticsCollector(c.env),
   };
 }
@@ -199,7 +213,7 @@ export function screenRoutes(
     const next = nextId ? `/${nextId}${search}` : null;
     const t = c.get('t');
     c.get('logFields').screen = screen;
-    const { attribution, collector } = pageAttribution(c);
+    const { attribution, collector } = pageAttribution(c, screen);
     const preview = c.get('preview');
     const postedPhone = screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined;
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
@@ -270,6 +284,17 @@ export function screenRoutes(
             production: isProduction(c.env),
             collector,
             ...attribution,
+            heatmap: heatmapPage({
+              clarity: attribution.pixels.clarity,
+              consent: attribution.consent,
+              screen,
+              variant: c.get('variant').key,
+              flow: flow.name,
+              route: c.get('route').id,
+              source: c.get('firstTouch').source,
+              configVersion: c.get('config').version,
+              assignments: c.get('experiments').assignments,
+            }),
           },
         },
         islandFailure: {
