@@ -39,6 +39,13 @@ export function heatmapExcluded(screen: string): boolean {
   return isPaywallScreen(screen);
 }
 
+/**
+ * On every element that shows what a visitor typed or was told about a person (the email field,
+ * the phone field, the located number): Clarity records such an element's text masked, whatever
+ * the project's masking setting says. Its documented attribute, spelled as its documentation does.
+ */
+export const HEATMAP_MASK = { 'data-clarity-mask': 'True' } as const;
+
 /** One custom tag, `clarity('set', key, value)`. */
 export type HeatmapTag = readonly [key: string, value: string];
 
