@@ -26,8 +26,22 @@ export function asksForConsent(attribution: { consent: ConsentState; pixels: Pix
   return attribution.consent === 'pending' && Boolean(meta || tiktok || googleAds || clarity);
 }
 
+/**
+ * What the banner asks for: the ad tools' sentence where one is configured, the heatmap's where
+ * Clarity is, so a visitor consents to what actually runs.
+ */
+export function consentText(t: TFunction, pixels: PixelIds): string {
+  const { meta, tiktok, googleAds, clarity } = pixels;
+  return [
+    meta || tiktok || googleAds ? t('consent.text') : null,
+    clarity ? t('consent.heatmap') : null,
+  ]
+    .filter((sentence) => sentence !== null)
+    .join(' ');
+}
+
 /** The consent banner (islands/ConsentBanner.tsx) with its copy and styles. */
-export function ConsentBar({ t }: { t: TFunction }) {
+export function ConsentBar({ t, pixels }: { t: TFunction; pixels: PixelIds }) {
   return (
     <div className="consent-bar">
       <style dangerouslySetInnerHTML={{ __html: CONSENT_CSS }} />
@@ -35,7 +49,7 @@ export function ConsentBar({ t }: { t: TFunction }) {
         name="ConsentBanner"
         props={{
           label: t('consent.label'),
-          text: t('consent.text'),
+          text: consentText(t, pixels),
           accept: t('consent.accept'),
           decline: t('consent.decline'),
           action: CONSENT_PATH,

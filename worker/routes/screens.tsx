@@ -71,20 +71,23 @@ const NO_AD_TOOLS: PixelIds = {
 /**
  * What the page hands the ad tools and the tracker. A marketer's preview (worker/funnel/preview.ts)
  * is no visit: no pixel loads (so no consent banner asks either) and the tracker sends nothing.
- * A screen with card fields never names the heatmap's project (shared/analytics/heatmap.ts).
  */
-function pageAttribution(c: ScreenContext, screen: ScreenId) {
+function pageAttribution(c: ScreenContext) {
   const attribution = c.get('attribution');
   const preview = c.get('preview') !== undefined;
-  const pixels = preview
-    ? NO_AD_TOOLS
-    : heatmapExcluded(screen) && attribution.pixels.clarity !== null
-      ? { ...attribution.pixels, clarity: null }
-      : attribution.pixels;
   return {
-    attribution: pixels === attribution.pixels ? attribution : { ...attribution, pixels },
+    attribution: preview ? { ...attribution, pixels: NO_AD_TOOLS } : attribution,
     collector: preview ? null : analyticsCollector(c.env),
   };
+}
+
+/**
+ * The tools the page's script may start: a screen with card fields never names the heatmap's
+ * project (shared/analytics/heatmap.ts). The consent banner still names the heatmap there: an
+ * answer given on a checkout holds for the screens after it.
+ */
+function pagePixels(pixels: PixelIds, screen: ScreenId): PixelIds {
+  return heatmapExcluded(screen) && pixels.clarity !== null ? { ...pixels, clarity: null } : pixels;
 }
 
 /** Each translator's page titles, per screen: a title does not change in a translator's life. */
@@ -213,7 +216,7 @@ export function screenRoutes(
     const next = nextId ? `/${nextId}${search}` : null;
     const t = c.get('t');
     c.get('logFields').screen = screen;
-    const { attribution, collector } = pageAttribution(c, screen);
+    const { attribution, collector } = pageAttribution(c);
     const preview = c.get('preview');
     const postedPhone = screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined;
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
@@ -284,6 +287,7 @@ export function screenRoutes(
             production: isProduction(c.env),
             collector,
             ...attribution,
+            pixels: pagePixels(attribution.pixels, screen),
             heatmap: heatmapPage({
               clarity: attribution.pixels.clarity,
               consent: attribution.consent,

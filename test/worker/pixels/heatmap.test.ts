@@ -37,6 +37,14 @@ async function page(
   return { response, html, state: pageStateOf(html), policy: policyOf(response) };
 }
 
+/** The consent banner's sentence, as its island's props carry it. */
+function bannerText(html: string): string | undefined {
+  const props = /data-island="ConsentBanner" data-props="([^"]*)"/.exec(html)?.[1];
+  if (props === undefined) return undefined;
+  const json = props.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#x27;', "'");
+  return (JSON.parse(json) as { text: string }).text;
+}
+
 beforeEach(() => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
@@ -103,18 +111,37 @@ describe('with a project id', () => {
     expect(state.analytics.heatmap?.clarity).toBe('abcde12345');
   });
 
-  it('where consent is asked, Clarity alone makes the banner ask, and the page waits for it', async () => {
+  it('where consent is asked, Clarity alone makes the banner ask, naming it, and the page waits', async () => {
     const { state, html } = await page(CLARITY, '/signup', DE);
     expect(state.analytics.consent).toBe('pending');
-    expect(html.includes('data-island="ConsentBanner"')).toBe(true);
+    expect(bannerText(html)).toBe(
+      'Microsoft Clarity records how this page is used, never what you type, so we can improve it.',
+    );
     expect(state.analytics.heatmap?.clarity).toBe('abcde12345');
+  });
+
+  it('with an ad pixel too, the banner asks for both; without Clarity, for the ads alone', async () => {
+    const both = await page({ ...CLARITY, META_PIXEL_ID: '1' }, '/signup?custom_lng=en', DE);
+    expect(bannerText(both.html)).toBe(
+      'With your permission, our advertising partners use cookies to measure how well our ads work. Microsoft Clarity records how this page is used, never what you type, so we can improve it.',
+    );
+    const ads = await page({ META_PIXEL_ID: '1' }, '/signup?custom_lng=en', DE);
+    expect(bannerText(ads.html)).toBe(
+      'With your permission, our advertising partners use cookies to measure how well our ads work.',
+    );
+  });
+
+  it('on a checkout the banner still names Clarity: the answer holds for the screens after it', async () => {
+    const { state, html } = await page(CLARITY, '/checkout_v3_tr?custom_lng=en', DE);
+    expect(state.analytics.heatmap).toBeUndefined();
+    expect(bannerText(html)).toContain('Microsoft Clarity records');
   });
 
   it('after a Decline the page holds neither the id nor the tags', async () => {
     const { state, html } = await page(CLARITY, '/signup', { ...DE, cookie: 'gf_consent=denied' });
     expect(state.analytics.consent).toBe('denied');
     expect(state.analytics.heatmap).toBeUndefined();
-    expect(html.includes('data-island="ConsentBanner"')).toBe(false);
+    expect(bannerText(html)).toBeUndefined();
   });
 });
 
