@@ -30,7 +30,7 @@ export function asksForConsent(attribution: { consent: ConsentState; pixels: Pix
  * What the banner asks for: the ad tools' sentence where one is configured, the heatmap's where
  * Clarity is, so a visitor consents to what actually runs.
  */
-export function consentText(t: TFunction, pixels: PixelIds): string {
+function consentText(t: TFunction, pixels: PixelIds): string {
   const { meta, tiktok, googleAds, clarity } = pixels;
   return [
     meta || tiktok || googleAds ? t('consent.text') : null,

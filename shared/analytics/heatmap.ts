@@ -72,7 +72,7 @@ export interface HeatmapFacts {
 }
 
 /** The prefix of an experiment's tag: `exp_price_test` = `higher`. */
-export const EXPERIMENT_TAG_PREFIX = 'exp_';
+const EXPERIMENT_TAG_PREFIX = 'exp_';
 
 /** Longer keys and values are cut: no id of ours comes near it. */
 export const HEATMAP_TAG_MAX = 100;

@@ -98,7 +98,7 @@ const CLARITY_HOSTS = ['https://*.clarity.ms', 'https://c.bing.com'];
  * with card fields. Elsewhere (the checkouts, the test gateway's pages, the console) the policy
  * refuses Clarity's hosts even should something try to load it.
  */
-export function heatmapMayRun(path: string): boolean {
+function heatmapMayRun(path: string): boolean {
   if (path === '/') return true;
   const screen = path.slice(1);
   return isScreenId(screen) && !heatmapExcluded(screen);
