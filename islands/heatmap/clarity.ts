@@ -19,13 +19,20 @@ function clarityStub(): ClarityFunction {
 }
 
 /**
- * Sets up Clarity as its snippet does and queues what the recorder reads first: `consent`
- * (Clarity's cookies are allowed: this runs only where the visitor said yes or consent is not
- * required, run.ts), then the page's tags (`set`). Returns the loader's URL to add.
+ * Clarity's consent signal (its Consent API v2, which replaces the older `consent` call): this
+ * runs only where the visitor said yes or consent is not required (run.ts), so its analytics
+ * storage is granted; its ad storage, which lets Microsoft's advertising use the data, is not:
+ * the banner asks to record how the page is used, not to advertise with it.
+ */
+const CLARITY_CONSENT = { ad_Storage: 'denied', analytics_Storage: 'granted' } as const;
+
+/**
+ * Sets up Clarity as its snippet does and queues what the recorder reads first: the consent
+ * signal, then the page's tags (`set`). Returns the loader's URL to add.
  */
 export function installClarity(win: ClarityGlobals, heatmap: HeatmapPage): string {
   win.clarity ??= clarityStub();
-  win.clarity('consent');
+  win.clarity('consentv2', CLARITY_CONSENT);
   for (const [key, value] of heatmap.tags) win.clarity('set', key, value);
   return clarityScriptUrl(heatmap.clarity);
 }

@@ -161,8 +161,11 @@ describe('with a project id', () => {
     await expect.poll(() => log.calls.some(([method]) => method === 'uploaded')).toBe(true);
     expect(log.requested[0]).toBe(LOADER);
     expect(log.calls[0]).toEqual(['loaded', { readyState: 'complete', afterLoad: true }]);
-    // Consent first, then the tags, all before the recorder's own work.
-    expect(log.calls[1]).toEqual(['consent']);
+    // The consent signal first (analytics storage only), then the tags, before the recorder's work.
+    expect(log.calls[1]).toEqual([
+      'consentv2',
+      { ad_Storage: 'denied', analytics_Storage: 'granted' },
+    ]);
     // The landing test's variant is the page shown, and the tags say so.
     expect(await page.locator('h1').textContent()).toBe('AI-powered phone location');
     expect(tags(log)).toEqual(

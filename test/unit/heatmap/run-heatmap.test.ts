@@ -36,12 +36,12 @@ function fakePage(known: ConsentAnswer | null = null) {
 }
 
 describe('the heatmap on the page', () => {
-  it('where consent is not required: consent, then the tags, queued before the loader', () => {
+  it('where consent is not required: the consent signal (analytics only), then the tags', () => {
     const page = fakePage();
     runHeatmap(HEATMAP, 'not_required', page.deps);
     expect(page.loaded).toEqual([LOADER]);
     expect(page.win.clarity?.q).toEqual([
-      ['consent'],
+      ['consentv2', { ad_Storage: 'denied', analytics_Storage: 'granted' }],
       ['set', 'screen_name', 'signup'],
       ['set', 'exp_pw-price', 'cheap'],
     ]);
@@ -87,7 +87,7 @@ describe('the heatmap on the page', () => {
     const calls: unknown[][] = [];
     page.win.clarity = (...args: unknown[]) => void calls.push(args);
     runHeatmap(HEATMAP, 'granted', page.deps);
-    expect(calls[0]).toEqual(['consent']);
+    expect(calls[0]?.[0]).toBe('consentv2');
     expect(calls).toHaveLength(3);
   });
 
