@@ -55,6 +55,12 @@ function runsAdPixels(page: PageState): boolean {
   return meta !== null || tiktok !== null || googleAds !== null;
 }
 
+function loadHeatmap(page: PageState): void {
+  import('../heatmap')
+    .then((heatmap) => heatmap.startHeatmap(page.analytics))
+    .catch((error: unknown) => console.warn('[heatmap] did not load', error));
+}
+
 function whenIdle(run: () => void): void {
   const idle = () => {
     if ('requestIdleCallback' in window)
@@ -105,6 +111,9 @@ export function startAnalytics(page: PageState): void {
       // The last screen has no next page to hand its events to: its tracker loads at once.
       if (page.next === null || page.screen === 'success') load();
       else whenIdle(load);
+      // The heatmap, only on a page the worker gave one (never a checkout), always after the
+      // page's load and at an idle moment: it records, it has nothing to hand on.
+      if (page.analytics.heatmap) whenIdle(() => loadHeatmap(page));
     };
     setTimeout(() => loadTracker?.(), INTERACTIVE_TIMEOUT_MS);
   } catch (error) {

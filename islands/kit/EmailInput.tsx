@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { HEATMAP_MASK } from '../../shared/analytics/heatmap';
 import { EMAIL_DOMAINS, shortcutsFor, withDomain } from './email-domains';
 import { useTypedBeforeHydration } from './typed-before-hydration';
 
@@ -135,6 +136,7 @@ export function EmailInput({
         ref={inputRef}
         id={inputId}
         className="email-input__field"
+        {...HEATMAP_MASK}
         type="email"
         name={name}
         value={value}

@@ -1,3 +1,5 @@
+import { HEATMAP_MASK } from '../../shared/analytics/heatmap';
+
 export interface LocatedBannerProps {
   /** The `kit.located.title` translation: 'Number located'. */
   title: string;
@@ -25,7 +27,7 @@ export function LocatedBanner({ title, phoneLabel, phone }: LocatedBannerProps) 
       <p className="located-banner__text">
         <strong className="located-banner__title">{title}</strong>
         {phone ? (
-          <span className="located-banner__phone">
+          <span className="located-banner__phone" {...HEATMAP_MASK}>
             <span className="visually-hidden">{phoneLabel} </span>
             {/* A number reads left to right in every language. */}
             <bdi dir="ltr">{phone}</bdi>

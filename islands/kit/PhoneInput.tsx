@@ -1,4 +1,5 @@
 import { type ChangeEvent, useRef } from 'react';
+import { HEATMAP_MASK } from '../../shared/analytics/heatmap';
 import { formatTyping } from '../../shared/phone/phone-number';
 import { type CountryOption, optionText } from '../phone/country-options';
 import { useTypedBeforeHydration } from './typed-before-hydration';
@@ -101,6 +102,7 @@ export function PhoneInput({
           ref={numberRef}
           id={id}
           className="phone-input__number"
+          {...HEATMAP_MASK}
           name="phone"
           type="tel"
           inputMode="tel"

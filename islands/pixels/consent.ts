@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { ConsentState } from '../../shared/analytics/tracking';
 import {
   CONSENT_COOKIE,
   CONSENT_COOKIE_MAX_AGE,
@@ -45,4 +46,13 @@ export function answerConsent(answer: ConsentAnswer, doc: Document = document): 
  */
 export function knownConsentAnswer(doc: Document = document): ConsentAnswer | null {
   return $consentAnswer.get() ?? readConsentCookie(doc.cookie);
+}
+
+/**
+ * The page's consent state once the visitor's own answer is known: where consent is not required
+ * it stays so (the worker's rule, worker/attribution/consent.ts); elsewhere an answer given on
+ * this page, or one the worker had not seen yet, decides. The pixels and the heatmap follow it.
+ */
+export function effectiveConsent(state: ConsentState, answer: ConsentAnswer | null): ConsentState {
+  return state === 'not_required' ? state : (answer ?? state);
 }

@@ -5,7 +5,7 @@ import {
   type PageAnalytics,
 } from '../../shared/analytics/tracking';
 import type { AdPixel } from './ad-pixel';
-import type { ConsentAnswer } from './consent';
+import { type ConsentAnswer, effectiveConsent } from './consent';
 import { createFiredLedger, type LedgerStorage } from './fired';
 import { type GoogleGlobals, googleAdsPixel } from './google-ads';
 import { type MetaGlobals, metaPixel } from './meta';
@@ -39,15 +39,6 @@ function configuredPixels(settings: PixelSettings, win: PixelDeps['win']): AdPix
   if (pixels.tiktok) configured.push(tiktokPixel(win, pixels.tiktok, production));
   if (pixels.googleAds) configured.push(googleAdsPixel(win, pixels.googleAds, production));
   return configured;
-}
-
-/**
- * The page's consent state once the visitor's own answer is known: where consent is not required
- * it stays so (the worker's rule, worker/attribution/consent.ts); elsewhere an answer given on
- * this page, or one the worker had not seen yet, decides.
- */
-function effectiveConsent(state: ConsentState, answer: ConsentAnswer | null): ConsentState {
-  return state === 'not_required' ? state : (answer ?? state);
 }
 
 function runSafely(run: () => void): void {

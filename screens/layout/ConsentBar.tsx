@@ -18,14 +18,30 @@ border:1px solid rgba(16,24,40,.16);background:var(--surface);font-size:14px;lin
 border-radius:12px;background:var(--surface);color:var(--ink);font:600 15px/1.2 var(--font);
 cursor:pointer}`.replace(/\n/g, '');
 
-/** The ad tools wait for the visitor's answer, and there is at least one to wait. */
+/**
+ * The ad tools and the heatmap wait for the visitor's answer, and there is at least one to wait.
+ */
 export function asksForConsent(attribution: { consent: ConsentState; pixels: PixelIds }): boolean {
-  const { meta, tiktok, googleAds } = attribution.pixels;
-  return attribution.consent === 'pending' && Boolean(meta || tiktok || googleAds);
+  const { meta, tiktok, googleAds, clarity } = attribution.pixels;
+  return attribution.consent === 'pending' && Boolean(meta || tiktok || googleAds || clarity);
+}
+
+/**
+ * What the banner asks for: the ad tools' sentence where one is configured, the heatmap's where
+ * Clarity is, so a visitor consents to what actually runs.
+ */
+function consentText(t: TFunction, pixels: PixelIds): string {
+  const { meta, tiktok, googleAds, clarity } = pixels;
+  return [
+    meta || tiktok || googleAds ? t('consent.text') : null,
+    clarity ? t('consent.heatmap') : null,
+  ]
+    .filter((sentence) => sentence !== null)
+    .join(' ');
 }
 
 /** The consent banner (islands/ConsentBanner.tsx) with its copy and styles. */
-export function ConsentBar({ t }: { t: TFunction }) {
+export function ConsentBar({ t, pixels }: { t: TFunction; pixels: PixelIds }) {
   return (
     <div className="consent-bar">
       <style dangerouslySetInnerHTML={{ __html: CONSENT_CSS }} />
@@ -33,7 +49,7 @@ export function ConsentBar({ t }: { t: TFunction }) {
         name="ConsentBanner"
         props={{
           label: t('consent.label'),
-          text: t('consent.text'),
+          text: consentText(t, pixels),
           accept: t('consent.accept'),
           decline: t('consent.decline'),
           action: CONSENT_PATH,

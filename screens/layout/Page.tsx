@@ -39,7 +39,9 @@ export function Page({
       <Preloader />
       {preview ? <PreviewBar {...preview} /> : null}
       <TopBar brand={t('brand')} />
-      {attribution && asksForConsent(attribution) ? <ConsentBar t={t} /> : null}
+      {attribution && asksForConsent(attribution) ? (
+        <ConsentBar t={t} pixels={attribution.pixels} />
+      ) : null}
       <main className={bottomButton ? 'page page--bottom-button' : 'page'}>
         {progress ? <LinearProgress t={t} {...progress} /> : null}
         {children}

@@ -1,3 +1,5 @@
+import type { HeatmapPage } from './heatmap';
+
 /**
  * SPEC.md §3 "Tracking user data sent with events": who the visitor is to the ad networks and
  * attribution tools. The worker derives it from the request (click ids, the first-party cookies
@@ -44,7 +46,10 @@ export function adToolsAllowed(state: ConsentState): boolean {
   return state === 'not_required' || state === 'granted';
 }
 
-/** The ad tools a deployment runs (worker variables); null = not configured, never loaded. */
+/**
+ * The third-party tools a deployment runs (worker variables): the ad tools and the heatmap, all
+ * under the same consent rule; null = not configured, never loaded.
+ */
 export interface PixelIds {
   /** Meta pixel id: the Purchase event. */
   meta: string | null;
@@ -54,6 +59,8 @@ export interface PixelIds {
   googleAds: { id: string; conversionLabel: string | null } | null;
   /** AppsFlyer web dev key: the smart script, served from our own origin. */
   appsflyer: string | null;
+  /** Microsoft Clarity project id: the heatmap and session recordings (shared/analytics/heatmap.ts). */
+  clarity: string | null;
 }
 
 /** The path of the first-party collector on the worker's own origin (ARCHITECTURE.md). */
@@ -76,4 +83,6 @@ export interface PageAnalytics {
   tracking: TrackingData;
   consent: ConsentState;
   pixels: PixelIds;
+  /** This page's heatmap and its tags; absent where it never loads (shared/analytics/heatmap.ts). */
+  heatmap?: HeatmapPage;
 }

@@ -15,6 +15,11 @@ export interface AttributionBindings {
   GOOGLE_ADS_ID?: string;
   /** The label of the Google Ads purchase conversion (`send_to: AW-…/label`). */
   GOOGLE_ADS_CONVERSION_LABEL?: string;
+  /**
+   * The Microsoft Clarity project id; unset (or not letters and digits), the heatmap never loads
+   * (shared/analytics/heatmap.ts).
+   */
+  CLARITY_PROJECT_ID?: string;
   /** AppsFlyer's web dev key; unset, the smart script is not served. */
   APPSFLYER_DEV_KEY?: string;
 }

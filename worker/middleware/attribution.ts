@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { clarityProjectId } from '../../shared/analytics/heatmap';
 import type { ConsentState, PixelIds, TrackingData } from '../../shared/analytics/tracking';
 import {
   AD_COOKIE_HTTP_ONLY,
@@ -46,6 +47,7 @@ export function pixelIds(env: AttributionBindings): PixelIds {
       ? { id: googleAds, conversionLabel: configured(env.GOOGLE_ADS_CONVERSION_LABEL) }
       : null,
     appsflyer: configured(env.APPSFLYER_DEV_KEY),
+    clarity: clarityProjectId(env.CLARITY_PROJECT_ID),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { PixelIds } from '../../shared/analytics/tracking';
+import { isScreenId } from '../../shared/screens';
 import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
 import { type AppEnv, isDevelopment } from '../env';
 import { keptOrMade } from '../kept';
@@ -83,6 +85,25 @@ function adPixelHosts(pixels: PixelIds | null): {
   };
 }
 
+/**
+ * Microsoft Clarity, the heatmap (islands/heatmap/), as Clarity's CSP page lists it: its loader
+ * (www.clarity.ms/tag/…) and recorder (scripts.clarity.ms) need no entry ('strict-dynamic', as
+ * above); the recorder uploads to a lettered host (`k.clarity.ms/collect`, which one varies), and
+ * its cookie sync is an image on c.clarity.ms that goes on to c.bing.com.
+ */
+const CLARITY_HOSTS = ['https://*.clarity.ms', 'https://c.bing.com'];
+
+/**
+ * Whether a page may run the heatmap: a funnel screen (`/` is the flow's first) other than those
+ * with card fields. Elsewhere (the checkouts, the test gateway's pages, the console) the policy
+ * refuses Clarity's hosts even should something try to load it.
+ */
+function heatmapMayRun(path: string): boolean {
+  if (path === '/') return true;
+  const screen = path.slice(1);
+  return isScreenId(screen) && !heatmapExcluded(screen);
+}
+
 /** What the policy admits besides our own origin, from what the deployment configured. */
 export interface PolicyOrigins {
   /** The test gateway's own pages (development only), which the checkout frames. */
@@ -92,6 +113,8 @@ export interface PolicyOrigins {
   paymentProviders?: readonly PaymentProvider[];
   /** Whether the Continue with Google button may load (GOOGLE_CLIENT_ID is set). */
   googleSignIn?: boolean;
+  /** Whether this page may load the heatmap (CLARITY_PROJECT_ID set, heatmapMayRun). */
+  heatmap?: boolean;
 }
 
 /** Each source once, in the order first named. */
@@ -102,7 +125,8 @@ function sourceList(...sources: string[]): string {
 /**
  * Every third-party origin a page may frame, post a form to, fetch from or show an image of is
  * named here and comes from what the deployment configured: the payment providers of
- * PAYMENT_PROVIDERS, Google sign-in with GOOGLE_CLIENT_ID, each ad pixel with its id. No
+ * PAYMENT_PROVIDERS, Google sign-in with GOOGLE_CLIENT_ID, each ad pixel with its id, the
+ * heatmap with its id on the pages that may run it. No
  * directive ends in a bare `https:` unless Braintree's 3-D Secure is configured, which frames
  * and posts to any card issuer (payment-providers.ts says why no list can hold those).
  * `framedBySelf`: the test gateway's pages, which the checkout shows in same-origin iframes as
@@ -115,14 +139,21 @@ function policyText(nonce: string, origins: PolicyOrigins): string {
   );
   const google = origins.googleSignIn ? [GOOGLE_SIGN_IN] : [];
   const googleStyle = origins.googleSignIn ? [GOOGLE_SIGN_IN_STYLE] : [];
+  const heatmap = origins.heatmap ? CLARITY_HOSTS : [];
   return [
     "default-src 'self'",
     // Only scripts carrying this response's nonce run, and what they import (strict-dynamic).
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     sourceList("style-src 'self' 'unsafe-inline'", ...googleStyle),
-    sourceList("img-src 'self' data:", ...providers.img, ...adPixels.img),
+    sourceList("img-src 'self' data:", ...providers.img, ...adPixels.img, ...heatmap),
     "font-src 'self'",
-    sourceList("connect-src 'self'", ...google, ...providers.connect, ...adPixels.connect),
+    sourceList(
+      "connect-src 'self'",
+      ...google,
+      ...providers.connect,
+      ...adPixels.connect,
+      ...heatmap,
+    ),
     // 'self': the test gateway's card fields and challenge are same-origin iframes.
     sourceList("frame-src 'self'", ...google, ...providers.frame, ...adPixels.frame),
     sourceList("form-action 'self'", ...providers.formAction),
@@ -177,13 +208,15 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     if (headers.get('content-type')?.startsWith('text/html')) {
       const framedBySelf = c.req.path.startsWith(`${TEST_GATEWAY_BASE}/`) && isDevelopment(c.env);
       const env = c.env ?? {};
+      const pixels = pixelIds(env);
       headers.set(
         'Content-Security-Policy',
         contentSecurityPolicy(nonce, {
           framedBySelf,
-          pixels: pixelIds(env),
+          pixels,
           paymentProviders: configuredPaymentProviders(env),
           googleSignIn: Boolean(c.env?.GOOGLE_CLIENT_ID?.trim()),
+          heatmap: pixels.clarity !== null && heatmapMayRun(c.req.path),
         }),
       );
     }

@@ -6,12 +6,14 @@ import type { PreviewNotice } from '../../screens/layout/PreviewBar';
 import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/types';
+import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
+import { heatmapPage } from '../attribution/heatmap-page';
 import { type AppEnv, analyticsCollector, isProduction } from '../env';
 import { flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
@@ -58,7 +60,13 @@ const RENDERED_SCREENS_KEPT = 256;
 
 type PageAttribution = { consent: ConsentState; pixels: PixelIds };
 
-const NO_AD_TOOLS: PixelIds = { meta: null, tiktok: null, googleAds: null, appsflyer: null };
+const NO_AD_TOOLS: PixelIds = {
+  meta: null,
+  tiktok: null,
+  googleAds: null,
+  appsflyer: null,
+  clarity: null,
+};
 
 /**
  * What the page hands the ad tools and the tracker. A marketer's preview (worker/funnel/preview.ts)
@@ -71,6 +79,15 @@ function pageAttribution(c: ScreenContext) {
     attribution: preview ? { ...attribution, pixels: NO_AD_TOOLS } : attribution,
     collector: preview ? null : analyticsCollector(c.env),
   };
+}
+
+/**
+ * The tools the page's script may start: a screen with card fields never names the heatmap's
+ * project (shared/analytics/heatmap.ts). The consent banner still names the heatmap there: an
+ * answer given on a checkout holds for the screens after it.
+ */
+function pagePixels(pixels: PixelIds, screen: ScreenId): PixelIds {
+  return heatmapExcluded(screen) && pixels.clarity !== null ? { ...pixels, clarity: null } : pixels;
 }
 
 /** Each translator's page titles, per screen: a title does not change in a translator's life. */
@@ -270,6 +287,18 @@ export function screenRoutes(
             production: isProduction(c.env),
             collector,
             ...attribution,
+            pixels: pagePixels(attribution.pixels, screen),
+            heatmap: heatmapPage({
+              clarity: attribution.pixels.clarity,
+              consent: attribution.consent,
+              screen,
+              variant: c.get('variant').key,
+              flow: flow.name,
+              route: c.get('route').id,
+              source: c.get('firstTouch').source,
+              configVersion: c.get('config').version,
+              assignments: c.get('experiments').assignments,
+            }),
           },
         },
         islandFailure: {

@@ -47,7 +47,7 @@ function pageState(
         },
       },
       consent: 'not_required',
-      pixels: { meta: null, tiktok: null, googleAds: null, appsflyer: null },
+      pixels: { meta: null, tiktok: null, googleAds: null, appsflyer: null, clarity: null },
     },
   };
 }

@@ -10,9 +10,16 @@ export const ALL_PIXELS: PixelIds = {
   tiktok: 'CTIKTOK123',
   googleAds: { id: 'AW-555', conversionLabel: 'buyLabel' },
   appsflyer: null,
+  clarity: null,
 };
 
-export const NO_PIXELS: PixelIds = { meta: null, tiktok: null, googleAds: null, appsflyer: null };
+export const NO_PIXELS: PixelIds = {
+  meta: null,
+  tiktok: null,
+  googleAds: null,
+  appsflyer: null,
+  clarity: null,
+};
 
 export function settings(overrides: Partial<PixelSettings> = {}): PixelSettings {
   return { consent: 'not_required', pixels: ALL_PIXELS, production: true, ...overrides };

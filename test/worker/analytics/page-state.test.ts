@@ -21,7 +21,7 @@ describe('the page hands the analytics tracker its context', () => {
       production: false,
       collector: '/e',
       consent: 'not_required',
-      pixels: { meta: null, tiktok: null, googleAds: null, appsflyer: null },
+      pixels: { meta: null, tiktok: null, googleAds: null, appsflyer: null, clarity: null },
     });
     expect(state.analytics.tracking.user_data.uuid).toBe(visitor);
     expect(state.screen).toBe('one_pager');
@@ -41,6 +41,7 @@ describe('the page hands the analytics tracker its context', () => {
         GOOGLE_ADS_ID: 'AW-555',
         GOOGLE_ADS_CONVERSION_LABEL: 'purchaseLabel',
         APPSFLYER_DEV_KEY: 'af-key',
+        CLARITY_PROJECT_ID: 'abcde12345',
       },
     );
     const { analytics } = await pageState(await fetchApp('/', US));
@@ -49,6 +50,7 @@ describe('the page hands the analytics tracker its context', () => {
       tiktok: null,
       googleAds: { id: 'AW-555', conversionLabel: 'purchaseLabel' },
       appsflyer: 'af-key',
+      clarity: 'abcde12345',
     });
     expect(analytics.tracking).toMatchObject({
       fb_pixel_id: '1234567890',

@@ -147,14 +147,18 @@ describe('the preview link outside development', () => {
 
 describe('a page with the preview cookie', () => {
   it('shows the variant’s first screen with the preview bar, no ad tool and no tracker', async () => {
-    const fetchApp = freshApp({ random: () => 0 }, { ...PIXEL, CONSOLE_PREVIEW_KEY: KEY });
+    const fetchApp = freshApp(
+      { random: () => 0 },
+      { ...PIXEL, CLARITY_PROJECT_ID: 'abcde12345', CONSOLE_PREVIEW_KEY: KEY },
+    );
     const normal = await fetchApp('/', { headers: GERMAN });
     const normalHtml = await normal.text();
     // What a preview leaves out, present on the same deployment's normal page.
     expect(normalHtml).toContain('data-island="ConsentBanner"');
     expect(pageStateOf(normalHtml).analytics).toMatchObject({
       collector: '/e',
-      pixels: { meta: '1234567890' },
+      pixels: { meta: '1234567890', clarity: 'abcde12345' },
+      heatmap: { clarity: 'abcde12345' },
     });
 
     const res = await fetchApp('/', {
@@ -174,7 +178,10 @@ describe('a page with the preview cookie', () => {
       tiktok: null,
       googleAds: null,
       appsflyer: null,
+      clarity: null,
     });
+    // A preview is no visit: no heatmap records the marketer.
+    expect(state.analytics.heatmap).toBeUndefined();
     expect(setCookies(res).has('gf_variant')).toBe(false);
     expect(logLines().at(-1)).toMatchObject({ path: '/', variant: 'lp17', preview: true });
   });
