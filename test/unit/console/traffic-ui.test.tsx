@@ -248,6 +248,8 @@ describe('testing a visitor', () => {
       route: 'default',
       flow: 'default',
       plans: null,
+      upsellPlans: null,
+      guidePlans: null,
       passed: [
         { id: 'tiktok', why: 'audience "tiktok_de" does not match' },
         { id: 'weekend', why: 'paused' },
