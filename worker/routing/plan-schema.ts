@@ -41,7 +41,10 @@ function planList(role: PlanRole) {
   return z
     .array(planFamilyOf(role))
     .min(1, 'must list at least one plan')
-    .max(max, max === 1 ? 'must list one plan: the screen offers one' : `must list at most ${max} plans`)
+    .max(
+      max,
+      max === 1 ? 'must list one plan: the screen offers one' : `must list at most ${max} plans`,
+    )
     .refine((plans) => new Set(plans).size === plans.length, 'must not list a plan twice');
 }
 

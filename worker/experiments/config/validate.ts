@@ -3,6 +3,7 @@ import {
   type ExperimentDocument,
   type Slot,
   SPLIT_EXPERIMENT_ID,
+  type VariantChange,
 } from '../../../shared/experiments';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { webhookAddressProblem } from '../../alerts/webhook-address';
@@ -75,7 +76,10 @@ function holdsVisitors(experiment: ExperimentDocument, now?: Date): boolean {
   return now.getTime() < Date.parse(experiment.endedAt) + drainDays * DAY_MS;
 }
 
-/** What an experiment's variants change: `flow`, and each slot (`plans` change the paywall). */
+/**
+ * What an experiment's variants change: `flow`, and each slot (`plans` change the paywall,
+ * `upsellPlans` and `guidePlans` the upsell).
+ */
 type Target = Slot | 'flow';
 
 function targetsOf(experiment: ExperimentDocument): Set<Target> {
@@ -83,9 +87,17 @@ function targetsOf(experiment: ExperimentDocument): Set<Target> {
   for (const { change } of Object.values(experiment.variants)) {
     if (change.flow !== undefined) targets.add('flow');
     for (const slot of Object.keys(change.screens ?? {}) as Slot[]) targets.add(slot);
-    if (change.plans !== undefined) targets.add('paywall');
+    for (const slot of planSlots(change)) targets.add(slot);
   }
   return targets;
+}
+
+/** The slots whose screens sell the plans a change sets: the paywall, the upsells. */
+function planSlots(change: VariantChange): Slot[] {
+  const slots: Slot[] = [];
+  if (change.plans !== undefined) slots.push('paywall');
+  if (change.upsellPlans !== undefined || change.guidePlans !== undefined) slots.push('upsell');
+  return slots;
 }
 
 const targetLabel = (target: Target) =>
@@ -93,7 +105,9 @@ const targetLabel = (target: Target) =>
     ? 'the flow'
     : target === 'paywall'
       ? 'the paywall (its screen or plans)'
-      : `the ${target} screen`;
+      : target === 'upsell'
+        ? 'the upsell (its screen or plans)'
+        : `the ${target} screen`;
 
 const label = (id: string) => (id === SPLIT_EXPERIMENT_ID ? '"split" (the split test)' : `"${id}"`);
 
@@ -177,7 +191,7 @@ function triggerChecks(
   const routes = new Map(context.routing.routes.map((route) => [route.id, route]));
   for (const [key, { change }] of Object.entries(experiment.variants)) {
     const slots = new Set<Slot>(Object.keys(change.screens ?? {}) as Slot[]);
-    if (change.plans !== undefined) slots.add('paywall');
+    for (const slot of planSlots(change)) slots.add(slot);
     for (const routeId of named) {
       const route = routes.get(routeId);
       if (route === undefined) continue;
