@@ -139,7 +139,7 @@ describe('the route editor', () => {
     const [tiktok, weekend] = routes.getAllByRole('listitem').map((item) => within(item));
     expect(tiktok!.getByText('Anyone who opens this link gets these plans.')).toBeTruthy();
     // A weekday cannot be put in a link: no warning, even with plans.
-    await userEvent.setup().click(weekend!.getByLabelText('monthly'));
+    await userEvent.setup().click(weekend!.getByLabelText(/^monthly:/));
     expect(weekend!.queryByText('Anyone who opens this link gets these plans.')).toBeNull();
   });
 
@@ -175,6 +175,29 @@ describe('the route editor', () => {
       paused: true,
       schedule: { until: '2026-12-01T06:30Z' },
     });
+  });
+  it('picks a route’s upsell tiers and its guide from the catalogue, into the draft', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const upsell = within(traffic.getByRole('group', { name: /^Upsell plans of tiktok/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_799:/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }));
+    const guide = within(traffic.getByRole('group', { name: /^Guide of tiktok/ }));
+    await user.click(guide.getByRole('radio', { name: /^guide_1799: \$17\.99 once/ }));
+    expect($draft.get()?.document.routing.routes[0]).toMatchObject({
+      id: 'tiktok',
+      plans: ['quarterly'],
+      upsellPlans: ['upsell_monthly_799', 'upsell_quarterly_799'],
+      guidePlans: ['guide_1799'],
+    });
+    // Back to the screens' own: the lists are left out, not emptied.
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_799:/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }));
+    await user.click(guide.getByRole('radio', { name: 'The screen’s own' }));
+    const route = $draft.get()?.document.routing.routes[0];
+    expect(route && 'upsellPlans' in route).toBe(false);
+    expect(route && 'guidePlans' in route).toBe(false);
   });
 });
 
