@@ -10,7 +10,8 @@ import { MAX_PLANS, PLAN_FIELDS } from '../../shared/plans/screen-offers';
  * the list and the entry (`routes.2.upsellPlans.0`).
  */
 
-const ROLE_NAME: Record<PlanRole, string> = { main: 'main', upsell: 'upsell', guide: 'guide' };
+/** Each role as a message names it, with its article. */
+const A_ROLE: Record<PlanRole, string> = { main: 'a main', upsell: 'an upsell', guide: 'a guide' };
 
 export function familiesOfRole(role: PlanRole): PlanFamilyId[] {
   return (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
@@ -23,9 +24,9 @@ function familyProblem(role: PlanRole, input: unknown): string {
   const text = String(input);
   if (typeof input === 'string' && Object.hasOwn(PLAN_FAMILIES, input)) {
     const actual = PLAN_FAMILIES[input as PlanFamilyId].role;
-    return `"${text}" is a ${ROLE_NAME[actual]} plan, not a ${ROLE_NAME[role]} plan: choose one of ${choices}`;
+    return `"${text}" is ${A_ROLE[actual]} plan, not ${A_ROLE[role]} plan: choose one of ${choices}`;
   }
-  return `"${text}" is not a ${ROLE_NAME[role]} plan of the catalogue (${choices})`;
+  return `"${text}" is not ${A_ROLE[role]} plan of the catalogue (${choices})`;
 }
 
 /** One catalogue family of `role`. */
