@@ -88,8 +88,8 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
     label: 'Upsell price',
     layer: 'upsell',
     change: { kind: 'plans', sells: 'after_main' },
-    primary: 'revenue',
-    hypothesis: 'The upsell at 7.99 sells enough more than at 9.99 to bring more revenue.',
+    primary: 'mature_revenue',
+    hypothesis: 'The upsell at 7.99 sells enough more than at 9.99 to bring more net revenue.',
     name: 'Upsell price test',
   },
 };

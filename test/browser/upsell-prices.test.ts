@@ -109,6 +109,9 @@ describe('upsell prices set in the console', () => {
     await area.getByRole('heading', { name: 'Layers' }).waitFor();
     await area.getByLabel('What to test').selectOption({ label: 'Upsell price' });
     expect(await area.getByLabel('Layer', { exact: true }).inputValue()).toBe('upsell');
+    expect(await area.getByLabel('Primary metric of the new experiment').inputValue()).toBe(
+      'mature_revenue',
+    );
     await area.getByLabel('Experiment name').click();
     await page.keyboard.type('Upsell at 5.99');
     const tiers = area.getByRole('group', { name: /^Upsell plans variant b offers/ });

@@ -355,7 +355,7 @@ describe('an upsell price test', () => {
       layer: 'upsell',
       status: 'draft',
       control: 'a',
-      metrics: { primary: 'revenue' },
+      metrics: { primary: 'mature_revenue' },
       variants: {
         a: { weight: 1, change: {} },
         b: {

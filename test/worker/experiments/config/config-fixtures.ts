@@ -116,7 +116,7 @@ export function upsellPriceTest(overrides: Partial<ExperimentDocument> = {}): Ex
         change: { upsellPlans: ['upsell_monthly_799', 'upsell_quarterly_799'] },
       },
     },
-    metrics: { primary: 'revenue' },
+    metrics: { primary: 'mature_revenue' },
     ...overrides,
   };
 }
