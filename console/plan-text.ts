@@ -18,7 +18,7 @@ export function planText(family: PlanFamilyId): string {
 }
 
 /** What the console calls each plan list of a route or a variant. */
-export const PLAN_LIST_WORDS: Record<PlanField, string> = {
+const PLAN_LIST_WORDS: Record<PlanField, string> = {
   plans: 'plans',
   upsellPlans: 'upsell plans',
   guidePlans: 'guide plan',

@@ -13,7 +13,7 @@ import { MAX_PLANS, PLAN_FIELDS } from '../../shared/plans/screen-offers';
 /** Each role as a message names it, with its article. */
 const A_ROLE: Record<PlanRole, string> = { main: 'a main', upsell: 'an upsell', guide: 'a guide' };
 
-export function familiesOfRole(role: PlanRole): PlanFamilyId[] {
+function familiesOfRole(role: PlanRole): PlanFamilyId[] {
   return (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
     (family) => PLAN_FAMILIES[family].role === role,
   );
@@ -30,7 +30,7 @@ function familyProblem(role: PlanRole, input: unknown): string {
 }
 
 /** One catalogue family of `role`. */
-export function planFamilyOf(role: PlanRole) {
+function planFamilyOf(role: PlanRole) {
   const allowed: readonly string[] = familiesOfRole(role);
   return z.string().refine((family) => allowed.includes(family), {
     error: (issue) => familyProblem(role, issue.input),
