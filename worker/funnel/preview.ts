@@ -85,7 +85,10 @@ function routeOf(bytes: Uint8Array): PreviewedRoute | null {
   const lists = [plans, upsellPlans ?? null, guidePlans ?? null].map(planListOf);
   if (lists.some((list) => list === undefined)) return null;
   const [main, upsell, guide] = lists as (string[] | null)[];
-  return { id, flow, plans: main ?? null, upsellPlans: upsell ?? null, guidePlans: guide ?? null };
+  const route: PreviewedRoute = { id, flow, plans: main ?? null };
+  if (upsell) route.upsellPlans = upsell;
+  if (guide) route.guidePlans = guide;
+  return route;
 }
 
 /** A token's plan list: null, the list, or undefined when it is not one. */
