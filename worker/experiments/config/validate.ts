@@ -5,6 +5,7 @@ import {
   SPLIT_EXPERIMENT_ID,
   type VariantChange,
 } from '../../../shared/experiments';
+import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { webhookAddressProblem } from '../../alerts/webhook-address';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
@@ -15,10 +16,10 @@ import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overl
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
-import { slotOf } from './funnel-shape';
+import { applyChange, slotOf } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import type { ExperimentsConfig } from './schema';
-import { experimentTriggers } from './triggers';
+import { experimentTriggers, routeShape } from './triggers';
 
 /**
  * The one validator of the `experiments` section against the rest of the config (docs/analytics.md,
@@ -191,11 +192,22 @@ function triggerChecks(
   const routes = new Map(context.routing.routes.map((route) => [route.id, route]));
   for (const [key, { change }] of Object.entries(experiment.variants)) {
     const slots = new Set<Slot>(Object.keys(change.screens ?? {}) as Slot[]);
-    for (const slot of planSlots(change)) slots.add(slot);
+    if (change.plans !== undefined) slots.add('paywall');
     for (const routeId of named) {
       const route = routes.get(routeId);
       if (route === undefined) continue;
       const flow = resolveFlow(context.flows, change.flow ?? route.flow);
+      const shown = applyChange(routeShape(route, context.flows), change, context.flows).screens;
+      for (const role of ['upsell', 'guide'] as const) {
+        const field = PLAN_FIELDS[role];
+        if (change[field] === undefined) continue;
+        if (shown.some((screen) => isSellingScreen(screen) && SCREEN_OFFERS[screen].sells === role))
+          continue;
+        check.warnings.push({
+          path: `${path}.variants.${key}.change.${field}`,
+          message: `variant "${key}" offers ${role} plans, but on route "${routeId}" flow "${flow.name}" has no ${role} screen: that part of the change shows no one there`,
+        });
+      }
       for (const slot of slots) {
         if (flow.screens.some((screen) => slotOf(screen) === slot)) continue;
         const what = change.screens?.[slot] ? `swaps the ${slot} screen` : 'offers plans';

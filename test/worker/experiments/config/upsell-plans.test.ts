@@ -173,6 +173,29 @@ describe('the validator', () => {
     ]);
   });
 
+  it('warns where a named route’s flow has no guide: that part of the change shows no one', () => {
+    const test = upsellPriceTest({
+      audience: { routes: ['meta-us'] },
+      variants: {
+        a: { weight: 1, change: {} },
+        b: {
+          weight: 1,
+          change: { upsellPlans: ['upsell_monthly_599'], guidePlans: ['guide_1799'] },
+        },
+      },
+    });
+    expect(check({ both: test })).toEqual({
+      issues: [],
+      warnings: [
+        {
+          path: 'experiments.experiments.both.variants.b.change.guidePlans',
+          message:
+            'variant "b" offers guide plans, but on route "meta-us" flow "lp11ch8_vc" has no guide screen: that part of the change shows no one there',
+        },
+      ],
+    });
+  });
+
   it('a route that already offers the variant’s tiers never exposes the test there', () => {
     const routing = {
       ...ROUTING,
