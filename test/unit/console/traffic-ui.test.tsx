@@ -176,6 +176,28 @@ describe('the route editor', () => {
       schedule: { until: '2026-12-01T06:30Z' },
     });
   });
+  it('adds a route with its upsell tier and guide picked in the add form', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const form = within(traffic.getByRole('form', { name: 'Add a route' }));
+    await user.type(form.getByLabelText('Route name'), 'bf24');
+    await user.click(form.getByText('Choose plans for the new route (optional)'));
+    const upsell = within(form.getByRole('group', { name: /^Upsell plans of the new route/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_599:/ }));
+    const guide = within(form.getByRole('group', { name: /^Guide of the new route/ }));
+    await user.click(guide.getByRole('radio', { name: /^guide_899:/ }));
+    await user.click(form.getByRole('button', { name: 'Add route' }));
+    const routes = $draft.get()?.document.routing.routes ?? [];
+    const added = routes.find((route) => route.id === 'bf24');
+    expect(added).toMatchObject({
+      upsellPlans: ['upsell_monthly_599'],
+      guidePlans: ['guide_899'],
+    });
+    expect(added && 'plans' in added).toBe(false);
+    expect(routes.at(-1)?.id).toBe('default');
+  });
+
   it('picks a route’s upsell tiers and its guide from the catalogue, into the draft', async () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();
