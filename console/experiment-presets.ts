@@ -5,6 +5,7 @@ import type {
   Slot,
   VariantChange,
 } from '../shared/experiments';
+import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
 
 /**
  * The presets a new experiment starts from: each says which layer it suggests, what its variants
@@ -13,11 +14,24 @@ import type {
  * enough ago), never on first payments, which would pick the cheapest intro.
  */
 
-export const PRESETS = ['landing', 'flow', 'paywall_plans', 'price', 'upsell'] as const;
+export const PRESETS = [
+  'landing',
+  'flow',
+  'paywall_plans',
+  'price',
+  'upsell',
+  'upsell_price',
+] as const;
 export type Preset = (typeof PRESETS)[number];
 
-/** What a variant's picker changes: a flow, the screen at a slot, or the plan set. */
-export type ChangeKind = { kind: 'flow' } | { kind: 'screen'; slot: Slot } | { kind: 'plans' };
+/**
+ * What a variant's picker changes: a flow, the screen at a slot, or the plan sets: the main
+ * plans of the paywall and checkout, or the upsell's and the guide's (`after_main`).
+ */
+export type ChangeKind =
+  | { kind: 'flow' }
+  | { kind: 'screen'; slot: Slot }
+  | { kind: 'plans'; sells: 'main' | 'after_main' };
 
 export interface PresetDefinition {
   label: string;
@@ -49,7 +63,7 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
   paywall_plans: {
     label: 'Paywall plans',
     layer: 'paywall',
-    change: { kind: 'plans' },
+    change: { kind: 'plans', sells: 'main' },
     primary: 'purchase',
     hypothesis: 'Offering the quarterly plan first gets more visitors to buy.',
     name: 'Paywall plans test',
@@ -57,7 +71,7 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
   price: {
     label: 'Price',
     layer: 'paywall',
-    change: { kind: 'plans' },
+    change: { kind: 'plans', sells: 'main' },
     primary: 'mature_revenue',
     hypothesis: 'A cheaper intro brings more net revenue once renewals and refunds are in.',
     name: 'Price test',
@@ -70,16 +84,26 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
     hypothesis: 'The private-search upsell sells more than the guide.',
     name: 'Upsell test',
   },
+  upsell_price: {
+    label: 'Upsell price',
+    layer: 'upsell',
+    change: { kind: 'plans', sells: 'after_main' },
+    primary: 'mature_revenue',
+    hypothesis: 'The upsell at 7.99 sells enough more than at 9.99 to bring more net revenue.',
+    name: 'Upsell price test',
+  },
 };
 
 /**
  * Where a preset's variants first differ, whose traffic the duration estimate counts: the slot
- * a screen swap changes, the paywall for a plan set (the screen that offers the plans), and
- * null for a flow swap, whose flows may differ from the landing on or only further along.
+ * a screen swap changes, the paywall or the upsell for a plan set (the screen that offers the
+ * plans), and null for a flow swap, whose flows may differ from the landing on or only further
+ * along.
  */
 export function triggerSlotOf(change: ChangeKind): Slot | null {
   if (change.kind === 'screen') return change.slot;
-  return change.kind === 'plans' ? 'paywall' : null;
+  if (change.kind === 'plans') return change.sells === 'main' ? 'paywall' : 'upsell';
+  return null;
 }
 
 /** Variant keys in order: the control first. */
@@ -113,7 +137,7 @@ export function changesNothing(change: VariantChange): boolean {
   return (
     change.flow === undefined &&
     Object.keys(change.screens ?? {}).length === 0 &&
-    (change.plans === undefined || change.plans.length === 0)
+    PLAN_FIELD_NAMES.every((field) => (change[field] ?? []).length === 0)
   );
 }
 

@@ -8,6 +8,7 @@ import {
 } from '../shared/experiments';
 import type { RoutingDocument } from '../shared/routing';
 import { audienceText, groupText } from './audience-text';
+import { planListParts } from './plan-text';
 
 /**
  * An experiment in plain words for the experiments area and its dialogs: who it takes, what each
@@ -56,7 +57,7 @@ export function changeText(change: VariantChange): string {
   if (change.flow !== undefined) parts.push(`the flow ${change.flow}`);
   for (const [slot, screen] of Object.entries(change.screens ?? {}))
     parts.push(`the ${slot} screen ${screen}`);
-  if (change.plans) parts.push(`plans ${change.plans.join(', ')}`);
+  parts.push(...planListParts(change));
   return parts.length === 0 ? 'nothing (the route as it is)' : list(parts);
 }
 
@@ -157,6 +158,8 @@ function slotsText(experiment: ExperimentDocument): string {
     if (change.flow !== undefined) slots.add('the flow');
     for (const slot of Object.keys(change.screens ?? {})) slots.add(`the ${slot}`);
     if (change.plans !== undefined) slots.add('the paywall');
+    if (change.upsellPlans !== undefined || change.guidePlans !== undefined)
+      slots.add('the upsell');
   }
   return slots.size === 0 ? 'no slot' : list([...slots]);
 }

@@ -1,3 +1,4 @@
+import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
 import type { AudienceDocument, RouteDocument, RoutingDocument } from '../shared/routing';
 import { DEFAULT_ROUTE_ID } from '../shared/routing';
 import { takesLinkValue } from './routing-edits';
@@ -7,7 +8,7 @@ import { takesLinkValue } from './routing-edits';
  * links anyone can type"): the route card says it while the marketer picks plans, and the
  * review says it again, route by route, before the publish. Pure, from the routing alone.
  *
- * A route is named when its plans differ from the default route's and one of its audience's
+ * A route is named when its plans (main, upsell or guide) differ from the default route's and one of its audience's
  * groups asks the link for a value (source, UTM tag, entry alias, click id): link parameters are
  * typed, not verified, and a link is passed on beyond its ad. A group that also requires a
  * country is safer (the country comes from the visitor's IP address), and the notice says so;
@@ -28,8 +29,11 @@ export interface LinkPlanNotice {
   countries: readonly string[] | null;
 }
 
-const samePlans = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** The same main, upsell and guide plans: a route setting any of them differently gives them away. */
+const samePlans = (a: RouteDocument, b: RouteDocument | undefined) =>
+  PLAN_FIELD_NAMES.every(
+    (field) => JSON.stringify(a[field] ?? null) === JSON.stringify(b?.[field] ?? null),
+  );
 
 /** The countries a group requires (`country in […]`), or null when it requires none. */
 function countriesOf(group: AudienceDocument['groups'][number]): string[] | null {
@@ -50,7 +54,7 @@ export function linkPlanNotice(
 ): LinkPlanNotice | null {
   if (route.id === DEFAULT_ROUTE_ID || route.audience === undefined) return null;
   const fallback = routing.routes.find((each) => each.id === DEFAULT_ROUTE_ID);
-  if (samePlans(route.plans, fallback?.plans)) return null;
+  if (samePlans(route, fallback)) return null;
   const audience = routing.audiences[route.audience];
   const typed = audience?.groups.filter((group) => group.some(takesLinkValue)) ?? [];
   if (typed.length === 0) return null;

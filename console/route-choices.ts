@@ -1,5 +1,5 @@
 import { IN_APP_NAMES, type InAppApp } from '../shared/in-app-browser';
-import { PLAN_FAMILIES, type PlanFamilyId } from '../shared/plans/catalogue';
+import { PLAN_FAMILIES, type PlanFamilyId, type PlanRole } from '../shared/plans/catalogue';
 import {
   type AttributeDefinition,
   OPERATORS_BY_KIND,
@@ -103,7 +103,18 @@ export function operatorChoices(
   }));
 }
 
-/** The plan families a route may offer: the catalogue's main plans (worker/routing/schema.ts). */
-export const MAIN_PLANS = (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
-  (family) => PLAN_FAMILIES[family].role === 'main',
-);
+/**
+ * The plan families a route or a variant may offer in each list, from the catalogue's families of
+ * that role (worker/routing/plan-schema.ts): the main plans, the upsell tiers, the guides.
+ */
+export const PLANS_OF_ROLE: Record<PlanRole, readonly PlanFamilyId[]> = {
+  main: familiesOf('main'),
+  upsell: familiesOf('upsell'),
+  guide: familiesOf('guide'),
+};
+
+function familiesOf(role: PlanRole): PlanFamilyId[] {
+  return (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
+    (family) => PLAN_FAMILIES[family].role === role,
+  );
+}

@@ -1,13 +1,14 @@
 import type { ConfigDocument } from '../shared/console-api';
 import type { Slot } from '../shared/experiments';
+import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
 import type { RouteDocument } from '../shared/routing';
 
 /**
  * "Make variant X the route's default": the variant's change baked into each route the
  * experiment names, so that the routes show it to everyone and the experiment applies nothing
  * more (shared/experiments.ts DecisionAction). A swapped flow becomes the route's flow; swapped
- * screens become a new flow, a copy of the route's with those screens in place; plans become the
- * route's plans.
+ * screens become a new flow, a copy of the route's with those screens in place; plan lists (main,
+ * upsell, guide) become the route's.
  */
 
 /** The slot a screen stands at, from the kind the worker gives it (ConsoleState.screens). */
@@ -61,7 +62,10 @@ export function withVariantAsRouteDefault(
       flow = name;
     }
     const next: RouteDocument = { ...route, flow };
-    if (change.plans) next.plans = [...change.plans];
+    for (const field of PLAN_FIELD_NAMES) {
+      const plans = change[field];
+      if (plans) next[field] = [...plans];
+    }
     return next;
   });
   return {

@@ -52,6 +52,10 @@ export interface ScreenProps {
    * price shown is the price charged.
    */
   routePlans?: readonly PlanFamilyId[];
+  /** The upsell's plans the route or an upsell price test names; absent, the screen's own. */
+  upsellPlans?: readonly PlanFamilyId[];
+  /** The guide's plan the route or a price test names; absent, the screen's own. */
+  guidePlans?: readonly PlanFamilyId[];
 }
 
 export interface ScreenDefinition {

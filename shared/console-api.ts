@@ -328,6 +328,9 @@ export interface RouteTestAnswer {
   route: string;
   flow: string;
   plans: string[] | null;
+  /** The upsell's and the guide's plans it offers; null: the screens' own. */
+  upsellPlans: string[] | null;
+  guidePlans: string[] | null;
   /** Each route before it, with why it did not take the visitor. */
   passed: { id: string; why: string }[];
   /** What the visitor's first touch reads from the link (source, UTM values, entry). */

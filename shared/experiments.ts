@@ -6,7 +6,7 @@
  * An experiment lives in a layer, a mutual-exclusion group: a visitor is in at most one experiment
  * per layer, and experiments of different layers overlap independently (each layer and each
  * experiment hashes the visitor id with its own seed). A variant is the control plus what it
- * changes: the flow, the screen at one slot, or the main plans a paywall or checkout offers.
+ * changes: the flow, the screen at one slot, or the plans a paywall, checkout or upsell offers.
  */
 
 import type { Condition } from './routing';
@@ -44,6 +44,10 @@ export interface VariantChange {
    * differ make a price test.
    */
   plans?: string[];
+  /** The upsell's plan families, from the catalogue's upsell tiers: an upsell price test. */
+  upsellPlans?: string[];
+  /** The guide screen's plan family, one of the catalogue's guides. */
+  guidePlans?: string[];
 }
 
 export interface ExperimentVariantDocument {

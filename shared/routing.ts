@@ -142,6 +142,10 @@ export interface RouteDocument {
   flow: string;
   /** Plan families its paywall and checkout screens offer, the first preselected. */
   plans?: string[];
+  /** The upsell's plan families (the catalogue's upsell tiers), sold at the upsell's coupon. */
+  upsellPlans?: string[];
+  /** The guide screen's plan family (one of the catalogue's guides). */
+  guidePlans?: string[];
   /** A paused route takes no new visitor; those already on it stay. */
   paused?: boolean;
   schedule?: RouteSchedule;

@@ -1,14 +1,16 @@
 import type { ScreenChoice } from '../../shared/console-api';
 import type { VariantChange } from '../../shared/experiments';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
+import { PlanListPicker } from '../edit/PlanListPicker';
 import type { ChangeKind } from '../experiment-presets';
 import { planText } from '../plan-text';
-import { MAIN_PLANS } from '../route-choices';
+import { PLANS_OF_ROLE } from '../route-choices';
 import { slotOfKind } from '../route-defaults';
 
 /**
  * What one variant changes, with a picker that can only name what may be changed: a flow of the
- * config, a screen of the slot the preset tests, or a set of the catalogue's main plans.
+ * config, a screen of the slot the preset tests, a set of the catalogue's main plans, or the
+ * upsell's tiers and the guide's price.
  */
 export function ChangePicker({
   id,
@@ -36,7 +38,7 @@ export function ChangePicker({
       {problem}
     </p>
   ) : null;
-  if (kind.kind === 'plans') {
+  if (kind.kind === 'plans' && kind.sells === 'main') {
     const chosen = change.plans ?? [];
     const toggle = (plan: PlanFamilyId, on: boolean) => {
       const plans = on ? [...chosen, plan] : chosen.filter((each) => each !== plan);
@@ -45,7 +47,7 @@ export function ChangePicker({
     return (
       <fieldset className="field change-picker" aria-describedby={described}>
         <legend>Plans variant {variant} offers (the first checked is preselected)</legend>
-        {MAIN_PLANS.map((plan) => (
+        {PLANS_OF_ROLE.main.map((plan) => (
           <label key={plan} htmlFor={`${id}-${plan}`} className="check">
             <input
               id={`${id}-${plan}`}
@@ -58,6 +60,34 @@ export function ChangePicker({
         ))}
         {problemLine}
       </fieldset>
+    );
+  }
+  if (kind.kind === 'plans') {
+    // The upsell's tiers and the guide's price, each list left out where none is picked.
+    const set = (field: 'upsellPlans' | 'guidePlans', plans: PlanFamilyId[] | undefined) => {
+      const next: VariantChange = { ...change };
+      if (plans === undefined) delete next[field];
+      else next[field] = plans;
+      onChange(next);
+    };
+    return (
+      <div className="field change-picker">
+        <PlanListPicker
+          sells="upsell"
+          legend={`Upsell plans variant ${variant} offers (the first checked is preselected)`}
+          chosen={change.upsellPlans}
+          describedBy={described}
+          onChange={(plans) => set('upsellPlans', plans)}
+        />
+        <PlanListPicker
+          sells="guide"
+          legend={`Guide variant ${variant} offers`}
+          chosen={change.guidePlans}
+          describedBy={described}
+          onChange={(plans) => set('guidePlans', plans)}
+        />
+        {problemLine}
+      </div>
     );
   }
   const slot = kind.kind === 'screen' ? kind.slot : null;

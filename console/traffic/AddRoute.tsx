@@ -1,12 +1,25 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import type { FlowsDocument } from '../../shared/console-api';
-import type { RoutingDocument } from '../../shared/routing';
+import type { PlanFamilyId, PlanRole } from '../../shared/plans/catalogue';
+import { PLAN_FIELDS, type PlanField } from '../../shared/plans/screen-offers';
+import type { RouteDocument, RoutingDocument } from '../../shared/routing';
 import { NameField } from '../edit/NameField';
+import { PlanListPicker } from '../edit/PlanListPicker';
 import { routeIdProblem } from '../routing-edits';
 import { addRoute } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
-/** A new route, placed just above default; its audience must be saved first. */
+/** What the add form calls each plan list of the new route. */
+const PLAN_LEGENDS: Record<PlanRole, string> = {
+  main: 'Plans of the new route',
+  upsell: 'Upsell plans of the new route',
+  guide: 'Guide of the new route',
+};
+
+/**
+ * A new route, placed just above default; its audience must be saved first. Its plans (main,
+ * upsell, guide) may be picked here or later on its card.
+ */
 export const AddRoute = memo(function AddRoute({
   routing,
   flows,
@@ -20,6 +33,7 @@ export const AddRoute = memo(function AddRoute({
   const [name, setName] = useState('');
   const [audience, setAudience] = useState('');
   const [flow, setFlow] = useState('default');
+  const [plans, setPlans] = useState<Partial<Record<PlanField, PlanFamilyId[]>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const chosenAudience = audiences.includes(audience) ? audience : (audiences[0] ?? '');
 
@@ -33,7 +47,11 @@ export const AddRoute = memo(function AddRoute({
       event.currentTarget.querySelector<HTMLInputElement>('input')?.focus();
       return;
     }
-    addRoute({ id: name, audience: chosenAudience, flow });
+    const route: RouteDocument = { id: name, audience: chosenAudience, flow };
+    for (const [field, list] of Object.entries(plans) as [PlanField, PlanFamilyId[]][])
+      if (list.length > 0) route[field] = list;
+    addRoute(route);
+    setPlans({});
     $editStatus.set(`Added the route ${name} above default, taking ${chosenAudience} to ${flow}.`);
     setName('');
   }
@@ -68,11 +86,28 @@ export const AddRoute = memo(function AddRoute({
             ))}
           </select>
         </div>
-        <div className="field field--action">
-          <button type="submit" className="button">
-            Add route
-          </button>
-        </div>
+      </div>
+      <details className="add-form__plans">
+        <summary>Choose plans for the new route (optional)</summary>
+        {(Object.keys(PLAN_FIELDS) as PlanRole[]).map((role) => (
+          <PlanListPicker
+            key={role}
+            sells={role}
+            legend={PLAN_LEGENDS[role]}
+            chosen={plans[PLAN_FIELDS[role]]}
+            onChange={(list) => {
+              const next = { ...plans };
+              if (list === undefined) delete next[PLAN_FIELDS[role]];
+              else next[PLAN_FIELDS[role]] = list;
+              setPlans(next);
+            }}
+          />
+        ))}
+      </details>
+      <div className="field field--action">
+        <button type="submit" className="button">
+          Add route
+        </button>
       </div>
     </form>
   );

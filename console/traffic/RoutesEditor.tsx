@@ -1,8 +1,10 @@
 import { memo, useId } from 'react';
 import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
+import type { PlanRole } from '../../shared/plans/catalogue';
+import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteDocument, type RoutingDocument } from '../../shared/routing';
+import { PlanListPicker } from '../edit/PlanListPicker';
 import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
-import { MAIN_PLANS } from '../route-choices';
 import { localValueOf, utcInstantOf } from '../routing-edits';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
 import { $editStatus } from '../stores/status';
@@ -13,28 +15,27 @@ function editThenFocus(change: () => void, focusId: string): void {
   requestAnimationFrame(() => document.getElementById(focusId)?.focus());
 }
 
+/** What each of a route's plan lists is called on its card. */
+const PLAN_LEGENDS: Record<PlanRole, string> = {
+  main: 'Plans',
+  upsell: 'Upsell plans',
+  guide: 'Guide',
+};
+
+/** The route's plans of each role: the paywall's and checkout's, the upsell's, the guide. */
 function PlansPicker({ route }: { route: RouteDocument }) {
-  const id = useId();
-  const chosen = route.plans ?? [];
-  function toggle(plan: string, on: boolean) {
-    const plans = on ? [...chosen, plan] : chosen.filter((each) => each !== plan);
-    setRouteFields(route.id, { plans: plans.length > 0 ? plans : undefined });
-  }
   return (
-    <fieldset className="field route-editor__plans">
-      <legend>Plans of {route.id} (optional; none: each screen’s own)</legend>
-      {MAIN_PLANS.map((plan) => (
-        <label key={plan} htmlFor={`${id}-${plan}`} className="check">
-          <input
-            id={`${id}-${plan}`}
-            type="checkbox"
-            checked={chosen.includes(plan)}
-            onChange={(event) => toggle(plan, event.target.checked)}
-          />{' '}
-          {plan}
-        </label>
+    <div className="route-editor__plans">
+      {(Object.keys(PLAN_FIELDS) as PlanRole[]).map((role) => (
+        <PlanListPicker
+          key={role}
+          sells={role}
+          legend={`${PLAN_LEGENDS[role]} of ${route.id}`}
+          chosen={route[PLAN_FIELDS[role]]}
+          onChange={(plans) => setRouteFields(route.id, { [PLAN_FIELDS[role]]: plans })}
+        />
       ))}
-    </fieldset>
+    </div>
   );
 }
 
@@ -52,7 +53,7 @@ function RouteEditor({
   const id = useId();
   const isDefault = route.id === DEFAULT_ROUTE_ID;
   // A link is easy to pass around beyond the ad it was made for; the plans go with it.
-  const notice = route.plans ? linkPlanNotice(route, document.routing) : null;
+  const notice = linkPlanNotice(route, document.routing);
   const upId = `route-up:${route.id}`;
   const downId = `route-down:${route.id}`;
   const firstMovable = index === 0;

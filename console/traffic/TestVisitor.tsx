@@ -1,6 +1,7 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import { PLATFORMS, ROUTE_LANGUAGES, type RoutingDocument } from '../../shared/routing';
 import { ErrorSummary } from '../edit/ErrorSummary';
+import { planListParts } from '../plan-text';
 import { valueChoices } from '../route-choices';
 import { utcInstantOf } from '../routing-edits';
 import { useStore } from '../stores/atom';
@@ -51,7 +52,10 @@ function Answer() {
             Against {against === 'draft' ? 'your draft' : 'the live config'}, this visitor gets
             route <strong className="route-test__route">{answer.route}</strong>: flow{' '}
             <strong>{answer.flow}</strong>
-            {answer.plans ? `, plans ${answer.plans.join(', ')}` : ''}.
+            {planListParts(answer)
+              .map((part) => `, ${part}`)
+              .join('')}
+            .
           </p>
           <p className="muted">The link reads as: {answer.source}</p>
           {answer.passed.length > 0 ? (

@@ -3,6 +3,7 @@ import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
 import type { RouteDocument, RoutingDocument } from '../../shared/routing';
 import { audienceText } from '../audience-text';
 import { FlowRow } from '../FlowRow';
+import { planListParts } from '../plan-text';
 import { useStore } from '../stores/atom';
 import { $routeVisits, type RouteVisits } from '../stores/traffic';
 import { scheduleText } from './schedule-text';
@@ -51,7 +52,9 @@ function RouteCard({
       <p className="muted">{scheduleText(route.schedule)}</p>
       <p>
         Flow <strong>{route.flow}</strong>
-        {route.plans ? `, plans ${route.plans.join(', ')}` : null}
+        {planListParts(route)
+          .map((part) => `, ${part}`)
+          .join('')}
         {screens ? null : ' (it does not exist: the default flow is shown)'}
       </p>
       <FlowRow

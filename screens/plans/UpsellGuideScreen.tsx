@@ -1,11 +1,11 @@
 import { planOf } from '../../shared/plans/catalogue';
 import { decimalString, formatMoney } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
-import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
 import { gatewayCopy, paymentPage } from './payment-method-props';
+import { offeredPlans } from './plan-choice-props';
 import { planContext, planCopy, visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
@@ -19,7 +19,8 @@ const CONTENTS = ['talk', 'places', 'emergency', 'online'] as const;
  */
 export function UpsellGuideScreen(props: ScreenProps) {
   const { screen, t, continueAction, next, language } = props;
-  const plan = planOf(SCREEN_OFFERS.upsell_guide.defaultFamily, visitorCurrency(props));
+  // The guide the visitor's route or price test names (SPEC.md §3: 8.99 or 17.99), else its own.
+  const plan = planOf(offeredPlans(props, 'upsell_guide').defaultFamily, visitorCurrency(props));
   const copy = planCopy(plan, planContext(props));
   const { regular, discount, total } = orderSummary(plan);
   const money = (cents: number) => formatMoney(cents, plan.currency, language);

@@ -2,19 +2,21 @@ import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { gatewayCopy, paymentPage } from './payment-method-props';
-import { planChoiceProps } from './plan-choice-props';
+import { offeredPlans, planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
 
 /**
- * The anonymous mode and private chat upsell (SPEC.md §1: 30% off), monthly or quarterly. The
- * choice goes to $plans.upsellPlan; one click buys it with the payment method on file, 'No,
- * thanks' moves on.
+ * The anonymous mode and private chat upsell (SPEC.md §1: 30% off), monthly or quarterly, at the
+ * tier the visitor's route or upsell price test names (SPEC.md §3: 9.99, 7.99, 5.99), else its
+ * own. The choice goes to $plans.upsellPlan; one click buys it with the payment method on file,
+ * 'No, thanks' moves on.
  */
 export function UpsellPrivateScreen(props: ScreenProps) {
   const { screen, t, continueAction, next } = props;
-  const offer = SCREEN_OFFERS.upsell_an_private;
-  const { coupon } = offer;
+  const offer = offeredPlans(props, 'upsell_an_private');
+  // Whichever tier is offered, it is sold with the upsell's own coupon (SPEC.md §1, §9).
+  const { coupon } = SCREEN_OFFERS.upsell_an_private;
   const choice = planChoiceProps(props, {
     families: offer.families,
     defaultFamily: offer.defaultFamily,

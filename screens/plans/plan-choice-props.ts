@@ -12,11 +12,15 @@ import { planContext, planOption, visitorCurrency } from './plan-copy';
 
 /**
  * What a selling screen offers this visitor (shared/plans/screen-offers.ts, the table the worker
- * checks every charge against): a paywall's or checkout's main plans are the visitor's route's
- * where it names some, else the screen's own; upsells and guides keep theirs.
+ * checks every charge against): the plans of the role it sells (main, upsell, guide) that the
+ * visitor's route or price test arm names, else the screen's own.
  */
 export function offeredPlans(props: ScreenProps, screen: SellingScreenId): ScreenOffer {
-  return screenOffer(screen, props.routePlans);
+  return screenOffer(screen, {
+    plans: props.routePlans ?? null,
+    upsellPlans: props.upsellPlans ?? null,
+    guidePlans: props.guidePlans ?? null,
+  });
 }
 
 /**

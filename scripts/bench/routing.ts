@@ -128,6 +128,8 @@ export async function runRoutingBench(): Promise<number> {
       flow: route.flow,
       screens: DEFAULT_FLOWS.flows[route.flow] ?? DEFAULT_FLOWS.flows.default!,
       plans: route.plans,
+      upsellPlans: route.upsellPlans,
+      guidePlans: route.guidePlans,
     };
     const assignments = assignExperiments(
       experiments,

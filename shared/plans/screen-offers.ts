@@ -1,5 +1,5 @@
 import type { ScreenId } from '../screens';
-import type { PlanFamilyId } from './catalogue';
+import type { PlanFamilyId, PlanRole } from './catalogue';
 import { COUPONS, type Coupon } from './coupons';
 
 /**
@@ -13,11 +13,48 @@ export interface ScreenOffer {
   defaultFamily: PlanFamilyId;
   coupon: Coupon | null;
   /**
-   * `main`: a paywall or checkout, whose plans the visitor's route (or a price test's arm)
-   * replaces where it names some; `after_main`: an upsell, its own plans always, sold only after
-   * a main purchase (SPEC.md §2 journey: plans and checkout, then the optional upsell).
+   * Which of the catalogue's roles it sells, and so which of a route's (or a price test arm's)
+   * plan lists replaces its own (PLAN_FIELDS): `main`, a paywall or checkout; `upsell` and
+   * `guide`, sold only after a main purchase (SPEC.md §2 journey: plans and checkout, then the
+   * optional upsells).
    */
-  sells: 'main' | 'after_main';
+  sells: PlanRole;
+}
+
+/**
+ * The plan families a route or a price test arm names for each role (shared/routing.ts
+ * RouteDocument, shared/experiments.ts VariantChange); null: each screen's own.
+ */
+export interface PlanChoices {
+  plans: readonly PlanFamilyId[] | null;
+  upsellPlans: readonly PlanFamilyId[] | null;
+  guidePlans: readonly PlanFamilyId[] | null;
+}
+
+/** The field of a route or a variant change that sets the plans of each role. */
+export const PLAN_FIELDS = {
+  main: 'plans',
+  upsell: 'upsellPlans',
+  guide: 'guidePlans',
+} as const satisfies Record<PlanRole, keyof PlanChoices>;
+
+export type PlanField = (typeof PLAN_FIELDS)[PlanRole];
+
+export const PLAN_FIELD_NAMES: readonly PlanField[] = Object.values(PLAN_FIELDS);
+
+/** How many plans of each role one screen shows: its picker, or the guide's single offer. */
+export const MAX_PLANS: Record<PlanRole, number> = { main: 4, upsell: 2, guide: 1 };
+
+export const NO_PLAN_CHOICES: PlanChoices = { plans: null, upsellPlans: null, guidePlans: null };
+
+/** The plan lists a route or a change sets, as PlanChoices (null where it sets none). */
+export function planChoicesOf(source: Partial<Record<PlanField, readonly string[] | null>>) {
+  const choices: PlanChoices = {
+    plans: (source.plans as PlanFamilyId[] | undefined) ?? null,
+    upsellPlans: (source.upsellPlans as PlanFamilyId[] | undefined) ?? null,
+    guidePlans: (source.guidePlans as PlanFamilyId[] | undefined) ?? null,
+  };
+  return choices;
 }
 
 /** The checkouts' plans (SPEC.md §2 checkout variants, checkout-test). */
@@ -58,13 +95,13 @@ export const SCREEN_OFFERS = {
     families: ['upsell_monthly_999', 'upsell_quarterly_999'],
     defaultFamily: 'upsell_monthly_999',
     coupon: COUPONS.upsell_30,
-    sells: 'after_main',
+    sells: 'upsell',
   },
   upsell_guide: {
     families: ['guide_899'],
     defaultFamily: 'guide_899',
     coupon: null,
-    sells: 'after_main',
+    sells: 'guide',
   },
 } as const satisfies Partial<Record<ScreenId, ScreenOffer>>;
 
@@ -75,16 +112,18 @@ export function isSellingScreen(screen: string): screen is SellingScreenId {
 }
 
 /**
- * What `screen` offers a visitor whose route (or price test arm) names `routePlans`: a paywall's
- * or checkout's main plans are the route's where it names some, the first preselected; an
- * upsell keeps its own (a route sets the main offer only).
+ * What `screen` offers a visitor whose route (or price test arms) name `chosen` plans: the list
+ * of the role the screen sells (a paywall's or checkout's main plans, the upsell's, the guide's)
+ * where one names some, the first preselected, else the screen's own. The coupon stays the
+ * screen's: the upsell sells any of its tiers at 30% off (SPEC.md §1, §9).
  */
 export function screenOffer(
   screen: SellingScreenId,
-  routePlans: readonly PlanFamilyId[] | null | undefined,
+  chosen: Partial<PlanChoices> | null | undefined,
 ): ScreenOffer {
   const own: ScreenOffer = SCREEN_OFFERS[screen];
-  const first = routePlans?.[0];
-  if (own.sells !== 'main' || first === undefined || !routePlans) return own;
-  return { ...own, families: routePlans, defaultFamily: first };
+  const families = chosen?.[PLAN_FIELDS[own.sells]];
+  const first = families?.[0];
+  if (first === undefined || !families) return own;
+  return { ...own, families, defaultFamily: first };
 }

@@ -82,7 +82,7 @@ describe('the Traffic area of the console in Chromium', () => {
     ]);
     expect(await saved.getByText('Used by tiktok_de.').count()).toBe(1);
     const tiktokRoute = routes.getByRole('listitem').first();
-    await press(tiktokRoute.getByLabel('quarterly'), 'Space');
+    await press(tiktokRoute.getByRole('checkbox', { name: /^quarterly:/ }), 'Space');
     // TikTok is read from the link: whoever opens it gets the plans.
     await tiktokRoute.getByText('Anyone who opens this link gets these plans.').waitFor();
 

@@ -107,6 +107,18 @@ describe('a route preview token', () => {
     });
   });
 
+  it('carries the route’s upsell and guide plans when it sets them', async () => {
+    const route = { ...ROUTE, upsellPlans: ['upsell_monthly_799'], guidePlans: ['guide_1799'] };
+    const token = await signRoutePreview(KEY, route, IN_AN_HOUR);
+    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({
+      ok: true,
+      route,
+      expiresAt: IN_AN_HOUR,
+    });
+    const bad = await signRoutePreview(KEY, { ...ROUTE, upsellPlans: ['Not A Plan'] }, IN_AN_HOUR);
+    expect(await verifyPreview(KEY, bad, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
   it('is refused when signed with another key or when its route is swapped', async () => {
     const forged = await signRoutePreview('someone-elses-key', ROUTE, IN_AN_HOUR);
     expect(await verifyPreview(KEY, forged, NOW_MS)).toEqual({

@@ -186,7 +186,13 @@ export function routeTest(now: () => number) {
     if (key !== null) {
       const token = await signRoutePreview(
         key,
-        { id: route.id, flow: route.flow, plans: route.plans ? [...route.plans] : null },
+        {
+          id: route.id,
+          flow: route.flow,
+          plans: copyOf(route.plans),
+          upsellPlans: copyOf(route.upsellPlans),
+          guidePlans: copyOf(route.guidePlans),
+        },
         Math.floor(now() / 1000) + PREVIEW_TTL_SECONDS,
       );
       const query = new URLSearchParams(link.search);
@@ -203,11 +209,18 @@ export function routeTest(now: () => number) {
     const answer: RouteTestAnswer = {
       route: route.id,
       flow: route.flow,
-      plans: route.plans ? [...route.plans] : null,
+      plans: copyOf(route.plans),
+      upsellPlans: copyOf(route.upsellPlans),
+      guidePlans: copyOf(route.guidePlans),
       passed,
       source: touchText(touch),
       preview,
     };
     return c.json(answer);
   };
+}
+
+/** A plan list as JSON carries it: a copy, or null for the screens' own. */
+function copyOf(plans: readonly string[] | null): string[] | null {
+  return plans ? [...plans] : null;
 }

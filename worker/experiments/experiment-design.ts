@@ -1,6 +1,7 @@
 import { EXPERIMENT_RESULT_METRICS, type ExperimentResultMetric } from '../../shared/console-api';
 import type { ExperimentDocument, Slot } from '../../shared/experiments';
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
+import { PLAN_FIELD_NAMES } from '../../shared/plans/screen-offers';
 import { pickedShares } from './assign';
 import { slotOf } from './config/funnel-shape';
 import type { Trigger } from './config/triggers';
@@ -79,16 +80,19 @@ function priceOf(family: string): string {
 }
 
 /**
- * A plan-set test whose variants' plans differ in price: a price test. A variant that
- * keeps the route's plans is compared as such: its plans are not the others', so a test giving
- * some variants plans of their own may change the price, and is judged on revenue.
+ * A plan-set test whose variants' plans (main, upsell or guide) differ in price: a price test.
+ * A variant that keeps the route's plans is compared as such: its plans are not the others', so
+ * a test giving some variants plans of their own may change the price, and is judged on revenue.
  */
 export function isPriceTest(experiment: Pick<ExperimentDocument, 'variants'>): boolean {
-  const sets = Object.values(experiment.variants).map((variant) =>
-    variant.change.plans === undefined ? null : variant.change.plans.map(priceOf).sort().join(','),
-  );
-  if (sets.every((set) => set === null)) return false;
-  return new Set(sets).size > 1;
+  return PLAN_FIELD_NAMES.some((field) => {
+    const sets = Object.values(experiment.variants).map((variant) => {
+      const plans = variant.change[field];
+      return plans === undefined ? null : plans.map(priceOf).sort().join(',');
+    });
+    if (sets.every((set) => set === null)) return false;
+    return new Set(sets).size > 1;
+  });
 }
 
 /** The longest intro among the plans the variants offer (7 days when one keeps the route's). */

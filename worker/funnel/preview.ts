@@ -25,6 +25,9 @@ export interface PreviewedRoute {
   id: string;
   flow: string;
   plans: string[] | null;
+  /** The upsell's and the guide's plans; absent or null: the screens' own. */
+  upsellPlans?: string[] | null;
+  guidePlans?: string[] | null;
 }
 
 export type PreviewVerdict =
@@ -56,7 +59,13 @@ export async function signRoutePreview(
   route: PreviewedRoute,
   expiresAt: number,
 ): Promise<string> {
-  const json = JSON.stringify({ id: route.id, flow: route.flow, plans: route.plans });
+  const json = JSON.stringify({
+    id: route.id,
+    flow: route.flow,
+    plans: route.plans,
+    ...(route.upsellPlans ? { upsellPlans: route.upsellPlans } : {}),
+    ...(route.guidePlans ? { guidePlans: route.guidePlans } : {}),
+  });
   const signed = `${ROUTE_MARK}.${base64url.encode(json)}.${Math.floor(expiresAt)}`;
   return `${signed}.${await hmacSign(secret, signed)}`;
 }
@@ -69,16 +78,27 @@ function routeOf(bytes: Uint8Array): PreviewedRoute | null {
   } catch {
     return null;
   }
-  const { id, flow, plans } = (data ?? {}) as Record<string, unknown>;
+  const { id, flow, plans, upsellPlans, guidePlans } = (data ?? {}) as Record<string, unknown>;
   if (typeof id !== 'string' || !NAME.test(id) || typeof flow !== 'string' || !NAME.test(flow)) {
     return null;
   }
-  if (plans === null) return { id, flow, plans: null };
+  const lists = [plans, upsellPlans ?? null, guidePlans ?? null].map(planListOf);
+  if (lists.some((list) => list === undefined)) return null;
+  const [main, upsell, guide] = lists as (string[] | null)[];
+  const route: PreviewedRoute = { id, flow, plans: main ?? null };
+  if (upsell) route.upsellPlans = upsell;
+  if (guide) route.guidePlans = guide;
+  return route;
+}
+
+/** A token's plan list: null, the list, or undefined when it is not one. */
+function planListOf(plans: unknown): string[] | null | undefined {
+  if (plans === null) return null;
   const valid =
     Array.isArray(plans) &&
     plans.length <= MAX_PLANS &&
     plans.every((plan) => typeof plan === 'string' && NAME.test(plan));
-  return valid ? { id, flow, plans: plans as string[] } : null;
+  return valid ? (plans as string[]) : undefined;
 }
 
 /**

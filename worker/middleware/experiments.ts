@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assign';
@@ -17,7 +18,7 @@ import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
 import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
-import type { ChosenRoute, VisitorFacts } from '../routing/router';
+import type { VisitorFacts } from '../routing/router';
 import type { CookieRejection } from '../signed-cookie';
 import { requestFacts } from './route';
 import {
@@ -178,7 +179,7 @@ export function experiments(
     const route = c.get('route');
     const base: FunnelShape = {
       ...asShape(resolveFlow(flows, route.flow)),
-      plans: route.plans,
+      ...planChoicesOf(route),
     };
     const compiled = compiledExperiments(document, split, routing);
     const { pins, unread } = await pinsOf(c, split);
@@ -239,12 +240,12 @@ function showPreview(
   const { split, flows } = c.get('config');
   let key = split.defaultVariant;
   let flow = resolveFlow(flows, flowNameOf(split, key));
-  let plans: ChosenRoute['plans'] = c.get('route').plans;
+  let plans: PlanChoices = planChoicesOf(c.get('route'));
   if ('route' in preview) {
-    const { id, flow: name, plans: routePlans } = preview.route;
-    plans = routePlans as ChosenRoute['plans'];
+    const { id, flow: name } = preview.route;
+    plans = planChoicesOf(preview.route);
     flow = resolveFlow(flows, name);
-    c.set('route', { id, flow: name, plans });
+    c.set('route', { id, flow: name, ...plans });
     c.set('preview', { variant: key, route: id });
     c.get('logFields').route = id;
   } else {
@@ -252,7 +253,7 @@ function showPreview(
     flow = resolveFlow(flows, flowNameOf(split, key));
     c.set('preview', { variant: key });
   }
-  const shape: FunnelShape = { ...asShape(flow), plans };
+  const shape: FunnelShape = { ...asShape(flow), ...plans };
   c.set('variant', { key, landingType: landingTypeOf(key) });
   c.set('flow', flow);
   c.set('experiments', {

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import type { AppEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
@@ -98,7 +99,7 @@ export function requestFacts(c: Context<AppEnv>, touch: FirstTouch, now: number)
   });
 }
 
-const fallbackRoute: ChosenRoute = { id: DEFAULT_ROUTE_ID, flow: 'default', plans: null };
+const fallbackRoute: ChosenRoute = { id: DEFAULT_ROUTE_ID, flow: 'default', ...NO_PLAN_CHOICES };
 
 /** `request.cf.timezone` (an IANA name), or null outside Cloudflare's edge. */
 function timeZoneOf(request: Request): string | null {

@@ -16,9 +16,9 @@ import { checkOrder, offerOf } from './offer';
  * query of its own; its page (the same-origin `Referer`) says so, and the offer is the
  * controls'. That buys nothing the visitor could not see by adding the parameter themselves.
  */
-function shownShape(c: Context<AppEnv>): Pick<FunnelShape, 'screens' | 'plans'> {
+function shownShape(c: Context<AppEnv>): FunnelShape {
   const visitor = c.get('experiments');
-  if (!skipsSplit(c)) return { screens: c.get('flow').screens, plans: visitor.shape.plans };
+  if (!skipsSplit(c)) return { ...visitor.shape, screens: c.get('flow').screens };
   const { split, flows, routing, experiments: document } = c.get('config');
   const compiled = compiledExperiments(document, split, routing);
   const controls = visitor.assignments.map((assignment) => ({
@@ -56,7 +56,7 @@ export async function offerRefusal(
   const shape = shownShape(c);
   const offer = offerOf({
     screens: shape.screens,
-    routePlans: shape.plans,
+    chosen: shape,
     currency: currencyForCountry(c.get('country')),
   });
   const verdict = checkOrder(offer, planId, coupon);

@@ -1,6 +1,6 @@
-import { type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
+import { planOf } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
-import { isSellingScreen, screenOffer } from '../../shared/plans/screen-offers';
+import { isSellingScreen, type PlanChoices, screenOffer } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
 
 /** One thing a visitor may buy: a plan, with the coupon the screen sells it with (or none). */
@@ -14,23 +14,23 @@ export interface OfferedPlan {
 /**
  * What a visitor was offered, from the same table their screens render (shared/plans/
  * screen-offers.ts): the plans of every selling screen of their flow, each with its coupon, with
- * the main plans their route or price-test arm names in place of the screens' own, in the
- * currency the screens show them in. Nothing else is for sale to them.
+ * the plans their route or price-test arms name (main, upsell, guide) in place of the screens'
+ * own, in the currency the screens show them in. Nothing else is for sale to them.
  */
 export function offerOf(visit: {
   screens: readonly ScreenId[];
-  routePlans: readonly PlanFamilyId[] | null | undefined;
+  chosen: Partial<PlanChoices> | null | undefined;
   currency: Currency;
 }): OfferedPlan[] {
   const offered: OfferedPlan[] = [];
   for (const screen of visit.screens) {
     if (!isSellingScreen(screen)) continue;
-    const offer = screenOffer(screen, visit.routePlans);
+    const offer = screenOffer(screen, visit.chosen);
     for (const family of offer.families) {
       offered.push({
         planId: planOf(family, visit.currency).id,
         coupon: offer.coupon?.code ?? null,
-        afterMain: offer.sells === 'after_main',
+        afterMain: offer.sells !== 'main',
       });
     }
   }

@@ -246,6 +246,8 @@ export function screenRoutes(
         postedPhone,
         inApp: c.get('inApp'),
         routePlans: c.get('experiments').shape.plans ?? undefined,
+        upsellPlans: c.get('experiments').shape.upsellPlans ?? undefined,
+        guidePlans: c.get('experiments').shape.guidePlans ?? undefined,
       },
       nextId,
       {

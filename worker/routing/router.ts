@@ -1,4 +1,4 @@
-import type { PlanFamilyId } from '../../shared/plans/catalogue';
+import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import {
   type Condition,
   DEFAULT_ROUTE_ID,
@@ -20,11 +20,10 @@ export interface VisitorFacts {
   get(attribute: RouteAttribute): string | number | null;
 }
 
-export interface ChosenRoute {
+/** The route a visitor is on, with the plan families it names per role; null: each screen's own. */
+export interface ChosenRoute extends PlanChoices {
   id: string;
   flow: string;
-  /** Plan families its paywall and checkout offer; null: each screen's own. */
-  plans: readonly PlanFamilyId[] | null;
 }
 
 type Test = (facts: VisitorFacts) => boolean;
@@ -95,11 +94,7 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
     ]),
   );
   const routes = document.routes.map((route): CompiledRoute => {
-    const chosen: ChosenRoute = {
-      id: route.id,
-      flow: route.flow,
-      plans: (route.plans as PlanFamilyId[] | undefined) ?? null,
-    };
+    const chosen: ChosenRoute = { id: route.id, flow: route.flow, ...planChoicesOf(route) };
     return {
       route: chosen,
       audience: route.audience ?? null,
@@ -135,7 +130,11 @@ export function chooseRoute(
   }
   // Unreachable with a valid document, whose last route takes everyone.
   return (
-    routing.byId.get(DEFAULT_ROUTE_ID) ?? { id: DEFAULT_ROUTE_ID, flow: 'default', plans: null }
+    routing.byId.get(DEFAULT_ROUTE_ID) ?? {
+      id: DEFAULT_ROUTE_ID,
+      flow: 'default',
+      ...NO_PLAN_CHOICES,
+    }
   );
 }
 

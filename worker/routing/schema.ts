@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
 import {
   type AttributeDefinition,
   DEFAULT_ROUTE_ID,
@@ -11,6 +10,7 @@ import {
 } from '../../shared/routing';
 import { type ParseResult, parseJsonDocument } from '../parse-json-document';
 import { CLICK_ID_PARAMS } from './first-touch';
+import { planLists } from './plan-schema';
 
 /**
  * The `routing` config section (shared/routing.ts RoutingDocument): saved audiences and the
@@ -139,27 +139,11 @@ const schedule = z
     { message: '"from" must come before "until"', path: ['until'] },
   );
 
-const MAIN_FAMILIES = (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
-  (family) => PLAN_FAMILIES[family].role === 'main',
-);
-
-export const planFamily = z
-  .string()
-  .refine((family) => (MAIN_FAMILIES as string[]).includes(family), {
-    error: (issue) =>
-      `"${String(issue.input)}" is not a main plan of the catalogue (${MAIN_FAMILIES.join(', ')})`,
-  });
-
 const route = z.strictObject({
   id: slug,
   audience: slug.optional(),
   flow: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name'),
-  plans: z
-    .array(planFamily)
-    .min(1, 'must list at least one plan')
-    .max(4, 'must list at most 4 plans')
-    .refine((plans) => new Set(plans).size === plans.length, 'must not list a plan twice')
-    .optional(),
+  ...planLists,
   paused: z.boolean().optional(),
   schedule: schedule.optional(),
 });

@@ -161,7 +161,7 @@ describe('the duration estimate at the trigger', () => {
 });
 
 describe('the trigger of each preset', () => {
-  it('is the slot a screen swap changes, the paywall for plans, unknown for a flow', () => {
+  it('is the slot a screen swap changes, the paywall or upsell for plans, unknown for a flow', () => {
     expect(
       Object.fromEntries(
         PRESETS.map((preset) => [preset, triggerSlotOf(PRESET_DEFINITIONS[preset].change)]),
@@ -172,6 +172,7 @@ describe('the trigger of each preset', () => {
       paywall_plans: 'paywall',
       price: 'paywall',
       upsell: 'upsell',
+      upsell_price: 'upsell',
     });
   });
 });

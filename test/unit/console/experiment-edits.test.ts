@@ -193,6 +193,21 @@ describe('the decision', () => {
     expect(withVariantAsRouteDefault(document, 'price', 'b', kinds).routing.routes).toEqual([
       { id: 'default', flow: 'default', plans: ['monthly_3d_intro', 'quarterly'] },
     ]);
+    const upsellTest = priceTest();
+    upsellTest.layer = 'upsell';
+    upsellTest.variants.b!.change = {
+      upsellPlans: ['upsell_monthly_599'],
+      guidePlans: ['guide_1799'],
+    };
+    document.experiments.experiments['up-599'] = upsellTest;
+    expect(withVariantAsRouteDefault(document, 'up-599', 'b', kinds).routing.routes).toEqual([
+      {
+        id: 'default',
+        flow: 'default',
+        upsellPlans: ['upsell_monthly_599'],
+        guidePlans: ['guide_1799'],
+      },
+    ]);
   });
 });
 

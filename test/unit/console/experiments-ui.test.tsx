@@ -323,3 +323,49 @@ describe('the create form’s duration estimate', () => {
     expect(estimate()).toContain('This is an upper bound');
   });
 });
+
+describe('an upsell price test', () => {
+  it('is created by mouse: the upsell layer, each variant’s tiers and guide from the catalogue', async () => {
+    stubWorker(() => null, {
+      days: 7,
+      visits: { default: 7000 },
+      total: 7000,
+      steps: { default: { lookup: 3500, signup: 2100, paywall: 1400, upsell: 700 } },
+    });
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    fireEvent.change(form.getByLabelText('What to test'), { target: { value: 'upsell_price' } });
+    // Counted where the variants differ: the visitors who reached the upsell.
+    expect(area.getByText(/^Planned sample:/).textContent).toContain(
+      'About 100 visitors a day reach it (buyers of a main plan on its routes',
+    );
+    fireEvent.change(form.getByLabelText('Experiment name'), {
+      target: { value: 'Upsell at 7.99' },
+    });
+    const upsell = within(form.getByRole('group', { name: /^Upsell plans variant b offers/ }));
+    // The paywall's plans are not offered here, the upsell's tiers are, with their prices.
+    expect(upsell.queryByRole('checkbox', { name: /^monthly:/ })).toBeNull();
+    fireEvent.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_799: \$7\.99 a month/ }));
+    fireEvent.click(upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }));
+    const guide = within(form.getByRole('group', { name: /^Guide variant b offers/ }));
+    fireEvent.click(guide.getByRole('radio', { name: /^guide_1799:/ }));
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    const created = $draft.get()?.document.experiments.experiments['upsell-at-7-99'];
+    expect(created).toMatchObject({
+      layer: 'upsell',
+      status: 'draft',
+      control: 'a',
+      metrics: { primary: 'mature_revenue' },
+      variants: {
+        a: { weight: 1, change: {} },
+        b: {
+          weight: 1,
+          change: {
+            upsellPlans: ['upsell_monthly_799', 'upsell_quarterly_799'],
+            guidePlans: ['guide_1799'],
+          },
+        },
+      },
+    });
+  });
+});

@@ -73,6 +73,25 @@ describe('a route whose plans a link gives away', () => {
     ).not.toBeNull();
   });
 
+  it('is named when only its upsell tiers or its guide price differ', () => {
+    const source = [[condition('source', ['tiktok'])]];
+    const upsell = { plans: undefined, upsellPlans: ['upsell_monthly_599'] };
+    expect(noticeOf(routing(source, upsell))).toEqual({
+      route: 'offer',
+      plans: null,
+      countries: null,
+    });
+    expect(noticeOf(routing(source, { plans: undefined, guidePlans: ['guide_1799'] }))).toEqual({
+      route: 'offer',
+      plans: null,
+      countries: null,
+    });
+    // The same tiers as the default route give nothing away.
+    const same = routing(source, upsell);
+    same.routes[1] = { ...same.routes[1]!, upsellPlans: ['upsell_monthly_599'] };
+    expect(noticeOf(same)).toBeNull();
+  });
+
   it('says the countries when every group the link meets also requires one', () => {
     const dach = routing([
       [condition('click_id', ['tiktok']), condition('country', ['DE', 'AT'])],

@@ -139,7 +139,7 @@ describe('the route editor', () => {
     const [tiktok, weekend] = routes.getAllByRole('listitem').map((item) => within(item));
     expect(tiktok!.getByText('Anyone who opens this link gets these plans.')).toBeTruthy();
     // A weekday cannot be put in a link: no warning, even with plans.
-    await userEvent.setup().click(weekend!.getByLabelText('monthly'));
+    await userEvent.setup().click(weekend!.getByLabelText(/^monthly:/));
     expect(weekend!.queryByText('Anyone who opens this link gets these plans.')).toBeNull();
   });
 
@@ -175,6 +175,51 @@ describe('the route editor', () => {
       paused: true,
       schedule: { until: '2026-12-01T06:30Z' },
     });
+  });
+  it('adds a route with its upsell tier and guide picked in the add form', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const form = within(traffic.getByRole('form', { name: 'Add a route' }));
+    await user.type(form.getByLabelText('Route name'), 'bf24');
+    await user.click(form.getByText('Choose plans for the new route (optional)'));
+    const upsell = within(form.getByRole('group', { name: /^Upsell plans of the new route/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_599:/ }));
+    const guide = within(form.getByRole('group', { name: /^Guide of the new route/ }));
+    await user.click(guide.getByRole('radio', { name: /^guide_899:/ }));
+    await user.click(form.getByRole('button', { name: 'Add route' }));
+    const routes = $draft.get()?.document.routing.routes ?? [];
+    const added = routes.find((route) => route.id === 'bf24');
+    expect(added).toMatchObject({
+      upsellPlans: ['upsell_monthly_599'],
+      guidePlans: ['guide_899'],
+    });
+    expect(added && 'plans' in added).toBe(false);
+    expect(routes.at(-1)?.id).toBe('default');
+  });
+
+  it('picks a route’s upsell tiers and its guide from the catalogue, into the draft', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const upsell = within(traffic.getByRole('group', { name: /^Upsell plans of tiktok/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_799:/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }));
+    const guide = within(traffic.getByRole('group', { name: /^Guide of tiktok/ }));
+    await user.click(guide.getByRole('radio', { name: /^guide_1799: \$17\.99 once/ }));
+    expect($draft.get()?.document.routing.routes[0]).toMatchObject({
+      id: 'tiktok',
+      plans: ['quarterly'],
+      upsellPlans: ['upsell_monthly_799', 'upsell_quarterly_799'],
+      guidePlans: ['guide_1799'],
+    });
+    // Back to the screens' own: the lists are left out, not emptied.
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_799:/ }));
+    await user.click(upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }));
+    await user.click(guide.getByRole('radio', { name: 'The screen’s own' }));
+    const route = $draft.get()?.document.routing.routes[0];
+    expect(route && 'upsellPlans' in route).toBe(false);
+    expect(route && 'guidePlans' in route).toBe(false);
   });
 });
 
@@ -277,6 +322,8 @@ describe('testing a visitor', () => {
       route: 'default',
       flow: 'default',
       plans: null,
+      upsellPlans: null,
+      guidePlans: null,
       passed: [
         { id: 'tiktok', why: 'audience "tiktok_de" does not match' },
         { id: 'weekend', why: 'paused' },

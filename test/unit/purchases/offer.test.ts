@@ -14,7 +14,7 @@ const DEFAULT_FLOW = [
 
 describe('offerOf', () => {
   it('holds the selling screens’ plans in the visitor’s currency, each with its coupon', () => {
-    expect(offerOf({ screens: DEFAULT_FLOW, routePlans: null, currency: 'EUR' })).toEqual([
+    expect(offerOf({ screens: DEFAULT_FLOW, chosen: null, currency: 'EUR' })).toEqual([
       { planId: 'monthly_7d_intro_eur', coupon: null, afterMain: false },
       { planId: 'monthly_eur', coupon: null, afterMain: false },
       { planId: 'quarterly_eur', coupon: null, afterMain: false },
@@ -23,10 +23,10 @@ describe('offerOf', () => {
     ]);
   });
 
-  it('a route’s plans replace the main plans, never the upsell’s', () => {
+  it('a route’s main plans replace the main plans only', () => {
     const offer = offerOf({
       screens: DEFAULT_FLOW,
-      routePlans: ['monthly_3d_intro'],
+      chosen: { plans: ['monthly_3d_intro'] },
       currency: 'USD',
     });
     expect(offer.map((item) => item.planId)).toEqual([
@@ -36,11 +36,38 @@ describe('offerOf', () => {
     ]);
   });
 
+  it('a route’s upsell plans replace the upsell’s, still at its coupon, after a main purchase', () => {
+    const offer = offerOf({
+      screens: [...DEFAULT_FLOW, 'upsell_guide'],
+      chosen: { upsellPlans: ['upsell_monthly_599'], guidePlans: ['guide_1799'] },
+      currency: 'EUR',
+    });
+    expect(offer).toEqual([
+      { planId: 'monthly_7d_intro_eur', coupon: null, afterMain: false },
+      { planId: 'monthly_eur', coupon: null, afterMain: false },
+      { planId: 'quarterly_eur', coupon: null, afterMain: false },
+      { planId: 'upsell_monthly_599_eur', coupon: 'upsell_30', afterMain: true },
+      { planId: 'guide_1799_eur', coupon: null, afterMain: true },
+    ]);
+    expect(checkOrder(offer, 'upsell_monthly_999_eur', 'upsell_30')).toEqual({
+      ok: false,
+      code: 'plan_not_offered',
+    });
+    expect(checkOrder(offer, 'upsell_monthly_599_eur', null)).toEqual({
+      ok: false,
+      code: 'coupon_not_offered',
+    });
+    expect(checkOrder(offer, 'guide_899_eur', null)).toEqual({
+      ok: false,
+      code: 'plan_not_offered',
+    });
+  });
+
   it('a flow without a selling screen offers nothing', () => {
     expect(
       offerOf({
         screens: ['one_pager_l1', 'signup', 'success'],
-        routePlans: null,
+        chosen: null,
         currency: 'USD',
       }),
     ).toEqual([]);
@@ -48,7 +75,7 @@ describe('offerOf', () => {
 });
 
 describe('checkOrder', () => {
-  const offer = offerOf({ screens: DEFAULT_FLOW, routePlans: null, currency: 'USD' });
+  const offer = offerOf({ screens: DEFAULT_FLOW, chosen: null, currency: 'USD' });
 
   it('lets an offered plan through with exactly its coupon; an empty coupon is none', () => {
     expect(checkOrder(offer, 'monthly_usd', null)).toEqual({ ok: true, afterMain: false });

@@ -2,10 +2,11 @@ import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hex } from '../../../shared/hex';
-import { PLAN_CATALOGUE } from '../../../shared/plans/catalogue';
+import { PLAN_CATALOGUE, PLAN_FAMILIES, type PlanFamilyId } from '../../../shared/plans/catalogue';
 import { COUPONS } from '../../../shared/plans/coupons';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { fakePortal, happyPortal, postJson } from '../api/fake-portal';
-import { freshApp } from '../fetch-app';
+import { freshApp, putConfig } from '../fetch-app';
 
 /**
  * Whatever plan id and coupon a hand-made `/api` call names, the product API is asked to charge
@@ -83,5 +84,76 @@ describe('a hand-made charge call', () => {
       ),
       { numRuns: 80 },
     );
+  });
+});
+
+describe('a hand-made charge call on a route with upsell tiers and a guide of its own', () => {
+  const families = (role: 'upsell' | 'guide') =>
+    (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
+      (family) => PLAN_FAMILIES[family].role === role,
+    );
+  const FLOW = ['signup', 'checkout_v3_tr', 'upsell_an_private', 'upsell_guide', 'success'];
+
+  afterEach(async () => {
+    await Promise.all(['split', 'flows', 'routing'].map((key) => env.FUNNEL_CONFIG.delete(key)));
+  });
+
+  it('is forwarded, after a main purchase, only for the route’s tiers at 30% off and its guide', async () => {
+    await putConfig('split', DEFAULT_SPLIT);
+    await putConfig('flows', {
+      ...DEFAULT_FLOWS,
+      flows: { ...DEFAULT_FLOWS.flows, default: FLOW },
+    });
+    let version = 0;
+    let forwarded = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(families('upsell'), { minLength: 1, maxLength: 2 }),
+        fc.option(fc.constantFrom(...families('guide')), { nil: undefined }),
+        // Any catalogue plan, or (often) one of the route's own tiers or its guide.
+        fc.oneof(
+          fc.constantFrom(...PLAN_CATALOGUE.map((plan) => plan.id)),
+          fc.constantFrom('route_tier', 'route_guide'),
+        ),
+        fc.oneof(coupons, fc.constant('upsell_30')),
+        async (upsellPlans, guide, picked, coupon) => {
+          const planId =
+            picked === 'route_tier'
+              ? `${upsellPlans[0]}_usd`
+              : picked === 'route_guide'
+                ? `${guide ?? 'guide_1799'}_usd`
+                : picked;
+          version += 1;
+          const route: Record<string, unknown> = { id: 'default', flow: 'default', upsellPlans };
+          if (guide) route.guidePlans = [guide];
+          await putConfig('routing', { version, audiences: {}, routes: [route] });
+          const portal = fakePortal(happyPortal);
+          const token = `token-${crypto.randomUUID()}`;
+          await holdMainPurchase(token);
+          await freshApp({ portalFetch: portal.portalFetch })(
+            `/api/users/me/subscriptions/polling/${planId}`,
+            postJson(
+              { gateway: 'test', payment_method_nonce: null, coupon, user_data: {} },
+              { cookie: `gf_session=${token}`, 'cf-ipcountry': 'US' },
+            ),
+          );
+          const sent = coupon ? coupon : null;
+          // The oracle, written out: the checkout's three plans without a coupon, the route's
+          // tiers with the upsell's coupon, its guide (or the screen's own) without one.
+          const tiers = upsellPlans.map((family) => `${family}_usd`);
+          const guideId = `${guide ?? 'guide_899'}_usd`;
+          const expected =
+            (MAIN.has(planId) && sent === null) ||
+            (tiers.includes(planId) && sent === 'upsell_30') ||
+            (planId === guideId && sent === null);
+          const charged = portal.seen.filter((request) => request.path.startsWith('/users/me/'));
+          expect(charged).toHaveLength(expected ? 1 : 0);
+          if (expected) forwarded += 1;
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // The property saw charges let through, not only refusals.
+    expect(forwarded).toBeGreaterThan(0);
   });
 });

@@ -196,6 +196,113 @@ describe('what a visitor may buy', () => {
   });
 });
 
+describe('a route’s upsell and guide plans', () => {
+  const UPSELL_FLOW: ScreenId[] = [
+    'signup',
+    'checkout_v3_tr',
+    'upsell_an_private',
+    'upsell_guide',
+    'success',
+  ];
+
+  async function routeWithUpsellTiers() {
+    await flowOf(UPSELL_FLOW);
+    await putConfig('routing', {
+      version: 'test',
+      audiences: {},
+      routes: [
+        {
+          id: 'default',
+          flow: 'default',
+          upsellPlans: ['upsell_quarterly_799', 'upsell_monthly_799'],
+          guidePlans: ['guide_1799'],
+        },
+      ],
+    });
+  }
+
+  it('are what its upsell and guide screens show, the first preselected, at their coupons', async () => {
+    await routeWithUpsellTiers();
+    const visitor = shop().visitor();
+    const upsell = await (await visitor.call('/upsell_an_private')).text();
+    expect(shownPlans(upsell)).toEqual([
+      { planId: 'upsell_quarterly_799_usd', coupon: 'upsell_30' },
+      { planId: 'upsell_monthly_799_usd', coupon: 'upsell_30' },
+    ]);
+    expect(islandProps(upsell, 'UpsellPurchase')).toMatchObject({
+      defaultPlanId: 'upsell_quarterly_799_usd',
+    });
+    const guide = await (await visitor.call('/upsell_guide')).text();
+    expect(shownPlans(guide)).toEqual([{ planId: 'guide_1799_usd', coupon: null }]);
+    // The main plans stay the checkout's own.
+    const checkout = await (await visitor.call('/checkout_v3_tr')).text();
+    expect(shownPlans(checkout).map((plan) => plan.planId)).toEqual([
+      'monthly_7d_intro_usd',
+      'monthly_usd',
+      'quarterly_usd',
+    ]);
+  });
+
+  it('are chargeable after a main purchase; the screens’ own tiers and guide are refused', async () => {
+    await routeWithUpsellTiers();
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    const upsell = { nonce: null, coupon: 'upsell_30' };
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_799_usd', upsell),
+      'main_purchase_required',
+    );
+    await buyMainPlan(visitor);
+    const before = asked.length;
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_999_usd', upsell),
+      'plan_not_offered',
+    );
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_599_usd', upsell),
+      'plan_not_offered',
+    );
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_799_usd', { nonce: null }),
+      'coupon_not_offered',
+    );
+    await expectRefused(
+      await charge(visitor, 'guide_899_usd', { nonce: null }),
+      'plan_not_offered',
+    );
+    expect(asked).toHaveLength(before);
+    const [tier] = await visitor.poll(await charge(visitor, 'upsell_monthly_799_usd', upsell));
+    // SPEC.md §1: the upsell at 30% off, whichever tier: 7.99 × 0.7.
+    expect(tier).toMatchObject({ status: 'succeeded', price_with_discount: 5.59 });
+    const [guide] = await visitor.poll(await charge(visitor, 'guide_1799_usd', { nonce: null }));
+    expect(guide?.status).toBe('succeeded');
+  });
+
+  it('a marketer previewing a route with upsell plans buys those', async () => {
+    await flowOf(UPSELL_FLOW);
+    const { visitor: newVisitor } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    await buyMainPlan(visitor);
+    const token = await signRoutePreview(
+      'geofunnel-development-preview-key',
+      { id: 'draft_route', flow: 'default', plans: null, upsellPlans: ['upsell_monthly_599'] },
+      Math.floor(Date.now() / 1000) + 600,
+    );
+    const previewing = {
+      nonce: null,
+      coupon: 'upsell_30',
+      headers: { cookie: `${cookieOf(visitor)}; ${PREVIEW_COOKIE}=${token}` },
+    };
+    await expectRefused(
+      await charge(visitor, 'upsell_monthly_999_usd', previewing),
+      'plan_not_offered',
+    );
+    expect((await charge(visitor, 'upsell_monthly_599_usd', previewing)).status).toBe(200);
+  });
+});
+
 function cookieOf(visitor: Visitor): string {
   return [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }

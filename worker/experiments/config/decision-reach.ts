@@ -5,6 +5,7 @@ import {
   SPLIT_EXPERIMENT_ID,
   type VariantChange,
 } from '../../../shared/experiments';
+import { PLAN_FIELD_NAMES, type PlanField } from '../../../shared/plans/screen-offers';
 import type { RouteDocument } from '../../../shared/routing';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
 import type { DocumentIssue } from '../../parse-json-document';
@@ -48,6 +49,13 @@ interface Hider {
 const samePlans = (a: readonly string[] | null, b: readonly string[]) =>
   a !== null && a.length === b.length && a.every((plan, index) => plan === b[index]);
 
+/** How a message names each plan list. */
+const PLAN_FIELD_WORDS = {
+  plans: 'plans',
+  upsellPlans: 'upsell plans',
+  guidePlans: 'guide plans',
+} as const satisfies Record<PlanField, string>;
+
 const screensAt = (shape: FunnelShape, slot: Slot) =>
   shape.screens.filter((screen) => slotOf(screen) === slot);
 
@@ -67,7 +75,10 @@ function showsChange(shape: FunnelShape, change: VariantChange, flows: FlowsConf
     const there = screensAt(shape, slot);
     if (there.length === 0 || there.some((other) => other !== screen)) return false;
   }
-  return change.plans === undefined || samePlans(shape.plans, change.plans);
+  return PLAN_FIELD_NAMES.every((field) => {
+    const plans = change[field];
+    return plans === undefined || samePlans(shape[field], plans);
+  });
 }
 
 /** What `shape` shows of the parts `change` makes, for a message. */
@@ -82,8 +93,12 @@ function whatShows(shape: FunnelShape, change: VariantChange): string {
         : `${slot} "${there.join('", "')}"`,
     );
   }
-  if (change.plans !== undefined)
-    parts.push(shape.plans === null ? "the screens' own plans" : `plans ${shape.plans.join(', ')}`);
+  for (const field of PLAN_FIELD_NAMES) {
+    if (change[field] === undefined) continue;
+    const plans = shape[field];
+    const what = PLAN_FIELD_WORDS[field];
+    parts.push(plans === null ? `the screens' own ${what}` : `${what} ${plans.join(', ')}`);
+  }
   return parts.join(', ');
 }
 

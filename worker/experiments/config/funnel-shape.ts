@@ -1,17 +1,24 @@
 import type { Slot, VariantChange } from '../../../shared/experiments';
 import type { PlanFamilyId } from '../../../shared/plans/catalogue';
+import {
+  isSellingScreen,
+  PLAN_FIELD_NAMES,
+  PLAN_FIELDS,
+  type PlanChoices,
+  SCREEN_OFFERS,
+} from '../../../shared/plans/screen-offers';
 import { isPaywallScreen, type ScreenId } from '../../../shared/screens';
 import type { FlowsConfig } from '../../config/schema';
 import { resolveFlow } from '../../funnel/flow';
 
 /**
  * What a visitor walks once their route and their experiments' variants apply: the flow's name,
- * its screens, and the main plans its paywall and checkout offer (null: each screen's own).
+ * its screens, and the plans its paywall and checkout, its upsell and its guide offer (null:
+ * each screen's own).
  */
-export interface FunnelShape {
+export interface FunnelShape extends PlanChoices {
   flow: string;
   screens: readonly ScreenId[];
-  plans: readonly PlanFamilyId[] | null;
 }
 
 /** The slot a screen stands at (shared/experiments.ts SLOTS), or null for one no test swaps. */
@@ -35,7 +42,7 @@ export function applyChange(
   change: VariantChange,
   flows: FlowsConfig,
 ): FunnelShape {
-  let { flow, screens, plans } = shape;
+  let { flow, screens } = shape;
   if (change.flow !== undefined) {
     const resolved = resolveFlow(flows, change.flow);
     flow = resolved.name;
@@ -49,13 +56,18 @@ export function applyChange(
       return (swapped as ScreenId | undefined) ?? screen;
     });
   }
-  if (change.plans !== undefined) plans = change.plans as PlanFamilyId[];
-  return { flow, screens, plans };
+  const next: FunnelShape = { ...shape, flow, screens };
+  for (const field of PLAN_FIELD_NAMES) {
+    const plans = change[field];
+    if (plans !== undefined) next[field] = plans as PlanFamilyId[];
+  }
+  return next;
 }
 
 /**
  * Where an experiment acts on a funnel: the index of the first screen at which its variants'
- * shapes differ, by screen or, on a paywall or checkout, by the plans it offers. Every variant
+ * shapes differ, by screen or, on a selling screen (paywall, checkout, upsell, guide), by the
+ * plans it offers: an upsell price test exposes at the upsell, not before. Every variant
  * walks the same screens before it, so a visitor counted from there on is counted at the same
  * moment in every arm. Null when the variants do not differ at all on this funnel.
  */
@@ -67,8 +79,9 @@ export function triggerIndex(shapes: readonly FunnelShape[]): number | null {
     const screen = first.screens[index];
     for (const other of others) {
       if (other.screens[index] !== screen) return index;
-      if (screen !== undefined && isPaywallScreen(screen) && !samePlans(first.plans, other.plans))
-        return index;
+      if (screen === undefined || !isSellingScreen(screen)) continue;
+      const field = PLAN_FIELDS[SCREEN_OFFERS[screen].sells];
+      if (!samePlans(first[field], other[field])) return index;
     }
   }
   return null;

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/experiments';
 import { isScreenId } from '../../../shared/screens';
 import { type ParseResult, parseJsonDocument } from '../../parse-json-document';
-import { condition, instant, planFamily, slug } from '../../routing/schema';
+import { planLists } from '../../routing/plan-schema';
+import { condition, instant, slug } from '../../routing/schema';
 
 /**
  * The shape of the `experiments` config section (shared/experiments.ts): every field of every
@@ -48,12 +49,7 @@ const change = z.strictObject({
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name')
     .optional(),
   screens: z.partialRecord(z.enum(SLOTS), screenId).optional(),
-  plans: z
-    .array(planFamily)
-    .min(1, 'must list at least one plan')
-    .max(4, 'must list at most 4 plans')
-    .refine((plans) => new Set(plans).size === plans.length, 'must not list a plan twice')
-    .optional(),
+  ...planLists,
 });
 
 const variant = z.strictObject({

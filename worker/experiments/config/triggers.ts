@@ -3,7 +3,7 @@ import {
   type ExperimentDocument,
   SPLIT_EXPERIMENT_ID,
 } from '../../../shared/experiments';
-import type { PlanFamilyId } from '../../../shared/plans/catalogue';
+import { planChoicesOf } from '../../../shared/plans/screen-offers';
 import type { RouteDocument } from '../../../shared/routing';
 import type { ScreenId } from '../../../shared/screens';
 import type { FlowsConfig } from '../../config/schema';
@@ -28,13 +28,12 @@ export interface Trigger {
 }
 
 /** What a visitor of the route walks before any experiment changes it. */
-export function routeShape(route: Pick<RouteDocument, 'flow' | 'plans'>, flows: FlowsConfig) {
+export function routeShape(
+  route: Pick<RouteDocument, 'flow' | 'plans' | 'upsellPlans' | 'guidePlans'>,
+  flows: FlowsConfig,
+) {
   const flow = resolveFlow(flows, route.flow);
-  const shape: FunnelShape = {
-    flow: flow.name,
-    screens: flow.screens,
-    plans: (route.plans as PlanFamilyId[] | undefined) ?? null,
-  };
+  const shape: FunnelShape = { flow: flow.name, screens: flow.screens, ...planChoicesOf(route) };
   return shape;
 }
 

@@ -3,7 +3,9 @@ import {
   type ExperimentDocument,
   type Slot,
   SPLIT_EXPERIMENT_ID,
+  type VariantChange,
 } from '../../../shared/experiments';
+import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { webhookAddressProblem } from '../../alerts/webhook-address';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
@@ -14,10 +16,10 @@ import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overl
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
-import { slotOf } from './funnel-shape';
+import { applyChange, slotOf } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import type { ExperimentsConfig } from './schema';
-import { experimentTriggers } from './triggers';
+import { experimentTriggers, routeShape } from './triggers';
 
 /**
  * The one validator of the `experiments` section against the rest of the config (docs/analytics.md,
@@ -75,7 +77,10 @@ function holdsVisitors(experiment: ExperimentDocument, now?: Date): boolean {
   return now.getTime() < Date.parse(experiment.endedAt) + drainDays * DAY_MS;
 }
 
-/** What an experiment's variants change: `flow`, and each slot (`plans` change the paywall). */
+/**
+ * What an experiment's variants change: `flow`, and each slot (`plans` change the paywall,
+ * `upsellPlans` and `guidePlans` the upsell).
+ */
 type Target = Slot | 'flow';
 
 function targetsOf(experiment: ExperimentDocument): Set<Target> {
@@ -83,9 +88,17 @@ function targetsOf(experiment: ExperimentDocument): Set<Target> {
   for (const { change } of Object.values(experiment.variants)) {
     if (change.flow !== undefined) targets.add('flow');
     for (const slot of Object.keys(change.screens ?? {}) as Slot[]) targets.add(slot);
-    if (change.plans !== undefined) targets.add('paywall');
+    for (const slot of planSlots(change)) targets.add(slot);
   }
   return targets;
+}
+
+/** The slots whose screens sell the plans a change sets: the paywall, the upsells. */
+function planSlots(change: VariantChange): Slot[] {
+  const slots: Slot[] = [];
+  if (change.plans !== undefined) slots.push('paywall');
+  if (change.upsellPlans !== undefined || change.guidePlans !== undefined) slots.push('upsell');
+  return slots;
 }
 
 const targetLabel = (target: Target) =>
@@ -93,7 +106,9 @@ const targetLabel = (target: Target) =>
     ? 'the flow'
     : target === 'paywall'
       ? 'the paywall (its screen or plans)'
-      : `the ${target} screen`;
+      : target === 'upsell'
+        ? 'the upsell (its screen or plans)'
+        : `the ${target} screen`;
 
 const label = (id: string) => (id === SPLIT_EXPERIMENT_ID ? '"split" (the split test)' : `"${id}"`);
 
@@ -182,6 +197,17 @@ function triggerChecks(
       const route = routes.get(routeId);
       if (route === undefined) continue;
       const flow = resolveFlow(context.flows, change.flow ?? route.flow);
+      const shown = applyChange(routeShape(route, context.flows), change, context.flows).screens;
+      for (const role of ['upsell', 'guide'] as const) {
+        const field = PLAN_FIELDS[role];
+        if (change[field] === undefined) continue;
+        if (shown.some((screen) => isSellingScreen(screen) && SCREEN_OFFERS[screen].sells === role))
+          continue;
+        check.warnings.push({
+          path: `${path}.variants.${key}.change.${field}`,
+          message: `variant "${key}" offers ${role} plans, but on route "${routeId}" flow "${flow.name}" has no ${role} screen: that part of the change shows no one there`,
+        });
+      }
       for (const slot of slots) {
         if (flow.screens.some((screen) => slotOf(screen) === slot)) continue;
         const what = change.screens?.[slot] ? `swaps the ${slot} screen` : 'offers plans';

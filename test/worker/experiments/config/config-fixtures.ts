@@ -97,6 +97,30 @@ export function priceTest(overrides: Partial<ExperimentDocument> = {}): Experime
   };
 }
 
+/** An upsell price test on every route: the upsell at 7.99 against its own 9.99 (SPEC.md §3). */
+export function upsellPriceTest(overrides: Partial<ExperimentDocument> = {}): ExperimentDocument {
+  return {
+    name: 'Upsell at 7.99',
+    status: 'running',
+    layer: 'upsell',
+    audience: {},
+    coverage: 1,
+    seed: 'E-77c1e0',
+    phase: 1,
+    control: 'a',
+    variants: {
+      a: { name: '9.99 (current)', weight: 1, change: {} },
+      b: {
+        name: '7.99',
+        weight: 1,
+        change: { upsellPlans: ['upsell_monthly_799', 'upsell_quarterly_799'] },
+      },
+    },
+    metrics: { primary: 'mature_revenue' },
+    ...overrides,
+  };
+}
+
 /** A landing test: the AI one-pager against the route's landing. */
 export function landingTest(overrides: Partial<ExperimentDocument> = {}): ExperimentDocument {
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FlowsConfig } from '../../../../worker/config/schema';
 import { applyChange } from '../../../../worker/experiments/config/funnel-shape';
 import { experimentFromSplit } from '../../../../worker/experiments/config/migrate-split';
 import {
@@ -6,7 +7,15 @@ import {
   routeShape,
   triggerFor,
 } from '../../../../worker/experiments/config/triggers';
-import { CONTEXT, FLOWS, landingTest, priceTest, ROUTING, SPLIT } from './config-fixtures';
+import {
+  CONTEXT,
+  FLOWS,
+  landingTest,
+  priceTest,
+  ROUTING,
+  SPLIT,
+  upsellPriceTest,
+} from './config-fixtures';
 
 /**
  * Where an experiment exposes its visitors, route by route: the first screen at which its
@@ -82,6 +91,50 @@ describe('the trigger of each kind of test', () => {
     };
     const triggers = experimentTriggers('pw-us', priceTest(), { flows: FLOWS, routing });
     expect([...triggers]).toEqual([['meta-us', null]]);
+  });
+
+  it('an upsell price test exposes on the upsell, after the checkout, on every route', () => {
+    expect(Object.fromEntries(experimentTriggers('up-799', upsellPriceTest(), CONTEXT))).toEqual({
+      'meta-us': { index: 4, screen: 'upsell_an_private' },
+      'tt-dach': { index: 4, screen: 'upsell_an_private' },
+      default: { index: 4, screen: 'upsell_an_private' },
+    });
+  });
+
+  it('a guide price test exposes on the guide; where the flow has none, nowhere', () => {
+    const flows: FlowsConfig = {
+      ...FLOWS,
+      flows: {
+        ...FLOWS.flows,
+        default: ['one_pager', 'signup', 'checkout_v3_tr', 'upsell_an_private', 'upsell_guide'],
+      },
+    };
+    const test = upsellPriceTest({
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { guidePlans: ['guide_1799'] } },
+      },
+    });
+    const triggers = experimentTriggers('guide-1799', test, { flows, routing: ROUTING });
+    expect(Object.fromEntries(triggers)).toEqual({
+      'meta-us': null,
+      'tt-dach': null,
+      default: { index: 4, screen: 'upsell_guide' },
+    });
+  });
+
+  it('upsell plans a route already offers make no difference: no trigger', () => {
+    const routing = {
+      ...ROUTING,
+      routes: ROUTING.routes.map((route) =>
+        route.id === 'default'
+          ? { ...route, upsellPlans: ['upsell_monthly_799', 'upsell_quarterly_799'] }
+          : route,
+      ),
+    };
+    const triggers = experimentTriggers('up-799', upsellPriceTest(), { flows: FLOWS, routing });
+    expect(triggers.get('default')).toBeNull();
+    expect(triggers.get('meta-us')).toEqual({ index: 4, screen: 'upsell_an_private' });
   });
 
   it('a route the routing lacks gets no entry: the validator names it apart', () => {
