@@ -1,0 +1,173 @@
+import { type Context, Hono } from 'hono';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import type {
+  CopyCheckAnswer,
+  CopyConflictAnswer,
+  CopyInvalidAnswer,
+  CopyPublishAnswer,
+  CopyState,
+  CopyVersionsAnswer,
+} from '../../shared/console-copy-api';
+import { readJsonBody } from '../api/json-body';
+import { kvLiveKeys } from '../config/publish';
+import { d1Runner } from '../config/versions';
+import { type AppEnv, isProduction } from '../env';
+import { copyCatalogue } from '../translations/copy-catalogue';
+import { diffCopy } from '../translations/copy-document';
+import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
+import {
+  type CopyPublishOutcome,
+  type CopyStores,
+  previewCopy,
+  publishCopy,
+  readLiveCopy,
+  rollbackCopy,
+} from '../translations/publish-copy';
+import { consoleError } from './errors';
+
+/**
+ * The console's Copy area (shared/console-copy-api.ts), mounted at `/api/copy` inside the
+ * console's routes, so the Access check, the same-origin guard for writes, the JSON-only body
+ * and its size limit are the console's own (worker/console/routes.ts).
+ */
+
+/** How many copy versions the history shows. */
+const HISTORY_LIMIT = 200;
+
+const MAX_NOTE_CHARS = 500;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const noteOf = (value: unknown): string =>
+  typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
+
+function baseOf(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined;
+}
+
+function storesOf(c: Context<AppEnv>): CopyStores {
+  return {
+    versions: copyVersionStore(d1Runner(c.env.CONFIG_DB)),
+    live: kvLiveKeys(c.env.FUNNEL_CONFIG),
+  };
+}
+
+function refusalOf(
+  c: Context<AppEnv>,
+  outcome: Exclude<CopyPublishOutcome, { kind: 'published' }>,
+) {
+  if (outcome.kind === 'invalid') {
+    c.get('logFields').error = 'invalid_config';
+    const answer: CopyInvalidAnswer = {
+      ok: false,
+      error: 'invalid_config',
+      errors: outcome.errors,
+    };
+    return c.json(answer, 400);
+  }
+  c.get('logFields').error = 'version_conflict';
+  const answer: CopyConflictAnswer = {
+    ok: false,
+    error: 'version_conflict',
+    head: outcome.head,
+    changes: outcome.changes,
+  };
+  return c.json(answer, 409);
+}
+
+export function copyRoutes(options: { now: () => number }) {
+  const { now } = options;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const stores = storesOf(c);
+    const [head, live] = await Promise.all([stores.versions.head(), readLiveCopy(stores.live)]);
+    const drift = !live.ok
+      ? `KV's copy cannot be read (${live.error}): the edge shows the bundled text`
+      : head !== null && live.timestamp !== head.timestamp
+        ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
+        : null;
+    // The funnel's first screen in each language: `custom_lng` is honoured outside production
+    // only (SPEC.md §2), where the page language is the browser's.
+    const variant = encodeURIComponent(c.get('config').split.defaultVariant);
+    const pages = isProduction(c.env)
+      ? {}
+      : Object.fromEntries(
+          copyCatalogue().languages.map(({ code }) => [
+            code,
+            `${CONSOLE_PREVIEW_PATH}/${variant}?custom_lng=${code}`,
+          ]),
+        );
+    const answer: CopyState = {
+      ...copyCatalogue(),
+      live: live.ok ? live.copy : (head?.copy ?? {}),
+      head: head && copySummaryOf(head),
+      drift,
+      pages,
+    };
+    return c.json(answer);
+  });
+
+  app.post('/check', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await previewCopy(storesOf(c), baseOf(body.base) ?? null, body.copy);
+    if (outcome.kind !== 'preview') return refusalOf(c, outcome);
+    const answer: CopyCheckAnswer = { ok: true, diff: outcome.diff };
+    return c.json(answer);
+  });
+
+  app.post('/publish', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await publishCopy(storesOf(c), {
+      base: baseOf(body.base) ?? null,
+      copy: body.copy,
+      author: c.get('consoleAuthor') ?? '',
+      note: noteOf(body.note),
+      source: 'console',
+      now: new Date(now()),
+    });
+    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    c.get('logFields').copy_version = outcome.version.id;
+    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  });
+
+  app.post('/rollback', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    const seq = isObject(body) ? baseOf(body.seq) : undefined;
+    if (!isObject(body) || baseOf(body.base) === undefined || typeof seq !== 'number')
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await rollbackCopy(storesOf(c), {
+      base: baseOf(body.base) ?? null,
+      seq,
+      author: c.get('consoleAuthor') ?? '',
+      note: noteOf(body.note),
+      now: new Date(now()),
+    });
+    if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
+    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    c.get('logFields').copy_version = outcome.version.id;
+    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  });
+
+  app.get('/versions', async (c) => {
+    // One more than shown, so the oldest shown still has its diff.
+    const versions = await storesOf(c).versions.list(HISTORY_LIMIT + 1);
+    const answer: CopyVersionsAnswer = {
+      versions: versions.slice(0, HISTORY_LIMIT).map((version, index) => ({
+        ...copySummaryOf(version),
+        diff: diffCopy(versions[index + 1]?.copy ?? null, version.copy),
+      })),
+    };
+    return c.json(answer);
+  });
+
+  return app;
+}
