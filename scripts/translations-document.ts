@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { BUNDLED_TRANSLATIONS, type Dictionary } from '../locales';
+import type { CopyDocument } from '../shared/console-copy-api';
 import {
   copyProblems,
   type FlatCopy,
@@ -12,7 +13,6 @@ import {
   parseManifest,
   type TranslationManifest,
 } from '../worker/translations/schema';
-import type { CopyDocument } from '../shared/console-copy-api';
 import {
   parseStoreArgs,
   STORE_OPTIONS_USAGE,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { TRANSLATION_KEYS } from '../worker/translations/source';
 import { copyVersionStore } from '../worker/translations/copy-versions';
 import { publishCopy, readLiveCopy } from '../worker/translations/publish-copy';
+import { TRANSLATION_KEYS } from '../worker/translations/source';
 import { EXIT_OK, fail, runTool } from './cli';
 import { cliAuthor, withConfigStores } from './config-stores';
 import type { KvStore } from './kv-store';
@@ -12,8 +12,8 @@ import {
   checkOverride,
   languageOfFile,
   manifestFromKv,
-  parseCliArgs,
   nextCopy,
+  parseCliArgs,
   type Result,
   USAGE,
 } from './translations-document';

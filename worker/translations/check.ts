@@ -1,4 +1,5 @@
 import { BUNDLED_TRANSLATIONS, type Dictionary, EN } from '../../locales';
+import { PLURAL_SUFFIX, placeholderProblems } from '../../shared/copy-placeholders';
 import { overlayDictionary } from './merge';
 
 /**
@@ -30,12 +31,6 @@ export function flatOverride(dictionary: Dictionary): FlatCopy {
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** The variables a text interpolates: `{{price}}`, `{{count, number}}` → price, count. */
-export function textVariables(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!))].sort();
-}
-
-export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const english = flattenDictionary(EN);
 
 export function isShippedLanguage(language: string): boolean {
@@ -57,17 +52,7 @@ export function textProblems(language: string, key: string, text: string): strin
   const source = englishSource(language, key);
   if (source === undefined) return ['no such key in the English files'];
   if (text.trim() === '') return ['must not be empty'];
-  const want = textVariables(source);
-  const have = textVariables(text);
-  // A plural form may leave out its number ("one day" for {{count}} = 1), as i18next allows.
-  const missing = want.filter(
-    (v) => !have.includes(v) && !(PLURAL_SUFFIX.test(key) && v === 'count'),
-  );
-  const unknown = have.filter((v) => !want.includes(v));
-  const problems: string[] = [];
-  if (missing.length) problems.push(`lacks {{${missing.join('}}, {{')}}}`);
-  if (unknown.length) problems.push(`unknown {{${unknown.join('}}, {{')}}}`);
-  return problems;
+  return placeholderProblems(key, source, text);
 }
 
 /** Every problem of one language's flat override, each with its key. */

@@ -3,8 +3,8 @@ import {
   checkOverride,
   languageOfFile,
   manifestFromKv,
-  parseCliArgs,
   nextCopy,
+  parseCliArgs,
 } from '../../../scripts/translations-document';
 
 describe('npm run translations: arguments', () => {
