@@ -48,10 +48,10 @@ function KeyBrowser({ state }: { state: CopyState }) {
             const area = state.areas.find((a) => a.id === group.area);
             return (
               <section key={group.area} aria-label={`${group.area} texts`}>
-                <h4 className="copy-keys__area">
+                <h3 className="copy-keys__area">
                   {group.area}
                   {area?.shows ? <span className="muted"> · {area.shows}</span> : null}
-                </h4>
+                </h3>
                 <ul className="copy-keys__list">
                   {group.keys.map((k) => (
                     <li key={k.key}>

@@ -1,4 +1,4 @@
-import { BUNDLED_TRANSLATIONS } from '../../locales';
+import { BUNDLED_TRANSLATIONS, EN_AREAS } from '../../locales';
 import type { CopyKey, CopyState } from '../../shared/console-copy-api';
 import { englishSource, flattenDictionary } from './check';
 
@@ -17,7 +17,7 @@ const AREA_SHOWS: Record<string, string> = {
   after: 'After payment: success, declined and the app login',
   consent: 'The cookie banner',
   kit: 'Parts every screen shares: email field, progress, trust badges, store links',
-  common: 'Buttons, titles and error pages every screen shares',
+  common: 'Screen titles and leads, buttons and error pages every screen shares',
   errors: 'The failure messages a visitor can see on any screen',
   i18n: 'Shared plural patterns (days of a trial, counts)',
 };
@@ -31,6 +31,11 @@ function languageName(code: string): string {
   } catch {
     return code;
   }
+}
+
+/** The area file whose English holds a key's first part. */
+function areaOf(first: string): string {
+  return Object.keys(EN_AREAS).find((id) => Object.hasOwn(EN_AREAS[id]!, first)) ?? 'common';
 }
 
 function buildCatalogue(): Pick<CopyState, 'languages' | 'areas' | 'keys'> {
@@ -49,9 +54,9 @@ function buildCatalogue(): Pick<CopyState, 'languages' | 'areas' | 'keys'> {
       bundled[code] = flat[code]!.get(key) ?? '';
     }
     if (english === undefined) continue;
-    keys.push({ key, area: key.split('.')[0]!, english, bundled });
+    keys.push({ key, area: areaOf(key.split('.')[0]!), english, bundled });
   }
-  const areaIds = [...new Set(keys.map((k) => k.area))];
+  const areaIds = Object.keys(EN_AREAS).filter((id) => keys.some((k) => k.area === id));
   return {
     languages: LANGUAGES.map((code) => ({ code, name: languageName(code) })),
     areas: areaIds.map((id) => ({ id, shows: AREA_SHOWS[id] ?? '' })),

@@ -75,7 +75,7 @@ describe('the Copy area', () => {
     expect(copy.live).toEqual({});
     const title = copy.keys.find((k) => k.key === TITLE);
     expect(title).toMatchObject({
-      area: 'screens',
+      area: 'common',
       english: 'Find out where your loved ones are',
       bundled: { es: 'Descubre dónde están tus seres queridos' },
     });
