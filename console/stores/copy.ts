@@ -64,13 +64,8 @@ export const COPY_HISTORY_STATUS_ID = 'copy-history-status';
 const messageOf = (refusal: CopyRefusal) =>
   failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable');
 
-/** The bundled text of `key` in `language`, from the loaded state. */
-export function bundledText(state: CopyState, language: string, key: string): string | undefined {
-  return state.keys.find((k) => k.key === key)?.bundled[language];
-}
-
 /** What a publish of the edits would put in effect, or null before the state is loaded. */
-export function draftCopy() {
+function draftCopy() {
   const copy = $copy.get();
   if (copy.kind !== 'ready') return null;
   const bundled = new Map(copy.state.keys.map((k) => [k.key, k.bundled]));
