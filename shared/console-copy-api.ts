@@ -15,6 +15,11 @@ export const CONSOLE_COPY_API = {
   publish: '/console/api/copy/publish',
   /** POST {base, seq, note}: publishes an earlier copy version's overrides again. */
   rollback: '/console/api/copy/rollback',
+  /**
+   * POST {copy}: checks the draft and sets this browser to see it on preview pages for an hour
+   * (CopyPreviewAnswer); nothing is published.
+   */
+  preview: '/console/api/copy/preview',
   /** GET: every copy version, newest first, each with its diff (CopyVersionsAnswer). */
   versions: '/console/api/copy/versions',
 } as const;
@@ -62,7 +67,10 @@ export interface CopyState {
   head: CopyVersionSummary | null;
   /** Set when KV's copy is not the head's (written around the console and the CLI). */
   drift: string | null;
-  /** Where each language's pages can be opened (the funnel's entry, in that language). */
+  /**
+   * Each language's preview link (the default variant's first screen in that language; in
+   * production, where the browser picks the language, the same link for all).
+   */
   pages: Record<string, string>;
 }
 
@@ -105,4 +113,10 @@ export interface CopyConflictAnswer {
 
 export interface CopyVersionsAnswer {
   versions: (CopyVersionSummary & { diff: Change[] })[];
+}
+
+/** 200 from preview: the links that show the draft (while the marketer's preview lasts). */
+export interface CopyPreviewAnswer {
+  ok: true;
+  pages: Record<string, string>;
 }

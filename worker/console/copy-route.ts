@@ -4,6 +4,7 @@ import type {
   CopyCheckAnswer,
   CopyConflictAnswer,
   CopyInvalidAnswer,
+  CopyPreviewAnswer,
   CopyPublishAnswer,
   CopyState,
   CopyVersionsAnswer,
@@ -12,9 +13,11 @@ import { readJsonBody } from '../api/json-body';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
 import { type AppEnv, isProduction } from '../env';
+import { previewKey } from '../funnel/preview-cookie';
 import { copyCatalogue } from '../translations/copy-catalogue';
-import { diffCopy } from '../translations/copy-document';
+import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
+import { startDraftPreview } from '../translations/draft-preview';
 import {
   type CopyPublishOutcome,
   type CopyStores,
@@ -77,6 +80,22 @@ function refusalOf(
   return c.json(answer, 409);
 }
 
+/**
+ * The funnel's first screen in each language, as a preview: `custom_lng` is honoured outside
+ * production only (SPEC.md §2); in production the page language is the browser's, so each
+ * language's link is the plain preview.
+ */
+function pagesOf(c: Context<AppEnv>): Record<string, string> {
+  const preview = `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(c.get('config').split.defaultVariant)}`;
+  const production = isProduction(c.env);
+  return Object.fromEntries(
+    copyCatalogue().languages.map(({ code }) => [
+      code,
+      production ? preview : `${preview}?custom_lng=${code}`,
+    ]),
+  );
+}
+
 export function copyRoutes(options: { now: () => number }) {
   const { now } = options;
   const app = new Hono<AppEnv>();
@@ -89,17 +108,7 @@ export function copyRoutes(options: { now: () => number }) {
       : head !== null && live.timestamp !== head.timestamp
         ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
         : null;
-    // The funnel's first screen in each language: `custom_lng` is honoured outside production
-    // only (SPEC.md §2), where the page language is the browser's.
-    const variant = encodeURIComponent(c.get('config').split.defaultVariant);
-    const pages = isProduction(c.env)
-      ? {}
-      : Object.fromEntries(
-          copyCatalogue().languages.map(({ code }) => [
-            code,
-            `${CONSOLE_PREVIEW_PATH}/${variant}?custom_lng=${code}`,
-          ]),
-        );
+    const pages = pagesOf(c);
     const answer: CopyState = {
       ...copyCatalogue(),
       live: live.ok ? live.copy : (head?.copy ?? {}),
@@ -154,6 +163,20 @@ export function copyRoutes(options: { now: () => number }) {
     if (outcome.kind !== 'published') return refusalOf(c, outcome);
     c.get('logFields').copy_version = outcome.version.id;
     const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  });
+
+  // The draft as pages would show it, before any publish: stored for the hour a preview lasts,
+  // named by a cookie only this marketer's browser gets (worker/translations/draft-preview.ts).
+  app.post('/preview', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body)) return consoleError(c, 400, 'bad_request');
+    const checked = checkCopyDocument(body.copy);
+    if (!checked.ok) return refusalOf(c, { kind: 'invalid', errors: checked.errors });
+    const key = previewKey(c.env);
+    if (key === null) return consoleError(c, 503, 'console_not_configured');
+    await startDraftPreview(c, key, checked.copy, now());
+    const answer: CopyPreviewAnswer = { ok: true, pages: pagesOf(c) };
     return c.json(answer);
   });
 

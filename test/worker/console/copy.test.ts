@@ -15,7 +15,7 @@ import { LOCAL_AUTHOR } from '../../../worker/console/access';
 import { copyVersionStore } from '../../../worker/translations/copy-versions';
 import { publishCopy } from '../../../worker/translations/publish-copy';
 import { TRANSLATION_KEYS } from '../../../worker/translations/source';
-import { freshApp } from '../fetch-app';
+import { freshApp, setCookies } from '../fetch-app';
 
 /**
  * The console's Copy area against the real KV and D1, through the development worker: a copy
@@ -228,5 +228,43 @@ describe('the Copy area', () => {
     // KV written around both (wrangler kv): the console says so.
     await env.FUNNEL_CONFIG.put(TRANSLATION_KEYS.manifest, '{"timestamp": 1, "languages": []}');
     expect((await state()).drift).toMatch(/KV's copy is not c2/);
+  });
+
+  it('previews a draft on the marketer’s preview pages only, publishing nothing', async () => {
+    const before = await stored();
+    const draft = { es: { [TITLE]: 'Solo en la vista previa' } };
+    const refused = await post(CONSOLE_COPY_API.preview, {
+      copy: { es: { [PRICE]: 'sin precio' } },
+    });
+    expect(refused.status).toBe(400);
+    const previewed = await post(CONSOLE_COPY_API.preview, { copy: draft });
+    expect(previewed.status).toBe(200);
+    expect(await previewed.json()).toMatchObject({
+      pages: { es: '/console/preview/default?custom_lng=es' },
+    });
+    const draftCookie = setCookies(previewed).get('gf_copy_draft');
+    expect(draftCookie).toMatch(/^[0-9a-f-]{36}\.\d+\./);
+    const opened = await fetchApp('/console/preview/default?custom_lng=es');
+    const previewCookie = setCookies(opened).get('gf_preview');
+    expect(previewCookie).toBeTruthy();
+
+    const headingWith = async (cookie: string) => {
+      const html = await (
+        await freshApp()('/one_pager?custom_lng=es', { headers: { cookie } })
+      ).text();
+      return html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
+    };
+    expect(await headingWith(`gf_preview=${previewCookie}; gf_copy_draft=${draftCookie}`)).toBe(
+      'Solo en la vista previa',
+    );
+    // Without the preview (ended, or never started), or with a forged draft: the live text.
+    const bundled = 'Descubre dónde están tus seres queridos';
+    expect(await headingWith(`gf_copy_draft=${draftCookie}`)).toBe(bundled);
+    const forged = draftCookie!.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
+    expect(await headingWith(`gf_preview=${previewCookie}; gf_copy_draft=${forged}`)).toBe(
+      bundled,
+    );
+    expect(await spanishHeading()).toBe(bundled);
+    expect(await stored()).toEqual(before);
   });
 });

@@ -68,6 +68,7 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['POST', CONSOLE_COPY_API.check, { base: null, copy: COPY }],
   ['POST', CONSOLE_COPY_API.publish, { base: null, copy: COPY, note: 'around Access' }],
   ['POST', CONSOLE_COPY_API.rollback, { base: null, seq: 1 }],
+  ['POST', CONSOLE_COPY_API.preview, { copy: COPY }],
   ['GET', `${CONSOLE_PREVIEW_PATH}/default`],
   ['GET', `${CONSOLE_PREVIEW_PATH}?end=1`],
 ];
