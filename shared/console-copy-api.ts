@@ -17,7 +17,7 @@ export const CONSOLE_COPY_API = {
   rollback: '/console/api/copy/rollback',
   /**
    * POST {copy}: checks the draft and sets this browser to see it on preview pages for an hour
-   * (CopyPreviewAnswer); nothing is published.
+   * (CopyPreviewAnswer); nothing is published. {copy: null}: preview pages show the live copy.
    */
   preview: '/console/api/copy/preview',
   /** GET: every copy version, newest first, each with its diff (CopyVersionsAnswer). */

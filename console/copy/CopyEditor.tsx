@@ -1,7 +1,13 @@
 import type { CopyKey, CopyState } from '../../shared/console-copy-api';
 import { placeholderProblems, textVariables } from '../../shared/copy-placeholders';
 import { useStore } from '../stores/atom';
-import { $copyEdits, editText } from '../stores/copy';
+import {
+  $copyEdits,
+  $copyPreview,
+  copyPreviewIsCurrent,
+  editText,
+  previewDraft,
+} from '../stores/copy';
 import { renderedParts } from './copy-text';
 
 /** A text as a visitor reads it, each placeholder filled with an example and marked. */
@@ -27,6 +33,8 @@ function Rendered({ text }: { text: string }) {
 function LanguageField(props: { entry: CopyKey; code: string; name: string; state: CopyState }) {
   const { entry, code, name, state } = props;
   const edits = useStore($copyEdits);
+  const preview = useStore($copyPreview);
+  const mine = preview.kind !== 'idle' && preview.language === code;
   const bundled = entry.bundled[code] ?? '';
   const live = state.live[code]?.[entry.key];
   const edit = edits[code]?.[entry.key];
@@ -74,12 +82,31 @@ function LanguageField(props: { entry: CopyKey; code: string; name: string; stat
             Use the bundled {name} text
           </button>
         ) : null}
-        {state.pages[code] ? (
+        <button
+          type="button"
+          className="button button--small"
+          aria-disabled={(mine && preview.kind === 'busy') || undefined}
+          onClick={() => {
+            if (!(mine && preview.kind === 'busy')) void previewDraft(code);
+          }}
+        >
+          Preview the draft in {name}
+        </button>
+        {mine && preview.kind === 'ready' && copyPreviewIsCurrent(preview) ? (
+          <a href={preview.url} target="_blank" rel="noreferrer">
+            Open the {name} preview with your draft
+          </a>
+        ) : state.pages[code] ? (
           <a href={state.pages[code]} target="_blank" rel="noreferrer">
             Open the funnel in {name} (live copy)
           </a>
         ) : null}
       </div>
+      {mine && preview.kind === 'refused' ? (
+        <p className="field-problem" role="alert">
+          {preview.message}
+        </p>
+      ) : null}
     </div>
   );
 }

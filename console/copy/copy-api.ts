@@ -2,6 +2,8 @@ import type { Change, FieldError } from '../../shared/console-api';
 import {
   CONSOLE_COPY_API,
   type CopyCheckAnswer,
+  type CopyDocument,
+  type CopyPreviewAnswer,
   type CopyPublishAnswer,
   type CopyPublishRequest,
   type CopyRollbackRequest,
@@ -42,7 +44,7 @@ function refusalOf(status: number, body: unknown): CopyRefusal {
 
 async function call<T>(
   url: string,
-  body?: CopyPublishRequest | CopyRollbackRequest,
+  body?: CopyPublishRequest | CopyRollbackRequest | { copy: CopyDocument | null },
 ): Promise<CopyAnswer<T>> {
   let response: Response;
   try {
@@ -76,3 +78,5 @@ export const publishCopy = (request: CopyPublishRequest) =>
   call<CopyPublishAnswer>(CONSOLE_COPY_API.publish, request);
 export const rollBackCopy = (request: CopyRollbackRequest) =>
   call<CopyPublishAnswer>(CONSOLE_COPY_API.rollback, request);
+export const previewCopy = (copy: CopyDocument | null) =>
+  call<CopyPreviewAnswer>(CONSOLE_COPY_API.preview, { copy });

@@ -9,6 +9,7 @@ import {
   checkCopy,
   fetchCopy,
   fetchCopyVersions,
+  previewCopy,
   publishCopy,
   rollBackCopy,
 } from '../copy/copy-api';
@@ -55,6 +56,15 @@ export type CopyRollback =
 
 export const $copyRollback = atom<CopyRollback>({ kind: 'idle' });
 
+/** The draft's preview: the links that show it, once the worker has taken it. */
+export type CopyPreview =
+  | { kind: 'idle' }
+  | { kind: 'busy'; language: string }
+  | { kind: 'ready'; language: string; url: string; document: string }
+  | { kind: 'refused'; language: string; message: string };
+
+export const $copyPreview = atom<CopyPreview>({ kind: 'idle' });
+
 /** The Copy area's and the copy history's status lines. */
 export const $copyStatus = atom('');
 export const $copyHistoryStatus = atom('');
@@ -85,9 +95,14 @@ async function loadCopyHistory(): Promise<void> {
   );
 }
 
-/** Loads the keys, the live overrides and the copy history; the edits start afresh. */
+/**
+ * Loads the keys, the live overrides and the copy history; the edits start afresh, and this
+ * browser's preview pages show the live copy.
+ */
 export async function loadCopy(): Promise<void> {
-  const [state] = await Promise.all([fetchCopy(), loadCopyHistory()]);
+  // Preview pages show the live copy again: a draft previewed earlier is not what is live.
+  const [state] = await Promise.all([fetchCopy(), loadCopyHistory(), previewCopy(null)]);
+  $copyPreview.set({ kind: 'idle' });
   $copy.set(
     state.ok
       ? { kind: 'ready', state: state.value }
@@ -179,4 +194,31 @@ export async function rollBackCopyTo(seq: number, versionId: string, note: strin
         : messageOf(refusal);
   $copyRollback.set({ kind: 'refused', seq, message });
   return false;
+}
+
+/**
+ * Hands the draft to the worker for this browser's preview pages (an hour, nothing published);
+ * the link to open appears beside `language`'s field.
+ */
+export async function previewDraft(language: string): Promise<void> {
+  const document = draftCopy();
+  if (!document) return;
+  $copyPreview.set({ kind: 'busy', language });
+  const answer = await previewCopy(document);
+  if (answer.ok) {
+    const url = answer.value.pages[language] ?? Object.values(answer.value.pages)[0] ?? '/';
+    $copyPreview.set({ kind: 'ready', language, url, document: JSON.stringify(document) });
+    return;
+  }
+  const { refusal } = answer;
+  const message =
+    refusal.kind === 'invalid'
+      ? `Not previewable: ${refusal.errors.map((e) => `${e.path.replace(/^copy\./, '')} ${e.message}`).join('; ')}`
+      : messageOf(refusal);
+  $copyPreview.set({ kind: 'refused', language, message });
+}
+
+/** Whether the preview set up still shows the draft as it is now. */
+export function copyPreviewIsCurrent(preview: CopyPreview): boolean {
+  return preview.kind === 'ready' && preview.document === JSON.stringify(draftCopy());
 }

@@ -72,6 +72,18 @@ describe('the Copy area in Chromium', () => {
     await visitorPage.goto('/one_pager?custom_lng=es');
     expect(await visitorPage.locator('h1').first().textContent()).toBe(BUNDLED_TITLE);
 
+    // The draft on the Spanish preview before anything is published; the visitor still has the
+    // bundled text.
+    await editor.getByRole('button', { name: 'Preview the draft in Spanish' }).click();
+    const draftLink = editor.getByRole('link', {
+      name: 'Open the Spanish preview with your draft',
+    });
+    const [draftPage] = await Promise.all([page.waitForEvent('popup'), draftLink.click()]);
+    await draftPage.waitForLoadState();
+    expect(await draftPage.locator('h1').first().textContent()).toBe(NEW_TITLE);
+    await draftPage.close();
+    expect(await headingOf(visitorPage)).toBe(BUNDLED_TITLE);
+
     await copy.getByRole('button', { name: 'Review copy changes (1)' }).click();
     await copy.getByText(`copy.es.screens.one_pager.title: added ${NEW_TITLE}`).waitFor();
     await copy.getByLabel('Copy note (optional)').click();

@@ -17,7 +17,7 @@ import { previewKey } from '../funnel/preview-cookie';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
-import { startDraftPreview } from '../translations/draft-preview';
+import { endDraftPreview, startDraftPreview } from '../translations/draft-preview';
 import {
   type CopyPublishOutcome,
   type CopyStores,
@@ -171,6 +171,10 @@ export function copyRoutes(options: { now: () => number }) {
   app.post('/preview', async (c) => {
     const body = await readJsonBody(c.req.raw);
     if (!isObject(body)) return consoleError(c, 400, 'bad_request');
+    if (body.copy === null) {
+      endDraftPreview(c);
+      return c.json({ ok: true, pages: pagesOf(c) } satisfies CopyPreviewAnswer);
+    }
     const checked = checkCopyDocument(body.copy);
     if (!checked.ok) return refusalOf(c, { kind: 'invalid', errors: checked.errors });
     const key = previewKey(c.env);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TFunction } from 'i18next';
 import type { CopyDocument } from '../../shared/console-copy-api';
 import type { AppEnv } from '../env';
@@ -46,6 +46,11 @@ export async function startDraftPreview(
     secure: true,
     sameSite: 'Lax',
   });
+}
+
+/** Preview pages show the live copy again (after a publish, a roll back, or on opening). */
+export function endDraftPreview(c: Context<AppEnv>): void {
+  deleteCookie(c, COPY_DRAFT_COOKIE, { path: '/', secure: true });
 }
 
 /** The draft id a token names, if `key` signed it and it has not expired at `nowMs`. */

@@ -261,10 +261,13 @@ describe('the Copy area', () => {
     const bundled = 'Descubre dónde están tus seres queridos';
     expect(await headingWith(`gf_copy_draft=${draftCookie}`)).toBe(bundled);
     const forged = draftCookie!.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
-    expect(await headingWith(`gf_preview=${previewCookie}; gf_copy_draft=${forged}`)).toBe(
-      bundled,
-    );
+    expect(await headingWith(`gf_preview=${previewCookie}; gf_copy_draft=${forged}`)).toBe(bundled);
     expect(await spanishHeading()).toBe(bundled);
     expect(await stored()).toEqual(before);
+    // The console ends it on opening and after each publish: the cookie is cleared.
+    const ended = await post(CONSOLE_COPY_API.preview, { copy: null });
+    expect(ended.headers.getSetCookie().filter((c) => c.startsWith('gf_copy_draft='))).toEqual([
+      expect.stringMatching(/^gf_copy_draft=; Max-Age=0/),
+    ]);
   });
 });
