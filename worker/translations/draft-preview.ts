@@ -15,7 +15,7 @@ import { translatorWithOverride } from '../i18n';
  * A visitor has neither cookie: their request costs one cookie lookup, no KV read.
  */
 
-export const COPY_DRAFT_COOKIE = 'gf_copy_draft';
+const COPY_DRAFT_COOKIE = 'gf_copy_draft';
 
 /** As long as a preview lasts (worker/funnel/preview.ts). */
 const DRAFT_TTL_SECONDS = 60 * 60;
@@ -54,7 +54,7 @@ export function endDraftPreview(c: Context<AppEnv>): void {
 }
 
 /** The draft id a token names, if `key` signed it and it has not expired at `nowMs`. */
-export async function verifyDraftToken(
+async function verifyDraftToken(
   key: string,
   token: string,
   nowMs: number,
