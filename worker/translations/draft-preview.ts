@@ -54,11 +54,7 @@ export function endDraftPreview(c: Context<AppEnv>): void {
 }
 
 /** The draft id a token names, if `key` signed it and it has not expired at `nowMs`. */
-async function verifyDraftToken(
-  key: string,
-  token: string,
-  nowMs: number,
-): Promise<string | null> {
+async function verifyDraftToken(key: string, token: string, nowMs: number): Promise<string | null> {
   const [id = '', expiry = '', signature = '', ...rest] = token.split('.');
   if (rest.length > 0 || !ID.test(id) || !/^\d{1,12}$/.test(expiry)) return null;
   const mac = base64urlBytes(signature);
