@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_COPY_API, type CopyState } from '../../shared/console-copy-api';
+import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -139,6 +140,8 @@ describe('the Copy area in Chromium', () => {
     await spanish.fill('Cada mes. Cancela cuando quieras.');
     await copy.getByText('lacks {{price}}').waitFor();
     expect(await spanish.getAttribute('aria-invalid')).toBe('true');
+    // The area with a key open and a problem shown: nothing axe calls serious.
+    expect(seriousViolations(await runAxe(page))).toEqual([]);
     await copy.getByRole('button', { name: /^Review copy changes/ }).click();
     const alert = copy.getByRole('alert');
     await alert.waitFor();
