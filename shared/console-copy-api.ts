@@ -16,8 +16,8 @@ export const CONSOLE_COPY_API = {
   /** POST {base, seq, note}: publishes an earlier copy version's overrides again. */
   rollback: '/console/api/copy/rollback',
   /**
-   * POST {copy}: checks the draft and sets this browser to see it on preview pages for an hour
-   * (CopyPreviewAnswer); nothing is published. {copy: null}: preview pages show the live copy.
+   * POST {copy}: checks the draft and stores it for an hour; answers preview links that show it
+   * (CopyPreviewAnswer). Nothing is published; other preview links show the live copy.
    */
   preview: '/console/api/copy/preview',
   /** GET: every copy version, newest first, each with its diff (CopyVersionsAnswer). */
@@ -115,7 +115,7 @@ export interface CopyVersionsAnswer {
   versions: (CopyVersionSummary & { diff: Change[] })[];
 }
 
-/** 200 from preview: the links that show the draft (while the marketer's preview lasts). */
+/** 200 from preview: per language, a preview link that shows the draft (for an hour). */
 export interface CopyPreviewAnswer {
   ok: true;
   pages: Record<string, string>;

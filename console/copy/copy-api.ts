@@ -44,7 +44,7 @@ function refusalOf(status: number, body: unknown): CopyRefusal {
 
 async function call<T>(
   url: string,
-  body?: CopyPublishRequest | CopyRollbackRequest | { copy: CopyDocument | null },
+  body?: CopyPublishRequest | CopyRollbackRequest | { copy: CopyDocument },
 ): Promise<CopyAnswer<T>> {
   let response: Response;
   try {
@@ -78,5 +78,5 @@ export const publishCopy = (request: CopyPublishRequest) =>
   call<CopyPublishAnswer>(CONSOLE_COPY_API.publish, request);
 export const rollBackCopy = (request: CopyRollbackRequest) =>
   call<CopyPublishAnswer>(CONSOLE_COPY_API.rollback, request);
-export const previewCopy = (copy: CopyDocument | null) =>
+export const previewCopy = (copy: CopyDocument) =>
   call<CopyPreviewAnswer>(CONSOLE_COPY_API.preview, { copy });

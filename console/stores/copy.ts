@@ -95,13 +95,9 @@ async function loadCopyHistory(): Promise<void> {
   );
 }
 
-/**
- * Loads the keys, the live overrides and the copy history; the edits start afresh, and this
- * browser's preview pages show the live copy.
- */
+/** Loads the keys, the live overrides and the copy history; the edits start afresh. */
 export async function loadCopy(): Promise<void> {
-  // Preview pages show the live copy again: a draft previewed earlier is not what is live.
-  const [state] = await Promise.all([fetchCopy(), loadCopyHistory(), previewCopy(null)]);
+  const [state] = await Promise.all([fetchCopy(), loadCopyHistory()]);
   $copyPreview.set({ kind: 'idle' });
   $copy.set(
     state.ok

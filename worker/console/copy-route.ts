@@ -17,7 +17,7 @@ import { previewKey } from '../funnel/preview-cookie';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
-import { endDraftPreview, startDraftPreview } from '../translations/draft-preview';
+import { DRAFT_PARAMETER, storeDraft } from '../translations/draft-preview';
 import {
   type CopyPublishOutcome,
   type CopyStores,
@@ -85,14 +85,16 @@ function refusalOf(
  * production only (SPEC.md §2); in production the page language is the browser's, so each
  * language's link is the plain preview.
  */
-function pagesOf(c: Context<AppEnv>): Record<string, string> {
+function pagesOf(c: Context<AppEnv>, draft?: string): Record<string, string> {
   const preview = `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(c.get('config').split.defaultVariant)}`;
   const production = isProduction(c.env);
   return Object.fromEntries(
-    copyCatalogue().languages.map(({ code }) => [
-      code,
-      production ? preview : `${preview}?custom_lng=${code}`,
-    ]),
+    copyCatalogue().languages.map(({ code }) => {
+      const query = new URLSearchParams(production ? {} : { custom_lng: code });
+      if (draft !== undefined) query.set(DRAFT_PARAMETER, draft);
+      const search = query.toString();
+      return [code, search ? `${preview}?${search}` : preview];
+    }),
   );
 }
 
@@ -167,20 +169,16 @@ export function copyRoutes(options: { now: () => number }) {
   });
 
   // The draft as pages would show it, before any publish: stored for the hour a preview lasts,
-  // named by a cookie only this marketer's browser gets (worker/translations/draft-preview.ts).
+  // and shown by the preview links answered (worker/translations/draft-preview.ts).
   app.post('/preview', async (c) => {
     const body = await readJsonBody(c.req.raw);
     if (!isObject(body)) return consoleError(c, 400, 'bad_request');
-    if (body.copy === null) {
-      endDraftPreview(c);
-      return c.json({ ok: true, pages: pagesOf(c) } satisfies CopyPreviewAnswer);
-    }
     const checked = checkCopyDocument(body.copy);
     if (!checked.ok) return refusalOf(c, { kind: 'invalid', errors: checked.errors });
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
-    await startDraftPreview(c, key, checked.copy, now());
-    const answer: CopyPreviewAnswer = { ok: true, pages: pagesOf(c) };
+    const token = await storeDraft(c, key, checked.copy, now());
+    const answer: CopyPreviewAnswer = { ok: true, pages: pagesOf(c, token) };
     return c.json(answer);
   });
 

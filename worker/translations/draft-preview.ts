@@ -9,13 +9,18 @@ import { translatorWithOverride } from '../i18n';
 
 /**
  * A marketer's preview of copy not yet published: the console stores the draft (checked, every
- * language's overrides) in KV for an hour under a random id and sets a cookie naming it, signed
- * with the preview key; a page whose request carries that cookie *and* a valid preview cookie
- * (worker/funnel/preview-cookie.ts) is drawn with the draft's text. Ending the preview ends it.
- * A visitor has neither cookie: their request costs one cookie lookup, no KV read.
+ * language's overrides) in KV for an hour under a random id and answers preview links carrying
+ * a token that names it, signed with the preview key. Opening such a link sets the token as a
+ * cookie (any other preview link clears it: worker/console/preview-route.ts), and a page whose
+ * request carries that cookie *and* a valid preview cookie (worker/funnel/preview-cookie.ts) is
+ * drawn with the draft's text; ending the preview ends it. A visitor has neither cookie: their
+ * request costs one cookie lookup, no KV read.
  */
 
 const COPY_DRAFT_COOKIE = 'gf_copy_draft';
+
+/** The preview link's query parameter that carries a draft's token. */
+export const DRAFT_PARAMETER = 'copy_draft';
 
 /** As long as a preview lasts (worker/funnel/preview.ts). */
 const DRAFT_TTL_SECONDS = 60 * 60;
@@ -26,19 +31,36 @@ const ID = /^[0-9a-f-]{36}$/;
 
 const signed = (id: string, expiresAt: number) => `copy-draft.${id}.${expiresAt}`;
 
-/** Stores `copy` (already checked) and sets the cookie that names it for an hour from `nowMs`. */
-export async function startDraftPreview(
+/** Stores `copy` (already checked) for an hour from `nowMs`; the token that names it. */
+export async function storeDraft(
   c: Context<AppEnv>,
   key: string,
   copy: CopyDocument,
   nowMs: number,
-): Promise<void> {
+): Promise<string> {
   const id = crypto.randomUUID();
   await c.env.FUNNEL_CONFIG.put(draftKey(id), JSON.stringify(copy), {
     expirationTtl: DRAFT_TTL_SECONDS,
   });
   const expiresAt = Math.floor(nowMs / 1000) + DRAFT_TTL_SECONDS;
-  const token = `${id}.${expiresAt}.${await hmacSign(key, signed(id, expiresAt))}`;
+  return `${id}.${expiresAt}.${await hmacSign(key, signed(id, expiresAt))}`;
+}
+
+/**
+ * A preview link was opened: with a draft's valid token, its pages show that draft; without one
+ * (or with a forged or expired one), the live copy.
+ */
+export async function followDraftLink(
+  c: Context<AppEnv>,
+  key: string,
+  token: string | undefined,
+  nowMs: number,
+): Promise<void> {
+  const id = token === undefined ? null : await verifyDraftToken(key, token, nowMs);
+  if (id === null || token === undefined) {
+    if (getCookie(c, COPY_DRAFT_COOKIE) !== undefined) endDraftPreview(c);
+    return;
+  }
   setCookie(c, COPY_DRAFT_COOKIE, token, {
     maxAge: DRAFT_TTL_SECONDS,
     path: '/',
@@ -48,8 +70,8 @@ export async function startDraftPreview(
   });
 }
 
-/** Preview pages show the live copy again (after a publish, a roll back, or on opening). */
-export function endDraftPreview(c: Context<AppEnv>): void {
+/** Preview pages show the live copy again. */
+function endDraftPreview(c: Context<AppEnv>): void {
   deleteCookie(c, COPY_DRAFT_COOKIE, { path: '/', secure: true });
 }
 

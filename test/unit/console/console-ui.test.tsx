@@ -45,7 +45,6 @@ function stubWorker(answers: {
     // The Copy area's calls, which these tests do not look at: no key, nothing published.
     if (url === CONSOLE_COPY_API.state) return reply(200, EMPTY_COPY);
     if (url === CONSOLE_COPY_API.versions) return reply(200, { versions: [] });
-    if (url === CONSOLE_COPY_API.preview) return reply(200, { ok: true, pages: {} });
     const body = JSON.parse(String(init?.body)) as PublishRequest;
     posted.push({ url, body });
     expect(init?.method).toBe('POST');

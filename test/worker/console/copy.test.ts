@@ -239,13 +239,17 @@ describe('the Copy area', () => {
     expect(refused.status).toBe(400);
     const previewed = await post(CONSOLE_COPY_API.preview, { copy: draft });
     expect(previewed.status).toBe(200);
-    expect(await previewed.json()).toMatchObject({
-      pages: { es: '/console/preview/default?custom_lng=es' },
-    });
-    const draftCookie = setCookies(previewed).get('gf_copy_draft');
-    expect(draftCookie).toMatch(/^[0-9a-f-]{36}\.\d+\./);
-    const opened = await fetchApp('/console/preview/default?custom_lng=es');
+    const { pages } = (await previewed.json()) as { pages: Record<string, string> };
+    expect(pages.es).toMatch(
+      /^\/console\/preview\/default\?custom_lng=es&copy_draft=[0-9a-f-]{36}\.\d+\./,
+    );
+    expect(setCookies(previewed).has('gf_copy_draft')).toBe(false);
+    // Opening the draft's link starts the preview with the draft, and drops the token from the page's address.
+    const opened = await fetchApp(pages.es!);
+    expect(opened.headers.get('location')).toBe('/?custom_lng=es');
+    const draftCookie = setCookies(opened).get('gf_copy_draft');
     const previewCookie = setCookies(opened).get('gf_preview');
+    expect(draftCookie).toBeTruthy();
     expect(previewCookie).toBeTruthy();
 
     const headingWith = async (cookie: string) => {
@@ -264,9 +268,11 @@ describe('the Copy area', () => {
     expect(await headingWith(`gf_preview=${previewCookie}; gf_copy_draft=${forged}`)).toBe(bundled);
     expect(await spanishHeading()).toBe(bundled);
     expect(await stored()).toEqual(before);
-    // The console ends it on opening and after each publish: the cookie is cleared.
-    const ended = await post(CONSOLE_COPY_API.preview, { copy: null });
-    expect(ended.headers.getSetCookie().filter((c) => c.startsWith('gf_copy_draft='))).toEqual([
+    // Any other preview link (a variant's, the live copy's) shows the live copy again.
+    const plain = await fetchApp('/console/preview/default?custom_lng=es', {
+      headers: { cookie: `gf_copy_draft=${draftCookie}` },
+    });
+    expect(plain.headers.getSetCookie().filter((c) => c.startsWith('gf_copy_draft='))).toEqual([
       expect.stringMatching(/^gf_copy_draft=; Max-Age=0/),
     ]);
   });
