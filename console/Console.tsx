@@ -1,3 +1,4 @@
+import { Copy } from './copy/Copy';
 import { EditPublish } from './edit/EditPublish';
 import { Experiments } from './experiments/Experiments';
 import { History } from './history/History';
@@ -27,6 +28,7 @@ export function Console() {
             <a href="#experiments">Experiments</a>
             <a href="#results">Results</a>
             <a href="#edit">Edit and publish</a>
+            <a href="#copy">Copy</a>
             <a href="#history">History</a>
           </nav>
         </div>
@@ -52,6 +54,7 @@ export function Console() {
             <Experiments state={live.state} />
             <Results livePhase={live.state.live.split.phase ?? 1} />
             <EditPublish state={live.state} />
+            <Copy />
             <History />
           </>
         ) : null}

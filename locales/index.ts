@@ -41,6 +41,23 @@ export const EN: Dictionary = {
 };
 
 /**
+ * English by area file (locales/en/<area>.json), each the top-level keys it holds: where the
+ * console's Copy area files a key (`continue` and `screens.*` are common's).
+ */
+export const EN_AREAS: Readonly<Record<string, Dictionary>> = {
+  common,
+  kit,
+  landing,
+  searching,
+  signup,
+  plans,
+  after,
+  consent,
+  errors,
+  i18n,
+};
+
+/**
  * Every shipped language, each written from the English files with the same areas and keys
  * (test/unit/i18n/completeness.test.ts proves it). Imported explicitly: the worker is bundled by
  * esbuild, and only the worker imports this file, so no dictionary reaches the browser.

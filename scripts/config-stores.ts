@@ -1,11 +1,11 @@
 import { hostname, userInfo } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { PublishStores } from '../worker/config/publish';
-import { d1Runner, versionStore } from '../worker/config/versions';
+import { d1Runner, type SqlRunner, versionStore } from '../worker/config/versions';
 import type { StoreOptions } from './cli';
 import { applyMigrations } from './d1-migrations';
 import { type KvStore, localStoreLabel, openRemoteStore } from './kv-store';
-import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
+import { DEFAULT_PERSIST_TO, openLocalPlatform, PROJECT_ROOT } from './local-platform';
 import { remoteD1Runner } from './remote-d1';
 import { runWrangler, type WranglerRunner } from './wrangler-cli';
 
@@ -15,10 +15,12 @@ import { runWrangler, type WranglerRunner } from './wrangler-cli';
  * `npm start` serves) or remotely through the wrangler CLI. The console publishes through the
  * same worker/config/publish.ts, so the history is complete whichever tool was used.
  */
-const CONFIG_MIGRATIONS = 'worker/config/migrations';
+const CONFIG_MIGRATIONS = join(PROJECT_ROOT, 'worker/config/migrations');
 
 export interface ConfigStores extends PublishStores {
   kv: KvStore;
+  /** CONFIG_DB itself, for the other histories it holds (the copy's). */
+  sql: SqlRunner;
 }
 
 /** Opens the stores `options` name; a remote one through `wrangler`, as withStore does. */
@@ -30,11 +32,8 @@ export async function withConfigStores<T>(
   const { environment } = options;
   if (options.remote) {
     const kv = openRemoteStore(environment, wrangler);
-    return use({
-      kv,
-      live: kv,
-      versions: versionStore(remoteD1Runner('CONFIG_DB', environment, wrangler)),
-    });
+    const sql = remoteD1Runner('CONFIG_DB', environment, wrangler);
+    return use({ kv, live: kv, sql, versions: versionStore(sql) });
   }
   const persistTo = resolve(options.persistTo ?? DEFAULT_PERSIST_TO);
   const platform = await openLocalPlatform<{ FUNNEL_CONFIG: KVNamespace; CONFIG_DB: D1Database }>(
@@ -52,10 +51,12 @@ export async function withConfigStores<T>(
     // A state directory `npm start` has not migrated yet (a new --persist-to) gets the history's
     // table here, recorded as wrangler records it.
     await applyMigrations(platform.env.CONFIG_DB, CONFIG_MIGRATIONS);
+    const sql = d1Runner(platform.env.CONFIG_DB);
     return await use({
       kv,
       live: kv,
-      versions: versionStore(d1Runner(platform.env.CONFIG_DB)),
+      sql,
+      versions: versionStore(sql),
       // Development's local state is npm start's: a local webhook receiver is allowed there.
       rules: { development: environment === 'development' },
     });

@@ -1,13 +1,18 @@
 import { basename } from 'node:path';
-import { BUNDLED_TRANSLATIONS, type Dictionary, EN } from '../locales';
-import { overlayDictionary } from '../worker/translations/merge';
+import { BUNDLED_TRANSLATIONS, type Dictionary } from '../locales';
+import type { CopyDocument } from '../shared/console-copy-api';
+import {
+  copyProblems,
+  type FlatCopy,
+  flatOverride,
+  isShippedLanguage,
+} from '../worker/translations/check';
 import {
   type ParseResult,
   parseDictionary,
   parseManifest,
   type TranslationManifest,
 } from '../worker/translations/schema';
-import { TRANSLATION_KEYS } from '../worker/translations/source';
 import {
   parseStoreArgs,
   STORE_OPTIONS_USAGE,
@@ -27,15 +32,24 @@ export const USAGE = `Usage: npm run translations -- <command> [options]
 
 Copy in KV overrides the bundled locales/ files without a deploy. An override file is named
 after its language (es.json, pt.json) and holds some or all keys, nested by area
-({"landing": {"title": "…"}}) or dotted ({"landing.title": "…"}); keys it lacks keep the
-bundled text.
+({"landing": {"phone": {"locate": "Buscar"}}}) or dotted ({"landing.phone.locate": "Buscar"});
+keys it lacks keep the bundled text. Find a key by its English text in the console's Copy area
+(/console#copy), which publishes to the same store and lists every CLI publish in its History.
 
 Commands:
-  get                 print the manifest in KV and the number of keys each language overrides
+  get                 print the manifest in KV, the copy version it is, and the number of keys
+                      each language overrides
   validate <file>...  check override files without writing
-  publish <file>...   check, then store them under a new timestamp (other languages' overrides
-                      in effect are carried over) and point the manifest at it
+  publish <file>...   check, then store them as the next copy version under a new timestamp
+                      (other languages' overrides in effect are carried over) and point the
+                      manifest at it
   remove <lang>...    publish without these languages' overrides (back to the bundled text)
+
+Example:
+  echo '{"landing.phone.locate": "Buscar"}' > es.json
+  npm run translations -- validate es.json
+  npm run translations -- publish es.json
+  npm run translations -- remove es
 
 ${STORE_OPTIONS_USAGE}`;
 
@@ -76,36 +90,11 @@ export function languageOfFile(file: string): string {
   return basename(file).replace(/\.json$/i, '');
 }
 
-function flatten(dictionary: Dictionary, prefix = ''): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const [key, value] of Object.entries(dictionary)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') entries.set(path, value);
-    else for (const [k, v] of flatten(value, path)) entries.set(k, v);
-  }
-  return entries;
-}
-
-function variables(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!))].sort();
-}
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const english = flatten(EN);
-
-/** The English text a key of `language` translates; for a plural form, English's `_other`. */
-function englishSource(language: string, key: string): string | undefined {
-  if (english.has(key) && !PLURAL.test(key)) return english.get(key);
-  const category = key.match(PLURAL)?.[1];
-  if (!category) return undefined;
-  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-  if (!(categories as readonly string[]).includes(category)) return undefined;
-  return english.get(key.replace(PLURAL, '_other'));
-}
-
 export interface CheckedOverride {
   language: string;
   dictionary: Dictionary;
+  /** The same as flat dotted keys, as the console and the copy history hold it. */
+  copy: FlatCopy;
   keys: number;
 }
 
@@ -116,64 +105,40 @@ export interface CheckedOverride {
  * number.
  */
 export function checkOverride(language: string, text: string): Result<CheckedOverride> {
-  if (!Object.hasOwn(BUNDLED_TRANSLATIONS, language)) {
+  if (!isShippedLanguage(language)) {
     const shipped = Object.keys(BUNDLED_TRANSLATIONS).join(', ');
     return { ok: false, error: `${language}: not a shipped language (${shipped})` };
   }
   const parsed = parseDictionary(text);
   if (!parsed.ok) return { ok: false, error: `${language}: ${parsed.error}` };
-  // Laid over nothing, dotted keys land where nested ones would, as in the worker.
-  const entries = flatten(overlayDictionary({}, parsed.value));
-  const problems: string[] = [];
-  for (const [key, value] of entries) {
-    const source = englishSource(language, key);
-    if (source === undefined) {
-      problems.push(`${key}: no such key in the English files`);
-      continue;
-    }
-    const want = variables(source);
-    const have = variables(value);
-    const missing = want.filter((v) => !have.includes(v) && !(PLURAL.test(key) && v === 'count'));
-    const unknown = have.filter((v) => !want.includes(v));
-    if (missing.length) problems.push(`${key}: lacks {{${missing.join('}}, {{')}}}`);
-    if (unknown.length) problems.push(`${key}: unknown {{${unknown.join('}}, {{')}}}`);
-  }
+  const copy = flatOverride(parsed.value);
+  const problems = copyProblems(language, copy).map(({ key, message }) => `${key}: ${message}`);
   if (problems.length) {
     return { ok: false, error: `${language}: ${problems.slice(0, 10).join('; ')}` };
   }
-  return { ok: true, value: { language, dictionary: parsed.value, keys: entries.size } };
+  const keys = Object.keys(copy).length;
+  return { ok: true, value: { language, dictionary: parsed.value, keys, copy } };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Publishing
 
-export interface PublishPlan {
-  manifest: TranslationManifest;
-  /** Written first, so the manifest never names a key that is not stored yet. */
-  writes: { key: string; language: string; from: 'file' | 'carried over' }[];
-}
-
 /**
- * A publish stores every override in effect under one new timestamp: the files given, and the
- * languages of the current manifest that are neither given nor removed (copied forward). The
- * timestamp is the current time in seconds, past the current one if the clock is behind.
+ * The overrides in effect after a publish of the CLI: the files given replace their languages,
+ * the removed languages go, and every other language's override in effect is carried over.
  */
-export function planPublish(options: {
-  current: TranslationManifest | null;
-  files: readonly string[];
+export function nextCopy(options: {
+  current: CopyDocument;
+  files: readonly CheckedOverride[];
   remove: readonly string[];
-  nowSeconds: number;
-}): PublishPlan {
-  const { current, files, remove, nowSeconds } = options;
-  const timestamp = Math.max(Math.floor(nowSeconds), (current?.timestamp ?? 0) + 1);
-  const carried = (current?.languages ?? []).filter(
-    (language) => !files.includes(language) && !remove.includes(language),
-  );
-  const writes = [
-    ...files.map((language) => ({ language, from: 'file' as const })),
-    ...carried.map((language) => ({ language, from: 'carried over' as const })),
-  ].map((w) => ({ ...w, key: TRANSLATION_KEYS.dictionary(w.language, timestamp) }));
-  return { manifest: { timestamp, languages: writes.map((w) => w.language).sort() }, writes };
+}): CopyDocument {
+  const { current, files, remove } = options;
+  const next: CopyDocument = {};
+  for (const [language, texts] of Object.entries(current)) {
+    if (!remove.includes(language)) next[language] = texts;
+  }
+  for (const file of files) next[file.language] = file.copy;
+  return next;
 }
 
 /** The manifest in KV, or null when none is stored; an invalid one is an error to fix first. */

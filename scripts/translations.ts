@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { copyVersionStore } from '../worker/translations/copy-versions';
+import { publishCopy, readLiveCopy } from '../worker/translations/publish-copy';
 import { TRANSLATION_KEYS } from '../worker/translations/source';
 import { EXIT_OK, fail, runTool } from './cli';
-import { type KvStore, withStore } from './kv-store';
+import { cliAuthor, withConfigStores } from './config-stores';
+import type { KvStore } from './kv-store';
 import {
   type CheckedOverride,
   type CliOptions,
@@ -9,8 +12,8 @@ import {
   checkOverride,
   languageOfFile,
   manifestFromKv,
+  nextCopy,
   parseCliArgs,
-  planPublish,
   type Result,
   USAGE,
 } from './translations-document';
@@ -18,8 +21,8 @@ import {
 /**
  * The copy CLI: `npm run translations -- get | validate <files> | publish <files> | remove
  * <langs>`. Decisions live in `translations-document.ts`; this file reads files, talks to KV
- * (local through wrangler's platform proxy, remote through the wrangler CLI; both in
- * `kv-store.ts`) and prints.
+ * and CONFIG_DB (local through wrangler's platform proxy, remote through the wrangler CLI;
+ * `kv-store.ts`, `config-stores.ts`) and prints.
  */
 
 /** SPEC.md §9: at most 10 translation reads (and here writes) at once. */
@@ -59,15 +62,19 @@ async function checkFiles(files: readonly string[]): Promise<Result<CheckedOverr
 }
 
 async function get(options: CliOptions): Promise<number> {
-  return withStore(options, async (store) => {
+  return withConfigStores(options, async ({ kv: store, sql }) => {
     const manifest = await readManifest(store);
     if (!manifest.ok) return fail(manifest.error);
+    const head = await copyVersionStore(sql).head();
+    const version = head
+      ? `copy version ${head.id} (${head.source}, ${head.at} by ${head.author}${head.timestamp === manifest.value?.timestamp ? '' : '; KV no longer holds it'})`
+      : 'no copy version published yet';
     if (!manifest.value) {
-      console.log(`${store.label}: no manifest; every page uses the bundled text`);
+      console.log(`${store.label}: no manifest; every page uses the bundled text; ${version}`);
       return EXIT_OK;
     }
     const { timestamp, languages } = manifest.value;
-    console.log(`${store.label}: manifest timestamp ${timestamp}`);
+    console.log(`${store.label}: manifest timestamp ${timestamp}, ${version}`);
     await inBatches(languages, async (language) => {
       const raw = await store.read(TRANSLATION_KEYS.dictionary(language, timestamp));
       const checked = raw === null ? null : checkOverride(language, raw);
@@ -87,40 +94,63 @@ async function validate(files: readonly string[]): Promise<number> {
   return EXIT_OK;
 }
 
+/**
+ * Publishes through the same path as the console's Copy area (worker/translations/
+ * publish-copy.ts): the overrides in effect after it are checked, stored as the next copy version
+ * of CONFIG_DB's history, written under a new timestamp and named by the manifest. So a CLI
+ * publish is in the console's History (and can be rolled back there), and the console's
+ * publishes are what the CLI carries over.
+ */
 async function publish(
   overrides: readonly CheckedOverride[],
   remove: readonly string[],
   options: CliOptions,
+  note: string,
 ): Promise<number> {
-  return withStore(options, async (store) => {
-    const current = await readManifest(store);
-    if (!current.ok) return fail(`${current.error}; nothing written`);
-    const plan = planPublish({
-      current: current.value,
-      files: overrides.map((o) => o.language),
-      remove,
-      nowSeconds: Date.now() / 1000,
-    });
-    const fromFile = new Map(overrides.map((o) => [o.language, JSON.stringify(o.dictionary)]));
-    const values = await inBatches(plan.writes, async (write) => {
-      if (write.from === 'file') return fromFile.get(write.language)!;
-      const old = TRANSLATION_KEYS.dictionary(write.language, current.value!.timestamp);
-      return store.read(old);
-    });
-    const lost = plan.writes.filter((_, i) => values[i] === null).map((w) => w.language);
-    if (lost.length) {
-      return fail(
-        `the overrides of ${lost.join(', ')} named by the manifest are missing in KV; remove them first`,
+  return withConfigStores(options, async (config) => {
+    const stores = { versions: copyVersionStore(config.sql), live: config.live };
+    const head = await stores.versions.head();
+    const live = await readLiveCopy(stores.live);
+    // What is carried over: the history's head, else (before the first version) what KV holds.
+    let current = head?.copy;
+    if (!current) {
+      if (!live.ok) {
+        const unreadable = live.broken.filter((language) => !remove.includes(language));
+        if (unreadable.length > 0 || live.broken.length === 0) {
+          return fail(`${live.error}; remove them first (nothing written)`);
+        }
+      }
+      current = live.copy;
+    } else if (live.timestamp !== head?.timestamp) {
+      console.log(
+        `KV's copy is not ${head?.id}; publishing on top of ${head?.id} as the history holds it`,
       );
     }
-    const stored = plan.writes.map((write, i) => ({ ...write, value: values[i]! }));
-    await inBatches(stored, async (write) => {
-      await store.write(write.key, write.value);
-      console.log(`wrote ${write.language} (${write.from}) to "${write.key}"`);
+    const outcome = await publishCopy(stores, {
+      base: head?.seq ?? null,
+      copy: nextCopy({ current, files: overrides, remove }),
+      author: cliAuthor(),
+      note,
+      source: 'cli',
+      now: new Date(),
     });
-    await store.write(TRANSLATION_KEYS.manifest, JSON.stringify(plan.manifest));
+    if (outcome.kind === 'invalid') {
+      return fail(
+        `${outcome.errors.map((e) => `${e.path.replace(/^copy\./, '')}: ${e.message}`).join('\n')}\nnothing written`,
+      );
+    }
+    if (outcome.kind === 'conflict') {
+      return fail(`${outcome.head.id} was published meanwhile; nothing written, try again`);
+    }
+    const { version, copy } = outcome;
+    for (const language of Object.keys(copy)) {
+      const key = TRANSLATION_KEYS.dictionary(language, version.timestamp);
+      console.log(
+        `wrote ${language} (${keyCount(Object.keys(copy[language]!).length)}) to "${key}"`,
+      );
+    }
     console.log(
-      `manifest → timestamp ${plan.manifest.timestamp}, languages: ${plan.manifest.languages.join(', ') || 'none'}`,
+      `published ${version.id}: manifest → timestamp ${version.timestamp}, languages: ${Object.keys(copy).join(', ') || 'none'}`,
     );
     if (options.remote) {
       console.log('Edge locations pick the change up within about a minute (KV caching).');
@@ -142,10 +172,10 @@ async function run(command: Command, options: CliOptions): Promise<number> {
     case 'publish': {
       const checked = await checkFiles(command.files);
       if (!checked.ok) return fail(`${checked.error}\nnothing written`);
-      return publish(checked.value, [], options);
+      return publish(checked.value, [], options, `publish ${command.files.join(' ')}`);
     }
     case 'remove':
-      return publish([], command.languages, options);
+      return publish([], command.languages, options, `remove ${command.languages.join(' ')}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { CopyHistory } from '../copy/CopyHistory';
 import { ConflictNotice } from '../edit/ConflictNotice';
 import { fieldLabel } from '../field-errors';
 import { useStore } from '../stores/atom';
@@ -90,6 +91,7 @@ export function History() {
           ))}
         </ol>
       ) : null}
+      <CopyHistory />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
+import { DRAFT_PARAMETER, followDraftLink } from '../translations/draft-preview';
 import { consoleError } from './errors';
 
 /** Where ending a preview leads: back to the console the link came from. */
@@ -40,6 +41,7 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     const verdict = await verifyPreview(key, token, now());
     if (!verdict.ok || !('route' in verdict)) return consoleError(c, 404, 'unknown_route');
     await startPreview(c, key, verdict.route, now());
+    await followDraftLink(c, key, undefined, now());
     const fields = c.get('logFields');
     if (fields) fields.preview = `route:${verdict.route.id}`;
     const query = new URL(c.req.url).searchParams;
@@ -57,11 +59,16 @@ export function previewRoutes(options: { now?: () => number } = {}) {
       return consoleError(c, 404, 'unknown_variant');
     }
     await startPreview(c, key, variant, now());
+    // The Copy area's links carry a draft to show; any other link shows the live copy.
+    const query = new URL(c.req.url).searchParams;
+    await followDraftLink(c, key, query.get(DRAFT_PARAMETER) ?? undefined, now());
+    query.delete(DRAFT_PARAMETER);
     const fields = c.get('logFields');
     if (fields) fields.preview = variant;
     c.header('Cache-Control', 'no-store');
     // The link's query goes along, so `?theme=fl` or `?custom_lng=de` previews in that look.
-    return c.redirect(`/${new URL(c.req.url).search}`, 303);
+    const search = query.toString();
+    return c.redirect(search ? `/?${search}` : '/', 303);
   });
 
   return routes;

@@ -15,6 +15,7 @@ import {
   CONSOLE_PREVIEW_PATH,
   CONSOLE_RESULTS_PATH,
 } from '../../shared/console-api';
+import { CONSOLE_COPY_API } from '../../shared/console-copy-api';
 import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
 import { isJsonRequest, readJsonBody } from '../api/json-body';
@@ -33,6 +34,7 @@ import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import { type AppEnv, isDevelopment } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { type AccessKeys, consoleAccess } from './access';
+import { copyRoutes } from './copy-route';
 import { consoleError } from './errors';
 import { experimentResultsRoutes } from './experiment-results-route';
 import { consolePage } from './page';
@@ -257,6 +259,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
   app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
   app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
+  // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
+  app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
   app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));

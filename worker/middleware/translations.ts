@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import { previewKey } from '../funnel/preview-cookie';
+import { draftTranslator } from '../translations/draft-preview';
 import { DEFAULT_TRANSLATIONS_TTL_MS, type TranslationSource } from '../translations/source';
 
 /**
@@ -14,7 +16,9 @@ export function translations(source: TranslationSource): MiddlewareHandler<AppEn
     const ttl = Number(c.env.CONFIG_CACHE_TTL_MS ?? DEFAULT_TRANSLATIONS_TTL_MS);
     const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_TRANSLATIONS_TTL_MS;
     const language = c.get('language');
-    c.set('t', await source.translatorFor(c.env.FUNNEL_CONFIG, language, ttlMs));
+    // A marketer previewing unpublished copy from the console gets the draft's text instead.
+    const draft = await draftTranslator(c, previewKey(c.env), language, Date.now());
+    c.set('t', draft ?? (await source.translatorFor(c.env.FUNNEL_CONFIG, language, ttlMs)));
     await next();
   };
 }

@@ -12,7 +12,18 @@ import {
   type PublishRequest,
   type VersionsAnswer,
 } from '../../../shared/console-api';
+import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-copy-api';
 import { consoleState, resultsAnswer } from './fixtures';
+
+const EMPTY_COPY: CopyState = {
+  languages: [{ code: 'en', name: 'English' }],
+  areas: [],
+  keys: [],
+  live: {},
+  head: null,
+  drift: null,
+  pages: {},
+};
 
 /** The worker's /console/api as the console sees it; each test says what check and publish answer. */
 function stubWorker(answers: {
@@ -31,6 +42,9 @@ function stubWorker(answers: {
     if (url === CONSOLE_API.state) return reply(200, state);
     if (url === CONSOLE_API.versions) return reply(200, versions);
     if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
+    // The Copy area's calls, which these tests do not look at: no key, nothing published.
+    if (url === CONSOLE_COPY_API.state) return reply(200, EMPTY_COPY);
+    if (url === CONSOLE_COPY_API.versions) return reply(200, { versions: [] });
     const body = JSON.parse(String(init?.body)) as PublishRequest;
     posted.push({ url, body });
     expect(init?.method).toBe('POST');

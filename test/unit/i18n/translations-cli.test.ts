@@ -3,8 +3,8 @@ import {
   checkOverride,
   languageOfFile,
   manifestFromKv,
+  nextCopy,
   parseCliArgs,
-  planPublish,
 } from '../../../scripts/translations-document';
 
 describe('npm run translations: arguments', () => {
@@ -83,31 +83,18 @@ describe('npm run translations: override files', () => {
 });
 
 describe('npm run translations: publishing', () => {
-  it('stores the files under a new timestamp and carries over the other languages', () => {
-    const plan = planPublish({
-      current: { timestamp: 100, languages: ['de', 'es'] },
-      files: ['es', 'fr'],
-      remove: [],
-      nowSeconds: 5000.7,
+  it('replaces the languages of the files, drops the removed ones and carries over the rest', () => {
+    const es = checkOverride('es', '{"landing": {"phone": {"locate": "Buscar"}}}');
+    if (!es.ok) throw new Error(es.error);
+    const current = {
+      de: { 'landing.phone.locate': 'Orten!' },
+      es: { 'common.continue': 'Seguir' },
+      fr: { 'common.continue': 'Suivant' },
+    };
+    expect(nextCopy({ current, files: [es.value], remove: ['fr'] })).toEqual({
+      de: { 'landing.phone.locate': 'Orten!' },
+      es: { 'landing.phone.locate': 'Buscar' },
     });
-    expect(plan).toEqual({
-      manifest: { timestamp: 5000, languages: ['de', 'es', 'fr'] },
-      writes: [
-        { language: 'es', from: 'file', key: 'translations:es:5000' },
-        { language: 'fr', from: 'file', key: 'translations:fr:5000' },
-        { language: 'de', from: 'carried over', key: 'translations:de:5000' },
-      ],
-    });
-  });
-
-  it('drops removed languages, and never reuses or goes back on a timestamp', () => {
-    const plan = planPublish({
-      current: { timestamp: 9000, languages: ['de', 'es'] },
-      files: [],
-      remove: ['es'],
-      nowSeconds: 5000,
-    });
-    expect(plan.manifest).toEqual({ timestamp: 9001, languages: ['de'] });
   });
 
   it('reads a missing manifest as none, and refuses an invalid one', () => {

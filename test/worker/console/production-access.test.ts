@@ -6,6 +6,7 @@ import {
   CONSOLE_PREVIEW_PATH,
   CONSOLE_RESULTS_PATH,
 } from '../../../shared/console-api';
+import { CONSOLE_COPY_API } from '../../../shared/console-copy-api';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
@@ -42,6 +43,9 @@ const DOCUMENT = {
   experiments: { ...DEFAULT_EXPERIMENTS, version: 'draft' },
 };
 
+/** A publishable copy change: were it let through, the manifest and the copy history would change. */
+const COPY = { es: { 'screens.one_pager.title': 'Sin Access' } };
+
 const SAME_ORIGIN_JSON = {
   'Sec-Fetch-Site': 'same-origin',
   Origin: ORIGIN,
@@ -59,6 +63,12 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['POST', CONSOLE_API.check, { base: null, document: DOCUMENT }],
   ['POST', CONSOLE_API.publish, { base: null, document: DOCUMENT, note: 'around Access' }],
   ['POST', CONSOLE_API.rollback, { base: null, seq: 1 }],
+  ['GET', CONSOLE_COPY_API.state],
+  ['GET', CONSOLE_COPY_API.versions],
+  ['POST', CONSOLE_COPY_API.check, { base: null, copy: COPY }],
+  ['POST', CONSOLE_COPY_API.publish, { base: null, copy: COPY, note: 'around Access' }],
+  ['POST', CONSOLE_COPY_API.rollback, { base: null, seq: 1 }],
+  ['POST', CONSOLE_COPY_API.preview, { copy: COPY }],
   ['GET', `${CONSOLE_PREVIEW_PATH}/default`],
   ['GET', `${CONSOLE_PREVIEW_PATH}?end=1`],
 ];
@@ -88,6 +98,8 @@ async function stored() {
     split: await env.FUNNEL_CONFIG.get('split', 'text'),
     flows: await env.FUNNEL_CONFIG.get('flows', 'text'),
     versions: await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM config_versions').first('n'),
+    manifest: await env.FUNNEL_CONFIG.get('translations:manifest', 'text'),
+    copyVersions: await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM copy_versions').first('n'),
   };
 }
 

@@ -1,0 +1,160 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { Change } from '../../shared/console-api';
+import type { CopyVersionSummary } from '../../shared/console-copy-api';
+import { ChangeList } from '../ChangeList';
+import { useStore } from '../stores/atom';
+import {
+  $copy,
+  $copyHistory,
+  $copyHistoryStatus,
+  $copyRollback,
+  COPY_HISTORY_STATUS_ID,
+  rollBackCopyTo,
+} from '../stores/copy';
+import { timeText } from '../time-text';
+
+const SOURCE_TEXTS: Record<CopyVersionSummary['source'], string> = {
+  console: 'the console',
+  cli: 'the CLI (npm run translations)',
+  rollback: 'a roll back',
+};
+
+function CopyRollbackControl({ seq, versionId }: { seq: number; versionId: string }) {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState('');
+  const rollback = useStore($copyRollback);
+  const busy = rollback.kind === 'busy' && rollback.seq === seq;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (await rollBackCopyTo(seq, versionId, note.trim())) {
+      setConfirming(false);
+      setNote('');
+      document.getElementById(COPY_HISTORY_STATUS_ID)?.focus();
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <button type="button" className="button" onClick={() => setConfirming(true)}>
+        Roll back copy to {versionId}…
+      </button>
+    );
+  }
+  return (
+    <form className="confirm" aria-labelledby={`${id}-question`} onSubmit={onSubmit}>
+      <p id={`${id}-question`}>
+        <strong>Publish the copy of {versionId} again, as a new copy version?</strong> Every
+        language's texts become what they were in {versionId}; the config (split, routes,
+        experiments) is not touched, and no experiment starts a new phase.
+      </p>
+      <label htmlFor={`${id}-note`}>Note (optional)</label>
+      <input
+        id={`${id}-note`}
+        className="input"
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <div className="confirm__actions">
+        <button type="submit" className="button button--danger" aria-disabled={busy || undefined}>
+          {busy ? 'Rolling back…' : `Confirm copy roll back to ${versionId}`}
+        </button>
+        <button type="button" className="button" onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CopyVersionEntry(props: {
+  version: CopyVersionSummary & { diff: Change[] };
+  isLive: boolean;
+  idOf: (seq: number) => string;
+}) {
+  const { version, isLive, idOf } = props;
+  const titleId = `copy-version-title:${version.seq}`;
+  return (
+    <article className="card" aria-labelledby={titleId}>
+      <h4 className="card__title" id={titleId}>
+        Copy {version.id} {isLive ? <span className="badge">live</span> : null}
+      </h4>
+      <p className="muted">
+        <time dateTime={version.at}>{timeText(version.at)}</time> by {version.author}
+      </p>
+      <dl className="facts">
+        <div>
+          <dt>Source</dt>
+          <dd>{SOURCE_TEXTS[version.source] ?? version.source}</dd>
+        </div>
+        {version.restores !== undefined ? (
+          <div>
+            <dt>Restores</dt>
+            <dd>{idOf(version.restores)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Note</dt>
+          <dd>{version.note || '(none)'}</dd>
+        </div>
+      </dl>
+      <details className="details">
+        <summary>
+          Changes ({version.diff.length})
+          <span className="visually-hidden"> in copy {version.id}</span>
+        </summary>
+        <ChangeList changes={version.diff} label={`Changes in copy ${version.id}`} />
+      </details>
+      {isLive ? null : <CopyRollbackControl seq={version.seq} versionId={version.id} />}
+    </article>
+  );
+}
+
+/** The copy versions, newest first, in the History: who, when, what changed, and roll back. */
+export function CopyHistory() {
+  const history = useStore($copyHistory);
+  const copy = useStore($copy);
+  const rollback = useStore($copyRollback);
+  const status = useStore($copyHistoryStatus);
+  const head = copy.kind === 'ready' ? copy.state.head : null;
+  const idOf = (seq: number) =>
+    (history.kind === 'ready' ? history.versions.find((v) => v.seq === seq)?.id : null) ??
+    `copy version ${seq}`;
+  return (
+    <section className="block" aria-labelledby="copy-history-title">
+      <h3 id="copy-history-title">Copy versions</h3>
+      <p className="muted">
+        Every publish of copy, from the Copy area or <code>npm run translations</code>, counted
+        apart from the config's versions (c1, c2…).
+      </p>
+      <p className="status" id={COPY_HISTORY_STATUS_ID} role="status" tabIndex={-1}>
+        {status}
+      </p>
+      {rollback.kind === 'refused' ? (
+        <p className="notice notice--error" role="alert">
+          {rollback.message}
+        </p>
+      ) : null}
+      {history.kind === 'failed' ? (
+        <p className="notice notice--error" role="alert">
+          {history.message}
+        </p>
+      ) : null}
+      {history.kind === 'ready' && history.versions.length === 0 ? (
+        <p>No copy published yet.</p>
+      ) : null}
+      {history.kind === 'ready' && history.versions.length > 0 ? (
+        <ol className="versions">
+          {history.versions.map((version) => (
+            <li key={version.seq}>
+              <CopyVersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * What the console's Copy area and the worker say to each other (`/console/api/copy/*`): the
+ * keys there are, the overrides in effect, the review, publish and roll back of a copy change,
+ * and the copy's version history. Plain types and constants, as shared/console-api.ts.
+ */
+
+import type { Change, FieldError } from './console-api';
+
+export const CONSOLE_COPY_API = {
+  /** GET: every key with its English and bundled texts, the overrides live, the head (CopyState). */
+  state: '/console/api/copy',
+  /** POST CopyPublishRequest: the checks and the diff, writing nothing (CopyCheckAnswer). */
+  check: '/console/api/copy/check',
+  /** POST CopyPublishRequest: publishes the overrides as the next copy version. */
+  publish: '/console/api/copy/publish',
+  /** POST {base, seq, note}: publishes an earlier copy version's overrides again. */
+  rollback: '/console/api/copy/rollback',
+  /**
+   * POST {copy}: checks the draft and stores it for an hour; answers preview links that show it
+   * (CopyPreviewAnswer). Nothing is published; other preview links show the live copy.
+   */
+  preview: '/console/api/copy/preview',
+  /** GET: every copy version, newest first, each with its diff (CopyVersionsAnswer). */
+  versions: '/console/api/copy/versions',
+} as const;
+
+/** Every language's overrides: language → flat key (`landing.phone.locate`) → text. */
+export type CopyDocument = Record<string, Record<string, string>>;
+
+export type CopySource = 'console' | 'cli' | 'rollback';
+
+/** One published copy version: immutable once written. */
+export interface CopyVersionSummary {
+  seq: number;
+  /** "c3": copy versions are counted apart from the config's "v12". */
+  id: string;
+  at: string;
+  author: string;
+  note: string;
+  base: number | null;
+  source: CopySource;
+  restores?: number;
+  /** The `translations:manifest` timestamp the overrides were stored under. */
+  timestamp: number;
+}
+
+/** One key of the bundled files, with the text each language ships for it. */
+export interface CopyKey {
+  /** Flat and dotted: `landing.phone.locate`, `i18n.trial_days_one`. */
+  key: string;
+  /** The locale area (file) it lives in: landing, plans, signup… */
+  area: string;
+  /** The English text it translates (a plural form: English's `_other`). */
+  english: string;
+  /** Per language that may override it, the bundled text ('' when the file lacks the form). */
+  bundled: Record<string, string>;
+}
+
+export interface CopyState {
+  /** The shipped languages, English first. */
+  languages: { code: string; name: string }[];
+  /** The locale areas, each with where its copy shows. */
+  areas: { id: string; shows: string }[];
+  keys: CopyKey[];
+  /** The overrides KV holds now (what the edge lays over the bundled text). */
+  live: CopyDocument;
+  head: CopyVersionSummary | null;
+  /** Set when KV's copy is not the head's (written around the console and the CLI). */
+  drift: string | null;
+  /**
+   * Each language's preview link (the default variant's first screen in that language; in
+   * production, where the browser picks the language, the same link for all).
+   */
+  pages: Record<string, string>;
+}
+
+export interface CopyPublishRequest {
+  base: number | null;
+  /** Every override to be in effect after the publish; a language left out has none. */
+  copy: CopyDocument;
+  note?: string;
+}
+
+export interface CopyRollbackRequest {
+  base: number | null;
+  seq: number;
+  note?: string;
+}
+
+/** 200 from check. Refusals are the config's: 400 invalid_config (paths `copy.es.<key>`), 409. */
+export interface CopyCheckAnswer {
+  ok: true;
+  diff: Change[];
+}
+
+export interface CopyPublishAnswer {
+  ok: true;
+  version: CopyVersionSummary;
+}
+
+export interface CopyInvalidAnswer {
+  ok: false;
+  error: 'invalid_config';
+  errors: FieldError[];
+}
+
+export interface CopyConflictAnswer {
+  ok: false;
+  error: 'version_conflict';
+  head: CopyVersionSummary;
+  changes: Change[];
+}
+
+export interface CopyVersionsAnswer {
+  versions: (CopyVersionSummary & { diff: Change[] })[];
+}
+
+/** 200 from preview: per language, a preview link that shows the draft (for an hour). */
+export interface CopyPreviewAnswer {
+  ok: true;
+  pages: Record<string, string>;
+}

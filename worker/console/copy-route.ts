@@ -1,0 +1,198 @@
+import { type Context, Hono } from 'hono';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import type {
+  CopyCheckAnswer,
+  CopyConflictAnswer,
+  CopyInvalidAnswer,
+  CopyPreviewAnswer,
+  CopyPublishAnswer,
+  CopyState,
+  CopyVersionsAnswer,
+} from '../../shared/console-copy-api';
+import { readJsonBody } from '../api/json-body';
+import { kvLiveKeys } from '../config/publish';
+import { d1Runner } from '../config/versions';
+import { type AppEnv, isProduction } from '../env';
+import { previewKey } from '../funnel/preview-cookie';
+import { copyCatalogue } from '../translations/copy-catalogue';
+import { checkCopyDocument, diffCopy } from '../translations/copy-document';
+import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
+import { DRAFT_PARAMETER, storeDraft } from '../translations/draft-preview';
+import {
+  type CopyPublishOutcome,
+  type CopyStores,
+  previewCopy,
+  publishCopy,
+  readLiveCopy,
+  rollbackCopy,
+} from '../translations/publish-copy';
+import { consoleError } from './errors';
+
+/**
+ * The console's Copy area (shared/console-copy-api.ts), mounted at `/api/copy` inside the
+ * console's routes, so the Access check, the same-origin guard for writes, the JSON-only body
+ * and its size limit are the console's own (worker/console/routes.ts).
+ */
+
+/** How many copy versions the history shows. */
+const HISTORY_LIMIT = 200;
+
+const MAX_NOTE_CHARS = 500;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const noteOf = (value: unknown): string =>
+  typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
+
+function baseOf(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined;
+}
+
+function storesOf(c: Context<AppEnv>): CopyStores {
+  return {
+    versions: copyVersionStore(d1Runner(c.env.CONFIG_DB)),
+    live: kvLiveKeys(c.env.FUNNEL_CONFIG),
+  };
+}
+
+function refusalOf(
+  c: Context<AppEnv>,
+  outcome: Exclude<CopyPublishOutcome, { kind: 'published' }>,
+) {
+  if (outcome.kind === 'invalid') {
+    c.get('logFields').error = 'invalid_config';
+    const answer: CopyInvalidAnswer = {
+      ok: false,
+      error: 'invalid_config',
+      errors: outcome.errors,
+    };
+    return c.json(answer, 400);
+  }
+  c.get('logFields').error = 'version_conflict';
+  const answer: CopyConflictAnswer = {
+    ok: false,
+    error: 'version_conflict',
+    head: outcome.head,
+    changes: outcome.changes,
+  };
+  return c.json(answer, 409);
+}
+
+/**
+ * The funnel's first screen in each language, as a preview: `custom_lng` is honoured outside
+ * production only (SPEC.md §2); in production the page language is the browser's, so each
+ * language's link is the plain preview.
+ */
+function pagesOf(c: Context<AppEnv>, draft?: string): Record<string, string> {
+  const preview = `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(c.get('config').split.defaultVariant)}`;
+  const production = isProduction(c.env);
+  return Object.fromEntries(
+    copyCatalogue().languages.map(({ code }) => {
+      const query = new URLSearchParams(production ? {} : { custom_lng: code });
+      if (draft !== undefined) query.set(DRAFT_PARAMETER, draft);
+      const search = query.toString();
+      return [code, search ? `${preview}?${search}` : preview];
+    }),
+  );
+}
+
+export function copyRoutes(options: { now: () => number }) {
+  const { now } = options;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const stores = storesOf(c);
+    const [head, live] = await Promise.all([stores.versions.head(), readLiveCopy(stores.live)]);
+    const drift = !live.ok
+      ? `KV's copy cannot be read (${live.error}): the edge shows the bundled text`
+      : head !== null && live.timestamp !== head.timestamp
+        ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
+        : null;
+    const pages = pagesOf(c);
+    const answer: CopyState = {
+      ...copyCatalogue(),
+      live: live.ok ? live.copy : (head?.copy ?? {}),
+      head: head && copySummaryOf(head),
+      drift,
+      pages,
+    };
+    return c.json(answer);
+  });
+
+  app.post('/check', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await previewCopy(storesOf(c), baseOf(body.base) ?? null, body.copy);
+    if (outcome.kind !== 'preview') return refusalOf(c, outcome);
+    const answer: CopyCheckAnswer = { ok: true, diff: outcome.diff };
+    return c.json(answer);
+  });
+
+  app.post('/publish', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await publishCopy(storesOf(c), {
+      base: baseOf(body.base) ?? null,
+      copy: body.copy,
+      author: c.get('consoleAuthor') ?? '',
+      note: noteOf(body.note),
+      source: 'console',
+      now: new Date(now()),
+    });
+    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    c.get('logFields').copy_version = outcome.version.id;
+    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  });
+
+  app.post('/rollback', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    const seq = isObject(body) ? baseOf(body.seq) : undefined;
+    if (!isObject(body) || baseOf(body.base) === undefined || typeof seq !== 'number')
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await rollbackCopy(storesOf(c), {
+      base: baseOf(body.base) ?? null,
+      seq,
+      author: c.get('consoleAuthor') ?? '',
+      note: noteOf(body.note),
+      now: new Date(now()),
+    });
+    if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
+    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    c.get('logFields').copy_version = outcome.version.id;
+    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  });
+
+  // The draft as pages would show it, before any publish: stored for the hour a preview lasts,
+  // and shown by the preview links answered (worker/translations/draft-preview.ts).
+  app.post('/preview', async (c) => {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body)) return consoleError(c, 400, 'bad_request');
+    const checked = checkCopyDocument(body.copy);
+    if (!checked.ok) return refusalOf(c, { kind: 'invalid', errors: checked.errors });
+    const key = previewKey(c.env);
+    if (key === null) return consoleError(c, 503, 'console_not_configured');
+    const token = await storeDraft(c, key, checked.copy, now());
+    const answer: CopyPreviewAnswer = { ok: true, pages: pagesOf(c, token) };
+    return c.json(answer);
+  });
+
+  app.get('/versions', async (c) => {
+    // One more than shown, so the oldest shown still has its diff.
+    const versions = await storesOf(c).versions.list(HISTORY_LIMIT + 1);
+    const answer: CopyVersionsAnswer = {
+      versions: versions.slice(0, HISTORY_LIMIT).map((version, index) => ({
+        ...copySummaryOf(version),
+        diff: diffCopy(versions[index + 1]?.copy ?? null, version.copy),
+      })),
+    };
+    return c.json(answer);
+  });
+
+  return app;
+}

@@ -1,0 +1,110 @@
+import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-copy-api';
+import type { SqlRunner } from '../config/versions';
+
+/**
+ * The copy's version history (worker/config/migrations/0005): one row per publish of the KV
+ * copy overrides, never changed once written. Reached through `SqlRunner` like the config's
+ * (worker/config/versions.ts), so the console (D1) and `npm run translations` (locally through
+ * wrangler's platform proxy, remotely through wrangler d1 execute) share these statements.
+ */
+
+export interface StoredCopyVersion extends CopyVersionSummary {
+  copy: CopyDocument;
+}
+
+interface CopyRow {
+  seq: number;
+  id: string;
+  at: string;
+  author: string;
+  note: string;
+  base: number | null;
+  source: CopySource;
+  restores: number | null;
+  timestamp: number;
+  copy_json: string;
+}
+
+const COLUMNS = 'seq, id, at, author, note, base, source, restores, timestamp, copy_json';
+
+function fromRow(row: CopyRow): StoredCopyVersion {
+  return {
+    seq: row.seq,
+    id: row.id,
+    at: row.at,
+    author: row.author,
+    note: row.note,
+    base: row.base,
+    source: row.source,
+    ...(row.restores === null ? {} : { restores: row.restores }),
+    timestamp: row.timestamp,
+    copy: JSON.parse(row.copy_json) as CopyDocument,
+  };
+}
+
+export function copySummaryOf(version: StoredCopyVersion): CopyVersionSummary {
+  const { copy: _copy, ...summary } = version;
+  return summary;
+}
+
+export function copyVersionStore(sql: SqlRunner) {
+  return {
+    async head(): Promise<StoredCopyVersion | null> {
+      const [row] = await sql.all<CopyRow>(
+        `SELECT ${COLUMNS} FROM copy_versions ORDER BY seq DESC LIMIT 1`,
+        [],
+      );
+      return row ? fromRow(row) : null;
+    },
+
+    async get(seq: number): Promise<StoredCopyVersion | null> {
+      const [row] = await sql.all<CopyRow>(`SELECT ${COLUMNS} FROM copy_versions WHERE seq = ?`, [
+        seq,
+      ]);
+      return row ? fromRow(row) : null;
+    },
+
+    /** Newest first. */
+    async list(limit: number): Promise<StoredCopyVersion[]> {
+      const rows = await sql.all<CopyRow>(
+        `SELECT ${COLUMNS} FROM copy_versions ORDER BY seq DESC LIMIT ?`,
+        [limit],
+      );
+      return rows.map(fromRow);
+    },
+
+    /**
+     * Writes `version` if the newest version is still its base, in one statement (as the
+     * config's claim): of two publishes from the same base one row is written. False when
+     * another publish came first.
+     */
+    async claim(version: StoredCopyVersion): Promise<boolean> {
+      const { changes } = await sql.run(
+        `INSERT INTO copy_versions (${COLUMNS})
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         WHERE (SELECT COALESCE(MAX(seq), 0) FROM copy_versions) = ?`,
+        [
+          version.seq,
+          version.id,
+          version.at,
+          version.author,
+          version.note,
+          version.base,
+          version.source,
+          version.restores ?? null,
+          version.timestamp,
+          JSON.stringify(version.copy),
+          version.base ?? 0,
+        ],
+      );
+      return changes === 1;
+    },
+
+    /** Takes back a claimed version whose KV write failed. */
+    async release(seq: number): Promise<void> {
+      await sql.run('DELETE FROM copy_versions WHERE seq = ?', [seq]);
+    },
+  };
+}
+
+export type CopyVersionStore = ReturnType<typeof copyVersionStore>;
