@@ -97,7 +97,7 @@ export function ExperimentCard({
           {decision.reason ? ` (“${decision.reason}”)` : ''}.
         </p>
       ) : null}
-      <p className="screen-list__actions">
+      <p className="actions">
         {editable ? (
           <button
             type="button"
