@@ -2,6 +2,7 @@ import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
 import type { RoutingDocument } from '../../shared/routing';
+import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { coveredControls, mouseClick, tap, visibleControls } from './pointer-checks';
 
@@ -98,21 +99,32 @@ async function openConsole(page: Page): Promise<void> {
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Requests each page has asked and not yet had answered. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function countRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
 /**
- * Waits until `root` stops changing (what a dialog reads from the worker has arrived), so a
+ * Waits until what a dialog reads from the worker has arrived and `root` stops changing, so a
  * click is not aimed at a place the arriving text then moves.
  */
-async function settled(root: Locator): Promise<void> {
-  let before = await root.innerHTML();
+async function settled(page: Page, root: Locator): Promise<void> {
+  let before = '';
   await expect
     .poll(
       async () => {
         const now = await root.innerHTML();
-        const same = now === before;
+        const same = now === before && inFlight.get(page)?.size === 0;
         before = now;
         return same;
       },
-      { interval: 100 },
+      { interval: 50 },
     )
     .toBe(true);
 }
@@ -141,6 +153,8 @@ async function expectChecked(field: ElementHandle<HTMLElement>, checked: boolean
 async function clickEachField(page: Page, root: Locator): Promise<number> {
   const fields = await visibleControls(root, 'input, select, textarea');
   for (const field of fields) {
+    // What the last click asked the worker for may move the fields once it arrives.
+    if ((inFlight.get(page)?.size ?? 0) > 0) await settled(page, root);
     const type = await field.getAttribute('type');
     if (type === 'checkbox' || type === 'radio') {
       const before = await field.isChecked();
@@ -188,7 +202,7 @@ async function experimentCards(page: Page): Promise<void> {
     if (label.endsWith('…')) {
       const title = label.replace(/…$/, '').replace(/ with a decision$/, '');
       const dialog = page.getByRole('dialog', { name: new RegExp(`^${escaped(title)}\\??$`) });
-      await settled(dialog);
+      await settled(page, dialog);
       expect(await coveredControls(dialog)).toEqual([]);
       await clickEachField(page, dialog);
       await mouseClick(page, dialog.getByRole('button', { name: 'Cancel', exact: true }));
@@ -422,6 +436,7 @@ describe('the console by mouse and by touch in Chromium', () => {
       viewport: { width: WIDTHS[0], height: 800 },
     });
     page.setDefaultTimeout(10_000);
+    countRequests(page);
     await openConsole(page);
     // A first version, so the history has one to roll back to.
     await publishWeight(page, 40);
@@ -429,6 +444,9 @@ describe('the console by mouse and by touch in Chromium', () => {
       await page.setViewportSize({ width, height: 800 });
       expect(await coveredControls(page.locator('body')), `at ${width} px`).toEqual([]);
       await sectionLinks(page);
+      // The experiments grouped by status, each group a list named by its heading.
+      if (width === 1024)
+        expect(seriousViolations(await runAxe(page, { context: '#experiments' }))).toEqual([]);
       await experimentCards(page);
       await experimentResults(page);
       await createForm(page);
@@ -459,6 +477,7 @@ describe('the console by mouse and by touch in Chromium', () => {
     });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
+    countRequests(page);
     await openConsole(page);
     const area = experimentsArea(page);
     const buttons = await visibleControls(area.locator('.experiment-card'), 'button');
@@ -467,7 +486,7 @@ describe('the console by mouse and by touch in Chromium', () => {
       await tap(page, button);
       if (label.endsWith('…')) {
         const dialog = page.getByRole('dialog');
-        await dialog.waitFor();
+        await settled(page, dialog);
         await tap(page, dialog.getByRole('button', { name: 'Cancel', exact: true }));
         await dialog.waitFor({ state: 'detached' });
       } else if (label.startsWith('Results of ')) {
