@@ -188,7 +188,7 @@ async function main(): Promise<void> {
         has: page.getByRole('heading', { name: heading, exact: true }),
       });
     await area('Layers').screenshot({ path: `${IMAGES}console-experiment-layers.png` });
-    await area('Experiments in the draft').screenshot({
+    await experiments.locator('.experiment-groups').screenshot({
       path: `${IMAGES}console-experiment-list.png`,
     });
     await experiments.getByLabel('Experiment name').fill('Price: 5-day intro');

@@ -96,7 +96,7 @@ export function FlowEditor(props: {
               <span className="chip">
                 <span className="muted">{index + 1}.</span> {screen}
               </span>
-              <span className="screen-list__actions">
+              <span className="actions">
                 <button
                   type="button"
                   className="button button--small"

@@ -1,11 +1,11 @@
 import type { ExperimentDocument } from '../../shared/experiments';
 import type { RoutingDocument } from '../../shared/routing';
+import type { Standing } from '../experiment-standing';
 import {
   changeText,
   experimentAudienceText,
   MOVE_LABELS,
   movesOf,
-  STATUS_WORDS,
   type StatusMove,
 } from '../experiment-texts';
 import { canArchive } from '../layer-space';
@@ -24,22 +24,22 @@ export type CardAction =
 export const actionId = (id: string, action: string) => `experiment-${action}:${id}`;
 
 /**
- * One experiment: its status, layer, who enters, each variant and what it changes, its decision
+ * One experiment: its status for visitors and what the draft changes of it, its layer, who enters, each variant and what it changes, its decision
  * once ended, and what can be done with it now.
  */
 export function ExperimentCard({
   id,
   experiment,
   routing,
-  published,
+  standing,
   now,
   onAction,
 }: {
   id: string;
   experiment: ExperimentDocument;
   routing: RoutingDocument;
-  /** False when the draft's experiment differs from what is live. */
-  published: boolean;
+  /** What visitors get now, and what publishing the draft changes for it. */
+  standing: Standing;
   /** When the drain of an ended experiment is read, to offer archiving it. */
   now: Date;
   onAction(action: CardAction): void;
@@ -63,11 +63,9 @@ export function ExperimentCard({
     <article className="card experiment-card" aria-labelledby={titleId}>
       <h4 className="card__title" id={titleId}>
         {experiment.name}{' '}
-        <span className={`badge badge--${experiment.status}`}>
-          {STATUS_WORDS[experiment.status]}
-        </span>{' '}
-        {published ? null : <span className="badge badge--paused">not published</span>}
+        <span className={`badge badge--${standing.status}`}>{standing.badge}</span>
       </h4>
+      {standing.pending ? <p className="experiment-card__pending">{standing.pending}</p> : null}
       <p className="muted">
         {id} · layer {experiment.layer}
         {experiment.metrics?.primary
@@ -97,7 +95,7 @@ export function ExperimentCard({
           {decision.reason ? ` (“${decision.reason}”)` : ''}.
         </p>
       ) : null}
-      <p className="screen-list__actions">
+      <p className="actions">
         {editable ? (
           <button
             type="button"

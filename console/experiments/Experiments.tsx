@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { ConsoleState } from '../../shared/console-api';
 import { freeId, freshSeed } from '../experiment-edits';
+import {
+  experimentStanding,
+  GROUP_TEXTS,
+  STANDING_GROUPS,
+  type Standing,
+} from '../experiment-standing';
 import { useStore } from '../stores/atom';
 import { $draft, duplicateExperiment } from '../stores/draft';
 import {
@@ -35,6 +41,12 @@ export function Experiments({ state }: { state: ConsoleState }) {
   const experiments = Object.entries(document.experiments.experiments);
   const kinds = Object.fromEntries(state.screens.map((screen) => [screen.id, screen.kind]));
   const live = state.live.experiments.experiments;
+  // Grouped by what visitors get now, so a card stays put while the draft changes it.
+  const standings = experiments.map(([id, experiment]): [string, typeof experiment, Standing] => [
+    id,
+    experiment,
+    experimentStanding(experiment, live[id]),
+  ]);
   const openExperiment = open ? document.experiments.experiments[open.id] : undefined;
   const now = new Date();
 
@@ -69,23 +81,41 @@ export function Experiments({ state }: { state: ConsoleState }) {
         {status}
       </p>
       <LayerBars document={document} now={now} />
-      <div className="block">
-        <h3>Experiments in the draft</h3>
-        {experiments.length === 0 ? <p>No experiment yet: create one below.</p> : null}
-        <ul className="cards" aria-label="Experiments">
-          {experiments.map(([id, experiment]) => (
-            <li key={id}>
-              <ExperimentCard
-                id={id}
-                experiment={experiment}
-                routing={document.routing}
-                published={JSON.stringify(live[id]) === JSON.stringify(experiment)}
-                now={now}
-                onAction={(action) => onAction(id, action)}
-              />
-            </li>
-          ))}
-        </ul>
+      <div className="experiment-groups">
+        {experiments.length === 0 ? (
+          <div className="block">
+            <h3>Your experiments</h3>
+            <p>No experiment yet: create one below.</p>
+          </div>
+        ) : null}
+        {STANDING_GROUPS.map((group) => {
+          const inGroup = standings.filter(([, , standing]) => standing.group === group);
+          if (inGroup.length === 0) return null;
+          const { title, about } = GROUP_TEXTS[group];
+          const titleId = `experiments-group:${group}`;
+          return (
+            <div className="block" key={group}>
+              <h3 id={titleId}>
+                {title} ({inGroup.length})
+              </h3>
+              <p className="muted">{about}</p>
+              <ul className="cards" aria-labelledby={titleId}>
+                {inGroup.map(([id, experiment, standing]) => (
+                  <li key={id}>
+                    <ExperimentCard
+                      id={id}
+                      experiment={experiment}
+                      routing={document.routing}
+                      standing={standing}
+                      now={now}
+                      onAction={(action) => onAction(id, action)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
       </div>
       <ExperimentResults />
       <CreateExperiment document={document} screens={state.screens} />

@@ -158,7 +158,7 @@ function RouteEditor({
         </p>
       ) : null}
       {isDefault ? null : (
-        <p className="screen-list__actions">
+        <p className="actions">
           <button
             type="button"
             className="button button--small"

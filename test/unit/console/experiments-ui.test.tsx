@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Console } from '../../../console/Console';
-import { $draft } from '../../../console/stores/draft';
+import { $draft, duplicateExperiment } from '../../../console/stores/draft';
 import { $experimentResults, $experimentsStatus } from '../../../console/stores/experiments';
 import { loadConsole } from '../../../console/stores/publishing';
 import {
@@ -367,5 +367,35 @@ describe('an upsell price test', () => {
         },
       },
     });
+  });
+});
+
+describe('the list of experiments', () => {
+  it('groups them by what visitors get now and says what the unpublished draft changes', async () => {
+    stubWorker(() => null);
+    const area = await openArea();
+    expect(area.queryByRole('heading', { name: /in the draft/ })).toBeNull();
+    const running = () => within(area.getByRole('list', { name: 'Running now (1)' }));
+    const card = () => running().getByRole('article', { name: /^All-in-one landing/ });
+    expect(card().querySelector('.badge')?.textContent).toBe('running');
+    expect(within(card()).queryByText(/your draft/i)).toBeNull();
+
+    // Paused in the draft: still live and running for visitors until published.
+    fireEvent.click(area.getByRole('button', { name: 'Pause All-in-one landing…' }));
+    const pause = within(await screen.findByRole('dialog', { name: 'Pause All-in-one landing?' }));
+    fireEvent.click(pause.getByRole('button', { name: 'Pause All-in-one landing' }));
+    expect(area.queryByRole('list', { name: /^Paused/ })).toBeNull();
+    expect(card().querySelector('.badge')?.textContent).toBe('running');
+    expect(
+      within(card()).getByText('Your draft pauses it when you publish; until then it is running.'),
+    ).toBeTruthy();
+
+    // A copy exists only in the draft: not started, and said to be unpublished.
+    act(() => duplicateExperiment('landing-all', 'landing-all-followup', 'followup'));
+    const notStarted = within(area.getByRole('list', { name: 'Not started (1)' }));
+    const copy = notStarted.getByRole('article', { name: /^All-in-one landing/ });
+    expect(copy.querySelector('.badge')?.textContent).toBe('not started');
+    expect(within(copy).getByText('New in your draft: not published yet.')).toBeTruthy();
+    expect(running().getAllByRole('article')).toHaveLength(1);
   });
 });

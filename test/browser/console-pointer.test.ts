@@ -1,0 +1,504 @@
+import type { ElementHandle, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import type { RoutingDocument } from '../../shared/routing';
+import { runAxe, seriousViolations } from './a11y-checks';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { coveredControls, mouseClick, tap, visibleControls } from './pointer-checks';
+
+/**
+ * The console by mouse and by finger, in Chromium against the built worker, at 360, 1024 and
+ * 1920 px: nothing covers any control (at each control's middle the browser hits the control
+ * itself), and each action of each experiment card, each dialog, the create form, the traffic
+ * editors, the edit and publish area, the history and the results is clicked with the mouse where
+ * a person would aim, and does what it says. At 360 px a touch screen taps the cards' actions.
+ */
+
+let session: BrowserSession;
+
+const WIDTHS = [360, 1024, 1920] as const;
+
+/** A paywall price test: two variants on route default, in its own stretch of the layer. */
+function priceTest(name: string, status: ExperimentDocument['status'], range: [number, number]) {
+  const test: ExperimentDocument = {
+    name,
+    status,
+    layer: 'paywall',
+    range,
+    audience: { routes: ['default'] },
+    coverage: 1,
+    seed: name.toLowerCase().replaceAll(' ', '-'),
+    phase: 1,
+    control: 'a',
+    variants: {
+      a: { weight: 1, change: {} },
+      b: { weight: 1, change: { plans: ['monthly_3d_intro'] } },
+    },
+  };
+  if (status !== 'draft') test.startedAt = '2026-10-01T09:00:00.000Z';
+  return test;
+}
+
+/**
+ * One experiment in every status, each card offering its own actions: two running side by side,
+ * the first of which the second once covered. The ended ones drained long ago, so they may be
+ * archived.
+ */
+const EXPERIMENTS: ExperimentsDocument = {
+  version: 'pointer',
+  experiments: {
+    'price-us': priceTest('Price US', 'running', [0, 0.2]),
+    'landing-ai': {
+      ...priceTest('Landing AI', 'running', [0, 1]),
+      layer: 'landing',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+      },
+    },
+    'price-de': priceTest('Price DE', 'paused', [0.2, 0.4]),
+    'next-test': priceTest('Next test', 'draft', [0.4, 0.6]),
+    'old-test': {
+      ...priceTest('Old test', 'stopped', [0.6, 0.8]),
+      endedAt: '2026-10-10T09:00:00.000Z',
+      drainDays: 0,
+    },
+    'gone-test': {
+      ...priceTest('Gone test', 'archived', [0.8, 1]),
+      endedAt: '2026-10-10T09:00:00.000Z',
+      drainDays: 0,
+    },
+  },
+};
+
+/** Two routes above default, so each can move up or down, and their saved audiences. */
+const ROUTING: RoutingDocument = {
+  version: 'pointer',
+  audiences: {
+    tiktok_ads: { groups: [[{ attribute: 'source', operator: 'in', values: ['tiktok'] }]] },
+    meta_ads: { groups: [[{ attribute: 'source', operator: 'in', values: ['meta'] }]] },
+  },
+  routes: [
+    { id: 'tiktok', audience: 'tiktok_ads', flow: 'default' },
+    { id: 'meta', audience: 'meta_ads', flow: 'default' },
+    { id: 'default', flow: 'default' },
+  ],
+};
+
+beforeAll(async () => {
+  session = await startBrowserSession();
+  await session.worker.putConfig('experiments', EXPERIMENTS);
+  await session.worker.putConfig('routing', ROUTING);
+});
+afterAll(() => session?.stop());
+
+async function openConsole(page: Page): Promise<void> {
+  await page.goto('/console');
+  await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Requests each page has asked and not yet had answered. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function countRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/**
+ * Waits until what a dialog reads from the worker has arrived and `root` stops changing, so a
+ * click is not aimed at a place the arriving text then moves.
+ */
+async function settled(page: Page, root: Locator): Promise<void> {
+  let before = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await root.innerHTML();
+        const same = now === before && inFlight.get(page)?.size === 0;
+        before = now;
+        return same;
+      },
+      { interval: 50 },
+    )
+    .toBe(true);
+}
+
+const isFocused = (control: Locator) =>
+  control.evaluate((element) => element === document.activeElement);
+
+/** A checkbox or radio is `checked` now, or the failure names it. */
+async function expectChecked(field: ElementHandle<HTMLElement>, checked: boolean): Promise<void> {
+  const name = () =>
+    field.evaluate(
+      (input) =>
+        `${(input as HTMLInputElement).labels?.[0]?.textContent ?? input.id} at ${window.innerWidth} px`,
+    );
+  try {
+    await expect.poll(() => field.isChecked(), { timeout: 2_000 }).toBe(checked);
+  } catch {
+    expect.fail(`${await name()} is not ${checked ? 'checked' : 'unchecked'} after a click`);
+  }
+}
+
+/**
+ * Clicks each visible field under `root` with the mouse: a text field, number or select takes the
+ * focus; a checkbox flips, and a second click puts it back; a radio is chosen.
+ */
+async function clickEachField(page: Page, root: Locator): Promise<number> {
+  const fields = await visibleControls(root, 'input, select, textarea');
+  for (const field of fields) {
+    // What the last click asked the worker for may move the fields once it arrives.
+    if ((inFlight.get(page)?.size ?? 0) > 0) await settled(page, root);
+    const type = await field.getAttribute('type');
+    if (type === 'checkbox' || type === 'radio') {
+      const before = await field.isChecked();
+      await mouseClick(page, field);
+      await expectChecked(field, type === 'radio' ? true : !before);
+      if (type === 'checkbox') {
+        await mouseClick(page, field);
+        await expectChecked(field, before);
+      }
+    } else {
+      await mouseClick(page, field);
+      expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+      // A select's list, if the click opened one, closes without choosing.
+      if ((await field.evaluate((element) => element.tagName)) === 'SELECT')
+        await page.keyboard.press('Escape');
+    }
+  }
+  return fields.length;
+}
+
+/** "Discard edits" by mouse, when the draft has any: the draft is the live config again. */
+async function discardEdits(page: Page): Promise<void> {
+  const discard = page.getByRole('button', { name: 'Discard edits' });
+  if (!(await discard.isVisible())) return;
+  await mouseClick(page, discard);
+  await discard.waitFor({ state: 'detached' });
+}
+
+const experimentsArea = (page: Page) => page.getByRole('region', { name: 'Experiments' });
+
+/**
+ * Every action of every experiment card, by mouse: a dialog opens (nothing in it covered, each of
+ * its fields clicked) and Cancel closes it, giving focus back to the card's button; Results
+ * shows that experiment's results; Duplicate adds a draft copy. Then one dialog is confirmed:
+ * the card says what the draft now does to it.
+ */
+async function experimentCards(page: Page): Promise<void> {
+  const area = experimentsArea(page);
+  const buttons = await visibleControls(area.locator('.experiment-card'), 'button');
+  expect(buttons.length).toBe(26);
+  for (const button of buttons) {
+    const label = (await button.textContent())?.trim() ?? '';
+    const id = await button.getAttribute('id');
+    await mouseClick(page, button);
+    if (label.endsWith('…')) {
+      const title = label.replace(/…$/, '').replace(/ with a decision$/, '');
+      const dialog = page.getByRole('dialog', { name: new RegExp(`^${escaped(title)}\\??$`) });
+      await settled(page, dialog);
+      expect(await coveredControls(dialog)).toEqual([]);
+      await clickEachField(page, dialog);
+      await mouseClick(page, dialog.getByRole('button', { name: 'Cancel', exact: true }));
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(id);
+    } else if (label.startsWith('Results of ')) {
+      await area.getByRole('heading', { name: label }).waitFor();
+    } else if (label.startsWith('Duplicate ')) {
+      const name = label.replace(/^Duplicate /, '').replace(/ for a follow-up$/, '');
+      await area
+        .getByRole('article', { name: new RegExp(`^${escaped(name)} \\(follow-up\\)`) })
+        .waitFor();
+      await area
+        .getByRole('status')
+        .getByText(new RegExp(`^Duplicated ${escaped(name.toLowerCase().replace(' ', '-'))}`))
+        .waitFor();
+      await discardEdits(page);
+    } else {
+      throw new Error(`an action this test does not know: ${label}`);
+    }
+  }
+
+  // Pausing by mouse: the card stays among the running, saying what the draft does.
+  const card = area.getByRole('article', { name: /^Price US/ });
+  await mouseClick(page, card.getByRole('button', { name: 'Pause Price US…' }));
+  const pause = page.getByRole('dialog', { name: 'Pause Price US?' });
+  await mouseClick(page, pause.getByRole('button', { name: 'Pause Price US', exact: true }));
+  await card
+    .getByText('Your draft pauses it when you publish; until then it is running.')
+    .waitFor();
+  // The dialog hands on to the review, whose publish note takes the focus.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('publish-note');
+  await discardEdits(page);
+  expect(await card.getByText(/^Your draft/).count()).toBe(0);
+}
+
+/** The results of one experiment: its controls, and its CSV downloaded by a click. */
+async function experimentResults(page: Page): Promise<void> {
+  const results = experimentsArea(page).locator('.experiment-results');
+  expect(await coveredControls(results)).toEqual([]);
+  await clickEachField(page, results);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    mouseClick(page, results.getByRole('link', { name: 'Download as CSV' })),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+}
+
+/**
+ * The create form: each field clicked, a variant added and removed, the planned sample taken
+ * from the calculator, and a draft experiment created (then discarded).
+ */
+async function createForm(page: Page): Promise<void> {
+  const form = experimentsArea(page).getByRole('form', { name: 'Create an experiment' });
+  await clickEachField(page, form);
+  await mouseClick(page, form.getByRole('button', { name: 'Add a variant' }));
+  await mouseClick(page, form.getByRole('button', { name: 'Remove variant c' }));
+  await form.getByRole('button', { name: 'Remove variant c' }).waitFor({ state: 'detached' });
+  const plan = form.getByRole('button', { name: /^Plan for [\d,]+ per variant$/ });
+  const planned = ((await plan.textContent()) ?? '').replace(/\D/g, '');
+  await mouseClick(page, plan);
+  expect(await form.getByLabel('Planned visitors per variant').inputValue()).toBe(planned);
+  await mouseClick(page, form.getByLabel('Experiment name'));
+  await page.keyboard.type('Price by mouse');
+  await mouseClick(page, form.getByRole('checkbox', { name: /^monthly_5d_intro:/ }));
+  await mouseClick(page, form.getByRole('button', { name: 'Create draft experiment' }));
+  await experimentsArea(page)
+    .getByRole('list', { name: /^Not started/ })
+    .getByRole('article', { name: /^Price by mouse/ })
+    .waitFor();
+  await discardEdits(page);
+}
+
+/**
+ * Traffic: each field of the routes and audiences clicked; a route moved down and back up,
+ * removed and added; a condition added and removed, an audience edited and cancelled, a nameless
+ * one refused; a TikTok visitor tested, whose preview opens in a new tab.
+ */
+async function traffic(page: Page): Promise<void> {
+  const area = page.getByRole('region', { name: 'Traffic' });
+  await clickEachField(page, area);
+  const routes = area.getByRole('list', { name: 'Routes in the draft, in order' });
+  const order = async () =>
+    (await routes.getByRole('heading', { level: 4 }).allTextContents()).map((title) =>
+      title.replace(/^\d+\. Route (\S+).*$/, '$1'),
+    );
+  expect(await order()).toEqual(['tiktok', 'meta', 'default']);
+  await mouseClick(page, area.getByRole('button', { name: 'Move route tiktok down' }));
+  await expect.poll(order).toEqual(['meta', 'tiktok', 'default']);
+  await mouseClick(page, area.getByRole('button', { name: 'Move route tiktok up' }));
+  await expect.poll(order).toEqual(['tiktok', 'meta', 'default']);
+  await mouseClick(page, area.getByRole('button', { name: 'Remove route meta' }));
+  await expect.poll(order).toEqual(['tiktok', 'default']);
+  await mouseClick(page, area.getByLabel('Route name'));
+  await page.keyboard.type('google');
+  await mouseClick(page, area.getByRole('button', { name: 'Add route' }));
+  await expect.poll(order).toEqual(['tiktok', 'google', 'default']);
+  await discardEdits(page);
+  await expect.poll(order).toEqual(['tiktok', 'meta', 'default']);
+
+  await mouseClick(page, area.getByRole('button', { name: 'Add a condition' }));
+  await mouseClick(page, area.getByRole('button', { name: 'Remove condition 2' }));
+  await area.getByLabel('Attribute of condition 2').waitFor({ state: 'detached' });
+  await mouseClick(page, area.getByRole('button', { name: 'Add value to condition 1' }));
+  await area.getByRole('list', { name: 'Values of condition 1' }).getByText('meta').waitFor();
+  await mouseClick(page, area.getByRole('button', { name: 'Add another group (or)' }));
+  await area.getByRole('button', { name: 'Remove condition 1 of group 2' }).waitFor();
+  await mouseClick(page, area.getByRole('button', { name: 'Save audience' }));
+  await area.locator('.add-form [role="alert"]').waitFor();
+  await mouseClick(page, area.getByRole('button', { name: 'Edit the audience meta_ads' }));
+  expect(await area.getByLabel('Audience name').inputValue()).toBe('meta_ads');
+  await mouseClick(page, area.getByRole('button', { name: 'Cancel', exact: true }));
+  expect(await area.getByLabel('Audience name').inputValue()).toBe('');
+
+  await mouseClick(page, area.getByLabel('Ad link'));
+  await page.keyboard.type('https://funnel.example/?utm_source=tiktok&ttclid=E.C.P.x1');
+  await mouseClick(page, area.getByRole('button', { name: 'Test visitor' }));
+  const answer = area.locator('.route-test__answer');
+  await answer
+    .getByText(/tiktok/)
+    .first()
+    .waitFor();
+  expect(await coveredControls(answer)).toEqual([]);
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    mouseClick(page, answer.getByRole('link').first()),
+  ]);
+  await preview.getByRole('complementary', { name: 'Preview' }).waitFor();
+  await preview.close();
+  await discardEdits(page);
+}
+
+/**
+ * Edit and publish: each field clicked, a flow's screens opened and one moved, a variant paused,
+ * then a weight changed, reviewed and published by mouse.
+ */
+async function editAndPublish(page: Page, width: number): Promise<void> {
+  const area = page.getByRole('region', { name: 'Edit and publish' });
+  await clickEachField(page, area);
+  const flow = area.locator('details', { has: page.locator('summary', { hasText: /^Flow lp17/ }) });
+  await mouseClick(page, flow.locator('summary'));
+  await expect
+    .poll(() => flow.evaluate((details) => (details as HTMLDetailsElement).open))
+    .toBe(true);
+  expect(await coveredControls(flow)).toEqual([]);
+  const screens = () => flow.locator('.screen-list .chip').allTextContents();
+  const [first, second] = await screens();
+  const firstScreen = first?.replace(/^1\. /, '') ?? '';
+  await mouseClick(
+    page,
+    flow.getByRole('button', { name: `Move ${firstScreen} down in lp17ch17pr5` }),
+  );
+  await expect.poll(async () => (await screens())[0]).toBe(second?.replace(/^2\./, '1.'));
+  await mouseClick(page, flow.locator('summary'));
+  await mouseClick(page, area.getByRole('button', { name: 'Pause default' }));
+  await area.getByRole('button', { name: 'Resume default' }).waitFor();
+  await discardEdits(page);
+
+  await publishWeight(page, 41 + WIDTHS.indexOf(width as (typeof WIDTHS)[number]));
+}
+
+/** A new weight for variant default, reviewed and published by mouse: a version in the history. */
+async function publishWeight(page: Page, weight: number): Promise<void> {
+  const area = page.getByRole('region', { name: 'Edit and publish' });
+  await mouseClick(page, area.getByLabel('Weight of default'));
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(String(weight));
+  await mouseClick(page, area.getByRole('button', { name: 'Review changes' }));
+  await mouseClick(page, area.getByLabel('Note (optional)'));
+  await page.keyboard.type(`default at ${weight}`);
+  await mouseClick(page, area.getByRole('button', { name: 'Publish', exact: true }));
+  await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
+}
+
+/** History: the rollback asks to confirm, and Cancel puts its button back. */
+async function history(page: Page): Promise<void> {
+  const area = page.getByRole('region', { name: 'History' });
+  const rollBack = area.getByRole('button', { name: /^Roll back to / }).first();
+  await rollBack.waitFor();
+  expect(await coveredControls(area)).toEqual([]);
+  await mouseClick(page, rollBack);
+  const confirm = area.locator('form.confirm');
+  await confirm.waitFor();
+  expect(await coveredControls(confirm)).toEqual([]);
+  await clickEachField(page, confirm);
+  await mouseClick(page, confirm.getByRole('button', { name: 'Cancel', exact: true }));
+  await confirm.waitFor({ state: 'detached' });
+  expect(await isFocused(rollBack)).toBe(true);
+}
+
+/** Results of the split: the phase picked and shown, the CSV downloaded; the overview's preview. */
+async function resultsAndOverview(page: Page): Promise<void> {
+  const results = page.getByRole('region', { name: 'Results' });
+  await clickEachField(page, results);
+  await mouseClick(page, results.getByRole('button', { name: 'Show' }));
+  await results
+    .getByRole('status')
+    .getByText(/^Showing phase \d+\.$/)
+    .waitFor();
+  await results.locator('[aria-busy]').waitFor({ state: 'detached' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    mouseClick(page, results.getByRole('link', { name: /^Download CSV of phase/ })),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+
+  const overview = page.getByRole('region', { name: 'Overview' });
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    mouseClick(page, overview.getByRole('link', { name: /^Preview default/ })),
+  ]);
+  await preview.getByRole('complementary', { name: 'Preview' }).waitFor();
+  await preview.close();
+}
+
+/** The header's section links: each scrolls its section into view. */
+async function sectionLinks(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  for (const link of await nav.getByRole('link').all()) {
+    const target = (await link.getAttribute('href')) ?? '';
+    await mouseClick(page, link);
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(target);
+  }
+}
+
+describe('the console by mouse and by touch in Chromium', () => {
+  it('covers no control and clicks every action of every card, dialog and area at 360, 1024 and 1920 px', {
+    timeout: 300_000,
+  }, async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: WIDTHS[0], height: 800 },
+    });
+    page.setDefaultTimeout(10_000);
+    countRequests(page);
+    await openConsole(page);
+    // A first version, so the history has one to roll back to.
+    await publishWeight(page, 40);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await coveredControls(page.locator('body')), `at ${width} px`).toEqual([]);
+      await sectionLinks(page);
+      // The experiments grouped by status, each group a list named by its heading.
+      if (width === 1024)
+        expect(seriousViolations(await runAxe(page, { context: '#experiments' }))).toEqual([]);
+      await experimentCards(page);
+      await experimentResults(page);
+      await createForm(page);
+      await traffic(page);
+      await resultsAndOverview(page);
+      await editAndPublish(page, width);
+      await history(page);
+      expect(await coveredControls(page.locator('body')), `at ${width} px, after`).toEqual([]);
+    }
+    // Between them, where the cards' grid has other column counts: nothing covered either.
+    for (const width of [1280, 1400]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await coveredControls(page.locator('body')), `at ${width} px`).toEqual([]);
+    }
+    // The decision dialog checks each decision it could offer; the refused ones answer 400.
+    expect(problems.filter((problem) => !/^400 .*\/console\/api\/check$/.test(problem))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
+  it('taps every action of the experiment cards at 360 px with a finger', async () => {
+    const context = await session.browser.newContext({
+      baseURL: session.worker.url.href,
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    countRequests(page);
+    await openConsole(page);
+    const area = experimentsArea(page);
+    const buttons = await visibleControls(area.locator('.experiment-card'), 'button');
+    for (const button of buttons) {
+      const label = (await button.textContent())?.trim() ?? '';
+      await tap(page, button);
+      if (label.endsWith('…')) {
+        const dialog = page.getByRole('dialog');
+        await settled(page, dialog);
+        await tap(page, dialog.getByRole('button', { name: 'Cancel', exact: true }));
+        await dialog.waitFor({ state: 'detached' });
+      } else if (label.startsWith('Results of ')) {
+        await area.getByRole('heading', { name: label }).waitFor();
+      } else {
+        await area
+          .getByRole('status')
+          .getByText(/^Duplicated /)
+          .waitFor();
+        await tap(page, page.getByRole('button', { name: 'Discard edits' }));
+      }
+    }
+    await context.close();
+  });
+});
