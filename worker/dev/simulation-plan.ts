@@ -4,6 +4,7 @@ import { applyChange } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { experimentTriggers, routeShape } from '../experiments/config/triggers';
 import { type ExperimentDesign, experimentDesign } from '../experiments/experiment-design';
+import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,
   type RateOverrides,
@@ -13,7 +14,6 @@ import {
   type SimulationPlan,
   triggerShare,
 } from './simulated-visitors';
-import { offersOf, type SimulatedOffers } from './simulated-offers';
 
 /**
  * Which experiment `npm run experiments -- simulate` fills and how (simulate-route.ts): the
