@@ -137,7 +137,7 @@ export function resolveRates(
   return { ok: true, value: rates };
 }
 
-/** Simulated purchases are charged in this currency, at the catalogue's prices. */
+/** Simulated purchases are charged in this currency (simulated-offers.ts: at the charged price). */
 export const SIMULATED_CURRENCY: Currency = 'USD';
 
 /** What one simulation draws from: the experiment as the live config has it. */
