@@ -384,11 +384,11 @@ export function simulateBatch(
     const subscriptions = [main];
     // Only a visitor exposed at or before the purchase counts it: an upsell test's buyer paid
     // for the main plan before the upsell exposed them, so only the upsell is theirs.
-    const purchase = ({ subscriptionId, plan: bought, at }: Bought, upsell: boolean) =>
+    const purchase = ({ subscriptionId, plan: paid, at }: Bought, upsell: boolean) =>
       batch.purchases.push({
         subscriptionId,
         visitorId,
-        amountMinor: bought.firstMinor,
+        amountMinor: paid.firstMinor,
         currency: SIMULATED_CURRENCY,
         upsell,
         at,
