@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ExperimentDocument } from '../../../shared/experiments';
 import { PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
 import { NO_PLAN_CHOICES } from '../../../shared/plans/screen-offers';
 import { seededRandom } from '../../../shared/seeded-random';
-import { DEFAULT_FLOWS } from '../../../worker/config/defaults';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import type { FunnelConfig } from '../../../worker/config/load';
 import { offersOf } from '../../../worker/dev/simulated-offers';
 import {
   CHALLENGER_RATES,
@@ -19,6 +21,7 @@ import {
   defaultVisitors,
   exposureWindow,
   matureShare,
+  planSimulation,
 } from '../../../worker/dev/simulation-plan';
 import { lastMatureDay } from '../../../worker/experiments/experiment-answer';
 import type { ExperimentDesign } from '../../../worker/experiments/experiment-design';
@@ -327,6 +330,91 @@ describe('what a simulated visitor can buy', () => {
     const ids = new Set(guides.map((p) => p.subscriptionId));
     const events = batch.revenueEvents.filter((e) => ids.has(e.subscriptionId));
     expect(events.every((e) => e.kind !== 'renewal')).toBe(true);
+  });
+});
+
+describe('the plan of an upsell or guide price test', () => {
+  const variants = (change: ExperimentDocument['variants'][string]['change']) => ({
+    a: { weight: 1, change: {} },
+    b: { weight: 1, change },
+  });
+  /** A default route, and a TikTok route whose flow has the guide and sets its own prices. */
+  const config = (change: ExperimentDocument['variants'][string]['change']): FunnelConfig =>
+    ({
+      version: 'v1+v1',
+      split: DEFAULT_SPLIT,
+      flows: {
+        version: 'v1',
+        flows: {
+          ...DEFAULT_FLOWS.flows,
+          guided: ['one_pager', 'signup', 'checkout_v3_tr', 'upsell_an_private', 'upsell_guide'],
+        },
+      },
+      routing: {
+        version: 'v1',
+        audiences: {},
+        routes: [
+          { id: 'default', flow: 'default' },
+          {
+            id: 'tiktok',
+            flow: 'guided',
+            upsellPlans: ['upsell_monthly_799'],
+            guidePlans: ['guide_1799'],
+          },
+        ],
+      },
+      experiments: {
+        version: 'e1',
+        experiments: {
+          up: {
+            name: 'Up',
+            status: 'running',
+            layer: 'upsell',
+            audience: {},
+            coverage: 1,
+            seed: 'up',
+            control: 'a',
+            variants: variants(change),
+          },
+        },
+      },
+    }) as FunnelConfig;
+  const afterMain = (plan: SimulationPlan, variant: string, route: string) =>
+    plan.offers[variant]![route]!.after.map((offer) => [offer.screen, offer.plans]);
+
+  it("offers each arm its tiers, else the route's, at 30% off, and the guide where the flow has it", () => {
+    const run = planSimulation(config({ upsellPlans: ['upsell_monthly_599'] }), 'up', {});
+    if (!run.ok) throw new Error(run.error);
+    const { plan } = run.value;
+    expect(plan.first).toBe('upsell');
+    const guide = ['upsell_guide', [{ family: 'guide_1799', firstMinor: 1799 }]];
+    expect(afterMain(plan, 'a', 'tiktok')).toEqual([
+      ['upsell_an_private', [{ family: 'upsell_monthly_799', firstMinor: 559 }]],
+      guide,
+    ]);
+    expect(afterMain(plan, 'b', 'tiktok')).toEqual([
+      ['upsell_an_private', [{ family: 'upsell_monthly_599', firstMinor: 419 }]],
+      guide,
+    ]);
+    expect(afterMain(plan, 'a', 'default')).toEqual([
+      [
+        'upsell_an_private',
+        [
+          { family: 'upsell_monthly_999', firstMinor: 699 },
+          { family: 'upsell_quarterly_999', firstMinor: 699 },
+        ],
+      ],
+    ]);
+  });
+
+  it('exposes a guide price test at the guide, on the routes whose flow has one', () => {
+    const run = planSimulation(config({ guidePlans: ['guide_899'] }), 'up', {});
+    if (!run.ok) throw new Error(run.error);
+    const { plan } = run.value;
+    expect(plan.routes).toEqual(['tiktok']);
+    expect(afterMain(plan, 'b', 'tiktok')).toEqual([
+      ['upsell_guide', [{ family: 'guide_899', firstMinor: 899 }]],
+    ]);
   });
 });
 
