@@ -22,7 +22,7 @@ const COLUMNS: readonly (readonly [label: string, read: (tally: VariantTally) =>
 ];
 
 /** The steps a run may not draw: before the experiment's trigger, they are left out when 0. */
-const STEP_COLUMNS = new Set(['lookup', 'signup', 'checkout', 'upsells']);
+const STEP_COLUMNS = new Set(['lookup', 'signup', 'checkout', 'purchased', 'upsells']);
 
 export function addTallies(
   into: Record<string, VariantTally>,
@@ -74,6 +74,11 @@ export function matureNote(started: SimulationStarted): string {
   const lines = [
     `About ${mature} of them were exposed at least ${started.matureAfterDays} days ago (the longest intro + 3 days), so their renewals count in the mature view.`,
   ];
+  if (started.countsFrom === 'upsell') {
+    lines.push(
+      'Each of them bought a main plan before the upsell exposed them: the results count the upsells (and any guide) they bought after it, and the planned sample counts these buyers.',
+    );
+  }
   if (started.priceTest) {
     const drawn = Object.values(started.shares).filter((share) => share > 0);
     const smallest = Math.round(mature * Math.min(...drawn));

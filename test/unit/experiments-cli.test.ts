@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PORT, parseExperimentsArgs } from '../../scripts/experiments-arguments';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
-import { addTallies, formatTallies } from '../../scripts/experiments-simulation';
+import { addTallies, formatTallies, matureNote } from '../../scripts/experiments-simulation';
 import {
   SIMULATE_PATH,
   type SimulationBatch,
@@ -168,6 +168,7 @@ const STARTED: SimulationStarted = {
   control: 'current',
   shares: { current: 0.5, cheap: 0.5 },
   priceTest: true,
+  countsFrom: 'checkout',
   primaryMetric: 'mature_revenue',
   matureAfterDays: 10,
   plannedPerArm: 10000,
@@ -348,5 +349,25 @@ describe('the summary', () => {
     const sum = addTallies(addTallies({}, { a: tally(10, 1, 100) }), { a: tally(5, 2, 50) });
     expect(sum.a).toEqual({ ...tally(15, 3, 150), renewals: 2, netMinor: 150 + 2 * 3999 });
     expect(formatTallies(sum, ['a']).split('\n')[0]).not.toContain('lookup');
+  });
+
+  it('says an upsell test’s visitors are main buyers, and shows no main purchase for them', () => {
+    const upsells = { ...tally(10, 0, 699 * 3), checkout: 0, upsell: 3 };
+    const header = formatTallies({ a: upsells }, ['a']).split('\n')[0]!;
+    expect(header.split(/ +/)).toEqual([
+      'variant',
+      'exposed',
+      'upsells',
+      'paid',
+      'USD',
+      'renewals',
+      'refunds',
+      'net',
+      'USD',
+    ]);
+    expect(matureNote({ ...STARTED, countsFrom: 'upsell' })).toContain(
+      'Each of them bought a main plan before the upsell exposed them: the results count the upsells (and any guide) they bought after it, and the planned sample counts these buyers.',
+    );
+    expect(matureNote(STARTED)).not.toContain('bought a main plan');
   });
 });

@@ -18,6 +18,7 @@ import type { DevelopmentExperimentShard } from './experiment-shard';
 import {
   SIMULATED_STEPS,
   type SimulatedBatch,
+  type SimulatedStep,
   simulateBatch,
   tallyBatch,
   type VariantTally,
@@ -96,6 +97,11 @@ export interface SimulationStarted {
   /** The share of its visitors each variant draws. */
   shares: Record<string, number>;
   priceTest: boolean;
+  /**
+   * The first step counted after exposure; null: none. `upsell`: the visitors are buyers of a
+   * main plan, exposed when the upsell opened, and the planned sample counts them.
+   */
+  countsFrom: SimulatedStep | null;
   primaryMetric: string;
   matureAfterDays: number;
   plannedPerArm: number;
@@ -175,6 +181,7 @@ async function start(
     control: design.control,
     shares: design.shares,
     priceTest: design.priceTest,
+    countsFrom: plan.first,
     primaryMetric: design.primaryMetric,
     matureAfterDays: design.matureAfterDays,
     plannedPerArm: design.plannedPerArm,

@@ -1,6 +1,5 @@
-import { PLAN_FAMILIES, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
+import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
-import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
 import { fixedPlacement } from '../experiments/assign';
 import type {
   ExperimentExposure,
@@ -9,18 +8,22 @@ import type {
 import type { ExperimentPurchase, FirstVisit } from '../experiments/experiment-statements';
 import type { Outcome } from '../experiments/outcomes';
 import type { RevenueEvent } from '../experiments/revenue-events';
+import type { SimulatedOffers, SimulatedPlan } from './simulated-offers';
 
 /**
  * The visitors of `npm run experiments -- simulate` (simulate-route.ts writes them): for one
  * experiment of the live config, who is exposed to which variant at the shares its weights draw,
  * when (back-dated over the last days), with the segments a real exposure is captured with
  * (worker/middleware/exposure-segments.ts), the steps they take after it, what they buy (their
- * variant's plans at the catalogue's prices) and what the product API reports afterwards
- * (renewals, refunds, chargebacks). Pure and seeded: the same plan, seed and ids draw the same
- * visitors.
+ * funnel's plans, simulated-offers.ts, at what a visitor is charged) and what the product API
+ * reports afterwards (renewals, refunds, chargebacks of each subscription). Pure and seeded: the
+ * same plan, seed and ids draw the same visitors.
  */
 
-/** The steps a visitor takes in funnel order, then the upsell (a share of buyers). */
+/**
+ * The steps a visitor takes in funnel order, then the upsell: a share of buyers at each screen
+ * selling after the main purchase that their flow has (the upsell, the guide).
+ */
 export const SIMULATED_STEPS = ['lookup', 'signup', 'checkout', 'purchase', 'upsell'] as const;
 export type SimulatedStep = (typeof SIMULATED_STEPS)[number];
 export type StepRates = Record<SimulatedStep, number>;
@@ -134,12 +137,8 @@ export function resolveRates(
   return { ok: true, value: rates };
 }
 
-/** Simulated purchases are charged in this currency, at the catalogue's prices. */
+/** Simulated purchases are charged in this currency (simulated-offers.ts: at the charged price). */
 export const SIMULATED_CURRENCY: Currency = 'USD';
-
-/** The plans a route offers where neither it nor the variant names any: the checkouts'. */
-export const SCREEN_PLANS: readonly PlanFamilyId[] = SCREEN_OFFERS.checkout_v3_tr.families;
-const UPSELL_PLANS: readonly PlanFamilyId[] = SCREEN_OFFERS.upsell_an_private.families;
 
 /** What one simulation draws from: the experiment as the live config has it. */
 export interface SimulationPlan {
@@ -152,8 +151,8 @@ export interface SimulationPlan {
   weights: readonly (readonly [variant: string, weight: number])[];
   /** The routes it runs on (its visitors' route segment). */
   routes: readonly string[];
-  /** The main plans each variant offers on each route. */
-  plans: Record<string, Record<string, readonly PlanFamilyId[]>>;
+  /** What each variant offers on each route: its main plans, then its upsell's and guide's. */
+  offers: Record<string, Record<string, SimulatedOffers>>;
   rates: Record<string, StepRates>;
   /** The first step counted after exposure (resolveRates); null: none. */
   first: SimulatedStep | null;
@@ -250,8 +249,9 @@ function segmentsOf(route: string, random: Random): ExposureSegments {
 }
 
 /**
- * The payments after a main plan's first one, until `now`: the intro's end at the full price,
- * then every period, each with its renewal rate (a subscriber who stops once is gone).
+ * The payments after a plan's first one, until `now`: the intro's end at the full price, then
+ * every period, each with its renewal rate (a subscriber who stops once is gone). A one-time
+ * plan (the guide) has none.
  */
 function renewals(family: PlanFamilyId, boughtAt: number, now: number, random: Random) {
   const definition = PLAN_FAMILIES[family];
@@ -267,6 +267,44 @@ function renewals(family: PlanFamilyId, boughtAt: number, now: number, random: R
     rate = LIFECYCLE_RATES.renewal;
   }
   return paid;
+}
+
+/** The plan a buyer picks: the preselected first more often than not. */
+function pickPlan(plans: readonly SimulatedPlan[], random: Random): SimulatedPlan {
+  return random() < 0.6 ? plans[0]! : pick(plans, random);
+}
+
+/** A subscription a simulated visitor bought, for what the product API reports after it. */
+interface Bought {
+  subscriptionId: string;
+  plan: SimulatedPlan;
+  at: number;
+}
+
+/**
+ * What the product API reports after a first payment, until `now`: a refund or a chargeback of
+ * it (what was paid, coupon and all), or else its renewals at the plan's recurring price, as the
+ * embedded portal charges them (portal/lifecycle-event.ts: the coupon takes off the first
+ * payment only, so an upsell bought at 30% off renews at its full price).
+ */
+function lifecycle(
+  bought: Bought,
+  now: number,
+  random: Random,
+): { kind: RevenueEvent['kind']; amountMinor: number; at: number }[] {
+  const luck = random();
+  if (luck < LIFECYCLE_RATES.refund + LIFECYCLE_RATES.chargeback) {
+    const refund = luck < LIFECYCLE_RATES.refund;
+    const at = bought.at + Math.floor(random() * (refund ? 2 : 21) * DAY_MS);
+    const kind = refund ? 'refund' : 'chargeback';
+    return at <= now ? [{ kind, amountMinor: -bought.plan.firstMinor, at }] : [];
+  }
+  const price = PLAN_FAMILIES[bought.plan.family].price;
+  return renewals(bought.plan.family, bought.at, now, random).map((at) => ({
+    kind: 'renewal' as const,
+    amountMinor: price,
+    at,
+  }));
 }
 
 /**
@@ -337,56 +375,51 @@ export function simulateBatch(
     // An upsell or an end test's visitors bought their main plan before it exposed them.
     const boughtBefore = !counted.includes('purchase');
     if (!bought && !boughtBefore) continue;
-    const families = plan.plans[variant]?.[route] ?? SCREEN_PLANS;
-    const family = random() < 0.6 ? families[0]! : pick(families, random);
-    const main = planOf(family, SIMULATED_CURRENCY);
-    const subscriptionId = `sim_sub_${newId()}`;
-    const boughtAt = boughtBefore ? exposedAt - MINUTE_MS : later();
-    if (!boughtBefore) {
+    const offers = plan.offers[variant]![route]!;
+    const main: Bought = {
+      subscriptionId: `sim_sub_${newId()}`,
+      plan: pickPlan(offers.main, random),
+      at: boughtBefore ? exposedAt - MINUTE_MS : later(),
+    };
+    const subscriptions = [main];
+    // Only a visitor exposed at or before the purchase counts it: an upsell test's buyer paid
+    // for the main plan before the upsell exposed them, so only the upsell is theirs.
+    const purchase = ({ subscriptionId, plan: paid, at }: Bought, upsell: boolean) =>
       batch.purchases.push({
         subscriptionId,
         visitorId,
-        amountMinor: main.periodPrice,
+        amountMinor: paid.firstMinor,
         currency: SIMULATED_CURRENCY,
-        upsell: false,
-        at: boughtAt,
-        route,
-      });
-    }
-    const event = (kind: RevenueEvent['kind'], amountMinor: number, at: number) =>
-      batch.revenueEvents.push({
-        eventId: `sim_evt_${newId()}`,
-        subscriptionId,
-        visitorId,
-        kind,
-        amountMinor,
-        currency: SIMULATED_CURRENCY,
+        upsell,
         at,
-      });
-    if (counted.includes('upsell') && random() < rates.upsell) {
-      const upsell = planOf(pick(UPSELL_PLANS, random), SIMULATED_CURRENCY);
-      batch.purchases.push({
-        subscriptionId: `sim_sub_${newId()}`,
-        visitorId,
-        amountMinor: upsell.periodPrice,
-        currency: SIMULATED_CURRENCY,
-        upsell: true,
-        at: later(),
         route,
       });
+    if (!boughtBefore) purchase(main, false);
+    if (counted.includes('upsell')) {
+      for (const offer of offers.after) {
+        if (random() >= rates.upsell) continue;
+        const extra: Bought = {
+          subscriptionId: `sim_sub_${newId()}`,
+          plan: pickPlan(offer.plans, random),
+          at: later(),
+        };
+        purchase(extra, true);
+        subscriptions.push(extra);
+      }
     }
-    const luck = random();
-    if (luck < LIFECYCLE_RATES.refund) {
-      const at = boughtAt + Math.floor(random() * 2 * DAY_MS);
-      if (at <= now) event('refund', -main.periodPrice, at);
-      continue;
+    // The main plan's lifecycle after an upsell test's exposure counts in its net revenue, as a
+    // real buyer's would (revenue-events.ts: every experiment exposed before the event).
+    for (const subscription of subscriptions) {
+      for (const event of lifecycle(subscription, now, random)) {
+        batch.revenueEvents.push({
+          eventId: `sim_evt_${newId()}`,
+          subscriptionId: subscription.subscriptionId,
+          visitorId,
+          currency: SIMULATED_CURRENCY,
+          ...event,
+        });
+      }
     }
-    if (luck < LIFECYCLE_RATES.refund + LIFECYCLE_RATES.chargeback) {
-      const at = boughtAt + Math.floor(random() * 21 * DAY_MS);
-      if (at <= now) event('chargeback', -main.periodPrice, at);
-      continue;
-    }
-    for (const at of renewals(family, boughtAt, now, random)) event('renewal', main.price, at);
   }
   return batch;
 }

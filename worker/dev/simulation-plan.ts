@@ -1,14 +1,15 @@
 import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
 import type { FunnelConfig } from '../config/load';
+import { applyChange } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
-import { experimentTriggers } from '../experiments/config/triggers';
+import { experimentTriggers, routeShape } from '../experiments/config/triggers';
 import { type ExperimentDesign, experimentDesign } from '../experiments/experiment-design';
+import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,
   type RateOverrides,
   resolveRates,
-  SCREEN_PLANS,
+  SIMULATED_CURRENCY,
   type SimulatedStep,
   type SimulationPlan,
   triggerShare,
@@ -144,27 +145,18 @@ export function planSimulation(
   const variants = Object.keys(design.names);
   const rates = resolveRates({ variants, control: design.control, first }, overrides);
   if (!rates.ok) return rates;
-  const routePlans = (route: string) =>
-    config.routing.routes.find((document) => document.id === route)?.plans;
-  const mainOnly = (families: readonly string[] | undefined) => {
-    const main = (families ?? []).filter(
-      (family) => PLAN_FAMILIES[family as PlanFamilyId]?.role === 'main',
-    ) as PlanFamilyId[];
-    return main.length > 0 ? main : null;
-  };
-  const plans = Object.fromEntries(
-    variants.map((variant) => [
-      variant,
-      Object.fromEntries(
-        routes.map((route) => [
-          route,
-          mainOnly(experiment.variants[variant]?.change.plans) ??
-            mainOnly(routePlans(route)) ??
-            SCREEN_PLANS,
-        ]),
-      ),
-    ]),
-  );
+  // What each variant's visitor walks on each route (its flow, screens and plans), as the
+  // triggers read it; what they can buy from the trigger on.
+  const offers: Record<string, Record<string, SimulatedOffers>> = {};
+  for (const variant of variants) {
+    offers[variant] = {};
+    for (const route of routes) {
+      const document = config.routing.routes.find((candidate) => candidate.id === route)!;
+      const change = experiment.variants[variant]?.change ?? {};
+      const shape = applyChange(routeShape(document, config.flows), change, config.flows);
+      offers[variant][route] = offersOf(shape, SIMULATED_CURRENCY, triggers.get(route)!.index);
+    }
+  }
   return {
     ok: true,
     value: {
@@ -176,7 +168,7 @@ export function planSimulation(
         startedAt: experiment.startedAt ?? null,
         weights: drawn.map(([key, variant]) => [key, variant.weight] as const),
         routes,
-        plans,
+        offers,
         rates: rates.value,
         first,
         exposedShare: design.reachShare * triggerShare(CONTROL_RATES, first),

@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ExperimentDocument } from '../../../shared/experiments';
 import { PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
+import { NO_PLAN_CHOICES } from '../../../shared/plans/screen-offers';
 import { seededRandom } from '../../../shared/seeded-random';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import type { FunnelConfig } from '../../../worker/config/load';
+import { offersOf } from '../../../worker/dev/simulated-offers';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
   resolveRates,
-  SCREEN_PLANS,
   type SimulationPlan,
   simulateBatch,
   tallyBatch,
@@ -17,6 +21,7 @@ import {
   defaultVisitors,
   exposureWindow,
   matureShare,
+  planSimulation,
 } from '../../../worker/dev/simulation-plan';
 import { lastMatureDay } from '../../../worker/experiments/experiment-answer';
 import type { ExperimentDesign } from '../../../worker/experiments/experiment-design';
@@ -69,6 +74,12 @@ describe('the rates', () => {
   });
 });
 
+const DEFAULT_FLOW = DEFAULT_FLOWS.flows.default!;
+const CHECKOUT_PLANS = ['monthly_7d_intro', 'monthly', 'quarterly'] as const;
+/** What the default flow offers, the trigger at `from`, with `choices` for the plans. */
+const offers = (choices: Partial<typeof NO_PLAN_CHOICES> = {}, from = 0) =>
+  offersOf({ ...NO_PLAN_CHOICES, ...choices, screens: DEFAULT_FLOW }, 'USD', from);
+
 function aPlan(overrides: Partial<SimulationPlan> = {}): SimulationPlan {
   const rates = resolveRates(landing, {});
   if (!rates.ok) throw new Error(rates.error);
@@ -82,9 +93,12 @@ function aPlan(overrides: Partial<SimulationPlan> = {}): SimulationPlan {
       ['b', 3],
     ],
     routes: ['default', 'tiktok'],
-    plans: {
-      a: { default: SCREEN_PLANS, tiktok: SCREEN_PLANS },
-      b: { default: ['monthly_3d_intro'], tiktok: ['monthly_3d_intro'] },
+    offers: {
+      a: { default: offers(), tiktok: offers() },
+      b: {
+        default: offers({ plans: ['monthly_3d_intro'] }),
+        tiktok: offers({ plans: ['monthly_3d_intro'] }),
+      },
     },
     rates: rates.value,
     first: 'lookup',
@@ -158,7 +172,7 @@ describe('a batch of simulated visitors', () => {
       new Set(
         mains.filter((p) => variantOf.get(p.visitorId) === variant).map((p) => p.amountMinor),
       );
-    expect(paid('a')).toEqual(prices(SCREEN_PLANS));
+    expect(paid('a')).toEqual(prices(CHECKOUT_PLANS));
     expect(paid('b')).toEqual(prices(['monthly_3d_intro']));
   });
 
@@ -191,6 +205,216 @@ describe('a batch of simulated visitors', () => {
     expect(upsell.outcomes).toEqual([]);
     expect(upsell.purchases.every((p) => p.upsell)).toBe(true);
     expect(upsell.purchases.length / 2000).toBeCloseTo(CONTROL_RATES.upsell, 1);
+  });
+});
+
+describe('what a simulated visitor can buy', () => {
+  const withGuide = [
+    'one_pager',
+    'searching',
+    'signup',
+    'checkout_v3_tr',
+    'upsell_an_private',
+    'upsell_guide',
+    'success',
+  ] as const;
+
+  it("offers the arm's upsell tiers (else the route's, else the screen's) at 30% off", () => {
+    const screens = offers().after;
+    expect(screens).toEqual([
+      {
+        screen: 'upsell_an_private',
+        plans: [
+          { family: 'upsell_monthly_999', firstMinor: 699 },
+          { family: 'upsell_quarterly_999', firstMinor: 699 },
+        ],
+      },
+    ]);
+    const cheaper = offers({ upsellPlans: ['upsell_quarterly_599', 'upsell_monthly_599'] });
+    expect(cheaper.after[0]!.plans).toEqual([
+      { family: 'upsell_quarterly_599', firstMinor: 419 },
+      { family: 'upsell_monthly_599', firstMinor: 419 },
+    ]);
+    // The main plans at their first payment, no coupon: the 7-day intro at 6.99.
+    expect(cheaper.main.map((plan) => plan.firstMinor)).toEqual([699, 3999, 5999]);
+    // A list of another role is not the upsell's: the screen sells its own.
+    expect(offers({ upsellPlans: ['guide_899'] }).after).toEqual(screens);
+  });
+
+  it('offers the guide only where the flow has it, and nothing before the trigger', () => {
+    const choices = { ...NO_PLAN_CHOICES, guidePlans: ['guide_1799' as const] };
+    const walked = offersOf({ ...choices, screens: withGuide }, 'USD', 0);
+    expect(walked.after.map((offer) => offer.screen)).toEqual([
+      'upsell_an_private',
+      'upsell_guide',
+    ]);
+    expect(walked.after[1]!.plans).toEqual([{ family: 'guide_1799', firstMinor: 1799 }]);
+    // A guide price test exposes at the guide: the upsell before it was passed unexposed.
+    const atGuide = offersOf({ ...choices, screens: withGuide }, 'USD', 5);
+    expect(atGuide.after.map((offer) => offer.screen)).toEqual(['upsell_guide']);
+    const stripe = DEFAULT_FLOWS.flows.stripe_test!;
+    expect(offersOf({ ...choices, screens: stripe }, 'USD', 0).after).toEqual([]);
+  });
+
+  /** An upsell price test: exposed at the upsell (index 4), 90 days back for renewals. */
+  function upsellTest(rates: Parameters<typeof resolveRates>[1] = {}) {
+    const resolved = resolveRates({ ...landing, first: 'upsell' }, rates);
+    if (!resolved.ok) throw new Error(resolved.error);
+    const cheap = offers({ upsellPlans: ['upsell_monthly_599'] }, 4);
+    const plan = aPlan({
+      first: 'upsell',
+      rates: resolved.value,
+      offers: { a: { default: offers({}, 4) }, b: { default: cheap } },
+      routes: ['default'],
+    });
+    let id = 0;
+    return simulateBatch(plan, {
+      count: 4000,
+      window: exposureWindow(NOW, 90),
+      random: seededRandom(3),
+      newId: () => `id-${++id}`,
+    });
+  }
+
+  it("charges an upsell test's arms their own tier at 30% off, and renews it at full price", () => {
+    const batch = upsellTest();
+    const variantOf = new Map(batch.exposures.map((e) => [e.visitorId, e.variant]));
+    // Only the upsells: the main purchase came before the exposure.
+    expect(batch.purchases.every((p) => p.upsell)).toBe(true);
+    const paid = (variant: string) =>
+      new Set(
+        batch.purchases
+          .filter((p) => variantOf.get(p.visitorId) === variant)
+          .map((p) => p.amountMinor),
+      );
+    expect(paid('a')).toEqual(new Set([699]));
+    expect(paid('b')).toEqual(new Set([419]));
+    const tallies = tallyBatch(['a', 'b'], batch);
+    expect(tallies.b!.paidMinor).toBe(419 * tallies.b!.upsell);
+    expect(tallies.b!.upsell / tallies.b!.exposed).toBeCloseTo(CHALLENGER_RATES.upsell, 1);
+
+    const upsells = new Map(batch.purchases.map((p) => [p.subscriptionId, p]));
+    const renewed = batch.revenueEvents.filter(
+      (e) => e.kind === 'renewal' && upsells.has(e.subscriptionId),
+    );
+    expect(renewed.length).toBeGreaterThan(0);
+    for (const renewal of renewed) {
+      const bought = upsells.get(renewal.subscriptionId)!;
+      expect(renewal.amountMinor).toBe(bought.amountMinor === 699 ? 999 : 599);
+      expect(renewal.at - bought.at).toBeGreaterThanOrEqual(30 * DAY);
+    }
+    // The main plans bought before the exposure renew and are refunded after it, as real ones.
+    const mains = batch.revenueEvents.filter((e) => !upsells.has(e.subscriptionId));
+    expect(mains.some((e) => e.kind === 'renewal' && e.amountMinor === 3999)).toBe(true);
+  });
+
+  it('lets --rates set each arm’s upsell take rate', () => {
+    const tallies = tallyBatch(['a', 'b'], upsellTest({ a: { upsell: 0.1 }, b: { upsell: 0.5 } }));
+    expect(tallies.a!.upsell / tallies.a!.exposed).toBeCloseTo(0.1, 1);
+    expect(tallies.b!.upsell / tallies.b!.exposed).toBeCloseTo(0.5, 1);
+  });
+
+  it('buys the guide at its one-time price where the flow has it, and never renews it', () => {
+    const guide = offersOf(
+      { ...NO_PLAN_CHOICES, guidePlans: ['guide_1799'], screens: withGuide },
+      'USD',
+      0,
+    );
+    const batch = draw(
+      4,
+      4000,
+      aPlan({ offers: { a: { default: guide }, b: { default: guide } }, routes: ['default'] }),
+    );
+    const guides = batch.purchases.filter((p) => p.upsell && p.amountMinor === 1799);
+    expect(guides.length).toBeGreaterThan(0);
+    const ids = new Set(guides.map((p) => p.subscriptionId));
+    const events = batch.revenueEvents.filter((e) => ids.has(e.subscriptionId));
+    expect(events.every((e) => e.kind !== 'renewal')).toBe(true);
+  });
+});
+
+describe('the plan of an upsell or guide price test', () => {
+  const variants = (change: ExperimentDocument['variants'][string]['change']) => ({
+    a: { weight: 1, change: {} },
+    b: { weight: 1, change },
+  });
+  /** A default route, and a TikTok route whose flow has the guide and sets its own prices. */
+  const config = (change: ExperimentDocument['variants'][string]['change']): FunnelConfig =>
+    ({
+      version: 'v1+v1',
+      split: DEFAULT_SPLIT,
+      flows: {
+        version: 'v1',
+        flows: {
+          ...DEFAULT_FLOWS.flows,
+          guided: ['one_pager', 'signup', 'checkout_v3_tr', 'upsell_an_private', 'upsell_guide'],
+        },
+      },
+      routing: {
+        version: 'v1',
+        audiences: {},
+        routes: [
+          { id: 'default', flow: 'default' },
+          {
+            id: 'tiktok',
+            flow: 'guided',
+            upsellPlans: ['upsell_monthly_799'],
+            guidePlans: ['guide_1799'],
+          },
+        ],
+      },
+      experiments: {
+        version: 'e1',
+        experiments: {
+          up: {
+            name: 'Up',
+            status: 'running',
+            layer: 'upsell',
+            audience: {},
+            coverage: 1,
+            seed: 'up',
+            control: 'a',
+            variants: variants(change),
+          },
+        },
+      },
+    }) as FunnelConfig;
+  const afterMain = (plan: SimulationPlan, variant: string, route: string) =>
+    plan.offers[variant]![route]!.after.map((offer) => [offer.screen, offer.plans]);
+
+  it("offers each arm its tiers, else the route's, at 30% off, and the guide where the flow has it", () => {
+    const run = planSimulation(config({ upsellPlans: ['upsell_monthly_599'] }), 'up', {});
+    if (!run.ok) throw new Error(run.error);
+    const { plan } = run.value;
+    expect(plan.first).toBe('upsell');
+    const guide = ['upsell_guide', [{ family: 'guide_1799', firstMinor: 1799 }]];
+    expect(afterMain(plan, 'a', 'tiktok')).toEqual([
+      ['upsell_an_private', [{ family: 'upsell_monthly_799', firstMinor: 559 }]],
+      guide,
+    ]);
+    expect(afterMain(plan, 'b', 'tiktok')).toEqual([
+      ['upsell_an_private', [{ family: 'upsell_monthly_599', firstMinor: 419 }]],
+      guide,
+    ]);
+    expect(afterMain(plan, 'a', 'default')).toEqual([
+      [
+        'upsell_an_private',
+        [
+          { family: 'upsell_monthly_999', firstMinor: 699 },
+          { family: 'upsell_quarterly_999', firstMinor: 699 },
+        ],
+      ],
+    ]);
+  });
+
+  it('exposes a guide price test at the guide, on the routes whose flow has one', () => {
+    const run = planSimulation(config({ guidePlans: ['guide_899'] }), 'up', {});
+    if (!run.ok) throw new Error(run.error);
+    const { plan } = run.value;
+    expect(plan.routes).toEqual(['tiktok']);
+    expect(afterMain(plan, 'b', 'tiktok')).toEqual([
+      ['upsell_guide', [{ family: 'guide_899', firstMinor: 899 }]],
+    ]);
   });
 });
 

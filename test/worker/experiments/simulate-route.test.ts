@@ -218,6 +218,77 @@ describe('a simulated price test, read by the results as real visitors', () => {
   });
 });
 
+/** An upsell price test: the upsell at 5.99 against the route's 9.99, both at 30% off. */
+const UPSELL: ExperimentDocument = {
+  name: 'Upsell at 5.99',
+  status: 'running',
+  layer: 'upsell',
+  audience: {},
+  coverage: 1,
+  seed: 'up-price',
+  phase: 1,
+  control: 'current',
+  variants: {
+    current: { weight: 1, change: {} },
+    cheap: { weight: 1, change: { upsellPlans: ['upsell_monthly_599'] } },
+  },
+  metrics: { plannedPerArm: 300 },
+};
+
+describe('a simulated upsell price test', () => {
+  beforeEach(() => putExperiments({ 'up-price': UPSELL }));
+
+  it('exposes main buyers at the upsell, charges each arm its tier at 30% off, and judges it', async () => {
+    // Nine in ten of the cheap tier's visitors take it, hardly any of the control's: a
+    // difference 10,000 visitors show through the main plans' renewals, alike in both arms.
+    const rates = { current: { upsell: 0.02 }, cheap: { upsell: 0.9 } };
+    const { started, sum } = await simulate({ experiment: 'up-price', visitors: 10_000, rates });
+    expect(started).toMatchObject({ priceTest: true, countsFrom: 'upsell', matureAfterDays: 10 });
+
+    const rows = await shardRows<{ variant: string; amount_minor: number; upsell: number }>(
+      `SELECT e.variant, p.amount_minor, p.upsell FROM xp_purchases AS p
+       JOIN xp_exposures AS e USING (visitor_id, experiment) WHERE p.experiment = 'up-price'`,
+    );
+    const paid = (variant: string) =>
+      new Set(rows.filter((row) => row.variant === variant).map((row) => row.amount_minor));
+    // Only upsells: the main plan was bought before the exposure. 9.99 and 5.99 at 30% off.
+    expect(rows.every((row) => row.upsell === 1)).toBe(true);
+    expect(paid('current')).toEqual(new Set([699]));
+    expect(paid('cheap')).toEqual(new Set([419]));
+
+    const answer = await results('up-price');
+    expect(answer.metricsShown).toEqual(['revenue', 'upsell', 'net_revenue', 'mature_revenue']);
+    for (const variant of ['current', 'cheap']) {
+      const exposed = sum(variant, 'exposed');
+      const shown = answer.variants.find((v) => v.variant === variant)!;
+      expect(shown.exposed).toBe(exposed);
+      expect(shown.matureExposed).toBeGreaterThanOrEqual(UPSELL.metrics!.plannedPerArm!);
+      expect(metricOf(answer, variant, 'upsell').count).toBe(sum(variant, 'upsell'));
+      // Revenue per visitor is the upsells they bought after exposure.
+      expect(metricOf(answer, variant, 'revenue').mean).toBeCloseTo(
+        sum(variant, 'paidMinor') / exposed,
+        6,
+      );
+    }
+    expect(sum('cheap', 'paidMinor')).toBe(419 * sum('cheap', 'upsell'));
+    expect(answer.awaitingMatureSample).toBe(false);
+    expect(metricOf(answer, 'cheap', 'upsell').verdict).toBe('better');
+    expect(metricOf(answer, 'cheap', 'revenue').verdict).toBe('better');
+    expect(metricOf(answer, 'cheap', 'mature_revenue').verdict).toBe('better');
+  });
+
+  it('sizes its default run so that every arm matures the planned upsell-screen visitors', async () => {
+    for (const plannedPerArm of [300, 10_000]) {
+      await putExperiments({ 'up-price': { ...UPSELL, metrics: { plannedPerArm } } });
+      const response = await post('start', { ...START, experiment: 'up-price', visitors: null });
+      const started: SimulationStarted = await response.json();
+      // Each visitor the run draws is one the upsell exposed: a main buyer.
+      expect(started.countsFrom).toBe('upsell');
+      expect(started.visitors * started.matureShare * 0.5).toBeGreaterThanOrEqual(plannedPerArm);
+    }
+  });
+});
+
 describe('what the route refuses', () => {
   it('is not there outside development, nor for a GET, and writes nothing then', async () => {
     expect((await post('start', START, { ENVIRONMENT: 'production' })).status).toBe(404);
