@@ -25,22 +25,36 @@ export interface RevenueEvent {
 }
 
 /**
- * The event's id taken, if its buyer was exposed to any experiment at or before it: 1 row
- * written when it counts now, 0 when it was counted before or concerns no exposure (then the
- * event changes nothing, and its id costs no row).
+ * An event counts in an experiment when its subscription was bought after the buyer's exposure
+ * to it (the purchase is then one of the experiment's, xp_purchases). Revenue follows what the
+ * exposure could change: a main plan bought before an upsell test opened is not the upsell
+ * test's, nor are its renewals and refunds, which are alike in every arm and would drown the
+ * upsell's difference in their variance.
+ */
+const boughtAfterExposure = (subscriptionParam: number) => `EXISTS (
+  SELECT 1 FROM xp_purchases AS bought
+  WHERE bought.visitor_id = xp_exposures.visitor_id
+    AND bought.experiment = xp_exposures.experiment
+    AND bought.subscription_id = ?${subscriptionParam}
+)`;
+
+/**
+ * The event's id taken, if its subscription was bought after an exposure of its buyer to any
+ * experiment: 1 row written when it counts now, 0 when it was counted before or concerns no
+ * such purchase (then the event changes nothing, and its id costs no row).
  */
 export function revenueEventClaim(event: RevenueEvent): Statement {
   return {
     sql: `INSERT OR IGNORE INTO xp_revenue_events (event_id, at)
           SELECT ?1, ?2 WHERE EXISTS (
-            SELECT 1 FROM xp_exposures WHERE visitor_id = ?3 AND exposed_at <= ?2
+            SELECT 1 FROM xp_purchases WHERE visitor_id = ?3 AND subscription_id = ?4
           )`,
-    params: [event.eventId, event.at, event.visitorId],
+    params: [event.eventId, event.at, event.visitorId, event.subscriptionId],
   };
 }
 
 /**
- * What a claimed event changes in every experiment its buyer was exposed to at or before it:
+ * What a claimed event changes in every experiment whose purchase its subscription is (above):
  * the net revenue in its currency (its trigger moves the net histograms), and `refunded` on a
  * refund or a chargeback.
  */
@@ -53,10 +67,17 @@ export function revenueEventStatements(event: RevenueEvent): Statement[] {
                     (visitor_id, experiment, currency, phase, variant, day, paid_minor, net_minor)
                   SELECT visitor_id, experiment, ?2, phase, variant,
                          date(exposed_at / 1000, 'unixepoch'), 0, ?3
-                  FROM xp_exposures WHERE visitor_id = ?1 AND exposed_at <= ?4
+                  FROM xp_exposures
+                  WHERE visitor_id = ?1 AND exposed_at <= ?4 AND ${boughtAfterExposure(5)}
                   ON CONFLICT (visitor_id, experiment, currency) DO UPDATE SET
                     net_minor = net_minor + excluded.net_minor`,
-            params: [event.visitorId, event.currency, event.amountMinor, event.at],
+            params: [
+              event.visitorId,
+              event.currency,
+              event.amountMinor,
+              event.at,
+              event.subscriptionId,
+            ],
           },
         ]
       : [];
@@ -65,8 +86,9 @@ export function revenueEventStatements(event: RevenueEvent): Statement[] {
       ? [
           {
             sql: `UPDATE xp_exposures SET refunded = 1
-                  WHERE visitor_id = ?1 AND exposed_at <= ?2 AND refunded = 0`,
-            params: [event.visitorId, event.at],
+                  WHERE visitor_id = ?1 AND exposed_at <= ?2 AND refunded = 0
+                    AND ${boughtAfterExposure(3)}`,
+            params: [event.visitorId, event.at, event.subscriptionId],
           },
         ]
       : [];

@@ -269,7 +269,7 @@ describe('lifecycle events', () => {
     at,
   });
 
-  it('move net revenue in each experiment exposed before them, once per event id', async () => {
+  it('move net revenue in each experiment exposed before the purchase, once per event id', async () => {
     const [buyer, stranger] = [crypto.randomUUID(), crypto.randomUUID()];
     await expose(exposure(buyer, 'pw-price', 'cheap', T0));
     await expose(exposure(buyer, 'up-guide', 'b', T0 + 2 * DAY));
@@ -281,12 +281,13 @@ describe('lifecycle events', () => {
     const net = (rows: Awaited<ReturnType<typeof rowsOf>>) =>
       rows.netRevenue.map((row) => [row.variant, row.revenue_minor, row.visitors]);
     expect(net(await rowsOf('pw-price'))).toEqual([['cheap', 1398, 1]]);
-    // Exposed after the first payment: the renewal only.
-    expect(net(await rowsOf('up-guide'))).toEqual([['b', 699, 1]]);
+    // Exposed after the plan was bought: its renewals are not the upsell test's, which they
+    // would only fill with variance alike in every arm.
+    expect(net(await rowsOf('up-guide'))).toEqual([]);
     expect((await rowsOf('pw-price')).revenue).toEqual([
       { variant: 'cheap', currency: 'USD', revenue_minor: 699, visitors: 1 },
     ]);
-    // The stranger was exposed to nothing: their event changed nothing and left no id.
+    // The stranger bought nothing after an exposure: their event changed nothing, left no id.
     expect(await shardRows('SELECT event_id FROM xp_revenue_events')).toEqual([
       { event_id: 'evt_renewal' },
     ]);
@@ -298,13 +299,40 @@ describe('lifecycle events', () => {
     expect(paywall.dayNetRevenue).toEqual([
       { day: '2026-11-20', variant: 'cheap', currency: 'USD', revenue_minor: 699, visitors: 1 },
     ]);
-    // Net 0 after the refund: in no bucket.
-    const upsell = await rowsOf('up-guide');
-    expect(net(upsell)).toEqual([]);
-    expect(upsell.arms[0]).toMatchObject({ refunded: 1 });
-    expect(upsell.segments.find((row) => row.dimension === 'country')).toMatchObject({
-      refunded: 1,
+    // Nor is the main plan's refund.
+    expect((await rowsOf('up-guide')).arms[0]).toMatchObject({ refunded: 0 });
+  });
+
+  it('count an upsell bought after the exposure, with its renewals and refund, in the upsell test', async () => {
+    const buyer = crypto.randomUUID();
+    await expose(exposure(buyer, 'up-guide', 'b', T0 + 5 * MINUTE));
+    await recordPurchases(stores, [
+      purchase(buyer, 'sub_main', 699, T0 + 4 * MINUTE),
+      { ...purchase(buyer, 'sub_up', 699, T0 + 6 * MINUTE), upsell: true },
+    ]);
+    const upsellEvent = (
+      eventId: string,
+      kind: RevenueEvent['kind'],
+      amount: number,
+      at: number,
+    ) => ({
+      ...event(buyer, eventId, kind, amount, at),
+      subscriptionId: 'sub_up',
     });
+    await applyToExperiments(env, [
+      {
+        ...event(buyer, 'evt_main_renewal', 'renewal', 699, T0 + 30 * DAY),
+        subscriptionId: 'sub_main',
+      },
+      upsellEvent('evt_up_renewal', 'renewal', 999, T0 + 30 * DAY),
+    ]);
+    const net = async () =>
+      (await rowsOf('up-guide')).netRevenue.map((row) => [row.variant, row.revenue_minor]);
+    // The upsell's first payment and renewal; the main plan's renewal not.
+    expect(await net()).toEqual([['b', 699 + 999]]);
+    await applyToExperiments(env, [upsellEvent('evt_up_refund', 'refund', -999, T0 + 31 * DAY)]);
+    expect(await net()).toEqual([['b', 699]]);
+    expect((await rowsOf('up-guide')).arms[0]).toMatchObject({ refunded: 1 });
   });
 });
 
