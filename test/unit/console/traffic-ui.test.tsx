@@ -298,7 +298,7 @@ describe('the review', () => {
     const user = userEvent.setup();
     // The weekend route gets plans too: a weekday cannot be typed, so it is not named.
     const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
-    await user.click(within(routes.getAllByRole('listitem')[1]!).getByLabelText('monthly'));
+    await user.click(within(routes.getAllByRole('listitem')[1]!).getByLabelText(/^monthly:/));
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
     const named = await screen.findByRole('list', {
       name: 'Routes whose plans anyone with the link gets',
