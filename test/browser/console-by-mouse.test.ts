@@ -1,0 +1,279 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+/**
+ * The marketers' guides walked by mouse only, in Chromium against the built worker at a laptop's
+ * width: each task of docs/marketers.md (a variant added, reviewed, published, rolled back,
+ * previewed), docs/routes.md (an audience built with pickers, a route with plans, the warning in
+ * the review, a visitor tested and previewed) and docs/experiments.md (a price test created,
+ * started, paused, resumed, stopped, ended with a decision, archived, deleted). Every control is
+ * reached by a pointer click, which Chromium refuses (and the test times out on) when another
+ * element covers the control's centre; text is typed into the field clicked. No key is pressed.
+ *
+ * The guides' other tasks are walked by mouse in files of their own: copy edited, previewed,
+ * published and rolled back (console-copy.test.ts), a click-id audience (console-click-id.test.ts),
+ * upsell prices on a route and in a test (upsell-prices.test.ts), a visitor from DE on a TikTok
+ * link (visitor-country.test.ts), a simulated price test's verdict read in the results
+ * (console-simulated-price-test.test.ts), and every control of every card and dialog at three
+ * widths (console-pointer.test.ts).
+ */
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+/** A click that Chromium must deliver to `control` itself: no forcing past an overlay. */
+async function click(control: Locator): Promise<void> {
+  await control.click({ timeout: 5_000 });
+}
+
+/** Clicks a field and types into it, replacing what it held. */
+async function typeInto(control: Locator, text: string): Promise<void> {
+  await click(control);
+  await control.fill(text);
+}
+
+function liveState(page: Page): Promise<ConsoleState> {
+  return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
+}
+
+/** Review changes, a note, Publish: every publish of the console ends so. */
+async function reviewAndPublish(page: Page, note: string): Promise<void> {
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  if ((await publish.count()) === 0)
+    await click(page.getByRole('button', { name: 'Review changes' }));
+  await typeInto(page.getByLabel('Note (optional)').first(), note);
+  await click(publish);
+  await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
+}
+
+/** Refusals the walk provokes on purpose are no problem. */
+const expectedRefusal = (problem: string) => /^(400|409) .*\/console\/api\//.test(problem);
+
+describe('the marketers’ guides walked by mouse in Chromium', () => {
+  it('marketers.md: adds a variant, publishes, rolls back and previews it, by mouse', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto('/console');
+    await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+
+    await typeInto(page.getByLabel('Key', { exact: true }), 'lp17');
+    await typeInto(page.getByLabel('Weight', { exact: true }), '50');
+    await page.getByLabel('Flow', { exact: true }).selectOption('lp17ch17pr5');
+    await click(page.getByRole('button', { name: 'Add variant' }));
+    await reviewAndPublish(page, 'lp17 joins');
+    const v1 = (await liveState(page)).head;
+    expect((await liveState(page)).live.split.variants.lp17).toEqual({
+      weight: 50,
+      flow: 'lp17ch17pr5',
+    });
+
+    await typeInto(page.getByLabel('Weight of lp17'), '100');
+    await click(page.getByRole('button', { name: 'Review changes' }));
+    await page.getByText(/^Publishing starts phase 2 of the experiment: /).waitFor();
+    await reviewAndPublish(page, 'more to lp17');
+    expect((await liveState(page)).live.split.variants.lp17?.weight).toBe(100);
+
+    // Roll back to v1: the confirm step says it starts a new phase, as a publish would.
+    const history = page.getByRole('region', { name: 'History' });
+    const v1Entry = history.getByRole('article', { name: v1?.id });
+    await click(v1Entry.getByRole('button', { name: `Roll back to ${v1?.id}…` }));
+    await v1Entry.getByText(/this starts a new phase/).waitFor();
+    await typeInto(v1Entry.getByLabel('Note (optional)'), 'back to 50/50');
+    await click(v1Entry.getByRole('button', { name: `Confirm roll back to ${v1?.id}` }));
+    await page.locator('#history-status', { hasText: /^Rolled back: / }).waitFor();
+    const after = await liveState(page);
+    expect(after.head).toMatchObject({ source: 'rollback', restores: v1?.seq });
+    expect(after.live.split.variants.lp17?.weight).toBe(50);
+
+    // A variant's preview: its link opens the variant's first screen with the preview bar.
+    const overview = page.getByRole('region', { name: 'Overview' });
+    const [preview] = await Promise.all([
+      context.waitForEvent('page'),
+      click(overview.getByRole('link', { name: 'Preview lp17' })),
+    ]);
+    await preview.getByRole('complementary', { name: 'Preview' }).waitFor();
+    expect(await preview.getByRole('complementary', { name: 'Preview' }).textContent()).toContain(
+      'Preview of variant lp17',
+    );
+    await preview.close();
+    expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('routes.md: builds an audience and a route by mouse, sees the plan warning in the review, tests a visitor', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto('/console');
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByRole('heading', { name: 'Traffic map' }).waitFor();
+
+    await typeInto(traffic.getByLabel('Audience name'), 'tiktok_dach');
+    await traffic.getByLabel('Source to add to condition 1').selectOption('tiktok');
+    await click(traffic.getByRole('button', { name: 'Add value to condition 1' }));
+    await click(traffic.getByRole('button', { name: 'Add a condition' }));
+    await traffic.getByLabel('Attribute of condition 2').selectOption({ label: 'Country' });
+    for (const code of ['DE', 'AT', 'CH']) {
+      await traffic.getByLabel('Country to add to condition 2').selectOption(code);
+      await click(traffic.getByRole('button', { name: 'Add value to condition 2' }));
+    }
+    // A value picked by mistake is taken out with its ×.
+    await click(
+      traffic
+        .getByRole('list', { name: 'Values of condition 2' })
+        .getByRole('button', { name: /Switzerland/ }),
+    );
+    expect(await traffic.getByRole('list', { name: 'Values of condition 2' }).textContent()).toBe(
+      'Germany (DE) ×Austria (AT) ×',
+    );
+    await click(traffic.getByRole('button', { name: 'Save audience' }));
+    const saved = traffic.getByRole('list', { name: 'Saved audiences' });
+    await saved.getByText('TikTok ads in DE, AT').waitFor();
+
+    await typeInto(traffic.getByLabel('Route name'), 'tiktok_de');
+    await traffic.getByLabel('Flow of the new route').selectOption('lp17ch17pr5');
+    await click(traffic.getByRole('button', { name: 'Add route' }));
+    const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
+    const route = routes.getByRole('listitem').first();
+    await route.getByRole('heading', { name: /Route tiktok_de/ }).waitFor();
+    await click(route.getByRole('checkbox', { name: /^quarterly:/ }));
+    await route.getByText('Anyone who opens this link gets these plans.').waitFor();
+
+    // The review names it again before anything is published.
+    await click(page.getByRole('button', { name: 'Review changes' }));
+    await page
+      .getByRole('list', { name: 'Routes whose plans anyone with the link gets' })
+      .getByText(/tiktok_de/)
+      .waitFor();
+    await reviewAndPublish(page, 'TikTok DACH to lp17');
+    expect((await liveState(page)).live.routing.routes[0]).toEqual({
+      id: 'tiktok_de',
+      audience: 'tiktok_dach',
+      flow: 'lp17ch17pr5',
+      plans: ['quarterly'],
+    });
+
+    // Test a visitor against what is live, then open the preview it offers.
+    await typeInto(
+      traffic.getByLabel('Ad link'),
+      'https://funnel.example/?utm_source=tiktok&ttclid=E.C.P.x1',
+    );
+    await traffic.getByLabel('Visitor’s country').selectOption('DE');
+    await click(traffic.getByRole('button', { name: 'Test visitor' }));
+    await traffic
+      .getByRole('status')
+      .filter({ hasText: 'This visitor gets route tiktok_de.' })
+      .waitFor();
+    const [preview] = await Promise.all([
+      context.waitForEvent('page'),
+      click(traffic.getByRole('link', { name: /Preview route tiktok_de/ })),
+    ]);
+    await preview.getByRole('complementary', { name: 'Preview' }).waitFor();
+    expect(await preview.evaluate(() => document.documentElement.outerHTML)).toContain(
+      '"flow":"lp17ch17pr5"',
+    );
+    await preview.close();
+
+    // Move it below default is impossible; pausing it is a click, reviewed and published.
+    await click(route.getByRole('checkbox', { name: 'Pause tiktok_de' }));
+    await reviewAndPublish(page, 'pause TikTok DACH');
+    expect((await liveState(page)).live.routing.routes[0]?.paused).toBe(true);
+    expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('experiments.md: creates, starts, pauses, resumes, stops, ends, archives and deletes a price test by mouse', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto('/console');
+    const area = page.getByRole('region', { name: 'Experiments' });
+    await area.getByRole('heading', { name: 'Layers' }).waitFor();
+
+    // Two experiments, so the first card has another below it (where Stop and End were once
+    // covered by the next card). The first takes half the paywall layer, the second the rest.
+    for (const [name, plan, to] of [
+      ['Price US', 'monthly_3d_intro', '50'],
+      ['Price EU', 'monthly_5d_intro', '100'],
+    ] as const) {
+      await area.getByLabel('What to test').selectOption({ label: 'Price' });
+      await typeInto(area.getByLabel('Experiment name'), name);
+      await typeInto(area.getByLabel('Range in the layer to (%)'), to);
+      await click(area.getByRole('checkbox', { name: 'default' }));
+      await click(area.getByRole('checkbox', { name: new RegExp(`^${plan}:`) }));
+      await click(area.getByRole('button', { name: 'Create draft experiment' }));
+      await area
+        .getByRole('status')
+        .filter({ hasText: /^Created the draft experiment/ })
+        .last()
+        .waitFor();
+    }
+    const card = area.getByRole('article', { name: /Price US/ });
+
+    const move = async (label: string, note: string) => {
+      await click(card.getByRole('button', { name: `${label} Price US…` }));
+      const dialog = page.getByRole('dialog', { name: `${label} Price US?` });
+      await click(dialog.getByRole('button', { name: `${label} Price US` }));
+      await reviewAndPublish(page, note);
+    };
+    const status = async () => (await liveState(page)).live.experiments.experiments['price-us'];
+
+    await move('Start', 'price test US');
+    expect((await status())?.status).toBe('running');
+    await move('Pause', 'pause');
+    expect((await status())?.status).toBe('paused');
+    await move('Resume', 'resume');
+    expect((await status())?.status).toBe('running');
+
+    // Edit while it runs: no drain days, so it can be archived as soon as it ends.
+    await click(card.getByRole('button', { name: 'Edit Price US…' }));
+    const edit = page.getByRole('dialog', { name: 'Edit Price US' });
+    await typeInto(edit.getByLabel('Days the exposed keep their variant after it ends'), '0');
+    await click(edit.getByRole('button', { name: 'Put the changes to Price US in the draft' }));
+    await reviewAndPublish(page, 'no drain');
+    expect((await status())?.drainDays).toBe(0);
+
+    // Its results, read by clicking: counted at the checkout, a segment picked.
+    await click(card.getByRole('button', { name: 'Results of Price US' }));
+    const results = area.locator('.experiment-results');
+    await results.getByText(/^Counted where the variants first differ/).waitFor();
+    await results.getByLabel('Split the results by').selectOption('country');
+
+    await move('Stop', 'stop the US test');
+    expect((await status())?.status).toBe('stopped');
+
+    // End with a decision: nothing chosen for the marketer; each choice a click.
+    await click(card.getByRole('button', { name: 'End Price US with a decision…' }));
+    const end = page.getByRole('dialog', { name: 'End Price US' });
+    await click(end.getByRole('radio', { name: /^Inconclusive/ }));
+    await click(end.getByRole('radio', { name: /^Keep the control/ }));
+    await click(end.getByRole('button', { name: 'Record the decision' }));
+    await reviewAndPublish(page, 'keep the plans');
+    expect((await status())?.decision).toMatchObject({
+      result: 'inconclusive',
+      action: 'keep_control',
+    });
+
+    await move('Archive', 'archive');
+    expect((await status())?.status).toBe('archived');
+    await click(card.getByRole('button', { name: 'Delete Price US…' }));
+    await click(
+      page
+        .getByRole('dialog', { name: 'Delete Price US?' })
+        .getByRole('button', { name: 'Delete Price US' }),
+    );
+    await reviewAndPublish(page, 'delete the US test');
+    expect(await status()).toBeUndefined();
+    // The other experiment is untouched, still a draft.
+    expect((await liveState(page)).live.experiments.experiments['price-eu']?.status).toBe('draft');
+    expect(problems.filter((problem) => !expectedRefusal(problem))).toEqual([]);
+    await context.close();
+  });
+});
