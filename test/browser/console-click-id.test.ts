@@ -54,7 +54,7 @@ describe('a route on paid TikTok clicks, built by mouse in Chromium', () => {
     await traffic.getByRole('button', { name: 'Add route' }).click();
     const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
     const route = routes.getByRole('listitem').filter({ hasText: 'Route tiktok_paid' });
-    await route.getByLabel('quarterly').click();
+    await route.getByRole('checkbox', { name: /^quarterly:/ }).click();
     await route.getByText('Anyone who opens this link gets these plans.').waitFor();
 
     // A link tagged by hand is not a paid click; the same link with TikTok's click id is.

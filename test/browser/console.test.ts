@@ -44,7 +44,7 @@ async function freshVisitorVariant(): Promise<string | undefined> {
 
 /** Presses Tab until the focused element matches `selector` (or has exactly `text`). */
 async function tabTo(page: Page, target: { selector: string } | { text: string }): Promise<void> {
-  for (let press = 0; press < 80; press += 1) {
+  for (let press = 0; press < 400; press += 1) {
     await page.keyboard.press('Tab');
     const reached = await page.evaluate((wanted) => {
       const focused = document.activeElement;
