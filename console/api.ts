@@ -25,20 +25,25 @@ import { type CallFailure, isCallFailure } from './error-texts';
  * here (no schema library in the console's bundle); only which answer it is gets decided.
  */
 
-/** Why a call did not do what it was asked. */
-export type Refusal =
+/**
+ * Why a call did not do what it was asked. `Head` is the version a conflict names: the config's,
+ * or the copy's (console/copy/copy-api.ts).
+ */
+export type Refusal<Head = VersionSummary> =
   | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'conflict'; head: VersionSummary; changes: Change[] }
+  | { kind: 'conflict'; head: Head; changes: Change[] }
   | { kind: 'failed'; failure: CallFailure };
 
-export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+export type Answer<T, Head = VersionSummary> =
+  | { ok: true; value: T }
+  | { ok: false; refusal: Refusal<Head> };
 
 /** The refusal an answer that is not a 2xx stands for. */
-export function refusalOf(status: number, body: unknown): Refusal {
+export function refusalOf<Head = VersionSummary>(status: number, body: unknown): Refusal<Head> {
   const answer = (body ?? {}) as {
     error?: unknown;
     errors?: FieldError[];
-    head?: VersionSummary;
+    head?: Head;
     changes?: Change[];
   };
   if (status === 400 && answer.error === 'invalid_config' && Array.isArray(answer.errors)) {
@@ -50,10 +55,11 @@ export function refusalOf(status: number, body: unknown): Refusal {
   return { kind: 'failed', failure: isCallFailure(answer.error) ? answer.error : 'unreadable' };
 }
 
-async function call<T>(
+/** A GET, or a POST of `body` as JSON, to the console's API; the answer as it stands. */
+export async function consoleCall<T, Head = VersionSummary>(
   url: string,
-  body?: PublishRequest | RollbackRequest | RouteTestRequest,
-): Promise<Answer<T>> {
+  body?: object,
+): Promise<Answer<T, Head>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -76,27 +82,27 @@ async function call<T>(
   }
   return response.ok
     ? { ok: true, value: parsed as T }
-    : { ok: false, refusal: refusalOf(response.status, parsed) };
+    : { ok: false, refusal: refusalOf<Head>(response.status, parsed) };
 }
 
 export function fetchState(): Promise<Answer<ConsoleState>> {
-  return call(CONSOLE_API.state);
+  return consoleCall(CONSOLE_API.state);
 }
 
 export function fetchVersions(): Promise<Answer<VersionsAnswer>> {
-  return call(CONSOLE_API.versions);
+  return consoleCall(CONSOLE_API.versions);
 }
 
 export function checkDocument(request: PublishRequest): Promise<Answer<CheckAnswer>> {
-  return call(CONSOLE_API.check, request);
+  return consoleCall(CONSOLE_API.check, request);
 }
 
 export function publishDocument(request: PublishRequest): Promise<Answer<PublishAnswer>> {
-  return call(CONSOLE_API.publish, request);
+  return consoleCall(CONSOLE_API.publish, request);
 }
 
 export function rollBack(request: RollbackRequest): Promise<Answer<PublishAnswer>> {
-  return call(CONSOLE_API.rollback, request);
+  return consoleCall(CONSOLE_API.rollback, request);
 }
 
 /** The results of `phase` (null: the live phase), as JSON or as the spreadsheet's CSV. */
@@ -109,17 +115,17 @@ export function resultsUrl(phase: number | null, format?: 'csv'): string {
 }
 
 export function fetchResults(phase: number | null): Promise<Answer<ResultsAnswer>> {
-  return call(resultsUrl(phase));
+  return consoleCall(resultsUrl(phase));
 }
 
 /** Which route a visitor opening an ad link would get (the draft's routing when sent). */
 export function testRoute(request: RouteTestRequest): Promise<Answer<RouteTestAnswer>> {
-  return call(CONSOLE_API.routeTest, request);
+  return consoleCall(CONSOLE_API.routeTest, request);
 }
 
 /** The last days' first visits by route. */
 export function fetchRouteVisits(): Promise<Answer<RouteVisitsAnswer>> {
-  return call(CONSOLE_API.routeVisits);
+  return consoleCall(CONSOLE_API.routeVisits);
 }
 
 /** What an experiment's results may be read by: a phase (null: the live one), a segment. */
@@ -147,5 +153,5 @@ export function fetchExperimentResults(
   id: string,
   query: ExperimentResultsQuery,
 ): Promise<Answer<ExperimentResultsAnswer>> {
-  return call(experimentResultsUrl(id, query));
+  return consoleCall(experimentResultsUrl(id, query));
 }
