@@ -4,7 +4,7 @@
  * and the copy's version history. Plain types and constants, as shared/console-api.ts.
  */
 
-import type { Change, FieldError } from './console-api';
+import type { Change } from './console-api';
 
 export const CONSOLE_COPY_API = {
   /** GET: every key with its English and bundled texts, the overrides live, the head (CopyState). */
@@ -98,12 +98,7 @@ export interface CopyPublishAnswer {
   version: CopyVersionSummary;
 }
 
-export interface CopyInvalidAnswer {
-  ok: false;
-  error: 'invalid_config';
-  errors: FieldError[];
-}
-
+/** 400 invalid_config and 409 version_conflict answer as the config's do (InvalidAnswer). */
 export interface CopyConflictAnswer {
   ok: false;
   error: 'version_conflict';

@@ -10,7 +10,7 @@ import {
   type CopyVersionSummary,
   type CopyVersionsAnswer,
 } from '../../shared/console-copy-api';
-import { type Answer, consoleCall, type Refusal } from '../api';
+import { consoleCall, type Refusal } from '../api';
 
 /**
  * The Copy area's calls to `/console/api/copy/*` (shared/console-copy-api.ts), answered as the
@@ -19,8 +19,6 @@ import { type Answer, consoleCall, type Refusal } from '../api';
  */
 
 export type CopyRefusal = Refusal<CopyVersionSummary>;
-
-export type CopyAnswer<T> = Answer<T, CopyVersionSummary>;
 
 const call = <T>(
   url: string,

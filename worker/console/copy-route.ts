@@ -2,8 +2,6 @@ import { type Context, Hono } from 'hono';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
 import type {
   CopyCheckAnswer,
-  CopyConflictAnswer,
-  CopyInvalidAnswer,
   CopyPreviewAnswer,
   CopyPublishAnswer,
   CopyState,
@@ -19,7 +17,6 @@ import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
 import { DRAFT_PARAMETER, storeDraft } from '../translations/draft-preview';
 import {
-  type CopyPublishOutcome,
   type CopyStores,
   previewCopy,
   publishCopy,
@@ -27,6 +24,7 @@ import {
   rollbackCopy,
 } from '../translations/publish-copy';
 import { consoleError } from './errors';
+import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 
 /**
  * The console's Copy area (shared/console-copy-api.ts), mounted at `/api/copy` inside the
@@ -37,47 +35,11 @@ import { consoleError } from './errors';
 /** How many copy versions the history shows. */
 const HISTORY_LIMIT = 200;
 
-const MAX_NOTE_CHARS = 500;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const noteOf = (value: unknown): string =>
-  typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
-
-function baseOf(value: unknown): number | null | undefined {
-  if (value === null) return null;
-  return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined;
-}
-
 function storesOf(c: Context<AppEnv>): CopyStores {
   return {
     versions: copyVersionStore(d1Runner(c.env.CONFIG_DB)),
     live: kvLiveKeys(c.env.FUNNEL_CONFIG),
   };
-}
-
-function refusalOf(
-  c: Context<AppEnv>,
-  outcome: Exclude<CopyPublishOutcome, { kind: 'published' }>,
-) {
-  if (outcome.kind === 'invalid') {
-    c.get('logFields').error = 'invalid_config';
-    const answer: CopyInvalidAnswer = {
-      ok: false,
-      error: 'invalid_config',
-      errors: outcome.errors,
-    };
-    return c.json(answer, 400);
-  }
-  c.get('logFields').error = 'version_conflict';
-  const answer: CopyConflictAnswer = {
-    ok: false,
-    error: 'version_conflict',
-    head: outcome.head,
-    changes: outcome.changes,
-  };
-  return c.json(answer, 409);
 }
 
 /**
@@ -126,7 +88,7 @@ export function copyRoutes(options: { now: () => number }) {
     if (!isObject(body) || baseOf(body.base) === undefined)
       return consoleError(c, 400, 'bad_request');
     const outcome = await previewCopy(storesOf(c), baseOf(body.base) ?? null, body.copy);
-    if (outcome.kind !== 'preview') return refusalOf(c, outcome);
+    if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
     const answer: CopyCheckAnswer = { ok: true, diff: outcome.diff };
     return c.json(answer);
   });
@@ -143,26 +105,22 @@ export function copyRoutes(options: { now: () => number }) {
       source: 'console',
       now: new Date(now()),
     });
-    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').copy_version = outcome.version.id;
     const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   });
 
   app.post('/rollback', async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    const seq = isObject(body) ? baseOf(body.seq) : undefined;
-    if (!isObject(body) || baseOf(body.base) === undefined || typeof seq !== 'number')
-      return consoleError(c, 400, 'bad_request');
+    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
+    if (request === null) return consoleError(c, 400, 'bad_request');
     const outcome = await rollbackCopy(storesOf(c), {
-      base: baseOf(body.base) ?? null,
-      seq,
+      ...request,
       author: c.get('consoleAuthor') ?? '',
-      note: noteOf(body.note),
       now: new Date(now()),
     });
     if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
-    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').copy_version = outcome.version.id;
     const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
@@ -174,7 +132,7 @@ export function copyRoutes(options: { now: () => number }) {
     const body = await readJsonBody(c.req.raw);
     if (!isObject(body)) return consoleError(c, 400, 'bad_request');
     const checked = checkCopyDocument(body.copy);
-    if (!checked.ok) return refusalOf(c, { kind: 'invalid', errors: checked.errors });
+    if (!checked.ok) return refusedAnswer(c, { kind: 'invalid', errors: checked.errors });
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
     const token = await storeDraft(c, key, checked.copy, now());

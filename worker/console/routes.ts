@@ -2,9 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type {
   CheckAnswer,
-  ConflictAnswer,
   ConsoleState,
-  InvalidAnswer,
   PublishAnswer,
   ScreenChoice,
   VersionsAnswer,
@@ -24,7 +22,6 @@ import { inEffectFromKv } from '../config/document';
 import { CONFIG_KEYS } from '../config/load';
 import {
   kvLiveKeys,
-  type PublishOutcome,
   type PublishStores,
   previewPublish,
   publish,
@@ -39,6 +36,7 @@ import { consoleError } from './errors';
 import { experimentResultsRoutes } from './experiment-results-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
+import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
 import { routeVisitsRoutes } from './route-visits-route';
@@ -57,9 +55,6 @@ const MAX_BODY_BYTES = (4 * 64 + 16) * 1024;
 
 /** How many versions the history shows (and the console loads at once). */
 const HISTORY_LIMIT = 200;
-
-/** A note is a sentence or two; longer is cut, not refused. */
-const MAX_NOTE_CHARS = 500;
 
 export interface ConsoleOptions {
   /** Cloudflare Access's signing keys; tests pass their own. */
@@ -87,32 +82,6 @@ function screenKind(id: string): string {
   if (id.startsWith('upsell')) return 'upsell';
   if (id === 'success' || id === 'payment_declined') return 'end';
   return 'other';
-}
-
-const noteOf = (value: unknown): string =>
-  typeof value === 'string' ? value.trim().slice(0, MAX_NOTE_CHARS) : '';
-
-/** `base` as sent: a version's seq, or null before the first publish. */
-function baseOf(value: unknown): number | null | undefined {
-  if (value === null) return null;
-  return Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : undefined;
-}
-
-/** The answer of a publish or rollback outcome other than success. */
-function refusalOf(c: Context<AppEnv>, outcome: Exclude<PublishOutcome, { kind: 'published' }>) {
-  if (outcome.kind === 'invalid') {
-    c.get('logFields').error = 'invalid_config';
-    const answer: InvalidAnswer = { ok: false, error: 'invalid_config', errors: outcome.errors };
-    return c.json(answer, 400);
-  }
-  c.get('logFields').error = 'version_conflict';
-  const answer: ConflictAnswer = {
-    ok: false,
-    error: 'version_conflict',
-    head: outcome.head,
-    changes: outcome.changes,
-  };
-  return c.json(answer, 409);
 }
 
 export function consoleRoutes(options: ConsoleOptions = {}) {
@@ -206,7 +175,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     if (!isObject(body) || baseOf(body.base) === undefined)
       return consoleError(c, 400, 'bad_request');
     const outcome = await previewPublish(storesOf(c), baseOf(body.base) ?? null, body.document);
-    if (outcome.kind !== 'preview') return refusalOf(c, outcome);
+    if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
     const answer: CheckAnswer = {
       ok: true,
       diff: outcome.diff,
@@ -229,26 +198,22 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
       source: 'console',
       now: new Date(now()),
     });
-    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   });
 
   app.post(path(CONSOLE_API.rollback), async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    const seq = isObject(body) ? baseOf(body.seq) : undefined;
-    if (!isObject(body) || baseOf(body.base) === undefined || typeof seq !== 'number')
-      return consoleError(c, 400, 'bad_request');
+    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
+    if (request === null) return consoleError(c, 400, 'bad_request');
     const outcome = await rollback(storesOf(c), {
-      base: baseOf(body.base) ?? null,
-      seq,
+      ...request,
       author: c.get('consoleAuthor') ?? '',
-      note: noteOf(body.note),
       now: new Date(now()),
     });
     if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
-    if (outcome.kind !== 'published') return refusalOf(c, outcome);
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
@@ -285,6 +250,3 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
 
   return app;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
