@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { copyVersionStore } from '../worker/translations/copy-versions';
-import { publishCopy, readLiveCopy } from '../worker/translations/publish-copy';
+import { inBatches, publishCopy, readLiveCopy } from '../worker/translations/publish-copy';
 import { TRANSLATION_KEYS } from '../worker/translations/source';
 import { EXIT_OK, fail, runTool } from './cli';
 import { cliAuthor, withConfigStores } from './config-stores';
@@ -24,18 +24,6 @@ import {
  * and CONFIG_DB (local through wrangler's platform proxy, remote through the wrangler CLI;
  * `kv-store.ts`, `config-stores.ts`) and prints.
  */
-
-/** SPEC.md §9: at most 10 translation reads (and here writes) at once. */
-const PARALLEL = 10;
-
-/** Runs `task` on every item, at most PARALLEL at a time. */
-async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R>) {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += PARALLEL) {
-    results.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(task))));
-  }
-  return results;
-}
 
 async function readManifest(store: KvStore) {
   return manifestFromKv(await store.read(TRANSLATION_KEYS.manifest));

@@ -25,7 +25,8 @@ export interface CopyStores {
 /** SPEC.md §9: at most 10 translation reads (and here writes) at once. */
 const PARALLEL = 10;
 
-async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R>) {
+/** Runs `task` on every item, at most PARALLEL at a time (the CLI's reads and writes too). */
+export async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R>) {
   const results: R[] = [];
   for (let i = 0; i < items.length; i += PARALLEL) {
     results.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(task))));
