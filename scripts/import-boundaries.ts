@@ -102,9 +102,12 @@ export function importViolations(sources: Iterable<Source>): Violation[] {
 
 const SOURCE_FILE = /\.(ts|tsx)$/;
 
-/** The source files under the folders `BOUNDARIES` covers, read from `root`. */
-export function readSources(root: string): Source[] {
-  return BOUNDARIES.flatMap(({ folder }) =>
+/** The source files under `folders` (by default those `BOUNDARIES` covers), read from `root`. */
+export function readSources(
+  root: string,
+  folders: readonly string[] = BOUNDARIES.map((b) => b.folder),
+): Source[] {
+  return folders.flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
       .filter((file) => SOURCE_FILE.test(file))
       .map((file) => {

@@ -4,8 +4,8 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../shared/exper
 import { DEFAULT_EXPERIMENTS } from '../../worker/config/defaults';
 import { diffDocuments } from '../../worker/config/diff';
 import { checkFullDocument } from '../../worker/config/document';
-import { experimentPhaseChanges, phaseChange } from '../../worker/config/phase';
-import { stampPublish } from '../../worker/experiments/config/phases';
+import { phaseChange } from '../../worker/config/phase';
+import { experimentPhases, stampPublish } from '../../worker/experiments/config/phases';
 
 /** A split with these weights (flows named after the variants). */
 function split(weights: Record<string, number>, extra: Partial<SplitDocument> = {}): SplitDocument {
@@ -204,7 +204,7 @@ describe("each experiment's phase, stamped by the publish", () => {
         fresh: landingTest({ phase: 5 }),
       },
     };
-    expect(experimentPhaseChanges(live, sent)).toEqual([
+    expect(experimentPhases(live, sent)).toEqual([
       expect.objectContaining({ experiment: 'landing-ai', from: 3, to: 4 }),
     ]);
     const stamped = stampPublish(sent, live, now, 'anna');

@@ -1,6 +1,4 @@
-import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api';
-import type { ExperimentsDocument } from '../../shared/experiments';
-import { experimentPhaseChanges as phaseChangesOf } from '../experiments/config/phases';
+import type { PhaseChange } from '../../shared/console-api';
 
 /**
  * What a phase is read from: the variants and their weights. The split (SplitDocument) and each
@@ -58,18 +56,3 @@ function shares(split: Weighted): Map<string, number> {
 const sameShare = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
-
-/**
- * The experiments of the `experiments` section whose publish starts a new phase, by the same
- * rule as the split's (worker/experiments/config/phases.ts), in document order: what the
- * console's review shows (CheckAnswer.experimentPhases) and the publish stamps.
- */
-export function experimentPhaseChanges(
-  before: ExperimentsDocument | null,
-  after: ExperimentsDocument,
-): ExperimentPhaseChange[] {
-  return [...phaseChangesOf(before, after)].map(([experiment, change]) => ({
-    experiment,
-    ...change,
-  }));
-}

@@ -8,14 +8,14 @@ import type {
   VersionSummary,
 } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
-import { stampPublish } from '../experiments/config/phases';
+import { experimentPhases, stampPublish } from '../experiments/config/phases';
 import { parseExperiments } from '../experiments/config/schema';
 import { parseRouting } from '../routing/schema';
 import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
-import { experimentPhaseChanges, phaseChange } from './phase';
+import { phaseChange } from './phase';
 import { parseFlows, parseSplit } from './schema';
 import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 
@@ -163,7 +163,7 @@ async function baseRefusal(
 function phasesOf(current: Current, next: ConfigDocument) {
   return {
     split: phaseChange(current.document?.split ?? null, next.split, current.phase),
-    experiments: experimentPhaseChanges(current.experiments, next.experiments),
+    experiments: experimentPhases(current.experiments, next.experiments),
   };
 }
 

@@ -5,7 +5,7 @@ import { createConfigSource } from '../config/load';
 import { type Bindings, isDevelopment } from '../env';
 import { recordPurchases } from '../experiments/experiment-purchase';
 import { experimentStores, shardStub } from '../experiments/experiment-stores';
-import { recordOutcomes } from '../experiments/outcomes';
+import { recordOutcomes } from '../experiments/record-outcomes';
 import {
   EXPERIMENT_SHARD_COUNT,
   fnv1a,

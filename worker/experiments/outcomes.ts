@@ -1,6 +1,4 @@
 import type { FunnelEventName } from '../../shared/analytics/catalogue';
-import { outcomeStatements } from './experiment-statements';
-import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
 
 /**
  * The funnel events that mark an exposed visitor's steps in the split's own tables (SPEC.md §4
@@ -60,23 +58,4 @@ const BROWSER_CLOCK_ALLOWANCE_MS = 5_000;
  */
 export function outcomeTime(eventTime: number, receivedAt: number): number {
   return Math.min(eventTime + BROWSER_CLOCK_ALLOWANCE_MS, receivedAt);
-}
-
-/**
- * Sets each outcome's flag on its visitor's rows: in every experiment they were exposed to at or
- * before it, and, for visitors of the split's own tables, there as before (whatever the time);
- * a flag already set is left alone, so outcomes recorded twice (a message the queue delivers
- * again) change nothing. One request per shard the visitors live in, and EVENTS_DB too while it
- * holds visitors exposed before the shards (experiment-stores.ts).
- */
-export async function recordOutcomes(
-  stores: ExperimentStores,
-  outcomes: readonly Outcome[],
-): Promise<void> {
-  await toVisitorsStores(
-    stores,
-    outcomes,
-    (shard, group) => shard.recordOutcomes(group),
-    outcomeStatements,
-  );
 }

@@ -17,7 +17,8 @@ import {
   recordExposures,
   recordVisitorExposures,
 } from '../../../worker/experiments/exposure-store';
-import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
+import type { Outcome } from '../../../worker/experiments/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
 import { shardOfVisitor, VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/visitor-shard';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';

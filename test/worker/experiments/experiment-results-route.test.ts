@@ -6,7 +6,7 @@ import {
 } from '../../../shared/console-api';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
 import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
-import { recordOutcomes } from '../../../worker/experiments/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/results-csv';
 import { SEGMENT_CAUTION } from '../../../worker/experiments/segment-results';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';

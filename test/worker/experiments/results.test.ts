@@ -8,7 +8,7 @@ import {
   DEFAULT_ROUTING,
 } from '../../../worker/config/defaults';
 import { recordExposures } from '../../../worker/experiments/exposure-store';
-import { recordOutcomes } from '../../../worker/experiments/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/results-csv';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
 import { shardStub } from '../../../worker/experiments/experiment-stores';
-import { recordOutcomes } from '../../../worker/experiments/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { shardOfVisitor, VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/visitor-shard';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent, aPurchase, aServerMessage, NOW } from '../collector/fixtures';

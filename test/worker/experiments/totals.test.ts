@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { minorAmountOf, recordPurchases } from '../../../worker/experiments/experiment-purchase';
 import { recordBotExposures, recordExposures } from '../../../worker/experiments/exposure-store';
-import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
+import type { Outcome } from '../../../worker/experiments/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { emptyExperiments, shardRows, stores, totalsOf } from './experiment-fixtures';
 
 /** The split's lp17 arm in phase 1, as every experiment's tables name it. */

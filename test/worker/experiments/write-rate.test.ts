@@ -8,7 +8,8 @@ import { recordPurchases } from '../../../worker/experiments/experiment-purchase
 import type { ExperimentPurchase } from '../../../worker/experiments/experiment-statements';
 import { readExperimentRows, shardStub } from '../../../worker/experiments/experiment-stores';
 import { recordVisitorExposures } from '../../../worker/experiments/exposure-store';
-import { type Outcome, recordOutcomes } from '../../../worker/experiments/outcomes';
+import type { Outcome } from '../../../worker/experiments/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { asDeliveries, consumer } from '../collector/consume';

@@ -1,7 +1,8 @@
 import { logError } from '../../../shared/log';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/experiment-stores';
-import { isOutcomeEvent, outcomeTime, recordOutcomes } from '../../experiments/outcomes';
+import { isOutcomeEvent, outcomeTime } from '../../experiments/outcomes';
+import { recordOutcomes } from '../../experiments/record-outcomes';
 import { stepRouteOf } from '../../experiments/route-steps';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';

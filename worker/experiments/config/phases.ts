@@ -1,5 +1,9 @@
-import type { PhaseChange } from '../../../shared/console-api';
-import type { ExperimentDocument, ExperimentStatus } from '../../../shared/experiments';
+import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api';
+import type {
+  ExperimentDocument,
+  ExperimentStatus,
+  ExperimentsDocument,
+} from '../../../shared/experiments';
 import { phaseChange } from '../../config/phase';
 import { sameValue } from './edits';
 import type { ExperimentsConfig } from './schema';
@@ -31,6 +35,21 @@ export function experimentPhaseChanges(
     if (change) changes.set(id, change);
   }
   return changes;
+}
+
+/**
+ * The experiments of the `experiments` section whose publish starts a new phase, by the same
+ * rule as the split's (worker/config/phase.ts), in document order: what the
+ * console's review shows (CheckAnswer.experimentPhases) and the publish stamps.
+ */
+export function experimentPhases(
+  before: ExperimentsDocument | null,
+  after: ExperimentsDocument,
+): ExperimentPhaseChange[] {
+  return [...experimentPhaseChanges(before, after)].map(([experiment, change]) => ({
+    experiment,
+    ...change,
+  }));
 }
 
 /**
