@@ -102,17 +102,30 @@ export function importViolations(sources: Iterable<Source>): Violation[] {
 
 const SOURCE_FILE = /\.(ts|tsx)$/;
 
+/**
+ * The source files below `folder`, as repository paths. Installed packages are not ours: a
+ * `node_modules` folder (scripts/bench/ installs its own) and hidden folders are not entered.
+ */
+function sourcePaths(root: string, folder: string): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = posix.join(folder, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name.startsWith('.')
+        ? []
+        : sourcePaths(root, path);
+    return SOURCE_FILE.test(entry.name) ? [path] : [];
+  });
+}
+
 /** The source files under `folders` (by default those `BOUNDARIES` covers), read from `root`. */
 export function readSources(
   root: string,
   folders: readonly string[] = BOUNDARIES.map((b) => b.folder),
 ): Source[] {
   return folders.flatMap((folder) =>
-    readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-      .filter((file) => SOURCE_FILE.test(file))
-      .map((file) => {
-        const path = posix.join(folder, file.split('\\').join('/'));
-        return { path, text: readFileSync(join(root, path), 'utf8') };
-      }),
+    sourcePaths(root, folder).map((path) => ({
+      path,
+      text: readFileSync(join(root, path), 'utf8'),
+    })),
   );
 }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readSources } from '../../scripts/import-boundaries';
@@ -20,6 +23,23 @@ describe('no import cycle anywhere in the repository (npm run check)', () => {
     expect(paths).toContain('scripts/import-cycles.ts');
     expect(paths).toContain('test/unit/import-cycles.test.ts');
     expect(paths).toContain('worker/app.tsx');
+  });
+
+  it('leaves installed packages and hidden folders out (scripts/bench/ installs its own)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'geofunnel-sources-'));
+    try {
+      for (const path of [
+        'scripts/a.ts',
+        'scripts/bench/node_modules/p/x.ts',
+        'scripts/.cache/y.ts',
+      ]) {
+        mkdirSync(join(root, path, '..'), { recursive: true });
+        writeFileSync(join(root, path), "import './z';");
+      }
+      expect(readSources(root, ['scripts']).map((source) => source.path)).toEqual(['scripts/a.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('refuses a ring of value imports across folders, naming it file by file', () => {
