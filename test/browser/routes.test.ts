@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/plans/catalogue';
-import type { RoutingDocument } from '../../shared/routing';
 import { DEFAULT_FLOWS } from '../../worker/config/defaults';
 import { keptRoute } from '../fixtures/signed-cookies';
+import { TIKTOK_DACH_ROUTING as ROUTING } from '../fixtures/tiktok-dach-routing';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive, islandsHydrated } from './visitor-steps';
 
@@ -16,30 +16,6 @@ import { interactive, islandsHydrated } from './visitor-steps';
 const FLOWS = {
   version: 'routes',
   flows: { ...DEFAULT_FLOWS.flows, tiktok_dach: ['one_pager', 'checkout_v3_pp', 'success'] },
-};
-
-const ROUTING: RoutingDocument = {
-  version: 'routes',
-  audiences: {
-    tiktok_dach: {
-      label: 'TikTok ads in DE, AT, CH',
-      groups: [
-        [
-          { attribute: 'source', operator: 'in', values: ['tiktok'] },
-          { attribute: 'country', operator: 'in', values: ['DE', 'AT', 'CH'] },
-        ],
-      ],
-    },
-  },
-  routes: [
-    {
-      id: 'tiktok_dach',
-      audience: 'tiktok_dach',
-      flow: 'tiktok_dach',
-      plans: ['monthly', 'quarterly'],
-    },
-    { id: 'default', flow: 'default' },
-  ],
 };
 
 let session: BrowserSession;

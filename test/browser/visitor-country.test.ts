@@ -8,8 +8,8 @@ import {
   type RouteTestRequest,
 } from '../../shared/console-api';
 import { planOf } from '../../shared/plans/catalogue';
-import type { RoutingDocument } from '../../shared/routing';
 import { keptRoute } from '../fixtures/signed-cookies';
+import { TIKTOK_DACH_ROUTING as ROUTING } from '../fixtures/tiktok-dach-routing';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive, islandsHydrated } from './visitor-steps';
 
@@ -24,30 +24,6 @@ import { interactive, islandsHydrated } from './visitor-steps';
 
 /** What `wrangler dev` gives every request offline (miniflare's placeholder `request.cf`). */
 const WRANGLER_DEV_CF = { country: 'US', timezone: 'America/Chicago', colo: 'DFW' };
-
-const ROUTING: RoutingDocument = {
-  version: 'tiktok-de',
-  audiences: {
-    tiktok_dach: {
-      label: 'TikTok ads in DE, AT, CH',
-      groups: [
-        [
-          { attribute: 'source', operator: 'in', values: ['tiktok'] },
-          { attribute: 'country', operator: 'in', values: ['DE', 'AT', 'CH'] },
-        ],
-      ],
-    },
-  },
-  routes: [
-    {
-      id: 'tiktok_dach',
-      audience: 'tiktok_dach',
-      flow: 'tiktok_dach',
-      plans: ['monthly', 'quarterly'],
-    },
-    { id: 'default', flow: 'default' },
-  ],
-};
 
 const LINK = '/?utm_source=tiktok&ttclid=E.C.P.de1&utm_campaign=bf_de';
 
