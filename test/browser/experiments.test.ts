@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLE_EXPERIMENTS_PATH, type ExperimentResultsAnswer } from '../../shared/console-api';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
 import { parsePins } from '../../worker/experiments/pins';
+import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { unsigned } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -19,20 +20,7 @@ import { interactive, submitEmail, uniqueEmail } from './visitor-steps';
  * about where a visitor is exposed, not the hash's shares (test/worker/experiments/).
  */
 
-const LANDING_TEST: ExperimentDocument = {
-  name: 'AI landing',
-  status: 'running',
-  layer: 'landing',
-  audience: {},
-  coverage: 1,
-  seed: 'lp-ai',
-  phase: 1,
-  control: 'control',
-  variants: {
-    control: { weight: 0, change: {} },
-    ai: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
-  },
-};
+const LANDING_TEST = aiLandingTest(0);
 
 const PRICE_TEST: ExperimentDocument = {
   name: 'Checkout: 3-day intro at 2.99',

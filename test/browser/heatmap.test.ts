@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentsDocument } from '../../shared/experiments';
+import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive } from './visitor-steps';
 
@@ -97,20 +98,7 @@ describe('without a project id', () => {
 });
 
 describe('with a project id', () => {
-  const LANDING_TEST: ExperimentDocument = {
-    name: 'AI landing',
-    status: 'running',
-    layer: 'landing',
-    audience: {},
-    coverage: 1,
-    seed: 'lp-ai',
-    phase: 1,
-    control: 'control',
-    variants: {
-      control: { weight: 0, change: {} },
-      ai: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
-    },
-  };
+  const LANDING_TEST = aiLandingTest(0);
 
   let session: BrowserSession;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/experiments';
 import { parsePins } from '../../../worker/experiments/pins';
+import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig } from '../fetch-app';
 import { aBrowser, emptyExperiments, PRICE_TEST, putExperiments } from './experiment-fixtures';
@@ -16,20 +17,7 @@ import { aBrowser, emptyExperiments, PRICE_TEST, putExperiments } from './experi
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
 
-const LANDING_TEST: ExperimentDocument = {
-  name: 'AI landing',
-  status: 'running',
-  layer: 'landing',
-  audience: {},
-  coverage: 1,
-  seed: 'lp-ai',
-  phase: 1,
-  control: 'control',
-  variants: {
-    control: { weight: 1, change: {} },
-    ai: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
-  },
-};
+const LANDING_TEST = aiLandingTest(1);
 
 /** The app with every draw fixed: 0.2 is each experiment's control, 0.7 its other variant. */
 function app(random: number) {

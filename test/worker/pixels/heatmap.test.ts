@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { aBrowser, emptyExperiments, putExperiments } from '../experiments/experiment-fixtures';
 import { freshApp, putConfig } from '../fetch-app';
 import { pageStateOf } from '../page-html';
@@ -146,20 +146,7 @@ describe('with a project id', () => {
 });
 
 describe('the tags name the visitor’s experiments, never the visitor', () => {
-  const LANDING_TEST: ExperimentDocument = {
-    name: 'AI landing',
-    status: 'running',
-    layer: 'landing',
-    audience: {},
-    coverage: 1,
-    seed: 'lp-ai',
-    phase: 1,
-    control: 'control',
-    variants: {
-      control: { weight: 1, change: {} },
-      ai: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
-    },
-  };
+  const LANDING_TEST = aiLandingTest(1);
 
   beforeEach(async () => {
     await putConfig('split', {
