@@ -66,8 +66,21 @@ interface VersionRow {
   experiments_json: string | null;
 }
 
-const COLUMNS =
-  'seq, id, at, author, note, base, phase, source, restores, split_json, flows_json, routing_json, experiments_json';
+const COLUMNS = [
+  'seq',
+  'id',
+  'at',
+  'author',
+  'note',
+  'base',
+  'phase',
+  'source',
+  'restores',
+  'split_json',
+  'flows_json',
+  'routing_json',
+  'experiments_json',
+];
 
 /** What a version from before routes published for them: the default route alone. */
 const ROUTING_BEFORE_ROUTES = JSON.stringify(DEFAULT_ROUTING);
@@ -107,30 +120,37 @@ export function summaryOf(version: StoredVersion): VersionSummary {
   return summary;
 }
 
-export function versionStore(sql: SqlRunner) {
+/**
+ * One table of versions, never changed once written: the config's (below) and the copy's
+ * (worker/translations/copy-versions.ts) differ only in their columns and how a row reads.
+ */
+export interface VersionTable<Row, Version extends { seq: number; base: number | null }> {
+  table: string;
+  /** In the order `values` gives them. */
+  columns: readonly string[];
+  fromRow(row: Row): Version;
+  values(version: Version): SqlValue[];
+}
+
+export function versionTableStore<Row, Version extends { seq: number; base: number | null }>(
+  sql: SqlRunner,
+  { table, columns, fromRow, values }: VersionTable<Row, Version>,
+) {
+  const select = `SELECT ${columns.join(', ')} FROM ${table}`;
   return {
-    async head(): Promise<StoredVersion | null> {
-      const [row] = await sql.all<VersionRow>(
-        `SELECT ${COLUMNS} FROM config_versions ORDER BY seq DESC LIMIT 1`,
-        [],
-      );
+    async head(): Promise<Version | null> {
+      const [row] = await sql.all<Row>(`${select} ORDER BY seq DESC LIMIT 1`, []);
       return row ? fromRow(row) : null;
     },
 
-    async get(seq: number): Promise<StoredVersion | null> {
-      const [row] = await sql.all<VersionRow>(
-        `SELECT ${COLUMNS} FROM config_versions WHERE seq = ?`,
-        [seq],
-      );
+    async get(seq: number): Promise<Version | null> {
+      const [row] = await sql.all<Row>(`${select} WHERE seq = ?`, [seq]);
       return row ? fromRow(row) : null;
     },
 
     /** Newest first. */
-    async list(limit = 200): Promise<StoredVersion[]> {
-      const rows = await sql.all<VersionRow>(
-        `SELECT ${COLUMNS} FROM config_versions ORDER BY seq DESC LIMIT ?`,
-        [limit],
-      );
+    async list(limit = 200): Promise<Version[]> {
+      const rows = await sql.all<Row>(`${select} ORDER BY seq DESC LIMIT ?`, [limit]);
       return rows.map(fromRow);
     },
 
@@ -139,36 +159,44 @@ export function versionStore(sql: SqlRunner) {
      * statement: D1 runs it alone, and `seq` is the key, so of two publishes from the same base
      * one row is written). False when another publish came first.
      */
-    async claim(version: StoredVersion): Promise<boolean> {
+    async claim(version: Version): Promise<boolean> {
       const { changes } = await sql.run(
-        `INSERT INTO config_versions (${COLUMNS})
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         WHERE (SELECT COALESCE(MAX(seq), 0) FROM config_versions) = ?`,
-        [
-          version.seq,
-          version.id,
-          version.at,
-          version.author,
-          version.note,
-          version.base,
-          version.phase,
-          version.source,
-          version.restores ?? null,
-          version.serialized.split,
-          version.serialized.flows,
-          version.serialized.routing,
-          version.serialized.experiments,
-          version.base ?? 0,
-        ],
+        `INSERT INTO ${table} (${columns.join(', ')})
+         SELECT ${columns.map(() => '?').join(', ')}
+         WHERE (SELECT COALESCE(MAX(seq), 0) FROM ${table}) = ?`,
+        [...values(version), version.base ?? 0],
       );
       return changes === 1;
     },
 
     /** Takes back a claimed version whose KV write failed, so history never names a dead one. */
     async release(seq: number): Promise<void> {
-      await sql.run('DELETE FROM config_versions WHERE seq = ?', [seq]);
+      await sql.run(`DELETE FROM ${table} WHERE seq = ?`, [seq]);
     },
   };
+}
+
+export function versionStore(sql: SqlRunner) {
+  return versionTableStore<VersionRow, StoredVersion>(sql, {
+    table: 'config_versions',
+    columns: COLUMNS,
+    fromRow,
+    values: (version) => [
+      version.seq,
+      version.id,
+      version.at,
+      version.author,
+      version.note,
+      version.base,
+      version.phase,
+      version.source,
+      version.restores ?? null,
+      version.serialized.split,
+      version.serialized.flows,
+      version.serialized.routing,
+      version.serialized.experiments,
+    ],
+  });
 }
 
 export type VersionStore = ReturnType<typeof versionStore>;

@@ -1,5 +1,5 @@
 import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-copy-api';
-import type { SqlRunner } from '../config/versions';
+import { type SqlRunner, versionTableStore } from '../config/versions';
 
 /**
  * The copy's version history (worker/config/migrations/0005): one row per publish of the KV
@@ -25,7 +25,18 @@ interface CopyRow {
   copy_json: string;
 }
 
-const COLUMNS = 'seq, id, at, author, note, base, source, restores, timestamp, copy_json';
+const COLUMNS = [
+  'seq',
+  'id',
+  'at',
+  'author',
+  'note',
+  'base',
+  'source',
+  'restores',
+  'timestamp',
+  'copy_json',
+];
 
 function fromRow(row: CopyRow): StoredCopyVersion {
   return {
@@ -48,63 +59,23 @@ export function copySummaryOf(version: StoredCopyVersion): CopyVersionSummary {
 }
 
 export function copyVersionStore(sql: SqlRunner) {
-  return {
-    async head(): Promise<StoredCopyVersion | null> {
-      const [row] = await sql.all<CopyRow>(
-        `SELECT ${COLUMNS} FROM copy_versions ORDER BY seq DESC LIMIT 1`,
-        [],
-      );
-      return row ? fromRow(row) : null;
-    },
-
-    async get(seq: number): Promise<StoredCopyVersion | null> {
-      const [row] = await sql.all<CopyRow>(`SELECT ${COLUMNS} FROM copy_versions WHERE seq = ?`, [
-        seq,
-      ]);
-      return row ? fromRow(row) : null;
-    },
-
-    /** Newest first. */
-    async list(limit: number): Promise<StoredCopyVersion[]> {
-      const rows = await sql.all<CopyRow>(
-        `SELECT ${COLUMNS} FROM copy_versions ORDER BY seq DESC LIMIT ?`,
-        [limit],
-      );
-      return rows.map(fromRow);
-    },
-
-    /**
-     * Writes `version` if the newest version is still its base, in one statement (as the
-     * config's claim): of two publishes from the same base one row is written. False when
-     * another publish came first.
-     */
-    async claim(version: StoredCopyVersion): Promise<boolean> {
-      const { changes } = await sql.run(
-        `INSERT INTO copy_versions (${COLUMNS})
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         WHERE (SELECT COALESCE(MAX(seq), 0) FROM copy_versions) = ?`,
-        [
-          version.seq,
-          version.id,
-          version.at,
-          version.author,
-          version.note,
-          version.base,
-          version.source,
-          version.restores ?? null,
-          version.timestamp,
-          JSON.stringify(version.copy),
-          version.base ?? 0,
-        ],
-      );
-      return changes === 1;
-    },
-
-    /** Takes back a claimed version whose KV write failed. */
-    async release(seq: number): Promise<void> {
-      await sql.run('DELETE FROM copy_versions WHERE seq = ?', [seq]);
-    },
-  };
+  return versionTableStore<CopyRow, StoredCopyVersion>(sql, {
+    table: 'copy_versions',
+    columns: COLUMNS,
+    fromRow,
+    values: (version) => [
+      version.seq,
+      version.id,
+      version.at,
+      version.author,
+      version.note,
+      version.base,
+      version.source,
+      version.restores ?? null,
+      version.timestamp,
+      JSON.stringify(version.copy),
+    ],
+  });
 }
 
 export type CopyVersionStore = ReturnType<typeof copyVersionStore>;
