@@ -11,11 +11,11 @@ import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint'
 import type { GoogleKeys } from './api/google-id-token';
 import { googleKeySet } from './api/google-keys';
 import type { PortalFetch } from './api/portal-transport';
-import type { RateLimitRule } from './api/rate-limits';
 import { apiRoutes } from './api/routes';
 import { signedInUserCookies } from './api/signed-in-user';
 import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import { collectorRoutes } from './collector/collect-route';
+import type { IntakeLimits } from './collector/intake-limits';
 import { createConfigSource } from './config/load';
 import type { AccessKeys } from './console/access';
 import { consoleRoutes } from './console/routes';
@@ -84,8 +84,8 @@ export interface AppOptions {
   renderedScreens?: RenderedScreens | null;
   /** Cloudflare Access's signing keys for the console; tests pass keys they made. */
   accessKeys?: AccessKeys;
-  /** The collector's batch limits (worker/collector/intake-limits.ts); a test shortens them. */
-  collectorLimits?: readonly RateLimitRule[];
+  /** The collector's batch limits (worker/collector/intake-limits.ts); a test changes them. */
+  collectorLimits?: IntakeLimits;
 }
 
 const API_PATHS = '/api/*';

@@ -4,7 +4,6 @@ import { getCookie } from 'hono/cookie';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { describeError, logError, logWarning } from '../../shared/log';
-import type { RateLimitRule } from '../api/rate-limits';
 import { collectorUserId } from '../api/signed-in-user';
 import type { AppEnv } from '../env';
 import { readPreviewCookie } from '../funnel/preview-cookie';
@@ -12,7 +11,7 @@ import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
-import { admitBatch } from './intake-limits';
+import { admitBatch, type IntakeLimits } from './intake-limits';
 import { clockVerdict } from './intake-rules';
 import { refuseBatch } from './refusals';
 import { crossSiteRefusal, mediaTypeRefusal, readBatch } from './request-guards';
@@ -21,8 +20,8 @@ import { serverContext } from './server-context';
 export interface CollectorOptions {
   /** Wall clock in epoch ms; Date.now unless a test fixes it. */
   now?: () => number;
-  /** The batch limits (intake-limits.ts); a test shortens their window. */
-  limits?: readonly RateLimitRule[];
+  /** The batch limits and their counters' timeout (intake-limits.ts); a test changes them. */
+  limits?: IntakeLimits;
 }
 
 /** The events of the batch in order, each insert_id once, leaving out those seen before. */

@@ -38,6 +38,13 @@ export const batchesPerIp: RateLimitRule = {
 
 const COLLECTOR_LIMITS: readonly RateLimitRule[] = [batchesPerVisitor, batchesPerIp];
 
+export interface IntakeLimits {
+  /** The rules counted, the claiming one first; a test shortens their window. */
+  rules?: readonly RateLimitRule[];
+  /** How long a counter may take before it counts as unreachable (LIMITER_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
 /** What `POST /e` may do with a batch, after one round trip to its counters. */
 export type Admission =
   | { kind: 'admitted'; fresh: ReadonlySet<string>; release: () => Promise<void> }
@@ -59,8 +66,10 @@ export type Admission =
 export async function admitBatch(
   c: Context<AppEnv>,
   insertIds: readonly string[],
-  rules: readonly RateLimitRule[] = COLLECTOR_LIMITS,
+  limits: IntakeLimits = {},
 ): Promise<Admission> {
+  const rules = limits.rules ?? COLLECTOR_LIMITS;
+  const timeoutMs = limits.timeoutMs ?? LIMITER_TIMEOUT_MS;
   const cookie = getCookie(c, VISITOR_COOKIE);
   const subject = {
     visitorId: cookie ?? '',
@@ -73,15 +82,12 @@ export async function admitBatch(
   const stub = c.env.RATE_LIMITER.get(
     c.env.RATE_LIMITER.idFromName(`${claiming.name}:${claiming.key(subject)}`),
   );
-  const limits = { limit: claiming.limit, windowMs: claiming.windowMs };
+  const window = { limit: claiming.limit, windowMs: claiming.windowMs };
   const [claim, counted] = await Promise.all([
-    withTimeout(
-      Promise.resolve(stub.admit(limits, insertIds, SEEN_RETENTION_MS)),
-      LIMITER_TIMEOUT_MS,
-    )
+    withTimeout(Promise.resolve(stub.admit(window, insertIds, SEEN_RETENTION_MS)), timeoutMs)
       .then((admission) => ({ ok: true as const, admission }))
       .catch((error: unknown) => ({ ok: false as const, detail: describeError(error) })),
-    checkRateLimits(c.env.RATE_LIMITER, others, subject),
+    checkRateLimits(c.env.RATE_LIMITER, others, subject, { timeoutMs }),
   ]);
   for (const failure of counted.failed) {
     logError('rate_limiter_failed', {

@@ -26,10 +26,10 @@ const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', origin: ORIGIN };
 const BATCH = '0a1b2c3d4e5f';
 const OTHER = 'ffeeddccbbaa';
 
-function collector(limits?: readonly RateLimitRule[]) {
+function collector(rules?: readonly RateLimitRule[]) {
   const queue = recordingQueue();
   const fetchApp = freshApp(
-    { now: () => NOW, collectorLimits: limits },
+    { now: () => NOW, collectorLimits: { rules } },
     { EVENTS_QUEUE: queue.queue },
   );
   const post = (
