@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { importViolations, readSources } from './import-boundaries';
 import { CYCLE_FOLDERS, importCycles } from './import-cycles';
+import { longFunctions, MAX_FUNCTION_LINES, MEASURED_FOLDERS } from './long-functions';
 
 /**
  * Part of `npm run check`: every import that crosses a folder boundary it may not, and every
@@ -17,5 +18,9 @@ for (const { ring, alsoCaught } of cycles) {
   console.error(
     `Import cycle: ${ring.join(' → ')}${knot}. Move what both sides need into the file one of them already imports, so imports run one way; type-only imports do not count.`,
   );
+}
+const long = longFunctions(readSources(root, MEASURED_FOLDERS));
+for (const { path, line, name, lines } of long) {
+  console.error(`${path}:${line}: ${name} is ${lines} lines (at most ${MAX_FUNCTION_LINES}).`);
 }
 process.exitCode = violations.length === 0 && cycles.length === 0 ? 0 : 1;
