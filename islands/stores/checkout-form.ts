@@ -89,13 +89,7 @@ export function startCardFields(
 ): () => void {
   let cancelled = false;
   let undo = () => {};
-  mountCardFields(container, {
-    forceDirect: options.forceDirect,
-    language: options.language,
-    labels: options.labels,
-    copy: options.copy,
-    onCardEdited: clearPaymentError,
-  }).then((unmount) => {
+  mountCardFields(container, { ...options, onCardEdited: clearPaymentError }).then((unmount) => {
     if (cancelled) return unmount();
     undo = unmount;
     const fields = mountedCardFields();

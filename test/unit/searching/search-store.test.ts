@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhoneInfo } from '../../../islands/phone/lookup';
 import { SEARCH_DURATION_MS } from '../../../islands/phone/search-timeline';
 import { $error } from '../../../islands/stores/error';
 import { $map } from '../../../islands/stores/map';
 import { SEARCH_TICK_MS, searchStore, startSearch } from '../../../islands/stores/search';
+import { GEOCODED, US_INFO } from './located-number';
 
 const lookup = vi.hoisted(() => ({ lookupPhone: vi.fn() }));
 vi.mock('../../../islands/phone/lookup', async (original) => ({
@@ -17,17 +17,6 @@ vi.mock('../../../islands/phone/map-point', () => ({ mapPointOf: geocoding.mapPo
 const analytics = vi.hoisted(() => ({ emit: vi.fn() }));
 vi.mock('../../../islands/analytics/emit', () => ({ emit: analytics.emit }));
 
-const INFO: PhoneInfo = {
-  phone: '+12015550123',
-  valid: true,
-  country: 'US',
-  type: 'MOBILE',
-  carrier: null,
-  city: 'Washington',
-  timezone: 'America/New_York',
-  location: { lat: 38.9072, lng: -77.0369 },
-};
-const GEOCODED = { lat: 38.8951, lng: -77.0364 };
 const ERRORS = {
   phone_incorrect: 'Phone number is incorrect',
   lookup_failed: 'An error occurred, please try again',
@@ -45,7 +34,7 @@ beforeEach(() => {
   });
   $error.set({ show: false, message: '' });
   lookup.lookupPhone.mockReset();
-  lookup.lookupPhone.mockResolvedValue(INFO);
+  lookup.lookupPhone.mockResolvedValue(US_INFO);
   geocoding.mapPointOf.mockReset();
   geocoding.mapPointOf.mockResolvedValue(GEOCODED);
   analytics.emit.mockReset();
@@ -70,8 +59,8 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
     expect($search.get()).toMatchObject({ phase: 'searching', phone: '+1 201 555 0123' });
     expect(analytics.emit).toHaveBeenCalledWith('processing_started');
     await vi.advanceTimersByTimeAsync(SEARCH_TICK_MS);
-    expect($search.get()).toMatchObject({ info: INFO, point: GEOCODED });
-    expect($map.get()).toMatchObject({ numberData: INFO, initCoords: GEOCODED });
+    expect($search.get()).toMatchObject({ info: US_INFO, point: GEOCODED });
+    expect($map.get()).toMatchObject({ numberData: US_INFO, initCoords: GEOCODED });
     expect($search.get().progress).toBeGreaterThan(0);
     await vi.advanceTimersByTimeAsync(SEARCH_DURATION_MS);
     expect($search.get()).toMatchObject({ phase: 'done', progress: 100 });
