@@ -39,13 +39,16 @@ export interface OneClickSetup {
   page: () => PaymentPage;
 }
 
-/** One loading of a method's button: it reports the button's undo, or the text why not. */
+/**
+ * One loading of a method's button: what it pays, `cancelled` once the method was left, and
+ * `destroy`, the undo of a button that arrived.
+ */
 interface Loading {
   fields: MountedCardFields;
   charge: NonNullable<ReturnType<typeof chargedToday>>;
   setup: OneClickSetup;
-  cancelled: () => boolean;
-  loaded: (destroy: () => void) => void;
+  cancelled: boolean;
+  destroy: () => void;
   unavailable: (text: string) => void;
 }
 
@@ -71,16 +74,16 @@ function loadWallet($form: CheckoutFormStore, method: OneClickMethod, loading: L
   })
     .then((button) => {
       const offered = button && (method !== 'apple_pay' || button.wallets.applePay) ? button : null;
-      if (loading.cancelled() || !offered) {
+      if (loading.cancelled || !offered) {
         button?.destroy();
-        if (!loading.cancelled()) loading.unavailable(setup.copy.walletUnavailable);
+        if (!loading.cancelled) loading.unavailable(setup.copy.walletUnavailable);
         return;
       }
-      loading.loaded(() => offered.destroy());
+      loading.destroy = () => offered.destroy();
       $form.setKey('oneClick', { status: 'wallet', button: offered });
     })
     .catch(() => {
-      if (!loading.cancelled()) loading.unavailable(setup.copy.walletUnavailable);
+      if (!loading.cancelled) loading.unavailable(setup.copy.walletUnavailable);
     });
 }
 
@@ -97,12 +100,12 @@ function loadPayPal($form: CheckoutFormStore, container: HTMLElement, loading: L
     onFailure: (error) => showPaymentError(readableText(paymentErrorText(error), setup.errorTexts)),
   })
     .then((button) => {
-      if (loading.cancelled()) return button.destroy();
-      loading.loaded(() => button.destroy());
+      if (loading.cancelled) return button.destroy();
+      loading.destroy = () => button.destroy();
       $form.setKey('oneClick', { status: 'paypal' });
     })
     .catch(() => {
-      if (!loading.cancelled()) loading.unavailable(setup.copy.paypalUnavailable);
+      if (!loading.cancelled) loading.unavailable(setup.copy.paypalUnavailable);
     });
 }
 
@@ -134,23 +137,19 @@ export function startOneClick(
     unavailable(setup.copy.methodUnavailable);
     return () => {};
   }
-  let cancelled = false;
-  let destroy = () => {};
   $form.setKey('oneClick', { status: 'loading' });
   const loading: Loading = {
     fields,
     charge,
     setup,
-    cancelled: () => cancelled,
-    loaded: (undo) => {
-      destroy = undo;
-    },
+    cancelled: false,
+    destroy: () => {},
     unavailable,
   };
   if (offer === 'stripe-wallet') loadWallet($form, method, loading);
   else loadPayPal($form, container, loading);
   return () => {
-    cancelled = true;
-    destroy();
+    loading.cancelled = true;
+    loading.destroy();
   };
 }
