@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { type ErrorTexts, paymentErrorText, readableText } from '../shared/api/error-text';
-import { currentScreenUrl } from './boot';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ErrorTexts, readableText } from '../shared/api/error-text';
 import {
   type PaymentMethodId,
   type PaymentMethodOption,
@@ -9,30 +8,24 @@ import {
 } from './kit/PaymentMethodPicker';
 import { useAfterHydration } from './kit/use-after-hydration';
 import type { CardFieldLabels } from './payments/provider';
-import {
-  loadPayPalButton,
-  loadWalletButton,
-  minorUnits,
-  type OneClickMethod,
-  oneClickOffer,
-} from './payments/providers';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
-import { closingSheetBeforeChallenge } from './payments/providers/wallet-sheet';
-import type { WalletButton } from './payments/providers/wallets';
-import type { PurchaseOutcome, PurchaseRequest } from './payments/purchase-types';
-import {
-  $cardForm,
-  type MountedCardFields,
-  mountCardFields,
-  mountedCardFields,
-} from './stores/card-form';
+import { $cardForm } from './stores/card-form';
 import { $checkout } from './stores/checkout';
-import { $paymentPhase, type PaymentPage, pay, resumePayment } from './stores/payment';
-import { paymentStoreDeps } from './stores/payment-deps';
-import { clearPaymentError, showPaymentError } from './stores/payment-error';
+import {
+  type CheckoutFormState,
+  type CheckoutFormStore,
+  checkoutFormStore,
+  chooseMethod,
+  editCardholderName,
+  openCheckout,
+  restoreCardholderName,
+  startCardFields,
+} from './stores/checkout-form';
+import { type CheckoutPage, payByCard, payingPage } from './stores/checkout-purchase';
+import { startOneClick } from './stores/one-click';
+import { $paymentPhase } from './stores/payment';
+import { clearPaymentError } from './stores/payment-error';
 import { $plans } from './stores/plans';
-import { purchaseRequestFor } from './stores/purchase-request';
-import { $signup } from './stores/signup';
 
 /** Every text of the payment form, translated on the server. */
 export interface CheckoutPaymentCopy {
@@ -78,7 +71,7 @@ export interface CheckoutPaymentProps {
    */
   stripeAccountCountry: string;
   /** Where each outcome leads; `here` is filled in the browser. */
-  page: Omit<PaymentPage, 'here' | 'texts'>;
+  page: CheckoutPage;
   errorTexts: Partial<ErrorTexts>;
   /**
    * A paywall's call to action ('Start my trial'): the form stays closed behind it until pressed
@@ -87,367 +80,73 @@ export interface CheckoutPaymentProps {
   gateLabel?: string;
 }
 
-/** What the panel of a one-click method shows (SPEC.md §2 "one-click payment"). */
-type OneClickState =
-  | { status: 'loading' }
-  | { status: 'wallet'; button: WalletButton }
-  | { status: 'paypal' }
-  | { status: 'unavailable'; text: string };
-
-/** The plan chosen above (PlanChoice keeps it in $plans), paid with `method`. */
-function chosenPlanPurchase(
-  fields: MountedCardFields,
-  method: PurchaseRequest['method'],
-): PurchaseRequest {
-  const plans = $plans.get();
-  const signup = $signup.get();
-  return purchaseRequestFor({
-    planId: plans.plan,
-    details: plans.planDetails,
-    choice: fields.choice,
-    visitor: { email: signup.email, uuid: signup.uuid },
-    method,
-  });
-}
-
-/**
- * Pays with a nonce a wallet sheet or PayPal's window handed over (SPEC.md §4 Payment step 2: "a
- * supplied nonce is used"), on the route of the visitor's provider. Resolves true only when the
- * purchase succeeded, so Stripe's sheet closes with success or failure accordingly (unless it
- * was closed already, before a 3-D Secure challenge).
- */
-async function payWithNonce(
-  nonce: string,
-  fields: MountedCardFields,
-  page: PaymentPage,
-): Promise<boolean> {
-  const request = chosenPlanPurchase(fields, { kind: 'nonce', nonce });
-  const deps = paymentStoreDeps(fields.provider);
-  // pay() acts on the outcome itself (next page, declined page, error); the sheet only needs to
-  // know whether the last answer, after any 'confirming' rechecks, was a success.
-  const seen: { last: PurchaseOutcome | null } = { last: null };
-  const remember = <T extends PurchaseOutcome | null>(outcome: T): T => {
-    seen.last = outcome;
-    return outcome;
-  };
-  await pay(request, page, {
-    ...deps,
-    purchase: async (sent) => remember(await deps.purchase(sent)),
-    resumePurchase: async () => remember(await deps.resumePurchase()),
-  });
-  return seen.last?.kind === 'succeeded';
-}
-
-/** The price the first charge takes and its currency, from the plan PlanChoice kept. */
-function chargedToday(details: Record<string, unknown> | null) {
-  const price = typeof details?.periodPrice === 'string' ? details.periodPrice : '';
-  const currency = typeof details?.currency === 'string' ? details.currency : '';
-  const amount = minorUnits(price);
-  return amount === null || !currency ? null : { price, amount, currency };
-}
-
 /**
  * The payment form of a checkout (SPEC.md §2 checkout page content, §4 Payment): the method
  * choice, the card provider's fields (in its iframe), our own optional name on card, and Pay.
  * Pay runs one purchase of the plan chosen above (PlanChoice keeps it in $plans); the button
- * stays busy until a final outcome, so repeated presses never make a second attempt.
+ * stays busy until a final outcome, so repeated presses never make a second attempt. The work
+ * is done by the stores (./stores/checkout-form.ts, one-click.ts, checkout-purchase.ts); the
+ * effects here start and stop it with the elements it needs.
  */
-export default function CheckoutPayment({
-  layout,
-  methods,
-  defaultId,
-  copy,
-  forceDirect,
-  language,
-  stripeAccountCountry,
-  page,
-  errorTexts,
-  gateLabel,
-}: CheckoutPaymentProps) {
+export default function CheckoutPayment(props: CheckoutPaymentProps) {
+  const { copy, page, errorTexts, gateLabel } = props;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const fieldsRef = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(!gateLabel);
   const hydrated = useAfterHydration();
-  const [activeId, setActiveId] = useState<PaymentMethodId>(defaultId);
-  const paypalRef = useRef<HTMLDivElement>(null);
+  const [$form] = useState(() => checkoutFormStore(props.defaultId, Boolean(gateLabel)));
+  const form = useStore($form);
+  const { open, activeId } = form;
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
-  const { planDetails } = useStore($plans);
-  const [oneClick, setOneClick] = useState<OneClickState>({ status: 'loading' });
-  // The method the page opened on gives way to the card when it is not offered here; a method
-  // the visitor chose stays chosen, with the reason shown.
-  const visitorChose = useRef(false);
-  // The server knows no stored name; a name typed before a reload comes back once mounted.
-  const [cardholderName, setCardholderName] = useState('');
-  useEffect(() => setCardholderName($checkout.get().cardholderName), []);
-  // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). A page
-  // load mounts empty card fields, so an error about a card typed before has nothing left to
-  // stand beside; and the server's HTML has none, which the first render must match.
+  const { fieldsRef, paypalRef } = useCheckoutWork(props, $form);
+  // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). The
+  // server's HTML has none, which the first render must match.
   const { paymentError } = useStore($checkout);
-  useEffect(() => clearPaymentError(), []);
   const errorShown = hydrated && paymentError.show && paymentError.message !== '';
-
-  useEffect(() => {
-    const container = fieldsRef.current;
-    if (!open || !container) return;
-    let cancelled = false;
-    let undo = () => {};
-    mountCardFields(container, {
-      forceDirect,
-      language,
-      labels: copy.fields,
-      copy: copy.gateway,
-      onCardEdited: clearPaymentError,
-    }).then((unmount) => {
-      if (cancelled) return unmount();
-      undo = unmount;
-      // An attempt a reload interrupted mid-poll continues here, with the same idempotency key.
-      const fields = mountedCardFields();
-      if (fields)
-        void resumePayment(
-          { ...page, here: currentScreenUrl(), texts: errorTexts },
-          paymentStoreDeps(fields.provider),
-        );
-    });
-    return () => {
-      cancelled = true;
-      undo();
-    };
-  }, [open, forceDirect, language, copy, page, errorTexts]);
-
-  useEffect(() => {
-    if (activeId === 'card') return;
-    const method: OneClickMethod = activeId;
-    const unavailable = (text: string) => {
-      if (visitorChose.current) setOneClick({ status: 'unavailable', text });
-      else setActiveId('card');
-    };
-    if (cardForm === 'loading') {
-      setOneClick({ status: 'loading' });
-      return;
-    }
-    // The one-click methods pay through the visitor's provider, loaded with the card fields.
-    const fields = cardForm === 'ready' ? mountedCardFields() : null;
-    const signup = $signup.get();
-    const offer = fields ? oneClickOffer(method, fields.choice, signup) : null;
-    const charge = chargedToday(planDetails);
-    const container = paypalRef.current;
-    if (!fields || !offer || !charge || !container) {
-      unavailable(copy.methodUnavailable);
-      return;
-    }
-    let cancelled = false;
-    let destroy = () => {};
-    setOneClick({ status: 'loading' });
-    const payingPage = () => ({ ...page, here: currentScreenUrl(), texts: errorTexts });
-    if (offer === 'stripe-wallet') {
-      loadWalletButton({
-        publishableKey: signup.stripe?.key ?? '',
-        country: stripeAccountCountry,
-        currency: charge.currency.toLowerCase(),
-        total: { label: copy.walletTotal, amount: charge.amount },
-        // A 3-D Secure challenge opens only once the sheet is closed (Stripe's contract); the
-        // purchase's outcome after that shows on the page, as a card payment's does.
-        onPaymentMethod: (paymentMethodId, sheet) =>
-          payWithNonce(
-            paymentMethodId,
-            {
-              ...fields,
-              provider: closingSheetBeforeChallenge(fields.provider, () =>
-                sheet.complete('success'),
-              ),
-            },
-            payingPage(),
-          ),
-      })
-        .then((button) => {
-          const offered =
-            button && (method !== 'apple_pay' || button.wallets.applePay) ? button : null;
-          if (cancelled || !offered) {
-            button?.destroy();
-            if (!cancelled) unavailable(copy.walletUnavailable);
-            return;
-          }
-          destroy = () => offered.destroy();
-          setOneClick({ status: 'wallet', button: offered });
-        })
-        .catch(() => {
-          if (!cancelled) unavailable(copy.walletUnavailable);
-        });
-    } else {
-      loadPayPalButton({
-        clientToken: signup.btToken,
-        amount: charge.price,
-        currency: charge.currency,
-        container,
-        onApprove: (nonce) => payWithNonce(nonce, fields, payingPage()),
-        // SPEC.md §8: the failure's message, else 'Payment error'.
-        onFailure: (error) => showPaymentError(readableText(paymentErrorText(error), errorTexts)),
-      })
-        .then((button) => {
-          if (cancelled) return button.destroy();
-          destroy = () => button.destroy();
-          setOneClick({ status: 'paypal' });
-        })
-        .catch(() => {
-          if (!cancelled) unavailable(copy.paypalUnavailable);
-        });
-    }
-    return () => {
-      cancelled = true;
-      destroy();
-    };
-  }, [activeId, cardForm, planDetails, copy, page, errorTexts, stripeAccountCountry]);
-
-  function choose(method: PaymentMethodId) {
-    visitorChose.current = true;
-    if (method !== activeId) clearPaymentError();
-    setActiveId(method);
-  }
-
-  function openCheckout() {
-    $plans.setKey('showCheckout', true);
-    setOpen(true);
-    // The visitor carries on in the form that just opened.
-    requestAnimationFrame(() => formRef.current?.focus());
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const fields = mountedCardFields();
-    if (!fields || activeId !== 'card') return;
-    const request = chosenPlanPurchase(fields, {
-      kind: 'card-fields',
-      cardholderName: $checkout.get().cardholderName.trim(),
-    });
-    void pay(
-      request,
-      { ...page, here: currentScreenUrl(), texts: errorTexts },
-      paymentStoreDeps(fields.provider),
-    );
+    if ($form.get().activeId === 'card') payByCard(payingPage(page, errorTexts));
   }
-
-  const busy = phase !== 'idle';
-  const cardChosen = activeId === 'card';
-  const oneClickShown = cardChosen ? null : oneClick.status;
-  const notice =
-    cardForm === 'loading'
-      ? copy.loading
-      : cardForm === 'no-account'
-        ? copy.noAccount
-        : cardForm === 'unavailable'
-          ? copy.unavailable
-          : null;
-  const buttonLabel =
-    phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay;
 
   if (!open) {
     return (
-      <div className="continue-form">
-        <button
-          id="continue-button"
-          type="button"
-          className="button button--primary"
-          onClick={openCheckout}
-          // Held until the script answers it, as Pay is (its card form is 'loading' on the
-          // server): should the script never load, a message replaces it (islands/hydrate.ts).
-          aria-disabled={!hydrated || undefined}
-          // It brings the payment form into view (SPEC.md §4 analytics: button__scroll).
-          data-event="button__scroll"
-        >
-          {gateLabel}
-        </button>
-      </div>
+      <CheckoutGate
+        label={gateLabel}
+        hydrated={hydrated}
+        onOpen={() => {
+          openCheckout($form);
+          // The visitor carries on in the form that just opened.
+          requestAnimationFrame(() => formRef.current?.focus());
+        }}
+      />
     );
   }
-
+  const busy = phase !== 'idle';
+  const cardChosen = activeId === 'card';
   return (
     <form
       ref={formRef}
-      className={`payment-form payment-methods payment-methods--${layout}`}
+      className={`payment-form payment-methods payment-methods--${props.layout}`}
       aria-label={copy.cardTitle}
       tabIndex={-1}
       onSubmit={onSubmit}
     >
       <PaymentMethodPicker
         label={copy.methodsLabel}
-        methods={methods}
+        methods={props.methods}
         activeId={activeId}
         panelId={`${id}panel`}
-        onSelect={choose}
+        onSelect={(method) => chooseMethod($form, method)}
       />
       <div id={`${id}panel`} className="payment-methods__panel">
-        <fieldset className="card-form" hidden={!cardChosen} disabled={busy}>
-          <legend className="card-form__title">{copy.cardTitle}</legend>
-          <div ref={fieldsRef} className="card-form__provider" />
-          {notice ? (
-            <p className="card-form__notice" role="status">
-              {notice}
-            </p>
-          ) : null}
-          <label className="card-form__field" htmlFor={`${id}name`}>
-            <span className="card-form__label">{copy.fields.name}</span>
-            <input
-              id={`${id}name`}
-              className="card-form__input"
-              type="text"
-              autoComplete="cc-name"
-              placeholder={copy.namePlaceholder}
-              value={cardholderName}
-              onChange={(event) => {
-                setCardholderName(event.target.value);
-                $checkout.setKey('cardholderName', event.target.value);
-                clearPaymentError();
-              }}
-            />
-          </label>
-        </fieldset>
-        <div
-          ref={paypalRef}
-          className="payment-methods__paypal"
-          hidden={oneClickShown !== 'paypal'}
-        />
-        {oneClickShown === 'wallet' && oneClick.status === 'wallet' ? (
-          <button
-            type="button"
-            className="button button--primary payment-methods__wallet"
-            disabled={busy}
-            // The browser opens its sheet only from the click itself (a user activation).
-            onClick={() => oneClick.button.show()}
-          >
-            {oneClick.button.wallets.applePay ? copy.payWithApplePay : copy.payWithGooglePay}
-          </button>
-        ) : null}
-        {oneClickShown === 'loading' ? (
-          <p className="payment-methods__note" role="status">
-            {copy.oneClickLoading}
-          </p>
-        ) : null}
-        {oneClickShown === 'unavailable' && oneClick.status === 'unavailable' ? (
-          <>
-            <p className="payment-methods__note">{oneClick.text}</p>
-            <button type="button" className="button" onClick={() => choose('card')}>
-              {copy.payByCard}
-            </button>
-          </>
-        ) : null}
+        <CardFieldset {...{ id, copy, $form, form, busy, fieldsRef }} hidden={!cardChosen} />
+        <OneClickPanel {...{ copy, $form, form, busy, paypalRef }} />
       </div>
-      {phase === 'confirming' ? (
-        <p className="payment-form__status" role="status">
-          {copy.confirming}
-        </p>
-      ) : null}
-      {phase === 'unconfirmed' ? (
-        // Stays after the toast is gone: Pay is held until a reload tells what happened.
-        <p className="payment-form__status" role="alert">
-          {readableText({ key: 'payment_may_have_gone_through' }, errorTexts)}
-        </p>
-      ) : null}
-      {/* Always in the page, so a message put into it is announced (SPEC.md §3 paymentError). */}
-      <p id={`${id}payment-error`} className="payment-methods__error" role="alert">
-        {errorShown ? paymentError.message : null}
-      </p>
+      <PaymentStatus
+        {...{ id, copy, phase, errorTexts }}
+        error={errorShown ? paymentError.message : null}
+      />
       <button
         id="continue-button"
         type="submit"
@@ -459,8 +158,208 @@ export default function CheckoutPayment({
         aria-busy={(busy && phase !== 'unconfirmed') || undefined}
         aria-describedby={errorShown ? `${id}payment-error` : undefined}
       >
-        {buttonLabel}
+        {phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay}
       </button>
     </form>
+  );
+}
+
+/**
+ * Starts the stores' work once mounted, and stops it, in the elements it returns: the name on card typed before a reload,
+ * the card fields once the form is open, the button of the one-click method chosen.
+ */
+function useCheckoutWork(props: CheckoutPaymentProps, $form: CheckoutFormStore) {
+  const { copy, forceDirect, language, stripeAccountCountry, page, errorTexts } = props;
+  const { open, activeId } = useStore($form);
+  const cardForm = useStore($cardForm);
+  const { planDetails } = useStore($plans);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const paypalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => restoreCardholderName($form), [$form]);
+  // A page load mounts empty card fields, so an error about a card typed before has nothing
+  // left to stand beside.
+  useEffect(() => clearPaymentError(), []);
+
+  useEffect(() => {
+    const container = fieldsRef.current;
+    if (!open || !container) return;
+    return startCardFields(container, {
+      forceDirect,
+      language,
+      labels: copy.fields,
+      copy: copy.gateway,
+      page: () => payingPage(page, errorTexts),
+    });
+  }, [open, forceDirect, language, copy, page, errorTexts]);
+
+  useEffect(
+    () =>
+      startOneClick($form, activeId, {
+        cardForm,
+        planDetails,
+        container: paypalRef.current,
+        copy,
+        stripeAccountCountry,
+        errorTexts,
+        page: () => payingPage(page, errorTexts),
+      }),
+    [$form, activeId, cardForm, planDetails, copy, page, errorTexts, stripeAccountCountry],
+  );
+  return { fieldsRef, paypalRef };
+}
+
+/** A paywall's call to action, in place of the form until pressed. */
+function CheckoutGate({
+  label,
+  hydrated,
+  onOpen,
+}: {
+  label: string | undefined;
+  hydrated: boolean;
+  onOpen: () => void;
+}) {
+  return (
+    <div className="continue-form">
+      <button
+        id="continue-button"
+        type="button"
+        className="button button--primary"
+        onClick={onOpen}
+        // Held until the script answers it, as Pay is (its card form is 'loading' on the
+        // server): should the script never load, a message replaces it (islands/hydrate.ts).
+        aria-disabled={!hydrated || undefined}
+        // It brings the payment form into view (SPEC.md §4 analytics: button__scroll).
+        data-event="button__scroll"
+      >
+        {label}
+      </button>
+    </div>
+  );
+}
+
+interface PanelProps {
+  copy: CheckoutPaymentCopy;
+  $form: CheckoutFormStore;
+  form: CheckoutFormState;
+  busy: boolean;
+}
+
+/** The card provider's fields, the state of their loading, and our own name on card. */
+function CardFieldset({
+  id,
+  copy,
+  $form,
+  form,
+  busy,
+  fieldsRef,
+  hidden,
+}: PanelProps & { id: string; fieldsRef: RefObject<HTMLDivElement | null>; hidden: boolean }) {
+  const cardForm = useStore($cardForm);
+  const notice =
+    cardForm === 'loading'
+      ? copy.loading
+      : cardForm === 'no-account'
+        ? copy.noAccount
+        : cardForm === 'unavailable'
+          ? copy.unavailable
+          : null;
+  return (
+    <fieldset className="card-form" hidden={hidden} disabled={busy}>
+      <legend className="card-form__title">{copy.cardTitle}</legend>
+      <div ref={fieldsRef} className="card-form__provider" />
+      {notice ? (
+        <p className="card-form__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <label className="card-form__field" htmlFor={`${id}name`}>
+        <span className="card-form__label">{copy.fields.name}</span>
+        <input
+          id={`${id}name`}
+          className="card-form__input"
+          type="text"
+          autoComplete="cc-name"
+          placeholder={copy.namePlaceholder}
+          value={form.cardholderName}
+          onChange={(event) => editCardholderName($form, event.target.value)}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+/** The panel of a one-click method: PayPal's container, the wallet's button, or why not. */
+function OneClickPanel({
+  copy,
+  $form,
+  form,
+  busy,
+  paypalRef,
+}: PanelProps & { paypalRef: RefObject<HTMLDivElement | null> }) {
+  const { oneClick } = form;
+  const shown = form.activeId === 'card' ? null : oneClick.status;
+  return (
+    <>
+      <div ref={paypalRef} className="payment-methods__paypal" hidden={shown !== 'paypal'} />
+      {shown === 'wallet' && oneClick.status === 'wallet' ? (
+        <button
+          type="button"
+          className="button button--primary payment-methods__wallet"
+          disabled={busy}
+          // The browser opens its sheet only from the click itself (a user activation).
+          onClick={() => oneClick.button.show()}
+        >
+          {oneClick.button.wallets.applePay ? copy.payWithApplePay : copy.payWithGooglePay}
+        </button>
+      ) : null}
+      {shown === 'loading' ? (
+        <p className="payment-methods__note" role="status">
+          {copy.oneClickLoading}
+        </p>
+      ) : null}
+      {shown === 'unavailable' && oneClick.status === 'unavailable' ? (
+        <>
+          <p className="payment-methods__note">{oneClick.text}</p>
+          <button type="button" className="button" onClick={() => chooseMethod($form, 'card')}>
+            {copy.payByCard}
+          </button>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Where the payment stands past Pay, and its error (always in the page, so it is announced). */
+function PaymentStatus({
+  id,
+  copy,
+  phase,
+  errorTexts,
+  error,
+}: {
+  id: string;
+  copy: CheckoutPaymentCopy;
+  phase: string;
+  errorTexts: Partial<ErrorTexts>;
+  error: string | null;
+}) {
+  return (
+    <>
+      {phase === 'confirming' ? (
+        <p className="payment-form__status" role="status">
+          {copy.confirming}
+        </p>
+      ) : null}
+      {phase === 'unconfirmed' ? (
+        // Stays after the toast is gone: Pay is held until a reload tells what happened.
+        <p className="payment-form__status" role="alert">
+          {readableText({ key: 'payment_may_have_gone_through' }, errorTexts)}
+        </p>
+      ) : null}
+      {/* SPEC.md §3 paymentError: a message put into it is announced. */}
+      <p id={`${id}payment-error`} className="payment-methods__error" role="alert">
+        {error}
+      </p>
+    </>
   );
 }

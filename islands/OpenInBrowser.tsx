@@ -53,38 +53,17 @@ export default function OpenInBrowser({
     setMessage(null);
     emit('in_app_escape_taken', facts);
     try {
-      const { data } = await apiRequest<Partial<ResumeAnswer> | null>(RESUME_API_PATH, {
-        body: {
-          screen,
-          search: window.location.search,
-          entered: entered(),
-          ...signedUpAs(),
-        } satisfies ResumeRequest,
-      });
-      const url = data?.url;
-      // Only a link of this site: whatever answered, the visitor is sent nowhere else.
-      if (typeof url !== 'string' || !url.startsWith(`${window.location.origin}/`)) {
-        throw new Error('the answer names no link of this site');
-      }
+      const url = await resumeLink(screen);
       if (inApp.os === 'android') {
         window.location.href = androidIntent(url);
       } else {
-        await offerToPaste(url);
+        setMessage(await pasteMessage(url, text));
       }
     } catch (error) {
       if (!(error instanceof ApiFailure)) console.warn('[open-in-browser]', error);
       setMessage({ text: text.failed });
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function offerToPaste(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
-      setMessage({ text: text.copied });
-    } catch {
-      setMessage({ text: text.copyByHand, link: url });
     }
   }
 
@@ -112,6 +91,37 @@ export default function OpenInBrowser({
       </p>
     </div>
   );
+}
+
+/** A single-use link (POST /api/resume) that opens `screen` in the real browser. */
+async function resumeLink(screen: ScreenId): Promise<string> {
+  const { data } = await apiRequest<Partial<ResumeAnswer> | null>(RESUME_API_PATH, {
+    body: {
+      screen,
+      search: window.location.search,
+      entered: entered(),
+      ...signedUpAs(),
+    } satisfies ResumeRequest,
+  });
+  const url = data?.url;
+  // Only a link of this site: whatever answered, the visitor is sent nowhere else.
+  if (typeof url !== 'string' || !url.startsWith(`${window.location.origin}/`)) {
+    throw new Error('the answer names no link of this site');
+  }
+  return url;
+}
+
+/** iOS: the link goes to the clipboard, or, if the clipboard refuses, is shown to copy by hand. */
+async function pasteMessage(
+  url: string,
+  text: OpenInBrowserText,
+): Promise<{ text: string; link?: string }> {
+  try {
+    await navigator.clipboard.writeText(url);
+    return { text: text.copied };
+  } catch {
+    return { text: text.copyByHand, link: url };
+  }
 }
 
 /** What the visitor entered on the way here that the next browser should not ask for again. */

@@ -1,25 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { Coordinates } from '../shared/api/contract';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
 import type { PostedPhone } from '../shared/phone/posted-phone';
-import { emit } from './analytics/emit';
 import { CircularProgress } from './kit/CircularProgress';
 import { ContinueButton } from './kit/ContinueButton';
 import { LocatedBanner } from './kit/LocatedBanner';
 import { AreaMap } from './phone/AreaMap';
-import { lookupPhone, type PhoneInfo, PhoneLookupError } from './phone/lookup';
-import {
-  REDUCED_MOTION_SEARCH_DURATION_MS,
-  SEARCH_DURATION_MS,
-  SEARCH_STEPS,
-  searchProgress,
-  stepStates,
-} from './phone/search-timeline';
-import { showError } from './stores/error';
-import { $map } from './stores/map';
-
-/** How often the progress moves; small enough to look smooth, big enough to stay cheap. */
-export const SEARCH_TICK_MS = 100;
+import type { PhoneInfo } from './phone/lookup';
+import { SEARCH_STEPS, stepStates } from './phone/search-timeline';
+import { type SearchState, searchStore, startSearch } from './stores/search';
 
 export type SearchVariant = 'classic' | 'map_first' | 'ai';
 
@@ -43,8 +33,6 @@ export interface SearchLabels {
   errors: ErrorTexts<PhoneLookupErrorKey>;
   continue: string;
 }
-
-type Phase = 'starting' | 'missing' | 'searching' | 'done' | 'failed';
 
 function describeTimezone(timezone: string, language: string): string {
   try {
@@ -92,46 +80,7 @@ function describeRows(
   ] as const;
 }
 
-/**
- * The map's point for a located number (islands/phone/map-point.ts: geocoded, else the capital),
- * loaded once the lookup has answered; the lookup's own point if even that code cannot load.
- */
-async function mapPoint(info: PhoneInfo): Promise<Coordinates | null> {
-  try {
-    return await (await import('./phone/map-point')).mapPointOf(info);
-  } catch {
-    return info.location;
-  }
-}
-
-/** The point $map keeps for `phone`, if it is this number's (a reload): not geocoded again. */
-function keptPoint(phone: string): Coordinates | null {
-  const { numberData, initCoords } = $map.get();
-  return numberData?.phone === phone ? initCoords : null;
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
-
-/**
- * The searching screens' animation (SPEC.md §2): the number being located step by step, with
- * the circular progress, then carrier, country, time zone, city and location on a drawn map.
- * The number comes from $map.phone (set by the landing); the data from lookupPhone(), stored in
- * $map.numberData, and the map's point from mapPoint() (SPEC.md §7 geocoding), stored in
- * $map.initCoords: until it is there the map shows the lookup's own point, then moves. Continue
- * stays off until the search has finished; it never waits for the map. Opened
- * without a number, the screen says so and links back to the landing.
- */
-export default function SearchProgress({
-  variant,
-  action,
-  next,
-  backUrl,
-  language,
-  labels,
-  posted,
-}: {
+interface SearchProgressProps {
   variant: SearchVariant;
   action: string;
   next: string | null;
@@ -143,109 +92,42 @@ export default function SearchProgress({
    * handed over once by the worker: it takes the place of what the island would have stored.
    */
   posted?: PostedPhone;
-}) {
-  // The server and the first client render both show 'starting': the number lives in the
-  // browser's storage only, read after mount (or comes from the worker's post, shown at once).
-  const [phase, setPhase] = useState<Phase>('starting');
-  // The number as shown; the lookup reads the stored E.164 itself.
-  const [phone, setPhone] = useState(posted?.phoneDisplay ?? '');
-  const [progress, setProgress] = useState(0);
-  const [info, setInfo] = useState<PhoneInfo | null>(null);
-  const [point, setPoint] = useState<Coordinates | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const infoRef = useRef<PhoneInfo | null>(null);
+}
 
-  useEffect(() => {
-    if (posted) {
-      // As the landing's island does on Locate: a new number makes the previous lookup stale.
-      $map.set({
-        phone: posted.phone,
-        phoneDisplay: posted.phoneDisplay,
-        numberData: null,
-        initCoords: null,
-      });
-      // SPEC.md §4 onboarding_start, which the landing's island did not get to send.
-      emit('onboarding_start', { country: posted.country });
-    }
-    const { phone: stored, phoneDisplay } = $map.get();
-    if (!stored) {
-      setPhase('missing');
-      return;
-    }
-    setPhone(phoneDisplay || stored);
-    setPhase('searching');
-    emit('processing_started');
-    let live = true;
-    const duration = prefersReducedMotion()
-      ? REDUCED_MOTION_SEARCH_DURATION_MS
-      : SEARCH_DURATION_MS;
-    let elapsed = 0;
-    const timer = setInterval(() => {
-      elapsed += SEARCH_TICK_MS;
-      const percent = searchProgress(elapsed, duration, infoRef.current !== null);
-      setProgress(percent);
-      if (percent === 100) {
-        clearInterval(timer);
-        setPhase('done');
-      }
-    }, SEARCH_TICK_MS);
-    // A reload reuses the answer already kept for this number (islands/phone/lookup.ts), and
-    // the point found for it.
-    const kept = keptPoint(stored);
-    lookupPhone(stored, { remembered: $map.get().numberData })
-      .then(async (result) => {
-        if (!live) return;
-        infoRef.current = result;
-        $map.setKey('numberData', result);
-        setInfo(result);
-        const found = kept ?? (await mapPoint(result));
-        if (!live) return;
-        $map.setKey('initCoords', found);
-        setPoint(found);
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        clearInterval(timer);
-        const message =
-          labels.errors[error instanceof PhoneLookupError ? error.code : 'lookup_failed'];
-        setFailure(message);
-        setPhase('failed');
-        showError(message);
-      });
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [labels.errors, posted]);
+/**
+ * The searching screens' animation (SPEC.md §2): the number being located step by step, with
+ * the circular progress, then carrier, country, time zone, city and location on a drawn map.
+ * The search itself runs in ./stores/search.ts; until the map's point is there the map shows
+ * the lookup's own point, then moves. Continue stays off until the search has finished; it never
+ * waits for the map. Opened without a number, the screen says so and links back to the landing.
+ */
+export default function SearchProgress(props: SearchProgressProps) {
+  const { variant, action, next, labels, posted } = props;
+  const [$search] = useState(() => searchStore(posted));
+  const search = useStore($search);
+  useEffect(
+    () => startSearch($search, { posted, errors: labels.errors }),
+    [$search, labels.errors, posted],
+  );
 
-  if (phase === 'missing' || phase === 'failed') {
-    return (
-      <div className={`search search--${variant} search--stopped`}>
-        <div className="search__notice" role="alert">
-          <p className="search__notice-title">
-            {phase === 'missing' ? labels.missingTitle : failure}
-          </p>
-          {phase === 'missing' ? <p>{labels.missingText}</p> : null}
-        </div>
-        <a className="button button--primary" href={backUrl}>
-          {labels.back}
-        </a>
-        <SearchContinue action={action} next={next} label={labels.continue} disabled />
-      </div>
-    );
+  if (search.phase === 'missing' || search.phase === 'failed') {
+    return <SearchStopped {...props} search={search} />;
   }
-
+  const { phase, progress, phone, info } = search;
   const done = phase === 'done';
   const states = stepStates(progress);
-  const ringSize = variant === 'map_first' ? 112 : undefined;
-  const centre = point ?? info?.location ?? null;
+  const centre = search.point ?? info?.location ?? null;
   return (
     <div className={`search search--${variant}${done ? ' search--done' : ''}`}>
       {variant === 'map_first' ? (
         <AreaMap centre={centre} label={labels.map} located={done} />
       ) : null}
       <div className="search__status">
-        <CircularProgress value={progress} label={labels.progress} size={ringSize} />
+        <CircularProgress
+          value={progress}
+          label={labels.progress}
+          size={variant === 'map_first' ? 112 : undefined}
+        />
         <p className="search__number">
           <span className="search__number-label">{labels.number}</span>
           <span className="search__number-value" dir="ltr">
@@ -262,20 +144,7 @@ export default function SearchProgress({
       </ol>
       <div role="status" className="search__result">
         {done && info ? (
-          <>
-            <LocatedBanner title={labels.located} phoneLabel={labels.locatedPhone} phone={phone} />
-            {variant === 'map_first' ? null : (
-              <AreaMap centre={centre} label={labels.map} located />
-            )}
-            <dl className="search__rows">
-              {describeRows(info, centre, language, labels).map((row) => (
-                <div key={row.key} className="search__row">
-                  <dt>{labels.rows[row.key]}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </>
+          <SearchResult {...props} info={info} centre={centre} phone={phone} />
         ) : null}
       </div>
       <SearchContinue
@@ -285,6 +154,55 @@ export default function SearchProgress({
         disabled={phase === 'searching'}
       />
     </div>
+  );
+}
+
+/** Opened without a number, or the lookup failed: the reason and the way back. */
+function SearchStopped({
+  variant,
+  action,
+  next,
+  backUrl,
+  labels,
+  search,
+}: SearchProgressProps & { search: SearchState }) {
+  const missing = search.phase === 'missing';
+  return (
+    <div className={`search search--${variant} search--stopped`}>
+      <div className="search__notice" role="alert">
+        <p className="search__notice-title">{missing ? labels.missingTitle : search.failure}</p>
+        {missing ? <p>{labels.missingText}</p> : null}
+      </div>
+      <a className="button button--primary" href={backUrl}>
+        {labels.back}
+      </a>
+      <SearchContinue action={action} next={next} label={labels.continue} disabled />
+    </div>
+  );
+}
+
+/** The located number: the banner, the map (unless it is on top already) and the rows. */
+function SearchResult({
+  variant,
+  language,
+  labels,
+  info,
+  centre,
+  phone,
+}: SearchProgressProps & { info: PhoneInfo; centre: Coordinates | null; phone: string }) {
+  return (
+    <>
+      <LocatedBanner title={labels.located} phoneLabel={labels.locatedPhone} phone={phone} />
+      {variant === 'map_first' ? null : <AreaMap centre={centre} label={labels.map} located />}
+      <dl className="search__rows">
+        {describeRows(info, centre, language, labels).map((row) => (
+          <div key={row.key} className="search__row">
+            <dt>{labels.rows[row.key]}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }
 

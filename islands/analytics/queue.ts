@@ -81,6 +81,27 @@ export interface EventQueue {
   dropped(): number;
 }
 
+/** `queue` with `change` applied to the entries of `ids` (null removes one). */
+function changedEntries(
+  queue: StoredQueue,
+  ids: readonly string[],
+  change: (entry: QueueEntry) => QueueEntry | null,
+): StoredQueue {
+  const chosen = new Set(ids);
+  return {
+    ...queue,
+    entries: queue.entries.flatMap((entry) => {
+      if (!chosen.has(entry.event.insert_id)) return [entry];
+      const changed = change(entry);
+      return changed ? [changed] : [];
+    }),
+  };
+}
+
+/** A hold further ahead than any we set means the clock went back: it no longer counts. */
+const isHeld = (entry: QueueEntry, now: number) =>
+  entry.until !== undefined && entry.until > now && entry.until - now <= SEND_LEASE_MS;
+
 /**
  * The events waiting for the collector, in localStorage under one key shared by every tab of the
  * visitor, so they survive reloads and the navigation between screens (each a new document) until
@@ -105,20 +126,7 @@ export function createEventQueue(options: {
   const changeEntries = (
     ids: readonly string[],
     change: (entry: QueueEntry) => QueueEntry | null,
-  ) => {
-    const chosen = new Set(ids);
-    update((queue) => ({
-      ...queue,
-      entries: queue.entries.flatMap((entry) => {
-        if (!chosen.has(entry.event.insert_id)) return [entry];
-        const changed = change(entry);
-        return changed ? [changed] : [];
-      }),
-    }));
-  };
-  /** A hold further ahead than any we set means the clock went back: it no longer counts. */
-  const isHeld = (entry: QueueEntry, now: number) =>
-    entry.until !== undefined && entry.until > now && entry.until - now <= SEND_LEASE_MS;
+  ) => update((queue) => changedEntries(queue, ids, change));
 
   return {
     add(events) {

@@ -73,6 +73,155 @@ export function verdictOf(status: number): Verdict {
 
 const idsOf = (events: readonly CollectedEvent[]) => events.map((event) => event.insert_id);
 
+interface UploaderOptions {
+  queue: EventQueue;
+  url: string;
+  transport: UploadTransport;
+  now: () => number;
+  timers: Timers;
+  log: AnalyticsLog;
+  limits: UploadLimits;
+  /** A fresh batch id (shared/analytics/acknowledgement.ts: 12 hex digits). */
+  batchId: () => string;
+}
+
+/**
+ * The request this page has under way: its events, its batch id, and whether the page went
+ * away meanwhile (sendByBeacon), which left them waiting for the batch's acknowledgement.
+ */
+interface UnderWay {
+  ids: string[];
+  batch: string;
+  handedOver: boolean;
+}
+
+/** The queue as the sender uses it: what is ready, handing over, dropping. */
+function queueSide({ queue, transport, now, log }: UploaderOptions) {
+  /** Hand-offs an event may have; 1 once the browser turned out to keep no cookies. */
+  let maxHandOffs = MAX_HAND_OFFS;
+  /** Forgets what the collector acknowledged since the last look. */
+  const takeAcknowledged = () => {
+    const batches = transport.acknowledged();
+    if (batches === null) maxHandOffs = 1;
+    else queue.acknowledge(batches);
+  };
+  return {
+    takeAcknowledged,
+    ready: () => {
+      takeAcknowledged();
+      return queue.ready(now());
+    },
+    handOver: (ids: readonly string[], batch: string) =>
+      queue.handOver(ids, batch, now() + ACK_WAIT_MS, maxHandOffs),
+    drop: (events: CollectedEvent[], why: string) => {
+      queue.remove(idsOf(events));
+      log.warn(`${events.length} events dropped: ${why}`, idsOf(events));
+    },
+  };
+}
+
+const batchUrl = (url: string, batch: string) => `${url}?${BATCH_PARAM}=${batch}`;
+
+/**
+ * Posts one batch under a fresh id, `track`ed as under way while it lasts: its status, or null
+ * when the browser carries it on as the page goes.
+ */
+async function postBatch(
+  options: UploaderOptions,
+  batch: CollectedEvent[],
+  ids: string[],
+  track: (sending: UnderWay | null) => void,
+): Promise<number | null> {
+  const { queue, transport, now, timers } = options;
+  queue.hold(ids, now() + SEND_LEASE_MS);
+  const sending = { ids, batch: options.batchId(), handedOver: false };
+  track(sending);
+  try {
+    const status = await transport.post(batchUrl(options.url, sending.batch), batchBody(batch));
+    // Chromium fails a page's requests just before its pagehide, in the same task, while
+    // the browser carries a keepalive request on to the collector: a failure followed at
+    // once by the page going is that, not a failed send.
+    if (status === 0 && !sending.handedOver) {
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
+      if (sending.handedOver) return null;
+    }
+    return status;
+  } finally {
+    track(null);
+  }
+}
+
+/**
+ * The sending half of the uploader: batch after batch by request while the page is here, by
+ * beacon as it goes. `accepted` hears of each batch the collector took.
+ */
+function createSender(options: UploaderOptions, accepted: () => void) {
+  const { queue, transport, limits } = options;
+  const side = queueSide(options);
+  let underWay: UnderWay | null = null;
+  const track = (sending: UnderWay | null) => {
+    underWay = sending;
+  };
+
+  /** Sends what is ready, batch after batch; false when a failure stopped it (retry planned). */
+  async function sendReady(): Promise<boolean> {
+    let batchSize = limits.batchSize;
+    for (let request = 0; request < MAX_REQUESTS_PER_FLUSH; request++) {
+      const packed = packBatches(side.ready(), batchSize, limits.maxBatchBytes);
+      if (packed.oversized.length > 0) {
+        side.drop(packed.oversized, `each over ${limits.maxBatchBytes} bytes`);
+      }
+      const batch = packed.batches[0];
+      if (!batch) return true;
+      const ids = idsOf(batch);
+      const status = await postBatch(options, batch, ids, track);
+      // The browser carries it on; its events wait for the acknowledgement.
+      if (status === null) continue;
+      // The page is still here to hear that the batch must go again.
+      const verdict = verdictOf(status);
+      if (verdict === 'too_large' && batch.length > 1) {
+        queue.release(ids);
+        batchSize = Math.max(1, Math.floor(batch.length / 2));
+        continue;
+      }
+      if (verdict === 'retry') {
+        queue.release(ids);
+        return false;
+      }
+      if (verdict === 'accepted') {
+        // Only what was sent: events queued during the request wait for the next batch.
+        queue.remove(ids);
+        accepted();
+      } else if (verdict === 'too_large') {
+        side.drop(batch, 'refused as too large (413)');
+      } else {
+        side.drop(batch, 'refused by the collector, it will never accept them');
+      }
+      // What a 413 made smaller was about the batch that got it, not the ones after.
+      batchSize = limits.batchSize;
+    }
+    return true;
+  }
+
+  function sendByBeacon(): number {
+    const packed = packBatches(side.ready(), limits.batchSize, limits.maxBatchBytes);
+    if (underWay && !underWay.handedOver) {
+      side.handOver(underWay.ids, underWay.batch);
+      underWay.handedOver = true;
+    }
+    let sent = 0;
+    for (const batch of packed.batches) {
+      const id = options.batchId();
+      if (!transport.beacon(batchUrl(options.url, id), batchBody(batch))) break;
+      side.handOver(idsOf(batch), id);
+      sent += batch.length;
+    }
+    return sent;
+  }
+
+  return { sendReady, sendByBeacon, takeAcknowledged: side.takeAcknowledged };
+}
+
 /**
  * The upload rules of SPEC.md §7 and §9 over the stored queue: a batch goes when the threshold
  * of ready events is reached and every period; one request at a time, of at most `batchSize`
@@ -84,107 +233,15 @@ const idsOf = (events: readonly CollectedEvent[]) => events.map((event) => event
  * (the cookie its answer sets, read by whichever page comes next): at least once, and a batch
  * acknowledged is never sent again. Unacknowledged after ACK_WAIT_MS, it goes again.
  */
-export function createUploader(options: {
-  queue: EventQueue;
-  url: string;
-  transport: UploadTransport;
-  now: () => number;
-  timers: Timers;
-  log: AnalyticsLog;
-  limits: UploadLimits;
-  /** A fresh batch id (shared/analytics/acknowledgement.ts: 12 hex digits). */
-  batchId: () => string;
-}) {
-  const { queue, url, transport, now, timers, log, limits } = options;
+export function createUploader(options: UploaderOptions) {
+  const { queue, now, timers, log, limits } = options;
   let running: Promise<void> | null = null;
   let backoffMs = 0;
   let retryTimer: unknown = null;
   let periodTimer: unknown = null;
-  /**
-   * The request this page has under way: its events, its batch id, and whether the page went
-   * away meanwhile (sendByBeacon), which left them waiting for the batch's acknowledgement.
-   */
-  let underWay: { ids: string[]; batch: string; handedOver: boolean } | null = null;
-  /** Hand-offs an event may have; 1 once the browser turned out to keep no cookies. */
-  let maxHandOffs = MAX_HAND_OFFS;
-
-  /** Forgets what the collector acknowledged since the last look. */
-  const takeAcknowledged = () => {
-    const batches = transport.acknowledged();
-    if (batches === null) maxHandOffs = 1;
-    else queue.acknowledge(batches);
-  };
-  const ready = () => {
-    takeAcknowledged();
-    return queue.ready(now());
-  };
-  const target = (batch: string) => `${url}?${BATCH_PARAM}=${batch}`;
-  const handOver = (ids: readonly string[], batch: string) =>
-    queue.handOver(ids, batch, now() + ACK_WAIT_MS, maxHandOffs);
-
-  const nextTask = () => new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
-
-  const drop = (events: CollectedEvent[], why: string) => {
-    queue.remove(idsOf(events));
-    log.warn(`${events.length} events dropped: ${why}`, idsOf(events));
-  };
-
-  /** Sends what is ready, batch after batch; false when a failure stopped it (retry planned). */
-  async function sendReady(): Promise<boolean> {
-    let batchSize = limits.batchSize;
-    for (let request = 0; request < MAX_REQUESTS_PER_FLUSH; request++) {
-      const packed = packBatches(ready(), batchSize, limits.maxBatchBytes);
-      if (packed.oversized.length > 0) {
-        drop(packed.oversized, `each over ${limits.maxBatchBytes} bytes`);
-      }
-      const batch = packed.batches[0];
-      if (!batch) return true;
-      const ids = idsOf(batch);
-      queue.hold(ids, now() + SEND_LEASE_MS);
-      const sending = { ids, batch: options.batchId(), handedOver: false };
-      underWay = sending;
-      let status: number;
-      let leftAsItFailed = false;
-      try {
-        status = await transport.post(target(sending.batch), batchBody(batch));
-        // Chromium fails a page's requests just before its pagehide, in the same task, while
-        // the browser carries a keepalive request on to the collector: a failure followed at
-        // once by the page going is that, not a failed send.
-        if (status === 0 && !sending.handedOver) {
-          await nextTask();
-          leftAsItFailed = sending.handedOver;
-        }
-      } finally {
-        underWay = null;
-      }
-      // The browser carries it on; its events wait for the acknowledgement.
-      if (leftAsItFailed) continue;
-      // The page is still here to hear that the batch must go again.
-      const sendAgain = () => queue.release(ids);
-      const verdict = verdictOf(status);
-      if (verdict === 'too_large' && batch.length > 1) {
-        sendAgain();
-        batchSize = Math.max(1, Math.floor(batch.length / 2));
-        continue;
-      }
-      if (verdict === 'retry') {
-        sendAgain();
-        return false;
-      }
-      if (verdict === 'accepted') {
-        // Only what was sent: events queued during the request wait for the next batch.
-        queue.remove(ids);
-        backoffMs = 0;
-      } else if (verdict === 'too_large') {
-        drop(batch, 'refused as too large (413)');
-      } else {
-        drop(batch, 'refused by the collector, it will never accept them');
-      }
-      // What a 413 made smaller was about the batch that got it, not the ones after.
-      batchSize = limits.batchSize;
-    }
-    return true;
-  }
+  const sender = createSender(options, () => {
+    backoffMs = 0;
+  });
 
   function scheduleRetry(): void {
     backoffMs = nextBackoff(backoffMs);
@@ -198,7 +255,8 @@ export function createUploader(options: {
   function flush(): Promise<void> {
     if (running) return running;
     if (retryTimer !== null) return Promise.resolve();
-    running = sendReady()
+    running = sender
+      .sendReady()
       .then((done) => {
         if (!done) scheduleRetry();
       })
@@ -232,23 +290,9 @@ export function createUploader(options: {
      * page. A page killed before it could say so (no pagehide) has its request's events sent
      * again after SEND_LEASE_MS unless acknowledged.
      */
-    sendByBeacon(): number {
-      const packed = packBatches(ready(), limits.batchSize, limits.maxBatchBytes);
-      if (underWay && !underWay.handedOver) {
-        handOver(underWay.ids, underWay.batch);
-        underWay.handedOver = true;
-      }
-      let sent = 0;
-      for (const batch of packed.batches) {
-        const id = options.batchId();
-        if (!transport.beacon(target(id), batchBody(batch))) break;
-        handOver(idsOf(batch), id);
-        sent += batch.length;
-      }
-      return sent;
-    },
+    sendByBeacon: sender.sendByBeacon,
     start(): void {
-      takeAcknowledged();
+      sender.takeAcknowledged();
       if (periodTimer === null) schedulePeriod();
     },
     stop(): void {

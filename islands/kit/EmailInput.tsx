@@ -1,12 +1,4 @@
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { HEATMAP_MASK } from '../../shared/analytics/heatmap';
 import { EMAIL_DOMAINS, shortcutsFor, withDomain } from './email-domains';
 import { useTypedBeforeHydration } from './typed-before-hydration';
@@ -41,96 +33,94 @@ export interface EmailInputProps {
   refusal?: string;
 }
 
-/**
- * The email field with domain shortcuts (SPEC.md §4 Email input, §5). Inside a form it also
- * refuses the form's submission while the value is invalid, cancelling the submit event before
- * the page script (islands/boot.ts) turns it into navigation, and shows why.
- */
-export function EmailInput({
-  value,
-  onChange,
-  valid,
-  label,
-  errorMessages,
-  showErrorMessage = true,
-  showShortcuts = true,
-  domains = EMAIL_DOMAINS,
-  shortcutsLabel,
-  onSubmit,
-  placeholder,
-  name = 'email',
-  refusal,
-}: EmailInputProps) {
-  const inputId = useId();
-  const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const shortcutsRef = useRef<HTMLFieldSetElement>(null);
-  const [errorShown, setErrorShown] = useState(refusal !== undefined);
-  const [refusalShown, setRefusalShown] = useState(refusal !== undefined);
+/** Inside a form, refuses its submission while the value is invalid (calls `refuse`). */
+function useRefusedSubmit(
+  inputRef: RefObject<HTMLInputElement | null>,
+  valid: boolean,
+  refuse: () => void,
+) {
   const validRef = useRef(valid);
   validRef.current = valid;
-  const empty = value.trim() === '';
-  useTypedBeforeHydration([{ ref: inputRef, rendered: value }], ([typed = '']) => onChange(typed));
-
+  const refuseRef = useRef(refuse);
+  refuseRef.current = refuse;
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;
     const refuseInvalid = (event: SubmitEvent) => {
       if (validRef.current) return;
       event.preventDefault();
-      setErrorShown(true);
-      inputRef.current?.focus();
+      refuseRef.current();
     };
     // Capture phase, so the refusal happens before any other submit handler sees the event.
     form.addEventListener('submit', refuseInvalid, { capture: true });
     return () => form.removeEventListener('submit', refuseInvalid, { capture: true });
-  }, []);
+  }, [inputRef]);
+}
 
-  function onBlur(event: FocusEvent<HTMLInputElement>) {
-    // SPEC.md §4: no error while the visitor is on their way to a domain shortcut.
-    if (event.relatedTarget && shortcutsRef.current?.contains(event.relatedTarget)) return;
-    if (!empty && !valid) setErrorShown(true);
+/**
+ * Enter in the field: refused (true, the error shows) while the value is invalid; else the
+ * caller's submit, or the form's own when there is none.
+ */
+function refusedEnter(
+  event: KeyboardEvent<HTMLInputElement>,
+  valid: boolean,
+  onSubmit: (() => void) | undefined,
+): boolean {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
+  if (!valid) {
+    event.preventDefault();
+    return true;
   }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    if (!valid) {
-      event.preventDefault();
-      setErrorShown(true);
-      return;
-    }
-    if (onSubmit) {
-      event.preventDefault();
-      onSubmit();
-    }
+  if (onSubmit) {
+    event.preventDefault();
+    onSubmit();
   }
+  return false;
+}
 
+/** The worker's refusal until the value changes, else the field's own error when shown. */
+function shownMessage(
+  { refusal, errorMessages }: EmailInputProps,
+  shown: { refusalShown: boolean; messageShown: boolean; empty: boolean },
+): string | null {
+  if (shown.refusalShown) return refusal ?? null;
+  if (!shown.messageShown) return null;
+  return shown.empty ? errorMessages.empty : errorMessages.invalid;
+}
+
+/**
+ * The email field with domain shortcuts (SPEC.md §4 Email input, §5). Inside a form it also
+ * refuses the form's submission while the value is invalid, cancelling the submit event before
+ * the page script (islands/boot.ts) turns it into navigation, and shows why.
+ */
+export function EmailInput(props: EmailInputProps) {
+  const { value, onChange, valid, refusal } = props;
+  const inputId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const shortcutsRef = useRef<HTMLFieldSetElement>(null);
+  const [errorShown, setErrorShown] = useState(refusal !== undefined);
+  const [refusalShown, setRefusalShown] = useState(refusal !== undefined);
+  const empty = value.trim() === '';
+  useTypedBeforeHydration([{ ref: inputRef, rendered: value }], ([typed = '']) => onChange(typed));
+  useRefusedSubmit(inputRef, valid, () => {
+    setErrorShown(true);
+    inputRef.current?.focus();
+  });
   function pickDomain(domain: string) {
     // withDomain leaves an empty field empty (SPEC.md §5).
     onChange(withDomain(value, domain));
     setErrorShown(false);
     inputRef.current?.focus();
   }
-
-  // A press on a shortcut keeps focus (and the phone's keyboard) in the field; Safari would
-  // otherwise blur the field without naming the shortcut as where focus went.
-  const keepFocus = (event: MouseEvent) => event.preventDefault();
-
-  const messageShown = errorShown && showErrorMessage;
-
-  /** The worker's refusal until the value changes, else the field's own error when shown. */
-  function shownMessage(): string | null {
-    if (refusalShown) return refusal ?? null;
-    if (!messageShown) return null;
-    return empty ? errorMessages.empty : errorMessages.invalid;
-  }
-
-  const shortcuts = showShortcuts ? shortcutsFor(value, domains) : [];
+  const messageShown = errorShown && (props.showErrorMessage ?? true);
+  const shortcuts =
+    (props.showShortcuts ?? true) ? shortcutsFor(value, props.domains ?? EMAIL_DOMAINS) : [];
 
   return (
     <div className={errorShown ? 'email-input email-input--error' : 'email-input'}>
       <label className="email-input__label" htmlFor={inputId}>
-        {label}
+        {props.label}
       </label>
       <input
         ref={inputRef}
@@ -138,9 +128,9 @@ export function EmailInput({
         className="email-input__field"
         {...HEATMAP_MASK}
         type="email"
-        name={name}
+        name={props.name ?? 'email'}
         value={value}
-        placeholder={placeholder}
+        placeholder={props.placeholder}
         autoComplete="email"
         inputMode="email"
         autoCapitalize="off"
@@ -153,8 +143,14 @@ export function EmailInput({
           setRefusalShown(false);
           onChange(event.target.value);
         }}
-        onBlur={onBlur}
-        onKeyDown={onKeyDown}
+        onBlur={(event) => {
+          // SPEC.md §4: no error while the visitor is on their way to a domain shortcut.
+          if (event.relatedTarget && shortcutsRef.current?.contains(event.relatedTarget)) return;
+          if (!empty && !valid) setErrorShown(true);
+        }}
+        onKeyDown={(event) => {
+          if (refusedEnter(event, valid, props.onSubmit)) setErrorShown(true);
+        }}
         onInvalid={(event) => {
           // The browser's own bubble would say it differently; ours is the one shown.
           event.preventDefault();
@@ -162,25 +158,52 @@ export function EmailInput({
         }}
       />
       <p id={errorId} className="email-input__error" aria-live="polite">
-        {shownMessage()}
+        {shownMessage(props, { refusalShown, messageShown, empty })}
       </p>
       {shortcuts.length > 0 ? (
-        <fieldset ref={shortcutsRef} className="email-input__shortcuts">
-          <legend className="visually-hidden">{shortcutsLabel}</legend>
-          {shortcuts.map((domain) => (
-            <button
-              key={domain}
-              type="button"
-              className="email-input__shortcut"
-              aria-disabled={empty || undefined}
-              onMouseDown={keepFocus}
-              onClick={() => pickDomain(domain)}
-            >
-              @{domain}
-            </button>
-          ))}
-        </fieldset>
+        <DomainShortcuts
+          shortcuts={shortcuts}
+          label={props.shortcutsLabel}
+          empty={empty}
+          fieldsetRef={shortcutsRef}
+          onPick={pickDomain}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** The domain shortcuts under the field (SPEC.md §5), each completing the address. */
+function DomainShortcuts({
+  shortcuts,
+  label,
+  empty,
+  fieldsetRef,
+  onPick,
+}: {
+  shortcuts: readonly string[];
+  label: string;
+  empty: boolean;
+  fieldsetRef: RefObject<HTMLFieldSetElement | null>;
+  onPick: (domain: string) => void;
+}) {
+  return (
+    <fieldset ref={fieldsetRef} className="email-input__shortcuts">
+      <legend className="visually-hidden">{label}</legend>
+      {shortcuts.map((domain) => (
+        <button
+          key={domain}
+          type="button"
+          className="email-input__shortcut"
+          aria-disabled={empty || undefined}
+          // A press on a shortcut keeps focus (and the phone's keyboard) in the field; Safari
+          // would otherwise blur the field without naming the shortcut as where focus went.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onPick(domain)}
+        >
+          @{domain}
+        </button>
+      ))}
+    </fieldset>
   );
 }

@@ -4,6 +4,41 @@ import { formatTyping } from '../../shared/phone/phone-number';
 import { type CountryOption, optionText } from '../phone/country-options';
 import { useTypedBeforeHydration } from './typed-before-hydration';
 
+interface PhoneInputProps {
+  id: string;
+  /** Id of the country <select>. */
+  selectId?: string;
+  value: string;
+  country: string;
+  countries: readonly CountryOption[];
+  /** Visible label of the number field. */
+  label: string;
+  /** Accessible name of the country list. */
+  countryLabel: string;
+  placeholder?: string;
+  /** Id of the message explaining why the number was refused. */
+  describedBy?: string;
+  invalid?: boolean;
+  onChange: (next: { value: string; country: string }) => void;
+}
+
+/** The number and country after an edit of the number field, which held `value` before. */
+function typedNumber(
+  input: HTMLInputElement,
+  value: string,
+  country: string,
+): { value: string; country: string } {
+  const typed = input.value;
+  // Reformatting while the caret is mid-number would throw it to the end: format only when
+  // the visitor types at the end, which is how numbers are entered.
+  const atEnd = input.selectionStart === null || input.selectionStart >= typed.length;
+  // Deleting a formatting character must not be undone by formatting it straight back.
+  const deleting = typed.length < value.length;
+  if (!atEnd || deleting) return { value: typed, country };
+  const formatted = formatTyping(typed, country);
+  return { value: formatted.text, country: formatted.country };
+}
+
 /**
  * A phone-number field (SPEC.md §9: 51px high) with its country. The number is formatted for
  * the country as the visitor types (libphonenumber AsYouType); a number typed with + switches
@@ -22,23 +57,7 @@ export function PhoneInput({
   describedBy,
   invalid = false,
   onChange,
-}: {
-  id: string;
-  /** Id of the country <select>. */
-  selectId?: string;
-  value: string;
-  country: string;
-  countries: readonly CountryOption[];
-  /** Visible label of the number field. */
-  label: string;
-  /** Accessible name of the country list. */
-  countryLabel: string;
-  placeholder?: string;
-  /** Id of the message explaining why the number was refused. */
-  describedBy?: string;
-  invalid?: boolean;
-  onChange: (next: { value: string; country: string }) => void;
-}) {
+}: PhoneInputProps) {
   const selected = countries.find((option) => option.code === country);
   const numberRef = useRef<HTMLInputElement>(null);
   const countryRef = useRef<HTMLSelectElement>(null);
@@ -53,21 +72,8 @@ export function PhoneInput({
     },
   );
 
-  const onNumber = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target;
-    const typed = input.value;
-    // Reformatting while the caret is mid-number would throw it to the end: format only when
-    // the visitor types at the end, which is how numbers are entered.
-    const atEnd = input.selectionStart === null || input.selectionStart >= typed.length;
-    // Deleting a formatting character must not be undone by formatting it straight back.
-    const deleting = typed.length < value.length;
-    if (!atEnd || deleting) {
-      onChange({ value: typed, country });
-      return;
-    }
-    const formatted = formatTyping(typed, country);
-    onChange({ value: formatted.text, country: formatted.country });
-  };
+  const onNumber = (event: ChangeEvent<HTMLInputElement>) =>
+    onChange(typedNumber(event.target, value, country));
 
   const onCountry = (event: ChangeEvent<HTMLSelectElement>) =>
     onChange({ value, country: event.target.value });

@@ -24,6 +24,21 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+/** Paused while any reason holds: `pause(reason)` and `resume(reason)` make event handlers. */
+function usePause() {
+  const [pausedBy, setPausedBy] = useState<ReadonlySet<PauseReason>>(new Set());
+  return {
+    paused: pausedBy.size > 0,
+    pause: (reason: PauseReason) => () => setPausedBy((current) => new Set(current).add(reason)),
+    resume: (reason: PauseReason) => () =>
+      setPausedBy((current) => {
+        const next = new Set(current);
+        next.delete(reason);
+        return next;
+      }),
+  };
+}
+
 function initialsOf(name: string): string {
   return name
     .split(/\s+/)
@@ -84,8 +99,7 @@ export function ReviewsCarousel({
   const sliding = mode === 'slide' && !reducedMotion && items.length > 1;
   // `animated` is false only for the jump back from the clone to the first item.
   const [{ index, animated }, setPosition] = useState({ index: 0, animated: true });
-  const [pausedBy, setPausedBy] = useState<ReadonlySet<PauseReason>>(new Set());
-  const paused = pausedBy.size > 0;
+  const { paused, pause, resume } = usePause();
 
   useEffect(() => {
     if (!sliding || paused) return;
@@ -97,14 +111,6 @@ export function ReviewsCarousel({
     return () => clearTimeout(timer);
   }, [sliding, paused, index, animated, interval, items.length]);
 
-  const pause = (reason: PauseReason) => () =>
-    setPausedBy((current) => new Set(current).add(reason));
-  const resume = (reason: PauseReason) => () =>
-    setPausedBy((current) => {
-      const next = new Set(current);
-      next.delete(reason);
-      return next;
-    });
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     // Focus moving between parts of the carousel keeps it paused.
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume('focus')();

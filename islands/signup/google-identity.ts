@@ -98,6 +98,25 @@ function failSetup(problem: GoogleSetupProblem): void {
   update({ problem });
 }
 
+/** Renders Google's button in the setup's container (preloaded), or fails as init_failed. */
+function preload(api: GoogleAccountsId, setup: GoogleButtonSetup): void {
+  try {
+    api.renderButton(setup.container, {
+      type: 'standard',
+      theme: 'outline',
+      size: 'large',
+      text: 'continue_with',
+      shape: 'rectangular',
+      logo_alignment: 'center',
+      width: googleButtonWidth(setup.container.clientWidth),
+      locale: setup.locale,
+    });
+    update({ phase: 'preloaded' });
+  } catch {
+    failSetup('init_failed');
+  }
+}
+
 /**
  * Sets the Google button up (SPEC.md §4): loads GIS (idle → loading → ready | error), polls every
  * 100 ms until its API is there (script ready), initialises it with the client id, and 1 s later
@@ -119,24 +138,6 @@ export function startGoogleButton(setup: GoogleButtonSetup): () => void {
 
   const google = setup.google ?? pageGoogle;
 
-  function preload(api: GoogleAccountsId): void {
-    try {
-      api.renderButton(setup.container, {
-        type: 'standard',
-        theme: 'outline',
-        size: 'large',
-        text: 'continue_with',
-        shape: 'rectangular',
-        logo_alignment: 'center',
-        width: googleButtonWidth(setup.container.clientWidth),
-        locale: setup.locale,
-      });
-      update({ phase: 'preloaded' });
-    } catch {
-      failSetup('init_failed');
-    }
-  }
-
   function onScriptReady(api: GoogleAccountsId): void {
     try {
       api.initialize({
@@ -150,7 +151,7 @@ export function startGoogleButton(setup: GoogleButtonSetup): () => void {
       return;
     }
     update({ script: 'ready', phase: 'script_ready' });
-    timers.push(setTimeout(() => preload(api), BUTTON_PRELOAD_DELAY_MS));
+    timers.push(setTimeout(() => preload(api, setup), BUTTON_PRELOAD_DELAY_MS));
   }
 
   let waitedMs = 0;

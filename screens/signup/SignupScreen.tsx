@@ -34,9 +34,6 @@ export function SignupScreen({
   refusedEmail,
 }: ScreenProps) {
   const testimonials = screen === 'signup_testim';
-  const reviews = Object.values(
-    t('signup.testimonials', { returnObjects: true }) as Record<string, Review>,
-  );
   return (
     <section className="screen signup" aria-labelledby="screen-title">
       <Island
@@ -93,20 +90,28 @@ export function SignupScreen({
         </>
       )}
       <p className="signup__privacy">{t('signup.privacy_note')}</p>
-      {testimonials ? (
-        <section className="signup__testimonials" aria-label={t('signup.testimonials_label')}>
-          <ul className="signup__testimonial-list">
-            {reviews.map((review) => (
-              <li key={review.name} className="signup__testimonial">
-                <blockquote className="signup__quote">{review.text}</blockquote>
-                <p className="signup__author">{review.name}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {testimonials ? <Testimonials t={t} /> : null}
       <TrustLabels t={t} />
       <SupportLinks t={t} />
+    </section>
+  );
+}
+
+/** What other families say about the app (`signup_testim`). */
+function Testimonials({ t }: Pick<ScreenProps, 't'>) {
+  const reviews = Object.values(
+    t('signup.testimonials', { returnObjects: true }) as Record<string, Review>,
+  );
+  return (
+    <section className="signup__testimonials" aria-label={t('signup.testimonials_label')}>
+      <ul className="signup__testimonial-list">
+        {reviews.map((review) => (
+          <li key={review.name} className="signup__testimonial">
+            <blockquote className="signup__quote">{review.text}</blockquote>
+            <p className="signup__author">{review.name}</p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

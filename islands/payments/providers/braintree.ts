@@ -7,7 +7,7 @@ import type {
   ThreeDSecureVerifyOptions,
   ThreeDSecureVerifyPayload,
 } from 'braintree-web/three-d-secure';
-import { type CardProvider, ProviderError } from '../provider';
+import { type CardFieldLabels, type CardProvider, ProviderError } from '../provider';
 import {
   CARD_FIELD_PLACEHOLDERS,
   type CardFieldSlots,
@@ -81,42 +81,120 @@ interface MountedFields {
   remove(): void;
 }
 
+/**
+ * A loader whose one load every call shares; a failed load is forgotten so the next call
+ * retries, and fails as 'card_form_unavailable'.
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    if (!loading) {
+      loading = load().catch(() => {
+        loading = null;
+        throw ProviderError.of('card_form_unavailable');
+      });
+    }
+    return loading;
+  };
+}
+
+type HostedFieldsModule = Awaited<ReturnType<BraintreeDeps['hostedFields']>>;
+
+/**
+ * SPEC.md §2 card form: number, MM/YY, CVV, each in Braintree's iframe, put into `container`.
+ * Resolves them with their removal; nothing is left in the page when they cannot be created.
+ */
+async function mountHostedFields(
+  module: HostedFieldsModule,
+  client: Client,
+  container: HTMLElement,
+  labels: CardFieldLabels,
+): Promise<MountedFields> {
+  const fields: CardFieldSlots = createCardFieldSlots(container, labels);
+  let hostedFields: BraintreeHostedFields;
+  try {
+    hostedFields = await module.create({
+      client,
+      styles: FIELD_STYLES,
+      fields: {
+        number: {
+          container: fields.slots.number,
+          placeholder: CARD_FIELD_PLACEHOLDERS.number,
+          internalLabel: labels.number,
+        },
+        expirationDate: {
+          container: fields.slots.expiry,
+          placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
+          internalLabel: labels.expiry,
+        },
+        cvv: {
+          container: fields.slots.cvv,
+          placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
+          internalLabel: labels.cvv,
+        },
+      },
+    });
+  } catch {
+    fields.remove();
+    throw ProviderError.of('card_form_unavailable');
+  }
+  return {
+    hostedFields,
+    remove: () => {
+      void hostedFields.teardown().catch(() => {});
+      fields.remove();
+    },
+  };
+}
+
+/** 3-D Secure's verification of a nonce: the verified nonce, or why the payment cannot go. */
+async function verified(
+  component: BraintreeThreeDSecure,
+  { nonce, amount, email, bin }: Parameters<NonNullable<CardProvider['verifyCard']>>[0],
+): Promise<string> {
+  let payload: ThreeDSecureVerifyPayload;
+  try {
+    payload = await component.verifyCard({
+      nonce,
+      amount,
+      email,
+      // braintree-web refuses a verification without the BIN; unknown when the nonce came
+      // from elsewhere than card fields, and then Braintree's error is the answer.
+      bin: bin ?? '',
+      onLookupComplete: (_data, next) => next(),
+    });
+  } catch (error) {
+    throw braintreeProviderError(error);
+  }
+  // A shift that was possible but did not happen: the challenge failed or was abandoned.
+  // No shift possible (card not enrolled): the issuer keeps the liability and we proceed.
+  if (payload.liabilityShiftPossible && !payload.liabilityShifted) {
+    throw ProviderError.of(
+      'payment_not_authenticated',
+      'authentication_failed',
+      payload.threeDSecureInfo?.status ?? null,
+    );
+  }
+  return payload.nonce;
+}
+
 export function createBraintreeProvider(
   settings: { clientToken: string; threeDSecure: boolean },
   deps: BraintreeDeps = defaultBraintreeDeps,
 ): CardProvider {
-  let client: Promise<Client> | null = null;
-  let threeDSecure: Promise<BraintreeThreeDSecure> | null = null;
   let mounted: MountedFields | null = null;
   let generation = 0;
 
-  /** One client per provider; a failed load is forgotten so the next call retries. */
-  function braintreeClient(): Promise<Client> {
-    if (!client) {
-      client = (async () => {
-        const module = await deps.client();
-        return module.create({ authorization: settings.clientToken });
-      })().catch(() => {
-        client = null;
-        throw ProviderError.of('card_form_unavailable');
-      });
-    }
-    return client;
-  }
-
-  function threeDSecureComponent(): Promise<BraintreeThreeDSecure> {
-    if (!threeDSecure) {
-      threeDSecure = (async () => {
-        const [module, loaded] = await Promise.all([deps.threeDSecure(), braintreeClient()]);
-        // Version 2 (Cardinal's modal); version 1 is refused by braintree-web.
-        return module.create({ client: loaded, version: '2' });
-      })().catch(() => {
-        threeDSecure = null;
-        throw ProviderError.of('card_form_unavailable');
-      });
-    }
-    return threeDSecure;
-  }
+  /** One client per provider. */
+  const braintreeClient = loadedOnce(async () => {
+    const module = await deps.client();
+    return module.create({ authorization: settings.clientToken });
+  });
+  const threeDSecureComponent = loadedOnce(async () => {
+    const [module, loaded] = await Promise.all([deps.threeDSecure(), braintreeClient()]);
+    // Version 2 (Cardinal's modal); version 1 is refused by braintree-web.
+    return module.create({ client: loaded, version: '2' });
+  });
 
   function unmount(): void {
     generation += 1;
@@ -137,47 +215,10 @@ export function createBraintreeProvider(
         braintreeClient(),
       ]);
       if (own !== generation) return;
-      const fields: CardFieldSlots = createCardFieldSlots(container, labels);
-      let hostedFields: BraintreeHostedFields;
-      try {
-        // SPEC.md §2 card form: number, MM/YY, CVV, each in Braintree's iframe.
-        hostedFields = await hostedFieldsModule.create({
-          client: loaded,
-          styles: FIELD_STYLES,
-          fields: {
-            number: {
-              container: fields.slots.number,
-              placeholder: CARD_FIELD_PLACEHOLDERS.number,
-              internalLabel: labels.number,
-            },
-            expirationDate: {
-              container: fields.slots.expiry,
-              placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
-              internalLabel: labels.expiry,
-            },
-            cvv: {
-              container: fields.slots.cvv,
-              placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
-              internalLabel: labels.cvv,
-            },
-          },
-        });
-      } catch {
-        fields.remove();
-        throw ProviderError.of('card_form_unavailable');
-      }
-      if (own !== generation) {
-        void hostedFields.teardown().catch(() => {});
-        fields.remove();
-        return;
-      }
-      mounted = {
-        hostedFields,
-        remove: () => {
-          void hostedFields.teardown().catch(() => {});
-          fields.remove();
-        },
-      };
+      const fields = await mountHostedFields(hostedFieldsModule, loaded, container, labels);
+      if (own !== generation) return fields.remove();
+      mounted = fields;
+      const { hostedFields } = fields;
       if (onCardEdited) for (const event of EDIT_EVENTS) hostedFields.on(event, onCardEdited);
       // Created with the fields when the portal asks for 3-D Secure (SPEC.md §7 payment
       // settings, request_three_d_secure), so Cardinal's device data is ready before the lookup.
@@ -207,32 +248,8 @@ export function createBraintreeProvider(
       );
     },
 
-    async verifyCard({ nonce, amount, email, bin }) {
-      const component = await threeDSecureComponent();
-      let payload: ThreeDSecureVerifyPayload;
-      try {
-        payload = await component.verifyCard({
-          nonce,
-          amount,
-          email,
-          // braintree-web refuses a verification without the BIN; unknown when the nonce came
-          // from elsewhere than card fields, and then Braintree's error is the answer.
-          bin: bin ?? '',
-          onLookupComplete: (_data, next) => next(),
-        });
-      } catch (error) {
-        throw braintreeProviderError(error);
-      }
-      // A shift that was possible but did not happen: the challenge failed or was abandoned.
-      // No shift possible (card not enrolled): the issuer keeps the liability and we proceed.
-      if (payload.liabilityShiftPossible && !payload.liabilityShifted) {
-        throw ProviderError.of(
-          'payment_not_authenticated',
-          'authentication_failed',
-          payload.threeDSecureInfo?.status ?? null,
-        );
-      }
-      return payload.nonce;
+    async verifyCard(request) {
+      return verified(await threeDSecureComponent(), request);
     },
   };
 }

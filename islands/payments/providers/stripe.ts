@@ -5,7 +5,7 @@ import type {
   StripeElementLocale,
   StripeError,
 } from '@stripe/stripe-js';
-import { type CardProvider, ProviderError } from '../provider';
+import { type CardFieldsOptions, type CardProvider, ProviderError } from '../provider';
 import {
   CARD_FIELD_PLACEHOLDERS,
   type CardFieldSlots,
@@ -120,6 +120,46 @@ interface MountedFields {
   destroy(): void;
 }
 
+/** SPEC.md §2 card form: split number / MM/YY / CVV fields, not Stripe's one-line card. */
+function mountElements(
+  loaded: StripeClient,
+  container: HTMLElement,
+  { language, labels, onCardEdited }: CardFieldsOptions,
+): MountedFields {
+  const elements = loaded.elements({ locale: stripeLocale(language) });
+  const fields: CardFieldSlots = createCardFieldSlots(container, labels);
+  const cardNumber = elements.create('cardNumber', {
+    placeholder: CARD_FIELD_PLACEHOLDERS.number,
+    showIcon: true,
+    style: FIELD_STYLE,
+  });
+  const cardExpiry = elements.create('cardExpiry', {
+    placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
+    style: FIELD_STYLE,
+  });
+  const cardCvc = elements.create('cardCvc', {
+    placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
+    style: FIELD_STYLE,
+  });
+  cardNumber.mount(fields.slots.number);
+  cardExpiry.mount(fields.slots.expiry);
+  cardCvc.mount(fields.slots.cvv);
+  // Elements' 'change' fires on every edit of a field's value.
+  if (onCardEdited) {
+    cardNumber.on('change', onCardEdited);
+    cardExpiry.on('change', onCardEdited);
+    cardCvc.on('change', onCardEdited);
+  }
+  return {
+    stripe: loaded,
+    cardNumber,
+    destroy: () => {
+      for (const element of [cardNumber, cardExpiry, cardCvc]) element.destroy();
+      fields.remove();
+    },
+  };
+}
+
 export function createStripeProvider(
   settings: { publishableKey: string; accountName: string | null },
   deps: StripeDeps = defaultStripeDeps,
@@ -154,39 +194,7 @@ export function createStripeProvider(
       const own = generation;
       const loaded = await client();
       if (own !== generation) return;
-      // SPEC.md §2 card form: split number / MM/YY / CVV fields, not Stripe's one-line card.
-      const elements = loaded.elements({ locale: stripeLocale(language) });
-      const fields: CardFieldSlots = createCardFieldSlots(container, labels);
-      const cardNumber = elements.create('cardNumber', {
-        placeholder: CARD_FIELD_PLACEHOLDERS.number,
-        showIcon: true,
-        style: FIELD_STYLE,
-      });
-      const cardExpiry = elements.create('cardExpiry', {
-        placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
-        style: FIELD_STYLE,
-      });
-      const cardCvc = elements.create('cardCvc', {
-        placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
-        style: FIELD_STYLE,
-      });
-      cardNumber.mount(fields.slots.number);
-      cardExpiry.mount(fields.slots.expiry);
-      cardCvc.mount(fields.slots.cvv);
-      // Elements' 'change' fires on every edit of a field's value.
-      if (onCardEdited) {
-        cardNumber.on('change', onCardEdited);
-        cardExpiry.on('change', onCardEdited);
-        cardCvc.on('change', onCardEdited);
-      }
-      mounted = {
-        stripe: loaded,
-        cardNumber,
-        destroy: () => {
-          for (const element of [cardNumber, cardExpiry, cardCvc]) element.destroy();
-          fields.remove();
-        },
-      };
+      mounted = mountElements(loaded, container, { language, labels, onCardEdited });
     },
 
     unmount,

@@ -10,6 +10,7 @@ import SearchProgress, { type SearchLabels } from '../../../islands/SearchProgre
 import { $error } from '../../../islands/stores/error';
 import { $map } from '../../../islands/stores/map';
 import { serverThenHydrate } from '../kit/hydrate';
+import { GEOCODED, US_INFO } from './located-number';
 
 const lookup = vi.hoisted(() => ({ lookupPhone: vi.fn() }));
 vi.mock('../../../islands/phone/lookup', async (original) => ({
@@ -21,20 +22,6 @@ const geocoding = vi.hoisted(() => ({ mapPointOf: vi.fn() }));
 vi.mock('../../../islands/phone/map-point', () => ({ mapPointOf: geocoding.mapPointOf }));
 const analytics = vi.hoisted(() => ({ emit: vi.fn() }));
 vi.mock('../../../islands/analytics/emit', () => ({ emit: analytics.emit }));
-
-const US_INFO: PhoneInfo = {
-  phone: '+12015550123',
-  valid: true,
-  country: 'US',
-  type: 'MOBILE',
-  carrier: null,
-  city: 'Washington',
-  timezone: 'America/New_York',
-  location: { lat: 38.9072, lng: -77.0369 },
-};
-
-/** Where the worker geocoded "Washington, US" (not quite the lookup's point). */
-const GEOCODED = { lat: 38.8951, lng: -77.0364 };
 
 const LABELS: SearchLabels = {
   progress: 'Search progress',
