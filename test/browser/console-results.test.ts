@@ -9,7 +9,7 @@ import {
   type ResultsAnswer,
 } from '../../shared/console-api';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
-import { pickedShares } from '../../worker/experiments/assign';
+import { pickedShares } from '../../worker/experiments/assignment/assign';
 import { checkSampleRatio } from '../../worker/experiments/statistics';
 import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';

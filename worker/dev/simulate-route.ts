@@ -11,7 +11,7 @@ import {
   fnv1a,
   groupByShard,
   shardName,
-} from '../experiments/visitor-shard';
+} from '../experiments/assignment/visitor-shard';
 import { applyToExperiments } from '../lifecycle/apply';
 import { emptyLegacyPhase } from './empty-legacy-phase';
 import type { DevelopmentExperimentShard } from './experiment-shard';

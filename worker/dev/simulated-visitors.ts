@@ -1,6 +1,6 @@
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
-import { fixedPlacement } from '../experiments/assign';
+import { fixedPlacement } from '../experiments/assignment/assign';
 import type {
   ExperimentExposure,
   ExposureSegments,

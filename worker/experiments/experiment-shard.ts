@@ -55,7 +55,7 @@ import {
   stepsOfOutcomes,
   stepsOfPurchases,
 } from './route-steps';
-import { VISITOR_ROWS_KEPT_MS } from './visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from './assignment/visitor-shard';
 
 /** A shard's part of the console's route visits (route-visits.ts). */
 interface ShardRouteVisits {

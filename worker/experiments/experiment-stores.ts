@@ -20,7 +20,7 @@ import {
   type RevenueRow,
   splitRowsAsExperimentRows,
 } from './phase-rows';
-import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from './visitor-shard';
+import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from './assignment/visitor-shard';
 
 /**
  * Where the split test's rows live: every visitor in their shard (experiment-shard.ts,

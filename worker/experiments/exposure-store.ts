@@ -7,7 +7,7 @@ import {
   shardStub,
   toEachShard,
 } from './experiment-stores';
-import { shardOfVisitor } from './visitor-shard';
+import { shardOfVisitor } from './assignment/visitor-shard';
 
 /**
  * The writes of the split test's denominator, to the visitor's experiment shard

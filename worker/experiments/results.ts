@@ -6,7 +6,7 @@ import {
   type VariantResults,
 } from '../../shared/console-api';
 import type { SplitConfig } from '../config/schema';
-import { pickedShares } from './assign';
+import { pickedShares } from './assignment/assign';
 import { dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
 import { judgedMetric } from './judged-metric';

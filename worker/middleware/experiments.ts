@@ -4,7 +4,7 @@ import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
-import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assign';
+import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
 import {
   assignExperiments,
   compiledExperiments,
@@ -13,7 +13,7 @@ import {
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { isCookielessReturn } from '../experiments/exposure-rules';
-import { PINS_COOKIE, parsePins, serializePins } from '../experiments/pins';
+import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
 import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';

@@ -4,7 +4,7 @@ import { describeError, logError } from '../../shared/log';
 import type { ScreenId } from '../../shared/screens';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../env';
-import { knownBotReason } from '../experiments/bots';
+import { knownBotReason } from '../experiments/assignment/bots';
 import {
   compiledExperiments,
   type ExperimentAssignment,

@@ -1,4 +1,4 @@
-import { EXPERIMENT_SHARD_COUNT } from '../../../worker/experiments/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT } from '../../../worker/experiments/assignment/visitor-shard';
 
 /**
  * Durable Objects by what they are keyed on, read from the names the worker addressed them by:

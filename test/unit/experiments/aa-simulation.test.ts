@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inCoverage, inRange, layerBucket, pickVariant } from '../../../worker/experiments/assign';
+import {
+  inCoverage,
+  inRange,
+  layerBucket,
+  pickVariant,
+} from '../../../worker/experiments/assignment/assign';
 import {
   type ArmCounts,
   checkSampleRatio,

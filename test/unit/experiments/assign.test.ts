@@ -7,9 +7,9 @@ import {
   layerBucket,
   pickedShares,
   pickVariant,
-} from '../../../worker/experiments/assign';
+} from '../../../worker/experiments/assignment/assign';
 import { checkSampleRatio } from '../../../worker/experiments/statistics';
-import { fnv1a } from '../../../worker/experiments/visitor-shard';
+import { fnv1a } from '../../../worker/experiments/assignment/visitor-shard';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownBotReason } from '../../../worker/experiments/bots';
+import { knownBotReason } from '../../../worker/experiments/assignment/bots';
 
 /**
  * The known-bot table (worker/experiments/bots.ts): the agents real bots send are caught, the

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { describe, expect, it } from 'vitest';
-import { PINS_COOKIE, parsePins, serializePins } from '../../../worker/experiments/pins';
+import { PINS_COOKIE, parsePins, serializePins } from '../../../worker/experiments/assignment/pins';
 
 /**
  * The `gf_x` cookie that keeps an exposed visitor's variants (worker/experiments/pins.ts): what

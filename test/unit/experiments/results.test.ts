@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitConfig } from '../../../worker/config/schema';
-import { pickedShares } from '../../../worker/experiments/assign';
+import { pickedShares } from '../../../worker/experiments/assignment/assign';
 import type { DayArm, ExperimentDays } from '../../../worker/experiments/experiment-days';
 import {
   assumedDesign,

@@ -20,7 +20,10 @@ import {
 import type { Outcome } from '../../../worker/experiments/outcomes';
 import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
-import { shardOfVisitor, VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/visitor-shard';
+import {
+  shardOfVisitor,
+  VISITOR_ROWS_KEPT_MS,
+} from '../../../worker/experiments/assignment/visitor-shard';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { freshApp, putConfig } from '../fetch-app';
 import {

@@ -11,7 +11,10 @@ import {
   shardStub,
 } from '../../../worker/experiments/experiment-stores';
 import { experimentTotals } from '../../../worker/experiments/totals';
-import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../../../worker/experiments/visitor-shard';
+import {
+  EXPERIMENT_SHARD_COUNT,
+  shardOfVisitor,
+} from '../../../worker/experiments/assignment/visitor-shard';
 import { keptRoute, unsigned } from '../../fixtures/signed-cookies';
 import { asDeliveries, consumer } from '../collector/consume';
 import { NOW } from '../collector/fixtures';

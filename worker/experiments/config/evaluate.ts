@@ -11,7 +11,7 @@ import {
 import type { RoutingDocument } from '../../../shared/routing';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
-import { inRange, type Placement } from '../assign';
+import { inRange, type Placement } from '../assignment/assign';
 import { applyChange, type FunnelShape } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import { triggerFor } from './triggers';
