@@ -3,7 +3,7 @@ import { isPlanId, planById } from '../../shared/plans/catalogue';
 import type { QueuedEvent } from '../collector/queued-event';
 import { type ExperimentPurchase, purchaseStatements } from './experiment-statements';
 import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
-import { stepRouteOf } from './route-steps';
+import { stepRouteOf } from './exposure/route-steps';
 
 /** An amount in a currency's minor units (cents for USD and EUR, yen for JPY). */
 interface MinorAmount {

@@ -10,7 +10,7 @@ import { experimentTriggers } from './config/triggers';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
 import { experimentStores, readExperimentRows } from './experiment-stores';
-import { routeVisitsBetween } from './route-visits';
+import { routeVisitsBetween } from './exposure/route-visits';
 
 /**
  * One experiment's results as the console reads them (GET /console/api/experiments/{id}/results)

@@ -33,7 +33,7 @@ import {
   type Statement,
 } from './experiment-statements';
 import type { StoreResults } from './experiment-stores';
-import type { Exposure } from './exposure-store';
+import type { Exposure } from './exposure/exposure-store';
 import type { Outcome } from './outcomes';
 import {
   type ArmRow,
@@ -54,7 +54,7 @@ import {
   routeStepsStatement,
   stepsOfOutcomes,
   stepsOfPurchases,
-} from './route-steps';
+} from './exposure/route-steps';
 import { VISITOR_ROWS_KEPT_MS } from './assignment/visitor-shard';
 
 /** A shard's part of the console's route visits (route-visits.ts). */

@@ -12,7 +12,7 @@ import {
   shapeOf,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
-import { isCookielessReturn } from '../experiments/exposure-rules';
+import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';

@@ -19,12 +19,12 @@ import {
   isCookielessReturn,
   isFirstVisit,
   isSpeculative,
-} from '../experiments/exposure-rules';
+} from '../experiments/exposure/exposure-rules';
 import {
   recordBotExposures,
   recordFirstVisit,
   recordVisitorExposures,
-} from '../experiments/exposure-store';
+} from '../experiments/exposure/exposure-store';
 import { type VisitorExperiments, writePins } from './experiments';
 import { exposureSegments } from './exposure-segments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';

@@ -7,7 +7,7 @@ import {
   isFirstVisit,
   isSpeculative,
   type RouteRequest,
-} from '../../../worker/experiments/exposure-rules';
+} from '../../../worker/experiments/exposure/exposure-rules';
 
 /** When a request exposes a visitor (worker/experiments/exposure-rules.ts). */
 

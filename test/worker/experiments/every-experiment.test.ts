@@ -16,7 +16,7 @@ import {
 import {
   recordExposures,
   recordVisitorExposures,
-} from '../../../worker/experiments/exposure-store';
+} from '../../../worker/experiments/exposure/exposure-store';
 import type { Outcome } from '../../../worker/experiments/outcomes';
 import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import type { RevenueEvent } from '../../../worker/experiments/revenue-events';

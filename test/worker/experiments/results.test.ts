@@ -7,7 +7,7 @@ import {
   DEFAULT_FLOWS,
   DEFAULT_ROUTING,
 } from '../../../worker/config/defaults';
-import { recordExposures } from '../../../worker/experiments/exposure-store';
+import { recordExposures } from '../../../worker/experiments/exposure/exposure-store';
 import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/results-csv';
 import { asDeliveries, consumer } from '../collector/consume';

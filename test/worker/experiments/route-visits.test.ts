@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
 import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
 import { shardStub } from '../../../worker/experiments/experiment-stores';
-import { recordFirstVisit } from '../../../worker/experiments/exposure-store';
+import { recordFirstVisit } from '../../../worker/experiments/exposure/exposure-store';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,

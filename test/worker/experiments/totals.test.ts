@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { minorAmountOf, recordPurchases } from '../../../worker/experiments/experiment-purchase';
-import { recordBotExposures, recordExposures } from '../../../worker/experiments/exposure-store';
+import {
+  recordBotExposures,
+  recordExposures,
+} from '../../../worker/experiments/exposure/exposure-store';
 import type { Outcome } from '../../../worker/experiments/outcomes';
 import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { emptyExperiments, shardRows, stores, totalsOf } from './experiment-fixtures';

@@ -7,7 +7,7 @@ import type {
 import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
 import type { ExperimentPurchase } from '../../../worker/experiments/experiment-statements';
 import { readExperimentRows, shardStub } from '../../../worker/experiments/experiment-stores';
-import { recordVisitorExposures } from '../../../worker/experiments/exposure-store';
+import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import type { Outcome } from '../../../worker/experiments/outcomes';
 import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import type { RevenueEvent } from '../../../worker/experiments/revenue-events';

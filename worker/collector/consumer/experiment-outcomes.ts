@@ -3,7 +3,7 @@ import { experimentPurchaseOf, recordPurchases } from '../../experiments/experim
 import type { ExperimentStores } from '../../experiments/experiment-stores';
 import { isOutcomeEvent, outcomeTime } from '../../experiments/outcomes';
 import { recordOutcomes } from '../../experiments/record-outcomes';
-import { stepRouteOf } from '../../experiments/route-steps';
+import { stepRouteOf } from '../../experiments/exposure/route-steps';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 

@@ -1,13 +1,13 @@
-import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import type { ExperimentArm, ExperimentExposure } from './every-experiment-statements';
-import type { FirstVisit } from './experiment-statements';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import type { ExperimentArm, ExperimentExposure } from '../every-experiment-statements';
+import type { FirstVisit } from '../experiment-statements';
 import {
   type ExperimentStores,
   holdsLegacyVisitors,
   shardStub,
   toEachShard,
-} from './experiment-stores';
-import { shardOfVisitor } from './assignment/visitor-shard';
+} from '../experiment-stores';
+import { shardOfVisitor } from '../assignment/visitor-shard';
 
 /**
  * The writes of the split test's denominator, to the visitor's experiment shard

@@ -1,5 +1,5 @@
-import { isScreenId } from '../../shared/screens';
-import type { BotReason } from './assignment/bots';
+import { isScreenId } from '../../../shared/screens';
+import type { BotReason } from '../assignment/bots';
 
 /** What the worker knows of a request once its answer is ready. */
 export interface AnsweredRequest {
