@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { experimentStores } from '../experiments/experiment-stores';
+import { experimentStores } from '../experiments/store/experiment-stores';
 import { readRouteVisits } from '../experiments/exposure/route-visits';
 import { consoleError } from './errors';
 

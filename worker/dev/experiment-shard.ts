@@ -1,5 +1,5 @@
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { ExperimentShard } from '../experiments/experiment-shard';
+import { ExperimentShard } from '../experiments/store/experiment-shard';
 
 /**
  * The experiment shard as the development entry (worker/dev.ts) exports it: the production class

@@ -3,9 +3,9 @@ import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { seededRandom } from '../../shared/seeded-random';
 import { createConfigSource } from '../config/load';
 import { type Bindings, isDevelopment } from '../env';
-import { recordPurchases } from '../experiments/experiment-purchase';
-import { experimentStores, shardStub } from '../experiments/experiment-stores';
-import { recordOutcomes } from '../experiments/record-outcomes';
+import { recordPurchases } from '../experiments/store/experiment-purchase';
+import { experimentStores, shardStub } from '../experiments/store/experiment-stores';
+import { recordOutcomes } from '../experiments/store/record-outcomes';
 import {
   EXPERIMENT_SHARD_COUNT,
   fnv1a,

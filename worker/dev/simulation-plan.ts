@@ -3,7 +3,7 @@ import type { FunnelConfig } from '../config/load';
 import { applyChange } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { experimentTriggers, routeShape } from '../experiments/config/triggers';
-import { type ExperimentDesign, experimentDesign } from '../experiments/experiment-design';
+import { type ExperimentDesign, experimentDesign } from '../experiments/results/experiment-design';
 import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,

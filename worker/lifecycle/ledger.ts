@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { logWarning } from '../../shared/log';
 import type { Bindings } from '../env';
-import type { RevenueEvent } from '../experiments/revenue-events';
+import type { RevenueEvent } from '../experiments/store/revenue-events';
 import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/visitor-shard';
 import { runSqliteMigrations } from '../sqlite-migrations';
 import type { SubscriptionEvent } from './apply';

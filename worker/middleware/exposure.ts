@@ -11,8 +11,8 @@ import {
   visitorTrigger,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
-import type { FirstVisit } from '../experiments/experiment-statements';
-import { experimentStores } from '../experiments/experiment-stores';
+import type { FirstVisit } from '../experiments/store/split-statements';
+import { experimentStores } from '../experiments/store/experiment-stores';
 import {
   exposedAt,
   exposureVerdict,

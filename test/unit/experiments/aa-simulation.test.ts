@@ -10,7 +10,7 @@ import {
   checkSampleRatio,
   judgeVariant,
   type Look,
-} from '../../../worker/experiments/statistics';
+} from '../../../worker/experiments/results/statistics';
 import { mulberry32, type Random } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 

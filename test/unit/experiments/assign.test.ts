@@ -8,7 +8,7 @@ import {
   pickedShares,
   pickVariant,
 } from '../../../worker/experiments/assignment/assign';
-import { checkSampleRatio } from '../../../worker/experiments/statistics';
+import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
 import { fnv1a } from '../../../worker/experiments/assignment/visitor-shard';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';

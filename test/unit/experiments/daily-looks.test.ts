@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailyLooks, sampleAt } from '../../../worker/experiments/daily-looks';
-import type { DayArm, DayRevenueBucket } from '../../../worker/experiments/experiment-days';
+import { dailyLooks, sampleAt } from '../../../worker/experiments/results/daily-looks';
+import type { DayArm, DayRevenueBucket } from '../../../worker/experiments/results/experiment-days';
 
 /** A phase's looks, one per exposure day (worker/experiments/daily-looks.ts). */
 

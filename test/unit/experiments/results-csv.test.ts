@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricResult, ResultsAnswer, VariantResults } from '../../../shared/console-api';
-import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../worker/experiments/results-csv';
+import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../worker/experiments/results/results-csv';
 
 /** The results as CSV (worker/experiments/results-csv.ts). */
 

@@ -1,25 +1,25 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
-import type { ExperimentExposure } from '../../../worker/experiments/every-experiment-statements';
-import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
+import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
+import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import {
   exposureStatement,
   purchaseStatements,
-} from '../../../worker/experiments/experiment-statements';
+} from '../../../worker/experiments/store/split-statements';
 import {
   readExperimentPhases,
   readExperimentRows,
   runOnLegacy,
   shardStub,
-} from '../../../worker/experiments/experiment-stores';
+} from '../../../worker/experiments/store/experiment-stores';
 import {
   recordExposures,
   recordVisitorExposures,
 } from '../../../worker/experiments/exposure/exposure-store';
-import type { Outcome } from '../../../worker/experiments/outcomes';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
-import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import type { Outcome } from '../../../worker/experiments/store/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
+import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,

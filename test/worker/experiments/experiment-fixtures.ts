@@ -9,8 +9,8 @@ import {
   forgetLegacyCheck,
   readResults,
   shardStub,
-} from '../../../worker/experiments/experiment-stores';
-import { experimentTotals } from '../../../worker/experiments/totals';
+} from '../../../worker/experiments/store/experiment-stores';
+import { experimentTotals } from '../../../worker/experiments/results/totals';
 import {
   EXPERIMENT_SHARD_COUNT,
   shardOfVisitor,

@@ -1,8 +1,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
-import { SHARD_MIGRATIONS } from '../../../worker/experiments/experiment-schema';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
+import { SHARD_MIGRATIONS } from '../../../worker/experiments/store/shard-schema';
+import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { stores } from './experiment-fixtures';
 
 /**

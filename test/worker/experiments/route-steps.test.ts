@@ -2,8 +2,8 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
+import { shardStub } from '../../../worker/experiments/store/experiment-stores';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,

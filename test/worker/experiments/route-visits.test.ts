@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
 import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
+import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { recordFirstVisit } from '../../../worker/experiments/exposure/exposure-store';
 import {
   shardOfVisitor,

@@ -3,14 +3,14 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type {
   ExperimentExposure,
   ExposureSegments,
-} from '../../../worker/experiments/every-experiment-statements';
-import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
-import type { ExperimentPurchase } from '../../../worker/experiments/experiment-statements';
-import { readExperimentRows, shardStub } from '../../../worker/experiments/experiment-stores';
+} from '../../../worker/experiments/store/every-experiment-statements';
+import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
+import type { ExperimentPurchase } from '../../../worker/experiments/store/split-statements';
+import { readExperimentRows, shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
-import type { Outcome } from '../../../worker/experiments/outcomes';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
-import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import type { Outcome } from '../../../worker/experiments/store/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
+import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent } from '../collector/fixtures';

@@ -1,5 +1,5 @@
 import { type Bindings, isDevelopment, isProduction } from '../../env';
-import { experimentStores } from '../../experiments/experiment-stores';
+import { experimentStores } from '../../experiments/store/experiment-stores';
 import { subscriptionLedgerDestination } from '../../lifecycle/ledger-destination';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import { archiveDestination, unconfiguredArchiveDestination } from './archive';

@@ -1,12 +1,12 @@
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
-import type { ExperimentArm, ExperimentExposure } from '../every-experiment-statements';
-import type { FirstVisit } from '../experiment-statements';
+import type { ExperimentArm, ExperimentExposure } from '../store/every-experiment-statements';
+import type { FirstVisit } from '../store/split-statements';
 import {
   type ExperimentStores,
   holdsLegacyVisitors,
   shardStub,
   toEachShard,
-} from '../experiment-stores';
+} from '../store/experiment-stores';
 import { shardOfVisitor } from '../assignment/visitor-shard';
 
 /**

@@ -1,5 +1,5 @@
 import type { RouteVisitsAnswer } from '../../../shared/console-api';
-import { type ExperimentStores, shardStub } from '../experiment-stores';
+import { type ExperimentStores, shardStub } from '../store/experiment-stores';
 import { EXPERIMENT_SHARD_COUNT } from '../assignment/visitor-shard';
 
 /** How many UTC days the console's route visits cover: today and the 6 before. */

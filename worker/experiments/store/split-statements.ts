@@ -1,4 +1,4 @@
-import type { Arm, Exposure } from './exposure/exposure-store';
+import type { Arm, Exposure } from '../exposure/exposure-store';
 import { type Outcome, SPLIT_OUTCOME_FLAGS } from './outcomes';
 
 /**

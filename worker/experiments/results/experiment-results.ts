@@ -1,16 +1,16 @@
-import type { ExperimentResultsAnswer, SegmentDimension } from '../../shared/console-api';
-import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { logError } from '../../shared/log';
-import type { FunnelConfig } from '../config/load';
-import { parseSplit } from '../config/schema';
-import type { Bindings } from '../env';
-import { experimentFromSplit } from './config/migrate-split';
-import { parseExperiments } from './config/schema';
-import { experimentTriggers } from './config/triggers';
+import type { ExperimentResultsAnswer, SegmentDimension } from '../../../shared/console-api';
+import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { logError } from '../../../shared/log';
+import type { FunnelConfig } from '../../config/load';
+import { parseSplit } from '../../config/schema';
+import type { Bindings } from '../../env';
+import { experimentFromSplit } from '../config/migrate-split';
+import { parseExperiments } from '../config/schema';
+import { experimentTriggers } from '../config/triggers';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
-import { experimentStores, readExperimentRows } from './experiment-stores';
-import { routeVisitsBetween } from './exposure/route-visits';
+import { experimentStores, readExperimentRows } from '../store/experiment-stores';
+import { routeVisitsBetween } from '../exposure/route-visits';
 
 /**
  * One experiment's results as the console reads them (GET /console/api/experiments/{id}/results)

@@ -4,9 +4,9 @@ import {
   type ResultMetric,
   type ResultsAnswer,
   type VariantResults,
-} from '../../shared/console-api';
-import type { SplitConfig } from '../config/schema';
-import { pickedShares } from './assignment/assign';
+} from '../../../shared/console-api';
+import type { SplitConfig } from '../../config/schema';
+import { pickedShares } from '../assignment/assign';
 import { dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
 import { judgedMetric } from './judged-metric';

@@ -1,5 +1,5 @@
-import type { SegmentDimension } from '../../shared/console-api';
-import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import type { SegmentDimension } from '../../../shared/console-api';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import type { ExperimentShard } from './experiment-shard';
 import {
   armRowsStatement,
@@ -8,7 +8,7 @@ import {
   phasesStatement,
   revenueRowsStatement,
   type Statement,
-} from './experiment-statements';
+} from './split-statements';
 import {
   type ArmRow,
   addExperimentPhaseRows,
@@ -20,7 +20,7 @@ import {
   type RevenueRow,
   splitRowsAsExperimentRows,
 } from './phase-rows';
-import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from './assignment/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from '../assignment/visitor-shard';
 
 /**
  * Where the split test's rows live: every visitor in their shard (experiment-shard.ts,

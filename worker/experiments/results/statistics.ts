@@ -19,16 +19,16 @@
  * Revenue per visitor arrives here already capped at the 99th percentile (revenue.ts).
  */
 
-import { chiSquareUpperTail } from '../../shared/statistics/distributions';
+import { chiSquareUpperTail } from '../../../shared/statistics/distributions';
 import {
   logNormalMixture,
   mixtureRho,
   normalMixtureBound,
-} from '../../shared/statistics/normal-mixture';
+} from '../../../shared/statistics/normal-mixture';
 import {
   MIN_CONVERSIONS_PER_ARM,
   MIN_VISITORS_PER_ARM,
-} from '../../shared/statistics/verdict-minimums';
+} from '../../../shared/statistics/verdict-minimums';
 
 /** One arm of one metric in one phase: exposed visitors, and the sum and sum of squares of the per-visitor value (0/1 for a conversion; revenue, capped, for revenue per visitor). */
 export interface ArmSample {

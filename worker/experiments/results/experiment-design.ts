@@ -1,11 +1,14 @@
-import { EXPERIMENT_RESULT_METRICS, type ExperimentResultMetric } from '../../shared/console-api';
-import type { ExperimentDocument, Slot } from '../../shared/experiments';
-import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
-import { PLAN_FIELD_NAMES } from '../../shared/plans/screen-offers';
-import { pickedShares } from './assignment/assign';
-import { slotOf } from './config/funnel-shape';
-import type { Trigger } from './config/triggers';
-import { DEFAULT_PLANNED_PER_ARM } from './results';
+import {
+  EXPERIMENT_RESULT_METRICS,
+  type ExperimentResultMetric,
+} from '../../../shared/console-api';
+import type { ExperimentDocument, Slot } from '../../../shared/experiments';
+import { PLAN_FAMILIES, type PlanFamilyId } from '../../../shared/plans/catalogue';
+import { PLAN_FIELD_NAMES } from '../../../shared/plans/screen-offers';
+import { pickedShares } from '../assignment/assign';
+import { slotOf } from '../config/funnel-shape';
+import type { Trigger } from '../config/triggers';
+import { DEFAULT_PLANNED_PER_ARM } from './split-answer';
 
 /**
  * How one experiment of the `experiments` section is read (experiment-answer.ts): its arms and

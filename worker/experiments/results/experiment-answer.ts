@@ -6,7 +6,7 @@ import type {
   ExperimentVariantResults,
   SegmentDimension,
   SegmentResults,
-} from '../../shared/console-api';
+} from '../../../shared/console-api';
 import { type DailyLook, dailyLooks } from './daily-looks';
 import { type ExperimentDays, experimentDays } from './experiment-days';
 import type { ExperimentDesign } from './experiment-design';
@@ -19,7 +19,7 @@ import type {
   ExperimentDayRow,
   ExperimentPhaseRows,
   RevenueRow,
-} from './phase-rows';
+} from '../store/phase-rows';
 import { segmentResults } from './segment-results';
 import { checkSampleRatio, judgeVariant, type Verdict } from './statistics';
 import { experimentTotals, type MetricCounts } from './totals';

@@ -1,6 +1,6 @@
-import type { SegmentDimension } from '../../shared/console-api';
-import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import type { ExperimentPurchase, Statement } from './experiment-statements';
+import type { SegmentDimension } from '../../../shared/console-api';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import type { ExperimentPurchase, Statement } from './split-statements';
 import { EXPERIMENT_FLAGS, type Outcome } from './outcomes';
 
 /**

@@ -3,8 +3,8 @@ import type {
   SegmentDimension,
   SegmentLevelResults,
   SegmentResults,
-} from '../../shared/console-api';
-import type { SegmentRow } from './phase-rows';
+} from '../../../shared/console-api';
+import type { SegmentRow } from '../store/phase-rows';
 import { compareToControl } from './statistics';
 
 /**

@@ -1,4 +1,4 @@
-import type { PhaseRows } from './phase-rows';
+import type { PhaseRows } from '../store/phase-rows';
 import type { RevenueBucket } from './revenue';
 import type { ExperimentStep } from './totals';
 

@@ -1,4 +1,4 @@
-import { outcomeStatements } from './experiment-statements';
+import { outcomeStatements } from './split-statements';
 import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
 import type { Outcome } from './outcomes';
 

@@ -1,5 +1,5 @@
-import type { LifecycleEventType } from '../../shared/api/lifecycle';
-import type { Statement } from './experiment-statements';
+import type { LifecycleEventType } from '../../../shared/api/lifecycle';
+import type { Statement } from './split-statements';
 
 /**
  * A lifecycle event as the experiments' results count it (worker/lifecycle/ passes them on):

@@ -1,4 +1,4 @@
-import type { PhaseRows, RevenueRow } from './phase-rows';
+import type { PhaseRows, RevenueRow } from '../store/phase-rows';
 import {
   type RevenueBucket,
   revenueQuantile,

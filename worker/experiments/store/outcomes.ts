@@ -1,4 +1,4 @@
-import type { FunnelEventName } from '../../shared/analytics/catalogue';
+import type { FunnelEventName } from '../../../shared/analytics/catalogue';
 
 /**
  * The funnel events that mark an exposed visitor's steps in the split's own tables (SPEC.md §4

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitConfig } from '../../../worker/config/schema';
 import { pickedShares } from '../../../worker/experiments/assignment/assign';
-import type { DayArm, ExperimentDays } from '../../../worker/experiments/experiment-days';
+import type { DayArm, ExperimentDays } from '../../../worker/experiments/results/experiment-days';
 import {
   assumedDesign,
   buildResults,
   DEFAULT_PLANNED_PER_ARM,
   designOf,
-} from '../../../worker/experiments/results';
-import { compareToControl, judgeVariant } from '../../../worker/experiments/statistics';
-import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/totals';
+} from '../../../worker/experiments/results/split-answer';
+import { compareToControl, judgeVariant } from '../../../worker/experiments/results/statistics';
+import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/results/totals';
 
 /** The results answer of a phase from given totals (worker/experiments/results.ts). */
 

@@ -1,8 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { RouteStep, SegmentDimension } from '../../shared/console-api';
-import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import type { Bindings } from '../env';
-import { runSqliteMigrations } from '../sqlite-migrations';
+import type { RouteStep, SegmentDimension } from '../../../shared/console-api';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import type { Bindings } from '../../env';
+import { runSqliteMigrations } from '../../sqlite-migrations';
 import {
   type ExperimentArm,
   type ExperimentExposure,
@@ -16,7 +16,7 @@ import {
   histogramRowsStatement,
   segmentRowsStatement,
 } from './every-experiment-statements';
-import { SHARD_MIGRATIONS } from './experiment-schema';
+import { SHARD_MIGRATIONS } from './shard-schema';
 import {
   armRowsStatement,
   dayRevenueRowsStatement,
@@ -31,9 +31,9 @@ import {
   revenueRowsStatement,
   routeVisitsStatement,
   type Statement,
-} from './experiment-statements';
+} from './split-statements';
 import type { StoreResults } from './experiment-stores';
-import type { Exposure } from './exposure/exposure-store';
+import type { Exposure } from '../exposure/exposure-store';
 import type { Outcome } from './outcomes';
 import {
   type ArmRow,
@@ -54,8 +54,8 @@ import {
   routeStepsStatement,
   stepsOfOutcomes,
   stepsOfPurchases,
-} from './exposure/route-steps';
-import { VISITOR_ROWS_KEPT_MS } from './assignment/visitor-shard';
+} from '../exposure/route-steps';
+import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
 
 /** A shard's part of the console's route visits (route-visits.ts). */
 interface ShardRouteVisits {

@@ -3,9 +3,9 @@ import type {
   ResultsAnswer,
   SegmentResults,
   VariantResults,
-} from '../../shared/console-api';
-import { isMoneyMetric } from '../../shared/experiments';
-import { minorDigits } from '../../shared/minor-units';
+} from '../../../shared/console-api';
+import { isMoneyMetric } from '../../../shared/experiments';
+import { minorDigits } from '../../../shared/minor-units';
 
 /**
  * The results of a phase as CSV for a spreadsheet (GET /console/api/results?format=csv): one
