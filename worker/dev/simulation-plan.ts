@@ -18,7 +18,7 @@ import {
 /**
  * Which experiment `npm run experiments -- simulate` fills and how (simulate-route.ts): the
  * experiment as the live config has it, its design as the results read it
- * (worker/experiments/experiment-design.ts), and the run's defaults. Pure.
+ * (worker/experiments/results/experiment-design.ts), and the run's defaults. Pure.
  */
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };

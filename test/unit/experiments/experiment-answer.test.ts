@@ -19,7 +19,7 @@ import type {
 } from '../../../worker/experiments/store/phase-rows';
 import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
 
-/** One experiment's results answer from its rows (worker/experiments/experiment-answer.ts). */
+/** One experiment's results answer from its rows (worker/experiments/results/experiment-answer.ts). */
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 

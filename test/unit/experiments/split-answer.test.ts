@@ -11,7 +11,7 @@ import {
 import { compareToControl, judgeVariant } from '../../../worker/experiments/results/statistics';
 import type { ArmTotals, ExperimentTotals } from '../../../worker/experiments/results/totals';
 
-/** The results answer of a phase from given totals (worker/experiments/results.ts). */
+/** The results answer of a phase from given totals (worker/experiments/results/split-answer.ts). */
 
 const conversions = (n: number, converted: number) => ({
   n,

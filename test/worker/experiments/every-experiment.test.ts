@@ -35,7 +35,7 @@ import {
 } from './experiment-fixtures';
 
 /**
- * Every experiment counted in the shards (worker/experiments/every-experiment-schema.ts): each
+ * Every experiment counted in the shards (worker/experiments/store/every-experiment-schema.ts): each
  * exposure with its segments, only what happened after it, each purchase and lifecycle event
  * once, the split's visitors of its own tables kept and never counted twice, and the shards'
  * parts added exactly.

@@ -6,7 +6,7 @@ import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { stores } from './experiment-fixtures';
 
 /**
- * The schema of a shard (worker/experiments/experiment-schema.ts) against EVENTS_DB's
+ * The schema of a shard (worker/experiments/store/shard-schema.ts) against EVENTS_DB's
  * experiment tables (migrations 0003, 0004 and 0007): the same statements write and read both, and the
  * results add them, so the two must stay one schema (route_days included: only shards write it).
  * Every experiment's tables (`xp_`, every-experiment-schema.ts) are the shards' alone and left out

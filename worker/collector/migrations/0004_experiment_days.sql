@@ -1,4 +1,4 @@
--- The split test's results by exposure day (worker/experiments/experiment-days.ts), for the
+-- The split test's results by exposure day (worker/experiments/results/experiment-days.ts), for the
 -- console's chart of the primary metric's lift over days: the same counts as experiment_arms and
 -- experiment_revenue, split by the UTC day each visitor was exposed on. A visitor stays on that
 -- day for good: what they do later (a step, a purchase a week on) counts on their exposure day,

@@ -1,5 +1,5 @@
 /**
- * Which experiment shard (worker/experiments/experiment-shard.ts) keeps a visitor's rows: their
+ * Which experiment shard (worker/experiments/store/experiment-shard.ts) keeps a visitor's rows: their
  * exposure, their flags and their purchases all live in one SQLite Durable Object, so the
  * triggers that keep the per-arm totals see every row of that visitor, and the shards' totals add
  * up to the experiment's.

@@ -31,7 +31,7 @@ import { triggerFor } from './triggers';
  * 3. else a shipped experiment rolled out to its audience applies the winning variant, exposing
  *    no one.
  *
- * The draws are the hashes of worker/experiments/assign.ts in production; tests may fix them.
+ * The draws are the hashes of worker/experiments/assignment/assign.ts in production; tests may fix them.
  */
 
 interface CompiledExperiment {

@@ -14,7 +14,7 @@ import { routeVisitsBetween } from '../exposure/route-visits';
 
 /**
  * One experiment's results as the console reads them (GET /console/api/experiments/{id}/results)
- * and the alerts watch them: its rows from every shard (experiment-rows.ts), its design as
+ * and the alerts watch them: its rows from every shard (experiment-stores.ts readExperimentRows), its design as
  * published for that phase, and its routes' first visits since it began for the reach. Null for
  * an experiment the config does not name.
  */

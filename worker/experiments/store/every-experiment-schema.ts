@@ -1,8 +1,8 @@
 /**
  * The shard migration that counts every experiment of the `experiments` section, the split
- * included from then on (experiment-schema.ts SHARD_MIGRATIONS appends it). Tables are prefixed
+ * included from then on (shard-schema.ts SHARD_MIGRATIONS appends it). Tables are prefixed
  * `xp_`: they live in the shards only, never in EVENTS_DB, whose experiment tables hold the split's
- * visitors from before the shards and keep the split's own schema (experiment-schema.ts).
+ * visitors from before the shards and keep the split's own schema (shard-schema.ts).
  *
  * As for the split: a visitor's rows exist only to count them once (their exposure to each
  * experiment, each step, each purchase, each lifecycle event), and triggers keep the per-arm

@@ -69,10 +69,10 @@ const RETENTION_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
 const RETENTION_CHUNK = 1000;
 
 /**
- * One shard of the experiments' rows (worker/experiments/visitor-shard.ts decides whose): every
+ * One shard of the experiments' rows (worker/experiments/assignment/visitor-shard.ts decides whose): every
  * experiment's tables (every-experiment-schema.ts, the split's new visitors included), and the
  * split's own tables, the schema of EVENTS_DB's, written and read with the same statements
- * (experiment-statements.ts) for the visitors already in them. Each write is one transaction, visitor rows and the
+ * (split-statements.ts) for the visitors already in them. Each write is one transaction, visitor rows and the
  * totals their triggers keep together; the results read the totals of every shard and add them.
  */
 export class ExperimentShard extends DurableObject {

@@ -5,7 +5,7 @@ import type { FunnelEventName } from '../../../shared/analytics/catalogue';
  * Analytics events), and the flag each sets on the visitor's row in `exposures`: the phone lookup
  * started (PhoneForm), the sign-up (a lead), a checkout or paywall shown. A purchase is not among
  * them: only the server's verified purchases set `purchased`
- * (worker/experiments/experiment-purchase.ts).
+ * (worker/experiments/store/experiment-purchase.ts).
  */
 export const SPLIT_OUTCOME_FLAGS = {
   onboarding_start: 'reached_lookup',

@@ -1,9 +1,9 @@
 /**
- * The tables and triggers of an experiment shard (worker/experiments/experiment-shard.ts): those
+ * The tables and triggers of an experiment shard (worker/experiments/store/experiment-shard.ts): those
  * of EVENTS_DB's migrations 0003_experiment_exposures.sql, 0004_experiment_days.sql and
  * 0007_routes_in_experiments.sql, where each table, column and trigger is explained. One schema
- * in two stores, so the same statements (experiment-statements.ts) write and read both: the
- * shards, and EVENTS_DB's rows of the visitors exposed before the shards (experiment-store.ts). A test compares the two
+ * in two stores, so the same statements (split-statements.ts) write and read both: the
+ * shards, and EVENTS_DB's rows of the visitors exposed before the shards (experiment-stores.ts). A test compares the two
  * (test/worker/experiments/experiment-shard.test.ts), so they cannot drift apart.
  */
 

@@ -2,7 +2,7 @@ import type { Arm, Exposure } from '../exposure/exposure-store';
 import { type Outcome, SPLIT_OUTCOME_FLAGS } from './outcomes';
 
 /**
- * The SQL that writes and reads the split test's rows (experiment-schema.ts), the same in an
+ * The SQL that writes and reads the split test's rows (shard-schema.ts), the same in an
  * experiment shard and in EVENTS_DB: each store runs these statements its own way (a shard with
  * `ctx.storage.sql` in one transaction, D1 as one batch). The per-arm totals follow by the
  * tables' triggers in the same transaction as the visitor's row.
