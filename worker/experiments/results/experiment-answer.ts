@@ -7,11 +7,6 @@ import type {
   SegmentDimension,
   SegmentResults,
 } from '../../../shared/console-api';
-import { type DailyLook, dailyLooks } from './daily-looks';
-import { type ExperimentDays, experimentDays } from './experiment-days';
-import type { ExperimentDesign } from './experiment-design';
-import { judgedMetric } from './judged-metric';
-import { liftOverDays } from './lift-over-days';
 import type {
   ArmRow,
   DayRevenueRow,
@@ -20,9 +15,14 @@ import type {
   ExperimentPhaseRows,
   RevenueRow,
 } from '../store/phase-rows';
+import { type DailyLook, dailyLooks } from './daily-looks';
+import { type ExperimentDays, experimentDays } from './experiment-days';
+import type { ExperimentDesign } from './experiment-design';
+import { judgedMetric } from './judged-metric';
+import { liftOverDays } from './lift-over-days';
 import { segmentResults } from './segment-results';
 import { checkSampleRatio, judgeVariant, type Verdict } from './statistics';
-import { experimentTotals, type MetricCounts } from './totals';
+import { experimentTotals, type MetricCounts, otherRevenue } from './totals';
 
 /**
  * One experiment's results in one phase as the console shows them (ExperimentResultsAnswer),
@@ -105,17 +105,19 @@ interface MetricInput {
   looks: DailyLook[];
 }
 
-/** Each metric's per-arm counts and daily looks, from the rows. */
-function metricInputs(
+type Totals = ReturnType<typeof experimentTotals>;
+
+/**
+ * The phase's three readings of revenue: first payments (with the steps), net revenue, and net
+ * revenue over the visitors exposed at least `matureAfterDays` ago, with those mature visitors'
+ * count and rows by day.
+ */
+function revenueTotals(
   design: ExperimentDesign,
   rows: ExperimentPhaseRows,
   phase: number,
   now: number,
-): {
-  inputs: Map<ExperimentResultMetric, MetricInput>;
-  totals: ReturnType<typeof experimentTotals>;
-  matureExposed: Map<string, number>;
-} {
+) {
   const totals = experimentTotals(phase, rows);
   const net = experimentTotals(phase, { arms: rows.arms, revenue: rows.netRevenue });
   const lastMature = lastMatureDay(now, design.matureAfterDays);
@@ -129,9 +131,45 @@ function metricInputs(
     arms: [...matureExposed].map(([variant, exposed]) => exposedOnly(variant, exposed)),
     revenue: addedBuckets(matureNetRows),
   });
+  return { totals, net, mature, matureExposed, matureDays, matureNetRows };
+}
 
-  const byVariant = <T extends { variant: string }>(list: readonly T[]) =>
-    new Map(list.map((item) => [item.variant, item]));
+function byVariant<T extends { variant: string }>(list: readonly T[]): Map<string, T> {
+  return new Map(list.map((item) => [item.variant, item]));
+}
+
+/** One metric's daily looks over `source`'s days, capped and in the currency of `of`. */
+function looksOf(
+  source: ExperimentDays,
+  metric: 'lookup' | 'signup' | 'checkout' | 'purchase' | 'revenue',
+  of: Totals,
+): DailyLook[] {
+  return dailyLooks({
+    arms: source.arms,
+    revenue: source.revenue,
+    metric,
+    mainCurrency: of.mainCurrency,
+    revenueCap: of.revenueCap,
+  });
+}
+
+/** Each metric's per-arm counts and daily looks, from the rows. */
+function metricInputs(
+  design: ExperimentDesign,
+  rows: ExperimentPhaseRows,
+  phase: number,
+  now: number,
+): {
+  inputs: Map<ExperimentResultMetric, MetricInput>;
+  totals: Totals;
+  matureExposed: Map<string, number>;
+} {
+  const { totals, net, mature, matureExposed, matureDays, matureNetRows } = revenueTotals(
+    design,
+    rows,
+    phase,
+    now,
+  );
   const arms = byVariant(totals.arms);
   const netArms = byVariant(net.arms);
   const matureArms = byVariant(mature.arms);
@@ -140,22 +178,10 @@ function metricInputs(
   const days = experimentDays(rows);
   const netDays = experimentDays({ days: rows.days, dayRevenue: rows.dayNetRevenue });
   const matureNetDays = experimentDays({ days: matureDays, dayRevenue: matureNetRows });
-  const looks = (
-    source: ExperimentDays,
-    metric: 'lookup' | 'signup' | 'checkout' | 'purchase' | 'revenue',
-    of: ReturnType<typeof experimentTotals>,
-  ) =>
-    dailyLooks({
-      arms: source.arms,
-      revenue: source.revenue,
-      metric,
-      mainCurrency: of.mainCurrency,
-      revenueCap: of.revenueCap,
-    });
 
   const step = (metric: 'lookup' | 'signup' | 'checkout' | 'purchase'): MetricInput => ({
     counts: (variant) => arms.get(variant)?.metrics[metric] ?? NOBODY,
-    looks: looks(days, metric, totals),
+    looks: looksOf(days, metric, totals),
   });
   const inputs = new Map<ExperimentResultMetric, MetricInput>([
     ['lookup', step('lookup')],
@@ -166,7 +192,7 @@ function metricInputs(
       'revenue',
       {
         counts: (variant) => arms.get(variant)?.metrics.revenue ?? NOBODY,
-        looks: looks(days, 'revenue', totals),
+        looks: looksOf(days, 'revenue', totals),
       },
     ],
     [
@@ -176,21 +202,21 @@ function metricInputs(
           const row = armRows.get(variant);
           return row ? conversion(row.exposed, row.upsold) : NOBODY;
         },
-        looks: looks({ ...days, arms: upsellDays(rows.days) }, 'purchase', totals),
+        looks: looksOf({ ...days, arms: upsellDays(rows.days) }, 'purchase', totals),
       },
     ],
     [
       'net_revenue',
       {
         counts: (variant) => netArms.get(variant)?.metrics.revenue ?? NOBODY,
-        looks: looks(netDays, 'revenue', net),
+        looks: looksOf(netDays, 'revenue', net),
       },
     ],
     [
       'mature_revenue',
       {
         counts: (variant) => matureArms.get(variant)?.metrics.revenue ?? NOBODY,
-        looks: looks(matureNetDays, 'revenue', mature),
+        looks: looksOf(matureNetDays, 'revenue', mature),
       },
     ],
   ]);
@@ -245,7 +271,96 @@ function guardrail(
   };
 }
 
-export function buildExperimentResults(input: {
+/** What every variant's results are read against: the phase's inputs and its sample-ratio check. */
+interface Reading {
+  design: ExperimentDesign;
+  inputs: Map<ExperimentResultMetric, MetricInput>;
+  totals: Totals;
+  matureExposed: Map<string, number>;
+  arms: Map<string, ExperimentArmRow>;
+  srmAlarm: boolean;
+  awaitingMatureSample: boolean;
+}
+
+/** One variant's reading of one metric, judged against the control unless it is the control. */
+function metricResult(
+  reading: Reading,
+  variant: string,
+  metric: ExperimentResultMetric,
+): ExperimentMetricResult {
+  const { design } = reading;
+  const { counts, looks } = reading.inputs.get(metric)!;
+  const own = counts(variant);
+  const result: ExperimentMetricResult = {
+    metric,
+    primary: metric === design.primaryMetric,
+    count: own.nonZero,
+    mean: own.n > 0 ? own.sum / own.n : 0,
+    absoluteLift: null,
+    absoluteInterval: null,
+    relativeLift: null,
+    relativeInterval: null,
+    pValue: null,
+    verdict: null,
+  };
+  if (variant === design.control) return result;
+  const judged = judgedMetric({
+    control: { key: design.control, counts: counts(design.control) },
+    variant: { key: variant, counts: own },
+    looks,
+    plannedPerArm: design.plannedPerArm,
+    srmAlarm: reading.srmAlarm,
+  });
+  const { verdict } = judged;
+  return {
+    ...result,
+    ...judged,
+    // A price test judged before its revenue matured would pick the cheapest intro.
+    verdict:
+      reading.awaitingMatureSample && verdict !== 'withheld_srm' ? 'not_enough_data' : verdict,
+  };
+}
+
+/** A variant's declines and refunds against the control's. */
+function guardrails(reading: Reading, variant: string): ExperimentVariantResults['guardrails'] {
+  const { design, arms } = reading;
+  const isControl = variant === design.control;
+  const row = arms.get(variant);
+  const controlRow = arms.get(design.control);
+  const rate = (of: ExperimentArmRow | undefined, key: 'declined' | 'refunded') =>
+    of ? conversion(of.exposed, of[key]) : NOBODY;
+  const judge = (key: 'declined' | 'refunded') =>
+    guardrail(
+      rate(controlRow, key),
+      rate(row, key),
+      isControl,
+      design.plannedPerArm,
+      reading.srmAlarm,
+    );
+  return { declines: judge('declined'), refunds: judge('refunded') };
+}
+
+/** One variant's row of the results: its exposure, metrics, other currencies and guardrails. */
+function variantResults(reading: Reading, variant: string): ExperimentVariantResults {
+  const { design, totals } = reading;
+  return {
+    variant,
+    name: design.names[variant] ?? variant,
+    control: variant === design.control,
+    share: design.shares[variant] ?? 0,
+    exposed: reading.arms.get(variant)?.exposed ?? 0,
+    bots: reading.arms.get(variant)?.bots ?? 0,
+    metrics: design.metricsShown.map((metric) => metricResult(reading, variant, metric)),
+    otherRevenue: otherRevenue(
+      totals.arms.find((arm) => arm.variant === variant),
+      totals.mainCurrency,
+    ),
+    matureExposed: reading.matureExposed.get(variant) ?? 0,
+    guardrails: guardrails(reading, variant),
+  };
+}
+
+interface ResultsInput {
   design: ExperimentDesign;
   rows: ExperimentPhaseRows;
   phase: number;
@@ -256,7 +371,24 @@ export function buildExperimentResults(input: {
   /** First visits on its routes since its phase began; null when unknown. */
   routeVisits: number | null;
   segment?: SegmentDimension;
-}): ExperimentResultsAnswer {
+}
+
+/** The segment asked for, if any, over the variants shown. */
+function segmentOf(input: ResultsInput, variants: string[]): SegmentResults | undefined {
+  const { design } = input;
+  return input.segment === undefined
+    ? undefined
+    : segmentResults({
+        dimension: input.segment,
+        rows: input.rows.segments,
+        variants,
+        control: design.control,
+        metrics: design.metricsShown,
+        plannedPerArm: design.plannedPerArm,
+      });
+}
+
+export function buildExperimentResults(input: ResultsInput): ExperimentResultsAnswer {
   const { design, rows } = input;
   const { inputs, totals, matureExposed } = metricInputs(design, rows, input.phase, input.now);
   const variants = variantsShown(design, rows);
@@ -273,93 +405,19 @@ export function buildExperimentResults(input: {
   const awaitingMatureSample =
     design.priceTest &&
     variants.some((variant) => (matureExposed.get(variant) ?? 0) < design.plannedPerArm);
-
-  const results = variants.map((variant): ExperimentVariantResults => {
-    const isControl = variant === design.control;
-    const metrics = design.metricsShown.map((metric): ExperimentMetricResult => {
-      const { counts, looks } = inputs.get(metric)!;
-      const own = counts(variant);
-      const result: ExperimentMetricResult = {
-        metric,
-        primary: metric === design.primaryMetric,
-        count: own.nonZero,
-        mean: own.n > 0 ? own.sum / own.n : 0,
-        absoluteLift: null,
-        absoluteInterval: null,
-        relativeLift: null,
-        relativeInterval: null,
-        pValue: null,
-        verdict: null,
-      };
-      if (isControl) return result;
-      const judged = judgedMetric({
-        control: { key: design.control, counts: counts(design.control) },
-        variant: { key: variant, counts: own },
-        looks,
-        plannedPerArm: design.plannedPerArm,
-        srmAlarm: check.alarm,
-      });
-      const { verdict } = judged;
-      return {
-        ...result,
-        ...judged,
-        // A price test judged before its revenue matured would pick the cheapest intro.
-        verdict: awaitingMatureSample && verdict !== 'withheld_srm' ? 'not_enough_data' : verdict,
-      };
-    });
-    const row = arms.get(variant);
-    const controlRow = arms.get(design.control);
-    const rate = (of: ExperimentArmRow | undefined, key: 'declined' | 'refunded') =>
-      of ? conversion(of.exposed, of[key]) : NOBODY;
-    const otherRevenue = Object.fromEntries(
-      Object.entries(totals.arms.find((arm) => arm.variant === variant)?.revenue ?? {})
-        .filter(([currency]) => currency !== totals.mainCurrency)
-        .map(([currency, { sum }]) => [currency, sum]),
-    );
-    return {
-      variant,
-      name: design.names[variant] ?? variant,
-      control: isControl,
-      share: design.shares[variant] ?? 0,
-      exposed: exposedOf(variant),
-      bots: row?.bots ?? 0,
-      metrics,
-      otherRevenue,
-      matureExposed: matureExposed.get(variant) ?? 0,
-      guardrails: {
-        declines: guardrail(
-          rate(controlRow, 'declined'),
-          rate(row, 'declined'),
-          isControl,
-          design.plannedPerArm,
-          check.alarm,
-        ),
-        refunds: guardrail(
-          rate(controlRow, 'refunded'),
-          rate(row, 'refunded'),
-          isControl,
-          design.plannedPerArm,
-          check.alarm,
-        ),
-      },
-    };
-  });
+  const reading: Reading = {
+    design,
+    inputs,
+    totals,
+    matureExposed,
+    arms,
+    srmAlarm: check.alarm,
+    awaitingMatureSample,
+  };
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);
   const firstExposed = rows.days.map((row) => row.first_exposed_at);
-  const primaryLooks = inputs.get(design.primaryMetric)?.looks ?? [];
-  const segment: SegmentResults | undefined =
-    input.segment === undefined
-      ? undefined
-      : segmentResults({
-          dimension: input.segment,
-          rows: rows.segments,
-          variants,
-          control: design.control,
-          metrics: design.metricsShown,
-          plannedPerArm: design.plannedPerArm,
-        });
-
+  const segment = segmentOf(input, variants);
   return {
     experiment: design.id,
     name: design.name,
@@ -389,9 +447,9 @@ export function buildExperimentResults(input: {
       pValue: check.pValue,
       alarm: check.alarm,
     },
-    variants: results,
+    variants: variants.map((variant) => variantResults(reading, variant)),
     liftOverDays: liftOverDays({
-      looks: primaryLooks,
+      looks: inputs.get(design.primaryMetric)?.looks ?? [],
       control: design.control,
       variants: variants.filter((variant) => variant !== design.control),
       plannedPerArm: design.plannedPerArm,

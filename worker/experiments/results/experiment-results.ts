@@ -7,10 +7,10 @@ import type { Bindings } from '../../env';
 import { experimentFromSplit } from '../config/migrate-split';
 import { parseExperiments } from '../config/schema';
 import { experimentTriggers } from '../config/triggers';
+import { routeVisitsBetween } from '../exposure/route-visits';
+import { experimentStores, readExperimentRows } from '../store/experiment-stores';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';
-import { experimentStores, readExperimentRows } from '../store/experiment-stores';
-import { routeVisitsBetween } from '../exposure/route-visits';
 
 /**
  * One experiment's results as the console reads them (GET /console/api/experiments/{id}/results)

@@ -7,12 +7,12 @@ import {
 } from '../../../shared/console-api';
 import type { SplitConfig } from '../../config/schema';
 import { pickedShares } from '../assignment/assign';
-import { dailyLooks } from './daily-looks';
+import { type DailyLook, dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
 import { judgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import { checkSampleRatio } from './statistics';
-import type { ArmTotals, ExperimentTotals, MetricCounts } from './totals';
+import { type ArmTotals, type ExperimentTotals, type MetricCounts, otherRevenue } from './totals';
 
 /**
  * The results of a phase as the console shows them (shared/console-api.ts ResultsAnswer), from
@@ -92,6 +92,78 @@ function meanOf(counts: MetricCounts): number {
   return counts.n > 0 ? counts.sum / counts.n : 0;
 }
 
+interface SplitReading {
+  design: PhaseDesign;
+  totals: ExperimentTotals;
+  arms: ReadonlyMap<string, ArmTotals>;
+  /** Each metric's looks, one per exposure day: the p-values and intervals hold across them. */
+  looks: ReadonlyMap<ResultMetric, DailyLook[]>;
+  srmAlarm: boolean;
+}
+
+function countsOf(reading: SplitReading, variant: string, metric: ResultMetric): MetricCounts {
+  return reading.arms.get(variant)?.metrics[metric] ?? NO_VISITORS;
+}
+
+/** One variant's reading of one metric, judged against the control unless it is the control. */
+function metricResult(reading: SplitReading, variant: string, metric: ResultMetric): MetricResult {
+  const { design } = reading;
+  const counts = countsOf(reading, variant, metric);
+  const result: MetricResult = {
+    metric,
+    primary: metric === design.primaryMetric,
+    count: counts.nonZero,
+    mean: meanOf(counts),
+    absoluteLift: null,
+    absoluteInterval: null,
+    relativeLift: null,
+    relativeInterval: null,
+    pValue: null,
+    verdict: null,
+  };
+  if (variant === design.control) return result;
+  return {
+    ...result,
+    ...judgedMetric({
+      control: { key: design.control, counts: countsOf(reading, design.control, metric) },
+      variant: { key: variant, counts },
+      looks: reading.looks.get(metric) ?? [],
+      plannedPerArm: design.plannedPerArm,
+      srmAlarm: reading.srmAlarm,
+    }),
+  };
+}
+
+/** One variant's row of the results: its exposure, metrics and other currencies. */
+function variantResults(reading: SplitReading, variant: string): VariantResults {
+  const arm = reading.arms.get(variant);
+  return {
+    variant,
+    control: variant === reading.design.control,
+    share: reading.design.shares[variant] ?? 0,
+    exposed: arm?.exposed ?? 0,
+    bots: arm?.bots ?? 0,
+    metrics: RESULT_METRICS.map((metric) => metricResult(reading, variant, metric)),
+    otherRevenue: otherRevenue(arm, reading.totals.mainCurrency),
+  };
+}
+
+/** Each metric's daily looks over the phase's days, capped and in its main currency. */
+function looksByMetric(days: ExperimentDays, totals: ExperimentTotals) {
+  return new Map(
+    RESULT_METRICS.map((metric) => [
+      metric,
+      dailyLooks({
+        arms: days.arms,
+        revenue: days.revenue,
+        metric,
+        mainCurrency: totals.mainCurrency,
+        revenueCap: totals.revenueCap,
+      }),
+    ]),
+  );
+}
+
 export function buildResults(input: {
   phase: number;
   phases: readonly number[];
@@ -104,9 +176,6 @@ export function buildResults(input: {
   const { design, totals } = input;
   const arms = new Map(totals.arms.map((arm) => [arm.variant, arm]));
   const variants = variantsShown(design, arms);
-  const countsOf = (variant: string, metric: ResultMetric) =>
-    arms.get(variant)?.metrics[metric] ?? NO_VISITORS;
-
   const check = checkSampleRatio(
     variants.map((variant) => ({
       exposed: arms.get(variant)?.exposed ?? 0,
@@ -114,64 +183,8 @@ export function buildResults(input: {
     })),
   );
   const tested = totals.arms.some((arm) => arm.exposed > 0) && check.degreesOfFreedom > 0;
-  // Each metric's looks, one per exposure day: the p-values and intervals hold across them.
-  const looksOf = new Map(
-    RESULT_METRICS.map((metric) => [
-      metric,
-      dailyLooks({
-        arms: input.days.arms,
-        revenue: input.days.revenue,
-        metric,
-        mainCurrency: totals.mainCurrency,
-        revenueCap: totals.revenueCap,
-      }),
-    ]),
-  );
-
-  const results = variants.map((variant): VariantResults => {
-    const arm = arms.get(variant);
-    const isControl = variant === design.control;
-    const metrics = RESULT_METRICS.map((metric): MetricResult => {
-      const counts = countsOf(variant, metric);
-      const result: MetricResult = {
-        metric,
-        primary: metric === design.primaryMetric,
-        count: counts.nonZero,
-        mean: meanOf(counts),
-        absoluteLift: null,
-        absoluteInterval: null,
-        relativeLift: null,
-        relativeInterval: null,
-        pValue: null,
-        verdict: null,
-      };
-      if (isControl) return result;
-      return {
-        ...result,
-        ...judgedMetric({
-          control: { key: design.control, counts: countsOf(design.control, metric) },
-          variant: { key: variant, counts },
-          looks: looksOf.get(metric) ?? [],
-          plannedPerArm: design.plannedPerArm,
-          srmAlarm: check.alarm,
-        }),
-      };
-    });
-    const otherRevenue = Object.fromEntries(
-      Object.entries(arm?.revenue ?? {})
-        .filter(([currency]) => currency !== totals.mainCurrency)
-        .map(([currency, { sum }]) => [currency, sum]),
-    );
-    return {
-      variant,
-      control: isControl,
-      share: design.shares[variant] ?? 0,
-      exposed: arm?.exposed ?? 0,
-      bots: arm?.bots ?? 0,
-      metrics,
-      otherRevenue,
-    };
-  });
+  const looks = looksByMetric(input.days, totals);
+  const reading: SplitReading = { design, totals, arms, looks, srmAlarm: check.alarm };
 
   return {
     phase: input.phase,
@@ -189,9 +202,9 @@ export function buildResults(input: {
       pValue: check.pValue,
       alarm: check.alarm,
     },
-    variants: results,
+    variants: variants.map((variant) => variantResults(reading, variant)),
     liftOverDays: liftOverDays({
-      looks: looksOf.get(design.primaryMetric) ?? [],
+      looks: looks.get(design.primaryMetric) ?? [],
       control: design.control,
       variants: variants.filter((variant) => variant !== design.control),
       plannedPerArm: design.plannedPerArm,

@@ -86,6 +86,18 @@ function mainCurrencyOf(rows: readonly RevenueRow[]): string | null {
   return ranked[0]?.[0] ?? null;
 }
 
+/** An arm's revenue in each currency but the main one: its sum, minor units, uncapped. */
+export function otherRevenue(
+  arm: Pick<ArmTotals, 'revenue'> | undefined,
+  mainCurrency: string | null,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(arm?.revenue ?? {})
+      .filter(([currency]) => currency !== mainCurrency)
+      .map(([currency, { sum }]) => [currency, sum]),
+  );
+}
+
 /**
  * What the results of a phase are computed from: per variant, the exposed visitors,
  * each step's count, verified purchases and revenue, and bots, as exact counts. It takes the
