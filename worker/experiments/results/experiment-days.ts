@@ -4,7 +4,7 @@ import type { ExperimentStep } from './totals';
 
 /**
  * A phase's counts by exposure day (experiment_days and experiment_day_revenue,
- * worker/collector/migrations/0004_experiment_days.sql), for the lift over days: a few rows per
+ * worker/events-db/migrations/0004_experiment_days.sql), for the lift over days: a few rows per
  * variant and day, never the visitors' rows. Each visitor counts on the UTC day they were
  * exposed, with everything they did since, so the days add up to the phase's totals.
  */
