@@ -1,7 +1,7 @@
 -- Issue 38 (routing): which route took each exposed visitor, and where their visit came from,
 -- so the split test's results can be read by route and source. Visitors exposed before this
 -- migration have neither (NULL): they were exposed before routes existed.
--- The experiment shards run the same statements (worker/experiments/store/shard-schema.ts).
+-- The experiment shards run this file too (worker/experiments/store/shard-schema.ts).
 ALTER TABLE exposures ADD COLUMN route TEXT;
 ALTER TABLE exposures ADD COLUMN source TEXT;
 
