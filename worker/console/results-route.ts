@@ -4,10 +4,10 @@ import { describeError, logError } from '../../shared/log';
 import { parseSplit, type SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
 import { experimentDays } from '../experiments/results/experiment-days';
-import { experimentStores, readResults } from '../experiments/store/experiment-stores';
-import { assumedDesign, buildResults, designOf } from '../experiments/results/split-answer';
 import { resultsCsv } from '../experiments/results/results-csv';
+import { assumedDesign, buildResults, designOf } from '../experiments/results/split-answer';
 import { experimentTotals } from '../experiments/results/totals';
+import { experimentStores, readResults } from '../experiments/store/experiment-stores';
 import { consoleError } from './errors';
 
 /**

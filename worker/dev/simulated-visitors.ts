@@ -5,9 +5,9 @@ import type {
   ExperimentExposure,
   ExposureSegments,
 } from '../experiments/store/every-experiment-statements';
-import type { ExperimentPurchase, FirstVisit } from '../experiments/store/split-statements';
 import type { Outcome } from '../experiments/store/outcomes';
 import type { RevenueEvent } from '../experiments/store/revenue-events';
+import type { ExperimentPurchase, FirstVisit } from '../experiments/store/split-statements';
 import type { SimulatedOffers, SimulatedPlan } from './simulated-offers';
 
 /**

@@ -5,6 +5,7 @@ import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offer
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
+import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
 import {
   assignExperiments,
   compiledExperiments,
@@ -13,7 +14,6 @@ import {
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
-import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
 import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';

@@ -11,8 +11,6 @@ import {
   visitorTrigger,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
-import type { FirstVisit } from '../experiments/store/split-statements';
-import { experimentStores } from '../experiments/store/experiment-stores';
 import {
   exposedAt,
   exposureVerdict,
@@ -25,6 +23,8 @@ import {
   recordFirstVisit,
   recordVisitorExposures,
 } from '../experiments/exposure/exposure-store';
+import { experimentStores } from '../experiments/store/experiment-stores';
+import type { FirstVisit } from '../experiments/store/split-statements';
 import { type VisitorExperiments, writePins } from './experiments';
 import { exposureSegments } from './exposure-segments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';

@@ -8,8 +8,8 @@ import {
   pickedShares,
   pickVariant,
 } from '../../../worker/experiments/assignment/assign';
-import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
 import { fnv1a } from '../../../worker/experiments/assignment/visitor-shard';
+import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 

@@ -10,6 +10,7 @@ import {
   matureAfterDays,
   metricsAfter,
 } from '../../../worker/experiments/results/experiment-design';
+import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
 import type {
   DayRevenueRow,
   ExperimentArmRow,
@@ -17,7 +18,6 @@ import type {
   ExperimentPhaseRows,
   SegmentRow,
 } from '../../../worker/experiments/store/phase-rows';
-import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
 
 /** One experiment's results answer from its rows (worker/experiments/results/experiment-answer.ts). */
 

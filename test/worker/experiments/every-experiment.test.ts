@@ -1,29 +1,29 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+import {
+  shardOfVisitor,
+  VISITOR_ROWS_KEPT_MS,
+} from '../../../worker/experiments/assignment/visitor-shard';
+import {
+  recordExposures,
+  recordVisitorExposures,
+} from '../../../worker/experiments/exposure/exposure-store';
 import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
-import {
-  exposureStatement,
-  purchaseStatements,
-} from '../../../worker/experiments/store/split-statements';
 import {
   readExperimentPhases,
   readExperimentRows,
   runOnLegacy,
   shardStub,
 } from '../../../worker/experiments/store/experiment-stores';
-import {
-  recordExposures,
-  recordVisitorExposures,
-} from '../../../worker/experiments/exposure/exposure-store';
 import type { Outcome } from '../../../worker/experiments/store/outcomes';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import {
-  shardOfVisitor,
-  VISITOR_ROWS_KEPT_MS,
-} from '../../../worker/experiments/assignment/visitor-shard';
+  exposureStatement,
+  purchaseStatements,
+} from '../../../worker/experiments/store/split-statements';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { freshApp, putConfig } from '../fetch-app';
 import {

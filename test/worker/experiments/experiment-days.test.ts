@@ -2,20 +2,20 @@ import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeEach, expect, it } from 'vitest';
 import { experimentDays } from '../../../worker/experiments/results/experiment-days';
+import { experimentTotals } from '../../../worker/experiments/results/totals';
 import { minorAmountOf } from '../../../worker/experiments/store/experiment-purchase';
-import {
-  botStatement,
-  exposureStatement,
-  outcomeStatements,
-  purchaseStatements,
-} from '../../../worker/experiments/store/split-statements';
 import {
   legacyResults,
   readResults,
   runOnLegacy,
 } from '../../../worker/experiments/store/experiment-stores';
 import type { Outcome } from '../../../worker/experiments/store/outcomes';
-import { experimentTotals } from '../../../worker/experiments/results/totals';
+import {
+  botStatement,
+  exposureStatement,
+  outcomeStatements,
+  purchaseStatements,
+} from '../../../worker/experiments/store/split-statements';
 import { EXPERIMENT_TABLES, stores } from './experiment-fixtures';
 
 /**

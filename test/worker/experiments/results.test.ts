@@ -8,8 +8,8 @@ import {
   DEFAULT_ROUTING,
 } from '../../../worker/config/defaults';
 import { recordExposures } from '../../../worker/experiments/exposure/exposure-store';
-import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { RESULTS_CSV_COLUMNS } from '../../../worker/experiments/results/results-csv';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';

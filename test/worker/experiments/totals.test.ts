@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  minorAmountOf,
-  recordPurchases,
-} from '../../../worker/experiments/store/experiment-purchase';
-import {
   recordBotExposures,
   recordExposures,
 } from '../../../worker/experiments/exposure/exposure-store';
+import {
+  minorAmountOf,
+  recordPurchases,
+} from '../../../worker/experiments/store/experiment-purchase';
 import type { Outcome } from '../../../worker/experiments/store/outcomes';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { emptyExperiments, shardRows, stores, totalsOf } from './experiment-fixtures';

@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import type {
   ExperimentExposure,
   ExposureSegments,
 } from '../../../worker/experiments/store/every-experiment-statements';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
-import type { ExperimentPurchase } from '../../../worker/experiments/store/split-statements';
 import { readExperimentRows, shardStub } from '../../../worker/experiments/store/experiment-stores';
-import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import type { Outcome } from '../../../worker/experiments/store/outcomes';
 import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
+import type { ExperimentPurchase } from '../../../worker/experiments/store/split-statements';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent } from '../collector/fixtures';

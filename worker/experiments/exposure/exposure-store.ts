@@ -1,13 +1,13 @@
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { shardOfVisitor } from '../assignment/visitor-shard';
 import type { ExperimentArm, ExperimentExposure } from '../store/every-experiment-statements';
-import type { FirstVisit } from '../store/split-statements';
 import {
   type ExperimentStores,
   holdsLegacyVisitors,
   shardStub,
   toEachShard,
 } from '../store/experiment-stores';
-import { shardOfVisitor } from '../assignment/visitor-shard';
+import type { FirstVisit } from '../store/split-statements';
 
 /**
  * The writes of the split test's denominator, to the visitor's experiment shard

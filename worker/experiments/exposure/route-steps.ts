@@ -1,7 +1,7 @@
 import type { RouteStep } from '../../../shared/console-api';
 import { slug } from '../../routing/schema';
-import type { ExperimentPurchase, Statement } from '../store/split-statements';
 import type { Outcome } from '../store/outcomes';
+import type { ExperimentPurchase, Statement } from '../store/split-statements';
 
 /**
  * How often each route's visitors reached each funnel step, by UTC day (route_step_days in the

@@ -1,6 +1,6 @@
 import type { RouteVisitsAnswer } from '../../../shared/console-api';
-import { type ExperimentStores, shardStub } from '../store/experiment-stores';
 import { EXPERIMENT_SHARD_COUNT } from '../assignment/visitor-shard';
+import { type ExperimentStores, shardStub } from '../store/experiment-stores';
 
 /** How many UTC days the console's route visits cover: today and the 6 before. */
 const ROUTE_VISIT_DAYS = 7;

@@ -1,7 +1,7 @@
 import type { SegmentDimension } from '../../../shared/console-api';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
-import type { ExperimentPurchase, Statement } from './split-statements';
 import { EXPERIMENT_FLAGS, type Outcome } from './outcomes';
+import type { ExperimentPurchase, Statement } from './split-statements';
 
 /**
  * The SQL that writes and reads every experiment's rows in a shard (every-experiment-schema.ts).

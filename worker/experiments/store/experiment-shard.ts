@@ -3,6 +3,14 @@ import type { RouteStep, SegmentDimension } from '../../../shared/console-api';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import type { Bindings } from '../../env';
 import { runSqliteMigrations } from '../../sqlite-migrations';
+import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
+import type { Exposure } from '../exposure/exposure-store';
+import {
+  routeStepStatements,
+  routeStepsStatement,
+  stepsOfOutcomes,
+  stepsOfPurchases,
+} from '../exposure/route-steps';
 import {
   type ExperimentArm,
   type ExperimentExposure,
@@ -16,6 +24,22 @@ import {
   histogramRowsStatement,
   segmentRowsStatement,
 } from './every-experiment-statements';
+import type { StoreResults } from './experiment-stores';
+import type { Outcome } from './outcomes';
+import {
+  type ArmRow,
+  addExperimentPhaseRows,
+  addPhases,
+  type DayRevenueRow,
+  type DayRow,
+  type ExperimentArmRow,
+  type ExperimentDayRow,
+  type ExperimentPhaseRows,
+  type RevenueRow,
+  type SegmentRow,
+  splitRowsAsExperimentRows,
+} from './phase-rows';
+import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
 import { SHARD_MIGRATIONS } from './shard-schema';
 import {
   armRowsStatement,
@@ -32,30 +56,6 @@ import {
   routeVisitsStatement,
   type Statement,
 } from './split-statements';
-import type { StoreResults } from './experiment-stores';
-import type { Exposure } from '../exposure/exposure-store';
-import type { Outcome } from './outcomes';
-import {
-  type ArmRow,
-  addExperimentPhaseRows,
-  addPhases,
-  type DayRevenueRow,
-  type DayRow,
-  type ExperimentArmRow,
-  type ExperimentDayRow,
-  type ExperimentPhaseRows,
-  type RevenueRow,
-  type SegmentRow,
-  splitRowsAsExperimentRows,
-} from './phase-rows';
-import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
-import {
-  routeStepStatements,
-  routeStepsStatement,
-  stepsOfOutcomes,
-  stepsOfPurchases,
-} from '../exposure/route-steps';
-import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
 
 /** A shard's part of the console's route visits (route-visits.ts). */
 interface ShardRouteVisits {

@@ -1,14 +1,7 @@
 import type { SegmentDimension } from '../../../shared/console-api';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from '../assignment/visitor-shard';
 import type { ExperimentShard } from './experiment-shard';
-import {
-  armRowsStatement,
-  dayRevenueRowsStatement,
-  dayRowsStatement,
-  phasesStatement,
-  revenueRowsStatement,
-  type Statement,
-} from './split-statements';
 import {
   type ArmRow,
   addExperimentPhaseRows,
@@ -20,7 +13,14 @@ import {
   type RevenueRow,
   splitRowsAsExperimentRows,
 } from './phase-rows';
-import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from '../assignment/visitor-shard';
+import {
+  armRowsStatement,
+  dayRevenueRowsStatement,
+  dayRowsStatement,
+  phasesStatement,
+  revenueRowsStatement,
+  type Statement,
+} from './split-statements';
 
 /**
  * Where the split test's rows live: every visitor in their shard (experiment-shard.ts,

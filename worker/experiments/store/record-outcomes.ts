@@ -1,6 +1,6 @@
-import { outcomeStatements } from './split-statements';
 import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
 import type { Outcome } from './outcomes';
+import { outcomeStatements } from './split-statements';
 
 /**
  * Sets each outcome's flag on its visitor's rows: in every experiment they were exposed to at or
