@@ -18,7 +18,7 @@ import type {
 import { type DailyLook, dailyLooks } from './daily-looks';
 import { type ExperimentDays, experimentDays } from './experiment-days';
 import type { ExperimentDesign } from './experiment-design';
-import { judgedMetric } from './judged-metric';
+import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import { segmentResults } from './segment-results';
 import { checkSampleRatio, judgeVariant, type Verdict } from './statistics';
@@ -291,18 +291,7 @@ function metricResult(
   const { design } = reading;
   const { counts, looks } = reading.inputs.get(metric)!;
   const own = counts(variant);
-  const result: ExperimentMetricResult = {
-    metric,
-    primary: metric === design.primaryMetric,
-    count: own.nonZero,
-    mean: own.n > 0 ? own.sum / own.n : 0,
-    absoluteLift: null,
-    absoluteInterval: null,
-    relativeLift: null,
-    relativeInterval: null,
-    pValue: null,
-    verdict: null,
-  };
+  const result = unjudgedMetric(metric, metric === design.primaryMetric, own);
   if (variant === design.control) return result;
   const judged = judgedMetric({
     control: { key: design.control, counts: counts(design.control) },

@@ -10,6 +10,29 @@ export type Judgement = Pick<
 >;
 
 /**
+ * A metric's own reading with nothing judged: the control's as it stays, a variant's before
+ * judgedMetric adds its lift against the control.
+ */
+export function unjudgedMetric<M extends string>(
+  metric: M,
+  primary: boolean,
+  counts: MetricCounts,
+): Omit<MetricResult, 'metric'> & { metric: M } {
+  return {
+    metric,
+    primary,
+    count: counts.nonZero,
+    mean: counts.n > 0 ? counts.sum / counts.n : 0,
+    absoluteLift: null,
+    absoluteInterval: null,
+    relativeLift: null,
+    relativeInterval: null,
+    pValue: null,
+    verdict: null,
+  };
+}
+
+/**
  * One variant against the control on one metric, at the phase's totals and over its daily looks
  * before them (daily-looks.ts), so the interval and the p-value hold across every look: the split's
  * results and each experiment's judge a metric the same way.

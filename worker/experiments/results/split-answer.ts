@@ -9,7 +9,7 @@ import type { SplitConfig } from '../../config/schema';
 import { pickedShares } from '../assignment/assign';
 import { type DailyLook, dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
-import { judgedMetric } from './judged-metric';
+import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import { checkSampleRatio } from './statistics';
 import { type ArmTotals, type ExperimentTotals, type MetricCounts, otherRevenue } from './totals';
@@ -88,10 +88,6 @@ function variantsShown(design: PhaseDesign, arms: ReadonlyMap<string, ArmTotals>
     .sort((a, b) => Number(b === design.control) - Number(a === design.control));
 }
 
-function meanOf(counts: MetricCounts): number {
-  return counts.n > 0 ? counts.sum / counts.n : 0;
-}
-
 interface SplitReading {
   design: PhaseDesign;
   totals: ExperimentTotals;
@@ -109,18 +105,7 @@ function countsOf(reading: SplitReading, variant: string, metric: ResultMetric):
 function metricResult(reading: SplitReading, variant: string, metric: ResultMetric): MetricResult {
   const { design } = reading;
   const counts = countsOf(reading, variant, metric);
-  const result: MetricResult = {
-    metric,
-    primary: metric === design.primaryMetric,
-    count: counts.nonZero,
-    mean: meanOf(counts),
-    absoluteLift: null,
-    absoluteInterval: null,
-    relativeLift: null,
-    relativeInterval: null,
-    pValue: null,
-    verdict: null,
-  };
+  const result = unjudgedMetric(metric, metric === design.primaryMetric, counts);
   if (variant === design.control) return result;
   return {
     ...result,
