@@ -14,7 +14,7 @@ import { defineConfig } from 'vitest/config';
  * with Chromium.
  */
 const portalMigrations = await readD1Migrations('portal/migrations');
-const eventsMigrations = await readD1Migrations('worker/collector/migrations');
+const eventsMigrations = await readD1Migrations('worker/events-db/migrations');
 const configMigrations = await readD1Migrations('worker/config/migrations');
 
 const REAL_QUEUE_TEST = 'test/worker/collector/real-queue.test.ts';

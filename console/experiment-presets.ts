@@ -111,7 +111,7 @@ export const VARIANT_KEYS = ['a', 'b', 'c', 'd', 'e'] as const;
 
 /**
  * The per-arm sample a new experiment is planned for, until the console can compute one from a
- * baseline and the lift to find: the results' own default (worker/experiments/results.ts).
+ * baseline and the lift to find: the results' own default (worker/experiments/results/split-answer.ts).
  */
 export const DEFAULT_PLANNED_PER_ARM = 10_000;
 

@@ -10,3 +10,10 @@ export const BUILT_BUNDLES = {
 } as const;
 
 export type BuiltBundle = keyof typeof BUILT_BUNDLES;
+
+/**
+ * The modules wrangler writes beside a bundle rather than into it: the `.sql` files the worker
+ * imports as text (worker/sql-modules.d.ts). Miniflare given a bundle's path finds them by this
+ * rule, as wrangler's own configuration gives it (scripts/built-worker.ts).
+ */
+export const BESIDE_BUNDLE_RULES = [{ type: 'Text', include: ['**/*.sql'] }] as const;

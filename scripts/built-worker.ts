@@ -7,7 +7,7 @@ import { applyMigrations } from './d1-migrations';
 import { WRANGLER_CONFIG } from './local-platform';
 
 const PORTAL_MIGRATIONS = 'portal/migrations';
-const EVENTS_MIGRATIONS = 'worker/collector/migrations';
+const EVENTS_MIGRATIONS = 'worker/events-db/migrations';
 const CONFIG_MIGRATIONS = 'worker/config/migrations';
 
 /**

@@ -68,7 +68,7 @@ export interface ExperimentAudience {
   groups?: Condition[][];
 }
 
-/** The metrics a result can be read on (worker/experiments/results.ts). */
+/** The metrics a result can be read on (worker/experiments/results/split-answer.ts). */
 export const EXPERIMENT_METRICS = [
   'lookup',
   'signup',

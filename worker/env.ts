@@ -79,7 +79,7 @@ export interface Bindings
    * by visitor (worker/experiments/experiment-shard.ts, visitor-shard.ts).
    */
   EXPERIMENT_SHARDS: DurableObjectNamespace<
-    import('./experiments/experiment-shard').ExperimentShard
+    import('./experiments/store/experiment-shard').ExperimentShard
   >;
   /**
    * Who bought each subscription, and the lifecycle events and signatures seen for it, spread

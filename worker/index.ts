@@ -4,7 +4,7 @@ import type { Bindings } from './env';
 import { scheduled } from './scheduled';
 
 export { RateLimiter } from './api/rate-limiter';
-export { ExperimentShard } from './experiments/experiment-shard';
+export { ExperimentShard } from './experiments/store/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
 
 /**

@@ -5,8 +5,9 @@ const SCHEMA_VERSION_KEY = 'schemaVersion';
  * Runs the migrations a Durable Object's SQLite has not run yet, in one transaction with the
  * count it has now run (kept in its synchronous KV: a Durable Object may not set PRAGMA
  * user_version). A change to the tables is a new entry of `migrations`, never an edit of one run
- * already; each object runs what it lacks when it next wakes. Call it in the constructor, under
- * blockConcurrencyWhile, so nothing is served before the schema is up to date.
+ * already; each object runs what it lacks when it next wakes. An entry's strings run one exec
+ * each, and a string may hold several statements (a migration file). Call it in the constructor,
+ * under blockConcurrencyWhile, so nothing is served before the schema is up to date.
  */
 export function runSqliteMigrations(
   storage: DurableObjectStorage,

@@ -3,7 +3,7 @@ import type { ExperimentsDocument } from '../../shared/experiments';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { DEFAULT_FLOWS } from '../../worker/config/defaults';
 import type { SplitConfig } from '../../worker/config/schema';
-import { HASHED_PLACEMENT } from '../../worker/experiments/assign';
+import { HASHED_PLACEMENT } from '../../worker/experiments/assignment/assign';
 import {
   assignExperiments,
   compileExperiments,

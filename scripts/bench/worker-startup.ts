@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Log, LogLevel, Miniflare, type MiniflareOptions } from 'miniflare';
-import { BUILT_BUNDLES } from '../built-bundles';
+import { BESIDE_BUNDLE_RULES, BUILT_BUNDLES } from '../built-bundles';
 
 /** A worker that does nothing: what workerd costs by itself. */
 export const EMPTY_WORKER = 'export default { fetch: () => new Response("ok") };';
@@ -23,7 +23,11 @@ function optionsFor(bundle: string | null): MiniflareOptions {
     // from its own folder.
     ...(bundle === null
       ? { script: EMPTY_WORKER }
-      : { scriptPath: bundle, modulesRoot: dirname(resolve(bundle)) }),
+      : {
+          scriptPath: bundle,
+          modulesRoot: dirname(resolve(bundle)),
+          modulesRules: [...BESIDE_BUNDLE_RULES],
+        }),
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],
     kvNamespaces: ['FUNNEL_CONFIG'],

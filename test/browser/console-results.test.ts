@@ -9,8 +9,8 @@ import {
   type ResultsAnswer,
 } from '../../shared/console-api';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
-import { pickedShares } from '../../worker/experiments/assign';
-import { checkSampleRatio } from '../../worker/experiments/statistics';
+import { pickedShares } from '../../worker/experiments/assignment/assign';
+import { checkSampleRatio } from '../../worker/experiments/results/statistics';
 import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 /**
  * The storage a workerd of its own would give a test file: every binding emptied (KV, the D1
  * databases, the RateLimiter's Durable Objects), then the embedded portal's schema
- * (portal/migrations), the collector's (worker/collector/migrations) and the config history's
+ * (portal/migrations), the events database's (worker/events-db/migrations) and the config history's
  * (worker/config/migrations) applied, as `npm start` applies them locally.
  */
 export async function freshStorage(): Promise<void> {

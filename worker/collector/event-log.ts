@@ -73,7 +73,7 @@ export async function eventsAfter(
   return results;
 }
 
-/** Whether worker/collector/migrations has been applied to this database. */
+/** Whether the events database's migrations (worker/events-db/migrations) have run here. */
 export async function isEventStoreMigrated(db: D1Database): Promise<boolean> {
   const row = await db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'events'")

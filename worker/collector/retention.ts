@@ -1,5 +1,5 @@
 import { describeError, logError, logLine } from '../../shared/log';
-import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/visitor-shard';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { SEGMENT_DIMENSIONS, type SegmentDimension } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { experimentResults } from '../experiments/experiment-results';
-import { resultsCsv, segmentCsv } from '../experiments/results-csv';
+import { experimentResults } from '../experiments/results/experiment-results';
+import { resultsCsv, segmentCsv } from '../experiments/results/results-csv';
 import { consoleError } from './errors';
 
 /**

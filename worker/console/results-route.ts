@@ -3,11 +3,11 @@ import type { ResultsAnswer } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import { parseSplit, type SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
-import { experimentDays } from '../experiments/experiment-days';
-import { experimentStores, readResults } from '../experiments/experiment-stores';
-import { assumedDesign, buildResults, designOf } from '../experiments/results';
-import { resultsCsv } from '../experiments/results-csv';
-import { experimentTotals } from '../experiments/totals';
+import { experimentDays } from '../experiments/results/experiment-days';
+import { resultsCsv } from '../experiments/results/results-csv';
+import { assumedDesign, buildResults, designOf } from '../experiments/results/split-answer';
+import { experimentTotals } from '../experiments/results/totals';
+import { experimentStores, readResults } from '../experiments/store/experiment-stores';
 import { consoleError } from './errors';
 
 /**

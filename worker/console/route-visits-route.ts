@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
-import { experimentStores } from '../experiments/experiment-stores';
-import { readRouteVisits } from '../experiments/route-visits';
+import { readRouteVisits } from '../experiments/exposure/route-visits';
+import { experimentStores } from '../experiments/store/experiment-stores';
 import { consoleError } from './errors';
 
 /**

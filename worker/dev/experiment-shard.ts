@@ -1,9 +1,9 @@
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { ExperimentShard } from '../experiments/experiment-shard';
+import { ExperimentShard } from '../experiments/store/experiment-shard';
 
 /**
  * The experiment shard as the development entry (worker/dev.ts) exports it: the production class
- * (worker/experiments/experiment-shard.ts) and one more method, for `npm run experiments --
+ * (worker/experiments/store/experiment-shard.ts) and one more method, for `npm run experiments --
  * simulate --reset` (simulate-route.ts). A deployed shard is the production class, which has no
  * way to delete a phase.
  */

@@ -3,15 +3,15 @@ import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { seededRandom } from '../../shared/seeded-random';
 import { createConfigSource } from '../config/load';
 import { type Bindings, isDevelopment } from '../env';
-import { recordPurchases } from '../experiments/experiment-purchase';
-import { experimentStores, shardStub } from '../experiments/experiment-stores';
-import { recordOutcomes } from '../experiments/record-outcomes';
 import {
   EXPERIMENT_SHARD_COUNT,
   fnv1a,
   groupByShard,
   shardName,
-} from '../experiments/visitor-shard';
+} from '../experiments/assignment/visitor-shard';
+import { recordPurchases } from '../experiments/store/experiment-purchase';
+import { experimentStores, shardStub } from '../experiments/store/experiment-stores';
+import { recordOutcomes } from '../experiments/store/record-outcomes';
 import { applyToExperiments } from '../lifecycle/apply';
 import { emptyLegacyPhase } from './empty-legacy-phase';
 import type { DevelopmentExperimentShard } from './experiment-shard';

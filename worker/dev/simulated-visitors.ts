@@ -1,13 +1,13 @@
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
-import { fixedPlacement } from '../experiments/assign';
+import { fixedPlacement } from '../experiments/assignment/assign';
 import type {
   ExperimentExposure,
   ExposureSegments,
-} from '../experiments/every-experiment-statements';
-import type { ExperimentPurchase, FirstVisit } from '../experiments/experiment-statements';
-import type { Outcome } from '../experiments/outcomes';
-import type { RevenueEvent } from '../experiments/revenue-events';
+} from '../experiments/store/every-experiment-statements';
+import type { Outcome } from '../experiments/store/outcomes';
+import type { RevenueEvent } from '../experiments/store/revenue-events';
+import type { ExperimentPurchase, FirstVisit } from '../experiments/store/split-statements';
 import type { SimulatedOffers, SimulatedPlan } from './simulated-offers';
 
 /**

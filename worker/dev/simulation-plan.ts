@@ -3,7 +3,7 @@ import type { FunnelConfig } from '../config/load';
 import { applyChange } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { experimentTriggers, routeShape } from '../experiments/config/triggers';
-import { type ExperimentDesign, experimentDesign } from '../experiments/experiment-design';
+import { type ExperimentDesign, experimentDesign } from '../experiments/results/experiment-design';
 import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
   CONTROL_RATES,
@@ -18,7 +18,7 @@ import {
 /**
  * Which experiment `npm run experiments -- simulate` fills and how (simulate-route.ts): the
  * experiment as the live config has it, its design as the results read it
- * (worker/experiments/experiment-design.ts), and the run's defaults. Pure.
+ * (worker/experiments/results/experiment-design.ts), and the run's defaults. Pure.
  */
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -1,6 +1,6 @@
 import type { Bindings } from '../env';
-import { experimentStores, toEachShard } from '../experiments/experiment-stores';
-import type { RevenueEvent } from '../experiments/revenue-events';
+import { experimentStores, toEachShard } from '../experiments/store/experiment-stores';
+import type { RevenueEvent } from '../experiments/store/revenue-events';
 
 /** An event before the ledger has named its visitor. */
 export type SubscriptionEvent = Omit<RevenueEvent, 'visitorId'>;

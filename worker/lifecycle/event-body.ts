@@ -5,7 +5,7 @@ import {
   MAX_EVENT_ID_LENGTH,
   MAX_SUBSCRIPTION_ID_LENGTH,
 } from '../../shared/api/lifecycle';
-import { minorAmountOf } from '../experiments/experiment-purchase';
+import { minorAmountOf } from '../experiments/store/experiment-purchase';
 import type { SubscriptionEvent } from './apply';
 
 /**

@@ -2,7 +2,7 @@ import { describeError, logError } from '../../shared/log';
 import type { Destination } from '../collector/consumer/destination';
 import { isVerifiedPurchase } from '../collector/queued-event';
 import type { Bindings } from '../env';
-import { experimentPurchaseOf } from '../experiments/experiment-purchase';
+import { experimentPurchaseOf } from '../experiments/store/experiment-purchase';
 import { type ApplyRevenueEvents, applyToExperiments } from './apply';
 import type { Buyer } from './ledger';
 import { groupByLedgerShard, ledgerShardStub } from './ledger-shard';

@@ -1,4 +1,4 @@
-import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../experiments/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../experiments/assignment/visitor-shard';
 import type { SubscriptionLedger } from './ledger';
 
 /**

@@ -1,8 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { logWarning } from '../../shared/log';
 import type { Bindings } from '../env';
-import type { RevenueEvent } from '../experiments/revenue-events';
-import { VISITOR_ROWS_KEPT_MS } from '../experiments/visitor-shard';
+import { VISITOR_ROWS_KEPT_MS } from '../experiments/assignment/visitor-shard';
+import type { RevenueEvent } from '../experiments/store/revenue-events';
 import { runSqliteMigrations } from '../sqlite-migrations';
 import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';

@@ -4,7 +4,8 @@ import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
-import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assign';
+import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
+import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
 import {
   assignExperiments,
   compiledExperiments,
@@ -12,8 +13,7 @@ import {
   shapeOf,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
-import { isCookielessReturn } from '../experiments/exposure-rules';
-import { PINS_COOKIE, parsePins, serializePins } from '../experiments/pins';
+import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
 import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';

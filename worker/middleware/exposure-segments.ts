@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import type { ExposureSegments } from '../experiments/every-experiment-statements';
+import type { ExposureSegments } from '../experiments/store/every-experiment-statements';
 import { platformOf } from '../routing/attributes';
 
 /** A segment level a visitor has no value for. */

@@ -4,27 +4,27 @@ import { describeError, logError } from '../../shared/log';
 import type { ScreenId } from '../../shared/screens';
 import { afterAnswer } from '../after-answer';
 import type { AppEnv } from '../env';
-import { knownBotReason } from '../experiments/bots';
+import { knownBotReason } from '../experiments/assignment/bots';
 import {
   compiledExperiments,
   type ExperimentAssignment,
   visitorTrigger,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
-import type { FirstVisit } from '../experiments/experiment-statements';
-import { experimentStores } from '../experiments/experiment-stores';
 import {
   exposedAt,
   exposureVerdict,
   isCookielessReturn,
   isFirstVisit,
   isSpeculative,
-} from '../experiments/exposure-rules';
+} from '../experiments/exposure/exposure-rules';
 import {
   recordBotExposures,
   recordFirstVisit,
   recordVisitorExposures,
-} from '../experiments/exposure-store';
+} from '../experiments/exposure/exposure-store';
+import { experimentStores } from '../experiments/store/experiment-stores';
+import type { FirstVisit } from '../experiments/store/split-statements';
 import { type VisitorExperiments, writePins } from './experiments';
 import { exposureSegments } from './exposure-segments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';

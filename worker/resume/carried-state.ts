@@ -15,7 +15,7 @@ import {
   parseConsentCountries,
 } from '../attribution/consent';
 import type { AppEnv } from '../env';
-import { parsePins, serializePins } from '../experiments/pins';
+import { parsePins, serializePins } from '../experiments/assignment/pins';
 import { writeAdCookie } from '../middleware/attribution';
 import { writePins } from '../middleware/experiments';
 import { writeVisitorCookie } from '../middleware/visitor';

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
-import { isSpeculative } from '../experiments/exposure-rules';
+import { isSpeculative } from '../experiments/exposure/exposure-rules';
 import { sameOriginOnly } from '../middleware/same-origin';
 
 /**

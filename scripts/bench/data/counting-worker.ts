@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,18 @@ import {
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BUNDLE = resolve(BUILT_BUNDLES.production);
 const BUNDLE_DIR = dirname(BUNDLE);
+
+/** The `.sql` files wrangler wrote beside the bundle, which it imports as text. */
+async function textModulesBeside() {
+  const names = (await readdir(BUNDLE_DIR)).filter((name) => name.endsWith('.sql'));
+  return Promise.all(
+    names.map(async (name) => ({
+      type: 'Text' as const,
+      path: join(BUNDLE_DIR, name),
+      contents: await readFile(join(BUNDLE_DIR, name), 'utf8'),
+    })),
+  );
+}
 
 /**
  * The built production worker (dist/worker, what `npm run deploy` ships) with wrangler.toml's
@@ -121,6 +133,7 @@ export async function startCountingWorker(options: {
       { type: 'ESModule', path: join(BUNDLE_DIR, 'bench-entry.js'), contents: entryModule(kinds) },
       { type: 'ESModule', path: join(BUNDLE_DIR, 'bench-counting.js'), contents: counting },
       { type: 'ESModule', path: BUNDLE, contents: await readFile(BUNDLE, 'utf8') },
+      ...(await textModulesBeside()),
     ],
     modulesRoot: BUNDLE_DIR,
     // A batch waits 1 s rather than 5, so the run drains sooner; the batches hold the same.

@@ -102,7 +102,7 @@ async function runJourney(
   const context = await browser.newContext({
     baseURL: origin.href,
     // A phone's agent: headless Chromium's own says HeadlessChrome, a known bot, whose draws are
-    // counted apart and write no experiment rows (worker/experiments/bots.ts).
+    // counted apart and write no experiment rows (worker/experiments/assignment/bots.ts).
     userAgent: PHONE_AGENT,
     extraHTTPHeaders: { 'cf-connecting-ip': address(visitor) },
   });

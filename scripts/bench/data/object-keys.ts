@@ -1,4 +1,4 @@
-import { EXPERIMENT_SHARD_COUNT } from '../../../worker/experiments/visitor-shard';
+import { EXPERIMENT_SHARD_COUNT } from '../../../worker/experiments/assignment/visitor-shard';
 
 /**
  * Durable Objects by what they are keyed on, read from the names the worker addressed them by:
@@ -43,7 +43,7 @@ export type KeyKind = 'visitor' | 'shared-key' | 'fixed-set';
  * a hash, so at scale the busiest carries 1/N of it, whatever a short run's few visitors did.
  */
 const DECLARED_SETS: Readonly<Record<string, number>> = {
-  // worker/experiments/visitor-shard.ts: the visitor's experiment shard.
+  // worker/experiments/assignment/visitor-shard.ts: the visitor's experiment shard.
   'experiments:<n>': EXPERIMENT_SHARD_COUNT,
 };
 

@@ -1,11 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inCoverage, inRange, layerBucket, pickVariant } from '../../../worker/experiments/assign';
+import {
+  inCoverage,
+  inRange,
+  layerBucket,
+  pickVariant,
+} from '../../../worker/experiments/assignment/assign';
 import {
   type ArmCounts,
   checkSampleRatio,
   judgeVariant,
   type Look,
-} from '../../../worker/experiments/statistics';
+} from '../../../worker/experiments/results/statistics';
 import { mulberry32, type Random } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 

@@ -5,7 +5,7 @@ import {
   judgeVariant,
   type Look,
   runningComparisons,
-} from '../../../worker/experiments/statistics';
+} from '../../../worker/experiments/results/statistics';
 import { arrivalsPerLook, binomial, mulberry32 } from './simulation';
 
 /**

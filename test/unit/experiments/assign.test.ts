@@ -7,14 +7,14 @@ import {
   layerBucket,
   pickedShares,
   pickVariant,
-} from '../../../worker/experiments/assign';
-import { checkSampleRatio } from '../../../worker/experiments/statistics';
-import { fnv1a } from '../../../worker/experiments/visitor-shard';
+} from '../../../worker/experiments/assignment/assign';
+import { fnv1a } from '../../../worker/experiments/assignment/visitor-shard';
+import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
 import { mulberry32 } from './simulation';
 import { seededVisitorIds } from './visitor-ids';
 
 /**
- * The assignment of visitors to layers, experiments and variants (worker/experiments/assign.ts),
+ * The assignment of visitors to layers, experiments and variants (worker/experiments/assignment/assign.ts),
  * held to GrowthBook's published hash values and tested as a statistician would: over 100 000
  * visitor ids, Pearson's chi-square of the shares against the weights, and of contingency tables
  * for independence, each at α = 0.001. With a fixed seed the ids, hence the numbers, are the same

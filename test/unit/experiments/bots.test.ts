@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { knownBotReason } from '../../../worker/experiments/bots';
+import { knownBotReason } from '../../../worker/experiments/assignment/bots';
 
 /**
- * The known-bot table (worker/experiments/bots.ts): the agents real bots send are caught, the
+ * The known-bot table (worker/experiments/assignment/bots.ts): the agents real bots send are caught, the
  * agents real people's browsers send are not, and Cloudflare's signals count where present.
  */
 

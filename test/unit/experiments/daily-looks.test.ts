@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dailyLooks, sampleAt } from '../../../worker/experiments/daily-looks';
-import type { DayArm, DayRevenueBucket } from '../../../worker/experiments/experiment-days';
+import { dailyLooks, sampleAt } from '../../../worker/experiments/results/daily-looks';
+import type { DayArm, DayRevenueBucket } from '../../../worker/experiments/results/experiment-days';
 
-/** A phase's looks, one per exposure day (worker/experiments/daily-looks.ts). */
+/** A phase's looks, one per exposure day (worker/experiments/results/daily-looks.ts). */
 
 function day(date: string, variant: string, exposed: number, purchase: number): DayArm {
   return { day: date, variant, exposed, steps: { lookup: 0, signup: 0, checkout: 0, purchase } };

@@ -3,23 +3,23 @@ import type { ExperimentDocument } from '../../../shared/experiments';
 import {
   buildExperimentResults,
   lastMatureDay,
-} from '../../../worker/experiments/experiment-answer';
+} from '../../../worker/experiments/results/experiment-answer';
 import {
   experimentDesign,
   isPriceTest,
   matureAfterDays,
   metricsAfter,
-} from '../../../worker/experiments/experiment-design';
+} from '../../../worker/experiments/results/experiment-design';
+import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
 import type {
   DayRevenueRow,
   ExperimentArmRow,
   ExperimentDayRow,
   ExperimentPhaseRows,
   SegmentRow,
-} from '../../../worker/experiments/phase-rows';
-import { SEGMENT_CAUTION } from '../../../worker/experiments/segment-results';
+} from '../../../worker/experiments/store/phase-rows';
 
-/** One experiment's results answer from its rows (worker/experiments/experiment-answer.ts). */
+/** One experiment's results answer from its rows (worker/experiments/results/experiment-answer.ts). */
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 

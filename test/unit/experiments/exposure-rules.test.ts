@@ -7,9 +7,9 @@ import {
   isFirstVisit,
   isSpeculative,
   type RouteRequest,
-} from '../../../worker/experiments/exposure-rules';
+} from '../../../worker/experiments/exposure/exposure-rules';
 
-/** When a request exposes a visitor (worker/experiments/exposure-rules.ts). */
+/** When a request exposes a visitor (worker/experiments/exposure/exposure-rules.ts). */
 
 const FIRST_SCREEN: AnsweredRequest = {
   method: 'GET',

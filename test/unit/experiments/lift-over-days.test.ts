@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { dailyLooks } from '../../../worker/experiments/daily-looks';
-import type { DayArm } from '../../../worker/experiments/experiment-days';
-import { liftOverDays } from '../../../worker/experiments/lift-over-days';
-import { compareToControl } from '../../../worker/experiments/statistics';
+import { dailyLooks } from '../../../worker/experiments/results/daily-looks';
+import type { DayArm } from '../../../worker/experiments/results/experiment-days';
+import { liftOverDays } from '../../../worker/experiments/results/lift-over-days';
+import { compareToControl } from '../../../worker/experiments/results/statistics';
 
-/** The primary metric's lift over days (worker/experiments/lift-over-days.ts). */
+/** The primary metric's lift over days (worker/experiments/results/lift-over-days.ts). */
 
 function day(date: string, variant: string, exposed: number, purchase: number): DayArm {
   return { day: date, variant, exposed, steps: { lookup: 0, signup: 0, checkout: 0, purchase } };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MetricResult, ResultsAnswer, VariantResults } from '../../../shared/console-api';
-import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../worker/experiments/results-csv';
+import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../worker/experiments/results/results-csv';
 
-/** The results as CSV (worker/experiments/results-csv.ts). */
+/** The results as CSV (worker/experiments/results/results-csv.ts). */
 
 /** RFC 4180, read back: quoted fields may hold commas, quotes (doubled) and line ends. */
 function parseCsv(text: string): string[][] {

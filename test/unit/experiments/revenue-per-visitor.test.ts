@@ -3,8 +3,8 @@ import {
   type RevenueBucket,
   revenueQuantile,
   revenueStatistics,
-} from '../../../worker/experiments/revenue';
-import { judgeVariant } from '../../../worker/experiments/statistics';
+} from '../../../worker/experiments/results/revenue';
+import { judgeVariant } from '../../../worker/experiments/results/statistics';
 import { arrivalsPerLook, binomial, mulberry32, multinomial } from './simulation';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minorAmountOf } from '../../../worker/experiments/experiment-purchase';
-import { revenueQuantile, revenueStatistics } from '../../../worker/experiments/revenue';
+import { revenueQuantile, revenueStatistics } from '../../../worker/experiments/results/revenue';
+import { minorAmountOf } from '../../../worker/experiments/store/experiment-purchase';
 
 /** Revenue per exposed visitor from its histogram, its cap, and amounts in minor units. */
 

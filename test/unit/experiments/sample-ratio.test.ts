@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSampleRatio } from '../../../worker/experiments/statistics';
+import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
 import { drawVariant } from '../../../worker/funnel/split-test';
 import { mulberry32, multinomial } from './simulation';
 

@@ -23,9 +23,9 @@ import {
   matureShare,
   planSimulation,
 } from '../../../worker/dev/simulation-plan';
-import { lastMatureDay } from '../../../worker/experiments/experiment-answer';
-import type { ExperimentDesign } from '../../../worker/experiments/experiment-design';
-import { checkSampleRatio } from '../../../worker/experiments/statistics';
+import { lastMatureDay } from '../../../worker/experiments/results/experiment-answer';
+import type { ExperimentDesign } from '../../../worker/experiments/results/experiment-design';
+import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
 
 /**
  * The visitors `npm run experiments -- simulate` draws (worker/dev/simulated-visitors.ts) and the

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ArmCounts, judgeVariant, type Look } from '../../../worker/experiments/statistics';
+import {
+  type ArmCounts,
+  judgeVariant,
+  type Look,
+} from '../../../worker/experiments/results/statistics';
 
 /** A conversion arm: `converters` of `n` visitors. */
 const conversions = (n: number, converters: number): ArmCounts => ({

@@ -1,26 +1,29 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
-import type { ExperimentExposure } from '../../../worker/experiments/every-experiment-statements';
-import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
 import {
-  exposureStatement,
-  purchaseStatements,
-} from '../../../worker/experiments/experiment-statements';
+  shardOfVisitor,
+  VISITOR_ROWS_KEPT_MS,
+} from '../../../worker/experiments/assignment/visitor-shard';
+import {
+  recordExposures,
+  recordVisitorExposures,
+} from '../../../worker/experiments/exposure/exposure-store';
+import type { ExperimentExposure } from '../../../worker/experiments/store/every-experiment-statements';
+import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
 import {
   readExperimentPhases,
   readExperimentRows,
   runOnLegacy,
   shardStub,
-} from '../../../worker/experiments/experiment-stores';
+} from '../../../worker/experiments/store/experiment-stores';
+import type { Outcome } from '../../../worker/experiments/store/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
+import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import {
-  recordExposures,
-  recordVisitorExposures,
-} from '../../../worker/experiments/exposure-store';
-import type { Outcome } from '../../../worker/experiments/outcomes';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
-import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
-import { shardOfVisitor, VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/visitor-shard';
+  exposureStatement,
+  purchaseStatements,
+} from '../../../worker/experiments/store/split-statements';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { freshApp, putConfig } from '../fetch-app';
 import {
@@ -32,7 +35,7 @@ import {
 } from './experiment-fixtures';
 
 /**
- * Every experiment counted in the shards (worker/experiments/every-experiment-schema.ts): each
+ * Every experiment counted in the shards (worker/experiments/store/every-experiment-schema.ts): each
  * exposure with its segments, only what happened after it, each purchase and lifecycle event
  * once, the split's visitors of its own tables kept and never counted twice, and the shards'
  * parts added exactly.

@@ -1,21 +1,21 @@
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeEach, expect, it } from 'vitest';
-import { experimentDays } from '../../../worker/experiments/experiment-days';
-import { minorAmountOf } from '../../../worker/experiments/experiment-purchase';
+import { experimentDays } from '../../../worker/experiments/results/experiment-days';
+import { experimentTotals } from '../../../worker/experiments/results/totals';
+import { minorAmountOf } from '../../../worker/experiments/store/experiment-purchase';
+import {
+  legacyResults,
+  readResults,
+  runOnLegacy,
+} from '../../../worker/experiments/store/experiment-stores';
+import type { Outcome } from '../../../worker/experiments/store/outcomes';
 import {
   botStatement,
   exposureStatement,
   outcomeStatements,
   purchaseStatements,
-} from '../../../worker/experiments/experiment-statements';
-import {
-  legacyResults,
-  readResults,
-  runOnLegacy,
-} from '../../../worker/experiments/experiment-stores';
-import type { Outcome } from '../../../worker/experiments/outcomes';
-import { experimentTotals } from '../../../worker/experiments/totals';
+} from '../../../worker/experiments/store/split-statements';
 import { EXPERIMENT_TABLES, stores } from './experiment-fixtures';
 
 /**

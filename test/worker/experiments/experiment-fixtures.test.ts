@@ -1,6 +1,6 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
+import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { emptyExperiments, shardRows, stores } from './experiment-fixtures';
 
 /**

@@ -5,13 +5,16 @@ import type { CollectedEvent } from '../../../shared/analytics/batch';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import {
+  EXPERIMENT_SHARD_COUNT,
+  shardOfVisitor,
+} from '../../../worker/experiments/assignment/visitor-shard';
+import { experimentTotals } from '../../../worker/experiments/results/totals';
+import {
   experimentStores,
   forgetLegacyCheck,
   readResults,
   shardStub,
-} from '../../../worker/experiments/experiment-stores';
-import { experimentTotals } from '../../../worker/experiments/totals';
-import { EXPERIMENT_SHARD_COUNT, shardOfVisitor } from '../../../worker/experiments/visitor-shard';
+} from '../../../worker/experiments/store/experiment-stores';
 import { keptRoute, unsigned } from '../../fixtures/signed-cookies';
 import { asDeliveries, consumer } from '../collector/consume';
 import { NOW } from '../collector/fixtures';

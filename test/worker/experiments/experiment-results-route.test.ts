@@ -5,10 +5,10 @@ import {
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
-import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
-import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/results-csv';
-import { SEGMENT_CAUTION } from '../../../worker/experiments/segment-results';
+import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/results/results-csv';
+import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
+import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { freshApp, putConfig } from '../fetch-app';
 import { aBrowser, emptyExperiments, stores } from './experiment-fixtures';

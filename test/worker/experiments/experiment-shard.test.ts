@@ -1,14 +1,16 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
-import { SHARD_MIGRATIONS } from '../../../worker/experiments/experiment-schema';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
+import { shardStub } from '../../../worker/experiments/store/experiment-stores';
+import { SHARD_MIGRATIONS } from '../../../worker/experiments/store/shard-schema';
 import { stores } from './experiment-fixtures';
 
 /**
- * The schema of a shard (worker/experiments/experiment-schema.ts) against EVENTS_DB's
- * experiment tables (migrations 0003, 0004 and 0007): the same statements write and read both, and the
- * results add them, so the two must stay one schema (route_days included: only shards write it).
+ * The schema of a shard (worker/experiments/store/shard-schema.ts) against EVENTS_DB's
+ * experiment tables (migrations 0003, 0004 and 0007): the same statements write and read both, and
+ * the results add them, so the two must stay one schema (route_days included: only shards write
+ * it). A shard runs those migration files' own text, so this holds by construction; the test
+ * keeps it held should anyone copy the SQL again.
  * Every experiment's tables (`xp_`, every-experiment-schema.ts) are the shards' alone and left out
  * of the comparison: EVENTS_DB only ever holds the split's visitors from before the shards, in the
  * split's own tables, and nothing writes it new visitors.

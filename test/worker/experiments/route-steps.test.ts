@@ -2,9 +2,12 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
-import { shardOfVisitor, VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/visitor-shard';
+import {
+  shardOfVisitor,
+  VISITOR_ROWS_KEPT_MS,
+} from '../../../worker/experiments/assignment/visitor-shard';
+import { shardStub } from '../../../worker/experiments/store/experiment-stores';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent, aPurchase, aServerMessage, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';

@@ -3,9 +3,12 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
 import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
-import { shardStub } from '../../../worker/experiments/experiment-stores';
-import { recordFirstVisit } from '../../../worker/experiments/exposure-store';
-import { shardOfVisitor, VISITOR_ROWS_KEPT_MS } from '../../../worker/experiments/visitor-shard';
+import {
+  shardOfVisitor,
+  VISITOR_ROWS_KEPT_MS,
+} from '../../../worker/experiments/assignment/visitor-shard';
+import { recordFirstVisit } from '../../../worker/experiments/exposure/exposure-store';
+import { shardStub } from '../../../worker/experiments/store/experiment-stores';
 import { signPreview } from '../../../worker/funnel/preview';
 import { freshApp, putConfig } from '../fetch-app';
 import {

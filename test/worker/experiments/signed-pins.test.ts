@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/experiments';
-import { parsePins } from '../../../worker/experiments/pins';
+import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { headerSafe, signedValue, unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig, setCookies } from '../fetch-app';
 import {

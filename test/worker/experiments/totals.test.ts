@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { minorAmountOf, recordPurchases } from '../../../worker/experiments/experiment-purchase';
-import { recordBotExposures, recordExposures } from '../../../worker/experiments/exposure-store';
-import type { Outcome } from '../../../worker/experiments/outcomes';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
+import {
+  recordBotExposures,
+  recordExposures,
+} from '../../../worker/experiments/exposure/exposure-store';
+import {
+  minorAmountOf,
+  recordPurchases,
+} from '../../../worker/experiments/store/experiment-purchase';
+import type { Outcome } from '../../../worker/experiments/store/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
 import { emptyExperiments, shardRows, stores, totalsOf } from './experiment-fixtures';
 
 /** The split's lp17 arm in phase 1, as every experiment's tables name it. */

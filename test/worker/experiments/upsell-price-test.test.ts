@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExperimentDocument } from '../../../shared/experiments';
-import { readExperimentRows } from '../../../worker/experiments/experiment-stores';
-import { parsePins } from '../../../worker/experiments/pins';
+import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { asDeliveries, consumer } from '../collector/consume';
 import { recordingQueue } from '../collector/recording-queue';

@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import type {
   ExperimentExposure,
   ExposureSegments,
-} from '../../../worker/experiments/every-experiment-statements';
-import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
-import type { ExperimentPurchase } from '../../../worker/experiments/experiment-statements';
-import { readExperimentRows, shardStub } from '../../../worker/experiments/experiment-stores';
-import { recordVisitorExposures } from '../../../worker/experiments/exposure-store';
-import type { Outcome } from '../../../worker/experiments/outcomes';
-import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
-import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+} from '../../../worker/experiments/store/every-experiment-statements';
+import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';
+import { readExperimentRows, shardStub } from '../../../worker/experiments/store/experiment-stores';
+import type { Outcome } from '../../../worker/experiments/store/outcomes';
+import { recordOutcomes } from '../../../worker/experiments/store/record-outcomes';
+import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
+import type { ExperimentPurchase } from '../../../worker/experiments/store/split-statements';
 import { applyToExperiments } from '../../../worker/lifecycle/apply';
 import { asDeliveries, consumer } from '../collector/consume';
 import { aMessage, anEvent } from '../collector/fixtures';
@@ -24,7 +24,7 @@ import { emptyExperiments, shardRows, stores } from './experiment-fixtures';
  * visitor, as pages write them; outcomes in the queue consumer's batches of 100, split by shard;
  * verified purchases; lifecycle events. And what a visitor costs a shard's storage, measured in
  * one shard. Prints what it measured (docs/statistics.md, "What is counted", and
- * worker/experiments/visitor-shard.ts, which sizes the shard count from it); proves the counts
+ * worker/experiments/assignment/visitor-shard.ts, which sizes the shard count from it); proves the counts
  * stay exact at volume.
  */
 

@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../shared/seeded-random';
-import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import type { SubscriptionEvent } from '../../../worker/lifecycle/apply';
 import {
   CLAIM_TIMEOUT_MS,

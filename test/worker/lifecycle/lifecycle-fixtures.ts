@@ -8,7 +8,7 @@ import {
   type LifecycleEventBody,
 } from '../../../shared/api/lifecycle';
 import type { AppEnv } from '../../../worker/env';
-import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import type { ApplyRevenueEvents } from '../../../worker/lifecycle/apply';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import type { Buyer } from '../../../worker/lifecycle/ledger';

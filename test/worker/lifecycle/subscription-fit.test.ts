@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { RevenueEvent } from '../../../worker/experiments/revenue-events';
+import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import { subscriptionLedgerDestination } from '../../../worker/lifecycle/ledger-destination';
 import { aPurchase, aServerMessage } from '../collector/fixtures';
 import {

@@ -1,5 +1,5 @@
 import { type Bindings, isDevelopment, isProduction } from '../../env';
-import { experimentStores } from '../../experiments/experiment-stores';
+import { experimentStores } from '../../experiments/store/experiment-stores';
 import { subscriptionLedgerDestination } from '../../lifecycle/ledger-destination';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import { archiveDestination, unconfiguredArchiveDestination } from './archive';
@@ -65,7 +65,7 @@ function eventStores(env: Bindings, fetch: Fetch): Destination[] {
  *   default DEFAULT_META_GRAPH_VERSION in ./meta.ts);
  * - TIKTOK_PIXEL_ID and TIKTOK_ACCESS_TOKEN: purchases to TikTok's Events API;
  * - always: the split test's steps and verified purchases of exposed visitors (their experiment
- *   shards; worker/experiments/experiment-stores.ts), and each verified purchase's buyer to the
+ *   shards; worker/experiments/store/experiment-stores.ts), and each verified purchase's buyer to the
  *   subscription ledger, for the subscription's later lifecycle events (worker/lifecycle/).
  * Outside production an ad network is used only with its test event code (META_TEST_EVENT_CODE,
  * TIKTOK_TEST_EVENT_CODE), so test purchases land in Test Events, never in a campaign's

@@ -1,9 +1,9 @@
 import { logError } from '../../../shared/log';
-import { experimentPurchaseOf, recordPurchases } from '../../experiments/experiment-purchase';
-import type { ExperimentStores } from '../../experiments/experiment-stores';
-import { isOutcomeEvent, outcomeTime } from '../../experiments/outcomes';
-import { recordOutcomes } from '../../experiments/record-outcomes';
-import { stepRouteOf } from '../../experiments/route-steps';
+import { stepRouteOf } from '../../experiments/exposure/route-steps';
+import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
+import type { ExperimentStores } from '../../experiments/store/experiment-stores';
+import { isOutcomeEvent, outcomeTime } from '../../experiments/store/outcomes';
+import { recordOutcomes } from '../../experiments/store/record-outcomes';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 

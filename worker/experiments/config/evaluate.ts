@@ -11,7 +11,7 @@ import {
 import type { RoutingDocument } from '../../../shared/routing';
 import type { FlowsConfig, SplitConfig } from '../../config/schema';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
-import { inRange, type Placement } from '../assign';
+import { inRange, type Placement } from '../assignment/assign';
 import { applyChange, type FunnelShape } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import { triggerFor } from './triggers';
@@ -31,7 +31,7 @@ import { triggerFor } from './triggers';
  * 3. else a shipped experiment rolled out to its audience applies the winning variant, exposing
  *    no one.
  *
- * The draws are the hashes of worker/experiments/assign.ts in production; tests may fix them.
+ * The draws are the hashes of worker/experiments/assignment/assign.ts in production; tests may fix them.
  */
 
 interface CompiledExperiment {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExperimentDecision, ExperimentDocument } from '../../../../shared/experiments';
 import type { RouteDocument } from '../../../../shared/routing';
 import type { FlowsConfig, SplitConfig } from '../../../../worker/config/schema';
-import { HASHED_PLACEMENT } from '../../../../worker/experiments/assign';
+import { HASHED_PLACEMENT } from '../../../../worker/experiments/assignment/assign';
 import {
   assignExperiments,
   compileExperiments,

@@ -1,0 +1,154 @@
+import type {
+  MetricResult,
+  ResultsAnswer,
+  SegmentResults,
+  VariantResults,
+} from '../../../shared/console-api';
+import { isMoneyMetric } from '../../../shared/experiments';
+import { minorDigits } from '../../../shared/minor-units';
+
+/**
+ * The results of a phase as CSV for a spreadsheet (GET /console/api/results?format=csv): one
+ * row per variant and metric, the numbers of the JSON answer unrounded. RFC 4180: CRLF line
+ * ends, a header row, fields holding a comma, a quote or a line end quoted with quotes doubled.
+ * Money is in major units with its currency (0.5825 EUR per visitor, where the JSON has 58.25
+ * minor units): a spreadsheet reader has no `mainCurrency` field to tell cents from euros.
+ */
+
+export const RESULTS_CSV_COLUMNS = [
+  'phase',
+  'variant',
+  'control',
+  'share',
+  'exposed',
+  'bots',
+  'metric',
+  'currency',
+  'primary',
+  'count',
+  'mean',
+  'absolute_lift',
+  'absolute_lower',
+  'absolute_upper',
+  'relative_lift',
+  'relative_lower',
+  'relative_upper',
+  'p_value',
+  'verdict',
+  'srm_p_value',
+  'srm_alarm',
+] as const;
+
+type Cell = string | number | boolean | null;
+
+/**
+ * A text cell a spreadsheet would run as a formula (OWASP, "CSV Injection": a leading = + - @,
+ * tab or carriage return) starts with a quote mark instead, which shows it as text. Variant keys
+ * cannot start so (worker/config/schema.ts), but a phase from before that rule, or a row written
+ * around the worker, could. Numbers are ours and go as they are: −0.02 is a lift, not a formula.
+ */
+function neutralized(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function field(cell: Cell): string {
+  if (cell === null) return '';
+  const text = typeof cell === 'string' ? neutralized(cell) : String(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** What the CSV reads of an answer: the split's results and one experiment's alike. */
+type CsvAnswer = Pick<ResultsAnswer, 'phase' | 'sampleRatio' | 'mainCurrency'> & {
+  variants: readonly (Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
+    metrics: readonly (Omit<MetricResult, 'metric'> & { metric: string })[];
+  })[];
+};
+
+/**
+ * A metric's money, in minor units of `currency`, as major units ("58.25" cents → 0.5825 euros);
+ * the scale is 1 for a rate, and a money metric with no main currency yet (nobody bought) has no
+ * amounts to show.
+ */
+function majorUnits(
+  metric: string,
+  currency: string | null,
+): { currency: string | null; scale: number } {
+  if (!isMoneyMetric(metric)) return { currency: null, scale: 1 };
+  if (currency === null) return { currency: null, scale: 1 };
+  return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
+}
+
+export function resultsCsv(answer: CsvAnswer): string {
+  const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
+  for (const variant of answer.variants) {
+    for (const metric of variant.metrics) {
+      const { currency, scale } = majorUnits(metric.metric, answer.mainCurrency);
+      const major = (minor: number | null | undefined) =>
+        minor === null || minor === undefined ? null : minor / scale;
+      rows.push([
+        answer.phase,
+        variant.variant,
+        variant.control,
+        variant.share,
+        variant.exposed,
+        variant.bots,
+        metric.metric,
+        currency,
+        metric.primary,
+        metric.count,
+        major(metric.mean),
+        major(metric.absoluteLift),
+        major(metric.absoluteInterval?.lower),
+        major(metric.absoluteInterval?.upper),
+        metric.relativeLift,
+        metric.relativeInterval?.lower ?? null,
+        metric.relativeInterval?.upper ?? null,
+        metric.pValue,
+        metric.verdict,
+        answer.sampleRatio.pValue,
+        answer.sampleRatio.alarm,
+      ]);
+    }
+  }
+  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}
+
+export const SEGMENT_CSV_COLUMNS = [
+  'phase',
+  'segment',
+  'level',
+  'variant',
+  'exposed',
+  'metric',
+  'mean',
+  'relative_lift',
+  'relative_lower',
+  'relative_upper',
+] as const;
+
+/**
+ * A segment's view as CSV (`?segment=…&format=csv`): one row per level, variant and metric, the
+ * levels the console shows and no others, their intervals as corrected for the levels shown.
+ */
+export function segmentCsv(phase: number, segment: SegmentResults): string {
+  const rows: Cell[][] = [[...SEGMENT_CSV_COLUMNS]];
+  for (const level of segment.levels) {
+    for (const variant of level.variants) {
+      for (const metric of variant.metrics) {
+        rows.push([
+          phase,
+          segment.dimension,
+          level.level,
+          variant.variant,
+          variant.exposed,
+          metric.metric,
+          metric.mean,
+          metric.relativeLift,
+          metric.relativeInterval?.lower ?? null,
+          metric.relativeInterval?.upper ?? null,
+        ]);
+      }
+    }
+  }
+  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}

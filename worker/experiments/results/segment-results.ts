@@ -1,0 +1,100 @@
+import type {
+  ExperimentResultMetric,
+  SegmentDimension,
+  SegmentLevelResults,
+  SegmentResults,
+} from '../../../shared/console-api';
+import type { SegmentRow } from '../store/phase-rows';
+import { compareToControl } from './statistics';
+
+/**
+ * One segment's view of an experiment's results: each level of the dimension, as
+ * captured at exposure, with every arm's steps and each variant's lift over the control. A level
+ * is shown only when every arm has MIN_EXPOSED_PER_ARM exposed in it, and the intervals are
+ * corrected for the levels shown (Bonferroni: α divided by their number), since looking at many
+ * levels finds a "winner" in one of them by chance. Revenue is not segmented: the rows keep the
+ * steps only, and a segment's revenue would need its own histograms.
+ */
+
+const MIN_EXPOSED_PER_ARM = 100;
+
+/** The family-wise α the levels shown share, as every interval of the results uses. */
+const ALPHA = 0.05;
+
+export const SEGMENT_CAUTION =
+  'segments find ideas and bugs; confirm a segment winner with a test aimed at it';
+
+const STEP_COLUMNS = {
+  lookup: 'reached_lookup',
+  signup: 'signed_up',
+  checkout: 'reached_checkout',
+  purchase: 'purchased',
+  upsell: 'upsold',
+} as const satisfies Partial<Record<ExperimentResultMetric, keyof SegmentRow>>;
+
+type SegmentedMetric = keyof typeof STEP_COLUMNS;
+
+function isSegmented(metric: ExperimentResultMetric): metric is SegmentedMetric {
+  return Object.hasOwn(STEP_COLUMNS, metric);
+}
+
+export function segmentResults(input: {
+  dimension: SegmentDimension;
+  rows: readonly SegmentRow[];
+  /** The arms, the control first. */
+  variants: readonly string[];
+  control: string;
+  metrics: readonly ExperimentResultMetric[];
+  plannedPerArm: number;
+}): SegmentResults {
+  const rows = input.rows.filter((row) => row.dimension === input.dimension);
+  const levels = [...new Set(rows.map((row) => row.level))].sort();
+  const cell = (level: string, variant: string) =>
+    rows.find((row) => row.level === level && row.variant === variant);
+  const shown = levels.filter((level) =>
+    input.variants.every((variant) => (cell(level, variant)?.exposed ?? 0) >= MIN_EXPOSED_PER_ARM),
+  );
+  const metrics = input.metrics.filter(isSegmented);
+  const alpha = ALPHA / Math.max(1, shown.length);
+
+  const sample = (row: SegmentRow | undefined, metric: SegmentedMetric) => {
+    const converted = row?.[STEP_COLUMNS[metric]] ?? 0;
+    return { n: row?.exposed ?? 0, sum: converted, sumSquares: converted };
+  };
+
+  return {
+    dimension: input.dimension,
+    caution: SEGMENT_CAUTION,
+    hiddenLevels: levels.length - shown.length,
+    levels: shown.map(
+      (level): SegmentLevelResults => ({
+        level,
+        variants: input.variants.map((variant) => {
+          const row = cell(level, variant);
+          return {
+            variant,
+            exposed: row?.exposed ?? 0,
+            metrics: metrics.map((metric) => {
+              const own = sample(row, metric);
+              const comparison =
+                variant === input.control
+                  ? null
+                  : compareToControl(
+                      sample(cell(level, input.control), metric),
+                      own,
+                      input.plannedPerArm,
+                      alpha,
+                    );
+              return {
+                metric,
+                mean: own.n > 0 ? own.sum / own.n : 0,
+                relativeLift: comparison?.relativeLift ?? null,
+                relativeInterval: comparison?.relativeInterval ?? null,
+              };
+            }),
+          };
+        }),
+      }),
+    ),
+  };
+}

@@ -1,0 +1,211 @@
+import type { SegmentDimension } from '../../../shared/console-api';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { EXPERIMENT_FLAGS, type Outcome } from './outcomes';
+import type { ExperimentPurchase, Statement } from './split-statements';
+
+/**
+ * The SQL that writes and reads every experiment's rows in a shard (every-experiment-schema.ts).
+ * Each outcome, purchase and revenue event counts in an experiment only if it happened at or
+ * after the visitor's exposure to it (issue's "results count only what happened after
+ * exposure"): a paywall test's visitor who looked a number up on the landing did it before the
+ * test could act on them.
+ */
+
+/** The segments an exposure is captured with; 'unknown' where the visitor's value was absent. */
+export type ExposureSegments = Record<SegmentDimension, string>;
+
+/** An arm of one experiment. */
+export interface ExperimentArm {
+  experiment: string;
+  phase: number;
+  variant: string;
+}
+
+export interface ExperimentExposure extends ExperimentArm {
+  /** The userUuid cookie. */
+  visitorId: string;
+  /** The config that placed the visitor, e.g. 'v12+v12'. */
+  configVersion: string;
+  /** Epoch ms on the worker's clock. */
+  at: number;
+  segments: ExposureSegments;
+}
+
+const segmentsOf = (exposure: ExperimentExposure) => [
+  exposure.segments.country,
+  exposure.segments.source,
+  exposure.segments.platform,
+  exposure.segments.in_app,
+  exposure.segments.language,
+  exposure.segments.route,
+];
+
+/**
+ * Each visitor's exposure to each experiment, once (whatever the phase), with its segment set
+ * (made first if new). A visitor whose split exposure is in the split's own table from before
+ * (`exposures`) is not counted again here. Two statements however many.
+ */
+export function experimentExposureStatements(
+  exposures: readonly ExperimentExposure[],
+): Statement[] {
+  const rows = exposures.map((e) => [
+    e.visitorId,
+    e.experiment,
+    e.phase,
+    e.variant,
+    e.configVersion,
+    e.at,
+    ...segmentsOf(e),
+  ]);
+  const list = JSON.stringify(rows);
+  const at = (index: number) => `json_extract(value, '$[${index}]')`;
+  return [
+    {
+      sql: `INSERT OR IGNORE INTO xp_segment_sets (country, source, platform, in_app, language, route)
+            SELECT ${at(6)}, ${at(7)}, ${at(8)}, ${at(9)}, ${at(10)}, ${at(11)} FROM json_each(?1)`,
+      params: [list],
+    },
+    {
+      sql: `INSERT INTO xp_exposures
+              (visitor_id, experiment, phase, variant, config_version, exposed_at, segments)
+            SELECT e.visitor_id, e.experiment, e.phase, e.variant, e.config_version, e.exposed_at, s.id
+            FROM (SELECT ${at(0)} AS visitor_id, ${at(1)} AS experiment, ${at(2)} AS phase,
+                         ${at(3)} AS variant, ${at(4)} AS config_version, ${at(5)} AS exposed_at,
+                         ${at(6)} AS country, ${at(7)} AS source, ${at(8)} AS platform,
+                         ${at(9)} AS in_app, ${at(10)} AS language, ${at(11)} AS route
+                  FROM json_each(?1)) AS e
+            JOIN xp_segment_sets AS s ON s.country = e.country AND s.source = e.source
+              AND s.platform = e.platform AND s.in_app = e.in_app AND s.language = e.language
+              AND s.route = e.route
+            WHERE NOT (e.experiment = ?2
+              AND EXISTS (SELECT 1 FROM exposures AS old WHERE old.visitor_id = e.visitor_id))
+            ON CONFLICT (visitor_id, experiment) DO NOTHING`,
+      params: [list, SPLIT_EXPERIMENT_ID],
+    },
+  ];
+}
+
+/** Each known bot's draw counted in its arm, apart from the exposures. One statement. */
+export function experimentBotStatement(arms: readonly ExperimentArm[]): Statement {
+  return {
+    sql: `INSERT INTO xp_arms (experiment, phase, variant, bots)
+          SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'),
+                 json_extract(value, '$[2]'), 1
+          FROM json_each(?1) WHERE true
+          ON CONFLICT (experiment, phase, variant) DO UPDATE SET bots = bots + 1`,
+    params: [JSON.stringify(arms.map((arm) => [arm.experiment, arm.phase, arm.variant]))],
+  };
+}
+
+/**
+ * Each outcome's flag set in every experiment its visitor was exposed to at or before it; a
+ * flag already set is left alone, so an outcome recorded twice changes nothing. One statement
+ * per flag: a visitor's latest outcome of that kind decides (a later one counts wherever an
+ * earlier one does).
+ */
+export function experimentOutcomeStatements(outcomes: readonly Outcome[]): Statement[] {
+  return Object.entries(EXPERIMENT_FLAGS).flatMap(([event, flag]) => {
+    const latest = new Map<string, number>();
+    for (const outcome of outcomes) {
+      if (outcome.event !== event) continue;
+      latest.set(outcome.visitorId, Math.max(latest.get(outcome.visitorId) ?? 0, outcome.at));
+    }
+    if (latest.size === 0) return [];
+    // `flag` is one of the constants of EXPERIMENT_FLAGS, never input.
+    return [
+      {
+        sql: `UPDATE xp_exposures SET ${flag} = 1
+              FROM (SELECT json_extract(value, '$[0]') AS visitor_id,
+                           json_extract(value, '$[1]') AS at
+                    FROM json_each(?1)) AS o
+              WHERE xp_exposures.visitor_id = o.visitor_id AND xp_exposures.exposed_at <= o.at
+                AND xp_exposures.${flag} = 0`,
+        params: [JSON.stringify([...latest])],
+      },
+    ];
+  });
+}
+
+/**
+ * Each purchase counted once per subscription in every experiment its buyer was exposed to at or
+ * before it: its trigger sets `purchased` (a main plan) or `upsold`, and moves the buyer's first
+ * payment and net revenue. One statement per purchase, so each trigger sees those before it.
+ */
+export function experimentPurchaseStatements(
+  purchases: readonly ExperimentPurchase[],
+): Statement[] {
+  return purchases.map((purchase) => ({
+    sql: `INSERT OR IGNORE INTO xp_purchases
+            (visitor_id, experiment, subscription_id, upsell, amount_minor, currency)
+          SELECT visitor_id, experiment, ?1, ?3, ?4, ?5 FROM xp_exposures
+          WHERE visitor_id = ?2 AND exposed_at <= ?6`,
+    params: [
+      purchase.subscriptionId,
+      purchase.visitorId,
+      purchase.upsell ? 1 : 0,
+      purchase.amountMinor,
+      purchase.currency,
+      purchase.at,
+    ],
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading: a few rows per arm, never the visitors'.
+
+export function experimentArmRowsStatement(experiment: string, phase: number): Statement {
+  return {
+    sql: `SELECT variant, exposed, reached_lookup, signed_up, reached_checkout, purchased,
+                 purchases, unpriced_purchases, bots, upsold, declined, refunded
+          FROM xp_arms WHERE experiment = ?1 AND phase = ?2 ORDER BY variant`,
+    params: [experiment, phase],
+  };
+}
+
+export function experimentDayRowsStatement(experiment: string, phase: number): Statement {
+  return {
+    sql: `SELECT day, variant, exposed, reached_lookup, signed_up, reached_checkout, purchased,
+                 first_exposed_at, upsold
+          FROM xp_days WHERE experiment = ?1 AND phase = ?2 ORDER BY day, variant`,
+    params: [experiment, phase],
+  };
+}
+
+/** A histogram table's rows of the phase (xp_revenue, xp_net_revenue; with `day`, by day). */
+export function histogramRowsStatement(
+  table: 'xp_revenue' | 'xp_net_revenue' | 'xp_day_revenue' | 'xp_day_net_revenue',
+  experiment: string,
+  phase: number,
+): Statement {
+  const day = table.startsWith('xp_day_') ? 'day, ' : '';
+  return {
+    sql: `SELECT ${day}variant, currency, revenue_minor, visitors FROM ${table}
+          WHERE experiment = ?1 AND phase = ?2 AND visitors > 0
+          ORDER BY ${day}variant, currency, revenue_minor`,
+    params: [experiment, phase],
+  };
+}
+
+/** The segment rows of the phase: one dimension's, or all of them (`dimension` null). */
+export function segmentRowsStatement(
+  experiment: string,
+  phase: number,
+  dimension: SegmentDimension | null,
+): Statement {
+  return {
+    sql: `SELECT variant, dimension, level, exposed, reached_lookup, signed_up, reached_checkout,
+                 purchased, upsold, declined, refunded
+          FROM xp_segments WHERE experiment = ?1 AND phase = ?2 AND (?3 IS NULL OR dimension = ?3)
+          ORDER BY dimension, level, variant`,
+    params: [experiment, phase, dimension],
+  };
+}
+
+/** The phases anyone was exposed to the experiment in (bots aside), newest first. */
+export function experimentPhasesStatement(experiment: string): Statement {
+  return {
+    sql: `SELECT DISTINCT phase FROM xp_arms WHERE experiment = ?1 AND exposed > 0
+          ORDER BY phase DESC`,
+    params: [experiment],
+  };
+}

@@ -1,0 +1,330 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { RouteStep, SegmentDimension } from '../../../shared/console-api';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import type { Bindings } from '../../env';
+import { runSqliteMigrations } from '../../sqlite-migrations';
+import { VISITOR_ROWS_KEPT_MS } from '../assignment/visitor-shard';
+import type { Exposure } from '../exposure/exposure-store';
+import {
+  routeStepStatements,
+  routeStepsStatement,
+  stepsOfOutcomes,
+  stepsOfPurchases,
+} from '../exposure/route-steps';
+import {
+  type ExperimentArm,
+  type ExperimentExposure,
+  experimentArmRowsStatement,
+  experimentBotStatement,
+  experimentDayRowsStatement,
+  experimentExposureStatements,
+  experimentOutcomeStatements,
+  experimentPhasesStatement,
+  experimentPurchaseStatements,
+  histogramRowsStatement,
+  segmentRowsStatement,
+} from './every-experiment-statements';
+import type { StoreResults } from './experiment-stores';
+import type { Outcome } from './outcomes';
+import {
+  type ArmRow,
+  addExperimentPhaseRows,
+  addPhases,
+  type DayRevenueRow,
+  type DayRow,
+  type ExperimentArmRow,
+  type ExperimentDayRow,
+  type ExperimentPhaseRows,
+  type RevenueRow,
+  type SegmentRow,
+  splitRowsAsExperimentRows,
+} from './phase-rows';
+import { type RevenueEvent, revenueEventClaim, revenueEventStatements } from './revenue-events';
+import { SHARD_MIGRATIONS } from './shard-schema';
+import {
+  armRowsStatement,
+  dayRevenueRowsStatement,
+  dayRowsStatement,
+  type ExperimentPurchase,
+  exposureStatement,
+  type FirstVisit,
+  firstVisitStatement,
+  outcomeStatements,
+  phasesStatement,
+  purchaseStatements,
+  revenueRowsStatement,
+  routeVisitsStatement,
+  type Statement,
+} from './split-statements';
+
+/** A shard's part of the console's route visits (route-visits.ts). */
+interface ShardRouteVisits {
+  visits: { route: string; visits: number }[];
+  steps: { route: string; step: RouteStep; reached: number }[];
+}
+
+/** How often the alarm looks for visitor rows past VISITOR_ROWS_KEPT_MS: rows go 13 months to 13 months and a week after. */
+const RETENTION_EVERY_MS = 7 * 24 * 60 * 60 * 1000;
+/** Visitors deleted per statement, so one alarm never holds the shard for long. */
+const RETENTION_CHUNK = 1000;
+
+/**
+ * One shard of the experiments' rows (worker/experiments/assignment/visitor-shard.ts decides whose): every
+ * experiment's tables (every-experiment-schema.ts, the split's new visitors included), and the
+ * split's own tables, the schema of EVENTS_DB's, written and read with the same statements
+ * (split-statements.ts) for the visitors already in them. Each write is one transaction, visitor rows and the
+ * totals their triggers keep together; the results read the totals of every shard and add them.
+ */
+export class ExperimentShard extends DurableObject {
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    // Nothing is served before the schema is up to date.
+    ctx.blockConcurrencyWhile(async () => runSqliteMigrations(ctx.storage, SHARD_MIGRATIONS));
+  }
+
+  /** The statements in one transaction: all of them, or none on a failure. */
+  private run(statements: readonly Statement[]): void {
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      for (const { sql: text, params } of statements) sql.exec(text, ...params);
+    });
+  }
+
+  private rows<Row>(statement: Statement): Row[] {
+    return this.ctx.storage.sql.exec(statement.sql, ...statement.params).toArray() as Row[];
+  }
+
+  /**
+   * A visitor exposed once stays on the day they were first exposed, and a day of counts by
+   * route for as long: the alarm finds them.
+   */
+  private async keepRetentionScheduled(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
+    }
+  }
+
+  /**
+   * The exposures, and the first visits of the same request's visitors (route_days), in one
+   * transaction: a new visitor exposed on their first page costs one request to their shard for
+   * both, not two (worker/middleware/exposure.ts).
+   */
+  async recordExposures(
+    exposures: readonly Exposure[],
+    firstVisits: readonly FirstVisit[] = [],
+  ): Promise<void> {
+    const statements = [
+      ...(exposures.length > 0 ? [exposureStatement(exposures)] : []),
+      ...(firstVisits.length > 0 ? [firstVisitStatement(firstVisits)] : []),
+    ];
+    if (statements.length === 0) return;
+    this.run(statements);
+    await this.keepRetentionScheduled();
+  }
+
+  /**
+   * A visitor's exposures to every experiment a page exposed them to, and their first visit
+   * (route_days), in one transaction: one request to their shard for all of them
+   * (worker/middleware/exposure.ts).
+   */
+  async recordExperimentExposures(
+    exposures: readonly ExperimentExposure[],
+    firstVisits: readonly FirstVisit[] = [],
+  ): Promise<void> {
+    const statements = [
+      ...(exposures.length > 0 ? experimentExposureStatements(exposures) : []),
+      ...(firstVisits.length > 0 ? [firstVisitStatement(firstVisits)] : []),
+    ];
+    if (statements.length === 0) return;
+    this.run(statements);
+    await this.keepRetentionScheduled();
+  }
+
+  /** Known bots' draws in every experiment a page drew them into, apart from the exposures. */
+  async recordBotExposures(arms: readonly ExperimentArm[]): Promise<void> {
+    if (arms.length > 0) this.run([experimentBotStatement(arms)]);
+  }
+
+  /**
+   * In every experiment's rows, and in the split's own for its visitors there; and the steps
+   * they mark on the visitors' routes (route-steps.ts), in the same transaction.
+   */
+  async recordOutcomes(outcomes: readonly Outcome[]): Promise<void> {
+    const steps = routeStepStatements(stepsOfOutcomes(outcomes));
+    this.run([...outcomeStatements(outcomes), ...experimentOutcomeStatements(outcomes), ...steps]);
+    if (steps.length > 0) await this.keepRetentionScheduled();
+  }
+
+  /**
+   * In every experiment's rows, and in the split's own for its visitors there; and a main plan's
+   * buyer as reaching the upsell on their route (route-steps.ts), in the same transaction.
+   */
+  async recordPurchases(purchases: readonly ExperimentPurchase[]): Promise<void> {
+    const steps = routeStepStatements(stepsOfPurchases(purchases));
+    this.run([
+      ...purchaseStatements(purchases),
+      ...experimentPurchaseStatements(purchases),
+      ...steps,
+    ]);
+    if (steps.length > 0) await this.keepRetentionScheduled();
+  }
+
+  /**
+   * The product API's lifecycle events (worker/lifecycle/), each counted once by its id, in
+   * every experiment the buyer was exposed to at or before it; an event of a buyer exposed to
+   * none changes nothing. One transaction: a failure leaves every event to be sent again.
+   */
+  async recordRevenueEvents(events: readonly RevenueEvent[]): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const exec = ({ sql: text, params }: Statement) => sql.exec(text, ...params);
+    this.ctx.storage.transactionSync(() => {
+      for (const event of events) {
+        if (exec(revenueEventClaim(event)).rowsWritten === 0) continue;
+        for (const statement of revenueEventStatements(event)) exec(statement);
+      }
+    });
+  }
+
+  /** This shard's part of a phase's totals, histograms and counts by day, and its phases. */
+  async results(phase: number): Promise<StoreResults> {
+    return {
+      rows: {
+        arms: this.rows<ArmRow>(armRowsStatement(phase)),
+        revenue: this.rows<RevenueRow>(revenueRowsStatement(phase)),
+        days: this.rows<DayRow>(dayRowsStatement(phase)),
+        dayRevenue: this.rows<DayRevenueRow>(dayRevenueRowsStatement(phase)),
+      },
+      phases: this.rows<{ phase: number }>(phasesStatement()).map((row) => row.phase),
+    };
+  }
+
+  /**
+   * This shard's part of one experiment's phase, and the phases it saw exposures in. For the
+   * split, its own tables' part too (visitors exposed before every experiment was counted).
+   * `segments`: one dimension's rows, every dimension's (null), or none.
+   */
+  async experimentRows(
+    experiment: string,
+    phase: number,
+    segments: SegmentDimension | null | 'none' = null,
+  ): Promise<{ rows: ExperimentPhaseRows; phases: number[] }> {
+    const rows: ExperimentPhaseRows = {
+      arms: this.rows<ExperimentArmRow>(experimentArmRowsStatement(experiment, phase)),
+      revenue: this.rows<RevenueRow>(histogramRowsStatement('xp_revenue', experiment, phase)),
+      days: this.rows<ExperimentDayRow>(experimentDayRowsStatement(experiment, phase)),
+      dayRevenue: this.rows<DayRevenueRow>(
+        histogramRowsStatement('xp_day_revenue', experiment, phase),
+      ),
+      netRevenue: this.rows<RevenueRow>(
+        histogramRowsStatement('xp_net_revenue', experiment, phase),
+      ),
+      dayNetRevenue: this.rows<DayRevenueRow>(
+        histogramRowsStatement('xp_day_net_revenue', experiment, phase),
+      ),
+      segments:
+        segments === 'none'
+          ? []
+          : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
+    };
+    const phases = this.experimentPhasesHere(experiment);
+    if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };
+    const own = await this.results(phase);
+    return {
+      rows: addExperimentPhaseRows([rows, splitRowsAsExperimentRows(own.rows)]),
+      phases: addPhases([phases, own.phases]),
+    };
+  }
+
+  /** The phases this shard saw exposures to the experiment in, newest first. */
+  async experimentPhases(experiment: string): Promise<number[]> {
+    return this.experimentPhasesHere(experiment);
+  }
+
+  private experimentPhasesHere(experiment: string): number[] {
+    const phases = this.rows<{ phase: number }>(experimentPhasesStatement(experiment)).map(
+      (row) => row.phase,
+    );
+    if (experiment !== SPLIT_EXPERIMENT_ID) return phases;
+    const own = this.rows<{ phase: number }>(phasesStatement()).map((row) => row.phase);
+    return addPhases([phases, own]);
+  }
+
+  /**
+   * This shard's first visits by route (route_days) and steps reached by route
+   * (route_step_days) from day `from` to day `to`: one request for both.
+   */
+  async routeVisits(from: string, to: string): Promise<ShardRouteVisits> {
+    return {
+      visits: this.rows(routeVisitsStatement(from, to)),
+      steps: this.rows(routeStepsStatement(from, to)),
+    };
+  }
+
+  /** Bytes of the shard's SQLite database, for the storage figures (write-rate.test.ts). */
+  async databaseSize(): Promise<number> {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
+  /**
+   * As the alarm does for the split's own rows: every experiment's exposures over
+   * VISITOR_ROWS_KEPT_MS old, with their purchases and revenue (one visitor's rows in one
+   * experiment go together), a chunk at a time; and the lifecycle event ids as old, whose
+   * events could no longer find an exposure. Triggers fire on no delete: the totals stay.
+   */
+  private deleteOldExperimentRows(before: number): void {
+    const sql = this.ctx.storage.sql;
+    const old = `SELECT visitor_id, experiment FROM xp_exposures WHERE exposed_at < ?1
+      LIMIT ${RETENTION_CHUNK}`;
+    let deleted: number;
+    do {
+      deleted = 0;
+      this.ctx.storage.transactionSync(() => {
+        sql.exec(
+          `DELETE FROM xp_purchases WHERE (visitor_id, experiment) IN (SELECT * FROM (${old}))`,
+          before,
+        );
+        sql.exec(
+          `DELETE FROM xp_money WHERE (visitor_id, experiment) IN (SELECT * FROM (${old}))`,
+          before,
+        );
+        deleted = sql.exec(
+          `DELETE FROM xp_exposures WHERE (visitor_id, experiment) IN (${old})`,
+          before,
+        ).rowsWritten;
+      });
+    } while (deleted >= RETENTION_CHUNK);
+    sql.exec('DELETE FROM xp_revenue_events WHERE at < ?1', before);
+  }
+
+  /**
+   * Deletes the rows of visitors first exposed over VISITOR_ROWS_KEPT_MS ago, their purchases
+   * with them (a purchase's trigger reads the visitor's earlier ones, so they go together), a
+   * chunk at a time, then looks again in a week (each look reads the whole shard once: no index on the exposure time,
+   * which would cost every visitor about 40 bytes more). The days of first visits by route go
+   * after as long, and the days of steps by route with them: a few rows a route and day, so one
+   * statement each, by their key's `day`.
+   */
+  override async alarm(): Promise<void> {
+    const before = Date.now() - VISITOR_ROWS_KEPT_MS;
+    const sql = this.ctx.storage.sql;
+    sql.exec("DELETE FROM route_days WHERE day < date(?1 / 1000, 'unixepoch')", before);
+    sql.exec("DELETE FROM route_step_days WHERE day < date(?1 / 1000, 'unixepoch')", before);
+    const old = `SELECT visitor_id FROM exposures WHERE exposed_at < ?1 LIMIT ${RETENTION_CHUNK}`;
+    let deleted: number;
+    do {
+      deleted = 0;
+      this.ctx.storage.transactionSync(() => {
+        sql.exec(
+          `DELETE FROM experiment_purchases WHERE visitor_id IN (SELECT visitor_id FROM (${old}))`,
+          before,
+        );
+        deleted = sql.exec(
+          `DELETE FROM exposures WHERE visitor_id IN (${old})`,
+          before,
+        ).rowsWritten;
+      });
+    } while (deleted >= RETENTION_CHUNK);
+    this.deleteOldExperimentRows(before);
+    await this.ctx.storage.setAlarm(Date.now() + RETENTION_EVERY_MS);
+  }
+}

@@ -1,0 +1,61 @@
+import type { FunnelEventName } from '../../../shared/analytics/catalogue';
+
+/**
+ * The funnel events that mark an exposed visitor's steps in the split's own tables (SPEC.md §4
+ * Analytics events), and the flag each sets on the visitor's row in `exposures`: the phone lookup
+ * started (PhoneForm), the sign-up (a lead), a checkout or paywall shown. A purchase is not among
+ * them: only the server's verified purchases set `purchased`
+ * (worker/experiments/store/experiment-purchase.ts).
+ */
+export const SPLIT_OUTCOME_FLAGS = {
+  onboarding_start: 'reached_lookup',
+  lead: 'signed_up',
+  checkout_screen_load: 'reached_checkout',
+} as const satisfies Partial<Record<FunnelEventName, string>>;
+
+/**
+ * The flags the same events set in every experiment's rows (`xp_exposures`), and a payment the
+ * provider declined (subs_purchase_failed, a guardrail).
+ */
+export const EXPERIMENT_FLAGS = {
+  ...SPLIT_OUTCOME_FLAGS,
+  subs_purchase_failed: 'declined',
+} as const satisfies Partial<Record<FunnelEventName, string>>;
+
+type OutcomeEvent = keyof typeof EXPERIMENT_FLAGS;
+
+export function isOutcomeEvent(eventType: string): eventType is OutcomeEvent {
+  return Object.hasOwn(EXPERIMENT_FLAGS, eventType);
+}
+
+export interface Outcome {
+  visitorId: string;
+  event: OutcomeEvent;
+  /**
+   * When it happened, epoch ms on the worker's clock as near as known (outcomeTime): it counts
+   * in an experiment only at or after the visitor's exposure to it.
+   */
+  at: number;
+  /**
+   * The visitor's route as their page's event carried it (stepRouteOf), when it did: the steps
+   * counted by route (route-steps.ts).
+   */
+  route?: string;
+}
+
+/**
+ * How far behind the worker's clock a visitor's may run and their step still count after an
+ * exposure on the same page: the page's own event (checkout_screen_load on the paywall that
+ * exposed them) happens after the exposure, but a browser clock a second slow would date it
+ * before. A step of an earlier screen is dated earlier still, and the results show no step
+ * before an experiment's trigger, so this allowance miscounts nothing they show.
+ */
+const BROWSER_CLOCK_ALLOWANCE_MS = 5_000;
+
+/**
+ * When a browser's event happened on the worker's clock, as near as known: its own time (the
+ * visitor's clock) with the allowance, never after the collector received it.
+ */
+export function outcomeTime(eventTime: number, receivedAt: number): number {
+  return Math.min(eventTime + BROWSER_CLOCK_ALLOWANCE_MS, receivedAt);
+}

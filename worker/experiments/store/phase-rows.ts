@@ -1,0 +1,216 @@
+import type { SegmentDimension } from '../../../shared/console-api';
+
+/**
+ * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
+ * experiment_day_revenue): counts and histograms that add. Every shard holds its own visitors'
+ * part, EVENTS_DB that of the visitors exposed before the shards; the phase's totals are their
+ * sum, exactly, whatever the visitors are spread over (the 99th percentile is taken after adding,
+ * from the added histogram).
+ */
+
+export interface ArmRow {
+  variant: string;
+  exposed: number;
+  reached_lookup: number;
+  signed_up: number;
+  reached_checkout: number;
+  purchased: number;
+  purchases: number;
+  unpriced_purchases: number;
+  bots: number;
+}
+
+export interface RevenueRow {
+  variant: string;
+  currency: string;
+  revenue_minor: number;
+  visitors: number;
+}
+
+export interface DayRow {
+  day: string;
+  variant: string;
+  exposed: number;
+  reached_lookup: number;
+  signed_up: number;
+  reached_checkout: number;
+  purchased: number;
+  first_exposed_at: number;
+}
+
+export interface DayRevenueRow extends RevenueRow {
+  day: string;
+}
+
+export interface PhaseRows {
+  arms: ArmRow[];
+  revenue: RevenueRow[];
+  days: DayRow[];
+  dayRevenue: DayRevenueRow[];
+}
+
+/**
+ * Rows with the same key added into one, in the order of the keys (as SQLite's ORDER BY
+ * sorts text: by code unit), so the sum of the stores reads as one store would.
+ */
+function addRows<T>(
+  rows: readonly T[],
+  keyOf: (row: T) => readonly string[],
+  add: (sum: T, row: T) => T,
+): T[] {
+  const sums = new Map<string, { key: readonly string[]; row: T }>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const id = JSON.stringify(key);
+    const known = sums.get(id);
+    sums.set(id, { key, row: known ? add(known.row, row) : { ...row } });
+  }
+  const compare = (a: readonly string[], b: readonly string[]) => {
+    for (let i = 0; i < a.length; i++) {
+      if (a[i]! !== b[i]!) return a[i]! < b[i]! ? -1 : 1;
+    }
+    return 0;
+  };
+  return [...sums.values()].sort((a, b) => compare(a.key, b.key)).map(({ row }) => row);
+}
+
+/** A bucket's amount as a sort key: numbers, in order, as text of equal width. */
+function amountKey(revenueMinor: number): string {
+  return revenueMinor.toString().padStart(16, '0');
+}
+
+const addVisitors = <T extends RevenueRow>(sum: T, row: T): T => ({
+  ...sum,
+  visitors: sum.visitors + row.visitors,
+});
+
+/** Every phase any store saw exposures in, newest first. */
+export function addPhases(parts: readonly (readonly number[])[]): number[] {
+  return [...new Set(parts.flat())].sort((a, b) => b - a);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every experiment of the `experiments` section (shared/experiments.ts), the split included
+
+/**
+ * An arm's counts in one experiment: ArmRow, plus the visitors who after exposure bought an
+ * upsell, had a payment declined (subs_purchase_failed), and had a payment refunded or charged
+ * back (the product API's lifecycle events): the last two are the guardrails the alerts watch.
+ */
+export interface ExperimentArmRow extends ArmRow {
+  upsold: number;
+  declined: number;
+  refunded: number;
+}
+
+export interface ExperimentDayRow extends DayRow {
+  upsold: number;
+}
+
+/**
+ * One level of one segment in an arm, as captured at exposure ('unknown' where the visitor's
+ * value was absent): the exposed and each step reached after exposure.
+ */
+export interface SegmentRow {
+  variant: string;
+  dimension: SegmentDimension;
+  level: string;
+  exposed: number;
+  reached_lookup: number;
+  signed_up: number;
+  reached_checkout: number;
+  purchased: number;
+  upsold: number;
+  /** The guardrails, as in ExperimentArmRow. */
+  declined: number;
+  refunded: number;
+}
+
+/**
+ * One experiment's rows in one phase, every store's added (a shard holds its visitors' part):
+ * the split's kept tables have the same shape, so its rows from before and after the experiments
+ * add into one.
+ * - `arms`, `days`: exposed and steps, in total and by UTC exposure day;
+ * - `revenue`, `dayRevenue`: first-payment revenue per visitor, as histograms;
+ * - `netRevenue`, `dayNetRevenue`: revenue per visitor net of everything the product API reported
+ *   since (renewals add, refunds and chargebacks take away), as histograms; a visitor whose net
+ *   is 0 after a refund is in none of their buckets. By exposure day, so the mature view is the
+ *   days old enough, added;
+ * - `segments`: exposed and steps by segment level.
+ */
+export interface ExperimentPhaseRows {
+  arms: ExperimentArmRow[];
+  revenue: RevenueRow[];
+  days: ExperimentDayRow[];
+  dayRevenue: DayRevenueRow[];
+  netRevenue: RevenueRow[];
+  dayNetRevenue: DayRevenueRow[];
+  segments: SegmentRow[];
+}
+
+/** Each count field of a row added; the key fields taken from the first. */
+function addCounts<T extends object>(keys: readonly (keyof T)[]) {
+  return (sum: T, row: T): T => {
+    const added = { ...sum };
+    for (const field of Object.keys(row) as (keyof T)[]) {
+      if (keys.includes(field)) continue;
+      if (field === 'first_exposed_at') {
+        (added[field] as number) = Math.min(sum[field] as number, row[field] as number);
+      } else {
+        (added[field] as number) = (sum[field] as number) + (row[field] as number);
+      }
+    }
+    return added;
+  };
+}
+
+/** The stores' rows of one experiment's phase, added (each shard's part, the split's old tables). */
+export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): ExperimentPhaseRows {
+  const histogram = (rows: RevenueRow[]) =>
+    addRows(rows, (row) => [row.variant, row.currency, amountKey(row.revenue_minor)], addVisitors);
+  const dayHistogram = (rows: DayRevenueRow[]) =>
+    addRows(
+      rows,
+      (row) => [row.day, row.variant, row.currency, amountKey(row.revenue_minor)],
+      addVisitors,
+    );
+  return {
+    arms: addRows(
+      parts.flatMap((part) => part.arms),
+      (row) => [row.variant],
+      addCounts<ExperimentArmRow>(['variant']),
+    ),
+    revenue: histogram(parts.flatMap((part) => part.revenue)),
+    days: addRows(
+      parts.flatMap((part) => part.days),
+      (row) => [row.day, row.variant],
+      addCounts<ExperimentDayRow>(['day', 'variant']),
+    ),
+    dayRevenue: dayHistogram(parts.flatMap((part) => part.dayRevenue)),
+    netRevenue: histogram(parts.flatMap((part) => part.netRevenue)),
+    dayNetRevenue: dayHistogram(parts.flatMap((part) => part.dayNetRevenue)),
+    segments: addRows(
+      parts.flatMap((part) => part.segments),
+      (row) => [row.dimension, row.level, row.variant],
+      addCounts<SegmentRow>(['variant', 'dimension', 'level']),
+    ),
+  };
+}
+
+/**
+ * The split's own tables (its visitors exposed before every experiment was counted) as an
+ * experiment's rows: they kept no upsell, decline or refund flag, and no segment counts (0 and
+ * none). Their net revenue is their first payments: nothing after the first payment was ever
+ * counted for them, and leaving them out would count them as 0 against the exposed.
+ */
+export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows {
+  return {
+    arms: rows.arms.map((row) => ({ ...row, upsold: 0, declined: 0, refunded: 0 })),
+    revenue: rows.revenue,
+    days: rows.days.map((row) => ({ ...row, upsold: 0 })),
+    dayRevenue: rows.dayRevenue,
+    netRevenue: rows.revenue,
+    dayNetRevenue: rows.dayRevenue,
+    segments: [],
+  };
+}

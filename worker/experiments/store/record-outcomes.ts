@@ -1,0 +1,22 @@
+import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
+import type { Outcome } from './outcomes';
+import { outcomeStatements } from './split-statements';
+
+/**
+ * Sets each outcome's flag on its visitor's rows: in every experiment they were exposed to at or
+ * before it, and, for visitors of the split's own tables, there as before (whatever the time);
+ * a flag already set is left alone, so outcomes recorded twice (a message the queue delivers
+ * again) change nothing. One request per shard the visitors live in, and EVENTS_DB too while it
+ * holds visitors exposed before the shards (experiment-stores.ts).
+ */
+export async function recordOutcomes(
+  stores: ExperimentStores,
+  outcomes: readonly Outcome[],
+): Promise<void> {
+  await toVisitorsStores(
+    stores,
+    outcomes,
+    (shard, group) => shard.recordOutcomes(group),
+    outcomeStatements,
+  );
+}

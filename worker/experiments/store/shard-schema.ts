@@ -1,0 +1,42 @@
+/**
+ * The tables and triggers of an experiment shard (experiment-shard.ts). The split's are
+ * EVENTS_DB's migrations 0003_experiment_exposures.sql, 0004_experiment_days.sql and
+ * 0007_routes_in_experiments.sql themselves (worker/events-db/migrations), where each table,
+ * column and trigger is explained: a shard runs the very text D1 runs, so the two stores keep one
+ * schema and the same statements (split-statements.ts) write and read both, the shards and
+ * EVENTS_DB's rows of the visitors exposed before the shards (experiment-stores.ts). The files
+ * are bundled as text (wrangler's default module rule for `.sql`, which vitest-pool-workers
+ * follows too), and a shard runs each file as one multi-statement exec.
+ */
+
+import exposuresMigration from '../../events-db/migrations/0003_experiment_exposures.sql';
+import experimentDaysMigration from '../../events-db/migrations/0004_experiment_days.sql';
+import routesMigration from '../../events-db/migrations/0007_routes_in_experiments.sql';
+import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
+
+/**
+ * The shards' migrations, in order: a change to their tables is a new entry, never an edit of
+ * one run already, and every shard runs what it has not yet when it next wakes (the count it ran
+ * is its schema version).
+ */
+export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
+  // The split's exposures, purchases and per-arm totals, and the same by exposure day.
+  [exposuresMigration, experimentDaysMigration],
+  // Each exposure's route and source, and first visits by route and day. ALTER TABLE ... ADD
+  // COLUMN rewrites no row: a shard's existing visitors read NULL.
+  [routesMigration],
+  // Every experiment, the split's new visitors included, in tables of their own (shards only).
+  EVERY_EXPERIMENT_MIGRATION,
+  // How often each route's visitors reached each funnel step, by UTC day (shards only): the
+  // console's duration estimate counts the traffic at an experiment's trigger from it
+  // (route-steps.ts). A few rows a route and day, never a row per visitor.
+  [
+    `CREATE TABLE route_step_days (
+  route TEXT NOT NULL,
+  day TEXT NOT NULL,
+  step TEXT NOT NULL,
+  reached INTEGER NOT NULL,
+  PRIMARY KEY (route, day, step)
+) WITHOUT ROWID`,
+  ],
+];
