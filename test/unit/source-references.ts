@@ -139,7 +139,9 @@ export function namedPaths(root: string, file: TextFile): Named[] {
         posix.normalize(posix.join(base, cited)),
       );
       if (candidates.length === 0) return [];
-      return [{ at: `${file.path}:${lineAt(file.text, prose.index + match.index)}`, cited, candidates }];
+      return [
+        { at: `${file.path}:${lineAt(file.text, prose.index + match.index)}`, cited, candidates },
+      ];
     }),
   );
 }

@@ -34,10 +34,7 @@ describe('SPEC.md, in the repository, answers every citation of it', () => {
 describe('the citation check itself', () => {
   it("reads the numbered sections from SPEC.md's headings", () => {
     expect([...specSections(SPEC)]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
-    expect([...specSections('# Title\n\n## 3. A\n### 3.1 B\ntext 4. no\n')]).toEqual([
-      '3',
-      '3.1',
-    ]);
+    expect([...specSections('# Title\n\n## 3. A\n### 3.1 B\ntext 4. no\n')]).toEqual(['3', '3.1']);
   });
 
   it('reads lists and citations wrapped onto the next comment line, with their lines', () => {
