@@ -119,6 +119,31 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
     };
   }
 
+  const numbers = readNumbers(values);
+  if (!numbers.ok) return { kind: 'usage-error', error: numbers.error };
+
+  return {
+    kind: 'run',
+    command: {
+      name: 'simulate',
+      experiment,
+      visitors: numbers.visitors,
+      days: numbers.days,
+      seed: numbers.seed,
+      rates: numbers.rates,
+      reset: values.reset ?? false,
+      port: numbers.port,
+    },
+    options,
+  };
+}
+
+/** The numbers simulate takes, each checked, or the first one refused. */
+function readNumbers(
+  values: ReturnType<typeof parseWithStoreOptions>['values'],
+):
+  | ({ ok: true } & Pick<SimulateCommand, 'visitors' | 'days' | 'seed' | 'port' | 'rates'>)
+  | { ok: false; error: string } {
   const count = (option: 'visitors' | 'days', max: number) => {
     const text = values[option];
     if (text === undefined) return { ok: true as const, count: null };
@@ -128,38 +153,31 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
       : { ok: false as const, error: `--${option}: ${parsedCount.error}` };
   };
   const visitors = count('visitors', MAX_VISITORS);
-  if (!visitors.ok) return { kind: 'usage-error', error: visitors.error };
+  if (!visitors.ok) return visitors;
   const days = count('days', MAX_DAYS);
-  if (!days.ok) return { kind: 'usage-error', error: days.error };
+  if (!days.ok) return days;
   let seed: number | null = null;
   if (values.seed !== undefined) {
     const parsedSeed = parseCount(values.seed, { min: 0, max: MAX_SEED });
-    if (!parsedSeed.ok) return { kind: 'usage-error', error: `--seed: ${parsedSeed.error}` };
+    if (!parsedSeed.ok) return { ok: false, error: `--seed: ${parsedSeed.error}` };
     seed = parsedSeed.count;
   }
   let port = DEFAULT_PORT;
   if (values.port !== undefined) {
     const parsedPort = parseCount(values.port, { min: 1, max: 65535 });
-    if (!parsedPort.ok) return { kind: 'usage-error', error: `--port: ${parsedPort.error}` };
+    if (!parsedPort.ok) return { ok: false, error: `--port: ${parsedPort.error}` };
     port = parsedPort.count;
   }
   const rates =
     values.rates === undefined ? { ok: true as const, value: {} } : parseRates(values.rates);
-  if (!rates.ok) return { kind: 'usage-error', error: `--rates: ${rates.error}` };
-
+  if (!rates.ok) return { ok: false, error: `--rates: ${rates.error}` };
   return {
-    kind: 'run',
-    command: {
-      name: 'simulate',
-      experiment,
-      visitors: visitors.count,
-      days: days.count,
-      seed,
-      rates: rates.value,
-      reset: values.reset ?? false,
-      port,
-    },
-    options,
+    ok: true,
+    visitors: visitors.count,
+    days: days.count,
+    seed,
+    port,
+    rates: rates.value,
   };
 }
 

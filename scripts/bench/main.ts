@@ -370,32 +370,8 @@ const ALONE = 'worker alone';
 /** The server goals for the landing on one raw workerd, 10 connections. */
 const SERVER_GOALS = { requestsPerSecond: 2000, p99BelowMs: 50 } as const;
 
-async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise<PageFigures[]> {
-  if (!existsSync(settings.chromePath)) {
-    console.log(`\nLighthouse skipped: no Chromium at ${settings.chromePath} (set CHROME_PATH).`);
-    return [];
-  }
-  const pages = [FLOOR, ...settings.screens];
-  const urlOf = (page: string) => new URL(page === FLOOR ? FLOOR_PATH : `/${page}`, worker.url);
-  console.log(
-    `\nLighthouse: ${settings.lighthouseRuns} rounds, each the floor and every screen in turn;` +
-      ' mobile defaults (simulated slow 4G, 4x CPU), first visit. Medians over rounds; ratios to' +
-      ' the floor taken within a round.\n',
-  );
-  const { chrome, profile } = await startChrome(settings.chromePath);
-  const rounds: Round[] = [];
-  try {
-    for (let run = 0; run < settings.lighthouseRuns; run++) {
-      const round = new Map<string, LighthouseRun>();
-      for (const page of pages) round.set(page, await runLighthouse(urlOf(page), chrome.port));
-      rounds.push(round);
-      process.stdout.write(`  round ${run + 1}/${settings.lighthouseRuns} done\n`);
-    }
-  } finally {
-    chrome.kill();
-    await rm(profile, { recursive: true, force: true });
-  }
-  const figures = summarise(rounds, FLOOR);
+/** The Lighthouse figures of every page as tables, with the goals they are held to. */
+function printLighthouse(figures: PageFigures[]): void {
   const rows = figures.map((page) => {
     const missed = page.page === FLOOR ? [] : missedGoals(page);
     return [
@@ -450,6 +426,35 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
       ` ${GOALS.longestTaskRatio}x the floor's (a page with no task of 50 ms or more counts as 50).` +
       ' Medians over rounds.',
   );
+}
+
+async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise<PageFigures[]> {
+  if (!existsSync(settings.chromePath)) {
+    console.log(`\nLighthouse skipped: no Chromium at ${settings.chromePath} (set CHROME_PATH).`);
+    return [];
+  }
+  const pages = [FLOOR, ...settings.screens];
+  const urlOf = (page: string) => new URL(page === FLOOR ? FLOOR_PATH : `/${page}`, worker.url);
+  console.log(
+    `\nLighthouse: ${settings.lighthouseRuns} rounds, each the floor and every screen in turn;` +
+      ' mobile defaults (simulated slow 4G, 4x CPU), first visit. Medians over rounds; ratios to' +
+      ' the floor taken within a round.\n',
+  );
+  const { chrome, profile } = await startChrome(settings.chromePath);
+  const rounds: Round[] = [];
+  try {
+    for (let run = 0; run < settings.lighthouseRuns; run++) {
+      const round = new Map<string, LighthouseRun>();
+      for (const page of pages) round.set(page, await runLighthouse(urlOf(page), chrome.port));
+      rounds.push(round);
+      process.stdout.write(`  round ${run + 1}/${settings.lighthouseRuns} done\n`);
+    }
+  } finally {
+    chrome.kill();
+    await rm(profile, { recursive: true, force: true });
+  }
+  const figures = summarise(rounds, FLOOR);
+  printLighthouse(figures);
   return figures;
 }
 

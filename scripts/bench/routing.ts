@@ -83,37 +83,21 @@ function timeRuns(runs: number, calls: number, work: (call: number) => void): nu
   });
 }
 
-export async function runRoutingBench(): Promise<number> {
-  const runs = positiveInt('BENCH_ROUTING_RUNS', 15);
-  const pages = positiveInt('BENCH_ROUTING_PAGES', 20_000);
-  const document = benchRouting();
-  const text = JSON.stringify(document);
-  const parsed = parseRouting(text);
-  if (!parsed.ok) throw new Error(`the bench's routing is invalid: ${parsed.error}`);
-  const compiled = compileRouting(parsed.value);
-  const visitors = benchVisitors(VISITORS);
-
-  const fallThrough = visitors.filter(
-    (visitor) => chooseRoute(compiled, visitorFacts(visitor), BENCH_NOW).id === DEFAULT_ROUTE_ID,
-  ).length;
-  // Kept and printed, so the optimiser cannot drop the choice as unused.
-  let chosenLength = 0;
-  const perPage = timeRuns(runs, pages, (call) => {
-    const visitor = visitors[call % VISITORS]!;
-    chosenLength += chooseRoute(compiled, visitorFacts(visitor), visitor.now).id.length;
-  });
-  const compiles = timeRuns(runs, 200, () => {
-    chosenLength += compileRouting(parsed.value).routes.length;
-  });
-  const parses = timeRuns(runs, 50, () => {
-    chosenLength += parseRouting(text).ok ? 1 : 0;
-  });
-
+/**
+ * Microseconds a page spends placing the visitor in the experiments, as `timeRuns` gives them,
+ * and what the placements summed to (kept, so the optimiser cannot drop them as unused).
+ */
+function timeExperimentsPages(
+  { runs, pages }: { runs: number; pages: number },
+  visitors: ReturnType<typeof benchVisitors>,
+  compiled: ReturnType<typeof compileRouting>,
+  routing: Parameters<typeof compileRouting>[0],
+): { perExperimentsPage: number[]; placed: number } {
   const { split, experiments: experimentsDocument } = benchExperiments();
   const experimentsChecked = parseExperiments(JSON.stringify(experimentsDocument));
   if (!experimentsChecked.ok)
     throw new Error(`the bench's experiments are invalid: ${experimentsChecked.error}`);
-  const experiments = compileExperiments(experimentsChecked.value, split, parsed.value);
+  const experiments = compileExperiments(experimentsChecked.value, split, routing);
   const noPins = new Map<string, string>();
   // Uuid-shaped, so each hash reads as many characters as a real visitor id.
   const ids = visitors.map(
@@ -146,6 +130,41 @@ export async function runRoutingBench(): Promise<number> {
     for (let index = 0; index < assignments.length; index++)
       placed += visitorTrigger(experiments, base, assignments, index, DEFAULT_FLOWS) ?? 0;
   });
+  return { perExperimentsPage, placed };
+}
+
+export async function runRoutingBench(): Promise<number> {
+  const runs = positiveInt('BENCH_ROUTING_RUNS', 15);
+  const pages = positiveInt('BENCH_ROUTING_PAGES', 20_000);
+  const document = benchRouting();
+  const text = JSON.stringify(document);
+  const parsed = parseRouting(text);
+  if (!parsed.ok) throw new Error(`the bench's routing is invalid: ${parsed.error}`);
+  const compiled = compileRouting(parsed.value);
+  const visitors = benchVisitors(VISITORS);
+
+  const fallThrough = visitors.filter(
+    (visitor) => chooseRoute(compiled, visitorFacts(visitor), BENCH_NOW).id === DEFAULT_ROUTE_ID,
+  ).length;
+  // Kept and printed, so the optimiser cannot drop the choice as unused.
+  let chosenLength = 0;
+  const perPage = timeRuns(runs, pages, (call) => {
+    const visitor = visitors[call % VISITORS]!;
+    chosenLength += chooseRoute(compiled, visitorFacts(visitor), visitor.now).id.length;
+  });
+  const compiles = timeRuns(runs, 200, () => {
+    chosenLength += compileRouting(parsed.value).routes.length;
+  });
+  const parses = timeRuns(runs, 50, () => {
+    chosenLength += parseRouting(text).ok ? 1 : 0;
+  });
+
+  const { perExperimentsPage, placed } = timeExperimentsPages(
+    { runs, pages },
+    visitors,
+    compiled,
+    parsed.value,
+  );
   chosenLength += placed;
 
   const page = median(perPage);

@@ -307,6 +307,132 @@ function lifecycle(
   }));
 }
 
+/** What every visitor of a batch shares: the plan's steps, the draws and the clock's end. */
+interface BatchContext {
+  plan: SimulationPlan;
+  batch: SimulatedBatch;
+  counted: readonly SimulatedStep[];
+  random: Random;
+  newId: () => string;
+  now: number;
+}
+
+/** One exposed visitor, as the steps they took left them (`later` dates each next step). */
+interface ExposedVisitor {
+  visitorId: string;
+  variant: string;
+  route: string;
+  exposedAt: number;
+  later: () => number;
+}
+
+/**
+ * The subscriptions a visitor who bought (or an upsell or end test's visitor, who bought before
+ * exposure) holds, each upsell drawn at its rate, and what the product API reports after them.
+ */
+function simulatePurchases(context: BatchContext, visitor: ExposedVisitor, boughtBefore: boolean) {
+  const { plan, batch, counted, random, newId, now } = context;
+  const { visitorId, variant, route, exposedAt, later } = visitor;
+  const rates = plan.rates[variant]!;
+  const offers = plan.offers[variant]![route]!;
+  const main: Bought = {
+    subscriptionId: `sim_sub_${newId()}`,
+    plan: pickPlan(offers.main, random),
+    at: boughtBefore ? exposedAt - MINUTE_MS : later(),
+  };
+  const subscriptions = [main];
+  // Only a visitor exposed at or before the purchase counts it: an upsell test's buyer paid
+  // for the main plan before the upsell exposed them, so only the upsell is theirs.
+  const purchase = ({ subscriptionId, plan: paid, at }: Bought, upsell: boolean) =>
+    batch.purchases.push({
+      subscriptionId,
+      visitorId,
+      amountMinor: paid.firstMinor,
+      currency: SIMULATED_CURRENCY,
+      upsell,
+      at,
+      route,
+    });
+  if (!boughtBefore) purchase(main, false);
+  if (counted.includes('upsell')) {
+    for (const offer of offers.after) {
+      if (random() >= rates.upsell) continue;
+      const extra: Bought = {
+        subscriptionId: `sim_sub_${newId()}`,
+        plan: pickPlan(offer.plans, random),
+        at: later(),
+      };
+      purchase(extra, true);
+      subscriptions.push(extra);
+    }
+  }
+  // The main plan's lifecycle after an upsell test's exposure counts in its net revenue, as a
+  // real buyer's would (revenue-events.ts: every experiment exposed before the event).
+  for (const subscription of subscriptions) {
+    for (const event of lifecycle(subscription, now, random)) {
+      batch.revenueEvents.push({
+        eventId: `sim_evt_${newId()}`,
+        subscriptionId: subscription.subscriptionId,
+        visitorId,
+        currency: SIMULATED_CURRENCY,
+        ...event,
+      });
+    }
+  }
+}
+
+/** One visitor exposed in `window`, their first visits, the steps they took and what they bought. */
+function simulateVisitor(
+  context: BatchContext,
+  window: { from: number; to: number },
+  visitsPerExposed: number,
+) {
+  const { plan, batch, counted, random, newId, now } = context;
+  const variant = fixedPlacement(random).variant(plan.experiment, '', plan.weights)!;
+  const rates = plan.rates[variant]!;
+  const route = pick(plan.routes, random);
+  const visitorId = newId();
+  const exposedAt = Math.floor(window.from + random() * (window.to - window.from));
+  // A moment after exposure, never after now.
+  let clock = exposedAt;
+  const later = () => {
+    clock = Math.min(now, clock + 1_000 + Math.floor(random() * 5 * MINUTE_MS));
+    return clock;
+  };
+  batch.exposures.push({
+    experiment: plan.experiment,
+    phase: plan.phase,
+    variant,
+    visitorId,
+    configVersion: plan.configVersion,
+    at: exposedAt,
+    segments: segmentsOf(route, random),
+  });
+  // Whoever the route brought that the experiment never exposed counts among its visits too.
+  const visits = Math.floor(visitsPerExposed) + (random() < visitsPerExposed % 1 ? 1 : 0);
+  for (let v = 0; v < Math.max(1, visits); v++) {
+    batch.firstVisits.push({ visitorId, route, at: exposedAt });
+  }
+
+  let previous = 1;
+  let bought = false;
+  for (const step of NESTED) {
+    if (!counted.includes(step)) continue;
+    const given = previous === 0 ? 0 : rates[step] / previous;
+    if (random() >= given) break;
+    previous = rates[step];
+    if (step === 'purchase') bought = true;
+    else {
+      const event = STEP_EVENTS[step as keyof typeof STEP_EVENTS];
+      batch.outcomes.push({ visitorId, event, at: later(), route });
+    }
+  }
+  // An upsell or an end test's visitors bought their main plan before it exposed them.
+  const boughtBefore = !counted.includes('purchase');
+  if (!bought && !boughtBefore) return;
+  simulatePurchases(context, { visitorId, variant, route, exposedAt, later }, boughtBefore);
+}
+
 /**
  * `count` exposed visitors of the plan, their first visits exposed between `window.from` and
  * `window.to` (which is now: nothing is dated later), with what follows their exposure. `newId`
@@ -322,7 +448,6 @@ export function simulateBatch(
   },
 ): SimulatedBatch {
   const { count, window, random, newId } = options;
-  const now = window.to;
   const batch: SimulatedBatch = {
     exposures: [],
     firstVisits: [],
@@ -330,97 +455,9 @@ export function simulateBatch(
     purchases: [],
     revenueEvents: [],
   };
-  const counted = countedSteps(plan.first);
+  const context = { plan, batch, counted: countedSteps(plan.first), random, newId, now: window.to };
   const visitsPerExposed = 1 / Math.max(plan.exposedShare, 0.01);
-  for (let i = 0; i < count; i++) {
-    const variant = fixedPlacement(random).variant(plan.experiment, '', plan.weights)!;
-    const rates = plan.rates[variant]!;
-    const route = pick(plan.routes, random);
-    const visitorId = newId();
-    const exposedAt = Math.floor(window.from + random() * (window.to - window.from));
-    // A moment after exposure, never after now.
-    let clock = exposedAt;
-    const later = () => {
-      clock = Math.min(now, clock + 1_000 + Math.floor(random() * 5 * MINUTE_MS));
-      return clock;
-    };
-    batch.exposures.push({
-      experiment: plan.experiment,
-      phase: plan.phase,
-      variant,
-      visitorId,
-      configVersion: plan.configVersion,
-      at: exposedAt,
-      segments: segmentsOf(route, random),
-    });
-    // Whoever the route brought that the experiment never exposed counts among its visits too.
-    const visits = Math.floor(visitsPerExposed) + (random() < visitsPerExposed % 1 ? 1 : 0);
-    for (let v = 0; v < Math.max(1, visits); v++) {
-      batch.firstVisits.push({ visitorId, route, at: exposedAt });
-    }
-
-    let previous = 1;
-    let bought = false;
-    for (const step of NESTED) {
-      if (!counted.includes(step)) continue;
-      const given = previous === 0 ? 0 : rates[step] / previous;
-      if (random() >= given) break;
-      previous = rates[step];
-      if (step === 'purchase') bought = true;
-      else {
-        const event = STEP_EVENTS[step as keyof typeof STEP_EVENTS];
-        batch.outcomes.push({ visitorId, event, at: later(), route });
-      }
-    }
-    // An upsell or an end test's visitors bought their main plan before it exposed them.
-    const boughtBefore = !counted.includes('purchase');
-    if (!bought && !boughtBefore) continue;
-    const offers = plan.offers[variant]![route]!;
-    const main: Bought = {
-      subscriptionId: `sim_sub_${newId()}`,
-      plan: pickPlan(offers.main, random),
-      at: boughtBefore ? exposedAt - MINUTE_MS : later(),
-    };
-    const subscriptions = [main];
-    // Only a visitor exposed at or before the purchase counts it: an upsell test's buyer paid
-    // for the main plan before the upsell exposed them, so only the upsell is theirs.
-    const purchase = ({ subscriptionId, plan: paid, at }: Bought, upsell: boolean) =>
-      batch.purchases.push({
-        subscriptionId,
-        visitorId,
-        amountMinor: paid.firstMinor,
-        currency: SIMULATED_CURRENCY,
-        upsell,
-        at,
-        route,
-      });
-    if (!boughtBefore) purchase(main, false);
-    if (counted.includes('upsell')) {
-      for (const offer of offers.after) {
-        if (random() >= rates.upsell) continue;
-        const extra: Bought = {
-          subscriptionId: `sim_sub_${newId()}`,
-          plan: pickPlan(offer.plans, random),
-          at: later(),
-        };
-        purchase(extra, true);
-        subscriptions.push(extra);
-      }
-    }
-    // The main plan's lifecycle after an upsell test's exposure counts in its net revenue, as a
-    // real buyer's would (revenue-events.ts: every experiment exposed before the event).
-    for (const subscription of subscriptions) {
-      for (const event of lifecycle(subscription, now, random)) {
-        batch.revenueEvents.push({
-          eventId: `sim_evt_${newId()}`,
-          subscriptionId: subscription.subscriptionId,
-          visitorId,
-          currency: SIMULATED_CURRENCY,
-          ...event,
-        });
-      }
-    }
-  }
+  for (let i = 0; i < count; i++) simulateVisitor(context, window, visitsPerExposed);
   return batch;
 }
 

@@ -98,11 +98,8 @@ function entryModule(kinds: BindingKinds): string {
   ].join('\n');
 }
 
-export async function startCountingWorker(options: {
-  persistTo: string;
-  portalUrl: string;
-}): Promise<CountingWorker> {
-  // The top level of wrangler.toml: production's bindings, none of the development kit's.
+/** The top level of wrangler.toml: production's bindings, none of the development kit's. */
+function productionBindings() {
   const declared = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG)
     .workerOptions as WorkerOptions;
   const config = unstable_readConfig({ config: WRANGLER_CONFIG });
@@ -123,6 +120,69 @@ export async function startCountingWorker(options: {
       producer.queue,
     ]),
   );
+  return { declared, config, kinds, queueNames };
+}
+
+/** The databases migrated and the config published, as production runs with them. */
+async function seedStores(mf: Miniflare, config: ReturnType<typeof unstable_readConfig>) {
+  for (const database of config.d1_databases) {
+    const db = (await mf.getD1Database(database.binding)) as unknown as D1Database;
+    if (database.migrations_dir) await applyMigrations(db, database.migrations_dir);
+  }
+  const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
+  // What production runs on: a published config, cached per isolate for the worker's TTL.
+  await kv.put('split', JSON.stringify(DEFAULT_SPLIT));
+  await kv.put('flows', JSON.stringify(DEFAULT_FLOWS));
+  // Five experiments running: the split and one in each other layer, every visitor in their
+  // audience, so a visitor costs the most rows they can.
+  await kv.put('experiments', JSON.stringify(benchExperimentsDocument()));
+}
+
+/** Each D1 database's size and each table's rows and payload bytes, read past the counting. */
+async function readD1Storage(
+  mf: Miniflare,
+  bindings: readonly string[],
+): Promise<Record<string, D1Storage>> {
+  const storage: Record<string, D1Storage> = {};
+  for (const binding of bindings) {
+    const db = (await mf.getD1Database(binding)) as unknown as D1Database;
+    const { results, meta } = await db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+      )
+      .all<{ name: string }>();
+    const tables: D1Storage['tables'] = {};
+    for (const { name } of results) {
+      const columns = await db.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
+      const lengths = columns.results
+        .map((column) => `ifnull(length(CAST("${column.name}" AS BLOB)), 0)`)
+        .join(' + ');
+      const row = await db
+        .prepare(
+          `SELECT count(*) AS rows, ifnull(sum(${lengths || '0'}), 0) AS bytes FROM "${name}"`,
+        )
+        .first<{ rows: number; bytes: number }>();
+      tables[name] = { rows: row?.rows ?? 0, payloadBytes: row?.bytes ?? 0 };
+    }
+    storage[binding] = { sizeBytes: Number(meta.size_after ?? 0), tables };
+  }
+  return storage;
+}
+
+/** What the worker at `url` answers on `path`, read as JSON. */
+async function askWorker<T>(mf: Miniflare, url: URL, path: string, body?: unknown): Promise<T> {
+  const response = await mf.dispatchFetch(
+    new URL(path, url),
+    body === undefined ? undefined : { method: 'POST', body: JSON.stringify(body) },
+  );
+  return (await response.json()) as T;
+}
+
+export async function startCountingWorker(options: {
+  persistTo: string;
+  portalUrl: string;
+}): Promise<CountingWorker> {
+  const { declared, config, kinds, queueNames } = productionBindings();
   const consumers = (declared.queueConsumers ?? {}) as Record<string, object>;
   const logs: Record<string, unknown>[] = [];
   const counting = transpile(await readFile(join(HERE, 'counting.ts'), 'utf8'));
@@ -168,17 +228,7 @@ export async function startCountingWorker(options: {
   } as WorkerOptions & ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;
   try {
-    for (const database of config.d1_databases) {
-      const db = (await mf.getD1Database(database.binding)) as unknown as D1Database;
-      if (database.migrations_dir) await applyMigrations(db, database.migrations_dir);
-    }
-    const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
-    // What production runs on: a published config, cached per isolate for the worker's TTL.
-    await kv.put('split', JSON.stringify(DEFAULT_SPLIT));
-    await kv.put('flows', JSON.stringify(DEFAULT_FLOWS));
-    // Five experiments running: the split and one in each other layer, every visitor in their
-    // audience, so a visitor costs the most rows they can.
-    await kv.put('experiments', JSON.stringify(benchExperimentsDocument()));
+    await seedStores(mf, config);
   } catch (error) {
     await mf.dispose();
     throw error;
@@ -188,50 +238,10 @@ export async function startCountingWorker(options: {
     kinds,
     queueNames,
     logs,
-    async counts() {
-      const response = await mf.dispatchFetch(new URL(COUNTS_PATH, url));
-      return (await response.json()) as DataCounts;
-    },
-    async d1Storage() {
-      const storage: Record<string, D1Storage> = {};
-      for (const binding of kinds.d1) {
-        const db = (await mf.getD1Database(binding)) as unknown as D1Database;
-        const { results, meta } = await db
-          .prepare(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
-          )
-          .all<{ name: string }>();
-        const tables: D1Storage['tables'] = {};
-        for (const { name } of results) {
-          const columns = await db.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
-          const lengths = columns.results
-            .map((column) => `ifnull(length(CAST("${column.name}" AS BLOB)), 0)`)
-            .join(' + ');
-          const row = await db
-            .prepare(
-              `SELECT count(*) AS rows, ifnull(sum(${lengths || '0'}), 0) AS bytes FROM "${name}"`,
-            )
-            .first<{ rows: number; bytes: number }>();
-          tables[name] = { rows: row?.rows ?? 0, payloadBytes: row?.bytes ?? 0 };
-        }
-        storage[binding] = { sizeBytes: Number(meta.size_after ?? 0), tables };
-      }
-      return storage;
-    },
-    async objectStorage(ids) {
-      const response = await mf.dispatchFetch(new URL(OBJECT_STORAGE_PATH, url), {
-        method: 'POST',
-        body: JSON.stringify(ids),
-      });
-      return (await response.json()) as Record<string, Record<string, number | null>>;
-    },
-    async replay(options) {
-      const response = await mf.dispatchFetch(new URL(REPLAY_PATH, url), {
-        method: 'POST',
-        body: JSON.stringify(options),
-      });
-      return (await response.json()) as Awaited<ReturnType<CountingWorker['replay']>>;
-    },
+    counts: () => askWorker(mf, url, COUNTS_PATH),
+    d1Storage: () => readD1Storage(mf, kinds.d1),
+    objectStorage: (ids) => askWorker(mf, url, OBJECT_STORAGE_PATH, ids),
+    replay: (options) => askWorker(mf, url, REPLAY_PATH, options),
     stop: () => mf.dispose(),
   };
 }

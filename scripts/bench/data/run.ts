@@ -46,46 +46,74 @@ function machine(): string {
 /** The errors a run logs by design: the bench sets no Google Geocoding key. */
 const EXPECTED_ERRORS = new Set(['geocoding_not_configured', 'geocoding_failed']);
 
-/** `npm run bench -- data ...`; resolves the process's exit code. */
-export async function runDataBench(argv: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      lookups: { type: 'string' },
-      paying: { type: 'string' },
-      concurrency: { type: 'string' },
-      'peak-factor': { type: 'string' },
-      'paying-share': { type: 'string' },
-      'shared-key-share': { type: 'string' },
-      'horizon-days': { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (!existsSync(BUILT_BUNDLES.production)) {
-    throw new Error(`${BUILT_BUNDLES.production} is missing: run \`npm run build\` first.`);
-  }
-  const visitors = {
-    lookup: Math.round(number(values.lookups, 20, 'lookups')),
-    paying: Math.round(number(values.paying, 10, 'paying')),
-  };
-  const concurrency = Math.max(1, Math.round(number(values.concurrency, 3, 'concurrency')));
-  const peakFactor = number(values['peak-factor'], 10, 'peak-factor');
-  const mix: Mix = { payingShare: number(values['paying-share'], 0.05, 'paying-share') };
-  const sharedKeyShare = number(values['shared-key-share'], 0.01, 'shared-key-share');
-  const horizonDays = number(values['horizon-days'], SHARD_ROWS_KEPT_DAYS, 'horizon-days');
+/** The run's settings, read from the command line's options. */
+interface Settings {
+  visitors: Run['visitors'];
+  concurrency: number;
+  peakFactor: number;
+  mix: Mix;
+  sharedKeyShare: number;
+  horizonDays: number;
+}
 
-  const started = performance.now();
-  console.log(`Data benchmark. Machine: ${machine()}.`);
+function readSettings(values: Record<string, string | boolean | undefined>): Settings {
+  const option = (name: string) => values[name] as string | undefined;
+  return {
+    visitors: {
+      lookup: Math.round(number(option('lookups'), 20, 'lookups')),
+      paying: Math.round(number(option('paying'), 10, 'paying')),
+    },
+    concurrency: Math.max(1, Math.round(number(option('concurrency'), 3, 'concurrency'))),
+    peakFactor: number(option('peak-factor'), 10, 'peak-factor'),
+    mix: { payingShare: number(option('paying-share'), 0.05, 'paying-share') },
+    sharedKeyShare: number(option('shared-key-share'), 0.01, 'shared-key-share'),
+    horizonDays: number(option('horizon-days'), SHARD_ROWS_KEPT_DAYS, 'horizon-days'),
+  };
+}
+
+type CountingWorker = Awaited<ReturnType<typeof startCountingWorker>>;
+
+/**
+ * The lookup-only visitors, then the paying ones, with a snapshot of the stores before, between
+ * and after; `settings.visitors` becomes the journeys that completed. What failed joins `failed`.
+ */
+async function walkVisitors(
+  worker: CountingWorker,
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  { visitors, concurrency }: Settings,
+  failed: string[],
+): Promise<Run> {
+  const before = await takeSnapshot(worker);
+  const lookups = await runJourneys(browser, worker.url, 'lookup', {
+    count: visitors.lookup,
+    first: 0,
+    concurrency,
+  });
+  failed.push(...lookups.failed);
+  // A visitor is counted once their journey completed; a failed one's partial work still
+  // counts in the totals, so failures make the figures per visitor a little high.
+  visitors.lookup = lookups.completed;
+  if (!(await drained(worker))) failed.push('the queue did not drain after the lookups');
+  const afterLookups = await takeSnapshot(worker);
+  const paying = await runJourneys(browser, worker.url, 'paying', {
+    count: visitors.paying,
+    first: visitors.lookup,
+    concurrency,
+  });
+  failed.push(...paying.failed);
+  visitors.paying = paying.completed;
+  if (!(await drained(worker))) failed.push('the queue did not drain after the paying visitors');
+  const afterPaying = await takeSnapshot(worker);
+  const replayed = await replayFixedSets(worker, visitors, [before, afterLookups, afterPaying]);
+  return { visitors, before, afterLookups, afterPaying, replayed };
+}
+
+/** The stores, the worker and the portal a run counts, then the visitors walked through them. */
+async function countVisitors(settings: Settings, failed: string[]) {
   const persistTo = await mkdtemp(join(tmpdir(), 'geofunnel-data-bench-'));
   const portal = await startPortalServer();
   const worker = await startCountingWorker({ persistTo, portalUrl: portal.url });
   const browser = await launchBrowser();
-  const failed: string[] = [];
-  let run: Run;
   try {
     console.log(
       `Production worker (${BUILT_BUNDLES.production}) on ${worker.url.origin}, the embedded` +
@@ -94,46 +122,17 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
         ` ${worker.kinds.queues.join(', ') || '-'}, R2 ${worker.kinds.r2.join(', ') || '-'},` +
         ` KV ${worker.kinds.kv.join(', ') || '-'}.`,
     );
-    const before = await takeSnapshot(worker);
-    const lookups = await runJourneys(browser, worker.url, 'lookup', {
-      count: visitors.lookup,
-      first: 0,
-      concurrency,
-    });
-    failed.push(...lookups.failed);
-    // A visitor is counted once their journey completed; a failed one's partial work still
-    // counts in the totals, so failures make the figures per visitor a little high.
-    visitors.lookup = lookups.completed;
-    if (!(await drained(worker))) failed.push('the queue did not drain after the lookups');
-    const afterLookups = await takeSnapshot(worker);
-    const paying = await runJourneys(browser, worker.url, 'paying', {
-      count: visitors.paying,
-      first: visitors.lookup,
-      concurrency,
-    });
-    failed.push(...paying.failed);
-    visitors.paying = paying.completed;
-    if (!(await drained(worker))) failed.push('the queue did not drain after the paying visitors');
-    const afterPaying = await takeSnapshot(worker);
-    const replayed = await replayFixedSets(worker, visitors, [before, afterLookups, afterPaying]);
-    run = { visitors, before, afterLookups, afterPaying, replayed };
+    return { worker, run: await walkVisitors(worker, browser, settings, failed) };
   } finally {
     await browser.close();
     await worker.stop();
     await portal.stop();
     await rm(persistTo, { recursive: true, force: true });
   }
-  const errors = worker.logs.filter(
-    (line) => line.level === 'error' || (typeof line.status === 'number' && line.status >= 500),
-  );
+}
 
-  const figures = measured(run, worker.kinds);
-  console.log(
-    `\n${visitors.lookup} lookup-only and ${visitors.paying} paying visitors completed in Chromium,` +
-      ` ${concurrency} at a time; ${failed.length} journeys or waits failed, ${errors.length}` +
-      ' error lines logged by the worker.\n',
-  );
-  for (const failure of failed) console.log(`  FAILED ${failure}`);
+/** Prints each error code the worker logged once, with how often; returns the unexpected ones. */
+function printErrors(errors: CountingWorker['logs']): string[] {
   // Each code once, with how often and its first detail, so a failing store is named.
   const byCode = new Map<string, { count: number; detail: unknown }>();
   for (const line of errors) {
@@ -147,10 +146,12 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
     console.log(`  worker error ${code} ×${count}${shown}${expected}`);
   }
   // A store call that failed is a cost not counted: the figures would flatter the design.
-  const unexpected = [...byCode.keys()].filter((code) => !EXPECTED_ERRORS.has(code));
-  console.log('Per visitor, by store (queue consumer included):\n');
-  printPerVisitor(figures, otherStores(run, worker.kinds), mix);
+  return [...byCode.keys()].filter((code) => !EXPECTED_ERRORS.has(code));
+}
 
+/** Prints the rates at 10 M and 100 M visitors a month and each line's verdict; returns misses. */
+function printExtrapolation(figures: ReturnType<typeof measured>, settings: Settings): string[] {
+  const { peakFactor, mix, sharedKeyShare, horizonDays } = settings;
   const lines = limitLines(figures, { sharedKeyShare });
   const verdicts = judge(lines, { peakFactor, mix, horizonDays });
   const at10 = visitorsPerSecond({ visitorsPerMonth: 10e6, peakFactor });
@@ -174,6 +175,54 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
       ' it), so its size is read as measured. Events are counted as the real tracker sent them' +
       ' in a quick visit: a visitor who stays longer sends more batches (one per 30 s).',
   );
+  return missed;
+}
+
+/** `npm run bench -- data ...`; resolves the process's exit code. */
+export async function runDataBench(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      lookups: { type: 'string' },
+      paying: { type: 'string' },
+      concurrency: { type: 'string' },
+      'peak-factor': { type: 'string' },
+      'paying-share': { type: 'string' },
+      'shared-key-share': { type: 'string' },
+      'horizon-days': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!existsSync(BUILT_BUNDLES.production)) {
+    throw new Error(`${BUILT_BUNDLES.production} is missing: run \`npm run build\` first.`);
+  }
+  const settings = readSettings(values);
+  const { visitors, concurrency, mix } = settings;
+
+  const started = performance.now();
+  console.log(`Data benchmark. Machine: ${machine()}.`);
+  const failed: string[] = [];
+  const { worker, run } = await countVisitors(settings, failed);
+  const errors = worker.logs.filter(
+    (line) => line.level === 'error' || (typeof line.status === 'number' && line.status >= 500),
+  );
+
+  const figures = measured(run, worker.kinds);
+  console.log(
+    `\n${visitors.lookup} lookup-only and ${visitors.paying} paying visitors completed in Chromium,` +
+      ` ${concurrency} at a time; ${failed.length} journeys or waits failed, ${errors.length}` +
+      ' error lines logged by the worker.\n',
+  );
+  for (const failure of failed) console.log(`  FAILED ${failure}`);
+  const unexpected = printErrors(errors);
+  console.log('Per visitor, by store (queue consumer included):\n');
+  printPerVisitor(figures, otherStores(run, worker.kinds), mix);
+
+  const missed = printExtrapolation(figures, settings);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(`\nData benchmark done in ${seconds} s. Machine: ${machine()}.`);
   if (missed.length > 0) {

@@ -13,7 +13,7 @@ import { recordingQueue } from './recording-queue';
 
 /**
  * The ids `POST /e` stores are the request's: the visitor's uuid cookie and the signed-in
- * session's user, never what the body claims (event-identity.ts, event-user-cookie.ts).
+ * session's user, never what the body claims (event-identity.ts, worker/api/signed-in-user.ts).
  */
 
 const logs = captureLogsPerTest();

@@ -63,6 +63,60 @@ function readMessages(batch: MessageBatch<unknown>) {
 
 type Tally = Partial<Record<`${Outcome}_${DestinationName}`, number>>;
 
+/** Sends the events `destination` takes and has not had; what became of each. */
+async function deliverTo(
+  destination: Destination,
+  deliveries: readonly Delivery[],
+  settled: ReadonlySet<string>,
+  tally: Tally,
+): Promise<DeliveryRecord[]> {
+  const pending = deliveries
+    .map((delivery) => delivery.message)
+    .filter(
+      (message) =>
+        destination.takes(message) &&
+        !settled.has(deliveryKey(message.event.insert_id, destination.name)),
+    );
+  if (pending.length === 0) return [];
+  const outcomes = await destination.deliver(pending);
+  return pending.map((message, index) => {
+    const outcome = outcomes[index] ?? 'retry';
+    const key = `${outcome}_${destination.name}` as const;
+    tally[key] = (tally[key] ?? 0) + 1;
+    return { insertId: message.event.insert_id, destination: destination.name, outcome };
+  });
+}
+
+/** What the destinations had already taken of events whose message is handed over again. */
+async function settledBefore(db: D1Database, deliveries: readonly Delivery[]) {
+  const again = deliveries
+    .filter((delivery) => delivery.handles.some((handle) => handle.attempts > 1))
+    .map((delivery) => delivery.message.event.insert_id);
+  return again.length === 0 ? new Set<string>() : settledDeliveries(db, again);
+}
+
+/**
+ * The events a destination asked to have again, the messages retried for them (whole: a message
+ * is retried when any of its events must be) and every event those messages carry, whose settled
+ * destinations are written down so that the retry reaches only the ones that asked.
+ */
+function toRetry(deliveries: readonly Delivery[], records: readonly DeliveryRecord[]) {
+  const retryIds = new Set(
+    records.filter((record) => record.outcome === 'retry').map((record) => record.insertId),
+  );
+  const again = new Set(
+    deliveries
+      .filter((delivery) => retryIds.has(delivery.message.event.insert_id))
+      .flatMap((delivery) => delivery.handles),
+  );
+  const carried = new Set(
+    deliveries
+      .filter((delivery) => delivery.handles.some((handle) => again.has(handle)))
+      .map((delivery) => delivery.message.event.insert_id),
+  );
+  return { retryIds, again, carried };
+}
+
 /**
  * The queue consumer (worker/index.ts): sends each event to every destination that takes it and
  * has not had it yet, then acks its message, or retries the message later when a destination
@@ -79,38 +133,6 @@ type Tally = Partial<Record<`${Outcome}_${DestinationName}`, number>>;
 export function createQueueHandler(options: QueueHandlerOptions = {}) {
   const fetcher: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const now = options.now ?? Date.now;
-
-  /** Sends the events `destination` takes and has not had; what became of each. */
-  async function deliverTo(
-    destination: Destination,
-    deliveries: readonly Delivery[],
-    settled: ReadonlySet<string>,
-    tally: Tally,
-  ): Promise<DeliveryRecord[]> {
-    const pending = deliveries
-      .map((delivery) => delivery.message)
-      .filter(
-        (message) =>
-          destination.takes(message) &&
-          !settled.has(deliveryKey(message.event.insert_id, destination.name)),
-      );
-    if (pending.length === 0) return [];
-    const outcomes = await destination.deliver(pending);
-    return pending.map((message, index) => {
-      const outcome = outcomes[index] ?? 'retry';
-      const key = `${outcome}_${destination.name}` as const;
-      tally[key] = (tally[key] ?? 0) + 1;
-      return { insertId: message.event.insert_id, destination: destination.name, outcome };
-    });
-  }
-
-  /** What the destinations had already taken of events whose message is handed over again. */
-  async function settledBefore(db: D1Database, deliveries: readonly Delivery[]) {
-    const again = deliveries
-      .filter((delivery) => delivery.handles.some((handle) => handle.attempts > 1))
-      .map((delivery) => delivery.message.event.insert_id);
-    return again.length === 0 ? new Set<string>() : settledDeliveries(db, again);
-  }
 
   return async function queue(
     batch: MessageBatch<unknown>,
@@ -148,21 +170,7 @@ export function createQueueHandler(options: QueueHandlerOptions = {}) {
         destinations.map((destination) => deliverTo(destination, deliveries, settled, tally)),
       )
     ).flat();
-    const retryIds = new Set(
-      records.filter((record) => record.outcome === 'retry').map((record) => record.insertId),
-    );
-    // A message is retried whole when any of its events must be: its other events' settled
-    // destinations are written down, so the retry reaches only the ones that asked.
-    const again = new Set(
-      deliveries
-        .filter((delivery) => retryIds.has(delivery.message.event.insert_id))
-        .flatMap((delivery) => delivery.handles),
-    );
-    const carried = new Set(
-      deliveries
-        .filter((delivery) => delivery.handles.some((handle) => again.has(handle)))
-        .map((delivery) => delivery.message.event.insert_id),
-    );
+    const { retryIds, again, carried } = toRetry(deliveries, records);
     try {
       await recordDeliveries(
         env.EVENTS_DB,
