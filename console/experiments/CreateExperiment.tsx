@@ -6,6 +6,7 @@ import { MetricAndSample, SampleEstimate } from './create/MetricAndSample';
 import { NewVariants } from './create/NewVariants';
 import { HypothesisField, WhatToTest } from './create/WhatToTest';
 import { RoutesField, WhoEnters } from './create/WhoEnters';
+import { focusField } from './field-problem';
 
 /**
  * A new experiment from a preset (stores/create-experiment.ts holds the form): on submit, focus
@@ -25,13 +26,7 @@ export function CreateExperiment({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const outcome = form.submit(document);
-    if (outcome.kind === 'problem') {
-      const field = outcome.field;
-      event.currentTarget
-        .querySelector<HTMLElement>(`[data-field="${field}"] input, [data-field="${field}"] select`)
-        ?.focus();
-      return;
-    }
+    if (outcome.kind === 'problem') return focusField(event.currentTarget, outcome.field);
     window.document.getElementById(EXPERIMENTS_STATUS_ID)?.focus();
   }
 

@@ -5,8 +5,8 @@ import { countText, METRIC_NAMES } from '../../result-texts';
 import { useStore } from '../../stores/atom';
 import type { CreateExperimentForm } from '../../stores/create-experiment';
 import { $routeVisits } from '../../stores/traffic';
+import { ProblemLine, problemAria } from '../field-problem';
 import { PlannedSample } from '../PlannedSample';
-import { ProblemLine, problemAria } from './field-problem';
 
 interface Props {
   id: string;

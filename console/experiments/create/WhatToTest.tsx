@@ -4,7 +4,7 @@ import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../../experiment-prese
 import { freeRanges, takenRanges } from '../../layer-space';
 import { useStore } from '../../stores/atom';
 import { type CreateExperimentForm, layerPercent } from '../../stores/create-experiment';
-import { ProblemLine, problemAria } from './field-problem';
+import { ProblemLine, problemAria } from '../field-problem';
 
 interface Props {
   id: string;

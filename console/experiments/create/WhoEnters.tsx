@@ -1,7 +1,7 @@
 import type { ConfigDocument } from '../../../shared/console-api';
 import { useStore } from '../../stores/atom';
 import type { CreateExperimentForm } from '../../stores/create-experiment';
-import { ProblemLine, problemAria } from './field-problem';
+import { ProblemLine, problemAria } from '../field-problem';
 
 interface Props {
   id: string;
