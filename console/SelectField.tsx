@@ -21,3 +21,12 @@ export function SelectField(props: {
     </div>
   );
 }
+
+/** Names as the options of a select, each its own value. */
+export function nameOptions(names: readonly string[]) {
+  return names.map((name) => (
+    <option key={name} value={name}>
+      {name}
+    </option>
+  ));
+}

@@ -6,7 +6,7 @@ import { DEFAULT_ROUTE_ID, type RouteDocument, type RoutingDocument } from '../.
 import { PlanListPicker } from '../edit/PlanListPicker';
 import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
 import { localValueOf, utcInstantOf } from '../routing-edits';
-import { SelectField } from '../SelectField';
+import { nameOptions, SelectField } from '../SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
@@ -118,11 +118,7 @@ function RouteFields({
           value={route.audience ?? ''}
           onChange={(audience) => setRouteFields(route.id, { audience })}
         >
-          {Object.keys(document.routing.audiences).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          {nameOptions(Object.keys(document.routing.audiences))}
         </SelectField>
       )}
       <SelectField
@@ -131,11 +127,7 @@ function RouteFields({
         value={route.flow}
         onChange={(flow) => setRouteFields(route.id, { flow })}
       >
-        {Object.keys(document.flows.flows).map((flow) => (
-          <option key={flow} value={flow}>
-            {flow}
-          </option>
-        ))}
+        {nameOptions(Object.keys(document.flows.flows))}
       </SelectField>
       {isDefault ? null : <RouteSchedule id={id} route={route} />}
     </div>

@@ -1,4 +1,5 @@
 import type { ConfigDocument } from '../../../shared/console-api';
+import { nameOptions } from '../../SelectField';
 import { useStore } from '../../stores/atom';
 import type { CreateExperimentForm } from '../../stores/create-experiment';
 import { ProblemLine, problemAria } from '../field-problem';
@@ -45,11 +46,7 @@ export function WhoEnters({ id, form, document }: Props) {
           onChange={(event) => form.update({ audience: event.target.value })}
         >
           <option value="">None: everyone on its routes</option>
-          {Object.keys(document.routing.audiences).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          {nameOptions(Object.keys(document.routing.audiences))}
         </select>
       </div>
       <div className="field" data-field="coverage">
