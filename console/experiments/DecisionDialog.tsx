@@ -7,6 +7,7 @@ import {
   decisionOptions,
   reasonNeeded,
 } from '../decision-options';
+import { focusField } from '../field-problem';
 import { routeDefaultRefusals } from '../route-default-reach';
 import { routeDefaultProblem } from '../route-defaults';
 import { useStore } from '../stores/atom';
@@ -20,7 +21,6 @@ import {
   ShipField,
 } from './DecisionFields';
 import { Dialog } from './Dialog';
-import { focusField } from './field-problem';
 import { reviewAndFocusPublish } from './review-next';
 
 type Results =

@@ -1,7 +1,7 @@
 import type { ExperimentResultsAnswer } from '../../shared/console-api';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
 import type { DecisionOption } from '../decision-options';
-import { ProblemLine, problemAria } from './field-problem';
+import { ProblemLine, problemAria } from '../field-problem';
 
 /** What the decision form may find wrong, by field. */
 export type DecisionProblems = Partial<Record<'result' | 'choice' | 'reason', string>>;

@@ -10,6 +10,7 @@ import {
   onlySafeEdits,
   sharesChange,
 } from '../experiment-edit-form';
+import { focusField } from '../field-problem';
 import { replaceExperiment } from '../stores/draft';
 import { $experimentsStatus } from '../stores/experiments';
 import { Dialog } from './Dialog';
@@ -21,7 +22,6 @@ import {
   EditTexts,
   EditWeights,
 } from './EditExperimentFields';
-import { focusField } from './field-problem';
 import { reviewAndFocusPublish } from './review-next';
 
 interface EditDialogProps {

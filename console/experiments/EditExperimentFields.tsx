@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api';
 import type { ExperimentDocument, ExperimentMetric } from '../../shared/experiments';
 import type { EditField, EditProblems, ExperimentEditForm } from '../experiment-edit-form';
+import { ProblemLine, problemAria } from '../field-problem';
 import { METRIC_NAMES } from '../result-texts';
-import { ProblemLine, problemAria } from './field-problem';
 
 /** Numbers as typed; an emptied field is NaN, which the form refuses. */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));

@@ -1,11 +1,11 @@
 import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api';
 import { type ExperimentForm, PRESET_DEFINITIONS, triggerSlotOf } from '../../experiment-presets';
 import { durationEstimate, durationText } from '../../experiment-texts';
+import { ProblemLine, problemAria } from '../../field-problem';
 import { countText, METRIC_NAMES } from '../../result-texts';
 import { useStore } from '../../stores/atom';
 import type { CreateExperimentForm } from '../../stores/create-experiment';
 import { $routeVisits } from '../../stores/traffic';
-import { ProblemLine, problemAria } from '../field-problem';
 import { PlannedSample } from '../PlannedSample';
 
 interface Props {

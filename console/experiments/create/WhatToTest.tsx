@@ -1,10 +1,10 @@
 import type { ConfigDocument } from '../../../shared/console-api';
 import { LAYERS, type Layer } from '../../../shared/experiments';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../../experiment-presets';
+import { ProblemLine, problemAria } from '../../field-problem';
 import { freeRanges, takenRanges } from '../../layer-space';
 import { useStore } from '../../stores/atom';
 import { type CreateExperimentForm, layerPercent } from '../../stores/create-experiment';
-import { ProblemLine, problemAria } from '../field-problem';
 
 interface Props {
   id: string;

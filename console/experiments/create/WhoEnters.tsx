@@ -1,8 +1,8 @@
 import type { ConfigDocument } from '../../../shared/console-api';
+import { ProblemLine, problemAria } from '../../field-problem';
 import { nameOptions } from '../../SelectField';
 import { useStore } from '../../stores/atom';
 import type { CreateExperimentForm } from '../../stores/create-experiment';
-import { ProblemLine, problemAria } from '../field-problem';
 
 interface Props {
   id: string;
