@@ -17,7 +17,7 @@ export interface EditParts {
 }
 
 /** A whole-number field of the edit form, with its hint and its problem. */
-export function NumberField(props: {
+function NumberField(props: {
   formId: string;
   problems: EditProblems;
   field: EditField;

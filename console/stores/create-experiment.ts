@@ -19,7 +19,7 @@ import { $experimentsStatus } from './experiments';
 export const layerPercent = (share: number) => `${Math.round(share * 1000) / 10}`;
 
 /** The widest free stretch of a layer, in percent; [0, 0] when it is full. */
-export function freePercent(document: ConfigDocument, layer: Layer): [number, number] {
+function freePercent(document: ConfigDocument, layer: Layer): [number, number] {
   const free = widestFree(takenRanges(document, layer, new Date()));
   return free ? [Number(layerPercent(free[0])), Number(layerPercent(free[1]))] : [0, 0];
 }
