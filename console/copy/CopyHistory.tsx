@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Change } from '../../shared/console-api';
 import type { CopyVersionSummary } from '../../shared/console-copy-api';
-import { VersionCard } from '../history/VersionCard';
+import { VersionCard, VersionList, versionIdOf } from '../history/VersionCard';
 import { useStore } from '../stores/atom';
 import {
   $copy,
@@ -97,9 +97,7 @@ export function CopyHistory() {
   const rollback = useStore($copyRollback);
   const status = useStore($copyHistoryStatus);
   const head = copy.kind === 'ready' ? copy.state.head : null;
-  const idOf = (seq: number) =>
-    (history.kind === 'ready' ? history.versions.find((v) => v.seq === seq)?.id : null) ??
-    `copy version ${seq}`;
+  const idOf = versionIdOf(history, 'copy version');
   return (
     <section className="block" aria-labelledby="copy-history-title">
       <h3 id="copy-history-title">Copy versions</h3>
@@ -115,23 +113,13 @@ export function CopyHistory() {
           {rollback.message}
         </p>
       ) : null}
-      {history.kind === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {history.message}
-        </p>
-      ) : null}
-      {history.kind === 'ready' && history.versions.length === 0 ? (
-        <p>No copy published yet.</p>
-      ) : null}
-      {history.kind === 'ready' && history.versions.length > 0 ? (
-        <ol className="versions">
-          {history.versions.map((version) => (
-            <li key={version.seq}>
-              <CopyVersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <VersionList
+        history={history}
+        empty="No copy published yet."
+        entry={(version) => (
+          <CopyVersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
+        )}
+      />
     </section>
   );
 }

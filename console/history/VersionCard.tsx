@@ -68,3 +68,42 @@ export function VersionCard(props: {
     </article>
   );
 }
+
+/** A list of versions as its store holds it: loading, refused, or ready, newest first. */
+type VersionsList<V> =
+  | { kind: 'loading' }
+  | { kind: 'ready'; versions: V[] }
+  | { kind: 'failed'; message: string };
+
+/** The id a version's seq stands for in `history`, else `fallback` and the seq ("version 3"). */
+export function versionIdOf(history: VersionsList<VersionFacts>, fallback: string) {
+  return (seq: number) =>
+    (history.kind === 'ready' ? history.versions.find((v) => v.seq === seq)?.id : null) ??
+    `${fallback} ${seq}`;
+}
+
+/** The versions of a history, each drawn by `entry`; what the store refused; or `empty`. */
+export function VersionList<V extends VersionFacts>(props: {
+  history: VersionsList<V>;
+  empty: string;
+  entry(version: V): ReactNode;
+}) {
+  const { history } = props;
+  return (
+    <>
+      {history.kind === 'failed' ? (
+        <p className="notice notice--error" role="alert">
+          {history.message}
+        </p>
+      ) : null}
+      {history.kind === 'ready' && history.versions.length === 0 ? <p>{props.empty}</p> : null}
+      {history.kind === 'ready' && history.versions.length > 0 ? (
+        <ol className="versions">
+          {history.versions.map((version) => (
+            <li key={version.seq}>{props.entry(version)}</li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  );
+}
