@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScreenChoice } from '../../shared/console-api';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
+import { MoveButtons } from '../MoveButtons';
 import { addScreen, moveScreen, removeScreen } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
@@ -82,9 +83,9 @@ export function FlowEditor(props: {
               <span className="chip">
                 <span className="muted">{index + 1}.</span> {screen}
               </span>
-              <ScreenActions
-                name={name}
-                screen={screen}
+              <MoveButtons
+                as="span"
+                {...screenButtons(name, screen)}
                 first={index === 0}
                 last={index === screens.length - 1}
                 onMove={(by) => move(index, by)}
@@ -163,47 +164,18 @@ function AddScreen({
   );
 }
 
-/** Up, Down and Remove for one screen of a flow; the ends are aria-disabled, never disabled. */
-function ScreenActions(props: {
-  name: string;
-  screen: string;
-  first: boolean;
-  last: boolean;
-  onMove(by: -1 | 1): void;
-  onRemove(): void;
-}) {
-  const { name, screen } = props;
-  return (
-    <span className="actions">
-      <button
-        type="button"
-        className="button button--small"
-        id={buttonId('up', name, screen)}
-        aria-label={`Move ${screen} up in ${name}`}
-        aria-disabled={props.first || undefined}
-        onClick={() => props.onMove(-1)}
-      >
-        Up
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        id={buttonId('down', name, screen)}
-        aria-label={`Move ${screen} down in ${name}`}
-        aria-disabled={props.last || undefined}
-        onClick={() => props.onMove(1)}
-      >
-        Down
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        id={buttonId('remove', name, screen)}
-        aria-label={`Remove ${screen} from ${name}`}
-        onClick={props.onRemove}
-      >
-        Remove
-      </button>
-    </span>
-  );
+/** The ids and names of a screen's Up, Down and Remove in flow `name`. */
+function screenButtons(name: string, screen: string) {
+  return {
+    ids: {
+      up: buttonId('up', name, screen),
+      down: buttonId('down', name, screen),
+      remove: buttonId('remove', name, screen),
+    },
+    labels: {
+      up: `Move ${screen} up in ${name}`,
+      down: `Move ${screen} down in ${name}`,
+      remove: `Remove ${screen} from ${name}`,
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteDocument, type RoutingDocument } from '../../shared/routing';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
+import { MoveButtons } from '../MoveButtons';
 import { localValueOf, utcInstantOf } from '../routing-edits';
 import { nameOptions, SelectField } from '../SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
@@ -84,13 +85,21 @@ function RouteEditor({
         </p>
       ) : null}
       {isDefault ? null : (
-        <RouteActions
-          route={route.id}
-          upId={upId}
-          downId={downId}
-          firstMovable={firstMovable}
-          lastMovable={lastMovable}
+        <MoveButtons
+          as="p"
+          ids={{ up: upId, down: downId }}
+          labels={{
+            up: `Move route ${route.id} up`,
+            down: `Move route ${route.id} down`,
+            remove: `Remove route ${route.id}`,
+          }}
+          first={firstMovable}
+          last={lastMovable}
           onMove={move}
+          onRemove={() => {
+            removeRoute(route.id);
+            $editStatus.set(`Removed the route ${route.id}.`);
+          }}
         />
       )}
     </li>
@@ -179,53 +188,6 @@ function RouteSchedule({ id, route }: { id: string; route: RouteDocument }) {
         </label>
       </div>
     </>
-  );
-}
-
-/** Moving a route up or down the list, and removing it. */
-function RouteActions(props: {
-  route: string;
-  upId: string;
-  downId: string;
-  firstMovable: boolean;
-  lastMovable: boolean;
-  onMove(by: -1 | 1): void;
-}) {
-  const { route } = props;
-  return (
-    <p className="actions">
-      <button
-        type="button"
-        className="button button--small"
-        id={props.upId}
-        aria-label={`Move route ${route} up`}
-        aria-disabled={props.firstMovable || undefined}
-        onClick={() => props.onMove(-1)}
-      >
-        Up
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        id={props.downId}
-        aria-label={`Move route ${route} down`}
-        aria-disabled={props.lastMovable || undefined}
-        onClick={() => props.onMove(1)}
-      >
-        Down
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        aria-label={`Remove route ${route}`}
-        onClick={() => {
-          removeRoute(route);
-          $editStatus.set(`Removed the route ${route}.`);
-        }}
-      >
-        Remove
-      </button>
-    </p>
   );
 }
 
