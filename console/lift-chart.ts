@@ -36,6 +36,50 @@ export interface LiftChartGeometry {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** One day of the interval band, in the SVG's units. */
+interface BandDay {
+  x: number;
+  upper: number;
+  lower: number;
+}
+
+/** One run of days that have an interval as a closed shape; nothing for no days. */
+function runShape(run: readonly BandDay[]): string {
+  if (run.length === 0) return '';
+  // A run of one day is a thin bar rather than nothing.
+  const edge = run.length === 1 ? [run[0]!.x - 2, run[0]!.x + 2] : null;
+  const top = edge
+    ? [`${edge[0]} ${run[0]!.upper}`, `${edge[1]} ${run[0]!.upper}`]
+    : run.map((p) => `${p.x} ${p.upper}`);
+  const bottom = edge
+    ? [`${edge[1]} ${run[0]!.lower}`, `${edge[0]} ${run[0]!.lower}`]
+    : run.map((p) => `${p.x} ${p.lower}`).reverse();
+  return `M${[...top, ...bottom].join(' L')} Z`;
+}
+
+/** The days under the chart: the first and last, and the middle one of more than four. */
+function xLabelsOf(
+  sorted: readonly LiftPoint[],
+  xOf: (index: number) => number,
+): LiftChartGeometry['xLabels'] {
+  const last = sorted.length - 1;
+  return sorted.length === 1
+    ? [{ x: xOf(0), text: dayText(sorted[0]!.day), anchor: 'middle' }]
+    : [
+        { x: xOf(0), text: dayText(sorted[0]!.day), anchor: 'start' },
+        ...(sorted.length > 4
+          ? [
+              {
+                x: xOf(Math.round(last / 2)),
+                text: dayText(sorted[Math.round(last / 2)]!.day),
+                anchor: 'middle' as const,
+              },
+            ]
+          : []),
+        { x: xOf(last), text: dayText(sorted[last]!.day), anchor: 'end' },
+      ];
+}
+
 /** The chart of `points` (one variant's, any order); null when no day has a lift yet. */
 export function liftChartGeometry(points: readonly LiftPoint[]): LiftChartGeometry | null {
   const sorted = [...points].sort((a, b) => a.day.localeCompare(b.day));
@@ -66,19 +110,9 @@ export function liftChartGeometry(points: readonly LiftPoint[]): LiftChartGeomet
 
   let line = '';
   let band = '';
-  let run: { x: number; upper: number; lower: number }[] = [];
+  let run: BandDay[] = [];
   const closeRun = () => {
-    if (run.length > 0) {
-      // A run of one day is a thin bar rather than nothing.
-      const edge = run.length === 1 ? [run[0]!.x - 2, run[0]!.x + 2] : null;
-      const top = edge
-        ? [`${edge[0]} ${run[0]!.upper}`, `${edge[1]} ${run[0]!.upper}`]
-        : run.map((p) => `${p.x} ${p.upper}`);
-      const bottom = edge
-        ? [`${edge[1]} ${run[0]!.lower}`, `${edge[0]} ${run[0]!.lower}`]
-        : run.map((p) => `${p.x} ${p.lower}`).reverse();
-      band += `M${[...top, ...bottom].join(' L')} Z`;
-    }
+    band += runShape(run);
     run = [];
   };
   let drawing = false;
@@ -105,23 +139,7 @@ export function liftChartGeometry(points: readonly LiftPoint[]): LiftChartGeomet
   });
   closeRun();
 
-  const last = sorted.length - 1;
-  const xLabels: LiftChartGeometry['xLabels'] =
-    sorted.length === 1
-      ? [{ x: xOf(0), text: dayText(sorted[0]!.day), anchor: 'middle' }]
-      : [
-          { x: xOf(0), text: dayText(sorted[0]!.day), anchor: 'start' },
-          ...(sorted.length > 4
-            ? [
-                {
-                  x: xOf(Math.round(last / 2)),
-                  text: dayText(sorted[Math.round(last / 2)]!.day),
-                  anchor: 'middle' as const,
-                },
-              ]
-            : []),
-          { x: xOf(last), text: dayText(sorted[last]!.day), anchor: 'end' },
-        ];
+  const xLabels = xLabelsOf(sorted, xOf);
   const zeroY = yOf(0);
   // The ends of the axis, unless one would sit on the zero line's label.
   const yLabels = [high, 0, low]

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Change } from '../../shared/console-api';
 import type { CopyVersionSummary } from '../../shared/console-copy-api';
-import { ChangeList } from '../ChangeList';
+import { VersionCard, VersionList, versionIdOf } from '../history/VersionCard';
 import { useStore } from '../stores/atom';
 import {
   $copy,
@@ -11,7 +11,6 @@ import {
   COPY_HISTORY_STATUS_ID,
   rollBackCopyTo,
 } from '../stores/copy';
-import { timeText } from '../time-text';
 
 const SOURCE_TEXTS: Record<CopyVersionSummary['source'], string> = {
   console: 'the console',
@@ -75,41 +74,19 @@ function CopyVersionEntry(props: {
   isLive: boolean;
   idOf: (seq: number) => string;
 }) {
-  const { version, isLive, idOf } = props;
-  const titleId = `copy-version-title:${version.seq}`;
+  const { version } = props;
   return (
-    <article className="card" aria-labelledby={titleId}>
-      <h4 className="card__title" id={titleId}>
-        Copy {version.id} {isLive ? <span className="badge">live</span> : null}
-      </h4>
-      <p className="muted">
-        <time dateTime={version.at}>{timeText(version.at)}</time> by {version.author}
-      </p>
-      <dl className="facts">
-        <div>
-          <dt>Source</dt>
-          <dd>{SOURCE_TEXTS[version.source] ?? version.source}</dd>
-        </div>
-        {version.restores !== undefined ? (
-          <div>
-            <dt>Restores</dt>
-            <dd>{idOf(version.restores)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Note</dt>
-          <dd>{version.note || '(none)'}</dd>
-        </div>
-      </dl>
-      <details className="details">
-        <summary>
-          Changes ({version.diff.length})
-          <span className="visually-hidden"> in copy {version.id}</span>
-        </summary>
-        <ChangeList changes={version.diff} label={`Changes in copy ${version.id}`} />
-      </details>
-      {isLive ? null : <CopyRollbackControl seq={version.seq} versionId={version.id} />}
-    </article>
+    <VersionCard
+      version={version}
+      titleId={`copy-version-title:${version.seq}`}
+      Heading="h4"
+      title={`Copy ${version.id}`}
+      name={`copy ${version.id}`}
+      isLive={props.isLive}
+      source={SOURCE_TEXTS[version.source] ?? version.source}
+      idOf={props.idOf}
+      rollback={<CopyRollbackControl seq={version.seq} versionId={version.id} />}
+    />
   );
 }
 
@@ -120,9 +97,7 @@ export function CopyHistory() {
   const rollback = useStore($copyRollback);
   const status = useStore($copyHistoryStatus);
   const head = copy.kind === 'ready' ? copy.state.head : null;
-  const idOf = (seq: number) =>
-    (history.kind === 'ready' ? history.versions.find((v) => v.seq === seq)?.id : null) ??
-    `copy version ${seq}`;
+  const idOf = versionIdOf(history, 'copy version');
   return (
     <section className="block" aria-labelledby="copy-history-title">
       <h3 id="copy-history-title">Copy versions</h3>
@@ -138,23 +113,13 @@ export function CopyHistory() {
           {rollback.message}
         </p>
       ) : null}
-      {history.kind === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {history.message}
-        </p>
-      ) : null}
-      {history.kind === 'ready' && history.versions.length === 0 ? (
-        <p>No copy published yet.</p>
-      ) : null}
-      {history.kind === 'ready' && history.versions.length > 0 ? (
-        <ol className="versions">
-          {history.versions.map((version) => (
-            <li key={version.seq}>
-              <CopyVersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <VersionList
+        history={history}
+        empty="No copy published yet."
+        entry={(version) => (
+          <CopyVersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
+        )}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { type FormEvent, useState } from 'react';
 import { ChangeList } from '../ChangeList';
+import { PublishNoteForm } from '../edit/PublishNoteForm';
 import { useStore } from '../stores/atom';
 import {
   $copyEdits,
@@ -12,35 +12,16 @@ import {
 } from '../stores/copy';
 
 function PublishCopyForm() {
-  const [note, setNote] = useState('');
   const review = useStore($copyReview);
-  const publishing = review.kind === 'checked' && review.publishing;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (publishing) return;
-    if (await publishCopyDraft(note.trim())) document.getElementById(COPY_STATUS_ID)?.focus();
-  }
-
   return (
-    <form className="publish" onSubmit={onSubmit}>
-      <label htmlFor="copy-publish-note">Copy note (optional)</label>
-      <input
-        id="copy-publish-note"
-        className="input"
-        maxLength={500}
-        placeholder="Why this change"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      <button
-        type="submit"
-        className="button button--primary"
-        aria-disabled={publishing || undefined}
-      >
-        {publishing ? 'Publishing…' : 'Publish copy'}
-      </button>
-    </form>
+    <PublishNoteForm
+      id="copy-publish-note"
+      label="Copy note (optional)"
+      action="Publish copy"
+      publishing={review.kind === 'checked' && review.publishing}
+      publish={publishCopyDraft}
+      statusId={COPY_STATUS_ID}
+    />
   );
 }
 

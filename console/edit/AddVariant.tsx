@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument } from '../../shared/console-api';
 import { variantKeyProblem } from '../config-names';
+import { ProblemLine, problemAria } from '../field-problem';
+import { nameOptions, SelectField } from '../SelectField';
 import { addVariant } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 import { parseWeight } from './WeightInput';
@@ -8,37 +10,48 @@ import { parseWeight } from './WeightInput';
 /** The flow choice that makes a new flow for the variant. */
 const NEW_FLOW = '';
 
+type Problems = { key?: string; weight?: string };
+
+/** What keeps the new variant out of the draft: its key, or a weight that is no number. */
+function variantProblems(key: string, weight: number, document: ConfigDocument): Problems {
+  return {
+    key: variantKeyProblem(key, document.split) ?? undefined,
+    weight: Number.isFinite(weight) && weight >= 0 ? undefined : 'Enter a number, 0 or more.',
+  };
+}
+
+/** Adds the variant, walking `flow` or a new flow named after it, and says which. */
+function addToDraft(key: string, weight: number, flow: string, document: ConfigDocument): void {
+  const flowName = flow === NEW_FLOW ? key.replace('/', '_') : flow;
+  const isNew = !Object.hasOwn(document.flows.flows, flowName);
+  addVariant(key, { weight, flow: flowName });
+  $editStatus.set(
+    isNew
+      ? `Added ${key} to the draft, with a new flow ${flowName} copied from default.`
+      : `Added ${key} to the draft; it walks ${flowName}.`,
+  );
+}
+
 /** A new variant: its key, its weight, and an existing flow or a new one named after it. */
 export function AddVariant({ document }: { document: ConfigDocument }) {
   const id = useId();
   const [key, setKey] = useState('');
   const [weight, setWeightText] = useState('');
   const [flow, setFlow] = useState(NEW_FLOW);
-  const [problems, setProblems] = useState<{ key?: string; weight?: string }>({});
+  const [problems, setProblems] = useState<Problems>({});
   const flowNames = Object.keys(document.flows.flows);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typedWeight = parseWeight(weight);
-    const found = {
-      key: variantKeyProblem(key, document.split) ?? undefined,
-      weight:
-        Number.isFinite(typedWeight) && typedWeight >= 0 ? undefined : 'Enter a number, 0 or more.',
-    };
+    const found = variantProblems(key, typedWeight, document);
     setProblems(found);
     const firstProblem = found.key ? 'key' : found.weight ? 'weight' : null;
     if (firstProblem) {
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstProblem}"]`)?.focus();
       return;
     }
-    const flowName = flow === NEW_FLOW ? key.replace('/', '_') : flow;
-    const isNew = !Object.hasOwn(document.flows.flows, flowName);
-    addVariant(key, { weight: typedWeight, flow: flowName });
-    $editStatus.set(
-      isNew
-        ? `Added ${key} to the draft, with a new flow ${flowName} copied from default.`
-        : `Added ${key} to the draft; it walks ${flowName}.`,
-    );
+    addToDraft(key, typedWeight, flow, document);
     setKey('');
     setWeightText('');
     setFlow(NEW_FLOW);
@@ -58,18 +71,13 @@ export function AddVariant({ document }: { document: ConfigDocument }) {
             autoCapitalize="none"
             spellCheck={false}
             value={key}
-            aria-invalid={Boolean(problems.key) || undefined}
-            aria-describedby={`${id}-key-hint${problems.key ? ` ${id}-key-problem` : ''}`}
+            {...problemAria(id, problems, 'key', `${id}-key-hint`)}
             onChange={(event) => setKey(event.target.value.trim())}
           />
           <p className="muted field__after" id={`${id}-key-hint`}>
             "type" or "type/subtype", lower case: lp18, lp18/b
           </p>
-          {problems.key ? (
-            <p className="field-problem" id={`${id}-key-problem`}>
-              {problems.key}
-            </p>
-          ) : null}
+          <ProblemLine id={id} problems={problems} field="key" />
         </div>
         <div className="field">
           <label htmlFor={`${id}-weight`}>Weight</label>
@@ -82,27 +90,15 @@ export function AddVariant({ document }: { document: ConfigDocument }) {
             min={0}
             step="any"
             value={weight}
-            aria-invalid={Boolean(problems.weight) || undefined}
-            aria-describedby={problems.weight ? `${id}-weight-problem` : undefined}
+            {...problemAria(id, problems, 'weight')}
             onChange={(event) => setWeightText(event.target.value)}
           />
-          {problems.weight ? (
-            <p className="field-problem" id={`${id}-weight-problem`}>
-              {problems.weight}
-            </p>
-          ) : null}
+          <ProblemLine id={id} problems={problems} field="weight" />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-flow`}>Flow</label>
-          <select id={`${id}-flow`} value={flow} onChange={(event) => setFlow(event.target.value)}>
-            <option value={NEW_FLOW}>A new flow named after the key (a copy of default)</option>
-            {flowNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-flow`} label="Flow" value={flow} onChange={setFlow}>
+          <option value={NEW_FLOW}>A new flow named after the key (a copy of default)</option>
+          {nameOptions(flowNames)}
+        </SelectField>
         <div className="field field--action">
           <button type="submit" className="button">
             Add variant

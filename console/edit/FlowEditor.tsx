@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScreenChoice } from '../../shared/console-api';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
+import { MoveButtons } from '../MoveButtons';
 import { addScreen, moveScreen, removeScreen } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
@@ -41,9 +42,6 @@ export function FlowEditor(props: {
   const id = useId();
   const path = `flows.flows.${name}`;
   const whole = useFieldErrors(path);
-  const [toAdd, setToAdd] = useState('');
-  const [hint, setHint] = useState('');
-  const addable = choices.filter((choice) => !screens.includes(choice.id));
 
   function move(index: number, by: -1 | 1) {
     const screen = screens[index];
@@ -63,17 +61,6 @@ export function FlowEditor(props: {
     const focusId = next ? buttonId('remove', name, next) : `${id}-add`;
     editThenFocus(() => removeScreen(name, index), focusId);
     $editStatus.set(`Removed ${screen} from ${name}.`);
-  }
-
-  function add() {
-    if (toAdd === '') {
-      setHint('Choose a screen to add first.');
-      return;
-    }
-    addScreen(name, toAdd);
-    $editStatus.set(`Added ${toAdd} to the end of ${name}.`);
-    setToAdd('');
-    setHint('');
   }
 
   return (
@@ -96,72 +83,99 @@ export function FlowEditor(props: {
               <span className="chip">
                 <span className="muted">{index + 1}.</span> {screen}
               </span>
-              <span className="actions">
-                <button
-                  type="button"
-                  className="button button--small"
-                  id={buttonId('up', name, screen)}
-                  aria-label={`Move ${screen} up in ${name}`}
-                  aria-disabled={index === 0 || undefined}
-                  onClick={() => move(index, -1)}
-                >
-                  Up
-                </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  id={buttonId('down', name, screen)}
-                  aria-label={`Move ${screen} down in ${name}`}
-                  aria-disabled={index === screens.length - 1 || undefined}
-                  onClick={() => move(index, 1)}
-                >
-                  Down
-                </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  id={buttonId('remove', name, screen)}
-                  aria-label={`Remove ${screen} from ${name}`}
-                  onClick={() => remove(index)}
-                >
-                  Remove
-                </button>
-              </span>
+              <MoveButtons
+                as="span"
+                {...screenButtons(name, screen)}
+                first={index === 0}
+                last={index === screens.length - 1}
+                onMove={(by) => move(index, by)}
+                onRemove={() => remove(index)}
+              />
               <FieldMessages path={`${path}.${index}`} />
             </li>
           ))}
         </ol>
-        <div className="add-screen">
-          <label htmlFor={`${id}-pick`}>
-            Screen to add<span className="visually-hidden"> to {name}</span>
-          </label>
-          <select
-            id={`${id}-pick`}
-            value={toAdd}
-            aria-describedby={hint ? `${id}-hint` : undefined}
-            onChange={(event) => setToAdd(event.target.value)}
-          >
-            <option value="">Choose a screen…</option>
-            {groupedByKind(addable).map(([kind, group]) => (
-              <optgroup key={kind} label={kind}>
-                {group.map((choice) => (
-                  <option key={choice.id} value={choice.id}>
-                    {choice.id}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <button type="button" className="button" id={`${id}-add`} onClick={add}>
-            Add screen<span className="visually-hidden"> to {name}</span>
-          </button>
-          {hint ? (
-            <p className="field-problem" id={`${id}-hint`}>
-              {hint}
-            </p>
-          ) : null}
-        </div>
+        <AddScreen
+          id={id}
+          name={name}
+          addable={choices.filter((choice) => !screens.includes(choice.id))}
+        />
       </fieldset>
     </details>
   );
+}
+
+/** The known screens a flow does not list yet, one of which goes to its end. */
+function AddScreen({
+  id,
+  name,
+  addable,
+}: {
+  /** The flow editor's id: the Add button is `${id}-add`, where focus goes after the last remove. */
+  id: string;
+  name: string;
+  addable: readonly ScreenChoice[];
+}) {
+  const [toAdd, setToAdd] = useState('');
+  const [hint, setHint] = useState('');
+
+  function add() {
+    if (toAdd === '') {
+      setHint('Choose a screen to add first.');
+      return;
+    }
+    addScreen(name, toAdd);
+    $editStatus.set(`Added ${toAdd} to the end of ${name}.`);
+    setToAdd('');
+    setHint('');
+  }
+
+  return (
+    <div className="add-screen">
+      <label htmlFor={`${id}-pick`}>
+        Screen to add<span className="visually-hidden"> to {name}</span>
+      </label>
+      <select
+        id={`${id}-pick`}
+        value={toAdd}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => setToAdd(event.target.value)}
+      >
+        <option value="">Choose a screen…</option>
+        {groupedByKind(addable).map(([kind, group]) => (
+          <optgroup key={kind} label={kind}>
+            {group.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.id}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <button type="button" className="button" id={`${id}-add`} onClick={add}>
+        Add screen<span className="visually-hidden"> to {name}</span>
+      </button>
+      {hint ? (
+        <p className="field-problem" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The ids and names of a screen's Up, Down and Remove in flow `name`. */
+function screenButtons(name: string, screen: string) {
+  return {
+    ids: {
+      up: buttonId('up', name, screen),
+      down: buttonId('down', name, screen),
+      remove: buttonId('remove', name, screen),
+    },
+    labels: {
+      up: `Move ${screen} up in ${name}`,
+      down: `Move ${screen} down in ${name}`,
+      remove: `Remove ${screen} from ${name}`,
+    },
+  };
 }

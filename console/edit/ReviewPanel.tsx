@@ -1,16 +1,16 @@
-import { type FormEvent, useState } from 'react';
 import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api';
 import { ChangeList } from '../ChangeList';
 import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { fieldLabel } from '../field-errors';
 import { reviewText } from '../link-plans';
 import { useStore } from '../stores/atom';
-import { $draft } from '../stores/draft';
+import { $draft, type Draft } from '../stores/draft';
 import { publishDraft, reviewDraft, takeLiveConfig } from '../stores/publishing';
-import { $review, reviewIsCurrent } from '../stores/review';
+import { $review, type Review, reviewIsCurrent } from '../stores/review';
 import { EDIT_STATUS_ID } from '../stores/status';
 import { ConflictNotice } from './ConflictNotice';
 import { ErrorSummary } from './ErrorSummary';
+import { PublishNoteForm } from './PublishNoteForm';
 
 /** The phase warning of a publish that changes the weights of a running comparison. */
 function phaseWarning(phase: PhaseChange): string {
@@ -26,35 +26,69 @@ function experimentPhaseWarning(phase: ExperimentPhaseChange, name: string | und
 }
 
 function PublishForm() {
-  const [note, setNote] = useState('');
   const review = useStore($review);
-  const publishing = review.kind === 'checked' && review.publishing;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (publishing) return;
-    if (await publishDraft(note.trim())) document.getElementById(EDIT_STATUS_ID)?.focus();
-  }
-
   return (
-    <form className="publish" onSubmit={onSubmit}>
-      <label htmlFor="publish-note">Note (optional)</label>
-      <input
-        id="publish-note"
-        className="input"
-        maxLength={500}
-        placeholder="Why this change"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      <button
-        type="submit"
-        className="button button--primary"
-        aria-disabled={publishing || undefined}
-      >
-        {publishing ? 'Publishing…' : 'Publish'}
-      </button>
-    </form>
+    <PublishNoteForm
+      id="publish-note"
+      label="Note (optional)"
+      action="Publish"
+      publishing={review.kind === 'checked' && review.publishing}
+      publish={publishDraft}
+      statusId={EDIT_STATUS_ID}
+    />
+  );
+}
+
+/** A current review: the diff, the phases it starts, its likely mistakes, then publish. */
+type CheckedState = Extract<Review, { kind: 'checked' }>;
+
+function CheckedReview({ review, draft }: { review: CheckedState; draft: Draft | null }) {
+  return (
+    <div className="review-result">
+      <h4>Changes against the live config</h4>
+      {review.diff.length === 0 ? (
+        <p>No changes: the draft is the live config.</p>
+      ) : (
+        <ChangeList changes={review.diff} label="Changes this publish makes" />
+      )}
+      {review.phase ? <p className="notice notice--warning">{phaseWarning(review.phase)}</p> : null}
+      {review.experimentPhases.map((phase) => (
+        <p className="notice notice--warning" key={phase.experiment}>
+          {experimentPhaseWarning(
+            phase,
+            draft?.document.experiments.experiments[phase.experiment]?.name,
+          )}
+        </p>
+      ))}
+      {review.warnings.length > 0 ? (
+        <div className="notice notice--warning">
+          <p>
+            <strong>Likely mistakes</strong> (they do not stop the publish):
+          </p>
+          <ul>
+            {review.warnings.map((warning) => (
+              <li key={`${warning.path}:${warning.message}`}>
+                {fieldLabel(warning.path)}: {warning.message}{' '}
+                <code className="muted">{warning.path}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {review.linkPlans.length > 0 ? (
+        <div className="notice notice--warning">
+          <p>
+            <strong>Plans anyone with a link can get</strong> (they do not stop the publish):
+          </p>
+          <ul aria-label="Routes whose plans anyone with the link gets">
+            {review.linkPlans.map((notice) => (
+              <li key={notice.route}>{reviewText(notice)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {review.diff.length > 0 ? <PublishForm /> : null}
+    </div>
   );
 }
 
@@ -92,55 +126,7 @@ function ReviewResult() {
           </p>
         );
       }
-      return (
-        <div className="review-result">
-          <h4>Changes against the live config</h4>
-          {review.diff.length === 0 ? (
-            <p>No changes: the draft is the live config.</p>
-          ) : (
-            <ChangeList changes={review.diff} label="Changes this publish makes" />
-          )}
-          {review.phase ? (
-            <p className="notice notice--warning">{phaseWarning(review.phase)}</p>
-          ) : null}
-          {review.experimentPhases.map((phase) => (
-            <p className="notice notice--warning" key={phase.experiment}>
-              {experimentPhaseWarning(
-                phase,
-                draft?.document.experiments.experiments[phase.experiment]?.name,
-              )}
-            </p>
-          ))}
-          {review.warnings.length > 0 ? (
-            <div className="notice notice--warning">
-              <p>
-                <strong>Likely mistakes</strong> (they do not stop the publish):
-              </p>
-              <ul>
-                {review.warnings.map((warning) => (
-                  <li key={`${warning.path}:${warning.message}`}>
-                    {fieldLabel(warning.path)}: {warning.message}{' '}
-                    <code className="muted">{warning.path}</code>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {review.linkPlans.length > 0 ? (
-            <div className="notice notice--warning">
-              <p>
-                <strong>Plans anyone with a link can get</strong> (they do not stop the publish):
-              </p>
-              <ul aria-label="Routes whose plans anyone with the link gets">
-                {review.linkPlans.map((notice) => (
-                  <li key={notice.route}>{reviewText(notice)}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {review.diff.length > 0 ? <PublishForm /> : null}
-        </div>
-      );
+      return <CheckedReview review={review} draft={draft} />;
   }
 }
 

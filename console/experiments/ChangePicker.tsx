@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ScreenChoice } from '../../shared/console-api';
 import type { VariantChange } from '../../shared/experiments';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
@@ -6,22 +7,9 @@ import type { ChangeKind } from '../experiment-presets';
 import { planText } from '../plan-text';
 import { PLANS_OF_ROLE } from '../route-choices';
 import { slotOfKind } from '../route-defaults';
+import { nameOptions } from '../SelectField';
 
-/**
- * What one variant changes, with a picker that can only name what may be changed: a flow of the
- * config, a screen of the slot the preset tests, a set of the catalogue's main plans, or the
- * upsell's tiers and the guide's price.
- */
-export function ChangePicker({
-  id,
-  variant,
-  kind,
-  change,
-  flows,
-  screens,
-  problem,
-  onChange,
-}: {
+interface ChangePickerProps {
   id: string;
   variant: string;
   kind: ChangeKind;
@@ -30,71 +18,101 @@ export function ChangePicker({
   screens: readonly ScreenChoice[];
   problem: string | null;
   onChange(change: VariantChange): void;
-}) {
+}
+
+/** What each kind of picker is given: the props, and its problem line and its id. */
+interface PickerParts extends ChangePickerProps {
+  described: string | undefined;
+  problemLine: ReactNode;
+}
+
+/**
+ * What one variant changes, with a picker that can only name what may be changed: a flow of the
+ * config, a screen of the slot the preset tests, a set of the catalogue's main plans, or the
+ * upsell's tiers and the guide's price.
+ */
+export function ChangePicker(props: ChangePickerProps) {
+  const { id, kind, problem } = props;
   const problemId = `${id}-problem`;
-  const described = problem ? problemId : undefined;
-  const problemLine = problem ? (
-    <p className="field-problem" id={problemId}>
-      {problem}
-    </p>
-  ) : null;
-  if (kind.kind === 'plans' && kind.sells === 'main') {
-    const chosen = change.plans ?? [];
-    const toggle = (plan: PlanFamilyId, on: boolean) => {
-      const plans = on ? [...chosen, plan] : chosen.filter((each) => each !== plan);
-      onChange(plans.length > 0 ? { plans } : {});
-    };
-    return (
-      <fieldset className="field change-picker" aria-describedby={described}>
-        <legend>Plans variant {variant} offers (the first checked is preselected)</legend>
-        {PLANS_OF_ROLE.main.map((plan) => (
-          <label key={plan} htmlFor={`${id}-${plan}`} className="check">
-            <input
-              id={`${id}-${plan}`}
-              type="checkbox"
-              checked={chosen.includes(plan)}
-              onChange={(event) => toggle(plan, event.target.checked)}
-            />{' '}
-            {planText(plan)}
-          </label>
-        ))}
-        {problemLine}
-      </fieldset>
-    );
-  }
-  if (kind.kind === 'plans') {
-    // The upsell's tiers and the guide's price, each list left out where none is picked.
-    const set = (field: 'upsellPlans' | 'guidePlans', plans: PlanFamilyId[] | undefined) => {
-      const next: VariantChange = { ...change };
-      if (plans === undefined) delete next[field];
-      else next[field] = plans;
-      onChange(next);
-    };
-    return (
-      <div className="field change-picker">
-        <PlanListPicker
-          sells="upsell"
-          legend={`Upsell plans variant ${variant} offers (the first checked is preselected)`}
-          chosen={change.upsellPlans}
-          describedBy={described}
-          onChange={(plans) => set('upsellPlans', plans)}
-        />
-        <PlanListPicker
-          sells="guide"
-          legend={`Guide variant ${variant} offers`}
-          chosen={change.guidePlans}
-          describedBy={described}
-          onChange={(plans) => set('guidePlans', plans)}
-        />
-        {problemLine}
-      </div>
-    );
-  }
+  const parts: PickerParts = {
+    ...props,
+    described: problem ? problemId : undefined,
+    problemLine: problem ? (
+      <p className="field-problem" id={problemId}>
+        {problem}
+      </p>
+    ) : null,
+  };
+  if (kind.kind === 'plans' && kind.sells === 'main') return <MainPlansPicker {...parts} />;
+  if (kind.kind === 'plans') return <UpsellPlansPicker {...parts} />;
+  return <FlowOrScreenPicker {...parts} />;
+}
+
+/** The catalogue's main plans the variant offers, in the order checked. */
+function MainPlansPicker({ id, variant, change, onChange, described, problemLine }: PickerParts) {
+  const chosen = change.plans ?? [];
+  const toggle = (plan: PlanFamilyId, on: boolean) => {
+    const plans = on ? [...chosen, plan] : chosen.filter((each) => each !== plan);
+    onChange(plans.length > 0 ? { plans } : {});
+  };
+  return (
+    <fieldset className="field change-picker" aria-describedby={described}>
+      <legend>Plans variant {variant} offers (the first checked is preselected)</legend>
+      {PLANS_OF_ROLE.main.map((plan) => (
+        <label key={plan} htmlFor={`${id}-${plan}`} className="check">
+          <input
+            id={`${id}-${plan}`}
+            type="checkbox"
+            checked={chosen.includes(plan)}
+            onChange={(event) => toggle(plan, event.target.checked)}
+          />{' '}
+          {planText(plan)}
+        </label>
+      ))}
+      {problemLine}
+    </fieldset>
+  );
+}
+
+/** The upsell's tiers and the guide's price, each list left out where none is picked. */
+function UpsellPlansPicker({ variant, change, onChange, described, problemLine }: PickerParts) {
+  const set = (field: 'upsellPlans' | 'guidePlans', plans: PlanFamilyId[] | undefined) => {
+    const next: VariantChange = { ...change };
+    if (plans === undefined) delete next[field];
+    else next[field] = plans;
+    onChange(next);
+  };
+  return (
+    <div className="field change-picker">
+      <PlanListPicker
+        sells="upsell"
+        legend={`Upsell plans variant ${variant} offers (the first checked is preselected)`}
+        chosen={change.upsellPlans}
+        describedBy={described}
+        onChange={(plans) => set('upsellPlans', plans)}
+      />
+      <PlanListPicker
+        sells="guide"
+        legend={`Guide variant ${variant} offers`}
+        chosen={change.guidePlans}
+        describedBy={described}
+        onChange={(plans) => set('guidePlans', plans)}
+      />
+      {problemLine}
+    </div>
+  );
+}
+
+/** The flow the variant walks, or the screen it shows in the slot the preset tests. */
+function FlowOrScreenPicker(props: PickerParts) {
+  const { id, variant, kind, change, onChange } = props;
   const slot = kind.kind === 'screen' ? kind.slot : null;
   const options =
     slot === null
-      ? flows
-      : screens.filter((screen) => slotOfKind(screen.kind) === slot).map((screen) => screen.id);
+      ? props.flows
+      : props.screens
+          .filter((screen) => slotOfKind(screen.kind) === slot)
+          .map((screen) => screen.id);
   const value = slot === null ? (change.flow ?? '') : (change.screens?.[slot] ?? '');
   const label =
     slot === null ? `Flow variant ${variant} walks` : `The ${slot} screen variant ${variant} shows`;
@@ -104,8 +122,8 @@ export function ChangePicker({
       <select
         id={id}
         value={value}
-        aria-invalid={Boolean(problem) || undefined}
-        aria-describedby={described}
+        aria-invalid={Boolean(props.problem) || undefined}
+        aria-describedby={props.described}
         onChange={(event) => {
           const picked = event.target.value;
           if (picked === '') onChange({});
@@ -113,13 +131,9 @@ export function ChangePicker({
         }}
       >
         <option value="">Choose…</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {nameOptions(options)}
       </select>
-      {problemLine}
+      {props.problemLine}
     </div>
   );
 }

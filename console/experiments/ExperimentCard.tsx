@@ -1,4 +1,4 @@
-import type { ExperimentDocument } from '../../shared/experiments';
+import type { ExperimentDecision, ExperimentDocument } from '../../shared/experiments';
 import type { RoutingDocument } from '../../shared/routing';
 import type { Standing } from '../experiment-standing';
 import {
@@ -46,19 +46,6 @@ export function ExperimentCard({
 }) {
   const titleId = `experiment-title:${id}`;
   const total = Object.values(experiment.variants).reduce((sum, v) => sum + v.weight, 0);
-  const ended = experiment.status === 'stopped' || experiment.status === 'shipped';
-  const canEnd =
-    experiment.status === 'running' ||
-    experiment.status === 'paused' ||
-    (experiment.status === 'stopped' && experiment.decision === undefined);
-  const editable =
-    experiment.status === 'draft' ||
-    experiment.status === 'running' ||
-    experiment.status === 'paused';
-  const moves = canArchive(experiment, now)
-    ? [...movesOf(experiment.status), 'archive' as const]
-    : movesOf(experiment.status);
-  const { decision } = experiment;
   return (
     <article className="card experiment-card" aria-labelledby={titleId}>
       <h4 className="card__title" id={titleId}>
@@ -84,80 +71,68 @@ export function ExperimentCard({
           </li>
         ))}
       </ul>
-      {decision ? (
-        <p>
-          Decided: <strong>{decision.result}</strong>,{' '}
-          {decision.action === 'keep_control'
-            ? 'the control kept'
-            : decision.action === 'roll_out'
-              ? `variant ${decision.variant} rolled out to its audience`
-              : `variant ${decision.variant} made its routes' default`}
-          {decision.reason ? ` (“${decision.reason}”)` : ''}.
-        </p>
-      ) : null}
-      <p className="actions">
-        {editable ? (
-          <button
-            type="button"
-            className="button button--small"
-            id={actionId(id, 'edit')}
-            onClick={() => onAction({ kind: 'edit' })}
-          >
-            Edit {experiment.name}…
-          </button>
-        ) : null}
-        {moves.map((move) => (
-          <button
-            key={move}
-            type="button"
-            className="button button--small"
-            id={actionId(id, move)}
-            onClick={() => onAction({ kind: 'move', move })}
-          >
-            {MOVE_LABELS[move]} {experiment.name}…
-          </button>
-        ))}
-        {canEnd ? (
-          <button
-            type="button"
-            className="button button--small"
-            id={actionId(id, 'end')}
-            onClick={() => onAction({ kind: 'end' })}
-          >
-            End {experiment.name} with a decision…
-          </button>
-        ) : null}
-        {experiment.status === 'draft' ? null : (
-          <button
-            type="button"
-            className="button button--small"
-            id={actionId(id, 'results')}
-            onClick={() => onAction({ kind: 'results' })}
-          >
-            Results of {experiment.name}
-          </button>
-        )}
-        {ended || experiment.status === 'archived' || experiment.status === 'draft' ? (
-          <button
-            type="button"
-            className="button button--small"
-            id={actionId(id, 'duplicate')}
-            onClick={() => onAction({ kind: 'duplicate' })}
-          >
-            Duplicate {experiment.name} for a follow-up
-          </button>
-        ) : null}
-        {experiment.status === 'draft' || experiment.status === 'archived' ? (
-          <button
-            type="button"
-            className="button button--small button--danger"
-            id={actionId(id, 'delete')}
-            onClick={() => onAction({ kind: 'delete' })}
-          >
-            Delete {experiment.name}…
-          </button>
-        ) : null}
-      </p>
+      {experiment.decision ? <DecisionLine decision={experiment.decision} /> : null}
+      <CardActions id={id} experiment={experiment} now={now} onAction={onAction} />
     </article>
+  );
+}
+
+/** What an ended experiment was decided on, and its reason. */
+function DecisionLine({ decision }: { decision: ExperimentDecision }) {
+  return (
+    <p>
+      Decided: <strong>{decision.result}</strong>,{' '}
+      {decision.action === 'keep_control'
+        ? 'the control kept'
+        : decision.action === 'roll_out'
+          ? `variant ${decision.variant} rolled out to its audience`
+          : `variant ${decision.variant} made its routes' default`}
+      {decision.reason ? ` (“${decision.reason}”)` : ''}.
+    </p>
+  );
+}
+
+/** What can be done with the experiment now: each button opens its action. */
+function CardActions(props: {
+  id: string;
+  experiment: ExperimentDocument;
+  now: Date;
+  onAction(action: CardAction): void;
+}) {
+  const { id, experiment, onAction } = props;
+  const { status, name } = experiment;
+  const ended = status === 'stopped' || status === 'shipped';
+  const canEnd =
+    status === 'running' ||
+    status === 'paused' ||
+    (status === 'stopped' && experiment.decision === undefined);
+  const editable = status === 'draft' || status === 'running' || status === 'paused';
+  const moves = canArchive(experiment, props.now)
+    ? [...movesOf(status), 'archive' as const]
+    : movesOf(status);
+  const button = (key: string, action: CardAction, text: string, danger = false) => (
+    <button
+      key={key}
+      type="button"
+      className={danger ? 'button button--small button--danger' : 'button button--small'}
+      id={actionId(id, key)}
+      onClick={() => onAction(action)}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <p className="actions">
+      {editable ? button('edit', { kind: 'edit' }, `Edit ${name}…`) : null}
+      {moves.map((move) => button(move, { kind: 'move', move }, `${MOVE_LABELS[move]} ${name}…`))}
+      {canEnd ? button('end', { kind: 'end' }, `End ${name} with a decision…`) : null}
+      {status === 'draft' ? null : button('results', { kind: 'results' }, `Results of ${name}`)}
+      {ended || status === 'archived' || status === 'draft'
+        ? button('duplicate', { kind: 'duplicate' }, `Duplicate ${name} for a follow-up`)
+        : null}
+      {status === 'draft' || status === 'archived'
+        ? button('delete', { kind: 'delete' }, `Delete ${name}…`, true)
+        : null}
+    </p>
   );
 }

@@ -11,8 +11,13 @@ import { countText, liftText, METRIC_NAMES, percentText, verdictWord } from '../
 import { MetricTable } from '../results/MetricTable';
 import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
+import { SelectField } from '../SelectField';
 import { useStore } from '../stores/atom';
-import { $experimentResults, loadExperimentResults } from '../stores/experiments';
+import {
+  $experimentResults,
+  type ExperimentResultsView,
+  loadExperimentResults,
+} from '../stores/experiments';
 import { timeText } from '../time-text';
 import { SegmentView } from './SegmentView';
 
@@ -133,6 +138,114 @@ function Reach({ answer }: { answer: ExperimentResultsAnswer }) {
   );
 }
 
+/** The phase and segment shown, and the CSV of what is shown. */
+function ResultsPickers({
+  id,
+  experimentId,
+  view,
+}: {
+  id: string;
+  experimentId: string;
+  view: ExperimentResultsView;
+}) {
+  const { answer } = view;
+  return (
+    <div className="row__fields">
+      {answer && answer.phases.length > 1 ? (
+        <div className="field">
+          <label htmlFor={`${id}-phase`}>Phase</label>
+          <select
+            id={`${id}-phase`}
+            value={view.phase ?? answer.phase}
+            onChange={(event) =>
+              void loadExperimentResults(experimentId, { phase: Number(event.target.value) })
+            }
+          >
+            {answer.phases.map((phase) => (
+              <option key={phase} value={phase}>
+                Phase {phase}
+                {phase === answer.phases[0] ? ' (live)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <SelectField
+        id={`${id}-segment`}
+        label="Split the results by"
+        value={view.segment ?? ''}
+        onChange={(segment) =>
+          void loadExperimentResults(experimentId, { segment: segment || null })
+        }
+      >
+        <option value="">Nothing: all visitors</option>
+        {SEGMENT_DIMENSIONS.map((dimension) => (
+          <option key={dimension} value={dimension}>
+            {SEGMENT_LABELS[dimension]}
+          </option>
+        ))}
+      </SelectField>
+      <div className="field field--action">
+        <a className="button" href={experimentResultsUrl(experimentId, view, 'csv')} download>
+          Download as CSV
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** The phase's results: when it started, its reach, the split's health, and each variant. */
+function ResultsBody({ answer }: { answer: ExperimentResultsAnswer }) {
+  return (
+    <>
+      <p>
+        Phase <strong>{answer.phase}</strong>
+        {answer.startedAt ? (
+          <>
+            , first visitor <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
+          </>
+        ) : null}{' '}
+        (live config {answer.configVersion}). Decided on{' '}
+        <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
+        {countText(answer.plannedPerArm)} visitors per variant.
+      </p>
+      <Reach answer={answer} />
+      <SampleRatioStatus check={answer.sampleRatio} />
+      {answer.awaitingMatureSample ? (
+        <p className="notice notice--warning mature-notice">
+          <strong>
+            No verdict until the mature sample reaches {countText(answer.plannedPerArm)} per
+            variant.
+          </strong>{' '}
+          A price test is judged on net revenue of visitors exposed at least{' '}
+          {answer.matureAfterDays} days ago, once renewals and refunds are in; now{' '}
+          {answer.variants
+            .map((variant) => `${variant.name} has ${countText(variant.matureExposed)}`)
+            .join(', ')}
+          .
+        </p>
+      ) : null}
+      {answer.segment ? (
+        <SegmentView
+          segment={answer.segment}
+          metrics={answer.metricsShown}
+          currency={answer.mainCurrency}
+        />
+      ) : (
+        <ul className="result-list">
+          {[...answer.variants]
+            .sort((a, b) => Number(b.control) - Number(a.control))
+            .map((variant) => (
+              <li key={variant.variant}>
+                <VariantResult variant={variant} answer={answer} />
+              </li>
+            ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /** One experiment's results: phase, segment, reach, the split's health, each variant, CSV. */
 export function ExperimentResults() {
   const view = useStore($experimentResults);
@@ -145,104 +258,14 @@ export function ExperimentResults() {
       <h3 id="experiment-results-title" tabIndex={-1}>
         Results of {answer?.name ?? experimentId}
       </h3>
-      <div className="row__fields">
-        {answer && answer.phases.length > 1 ? (
-          <div className="field">
-            <label htmlFor={`${id}-phase`}>Phase</label>
-            <select
-              id={`${id}-phase`}
-              value={view.phase ?? answer.phase}
-              onChange={(event) =>
-                void loadExperimentResults(experimentId, { phase: Number(event.target.value) })
-              }
-            >
-              {answer.phases.map((phase) => (
-                <option key={phase} value={phase}>
-                  Phase {phase}
-                  {phase === answer.phases[0] ? ' (live)' : ''}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor={`${id}-segment`}>Split the results by</label>
-          <select
-            id={`${id}-segment`}
-            value={view.segment ?? ''}
-            onChange={(event) =>
-              void loadExperimentResults(experimentId, { segment: event.target.value || null })
-            }
-          >
-            <option value="">Nothing: all visitors</option>
-            {SEGMENT_DIMENSIONS.map((dimension) => (
-              <option key={dimension} value={dimension}>
-                {SEGMENT_LABELS[dimension]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--action">
-          <a className="button" href={experimentResultsUrl(experimentId, view, 'csv')} download>
-            Download as CSV
-          </a>
-        </div>
-      </div>
+      <ResultsPickers id={id} experimentId={experimentId} view={view} />
       {view.failure ? (
         <p className="notice notice--error" role="alert">
           {view.failure}
         </p>
       ) : null}
       {!answer && view.loading ? <p className="muted">Loading the results…</p> : null}
-      {answer ? (
-        <>
-          <p>
-            Phase <strong>{answer.phase}</strong>
-            {answer.startedAt ? (
-              <>
-                , first visitor{' '}
-                <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
-              </>
-            ) : null}{' '}
-            (live config {answer.configVersion}). Decided on{' '}
-            <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
-            {countText(answer.plannedPerArm)} visitors per variant.
-          </p>
-          <Reach answer={answer} />
-          <SampleRatioStatus check={answer.sampleRatio} />
-          {answer.awaitingMatureSample ? (
-            <p className="notice notice--warning mature-notice">
-              <strong>
-                No verdict until the mature sample reaches {countText(answer.plannedPerArm)} per
-                variant.
-              </strong>{' '}
-              A price test is judged on net revenue of visitors exposed at least{' '}
-              {answer.matureAfterDays} days ago, once renewals and refunds are in; now{' '}
-              {answer.variants
-                .map((variant) => `${variant.name} has ${countText(variant.matureExposed)}`)
-                .join(', ')}
-              .
-            </p>
-          ) : null}
-          {answer.segment ? (
-            <SegmentView
-              segment={answer.segment}
-              metrics={answer.metricsShown}
-              currency={answer.mainCurrency}
-            />
-          ) : (
-            <ul className="result-list">
-              {[...answer.variants]
-                .sort((a, b) => Number(b.control) - Number(a.control))
-                .map((variant) => (
-                  <li key={variant.variant}>
-                    <VariantResult variant={variant} answer={answer} />
-                  </li>
-                ))}
-            </ul>
-          )}
-        </>
-      ) : null}
+      {answer ? <ResultsBody answer={answer} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ConsoleState } from '../../shared/console-api';
+import type { ConfigDocument, ConsoleState } from '../../shared/console-api';
+import type { ExperimentDocument } from '../../shared/experiments';
 import { freeId, freshSeed } from '../experiment-edits';
 import {
   experimentStanding,
@@ -42,7 +43,7 @@ export function Experiments({ state }: { state: ConsoleState }) {
   const kinds = Object.fromEntries(state.screens.map((screen) => [screen.id, screen.kind]));
   const live = state.live.experiments.experiments;
   // Grouped by what visitors get now, so a card stays put while the draft changes it.
-  const standings = experiments.map(([id, experiment]): [string, typeof experiment, Standing] => [
+  const standings = experiments.map(([id, experiment]): Standings[number] => [
     id,
     experiment,
     experimentStanding(experiment, live[id]),
@@ -81,61 +82,17 @@ export function Experiments({ state }: { state: ConsoleState }) {
         {status}
       </p>
       <LayerBars document={document} now={now} />
-      <div className="experiment-groups">
-        {experiments.length === 0 ? (
-          <div className="block">
-            <h3>Your experiments</h3>
-            <p>No experiment yet: create one below.</p>
-          </div>
-        ) : null}
-        {STANDING_GROUPS.map((group) => {
-          const inGroup = standings.filter(([, , standing]) => standing.group === group);
-          if (inGroup.length === 0) return null;
-          const { title, about } = GROUP_TEXTS[group];
-          const titleId = `experiments-group:${group}`;
-          return (
-            <div className="block" key={group}>
-              <h3 id={titleId}>
-                {title} ({inGroup.length})
-              </h3>
-              <p className="muted">{about}</p>
-              <ul className="cards" aria-labelledby={titleId}>
-                {inGroup.map(([id, experiment, standing]) => (
-                  <li key={id}>
-                    <ExperimentCard
-                      id={id}
-                      experiment={experiment}
-                      routing={document.routing}
-                      standing={standing}
-                      now={now}
-                      onAction={(action) => onAction(id, action)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          );
-        })}
-      </div>
+      <StandingGroups standings={standings} document={document} now={now} onAction={onAction} />
       <ExperimentResults />
       <CreateExperiment document={document} screens={state.screens} />
       <AlertsWebhook webhook={document.experiments.alerts?.webhook} />
-      {open && openExperiment && open.action.kind === 'move' ? (
-        <StatusDialog
-          id={open.id}
+      {open && openExperiment ? (
+        <OpenDialog
+          open={open}
           experiment={openExperiment}
-          move={open.action.move}
-          openerId={actionId(open.id, open.action.move)}
-          onClose={close}
-        />
-      ) : null}
-      {open && openExperiment && open.action.kind === 'edit' ? (
-        <EditExperimentDialog
-          id={open.id}
-          experiment={openExperiment}
-          live={live[open.id]}
+          state={state}
           document={document}
-          openerId={actionId(open.id, 'edit')}
+          kinds={kinds}
           onClose={close}
           onDuplicate={() => {
             duplicate(open.id);
@@ -144,25 +101,113 @@ export function Experiments({ state }: { state: ConsoleState }) {
           }}
         />
       ) : null}
-      {open && openExperiment && open.action.kind === 'delete' ? (
-        <DeleteDialog
+    </section>
+  );
+}
+
+type Standings = [string, ExperimentDocument, Standing][];
+
+/** The experiments grouped by what visitors get now, each group with its cards. */
+function StandingGroups(props: {
+  standings: Standings;
+  document: ConfigDocument;
+  now: Date;
+  onAction(id: string, action: CardAction): void;
+}) {
+  const { standings, document, now, onAction } = props;
+  return (
+    <div className="experiment-groups">
+      {standings.length === 0 ? (
+        <div className="block">
+          <h3>Your experiments</h3>
+          <p>No experiment yet: create one below.</p>
+        </div>
+      ) : null}
+      {STANDING_GROUPS.map((group) => {
+        const inGroup = standings.filter(([, , standing]) => standing.group === group);
+        if (inGroup.length === 0) return null;
+        const { title, about } = GROUP_TEXTS[group];
+        const titleId = `experiments-group:${group}`;
+        return (
+          <div className="block" key={group}>
+            <h3 id={titleId}>
+              {title} ({inGroup.length})
+            </h3>
+            <p className="muted">{about}</p>
+            <ul className="cards" aria-labelledby={titleId}>
+              {inGroup.map(([id, experiment, standing]) => (
+                <li key={id}>
+                  <ExperimentCard
+                    id={id}
+                    experiment={experiment}
+                    routing={document.routing}
+                    standing={standing}
+                    now={now}
+                    onAction={(action) => onAction(id, action)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The dialog of the card action open now: a status move, an edit, a delete or the decision. */
+function OpenDialog(props: {
+  open: NonNullable<Open>;
+  experiment: ExperimentDocument;
+  state: ConsoleState;
+  document: ConfigDocument;
+  kinds: Record<string, string>;
+  onClose(): void;
+  onDuplicate(): void;
+}) {
+  const { open, experiment, state, document, kinds, onClose, onDuplicate } = props;
+  const live = state.live.experiments.experiments;
+  return (
+    <>
+      {open.action.kind === 'move' ? (
+        <StatusDialog
           id={open.id}
-          experiment={openExperiment}
-          published={Object.hasOwn(live, open.id)}
-          openerId={actionId(open.id, 'delete')}
-          onClose={close}
+          experiment={experiment}
+          move={open.action.move}
+          openerId={actionId(open.id, open.action.move)}
+          onClose={onClose}
         />
       ) : null}
-      {open && openExperiment && open.action.kind === 'end' ? (
+      {open.action.kind === 'edit' ? (
+        <EditExperimentDialog
+          id={open.id}
+          experiment={experiment}
+          live={live[open.id]}
+          document={document}
+          openerId={actionId(open.id, 'edit')}
+          onClose={onClose}
+          onDuplicate={onDuplicate}
+        />
+      ) : null}
+      {open.action.kind === 'delete' ? (
+        <DeleteDialog
+          id={open.id}
+          experiment={experiment}
+          published={Object.hasOwn(live, open.id)}
+          openerId={actionId(open.id, 'delete')}
+          onClose={onClose}
+        />
+      ) : null}
+      {open.action.kind === 'end' ? (
         <DecisionDialog
           id={open.id}
-          experiment={openExperiment}
+          experiment={experiment}
           author={state.author}
           kinds={kinds}
           openerId={actionId(open.id, 'end')}
-          onClose={close}
+          onClose={onClose}
         />
       ) : null}
-    </section>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { $history, $rollback } from '../stores/history';
 import { $live } from '../stores/live';
 import { takeLiveConfig } from '../stores/publishing';
 import { $historyStatus, HISTORY_STATUS_ID } from '../stores/status';
+import { VersionList, versionIdOf } from './VersionCard';
 import { VersionEntry } from './VersionEntry';
 
 function RollbackProblem() {
@@ -59,9 +60,7 @@ export function History() {
   const live = useStore($live);
   const status = useStore($historyStatus);
   const head = live.kind === 'ready' ? live.state.head : null;
-  const idOf = (seq: number) =>
-    (history.kind === 'ready' ? history.versions.find((v) => v.seq === seq)?.id : null) ??
-    `version ${seq}`;
+  const idOf = versionIdOf(history, 'version');
   return (
     <section className="section" id="history" aria-labelledby="history-title">
       <h2 id="history-title">History</h2>
@@ -74,23 +73,13 @@ export function History() {
       </p>
       <RollbackProblem />
       {history.kind === 'loading' ? <p className="muted">Loading the history…</p> : null}
-      {history.kind === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {history.message}
-        </p>
-      ) : null}
-      {history.kind === 'ready' && history.versions.length === 0 ? (
-        <p>No versions yet: the first publish starts the history.</p>
-      ) : null}
-      {history.kind === 'ready' && history.versions.length > 0 ? (
-        <ol className="versions">
-          {history.versions.map((version) => (
-            <li key={version.seq}>
-              <VersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <VersionList
+        history={history}
+        empty="No versions yet: the first publish starts the history."
+        entry={(version) => (
+          <VersionEntry version={version} isLive={version.seq === head?.seq} idOf={idOf} />
+        )}
+      />
       <CopyHistory />
     </section>
   );

@@ -1,7 +1,6 @@
 import type { Change, VersionSource, VersionSummary } from '../../shared/console-api';
-import { ChangeList } from '../ChangeList';
-import { timeText } from '../time-text';
 import { RollbackControl } from './RollbackControl';
+import { VersionCard } from './VersionCard';
 
 const SOURCE_TEXTS: Record<VersionSource, string> = {
   console: 'the console',
@@ -10,53 +9,36 @@ const SOURCE_TEXTS: Record<VersionSource, string> = {
   seed: 'the first config (seed)',
 };
 
-/** One version in the audit log: who, when, from which version, why, and what it changed. */
+/** One config version in the audit log: its card, with the version it was published on and its phase. */
 export function VersionEntry(props: {
   version: VersionSummary & { diff: Change[] };
   isLive: boolean;
   idOf: (seq: number) => string;
 }) {
-  const { version, isLive, idOf } = props;
-  const titleId = `version-title:${version.seq}`;
+  const { version, idOf } = props;
   return (
-    <article className="card" aria-labelledby={titleId}>
-      <h3 className="card__title" id={titleId}>
-        {version.id} {isLive ? <span className="badge">live</span> : null}
-      </h3>
-      <p className="muted">
-        <time dateTime={version.at}>{timeText(version.at)}</time> by {version.author}
-      </p>
-      <dl className="facts">
-        <div>
-          <dt>Source</dt>
-          <dd>{SOURCE_TEXTS[version.source] ?? version.source}</dd>
-        </div>
-        {version.restores !== undefined ? (
+    <VersionCard
+      version={version}
+      titleId={`version-title:${version.seq}`}
+      Heading="h3"
+      title={version.id}
+      name={version.id}
+      isLive={props.isLive}
+      source={SOURCE_TEXTS[version.source] ?? version.source}
+      idOf={idOf}
+      facts={
+        <>
           <div>
-            <dt>Restores</dt>
-            <dd>{idOf(version.restores)}</dd>
+            <dt>Published on top of</dt>
+            <dd>{version.base === null ? 'nothing (the first version)' : idOf(version.base)}</dd>
           </div>
-        ) : null}
-        <div>
-          <dt>Published on top of</dt>
-          <dd>{version.base === null ? 'nothing (the first version)' : idOf(version.base)}</dd>
-        </div>
-        <div>
-          <dt>Phase</dt>
-          <dd>{version.phase}</dd>
-        </div>
-        <div>
-          <dt>Note</dt>
-          <dd>{version.note || '(none)'}</dd>
-        </div>
-      </dl>
-      <details className="details">
-        <summary>
-          Changes ({version.diff.length})<span className="visually-hidden"> in {version.id}</span>
-        </summary>
-        <ChangeList changes={version.diff} label={`Changes in ${version.id}`} />
-      </details>
-      {isLive ? null : <RollbackControl seq={version.seq} versionId={version.id} />}
-    </article>
+          <div>
+            <dt>Phase</dt>
+            <dd>{version.phase}</dd>
+          </div>
+        </>
+      }
+      rollback={<RollbackControl seq={version.seq} versionId={version.id} />}
+    />
   );
 }

@@ -66,36 +66,37 @@ export function LiftChart(props: {
       ) : (
         <p className="muted">No lift to draw yet.</p>
       )}
-      {points.length > 0 ? (
-        // Wrapped: a table itself takes no width or overflow from .visually-hidden.
-        <div className="visually-hidden">
-          <table>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Lift</th>
-                <th scope="col">95% interval</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.day}>
-                  <th scope="row">{dayText(point.day)}</th>
-                  <td>
-                    {point.relativeLift === null
-                      ? 'none yet'
-                      : percentText(point.relativeLift, true)}
-                  </td>
-                  <td>
-                    {point.relativeInterval ? intervalText(point.relativeInterval) : 'none yet'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {points.length > 0 ? <LiftTable title={title} points={points} /> : null}
     </figure>
+  );
+}
+
+/** The chart's numbers as a table, for screen readers. */
+function LiftTable({ title, points }: { title: string; points: readonly LiftPoint[] }) {
+  return (
+    // Wrapped: a table itself takes no width or overflow from .visually-hidden.
+    <div className="visually-hidden">
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Lift</th>
+            <th scope="col">95% interval</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.day}>
+              <th scope="row">{dayText(point.day)}</th>
+              <td>
+                {point.relativeLift === null ? 'none yet' : percentText(point.relativeLift, true)}
+              </td>
+              <td>{point.relativeInterval ? intervalText(point.relativeInterval) : 'none yet'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

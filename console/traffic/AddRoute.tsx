@@ -6,6 +6,7 @@ import type { RouteDocument, RoutingDocument } from '../../shared/routing';
 import { NameField } from '../edit/NameField';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import { routeIdProblem } from '../routing-edits';
+import { nameOptions, SelectField } from '../SelectField';
 import { addRoute } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
@@ -33,7 +34,7 @@ export const AddRoute = memo(function AddRoute({
   const [name, setName] = useState('');
   const [audience, setAudience] = useState('');
   const [flow, setFlow] = useState('default');
-  const [plans, setPlans] = useState<Partial<Record<PlanField, PlanFamilyId[]>>>({});
+  const [plans, setPlans] = useState<RoutePlans>({});
   const [problem, setProblem] = useState<string | null>(null);
   const chosenAudience = audiences.includes(audience) ? audience : (audiences[0] ?? '');
 
@@ -61,49 +62,25 @@ export const AddRoute = memo(function AddRoute({
       <h3 id={`${id}-title`}>Add a route</h3>
       <div className="row__fields">
         <NameField id={id} label="Route name" value={name} problem={problem} onChange={setName} />
-        <div className="field">
-          <label htmlFor={`${id}-audience`}>Audience of the new route</label>
-          <select
-            id={`${id}-audience`}
-            value={chosenAudience}
-            onChange={(event) => setAudience(event.target.value)}
-          >
-            {audiences.length === 0 ? <option value="">No audience saved yet</option> : null}
-            {audiences.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-flow`}>Flow of the new route</label>
-          <select id={`${id}-flow`} value={flow} onChange={(event) => setFlow(event.target.value)}>
-            {Object.keys(document.flows.flows).map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-audience`}
+          label="Audience of the new route"
+          value={chosenAudience}
+          onChange={setAudience}
+        >
+          {audiences.length === 0 ? <option value="">No audience saved yet</option> : null}
+          {nameOptions(audiences)}
+        </SelectField>
+        <SelectField
+          id={`${id}-flow`}
+          label="Flow of the new route"
+          value={flow}
+          onChange={setFlow}
+        >
+          {nameOptions(Object.keys(document.flows.flows))}
+        </SelectField>
       </div>
-      <details className="add-form__plans">
-        <summary>Choose plans for the new route (optional)</summary>
-        {(Object.keys(PLAN_FIELDS) as PlanRole[]).map((role) => (
-          <PlanListPicker
-            key={role}
-            sells={role}
-            legend={PLAN_LEGENDS[role]}
-            chosen={plans[PLAN_FIELDS[role]]}
-            onChange={(list) => {
-              const next = { ...plans };
-              if (list === undefined) delete next[PLAN_FIELDS[role]];
-              else next[PLAN_FIELDS[role]] = list;
-              setPlans(next);
-            }}
-          />
-        ))}
-      </details>
+      <NewRoutePlans plans={plans} onChange={setPlans} />
       <div className="field field--action">
         <button type="submit" className="button">
           Add route
@@ -112,3 +89,34 @@ export const AddRoute = memo(function AddRoute({
     </form>
   );
 });
+
+type RoutePlans = Partial<Record<PlanField, PlanFamilyId[]>>;
+
+/** The new route's plans of each role, optional: its card picks them later too. */
+function NewRoutePlans({
+  plans,
+  onChange,
+}: {
+  plans: RoutePlans;
+  onChange(plans: RoutePlans): void;
+}) {
+  return (
+    <details className="add-form__plans">
+      <summary>Choose plans for the new route (optional)</summary>
+      {(Object.keys(PLAN_FIELDS) as PlanRole[]).map((role) => (
+        <PlanListPicker
+          key={role}
+          sells={role}
+          legend={PLAN_LEGENDS[role]}
+          chosen={plans[PLAN_FIELDS[role]]}
+          onChange={(list) => {
+            const next = { ...plans };
+            if (list === undefined) delete next[PLAN_FIELDS[role]];
+            else next[PLAN_FIELDS[role]] = list;
+            onChange(next);
+          }}
+        />
+      ))}
+    </details>
+  );
+}

@@ -7,8 +7,16 @@ import { saveAudience } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 import { ConditionFields, NEW_CONDITION } from './ConditionFields';
 
-/** Why the audience cannot be saved as it is, or null. */
-function audienceProblem(name: string, groups: Condition[][]): string | null {
+/**
+ * Why the audience cannot be saved as it is, or null. A new audience may not take a name in
+ * `taken`; an edited one (taken null) keeps its own.
+ */
+function audienceProblem(
+  name: string,
+  groups: Condition[][],
+  taken: readonly string[] | null,
+): string | null {
+  if (taken?.includes(name)) return `${name} is an audience already: edit it above.`;
   const named = audienceNameProblem(name);
   if (named) return named;
   if (groups.length === 0 || groups.some((group) => group.length === 0)) {
@@ -35,17 +43,89 @@ const keyedGroups = (groups: readonly Condition[][]): Keyed<Keyed<Condition>[]>[
 const plainGroups = (groups: readonly Keyed<Keyed<Condition>[]>[]): Condition[][] =>
   groups.map((group) => group.value.map((condition) => condition.value));
 
-/** The form of one audience: its name, and groups of conditions (any group, all conditions). */
-function AudienceForm({
-  initial,
-  taken,
-  onDone,
-}: {
+type ConditionsChange = (conditions: Keyed<Condition>[]) => Keyed<Condition>[];
+
+/** One group of an audience's conditions, all of which must hold. */
+function ConditionGroup(props: {
+  group: number;
+  /** How many groups the audience has: with one, neither it nor its conditions say a group. */
+  count: number;
+  conditions: Keyed<Condition>[];
+  onChange(change: ConditionsChange): void;
+}) {
+  const { group, count, onChange } = props;
+  const conditionName = (index: number) =>
+    count > 1 ? `condition ${index + 1} of group ${group + 1}` : `condition ${index + 1}`;
+  return (
+    <fieldset className="condition-group">
+      <legend>{count > 1 ? `Group ${group + 1}` : 'Conditions'}</legend>
+      {props.conditions.map((condition, index) => (
+        <ConditionFields
+          key={condition.key}
+          condition={condition.value}
+          name={conditionName(index)}
+          onChange={(next) =>
+            onChange((each) =>
+              each.map((old, at) => (at === index ? { ...old, value: next } : old)),
+            )
+          }
+          onRemove={() => onChange((each) => each.filter((_, at) => at !== index))}
+        />
+      ))}
+      <button
+        type="button"
+        className="button button--small"
+        aria-label={count > 1 ? `Add a condition to group ${group + 1}` : 'Add a condition'}
+        onClick={() => onChange((each) => [...each, keyed(NEW_CONDITION)])}
+      >
+        Add a condition
+      </button>
+    </fieldset>
+  );
+}
+
+/** The audience's name (fixed once saved) and its optional description. */
+function AudienceNames(props: {
+  id: string;
+  name: string;
+  label: string;
+  editing: boolean;
+  onName(name: string): void;
+  onLabel(label: string): void;
+}) {
+  const { id } = props;
+  return (
+    <div className="row__fields">
+      <NameField
+        id={id}
+        label="Audience name"
+        value={props.name}
+        readOnly={props.editing}
+        onChange={props.onName}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-label`}>Description (optional)</label>
+        <input
+          id={`${id}-label`}
+          className="input"
+          maxLength={80}
+          value={props.label}
+          onChange={(event) => props.onLabel(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+interface AudienceFormProps {
   initial: { name: string; audience: AudienceDocument } | null;
   /** The names saved already, which a new audience may not take. */
   taken: readonly string[];
   onDone: () => void;
-}) {
+}
+
+/** The form of one audience: its name, and groups of conditions (any group, all conditions). */
+function AudienceForm({ initial, taken, onDone }: AudienceFormProps) {
   const id = useId();
   const [name, setName] = useState(initial?.name ?? '');
   const [label, setLabel] = useState(initial?.audience.label ?? '');
@@ -56,24 +136,12 @@ function AudienceForm({
   const [problem, setProblem] = useState<string | null>(null);
   const editing = initial !== null;
 
-  const conditionName = (group: number, index: number) =>
-    groups.length > 1 ? `condition ${index + 1} of group ${group + 1}` : `condition ${index + 1}`;
-
-  function changeGroup(
-    group: number,
-    change: (conditions: Keyed<Condition>[]) => Keyed<Condition>[],
-  ) {
-    setForm(
-      form.map((each, index) => (index === group ? { ...each, value: change(each.value) } : each)),
-    );
-  }
+  const changeGroup = (group: number, change: ConditionsChange) =>
+    setForm(form.map((each, at) => (at === group ? { ...each, value: change(each.value) } : each)));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found =
-      !editing && taken.includes(name)
-        ? `${name} is an audience already: edit it above.`
-        : audienceProblem(name, groups);
+    const found = audienceProblem(name, groups, editing ? null : taken);
     setProblem(found);
     // The alert says what is wrong; focus stays where the marketer is.
     if (found) return;
@@ -86,55 +154,25 @@ function AudienceForm({
   return (
     <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
       <h4 id={`${id}-title`}>{editing ? `Edit the audience ${name}` : 'New audience'}</h4>
-      <div className="row__fields">
-        <NameField
-          id={id}
-          label="Audience name"
-          value={name}
-          readOnly={editing}
-          onChange={setName}
-        />
-        <div className="field">
-          <label htmlFor={`${id}-label`}>Description (optional)</label>
-          <input
-            id={`${id}-label`}
-            className="input"
-            maxLength={80}
-            value={label}
-            onChange={(event) => setLabel(event.target.value)}
-          />
-        </div>
-      </div>
+      <AudienceNames
+        id={id}
+        name={name}
+        label={label}
+        editing={editing}
+        onName={setName}
+        onLabel={setLabel}
+      />
       <p className="muted">
         A visitor is in the audience when all the conditions of any one group hold.
       </p>
       {form.map(({ key, value: conditions }, group) => (
-        <fieldset className="condition-group" key={key}>
-          <legend>{groups.length > 1 ? `Group ${group + 1}` : 'Conditions'}</legend>
-          {conditions.map((condition, index) => (
-            <ConditionFields
-              key={condition.key}
-              condition={condition.value}
-              name={conditionName(group, index)}
-              onChange={(next) =>
-                changeGroup(group, (each) =>
-                  each.map((old, at) => (at === index ? { ...old, value: next } : old)),
-                )
-              }
-              onRemove={() => changeGroup(group, (each) => each.filter((_, at) => at !== index))}
-            />
-          ))}
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={
-              groups.length > 1 ? `Add a condition to group ${group + 1}` : 'Add a condition'
-            }
-            onClick={() => changeGroup(group, (each) => [...each, keyed(NEW_CONDITION)])}
-          >
-            Add a condition
-          </button>
-        </fieldset>
+        <ConditionGroup
+          key={key}
+          group={group}
+          count={groups.length}
+          conditions={conditions}
+          onChange={(change) => changeGroup(group, change)}
+        />
       ))}
       <p>
         <button

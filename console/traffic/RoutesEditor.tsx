@@ -5,7 +5,9 @@ import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteDocument, type RoutingDocument } from '../../shared/routing';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
+import { MoveButtons } from '../MoveButtons';
 import { localValueOf, utcInstantOf } from '../routing-edits';
+import { nameOptions, SelectField } from '../SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
 import { $editStatus } from '../stores/status';
 
@@ -66,13 +68,6 @@ function RouteEditor({
     $editStatus.set(`Moved ${route.id} to place ${index + 1 + by}.`);
   }
 
-  function schedule(field: 'from' | 'until', value: string) {
-    const next = { ...route.schedule, [field]: utcInstantOf(value) };
-    if (next.from === undefined) delete next.from;
-    if (next.until === undefined) delete next.until;
-    setRouteFields(route.id, { schedule: Object.keys(next).length > 0 ? next : undefined });
-  }
-
   return (
     <li className="row route-editor">
       <h4 className="row__title">
@@ -82,75 +77,7 @@ function RouteEditor({
       {isDefault ? (
         <p className="muted">Takes everyone no route above takes; it is always last.</p>
       ) : null}
-      <div className="row__fields">
-        {isDefault ? null : (
-          <div className="field">
-            <label htmlFor={`${id}-audience`}>Audience of {route.id}</label>
-            <select
-              id={`${id}-audience`}
-              value={route.audience ?? ''}
-              onChange={(event) => setRouteFields(route.id, { audience: event.target.value })}
-            >
-              {Object.keys(document.routing.audiences).map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-flow`}>Flow of {route.id}</label>
-          <select
-            id={`${id}-flow`}
-            value={route.flow}
-            onChange={(event) => setRouteFields(route.id, { flow: event.target.value })}
-          >
-            {Object.keys(document.flows.flows).map((flow) => (
-              <option key={flow} value={flow}>
-                {flow}
-              </option>
-            ))}
-          </select>
-        </div>
-        {isDefault ? null : (
-          <>
-            <div className="field">
-              <label htmlFor={`${id}-from`}>{route.id} starts (UTC, optional)</label>
-              <input
-                id={`${id}-from`}
-                className="input"
-                type="datetime-local"
-                value={localValueOf(route.schedule?.from)}
-                onChange={(event) => schedule('from', event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-until`}>{route.id} ends (UTC, optional)</label>
-              <input
-                id={`${id}-until`}
-                className="input"
-                type="datetime-local"
-                value={localValueOf(route.schedule?.until)}
-                onChange={(event) => schedule('until', event.target.value)}
-              />
-            </div>
-            <div className="field field--action">
-              <label htmlFor={`${id}-paused`} className="check">
-                <input
-                  id={`${id}-paused`}
-                  type="checkbox"
-                  checked={route.paused === true}
-                  onChange={(event) =>
-                    setRouteFields(route.id, { paused: event.target.checked || undefined })
-                  }
-                />{' '}
-                Pause {route.id}
-              </label>
-            </div>
-          </>
-        )}
-      </div>
+      <RouteFields id={id} route={route} document={document} />
       <PlansPicker route={route} />
       {notice ? (
         <p className="notice notice--warning" id={`${id}-warning`}>
@@ -158,41 +85,109 @@ function RouteEditor({
         </p>
       ) : null}
       {isDefault ? null : (
-        <p className="actions">
-          <button
-            type="button"
-            className="button button--small"
-            id={upId}
-            aria-label={`Move route ${route.id} up`}
-            aria-disabled={firstMovable || undefined}
-            onClick={() => move(-1)}
-          >
-            Up
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            id={downId}
-            aria-label={`Move route ${route.id} down`}
-            aria-disabled={lastMovable || undefined}
-            onClick={() => move(1)}
-          >
-            Down
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={`Remove route ${route.id}`}
-            onClick={() => {
-              removeRoute(route.id);
-              $editStatus.set(`Removed the route ${route.id}.`);
-            }}
-          >
-            Remove
-          </button>
-        </p>
+        <MoveButtons
+          as="p"
+          ids={{ up: upId, down: downId }}
+          labels={{
+            up: `Move route ${route.id} up`,
+            down: `Move route ${route.id} down`,
+            remove: `Remove route ${route.id}`,
+          }}
+          first={firstMovable}
+          last={lastMovable}
+          onMove={move}
+          onRemove={() => {
+            removeRoute(route.id);
+            $editStatus.set(`Removed the route ${route.id}.`);
+          }}
+        />
       )}
     </li>
+  );
+}
+
+/** A route's audience and flow, and for any but default its schedule and pause. */
+function RouteFields({
+  id,
+  route,
+  document,
+}: {
+  id: string;
+  route: RouteDocument;
+  document: Pick<ConfigDocument, 'routing' | 'flows'>;
+}) {
+  const isDefault = route.id === DEFAULT_ROUTE_ID;
+
+  return (
+    <div className="row__fields">
+      {isDefault ? null : (
+        <SelectField
+          id={`${id}-audience`}
+          label={`Audience of ${route.id}`}
+          value={route.audience ?? ''}
+          onChange={(audience) => setRouteFields(route.id, { audience })}
+        >
+          {nameOptions(Object.keys(document.routing.audiences))}
+        </SelectField>
+      )}
+      <SelectField
+        id={`${id}-flow`}
+        label={`Flow of ${route.id}`}
+        value={route.flow}
+        onChange={(flow) => setRouteFields(route.id, { flow })}
+      >
+        {nameOptions(Object.keys(document.flows.flows))}
+      </SelectField>
+      {isDefault ? null : <RouteSchedule id={id} route={route} />}
+    </div>
+  );
+}
+
+/** When a route starts and ends, and its pause. */
+function RouteSchedule({ id, route }: { id: string; route: RouteDocument }) {
+  function schedule(field: 'from' | 'until', value: string) {
+    const next = { ...route.schedule, [field]: utcInstantOf(value) };
+    if (next.from === undefined) delete next.from;
+    if (next.until === undefined) delete next.until;
+    setRouteFields(route.id, { schedule: Object.keys(next).length > 0 ? next : undefined });
+  }
+
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>{route.id} starts (UTC, optional)</label>
+        <input
+          id={`${id}-from`}
+          className="input"
+          type="datetime-local"
+          value={localValueOf(route.schedule?.from)}
+          onChange={(event) => schedule('from', event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-until`}>{route.id} ends (UTC, optional)</label>
+        <input
+          id={`${id}-until`}
+          className="input"
+          type="datetime-local"
+          value={localValueOf(route.schedule?.until)}
+          onChange={(event) => schedule('until', event.target.value)}
+        />
+      </div>
+      <div className="field field--action">
+        <label htmlFor={`${id}-paused`} className="check">
+          <input
+            id={`${id}-paused`}
+            type="checkbox"
+            checked={route.paused === true}
+            onChange={(event) =>
+              setRouteFields(route.id, { paused: event.target.checked || undefined })
+            }
+          />{' '}
+          Pause {route.id}
+        </label>
+      </div>
+    </>
   );
 }
 

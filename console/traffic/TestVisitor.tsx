@@ -4,6 +4,7 @@ import { ErrorSummary } from '../edit/ErrorSummary';
 import { planListParts } from '../plan-text';
 import { valueChoices } from '../route-choices';
 import { utcInstantOf } from '../routing-edits';
+import { SelectField } from '../SelectField';
 import { useStore } from '../stores/atom';
 import { $routeTest, $routeTestStatus, testVisitor } from '../stores/traffic';
 
@@ -18,11 +19,7 @@ const PLATFORM_LABELS: Record<string, string> = {
  * The same elements on every render: React then skips the 250 options when the draft changes,
  * which re-renders this form on each edit anywhere in the console.
  */
-const COUNTRY_OPTIONS = valueChoices('country').map((choice) => (
-  <option key={String(choice.value)} value={String(choice.value)}>
-    {choice.label}
-  </option>
-));
+const COUNTRY_OPTIONS = choiceOptions('country');
 
 function Answer() {
   const test = useStore($routeTest);
@@ -84,6 +81,29 @@ function Answer() {
   }
 }
 
+/** What the form says of the visitor, as typed and chosen. */
+interface Visitor {
+  country: string;
+  platform: string;
+  app: string;
+  language: string;
+  clickId: string;
+  returning: boolean;
+  against: 'draft' | 'live';
+  at: string;
+}
+
+const FIRST_VISITOR: Visitor = {
+  country: 'DE',
+  platform: 'ios',
+  app: 'none',
+  language: 'en',
+  clickId: '',
+  returning: false,
+  against: 'draft',
+  at: '',
+};
+
 /** An ad link and what the edge would know of the visitor: which route would take them, and why. */
 export const TestVisitor = memo(function TestVisitor({
   draft,
@@ -96,16 +116,8 @@ export const TestVisitor = memo(function TestVisitor({
   const id = useId();
   const status = useStore($routeTestStatus);
   const [link, setLink] = useState('');
-  const [country, setCountry] = useState('DE');
-  const [platform, setPlatform] = useState<string>('ios');
-  const [app, setApp] = useState<string>('none');
-  const [language, setLanguage] = useState<string>('en');
-  const [clickId, setClickId] = useState<string>('');
-  const [returning, setReturning] = useState(false);
-  const [against, setAgainst] = useState<'draft' | 'live'>('draft');
-  const [at, setAt] = useState('');
+  const [visitor, setVisitor] = useState(FIRST_VISITOR);
   const [problem, setProblem] = useState('');
-  const edited = JSON.stringify(draft) !== JSON.stringify(live);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,14 +127,15 @@ export const TestVisitor = memo(function TestVisitor({
       return;
     }
     setProblem('');
+    const { country, clickId, against, at, ...rest } = visitor;
     void testVisitor({
       link: link.trim(),
       country: country === '' ? null : country,
-      platform,
-      app,
-      language,
+      platform: rest.platform,
+      app: rest.app,
+      language: rest.language,
       ...(clickId === '' ? {} : { clickId }),
-      returning,
+      returning: rest.returning,
       ...(against === 'draft' ? { routing: draft } : {}),
       ...(utcInstantOf(at) ? { at: utcInstantOf(at) } : {}),
     });
@@ -154,104 +167,12 @@ export const TestVisitor = memo(function TestVisitor({
           </p>
         ) : null}
       </div>
-      <div className="row__fields">
-        <div className="field">
-          <label htmlFor={`${id}-country`}>Visitor’s country</label>
-          <select
-            id={`${id}-country`}
-            value={country}
-            onChange={(event) => setCountry(event.target.value)}
-          >
-            <option value="">Unknown</option>
-            {COUNTRY_OPTIONS}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-platform`}>Platform</label>
-          <select
-            id={`${id}-platform`}
-            value={platform}
-            onChange={(event) => setPlatform(event.target.value)}
-          >
-            {PLATFORMS.map((each) => (
-              <option key={each} value={each}>
-                {PLATFORM_LABELS[each]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-app`}>Opened in the app</label>
-          <select id={`${id}-app`} value={app} onChange={(event) => setApp(event.target.value)}>
-            {valueChoices('in_app').map((choice) => (
-              <option key={String(choice.value)} value={String(choice.value)}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-language`}>Page language</label>
-          <select
-            id={`${id}-language`}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value)}
-          >
-            {ROUTE_LANGUAGES.map((each, index) => (
-              <option key={each} value={each}>
-                {valueChoices('language')[index]?.label ?? each}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-click`}>Ad click id</label>
-          <select
-            id={`${id}-click`}
-            value={clickId}
-            onChange={(event) => setClickId(event.target.value)}
-          >
-            <option value="">As in the link</option>
-            {valueChoices('click_id').map((choice) => (
-              <option key={String(choice.value)} value={String(choice.value)}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-visitor`}>New or returning</label>
-          <select
-            id={`${id}-visitor`}
-            value={returning ? 'returning' : 'new'}
-            onChange={(event) => setReturning(event.target.value === 'returning')}
-          >
-            <option value="new">New visitor</option>
-            <option value="returning">Returning visitor</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-against`}>Test against</label>
-          <select
-            id={`${id}-against`}
-            value={against}
-            onChange={(event) => setAgainst(event.target.value as 'draft' | 'live')}
-          >
-            <option value="draft">Your draft{edited ? ' (with unpublished edits)' : ''}</option>
-            <option value="live">What is live</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-at`}>Test at (UTC; empty: now)</label>
-          <input
-            id={`${id}-at`}
-            className="input"
-            type="datetime-local"
-            value={at}
-            onChange={(event) => setAt(event.target.value)}
-          />
-        </div>
-      </div>
+      <VisitorFields
+        id={id}
+        visitor={visitor}
+        edited={JSON.stringify(draft) !== JSON.stringify(live)}
+        onChange={(fields) => setVisitor((was) => ({ ...was, ...fields }))}
+      />
       <button type="submit" className="button button--primary">
         Test visitor
       </button>
@@ -262,3 +183,113 @@ export const TestVisitor = memo(function TestVisitor({
     </form>
   );
 });
+
+/** Where the visitor is, on what, in which language, and which routing to test against. */
+function VisitorFields(props: {
+  id: string;
+  visitor: Visitor;
+  edited: boolean;
+  onChange(fields: Partial<Visitor>): void;
+}) {
+  const { id, visitor, onChange } = props;
+  return (
+    <div className="row__fields">
+      <SelectField
+        id={`${id}-country`}
+        label="Visitor’s country"
+        value={visitor.country}
+        onChange={(country) => onChange({ country })}
+      >
+        <option value="">Unknown</option>
+        {COUNTRY_OPTIONS}
+      </SelectField>
+      <SelectField
+        id={`${id}-platform`}
+        label="Platform"
+        value={visitor.platform}
+        onChange={(platform) => onChange({ platform })}
+      >
+        {PLATFORMS.map((each) => (
+          <option key={each} value={each}>
+            {PLATFORM_LABELS[each]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${id}-app`}
+        label="Opened in the app"
+        value={visitor.app}
+        onChange={(app) => onChange({ app })}
+      >
+        {choiceOptions('in_app')}
+      </SelectField>
+      <SelectField
+        id={`${id}-language`}
+        label="Page language"
+        value={visitor.language}
+        onChange={(language) => onChange({ language })}
+      >
+        {ROUTE_LANGUAGES.map((each, index) => (
+          <option key={each} value={each}>
+            {valueChoices('language')[index]?.label ?? each}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${id}-click`}
+        label="Ad click id"
+        value={visitor.clickId}
+        onChange={(clickId) => onChange({ clickId })}
+      >
+        <option value="">As in the link</option>
+        {choiceOptions('click_id')}
+      </SelectField>
+      <VisitorWhen {...props} />
+    </div>
+  );
+}
+
+/** New or returning, the draft or what is live, and when. */
+function VisitorWhen({ id, visitor, edited, onChange }: Parameters<typeof VisitorFields>[0]) {
+  return (
+    <>
+      <SelectField
+        id={`${id}-visitor`}
+        label="New or returning"
+        value={visitor.returning ? 'returning' : 'new'}
+        onChange={(value) => onChange({ returning: value === 'returning' })}
+      >
+        <option value="new">New visitor</option>
+        <option value="returning">Returning visitor</option>
+      </SelectField>
+      <SelectField
+        id={`${id}-against`}
+        label="Test against"
+        value={visitor.against}
+        onChange={(against) => onChange({ against: against as Visitor['against'] })}
+      >
+        <option value="draft">Your draft{edited ? ' (with unpublished edits)' : ''}</option>
+        <option value="live">What is live</option>
+      </SelectField>
+      <div className="field">
+        <label htmlFor={`${id}-at`}>Test at (UTC; empty: now)</label>
+        <input
+          id={`${id}-at`}
+          className="input"
+          type="datetime-local"
+          value={visitor.at}
+          onChange={(event) => onChange({ at: event.target.value })}
+        />
+      </div>
+    </>
+  );
+}
+
+/** A value list's choices as options. */
+function choiceOptions(kind: Parameters<typeof valueChoices>[0]) {
+  return valueChoices(kind).map((choice) => (
+    <option key={String(choice.value)} value={String(choice.value)}>
+      {choice.label}
+    </option>
+  ));
+}

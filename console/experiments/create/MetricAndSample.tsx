@@ -1,0 +1,94 @@
+import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api';
+import { type ExperimentForm, PRESET_DEFINITIONS, triggerSlotOf } from '../../experiment-presets';
+import { durationEstimate, durationText } from '../../experiment-texts';
+import { ProblemLine, problemAria } from '../../field-problem';
+import { countText, METRIC_NAMES } from '../../result-texts';
+import { useStore } from '../../stores/atom';
+import type { CreateExperimentForm } from '../../stores/create-experiment';
+import { $routeVisits } from '../../stores/traffic';
+import { PlannedSample } from '../PlannedSample';
+
+interface Props {
+  id: string;
+  form: CreateExperimentForm;
+}
+
+/** The primary metric and the planned sample per variant, with a calculator to plan it. */
+export function MetricAndSample({ id, form }: Props) {
+  const { preset, primary, plannedPerArm } = useStore(form.$form);
+  const problems = useStore(form.$problems);
+  return (
+    <>
+      <div className="row__fields">
+        <div className="field">
+          <label htmlFor={`${id}-metric`}>Primary metric of the new experiment</label>
+          <select
+            id={`${id}-metric`}
+            value={primary}
+            onChange={(event) =>
+              form.update({ primary: event.target.value as ExperimentForm['primary'] })
+            }
+          >
+            {EXPERIMENT_RESULT_METRICS.map((metric) => (
+              <option key={metric} value={metric}>
+                {METRIC_NAMES[metric]}
+                {metric === PRESET_DEFINITIONS[preset].primary ? ' (suggested)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field" data-field="planned">
+          <label htmlFor={`${id}-planned`}>Planned visitors per variant</label>
+          <input
+            id={`${id}-planned`}
+            className="input input--number"
+            type="number"
+            min={100}
+            step={1}
+            value={plannedPerArm}
+            {...problemAria(id, problems, 'planned')}
+            onChange={(event) => form.update({ plannedPerArm: Number(event.target.value) })}
+          />
+          <ProblemLine id={id} problems={problems} field="planned" />
+        </div>
+      </div>
+      <PlannedSample onPlan={(planned) => form.update({ plannedPerArm: planned })} />
+    </>
+  );
+}
+
+/** The sample the form plans and, from the routes' recent visits, how long it would take. */
+export function SampleEstimate({ form }: Pick<Props, 'form'>) {
+  const current = useStore(form.$form);
+  const visits = useStore($routeVisits);
+  const { plannedPerArm } = current;
+  const arms = current.changes.length + 1;
+  const estimate =
+    visits.kind === 'ready'
+      ? durationEstimate({
+          ...visits,
+          trigger: triggerSlotOf(PRESET_DEFINITIONS[current.preset].change),
+          routes: current.routes,
+          range: [current.range[0] / 100, current.range[1] / 100],
+          coverage: current.coverage / 100,
+          arms,
+          plannedPerArm,
+        })
+      : null;
+  return (
+    <>
+      {current.preset === 'price' ? (
+        <p className="muted">
+          A price test is decided on mature net revenue: revenue after renewals, refunds and
+          chargebacks, of visitors exposed at least the longest intro plus 3 days ago. Until that
+          sample reaches {countText(plannedPerArm)} per variant, its results show no verdict.
+        </p>
+      ) : null}
+      <p className="estimate" aria-live="polite">
+        Planned sample: {countText(plannedPerArm)} visitors in each of {arms} variants (
+        {countText(plannedPerArm * arms)} in all).{' '}
+        {visits.kind === 'ready' ? durationText(estimate, visits.days) : null}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ConfigDocument } from '../../../shared/console-api';
+import { LAYERS, type Layer } from '../../../shared/experiments';
+import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../../experiment-presets';
+import { ProblemLine, problemAria } from '../../field-problem';
+import { freeRanges, takenRanges } from '../../layer-space';
+import { useStore } from '../../stores/atom';
+import { type CreateExperimentForm, layerPercent } from '../../stores/create-experiment';
+
+interface Props {
+  id: string;
+  form: CreateExperimentForm;
+  document: ConfigDocument;
+}
+
+/** The preset, the experiment's name and its layer, with the layer's free space said. */
+export function WhatToTest({ id, form, document }: Props) {
+  const { preset, name } = useStore(form.$form);
+  const problems = useStore(form.$problems);
+  return (
+    <div className="row__fields">
+      <div className="field">
+        <label htmlFor={`${id}-preset`}>What to test</label>
+        <select
+          id={`${id}-preset`}
+          value={preset}
+          onChange={(event) => form.choosePreset(event.target.value as Preset, document)}
+        >
+          {PRESETS.map((each) => (
+            <option key={each} value={each}>
+              {PRESET_DEFINITIONS[each].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field" data-field="name">
+        <label htmlFor={`${id}-name`}>Experiment name</label>
+        <input
+          id={`${id}-name`}
+          className="input"
+          autoComplete="off"
+          maxLength={120}
+          value={name}
+          {...problemAria(id, problems, 'name')}
+          onChange={(event) => form.update({ name: event.target.value })}
+        />
+        <ProblemLine id={id} problems={problems} field="name" />
+      </div>
+      <LayerField id={id} form={form} document={document} />
+    </div>
+  );
+}
+
+function LayerField({ id, form, document }: Props) {
+  const { preset, layer } = useStore(form.$form);
+  const free = freeRanges(takenRanges(document, layer, new Date()));
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-layer`}>Layer</label>
+      <select
+        id={`${id}-layer`}
+        value={layer}
+        aria-describedby={`${id}-layer-hint`}
+        onChange={(event) => form.chooseLayer(event.target.value as Layer, document)}
+      >
+        {LAYERS.map((each) => (
+          <option key={each} value={each}>
+            {each}
+            {each === PRESET_DEFINITIONS[preset].layer ? ' (suggested)' : ''}
+          </option>
+        ))}
+      </select>
+      <p className="muted field__after" id={`${id}-layer-hint`}>
+        Free in layer {layer}:{' '}
+        {free.length === 0
+          ? 'nothing'
+          : free.map(([a, b]) => `${layerPercent(a)}–${layerPercent(b)}%`).join(', ')}
+        .
+      </p>
+    </div>
+  );
+}
+
+/** Why the marketer expects the change to win; the preset's own hypothesis as the placeholder. */
+export function HypothesisField({ id, form }: Omit<Props, 'document'>) {
+  const { preset, hypothesis } = useStore(form.$form);
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-hypothesis`}>Hypothesis</label>
+      <textarea
+        id={`${id}-hypothesis`}
+        className="input"
+        rows={2}
+        maxLength={1000}
+        placeholder={PRESET_DEFINITIONS[preset].hypothesis}
+        value={hypothesis}
+        onChange={(event) => form.update({ hypothesis: event.target.value })}
+      />
+    </div>
+  );
+}

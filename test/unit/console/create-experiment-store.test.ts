@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  createExperimentForm,
+  formOf,
+  problemsOf,
+} from '../../../console/stores/create-experiment';
+import { $draft, startDraft } from '../../../console/stores/draft';
+import { $experimentsStatus } from '../../../console/stores/experiments';
+import { consoleState, liveDocument } from './fixtures';
+
+const plans = { plans: ['monthly'] };
+
+describe('the create form’s store', () => {
+  beforeEach(() => {
+    startDraft(consoleState());
+    $experimentsStatus.set('');
+  });
+
+  it('starts as a price test in the paywall layer, the whole of its free space', () => {
+    const form = createExperimentForm(liveDocument()).$form.get();
+    expect(form).toMatchObject({
+      preset: 'price',
+      layer: 'paywall',
+      range: [0, 100],
+      changes: [{}],
+      primary: 'mature_revenue',
+      plannedPerArm: 10_000,
+    });
+  });
+
+  it('names the first problem and creates nothing while the form has problems', () => {
+    const form = createExperimentForm(liveDocument());
+    expect(form.submit(liveDocument())).toEqual({ kind: 'problem', field: 'name' });
+    expect(form.$problems.get()).toEqual({
+      name: 'Give the experiment a name.',
+      'change-0': 'Choose what variant b changes.',
+    });
+    expect(Object.keys($draft.get()?.document.experiments.experiments ?? {})).toEqual([
+      'landing-all',
+    ]);
+  });
+
+  it('refuses a stretch another experiment takes, and a share or sample out of bounds', () => {
+    const document = liveDocument();
+    const form = { ...formOf('landing', document), name: 'x', changes: [plans] };
+    expect(form.range).toEqual([0, 0]);
+    expect(problemsOf({ ...form, range: [0, 50] }, document)).toEqual({
+      range: 'That stretch is taken in layer landing: choose one within its free space.',
+    });
+    expect(
+      problemsOf({ ...form, range: [50, 50], coverage: 0, plannedPerArm: 99.5 }, document),
+    ).toEqual({
+      range: 'Enter a stretch from 0 to 100%, its start below its end.',
+      coverage: 'Enter a share from 1 to 100%.',
+      planned: 'Enter a whole number, 100 or more.',
+    });
+  });
+
+  it('adds, changes and removes variants and routes', () => {
+    const form = createExperimentForm(liveDocument());
+    form.addChange();
+    form.setChange(1, plans);
+    form.toggleRoute('default', true);
+    expect(form.$form.get()).toMatchObject({ changes: [{}, plans], routes: ['default'] });
+    form.removeChange(0);
+    form.toggleRoute('default', false);
+    expect(form.$form.get()).toMatchObject({ changes: [plans], routes: [] });
+  });
+
+  it('starts afresh on another preset, its problems gone, and moves the range with the layer', () => {
+    const form = createExperimentForm(liveDocument());
+    form.update({ name: 'Cheaper intro' });
+    form.submit(liveDocument());
+    form.choosePreset('upsell', liveDocument());
+    expect(form.$form.get()).toMatchObject({ preset: 'upsell', name: '', layer: 'upsell' });
+    expect(form.$problems.get()).toEqual({});
+    form.chooseLayer('landing', liveDocument());
+    expect(form.$form.get()).toMatchObject({ layer: 'landing', range: [0, 0] });
+  });
+
+  it('adds a draft experiment, says so and starts a fresh form of the same preset', () => {
+    const form = createExperimentForm(liveDocument());
+    form.update({ name: 'Cheaper intro', coverage: 50 });
+    form.setChange(0, plans);
+    expect(form.submit(liveDocument())).toEqual({ kind: 'created', id: 'cheaper-intro' });
+    expect($draft.get()?.document.experiments.experiments['cheaper-intro']).toMatchObject({
+      name: 'Cheaper intro',
+      status: 'draft',
+      layer: 'paywall',
+      coverage: 0.5,
+      variants: { a: { weight: 1, change: {} }, b: { weight: 1, change: plans } },
+    });
+    expect($experimentsStatus.get()).toBe(
+      'Created the draft experiment cheaper-intro. Start it from the list, or review and publish it as a draft.',
+    );
+    expect(form.$form.get()).toMatchObject({ preset: 'price', name: '', changes: [{}] });
+  });
+});
