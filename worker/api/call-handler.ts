@@ -5,7 +5,7 @@ import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/cont
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
 import { offerRefusal } from '../purchases/offer-gate';
@@ -41,8 +41,8 @@ type Prepared =
   | { ok: true; path: string; body: unknown; idempotencyKey: string | null }
   | { ok: false; refusal: ApiRefusal };
 
-async function prepare(
-  c: Context<AppEnv>,
+async function prepare<E extends ApiEnv>(
+  c: Context<E>,
   name: ApiCallName,
   call: ApiCall,
   posted: () => Promise<unknown>,
@@ -91,8 +91,8 @@ export type Forwarded =
  * cookie when the portal signs the visitor in. The `/api` routes answer it as JSON; a form the
  * worker takes without script (worker/routes/signup-form.ts) makes its page of it.
  */
-export async function forwardCall(
-  c: Context<AppEnv>,
+export async function forwardCall<E extends ApiEnv>(
+  c: Context<E>,
   name: ApiCallName,
   deps: ApiDependencies,
   posted: () => Promise<unknown>,
@@ -221,7 +221,7 @@ function refused(refusal: ApiRefusal): Forwarded {
 }
 
 /** The `/api` route of a §7 call: the browser's JSON in, JSON out whichever way it ends. */
-export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<AppEnv> {
+export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<ApiEnv> {
   return async function apiCallHandler(c) {
     const forwarded = await forwardCall(c, name, deps, () => readJsonBody(c.req.raw));
     return forwarded.ok

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import type { CardFingerprintSource } from './card-fingerprint';
 
 /** The calls that charge a card (SPEC.md §7): the card gateway's POST and the direct one. */
@@ -18,7 +18,7 @@ export function isChargeCall(call: ApiCallName): boolean {
  * (islands/payments/attempt.ts idempotencyKeyOf), so a repeat or the call after the challenge is
  * the same attempt and its decline counts once. A call without a key is an attempt of its own.
  */
-export function attemptOf(c: Context<AppEnv>, idempotencyKey: string | null): string {
+export function attemptOf<E extends ApiEnv>(c: Context<E>, idempotencyKey: string | null): string {
   return idempotencyKey?.replace(/:3ds$/, '') ?? `request:${c.get('requestId')}`;
 }
 
@@ -26,8 +26,8 @@ export function attemptOf(c: Context<AppEnv>, idempotencyKey: string | null): st
  * The card a charge call pays with, for the card-testing limits: its fingerprint, or null for
  * the card on file, a call that charges nothing, or a card no source knows.
  */
-export async function chargedCardOf(
-  c: Context<AppEnv>,
+export async function chargedCardOf<E extends ApiEnv>(
+  c: Context<E>,
   call: ApiCallName,
   body: unknown,
   fingerprint: CardFingerprintSource,
@@ -42,8 +42,8 @@ export async function chargedCardOf(
  * `coupon`), remembered to price a success whose answer does not say what it charged; nulls for
  * any other call.
  */
-export function orderOf(
-  c: Context<AppEnv>,
+export function orderOf<E extends ApiEnv>(
+  c: Context<E>,
   call: ApiCallName,
   body: unknown,
 ): { planId: string | null; coupon: string | null } {

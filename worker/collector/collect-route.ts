@@ -5,8 +5,8 @@ import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/bat
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { describeError, logError, logWarning } from '../../shared/log';
 import { collectorUserId } from '../api/signed-in-user';
-import type { AppEnv } from '../env';
-import { readPreviewCookie } from '../funnel/preview-cookie';
+import type { CollectorEnv } from '../env';
+import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
@@ -44,9 +44,9 @@ function firstSightings(events: readonly CollectedEvent[], fresh: ReadonlySet<st
  */
 export function collectorRoutes(options: CollectorOptions = {}) {
   const now = options.now ?? Date.now;
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<CollectorEnv>();
 
-  function checkBatchRequest(c: Context<AppEnv>, next: Next) {
+  function checkBatchRequest(c: Context<CollectorEnv>, next: Next) {
     const refusal = crossSiteRefusal(c.req.raw) ?? mediaTypeRefusal(c.req.raw);
     if (refusal) return refuseBatch(c, refusal);
     return next();
@@ -63,7 +63,7 @@ export function collectorRoutes(options: CollectorOptions = {}) {
       }),
   });
 
-  async function collectBatch(c: Context<AppEnv>) {
+  async function collectBatch(c: Context<CollectorEnv>) {
     const reading = readBatch(await c.req.text());
     if (!reading.ok) return refuseBatch(c, reading.refusal);
 
@@ -73,7 +73,10 @@ export function collectorRoutes(options: CollectorOptions = {}) {
     fields.events = events.length;
     // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
     // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
-    if ((await readPreviewCookie(c, receivedAt)).state === 'valid') {
+    if (
+      (await readPreviewCookie(getCookie(c, PREVIEW_COOKIE), previewKey(c.env), receivedAt))
+        .state === 'valid'
+    ) {
       fields.preview = true;
       return c.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer);
     }
@@ -141,7 +144,7 @@ export function collectorRoutes(options: CollectorOptions = {}) {
    * never the ids (one is someone else's). The tracker sends the cookie's own, so a count here is
    * a forged batch, or events kept in a browser whose cookie changed since.
    */
-  function noteMismatch(c: Context<AppEnv>, mismatch: IdentityMismatch) {
+  function noteMismatch(c: Context<CollectorEnv>, mismatch: IdentityMismatch) {
     if (mismatch.device_id === 0 && mismatch.user_id === 0) return;
     const fields = c.get('logFields');
     fields.identity_mismatch = true;

@@ -10,7 +10,7 @@ import type {
 import { readJsonBody } from '../api/json-body';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
-import { type AppEnv, isProduction } from '../env';
+import { type ConsoleEnv, isProduction } from '../env';
 import { previewKey } from '../funnel/preview-cookie';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
@@ -35,7 +35,7 @@ import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './pu
 /** How many copy versions the history shows. */
 const HISTORY_LIMIT = 200;
 
-function storesOf(c: Context<AppEnv>): CopyStores {
+function storesOf(c: Context<ConsoleEnv>): CopyStores {
   return {
     versions: copyVersionStore(d1Runner(c.env.CONFIG_DB)),
     live: kvLiveKeys(c.env.FUNNEL_CONFIG),
@@ -47,7 +47,7 @@ function storesOf(c: Context<AppEnv>): CopyStores {
  * production only (SPEC.md §2); in production the page language is the browser's, so each
  * language's link is the plain preview.
  */
-function pagesOf(c: Context<AppEnv>, draft?: string): Record<string, string> {
+function pagesOf(c: Context<ConsoleEnv>, draft?: string): Record<string, string> {
   const preview = `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(c.get('config').split.defaultVariant)}`;
   const production = isProduction(c.env);
   return Object.fromEntries(
@@ -62,7 +62,7 @@ function pagesOf(c: Context<AppEnv>, draft?: string): Record<string, string> {
 
 export function copyRoutes(options: { now: () => number }) {
   const { now } = options;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<ConsoleEnv>();
 
   app.get('/', async (c) => {
     const stores = storesOf(c);
@@ -135,7 +135,7 @@ export function copyRoutes(options: { now: () => number }) {
     if (!checked.ok) return refusedAnswer(c, { kind: 'invalid', errors: checked.errors });
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
-    const token = await storeDraft(c, key, checked.copy, now());
+    const token = await storeDraft(c.env.FUNNEL_CONFIG, key, checked.copy, now());
     const answer: CopyPreviewAnswer = { ok: true, pages: pagesOf(c, token) };
     return c.json(answer);
   });

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../env';
+import type { ConsoleEnv } from '../env';
 import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/draft-preview';
@@ -19,7 +19,7 @@ const CONSOLE_HOME = '/console';
  */
 export function previewRoutes(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<ConsoleEnv>();
 
   routes.get('/', async (c) => {
     const token = c.req.query('route');
@@ -35,7 +35,7 @@ export function previewRoutes(options: { now?: () => number } = {}) {
    * of its own from now. The rest of the link's query is the tested ad link's, so the page sees
    * its UTM parameters as the visitor would (and, being a preview, keeps none of them).
    */
-  async function startRoutePreview(c: Context<AppEnv>, token: string) {
+  async function startRoutePreview(c: Context<ConsoleEnv>, token: string) {
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
     const verdict = await verifyPreview(key, token, now());

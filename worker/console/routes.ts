@@ -28,7 +28,7 @@ import {
   rollback,
 } from '../config/publish';
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
-import { type AppEnv, isDevelopment } from '../env';
+import { type ConsoleEnv, isDevelopment } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { type AccessKeys, consoleAccess } from './access';
 import { copyRoutes } from './copy-route';
@@ -62,7 +62,7 @@ export interface ConsoleOptions {
   now?: () => number;
 }
 
-function storesOf(c: Context<AppEnv>): PublishStores {
+function storesOf(c: Context<ConsoleEnv>): PublishStores {
   return {
     versions: versionStore(d1Runner(c.env.CONFIG_DB)),
     live: kvLiveKeys(c.env.FUNNEL_CONFIG),
@@ -86,7 +86,7 @@ function screenKind(id: string): string {
 
 export function consoleRoutes(options: ConsoleOptions = {}) {
   const now = options.now ?? Date.now;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<ConsoleEnv>();
 
   app.use(consoleAccess({ keys: options.accessKeys, now }));
   app.use('*', async (c, next) => {
@@ -96,7 +96,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   });
   app.use(
     '/api/*',
-    sameOriginOnly((c) => consoleError(c, 403, 'cross_origin')),
+    sameOriginOnly<ConsoleEnv>((c) => consoleError(c, 403, 'cross_origin')),
   );
   app.use(
     '/api/*',

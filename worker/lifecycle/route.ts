@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
 import { LIFECYCLE_SIGNATURE_HEADER, type LifecycleAnswer } from '../../shared/api/lifecycle';
 import { describeError, logError, logWarning } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { LifecycleEnv } from '../env';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';
 import { lifecycleKey } from './key';
@@ -49,13 +49,13 @@ export interface LifecycleOptions {
  * is refused at the edge. Nothing here is sent to the events queue, the pixels or an ad network:
  * revenue after the first payment is for the experiments' results only.
  */
-export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<AppEnv> {
+export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<LifecycleEnv> {
   const now = options.now ?? Date.now;
   const apply = options.apply ?? applyToExperiments;
   const recent = new RecentSignatures();
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<LifecycleEnv>();
 
-  function checkConfigured(c: Context<AppEnv>, next: Next) {
+  function checkConfigured(c: Context<LifecycleEnv>, next: Next) {
     const key = lifecycleKey(c.env);
     if (key.ok) return next();
     logError('lifecycle_not_configured', { id: c.get('requestId'), detail: key.reason });
@@ -69,7 +69,7 @@ export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<AppEnv> {
       refuseEvent(c, { error: 'payload_too_large', detail: `over ${MAX_EVENT_BYTES} bytes` }),
   });
 
-  async function receiveLifecycleEvent(c: Context<AppEnv>) {
+  async function receiveLifecycleEvent(c: Context<LifecycleEnv>) {
     // Checked by checkConfigured; read again for its value.
     const key = lifecycleKey(c.env);
     if (!key.ok) return refuseEvent(c, { error: 'lifecycle_not_configured' });
@@ -140,7 +140,7 @@ export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<AppEnv> {
   }
 
   async function passOn(
-    c: Context<AppEnv>,
+    c: Context<LifecycleEnv>,
     event: SubscriptionEvent,
     claimed: Extract<Begun, { kind: 'claimed' }>,
     ledger: ReturnType<typeof ledgerStub>,
@@ -189,7 +189,7 @@ function staleness(timestamp: number, nowMs: number): string {
   return `t is ${Math.abs(seconds)} s ${side} our clock; at most ${SIGNATURE_TOLERANCE_SECONDS} s is taken`;
 }
 
-function answer(c: Context<AppEnv>, status: 200 | 202, body: LifecycleAnswer): Response {
+function answer(c: Context<LifecycleEnv>, status: 200 | 202, body: LifecycleAnswer): Response {
   c.header('Cache-Control', 'no-store');
   return c.json(body, status);
 }
@@ -198,7 +198,7 @@ function answer(c: Context<AppEnv>, status: 200 | 202, body: LifecycleAnswer): R
  * One `lifecycle_shape` warning per field taken in another form than documented, as the product
  * API's answers' drift is logged (worker/api/call-handler.ts): where and what kind, never the value.
  */
-function noteDrift(c: Context<AppEnv>, drift: readonly ShapeDrift[]): void {
+function noteDrift(c: Context<LifecycleEnv>, drift: readonly ShapeDrift[]): void {
   for (const { field, found } of drift) {
     logWarning('lifecycle_shape', { id: c.get('requestId'), field, found });
   }

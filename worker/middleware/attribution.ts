@@ -52,7 +52,7 @@ export function pixelIds(env: AttributionBindings): PixelIds {
 }
 
 /** Sets one first-party ad cookie (also the resume link's, worker/resume/). */
-export function writeAdCookie(c: Context<AppEnv>, name: AdCookieName, value: string): void {
+export function writeAdCookie(c: Context, name: AdCookieName, value: string): void {
   // All but _gf_ttclid readable by the pixels' scripts, which read and send them too.
   setCookie(c, AD_COOKIES[name], value, {
     maxAge: AD_COOKIE_MAX_AGE[name],

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { type AppEnv, honoursCountryHeader, honoursPreviewCountry } from '../env';
-import { readPreviewCookie } from '../funnel/preview-cookie';
+import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import { keptFirstTouch } from './first-touch';
 
 const COUNTRY = /^[A-Z]{2}$/;
@@ -41,7 +42,11 @@ async function previewCountry(c: Context<AppEnv>): Promise<string | null> {
   if (!honoursPreviewCountry(c.env)) return null;
   const named = countryCode(namedCountry(c));
   if (named === null) return null;
-  const preview = await readPreviewCookie(c, Date.now());
+  const preview = await readPreviewCookie(
+    getCookie(c, PREVIEW_COOKIE),
+    previewKey(c.env),
+    Date.now(),
+  );
   // An invalid preview cookie is reported (and cleared) by the experiments middleware.
   return preview.state === 'valid' ? named : null;
 }

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import type { SplitConfig } from '../config/schema';
-import type { AppEnv } from '../env';
+import type { AppEnv, RootEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assign';
 import {
   assignExperiments,
@@ -16,7 +16,12 @@ import { isCookielessReturn } from '../experiments/exposure-rules';
 import { PINS_COOKIE, parsePins, serializePins } from '../experiments/pins';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
-import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';
+import {
+  ignorePreviewCookie,
+  PREVIEW_COOKIE,
+  previewKey,
+  readPreviewCookie,
+} from '../funnel/preview-cookie';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
 import type { VisitorFacts } from '../routing/router';
 import type { CookieRejection } from '../signed-cookie';
@@ -63,8 +68,8 @@ const cookieOptions = {
  * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds. Both
  * signed for the visitor id (worker/middleware/signed-cookies.ts), which must be set.
  */
-export async function writePins(
-  c: Context<AppEnv>,
+export async function writePins<E extends RootEnv>(
+  c: Context<E>,
   held: ReadonlyMap<string, string>,
   exposed: readonly Pick<ExperimentAssignment, 'experiment' | 'variant'>[],
 ): Promise<void> {
@@ -135,7 +140,11 @@ async function previewed(
   c: Context<AppEnv>,
   split: SplitConfig,
 ): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
-  const cookie = await readPreviewCookie(c, Date.now());
+  const cookie = await readPreviewCookie(
+    getCookie(c, PREVIEW_COOKIE),
+    previewKey(c.env),
+    Date.now(),
+  );
   if (cookie.state === 'none') return null;
   if (cookie.state === 'invalid') {
     ignorePreviewCookie(c, cookie.reason);

@@ -14,7 +14,7 @@ export function visitorIdOf(cookie: string | undefined): string | null {
 }
 
 /** Stores the visitor uuid in its cookie (also the resume link's, worker/resume/). */
-export function writeVisitorCookie(c: Context<AppEnv>, id: string): void {
+export function writeVisitorCookie(c: Context, id: string): void {
   setCookie(c, VISITOR_COOKIE, id, {
     maxAge: VISITOR_COOKIE_MAX_AGE,
     path: '/',

@@ -3,7 +3,7 @@ import { logLine } from '../../shared/log';
 import { spendDeeplinkToken } from '../api/deeplink-consume';
 import type { PortalFetch } from '../api/portal-transport';
 import { setSessionToken } from '../api/session-cookie';
-import type { AppEnv } from '../env';
+import type { ResumeEnv } from '../env';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { restoreCookies } from './carried-state';
 import {
@@ -49,7 +49,7 @@ const SHOWN_AS: Record<RefusalReason, ResumeRefusal> = {
 };
 
 function refuseLink(
-  c: Context<AppEnv>,
+  c: Context<ResumeEnv>,
   reason: RefusalReason,
   retry?: string,
 ): Response | Promise<Response> {
@@ -71,7 +71,7 @@ type SignedIn =
  * (someone else's link, or a token of theirs): the session cookie is set only for the right one.
  */
 async function signIn(
-  c: Context<AppEnv>,
+  c: Context<ResumeEnv>,
   key: string,
   id: string,
   record: ResumeRecord,
@@ -103,9 +103,9 @@ async function signIn(
  */
 export function resumeRoutes(
   options: { now?: () => number; portalFetch?: PortalFetch } = {},
-): Hono<AppEnv> {
+): Hono<ResumeEnv> {
   const now = options.now ?? Date.now;
-  return new Hono<AppEnv>().get('/:token', async function openResumeLink(c) {
+  return new Hono<ResumeEnv>().get('/:token', async function openResumeLink(c) {
     const key = c.env.RESUME_LINK_KEY;
     if (!key) return refuseLink(c, 'not_configured');
     const verdict = await verifyResumeToken(key, c.req.param('token'));

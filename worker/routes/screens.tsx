@@ -14,7 +14,7 @@ import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { heatmapPage } from '../attribution/heatmap-page';
-import { type AppEnv, analyticsCollector, isProduction } from '../env';
+import { type AppEnv, analyticsCollector, isProduction, type RootEnv } from '../env';
 import { flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
@@ -114,7 +114,7 @@ function pageTitle(t: TFunction, screen: ScreenId): string {
 
 /** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
 async function respond(
-  c: ScreenContext,
+  c: Context,
   page: Promise<Response>,
   headers?: Record<string, string>,
 ): Promise<Response> {
@@ -355,7 +355,7 @@ export function screenRoutes(
 }
 
 /** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */
-export function notFoundPage(c: ScreenContext) {
+export function notFoundPage(c: Context<RootEnv>) {
   const language = c.get('language') ?? 'en';
   // The 404 can come before the translations middleware has run (an early failure).
   const t = c.get('t') ?? bundledTranslator(language);
