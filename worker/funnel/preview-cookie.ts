@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
 import { type BaseEnv, type Bindings, isDevelopment } from '../env';
