@@ -297,6 +297,22 @@ export interface Variables
     ExperimentVariables,
     VisitVariables {}
 
+/**
+ * What the route middleware may rely on: it runs for the pages, the API and the app pages, where
+ * only the pages know the language's first touch and in-app browser.
+ */
+export type RouteMiddlewareEnv = EnvOf<
+  BaseVariables &
+    VisitorVariables &
+    CountryVariables &
+    ConfigVariables &
+    RouteVariables &
+    Partial<LanguageVariables & VisitVariables>
+>;
+
+/** What the experiments middleware may rely on: where the route middleware runs, after it. */
+export type ExperimentsMiddlewareEnv = EnvOf<RouteMiddlewareEnv['Variables'] & ExperimentVariables>;
+
 /** The funnel's pages (worker/sub-apps/pages.ts). */
 export type AppEnv = EnvOf<Variables>;
 

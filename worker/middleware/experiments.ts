@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import type { SplitConfig } from '../config/schema';
-import type { AppEnv, RootEnv } from '../env';
+import type { ExperimentsMiddlewareEnv, RootEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assign';
 import {
   assignExperiments,
@@ -96,8 +96,8 @@ type UnreadPins = { name: string; reason: CookieRejection }[];
  * for the visitor id. A pin a visitor wrote, edited or copied (one naming a paused variant, say)
  * is no pin: the visitor is drawn like a new one. Those cookies are returned to be cleared.
  */
-async function pinsOf(
-  c: Context<AppEnv>,
+async function pinsOf<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
   split: SplitConfig,
 ): Promise<{ pins: Map<string, string>; unread: UnreadPins }> {
   const [others, variant] = await Promise.all([
@@ -119,7 +119,10 @@ async function pinsOf(
  * afresh (worker/middleware/exposure.ts writes the cookie again, signed), so the next page
  * brings none, or a signed one. A preview pins nothing and clears nothing.
  */
-function clearUnreadPins(c: Context<AppEnv>, unread: UnreadPins): void {
+function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
+  unread: UnreadPins,
+): void {
   const written = new Set(
     c.res.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf('='))),
   );
@@ -136,8 +139,8 @@ function clearUnreadPins(c: Context<AppEnv>, unread: UnreadPins): void {
  * route's preview carries the route whole (its flow and plans, signed), so it shows a route of
  * a draft as well as a live one.
  */
-async function previewed(
-  c: Context<AppEnv>,
+async function previewed<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
   split: SplitConfig,
 ): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
   const cookie = await readPreviewCookie(
@@ -173,7 +176,7 @@ const NO_FACTS: VisitorFacts = { get: () => null };
  */
 export function experiments(
   options: { random?: RandomSource; now?: () => number } = {},
-): MiddlewareHandler<AppEnv> {
+): MiddlewareHandler<ExperimentsMiddlewareEnv> {
   const { random } = options;
   const placement = random ? fixedPlacement(random) : HASHED_PLACEMENT;
   const now = options.now ?? Date.now;
@@ -242,8 +245,8 @@ function asShape(flow: { name: string; screens: FunnelShape['screens'] }) {
  * A preview shows one split variant's flow, or one route's funnel, undrawn: the route middleware
  * kept nothing for it (worker/middleware/route.ts), and nothing here is assigned or exposed.
  */
-function showPreview(
-  c: Context<AppEnv>,
+function showPreview<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
   preview: { variant: string } | { route: PreviewedRoute },
 ): void {
   const { split, flows } = c.get('config');

@@ -1,9 +1,10 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { describeError, logError } from '../../shared/log';
 import type { ScreenId } from '../../shared/screens';
 import { afterAnswer } from '../after-answer';
-import type { AppEnv } from '../env';
+import type { FunnelConfig } from '../config/load';
+import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../env';
 import { knownBotReason } from '../experiments/bots';
 import {
   compiledExperiments,
@@ -42,15 +43,25 @@ import { VISITOR_COOKIE, visitorIdOf } from './visitor';
  * their shard as their exposures. Written after the answer, off the visitor's path: a failed
  * write is an error line (`exposure_failed`), never a failed page.
  */
-export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
+/**
+ * What the exposure middleware may rely on: it runs in every sub-app with a funnel config (pages,
+ * the API, the resume links), and only the pages' and the API's have experiments and a route.
+ */
+type ExposureEnv = EnvOf<
+  BaseVariables & ConfigVariables & Partial<Omit<Variables, keyof BaseVariables | 'config'>>
+>;
+
+export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<ExposureEnv> {
   const now = options.now ?? Date.now;
   return async function exposureMiddleware(c, next) {
     await next();
     const visitor = c.get('experiments');
     const routeChosen = c.get('routeChosen') === true;
     const waiting = visitor?.assignments.some((assignment) => assignment.state === 'assigned');
+    // Set wherever the experiments or the route ran, as both need the visitor.
+    const visitorId = c.get('visitorId');
     // Most requests carry their pins and route in cookies, or are no page: nothing to decide.
-    if (!waiting && !routeChosen) return;
+    if ((!waiting && !routeChosen) || visitorId === undefined) return;
     const header = (name: string) => c.req.header(name);
     const returning = visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null;
     const bot = knownBotReason(c.req.header('user-agent'), c.req.raw.cf);
@@ -64,11 +75,11 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       bot,
     };
     const verdict =
-      waiting && visitor.exposable
+      visitor && waiting && visitor.exposable
         ? exposureVerdict({ ...answered, skipSplit: c.req.query('skip_split') === 'true' })
         : null;
-    const exposed = verdict === null ? [] : exposedHere(c, visitor);
-    const visitorId = c.get('visitorId');
+    const exposed =
+      !visitor || verdict === null ? [] : exposedHere(c.get('config'), c.req.path, visitor);
     const route = c.get('route')?.id ?? null;
     const at = now();
     const firstVisit: FirstVisit | undefined =
@@ -80,8 +91,12 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     const fields = c.get('logFields');
     if (firstVisit) fields.first_visit = true;
     const stores = experimentStores(c.env);
-    if (exposed.length === 0) {
-      afterAnswer(c, logFailure(c, recordFirstVisit(stores, firstVisit), { route }));
+    // No exposure without experiments: `visitor` is there whenever `exposed` is not empty.
+    if (exposed.length === 0 || visitor === undefined) {
+      afterAnswer(
+        c,
+        logFailure(c.get('requestId'), recordFirstVisit(stores, firstVisit), { route }),
+      );
       return;
     }
     fields.exposure = verdict;
@@ -99,7 +114,10 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     }));
     if (bot) {
       fields.bot = bot;
-      afterAnswer(c, logFailure(c, recordBotExposures(stores, visitorId, arms), { bot }));
+      afterAnswer(
+        c,
+        logFailure(c.get('requestId'), recordBotExposures(stores, visitorId, arms), { bot }),
+      );
       return;
     }
     const { version } = c.get('config');
@@ -113,9 +131,13 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     }));
     afterAnswer(
       c,
-      logFailure(c, recordVisitorExposures(stores, exposures, { returning, firstVisit }), {
-        experiments: fields.exposed as string,
-      }),
+      logFailure(
+        c.get('requestId'),
+        recordVisitorExposures(stores, exposures, { returning, firstVisit }),
+        {
+          experiments: fields.exposed as string,
+        },
+      ),
     );
   };
 }
@@ -125,12 +147,13 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
  * to, whose trigger in their funnel is at or before the screen served.
  */
 function exposedHere(
-  c: Context<AppEnv>,
+  config: FunnelConfig,
+  path: string,
   visitor: VisitorExperiments,
 ): { assignment: ExperimentAssignment; trigger: ScreenId }[] {
-  const { split, flows, routing, experiments: document } = c.get('config');
+  const { split, flows, routing, experiments: document } = config;
   const compiled = compiledExperiments(document, split, routing);
-  const index = screenIndexOf(c.req.path, visitor.shape);
+  const index = screenIndexOf(path, visitor.shape);
   const exposed: { assignment: ExperimentAssignment; trigger: ScreenId }[] = [];
   visitor.assignments.forEach((assignment, at) => {
     if (assignment.state !== 'assigned') return;
@@ -147,10 +170,14 @@ function exposedHere(
  * from the browser's cache without asking the worker again, so its exposure would never be
  * counted, and the visitor would walk on unpinned, their variant followed by the hash alone.
  */
-export function exposesNext(c: Context<AppEnv>, current: ScreenId, next: ScreenId): boolean {
-  const visitor = c.get('experiments');
-  if (!visitor?.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
-  const { split, flows, routing, experiments: document } = c.get('config');
+export function exposesNext(
+  visitor: VisitorExperiments,
+  config: FunnelConfig,
+  current: ScreenId,
+  next: ScreenId,
+): boolean {
+  if (!visitor.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
+  const { split, flows, routing, experiments: document } = config;
   const compiled = compiledExperiments(document, split, routing);
   const here = visitor.shape.screens.indexOf(current);
   const there = visitor.shape.screens.indexOf(next);
@@ -169,13 +196,13 @@ function screenIndexOf(path: string, shape: FunnelShape): number {
 
 /** The write, with its failure logged as `exposure_failed` rather than thrown. */
 function logFailure(
-  c: Context<AppEnv>,
+  requestId: string,
   write: Promise<void>,
   fields: Record<string, string | number | null>,
 ): Promise<void> {
   return write.catch((error: unknown) =>
     logError('exposure_failed', {
-      id: c.get('requestId'),
+      id: requestId,
       ...fields,
       detail: describeError(error),
     }),

@@ -335,7 +335,8 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
       title: pageTitle(t, screen),
       // A next screen that would expose the visitor is fetched when they go there, so the
       // worker sees that visit (worker/middleware/exposure.ts exposesNext).
-      prefetch: nextId && !exposesNext(c, screen, nextId) ? next : null,
+      prefetch:
+        nextId && !exposesNext(c.get('experiments'), c.get('config'), screen, nextId) ? next : null,
       prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
       state: pageState(c, { screen, next, account, collector, attribution }),
       islandFailure: {
