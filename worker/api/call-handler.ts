@@ -118,7 +118,7 @@ export async function forwardCall<E extends ApiEnv>(
     c,
     name,
     answer,
-    { attempt: attemptOf(c, prepared.idempotencyKey), card, ...order, polled },
+    { attempt: attemptOf(c.get('requestId'), prepared.idempotencyKey), card, ...order, polled },
     deps.now,
   );
   if (answer.accessToken !== null) {
@@ -170,14 +170,14 @@ async function admit<E extends ApiEnv>(
     if (!access.ok) return access;
     polled = access.memo;
   }
-  const order = orderOf(c, name, body);
+  const order = orderOf(c.req.param('planId'), name, body);
   if (isChargeCall(name)) {
     const refusedOffer = await offerRefusal(c, order.planId ?? '', order.coupon);
     if (refusedOffer) return { ok: false, refusal: refusedOffer };
   }
 
   const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
-  const card = await chargedCardOf(c, name, body, deps.cardFingerprint);
+  const card = await chargedCardOf(c.env, name, body, deps.cardFingerprint);
   const limited = await rateLimitRefusal(c, name, { phone, card });
   if (limited) return { ok: false, refusal: limited };
   return { ok: true, buyerEmail, polled, order, phone, card };

@@ -11,12 +11,13 @@ import { DECLINE_RULES, RATE_LIMITS, type RateLimitRule, type RateSubject } from
 /** What a request is about, beyond who sends it: the number looked up, the card charged. */
 export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
 
-function subjectOf<E extends ApiEnv>(c: Context<E>, topic: RateTopic): RateSubject {
-  return {
-    visitorId: c.get('visitorId'),
-    ip: addressSubject(c.req.header('cf-connecting-ip')),
-    ...topic,
-  };
+/** Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from. */
+function subjectOf(
+  visitorId: string,
+  connectingIp: string | undefined,
+  topic: RateTopic,
+): RateSubject {
+  return { visitorId, ip: addressSubject(connectingIp), ...topic };
 }
 
 /**
@@ -44,7 +45,7 @@ export async function limitRefusal<E extends ApiEnv>(
   const outcome = await checkRateLimits(
     c.env.RATE_LIMITER,
     rulesFor(c.env, rules),
-    subjectOf(c, topic),
+    subjectOf(c.get('visitorId'), c.req.header('cf-connecting-ip'), topic),
   );
   const id = c.get('requestId');
   for (const failure of outcome.failed) {
@@ -70,7 +71,7 @@ export async function recordDecline<E extends ApiEnv>(
   const failed = await countHits(
     c.env.RATE_LIMITER,
     rulesFor(c.env, DECLINE_RULES),
-    subjectOf(c, { phone: null, card }),
+    subjectOf(c.get('visitorId'), c.req.header('cf-connecting-ip'), { phone: null, card }),
     declineId,
   );
   for (const failure of failed) {
