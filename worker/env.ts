@@ -277,10 +277,13 @@ export interface VisitVariables {
   attribution: Attribution;
 }
 
-/** Set by the console's access check (worker/console/access.ts). */
+/**
+ * Set by the console's access check (worker/console/access.ts), first of the console's own
+ * middleware: no console handler runs without it.
+ */
 export interface ConsoleVariables {
   /** Who is using the console: the Access token's email, or the local author in development. */
-  consoleAuthor?: string;
+  consoleAuthor: string;
 }
 
 /** A sub-app's Env: the one set of Bindings, and the Variables its middleware sets. */

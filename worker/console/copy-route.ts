@@ -120,7 +120,7 @@ async function publishCopyEdit(c: ConsoleContext, now: () => number): Promise<Re
   const outcome = await publishCopy(storesOf(c.env), {
     base: baseOf(body.base) ?? null,
     copy: body.copy,
-    author: c.get('consoleAuthor') ?? '',
+    author: c.get('consoleAuthor'),
     note: noteOf(body.note),
     source: 'console',
     now: new Date(now()),
@@ -136,7 +136,7 @@ async function rollBackCopy(c: ConsoleContext, now: () => number): Promise<Respo
   if (request === null) return consoleError(c, 400, 'bad_request');
   const outcome = await rollbackCopy(storesOf(c.env), {
     ...request,
-    author: c.get('consoleAuthor') ?? '',
+    author: c.get('consoleAuthor'),
     now: new Date(now()),
   });
   if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');

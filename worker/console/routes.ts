@@ -189,7 +189,7 @@ async function showState(c: ConsoleContext): Promise<Response> {
     experiments === null ? undefined : liveExperiments.note,
   ].filter((note) => note !== undefined);
   const answer: ConsoleState = {
-    author: c.get('consoleAuthor') ?? '',
+    author: c.get('consoleAuthor'),
     live: {
       split: liveSplit.value,
       flows: liveFlows.value,
@@ -233,7 +233,7 @@ async function publishEdit(c: ConsoleContext, now: () => number): Promise<Respon
   const outcome = await publish(storesOf(c.env), {
     base: baseOf(body.base) ?? null,
     document: body.document,
-    author: c.get('consoleAuthor') ?? '',
+    author: c.get('consoleAuthor'),
     note: noteOf(body.note),
     source: 'console',
     now: new Date(now()),
@@ -249,7 +249,7 @@ async function rollBack(c: ConsoleContext, now: () => number): Promise<Response>
   if (request === null) return consoleError(c, 400, 'bad_request');
   const outcome = await rollback(storesOf(c.env), {
     ...request,
-    author: c.get('consoleAuthor') ?? '',
+    author: c.get('consoleAuthor'),
     now: new Date(now()),
   });
   if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
