@@ -83,7 +83,7 @@ function adCookies(
  * SPEC.md §3 attribution for a page request: the click ids of the URL, the first-party
  * ad cookies set from the server (only where the ad tools may run), the accepted app domain, and
  * the tracking user data the page's events carry. Runs after `visitor`, `country` and
- * `splitTest`: a marketer's preview (c.get('preview')) is no visit, so the ad networks hear
+ * `experiments`: a marketer's preview (c.get('preview')) is no visit, so the ad networks hear
  * nothing of it and it gets no ad cookie, whatever the consent.
  */
 export function attribution(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {

@@ -13,8 +13,8 @@ import { checkOrder, offerOf } from './offer';
 
 /**
  * The funnel whose screens the paying page showed. The `/api` call passes through the route and
- * experiments middleware like a page (worker/app.tsx), so it is the visitor's own: their route,
- * their arms, or the route a marketer previews. One exception: a page opened with
+ * experiments middleware like a page (worker/sub-apps/browser-api.ts), so it is the visitor's
+ * own: their route, their arms, or the route a marketer previews. One exception: a page opened with
  * `skip_split=true` (SPEC.md §4) shows every experiment's control, and the API call carries no
  * query of its own; its page (the same-origin `Referer`) says so, and the offer is the
  * controls'. That buys nothing the visitor could not see by adding the parameter themselves.

@@ -75,8 +75,8 @@ function buyerContext<E extends ApiEnv>(c: Context<E>, at: number): ServerContex
 
 /**
  * The buyer's route and source from the cookies their API call brought: the API chooses no
- * route and takes no first touch (worker/app.tsx), so the route middleware's fallback to
- * `default` is not taken for a route the visitor walked. Both only from cookies signed for the
+ * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
+ * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
  * buyer (worker/middleware/signed-cookies.ts): a hand-made one names no route or source.
  */
 async function routeOfVisit<E extends ApiEnv>(

@@ -98,8 +98,9 @@ async function signIn(
  * the link was made after sign-up (signIn below), sets the visitor's uuid,
  * variant, consent and ad cookies as their own middleware would, and answers a page that writes
  * what was entered into the islands' storage and goes on to the same screen and query. The
- * app runs no visitor, split-test or attribution middleware on this path (worker/app.tsx), so
- * nothing is drawn, assigned or exposed here: the screen that follows finds the cookies.
+ * resume sub-app runs no visitor, route, experiments or attribution middleware
+ * (worker/sub-apps/resume.ts), so nothing is drawn, assigned or exposed here: the screen that
+ * follows finds the cookies.
  */
 export function resumeRoutes(
   options: { now?: () => number; portalFetch?: PortalFetch } = {},
