@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { describeError, logError } from '../../shared/log';
 import type { ScreenId } from '../../shared/screens';
@@ -31,6 +31,14 @@ import { exposureSegments } from './exposure-segments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
+ * What the exposure middleware may rely on: it runs in every sub-app with a funnel config (pages,
+ * the API, the resume links), and only the pages' and the API's have experiments and a route.
+ */
+type ExposureEnv = EnvOf<
+  BaseVariables & ConfigVariables & Partial<Omit<Variables, keyof BaseVariables | 'config'>>
+>;
+
+/**
  * Records, from the server, which experiments a page exposed the visitor to (docs/statistics.md,
  * "What is counted"): each experiment they are assigned to but not pinned
  * to yet, once the page served is at or after its trigger (exposedAt), in the experiment's
@@ -43,14 +51,6 @@ import { VISITOR_COOKIE, visitorIdOf } from './visitor';
  * their shard as their exposures. Written after the answer, off the visitor's path: a failed
  * write is an error line (`exposure_failed`), never a failed page.
  */
-/**
- * What the exposure middleware may rely on: it runs in every sub-app with a funnel config (pages,
- * the API, the resume links), and only the pages' and the API's have experiments and a route.
- */
-type ExposureEnv = EnvOf<
-  BaseVariables & ConfigVariables & Partial<Omit<Variables, keyof BaseVariables | 'config'>>
->;
-
 export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<ExposureEnv> {
   const now = options.now ?? Date.now;
   return async function exposureMiddleware(c, next) {
@@ -62,18 +62,9 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     const visitorId = c.get('visitorId');
     // Most requests carry their pins and route in cookies, or are no page: nothing to decide.
     if ((!waiting && !routeChosen) || visitorId === undefined) return;
-    const header = (name: string) => c.req.header(name);
     const returning = visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null;
-    const bot = knownBotReason(c.req.header('user-agent'), c.req.raw.cf);
-    const answered = {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      preview: c.get('preview') !== undefined,
-      speculative: isSpeculative(header),
-      cookielessReturn: isCookielessReturn(header, returning),
-      bot,
-    };
+    const answered = answeredOf(c, returning);
+    const { bot } = answered;
     const verdict =
       visitor && waiting && visitor.exposable
         ? exposureVerdict({ ...answered, skipSplit: c.req.query('skip_split') === 'true' })
@@ -120,25 +111,28 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       );
       return;
     }
-    const { version } = c.get('config');
+    const configVersion = c.get('config').version;
     const segments = exposureSegments(c);
-    const exposures = arms.map((arm) => ({
-      ...arm,
-      visitorId,
-      configVersion: version,
-      at,
-      segments,
-    }));
+    const exposures = arms.map((arm) => ({ ...arm, visitorId, configVersion, at, segments }));
+    const write = recordVisitorExposures(stores, exposures, { returning, firstVisit });
     afterAnswer(
       c,
-      logFailure(
-        c.get('requestId'),
-        recordVisitorExposures(stores, exposures, { returning, firstVisit }),
-        {
-          experiments: fields.exposed as string,
-        },
-      ),
+      logFailure(c.get('requestId'), write, { experiments: fields.exposed as string }),
     );
+  };
+}
+
+/** The answered request as the exposure and first-visit rules read it. */
+function answeredOf(c: Context<ExposureEnv>, returning: boolean) {
+  const header = (name: string) => c.req.header(name);
+  return {
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    preview: c.get('preview') !== undefined,
+    speculative: isSpeculative(header),
+    cookielessReturn: isCookielessReturn(header, returning),
+    bot: knownBotReason(c.req.header('user-agent'), c.req.raw.cf),
   };
 }
 
