@@ -1,8 +1,7 @@
 import type { Context, ExecutionContext } from 'hono';
-import type { AppEnv } from './env';
 
 /** The request's execution context, or undefined when the app was called without one. */
-export function executionContextOf(c: Context<AppEnv>): ExecutionContext | undefined {
+export function executionContextOf(c: Context): ExecutionContext | undefined {
   try {
     return c.executionCtx;
   } catch {
@@ -15,6 +14,6 @@ export function executionContextOf(c: Context<AppEnv>): ExecutionContext | undef
  * Runs `task` after the answer is sent, where the runtime allows it: work the visitor need not
  * wait for. Without an execution context (app.request in a test) it runs unawaited.
  */
-export function afterAnswer(c: Context<AppEnv>, task: Promise<unknown>): void {
+export function afterAnswer(c: Context, task: Promise<unknown>): void {
   executionContextOf(c)?.waitUntil(task);
 }

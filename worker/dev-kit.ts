@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { CardFingerprintSource } from './api/card-fingerprint';
 import type { PortalFetch } from './api/portal-transport';
-import type { AppEnv } from './env';
+import type { OtherPagesEnv } from './env';
 import type { GeocoderFetch } from './geocode/geocoder-transport';
 
 /**
@@ -30,7 +30,7 @@ export interface DevKit {
    */
   geocode: GeocoderFetch;
   /** The test gateway: its card frame, 3-D Secure page and API, at /test-gateway. */
-  testGatewayRoutes(): Hono<AppEnv>;
+  testGatewayRoutes(): Hono<OtherPagesEnv>;
   /**
    * The card fingerprint of a test gateway nonce (tpm_…), as Stripe gives one for its payment
    * methods: the per-card charge limit works the same locally (worker/api/card-fingerprint.ts).

@@ -194,12 +194,32 @@ export const SECRETS = [
   'TIKTOK_ACCESS_TOKEN',
 ] as const satisfies readonly (keyof Bindings)[];
 
-export interface Variables {
+/**
+ * What every request has, whichever sub-app answers it: set by the global middleware of
+ * worker/app.tsx (request log, development kit, security headers) or, for `signedInUserId`, by
+ * whatever signs a visitor in.
+ */
+export interface BaseVariables {
   requestId: string;
   /** Fields a handler adds to the request's log line (screen, error code, ...). */
   logFields: Record<string, string | number | boolean | null | undefined>;
   nonce: string;
+  /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
+  devKit?: DevKit;
+  /**
+   * The user id this request signed the visitor in as (worker/api/session-cookie.ts), for its
+   * signed cookies (worker/api/signed-in-user.ts).
+   */
+  signedInUserId?: string;
+}
+
+/** Set by the visitor middleware (worker/middleware/visitor.ts). */
+export interface VisitorVariables {
   visitorId: string;
+}
+
+/** Set by the country middleware (worker/middleware/country.ts). */
+export interface CountryVariables {
   /** ISO country code, or null when unknown (worker/middleware/country.ts). */
   country: string | null;
   /**
@@ -208,45 +228,159 @@ export interface Variables {
    * request, as a new visitor's from that country, not from the browser's kept cookies.
    */
   previewCountry?: boolean;
+}
+
+/** Set by the locale and translations middleware (worker/middleware/locale.ts, translations.ts). */
+export interface LanguageVariables {
+  language: string;
+  /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
+  t: TFunction;
+  theme: Theme;
+}
+
+/** Set by the funnel config middleware (worker/middleware/funnel-config.ts). */
+export interface ConfigVariables {
   config: FunnelConfig;
-  variant: VariantAssignment;
-  flow: ActiveFlow;
-  /** The visitor's experiments and the funnel they make (worker/middleware/experiments.ts). */
-  experiments: VisitorExperiments;
+}
+
+/** Set by the route middleware (worker/middleware/route.ts). */
+export interface RouteVariables {
   /** The visitor's route for the visit (worker/middleware/route.ts). */
   route: ChosenRoute;
   /** True when the route was chosen on this request, not read from `gf_route`. */
   routeChosen?: boolean;
   /** True when the route is the one a validly signed `gf_route` kept for the visit. */
   routeKept?: boolean;
-  language: string;
-  /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
-  t: TFunction;
-  theme: Theme;
-  /** Click ids, ad cookies, consent and the tracking user data of a page request. */
-  attribution: Attribution;
-  /** The ad app whose own browser sent a page request (worker/middleware/in-app.ts), or null. */
-  inApp: InAppBrowser | null;
-  /** Where the visit came from, kept from its first page (worker/middleware/first-touch.ts). */
-  firstTouch: FirstTouch;
-  /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
-  devKit?: DevKit;
-  /** Who is using the console: the Access token's email, or the local author in development. */
-  consoleAuthor?: string;
+}
+
+/** Set by the experiments middleware (worker/middleware/experiments.ts). */
+export interface ExperimentVariables {
+  variant: VariantAssignment;
+  flow: ActiveFlow;
+  /** The visitor's experiments and the funnel they make (worker/middleware/experiments.ts). */
+  experiments: VisitorExperiments;
   /**
    * Set on a marketer's preview of a variant, or of a route (`route`, its id) with the split's
    * default variant (worker/funnel/preview.ts): the page shows that variant's or route's flow,
    * assigns nothing, and sends nothing to analytics or the ad networks.
    */
   preview?: { variant: string; route?: string };
-  /**
-   * The user id this request signed the visitor in as (worker/api/session-cookie.ts), for its
-   * signed cookies (worker/api/signed-in-user.ts).
-   */
-  signedInUserId?: string;
 }
 
-export type AppEnv = { Bindings: Bindings; Variables: Variables };
+/** Set only on the funnel's pages (worker/middleware/in-app.ts, first-touch.ts, attribution.ts). */
+export interface VisitVariables {
+  /** The ad app whose own browser sent a page request (worker/middleware/in-app.ts), or null. */
+  inApp: InAppBrowser | null;
+  /** Where the visit came from, kept from its first page (worker/middleware/first-touch.ts). */
+  firstTouch: FirstTouch;
+  /** Click ids, ad cookies, consent and the tracking user data of a page request. */
+  attribution: Attribution;
+}
+
+/**
+ * Set by the console's access check (worker/console/access.ts), first of the console's own
+ * middleware: no console handler runs without it.
+ */
+export interface ConsoleVariables {
+  /** Who is using the console: the Access token's email, or the local author in development. */
+  consoleAuthor: string;
+}
+
+/** A sub-app's Env: the one set of Bindings, and the Variables its middleware sets. */
+export type EnvOf<V> = { Bindings: Bindings; Variables: V };
+
+/** Everything a funnel page's middleware sets (worker/sub-apps/pages.ts). */
+export interface Variables
+  extends BaseVariables,
+    VisitorVariables,
+    CountryVariables,
+    LanguageVariables,
+    ConfigVariables,
+    RouteVariables,
+    ExperimentVariables,
+    VisitVariables {}
+
+/**
+ * What the route middleware may rely on: it runs for the pages, the API and the app pages, where
+ * only the pages know the language's first touch and in-app browser.
+ */
+export type RouteMiddlewareEnv = EnvOf<
+  BaseVariables &
+    VisitorVariables &
+    CountryVariables &
+    ConfigVariables &
+    RouteVariables &
+    Partial<LanguageVariables & VisitVariables>
+>;
+
+/** What the experiments middleware may rely on: where the route middleware runs, after it. */
+export type ExperimentsMiddlewareEnv = EnvOf<RouteMiddlewareEnv['Variables'] & ExperimentVariables>;
+
+/** The funnel's pages (worker/sub-apps/pages.ts). */
+export type AppEnv = EnvOf<Variables>;
+
+/**
+ * The whole worker, as its global middleware and error handler see a request: whichever sub-app
+ * answers it, anything beyond BaseVariables may be missing.
+ */
+export type RootEnv = EnvOf<BaseVariables & Partial<Omit<Variables, keyof BaseVariables>>>;
+
+/** What every sub-app's Env extends: a helper generic over it serves every kind of request. */
+export type BaseEnv = EnvOf<BaseVariables>;
+
+/** The product API's lifecycle hooks (worker/sub-apps/lifecycle.ts): the global middleware only. */
+export type LifecycleEnv = BaseEnv;
+
+/** A request whose country is known: a helper generic over it serves the collector and after. */
+export type CountryEnv = EnvOf<BaseVariables & CountryVariables>;
+
+/** The analytics collector (worker/sub-apps/collector.ts). */
+export type CollectorEnv = CountryEnv;
+
+/** The third-party script and the consent banner's answer (worker/sub-apps/vendor.ts). */
+export type VendorEnv = EnvOf<BaseVariables & VisitorVariables & CountryVariables>;
+
+/** The marketers' console (worker/sub-apps/console.ts). */
+export type ConsoleEnv = EnvOf<
+  BaseVariables &
+    VisitorVariables &
+    CountryVariables &
+    LanguageVariables &
+    ConfigVariables &
+    ConsoleVariables
+>;
+
+/** The browser's API (worker/sub-apps/browser-api.ts). */
+export type ApiEnv = EnvOf<
+  BaseVariables &
+    VisitorVariables &
+    CountryVariables &
+    ConfigVariables &
+    RouteVariables &
+    ExperimentVariables
+>;
+
+/**
+ * Pages outside the funnel's screens: the app login link, the development test gateway
+ * (worker/sub-apps/other-pages.ts). Assigned like a page, without its visit (first touch, ads).
+ */
+export type OtherPagesEnv = EnvOf<
+  BaseVariables &
+    VisitorVariables &
+    CountryVariables &
+    LanguageVariables &
+    ConfigVariables &
+    RouteVariables &
+    ExperimentVariables
+>;
+
+/**
+ * The resume links (worker/sub-apps/resume.ts): no visitor middleware, the link sets the
+ * visitor id it carries once it holds.
+ */
+export type ResumeEnv = EnvOf<
+  BaseVariables & Partial<VisitorVariables> & CountryVariables & LanguageVariables & ConfigVariables
+>;
 
 /**
  * Whether this worker may act on real campaigns: send conversions to the ad networks and fire

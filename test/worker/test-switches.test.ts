@@ -6,7 +6,7 @@ import { createApp } from '../../worker/app';
 import developmentEntry from '../../worker/dev';
 import { developmentKit } from '../../worker/dev/kit';
 import type { DevKit } from '../../worker/dev-kit';
-import type { AppEnv } from '../../worker/env';
+import type { OtherPagesEnv } from '../../worker/env';
 import productionEntry from '../../worker/index';
 import { migratePortalBeforeEach } from './api/embedded-portal-fixture';
 import { expectRefusal } from './api/fake-portal';
@@ -181,7 +181,7 @@ describe("a development kit's parts", () => {
     const kit: DevKit = {
       ...developmentKit,
       testGatewayRoutes: () =>
-        new Hono<AppEnv>().get('/kit', (c) => {
+        new Hono<OtherPagesEnv>().get('/kit', (c) => {
           seen.push(c.get('devKit') === kit ? 'this kit' : 'another');
           return c.text('ok');
         }),

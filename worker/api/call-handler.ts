@@ -5,7 +5,7 @@ import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/cont
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
 import { offerRefusal } from '../purchases/offer-gate';
@@ -18,7 +18,7 @@ import type { GoogleKeys } from './google-id-token';
 import { readIdempotencyKey } from './idempotency-key';
 import { readJsonBody } from './json-body';
 import { readPathParams } from './path-params';
-import { browserAnswerOf } from './portal-answer';
+import { type BrowserAnswer, browserAnswerOf } from './portal-answer';
 import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
 import { portalRequest } from './portal-request';
 import { type PortalFetch, portalTransport } from './portal-transport';
@@ -41,8 +41,8 @@ type Prepared =
   | { ok: true; path: string; body: unknown; idempotencyKey: string | null }
   | { ok: false; refusal: ApiRefusal };
 
-async function prepare(
-  c: Context<AppEnv>,
+async function prepare<E extends ApiEnv>(
+  c: Context<E>,
   name: ApiCallName,
   call: ApiCall,
   posted: () => Promise<unknown>,
@@ -91,15 +91,14 @@ export type Forwarded =
  * cookie when the portal signs the visitor in. The `/api` routes answer it as JSON; a form the
  * worker takes without script (worker/routes/signup-form.ts) makes its page of it.
  */
-export async function forwardCall(
-  c: Context<AppEnv>,
+export async function forwardCall<E extends ApiEnv>(
+  c: Context<E>,
   name: ApiCallName,
   deps: ApiDependencies,
   posted: () => Promise<unknown>,
 ): Promise<Forwarded> {
   const call: ApiCall = API_CALLS[name];
-  const fields = c.get('logFields');
-  fields.call = name;
+  c.get('logFields').call = name;
 
   // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
   // the visitor is signed in.
@@ -108,16 +107,59 @@ export async function forwardCall(
 
   const prepared = await prepare(c, name, call, posted);
   if (!prepared.ok) return refused(prepared.refusal);
+  const admitted = await admit(c, name, prepared.body, deps);
+  if (!admitted.ok) return refused(admitted.refusal);
+  const { buyerEmail, polled, order, phone, card } = admitted;
 
+  const exchanged = await askPortal(c, { name, call, prepared, bearer, phone }, deps);
+  if (!exchanged.ok) return refused(exchanged.refusal);
+  const { answer, upstreamStatus } = exchanged;
+  await afterChargeAnswer(
+    c,
+    name,
+    answer,
+    { attempt: attemptOf(c.get('requestId'), prepared.idempotencyKey), card, ...order, polled },
+    deps.now,
+  );
+  if (answer.accessToken !== null) {
+    setSessionToken(c, answer.accessToken, answer.userId ?? undefined);
+    if (buyerEmail !== null) await setBuyerEmail(c, buyerEmail);
+  }
+  if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
+  return { ok: true, status: answer.status, body: answer.body };
+}
+
+/** What the checks before the product API found the call may do, or their refusal. */
+type Admitted =
+  | {
+      ok: true;
+      buyerEmail: string | null;
+      polled: PollingCharge | null;
+      order: { planId: string | null; coupon: string | null };
+      phone: string | null;
+      card: string | null;
+    }
+  | { ok: false; refusal: ApiRefusal };
+
+/**
+ * Whose email signs up, whose charge a polling id is, whether the visitor is offered what they
+ * buy, and the rate limits: all before the product API is called.
+ */
+async function admit<E extends ApiEnv>(
+  c: Context<E>,
+  name: ApiCallName,
+  body: unknown,
+  deps: ApiDependencies,
+): Promise<Admitted> {
   // Whose email signs up: the form's, or the one Google verified (the ad networks' match key).
-  let buyerEmail = name === 'signup' ? (prepared.body as { email: string }).email : null;
+  let buyerEmail = name === 'signup' ? (body as { email: string }).email : null;
   if (name === 'socialSignIn') {
-    const token = (prepared.body as { access_token: string }).access_token;
+    const token = (body as { access_token: string }).access_token;
     const google = await checkGoogleCredential(c, token, {
       keys: deps.googleKeys,
       now: deps.now,
     });
-    if (!google.ok) return refused(google.refusal);
+    if (!google.ok) return google;
     buyerEmail = google.identity.email;
   }
 
@@ -125,24 +167,48 @@ export async function forwardCall(
   let polled: PollingCharge | null = null;
   if (name === 'pollingResult') {
     const access = await pollingAccess(c, c.req.param('pollingId') ?? '');
-    if (!access.ok) return refused(access.refusal);
+    if (!access.ok) return access;
     polled = access.memo;
   }
-  const order = orderOf(c, name, prepared.body);
+  const order = orderOf(c.req.param('planId'), name, body);
   if (isChargeCall(name)) {
     const refusedOffer = await offerRefusal(c, order.planId ?? '', order.coupon);
-    if (refusedOffer) return refused(refusedOffer);
+    if (refusedOffer) return { ok: false, refusal: refusedOffer };
   }
 
   const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
-  const card = await chargedCardOf(c, name, prepared.body, deps.cardFingerprint);
+  const card = await chargedCardOf(c.env, name, body, deps.cardFingerprint);
   const limited = await rateLimitRefusal(c, name, { phone, card });
-  if (limited) return refused(limited);
+  if (limited) return { ok: false, refusal: limited };
+  return { ok: true, buyerEmail, polled, order, phone, card };
+}
 
+/** The call as it goes to the product API. */
+interface Outgoing {
+  name: ApiCallName;
+  call: ApiCall;
+  prepared: Extract<Prepared, { ok: true }>;
+  bearer: string | null;
+  phone: string | null;
+}
+
+/**
+ * Forwards the call to the product API and reads its answer as the browser gets it; what went
+ * wrong on the way is logged, and answered as the call's refusal.
+ */
+async function askPortal<E extends ApiEnv>(
+  c: Context<E>,
+  { name, call, prepared, bearer, phone }: Outgoing,
+  deps: ApiDependencies,
+): Promise<
+  | { ok: true; answer: Extract<BrowserAnswer, { ok: true }>; upstreamStatus: number | null }
+  | { ok: false; refusal: ApiRefusal }
+> {
+  const fields = c.get('logFields');
   const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
   if (!transport.ok) {
     logError(transport.code, { id: c.get('requestId'), call: name });
-    return refused(refusal(transport.code));
+    return { ok: false, refusal: refusal(transport.code) };
   }
   const request = portalRequest({
     baseUrl: transport.baseUrl,
@@ -173,7 +239,7 @@ export async function forwardCall(
       missing: answer.missing,
       portal_message: answer.rawText,
     });
-    return refused(answer.refusal);
+    return answer;
   }
   if (answer.errorCode !== null) fields.error = answer.errorCode;
   if (upstreamStatus !== null && upstreamStatus >= 500) {
@@ -192,19 +258,7 @@ export async function forwardCall(
     // A refusal about the request: its words go on the request's log line only.
     fields.portal_message = answer.rawText;
   }
-  await afterChargeAnswer(
-    c,
-    name,
-    answer,
-    { attempt: attemptOf(c, prepared.idempotencyKey), card, ...order, polled },
-    deps.now,
-  );
-  if (answer.accessToken !== null) {
-    setSessionToken(c, answer.accessToken, answer.userId ?? undefined);
-    if (buyerEmail !== null) await setBuyerEmail(c, buyerEmail);
-  }
-  if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
-  return { ok: true, status: answer.status, body: answer.body };
+  return { ok: true, answer, upstreamStatus };
 }
 
 /**
@@ -221,7 +275,7 @@ function refused(refusal: ApiRefusal): Forwarded {
 }
 
 /** The `/api` route of a §7 call: the browser's JSON in, JSON out whichever way it ends. */
-export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<AppEnv> {
+export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<ApiEnv> {
   return async function apiCallHandler(c) {
     const forwarded = await forwardCall(c, name, deps, () => readJsonBody(c.req.raw));
     return forwarded.ok

@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
-import type { AppEnv } from '../env';
+import type { Bindings } from '../env';
 import type { CardFingerprintSource } from './card-fingerprint';
 
 /** The calls that charge a card (SPEC.md §7): the card gateway's POST and the direct one. */
@@ -18,8 +17,8 @@ export function isChargeCall(call: ApiCallName): boolean {
  * (islands/payments/attempt.ts idempotencyKeyOf), so a repeat or the call after the challenge is
  * the same attempt and its decline counts once. A call without a key is an attempt of its own.
  */
-export function attemptOf(c: Context<AppEnv>, idempotencyKey: string | null): string {
-  return idempotencyKey?.replace(/:3ds$/, '') ?? `request:${c.get('requestId')}`;
+export function attemptOf(requestId: string, idempotencyKey: string | null): string {
+  return idempotencyKey?.replace(/:3ds$/, '') ?? `request:${requestId}`;
 }
 
 /**
@@ -27,27 +26,27 @@ export function attemptOf(c: Context<AppEnv>, idempotencyKey: string | null): st
  * the card on file, a call that charges nothing, or a card no source knows.
  */
 export async function chargedCardOf(
-  c: Context<AppEnv>,
+  env: Bindings,
   call: ApiCallName,
   body: unknown,
   fingerprint: CardFingerprintSource,
 ): Promise<string | null> {
   if (!CHARGE_CALLS.has(call)) return null;
   const nonce = (body as { payment_method_nonce?: string | null }).payment_method_nonce;
-  return nonce ? fingerprint(nonce, c.env) : null;
+  return nonce ? fingerprint(nonce, env) : null;
 }
 
 /**
  * The plan and coupon a charge call asks for (its `:planId`, SPEC.md §3 request payload's
  * `coupon`), remembered to price a success whose answer does not say what it charged; nulls for
- * any other call.
+ * any other call. `planId` is the call's path parameter.
  */
 export function orderOf(
-  c: Context<AppEnv>,
+  planId: string | undefined,
   call: ApiCallName,
   body: unknown,
 ): { planId: string | null; coupon: string | null } {
   if (!CHARGE_CALLS.has(call)) return { planId: null, coupon: null };
   const coupon = (body as { coupon?: string | null }).coupon;
-  return { planId: c.req.param('planId') ?? null, coupon: coupon ? coupon : null };
+  return { planId: planId ?? null, coupon: coupon ? coupon : null };
 }

@@ -4,7 +4,7 @@ import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { DEEPLINK_CONSUME_ANSWER } from '../../shared/api/portal-answers';
 import { logError, logWarning } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
-import type { AppEnv } from '../env';
+import type { CountryEnv } from '../env';
 import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
 import { portalRequest } from './portal-request';
 import { type PortalFetch, portalTransport } from './portal-transport';
@@ -21,8 +21,8 @@ export type DeeplinkSignIn =
  * and a resume link made after sign-up (resume/resume-route.ts) both sign in this way; the
  * portal answers a second use with 410.
  */
-export async function spendDeeplinkToken(
-  c: Context<AppEnv>,
+export async function spendDeeplinkToken<E extends CountryEnv>(
+  c: Context<E>,
   token: string,
   deps: { portalFetch?: PortalFetch },
 ): Promise<DeeplinkSignIn> {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { describeError, logError } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { type ApiRefusal, refusal } from './api-error';
 import { type GoogleIdentity, type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
 
@@ -13,8 +13,8 @@ export type GoogleCredential =
  * Answers the identity (its verified email among it) when the token is Google's, for our client
  * id, and current; else the refusal.
  */
-export async function checkGoogleCredential(
-  c: Context<AppEnv>,
+export async function checkGoogleCredential<E extends ApiEnv>(
+  c: Context<E>,
   idToken: string,
   options: { keys: GoogleKeys; now: () => number },
 ): Promise<GoogleCredential> {

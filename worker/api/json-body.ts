@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { refusal, refuse } from './api-error';
 
 /** Far above any SPEC.md §7 request (the contract caps every field), far below abuse. */
@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  * Only JSON bodies. Besides matching the contract, this keeps out the content types a
  * cross-site HTML form can send without a CORS preflight.
  */
-export function jsonOnly(): MiddlewareHandler<AppEnv> {
+export function jsonOnly(): MiddlewareHandler<ApiEnv> {
   return async function jsonOnlyMiddleware(c, next) {
     if (!isJsonRequest(c.req.raw)) return refuse(c, refusal('unsupported_media_type'));
     await next();
@@ -23,7 +23,7 @@ export function isJsonRequest(request: Request): boolean {
   return mediaType === 'application/json';
 }
 
-export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
+export function jsonBodyLimit(): MiddlewareHandler<ApiEnv> {
   return bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => refuse(c, refusal('payload_too_large')),

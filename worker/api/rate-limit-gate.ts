@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
 import { logError } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { type ApiRefusal, refusal } from './api-error';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
@@ -11,12 +11,13 @@ import { DECLINE_RULES, RATE_LIMITS, type RateLimitRule, type RateSubject } from
 /** What a request is about, beyond who sends it: the number looked up, the card charged. */
 export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
 
-function subjectOf(c: Context<AppEnv>, topic: RateTopic): RateSubject {
-  return {
-    visitorId: c.get('visitorId'),
-    ip: addressSubject(c.req.header('cf-connecting-ip')),
-    ...topic,
-  };
+/** Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from. */
+function subjectOf(
+  visitorId: string,
+  connectingIp: string | undefined,
+  topic: RateTopic,
+): RateSubject {
+  return { visitorId, ip: addressSubject(connectingIp), ...topic };
 }
 
 /**
@@ -25,8 +26,8 @@ function subjectOf(c: Context<AppEnv>, topic: RateTopic): RateSubject {
  * its code: 'rate_limited', or 'payment_rate_limited' for the card-testing limits, each logged
  * under its code with the rule that refused.
  */
-export async function rateLimitRefusal(
-  c: Context<AppEnv>,
+export async function rateLimitRefusal<E extends ApiEnv>(
+  c: Context<E>,
   call: ApiCallName,
   topic: RateTopic,
 ): Promise<ApiRefusal | null> {
@@ -35,8 +36,8 @@ export async function rateLimitRefusal(
 }
 
 /** rateLimitRefusal for a call of the worker's own (`call` names it in the log lines). */
-export async function limitRefusal(
-  c: Context<AppEnv>,
+export async function limitRefusal<E extends ApiEnv>(
+  c: Context<E>,
   call: string,
   rules: readonly RateLimitRule[],
   topic: RateTopic,
@@ -44,7 +45,7 @@ export async function limitRefusal(
   const outcome = await checkRateLimits(
     c.env.RATE_LIMITER,
     rulesFor(c.env, rules),
-    subjectOf(c, topic),
+    subjectOf(c.get('visitorId'), c.req.header('cf-connecting-ip'), topic),
   );
   const id = c.get('requestId');
   for (const failure of outcome.failed) {
@@ -62,15 +63,15 @@ export async function limitRefusal(
  * made it (the card-testing limits). `declineId` names the decline (its polling id, or the
  * attempt's key), so reading the same declined result again counts it once.
  */
-export async function recordDecline(
-  c: Context<AppEnv>,
+export async function recordDecline<E extends ApiEnv>(
+  c: Context<E>,
   declineId: string,
   card: string | null,
 ): Promise<void> {
   const failed = await countHits(
     c.env.RATE_LIMITER,
     rulesFor(c.env, DECLINE_RULES),
-    subjectOf(c, { phone: null, card }),
+    subjectOf(c.get('visitorId'), c.req.header('cf-connecting-ip'), { phone: null, card }),
     declineId,
   );
   for (const failure of failed) {

@@ -2,7 +2,7 @@ import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { GEOCODE_API_PATH } from '../../shared/api/geocode';
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { geocodeRoute } from '../geocode/geocode-route';
 import { createResumeLink } from '../resume/create-link';
 import { refusal, refuse } from './api-error';
@@ -12,11 +12,11 @@ import { sameOrigin } from './same-origin';
 import { apiErrorHandler } from './unhandled-error';
 
 /** Checks a mutating call passes before its handler: same-origin JSON only. */
-function postGuards(): MiddlewareHandler<AppEnv>[] {
+function postGuards(): MiddlewareHandler<ApiEnv>[] {
   return [sameOrigin(), jsonOnly(), jsonBodyLimit()];
 }
 
-function guardsOf(call: ApiCall): MiddlewareHandler<AppEnv>[] {
+function guardsOf(call: ApiCall): MiddlewareHandler<ApiEnv>[] {
   return call.method === 'POST' ? postGuards() : [];
 }
 
@@ -25,7 +25,7 @@ const RESUME_PATH = RESUME_API_PATH.slice('/api'.length);
 const GEOCODE_PATH = GEOCODE_API_PATH.slice('/api'.length);
 
 /** What a path answers to any method but its own. */
-function allowOnly(method: string): Handler<AppEnv> {
+function allowOnly(method: string): Handler<ApiEnv> {
   return function methodNotAllowed(c) {
     c.header('Allow', method);
     return refuse(c, refusal('method_not_allowed'));
@@ -36,8 +36,8 @@ function allowOnly(method: string): Handler<AppEnv> {
  * The browser's backend (ARCHITECTURE.md): one route per row of the §7 table, at the portal's path
  * under `/api`. Built from the table so a new call is one row in shared/api/contract.ts.
  */
-export function apiRoutes(deps: ApiDependencies): Hono<AppEnv> {
-  const api = new Hono<AppEnv>();
+export function apiRoutes(deps: ApiDependencies): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
   const calls = Object.entries(API_CALLS) as [ApiCallName, ApiCall][];
   for (const guard of postGuards()) api.post(RESUME_PATH, guard);
   api.post(RESUME_PATH, createResumeLink({ now: deps.now }));

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { refusal, refuse } from './api-error';
 
@@ -9,7 +9,7 @@ import { refusal, refuse } from './api-error';
  * same-origin rule (worker/middleware/same-origin.ts); `/api` says no in its own JSON shape,
  * 403 `cross_origin`.
  */
-export function sameOrigin(): MiddlewareHandler<AppEnv> {
+export function sameOrigin(): MiddlewareHandler<ApiEnv> {
   return sameOriginOnly(function refuseCrossOrigin(c) {
     return refuse(c, refusal('cross_origin'));
   });

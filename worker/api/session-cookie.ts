@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { hashedMatchKey } from '../attribution/match-keys';
-import type { AppEnv } from '../env';
+import type { ApiEnv, RootEnv } from '../env';
 import { forgetSignedInUser, noteSignedInUser } from './signed-in-user';
 
 const SESSION_COOKIE = 'gf_session';
@@ -27,29 +27,33 @@ const SESSION_COOKIE_OPTIONS = {
  * than SPEC.md §3's session storage, which any injected script could read): HttpOnly, only sent
  * to `/api`, and, like session storage, gone when the browser session ends (no Max-Age).
  */
-export function setSessionToken(c: Context<AppEnv>, token: string, userId?: string): void {
+export function setSessionToken<E extends RootEnv>(
+  c: Context<E>,
+  token: string,
+  userId?: string,
+): void {
   setCookie(c, SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
   // Its user id goes in signed cookies once the answer is made (./signed-in-user.ts).
   if (userId) noteSignedInUser(c, userId);
 }
 
-export function sessionToken(c: Context<AppEnv>): string | null {
+export function sessionToken<E extends ApiEnv>(c: Context<E>): string | null {
   const token = getCookie(c, SESSION_COOKIE);
   return token ? token : null;
 }
 
-export async function setBuyerEmail(c: Context<AppEnv>, email: string): Promise<void> {
+export async function setBuyerEmail<E extends ApiEnv>(c: Context<E>, email: string): Promise<void> {
   setCookie(c, BUYER_EMAIL_COOKIE, await hashedMatchKey(email), SESSION_COOKIE_OPTIONS);
 }
 
 /** The hashed email of the buyer who signed up in this browser session, or null. */
-export function buyerEmailHash(c: Context<AppEnv>): string | null {
+export function buyerEmailHash<E extends ApiEnv>(c: Context<E>): string | null {
   const hash = getCookie(c, BUYER_EMAIL_COOKIE);
   return hash !== undefined && SHA256_HEX.test(hash) ? hash : null;
 }
 
 /** The portal no longer knows the token (expired, revoked): the browser stops sending it. */
-export function clearSessionToken(c: Context<AppEnv>): void {
+export function clearSessionToken<E extends ApiEnv>(c: Context<E>): void {
   deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
   deleteCookie(c, BUYER_EMAIL_COOKIE, SESSION_COOKIE_OPTIONS);
   forgetSignedInUser(c);

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
-import type { AppEnv } from '../env';
+import type { RootEnv } from '../env';
 import { readSignedCookie, writeSignedCookie } from '../middleware/signed-cookies';
 
 /**
@@ -26,7 +26,7 @@ const PATHS = { [SESSION_USER_COOKIE]: '/api', [EVENT_USER_COOKIE]: COLLECTOR_PA
 const MAX_USER_ID = 128;
 
 /** Notes who the request signed in as; signedInUserCookies writes the cookies once it answers. */
-export function noteSignedInUser(c: Context<AppEnv>, userId: string): void {
+export function noteSignedInUser<E extends RootEnv>(c: Context<E>, userId: string): void {
   c.set('signedInUserId', userId.slice(0, MAX_USER_ID));
 }
 
@@ -34,7 +34,7 @@ export function noteSignedInUser(c: Context<AppEnv>, userId: string): void {
  * Writes the signed-in user's cookies after the answer is made: signing is asynchronous, and a
  * session is set in the middle of a handler (worker/api/call-handler.ts, the resume pages).
  */
-export function signedInUserCookies(): MiddlewareHandler<AppEnv> {
+export function signedInUserCookies(): MiddlewareHandler<RootEnv> {
   return async function signedInUserCookiesMiddleware(c, next) {
     await next();
     const userId = c.get('signedInUserId');
@@ -46,14 +46,14 @@ export function signedInUserCookies(): MiddlewareHandler<AppEnv> {
 }
 
 /** The signed-in user of an `/api` request, or null (not signed in, or a cookie not ours). */
-export async function sessionUserId(c: Context<AppEnv>): Promise<string | null> {
+export async function sessionUserId<E extends RootEnv>(c: Context<E>): Promise<string | null> {
   const cookie = await readSignedCookie(c, SESSION_USER_COOKIE);
   return cookie.state === 'valid' ? cookie.value : null;
 }
 
 /** The signed-in user of a batch to `/e` from `visitorId` (its uuid cookie), or null. */
-export async function collectorUserId(
-  c: Context<AppEnv>,
+export async function collectorUserId<E extends RootEnv>(
+  c: Context<E>,
   visitorId: string | null,
 ): Promise<string | null> {
   if (visitorId === null) return null;
@@ -62,7 +62,7 @@ export async function collectorUserId(
 }
 
 /** The session ended: neither `/api` nor `/e` names its user any more. */
-export function forgetSignedInUser(c: Context<AppEnv>): void {
+export function forgetSignedInUser<E extends RootEnv>(c: Context<E>): void {
   c.set('signedInUserId', undefined);
   for (const [name, path] of Object.entries(PATHS)) deleteCookie(c, name, { ...ATTRIBUTES, path });
 }

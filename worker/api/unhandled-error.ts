@@ -1,6 +1,6 @@
-import type { ErrorHandler } from 'hono';
+import type { Context } from 'hono';
 import { describeError, logError } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { BaseEnv } from '../env';
 import { refusal, refuse } from './api-error';
 
 /** Paths the BFF answers; an error on them gets JSON, never the HTML error page. */
@@ -9,12 +9,12 @@ export function isApiPath(path: string): boolean {
 }
 
 /** A bug in an `/api` call: logged with its stack's first line, answered as JSON like any call. */
-export const apiErrorHandler: ErrorHandler<AppEnv> = function apiErrorHandler(error, c) {
+export function apiErrorHandler<E extends BaseEnv>(error: Error, c: Context<E>): Response {
   logError('unhandled_exception', {
     id: c.get('requestId'),
     path: c.req.path,
-    call: c.get('logFields')?.call as string | undefined,
+    call: c.get('logFields').call as string | undefined,
     detail: describeError(error),
   });
   return refuse(c, refusal('internal_error'));
-};
+}

@@ -7,7 +7,7 @@ import {
   isBatchId,
   withAcknowledged,
 } from '../../shared/analytics/acknowledgement';
-import type { AppEnv } from '../env';
+import type { CollectorEnv } from '../env';
 
 /**
  * Answers the tracker will never need to send again: taken (200, duplicates and a preview's
@@ -26,7 +26,7 @@ function isSettled(status: number): boolean {
  * the visitor's own random ids, re-checked and capped on each answer, so no request can name
  * another browser's batch, and no flood makes the cookie grow.
  */
-export function acknowledgeBatch(): MiddlewareHandler<AppEnv> {
+export function acknowledgeBatch(): MiddlewareHandler<CollectorEnv> {
   return async function acknowledgeBatchMiddleware(c, next) {
     await next();
     const batch = c.req.query(BATCH_PARAM);

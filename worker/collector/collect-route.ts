@@ -5,8 +5,8 @@ import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/bat
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { describeError, logError, logWarning } from '../../shared/log';
 import { collectorUserId } from '../api/signed-in-user';
-import type { AppEnv } from '../env';
-import { readPreviewCookie } from '../funnel/preview-cookie';
+import type { CollectorEnv } from '../env';
+import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
@@ -44,17 +44,28 @@ function firstSightings(events: readonly CollectedEvent[], fresh: ReadonlySet<st
  */
 export function collectorRoutes(options: CollectorOptions = {}) {
   const now = options.now ?? Date.now;
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<CollectorEnv>();
+  routes.post('/', checkBatchRequest, acknowledgeBatch(), batchBodyLimit(), (c) =>
+    collectBatch(c, now, options.limits),
+  );
+  routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
+  return routes;
+}
 
-  function checkBatchRequest(c: Context<AppEnv>, next: Next) {
-    const refusal = crossSiteRefusal(c.req.raw) ?? mediaTypeRefusal(c.req.raw);
-    if (refusal) return refuseBatch(c, refusal);
-    return next();
-  }
+type CollectorContext = Context<CollectorEnv>;
 
-  // A declared Content-Length over the limit is refused unread; a chunked body is cut off as soon
-  // as it passes it.
-  const batchBodyLimit = bodyLimit({
+function checkBatchRequest(c: CollectorContext, next: Next) {
+  const refusal = crossSiteRefusal(c.req.raw) ?? mediaTypeRefusal(c.req.raw);
+  if (refusal) return refuseBatch(c, refusal);
+  return next();
+}
+
+/**
+ * A declared Content-Length over the limit is refused unread; a chunked body is cut off as soon
+ * as it passes it.
+ */
+function batchBodyLimit() {
+  return bodyLimit({
     maxSize: ANALYTICS_LIMITS.maxBatchBytes,
     onError: (c) =>
       refuseBatch(c, {
@@ -62,93 +73,121 @@ export function collectorRoutes(options: CollectorOptions = {}) {
         detail: `over ${ANALYTICS_LIMITS.maxBatchBytes} bytes`,
       }),
   });
+}
 
-  async function collectBatch(c: Context<AppEnv>) {
-    const reading = readBatch(await c.req.text());
-    if (!reading.ok) return refuseBatch(c, reading.refusal);
+async function collectBatch(
+  c: CollectorContext,
+  now: () => number,
+  limits: IntakeLimits | undefined,
+): Promise<Response> {
+  const reading = readBatch(await c.req.text());
+  if (!reading.ok) return refuseBatch(c, reading.refusal);
 
-    const receivedAt = now();
-    const fields = c.get('logFields');
-    const { events } = reading.batch;
-    fields.events = events.length;
-    // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
-    // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
-    if ((await readPreviewCookie(c, receivedAt)).state === 'valid') {
-      fields.preview = true;
-      return c.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer);
-    }
-    const inWindow = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
-    // Accepted with the batch but not kept: the tracker would only send them again.
-    if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
-    // Every event is stored under the request's visitor and user, whatever its body says.
-    const deviceId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
-    if (deviceId === null) fields.cookieless = true;
-    const { events: current, mismatch } = await withRequestIdentity(inWindow, {
-      deviceId,
-      userId: await collectorUserId(c, deviceId),
+  const receivedAt = now();
+  const fields = c.get('logFields');
+  const { events } = reading.batch;
+  fields.events = events.length;
+  // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
+  // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
+  if (
+    (await readPreviewCookie(getCookie(c, PREVIEW_COOKIE), previewKey(c.env), receivedAt)).state ===
+    'valid'
+  ) {
+    fields.preview = true;
+    return c.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer);
+  }
+  const inWindow = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
+  // Accepted with the batch but not kept: the tracker would only send them again.
+  if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
+  const current = await withIdentityOfRequest(c, inWindow);
+
+  const admission = await admitBatch(
+    c,
+    current.map((event) => event.insert_id),
+    limits,
+  );
+  if (admission.kind === 'refused') {
+    return refuseBatch(c, {
+      error: 'rate_limited',
+      retryAfterSeconds: admission.retryAfterSeconds,
     });
-    noteMismatch(c, mismatch);
+  }
+  if (admission.kind === 'unavailable') {
+    logError('collector_dedup_failed', { id: c.get('requestId'), detail: admission.detail });
+    return refuseBatch(c, { error: 'collector_unavailable' });
+  }
 
-    const admission = await admitBatch(
-      c,
-      current.map((event) => event.insert_id),
-      options.limits,
+  const accepted = firstSightings(current, admission.fresh);
+  if (accepted.length > 0 && !(await queueBatch(c, accepted, admission, receivedAt))) {
+    return refuseBatch(c, { error: 'collector_unavailable' });
+  }
+
+  const answer: CollectorAnswer = {
+    accepted: accepted.length,
+    duplicates: current.length - accepted.length,
+  };
+  fields.accepted = answer.accepted;
+  fields.duplicates = answer.duplicates;
+  return c.json(answer);
+}
+
+/** Every event stored under the request's visitor and user, whatever its body says. */
+async function withIdentityOfRequest(
+  c: CollectorContext,
+  events: CollectedEvent[],
+): Promise<CollectedEvent[]> {
+  const deviceId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
+  if (deviceId === null) c.get('logFields').cookieless = true;
+  const { events: current, mismatch } = await withRequestIdentity(events, {
+    deviceId,
+    userId: await collectorUserId(c, deviceId),
+  });
+  noteMismatch(c.get('requestId'), c.get('logFields'), mismatch);
+  return current;
+}
+
+/**
+ * `event_identity_mismatch`: events that claimed another visitor's or user's ids, by field,
+ * never the ids (one is someone else's). The tracker sends the cookie's own, so a count here is
+ * a forged batch, or events kept in a browser whose cookie changed since.
+ */
+function noteMismatch(
+  requestId: string,
+  fields: CollectorEnv['Variables']['logFields'],
+  mismatch: IdentityMismatch,
+) {
+  if (mismatch.device_id === 0 && mismatch.user_id === 0) return;
+  fields.identity_mismatch = true;
+  logWarning('event_identity_mismatch', { id: requestId, ...mismatch });
+}
+
+/**
+ * Queues the batch's new events with the request's server context; false when the queue refused
+ * them, whose ids are then released so a resend is taken.
+ */
+async function queueBatch(
+  c: CollectorContext,
+  accepted: CollectedEvent[],
+  admission: { release: () => Promise<void> },
+  receivedAt: number,
+): Promise<boolean> {
+  try {
+    await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(c, receivedAt));
+    return true;
+  } catch (error) {
+    logError('collector_queue_failed', {
+      id: c.get('requestId'),
+      unsent: accepted.length,
+      detail: describeError(error),
+    });
+    await admission.release().catch((releaseError: unknown) =>
+      // These ids stay claimed: a resend of them will be answered as duplicates.
+      logError('collector_release_failed', {
+        id: c.get('requestId'),
+        lost: accepted.length,
+        detail: describeError(releaseError),
+      }),
     );
-    if (admission.kind === 'refused') {
-      return refuseBatch(c, {
-        error: 'rate_limited',
-        retryAfterSeconds: admission.retryAfterSeconds,
-      });
-    }
-    if (admission.kind === 'unavailable') {
-      logError('collector_dedup_failed', { id: c.get('requestId'), detail: admission.detail });
-      return refuseBatch(c, { error: 'collector_unavailable' });
-    }
-
-    const accepted = firstSightings(current, admission.fresh);
-    if (accepted.length > 0) {
-      try {
-        await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(c, receivedAt));
-      } catch (error) {
-        logError('collector_queue_failed', {
-          id: c.get('requestId'),
-          unsent: accepted.length,
-          detail: describeError(error),
-        });
-        await admission.release().catch((releaseError: unknown) =>
-          // These ids stay claimed: a resend of them will be answered as duplicates.
-          logError('collector_release_failed', {
-            id: c.get('requestId'),
-            lost: accepted.length,
-            detail: describeError(releaseError),
-          }),
-        );
-        return refuseBatch(c, { error: 'collector_unavailable' });
-      }
-    }
-
-    const answer: CollectorAnswer = {
-      accepted: accepted.length,
-      duplicates: current.length - accepted.length,
-    };
-    fields.accepted = answer.accepted;
-    fields.duplicates = answer.duplicates;
-    return c.json(answer);
+    return false;
   }
-
-  /**
-   * `event_identity_mismatch`: events that claimed another visitor's or user's ids, by field,
-   * never the ids (one is someone else's). The tracker sends the cookie's own, so a count here is
-   * a forged batch, or events kept in a browser whose cookie changed since.
-   */
-  function noteMismatch(c: Context<AppEnv>, mismatch: IdentityMismatch) {
-    if (mismatch.device_id === 0 && mismatch.user_id === 0) return;
-    const fields = c.get('logFields');
-    fields.identity_mismatch = true;
-    logWarning('event_identity_mismatch', { id: c.get('requestId'), ...mismatch });
-  }
-
-  routes.post('/', checkBatchRequest, acknowledgeBatch(), batchBodyLimit, collectBatch);
-  routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
-  return routes;
 }

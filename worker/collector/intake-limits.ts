@@ -4,7 +4,7 @@ import { describeError, logError } from '../../shared/log';
 import { addressSubject } from '../api/client-address';
 import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../api/rate-limit-check';
 import type { RateLimitRule } from '../api/rate-limits';
-import type { AppEnv } from '../env';
+import type { CollectorEnv } from '../env';
 import { VISITOR_COOKIE } from '../middleware/visitor';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
@@ -64,7 +64,7 @@ export type Admission =
  * claim, the claims are released, so the batch sent again later counts.
  */
 export async function admitBatch(
-  c: Context<AppEnv>,
+  c: Context<CollectorEnv>,
   insertIds: readonly string[],
   limits: IntakeLimits = {},
 ): Promise<Admission> {

@@ -7,7 +7,7 @@ import {
   validAdCookies,
 } from '../attribution/ad-cookies';
 import { CONSENT_COOKIE, consentState, parseConsentCountries } from '../attribution/consent';
-import type { AppEnv } from '../env';
+import type { CountryEnv } from '../env';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { adNetworksAllowed, type ServerContext } from './queued-event';
 
@@ -22,7 +22,10 @@ function capped(value: string | undefined, max: number): string | null {
 }
 
 /** What the request that carried a batch tells about its visitor, for the destinations. */
-export function serverContext(c: Context<AppEnv>, receivedAt: number): ServerContext {
+export function serverContext<E extends CountryEnv>(
+  c: Context<E>,
+  receivedAt: number,
+): ServerContext {
   const country = c.get('country') ?? null;
   const context: ServerContext = {
     received_at: receivedAt,

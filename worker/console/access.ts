@@ -9,7 +9,7 @@ import {
 } from 'jose';
 import { describeError, logError } from '../../shared/log';
 import { type JwtRejection, jwtRejectionOf } from '../api/jwt-rejection';
-import { type AppEnv, type Bindings, isDevelopment } from '../env';
+import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
 import { consoleError } from './errors';
 
 /**
@@ -127,7 +127,7 @@ const ACCESS_REFUSALS = {
 
 /** Answers a refusal and logs it: the code and a short reason, never the token. */
 function refuse(
-  c: Context<AppEnv>,
+  c: Context<ConsoleEnv>,
   code: keyof typeof ACCESS_REFUSALS,
   reason: string,
   cause?: unknown,
@@ -141,7 +141,7 @@ function refuse(
   return consoleError(c, ACCESS_REFUSALS[code], code);
 }
 
-function admit(c: Context<AppEnv>, author: string): void {
+function admit(c: Context<ConsoleEnv>, author: string): void {
   c.set('consoleAuthor', author);
   // Optional: a test app may mount the console without the request log.
   const fields = c.get('logFields');
@@ -158,7 +158,7 @@ function admit(c: Context<AppEnv>, author: string): void {
  */
 export function consoleAccess(
   options: { keys?: AccessKeys; now?: () => number } = {},
-): MiddlewareHandler<AppEnv> {
+): MiddlewareHandler<ConsoleEnv> {
   const keys = options.keys ?? accessKeySets();
   const now = options.now ?? Date.now;
   return async function consoleAccessMiddleware(c, next) {

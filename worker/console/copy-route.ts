@@ -10,7 +10,7 @@ import type {
 import { readJsonBody } from '../api/json-body';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
-import { type AppEnv, isProduction } from '../env';
+import { type Bindings, type ConsoleEnv, isProduction } from '../env';
 import { previewKey } from '../funnel/preview-cookie';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
@@ -35,10 +35,10 @@ import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './pu
 /** How many copy versions the history shows. */
 const HISTORY_LIMIT = 200;
 
-function storesOf(c: Context<AppEnv>): CopyStores {
+function storesOf(env: Bindings): CopyStores {
   return {
-    versions: copyVersionStore(d1Runner(c.env.CONFIG_DB)),
-    live: kvLiveKeys(c.env.FUNNEL_CONFIG),
+    versions: copyVersionStore(d1Runner(env.CONFIG_DB)),
+    live: kvLiveKeys(env.FUNNEL_CONFIG),
   };
 }
 
@@ -47,9 +47,12 @@ function storesOf(c: Context<AppEnv>): CopyStores {
  * production only (SPEC.md §2); in production the page language is the browser's, so each
  * language's link is the plain preview.
  */
-function pagesOf(c: Context<AppEnv>, draft?: string): Record<string, string> {
-  const preview = `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(c.get('config').split.defaultVariant)}`;
-  const production = isProduction(c.env);
+function pagesOf(
+  defaultVariant: string,
+  production: boolean,
+  draft?: string,
+): Record<string, string> {
+  const preview = `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(defaultVariant)}`;
   return Object.fromEntries(
     copyCatalogue().languages.map(({ code }) => {
       const query = new URLSearchParams(production ? {} : { custom_lng: code });
@@ -60,97 +63,109 @@ function pagesOf(c: Context<AppEnv>, draft?: string): Record<string, string> {
   );
 }
 
+type ConsoleContext = Context<ConsoleEnv>;
+
 export function copyRoutes(options: { now: () => number }) {
   const { now } = options;
-  const app = new Hono<AppEnv>();
-
-  app.get('/', async (c) => {
-    const stores = storesOf(c);
-    const [head, live] = await Promise.all([stores.versions.head(), readLiveCopy(stores.live)]);
-    const drift = !live.ok
-      ? `KV's copy cannot be read (${live.error}): the edge shows the bundled text`
-      : head !== null && live.timestamp !== head.timestamp
-        ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
-        : null;
-    const pages = pagesOf(c);
-    const answer: CopyState = {
-      ...copyCatalogue(),
-      live: live.ok ? live.copy : (head?.copy ?? {}),
-      head: head && copySummaryOf(head),
-      drift,
-      pages,
-    };
-    return c.json(answer);
-  });
-
-  app.post('/check', async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body) || baseOf(body.base) === undefined)
-      return consoleError(c, 400, 'bad_request');
-    const outcome = await previewCopy(storesOf(c), baseOf(body.base) ?? null, body.copy);
-    if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
-    const answer: CopyCheckAnswer = { ok: true, diff: outcome.diff };
-    return c.json(answer);
-  });
-
-  app.post('/publish', async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body) || baseOf(body.base) === undefined)
-      return consoleError(c, 400, 'bad_request');
-    const outcome = await publishCopy(storesOf(c), {
-      base: baseOf(body.base) ?? null,
-      copy: body.copy,
-      author: c.get('consoleAuthor') ?? '',
-      note: noteOf(body.note),
-      source: 'console',
-      now: new Date(now()),
-    });
-    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-    c.get('logFields').copy_version = outcome.version.id;
-    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
-    return c.json(answer);
-  });
-
-  app.post('/rollback', async (c) => {
-    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
-    if (request === null) return consoleError(c, 400, 'bad_request');
-    const outcome = await rollbackCopy(storesOf(c), {
-      ...request,
-      author: c.get('consoleAuthor') ?? '',
-      now: new Date(now()),
-    });
-    if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
-    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-    c.get('logFields').copy_version = outcome.version.id;
-    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
-    return c.json(answer);
-  });
-
+  const app = new Hono<ConsoleEnv>();
+  app.get('/', showCopyState);
+  app.post('/check', checkCopyEdit);
+  app.post('/publish', (c) => publishCopyEdit(c, now));
+  app.post('/rollback', (c) => rollBackCopy(c, now));
   // The draft as pages would show it, before any publish: stored for the hour a preview lasts,
   // and shown by the preview links answered (worker/translations/draft-preview.ts).
-  app.post('/preview', async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body)) return consoleError(c, 400, 'bad_request');
-    const checked = checkCopyDocument(body.copy);
-    if (!checked.ok) return refusedAnswer(c, { kind: 'invalid', errors: checked.errors });
-    const key = previewKey(c.env);
-    if (key === null) return consoleError(c, 503, 'console_not_configured');
-    const token = await storeDraft(c, key, checked.copy, now());
-    const answer: CopyPreviewAnswer = { ok: true, pages: pagesOf(c, token) };
-    return c.json(answer);
-  });
-
-  app.get('/versions', async (c) => {
-    // One more than shown, so the oldest shown still has its diff.
-    const versions = await storesOf(c).versions.list(HISTORY_LIMIT + 1);
-    const answer: CopyVersionsAnswer = {
-      versions: versions.slice(0, HISTORY_LIMIT).map((version, index) => ({
-        ...copySummaryOf(version),
-        diff: diffCopy(versions[index + 1]?.copy ?? null, version.copy),
-      })),
-    };
-    return c.json(answer);
-  });
-
+  app.post('/preview', (c) => previewCopyDraft(c, now));
+  app.get('/versions', listCopyVersions);
   return app;
+}
+
+/** The funnel's first screen in each language, for this request's config and worker. */
+function requestPages(c: ConsoleContext, draft?: string): Record<string, string> {
+  return pagesOf(c.get('config').split.defaultVariant, isProduction(c.env), draft);
+}
+
+async function showCopyState(c: ConsoleContext): Promise<Response> {
+  const stores = storesOf(c.env);
+  const [head, live] = await Promise.all([stores.versions.head(), readLiveCopy(stores.live)]);
+  const drift = !live.ok
+    ? `KV's copy cannot be read (${live.error}): the edge shows the bundled text`
+    : head !== null && live.timestamp !== head.timestamp
+      ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
+      : null;
+  const pages = requestPages(c);
+  const answer: CopyState = {
+    ...copyCatalogue(),
+    live: live.ok ? live.copy : (head?.copy ?? {}),
+    head: head && copySummaryOf(head),
+    drift,
+    pages,
+  };
+  return c.json(answer);
+}
+
+async function checkCopyEdit(c: ConsoleContext): Promise<Response> {
+  const body = await readJsonBody(c.req.raw);
+  if (!isObject(body) || baseOf(body.base) === undefined)
+    return consoleError(c, 400, 'bad_request');
+  const outcome = await previewCopy(storesOf(c.env), baseOf(body.base) ?? null, body.copy);
+  if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
+  const answer: CopyCheckAnswer = { ok: true, diff: outcome.diff };
+  return c.json(answer);
+}
+
+async function publishCopyEdit(c: ConsoleContext, now: () => number): Promise<Response> {
+  const body = await readJsonBody(c.req.raw);
+  if (!isObject(body) || baseOf(body.base) === undefined)
+    return consoleError(c, 400, 'bad_request');
+  const outcome = await publishCopy(storesOf(c.env), {
+    base: baseOf(body.base) ?? null,
+    copy: body.copy,
+    author: c.get('consoleAuthor'),
+    note: noteOf(body.note),
+    source: 'console',
+    now: new Date(now()),
+  });
+  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+  c.get('logFields').copy_version = outcome.version.id;
+  const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+  return c.json(answer);
+}
+
+async function rollBackCopy(c: ConsoleContext, now: () => number): Promise<Response> {
+  const request = rollbackRequestOf(await readJsonBody(c.req.raw));
+  if (request === null) return consoleError(c, 400, 'bad_request');
+  const outcome = await rollbackCopy(storesOf(c.env), {
+    ...request,
+    author: c.get('consoleAuthor'),
+    now: new Date(now()),
+  });
+  if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
+  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+  c.get('logFields').copy_version = outcome.version.id;
+  const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+  return c.json(answer);
+}
+
+async function previewCopyDraft(c: ConsoleContext, now: () => number): Promise<Response> {
+  const body = await readJsonBody(c.req.raw);
+  if (!isObject(body)) return consoleError(c, 400, 'bad_request');
+  const checked = checkCopyDocument(body.copy);
+  if (!checked.ok) return refusedAnswer(c, { kind: 'invalid', errors: checked.errors });
+  const key = previewKey(c.env);
+  if (key === null) return consoleError(c, 503, 'console_not_configured');
+  const token = await storeDraft(c.env.FUNNEL_CONFIG, key, checked.copy, now());
+  const answer: CopyPreviewAnswer = { ok: true, pages: requestPages(c, token) };
+  return c.json(answer);
+}
+
+async function listCopyVersions(c: ConsoleContext): Promise<Response> {
+  // One more than shown, so the oldest shown still has its diff.
+  const versions = await storesOf(c.env).versions.list(HISTORY_LIMIT + 1);
+  const answer: CopyVersionsAnswer = {
+    versions: versions.slice(0, HISTORY_LIMIT).map((version, index) => ({
+      ...copySummaryOf(version),
+      diff: diffCopy(versions[index + 1]?.copy ?? null, version.copy),
+    })),
+  };
+  return c.json(answer);
 }

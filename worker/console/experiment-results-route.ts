@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SEGMENT_DIMENSIONS, type SegmentDimension } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { ConsoleEnv } from '../env';
 import { experimentResults } from '../experiments/results/experiment-results';
 import { resultsCsv, segmentCsv } from '../experiments/results/results-csv';
 import { consoleError } from './errors';
@@ -43,7 +43,7 @@ function parseQuery(query: Record<string, string>): ResultsQuery | null {
 }
 
 export function experimentResultsRoutes(options: { now: () => number }) {
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<ConsoleEnv>();
 
   routes.onError((error, c) => {
     logError('results_failed', { path: c.req.path, detail: describeError(error) });

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { AppEnv } from '../env';
+import type { ConsoleEnv } from '../env';
 import { clientChunk } from '../render/client-build';
 import { FAVICON_HREF } from '../render/favicon';
 import { htmlText } from '../render/html-text';
@@ -25,7 +25,7 @@ function importedFiles(key: string, into: Set<string>): Set<string> {
  * draws into `#console-root`. Everything it shows comes from `/console/api/*`, so the page
  * itself holds nothing but the built files' names and this response's CSP nonce.
  */
-export function consolePage(c: Context<AppEnv>): Response {
+export function consolePage(c: Context<ConsoleEnv>): Response {
   const nonce = c.get('nonce');
   const entry = clientChunk(CONSOLE_ENTRY);
   const styles = (entry.css ?? []).map((file) => html`<link rel="stylesheet" href="/${file}">`);

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../env';
+import type { ConsoleEnv } from '../env';
 import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/draft-preview';
@@ -15,11 +15,11 @@ const CONSOLE_HOME = '/console';
  * route a signed token names (the link of the console's "test a visitor",
  * worker/console/route-test.ts); `GET /?end=1` ends the preview. A preview assigns nothing (no
  * `gf_variant`, `gf_route` or `gf_touch`), and the pages it shows send nothing to analytics or
- * the ad networks (worker/middleware/split-test.ts, worker/routes/screens.tsx).
+ * the ad networks (worker/middleware/experiments.ts, worker/routes/screens.tsx).
  */
 export function previewRoutes(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<ConsoleEnv>();
 
   routes.get('/', async (c) => {
     const token = c.req.query('route');
@@ -35,7 +35,7 @@ export function previewRoutes(options: { now?: () => number } = {}) {
    * of its own from now. The rest of the link's query is the tested ad link's, so the page sees
    * its UTM parameters as the visitor would (and, being a preview, keeps none of them).
    */
-  async function startRoutePreview(c: Context<AppEnv>, token: string) {
+  async function startRoutePreview(c: Context<ConsoleEnv>, token: string) {
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
     const verdict = await verifyPreview(key, token, now());

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ResultsAnswer } from '../../shared/console-api';
 import { describeError, logError } from '../../shared/log';
 import { parseSplit, type SplitConfig } from '../config/schema';
-import type { AppEnv } from '../env';
+import type { ConsoleEnv } from '../env';
 import { experimentDays } from '../experiments/results/experiment-days';
 import { resultsCsv } from '../experiments/results/results-csv';
 import { assumedDesign, buildResults, designOf } from '../experiments/results/split-answer';
@@ -47,7 +47,7 @@ async function splitOfPhase(db: D1Database, phase: number): Promise<SplitConfig 
 }
 
 export function resultsRoutes() {
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<ConsoleEnv>();
 
   // The console answers a failed store 503 config_store_failed, the one code its contract has
   // for it; the log line says it was the results that failed.

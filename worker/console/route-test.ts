@@ -13,7 +13,7 @@ import {
   type RoutingDocument,
 } from '../../shared/routing';
 import { readJsonBody } from '../api/json-body';
-import { type AppEnv, honoursPreviewCountry } from '../env';
+import { type ConsoleEnv, honoursPreviewCountry } from '../env';
 import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
 import { previewKey } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
@@ -130,7 +130,7 @@ function touchText(touch: FirstTouch): string {
   ].join(' · ');
 }
 
-function invalidRouting(c: Context<AppEnv>, issues: { path: string; message: string }[]) {
+function invalidRouting(c: Context<ConsoleEnv>, issues: { path: string; message: string }[]) {
   c.get('logFields').error = 'invalid_config';
   const answer: InvalidAnswer = {
     ok: false,
@@ -144,7 +144,7 @@ function invalidRouting(c: Context<AppEnv>, issues: { path: string; message: str
 }
 
 export function routeTest(now: () => number) {
-  return async function routeTestHandler(c: Context<AppEnv>) {
+  return async function routeTestHandler(c: Context<ConsoleEnv>) {
     const parsed = requestSchema.safeParse(await readJsonBody(c.req.raw));
     if (!parsed.success) return consoleError(c, 400, 'bad_request');
     const request = parsed.data;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describeError, logError } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { ConsoleEnv } from '../env';
 import { readRouteVisits } from '../experiments/exposure/route-visits';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import { consoleError } from './errors';
@@ -11,7 +11,7 @@ import { consoleError } from './errors';
  * last 7 UTC days, today included (RouteVisitsAnswer).
  */
 export function routeVisitsRoutes(options: { now: () => number }) {
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<ConsoleEnv>();
 
   // As the results: a failed store is the contract's 503 config_store_failed, and the log line
   // says which read failed.

@@ -28,7 +28,7 @@ import {
   rollback,
 } from '../config/publish';
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
-import { type AppEnv, isDevelopment } from '../env';
+import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { type AccessKeys, consoleAccess } from './access';
 import { copyRoutes } from './copy-route';
@@ -62,11 +62,11 @@ export interface ConsoleOptions {
   now?: () => number;
 }
 
-function storesOf(c: Context<AppEnv>): PublishStores {
+function storesOf(env: Bindings): PublishStores {
   return {
-    versions: versionStore(d1Runner(c.env.CONFIG_DB)),
-    live: kvLiveKeys(c.env.FUNNEL_CONFIG),
-    rules: { development: isDevelopment(c.env) },
+    versions: versionStore(d1Runner(env.CONFIG_DB)),
+    live: kvLiveKeys(env.FUNNEL_CONFIG),
+    rules: { development: isDevelopment(env) },
   };
 }
 
@@ -84,11 +84,52 @@ function screenKind(id: string): string {
   return 'other';
 }
 
+type ConsoleContext = Context<ConsoleEnv>;
+
+/** A console path as its sub-app sees it, mounted at /console. */
+const path = (full: string) => full.slice('/console'.length);
+
 export function consoleRoutes(options: ConsoleOptions = {}) {
   const now = options.now ?? Date.now;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<ConsoleEnv>();
+  guardConsole(app, options.accessKeys, now);
 
-  app.use(consoleAccess({ keys: options.accessKeys, now }));
+  app.get('/', consolePage);
+  app.get(path(CONSOLE_API.state), showState);
+  app.post(path(CONSOLE_API.check), checkEdit);
+  app.post(path(CONSOLE_API.publish), (c) => publishEdit(c, now));
+  app.post(path(CONSOLE_API.rollback), (c) => rollBack(c, now));
+  app.post(path(CONSOLE_API.routeTest), routeTest(now));
+
+  app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
+  app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
+  app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
+  // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
+  app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
+
+  // Behind the Access check like every console call: only marketers get a preview cookie.
+  app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));
+
+  app.get(path(CONSOLE_API.versions), listVersions);
+
+  // A call this worker does not have (a console page newer than its worker): JSON like every
+  // console answer, rather than falling through to the funnel, whose middleware would take the
+  // marketer for a visitor and draw them a variant.
+  app.all('/api/*', (c) => consoleError(c, 404, 'bad_request'));
+
+  return app;
+}
+
+/**
+ * What every console request passes before its handler: the Access check, no caching, and for
+ * its calls the same-origin rule, the body limit and JSON only; and what a failing store answers.
+ */
+function guardConsole(
+  app: Hono<ConsoleEnv>,
+  keys: AccessKeys | undefined,
+  now: () => number,
+): void {
+  app.use(consoleAccess({ keys, now }));
   app.use('*', async (c, next) => {
     await next();
     // One marketer's view of the config: never kept by a browser or a cache.
@@ -96,7 +137,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   });
   app.use(
     '/api/*',
-    sameOriginOnly((c) => consoleError(c, 403, 'cross_origin')),
+    sameOriginOnly<ConsoleEnv>((c) => consoleError(c, 403, 'cross_origin')),
   );
   app.use(
     '/api/*',
@@ -114,139 +155,120 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
     logError('config_store_failed', { path: c.req.path, detail: describeError(error) });
     return consoleError(c, 503, 'config_store_failed');
   });
+}
 
-  const path = (full: string) => full.slice('/console'.length);
+/** What is live, the version it should be, and how KV drifted from it. */
+async function showState(c: ConsoleContext): Promise<Response> {
+  const stores = storesOf(c.env);
+  const [head, split, flows, routing, experiments] = await Promise.all([
+    stores.versions.head(),
+    stores.live.read(CONFIG_KEYS.split),
+    stores.live.read(CONFIG_KEYS.flows),
+    stores.live.read(CONFIG_KEYS.routing),
+    stores.live.read(CONFIG_KEYS.experiments),
+  ]);
+  const liveSplit = inEffectFromKv('split', split);
+  const liveFlows = inEffectFromKv('flows', flows);
+  const liveRouting = inEffectFromKv('routing', routing);
+  const liveExperiments = inEffectFromKv('experiments', experiments);
+  // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid. No
+  // routing or experiments key is no drift: it is how a project starts (worker/config/load.ts).
+  const routingDrifted = routing !== null && routing !== head?.serialized.routing;
+  const experimentsDrifted = experiments !== null && experiments !== head?.serialized.experiments;
+  const drift = [
+    head !== null &&
+    (split !== head.serialized.split ||
+      flows !== head.serialized.flows ||
+      routingDrifted ||
+      experimentsDrifted)
+      ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
+      : undefined,
+    liveSplit.note,
+    liveFlows.note,
+    routing === null ? undefined : liveRouting.note,
+    experiments === null ? undefined : liveExperiments.note,
+  ].filter((note) => note !== undefined);
+  const answer: ConsoleState = {
+    author: c.get('consoleAuthor'),
+    live: {
+      split: liveSplit.value,
+      flows: liveFlows.value,
+      routing: liveRouting.value,
+      experiments: liveExperiments.value,
+    } as ConsoleState['live'],
+    head: head && summaryOf(head),
+    drift: drift.length > 0 ? drift.join('; ') : null,
+    screens: SCREEN_CHOICES,
+    previews: Object.fromEntries(
+      Object.keys(liveSplit.value.variants).map((key) => [
+        key,
+        `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(key)}`,
+      ]),
+    ),
+  };
+  return c.json(answer);
+}
 
-  app.get('/', consolePage);
+/** The review of an edit: its diff, phases and warnings, publishing nothing. */
+async function checkEdit(c: ConsoleContext): Promise<Response> {
+  const body = await readJsonBody(c.req.raw);
+  if (!isObject(body) || baseOf(body.base) === undefined)
+    return consoleError(c, 400, 'bad_request');
+  const outcome = await previewPublish(storesOf(c.env), baseOf(body.base) ?? null, body.document);
+  if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
+  const answer: CheckAnswer = {
+    ok: true,
+    diff: outcome.diff,
+    phase: outcome.phase,
+    experimentPhases: outcome.experimentPhases,
+    warnings: outcome.warnings,
+  };
+  return c.json(answer);
+}
 
-  app.get(path(CONSOLE_API.state), async (c) => {
-    const stores = storesOf(c);
-    const [head, split, flows, routing, experiments] = await Promise.all([
-      stores.versions.head(),
-      stores.live.read(CONFIG_KEYS.split),
-      stores.live.read(CONFIG_KEYS.flows),
-      stores.live.read(CONFIG_KEYS.routing),
-      stores.live.read(CONFIG_KEYS.experiments),
-    ]);
-    const liveSplit = inEffectFromKv('split', split);
-    const liveFlows = inEffectFromKv('flows', flows);
-    const liveRouting = inEffectFromKv('routing', routing);
-    const liveExperiments = inEffectFromKv('experiments', experiments);
-    // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid. No
-    // routing or experiments key is no drift: it is how a project starts (worker/config/load.ts).
-    const routingDrifted = routing !== null && routing !== head?.serialized.routing;
-    const experimentsDrifted = experiments !== null && experiments !== head?.serialized.experiments;
-    const drift = [
-      head !== null &&
-      (split !== head.serialized.split ||
-        flows !== head.serialized.flows ||
-        routingDrifted ||
-        experimentsDrifted)
-        ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
-        : undefined,
-      liveSplit.note,
-      liveFlows.note,
-      routing === null ? undefined : liveRouting.note,
-      experiments === null ? undefined : liveExperiments.note,
-    ].filter((note) => note !== undefined);
-    const answer: ConsoleState = {
-      author: c.get('consoleAuthor') ?? '',
-      live: {
-        split: liveSplit.value,
-        flows: liveFlows.value,
-        routing: liveRouting.value,
-        experiments: liveExperiments.value,
-      } as ConsoleState['live'],
-      head: head && summaryOf(head),
-      drift: drift.length > 0 ? drift.join('; ') : null,
-      screens: SCREEN_CHOICES,
-      previews: Object.fromEntries(
-        Object.keys(liveSplit.value.variants).map((key) => [
-          key,
-          `${CONSOLE_PREVIEW_PATH}/${encodeURIComponent(key)}`,
-        ]),
-      ),
-    };
-    return c.json(answer);
+async function publishEdit(c: ConsoleContext, now: () => number): Promise<Response> {
+  const body = await readJsonBody(c.req.raw);
+  if (!isObject(body) || baseOf(body.base) === undefined)
+    return consoleError(c, 400, 'bad_request');
+  const outcome = await publish(storesOf(c.env), {
+    base: baseOf(body.base) ?? null,
+    document: body.document,
+    author: c.get('consoleAuthor'),
+    note: noteOf(body.note),
+    source: 'console',
+    now: new Date(now()),
   });
+  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+  c.get('logFields').config_version = outcome.version.id;
+  const answer: PublishAnswer = { ok: true, version: outcome.version };
+  return c.json(answer);
+}
 
-  app.post(path(CONSOLE_API.check), async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body) || baseOf(body.base) === undefined)
-      return consoleError(c, 400, 'bad_request');
-    const outcome = await previewPublish(storesOf(c), baseOf(body.base) ?? null, body.document);
-    if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
-    const answer: CheckAnswer = {
-      ok: true,
-      diff: outcome.diff,
-      phase: outcome.phase,
-      experimentPhases: outcome.experimentPhases,
-      warnings: outcome.warnings,
-    };
-    return c.json(answer);
+async function rollBack(c: ConsoleContext, now: () => number): Promise<Response> {
+  const request = rollbackRequestOf(await readJsonBody(c.req.raw));
+  if (request === null) return consoleError(c, 400, 'bad_request');
+  const outcome = await rollback(storesOf(c.env), {
+    ...request,
+    author: c.get('consoleAuthor'),
+    now: new Date(now()),
   });
+  if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
+  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+  c.get('logFields').config_version = outcome.version.id;
+  const answer: PublishAnswer = { ok: true, version: outcome.version };
+  return c.json(answer);
+}
 
-  app.post(path(CONSOLE_API.publish), async (c) => {
-    const body = await readJsonBody(c.req.raw);
-    if (!isObject(body) || baseOf(body.base) === undefined)
-      return consoleError(c, 400, 'bad_request');
-    const outcome = await publish(storesOf(c), {
-      base: baseOf(body.base) ?? null,
-      document: body.document,
-      author: c.get('consoleAuthor') ?? '',
-      note: noteOf(body.note),
-      source: 'console',
-      now: new Date(now()),
-    });
-    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-    c.get('logFields').config_version = outcome.version.id;
-    const answer: PublishAnswer = { ok: true, version: outcome.version };
-    return c.json(answer);
-  });
-
-  app.post(path(CONSOLE_API.rollback), async (c) => {
-    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
-    if (request === null) return consoleError(c, 400, 'bad_request');
-    const outcome = await rollback(storesOf(c), {
-      ...request,
-      author: c.get('consoleAuthor') ?? '',
-      now: new Date(now()),
-    });
-    if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
-    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-    c.get('logFields').config_version = outcome.version.id;
-    const answer: PublishAnswer = { ok: true, version: outcome.version };
-    return c.json(answer);
-  });
-
-  app.post(path(CONSOLE_API.routeTest), routeTest(now));
-
-  app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
-  app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
-  app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
-  // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
-  app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
-
-  // Behind the Access check like every console call: only marketers get a preview cookie.
-  app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));
-
-  app.get(path(CONSOLE_API.versions), async (c) => {
-    const stores = storesOf(c);
-    // One more than shown, so the oldest shown still has its diff.
-    const versions = await stores.versions.list(HISTORY_LIMIT + 1);
-    const answer: VersionsAnswer = {
-      versions: versions.slice(0, HISTORY_LIMIT).map((version, index) => ({
-        ...summaryOf(version),
-        diff: diffDocuments(versions[index + 1]?.document ?? null, version.document),
-      })),
-    };
-    return c.json(answer);
-  });
-
-  // A call this worker does not have (a console page newer than its worker): JSON like every
-  // console answer, rather than falling through to the funnel, whose middleware would take the
-  // marketer for a visitor and draw them a variant.
-  app.all('/api/*', (c) => consoleError(c, 404, 'bad_request'));
-
-  return app;
+/** The history, newest first, each version with its diff from the one before. */
+async function listVersions(c: ConsoleContext): Promise<Response> {
+  const stores = storesOf(c.env);
+  // One more than shown, so the oldest shown still has its diff.
+  const versions = await stores.versions.list(HISTORY_LIMIT + 1);
+  const answer: VersionsAnswer = {
+    versions: versions.slice(0, HISTORY_LIMIT).map((version, index) => ({
+      ...summaryOf(version),
+      diff: diffDocuments(versions[index + 1]?.document ?? null, version.document),
+    })),
+  };
+  return c.json(answer);
 }

@@ -3,7 +3,7 @@ import { findTestPaymentIntent } from '../../portal/store/test-payment-intents';
 import { testGatewayApi } from '../../portal/test-gateway/routes';
 import { jsonBodyLimit, jsonOnly } from '../api/json-body';
 import { sameOrigin } from '../api/same-origin';
-import { type AppEnv, isDevelopment } from '../env';
+import { isDevelopment, type OtherPagesEnv } from '../env';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';
 
@@ -13,8 +13,8 @@ import { cardFramePage, challengePage, unknownChallengePage } from './test-gatew
  * development entry (DevKit.testGatewayRoutes), and even there answered only when ENVIRONMENT is
  * exactly 'development' and the embedded portal's database is bound (fail closed).
  */
-export function testGatewayRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>()
+export function testGatewayRoutes(): Hono<OtherPagesEnv> {
+  return new Hono<OtherPagesEnv>()
     .use(async function testGatewayOnlyInDevelopment(c, next) {
       if (!isDevelopment(c.env) || !c.env.PORTAL_DB) return c.notFound();
       await next();

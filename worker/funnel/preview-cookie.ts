@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
-import { type AppEnv, type Bindings, isDevelopment } from '../env';
+import { type BaseEnv, type Bindings, isDevelopment } from '../env';
 import {
   PREVIEW_TTL_SECONDS,
   type PreviewedRoute,
@@ -38,7 +38,7 @@ export function previewKey(env: Bindings): string | null {
  * `nowMs`.
  */
 export async function startPreview(
-  c: Context<AppEnv>,
+  c: Context,
   key: string,
   subject: string | PreviewedRoute,
   nowMs: number,
@@ -58,7 +58,7 @@ export async function startPreview(
   });
 }
 
-export function endPreview(c: Context<AppEnv>): void {
+export function endPreview(c: Context): void {
   deleteCookie(c, PREVIEW_COOKIE, { path: '/', secure: true });
 }
 
@@ -69,11 +69,16 @@ export type PreviewCookie =
   /** not_configured: a cookie reached a worker without the key (outside development). */
   | { state: 'invalid'; reason: PreviewRejection | 'not_configured' };
 
-/** What the request's preview cookie says, checked against the key at `nowMs`. */
-export async function readPreviewCookie(c: Context<AppEnv>, nowMs: number): Promise<PreviewCookie> {
-  const token = getCookie(c, PREVIEW_COOKIE);
+/**
+ * What the request's preview cookie (`token`, its value) says, checked against the key
+ * (previewKey) at `nowMs`.
+ */
+export async function readPreviewCookie(
+  token: string | undefined,
+  key: string | null,
+  nowMs: number,
+): Promise<PreviewCookie> {
   if (token === undefined) return { state: 'none' };
-  const key = previewKey(c.env);
   if (key === null) return { state: 'invalid', reason: 'not_configured' };
   const verdict = await verifyPreview(key, token, nowMs);
   if (!verdict.ok) return { state: 'invalid', reason: verdict.reason };
@@ -86,8 +91,8 @@ export async function readPreviewCookie(c: Context<AppEnv>, nowMs: number): Prom
  * A preview cookie the page does not honour (forged, expired, tampered with, or naming a variant
  * that is gone): one warning line, and the cookie is cleared so the next page does not repeat it.
  */
-export function ignorePreviewCookie(
-  c: Context<AppEnv>,
+export function ignorePreviewCookie<E extends BaseEnv>(
+  c: Context<E>,
   reason: PreviewRejection | 'not_configured' | 'unknown_variant',
 ): void {
   logLine({ id: c.get('requestId'), level: 'warn', warning: 'preview_cookie_ignored', reason });

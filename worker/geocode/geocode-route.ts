@@ -7,7 +7,7 @@ import { apiJson, refusal, refuse } from '../api/api-error';
 import { exchangeWithPortal, type PortalOutcome } from '../api/portal-exchange';
 import { limitRefusal } from '../api/rate-limit-gate';
 import { GEOCODE_RULES } from '../api/rate-limits';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { cachedLocation, cacheLocation } from './geocode-cache';
 import { GeocodeQuery } from './geocode-query';
 import { geocoderTransport } from './geocoder-transport';
@@ -36,7 +36,7 @@ function withoutKey(text: string | undefined, key: string | null): string | unde
 }
 
 function logFailure(
-  c: Context<AppEnv>,
+  c: Context<ApiEnv>,
   failure: { reason: string; detail?: string; ms?: number },
   key: string | null = null,
 ): void {
@@ -60,7 +60,7 @@ function logFailure(
  * result (SPEC.md §5); any other end is logged as 'Geocoding request failed' (`geocoding_failed`,
  * with Google's status as `reason`) and answered 502, and the page shows the country's capital.
  */
-export function geocodeRoute(): Handler<AppEnv> {
+export function geocodeRoute(): Handler<ApiEnv> {
   return async function geocodeHandler(c) {
     const fields = c.get('logFields');
     fields.call = 'geocode';

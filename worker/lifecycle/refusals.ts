@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { LifecycleEnv } from '../env';
 
 /**
  * Every answer of the lifecycle endpoint other than 200 and 202, as `{ error, detail? }` JSON.
@@ -49,7 +49,7 @@ export interface LifecycleRefusal {
   retryAfterSeconds?: number;
 }
 
-export function refuseEvent(c: Context<AppEnv>, refusal: LifecycleRefusal): Response {
+export function refuseEvent(c: Context<LifecycleEnv>, refusal: LifecycleRefusal): Response {
   c.get('logFields').error = refusal.error;
   if (refusal.error === 'method_not_allowed') c.header('Allow', 'POST');
   if (refusal.retryAfterSeconds !== undefined) {

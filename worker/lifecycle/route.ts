@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
 import { LIFECYCLE_SIGNATURE_HEADER, type LifecycleAnswer } from '../../shared/api/lifecycle';
 import { describeError, logError, logWarning } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { LifecycleEnv } from '../env';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';
 import { lifecycleKey } from './key';
@@ -49,137 +49,176 @@ export interface LifecycleOptions {
  * is refused at the edge. Nothing here is sent to the events queue, the pixels or an ad network:
  * revenue after the first payment is for the experiments' results only.
  */
-export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<AppEnv> {
-  const now = options.now ?? Date.now;
-  const apply = options.apply ?? applyToExperiments;
-  const recent = new RecentSignatures();
-  const routes = new Hono<AppEnv>();
+export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<LifecycleEnv> {
+  const deps: LifecycleDeps = {
+    now: options.now ?? Date.now,
+    apply: options.apply ?? applyToExperiments,
+    recent: new RecentSignatures(),
+  };
+  const routes = new Hono<LifecycleEnv>();
+  routes.post('/', checkConfigured, eventBodyLimit(), (c) => receiveLifecycleEvent(deps, c));
+  routes.all('/', (c) => refuseEvent(c, { error: 'method_not_allowed' }));
+  return routes;
+}
 
-  function checkConfigured(c: Context<AppEnv>, next: Next) {
-    const key = lifecycleKey(c.env);
-    if (key.ok) return next();
-    logError('lifecycle_not_configured', { id: c.get('requestId'), detail: key.reason });
-    return refuseEvent(c, { error: 'lifecycle_not_configured' });
-  }
+/** What the hook's handlers share: the clock, where events go, the signatures seen lately. */
+interface LifecycleDeps {
+  now: () => number;
+  apply: ApplyRevenueEvents;
+  recent: RecentSignatures;
+}
 
-  // A declared Content-Length over the cap is refused unread; a chunked body as soon as it passes.
-  const eventBodyLimit = bodyLimit({
+type LifecycleContext = Context<LifecycleEnv>;
+
+type Ledger = ReturnType<typeof ledgerStub>;
+
+function checkConfigured(c: LifecycleContext, next: Next) {
+  const key = lifecycleKey(c.env);
+  if (key.ok) return next();
+  logError('lifecycle_not_configured', { id: c.get('requestId'), detail: key.reason });
+  return refuseEvent(c, { error: 'lifecycle_not_configured' });
+}
+
+/** A declared Content-Length over the cap is refused unread; a chunked body as soon as it passes. */
+function eventBodyLimit() {
+  return bodyLimit({
     maxSize: MAX_EVENT_BYTES,
     onError: (c) =>
       refuseEvent(c, { error: 'payload_too_large', detail: `over ${MAX_EVENT_BYTES} bytes` }),
   });
+}
 
-  async function receiveLifecycleEvent(c: Context<AppEnv>) {
-    // Checked by checkConfigured; read again for its value.
-    const key = lifecycleKey(c.env);
-    if (!key.ok) return refuseEvent(c, { error: 'lifecycle_not_configured' });
-    const body = await c.req.text();
-    const receivedAt = now();
-
-    const header = c.req.header(LIFECYCLE_SIGNATURE_HEADER);
-    if (header === undefined) return refuseEvent(c, { error: 'missing_signature' });
-    const reading = readSignatureHeader(header);
-    if (!reading.ok) {
-      return refuseEvent(c, { error: 'malformed_signature', detail: reading.detail });
-    }
-    const { timestamp } = reading.header;
-    const signature = await matchingSignature(key.key, reading.header, body);
-    if (signature === null) return refuseEvent(c, { error: 'bad_signature' });
-    // After the signature: only a `t` we signed tells the sender their clock is off.
-    if (!isFresh(timestamp, receivedAt)) {
-      return refuseEvent(c, { error: 'stale_signature', detail: staleness(timestamp, receivedAt) });
-    }
-    if (recent.has(signature, receivedAt)) return refuseEvent(c, { error: 'replayed' });
-
-    const event = readLifecycleEvent(body, receivedAt);
-    if (!event.ok) return refuseEvent(c, { error: 'invalid_event', detail: event.detail });
-    noteDrift(c, event.drift);
-    const fields = c.get('logFields');
-    fields.lifecycle = event.event.kind;
-    fields.event_id = event.event.eventId;
-
-    const ledger = ledgerStub(c.env.SUBSCRIPTION_LEDGER, event.event.subscriptionId);
-    let begun: Begun;
-    try {
-      begun = await ledger.begin(
-        event.event,
-        { signature, freshUntil: freshUntil(timestamp) },
-        receivedAt,
-      );
-    } catch (error) {
-      logError('lifecycle_ledger_failed', { id: c.get('requestId'), detail: describeError(error) });
-      return refuseEvent(c, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
-    }
-    recent.add(signature, freshUntil(timestamp), receivedAt);
-    fields.outcome = begun.kind;
-    switch (begun.kind) {
-      case 'replayed':
-        return refuseEvent(c, { error: 'replayed' });
-      case 'duplicate':
-        return answer(c, 200, { duplicate: true });
-      case 'in_progress':
-        return refuseEvent(c, {
-          error: 'event_in_progress',
-          retryAfterSeconds: begun.retryAfterSeconds,
-        });
-      case 'parked':
-        // Held for its purchase in case that has not reached the ledger yet (ledger.ts
-        // PARKED_MS); otherwise there is nothing to count it against, and a retry would not
-        // change that, so the answer is a success.
-        return answer(c, 202, { recorded: false, reason: 'unknown_subscription' });
-      case 'refused':
-        logWarning('lifecycle_event_refused', {
-          id: c.get('requestId'),
-          event_id: event.event.eventId,
-          refusal: begun.refusal,
-        });
-        return refuseEvent(c, { error: begun.refusal, detail: begun.detail });
-      case 'claimed':
-        return passOn(c, event.event, begun, ledger);
-    }
+/** A signature that holds, is fresh and was not seen lately, or the refusal of one that is not. */
+async function checkSignature(
+  deps: LifecycleDeps,
+  c: LifecycleContext,
+  key: string,
+  body: string,
+  receivedAt: number,
+): Promise<{ signature: string; timestamp: number } | Response> {
+  const header = c.req.header(LIFECYCLE_SIGNATURE_HEADER);
+  if (header === undefined) return refuseEvent(c, { error: 'missing_signature' });
+  const reading = readSignatureHeader(header);
+  if (!reading.ok) {
+    return refuseEvent(c, { error: 'malformed_signature', detail: reading.detail });
   }
+  const { timestamp } = reading.header;
+  const signature = await matchingSignature(key, reading.header, body);
+  if (signature === null) return refuseEvent(c, { error: 'bad_signature' });
+  // After the signature: only a `t` we signed tells the sender their clock is off.
+  if (!isFresh(timestamp, receivedAt)) {
+    return refuseEvent(c, { error: 'stale_signature', detail: staleness(timestamp, receivedAt) });
+  }
+  if (deps.recent.has(signature, receivedAt)) return refuseEvent(c, { error: 'replayed' });
+  return { signature, timestamp };
+}
 
-  async function passOn(
-    c: Context<AppEnv>,
-    event: SubscriptionEvent,
-    claimed: Extract<Begun, { kind: 'claimed' }>,
-    ledger: ReturnType<typeof ledgerStub>,
-  ) {
-    try {
-      await apply(c.env, [{ ...event, visitorId: claimed.visitorId }]);
-    } catch (error) {
-      logError('lifecycle_apply_failed', {
+async function receiveLifecycleEvent(deps: LifecycleDeps, c: LifecycleContext) {
+  // Checked by checkConfigured; read again for its value.
+  const key = lifecycleKey(c.env);
+  if (!key.ok) return refuseEvent(c, { error: 'lifecycle_not_configured' });
+  const body = await c.req.text();
+  const receivedAt = deps.now();
+  const signed = await checkSignature(deps, c, key.key, body, receivedAt);
+  if (signed instanceof Response) return signed;
+  const { signature, timestamp } = signed;
+
+  const event = readLifecycleEvent(body, receivedAt);
+  if (!event.ok) return refuseEvent(c, { error: 'invalid_event', detail: event.detail });
+  noteDrift(c.get('requestId'), event.drift);
+  const fields = c.get('logFields');
+  fields.lifecycle = event.event.kind;
+  fields.event_id = event.event.eventId;
+
+  const ledger = ledgerStub(c.env.SUBSCRIPTION_LEDGER, event.event.subscriptionId);
+  let begun: Begun;
+  try {
+    begun = await ledger.begin(
+      event.event,
+      { signature, freshUntil: freshUntil(timestamp) },
+      receivedAt,
+    );
+  } catch (error) {
+    logError('lifecycle_ledger_failed', { id: c.get('requestId'), detail: describeError(error) });
+    return refuseEvent(c, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
+  }
+  deps.recent.add(signature, freshUntil(timestamp), receivedAt);
+  fields.outcome = begun.kind;
+  return answerBegun(deps, c, event.event, begun, ledger);
+}
+
+/** What the ledger said of the event, as the product API is answered. */
+function answerBegun(
+  deps: LifecycleDeps,
+  c: LifecycleContext,
+  event: SubscriptionEvent,
+  begun: Begun,
+  ledger: Ledger,
+): Response | Promise<Response> {
+  switch (begun.kind) {
+    case 'replayed':
+      return refuseEvent(c, { error: 'replayed' });
+    case 'duplicate':
+      return answer(c, 200, { duplicate: true });
+    case 'in_progress':
+      return refuseEvent(c, {
+        error: 'event_in_progress',
+        retryAfterSeconds: begun.retryAfterSeconds,
+      });
+    case 'parked':
+      // Held for its purchase in case that has not reached the ledger yet (ledger.ts
+      // PARKED_MS); otherwise there is nothing to count it against, and a retry would not
+      // change that, so the answer is a success.
+      return answer(c, 202, { recorded: false, reason: 'unknown_subscription' });
+    case 'refused':
+      logWarning('lifecycle_event_refused', {
         id: c.get('requestId'),
         event_id: event.eventId,
-        detail: describeError(error),
+        refusal: begun.refusal,
       });
-      await ledger.release(event.eventId, claimed.claim).catch((releaseError: unknown) =>
-        // The claim lapses after CLAIM_TIMEOUT_MS: a retry after that claims it again.
-        logError('lifecycle_release_failed', {
-          id: c.get('requestId'),
-          event_id: event.eventId,
-          detail: describeError(releaseError),
-        }),
-      );
-      return refuseEvent(c, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
-    }
-    try {
-      await ledger.settle(event.eventId, claimed.claim);
-    } catch (error) {
-      // It did reach the experiments: a retry after the claim lapses passes it again, and the
-      // experiment shard counts an event id once.
-      logError('lifecycle_settle_failed', {
+      return refuseEvent(c, { error: begun.refusal, detail: begun.detail });
+    case 'claimed':
+      return passOn(deps, c, event, begun, ledger);
+  }
+}
+
+async function passOn(
+  deps: LifecycleDeps,
+  c: LifecycleContext,
+  event: SubscriptionEvent,
+  claimed: Extract<Begun, { kind: 'claimed' }>,
+  ledger: Ledger,
+) {
+  try {
+    await deps.apply(c.env, [{ ...event, visitorId: claimed.visitorId }]);
+  } catch (error) {
+    logError('lifecycle_apply_failed', {
+      id: c.get('requestId'),
+      event_id: event.eventId,
+      detail: describeError(error),
+    });
+    await ledger.release(event.eventId, claimed.claim).catch((releaseError: unknown) =>
+      // The claim lapses after CLAIM_TIMEOUT_MS: a retry after that claims it again.
+      logError('lifecycle_release_failed', {
         id: c.get('requestId'),
         event_id: event.eventId,
-        detail: describeError(error),
-      });
-    }
-    return answer(c, 200, { recorded: true });
+        detail: describeError(releaseError),
+      }),
+    );
+    return refuseEvent(c, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
   }
-
-  routes.post('/', checkConfigured, eventBodyLimit, receiveLifecycleEvent);
-  routes.all('/', (c) => refuseEvent(c, { error: 'method_not_allowed' }));
-  return routes;
+  try {
+    await ledger.settle(event.eventId, claimed.claim);
+  } catch (error) {
+    // It did reach the experiments: a retry after the claim lapses passes it again, and the
+    // experiment shard counts an event id once.
+    logError('lifecycle_settle_failed', {
+      id: c.get('requestId'),
+      event_id: event.eventId,
+      detail: describeError(error),
+    });
+  }
+  return answer(c, 200, { recorded: true });
 }
 
 /** How far `t` is from our clock, for the sender to see whose clock is off. */
@@ -189,7 +228,7 @@ function staleness(timestamp: number, nowMs: number): string {
   return `t is ${Math.abs(seconds)} s ${side} our clock; at most ${SIGNATURE_TOLERANCE_SECONDS} s is taken`;
 }
 
-function answer(c: Context<AppEnv>, status: 200 | 202, body: LifecycleAnswer): Response {
+function answer(c: Context<LifecycleEnv>, status: 200 | 202, body: LifecycleAnswer): Response {
   c.header('Cache-Control', 'no-store');
   return c.json(body, status);
 }
@@ -198,8 +237,8 @@ function answer(c: Context<AppEnv>, status: 200 | 202, body: LifecycleAnswer): R
  * One `lifecycle_shape` warning per field taken in another form than documented, as the product
  * API's answers' drift is logged (worker/api/call-handler.ts): where and what kind, never the value.
  */
-function noteDrift(c: Context<AppEnv>, drift: readonly ShapeDrift[]): void {
+function noteDrift(requestId: string, drift: readonly ShapeDrift[]): void {
   for (const { field, found } of drift) {
-    logWarning('lifecycle_shape', { id: c.get('requestId'), field, found });
+    logWarning('lifecycle_shape', { id: requestId, field, found });
   }
 }

@@ -52,7 +52,7 @@ export function pixelIds(env: AttributionBindings): PixelIds {
 }
 
 /** Sets one first-party ad cookie (also the resume link's, worker/resume/). */
-export function writeAdCookie(c: Context<AppEnv>, name: AdCookieName, value: string): void {
+export function writeAdCookie(c: Context, name: AdCookieName, value: string): void {
   // All but _gf_ttclid readable by the pixels' scripts, which read and send them too.
   setCookie(c, AD_COOKIES[name], value, {
     maxAge: AD_COOKIE_MAX_AGE[name],
@@ -83,7 +83,7 @@ function adCookies(
  * SPEC.md §3 attribution for a page request: the click ids of the URL, the first-party
  * ad cookies set from the server (only where the ad tools may run), the accepted app domain, and
  * the tracking user data the page's events carry. Runs after `visitor`, `country` and
- * `splitTest`: a marketer's preview (c.get('preview')) is no visit, so the ad networks hear
+ * `experiments`: a marketer's preview (c.get('preview')) is no visit, so the ad networks hear
  * nothing of it and it gets no ad cookie, whatever the consent.
  */
 export function attribution(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {

@@ -1,9 +1,20 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { type AppEnv, honoursCountryHeader, honoursPreviewCountry } from '../env';
-import { readPreviewCookie } from '../funnel/preview-cookie';
+import { getCookie } from 'hono/cookie';
+import {
+  type BaseVariables,
+  type CountryVariables,
+  type EnvOf,
+  honoursCountryHeader,
+  honoursPreviewCountry,
+  type VisitorVariables,
+} from '../env';
+import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import { keptFirstTouch } from './first-touch';
 
 const COUNTRY = /^[A-Z]{2}$/;
+
+/** Where the country middleware runs: after the visitor middleware, but the collector has none. */
+type CountryMiddlewareEnv = EnvOf<BaseVariables & Partial<VisitorVariables> & CountryVariables>;
 
 /** An ISO country code as the edge or a tester writes it, or null ('XX', 'T1' and junk). */
 function countryCode(candidate: string | null | undefined): string | null {
@@ -13,8 +24,8 @@ function countryCode(candidate: string | null | undefined): string | null {
 }
 
 /** `request.cf.country` where the runtime gives one. */
-function edgeCountry(c: Context<AppEnv>): string | undefined {
-  const fromCf = (c.req.raw.cf as { country?: unknown } | undefined)?.country;
+function edgeCountry(request: Request): string | undefined {
+  const fromCf = (request.cf as { country?: unknown } | undefined)?.country;
   return typeof fromCf === 'string' ? fromCf : undefined;
 }
 
@@ -23,10 +34,9 @@ function edgeCountry(c: Context<AppEnv>): string | undefined {
  * carries no query of the page (and `/api/geocode` has a `country` of its own), the query of the
  * page that made it (the same-origin `Referer`, as the offer check reads `skip_split`).
  */
-function namedCountry(c: Context<AppEnv>): string | null {
-  const url = new URL(c.req.url);
+function namedCountry(requestUrl: string, referer: string | undefined): string | null {
+  const url = new URL(requestUrl);
   if (!url.pathname.startsWith('/api/')) return url.searchParams.get('country');
-  const referer = c.req.header('referer');
   if (!referer) return null;
   try {
     const page = new URL(referer);
@@ -37,11 +47,15 @@ function namedCountry(c: Context<AppEnv>): string | null {
 }
 
 /** The country a marketer's valid preview names with `?country=`, where that is honoured. */
-async function previewCountry(c: Context<AppEnv>): Promise<string | null> {
+async function previewCountry(c: Context<CountryMiddlewareEnv>): Promise<string | null> {
   if (!honoursPreviewCountry(c.env)) return null;
-  const named = countryCode(namedCountry(c));
+  const named = countryCode(namedCountry(c.req.url, c.req.header('referer')));
   if (named === null) return null;
-  const preview = await readPreviewCookie(c, Date.now());
+  const preview = await readPreviewCookie(
+    getCookie(c, PREVIEW_COOKIE),
+    previewKey(c.env),
+    Date.now(),
+  );
   // An invalid preview cookie is reported (and cleared) by the experiments middleware.
   return preview.state === 'valid' ? named : null;
 }
@@ -53,7 +67,10 @@ async function previewCountry(c: Context<AppEnv>): Promise<string | null> {
  * only (Chromium's speculative prefetch of the next screen carries no header a test or an
  * extension adds, and neither does an /api call that a tool leaves out).
  */
-async function toldCountry(c: Context<AppEnv>, header: string | undefined): Promise<string | null> {
+async function toldCountry(
+  c: Context<CountryMiddlewareEnv>,
+  header: string | undefined,
+): Promise<string | null> {
   const named = countryCode(header);
   if (named !== null) return named;
   if (!c.get('visitorId')) return null;
@@ -73,7 +90,7 @@ async function toldCountry(c: Context<AppEnv>, header: string | undefined): Prom
  *   `?country=DE`, over both; its pages then take their first touch and route afresh
  *   (c.get('previewCountry')). A preview keeps and counts nothing, so this reaches no visitor.
  */
-export function country(): MiddlewareHandler<AppEnv> {
+export function country(): MiddlewareHandler<CountryMiddlewareEnv> {
   return async function countryMiddleware(c, next) {
     const previewed = await previewCountry(c);
     if (previewed !== null) {
@@ -82,7 +99,7 @@ export function country(): MiddlewareHandler<AppEnv> {
     } else {
       const header = c.req.header('cf-ipcountry');
       const told = honoursCountryHeader(c.env) ? await toldCountry(c, header) : null;
-      c.set('country', told ?? countryCode(edgeCountry(c) ?? header));
+      c.set('country', told ?? countryCode(edgeCountry(c.req.raw) ?? header));
     }
     await next();
   };

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import type { SplitConfig } from '../config/schema';
-import type { AppEnv } from '../env';
+import type { ExperimentsMiddlewareEnv, RootEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
 import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
 import {
@@ -16,7 +16,12 @@ import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
-import { ignorePreviewCookie, readPreviewCookie } from '../funnel/preview-cookie';
+import {
+  ignorePreviewCookie,
+  PREVIEW_COOKIE,
+  previewKey,
+  readPreviewCookie,
+} from '../funnel/preview-cookie';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
 import type { VisitorFacts } from '../routing/router';
 import type { CookieRejection } from '../signed-cookie';
@@ -63,8 +68,8 @@ const cookieOptions = {
  * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds. Both
  * signed for the visitor id (worker/middleware/signed-cookies.ts), which must be set.
  */
-export async function writePins(
-  c: Context<AppEnv>,
+export async function writePins<E extends RootEnv>(
+  c: Context<E>,
   held: ReadonlyMap<string, string>,
   exposed: readonly Pick<ExperimentAssignment, 'experiment' | 'variant'>[],
 ): Promise<void> {
@@ -91,8 +96,8 @@ type UnreadPins = { name: string; reason: CookieRejection }[];
  * for the visitor id. A pin a visitor wrote, edited or copied (one naming a paused variant, say)
  * is no pin: the visitor is drawn like a new one. Those cookies are returned to be cleared.
  */
-async function pinsOf(
-  c: Context<AppEnv>,
+async function pinsOf<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
   split: SplitConfig,
 ): Promise<{ pins: Map<string, string>; unread: UnreadPins }> {
   const [others, variant] = await Promise.all([
@@ -114,7 +119,10 @@ async function pinsOf(
  * afresh (worker/middleware/exposure.ts writes the cookie again, signed), so the next page
  * brings none, or a signed one. A preview pins nothing and clears nothing.
  */
-function clearUnreadPins(c: Context<AppEnv>, unread: UnreadPins): void {
+function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
+  unread: UnreadPins,
+): void {
   const written = new Set(
     c.res.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf('='))),
   );
@@ -131,11 +139,15 @@ function clearUnreadPins(c: Context<AppEnv>, unread: UnreadPins): void {
  * route's preview carries the route whole (its flow and plans, signed), so it shows a route of
  * a draft as well as a live one.
  */
-async function previewed(
-  c: Context<AppEnv>,
+async function previewed<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
   split: SplitConfig,
 ): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
-  const cookie = await readPreviewCookie(c, Date.now());
+  const cookie = await readPreviewCookie(
+    getCookie(c, PREVIEW_COOKIE),
+    previewKey(c.env),
+    Date.now(),
+  );
   if (cookie.state === 'none') return null;
   if (cookie.state === 'invalid') {
     ignorePreviewCookie(c, cookie.reason);
@@ -164,7 +176,7 @@ const NO_FACTS: VisitorFacts = { get: () => null };
  */
 export function experiments(
   options: { random?: RandomSource; now?: () => number } = {},
-): MiddlewareHandler<AppEnv> {
+): MiddlewareHandler<ExperimentsMiddlewareEnv> {
   const { random } = options;
   const placement = random ? fixedPlacement(random) : HASHED_PLACEMENT;
   const now = options.now ?? Date.now;
@@ -233,8 +245,8 @@ function asShape(flow: { name: string; screens: FunnelShape['screens'] }) {
  * A preview shows one split variant's flow, or one route's funnel, undrawn: the route middleware
  * kept nothing for it (worker/middleware/route.ts), and nothing here is assigned or exposed.
  */
-function showPreview(
-  c: Context<AppEnv>,
+function showPreview<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
   preview: { variant: string } | { route: PreviewedRoute },
 ): void {
   const { split, flows } = c.get('config');

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { RootEnv } from '../env';
 import type { ExposureSegments } from '../experiments/store/every-experiment-statements';
 import { platformOf } from '../routing/attributes';
 
@@ -18,8 +18,8 @@ const level = (value: string | null | undefined): string =>
  * in-app app and language as the router reads them (worker/routing/attributes.ts visitorFacts,
  * so a segment and an audience condition name the same levels), and the route.
  */
-export function exposureSegments(c: Context<AppEnv>): ExposureSegments {
-  const touch = c.get('firstTouch') as AppEnv['Variables']['firstTouch'] | undefined;
+export function exposureSegments<E extends RootEnv>(c: Context<E>): ExposureSegments {
+  const touch = c.get('firstTouch');
   return {
     country: level(c.get('country') ?? touch?.country),
     source: level(touch?.source),

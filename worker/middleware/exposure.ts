@@ -3,7 +3,8 @@ import { getCookie } from 'hono/cookie';
 import { describeError, logError } from '../../shared/log';
 import type { ScreenId } from '../../shared/screens';
 import { afterAnswer } from '../after-answer';
-import type { AppEnv } from '../env';
+import type { FunnelConfig } from '../config/load';
+import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../env';
 import { knownBotReason } from '../experiments/assignment/bots';
 import {
   compiledExperiments,
@@ -30,6 +31,14 @@ import { exposureSegments } from './exposure-segments';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
+ * What the exposure middleware may rely on: it runs in every sub-app with a funnel config (pages,
+ * the API, the resume links), and only the pages' and the API's have experiments and a route.
+ */
+type ExposureEnv = EnvOf<
+  BaseVariables & ConfigVariables & Partial<Omit<Variables, keyof BaseVariables | 'config'>>
+>;
+
+/**
  * Records, from the server, which experiments a page exposed the visitor to (docs/statistics.md,
  * "What is counted"): each experiment they are assigned to but not pinned
  * to yet, once the page served is at or after its trigger (exposedAt), in the experiment's
@@ -42,33 +51,26 @@ import { VISITOR_COOKIE, visitorIdOf } from './visitor';
  * their shard as their exposures. Written after the answer, off the visitor's path: a failed
  * write is an error line (`exposure_failed`), never a failed page.
  */
-export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
+export function exposure(options: { now?: () => number } = {}): MiddlewareHandler<ExposureEnv> {
   const now = options.now ?? Date.now;
   return async function exposureMiddleware(c, next) {
     await next();
     const visitor = c.get('experiments');
     const routeChosen = c.get('routeChosen') === true;
     const waiting = visitor?.assignments.some((assignment) => assignment.state === 'assigned');
+    // Set wherever the experiments or the route ran, as both need the visitor.
+    const visitorId = c.get('visitorId');
     // Most requests carry their pins and route in cookies, or are no page: nothing to decide.
-    if (!waiting && !routeChosen) return;
-    const header = (name: string) => c.req.header(name);
+    if ((!waiting && !routeChosen) || visitorId === undefined) return;
     const returning = visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null;
-    const bot = knownBotReason(c.req.header('user-agent'), c.req.raw.cf);
-    const answered = {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      preview: c.get('preview') !== undefined,
-      speculative: isSpeculative(header),
-      cookielessReturn: isCookielessReturn(header, returning),
-      bot,
-    };
+    const answered = answeredOf(c, returning);
+    const { bot } = answered;
     const verdict =
-      waiting && visitor.exposable
+      visitor && waiting && visitor.exposable
         ? exposureVerdict({ ...answered, skipSplit: c.req.query('skip_split') === 'true' })
         : null;
-    const exposed = verdict === null ? [] : exposedHere(c, visitor);
-    const visitorId = c.get('visitorId');
+    const exposed =
+      !visitor || verdict === null ? [] : exposedHere(c.get('config'), c.req.path, visitor);
     const route = c.get('route')?.id ?? null;
     const at = now();
     const firstVisit: FirstVisit | undefined =
@@ -80,8 +82,12 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     const fields = c.get('logFields');
     if (firstVisit) fields.first_visit = true;
     const stores = experimentStores(c.env);
-    if (exposed.length === 0) {
-      afterAnswer(c, logFailure(c, recordFirstVisit(stores, firstVisit), { route }));
+    // No exposure without experiments: `visitor` is there whenever `exposed` is not empty.
+    if (exposed.length === 0 || visitor === undefined) {
+      afterAnswer(
+        c,
+        logFailure(c.get('requestId'), recordFirstVisit(stores, firstVisit), { route }),
+      );
       return;
     }
     fields.exposure = verdict;
@@ -99,24 +105,34 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
     }));
     if (bot) {
       fields.bot = bot;
-      afterAnswer(c, logFailure(c, recordBotExposures(stores, visitorId, arms), { bot }));
+      afterAnswer(
+        c,
+        logFailure(c.get('requestId'), recordBotExposures(stores, visitorId, arms), { bot }),
+      );
       return;
     }
-    const { version } = c.get('config');
+    const configVersion = c.get('config').version;
     const segments = exposureSegments(c);
-    const exposures = arms.map((arm) => ({
-      ...arm,
-      visitorId,
-      configVersion: version,
-      at,
-      segments,
-    }));
+    const exposures = arms.map((arm) => ({ ...arm, visitorId, configVersion, at, segments }));
+    const write = recordVisitorExposures(stores, exposures, { returning, firstVisit });
     afterAnswer(
       c,
-      logFailure(c, recordVisitorExposures(stores, exposures, { returning, firstVisit }), {
-        experiments: fields.exposed as string,
-      }),
+      logFailure(c.get('requestId'), write, { experiments: fields.exposed as string }),
     );
+  };
+}
+
+/** The answered request as the exposure and first-visit rules read it. */
+function answeredOf(c: Context<ExposureEnv>, returning: boolean) {
+  const header = (name: string) => c.req.header(name);
+  return {
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    preview: c.get('preview') !== undefined,
+    speculative: isSpeculative(header),
+    cookielessReturn: isCookielessReturn(header, returning),
+    bot: knownBotReason(c.req.header('user-agent'), c.req.raw.cf),
   };
 }
 
@@ -125,12 +141,13 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
  * to, whose trigger in their funnel is at or before the screen served.
  */
 function exposedHere(
-  c: Context<AppEnv>,
+  config: FunnelConfig,
+  path: string,
   visitor: VisitorExperiments,
 ): { assignment: ExperimentAssignment; trigger: ScreenId }[] {
-  const { split, flows, routing, experiments: document } = c.get('config');
+  const { split, flows, routing, experiments: document } = config;
   const compiled = compiledExperiments(document, split, routing);
-  const index = screenIndexOf(c.req.path, visitor.shape);
+  const index = screenIndexOf(path, visitor.shape);
   const exposed: { assignment: ExperimentAssignment; trigger: ScreenId }[] = [];
   visitor.assignments.forEach((assignment, at) => {
     if (assignment.state !== 'assigned') return;
@@ -147,10 +164,14 @@ function exposedHere(
  * from the browser's cache without asking the worker again, so its exposure would never be
  * counted, and the visitor would walk on unpinned, their variant followed by the hash alone.
  */
-export function exposesNext(c: Context<AppEnv>, current: ScreenId, next: ScreenId): boolean {
-  const visitor = c.get('experiments');
-  if (!visitor?.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
-  const { split, flows, routing, experiments: document } = c.get('config');
+export function exposesNext(
+  visitor: VisitorExperiments,
+  config: FunnelConfig,
+  current: ScreenId,
+  next: ScreenId,
+): boolean {
+  if (!visitor.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
+  const { split, flows, routing, experiments: document } = config;
   const compiled = compiledExperiments(document, split, routing);
   const here = visitor.shape.screens.indexOf(current);
   const there = visitor.shape.screens.indexOf(next);
@@ -169,13 +190,13 @@ function screenIndexOf(path: string, shape: FunnelShape): number {
 
 /** The write, with its failure logged as `exposure_failed` rather than thrown. */
 function logFailure(
-  c: Context<AppEnv>,
+  requestId: string,
   write: Promise<void>,
   fields: Record<string, string | number | null>,
 ): Promise<void> {
   return write.catch((error: unknown) =>
     logError('exposure_failed', {
-      id: c.get('requestId'),
+      id: requestId,
       ...fields,
       detail: describeError(error),
     }),

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Source } from '../../shared/routing';
-import type { AppEnv } from '../env';
+import type { AppEnv, RootEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
 import {
   DEFAULT_SOURCE_ALIASES,
@@ -26,8 +26,8 @@ const FIRST_TOUCH_MAX_AGE = 30 * 24 * 60 * 60;
  * is not signed for this visitor, or when the visit began FIRST_TOUCH_MAX_AGE ago (a browser
  * keeps the cookie that long; a visitor who saved it does not keep its campaign longer).
  */
-export async function keptFirstTouch(
-  c: Context<AppEnv>,
+export async function keptFirstTouch<E extends RootEnv>(
+  c: Context<E>,
   nowMs: number,
 ): Promise<{ touch: FirstTouch | null; cookie: SignedCookie }> {
   const cookie = await readSignedCookie(c, FIRST_TOUCH_COOKIE);

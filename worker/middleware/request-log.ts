@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { logLine } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { RootEnv } from '../env';
 
 /**
  * Gives each request an id (echoed in `X-Request-Id`) and writes one JSON log line when the
  * response is ready: ts, id, method, path, status, ms, country, variant, flow, screen, error.
  */
-export function requestLog(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
+export function requestLog(options: { now?: () => number } = {}): MiddlewareHandler<RootEnv> {
   const now = options.now ?? (() => performance.now());
   return async function requestLogMiddleware(c, next) {
     const started = now();

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import type { AppEnv } from '../env';
+import type { RouteMiddlewareEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
 import type { FirstTouch } from '../routing/first-touch';
@@ -50,7 +50,7 @@ const ROUTE_COOKIE_OPTIONS = {
  * Reads only what the request and the config cached per isolate hold: no KV read, no I/O; one
  * HMAC verify when the request brings the cookie, one signing when the route is chosen.
  */
-export function route(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
+export function route(options: { now?: () => number } = {}): MiddlewareHandler<RouteMiddlewareEnv> {
   const now = options.now ?? Date.now;
   return async function routeMiddleware(c, next) {
     const routing = compiledRouting(c.get('config').routing);
@@ -86,7 +86,11 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<A
 }
 
 /** What rules read of a page request (routes here, experiments' audiences after). */
-export function requestFacts(c: Context<AppEnv>, touch: FirstTouch, now: number): VisitorFacts {
+export function requestFacts<E extends RouteMiddlewareEnv>(
+  c: Context<E>,
+  touch: FirstTouch,
+  now: number,
+): VisitorFacts {
   return visitorFacts({
     firstTouch: touch,
     language: c.get('language'),

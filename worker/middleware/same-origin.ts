@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 
 /**
@@ -44,13 +44,16 @@ export function crossOriginReason(request: Request): string | null {
 }
 
 /** How a route says no to a request from elsewhere; `reason` is crossOriginReason's. */
-export type CrossOriginRefusal = (c: Context<AppEnv>, reason: string) => Response;
+export type CrossOriginRefusal<E extends Env = AppEnv> = (
+  c: Context<E>,
+  reason: string,
+) => Response;
 
 /** Reading changes nothing, so only the other methods need to come from our pages. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The rule as middleware: a mutating request from elsewhere gets `refuse`'s answer. */
-export function sameOriginOnly(refuse: CrossOriginRefusal): MiddlewareHandler<AppEnv> {
+export function sameOriginOnly<E extends Env>(refuse: CrossOriginRefusal<E>): MiddlewareHandler<E> {
   return async function sameOriginMiddleware(c, next) {
     if (!SAFE_METHODS.has(c.req.method)) {
       const reason = crossOriginReason(c.req.raw);

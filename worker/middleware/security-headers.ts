@@ -3,7 +3,7 @@ import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { PixelIds } from '../../shared/analytics/tracking';
 import { isScreenId } from '../../shared/screens';
 import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
-import { type AppEnv, isDevelopment } from '../env';
+import { isDevelopment, type RootEnv } from '../env';
 import { keptOrMade } from '../kept';
 import { pixelIds } from './attribution';
 import {
@@ -199,7 +199,7 @@ function contentSecurityPolicy(nonce: string, origins: PolicyOrigins = {}): stri
  * same-origin`, cuts the link between our page and a sign-in or payment popup it opens (Google's,
  * PayPal's). Configured to say exactly this, it would keep none of its own behaviour.
  */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+export function securityHeaders(): MiddlewareHandler<RootEnv> {
   return async function securityHeadersMiddleware(c, next) {
     const nonce = createNonce();
     c.set('nonce', nonce);

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { logError, logWarning } from '../../shared/log';
-import { type AppEnv, type Bindings, isDevelopment } from '../env';
+import { type Bindings, isDevelopment, type RootEnv } from '../env';
 import { type CookieRejection, signCookie, verifyCookie } from '../signed-cookie';
 
 /**
@@ -32,7 +32,7 @@ export function cookieKey(env: Bindings): string | null {
 
 let missingKeyReported = false;
 
-function keyOf(c: Context<AppEnv>): string | null {
+function keyOf<E extends RootEnv>(c: Context<E>): string | null {
   const key = cookieKey(c.env);
   if (key === null && !missingKeyReported) {
     missingKeyReported = true;
@@ -51,8 +51,8 @@ export type SignedCookie =
  * request's, unless the caller names the one it read itself, as the collector does): one HMAC
  * verify. `none` also when there is no key (above) or no visitor id to check it for.
  */
-export async function readSignedCookie(
-  c: Context<AppEnv>,
+export async function readSignedCookie<E extends RootEnv>(
+  c: Context<E>,
   name: string,
   visitorId: string | null | undefined = c.get('visitorId'),
 ): Promise<SignedCookie> {
@@ -67,8 +67,8 @@ export async function readSignedCookie(
 }
 
 /** Sets cookie `name` to `value`, signed for the request's visitor; nothing without a key. */
-export async function writeSignedCookie(
-  c: Context<AppEnv>,
+export async function writeSignedCookie<E extends RootEnv>(
+  c: Context<E>,
   name: string,
   value: string,
   options: CookieOptions,
@@ -80,8 +80,8 @@ export async function writeSignedCookie(
 }
 
 /** The warning for a cookie not read: the reader replaces or clears it, so once per visit. */
-export function reportInvalidCookie(
-  c: Context<AppEnv>,
+export function reportInvalidCookie<E extends RootEnv>(
+  c: Context<E>,
   name: string,
   reason: CookieRejection,
 ): void {
@@ -89,6 +89,6 @@ export function reportInvalidCookie(
 }
 
 /** Clears cookie `name`, for a reader that has nothing to put in its place. */
-export function clearCookie(c: Context<AppEnv>, name: string): void {
+export function clearCookie(c: Context, name: string): void {
   deleteCookie(c, name, { path: '/', secure: true });
 }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { BaseVariables, EnvOf, VisitorVariables } from '../env';
 
 export const VISITOR_COOKIE = 'userUuid';
 /** SPEC.md §9: the visitor uuid cookie lives 365 days. */
@@ -14,7 +14,7 @@ export function visitorIdOf(cookie: string | undefined): string | null {
 }
 
 /** Stores the visitor uuid in its cookie (also the resume link's, worker/resume/). */
-export function writeVisitorCookie(c: Context<AppEnv>, id: string): void {
+export function writeVisitorCookie(c: Context, id: string): void {
   setCookie(c, VISITOR_COOKIE, id, {
     maxAge: VISITOR_COOKIE_MAX_AGE,
     path: '/',
@@ -24,7 +24,7 @@ export function writeVisitorCookie(c: Context<AppEnv>, id: string): void {
 }
 
 /** SPEC.md §4: the visitor uuid comes from the cookie, else a fresh v4 stored in the cookie. */
-export function visitor(): MiddlewareHandler<AppEnv> {
+export function visitor(): MiddlewareHandler<EnvOf<BaseVariables & VisitorVariables>> {
   return async function visitorMiddleware(c, next) {
     const stored = visitorIdOf(getCookie(c, VISITOR_COOKIE));
     if (stored) {

@@ -4,7 +4,7 @@ import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
 import { recordDecline } from '../api/rate-limit-gate';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, verifiedChargeOf } from './charge-answers';
 import { rememberMainPurchase } from './main-purchase';
@@ -29,8 +29,8 @@ export interface ChargeRequest {
  * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
  * decline counts toward the card-testing limits, against the card a polling id was started with.
  */
-export async function afterChargeAnswer(
-  c: Context<AppEnv>,
+export async function afterChargeAnswer<E extends ApiEnv>(
+  c: Context<E>,
   call: ApiCallName,
   answer: { status: number; body: unknown },
   request: ChargeRequest,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { type ApiRefusal, refusal } from '../api/api-error';
 import { sessionUserId } from '../api/signed-in-user';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { type PollingCharge, recallPollingCharge } from './polling-charge';
 
 /** Who asks: the visitor uuid and the signed-in user of the request. */
@@ -30,7 +30,10 @@ export type PollingAccess = { ok: true; memo: PollingCharge } | { ok: false; ref
  * 404 `polling_not_found`, without the product API being asked: nobody learns whether the id
  * exists, and nothing is recorded for them.
  */
-export async function pollingAccess(c: Context<AppEnv>, pollingId: string): Promise<PollingAccess> {
+export async function pollingAccess<E extends ApiEnv>(
+  c: Context<E>,
+  pollingId: string,
+): Promise<PollingAccess> {
   const memo = await recallPollingCharge(c, pollingId);
   if (
     memo !== null &&

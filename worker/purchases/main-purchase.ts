@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { hex } from '../../shared/hex';
 import { logError } from '../../shared/log';
 import { sessionToken } from '../api/session-cookie';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 
 /**
  * Whether the signed-in account holds a main subscription bought through the worker: the upsells
@@ -14,8 +14,8 @@ import type { AppEnv } from '../env';
  */
 const KEPT_MS = 24 * 60 * 60_000;
 
-async function stubFor(
-  c: Context<AppEnv>,
+async function stubFor<E extends ApiEnv>(
+  c: Context<E>,
 ): Promise<DurableObjectStub<import('../api/rate-limiter').RateLimiter> | null> {
   const token = sessionToken(c);
   if (token === null) return null;
@@ -25,7 +25,7 @@ async function stubFor(
 }
 
 /** Notes that this session's account bought a main plan; a failure is logged. */
-export async function rememberMainPurchase(c: Context<AppEnv>): Promise<void> {
+export async function rememberMainPurchase<E extends ApiEnv>(c: Context<E>): Promise<void> {
   try {
     const stub = await stubFor(c);
     await stub?.remember('1', KEPT_MS);
@@ -38,7 +38,7 @@ export async function rememberMainPurchase(c: Context<AppEnv>): Promise<void> {
  * Whether this session's account bought a main plan through the worker: true, false, or null
  * when the store could not be read (the caller answers so the checkout asks again).
  */
-export async function holdsMainPurchase(c: Context<AppEnv>): Promise<boolean | null> {
+export async function holdsMainPurchase<E extends ApiEnv>(c: Context<E>): Promise<boolean | null> {
   try {
     const stub = await stubFor(c);
     return stub === null ? false : (await stub.recall()) !== null;

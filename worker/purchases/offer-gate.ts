@@ -2,24 +2,31 @@ import type { Context } from 'hono';
 import { logWarning } from '../../shared/log';
 import { currencyForCountry } from '../../shared/plans/currency';
 import { type ApiRefusal, refusal } from '../api/api-error';
-import type { AppEnv } from '../env';
+import type { FunnelConfig } from '../config/load';
+import type { ApiEnv } from '../env';
 import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
+import type { ActiveFlow } from '../funnel/flow';
+import type { VisitorExperiments } from '../middleware/experiments';
 import { holdsMainPurchase } from './main-purchase';
 import { checkOrder, offerOf } from './offer';
 
 /**
  * The funnel whose screens the paying page showed. The `/api` call passes through the route and
- * experiments middleware like a page (worker/app.tsx), so it is the visitor's own: their route,
- * their arms, or the route a marketer previews. One exception: a page opened with
+ * experiments middleware like a page (worker/sub-apps/browser-api.ts), so it is the visitor's
+ * own: their route, their arms, or the route a marketer previews. One exception: a page opened with
  * `skip_split=true` (SPEC.md §4) shows every experiment's control, and the API call carries no
  * query of its own; its page (the same-origin `Referer`) says so, and the offer is the
  * controls'. That buys nothing the visitor could not see by adding the parameter themselves.
  */
-function shownShape(c: Context<AppEnv>): FunnelShape {
-  const visitor = c.get('experiments');
-  if (!skipsSplit(c)) return { ...visitor.shape, screens: c.get('flow').screens };
-  const { split, flows, routing, experiments: document } = c.get('config');
+function shownShape(
+  visitor: VisitorExperiments,
+  flow: ActiveFlow,
+  config: FunnelConfig,
+  skipSplit: boolean,
+): FunnelShape {
+  if (!skipSplit) return { ...visitor.shape, screens: flow.screens };
+  const { split, flows, routing, experiments: document } = config;
   const compiled = compiledExperiments(document, split, routing);
   const controls = visitor.assignments.map((assignment) => ({
     ...assignment,
@@ -28,13 +35,13 @@ function shownShape(c: Context<AppEnv>): FunnelShape {
   return shapeOf(compiled, visitor.base, controls, flows);
 }
 
-function skipsSplit(c: Context<AppEnv>): boolean {
-  const referer = c.req.header('referer');
+/** Whether the paying page (`referer`, same origin as `requestUrl` only) said `skip_split=true`. */
+function skipsSplit(referer: string | undefined, requestUrl: string): boolean {
   if (!referer) return false;
   try {
     const page = new URL(referer);
     return (
-      page.origin === new URL(c.req.url).origin && page.searchParams.get('skip_split') === 'true'
+      page.origin === new URL(requestUrl).origin && page.searchParams.get('skip_split') === 'true'
     );
   } catch {
     return false;
@@ -48,12 +55,17 @@ function skipsSplit(c: Context<AppEnv>): boolean {
  * (./main-purchase.ts). Null lets it through; a refusal is logged as a warning with what was
  * asked. Checked before the product API is called, so nothing else is ever charged.
  */
-export async function offerRefusal(
-  c: Context<AppEnv>,
+export async function offerRefusal<E extends ApiEnv>(
+  c: Context<E>,
   planId: string,
   coupon: string | null | undefined,
 ): Promise<ApiRefusal | null> {
-  const shape = shownShape(c);
+  const shape = shownShape(
+    c.get('experiments'),
+    c.get('flow'),
+    c.get('config'),
+    skipsSplit(c.req.header('referer'), c.req.url),
+  );
   const offer = offerOf({
     screens: shape.screens,
     chosen: shape,
@@ -65,7 +77,7 @@ export async function offerRefusal(
       id: c.get('requestId'),
       plan: planId.slice(0, 80),
       coupon: coupon ? coupon.slice(0, 80) : null,
-      route: c.get('route')?.id ?? null,
+      route: c.get('route').id,
       flow: c.get('flow').name,
     });
     return refusal(code);

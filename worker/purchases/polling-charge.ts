@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { logError } from '../../shared/log';
 import { sessionUserId } from '../api/signed-in-user';
-import type { AppEnv } from '../env';
+import type { ApiEnv, Bindings } from '../env';
 
 /**
  * What a card gateway's charge POST asked for, kept under the polling id the product API named
@@ -26,8 +26,7 @@ export interface PollingCharge {
 /** How long it is kept: a result is long final by then. */
 const KEPT_MS = 60 * 60_000;
 
-function stub(c: Context<AppEnv>, pollingId: string) {
-  const namespace = c.env.RATE_LIMITER;
+function stub(namespace: Bindings['RATE_LIMITER'], pollingId: string) {
   // The key's old name: memos written before the plan was kept stay readable (readCharge).
   return namespace.get(namespace.idFromName(`charged_card:${pollingId}`));
 }
@@ -61,8 +60,8 @@ export function readCharge(fact: string | null): PollingCharge | null {
  * (`polling_owner_unsaved`): the result cannot be read through the worker then, and the checkout
  * says it is still confirming the payment (docs/payments.md).
  */
-export async function rememberPollingCharge(
-  c: Context<AppEnv>,
+export async function rememberPollingCharge<E extends ApiEnv>(
+  c: Context<E>,
   pollingId: string,
   charge: Pick<PollingCharge, 'card' | 'planId' | 'coupon'>,
 ): Promise<void> {
@@ -74,7 +73,7 @@ export async function rememberPollingCharge(
   let failure: unknown = null;
   for (let tries = 0; tries < 2; tries += 1) {
     try {
-      await stub(c, pollingId).remember(JSON.stringify(kept), KEPT_MS);
+      await stub(c.env.RATE_LIMITER, pollingId).remember(JSON.stringify(kept), KEPT_MS);
       return;
     } catch (error) {
       failure = error;
@@ -84,12 +83,12 @@ export async function rememberPollingCharge(
 }
 
 /** The memo of a polling id, or null when none is kept (unknown, expired) or it cannot be read. */
-export async function recallPollingCharge(
-  c: Context<AppEnv>,
+export async function recallPollingCharge<E extends ApiEnv>(
+  c: Context<E>,
   pollingId: string,
 ): Promise<PollingCharge | null> {
   try {
-    return readCharge(await stub(c, pollingId).recall());
+    return readCharge(await stub(c.env.RATE_LIMITER, pollingId).recall());
   } catch (error) {
     logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
     return null;

@@ -4,7 +4,7 @@ import { sessionUserId } from '../api/signed-in-user';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { keptFirstTouch } from '../middleware/first-touch';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
@@ -24,8 +24,8 @@ export type RecordOutcome = 'recorded' | 'known';
  * (./purchase-outbox.ts): whatever dies between the claim and the queue, the next poll or the
  * scheduled sweep queues that same message, and the destinations drop any repeat by its id.
  */
-export async function recordVerifiedPurchase(
-  c: Context<AppEnv>,
+export async function recordVerifiedPurchase<E extends ApiEnv>(
+  c: Context<E>,
   charge: VerifiedCharge,
   now: () => number,
 ): Promise<RecordOutcome> {
@@ -63,7 +63,7 @@ export async function recordVerifiedPurchase(
  * consent rule as the ad cookies). Never the phone number that was located: it belongs to the
  * person being located, not to the buyer.
  */
-function buyerContext(c: Context<AppEnv>, at: number): ServerContext {
+function buyerContext<E extends ApiEnv>(c: Context<E>, at: number): ServerContext {
   const sent = serverContext(c, at);
   // Meta requires event_source_url on a website event: without a Referer, the funnel's own site.
   const context = { ...sent, page_url: sent.page_url ?? `${new URL(c.req.url).origin}/` };
@@ -75,12 +75,12 @@ function buyerContext(c: Context<AppEnv>, at: number): ServerContext {
 
 /**
  * The buyer's route and source from the cookies their API call brought: the API chooses no
- * route and takes no first touch (worker/app.tsx), so the route middleware's fallback to
- * `default` is not taken for a route the visitor walked. Both only from cookies signed for the
+ * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
+ * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
  * buyer (worker/middleware/signed-cookies.ts): a hand-made one names no route or source.
  */
-async function routeOfVisit(
-  c: Context<AppEnv>,
+async function routeOfVisit<E extends ApiEnv>(
+  c: Context<E>,
   at: number,
 ): Promise<{ route: string | null; trafficSource: string | null }> {
   const { touch } = await keptFirstTouch(c, at);

@@ -14,7 +14,7 @@ import {
   consentState,
   parseConsentCountries,
 } from '../attribution/consent';
-import type { AppEnv } from '../env';
+import type { ApiEnv, ResumeEnv } from '../env';
 import { parsePins, serializePins } from '../experiments/assignment/pins';
 import { writeAdCookie } from '../middleware/attribution';
 import { writePins } from '../middleware/experiments';
@@ -32,7 +32,7 @@ type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'pins' | 'adCoo
  * variant not yet exposed follows from the uuid in the real browser too, and is exposed there
  * when its trigger comes (worker/middleware/exposure.ts), a deep entry included.
  */
-export function carriedState(c: Context<AppEnv>): CarriedState {
+export function carriedState(c: Context<ApiEnv>): CarriedState {
   const answer = getCookie(c, CONSENT_COOKIE);
   const consent = consentState(
     parseConsentCountries(c.env.CONSENT_COUNTRIES),
@@ -40,7 +40,7 @@ export function carriedState(c: Context<AppEnv>): CarriedState {
     answer,
   );
   const preview = c.get('preview') !== undefined;
-  const pins = c.get('experiments')?.pins ?? new Map<string, string>();
+  const pins = c.get('experiments').pins;
   const others = new Map([...pins].filter(([id]) => id !== SPLIT_EXPERIMENT_ID));
   const adCookies = adToolsAllowed(consent)
     ? validAdCookies(storedAdCookies(c.req.header('cookie')))
@@ -59,7 +59,7 @@ export function carriedState(c: Context<AppEnv>): CarriedState {
  * the same visitor in the same variants: the experiments then find their pins, so the visitor is
  * not exposed a second time.
  */
-export async function restoreCookies(c: Context<AppEnv>, record: ResumeRecord): Promise<void> {
+export async function restoreCookies(c: Context<ResumeEnv>, record: ResumeRecord): Promise<void> {
   writeVisitorCookie(c, record.visitorId);
   const pins = new Map(parsePins(record.pins ?? undefined));
   if (record.variant !== null) pins.set(SPLIT_EXPERIMENT_ID, record.variant);

@@ -10,7 +10,7 @@ import { limitRefusal } from '../api/rate-limit-gate';
 import { RESUME_LINK_RULES } from '../api/rate-limits';
 import { sessionToken } from '../api/session-cookie';
 import { sessionUserId } from '../api/signed-in-user';
-import type { AppEnv } from '../env';
+import type { ApiEnv } from '../env';
 import { carriedState } from './carried-state';
 import { saveResumeRecord } from './resume-store';
 import { newResumeId, signResumeId } from './resume-token';
@@ -22,7 +22,7 @@ import { sealSignIn } from './sealed-sign-in';
  * (with, after sign-up, the sealed login token that signs that browser in), and answers the
  * signed link `<origin>/resume/<id>.<signature>` to open there.
  */
-export function createResumeLink(deps: { now: () => number }): Handler<AppEnv> {
+export function createResumeLink(deps: { now: () => number }): Handler<ApiEnv> {
   return async function createResumeLinkHandler(c) {
     const fields = c.get('logFields');
     fields.call = 'resume';

@@ -3,7 +3,7 @@ import { logLine } from '../../shared/log';
 import { spendDeeplinkToken } from '../api/deeplink-consume';
 import type { PortalFetch } from '../api/portal-transport';
 import { setSessionToken } from '../api/session-cookie';
-import type { AppEnv } from '../env';
+import type { ResumeEnv } from '../env';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { restoreCookies } from './carried-state';
 import {
@@ -49,7 +49,7 @@ const SHOWN_AS: Record<RefusalReason, ResumeRefusal> = {
 };
 
 function refuseLink(
-  c: Context<AppEnv>,
+  c: Context<ResumeEnv>,
   reason: RefusalReason,
   retry?: string,
 ): Response | Promise<Response> {
@@ -71,7 +71,7 @@ type SignedIn =
  * (someone else's link, or a token of theirs): the session cookie is set only for the right one.
  */
 async function signIn(
-  c: Context<AppEnv>,
+  c: Context<ResumeEnv>,
   key: string,
   id: string,
   record: ResumeRecord,
@@ -98,14 +98,15 @@ async function signIn(
  * the link was made after sign-up (signIn below), sets the visitor's uuid,
  * variant, consent and ad cookies as their own middleware would, and answers a page that writes
  * what was entered into the islands' storage and goes on to the same screen and query. The
- * app runs no visitor, split-test or attribution middleware on this path (worker/app.tsx), so
- * nothing is drawn, assigned or exposed here: the screen that follows finds the cookies.
+ * resume sub-app runs no visitor, route, experiments or attribution middleware
+ * (worker/sub-apps/resume.ts), so nothing is drawn, assigned or exposed here: the screen that
+ * follows finds the cookies.
  */
 export function resumeRoutes(
   options: { now?: () => number; portalFetch?: PortalFetch } = {},
-): Hono<AppEnv> {
+): Hono<ResumeEnv> {
   const now = options.now ?? Date.now;
-  return new Hono<AppEnv>().get('/:token', async function openResumeLink(c) {
+  return new Hono<ResumeEnv>().get('/:token', async function openResumeLink(c) {
     const key = c.env.RESUME_LINK_KEY;
     if (!key) return refuseLink(c, 'not_configured');
     const verdict = await verifyResumeToken(key, c.req.param('token'));

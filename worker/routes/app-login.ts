@@ -4,7 +4,7 @@ import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { spendDeeplinkToken } from '../api/deeplink-consume';
 import type { PortalFetch } from '../api/portal-transport';
 import { setSessionToken } from '../api/session-cookie';
-import type { AppEnv } from '../env';
+import type { OtherPagesEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
 import { formBodyLimit, refuseForeignForm } from './form-post';
@@ -35,7 +35,7 @@ function validToken(token: unknown): string | null {
 
 /** Answers a login page; c.html, not a Response of its own, so a session cookie goes with it. */
 function showLoginPage(
-  c: Context<AppEnv>,
+  c: Context<OtherPagesEnv>,
   kind: LoginPageKind,
   token?: string,
 ): Response | Promise<Response> {
@@ -49,8 +49,8 @@ function showLoginPage(
   return c.html(html, LOGIN_PAGE_STATUS[kind], PLAIN_PAGE_HEADERS);
 }
 
-export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<AppEnv> {
-  return new Hono<AppEnv>()
+export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<OtherPagesEnv> {
+  return new Hono<OtherPagesEnv>()
     .get('/login', function showLoginLink(c) {
       const token = validToken(c.req.query('token'));
       c.get('logFields').detail = token ? 'deeplink_login_shown' : 'deeplink_login_unknown';

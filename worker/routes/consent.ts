@@ -2,27 +2,26 @@ import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { type ConsentAnswer, isConsentAnswer } from '../../shared/consent-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
-import type { AppEnv } from '../env';
+import type { VendorEnv } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { formBodyLimit, refuseForeignForm } from './form-post';
 
 /** The form carries one field; anything bigger is not our banner. */
 const MAX_BODY_BYTES = 1024;
 
-/** The page the banner was on (same origin only), else the start. */
-function backTo(c: Context<AppEnv>): string {
-  const referer = c.req.header('referer');
+/** The page the banner was on (its `Referer`, same origin only), else the start. */
+function backTo(referer: string | undefined, requestUrl: string): string {
   if (!referer) return '/';
   try {
     const url = new URL(referer);
-    return url.origin === new URL(c.req.url).origin ? `${url.pathname}${url.search}` : '/';
+    return url.origin === new URL(requestUrl).origin ? `${url.pathname}${url.search}` : '/';
   } catch {
     return '/';
   }
 }
 
 /** Stores the visitor's consent answer (also the resume link's, worker/resume/). */
-export function writeConsentCookie(c: Context<AppEnv>, answer: ConsentAnswer): void {
+export function writeConsentCookie(c: Context, answer: ConsentAnswer): void {
   setCookie(c, CONSENT_COOKIE, answer, {
     maxAge: CONSENT_COOKIE_MAX_AGE,
     path: '/',
@@ -37,8 +36,8 @@ export function writeConsentCookie(c: Context<AppEnv>, answer: ConsentAnswer): v
  * script would have written and goes back to the page. Answers in plain text, as the form's
  * only other outcomes are a bug or a forgery.
  */
-export function consentRoutes(): Hono<AppEnv> {
-  return new Hono<AppEnv>().post(
+export function consentRoutes(): Hono<VendorEnv> {
+  return new Hono<VendorEnv>().post(
     '/',
     sameOriginOnly(refuseForeignForm),
     formBodyLimit(MAX_BODY_BYTES),
@@ -47,7 +46,7 @@ export function consentRoutes(): Hono<AppEnv> {
       if (!isConsentAnswer(answer)) return c.text('Bad request\n', 400);
       writeConsentCookie(c, answer);
       c.get('logFields').detail = `consent_${answer}`;
-      return c.redirect(backTo(c), 303);
+      return c.redirect(backTo(c.req.header('referer'), c.req.url), 303);
     },
   );
 }

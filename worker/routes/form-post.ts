@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv, BaseEnv } from '../env';
 import { isSpeculative } from '../experiments/exposure/exposure-rules';
 import { sameOriginOnly } from '../middleware/same-origin';
 
@@ -13,7 +13,7 @@ import { sameOriginOnly } from '../middleware/same-origin';
  */
 
 /** Another site must not post the visitor's form (the worker's one same-origin rule). */
-export function refuseForeignForm(c: Context<AppEnv>): Response {
+export function refuseForeignForm<E extends BaseEnv>(c: Context<E>): Response {
   c.get('logFields').error = 'cross_origin';
   return c.text('Forbidden\n', 403);
 }
@@ -22,7 +22,7 @@ export function refuseForeignForm(c: Context<AppEnv>): Response {
  * However the body comes: a declared Content-Length over `maxBytes` is refused unread, and a
  * chunked body is cut off as soon as it passes it, before parseBody buffers it.
  */
-export function formBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
+export function formBodyLimit<E extends BaseEnv>(maxBytes: number): MiddlewareHandler<E> {
   return bodyLimit({
     maxSize: maxBytes,
     onError: (c) => {

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { TFunction } from 'i18next';
+import type { PageState } from '../../islands/protocol';
 import type { FlowProgress } from '../../screens/kit/LinearProgress';
 import { Page } from '../../screens/layout/Page';
 import type { PreviewNotice } from '../../screens/layout/PreviewBar';
@@ -14,10 +15,11 @@ import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { heatmapPage } from '../attribution/heatmap-page';
-import { type AppEnv, analyticsCollector, isProduction } from '../env';
-import { flowProgress, nextScreen } from '../funnel/flow';
+import { type AppEnv, analyticsCollector, isProduction, type RootEnv } from '../env';
+import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
+import type { Attribution } from '../middleware/attribution';
 import { exposesNext } from '../middleware/exposure';
 import { offersPayPal } from '../middleware/payment-providers';
 import {
@@ -114,7 +116,7 @@ function pageTitle(t: TFunction, screen: ScreenId): string {
 
 /** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
 async function respond(
-  c: ScreenContext,
+  c: Context,
   page: Promise<Response>,
   headers?: Record<string, string>,
 ): Promise<Response> {
@@ -125,6 +127,13 @@ async function respond(
 
 function queryOf(url: string): string {
   return new URL(url).search;
+}
+
+/** What the screen routes are built from: the screens, the kept bodies, the API for forms. */
+interface ScreenDeps {
+  api: ApiDependencies;
+  screens: Screens;
+  renderedScreens: RenderedScreens | null;
 }
 
 /**
@@ -138,224 +147,262 @@ export function screenRoutes(
   screens: Screens = DEFAULT_SCREENS,
   renderedScreens: RenderedScreens | null = new RenderedScreens(RENDERED_SCREENS_KEPT),
 ) {
+  const deps: ScreenDeps = { api, screens, renderedScreens };
   const app = new Hono<AppEnv>();
-
-  function nextOf(current: ScreenId, flow: AppEnv['Variables']['flow']) {
-    return nextScreen(flow, current, screens[current].offFlowNext);
-  }
-
-  function nextUrl(current: ScreenId, search: string, flow: AppEnv['Variables']['flow']) {
-    const next = nextOf(current, flow);
-    return next ? `/${next}${search}` : null;
-  }
-
-  function hasOwnForm(id: string | undefined): boolean {
-    if (!id || !isScreenId(id)) return false;
-    return Boolean(screens[id].phoneForm || screens[id].signUpForm);
-  }
-
-  /**
-   * Runs `guard` on posts from the screens' own forms (phone, email) only; every other Continue
-   * form keeps its plain redirect.
-   */
-  function onOwnForms(guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
-    return function ownFormsOnly(c, next) {
-      return hasOwnForm(c.req.param('screenId')) ? guard(c, next) : next();
-    };
-  }
-
-  /**
-   * A screen's body: kept and served again when nothing in it belongs to one visitor but the
-   * query string and their uuid, which go in slots (../render/rendered-screens.ts); else rendered
-   * for this request alone (a refused form, a posted number, a marketer's preview).
-   */
-  function screenBody(
-    c: ScreenContext,
-    props: ScreenProps,
-    nextId: ScreenId | null,
-    chrome: {
-      attribution: PageAttribution;
-      preview?: PreviewNotice;
-      progress: FlowProgress | null;
-    },
-    onError: (error: unknown) => void,
-  ): Promise<RenderedBody | EncodedBody> {
-    const { Component } = screens[props.screen];
-    const render = (screenProps: ScreenProps) =>
-      renderBody(
-        <Page
-          t={props.t}
-          attribution={chrome.attribution}
-          preview={chrome.preview}
-          progress={chrome.progress}
-          bottomButton={screens[props.screen].bottomButton}
-        >
-          <Component {...screenProps} />
-        </Page>,
-        onError,
-      );
-    const values = { search: queryOf(c.req.url), visitorId: props.visitorId };
-    const ownValues = props.refusedPhone || props.refusedEmail || props.postedPhone;
-    if (!renderedScreens || ownValues || chrome.preview || !isSlottable(values)) {
-      return render(props);
-    }
-    const slotted: ScreenProps = {
-      ...props,
-      continueAction: `/${props.screen}${SEARCH_SLOT}`,
-      next: nextId ? `/${nextId}${SEARCH_SLOT}` : null,
-      visitorId: VISITOR_SLOT,
-    };
-    const key = bodyKey({ translator: translatorId(props.t), chrome, props: slotted });
-    return renderedScreens.body(key, () => render(slotted)).then((body) => fillSlots(body, values));
-  }
-
-  function showScreen(c: ScreenContext, screen: ScreenId, refused?: Refused) {
-    const flow = c.get('flow');
-    const search = queryOf(c.req.url);
-    const nextId = nextOf(screen, flow);
-    const next = nextId ? `/${nextId}${search}` : null;
-    const t = c.get('t');
-    c.get('logFields').screen = screen;
-    const { attribution, collector } = pageAttribution(c);
-    const preview = c.get('preview');
-    const postedPhone = screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined;
-    // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
-    const account = takeSignedUp(c);
-    const onError = (error: unknown) =>
-      logError('render_stream_failed', { screen, detail: String(error) });
-    const body = screenBody(
-      c,
-      {
-        screen,
-        t,
-        continueAction: `/${screen}${search}`,
-        next,
-        country: c.get('country'),
-        language: c.get('language'),
-        theme: c.get('theme'),
-        flow: flow.name,
-        // Real pixel events only in production, not merely outside development (env.ts).
-        production: isProduction(c.env),
-        visitorId: c.get('visitorId'),
-        landingType: c.get('variant').landingType,
-        googleClientId: c.env.GOOGLE_CLIENT_ID ?? '',
-        stripeAccountCountry: stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY),
-        paypal: offersPayPal(c.env),
-        refusedPhone: refused?.phone,
-        refusedEmail: refused?.email,
-        postedPhone,
-        inApp: c.get('inApp'),
-        routePlans: c.get('experiments').shape.plans ?? undefined,
-        upsellPlans: c.get('experiments').shape.upsellPlans ?? undefined,
-        guidePlans: c.get('experiments').shape.guidePlans ?? undefined,
-      },
-      nextId,
-      {
-        // The chrome reads consent and the ad tools only: nothing of the visitor's tracking data.
-        attribution: { consent: attribution.consent, pixels: attribution.pixels },
-        preview: preview && {
-          variant: preview.variant,
-          route: preview.route,
-          endUrl: PREVIEW_END_URL,
-        },
-        progress: flowProgress(flow, screen),
-      },
-      onError,
-    );
-    const page = body.then((rendered) =>
-      pageResponse(rendered, {
-        nonce: c.get('nonce'),
-        language: c.get('language'),
-        theme: c.get('theme'),
-        screenCss: screens[screen].css,
-        title: pageTitle(t, screen),
-        // A next screen that would expose the visitor is fetched when they go there, so the
-        // worker sees that visit (worker/middleware/exposure.ts exposesNext).
-        prefetch: nextId && !exposesNext(c, screen, nextId) ? next : null,
-        prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
-        state: {
-          screen,
-          next,
-          flow: flow.name,
-          variant: c.get('variant').key,
-          configVersion: c.get('config').version,
-          route: c.get('route').id,
-          source: c.get('firstTouch').source,
-          inApp: c.get('inApp'),
-          account,
-          analytics: {
-            visitorId: c.get('visitorId'),
-            // As above: a staging worker's events carry `_test`, like development's.
-            production: isProduction(c.env),
-            collector,
-            ...attribution,
-            pixels: pagePixels(attribution.pixels, screen),
-            heatmap: heatmapPage({
-              clarity: attribution.pixels.clarity,
-              consent: attribution.consent,
-              screen,
-              variant: c.get('variant').key,
-              flow: flow.name,
-              route: c.get('route').id,
-              source: c.get('firstTouch').source,
-              configVersion: c.get('config').version,
-              assignments: c.get('experiments').assignments,
-            }),
-          },
-        },
-        islandFailure: {
-          message: t('kit.island_failed.message'),
-          reload: t('kit.island_failed.reload'),
-        },
-        onError,
-        // A refused form is no page of the flow: its status keeps it out of anything counting 200s.
-        status: refused?.status,
-      }),
-    );
-    // The account's login grant is in this page: the browser keeps no copy of it.
-    return respond(c, page, account ? { 'cache-control': 'no-store' } : undefined);
-  }
 
   app.get('/', (c) => {
     const first = c.get('flow').screens[0];
-    return first ? showScreen(c, first) : c.notFound();
+    return first ? showScreen(deps, c, first) : c.notFound();
   });
 
   app.get('/:screenId', (c) => {
     const id = c.req.param('screenId');
-    return isScreenId(id) ? showScreen(c, id) : c.notFound();
+    return isScreenId(id) ? showScreen(deps, c, id) : c.notFound();
   });
 
-  app.post('/:screenId', onOwnForms(screenFormGuard), async (c) => {
-    const id = c.req.param('screenId');
-    if (!isScreenId(id)) return c.notFound();
-    const search = queryOf(c.req.url);
-    c.get('logFields').screen = id;
-    // Posted before the island hydrated, or with no script: the island's work, done here.
-    if (screens[id].phoneForm) {
-      const post = await readPhonePost(c);
-      if (!post.accepted) {
-        if ('malformed' in post) return post.malformed;
-        return showScreen(c, id, { phone: post.refused, status: 422 });
-      }
-      carryPostedPhone(c, post.e164, post.country);
-    }
-    if (screens[id].signUpForm) {
-      const post = await signUpFromForm(c, id, api);
-      if (!post.ok) {
-        if ('malformed' in post) return post.malformed;
-        return showScreen(c, id, { email: post.refused, status: post.status });
-      }
-      carrySignedUp(c, post.account);
-    }
-    return c.redirect(nextUrl(id, search, c.get('flow')) ?? `/${id}${search}`, 303);
-  });
+  app.post('/:screenId', onOwnForms(screens, screenFormGuard), (c) => continueFrom(deps, c));
 
   return app;
 }
 
+function nextOf(screens: Screens, current: ScreenId, flow: ActiveFlow): ScreenId | null {
+  return nextScreen(flow, current, screens[current].offFlowNext);
+}
+
+/**
+ * Runs `guard` on posts from the screens' own forms (phone, email) only; every other Continue
+ * form keeps its plain redirect.
+ */
+function onOwnForms(screens: Screens, guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  const hasOwnForm = (id: string | undefined): boolean => {
+    if (!id || !isScreenId(id)) return false;
+    return Boolean(screens[id].phoneForm || screens[id].signUpForm);
+  };
+  return function ownFormsOnly(c, next) {
+    return hasOwnForm(c.req.param('screenId')) ? guard(c, next) : next();
+  };
+}
+
+/** A screen's Continue form, posted before the island hydrated or with no script. */
+async function continueFrom(deps: ScreenDeps, c: ScreenContext): Promise<Response> {
+  const { screens } = deps;
+  const id = c.req.param('screenId');
+  if (!id || !isScreenId(id)) return c.notFound();
+  const search = queryOf(c.req.url);
+  c.get('logFields').screen = id;
+  // Posted before the island hydrated, or with no script: the island's work, done here.
+  if (screens[id].phoneForm) {
+    const post = await readPhonePost(c);
+    if (!post.accepted) {
+      if ('malformed' in post) return post.malformed;
+      return showScreen(deps, c, id, { phone: post.refused, status: 422 });
+    }
+    carryPostedPhone(c, post.e164, post.country);
+  }
+  if (screens[id].signUpForm) {
+    const post = await signUpFromForm(c, id, deps.api);
+    if (!post.ok) {
+      if ('malformed' in post) return post.malformed;
+      return showScreen(deps, c, id, { email: post.refused, status: post.status });
+    }
+    carrySignedUp(c, post.account);
+  }
+  const next = nextOf(screens, id, c.get('flow'));
+  return c.redirect(next ? `/${next}${search}` : `/${id}${search}`, 303);
+}
+
+/** What frames a screen's body: the ad tools' consent, a preview's bar, the progress. */
+interface Chrome {
+  attribution: PageAttribution;
+  preview?: PreviewNotice;
+  progress: FlowProgress | null;
+}
+
+/**
+ * A screen's body: kept and served again when nothing in it belongs to one visitor but the
+ * query string (`search`) and their uuid, which go in slots (../render/rendered-screens.ts); else
+ * rendered for this request alone (a refused form, a posted number, a marketer's preview).
+ */
+function screenBody(
+  deps: ScreenDeps,
+  search: string,
+  props: ScreenProps,
+  nextId: ScreenId | null,
+  chrome: Chrome,
+  onError: (error: unknown) => void,
+): Promise<RenderedBody | EncodedBody> {
+  const { screens, renderedScreens } = deps;
+  const { Component } = screens[props.screen];
+  const render = (screenProps: ScreenProps) =>
+    renderBody(
+      <Page
+        t={props.t}
+        attribution={chrome.attribution}
+        preview={chrome.preview}
+        progress={chrome.progress}
+        bottomButton={screens[props.screen].bottomButton}
+      >
+        <Component {...screenProps} />
+      </Page>,
+      onError,
+    );
+  const values = { search, visitorId: props.visitorId };
+  const ownValues = props.refusedPhone || props.refusedEmail || props.postedPhone;
+  if (!renderedScreens || ownValues || chrome.preview || !isSlottable(values)) {
+    return render(props);
+  }
+  const slotted: ScreenProps = {
+    ...props,
+    continueAction: `/${props.screen}${SEARCH_SLOT}`,
+    next: nextId ? `/${nextId}${SEARCH_SLOT}` : null,
+    visitorId: VISITOR_SLOT,
+  };
+  const key = bodyKey({ translator: translatorId(props.t), chrome, props: slotted });
+  return renderedScreens.body(key, () => render(slotted)).then((body) => fillSlots(body, values));
+}
+
+/** A screen as the request's visitor sees it: where it leads, what it knows, what it offers. */
+function screenProps(
+  deps: ScreenDeps,
+  c: ScreenContext,
+  screen: ScreenId,
+  next: string | null,
+  refused: Refused | undefined,
+): ScreenProps {
+  const experiments = c.get('experiments');
+  return {
+    screen,
+    t: c.get('t'),
+    continueAction: `/${screen}${queryOf(c.req.url)}`,
+    next,
+    country: c.get('country'),
+    language: c.get('language'),
+    theme: c.get('theme'),
+    flow: c.get('flow').name,
+    // Real pixel events only in production, not merely outside development (env.ts).
+    production: isProduction(c.env),
+    visitorId: c.get('visitorId'),
+    landingType: c.get('variant').landingType,
+    googleClientId: c.env.GOOGLE_CLIENT_ID ?? '',
+    stripeAccountCountry: stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY),
+    paypal: offersPayPal(c.env),
+    refusedPhone: refused?.phone,
+    refusedEmail: refused?.email,
+    postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined,
+    inApp: c.get('inApp'),
+    routePlans: experiments.shape.plans ?? undefined,
+    upsellPlans: experiments.shape.upsellPlans ?? undefined,
+    guidePlans: experiments.shape.guidePlans ?? undefined,
+  };
+}
+
+/** The frame of a screen's body (see Chrome). */
+function screenChrome(c: ScreenContext, screen: ScreenId, attribution: PageAttribution): Chrome {
+  const preview = c.get('preview');
+  return {
+    // The chrome reads consent and the ad tools only: nothing of the visitor's tracking data.
+    attribution: { consent: attribution.consent, pixels: attribution.pixels },
+    preview: preview && {
+      variant: preview.variant,
+      route: preview.route,
+      endUrl: PREVIEW_END_URL,
+    },
+    progress: flowProgress(c.get('flow'), screen),
+  };
+}
+
+function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refused?: Refused) {
+  const { screens } = deps;
+  const search = queryOf(c.req.url);
+  const nextId = nextOf(screens, screen, c.get('flow'));
+  const next = nextId ? `/${nextId}${search}` : null;
+  const t = c.get('t');
+  c.get('logFields').screen = screen;
+  const { attribution, collector } = pageAttribution(c);
+  const props = screenProps(deps, c, screen, next, refused);
+  // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
+  const account = takeSignedUp(c);
+  const onError = (error: unknown) =>
+    logError('render_stream_failed', { screen, detail: String(error) });
+  const chrome = screenChrome(c, screen, attribution);
+  const body = screenBody(deps, search, props, nextId, chrome, onError);
+  const page = body.then((rendered) =>
+    pageResponse(rendered, {
+      nonce: c.get('nonce'),
+      language: c.get('language'),
+      theme: c.get('theme'),
+      screenCss: screens[screen].css,
+      title: pageTitle(t, screen),
+      // A next screen that would expose the visitor is fetched when they go there, so the
+      // worker sees that visit (worker/middleware/exposure.ts exposesNext).
+      prefetch:
+        nextId && !exposesNext(c.get('experiments'), c.get('config'), screen, nextId) ? next : null,
+      prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
+      state: pageState(c, { screen, next, account, collector, attribution }),
+      islandFailure: {
+        message: t('kit.island_failed.message'),
+        reload: t('kit.island_failed.reload'),
+      },
+      onError,
+      // A refused form is no page of the flow: its status keeps it out of anything counting 200s.
+      status: refused?.status,
+    }),
+  );
+  // The account's login grant is in this page: the browser keeps no copy of it.
+  return respond(c, page, account ? { 'cache-control': 'no-store' } : undefined);
+}
+
+/** The page's state for its islands and tracker (shared/page-state.ts). */
+function pageState(
+  c: ScreenContext,
+  page: {
+    screen: ScreenId;
+    next: string | null;
+    account: PageState['account'];
+    collector: string | null;
+    attribution: Attribution;
+  },
+): PageState {
+  const { screen, attribution } = page;
+  const flow = c.get('flow').name;
+  const variant = c.get('variant').key;
+  const route = c.get('route').id;
+  const source = c.get('firstTouch').source;
+  const configVersion = c.get('config').version;
+  return {
+    screen,
+    next: page.next,
+    flow,
+    variant,
+    configVersion,
+    route,
+    source,
+    inApp: c.get('inApp'),
+    account: page.account,
+    analytics: {
+      visitorId: c.get('visitorId'),
+      // As above: a staging worker's events carry `_test`, like development's.
+      production: isProduction(c.env),
+      collector: page.collector,
+      ...attribution,
+      pixels: pagePixels(attribution.pixels, screen),
+      heatmap: heatmapPage({
+        clarity: attribution.pixels.clarity,
+        consent: attribution.consent,
+        screen,
+        variant,
+        flow,
+        route,
+        source,
+        configVersion,
+        assignments: c.get('experiments').assignments,
+      }),
+    },
+  };
+}
+
 /** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */
-export function notFoundPage(c: ScreenContext) {
+export function notFoundPage(c: Context<RootEnv>) {
   const language = c.get('language') ?? 'en';
   // The 404 can come before the translations middleware has run (an early failure).
   const t = c.get('t') ?? bundledTranslator(language);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { logError } from '../../shared/log';
-import type { AppEnv } from '../env';
+import type { VendorEnv } from '../env';
 
 /**
  * AppsFlyer's OneLink Smart Script (SPEC.md §3 Stored keys: AF_SMART_SCRIPT), fetched from
@@ -54,10 +54,10 @@ async function fetchSmartScript(fetchScript: typeof fetch): Promise<Fetched> {
  * or AppsFlyer's current one (cached for a day); 502 with a logged code when AppsFlyer cannot
  * give it and no copy is cached.
  */
-export function vendorRoutes(options: VendorOptions = {}): Hono<AppEnv> {
+export function vendorRoutes(options: VendorOptions = {}): Hono<VendorEnv> {
   const fetchScript = options.fetch ?? ((input, init) => fetch(input, init));
   const openCache = options.cache ?? (async () => caches.default);
-  return new Hono<AppEnv>().get(SMART_SCRIPT_PATH, async (c) => {
+  return new Hono<VendorEnv>().get(SMART_SCRIPT_PATH, async (c) => {
     if (!c.env.APPSFLYER_DEV_KEY?.trim()) return c.text('Not found\n', 404);
     const cache = await openCache();
     const key = new Request(new URL(c.req.path, c.req.url).href);

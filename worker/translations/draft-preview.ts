@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TFunction } from 'i18next';
 import type { CopyDocument } from '../../shared/console-copy-api';
-import type { AppEnv } from '../env';
-import { readPreviewCookie } from '../funnel/preview-cookie';
+import type { BaseEnv } from '../env';
+import { PREVIEW_COOKIE, readPreviewCookie } from '../funnel/preview-cookie';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
 import { translatorWithOverride } from '../i18n';
 
@@ -33,13 +33,13 @@ const signed = (id: string, expiresAt: number) => `copy-draft.${id}.${expiresAt}
 
 /** Stores `copy` (already checked) for an hour from `nowMs`; the token that names it. */
 export async function storeDraft(
-  c: Context<AppEnv>,
+  kv: KVNamespace,
   key: string,
   copy: CopyDocument,
   nowMs: number,
 ): Promise<string> {
   const id = crypto.randomUUID();
-  await c.env.FUNNEL_CONFIG.put(draftKey(id), JSON.stringify(copy), {
+  await kv.put(draftKey(id), JSON.stringify(copy), {
     expirationTtl: DRAFT_TTL_SECONDS,
   });
   const expiresAt = Math.floor(nowMs / 1000) + DRAFT_TTL_SECONDS;
@@ -51,7 +51,7 @@ export async function storeDraft(
  * (or with a forged or expired one), the live copy.
  */
 export async function followDraftLink(
-  c: Context<AppEnv>,
+  c: Context,
   key: string,
   token: string | undefined,
   nowMs: number,
@@ -71,7 +71,7 @@ export async function followDraftLink(
 }
 
 /** Preview pages show the live copy again. */
-function endDraftPreview(c: Context<AppEnv>): void {
+function endDraftPreview(c: Context): void {
   deleteCookie(c, COPY_DRAFT_COOKIE, { path: '/', secure: true });
 }
 
@@ -90,8 +90,8 @@ async function verifyDraftToken(key: string, token: string, nowMs: number): Prom
  * The translator of the draft being previewed in `language`, or null when the request previews
  * no draft (no cookie, a forged or expired one, no preview, or the draft is gone from KV).
  */
-export async function draftTranslator(
-  c: Context<AppEnv>,
+export async function draftTranslator<E extends BaseEnv>(
+  c: Context<E>,
   key: string | null,
   language: string,
   nowMs: number,
@@ -100,7 +100,9 @@ export async function draftTranslator(
   if (token === undefined || key === null) return null;
   const id = await verifyDraftToken(key, token, nowMs);
   if (id === null) return null;
-  if ((await readPreviewCookie(c, nowMs)).state !== 'valid') return null;
+  if ((await readPreviewCookie(getCookie(c, PREVIEW_COOKIE), key, nowMs)).state !== 'valid') {
+    return null;
+  }
   const raw = await c.env.FUNNEL_CONFIG.get(draftKey(id), 'text');
   if (raw === null) return null;
   const copy = JSON.parse(raw) as CopyDocument;

@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import manifest from '#client-manifest';
 import { consolePage } from '../../../worker/console/page';
-import type { AppEnv } from '../../../worker/env';
+import type { ConsoleEnv } from '../../../worker/env';
 
 /** The console's built entry as `npm run build` wrote it (the page names these files). */
 const entry = manifest['console/main.tsx'];
 
 function consoleApp() {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<ConsoleEnv>();
   app.use(async (c, next) => {
     c.set('nonce', 'n0nce+/=');
     await next();

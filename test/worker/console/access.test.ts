@@ -7,7 +7,7 @@ import {
   consoleAccess,
   LOCAL_AUTHOR,
 } from '../../../worker/console/access';
-import type { AppEnv } from '../../../worker/env';
+import type { ConsoleEnv } from '../../../worker/env';
 import { requestLog } from '../../../worker/middleware/request-log';
 import {
   AUD,
@@ -53,7 +53,7 @@ function consoleApp(certs: () => Response = () => Response.json({ keys: [team.jw
     certCalls.push(String(input));
     return certs();
   }) as typeof fetch;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<ConsoleEnv>();
   app.use(requestLog());
   app.use(
     '/console/*',

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { previewRoutes } from '../../../worker/console/preview-route';
-import type { AppEnv } from '../../../worker/env';
+import type { ConsoleEnv } from '../../../worker/env';
 import { PREVIEW_TTL_SECONDS, signPreview } from '../../../worker/funnel/preview';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { anEvent, NOW } from '../collector/fixtures';
@@ -120,7 +120,7 @@ describe('the preview link GET /console/preview/{variant}', () => {
 describe('the preview link outside development', () => {
   /** The route alone, as the console mounts it after its Access check, over SPLIT. */
   function previewApp(bindings: Record<string, string>) {
-    const app = new Hono<AppEnv>();
+    const app = new Hono<ConsoleEnv>();
     app.use(async (c, next) => {
       c.set('config', { split: SPLIT, flows: { version: '1', flows: {} }, version: 'x' } as never);
       await next();

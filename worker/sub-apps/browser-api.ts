@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import type { ApiDependencies } from '../api/call-handler';
+import { apiRoutes } from '../api/routes';
+import type { ApiEnv } from '../env';
+import { country } from '../middleware/country';
+import { experiments } from '../middleware/experiments';
+import { exposure } from '../middleware/exposure';
+import { funnelConfig } from '../middleware/funnel-config';
+import { route } from '../middleware/route';
+import { visitor } from '../middleware/visitor';
+import type { MiddlewareDeps } from './middleware-deps';
+
+/**
+ * The browser's API `/api/*` (worker/api/): the visitor's route and experiments, which its calls'
+ * prices and exposures follow, but no language or copy (it answers codes the islands translate)
+ * and no visit of its own (first touch, ad cookies). Its routes end with their own 404.
+ */
+export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.use(visitor());
+  app.use(country());
+  app.use(funnelConfig(deps.configSource));
+  app.use(route({ now: deps.now }));
+  app.use(experiments({ random: deps.random, now: deps.now }));
+  app.use(exposure({ now: deps.now }));
+  app.route('/', apiRoutes(api));
+  return app;
+}
