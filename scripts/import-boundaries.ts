@@ -5,7 +5,7 @@ import ts from 'typescript';
 /**
  * Who may import whom, by top-level folder (ARCHITECTURE.md, Where code runs): a folder says
  * where its code runs, and code may only lean on code that runs there too. `npm run check` runs
- * this over every relative import (check-import-boundaries.ts). Biome's `noRestrictedImports`
+ * this over every relative import (check-house.ts). Biome's `noRestrictedImports`
  * sees only the specifier as written, and `../screens` is shared/screens.ts from
  * shared/analytics/ but the screens/ folder from shared/, so the specifier is resolved against
  * the importing file here first.

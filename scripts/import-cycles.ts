@@ -3,7 +3,7 @@ import ts from 'typescript';
 import { BOUNDARIES, type Source } from './import-boundaries';
 
 /**
- * No import cycle anywhere in the repository (`npm run check`, check-import-boundaries.ts). A
+ * No import cycle anywhere in the repository (`npm run check`, check-house.ts). A
  * cycle makes one module of the pair run before the other has set its exports, so what a module
  * sees at load time depends on who imported first; one direction of dependency keeps every
  * folder readable from the bottom up.

@@ -3,7 +3,7 @@ import type { Source } from './import-boundaries';
 
 /**
  * No function over MAX_FUNCTION_LINES lines outside tests and generated code (`npm run check`,
- * check-import-boundaries.ts). A function that long does several things at once; split it where
+ * check-house.ts). A function that long does several things at once; split it where
  * its comments already name the parts, or move its logic into a store (islands/, console/) and
  * leave the component thin.
  *
