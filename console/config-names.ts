@@ -1,4 +1,4 @@
-import type { SplitDocument } from '../shared/console-api';
+import type { SplitDocument } from '../shared/config/split';
 
 /**
  * The naming rules of the config document, as worker/config/schema.ts checks them. The console

@@ -1,14 +1,10 @@
+import type { DecisionEvidence, ExperimentDocument } from '../shared/config/experiments';
 import type {
   ExperimentMetricResult,
   ExperimentResultsAnswer,
   ResultVerdict,
 } from '../shared/console-api';
-import type {
-  DecisionAction,
-  DecisionEvidence,
-  ExperimentDocument,
-  ExperimentMetric,
-} from '../shared/experiments';
+import type { DecisionAction, ExperimentMetric } from '../shared/experiments';
 import { countText, liftText, METRIC_NAMES, verdictWord } from './result-texts';
 
 /**

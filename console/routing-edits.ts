@@ -1,12 +1,11 @@
+import type {
+  AudienceDocument,
+  Condition,
+  RouteDocument,
+  RoutingDocument,
+} from '../shared/config/routing';
 import type { ConfigDocument } from '../shared/console-api';
-import {
-  type AudienceDocument,
-  type Condition,
-  DEFAULT_ROUTE_ID,
-  type RouteAttribute,
-  type RouteDocument,
-  type RoutingDocument,
-} from '../shared/routing';
+import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../shared/routing';
 
 /**
  * The edits a marketer makes to the routing section (shared/routing.ts), as pure functions like

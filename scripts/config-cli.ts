@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { ExperimentsDocument } from '../shared/config/experiments';
 import type { ConfigDocument, FieldError } from '../shared/console-api';
 import {
   type CheckedDocument,
@@ -15,7 +16,6 @@ import {
 } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
 import { publish } from '../worker/config/publish';
-import type { ExperimentsConfig } from '../worker/experiments/config/schema';
 import { EXIT_OK, fail, runTool } from './cli';
 import {
   type CliOptions,
@@ -91,7 +91,7 @@ interface AfterWrite {
   /** The sections that will be live once the file is written. */
   live: SectionsInEffect;
   /** The experiments live before it, which a running experiment's edits are held to. */
-  running: ExperimentsConfig;
+  running: ExperimentsDocument;
 }
 
 /**

@@ -5,8 +5,11 @@
  * worker it is served by answers.
  */
 
-import { EXPERIMENT_METRICS, type ExperimentMetric, type ExperimentsDocument } from './experiments';
-import type { RoutingDocument } from './routing';
+import type { ExperimentsDocument } from './config/experiments';
+import type { FlowsDraft } from './config/flows';
+import type { RoutingDocument } from './config/routing';
+import type { SplitDocument } from './config/split';
+import { EXPERIMENT_METRICS, type ExperimentMetric } from './experiments';
 
 /** Where the console's JSON calls live. */
 export const CONSOLE_API = {
@@ -29,41 +32,11 @@ export const CONSOLE_API = {
 /** GET `/console/preview/{variant}`: a marketer's preview of one variant (no assignment). */
 export const CONSOLE_PREVIEW_PATH = '/console/preview';
 
-/** A variant as the split document holds it (worker/config/schema.ts). */
-export interface VariantDocument {
-  weight: number;
-  /** The flow it walks; absent, the variant key with '/' read as '_'. */
-  flow?: string;
-}
-
-export interface SplitDocument {
-  version: string;
-  defaultVariant: string;
-  variants: Record<string, VariantDocument>;
-  /** The routes whose visitors it draws; absent, only `default` (shared/routing.ts). */
-  routes?: string[];
-  /** The experiment phase the weights belong to (set by a publish, never by hand). */
-  phase?: number;
-  /** How results are read: the primary metric and the planned visitors per variant. */
-  experiment?: ExperimentSettings;
-}
-
-export interface ExperimentSettings {
-  /** Purchase conversion unless said. */
-  primaryMetric?: ResultMetric;
-  /** The visitors per variant expected at decision time (tunes the intervals). */
-  plannedPerArm?: number;
-}
-
-export interface FlowsDocument {
-  version: string;
-  flows: Record<string, string[]>;
-}
-
 /** The one document a marketer edits: the four KV keys the edge reads. */
 export interface ConfigDocument {
   split: SplitDocument;
-  flows: FlowsDocument;
+  /** As the console drafts it: the screen ids are checked when it is published. */
+  flows: FlowsDraft;
   routing: RoutingDocument;
   experiments: ExperimentsDocument;
 }

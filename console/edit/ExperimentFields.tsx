@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  type ExperimentSettings,
-  RESULT_METRICS,
-  type ResultMetric,
-} from '../../shared/console-api';
+import type { ExperimentSettings } from '../../shared/config/split';
+import { RESULT_METRICS, type ResultMetric } from '../../shared/console-api';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
 import { METRIC_NAMES } from '../result-texts';
 import { setExperiment } from '../stores/draft';

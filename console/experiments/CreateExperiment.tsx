@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { VariantChange } from '../../shared/config/experiments';
 import {
   type ConfigDocument,
   EXPERIMENT_RESULT_METRICS,
   type ScreenChoice,
 } from '../../shared/console-api';
-import { LAYERS, type Layer, type VariantChange } from '../../shared/experiments';
+import { LAYERS, type Layer } from '../../shared/experiments';
 import { freeId, freshSeed, idOfName } from '../experiment-edits';
 import {
   changesNothing,

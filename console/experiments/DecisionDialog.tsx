@@ -1,10 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../shared/console-api';
-import {
-  DECISION_RESULTS,
-  type DecisionResult,
-  type ExperimentDocument,
-} from '../../shared/experiments';
+import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
 import { decisionEvidence, decisionOptions, reasonNeeded } from '../decision-options';
 import { routeDefaultRefusals } from '../route-default-reach';
 import { routeDefaultProblem } from '../route-defaults';

@@ -1,3 +1,7 @@
+import { parseExperiments } from '../../shared/config/experiments';
+import { parseFlows } from '../../shared/config/flows';
+import { parseRouting } from '../../shared/config/routing';
+import { parseSplit } from '../../shared/config/split';
 import type {
   Change,
   ConfigDocument,
@@ -9,14 +13,11 @@ import type {
 } from '../../shared/console-api';
 import { logLine } from '../../shared/log';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
-import { parseExperiments } from '../experiments/config/schema';
-import { parseRouting } from '../routing/schema';
 import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
 import { phaseChange } from './phase';
-import { parseFlows, parseSplit } from './schema';
 import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 
 /**

@@ -1,12 +1,8 @@
-import type {
-  ConfigDocument,
-  FlowsDocument,
-  SplitDocument,
-  VersionSource,
-  VersionSummary,
-} from '../../shared/console-api';
-import type { ExperimentsDocument } from '../../shared/experiments';
-import type { RoutingDocument } from '../../shared/routing';
+import type { ExperimentsDocument } from '../../shared/config/experiments';
+import type { FlowsDocument } from '../../shared/config/flows';
+import type { RoutingDocument } from '../../shared/config/routing';
+import type { SplitDocument } from '../../shared/config/split';
+import type { ConfigDocument, VersionSource, VersionSummary } from '../../shared/console-api';
 import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 
 /**

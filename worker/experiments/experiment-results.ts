@@ -1,11 +1,12 @@
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import { parseExperiments } from '../../shared/config/experiments';
+import { parseSplit } from '../../shared/config/split';
 import type { ExperimentResultsAnswer, SegmentDimension } from '../../shared/console-api';
-import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { logError } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
-import { parseSplit } from '../config/schema';
 import type { Bindings } from '../env';
 import { experimentFromSplit } from './config/migrate-split';
-import { parseExperiments } from './config/schema';
 import { experimentTriggers } from './config/triggers';
 import { buildExperimentResults } from './experiment-answer';
 import { experimentDesign } from './experiment-design';

@@ -1,3 +1,4 @@
+import type { SplitDocument } from '../../shared/config/split';
 import {
   type MetricResult,
   RESULT_METRICS,
@@ -5,7 +6,6 @@ import {
   type ResultsAnswer,
   type VariantResults,
 } from '../../shared/console-api';
-import type { SplitConfig } from '../config/schema';
 import { pickedShares } from './assign';
 import { dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
@@ -45,7 +45,7 @@ export interface PhaseDesign {
 }
 
 /** The design of a phase whose split is known: the live one, or a version of the history. */
-export function designOf(split: SplitConfig): PhaseDesign {
+export function designOf(split: SplitDocument): PhaseDesign {
   return {
     control: split.defaultVariant,
     // As the hash draws them (assign.ts): the split is placed like every experiment.
@@ -60,7 +60,7 @@ export function designOf(split: SplitConfig): PhaseDesign {
  * CLI): the variants seen in it at equal shares, the live split's control if it was seen (else
  * the first seen), and the live split's settings.
  */
-export function assumedDesign(live: SplitConfig, seen: readonly string[]): PhaseDesign {
+export function assumedDesign(live: SplitDocument, seen: readonly string[]): PhaseDesign {
   const settings = designOf(live);
   const variants = [...seen].sort();
   const control = variants.includes(live.defaultVariant)

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
-import type { SplitConfig } from '../config/schema';
 import type { AppEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assign';
 import {
@@ -93,7 +93,7 @@ type UnreadPins = { name: string; reason: CookieRejection }[];
  */
 async function pinsOf(
   c: Context<AppEnv>,
-  split: SplitConfig,
+  split: SplitDocument,
 ): Promise<{ pins: Map<string, string>; unread: UnreadPins }> {
   const [others, variant] = await Promise.all([
     readSignedCookie(c, PINS_COOKIE),
@@ -133,7 +133,7 @@ function clearUnreadPins(c: Context<AppEnv>, unread: UnreadPins): void {
  */
 async function previewed(
   c: Context<AppEnv>,
-  split: SplitConfig,
+  split: SplitDocument,
 ): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
   const cookie = await readPreviewCookie(c, Date.now());
   if (cookie.state === 'none') return null;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Dictionary } from '../../locales';
-import { type ParseResult, parseJsonDocument } from '../parse-json-document';
+import { type ParseResult, parseJsonDocument } from '../../shared/config/parse-document';
 
 /** A manifest larger than this is refused before parsing; it only names a timestamp and codes. */
 const MANIFEST_MAX_BYTES = 4 * 1024;

@@ -6,6 +6,7 @@ import { $draft } from '../../../console/stores/draft';
 import { $experimentsStatus } from '../../../console/stores/experiments';
 import { loadConsole } from '../../../console/stores/publishing';
 import { $review } from '../../../console/stores/review';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,
   CONSOLE_API,
@@ -13,7 +14,6 @@ import {
   type ConsoleState,
   type PublishRequest,
 } from '../../../shared/console-api';
-import type { ExperimentDocument } from '../../../shared/experiments';
 import { consoleState, resultsAnswer } from './fixtures';
 
 /**

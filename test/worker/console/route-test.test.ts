@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import type { InvalidAnswer, RouteTestAnswer, RouteTestRequest } from '../../../shared/console-api';
 import { CONSOLE_API } from '../../../shared/console-api';
-import type { RoutingDocument } from '../../../shared/routing';
 import { freshApp, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 

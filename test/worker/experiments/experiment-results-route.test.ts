@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
 } from '../../../shared/console-api';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
 import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
 import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/results-csv';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { readExperimentRows } from '../../../worker/experiments/experiment-stores';
 import { parsePins } from '../../../worker/experiments/pins';
 import { unsigned } from '../../fixtures/signed-cookies';
