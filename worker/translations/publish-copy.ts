@@ -1,3 +1,4 @@
+import { parseDictionary, parseManifest } from '../../shared/config/translations';
 import type { Change, FieldError } from '../../shared/console-api';
 import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-copy-api';
 import { logLine } from '../../shared/log';
@@ -5,7 +6,6 @@ import type { LiveKeys } from '../config/publish';
 import { flatOverride } from './check';
 import { checkCopyDocument, diffCopy, serializedCopy } from './copy-document';
 import { type CopyVersionStore, copySummaryOf, type StoredCopyVersion } from './copy-versions';
-import { parseDictionary, parseManifest } from './schema';
 import { TRANSLATION_KEYS } from './source';
 
 /**
