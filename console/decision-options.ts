@@ -2,8 +2,8 @@ import type { DecisionEvidence, ExperimentDocument } from '../shared/config/expe
 import type {
   ExperimentMetricResult,
   ExperimentResultsAnswer,
-  ResultVerdict,
-} from '../shared/console-api';
+} from '../shared/console-api/experiment-results';
+import type { ResultVerdict } from '../shared/console-api/results';
 import type { DecisionAction, ExperimentMetric } from '../shared/experiments';
 import { countText, liftText, METRIC_NAMES, verdictWord } from './result-texts';
 

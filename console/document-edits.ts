@@ -1,5 +1,5 @@
 import type { ExperimentSettings, VariantDocument } from '../shared/config/split';
-import type { ConfigDocument } from '../shared/console-api';
+import type { ConfigDocument } from '../shared/console-api/config';
 import { flowNameOf } from './config-names';
 
 /**

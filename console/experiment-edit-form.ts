@@ -1,5 +1,5 @@
 import type { ExperimentDocument } from '../shared/config/experiments';
-import type { ConfigDocument } from '../shared/console-api';
+import type { ConfigDocument } from '../shared/console-api/config';
 import { DEFAULT_DRAIN_DAYS, type ExperimentMetric } from '../shared/experiments';
 import { fitsFree, takenRanges } from './layer-space';
 

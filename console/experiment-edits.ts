@@ -3,7 +3,7 @@ import type {
   ExperimentDocument,
   ExperimentsDocument,
 } from '../shared/config/experiments';
-import type { ConfigDocument } from '../shared/console-api';
+import type { ConfigDocument } from '../shared/console-api/config';
 import type { ExperimentStatus } from '../shared/experiments';
 
 /**

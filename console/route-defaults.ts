@@ -1,5 +1,5 @@
 import type { RouteDocument } from '../shared/config/routing';
-import type { ConfigDocument } from '../shared/console-api';
+import type { ConfigDocument } from '../shared/console-api/config';
 import type { Slot } from '../shared/experiments';
 import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ExperimentsDocument } from '../shared/config/experiments';
-import type { ConfigDocument, FieldError } from '../shared/console-api';
+import type { ConfigDocument } from '../shared/console-api/config';
+import type { FieldError } from '../shared/console-api/errors';
 import {
   type CheckedDocument,
   type CheckRules,

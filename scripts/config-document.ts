@@ -2,7 +2,7 @@ import type { ExperimentsDocument, VariantChange } from '../shared/config/experi
 import type { FlowsDocument } from '../shared/config/flows';
 import type { RoutingDocument } from '../shared/config/routing';
 import type { SplitDocument } from '../shared/config/split';
-import type { VersionSummary } from '../shared/console-api';
+import type { VersionSummary } from '../shared/console-api/versions';
 import { SLOTS } from '../shared/experiments';
 import {
   type DocumentSections,

@@ -7,7 +7,7 @@ import {
   parseManifest,
   type TranslationManifest,
 } from '../shared/config/translations';
-import type { CopyDocument } from '../shared/console-copy-api';
+import type { CopyDocument } from '../shared/console-api/copy';
 import {
   copyProblems,
   type FlatCopy,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ScreenChoice } from '../../shared/console-api';
+import type { ScreenChoice } from '../../shared/console-api/config';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
 import { addScreen, moveScreen, removeScreen } from '../stores/draft';
 import { $editStatus } from '../stores/status';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api';
+import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api/config';
 import { ChangeList } from '../ChangeList';
 import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { fieldLabel } from '../field-errors';

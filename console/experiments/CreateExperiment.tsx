@@ -1,10 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { VariantChange } from '../../shared/config/experiments';
-import {
-  type ConfigDocument,
-  EXPERIMENT_RESULT_METRICS,
-  type ScreenChoice,
-} from '../../shared/console-api';
+import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
+import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import { LAYERS, type Layer } from '../../shared/experiments';
 import { freeId, freshSeed, idOfName } from '../experiment-edits';
 import {

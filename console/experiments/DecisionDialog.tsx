@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
+import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
 import { decisionEvidence, decisionOptions, reasonNeeded } from '../decision-options';
 import { routeDefaultRefusals } from '../route-default-reach';

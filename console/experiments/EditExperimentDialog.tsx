@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
-import { type ConfigDocument, EXPERIMENT_RESULT_METRICS } from '../../shared/console-api';
+import type { ConfigDocument } from '../../shared/console-api/config';
+import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
 import {
   type EditField,

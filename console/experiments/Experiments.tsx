@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ConsoleState } from '../../shared/console-api';
+import type { ConsoleState } from '../../shared/console-api/config';
 import { freeId, freshSeed } from '../experiment-edits';
 import {
   experimentStanding,

@@ -1,4 +1,4 @@
-import type { Change, VersionSource, VersionSummary } from '../../shared/console-api';
+import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { ChangeList } from '../ChangeList';
 import { timeText } from '../time-text';
 import { RollbackControl } from './RollbackControl';

@@ -1,7 +1,7 @@
 import type { ExperimentDecision, ExperimentDocument } from '../../shared/config/experiments';
 import type { AudienceDocument, RouteDocument } from '../../shared/config/routing';
 import type { ExperimentSettings } from '../../shared/config/split';
-import type { ConfigDocument, ConsoleState } from '../../shared/console-api';
+import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
 import type { ExperimentStatus } from '../../shared/experiments';
 import {
   withExperiment,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RESULT_METRICS } from '../console-api';
+import { RESULT_METRICS } from '../console-api/results';
 import { flowName, version } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMES, verdictWord } from '../../console/result-texts';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
-import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api';
+import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
+import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**

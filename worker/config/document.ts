@@ -4,7 +4,7 @@ import type { DocumentIssue } from '../../shared/config/parse-document';
 import { CONFIG_MAX_BYTES, type ParseResult } from '../../shared/config/parse-document';
 import { parseRouting, type RoutingDocument } from '../../shared/config/routing';
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
-import type { FieldError } from '../../shared/console-api';
+import type { FieldError } from '../../shared/console-api/errors';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { validateExperiments } from '../experiments/config/validate';
 import { flowNameOf } from '../funnel/flow';
@@ -16,9 +16,9 @@ import { CONFIG_KEYS } from './load';
  * The one validator of the config document a marketer edits (`{ "split": ..., "flows": ...,
  * "routing": ..., "experiments": ... }`): `npm run config -- validate|set` and the console's check
  * and publish all run it, so a document one of them refuses the others refuse too, for the same
- * reason. Each section must pass the schema the worker reads KV with (worker/config/schema.ts,
- * worker/routing/schema.ts, worker/experiments/config/schema.ts), as the exact string that will
- * be stored, and what a section names in another must exist there (crossCheck).
+ * reason. Each section must pass the schema the worker reads KV with (shared/config/split.ts,
+ * flows.ts, routing.ts, experiments.ts), as the exact string that will be stored, and what a
+ * section names in another must exist there (crossCheck).
  */
 
 export type Section = keyof typeof CONFIG_KEYS;

@@ -3,14 +3,12 @@ import { parseFlows } from '../../shared/config/flows';
 import { parseRouting } from '../../shared/config/routing';
 import { parseSplit } from '../../shared/config/split';
 import type {
-  Change,
   ConfigDocument,
   ExperimentPhaseChange,
-  FieldError,
   PhaseChange,
-  VersionSource,
-  VersionSummary,
-} from '../../shared/console-api';
+} from '../../shared/console-api/config';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
 import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
-import type { ResultsAnswer } from '../../shared/console-api';
+import type { ResultsAnswer } from '../../shared/console-api/results';
 import { describeError, logError } from '../../shared/log';
 import type { AppEnv } from '../env';
 import { experimentDays } from '../experiments/experiment-days';

@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import * as z from 'zod';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { parseRouting } from '../../shared/config/routing';
-import type { InvalidAnswer, RouteTestAnswer } from '../../shared/console-api';
-import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
+import type { InvalidAnswer } from '../../shared/console-api/errors';
+import type { RouteTestAnswer } from '../../shared/console-api/routes';
 import type { InAppApp, InAppOs } from '../../shared/in-app-browser';
 import {
   CLICK_ID_PARAMS,

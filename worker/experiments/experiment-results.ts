@@ -1,7 +1,10 @@
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { parseExperiments } from '../../shared/config/experiments';
 import { parseSplit } from '../../shared/config/split';
-import type { ExperimentResultsAnswer, SegmentDimension } from '../../shared/console-api';
+import type {
+  ExperimentResultsAnswer,
+  SegmentDimension,
+} from '../../shared/console-api/experiment-results';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { logError } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';

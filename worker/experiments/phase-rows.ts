@@ -1,4 +1,4 @@
-import type { SegmentDimension } from '../../shared/console-api';
+import type { SegmentDimension } from '../../shared/console-api/experiment-results';
 
 /**
  * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,

@@ -5,7 +5,7 @@ import {
   type ResultMetric,
   type ResultsAnswer,
   type VariantResults,
-} from '../../shared/console-api';
+} from '../../shared/console-api/results';
 import { pickedShares } from './assign';
 import { dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
@@ -15,9 +15,9 @@ import { checkSampleRatio } from './statistics';
 import type { ArmTotals, ExperimentTotals, MetricCounts } from './totals';
 
 /**
- * The results of a phase as the console shows them (shared/console-api.ts ResultsAnswer), from
- * the phase's exact totals (totals.ts), its counts by day (experiment-days.ts) and the split the
- * phase was drawn with. Pure: the route (worker/console/results-route.ts) reads, this computes.
+ * The results of a phase as the console shows them (shared/console-api/results.ts ResultsAnswer),
+ * from the phase's exact totals (totals.ts), its counts by day (experiment-days.ts) and the split
+ * the phase was drawn with. Pure: the route (worker/console/results-route.ts) reads, this computes.
  */
 
 /**

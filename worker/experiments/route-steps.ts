@@ -1,5 +1,5 @@
 import { slug } from '../../shared/config/fields';
-import type { RouteStep } from '../../shared/console-api';
+import type { RouteStep } from '../../shared/console-api/routes';
 import type { ExperimentPurchase, Statement } from './experiment-statements';
 import type { Outcome } from './outcomes';
 

@@ -1,4 +1,4 @@
-import type { RouteVisitsAnswer } from '../../shared/console-api';
+import type { RouteVisitsAnswer } from '../../shared/console-api/routes';
 import { type ExperimentStores, shardStub } from './experiment-stores';
 import { EXPERIMENT_SHARD_COUNT } from './visitor-shard';
 

@@ -1,5 +1,5 @@
 import type { Condition, RouteDocument, RoutingDocument } from '../../shared/config/routing';
-import type { FieldError } from '../../shared/console-api';
+import type { FieldError } from '../../shared/console-api/errors';
 import { CLICK_ID_VALUES } from '../../shared/routing';
 
 /**

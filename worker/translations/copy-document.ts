@@ -1,6 +1,7 @@
 import { DICTIONARY_MAX_BYTES } from '../../shared/config/translations';
-import type { Change, FieldError } from '../../shared/console-api';
-import type { CopyDocument } from '../../shared/console-copy-api';
+import type { CopyDocument } from '../../shared/console-api/copy';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change } from '../../shared/console-api/versions';
 import { isShippedLanguage, textProblems } from './check';
 
 /**

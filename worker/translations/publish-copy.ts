@@ -1,6 +1,7 @@
 import { parseDictionary, parseManifest } from '../../shared/config/translations';
-import type { Change, FieldError } from '../../shared/console-api';
-import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-copy-api';
+import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
 import type { LiveKeys } from '../config/publish';
 import { flatOverride } from './check';

@@ -10,10 +10,10 @@ import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,
   CONSOLE_API,
-  CONSOLE_RESULTS_PATH,
   type ConsoleState,
   type PublishRequest,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/config';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import { consoleState, resultsAnswer } from './fixtures';
 
 /**

@@ -5,13 +5,12 @@ import { CONFIG_MAX_BYTES } from '../../../shared/config/parse-document';
 import type {
   CheckAnswer,
   ConfigDocument,
-  ConflictAnswer,
   ConsoleState,
-  InvalidAnswer,
   PublishAnswer,
-  VersionsAnswer,
-} from '../../../shared/console-api';
-import { CONSOLE_API } from '../../../shared/console-api';
+} from '../../../shared/console-api/config';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import type { ConflictAnswer, InvalidAnswer } from '../../../shared/console-api/errors';
+import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,

@@ -4,7 +4,7 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/co
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/experiment-results';
 import { recordPurchases } from '../../../worker/experiments/experiment-purchase';
 import { recordOutcomes } from '../../../worker/experiments/record-outcomes';
 import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/results-csv';

@@ -5,7 +5,7 @@ import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/experiment-results';
 import { planById } from '../../../shared/plans/catalogue';
 import { DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import developmentWorker from '../../../worker/dev';

@@ -1,5 +1,5 @@
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
-import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api';
+import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api/config';
 import type { ExperimentStatus } from '../../../shared/experiments';
 import { phaseChange } from '../../config/phase';
 import { sameValue } from './edits';
