@@ -124,7 +124,7 @@ async function inEffectAfterWrite(
 function documentOf(live: SectionsInEffect): ConfigDocument {
   return {
     split: live.split.value,
-    flows: live.flows.value as ConfigDocument['flows'],
+    flows: live.flows.value,
     routing: live.routing.value,
     experiments: live.experiments.value,
   };

@@ -42,18 +42,11 @@ const conditionFields = z.strictObject({
   values: z.array(z.union([z.string(), z.number()])).min(1, 'must list at least one value'),
 });
 
+/** A condition its checks passed: an attribute there is, with an operator its kind takes. */
 type KnownCondition = z.output<typeof conditionFields> & {
   attribute: RouteAttribute;
   operator: RouteOperator;
 };
-
-/** What the checks of `condition` proved once they found nothing: the attribute and operator. */
-function isKnownCondition(raw: z.output<typeof conditionFields>): raw is KnownCondition {
-  if (!Object.hasOwn(ROUTE_ATTRIBUTES, raw.attribute)) return false;
-  const operators: readonly string[] =
-    OPERATORS_BY_KIND[ROUTE_ATTRIBUTES[raw.attribute as RouteAttribute].kind];
-  return operators.includes(raw.operator);
-}
 
 /** One test of one attribute: `country in [DE, AT, CH]`, `utm_campaign contains "bf"`. */
 export const condition = conditionFields
@@ -99,9 +92,18 @@ export const condition = conditionFields
       ctx.addIssue({ code: 'custom', path: ['values'], message: 'must not list a value twice' });
     }
   })
-  // Types the attribute and the operator; runs only on a condition the checks above passed, so
-  // it never adds a fault of its own.
-  .refine(isKnownCondition, { when: (payload) => payload.issues.length === 0 });
+  // Types the attribute and the operator (what the checks above proved). It runs only where they
+  // found nothing, so it never adds a fault of its own.
+  .refine(
+    (raw): raw is KnownCondition =>
+      Object.hasOwn(ROUTE_ATTRIBUTES, raw.attribute) &&
+      (
+        OPERATORS_BY_KIND[
+          ROUTE_ATTRIBUTES[raw.attribute as RouteAttribute].kind
+        ] as readonly string[]
+      ).includes(raw.operator),
+    { when: (payload) => payload.issues.length === 0 },
+  );
 
 function valueProblem(definition: AttributeDefinition, value: string | number): string | null {
   if (definition.kind === 'text') {

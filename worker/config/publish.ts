@@ -90,7 +90,7 @@ async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
   const parsedExperiments = experiments === null ? null : parseExperiments(experiments);
   return {
     ...(parsedSplit?.ok ? { split: parsedSplit.value } : {}),
-    ...(parsedFlows?.ok ? { flows: parsedFlows.value as ConfigDocument['flows'] } : {}),
+    ...(parsedFlows?.ok ? { flows: parsedFlows.value } : {}),
     routing: parsedRouting?.ok ? parsedRouting.value : DEFAULT_ROUTING,
     experiments: parsedExperiments?.ok ? parsedExperiments.value : DEFAULT_EXPERIMENTS,
   };
