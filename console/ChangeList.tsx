@@ -1,4 +1,4 @@
-import type { Change } from '../shared/console-api';
+import type { Change } from '../shared/console-api/versions';
 import { changeText } from './change-text';
 
 /** Differences between two documents, one line each. */

@@ -1,26 +1,27 @@
 import {
-  type Change,
   type CheckAnswer,
   CONSOLE_API,
-  CONSOLE_EXPERIMENTS_PATH,
-  CONSOLE_RESULTS_PATH,
   type ConsoleState,
-  type ExperimentResultsAnswer,
-  type FieldError,
   type PublishAnswer,
   type PublishRequest,
-  type ResultsAnswer,
   type RollbackRequest,
-  type RouteTestAnswer,
-  type RouteTestRequest,
-  type RouteVisitsAnswer,
-  type VersionSummary,
-  type VersionsAnswer,
-} from '../shared/console-api';
+} from '../shared/console-api/config';
+import type { FieldError } from '../shared/console-api/errors';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../shared/console-api/experiment-results';
+import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../shared/console-api/results';
+import type {
+  RouteTestAnswer,
+  RouteTestRequest,
+  RouteVisitsAnswer,
+} from '../shared/console-api/routes';
+import type { Change, VersionSummary, VersionsAnswer } from '../shared/console-api/versions';
 import { type CallFailure, isCallFailure } from './error-texts';
 
 /**
- * The console's calls to `/console/api/*` (shared/console-api.ts). The worker that serves this
+ * The console's calls to `/console/api/*` (shared/console-api/). The worker that serves this
  * page checks what it is sent and answers the contract's shapes, so answers are not parsed again
  * here (no schema library in the console's bundle); only which answer it is gets decided.
  */

@@ -1,5 +1,6 @@
+import type { AudienceDocument, Condition } from '../shared/config/routing';
 import { IN_APP_NAMES, type InAppApp } from '../shared/in-app-browser';
-import type { AudienceDocument, Condition, RouteAttribute } from '../shared/routing';
+import type { RouteAttribute } from '../shared/routing';
 
 /**
  * An audience as one plain sentence for the traffic map and the editor: "TikTok ads in DE, AT,

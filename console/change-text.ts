@@ -1,4 +1,4 @@
-import type { Change } from '../shared/console-api';
+import type { Change } from '../shared/console-api/versions';
 
 /** A value of the document in a line of text: numbers and names bare, lists and objects short. */
 export function valueText(value: unknown): string {

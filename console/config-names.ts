@@ -1,8 +1,9 @@
-import type { SplitDocument } from '../shared/console-api';
+import type { SplitDocument } from '../shared/config/split';
 
 /**
- * The naming rules of the config document, as worker/config/schema.ts checks them. The console
- * checks a new key or flow name here only to answer at once; the worker's validator decides.
+ * The naming rules of the config document, as shared/config/split.ts and flows.ts check them.
+ * The console checks a new key or flow name here only to answer at once; the worker's validator
+ * decides.
  */
 
 /** A variant key: `type` or `type/subtype`. */

@@ -1,14 +1,10 @@
+import type { DecisionEvidence, ExperimentDocument } from '../shared/config/experiments';
 import type {
   ExperimentMetricResult,
   ExperimentResultsAnswer,
-  ResultVerdict,
-} from '../shared/console-api';
-import type {
-  DecisionAction,
-  DecisionEvidence,
-  ExperimentDocument,
-  ExperimentMetric,
-} from '../shared/experiments';
+} from '../shared/console-api/experiment-results';
+import type { ResultVerdict } from '../shared/console-api/results';
+import type { DecisionAction, ExperimentMetric } from '../shared/experiments';
 import { countText, liftText, METRIC_NAMES, verdictWord } from './result-texts';
 
 /**

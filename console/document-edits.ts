@@ -1,4 +1,5 @@
-import type { ConfigDocument, ExperimentSettings, VariantDocument } from '../shared/console-api';
+import type { ExperimentSettings, VariantDocument } from '../shared/config/split';
+import type { ConfigDocument } from '../shared/console-api/config';
 import { flowNameOf } from './config-names';
 
 /**

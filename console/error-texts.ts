@@ -1,4 +1,4 @@
-import type { ConsoleErrorCode } from '../shared/console-api';
+import type { ConsoleErrorCode } from '../shared/console-api/errors';
 
 /** What went wrong with a call, besides a refused document or a conflict. */
 export type CallFailure = ConsoleErrorCode | 'network' | 'unreadable';

@@ -1,9 +1,6 @@
-import type { ConfigDocument } from '../shared/console-api';
-import {
-  DEFAULT_DRAIN_DAYS,
-  type ExperimentDocument,
-  type ExperimentMetric,
-} from '../shared/experiments';
+import type { ExperimentDocument } from '../shared/config/experiments';
+import type { ConfigDocument } from '../shared/console-api/config';
+import { DEFAULT_DRAIN_DAYS, type ExperimentMetric } from '../shared/experiments';
 import { fitsFree, takenRanges } from './layer-space';
 
 /**

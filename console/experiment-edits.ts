@@ -1,10 +1,10 @@
-import type { ConfigDocument } from '../shared/console-api';
 import type {
   ExperimentDecision,
   ExperimentDocument,
-  ExperimentStatus,
   ExperimentsDocument,
-} from '../shared/experiments';
+} from '../shared/config/experiments';
+import type { ConfigDocument } from '../shared/console-api/config';
+import type { ExperimentStatus } from '../shared/experiments';
 
 /**
  * The edits of the `experiments` section, as pure functions like document-edits.ts: each returns a

@@ -1,10 +1,5 @@
-import type {
-  ExperimentDocument,
-  ExperimentMetric,
-  Layer,
-  Slot,
-  VariantChange,
-} from '../shared/experiments';
+import type { ExperimentDocument, VariantChange } from '../shared/config/experiments';
+import type { ExperimentMetric, Layer, Slot } from '../shared/experiments';
 import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
 
 /**

@@ -1,4 +1,5 @@
-import type { ExperimentDocument, ExperimentStatus } from '../shared/experiments';
+import type { ExperimentDocument } from '../shared/config/experiments';
+import type { ExperimentStatus } from '../shared/experiments';
 
 /**
  * Where an experiment stands for visitors, told apart from what the unpublished draft does to it:

@@ -1,12 +1,7 @@
-import type { RouteStep, RouteVisitsAnswer } from '../shared/console-api';
-import {
-  DEFAULT_DRAIN_DAYS,
-  type ExperimentDocument,
-  type ExperimentStatus,
-  type Slot,
-  type VariantChange,
-} from '../shared/experiments';
-import type { RoutingDocument } from '../shared/routing';
+import type { ExperimentDocument, VariantChange } from '../shared/config/experiments';
+import type { RoutingDocument } from '../shared/config/routing';
+import type { RouteStep, RouteVisitsAnswer } from '../shared/console-api/routes';
+import { DEFAULT_DRAIN_DAYS, type ExperimentStatus, type Slot } from '../shared/experiments';
 import { audienceText, groupText } from './audience-text';
 import { planListParts } from './plan-text';
 

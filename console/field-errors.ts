@@ -1,4 +1,5 @@
-import type { ConfigDocument, FieldError } from '../shared/console-api';
+import type { ConfigDocument } from '../shared/console-api/config';
+import type { FieldError } from '../shared/console-api/errors';
 
 /**
  * Where the worker's refusals are shown. A FieldError names a path of the document

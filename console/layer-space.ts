@@ -1,10 +1,6 @@
-import type { ConfigDocument } from '../shared/console-api';
-import {
-  DEFAULT_DRAIN_DAYS,
-  type ExperimentDocument,
-  type Layer,
-  SPLIT_EXPERIMENT_ID,
-} from '../shared/experiments';
+import type { ExperimentDocument } from '../shared/config/experiments';
+import type { ConfigDocument } from '../shared/console-api/config';
+import { DEFAULT_DRAIN_DAYS, type Layer, SPLIT_EXPERIMENT_ID } from '../shared/experiments';
 
 /**
  * What of each layer's buckets the experiments take, and what is free, for the layer bars and

@@ -1,5 +1,5 @@
+import type { AudienceDocument, RouteDocument, RoutingDocument } from '../shared/config/routing';
 import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
-import type { AudienceDocument, RouteDocument, RoutingDocument } from '../shared/routing';
 import { DEFAULT_ROUTE_ID } from '../shared/routing';
 import { takesLinkValue } from './routing-edits';
 

@@ -1,4 +1,5 @@
-import type { ExperimentResultMetric, ResultInterval, ResultVerdict } from '../shared/console-api';
+import type { ExperimentResultMetric } from '../shared/console-api/experiment-results';
+import type { ResultInterval, ResultVerdict } from '../shared/console-api/results';
 
 /**
  * The results page's numbers and words as a marketer reads them: rates and lifts in percent,
@@ -6,8 +7,9 @@ import type { ExperimentResultMetric, ResultInterval, ResultVerdict } from '../s
  */
 
 /**
- * Each metric's name, in the funnel's order (shared/console-api.ts EXPERIMENT_RESULT_METRICS,
- * of which the split's RESULT_METRICS are the first five).
+ * Each metric's name, in the funnel's order (EXPERIMENT_RESULT_METRICS of
+ * shared/console-api/experiment-results.ts, of which the split's RESULT_METRICS are the first
+ * five).
  */
 export const METRIC_NAMES: Record<ExperimentResultMetric, string> = {
   lookup: 'Lookup',

@@ -105,7 +105,7 @@ export function operatorChoices(
 
 /**
  * The plan families a route or a variant may offer in each list, from the catalogue's families of
- * that role (worker/routing/plan-schema.ts): the main plans, the upsell tiers, the guides.
+ * that role (shared/config/plan-lists.ts): the main plans, the upsell tiers, the guides.
  */
 export const PLANS_OF_ROLE: Record<PlanRole, readonly PlanFamilyId[]> = {
   main: familiesOf('main'),

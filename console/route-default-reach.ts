@@ -1,5 +1,5 @@
-import type { ConfigDocument } from '../shared/console-api';
-import type { ExperimentDecision } from '../shared/experiments';
+import type { ExperimentDecision } from '../shared/config/experiments';
+import type { ConfigDocument } from '../shared/console-api/config';
 import { checkDocument } from './api';
 import { withDecision } from './experiment-edits';
 import { withVariantAsRouteDefault } from './route-defaults';

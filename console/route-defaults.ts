@@ -1,7 +1,7 @@
-import type { ConfigDocument } from '../shared/console-api';
+import type { RouteDocument } from '../shared/config/routing';
+import type { ConfigDocument } from '../shared/console-api/config';
 import type { Slot } from '../shared/experiments';
 import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
-import type { RouteDocument } from '../shared/routing';
 
 /**
  * "Make variant X the route's default": the variant's change baked into each route the

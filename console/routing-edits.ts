@@ -1,18 +1,17 @@
-import type { ConfigDocument } from '../shared/console-api';
-import {
-  type AudienceDocument,
-  type Condition,
-  DEFAULT_ROUTE_ID,
-  type RouteAttribute,
-  type RouteDocument,
-  type RoutingDocument,
-} from '../shared/routing';
+import type {
+  AudienceDocument,
+  Condition,
+  RouteDocument,
+  RoutingDocument,
+} from '../shared/config/routing';
+import type { ConfigDocument } from '../shared/console-api/config';
+import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../shared/routing';
 
 /**
- * The edits a marketer makes to the routing section (shared/routing.ts), as pure functions like
- * document-edits.ts: each returns a new document. The order rule the worker's validator holds
- * (worker/routing/schema.ts: `default` last, taking everyone else) is kept by construction, so
- * an edit here can never move a route below it.
+ * The edits a marketer makes to the routing section (shared/config/routing.ts), as pure functions
+ * like document-edits.ts: each returns a new document. The order rule the worker's validator holds
+ * (shared/config/routing.ts: `default` last, taking everyone else) is kept by construction, so an
+ * edit here can never move a route below it.
  */
 
 function withRouting(document: ConfigDocument, routing: Partial<RoutingDocument>): ConfigDocument {
@@ -111,7 +110,7 @@ export function metByLink(audience: AudienceDocument): boolean {
   return audience.groups.some((group) => group.some(takesLinkValue));
 }
 
-/** A route id or audience name, as worker/routing/schema.ts allows it. */
+/** A route id or audience name, as shared/config/fields.ts allows it. */
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,47}$/;
 
 function slugProblem(name: string, what: string): string | null {

@@ -1,4 +1,4 @@
-import type { VariantDocument } from '../shared/console-api';
+import type { VariantDocument } from '../shared/config/split';
 
 /** The sum of the weights; a weight that is not a finite number counts as nothing. */
 export function totalWeight(variants: Record<string, VariantDocument>): number {

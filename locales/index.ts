@@ -1,3 +1,4 @@
+import type { Dictionary } from '../shared/config/translations';
 import { AR } from './ar';
 import { DE } from './de';
 import after from './en/after.json';
@@ -14,11 +15,6 @@ import { ES } from './es';
 import { FR } from './fr';
 import { PT } from './pt';
 import { RU } from './ru';
-
-/** Keys to texts, nested by area (`landing.title`); what i18next takes as one namespace. */
-export interface Dictionary {
-  [key: string]: string | Dictionary;
-}
 
 /**
  * English, the default and fallback language (SPEC.md §9), is written in one file per area so

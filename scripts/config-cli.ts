@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { ConfigDocument, FieldError } from '../shared/console-api';
+import type { ExperimentsDocument } from '../shared/config/experiments';
+import type { ConfigDocument } from '../shared/console-api/config';
+import type { FieldError } from '../shared/console-api/errors';
 import {
   type CheckedDocument,
   type CheckRules,
@@ -15,7 +17,6 @@ import {
 } from '../worker/config/document';
 import { CONFIG_KEYS } from '../worker/config/load';
 import { publish } from '../worker/config/publish';
-import type { ExperimentsConfig } from '../worker/experiments/config/schema';
 import { EXIT_OK, fail, runTool } from './cli';
 import {
   type CliOptions,
@@ -91,7 +92,7 @@ interface AfterWrite {
   /** The sections that will be live once the file is written. */
   live: SectionsInEffect;
   /** The experiments live before it, which a running experiment's edits are held to. */
-  running: ExperimentsConfig;
+  running: ExperimentsDocument;
 }
 
 /**
@@ -123,7 +124,7 @@ async function inEffectAfterWrite(
 function documentOf(live: SectionsInEffect): ConfigDocument {
   return {
     split: live.split.value,
-    flows: live.flows.value as ConfigDocument['flows'],
+    flows: live.flows.value,
     routing: live.routing.value,
     experiments: live.experiments.value,
   };

@@ -1,5 +1,9 @@
-import type { VersionSummary } from '../shared/console-api';
-import { SLOTS, type VariantChange } from '../shared/experiments';
+import type { ExperimentsDocument, VariantChange } from '../shared/config/experiments';
+import type { FlowsDocument } from '../shared/config/flows';
+import type { RoutingDocument } from '../shared/config/routing';
+import type { SplitDocument } from '../shared/config/split';
+import type { VersionSummary } from '../shared/console-api/versions';
+import { SLOTS } from '../shared/experiments';
 import {
   type DocumentSections,
   inEffectFromKv,
@@ -8,10 +12,7 @@ import {
   SECTIONS,
   type Section,
 } from '../worker/config/document';
-import type { FlowsConfig, SplitConfig } from '../worker/config/schema';
-import type { ExperimentsConfig } from '../worker/experiments/config/schema';
 import { flowNameOf } from '../worker/funnel/flow';
-import type { RoutingConfig } from '../worker/routing/schema';
 import {
   parseStoreArgs,
   STORE_OPTIONS_USAGE,
@@ -116,7 +117,7 @@ export function formatSections(values: DocumentSections): string[] {
   return lines;
 }
 
-function formatSplit(split: SplitConfig): string[] {
+function formatSplit(split: SplitDocument): string[] {
   const entries = Object.entries(split.variants);
   const total = entries.reduce((sum, [, variant]) => sum + variant.weight, 0);
   const width = Math.max(...entries.map(([key]) => key.length));
@@ -129,14 +130,14 @@ function formatSplit(split: SplitConfig): string[] {
   return [`split (version ${split.version}), default variant "${split.defaultVariant}":`, ...rows];
 }
 
-function formatFlows(flows: FlowsConfig): string[] {
+function formatFlows(flows: FlowsDocument): string[] {
   const entries = Object.entries(flows.flows);
   const width = Math.max(...entries.map(([name]) => name.length));
   const rows = entries.map(([name, screens]) => `  ${name.padEnd(width)}  ${screens.join(' → ')}`);
   return [`flows (version ${flows.version}):`, ...rows];
 }
 
-function formatRouting(routing: RoutingConfig): string[] {
+function formatRouting(routing: RoutingDocument): string[] {
   const width = Math.max(...routing.routes.map((route) => route.id.length));
   const rows = routing.routes.map((route) => {
     const who = route.audience ? `audience ${route.audience}` : 'everyone else';
@@ -151,7 +152,7 @@ function formatRouting(routing: RoutingConfig): string[] {
  * Each experiment in document order (the order the edge tries them, layer by layer): who it
  * takes on the first line, its variants with their shares and what each changes on the second.
  */
-function formatExperiments(experiments: ExperimentsConfig): string[] {
+function formatExperiments(experiments: ExperimentsDocument): string[] {
   const entries = Object.entries(experiments.experiments);
   const title = `experiments (version ${experiments.version})`;
   if (entries.length === 0) return [`${title}: none besides the split`];

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/console-api';
+import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/console-api/config';
 import { startBuiltWorker } from './built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium';
 import { photographJourney } from './docs-journey';

@@ -60,7 +60,7 @@ export const BOUNDARIES: readonly Boundary[] = [
     folder: 'console',
     mayImport: ['shared'],
     message:
-      "console/ is the marketers' console in the browser and imports only console/ and shared/: it talks to the worker through shared/console-api.ts, and the worker serves its page without importing it.",
+      "console/ is the marketers' console in the browser and imports only console/ and shared/: it talks to the worker through shared/console-api/, and the worker serves its page without importing it.",
   },
   {
     folder: 'worker',

@@ -1,18 +1,19 @@
 import { basename } from 'node:path';
-import { BUNDLED_TRANSLATIONS, type Dictionary } from '../locales';
-import type { CopyDocument } from '../shared/console-copy-api';
+import { BUNDLED_TRANSLATIONS } from '../locales';
+import type { Dictionary } from '../shared/config/translations';
+import {
+  type ParseResult,
+  parseDictionary,
+  parseManifest,
+  type TranslationManifest,
+} from '../shared/config/translations';
+import type { CopyDocument } from '../shared/console-api/copy';
 import {
   copyProblems,
   type FlatCopy,
   flatOverride,
   isShippedLanguage,
 } from '../worker/translations/check';
-import {
-  type ParseResult,
-  parseDictionary,
-  parseManifest,
-  type TranslationManifest,
-} from '../worker/translations/schema';
 import {
   parseStoreArgs,
   STORE_OPTIONS_USAGE,

@@ -5,7 +5,8 @@ import { IN_APP_NAMES, type InAppApp } from './in-app-browser';
  * What a route's audience may read about a visitor, and how (worker/routing/, the console's
  * traffic map). Values come from fixed lists, so a rule can never name what a visitor cannot
  * have; the campaign texts a marketer types into links are the one free text, matched by
- * equals, in, contains or starts with, ignoring case. No regular expressions.
+ * equals, in, contains or starts with, ignoring case. No regular expressions. The routing
+ * document that names them is shared/config/routing.ts.
  */
 
 /** Where a visit came from (worker/routing/first-touch.ts sourceOf). */
@@ -27,6 +28,13 @@ export type Source = (typeof SOURCES)[number];
  */
 export const CLICK_ID_VALUES = ['meta', 'tiktok', 'google', 'none'] as const;
 export type ClickIdNetwork = Exclude<(typeof CLICK_ID_VALUES)[number], 'none'>;
+
+/** The click id parameters of each network, in the order clickIdOf reads them. */
+export const CLICK_ID_PARAMS = {
+  meta: ['fbclid'],
+  tiktok: ['ttclid'],
+  google: ['gclid', 'gbraid', 'wbraid'],
+} as const satisfies Readonly<Record<ClickIdNetwork, readonly string[]>>;
 
 export const PLATFORMS = ['ios', 'android', 'desktop', 'other'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -112,54 +120,6 @@ export const OPERATORS_BY_KIND = {
   text: ['equals', 'in', 'not_in', 'contains', 'starts_with'],
 } as const satisfies Record<AttributeKind, readonly string[]>;
 export type RouteOperator = (typeof OPERATORS_BY_KIND)[AttributeKind][number];
-
-/** One test of one attribute: `country in [DE, AT, CH]`, `utm_campaign contains "bf"`. */
-export interface Condition {
-  attribute: RouteAttribute;
-  operator: RouteOperator;
-  values: (string | number)[];
-}
-
-/** A saved, named audience: any of its groups, each group all of its conditions. */
-export interface AudienceDocument {
-  /** What the marketer calls it in the console. */
-  label?: string;
-  groups: Condition[][];
-}
-
-/** When a route takes visitors: ISO 8601 UTC instants, either end open. */
-export interface RouteSchedule {
-  from?: string;
-  until?: string;
-}
-
-export interface RouteDocument {
-  /** Lower case; carried by events and exposures as `route`. */
-  id: string;
-  /** The saved audience it takes; none only on the last route, `default`. */
-  audience?: string;
-  /** The flow its visitors walk (unless the split test applies to the route). */
-  flow: string;
-  /** Plan families its paywall and checkout screens offer, the first preselected. */
-  plans?: string[];
-  /** The upsell's plan families (the catalogue's upsell tiers), sold at the upsell's coupon. */
-  upsellPlans?: string[];
-  /** The guide screen's plan family (one of the catalogue's guides). */
-  guidePlans?: string[];
-  /** A paused route takes no new visitor; those already on it stay. */
-  paused?: boolean;
-  schedule?: RouteSchedule;
-}
-
-/** The third config section: who gets which funnel (KV key `routing`). */
-export interface RoutingDocument {
-  version: string;
-  /** `utm_source` spellings and the source each means, lower case; absent: the built-in map. */
-  aliases?: Record<string, Source>;
-  audiences: Record<string, AudienceDocument>;
-  /** In order; the first live route whose audience matches wins; `default` is last. */
-  routes: RouteDocument[];
-}
 
 /** The route every document ends with, taking whoever no other route took. */
 export const DEFAULT_ROUTE_ID = 'default';

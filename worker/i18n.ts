@@ -1,5 +1,6 @@
 import { createInstance, type i18n, type TFunction } from 'i18next';
-import { BUNDLED_TRANSLATIONS, type Dictionary } from '../locales';
+import { BUNDLED_TRANSLATIONS } from '../locales';
+import type { Dictionary } from '../shared/config/translations';
 import { DEFAULT_LANGUAGE } from './funnel/locale';
 import { overlayDictionary } from './translations/merge';
 

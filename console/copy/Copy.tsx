@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { CopyState } from '../../shared/console-copy-api';
+import type { CopyState } from '../../shared/console-api/copy';
 import { useStore } from '../stores/atom';
 import {
   $copy,

@@ -1,4 +1,4 @@
-import type { CopyKey, CopyState } from '../../shared/console-copy-api';
+import type { CopyKey, CopyState } from '../../shared/console-api/copy';
 import { placeholderProblems, textVariables } from '../../shared/copy-placeholders';
 import { useStore } from '../stores/atom';
 import {

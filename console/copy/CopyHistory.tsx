@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { Change } from '../../shared/console-api';
-import type { CopyVersionSummary } from '../../shared/console-copy-api';
+import type { CopyVersionSummary } from '../../shared/console-api/copy';
+import type { Change } from '../../shared/console-api/versions';
 import { VersionCard, VersionList, versionIdOf } from '../history/VersionCard';
 import { useStore } from '../stores/atom';
 import {

@@ -9,11 +9,11 @@ import {
   type CopyState,
   type CopyVersionSummary,
   type CopyVersionsAnswer,
-} from '../../shared/console-copy-api';
+} from '../../shared/console-api/copy';
 import { consoleCall, type Refusal } from '../api';
 
 /**
- * The Copy area's calls to `/console/api/copy/*` (shared/console-copy-api.ts), answered as the
+ * The Copy area's calls to `/console/api/copy/*` (shared/console-api/copy.ts), answered as the
  * config's calls are (console/api.ts): the worker checks what it is sent, so only which answer
  * it is gets decided here.
  */

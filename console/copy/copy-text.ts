@@ -1,4 +1,4 @@
-import type { CopyDocument, CopyKey } from '../../shared/console-copy-api';
+import type { CopyDocument, CopyKey } from '../../shared/console-api/copy';
 
 /**
  * The Copy area's pure parts: finding keys by their name or English text, grouping them by area,

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { flowNameProblem } from '../config-names';
 import { addFlow } from '../stores/draft';
 import { $editStatus } from '../stores/status';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { variantKeyProblem } from '../config-names';
 import { ProblemLine, problemAria } from '../field-problem';
 import { nameOptions, SelectField } from '../SelectField';

@@ -1,4 +1,4 @@
-import type { Change, VersionSummary } from '../../shared/console-api';
+import type { Change, VersionSummary } from '../../shared/console-api/versions';
 import { ChangeList } from '../ChangeList';
 import { timeText } from '../time-text';
 

@@ -1,4 +1,4 @@
-import type { ConsoleState } from '../../shared/console-api';
+import type { ConsoleState } from '../../shared/console-api/config';
 import { useStore } from '../stores/atom';
 import { $draft, discardEdits, useHasEdits } from '../stores/draft';
 import { $editStatus, EDIT_STATUS_ID } from '../stores/status';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../shared/console-api';
+import type { FieldError } from '../../shared/console-api/errors';
 import { anchorOf, errorAnchors, errorId, fieldLabel } from '../field-errors';
 import { useStore } from '../stores/atom';
 import { $draft } from '../stores/draft';

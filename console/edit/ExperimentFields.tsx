@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  type ExperimentSettings,
-  RESULT_METRICS,
-  type ResultMetric,
-} from '../../shared/console-api';
+import type { ExperimentSettings } from '../../shared/config/split';
+import { RESULT_METRICS, type ResultMetric } from '../../shared/console-api/results';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
 import { METRIC_NAMES } from '../result-texts';
 import { setExperiment } from '../stores/draft';
@@ -11,7 +8,7 @@ import { setExperiment } from '../stores/draft';
 const METRIC_PATH = 'split.experiment.primaryMetric';
 const PLANNED_PATH = 'split.experiment.plannedPerArm';
 
-/** The worker's own floor (worker/config/schema.ts): fewer could never earn a verdict. */
+/** The worker's own floor (shared/config/split.ts): fewer could never earn a verdict. */
 const MIN_PLANNED = 100;
 
 /** What the planned-sample field's text stands for: nothing when empty (the default applies). */

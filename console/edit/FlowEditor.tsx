@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ScreenChoice } from '../../shared/console-api';
+import type { ScreenChoice } from '../../shared/console-api/config';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
 import { MoveButtons } from '../MoveButtons';
 import { addScreen, moveScreen, removeScreen } from '../stores/draft';

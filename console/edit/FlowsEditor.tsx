@@ -1,4 +1,4 @@
-import type { ConfigDocument, ScreenChoice } from '../../shared/console-api';
+import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
 import { variantsWalking } from '../document-edits';
 import { FieldMessages } from '../FieldMessages';
 import { FlowEditor } from './FlowEditor';

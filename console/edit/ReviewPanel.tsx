@@ -1,4 +1,4 @@
-import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api';
+import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api/config';
 import { ChangeList } from '../ChangeList';
 import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { fieldLabel } from '../field-errors';

@@ -1,4 +1,4 @@
-import type { SplitDocument, VariantDocument } from '../../shared/console-api';
+import type { SplitDocument, VariantDocument } from '../../shared/config/split';
 import { flowNameOf } from '../config-names';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
 import { formatShare } from '../shares';

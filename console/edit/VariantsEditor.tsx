@@ -1,4 +1,4 @@
-import type { ConfigDocument } from '../../shared/console-api';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { FieldMessages } from '../FieldMessages';
 import { sharesOfTotal } from '../shares';
 import { VariantFields } from './VariantFields';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ScreenChoice } from '../../shared/console-api';
-import type { VariantChange } from '../../shared/experiments';
+import type { VariantChange } from '../../shared/config/experiments';
+import type { ScreenChoice } from '../../shared/console-api/config';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import type { ChangeKind } from '../experiment-presets';

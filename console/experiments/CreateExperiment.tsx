@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { ConfigDocument, ScreenChoice } from '../../shared/console-api';
+import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
 import { focusField } from '../field-problem';
 import { createExperimentForm } from '../stores/create-experiment';
 import { EXPERIMENTS_STATUS_ID } from '../stores/experiments';

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
-import type { DecisionResult, ExperimentDocument } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
+import type { DecisionResult } from '../../shared/experiments';
 import {
   type DecisionOption,
   decisionEvidence,

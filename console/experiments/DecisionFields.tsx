@@ -1,4 +1,4 @@
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
+import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
 import type { DecisionOption } from '../decision-options';
 import { ProblemLine, problemAria } from '../field-problem';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ExperimentDocument } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
 import { removeExperiment } from '../stores/draft';
 import { $experimentsStatus } from '../stores/experiments';
 import { Dialog } from './Dialog';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
-import type { ExperimentDocument } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import {
   type EditProblems,
   type ExperimentEditForm,

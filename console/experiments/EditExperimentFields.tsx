@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api';
-import type { ExperimentDocument, ExperimentMetric } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
+import type { ExperimentMetric } from '../../shared/experiments';
 import type { EditField, EditProblems, ExperimentEditForm } from '../experiment-edit-form';
 import { ProblemLine, problemAria } from '../field-problem';
 import { METRIC_NAMES } from '../result-texts';

@@ -1,5 +1,5 @@
-import type { ExperimentDecision, ExperimentDocument } from '../../shared/experiments';
-import type { RoutingDocument } from '../../shared/routing';
+import type { ExperimentDecision, ExperimentDocument } from '../../shared/config/experiments';
+import type { RoutingDocument } from '../../shared/config/routing';
 import type { Standing } from '../experiment-standing';
 import {
   changeText,

@@ -5,7 +5,7 @@ import {
   type ExperimentVariantResults,
   SEGMENT_DIMENSIONS,
   type SegmentDimension,
-} from '../../shared/console-api';
+} from '../../shared/console-api/experiment-results';
 import { experimentResultsUrl } from '../api';
 import { countText, liftText, METRIC_NAMES, percentText, verdictWord } from '../result-texts';
 import { MetricTable } from '../results/MetricTable';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ConfigDocument, ConsoleState } from '../../shared/console-api';
-import type { ExperimentDocument } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
 import { freeId, freshSeed } from '../experiment-edits';
 import {
   experimentStanding,

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { ConfigDocument } from '../../shared/console-api';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../shared/experiments';
 import { STATUS_WORDS } from '../experiment-texts';
 import { freeRanges, type TakenRange, takenRanges } from '../layer-space';

@@ -1,4 +1,7 @@
-import type { ExperimentResultMetric, SegmentResults } from '../../shared/console-api';
+import type {
+  ExperimentResultMetric,
+  SegmentResults,
+} from '../../shared/console-api/experiment-results';
 import {
   countText,
   isMoneyMetric,

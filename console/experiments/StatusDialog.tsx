@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { ExperimentDocument } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
 import { MOVE_LABELS, MOVE_STATUS, moveText, type StatusMove } from '../experiment-texts';
 import { setExperimentStatus } from '../stores/draft';
 import { $experimentsStatus, resultsForDecision } from '../stores/experiments';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Change } from '../../shared/console-api';
+import type { Change } from '../../shared/console-api/versions';
 import { ChangeList } from '../ChangeList';
 import { timeText } from '../time-text';
 

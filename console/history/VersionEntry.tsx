@@ -1,4 +1,4 @@
-import type { Change, VersionSource, VersionSummary } from '../../shared/console-api';
+import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { RollbackControl } from './RollbackControl';
 import { VersionCard } from './VersionCard';
 

@@ -1,4 +1,4 @@
-import type { ConsoleState } from '../../shared/console-api';
+import type { ConsoleState } from '../../shared/console-api/config';
 import { sharesOfTotal, totalWeight } from '../shares';
 import { timeText } from '../time-text';
 import { VariantCard } from './VariantCard';

@@ -1,4 +1,4 @@
-import type { ConfigDocument } from '../../shared/console-api';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { screensWalked } from '../document-edits';
 import { FlowRow } from '../FlowRow';
 import { ShareBar } from './ShareBar';

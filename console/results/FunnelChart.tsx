@@ -1,4 +1,4 @@
-import type { ResultMetric, VariantResults } from '../../shared/console-api';
+import type { ResultMetric, VariantResults } from '../../shared/console-api/results';
 import { countText, METRIC_NAMES, percentText } from '../result-texts';
 
 /** The funnel's steps after exposure, in order (revenue is no step). */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { LiftPoint, ResultMetric } from '../../shared/console-api';
+import type { LiftPoint, ResultMetric } from '../../shared/console-api/results';
 import { CHART_HEIGHT, CHART_WIDTH, liftChartGeometry } from '../lift-chart';
 import { dayText, intervalText, METRIC_NAMES, percentText } from '../result-texts';
 

@@ -1,4 +1,5 @@
-import type { ExperimentMetricResult, MetricResult } from '../../shared/console-api';
+import type { ExperimentMetricResult } from '../../shared/console-api/experiment-results';
+import type { MetricResult } from '../../shared/console-api/results';
 import {
   countText,
   isMoneyMetric,

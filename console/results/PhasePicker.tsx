@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react';
-import type { ResultsAnswer } from '../../shared/console-api';
+import type { ResultsAnswer } from '../../shared/console-api/results';
 import { resultsUrl } from '../api';
 import { useStore } from '../stores/atom';
 import { $results, loadResults } from '../stores/results';

@@ -1,4 +1,4 @@
-import type { ResultsAnswer } from '../../shared/console-api';
+import type { ResultsAnswer } from '../../shared/console-api/results';
 import { countText, METRIC_NAMES, moneyText } from '../result-texts';
 import { timeText } from '../time-text';
 import { ResultCard } from './ResultCard';

@@ -1,4 +1,4 @@
-import type { ResultsAnswer, VariantResults } from '../../shared/console-api';
+import type { ResultsAnswer, VariantResults } from '../../shared/console-api/results';
 import {
   countText,
   liftText,

@@ -1,4 +1,4 @@
-import type { ResultsAnswer } from '../../shared/console-api';
+import type { ResultsAnswer } from '../../shared/console-api/results';
 import { pValueText } from '../result-texts';
 
 /**

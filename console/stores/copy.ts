@@ -1,9 +1,10 @@
-import type { Change, FieldError } from '../../shared/console-api';
 import type {
   CopyState,
   CopyVersionSummary,
   CopyVersionsAnswer,
-} from '../../shared/console-copy-api';
+} from '../../shared/console-api/copy';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change } from '../../shared/console-api/versions';
 import {
   type CopyRefusal,
   checkCopy,

@@ -1,5 +1,6 @@
-import type { ConfigDocument } from '../../shared/console-api';
-import type { Layer, VariantChange } from '../../shared/experiments';
+import type { VariantChange } from '../../shared/config/experiments';
+import type { ConfigDocument } from '../../shared/console-api/config';
+import type { Layer } from '../../shared/experiments';
 import { freeId, freshSeed, idOfName } from '../experiment-edits';
 import {
   changesNothing,

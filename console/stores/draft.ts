@@ -1,10 +1,8 @@
-import type { ConfigDocument, ConsoleState, ExperimentSettings } from '../../shared/console-api';
-import type {
-  ExperimentDecision,
-  ExperimentDocument,
-  ExperimentStatus,
-} from '../../shared/experiments';
-import type { AudienceDocument, RouteDocument } from '../../shared/routing';
+import type { ExperimentDecision, ExperimentDocument } from '../../shared/config/experiments';
+import type { AudienceDocument, RouteDocument } from '../../shared/config/routing';
+import type { ExperimentSettings } from '../../shared/config/split';
+import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
+import type { ExperimentStatus } from '../../shared/experiments';
 import {
   withExperiment,
   withFlow,

@@ -1,4 +1,4 @@
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
+import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { type ExperimentResultsQuery, fetchExperimentResults, type Refusal } from '../api';
 import { failureText } from '../error-texts';
 import { atom } from './atom';

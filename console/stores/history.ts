@@ -1,4 +1,5 @@
-import type { Change, FieldError, VersionSummary, VersionsAnswer } from '../../shared/console-api';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change, VersionSummary, VersionsAnswer } from '../../shared/console-api/versions';
 import { atom } from './atom';
 
 export type HistoryList =

@@ -1,4 +1,4 @@
-import type { ConsoleState } from '../../shared/console-api';
+import type { ConsoleState } from '../../shared/console-api/config';
 import { atom } from './atom';
 
 /** What the worker says is live, who the marketer is, and what can be picked. */

@@ -1,4 +1,4 @@
-import type { ResultsAnswer } from '../../shared/console-api';
+import type { ResultsAnswer } from '../../shared/console-api/results';
 import { fetchResults, type Refusal } from '../api';
 import { failureText } from '../error-texts';
 import { atom } from './atom';

@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
-import type {
-  Change,
-  ExperimentPhaseChange,
-  FieldError,
-  PhaseChange,
-  VersionSummary,
-} from '../../shared/console-api';
+import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api/config';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change, VersionSummary } from '../../shared/console-api/versions';
 import { errorAnchors, placeErrors } from '../field-errors';
 import type { LinkPlanNotice } from '../link-plans';
 import { atom, useStore } from './atom';

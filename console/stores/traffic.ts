@@ -1,9 +1,9 @@
+import type { FieldError } from '../../shared/console-api/errors';
 import type {
-  FieldError,
   RouteTestAnswer,
   RouteTestRequest,
   RouteVisitsAnswer,
-} from '../../shared/console-api';
+} from '../../shared/console-api/routes';
 import { fetchRouteVisits, testRoute } from '../api';
 import { failureText } from '../error-texts';
 import { atom } from './atom';

@@ -1,8 +1,8 @@
 import { type FormEvent, memo, useId, useState } from 'react';
-import type { FlowsDocument } from '../../shared/console-api';
+import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
+import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { PlanFamilyId, PlanRole } from '../../shared/plans/catalogue';
 import { PLAN_FIELDS, type PlanField } from '../../shared/plans/screen-offers';
-import type { RouteDocument, RoutingDocument } from '../../shared/routing';
 import { NameField } from '../edit/NameField';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import { routeIdProblem } from '../routing-edits';

@@ -1,5 +1,5 @@
 import { type FormEvent, memo, useId, useState } from 'react';
-import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/routing';
+import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/config/routing';
 import { audienceText } from '../audience-text';
 import { NameField } from '../edit/NameField';
 import { audienceNameProblem, routesUsing } from '../routing-edits';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import type { Condition } from '../../shared/config/routing';
 import {
-  type Condition,
   ROUTE_ATTRIBUTE_NAMES,
   ROUTE_ATTRIBUTES,
   type RouteAttribute,

@@ -1,8 +1,10 @@
 import { memo, useId } from 'react';
-import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
+import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
+import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import type { PlanRole } from '../../shared/plans/catalogue';
 import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
-import { DEFAULT_ROUTE_ID, type RouteDocument, type RoutingDocument } from '../../shared/routing';
+import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
 import { MoveButtons } from '../MoveButtons';

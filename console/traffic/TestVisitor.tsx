@@ -1,5 +1,6 @@
 import { type FormEvent, memo, useId, useState } from 'react';
-import { PLATFORMS, ROUTE_LANGUAGES, type RoutingDocument } from '../../shared/routing';
+import type { RoutingDocument } from '../../shared/config/routing';
+import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
 import { ErrorSummary } from '../edit/ErrorSummary';
 import { planListParts } from '../plan-text';
 import { valueChoices } from '../route-choices';

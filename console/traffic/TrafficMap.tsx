@@ -1,6 +1,7 @@
 import { memo } from 'react';
-import type { ConfigDocument, FlowsDocument } from '../../shared/console-api';
-import type { RouteDocument, RoutingDocument } from '../../shared/routing';
+import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
+import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { audienceText } from '../audience-text';
 import { FlowRow } from '../FlowRow';
 import { planListParts } from '../plan-text';

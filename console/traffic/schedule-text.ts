@@ -1,4 +1,4 @@
-import type { RouteSchedule } from '../../shared/routing';
+import type { RouteSchedule } from '../../shared/config/routing';
 
 const formatter = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',

@@ -1,4 +1,4 @@
-import type { Dictionary } from '..';
+import type { Dictionary } from '../../shared/config/translations';
 import after from './after.json';
 import common from './common.json';
 import consent from './consent.json';

@@ -1,4 +1,4 @@
-import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 
 /**
  * The experiments the benches run beside the split (flow layer): one in each other layer, each

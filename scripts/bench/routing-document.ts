@@ -1,6 +1,6 @@
+import type { Condition, RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { InAppBrowser } from '../../shared/in-app-browser';
 import { detectInAppBrowser } from '../../shared/in-app-browser';
-import type { Condition, RouteDocument, RoutingDocument } from '../../shared/routing';
 import { seededRandom } from '../../shared/seeded-random';
 import type { RequestFacts } from '../../worker/routing/attributes';
 import type { FirstTouch } from '../../worker/routing/first-touch';

@@ -1,8 +1,10 @@
 import { availableParallelism, loadavg } from 'node:os';
-import type { ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentsDocument } from '../../shared/config/experiments';
+import { parseExperiments } from '../../shared/config/experiments';
+import { parseRouting } from '../../shared/config/routing';
+import type { SplitDocument } from '../../shared/config/split';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { DEFAULT_FLOWS } from '../../worker/config/defaults';
-import type { SplitConfig } from '../../worker/config/schema';
 import { HASHED_PLACEMENT } from '../../worker/experiments/assignment/assign';
 import {
   assignExperiments,
@@ -10,10 +12,8 @@ import {
   shapeOf,
   visitorTrigger,
 } from '../../worker/experiments/config/evaluate';
-import { parseExperiments } from '../../worker/experiments/config/schema';
 import { visitorFacts } from '../../worker/routing/attributes';
 import { chooseRoute, compileRouting } from '../../worker/routing/router';
-import { parseRouting } from '../../worker/routing/schema';
 import { benchExperimentsDocument } from './bench-experiments';
 import {
   BENCH_AUDIENCES,
@@ -44,7 +44,7 @@ const BUDGET_US_PER_PAGE = 50;
 const EXPERIMENTS_BUDGET_US_PER_PAGE = 50;
 
 /** A split of two flows and one running experiment in each other layer, two on audiences. */
-function benchExperiments(): { split: SplitConfig; experiments: ExperimentsDocument } {
+function benchExperiments(): { split: SplitDocument; experiments: ExperimentsDocument } {
   return {
     split: {
       version: 'bench',

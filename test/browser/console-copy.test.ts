@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_COPY_API, type CopyState } from '../../shared/console-copy-api';
+import { CONSOLE_COPY_API, type CopyState } from '../../shared/console-api/copy';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_API, type ConsoleState } from '../../shared/console-api';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 

@@ -1,7 +1,7 @@
 import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
-import type { RoutingDocument } from '../../shared/routing';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
+import type { RoutingDocument } from '../../shared/config/routing';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { coveredControls, mouseClick, tap, visibleControls } from './pointer-checks';

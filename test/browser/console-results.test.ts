@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyText, pValueText } from '../../console/result-texts';
 import {
   CONSOLE_API,
-  CONSOLE_RESULTS_PATH,
   type ConsoleState,
   type PublishRequest,
-  type ResultsAnswer,
-} from '../../shared/console-api';
+} from '../../shared/console-api/config';
+import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../../shared/console-api/results';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { pickedShares } from '../../worker/experiments/assignment/assign';
 import { checkSampleRatio } from '../../worker/experiments/results/statistics';

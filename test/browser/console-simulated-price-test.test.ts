@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMES, verdictWord } from '../../console/result-texts';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
-import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api';
-import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
+import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
+import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**

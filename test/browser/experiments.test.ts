@@ -1,7 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONSOLE_EXPERIMENTS_PATH, type ExperimentResultsAnswer } from '../../shared/console-api';
-import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../shared/console-api/experiment-results';
 import { parsePins } from '../../worker/experiments/assignment/pins';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';

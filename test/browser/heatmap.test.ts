@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentsDocument } from '../../shared/config/experiments';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive } from './visitor-steps';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_API, type ConsoleState } from '../../shared/console-api';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { formatMoney } from '../../shared/plans/money';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { payButton, typeTestCard } from './money-path';

@@ -4,9 +4,8 @@ import {
   CONSOLE_API,
   type ConsoleState,
   type PublishRequest,
-  type RouteTestAnswer,
-  type RouteTestRequest,
-} from '../../shared/console-api';
+} from '../../shared/console-api/config';
+import type { RouteTestAnswer, RouteTestRequest } from '../../shared/console-api/routes';
 import { planOf } from '../../shared/plans/catalogue';
 import { keptRoute } from '../fixtures/signed-cookies';
 import { TIKTOK_DACH_ROUTING as ROUTING } from '../fixtures/tiktok-dach-routing';

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { formatSummary, parseCliArgs } from '../../scripts/config-document';
 import type { WranglerRunner } from '../../scripts/wrangler-cli';
+import { CONFIG_MAX_BYTES } from '../../shared/config/parse-document';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
@@ -19,7 +20,6 @@ import {
   crossCheck,
   inEffectFromKv,
 } from '../../worker/config/document';
-import { CONFIG_MAX_BYTES } from '../../worker/config/schema';
 
 const LP17_SPLIT = {
   version: 'lp17-test',

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { parseFlows } from '../../shared/config/flows';
+import { parseSplit } from '../../shared/config/split';
 import { SCREEN_IDS } from '../../shared/screens';
 import {
   DEFAULT_EXPERIMENTS,
@@ -8,7 +10,6 @@ import {
   DEFAULT_SPLIT,
 } from '../../worker/config/defaults';
 import { CONFIG_KEYS, createConfigSource } from '../../worker/config/load';
-import { parseFlows, parseSplit } from '../../worker/config/schema';
 import { compileExperiments } from '../../worker/experiments/config/evaluate';
 
 /** What a KV key holds in the fake: text, nothing (null), or a read that fails. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigDocument, SplitDocument } from '../../shared/console-api';
-import type { ExperimentDocument, ExperimentsDocument } from '../../shared/experiments';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
+import type { SplitDocument } from '../../shared/config/split';
+import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_EXPERIMENTS } from '../../worker/config/defaults';
 import { diffDocuments } from '../../worker/config/diff';
 import { checkFullDocument } from '../../worker/config/document';

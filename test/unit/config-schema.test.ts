@@ -1,15 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type FlowsDocument, parseFlows } from '../../shared/config/flows';
+import { CONFIG_MAX_BYTES, type ParseResult } from '../../shared/config/parse-document';
+import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
-import {
-  CONFIG_MAX_BYTES,
-  type FlowsConfig,
-  type ParseResult,
-  parseFlows,
-  parseSplit,
-  type SplitConfig,
-} from '../../worker/config/schema';
 
 function errorOf<T>(result: ParseResult<T>): string {
   if (result.ok) throw new Error(`expected a rejection, got ${JSON.stringify(result.value)}`);
@@ -25,7 +20,7 @@ const splitDoc = (variants: unknown, defaultVariant = 'a') => ({
 const flowsDoc = (flows: unknown) => ({ version: 'v1', flows });
 
 /** What every accepted split must satisfy for drawVariant to be sound. */
-function expectValidSplit(split: SplitConfig): void {
+function expectValidSplit(split: SplitDocument): void {
   const weights = Object.values(split.variants).map((v) => v.weight);
   expect(weights.length).toBeGreaterThan(0);
   for (const weight of weights) {
@@ -39,7 +34,7 @@ function expectValidSplit(split: SplitConfig): void {
 }
 
 /** What every accepted flows document must satisfy for resolveFlow and nextScreen. */
-function expectValidFlows(flows: FlowsConfig): void {
+function expectValidFlows(flows: FlowsDocument): void {
   expect(Object.hasOwn(flows.flows, 'default')).toBe(true);
   for (const screens of Object.values(flows.flows)) {
     expect(screens.length).toBeGreaterThan(0);

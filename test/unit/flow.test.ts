@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { SplitDocument } from '../../shared/config/split';
 import type { ScreenId } from '../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
-import type { SplitConfig } from '../../worker/config/schema';
 import {
   type ActiveFlow,
   flowNameOf,
@@ -10,7 +10,7 @@ import {
   resolveFlow,
 } from '../../worker/funnel/flow';
 
-const split: SplitConfig = {
+const split: SplitDocument = {
   version: '1',
   defaultVariant: 'default',
   variants: {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SplitConfig } from '../../worker/config/schema';
+import type { SplitDocument } from '../../shared/config/split';
 import { drawVariant, landingTypeOf } from '../../worker/funnel/split-test';
 
-type Variants = SplitConfig['variants'];
+type Variants = SplitDocument['variants'];
 
 /** A random source that always returns `value`. */
 const fixed = (value: number) => () => value;

@@ -1,7 +1,8 @@
 import { reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUNDLED_TRANSLATIONS, type Dictionary } from '../../locales';
+import { BUNDLED_TRANSLATIONS } from '../../locales';
+import type { Dictionary } from '../../shared/config/translations';
 import { SCREEN_IDS } from '../../shared/screens';
 import { TRANSLATION_KEYS } from '../../worker/translations/source';
 import { freshApp } from './fetch-app';

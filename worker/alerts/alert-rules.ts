@@ -1,5 +1,8 @@
-import type { ExperimentGuardrail, ExperimentResultsAnswer } from '../../shared/console-api';
-import type { ExperimentDocument } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import type {
+  ExperimentGuardrail,
+  ExperimentResultsAnswer,
+} from '../../shared/console-api/experiment-results';
 
 /**
  * When an experiment needs a marketer's eyes before its results are read (docs/operate-alerts.md): its visitors are not split as its weights say, it has run a day and exposed no one,

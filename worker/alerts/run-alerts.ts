@@ -1,5 +1,6 @@
-import type { ExperimentResultsAnswer } from '../../shared/console-api';
-import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { describeError, type LogFields, logError, logLine, logWarning } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
 import { type Bindings, isDevelopment } from '../env';

@@ -1,12 +1,13 @@
+import type { ExperimentsDocument } from '../../shared/config/experiments';
+import type { FlowsDocument } from '../../shared/config/flows';
+import type { RoutingDocument } from '../../shared/config/routing';
+import type { SplitDocument } from '../../shared/config/split';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import type { ExperimentsConfig } from '../experiments/config/schema';
-import type { RoutingConfig } from '../routing/schema';
-import type { FlowsConfig, SplitConfig } from './schema';
 
 /**
  * The flows of SPEC.md §2, used whenever KV holds no valid `flows` document.
  */
-export const DEFAULT_FLOWS: FlowsConfig = {
+export const DEFAULT_FLOWS: FlowsDocument = {
   version: 'builtin',
   flows: {
     default: ['one_pager', 'searching', 'signup', 'checkout_v3_tr', 'upsell_an_private', 'success'],
@@ -44,7 +45,7 @@ export const DEFAULT_FLOWS: FlowsConfig = {
  * Default split (SPEC.md §4: the default flow is 'default'). Everyone gets the default
  * variant until marketers put weights in KV.
  */
-export const DEFAULT_SPLIT: SplitConfig = {
+export const DEFAULT_SPLIT: SplitDocument = {
   version: 'builtin',
   defaultVariant: 'default',
   variants: {
@@ -56,7 +57,7 @@ export const DEFAULT_SPLIT: SplitConfig = {
  * Routing before marketers add routes: one route, `default`, taking everyone to the split test
  * (which decides their flow, SPEC.md §4).
  */
-export const DEFAULT_ROUTING: RoutingConfig = {
+export const DEFAULT_ROUTING: RoutingDocument = {
   version: 'builtin',
   audiences: {},
   routes: [{ id: DEFAULT_ROUTE_ID, flow: 'default' }],
@@ -66,4 +67,4 @@ export const DEFAULT_ROUTING: RoutingConfig = {
  * Experiments before marketers add any: none but the split test, which the `split` section holds
  * (worker/experiments/config/migrate-split.ts); every layer seeded with its own name.
  */
-export const DEFAULT_EXPERIMENTS: ExperimentsConfig = { version: 'builtin', experiments: {} };
+export const DEFAULT_EXPERIMENTS: ExperimentsDocument = { version: 'builtin', experiments: {} };

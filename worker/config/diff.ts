@@ -1,4 +1,5 @@
-import type { Change, ConfigDocument } from '../../shared/console-api';
+import type { ConfigDocument } from '../../shared/console-api/config';
+import type { Change } from '../../shared/console-api/versions';
 
 /**
  * What a publish changes, field by field (`split.variants.lp1.weight: 50 → 30`), for the console's

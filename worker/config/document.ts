@@ -1,29 +1,24 @@
-import type { FieldError } from '../../shared/console-api';
+import { type ExperimentsDocument, parseExperiments } from '../../shared/config/experiments';
+import { type FlowsDocument, parseFlows } from '../../shared/config/flows';
+import type { DocumentIssue } from '../../shared/config/parse-document';
+import { CONFIG_MAX_BYTES, type ParseResult } from '../../shared/config/parse-document';
+import { parseRouting, type RoutingDocument } from '../../shared/config/routing';
+import { parseSplit, type SplitDocument } from '../../shared/config/split';
+import type { FieldError } from '../../shared/console-api/errors';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import { type ExperimentsConfig, parseExperiments } from '../experiments/config/schema';
 import { validateExperiments } from '../experiments/config/validate';
 import { flowNameOf } from '../funnel/flow';
-import type { DocumentIssue } from '../parse-json-document';
-import { parseRouting, type RoutingConfig } from '../routing/schema';
 import { routingWarnings } from '../routing/warnings';
 import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
 import { CONFIG_KEYS } from './load';
-import {
-  CONFIG_MAX_BYTES,
-  type FlowsConfig,
-  type ParseResult,
-  parseFlows,
-  parseSplit,
-  type SplitConfig,
-} from './schema';
 
 /**
  * The one validator of the config document a marketer edits (`{ "split": ..., "flows": ...,
  * "routing": ..., "experiments": ... }`): `npm run config -- validate|set` and the console's check
  * and publish all run it, so a document one of them refuses the others refuse too, for the same
- * reason. Each section must pass the schema the worker reads KV with (worker/config/schema.ts,
- * worker/routing/schema.ts, worker/experiments/config/schema.ts), as the exact string that will
- * be stored, and what a section names in another must exist there (crossCheck).
+ * reason. Each section must pass the schema the worker reads KV with (shared/config/split.ts,
+ * flows.ts, routing.ts, experiments.ts), as the exact string that will be stored, and what a
+ * section names in another must exist there (crossCheck).
  */
 
 export type Section = keyof typeof CONFIG_KEYS;
@@ -37,10 +32,10 @@ export type Section = keyof typeof CONFIG_KEYS;
 export const SECTIONS: readonly Section[] = ['flows', 'routing', 'split', 'experiments'];
 
 export interface SectionValues {
-  split: SplitConfig;
-  flows: FlowsConfig;
-  routing: RoutingConfig;
-  experiments: ExperimentsConfig;
+  split: SplitDocument;
+  flows: FlowsDocument;
+  routing: RoutingDocument;
+  experiments: ExperimentsDocument;
 }
 
 const DEFAULTS: SectionValues = {
@@ -212,7 +207,7 @@ export interface CheckRules {
 
 export function crossCheck(
   live: SectionsInEffect,
-  running?: ExperimentsConfig,
+  running?: ExperimentsDocument,
   rules: CheckRules = {},
 ): Result<CrossChecked> {
   const { split, flows, routing } = live;
@@ -277,7 +272,7 @@ interface ExperimentFindings {
  */
 function experimentIssues(
   live: SectionsInEffect,
-  running: ExperimentsConfig | undefined,
+  running: ExperimentsDocument | undefined,
   rules: CheckRules,
 ): ExperimentFindings {
   const found = validateExperiments(
@@ -318,7 +313,7 @@ const MISSING_SECTION =
  */
 export function checkFullDocument(
   raw: unknown,
-  running?: ExperimentsConfig,
+  running?: ExperimentsDocument,
   rules: CheckRules = {},
 ): { ok: true; value: ValidDocument } | { ok: false; errors: FieldError[] } {
   const whole = (message: string) => ({ ok: false as const, errors: [{ path: '', message }] });

@@ -1,14 +1,10 @@
+import { type ExperimentsDocument, parseExperiments } from '../../shared/config/experiments';
+import { type FlowsDocument, parseFlows } from '../../shared/config/flows';
+import type { ParseResult } from '../../shared/config/parse-document';
+import { parseRouting, type RoutingDocument } from '../../shared/config/routing';
+import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import { logError } from '../../shared/log';
-import { type ExperimentsConfig, parseExperiments } from '../experiments/config/schema';
-import { parseRouting, type RoutingConfig } from '../routing/schema';
 import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
-import {
-  type FlowsConfig,
-  type ParseResult,
-  parseFlows,
-  parseSplit,
-  type SplitConfig,
-} from './schema';
 
 /**
  * KV keys: the roles of SPEC.md §7's `config.json` (split weights) and `flows.json`, the routes
@@ -22,10 +18,10 @@ export const CONFIG_KEYS = {
 } as const;
 
 export interface FunnelConfig {
-  split: SplitConfig;
-  flows: FlowsConfig;
-  routing: RoutingConfig;
-  experiments: ExperimentsConfig;
+  split: SplitDocument;
+  flows: FlowsDocument;
+  routing: RoutingDocument;
+  experiments: ExperimentsDocument;
   /** `split.version+flows.version`, carried in logs and analytics events. */
   version: string;
 }
@@ -36,10 +32,10 @@ export const DEFAULT_CONFIG_TTL_MS = 10_000;
 type Kind = keyof typeof CONFIG_KEYS;
 
 interface Values {
-  split: SplitConfig;
-  flows: FlowsConfig;
-  routing: RoutingConfig;
-  experiments: ExperimentsConfig;
+  split: SplitDocument;
+  flows: FlowsDocument;
+  routing: RoutingDocument;
+  experiments: ExperimentsDocument;
 }
 
 /**

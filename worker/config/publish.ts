@@ -1,22 +1,21 @@
+import { parseExperiments } from '../../shared/config/experiments';
+import { parseFlows } from '../../shared/config/flows';
+import { parseRouting } from '../../shared/config/routing';
+import { parseSplit } from '../../shared/config/split';
 import type {
-  Change,
   ConfigDocument,
   ExperimentPhaseChange,
-  FieldError,
   PhaseChange,
-  VersionSource,
-  VersionSummary,
-} from '../../shared/console-api';
+} from '../../shared/console-api/config';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
-import { parseExperiments } from '../experiments/config/schema';
-import { parseRouting } from '../routing/schema';
 import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
 import { phaseChange } from './phase';
-import { parseFlows, parseSplit } from './schema';
 import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 
 /**
@@ -91,7 +90,7 @@ async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
   const parsedExperiments = experiments === null ? null : parseExperiments(experiments);
   return {
     ...(parsedSplit?.ok ? { split: parsedSplit.value } : {}),
-    ...(parsedFlows?.ok ? { flows: parsedFlows.value as ConfigDocument['flows'] } : {}),
+    ...(parsedFlows?.ok ? { flows: parsedFlows.value } : {}),
     routing: parsedRouting?.ok ? parsedRouting.value : DEFAULT_ROUTING,
     experiments: parsedExperiments?.ok ? parsedExperiments.value : DEFAULT_EXPERIMENTS,
   };

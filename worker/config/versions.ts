@@ -1,12 +1,9 @@
-import type {
-  ConfigDocument,
-  FlowsDocument,
-  SplitDocument,
-  VersionSource,
-  VersionSummary,
-} from '../../shared/console-api';
-import type { ExperimentsDocument } from '../../shared/experiments';
-import type { RoutingDocument } from '../../shared/routing';
+import type { ExperimentsDocument } from '../../shared/config/experiments';
+import type { FlowsDocument } from '../../shared/config/flows';
+import type { RoutingDocument } from '../../shared/config/routing';
+import type { SplitDocument } from '../../shared/config/split';
+import type { ConfigDocument } from '../../shared/console-api/config';
+import type { VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 
 /**

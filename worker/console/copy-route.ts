@@ -1,12 +1,12 @@
 import { type Context, Hono } from 'hono';
-import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import type {
   CopyCheckAnswer,
   CopyPreviewAnswer,
   CopyPublishAnswer,
   CopyState,
   CopyVersionsAnswer,
-} from '../../shared/console-copy-api';
+} from '../../shared/console-api/copy';
 import { readJsonBody } from '../api/json-body';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
@@ -27,7 +27,7 @@ import { consoleError } from './errors';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 
 /**
- * The console's Copy area (shared/console-copy-api.ts), mounted at `/api/copy` inside the
+ * The console's Copy area (shared/console-api/copy.ts), mounted at `/api/copy` inside the
  * console's routes, so the Access check, the same-origin guard for writes, the JSON-only body
  * and its size limit are the console's own (worker/console/routes.ts).
  */

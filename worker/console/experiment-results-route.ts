@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
-import { SEGMENT_DIMENSIONS, type SegmentDimension } from '../../shared/console-api';
+import {
+  SEGMENT_DIMENSIONS,
+  type SegmentDimension,
+} from '../../shared/console-api/experiment-results';
 import { describeError, logError } from '../../shared/log';
 import type { ConsoleEnv } from '../env';
 import { experimentResults } from '../experiments/results/experiment-results';
@@ -13,7 +16,7 @@ import { consoleError } from './errors';
  * the same numbers as a CSV download.
  */
 
-/** An experiment id as the config allows it (worker/routing/schema.ts slug). */
+/** An experiment id as the config allows it (shared/config/fields.ts slug). */
 const EXPERIMENT_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
 /** A phase as written in a query: a positive whole number, no sign, no leading zero. */
 const PHASE = /^[1-9][0-9]{0,8}$/;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { Change, FieldError } from '../../shared/console-api';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change } from '../../shared/console-api/versions';
 import type { ConsoleEnv } from '../env';
 
 /**

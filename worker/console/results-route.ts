@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { ResultsAnswer } from '../../shared/console-api';
+import { parseSplit, type SplitDocument } from '../../shared/config/split';
+import type { ResultsAnswer } from '../../shared/console-api/results';
 import { describeError, logError } from '../../shared/log';
-import { parseSplit, type SplitConfig } from '../config/schema';
 import type { ConsoleEnv } from '../env';
 import { experimentDays } from '../experiments/results/experiment-days';
 import { resultsCsv } from '../experiments/results/results-csv';
@@ -36,7 +36,7 @@ function parseQuery(phase: string | undefined, format: string | undefined): Resu
  * a phase draws the same shares; worker/config/phase.ts), or null when none is of that phase.
  * It reads only the version's split, not the whole row worker/config/versions.ts reads.
  */
-async function splitOfPhase(db: D1Database, phase: number): Promise<SplitConfig | null> {
+async function splitOfPhase(db: D1Database, phase: number): Promise<SplitDocument | null> {
   const row = await db
     .prepare('SELECT split_json FROM config_versions WHERE phase = ?1 ORDER BY seq DESC LIMIT 1')
     .bind(phase)

@@ -1,30 +1,27 @@
 import type { Context } from 'hono';
 import * as z from 'zod';
-import type { InvalidAnswer, RouteTestAnswer } from '../../shared/console-api';
-import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import type { RoutingDocument } from '../../shared/config/routing';
+import { parseRouting } from '../../shared/config/routing';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
+import type { InvalidAnswer } from '../../shared/console-api/errors';
+import type { RouteTestAnswer } from '../../shared/console-api/routes';
 import type { InAppApp, InAppOs } from '../../shared/in-app-browser';
 import {
+  CLICK_ID_PARAMS,
   CLICK_ID_VALUES,
   COUNTRY_CODES,
   IN_APP_VALUES,
   PLATFORMS,
   type Platform,
   ROUTE_LANGUAGES,
-  type RoutingDocument,
 } from '../../shared/routing';
 import { readJsonBody } from '../api/json-body';
 import { type ConsoleEnv, honoursPreviewCountry } from '../env';
 import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
 import { previewKey } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
-import {
-  CLICK_ID_PARAMS,
-  DEFAULT_SOURCE_ALIASES,
-  type FirstTouch,
-  takeFirstTouch,
-} from '../routing/first-touch';
+import { DEFAULT_SOURCE_ALIASES, type FirstTouch, takeFirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
-import { parseRouting } from '../routing/schema';
 import { consoleError } from './errors';
 
 /**

@@ -5,15 +5,12 @@ import type {
   ConsoleState,
   PublishAnswer,
   ScreenChoice,
-  VersionsAnswer,
-} from '../../shared/console-api';
-import {
-  CONSOLE_API,
-  CONSOLE_EXPERIMENTS_PATH,
-  CONSOLE_PREVIEW_PATH,
-  CONSOLE_RESULTS_PATH,
-} from '../../shared/console-api';
-import { CONSOLE_COPY_API } from '../../shared/console-copy-api';
+} from '../../shared/console-api/config';
+import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
+import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
+import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
+import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
+import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
 import { isJsonRequest, readJsonBody } from '../api/json-body';
@@ -42,7 +39,7 @@ import { routeTest } from './route-test';
 import { routeVisitsRoutes } from './route-visits-route';
 
 /**
- * The marketers' console's JSON calls (shared/console-api.ts): what is live, the review of an
+ * The marketers' console's JSON calls (shared/console-api/): what is live, the review of an
  * edit, publish, rollback and the history. Every call passes the Access check first
  * (worker/console/access.ts); writes must come from the console's own page, as `/api`'s do.
  */

@@ -1,4 +1,5 @@
-import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { FunnelConfig } from '../config/load';
 import { applyChange } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';

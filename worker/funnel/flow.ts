@@ -1,5 +1,6 @@
+import type { FlowsDocument } from '../../shared/config/flows';
+import type { SplitDocument } from '../../shared/config/split';
 import type { ScreenId } from '../../shared/screens';
-import type { FlowsConfig, SplitConfig } from '../config/schema';
 
 export interface ActiveFlow {
   name: string;
@@ -7,12 +8,12 @@ export interface ActiveFlow {
 }
 
 /** The flow a variant names; without one, the key with '/' read as '_' (lp11ch8/vc → lp11ch8_vc). */
-export function flowNameOf(split: SplitConfig, variantKey: string): string {
+export function flowNameOf(split: SplitDocument, variantKey: string): string {
   return split.variants[variantKey]?.flow ?? variantKey.replace('/', '_');
 }
 
 /** SPEC.md §4: an unknown flow name falls back to 'default'. */
-export function resolveFlow(flows: FlowsConfig, name: string): ActiveFlow {
+export function resolveFlow(flows: FlowsDocument, name: string): ActiveFlow {
   const screens = Object.hasOwn(flows.flows, name) ? flows.flows[name] : undefined;
   if (screens) return { name, screens };
   return { name: 'default', screens: flows.flows.default ?? [] };

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { logLine } from '../../shared/log';
 import { type BaseEnv, type Bindings, isDevelopment } from '../env';
 import {

@@ -1,4 +1,4 @@
-import type { SplitConfig } from '../config/schema';
+import type { SplitDocument } from '../../shared/config/split';
 
 /** A source of numbers in [0, 1), like Math.random; injected so tests are deterministic. */
 export type RandomSource = () => number;
@@ -15,7 +15,7 @@ export interface VariantAssignment {
  * weights. Weights are read as shares of their sum, so they need not add up to 100; a variant
  * with weight 0 has an empty range and is never drawn.
  */
-export function drawVariant(variants: SplitConfig['variants'], random: RandomSource): string {
+export function drawVariant(variants: SplitDocument['variants'], random: RandomSource): string {
   const entries = Object.entries(variants);
   const total = entries.reduce((sum, [, v]) => sum + v.weight, 0);
   const roll = Math.min(99, Math.floor(random() * 100));

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
-import type { SplitConfig } from '../config/schema';
 import type { ExperimentsMiddlewareEnv, RootEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
 import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
@@ -98,7 +98,7 @@ type UnreadPins = { name: string; reason: CookieRejection }[];
  */
 async function pinsOf<E extends ExperimentsMiddlewareEnv>(
   c: Context<E>,
-  split: SplitConfig,
+  split: SplitDocument,
 ): Promise<{ pins: Map<string, string>; unread: UnreadPins }> {
   const [others, variant] = await Promise.all([
     readSignedCookie(c, PINS_COOKIE),
@@ -141,7 +141,7 @@ function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
  */
 async function previewed<E extends ExperimentsMiddlewareEnv>(
   c: Context<E>,
-  split: SplitConfig,
+  split: SplitDocument,
 ): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
   const cookie = await readPreviewCookie(
     getCookie(c, PREVIEW_COOKIE),

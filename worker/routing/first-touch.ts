@@ -1,4 +1,4 @@
-import { type ClickIdNetwork, SOURCES, type Source } from '../../shared/routing';
+import { CLICK_ID_PARAMS, type ClickIdNetwork, SOURCES, type Source } from '../../shared/routing';
 import { type ClickIds, readClickIds } from '../attribution/click-ids';
 
 /**
@@ -101,13 +101,6 @@ function isSearchEngine(host: string): boolean {
       : host === engine || host.endsWith(`.${engine}`),
   );
 }
-
-/** The click id parameters of each network, in the order clickIdOf reads them. */
-export const CLICK_ID_PARAMS: Readonly<Record<ClickIdNetwork, readonly (keyof ClickIds)[]>> = {
-  meta: ['fbclid'],
-  tiktok: ['ttclid'],
-  google: ['gclid', 'gbraid', 'wbraid'],
-};
 
 /**
  * The network of the link's click id: `fbclid` meta, else `ttclid` tiktok, else `gclid`/

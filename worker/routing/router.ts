@@ -1,10 +1,6 @@
+import type { Condition, RoutingDocument } from '../../shared/config/routing';
 import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
-import {
-  type Condition,
-  DEFAULT_ROUTE_ID,
-  type RouteAttribute,
-  type RoutingDocument,
-} from '../../shared/routing';
+import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
 
 /**
  * Which route a visitor gets (docs/routes.md): the first route, in order, that is live (not

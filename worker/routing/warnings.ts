@@ -1,10 +1,6 @@
-import type { FieldError } from '../../shared/console-api';
-import {
-  CLICK_ID_VALUES,
-  type Condition,
-  type RouteDocument,
-  type RoutingDocument,
-} from '../../shared/routing';
+import type { Condition, RouteDocument, RoutingDocument } from '../../shared/config/routing';
+import type { FieldError } from '../../shared/console-api/errors';
+import { CLICK_ID_VALUES } from '../../shared/routing';
 
 /**
  * Routes that publish but can never take a visitor: an earlier live route already takes every

@@ -1,4 +1,5 @@
-import { BUNDLED_TRANSLATIONS, type Dictionary, EN } from '../../locales';
+import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
+import type { Dictionary } from '../../shared/config/translations';
 import { PLURAL_SUFFIX, placeholderProblems } from '../../shared/copy-placeholders';
 import { overlayDictionary } from './merge';
 

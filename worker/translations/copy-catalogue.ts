@@ -1,5 +1,5 @@
 import { BUNDLED_TRANSLATIONS, EN_AREAS } from '../../locales';
-import type { CopyKey, CopyState } from '../../shared/console-copy-api';
+import type { CopyKey, CopyState } from '../../shared/console-api/copy';
 import { englishSource, flattenDictionary } from './check';
 
 /**

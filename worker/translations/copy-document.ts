@@ -1,7 +1,8 @@
-import type { Change, FieldError } from '../../shared/console-api';
-import type { CopyDocument } from '../../shared/console-copy-api';
+import { DICTIONARY_MAX_BYTES } from '../../shared/config/translations';
+import type { CopyDocument } from '../../shared/console-api/copy';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change } from '../../shared/console-api/versions';
 import { isShippedLanguage, textProblems } from './check';
-import { DICTIONARY_MAX_BYTES } from './schema';
 
 /**
  * The copy document a publish stores (every language's overrides, flat keys to texts): its

@@ -1,4 +1,4 @@
-import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-copy-api';
+import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
 import { type SqlRunner, versionTableStore } from '../config/versions';
 
 /**

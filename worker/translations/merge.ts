@@ -1,4 +1,4 @@
-import type { Dictionary } from '../../locales';
+import type { Dictionary } from '../../shared/config/translations';
 
 /**
  * The bundled dictionary with an override laid over it, as a new object: the bundled one is

@@ -1,11 +1,12 @@
-import type { Change, FieldError } from '../../shared/console-api';
-import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-copy-api';
+import { parseDictionary, parseManifest } from '../../shared/config/translations';
+import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
+import type { FieldError } from '../../shared/console-api/errors';
+import type { Change } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
 import type { LiveKeys } from '../config/publish';
 import { flatOverride } from './check';
 import { checkCopyDocument, diffCopy, serializedCopy } from './copy-document';
 import { type CopyVersionStore, copySummaryOf, type StoredCopyVersion } from './copy-versions';
-import { parseDictionary, parseManifest } from './schema';
 import { TRANSLATION_KEYS } from './source';
 
 /**

@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next';
-import type { Dictionary } from '../../locales';
-import { logError } from '../../shared/log';
-import { bundledTranslator, translatorWithOverride } from '../i18n';
+import type { Dictionary } from '../../shared/config/translations';
 import {
   type ParseResult,
   parseDictionary,
   parseManifest,
   type TranslationManifest,
-} from './schema';
+} from '../../shared/config/translations';
+import { logError } from '../../shared/log';
+import { bundledTranslator, translatorWithOverride } from '../i18n';
 
 /** KV keys (FUNNEL_CONFIG namespace) of the copy that overrides the bundled files. */
 export const TRANSLATION_KEYS = {

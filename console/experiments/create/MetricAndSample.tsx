@@ -1,4 +1,4 @@
-import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api';
+import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api/experiment-results';
 import { type ExperimentForm, PRESET_DEFINITIONS, triggerSlotOf } from '../../experiment-presets';
 import { durationEstimate, durationText } from '../../experiment-texts';
 import { ProblemLine, problemAria } from '../../field-problem';

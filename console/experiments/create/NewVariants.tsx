@@ -1,4 +1,4 @@
-import type { ScreenChoice } from '../../../shared/console-api';
+import type { ScreenChoice } from '../../../shared/console-api/config';
 import { PRESET_DEFINITIONS, VARIANT_KEYS } from '../../experiment-presets';
 import { useStore } from '../../stores/atom';
 import type { CreateExperimentForm } from '../../stores/create-experiment';

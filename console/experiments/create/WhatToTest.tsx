@@ -1,4 +1,4 @@
-import type { ConfigDocument } from '../../../shared/console-api';
+import type { ConfigDocument } from '../../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../../shared/experiments';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../../experiment-presets';
 import { ProblemLine, problemAria } from '../../field-problem';

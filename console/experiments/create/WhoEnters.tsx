@@ -1,4 +1,4 @@
-import type { ConfigDocument } from '../../../shared/console-api';
+import type { ConfigDocument } from '../../../shared/console-api/config';
 import { ProblemLine, problemAria } from '../../field-problem';
 import { nameOptions } from '../../SelectField';
 import { useStore } from '../../stores/atom';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BENCH_NOW, benchRouting, benchVisitors } from '../../../scripts/bench/routing-document';
+import { parseRouting } from '../../../shared/config/routing';
 import { visitorFacts } from '../../../worker/routing/attributes';
 import { chooseRoute, compileRouting } from '../../../worker/routing/router';
-import { parseRouting } from '../../../worker/routing/schema';
 
 /**
  * The routing bench's document must be one the worker would run, of the size the budget names,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { audienceText, groupText } from '../../../console/audience-text';
-import type { Condition } from '../../../shared/routing';
+import type { Condition } from '../../../shared/config/routing';
 
 /** The console's sentence for an audience (console/audience-text.ts), as the traffic map shows it. */
 

@@ -7,12 +7,12 @@ import { loadConsole } from '../../../console/stores/publishing';
 import { $editStatus, $historyStatus } from '../../../console/stores/status';
 import {
   CONSOLE_API,
-  CONSOLE_RESULTS_PATH,
   type ConsoleState,
   type PublishRequest,
-  type VersionsAnswer,
-} from '../../../shared/console-api';
-import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-copy-api';
+} from '../../../shared/console-api/config';
+import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { consoleState, resultsAnswer } from './fixtures';
 
 const EMPTY_COPY: CopyState = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftDocument, editCount, findKeys, renderedParts } from '../../../console/copy/copy-text';
-import type { CopyKey } from '../../../shared/console-copy-api';
+import type { CopyKey } from '../../../shared/console-api/copy';
 
 /** The Copy area's pure parts: finding a text, the document a draft publishes, the preview. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRESET_DEFINITIONS, PRESETS, triggerSlotOf } from '../../../console/experiment-presets';
 import { durationEstimate, durationText } from '../../../console/experiment-texts';
-import type { RouteVisitsAnswer } from '../../../shared/console-api';
+import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import type { Slot } from '../../../shared/experiments';
 
 /**

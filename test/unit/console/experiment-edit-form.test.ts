@@ -9,8 +9,8 @@ import {
 import { withExperimentRemoved } from '../../../console/experiment-edits';
 import { moveText } from '../../../console/experiment-texts';
 import { canArchive } from '../../../console/layer-space';
-import type { ConfigDocument } from '../../../shared/console-api';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { ConfigDocument } from '../../../shared/console-api/config';
 import { liveDocument } from './fixtures';
 
 const NOW = new Date('2026-11-25T00:00:00Z');

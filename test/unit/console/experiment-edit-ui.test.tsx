@@ -6,14 +6,14 @@ import { $draft } from '../../../console/stores/draft';
 import { $experimentsStatus } from '../../../console/stores/experiments';
 import { loadConsole } from '../../../console/stores/publishing';
 import { $review } from '../../../console/stores/review';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,
   CONSOLE_API,
-  CONSOLE_RESULTS_PATH,
   type ConsoleState,
   type PublishRequest,
-} from '../../../shared/console-api';
-import type { ExperimentDocument } from '../../../shared/experiments';
+} from '../../../shared/console-api/config';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import { consoleState, resultsAnswer } from './fixtures';
 
 /**

@@ -11,7 +11,7 @@ import { experimentOfForm } from '../../../console/experiment-presets';
 import { moveText } from '../../../console/experiment-texts';
 import { fitsFree, freeRanges, takenRanges, widestFree } from '../../../console/layer-space';
 import { withVariantAsRouteDefault } from '../../../console/route-defaults';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { plansResults, priceResults } from './experiment-fixtures';
 import { liveDocument } from './fixtures';
 

@@ -3,8 +3,8 @@ import type {
   ExperimentResultMetric,
   ExperimentResultsAnswer,
   ExperimentVariantResults,
-  ResultVerdict,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/experiment-results';
+import type { ResultVerdict } from '../../../shared/console-api/results';
 
 const SHOWN: ExperimentResultMetric[] = [
   'checkout',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { experimentStanding } from '../../../console/experiment-standing';
-import type { ExperimentDocument, ExperimentStatus } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { ExperimentStatus } from '../../../shared/experiments';
 
 /**
  * What the experiments list says of each experiment: the group and badge follow what visitors get

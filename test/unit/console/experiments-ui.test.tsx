@@ -5,19 +5,18 @@ import { Console } from '../../../console/Console';
 import { $draft, duplicateExperiment } from '../../../console/stores/draft';
 import { $experimentResults, $experimentsStatus } from '../../../console/stores/experiments';
 import { loadConsole } from '../../../console/stores/publishing';
+import { CONSOLE_API, type PublishRequest } from '../../../shared/console-api/config';
 import {
-  CONSOLE_API,
   CONSOLE_EXPERIMENTS_PATH,
-  CONSOLE_RESULTS_PATH,
   type ExperimentResultsAnswer,
-  type PublishRequest,
-  type RouteVisitsAnswer,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/experiment-results';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { plansResults, priceResults } from './experiment-fixtures';
 import { consoleState, resultsAnswer } from './fixtures';
 
 /**
- * The experiments area drawn from the worker's answers (shared/console-api.ts): one
+ * The experiments area drawn from the worker's answers (shared/console-api/): one
  * experiment's results as ExperimentResultsAnswer says them, its segments, and the decision
  * dialog built on them.
  */

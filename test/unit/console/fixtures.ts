@@ -1,12 +1,11 @@
+import type { ConfigDocument, ConsoleState } from '../../../shared/console-api/config';
 import {
-  type ConfigDocument,
-  type ConsoleState,
   type MetricResult,
   RESULT_METRICS,
   type ResultMetric,
   type ResultsAnswer,
   type ResultVerdict,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/results';
 
 /** A live config with three variants, one walking a flow of its own and one paused. */
 export function liveDocument(): ConfigDocument {

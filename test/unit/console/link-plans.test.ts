@@ -5,7 +5,7 @@ import {
   linkPlanNotices,
   reviewText,
 } from '../../../console/link-plans';
-import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/routing';
+import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 
 /**
  * Which routes give their plans to whoever opens a link (console/link-plans.ts): what the route

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PhaseResults } from '../../../console/results/PhaseResults';
 import { Results } from '../../../console/results/Results';
 import { $results, loadResults } from '../../../console/stores/results';
-import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../../../shared/console-api';
+import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../../../shared/console-api/results';
 import { resultsAnswer } from './fixtures';
 
 afterEach(() => {

@@ -10,7 +10,7 @@ import {
   withRouteFields,
   withRouteMoved,
 } from '../../../console/routing-edits';
-import type { AudienceDocument } from '../../../shared/routing';
+import type { AudienceDocument } from '../../../shared/config/routing';
 import { liveDocument } from './fixtures';
 
 const TIKTOK: AudienceDocument = {

@@ -6,18 +6,14 @@ import { Console } from '../../../console/Console';
 import { $draft } from '../../../console/stores/draft';
 import { loadConsole } from '../../../console/stores/publishing';
 import { $routeTest, $routeTestStatus } from '../../../console/stores/traffic';
-import {
-  CONSOLE_API,
-  CONSOLE_RESULTS_PATH,
-  type ConsoleState,
-  type RouteTestAnswer,
-  type RouteVisitsAnswer,
-} from '../../../shared/console-api';
+import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import type { RouteTestAnswer, RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { consoleState, resultsAnswer } from './fixtures';
 
 /**
  * The Traffic area as the console draws it from the worker's answers (the contract of
- * shared/console-api.ts): the route visits when there are some and when the call fails, the
+ * shared/console-api/routes.ts): the route visits when there are some and when the call fails, the
  * plans warning, and the review's warnings.
  */
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MetricResult, ResultsAnswer, VariantResults } from '../../../shared/console-api';
+import type {
+  MetricResult,
+  ResultsAnswer,
+  VariantResults,
+} from '../../../shared/console-api/results';
 import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../worker/experiments/results/results-csv';
 
 /** The results as CSV (worker/experiments/results/results-csv.ts). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
 import { NO_PLAN_CHOICES } from '../../../shared/plans/screen-offers';
 import { seededRandom } from '../../../shared/seeded-random';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SplitConfig } from '../../../worker/config/schema';
+import type { SplitDocument } from '../../../shared/config/split';
 import { pickedShares } from '../../../worker/experiments/assignment/assign';
 import type { DayArm, ExperimentDays } from '../../../worker/experiments/results/experiment-days';
 import {
@@ -21,8 +21,8 @@ const conversions = (n: number, converted: number) => ({
 
 function split(
   weights: Record<string, number>,
-  experiment?: SplitConfig['experiment'],
-): SplitConfig {
+  experiment?: SplitDocument['experiment'],
+): SplitDocument {
   return {
     version: 'v3',
     defaultVariant: Object.keys(weights)[0]!,
@@ -87,7 +87,7 @@ function totalsOf(...arms: ArmTotals[]): ExperimentTotals {
 
 const NO_DAYS: ExperimentDays = { arms: [], revenue: [], startedAt: null };
 
-function results(live: SplitConfig, totals: ExperimentTotals, days = NO_DAYS) {
+function results(live: SplitDocument, totals: ExperimentTotals, days = NO_DAYS) {
   return buildResults({
     phase: 2,
     phases: [2, 1],
@@ -143,7 +143,7 @@ describe('the results of a phase', () => {
 
   it('mark purchase as the primary metric unless the split names another', () => {
     const totals = totalsOf(arm('control', 200, 30), arm('lp17', 200, 40));
-    const primaries = (live: SplitConfig) =>
+    const primaries = (live: SplitDocument) =>
       results(live, totals).variants.map((v) =>
         v.metrics.filter((m) => m.primary).map((m) => m.metric),
       );
@@ -231,7 +231,7 @@ describe('the results of a phase', () => {
   it('tune the intervals to the split’s planned sample, else to 10 000 visitors per arm', () => {
     const totals = totalsOf(arm('control', 10_000, 1000), arm('lp17', 10_000, 1100));
     const planned = split({ control: 1, lp17: 1 }, { plannedPerArm: 500 });
-    const width = (live: SplitConfig) => {
+    const width = (live: SplitDocument) => {
       const purchase = results(live, totals).variants[1]?.metrics[3];
       return (purchase?.absoluteInterval?.upper ?? 0) - (purchase?.absoluteInterval?.lower ?? 0);
     };

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { BUNDLED_TRANSLATIONS, type Dictionary } from '../../../locales';
+import { BUNDLED_TRANSLATIONS } from '../../../locales';
+import type { Dictionary } from '../../../shared/config/translations';
 
 /**
  * Islands get their strings as props; no dictionary, and no i18next, may reach the browser

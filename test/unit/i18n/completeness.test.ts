@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_TRANSLATIONS, type Dictionary, EN } from '../../../locales';
+import { BUNDLED_TRANSLATIONS, EN } from '../../../locales';
+import type { Dictionary } from '../../../shared/config/translations';
 
 /**
  * Every shipped language says everything English says: the same keys (plural keys in the forms

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import type { Dictionary } from '../../../locales';
+import type { Dictionary } from '../../../shared/config/translations';
 import { overlayDictionary } from '../../../worker/translations/merge';
 
 const BUNDLED: Dictionary = {

@@ -3,7 +3,7 @@ import {
   DICTIONARY_MAX_BYTES,
   parseDictionary,
   parseManifest,
-} from '../../../worker/translations/schema';
+} from '../../../shared/config/translations';
 
 describe('the translations manifest', () => {
   it('accepts a timestamp and the languages that have an override', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseRouting } from '../../../shared/config/routing';
 import { ROUTE_LANGUAGES } from '../../../shared/routing';
 import { SUPPORTED_LANGUAGES } from '../../../worker/i18n';
-import { parseRouting } from '../../../worker/routing/schema';
 
 /** The fixed lists a rule picks from, and what the validator refuses outright. */
 

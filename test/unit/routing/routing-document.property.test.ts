@@ -1,20 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
+import { parseRouting } from '../../../shared/config/routing';
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../../shared/plans/catalogue';
 import {
   type AttributeDefinition,
-  type Condition,
   OPERATORS_BY_KIND,
   ROUTE_ATTRIBUTE_NAMES,
   ROUTE_ATTRIBUTES,
   type RouteAttribute,
-  type RouteDocument,
-  type RoutingDocument,
   SOURCES,
 } from '../../../shared/routing';
 import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
-import { parseRouting } from '../../../worker/routing/schema';
 
 /**
  * The routing validator over documents built from the fixed lists (shared/routing.ts): every

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CLICK_ID_VALUES,
-  type Condition,
-  type RouteDocument,
-  type RoutingDocument,
-} from '../../../shared/routing';
+import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
+import { CLICK_ID_VALUES } from '../../../shared/routing';
 import { visitorFacts } from '../../../worker/routing/attributes';
 import { takeFirstTouch } from '../../../worker/routing/first-touch';
 import { chooseRoute, compileRouting, type VisitorFacts } from '../../../worker/routing/router';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
-import type { ExperimentResultsAnswer } from '../../../shared/console-api';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { ExperimentResultsAnswer } from '../../../shared/console-api/experiment-results';
 import type { ResultsReader } from '../../../worker/alerts/run-alerts';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import type { FunnelConfig } from '../../../worker/config/load';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_API } from '../../../shared/console-api';
+import { CONSOLE_API } from '../../../shared/console-api/config';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
 import { validateExperiments } from '../../../worker/experiments/config/validate';

@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvalidAnswer } from '../../../shared/console-api';
 import {
   CONSOLE_COPY_API,
   type CopyCheckAnswer,
@@ -8,7 +7,8 @@ import {
   type CopyPublishAnswer,
   type CopyState,
   type CopyVersionsAnswer,
-} from '../../../shared/console-copy-api';
+} from '../../../shared/console-api/copy';
+import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import { kvLiveKeys } from '../../../worker/config/publish';
 import { d1Runner } from '../../../worker/config/versions';
 import { LOCAL_AUTHOR } from '../../../worker/console/access';

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConfigDocument, InvalidAnswer, PublishAnswer } from '../../../shared/console-api';
-import { CONSOLE_API } from '../../../shared/console-api';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { ConfigDocument, PublishAnswer } from '../../../shared/console-api/config';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
 import { freshApp } from '../fetch-app';
 

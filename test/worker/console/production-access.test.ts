@@ -1,12 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CONSOLE_API,
-  CONSOLE_EXPERIMENTS_PATH,
-  CONSOLE_PREVIEW_PATH,
-  CONSOLE_RESULTS_PATH,
-} from '../../../shared/console-api';
-import { CONSOLE_COPY_API } from '../../../shared/console-copy-api';
+import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../../shared/console-api/config';
+import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
+import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,

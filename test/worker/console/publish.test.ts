@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
+import { CONFIG_MAX_BYTES } from '../../../shared/config/parse-document';
 import type {
   CheckAnswer,
   ConfigDocument,
-  ConflictAnswer,
   ConsoleState,
-  InvalidAnswer,
   PublishAnswer,
-  VersionsAnswer,
-} from '../../../shared/console-api';
-import { CONSOLE_API } from '../../../shared/console-api';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+} from '../../../shared/console-api/config';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import type { ConflictAnswer, InvalidAnswer } from '../../../shared/console-api/errors';
+import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
@@ -18,7 +18,6 @@ import {
   DEFAULT_SPLIT,
 } from '../../../worker/config/defaults';
 import { publish } from '../../../worker/config/publish';
-import { CONFIG_MAX_BYTES } from '../../../worker/config/schema';
 import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { LOCAL_AUTHOR } from '../../../worker/console/access';
 import { unsigned } from '../../fixtures/signed-cookies';

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvalidAnswer, RouteTestAnswer, RouteTestRequest } from '../../../shared/console-api';
-import { CONSOLE_API } from '../../../shared/console-api';
-import type { RoutingDocument } from '../../../shared/routing';
+import type { RoutingDocument } from '../../../shared/config/routing';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import type { InvalidAnswer } from '../../../shared/console-api/errors';
+import type { RouteTestAnswer, RouteTestRequest } from '../../../shared/console-api/routes';
 import { freshApp, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 

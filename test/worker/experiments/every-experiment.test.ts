@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,

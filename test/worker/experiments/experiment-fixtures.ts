@@ -2,7 +2,7 @@ import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import {
   EXPERIMENT_SHARD_COUNT,

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
-} from '../../../shared/console-api';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/experiments';
+} from '../../../shared/console-api/experiment-results';
 import { SEGMENT_CSV_COLUMNS } from '../../../worker/experiments/results/results-csv';
 import { SEGMENT_CAUTION } from '../../../worker/experiments/results/segment-results';
 import { recordPurchases } from '../../../worker/experiments/store/experiment-purchase';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { unsigned } from '../../fixtures/signed-cookies';

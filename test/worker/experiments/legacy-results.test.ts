@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, expect, it } from 'vitest';
-import type { ResultsAnswer } from '../../../shared/console-api';
-import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api';
+import type { ResultsAnswer } from '../../../shared/console-api/results';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import { experimentDays } from '../../../worker/experiments/results/experiment-days';
 import { buildResults, designOf } from '../../../worker/experiments/results/split-answer';
 import { experimentTotals } from '../../../worker/experiments/results/totals';

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConfigDocument, ResultsAnswer } from '../../../shared/console-api';
-import { CONSOLE_API, CONSOLE_RESULTS_PATH } from '../../../shared/console-api';
+import type { ConfigDocument } from '../../../shared/console-api/config';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import type { ResultsAnswer } from '../../../shared/console-api/results';
+import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import {
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,

@@ -1,7 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import {
   shardOfVisitor,
   VISITOR_ROWS_KEPT_MS,

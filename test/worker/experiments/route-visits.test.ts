@@ -1,7 +1,8 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONSOLE_API, type RouteVisitsAnswer } from '../../../shared/console-api';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
 import {
   shardOfVisitor,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { headerSafe, signedValue, unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, putConfig, setCookies } from '../fetch-app';

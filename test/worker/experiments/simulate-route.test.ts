@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
-} from '../../../shared/console-api';
-import type { ExperimentDocument } from '../../../shared/experiments';
+} from '../../../shared/console-api/experiment-results';
 import { planById } from '../../../shared/plans/catalogue';
 import { DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import developmentWorker from '../../../worker/dev';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExperimentDocument } from '../../../shared/experiments';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { unsigned } from '../../fixtures/signed-cookies';

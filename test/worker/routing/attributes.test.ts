@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Condition, RoutingDocument } from '../../../shared/routing';
+import type { Condition, RoutingDocument } from '../../../shared/config/routing';
 import { encodeFirstTouch, type FirstTouch } from '../../../worker/routing/first-touch';
 import { IN_APP_USER_AGENTS, NORMAL_USER_AGENTS } from '../../fixtures/in-app-user-agents';
 import { signedPair } from '../../fixtures/signed-cookies';

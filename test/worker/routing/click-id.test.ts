@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Condition } from '../../../shared/routing';
+import type { Condition } from '../../../shared/config/routing';
 import { decodeFirstTouch, encodeFirstTouch } from '../../../worker/routing/first-touch';
 import { signedPair, unsigned } from '../../fixtures/signed-cookies';
 import { aBrowser } from '../experiments/experiment-fixtures';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Condition } from '../../../shared/routing';
+import type { Condition } from '../../../shared/config/routing';
 import { decodeFirstTouch, type FirstTouch } from '../../../worker/routing/first-touch';
 import { keptRoute, unsigned } from '../../fixtures/signed-cookies';
 import { setCookies } from '../fetch-app';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RouteDocument, RoutingDocument } from '../../../shared/routing';
+import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import { keptRoute } from '../../fixtures/signed-cookies';
 import { putConfig, setCookies } from '../fetch-app';
 import { type FetchApp, forgetConfig, NOW, routeOf, routingApp } from './routing-app';

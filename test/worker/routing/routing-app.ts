@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/routing';
+import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import type { AppOptions } from '../../../worker/app';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { ROUTE_COOKIE } from '../../../worker/middleware/route';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RoutingDocument } from '../../../shared/routing';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import {
   aBrowser,
   emptyExperiments,

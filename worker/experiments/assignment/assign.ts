@@ -14,8 +14,8 @@ import { fnv1a } from './visitor-shard';
  * Different strings hashed make the draws independent of one another: the buckets of two layers,
  * the layer's bucket and the variant, the coverage and the variant (test/unit/experiments/
  * assign.test.ts checks each over 100 000 ids). A seed is letters, digits, ':', '-' and '_'
- * (config/schema.ts), never '#', so no seed's variant hash is another draw's salted one: an
- * experiment given its layer's seed, or 'x#coverage' beside 'x', still draws independently.
+ * (shared/config/experiments.ts), never '#', so no seed's variant hash is another draw's salted
+ * one: an experiment given its layer's seed, or 'x#coverage' beside 'x', still draws independently.
  *
  * A draw is a share in [0, 1) in steps of 1/10 000: the ranges, the coverage and the weights are
  * resolved to 0.01% (pickedShares gives the exact shares the weights draw).

@@ -18,9 +18,9 @@
 
 export const PINS_COOKIE = 'gf_x';
 
-/** The experiments section's ids (worker/routing/schema.ts `slug`). */
+/** The experiments section's ids (shared/config/fields.ts `slug`). */
 const EXPERIMENT_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
-/** The experiments section's variant keys (worker/experiments/config/schema.ts). */
+/** The experiments section's variant keys (shared/config/experiments.ts). */
 const VARIANT_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)?$/;
 const VARIANT_KEY_MAX = 48;
 

@@ -1,11 +1,10 @@
-import type { ExperimentAudience } from '../../../shared/experiments';
+import type { ExperimentAudience } from '../../../shared/config/experiments';
+import type { Condition, RoutingDocument } from '../../../shared/config/routing';
 import {
   type AttributeDefinition,
-  type Condition,
   ROUTE_ATTRIBUTE_NAMES,
   ROUTE_ATTRIBUTES,
   type RouteAttribute,
-  type RoutingDocument,
 } from '../../../shared/routing';
 
 /**

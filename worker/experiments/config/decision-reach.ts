@@ -1,18 +1,16 @@
-import {
-  type ExperimentDocument,
-  LAYERS,
-  type Slot,
-  SPLIT_EXPERIMENT_ID,
-  type VariantChange,
-} from '../../../shared/experiments';
+import type {
+  ExperimentDocument,
+  ExperimentsDocument,
+  VariantChange,
+} from '../../../shared/config/experiments';
+import type { FlowsDocument } from '../../../shared/config/flows';
+import type { DocumentIssue } from '../../../shared/config/parse-document';
+import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
+import type { SplitDocument } from '../../../shared/config/split';
+import { LAYERS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { PLAN_FIELD_NAMES, type PlanField } from '../../../shared/plans/screen-offers';
-import type { RouteDocument } from '../../../shared/routing';
-import type { FlowsConfig, SplitConfig } from '../../config/schema';
-import type { DocumentIssue } from '../../parse-json-document';
-import type { RoutingConfig } from '../../routing/schema';
 import { applyChange, type FunnelShape, slotOf } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
-import type { ExperimentsConfig } from './schema';
 import { routeShape } from './triggers';
 
 /**
@@ -31,9 +29,9 @@ import { routeShape } from './triggers';
  */
 
 export interface DecisionReachContext {
-  flows: FlowsConfig;
-  routing: RoutingConfig;
-  split: SplitConfig;
+  flows: FlowsDocument;
+  routing: RoutingDocument;
+  split: SplitDocument;
 }
 
 /** Something that draws new visitors of a route into a variant that hides the decision. */
@@ -60,7 +58,7 @@ const screensAt = (shape: FunnelShape, slot: Slot) =>
   shape.screens.filter((screen) => slotOf(screen) === slot);
 
 /** Whether a visitor walking `shape` sees everything `change` makes. */
-function showsChange(shape: FunnelShape, change: VariantChange, flows: FlowsConfig): boolean {
+function showsChange(shape: FunnelShape, change: VariantChange, flows: FlowsDocument): boolean {
   if (change.flow !== undefined) {
     // The screens the change makes, compared by value: a decision with a new screen on top of a
     // flow names a copy of the flow.
@@ -104,7 +102,7 @@ function whatShows(shape: FunnelShape, change: VariantChange): string {
 
 /** The experiments that may put a new visitor of `route` in a variant, with those variants. */
 function drawing(
-  doc: ExperimentsConfig,
+  doc: ExperimentsDocument,
   decided: string,
   context: DecisionReachContext,
   route: string,
@@ -149,7 +147,7 @@ function hidersOn(
   decided: { id: string; layer: ExperimentDocument['layer']; change: VariantChange },
   base: FunnelShape,
   route: string,
-  doc: ExperimentsConfig,
+  doc: ExperimentsDocument,
   context: DecisionReachContext,
 ): Hider[] {
   const { flows } = context;
@@ -214,13 +212,17 @@ function byExperiment(hiders: readonly Hider[]): { hider: Hider; routes: string[
 }
 
 /** The route's shape, or null when the route does not exist (referenceIssues says so). */
-function shapeOfRoute(routes: ReadonlyMap<string, RouteDocument>, id: string, flows: FlowsConfig) {
+function shapeOfRoute(
+  routes: ReadonlyMap<string, RouteDocument>,
+  id: string,
+  flows: FlowsDocument,
+) {
   const route = routes.get(id);
   return route === undefined ? null : routeShape(route, flows);
 }
 
 /** Whether the decision is new in this publish: `live` did not hold it yet. */
-function decidedNow(id: string, experiment: ExperimentDocument, live?: ExperimentsConfig | null) {
+function decidedNow(id: string, experiment: ExperimentDocument, live?: ExperimentsDocument | null) {
   const was = live?.experiments[id];
   return !(
     was?.status === 'shipped' &&
@@ -238,9 +240,9 @@ export function decisionReachIssues(
   path: string,
   id: string,
   experiment: ExperimentDocument,
-  doc: ExperimentsConfig,
+  doc: ExperimentsDocument,
   context: DecisionReachContext,
-  live?: ExperimentsConfig | null,
+  live?: ExperimentsDocument | null,
 ): DocumentIssue[] {
   const { decision } = experiment;
   if (experiment.status !== 'shipped' || decision?.action !== 'route_default') return [];

@@ -1,5 +1,5 @@
-import type { ExperimentDocument } from '../../../shared/experiments';
-import type { DocumentIssue } from '../../parse-json-document';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { DocumentIssue } from '../../../shared/config/parse-document';
 
 /**
  * The decision that ends an experiment (docs/experiments.md): what it found and how it ships.

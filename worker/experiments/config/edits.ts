@@ -1,14 +1,13 @@
-import {
-  type ExperimentAudience,
-  type ExperimentDocument,
-  type ExperimentStatus,
-  LAYERS,
-  type VariantChange,
-} from '../../../shared/experiments';
-import type { Condition } from '../../../shared/routing';
-import type { DocumentIssue } from '../../parse-json-document';
+import type {
+  ExperimentAudience,
+  ExperimentDocument,
+  ExperimentsDocument,
+  VariantChange,
+} from '../../../shared/config/experiments';
+import type { DocumentIssue } from '../../../shared/config/parse-document';
+import type { Condition } from '../../../shared/config/routing';
+import { type ExperimentStatus, LAYERS } from '../../../shared/experiments';
 import { WHOLE_LAYER } from './audiences-overlap';
-import type { ExperimentsConfig } from './schema';
 
 /**
  * What a publish may change of an experiment that is live (docs/experiments.md). Visitors are
@@ -77,7 +76,10 @@ export function removalIssue(path: string, live: ExperimentDocument): DocumentIs
  * experiment holding part of the layer would move in or out of its range mid-phase. One holding
  * the whole layer keeps every visitor, whatever the seed.
  */
-export function layerSeedIssues(next: ExperimentsConfig, live: ExperimentsConfig): DocumentIssue[] {
+export function layerSeedIssues(
+  next: ExperimentsDocument,
+  live: ExperimentsDocument,
+): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   for (const layer of LAYERS) {
     if ((next.layers?.[layer]?.seed ?? layer) === (live.layers?.[layer]?.seed ?? layer)) continue;

@@ -1,15 +1,18 @@
+import type {
+  ExperimentDocument,
+  ExperimentsDocument,
+  VariantChange,
+} from '../../../shared/config/experiments';
+import type { FlowsDocument } from '../../../shared/config/flows';
+import type { RoutingDocument } from '../../../shared/config/routing';
+import type { SplitDocument } from '../../../shared/config/split';
 import {
   DEFAULT_DRAIN_DAYS,
-  type ExperimentDocument,
   type ExperimentStatus,
-  type ExperimentsDocument,
   LAYERS,
   type Layer,
   SPLIT_EXPERIMENT_ID,
-  type VariantChange,
 } from '../../../shared/experiments';
-import type { RoutingDocument } from '../../../shared/routing';
-import type { FlowsConfig, SplitConfig } from '../../config/schema';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
 import { inRange, type Placement } from '../assignment/assign';
 import { applyChange, type FunnelShape } from './funnel-shape';
@@ -111,7 +114,7 @@ function compileExperiment(
  */
 export function compileExperiments(
   experiments: ExperimentsDocument,
-  split: SplitConfig,
+  split: SplitDocument,
   routing: RoutingDocument,
 ): CompiledExperiments {
   const byLayer = new Map<Layer, CompiledExperiment[]>(LAYERS.map((layer) => [layer, []]));
@@ -140,7 +143,7 @@ const cache = new WeakMap<
 /** compileExperiments, once per set of documents (the loader keeps unchanged ones as they are). */
 export function compiledExperiments(
   experiments: ExperimentsDocument,
-  split: SplitConfig,
+  split: SplitDocument,
   routing: RoutingDocument,
 ): CompiledExperiments {
   const known = cache.get(experiments);
@@ -257,7 +260,7 @@ export function shapeOf(
   compiled: CompiledExperiments,
   base: FunnelShape,
   assignments: readonly ExperimentAssignment[],
-  flows: FlowsConfig,
+  flows: FlowsDocument,
 ): FunnelShape {
   let shape = base;
   for (const assignment of assignments) {
@@ -277,7 +280,7 @@ export function visitorTrigger(
   base: FunnelShape,
   assignments: readonly ExperimentAssignment[],
   index: number,
-  flows: FlowsConfig,
+  flows: FlowsDocument,
 ): number | null {
   const experiment = compiled.byId.get(assignments[index]!.experiment);
   if (!experiment) return null;

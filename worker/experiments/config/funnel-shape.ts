@@ -1,4 +1,6 @@
-import type { Slot, VariantChange } from '../../../shared/experiments';
+import type { VariantChange } from '../../../shared/config/experiments';
+import type { FlowsDocument } from '../../../shared/config/flows';
+import type { Slot } from '../../../shared/experiments';
 import type { PlanFamilyId } from '../../../shared/plans/catalogue';
 import {
   isSellingScreen,
@@ -8,7 +10,6 @@ import {
   SCREEN_OFFERS,
 } from '../../../shared/plans/screen-offers';
 import { isPaywallScreen, type ScreenId } from '../../../shared/screens';
-import type { FlowsConfig } from '../../config/schema';
 import { resolveFlow } from '../../funnel/flow';
 
 /**
@@ -40,7 +41,7 @@ export function slotOf(screen: string): Slot | null {
 export function applyChange(
   shape: FunnelShape,
   change: VariantChange,
-  flows: FlowsConfig,
+  flows: FlowsDocument,
 ): FunnelShape {
   let { flow, screens } = shape;
   if (change.flow !== undefined) {

@@ -1,10 +1,10 @@
-import {
-  type ExperimentDocument,
-  type ExperimentVariantDocument,
-  SPLIT_EXPERIMENT_ID,
-} from '../../../shared/experiments';
+import type {
+  ExperimentDocument,
+  ExperimentVariantDocument,
+} from '../../../shared/config/experiments';
+import type { SplitDocument } from '../../../shared/config/split';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { DEFAULT_ROUTE_ID } from '../../../shared/routing';
-import type { SplitConfig } from '../../config/schema';
 import { flowNameOf } from '../../funnel/flow';
 
 /**
@@ -19,7 +19,7 @@ import { flowNameOf } from '../../funnel/flow';
  * Its seed is its id: fixed for the split's life, like any experiment's, and never shared with a
  * layer's seed (those are the layers' names unless set).
  */
-export function experimentFromSplit(split: SplitConfig): ExperimentDocument {
+export function experimentFromSplit(split: SplitDocument): ExperimentDocument {
   const variants: Record<string, ExperimentVariantDocument> = {};
   for (const [key, variant] of Object.entries(split.variants)) {
     variants[key] = {

@@ -1,12 +1,8 @@
-import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api';
-import type {
-  ExperimentDocument,
-  ExperimentStatus,
-  ExperimentsDocument,
-} from '../../../shared/experiments';
+import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
+import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api/config';
+import type { ExperimentStatus } from '../../../shared/experiments';
 import { phaseChange } from '../../config/phase';
 import { sameValue } from './edits';
-import type { ExperimentsConfig } from './schema';
 
 /**
  * Phases and the instants a publish stamps on each experiment, never typed by a marketer: like the
@@ -24,8 +20,8 @@ const DRAWING: ReadonlySet<ExperimentStatus> = new Set(['running', 'paused']);
  * phase 1, which is no change; one that stops draws no one more.
  */
 export function experimentPhaseChanges(
-  live: ExperimentsConfig | null | undefined,
-  next: ExperimentsConfig,
+  live: ExperimentsDocument | null | undefined,
+  next: ExperimentsDocument,
 ): Map<string, PhaseChange> {
   const changes = new Map<string, PhaseChange>();
   for (const [id, experiment] of Object.entries(next.experiments)) {
@@ -59,11 +55,11 @@ export function experimentPhases(
  * `author`, whoever the console said made it (one published before keeps its own date and name). Run on a document the validator accepted.
  */
 export function stampPublish(
-  next: ExperimentsConfig,
-  live: ExperimentsConfig | null | undefined,
+  next: ExperimentsDocument,
+  live: ExperimentsDocument | null | undefined,
   now: Date,
   author: string,
-): ExperimentsConfig {
+): ExperimentsDocument {
   const at = now.toISOString();
   const changes = experimentPhaseChanges(live, next);
   const experiments: Record<string, ExperimentDocument> = {};

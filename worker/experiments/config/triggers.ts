@@ -1,14 +1,10 @@
-import {
-  type ExperimentAudience,
-  type ExperimentDocument,
-  SPLIT_EXPERIMENT_ID,
-} from '../../../shared/experiments';
+import type { ExperimentAudience, ExperimentDocument } from '../../../shared/config/experiments';
+import type { FlowsDocument } from '../../../shared/config/flows';
+import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { planChoicesOf } from '../../../shared/plans/screen-offers';
-import type { RouteDocument } from '../../../shared/routing';
 import type { ScreenId } from '../../../shared/screens';
-import type { FlowsConfig } from '../../config/schema';
 import { resolveFlow } from '../../funnel/flow';
-import type { RoutingConfig } from '../../routing/schema';
 import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
 
 /**
@@ -30,7 +26,7 @@ export interface Trigger {
 /** What a visitor of the route walks before any experiment changes it. */
 export function routeShape(
   route: Pick<RouteDocument, 'flow' | 'plans' | 'upsellPlans' | 'guidePlans'>,
-  flows: FlowsConfig,
+  flows: FlowsDocument,
 ) {
   const flow = resolveFlow(flows, route.flow);
   const shape: FunnelShape = { flow: flow.name, screens: flow.screens, ...planChoicesOf(route) };
@@ -38,7 +34,7 @@ export function routeShape(
 }
 
 /** The routes an audience takes visitors from, in the routing's order; absent: all of them. */
-function targetedRoutes(audience: ExperimentAudience, routing: RoutingConfig): string[] {
+function targetedRoutes(audience: ExperimentAudience, routing: RoutingDocument): string[] {
   return audience.routes ?? routing.routes.map((route) => route.id);
 }
 
@@ -46,7 +42,7 @@ function targetedRoutes(audience: ExperimentAudience, routing: RoutingConfig): s
 function variantShapes(
   experiment: Pick<ExperimentDocument, 'control' | 'variants'>,
   base: FunnelShape,
-  flows: FlowsConfig,
+  flows: FlowsDocument,
 ): FunnelShape[] {
   const keys = Object.keys(experiment.variants);
   const ordered = [experiment.control, ...keys.filter((key) => key !== experiment.control)];
@@ -74,7 +70,7 @@ export function triggerFor(id: string, shapes: readonly FunnelShape[]): number |
 export function experimentTriggers(
   id: string,
   experiment: Pick<ExperimentDocument, 'audience' | 'control' | 'variants'>,
-  context: { flows: FlowsConfig; routing: RoutingConfig },
+  context: { flows: FlowsDocument; routing: RoutingDocument },
 ): Map<string, Trigger | null> {
   const { flows, routing } = context;
   const byId = new Map(routing.routes.map((route) => [route.id, route]));

@@ -1,24 +1,23 @@
-import {
-  DEFAULT_DRAIN_DAYS,
-  type ExperimentDocument,
-  type Slot,
-  SPLIT_EXPERIMENT_ID,
-  type VariantChange,
-} from '../../../shared/experiments';
+import type {
+  ExperimentDocument,
+  ExperimentsDocument,
+  VariantChange,
+} from '../../../shared/config/experiments';
+import type { FlowsDocument } from '../../../shared/config/flows';
+import type { DocumentIssue } from '../../../shared/config/parse-document';
+import type { RoutingDocument } from '../../../shared/config/routing';
+import type { SplitDocument } from '../../../shared/config/split';
+import { DEFAULT_DRAIN_DAYS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { webhookAddressProblem } from '../../alerts/webhook-address';
-import type { FlowsConfig, SplitConfig } from '../../config/schema';
 import { resolveFlow } from '../../funnel/flow';
-import type { DocumentIssue } from '../../parse-json-document';
-import type { RoutingConfig } from '../../routing/schema';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
 import { applyChange, slotOf } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
-import type { ExperimentsConfig } from './schema';
 import { experimentTriggers, routeShape } from './triggers';
 
 /**
@@ -36,9 +35,9 @@ import { experimentTriggers, routeShape } from './triggers';
  */
 
 export interface ExperimentsContext {
-  flows: FlowsConfig;
-  routing: RoutingConfig;
-  split: SplitConfig;
+  flows: FlowsDocument;
+  routing: RoutingDocument;
+  split: SplitDocument;
   /**
    * When the check runs: an ended experiment holds its layer and slots while the visitors it
    * exposed keep their variant (its drain days), and frees them after. Absent: until archived.
@@ -301,9 +300,9 @@ function flowWarnings(
  * with it, and, given `live` (the section as published), each edit of a live experiment.
  */
 export function validateExperiments(
-  doc: ExperimentsConfig,
+  doc: ExperimentsDocument,
   context: ExperimentsContext,
-  live?: ExperimentsConfig | null,
+  live?: ExperimentsDocument | null,
 ): ExperimentsCheck {
   const check: ExperimentsCheck = { issues: [], warnings: [] };
   const participants: Participant[] = [];

@@ -1,5 +1,5 @@
-import type { RouteStep } from '../../../shared/console-api';
-import { slug } from '../../routing/schema';
+import { slug } from '../../../shared/config/fields';
+import type { RouteStep } from '../../../shared/console-api/routes';
 import type { Outcome } from '../store/outcomes';
 import type { ExperimentPurchase, Statement } from '../store/split-statements';
 

@@ -1,4 +1,4 @@
-import type { RouteVisitsAnswer } from '../../../shared/console-api';
+import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import { EXPERIMENT_SHARD_COUNT } from '../assignment/visitor-shard';
 import { type ExperimentStores, shardStub } from '../store/experiment-stores';
 

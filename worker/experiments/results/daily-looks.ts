@@ -1,4 +1,4 @@
-import type { ResultMetric } from '../../../shared/console-api';
+import type { ResultMetric } from '../../../shared/console-api/results';
 import type { DayArm, DayRevenueBucket } from './experiment-days';
 import { revenueStatistics } from './revenue';
 import type { ArmSample } from './statistics';

@@ -6,7 +6,7 @@ import type {
   ExperimentVariantResults,
   SegmentDimension,
   SegmentResults,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/experiment-results';
 import type {
   ArmRow,
   DayRevenueRow,

@@ -1,8 +1,9 @@
+import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   EXPERIMENT_RESULT_METRICS,
   type ExperimentResultMetric,
-} from '../../../shared/console-api';
-import type { ExperimentDocument, Slot } from '../../../shared/experiments';
+} from '../../../shared/console-api/experiment-results';
+import type { Slot } from '../../../shared/experiments';
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../../shared/plans/catalogue';
 import { PLAN_FIELD_NAMES } from '../../../shared/plans/screen-offers';
 import { pickedShares } from '../assignment/assign';

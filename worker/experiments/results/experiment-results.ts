@@ -1,11 +1,14 @@
-import type { ExperimentResultsAnswer, SegmentDimension } from '../../../shared/console-api';
-import { type ExperimentDocument, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { type ExperimentDocument, parseExperiments } from '../../../shared/config/experiments';
+import { parseSplit } from '../../../shared/config/split';
+import type {
+  ExperimentResultsAnswer,
+  SegmentDimension,
+} from '../../../shared/console-api/experiment-results';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { logError } from '../../../shared/log';
 import type { FunnelConfig } from '../../config/load';
-import { parseSplit } from '../../config/schema';
 import type { Bindings } from '../../env';
 import { experimentFromSplit } from '../config/migrate-split';
-import { parseExperiments } from '../config/schema';
 import { experimentTriggers } from '../config/triggers';
 import { routeVisitsBetween } from '../exposure/route-visits';
 import { experimentStores, readExperimentRows } from '../store/experiment-stores';

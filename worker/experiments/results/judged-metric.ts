@@ -1,4 +1,4 @@
-import type { MetricResult } from '../../../shared/console-api';
+import type { MetricResult } from '../../../shared/console-api/results';
 import { type DailyLook, sampleAt } from './daily-looks';
 import { judgeVariant } from './statistics';
 import type { MetricCounts } from './totals';

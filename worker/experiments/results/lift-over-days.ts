@@ -1,4 +1,4 @@
-import type { LiftPoint } from '../../../shared/console-api';
+import type { LiftPoint } from '../../../shared/console-api/results';
 import { type DailyLook, sampleAt } from './daily-looks';
 import { runningComparisons } from './statistics';
 

@@ -1,9 +1,9 @@
+import type { SegmentResults } from '../../../shared/console-api/experiment-results';
 import type {
   MetricResult,
   ResultsAnswer,
-  SegmentResults,
   VariantResults,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/results';
 import { isMoneyMetric } from '../../../shared/experiments';
 import { minorDigits } from '../../../shared/minor-units';
 
@@ -44,7 +44,7 @@ type Cell = string | number | boolean | null;
 /**
  * A text cell a spreadsheet would run as a formula (OWASP, "CSV Injection": a leading = + - @,
  * tab or carriage return) starts with a quote mark instead, which shows it as text. Variant keys
- * cannot start so (worker/config/schema.ts), but a phase from before that rule, or a row written
+ * cannot start so (shared/config/split.ts), but a phase from before that rule, or a row written
  * around the worker, could. Numbers are ours and go as they are: −0.02 is a lift, not a formula.
  */
 function neutralized(text: string): string {

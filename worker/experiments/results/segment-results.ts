@@ -3,7 +3,7 @@ import type {
   SegmentDimension,
   SegmentLevelResults,
   SegmentResults,
-} from '../../../shared/console-api';
+} from '../../../shared/console-api/experiment-results';
 import type { SegmentRow } from '../store/phase-rows';
 import { compareToControl } from './statistics';
 

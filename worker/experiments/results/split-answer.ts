@@ -1,11 +1,11 @@
+import type { SplitDocument } from '../../../shared/config/split';
 import {
   type MetricResult,
   RESULT_METRICS,
   type ResultMetric,
   type ResultsAnswer,
   type VariantResults,
-} from '../../../shared/console-api';
-import type { SplitConfig } from '../../config/schema';
+} from '../../../shared/console-api/results';
 import { pickedShares } from '../assignment/assign';
 import { type DailyLook, dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
@@ -15,9 +15,9 @@ import { checkSampleRatio } from './statistics';
 import { type ArmTotals, type ExperimentTotals, type MetricCounts, otherRevenue } from './totals';
 
 /**
- * The results of a phase as the console shows them (shared/console-api.ts ResultsAnswer), from
- * the phase's exact totals (totals.ts), its counts by day (experiment-days.ts) and the split the
- * phase was drawn with. Pure: the route (worker/console/results-route.ts) reads, this computes.
+ * The results of a phase as the console shows them (shared/console-api/results.ts ResultsAnswer),
+ * from the phase's exact totals (totals.ts), its counts by day (experiment-days.ts) and the split
+ * the phase was drawn with. Pure: the route (worker/console/results-route.ts) reads, this computes.
  */
 
 /**
@@ -45,7 +45,7 @@ export interface PhaseDesign {
 }
 
 /** The design of a phase whose split is known: the live one, or a version of the history. */
-export function designOf(split: SplitConfig): PhaseDesign {
+export function designOf(split: SplitDocument): PhaseDesign {
   return {
     control: split.defaultVariant,
     // As the hash draws them (assign.ts): the split is placed like every experiment.
@@ -60,7 +60,7 @@ export function designOf(split: SplitConfig): PhaseDesign {
  * CLI): the variants seen in it at equal shares, the live split's control if it was seen (else
  * the first seen), and the live split's settings.
  */
-export function assumedDesign(live: SplitConfig, seen: readonly string[]): PhaseDesign {
+export function assumedDesign(live: SplitDocument, seen: readonly string[]): PhaseDesign {
   const settings = designOf(live);
   const variants = [...seen].sort();
   const control = variants.includes(live.defaultVariant)

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { RouteStep, SegmentDimension } from '../../../shared/console-api';
+import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
+import type { RouteStep } from '../../../shared/console-api/routes';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import type { Bindings } from '../../env';
 import { runSqliteMigrations } from '../../sqlite-migrations';

@@ -1,4 +1,4 @@
-import type { SegmentDimension } from '../../../shared/console-api';
+import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { EXPERIMENT_SHARD_COUNT, groupByShard, shardName } from '../assignment/visitor-shard';
 import type { ExperimentShard } from './experiment-shard';

@@ -1,6 +1,4 @@
-import type { SegmentDimension } from '../../../shared/console-api';
-
-/**
+import type { SegmentDimension } from '../../../shared/console-api/experiment-results'; /**
  * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
  * experiment_day_revenue): counts and histograms that add. Every shard holds its own visitors'
  * part, EVENTS_DB that of the visitors exposed before the shards; the phase's totals are their

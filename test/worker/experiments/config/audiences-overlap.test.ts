@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentAudience } from '../../../../shared/experiments';
-import type { Condition } from '../../../../shared/routing';
+import type { ExperimentAudience } from '../../../../shared/config/experiments';
+import type { Condition } from '../../../../shared/config/routing';
 import {
   audiencesDisjoint,
   rangesOverlap,

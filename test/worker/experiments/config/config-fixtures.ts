@@ -1,13 +1,11 @@
-import type { ExperimentDocument } from '../../../../shared/experiments';
-import type { Condition } from '../../../../shared/routing';
+import type { ExperimentDocument } from '../../../../shared/config/experiments';
+import { type ExperimentsDocument, parseExperiments } from '../../../../shared/config/experiments';
+import type { FlowsDocument } from '../../../../shared/config/flows';
+import type { Condition } from '../../../../shared/config/routing';
+import { parseRouting, type RoutingDocument } from '../../../../shared/config/routing';
+import type { SplitDocument } from '../../../../shared/config/split';
 import { DEFAULT_FLOWS } from '../../../../worker/config/defaults';
-import type { FlowsConfig, SplitConfig } from '../../../../worker/config/schema';
-import {
-  type ExperimentsConfig,
-  parseExperiments,
-} from '../../../../worker/experiments/config/schema';
 import type { ExperimentsContext } from '../../../../worker/experiments/config/validate';
-import { parseRouting, type RoutingConfig } from '../../../../worker/routing/schema';
 
 /**
  * A project as a marketer would have it: Meta traffic from the US and TikTok traffic from DACH
@@ -16,7 +14,7 @@ import { parseRouting, type RoutingConfig } from '../../../../worker/routing/sch
  * test starts from what the console could publish.
  */
 
-export const FLOWS: FlowsConfig = {
+export const FLOWS: FlowsDocument = {
   version: 'v1',
   flows: {
     ...DEFAULT_FLOWS.flows,
@@ -33,13 +31,13 @@ const condition = (attribute: Condition['attribute'], ...values: string[]): Cond
   values,
 });
 
-function routing(raw: unknown): RoutingConfig {
+function routing(raw: unknown): RoutingDocument {
   const parsed = parseRouting(raw);
   if (!parsed.ok) throw new Error(`fixture routing: ${parsed.error}`);
   return parsed.value;
 }
 
-export const ROUTING: RoutingConfig = routing({
+export const ROUTING: RoutingDocument = routing({
   version: 'v1',
   audiences: {
     meta_us: { groups: [[condition('source', 'meta'), condition('country', 'US')]] },
@@ -62,7 +60,7 @@ export const ROUTING: RoutingConfig = routing({
 });
 
 /** Today's split: half the `default` route on lp11ch8/vc, in its third phase. */
-export const SPLIT: SplitConfig = {
+export const SPLIT: SplitDocument = {
   version: 'v1',
   defaultVariant: 'default',
   phase: 3,
@@ -141,7 +139,7 @@ export function landingTest(overrides: Partial<ExperimentDocument> = {}): Experi
 }
 
 /** The experiments section holding these experiments, checked by its schema. */
-export function section(experiments: Record<string, ExperimentDocument>): ExperimentsConfig {
+export function section(experiments: Record<string, ExperimentDocument>): ExperimentsDocument {
   const parsed = parseExperiments({ version: 'v1', experiments });
   if (!parsed.ok) throw new Error(`fixture experiments: ${parsed.error}`);
   return parsed.value;

@@ -1,21 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDecision, ExperimentDocument } from '../../../../shared/experiments';
-import type { RouteDocument } from '../../../../shared/routing';
-import type { FlowsConfig, SplitConfig } from '../../../../worker/config/schema';
+import type {
+  ExperimentDecision,
+  ExperimentDocument,
+  ExperimentsDocument,
+} from '../../../../shared/config/experiments';
+import type { FlowsDocument } from '../../../../shared/config/flows';
+import type { RouteDocument, RoutingDocument } from '../../../../shared/config/routing';
+import type { SplitDocument } from '../../../../shared/config/split';
 import { HASHED_PLACEMENT } from '../../../../worker/experiments/assignment/assign';
 import {
   assignExperiments,
   compileExperiments,
   shapeOf,
 } from '../../../../worker/experiments/config/evaluate';
-import type { ExperimentsConfig } from '../../../../worker/experiments/config/schema';
 import { routeShape } from '../../../../worker/experiments/config/triggers';
 import {
   type ExperimentsContext,
   validateExperiments,
 } from '../../../../worker/experiments/config/validate';
-import type { RoutingConfig } from '../../../../worker/routing/schema';
 import { CONTEXT, FLOWS, landingTest, priceTest, ROUTING, section } from './config-fixtures';
 
 /**
@@ -49,7 +52,7 @@ const shippedLanding = (routes: string[], overrides: Partial<ExperimentDocument>
   landingTest({ audience: { routes }, ...ENDED, decision: DECISION, ...overrides });
 
 /** The flows with the copy of `flow` the decision makes, its landing the AI one-pager. */
-function flowsWithAiCopy(flow: string, name: string): FlowsConfig {
+function flowsWithAiCopy(flow: string, name: string): FlowsDocument {
   const screens = (FLOWS.flows[flow] ?? []).map((screen) =>
     screen.startsWith('one_pager') ? 'one_pager_ai' : screen,
   );
@@ -57,7 +60,7 @@ function flowsWithAiCopy(flow: string, name: string): FlowsConfig {
 }
 
 /** The routing with `route` changed as the decision changes it. */
-function routingWith(route: string, fields: Partial<RouteDocument>): RoutingConfig {
+function routingWith(route: string, fields: Partial<RouteDocument>): RoutingDocument {
   return {
     ...ROUTING,
     routes: ROUTING.routes.map((r) => (r.id === route ? { ...r, ...fields } : r)),
@@ -104,7 +107,7 @@ describe('a decision making a variant its routes’ default', () => {
   });
 
   it('is refused under a split of one variant too, which walks every visitor through its flow', () => {
-    const oneFlow: SplitConfig = {
+    const oneFlow: SplitDocument = {
       version: 'v1',
       defaultVariant: 'default',
       variants: { default: { weight: 100, flow: 'default' } },
@@ -118,7 +121,7 @@ describe('a decision making a variant its routes’ default', () => {
   });
 
   it('is refused for a whole flow under a split of one variant, whose flow the roll-out passes over', () => {
-    const oneFlow: SplitConfig = {
+    const oneFlow: SplitDocument = {
       version: 'v1',
       defaultVariant: 'default',
       variants: { default: { weight: 100, flow: 'default' } },
@@ -150,7 +153,11 @@ describe('a decision making a variant its routes’ default', () => {
   });
 
   it('is right: under the split no new visitor sees the default, and every one sees the roll-out', () => {
-    const landingOf = (doc: ExperimentsConfig, context: ExperimentsContext, visitorId: string) => {
+    const landingOf = (
+      doc: ExperimentsDocument,
+      context: ExperimentsContext,
+      visitorId: string,
+    ) => {
       const compiled = compileExperiments(doc, context.split, context.routing);
       const route = context.routing.routes.find((r) => r.id === 'default')!;
       const visitor = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDecision, ExperimentDocument } from '../../../../shared/experiments';
+import type { ExperimentDecision, ExperimentDocument } from '../../../../shared/config/experiments';
 import { validateExperiments } from '../../../../worker/experiments/config/validate';
 import { CONTEXT, priceTest, section } from './config-fixtures';
 

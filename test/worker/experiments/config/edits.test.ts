@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EXPERIMENT_STATUSES,
-  type ExperimentDocument,
-  type ExperimentStatus,
-} from '../../../../shared/experiments';
+import type { ExperimentDocument } from '../../../../shared/config/experiments';
+import { EXPERIMENT_STATUSES, type ExperimentStatus } from '../../../../shared/experiments';
 import { validateExperiments } from '../../../../worker/experiments/config/validate';
 import { CONTEXT, priceTest, section } from './config-fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseExperiments } from '../../../../shared/config/experiments';
 import { experimentFromSplit } from '../../../../worker/experiments/config/migrate-split';
-import { parseExperiments } from '../../../../worker/experiments/config/schema';
 import { SPLIT } from './config-fixtures';
 
 /**

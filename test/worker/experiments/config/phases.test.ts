@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDecision, ExperimentDocument } from '../../../../shared/experiments';
+import type { ExperimentDecision, ExperimentDocument } from '../../../../shared/config/experiments';
 import { experimentPhaseChanges, stampPublish } from '../../../../worker/experiments/config/phases';
 import { landingTest, priceTest, section } from './config-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowsConfig } from '../../../../worker/config/schema';
+import type { FlowsDocument } from '../../../../shared/config/flows';
 import { applyChange } from '../../../../worker/experiments/config/funnel-shape';
 import { experimentFromSplit } from '../../../../worker/experiments/config/migrate-split';
 import {
@@ -102,7 +102,7 @@ describe('the trigger of each kind of test', () => {
   });
 
   it('a guide price test exposes on the guide; where the flow has none, nowhere', () => {
-    const flows: FlowsConfig = {
+    const flows: FlowsDocument = {
       ...FLOWS,
       flows: {
         ...FLOWS.flows,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDocument } from '../../../../shared/experiments';
-import { parseExperiments } from '../../../../worker/experiments/config/schema';
+import type { ExperimentDocument } from '../../../../shared/config/experiments';
+import { parseExperiments } from '../../../../shared/config/experiments';
+import { parseRouting } from '../../../../shared/config/routing';
 import { validateExperiments } from '../../../../worker/experiments/config/validate';
 import { isPriceTest } from '../../../../worker/experiments/results/experiment-design';
-import { parseRouting } from '../../../../worker/routing/schema';
 import { CONTEXT, FLOWS, landingTest, ROUTING, section, upsellPriceTest } from './config-fixtures';
 
 /**

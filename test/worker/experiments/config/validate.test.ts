@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDocument } from '../../../../shared/experiments';
+import type { ExperimentDocument } from '../../../../shared/config/experiments';
+import type { RoutingDocument } from '../../../../shared/config/routing';
 import { DEFAULT_SPLIT } from '../../../../worker/config/defaults';
 import {
   type ExperimentsContext,
   validateExperiments,
 } from '../../../../worker/experiments/config/validate';
-import type { RoutingConfig } from '../../../../worker/routing/schema';
 import { CONTEXT, landingTest, priceTest, ROUTING, SPLIT, section } from './config-fixtures';
 
 /**
@@ -120,7 +120,7 @@ describe('everything named exists', () => {
 
 describe('a running experiment exposes someone', () => {
   it('refused on a route where its variants do not differ: the route already offers its plans', () => {
-    const routing: RoutingConfig = {
+    const routing: RoutingDocument = {
       ...ROUTING,
       routes: ROUTING.routes.map((route) =>
         route.id === 'meta-us'
@@ -162,7 +162,7 @@ describe('a running experiment exposes someone', () => {
   });
 
   it('plans mean something only where the funnel has a checkout or paywall', () => {
-    const routing: RoutingConfig = {
+    const routing: RoutingDocument = {
       ...ROUTING,
       routes: [{ id: 'leads-us', audience: 'us', flow: 'leads' }, ...ROUTING.routes],
     };
@@ -186,7 +186,7 @@ describe('a running experiment exposes someone', () => {
   });
 
   it('warns where a variant swaps a slot a named route does not have: that part shows no one', () => {
-    const routing: RoutingConfig = {
+    const routing: RoutingDocument = {
       ...ROUTING,
       routes: [{ id: 'app', audience: 'iphones', flow: 'stripe_test' }, ...ROUTING.routes],
     };

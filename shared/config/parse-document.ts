@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import { issueTexts } from '../shared/validation-issues';
+import { issueTexts } from '../validation-issues';
+
+/** KV documents larger than this are refused before parsing (a marketer pasting a wrong file). */
+export const CONFIG_MAX_BYTES = 64 * 1024;
 
 /** What is wrong at one place of a document: `variants.a.weight`, or '' for the whole of it. */
 export interface DocumentIssue {

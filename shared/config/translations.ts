@@ -1,6 +1,19 @@
 import * as z from 'zod';
-import type { Dictionary } from '../../locales';
-import { type ParseResult, parseJsonDocument } from '../parse-json-document';
+import { type ParseResult, parseJsonDocument } from './parse-document';
+
+/**
+ * The translation documents in KV (SPEC.md §3), declared once for the worker and the CLI: the
+ * manifest, and each language's override of the bundled copy (locales/).
+ */
+
+/**
+ * Keys to texts, nested by area (`landing.title`); what i18next takes as one namespace. Written
+ * out, as a type cannot be inferred from a schema that refers to itself; `dictionaryAt` is
+ * declared to produce it, so the compiler holds the two together.
+ */
+export interface Dictionary {
+  [key: string]: string | Dictionary;
+}
 
 /** A manifest larger than this is refused before parsing; it only names a timestamp and codes. */
 const MANIFEST_MAX_BYTES = 4 * 1024;
@@ -15,7 +28,7 @@ const languageCode = z
   .string()
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language code such as "es" or "pt-BR"');
 
-/** SPEC.md §3 translation data: a manifest with a timestamp, and per-language files. */
+/** The manifest: the timestamp the overrides are stored under, and the languages overridden. */
 export const manifestSchema = z.strictObject({
   timestamp: z.number().int('must be an integer').positive('must be positive'),
   languages: z

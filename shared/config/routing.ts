@@ -1,24 +1,27 @@
 import * as z from 'zod';
 import {
   type AttributeDefinition,
+  CLICK_ID_PARAMS,
   DEFAULT_ROUTE_ID,
   OPERATORS_BY_KIND,
   ROUTE_ATTRIBUTES,
   type RouteAttribute,
-  type RoutingDocument,
+  type RouteOperator,
   SOURCES,
-} from '../../shared/routing';
-import { type ParseResult, parseJsonDocument } from '../parse-json-document';
-import { CLICK_ID_PARAMS } from './first-touch';
-import { planLists } from './plan-schema';
+} from '../routing';
+import { flowName, instant, slug, version } from './fields';
+import { type ParseResult, parseJsonDocument } from './parse-document';
+import { planLists } from './plan-lists';
 
 /**
- * The `routing` config section (shared/routing.ts RoutingDocument): saved audiences and the
- * ordered routes. Everything a route names is checked here or, for the flows and the split,
- * in worker/config/document.ts crossCheck; a fault names its path (`routes.2.audience`).
+ * The `routing` config section (KV key `routing`), declared once for the worker, the console and
+ * the CLI: saved audiences and the ordered routes; what a route's audience may read about a
+ * visitor is shared/routing.ts. Everything a route names is checked here or, for the flows and
+ * the split, in worker/config/document.ts crossCheck; a fault names its path
+ * (`routes.2.audience`).
  */
 
-/** Like the other sections (worker/config/schema.ts CONFIG_MAX_BYTES). */
+/** Like the other sections (shared/config/parse-document.ts CONFIG_MAX_BYTES). */
 const ROUTING_MAX_BYTES = 64 * 1024;
 
 const MAX_ROUTES = 100;
@@ -30,23 +33,23 @@ const MAX_VALUES = 300;
 /** As long as a UTM value may be (worker/routing/first-touch.ts). */
 const MAX_TEXT = 100;
 
-export const slug = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,47}$/, 'must be lower-case letters, digits, - or _ (at most 48)');
-
-const version = z
-  .union([z.string().min(1).max(64), z.number().int().nonnegative()])
-  .transform(String);
-
 /** Attribute names a marketer might try that must never route: that would be cloaking. */
 const CLOAKING_ATTRIBUTES = new Set(['bot', 'is_bot', 'crawler', 'user_agent', 'reviewer']);
 
-export const condition = z
-  .strictObject({
-    attribute: z.string(),
-    operator: z.string(),
-    values: z.array(z.union([z.string(), z.number()])).min(1, 'must list at least one value'),
-  })
+const conditionFields = z.strictObject({
+  attribute: z.string(),
+  operator: z.string(),
+  values: z.array(z.union([z.string(), z.number()])).min(1, 'must list at least one value'),
+});
+
+/** A condition its checks passed: an attribute there is, with an operator its kind takes. */
+type KnownCondition = z.output<typeof conditionFields> & {
+  attribute: RouteAttribute;
+  operator: RouteOperator;
+};
+
+/** One test of one attribute: `country in [DE, AT, CH]`, `utm_campaign contains "bf"`. */
+export const condition = conditionFields
   .superRefine((raw, ctx) => {
     if (CLOAKING_ATTRIBUTES.has(raw.attribute)) {
       ctx.addIssue({
@@ -88,7 +91,19 @@ export const condition = z
     if (new Set(raw.values).size !== raw.values.length) {
       ctx.addIssue({ code: 'custom', path: ['values'], message: 'must not list a value twice' });
     }
-  });
+  })
+  // Types the attribute and the operator (what the checks above proved). It runs only where they
+  // found nothing, so it never adds a fault of its own.
+  .refine(
+    (raw): raw is KnownCondition =>
+      Object.hasOwn(ROUTE_ATTRIBUTES, raw.attribute) &&
+      (
+        OPERATORS_BY_KIND[
+          ROUTE_ATTRIBUTES[raw.attribute as RouteAttribute].kind
+        ] as readonly string[]
+      ).includes(raw.operator),
+    { when: (payload) => payload.issues.length === 0 },
+  );
 
 function valueProblem(definition: AttributeDefinition, value: string | number): string | null {
   if (definition.kind === 'text') {
@@ -110,7 +125,9 @@ function valueProblem(definition: AttributeDefinition, value: string | number): 
     : problem;
 }
 
+/** A saved, named audience: any of its groups, each group all of its conditions. */
 const audience = z.strictObject({
+  /** What the marketer calls it in the console. */
   label: z.string().min(1).max(80).optional(),
   groups: z
     .array(
@@ -123,14 +140,7 @@ const audience = z.strictObject({
     .max(MAX_GROUPS, `must hold at most ${MAX_GROUPS} groups`),
 });
 
-export const instant = z
-  .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/,
-    'must be a UTC time like 2026-11-27T00:00Z',
-  )
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'is not a real date');
-
+/** When a route takes visitors: ISO 8601 UTC instants, either end open. */
 const schedule = z
   .strictObject({ from: instant.optional(), until: instant.optional() })
   .refine(
@@ -140,10 +150,15 @@ const schedule = z
   );
 
 const route = z.strictObject({
+  /** Lower case; carried by events and exposures as `route`. */
   id: slug,
+  /** The saved audience it takes; none only on the last route, `default`. */
   audience: slug.optional(),
-  flow: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name'),
+  /** The flow its visitors walk (unless the split test applies to the route). */
+  flow: flowName,
+  /** Plan families its paywall, checkout, upsell and guide screens offer, the first preselected. */
   ...planLists,
+  /** A paused route takes no new visitor; those already on it stay. */
   paused: z.boolean().optional(),
   schedule: schedule.optional(),
 });
@@ -151,6 +166,7 @@ const route = z.strictObject({
 const routingSchema = z
   .strictObject({
     version,
+    /** `utm_source` spellings and the source each means, lower case; absent: the built-in map. */
     aliases: z
       .record(
         z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be a lower-case utm_source value'),
@@ -164,6 +180,7 @@ const routingSchema = z
         (audiences) => Object.keys(audiences).length <= MAX_AUDIENCES,
         `must list at most ${MAX_AUDIENCES} audiences`,
       ),
+    /** In order; the first live route whose audience matches wins; `default` is last. */
     routes: z
       .array(route)
       .min(1, `must end with the "${DEFAULT_ROUTE_ID}" route`)
@@ -217,12 +234,13 @@ const routingSchema = z
     });
   });
 
-export type RoutingConfig = RoutingDocument;
+export type Condition = z.output<typeof condition>;
+export type AudienceDocument = z.output<typeof audience>;
+export type RouteSchedule = z.output<typeof schedule>;
+export type RouteDocument = z.output<typeof route>;
+/** The third config section: who gets which funnel. */
+export type RoutingDocument = z.output<typeof routingSchema>;
 
-export function parseRouting(raw: unknown): ParseResult<RoutingConfig> {
-  return parseJsonDocument(
-    routingSchema as unknown as z.ZodType<RoutingConfig>,
-    raw,
-    ROUTING_MAX_BYTES,
-  );
+export function parseRouting(raw: unknown): ParseResult<RoutingDocument> {
+  return parseJsonDocument(routingSchema, raw, ROUTING_MAX_BYTES);
 }

@@ -1,26 +1,30 @@
 import * as z from 'zod';
-import { RESULT_METRICS } from '../../shared/console-api';
-import { isScreenId } from '../../shared/screens';
-import { type ParseResult, parseJsonDocument } from '../parse-json-document';
+import { RESULT_METRICS } from '../console-api/results';
+import { flowName, version } from './fields';
+import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
-/** KV documents larger than this are refused before parsing (a marketer pasting a wrong file). */
-export const CONFIG_MAX_BYTES = 64 * 1024;
+/**
+ * The `split` config section (KV key `split`, SPEC.md §7's `config.json`), declared once for the
+ * worker, the console and the CLI: the split test's variants and their weights.
+ */
 
 /** `type` or `type/subtype` (SPEC.md §4). */
 const variantKey = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)?$/, 'must be "type" or "type/subtype"');
 
-const flowName = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name');
-
-const version = z
-  .union([z.string().min(1).max(64), z.number().int().nonnegative()])
-  .transform(String);
-
+/** A variant as the split document holds it. */
 const variant = z.strictObject({
   weight: z.number().finite('must be a finite number').nonnegative('must not be negative'),
-  /** Named flow; defaults to the variant key with '/' read as '_' (lp11ch8/vc → lp11ch8_vc). */
+  /** Named flow; absent, the variant key with '/' read as '_' (lp11ch8/vc → lp11ch8_vc). */
   flow: flowName.optional(),
+});
+
+const experimentSettings = z.strictObject({
+  /** Purchase conversion unless said. */
+  primaryMetric: z.enum(RESULT_METRICS).optional(),
+  /** The visitors per variant expected at decision time (tunes the intervals). */
+  plannedPerArm: z.number().int().min(100).max(100_000_000).optional(),
 });
 
 export const splitSchema = z
@@ -34,14 +38,9 @@ export const splitSchema = z
      * (purchase conversion unless said) and the visitors per variant expected at decision time,
      * which the always-valid intervals are tuned for (worker/experiments/statistics.ts).
      */
-    experiment: z
-      .strictObject({
-        primaryMetric: z.enum(RESULT_METRICS).optional(),
-        plannedPerArm: z.number().int().min(100).max(100_000_000).optional(),
-      })
-      .optional(),
+    experiment: experimentSettings.optional(),
     /**
-     * The routes whose visitors the split test draws (shared/routing.ts); absent, only the
+     * The routes whose visitors the split test draws (shared/config/routing.ts); absent, only the
      * `default` route's. A visitor on another route walks that route's flow, undrawn.
      */
     routes: z
@@ -73,36 +72,10 @@ export const splitSchema = z
     }
   });
 
-const screenList = z
-  .array(
-    z
-      .string()
-      .refine(isScreenId, { error: (issue) => `unknown screen id "${String(issue.input)}"` }),
-  )
-  .min(1, 'must list at least one screen')
-  .max(50, 'must list at most 50 screens')
-  .refine((ids) => new Set(ids).size === ids.length, 'must not list a screen twice');
+export type VariantDocument = z.output<typeof variant>;
+export type ExperimentSettings = z.output<typeof experimentSettings>;
+export type SplitDocument = z.output<typeof splitSchema>;
 
-const flowsSchema = z.strictObject({
-  version,
-  flows: z
-    .record(flowName, screenList)
-    .refine((f) => 'default' in f, 'must contain the "default" flow')
-    .refine((f) => Object.keys(f).length <= 100, 'must list at most 100 flows'),
-});
-
-export type SplitConfig = z.output<typeof splitSchema>;
-export type FlowsConfig = {
-  version: string;
-  flows: Record<string, readonly import('../../shared/screens').ScreenId[]>;
-};
-
-export type { ParseResult };
-
-export function parseSplit(raw: unknown): ParseResult<SplitConfig> {
+export function parseSplit(raw: unknown): ParseResult<SplitDocument> {
   return parseJsonDocument(splitSchema, raw, CONFIG_MAX_BYTES);
-}
-
-export function parseFlows(raw: unknown): ParseResult<FlowsConfig> {
-  return parseJsonDocument(flowsSchema as z.ZodType<FlowsConfig>, raw, CONFIG_MAX_BYTES);
 }

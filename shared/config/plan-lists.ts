@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { PLAN_FAMILIES, type PlanFamilyId, type PlanRole } from '../../shared/plans/catalogue';
-import { MAX_PLANS, PLAN_FIELDS } from '../../shared/plans/screen-offers';
+import { PLAN_FAMILIES, type PlanFamilyId, type PlanRole } from '../plans/catalogue';
+import { MAX_PLANS, PLAN_FIELDS } from '../plans/screen-offers';
 
 /**
  * The plan lists a route or an experiment's variant sets (shared/plans/screen-offers.ts

@@ -4,31 +4,27 @@ import {
   DECISION_RESULTS,
   EXPERIMENT_METRICS,
   EXPERIMENT_STATUSES,
-  type ExperimentsDocument,
   LAYERS,
   SLOTS,
-} from '../../../shared/experiments';
-import { isScreenId } from '../../../shared/screens';
-import { type ParseResult, parseJsonDocument } from '../../parse-json-document';
-import { planLists } from '../../routing/plan-schema';
-import { condition, instant, slug } from '../../routing/schema';
+} from '../experiments';
+import { flowName, instant, screenId, slug, version } from './fields';
+import { type ParseResult, parseJsonDocument } from './parse-document';
+import { planLists } from './plan-lists';
+import { condition } from './routing';
 
 /**
- * The shape of the `experiments` config section (shared/experiments.ts): every field of every
- * experiment on its own. What an experiment names elsewhere (flows, routes, audiences), the
- * triggers, the layers' overlaps and what a running experiment may change are the validator's
- * (validate.ts), which sees the whole config.
+ * The `experiments` config section (KV key `experiments`), declared once for the worker, the
+ * console and the CLI; what its names mean (layers, slots, metrics) is shared/experiments.ts.
+ * Every field of every experiment on its own: what an experiment names elsewhere (flows, routes,
+ * audiences), the triggers, the layers' overlaps and what a running experiment may change are
+ * the validator's (worker/experiments/config/validate.ts), which sees the whole config.
  */
 
-/** Like the other sections (worker/config/schema.ts CONFIG_MAX_BYTES). */
+/** Like the other sections (shared/config/parse-document.ts CONFIG_MAX_BYTES). */
 const EXPERIMENTS_MAX_BYTES = 64 * 1024;
 
 /** Experiments kept in the document, archived ones included; archive and delete old ones. */
 const MAX_EXPERIMENTS = 50;
-
-const version = z
-  .union([z.string().min(1).max(64), z.number().int().nonnegative()])
-  .transform(String);
 
 const variantKey = z
   .string()
@@ -39,27 +35,31 @@ const seed = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9:_-]{0,63}$/, 'must be letters, digits, :, - or _ (at most 64)');
 
-const screenId = z
-  .string()
-  .refine(isScreenId, { error: (issue) => `unknown screen id "${String(issue.input)}"` });
-
+/** What a variant changes, on top of the visitor's route; the control changes nothing. */
 const change = z.strictObject({
-  flow: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name')
-    .optional(),
+  /** Another named flow: a whole-funnel test. */
+  flow: flowName.optional(),
+  /** A screen swapped in at a slot, e.g. `{ "landing": "one_pager_ai" }`. */
   screens: z.partialRecord(z.enum(SLOTS), screenId).optional(),
+  /**
+   * The catalogue's plan families the paywall and checkout (`plans`), the upsell (`upsellPlans`)
+   * and the guide (`guidePlans`) offer, the first preselected. The charge is by plan id, so the
+   * page and the charge always agree; plans whose prices differ make a price test.
+   */
   ...planLists,
 });
 
 const variant = z.strictObject({
+  /** What the marketer calls it. */
   name: z.string().min(1).max(80).optional(),
+  /** A share of the total; 0 pauses the variant (no new visitor gets it). */
   weight: z.number().finite('must be a finite number').nonnegative('must not be negative'),
   change,
 });
 
 const share = z.number().min(0, 'must be from 0 to 1').max(1, 'must be from 0 to 1');
 
+/** What the decision was made on, as the results showed it then. */
 const evidence = z.strictObject({
   phase: z.number().int().positive(),
   metric: z.enum(EXPERIMENT_METRICS),
@@ -72,8 +72,11 @@ const evidence = z.strictObject({
 const decision = z.strictObject({
   result: z.enum(DECISION_RESULTS),
   action: z.enum(DECISION_ACTIONS),
+  /** The variant rolled out or made the route's default; absent for keep_control. */
   variant: variantKey.optional(),
+  /** Required when the variant did not win or the SRM alarm was on. */
   reason: z.string().min(1).max(500).optional(),
+  /** ISO instant and who. */
   at: instant,
   by: z.string().min(1).max(200),
   evidence,
@@ -85,22 +88,30 @@ const experiment = z
     hypothesis: z.string().max(1000).optional(),
     status: z.enum(EXPERIMENT_STATUSES),
     layer: z.enum(LAYERS),
+    /** The share of the layer's buckets it may use, [from, to) in 0–1; absent: all of them. */
     range: z
       .tuple([share, share])
       .refine(([from, to]) => from < to, 'must run from a smaller share to a larger one')
       .optional(),
+    /** Who may enter: every part given must match (a route named, the saved audience, the groups). */
     audience: z.strictObject({
+      /** The routes whose visitors it takes (shared/config/routing.ts); absent: every route. */
       routes: z
         .array(slug)
         .min(1, 'must name at least one route')
         .max(100)
         .refine((ids) => new Set(ids).size === ids.length, 'must not name a route twice')
         .optional(),
+      /** A saved audience of the routing section. */
       audience: slug.optional(),
+      /** Conditions of its own: any group, each group all of its conditions. */
       groups: z.array(z.array(condition).min(1).max(20)).min(1).max(20).optional(),
     }),
+    /** The share of the matching visitors in its range who enter, 0–1. */
     coverage: z.number().gt(0, 'must be above 0').max(1, 'must be at most 1'),
+    /** Hashed with the visitor id to pick the variant; fixed for the experiment's life. */
     seed,
+    /** Stamped by each publish (worker/config/phase.ts): the phase its weights belong to. */
     phase: z.number().int().positive().optional(),
     control: variantKey,
     variants: z
@@ -110,11 +121,14 @@ const experiment = z
     metrics: z
       .strictObject({
         primary: z.enum(EXPERIMENT_METRICS).optional(),
+        /** The visitors per variant expected at decision time. */
         plannedPerArm: z.number().int().min(100).max(100_000_000).optional(),
       })
       .optional(),
+    /** ISO instants: when it started running, and when it was stopped or shipped. */
     startedAt: instant.optional(),
     endedAt: instant.optional(),
+    /** Days the visitors already exposed keep their variant once it ends; 7 unless said. */
     drainDays: z.number().int().min(0).max(90).optional(),
     notes: z.string().max(2000).optional(),
     decision: decision.optional(),
@@ -165,6 +179,7 @@ const experiment = z
 
 const experimentsSchema = z.strictObject({
   version,
+  /** Each layer's seed; absent, the layer's name. */
   layers: z.partialRecord(z.enum(LAYERS), z.strictObject({ seed })).optional(),
   experiments: z
     .record(slug, experiment)
@@ -172,6 +187,7 @@ const experimentsSchema = z.strictObject({
       (all) => Object.keys(all).length <= MAX_EXPERIMENTS,
       `must list at most ${MAX_EXPERIMENTS} experiments`,
     ),
+  /** A Slack-compatible webhook the alerts go to. */
   alerts: z
     .strictObject({
       // Which addresses may take the alerts depends on where the worker runs: the validator's
@@ -184,12 +200,15 @@ const experimentsSchema = z.strictObject({
     .optional(),
 });
 
-export type ExperimentsConfig = ExperimentsDocument;
+export type VariantChange = z.output<typeof change>;
+export type ExperimentVariantDocument = z.output<typeof variant>;
+export type DecisionEvidence = z.output<typeof evidence>;
+export type ExperimentDecision = z.output<typeof decision>;
+export type ExperimentDocument = z.output<typeof experiment>;
+export type ExperimentAudience = ExperimentDocument['audience'];
+/** The `experiments` config section. */
+export type ExperimentsDocument = z.output<typeof experimentsSchema>;
 
-export function parseExperiments(raw: unknown): ParseResult<ExperimentsConfig> {
-  return parseJsonDocument(
-    experimentsSchema as unknown as z.ZodType<ExperimentsConfig>,
-    raw,
-    EXPERIMENTS_MAX_BYTES,
-  );
+export function parseExperiments(raw: unknown): ParseResult<ExperimentsDocument> {
+  return parseJsonDocument(experimentsSchema, raw, EXPERIMENTS_MAX_BYTES);
 }

@@ -1,10 +1,10 @@
 /**
  * What the console's Copy area and the worker say to each other (`/console/api/copy/*`): the
  * keys there are, the overrides in effect, the review, publish and roll back of a copy change,
- * and the copy's version history. Plain types and constants, as shared/console-api.ts.
+ * and the copy's version history. Plain types and constants, as the rest of this folder.
  */
 
-import type { Change } from './console-api';
+import type { Change } from './versions';
 
 export const CONSOLE_COPY_API = {
   /** GET: every key with its English and bundled texts, the overrides live, the head (CopyState). */

@@ -1,0 +1,31 @@
+import * as z from 'zod';
+import { isScreenId } from '../screens';
+
+/**
+ * The fields several config documents share, declared once so a rule reads the same in each
+ * (shared/config/split.ts, flows.ts, routing.ts, experiments.ts).
+ */
+
+/** A document's version as written: text, or a whole number read as text. */
+export const version = z
+  .union([z.string().min(1).max(64), z.number().int().nonnegative()])
+  .transform(String);
+
+export const flowName = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name');
+
+/** A route's, an audience's or an experiment's id. */
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,47}$/, 'must be lower-case letters, digits, - or _ (at most 48)');
+
+export const screenId = z
+  .string()
+  .refine(isScreenId, { error: (issue) => `unknown screen id "${String(issue.input)}"` });
+
+export const instant = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/,
+    'must be a UTC time like 2026-11-27T00:00Z',
+  )
+  .refine((text) => !Number.isNaN(Date.parse(text)), 'is not a real date');

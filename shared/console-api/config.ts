@@ -1,0 +1,114 @@
+/**
+ * What the marketers' console (`/console`) and the worker say to each other: the JSON of
+ * `/console/api/*`, one file per area of this folder; here, the config document's state, check,
+ * publish and rollback. The worker's side is worker/console/, the browser's console/. Plain
+ * types and constants only: the worker validates what it is sent (shared/config/), and the
+ * console trusts what the worker it is served by answers.
+ */
+
+import type { ExperimentsDocument } from '../config/experiments';
+import type { FlowsDraft } from '../config/flows';
+import type { RoutingDocument } from '../config/routing';
+import type { SplitDocument } from '../config/split';
+import type { FieldError } from './errors';
+import type { Change, VersionSummary } from './versions';
+
+/** Where the console's JSON calls live. */
+export const CONSOLE_API = {
+  /** GET: what is live, who you are, what can be picked. */
+  state: '/console/api/state',
+  /** POST {base, document}: the checks and the diff of a publish, writing nothing. */
+  check: '/console/api/check',
+  /** POST {base, document, note}: publishes `document` as the next version. */
+  publish: '/console/api/publish',
+  /** POST {base, seq, note}: publishes an earlier version's document again, as a new version. */
+  rollback: '/console/api/rollback',
+  /** GET: every version, newest first, each with its diff against the one before. */
+  versions: '/console/api/versions',
+  /** POST RouteTestRequest: which route a visitor would get, and why (RouteTestAnswer). */
+  routeTest: '/console/api/route-test',
+  /** GET: the last 7 days' first visits and steps reached by route (RouteVisitsAnswer). */
+  routeVisits: '/console/api/route-visits',
+} as const;
+
+/** GET `/console/preview/{variant}`: a marketer's preview of one variant (no assignment). */
+export const CONSOLE_PREVIEW_PATH = '/console/preview';
+
+/** The one document a marketer edits: the four KV keys the edge reads. */
+export interface ConfigDocument {
+  split: SplitDocument;
+  /** As the console drafts it: the screen ids are checked when it is published. */
+  flows: FlowsDraft;
+  routing: RoutingDocument;
+  experiments: ExperimentsDocument;
+}
+
+/** Why a publish starts a new phase of the experiment; null when it does not. */
+export interface PhaseChange {
+  from: number;
+  to: number;
+  /** One sentence for the marketer, e.g. 'the weights of lp1, lp2 change'. */
+  reason: string;
+}
+
+/** A new phase of one experiment of the `experiments` section, as PhaseChange is the split's. */
+export interface ExperimentPhaseChange extends PhaseChange {
+  /** The experiment's id. */
+  experiment: string;
+}
+
+/** A screen a flow may list, for the console's picker. */
+export interface ScreenChoice {
+  id: string;
+  /** 'landing', 'searching', 'signup', 'checkout', 'paywall', 'upsell', 'end', 'other'. */
+  kind: string;
+}
+
+export interface ConsoleState {
+  author: string;
+  /** What the edge reads now (KV, or the defaults in code where a key is absent). */
+  live: ConfigDocument;
+  /** The last published version; null before the first publish. */
+  head: VersionSummary | null;
+  /** Set when KV no longer holds the head's document (written around the console and the CLI). */
+  drift: string | null;
+  screens: ScreenChoice[];
+  /** Each variant's preview link (CONSOLE_PREVIEW_PATH), by variant key. */
+  previews: Record<string, string>;
+}
+
+/** POST check and publish. `base`: the head seq the edit started from (null: none yet). */
+export interface PublishRequest {
+  base: number | null;
+  document: ConfigDocument;
+  note?: string;
+}
+
+export interface RollbackRequest {
+  base: number | null;
+  /** The version whose document is published again. */
+  seq: number;
+  note?: string;
+}
+
+/** 200 from check: what the publish would change. */
+export interface CheckAnswer {
+  ok: true;
+  diff: Change[];
+  /** The split's new phase. */
+  phase: PhaseChange | null;
+  /** The experiments whose publish starts a new phase, each with why; absent, none. */
+  experimentPhases?: ExperimentPhaseChange[];
+  /**
+   * What publishes but is likely a mistake, each at its path: a route an earlier one already
+   * catches whole (worker/routing/warnings.ts), what the experiments' validator warns of
+   * (`experiments.experiments.pw-us...`). Never a refusal.
+   */
+  warnings?: FieldError[];
+}
+
+/** 200 from publish and rollback. */
+export interface PublishAnswer {
+  ok: true;
+  version: VersionSummary;
+}

@@ -1,0 +1,47 @@
+import type { Change, VersionSummary } from './versions';
+
+/** How a `/console/*` call is refused: by field, or by an error code. */
+
+/** A refusal that names the field: `split.variants.lp1.weight`, `flows.flows.default`… */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** 400: the document is refused, nothing written. */
+export interface InvalidAnswer {
+  ok: false;
+  error: 'invalid_config';
+  errors: FieldError[];
+}
+
+/** 409: someone published since `base`; nothing written. */
+export interface ConflictAnswer {
+  ok: false;
+  error: 'version_conflict';
+  head: VersionSummary;
+  /** What changed between the edit's base and the head. */
+  changes: Change[];
+}
+
+/**
+ * Error codes of `/console/*` answers other than the two above (JSON `{ ok: false, error }`):
+ * - console_not_configured (503): production without the Access settings;
+ * - access_token_missing (401), access_token_invalid (403): Cloudflare Access;
+ * - cross_origin (403): a write not from the console's own page;
+ * - bad_request (400): a body that is not the call's JSON;
+ * - unknown_version (404), unknown_variant (404), unknown_experiment (404);
+ * - unknown_route (404): a route preview link that is not signed, or is over an hour old;
+ * - config_store_failed (503): D1 or KV failed; nothing published.
+ */
+export type ConsoleErrorCode =
+  | 'console_not_configured'
+  | 'access_token_missing'
+  | 'access_token_invalid'
+  | 'cross_origin'
+  | 'bad_request'
+  | 'unknown_version'
+  | 'unknown_variant'
+  | 'unknown_experiment'
+  | 'unknown_route'
+  | 'config_store_failed';

@@ -1,0 +1,130 @@
+import { EXPERIMENT_METRICS, type ExperimentMetric } from '../experiments';
+import type {
+  LiftPoint,
+  MetricResult,
+  ResultInterval,
+  ResultVerdict,
+  VariantResults,
+} from './results';
+
+/**
+ * The results of each experiment of the `experiments` section (GET
+ * `/console/api/experiments/…`), built on the split's (results.ts).
+ */
+
+/**
+ * GET `${CONSOLE_EXPERIMENTS_PATH}/{id}/results`: one experiment's results
+ * (ExperimentResultsAnswer) in its live phase; `?phase=N` an earlier one, `?segment=country`
+ * (a SegmentDimension) adds the segment view, `?format=csv` the same numbers as a CSV download.
+ */
+export const CONSOLE_EXPERIMENTS_PATH = '/console/api/experiments';
+
+/** The metrics an experiment's results read, in funnel order: those of shared/experiments.ts. */
+export const EXPERIMENT_RESULT_METRICS = EXPERIMENT_METRICS;
+
+export type ExperimentResultMetric = ExperimentMetric;
+
+export interface ExperimentMetricResult extends Omit<MetricResult, 'metric'> {
+  metric: ExperimentResultMetric;
+}
+
+export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'> {
+  name: string;
+  metrics: ExperimentMetricResult[];
+  /** Visitors exposed long enough ago to count in `mature_revenue`. */
+  matureExposed: number;
+  /**
+   * What must not get worse, each the share of exposed visitors it happened to, compared with the
+   * control as a metric is (verdict `worse` is what the alerts watch): a payment declined, a
+   * payment refunded or charged back. Null for the control's comparison fields.
+   */
+  guardrails: { declines: ExperimentGuardrail; refunds: ExperimentGuardrail };
+}
+
+export interface ExperimentGuardrail {
+  count: number;
+  rate: number;
+  relativeLift: number | null;
+  relativeInterval: ResultInterval | null;
+  verdict: ResultVerdict | null;
+}
+
+/** The segments an exposure is captured with, in the console's order. */
+export const SEGMENT_DIMENSIONS = [
+  'country',
+  'source',
+  'platform',
+  'in_app',
+  'language',
+  'route',
+] as const;
+
+export type SegmentDimension = (typeof SEGMENT_DIMENSIONS)[number];
+
+/** One level of a segment, for each variant: only levels with ≥ 100 exposed in every arm. */
+export interface SegmentLevelResults {
+  level: string;
+  variants: {
+    variant: string;
+    exposed: number;
+    metrics: {
+      metric: ExperimentResultMetric;
+      mean: number;
+      relativeLift: number | null;
+      /** Corrected for the number of levels shown (Bonferroni over levels). */
+      relativeInterval: ResultInterval | null;
+    }[];
+  }[];
+}
+
+export interface SegmentResults {
+  dimension: SegmentDimension;
+  /** "segments find ideas and bugs; confirm a segment winner with a test aimed at it". */
+  caution: string;
+  levels: SegmentLevelResults[];
+  /** Levels left out for having fewer than 100 exposed in some arm. */
+  hiddenLevels: number;
+}
+
+export interface ExperimentResultsAnswer {
+  experiment: string;
+  name: string;
+  status: string;
+  layer: string;
+  phase: number;
+  /** The phases there are results for, newest first. */
+  phases: number[];
+  configVersion: string;
+  startedAt: string | null;
+  control: string;
+  primaryMetric: ExperimentResultMetric;
+  plannedPerArm: number;
+  mainCurrency: string | null;
+  revenueCap: number | null;
+  /**
+   * Where visitors are counted: the first screen where the variants differ, per route; the
+   * metrics shown are the steps at and after it (a paywall test: checkout, purchase, revenue,
+   * upsell, net and mature revenue).
+   */
+  triggers: { route: string; screen: string | null }[];
+  metricsShown: ExperimentResultMetric[];
+  /** The variants' plans differ in price: judged on mature net revenue. */
+  priceTest: boolean;
+  /** Days after exposure a visitor's revenue counts as mature: longest intro + 3. */
+  matureAfterDays: number;
+  /**
+   * For a price test: no verdict until every arm's mature sample reaches `plannedPerArm`; the
+   * console says so. False elsewhere.
+   */
+  awaitingMatureSample: boolean;
+  /**
+   * Exposed against the most it could have reached: first visits on its routes since it started,
+   * times its range and coverage (an upper bound: audience conditions and the trigger's depth
+   * take fewer). Null before any first visit on its routes.
+   */
+  reach: { exposed: number; expectedAtMost: number | null };
+  sampleRatio: { chiSquare: number | null; pValue: number; alarm: boolean };
+  variants: ExperimentVariantResults[];
+  liftOverDays: LiftPoint[];
+  segment?: SegmentResults;
+}
