@@ -48,7 +48,7 @@ export interface AppOptions {
   devKit?: DevKit;
   /**
    * Stands in for the hash of the visitor id that places visitors in experiments (every layer's
-   * bucket, coverage and variant pick, worker/experiments/assign.ts); tests fix it.
+   * bucket, coverage and variant pick, worker/experiments/assignment/assign.ts); tests fix it.
    */
   random?: RandomSource;
   /** Screen registry; tests swap in screens that fail on purpose. */

@@ -76,7 +76,7 @@ export interface Bindings
   GEOCODING_API_KEY?: string;
   /**
    * The split test's rows and totals, spread over EXPERIMENT_SHARD_COUNT SQLite Durable Objects
-   * by visitor (worker/experiments/experiment-shard.ts, visitor-shard.ts).
+   * by visitor (worker/experiments/store/experiment-shard.ts, assignment/visitor-shard.ts).
    */
   EXPERIMENT_SHARDS: DurableObjectNamespace<
     import('./experiments/store/experiment-shard').ExperimentShard
@@ -89,9 +89,10 @@ export interface Bindings
   /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
   /**
-   * The collector's database (worker/collector/migrations): deliveries of retried messages,
-   * verified purchases, resume links, dead letters, the local event store (development only); and the split test's rows of
-   * the visitors exposed before EXPERIMENT_SHARDS (worker/experiments/experiment-stores.ts).
+   * The events database (worker/events-db/migrations): deliveries of retried messages,
+   * verified purchases, resume links, dead letters, the local event store (development only);
+   * and the split test's rows of the visitors exposed before EXPERIMENT_SHARDS
+   * (worker/experiments/store/experiment-stores.ts).
    */
   EVENTS_DB: D1Database;
   /**

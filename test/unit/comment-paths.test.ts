@@ -11,20 +11,9 @@ import {
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * Comments that still name a file gone from the repository, in code other work is moving; each
- * leaves this list when its comment names the file as it is. Nothing may join it.
- */
-const STALE_ELSEWHERE: readonly string[] = [
-  'worker/alerts/alert-store.ts: deliver.ts',
-  'worker/console/preview-route.ts: worker/middleware/split-test.ts',
-  'worker/experiments/experiment-results.ts: experiment-rows.ts',
-  'worker/experiments/experiment-schema.ts: experiment-store.ts',
-];
-
-/** `path: cited`, without the line, which moves as the file is edited. */
-function byFile(cited: readonly { at: string; cited: string }[]): string[] {
-  return cited.map(({ at, cited }) => `${at.replace(/:\d+$/, '')}: ${cited}`).sort();
+/** `file:line: cited`, for a failure that says where to look. */
+function listed(cited: readonly { at: string; cited: string }[]): string[] {
+  return cited.map(({ at, cited }) => `${at}: ${cited}`).sort();
 }
 
 describe("the files comments name are the repository's", () => {
@@ -32,17 +21,12 @@ describe("the files comments name are the repository's", () => {
 
   it('names, by a path, only files that exist (from the root, the top folder or its own)', () => {
     const missing = missingPaths(ROOT, files);
-    expect(byFile(missing).filter((stale) => !STALE_ELSEWHERE.includes(stale))).toEqual([]);
+    expect(listed(missing)).toEqual([]);
   });
 
   it('names, by the file alone, only modules some file of the repository is called', () => {
     const missing = missingModules(ROOT, files);
-    expect(byFile(missing).filter((stale) => !STALE_ELSEWHERE.includes(stale))).toEqual([]);
-  });
-
-  it('still finds each comment of the stale list (fixed ones leave the list)', () => {
-    const missing = byFile([...missingPaths(ROOT, files), ...missingModules(ROOT, files)]);
-    expect(STALE_ELSEWHERE.filter((stale) => !missing.includes(stale))).toEqual([]);
+    expect(listed(missing)).toEqual([]);
   });
 });
 

@@ -25,7 +25,7 @@ export interface Delivery {
 
 /**
  * How long a taken row is left to its run: far longer than a post may take (its timeout,
- * deliver.ts), far shorter than the cron's interval, so a run that died is retried by the next.
+ * post-alert.ts), far shorter than the cron's interval, so a run that died is retried by the next.
  */
 export const LEASE_MS = 5 * 60 * 1000;
 

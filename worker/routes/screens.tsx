@@ -352,7 +352,7 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
   return respond(c, page, account ? { 'cache-control': 'no-store' } : undefined);
 }
 
-/** The page's state for its islands and tracker (shared/page-state.ts). */
+/** The page's state for its islands and tracker (islands/protocol.ts PageState). */
 function pageState(
   c: ScreenContext,
   page: {

@@ -10,7 +10,7 @@ import { isShippedLanguage, textProblems } from './check';
  * review, its publish and `npm run translations` all come here.
  */
 
-/** Each text at most this long, as the worker's schema reads an override (schema.ts). */
+/** Each text at most this long, as the worker's schema reads an override (shared/config/translations.ts). */
 const TEXT_MAX_CHARS = 4000;
 
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);

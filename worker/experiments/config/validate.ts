@@ -22,7 +22,7 @@ import { experimentTriggers, routeShape } from './triggers';
 
 /**
  * The one validator of the `experiments` section against the rest of the config (docs/analytics.md,
- * "Experiments"), after its shape passed schema.ts: the console's check and publish and `npm run
+ * "Experiments"), after its shape passed its schema (shared/config/experiments.ts): the console's check and publish and `npm run
  * config` all run it, so what one refuses the others refuse, for the same reason. Refusals
  * (`issues`) block a publish; `warnings` publish but are likely mistakes. Each names its field
  * (`experiments.experiments.pw-us.variants.b.change.flow`) and what to do; one about two
