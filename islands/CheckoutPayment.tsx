@@ -9,7 +9,7 @@ import {
 import { useAfterHydration } from './kit/use-after-hydration';
 import type { CardFieldLabels } from './payments/provider';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
-import { $cardForm } from './stores/card-form';
+import { $cardForm, type CardFormStatus } from './stores/card-form';
 import { $checkout } from './stores/checkout';
 import {
   type CheckoutFormState,
@@ -98,7 +98,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const { open, activeId } = form;
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
-  const { fieldsRef, paypalRef } = useCheckoutWork(props, $form);
+  const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, form, cardForm);
   // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). The
   // server's HTML has none, which the first render must match.
   const { paymentError } = useStore($checkout);
@@ -165,13 +165,17 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
 }
 
 /**
- * Starts the stores' work once mounted, and stops it, in the elements it returns: the name on card typed before a reload,
- * the card fields once the form is open, the button of the one-click method chosen.
+ * Starts the stores' work once mounted, and stops it: the name on card typed before a reload,
+ * the card fields once the form is open, the button of the one-click method chosen. Returns the
+ * elements the fields and PayPal's button go into.
  */
-function useCheckoutWork(props: CheckoutPaymentProps, $form: CheckoutFormStore) {
+function useCheckoutWork(
+  props: CheckoutPaymentProps,
+  $form: CheckoutFormStore,
+  { open, activeId }: CheckoutFormState,
+  cardForm: CardFormStatus,
+) {
   const { copy, forceDirect, language, stripeAccountCountry, page, errorTexts } = props;
-  const { open, activeId } = useStore($form);
-  const cardForm = useStore($cardForm);
   const { planDetails } = useStore($plans);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const paypalRef = useRef<HTMLDivElement>(null);
@@ -205,7 +209,7 @@ function useCheckoutWork(props: CheckoutPaymentProps, $form: CheckoutFormStore) 
       }),
     [$form, activeId, cardForm, planDetails, copy, page, errorTexts, stripeAccountCountry],
   );
-  return { fieldsRef, paypalRef };
+  return [fieldsRef, paypalRef] as const;
 }
 
 /** A paywall's call to action, in place of the form until pressed. */

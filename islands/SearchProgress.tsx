@@ -9,7 +9,7 @@ import { LocatedBanner } from './kit/LocatedBanner';
 import { AreaMap } from './phone/AreaMap';
 import type { PhoneInfo } from './phone/lookup';
 import { SEARCH_STEPS, stepStates } from './phone/search-timeline';
-import { type SearchState, searchStore, startSearch } from './stores/search';
+import { searchStore, startSearch } from './stores/search';
 
 export type SearchVariant = 'classic' | 'map_first' | 'ai';
 
@@ -105,15 +105,26 @@ export default function SearchProgress(props: SearchProgressProps) {
   const { variant, action, next, labels, posted } = props;
   const [$search] = useState(() => searchStore(posted));
   const search = useStore($search);
-  useEffect(
-    () => startSearch($search, { posted, errors: labels.errors }),
-    [$search, labels.errors, posted],
-  );
+  useEffect(() => startSearch($search, labels.errors, posted), [$search, labels.errors, posted]);
 
-  if (search.phase === 'missing' || search.phase === 'failed') {
-    return <SearchStopped {...props} search={search} />;
-  }
   const { phase, progress, phone, info } = search;
+  if (phase === 'missing' || phase === 'failed') {
+    // Opened without a number, or the lookup failed: the reason and the way back.
+    return (
+      <div className={`search search--${variant} search--stopped`}>
+        <div className="search__notice" role="alert">
+          <p className="search__notice-title">
+            {phase === 'missing' ? labels.missingTitle : search.failure}
+          </p>
+          {phase === 'missing' ? <p>{labels.missingText}</p> : null}
+        </div>
+        <a className="button button--primary" href={props.backUrl}>
+          {labels.back}
+        </a>
+        <SearchContinue action={action} next={next} label={labels.continue} disabled />
+      </div>
+    );
+  }
   const done = phase === 'done';
   const states = stepStates(progress);
   const centre = search.point ?? info?.location ?? null;
@@ -153,30 +164,6 @@ export default function SearchProgress(props: SearchProgressProps) {
         label={labels.continue}
         disabled={phase === 'searching'}
       />
-    </div>
-  );
-}
-
-/** Opened without a number, or the lookup failed: the reason and the way back. */
-function SearchStopped({
-  variant,
-  action,
-  next,
-  backUrl,
-  labels,
-  search,
-}: SearchProgressProps & { search: SearchState }) {
-  const missing = search.phase === 'missing';
-  return (
-    <div className={`search search--${variant} search--stopped`}>
-      <div className="search__notice" role="alert">
-        <p className="search__notice-title">{missing ? labels.missingTitle : search.failure}</p>
-        {missing ? <p>{labels.missingText}</p> : null}
-      </div>
-      <a className="button button--primary" href={backUrl}>
-        {labels.back}
-      </a>
-      <SearchContinue action={action} next={next} label={labels.continue} disabled />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { CollectedEvent } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { collectedEvent, type EventProperties, eventProperties } from './build-event';
-import { createEventQueue, type EventQueue } from './queue';
+import { createEventQueue } from './queue';
 import { createSessionClock } from './session';
 import type { AnalyticsLog, KeyValueStorage } from './storage';
 import { createUploader, type Timers, type UploadTransport } from './uploader';
@@ -53,25 +53,6 @@ export interface TrackOptions {
 /** SPEC.md §7: "events are dropped with 'No request sent' when no API key is set". */
 const NO_REQUEST_SENT = 'No request sent';
 
-/** The uploader of the stored queue to the collector at `url` (SPEC.md §7, §9). */
-function uploaderTo(
-  url: string,
-  options: TrackerOptions,
-  queue: EventQueue,
-  limits: AnalyticsLimits,
-) {
-  return createUploader({
-    queue,
-    url,
-    transport: options.transport,
-    now: options.now,
-    timers: options.timers,
-    log: options.log,
-    limits,
-    batchId: options.batchId,
-  });
-}
-
 /**
  * The analytics client: builds each event (ids, session, the page's properties), keeps it in the
  * stored queue and uploads by the rules of uploader.ts. Pure of the DOM: storage, clock, timers,
@@ -86,7 +67,8 @@ export function createTracker(options: TrackerOptions) {
     timeoutMs: limits.sessionTimeoutMs,
     log,
   });
-  const uploader = collector ? uploaderTo(collector, options, queue, limits) : null;
+  // The uploader takes its transport, clock, timers, log and batch ids from these options.
+  const uploader = collector ? createUploader({ ...options, queue, url: collector, limits }) : null;
   let saidNoRequest = false;
 
   function build(

@@ -95,29 +95,10 @@ interface UnderWay {
   handedOver: boolean;
 }
 
-/** The queue as the sender uses it: what is ready, handing over, dropping. */
-function queueSide({ queue, transport, now, log }: UploaderOptions) {
-  /** Hand-offs an event may have; 1 once the browser turned out to keep no cookies. */
-  let maxHandOffs = MAX_HAND_OFFS;
-  /** Forgets what the collector acknowledged since the last look. */
-  const takeAcknowledged = () => {
-    const batches = transport.acknowledged();
-    if (batches === null) maxHandOffs = 1;
-    else queue.acknowledge(batches);
-  };
-  return {
-    takeAcknowledged,
-    ready: () => {
-      takeAcknowledged();
-      return queue.ready(now());
-    },
-    handOver: (ids: readonly string[], batch: string) =>
-      queue.handOver(ids, batch, now() + ACK_WAIT_MS, maxHandOffs),
-    drop: (events: CollectedEvent[], why: string) => {
-      queue.remove(idsOf(events));
-      log.warn(`${events.length} events dropped: ${why}`, idsOf(events));
-    },
-  };
+/** Removes `events` from the queue for good, saying why. */
+function dropEvents({ queue, log }: UploaderOptions, events: CollectedEvent[], why: string) {
+  queue.remove(idsOf(events));
+  log.warn(`${events.length} events dropped: ${why}`, idsOf(events));
 }
 
 const batchUrl = (url: string, batch: string) => `${url}?${BATCH_PARAM}=${batch}`;
@@ -156,20 +137,33 @@ async function postBatch(
  * beacon as it goes. `accepted` hears of each batch the collector took.
  */
 function createSender(options: UploaderOptions, accepted: () => void) {
-  const { queue, transport, limits } = options;
-  const side = queueSide(options);
+  const { queue, transport, now, limits } = options;
+  /** Hand-offs an event may have; 1 once the browser turned out to keep no cookies. */
+  let maxHandOffs = MAX_HAND_OFFS;
   let underWay: UnderWay | null = null;
   const track = (sending: UnderWay | null) => {
     underWay = sending;
   };
+  /** Forgets what the collector acknowledged since the last look. */
+  const takeAcknowledged = () => {
+    const batches = transport.acknowledged();
+    if (batches === null) maxHandOffs = 1;
+    else queue.acknowledge(batches);
+  };
+  const ready = () => {
+    takeAcknowledged();
+    return queue.ready(now());
+  };
+  const handOver = (ids: readonly string[], batch: string) =>
+    queue.handOver(ids, batch, now() + ACK_WAIT_MS, maxHandOffs);
 
   /** Sends what is ready, batch after batch; false when a failure stopped it (retry planned). */
   async function sendReady(): Promise<boolean> {
     let batchSize = limits.batchSize;
     for (let request = 0; request < MAX_REQUESTS_PER_FLUSH; request++) {
-      const packed = packBatches(side.ready(), batchSize, limits.maxBatchBytes);
+      const packed = packBatches(ready(), batchSize, limits.maxBatchBytes);
       if (packed.oversized.length > 0) {
-        side.drop(packed.oversized, `each over ${limits.maxBatchBytes} bytes`);
+        dropEvents(options, packed.oversized, `each over ${limits.maxBatchBytes} bytes`);
       }
       const batch = packed.batches[0];
       if (!batch) return true;
@@ -193,9 +187,9 @@ function createSender(options: UploaderOptions, accepted: () => void) {
         queue.remove(ids);
         accepted();
       } else if (verdict === 'too_large') {
-        side.drop(batch, 'refused as too large (413)');
+        dropEvents(options, batch, 'refused as too large (413)');
       } else {
-        side.drop(batch, 'refused by the collector, it will never accept them');
+        dropEvents(options, batch, 'refused by the collector, it will never accept them');
       }
       // What a 413 made smaller was about the batch that got it, not the ones after.
       batchSize = limits.batchSize;
@@ -204,22 +198,22 @@ function createSender(options: UploaderOptions, accepted: () => void) {
   }
 
   function sendByBeacon(): number {
-    const packed = packBatches(side.ready(), limits.batchSize, limits.maxBatchBytes);
+    const packed = packBatches(ready(), limits.batchSize, limits.maxBatchBytes);
     if (underWay && !underWay.handedOver) {
-      side.handOver(underWay.ids, underWay.batch);
+      handOver(underWay.ids, underWay.batch);
       underWay.handedOver = true;
     }
     let sent = 0;
     for (const batch of packed.batches) {
       const id = options.batchId();
       if (!transport.beacon(batchUrl(options.url, id), batchBody(batch))) break;
-      side.handOver(idsOf(batch), id);
+      handOver(idsOf(batch), id);
       sent += batch.length;
     }
     return sent;
   }
 
-  return { sendReady, sendByBeacon, takeAcknowledged: side.takeAcknowledged };
+  return { sendReady, sendByBeacon, takeAcknowledged };
 }
 
 /**

@@ -33,28 +33,30 @@ export interface EmailInputProps {
   refusal?: string;
 }
 
-/** Inside a form, refuses its submission while the value is invalid (calls `refuse`). */
+/**
+ * Inside a form, refuses its submission while the value is invalid: the error shows
+ * (`showError`, a state setter) and the field takes focus.
+ */
 function useRefusedSubmit(
   inputRef: RefObject<HTMLInputElement | null>,
   valid: boolean,
-  refuse: () => void,
+  showError: (shown: true) => void,
 ) {
   const validRef = useRef(valid);
   validRef.current = valid;
-  const refuseRef = useRef(refuse);
-  refuseRef.current = refuse;
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;
     const refuseInvalid = (event: SubmitEvent) => {
       if (validRef.current) return;
       event.preventDefault();
-      refuseRef.current();
+      showError(true);
+      inputRef.current?.focus();
     };
     // Capture phase, so the refusal happens before any other submit handler sees the event.
     form.addEventListener('submit', refuseInvalid, { capture: true });
     return () => form.removeEventListener('submit', refuseInvalid, { capture: true });
-  }, [inputRef]);
+  }, [inputRef, showError]);
 }
 
 /**
@@ -81,11 +83,13 @@ function refusedEnter(
 /** The worker's refusal until the value changes, else the field's own error when shown. */
 function shownMessage(
   { refusal, errorMessages }: EmailInputProps,
-  shown: { refusalShown: boolean; messageShown: boolean; empty: boolean },
+  refusalShown: boolean,
+  messageShown: boolean,
+  empty: boolean,
 ): string | null {
-  if (shown.refusalShown) return refusal ?? null;
-  if (!shown.messageShown) return null;
-  return shown.empty ? errorMessages.empty : errorMessages.invalid;
+  if (refusalShown) return refusal ?? null;
+  if (!messageShown) return null;
+  return empty ? errorMessages.empty : errorMessages.invalid;
 }
 
 /**
@@ -103,10 +107,7 @@ export function EmailInput(props: EmailInputProps) {
   const [refusalShown, setRefusalShown] = useState(refusal !== undefined);
   const empty = value.trim() === '';
   useTypedBeforeHydration([{ ref: inputRef, rendered: value }], ([typed = '']) => onChange(typed));
-  useRefusedSubmit(inputRef, valid, () => {
-    setErrorShown(true);
-    inputRef.current?.focus();
-  });
+  useRefusedSubmit(inputRef, valid, setErrorShown);
   function pickDomain(domain: string) {
     // withDomain leaves an empty field empty (SPEC.md §5).
     onChange(withDomain(value, domain));
@@ -158,7 +159,7 @@ export function EmailInput(props: EmailInputProps) {
         }}
       />
       <p id={errorId} className="email-input__error" aria-live="polite">
-        {shownMessage(props, { refusalShown, messageShown, empty })}
+        {shownMessage(props, refusalShown, messageShown, empty)}
       </p>
       {shortcuts.length > 0 ? (
         <DomainShortcuts

@@ -24,19 +24,22 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-/** Paused while any reason holds: `pause(reason)` and `resume(reason)` make event handlers. */
+/**
+ * Paused while any reason holds: `[paused, pause, resume]`, where `pause(reason)` and
+ * `resume(reason)` make event handlers.
+ */
 function usePause() {
   const [pausedBy, setPausedBy] = useState<ReadonlySet<PauseReason>>(new Set());
-  return {
-    paused: pausedBy.size > 0,
-    pause: (reason: PauseReason) => () => setPausedBy((current) => new Set(current).add(reason)),
-    resume: (reason: PauseReason) => () =>
+  return [
+    pausedBy.size > 0,
+    (reason: PauseReason) => () => setPausedBy((current) => new Set(current).add(reason)),
+    (reason: PauseReason) => () =>
       setPausedBy((current) => {
         const next = new Set(current);
         next.delete(reason);
         return next;
       }),
-  };
+  ] as const;
 }
 
 function initialsOf(name: string): string {
@@ -99,7 +102,7 @@ export function ReviewsCarousel({
   const sliding = mode === 'slide' && !reducedMotion && items.length > 1;
   // `animated` is false only for the jump back from the clone to the first item.
   const [{ index, animated }, setPosition] = useState({ index: 0, animated: true });
-  const { paused, pause, resume } = usePause();
+  const [paused, pause, resume] = usePause();
 
   useEffect(() => {
     if (!sliding || paused) return;

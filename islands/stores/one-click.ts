@@ -39,23 +39,15 @@ export interface OneClickSetup {
   page: () => PaymentPage;
 }
 
-/**
- * One loading of a method's button: what it pays, `cancelled` once the method was left, and
- * `destroy`, the undo of a button that arrived.
- */
-interface Loading {
-  fields: MountedCardFields;
-  charge: NonNullable<ReturnType<typeof chargedToday>>;
-  setup: OneClickSetup;
-  cancelled: boolean;
-  destroy: () => void;
-  unavailable: (text: string) => void;
-}
+/** What a one-click button's loading pays: the mounted fields and the charge. */
+type Paying = [MountedCardFields, NonNullable<ReturnType<typeof chargedToday>>, OneClickSetup];
 
-/** Stripe's wallet button, offered when the device has the wallet `method` asks for. */
-function loadWallet($form: CheckoutFormStore, method: OneClickMethod, loading: Loading): void {
-  const { fields, charge, setup } = loading;
-  loadWalletButton({
+/**
+ * Stripe's wallet button, offered when the device has the wallet `method` asks for; null (its
+ * button destroyed) when it has not.
+ */
+async function loadWallet(method: OneClickMethod, [fields, charge, setup]: Paying) {
+  const button = await loadWalletButton({
     publishableKey: $signup.get().stripe?.key ?? '',
     country: setup.stripeAccountCountry,
     currency: charge.currency.toLowerCase(),
@@ -71,26 +63,15 @@ function loadWallet($form: CheckoutFormStore, method: OneClickMethod, loading: L
         },
         setup.page(),
       ),
-  })
-    .then((button) => {
-      const offered = button && (method !== 'apple_pay' || button.wallets.applePay) ? button : null;
-      if (loading.cancelled || !offered) {
-        button?.destroy();
-        if (!loading.cancelled) loading.unavailable(setup.copy.walletUnavailable);
-        return;
-      }
-      loading.destroy = () => offered.destroy();
-      $form.setKey('oneClick', { status: 'wallet', button: offered });
-    })
-    .catch(() => {
-      if (!loading.cancelled) loading.unavailable(setup.copy.walletUnavailable);
-    });
+  });
+  if (button && (method !== 'apple_pay' || button.wallets.applePay)) return button;
+  button?.destroy();
+  return null;
 }
 
 /** Braintree's PayPal button, put into the page's container. */
-function loadPayPal($form: CheckoutFormStore, container: HTMLElement, loading: Loading): void {
-  const { fields, charge, setup } = loading;
-  loadPayPalButton({
+function loadPayPal(container: HTMLElement, [fields, charge, setup]: Paying) {
+  return loadPayPalButton({
     clientToken: $signup.get().btToken,
     amount: charge.price,
     currency: charge.currency,
@@ -98,15 +79,7 @@ function loadPayPal($form: CheckoutFormStore, container: HTMLElement, loading: L
     onApprove: (nonce) => payWithNonce(nonce, fields, setup.page()),
     // SPEC.md §8: the failure's message, else 'Payment error'.
     onFailure: (error) => showPaymentError(readableText(paymentErrorText(error), setup.errorTexts)),
-  })
-    .then((button) => {
-      if (loading.cancelled) return button.destroy();
-      loading.destroy = () => button.destroy();
-      $form.setKey('oneClick', { status: 'paypal' });
-    })
-    .catch(() => {
-      if (!loading.cancelled) loading.unavailable(setup.copy.paypalUnavailable);
-    });
+  });
 }
 
 /**
@@ -138,18 +111,25 @@ export function startOneClick(
     return () => {};
   }
   $form.setKey('oneClick', { status: 'loading' });
-  const loading: Loading = {
-    fields,
-    charge,
-    setup,
-    cancelled: false,
-    destroy: () => {},
-    unavailable,
-  };
-  if (offer === 'stripe-wallet') loadWallet($form, method, loading);
-  else loadPayPal($form, container, loading);
+  const wallet = offer === 'stripe-wallet';
+  const paying: Paying = [fields, charge, setup];
+  let cancelled = false;
+  let destroy = () => {};
+  (wallet ? loadWallet(method, paying) : loadPayPal(container, paying))
+    .then((button) => {
+      if (cancelled) return button?.destroy();
+      if (!button) return unavailable(setup.copy.walletUnavailable);
+      destroy = () => button.destroy();
+      $form.setKey(
+        'oneClick',
+        'wallets' in button ? { status: 'wallet', button } : { status: 'paypal' },
+      );
+    })
+    .catch(() => {
+      if (!cancelled) unavailable(setup.copy[wallet ? 'walletUnavailable' : 'paypalUnavailable']);
+    });
   return () => {
-    loading.cancelled = true;
-    loading.destroy();
+    cancelled = true;
+    destroy();
   };
 }

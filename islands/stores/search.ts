@@ -107,14 +107,16 @@ function runClock($search: SearchStore): () => void {
 /**
  * Starts the search of the number in $map.phone (set by the landing, or `posted`): the clock,
  * and the lookup (lookupPhone(), kept in $map.numberData) then the map's point (mapPoint(),
- * SPEC.md §7 geocoding, kept in $map.initCoords). Without a number it stops at 'missing'.
+ * SPEC.md §7 geocoding, kept in $map.initCoords). Without a number it stops at 'missing'; a
+ * failed lookup shows the text `errors` has for its code.
  * Returns the stop for the component's cleanup: nothing is written after it.
  */
 export function startSearch(
   $search: SearchStore,
-  options: { posted?: PostedPhone; errors: ErrorTexts<PhoneLookupErrorKey> },
+  errors: ErrorTexts<PhoneLookupErrorKey>,
+  posted?: PostedPhone,
 ): () => void {
-  if (options.posted) adoptPosted(options.posted);
+  if (posted) adoptPosted(posted);
   const { phone: stored, phoneDisplay } = $map.get();
   if (!stored) {
     $search.setKey('phase', 'missing');
@@ -140,8 +142,7 @@ export function startSearch(
     .catch((error: unknown) => {
       if (!live) return;
       stopClock();
-      const message =
-        options.errors[error instanceof PhoneLookupError ? error.code : 'lookup_failed'];
+      const message = errors[error instanceof PhoneLookupError ? error.code : 'lookup_failed'];
       $search.set({ ...$search.get(), failure: message, phase: 'failed' });
       showError(message);
     });

@@ -189,12 +189,12 @@ export function createStripeProvider(
   return {
     id: 'stripe',
 
-    async mount(container, { language, labels, onCardEdited }) {
+    async mount(container, options) {
       unmount();
       const own = generation;
       const loaded = await client();
       if (own !== generation) return;
-      mounted = mountElements(loaded, container, { language, labels, onCardEdited });
+      mounted = mountElements(loaded, container, options);
     },
 
     unmount,

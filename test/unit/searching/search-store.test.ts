@@ -47,7 +47,7 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
   it('stops at missing, sending nothing, when no number is stored', () => {
     $map.setKey('phone', '');
     const $search = searchStore();
-    startSearch($search, { errors: ERRORS });
+    startSearch($search, ERRORS);
     expect($search.get().phase).toBe('missing');
     expect(lookup.lookupPhone).not.toHaveBeenCalled();
     expect(analytics.emit).not.toHaveBeenCalled();
@@ -55,7 +55,7 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
 
   it('searches the stored number, keeps the answer and the point, and ends done', async () => {
     const $search = searchStore();
-    startSearch($search, { errors: ERRORS });
+    startSearch($search, ERRORS);
     expect($search.get()).toMatchObject({ phase: 'searching', phone: '+1 201 555 0123' });
     expect(analytics.emit).toHaveBeenCalledWith('processing_started');
     await vi.advanceTimersByTimeAsync(SEARCH_TICK_MS);
@@ -73,9 +73,10 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
       country: 'FR',
     });
     expect($search.get().phone).toBe('+33 6 12 34 56 78');
-    startSearch($search, {
-      posted: { phone: '+33612345678', phoneDisplay: '+33 6 12 34 56 78', country: 'FR' },
-      errors: ERRORS,
+    startSearch($search, ERRORS, {
+      phone: '+33612345678',
+      phoneDisplay: '+33 6 12 34 56 78',
+      country: 'FR',
     });
     expect($map.get()).toMatchObject({ phone: '+33612345678', numberData: null });
     expect(analytics.emit).toHaveBeenCalledWith('onboarding_start', { country: 'FR' });
@@ -85,7 +86,7 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
   it('fails with the error code text, shown in the toast, and stops the clock', async () => {
     lookup.lookupPhone.mockRejectedValue(new PhoneLookupError('rate_limited'));
     const $search = searchStore();
-    startSearch($search, { errors: ERRORS });
+    startSearch($search, ERRORS);
     await vi.advanceTimersByTimeAsync(0);
     expect($search.get()).toMatchObject({ phase: 'failed', failure: ERRORS.rate_limited });
     expect($error.get()).toEqual({ show: true, message: ERRORS.rate_limited });
@@ -96,7 +97,7 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
 
   it('writes nothing once stopped', async () => {
     const $search = searchStore();
-    const stop = startSearch($search, { errors: ERRORS });
+    const stop = startSearch($search, ERRORS);
     stop();
     await vi.advanceTimersByTimeAsync(SEARCH_DURATION_MS * 2);
     expect($search.get()).toMatchObject({ phase: 'searching', progress: 0, info: null });
