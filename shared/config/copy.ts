@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TEXT_MAX_CHARS } from './translations';
+import { TEXT_MAX_CHARS, TEXT_TOO_LONG } from './translations';
 
 /**
  * The marketers' copy document, declared once for the worker, the console and the CLI: every
@@ -13,19 +13,12 @@ import { TEXT_MAX_CHARS } from './translations';
  * zod's records drop a `__proto__` key unseen (it would reach the prototype); the copy refuses
  * it at that key instead, as no language and no key is named so.
  */
-const withoutProtoKey = z
-  .unknown()
-  .refine(
-    (value) => !(typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')),
-    {
-      message: 'is a reserved name',
-      path: ['__proto__'],
-    },
-  );
+const withoutProtoKey = z.unknown().refine((value) => !Object.hasOwn(Object(value), '__proto__'), {
+  message: 'is a reserved name',
+  path: ['__proto__'],
+});
 
-const text = z
-  .string('must be a text')
-  .max(TEXT_MAX_CHARS, `must be at most ${TEXT_MAX_CHARS} characters`);
+const text = z.string('must be a text').max(TEXT_MAX_CHARS, TEXT_TOO_LONG);
 
 /** One language's overrides: flat key (`landing.phone.locate`) → text. */
 const languageCopy = withoutProtoKey.pipe(z.record(z.string(), text, 'must map keys to texts'));

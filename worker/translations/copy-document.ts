@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { type CopyDocument, copyDocumentSchema } from '../../shared/config/copy';
 import { DICTIONARY_MAX_BYTES } from '../../shared/config/translations';
 import type { FieldError } from '../../shared/console-api/errors';
@@ -11,18 +10,7 @@ import { isShippedLanguage, textProblems } from './check';
  * review, its publish and `npm run translations` all come here.
  */
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => byText(a, b);
-
-/** Segment by segment, so refusals read in the order of their languages and keys. */
-function byPath(a: z.core.$ZodIssue, b: z.core.$ZodIssue): number {
-  for (let i = 0; i < Math.min(a.path.length, b.path.length); i++) {
-    const order = byText(String(a.path[i]), String(b.path[i]));
-    if (order !== 0) return order;
-  }
-  return a.path.length - b.path.length;
-}
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The bytes a language's override takes in KV (its flat JSON). */
 export const serializedCopy = (texts: Record<string, string>) => JSON.stringify(texts);
@@ -37,19 +25,16 @@ type CopyCheck = { ok: true; copy: CopyDocument } | { ok: false; errors: FieldEr
  */
 export function checkCopyDocument(value: unknown): CopyCheck {
   const shape = copyDocumentSchema.safeParse(value);
-  if (shape.success) return checkCopyRules(shape.data);
-  const errors = [...shape.error.issues].sort(byPath).map((issue) => ({
-    path: ['copy', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-  }));
-  return { ok: false, errors };
-}
-
-/** The rules against the bundled files of a document whose shape holds. */
-function checkCopyRules(document: CopyDocument): CopyCheck {
+  if (!shape.success) {
+    const errors = shape.error.issues.map((issue) => ({
+      path: ['copy', ...issue.path].join('.'),
+      message: issue.message,
+    }));
+    return { ok: false, errors };
+  }
   const errors: FieldError[] = [];
   const copy: CopyDocument = {};
-  for (const [language, texts] of Object.entries(document).sort(byKey)) {
+  for (const [language, texts] of Object.entries(shape.data).sort(byKey)) {
     const at = `copy.${language}`;
     if (!isShippedLanguage(language)) {
       errors.push({ path: at, message: 'is not a shipped language' });
@@ -70,17 +55,20 @@ function checkCopyRules(document: CopyDocument): CopyCheck {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, copy };
 }
 
+/** The keys either object has, sorted. */
+const keysOfBoth = (a: object, b: object) => Object.keys({ ...a, ...b }).sort();
+
 /** What publishing `after` over `before` changes, text by text (`copy.es.landing.title`). */
 export function diffCopy(before: CopyDocument | null, after: CopyDocument): Change[] {
   const changes: Change[] = [];
-  const languages = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after)])].sort();
+  const languages = keysOfBoth(before ?? {}, after);
   for (const language of languages) {
     const old = before?.[language] ?? {};
     const next = after[language] ?? {};
-    const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort();
-    for (const key of keys) {
+    for (const key of keysOfBoth(old, next)) {
       const path = `copy.${language}.${key}`;
-      const [was, is] = [old[key], next[key]];
+      const was = old[key];
+      const is = next[key];
       if (was === is) continue;
       if (was === undefined) changes.push({ path, kind: 'added', after: is });
       else if (is === undefined) changes.push({ path, kind: 'removed', before: was });
