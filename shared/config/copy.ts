@@ -11,7 +11,8 @@ import { TEXT_MAX_CHARS, TEXT_TOO_LONG } from './translations';
 
 /**
  * zod's records drop a `__proto__` key unseen (it would reach the prototype); the copy refuses
- * it at that key instead, as no language and no key is named so.
+ * it at that key instead, as no language and no key is named so. `Object()` boxes a value that
+ * is no object, which has no such key (the record then refuses it).
  */
 const withoutProtoKey = z.unknown().refine((value) => !Object.hasOwn(Object(value), '__proto__'), {
   message: 'is a reserved name',
