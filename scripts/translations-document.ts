@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { BUNDLED_TRANSLATIONS } from '../locales';
+import type { CopyDocument } from '../shared/config/copy';
 import type { Dictionary } from '../shared/config/translations';
 import {
   type ParseResult,
@@ -7,7 +8,6 @@ import {
   parseManifest,
   type TranslationManifest,
 } from '../shared/config/translations';
-import type { CopyDocument } from '../shared/console-api/copy';
 import {
   copyProblems,
   type FlatCopy,

@@ -1,7 +1,7 @@
+import type { CopyDocument } from '../../shared/config/copy';
 import {
   CONSOLE_COPY_API,
   type CopyCheckAnswer,
-  type CopyDocument,
   type CopyPreviewAnswer,
   type CopyPublishAnswer,
   type CopyPublishRequest,

@@ -1,4 +1,5 @@
-import type { CopyDocument, CopyKey } from '../../shared/console-api/copy';
+import type { CopyDocument } from '../../shared/config/copy';
+import type { CopyKey } from '../../shared/console-api/copy';
 
 /**
  * The Copy area's pure parts: finding keys by their name or English text, grouping them by area,

@@ -21,6 +21,12 @@ const MANIFEST_MAX_BYTES = 4 * 1024;
 /** A language's override larger than this is refused before parsing (a wrong file pasted). */
 export const DICTIONARY_MAX_BYTES = 256 * 1024;
 
+/** Each text of an override at most this long (the console's copy document holds it too). */
+export const TEXT_MAX_CHARS = 4000;
+
+/** What a text longer than TEXT_MAX_CHARS is told. */
+export const TEXT_TOO_LONG = `must be at most ${TEXT_MAX_CHARS} characters`;
+
 /** Nesting deeper than areas → groups → keys is a wrong file, not copy. */
 const MAX_DEPTH = 6;
 
@@ -49,7 +55,7 @@ const key = z
   .refine((k) => !k.split('.').some((part) => FORBIDDEN_KEYS.has(part)), 'is a reserved name');
 
 function dictionaryAt(depth: number): z.ZodType<Dictionary> {
-  const text = z.string().min(1, 'must not be empty').max(4000, 'must be at most 4000 characters');
+  const text = z.string().min(1, 'must not be empty').max(TEXT_MAX_CHARS, TEXT_TOO_LONG);
   if (depth >= MAX_DEPTH) return z.record(key, text);
   return z.record(key, z.union([text, z.lazy(() => dictionaryAt(depth + 1))]));
 }

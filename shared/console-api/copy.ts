@@ -4,6 +4,7 @@
  * and the copy's version history. Plain types and constants, as the rest of this folder.
  */
 
+import type { CopyDocument } from '../config/copy';
 import type { Change } from './versions';
 
 export const CONSOLE_COPY_API = {
@@ -23,9 +24,6 @@ export const CONSOLE_COPY_API = {
   /** GET: every copy version, newest first, each with its diff (CopyVersionsAnswer). */
   versions: '/console/api/copy/versions',
 } as const;
-
-/** Every language's overrides: language → flat key (`landing.phone.locate`) → text. */
-export type CopyDocument = Record<string, Record<string, string>>;
 
 export type CopySource = 'console' | 'cli' | 'rollback';
 

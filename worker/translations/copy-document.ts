@@ -1,5 +1,5 @@
+import { type CopyDocument, copyDocumentSchema } from '../../shared/config/copy';
 import { DICTIONARY_MAX_BYTES } from '../../shared/config/translations';
-import type { CopyDocument } from '../../shared/console-api/copy';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
 import { isShippedLanguage, textProblems } from './check';
@@ -10,49 +10,41 @@ import { isShippedLanguage, textProblems } from './check';
  * review, its publish and `npm run translations` all come here.
  */
 
-/** Each text at most this long, as the worker's schema reads an override (shared/config/translations.ts). */
-const TEXT_MAX_CHARS = 4000;
-
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The bytes a language's override takes in KV (its flat JSON). */
 export const serializedCopy = (texts: Record<string, string>) => JSON.stringify(texts);
 
+type CopyCheck = { ok: true; copy: CopyDocument } | { ok: false; errors: FieldError[] };
+
 /**
- * `value` as a copy document every rule passes (worker/translations/check.ts, and the size the
- * worker reads), its languages and keys sorted and languages without a key left out; else every
- * refusal, each at `copy.<language>.<key>`.
+ * `value` as a copy document its schema (shared/config/copy.ts) and every rule pass
+ * (worker/translations/check.ts, and the size the worker reads), its languages and keys sorted
+ * and languages without a key left out; else every refusal, each at `copy.<language>.<key>`.
+ * The rules are checked once the shape holds, as the config's cross-checks are.
  */
-export function checkCopyDocument(
-  value: unknown,
-): { ok: true; copy: CopyDocument } | { ok: false; errors: FieldError[] } {
-  if (!isObject(value))
-    return { ok: false, errors: [{ path: 'copy', message: 'must be an object' }] };
+export function checkCopyDocument(value: unknown): CopyCheck {
+  const shape = copyDocumentSchema.safeParse(value);
+  if (!shape.success) {
+    const errors = shape.error.issues.map((issue) => ({
+      path: ['copy', ...issue.path].join('.'),
+      message: issue.message,
+    }));
+    return { ok: false, errors };
+  }
   const errors: FieldError[] = [];
   const copy: CopyDocument = {};
-  for (const [language, texts] of Object.entries(value).sort(byKey)) {
+  for (const [language, texts] of Object.entries(shape.data).sort(byKey)) {
     const at = `copy.${language}`;
     if (!isShippedLanguage(language)) {
       errors.push({ path: at, message: 'is not a shipped language' });
       continue;
     }
-    if (!isObject(texts)) {
-      errors.push({ path: at, message: 'must map keys to texts' });
-      continue;
-    }
     const kept: Record<string, string> = {};
     for (const [key, text] of Object.entries(texts).sort(byKey)) {
-      if (typeof text !== 'string') {
-        errors.push({ path: `${at}.${key}`, message: 'must be a text' });
-        continue;
+      for (const message of textProblems(language, key, text)) {
+        errors.push({ path: `${at}.${key}`, message });
       }
-      const problems = textProblems(language, key, text);
-      if (text.length > TEXT_MAX_CHARS)
-        problems.push(`must be at most ${TEXT_MAX_CHARS} characters`);
-      for (const message of problems) errors.push({ path: `${at}.${key}`, message });
       kept[key] = text;
     }
     if (new TextEncoder().encode(serializedCopy(kept)).length > DICTIONARY_MAX_BYTES) {
@@ -63,17 +55,20 @@ export function checkCopyDocument(
   return errors.length > 0 ? { ok: false, errors } : { ok: true, copy };
 }
 
+/** The keys either object has, sorted. */
+const keysOfBoth = (a: object, b: object) => Object.keys({ ...a, ...b }).sort();
+
 /** What publishing `after` over `before` changes, text by text (`copy.es.landing.title`). */
 export function diffCopy(before: CopyDocument | null, after: CopyDocument): Change[] {
   const changes: Change[] = [];
-  const languages = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after)])].sort();
+  const languages = keysOfBoth(before ?? {}, after);
   for (const language of languages) {
     const old = before?.[language] ?? {};
     const next = after[language] ?? {};
-    const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort();
-    for (const key of keys) {
+    for (const key of keysOfBoth(old, next)) {
       const path = `copy.${language}.${key}`;
-      const [was, is] = [old[key], next[key]];
+      const was = old[key];
+      const is = next[key];
       if (was === is) continue;
       if (was === undefined) changes.push({ path, kind: 'added', after: is });
       else if (is === undefined) changes.push({ path, kind: 'removed', before: was });

@@ -1,4 +1,5 @@
-import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
+import type { CopyDocument } from '../../shared/config/copy';
+import type { CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
 import { type SqlRunner, versionTableStore } from '../config/versions';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TFunction } from 'i18next';
-import type { CopyDocument } from '../../shared/console-api/copy';
+import type { CopyDocument } from '../../shared/config/copy';
 import type { BaseEnv } from '../env';
 import { PREVIEW_COOKIE, readPreviewCookie } from '../funnel/preview-cookie';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';

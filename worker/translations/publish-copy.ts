@@ -1,5 +1,6 @@
+import type { CopyDocument } from '../../shared/config/copy';
 import { parseDictionary, parseManifest } from '../../shared/config/translations';
-import type { CopyDocument, CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
+import type { CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
