@@ -8,6 +8,7 @@ import { executionContextOf } from '../after-answer';
 import type { ApiEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
+import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
@@ -102,7 +103,7 @@ export async function forwardCall<E extends ApiEnv>(
 
   // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
   // the visitor is signed in.
-  const bearer = call.auth === 'bearer' ? sessionToken(c) : null;
+  const bearer = call.auth === 'bearer' ? sessionToken(c.req.header('cookie')) : null;
   if (call.auth === 'bearer' && bearer === null) return refused(refusal('not_signed_in'));
 
   const prepared = await prepare(c, name, call, posted);
@@ -172,7 +173,17 @@ async function admit<E extends ApiEnv>(
   }
   const order = orderOf(c.req.param('planId'), name, body);
   if (isChargeCall(name)) {
-    const refusedOffer = await offerRefusal(c, order.planId ?? '', order.coupon);
+    const asker = {
+      experiments: c.get('experiments'),
+      flow: c.get('flow'),
+      config: c.get('config'),
+      country: c.get('country'),
+      routeId: c.get('route').id,
+      referer: c.req.header('referer'),
+      requestUrl: c.req.url,
+      mainPurchase: mainPurchaseKeeper(c.env, c.req.header('cookie'), c.get('requestId')),
+    };
+    const refusedOffer = await offerRefusal(asker, order.planId ?? '', order.coupon);
     if (refusedOffer) return { ok: false, refusal: refusedOffer };
   }
 

@@ -7,7 +7,7 @@ import { recordDecline } from '../api/rate-limit-gate';
 import type { ApiEnv } from '../env';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, verifiedChargeOf } from './charge-answers';
-import { rememberMainPurchase } from './main-purchase';
+import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
 import { recordVerifiedPurchase } from './record-purchase';
 
@@ -41,7 +41,9 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   const answered = verifiedChargeOf(call, answer.status, answer.body);
   const ordered: Ordered | null =
     call === 'directSubscription' ? request : pollingId ? request.polled : null;
-  if (answered && isMainPlan(ordered?.planId ?? answered.planId)) await rememberMainPurchase(c);
+  if (answered && isMainPlan(ordered?.planId ?? answered.planId)) {
+    await rememberMainPurchase(mainPurchaseKeeper(c.env, c.req.header('cookie'), id));
+  }
   if (answered && c.get('preview')) {
     // A marketer's preview (worker/funnel/preview.ts) is no visit: its purchase is neither
     // revenue nor a conversion, so it is not recorded and no ad network hears of it.

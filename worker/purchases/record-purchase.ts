@@ -46,7 +46,12 @@ export async function recordVerifiedPurchase<E extends ApiEnv>(
     },
     insertId,
   );
-  const message: QueuedEvent = { v: 1, source: 'server', event, context: buyerContext(c, at) };
+  const context = buyerContext(
+    serverContext(c, at),
+    c.req.url,
+    buyerEmailHash(c.req.header('cookie')),
+  );
+  const message: QueuedEvent = { v: 1, source: 'server', event, context };
   // Only the request holding the claim queues the purchase, so it counts (in the split test's
   // results too: the consumer's experiment destination) once. Only the session that started the
   // charge gets this far (./charge-owner.ts), so the buyer is the visitor who paid; a later poll
@@ -59,15 +64,17 @@ export async function recordVerifiedPurchase<E extends ApiEnv>(
 }
 
 /**
- * The request's context, never without the page it came from, with the buyer's hashed email where the ad tools may run (the same
- * consent rule as the ad cookies). Never the phone number that was located: it belongs to the
- * person being located, not to the buyer.
+ * The request's context (`sent`), never without the page it came from, with the buyer's hashed
+ * email where the ad tools may run (the same consent rule as the ad cookies). Never the phone
+ * number that was located: it belongs to the person being located, not to the buyer.
  */
-function buyerContext<E extends ApiEnv>(c: Context<E>, at: number): ServerContext {
-  const sent = serverContext(c, at);
+function buyerContext(
+  sent: ServerContext,
+  requestUrl: string,
+  email: string | null,
+): ServerContext {
   // Meta requires event_source_url on a website event: without a Referer, the funnel's own site.
-  const context = { ...sent, page_url: sent.page_url ?? `${new URL(c.req.url).origin}/` };
-  const email = buyerEmailHash(c);
+  const context = { ...sent, page_url: sent.page_url ?? `${new URL(requestUrl).origin}/` };
   return email !== null && adNetworksAllowed(context)
     ? { ...context, buyer_email_sha256: email }
     : context;
