@@ -26,6 +26,7 @@ import { type PortalFetch, portalTransport } from './portal-transport';
 import { rateLimitRefusal } from './rate-limit-gate';
 import { prepareBody } from './request-body';
 import { clearSessionToken, sessionToken, setBuyerEmail, setSessionToken } from './session-cookie';
+import { sessionUserId } from './signed-in-user';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -167,7 +168,11 @@ async function admit<E extends ApiEnv>(
   // Whose charge a polling id is, and what the visitor may buy: both before the product API.
   let polled: PollingCharge | null = null;
   if (name === 'pollingResult') {
-    const access = await pollingAccess(c, c.req.param('pollingId') ?? '');
+    const store = { namespace: c.env.RATE_LIMITER, requestId: c.get('requestId') };
+    const access = await pollingAccess(store, c.req.param('pollingId') ?? '', {
+      visitorId: c.get('visitorId'),
+      userId: () => sessionUserId(c),
+    });
     if (!access.ok) return access;
     polled = access.memo;
   }

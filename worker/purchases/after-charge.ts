@@ -4,6 +4,7 @@ import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
 import { recordDecline } from '../api/rate-limit-gate';
+import { sessionUserId } from '../api/signed-in-user';
 import type { ApiEnv } from '../env';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, verifiedChargeOf } from './charge-answers';
@@ -73,10 +74,12 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   }
   const started = pollingIdStarted(call, answer);
   if (started) {
-    await rememberPollingCharge(c, started, {
+    await rememberPollingCharge({ namespace: c.env.RATE_LIMITER, requestId: id }, started, {
       card: request.card,
       planId: request.planId,
       coupon: request.coupon,
+      visitorId: c.get('visitorId'),
+      userId: await sessionUserId(c),
     });
   }
   const decline = declineOf(call, answer.status, answer.body, {
