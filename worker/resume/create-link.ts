@@ -54,7 +54,15 @@ export function createResumeLink(deps: { now: () => number }): Handler<ApiEnv> {
       loginToken === undefined
         ? null
         : { sealed: await sealSignIn(key, id, loginToken), userId: await sessionUserId(c) };
-    const record = { ...carriedState(c), screen, search, entered, from, signIn };
+    const carried = carriedState({
+      visitorId: c.get('visitorId'),
+      pins: c.get('experiments').pins,
+      preview: c.get('preview') !== undefined,
+      country: c.get('country'),
+      consentCountries: c.env.CONSENT_COUNTRIES,
+      cookieHeader: c.req.header('cookie'),
+    });
+    const record = { ...carried, screen, search, entered, from, signIn };
     const { expiresAt } = await saveResumeRecord(c.env.EVENTS_DB, id, record, deps.now());
     const token = await signResumeId(key, id);
     logLine({
