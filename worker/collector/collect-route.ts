@@ -172,7 +172,12 @@ async function queueBatch(
   receivedAt: number,
 ): Promise<boolean> {
   try {
-    await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(c, receivedAt));
+    const request = {
+      headers: c.req.raw.headers,
+      country: c.get('country'),
+      consentCountries: c.env.CONSENT_COUNTRIES,
+    };
+    await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(request, receivedAt));
     return true;
   } catch (error) {
     logError('collector_queue_failed', {

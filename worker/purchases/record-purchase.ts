@@ -47,7 +47,14 @@ export async function recordVerifiedPurchase<E extends ApiEnv>(
     insertId,
   );
   const context = buyerContext(
-    serverContext(c, at),
+    serverContext(
+      {
+        headers: c.req.raw.headers,
+        country: c.get('country'),
+        consentCountries: c.env.CONSENT_COUNTRIES,
+      },
+      at,
+    ),
     c.req.url,
     buyerEmailHash(c.req.header('cookie')),
   );
