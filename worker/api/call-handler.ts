@@ -23,7 +23,7 @@ import { type BrowserAnswer, browserAnswerOf } from './portal-answer';
 import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
 import { portalRequest } from './portal-request';
 import { type PortalFetch, portalTransport } from './portal-transport';
-import { rateLimitRefusal } from './rate-limit-gate';
+import { rateAskerOf, rateLimitRefusal } from './rate-limit-gate';
 import { prepareBody } from './request-body';
 import { clearSessionToken, sessionToken, setBuyerEmail, setSessionToken } from './session-cookie';
 import { sessionUserId } from './signed-in-user';
@@ -194,7 +194,7 @@ async function admit<E extends ApiEnv>(
 
   const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
   const card = await chargedCardOf(c.env, name, body, deps.cardFingerprint);
-  const limited = await rateLimitRefusal(c, name, { phone, card });
+  const limited = await rateLimitRefusal(rateAskerOf(c), name, { phone, card });
   if (limited) return { ok: false, refusal: limited };
   return { ok: true, buyerEmail, polled, order, phone, card };
 }

@@ -5,7 +5,7 @@ import { issueTexts } from '../../shared/validation-issues';
 import { afterAnswer } from '../after-answer';
 import { apiJson, refusal, refuse } from '../api/api-error';
 import { exchangeWithPortal, type PortalOutcome } from '../api/portal-exchange';
-import { limitRefusal } from '../api/rate-limit-gate';
+import { limitRefusal, rateAskerOf } from '../api/rate-limit-gate';
 import { GEOCODE_RULES } from '../api/rate-limits';
 import type { ApiEnv } from '../env';
 import { cachedLocation, cacheLocation } from './geocode-cache';
@@ -85,7 +85,7 @@ export function geocodeRoute(): Handler<ApiEnv> {
       return refuse(c, refusal('geocoding_not_configured'));
     }
     if (transport.paid) {
-      const limited = await limitRefusal(c, 'geocode', GEOCODE_RULES, { phone: null });
+      const limited = await limitRefusal(rateAskerOf(c), 'geocode', GEOCODE_RULES, { phone: null });
       if (limited) return refuse(c, limited);
     }
     const outcome = await exchangeWithPortal(

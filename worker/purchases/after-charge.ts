@@ -3,7 +3,7 @@ import { type ApiCallName, PollingStartResponse } from '../../shared/api/contrac
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
-import { recordDecline } from '../api/rate-limit-gate';
+import { rateAskerOf, recordDecline } from '../api/rate-limit-gate';
 import { sessionUserId } from '../api/signed-in-user';
 import type { ApiEnv } from '../env';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
@@ -88,7 +88,7 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   });
   if (decline) {
     const card = pollingId ? (request.polled?.card ?? null) : request.card;
-    afterAnswer(c, recordDecline(c, decline, card));
+    afterAnswer(c, recordDecline(rateAskerOf(c), decline, card));
   }
 }
 

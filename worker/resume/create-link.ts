@@ -6,7 +6,7 @@ import { logError, logLine } from '../../shared/log';
 import { issueTexts } from '../../shared/validation-issues';
 import { apiJson, refusal, refuse } from '../api/api-error';
 import { readJsonBody } from '../api/json-body';
-import { limitRefusal } from '../api/rate-limit-gate';
+import { limitRefusal, rateAskerOf } from '../api/rate-limit-gate';
 import { RESUME_LINK_RULES } from '../api/rate-limits';
 import { sessionToken } from '../api/session-cookie';
 import { sessionUserId } from '../api/signed-in-user';
@@ -37,7 +37,9 @@ export function createResumeLink(deps: { now: () => number }): Handler<ApiEnv> {
       fields.detail = issueTexts(parsed.error).join('; ');
       return refuse(c, refusal('invalid_request'));
     }
-    const limited = await limitRefusal(c, 'resume', RESUME_LINK_RULES, { phone: null });
+    const limited = await limitRefusal(rateAskerOf(c), 'resume', RESUME_LINK_RULES, {
+      phone: null,
+    });
     if (limited) return refuse(c, limited);
 
     const { screen, search = '', entered = {}, loginToken } = parsed.data;
