@@ -101,8 +101,15 @@ async function collectBatch(
   if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
   const current = await withIdentityOfRequest(c, inWindow);
 
+  const sender = {
+    namespace: c.env.RATE_LIMITER,
+    visitorCookie: getCookie(c, VISITOR_COOKIE),
+    connectingIp: c.req.header('cf-connecting-ip'),
+    requestId: c.get('requestId'),
+    fields,
+  };
   const admission = await admitBatch(
-    c,
+    sender,
     current.map((event) => event.insert_id),
     limits,
   );
