@@ -157,7 +157,12 @@ async function admit<E extends ApiEnv>(
   let buyerEmail = name === 'signup' ? (body as { email: string }).email : null;
   if (name === 'socialSignIn') {
     const token = (body as { access_token: string }).access_token;
-    const google = await checkGoogleCredential(c, token, {
+    const request = {
+      clientId: c.env.GOOGLE_CLIENT_ID,
+      id: c.get('requestId'),
+      fields: c.get('logFields'),
+    };
+    const google = await checkGoogleCredential(request, token, {
       keys: deps.googleKeys,
       now: deps.now,
     });
