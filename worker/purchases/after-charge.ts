@@ -29,6 +29,7 @@ export interface ChargeRequest {
  * (off the visitor's path; a failure is an error line, and the next poll of the result tries
  * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
  * decline counts toward the card-testing limits, against the card a polling id was started with.
+ * It takes the context to hand that work to the request's waitUntil (worker/after-answer.ts).
  */
 export async function afterChargeAnswer<E extends ApiEnv>(
   c: Context<E>,

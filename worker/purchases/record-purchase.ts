@@ -23,6 +23,9 @@ export type RecordOutcome = 'recorded' | 'known';
  * de-duplication. So that a purchase queued again keeps it, the claim stores the whole message
  * (./purchase-outbox.ts): whatever dies between the claim and the queue, the next poll or the
  * scheduled sweep queues that same message, and the destinations drop any repeat by its id.
+ *
+ * It takes the context for the signed cookies it reads (the user, the first touch), whose readers
+ * take it (worker/middleware/signed-cookies.ts).
  */
 export async function recordVerifiedPurchase<E extends ApiEnv>(
   c: Context<E>,
@@ -91,7 +94,8 @@ function buyerContext(
  * The buyer's route and source from the cookies their API call brought: the API chooses no
  * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
  * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
- * buyer (worker/middleware/signed-cookies.ts): a hand-made one names no route or source.
+ * buyer (worker/middleware/signed-cookies.ts, whose reader takes the context): a hand-made one
+ * names no route or source.
  */
 async function routeOfVisit<E extends ApiEnv>(
   c: Context<E>,

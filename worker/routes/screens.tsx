@@ -259,7 +259,10 @@ function screenBody(
   return renderedScreens.body(key, () => render(slotted)).then((body) => fillSlots(body, values));
 }
 
-/** A screen as the request's visitor sees it: where it leads, what it knows, what it offers. */
+/**
+ * A screen as the request's visitor sees it: where it leads, what it knows, what it offers. It
+ * takes the context as it takes the posted number, clearing its cookie (./phone-form.ts).
+ */
 function screenProps(
   deps: ScreenDeps,
   c: ScreenContext,
@@ -362,7 +365,10 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
   return respond(c, page, account ? { 'cache-control': 'no-store' } : undefined);
 }
 
-/** The page's state for its islands and tracker (islands/protocol.ts PageState). */
+/**
+ * The page's state for its islands and tracker (islands/protocol.ts PageState), read from the
+ * page's context: nearly every variable the page middleware set goes into it.
+ */
 function pageState(
   c: ScreenContext,
   page: {
