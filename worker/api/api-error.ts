@@ -41,7 +41,6 @@ export function apiJson<E extends BaseEnv>(
   return c.json(body, status);
 }
 
-/** Answers a refusal and records its code on the request's log line. */
 /** The §7 error body of a refusal, as the browser reads it. */
 export function refusalBody(refused: ApiRefusal): ApiErrorBody {
   return { errors: { messages: refused.messages }, code: refused.code };
@@ -55,6 +54,7 @@ export function noteRefusal<E extends BaseEnv>(c: Context<E>, refused: ApiRefusa
   }
 }
 
+/** Answers a refusal and records its code on the request's log line. */
 export function refuse<E extends BaseEnv>(c: Context<E>, refused: ApiRefusal): Response {
   noteRefusal(c, refused);
   return apiJson(c, refused.status, refusalBody(refused));

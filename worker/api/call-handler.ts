@@ -8,6 +8,7 @@ import { executionContextOf } from '../after-answer';
 import type { ApiEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
+import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
@@ -22,9 +23,10 @@ import { type BrowserAnswer, browserAnswerOf } from './portal-answer';
 import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
 import { portalRequest } from './portal-request';
 import { type PortalFetch, portalTransport } from './portal-transport';
-import { rateLimitRefusal } from './rate-limit-gate';
+import { rateAskerOf, rateLimitRefusal } from './rate-limit-gate';
 import { prepareBody } from './request-body';
 import { clearSessionToken, sessionToken, setBuyerEmail, setSessionToken } from './session-cookie';
+import { sessionUserId } from './signed-in-user';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -102,7 +104,7 @@ export async function forwardCall<E extends ApiEnv>(
 
   // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
   // the visitor is signed in.
-  const bearer = call.auth === 'bearer' ? sessionToken(c) : null;
+  const bearer = call.auth === 'bearer' ? sessionToken(c.req.header('cookie')) : null;
   if (call.auth === 'bearer' && bearer === null) return refused(refusal('not_signed_in'));
 
   const prepared = await prepare(c, name, call, posted);
@@ -155,7 +157,12 @@ async function admit<E extends ApiEnv>(
   let buyerEmail = name === 'signup' ? (body as { email: string }).email : null;
   if (name === 'socialSignIn') {
     const token = (body as { access_token: string }).access_token;
-    const google = await checkGoogleCredential(c, token, {
+    const request = {
+      clientId: c.env.GOOGLE_CLIENT_ID,
+      id: c.get('requestId'),
+      fields: c.get('logFields'),
+    };
+    const google = await checkGoogleCredential(request, token, {
       keys: deps.googleKeys,
       now: deps.now,
     });
@@ -166,19 +173,33 @@ async function admit<E extends ApiEnv>(
   // Whose charge a polling id is, and what the visitor may buy: both before the product API.
   let polled: PollingCharge | null = null;
   if (name === 'pollingResult') {
-    const access = await pollingAccess(c, c.req.param('pollingId') ?? '');
+    const store = { namespace: c.env.RATE_LIMITER, requestId: c.get('requestId') };
+    const access = await pollingAccess(store, c.req.param('pollingId') ?? '', {
+      visitorId: c.get('visitorId'),
+      userId: () => sessionUserId(c),
+    });
     if (!access.ok) return access;
     polled = access.memo;
   }
   const order = orderOf(c.req.param('planId'), name, body);
   if (isChargeCall(name)) {
-    const refusedOffer = await offerRefusal(c, order.planId ?? '', order.coupon);
+    const asker = {
+      experiments: c.get('experiments'),
+      flow: c.get('flow'),
+      config: c.get('config'),
+      country: c.get('country'),
+      routeId: c.get('route').id,
+      referer: c.req.header('referer'),
+      requestUrl: c.req.url,
+      mainPurchase: mainPurchaseKeeper(c.env, c.req.header('cookie'), c.get('requestId')),
+    };
+    const refusedOffer = await offerRefusal(asker, order.planId ?? '', order.coupon);
     if (refusedOffer) return { ok: false, refusal: refusedOffer };
   }
 
   const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
   const card = await chargedCardOf(c.env, name, body, deps.cardFingerprint);
-  const limited = await rateLimitRefusal(c, name, { phone, card });
+  const limited = await rateLimitRefusal(rateAskerOf(c), name, { phone, card });
   if (limited) return { ok: false, refusal: limited };
   return { ok: true, buyerEmail, polled, order, phone, card };
 }

@@ -1,6 +1,4 @@
-import type { Context } from 'hono';
-import { describeError, logError } from '../../shared/log';
-import type { ApiEnv } from '../env';
+import { describeError, type LogFields, logError } from '../../shared/log';
 import { type ApiRefusal, refusal } from './api-error';
 import { type GoogleIdentity, type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
 
@@ -11,16 +9,17 @@ export type GoogleCredential =
 /**
  * A Google credential is verified here, before the portal makes an account from it (SPEC.md §5).
  * Answers the identity (its verified email among it) when the token is Google's, for our client
- * id, and current; else the refusal.
+ * id (`clientId`, the GOOGLE_CLIENT_ID binding), and current; else the refusal, logged under the
+ * request's id and log fields.
  */
-export async function checkGoogleCredential<E extends ApiEnv>(
-  c: Context<E>,
+export async function checkGoogleCredential(
+  request: { clientId: string | undefined; id: string; fields: LogFields },
   idToken: string,
   options: { keys: GoogleKeys; now: () => number },
 ): Promise<GoogleCredential> {
   const refused = (code: Parameters<typeof refusal>[0]) =>
     ({ ok: false, refusal: refusal(code) }) as const;
-  const clientId = c.env.GOOGLE_CLIENT_ID;
+  const { clientId } = request;
   if (!clientId) return refused('google_not_configured');
   const verdict = await verifyGoogleIdToken(idToken, {
     keys: options.keys,
@@ -30,11 +29,11 @@ export async function checkGoogleCredential<E extends ApiEnv>(
   if (verdict.ok) return verdict;
   if (verdict.reason === 'keys_unavailable') {
     logError('google_keys_unavailable', {
-      id: c.get('requestId'),
+      id: request.id,
       detail: describeError(verdict.cause),
     });
     return refused('google_keys_unavailable');
   }
-  c.get('logFields').detail = verdict.reason;
+  request.fields.detail = verdict.reason;
   return refused('google_token_invalid');
 }

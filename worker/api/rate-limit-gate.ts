@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
-import { logError } from '../../shared/log';
-import type { ApiEnv } from '../env';
+import { type LogFields, logError } from '../../shared/log';
+import type { ApiEnv, Bindings } from '../env';
 import { type ApiRefusal, refusal } from './api-error';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
@@ -11,13 +11,32 @@ import { DECLINE_RULES, RATE_LIMITS, type RateLimitRule, type RateSubject } from
 /** What a request is about, beyond who sends it: the number looked up, the card charged. */
 export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
 
-/** Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from. */
-function subjectOf(
-  visitorId: string,
-  connectingIp: string | undefined,
-  topic: RateTopic,
-): RateSubject {
-  return { visitorId, ip: addressSubject(connectingIp), ...topic };
+/**
+ * Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from; with
+ * the bindings that hold the counters and name the limits' profile, and the request id and log
+ * fields a refusal is logged under.
+ */
+export interface RateAsker {
+  env: Bindings;
+  visitorId: string;
+  connectingIp: string | undefined;
+  requestId: string;
+  fields: LogFields;
+}
+
+/** The asker an `/api` request's context names: the one place the gates' values are read. */
+export function rateAskerOf<E extends ApiEnv>(c: Context<E>): RateAsker {
+  return {
+    env: c.env,
+    visitorId: c.get('visitorId'),
+    connectingIp: c.req.header('cf-connecting-ip'),
+    requestId: c.get('requestId'),
+    fields: c.get('logFields'),
+  };
+}
+
+function subjectOf(asker: RateAsker, topic: RateTopic): RateSubject {
+  return { visitorId: asker.visitorId, ip: addressSubject(asker.connectingIp), ...topic };
 }
 
 /**
@@ -26,35 +45,35 @@ function subjectOf(
  * its code: 'rate_limited', or 'payment_rate_limited' for the card-testing limits, each logged
  * under its code with the rule that refused.
  */
-export async function rateLimitRefusal<E extends ApiEnv>(
-  c: Context<E>,
+export async function rateLimitRefusal(
+  asker: RateAsker,
   call: ApiCallName,
   topic: RateTopic,
 ): Promise<ApiRefusal | null> {
   const rules = RATE_LIMITS[call];
-  return rules ? limitRefusal(c, call, rules, topic) : null;
+  return rules ? limitRefusal(asker, call, rules, topic) : null;
 }
 
 /** rateLimitRefusal for a call of the worker's own (`call` names it in the log lines). */
-export async function limitRefusal<E extends ApiEnv>(
-  c: Context<E>,
+export async function limitRefusal(
+  asker: RateAsker,
   call: string,
   rules: readonly RateLimitRule[],
   topic: RateTopic,
 ): Promise<ApiRefusal | null> {
   const outcome = await checkRateLimits(
-    c.env.RATE_LIMITER,
-    rulesFor(c.env, rules),
-    subjectOf(c.get('visitorId'), c.req.header('cf-connecting-ip'), topic),
+    asker.env.RATE_LIMITER,
+    rulesFor(asker.env, rules),
+    subjectOf(asker, topic),
   );
-  const id = c.get('requestId');
+  const id = asker.requestId;
   for (const failure of outcome.failed) {
     logError('rate_limiter_failed', { id, call, rule: failure.rule, detail: failure.detail });
   }
   if (!outcome.refused) return null;
   const { rule, code, retryAfterSeconds } = outcome.refused;
   logError(code, { id, call, rule, retry_after: retryAfterSeconds });
-  c.get('logFields').rule = rule;
+  asker.fields.rule = rule;
   return { ...refusal(code), retryAfterSeconds };
 }
 
@@ -63,20 +82,20 @@ export async function limitRefusal<E extends ApiEnv>(
  * made it (the card-testing limits). `declineId` names the decline (its polling id, or the
  * attempt's key), so reading the same declined result again counts it once.
  */
-export async function recordDecline<E extends ApiEnv>(
-  c: Context<E>,
+export async function recordDecline(
+  asker: RateAsker,
   declineId: string,
   card: string | null,
 ): Promise<void> {
   const failed = await countHits(
-    c.env.RATE_LIMITER,
-    rulesFor(c.env, DECLINE_RULES),
-    subjectOf(c.get('visitorId'), c.req.header('cf-connecting-ip'), { phone: null, card }),
+    asker.env.RATE_LIMITER,
+    rulesFor(asker.env, DECLINE_RULES),
+    subjectOf(asker, { phone: null, card }),
     declineId,
   );
   for (const failure of failed) {
     logError('rate_limiter_failed', {
-      id: c.get('requestId'),
+      id: asker.requestId,
       rule: failure.rule,
       detail: failure.detail,
     });

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { cookieValue } from '../attribution/cookie-header';
 import { hashedMatchKey } from '../attribution/match-keys';
 import type { ApiEnv, RootEnv } from '../env';
 import { forgetSignedInUser, noteSignedInUser } from './signed-in-user';
@@ -37,8 +38,9 @@ export function setSessionToken<E extends RootEnv>(
   if (userId) noteSignedInUser(c, userId);
 }
 
-export function sessionToken<E extends ApiEnv>(c: Context<E>): string | null {
-  const token = getCookie(c, SESSION_COOKIE);
+/** The session's access token in the request's `Cookie` header, or null. */
+export function sessionToken(cookieHeader: string | undefined): string | null {
+  const token = cookieValue(cookieHeader, SESSION_COOKIE);
   return token ? token : null;
 }
 
@@ -46,9 +48,12 @@ export async function setBuyerEmail<E extends ApiEnv>(c: Context<E>, email: stri
   setCookie(c, BUYER_EMAIL_COOKIE, await hashedMatchKey(email), SESSION_COOKIE_OPTIONS);
 }
 
-/** The hashed email of the buyer who signed up in this browser session, or null. */
-export function buyerEmailHash<E extends ApiEnv>(c: Context<E>): string | null {
-  const hash = getCookie(c, BUYER_EMAIL_COOKIE);
+/**
+ * The hashed email of the buyer who signed up in this browser session, from the request's
+ * `Cookie` header, or null.
+ */
+export function buyerEmailHash(cookieHeader: string | undefined): string | null {
+  const hash = cookieValue(cookieHeader, BUYER_EMAIL_COOKIE);
   return hash !== undefined && SHA256_HEX.test(hash) ? hash : null;
 }
 

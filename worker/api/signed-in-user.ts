@@ -45,13 +45,19 @@ export function signedInUserCookies(): MiddlewareHandler<RootEnv> {
   };
 }
 
-/** The signed-in user of an `/api` request, or null (not signed in, or a cookie not ours). */
+/**
+ * The signed-in user of an `/api` request, or null (not signed in, or a cookie not ours). Takes
+ * the context as the signed-cookie reader it calls does (worker/middleware/signed-cookies.ts).
+ */
 export async function sessionUserId<E extends RootEnv>(c: Context<E>): Promise<string | null> {
   const cookie = await readSignedCookie(c, SESSION_USER_COOKIE);
   return cookie.state === 'valid' ? cookie.value : null;
 }
 
-/** The signed-in user of a batch to `/e` from `visitorId` (its uuid cookie), or null. */
+/**
+ * The signed-in user of a batch to `/e` from `visitorId` (its uuid cookie), or null. Takes the
+ * context as the signed-cookie reader it calls does (worker/middleware/signed-cookies.ts).
+ */
 export async function collectorUserId<E extends RootEnv>(
   c: Context<E>,
   visitorId: string | null,

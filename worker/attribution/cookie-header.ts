@@ -1,3 +1,5 @@
+import { parse } from 'hono/utils/cookie';
+
 /**
  * Every value a `Cookie` header gives one name, in the header's order. A browser can hold two
  * cookies of one name that differ in Domain or Path (a pixel's on the registrable domain, the
@@ -14,6 +16,14 @@ export function cookieValues(header: string | undefined, name: string): string[]
     values.push(decoded(unquoted(pair.slice(at + 1).trim())));
   }
   return values;
+}
+
+/**
+ * The value a `Cookie` header gives `name`, read as hono's getCookie reads it (the first one),
+ * for a helper that takes the header rather than the request's context.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  return header ? parse(header, name)[name] : undefined;
 }
 
 function unquoted(value: string): string {

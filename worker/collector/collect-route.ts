@@ -101,8 +101,15 @@ async function collectBatch(
   if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
   const current = await withIdentityOfRequest(c, inWindow);
 
+  const sender = {
+    namespace: c.env.RATE_LIMITER,
+    visitorCookie: getCookie(c, VISITOR_COOKIE),
+    connectingIp: c.req.header('cf-connecting-ip'),
+    requestId: c.get('requestId'),
+    fields,
+  };
   const admission = await admitBatch(
-    c,
+    sender,
     current.map((event) => event.insert_id),
     limits,
   );
@@ -172,7 +179,12 @@ async function queueBatch(
   receivedAt: number,
 ): Promise<boolean> {
   try {
-    await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(c, receivedAt));
+    const request = {
+      headers: c.req.raw.headers,
+      country: c.get('country'),
+      consentCountries: c.env.CONSENT_COUNTRIES,
+    };
+    await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(request, receivedAt));
     return true;
   } catch (error) {
     logError('collector_queue_failed', {

@@ -1,11 +1,8 @@
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { describeError, logError } from '../../shared/log';
+import { describeError, type LogFields, logError } from '../../shared/log';
 import { addressSubject } from '../api/client-address';
 import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../api/rate-limit-check';
 import type { RateLimitRule } from '../api/rate-limits';
-import type { CollectorEnv } from '../env';
-import { VISITOR_COOKIE } from '../middleware/visitor';
+import type { Bindings } from '../env';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const MINUTE = 60_000;
@@ -52,6 +49,19 @@ export type Admission =
   | { kind: 'unavailable'; detail: string };
 
 /**
+ * Who sends a batch: the visitor's uuid cookie (its value, unchecked) and the address
+ * (`CF-Connecting-IP`); with the RATE_LIMITER namespace that counts them, and the request id and
+ * log fields a failure or a refusal is logged under.
+ */
+export interface BatchSender {
+  namespace: Bindings['RATE_LIMITER'];
+  visitorCookie: string | undefined;
+  connectingIp: string | undefined;
+  requestId: string;
+  fields: LogFields;
+}
+
+/**
  * Counts a batch against its visitor's and its address's limits and claims its insert ids, all
  * at once: the first applicable rule's object (the visitor's, the uuid cookie; for a request
  * without one, the address's) counts the batch and claims its ids in one call (RateLimiter.admit),
@@ -64,34 +74,34 @@ export type Admission =
  * claim, the claims are released, so the batch sent again later counts.
  */
 export async function admitBatch(
-  c: Context<CollectorEnv>,
+  sender: BatchSender,
   insertIds: readonly string[],
   limits: IntakeLimits = {},
 ): Promise<Admission> {
   const rules = limits.rules ?? COLLECTOR_LIMITS;
   const timeoutMs = limits.timeoutMs ?? LIMITER_TIMEOUT_MS;
-  const cookie = getCookie(c, VISITOR_COOKIE);
+  const cookie = sender.visitorCookie;
   const subject = {
     visitorId: cookie ?? '',
-    ip: addressSubject(c.req.header('cf-connecting-ip')),
+    ip: addressSubject(sender.connectingIp),
     phone: null,
   };
   const applicable = cookie ? rules : rules.filter((rule) => rule.name !== batchesPerVisitor.name);
   const [claiming, ...others] = applicable.filter((rule) => rule.key(subject) !== null);
   if (!claiming) throw new Error('no collector limit applies to this batch');
-  const stub = c.env.RATE_LIMITER.get(
-    c.env.RATE_LIMITER.idFromName(`${claiming.name}:${claiming.key(subject)}`),
+  const stub = sender.namespace.get(
+    sender.namespace.idFromName(`${claiming.name}:${claiming.key(subject)}`),
   );
   const window = { limit: claiming.limit, windowMs: claiming.windowMs };
   const [claim, counted] = await Promise.all([
     withTimeout(Promise.resolve(stub.admit(window, insertIds, SEEN_RETENTION_MS)), timeoutMs)
       .then((admission) => ({ ok: true as const, admission }))
       .catch((error: unknown) => ({ ok: false as const, detail: describeError(error) })),
-    checkRateLimits(c.env.RATE_LIMITER, others, subject, { timeoutMs }),
+    checkRateLimits(sender.namespace, others, subject, { timeoutMs }),
   ]);
   for (const failure of counted.failed) {
     logError('rate_limiter_failed', {
-      id: c.get('requestId'),
+      id: sender.requestId,
       rule: failure.rule,
       detail: failure.detail,
     });
@@ -105,11 +115,11 @@ export async function admitBatch(
     ? { rule: claiming.name, retryAfterSeconds: decision.retryAfterSeconds }
     : counted.refused;
   if (refusal) {
-    c.get('logFields').rule = refusal.rule;
+    sender.fields.rule = refusal.rule;
     await release().catch((error: unknown) =>
       // These ids stay claimed: the batch sent again is answered as duplicates, its events lost.
       logError('collector_release_failed', {
-        id: c.get('requestId'),
+        id: sender.requestId,
         lost: fresh.length,
         detail: describeError(error),
       }),

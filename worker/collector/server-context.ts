@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import {
   AD_COOKIES,
   NO_AD_COOKIES,
@@ -7,7 +5,7 @@ import {
   validAdCookies,
 } from '../attribution/ad-cookies';
 import { CONSENT_COOKIE, consentState, parseConsentCountries } from '../attribution/consent';
-import type { CountryEnv } from '../env';
+import { cookieValue } from '../attribution/cookie-header';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { adNetworksAllowed, type ServerContext } from './queued-event';
 
@@ -16,41 +14,50 @@ const MAX_USER_AGENT = 512;
 const MAX_PAGE_URL = 2048;
 const MAX_COOKIE = 256;
 
-function capped(value: string | undefined, max: number): string | null {
-  if (value === undefined || value === '') return null;
+function capped(value: string | null | undefined, max: number): string | null {
+  if (value === undefined || value === null || value === '') return null;
   return value.slice(0, max);
 }
 
+/**
+ * The request a batch or a purchase came with: its headers, the country the country middleware
+ * found, and the CONSENT_COUNTRIES binding.
+ */
+export interface CarryingRequest {
+  headers: Headers;
+  country: string | null | undefined;
+  consentCountries: string | undefined;
+}
+
 /** What the request that carried a batch tells about its visitor, for the destinations. */
-export function serverContext<E extends CountryEnv>(
-  c: Context<E>,
-  receivedAt: number,
-): ServerContext {
-  const country = c.get('country') ?? null;
+export function serverContext(request: CarryingRequest, receivedAt: number): ServerContext {
+  const { headers } = request;
+  const country = request.country ?? null;
+  const cookies = headers.get('cookie') ?? undefined;
   const context: ServerContext = {
     received_at: receivedAt,
-    ip: capped(c.req.header('cf-connecting-ip'), 64),
-    user_agent: capped(c.req.header('user-agent'), MAX_USER_AGENT),
+    ip: capped(headers.get('cf-connecting-ip'), 64),
+    user_agent: capped(headers.get('user-agent'), MAX_USER_AGENT),
     country,
-    page_url: capped(c.req.header('referer'), MAX_PAGE_URL),
+    page_url: capped(headers.get('referer'), MAX_PAGE_URL),
     consent: consentState(
-      parseConsentCountries(c.env.CONSENT_COUNTRIES),
+      parseConsentCountries(request.consentCountries),
       country,
-      getCookie(c, CONSENT_COOKIE),
+      cookieValue(cookies, CONSENT_COOKIE),
     ),
     ad_cookies: NO_AD_COOKIES,
   };
-  const visitorId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
+  const visitorId = visitorIdOf(cookieValue(cookies, VISITOR_COOKIE));
   if (visitorId) context.visitor_id = visitorId;
   // Where the ad tools may not run, the visitor's ad ids are not even kept in the queue.
   if (adNetworksAllowed(context)) {
     // _ttp and _gf_ttclid as the page read them (ad-cookies.ts): of two _ttp cookies, the valid
     // one, the pixel's first, so the Events API reports the id the pixel does; a malformed value
     // not at all. Their formats bound them: _ttp to MAX_COOKIE, a click id to 500 characters.
-    const { ttp, ttclid } = validAdCookies(storedAdCookies(c.req.header('cookie')));
+    const { ttp, ttclid } = validAdCookies(storedAdCookies(cookies));
     context.ad_cookies = {
-      fbc: capped(getCookie(c, AD_COOKIES.fbc), MAX_COOKIE),
-      fbp: capped(getCookie(c, AD_COOKIES.fbp), MAX_COOKIE),
+      fbc: capped(cookieValue(cookies, AD_COOKIES.fbc), MAX_COOKIE),
+      fbp: capped(cookieValue(cookies, AD_COOKIES.fbp), MAX_COOKIE),
       ttp,
       ttclid,
     };

@@ -1,11 +1,11 @@
-import type { Context, Handler } from 'hono';
+import type { Handler } from 'hono';
 import type { GeocodeAnswer } from '../../shared/api/geocode';
-import { logError } from '../../shared/log';
+import { type LogFields, logError } from '../../shared/log';
 import { issueTexts } from '../../shared/validation-issues';
 import { afterAnswer } from '../after-answer';
 import { apiJson, refusal, refuse } from '../api/api-error';
 import { exchangeWithPortal, type PortalOutcome } from '../api/portal-exchange';
-import { limitRefusal } from '../api/rate-limit-gate';
+import { limitRefusal, rateAskerOf } from '../api/rate-limit-gate';
 import { GEOCODE_RULES } from '../api/rate-limits';
 import type { ApiEnv } from '../env';
 import { cachedLocation, cacheLocation } from './geocode-cache';
@@ -35,14 +35,15 @@ function withoutKey(text: string | undefined, key: string | null): string | unde
   return key === null || text === undefined ? text : text.replaceAll(key, '[key]');
 }
 
+/** Marks the request's log line (`fields`) failed, and logs why under the request's id. */
 function logFailure(
-  c: Context<ApiEnv>,
+  request: { fields: LogFields; id: string },
   failure: { reason: string; detail?: string; ms?: number },
   key: string | null = null,
 ): void {
-  c.get('logFields').geocode = 'failed';
+  request.fields.geocode = 'failed';
   logError('geocoding_failed', {
-    id: c.get('requestId'),
+    id: request.id,
     call: 'geocode',
     message: FAILURE_MESSAGE,
     reason: failure.reason,
@@ -80,11 +81,11 @@ export function geocodeRoute(): Handler<ApiEnv> {
 
     const transport = geocoderTransport(c.env, c.get('devKit')?.geocode, `${city}, ${country}`);
     if (!transport.ok) {
-      logFailure(c, { reason: 'not_configured' });
+      logFailure({ fields, id: c.get('requestId') }, { reason: 'not_configured' });
       return refuse(c, refusal('geocoding_not_configured'));
     }
     if (transport.paid) {
-      const limited = await limitRefusal(c, 'geocode', GEOCODE_RULES, { phone: null });
+      const limited = await limitRefusal(rateAskerOf(c), 'geocode', GEOCODE_RULES, { phone: null });
       if (limited) return refuse(c, limited);
     }
     const outcome = await exchangeWithPortal(
@@ -94,7 +95,7 @@ export function geocodeRoute(): Handler<ApiEnv> {
     );
     const reading = readingOf(outcome);
     if (!reading.ok) {
-      logFailure(c, { ...reading, ms: outcome.ms }, transport.key);
+      logFailure({ fields, id: c.get('requestId') }, { ...reading, ms: outcome.ms }, transport.key);
       return refuse(c, refusal('geocoding_failed'));
     }
     fields.geocode = transport.paid ? 'google' : 'development';

@@ -3,11 +3,12 @@ import { type ApiCallName, PollingStartResponse } from '../../shared/api/contrac
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
-import { recordDecline } from '../api/rate-limit-gate';
+import { rateAskerOf, recordDecline } from '../api/rate-limit-gate';
+import { sessionUserId } from '../api/signed-in-user';
 import type { ApiEnv } from '../env';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, verifiedChargeOf } from './charge-answers';
-import { rememberMainPurchase } from './main-purchase';
+import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
 import { recordVerifiedPurchase } from './record-purchase';
 
@@ -28,6 +29,7 @@ export interface ChargeRequest {
  * (off the visitor's path; a failure is an error line, and the next poll of the result tries
  * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
  * decline counts toward the card-testing limits, against the card a polling id was started with.
+ * It takes the context to hand that work to the request's waitUntil (worker/after-answer.ts).
  */
 export async function afterChargeAnswer<E extends ApiEnv>(
   c: Context<E>,
@@ -41,7 +43,9 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   const answered = verifiedChargeOf(call, answer.status, answer.body);
   const ordered: Ordered | null =
     call === 'directSubscription' ? request : pollingId ? request.polled : null;
-  if (answered && isMainPlan(ordered?.planId ?? answered.planId)) await rememberMainPurchase(c);
+  if (answered && isMainPlan(ordered?.planId ?? answered.planId)) {
+    await rememberMainPurchase(mainPurchaseKeeper(c.env, c.req.header('cookie'), id));
+  }
   if (answered && c.get('preview')) {
     // A marketer's preview (worker/funnel/preview.ts) is no visit: its purchase is neither
     // revenue nor a conversion, so it is not recorded and no ad network hears of it.
@@ -71,10 +75,12 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   }
   const started = pollingIdStarted(call, answer);
   if (started) {
-    await rememberPollingCharge(c, started, {
+    await rememberPollingCharge({ namespace: c.env.RATE_LIMITER, requestId: id }, started, {
       card: request.card,
       planId: request.planId,
       coupon: request.coupon,
+      visitorId: c.get('visitorId'),
+      userId: await sessionUserId(c),
     });
   }
   const decline = declineOf(call, answer.status, answer.body, {
@@ -83,7 +89,7 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   });
   if (decline) {
     const card = pollingId ? (request.polled?.card ?? null) : request.card;
-    afterAnswer(c, recordDecline(c, decline, card));
+    afterAnswer(c, recordDecline(rateAskerOf(c), decline, card));
   }
 }
 

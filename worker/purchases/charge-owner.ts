@@ -1,8 +1,5 @@
-import type { Context } from 'hono';
 import { type ApiRefusal, refusal } from '../api/api-error';
-import { sessionUserId } from '../api/signed-in-user';
-import type { ApiEnv } from '../env';
-import { type PollingCharge, recallPollingCharge } from './polling-charge';
+import { type PollingCharge, type PollingStore, recallPollingCharge } from './polling-charge';
 
 /** Who asks: the visitor uuid and the signed-in user of the request. */
 export interface Session {
@@ -25,19 +22,29 @@ function ownedBy(memo: PollingCharge, session: Session): boolean {
 export type PollingAccess = { ok: true; memo: PollingCharge } | { ok: false; refusal: ApiRefusal };
 
 /**
+ * Who asks, as the request says: its visitor uuid, and its signed-in user, read only when there
+ * is a memo to compare it with (worker/api/signed-in-user.ts sessionUserId checks a signature).
+ */
+export interface Asking {
+  visitorId: string;
+  userId: () => Promise<string | null>;
+}
+
+/**
  * A charge's result is read only by the session that started it. Any other request, and one for
  * a polling id the worker never answered (or forgot, or cannot read now), gets the same answer,
  * 404 `polling_not_found`, without the product API being asked: nobody learns whether the id
  * exists, and nothing is recorded for them.
  */
-export async function pollingAccess<E extends ApiEnv>(
-  c: Context<E>,
+export async function pollingAccess(
+  store: PollingStore,
   pollingId: string,
+  asking: Asking,
 ): Promise<PollingAccess> {
-  const memo = await recallPollingCharge(c, pollingId);
+  const memo = await recallPollingCharge(store, pollingId);
   if (
     memo !== null &&
-    ownedBy(memo, { visitorId: c.get('visitorId'), userId: await sessionUserId(c) })
+    ownedBy(memo, { visitorId: asking.visitorId, userId: await asking.userId() })
   ) {
     return { ok: true, memo };
   }

@@ -1,8 +1,7 @@
-import type { Context } from 'hono';
 import { hex } from '../../shared/hex';
 import { logError } from '../../shared/log';
 import { sessionToken } from '../api/session-cookie';
-import type { ApiEnv } from '../env';
+import type { Bindings } from '../env';
 
 /**
  * Whether the signed-in account holds a main subscription bought through the worker: the upsells
@@ -14,23 +13,44 @@ import type { ApiEnv } from '../env';
  */
 const KEPT_MS = 24 * 60 * 60_000;
 
-async function stubFor<E extends ApiEnv>(
-  c: Context<E>,
-): Promise<DurableObjectStub<import('../api/rate-limiter').RateLimiter> | null> {
-  const token = sessionToken(c);
+/**
+ * Where the fact is kept and whose it is: the RATE_LIMITER namespace, the session's access token
+ * (worker/api/session-cookie.ts sessionToken, null when signed out), and the request id a
+ * failure is logged under.
+ */
+export interface MainPurchaseKeeper {
+  namespace: Bindings['RATE_LIMITER'];
+  token: string | null;
+  requestId: string;
+}
+
+/** The keeper of the session in the request's `Cookie` header, for the request `requestId`. */
+export function mainPurchaseKeeper(
+  env: Bindings,
+  cookieHeader: string | undefined,
+  requestId: string,
+): MainPurchaseKeeper {
+  return { namespace: env.RATE_LIMITER, token: sessionToken(cookieHeader), requestId };
+}
+
+async function stubFor({
+  namespace,
+  token,
+}: MainPurchaseKeeper): Promise<DurableObjectStub<
+  import('../api/rate-limiter').RateLimiter
+> | null> {
   if (token === null) return null;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  const namespace = c.env.RATE_LIMITER;
   return namespace.get(namespace.idFromName(`main_purchase:${hex(new Uint8Array(digest))}`));
 }
 
 /** Notes that this session's account bought a main plan; a failure is logged. */
-export async function rememberMainPurchase<E extends ApiEnv>(c: Context<E>): Promise<void> {
+export async function rememberMainPurchase(keeper: MainPurchaseKeeper): Promise<void> {
   try {
-    const stub = await stubFor(c);
+    const stub = await stubFor(keeper);
     await stub?.remember('1', KEPT_MS);
   } catch (error) {
-    logError('main_purchase_unsaved', { id: c.get('requestId'), detail: String(error) });
+    logError('main_purchase_unsaved', { id: keeper.requestId, detail: String(error) });
   }
 }
 
@@ -38,12 +58,12 @@ export async function rememberMainPurchase<E extends ApiEnv>(c: Context<E>): Pro
  * Whether this session's account bought a main plan through the worker: true, false, or null
  * when the store could not be read (the caller answers so the checkout asks again).
  */
-export async function holdsMainPurchase<E extends ApiEnv>(c: Context<E>): Promise<boolean | null> {
+export async function holdsMainPurchase(keeper: MainPurchaseKeeper): Promise<boolean | null> {
   try {
-    const stub = await stubFor(c);
+    const stub = await stubFor(keeper);
     return stub === null ? false : (await stub.recall()) !== null;
   } catch (error) {
-    logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
+    logError('rate_limiter_failed', { id: keeper.requestId, detail: String(error) });
     return null;
   }
 }

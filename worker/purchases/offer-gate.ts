@@ -1,14 +1,12 @@
-import type { Context } from 'hono';
 import { logWarning } from '../../shared/log';
 import { currencyForCountry } from '../../shared/plans/currency';
 import { type ApiRefusal, refusal } from '../api/api-error';
 import type { FunnelConfig } from '../config/load';
-import type { ApiEnv } from '../env';
 import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import type { ActiveFlow } from '../funnel/flow';
 import type { VisitorExperiments } from '../middleware/experiments';
-import { holdsMainPurchase } from './main-purchase';
+import { holdsMainPurchase, type MainPurchaseKeeper } from './main-purchase';
 import { checkOrder, offerOf } from './offer';
 
 /**
@@ -49,42 +47,58 @@ function skipsSplit(referer: string | undefined, requestUrl: string): boolean {
 }
 
 /**
+ * What the offer is judged by: the visit as the route and experiments middleware left it, the
+ * paying page (`Referer`) and the request's URL, and where the account's main purchase is kept
+ * (its request id names the refusal's log line).
+ */
+export interface OfferAsker {
+  experiments: VisitorExperiments;
+  flow: ActiveFlow;
+  config: FunnelConfig;
+  country: string | null;
+  routeId: string;
+  referer: string | undefined;
+  requestUrl: string;
+  mainPurchase: MainPurchaseKeeper;
+}
+
+/**
  * The offer is the contract: a charge call (`:planId` and its coupon) is forwarded only for a
  * plan the visitor's screens offer, with exactly the coupon they show it with
  * (./offer.ts), and an upsell only once the signed-in account bought a main plan
  * (./main-purchase.ts). Null lets it through; a refusal is logged as a warning with what was
  * asked. Checked before the product API is called, so nothing else is ever charged.
  */
-export async function offerRefusal<E extends ApiEnv>(
-  c: Context<E>,
+export async function offerRefusal(
+  asker: OfferAsker,
   planId: string,
   coupon: string | null | undefined,
 ): Promise<ApiRefusal | null> {
   const shape = shownShape(
-    c.get('experiments'),
-    c.get('flow'),
-    c.get('config'),
-    skipsSplit(c.req.header('referer'), c.req.url),
+    asker.experiments,
+    asker.flow,
+    asker.config,
+    skipsSplit(asker.referer, asker.requestUrl),
   );
   const offer = offerOf({
     screens: shape.screens,
     chosen: shape,
-    currency: currencyForCountry(c.get('country')),
+    currency: currencyForCountry(asker.country),
   });
   const verdict = checkOrder(offer, planId, coupon);
   const refused = (code: 'plan_not_offered' | 'coupon_not_offered' | 'main_purchase_required') => {
     logWarning(code, {
-      id: c.get('requestId'),
+      id: asker.mainPurchase.requestId,
       plan: planId.slice(0, 80),
       coupon: coupon ? coupon.slice(0, 80) : null,
-      route: c.get('route').id,
-      flow: c.get('flow').name,
+      route: asker.routeId,
+      flow: asker.flow.name,
     });
     return refusal(code);
   };
   if (!verdict.ok) return refused(verdict.code);
   if (!verdict.afterMain) return null;
-  const holds = await holdsMainPurchase(c);
+  const holds = await holdsMainPurchase(asker.mainPurchase);
   if (holds === null) return refusal('internal_error');
   return holds ? null : refused('main_purchase_required');
 }

@@ -1,7 +1,5 @@
-import type { Context } from 'hono';
 import { logError } from '../../shared/log';
-import { sessionUserId } from '../api/signed-in-user';
-import type { ApiEnv, Bindings } from '../env';
+import type { Bindings } from '../env';
 
 /**
  * What a card gateway's charge POST asked for, kept under the polling id the product API named
@@ -21,6 +19,12 @@ export interface PollingCharge {
   visitorId: string | null;
   /** The signed-in user (`gf_user`) of that session; null when none or in a memo of before. */
   userId: string | null;
+}
+
+/** Where the memos are kept (RATE_LIMITER), and the request id a failure is logged under. */
+export interface PollingStore {
+  namespace: Bindings['RATE_LIMITER'];
+  requestId: string;
 }
 
 /** How long it is kept: a result is long final by then. */
@@ -55,42 +59,37 @@ export function readCharge(fact: string | null): PollingCharge | null {
 }
 
 /**
- * Keeps what the POST charged, and for whom: this request's visitor and signed-in user. Awaited
- * before the POST answers, so the first poll finds it. A failure is tried once more, then logged
- * (`polling_owner_unsaved`): the result cannot be read through the worker then, and the checkout
- * says it is still confirming the payment (docs/payments.md).
+ * Keeps what the POST charged, and for whom (`kept`: the request's visitor and signed-in user).
+ * Awaited before the POST answers, so the first poll finds it. A failure is tried once more, then
+ * logged (`polling_owner_unsaved`): the result cannot be read through the worker then, and the
+ * checkout says it is still confirming the payment (docs/payments.md).
  */
-export async function rememberPollingCharge<E extends ApiEnv>(
-  c: Context<E>,
+export async function rememberPollingCharge(
+  store: PollingStore,
   pollingId: string,
-  charge: Pick<PollingCharge, 'card' | 'planId' | 'coupon'>,
+  kept: PollingCharge,
 ): Promise<void> {
-  const kept: PollingCharge = {
-    ...charge,
-    visitorId: c.get('visitorId'),
-    userId: await sessionUserId(c),
-  };
   let failure: unknown = null;
   for (let tries = 0; tries < 2; tries += 1) {
     try {
-      await stub(c.env.RATE_LIMITER, pollingId).remember(JSON.stringify(kept), KEPT_MS);
+      await stub(store.namespace, pollingId).remember(JSON.stringify(kept), KEPT_MS);
       return;
     } catch (error) {
       failure = error;
     }
   }
-  logError('polling_owner_unsaved', { id: c.get('requestId'), detail: String(failure) });
+  logError('polling_owner_unsaved', { id: store.requestId, detail: String(failure) });
 }
 
 /** The memo of a polling id, or null when none is kept (unknown, expired) or it cannot be read. */
-export async function recallPollingCharge<E extends ApiEnv>(
-  c: Context<E>,
+export async function recallPollingCharge(
+  store: PollingStore,
   pollingId: string,
 ): Promise<PollingCharge | null> {
   try {
-    return readCharge(await stub(c.env.RATE_LIMITER, pollingId).recall());
+    return readCharge(await stub(store.namespace, pollingId).recall());
   } catch (error) {
-    logError('rate_limiter_failed', { id: c.get('requestId'), detail: String(error) });
+    logError('rate_limiter_failed', { id: store.requestId, detail: String(error) });
     return null;
   }
 }

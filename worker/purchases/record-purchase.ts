@@ -23,6 +23,9 @@ export type RecordOutcome = 'recorded' | 'known';
  * de-duplication. So that a purchase queued again keeps it, the claim stores the whole message
  * (./purchase-outbox.ts): whatever dies between the claim and the queue, the next poll or the
  * scheduled sweep queues that same message, and the destinations drop any repeat by its id.
+ *
+ * It takes the context for the signed cookies it reads (the user, the first touch), whose readers
+ * take it (worker/middleware/signed-cookies.ts).
  */
 export async function recordVerifiedPurchase<E extends ApiEnv>(
   c: Context<E>,
@@ -46,7 +49,19 @@ export async function recordVerifiedPurchase<E extends ApiEnv>(
     },
     insertId,
   );
-  const message: QueuedEvent = { v: 1, source: 'server', event, context: buyerContext(c, at) };
+  const context = buyerContext(
+    serverContext(
+      {
+        headers: c.req.raw.headers,
+        country: c.get('country'),
+        consentCountries: c.env.CONSENT_COUNTRIES,
+      },
+      at,
+    ),
+    c.req.url,
+    buyerEmailHash(c.req.header('cookie')),
+  );
+  const message: QueuedEvent = { v: 1, source: 'server', event, context };
   // Only the request holding the claim queues the purchase, so it counts (in the split test's
   // results too: the consumer's experiment destination) once. Only the session that started the
   // charge gets this far (./charge-owner.ts), so the buyer is the visitor who paid; a later poll
@@ -59,15 +74,17 @@ export async function recordVerifiedPurchase<E extends ApiEnv>(
 }
 
 /**
- * The request's context, never without the page it came from, with the buyer's hashed email where the ad tools may run (the same
- * consent rule as the ad cookies). Never the phone number that was located: it belongs to the
- * person being located, not to the buyer.
+ * The request's context (`sent`), never without the page it came from, with the buyer's hashed
+ * email where the ad tools may run (the same consent rule as the ad cookies). Never the phone
+ * number that was located: it belongs to the person being located, not to the buyer.
  */
-function buyerContext<E extends ApiEnv>(c: Context<E>, at: number): ServerContext {
-  const sent = serverContext(c, at);
+function buyerContext(
+  sent: ServerContext,
+  requestUrl: string,
+  email: string | null,
+): ServerContext {
   // Meta requires event_source_url on a website event: without a Referer, the funnel's own site.
-  const context = { ...sent, page_url: sent.page_url ?? `${new URL(c.req.url).origin}/` };
-  const email = buyerEmailHash(c);
+  const context = { ...sent, page_url: sent.page_url ?? `${new URL(requestUrl).origin}/` };
   return email !== null && adNetworksAllowed(context)
     ? { ...context, buyer_email_sha256: email }
     : context;
@@ -77,7 +94,8 @@ function buyerContext<E extends ApiEnv>(c: Context<E>, at: number): ServerContex
  * The buyer's route and source from the cookies their API call brought: the API chooses no
  * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
  * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
- * buyer (worker/middleware/signed-cookies.ts): a hand-made one names no route or source.
+ * buyer (worker/middleware/signed-cookies.ts, whose reader takes the context): a hand-made one
+ * names no route or source.
  */
 async function routeOfVisit<E extends ApiEnv>(
   c: Context<E>,

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { isConsentAnswer } from '../../shared/consent-cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import {
@@ -14,7 +13,8 @@ import {
   consentState,
   parseConsentCountries,
 } from '../attribution/consent';
-import type { ApiEnv, ResumeEnv } from '../env';
+import { cookieValue } from '../attribution/cookie-header';
+import type { ResumeEnv } from '../env';
 import { parsePins, serializePins } from '../experiments/assignment/pins';
 import { writeAdCookie } from '../middleware/attribution';
 import { writePins } from '../middleware/experiments';
@@ -24,6 +24,20 @@ import type { ResumeRecord } from './resume-record';
 
 type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'pins' | 'adCookies' | 'consent'>;
 
+/** What the request asking for the link says of its visitor, as the middleware left it. */
+export interface AskingVisitor {
+  visitorId: string;
+  /** The variants the visitor is pinned to (c.get('experiments').pins). */
+  pins: ReadonlyMap<string, string>;
+  /** Whether it is a marketer's preview. */
+  preview: boolean;
+  country: string | null;
+  /** The CONSENT_COUNTRIES binding. */
+  consentCountries: string | undefined;
+  /** The request's `Cookie` header: the consent answer and the ad cookies. */
+  cookieHeader: string | undefined;
+}
+
 /**
  * What the worker itself knows of the visitor asking for a resume link, as the visitor,
  * experiments and attribution middleware left it: the uuid, the variants they are pinned to
@@ -32,21 +46,20 @@ type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'pins' | 'adCoo
  * variant not yet exposed follows from the uuid in the real browser too, and is exposed there
  * when its trigger comes (worker/middleware/exposure.ts), a deep entry included.
  */
-export function carriedState(c: Context<ApiEnv>): CarriedState {
-  const answer = getCookie(c, CONSENT_COOKIE);
+export function carriedState(visitor: AskingVisitor): CarriedState {
+  const { pins, preview, cookieHeader } = visitor;
+  const answer = cookieValue(cookieHeader, CONSENT_COOKIE);
   const consent = consentState(
-    parseConsentCountries(c.env.CONSENT_COUNTRIES),
-    c.get('country'),
+    parseConsentCountries(visitor.consentCountries),
+    visitor.country,
     answer,
   );
-  const preview = c.get('preview') !== undefined;
-  const pins = c.get('experiments').pins;
   const others = new Map([...pins].filter(([id]) => id !== SPLIT_EXPERIMENT_ID));
   const adCookies = adToolsAllowed(consent)
-    ? validAdCookies(storedAdCookies(c.req.header('cookie')))
+    ? validAdCookies(storedAdCookies(cookieHeader))
     : NO_AD_COOKIES;
   return {
-    visitorId: c.get('visitorId'),
+    visitorId: visitor.visitorId,
     variant: preview ? null : (pins.get(SPLIT_EXPERIMENT_ID) ?? null),
     pins: preview || others.size === 0 ? null : serializePins(others),
     adCookies,

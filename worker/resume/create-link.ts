@@ -6,7 +6,7 @@ import { logError, logLine } from '../../shared/log';
 import { issueTexts } from '../../shared/validation-issues';
 import { apiJson, refusal, refuse } from '../api/api-error';
 import { readJsonBody } from '../api/json-body';
-import { limitRefusal } from '../api/rate-limit-gate';
+import { limitRefusal, rateAskerOf } from '../api/rate-limit-gate';
 import { RESUME_LINK_RULES } from '../api/rate-limits';
 import { sessionToken } from '../api/session-cookie';
 import { sessionUserId } from '../api/signed-in-user';
@@ -37,12 +37,14 @@ export function createResumeLink(deps: { now: () => number }): Handler<ApiEnv> {
       fields.detail = issueTexts(parsed.error).join('; ');
       return refuse(c, refusal('invalid_request'));
     }
-    const limited = await limitRefusal(c, 'resume', RESUME_LINK_RULES, { phone: null });
+    const limited = await limitRefusal(rateAskerOf(c), 'resume', RESUME_LINK_RULES, {
+      phone: null,
+    });
     if (limited) return refuse(c, limited);
 
     const { screen, search = '', entered = {}, loginToken } = parsed.data;
     // A login token goes only with the account this browser is signed in to.
-    if (loginToken !== undefined && sessionToken(c) === null) {
+    if (loginToken !== undefined && sessionToken(c.req.header('cookie')) === null) {
       fields.detail = 'login token without a session';
       return refuse(c, refusal('invalid_request'));
     }
@@ -54,7 +56,15 @@ export function createResumeLink(deps: { now: () => number }): Handler<ApiEnv> {
       loginToken === undefined
         ? null
         : { sealed: await sealSignIn(key, id, loginToken), userId: await sessionUserId(c) };
-    const record = { ...carriedState(c), screen, search, entered, from, signIn };
+    const carried = carriedState({
+      visitorId: c.get('visitorId'),
+      pins: c.get('experiments').pins,
+      preview: c.get('preview') !== undefined,
+      country: c.get('country'),
+      consentCountries: c.env.CONSENT_COUNTRIES,
+      cookieHeader: c.req.header('cookie'),
+    });
+    const record = { ...carried, screen, search, entered, from, signIn };
     const { expiresAt } = await saveResumeRecord(c.env.EVENTS_DB, id, record, deps.now());
     const token = await signResumeId(key, id);
     logLine({

@@ -24,7 +24,10 @@ export type PhonePost =
   | { accepted: false; refused: RefusedPhone }
   | { accepted: false; malformed: Response };
 
-/** What the form posted, checked: `phone` and `country` as islands/kit/PhoneInput.tsx names them. */
+/**
+ * What the form posted, checked: `phone` and `country` as islands/kit/PhoneInput.tsx names them.
+ * It takes the context to read the body, answer a malformed one and name a refusal in the log.
+ */
 export async function readPhonePost(c: Context<AppEnv>): Promise<PhonePost> {
   const form = await readFormFields(c);
   if (!form.ok) return { accepted: false, malformed: form.response };

@@ -15,7 +15,7 @@ import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { heatmapPage } from '../attribution/heatmap-page';
-import { type AppEnv, analyticsCollector, isProduction, type RootEnv } from '../env';
+import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
 import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
@@ -74,12 +74,10 @@ const NO_AD_TOOLS: PixelIds = {
  * What the page hands the ad tools and the tracker. A marketer's preview (worker/funnel/preview.ts)
  * is no visit: no pixel loads (so no consent banner asks either) and the tracker sends nothing.
  */
-function pageAttribution(c: ScreenContext) {
-  const attribution = c.get('attribution');
-  const preview = c.get('preview') !== undefined;
+function pageAttribution(attribution: Attribution, preview: boolean, env: Bindings) {
   return {
     attribution: preview ? { ...attribution, pixels: NO_AD_TOOLS } : attribution,
-    collector: preview ? null : analyticsCollector(c.env),
+    collector: preview ? null : analyticsCollector(env),
   };
 }
 
@@ -261,7 +259,10 @@ function screenBody(
   return renderedScreens.body(key, () => render(slotted)).then((body) => fillSlots(body, values));
 }
 
-/** A screen as the request's visitor sees it: where it leads, what it knows, what it offers. */
+/**
+ * A screen as the request's visitor sees it: where it leads, what it knows, what it offers. It
+ * takes the context as it takes the posted number, clearing its cookie (./phone-form.ts).
+ */
 function screenProps(
   deps: ScreenDeps,
   c: ScreenContext,
@@ -296,9 +297,13 @@ function screenProps(
   };
 }
 
-/** The frame of a screen's body (see Chrome). */
-function screenChrome(c: ScreenContext, screen: ScreenId, attribution: PageAttribution): Chrome {
-  const preview = c.get('preview');
+/** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */
+function screenChrome(
+  visit: { flow: ActiveFlow; preview: AppEnv['Variables']['preview'] },
+  screen: ScreenId,
+  attribution: PageAttribution,
+): Chrome {
+  const { preview } = visit;
   return {
     // The chrome reads consent and the ad tools only: nothing of the visitor's tracking data.
     attribution: { consent: attribution.consent, pixels: attribution.pixels },
@@ -307,7 +312,7 @@ function screenChrome(c: ScreenContext, screen: ScreenId, attribution: PageAttri
       route: preview.route,
       endUrl: PREVIEW_END_URL,
     },
-    progress: flowProgress(c.get('flow'), screen),
+    progress: flowProgress(visit.flow, screen),
   };
 }
 
@@ -318,13 +323,21 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
   const next = nextId ? `/${nextId}${search}` : null;
   const t = c.get('t');
   c.get('logFields').screen = screen;
-  const { attribution, collector } = pageAttribution(c);
+  const { attribution, collector } = pageAttribution(
+    c.get('attribution'),
+    c.get('preview') !== undefined,
+    c.env,
+  );
   const props = screenProps(deps, c, screen, next, refused);
   // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
   const account = takeSignedUp(c);
   const onError = (error: unknown) =>
     logError('render_stream_failed', { screen, detail: String(error) });
-  const chrome = screenChrome(c, screen, attribution);
+  const chrome = screenChrome(
+    { flow: c.get('flow'), preview: c.get('preview') },
+    screen,
+    attribution,
+  );
   const body = screenBody(deps, search, props, nextId, chrome, onError);
   const page = body.then((rendered) =>
     pageResponse(rendered, {
@@ -352,7 +365,10 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
   return respond(c, page, account ? { 'cache-control': 'no-store' } : undefined);
 }
 
-/** The page's state for its islands and tracker (islands/protocol.ts PageState). */
+/**
+ * The page's state for its islands and tracker (islands/protocol.ts PageState), read from the
+ * page's context: nearly every variable the page middleware set goes into it.
+ */
 function pageState(
   c: ScreenContext,
   page: {

@@ -40,7 +40,8 @@ function refusedWith(value: string, message: string, status: ContentfulStatusCod
 /**
  * Creates the account from the posted `email` (the field islands/kit/EmailInput.tsx names). The
  * name falls back to the email (SPEC.md §5); the visitor id and landing type are the worker's own
- * (worker/api/request-body.ts), as for the island's call.
+ * (worker/api/request-body.ts), as for the island's call. It takes the context as the relayed
+ * call does, which sets the session's cookies on the answer (worker/api/call-handler.ts).
  */
 export async function signUpFromForm(
   c: Context<AppEnv>,
