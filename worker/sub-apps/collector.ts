@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { collectorRoutes } from '../collector/collect-route';
-import type { IntakeLimits } from '../collector/intake-limits';
+import { type CollectorOptions, collectorRoutes } from '../collector/collect-route';
 import type { CollectorEnv } from '../env';
 import { country } from '../middleware/country';
 import { endOfSubApp } from './end-of-sub-app';
@@ -11,13 +10,10 @@ import { endOfSubApp } from './end-of-sub-app';
  * without the cookie is stored under a device id derived from its events, event-identity.ts).
  * None of the page middleware (language, copy, funnel config, experiments) either.
  */
-export function collectorApp(options: {
-  now?: () => number;
-  limits?: IntakeLimits;
-}): Hono<CollectorEnv> {
+export function collectorApp(options: CollectorOptions): Hono<CollectorEnv> {
   const app = new Hono<CollectorEnv>();
   app.use(country());
-  app.route('/', collectorRoutes({ now: options.now, limits: options.limits }));
+  app.route('/', collectorRoutes(options));
   app.all('*', endOfSubApp);
   return app;
 }

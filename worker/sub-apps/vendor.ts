@@ -10,8 +10,7 @@ import { endOfSubApp } from './end-of-sub-app';
  */
 export function vendorApp(routes: Hono<VendorEnv>): Hono<VendorEnv> {
   const app = new Hono<VendorEnv>();
-  app.use(visitor());
-  app.use(country());
+  app.use(visitor(), country());
   app.route('/', routes);
   app.all('*', endOfSubApp);
   return app;
