@@ -17,14 +17,12 @@ import type { MiddlewareDeps } from './middleware-deps';
  */
 export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.use(
-    visitor(),
-    country(),
-    funnelConfig(deps.configSource),
-    route({ now: deps.now }),
-    experiments({ random: deps.random, now: deps.now }),
-    exposure({ now: deps.now }),
-  );
+  app.use(visitor());
+  app.use(country());
+  app.use(funnelConfig(deps.configSource));
+  app.use(route({ now: deps.now }));
+  app.use(experiments({ random: deps.random, now: deps.now }));
+  app.use(exposure({ now: deps.now }));
   app.route('/', apiRoutes(api));
   return app;
 }

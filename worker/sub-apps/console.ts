@@ -20,13 +20,11 @@ export function consoleApp(
   options: { accessKeys?: AccessKeys },
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
-  app.use(
-    visitor(),
-    country(),
-    locale({ supported: SUPPORTED_LANGUAGES }),
-    translations(deps.translationSource),
-    funnelConfig(deps.configSource),
-  );
+  app.use(visitor());
+  app.use(country());
+  app.use(locale({ supported: SUPPORTED_LANGUAGES }));
+  app.use(translations(deps.translationSource));
+  app.use(funnelConfig(deps.configSource));
   app.route('/', consoleRoutes({ accessKeys: options.accessKeys, now: deps.now }));
   app.all('*', endOfSubApp);
   return app;

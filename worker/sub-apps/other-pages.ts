@@ -22,16 +22,14 @@ export function otherPagesApp(
   routes: Hono<OtherPagesEnv>,
 ): Hono<OtherPagesEnv> {
   const app = new Hono<OtherPagesEnv>();
-  app.use(
-    visitor(),
-    country(),
-    locale({ supported: SUPPORTED_LANGUAGES }),
-    translations(deps.translationSource),
-    funnelConfig(deps.configSource),
-    route({ now: deps.now }),
-    experiments({ random: deps.random, now: deps.now }),
-    exposure({ now: deps.now }),
-  );
+  app.use(visitor());
+  app.use(country());
+  app.use(locale({ supported: SUPPORTED_LANGUAGES }));
+  app.use(translations(deps.translationSource));
+  app.use(funnelConfig(deps.configSource));
+  app.use(route({ now: deps.now }));
+  app.use(experiments({ random: deps.random, now: deps.now }));
+  app.use(exposure({ now: deps.now }));
   app.route('/', routes);
   app.all('*', endOfSubApp);
   return app;

@@ -34,21 +34,17 @@ export function pagesApp(
   },
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(
-    visitor(),
-    country(),
-    locale({ supported: SUPPORTED_LANGUAGES }),
-    translations(deps.translationSource),
-    funnelConfig(deps.configSource),
-    inAppBrowser(),
-  );
-  app.use(
-    firstTouch({ now: deps.now }),
-    route({ now: deps.now }),
-    experiments({ random: deps.random, now: deps.now }),
-    attribution(),
-    exposure({ now: deps.now }),
-  );
+  app.use(visitor());
+  app.use(country());
+  app.use(locale({ supported: SUPPORTED_LANGUAGES }));
+  app.use(translations(deps.translationSource));
+  app.use(funnelConfig(deps.configSource));
+  app.use(inAppBrowser());
+  app.use(firstTouch({ now: deps.now }));
+  app.use(route({ now: deps.now }));
+  app.use(experiments({ random: deps.random, now: deps.now }));
+  app.use(attribution());
+  app.use(exposure({ now: deps.now }));
   app.route('/', screenRoutes(options.api, options.screens, options.renderedScreens));
   return app;
 }

@@ -21,13 +21,11 @@ export function resumeApp(
   options: { portalFetch?: PortalFetch },
 ): Hono<ResumeEnv> {
   const app = new Hono<ResumeEnv>();
-  app.use(
-    country(),
-    locale({ supported: SUPPORTED_LANGUAGES }),
-    translations(deps.translationSource),
-    funnelConfig(deps.configSource),
-    exposure({ now: deps.now }),
-  );
+  app.use(country());
+  app.use(locale({ supported: SUPPORTED_LANGUAGES }));
+  app.use(translations(deps.translationSource));
+  app.use(funnelConfig(deps.configSource));
+  app.use(exposure({ now: deps.now }));
   app.route('/', resumeRoutes({ now: deps.now, portalFetch: options.portalFetch }));
   app.all('*', endOfSubApp);
   return app;

@@ -10,7 +10,8 @@ import { endOfSubApp } from './end-of-sub-app';
  */
 export function vendorApp(routes: Hono<VendorEnv>): Hono<VendorEnv> {
   const app = new Hono<VendorEnv>();
-  app.use(visitor(), country());
+  app.use(visitor());
+  app.use(country());
   app.route('/', routes);
   app.all('*', endOfSubApp);
   return app;
