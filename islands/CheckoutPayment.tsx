@@ -179,10 +179,12 @@ function useCheckoutWork(
   const { planDetails } = useStore($plans);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const paypalRef = useRef<HTMLDivElement>(null);
-  useEffect(() => restoreCardholderName($form), [$form]);
-  // A page load mounts empty card fields, so an error about a card typed before has nothing
-  // left to stand beside.
-  useEffect(() => clearPaymentError(), []);
+  useEffect(() => {
+    restoreCardholderName($form);
+    // A page load mounts empty card fields, so an error about a card typed before has nothing
+    // left to stand beside.
+    clearPaymentError();
+  }, [$form]);
 
   useEffect(() => {
     const container = fieldsRef.current;
