@@ -179,10 +179,12 @@ function useCheckoutWork(
   const { planDetails } = useStore($plans);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const paypalRef = useRef<HTMLDivElement>(null);
-  useEffect(() => restoreCardholderName($form), [$form]);
-  // A page load mounts empty card fields, so an error about a card typed before has nothing
-  // left to stand beside.
-  useEffect(() => clearPaymentError(), []);
+  useEffect(() => {
+    restoreCardholderName($form);
+    // A page load mounts empty card fields, so an error about a card typed before has nothing
+    // left to stand beside.
+    clearPaymentError();
+  }, [$form]);
 
   useEffect(() => {
     const container = fieldsRef.current;
@@ -300,30 +302,33 @@ function OneClickPanel({
   busy,
   paypalRef,
 }: PanelProps & { paypalRef: RefObject<HTMLDivElement | null> }) {
-  const { oneClick } = form;
-  const shown = form.activeId === 'card' ? null : oneClick.status;
+  const shown = form.activeId === 'card' ? null : form.oneClick;
   return (
     <>
-      <div ref={paypalRef} className="payment-methods__paypal" hidden={shown !== 'paypal'} />
-      {shown === 'wallet' && oneClick.status === 'wallet' ? (
+      <div
+        ref={paypalRef}
+        className="payment-methods__paypal"
+        hidden={shown?.status !== 'paypal'}
+      />
+      {shown?.status === 'wallet' ? (
         <button
           type="button"
           className="button button--primary payment-methods__wallet"
           disabled={busy}
           // The browser opens its sheet only from the click itself (a user activation).
-          onClick={() => oneClick.button.show()}
+          onClick={() => shown.button.show()}
         >
-          {oneClick.button.wallets.applePay ? copy.payWithApplePay : copy.payWithGooglePay}
+          {shown.button.wallets.applePay ? copy.payWithApplePay : copy.payWithGooglePay}
         </button>
       ) : null}
-      {shown === 'loading' ? (
+      {shown?.status === 'loading' ? (
         <p className="payment-methods__note" role="status">
           {copy.oneClickLoading}
         </p>
       ) : null}
-      {shown === 'unavailable' && oneClick.status === 'unavailable' ? (
+      {shown?.status === 'unavailable' ? (
         <>
-          <p className="payment-methods__note">{oneClick.text}</p>
+          <p className="payment-methods__note">{shown.text}</p>
           <button type="button" className="button" onClick={() => chooseMethod($form, 'card')}>
             {copy.payByCard}
           </button>

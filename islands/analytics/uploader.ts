@@ -104,32 +104,25 @@ function dropEvents({ queue, log }: UploaderOptions, events: CollectedEvent[], w
 const batchUrl = (url: string, batch: string) => `${url}?${BATCH_PARAM}=${batch}`;
 
 /**
- * Posts one batch under a fresh id, `track`ed as under way while it lasts: its status, or null
- * when the browser carries it on as the page goes.
+ * Posts one batch, under way as `sending` says: its status, or null when the browser carries
+ * it on as the page goes.
  */
 async function postBatch(
   options: UploaderOptions,
   batch: CollectedEvent[],
-  ids: string[],
-  track: (sending: UnderWay | null) => void,
+  sending: UnderWay,
 ): Promise<number | null> {
   const { queue, transport, now, timers } = options;
-  queue.hold(ids, now() + SEND_LEASE_MS);
-  const sending = { ids, batch: options.batchId(), handedOver: false };
-  track(sending);
-  try {
-    const status = await transport.post(batchUrl(options.url, sending.batch), batchBody(batch));
-    // Chromium fails a page's requests just before its pagehide, in the same task, while
-    // the browser carries a keepalive request on to the collector: a failure followed at
-    // once by the page going is that, not a failed send.
-    if (status === 0 && !sending.handedOver) {
-      await new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
-      if (sending.handedOver) return null;
-    }
-    return status;
-  } finally {
-    track(null);
+  queue.hold(sending.ids, now() + SEND_LEASE_MS);
+  const status = await transport.post(batchUrl(options.url, sending.batch), batchBody(batch));
+  // Chromium fails a page's requests just before its pagehide, in the same task, while
+  // the browser carries a keepalive request on to the collector: a failure followed at
+  // once by the page going is that, not a failed send.
+  if (status === 0 && !sending.handedOver) {
+    await new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
+    if (sending.handedOver) return null;
   }
+  return status;
 }
 
 /**
@@ -141,9 +134,6 @@ function createSender(options: UploaderOptions, accepted: () => void) {
   /** Hand-offs an event may have; 1 once the browser turned out to keep no cookies. */
   let maxHandOffs = MAX_HAND_OFFS;
   let underWay: UnderWay | null = null;
-  const track = (sending: UnderWay | null) => {
-    underWay = sending;
-  };
   /** Forgets what the collector acknowledged since the last look. */
   const takeAcknowledged = () => {
     const batches = transport.acknowledged();
@@ -168,7 +158,11 @@ function createSender(options: UploaderOptions, accepted: () => void) {
       const batch = packed.batches[0];
       if (!batch) return true;
       const ids = idsOf(batch);
-      const status = await postBatch(options, batch, ids, track);
+      const sending = { ids, batch: options.batchId(), handedOver: false };
+      underWay = sending;
+      const status = await postBatch(options, batch, sending).finally(() => {
+        underWay = null;
+      });
       // The browser carries it on; its events wait for the acknowledgement.
       if (status === null) continue;
       // The page is still here to hear that the batch must go again.

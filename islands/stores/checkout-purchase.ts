@@ -49,9 +49,9 @@ export async function payWithNonce(
   const deps = paymentStoreDeps(fields.provider);
   // pay() acts on the outcome itself (next page, declined page, error); the sheet only needs to
   // know whether the last answer, after any 'confirming' rechecks, was a success.
-  const seen: { last: PurchaseOutcome | null } = { last: null };
+  let succeeded = false;
   const remember = <T extends PurchaseOutcome | null>(outcome: T): T => {
-    seen.last = outcome;
+    succeeded = outcome?.kind === 'succeeded';
     return outcome;
   };
   await pay(request, page, {
@@ -59,7 +59,7 @@ export async function payWithNonce(
     purchase: async (sent) => remember(await deps.purchase(sent)),
     resumePurchase: async () => remember(await deps.resumePurchase()),
   });
-  return seen.last?.kind === 'succeeded';
+  return succeeded;
 }
 
 /**

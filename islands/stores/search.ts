@@ -65,16 +65,6 @@ async function mapPoint(info: PhoneInfo): Promise<Coordinates | null> {
   }
 }
 
-/** The point $map keeps for `phone`, if it is this number's (a reload): not geocoded again. */
-function keptPoint(phone: string): Coordinates | null {
-  const { numberData, initCoords } = $map.get();
-  return numberData?.phone === phone ? initCoords : null;
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
-
 /** The number the landing's form posted before its script ran takes the place of a stored one. */
 function adoptPosted(posted: PostedPhone): void {
   // As the landing's island does on Locate: a new number makes the previous lookup stale.
@@ -90,7 +80,8 @@ function adoptPosted(posted: PostedPhone): void {
 
 /** Moves the progress every tick until it reaches 100; resolves the stop. */
 function runClock($search: SearchStore): () => void {
-  const duration = prefersReducedMotion() ? REDUCED_MOTION_SEARCH_DURATION_MS : SEARCH_DURATION_MS;
+  const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const duration = reducedMotion ? REDUCED_MOTION_SEARCH_DURATION_MS : SEARCH_DURATION_MS;
   let elapsed = 0;
   const timer = setInterval(() => {
     elapsed += SEARCH_TICK_MS;
@@ -117,7 +108,7 @@ export function startSearch(
   posted?: PostedPhone,
 ): () => void {
   if (posted) adoptPosted(posted);
-  const { phone: stored, phoneDisplay } = $map.get();
+  const { phone: stored, phoneDisplay, numberData, initCoords } = $map.get();
   if (!stored) {
     $search.setKey('phase', 'missing');
     return () => {};
@@ -127,9 +118,9 @@ export function startSearch(
   let live = true;
   const stopClock = runClock($search);
   // A reload reuses the answer already kept for this number (islands/phone/lookup.ts), and
-  // the point found for it.
-  const kept = keptPoint(stored);
-  lookupPhone(stored, { remembered: $map.get().numberData })
+  // the point found for it: not geocoded again.
+  const kept = numberData?.phone === stored ? initCoords : null;
+  lookupPhone(stored, { remembered: numberData })
     .then(async (result) => {
       if (!live) return;
       $map.setKey('numberData', result);

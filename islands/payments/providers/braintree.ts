@@ -10,6 +10,7 @@ import type {
 import { type CardFieldLabels, type CardProvider, ProviderError } from '../provider';
 import {
   CARD_FIELD_PLACEHOLDERS,
+  type CardFieldName,
   type CardFieldSlots,
   createCardFieldSlots,
 } from './card-field-slots';
@@ -111,28 +112,17 @@ async function mountHostedFields(
   labels: CardFieldLabels,
 ): Promise<MountedFields> {
   const fields: CardFieldSlots = createCardFieldSlots(container, labels);
+  const field = (name: CardFieldName) => ({
+    container: fields.slots[name],
+    placeholder: CARD_FIELD_PLACEHOLDERS[name],
+    internalLabel: labels[name],
+  });
   let hostedFields: BraintreeHostedFields;
   try {
     hostedFields = await module.create({
       client,
       styles: FIELD_STYLES,
-      fields: {
-        number: {
-          container: fields.slots.number,
-          placeholder: CARD_FIELD_PLACEHOLDERS.number,
-          internalLabel: labels.number,
-        },
-        expirationDate: {
-          container: fields.slots.expiry,
-          placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
-          internalLabel: labels.expiry,
-        },
-        cvv: {
-          container: fields.slots.cvv,
-          placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
-          internalLabel: labels.cvv,
-        },
-      },
+      fields: { number: field('number'), expirationDate: field('expiry'), cvv: field('cvv') },
     });
   } catch {
     fields.remove();
