@@ -159,7 +159,8 @@ function slotsText(experiment: ExperimentDocument): string {
   return slots.size === 0 ? 'no slot' : list([...slots]);
 }
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** `text` with its first letter capital. */
+export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The traffic at a trigger deeper than the landing, as the route visits count it

@@ -5,7 +5,7 @@ import { ProblemLine, problemAria } from '../field-problem';
 import { nameOptions, SelectField } from '../SelectField';
 import { addVariant } from '../stores/draft';
 import { $editStatus } from '../stores/status';
-import { parseWeight } from './WeightInput';
+import { typedNumber } from './WeightInput';
 
 /** The flow choice that makes a new flow for the variant. */
 const NEW_FLOW = '';
@@ -43,7 +43,7 @@ export function AddVariant({ document }: { document: ConfigDocument }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const typedWeight = parseWeight(weight);
+    const typedWeight = typedNumber(weight);
     const found = variantProblems(key, typedWeight, document);
     setProblems(found);
     const firstProblem = found.key ? 'key' : found.weight ? 'weight' : null;

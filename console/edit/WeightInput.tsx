@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { FieldMessages, useFieldErrors } from '../FieldMessages';
 import { setWeight } from '../stores/draft';
 
-/** What a weight field's text stands for: NaN for text that is no number (the worker refuses it). */
-export function parseWeight(text: string): number {
+/** What a number field's text stands for: NaN for text that is no number (the worker refuses it). */
+export function typedNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
@@ -19,9 +19,9 @@ export function WeightInput({ variantKey: key, weight }: { variantKey: string; w
   const [text, setText] = useState(String(weight));
   // A weight changed elsewhere (pause, resume, discard) shows in the field.
   useEffect(() => {
-    setText((typed) => (Object.is(parseWeight(typed), weight) ? typed : String(weight)));
+    setText((typed) => (Object.is(typedNumber(typed), weight) ? typed : String(weight)));
   }, [weight]);
-  const typed = parseWeight(text);
+  const typed = typedNumber(text);
   // Only what is no number at all is said here; the worker's validator says the rest (negative).
   const problem = Number.isFinite(typed) ? null : 'Enter a number (0 pauses the variant).';
   const problemId = `${id}:problem`;
@@ -45,7 +45,7 @@ export function WeightInput({ variantKey: key, weight }: { variantKey: string; w
         aria-describedby={describedBy || undefined}
         onChange={(event) => {
           setText(event.target.value);
-          setWeight(key, parseWeight(event.target.value));
+          setWeight(key, typedNumber(event.target.value));
         }}
       />
       {problem ? (

@@ -1,6 +1,7 @@
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
 import type { DecisionOption } from '../decision-options';
+import { capital } from '../experiment-texts';
 import { ProblemLine, problemAria } from '../field-problem';
 
 /** What the decision form may find wrong, by field. */
@@ -13,8 +14,7 @@ const RESULT_LABELS: Record<DecisionResult, string> = {
 };
 
 /** The worker's refusal as a sentence of the dialog. */
-const sentence = (text: string) =>
-  `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('.') ? '' : '.'}`;
+const sentence = (text: string) => `${capital(text)}${text.endsWith('.') ? '' : '.'}`;
 
 /** While the results load, and what their absence or an alarm means for the decision. */
 export function ResultsNotice(props: { loading: boolean; answer: ExperimentResultsAnswer | null }) {

@@ -2,12 +2,10 @@ import type { ReactNode } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
+import { typedNumber } from '../edit/WeightInput';
 import type { EditField, EditProblems, ExperimentEditForm } from '../experiment-edit-form';
 import { ProblemLine, problemAria } from '../field-problem';
 import { METRIC_NAMES } from '../result-texts';
-
-/** Numbers as typed; an emptied field is NaN, which the form refuses. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** What every part of the edit form is given: its ids, its values, its problems. */
 export interface EditParts {
@@ -48,7 +46,7 @@ function NumberField(props: {
         step={1}
         value={props.value === null || Number.isNaN(props.value) ? '' : props.value}
         {...problemAria(props.formId, props.problems, shown, hintId)}
-        onChange={(event) => props.onValue(numberOf(event.target.value))}
+        onChange={(event) => props.onValue(typedNumber(event.target.value))}
       />
       {props.hint ? (
         <p className="muted field__after" id={hintId}>

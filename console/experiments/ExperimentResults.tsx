@@ -7,8 +7,9 @@ import {
   type SegmentDimension,
 } from '../../shared/console-api/experiment-results';
 import { experimentResultsUrl } from '../api';
-import { countText, liftText, METRIC_NAMES, percentText, verdictWord } from '../result-texts';
+import { countText, liftText, percentText, verdictWord } from '../result-texts';
 import { MetricTable } from '../results/MetricTable';
+import { PhaseFacts } from '../results/PhaseResults';
 import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
 import { SelectField } from '../SelectField';
@@ -18,7 +19,6 @@ import {
   type ExperimentResultsView,
   loadExperimentResults,
 } from '../stores/experiments';
-import { timeText } from '../time-text';
 import { SegmentView } from './SegmentView';
 
 const SEGMENT_LABELS: Record<SegmentDimension, string> = {
@@ -198,17 +198,7 @@ function ResultsPickers({
 function ResultsBody({ answer }: { answer: ExperimentResultsAnswer }) {
   return (
     <>
-      <p>
-        Phase <strong>{answer.phase}</strong>
-        {answer.startedAt ? (
-          <>
-            , first visitor <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
-          </>
-        ) : null}{' '}
-        (live config {answer.configVersion}). Decided on{' '}
-        <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
-        {countText(answer.plannedPerArm)} visitors per variant.
-      </p>
+      <PhaseFacts answer={answer} metricLead="Decided on" />
       <Reach answer={answer} />
       <SampleRatioStatus check={answer.sampleRatio} />
       {answer.awaitingMatureSample ? (

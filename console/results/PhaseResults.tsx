@@ -4,8 +4,25 @@ import { timeText } from '../time-text';
 import { ResultCard } from './ResultCard';
 import { SampleRatioStatus } from './SampleRatioStatus';
 
-/** What a phase's results rest on: when it started, its primary metric, its planned sample. */
-function PhaseFacts({ answer }: { answer: ResultsAnswer }) {
+/** The answer's fields that say what a phase's results rest on. */
+type PhaseFactsOf = Pick<
+  ResultsAnswer,
+  'phase' | 'startedAt' | 'configVersion' | 'plannedPerArm'
+> & {
+  primaryMetric: keyof typeof METRIC_NAMES;
+};
+
+/**
+ * What a phase's results rest on: when it started, its primary metric (after `metricLead`), its
+ * planned sample.
+ */
+export function PhaseFacts({
+  answer,
+  metricLead = 'Primary metric:',
+}: {
+  answer: PhaseFactsOf;
+  metricLead?: string;
+}) {
   return (
     <p>
       Phase <strong>{answer.phase}</strong>
@@ -14,7 +31,7 @@ function PhaseFacts({ answer }: { answer: ResultsAnswer }) {
           , first visitor <time dateTime={answer.startedAt}>{timeText(answer.startedAt)}</time>
         </>
       ) : null}{' '}
-      (live config {answer.configVersion}). Primary metric:{' '}
+      (live config {answer.configVersion}). {metricLead}{' '}
       <strong>{METRIC_NAMES[answer.primaryMetric]}</strong>; intervals tuned for{' '}
       {countText(answer.plannedPerArm)} visitors per variant.
     </p>

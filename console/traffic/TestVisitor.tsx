@@ -1,4 +1,4 @@
-import { type FormEvent, memo, useId, useState } from 'react';
+import { type FormEvent, memo, type ReactNode, useId, useState } from 'react';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
 import { ErrorSummary } from '../edit/ErrorSummary';
@@ -185,6 +185,49 @@ export const TestVisitor = memo(function TestVisitor({
   );
 });
 
+/** The visitor's selects, each as the field it sets, its id suffix, label and options. */
+const VISITOR_SELECTS: readonly [keyof Visitor, string, string, ReactNode][] = [
+  [
+    'country',
+    'country',
+    'Visitor’s country',
+    <>
+      <option value="">Unknown</option>
+      {COUNTRY_OPTIONS}
+    </>,
+  ],
+  [
+    'platform',
+    'platform',
+    'Platform',
+    PLATFORMS.map((each) => (
+      <option key={each} value={each}>
+        {PLATFORM_LABELS[each]}
+      </option>
+    )),
+  ],
+  ['app', 'app', 'Opened in the app', choiceOptions('in_app')],
+  [
+    'language',
+    'language',
+    'Page language',
+    ROUTE_LANGUAGES.map((each, index) => (
+      <option key={each} value={each}>
+        {valueChoices('language')[index]?.label ?? each}
+      </option>
+    )),
+  ],
+  [
+    'clickId',
+    'click',
+    'Ad click id',
+    <>
+      <option value="">As in the link</option>
+      {choiceOptions('click_id')}
+    </>,
+  ],
+];
+
 /** Where the visitor is, on what, in which language, and which routing to test against. */
 function VisitorFields(props: {
   id: string;
@@ -195,56 +238,17 @@ function VisitorFields(props: {
   const { id, visitor, onChange } = props;
   return (
     <div className="row__fields">
-      <SelectField
-        id={`${id}-country`}
-        label="Visitor’s country"
-        value={visitor.country}
-        onChange={(country) => onChange({ country })}
-      >
-        <option value="">Unknown</option>
-        {COUNTRY_OPTIONS}
-      </SelectField>
-      <SelectField
-        id={`${id}-platform`}
-        label="Platform"
-        value={visitor.platform}
-        onChange={(platform) => onChange({ platform })}
-      >
-        {PLATFORMS.map((each) => (
-          <option key={each} value={each}>
-            {PLATFORM_LABELS[each]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        id={`${id}-app`}
-        label="Opened in the app"
-        value={visitor.app}
-        onChange={(app) => onChange({ app })}
-      >
-        {choiceOptions('in_app')}
-      </SelectField>
-      <SelectField
-        id={`${id}-language`}
-        label="Page language"
-        value={visitor.language}
-        onChange={(language) => onChange({ language })}
-      >
-        {ROUTE_LANGUAGES.map((each, index) => (
-          <option key={each} value={each}>
-            {valueChoices('language')[index]?.label ?? each}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        id={`${id}-click`}
-        label="Ad click id"
-        value={visitor.clickId}
-        onChange={(clickId) => onChange({ clickId })}
-      >
-        <option value="">As in the link</option>
-        {choiceOptions('click_id')}
-      </SelectField>
+      {VISITOR_SELECTS.map(([field, suffix, label, options]) => (
+        <SelectField
+          key={field}
+          id={`${id}-${suffix}`}
+          label={label}
+          value={visitor[field] as string}
+          onChange={(value) => onChange({ [field]: value })}
+        >
+          {options}
+        </SelectField>
+      ))}
       <VisitorWhen {...props} />
     </div>
   );
