@@ -61,7 +61,8 @@ async function successWithDeeplinkAnswer(change: (data: Record<string, unknown>)
   const visitor = await session.newVisitor();
   const { page } = visitor;
   await page.route('**/api/users/me/deeplink-qr-code', async (route) => {
-    const response = await route.fetch();
+    // A kept-alive socket the worker closed in the meantime resets; the GET is safe to repeat.
+    const response = await route.fetch({ maxRetries: 2 });
     const body = (await response.json()) as { data: Record<string, unknown> };
     change(body.data);
     await route.fulfill({ response, json: body });

@@ -274,7 +274,8 @@ describe('pages in Chromium', () => {
     const { context, page, problems } = await session.newVisitor();
     // Stand-in for an escaping bug: an injected inline script arrives inside the real page.
     await page.route('**/one_pager', async (route) => {
-      const response = await route.fetch();
+      // A kept-alive socket the worker closed in the meantime resets; the GET is safe to repeat.
+      const response = await route.fetch({ maxRetries: 2 });
       const html = (await response.text()).replace(
         '</main>',
         '</main><script>window.injected = true</script>',
