@@ -38,6 +38,11 @@ export interface ScreenProps {
    * (SPEC.md §9: the pay-pal flag is false). Unset: no PayPal.
    */
   paypal?: boolean;
+  /**
+   * Whether the worker draws the located area with Google's static map (STATIC_MAPS_API_KEY,
+   * worker/area-map/); unset, the searching screens keep their drawn map.
+   */
+  staticMap?: boolean;
   /** A landing answering its phone form's refused no-script post (worker/routes/phone-form.ts). */
   refusedPhone?: RefusedPhone;
   /** A signup screen answering its email form's refused no-script post (worker/routes/signup-form.ts). */

@@ -42,6 +42,7 @@ import { stripeAccountCountry } from '../stripe-account-country';
 import { screenFormGuard } from './form-post';
 import { carryPostedPhone, readPhonePost, takePostedPhone } from './phone-form';
 import { carrySignedUp, signUpFromForm, takeSignedUp } from './signup-form';
+import { staticMapsKey } from '../area-map/area-map-cookie';
 
 type Screens = Record<ScreenId, ScreenDefinition>;
 
@@ -287,6 +288,7 @@ function screenProps(
     googleClientId: c.env.GOOGLE_CLIENT_ID ?? '',
     stripeAccountCountry: stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY),
     paypal: offersPayPal(c.env),
+    staticMap: staticMapsKey(c.env) !== null,
     refusedPhone: refused?.phone,
     refusedEmail: refused?.email,
     postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined,
