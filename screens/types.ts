@@ -69,7 +69,10 @@ export interface ScreenDefinition {
   offFlowNext: ScreenId | null;
   /** Images the screen shows, fetched ahead while the visitor is on the screen before it. */
   images?: readonly string[];
-  /** The CSS of the screen's area, inlined in its page after the shared rules. */
+  /**
+   * The CSS of the screen's area, inlined in its page after the shared rules; set here, the
+   * screen's own rules, which the registry adds after its area's.
+   */
   css?: string;
   /**
    * SPEC.md §2 Layout: the screen's Continue is pinned to the bottom (screens/kit/BottomButton),
