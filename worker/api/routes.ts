@@ -1,6 +1,6 @@
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
-import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { AREA_MAP_API_PATH } from '../../shared/api/area-map';
+import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { GEOCODE_API_PATH } from '../../shared/api/geocode';
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { areaMapRoute } from '../area-map/area-map-route';

@@ -14,6 +14,7 @@ import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
+import { staticMapsKey } from '../area-map/area-map-cookie';
 import { heatmapPage } from '../attribution/heatmap-page';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
 import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
@@ -42,7 +43,6 @@ import { stripeAccountCountry } from '../stripe-account-country';
 import { screenFormGuard } from './form-post';
 import { carryPostedPhone, readPhonePost, takePostedPhone } from './phone-form';
 import { carrySignedUp, signUpFromForm, takeSignedUp } from './signup-form';
-import { staticMapsKey } from '../area-map/area-map-cookie';
 
 type Screens = Record<ScreenId, ScreenDefinition>;
 
