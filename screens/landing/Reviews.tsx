@@ -5,7 +5,7 @@ import { Island } from '../layout/Island';
 /**
  * Each reviewer and the content hash in their portrait's name (the first 8 hex digits of the
  * file's SHA-256), so public/_headers can cache the portraits for a year: a changed portrait is a
- * new name (test/unit/review-portraits.test.ts holds the names to the files).
+ * new name (test/unit/pictures/review-portraits.test.ts holds the names to the files).
  */
 const REVIEWERS = {
   emily: '3513cd37',
