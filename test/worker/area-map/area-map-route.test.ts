@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { migratePortalBeforeEach } from '../api/embedded-portal-fixture';
 import { captureLogsPerTest } from '../api/log-capture';
-import { freshApp, setCookies } from '../fetch-app';
+import { freshApp, productionApp, setCookies } from '../fetch-app';
 
 /**
  * GET /api/area-map (worker/area-map/): the located area as Google's static map, drawn through
@@ -219,5 +219,23 @@ describe('GET /api/area-map without a maps key', () => {
     });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
+  });
+});
+
+describe('the searching screens', () => {
+  const asksForPictures = async (app: ReturnType<typeof freshApp>) => {
+    const html = await (await app('/searching?skip_split=true')).text();
+    expect(html).toContain('SearchProgress');
+    return html.includes('&quot;staticMap&quot;:true');
+  };
+
+  it('ask for the real map only where the worker draws one, and never carry its key', async () => {
+    const drawing = freshApp({}, BINDINGS);
+    expect(await asksForPictures(drawing)).toBe(true);
+    expect(await (await drawing('/searching?skip_split=true')).text()).not.toContain(MAPS_KEY);
+    expect(await asksForPictures(freshApp({}, { GEOCODING_API_KEY: GEOCODING_KEY }))).toBe(false);
+    // No key to sign the allowed point with: no point could ever be drawn, so none is asked for.
+    const unsigned = productionApp({}, { ...BINDINGS, ENVIRONMENT: 'production' });
+    expect(await asksForPictures(unsigned)).toBe(false);
   });
 });
