@@ -5,6 +5,8 @@
  * nothing to wait for. Shared by the landing's illustration and the success screen's.
  */
 
+import type { ReactNode } from 'react';
+
 /** Pins of the family on the map: where, and the tint of each one's photo. */
 const PINS = [
   { x: 34, y: 62, tint: 'a' },
@@ -80,5 +82,27 @@ export function PhoneArt({ x, y, screen }: { x: number; y: number; screen: 'map'
       </g>
       <rect className="art__frame" x="44" y="14" width="40" height="8" rx="4" />
     </g>
+  );
+}
+
+/**
+ * A drawing of the app, 320×250, on the theme's halo: named for screen readers by `label` (a
+ * translation), its size set so it takes its place before it paints.
+ */
+export function AppArt({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <figure className="app-art">
+      <svg
+        className="art"
+        viewBox="0 0 320 250"
+        width="320"
+        height="250"
+        role="img"
+        aria-label={label}
+      >
+        <circle className="art__halo" cx="160" cy="128" r="116" />
+        {children}
+      </svg>
+    </figure>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PhoneArt } from '../kit/PhoneArt';
+import { AppArt, PhoneArt } from '../kit/PhoneArt';
 
 /**
  * The app on a phone: the family map with everyone's pin, and the moment a number is located.
@@ -8,32 +8,15 @@ import { PhoneArt } from '../kit/PhoneArt';
  */
 export function AppIllustration({ t }: { t: TFunction }) {
   return (
-    <figure className="app-art">
-      <svg
-        className="art"
-        viewBox="0 0 320 250"
-        width="320"
-        height="250"
-        role="img"
-        aria-label={t('landing.illustration.alt')}
-      >
-        <circle className="art__halo" cx="160" cy="128" r="116" />
-        <PhoneArt x={96} y={12} screen="map" />
-        <g transform="translate(190 160)">
-          <rect className="art__card" width="112" height="42" rx="12" />
-          <circle className="art__brand" cx="21" cy="21" r="11" />
-          <path className="art__check" d="m16 21.5 3.5 3.5 6.5-7" />
-          <rect className="art__line" x="40" y="13" width="58" height="6" rx="3" />
-          <rect
-            className="art__line art__line--soft"
-            x="40"
-            y="24"
-            width="40"
-            height="5"
-            rx="2.5"
-          />
-        </g>
-      </svg>
-    </figure>
+    <AppArt label={t('landing.illustration.alt')}>
+      <PhoneArt x={96} y={12} screen="map" />
+      <g transform="translate(190 160)">
+        <rect className="art__card" width="112" height="42" rx="12" />
+        <circle className="art__brand" cx="21" cy="21" r="11" />
+        <path className="art__check" d="m16 21.5 3.5 3.5 6.5-7" />
+        <rect className="art__line" x="40" y="13" width="58" height="6" rx="3" />
+        <rect className="art__line art__line--soft" x="40" y="24" width="40" height="5" rx="2.5" />
+      </g>
+    </AppArt>
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PhoneInfoResponse } from '../../shared/api/contract';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { MANCHESTER_NUMBER } from './manchester-number';
 import { interactive } from './visitor-steps';
 
 /**
@@ -15,19 +15,6 @@ beforeAll(async () => {
   session = await startBrowserSession({ bindings: { STATIC_MAPS_API_KEY: 'test-maps-key' } });
 });
 afterAll(() => session?.stop());
-
-const MANCHESTER_NUMBER: PhoneInfoResponse = {
-  data: {
-    phone: '+447400123456',
-    valid: true,
-    country: 'GB',
-    type: 'MOBILE',
-    carrier: null,
-    city: 'Manchester',
-    timezone: 'Europe/London',
-    location: { lat: 52, lng: -1 },
-  },
-};
 
 /** A 1×1 PNG, standing in for Google's picture. */
 const PNG = Buffer.from(

@@ -13,7 +13,7 @@ const ZOOM = '13';
 const STATIC_MAP_TIMEOUT_MS = 3_000;
 
 /** Google's 686×400 PNG of a street map is 60–150 KB; anything far past it is not one. */
-export const STATIC_MAP_MAX_BYTES = 400_000;
+const STATIC_MAP_MAX_BYTES = 400_000;
 
 /** What came of asking Google: its image, or why there is none (logged, never shown). */
 export type StaticMapOutcome =
