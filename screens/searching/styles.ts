@@ -51,7 +51,9 @@ const SEARCH_CSS = `
 
 /** The drawn map: streets in the surface colour on a tinted ground, a pin that pulses. */
 const MAP_CSS = `
-.area-map{margin:0 0 12px}
+.area-map{margin:0 0 12px;position:relative}
+.area-map__picture{position:absolute;inset:0;width:100%;height:100%;border-radius:12px;object-fit:cover;opacity:0;transition:opacity .3s}
+.area-map__picture--shown{opacity:1}
 .area-map svg{display:block;width:100%;height:auto;border-radius:12px}
 .area-map__ground{fill:color-mix(in srgb,var(--brand) 7%,var(--surface))}
 .area-map__park{fill:color-mix(in srgb,var(--brand) 14%,var(--surface))}
