@@ -78,9 +78,7 @@ const REVIEWS_CSS = `
  * before its features) beside what the app gives, then the rest of the page across both
  * columns. Every variant has its feature list or grid under the features title.
  */
-const DESKTOP_CSS = `${splitCss([
-  { screen: '.landing', side: '[aria-labelledby=features-title]', sideColumn: 2 },
-])}
+const DESKTOP_CSS = `${splitCss({ screens: ['.landing'], sides: ['[aria-labelledby=features-title]'] })}
 @media (min-width:992px){
 .landing>[aria-labelledby=features-title]~*{grid-column:1/-1}
 .landing>.claim-strip{grid-column:1}

@@ -8,25 +8,27 @@ import { splitCss } from '../../kit/styles/split';
  * continues. The result paywalls show their plans as cards in a row under one centred column,
  * the call to action under them.
  */
-export const PLANS_DESKTOP_CSS = `${splitCss([
-  { screen: '.checkout', side: '[data-island=CheckoutPayment]', sideColumn: 2 },
-  { screen: '.paywall--combo', side: '[data-island=CheckoutPayment]', sideColumn: 2 },
-  { screen: '.upsell', side: '.plan-features', sideColumn: 2 },
-  { screen: '.upsell', side: '.guide-offer', sideColumn: 2 },
-  { screen: '.features', side: '.plan-features', sideColumn: 2 },
+export const PLANS_DESKTOP_CSS = `${splitCss({
   // The success screen carries these styles too (MONEY_CSS in screens/registry.ts): on a
   // computer the QR code is the way onto the phone, so it takes a column of its own.
-  { screen: '.success', side: '[data-island=DeeplinkQr]', sideColumn: 2 },
-])}
+  screens: ['.checkout', '.paywall--combo', '.upsell', '.features', '.success'],
+  sides: [
+    '[data-island=CheckoutPayment]',
+    '.plan-features',
+    '.guide-offer',
+    '[data-island=DeeplinkQr]',
+  ],
+})}
 @media (min-width:992px){
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]{padding:24px;border-radius:16px;
   background:var(--surface);box-shadow:0 1px 3px rgba(16,24,40,.1)}
-.page:has(>.paywall--win,>.paywall--ai){max-width:992px}
-:is(.paywall--win,.paywall--ai)>*{max-width:560px;margin-inline:auto}
-:is(.paywall--win,.paywall--ai)>[data-island=PlanChoice]{max-width:none}
-:is(.paywall--win,.paywall--ai) .plan-picker{flex-direction:row;align-items:flex-end}
-:is(.paywall--win,.paywall--ai) .plan-picker__item{flex:1 1 0;min-width:0}
-:is(.paywall--win,.paywall--ai) .plan-choice__disclosure{text-align:center}
+:is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]>:last-child{margin-bottom:0}
+.page:has(>.paywall:not(.paywall--combo)){max-width:992px}
+.paywall:not(.paywall--combo)>*{max-width:560px;margin-inline:auto}
+.paywall:not(.paywall--combo)>[data-island=PlanChoice]{max-width:none}
+.paywall:not(.paywall--combo) .plan-picker{flex-direction:row;align-items:flex-end}
+.paywall:not(.paywall--combo) .plan-picker__item{flex:1 1 0;min-width:0}
+.paywall:not(.paywall--combo) .plan-choice__disclosure{text-align:center}
 .upsell__badge{justify-self:start}
 .features>.plan-features{grid-template-columns:1fr 1fr;margin:0}
 .success>[data-island=DeeplinkQr]{padding:24px;border-radius:16px;background:var(--surface)}
