@@ -6,8 +6,12 @@ export interface SplitScreens {
   sides: readonly string[];
 }
 
-/** Rows enough for every piece a screen stacks beside its side; unused ones are 0 high. */
-const STACKED_ROWS = 8;
+/**
+ * Rows enough for every piece a screen stacks beside its side (a checkout stacks 9), with room
+ * for more; unused ones are 0 high. A piece past them would sit below a gap where the side is
+ * taller.
+ */
+const STACKED_ROWS = 16;
 
 /** One selector as it is, several as one `:is()`. */
 function anyOf(selectors: readonly string[]): string {
