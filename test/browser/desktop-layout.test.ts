@@ -76,10 +76,10 @@ describe('at 1280px the key screens use two columns', () => {
   it.each(SPLITS)('%s: %s beside %s', async (screen, main, side) => {
     const page = await openAt(1280, `/${screen}`);
     const seen = await measure(page, main, side);
-    // Side by side, the side column after the main one in reading order (right of it).
+    // Side by side: the side in the end column (right of the main one), beginning beside it
+    // rather than below it.
     expect(seen.side.left).toBeGreaterThanOrEqual(seen.main.right);
     expect(seen.side.top).toBeLessThan(seen.main.bottom);
-    expect(seen.main.bottom).toBeGreaterThan(seen.side.top);
     // Each a column of the page, not a phone column: over a third of the window each.
     expect(seen.main.width / seen.viewport).toBeGreaterThan(0.33);
     expect(seen.side.width / seen.viewport).toBeGreaterThan(0.33);
@@ -117,6 +117,23 @@ describe('at 1280px the key screens use two columns', () => {
       if (index > 0) expect(card.left).toBeGreaterThan(cards[index - 1].right);
     }
     expect((await runAxe(page)).violations.map((violation) => violation.id)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/features: Continue stands in the page under the heading, not pinned to the window', async () => {
+    const page = await openAt(1280, '/features');
+    const seen = await page.evaluate(() => {
+      const button = document.getElementById('continue-button')!.getBoundingClientRect();
+      const heading = document.querySelector('h1')!.getBoundingClientRect();
+      const main = document.querySelector('main.page')!;
+      return {
+        position: getComputedStyle(document.querySelector('.bottom-button')!).position,
+        padding: getComputedStyle(main).paddingBottom,
+        underHeading: button.left === heading.left && button.top > heading.bottom,
+        height: button.height,
+      };
+    });
+    expect(seen).toEqual({ position: 'static', padding: '16px', underHeading: true, height: 56 });
     await page.context().close();
   });
 });
