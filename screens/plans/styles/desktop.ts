@@ -3,10 +3,9 @@ import { splitCss } from '../../kit/styles/split';
 /**
  * Desktop (SPEC.md §9, from 992): the checkouts and the combo paywall put the payment form, on
  * a card of its own, beside the plans and their summary; the upsells their offer beside what it
- * includes; the features screen its list beside the heading, with Continue in the page under it
- * rather than pinned to the window's bottom, where a wide window leaves it far from what it
- * continues. The result paywalls show their plans as cards in a row under one centred column,
- * the call to action under them.
+ * includes; the features screen its list beside the heading, Continue under the heading
+ * (screens/kit/styles/bottom-button.ts). The result paywalls show their plans as cards in a
+ * row under one centred column, the call to action under them.
  */
 export const PLANS_DESKTOP_CSS = `${splitCss({
   // The success screen carries these styles too (MONEY_CSS in screens/registry.ts): on a
@@ -21,7 +20,7 @@ export const PLANS_DESKTOP_CSS = `${splitCss({
 })}
 @media (min-width:992px){
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]{padding:24px;border-radius:16px;
-  background:var(--surface);box-shadow:0 1px 3px rgba(16,24,40,.1)}
+  background:var(--surface);box-shadow:0 1px 3px color-mix(in srgb,var(--ink) 10%,transparent)}
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]>:last-child{margin-bottom:0}
 .page:has(>.paywall:not(.paywall--combo)){max-width:992px}
 .paywall:not(.paywall--combo)>*{max-width:560px;margin-inline:auto}
@@ -32,8 +31,5 @@ export const PLANS_DESKTOP_CSS = `${splitCss({
 .upsell__badge{justify-self:start}
 .features>.plan-features{grid-template-columns:1fr 1fr;margin:0}
 .success>[data-island=DeeplinkQr]{padding:24px;border-radius:16px;background:var(--surface)}
-.page--bottom-button:has(>.features){padding-bottom:16px}
-.features .bottom-button{position:static;padding:0;margin:0 0 16px}
-.features .bottom-button>*{max-width:none}
 .features__users,.features__guarantee{text-align:start}
 }`;
