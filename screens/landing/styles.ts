@@ -1,4 +1,5 @@
 import { ART_CSS } from '../kit/styles/art';
+import { splitCss } from '../kit/styles/split';
 
 /**
  * CSS of the landing screens, inlined in every page with the rest of the critical CSS: keep it
@@ -73,4 +74,20 @@ const REVIEWS_CSS = `
 @media (min-width:432px){.feature-grid__item{padding:16px}}
 `;
 
-export const LANDING_CSS = HERO_CSS + PHONE_CSS + CONTENT_CSS + REVIEWS_CSS + ART_CSS;
+/**
+ * Desktop (SPEC.md §9, from 992): the pitch and the phone form (with whatever the variant puts
+ * before its features) beside what the app gives, then the rest of the page across both
+ * columns. Every variant has its feature list or grid under the features title.
+ */
+const DESKTOP_CSS = `${splitCss({ screens: ['.landing'], sides: ['[aria-labelledby=features-title]'] })}
+@media (min-width:992px){
+.landing>[aria-labelledby=features-title]~*{grid-column:1/-1}
+.landing>.claim-strip{grid-column:1}
+.landing>[aria-labelledby=features-title]{margin:0}
+.landing>[aria-labelledby=features-title]:has(>.feature-list){padding:24px;border-radius:16px;background:var(--surface)}
+.landing h1{font-size:40px}
+.landing .lead{font-size:18px}
+.reviews__track--static{display:grid;grid-template-columns:repeat(3,minmax(0,1fr))}
+}`;
+
+export const LANDING_CSS = HERO_CSS + PHONE_CSS + CONTENT_CSS + REVIEWS_CSS + ART_CSS + DESKTOP_CSS;

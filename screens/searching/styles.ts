@@ -67,4 +67,12 @@ const MAP_CSS = `
 @media (prefers-reduced-motion:reduce){.circular-progress__small-ring,.search__step--active::before,.area-map__pulse,.area-map__radar path{animation:none}}
 `;
 
-export const SEARCHING_CSS = PROGRESS_CSS + SEARCH_CSS + MAP_CSS;
+/**
+ * Desktop (SPEC.md §9, from 992): the search stays one column, centred under the progress, with
+ * room for a wider map; the ring keeps its 174.
+ */
+const DESKTOP_CSS = `
+@media (min-width:992px){.page:has(>.searching){max-width:calc(560px + 32px)}}
+`;
+
+export const SEARCHING_CSS = PROGRESS_CSS + SEARCH_CSS + MAP_CSS + DESKTOP_CSS;
