@@ -1,4 +1,5 @@
 import {
+  type CardFrameAppearance,
   type ChallengeMessage,
   challengePath,
   type FrameToParentMessage,
@@ -28,7 +29,13 @@ function nextMessage<T>(
     const onMessage = (event: MessageEvent) => {
       if (event.source !== source()) return;
       const message = testGatewayMessageOf(event, window.location.origin);
-      if (!message || message.type === 'tgw:tokenize' || message.type === 'tgw:labels') return;
+      if (
+        !message ||
+        message.type === 'tgw:tokenize' ||
+        message.type === 'tgw:labels' ||
+        message.type === 'tgw:reveal'
+      )
+        return;
       const value = accept(message);
       if (value === undefined) return;
       window.removeEventListener('message', onMessage);
@@ -71,6 +78,17 @@ function runChallenge(url: string, title: string): Promise<'succeeded' | 'failed
   });
 }
 
+/** The theme's colours and font around `container`, which the frame takes on as Elements do. */
+function appearanceOf(container: HTMLElement): CardFrameAppearance {
+  const style = getComputedStyle(container);
+  const appearance: CardFrameAppearance = {};
+  for (const name of ['ink', 'muted', 'surface', 'brand', 'font'] as const) {
+    const value = style.getPropertyValue(`--${name}`).trim();
+    if (value) appearance[name] = value;
+  }
+  return appearance;
+}
+
 /** A failed or abandoned challenge: no decline, so the checkout shows why and stays usable. */
 const failedChallenge = () => ProviderError.of('payment_not_authenticated');
 
@@ -108,7 +126,7 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
   return {
     id: 'test',
 
-    async mount(container, { language, labels, onCardEdited }) {
+    async mount(container, { language, labels, messages, onCardEdited, onProblems }) {
       frame = document.createElement('iframe');
       frame.title = copy.cardFrameTitle;
       frame.className = 'card-frame';
@@ -123,6 +141,7 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
         const message = testGatewayMessageOf(event, window.location.origin);
         if (message?.type === 'tgw:resize') mounted.style.height = `${message.height}px`;
         if (message?.type === 'tgw:edited') onCardEdited?.();
+        if (message?.type === 'tgw:problems') onProblems?.(message.problems);
       };
       window.addEventListener('message', onFrameMessage);
       stopListening = () => {
@@ -134,7 +153,13 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
       post({
         type: 'tgw:labels',
         labels: { number: labels.number, expiry: labels.expiry, cvv: labels.cvv },
+        messages,
+        appearance: appearanceOf(container),
       });
+    },
+
+    revealProblems() {
+      post({ type: 'tgw:reveal' });
     },
 
     unmount() {
