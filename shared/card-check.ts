@@ -5,16 +5,7 @@
  * and its tokenization runs the same number and CVV rules (portal/test-gateway/test-cards.ts).
  */
 
-/** The card fields of a card form (SPEC.md §2 card form: number, MM/YY, CVV). */
-export type CardFieldName = 'number' | 'expiry' | 'cvv';
-
-/**
- * What is wrong with one field, or null when it is fine: nothing typed yet, typed but not yet
- * whole (a number still short), or whole and wrong (a number failing Luhn, a past expiry).
- */
-export type CardFieldProblem = 'empty' | 'incomplete' | 'invalid' | 'past';
-
-export type CardFieldProblems = Record<CardFieldName, CardFieldProblem | null>;
+import type { CardFieldProblem, CardFieldProblems } from './card-field-problems';
 
 interface Network {
   brand: string;
@@ -125,19 +116,4 @@ export function cardProblems(
 /** The CVV's length for the network of the number typed so far. */
 export function cvvLengthOf(number: string): number {
   return networkOf(digitsOf(number)).cvv;
-}
-
-/**
- * Whether a field's problem is shown beside it yet, as the best checkouts do: a whole and wrong
- * value (a number failing Luhn, a past expiry) at once; an unfinished one once the visitor has
- * left the field; an empty one only when Pay asks for every field (`revealed`).
- */
-export function problemShown(
-  problem: CardFieldProblem | null,
-  field: { left: boolean; revealed: boolean },
-): boolean {
-  if (problem === null) return false;
-  if (field.revealed) return true;
-  if (problem === 'empty') return false;
-  return problem === 'incomplete' ? field.left : true;
 }

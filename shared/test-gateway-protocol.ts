@@ -25,7 +25,7 @@
  * after the visitor pressed 'Complete authentication' or 'Fail authentication'.
  */
 
-import type { CardFieldProblems } from './card-check';
+import type { CardFieldProblems } from './card-field-problems';
 
 export const TEST_GATEWAY_BASE = '/test-gateway';
 

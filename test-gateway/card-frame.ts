@@ -1,13 +1,15 @@
 import {
   brandOf,
-  type CardFieldName,
-  type CardFieldProblems,
   cardProblems,
   cvvLengthOf,
   formatCardNumber,
   formatExpiry,
-  problemShown,
 } from '../shared/card-check';
+import {
+  type CardFieldName,
+  type CardFieldProblems,
+  problemShown,
+} from '../shared/card-field-problems';
 import {
   type CardFrameAppearance,
   type CardFrameLabels,
@@ -37,19 +39,8 @@ const FIELDS: readonly CardFieldName[] = ['number', 'expiry', 'cvv'];
 const input = (name: CardFieldName) => document.getElementById(INPUT_IDS[name]) as HTMLInputElement;
 const brandBadge = document.getElementById('card-brand') as HTMLElement;
 
-/** English until the checkout sends its translated texts. */
-let messages: Record<string, string> = {
-  number_empty: 'Enter your card number.',
-  number_incomplete: 'Your card number is incomplete.',
-  number_invalid: 'Your card number is not valid.',
-  expiry_empty: 'Enter the expiry date.',
-  expiry_incomplete: 'The expiry date is incomplete.',
-  expiry_invalid: 'The expiry month is not valid.',
-  expiry_past: 'The expiry date is in the past.',
-  cvv_empty: 'Enter the security code.',
-  cvv_incomplete: 'The security code is incomplete.',
-  cvv_invalid: 'The security code is not valid.',
-};
+/** The text of each field problem, translated: the checkout sends them (tgw:labels). */
+let messages: Record<string, string> = {};
 const left = new Set<CardFieldName>();
 let revealed = false;
 let problems: CardFieldProblems = currentProblems();

@@ -6,7 +6,7 @@
  * (islands/payments/purchase.ts) only ever talks to this interface.
  */
 
-import type { CardFieldProblems } from '../../shared/card-check';
+import type { CardFieldProblems } from '../../shared/card-field-problems';
 
 export type ProviderId = 'stripe' | 'braintree' | 'test';
 

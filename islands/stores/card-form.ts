@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { CardFieldName, CardFieldProblems } from '../../shared/card-check';
+import type { CardFieldName, CardFieldProblems } from '../../shared/card-field-problems';
 import type { CardFieldsOptions, CardProvider } from '../payments/provider';
 import { chooseProvider, loadCardProvider, type ProviderChoice } from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';

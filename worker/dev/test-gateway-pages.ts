@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import { directionOf, SUPPORTED_LANGUAGES } from '../i18n';
 import { clientChunk } from '../render/client-build';
 import type { HtmlFragment } from '../render/html-text';
 import { plainPageHtml } from '../routes/plain-page';
@@ -24,7 +25,8 @@ const FRAME_CSS =
   'html,body{margin:0;background:transparent;font:16px/20px var(--font);color:var(--ink)}' +
   'body{padding:3px}form{display:grid;gap:12px}' +
   'label{display:block;font-size:14px;line-height:20px;margin-bottom:4px;color:var(--muted)}' +
-  '.input{position:relative}' +
+  // Card numbers, dates and codes read left to right in every language, as on the card.
+  '.input{position:relative;direction:ltr}' +
   'input{box-sizing:border-box;display:block;width:100%;height:51px;padding:0 14px;font:inherit;color:var(--ink);' +
   'background:var(--surface);border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);border-radius:12px;' +
   'transition:border-color .15s,box-shadow .15s}' +
@@ -45,8 +47,12 @@ function cardField(id: string, label: string, input: HtmlFragment, after: HtmlFr
 <p id="${id}-error" class="error" hidden></p></div>`;
 }
 
-/** GET /test-gateway/card-frame: card number, MM/YY and CVC, labelled, with autofill hints. */
-export function cardFramePage(nonce: string): string {
+/**
+ * GET /test-gateway/card-frame: card number, MM/YY and CVC, labelled, with autofill hints, in
+ * the checkout's language and direction (`lang`, one of ours, else English).
+ */
+export function cardFramePage(nonce: string, lang: string): string {
+  const language = SUPPORTED_LANGUAGES.includes(lang) ? lang : 'en';
   const number = cardField(
     'card-number',
     'Card number',
@@ -63,10 +69,11 @@ export function cardFramePage(nonce: string): string {
     'CVV',
     html`<input id="card-cvc" name="cvc" autocomplete="cc-csc" inputmode="numeric" placeholder="CVV" maxlength="3">`,
   );
-  const body = html`<form novalidate aria-label="Card details">${number}
+  const body = html`<form novalidate aria-label="Card details" dir="${directionOf(language)}">${number}
 <div class="row">${expiry}${cvc}</div>
 </form>`;
   return plainPageHtml({
+    language,
     title: 'Card details',
     body,
     css: FRAME_CSS,

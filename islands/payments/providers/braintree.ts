@@ -9,7 +9,7 @@ import type {
   ThreeDSecureVerifyOptions,
   ThreeDSecureVerifyPayload,
 } from 'braintree-web/three-d-secure';
-import type { CardFieldProblem } from '../../../shared/card-check';
+import type { CardFieldProblem } from '../../../shared/card-field-problems';
 import {
   type CardFieldLabels,
   type CardFieldsOptions,
@@ -278,9 +278,7 @@ export function createBraintreeProvider(
 
     unmount,
 
-    revealProblems() {
-      reveal();
-    },
+    revealProblems: () => reveal(),
 
     async createPaymentMethod({ cardholderName }) {
       if (!mounted) throw ProviderError.of('card_form_not_ready');

@@ -3,7 +3,7 @@ import {
   type CardFieldProblem,
   type CardFieldProblems,
   problemShown,
-} from '../../../shared/card-check';
+} from '../../../shared/card-field-problems';
 import type { CardFieldsOptions } from '../provider';
 
 export type { CardFieldName };

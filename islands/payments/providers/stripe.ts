@@ -6,7 +6,7 @@ import type {
   StripeElementLocale,
   StripeError,
 } from '@stripe/stripe-js';
-import type { CardFieldProblem } from '../../../shared/card-check';
+import type { CardFieldProblem } from '../../../shared/card-field-problems';
 import { type CardFieldsOptions, type CardProvider, ProviderError } from '../provider';
 import {
   CARD_FIELD_PLACEHOLDERS,

@@ -5,7 +5,8 @@ import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
  * tabs 5px apart (h3), the card form (fields 51px high like the phone input, SPEC.md §9), the
  * order summary, the variant's headline and the disclosure under the plans. The card provider's
  * box keeps its fields' height (CARD_FRAME_HEIGHT of shared/test-gateway-protocol.ts, two rows of
- * label and 51px field) before they load, so nothing moves when they arrive; Stripe's and
+ * label and 51px field) before they load, so nothing moves when they arrive; the frame reaches
+ * 3px past the column on every side, its room for the focus ring, so its fields line up with ours; Stripe's and
  * Braintree's slots are laid out as the test gateway's frame is. The one-click methods (SPEC.md §2
  * "one-click payment") come under Pay once the browser says it can pay that way: rows (v3) or side
  * by side 5px apart (h3); PayPal's container keeps room for its 45px button. A payment error stands
@@ -40,10 +41,10 @@ export const CHECKOUT_CSS = `
 .card-form{margin:0;padding:0;border:0;min-width:0}
 .card-form__title{padding:0;margin:0 0 8px;font-weight:700}
 .card-form__body{position:relative;margin:0 0 12px}
-.card-form__body--reserved{min-height:${CARD_FRAME_HEIGHT}px}
+.card-form__body--reserved{min-height:${CARD_FRAME_HEIGHT - 6}px}
 .card-form__notice{margin:0;padding:12px 16px;border-radius:12px;background:var(--surface);color:var(--muted)}
 .card-form__body--reserved .card-form__notice{position:absolute;inset:0;display:grid;place-items:center}
-.card-frame{display:block;width:100%;height:${CARD_FRAME_HEIGHT}px;border:0}
+.card-frame{display:block;width:calc(100% + 6px);height:${CARD_FRAME_HEIGHT}px;margin:-3px;border:0}
 .card-form__provider:has(.card-field){display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .card-field--number{grid-column:1/-1}
 .card-field__label{display:block;margin:0 0 4px;font-size:14px;line-height:20px;color:var(--muted)}
@@ -52,7 +53,7 @@ export const CHECKOUT_CSS = `
 .card-field__input--focus{border-color:var(--brand);box-shadow:0 0 0 3px color-mix(in srgb,var(--brand) 25%,transparent)}
 .card-field__input--invalid{border-color:#b42318}
 .card-field__error{margin:4px 0 0;color:#b42318;font-size:14px}
-.tgw-challenge{box-sizing:border-box;width:min(440px,100% - 32px);max-width:none;height:min(420px,100% - 32px);
+.tgw-challenge{box-sizing:border-box;width:min(440px,100% - 32px);max-width:none;height:min(380px,100% - 32px);
   max-height:none;padding:0;border:0;border-radius:16px;overflow:hidden;background:var(--surface);
   box-shadow:0 24px 48px color-mix(in srgb,var(--ink) 30%,transparent)}
 .tgw-challenge::backdrop{background:color-mix(in srgb,var(--ink) 55%,transparent)}
