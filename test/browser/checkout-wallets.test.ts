@@ -89,8 +89,15 @@ describe('one-click payment in Chromium (SPEC.md §2)', () => {
     const pay = await payButton(page).boundingBox();
     const apple = await wallet.boundingBox();
     expect(apple!.y).toBeGreaterThan(pay!.y + pay!.height);
-    // The same width as Pay, in the column.
+    // The same width as Pay, in the column, as Stripe's card fields are.
     expect(apple!.width).toBe(pay!.width);
+    const slots = await page
+      .locator('.card-field__input')
+      .evaluateAll((elements) =>
+        elements.map((element) => Math.round(element.getBoundingClientRect().right)),
+      );
+    expect(slots).toHaveLength(3);
+    for (const right of slots) expect(right).toBeLessThanOrEqual(Math.round(pay!.x + pay!.width));
     await wallet.click();
     expect(
       await page.evaluate(() => (window as unknown as { __walletSheets: number }).__walletSheets),

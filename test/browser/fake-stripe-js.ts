@@ -22,8 +22,10 @@ function fakeStripeJs(wallets: { applePay: boolean; googlePay: boolean } | null)
     const handlers = {};
     return {
       mount(slot) {
+        // Stripe's iframe fills its slot.
         const input = document.createElement('input');
         input.setAttribute('aria-label', type);
+        input.style.cssText = 'display:block;box-sizing:border-box;width:100%;border:0;font:inherit';
         (typeof slot === 'string' ? document.querySelector(slot) : slot).appendChild(input);
       },
       on(event, handler) { (handlers[event] = handlers[event] || []).push(handler); return this; },

@@ -45,7 +45,7 @@ export const CHECKOUT_CSS = `
 .card-form__notice{margin:0;padding:12px 16px;border-radius:12px;background:var(--surface);color:var(--muted)}
 .card-form__body--reserved .card-form__notice{position:absolute;inset:0;display:grid;place-items:center}
 .card-frame{display:block;width:calc(100% + 6px);height:${CARD_FRAME_HEIGHT}px;margin:-3px;border:0}
-.card-form__provider:has(.card-field){display:grid;grid-template-columns:1fr 1fr;gap:12px}
+.card-form__provider:has(.card-field){display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
 .card-field--number{grid-column:1/-1}
 .card-field__label{display:block;margin:0 0 4px;font-size:14px;line-height:20px;color:var(--muted)}
 .card-field__input{box-sizing:border-box;height:51px;padding:15px 14px;border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);
