@@ -124,7 +124,7 @@ const FIELD_OF: Partial<Record<string, CardFieldName>> = {
  * A field's problem from Braintree's state: it checks the number (Luhn, brand length), the
  * expiry (a past one can never become valid) and the CVV's length by brand itself.
  */
-export function braintreeFieldProblem(
+function braintreeFieldProblem(
   field: Pick<HostedFieldsHostedFieldsFieldData, 'isEmpty' | 'isValid' | 'isPotentiallyValid'>,
 ): CardFieldProblem | null {
   if (field.isEmpty) return 'empty';

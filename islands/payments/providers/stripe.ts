@@ -131,7 +131,7 @@ interface MountedFields {
  * A field's problem from Elements' change event: Stripe checks the number (Luhn, brand length),
  * the expiry (a past one is `invalid_expiry_year_past`) and the CVC by brand itself.
  */
-export function stripeFieldProblem(event: StripeElementChangeEvent): CardFieldProblem | null {
+function stripeFieldProblem(event: StripeElementChangeEvent): CardFieldProblem | null {
   if (event.empty) return 'empty';
   const code = event.error?.code ?? '';
   if (code.endsWith('_past')) return 'past';
