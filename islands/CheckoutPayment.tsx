@@ -1,21 +1,24 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type ErrorTexts, readableText } from '../shared/api/error-text';
-import {
-  type PaymentMethodId,
-  type PaymentMethodOption,
-  PaymentMethodPicker,
-} from './kit/PaymentMethodPicker';
+import { OneClickMethods, type OneClickMethodsCopy } from './kit/OneClickMethods';
+import type { PaymentMethodOption } from './kit/payment-methods';
 import { useAfterHydration } from './kit/use-after-hydration';
 import type { CardFieldLabels } from './payments/provider';
+import type { OneClickMethod } from './payments/providers';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
-import { $cardForm, type CardFormStatus } from './stores/card-form';
+import {
+  $cardForm,
+  $cardProblems,
+  type CardFormStatus,
+  fieldsWithProblems,
+  mountedCardFields,
+} from './stores/card-form';
 import { $checkout } from './stores/checkout';
 import {
   type CheckoutFormState,
   type CheckoutFormStore,
   checkoutFormStore,
-  chooseMethod,
   editCardholderName,
   openCheckout,
   restoreCardholderName,
@@ -33,24 +36,18 @@ export interface CheckoutPaymentCopy {
   methodsLabel: string;
   cardTitle: string;
   fields: CardFieldLabels;
+  /** The text of each card field problem, keyed `${field}_${problem}` (shared/card-check.ts). */
+  fieldMessages: Record<string, string>;
+  /** Leads the screen readers' summary of a refused Pay ('Check your card details:'). */
+  fieldsSummary: string;
   namePlaceholder: string;
   gateway: TestGatewayCopy;
   loading: string;
   noAccount: string;
   unavailable: string;
-  /** Shown for a wallet or PayPal the card provider does not offer on this page. */
-  methodUnavailable: string;
-  /** Stripe's payment request found neither Apple Pay nor Google Pay on this device. */
-  walletUnavailable: string;
-  /** Braintree's PayPal button could not load. */
-  paypalUnavailable: string;
-  /** Switches to the card from an unavailable one-click method. */
-  payByCard: string;
-  payWithApplePay: string;
-  payWithGooglePay: string;
+  oneClick: OneClickMethodsCopy;
   /** The line of the wallet sheet that carries the amount ('Total today'). */
   walletTotal: string;
-  oneClickLoading: string;
   pay: string;
   paying: string;
   confirming: string;
@@ -58,8 +55,8 @@ export interface CheckoutPaymentCopy {
 
 export interface CheckoutPaymentProps {
   layout: 'vertical' | 'horizontal';
+  /** The screen's methods in its order; the one-click ones show once this browser can pay so. */
   methods: PaymentMethodOption[];
-  defaultId: PaymentMethodId;
   copy: CheckoutPaymentCopy;
   /** SPEC.md §2: checkout_h3_pp_braintree forces the alternate provider's direct route. */
   forceDirect: boolean;
@@ -81,24 +78,26 @@ export interface CheckoutPaymentProps {
 }
 
 /**
- * The payment form of a checkout (SPEC.md §2 checkout page content, §4 Payment): the method
- * choice, the card provider's fields (in its iframe), our own optional name on card, and Pay.
- * Pay runs one purchase of the plan chosen above (PlanChoice keeps it in $plans); the button
- * stays busy until a final outcome, so repeated presses never make a second attempt. The work
- * is done by the stores (./stores/checkout-form.ts, one-click.ts, checkout-purchase.ts); the
- * effects here start and stop it with the elements it needs.
+ * The payment form of a checkout (SPEC.md §2 checkout page content, §4 Payment): the card
+ * provider's fields (in its iframe), our own optional name on card, Pay, and under it the
+ * one-click methods this browser can pay with. Pay runs one purchase of the plan chosen above
+ * (PlanChoice keeps it in $plans); the button stays busy until a final outcome, so repeated
+ * presses never make a second attempt. A card with a field the provider finds wrong is refused
+ * before anything is sent: each field says its own problem, and screen readers hear one summary.
+ * The work is done by the stores (./stores/checkout-form.ts, one-click.ts, checkout-purchase.ts);
+ * the effects here start and stop it with the elements it needs.
  */
 export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const { copy, page, errorTexts, gateLabel } = props;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useAfterHydration();
-  const [$form] = useState(() => checkoutFormStore(props.defaultId, Boolean(gateLabel)));
+  const [$form] = useState(() => checkoutFormStore(Boolean(gateLabel)));
   const form = useStore($form);
-  const { open, activeId } = form;
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
   const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, form, cardForm);
+  const summary = useRefusedCardSummary(copy);
   // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). The
   // server's HTML has none, which the first render must match.
   const { paymentError } = useStore($checkout);
@@ -106,10 +105,11 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if ($form.get().activeId === 'card') payByCard(payingPage(page, errorTexts));
+    if (summary.refused()) return;
+    payByCard(payingPage(page, errorTexts));
   }
 
-  if (!open) {
+  if (!form.open) {
     return (
       <CheckoutGate
         label={gateLabel}
@@ -123,7 +123,6 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
     );
   }
   const busy = phase !== 'idle';
-  const cardChosen = activeId === 'card';
   return (
     <form
       ref={formRef}
@@ -132,50 +131,69 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
       tabIndex={-1}
       onSubmit={onSubmit}
     >
-      <PaymentMethodPicker
-        label={copy.methodsLabel}
-        methods={props.methods}
-        activeId={activeId}
-        panelId={`${id}panel`}
-        onSelect={(method) => chooseMethod($form, method)}
-      />
-      <div id={`${id}panel`} className="payment-methods__panel">
-        <CardFieldset {...{ id, copy, $form, form, busy, fieldsRef }} hidden={!cardChosen} />
-        <OneClickPanel {...{ copy, $form, form, busy, paypalRef }} />
-      </div>
+      <CardFieldset {...{ id, copy, $form, form, busy, fieldsRef }} />
       <PaymentStatus
         {...{ id, copy, phase, errorTexts }}
         error={errorShown ? paymentError.message : null}
       />
+      <p className="visually-hidden" role="status">
+        {summary.text}
+      </p>
       <button
         id="continue-button"
         type="submit"
         className="button button--primary"
-        // A one-click method pays with its own button; Pay is the card's.
-        hidden={!cardChosen}
-        disabled={busy || cardForm !== 'ready' || !cardChosen}
+        disabled={busy || cardForm !== 'ready'}
         // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
         aria-busy={(busy && phase !== 'unconfirmed') || undefined}
         aria-describedby={errorShown ? `${id}payment-error` : undefined}
       >
         {phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay}
       </button>
+      <OneClickMethods
+        copy={copy.oneClick}
+        offered={form.oneClick}
+        busy={busy}
+        paypalRef={paypalRef}
+      />
     </form>
   );
 }
 
 /**
+ * Refuses Pay while the provider reports a card field wrong or missing: the fields show their
+ * own messages, and the returned `text` (a live region) says them once for screen readers. The
+ * summary goes as soon as the fields are all right.
+ */
+function useRefusedCardSummary(copy: CheckoutPaymentCopy) {
+  const problems = useStore($cardProblems);
+  const [text, setText] = useState('');
+  const wrong = fieldsWithProblems(problems);
+  if (text && wrong.length === 0) setText('');
+  return {
+    text,
+    refused(): boolean {
+      if (wrong.length === 0 || !problems) return false;
+      mountedCardFields()?.provider.revealProblems?.();
+      const lines = wrong.map((name) => copy.fieldMessages[`${name}_${problems[name]}`] ?? '');
+      setText([copy.fieldsSummary, ...lines].join(' '));
+      return true;
+    },
+  };
+}
+
+/**
  * Starts the stores' work once mounted, and stops it: the name on card typed before a reload,
- * the card fields once the form is open, the button of the one-click method chosen. Returns the
- * elements the fields and PayPal's button go into.
+ * the card fields once the form is open, the one-click methods once the fields (and with them
+ * the provider) are in. Returns the elements the fields and PayPal's button go into.
  */
 function useCheckoutWork(
   props: CheckoutPaymentProps,
   $form: CheckoutFormStore,
-  { open, activeId }: CheckoutFormState,
+  { open }: CheckoutFormState,
   cardForm: CardFormStatus,
 ) {
-  const { copy, forceDirect, language, stripeAccountCountry, page, errorTexts } = props;
+  const { copy, forceDirect, language, stripeAccountCountry, page, errorTexts, methods } = props;
   const { planDetails } = useStore($plans);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const paypalRef = useRef<HTMLDivElement>(null);
@@ -193,14 +211,17 @@ function useCheckoutWork(
       forceDirect,
       language,
       labels: copy.fields,
+      messages: copy.fieldMessages,
       copy: copy.gateway,
       page: () => payingPage(page, errorTexts),
     });
   }, [open, forceDirect, language, copy, page, errorTexts]);
 
+  const oneClick = methods.flatMap((method) => (method.id === 'card' ? [] : [method.id]));
+  const oneClickKey = oneClick.join(' ');
   useEffect(
     () =>
-      startOneClick($form, activeId, {
+      startOneClick($form, oneClickKey ? (oneClickKey.split(' ') as OneClickMethod[]) : [], {
         cardForm,
         planDetails,
         container: paypalRef.current,
@@ -209,7 +230,7 @@ function useCheckoutWork(
         errorTexts,
         page: () => payingPage(page, errorTexts),
       }),
-    [$form, activeId, cardForm, planDetails, copy, page, errorTexts, stripeAccountCountry],
+    [$form, oneClickKey, cardForm, planDetails, copy, page, errorTexts, stripeAccountCountry],
   );
   return [fieldsRef, paypalRef] as const;
 }
@@ -250,7 +271,11 @@ interface PanelProps {
   busy: boolean;
 }
 
-/** The card provider's fields, the state of their loading, and our own name on card. */
+/**
+ * The card provider's fields, the state of their loading, and our own name on card. The
+ * provider's box keeps the fields' height from the server's HTML on, with the loading note
+ * over it, so nothing moves when the provider's frame arrives.
+ */
 function CardFieldset({
   id,
   copy,
@@ -258,8 +283,7 @@ function CardFieldset({
   form,
   busy,
   fieldsRef,
-  hidden,
-}: PanelProps & { id: string; fieldsRef: RefObject<HTMLDivElement | null>; hidden: boolean }) {
+}: PanelProps & { id: string; fieldsRef: RefObject<HTMLDivElement | null> }) {
   const cardForm = useStore($cardForm);
   const notice =
     cardForm === 'loading'
@@ -269,15 +293,18 @@ function CardFieldset({
         : cardForm === 'unavailable'
           ? copy.unavailable
           : null;
+  const reserved = cardForm === 'loading' || cardForm === 'ready';
   return (
-    <fieldset className="card-form" hidden={hidden} disabled={busy}>
+    <fieldset className="card-form" disabled={busy}>
       <legend className="card-form__title">{copy.cardTitle}</legend>
-      <div ref={fieldsRef} className="card-form__provider" />
-      {notice ? (
-        <p className="card-form__notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <div className={`card-form__body${reserved ? ' card-form__body--reserved' : ''}`}>
+        <div ref={fieldsRef} className="card-form__provider" />
+        {notice ? (
+          <p className="card-form__notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+      </div>
       <label className="card-form__field" htmlFor={`${id}name`}>
         <span className="card-form__label">{copy.fields.name}</span>
         <input
@@ -291,50 +318,6 @@ function CardFieldset({
         />
       </label>
     </fieldset>
-  );
-}
-
-/** The panel of a one-click method: PayPal's container, the wallet's button, or why not. */
-function OneClickPanel({
-  copy,
-  $form,
-  form,
-  busy,
-  paypalRef,
-}: PanelProps & { paypalRef: RefObject<HTMLDivElement | null> }) {
-  const shown = form.activeId === 'card' ? null : form.oneClick;
-  return (
-    <>
-      <div
-        ref={paypalRef}
-        className="payment-methods__paypal"
-        hidden={shown?.status !== 'paypal'}
-      />
-      {shown?.status === 'wallet' ? (
-        <button
-          type="button"
-          className="button button--primary payment-methods__wallet"
-          disabled={busy}
-          // The browser opens its sheet only from the click itself (a user activation).
-          onClick={() => shown.button.show()}
-        >
-          {shown.button.wallets.applePay ? copy.payWithApplePay : copy.payWithGooglePay}
-        </button>
-      ) : null}
-      {shown?.status === 'loading' ? (
-        <p className="payment-methods__note" role="status">
-          {copy.oneClickLoading}
-        </p>
-      ) : null}
-      {shown?.status === 'unavailable' ? (
-        <>
-          <p className="payment-methods__note">{shown.text}</p>
-          <button type="button" className="button" onClick={() => chooseMethod($form, 'card')}>
-            {copy.payByCard}
-          </button>
-        </>
-      ) : null}
-    </>
   );
 }
 

@@ -12,7 +12,10 @@
  *   frame  → parent  {type:'tgw:ready'}                 once its fields are usable
  *   frame  → parent  {type:'tgw:resize', height}        whenever its content height changes (px)
  *   frame  → parent  {type:'tgw:edited'}                whenever the visitor edits a field
- *   parent → frame   {type:'tgw:labels', labels}        translated field labels (optional)
+ *   frame  → parent  {type:'tgw:problems', problems}    what is wrong with each field, as typed
+ *   parent → frame   {type:'tgw:labels', labels, messages, appearance}   translated field labels,
+ *                    the message of each field problem, the page's colours (all optional)
+ *   parent → frame   {type:'tgw:reveal'}                show every field's problem, focus the first
  *   parent → frame   {type:'tgw:tokenize', name}        tokenize what the visitor typed
  *   frame  → parent  {type:'tgw:tokenized', id, brand, last4}   → `id` is the nonce, `tpm_…`
  *   frame  → parent  {type:'tgw:error', message, code}  invalid card data (code below)
@@ -21,6 +24,8 @@
  *   page   → parent/opener  {type:'tgw:authenticated', intentId, status:'succeeded'|'failed'}
  * after the visitor pressed 'Complete authentication' or 'Fail authentication'.
  */
+
+import type { CardFieldProblems } from './card-field-problems';
 
 export const TEST_GATEWAY_BASE = '/test-gateway';
 
@@ -33,6 +38,13 @@ export const TEST_GATEWAY_PATHS = {
   /** POST {nonce, amount} → 200 VerifyAnswer (Braintree-style 3-D Secure verification). */
   verify: `${TEST_GATEWAY_BASE}/verify`,
 } as const;
+
+/**
+ * The card frame's height with no field message shown, in CSS pixels: 3 px around the form for
+ * the focus ring, two rows of a 20 px label, 4 px, a 51 px field, 12 px apart. The checkout
+ * reserves it before the frame loads, so nothing moves when it arrives.
+ */
+export const CARD_FRAME_HEIGHT = 3 + (20 + 4 + 51) + 12 + (20 + 4 + 51) + 3;
 
 /** GET → 200 PaymentIntentState. */
 export function paymentIntentPath(intentId: string): string {
@@ -101,14 +113,30 @@ export interface CardFrameLabels {
   cvv: string;
 }
 
+/**
+ * The page's look, as Stripe's Elements take an appearance: CSS colours and the font family,
+ * each applied to the frame's own custom property of that name (`--ink`, `--brand`, ...).
+ */
+export type CardFrameAppearance = Partial<
+  Record<'ink' | 'muted' | 'surface' | 'brand' | 'danger' | 'font', string>
+>;
+
 export type ParentToFrameMessage =
   | { type: 'tgw:tokenize'; name: string }
-  | { type: 'tgw:labels'; labels: CardFrameLabels };
+  | {
+      type: 'tgw:labels';
+      labels: CardFrameLabels;
+      /** The text of each field problem, keyed `${field}_${problem}` ('expiry_past'). */
+      messages?: Record<string, string>;
+      appearance?: CardFrameAppearance;
+    }
+  | { type: 'tgw:reveal' };
 
 export type FrameToParentMessage =
   | { type: 'tgw:ready' }
   | { type: 'tgw:resize'; height: number }
   | { type: 'tgw:edited' }
+  | { type: 'tgw:problems'; problems: CardFieldProblems }
   | { type: 'tgw:tokenized'; id: string; brand: string; last4: string }
   | { type: 'tgw:error'; message: string; code: string };
 
@@ -126,6 +154,8 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set([
   'tgw:ready',
   'tgw:resize',
   'tgw:edited',
+  'tgw:problems',
+  'tgw:reveal',
   'tgw:tokenized',
   'tgw:error',
   'tgw:authenticated',

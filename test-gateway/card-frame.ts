@@ -1,4 +1,18 @@
 import {
+  brandOf,
+  cardProblems,
+  cvvLengthOf,
+  formatCardNumber,
+  formatExpiry,
+} from '../shared/card-check';
+import {
+  type CardFieldName,
+  type CardFieldProblems,
+  problemShown,
+} from '../shared/card-field-problems';
+import {
+  type CardFrameAppearance,
+  type CardFrameLabels,
   type FrameToParentMessage,
   type GatewayErrorBody,
   TEST_GATEWAY_PATHS,
@@ -7,21 +21,109 @@ import {
 } from '../shared/test-gateway-protocol';
 
 /**
- * The test gateway's card fields page (/test-gateway/card-frame), in an iframe of the checkout:
- * tokenizes what the visitor typed when the parent asks, and tells the parent its height. The
- * protocol is shared/test-gateway-protocol.ts's; messages go to and come from our origin only.
+ * The test gateway's card fields page (/test-gateway/card-frame), in an iframe of the checkout,
+ * behaving like Stripe's Elements: each field checked as typed (shared/card-check.ts) with its
+ * own message under it (aria-describedby, aria-invalid), what is wrong reported to the parent,
+ * tokenized when the parent asks, its height told to the parent. The protocol is
+ * shared/test-gateway-protocol.ts's; messages go to and come from our origin only.
  */
 
 const origin = location.origin;
 const form = document.querySelector('form') as HTMLFormElement;
-const field = (id: string) => document.getElementById(id) as HTMLInputElement;
-const errorText = document.getElementById('card-error') as HTMLElement;
+const INPUT_IDS: Record<CardFieldName, string> = {
+  number: 'card-number',
+  expiry: 'card-expiry',
+  cvv: 'card-cvc',
+};
+const FIELDS: readonly CardFieldName[] = ['number', 'expiry', 'cvv'];
+const input = (name: CardFieldName) => document.getElementById(INPUT_IDS[name]) as HTMLInputElement;
+const brandBadge = document.getElementById('card-brand') as HTMLElement;
+
+/** The text of each field problem, translated: the checkout sends them (tgw:labels). */
+let messages: Record<string, string> = {};
+const left = new Set<CardFieldName>();
+let revealed = false;
+let problems: CardFieldProblems = currentProblems();
+
+const BRAND_BADGES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'MC',
+  amex: 'Amex',
+  discover: 'Disc',
+};
 
 function tell(message: FrameToParentMessage): void {
   if (window.parent !== window) window.parent.postMessage(message, origin);
 }
 
-/** 'MM/YY' (or 'MM / YYYY') as month and year; zeros when unreadable, which the gateway refuses. */
+function currentProblems(): CardFieldProblems {
+  return cardProblems(
+    { number: input('number').value, expiry: input('expiry').value, cvv: input('cvv').value },
+    new Date(),
+  );
+}
+
+/** Each field's message under it, or none; the input described by it and marked invalid. */
+function showProblems(): void {
+  for (const name of FIELDS) {
+    const field = input(name);
+    const note = document.getElementById(`${field.id}-error`) as HTMLElement;
+    const problem = problems[name];
+    const shown = problemShown(problem, { left: left.has(name), revealed });
+    note.textContent = shown ? (messages[`${name}_${problem}`] ?? '') : '';
+    note.hidden = !shown;
+    if (shown) {
+      field.setAttribute('aria-invalid', 'true');
+      field.setAttribute('aria-describedby', note.id);
+    } else {
+      field.removeAttribute('aria-invalid');
+      field.removeAttribute('aria-describedby');
+    }
+  }
+}
+
+/** Formats what was typed as printed on the card, then checks every field again. */
+function edited(target: EventTarget | null): void {
+  const number = input('number');
+  if (target === number) number.value = formatCardNumber(number.value);
+  if (target === input('expiry')) input('expiry').value = formatExpiry(input('expiry').value);
+  // American Express has a 4-digit CVV; every other network 3.
+  input('cvv').maxLength = cvvLengthOf(number.value);
+  input('cvv').value = input('cvv').value.replace(/\D/g, '');
+  const brand = brandOf(number.value.replace(/\D/g, ''));
+  brandBadge.textContent = number.value ? (BRAND_BADGES[brand] ?? '') : '';
+  problems = currentProblems();
+  showProblems();
+  tell({ type: 'tgw:problems', problems });
+}
+
+/** Pay was pressed with a problem: every field says its own, the first takes focus. */
+function reveal(): void {
+  revealed = true;
+  problems = currentProblems();
+  showProblems();
+  const first = FIELDS.find((name) => problems[name] !== null);
+  if (first) input(first).focus();
+}
+
+/**
+ * The checkout's labels and look. Only our own origin's parent gets here, and a custom
+ * property's value set through the CSSOM stays one value of the properties that read it.
+ */
+function applyLabels(labels: CardFrameLabels, appearance?: CardFrameAppearance): void {
+  for (const name of FIELDS) {
+    const text: unknown = labels[name];
+    const label = document.querySelector(`label[for="${INPUT_IDS[name]}"]`);
+    if (label && typeof text === 'string' && text) label.textContent = text;
+  }
+  for (const [property, value] of Object.entries(appearance ?? {})) {
+    if (typeof value === 'string' && value) {
+      document.documentElement.style.setProperty(`--${property}`, value);
+    }
+  }
+}
+
+/** 'MM/YY' as month and year; zeros when unreadable, which the gateway refuses. */
 function expiryOf(text: string): { exp_month: number; exp_year: number } {
   const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
   return match
@@ -35,9 +137,9 @@ async function tokenize(name: string): Promise<FrameToParentMessage> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        number: field('card-number').value,
-        ...expiryOf(field('card-expiry').value),
-        cvc: field('card-cvc').value,
+        number: input('number').value,
+        ...expiryOf(input('expiry').value),
+        cvc: input('cvv').value,
         name,
       }),
     });
@@ -59,24 +161,28 @@ async function tokenize(name: string): Promise<FrameToParentMessage> {
 window.addEventListener('message', async (event) => {
   const message = event.source === window.parent ? testGatewayMessageOf(event, origin) : null;
   if (message?.type === 'tgw:labels') {
-    const { labels } = message;
-    for (const [id, text] of [
-      ['number', labels.number],
-      ['expiry', labels.expiry],
-      ['cvc', labels.cvv],
-    ]) {
-      const label = document.querySelector(`label[for="card-${id}"]`);
-      if (label && typeof text === 'string' && text) label.textContent = text;
-    }
+    applyLabels(message.labels, message.appearance);
+    if (message.messages) messages = { ...messages, ...message.messages };
+    showProblems();
+  } else if (message?.type === 'tgw:reveal') {
+    reveal();
   } else if (message?.type === 'tgw:tokenize') {
-    const answer = await tokenize(typeof message.name === 'string' ? message.name : '');
-    errorText.textContent = answer.type === 'tgw:error' ? answer.message : '';
-    tell(answer);
+    // The checkout shows a refusal of the gateway's own beside Pay: one place, not two.
+    tell(await tokenize(typeof message.name === 'string' ? message.name : ''));
   }
 });
 
-// The parent keeps a payment error about the card until the visitor edits it.
-form.addEventListener('input', () => tell({ type: 'tgw:edited' }));
+form.addEventListener('input', (event) => {
+  edited(event.target);
+  // The parent keeps a payment error about the card until the visitor edits it.
+  tell({ type: 'tgw:edited' });
+});
+form.addEventListener('focusout', (event) => {
+  const name = FIELDS.find((each) => input(each) === event.target);
+  if (!name) return;
+  left.add(name);
+  showProblems();
+});
 
 // Enter in a field must not navigate the frame; the parent's Pay button submits.
 form.addEventListener('submit', (event) => event.preventDefault());
@@ -86,3 +192,4 @@ new ResizeObserver(() => {
 }).observe(document.body);
 
 tell({ type: 'tgw:ready' });
+tell({ type: 'tgw:problems', problems });

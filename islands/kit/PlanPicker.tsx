@@ -62,7 +62,7 @@ export function movedIndex(move: Move, from: number, count: number): number {
   return (from + step + count) % count;
 }
 
-export function directionOf(element: Element): 'ltr' | 'rtl' {
+function directionOf(element: Element): 'ltr' | 'rtl' {
   return element.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr';
 }
 

@@ -6,6 +6,8 @@
  * (islands/payments/purchase.ts) only ever talks to this interface.
  */
 
+import type { CardFieldProblems } from '../../shared/card-field-problems';
+
 export type ProviderId = 'stripe' | 'braintree' | 'test';
 
 /**
@@ -77,6 +79,16 @@ export interface CardFieldsOptions {
   language: string;
   labels: CardFieldLabels;
   /**
+   * The text of each field problem, keyed `${field}_${problem}` ('expiry_past',
+   * shared/card-check.ts), shown under the field it is about.
+   */
+  messages?: Record<string, string>;
+  /**
+   * Told what is wrong with each field whenever it changes, as the provider checks them while
+   * the visitor types (the test gateway's frame, Stripe's change events, Braintree's validity).
+   */
+  onProblems?: (problems: CardFieldProblems) => void;
+  /**
    * Told when the visitor edits the card in the provider's fields, whose values the page never
    * reads: a payment error about the card they typed stays until then (SPEC.md §3 paymentError).
    */
@@ -92,6 +104,8 @@ export interface CardProvider {
    */
   mount(container: HTMLElement, options: CardFieldsOptions): Promise<void>;
   unmount(): void;
+  /** Pay was pressed with a problem: every field shows its own and the first takes focus. */
+  revealProblems?(): void;
   /**
    * SPEC.md §4 Payment step 2: a payment method from the mounted fields. Resolves its nonce and
    * the card's BIN when known; rejects ProviderError.

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { CardFieldName, CardFieldProblems } from '../../shared/card-field-problems';
 import type { CardFieldsOptions, CardProvider } from '../payments/provider';
 import { chooseProvider, loadCardProvider, type ProviderChoice } from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';
@@ -15,6 +16,18 @@ import { $signup } from './signup';
 export type CardFormStatus = 'loading' | 'ready' | 'no-account' | 'unavailable';
 
 export const $cardForm = browserOnly(atom<CardFormStatus>('loading'), 'card-form');
+
+/**
+ * What is wrong with each card field as the provider last reported it, or null while it has
+ * not (Pay then leaves the check to the provider's tokenization, as before).
+ */
+export const $cardProblems = browserOnly(atom<CardFieldProblems | null>(null), 'card-problems');
+
+/** The fields with a problem, in the order the visitor meets them. */
+export function fieldsWithProblems(problems: CardFieldProblems | null): CardFieldName[] {
+  if (!problems) return [];
+  return (['number', 'expiry', 'cvv'] as const).filter((name) => problems[name] !== null);
+}
 
 /** The mounted provider and the route it pays on, for the purchase. */
 export interface MountedCardFields {
@@ -51,6 +64,7 @@ export async function mountCardFields(
   options: CardFieldsOptions & { forceDirect: boolean; copy: TestGatewayCopy },
 ): Promise<() => void> {
   $cardForm.set('loading');
+  $cardProblems.set(null);
   let fields: MountedCardFields | null = null;
   try {
     fields = await accountProvider(options);
@@ -61,7 +75,9 @@ export async function mountCardFields(
     await fields.provider.mount(container, {
       language: options.language,
       labels: options.labels,
+      messages: options.messages,
       onCardEdited: options.onCardEdited,
+      onProblems: (problems) => $cardProblems.set(problems),
     });
   } catch (error) {
     console.error('[geofunnel] card fields did not load', error);
@@ -74,6 +90,9 @@ export async function mountCardFields(
   const done = fields;
   return () => {
     done.provider.unmount();
-    if (mounted === done) mounted = null;
+    if (mounted === done) {
+      mounted = null;
+      $cardProblems.set(null);
+    }
   };
 }

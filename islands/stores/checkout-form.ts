@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
-import type { PaymentMethodId } from '../kit/PaymentMethodPicker';
 import type { CardFieldLabels } from '../payments/provider';
+import type { OneClickMethod } from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';
 import type { WalletButton } from '../payments/providers/wallets';
 import { browserOnly } from './browser-only';
@@ -12,47 +12,32 @@ import { paymentStoreDeps } from './payment-deps';
 import { clearPaymentError } from './payment-error';
 import { $plans } from './plans';
 
-/** What the panel of a one-click method shows (SPEC.md §2 "one-click payment"). */
-export type OneClickState =
-  | { status: 'loading' }
-  | { status: 'wallet'; button: WalletButton }
-  | { status: 'paypal' }
-  | { status: 'unavailable'; text: string };
+/**
+ * A one-click method this browser can pay with (SPEC.md §2 "one-click payment"): a wallet whose
+ * availability Stripe's payment request confirmed, with its button, or PayPal's button drawn.
+ * A method not confirmed is never in the form: nothing is offered that would then be refused.
+ */
+export type OfferedOneClick =
+  | { method: OneClickMethod; kind: 'wallet'; button: WalletButton }
+  | { method: OneClickMethod; kind: 'paypal' };
 
-/** One checkout payment form: open or behind its gate, the method chosen, what it shows. */
+/** One checkout payment form: open or behind its gate, the one-click methods it offers. */
 export interface CheckoutFormState {
   open: boolean;
-  activeId: PaymentMethodId;
-  /**
-   * The method the page opened on gives way to the card when it is not offered here; a method
-   * the visitor chose stays chosen, with the reason shown.
-   */
-  visitorChose: boolean;
-  oneClick: OneClickState;
+  /** In the screen's order; empty until the provider confirms one, and in the server's HTML. */
+  oneClick: OfferedOneClick[];
   /** The server knows no stored name; a name typed before a reload comes back once mounted. */
   cardholderName: string;
 }
 
 export type CheckoutFormStore = ReturnType<typeof checkoutFormStore>;
 
-/** A form opening on `defaultId`, closed behind the paywall's call to action if `gated`. */
-export function checkoutFormStore(defaultId: PaymentMethodId, gated: boolean) {
+/** A form, closed behind the paywall's call to action if `gated`. */
+export function checkoutFormStore(gated: boolean) {
   return browserOnly(
-    map<CheckoutFormState>({
-      open: !gated,
-      activeId: defaultId,
-      visitorChose: false,
-      oneClick: { status: 'loading' },
-      cardholderName: '',
-    }),
+    map<CheckoutFormState>({ open: !gated, oneClick: [], cardholderName: '' }),
     'checkout-form',
   );
-}
-
-/** The visitor picked a method: it stays chosen, and the last error gives way if it changed. */
-export function chooseMethod($form: CheckoutFormStore, method: PaymentMethodId): void {
-  if (method !== $form.get().activeId) clearPaymentError();
-  $form.set({ ...$form.get(), activeId: method, visitorChose: true });
 }
 
 /** The paywall's call to action was pressed: the form opens (SPEC.md §3 Plans showCheckout). */
@@ -83,6 +68,7 @@ export function startCardFields(
     forceDirect: boolean;
     language: string;
     labels: CardFieldLabels;
+    messages: Record<string, string>;
     copy: TestGatewayCopy;
     page: () => PaymentPage;
   },

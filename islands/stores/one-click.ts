@@ -1,5 +1,4 @@
 import { type ErrorTexts, paymentErrorText, readableText } from '../../shared/api/error-text';
-import type { PaymentMethodId } from '../kit/PaymentMethodPicker';
 import {
   loadPayPalButton,
   loadWalletButton,
@@ -8,7 +7,7 @@ import {
 } from '../payments/providers';
 import { closingSheetBeforeChallenge } from '../payments/providers/wallet-sheet';
 import { type CardFormStatus, type MountedCardFields, mountedCardFields } from './card-form';
-import type { CheckoutFormStore } from './checkout-form';
+import type { CheckoutFormStore, OfferedOneClick } from './checkout-form';
 import { chargedToday, payWithNonce } from './checkout-purchase';
 import type { PaymentPage } from './payment';
 import { showPaymentError } from './payment-error';
@@ -16,12 +15,6 @@ import { $signup } from './signup';
 
 /** The texts a one-click method may show, from the checkout's copy. */
 export interface OneClickCopy {
-  /** Shown for a wallet or PayPal the card provider does not offer on this page. */
-  methodUnavailable: string;
-  /** Stripe's payment request found neither Apple Pay nor Google Pay on this device. */
-  walletUnavailable: string;
-  /** Braintree's PayPal button could not load. */
-  paypalUnavailable: string;
   /** The line of the wallet sheet that carries the amount ('Total today'). */
   walletTotal: string;
 }
@@ -43,8 +36,8 @@ export interface OneClickSetup {
 type Paying = [MountedCardFields, NonNullable<ReturnType<typeof chargedToday>>, OneClickSetup];
 
 /**
- * Stripe's wallet button, offered when the device has the wallet `method` asks for; null (its
- * button destroyed) when it has not.
+ * Stripe's wallet button, offered only when Stripe's `paymentRequest.canMakePayment()` found the
+ * wallet `method` asks for on this device; null (its button destroyed) when it did not.
  */
 async function loadWallet(method: OneClickMethod, [fields, charge, setup]: Paying) {
   const button = await loadWalletButton({
@@ -82,54 +75,66 @@ function loadPayPal(container: HTMLElement, [fields, charge, setup]: Paying) {
   });
 }
 
+/** One method's button once it is known to work here, else null (the method stays absent). */
+async function offeredMethod(
+  method: OneClickMethod,
+  offer: 'stripe-wallet' | 'braintree-paypal',
+  paying: Paying,
+  container: HTMLElement,
+): Promise<[OfferedOneClick, () => void] | null> {
+  try {
+    if (offer === 'stripe-wallet') {
+      const button = await loadWallet(method, paying);
+      return button ? [{ method, kind: 'wallet', button }, () => button.destroy()] : null;
+    }
+    const button = await loadPayPal(container, paying);
+    return [{ method, kind: 'paypal' }, () => button.destroy()];
+  } catch (error) {
+    // A script that could not load: the method is not offered, the card still is.
+    console.error('[geofunnel] one-click method did not load', method, error);
+    return null;
+  }
+}
+
 /**
- * Loads the button of the one-click method chosen, through the visitor's provider (loaded with
- * the card fields). Where the method is not offered, a method the visitor chose shows why; the
- * one the page opened on gives way to the card. Returns the undo for the component's cleanup.
+ * Once the card fields are in (they load the visitor's provider), asks the provider which of
+ * the screen's one-click `methods` this browser can pay with, and offers those only, in the
+ * screen's order: Apple Pay and Google Pay after Stripe's payment request says the device has
+ * them, PayPal once Braintree drew its button. A method with no provider here (the test
+ * gateway has none) or no wallet on this device is never shown. Returns the undo for the
+ * component's cleanup.
  */
 export function startOneClick(
   $form: CheckoutFormStore,
-  activeId: PaymentMethodId,
+  methods: readonly OneClickMethod[],
   setup: OneClickSetup,
 ): () => void {
-  if (activeId === 'card') return () => {};
-  const method: OneClickMethod = activeId;
-  const unavailable = (text: string) => {
-    if ($form.get().visitorChose) $form.setKey('oneClick', { status: 'unavailable', text });
-    else $form.setKey('activeId', 'card');
-  };
-  if (setup.cardForm === 'loading') {
-    $form.setKey('oneClick', { status: 'loading' });
-    return () => {};
-  }
   const fields = setup.cardForm === 'ready' ? mountedCardFields() : null;
-  const offer = fields ? oneClickOffer(method, fields.choice, $signup.get()) : null;
   const charge = chargedToday(setup.planDetails);
   const container = setup.container;
-  if (!fields || !offer || !charge || !container) {
-    unavailable(setup.copy.methodUnavailable);
-    return () => {};
-  }
-  $form.setKey('oneClick', { status: 'loading' });
-  const wallet = offer === 'stripe-wallet';
+  if (!fields || !charge || !container) return () => {};
   const paying: Paying = [fields, charge, setup];
   let cancelled = false;
-  let destroy = () => {};
-  (wallet ? loadWallet(method, paying) : loadPayPal(container, paying))
-    .then((button) => {
-      if (cancelled) return button?.destroy();
-      if (!button) return unavailable(setup.copy.walletUnavailable);
-      destroy = () => button.destroy();
-      $form.setKey(
-        'oneClick',
-        'wallets' in button ? { status: 'wallet', button } : { status: 'paypal' },
-      );
-    })
-    .catch(() => {
-      if (!cancelled) unavailable(setup.copy[wallet ? 'walletUnavailable' : 'paypalUnavailable']);
-    });
+  const undo: (() => void)[] = [];
+  const loads = methods.map((method) => {
+    const offer = oneClickOffer(method, fields.choice, $signup.get());
+    return offer ? offeredMethod(method, offer, paying, container) : Promise.resolve(null);
+  });
+  void Promise.all(loads).then((answers) => {
+    const offered = answers.filter((answer) => answer !== null);
+    if (cancelled) {
+      for (const [, destroy] of offered) destroy();
+      return;
+    }
+    for (const [, destroy] of offered) undo.push(destroy);
+    $form.setKey(
+      'oneClick',
+      offered.map(([method]) => method),
+    );
+  });
   return () => {
     cancelled = true;
-    destroy();
+    for (const destroy of undo) destroy();
+    if ($form.get().oneClick.length > 0) $form.setKey('oneClick', []);
   };
 }

@@ -1,3 +1,4 @@
+import { brandOf, passesLuhn } from '../../shared/card-check';
 import type { CardInputErrorCode } from '../../shared/test-gateway-protocol';
 
 /**
@@ -38,29 +39,6 @@ function behaviourOfNumber(number: string): CardBehaviour {
 
 export function needsAuthentication(behaviour: CardBehaviour): boolean {
   return behaviour === 'requires_authentication' || behaviour === 'declines_after_authentication';
-}
-
-/** Luhn (mod 10) check of a string of digits. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** The card network by its number's prefix, as processors name it. */
-function brandOf(number: string): string {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^6(011|5)/.test(number)) return 'discover';
-  return 'unknown';
 }
 
 export interface CardInput {

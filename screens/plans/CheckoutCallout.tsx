@@ -4,7 +4,12 @@ import { formatMoney } from '../../shared/plans/money';
 import { trialDays } from '../../shared/plans/plan-figures';
 import type { CheckoutVariant } from './checkout-variants';
 
-/** The headline a checkout variant leads with: its trial, or paying in one click. */
+/**
+ * The headline a checkout variant leads with: its trial, or paying with PayPal. A one-click
+ * variant leads with its trial too: the server cannot know whether this browser has Apple Pay or
+ * Google Pay, and a headline promising them where they are absent would be refused a moment later
+ * (the wallet's own button shows once the browser says it can pay).
+ */
 export function CheckoutCallout({
   t,
   language,
@@ -18,7 +23,7 @@ export function CheckoutCallout({
   plan: Plan;
 }) {
   const [title, text] =
-    emphasis === 'trial'
+    emphasis === 'trial' || emphasis === 'one_click'
       ? [
           // SPEC.md §9: the copy uses a trial of {count} days.
           t('i18n.trial_days', { count: trialDays(plan) }),

@@ -1,4 +1,4 @@
-import type { PaymentMethodId } from '../../islands/kit/PaymentMethodPicker';
+import type { PaymentMethodId } from '../../islands/kit/payment-methods';
 import { InAppWayOut } from '../kit/InAppWayOut';
 import type { ScreenProps } from '../types';
 

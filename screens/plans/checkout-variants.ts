@@ -1,4 +1,4 @@
-import type { PaymentMethodId } from '../../islands/kit/PaymentMethodPicker';
+import type { PaymentMethodId } from '../../islands/kit/payment-methods';
 import { type PaymentProvider, PROVIDER_LOGOS } from '../kit/ProviderLogo';
 import { CHECKOUT_IMAGES } from './payment-images';
 

@@ -1,4 +1,4 @@
-import type { PaymentImage } from '../../islands/kit/PaymentMethodPicker';
+import type { PaymentImage } from '../../islands/kit/payment-methods';
 
 /**
  * The card-brand and wallet images of the checkout screens. Their alt texts are the

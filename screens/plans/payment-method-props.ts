@@ -4,7 +4,7 @@ import type {
   PaymentImage,
   PaymentMethodId,
   PaymentMethodOption,
-} from '../../islands/kit/PaymentMethodPicker';
+} from '../../islands/kit/payment-methods';
 import type { TestGatewayCopy } from '../../islands/payments/providers/test-gateway';
 import { PAYMENT_ERROR_KEYS } from '../../shared/api/error-text';
 import { type InAppBrowser, opensPaymentWindows } from '../../shared/in-app-browser';
@@ -31,7 +31,6 @@ function methodOption(t: TFunction, id: PaymentMethodId): PaymentMethodOption {
     id,
     label: t(`plans.methods.${id}`),
     images: [...METHOD_IMAGES[id]],
-    note: id === 'card' ? undefined : t(`plans.methods.${id}_note`),
   };
 }
 
@@ -41,6 +40,26 @@ export function gatewayCopy(t: TFunction): TestGatewayCopy {
     cardFrameTitle: t('plans.card.frame_title'),
     challengeTitle: t('plans.card.challenge_title'),
   };
+}
+
+/** What each card field problem says under its field (shared/card-check.ts). */
+const CARD_FIELD_MESSAGE_KEYS = [
+  'number_empty',
+  'number_incomplete',
+  'number_invalid',
+  'expiry_empty',
+  'expiry_incomplete',
+  'expiry_invalid',
+  'expiry_past',
+  'cvv_empty',
+  'cvv_incomplete',
+  'cvv_invalid',
+] as const;
+
+function cardFieldMessages(t: TFunction): Record<string, string> {
+  return Object.fromEntries(
+    CARD_FIELD_MESSAGE_KEYS.map((key) => [key, t(`plans.card.errors.${key}`)]),
+  );
 }
 
 /** The URL of a screen with the visitor's query, as every move keeps it (SPEC.md §2). */
@@ -67,7 +86,7 @@ export function paymentPage(
 type Methods = readonly [PaymentMethodId, ...PaymentMethodId[]];
 
 /**
- * The methods a checkout offers in this browser, the first selected. Inside an ad app's own
+ * The methods a checkout names for this browser, in its order. Inside an ad app's own
  * browser the card form, which always works there, comes first: wallets are still offered where
  * the payment request says they are available, never as the default; PayPal is left out where its
  * window cannot open (shared/in-app-browser.ts). Elsewhere, the screen's own order.
@@ -83,8 +102,8 @@ export function methodsFor(methods: Methods, inApp: InAppBrowser | null | undefi
 
 /**
  * The CheckoutPayment island's props (SPEC.md §2 checkout page content): the methods in the
- * order given (as methodsFor adapts them to the browser), the first selected, the card form's
- * copy, and where each outcome leads.
+ * order given (as methodsFor adapts them to the browser), the card form's copy, and where each
+ * outcome leads.
  */
 export function checkoutPaymentProps(
   props: ScreenProps,
@@ -99,7 +118,6 @@ export function checkoutPaymentProps(
   return {
     layout: options.layout,
     methods: methods.map((id) => methodOption(t, id)),
-    defaultId: methods[0],
     forceDirect: options.forceDirect ?? false,
     language,
     stripeAccountCountry: props.stripeAccountCountry ?? DEFAULT_STRIPE_ACCOUNT_COUNTRY,
@@ -113,19 +131,20 @@ export function checkoutPaymentProps(
         cvv: t('plans.card.cvv'),
         name: t('plans.card.name'),
       },
+      fieldMessages: cardFieldMessages(t),
+      fieldsSummary: t('plans.card.errors.summary'),
       namePlaceholder: t('plans.card.name_placeholder'),
       gateway: gatewayCopy(t),
       loading: t('plans.card.loading'),
       noAccount: t('plans.card.no_account'),
       unavailable: t('plans.card.unavailable'),
-      methodUnavailable: t('plans.methods.unavailable'),
-      walletUnavailable: t('plans.methods.wallet_unavailable'),
-      paypalUnavailable: t('plans.methods.paypal_unavailable'),
-      payByCard: t('plans.methods.pay_by_card'),
-      payWithApplePay: t('plans.methods.pay_with_apple_pay'),
-      payWithGooglePay: t('plans.methods.pay_with_google_pay'),
+      oneClick: {
+        label: t('plans.methods.wallet'),
+        or: t('plans.methods.or'),
+        payWithApplePay: t('plans.methods.pay_with_apple_pay'),
+        payWithGooglePay: t('plans.methods.pay_with_google_pay'),
+      },
       walletTotal: t('plans.summary.total'),
-      oneClickLoading: t('plans.methods.one_click_loading'),
       pay: t('plans.pay.button'),
       paying: t('plans.pay.paying'),
       confirming: t('plans.pay.confirming'),

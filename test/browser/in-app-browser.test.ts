@@ -61,12 +61,13 @@ const cookie = async (
 ) => (await context.cookies()).find((each) => each.name === name)?.value;
 
 describe('a visitor inside an ad app’s browser, in Chromium', () => {
-  it('selects the card on a checkout whose first method is a wallet elsewhere', async () => {
+  it('opens on the card form on a checkout whose first method is a wallet elsewhere', async () => {
     const { context, page } = await inInstagram();
     await page.goto(`/checkout_h3_pp${QUERY}`);
     await interactive(page);
-    const selected = page.locator('.payment-methods__option[aria-checked="true"]');
-    await expect.poll(() => selected.getAttribute('data-method')).toBe('card');
+    expect(await page.locator('fieldset.card-form').isVisible()).toBe(true);
+    // No wallet is offered before the provider says the browser has one.
+    expect(await page.getByRole('group', { name: 'One-click payment' }).count()).toBe(0);
     await context.close();
   });
 

@@ -360,10 +360,17 @@ function installPageProbes(): void {
     return [...new Set(found)];
   };
 
-  /** The rings an element and its two nearest ancestors show right now. */
+  /**
+   * The rings an element and its two nearest ancestors show right now. A same-origin frame with
+   * focus inside (a card provider's fields) shows its ring on the field inside it.
+   */
   const focusRings = (element: Element): string[] => {
     const rings: string[] = [];
     let current: Element | null = element;
+    if (element instanceof HTMLIFrameElement) {
+      const inner = element.contentDocument?.activeElement;
+      if (inner && inner !== element.contentDocument?.body) current = inner;
+    }
     for (let level = 0; level < 3 && current; level += 1) {
       const s = style(current);
       const transparent = /rgba\([^)]*,\s*0\)$|transparent/.test(s.outlineColor);

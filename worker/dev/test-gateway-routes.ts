@@ -20,7 +20,9 @@ export function testGatewayRoutes(): Hono<OtherPagesEnv> {
       await next();
     })
     .on('POST', '*', sameOrigin(), jsonOnly(), jsonBodyLimit())
-    .get('/card-frame', (c) => c.html(cardFramePage(c.get('nonce')), 200, PLAIN_PAGE_HEADERS))
+    .get('/card-frame', (c) =>
+      c.html(cardFramePage(c.get('nonce'), c.req.query('lang') ?? ''), 200, PLAIN_PAGE_HEADERS),
+    )
     .get('/challenge/:intentId', async (c) => {
       const intentId = c.req.param('intentId');
       const intent = await findTestPaymentIntent(c.env.PORTAL_DB!, intentId);

@@ -1,18 +1,27 @@
 import type { Client } from 'braintree-web/client';
 import type {
   HostedFieldFieldOptions,
+  HostedFieldsEvent,
+  HostedFieldsHostedFieldsFieldData,
   HostedFieldsTokenizePayload,
 } from 'braintree-web/hosted-fields';
 import type {
   ThreeDSecureVerifyOptions,
   ThreeDSecureVerifyPayload,
 } from 'braintree-web/three-d-secure';
-import { type CardFieldLabels, type CardProvider, ProviderError } from '../provider';
+import type { CardFieldProblem } from '../../../shared/card-field-problems';
+import {
+  type CardFieldLabels,
+  type CardFieldsOptions,
+  type CardProvider,
+  ProviderError,
+} from '../provider';
 import {
   CARD_FIELD_PLACEHOLDERS,
   type CardFieldName,
   type CardFieldSlots,
   createCardFieldSlots,
+  slotProblems,
 } from './card-field-slots';
 
 /**
@@ -32,7 +41,10 @@ export const EDIT_EVENTS = ['validityChange', 'empty', 'notEmpty', 'cardTypeChan
 export interface BraintreeHostedFields {
   tokenize(options: { cardholderName?: string }): Promise<HostedFieldsTokenizePayload>;
   teardown(): Promise<void>;
-  on(event: (typeof EDIT_EVENTS)[number], handler: () => void): void;
+  on(
+    event: (typeof EDIT_EVENTS)[number] | 'blur',
+    handler: (event?: Partial<HostedFieldsEvent>) => void,
+  ): void;
 }
 export interface BraintreeThreeDSecure {
   verifyCard(options: ThreeDSecureVerifyOptions): Promise<ThreeDSecureVerifyPayload>;
@@ -79,6 +91,8 @@ const FIELD_STYLES = { input: { 'font-size': '16px' } };
 
 interface MountedFields {
   hostedFields: BraintreeHostedFields;
+  /** Our labelled slots the hosted fields are in, with their message lines. */
+  slots: CardFieldSlots;
   remove(): void;
 }
 
@@ -97,6 +111,49 @@ function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }
     return loading;
   };
+}
+
+/** Our field of each of Braintree's. */
+const FIELD_OF: Partial<Record<string, CardFieldName>> = {
+  number: 'number',
+  expirationDate: 'expiry',
+  cvv: 'cvv',
+};
+
+/**
+ * A field's problem from Braintree's state: it checks the number (Luhn, brand length), the
+ * expiry (a past one can never become valid) and the CVV's length by brand itself.
+ */
+function braintreeFieldProblem(
+  field: Pick<HostedFieldsHostedFieldsFieldData, 'isEmpty' | 'isValid' | 'isPotentiallyValid'>,
+): CardFieldProblem | null {
+  if (field.isEmpty) return 'empty';
+  if (field.isValid) return null;
+  return field.isPotentiallyValid ? 'incomplete' : 'invalid';
+}
+
+/** Braintree's validity events onto the per-field problems under the slots; reveal() for Pay. */
+function followValidity(
+  hostedFields: BraintreeHostedFields,
+  fields: CardFieldSlots,
+  options: CardFieldsOptions,
+): () => void {
+  const checks = slotProblems(fields, options);
+  hostedFields.on('validityChange', (event) => {
+    for (const [name, data] of Object.entries(event?.fields ?? {})) {
+      const ours = FIELD_OF[name];
+      if (ours && data) checks.set(ours, braintreeFieldProblem(data));
+    }
+  });
+  hostedFields.on('empty', (event) => {
+    const ours = FIELD_OF[event?.emittedBy ?? ''];
+    if (ours) checks.set(ours, 'empty');
+  });
+  hostedFields.on('blur', (event) => {
+    const ours = FIELD_OF[event?.emittedBy ?? ''];
+    if (ours) checks.leave(ours);
+  });
+  return () => checks.reveal();
 }
 
 type HostedFieldsModule = Awaited<ReturnType<BraintreeDeps['hostedFields']>>;
@@ -130,6 +187,7 @@ async function mountHostedFields(
   }
   return {
     hostedFields,
+    slots: fields,
     remove: () => {
       void hostedFields.teardown().catch(() => {});
       fields.remove();
@@ -173,6 +231,7 @@ export function createBraintreeProvider(
   deps: BraintreeDeps = defaultBraintreeDeps,
 ): CardProvider {
   let mounted: MountedFields | null = null;
+  let reveal = () => {};
   let generation = 0;
 
   /** One client per provider. */
@@ -195,7 +254,8 @@ export function createBraintreeProvider(
   return {
     id: 'braintree',
 
-    async mount(container, { labels, onCardEdited }) {
+    async mount(container, options) {
+      const { labels, onCardEdited } = options;
       unmount();
       const own = generation;
       const [hostedFieldsModule, loaded] = await Promise.all([
@@ -210,12 +270,15 @@ export function createBraintreeProvider(
       mounted = fields;
       const { hostedFields } = fields;
       if (onCardEdited) for (const event of EDIT_EVENTS) hostedFields.on(event, onCardEdited);
+      reveal = followValidity(hostedFields, fields.slots, options);
       // Created with the fields when the portal asks for 3-D Secure (SPEC.md §7 payment
       // settings, request_three_d_secure), so Cardinal's device data is ready before the lookup.
       if (settings.threeDSecure) void threeDSecureComponent().catch(() => {});
     },
 
     unmount,
+
+    revealProblems: () => reveal(),
 
     async createPaymentMethod({ cardholderName }) {
       if (!mounted) throw ProviderError.of('card_form_not_ready');

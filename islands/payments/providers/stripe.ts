@@ -2,14 +2,17 @@ import type {
   PaymentIntent,
   Stripe,
   StripeCardNumberElement,
+  StripeElementChangeEvent,
   StripeElementLocale,
   StripeError,
 } from '@stripe/stripe-js';
+import type { CardFieldProblem } from '../../../shared/card-field-problems';
 import { type CardFieldsOptions, type CardProvider, ProviderError } from '../provider';
 import {
   CARD_FIELD_PLACEHOLDERS,
   type CardFieldSlots,
   createCardFieldSlots,
+  slotProblems,
 } from './card-field-slots';
 
 /**
@@ -113,46 +116,77 @@ export function stripeLocale(language: string): StripeElementLocale {
 
 /** 16 px keeps iOS Safari from zooming into the field on focus. */
 const FIELD_STYLE = { base: { fontSize: '16px' } };
+/** Our classes on each slot as Elements' state changes (screens/plans/styles/checkout.ts). */
+const FIELD_CLASSES = { focus: 'card-field__input--focus' };
 
 interface MountedFields {
   stripe: StripeClient;
   cardNumber: StripeCardNumberElement;
+  /** Every field shows its problem; the first with one takes focus. */
+  reveal(): void;
   destroy(): void;
+}
+
+/**
+ * A field's problem from Elements' change event: Stripe checks the number (Luhn, brand length),
+ * the expiry (a past one is `invalid_expiry_year_past`) and the CVC by brand itself.
+ */
+function stripeFieldProblem(event: StripeElementChangeEvent): CardFieldProblem | null {
+  if (event.empty) return 'empty';
+  const code = event.error?.code ?? '';
+  if (code.endsWith('_past')) return 'past';
+  if (code.startsWith('incomplete')) return 'incomplete';
+  if (code) return 'invalid';
+  return event.complete ? null : 'incomplete';
 }
 
 /** SPEC.md §2 card form: split number / MM/YY / CVV fields, not Stripe's one-line card. */
 function mountElements(
   loaded: StripeClient,
   container: HTMLElement,
-  { language, labels, onCardEdited }: CardFieldsOptions,
+  options: CardFieldsOptions,
 ): MountedFields {
-  const elements = loaded.elements({ locale: stripeLocale(language) });
-  const fields: CardFieldSlots = createCardFieldSlots(container, labels);
+  const elements = loaded.elements({ locale: stripeLocale(options.language) });
+  const fields: CardFieldSlots = createCardFieldSlots(container, options.labels);
+  const checks = slotProblems(fields, options);
   const cardNumber = elements.create('cardNumber', {
     placeholder: CARD_FIELD_PLACEHOLDERS.number,
     showIcon: true,
     style: FIELD_STYLE,
+    classes: FIELD_CLASSES,
   });
   const cardExpiry = elements.create('cardExpiry', {
     placeholder: CARD_FIELD_PLACEHOLDERS.expiry,
     style: FIELD_STYLE,
+    classes: FIELD_CLASSES,
   });
   const cardCvc = elements.create('cardCvc', {
     placeholder: CARD_FIELD_PLACEHOLDERS.cvv,
     style: FIELD_STYLE,
+    classes: FIELD_CLASSES,
   });
-  cardNumber.mount(fields.slots.number);
-  cardExpiry.mount(fields.slots.expiry);
-  cardCvc.mount(fields.slots.cvv);
-  // Elements' 'change' fires on every edit of a field's value.
-  if (onCardEdited) {
-    cardNumber.on('change', onCardEdited);
-    cardExpiry.on('change', onCardEdited);
-    cardCvc.on('change', onCardEdited);
+  const named = [
+    ['number', cardNumber],
+    ['expiry', cardExpiry],
+    ['cvv', cardCvc],
+  ] as const;
+  for (const [name, element] of named) {
+    element.mount(fields.slots[name]);
+    // Elements' 'change' fires on every edit of a field's value.
+    (element as StripeCardNumberElement).on('change', (event: StripeElementChangeEvent) => {
+      checks.set(name, stripeFieldProblem(event));
+      options.onCardEdited?.();
+    });
+    (element as StripeCardNumberElement).on('blur', () => checks.leave(name));
   }
   return {
     stripe: loaded,
     cardNumber,
+    reveal: () => {
+      checks.reveal();
+      const first = named.find(([name]) => checks.problems[name] !== null);
+      first?.[1].focus();
+    },
     destroy: () => {
       for (const element of [cardNumber, cardExpiry, cardCvc]) element.destroy();
       fields.remove();
@@ -198,6 +232,10 @@ export function createStripeProvider(
     },
 
     unmount,
+
+    revealProblems() {
+      mounted?.reveal();
+    },
 
     async createPaymentMethod({ cardholderName }) {
       if (!mounted) throw ProviderError.of('card_form_not_ready');

@@ -1,4 +1,5 @@
 import {
+  type CardFrameAppearance,
   type ChallengeMessage,
   challengePath,
   type FrameToParentMessage,
@@ -8,7 +9,7 @@ import {
   testGatewayMessageOf,
   type VerifyAnswer,
 } from '../../../shared/test-gateway-protocol';
-import { type CardProvider, ProviderError } from '../provider';
+import { type CardFieldsOptions, type CardProvider, ProviderError } from '../provider';
 
 /** Accessible names of the gateway's frames, translated on the server. */
 export interface TestGatewayCopy {
@@ -28,7 +29,13 @@ function nextMessage<T>(
     const onMessage = (event: MessageEvent) => {
       if (event.source !== source()) return;
       const message = testGatewayMessageOf(event, window.location.origin);
-      if (!message || message.type === 'tgw:tokenize' || message.type === 'tgw:labels') return;
+      if (
+        !message ||
+        message.type === 'tgw:tokenize' ||
+        message.type === 'tgw:labels' ||
+        message.type === 'tgw:reveal'
+      )
+        return;
       const value = accept(message);
       if (value === undefined) return;
       window.removeEventListener('message', onMessage);
@@ -71,6 +78,17 @@ function runChallenge(url: string, title: string): Promise<'succeeded' | 'failed
   });
 }
 
+/** The theme's colours and font around `container`, which the frame takes on as Elements do. */
+function appearanceOf(container: HTMLElement): CardFrameAppearance {
+  const style = getComputedStyle(container);
+  const appearance: CardFrameAppearance = {};
+  for (const name of ['ink', 'muted', 'surface', 'brand', 'font'] as const) {
+    const value = style.getPropertyValue(`--${name}`).trim();
+    if (value) appearance[name] = value;
+  }
+  return appearance;
+}
+
 /** A failed or abandoned challenge: no decline, so the checkout shows why and stays usable. */
 const failedChallenge = () => ProviderError.of('payment_not_authenticated');
 
@@ -93,6 +111,34 @@ async function verify(nonce: string, amount: string): Promise<VerifyAnswer> {
 }
 
 /**
+ * The card fields' frame, listening to it: its height, the visitor's edits and what its checks
+ * find go to `options`. `ready` resolves once its fields are usable; `stop` stops listening.
+ */
+function cardFrame(copy: TestGatewayCopy, options: CardFieldsOptions) {
+  const frame = document.createElement('iframe');
+  frame.title = copy.cardFrameTitle;
+  frame.className = 'card-frame';
+  frame.src = `${TEST_GATEWAY_PATHS.cardFrame}?lang=${encodeURIComponent(options.language)}`;
+  const ready = nextMessage(
+    () => frame.contentWindow,
+    (message) => (message.type === 'tgw:ready' ? true : undefined),
+  );
+  const onFrameMessage = (event: MessageEvent) => {
+    if (event.source !== frame.contentWindow) return;
+    const message = testGatewayMessageOf(event, window.location.origin);
+    if (message?.type === 'tgw:resize') frame.style.height = `${message.height}px`;
+    if (message?.type === 'tgw:edited') options.onCardEdited?.();
+    if (message?.type === 'tgw:problems') options.onProblems?.(message.problems);
+  };
+  window.addEventListener('message', onFrameMessage);
+  const stop = () => {
+    ready.cancel();
+    window.removeEventListener('message', onFrameMessage);
+  };
+  return { frame, ready: ready.promise, stop };
+}
+
+/**
  * The embedded portal's test gateway as a CardProvider: its card fields live in a
  * same-origin iframe, so the checkout page never touches card numbers, just as with Stripe's and
  * Braintree's iframes. Behaves like Stripe's documented test cards (4242… succeeds, …0002
@@ -108,33 +154,23 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
   return {
     id: 'test',
 
-    async mount(container, { language, labels, onCardEdited }) {
-      frame = document.createElement('iframe');
-      frame.title = copy.cardFrameTitle;
-      frame.className = 'card-frame';
-      frame.src = `${TEST_GATEWAY_PATHS.cardFrame}?lang=${encodeURIComponent(language)}`;
-      const mounted = frame;
-      const ready = nextMessage(
-        () => mounted.contentWindow,
-        (message) => (message.type === 'tgw:ready' ? true : undefined),
-      );
-      const onFrameMessage = (event: MessageEvent) => {
-        if (event.source !== mounted.contentWindow) return;
-        const message = testGatewayMessageOf(event, window.location.origin);
-        if (message?.type === 'tgw:resize') mounted.style.height = `${message.height}px`;
-        if (message?.type === 'tgw:edited') onCardEdited?.();
-      };
-      window.addEventListener('message', onFrameMessage);
-      stopListening = () => {
-        ready.cancel();
-        window.removeEventListener('message', onFrameMessage);
-      };
-      container.replaceChildren(mounted);
-      await ready.promise;
+    async mount(container, options) {
+      const mounted = cardFrame(copy, options);
+      frame = mounted.frame;
+      stopListening = mounted.stop;
+      container.replaceChildren(mounted.frame);
+      await mounted.ready;
+      const { labels, messages } = options;
       post({
         type: 'tgw:labels',
         labels: { number: labels.number, expiry: labels.expiry, cvv: labels.cvv },
+        messages,
+        appearance: appearanceOf(container),
       });
+    },
+
+    revealProblems() {
+      post({ type: 'tgw:reveal' });
     },
 
     unmount() {

@@ -1,11 +1,17 @@
+import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
+
 /**
  * Checkout pieces (SPEC.md §2): the payment-method choice as stacked rows (v3) or side-by-side
  * tabs 5px apart (h3), the card form (fields 51px high like the phone input, SPEC.md §9), the
- * order summary, the variant's headline and the disclosure under the plans. The one-click methods
- * (SPEC.md §2 "one-click payment"): the wallet button spans the form like Pay; PayPal's container
- * keeps room for PayPal's 45px button, as tall as the loading note it replaces, so nothing below
- * moves when PayPal's iframe arrives. A payment error stands above Pay in the kit's error red (the
- * email input's), taking no room while there is none.
+ * order summary, the variant's headline and the disclosure under the plans. The card provider's
+ * box keeps its fields' height (CARD_FRAME_HEIGHT of shared/test-gateway-protocol.ts, two rows of
+ * label and 51px field) before they load, so nothing moves when they arrive; the frame reaches
+ * 3px past the column on every side, its room for the focus ring, so its fields line up with ours; Stripe's and
+ * Braintree's slots are laid out as the test gateway's frame is. The one-click methods (SPEC.md §2
+ * "one-click payment") come under Pay once the browser says it can pay that way: rows (v3) or side
+ * by side 5px apart (h3); PayPal's container keeps room for its 45px button. A payment error stands
+ * above Pay in the kit's error red (the email input's), taking no room while there is none. The
+ * test gateway's 3-D Secure step is a sheet: from the bottom on a phone, centred from 600px.
  */
 export const CHECKOUT_CSS = `
 .plan-choice{margin:0 0 16px}
@@ -23,32 +29,36 @@ export const CHECKOUT_CSS = `
 .checkout-callout__title{margin:0;font-size:17px;font-weight:700}
 .checkout-callout__text{margin:2px 0 0;color:var(--muted)}
 .payment-methods{margin:0 0 16px}
+.payment-methods__one-click{margin-top:16px}
+.payment-methods__or{display:flex;align-items:center;gap:12px;margin:0 0 12px;color:var(--muted);font-size:14px}
+.payment-methods__or::before,.payment-methods__or::after{content:"";flex:1;border-top:1px solid color-mix(in srgb,var(--ink) 14%,transparent)}
 .payment-methods__options{display:flex;flex-direction:column;gap:8px}
-.payment-methods__option{display:flex;align-items:center;gap:10px;min-height:56px;padding-inline:14px;
-  border:2px solid color-mix(in srgb,var(--ink) 14%,transparent);border-radius:12px;background:var(--surface);
-  cursor:pointer}
-.payment-methods__option--selected{border-color:var(--brand)}
-.payment-methods__radio{flex:none;width:20px;height:20px;border-radius:50%;border:2px solid var(--muted)}
-.payment-methods__option--selected .payment-methods__radio{border:6px solid var(--brand)}
-.payment-methods__label{flex:1;font-weight:600}
-.payment-methods__images{display:flex;gap:4px}
-.payment-methods__images img{display:block;width:36px;height:24px}
-.payment-methods--horizontal .payment-methods__options{display:grid;grid-auto-flow:column;grid-auto-columns:1fr;
-  gap:5px;padding:4px;border-radius:12px;background:color-mix(in srgb,var(--muted) 16%,transparent)}
-.payment-methods--horizontal .payment-methods__option{flex-direction:column;justify-content:center;gap:4px;
-  padding:6px;border-color:transparent;background:none;text-align:center;font-size:14px}
-.payment-methods--horizontal .payment-methods__option--selected{border-color:var(--brand);background:var(--surface)}
-.payment-methods--horizontal .payment-methods__radio{display:none}
-.payment-methods--horizontal .payment-methods__label{flex:none}
-.payment-methods__panel{margin-top:12px}
-.payment-methods__note{margin:0;min-height:45px;padding:12px 16px;border-radius:12px;background:var(--surface);
-  color:var(--muted)}
+.payment-methods--horizontal .payment-methods__options{display:grid;grid-auto-flow:column;grid-auto-columns:1fr;gap:5px}
+.payment-methods__wallet{width:100%;border:0;background:var(--ink);color:var(--surface);font-weight:600}
 .payment-methods__paypal{min-height:45px}
-.payment-methods__wallet{width:100%}
 .payment-methods__error{margin:0 0 12px;color:#b42318;font-weight:600}
 .payment-methods__error:empty{margin:0}
 .card-form{margin:0;padding:0;border:0;min-width:0}
 .card-form__title{padding:0;margin:0 0 8px;font-weight:700}
+.card-form__body{position:relative;margin:0 0 12px}
+.card-form__body--reserved{min-height:${CARD_FRAME_HEIGHT - 6}px}
+.card-form__notice{margin:0;padding:12px 16px;border-radius:12px;background:var(--surface);color:var(--muted)}
+.card-form__body--reserved .card-form__notice{position:absolute;inset:0;display:grid;place-items:center}
+.card-frame{display:block;width:calc(100% + 6px);height:${CARD_FRAME_HEIGHT}px;margin:-3px;border:0}
+.card-form__provider:has(.card-field){display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
+.card-field--number{grid-column:1/-1}
+.card-field__label{display:block;margin:0 0 4px;font-size:14px;line-height:20px;color:var(--muted)}
+.card-field__input{box-sizing:border-box;height:51px;padding:15px 14px;border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);
+  border-radius:12px;background:var(--surface)}
+.card-field__input--focus{border-color:var(--brand);box-shadow:0 0 0 3px color-mix(in srgb,var(--brand) 25%,transparent)}
+.card-field__input--invalid{border-color:#b42318}
+.card-field__error{margin:4px 0 0;color:#b42318;font-size:14px}
+.tgw-challenge{box-sizing:border-box;width:min(440px,100% - 32px);max-width:none;height:min(380px,100% - 32px);
+  max-height:none;padding:0;border:0;border-radius:16px;overflow:hidden;background:var(--surface);
+  box-shadow:0 24px 48px color-mix(in srgb,var(--ink) 30%,transparent)}
+.tgw-challenge::backdrop{background:color-mix(in srgb,var(--ink) 55%,transparent)}
+.tgw-challenge__frame{display:block;width:100%;height:100%;border:0}
+@media (max-width:599px){.tgw-challenge{width:100%;margin:auto 0 0;border-radius:16px 16px 0 0}}
 .card-form__field{display:block;margin:0 0 12px}
 .card-form__label{display:block;margin:0 0 4px;font-size:14px;color:var(--muted)}
 .card-form__input{display:block;width:100%;height:51px;padding-inline:14px;border:1px solid color-mix(in srgb,var(--ink) 22%,transparent);

@@ -5,7 +5,6 @@ import { mountedCardFields } from '../../../islands/stores/card-form';
 import { $checkout } from '../../../islands/stores/checkout';
 import {
   checkoutFormStore,
-  chooseMethod,
   editCardholderName,
   openCheckout,
 } from '../../../islands/stores/checkout-form';
@@ -17,8 +16,8 @@ import { $signup } from '../../../islands/stores/signup';
 import { fakeProvider } from './fakes';
 
 /**
- * The checkout form's store on its own: what the visitor's choices do to it, and how a
- * one-click method's button is loaded, refused and undone. The SDK loaders are stood in.
+ * The checkout form's store on its own: what the visitor's edits do to it, and how a one-click
+ * method's button is loaded, left out and undone. The SDK loaders are stood in.
  */
 vi.mock('../../../islands/stores/card-form', async (importActual) => ({
   ...(await importActual<typeof import('../../../islands/stores/card-form')>()),
@@ -30,12 +29,7 @@ vi.mock('../../../islands/payments/providers', async (importActual) => ({
   loadPayPalButton: vi.fn(),
 }));
 
-const COPY = {
-  methodUnavailable: 'Not offered here',
-  walletUnavailable: 'No wallet on this device',
-  paypalUnavailable: 'PayPal did not load',
-  walletTotal: 'Total today',
-};
+const COPY = { walletTotal: 'Total today' };
 const PLAN = { id: 'monthly', currency: 'EUR', periodPrice: '29.99' };
 
 function setup(overrides: Partial<OneClickSetup> = {}): OneClickSetup {
@@ -75,35 +69,24 @@ beforeEach(() => {
 afterEach(() => vi.clearAllMocks());
 
 describe('the checkout form store', () => {
-  it('opens on the page default, closed behind a gate', () => {
-    expect(checkoutFormStore('paypal', true).get()).toMatchObject({
+  it('opens with no one-click method offered, closed behind a gate', () => {
+    expect(checkoutFormStore(true).get()).toEqual({
       open: false,
-      activeId: 'paypal',
-      visitorChose: false,
-      oneClick: { status: 'loading' },
+      oneClick: [],
+      cardholderName: '',
     });
-    expect(checkoutFormStore('card', false).get().open).toBe(true);
+    expect(checkoutFormStore(false).get().open).toBe(true);
   });
 
   it('opens the gated form and records showCheckout', () => {
-    const $form = checkoutFormStore('card', true);
+    const $form = checkoutFormStore(true);
     openCheckout($form);
     expect($form.get().open).toBe(true);
     expect($plans.get().showCheckout).toBe(true);
   });
 
-  it('keeps a method the visitor chose, clearing the error only when it changes', () => {
-    const $form = checkoutFormStore('card', false);
-    showPaymentError('Declined');
-    chooseMethod($form, 'card');
-    expect($checkout.get().paymentError.show).toBe(true);
-    chooseMethod($form, 'paypal');
-    expect($form.get()).toMatchObject({ activeId: 'paypal', visitorChose: true });
-    expect($checkout.get().paymentError.show).toBe(false);
-  });
-
   it('keeps the name on card in the checkout state, and the error gives way', () => {
-    const $form = checkoutFormStore('card', false);
+    const $form = checkoutFormStore(false);
     showPaymentError('Declined');
     editCardholderName($form, 'Ada Lovelace');
     expect($form.get().cardholderName).toBe('Ada Lovelace');
@@ -115,62 +98,65 @@ describe('the checkout form store', () => {
 });
 
 describe('a one-click method (SPEC.md §2 one-click payment)', () => {
-  it('waits while the card fields load', () => {
-    const $form = checkoutFormStore('paypal', false);
-    startOneClick($form, 'paypal', setup({ cardForm: 'loading' }));
-    expect($form.get().oneClick).toEqual({ status: 'loading' });
+  it('offers nothing while the card fields load, nor without an account', () => {
+    const $form = checkoutFormStore(false);
+    startOneClick($form, ['paypal'], setup({ cardForm: 'loading' }));
+    startOneClick($form, ['paypal'], setup({ cardForm: 'no-account' }));
+    expect($form.get().oneClick).toEqual([]);
     expect(loadPayPalButton).not.toHaveBeenCalled();
   });
 
-  it('gives way to the card when the page opened on a method not offered', () => {
-    const $form = checkoutFormStore('paypal', false);
-    startOneClick($form, 'paypal', setup({ cardForm: 'no-account' }));
-    expect($form.get().activeId).toBe('card');
-  });
-
-  it('says why when the visitor chose a method not offered', () => {
-    const $form = checkoutFormStore('card', false);
-    chooseMethod($form, 'paypal');
-    startOneClick($form, 'paypal', setup({ cardForm: 'no-account' }));
-    expect($form.get()).toMatchObject({
-      activeId: 'paypal',
-      oneClick: { status: 'unavailable', text: COPY.methodUnavailable },
+  it('offers nothing the provider does not carry: PayPal with the test gateway', async () => {
+    $signup.set({ ...$signup.get(), btToken: 'bt-token', stripe: null });
+    vi.mocked(mountedCardFields).mockReturnValue({
+      provider: fakeProvider(),
+      choice: { id: 'test', route: 'polling' },
     });
+    const $form = checkoutFormStore(false);
+    startOneClick($form, ['paypal', 'wallet'], setup());
+    await Promise.resolve();
+    expect($form.get().oneClick).toEqual([]);
+    expect(loadPayPalButton).not.toHaveBeenCalled();
+    expect(loadWalletButton).not.toHaveBeenCalled();
   });
 
   it('loads PayPal for the plan charged today, and destroys its button when stopped', async () => {
     braintreeMounted();
     const destroy = vi.fn();
     vi.mocked(loadPayPalButton).mockResolvedValue({ destroy });
-    const $form = checkoutFormStore('paypal', false);
-    const stop = startOneClick($form, 'paypal', setup());
+    const $form = checkoutFormStore(false);
+    const stop = startOneClick($form, ['paypal'], setup());
     expect(loadPayPalButton).toHaveBeenCalledWith(
       expect.objectContaining({ clientToken: 'bt-token', amount: '29.99', currency: 'EUR' }),
     );
-    await vi.waitFor(() => expect($form.get().oneClick).toEqual({ status: 'paypal' }));
+    await vi.waitFor(() =>
+      expect($form.get().oneClick).toEqual([{ method: 'paypal', kind: 'paypal' }]),
+    );
     stop();
     expect(destroy).toHaveBeenCalledOnce();
+    expect($form.get().oneClick).toEqual([]);
   });
 
-  it('destroys a button that arrives after the method was left', async () => {
+  it('destroys a button that arrives after the form was left', async () => {
     braintreeMounted();
     const destroy = vi.fn();
     vi.mocked(loadPayPalButton).mockResolvedValue({ destroy });
-    const $form = checkoutFormStore('paypal', false);
-    startOneClick($form, 'paypal', setup())();
+    const $form = checkoutFormStore(false);
+    startOneClick($form, ['paypal'], setup())();
     await vi.waitFor(() => expect(destroy).toHaveBeenCalledOnce());
-    expect($form.get().oneClick).toEqual({ status: 'loading' });
+    expect($form.get().oneClick).toEqual([]);
   });
 
-  it('says PayPal did not load when its SDK fails', async () => {
+  it('leaves PayPal out when its SDK fails, never offering it', async () => {
     braintreeMounted();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.mocked(loadPayPalButton).mockRejectedValue(new Error('blocked'));
-    const $form = checkoutFormStore('card', false);
-    chooseMethod($form, 'paypal');
-    startOneClick($form, 'paypal', setup());
-    await vi.waitFor(() =>
-      expect($form.get().oneClick).toEqual({ status: 'unavailable', text: COPY.paypalUnavailable }),
-    );
+    const $form = checkoutFormStore(false);
+    const changes: unknown[] = [];
+    $form.listen((state) => changes.push(state.oneClick));
+    startOneClick($form, ['paypal'], setup());
+    await vi.waitFor(() => expect(changes).toEqual([[]]));
+    expect($form.get().oneClick).toEqual([]);
   });
 
   it('charges nothing without a price in minor units and a currency', () => {

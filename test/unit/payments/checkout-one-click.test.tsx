@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CheckoutPayment from '../../../islands/CheckoutPayment';
-import type { PaymentMethodId } from '../../../islands/kit/PaymentMethodPicker';
+import type { PaymentMethodId } from '../../../islands/kit/payment-methods';
 import { type CardProvider, ProviderError } from '../../../islands/payments/provider';
 import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
 import { createBraintreePayPalButton } from '../../../islands/payments/providers/braintree-paypal';

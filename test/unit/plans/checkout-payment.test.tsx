@@ -4,13 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import CheckoutPayment from '../../../islands/CheckoutPayment';
 import ErrorToast, { TOAST_DISMISS_MS } from '../../../islands/ErrorToast';
-import type { PaymentMethodId } from '../../../islands/kit/PaymentMethodPicker';
+import type { PaymentMethodId } from '../../../islands/kit/payment-methods';
 import type { CardProvider } from '../../../islands/payments/provider';
 import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
 import { createBraintreePayPalButton } from '../../../islands/payments/providers/braintree-paypal';
 import { createStripeWalletButton } from '../../../islands/payments/providers/wallets';
 import type { PurchaseOutcome, PurchaseRequest } from '../../../islands/payments/purchase-types';
-import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
+import {
+  $cardForm,
+  $cardProblems,
+  mountCardFields,
+  mountedCardFields,
+} from '../../../islands/stores/card-form';
 import { $checkout } from '../../../islands/stores/checkout';
 import { $error } from '../../../islands/stores/error';
 import { $paymentPhase, type PaymentStoreDeps } from '../../../islands/stores/payment';
@@ -55,15 +60,11 @@ afterEach(() => {
   $error.set({ show: false, message: '' });
   // As on a page load: the card fields load with the form.
   $cardForm.set('loading');
+  $cardProblems.set(null);
   $signup.setKey('isSuccess', false);
 });
 
 const t = englishT();
-const checkedMethod = () =>
-  screen
-    .getAllByRole('radio')
-    .filter((radio) => radio.getAttribute('aria-checked') === 'true')
-    .map((radio) => radio.dataset.method);
 const cardForm = () => document.querySelector('.card-form') as HTMLElement;
 
 function PaymentMethodChoice({
@@ -121,60 +122,19 @@ describe("a paywall's call to action (SPEC.md §3 showCheckout)", () => {
   });
 });
 
-describe('payment-method choice', () => {
-  it('selects the first method and shows the card form when it is the card', () => {
-    render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card', 'wallet'])} />);
-    expect(checkedMethod()).toEqual(['card']);
+describe('payment methods', () => {
+  it('shows the card form and Pay, and no one-click method before a provider confirms one', () => {
+    const { container } = render(
+      <PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['wallet', 'card', 'paypal'])} />,
+    );
     expect(cardForm().hidden).toBe(false);
-    expect(document.querySelector('.payment-methods__note')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+    expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
+    expect(container.textContent).not.toMatch(/Apple Pay|Google Pay|PayPal|not available/);
   });
 
-  it('hides the card form behind a wallet the provider does not offer, explaining it, keeping what was typed', async () => {
-    render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card', 'wallet'])} />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name on card (optional)'), 'Ada Lovelace');
-    await user.click(screen.getByRole('radio', { name: /One-click payment/ }));
-    expect(checkedMethod()).toEqual(['wallet']);
-    expect(cardForm().hidden).toBe(true);
-    expect(document.querySelector('.payment-methods__note')?.textContent).toBe(
-      'This payment method is not available in this browser. Please pay by card.',
-    );
-    // A one-click method pays with its own button; Pay is the card's.
-    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
-    await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
-    expect(cardForm().hidden).toBe(false);
-    expect((screen.getByLabelText('Name on card (optional)') as HTMLInputElement).value).toBe(
-      'Ada Lovelace',
-    );
-  });
-
-  it('moves between methods with the arrow keys', async () => {
-    render(<PaymentMethodChoice {...paymentMethodProps(t, 'horizontal', ['paypal', 'card'])} />);
-    const user = userEvent.setup();
-    // Nobody signed up on this browser, so no provider offers PayPal: the page's first method
-    // gives way to the card once the form knows.
-    await waitFor(() => expect(checkedMethod()).toEqual(['card']));
-    await user.tab();
-    expect(document.activeElement?.getAttribute('data-method')).toBe('card');
-    await user.keyboard('{ArrowLeft}');
-    expect(checkedMethod()).toEqual(['paypal']);
-    expect(document.activeElement?.getAttribute('data-method')).toBe('paypal');
-  });
-
-  it('names each wallet by its image', () => {
-    render(
-      <PaymentMethodChoice
-        {...paymentMethodProps(t, 'vertical', ['apple_pay', 'wallet', 'paypal'])}
-      />,
-    );
-    expect(screen.getByRole('radio', { name: 'Apple Pay Apple Pay' })).toBeTruthy();
-    expect(
-      screen.getByRole('radio', { name: 'One-click payment Apple Pay Google Pay' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'PayPal PayPal' })).toBeTruthy();
-  });
-
-  it('lays methods out as rows (v3) or as tabs (h3)', () => {
+  it('lays the one-click methods out as rows (v3) or side by side (h3)', () => {
     const { container, rerender } = render(
       <PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card'])} />,
     );
@@ -249,7 +209,7 @@ function walletsOffered(canMakePayment: Record<string, boolean> | null) {
 }
 
 describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () => {
-  it("draws our wallet button for the plan's price and opens the sheet from its click", async () => {
+  it("offers the wallet under Pay once Stripe's canMakePayment says this device has it", async () => {
     signedUpWith('stripe');
     const fake = walletsOffered({ applePay: true, googlePay: false });
     render(<PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />);
@@ -260,7 +220,11 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
       currency: 'eur',
       total: { label: 'Total today', amount: 2999 },
     });
-    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'One-click payment' }).hidden).toBe(false);
+    // The card stays as it was, Pay above the wallet: nothing the visitor uses moves.
+    const pay = screen.getByRole('button', { name: 'Pay now' });
+    expect(pay.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(cardForm().hidden).toBe(false);
     await userEvent.setup().click(wallet);
     expect(fake.paymentRequests[0]?.shown).toHaveBeenCalledOnce();
   });
@@ -299,47 +263,42 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     expect(status).toBe('fail');
   });
 
-  it('says the wallet is not available on this device and offers the card when none is', async () => {
+  it('never shows a wallet this device does not have, nor says it is unavailable', async () => {
     signedUpWith('stripe');
-    walletsOffered(null);
-    render(<PaymentMethodChoice layout="vertical" methods={['card', 'wallet']} />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: /One-click payment/ }));
-    expect(
-      await screen.findByText(
-        'One-click payment is not available on this device. Please pay by card.',
-      ),
-    ).toBeTruthy();
+    const fake = walletsOffered(null);
+    const { container } = render(
+      <PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />,
+    );
+    await waitFor(() => expect(fake.paymentRequests).toHaveLength(1));
+    await act(async () => {});
     expect(screen.queryByRole('button', { name: /Pay with/ })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
-    expect(checkedMethod()).toEqual(['card']);
-    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
-    expect(pay.disabled).toBe(false);
-    expect(cardForm().hidden).toBe(false);
+    expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
+    expect(container.textContent).not.toMatch(/not available/);
+    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
-  it('starts on the card when the page opens on a wallet this device does not have', async () => {
+  it('shows only Apple Pay where the screen names Apple Pay and the device has Google Pay alone', async () => {
     signedUpWith('stripe');
-    walletsOffered({ applePay: false, googlePay: false });
-    render(<PaymentMethodChoice layout="vertical" methods={['wallet', 'card']} />);
-    await waitFor(() => expect(checkedMethod()).toEqual(['card']));
+    const fake = walletsOffered({ applePay: false, googlePay: true });
+    render(<PaymentMethodChoice layout="vertical" methods={['apple_pay', 'card']} />);
+    await waitFor(() => expect(fake.paymentRequests).toHaveLength(1));
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: /Pay with/ })).toBeNull();
   });
 
-  it('keeps the test gateway to the card: its wallets are "not available"', async () => {
+  it('asks no wallet of the test gateway, which has none', async () => {
     signedUpWith('test');
     render(<PaymentMethodChoice layout="vertical" methods={['card', 'wallet']} />);
-    await userEvent.setup().click(screen.getByRole('radio', { name: /One-click payment/ }));
-    expect(
-      await screen.findByText(
-        'This payment method is not available in this browser. Please pay by card.',
-      ),
-    ).toBeTruthy();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(loadWalletButton).not.toHaveBeenCalled();
+    expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
   });
 });
 
 describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
-  it("renders PayPal's button and pays the approved nonce on the direct route", async () => {
+  it("renders PayPal's button under Pay and pays the approved nonce on the direct route", async () => {
     signedUpWith('braintree');
     const fake = fakeBraintreePayPal();
     vi.mocked(loadPayPalButton).mockImplementation((purchase) =>
@@ -350,7 +309,6 @@ describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
     await waitFor(() =>
       expect(document.querySelector('[data-paypal-button]')?.closest('[hidden]')).toBeNull(),
     );
-    expect(checkedMethod()).toEqual(['paypal']);
     expect(fake.checkout.createPayment).not.toHaveBeenCalled();
     await act(() => fake.approve());
     expect(fake.checkout.createPayment).toHaveBeenCalledWith({
@@ -380,41 +338,35 @@ describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
     await waitFor(() => expect(document.querySelector('[data-paypal-button]')).not.toBeNull());
     await act(() => fake.approve());
     expect($error.get()).toEqual({ show: true, message: 'Payment error' });
-    // And beside where Pay stands, after the toast (SPEC.md §3 paymentError).
+    // And beside Pay, after the toast (SPEC.md §3 paymentError).
     expect(paymentErrorNote()?.textContent).toBe('Payment error');
     expect(purchase).not.toHaveBeenCalled();
     expect($paymentPhase.get()).toBe('idle');
   });
 
-  it('says PayPal could not load and offers the card when its SDK fails', async () => {
+  it('leaves PayPal out, saying nothing, when its SDK fails; the card pays', async () => {
     signedUpWith('braintree');
     const fake = fakeBraintreePayPal({ sdkLoads: false });
     vi.mocked(loadPayPalButton).mockImplementation((purchase) =>
       createBraintreePayPalButton(purchase, fake.deps),
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<PaymentMethodChoice layout="horizontal" methods={['card', 'paypal']} />);
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: /PayPal/ }));
-    expect(
-      await screen.findByText('PayPal could not load. Check your connection, or pay by card.'),
-    ).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Pay by card' }));
-    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(
-      false,
+    const { container } = render(
+      <PaymentMethodChoice layout="horizontal" methods={['card', 'paypal']} />,
     );
+    await waitFor(() => expect(loadPayPalButton).toHaveBeenCalled());
+    await act(async () => {});
+    expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
+    expect(container.textContent).not.toMatch(/PayPal/);
+    expect(payButton().disabled).toBe(false);
   });
 
   it('offers no PayPal where the provider is Stripe', async () => {
     signedUpWith('stripe');
     render(<PaymentMethodChoice layout="horizontal" methods={['card', 'paypal']} />);
-    await userEvent.setup().click(screen.getByRole('radio', { name: /PayPal/ }));
-    expect(
-      await screen.findByText(
-        'This payment method is not available in this browser. Please pay by card.',
-      ),
-    ).toBeTruthy();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(loadPayPalButton).not.toHaveBeenCalled();
+    expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
   });
 });
 
@@ -492,14 +444,6 @@ describe('the payment error beside Pay (SPEC.md §3 paymentError, §4 Payment st
     expect(paymentErrorNote()?.textContent).toBe('');
   });
 
-  it('goes when the visitor picks another method, not when they press the one chosen', async () => {
-    const { user } = await failedCardPayment(['card', 'wallet']);
-    await user.click(screen.getByRole('radio', { name: /Credit or debit card/ }));
-    expect(paymentErrorNote()?.textContent).toBe('An error has occurred');
-    await user.click(screen.getByRole('radio', { name: /One-click payment/ }));
-    expect(paymentErrorNote()?.textContent).toBe('');
-  });
-
   it('goes when Pay is pressed again, while that attempt runs', async () => {
     const { user, purchase } = await failedCardPayment(['card']);
     let answer: (outcome: PurchaseOutcome) => void = () => {};
@@ -525,5 +469,36 @@ describe('the payment error beside Pay (SPEC.md §3 paymentError, §4 Payment st
     expect(container.querySelector('.payment-methods__error')?.textContent).toBe('');
     expect($checkout.get().paymentError.show).toBe(false);
     act(() => root.unmount());
+  });
+});
+
+describe('a card the provider finds wrong is refused before Pay sends anything', () => {
+  it('reveals every field, says it once for screen readers, and pays once the card is right', async () => {
+    signedUpWith('test');
+    const revealProblems = vi.fn();
+    vi.mocked(mountedCardFields).mockReturnValue({
+      provider: { ...provider, revealProblems },
+      choice: { id: 'test', route: 'polling' },
+    });
+    const { purchase } = purchaseAnswers(succeeded);
+    render(<PaymentMethodChoice layout="vertical" methods={['card']} />);
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    act(() => $cardProblems.set({ number: null, expiry: 'past', cvv: 'incomplete' }));
+    const user = userEvent.setup();
+    await user.click(payButton());
+    expect(purchase).not.toHaveBeenCalled();
+    expect(revealProblems).toHaveBeenCalledOnce();
+    const summary = screen.getByRole('status', { name: '' });
+    expect(summary.textContent).toBe(
+      'Check your card details: The expiry date is in the past. The security code is incomplete.',
+    );
+    // Not beside Pay, not in a toast: the fields say it, the summary once.
+    expect(paymentErrorNote()?.textContent).toBe('');
+    expect($error.get().show).toBe(false);
+
+    act(() => $cardProblems.set({ number: null, expiry: null, cvv: null }));
+    expect(summary.textContent).toBe('');
+    await user.click(payButton());
+    await waitFor(() => expect(purchase).toHaveBeenCalledOnce());
   });
 });

@@ -42,7 +42,7 @@ describe('payment methods in an in-app browser', () => {
         },
         { layout: variant.layout, methods: variant.methods },
       );
-      expect(props.defaultId, screen).toBe('card');
+      expect(props.methods[0]?.id, screen).toBe('card');
       expect(
         props.methods.map((method) => method.id),
         screen,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AFTER_CSS } from '../../../screens/after/styles';
 import { PLANS_CSS } from '../../../screens/plans/styles';
+import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
 
 /** The CSS as the page inlines it (screens/styles.ts joins lines the same way). */
 const css = (PLANS_CSS + AFTER_CSS).replace(/\s*\n\s*/g, '');
@@ -29,6 +30,11 @@ const BLOCKS = [
   'checkout-callout',
   'payment-methods',
   'card-form',
+  // The card provider's own elements: the test gateway's frame and sheet, Stripe's and
+  // Braintree's field slots (islands/payments/providers/).
+  'card-frame',
+  'card-field',
+  'tgw-challenge',
   'plan-guarantee',
   'payment-trust',
   'plan-benefits',
@@ -96,9 +102,19 @@ describe('plans and after CSS', () => {
     expect(rule('.payment-methods--horizontal .payment-methods__options').gap).toBe('5px');
   });
 
-  it("keeps PayPal's 45px button room, as tall as the note it replaces, so nothing moves", () => {
+  it("keeps PayPal's 45px button room, so nothing moves when its iframe arrives", () => {
     expect(rule('.payment-methods__paypal')['min-height']).toBe('45px');
-    expect(rule('.payment-methods__note')['min-height']).toBe('45px');
+  });
+
+  it("reserves the card fields' height and draws the test gateway's frame without a border", () => {
+    // The frame reaches 3px past the column on every side: room for its fields' focus ring.
+    expect(rule('.card-form__body--reserved')['min-height']).toBe(`${CARD_FRAME_HEIGHT - 6}px`);
+    expect(rule('.card-frame')).toMatchObject({
+      width: 'calc(100% + 6px)',
+      height: `${CARD_FRAME_HEIGHT}px`,
+      margin: '-3px',
+      border: '0',
+    });
   });
 
   it('spans the wallet button across the form like Pay, leaving [hidden] to hide both slots', () => {

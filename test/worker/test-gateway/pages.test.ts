@@ -32,6 +32,22 @@ describe('GET /test-gateway/card-frame', () => {
       expect(html).toMatch(new RegExp(`<input id="${id}"[^>]* autocomplete="${autocomplete}"`));
     }
   });
+
+  it("is in the checkout's language and direction, a language not ours being English", async () => {
+    const arabic = await (await fetchWorker(`${TEST_GATEWAY_PATHS.cardFrame}?lang=ar`)).text();
+    expect(arabic).toContain('<html lang="ar">');
+    expect(arabic).toContain('<form novalidate aria-label="Card details" dir="rtl">');
+    const unknown = await (await fetchWorker(`${TEST_GATEWAY_PATHS.cardFrame}?lang=x"y`)).text();
+    expect(unknown).toContain('<html lang="en">');
+    expect(unknown).toContain('dir="ltr"');
+  });
+
+  it("gives each field a message line, hidden until the field's check says something", async () => {
+    const html = await (await fetchWorker(TEST_GATEWAY_PATHS.cardFrame)).text();
+    for (const id of ['card-number', 'card-expiry', 'card-cvc']) {
+      expect(html).toContain(`<p id="${id}-error" class="error" hidden></p>`);
+    }
+  });
 });
 
 describe('GET /test-gateway/challenge/{intentId}', () => {

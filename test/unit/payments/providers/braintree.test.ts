@@ -106,10 +106,55 @@ describe('mount', () => {
     const provider = createBraintreeProvider({ clientToken: 't', threeDSecure: false }, fake.deps);
     const onCardEdited = vi.fn();
     await provider.mount(container, { language: 'en', labels, onCardEdited });
-    const events = fake.hostedFields.on.mock.calls.map(([event]) => event);
-    expect(events).toEqual(['validityChange', 'empty', 'notEmpty', 'cardTypeChange']);
-    for (const [, handler] of fake.hostedFields.on.mock.calls) handler();
+    const edits = fake.hostedFields.on.mock.calls.slice(0, 4);
+    expect(edits.map(([event]) => event)).toEqual([
+      'validityChange',
+      'empty',
+      'notEmpty',
+      'cardTypeChange',
+    ]);
+    for (const [, handler] of edits) handler();
     expect(onCardEdited).toHaveBeenCalledTimes(4);
+  });
+
+  it("shows each field's problem under it from the hosted fields' validity, and reveals on Pay", async () => {
+    const fake = fakeBraintree();
+    const provider = createBraintreeProvider({ clientToken: 't', threeDSecure: false }, fake.deps);
+    const onProblems = vi.fn();
+    await provider.mount(container, {
+      language: 'en',
+      labels,
+      messages: { number_invalid: 'Your card number is not valid.', cvv_empty: 'Enter the code.' },
+      onProblems,
+    });
+    const emit = (type: string, event: unknown) => {
+      for (const [name, handler] of fake.hostedFields.on.mock.calls) {
+        if (name === type) handler(event as never);
+      }
+    };
+    const field = (state: Record<string, boolean>) => ({
+      isEmpty: false,
+      isValid: false,
+      isPotentiallyValid: true,
+      ...state,
+    });
+    // '4x': Braintree knows it can never become valid.
+    emit('validityChange', {
+      emittedBy: 'number',
+      fields: { number: field({ isPotentiallyValid: false }) },
+    });
+    const shown = () =>
+      [...container.querySelectorAll<HTMLElement>('.card-field__error')].map((line) =>
+        line.hidden ? null : line.textContent,
+      );
+    expect(shown()).toEqual(['Your card number is not valid.', null, null]);
+    expect(onProblems).toHaveBeenLastCalledWith({
+      number: 'invalid',
+      expiry: 'empty',
+      cvv: 'empty',
+    });
+    provider.revealProblems?.();
+    expect(shown()[2]).toBe('Enter the code.');
   });
 
   it('unmount tears the hosted fields down and removes their slots', async () => {

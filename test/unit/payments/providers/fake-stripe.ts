@@ -20,7 +20,8 @@ import type { StripeClient } from '../../../../islands/payments/providers/stripe
 class FakeElement {
   mountedIn: HTMLElement | null = null;
   destroyed = false;
-  private readonly changeHandlers: (() => void)[] = [];
+  readonly focus = vi.fn();
+  private readonly handlers = new Map<string, ((event?: unknown) => void)[]>();
   constructor(
     readonly type: string,
     readonly options: Record<string, unknown>,
@@ -35,13 +36,23 @@ class FakeElement {
   destroy(): void {
     this.destroyed = true;
   }
-  on(type: string, handler: () => void): this {
-    if (type === 'change') this.changeHandlers.push(handler);
+  on(type: string, handler: (event?: unknown) => void): this {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
     return this;
   }
-  /** The visitor edits the field in Stripe's iframe. */
-  change(): void {
-    for (const handler of this.changeHandlers) handler();
+  /**
+   * The visitor edits the field in Stripe's iframe; Elements tells what its check found, in
+   * the shape of its change event (by default a value still incomplete).
+   */
+  change(
+    event: { empty?: boolean; complete?: boolean; error?: { code: string; message: string } } = {},
+  ): void {
+    const full = { elementType: this.type, empty: false, complete: false, ...event };
+    for (const handler of this.handlers.get('change') ?? []) handler(full);
+  }
+  /** The visitor leaves the field. */
+  blur(): void {
+    for (const handler of this.handlers.get('blur') ?? []) handler();
   }
 }
 

@@ -71,6 +71,53 @@ describe('mount', () => {
     expect(onCardEdited).toHaveBeenCalledTimes(3);
   });
 
+  it("shows each field's problem under it as Elements' checks find it, and reveals the rest on Pay", async () => {
+    const fake = fakeStripe();
+    const onProblems = vi.fn();
+    const provider = createStripeProvider(settings, fake);
+    await provider.mount(container, {
+      language: 'en',
+      labels,
+      messages: {
+        number_empty: 'Enter your card number.',
+        expiry_past: 'The expiry date is in the past.',
+        cvv_incomplete: 'The security code is incomplete.',
+      },
+      onProblems,
+    });
+    const [number, expiry, cvv] = fake.elements;
+    const shown = () =>
+      [...container.querySelectorAll<HTMLElement>('.card-field__error')].map((line) =>
+        line.hidden ? null : line.textContent,
+      );
+    expect(shown()).toEqual([null, null, null]);
+    // A past expiry is whole and wrong: said at once.
+    expiry?.change({ error: { code: 'invalid_expiry_year_past', message: 'Stripe words' } });
+    // An unfinished CVV: said once the visitor leaves it.
+    cvv?.change();
+    expect(shown()).toEqual([null, 'The expiry date is in the past.', null]);
+    cvv?.blur();
+    expect(shown()).toEqual([
+      null,
+      'The expiry date is in the past.',
+      'The security code is incomplete.',
+    ]);
+    expect(onProblems).toHaveBeenLastCalledWith({
+      number: 'empty',
+      expiry: 'past',
+      cvv: 'incomplete',
+    });
+    // Pay: the empty number says so too, and takes focus.
+    provider.revealProblems?.();
+    expect(shown()[0]).toBe('Enter your card number.');
+    expect(number?.focus).toHaveBeenCalledOnce();
+    number?.change({ complete: true });
+    expiry?.change({ complete: true });
+    cvv?.change({ complete: true });
+    expect(shown()).toEqual([null, null, null]);
+    expect(onProblems).toHaveBeenLastCalledWith({ number: null, expiry: null, cvv: null });
+  });
+
   it('rejects a ProviderError when the script cannot load, and retries on the next mount', async () => {
     const fake = fakeStripe();
     fake.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
