@@ -70,9 +70,11 @@ function GoogleMark() {
  * Continue with Google (SPEC.md §2, §4, §5, §8). Until Google Identity Services has rendered its
  * own button (width 343, SPEC.md §9), our accessible button holds its place; pressed too early it
  * says the button is not ready yet, under it. A button that cannot be set up (no client id,
- * Google's script blocked or failing) is replaced by the reason, in the button's own 44 px box:
- * no control is left that can do nothing, and nothing below moves when Google fails after the
- * first paint (CLS 0). The credential GIS hands back is signed up through the worker, which
+ * Google's script blocked or failing) steps aside: its reason (SPEC.md §8) is said quietly in
+ * the button's own 44 px box, not as an error, since the email form above still signs up. No
+ * control is left that can do nothing, nothing below moves when Google fails after the first
+ * paint (CLS 0), and a keyboard user who was on our button is taken to the email field rather
+ * than left nowhere. The credential GIS hands back is signed up through the worker, which
  * verifies it (islands/signup).
  */
 export default function GoogleSignIn({
@@ -89,6 +91,8 @@ export default function GoogleSignIn({
   const messageId = useId();
   // Pressed before Google's button was there.
   const [pressedEarly, setPressedEarly] = useState(false);
+  // Whether our button has focus, read when Google fails and the button goes.
+  const placeholderFocused = useRef(false);
   // Known on the server too, so a missing client id is said in the first HTML.
   const problem: GoogleProblem | null = clientId.trim() ? state.problem : 'not_configured';
   const ready = state.phase === 'preloaded' && problem === null;
@@ -121,6 +125,13 @@ export default function GoogleSignIn({
     });
   }, []);
 
+  useEffect(() => {
+    if (!problem || !placeholderFocused.current) return;
+    placeholderFocused.current = false;
+    // The signup screen's email form (islands/SignupForm.tsx), the way that still works.
+    document.querySelector<HTMLInputElement>('.signup-form input[name="email"]')?.focus();
+  }, [problem]);
+
   function onPlaceholderClick() {
     setPressedEarly(true);
     showError(textOf('not_ready'));
@@ -135,6 +146,12 @@ export default function GoogleSignIn({
           className="google-signin__placeholder"
           aria-describedby={shown ? messageId : undefined}
           onClick={onPlaceholderClick}
+          onFocus={() => {
+            placeholderFocused.current = true;
+          }}
+          onBlur={() => {
+            placeholderFocused.current = false;
+          }}
         >
           <GoogleMark />
           <span>{text.button}</span>
@@ -143,7 +160,7 @@ export default function GoogleSignIn({
       {/* One live region throughout, so that a reason appearing later is announced. */}
       <p
         id={messageId}
-        className={`google-signin__message${problem ? ' google-signin__message--in-place' : ''}`}
+        className={`google-signin__message${problem ? ' google-signin__message--aside' : ''}`}
         role="status"
       >
         {shown ? textOf(shown) : null}

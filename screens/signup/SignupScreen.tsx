@@ -1,5 +1,6 @@
 import { GOOGLE_SIGN_IN_ERROR_KEYS } from '../../islands/GoogleSignIn';
 import { SIGN_UP_ERROR_KEYS } from '../../shared/api/error-text';
+import { STORE_LINKS } from '../after/store-links';
 import { translatedErrorTexts } from '../error-texts';
 import { Divider } from '../kit/Divider';
 import { InAppWayOut } from '../kit/InAppWayOut';
@@ -60,7 +61,13 @@ export function SignupScreen({
             creating: t('signup.creating_account'),
             invalid: t('email_error_message_invalid'),
             empty: t('email_error_message_empty'),
+            takenNext: t('signup.email_taken.next'),
+            useAnother: t('signup.email_taken.use_another'),
           },
+          stores: [
+            { name: t('kit.store.app_store'), href: STORE_LINKS.appStore },
+            { name: t('kit.store.google_play'), href: STORE_LINKS.googlePlay },
+          ],
           errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
           refused: refusedEmail,
         }}
