@@ -67,6 +67,29 @@ function GoogleMark() {
 }
 
 /**
+ * Our button's focus handlers: when Google fails while a keyboard user is on it, the button goes
+ * and focus goes to the email field, the way that still works, rather than nowhere.
+ */
+function useFocusHandoff(problem: GoogleProblem | null) {
+  // Whether our button has focus, read when the problem arrives and the button goes.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!problem || !focused.current) return;
+    focused.current = false;
+    // The signup screen's email form (islands/SignupForm.tsx).
+    document.querySelector<HTMLInputElement>('.signup-form input[name="email"]')?.focus();
+  }, [problem]);
+  return {
+    onFocus: () => {
+      focused.current = true;
+    },
+    onBlur: () => {
+      focused.current = false;
+    },
+  };
+}
+
+/**
  * Continue with Google (SPEC.md §2, §4, §5, §8). Until Google Identity Services has rendered its
  * own button (width 343, SPEC.md §9), our accessible button holds its place; pressed too early it
  * says the button is not ready yet, under it. A button that cannot be set up (no client id,
@@ -91,13 +114,12 @@ export default function GoogleSignIn({
   const messageId = useId();
   // Pressed before Google's button was there.
   const [pressedEarly, setPressedEarly] = useState(false);
-  // Whether our button has focus, read when Google fails and the button goes.
-  const placeholderFocused = useRef(false);
   // Known on the server too, so a missing client id is said in the first HTML.
   const problem: GoogleProblem | null = clientId.trim() ? state.problem : 'not_configured';
   const ready = state.phase === 'preloaded' && problem === null;
   const shown = problem ?? (pressedEarly && !ready ? 'not_ready' : null);
   const placeholderShown = !ready && problem === null;
+  const focusHandoff = useFocusHandoff(problem);
   const textOf = (reason: GoogleProblem) => readableText(googleProblemText(reason), errors);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per page; the props never change.
@@ -125,13 +147,6 @@ export default function GoogleSignIn({
     });
   }, []);
 
-  useEffect(() => {
-    if (!problem || !placeholderFocused.current) return;
-    placeholderFocused.current = false;
-    // The signup screen's email form (islands/SignupForm.tsx), the way that still works.
-    document.querySelector<HTMLInputElement>('.signup-form input[name="email"]')?.focus();
-  }, [problem]);
-
   function onPlaceholderClick() {
     setPressedEarly(true);
     showError(textOf('not_ready'));
@@ -146,12 +161,7 @@ export default function GoogleSignIn({
           className="google-signin__placeholder"
           aria-describedby={shown ? messageId : undefined}
           onClick={onPlaceholderClick}
-          onFocus={() => {
-            placeholderFocused.current = true;
-          }}
-          onBlur={() => {
-            placeholderFocused.current = false;
-          }}
+          {...focusHandoff}
         >
           <GoogleMark />
           <span>{text.button}</span>
