@@ -1,5 +1,10 @@
 import type { Page } from 'playwright-core';
-import { installProbes, type LayoutFindings, type ProbeWindow } from './layout-checks';
+import {
+  installProbes,
+  type LayoutFindings,
+  layoutProblems,
+  type ProbeWindow,
+} from './layout-checks';
 
 /**
  * The screenshot walk's checks (every-screen.test.ts): besides the layout checks of
@@ -22,9 +27,7 @@ export interface RenderFindings extends LayoutFindings {
 
 export function renderProblems(findings: RenderFindings): string[] {
   return [
-    ...findings.overflow.map((line) => `overflow: ${line}`),
-    ...findings.overlaps.map((line) => `overlap: ${line}`),
-    ...findings.underBottomBar.map((line) => `under bottom bar: ${line}`),
+    ...layoutProblems(findings),
     ...findings.textOverflow.map((line) => `text overflow: ${line}`),
     ...findings.clippedLogos.map((line) => `clipped logo: ${line}`),
     ...findings.mixedDirection.map((line) => `mixed direction: ${line}`),

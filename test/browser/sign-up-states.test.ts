@@ -75,14 +75,20 @@ describe('Google’s script cannot load', () => {
   });
 });
 
+/** An address another visitor has just signed up with. */
+async function takenAddress(label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  const first = await session.newVisitor();
+  await openSignup(first.page);
+  await submitEmail(first.page, email);
+  await first.page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
+  await first.context.close();
+  return email;
+}
+
 describe('an address that already has an account', () => {
   it('is explained beside the field, with where to log in, until the address changes', async () => {
-    const email = uniqueEmail('taken');
-    const first = await session.newVisitor();
-    await openSignup(first.page);
-    await submitEmail(first.page, email);
-    await first.page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    await first.context.close();
+    const email = await takenAddress('taken');
 
     const { context, page, problems } = await session.newVisitor();
     await openSignup(page);
@@ -117,12 +123,7 @@ describe('an address that already has an account', () => {
   });
 
   it('“Use another email” empties the field and puts the visitor in it', async () => {
-    const email = uniqueEmail('taken-again');
-    const first = await session.newVisitor();
-    await openSignup(first.page);
-    await submitEmail(first.page, email);
-    await first.page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
-    await first.context.close();
+    const email = await takenAddress('taken-again');
 
     const { context, page } = await session.newVisitor();
     await openSignup(page);
