@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { areaMapUrl } from '../shared/api/area-map';
 import type { Coordinates } from '../shared/api/contract';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
 import type { PostedPhone } from '../shared/phone/posted-phone';
@@ -107,6 +108,8 @@ interface SearchProgressProps {
    * handed over once by the worker: it takes the place of what the island would have stored.
    */
   posted?: PostedPhone;
+  /** Whether the worker draws the located area as a real map (worker/area-map/). */
+  staticMap?: boolean;
 }
 
 /**
@@ -143,10 +146,12 @@ export default function SearchProgress(props: SearchProgressProps) {
   const done = phase === 'done';
   const states = stepStates(progress);
   const centre = search.point ?? info?.location ?? null;
+  // Only the geocoded point can be drawn: the worker signed it for this visitor.
+  const image = done && props.staticMap && search.point ? areaMapUrl(search.point) : null;
   return (
     <div className={`search search--${variant}${done ? ' search--done' : ''}`}>
       {variant === 'map_first' ? (
-        <AreaMap centre={centre} label={labels.map} located={done} />
+        <AreaMap centre={centre} label={labels.map} located={done} image={image} />
       ) : null}
       <div className="search__status">
         <CircularProgress
@@ -170,7 +175,7 @@ export default function SearchProgress(props: SearchProgressProps) {
       </ol>
       <div role="status" className="search__result">
         {done && info ? (
-          <SearchResult {...props} info={info} centre={centre} phone={phone} />
+          <SearchResult {...props} info={info} centre={centre} phone={phone} image={image} />
         ) : null}
       </div>
       <SearchContinue
@@ -191,11 +196,19 @@ function SearchResult({
   info,
   centre,
   phone,
-}: SearchProgressProps & { info: PhoneInfo; centre: Coordinates | null; phone: string }) {
+  image,
+}: SearchProgressProps & {
+  info: PhoneInfo;
+  centre: Coordinates | null;
+  phone: string;
+  image: string | null;
+}) {
   return (
     <>
       <LocatedBanner title={labels.located} phoneLabel={labels.locatedPhone} phone={phone} />
-      {variant === 'map_first' ? null : <AreaMap centre={centre} label={labels.map} located />}
+      {variant === 'map_first' ? null : (
+        <AreaMap centre={centre} label={labels.map} located image={image} />
+      )}
       <dl className="search__rows">
         {describeRows(info, centre, language, labels).map((row) => (
           <div key={row.key} className="search__row">

@@ -16,8 +16,9 @@ import type { AreaScreens, ScreenDefinition } from './types';
 export type { ScreenDefinition } from './types';
 
 /**
- * Gives each screen of an area that area's CSS, inlined in the screen's page, and a screen with a
- * bottom button the layout's rules, which no other page carries.
+ * Gives each screen of an area that area's CSS, inlined in the screen's page, then the screen's
+ * own (`css` of its definition), and a screen with a bottom button the layout's rules, which no
+ * other page carries.
  */
 function withCss<T extends AreaScreens>(screens: T, css: string): T {
   const compact = compactCss(css);
@@ -25,7 +26,13 @@ function withCss<T extends AreaScreens>(screens: T, css: string): T {
   return Object.fromEntries(
     Object.entries(screens).map(([id, definition]) => [
       id,
-      { ...definition, css: definition.bottomButton ? compact + pinned : compact },
+      {
+        ...definition,
+        css:
+          compact +
+          (definition.css ? compactCss(definition.css) : '') +
+          (definition.bottomButton ? pinned : ''),
+      },
     ]),
   ) as T;
 }

@@ -38,6 +38,11 @@ export interface ScreenProps {
    * (SPEC.md §9: the pay-pal flag is false). Unset: no PayPal.
    */
   paypal?: boolean;
+  /**
+   * Whether the worker draws the located area with Google's static map (STATIC_MAPS_API_KEY,
+   * worker/area-map/); unset, the searching screens keep their drawn map.
+   */
+  staticMap?: boolean;
   /** A landing answering its phone form's refused no-script post (worker/routes/phone-form.ts). */
   refusedPhone?: RefusedPhone;
   /** A signup screen answering its email form's refused no-script post (worker/routes/signup-form.ts). */
@@ -64,7 +69,10 @@ export interface ScreenDefinition {
   offFlowNext: ScreenId | null;
   /** Images the screen shows, fetched ahead while the visitor is on the screen before it. */
   images?: readonly string[];
-  /** The CSS of the screen's area, inlined in its page after the shared rules. */
+  /**
+   * The CSS of the screen's area, inlined in its page after the shared rules; set here, the
+   * screen's own rules, which the registry adds after its area's.
+   */
   css?: string;
   /**
    * SPEC.md §2 Layout: the screen's Continue is pinned to the bottom (screens/kit/BottomButton),

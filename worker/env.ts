@@ -75,6 +75,12 @@ export interface Bindings
    */
   GEOCODING_API_KEY?: string;
   /**
+   * Secret. A Google Maps Platform key with only the Maps Static API enabled: the searching
+   * screens' located area as a real map, drawn through the worker (worker/area-map/) so no page
+   * carries the key. Unset, the pages keep their drawn map and `/api/area-map` answers 404.
+   */
+  STATIC_MAPS_API_KEY?: string;
+  /**
    * The split test's rows and totals, spread over EXPERIMENT_SHARD_COUNT SQLite Durable Objects
    * by visitor (worker/experiments/store/experiment-shard.ts, assignment/visitor-shard.ts).
    */
@@ -185,6 +191,7 @@ export interface Bindings
 export const SECRETS = [
   'STRIPE_FINGERPRINT_KEY',
   'GEOCODING_API_KEY',
+  'STATIC_MAPS_API_KEY',
   'CONSOLE_PREVIEW_KEY',
   'COOKIE_SIGNING_KEY',
   'RESUME_LINK_KEY',

@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
 import type { CopyVersionSummary } from '../../shared/console-api/copy';
 import type { Change } from '../../shared/console-api/versions';
+import { ConfirmRollback } from '../history/ConfirmRollback';
 import { VersionCard, VersionList, versionIdOf } from '../history/VersionCard';
 import { useStore } from '../stores/atom';
 import {
@@ -19,53 +19,22 @@ const SOURCE_TEXTS: Record<CopyVersionSummary['source'], string> = {
 };
 
 function CopyRollbackControl({ seq, versionId }: { seq: number; versionId: string }) {
-  const id = useId();
-  const [confirming, setConfirming] = useState(false);
-  const [note, setNote] = useState('');
   const rollback = useStore($copyRollback);
-  const busy = rollback.kind === 'busy' && rollback.seq === seq;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (await rollBackCopyTo(seq, versionId, note.trim())) {
-      setConfirming(false);
-      setNote('');
-      document.getElementById(COPY_HISTORY_STATUS_ID)?.focus();
-    }
-  }
-
-  if (!confirming) {
-    return (
-      <button type="button" className="button" onClick={() => setConfirming(true)}>
-        Roll back copy to {versionId}…
-      </button>
-    );
-  }
   return (
-    <form className="confirm" aria-labelledby={`${id}-question`} onSubmit={onSubmit}>
-      <p id={`${id}-question`}>
-        <strong>Publish the copy of {versionId} again, as a new copy version?</strong> Every
-        language's texts become what they were in {versionId}; the config (split, routes,
-        experiments) is not touched, and no experiment starts a new phase.
-      </p>
-      <label htmlFor={`${id}-note`}>Note (optional)</label>
-      <input
-        id={`${id}-note`}
-        className="input"
-        maxLength={500}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      <div className="confirm__actions">
-        <button type="submit" className="button button--danger" aria-disabled={busy || undefined}>
-          {busy ? 'Rolling back…' : `Confirm copy roll back to ${versionId}`}
-        </button>
-        <button type="button" className="button" onClick={() => setConfirming(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <ConfirmRollback
+      open={`Roll back copy to ${versionId}…`}
+      question={
+        <>
+          <strong>Publish the copy of {versionId} again, as a new copy version?</strong> Every
+          language's texts become what they were in {versionId}; the config (split, routes,
+          experiments) is not touched, and no experiment starts a new phase.
+        </>
+      }
+      confirm={`Confirm copy roll back to ${versionId}`}
+      busy={rollback.kind === 'busy' && rollback.seq === seq}
+      rollBack={(note) => rollBackCopyTo(seq, versionId, note)}
+      statusId={COPY_HISTORY_STATUS_ID}
+    />
   );
 }
 

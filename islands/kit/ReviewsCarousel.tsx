@@ -63,8 +63,8 @@ function Review({ item }: { item: ReviewItem }) {
             className="reviews__avatar"
             src={item.img}
             alt=""
-            width={40}
-            height={40}
+            width={48}
+            height={48}
             loading="lazy"
           />
         ) : (

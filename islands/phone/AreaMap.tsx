@@ -1,8 +1,33 @@
+import { useState } from 'react';
+import { AREA_MAP_HEIGHT, AREA_MAP_WIDTH } from '../../shared/api/area-map';
 import { seededRandom } from '../../shared/seeded-random';
 import { areaAround, type Coordinates, projectOnto } from './geo-offset';
 
-const WIDTH = 343;
-const HEIGHT = 200;
+const WIDTH = AREA_MAP_WIDTH;
+const HEIGHT = AREA_MAP_HEIGHT;
+
+/**
+ * Google's picture of the area (worker/area-map/), laid over the drawn map, which stays beneath
+ * as its placeholder and its fallback: shown once loaded, gone if the worker draws none (no key,
+ * a point it did not sign, Google down). Its size is set, so it moves nothing. alt="": the
+ * figure's drawn map already names the area for a screen reader.
+ */
+function AreaPicture({ src }: { src: string }) {
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
+  if (state === 'failed') return null;
+  return (
+    <img
+      className={`area-map__picture${state === 'shown' ? ' area-map__picture--shown' : ''}`}
+      src={src}
+      alt=""
+      width={WIDTH}
+      height={HEIGHT}
+      decoding="async"
+      onLoad={() => setState('shown')}
+      onError={() => setState('failed')}
+    />
+  );
+}
 
 function streetsFor(centre: Coordinates | null): string[] {
   const random = seededRandom(
@@ -22,15 +47,19 @@ function streetsFor(centre: Coordinates | null): string[] {
  * A drawn map of the area around the located point (SPEC.md §9: 3000 m each way), with no
  * tiles or third-party script: stylised streets, an avenue and a pulsing pin. The area's
  * projection puts the pin; the streets are seeded by the place, so each place looks its own.
+ * Where the worker draws real maps, Google's picture of the area covers it once loaded.
  */
 export function AreaMap({
   centre,
   label,
   located,
+  image = null,
 }: {
   centre: Coordinates | null;
   label: string;
   located: boolean;
+  /** The worker's picture of the located area (shared/api/area-map.ts), or null for none. */
+  image?: string | null;
 }) {
   const pin =
     centre && located
@@ -62,6 +91,7 @@ export function AreaMap({
           </g>
         )}
       </svg>
+      {image ? <AreaPicture key={image} src={image} /> : null}
     </figure>
   );
 }

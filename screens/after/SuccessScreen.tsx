@@ -3,6 +3,7 @@ import { StoreBadges } from '../kit/StoreBadges';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { AppScreens } from './AppScreens';
 import { STORE_LINKS } from './store-links';
 
 const LOGIN_STEPS = ['install', 'open', 'email'] as const;
@@ -41,6 +42,7 @@ export function SuccessScreen({ screen, t, continueAction }: ScreenProps) {
       />
       <h2 className="success__steps-title">{t('after.success.steps_title')}</h2>
       <StepList steps={LOGIN_STEPS.map((step) => t(`after.success.steps.${step}`))} />
+      <AppScreens t={t} />
       <SupportLinks t={t} />
     </section>
   );

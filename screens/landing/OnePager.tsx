@@ -1,4 +1,5 @@
 import type { ScreenProps } from '../types';
+import { AppIllustration } from './AppIllustration';
 import { ClaimStrip } from './ClaimStrip';
 import { FeatureList } from './FeatureList';
 import { Guarantee } from './Guarantee';
@@ -15,6 +16,7 @@ export function OnePager(props: ScreenProps) {
     <section className="screen landing landing--classic" aria-labelledby="screen-title">
       <LandingHero {...props} />
       <PhoneSection {...props} />
+      <AppIllustration t={t} />
       <ClaimStrip t={t} />
       <FeatureList t={t} />
       <HowItWorks t={t} />

@@ -1,4 +1,5 @@
 import type { ScreenProps } from '../types';
+import { AppIllustration } from './AppIllustration';
 import { ClaimStrip } from './ClaimStrip';
 import { FeatureList } from './FeatureList';
 import { Guarantee } from './Guarantee';
@@ -16,6 +17,7 @@ export function OnePagerAi(props: ScreenProps) {
       <div className="landing-ai-panel">
         <LandingHero {...props} badge={t('landing.ai.badge')} />
         <PhoneSection {...props} />
+        <AppIllustration t={t} />
       </div>
       <ClaimStrip t={t} ai />
       <HowItWorks t={t} ai />

@@ -1,4 +1,5 @@
 import type { ScreenProps } from '../types';
+import { AppIllustration } from './AppIllustration';
 import { ClaimStrip } from './ClaimStrip';
 import { FeatureGrid } from './FeatureGrid';
 import { Guarantee } from './Guarantee';
@@ -14,6 +15,7 @@ export function OnePagerAll(props: ScreenProps) {
     <section className="screen landing landing--all" aria-labelledby="screen-title">
       <LandingHero {...props} />
       <PhoneSection {...props} />
+      <AppIllustration t={t} />
       <FeatureGrid t={t} />
       <ClaimStrip t={t} />
       <Reviews t={t} mode="slide" />

@@ -1,4 +1,5 @@
 import type { ScreenProps } from '../types';
+import { AppIllustration } from './AppIllustration';
 import { ClaimStrip } from './ClaimStrip';
 import { Faq } from './Faq';
 import { FeatureList } from './FeatureList';
@@ -19,6 +20,7 @@ export function OnePagerL1(props: ScreenProps) {
     <section className="screen landing landing--story" aria-labelledby="screen-title">
       <LandingHero {...props} />
       <PhoneSection {...props} />
+      <AppIllustration t={t} />
       <Story t={t} />
       <FeatureList t={t} />
       <ClaimStrip t={t} />

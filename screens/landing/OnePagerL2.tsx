@@ -1,4 +1,5 @@
 import type { ScreenProps } from '../types';
+import { AppIllustration } from './AppIllustration';
 import { Faq } from './Faq';
 import { FeatureGrid } from './FeatureGrid';
 import { Guarantee } from './Guarantee';
@@ -20,6 +21,7 @@ export function OnePagerL2(props: ScreenProps) {
       <LandingHero {...props} />
       <Stats t={t} />
       <PhoneSection {...props} />
+      <AppIllustration t={t} />
       <HowItWorks t={t} />
       <FeatureGrid t={t} />
       <Reviews t={t} mode="slide" />

@@ -2,10 +2,25 @@ import type { TFunction } from 'i18next';
 import { ReviewsCarousel } from '../../islands/kit/ReviewsCarousel';
 import { Island } from '../layout/Island';
 
-const REVIEWERS = ['emily', 'carlos', 'priya', 'james'] as const;
+/**
+ * Each reviewer and the content hash in their portrait's name (the first 8 hex digits of the
+ * file's SHA-256), so public/_headers can cache the portraits for a year: a changed portrait is a
+ * new name (test/unit/pictures/review-portraits.test.ts holds the names to the files).
+ */
+const REVIEWERS = {
+  emily: '3513cd37',
+  carlos: '16f1c5f8',
+  priya: '20a31cba',
+  james: '54e671c7',
+} as const;
 
-/** Small local avatars (no third-party images); listed as the landings' images to fetch ahead. */
-export const REVIEW_AVATARS = REVIEWERS.map((reviewer) => `/img/reviews/${reviewer}.svg`);
+/**
+ * Drawn portraits, small local SVGs (no third-party images, no photographs of real people);
+ * listed as the landings' images to fetch ahead.
+ */
+export const REVIEW_AVATARS = Object.entries(REVIEWERS).map(
+  ([reviewer, hash]) => `/img/reviews/${reviewer}-${hash}.svg`,
+);
 
 /**
  * What users say (SPEC.md §2 reviews carousel). Sliding, it is a small island; static, it is
@@ -13,7 +28,7 @@ export const REVIEW_AVATARS = REVIEWERS.map((reviewer) => `/img/reviews/${review
  */
 export function Reviews({ t, mode }: { t: TFunction; mode: 'slide' | 'static' }) {
   const label = t('landing.reviews.title');
-  const items = REVIEWERS.map((reviewer, index) => ({
+  const items = Object.keys(REVIEWERS).map((reviewer, index) => ({
     name: t(`landing.reviews.${reviewer}.name`),
     text: t(`landing.reviews.${reviewer}.text`),
     img: REVIEW_AVATARS[index],

@@ -1,3 +1,6 @@
+import { ART_CSS } from '../kit/styles/art';
+import { splitCss } from '../kit/styles/split';
+
 /**
  * CSS of the landing screens, inlined in every page with the rest of the critical CSS: keep it
  * short. Colours come from the theme tokens only (the red of a refusal is the toast's), sizes
@@ -65,10 +68,26 @@ const REVIEWS_CSS = `
 .reviews__item{flex:0 0 100%;min-width:0;padding:16px;border-radius:12px;background:var(--surface)}
 .reviews__figure{margin:0}
 .reviews__author{display:flex;align-items:center;gap:10px;margin-block-end:8px;font-weight:600}
-.reviews__avatar{display:grid;place-items:center;width:40px;height:40px;border-radius:50%;background:var(--brand);color:var(--brand-ink);font-size:15px}
+.reviews__avatar{display:grid;place-items:center;flex:none;width:48px;height:48px;border-radius:50%;background:var(--brand);color:var(--brand-ink);font-size:15px}
 .reviews__text{margin:0;color:var(--ink)}
 @media (prefers-reduced-motion:reduce){.reviews__track{flex-direction:column;gap:12px;transform:none!important;transition:none}.reviews__item--clone{display:none}}
 @media (min-width:432px){.feature-grid__item{padding:16px}}
 `;
 
-export const LANDING_CSS = HERO_CSS + PHONE_CSS + CONTENT_CSS + REVIEWS_CSS;
+/**
+ * Desktop (SPEC.md §9, from 992): the pitch and the phone form (with whatever the variant puts
+ * before its features) beside what the app gives, then the rest of the page across both
+ * columns. Every variant has its feature list or grid under the features title.
+ */
+const DESKTOP_CSS = `${splitCss({ screens: ['.landing'], sides: ['[aria-labelledby=features-title]'] })}
+@media (min-width:992px){
+.landing>[aria-labelledby=features-title]~*{grid-column:1/-1}
+.landing>.claim-strip{grid-column:1}
+.landing>[aria-labelledby=features-title]{margin:0}
+.landing>[aria-labelledby=features-title]:has(>.feature-list){padding:24px;border-radius:16px;background:var(--surface)}
+.landing h1{font-size:40px}
+.landing .lead{font-size:18px}
+.reviews__track--static{display:grid;grid-template-columns:repeat(3,minmax(0,1fr))}
+}`;
+
+export const LANDING_CSS = HERO_CSS + PHONE_CSS + CONTENT_CSS + REVIEWS_CSS + ART_CSS + DESKTOP_CSS;

@@ -65,6 +65,7 @@ export function SearchingScreen({
   next,
   language,
   postedPhone,
+  staticMap,
 }: ScreenProps & { variant: SearchVariant }) {
   return (
     <section className={`screen searching searching--${variant}`} aria-labelledby="screen-title">
@@ -81,6 +82,7 @@ export function SearchingScreen({
           language,
           labels: labelsFor(t, variant),
           posted: postedPhone,
+          staticMap,
         }}
       />
     </section>

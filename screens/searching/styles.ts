@@ -52,7 +52,9 @@ const SEARCH_CSS = `
 
 /** The drawn map: streets in the surface colour on a tinted ground, a pin that pulses. */
 const MAP_CSS = `
-.area-map{margin:0 0 12px}
+.area-map{margin:0 0 12px;position:relative}
+.area-map__picture{position:absolute;inset:0;width:100%;height:100%;border-radius:12px;object-fit:cover;opacity:0;transition:opacity .3s}
+.area-map__picture--shown{opacity:1}
 .area-map svg{display:block;width:100%;height:auto;border-radius:12px}
 .area-map__ground{fill:color-mix(in srgb,var(--brand) 7%,var(--surface))}
 .area-map__park{fill:color-mix(in srgb,var(--brand) 14%,var(--surface))}
@@ -66,4 +68,12 @@ const MAP_CSS = `
 @media (prefers-reduced-motion:reduce){.circular-progress__small-ring,.search__step--active::before,.area-map__pulse,.area-map__radar path{animation:none}}
 `;
 
-export const SEARCHING_CSS = PROGRESS_CSS + SEARCH_CSS + MAP_CSS;
+/**
+ * Desktop (SPEC.md §9, from 992): the search stays one column, centred under the progress, with
+ * room for a wider map; the ring keeps its 174.
+ */
+const DESKTOP_CSS = `
+@media (min-width:992px){.page:has(>.searching){max-width:calc(560px + 32px)}}
+`;
+
+export const SEARCHING_CSS = PROGRESS_CSS + SEARCH_CSS + MAP_CSS + DESKTOP_CSS;

@@ -1,4 +1,20 @@
 import { OPEN_IN_BROWSER_CSS } from '../kit/styles/open-in-browser';
+import { splitCss } from '../kit/styles/split';
+
+/**
+ * Desktop (SPEC.md §9, from 992): the form beside what speaks for it, the families' words on
+ * signup_testim and the trust promises on signup, drawn there as a list of their own.
+ */
+const SIGNUP_DESKTOP_CSS = `${splitCss({
+  screens: ['.signup'],
+  // On signup_testim the trust promises stay under the form, the testimonials beside it.
+  sides: ['.signup__testimonials', '.trust-labels:not(.signup__testimonials~*)'],
+})}
+@media (min-width:992px){
+.signup>.trust-labels:not(.signup__testimonials~*){flex-direction:column;align-items:flex-start;gap:16px;margin:0;padding:24px;
+  border-radius:12px;background:var(--surface);font-size:17px}
+.signup>.trust-labels:not(.signup__testimonials~*) .trust-labels__icon{width:24px;height:24px}
+}`;
 
 /** CSS of the signup screens, inlined in every page with the rest of the critical CSS. */
 export const SIGNUP_CSS = `
@@ -25,4 +41,5 @@ export const SIGNUP_CSS = `
 .signup__quote{margin:0 0 6px}
 .signup__author{margin:0;color:var(--muted);font-weight:600;font-size:14px}
 ${OPEN_IN_BROWSER_CSS}
+${SIGNUP_DESKTOP_CSS}
 `;

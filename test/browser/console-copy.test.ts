@@ -105,7 +105,22 @@ describe('the Copy area in Chromium', () => {
     await c2.getByText(/^Changes \(1\)/).click();
     await c2.getByText(`copy.es.screens.one_pager.title: added ${NEW_TITLE}`).waitFor();
     const c1 = history.getByRole('article', { name: 'Copy c1' });
-    await c1.getByRole('button', { name: 'Roll back copy to c1…' }).click();
+    // By keyboard: opening the confirm step moves focus to its note, Cancel back to the opener.
+    const focusedName = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        return focused?.id
+          ? document.querySelector(`label[for="${focused.id}"]`)?.textContent
+          : focused?.textContent;
+      });
+    await c1.getByRole('button', { name: 'Roll back copy to c1…' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedName).toBe('Note (optional)');
+    await page.keyboard.type('back to the bundled title');
+    await c1.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedName).toBe('Roll back copy to c1…');
+    await page.keyboard.press('Enter');
     await c1.getByRole('button', { name: 'Confirm copy roll back to c1' }).click();
     await page
       .locator('#copy-history-status', {

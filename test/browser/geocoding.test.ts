@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PhoneInfoResponse } from '../../shared/api/contract';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { MANCHESTER_NUMBER } from './manchester-number';
 import { interactive } from './visitor-steps';
 
 /**
@@ -16,23 +16,6 @@ beforeAll(async () => {
   session = await startBrowserSession();
 });
 afterAll(() => session?.stop());
-
-/**
- * What a product API knowing more than the emulator answers for a Manchester number: the city,
- * and a point of its own that is neither Manchester's nor the capital's.
- */
-const MANCHESTER_NUMBER: PhoneInfoResponse = {
-  data: {
-    phone: '+447400123456',
-    valid: true,
-    country: 'GB',
-    type: 'MOBILE',
-    carrier: null,
-    city: 'Manchester',
-    timezone: 'Europe/London',
-    location: { lat: 52, lng: -1 },
-  },
-};
 
 async function searchForManchesterNumber() {
   const visitor = await session.newVisitor({ reducedMotion: 'reduce' });

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { unstable_readConfig } from 'wrangler';
 import { BUILT_BUNDLES } from '../../scripts/built-bundles';
+import { WRANGLER_CONFIG } from '../../scripts/local-platform';
 
 /**
  * Production carries only production (ARCHITECTURE.md "Production code never
@@ -94,4 +96,23 @@ describe('the development bundle (dist/dev-worker, what the browser tests serve)
     expect(code).toContain('/__dev/experiments/simulate');
     expect(code).toContain('emptyExperimentPhase');
   });
+});
+
+describe('stack traces of the deployed worker (wrangler.toml upload_source_maps)', () => {
+  // The bundle keeps no function names (keep_names = false): a trace reads through the source
+  // map the deploy uploads, which names the file, line and function in the source.
+  it.each(['', 'staging'])(
+    'the %s deploy uploads the source map, which maps to the source',
+    (env) => {
+      const config = unstable_readConfig({ config: WRANGLER_CONFIG, env: env || undefined });
+      expect(config.upload_source_maps).toBe(true);
+      expect(config.keep_names).toBe(false);
+      const map = JSON.parse(readFileSync(`${BUILT_BUNDLES.production}.map`, 'utf8')) as {
+        sources: string[];
+        names: string[];
+      };
+      expect(map.sources.some((source) => source.endsWith('worker/app.tsx'))).toBe(true);
+      expect(map.names).toContain('unhandledError');
+    },
+  );
 });

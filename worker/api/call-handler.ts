@@ -4,7 +4,6 @@ import type { ShapeDrift } from '../../shared/api/answer-fields';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
-import { executionContextOf } from '../after-answer';
 import type { ApiEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
@@ -20,9 +19,8 @@ import { readIdempotencyKey } from './idempotency-key';
 import { readJsonBody } from './json-body';
 import { readPathParams } from './path-params';
 import { type BrowserAnswer, browserAnswerOf } from './portal-answer';
-import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
-import { portalRequest } from './portal-request';
-import { type PortalFetch, portalTransport } from './portal-transport';
+import { sendToPortal } from './portal-call';
+import type { PortalFetch } from './portal-transport';
 import { rateAskerOf, rateLimitRefusal } from './rate-limit-gate';
 import { prepareBody } from './request-body';
 import { clearSessionToken, sessionToken, setBuyerEmail, setSessionToken } from './session-cookie';
@@ -226,24 +224,20 @@ async function askPortal<E extends ApiEnv>(
   | { ok: false; refusal: ApiRefusal }
 > {
   const fields = c.get('logFields');
-  const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
-  if (!transport.ok) {
-    logError(transport.code, { id: c.get('requestId'), call: name });
-    return { ok: false, refusal: refusal(transport.code) };
-  }
-  const request = portalRequest({
-    baseUrl: transport.baseUrl,
-    call,
-    path: prepared.path,
-    body: prepared.body,
-    bearer,
-    country: c.get('country'),
-    clientIp: c.req.header('cf-connecting-ip'),
-    funnelOrigin: new URL(c.req.url).origin,
-    idempotencyKey: prepared.idempotencyKey,
-  });
-  const timeoutMs = portalTimeoutMs(call.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
-  const outcome = await exchangeWithPortal(transport.send, request, timeoutMs);
+  const sent = await sendToPortal(
+    c,
+    {
+      name,
+      call,
+      path: prepared.path,
+      body: prepared.body,
+      bearer,
+      idempotencyKey: prepared.idempotencyKey,
+    },
+    deps.portalFetch,
+  );
+  if (!sent.ok) return { ok: false, refusal: refusal(sent.code) };
+  const { outcome } = sent;
   const upstreamStatus = outcome.kind === 'answered' ? outcome.status : null;
   fields.portal_status = upstreamStatus;
   fields.portal_ms = outcome.ms;

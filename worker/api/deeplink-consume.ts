@@ -3,11 +3,9 @@ import { readAnswer } from '../../shared/api/answer-fields';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { DEEPLINK_CONSUME_ANSWER } from '../../shared/api/portal-answers';
 import { logError, logWarning } from '../../shared/log';
-import { executionContextOf } from '../after-answer';
 import type { CountryEnv } from '../env';
-import { exchangeWithPortal, portalTimeoutMs } from './portal-exchange';
-import { portalRequest } from './portal-request';
-import { type PortalFetch, portalTransport } from './portal-transport';
+import { sendToPortal } from './portal-call';
+import type { PortalFetch } from './portal-transport';
 
 /** What spending a one-time login token came to: the account's session, or why not. */
 export type DeeplinkSignIn =
@@ -27,24 +25,20 @@ export async function spendDeeplinkToken<E extends CountryEnv>(
   token: string,
   deps: { portalFetch?: PortalFetch },
 ): Promise<DeeplinkSignIn> {
-  const transport = portalTransport(c.env, deps.portalFetch, executionContextOf(c));
-  if (!transport.ok) {
-    logError(transport.code, { id: c.get('requestId'), call: 'deeplinkConsume' });
-    return { outcome: 'failed' };
-  }
-  const request = portalRequest({
-    baseUrl: transport.baseUrl,
-    call: DEEPLINK_CONSUME_CALL,
-    path: DEEPLINK_CONSUME_CALL.path,
-    body: { token },
-    bearer: null,
-    country: c.get('country'),
-    clientIp: c.req.header('cf-connecting-ip'),
-    funnelOrigin: new URL(c.req.url).origin,
-    idempotencyKey: null,
-  });
-  const timeout = portalTimeoutMs(DEEPLINK_CONSUME_CALL.timeoutMs, c.env.PORTAL_TIMEOUT_MS);
-  const answer = await exchangeWithPortal(transport.send, request, timeout);
+  const sent = await sendToPortal(
+    c,
+    {
+      name: 'deeplinkConsume',
+      call: DEEPLINK_CONSUME_CALL,
+      path: DEEPLINK_CONSUME_CALL.path,
+      body: { token },
+      bearer: null,
+      idempotencyKey: null,
+    },
+    deps.portalFetch,
+  );
+  if (!sent.ok) return { outcome: 'failed' };
+  const answer = sent.outcome;
   if (answer.kind !== 'answered') return { outcome: 'failed' };
   if (answer.status === 410) return { outcome: 'used' };
   if (answer.status === 404) return { outcome: 'unknown' };

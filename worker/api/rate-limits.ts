@@ -188,6 +188,32 @@ const geocodesPerIp: RateLimitRule = {
 
 export const GEOCODE_RULES: readonly RateLimitRule[] = [geocodesPerIp];
 
+/**
+ * The located area's picture (worker/area-map/): each image Google draws is billed. Only a point
+ * the visitor's own geocoding answer signed can be asked for, and a drawn point is cached, so
+ * only pictures that reach Google count. A real visitor costs one per located number; ten is
+ * the lookups' own limit (lookup_per_visitor), thirty an address's (geocode_per_ip).
+ */
+const areaMapsPerVisitor: RateLimitRule = {
+  name: 'area_map_per_visitor',
+  limit: 10,
+  windowMs: HOUR,
+  key: (s) => s.visitorId,
+  counts: 'each',
+  code: 'rate_limited',
+};
+
+const areaMapsPerIp: RateLimitRule = {
+  name: 'area_map_per_ip',
+  limit: 30,
+  windowMs: HOUR,
+  key: (s) => s.ip,
+  counts: 'each',
+  code: 'rate_limited',
+};
+
+export const AREA_MAP_RULES: readonly RateLimitRule[] = [areaMapsPerVisitor, areaMapsPerIp];
+
 /** Every charge checks these, and each decline adds to them (worker/api/rate-limit-gate.ts). */
 export const DECLINE_RULES: readonly RateLimitRule[] = [
   paymentDeclinesPerVisitor,

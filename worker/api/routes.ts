@@ -1,7 +1,9 @@
 import { type Handler, Hono, type MiddlewareHandler } from 'hono';
+import { AREA_MAP_API_PATH } from '../../shared/api/area-map';
 import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
 import { GEOCODE_API_PATH } from '../../shared/api/geocode';
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
+import { areaMapRoute } from '../area-map/area-map-route';
 import type { ApiEnv } from '../env';
 import { geocodeRoute } from '../geocode/geocode-route';
 import { createResumeLink } from '../resume/create-link';
@@ -20,9 +22,13 @@ function guardsOf(call: ApiCall): MiddlewareHandler<ApiEnv>[] {
   return call.method === 'POST' ? postGuards() : [];
 }
 
-/** The worker's own calls beside the §7 table's: the resume link (worker/resume/), geocoding. */
+/**
+ * The worker's own calls beside the §7 table's: the resume link (worker/resume/), geocoding and
+ * the located area's picture (worker/area-map/).
+ */
 const RESUME_PATH = RESUME_API_PATH.slice('/api'.length);
 const GEOCODE_PATH = GEOCODE_API_PATH.slice('/api'.length);
+const AREA_MAP_PATH = AREA_MAP_API_PATH.slice('/api'.length);
 
 /** What a path answers to any method but its own. */
 function allowOnly(method: string): Handler<ApiEnv> {
@@ -44,6 +50,8 @@ export function apiRoutes(deps: ApiDependencies): Hono<ApiEnv> {
   api.all(RESUME_PATH, allowOnly('POST'));
   api.get(GEOCODE_PATH, geocodeRoute());
   api.all(GEOCODE_PATH, allowOnly('GET'));
+  api.get(AREA_MAP_PATH, areaMapRoute());
+  api.all(AREA_MAP_PATH, allowOnly('GET'));
   for (const [name, call] of calls) {
     for (const guard of guardsOf(call)) api.on(call.method, call.path, guard);
     api.on(call.method, call.path, callHandler(name, deps));

@@ -7,6 +7,7 @@ import { apiJson, refusal, refuse } from '../api/api-error';
 import { exchangeWithPortal, type PortalOutcome } from '../api/portal-exchange';
 import { limitRefusal, rateAskerOf } from '../api/rate-limit-gate';
 import { GEOCODE_RULES } from '../api/rate-limits';
+import { allowAreaMap } from '../area-map/area-map-cookie';
 import type { ApiEnv } from '../env';
 import { cachedLocation, cacheLocation } from './geocode-cache';
 import { GeocodeQuery } from './geocode-query';
@@ -58,7 +59,8 @@ function logFailure(
  * answer ever carries. In order: the query is checked (400); a point cached within 30 days answers
  * at once; without a key (and outside development) nothing is asked (503); the address's limit is
  * counted (429); Google is asked within GEOCODING_TIMEOUT_MS. Success only with status OK and a
- * result (SPEC.md §5); any other end is logged as 'Geocoding request failed' (`geocoding_failed`,
+ * result (SPEC.md §5), and the point found is the one the visitor may then have drawn
+ * (worker/area-map/); any other end is logged as 'Geocoding request failed' (`geocoding_failed`,
  * with Google's status as `reason`) and answered 502, and the page shows the country's capital.
  */
 export function geocodeRoute(): Handler<ApiEnv> {
@@ -76,6 +78,7 @@ export function geocodeRoute(): Handler<ApiEnv> {
     const cached = await cachedLocation(origin, city, country);
     if (cached) {
       fields.geocode = 'cache';
+      await allowAreaMap(c, cached);
       return apiJson(c, 200, { location: cached } satisfies GeocodeAnswer);
     }
 
@@ -100,6 +103,7 @@ export function geocodeRoute(): Handler<ApiEnv> {
     }
     fields.geocode = transport.paid ? 'google' : 'development';
     if (transport.paid) afterAnswer(c, cacheLocation(origin, city, country, reading.location));
+    await allowAreaMap(c, reading.location);
     return apiJson(c, 200, { location: reading.location } satisfies GeocodeAnswer);
   };
 }

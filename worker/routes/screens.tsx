@@ -14,6 +14,7 @@ import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
+import { drawsAreaMaps } from '../area-map/area-map-cookie';
 import { heatmapPage } from '../attribution/heatmap-page';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
 import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
@@ -287,6 +288,7 @@ function screenProps(
     googleClientId: c.env.GOOGLE_CLIENT_ID ?? '',
     stripeAccountCountry: stripeAccountCountry(c.env.STRIPE_ACCOUNT_COUNTRY),
     paypal: offersPayPal(c.env),
+    staticMap: drawsAreaMaps(c.env),
     refusedPhone: refused?.phone,
     refusedEmail: refused?.email,
     postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined,

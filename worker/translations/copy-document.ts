@@ -2,6 +2,7 @@ import { type CopyDocument, copyDocumentSchema } from '../../shared/config/copy'
 import { DICTIONARY_MAX_BYTES } from '../../shared/config/translations';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
+import { logWarning } from '../../shared/log';
 import { isShippedLanguage, textProblems } from './check';
 
 /**
@@ -14,6 +15,24 @@ const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : 
 
 /** The bytes a language's override takes in KV (its flat JSON). */
 export const serializedCopy = (texts: Record<string, string>) => JSON.stringify(texts);
+
+/**
+ * A copy document read back from where a publish or a draft stored it (KV, the versions table),
+ * or null when that text is no longer one (edited by hand, cut short): logged as
+ * `stored_copy_unreadable` with `where`, never thrown, so a reader falls back to the bundled copy.
+ */
+export function storedCopy(raw: string, where: string): CopyDocument | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  const parsed = copyDocumentSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  logWarning('stored_copy_unreadable', { where });
+  return null;
+}
 
 type CopyCheck = { ok: true; copy: CopyDocument } | { ok: false; errors: FieldError[] };
 

@@ -1,6 +1,7 @@
 import type { CopyDocument } from '../../shared/config/copy';
 import type { CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
 import { type SqlRunner, versionTableStore } from '../config/versions';
+import { storedCopy } from './copy-document';
 
 /**
  * The copy's version history (worker/config/migrations/0005): one row per publish of the KV
@@ -50,7 +51,7 @@ function fromRow(row: CopyRow): StoredCopyVersion {
     source: row.source,
     ...(row.restores === null ? {} : { restores: row.restores }),
     timestamp: row.timestamp,
-    copy: JSON.parse(row.copy_json) as CopyDocument,
+    copy: storedCopy(row.copy_json, `copy_versions ${row.id}`) ?? {},
   };
 }
 

@@ -6,6 +6,7 @@ import type { BaseEnv } from '../env';
 import { PREVIEW_COOKIE, readPreviewCookie } from '../funnel/preview-cookie';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
 import { translatorWithOverride } from '../i18n';
+import { storedCopy } from './copy-document';
 
 /**
  * A marketer's preview of copy not yet published: the console stores the draft (checked, every
@@ -105,6 +106,6 @@ export async function draftTranslator<E extends BaseEnv>(
   }
   const raw = await c.env.FUNNEL_CONFIG.get(draftKey(id), 'text');
   if (raw === null) return null;
-  const copy = JSON.parse(raw) as CopyDocument;
-  return translatorWithOverride(language, copy[language] ?? {});
+  const copy = storedCopy(raw, draftKey(id));
+  return copy === null ? null : translatorWithOverride(language, copy[language] ?? {});
 }

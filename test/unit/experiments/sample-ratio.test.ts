@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { pickVariant } from '../../../worker/experiments/assignment/assign';
 import { checkSampleRatio } from '../../../worker/experiments/results/statistics';
-import { drawVariant } from '../../../worker/funnel/split-test';
 import { mulberry32, multinomial } from './simulation';
 
 describe('the sample-ratio check', () => {
@@ -85,9 +85,9 @@ describe('the sample-ratio check', () => {
   });
 });
 
-describe('the real split code (drawVariant)', () => {
-  // Whole-percent shares only: drawVariant places an integer roll 0..99 (SPEC.md §4), so a
-  // share such as 1/3 is drawn as 34% and would not fit its weight at this sample size.
+describe('the real assignment (pickVariant, the hash every experiment and the split draw with)', () => {
+  // Weights whose shares the hash's 1/10 000 steps hold exactly (pickedShares), so the check can
+  // expect the weights themselves; 1/3 is drawn as 0.3334 and would need pickedShares instead.
   const weightSets = [
     [50, 50],
     [10, 90],
@@ -98,19 +98,31 @@ describe('the real split code (drawVariant)', () => {
     [2, 2, 4],
   ];
 
-  it('fits the weights over 100 000 visitors (chi-square p > 0.01) for several weight sets', () => {
-    const random = mulberry32(20_260_405);
+  /** A visitor id as the worker mints them (a v4 UUID), from a seeded source. */
+  const visitorIds = (random: () => number) => {
+    const hex = (digits: number) =>
+      Math.floor(random() * 16 ** digits)
+        .toString(16)
+        .padStart(digits, '0');
+    return () =>
+      `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + Math.floor(random() * 4)).toString(16)}${hex(3)}-${hex(12)}`;
+  };
+
+  // p > 0.001 each: a sound draw fails one of seven sets 0.7% of the time (seeded here, so never
+  // by chance), while a 51/49 lean at this size has p below 1e-5.
+  it('fits the weights over 50 000 visitors (chi-square p > 0.001) for several weight sets', () => {
+    const nextId = visitorIds(mulberry32(20_260_405));
     for (const weights of weightSets) {
-      const variants = Object.fromEntries(weights.map((weight, i) => [`v${i}`, { weight }]));
+      const variants = weights.map((weight, i) => [`v${i}`, weight] as const);
       const exposed = new Map<string, number>();
-      for (let visitor = 0; visitor < 100_000; visitor++) {
-        const key = drawVariant(variants, random);
+      for (let visitor = 0; visitor < 50_000; visitor++) {
+        const key = pickVariant('split', nextId(), variants)!;
         exposed.set(key, (exposed.get(key) ?? 0) + 1);
       }
       const check = checkSampleRatio(
         weights.map((weight, i) => ({ exposed: exposed.get(`v${i}`) ?? 0, weight })),
       );
-      expect(check.pValue, `weights ${weights.join('/')}`).toBeGreaterThan(0.01);
+      expect(check.pValue, `weights ${weights.join('/')}`).toBeGreaterThan(0.001);
     }
-  });
+  }, 30_000);
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BottomButton } from '../../../screens/kit/BottomButton';
 import { ContinueForm } from '../../../screens/layout/ContinueForm';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
@@ -25,6 +25,15 @@ function renderPage(page: ReactNode): IslandCollector {
 
 const t = englishT();
 let removeCss = () => {};
+
+/** A phone's window: SPEC.md §9's measures are the phone's (happy-dom opens 1024 wide). */
+beforeAll(() => {
+  (
+    window as unknown as {
+      happyDOM: { setViewport(size: { width: number; height: number }): void };
+    }
+  ).happyDOM.setViewport({ width: 390, height: 844 });
+});
 afterEach(() => {
   removeCss();
   document.body.innerHTML = '';

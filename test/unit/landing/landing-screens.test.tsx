@@ -101,7 +101,26 @@ describe.each(LANDINGS)('landing %s (SPEC.md §1, §2)', (screen) => {
     expect(reviews.length).toBeGreaterThanOrEqual(3);
     expect(reviews.length).toBeLessThanOrEqual(5);
     expect(html).toContain('Emily R.');
-    expect(html).toMatch(/<img class="reviews__avatar" src="\/img\/reviews\/emily.svg"/);
+    expect(html).toMatch(
+      /<img class="reviews__avatar" src="\/img\/reviews\/emily-[0-9a-f]{8}\.svg" alt="" width="48" height="48" loading="lazy"/,
+    );
+  });
+
+  it('shows the app on a phone, drawn inline in the theme and named in every language', () => {
+    for (const language of ['en', 'ar', 'ru', 'de', 'es', 'fr', 'pt']) {
+      const { html } = renderLanding(screen, { t: bundledTranslator(language), language });
+      const art = /<svg class="art"[^>]*>/.exec(html)?.[0] ?? '';
+      expect(art).toContain('role="img"');
+      const label = /aria-label="([^"]+)"/.exec(art)?.[1] ?? '';
+      expect(label.length, language).toBeGreaterThan(20);
+      expect(label, language).not.toContain('landing.illustration');
+      if (language !== 'en') expect(label).not.toMatch(/^The app/);
+      // A size of its own, so nothing moves as it paints, and no request: no <image> or url().
+      expect(art).toContain('width="320" height="250"');
+    }
+    const drawing = /<svg class="art"[\s\S]*?<\/svg>/.exec(renderLanding(screen).html)?.[0];
+    expect(drawing).toContain('art__brand');
+    expect(drawing).not.toMatch(/<image|href=|url\(http/);
   });
 
   it('shows the trust labels and the support and legal links', () => {

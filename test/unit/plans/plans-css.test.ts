@@ -44,6 +44,11 @@ const BLOCKS = [
   // The way out of an ad app's browser (screens/kit/styles/open-in-browser.ts).
   'in-app-way-out',
   'open-in-browser',
+  // The screens' own sections and the kit's page, which the desktop layout widens around them
+  // (screens/plans/styles/desktop.ts).
+  'checkout',
+  'paywall',
+  'page',
 ];
 
 describe('plans and after CSS', () => {

@@ -55,8 +55,9 @@ const LABELS: SearchLabels = {
   continue: 'Continue',
 };
 
-const element = (variant: 'classic' | 'map_first' | 'ai' = 'classic') => (
+const element = (variant: 'classic' | 'map_first' | 'ai' = 'classic', staticMap = false) => (
   <SearchProgress
+    staticMap={staticMap}
     variant={variant}
     action="/searching?gclid=1"
     next="/signup?gclid=1"
@@ -147,6 +148,44 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
     });
     expect(screen.getByRole('img', { name: LABELS.map })).toBeTruthy();
     expect(document.querySelector('.located-banner')?.textContent).toContain('+1 201 555 0123');
+  });
+
+  it('lays the worker’s real map of the geocoded point over the drawn one, once it loads', async () => {
+    render(element('classic', true));
+    await elapse(SEARCH_DURATION_MS);
+    const picture = document.querySelector<HTMLImageElement>('.area-map img');
+    expect(picture?.getAttribute('src')).toBe('/api/area-map?at=38.8951,-77.0364');
+    expect([picture?.getAttribute('width'), picture?.getAttribute('height')]).toEqual([
+      '343',
+      '200',
+    ]);
+    // The drawn map stays beneath, named for screen readers; the picture says nothing twice.
+    expect(picture?.alt).toBe('');
+    expect(screen.getByRole('img', { name: LABELS.map })).toBeTruthy();
+    expect(picture?.className).not.toContain('area-map__picture--shown');
+    await act(async () => picture?.dispatchEvent(new Event('load')));
+    expect(picture?.className).toContain('area-map__picture--shown');
+  });
+
+  it('keeps only the drawn map when the worker draws none for the point', async () => {
+    render(element('classic', true));
+    await elapse(SEARCH_DURATION_MS);
+    const picture = document.querySelector('.area-map img');
+    await act(async () => picture?.dispatchEvent(new Event('error')));
+    expect(document.querySelector('.area-map img')).toBeNull();
+    expect(screen.getByRole('img', { name: LABELS.map })).toBeTruthy();
+  });
+
+  it('asks for no picture without a maps key, nor of a point geocoding did not give', async () => {
+    render(element());
+    await elapse(SEARCH_DURATION_MS);
+    expect(document.querySelector('.area-map img')).toBeNull();
+    cleanup();
+    geocoding.mapPointOf.mockResolvedValue(null);
+    render(element('classic', true));
+    await elapse(SEARCH_DURATION_MS);
+    expect(document.querySelector('.area-map')).not.toBeNull();
+    expect(document.querySelector('.area-map img')).toBeNull();
   });
 
   it('keeps the lookup in $map.numberData and the geocoded point in $map.initCoords', async () => {

@@ -65,6 +65,7 @@ beforeEach(async () => {
   logs = [];
   vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
   vi.spyOn(console, 'error').mockImplementation((line: string) => void logs.push(line));
+  vi.spyOn(console, 'warn').mockImplementation((line: string) => void logs.push(line));
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -275,5 +276,28 @@ describe('the Copy area', () => {
     expect(plain.headers.getSetCookie().filter((c) => c.startsWith('gf_copy_draft='))).toEqual([
       expect.stringMatching(/^gf_copy_draft=; Max-Age=0/),
     ]);
+  });
+
+  it('previews the live copy, and says so in the log, when a stored draft is no copy any more', async () => {
+    const previewed = await post(CONSOLE_COPY_API.preview, {
+      copy: { es: { [TITLE]: 'Solo en la vista previa' } },
+    });
+    const { pages } = (await previewed.json()) as { pages: Record<string, string> };
+    const opened = await fetchApp(pages.es!);
+    const cookie = `gf_preview=${setCookies(opened).get('gf_preview')}; gf_copy_draft=${setCookies(opened).get('gf_copy_draft')}`;
+    const draftId = pages.es!.match(/copy_draft=([0-9a-f-]{36})\./)![1]!;
+    // Cut short in KV (a hand edit, a bad restore): the page still answers, with the live text.
+    await env.FUNNEL_CONFIG.put(`translations:draft:${draftId}`, '{"es":{"screens.one_pag');
+    const page = await freshApp()('/one_pager?custom_lng=es', { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect((await page.text()).match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1]).toBe(
+      'Descubre dónde están tus seres queridos',
+    );
+    expect(logs.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({
+        warning: 'stored_copy_unreadable',
+        where: `translations:draft:${draftId}`,
+      }),
+    );
   });
 });
