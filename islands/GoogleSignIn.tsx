@@ -67,12 +67,37 @@ function GoogleMark() {
 }
 
 /**
+ * Our button's focus handlers: when Google fails while a keyboard user is on it, the button goes
+ * and focus goes to the email field, the way that still works, rather than nowhere.
+ */
+function useFocusHandoff(problem: GoogleProblem | null) {
+  // Whether our button has focus, read when the problem arrives and the button goes.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!problem || !focused.current) return;
+    focused.current = false;
+    // The signup screen's email form (islands/SignupForm.tsx).
+    document.querySelector<HTMLInputElement>('.signup-form input[name="email"]')?.focus();
+  }, [problem]);
+  return {
+    onFocus: () => {
+      focused.current = true;
+    },
+    onBlur: () => {
+      focused.current = false;
+    },
+  };
+}
+
+/**
  * Continue with Google (SPEC.md §2, §4, §5, §8). Until Google Identity Services has rendered its
  * own button (width 343, SPEC.md §9), our accessible button holds its place; pressed too early it
  * says the button is not ready yet, under it. A button that cannot be set up (no client id,
- * Google's script blocked or failing) is replaced by the reason, in the button's own 44 px box:
- * no control is left that can do nothing, and nothing below moves when Google fails after the
- * first paint (CLS 0). The credential GIS hands back is signed up through the worker, which
+ * Google's script blocked or failing) steps aside: its reason (SPEC.md §8) is said quietly in
+ * the button's own 44 px box, not as an error, since the email form above still signs up. No
+ * control is left that can do nothing, nothing below moves when Google fails after the first
+ * paint (CLS 0), and a keyboard user who was on our button is taken to the email field rather
+ * than left nowhere. The credential GIS hands back is signed up through the worker, which
  * verifies it (islands/signup).
  */
 export default function GoogleSignIn({
@@ -94,6 +119,7 @@ export default function GoogleSignIn({
   const ready = state.phase === 'preloaded' && problem === null;
   const shown = problem ?? (pressedEarly && !ready ? 'not_ready' : null);
   const placeholderShown = !ready && problem === null;
+  const focusHandoff = useFocusHandoff(problem);
   const textOf = (reason: GoogleProblem) => readableText(googleProblemText(reason), errors);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per page; the props never change.
@@ -135,6 +161,7 @@ export default function GoogleSignIn({
           className="google-signin__placeholder"
           aria-describedby={shown ? messageId : undefined}
           onClick={onPlaceholderClick}
+          {...focusHandoff}
         >
           <GoogleMark />
           <span>{text.button}</span>
@@ -143,7 +170,7 @@ export default function GoogleSignIn({
       {/* One live region throughout, so that a reason appearing later is announced. */}
       <p
         id={messageId}
-        className={`google-signin__message${problem ? ' google-signin__message--in-place' : ''}`}
+        className={`google-signin__message${problem ? ' google-signin__message--aside' : ''}`}
         role="status"
       >
         {shown ? textOf(shown) : null}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { areaMapUrl } from '../shared/api/area-map';
 import type { Coordinates } from '../shared/api/contract';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
@@ -35,7 +35,13 @@ export interface SearchLabels {
   continue: string;
 }
 
-function describeTimezone(timezone: string, language: string): string {
+/**
+ * 'GMT+1 (Berlin)': the offset in the page language and the zone's city, each kept whole and
+ * isolated, so an Arabic offset and a Latin city neither reorder nor break mid-way. The city
+ * alone (not 'Europe/Berlin') keeps the line on one row of a 320 px phone.
+ */
+function describeTimezone(timezone: string, language: string): ReactNode {
+  const place = (timezone.split('/').pop() ?? timezone).replaceAll('_', ' ');
   try {
     const offset = new Intl.DateTimeFormat(language, {
       timeZone: timezone,
@@ -43,8 +49,12 @@ function describeTimezone(timezone: string, language: string): string {
     })
       .formatToParts(new Date())
       .find((part) => part.type === 'timeZoneName')?.value;
-    const place = timezone.replaceAll('_', ' ');
-    return offset ? `${offset} (${place})` : place;
+    if (!offset) return place;
+    return (
+      <>
+        <bdi className="search__whole">{offset}</bdi> <bdi className="search__whole">({place})</bdi>
+      </>
+    );
   } catch {
     return timezone;
   }
@@ -76,7 +86,12 @@ function describeRows(
     { key: 'city', value: info.city ?? labels.unknown },
     {
       key: 'location',
-      value: point ? `${degrees.format(point.lat)}, ${degrees.format(point.lng)}` : labels.unknown,
+      // Latitude first, whatever the page's direction.
+      value: point ? (
+        <bdi dir="ltr">{`${degrees.format(point.lat)}, ${degrees.format(point.lng)}`}</bdi>
+      ) : (
+        labels.unknown
+      ),
     },
   ] as const;
 }

@@ -29,7 +29,12 @@ export interface SignupFormProps {
     creating: string;
     invalid: string;
     empty: string;
+    /** What to do when the address already has an account, and the button to start afresh. */
+    takenNext: string;
+    useAnother: string;
   };
+  /** The app's listings, where an existing account logs in (screens/after/store-links.ts). */
+  stores: readonly { name: string; href: string }[];
   /** The texts of SIGN_UP_ERROR_KEYS (shared/api/error-text.ts signupErrorText). */
   errors: ErrorTexts<(typeof SIGN_UP_ERROR_KEYS)[number]>;
   /** The worker refused what this form posted before it hydrated (worker/routes/signup-form.ts). */
@@ -41,7 +46,9 @@ export interface SignupFormProps {
  * it posts to the worker, which creates the account and moves on (or shows the form again with
  * why not: `refused`); with it, an invalid address is refused in place
  * (EmailInput cancels the submit) and a valid one creates the account (islands/signup/sign-up.ts)
- * before moving on. On failure the toast says why and the typed address stays for another try.
+ * before moving on. On failure the toast says why and the typed address stays for another try,
+ * except for an address that already has an account (SPEC.md §5): that is said beside the field,
+ * with where to log in instead, until the address changes.
  */
 export default function SignupForm({
   action,
@@ -50,11 +57,14 @@ export default function SignupForm({
   userUuid,
   landingType,
   text,
+  stores,
   errors,
   refused,
 }: SignupFormProps) {
   const [email, setEmail] = useState(refused?.value ?? '');
   const [busy, setBusy] = useState(false);
+  // Why the address was refused, until it changes.
+  const [refusal, setRefusal] = useState(refused);
   const valid = isValidEmail(email);
 
   // A valid address is kept in the signup store as it is typed, so Open in browser can carry it to
@@ -67,6 +77,7 @@ export default function SignupForm({
 
   function onEmailChange(value: string) {
     setEmail(value);
+    setRefusal(undefined);
     // Only an address that could sign up: a half-typed one is nobody's.
     if (isValidEmail(value)) {
       $signup.setKey('email', value);
@@ -86,6 +97,7 @@ export default function SignupForm({
       next,
       texts: errors,
       loadingMessage: text.creating,
+      onEmailTaken: (message) => setRefusal({ value: email, message, taken: true }),
     });
     // On success the page is on its way to the next screen: the button stays busy until then.
     if (!signedUp || !next) setBusy(false);
@@ -102,9 +114,62 @@ export default function SignupForm({
         shortcutsLabel={text.shortcuts}
         domains={production ? EMAIL_DOMAINS : EMAIL_DOMAINS_DEV}
         errorMessages={{ invalid: text.invalid, empty: text.empty }}
-        refusal={refused?.message}
+        refusal={refusal?.message}
+        refusalNext={
+          refusal?.taken ? (
+            <EmailTakenNext
+              action={action}
+              text={text}
+              stores={stores}
+              onUseAnother={() => onEmailChange('')}
+            />
+          ) : undefined
+        }
       />
       <ContinueButton label={text.submit} busy={busy} busyLabel={text.busy} />
     </form>
+  );
+}
+
+/**
+ * Where an address that already has an account goes next: the app, to log in with it (the funnel
+ * has no log-in of its own), or another address.
+ */
+function EmailTakenNext({
+  action,
+  text,
+  stores,
+  onUseAnother,
+}: {
+  action: string;
+  text: SignupFormProps['text'];
+  stores: SignupFormProps['stores'];
+  onUseAnother: () => void;
+}) {
+  return (
+    <>
+      <span className="email-taken__next">{text.takenNext}</span>{' '}
+      <span className="email-taken__actions">
+        {stores.map((store) => (
+          <a key={store.href} href={store.href}>
+            {store.name}
+          </a>
+        ))}
+        {/* A link to the empty form, so that it works before the island hydrates too. */}
+        <a
+          href={action}
+          className="email-taken__another"
+          onClick={(event) => {
+            event.preventDefault();
+            onUseAnother();
+            const form = event.currentTarget.closest('form');
+            const field = form?.elements.namedItem('email');
+            if (field instanceof HTMLInputElement) field.focus();
+          }}
+        >
+          {text.useAnother}
+        </a>
+      </span>
+    </>
   );
 }

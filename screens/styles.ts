@@ -10,7 +10,7 @@ const THEME_TOKENS: Record<Theme, string> = {
   geozilla:
     '--brand:#2563eb;--brand-ink:#fff;--ink:#101828;--muted:#5b6478;--surface:#fff;--canvas:#f4f6fb;--logo:url(/logos/geozilla.svg);--font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif',
   'family-locator':
-    '--brand:#108466;--brand-ink:#fff;--ink:#0f2a24;--muted:#4f6b64;--surface:#fff;--canvas:#eef8f5;--logo:url(/logos/family-locator.svg);--font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif',
+    '--brand:#108466;--brand-ink:#fff;--ink:#0f2a24;--muted:#4f6b64;--surface:#fff;--canvas:#eef8f5;--logo:url(/logos/family-locator.svg);--logo-width:148px;--font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif',
   brainbloom:
     '--brand:#7c4dff;--brand-ink:#fff;--ink:#1d1440;--muted:#5f5684;--surface:#fff;--canvas:#f5f2ff;--logo:url(/logos/brainbloom.svg);--font:Georgia,"Times New Roman",serif',
   findo:

@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { HEATMAP_MASK } from '../../shared/analytics/heatmap';
 import { EMAIL_DOMAINS, shortcutsFor, withDomain } from './email-domains';
 import { useTypedBeforeHydration } from './typed-before-hydration';
@@ -27,10 +35,13 @@ export interface EmailInputProps {
   placeholder?: string;
   name?: string;
   /**
-   * Why the worker refused the address this form posted before its island hydrated (or without
-   * script), in the visitor's language: shown until the value changes.
+   * Why the address was refused (by the worker, for a post made before the island hydrated or
+   * without script; or by a sign-up the island made), in the visitor's language. The caller
+   * drops it when the value changes; while set, the field is invalid and says why beside it.
    */
   refusal?: string;
+  /** What the visitor can do about the refusal, shown after it (a link, a button). */
+  refusalNext?: ReactNode;
 }
 
 /**
@@ -80,14 +91,13 @@ function refusedEnter(
   return false;
 }
 
-/** The worker's refusal until the value changes, else the field's own error when shown. */
+/** The refusal while the caller gives one, else the field's own error when shown. */
 function shownMessage(
   { refusal, errorMessages }: EmailInputProps,
-  refusalShown: boolean,
   messageShown: boolean,
   empty: boolean,
 ): string | null {
-  if (refusalShown) return refusal ?? null;
+  if (refusal !== undefined) return refusal;
   if (!messageShown) return null;
   return empty ? errorMessages.empty : errorMessages.invalid;
 }
@@ -103,8 +113,9 @@ export function EmailInput(props: EmailInputProps) {
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const shortcutsRef = useRef<HTMLFieldSetElement>(null);
-  const [errorShown, setErrorShown] = useState(refusal !== undefined);
-  const [refusalShown, setRefusalShown] = useState(refusal !== undefined);
+  const [ownErrorShown, setErrorShown] = useState(false);
+  const refused = refusal !== undefined;
+  const errorShown = ownErrorShown || refused;
   const empty = value.trim() === '';
   useTypedBeforeHydration([{ ref: inputRef, rendered: value }], ([typed = '']) => onChange(typed));
   useRefusedSubmit(inputRef, valid, setErrorShown);
@@ -114,7 +125,7 @@ export function EmailInput(props: EmailInputProps) {
     setErrorShown(false);
     inputRef.current?.focus();
   }
-  const messageShown = errorShown && (props.showErrorMessage ?? true);
+  const messageShown = refused || (ownErrorShown && (props.showErrorMessage ?? true));
   const shortcuts =
     (props.showShortcuts ?? true) ? shortcutsFor(value, props.domains ?? EMAIL_DOMAINS) : [];
 
@@ -129,6 +140,8 @@ export function EmailInput(props: EmailInputProps) {
         className="email-input__field"
         {...HEATMAP_MASK}
         type="email"
+        // An address reads left to right in every language: in Arabic, 'anna@' stays 'anna@'.
+        dir="ltr"
         name={props.name ?? 'email'}
         value={value}
         placeholder={props.placeholder}
@@ -138,10 +151,9 @@ export function EmailInput(props: EmailInputProps) {
         spellCheck={false}
         enterKeyHint="go"
         aria-invalid={errorShown || undefined}
-        aria-describedby={messageShown || refusalShown ? errorId : undefined}
+        aria-describedby={messageShown ? errorId : undefined}
         onChange={(event) => {
           setErrorShown(false);
-          setRefusalShown(false);
           onChange(event.target.value);
         }}
         onBlur={(event) => {
@@ -159,7 +171,8 @@ export function EmailInput(props: EmailInputProps) {
         }}
       />
       <p id={errorId} className="email-input__error" aria-live="polite">
-        {shownMessage(props, refusalShown, messageShown, empty)}
+        {shownMessage(props, messageShown, empty)}
+        {refused && props.refusalNext ? <> {props.refusalNext}</> : null}
       </p>
       {shortcuts.length > 0 ? (
         <DomainShortcuts
@@ -196,6 +209,8 @@ function DomainShortcuts({
           key={domain}
           type="button"
           className="email-input__shortcut"
+          // Else a right-to-left page reads '@example.com' as 'example.com@'.
+          dir="ltr"
           aria-disabled={empty || undefined}
           // A press on a shortcut keeps focus (and the phone's keyboard) in the field; Safari
           // would otherwise blur the field without naming the shortcut as where focus went.

@@ -17,6 +17,8 @@ export interface PlanPickerItem {
   oldFullPrice?: string;
   /** SPEC.md §3: defaults to the dollar sign. */
   currencySign?: string;
+  /** The page language writes the sign after the amount ('1,00 $'): so does the big price. */
+  signAfter?: boolean;
   /** Optional banner above the plan ('Most popular'). */
   label?: string;
   /** The big price as read aloud, formatted for the page language ('$1.00 per day'). */
@@ -119,12 +121,15 @@ function PlanPickerOption({
         <span className="plan-picker__price" id={`${id}price`}>
           {item.oldPrice ? <s className="plan-picker__old">{item.oldPrice}</s> : null}
           <span className="plan-picker__amount" aria-hidden="true">
-            <span className="plan-picker__sign">{sign}</span>
+            {item.signAfter ? null : <span className="plan-picker__sign">{sign}</span>}
             <span className="plan-picker__whole">{whole}</span>
             <span className="plan-picker__tail">
               <span className="plan-picker__cents">{cents}</span>
               {item.period ? <span className="plan-picker__period">{item.period}</span> : null}
             </span>
+            {item.signAfter ? (
+              <span className="plan-picker__sign plan-picker__sign--after">{sign}</span>
+            ) : null}
           </span>
           <span className="visually-hidden">{spoken}</span>
         </span>

@@ -31,6 +31,11 @@ export interface SignUpContext {
   loadingMessage?: string;
   /** Pause between payment-settings retries; tests inject their own. */
   sleep?: Sleep;
+  /**
+   * Told, instead of the toast, that the address already has an account (SPEC.md §5 Email
+   * already taken), by a form that explains it beside its field until the address changes.
+   */
+  onEmailTaken?: (text: string) => void;
 }
 
 /**
@@ -67,7 +72,12 @@ async function completeSignUp(
 /** SPEC.md §4: on failure the error message is shown and loading is cleared. */
 function fail(text: VisitorText, context: SignUpContext): false {
   setLoading(false);
-  showError(readableText(text, context.texts));
+  const shown = readableText(text, context.texts);
+  if ('key' in text && text.key === 'email_exists' && context.onEmailTaken) {
+    context.onEmailTaken(shown);
+  } else {
+    showError(shown);
+  }
   return false;
 }
 

@@ -22,5 +22,5 @@ export const AFTER_CSS = `
 .test-screen__cards{margin:0 0 16px}
 .test-screen__card{display:flex;justify-content:space-between;gap:12px;padding:4px 0}
 .test-screen__card dt{font-family:ui-monospace,monospace;white-space:nowrap}
-.test-screen__card dd{margin:0;color:var(--muted);text-align:end}
+.test-screen__card dd{min-width:0;margin:0;color:var(--muted);text-align:end;overflow-wrap:anywhere}
 `;

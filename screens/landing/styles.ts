@@ -37,18 +37,18 @@ const CONTENT_CSS = `
 .claim-strip__item{padding:6px 10px;border-radius:12px;background:var(--surface);font-size:14px;font-weight:600}
 .claim-strip__item::before{content:"✓ ";color:var(--brand)}
 .feature-icon{flex:none;fill:none;stroke:var(--brand);stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
-.feature-grid{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin:0;padding:0;list-style:none}
-.feature-grid__item{padding:12px;border-radius:12px;background:var(--surface)}
+.feature-grid{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px;margin:0;padding:0;list-style:none}
+.feature-grid__item{padding:12px;border-radius:12px;background:var(--surface);overflow-wrap:anywhere;hyphens:auto}
 .feature-grid__title{margin:8px 0 4px;font-size:15px}
 .feature-grid__text{margin:0;color:var(--muted);font-size:14px}
-.feature-list{display:grid;grid-template-columns:1fr 1fr;gap:10px;margin:0;padding:0;list-style:none}
-.feature-list__item{display:flex;gap:8px;align-items:center;font-weight:600;font-size:15px}
+.feature-list{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:10px;margin:0;padding:0;list-style:none}
+.feature-list__item{display:flex;gap:8px;align-items:center;font-weight:600;font-size:15px;overflow-wrap:anywhere;hyphens:auto}
 .how-steps{margin:0;padding-inline-start:20px}
 .how-steps li{margin-block-end:8px}
-.stats{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin:0 0 24px;text-align:center}
+.stats{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:8px;margin:0 0 24px;text-align:center}
 .stats__item{padding:12px 4px;border-radius:12px;background:var(--surface)}
 .stats__value{font-size:20px;font-weight:700;color:var(--brand);overflow-wrap:anywhere}
-.stats__label{margin:0;font-size:13px;color:var(--muted)}
+.stats__label{margin:0;font-size:13px;color:var(--muted);overflow-wrap:anywhere;hyphens:auto}
 .guarantee{margin-block:32px;padding:16px;border-radius:12px;border:2px solid var(--brand);background:var(--surface)}
 .guarantee__title{margin:0 0 6px;font-size:18px}
 .guarantee__text{margin:0;color:var(--muted)}

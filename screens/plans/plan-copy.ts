@@ -3,7 +3,7 @@ import type { PlanChoiceOption } from '../../islands/PlanChoice';
 import type { Plan } from '../../shared/plans/catalogue';
 import { applyCoupon, type Coupon, couponAppliesTo } from '../../shared/plans/coupons';
 import { currencyForCountry } from '../../shared/plans/currency';
-import { decimalString, formatMoney } from '../../shared/plans/money';
+import { currencySignAfter, decimalString, formatMoney } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
 import { periodDays, pricePerDay, regularPrice, trialDays } from '../../shared/plans/plan-figures';
 import type { ScreenProps } from '../types';
@@ -101,6 +101,7 @@ export function planOption(
     fullPrice: money(charged, plan, context),
     oldFullPrice: reduced ? money(regular, plan, context) : undefined,
     currencySign: plan.currencySymbol,
+    signAfter: currencySignAfter(plan.currency, context.language) || undefined,
     label: options.label,
     disclosure: copy.disclaimer,
     summary: {

@@ -38,6 +38,7 @@ const SEARCH_CSS = `
 .search__row:last-child{border:0}
 .search__row dt{color:var(--muted);white-space:nowrap}
 .search__row dd{margin:0;font-weight:600;text-align:end;overflow-wrap:anywhere}
+.search__whole{white-space:nowrap}
 .search__notice{margin-block-end:16px;padding:16px;border-radius:12px;background:var(--surface)}
 .search__notice p{margin:0 0 6px}
 .search__notice-title{font-weight:700}

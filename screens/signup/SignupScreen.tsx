@@ -1,5 +1,7 @@
 import { GOOGLE_SIGN_IN_ERROR_KEYS } from '../../islands/GoogleSignIn';
+import type { SignupFormProps } from '../../islands/SignupForm';
 import { SIGN_UP_ERROR_KEYS } from '../../shared/api/error-text';
+import { STORE_LINKS } from '../after/store-links';
 import { translatedErrorTexts } from '../error-texts';
 import { Divider } from '../kit/Divider';
 import { InAppWayOut } from '../kit/InAppWayOut';
@@ -20,19 +22,8 @@ interface Review {
  * Google refuses to sign anyone in, a note takes the Google button's place. `signup_testim` adds what other families
  * say about the app.
  */
-export function SignupScreen({
-  screen,
-  t,
-  continueAction,
-  next,
-  production,
-  language,
-  visitorId,
-  landingType,
-  googleClientId,
-  inApp,
-  refusedEmail,
-}: ScreenProps) {
+export function SignupScreen(props: ScreenProps) {
+  const { screen, t, next, language, visitorId, landingType, googleClientId, inApp } = props;
   const testimonials = screen === 'signup_testim';
   return (
     <section className="screen signup" aria-labelledby="screen-title">
@@ -42,29 +33,7 @@ export function SignupScreen({
       />
       <h1 id="screen-title">{t(testimonials ? 'signup.title_testim' : 'signup.title')}</h1>
       <p className="lead">{t(testimonials ? 'signup.lead_testim' : 'signup.lead')}</p>
-      <Island
-        name="SignupForm"
-        props={{
-          action: continueAction,
-          next,
-          production: production ?? true,
-          userUuid: visitorId,
-          landingType,
-          text: {
-            label: t('kit.email.label'),
-            placeholder: t('kit.email.placeholder'),
-            shortcuts: t('kit.email.shortcuts_label'),
-            // SPEC.md §2: the Continue button's default label, the key `continue`.
-            submit: t('continue'),
-            busy: t('kit.continue_busy'),
-            creating: t('signup.creating_account'),
-            invalid: t('email_error_message_invalid'),
-            empty: t('email_error_message_empty'),
-          },
-          errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
-          refused: refusedEmail,
-        }}
-      />
+      <Island name="SignupForm" props={signupFormProps(props)} />
       {inApp ? (
         // Google refuses its sign-in inside apps' own browsers (403 disallowed_useragent): no
         // button that would fail, the email form above instead.
@@ -95,6 +64,44 @@ export function SignupScreen({
       <SupportLinks t={t} />
     </section>
   );
+}
+
+/** The email form's props: where it posts, who signs up, and its texts (SignupForm.tsx). */
+function signupFormProps({
+  t,
+  continueAction,
+  next,
+  production,
+  visitorId,
+  landingType,
+  refusedEmail,
+}: ScreenProps): SignupFormProps {
+  return {
+    action: continueAction,
+    next,
+    production: production ?? true,
+    userUuid: visitorId,
+    landingType,
+    text: {
+      label: t('kit.email.label'),
+      placeholder: t('kit.email.placeholder'),
+      shortcuts: t('kit.email.shortcuts_label'),
+      // SPEC.md §2: the Continue button's default label, the key `continue`.
+      submit: t('continue'),
+      busy: t('kit.continue_busy'),
+      creating: t('signup.creating_account'),
+      invalid: t('email_error_message_invalid'),
+      empty: t('email_error_message_empty'),
+      takenNext: t('signup.email_taken.next'),
+      useAnother: t('signup.email_taken.use_another'),
+    },
+    stores: [
+      { name: t('kit.store.app_store'), href: STORE_LINKS.appStore },
+      { name: t('kit.store.google_play'), href: STORE_LINKS.googlePlay },
+    ],
+    errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
+    refused: refusedEmail,
+  };
 }
 
 /** What other families say about the app (`signup_testim`). */

@@ -27,8 +27,13 @@ export const SIGNUP_CSS = `
 .google-signin__mark{flex:none}
 .google-signin__message{margin:8px 0 0;color:#b42318;font-size:14px;text-align:center}
 .google-signin__message:empty{display:none}
-.google-signin__message--in-place{display:flex;align-items:center;justify-content:center;min-height:44px;
-  margin:0;padding-inline:8px;border:1px solid #dadce0;border-radius:4px;font-size:13px;line-height:14px}
+.google-signin__message--aside{display:flex;align-items:center;justify-content:center;min-height:44px;
+  margin:0;padding-inline:8px;color:var(--muted);font-size:13px;line-height:16px}
+.email-taken__next{color:var(--ink)}
+.email-taken__actions{display:flex;flex-wrap:wrap;gap:4px 20px;margin-top:4px}
+.email-taken__actions a,.email-taken__another{display:inline-flex;align-items:center;min-height:32px;
+  padding:0;border:0;background:none;color:var(--brand);font:600 14px var(--font);
+  text-decoration:underline;cursor:pointer}
 .signup__privacy{color:var(--muted);font-size:14px;margin:0 0 24px;text-align:center}
 .signup__testimonials{margin:0 0 24px}
 .signup__testimonial-list{list-style:none;margin:0;padding:0;display:grid;gap:12px}

@@ -11,6 +11,8 @@ import { isScreenId, type ScreenId } from '../screens';
 export interface RefusedEmail {
   value: string;
   message: string;
+  /** The address already has an account: the form says what to do next (SPEC.md §5). */
+  taken?: boolean;
 }
 
 /**

@@ -33,3 +33,15 @@ export function formatMoney(cents: Cents, currency: Currency, language: string):
   }
   return formatter.format(cents / 100);
 }
+
+/**
+ * Whether the page language writes the currency sign after the amount ('1,00 $' in Russian,
+ * German and French; '$1.00' in English), as formatMoney does: the plan picker's big split price
+ * puts its sign on the same side as every other amount on the page.
+ */
+export function currencySignAfter(currency: Currency, language: string): boolean {
+  const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
+  const sign = parts.findIndex((part) => part.type === 'currency');
+  const number = parts.findIndex((part) => part.type === 'integer');
+  return sign > number;
+}

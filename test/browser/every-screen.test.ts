@@ -1,34 +1,42 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInternational } from '../../shared/phone/phone-number';
 import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_THEME, THEMES } from '../../shared/theme';
 import { accessibilityProblems, runAxe, seriousViolations, unnamedControls } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   inspectLayout,
-  layoutProblems,
   newRenderContext,
   openSettledScreen,
-  RENDER_WIDTHS,
   type RenderWidth,
   SCREENSHOT_DIR,
   saveScreenshot,
   walkKeyboard,
 } from './layout-checks';
+import {
+  inspectRender,
+  prepareRenderChecks,
+  type RenderFindings,
+  renderProblems,
+} from './render-checks';
 
 /**
  * Every screen as a visitor first sees it, each render opened once for all its checks:
- * - at the three widths of SPEC.md §9, a landing and a checkout in every other theme, and every
- *   screen right-to-left (Arabic): what a visitor would notice at a glance (no sideways
- *   scrolling, no text printed over other text, nothing left under a bottom bar);
- * - at 350px in the default theme, accessibility too: axe-core finds no serious or critical
- *   violation, every control has an accessible name in the browser's own accessibility tree, and
- *   a keyboard user reaches every control with Tab and sees where focus is; in the other themes,
- *   axe's text contrast (WCAG AA).
+ * - the walk: every screen in every theme, in English, Arabic (right to left) and Russian, at
+ *   320, 390 and 1280 px (one load per screen, theme and language, resized to each width):
+ *   what a visitor would notice at a glance (no sideways scrolling, no text printed over other
+ *   text or reaching past its box, no clipped logo, no address or number read in the wrong
+ *   direction, nothing left under a bottom bar). A render with a problem is saved as a PNG
+ *   under test-output/screenshots/walk for the reader of the failure;
+ * - in the same load, in English at 390 px: in the default theme accessibility too (axe-core
+ *   finds no serious or critical violation, every control has an accessible name in the
+ *   browser's own accessibility tree, a keyboard user reaches every control with Tab and sees
+ *   where focus is); in the other themes, on a landing and a checkout, axe's text contrast.
  * With SCREENSHOTS=1 each render is also saved as a full-page PNG under test-output/screenshots
- * for a reviewer. Without it no PNG is encoded: 105 full pages cost the suite more than they
- * tell it.
+ * for a reviewer. Without it no PNG is encoded unless a check fails: hundreds of full pages cost
+ * the suite more than they tell it.
  */
 
 const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
@@ -94,10 +102,6 @@ function writeContactSheet(): void {
 
 /** A landing and a checkout: between them they hold most of the shared building blocks. */
 const THEMED_SCREENS = ['one_pager', 'checkout_v3_tr'] as const;
-
-async function expectCleanLayout(page: Page): Promise<void> {
-  expect(layoutProblems(await inspectLayout(page))).toEqual([]);
-}
 
 describe('the checks themselves', () => {
   afterAll(() => blank?.close());
@@ -176,6 +180,74 @@ describe('the checks themselves', () => {
     });
   });
 
+  describe('the walk’s checks themselves', () => {
+    const logo = (file: string) => readFileSync(`public/logos/${file}`, 'utf8');
+    const asBackground = (svg: string) =>
+      `<span class="top-bar__logo" style="display:block;width:132px;height:28px;background:url('data:image/svg+xml,${encodeURIComponent(svg)}') center/contain no-repeat"></span>`;
+    async function findingsOf(html: string): Promise<RenderFindings> {
+      const page = await checksPage();
+      await page.setContent(html);
+      await prepareRenderChecks(page);
+      return inspectRender(page);
+    }
+
+    it('name text cut off by its box or spilling out of it', async () => {
+      const { textOverflow } =
+        await findingsOf(`<!doctype html><html lang="en"><body style="margin:0;font:16px sans-serif">
+        <p class="cut" style="width:100px;overflow:hidden;white-space:nowrap">A line much longer than its box</p>
+        <button class="narrow" style="width:60px;padding:0">Supercalifragilistic</button>
+        <p class="fits" style="width:300px">A line that fits</p>
+      </body></html>`);
+      expect(textOverflow).toHaveLength(2);
+      expect(textOverflow[0]).toMatch(
+        /^"A line much longer than its box" \(p\.cut\) reaches past its box p\.cut by \d+px$/,
+      );
+      expect(textOverflow[1]).toMatch(
+        /^"Supercalifragilistic" \(button\.narrow\) reaches past its box/,
+      );
+    });
+
+    it('name the logo cut to "FamilyLocato", and pass every theme’s logo as it is now', async () => {
+      const cut = logo('family-locator.svg')
+        .replaceAll('148', '132')
+        .replace(/ textLength="\d+" lengthAdjust="[a-zA-Z]+"/, '');
+      const before = await findingsOf(
+        `<!doctype html><html lang="en"><body>${asBackground(cut)}</body></html>`,
+      );
+      expect(before.clippedLogos).toEqual([
+        expect.stringMatching(
+          /^span\.top-bar__logo \(a data: URL\) draws x 1…1[4-9]\d, y 1…27 in a viewBox x 0…132, y 0…28$/,
+        ),
+      ]);
+      for (const theme of THEMES) {
+        const { clippedLogos } = await findingsOf(
+          `<!doctype html><html lang="ar" dir="rtl"><body>${asBackground(logo(`${theme}.svg`))}</body></html>`,
+        );
+        expect(clippedLogos, theme).toEqual([]);
+      }
+    });
+
+    it('name an address, a domain chip and a phone number not isolated left to right in Arabic', async () => {
+      const bad = await findingsOf(`<!doctype html><html lang="ar" dir="rtl"><body>
+        <input class="mail" type="email" aria-label="البريد" value="anna@example.com">
+        <button class="chip">@example.com</button>
+        <p class="phone">رقم الهاتف <span>+44 7400 123456</span></p>
+      </body></html>`);
+      expect(bad.mixedDirection).toEqual([
+        'input.mail holds left-to-right text but reads right to left',
+        '"@example.com" in button.chip is not isolated left to right',
+        '"+44 7400 123456" in p.phone > span is not isolated left to right',
+      ]);
+      const good = await findingsOf(`<!doctype html><html lang="ar" dir="rtl"><body>
+        <input class="mail" type="email" dir="ltr" aria-label="البريد" value="anna@example.com">
+        <button class="chip" dir="ltr">@example.com</button>
+        <p class="phone">رقم الهاتف <bdi dir="ltr">+44 7400 123456</bdi></p>
+      </body></html>`);
+      expect(good.mixedDirection).toEqual([]);
+      expect(good.textOverflow).toEqual([]);
+    });
+  });
+
   describe('the accessibility checks themselves', () => {
     it('flag an unnamed input, a hidden focus ring and a control behind a keyboard trap', async () => {
       const page = await checksPage();
@@ -230,63 +302,132 @@ describe('the checks themselves', () => {
   });
 });
 
-describe(`every screen at 350px (theme ${DEFAULT_THEME})`, () => {
-  it.each(SCREEN_IDS)(
-    '%s: no sideways scrolling, no text over text; no serious axe violation, every control named, reachable by Tab, focus visible',
-    async (screen) => {
-      const page = await pageAt(350);
-      await openSettledScreen(page, `/${screen}`);
-      await shoot(page, `350/${screen}.png`);
-      // Layout first: the keyboard walk moves focus and scrolls.
-      const layout = layoutProblems(await inspectLayout(page));
-      expect({ layout, accessibility: await accessibilityProblems(page) }).toEqual({
-        layout: [],
-        accessibility: [],
-      });
-    },
-  );
-});
+/** The walk's widths: the smallest phone, a common one, a laptop. */
+const WALK_WIDTHS = [320, 390, 1280] as const;
+const WALK_HEIGHT: Record<(typeof WALK_WIDTHS)[number], number> = { 320: 640, 390: 844, 1280: 800 };
+const WALK_LANGUAGES = ['en', 'ar', 'ru'] as const;
+/** Screens whose content waits for the search to finish (a moment with reduced motion). */
+const SEARCH_SCREENS: readonly string[] = ['searching', 'searching_2', 'searching_ai'];
+/** Pages walking at once: a render waits mostly on the worker and Chromium, not on the test. */
+const WALKERS = 3;
+/** A located number, as the landing's form stores it: the screens after it show it. */
+const WALK_PHONE = '+447400123456';
 
-for (const width of RENDER_WIDTHS.filter((width) => width !== 350)) {
-  describe(`every screen at ${width}px (theme ${DEFAULT_THEME})`, () => {
-    it.each(SCREEN_IDS)('%s: no sideways scrolling, no text over text', async (screen) => {
-      const page = await pageAt(width);
-      await openSettledScreen(page, `/${screen}`);
-      await shoot(page, `${width}/${screen}.png`);
-      await expectCleanLayout(page);
-    });
+const walkers: Page[] = [];
+const idleWalkers: Page[] = [];
+const waitingForWalker: ((page: Page) => void)[] = [];
+
+async function newWalker(): Promise<Page> {
+  const context = await session.browser.newContext({
+    baseURL: session.worker.url.href,
+    viewport: { width: WALK_WIDTHS[0], height: WALK_HEIGHT[WALK_WIDTHS[0]] },
+    reducedMotion: 'reduce',
   });
+  await context.addInitScript(
+    ([phone, display]) => {
+      localStorage.setItem('gf:map:phone', JSON.stringify(phone));
+      localStorage.setItem('gf:map:phoneDisplay', JSON.stringify(display));
+    },
+    [WALK_PHONE, formatInternational(WALK_PHONE)],
+  );
+  const page = await context.newPage();
+  walkers.push(page);
+  return page;
 }
 
-describe('other themes at 350px', () => {
-  const renders = THEMES.filter((theme) => theme !== DEFAULT_THEME).flatMap((theme) =>
-    THEMED_SCREENS.map((screen) => [theme, screen] as const),
-  );
-  it.each(renders)(
-    '%s %s: no sideways scrolling, no text over text; text contrast meets WCAG AA (axe color-contrast)',
-    async (theme, screen) => {
-      const page = await pageAt(350);
-      await openSettledScreen(page, `/${screen}?theme=${theme}`);
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-      await shoot(page, `themes/${theme}/${screen}.png`);
-      await expectCleanLayout(page);
-      expect(seriousViolations(await runAxe(page, { only: ['color-contrast'] }))).toEqual([]);
-    },
-  );
-});
+async function takeWalker(): Promise<Page> {
+  const idle = idleWalkers.pop();
+  if (idle) return idle;
+  if (walkers.length < WALKERS) return newWalker();
+  return new Promise((resolve) => waitingForWalker.push(resolve));
+}
 
-describe('right to left (?custom_lng=ar) at 350px', () => {
-  it.each(SCREEN_IDS)('%s: no sideways scrolling, no text over text', async (screen) => {
-    const page = await pageAt(350);
-    await openSettledScreen(page, `/${screen}?custom_lng=ar`);
+function releaseWalker(page: Page): void {
+  const next = waitingForWalker.shift();
+  if (next) next(page);
+  else idleWalkers.push(page);
+}
+
+/** Opens one screen once and checks it at each width; the PNG of each failing render is kept. */
+async function walkScreen(
+  path: string,
+  language: string,
+  file: string,
+  accessibility?: (page: Page) => Promise<string[]>,
+): Promise<Record<number | string, string[]>> {
+  const page = await takeWalker();
+  try {
+    await page.setViewportSize({ width: WALK_WIDTHS[0], height: WALK_HEIGHT[WALK_WIDTHS[0]] });
+    await openSettledScreen(page, path);
+    if (SEARCH_SCREENS.some((screen) => path.startsWith(`/${screen}?`)))
+      await page.locator('.search__rows').waitFor({ timeout: 10_000 });
+    await prepareRenderChecks(page);
+    const problems: Record<number | string, string[]> = {};
+    // Arabic is bundled (locales/ar): the page must be Arabic and right-to-left (SPEC.md §9).
     const { lang, dir } = await page.evaluate(() => ({
       lang: document.documentElement.lang,
-      dir: document.documentElement.dir,
+      dir: document.documentElement.dir || 'ltr',
     }));
-    // Arabic is bundled (locales/ar): the page must be Arabic and right-to-left (SPEC.md §9).
-    expect(lang).toBe('ar');
-    expect(dir).toBe('rtl');
-    await shoot(page, `ar/${screen}.png`);
-    await expectCleanLayout(page);
+    if (lang !== language || dir !== (language === 'ar' ? 'rtl' : 'ltr'))
+      problems[0] = [`the page is ${lang} ${dir}`];
+    for (const width of WALK_WIDTHS) {
+      await page.setViewportSize({ width, height: WALK_HEIGHT[width] });
+      const findings: RenderFindings = await inspectRender(page);
+      const found = renderProblems(findings);
+      if (found.length > 0) {
+        problems[width] = found;
+        await saveScreenshot(page, `walk/${width}/${file}`);
+      } else {
+        await shoot(page, `walk/${width}/${file}`);
+      }
+    }
+    if (accessibility) {
+      // Last: the keyboard walk moves focus and scrolls.
+      await page.setViewportSize({ width: 390, height: WALK_HEIGHT[390] });
+      const found = await accessibility(page);
+      if (found.length > 0) problems.accessibility = found;
+    }
+    return problems;
+  } finally {
+    releaseWalker(page);
+  }
+}
+
+/**
+ * In English at 390 px, in the same load: in the default theme axe-core (no serious or critical
+ * violation), accessible names and a keyboard walk; in the other themes, on a landing and a
+ * checkout, axe's text contrast (WCAG AA).
+ */
+function accessibilityChecks(
+  screen: string,
+  theme: string,
+  language: string,
+): ((page: Page) => Promise<string[]>) | undefined {
+  if (language !== 'en') return undefined;
+  if (theme === DEFAULT_THEME) return accessibilityProblems;
+  if (!(THEMED_SCREENS as readonly string[]).includes(screen)) return undefined;
+  return async (page) => seriousViolations(await runAxe(page, { only: ['color-contrast'] }));
+}
+
+describe.concurrent('the walk: every screen × theme × en, ar, ru × 320, 390, 1280 px', () => {
+  afterAll(async () => {
+    for (const page of walkers) await page.context().close();
   });
+  const renders = THEMES.flatMap((theme) =>
+    WALK_LANGUAGES.flatMap((language) =>
+      SCREEN_IDS.map((screen) => [screen, theme, language] as const),
+    ),
+  );
+  it.each(renders)(
+    '%s %s %s: no sideways scroll, no text over text or past its box, no clipped logo, no mixed direction',
+    async (screen, theme, language) => {
+      const problems = await walkScreen(
+        `/${screen}?theme=${theme}&custom_lng=${language}`,
+        language,
+        `${theme}/${language}/${screen}.png`,
+        accessibilityChecks(screen, theme, language),
+      );
+      expect(problems).toEqual({});
+    },
+  );
 });

@@ -100,7 +100,7 @@ export function layoutProblems(findings: LayoutFindings): string[] {
  * keepNames) wrap inner functions in a `__name` helper the page does not have; a no-op one
  * lets the same functions run whichever tool loaded this file.
  */
-async function installProbes(page: Page): Promise<void> {
+export async function installProbes(page: Page): Promise<void> {
   await page.evaluate('globalThis.__name ??= (target) => target');
   await page.evaluate(installPageProbes);
 }
@@ -133,7 +133,7 @@ interface LayoutProbes {
   ringShown(focused: string[], element: Element): boolean;
 }
 
-type ProbeWindow = Window & { __layoutProbes: LayoutProbes };
+export type ProbeWindow = Window & { __layoutProbes: LayoutProbes };
 
 /**
  * Installs the measurements on `window.__layoutProbes` (runs in the page). Kept as one function

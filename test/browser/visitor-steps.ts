@@ -54,6 +54,14 @@ export async function toastMessage(page: Page): Promise<string> {
   return (await message.textContent()) ?? '';
 }
 
+/** What the email field's description says (its error beside it, as a screen reader reads it). */
+export async function emailFieldMessage(page: Page): Promise<string> {
+  return page.locator('input[type="email"]').evaluate((field) => {
+    const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+    return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  });
+}
+
 /** The searching screen's notice (SPEC.md §8 Phone and map) once the search has stopped. */
 export async function searchNotice(page: Page): Promise<string> {
   const notice = page.locator('.search__notice-title');

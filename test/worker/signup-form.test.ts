@@ -57,7 +57,9 @@ function emailField(html: string): { tag: string; description: string | null } {
   const tag = tagWith(html, 'name="email"');
   const describedBy = /aria-describedby="([^"]+)"/.exec(tag)?.[1];
   const description = describedBy
-    ? (new RegExp(`<p id="${describedBy}"[^>]*>([^<]*)</p>`).exec(html)?.[1] ?? null)
+    ? (new RegExp(`<p id="${describedBy}"[^>]*>(.*?)</p>`)
+        .exec(html)?.[1]
+        ?.replace(/<[^>]*>/g, '') ?? null)
     : null;
   return { tag, description };
 }
@@ -161,7 +163,10 @@ describe('the signup email form without script (SPEC.md §4 Signup)', () => {
     expect(again.status).toBe(422);
     const html = await again.text();
     expect(html).toContain('<html lang="de"');
-    expect(emailField(html).description).toBe(DE_TAKEN);
+    // What to do next, beside the field: log in to the app with it, or another address.
+    expect(emailField(html).description).toBe(
+      `${DE_TAKEN} Zu dieser Adresse gibt es schon ein Konto: Melde dich damit in der App an oder nutze eine andere E-Mail-Adresse. App StoreGoogle PlayAndere E-Mail-Adresse nutzen`,
+    );
     expect(emailField(html).tag).toContain('value="Taken@example.com"');
     expect(html).not.toContain(EN_TAKEN);
     expect(setCookies(again).has('gf_account')).toBe(false);

@@ -33,8 +33,13 @@ export type SignUpPost =
   | { ok: false; refused: RefusedEmail; status: ContentfulStatusCode }
   | { ok: false; malformed: Response };
 
-function refusedWith(value: string, message: string, status: ContentfulStatusCode): SignUpPost {
-  return { ok: false, refused: { value, message }, status };
+function refusedWith(
+  value: string,
+  message: string,
+  status: ContentfulStatusCode,
+  taken = false,
+): SignUpPost {
+  return { ok: false, refused: taken ? { value, message, taken } : { value, message }, status };
 }
 
 /**
@@ -83,7 +88,9 @@ export async function signUpFromForm(
   // The text the island's toast would show for the same answer (SPEC.md §5, §8).
   const texts = translatedErrorTexts(t, SIGN_UP_ERROR_KEYS);
   const status = (failure.status ?? 502) as ContentfulStatusCode;
-  return refusedWith(value, readableText(signupErrorText(failure), texts), status);
+  const text = signupErrorText(failure);
+  const taken = 'key' in text && text.key === 'email_exists';
+  return refusedWith(value, readableText(text, texts), status, taken);
 }
 
 export function carrySignedUp(c: Context<AppEnv>, account: SignedUpAccount): void {

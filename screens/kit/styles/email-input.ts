@@ -9,6 +9,7 @@ export const EMAIL_INPUT_CSS = `
 .email-input__field{display:block;width:100%;height:56px;padding-inline:16px;
   border:1.5px solid var(--muted);border-radius:12px;background:var(--surface);color:var(--ink);
   font:16px var(--font)}
+html[dir=rtl] .email-input__field{text-align:end}
 .email-input__field:focus-visible{outline:3px solid var(--brand);outline-offset:1px}
 .email-input--error .email-input__field{border-color:#b42318}
 .email-input__error{margin:6px 0 0;color:#b42318;font-size:14px}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { currencyForCountry, EURO_AREA } from '../../../shared/plans/currency';
-import { decimalString, formatMoney } from '../../../shared/plans/money';
+import { currencySignAfter, decimalString, formatMoney } from '../../../shared/plans/money';
 
 /** Intl separates a trailing symbol with a no-break space; the tests read it as a space. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -72,4 +72,19 @@ describe('money', () => {
     expect(formatMoney(700, 'USD', 'en')).toBe('$7.00');
     expect(formatMoney(2000, 'EUR', 'en')).toBe('€20.00');
   });
+
+  it.each([
+    ['en', 'USD', false],
+    ['en', 'EUR', false],
+    ['ru', 'USD', true],
+    ['de', 'EUR', true],
+    ['fr', 'USD', true],
+  ] as const)(
+    'in %s, %s has its sign after the amount: %s, as formatMoney writes it',
+    (language, currency, after) => {
+      expect(currencySignAfter(currency, language)).toBe(after);
+      const text = plain(formatMoney(100, currency, language));
+      expect(/^\d/.test(text)).toBe(after);
+    },
+  );
 });

@@ -123,6 +123,25 @@ describe('PlanPicker item (SPEC.md §3 plan picker item)', () => {
     expect(signs).toEqual(['$', '€']);
   });
 
+  it('puts the sign after the amount where the page language does (1,00 $ in Russian)', () => {
+    render(
+      <PlanPicker
+        label="Plans"
+        items={[{ ...ITEMS[1]!, signAfter: true }]}
+        activeId={null}
+        onSelect={() => {}}
+      />,
+    );
+    const parts = [...document.querySelectorAll('.plan-picker__amount > span')].map(
+      (part) => part.className,
+    );
+    expect(parts).toEqual([
+      'plan-picker__whole',
+      'plan-picker__tail',
+      'plan-picker__sign plan-picker__sign--after',
+    ]);
+  });
+
   it('shows the label banner above the plan only when the item has one', () => {
     render(<PlanPicker label="Plans" items={ITEMS} activeId={null} onSelect={() => {}} />);
     const [first, second] = radios();

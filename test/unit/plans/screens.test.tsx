@@ -30,7 +30,13 @@ const PRICED = [
 /** Every price a visitor reads on the page: text and island props alike. */
 function pricesOn(screen: ScreenId, country: string, language = 'en'): string[] {
   const { document } = renderScreen(screen, { country, language });
-  const text = textOf(document.body);
+  // Text node by text node: the big price's sign, set after its amount, must not run into the
+  // spoken price that follows it.
+  const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+  const pieces: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    pieces.push(node.textContent ?? '');
+  const text = pieces.join('|').replace(/[\u00a0\u202f]/g, ' ');
   return [...text.matchAll(/(?:[$€]\s?\d+[.,]\d\d)|(?:\d+[.,]\d\d\s?[$€])/g)].map((m) => m[0]);
 }
 

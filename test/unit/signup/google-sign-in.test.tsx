@@ -85,7 +85,7 @@ describe('GoogleSignIn island (SPEC.md §4, §8, §9)', () => {
   it('without a client id says so in the button’s place in the first HTML, and loads no script', async () => {
     const html = renderToString(<GoogleSignIn {...props('')} />);
     expect(html).toContain(
-      `class="google-signin__message google-signin__message--in-place" role="status">${ERRORS.google_not_configured}</p>`,
+      `class="google-signin__message google-signin__message--aside" role="status">${ERRORS.google_not_configured}</p>`,
     );
     expect(html).not.toContain('<button');
     render(<GoogleSignIn {...props('')} />);
@@ -120,7 +120,7 @@ describe('GoogleSignIn island (SPEC.md §4, §8, §9)', () => {
     await tick(0);
     // The element that was waiting, empty, is the one that now speaks: a screen reader hears it.
     expect(document.querySelector('.google-signin__message')).toBe(region);
-    expect(region?.className).toBe('google-signin__message google-signin__message--in-place');
+    expect(region?.className).toBe('google-signin__message google-signin__message--aside');
     expect(message()).toBe(ERRORS.google_not_available);
     // No button is left that could only say it does not work.
     expect(placeholder()).toBeNull();
@@ -181,7 +181,7 @@ describe('GoogleSignIn island (SPEC.md §4, §8, §9)', () => {
     render(<GoogleSignIn {...props()} />);
     await tick(1500);
     expect(message()).toBe(ERRORS.google_init_failed);
-    expect(document.querySelector('.google-signin__message--in-place')).not.toBeNull();
+    expect(document.querySelector('.google-signin__message--aside')).not.toBeNull();
     expect(placeholder()).toBeNull();
   });
 });

@@ -35,7 +35,14 @@ const props: SignupFormProps = {
     creating: 'Creating your account…',
     invalid: 'Please enter a valid email address',
     empty: 'Please enter your email address',
+    takenNext:
+      'This email already has an account: log in to the app with it, or use another email.',
+    useAnother: 'Use another email',
   },
+  stores: [
+    { name: 'App Store', href: 'https://apps.example/geozilla' },
+    { name: 'Google Play', href: 'https://play.example/geozilla' },
+  ],
   errors: {
     email_exists: 'Diese E-Mail-Adresse wird bereits verwendet',
     signup_failed: 'Failed to create an account',
@@ -129,17 +136,14 @@ describe('SignupForm', () => {
   });
 
   it('on failure says why, keeps the typed address and can be sent again', async () => {
-    const fetch = stubApi({
-      status: 422,
-      body: { errors: { messages: ['The email has already been taken.'] } },
-    });
+    const fetch = stubApi({ status: 500, body: { errors: { messages: [] } } });
     const user = userEvent.setup();
     render(<SignupForm {...props} />);
     const field = screen.getByLabelText<HTMLInputElement>('Your email');
     await user.type(field, 'anna@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
-      expect($error.get()).toEqual({ show: true, message: props.errors.email_exists }),
+      expect($error.get()).toEqual({ show: true, message: props.errors.signup_failed }),
     );
     expect(field.value).toBe('anna@example.com');
     const button = await screen.findByRole('button', { name: 'Continue' });
@@ -147,6 +151,31 @@ describe('SignupForm', () => {
     expect(navigate).not.toHaveBeenCalled();
     await user.click(button);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+
+  it('says beside the field that an address is taken, with where to log in, until it is edited', async () => {
+    stubApi({ status: 422, body: { errors: { messages: ['The email has already been taken.'] } } });
+    const user = userEvent.setup();
+    render(<SignupForm {...props} />);
+    const field = screen.getByLabelText<HTMLInputElement>('Your email');
+    await user.type(field, 'anna@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    // Not the toast that goes after 3 s: the field's own description.
+    expect($error.get().show).toBe(false);
+    const said = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(said?.textContent).toBe(
+      `${props.errors.email_exists} ${props.text.takenNext} App StoreGoogle PlayUse another email`,
+    );
+    expect(screen.getByRole('link', { name: 'App Store' }).getAttribute('href')).toBe(
+      'https://apps.example/geozilla',
+    );
+    await user.click(screen.getByRole('link', { name: 'Use another email' }));
+    expect(field.value).toBe('');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(props.errors.email_exists)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('ignores a second press while the account is being created', async () => {
