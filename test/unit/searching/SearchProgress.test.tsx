@@ -181,6 +181,8 @@ describe('SearchProgress (SPEC.md §2 searching screens)', () => {
     await elapse(SEARCH_DURATION_MS);
     expect(document.querySelector('.area-map img')).toBeNull();
     cleanup();
+    // A number not looked up yet (the first search kept its point): geocoding gives none.
+    $map.set({ ...$map.get(), numberData: null, initCoords: null });
     geocoding.mapPointOf.mockResolvedValue(null);
     render(element('classic', true));
     await elapse(SEARCH_DURATION_MS);
