@@ -5,18 +5,18 @@
  */
 export const RECEIPT_CSS = `
 .receipt--dialog{box-sizing:border-box;width:min(calc(100% - 32px),440px);max-height:calc(100% - 32px);
-  margin:auto;padding:24px 20px;overflow:auto;border:0;border-radius:16px;background:var(--canvas);color:var(--ink);
-  box-shadow:0 16px 48px rgba(0,0,0,.28)}
-.receipt--dialog::backdrop{background:rgba(15,23,42,.6)}
-.receipt--dialog .button{width:100%}
+  margin:auto;padding:24px 20px;overflow:auto;border:0;border-radius:16px;background:var(--surface);color:var(--ink);
+  box-shadow:0 16px 48px color-mix(in srgb,var(--ink) 28%,transparent)}
+.receipt--dialog::backdrop{background:color-mix(in srgb,var(--ink) 60%,transparent)}
 .receipt--summary{margin:24px 0}
 .receipt__title{display:flex;align-items:center;gap:10px;margin:0 0 4px;font-size:22px;line-height:1.2}
 .receipt--summary .receipt__title{margin:0 0 8px;font-size:18px}
 .receipt__tick{position:relative;flex:none;width:32px;height:32px;border-radius:50%;background:var(--brand)}
-.receipt__tick::after{content:'';position:absolute;left:11px;top:6px;width:8px;height:15px;
+.receipt__tick::after{content:'';position:absolute;inset-inline-start:11px;top:6px;width:8px;height:15px;
   border:solid var(--brand-ink);border-width:0 3px 3px 0;transform:rotate(45deg)}
 .receipt__lead{margin:0 0 16px;color:var(--muted)}
-.receipt__rows{margin:0 0 12px;padding:8px 16px;border-radius:12px;background:var(--surface)}
+.receipt__rows{margin:0 0 12px;padding:4px 16px;border:1px solid color-mix(in srgb,var(--ink) 12%,transparent);
+  border-radius:12px;background:var(--surface)}
 .receipt__row{display:flex;justify-content:space-between;align-items:baseline;gap:12px;padding:8px 0}
 .receipt__row+.receipt__row{border-top:1px solid color-mix(in srgb,var(--ink) 10%,transparent)}
 .receipt__row dt{flex:none;color:var(--muted)}
