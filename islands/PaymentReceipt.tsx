@@ -54,7 +54,7 @@ function renewalDay(
 function ReceiptRows({ receipt, props }: { receipt: Receipt; props: PaymentReceiptProps }) {
   const { copy, language } = props;
   const plan = props.plans[receipt.planId];
-  const rows: [string, string][] = [];
+  const rows: [string, string, string?][] = [];
   if (plan) rows.push([copy.plan, plan.name]);
   const paid = formatMoney(
     Math.round(receipt.amount * 100),
@@ -64,17 +64,22 @@ function ReceiptRows({ receipt, props }: { receipt: Receipt; props: PaymentRecei
   rows.push([copy.paid, paid]);
   if (plan?.renewal && plan.renewsAfter) {
     const day = renewalDay(receipt.chargedAt, plan.renewsAfter, language);
-    rows.push([copy.renews, `${day} · ${plan.renewal}`]);
+    rows.push([copy.renews, day, plan.renewal]);
   }
   if (receipt.paidWith) rows.push([copy.paidWith, paidWithLabel(receipt.paidWith)]);
   if (receipt.email) rows.push([copy.receiptTo, receipt.email]);
   return (
     <dl className="receipt__rows">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, detail]) => (
         <div className="receipt__row" key={label}>
           <dt>{label}</dt>
           <dd>
             <bdi>{value}</bdi>
+            {detail ? (
+              <span className="receipt__detail">
+                <bdi>{detail}</bdi>
+              </span>
+            ) : null}
           </dd>
         </div>
       ))}

@@ -86,7 +86,7 @@ describe('after a successful charge', () => {
       Plan: 'Premium, 7-day trial',
       // The intro charge the product API answered, and the monthly price after the 7 days.
       Paid: money(699),
-      'Renews on': `${longDate(paidAt, 7, 'en-US')} · ${money(3999)} every month`,
+      'Renews on': `${longDate(paidAt, 7, 'en-US')}${money(3999)} every month`,
       'Paid with': 'Visa •••• 4242',
       'Receipt sent to': email,
     });
