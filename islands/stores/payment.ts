@@ -13,9 +13,9 @@ import { browserOnly, ON_WORKER } from './browser-only';
 import { $checkout } from './checkout';
 import { showError } from './error';
 import { queuePurchase } from './events';
+import { keepReceipt } from './keep-receipt';
 import { clearPaymentError, showPaymentError } from './payment-error';
 import { PERSIST_PREFIX } from './persisted-slice';
-import { keepReceipt } from './receipt';
 
 /**
  * Where a payment stands on this page: 'idle' takes a Pay press; 'paying' holds the button
