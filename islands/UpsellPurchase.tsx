@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
 import { currentScreenUrl } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
+import { useAfterHydration } from './kit/use-after-hydration';
+import { paidWithLabel } from './payments/paid-with';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
 import { accountProvider } from './stores/card-form';
 import { showError } from './stores/error';
@@ -10,6 +12,7 @@ import { $paymentPhase, type PaymentPage, pay } from './stores/payment';
 import { paymentStoreDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
 import { type ChosenPlanDetails, purchaseRequestFor } from './stores/purchase-request';
+import { $receipt } from './stores/receipt';
 import { $signup } from './stores/signup';
 
 export interface UpsellPurchaseProps {
@@ -17,7 +20,19 @@ export interface UpsellPurchaseProps {
   offers: Record<string, ChosenPlanDetails>;
   /** The offer bought when $plans.upsellPlan names none of them (the guide has one). */
   defaultPlanId: string;
-  copy: { buy: string; paying: string; noAccount: string; gateway: TestGatewayCopy };
+  copy: {
+    buy: string;
+    paying: string;
+    noAccount: string;
+    gateway: TestGatewayCopy;
+    /**
+     * Per offer, what pressing buy takes now ('$6.99 is charged now to {{method}}.'), with
+     * METHOD_SLOT where the card or wallet of the main purchase goes.
+     */
+    chargeNow: Record<string, string>;
+    /** The method named when the main purchase's answer named none ('the card you just paid with'). */
+    onFile: string;
+  };
   /** Where the form posts without JavaScript (the worker moves on without charging). */
   action: string;
   page: Omit<PaymentPage, 'here' | 'texts'>;
@@ -29,6 +44,35 @@ export interface UpsellPurchaseProps {
  * already on file through the same purchase as the checkout, with the same busy button, so a
  * double click buys once. The upsell's Skip is a separate form that just moves on.
  */
+/** Where the card or wallet goes in `copy.chargeNow`, filled in the browser. */
+export const METHOD_SLOT = '{{method}}';
+
+/**
+ * What a press charges and to what: the chosen offer's amount, to the card (brand and last four)
+ * or wallet the main purchase's answer named (islands/stores/receipt.ts). Until hydration, as on
+ * the server, the default offer and the card on file.
+ */
+function ChargeNow({
+  id,
+  offers,
+  defaultPlanId,
+  copy,
+}: Pick<UpsellPurchaseProps, 'defaultPlanId' | 'copy'> & { id: string; offers: string[] }) {
+  const mounted = useAfterHydration();
+  const chosen = useStore($plans).upsellPlan;
+  const paidWith = useStore($receipt).main?.paidWith ?? null;
+  const planId = mounted && offers.includes(chosen) ? chosen : defaultPlanId;
+  const method = mounted && paidWith ? paidWithLabel(paidWith) : copy.onFile;
+  const [before = '', after = ''] = (copy.chargeNow[planId] ?? '').split(METHOD_SLOT);
+  return (
+    <p id={id} className="upsell-charge" aria-live="polite">
+      {before}
+      <bdi className="upsell-charge__method">{method}</bdi>
+      {after}
+    </p>
+  );
+}
+
 export default function UpsellPurchase({
   offers,
   defaultPlanId,
@@ -67,6 +111,7 @@ export default function UpsellPurchase({
   }
 
   const busy = phase !== 'idle';
+  const chargeId = `${useId()}charge`;
   return (
     <form
       method="post"
@@ -77,7 +122,13 @@ export default function UpsellPurchase({
         void buy();
       }}
     >
-      <ContinueButton label={copy.buy} busy={busy} busyLabel={copy.paying} />
+      <ChargeNow
+        id={chargeId}
+        offers={Object.keys(offers)}
+        defaultPlanId={defaultPlanId}
+        copy={copy}
+      />
+      <ContinueButton label={copy.buy} busy={busy} busyLabel={copy.paying} describedBy={chargeId} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { DirectSubscriptionResponse, PollingResultData } from '../shared/api/contract';
 import { isPlanId, planById } from '../shared/plans/catalogue';
-import type { Charge } from './charges';
+import type { Charge, ChargedCard } from './charges';
 import { PortalError } from './portal-error';
 
 /**
@@ -13,10 +13,16 @@ type PollingResult = z.infer<typeof PollingResultData>;
 
 /**
  * What a successful charge was for, as the product API tells the worker (contract ChargedItem):
- * the plan, and its catalogue currency (a plan id outside the catalogue names none).
+ * the plan, its catalogue currency (a plan id outside the catalogue names none), and the test
+ * gateway's card it was charged to (another gateway's nonce names no card here).
  */
-function chargedItemOf(planId: string): { plan_id: string; currency: string | null } {
-  return { plan_id: planId, currency: isPlanId(planId) ? planById(planId).currency : null };
+function chargedItemOf(planId: string, card: ChargedCard | null) {
+  return {
+    plan_id: planId,
+    currency: isPlanId(planId) ? planById(planId).currency : null,
+    card_brand: card?.brand ?? null,
+    card_last4: card?.last4 ?? null,
+  };
 }
 
 const RESULT_STATUS = {
@@ -26,7 +32,7 @@ const RESULT_STATUS = {
 } as const;
 
 /** `data.result_data` of GET /polling/get-result once final (SPEC.md §3 response fields). */
-export function pollingResultOf({ subscription, intentSecret }: Omit<Charge, 'replayedKey'>) {
+export function pollingResultOf({ subscription, intentSecret, card }: Omit<Charge, 'replayedKey'>) {
   const charged = subscription.status === 'active';
   const result: PollingResult = {
     status: RESULT_STATUS[subscription.status],
@@ -37,7 +43,7 @@ export function pollingResultOf({ subscription, intentSecret }: Omit<Charge, 're
     payment_intent_id: subscription.paymentIntentId,
     decline_code: subscription.declineCode,
     processor_response: subscription.processorResponse,
-    ...(charged ? chargedItemOf(subscription.planId) : {}),
+    ...(charged ? chargedItemOf(subscription.planId, card) : {}),
   };
   return result;
 }
@@ -64,7 +70,7 @@ export function directAnswerOf(charge: Charge, userId: string): DirectSubscripti
       subscription_id: subscription.id,
       event_id: subscription.eventId,
       price_with_discount: subscription.priceWithDiscount,
-      ...chargedItemOf(subscription.planId),
+      ...chargedItemOf(subscription.planId, charge.card),
     },
   };
 }

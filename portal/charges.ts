@@ -54,6 +54,15 @@ export interface Charge {
   intentSecret: string | null;
   /** True when the Idempotency-Key had been used before: the first charge, nothing new. */
   replayedKey: boolean;
+  /** The test gateway's card charged (brand and last four), as the answer names it; else null. */
+  card: ChargedCard | null;
+}
+
+export type ChargedCard = Pick<TestPaymentMethod, 'brand' | 'last4'>;
+
+/** The card a charge names: only the test gateway's own cards are known to the emulator. */
+function chargedCardOf(method: TestPaymentMethod | null): ChargedCard | null {
+  return method ? { brand: method.brand, last4: method.last4 } : null;
 }
 
 /** Rows written with a charge (its polling result), in the same batch as the charge's own. */
@@ -105,6 +114,7 @@ export async function chargeOnce(
     paymentIntentId: intentId,
   };
   const intentSecret = intentId ? intentSecretOf(intentId) : null;
+  const card = chargedCardOf(method.test);
   const writes = [
     insertSubscriptionStatement(db, {
       ...subscription,
@@ -129,14 +139,14 @@ export async function chargeOnce(
     );
   }
   try {
-    await db.batch([...writes, ...alsoWrite({ subscription, intentSecret })]);
+    await db.batch([...writes, ...alsoWrite({ subscription, intentSecret, card })]);
   } catch (error) {
     // A concurrent request with the same key won the insert: answer its charge.
     const winner = isIdempotencyKeyTakenError(error) ? await earlierCharge(db, charge) : null;
     if (winner) return winner;
     throw error;
   }
-  return { subscription, intentSecret, replayedKey: false };
+  return { subscription, intentSecret, replayedKey: false, card };
 }
 
 /**
@@ -177,7 +187,7 @@ async function settleIntent(
     // Null: a concurrent repeat settled it first; its decision is the one that stands.
     subscription = settled ?? (await findSubscription(db, subscription.id)) ?? subscription;
   }
-  const settledCharge = { subscription, intentSecret: null };
+  const settledCharge = { subscription, intentSecret: null, card: chargedCardOf(method) };
   const writes = alsoWrite(settledCharge);
   if (writes.length) await db.batch(writes);
   return { ...settledCharge, replayedKey: false };
@@ -195,7 +205,16 @@ async function earlierCharge(db: D1Database, charge: ChargeRequest): Promise<Cha
   const intent = subscription.paymentIntentId
     ? await findTestPaymentIntent(db, subscription.paymentIntentId)
     : null;
-  return { subscription, intentSecret: intent?.secret ?? null, replayedKey: true };
+  const method =
+    subscription.paymentMethod && isTestGatewayCharge(subscription.paymentMethod)
+      ? await findTestPaymentMethod(db, subscription.paymentMethod)
+      : null;
+  return {
+    subscription,
+    intentSecret: intent?.secret ?? null,
+    replayedKey: true,
+    card: chargedCardOf(method),
+  };
 }
 
 const STATUS_OF = {

@@ -19,13 +19,8 @@ export function loadEvents(screen: string): EventName[] {
   const events: EventName[] = ['load', 'screen__load'];
   if (isScreenId(screen)) events.push(screenEvent(screen, 'load'));
   if (isPaywall(screen)) events.push('checkout_screen_load', 'subs_purchase_show');
-  // The purchase succeeded and the app's download is offered: the spec's success popup.
-  if (screen === SUCCESS_SCREEN) events.push('payment_successful_popup');
   return events;
 }
-
-/** The screen that shows a purchase succeeded (SPEC.md §2 success). */
-const SUCCESS_SCREEN = 'success';
 
 /** Generic events a control may name with data-event (clicks.ts). */
 const MARKED_EVENTS: ReadonlySet<string> = new Set<EventName>([

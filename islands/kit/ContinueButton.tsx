@@ -14,6 +14,8 @@ export interface ContinueButtonProps {
   busy?: boolean;
   /** Shown instead of the label while busy, e.g. the `kit.continue_busy` translation. */
   busyLabel?: string;
+  /** The id of a text that says what the press does (an upsell's 'charged now to …'). */
+  describedBy?: string;
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
@@ -30,6 +32,7 @@ export function ContinueButton({
   disabled = false,
   busy = false,
   busyLabel,
+  describedBy,
   onClick,
 }: ContinueButtonProps) {
   return (
@@ -39,6 +42,7 @@ export function ContinueButton({
       className="button button--primary"
       disabled={disabled}
       aria-busy={busy || undefined}
+      aria-describedby={describedBy}
       aria-disabled={busy || undefined}
       onClick={(event) => {
         if (busy) {

@@ -8,7 +8,7 @@ import {
 } from '../../shared/api/error-text';
 import { ApiFailure } from '../../shared/api/request';
 import { ProviderError } from './provider';
-import type { PurchaseOutcome } from './purchase-types';
+import type { PaidWith, PurchaseOutcome } from './purchase-types';
 
 type ResultData = z.infer<typeof PollingResultData>;
 
@@ -17,6 +17,19 @@ interface ChargeAnswer {
   subscription_id?: string | null;
   event_id?: string | null;
   price_with_discount?: number | null;
+  currency?: string | null;
+  card_brand?: string | null;
+  card_last4?: string | null;
+  wallet?: string | null;
+}
+
+/** The wallet when the answer names one, else the card when it names both brand and digits. */
+function paidWithOf(answer: ChargeAnswer): PaidWith | null {
+  if (answer.wallet) return { kind: 'wallet', wallet: answer.wallet };
+  if (answer.card_brand && answer.card_last4) {
+    return { kind: 'card', brand: answer.card_brand, last4: answer.card_last4 };
+  }
+  return null;
 }
 
 /**
@@ -30,6 +43,8 @@ export function chargedOutcome(answer: ChargeAnswer | null): PurchaseOutcome {
     subscriptionId: answer.subscription_id,
     eventId: answer.event_id ?? null,
     priceWithDiscount: answer.price_with_discount ?? null,
+    currency: answer.currency ?? null,
+    paidWith: paidWithOf(answer),
   };
 }
 

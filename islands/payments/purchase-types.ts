@@ -35,6 +35,10 @@ export type PurchaseOutcome =
       subscriptionId: string;
       eventId: string | null;
       priceWithDiscount: number | null;
+      /** The currency of priceWithDiscount, when the answer named it. */
+      currency?: string | null;
+      /** What the charge was taken from, when the answer named it (display only). */
+      paidWith?: PaidWith | null;
     }
   /** The card was refused (a decline code): the visitor goes to the 'Payment declined' screen. */
   | { kind: 'declined'; declineCode: string | null; text: VisitorText }
@@ -50,3 +54,12 @@ export type PurchaseOutcome =
    * unanswered.
    */
   | { kind: 'confirming'; pollingId: string | null };
+
+/**
+ * The card (brand, last four) or wallet a charge was taken from, as the charge answer named it:
+ * shown on the receipt and on the upsell that charges the same method. Display only: the method
+ * an upsell charges is the one the product API keeps on file, whatever the page says.
+ */
+export type PaidWith =
+  | { kind: 'card'; brand: string; last4: string }
+  | { kind: 'wallet'; wallet: string };

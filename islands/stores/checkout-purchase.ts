@@ -13,9 +13,12 @@ import { $signup } from './signup';
 /** Where each outcome of a checkout's payment leads, as the screen's props give it. */
 export type CheckoutPage = Omit<PaymentPage, 'here' | 'texts'>;
 
-/** The page a payment starts from: the props' destinations, this screen, the error texts. */
+/**
+ * The page a payment starts from: the props' destinations, this screen, the error texts. A
+ * checkout's purchase is confirmed in the receipt dialog before the flow goes on.
+ */
 export function payingPage(page: CheckoutPage, errorTexts: Partial<ErrorTexts>): PaymentPage {
-  return { ...page, here: currentScreenUrl(), texts: errorTexts };
+  return { ...page, here: currentScreenUrl(), texts: errorTexts, confirm: true };
 }
 
 /** The plan chosen above (PlanChoice keeps it in $plans), paid with `method`. */

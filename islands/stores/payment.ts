@@ -13,6 +13,7 @@ import { browserOnly, ON_WORKER } from './browser-only';
 import { $checkout } from './checkout';
 import { showError } from './error';
 import { queuePurchase } from './events';
+import { keepReceipt } from './keep-receipt';
 import { clearPaymentError, showPaymentError } from './payment-error';
 import { PERSIST_PREFIX } from './persisted-slice';
 
@@ -61,6 +62,11 @@ export interface PaymentPage {
   texts: Partial<ErrorTexts>;
   /** From the screen props: outside production the purchase pixel event gets `_test` (SPEC.md §9). */
   production: boolean;
+  /**
+   * A checkout's main purchase: its success is confirmed in the receipt dialog (SPEC.md §3
+   * showSuccessPopup), whose Continue goes on to `next`, before anything else is offered.
+   */
+  confirm?: boolean;
 }
 
 /** Between two checks of a payment still being confirmed past the state machine's deadline. */
@@ -114,8 +120,10 @@ async function settle(
     case 'succeeded':
       $checkout.set({ ...$checkout.get(), isSuccess: true, id: outcome.subscriptionId });
       if (plan) track(outcome, plan, page);
-      // The button stays held while the next page loads: this purchase is over.
-      deps.navigate(page.next);
+      // The button stays held while the receipt shows and the next page loads: this purchase is
+      // over.
+      if (page.confirm && plan) confirmPurchase(outcome, plan);
+      else deps.navigate(page.next);
       return;
     case 'declined':
       emit('subs_purchase_failed', { plan: plan?.planId, decline_code: outcome.declineCode });
@@ -128,6 +136,16 @@ async function settle(
       $paymentPhase.set('idle');
       return;
   }
+}
+
+/** Keeps the receipt and opens its dialog (islands/PaymentReceipt.tsx), SPEC.md §4's popup event. */
+function confirmPurchase(
+  outcome: Extract<PurchaseOutcome, { kind: 'succeeded' }>,
+  plan: PurchasedPlan,
+): void {
+  keepReceipt(outcome, plan, Date.now());
+  $checkout.set({ ...$checkout.get(), showSuccessPopup: true });
+  emit('payment_successful_popup', { plan: plan.planId });
 }
 
 /** SPEC.md §3 Purchase tracking payload, handed to analytics through $events (see events.ts). */

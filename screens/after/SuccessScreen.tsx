@@ -2,6 +2,7 @@ import { StepList } from '../kit/StepList';
 import { StoreBadges } from '../kit/StoreBadges';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
+import { paymentReceiptProps } from '../plans/receipt-props';
 import type { ScreenProps } from '../types';
 import { AppScreens } from './AppScreens';
 import { STORE_LINKS } from './store-links';
@@ -10,10 +11,11 @@ const LOGIN_STEPS = ['install', 'open', 'email'] as const;
 
 /**
  * 'Your plan awaits' (SPEC.md §2): the download button (the app's deeplink, which logs the
- * visitor in), the deeplink's QR code for a visitor on a computer, and the steps to log in by
- * hand.
+ * visitor in), the deeplink's QR code for a visitor on a computer, the steps to log in by hand,
+ * and the order the checkout confirmed (plan, amount, renewal, where the receipt went).
  */
-export function SuccessScreen({ screen, t, continueAction }: ScreenProps) {
+export function SuccessScreen(props: ScreenProps) {
+  const { screen, t, continueAction } = props;
   return (
     <section className="screen success" aria-labelledby="screen-title">
       <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
@@ -42,6 +44,7 @@ export function SuccessScreen({ screen, t, continueAction }: ScreenProps) {
       />
       <h2 className="success__steps-title">{t('after.success.steps_title')}</h2>
       <StepList steps={LOGIN_STEPS.map((step) => t(`after.success.steps.${step}`))} />
+      <Island name="PaymentReceipt" props={paymentReceiptProps(props, 'summary')} />
       <AppScreens t={t} />
       <SupportLinks t={t} />
     </section>

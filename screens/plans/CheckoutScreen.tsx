@@ -14,6 +14,7 @@ import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps, methodsFor } from './payment-method-props';
 import { offeredPlans, planChoiceProps } from './plan-choice-props';
 import { visitorCurrency } from './plan-copy';
+import { paymentReceiptProps } from './receipt-props';
 import { ScreenHeading } from './ScreenHeading';
 
 /**
@@ -62,6 +63,7 @@ export function checkoutScreen(id: CheckoutScreenId) {
             forceDirect: variant.provider === 'braintree',
           })}
         />
+        <Island name="PaymentReceipt" props={paymentReceiptProps(props, 'dialog')} />
         <CheckoutWayOut props={props} methods={variant.methods} />
         <PaymentTrust
           t={t}

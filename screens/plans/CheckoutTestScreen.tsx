@@ -3,6 +3,7 @@ import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { checkoutPaymentProps } from './payment-method-props';
 import { offeredPlans, planChoiceProps } from './plan-choice-props';
+import { paymentReceiptProps } from './receipt-props';
 import { ScreenHeading } from './ScreenHeading';
 
 /** The card provider's documented test cards, for QA walking the stripe_test flow. */
@@ -41,6 +42,7 @@ export function CheckoutTestScreen(props: ScreenProps) {
         name="CheckoutPayment"
         props={checkoutPaymentProps(props, { layout: 'vertical', methods: ['card'] })}
       />
+      <Island name="PaymentReceipt" props={paymentReceiptProps(props, 'dialog')} />
     </section>
   );
 }

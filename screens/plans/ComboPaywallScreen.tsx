@@ -5,6 +5,7 @@ import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps } from './payment-method-props';
 import { offeredPlans, planChoiceProps } from './plan-choice-props';
+import { paymentReceiptProps } from './receipt-props';
 import { ScreenHeading } from './ScreenHeading';
 
 /**
@@ -33,6 +34,7 @@ export function ComboPaywallScreen(props: ScreenProps) {
           gateLabel: t('plans.combo.cta'),
         }}
       />
+      <Island name="PaymentReceipt" props={paymentReceiptProps(props, 'dialog')} />
       <CheckoutWayOut props={props} methods={COMBO_METHODS} />
       <PaymentTrust t={t} providers={['stripe']} />
     </section>

@@ -5,6 +5,7 @@ import { OfferTimerBanner } from './OfferTimerBanner';
 import { PaymentTrust } from './PaymentTrust';
 import { checkoutPaymentProps } from './payment-method-props';
 import { offeredPlans, planChoiceProps } from './plan-choice-props';
+import { paymentReceiptProps } from './receipt-props';
 import { ScreenHeading } from './ScreenHeading';
 
 const BENEFITS = ['live', 'alerts', 'consent'] as const;
@@ -44,6 +45,7 @@ export function paywallScreen(wording: 'win' | 'ai') {
             gateLabel: t('plans.paywall.cta'),
           }}
         />
+        <Island name="PaymentReceipt" props={paymentReceiptProps(props, 'dialog')} />
         <PaymentTrust t={t} providers={[]} />
       </section>
     );

@@ -9,6 +9,7 @@ import { offeredPlans } from './plan-choice-props';
 import { planContext, planCopy, visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
+import { upsellChargeCopy } from './upsell-charge';
 
 const CONTENTS = ['talk', 'places', 'emergency', 'online'] as const;
 
@@ -70,6 +71,7 @@ export function UpsellGuideScreen(props: ScreenProps) {
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),
             gateway: gatewayCopy(t),
+            ...upsellChargeCopy(t, { [plan.id]: money(total) }),
           },
           ...paymentPage(props),
         }}

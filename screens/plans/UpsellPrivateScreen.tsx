@@ -1,10 +1,14 @@
+import type { PlanChoiceOption } from '../../islands/PlanChoice';
+import { type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { gatewayCopy, paymentPage } from './payment-method-props';
 import { offeredPlans, planChoiceProps } from './plan-choice-props';
+import { visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
+import { upsellChargeCopy } from './upsell-charge';
 
 /**
  * The anonymous mode and private chat upsell (SPEC.md §1: 30% off), monthly or quarterly, at the
@@ -17,13 +21,14 @@ export function UpsellPrivateScreen(props: ScreenProps) {
   const offer = offeredPlans(props, 'upsell_an_private');
   // Whichever tier is offered, it is sold with the upsell's own coupon (SPEC.md §1, §9).
   const { coupon } = SCREEN_OFFERS.upsell_an_private;
-  const choice = planChoiceProps(props, {
+  const offered = planChoiceProps(props, {
     families: offer.families,
     defaultFamily: offer.defaultFamily,
     slot: 'upsellPlan',
     coupon,
     label: t('plans.upsell_private.badge', { percent: coupon.percentOff }),
   });
+  const choice = { ...offered, options: offered.options.map(withPeriod(props, offer.families)) };
   return (
     <section className="screen upsell" aria-labelledby="screen-title">
       <p className="upsell__badge">
@@ -52,6 +57,12 @@ export function UpsellPrivateScreen(props: ScreenProps) {
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),
             gateway: gatewayCopy(t),
+            ...upsellChargeCopy(
+              t,
+              Object.fromEntries(
+                offered.options.map((option) => [option.id, option.fullPrice ?? '']),
+              ),
+            ),
           },
           ...paymentPage(props),
         }}
@@ -59,4 +70,27 @@ export function UpsellPrivateScreen(props: ScreenProps) {
       <SkipForm action={continueAction} next={next} label={t('plans.upsell_private.skip')} />
     </section>
   );
+}
+
+/**
+ * The monthly and quarterly offers cost the same per period, so each option's total names its
+ * period ('$6.99 every 3 months'): what differs between them is then on the card, beside the
+ * per-day price.
+ */
+function withPeriod(props: ScreenProps, families: readonly PlanFamilyId[]) {
+  const currency = visitorCurrency(props);
+  const months = new Map<string, number>(
+    families.map((family) => {
+      const plan = planOf(family, currency);
+      return [plan.id, plan.billing.kind === 'recurring' ? plan.billing.months : 0];
+    }),
+  );
+  return (option: PlanChoiceOption): PlanChoiceOption => {
+    const count = months.get(option.id);
+    if (!count || !option.fullPrice) return option;
+    return {
+      ...option,
+      fullPrice: props.t('plans.receipt.every_months', { price: option.fullPrice, count }),
+    };
+  };
 }

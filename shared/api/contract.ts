@@ -222,6 +222,26 @@ const ChargedItem = z.object({
     .optional(),
   /** The catalogue plan charged (the `:planId` of the call that started it). */
   plan_id: z.string().max(128).nullable().optional(),
+  /**
+   * What was charged, for the visitor to recognise on the receipt and the upsell that charges it
+   * again: the card's brand (`visa`) and last four digits, or the wallet it came through
+   * (`apple_pay`). Display only: nothing the page sends back decides which method is charged.
+   */
+  card_brand: z
+    .string()
+    .regex(/^[a-z_]{1,24}$/)
+    .nullable()
+    .optional(),
+  card_last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable()
+    .optional(),
+  wallet: z
+    .string()
+    .regex(/^[a-z_]{1,24}$/)
+    .nullable()
+    .optional(),
 });
 
 export const PollingResultData = z.object({

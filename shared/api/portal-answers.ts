@@ -141,7 +141,31 @@ const maybe = <T>(accept: Parameters<typeof optional<T>>[0]) =>
 const chargedItem = {
   currency: maybe(currencyCode),
   plan_id: maybe(nonEmptyText),
+  card_brand: maybe(methodName),
+  card_last4: maybe(lastFour),
+  wallet: maybe(methodName),
 };
+
+/**
+ * A card brand or wallet as the processors spell it ('visa', 'American Express', 'apple-pay'):
+ * lower case with underscores. Anything longer or with other characters is no name we can show.
+ */
+function methodName(raw: unknown) {
+  if (typeof raw !== 'string') return null;
+  const name = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  if (!/^[a-z_]{1,24}$/.test(name)) return null;
+  return name === raw ? { value: name } : { value: name, found: 'string (another spelling)' };
+}
+
+/** The last four digits of a card; a number loses its leading zeros, so only text is taken. */
+function lastFour(raw: unknown) {
+  if (typeof raw !== 'string' || !/^\d{4,19}$/.test(raw.trim())) return null;
+  const digits = raw.trim().slice(-4);
+  return digits === raw ? { value: digits } : { value: digits, found: 'string (a longer number)' };
+}
 
 /** An ISO 4217 code (three letters), upper case. */
 function currencyCode(raw: unknown) {

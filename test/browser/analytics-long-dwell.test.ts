@@ -120,7 +120,7 @@ describe('a visitor who stays on each screen longer than the upload leases', () 
           const stored = await storedEvents(session, device);
           const { received, accepted } = collectorTotals();
           return {
-            last: stored.some((event) => event.event_type === 'payment_successful_popup'),
+            last: stored.some((event) => event.event_type === 'success__load'),
             notYetReceived: sent.length - received,
             notYetStored: accepted - stored.length,
           };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CollectedEvent, EventBatch } from '../../shared/analytics/batch';
 import { storedEvents as storedVisitorEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { checkoutVisitor, payButton, typeTestCard } from './money-path';
+import { checkoutVisitor, continueAfterReceipt, payButton, typeTestCard } from './money-path';
 import { interactive } from './visitor-steps';
 
 /**
@@ -285,6 +285,7 @@ describe('the analytics tracker in Chromium (SPEC.md §3, §4, §7, §9)', () =>
     const { context, page, problems, userId } = await checkoutVisitor(session, 'tracked');
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     const subscription = JSON.parse(
       (await page.evaluate(() => localStorage.getItem('gf:checkout:id'))) ?? 'null',

@@ -6,6 +6,7 @@ import enPlans from '../../locales/en/plans.json';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   checkoutVisitor,
+  continueAfterReceipt,
   payButton,
   portalSubscriptions,
   settleCharges,
@@ -111,6 +112,7 @@ describe('a payment still pending past the polling deadline', () => {
 
     // The portal's result turns final; a re-check reads it and the page moves on.
     await settleCharges(session);
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(posts).toHaveLength(1);
     // The re-checks read the same charge's result again, never another.

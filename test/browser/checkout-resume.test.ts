@@ -4,6 +4,7 @@ import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   checkoutVisitor,
+  continueAfterReceipt,
   payButton,
   portalSubscriptions,
   settleCharges,
@@ -66,6 +67,7 @@ describe('a reload while the payment is pending', () => {
     expect(await storedPollingId(page)).toBe(pollingId);
 
     await settleCharges(session);
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(posts).toHaveLength(1);
     expect(await portalSubscriptions(session, userId)).toEqual([

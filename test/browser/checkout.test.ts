@@ -2,7 +2,13 @@ import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import {
+  checkoutVisitor,
+  continueAfterReceipt,
+  payButton,
+  portalSubscriptions,
+  typeTestCard,
+} from './money-path';
 import { interactive, signupField, submitEmail, toastMessage, uniqueEmail } from './visitor-steps';
 
 /**
@@ -106,6 +112,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await typeTestCard(page, '4242 4242 4242 4242');
     await page.getByLabel('Name on card (optional)').fill('Ada Lovelace');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await active(userId)).toEqual([{ plan_id: 'monthly_7d_intro_usd', status: 'active' }]);
     const checkoutId = await page.evaluate(() => localStorage.getItem('gf:checkout:id'));
@@ -127,6 +134,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     const { context, page, userId } = await checkoutVisitor(session);
     await typeTestCard(page, '4242424242424242');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     await interactive(page);
     const buy = page.getByRole('button', { name: 'Add to my plan' });
@@ -179,6 +187,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await interactive(page);
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await active(userId)).toHaveLength(1);
     await context.close();
@@ -192,6 +201,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await challenge.getByRole('button', { name: 'Complete authentication' }).click({
       timeout: 30_000,
     });
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await active(userId)).toHaveLength(1);
     await context.close();
@@ -236,6 +246,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     });
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute('aria-busy')).toBe('true');
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await portalSubscriptions(session, userId)).toHaveLength(1);
     await context.close();

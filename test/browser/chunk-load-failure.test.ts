@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../islands/island-loading';
 import { storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import {
+  checkoutVisitor,
+  continueAfterReceipt,
+  payButton,
+  portalSubscriptions,
+  typeTestCard,
+} from './money-path';
 import { interactive, unhydratedIslands } from './visitor-steps';
 
 /**
@@ -117,6 +123,7 @@ describe("an island's script that does not load (SPEC.md §8, §9)", () => {
     expect(await alert.count()).toBe(0);
 
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: 'monthly_7d_intro_usd', status: 'active' },

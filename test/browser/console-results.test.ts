@@ -13,7 +13,7 @@ import { checkSampleRatio } from '../../worker/experiments/results/statistics';
 import { unsigned } from '../fixtures/signed-cookies';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -114,6 +114,7 @@ describe('the results page in Chromium', () => {
     const buyerId = (await signupField(buyer.page, 'userId')) as string;
     await typeTestCard(buyer.page, '4242 4242 4242 4242');
     await payButton(buyer.page).click();
+    await continueAfterReceipt(buyer.page);
     await buyer.page.waitForURL((url) => url.pathname === '/upsell_an_private', {
       timeout: 20_000,
     });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -114,6 +114,7 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
     const userId = (await signupField(page, 'userId')) as string;
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', { timeout: 20_000 });
     expect(await portalSubscriptions(session, userId)).toEqual([
       expect.objectContaining({ plan_id: 'monthly_7d_intro_usd', status: 'active' }),
@@ -158,6 +159,7 @@ describe('a visitor inside an ad app’s browser, in Chromium', () => {
 
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((landed) => landed.pathname !== '/checkout_v3_tr', { timeout: 20_000 });
     expect(await portalSubscriptions(session, userId)).toEqual([
       expect.objectContaining({ plan_id: 'quarterly_usd', status: 'active' }),

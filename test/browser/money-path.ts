@@ -24,6 +24,15 @@ export async function checkoutVisitor(session: BrowserSession, label = 'payer') 
 
 export const payButton = (page: Page) => page.locator('#continue-button');
 
+/** The confirmation a checkout's successful charge opens before anything else is offered. */
+export const receiptDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'Payment confirmed' });
+
+/** Waits for the checkout's receipt dialog and presses its Continue (to the upsell or success). */
+export async function continueAfterReceipt(page: Page): Promise<void> {
+  await receiptDialog(page).getByRole('button', { name: 'Continue' }).click({ timeout: 30_000 });
+}
+
 /**
  * Walks the default flow from `/` to success as one visitor: a phone number, the search to its
  * end, an email sign-up, 4242 on the checkout, the upsell bought. `ready` is how long the visitor
@@ -52,6 +61,7 @@ export async function walkToSuccess(
   expect(userId).toEqual(expect.any(String));
   await typeTestCard(page, '4242 4242 4242 4242');
   await payButton(page).click();
+  await continueAfterReceipt(page);
 
   await ready(page, '/upsell_an_private');
   await page.getByRole('button', { name: 'Add to my plan' }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_IDS } from '../../shared/screens';
 import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, portalSubscriptions, typeTestCard } from './money-path';
+import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
 import {
   holdStripeJs,
   interactive,
@@ -143,6 +143,7 @@ describe('pages in Chromium', () => {
     // through on the session the worker set.
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await portalSubscriptions(session, userId)).toEqual([
       { plan_id: expect.any(String), status: 'active' },

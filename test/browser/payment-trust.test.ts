@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { switchFaultOnUntil } from '../../portal/faults';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { checkoutVisitor, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import {
+  checkoutVisitor,
+  continueAfterReceipt,
+  payButton,
+  portalSubscriptions,
+  typeTestCard,
+} from './money-path';
 import { interactive, toastMessage } from './visitor-steps';
 
 /**
@@ -46,6 +52,7 @@ describe('the polling result fails for a while', () => {
     }
     expect([...seen].filter((state) => state !== 'navigated')).toEqual(['busy=true held=true']);
 
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     const subscriptions = await portalSubscriptions(session, userId);
     expect(subscriptions.filter((row) => row.status === 'active')).toHaveLength(1);

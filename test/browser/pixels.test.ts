@@ -11,7 +11,7 @@ import {
   type RenderWidth,
   walkKeyboard,
 } from './layout-checks';
-import { checkoutVisitor, payButton, typeTestCard } from './money-path';
+import { checkoutVisitor, continueAfterReceipt, payButton, typeTestCard } from './money-path';
 import { interactive } from './visitor-steps';
 
 /**
@@ -371,6 +371,7 @@ describe('the pixels on the page', () => {
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await typeTestCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     await interactive(page);
     const { results } = await session.worker.portalDb

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { formatMoney } from '../../shared/plans/money';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { payButton, typeTestCard } from './money-path';
+import { continueAfterReceipt, payButton, typeTestCard } from './money-path';
 import {
   interactive,
   islandsHydrated,
@@ -71,6 +71,7 @@ describe('upsell prices set in the console', () => {
     const userId = await signupField(visitor, 'userId');
     await typeTestCard(visitor, '4242 4242 4242 4242');
     await payButton(visitor).click();
+    await continueAfterReceipt(visitor);
     await visitor.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     await islandsHydrated(visitor);
     const language = await visitor.evaluate(() => document.documentElement.lang);

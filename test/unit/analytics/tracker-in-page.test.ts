@@ -492,13 +492,7 @@ describe('a visitor moving on before the tracker loaded', () => {
     showScreen(later, pageState('one_pager'));
     const sent = await leave();
     const onSuccess = sent.filter((event) => event.event_properties.screen_name === 'success');
-    expect(names(onSuccess)).toEqual([
-      'session_start',
-      'load',
-      'screen__load',
-      'success__load',
-      'payment_successful_popup',
-    ]);
+    expect(names(onSuccess)).toEqual(['session_start', 'load', 'screen__load', 'success__load']);
 
     removeListeners();
     beacons.length = 0;

@@ -20,6 +20,9 @@ const CHARGE = {
   price_with_discount: 6.99,
   currency: 'USD',
   plan_id: 'monthly_intro7_usd',
+  card_brand: 'visa',
+  card_last4: '4242',
+  wallet: 'apple_pay',
 };
 
 export const CANONICAL_ANSWERS = {

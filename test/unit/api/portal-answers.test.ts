@@ -331,6 +331,29 @@ function chargeRows(answer: Answer, at: string, ids: string[]): Row[] {
       taken: [['eur', 'EUR', 'string (letter case)']],
       unusable: ['euro', 978],
     },
+    // What was charged, shown to the visitor: a name or four digits, never markup or a number
+    // that lost its leading zeros.
+    ...['card_brand', 'wallet'].map(
+      (name): Row => ({
+        answer,
+        field: `${at}.${name}`,
+        rule: 'optional',
+        without: null,
+        taken: [
+          ['American Express', 'american_express', 'string (another spelling)'],
+          ['apple-pay', 'apple_pay', 'string (another spelling)'],
+        ],
+        unusable: ['<img src=x>', 'x'.repeat(25), 4, ''],
+      }),
+    ),
+    {
+      answer,
+      field: `${at}.card_last4`,
+      rule: 'optional',
+      without: null,
+      taken: [['4242424242424242', '4242', 'string (a longer number)']],
+      unusable: [42, '42', '42a2', '<b>4242', true],
+    },
   ];
 }
 
@@ -344,6 +367,9 @@ function directWithout() {
     'validation_amount',
     'currency',
     'plan_id',
+    'card_brand',
+    'card_last4',
+    'wallet',
   ];
   return Object.fromEntries(fields.map((name) => [name, null]));
 }

@@ -32,6 +32,9 @@ export const succeeded = (id = 'sub_1'): Result => ({
   subscription_id: id,
   event_id: 'evt_1',
   price_with_discount: 6.99,
+  currency: 'USD',
+  card_brand: 'visa',
+  card_last4: '4242',
 });
 
 export const httpFailure = (status: number, body: unknown) => new ApiFailure('http', status, body);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectTracker } from '../../../islands/analytics/emit';
 import type { PurchaseOutcome } from '../../../islands/payments/purchase-types';
 import { $checkout } from '../../../islands/stores/checkout';
 import { $error } from '../../../islands/stores/error';
@@ -13,6 +14,8 @@ import {
   pay,
   resumePayment,
 } from '../../../islands/stores/payment';
+import { $receipt } from '../../../islands/stores/receipt';
+import { $signup } from '../../../islands/stores/signup';
 import { cardRequest } from './fakes';
 
 /**
@@ -97,6 +100,44 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
     // The button stays held while the next page loads: no second purchase from this page.
     expect($paymentPhase.get()).toBe('paying');
     expect($error.get().show).toBe(false);
+  });
+
+  it('succeeded on a checkout: keeps the receipt and confirms it before moving on', async () => {
+    const sent: string[] = [];
+    connectTracker((event) => sent.push(event.name));
+    $signup.set({ ...$signup.get(), email: 'anna@example.com' });
+    const deps = fakeDeps({
+      purchase: async () => ({
+        ...succeeded(),
+        priceWithDiscount: 4.99,
+        currency: 'EUR',
+        paidWith: { kind: 'card', brand: 'visa', last4: '4242' },
+      }),
+    });
+    await pay(request, { ...page, confirm: true }, deps);
+    // The receipt dialog's Continue moves on, not the payment.
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect($checkout.get()).toMatchObject({ isSuccess: true, showSuccessPopup: true });
+    expect(sent).toContain('payment_successful_popup');
+    // The charge's own amount and currency, not the 6.99 USD the plan data says.
+    expect($receipt.get().main).toMatchObject({
+      planId: 'monthly_7d_usd',
+      subscriptionId: 'sub_42',
+      amount: 4.99,
+      currency: 'EUR',
+      email: 'anna@example.com',
+      paidWith: { kind: 'card', brand: 'visa', last4: '4242' },
+    });
+  });
+
+  it('succeeded on a checkout, the answer silent on amount and card: the plan’s first charge', async () => {
+    const deps = fakeDeps();
+    await pay(request, { ...page, confirm: true }, deps);
+    expect($receipt.get().main).toMatchObject({
+      amount: 6.99,
+      currency: 'USD',
+      paidWith: null,
+    });
   });
 
   it('declined: keeps this checkout for Try again and opens Payment declined', async () => {

@@ -21,6 +21,9 @@ const SUCCESS = {
   subscriptionId: 'sub_1',
   eventId: 'evt_1',
   priceWithDiscount: 6.99,
+  // What the answer says was taken, for the receipt and the upsell.
+  currency: 'USD',
+  paidWith: { kind: 'card', brand: 'visa', last4: '4242' },
 };
 
 describe('the polling route (SPEC.md §4 Payment, §7)', () => {
@@ -396,6 +399,9 @@ describe('the direct route: Braintree with 3-D Secure (SPEC.md §4 Alternate pro
       subscriptionId: 'sub_bt',
       eventId: 'evt_bt',
       priceWithDiscount: 39.99,
+      // An answer that names neither currency nor card: the receipt takes the plan's.
+      currency: null,
+      paidWith: null,
     });
     expect(portal.posts).toMatchObject([{ route: 'direct', body: { gateway: 'braintree' } }]);
   });

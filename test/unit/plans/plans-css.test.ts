@@ -43,6 +43,9 @@ const BLOCKS = [
   'upsell',
   'guide-offer',
   'skip-form',
+  // The payment receipt (checkout dialog, success summary) and the upsell's 'charged now'.
+  'receipt',
+  'upsell-charge',
   'success',
   'declined',
   'test-notice',

@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutPaymentProps } from '../../../islands/CheckoutPayment';
+import type { PaymentReceiptProps } from '../../../islands/PaymentReceipt';
 import type { PlanChoiceProps } from '../../../islands/PlanChoice';
+import type { UpsellPurchaseProps } from '../../../islands/UpsellPurchase';
 import { AFTER_SCREENS } from '../../../screens/after';
 import { STORE_LINKS } from '../../../screens/after/store-links';
 import { PLANS_SCREENS } from '../../../screens/plans';
@@ -257,9 +259,16 @@ describe('upsells', () => {
     const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
     expect(choice.slot).toBe('upsellPlan');
     expect(choice.options.map((o) => [o.duration, o.oldFullPrice, o.fullPrice, o.label])).toEqual([
-      ['1-month plan', '$9.99', '$6.99', '30% off'],
-      ['3-month plan', '$9.99', '$6.99', '30% off'],
+      // The two cost the same per period: each total names its period.
+      ['1-month plan', '$9.99', '$6.99 every month', '30% off'],
+      ['3-month plan', '$9.99', '$6.99 every 3 months', '30% off'],
     ]);
+    // What a press charges now, per offer; the browser names the card in the slot.
+    const purchase = islandProps<UpsellPurchaseProps>(document, 'UpsellPurchase');
+    expect(purchase.copy.chargeNow).toEqual({
+      upsell_monthly_999_usd: '$6.99 is charged now to {{method}}.',
+      upsell_quarterly_999_usd: '$6.99 is charged now to {{method}}.',
+    });
     expect(choice.options.map((o) => o.details.coupon)).toEqual(['upsell_30', 'upsell_30']);
     expect(textOf(document.querySelector('.upsell__badge'))).toBe('30% off');
   });
@@ -279,6 +288,34 @@ describe('upsells', () => {
     expect(skip.dataset.next).toBe('/next?q=1');
     expect(skip.getAttribute('method')).toBe('post');
     expect(skip.querySelector('#continue-button')).toBeNull();
+  });
+});
+
+describe('the receipt of the main purchase', () => {
+  it('a checkout names each main plan, its renewal price and when it renews, and leads on', () => {
+    const { document } = renderScreen('checkout_v3_tr');
+    const receipt = islandProps<PaymentReceiptProps>(document, 'PaymentReceipt');
+    expect(receipt.mode).toBe('dialog');
+    expect(receipt.next).toBe('/next?q=1');
+    expect(receipt.copy.title).toBe('Payment confirmed');
+    expect(receipt.plans.monthly_7d_intro_usd).toEqual({
+      name: 'Premium, 7-day trial',
+      renewal: '$39.99 every month',
+      renewsAfter: { days: 7 },
+    });
+    expect(receipt.plans.quarterly_usd).toEqual({
+      name: 'Premium, 3 months',
+      renewal: '$59.99 every 3 months',
+      renewsAfter: { months: 3 },
+    });
+  });
+
+  it('success repeats it as the order summary, in the visitor’s currency and number format', () => {
+    const { document } = renderScreen('success', { next: null, country: 'DE', language: 'de' });
+    const receipt = islandProps<PaymentReceiptProps>(document, 'PaymentReceipt');
+    expect(receipt.mode).toBe('summary');
+    expect(receipt.copy.title).toBe('Your order');
+    expect(receipt.plans.monthly_eur?.renewal?.replace(/\u00a0/g, ' ')).toBe('39,99 € every month');
   });
 });
 

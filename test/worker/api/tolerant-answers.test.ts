@@ -144,6 +144,35 @@ describe('answers in other forms than ours', () => {
     expect(await res.json()).toEqual({ data: { polling_result_id: '901' } });
   });
 
+  it('the card a charge names reaches the page only as a name and four digits', async () => {
+    const poller = crypto.randomUUID();
+    await pollingStartedBy('poll_card', poller);
+    const result = (card: Record<string, unknown>) =>
+      freshApp({
+        portalFetch: answering({
+          data: { result_data: { status: 'succeeded', subscription_id: 'sub_1', ...card } },
+        }),
+      })('/api/polling/get-result/poll_card', { headers: { cookie: `userUuid=${poller}` } });
+    const named = async (card: Record<string, unknown>) => {
+      const body = (await (await result(card)).json()) as {
+        data: { result_data: Record<string, unknown> };
+      };
+      const { card_brand, card_last4, wallet } = body.data.result_data;
+      return { card_brand, card_last4, wallet };
+    };
+    expect(await named({ card_brand: 'Visa', card_last4: '4111111111114242' })).toEqual({
+      card_brand: 'visa',
+      card_last4: '4242',
+      wallet: null,
+    });
+    // Markup, a number that lost its zeros, or nothing at all: the page names no card.
+    expect(
+      await named({ card_brand: '<img src=x onerror=alert(1)>', card_last4: 42, wallet: 7 }),
+    ).toEqual({ card_brand: null, card_last4: null, wallet: null });
+    expect(await named({})).toEqual({ card_brand: null, card_last4: null, wallet: null });
+    expect(JSON.stringify(logs.warnings())).not.toContain('onerror');
+  });
+
   it("a framework's validation refusal is read: the email taken is recognised", async () => {
     const res = await freshApp({
       portalFetch: answering(

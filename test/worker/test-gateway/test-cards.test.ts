@@ -19,6 +19,9 @@ describe('the test cards through the polling call (SPEC.md §4 Payment)', () => 
       processor_response: null,
       plan_id: PLAN,
       currency: 'USD',
+      // The card charged, named for the receipt and the upsell that charges it again.
+      card_brand: 'visa',
+      card_last4: '4242',
     });
     expect(row?.status).toBe('active');
   });

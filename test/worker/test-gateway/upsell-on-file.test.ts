@@ -22,7 +22,13 @@ describe('a charge without a payment method', () => {
       {},
       'upsell_monthly_999_usd',
     );
-    expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 9.99 });
+    // The answer names the card on file it charged, as the upsell screen named it beforehand.
+    expect(result).toMatchObject({
+      status: 'succeeded',
+      price_with_discount: 9.99,
+      card_brand: 'visa',
+      card_last4: '4242',
+    });
     expect(await subscriptionRows(userId)).toEqual([
       expect.objectContaining({ status: 'active', payment_method: card }),
       expect.objectContaining({ status: 'active', payment_method: card }),

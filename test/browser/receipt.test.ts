@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../shared/plans/money';
+import { runAxe, seriousViolations } from './a11y-checks';
+import { type CollectorTap, startCollectorTap } from './collector-tap';
+import { type BrowserSession, startBrowserSession, watchPage } from './harness';
+import { payButton, receiptDialog, typeTestCard } from './money-path';
+import { interactive, islandsHydrated, submitEmail, uniqueEmail } from './visitor-steps';
+
+/**
+ * The receipt moment and the honest upsell, as a paying visitor meets them in Chromium: the
+ * charge confirmed in a dialog before anything else is offered (what was paid, what renews when
+ * and at what price, the card, where the receipt goes, how to cancel), the upsell naming the
+ * card it charges and options that say what differs, and success repeating the order. The
+ * visitor goes through the collector tap, so the popup's analytics event is read as sent.
+ */
+
+let session: BrowserSession;
+let tap: CollectorTap;
+beforeAll(async () => {
+  session = await startBrowserSession();
+  tap = await startCollectorTap(session.worker.url);
+});
+afterAll(async () => {
+  await tap?.stop();
+  await session?.stop();
+});
+
+/** Intl writes a no-break space between amount and a trailing symbol; read it as a space. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+/** A fresh visitor through the tap, signed up in `language`, paying 4242 on the checkout. */
+async function paidVisitor(language: string, label: string) {
+  const context = await session.browser.newContext({
+    baseURL: tap.url.href,
+    locale: language,
+    extraHTTPHeaders: { 'Accept-Language': language },
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const { problems } = watchPage(page);
+  await page.goto('/signup?skip_split=true');
+  await interactive(page);
+  const email = uniqueEmail(label);
+  await submitEmail(page, email);
+  await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+  await interactive(page);
+  await typeTestCard(page, '4242 4242 4242 4242');
+  const paidAt = Date.now();
+  await payButton(page).click();
+  await page.locator('dialog[open]').waitFor({ timeout: 30_000 });
+  return { context, page, problems, email, paidAt };
+}
+
+/** The receipt's rows as label → value. */
+async function receiptRows(page: Page, scope: string): Promise<Record<string, string>> {
+  const rows = page.locator(`${scope} .receipt__row`);
+  const entries: [string, string][] = [];
+  for (const row of await rows.all()) {
+    entries.push([
+      plain(await row.locator('dt').textContent()),
+      plain(await row.locator('dd').textContent()),
+    ]);
+  }
+  return Object.fromEntries(entries);
+}
+
+function longDate(epoch: number, days: number, language: string): string {
+  const date = new Date(epoch);
+  date.setDate(date.getDate() + days);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+}
+
+describe('after a successful charge', () => {
+  it('the checkout confirms it in a dialog before the upsell, which names the card; success repeats it', async () => {
+    const { context, page, problems, email, paidAt } = await paidVisitor('en-US', 'receipt');
+    const dialog = receiptDialog(page);
+    // Modal, named, and the keyboard is in it: Continue has focus.
+    expect(await dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('dialog')?.open === true),
+    ).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/checkout_v3_tr');
+    const money = (cents: number) => plain(formatMoney(cents, 'USD', 'en-US'));
+    expect(await receiptRows(page, 'dialog')).toEqual({
+      Plan: 'Premium, 7-day trial',
+      // The intro charge the product API answered, and the monthly price after the 7 days.
+      Paid: money(699),
+      'Renews on': `${longDate(paidAt, 7, 'en-US')}${money(3999)} every month`,
+      'Paid with': 'Visa •••• 4242',
+      'Receipt sent to': email,
+    });
+    expect(await dialog.textContent()).toContain('Cancel anytime');
+    expect(seriousViolations(await runAxe(page))).toEqual([]);
+
+    // Escape is Continue: the purchase is over, the flow goes on.
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    // The popup's event went to the collector, from the checkout.
+    await expect
+      .poll(
+        () =>
+          tap.sent
+            .filter((event) => event.event_type === 'payment_successful_popup')
+            .map((event) => event.event_properties.screen_name),
+        { timeout: 20_000 },
+      )
+      .toContain('checkout_v3_tr');
+    await islandsHydrated(page);
+    const charge = page.locator('.upsell-charge');
+    await expect
+      .poll(async () => plain(await charge.textContent()))
+      .toBe(`${money(699)} is charged now to Visa •••• 4242.`);
+    expect(
+      await page.getByRole('button', { name: 'Add to my plan' }).getAttribute('aria-describedby'),
+    ).toBe(await charge.getAttribute('id'));
+    // The two offers cost the same per period: each says its period, and its price per day.
+    const options = page.locator('.plan-picker [role="radio"]');
+    const optionText = async (index: number) => plain(await options.nth(index).textContent());
+    expect(await optionText(0)).toContain(`${money(699)} every month`);
+    expect(await optionText(1)).toContain(`${money(699)} every 3 months`);
+    expect(await optionText(0)).not.toEqual(await optionText(1));
+    expect(seriousViolations(await runAxe(page))).toEqual([]);
+
+    await page.getByRole('button', { name: 'No, thanks' }).click();
+    await page.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
+    await islandsHydrated(page);
+    const summary = page.getByRole('region', { name: 'Your order' });
+    await summary.waitFor();
+    expect(await receiptRows(page, '.receipt--summary')).toMatchObject({
+      Paid: money(699),
+      'Paid with': 'Visa •••• 4242',
+      'Receipt sent to': email,
+    });
+    expect(seriousViolations(await runAxe(page))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a reload keeps the confirmation up; in Arabic it reads in Arabic, amounts in its format', async () => {
+    const { context, page, problems } = await paidVisitor('en-US', 'receipt-ar');
+    // The same checkout again, in Arabic (custom_lng, SPEC.md §2, outside production).
+    const again = new URL(page.url());
+    again.searchParams.set('custom_lng', 'ar');
+    await page.goto(again.pathname + again.search);
+    const dialog = page.getByRole('dialog', { name: 'تم تأكيد الدفع' });
+    await dialog.waitFor();
+    const rows = await receiptRows(page, 'dialog');
+    expect(rows['المبلغ المدفوع']).toBe(plain(formatMoney(699, 'USD', 'ar')));
+    expect(rows['طريقة الدفع']).toBe('Visa •••• 4242');
+    expect(seriousViolations(await runAxe(page))).toEqual([]);
+    await dialog.getByRole('button').click();
+    await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
