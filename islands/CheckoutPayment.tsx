@@ -102,7 +102,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   // the provider has answered before the visitor opens it.
   const inPage = form.open || (oneClickFirst && hydrated);
   const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, inPage, cardForm);
-  const gate = useGate($form, form, cardForm, oneClickFirst, () =>
+  const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, () =>
     // The visitor carries on in the form that just opened.
     requestAnimationFrame(() => formRef.current?.focus()),
   );
@@ -130,14 +130,6 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   );
   return (
     <>
-      {form.open ? null : (
-        <CheckoutGate
-          label={gateLabel}
-          hydrated={hydrated}
-          waiting={gate.waiting}
-          onOpen={gate.open}
-        />
-      )}
       {inPage ? (
         <form
           ref={formRef}
@@ -155,21 +147,24 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
           <p className="visually-hidden" role="status">
             {summary.text}
           </p>
-          <button
-            // The gate's button holds the id while the form waits behind it.
-            id={form.open ? 'continue-button' : undefined}
-            type="submit"
-            className="button button--primary"
-            disabled={busy || cardForm !== 'ready'}
-            // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
-            aria-busy={(busy && phase !== 'unconfirmed') || undefined}
-            aria-describedby={errorShown ? `${id}payment-error` : undefined}
-          >
-            {phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay}
-          </button>
+          <PayButton
+            {...{ copy, phase, busy }}
+            open={form.open}
+            ready={cardForm === 'ready'}
+            errorId={errorShown ? `${id}payment-error` : undefined}
+          />
           {oneClickFirst ? null : oneClick}
         </form>
       ) : null}
+      {/* After the form waiting behind it (of no height), so the gate ends the island. */}
+      {form.open ? null : (
+        <CheckoutGate
+          label={gateLabel}
+          hydrated={hydrated}
+          waiting={gate.waiting}
+          onOpen={gate.open}
+        />
+      )}
     </>
   );
 }
@@ -195,9 +190,12 @@ const GATE_WAIT_MS = 4000;
  */
 function useGate(
   $form: CheckoutFormStore,
-  { oneClickSettled }: CheckoutFormState,
-  cardForm: CardFormStatus,
-  oneClickFirst: boolean,
+  { open: isOpen, oneClickSettled }: CheckoutFormState,
+  {
+    cardForm,
+    phase,
+    oneClickFirst,
+  }: { cardForm: CardFormStatus; phase: string; oneClickFirst: boolean },
   onOpened: () => void,
 ) {
   const [waiting, setWaiting] = useState(false);
@@ -209,6 +207,12 @@ function useGate(
   };
   const openNow = useRef(open);
   openNow.current = open;
+  // A payment a reload interrupted resumes in the form waiting behind the gate: it opens, so
+  // the visitor sees where the payment stands.
+  const resuming = !isOpen && phase !== 'idle';
+  useEffect(() => {
+    if (resuming) openNow.current();
+  }, [resuming]);
   useEffect(() => {
     if (!waiting) return;
     if (settled) return openNow.current();
@@ -383,6 +387,38 @@ function CardFieldset({
         />
       </label>
     </fieldset>
+  );
+}
+
+/** Pay: the card's submit, busy and named for where the payment stands. */
+function PayButton({
+  copy,
+  phase,
+  busy,
+  open,
+  ready,
+  errorId,
+}: {
+  copy: CheckoutPaymentCopy;
+  phase: string;
+  busy: boolean;
+  open: boolean;
+  ready: boolean;
+  errorId: string | undefined;
+}) {
+  return (
+    <button
+      // The gate's button holds the id while the form waits behind it.
+      id={open ? 'continue-button' : undefined}
+      type="submit"
+      className="button button--primary"
+      disabled={busy || !ready}
+      // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
+      aria-busy={(busy && phase !== 'unconfirmed') || undefined}
+      aria-describedby={errorId}
+    >
+      {phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay}
+    </button>
   );
 }
 
