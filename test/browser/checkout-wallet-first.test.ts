@@ -27,6 +27,8 @@ const WALLET_TEXT = /Apple Pay|Google Pay|one tap|one click|one-click|not availa
 interface Watched {
   __shift: number;
   __walletSeen: string[];
+  /** Where the card form's top has been seen since the form opened. */
+  __cardTops: Set<number>;
 }
 
 /**
@@ -34,7 +36,10 @@ interface Watched {
  * its payment form, watched from the first byte: the layout shift the browser scores, and any
  * wallet text the page ever shows.
  */
-async function comboPaywall(wallets: { applePay: boolean; googlePay: boolean } | null) {
+async function comboPaywall(
+  wallets: { applePay: boolean; googlePay: boolean } | null,
+  readMs = 2000,
+) {
   const visitor = await session.newVisitor({ viewport: { width: 390, height: 844 } });
   const { page, context } = visitor;
   await serveFakeStripeJs(context, wallets, { answerMs: 800 });
@@ -46,6 +51,7 @@ async function comboPaywall(wallets: { applePay: boolean; googlePay: boolean } |
     const watched = window as unknown as Watched;
     watched.__shift = 0;
     watched.__walletSeen = [];
+    watched.__cardTops = new Set();
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
@@ -59,6 +65,8 @@ async function comboPaywall(wallets: { applePay: boolean; googlePay: boolean } |
         document.body?.innerText ?? '',
       );
       if (match) watched.__walletSeen.push(match[0]);
+      const card = document.querySelector('form.payment-form:not([class*=behind-gate]) .card-form');
+      if (card) watched.__cardTops.add(Math.round(card.getBoundingClientRect().top + scrollY));
     };
     new MutationObserver(look).observe(document, {
       subtree: true,
@@ -69,15 +77,15 @@ async function comboPaywall(wallets: { applePay: boolean; googlePay: boolean } |
   });
   await page.goto('/paycheck_combo_3d?skip_split=true');
   await interactive(page);
-  await page.waitForTimeout(2000);
+  await page.waitForTimeout(readMs);
   await page.getByRole('button', { name: 'Start my 3-day trial' }).click();
   await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
   // Longer than any late answer would take to move something.
   await page.waitForTimeout(1500);
   const watched = () =>
     page.evaluate(() => {
-      const { __shift, __walletSeen } = window as unknown as Watched;
-      return { shift: __shift, walletSeen: __walletSeen };
+      const { __shift, __walletSeen, __cardTops } = window as unknown as Watched;
+      return { shift: __shift, walletSeen: __walletSeen, cardTops: [...__cardTops] };
     });
   return { ...visitor, watched };
 }
@@ -108,6 +116,20 @@ describe('the combo paywall leads with Apple Pay where the browser has it (SPEC.
       await page.evaluate(() => (window as unknown as { __walletSheets: number }).__walletSheets),
     ).toBe(1);
     expect(await accessibilityProblems(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('pressed before Stripe has answered, the form waits for it and still leads with Apple Pay', async () => {
+    const { context, page, problems, watched } = await comboPaywall(
+      { applePay: true, googlePay: false },
+      0,
+    );
+    const apple = (await page.getByRole('button', { name: 'Pay with Apple Pay' }).boundingBox())!;
+    const card = (await page.locator('.card-form').boundingBox())!;
+    expect(apple.y + apple.height).toBeLessThan(card.y);
+    // The card form was never shown where the wallet's arrival would then push it from.
+    expect((await watched()).cardTops).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });
