@@ -79,8 +79,9 @@ export interface CheckoutPaymentProps {
 
 /**
  * The payment form of a checkout (SPEC.md §2 checkout page content, §4 Payment): the card
- * provider's fields (in its iframe), our own optional name on card, Pay, and under it the
- * one-click methods this browser can pay with. Pay runs one purchase of the plan chosen above
+ * provider's fields (in its iframe), our own optional name on card, Pay, and the one-click
+ * methods this browser can pay with: under Pay, or first where a gated screen leads with them
+ * (leadsWithOneClick). Pay runs one purchase of the plan chosen above
  * (PlanChoice keeps it in $plans); the button stays busy until a final outcome, so repeated
  * presses never make a second attempt. A card with a field the provider finds wrong is refused
  * before anything is sent: each field says its own problem, and screen readers hear one summary.
@@ -96,7 +97,15 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const form = useStore($form);
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
-  const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, form, cardForm);
+  const oneClickFirst = leadsWithOneClick(props);
+  // A form whose one-click methods lead is in the page behind its gate from hydration on, so
+  // the provider has answered before the visitor opens it.
+  const inPage = form.open || (oneClickFirst && hydrated);
+  const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, inPage, cardForm);
+  const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, () =>
+    // The visitor carries on in the form that just opened.
+    requestAnimationFrame(() => formRef.current?.focus()),
+  );
   const summary = useRefusedCardSummary(copy);
   // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). The
   // server's HTML has none, which the first render must match.
@@ -109,55 +118,111 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
     payByCard(payingPage(page, errorTexts));
   }
 
-  if (!form.open) {
-    return (
-      <CheckoutGate
-        label={gateLabel}
-        hydrated={hydrated}
-        onOpen={() => {
-          openCheckout($form);
-          // The visitor carries on in the form that just opened.
-          requestAnimationFrame(() => formRef.current?.focus());
-        }}
-      />
-    );
-  }
   const busy = phase !== 'idle';
-  return (
-    <form
-      ref={formRef}
-      className={`payment-form payment-methods payment-methods--${props.layout}`}
-      aria-label={copy.cardTitle}
-      tabIndex={-1}
-      onSubmit={onSubmit}
-    >
-      <CardFieldset {...{ id, copy, $form, form, busy, fieldsRef }} />
-      <PaymentStatus
-        {...{ id, copy, phase, errorTexts }}
-        error={errorShown ? paymentError.message : null}
-      />
-      <p className="visually-hidden" role="status">
-        {summary.text}
-      </p>
-      <button
-        id="continue-button"
-        type="submit"
-        className="button button--primary"
-        disabled={busy || cardForm !== 'ready'}
-        // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
-        aria-busy={(busy && phase !== 'unconfirmed') || undefined}
-        aria-describedby={errorShown ? `${id}payment-error` : undefined}
-      >
-        {phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay}
-      </button>
-      <OneClickMethods
-        copy={copy.oneClick}
-        offered={form.oneClick}
-        busy={busy}
-        paypalRef={paypalRef}
-      />
-    </form>
+  const oneClick = (
+    <OneClickMethods
+      copy={copy.oneClick}
+      offered={form.oneClick}
+      busy={busy}
+      paypalRef={paypalRef}
+      first={oneClickFirst}
+    />
   );
+  return (
+    <>
+      {inPage ? (
+        <form
+          ref={formRef}
+          className={`payment-form payment-methods payment-methods--${props.layout}${form.open ? '' : ' payment-methods--behind-gate'}`}
+          aria-label={copy.cardTitle}
+          tabIndex={-1}
+          onSubmit={onSubmit}
+        >
+          {oneClickFirst ? oneClick : null}
+          <CardFieldset {...{ id, copy, $form, form, busy, fieldsRef }} />
+          <PaymentStatus
+            {...{ id, copy, phase, errorTexts }}
+            error={errorShown ? paymentError.message : null}
+          />
+          <p className="visually-hidden" role="status">
+            {summary.text}
+          </p>
+          <PayButton
+            {...{ copy, phase, busy }}
+            open={form.open}
+            ready={cardForm === 'ready'}
+            errorId={errorShown ? `${id}payment-error` : undefined}
+          />
+          {oneClickFirst ? null : oneClick}
+        </form>
+      ) : null}
+      {/* After the form waiting behind it (of no height), so the gate ends the island. */}
+      {form.open ? null : (
+        <CheckoutGate
+          label={gateLabel}
+          hydrated={hydrated}
+          waiting={gate.waiting}
+          onOpen={gate.open}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Whether the screen's one-click methods come before the card (its order starts with one, as
+ * the combo paywall's Apple Pay does, SPEC.md §2). Only behind a gate: there the provider answers
+ * while the form is out of sight, and the form opens with the methods this browser has already
+ * in their place. An open form shows the card first and adds the methods under Pay, where
+ * their arrival moves nothing the visitor sees.
+ */
+function leadsWithOneClick({ gateLabel, methods }: CheckoutPaymentProps): boolean {
+  return Boolean(gateLabel) && methods.length > 1 && methods[0]?.id !== 'card';
+}
+
+/** How long a pressed gate waits for the provider's answer before it opens the form anyway. */
+const GATE_WAIT_MS = 4000;
+
+/**
+ * The gate's press. Where one-click methods lead, the form opens once the provider has answered
+ * (at once when it already has), so a method that arrives never pushes the card form down under
+ * the visitor; a provider that does not answer within GATE_WAIT_MS holds nobody back.
+ */
+function useGate(
+  $form: CheckoutFormStore,
+  { open: isOpen, oneClickSettled }: CheckoutFormState,
+  {
+    cardForm,
+    phase,
+    oneClickFirst,
+  }: { cardForm: CardFormStatus; phase: string; oneClickFirst: boolean },
+  onOpened: () => void,
+) {
+  const [waiting, setWaiting] = useState(false);
+  const settled = cardForm === 'no-account' || cardForm === 'unavailable' || oneClickSettled;
+  const open = () => {
+    setWaiting(false);
+    openCheckout($form);
+    onOpened();
+  };
+  const openNow = useRef(open);
+  openNow.current = open;
+  // A payment a reload interrupted resumes in the form waiting behind the gate: it opens, so
+  // the visitor sees where the payment stands.
+  const resuming = !isOpen && phase !== 'idle';
+  useEffect(() => {
+    if (resuming) openNow.current();
+  }, [resuming]);
+  useEffect(() => {
+    if (!waiting) return;
+    if (settled) return openNow.current();
+    const timer = setTimeout(() => openNow.current(), GATE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, settled]);
+  return {
+    waiting,
+    open: () => (oneClickFirst && !settled ? setWaiting(true) : open()),
+  };
 }
 
 /**
@@ -184,13 +249,13 @@ function useRefusedCardSummary(copy: CheckoutPaymentCopy) {
 
 /**
  * Starts the stores' work once mounted, and stops it: the name on card typed before a reload,
- * the card fields once the form is open, the one-click methods once the fields (and with them
+ * the card fields once the form is in the page, the one-click methods once the fields (and with them
  * the provider) are in. Returns the elements the fields and PayPal's button go into.
  */
 function useCheckoutWork(
   props: CheckoutPaymentProps,
   $form: CheckoutFormStore,
-  { open }: CheckoutFormState,
+  inPage: boolean,
   cardForm: CardFormStatus,
 ) {
   const { copy, forceDirect, language, stripeAccountCountry, page, errorTexts, methods } = props;
@@ -206,7 +271,7 @@ function useCheckoutWork(
 
   useEffect(() => {
     const container = fieldsRef.current;
-    if (!open || !container) return;
+    if (!inPage || !container) return;
     return startCardFields(container, {
       forceDirect,
       language,
@@ -215,7 +280,7 @@ function useCheckoutWork(
       copy: copy.gateway,
       page: () => payingPage(page, errorTexts),
     });
-  }, [open, forceDirect, language, copy, page, errorTexts]);
+  }, [inPage, forceDirect, language, copy, page, errorTexts]);
 
   const oneClick = methods.flatMap((method) => (method.id === 'card' ? [] : [method.id]));
   const oneClickKey = oneClick.join(' ');
@@ -239,10 +304,13 @@ function useCheckoutWork(
 function CheckoutGate({
   label,
   hydrated,
+  waiting,
   onOpen,
 }: {
   label: string | undefined;
   hydrated: boolean;
+  /** Pressed, and waiting for the provider's answer (useGate). */
+  waiting: boolean;
   onOpen: () => void;
 }) {
   return (
@@ -255,6 +323,7 @@ function CheckoutGate({
         // Held until the script answers it, as Pay is (its card form is 'loading' on the
         // server): should the script never load, a message replaces it (islands/hydrate.ts).
         aria-disabled={!hydrated || undefined}
+        aria-busy={waiting || undefined}
         // It brings the payment form into view (SPEC.md §4 analytics: button__scroll).
         data-event="button__scroll"
       >
@@ -318,6 +387,38 @@ function CardFieldset({
         />
       </label>
     </fieldset>
+  );
+}
+
+/** Pay: the card's submit, busy and named for where the payment stands. */
+function PayButton({
+  copy,
+  phase,
+  busy,
+  open,
+  ready,
+  errorId,
+}: {
+  copy: CheckoutPaymentCopy;
+  phase: string;
+  busy: boolean;
+  open: boolean;
+  ready: boolean;
+  errorId: string | undefined;
+}) {
+  return (
+    <button
+      // The gate's button holds the id while the form waits behind it.
+      id={open ? 'continue-button' : undefined}
+      type="submit"
+      className="button button--primary"
+      disabled={busy || !ready}
+      // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
+      aria-busy={(busy && phase !== 'unconfirmed') || undefined}
+      aria-describedby={errorId}
+    >
+      {phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay}
+    </button>
   );
 }
 

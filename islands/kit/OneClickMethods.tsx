@@ -12,35 +12,42 @@ export interface OneClickMethodsCopy {
 }
 
 /**
- * The one-click methods this browser can pay with (SPEC.md §2 "one-click payment"), under the
- * card's Pay: each its own button, which opens the wallet's sheet or PayPal's window at once.
- * Placed after Pay, so a method appearing once its provider confirmed it moves nothing the
- * visitor is using; with none confirmed nothing shows at all. PayPal's container is always in
- * the page (its SDK draws into it), hidden until its button is drawn.
+ * The one-click methods this browser can pay with (SPEC.md §2 "one-click payment"): each its
+ * own button, which opens the wallet's sheet or PayPal's window at once. Under the card's Pay,
+ * so a method appearing once its provider confirmed it moves nothing the visitor is using; or
+ * `first`, above the card with the divider under them, where the screen leads with them and
+ * the form opens only once the provider has answered (CheckoutPayment's gate). With none
+ * confirmed nothing shows at all. PayPal's container is always in the page (its SDK draws into
+ * it), hidden until its button is drawn.
  */
 export function OneClickMethods({
   copy,
   offered,
   busy,
   paypalRef,
+  first,
 }: {
   copy: OneClickMethodsCopy;
   offered: readonly OfferedOneClick[];
   busy: boolean;
   paypalRef: RefObject<HTMLDivElement | null>;
+  first: boolean;
 }) {
   const paypal = offered.some((each) => each.kind === 'paypal');
+  const divider = (
+    <p className="payment-methods__or" aria-hidden="true">
+      {copy.or}
+    </p>
+  );
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset.
     <div
-      className="payment-methods__one-click"
+      className={`payment-methods__one-click${first ? ' payment-methods__one-click--first' : ''}`}
       role="group"
       aria-label={copy.label}
       hidden={offered.length === 0}
     >
-      <p className="payment-methods__or" aria-hidden="true">
-        {copy.or}
-      </p>
+      {first ? null : divider}
       <div className="payment-methods__options">
         {offered.map((each) =>
           each.kind === 'wallet' ? (
@@ -59,6 +66,7 @@ export function OneClickMethods({
         )}
         <div ref={paypalRef} className="payment-methods__paypal" hidden={!paypal} />
       </div>
+      {first ? divider : null}
     </div>
   );
 }

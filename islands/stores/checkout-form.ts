@@ -26,6 +26,8 @@ export interface CheckoutFormState {
   open: boolean;
   /** In the screen's order; empty until the provider confirms one, and in the server's HTML. */
   oneClick: OfferedOneClick[];
+  /** The provider has answered which of the screen's one-click methods this browser has. */
+  oneClickSettled: boolean;
   /** The server knows no stored name; a name typed before a reload comes back once mounted. */
   cardholderName: string;
 }
@@ -35,7 +37,12 @@ export type CheckoutFormStore = ReturnType<typeof checkoutFormStore>;
 /** A form, closed behind the paywall's call to action if `gated`. */
 export function checkoutFormStore(gated: boolean) {
   return browserOnly(
-    map<CheckoutFormState>({ open: !gated, oneClick: [], cardholderName: '' }),
+    map<CheckoutFormState>({
+      open: !gated,
+      oneClick: [],
+      oneClickSettled: false,
+      cardholderName: '',
+    }),
     'checkout-form',
   );
 }

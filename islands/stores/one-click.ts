@@ -127,14 +127,16 @@ export function startOneClick(
       return;
     }
     for (const [, destroy] of offered) undo.push(destroy);
-    $form.setKey(
-      'oneClick',
-      offered.map(([method]) => method),
-    );
+    $form.set({
+      ...$form.get(),
+      oneClick: offered.map(([method]) => method),
+      oneClickSettled: true,
+    });
   });
   return () => {
     cancelled = true;
     for (const destroy of undo) destroy();
     if ($form.get().oneClick.length > 0) $form.setKey('oneClick', []);
+    $form.setKey('oneClickSettled', false);
   };
 }

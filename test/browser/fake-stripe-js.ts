@@ -12,9 +12,13 @@ const RELEASE_TRAIN =
  * reaches no host but localhost): a global `Stripe(key)` with the methods the adapters call, in
  * Stripe's shapes. Elements mount a plain input into the slot; `paymentRequest().canMakePayment()`
  * answers what `wallets` says, as Stripe answers from the browser's own wallet check (null:
- * neither Apple Pay nor Google Pay here). `window.__walletSheets` counts the sheets shown.
+ * neither Apple Pay nor Google Pay here), after `answerMs` as the browser's check takes its time.
+ * `window.__walletSheets` counts the sheets shown.
  */
-function fakeStripeJs(wallets: { applePay: boolean; googlePay: boolean } | null): string {
+function fakeStripeJs(
+  wallets: { applePay: boolean; googlePay: boolean } | null,
+  answerMs: number,
+): string {
   return `(() => {
   const answer = ${JSON.stringify(wallets)};
   window.__walletSheets = 0;
@@ -41,7 +45,7 @@ function fakeStripeJs(wallets: { applePay: boolean; googlePay: boolean } | null)
       elements() { return { create: element }; },
       paymentRequest() {
         return {
-          canMakePayment: () => Promise.resolve(answer),
+          canMakePayment: () => new Promise((resolve) => setTimeout(() => resolve(answer), ${answerMs})),
           on() {}, off() {},
           show() { window.__walletSheets += 1; },
         };
@@ -58,8 +62,9 @@ function fakeStripeJs(wallets: { applePay: boolean; googlePay: boolean } | null)
 export async function serveFakeStripeJs(
   context: BrowserContext,
   wallets: { applePay: boolean; googlePay: boolean } | null,
+  { answerMs = 0 }: { answerMs?: number } = {},
 ): Promise<void> {
   await context.route('https://js.stripe.com/**', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs(wallets) }),
+    route.fulfill({ contentType: 'text/javascript', body: fakeStripeJs(wallets, answerMs) }),
   );
 }

@@ -66,12 +66,11 @@ describe('a page in an in-app browser', () => {
       const props = JSON.parse(marker.replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
       return {
         body,
-        defaultId: props.defaultId,
         methods: props.methods.map((m: { id: string }) => m.id),
       };
     };
     const inTikTok = await checkout(IN_APP_USER_AGENTS.tiktok.ios[0] ?? '');
-    expect(inTikTok).toMatchObject({ defaultId: 'card', methods: ['card'] });
+    expect(inTikTok).toMatchObject({ methods: ['card'] });
     // Nor PayPal's logo beside the guarantee.
     expect(inTikTok.body).not.toContain('/img/kit/paypal.svg');
     // PayPal is one way out away: the real browser, signed in by the link, offers it.
@@ -80,7 +79,7 @@ describe('a page in an in-app browser', () => {
       'Apple Pay, Google Pay and PayPal may not work inside TikTok: pay by card here, or open this page in your browser.',
     );
     const inSafari = await checkout(SAFARI);
-    expect(inSafari).toMatchObject({ defaultId: 'paypal', methods: ['paypal', 'card'] });
+    expect(inSafari).toMatchObject({ methods: ['paypal', 'card'] });
     expect(inSafari.body).toContain('/img/kit/paypal.svg');
     expect(inSafari.body).not.toContain('data-island="OpenInBrowser"');
   });

@@ -8,8 +8,9 @@ import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
  * label and 51px field) before they load, so nothing moves when they arrive; the frame reaches
  * 3px past the column on every side, its room for the focus ring, so its fields line up with ours; Stripe's and
  * Braintree's slots are laid out as the test gateway's frame is. The one-click methods (SPEC.md §2
- * "one-click payment") come under Pay once the browser says it can pay that way: rows (v3) or side
- * by side 5px apart (h3); PayPal's container keeps room for its 45px button. A payment error stands
+ * "one-click payment") come under Pay once the browser says it can pay that way (above the card,
+ * the divider under them, where a gated screen leads with them; the form waits behind its gate
+ * laid out but unseen): rows (v3) or side by side 5px apart (h3); PayPal's container keeps room for its 45px button. A payment error stands
  * above Pay in the kit's error red (the email input's), taking no room while there is none. The
  * test gateway's 3-D Secure step is a sheet: from the bottom on a phone, centred from 600px.
  */
@@ -30,6 +31,9 @@ export const CHECKOUT_CSS = `
 .checkout-callout__text{margin:2px 0 0;color:var(--muted)}
 .payment-methods{margin:0 0 16px}
 .payment-methods__one-click{margin-top:16px}
+.payment-methods__one-click--first{margin:0 0 16px}
+.payment-methods__one-click--first .payment-methods__or{margin:16px 0 0}
+.payment-methods.payment-methods--behind-gate{visibility:hidden;height:0;margin:0;overflow:hidden}
 .payment-methods__or{display:flex;align-items:center;gap:12px;margin:0 0 12px;color:var(--muted);font-size:14px}
 .payment-methods__or::before,.payment-methods__or::after{content:"";flex:1;border-top:1px solid color-mix(in srgb,var(--ink) 14%,transparent)}
 .payment-methods__options{display:flex;flex-direction:column;gap:8px}
