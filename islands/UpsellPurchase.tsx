@@ -62,12 +62,14 @@ function ChargeNow({
   const chosen = useStore($plans).upsellPlan;
   const paidWith = useStore($receipt).main?.paidWith ?? null;
   const planId = mounted && offers.includes(chosen) ? chosen : defaultPlanId;
-  const method = mounted && paidWith ? paidWithLabel(paidWith) : copy.onFile;
+  const named = mounted && paidWith !== null;
+  const method = named ? paidWithLabel(paidWith) : copy.onFile;
   const [before = '', after = ''] = (copy.chargeNow[planId] ?? '').split(METHOD_SLOT);
   return (
     <p id={id} className="upsell-charge" aria-live="polite">
       {before}
-      <bdi className="upsell-charge__method">{method}</bdi>
+      {/* A card's name and last four stay on one line; the words for "the card on file" wrap. */}
+      <bdi className={named ? 'upsell-charge__method' : undefined}>{method}</bdi>
       {after}
     </p>
   );

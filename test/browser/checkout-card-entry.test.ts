@@ -2,7 +2,12 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { checkoutVisitor, payButton, portalSubscriptions } from './money-path';
+import {
+  checkoutVisitor,
+  continueAfterReceipt,
+  payButton,
+  portalSubscriptions,
+} from './money-path';
 
 /**
  * Card entry through the development gateway's frame as a visitor meets it in Chromium: the
@@ -162,6 +167,7 @@ describe('card entry checked as typed (SPEC.md §2 card form)', () => {
       'card-cvc': null,
     });
     await payButton(page).click();
+    await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(problems).toEqual([]);
     await context.close();

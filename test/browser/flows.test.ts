@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FLOWS } from '../../worker/config/defaults';
 import { pinnedToVariant } from '../fixtures/signed-cookies';
 import { type BrowserSession, startBrowserSession } from './harness';
+import { continueAfterReceipt } from './money-path';
 import { interactive } from './visitor-steps';
 
 let session: BrowserSession;
@@ -38,6 +39,9 @@ async function completeScreen(page: Page, screen: string, flow: string): Promise
   }
   // The searching screens enable Continue once the search animation has finished.
   await page.locator('#continue-button:not([disabled])').click({ timeout: 20_000 });
+  // A paid checkout confirms the payment before the flow goes on.
+  if (screen.startsWith('checkout') || screen.startsWith('paycheck'))
+    await continueAfterReceipt(page);
 }
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { createBraintreePayPalButton } from '../../../islands/payments/providers
 import { createStripeWalletButton } from '../../../islands/payments/providers/wallets';
 import { purchase, resumePurchase } from '../../../islands/payments/purchase';
 import { $cardForm, mountCardFields, mountedCardFields } from '../../../islands/stores/card-form';
+import { $checkout } from '../../../islands/stores/checkout';
 import { $error } from '../../../islands/stores/error';
 import { $paymentPhase } from '../../../islands/stores/payment';
 import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
@@ -150,6 +151,7 @@ async function payInSheet(stripe: ReturnType<typeof fakeStripe>): Promise<string
 
 beforeEach(() => {
   $error.set({ show: false, message: '' });
+  $checkout.set({ ...$checkout.get(), isSuccess: null, showSuccessPopup: false });
 });
 
 afterEach(() => {
@@ -188,7 +190,9 @@ describe('a wallet payment Stripe asks to authenticate (SPEC.md §4 Payment step
       return 'pi_3ds';
     });
     expect(await payInSheet(stripe)).toBe('success');
-    await waitFor(() => expect(navigate).toHaveBeenCalledExactlyOnceWith('/next?q=1'));
+    // Paid: the receipt dialog confirms it, and its Continue (not the payment) moves on.
+    await waitFor(() => expect($checkout.get().showSuccessPopup).toBe(true));
+    expect(navigate).not.toHaveBeenCalled();
     expect(mounted.confirmCardPayment).toHaveBeenCalledExactlyOnceWith('pi_3ds_secret');
     expect(sheetAtChallenge).toEqual(['success']);
     expect(stripe.paymentRequests[0]?.completions).toEqual(['success']);
@@ -227,7 +231,8 @@ describe('a wallet payment Stripe asks to authenticate (SPEC.md §4 Payment step
   it('closes the sheet once with success when the charge succeeds without a challenge', async () => {
     const { stripe, navigate } = stripeCheckout({});
     expect(await payInSheet(stripe)).toBe('success');
-    await waitFor(() => expect(navigate).toHaveBeenCalledOnce());
+    await waitFor(() => expect($checkout.get().showSuccessPopup).toBe(true));
+    expect(navigate).not.toHaveBeenCalled();
     expect(stripe.paymentRequests[0]?.completions).toEqual(['success']);
   });
 });

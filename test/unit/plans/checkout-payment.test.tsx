@@ -57,6 +57,7 @@ afterEach(() => {
   vi.useRealTimers();
   $paymentPhase.set('idle');
   $checkout.setKey('paymentError', { show: false, message: '' });
+  $checkout.setKey('showSuccessPopup', false);
   $error.set({ show: false, message: '' });
   // As on a page load: the card fields load with the form.
   $cardForm.set('loading');
@@ -247,7 +248,9 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
       gateway: 'stripe',
       method: { kind: 'nonce', nonce: 'pm_wallet' },
     });
-    expect(deps.navigate).toHaveBeenCalledOnce();
+    // Paid: the receipt dialog confirms it, and its Continue (not the payment) moves on.
+    expect($checkout.get().showSuccessPopup).toBe(true);
+    expect(deps.navigate).not.toHaveBeenCalled();
   });
 
   it('closes the sheet with fail when the purchase is declined or fails', async () => {
