@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 /**
  * The README's picture of a visitor's journey, made by walking it: one visitor on a phone goes
  * from the landing through the search, sign-up and the checkout (the test gateway's 4242 card)
- * to success, as the browser tests' money path does, and each screen is photographed. The five
- * photographs are then laid side by side in a page of their own and photographed once more, so
+ * to its receipt, the upsell and success, as the browser tests' money path does, and each screen
+ * is photographed. The seven photographs are then laid side by side in a page of their own and photographed once more, so
  * the picture is the browser's, never edited.
  */
 
@@ -82,7 +82,16 @@ export async function photographJourney(
     await shoot('checkout');
     await page.locator('#continue-button').click();
 
+    // The payment confirmed before anything else is offered.
+    const receipt = page.getByRole('dialog', { name: 'Payment confirmed' });
+    await receipt.getByRole('button', { name: 'Continue' }).waitFor({ timeout: 30_000 });
+    await shoot('receipt');
+    await receipt.getByRole('button', { name: 'Continue' }).click();
+
     await arrive(page, '/upsell_an_private');
+    // The upsell names the card it charges once the page has read the receipt.
+    await page.locator('.upsell-charge__method').waitFor({ timeout: 15_000 });
+    await shoot('upsell');
     await page.getByRole('button', { name: 'Add to my plan' }).click();
     await arrive(page, '/success');
     await page.locator('.qr-code, svg').first().waitFor({ timeout: 15_000 });
