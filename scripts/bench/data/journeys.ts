@@ -82,6 +82,11 @@ async function pay(page: Page, visitor: number): Promise<void> {
     .first()
     .waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
   await page.locator('#continue-button:not([disabled])').click({ timeout: STEP_TIMEOUT_MS });
+  // The paid checkout confirms the payment in its receipt dialog; its Continue moves on.
+  await page
+    .getByRole('dialog', { name: 'Payment confirmed' })
+    .getByRole('button', { name: 'Continue' })
+    .click({ timeout: STEP_TIMEOUT_MS });
   await page.waitForURL((url) => url.pathname.startsWith('/upsell'), { timeout: STEP_TIMEOUT_MS });
   await interactive(page);
   // The upsell test's two screens: the private mode's offer, or the guide's.
