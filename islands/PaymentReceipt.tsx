@@ -6,19 +6,23 @@ import { navigate } from './boot';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { paidWithLabel } from './payments/paid-with';
 import { $checkout } from './stores/checkout';
-import { $receipt, type Receipt } from './stores/receipt';
+import { $receipts, type Receipt } from './stores/receipt';
+
+/** Where the renewal's amount goes in `ReceiptPlanCopy.renewal`, filled in the browser. */
+export const PRICE_SLOT = '{{price}}';
 
 /** A plan as the receipt names it, put into words on the server from the catalogue. */
 export interface ReceiptPlanCopy {
   name: string;
-  /** What it renews at ('$39.99 every month'); null for a one-time purchase. */
+  /** How it renews, with PRICE_SLOT for the amount ('{{price}} every month'); null if one-time. */
   renewal: string | null;
-  /** When the first renewal falls after the charge: an intro's days, else the period's months. */
-  renewsAfter: { days: number } | { months: number } | null;
 }
 
 export interface PaymentReceiptProps {
-  /** 'dialog': the checkout's popup after a main charge; 'summary': success's order summary. */
+  /**
+   * 'dialog': the checkout's popup after a main charge; 'summary': success's order summary,
+   * with the upsells bought after it.
+   */
   mode: 'dialog' | 'summary';
   /** Where the dialog's Continue leads: the flow's next screen (the upsell or success). */
   next: string;
@@ -38,36 +42,45 @@ export interface PaymentReceiptProps {
   };
 }
 
-/** The day of the first renewal, in the page's language: months are calendar months. */
-function renewalDay(
-  chargedAt: number,
-  after: { days: number } | { months: number },
-  language: string,
-) {
-  const date = new Date(chargedAt);
-  if ('days' in after) date.setDate(date.getDate() + after.days);
-  else date.setMonth(date.getMonth() + after.months);
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+type Row = [label: string, value: string, detail?: string];
+
+/** The day of a renewal in the page's language: the worker dated it, the page only writes it. */
+function longDay(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 }
 
-/** The receipt's rows: each a label and what the charge and the catalogue say. */
-function ReceiptRows({ receipt, props }: { receipt: Receipt; props: PaymentReceiptProps }) {
+const money = (amount: number, currency: string, language: string) =>
+  formatMoney(amount, currency as Currency, language);
+
+/** One purchase's rows: its plan, what it took, and what renews when and at what price. */
+function purchaseRows(receipt: Receipt, props: PaymentReceiptProps): Row[] {
   const { copy, language } = props;
   const plan = props.plans[receipt.planId];
-  const rows: [string, string, string?][] = [];
+  const rows: Row[] = [];
   if (plan) rows.push([copy.plan, plan.name]);
-  const paid = formatMoney(
-    Math.round(receipt.amount * 100),
-    receipt.currency as Currency,
-    language,
-  );
-  rows.push([copy.paid, paid]);
-  if (plan?.renewal && plan.renewsAfter) {
-    const day = renewalDay(receipt.chargedAt, plan.renewsAfter, language);
-    rows.push([copy.renews, day, plan.renewal]);
+  rows.push([copy.paid, money(receipt.amount, receipt.currency, language)]);
+  if (plan?.renewal && receipt.renewsAt && receipt.renewalAmount !== null) {
+    const price = money(receipt.renewalAmount, receipt.currency, language);
+    rows.push([
+      copy.renews,
+      longDay(receipt.renewsAt, language),
+      plan.renewal.replace(PRICE_SLOT, price),
+    ]);
   }
+  return rows;
+}
+
+/** What the purchases have in common: the method they were taken from, where receipts go. */
+function commonRows(receipt: Receipt, { copy }: PaymentReceiptProps): Row[] {
+  const rows: Row[] = [];
   if (receipt.paidWith) rows.push([copy.paidWith, paidWithLabel(receipt.paidWith)]);
   if (receipt.email) rows.push([copy.receiptTo, receipt.email]);
+  return rows;
+}
+
+/** A list of rows: each a label and what the charge and the catalogue say. */
+function ReceiptRows({ rows }: { rows: Row[] }) {
+  if (rows.length === 0) return null;
   return (
     <dl className="receipt__rows">
       {rows.map(([label, value, detail]) => (
@@ -122,7 +135,7 @@ function ReceiptDialog({ receipt, props }: { receipt: Receipt; props: PaymentRec
       <p id="receipt-lead" className="receipt__lead">
         {props.copy.lead}
       </p>
-      <ReceiptRows receipt={receipt} props={props} />
+      <ReceiptRows rows={[...purchaseRows(receipt, props), ...commonRows(receipt, props)]} />
       <p className="receipt__cancel">{props.copy.cancel}</p>
       <button
         type="button"
@@ -139,13 +152,14 @@ function ReceiptDialog({ receipt, props }: { receipt: Receipt; props: PaymentRec
 }
 
 /**
- * What the main purchase took, from its kept receipt (islands/stores/receipt.ts): the checkout's
- * dialog once the charge succeeded, or success's order summary. Nothing on the server, which
- * knows no receipt, nor before hydration, so the first render matches its HTML.
+ * What the purchases took, from their kept receipts (islands/stores/receipt.ts): the checkout's
+ * dialog once the main charge succeeded, or success's order summary, the main purchase first and
+ * then each upsell bought after it. Nothing on the server, which knows no receipt, nor before
+ * hydration, so the first render matches its HTML.
  */
 export default function PaymentReceipt(props: PaymentReceiptProps) {
   const mounted = useAfterHydration();
-  const { main } = useStore($receipt);
+  const { main, added } = useStore($receipts);
   const { showSuccessPopup } = useStore($checkout);
   if (!mounted || !main) return null;
   if (props.mode === 'dialog') {
@@ -156,7 +170,10 @@ export default function PaymentReceipt(props: PaymentReceiptProps) {
       <h2 id="receipt-summary-title" className="receipt__title">
         {props.copy.title}
       </h2>
-      <ReceiptRows receipt={main} props={props} />
+      {[main, ...added].map((receipt) => (
+        <ReceiptRows key={receipt.subscriptionId} rows={purchaseRows(receipt, props)} />
+      ))}
+      <ReceiptRows rows={commonRows(main, props)} />
       <p className="receipt__cancel">{props.copy.cancel}</p>
     </section>
   );

@@ -12,7 +12,7 @@ import { $paymentPhase, type PaymentPage, pay } from './stores/payment';
 import { paymentStoreDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
 import { type ChosenPlanDetails, purchaseRequestFor } from './stores/purchase-request';
-import { $receipt } from './stores/receipt';
+import { $receipts } from './stores/receipt';
 import { $signup } from './stores/signup';
 
 export interface UpsellPurchaseProps {
@@ -60,7 +60,7 @@ function ChargeNow({
 }: Pick<UpsellPurchaseProps, 'defaultPlanId' | 'copy'> & { id: string; offers: string[] }) {
   const mounted = useAfterHydration();
   const chosen = useStore($plans).upsellPlan;
-  const paidWith = useStore($receipt).main?.paidWith ?? null;
+  const paidWith = useStore($receipts).main?.paidWith ?? null;
   const planId = mounted && offers.includes(chosen) ? chosen : defaultPlanId;
   const named = mounted && paidWith !== null;
   const method = named ? paidWithLabel(paidWith) : copy.onFile;

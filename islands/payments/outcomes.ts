@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PollingResultData } from '../../shared/api/contract';
+import type { ChargeReceipt, PollingResultData } from '../../shared/api/contract';
 import {
   declinedPaymentText,
   paymentErrorText,
@@ -21,6 +21,35 @@ interface ChargeAnswer {
   card_brand?: string | null;
   card_last4?: string | null;
   wallet?: string | null;
+  /** Added by the worker (worker/purchases/receipt.ts). */
+  receipt?: unknown;
+}
+
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+const time = (value: unknown): string | null =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : null;
+
+/** The worker's receipt when it has the shape the receipt reads, else null (nothing to show). */
+function receiptOf(raw: unknown): ChargeReceipt | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const amount = count(r.amount);
+  const chargedAt = time(r.charged_at);
+  const renewsAt = time(r.renews_at);
+  const renewal = count(r.renewal_amount);
+  if (typeof r.plan_id !== 'string' || amount === null || chargedAt === null) return null;
+  if (typeof r.currency !== 'string' || !/^[A-Z]{3}$/.test(r.currency)) return null;
+  if ((renewsAt === null) !== (r.renews_at === null)) return null;
+  if ((renewal === null) !== (r.renewal_amount === null)) return null;
+  return {
+    plan_id: r.plan_id,
+    amount,
+    currency: r.currency,
+    charged_at: chargedAt,
+    renews_at: renewsAt,
+    renewal_amount: renewal,
+  };
 }
 
 /** The wallet when the answer names one, else the card when it names both brand and digits. */
@@ -45,6 +74,7 @@ export function chargedOutcome(answer: ChargeAnswer | null): PurchaseOutcome {
     priceWithDiscount: answer.price_with_discount ?? null,
     currency: answer.currency ?? null,
     paidWith: paidWithOf(answer),
+    receipt: receiptOf(answer.receipt),
   };
 }
 

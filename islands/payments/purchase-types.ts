@@ -1,3 +1,4 @@
+import type { ChargeReceipt } from '../../shared/api/contract';
 import type { VisitorText } from '../../shared/api/error-text';
 
 /**
@@ -39,6 +40,8 @@ export type PurchaseOutcome =
       currency?: string | null;
       /** What the charge was taken from, when the answer named it (display only). */
       paidWith?: PaidWith | null;
+      /** The worker's receipt of the charge (worker/purchases/receipt.ts), when it gave one. */
+      receipt?: ChargeReceipt | null;
     }
   /** The card was refused (a decline code): the visitor goes to the 'Payment declined' screen. */
   | { kind: 'declined'; declineCode: string | null; text: VisitorText }

@@ -123,7 +123,11 @@ async function settle(
       // The button stays held while the receipt shows and the next page loads: this purchase is
       // over.
       if (page.confirm && plan) confirmPurchase(outcome, plan);
-      else deps.navigate(page.next);
+      else {
+        // An upsell: its receipt joins the main one, for success's order summary.
+        if (plan) keepReceipt(outcome, plan, 'added');
+        deps.navigate(page.next);
+      }
       return;
     case 'declined':
       emit('subs_purchase_failed', { plan: plan?.planId, decline_code: outcome.declineCode });
@@ -143,7 +147,7 @@ function confirmPurchase(
   outcome: Extract<PurchaseOutcome, { kind: 'succeeded' }>,
   plan: PurchasedPlan,
 ): void {
-  keepReceipt(outcome, plan, Date.now());
+  keepReceipt(outcome, plan, 'main');
   $checkout.set({ ...$checkout.get(), showSuccessPopup: true });
   emit('payment_successful_popup', { plan: plan.planId });
 }

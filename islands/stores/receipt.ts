@@ -1,24 +1,34 @@
+import type { Cents } from '../../shared/plans/money';
 import type { PaidWith } from '../payments/purchase-types';
 import { persistedSlice } from './persisted-slice';
 
-/** What the main purchase took, as its charge answered it: the receipt and the upsell show it. */
+/**
+ * What a purchase took, as its charge answered it: the receipt, the upsell and success show it.
+ * The amounts and the renewal date are the worker's receipt of the charge
+ * (worker/purchases/receipt.ts); nothing here is computed in the page.
+ */
 export interface Receipt {
   planId: string;
   subscriptionId: string;
-  /** In major units (6.99): what the charge answer says was taken, else the plan's first charge. */
-  amount: number;
+  /** What the charge took, in minor units of `currency`. */
+  amount: Cents;
   currency: string;
-  /** Epoch ms the success was known: the day renewals count from. */
-  chargedAt: number;
+  /** ISO 8601: the first renewal; null for a one-time purchase or when the answer gave none. */
+  renewsAt: string | null;
+  /** What each renewal takes, in `currency`; null as `renewsAt`. */
+  renewalAmount: Cents | null;
   /** Where the product API sends the receipt: the account's email. */
   email: string;
   paidWith: PaidWith | null;
 }
 
 /**
- * The main purchase's receipt, kept for the screens after the checkout (the upsell names the card,
- * success repeats the order). Display only: a visitor who edits it changes what they read, never
- * what is charged, which the product API prices from the catalogue and takes from the method it
- * keeps on file. Only the payment writes it (./keep-receipt.ts); the screens after read it.
+ * The receipts of this visit: the main purchase's, and those of the upsells bought after it in
+ * the order bought (success lists them all). Display only: a visitor who edits them changes what
+ * they read, never what is charged, which the product API prices from the catalogue and takes
+ * from the method it keeps on file. Only the payment writes them (./keep-receipt.ts).
  */
-export const $receipt = persistedSlice<{ main: Receipt | null }>('receipt', { main: null });
+export const $receipts = persistedSlice<{ main: Receipt | null; added: Receipt[] }>('receipts', {
+  main: null,
+  added: [],
+});

@@ -71,7 +71,7 @@ export function UpsellGuideScreen(props: ScreenProps) {
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),
             gateway: gatewayCopy(t),
-            ...upsellChargeCopy(t, { [plan.id]: money(total) }),
+            ...upsellChargeCopy(t, { [plan.id]: { amount: money(total), renewal: null } }),
           },
           ...paymentPage(props),
         }}

@@ -60,7 +60,15 @@ export function UpsellPrivateScreen(props: ScreenProps) {
             ...upsellChargeCopy(
               t,
               Object.fromEntries(
-                offered.options.map((option) => [option.id, option.fullPrice ?? '']),
+                offered.options.map((option, index) => [
+                  option.id,
+                  // Charged now, then the same with its period: the coupon takes its share of
+                  // every payment, as the plan's disclosure says.
+                  {
+                    amount: option.fullPrice ?? '',
+                    renewal: choice.options[index]?.fullPrice ?? null,
+                  },
+                ]),
               ),
             ),
           },

@@ -1,32 +1,33 @@
-import type { PaymentReceiptProps, ReceiptPlanCopy } from '../../islands/PaymentReceipt';
+import {
+  type PaymentReceiptProps,
+  PRICE_SLOT,
+  type ReceiptPlanCopy,
+} from '../../islands/PaymentReceipt';
 import { PLAN_FAMILIES, type Plan, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
-import { formatMoney } from '../../shared/plans/money';
 import { SUPPORT_DEFAULTS } from '../kit/SupportLinks';
 import type { ScreenProps } from '../types';
 import { paymentPage } from './payment-method-props';
 import { planContext, planCopy, visitorCurrency } from './plan-copy';
 
-/** The main plans: the purchases a receipt is shown for. */
-const MAIN_FAMILIES = (Object.keys(PLAN_FAMILIES) as PlanFamilyId[]).filter(
-  (family) => PLAN_FAMILIES[family].role === 'main',
-);
+const FAMILIES = Object.keys(PLAN_FAMILIES) as PlanFamilyId[];
+
+/** The main plans: the purchases the checkout's dialog confirms. */
+const MAIN_FAMILIES = FAMILIES.filter((family) => PLAN_FAMILIES[family].role === 'main');
 
 /**
- * A plan as the receipt names it: its product label, what it renews at (the catalogue's recurring
- * price, as the plan's disclosure states it) and when: after an intro's days, else a period.
+ * A plan as the receipt names it: its product label, and how it renews (its period, as the plan's
+ * disclosure states it) with the slot the browser fills with the renewal's amount from the
+ * worker's receipt of the charge.
  */
 function receiptPlanCopy(plan: Plan, props: ScreenProps): ReceiptPlanCopy {
-  const { t, language } = props;
   const name = planCopy(plan, planContext(props)).productLabel;
-  if (plan.billing.kind === 'one_time') return { name, renewal: null, renewsAfter: null };
-  const { months, intro } = plan.billing;
+  if (plan.billing.kind === 'one_time') return { name, renewal: null };
   return {
     name,
-    renewal: t('plans.receipt.every_months', {
-      count: months,
-      price: formatMoney(plan.price, plan.currency, language),
+    renewal: props.t('plans.receipt.every_months', {
+      count: plan.billing.months,
+      price: PRICE_SLOT,
     }),
-    renewsAfter: intro ? { days: intro.days } : { months },
   };
 }
 
@@ -40,7 +41,9 @@ export function paymentReceiptProps(
 ): PaymentReceiptProps {
   const { t, language } = props;
   const currency = visitorCurrency(props);
-  const plans = MAIN_FAMILIES.map((family) => planOf(family, currency));
+  // The dialog confirms a main purchase; success's summary lists the upsells bought after it too.
+  const families = mode === 'dialog' ? MAIN_FAMILIES : FAMILIES;
+  const plans = families.map((family) => planOf(family, currency));
   return {
     mode,
     next: paymentPage(props).page.next,

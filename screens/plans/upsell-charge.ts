@@ -1,20 +1,28 @@
 import type { TFunction } from 'i18next';
 import { METHOD_SLOT, type UpsellPurchaseProps } from '../../islands/UpsellPurchase';
 
+/** What one offer takes now, and how it renews ('$6.99 every month'); no renewal if one-time. */
+export interface UpsellCharge {
+  amount: string;
+  renewal: string | null;
+}
+
 /**
  * The upsell's 'charged now' line per offer (islands/UpsellPurchase.tsx): each offer's first
- * charge, formatted on the server, and the slot the browser fills with the card or wallet the
- * main purchase was paid with.
+ * charge and what it renews at, formatted on the server, and the slot the browser fills with the
+ * card or wallet the main purchase was paid with.
  */
 export function upsellChargeCopy(
   t: TFunction,
-  amounts: Record<string, string>,
+  offers: Record<string, UpsellCharge>,
 ): Pick<UpsellPurchaseProps['copy'], 'chargeNow' | 'onFile'> {
   return {
     chargeNow: Object.fromEntries(
-      Object.entries(amounts).map(([planId, amount]) => [
+      Object.entries(offers).map(([planId, { amount, renewal }]) => [
         planId,
-        t('plans.upsell_charge.now', { amount, method: METHOD_SLOT }),
+        renewal === null
+          ? t('plans.upsell_charge.now', { amount, method: METHOD_SLOT })
+          : t('plans.upsell_charge.now_then', { amount, method: METHOD_SLOT, renewal }),
       ]),
     ),
     onFile: t('plans.upsell_charge.on_file'),

@@ -244,6 +244,26 @@ const ChargedItem = z.object({
     .optional(),
 });
 
+/**
+ * The worker's own account of a charge it verified, added to the browser's answer beside the
+ * product API's fields (worker/purchases/receipt.ts): what the receipt, the upsell and success
+ * show. Amounts in minor units of `currency`; times ISO 8601 (UTC). Display only: nothing the page
+ * sends back is read from it. Never the product API's: a `receipt` in its answer is dropped.
+ */
+export const ChargeReceipt = z.object({
+  plan_id: z.string(),
+  /** What was taken now: the answer's `price_with_discount`, else the catalogue's first charge. */
+  amount: z.number().int().nonnegative(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  /** When the worker saw the charge succeed: the day renewals count from. */
+  charged_at: z.string(),
+  /** The first renewal (after the intro's days, else one period); null for a one-time purchase. */
+  renews_at: z.string().nullable(),
+  /** What each renewal takes, in `currency`; null for a one-time purchase. */
+  renewal_amount: z.number().int().nonnegative().nullable(),
+});
+export type ChargeReceipt = z.infer<typeof ChargeReceipt>;
+
 export const PollingResultData = z.object({
   status: z.string(),
   data: z.unknown().optional(),

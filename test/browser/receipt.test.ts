@@ -52,22 +52,32 @@ async function paidVisitor(language: string, label: string) {
   return { context, page, problems, email, paidAt };
 }
 
-/** The receipt's rows as label → value. */
-async function receiptRows(page: Page, scope: string): Promise<Record<string, string>> {
-  const rows = page.locator(`${scope} .receipt__row`);
-  const entries: [string, string][] = [];
-  for (const row of await rows.all()) {
-    entries.push([
-      plain(await row.locator('dt').textContent()),
-      plain(await row.locator('dd').textContent()),
-    ]);
+/** The receipt's rows as label → value, one record per list (a purchase, then the method). */
+async function receiptLists(page: Page, scope: string): Promise<Record<string, string>[]> {
+  const lists: Record<string, string>[] = [];
+  for (const list of await page.locator(`${scope} .receipt__rows`).all()) {
+    const entries: [string, string][] = [];
+    for (const row of await list.locator('.receipt__row').all()) {
+      entries.push([
+        plain(await row.locator('dt').textContent()),
+        plain(await row.locator('dd').textContent()),
+      ]);
+    }
+    lists.push(Object.fromEntries(entries));
   }
-  return Object.fromEntries(entries);
+  return lists;
 }
 
-function longDate(epoch: number, days: number, language: string): string {
+/** Every row of the receipt as label → value (the dialog's rows are each named once). */
+async function receiptRows(page: Page, scope: string): Promise<Record<string, string>> {
+  return Object.assign({}, ...(await receiptLists(page, scope)));
+}
+
+/** A day `days` or `months` after `epoch`, as the page writes a date. */
+function longDate(epoch: number, after: { days?: number; months?: number }, language: string) {
   const date = new Date(epoch);
-  date.setDate(date.getDate() + days);
+  date.setUTCDate(date.getUTCDate() + (after.days ?? 0));
+  date.setUTCMonth(date.getUTCMonth() + (after.months ?? 0));
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
 }
 
@@ -84,9 +94,10 @@ describe('after a successful charge', () => {
     const money = (cents: number) => plain(formatMoney(cents, 'USD', 'en-US'));
     expect(await receiptRows(page, 'dialog')).toEqual({
       Plan: 'Premium, 7-day trial',
-      // The intro charge the product API answered, and the monthly price after the 7 days.
+      // The intro charge the product API answered, and the monthly price after the 7 days, as the
+      // worker's receipt of the charge dates and prices it.
       Paid: money(699),
-      'Renews on': `${longDate(paidAt, 7, 'en-US')}${money(3999)} every month`,
+      'Renews on': `${longDate(paidAt, { days: 7 }, 'en-US')}${money(3999)} every month`,
       'Paid with': 'Visa •••• 4242',
       'Receipt sent to': email,
     });
@@ -110,7 +121,9 @@ describe('after a successful charge', () => {
     const charge = page.locator('.upsell-charge');
     await expect
       .poll(async () => plain(await charge.textContent()))
-      .toBe(`${money(699)} is charged now to Visa •••• 4242.`);
+      .toBe(
+        `${money(699)} is charged now to Visa •••• 4242, then ${money(699)} every month until you cancel.`,
+      );
     expect(
       await page.getByRole('button', { name: 'Add to my plan' }).getAttribute('aria-describedby'),
     ).toBe(await charge.getAttribute('id'));
@@ -122,16 +135,31 @@ describe('after a successful charge', () => {
     expect(await optionText(0)).not.toEqual(await optionText(1));
     expect(seriousViolations(await runAxe(page))).toEqual([]);
 
-    await page.getByRole('button', { name: 'No, thanks' }).click();
+    // The quarterly offer, bought with the card on file.
+    await options.nth(1).click();
+    await expect
+      .poll(async () => plain(await charge.textContent()))
+      .toContain(`then ${money(699)} every 3 months`);
+    const boughtAt = Date.now();
+    await page.getByRole('button', { name: 'Add to my plan' }).click();
     await page.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
     await islandsHydrated(page);
     const summary = page.getByRole('region', { name: 'Your order' });
     await summary.waitFor();
-    expect(await receiptRows(page, '.receipt--summary')).toMatchObject({
-      Paid: money(699),
-      'Paid with': 'Visa •••• 4242',
-      'Receipt sent to': email,
-    });
+    // The main purchase, then the upsell bought after it, then how both were paid.
+    expect(await receiptLists(page, '.receipt--summary')).toEqual([
+      {
+        Plan: 'Premium, 7-day trial',
+        Paid: money(699),
+        'Renews on': `${longDate(paidAt, { days: 7 }, 'en-US')}${money(3999)} every month`,
+      },
+      {
+        Plan: 'Privacy pack, 3 months',
+        Paid: money(699),
+        'Renews on': `${longDate(boughtAt, { months: 3 }, 'en-US')}${money(699)} every 3 months`,
+      },
+      { 'Paid with': 'Visa •••• 4242', 'Receipt sent to': email },
+    ]);
     expect(seriousViolations(await runAxe(page))).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

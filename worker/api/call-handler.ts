@@ -114,7 +114,7 @@ export async function forwardCall<E extends ApiEnv>(
   const exchanged = await askPortal(c, { name, call, prepared, bearer, phone }, deps);
   if (!exchanged.ok) return refused(exchanged.refusal);
   const { answer, upstreamStatus } = exchanged;
-  await afterChargeAnswer(
+  const body = await afterChargeAnswer(
     c,
     name,
     answer,
@@ -126,7 +126,7 @@ export async function forwardCall<E extends ApiEnv>(
     if (buyerEmail !== null) await setBuyerEmail(c, buyerEmail);
   }
   if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
-  return { ok: true, status: answer.status, body: answer.body };
+  return { ok: true, status: answer.status, body };
 }
 
 /** What the checks before the product API found the call may do, or their refusal. */

@@ -10,6 +10,7 @@ import { completeFromCatalogue, type FilledField, type Ordered } from './catalog
 import { declineOf, verifiedChargeOf } from './charge-answers';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
+import { chargeReceiptOf, withReceipt } from './receipt';
 import { recordVerifiedPurchase } from './record-purchase';
 
 /** What the browser's charge request was: its attempt, card fingerprint, plan and coupon. */
@@ -30,6 +31,7 @@ export interface ChargeRequest {
  * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
  * decline counts toward the card-testing limits, against the card a polling id was started with.
  * It takes the context to hand that work to the request's waitUntil (worker/after-answer.ts).
+ * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.
  */
 export async function afterChargeAnswer<E extends ApiEnv>(
   c: Context<E>,
@@ -37,12 +39,13 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   answer: { status: number; body: unknown },
   request: ChargeRequest,
   now: () => number,
-): Promise<void> {
+): Promise<unknown> {
   const id = c.get('requestId');
   const pollingId = call === 'pollingResult' ? (c.req.param('pollingId') ?? null) : null;
   const answered = verifiedChargeOf(call, answer.status, answer.body);
   const ordered: Ordered | null =
     call === 'directSubscription' ? request : pollingId ? request.polled : null;
+  const completed = answered ? completeFromCatalogue(answered, ordered) : null;
   if (answered && isMainPlan(ordered?.planId ?? answered.planId)) {
     await rememberMainPurchase(mainPurchaseKeeper(c.env, c.req.header('cookie'), id));
   }
@@ -55,11 +58,11 @@ export async function afterChargeAnswer<E extends ApiEnv>(
       sub_id: answered.subscriptionId,
       preview: true,
     });
-  } else if (answered) {
+  } else if (answered && completed) {
     afterAnswer(
       c,
       (async () => {
-        const { charge, filled } = completeFromCatalogue(answered, ordered);
+        const { charge, filled } = completed;
         const outcome = await recordVerifiedPurchase(c, charge, now);
         if (outcome !== 'recorded') return;
         logLine({ id, purchase: 'verified', sub_id: charge.subscriptionId });
@@ -91,6 +94,12 @@ export async function afterChargeAnswer<E extends ApiEnv>(
     const card = pollingId ? (request.polled?.card ?? null) : request.card;
     afterAnswer(c, recordDecline(rateAskerOf(c), decline, card));
   }
+  const receipt = completed
+    ? chargeReceiptOf(completed.charge, ordered?.coupon ?? null, now())
+    : null;
+  return receipt && (call === 'pollingResult' || call === 'directSubscription')
+    ? withReceipt(call, answer.body, receipt)
+    : answer.body;
 }
 
 /** Whether a charge was for a main plan (a subscription the upsells follow), not an upsell. */

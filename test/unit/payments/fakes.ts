@@ -6,6 +6,7 @@ import type { CardPaymentMethod, CardProvider } from '../../../islands/payments/
 import type { PaymentApi, PurchaseDeps } from '../../../islands/payments/purchase';
 import type { PurchaseRequest } from '../../../islands/payments/purchase-types';
 import type {
+  ChargeReceipt,
   DirectSubscriptionResponse,
   PollingResultData,
   PollingStartResponse,
@@ -179,3 +180,13 @@ export function world(
   };
   return { deps, portal, provider, clock, attempts, report };
 }
+
+/** The receipt the worker adds to a 7-day trial's successful charge (worker/purchases/receipt.ts). */
+export const TRIAL_RECEIPT: ChargeReceipt = {
+  plan_id: 'monthly_7d_intro_usd',
+  amount: 699,
+  currency: 'USD',
+  charged_at: '2026-11-26T10:00:00.000Z',
+  renews_at: '2026-12-03T10:00:00.000Z',
+  renewal_amount: 3999,
+};

@@ -14,9 +14,9 @@ import {
   pay,
   resumePayment,
 } from '../../../islands/stores/payment';
-import { $receipt } from '../../../islands/stores/receipt';
+import { $receipts } from '../../../islands/stores/receipt';
 import { $signup } from '../../../islands/stores/signup';
-import { cardRequest } from './fakes';
+import { cardRequest, TRIAL_RECEIPT } from './fakes';
 
 /**
  * The payment store is what the checkout's Pay button and the page around it follow:
@@ -67,6 +67,7 @@ function fakeDeps(
 beforeEach(() => {
   vi.useFakeTimers();
   $paymentPhase.set('idle');
+  $receipts.set({ main: null, added: [] });
   $checkout.set({
     ...$checkout.get(),
     isSuccess: null,
@@ -120,22 +121,75 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
     expect($checkout.get()).toMatchObject({ isSuccess: true, showSuccessPopup: true });
     expect(sent).toContain('payment_successful_popup');
     // The charge's own amount and currency, not the 6.99 USD the plan data says.
-    expect($receipt.get().main).toMatchObject({
+    expect($receipts.get().main).toMatchObject({
       planId: 'monthly_7d_usd',
       subscriptionId: 'sub_42',
-      amount: 4.99,
+      amount: 499,
       currency: 'EUR',
+      renewsAt: null,
       email: 'anna@example.com',
       paidWith: { kind: 'card', brand: 'visa', last4: '4242' },
+    });
+  });
+
+  it('succeeded with the worker’s receipt: its amount, renewal date and price, nothing computed', async () => {
+    const receipt = TRIAL_RECEIPT;
+    await pay(
+      request,
+      { ...page, confirm: true },
+      fakeDeps({ purchase: async () => ({ ...succeeded(), receipt }) }),
+    );
+    expect($receipts.get().main).toMatchObject({
+      planId: 'monthly_7d_intro_usd',
+      amount: 699,
+      currency: 'USD',
+      renewsAt: '2026-12-03T10:00:00.000Z',
+      renewalAmount: 3999,
+    });
+  });
+
+  it('an upsell bought after the checkout joins the main receipt once, charged to its card', async () => {
+    const card = { kind: 'card', brand: 'visa', last4: '4242' } as const;
+    await pay(
+      request,
+      { ...page, confirm: true },
+      fakeDeps({ purchase: async () => ({ ...succeeded('sub_main'), paidWith: card }) }),
+    );
+    const upsell = { ...request, planId: 'upsell_monthly_599_usd' };
+    const receipt = {
+      plan_id: 'upsell_monthly_599_usd',
+      amount: 599,
+      currency: 'USD',
+      charged_at: '2026-11-26T10:05:00.000Z',
+      renews_at: '2026-12-26T10:05:00.000Z',
+      renewal_amount: 599,
+    };
+    const deps = fakeDeps({ purchase: async () => ({ ...succeeded('sub_up'), receipt }) });
+    // The next page (the upsell) starts idle.
+    $paymentPhase.set('idle');
+    await pay(upsell, page, deps);
+    expect(deps.navigate).toHaveBeenCalledWith(page.next);
+    // Its success read again (a reload resuming it) keeps one receipt.
+    $paymentPhase.set('idle');
+    await pay(upsell, page, deps);
+    const { main, added } = $receipts.get();
+    expect(main?.subscriptionId).toBe('sub_main');
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      planId: 'upsell_monthly_599_usd',
+      amount: 599,
+      renewsAt: '2026-12-26T10:05:00.000Z',
+      paidWith: card,
     });
   });
 
   it('succeeded on a checkout, the answer silent on amount and card: the plan’s first charge', async () => {
     const deps = fakeDeps();
     await pay(request, { ...page, confirm: true }, deps);
-    expect($receipt.get().main).toMatchObject({
-      amount: 6.99,
+    expect($receipts.get().main).toMatchObject({
+      amount: 699,
       currency: 'USD',
+      renewsAt: null,
       paidWith: null,
     });
   });

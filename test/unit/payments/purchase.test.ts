@@ -24,6 +24,8 @@ const SUCCESS = {
   // What the answer says was taken, for the receipt and the upsell.
   currency: 'USD',
   paidWith: { kind: 'card', brand: 'visa', last4: '4242' },
+  // The fake product API is no worker: it adds no receipt.
+  receipt: null,
 };
 
 describe('the polling route (SPEC.md §4 Payment, §7)', () => {
@@ -402,6 +404,7 @@ describe('the direct route: Braintree with 3-D Secure (SPEC.md §4 Alternate pro
       // An answer that names neither currency nor card: the receipt takes the plan's.
       currency: null,
       paidWith: null,
+      receipt: null,
     });
     expect(portal.posts).toMatchObject([{ route: 'direct', body: { gateway: 'braintree' } }]);
   });

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutPaymentProps } from '../../../islands/CheckoutPayment';
-import type { PaymentReceiptProps } from '../../../islands/PaymentReceipt';
+import { type PaymentReceiptProps, PRICE_SLOT } from '../../../islands/PaymentReceipt';
 import type { PlanChoiceProps } from '../../../islands/PlanChoice';
 import type { UpsellPurchaseProps } from '../../../islands/UpsellPurchase';
 import { AFTER_SCREENS } from '../../../screens/after';
@@ -266,8 +266,10 @@ describe('upsells', () => {
     // What a press charges now, per offer; the browser names the card in the slot.
     const purchase = islandProps<UpsellPurchaseProps>(document, 'UpsellPurchase');
     expect(purchase.copy.chargeNow).toEqual({
-      upsell_monthly_999_usd: '$6.99 is charged now to {{method}}.',
-      upsell_quarterly_999_usd: '$6.99 is charged now to {{method}}.',
+      upsell_monthly_999_usd:
+        '$6.99 is charged now to {{method}}, then $6.99 every month until you cancel.',
+      upsell_quarterly_999_usd:
+        '$6.99 is charged now to {{method}}, then $6.99 every 3 months until you cancel.',
     });
     expect(choice.options.map((o) => o.details.coupon)).toEqual(['upsell_30', 'upsell_30']);
     expect(textOf(document.querySelector('.upsell__badge'))).toBe('30% off');
@@ -292,7 +294,7 @@ describe('upsells', () => {
 });
 
 describe('the receipt of the main purchase', () => {
-  it('a checkout names each main plan, its renewal price and when it renews, and leads on', () => {
+  it('a checkout names each main plan and how it renews; the worker’s receipt gives the price and day', () => {
     const { document } = renderScreen('checkout_v3_tr');
     const receipt = islandProps<PaymentReceiptProps>(document, 'PaymentReceipt');
     expect(receipt.mode).toBe('dialog');
@@ -300,22 +302,25 @@ describe('the receipt of the main purchase', () => {
     expect(receipt.copy.title).toBe('Payment confirmed');
     expect(receipt.plans.monthly_7d_intro_usd).toEqual({
       name: 'Premium, 7-day trial',
-      renewal: '$39.99 every month',
-      renewsAfter: { days: 7 },
+      renewal: `${PRICE_SLOT} every month`,
     });
     expect(receipt.plans.quarterly_usd).toEqual({
       name: 'Premium, 3 months',
-      renewal: '$59.99 every 3 months',
-      renewsAfter: { months: 3 },
+      renewal: `${PRICE_SLOT} every 3 months`,
     });
+    // The dialog confirms a main purchase only.
+    expect(Object.keys(receipt.plans).every((id) => !/^(upsell|guide)_/.test(id))).toBe(true);
   });
 
-  it('success repeats it as the order summary, in the visitor’s currency and number format', () => {
+  it('success repeats it as the order summary, the upsells and the guide in the visitor’s currency', () => {
     const { document } = renderScreen('success', { next: null, country: 'DE', language: 'de' });
     const receipt = islandProps<PaymentReceiptProps>(document, 'PaymentReceipt');
     expect(receipt.mode).toBe('summary');
     expect(receipt.copy.title).toBe('Your order');
-    expect(receipt.plans.monthly_eur?.renewal?.replace(/\u00a0/g, ' ')).toBe('39,99 € every month');
+    expect(receipt.plans.monthly_eur?.renewal).toBe(`${PRICE_SLOT} every month`);
+    expect(receipt.plans.upsell_quarterly_799_eur?.renewal).toBe(`${PRICE_SLOT} every 3 months`);
+    expect(receipt.plans.guide_899_eur).toMatchObject({ renewal: null });
+    expect(receipt.plans.monthly_usd).toBeUndefined();
   });
 });
 
