@@ -6,6 +6,7 @@ import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
 import type { ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
+import type { Arrangement } from './kit/composition';
 
 export interface ScreenProps {
   screen: ScreenId;
@@ -61,6 +62,11 @@ export interface ScreenProps {
   upsellPlans?: readonly PlanFamilyId[];
   /** The guide's plan the route or a price test names; absent, the screen's own. */
   guidePlans?: readonly PlanFamilyId[];
+  /**
+   * A marketer's arrangement of this screen's sections (its content, worker/content/); absent,
+   * the screen as code composes it (screens/kit/composition.tsx).
+   */
+  arrangement?: Arrangement | null;
 }
 
 export interface ScreenDefinition {

@@ -1,0 +1,11 @@
+import type { ScreenId } from '../shared/screens';
+import type { ComposedDefinition } from './kit/composition';
+import { LANDING_COMPOSED } from './landing';
+
+/**
+ * The screens made of sections, which a marketer's content may arrange (worker/content/): the
+ * landings so far. Every other screen is drawn by its own component and takes no arrangement.
+ */
+export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {
+  ...LANDING_COMPOSED,
+};
