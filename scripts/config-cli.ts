@@ -44,13 +44,14 @@ import { runWrangler, type WranglerRunner } from './wrangler-cli';
 // KV
 
 async function readAll(store: KvStore): Promise<Record<Section, string | null>> {
-  const [split, flows, routing, experiments] = await Promise.all([
+  const [split, flows, routing, experiments, content] = await Promise.all([
     store.read(CONFIG_KEYS.split),
     store.read(CONFIG_KEYS.flows),
     store.read(CONFIG_KEYS.routing),
     store.read(CONFIG_KEYS.experiments),
+    store.read(CONFIG_KEYS.content),
   ]);
-  return { split, flows, routing, experiments };
+  return { split, flows, routing, experiments, content };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,6 +117,7 @@ async function inEffectAfterWrite(
       flows: inEffect('flows'),
       routing: inEffect('routing'),
       experiments: inEffect('experiments'),
+      content: inEffect('content'),
     },
     running: inEffectFromKv('experiments', raws?.experiments ?? null).value,
   };
@@ -127,6 +129,7 @@ function documentOf(live: SectionsInEffect): ConfigDocument {
     flows: live.flows.value,
     routing: live.routing.value,
     experiments: live.experiments.value,
+    content: live.content.value,
   };
 }
 
@@ -155,6 +158,7 @@ async function checkFile(
       flows: live.flows.origin,
       routing: live.routing.origin,
       experiments: live.experiments.origin,
+      content: live.content.origin,
     }),
   );
   return checked;
@@ -241,6 +245,7 @@ async function seed(options: CliOptions, wrangler: WranglerRunner): Promise<numb
           flows: inEffectFromKv('flows', current.flows),
           routing: inEffectFromKv('routing', current.routing),
           experiments: inEffectFromKv('experiments', current.experiments),
+          content: inEffectFromKv('content', current.content),
         };
         const outcome = await publish(stores, {
           base: null,

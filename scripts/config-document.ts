@@ -1,3 +1,4 @@
+import type { ContentDocument } from '../shared/config/content';
 import type { ExperimentsDocument, VariantChange } from '../shared/config/experiments';
 import type { FlowsDocument } from '../shared/config/flows';
 import type { RoutingDocument } from '../shared/config/routing';
@@ -114,7 +115,25 @@ export function formatSections(values: DocumentSections): string[] {
   if (values.flows) lines.push(...formatFlows(values.flows));
   if (values.routing) lines.push(...formatRouting(values.routing));
   if (values.experiments) lines.push(...formatExperiments(values.experiments));
+  if (values.content) lines.push(...formatContent(values.content));
   return lines;
+}
+
+/** Each screen the content arranges: its sections in order (hidden ones in brackets), its copy. */
+function formatContent(content: ContentDocument): string[] {
+  const screens = Object.entries(content.screens);
+  if (screens.length === 0) return ['content: none (every screen as code composes it)'];
+  const rows = screens.map(([screen, own]) => {
+    const sections = own?.sections
+      ?.map(({ id, visible }) => (visible ? id : `[${id}]`))
+      .join(' → ');
+    const copy = Object.entries(own?.copy ?? {})
+      .map(([language, texts]) => `${language} ${Object.keys(texts).length}`)
+      .join(', ');
+    const parts = [sections ? `sections ${sections}` : null, copy ? `texts ${copy}` : null];
+    return `  ${screen}  ${parts.filter(Boolean).join('; ') || 'as in code'}`;
+  });
+  return ['content:', ...rows];
 }
 
 function formatSplit(split: SplitDocument): string[] {
@@ -220,7 +239,7 @@ export function documentFromKv(raws: Record<Section, string | null>): {
 } {
   const document = {} as Record<Section, unknown>;
   const notes: string[] = [];
-  for (const section of ['split', 'flows', 'routing', 'experiments'] as const) {
+  for (const section of ['split', 'flows', 'routing', 'experiments', 'content'] as const) {
     const raw = raws[section];
     const current = inEffectFromKv(section, raw);
     if (current.note) notes.push(current.note);

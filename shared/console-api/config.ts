@@ -6,6 +6,7 @@
  * console trusts what the worker it is served by answers.
  */
 
+import type { ContentDocument } from '../config/content';
 import type { ExperimentsDocument } from '../config/experiments';
 import type { FlowsDraft } from '../config/flows';
 import type { RoutingDocument } from '../config/routing';
@@ -41,6 +42,8 @@ export interface ConfigDocument {
   flows: FlowsDraft;
   routing: RoutingDocument;
   experiments: ExperimentsDocument;
+  /** What the screens show (shared/config/content.ts): their sections and copy. */
+  content: ContentDocument;
 }
 
 /** Why a publish starts a new phase of the experiment; null when it does not. */

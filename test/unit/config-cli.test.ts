@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { formatSummary, parseCliArgs } from '../../scripts/config-document';
 import type { WranglerRunner } from '../../scripts/wrangler-cli';
+import { EMPTY_CONTENT } from '../../shared/config/content';
 import { CONFIG_MAX_BYTES } from '../../shared/config/parse-document';
 import {
   DEFAULT_EXPERIMENTS,
@@ -114,6 +115,7 @@ describe('config document: what validate accepts and prints', () => {
       flows: 'file',
       routing: 'file',
       experiments: 'file',
+      content: 'file',
     });
     expect(summary.split('\n')).toEqual([
       'OK',
@@ -135,6 +137,7 @@ describe('config document: what validate accepts and prints', () => {
       flows: 'file',
       routing: 'kv',
       experiments: 'file',
+      content: 'file',
     });
     expect(summary.split('\n').slice(-6)).toEqual([
       ...EXPERIMENTS_SUMMARY,
@@ -149,6 +152,7 @@ describe('config document: what validate accepts and prints', () => {
       flows: 'kv',
       routing: 'file',
       experiments: 'defaults',
+      content: 'defaults',
     });
     expect(summary).toContain('  lp17ch17pr5    100%  → flow lp17ch17pr5');
     expect(summary).toContain('(checked against the flows in KV)');
@@ -260,6 +264,7 @@ describe('config document: cross-check between split and flows', () => {
       flows: { value: checked.values.flows!, origin: 'file' },
       routing: { value: DEFAULT_ROUTING, origin: 'file' },
       experiments: { value: DEFAULT_EXPERIMENTS, origin: 'file' },
+      content: { value: EMPTY_CONTENT, origin: 'file' },
     });
     expect(result).toEqual({
       ok: false,
@@ -285,6 +290,7 @@ describe('config document: cross-check between split and flows', () => {
         flows: storedFlows,
         routing,
         experiments,
+        content: inEffectFromKv('content', null),
       }),
     ).toMatchObject({
       ok: false,
@@ -302,6 +308,7 @@ describe('config document: cross-check between split and flows', () => {
       flows: { value: checked.values.flows!, origin: 'file' },
       routing: { value: DEFAULT_ROUTING, origin: 'file' },
       experiments: { value: DEFAULT_EXPERIMENTS, origin: 'file' },
+      content: { value: EMPTY_CONTENT, origin: 'file' },
     });
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -322,6 +329,7 @@ describe('config document: cross-check between split and flows', () => {
       flows: inEffectFromKv('flows', null),
       routing: inEffectFromKv('routing', null),
       experiments: { value: checked.values.experiments!, origin: 'file' },
+      content: { value: EMPTY_CONTENT, origin: 'file' },
     });
     expect(result).toMatchObject({
       ok: false,

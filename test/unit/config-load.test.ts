@@ -4,6 +4,7 @@ import { parseFlows } from '../../shared/config/flows';
 import { parseSplit } from '../../shared/config/split';
 import { SCREEN_IDS } from '../../shared/screens';
 import {
+  DEFAULT_CONTENT,
   DEFAULT_EXPERIMENTS,
   DEFAULT_FLOWS,
   DEFAULT_ROUTING,
@@ -20,6 +21,9 @@ type Stored = string | null | { throws: string };
  * Real KV is exercised by the worker tests; here we only need to control what a read returns.
  */
 type Key = keyof typeof CONFIG_KEYS;
+
+/** One load reads each key once. */
+const KEYS = Object.keys(CONFIG_KEYS).length;
 
 function fakeKv(initial: Partial<Record<Key, Stored>> = {}) {
   const values = new Map<string, Stored>(Object.entries(initial));
@@ -114,7 +118,7 @@ describe('createConfigSource', () => {
     expect(config.flows).toEqual(validFlows);
     expect(config.version).toBe('split-7+flows-3');
     expect(store.reads.sort()).toEqual(Object.values(CONFIG_KEYS).sort());
-    expect(store.reads).toHaveLength(4);
+    expect(store.reads).toHaveLength(KEYS);
     expect(errorSpy).not.toHaveBeenCalled();
   });
 
@@ -125,10 +129,11 @@ describe('createConfigSource', () => {
       flows: DEFAULT_FLOWS,
       routing: DEFAULT_ROUTING,
       experiments: DEFAULT_EXPERIMENTS,
+      content: DEFAULT_CONTENT,
       version: 'builtin+builtin',
     });
-    // No routing or experiments key is how every project starts: the default route, the split
-    // alone, and nothing to log.
+    // No routing, experiments or content key is how every project starts: the default route,
+    // the split alone, the screens as in code, and nothing to log.
     expect(loggedCodes(errorSpy)).toEqual(['config_missing', 'config_missing']);
     expect(loggedLines(errorSpy)[0]).toMatchObject({ level: 'error', using: 'defaults' });
   });
@@ -271,15 +276,15 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
 
     const first = await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(4);
+    expect(store.reads).toHaveLength(KEYS);
     clock += 999;
     const cached = await source.load(store.kv, 1000);
     expect(cached).toBe(first);
-    expect(store.reads).toHaveLength(4);
+    expect(store.reads).toHaveLength(KEYS);
 
     clock += 1;
     await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(8);
+    expect(store.reads).toHaveLength(2 * KEYS);
   });
 
   it('with ttlMs 0 reads KV on every load', async () => {
@@ -287,7 +292,7 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
     await source.load(store.kv, 0);
     await source.load(store.kv, 0);
-    expect(store.reads).toHaveLength(8);
+    expect(store.reads).toHaveLength(2 * KEYS);
   });
 
   it('caches a fallback too, so a broken key is not re-read on every request', async () => {
@@ -295,7 +300,7 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: 'garbage' });
     await source.load(store.kv, 1000);
     await source.load(store.kv, 1000);
-    expect(store.reads).toHaveLength(4);
+    expect(store.reads).toHaveLength(KEYS);
     expect(loggedCodes(errorSpy)).toHaveLength(2);
   });
 
@@ -306,7 +311,7 @@ describe('createConfigSource', () => {
     const loads = [source.load(store.kv, 0), source.load(store.kv, 0), source.load(store.kv, 0)];
     release();
     const configs = await Promise.all(loads);
-    expect(store.reads).toHaveLength(12);
+    expect(store.reads).toHaveLength(3 * KEYS);
     expect(configs[1]).toEqual(configs[0]);
     expect(configs[2]).toEqual(configs[0]);
   });

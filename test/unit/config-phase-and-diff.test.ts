@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '../../shared/config/content';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import type { SplitDocument } from '../../shared/config/split';
 import type { ConfigDocument } from '../../shared/console-api/config';
@@ -77,6 +78,7 @@ const DOCUMENT: ConfigDocument = {
   flows: { version: 'v1', flows: { default: ['one_pager', 'signup', 'success'] } },
   routing: { version: 'v1', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
   experiments: DEFAULT_EXPERIMENTS,
+  content: EMPTY_CONTENT,
 };
 
 /** A landing test: the control and one variant swapping the landing screen. */
@@ -116,6 +118,7 @@ describe('the diff a marketer reads before publishing', () => {
       },
       routing: { version: 'v2', audiences: {}, routes: [{ id: 'default', flow: 'default' }] },
       experiments: { ...DEFAULT_EXPERIMENTS, version: 'v2' },
+      content: EMPTY_CONTENT,
     };
     expect(diffDocuments(DOCUMENT, after)).toEqual([
       { path: 'split.variants.default.weight', kind: 'changed', before: 50, after: 20 },
@@ -229,6 +232,7 @@ describe('the console document check is the CLI validator', () => {
       flows: { version: 'v1', flows: { default: ['one_pager', 'nowhere'] } },
       routing: DOCUMENT.routing,
       experiments: DOCUMENT.experiments,
+      content: DOCUMENT.content,
     });
     expect(checked).toEqual({
       ok: false,
@@ -249,6 +253,7 @@ describe('the console document check is the CLI validator', () => {
         { path: 'flows', message: missing },
         { path: 'routing', message: missing },
         { path: 'experiments', message: missing },
+        { path: 'content', message: missing },
       ],
     });
     expect(checkFullDocument({ ...DOCUMENT, extra: 1 })).toMatchObject({

@@ -1,3 +1,4 @@
+import { type ContentDocument, EMPTY_CONTENT } from '../../shared/config/content';
 import type { ExperimentsDocument } from '../../shared/config/experiments';
 import type { FlowsDocument } from '../../shared/config/flows';
 import type { RoutingDocument } from '../../shared/config/routing';
@@ -68,3 +69,6 @@ export const DEFAULT_ROUTING: RoutingDocument = {
  * (worker/experiments/config/migrate-split.ts); every layer seeded with its own name.
  */
 export const DEFAULT_EXPERIMENTS: ExperimentsDocument = { version: 'builtin', experiments: {} };
+
+/** Content before marketers give any: every screen as code composes it (worker/content/). */
+export const DEFAULT_CONTENT: ContentDocument = EMPTY_CONTENT;

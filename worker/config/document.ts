@@ -1,3 +1,4 @@
+import { type ContentDocument, parseContent } from '../../shared/config/content';
 import { type ExperimentsDocument, parseExperiments } from '../../shared/config/experiments';
 import { type FlowsDocument, parseFlows } from '../../shared/config/flows';
 import type { DocumentIssue } from '../../shared/config/parse-document';
@@ -6,10 +7,17 @@ import { parseRouting, type RoutingDocument } from '../../shared/config/routing'
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import type { FieldError } from '../../shared/console-api/errors';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import { contentIssues } from '../content/check';
 import { validateExperiments } from '../experiments/config/validate';
 import { flowNameOf } from '../funnel/flow';
 import { routingWarnings } from '../routing/warnings';
-import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
+import {
+  DEFAULT_CONTENT,
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_FLOWS,
+  DEFAULT_ROUTING,
+  DEFAULT_SPLIT,
+} from './defaults';
 import { CONFIG_KEYS } from './load';
 
 /**
@@ -24,18 +32,19 @@ import { CONFIG_KEYS } from './load';
 export type Section = keyof typeof CONFIG_KEYS;
 
 /**
- * Flows, then routing, then split, then experiments: `set` and a publish write in this order so
- * a new route or variant never points at a flow, the split at a route, nor an experiment at a
- * flow or route, that is not stored yet (the worker would send those visitors to 'default'
- * meanwhile).
+ * Content, then flows, then routing, then split, then experiments: `set` and a publish write in
+ * this order so a new route or variant never points at a flow, the split at a route, nor an
+ * experiment at a flow, route or screen content that is not stored yet (the worker would send
+ * those visitors to 'default' meanwhile).
  */
-export const SECTIONS: readonly Section[] = ['flows', 'routing', 'split', 'experiments'];
+export const SECTIONS: readonly Section[] = ['content', 'flows', 'routing', 'split', 'experiments'];
 
 export interface SectionValues {
   split: SplitDocument;
   flows: FlowsDocument;
   routing: RoutingDocument;
   experiments: ExperimentsDocument;
+  content: ContentDocument;
 }
 
 const DEFAULTS: SectionValues = {
@@ -43,6 +52,7 @@ const DEFAULTS: SectionValues = {
   flows: DEFAULT_FLOWS,
   routing: DEFAULT_ROUTING,
   experiments: DEFAULT_EXPERIMENTS,
+  content: DEFAULT_CONTENT,
 };
 
 const PARSERS: { [S in Section]: (raw: unknown) => ParseResult<SectionValues[S]> } = {
@@ -50,10 +60,11 @@ const PARSERS: { [S in Section]: (raw: unknown) => ParseResult<SectionValues[S]>
   flows: parseFlows,
   routing: parseRouting,
   experiments: parseExperiments,
+  content: parseContent,
 };
 
 /** The sections in the order a marketer reads them, as messages name them. */
-const READING_ORDER: readonly Section[] = ['split', 'flows', 'routing', 'experiments'];
+const READING_ORDER: readonly Section[] = ['split', 'flows', 'routing', 'experiments', 'content'];
 
 /** `"split", "flows", "routing" and "experiments"` (or `and/or`). */
 function sectionNames(conjunction: 'and' | 'and/or'): string {
@@ -240,6 +251,7 @@ export function crossCheck(
   });
   const experiments = experimentIssues(live, running, rules);
   issues.push(...experiments.issues);
+  issues.push(...contentIssues(live.content.value));
   if (issues.length === 0) {
     return {
       ok: true,
@@ -337,6 +349,7 @@ export function checkFullDocument(
       flows: { value: values.flows, origin: 'file' },
       routing: { value: values.routing, origin: 'file' },
       experiments: { value: values.experiments, origin: 'file' },
+      content: { value: values.content, origin: 'file' },
     },
     running,
     rules,

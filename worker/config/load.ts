@@ -1,20 +1,29 @@
+import { type ContentDocument, parseContent } from '../../shared/config/content';
 import { type ExperimentsDocument, parseExperiments } from '../../shared/config/experiments';
 import { type FlowsDocument, parseFlows } from '../../shared/config/flows';
 import type { ParseResult } from '../../shared/config/parse-document';
 import { parseRouting, type RoutingDocument } from '../../shared/config/routing';
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import { logError } from '../../shared/log';
-import { DEFAULT_EXPERIMENTS, DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from './defaults';
+import {
+  DEFAULT_CONTENT,
+  DEFAULT_EXPERIMENTS,
+  DEFAULT_FLOWS,
+  DEFAULT_ROUTING,
+  DEFAULT_SPLIT,
+} from './defaults';
 
 /**
  * KV keys: the roles of SPEC.md §7's `config.json` (split weights) and `flows.json`, the routes
- * (worker/routing/) and the experiments (worker/experiments/config/).
+ * (worker/routing/), the experiments (worker/experiments/config/) and the screens' content
+ * (worker/content/).
  */
 export const CONFIG_KEYS = {
   split: 'split',
   flows: 'flows',
   routing: 'routing',
   experiments: 'experiments',
+  content: 'content',
 } as const;
 
 export interface FunnelConfig {
@@ -22,6 +31,7 @@ export interface FunnelConfig {
   flows: FlowsDocument;
   routing: RoutingDocument;
   experiments: ExperimentsDocument;
+  content: ContentDocument;
   /** `split.version+flows.version`, carried in logs and analytics events. */
   version: string;
 }
@@ -36,6 +46,7 @@ interface Values {
   flows: FlowsDocument;
   routing: RoutingDocument;
   experiments: ExperimentsDocument;
+  content: ContentDocument;
 }
 
 /**
@@ -63,9 +74,10 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
       raw = await kv.get(CONFIG_KEYS[kind], 'text');
       const known = lastGood[kind];
       if (raw !== null && known?.raw === raw) return known.value;
-      // No routes or experiments yet is how every project starts: everyone takes the default
-      // route and only the split test runs, as before either existed; nothing is wrong to log.
-      if (raw === null && (kind === 'routing' || kind === 'experiments'))
+      // No routes, experiments or content yet is how every project starts: everyone takes the
+      // default route, only the split test runs and every screen is as code composes it, as
+      // before any existed; nothing is wrong to log.
+      if (raw === null && (kind === 'routing' || kind === 'experiments' || kind === 'content'))
         return known?.value ?? fallback;
       if (raw === null) {
         code = 'config_missing';
@@ -94,17 +106,19 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
   }
 
   async function loadFresh(kv: KVNamespace): Promise<FunnelConfig> {
-    const [split, flows, routing, experiments] = await Promise.all([
+    const [split, flows, routing, experiments, content] = await Promise.all([
       readDocument(kv, 'split', parseSplit, DEFAULT_SPLIT),
       readDocument(kv, 'flows', parseFlows, DEFAULT_FLOWS),
       readDocument(kv, 'routing', parseRouting, DEFAULT_ROUTING),
       readDocument(kv, 'experiments', parseExperiments, DEFAULT_EXPERIMENTS),
+      readDocument(kv, 'content', parseContent, DEFAULT_CONTENT),
     ]);
     const config = {
       split,
       flows,
       routing,
       experiments,
+      content,
       version: `${split.version}+${flows.version}`,
     };
     cached = { config, loadedAt: now() };

@@ -1,3 +1,4 @@
+import { parseContent } from '../../shared/config/content';
 import { parseExperiments } from '../../shared/config/experiments';
 import { parseFlows } from '../../shared/config/flows';
 import { parseRouting } from '../../shared/config/routing';
@@ -11,7 +12,7 @@ import type { FieldError } from '../../shared/console-api/errors';
 import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
-import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
+import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
@@ -76,11 +77,12 @@ export interface PublishPreview {
 
 /** The live document as the edge reads it: KV's values where valid (null where not). */
 async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
-  const [split, flows, routing, experiments] = await Promise.all([
+  const [split, flows, routing, experiments, content] = await Promise.all([
     live.read(CONFIG_KEYS.split),
     live.read(CONFIG_KEYS.flows),
     live.read(CONFIG_KEYS.routing),
     live.read(CONFIG_KEYS.experiments),
+    live.read(CONFIG_KEYS.content),
   ]);
   const parsedSplit = split === null ? null : parseSplit(split);
   const parsedFlows = flows === null ? null : parseFlows(flows);
@@ -88,11 +90,13 @@ async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
   // experiment but the split (worker/config/load.ts).
   const parsedRouting = routing === null ? null : parseRouting(routing);
   const parsedExperiments = experiments === null ? null : parseExperiments(experiments);
+  const parsedContent = content === null ? null : parseContent(content);
   return {
     ...(parsedSplit?.ok ? { split: parsedSplit.value } : {}),
     ...(parsedFlows?.ok ? { flows: parsedFlows.value } : {}),
     routing: parsedRouting?.ok ? parsedRouting.value : DEFAULT_ROUTING,
     experiments: parsedExperiments?.ok ? parsedExperiments.value : DEFAULT_EXPERIMENTS,
+    content: parsedContent?.ok ? parsedContent.value : DEFAULT_CONTENT,
   };
 }
 
@@ -114,7 +118,9 @@ async function currentDocument(
   }
   const live = await readLive(stores.live);
   const document =
-    live.split && live.flows && live.routing && live.experiments ? (live as ConfigDocument) : null;
+    live.split && live.flows && live.routing && live.experiments && live.content
+      ? (live as ConfigDocument)
+      : null;
   return {
     document,
     phase: live.split?.phase ?? 1,
@@ -216,6 +222,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
         input.now,
         input.author,
       ),
+      content: values.content,
     },
     current.experiments,
     stores.rules,

@@ -1,10 +1,11 @@
+import type { ContentDocument } from '../../shared/config/content';
 import type { ExperimentsDocument } from '../../shared/config/experiments';
 import type { FlowsDocument } from '../../shared/config/flows';
 import type { RoutingDocument } from '../../shared/config/routing';
 import type { SplitDocument } from '../../shared/config/split';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { VersionSource, VersionSummary } from '../../shared/console-api/versions';
-import { DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
+import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 
 /**
  * The config's version history (worker/config/migrations): one row per publish, never changed
@@ -42,7 +43,13 @@ export function d1Runner(db: D1Database): SqlRunner {
 export interface StoredVersion extends VersionSummary {
   document: ConfigDocument;
   /** The KV values, byte for byte. */
-  serialized: { split: string; flows: string; routing: string; experiments: string };
+  serialized: {
+    split: string;
+    flows: string;
+    routing: string;
+    experiments: string;
+    content: string;
+  };
 }
 
 interface VersionRow {
@@ -61,6 +68,8 @@ interface VersionRow {
   routing_json: string | null;
   /** Null on versions published before the experiments section (migration 0003). */
   experiments_json: string | null;
+  /** Null on versions published before the content section (migration 0006). */
+  content_json: string | null;
 }
 
 const COLUMNS = [
@@ -77,6 +86,7 @@ const COLUMNS = [
   'flows_json',
   'routing_json',
   'experiments_json',
+  'content_json',
 ];
 
 /** What a version from before routes published for them: the default route alone. */
@@ -88,9 +98,13 @@ const ROUTING_BEFORE_ROUTES = JSON.stringify(DEFAULT_ROUTING);
  */
 const EXPERIMENTS_BEFORE_SECTION = JSON.stringify(DEFAULT_EXPERIMENTS);
 
+/** What a version from before the content section published for it: no content. */
+const CONTENT_BEFORE_SECTION = JSON.stringify(DEFAULT_CONTENT);
+
 function fromRow(row: VersionRow): StoredVersion {
   const routing = row.routing_json ?? ROUTING_BEFORE_ROUTES;
   const experiments = row.experiments_json ?? EXPERIMENTS_BEFORE_SECTION;
+  const content = row.content_json ?? CONTENT_BEFORE_SECTION;
   return {
     seq: row.seq,
     id: row.id,
@@ -106,8 +120,9 @@ function fromRow(row: VersionRow): StoredVersion {
       flows: JSON.parse(row.flows_json) as FlowsDocument,
       routing: JSON.parse(routing) as RoutingDocument,
       experiments: JSON.parse(experiments) as ExperimentsDocument,
+      content: JSON.parse(content) as ContentDocument,
     },
-    serialized: { split: row.split_json, flows: row.flows_json, routing, experiments },
+    serialized: { split: row.split_json, flows: row.flows_json, routing, experiments, content },
   };
 }
 
@@ -192,6 +207,7 @@ export function versionStore(sql: SqlRunner) {
       version.serialized.flows,
       version.serialized.routing,
       version.serialized.experiments,
+      version.serialized.content,
     ],
   });
 }

@@ -157,33 +157,39 @@ function guardConsole(
 /** What is live, the version it should be, and how KV drifted from it. */
 async function showState(c: ConsoleContext): Promise<Response> {
   const stores = storesOf(c.env);
-  const [head, split, flows, routing, experiments] = await Promise.all([
+  const [head, split, flows, routing, experiments, content] = await Promise.all([
     stores.versions.head(),
     stores.live.read(CONFIG_KEYS.split),
     stores.live.read(CONFIG_KEYS.flows),
     stores.live.read(CONFIG_KEYS.routing),
     stores.live.read(CONFIG_KEYS.experiments),
+    stores.live.read(CONFIG_KEYS.content),
   ]);
   const liveSplit = inEffectFromKv('split', split);
   const liveFlows = inEffectFromKv('flows', flows);
   const liveRouting = inEffectFromKv('routing', routing);
   const liveExperiments = inEffectFromKv('experiments', experiments);
+  const liveContent = inEffectFromKv('content', content);
   // KV written around the history (wrangler kv, an old CLI), or a key absent or invalid. No
-  // routing or experiments key is no drift: it is how a project starts (worker/config/load.ts).
+  // routing, experiments or content key is no drift: it is how a project starts
+  // (worker/config/load.ts).
   const routingDrifted = routing !== null && routing !== head?.serialized.routing;
   const experimentsDrifted = experiments !== null && experiments !== head?.serialized.experiments;
+  const contentDrifted = content !== null && content !== head?.serialized.content;
   const drift = [
     head !== null &&
     (split !== head.serialized.split ||
       flows !== head.serialized.flows ||
       routingDrifted ||
-      experimentsDrifted)
+      experimentsDrifted ||
+      contentDrifted)
       ? `KV no longer holds ${head.id}: it was written without the console or npm run config`
       : undefined,
     liveSplit.note,
     liveFlows.note,
     routing === null ? undefined : liveRouting.note,
     experiments === null ? undefined : liveExperiments.note,
+    content === null ? undefined : liveContent.note,
   ].filter((note) => note !== undefined);
   const answer: ConsoleState = {
     author: c.get('consoleAuthor'),
@@ -192,6 +198,7 @@ async function showState(c: ConsoleContext): Promise<Response> {
       flows: liveFlows.value,
       routing: liveRouting.value,
       experiments: liveExperiments.value,
+      content: liveContent.value,
     } as ConsoleState['live'],
     head: head && summaryOf(head),
     drift: drift.length > 0 ? drift.join('; ') : null,

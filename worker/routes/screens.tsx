@@ -16,6 +16,7 @@ import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { drawsAreaMaps } from '../area-map/area-map-cookie';
 import { heatmapPage } from '../attribution/heatmap-page';
+import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
 import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
@@ -272,9 +273,12 @@ function screenProps(
   refused: Refused | undefined,
 ): ScreenProps {
   const experiments = c.get('experiments');
+  // A marketer's content for this screen: its sections' arrangement and its copy.
+  const shown = shownContent(c.get('config').content, screen, c.get('language'), c.get('t'));
   return {
     screen,
-    t: c.get('t'),
+    t: shown.t,
+    arrangement: shown.arrangement,
     continueAction: `/${screen}${queryOf(c.req.url)}`,
     next,
     country: c.get('country'),
@@ -323,7 +327,6 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
   const search = queryOf(c.req.url);
   const nextId = nextOf(screens, screen, c.get('flow'));
   const next = nextId ? `/${nextId}${search}` : null;
-  const t = c.get('t');
   c.get('logFields').screen = screen;
   const { attribution, collector } = pageAttribution(
     c.get('attribution'),
@@ -331,6 +334,7 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
     c.env,
   );
   const props = screenProps(deps, c, screen, next, refused);
+  const { t } = props;
   // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
   const account = takeSignedUp(c);
   const onError = (error: unknown) =>

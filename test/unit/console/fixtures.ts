@@ -1,3 +1,4 @@
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ConfigDocument, ConsoleState } from '../../../shared/console-api/config';
 import {
   type MetricResult,
@@ -49,6 +50,7 @@ export function liveDocument(): ConfigDocument {
         },
       },
     },
+    content: EMPTY_CONTENT,
   };
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
 import { NO_PLAN_CHOICES } from '../../../shared/plans/screen-offers';
@@ -378,6 +379,7 @@ describe('the plan of an upsell or guide price test', () => {
           },
         },
       },
+      content: EMPTY_CONTENT,
     }) as FunnelConfig;
   const afterMain = (plan: SimulationPlan, variant: string, route: string) =>
     plan.offers[variant]![route]!.after.map((offer) => [offer.screen, offer.plans]);

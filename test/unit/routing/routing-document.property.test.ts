@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import { parseRouting } from '../../../shared/config/routing';
 import { PLAN_FAMILIES, type PlanFamilyId } from '../../../shared/plans/catalogue';
@@ -175,6 +176,7 @@ describe('a valid routing document', () => {
           flows: DEFAULT_FLOWS,
           routing,
           experiments: DEFAULT_EXPERIMENTS,
+          content: EMPTY_CONTENT,
         });
         expect(checked.ok ? [] : checked.errors).toEqual([]);
       }),
@@ -378,6 +380,7 @@ describe('a single fault is reported at its exact path', () => {
           flows: DEFAULT_FLOWS,
           routing,
           experiments: DEFAULT_EXPERIMENTS,
+          content: EMPTY_CONTENT,
         });
         expect(checked.ok ? [] : checked.errors.map((error) => error.path)).toEqual([
           `routing.routes.${index}.flow`,

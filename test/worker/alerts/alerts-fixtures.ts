@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../../shared/console-api/experiment-results';
 import type { ResultsReader } from '../../../worker/alerts/run-alerts';
@@ -41,6 +42,7 @@ export function configWith(
       experiments,
       ...(webhook === null ? {} : { alerts: { webhook } }),
     },
+    content: EMPTY_CONTENT,
     version: 'v1+v1',
   };
 }

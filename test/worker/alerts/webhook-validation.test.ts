@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
@@ -66,6 +67,7 @@ describe('the alerts webhook', () => {
         experiments: {},
         alerts: { webhook: 'https://192.168.1.10/hook' },
       },
+      content: EMPTY_CONTENT,
     });
     expect(checked).toEqual({
       ok: false,
@@ -88,6 +90,7 @@ describe('the alerts webhook', () => {
         experiments: {},
         alerts: { webhook: 'http://localhost:9000/hook' },
       },
+      content: EMPTY_CONTENT,
     };
     const check = (app: ReturnType<typeof freshApp>) =>
       app(CONSOLE_API.check, {

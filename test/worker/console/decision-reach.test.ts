@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { ConfigDocument, PublishAnswer } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
@@ -51,6 +52,7 @@ const RUNNING: ConfigDocument = {
   },
   routing: DEFAULT_ROUTING,
   experiments: { version: 'draft', experiments: { 'landing-all': LANDING_TEST } },
+  content: EMPTY_CONTENT,
 };
 
 const decided = (action: 'route_default' | 'roll_out'): ExperimentDocument => ({

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import { CONFIG_MAX_BYTES } from '../../../shared/config/parse-document';
 import type {
@@ -73,6 +74,7 @@ const DOCUMENT: ConfigDocument = {
   },
   routing: DEFAULT_ROUTING,
   experiments: DEFAULT_EXPERIMENTS,
+  content: EMPTY_CONTENT,
 };
 
 /** A landing test on the default route, running: the control and the all-in-one landing. */
@@ -140,6 +142,7 @@ describe('the console before anything is published', () => {
         flows: DEFAULT_FLOWS,
         routing: DEFAULT_ROUTING,
         experiments: DEFAULT_EXPERIMENTS,
+        content: EMPTY_CONTENT,
       },
       previews: { default: '/console/preview/default' },
     });
@@ -323,7 +326,7 @@ describe('refused documents leave KV and the history byte for byte as they were'
     ['weights adding up to 0', weighted(0, 0), 'split.variants'],
     [
       'a non-finite weight',
-      '{"base":1,"document":{"split":{"version":"d","defaultVariant":"default","variants":{"default":{"weight":1e400}}},"flows":{"version":"d","flows":{"default":["one_pager"]}},"routing":{"version":"d","audiences":{},"routes":[{"id":"default","flow":"default"}]},"experiments":{"version":"d","experiments":{}}}}',
+      '{"base":1,"document":{"split":{"version":"d","defaultVariant":"default","variants":{"default":{"weight":1e400}}},"flows":{"version":"d","flows":{"default":["one_pager"]}},"routing":{"version":"d","audiences":{},"routes":[{"id":"default","flow":"default"}]},"experiments":{"version":"d","experiments":{}},"content":{"screens":{}}}}',
       'split.variants.default.weight',
     ],
     [
@@ -503,8 +506,8 @@ describe('a KV write that fails', () => {
       read: (key: string) => env.FUNNEL_CONFIG.get(key, 'text'),
       async write(key: string, value: string) {
         written.push(key);
-        // flows is written first, then routing; the split write fails.
-        if (key === 'split' && written.length === 3) throw new Error('KV is down');
+        // content is written first, then flows, then routing; the split write fails.
+        if (key === 'split' && written.length === 4) throw new Error('KV is down');
         await env.FUNNEL_CONFIG.put(key, value);
       },
       remove: (key: string) => env.FUNNEL_CONFIG.delete(key),
@@ -529,7 +532,7 @@ describe('a KV write that fails', () => {
       '{"version":"old","flows":{"default":["one_pager"]}}',
     );
     // Routing was absent before: it is absent again, not left at the version taken back.
-    expect(written.slice(0, 3)).toEqual(['flows', 'routing', 'split']);
+    expect(written.slice(0, 4)).toEqual(['content', 'flows', 'routing', 'split']);
     expect(await env.FUNNEL_CONFIG.get('routing', 'text')).toBeNull();
   });
 });
@@ -542,14 +545,15 @@ describe('a KV write of the experiments that fails', () => {
       read: (key: string) => env.FUNNEL_CONFIG.get(key, 'text'),
       async write(key: string, value: string) {
         written.push(key);
-        // The experiments are written last, after flows, routing and split.
-        if (key === 'experiments' && written.length === 4) throw new Error('KV is down');
+        // The experiments are written last, after content, flows, routing and split.
+        if (key === 'experiments' && written.length === 5) throw new Error('KV is down');
         await env.FUNNEL_CONFIG.put(key, value);
       },
       remove: (key: string) => env.FUNNEL_CONFIG.delete(key),
     };
     const split = JSON.stringify({ ...DOCUMENT.split, version: 'old' });
     await env.FUNNEL_CONFIG.put('split', split);
+    const contentBefore = await env.FUNNEL_CONFIG.get('content', 'text');
     await expect(
       publish(
         { versions, live },
@@ -563,8 +567,10 @@ describe('a KV write of the experiments that fails', () => {
         },
       ),
     ).rejects.toThrow('KV is down');
-    expect(written.slice(0, 4)).toEqual(['flows', 'routing', 'split', 'experiments']);
+    expect(written.slice(0, 5)).toEqual(['content', 'flows', 'routing', 'split', 'experiments']);
     expect(await versions.head()).toBeNull();
+    // Content is back to what it was before.
+    expect(await env.FUNNEL_CONFIG.get('content', 'text')).toBe(contentBefore);
     expect(await stored()).toEqual({ split, flows: null, experiments: null, versions: 0 });
     expect(await env.FUNNEL_CONFIG.get('routing', 'text')).toBeNull();
   });

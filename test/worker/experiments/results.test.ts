@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { ResultsAnswer } from '../../../shared/console-api/results';
@@ -281,6 +282,7 @@ describe('GET /console/api/results', () => {
         },
         routing: DEFAULT_ROUTING,
         experiments: DEFAULT_EXPERIMENTS,
+        content: EMPTY_CONTENT,
       };
       const response = await consoleApp(CONSOLE_API.publish, {
         method: 'POST',

@@ -1,0 +1,211 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseContent } from '../../../shared/config/content';
+import { contentIssues } from '../../../worker/content/check';
+import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
+
+/**
+ * What a marketer's content may do to a screen, and every refusal at its path: the console puts
+ * each beside its field, the CLI prints it.
+ */
+
+const check = (raw: unknown) => {
+  const parsed = parseContent(raw);
+  if (!parsed.ok) return parsed.issues ?? [];
+  return contentIssues(parsed.value);
+};
+
+const LANDING_ORDER = [
+  'hero',
+  'phone_form',
+  'illustration',
+  'claims',
+  'features',
+  'how_it_works',
+  'reviews',
+  'guarantee',
+  'footer',
+];
+const sections = (ids: string[], hidden: string[] = []) =>
+  ids.map((id) => ({ id, visible: !hidden.includes(id) }));
+
+const HEADLINE = HEADLINE_IN_EVERY_LANGUAGE;
+const everyLanguage = (key: string, texts: Record<string, string>) =>
+  Object.fromEntries(Object.entries(texts).map(([language, text]) => [language, { [key]: text }]));
+
+describe('a content document that passes', () => {
+  it('is empty, or moves, hides and adds optional sections, and says a headline in every language', () => {
+    expect(check({})).toEqual([]);
+    expect(check({ screens: {} })).toEqual([]);
+    const testimonialsFirst = [
+      'hero',
+      'reviews',
+      ...LANDING_ORDER.filter((id) => !['hero', 'reviews'].includes(id)),
+    ];
+    expect(
+      check({
+        screens: {
+          one_pager: {
+            sections: sections([...testimonialsFirst, 'faq'], ['guarantee']),
+            copy: everyLanguage('screens.one_pager.title', HEADLINE),
+          },
+        },
+      }),
+    ).toEqual([]);
+  });
+
+  it('may change a translation alone: only a changed English asks every language to follow', () => {
+    expect(
+      check({ screens: { one_pager: { copy: { de: { 'screens.one_pager.title': 'Neu' } } } } }),
+    ).toEqual([]);
+  });
+});
+
+describe('every refusal names its path', () => {
+  it('a screen not made of sections', () => {
+    expect(check({ screens: { signup: { copy: {} } } })).toEqual([
+      {
+        path: 'content.screens.signup',
+        message: 'is not made of sections: only the landings take content',
+      },
+    ]);
+    expect(check({ screens: { nowhere: {} } })).toMatchObject([
+      { path: 'screens.nowhere', message: expect.stringContaining('unknown screen id') },
+    ]);
+  });
+
+  it('sections a landing has not, listed twice, or the ones it needs left out or hidden', () => {
+    const issues = check({
+      screens: {
+        one_pager: {
+          sections: [
+            { id: 'hero', visible: true },
+            { id: 'carousel', visible: true },
+            { id: 'reviews', visible: true },
+            { id: 'reviews', visible: false },
+            { id: 'footer', visible: false },
+          ],
+        },
+      },
+    });
+    expect(issues).toEqual([
+      {
+        path: 'content.screens.one_pager.sections.1.id',
+        message: expect.stringMatching(/^is no section of a landing \(hero, phone_form, .*\)$/),
+      },
+      {
+        path: 'content.screens.one_pager.sections.3.id',
+        message: 'lists "reviews" a second time',
+      },
+      {
+        path: 'content.screens.one_pager.sections.4.visible',
+        message: 'must be true: a landing needs its "footer"',
+      },
+      {
+        path: 'content.screens.one_pager.sections',
+        message: 'must include "phone_form": a landing needs it',
+      },
+    ]);
+  });
+
+  it('texts: an unknown key, one no shown section reads, a lost or unknown placeholder, markup, length', () => {
+    const at = 'content.screens.one_pager.copy';
+    const issues = check({
+      screens: {
+        one_pager: {
+          // The FAQ is hidden: its texts would never show.
+          sections: sections([...LANDING_ORDER, 'faq'], ['faq']),
+          copy: {
+            de: {
+              'landing.nothing': 'x',
+              'landing.faq.title': 'Fragen',
+              'kit.progress.step': 'Schritt {{step}}',
+              'landing.guarantee.title': 'Garantie {{price}}',
+              'landing.claims.users': '<b>SSL</b>',
+              'landing.claims.accuracy': 'x'.repeat(61),
+              'screens.one_pager.lead': ' ',
+            },
+            xx: { 'screens.one_pager.title': 'x' },
+          },
+        },
+      },
+    });
+    expect(issues).toEqual([
+      { path: `${at}.de.landing.nothing`, message: 'no such key in the English files' },
+      { path: `${at}.de.landing.faq.title`, message: 'is read by no section this screen shows' },
+      { path: `${at}.de.kit.progress.step`, message: 'lacks {{steps}}' },
+      { path: `${at}.de.landing.guarantee.title`, message: 'unknown {{price}}' },
+      {
+        path: `${at}.de.landing.claims.users`,
+        message: 'must be text: markup is shown as written',
+      },
+      {
+        path: `${at}.de.landing.claims.accuracy`,
+        message: 'must be at most 60 characters in this section',
+      },
+      { path: `${at}.de.screens.one_pager.lead`, message: 'must not be empty' },
+      { path: `${at}.xx`, message: 'is not a shipped language' },
+    ]);
+  });
+
+  it('a changed English left untranslated, in each language that lacks it', () => {
+    const { ru: _ru, ar: _ar, ...fiveLanguages } = HEADLINE;
+    expect(
+      check({
+        screens: { one_pager: { copy: everyLanguage('screens.one_pager.title', fiveLanguages) } },
+      }),
+    ).toEqual([
+      {
+        path: 'content.screens.one_pager.copy.ar.screens.one_pager.title',
+        message: 'must be given: its English text is changed',
+      },
+      {
+        path: 'content.screens.one_pager.copy.ru.screens.one_pager.title',
+        message: 'must be given: its English text is changed',
+      },
+    ]);
+  });
+
+  it('HTML as a text is refused whatever its shape, and the shape of the document by zod', () => {
+    expect(check({ screens: { one_pager: { sections: [] } } })).toMatchObject([
+      { path: 'screens.one_pager.sections', message: 'must list at least one section' },
+    ]);
+    expect(check({ screens: { one_pager: { copy: { en: { 'Bad Key': 'x' } } } } })).toMatchObject([
+      { path: expect.stringContaining('screens.one_pager.copy.en'), message: expect.any(String) },
+    ]);
+    expect(check({ screens: {}, extra: 1 })).toMatchObject([{ path: '' }]);
+  });
+});
+
+describe('any document', () => {
+  it('is answered with issues or none, never a crash', () => {
+    const id = fc.constantFrom(...LANDING_ORDER, 'faq', 'stats', 'story', 'nope', '__proto__', '');
+    const text = fc.oneof(fc.string(), fc.constant('<script>x</script>'), fc.constant('{{price}}'));
+    const key = fc.constantFrom(
+      'screens.one_pager.title',
+      'landing.faq.title',
+      'landing.reviews.emily.text',
+      'kit.support.contact',
+      'nope',
+      'constructor',
+    );
+    const screen = fc.record(
+      {
+        sections: fc.array(fc.record({ id, visible: fc.boolean() }), { maxLength: 14 }),
+        copy: fc.dictionary(fc.constantFrom('en', 'de', 'ar', 'zz'), fc.dictionary(key, text)),
+      },
+      { requiredKeys: [] },
+    );
+    const document = fc.record({
+      screens: fc.dictionary(fc.constantFrom('one_pager', 'one_pager_ai', 'signup', 'x'), screen),
+    });
+    fc.assert(
+      fc.property(fc.oneof(document, fc.anything()), (raw) => {
+        const issues = check(raw);
+        expect(Array.isArray(issues)).toBe(true);
+        for (const issue of issues) expect(typeof issue.path).toBe('string');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

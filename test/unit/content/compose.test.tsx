@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Arrangement } from '../../../screens/kit/composition';
+import { LANDING_SCREENS } from '../../../screens/landing';
+import { LANDING_COMPOSITIONS } from '../../../screens/landing/sections';
+import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import type { ScreenProps } from '../../../screens/types';
+import { type ContentDocument, EMPTY_CONTENT, parseContent } from '../../../shared/config/content';
+import { shownContent } from '../../../worker/content/screen-content';
+import { bundledTranslator } from '../../../worker/i18n';
+
+/**
+ * A landing drawn from its sections as a marketer's content arranges it, through the translator
+ * the worker gives its page (worker/content/screen-content.ts): the same bytes as the screen in
+ * code when nothing changes, the sections where the content puts them, its texts in each
+ * language, escaped like every other text.
+ */
+
+type LandingId = keyof typeof LANDING_SCREENS;
+const LANDINGS = Object.keys(LANDING_SCREENS) as LandingId[];
+
+function content(raw: unknown): ContentDocument {
+  const parsed = parseContent(raw);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+}
+
+function render(screen: LandingId, document: ContentDocument = EMPTY_CONTENT, language = 'en') {
+  const shown = shownContent(document, screen, language, bundledTranslator(language));
+  const props: ScreenProps = {
+    screen,
+    t: shown.t,
+    arrangement: shown.arrangement,
+    continueAction: `/${screen}?gclid=1`,
+    next: '/searching?gclid=1',
+    country: 'DE',
+    language,
+    theme: 'geozilla',
+    flow: 'default',
+    visitorId: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
+    landingType: 'split_default',
+    googleClientId: 'test-client.apps.googleusercontent.com',
+  };
+  const { Component } = LANDING_SCREENS[screen];
+  return renderToString(
+    <IslandContext.Provider value={new IslandCollector()}>
+      <Component {...props} />
+    </IslandContext.Provider>,
+  );
+}
+
+/** Where each landmark of a landing starts in its HTML. */
+const at = (html: string, marker: string) => html.indexOf(marker);
+const FORM = 'class="phone-section"';
+const REVIEWS = 'What our users say';
+
+const defaultArrangement = (screen: LandingId): Arrangement =>
+  LANDING_COMPOSITIONS[screen].sections.map(({ kind }) => ({ id: kind, visible: true }));
+
+describe('with no content, or content that changes nothing', () => {
+  it.each(LANDINGS)('%s renders byte for byte as the screen in code', (screen) => {
+    const inCode = render(screen);
+    expect(render(screen, content({}))).toBe(inCode);
+    expect(render(screen, content({ screens: { [screen]: {} } }))).toBe(inCode);
+    expect(
+      render(screen, content({ screens: { [screen]: { sections: defaultArrangement(screen) } } })),
+    ).toBe(inCode);
+  });
+
+  it('hands on the request’s own translator, so pages stay cached per translator', () => {
+    const t = bundledTranslator('en');
+    expect(shownContent(EMPTY_CONTENT, 'one_pager', 'en', t)).toEqual({ arrangement: null, t });
+    const changed = content({
+      screens: { one_pager: { copy: { en: { 'screens.one_pager.title': 'A' } } } },
+    });
+    // Worked out once per content, screen, language and translator.
+    expect(shownContent(changed, 'one_pager', 'en', t)).toBe(
+      shownContent(changed, 'one_pager', 'en', t),
+    );
+    expect(shownContent(changed, 'one_pager', 'de', t).t).toBe(t);
+  });
+});
+
+describe('a marketer’s arrangement', () => {
+  it('moves the testimonials above the form, hides the guarantee and adds the questions', () => {
+    const before = render('one_pager');
+    expect(at(before, REVIEWS)).toBeGreaterThan(at(before, FORM));
+    const ids = defaultArrangement('one_pager').map(({ id }) => id);
+    const moved = [
+      'hero',
+      'reviews',
+      ...ids.filter((id) => id !== 'hero' && id !== 'reviews'),
+      'faq',
+    ];
+    const html = render(
+      'one_pager',
+      content({
+        screens: {
+          one_pager: {
+            sections: moved.map((id) => ({ id, visible: id !== 'guarantee' })),
+          },
+        },
+      }),
+    );
+    expect(at(html, REVIEWS)).toBeGreaterThan(-1);
+    expect(at(html, REVIEWS)).toBeLessThan(at(html, FORM));
+    expect(html).not.toContain('class="guarantee');
+    expect(html).toContain('Questions and answers');
+    // Still one h1, the hero's, which the screen is named by.
+    expect(html.match(/<h1/g)).toHaveLength(1);
+    expect(html).toContain('aria-labelledby="screen-title"');
+  });
+
+  it('keeps the AI landing’s panel around the sections of it that stay together', () => {
+    const inCode = render('one_pager_ai');
+    expect(inCode.match(/class="landing-ai-panel"/g)).toHaveLength(1);
+    const ids = defaultArrangement('one_pager_ai').map(({ id }) => id);
+    // The reviews between the hero and the form split the panel in two.
+    const split = ['hero', 'reviews', ...ids.filter((id) => id !== 'hero' && id !== 'reviews')];
+    const html = render(
+      'one_pager_ai',
+      content({
+        screens: { one_pager_ai: { sections: split.map((id) => ({ id, visible: true })) } },
+      }),
+    );
+    expect(html.match(/class="landing-ai-panel"/g)).toHaveLength(2);
+  });
+});
+
+describe('a marketer’s copy', () => {
+  const headline = content({
+    screens: {
+      one_pager: {
+        copy: {
+          en: { 'screens.one_pager.title': 'Know your family is safe' },
+          de: { 'screens.one_pager.title': 'Wissen, dass die Familie sicher ist' },
+        },
+      },
+    },
+  });
+
+  it('replaces the headline in each language, on that screen only', () => {
+    expect(render('one_pager', headline)).toContain('>Know your family is safe</h1>');
+    expect(render('one_pager', headline, 'de')).toContain(
+      '>Wissen, dass die Familie sicher ist</h1>',
+    );
+    // Another landing keeps its own.
+    expect(render('one_pager_all', headline)).not.toContain('Know your family is safe');
+  });
+
+  it('fills placeholders and plural forms as the bundled copy does', () => {
+    const t = bundledTranslator('ru');
+    const texts = content({
+      screens: {
+        one_pager: {
+          copy: {
+            ru: {
+              'kit.progress.step': 'Шаг {{step}} из {{steps}}!',
+              'plans.receipt.every_months_one': '{{price}} ежемесячно',
+              'plans.receipt.every_months_few': '{{price}} раз в {{count}} месяца',
+            },
+          },
+        },
+      },
+    });
+    const { t: own } = shownContent(texts, 'one_pager', 'ru', t);
+    expect(own('kit.progress.step', { step: 2, steps: 5 })).toBe('Шаг 2 из 5!');
+    expect(own('plans.receipt.every_months', { count: 1, price: '1 $' })).toBe('1 $ ежемесячно');
+    expect(own('plans.receipt.every_months', { count: 3, price: '1 $' })).toBe(
+      '1 $ раз в 3 месяца',
+    );
+    // A form the content leaves out is the bundled one.
+    expect(own('plans.receipt.every_months', { count: 5, price: '1 $' })).toBe(
+      t('plans.receipt.every_months', { count: 5, price: '1 $' }),
+    );
+  });
+
+  it('is text: whatever it holds is escaped on output', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=1>', '{{x}}</h1>'),
+        ),
+        (text) => {
+          const html = render(
+            'one_pager',
+            content({
+              screens: { one_pager: { copy: { en: { 'screens.one_pager.lead': text } } } },
+            }),
+          );
+          expect(html).not.toMatch(/<script|<img src=x/);
+          expect(html.match(/<h1/g)).toHaveLength(1);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

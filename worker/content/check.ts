@@ -1,0 +1,154 @@
+import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
+import { COMPOSED_SCREENS } from '../../screens/composed';
+import { arrangedSections, type ComposedDefinition } from '../../screens/kit/composition';
+import type { ContentDocument, ScreenContent } from '../../shared/config/content';
+import type { DocumentIssue } from '../../shared/config/parse-document';
+import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
+import type { ScreenId } from '../../shared/screens';
+import { flattenDictionary, isShippedLanguage, textProblems } from '../translations/check';
+
+/**
+ * The rules a content document is held to once its shape holds (shared/config/content.ts), each
+ * refusal at its path (`content.screens.one_pager.sections.2.visible`): a screen takes content
+ * only if it is made of sections; its sections are its slot's, each once, with the ones the
+ * slot needs shown; each text overrides a key one of the sections it shows reads, in a shipped
+ * language, with the key's placeholders kept, within its section's length, as text, never
+ * markup; and a text whose English changes is given in every shipped language, so no language
+ * is left saying what the English no longer says.
+ */
+export function contentIssues(content: ContentDocument): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const [screen, own] of Object.entries(content.screens)) {
+    if (!own) continue;
+    const at = `content.screens.${screen}`;
+    const composed = COMPOSED_SCREENS[screen as ScreenId];
+    if (!composed) {
+      issues.push({ path: at, message: 'is not made of sections: only the landings take content' });
+      continue;
+    }
+    issues.push(...sectionIssues(at, composed, own));
+    issues.push(...copyIssues(at, screen, composed, own));
+  }
+  return issues;
+}
+
+function sectionIssues(
+  at: string,
+  { slot, catalogue }: ComposedDefinition,
+  own: ScreenContent,
+): DocumentIssue[] {
+  if (!own.sections) return [];
+  const issues: DocumentIssue[] = [];
+  const seen = new Set<string>();
+  own.sections.forEach(({ id, visible }, index) => {
+    const path = `${at}.sections.${index}`;
+    const kind = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
+    if (!kind) {
+      const kinds = Object.keys(catalogue).join(', ');
+      issues.push({ path: `${path}.id`, message: `is no section of a ${slot} (${kinds})` });
+    } else if (seen.has(id)) {
+      issues.push({ path: `${path}.id`, message: `lists "${id}" a second time` });
+    } else if (kind.required && !visible) {
+      issues.push({
+        path: `${path}.visible`,
+        message: `must be true: a ${slot} needs its "${id}"`,
+      });
+    }
+    seen.add(id);
+  });
+  for (const [id, kind] of Object.entries(catalogue)) {
+    if (kind.required && !seen.has(id)) {
+      issues.push({ path: `${at}.sections`, message: `must include "${id}": a ${slot} needs it` });
+    }
+  }
+  return issues;
+}
+
+/** Markup in a text: a tag, which the page would show as written, never as markup. */
+const MARKUP = /<\/?[A-Za-z][^>]*>/;
+
+function copyIssues(
+  at: string,
+  screen: string,
+  { composition, catalogue }: ComposedDefinition,
+  own: ScreenContent,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const shown = arrangedSections(composition, catalogue, own.sections ?? null);
+  const limitOf = (key: string): number | null => {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    const limits = shown
+      .map(({ kind }) => catalogue[kind])
+      .filter((kind) => kind?.copy.some((pattern) => readsKey(pattern, screen, base)))
+      .map((kind) => kind?.maxChars ?? 0);
+    return limits.length > 0 ? Math.min(...limits) : null;
+  };
+  for (const [language, texts] of Object.entries(own.copy ?? {})) {
+    const path = `${at}.copy.${language}`;
+    if (!isShippedLanguage(language)) {
+      issues.push({ path, message: 'is not a shipped language' });
+      continue;
+    }
+    for (const [key, text] of Object.entries(texts)) {
+      const problems = textProblems(language, key, text);
+      const limit = limitOf(key);
+      if (problems.length === 0 && limit === null) {
+        problems.push('is read by no section this screen shows');
+      }
+      if (limit !== null && text.length > limit) {
+        problems.push(`must be at most ${limit} characters in this section`);
+      }
+      if (MARKUP.test(text)) problems.push('must be text: markup is shown as written');
+      for (const message of problems) issues.push({ path: `${path}.${key}`, message });
+    }
+  }
+  issues.push(...untranslated(at, own));
+  return issues;
+}
+
+/** Whether a section's copy pattern (a key, or a group ending in '.') covers `key`. */
+function readsKey(pattern: string, screen: string, key: string): boolean {
+  const own = pattern.replace('{screen}', screen);
+  return own.endsWith('.') ? key.startsWith(own) : key === own;
+}
+
+const englishTexts = flattenDictionary(EN);
+const bundledKeys = new Map(
+  Object.entries(BUNDLED_TRANSLATIONS).map(([language, dictionary]) => [
+    language,
+    [...flattenDictionary(dictionary).keys()],
+  ]),
+);
+
+/**
+ * Each English text that differs from the bundled English, and a shipped language that does not
+ * say it too: that language would go on showing its translation of the old English. A counted
+ * text asks for every plural form the language's own file has.
+ */
+function untranslated(at: string, own: ScreenContent): DocumentIssue[] {
+  const english = own.copy?.en ?? {};
+  const changed = Object.entries(english)
+    .filter(([key, text]) => englishTexts.has(key) && englishTexts.get(key) !== text)
+    .map(([key]) => key);
+  const issues: DocumentIssue[] = [];
+  for (const [language, keys] of [...bundledKeys].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (language === 'en') continue;
+    const given = own.copy?.[language] ?? {};
+    for (const key of changed) {
+      const base = key.replace(PLURAL_SUFFIX, '');
+      const forms = PLURAL_SUFFIX.test(key)
+        ? keys.filter((k) => k.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(k))
+        : [key];
+      for (const form of forms.filter((k) => !Object.hasOwn(given, k))) {
+        issues.push({
+          path: `${at}.copy.${language}.${form}`,
+          message: 'must be given: its English text is changed',
+        });
+      }
+    }
+  }
+  // One refusal per missing text, whichever English plural form asked for it.
+  return issues.filter(
+    (issue, index) => issues.findIndex((other) => other.path === issue.path) === index,
+  );
+}
