@@ -62,6 +62,10 @@ export function withVariantAsRouteDefault(
       flow = name;
     }
     const next: RouteDocument = { ...route, flow };
+    // A content test's winner: the route's screens show its content variant from now on.
+    if (change.content && Object.keys(change.content).length > 0) {
+      next.content = { ...route.content, ...change.content };
+    }
     for (const field of PLAN_FIELD_NAMES) {
       const plans = change[field];
       if (plans) next[field] = [...plans];

@@ -28,7 +28,8 @@ const copyKey = z.string().regex(/^[a-z][A-Za-z0-9_.]{0,119}$/, 'must be a copy 
 
 const languageCopy = z.record(copyKey, text, 'must map copy keys to texts');
 
-const screenContent = z.strictObject({
+/** What a screen shows: its sections and its copy, each optional. */
+const screenBody = {
   /** The sections in the order shown; absent, the screen's own. */
   sections: z
     .array(placedSection)
@@ -38,6 +39,36 @@ const screenContent = z.strictObject({
   /** Language (`en`, `de`) → copy key → text. */
   copy: z
     .record(z.string().regex(/^[a-z]{2}$/, 'must be a language code'), languageCopy)
+    .optional(),
+};
+
+/** A content variant's name, as an experiment's variant names it (`testimonials_first`). */
+const contentVariantName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'must be a name such as "testimonials_first"');
+
+/**
+ * The content variant each screen shows (`{ "one_pager": "testimonials_first" }`): what an
+ * experiment's variant changes, or what a route shows once a content test shipped to it.
+ */
+export const contentChoices = z.partialRecord(screenId, contentVariantName, {
+  error: (issue) =>
+    issue.code === 'invalid_key' ? `unknown screen id "${String(issue.input)}"` : undefined,
+});
+export type ContentChoices = z.output<typeof contentChoices>;
+
+const screenVariant = z.strictObject(screenBody);
+
+const screenContent = z.strictObject({
+  ...screenBody,
+  /**
+   * Alternatives an experiment tests against what the screen shows (shared/config/experiments.ts
+   * `change.content`), each laid over it: its sections, if listed, instead of the screen's; its
+   * texts over the screen's, language by language.
+   */
+  variants: z
+    .record(contentVariantName, screenVariant)
+    .refine((v) => Object.keys(v).length <= 10, 'must list at most 10 variants')
     .optional(),
 });
 
@@ -52,6 +83,25 @@ const contentSchema = z.strictObject({
 
 export type ContentDocument = z.output<typeof contentSchema>;
 export type ScreenContent = z.output<typeof screenContent>;
+/** What a screen shows once a content variant is laid over it: its sections and copy. */
+export type ScreenBody = z.output<typeof screenVariant>;
+
+/**
+ * A screen's content with `variant` laid over it (absent or unknown: the screen's own): the
+ * variant's sections if it lists them, its texts over the screen's, language by language.
+ */
+export function screenBodyOf(own: ScreenContent, variant: string | null): ScreenBody {
+  const laid =
+    variant !== null && own.variants && Object.hasOwn(own.variants, variant)
+      ? own.variants[variant]
+      : undefined;
+  if (!laid) return { sections: own.sections, copy: own.copy };
+  const copy: NonNullable<ScreenBody['copy']> = { ...own.copy };
+  for (const [language, texts] of Object.entries(laid.copy ?? {})) {
+    copy[language] = { ...copy[language], ...texts };
+  }
+  return { sections: laid.sections ?? own.sections, copy };
+}
 
 /** No content: every screen as code composes it. */
 export const EMPTY_CONTENT: ContentDocument = { screens: {} };

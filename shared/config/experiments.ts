@@ -7,6 +7,7 @@ import {
   LAYERS,
   SLOTS,
 } from '../experiments';
+import { contentChoices } from './content';
 import { flowName, instant, screenId, slug, version } from './fields';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
@@ -41,6 +42,11 @@ const change = z.strictObject({
   flow: flowName.optional(),
   /** A screen swapped in at a slot, e.g. `{ "landing": "one_pager_ai" }`. */
   screens: z.partialRecord(z.enum(SLOTS), screenId).optional(),
+  /**
+   * A content variant shown on a screen (shared/config/content.ts), e.g.
+   * `{ "one_pager": "testimonials_first" }`: a headline, picture or section-order test.
+   */
+  content: contentChoices.optional(),
   /**
    * The catalogue's plan families the paywall and checkout (`plans`), the upsell (`upsellPlans`)
    * and the guide (`guidePlans`) offer, the first preselected. The charge is by plan id, so the

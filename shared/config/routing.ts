@@ -9,6 +9,7 @@ import {
   type RouteOperator,
   SOURCES,
 } from '../routing';
+import { contentChoices } from './content';
 import { flowName, instant, slug, version } from './fields';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
@@ -158,6 +159,8 @@ const route = z.strictObject({
   flow: flowName,
   /** Plan families its paywall, checkout, upsell and guide screens offer, the first preselected. */
   ...planLists,
+  /** The content variant its screens show (a content test shipped to the route), by screen. */
+  content: contentChoices.optional(),
   /** A paused route takes no new visitor; those already on it stay. */
   paused: z.boolean().optional(),
   schedule: schedule.optional(),

@@ -7,6 +7,7 @@ import { parseRouting, type RoutingDocument } from '../../shared/config/routing'
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import type { FieldError } from '../../shared/console-api/errors';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import type { ScreenId } from '../../shared/screens';
 import { contentIssues } from '../content/check';
 import { validateExperiments } from '../experiments/config/validate';
 import { flowNameOf } from '../funnel/flow';
@@ -239,6 +240,15 @@ export function crossCheck(
         message: `names flow "${route.flow}", which is not defined`,
       });
     }
+    for (const [screen, name] of Object.entries(route.content ?? {})) {
+      const variants = live.content.value.screens[screen as ScreenId]?.variants ?? {};
+      if (name !== undefined && !Object.hasOwn(variants, name)) {
+        issues.push({
+          path: `routing.routes.${index}.content.${screen}`,
+          message: `names content "${name}" of ${screen}, which is not defined`,
+        });
+      }
+    }
   });
   const routeIds = new Set(routing.value.routes.map((route) => route.id));
   (split.value.routes ?? [DEFAULT_ROUTE_ID]).forEach((id, index) => {
@@ -293,6 +303,7 @@ function experimentIssues(
       flows: live.flows.value,
       routing: live.routing.value,
       split: live.split.value,
+      content: live.content.value,
       now: new Date(),
       development: rules.development === true,
     },

@@ -1,7 +1,7 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { arrangedSections, type ComposedDefinition } from '../../screens/kit/composition';
-import type { ContentDocument, ScreenContent } from '../../shared/config/content';
+import { type ContentDocument, type ScreenBody, screenBodyOf } from '../../shared/config/content';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
 import type { ScreenId } from '../../shared/screens';
@@ -27,7 +27,15 @@ export function contentIssues(content: ContentDocument): DocumentIssue[] {
       continue;
     }
     issues.push(...sectionIssues(at, composed, own));
-    issues.push(...copyIssues(at, screen, composed, own));
+    issues.push(...copyIssues(at, screen, composed, own, own));
+    for (const [name, variant] of Object.entries(own.variants ?? {})) {
+      // A variant is held to the same rules as laid over the screen, each refusal at its own
+      // fields: what it lists, the texts it gives, and the languages its English asks for.
+      const laid = screenBodyOf(own, name);
+      const path = `${at}.variants.${name}`;
+      issues.push(...sectionIssues(path, composed, variant));
+      issues.push(...copyIssues(path, screen, composed, variant, laid));
+    }
   }
   return issues;
 }
@@ -35,7 +43,7 @@ export function contentIssues(content: ContentDocument): DocumentIssue[] {
 function sectionIssues(
   at: string,
   { slot, catalogue }: ComposedDefinition,
-  own: ScreenContent,
+  own: ScreenBody,
 ): DocumentIssue[] {
   if (!own.sections) return [];
   const issues: DocumentIssue[] = [];
@@ -67,14 +75,19 @@ function sectionIssues(
 /** Markup in a text: a tag, which the page would show as written, never as markup. */
 const MARKUP = /<\/?[A-Za-z][^>]*>/;
 
+/**
+ * The texts `own` gives, on the screen as `shown` arranges it (a variant: laid over the screen's
+ * content), and the languages its changed English asks for in `shown`'s copy.
+ */
 function copyIssues(
   at: string,
   screen: string,
   { composition, catalogue }: ComposedDefinition,
-  own: ScreenContent,
+  own: ScreenBody,
+  whole: ScreenBody,
 ): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
-  const shown = arrangedSections(composition, catalogue, own.sections ?? null);
+  const shown = arrangedSections(composition, catalogue, whole.sections ?? null);
   const limitOf = (key: string): number | null => {
     const base = key.replace(PLURAL_SUFFIX, '');
     const limits = shown
@@ -102,7 +115,7 @@ function copyIssues(
       for (const message of problems) issues.push({ path: `${path}.${key}`, message });
     }
   }
-  issues.push(...untranslated(at, own));
+  issues.push(...untranslated(at, own, whole));
   return issues;
 }
 
@@ -125,7 +138,7 @@ const bundledKeys = new Map(
  * say it too: that language would go on showing its translation of the old English. A counted
  * text asks for every plural form the language's own file has.
  */
-function untranslated(at: string, own: ScreenContent): DocumentIssue[] {
+function untranslated(at: string, own: ScreenBody, whole: ScreenBody): DocumentIssue[] {
   const english = own.copy?.en ?? {};
   const changed = Object.entries(english)
     .filter(([key, text]) => englishTexts.has(key) && englishTexts.get(key) !== text)
@@ -133,7 +146,7 @@ function untranslated(at: string, own: ScreenContent): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   for (const [language, keys] of [...bundledKeys].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (language === 'en') continue;
-    const given = own.copy?.[language] ?? {};
+    const given = whole.copy?.[language] ?? {};
     for (const key of changed) {
       const base = key.replace(PLURAL_SUFFIX, '');
       const forms = PLURAL_SUFFIX.test(key)

@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { Arrangement } from '../../screens/kit/composition';
-import type { ContentDocument } from '../../shared/config/content';
+import { type ContentDocument, screenBodyOf } from '../../shared/config/content';
 import type { ScreenId } from '../../shared/screens';
 
 /**
- * What a marketer's content makes of one screen for one language: its sections' arrangement and
- * a translator with the screen's copy laid over the request's. Worked out once per content
+ * What a marketer's content makes of one screen for one language, with the content variant an
+ * experiment shows the visitor, if any: its sections' arrangement and a translator with the
+ * screen's copy laid over the request's. Worked out once per content
  * version, screen, language and translator, and kept with the content object (the config source
  * hands the same object on until KV's text changes, worker/config/load.ts): a page adds no KV
  * read and, after its first request, no work but a few map lookups.
@@ -24,6 +25,8 @@ export function shownContent(
   screen: ScreenId,
   language: string,
   t: TFunction,
+  /** The content variant an experiment shows this visitor (funnel-shape.ts), else null. */
+  variant: string | null = null,
 ): ShownContent {
   const own = content.screens[screen];
   if (!own) return { arrangement: null, t };
@@ -32,7 +35,7 @@ export function shownContent(
     byScreen = new Map();
     compiled.set(content, byScreen);
   }
-  const at = `${screen}|${language}`;
+  const at = `${screen}|${variant ?? ''}|${language}`;
   let byTranslator = byScreen.get(at);
   if (!byTranslator) {
     byTranslator = new WeakMap();
@@ -40,9 +43,10 @@ export function shownContent(
   }
   let shown = byTranslator.get(t);
   if (!shown) {
-    const texts = own.copy?.[language];
+    const body = screenBodyOf(own, variant);
+    const texts = body.copy?.[language];
     shown = {
-      arrangement: own.sections ?? null,
+      arrangement: body.sections ?? null,
       t: texts && Object.keys(texts).length > 0 ? withTexts(t, texts, language) : t,
     };
     byTranslator.set(t, shown);

@@ -192,6 +192,7 @@ export function experiments(
     const base: FunnelShape = {
       ...asShape(resolveFlow(flows, route.flow)),
       ...planChoicesOf(route),
+      ...(route.content ? { content: route.content } : {}),
     };
     const compiled = compiledExperiments(document, split, routing);
     const { pins, unread } = await pinsOf(c, split);

@@ -273,8 +273,16 @@ function screenProps(
   refused: Refused | undefined,
 ): ScreenProps {
   const experiments = c.get('experiments');
-  // A marketer's content for this screen: its sections' arrangement and its copy.
-  const shown = shownContent(c.get('config').content, screen, c.get('language'), c.get('t'));
+  // A marketer's content for this screen, as the visitor's experiments and route show it: its
+  // sections' arrangement and its copy.
+  const variant = experiments.shape.content?.[screen] ?? null;
+  const shown = shownContent(
+    c.get('config').content,
+    screen,
+    c.get('language'),
+    c.get('t'),
+    variant,
+  );
   return {
     screen,
     t: shown.t,

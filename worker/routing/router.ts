@@ -1,3 +1,4 @@
+import type { ContentChoices } from '../../shared/config/content';
 import type { Condition, RoutingDocument } from '../../shared/config/routing';
 import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
@@ -20,6 +21,8 @@ export interface VisitorFacts {
 export interface ChosenRoute extends PlanChoices {
   id: string;
   flow: string;
+  /** The content variant its screens show (a content test shipped to it), by screen. */
+  content?: ContentChoices;
 }
 
 type Test = (facts: VisitorFacts) => boolean;
@@ -90,7 +93,12 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
     ]),
   );
   const routes = document.routes.map((route): CompiledRoute => {
-    const chosen: ChosenRoute = { id: route.id, flow: route.flow, ...planChoicesOf(route) };
+    const chosen: ChosenRoute = {
+      id: route.id,
+      flow: route.flow,
+      ...planChoicesOf(route),
+      ...(route.content ? { content: route.content } : {}),
+    };
     return {
       route: chosen,
       audience: route.audience ?? null,

@@ -208,6 +208,14 @@ describe('the decision', () => {
         guidePlans: ['guide_1799'],
       },
     ]);
+    // A content test's winner: the route's landing shows its content from now on.
+    const headline = priceTest();
+    headline.layer = 'landing';
+    headline.variants.b!.change = { content: { one_pager: 'testimonials_first' } };
+    document.experiments.experiments.headline = headline;
+    expect(withVariantAsRouteDefault(document, 'headline', 'b', kinds).routing.routes).toEqual([
+      { id: 'default', flow: 'default', content: { one_pager: 'testimonials_first' } },
+    ]);
   });
 });
 

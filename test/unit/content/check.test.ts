@@ -177,6 +177,40 @@ describe('every refusal names its path', () => {
   });
 });
 
+describe('a content variant', () => {
+  const withVariant = (variant: unknown, base: unknown = {}) =>
+    check({ screens: { one_pager: { ...(base as object), variants: { b: variant } } } });
+
+  it('is held to the screen’s rules, each refusal at its own fields', () => {
+    const at = 'content.screens.one_pager.variants.b';
+    expect(
+      withVariant({
+        sections: sections(['hero', 'reviews', 'footer']),
+        copy: { de: { 'landing.faq.title': 'Fragen' } },
+      }),
+    ).toEqual([
+      { path: `${at}.sections`, message: 'must include "phone_form": a landing needs it' },
+      {
+        path: `${at}.copy.de.landing.faq.title`,
+        message: 'is read by no section this screen shows',
+      },
+    ]);
+  });
+
+  it('may rely on the screen’s own texts for the languages its changed English asks for', () => {
+    const { en, ...translations } = HEADLINE;
+    const base = {
+      copy: Object.fromEntries(
+        Object.entries(translations).map(([l, t]) => [l, { 'screens.one_pager.title': t }]),
+      ),
+    };
+    // The screen's own content says the headline in every other language; the variant only
+    // changes the English (a mistake the marketer may fix by translating it too).
+    expect(withVariant({ copy: { en: { 'screens.one_pager.title': en } } }, base)).toEqual([]);
+    expect(withVariant({ copy: { en: { 'screens.one_pager.title': en } } })).toHaveLength(6);
+  });
+});
+
 describe('any document', () => {
   it('is answered with issues or none, never a crash', () => {
     const id = fc.constantFrom(...LANDING_ORDER, 'faq', 'stats', 'story', 'nope', '__proto__', '');

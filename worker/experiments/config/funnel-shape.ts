@@ -1,3 +1,4 @@
+import type { ContentChoices } from '../../../shared/config/content';
 import type { VariantChange } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { Slot } from '../../../shared/experiments';
@@ -20,6 +21,8 @@ import { resolveFlow } from '../../funnel/flow';
 export interface FunnelShape extends PlanChoices {
   flow: string;
   screens: readonly ScreenId[];
+  /** The content variant a screen shows (shared/config/content.ts); absent: its own content. */
+  content?: ContentChoices;
 }
 
 /** The slot a screen stands at (shared/experiments.ts SLOTS), or null for one no test swaps. */
@@ -58,6 +61,9 @@ export function applyChange(
     });
   }
   const next: FunnelShape = { ...shape, flow, screens };
+  if (change.content !== undefined && Object.keys(change.content).length > 0) {
+    next.content = { ...shape.content, ...change.content };
+  }
   for (const field of PLAN_FIELD_NAMES) {
     const plans = change[field];
     if (plans !== undefined) next[field] = plans as PlanFamilyId[];
@@ -67,7 +73,8 @@ export function applyChange(
 
 /**
  * Where an experiment acts on a funnel: the index of the first screen at which its variants'
- * shapes differ, by screen or, on a selling screen (paywall, checkout, upsell, guide), by the
+ * shapes differ, by screen, by the content variant it shows (a headline test exposes at the
+ * screen whose headline differs) or, on a selling screen (paywall, checkout, upsell, guide), by the
  * plans it offers: an upsell price test exposes at the upsell, not before. Every variant
  * walks the same screens before it, so a visitor counted from there on is counted at the same
  * moment in every arm. Null when the variants do not differ at all on this funnel.
@@ -80,12 +87,21 @@ export function triggerIndex(shapes: readonly FunnelShape[]): number | null {
     const screen = first.screens[index];
     for (const other of others) {
       if (other.screens[index] !== screen) return index;
-      if (screen === undefined || !isSellingScreen(screen)) continue;
+      if (screen === undefined) continue;
+      if (contentOf(first, screen) !== contentOf(other, screen)) return index;
+      if (!isSellingScreen(screen)) continue;
       const field = PLAN_FIELDS[SCREEN_OFFERS[screen].sells];
       if (!samePlans(first[field], other[field])) return index;
     }
   }
   return null;
+}
+
+/** The content variant a shape shows on `screen`, or null for the screen's own. */
+function contentOf(shape: FunnelShape, screen: ScreenId): string | null {
+  return shape.content && Object.hasOwn(shape.content, screen)
+    ? (shape.content[screen] ?? null)
+    : null;
 }
 
 function samePlans(a: readonly string[] | null, b: readonly string[] | null): boolean {

@@ -25,11 +25,12 @@ export interface Trigger {
 
 /** What a visitor of the route walks before any experiment changes it. */
 export function routeShape(
-  route: Pick<RouteDocument, 'flow' | 'plans' | 'upsellPlans' | 'guidePlans'>,
+  route: Pick<RouteDocument, 'flow' | 'plans' | 'upsellPlans' | 'guidePlans' | 'content'>,
   flows: FlowsDocument,
 ) {
   const flow = resolveFlow(flows, route.flow);
   const shape: FunnelShape = { flow: flow.name, screens: flow.screens, ...planChoicesOf(route) };
+  if (route.content) shape.content = route.content;
   return shape;
 }
 

@@ -1,3 +1,4 @@
+import type { ContentDocument } from '../../../shared/config/content';
 import type {
   ExperimentDocument,
   ExperimentsDocument,
@@ -7,9 +8,14 @@ import type { FlowsDocument } from '../../../shared/config/flows';
 import type { DocumentIssue } from '../../../shared/config/parse-document';
 import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
-import { DEFAULT_DRAIN_DAYS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import {
+  DEFAULT_DRAIN_DAYS,
+  LAYERS,
+  type Slot,
+  SPLIT_EXPERIMENT_ID,
+} from '../../../shared/experiments';
 import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
-import { SCREEN_IDS } from '../../../shared/screens';
+import { SCREEN_IDS, type ScreenId } from '../../../shared/screens';
 import { webhookAddressProblem } from '../../alerts/webhook-address';
 import { resolveFlow } from '../../funnel/flow';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
@@ -38,6 +44,8 @@ export interface ExperimentsContext {
   flows: FlowsDocument;
   routing: RoutingDocument;
   split: SplitDocument;
+  /** The screens' content, whose variants a content test shows; absent: none defined. */
+  content?: ContentDocument;
   /**
    * When the check runs: an ended experiment holds its layer and slots while the visitors it
    * exposed keep their variant (its drain days), and frees them after. Absent: until archived.
@@ -88,6 +96,10 @@ function targetsOf(experiment: ExperimentDocument): Set<Target> {
     if (change.flow !== undefined) targets.add('flow');
     for (const slot of Object.keys(change.screens ?? {}) as Slot[]) targets.add(slot);
     for (const slot of planSlots(change)) targets.add(slot);
+    for (const screen of Object.keys(change.content ?? {})) {
+      const slot = slotOf(screen);
+      if (slot !== null) targets.add(slot);
+    }
   }
   return targets;
 }
@@ -151,6 +163,40 @@ function referenceIssues(
           path: `${at}.screens.${slot}`,
           message: `"${screen}" is not a ${slot} screen: choose one of ${screensOfSlot(slot).join(', ')}`,
         });
+    }
+    issues.push(...contentChangeIssues(`${at}.content`, experiment, change, context));
+  }
+  return issues;
+}
+
+/**
+ * A content variant an experiment shows must be defined in the content section, on a screen of a
+ * slot its layer may change: a landing-layer test changes landings, the flow layer any screen.
+ */
+function contentChangeIssues(
+  at: string,
+  experiment: ExperimentDocument,
+  change: VariantChange,
+  context: ExperimentsContext,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const [screen, name] of Object.entries(change.content ?? {})) {
+    if (name === undefined) continue;
+    const variants = context.content?.screens[screen as ScreenId]?.variants ?? {};
+    if (!Object.hasOwn(variants, name)) {
+      const defined = Object.keys(variants);
+      issues.push({
+        path: `${at}.${screen}`,
+        message: `names content "${name}" of ${screen}, which is not defined: ${defined.length > 0 ? `choose one of ${defined.join(', ')}` : "add it to the screen's content variants"}`,
+      });
+      continue;
+    }
+    const slot = slotOf(screen);
+    if (experiment.layer !== 'flow' && slot !== experiment.layer) {
+      issues.push({
+        path: `${at}.${screen}`,
+        message: `${screen} is not a ${experiment.layer} screen: a test in layer "${experiment.layer}" changes the content of ${experiment.layer} screens only; put it in the ${slot !== null && (LAYERS as readonly string[]).includes(slot) ? `${slot} or flow` : 'flow'} layer`,
+      });
     }
   }
   return issues;

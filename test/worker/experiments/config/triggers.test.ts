@@ -137,6 +137,41 @@ describe('the trigger of each kind of test', () => {
     expect(triggers.get('meta-us')).toEqual({ index: 4, screen: 'upsell_an_private' });
   });
 
+  it('a content test exposes on the screen whose content differs; where the flow lacks it, nowhere', () => {
+    const headline = landingTest({
+      variants: {
+        control: { weight: 1, change: {} },
+        b: { weight: 1, change: { content: { one_pager: 'testimonials_first' } } },
+      },
+    });
+    const triggers = experimentTriggers('headline', headline, CONTEXT);
+    // Meta US and the default route land on one_pager; TikTok DACH on one_pager_all, whose
+    // content this test does not change.
+    expect(Object.fromEntries(triggers)).toEqual({
+      'meta-us': { index: 0, screen: 'one_pager' },
+      'tt-dach': null,
+      default: { index: 0, screen: 'one_pager' },
+    });
+    // A route already showing that content makes no difference either.
+    const routing = {
+      ...ROUTING,
+      routes: ROUTING.routes.map((route) =>
+        route.id === 'default' ? { ...route, content: { one_pager: 'testimonials_first' } } : route,
+      ),
+    };
+    expect(
+      experimentTriggers('headline', headline, { flows: FLOWS, routing }).get('default'),
+    ).toBeNull();
+  });
+
+  it('a content change lays its screens over what the funnel already shows', () => {
+    const base = routeShape({ flow: 'default', content: { one_pager: 'a', signup: 'x' } }, FLOWS);
+    const changed = applyChange(base, { content: { one_pager: 'b' } }, FLOWS);
+    expect(changed.content).toEqual({ one_pager: 'b', signup: 'x' });
+    // The control changes nothing: the route's content stays.
+    expect(applyChange(base, {}, FLOWS).content).toEqual({ one_pager: 'a', signup: 'x' });
+  });
+
   it('a route the routing lacks gets no entry: the validator names it apart', () => {
     const test = priceTest({ audience: { routes: ['meta-us', 'gone'] } });
     expect([...experimentTriggers('pw-us', test, CONTEXT).keys()]).toEqual(['meta-us']);
