@@ -70,6 +70,7 @@ function variant(
     otherRevenue: {},
     matureExposed: 400,
     guardrails: { declines: guardrail, refunds: guardrail },
+    vitals: [],
   };
 }
 
