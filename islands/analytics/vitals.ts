@@ -41,10 +41,17 @@ export function vitalsProperties(
 }
 
 /**
+ * Every change reported as it happens, so the values are current whenever the page is left: a
+ * navigation fires pagehide before visibilitychange, and the library finishes its own reports on
+ * the latter only, after the tracker's beacon on the former has gone. What the page's observers
+ * have not yet been handed by then (the interaction that left the page) is not in the event.
+ */
+const ALL_CHANGES = { reportAllChanges: true };
+
+/**
  * Starts the observers; `take()` returns the event's properties once (null when nothing was
- * measured, or already taken). The library reports each metric on its own listeners for hidden,
- * which run before the tracker's (window, capture phase), so a take on leaving has the final
- * values. Never throws: a browser without the APIs measures nothing.
+ * measured, or already taken). On a tab hidden first, the library's own hidden listeners (window,
+ * capture phase) run before the tracker's, so the take has the final values. Never throws: a browser without the APIs measures nothing.
  */
 export function measureVitals(vitals: PageVitals): { take: () => Record<string, unknown> | null } {
   const values: Values = {};
@@ -52,9 +59,9 @@ export function measureVitals(vitals: PageVitals): { take: () => Record<string, 
     values[metric.name.toLowerCase() as VitalMetric] = metric.value;
   };
   try {
-    onLCP(keep);
-    onINP(keep);
-    onCLS(keep);
+    onLCP(keep, ALL_CHANGES);
+    onINP(keep, ALL_CHANGES);
+    onCLS(keep, ALL_CHANGES);
   } catch (error) {
     // A browser without the APIs measures nothing; the tracker goes on.
     console.warn('[analytics] vitals not measured', error);
