@@ -1,3 +1,4 @@
+import { VITALS_EVENT } from '../../shared/analytics/vitals';
 import type { PageState } from '../protocol';
 import {
   $events,
@@ -14,7 +15,7 @@ import { fannedOut, purchaseEvent } from './page-events';
 import type { AnalyticsLog, KeyValueStorage } from './storage';
 import { createTracker, type EventOrigin, type Tracker } from './tracker-core';
 import type { UploadTransport } from './uploader';
-import { measureVitals, VITALS_EVENT } from './vitals';
+import { measureVitals } from './vitals';
 
 /**
  * The browser side of the tracker, imported lazily by start.ts once the page is idle: wires the

@@ -4,7 +4,6 @@ import {
   sentValue,
   VITAL_METRICS,
   VITALS_ARM_PREFIX,
-  VITALS_EVENT,
   type VitalMetric,
   vitalRating,
 } from '../../shared/analytics/vitals';
@@ -76,5 +75,3 @@ export function measureVitals(vitals: PageVitals): { take: () => Record<string, 
     },
   };
 }
-
-export { VITALS_EVENT };

@@ -19,7 +19,7 @@ export interface VitalsSample {
 }
 
 /** Each metric's bit in `xp_exposures.vitals`. */
-export const VITAL_BITS: Record<VitalMetric, number> = { lcp: 1, inp: 2, cls: 4 };
+const VITAL_BITS: Record<VitalMetric, number> = { lcp: 1, inp: 2, cls: 4 };
 
 export const VITALS_MIGRATION: readonly string[] = [
   // ALTER TABLE … ADD COLUMN rewrites no row, and a 0 takes no byte in a record.
