@@ -22,7 +22,8 @@ import { inVitalsSample } from './vitals-sample';
  *   (shared/analytics/vitals.ts), with its rating, which must be the one its value has;
  *   a rating without its value, an unknown rating, a value as text: refused;
  * - at most VITALS_MAX_ARMS `exp_` arms, each a variant key (letters, digits, `:_-`, 64 at most);
- *   which of them count is the visitor's own exposure rows' say (consumer/experiment-vitals.ts);
+ *   which of them count is the visitor's own exposure rows' say
+ *   (worker/experiments/store/vitals-statements.ts);
  * - at most MAX_PROPERTIES properties: the page's (about 20) and these.
  */
 

@@ -53,8 +53,12 @@ export async function tallyArchive(mf: Miniflare): Promise<ArchiveTally> {
   return tally;
 }
 
-const share = (part: number, whole: number) =>
-  whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
+/** The vitals' part of all, had only `rate` of the visitors sent them. */
+const share = (part: number, whole: number, rate: number) => {
+  const sampled = part * rate;
+  const all = whole - part + sampled;
+  return all > 0 ? `${((100 * sampled) / all).toFixed(1)}%` : '-';
+};
 
 /** The vitals' cost per visitor and at 100 M visitors a month, at the default share. */
 export function printVitalsCost(tally: ArchiveTally, visitors: number): void {
@@ -81,13 +85,13 @@ export function printVitalsCost(tally: ArchiveTally, visitors: number): void {
         'web_vitals events',
         perSampled.toFixed(2),
         (perSampled * rate).toFixed(3),
-        `${((perSampled * rate * month) / 1e6).toFixed(1)} M (${share(tally.vitalsEvents, tally.events)} of events)`,
+        `${((perSampled * rate * month) / 1e6).toFixed(1)} M (${share(tally.vitalsEvents, tally.events, rate)} of events)`,
       ],
       [
         'archive bytes (raw lines)',
         formatBytes(bytesPerSampled),
         formatBytes(bytesPerSampled * rate),
-        `${formatBytes(bytesPerSampled * rate * month)} (${share(tally.vitalsLineBytes, tally.lineBytes)} of bytes)`,
+        `${formatBytes(bytesPerSampled * rate * month)} (${share(tally.vitalsLineBytes, tally.lineBytes, rate)} of bytes)`,
       ],
       [
         'archive bytes (gzip, R2)',

@@ -31,7 +31,7 @@ import { bucketLower, bucketValue } from './vitals-histogram';
 export const VITALS_ALPHA = 0.05;
 
 /** Samples per arm before a verdict. */
-export const VITALS_MIN_SAMPLE = 200;
+const VITALS_MIN_SAMPLE = 200;
 
 /**
  * The samples per arm the boundary is tightest at (its mixture's tuning, fixed in advance as the
