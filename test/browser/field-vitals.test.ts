@@ -8,6 +8,7 @@ import {
   type ExperimentResultsAnswer,
 } from '../../shared/console-api/experiment-results';
 import { aiLandingTest } from '../fixtures/ai-landing-test';
+import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { interactive } from './visitor-steps';
@@ -137,5 +138,23 @@ describe('field vitals, in Chromium', () => {
       expect(Math.abs(lcp.p75! / (sent.lcp as number) - 1)).toBeLessThan(0.011);
       expect(variant.vitals.find((vital) => vital.metric === 'inp')?.samples).toBe(1);
     }
+  });
+
+  it('the console shows each arm’s page speed in its results, and axe finds nothing serious', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 1280, height: 900 },
+    });
+    await page.goto('/console');
+    const area = page.getByRole('region', { name: 'Experiments' });
+    await area.getByRole('button', { name: 'Results of AI landing' }).click();
+    const table = area.getByRole('table', { name: /^Page speed of ai: field Core Web Vitals/ });
+    await table.waitFor();
+    const lcp = table.getByRole('row', { name: /^Largest Contentful Paint/ });
+    expect(await lcp.getByRole('cell').nth(1).textContent()).toBe('1');
+    // Each visitor entered while the other arm's weight was 0: the sample-ratio alarm holds it.
+    expect(await lcp.getByRole('cell').nth(3).textContent()).toBe('withheld (SRM)');
+    expect(seriousViolations(await runAxe(page, { context: '.experiment-results' }))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
