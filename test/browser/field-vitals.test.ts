@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../../islands/analytics/session';
 import type { CollectedEvent } from '../../shared/analytics/batch';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import {
@@ -11,7 +10,7 @@ import { aiLandingTest } from '../fixtures/ai-landing-test';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { interactive } from './visitor-steps';
+import { interactive, trackerStarted } from './visitor-steps';
 
 /**
  * Field Core Web Vitals in Chromium, against the built worker with every visitor in the sample
@@ -70,16 +69,8 @@ async function landAndMoveOn(page: Page): Promise<string> {
   const visitor = await page.evaluate(
     () => document.cookie.match(/(?:^|; )userUuid=([^;]+)/)?.[1] ?? '',
   );
-  // The tracker loads once the page is idle (its observers read the buffered entries): it has
-  // when it has taken the page's load into the session (islands/analytics/session.ts).
-  await page.waitForFunction(
-    (key) => {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { last?: number } | null;
-      return (stored?.last ?? 0) >= Math.floor(performance.timeOrigin);
-    },
-    SESSION_KEY,
-    { timeout: 20_000 },
-  );
+  // Its observers start with the tracker, and read the buffered entries.
+  await trackerStarted(page);
   await page.locator('input[type="tel"]').click();
   await page.keyboard.type('415 555 2671');
   await page.locator('#continue-button').click();

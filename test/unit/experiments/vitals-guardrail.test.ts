@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VITAL_METRICS } from '../../../shared/analytics/vitals';
+import { seededRandom } from '../../../shared/seeded-random';
 import {
   compareP75,
   p75Of,
@@ -13,18 +14,6 @@ import {
   bucketOf,
   bucketValue,
 } from '../../../worker/experiments/results/vitals-histogram';
-
-/** A seeded generator (mulberry32), so the simulations are the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** LCP-like values: log-normal around `median` ms (a long right tail, as field LCP has). */
 function lognormal(next: () => number, median: number, sigma = 0.6): number {
@@ -78,7 +67,7 @@ describe('the 75th percentile', () => {
   });
 
   it('has the standard error the theory gives a known distribution (normal, σ = 1 500 ms)', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const n = 2000;
     const values = Array.from({ length: n }, () => {
       const u = Math.max(next(), 1e-12);
@@ -101,7 +90,7 @@ describe('the p75 guardrail', () => {
     const runs = 300;
     let wrong = 0;
     for (let run = 0; run < runs; run++) {
-      const next = random(1000 + run);
+      const next = seededRandom(1000 + run);
       const control: number[] = [];
       const variant: number[] = [];
       let alarmed = false;
@@ -121,7 +110,7 @@ describe('the p75 guardrail', () => {
   it('finds a variant whose pages load 15 % slower, with 2 000 visitors sampled per arm', () => {
     let found = 0;
     for (let run = 0; run < 50; run++) {
-      const next = random(5000 + run);
+      const next = seededRandom(5000 + run);
       const control = Array.from({ length: 2000 }, () => lognormal(next, 2200));
       const variant = Array.from({ length: 2000 }, () => lognormal(next, 2200 * 1.15));
       const guardrail = vitalGuardrail({
@@ -137,7 +126,7 @@ describe('the p75 guardrail', () => {
   });
 
   it('gives no verdict below 200 samples an arm, nor while the sample ratio alarm is on', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     const slow = histogramOf(Array.from({ length: 150 }, () => lognormal(next, 6000, 0.1)));
     const fast = histogramOf(Array.from({ length: 150 }, () => lognormal(next, 1000, 0.1)));
     const judge = (srmAlarm: boolean) =>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { vitalsProperties } from '../../../islands/analytics/vitals';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
+import type { ExperimentsDocument } from '../../../shared/config/experiments';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
@@ -10,6 +10,7 @@ import {
 import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import { bucketOf } from '../../../worker/experiments/results/vitals-histogram';
 import { recordVitals } from '../../../worker/experiments/store/record-vitals';
+import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
@@ -24,24 +25,12 @@ import { aBrowser, emptyExperiments, SAME_ORIGIN, shardRows, stores } from './ex
  * show each arm's p75 with its samples and, from enough of them, a verdict.
  */
 
-const LANDING_TEST: ExperimentDocument = {
-  name: 'Landing: AI headline',
-  status: 'running',
-  layer: 'landing',
-  audience: {},
-  coverage: 1,
-  seed: 'lp-ai',
-  phase: 1,
-  control: 'control',
-  variants: {
-    control: { weight: 1, change: {} },
-    b: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
-  },
-};
+/** The control and `ai`, half each; the fixed placements below pick the arm. */
+const LANDING_TEST = aiLandingTest(1);
 
 const queue = recordingQueue();
 const SAMPLED = { EVENTS_QUEUE: queue.queue, VITALS_SAMPLE_RATE: '1' };
-/** A fixed placement: 0.2 draws the control, 0.7 variant b. */
+/** A fixed placement: 0.2 draws the control, 0.7 variant ai. */
 const controlApp = freshApp({ random: () => 0.2, now: () => NOW }, SAMPLED);
 const variantApp = freshApp({ random: () => 0.7, now: () => NOW }, SAMPLED);
 let delivered = 0;
@@ -120,7 +109,7 @@ function vitalOf(answer: ExperimentResultsAnswer, variant: string, metric: strin
 describe('a sampled visitor’s landing', () => {
   it('names the arm the page counts in; outside the sample the page measures nothing', async () => {
     const { vitals } = await landing(variantApp);
-    expect(vitals).toEqual({ arms: { 'lp-ai': 'b' } });
+    expect(vitals).toEqual({ arms: { 'lp-ai': 'ai' } });
     const unsampled = freshApp({ random: () => 0.7, now: () => NOW }, { VITALS_SAMPLE_RATE: '0' });
     expect((await landing(unsampled)).vitals).toBeUndefined();
   });
@@ -143,12 +132,12 @@ describe('field vitals in an experiment’s results', () => {
     const answer = await results();
     expect(vitalOf(answer, 'control', 'lcp')).toMatchObject({ samples: 2, rating: 'good' });
     expect(vitalOf(answer, 'control', 'lcp').p75).toBeCloseTo(1500, -1);
-    expect(vitalOf(answer, 'b', 'lcp')).toMatchObject({ samples: 2, rating: 'needs-improvement' });
-    expect(vitalOf(answer, 'b', 'lcp').p75).toBeCloseTo(3100, -2);
-    expect(vitalOf(answer, 'b', 'inp').p75).toBeCloseTo(300, -1);
-    expect(vitalOf(answer, 'b', 'cls')).toMatchObject({ samples: 1 });
-    expect(vitalOf(answer, 'b', 'lcp')).toMatchObject({ verdict: 'not_enough_data' });
-    expect(vitalOf(answer, 'b', 'lcp').difference).toBeGreaterThan(1000);
+    expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ samples: 2, rating: 'needs-improvement' });
+    expect(vitalOf(answer, 'ai', 'lcp').p75).toBeCloseTo(3100, -2);
+    expect(vitalOf(answer, 'ai', 'inp').p75).toBeCloseTo(300, -1);
+    expect(vitalOf(answer, 'ai', 'cls')).toMatchObject({ samples: 1 });
+    expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ verdict: 'not_enough_data' });
+    expect(vitalOf(answer, 'ai', 'lcp').difference).toBeGreaterThan(1000);
   });
 
   it('counts a visitor once per metric, however many pages or resends', async () => {
@@ -164,10 +153,10 @@ describe('field vitals in an experiment’s results', () => {
     await consume();
     await consume();
     const answer = await results();
-    expect(vitalOf(answer, 'b', 'lcp').samples).toBe(1);
-    expect(vitalOf(answer, 'b', 'lcp').p75).toBeCloseTo(2000, -2);
+    expect(vitalOf(answer, 'ai', 'lcp').samples).toBe(1);
+    expect(vitalOf(answer, 'ai', 'lcp').p75).toBeCloseTo(2000, -2);
     // INP first came with the later page: it counts, once.
-    expect(vitalOf(answer, 'b', 'inp').samples).toBe(1);
+    expect(vitalOf(answer, 'ai', 'inp').samples).toBe(1);
   });
 
   it('a page cannot put its values in an arm or an experiment its visitor is not in', async () => {
@@ -190,21 +179,21 @@ describe('field vitals in an experiment’s results', () => {
     await consume();
     const answer = await results();
     expect(vitalOf(answer, 'control', 'lcp').samples).toBe(0);
-    expect(vitalOf(answer, 'b', 'lcp').samples).toBe(0);
+    expect(vitalOf(answer, 'ai', 'lcp').samples).toBe(0);
     expect(await shardRows('SELECT * FROM xp_vitals')).toEqual([]);
   });
 
   it('forged values are dropped at the collector, and the batch’s other events still go', async () => {
     const { browser, vitals } = await landing(variantApp);
     const id = browser.visitorId()!;
-    const arms = { 'exp_lp-ai': 'b' };
-    expect(vitals?.arms).toEqual({ 'lp-ai': 'b' });
+    const arms = { 'exp_lp-ai': 'ai' };
+    expect(vitals?.arms).toEqual({ 'lp-ai': 'ai' });
     const forged = [
       vitalsEvent({ lcp: 1e9, lcp_rating: 'poor', ...arms }, id),
       vitalsEvent({ lcp: 900, lcp_rating: 'poor', ...arms }, id),
       vitalsEvent({ inp: 'fast', inp_rating: 'good', ...arms }, id),
       vitalsEvent({ cls: -1, cls_rating: 'good', ...arms }, id),
-      vitalsEvent({ lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'b"><img>' }, id),
+      vitalsEvent({ lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'ai"><img>' }, id),
     ];
     const load = anEvent({ device_id: id });
     expect(await post(browser, [...forged, load])).toEqual({ accepted: 1, duplicates: 0 });
@@ -222,7 +211,7 @@ describe('field vitals in an experiment’s results', () => {
     const browser = aBrowser(app);
     await browser.get('/');
     const event = vitalsEvent(
-      { lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'b' },
+      { lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'ai' },
       browser.visitorId()!,
     );
     expect(await post(browser, [event])).toEqual({ accepted: 0, duplicates: 0 });
@@ -236,7 +225,7 @@ describe('the guardrail’s verdict', () => {
     const samples = [];
     for (let i = 0; i < 500; i++) {
       const visitorId = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
-      const variant = i % 2 === 0 ? 'control' : 'b';
+      const variant = i % 2 === 0 ? 'control' : 'ai';
       exposures.push({
         visitorId,
         experiment: 'lp-ai',
@@ -254,7 +243,7 @@ describe('the guardrail’s verdict', () => {
         },
       });
       // The variant's pages paint a second later; INP alike.
-      const lcp = 1500 + (i % 97) * 20 + (variant === 'b' ? 1000 : 0);
+      const lcp = 1500 + (i % 97) * 20 + (variant === 'ai' ? 1000 : 0);
       samples.push({
         visitorId,
         arms: [{ experiment: 'lp-ai', variant }],
@@ -266,8 +255,8 @@ describe('the guardrail’s verdict', () => {
     }
     await recordVitals(stores, samples);
     const answer = await results();
-    expect(vitalOf(answer, 'b', 'lcp')).toMatchObject({ samples: 250, verdict: 'worse' });
-    expect(vitalOf(answer, 'b', 'lcp').interval!.lower).toBeGreaterThan(0);
-    expect(vitalOf(answer, 'b', 'inp').verdict).toBe('no_difference_yet');
+    expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ samples: 250, verdict: 'worse' });
+    expect(vitalOf(answer, 'ai', 'lcp').interval!.lower).toBeGreaterThan(0);
+    expect(vitalOf(answer, 'ai', 'inp').verdict).toBe('no_difference_yet');
   });
 });
