@@ -62,6 +62,11 @@ export interface Bindings
    */
   ANALYTICS?: string;
   /**
+   * The share of visitors whose pages report their field Core Web Vitals, 0 to 1; unset, 0.1
+   * (worker/collector/vitals-sample.ts).
+   */
+  VITALS_SAMPLE_RATE?: string;
+  /**
    * Secret. A Stripe restricted key with only "PaymentMethods: Read": the worker reads the card
    * fingerprint of a Stripe payment method for the per-card charge limit (card-testing). Unset,
    * Stripe charges are limited per visitor and address only.

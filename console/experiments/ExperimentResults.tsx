@@ -20,6 +20,7 @@ import {
   loadExperimentResults,
 } from '../stores/experiments';
 import { SegmentView } from './SegmentView';
+import { VitalsGuardrails } from './VitalsGuardrails';
 
 const SEGMENT_LABELS: Record<SegmentDimension, string> = {
   country: 'Country',
@@ -111,6 +112,7 @@ function VariantResult({
         currency={answer.mainCurrency}
       />
       <Guardrails variant={variant} />
+      <VitalsGuardrails variant={variant} />
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { VITALS_EVENT } from '../../shared/analytics/vitals';
 import type { PageState } from '../protocol';
 import {
   $events,
@@ -14,6 +15,7 @@ import { fannedOut, purchaseEvent } from './page-events';
 import type { AnalyticsLog, KeyValueStorage } from './storage';
 import { createTracker, type EventOrigin, type Tracker } from './tracker-core';
 import type { UploadTransport } from './uploader';
+import { measureVitals } from './vitals';
 
 /**
  * The browser side of the tracker, imported lazily by start.ts once the page is idle: wires the
@@ -230,8 +232,19 @@ function run(page: PageState): void {
   drainPurchases(tracker, page);
   $events.listen(() => withoutThrowing(() => drainPurchases(tracker, page)));
 
+  // Before the leaving listeners: the library's own hidden listeners then run first.
+  const vitals = page.analytics.vitals ? measureVitals(page.analytics.vitals) : null;
+  const reportVitals = () => {
+    const properties = vitals?.take();
+    if (properties) tracker.track(VITALS_EVENT, properties);
+  };
+
   // The page may never come back from hidden (a closed tab, a killed mobile browser).
-  const leaving = () => withoutThrowing(() => tracker.sendByBeacon());
+  const leaving = () =>
+    withoutThrowing(() => {
+      reportVitals();
+      tracker.sendByBeacon();
+    });
   window.addEventListener('pagehide', leaving);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') leaving();

@@ -85,4 +85,19 @@ export interface PageAnalytics {
   pixels: PixelIds;
   /** This page's heatmap and its tags; absent where it never loads (shared/analytics/heatmap.ts). */
   heatmap?: HeatmapPage;
+  /**
+   * Present when the visitor is in the field vitals' sample (worker/collector/vitals-sample.ts):
+   * the page then reports its Core Web Vitals (shared/analytics/vitals.ts).
+   */
+  vitals?: PageVitals;
+}
+
+/** What a sampled page's vitals event carries beside its values. */
+export interface PageVitals {
+  /**
+   * The experiments this page counts in, experiment id → variant: those the visitor was exposed
+   * to before it or is exposed to by it. The collector counts the values only in an arm the
+   * visitor's own exposure row confirms.
+   */
+  arms: Record<string, string>;
 }

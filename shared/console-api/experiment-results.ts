@@ -1,3 +1,4 @@
+import type { VitalMetric, VitalRating } from '../analytics/vitals';
 import { EXPERIMENT_METRICS, type ExperimentMetric } from '../experiments';
 import type {
   LiftPoint,
@@ -39,6 +40,26 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
    * payment refunded or charged back. Null for the control's comparison fields.
    */
   guardrails: { declines: ExperimentGuardrail; refunds: ExperimentGuardrail };
+  /**
+   * The field Core Web Vitals of its sampled visitors (docs/statistics.md, "Field vitals"), in
+   * the order LCP, INP, CLS: what must not get slower.
+   */
+  vitals: VitalGuardrail[];
+}
+
+/**
+ * One arm's 75th percentile of a field vital (LCP and INP in ms, CLS a score) over `samples`
+ * visitors (each their first page after exposure), and for a variant its difference from the
+ * control's with an always-valid interval; verdict `worse` is what the alerts watch (LCP, INP).
+ */
+export interface VitalGuardrail {
+  metric: VitalMetric;
+  samples: number;
+  p75: number | null;
+  rating: VitalRating | null;
+  difference: number | null;
+  interval: ResultInterval | null;
+  verdict: ResultVerdict | null;
 }
 
 export interface ExperimentGuardrail {

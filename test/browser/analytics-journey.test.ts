@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_KEY } from '../../islands/analytics/session';
 import { FUNNEL_EVENTS } from '../../shared/analytics/catalogue';
 import { type StoredVisitorEvent, storedEvents, visitorUuid } from './event-store';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { walkToSuccess } from './money-path';
-import { interactive } from './visitor-steps';
+import { interactive, trackerStarted } from './visitor-steps';
 
 /**
  * One visitor walks the default flow from `/` to success in Chromium, buying the plan
@@ -35,14 +34,7 @@ const visitorEvents = (deviceId: string) => storedEvents(session, deviceId, 'hap
 async function screenReady(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
   await interactive(page);
-  await page.waitForFunction(
-    (key) => {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { last?: number } | null;
-      return (stored?.last ?? 0) >= Math.floor(performance.timeOrigin);
-    },
-    SESSION_KEY,
-    { timeout: 20_000 },
-  );
+  await trackerStarted(page);
 }
 
 /** How many events the collector acknowledged as new, over every `POST /e` of this worker. */

@@ -14,6 +14,8 @@ export interface CollectorTap {
   url: URL;
   /** Every event POSTed to /e and passed on, in the order the batches arrived. */
   sent: CollectedEvent[];
+  /** The same events batch by batch: what each `POST /e` carried. */
+  batches: CollectedEvent[][];
   /**
    * While true, each `POST /e` is read and then lost on the way: its connection is cut before
    * the worker sees it, as a network that drops a beacon does. So is every later try of that
@@ -44,6 +46,7 @@ export async function startCollectorTap(worker: URL): Promise<CollectorTap> {
   const control = { dropping: false, dropped: [] as CollectedEvent[] };
   const lostBatches = new Set<string>();
   const sent: CollectedEvent[] = [];
+  const batches: CollectedEvent[][] = [];
   const server = createServer(async (incoming, answer) => {
     const body = await bodyOf(incoming);
     const target = new URL(incoming.url ?? '/', worker);
@@ -55,7 +58,9 @@ export async function startCollectorTap(worker: URL): Promise<CollectorTap> {
         answer.destroy();
         return;
       }
-      sent.push(...eventsOf(body));
+      const events = eventsOf(body);
+      sent.push(...events);
+      batches.push(events);
     }
     const upstream = forward(
       {
@@ -78,6 +83,7 @@ export async function startCollectorTap(worker: URL): Promise<CollectorTap> {
   return {
     url: new URL(`http://localhost:${port}/`),
     sent,
+    batches,
     get dropping() {
       return control.dropping;
     },

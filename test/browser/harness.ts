@@ -103,6 +103,13 @@ const ANSWERED_AT_ONCE = { PORTAL_POLLING_DELAY_MS: '0' };
 const PRODUCTION_LIMITS = { RATE_LIMITS: 'production' };
 
 /**
+ * No visitor in the field vitals' sample (worker/collector/vitals-sample.ts): the files count a
+ * page's events exactly, and a tenth of visitors (the default) would add a web_vitals event by
+ * chance. The file about vitals binds VITALS_SAMPLE_RATE to 1.
+ */
+const NO_VITALS = { VITALS_SAMPLE_RATE: '0' };
+
+/**
  * No test may reach the internet (ARCHITECTURE.md). Chromium itself resolves no host name but
  * localhost, so a request anywhere else fails at once with net::ERR_NAME_NOT_RESOLVED, as on a
  * closed network. Refusing them here rather than with a catch-all `context.route` keeps Playwright
@@ -144,7 +151,7 @@ export async function startBrowserSession(
     sharedBrowser(),
     startBuiltWorker({
       quiet: true,
-      bindings: { ...ANSWERED_AT_ONCE, ...PRODUCTION_LIMITS, ...options.bindings },
+      bindings: { ...ANSWERED_AT_ONCE, ...PRODUCTION_LIMITS, ...NO_VITALS, ...options.bindings },
       cf: options.cf,
     }),
   ]);

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SESSION_KEY } from '../../islands/analytics/session';
 import { ISLAND_ATTR } from '../../islands/protocol';
 
 /**
@@ -90,4 +91,20 @@ export async function expectFormUsable(page: Page): Promise<void> {
  */
 export async function holdStripeJs(context: BrowserContext): Promise<void> {
   await context.route('https://js.stripe.com/**', () => {});
+}
+
+/**
+ * The page's tracker has loaded and taken its load: the session's latest event
+ * (islands/analytics/session.ts) is from this document. The tracker loads once the page is idle
+ * (islands/analytics/start.ts); a test waits for it rather than racing it.
+ */
+export async function trackerStarted(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (key) => {
+      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { last?: number } | null;
+      return (stored?.last ?? 0) >= Math.floor(performance.timeOrigin);
+    },
+    SESSION_KEY,
+    { timeout: 20_000 },
+  );
 }

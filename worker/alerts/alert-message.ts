@@ -75,7 +75,22 @@ function whatIsWrong(facts: AlertFacts): string {
       const name = facts.variantName === facts.variant ? '' : ` (${escaped(facts.variantName)})`;
       return `variant "${escaped(facts.variant)}"${name} ${what} than the control, significantly: ${percent(facts.rate)} of its exposed visitors against ${percent(facts.controlRate)}${lift}. Consider pausing it.`;
     }
+    case 'guardrail_lcp':
+    case 'guardrail_inp':
+      return vitalText(facts);
   }
+}
+
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+function vitalText(facts: Extract<AlertFacts, { kind: 'guardrail_lcp' | 'guardrail_inp' }>) {
+  const what =
+    facts.kind === 'guardrail_lcp'
+      ? 'loads its pages slower (Largest Contentful Paint)'
+      : 'answers taps and clicks slower (Interaction to Next Paint)';
+  const name = facts.variantName === facts.variant ? '' : ` (${escaped(facts.variantName)})`;
+  const [lower, upper] = facts.interval;
+  return `variant "${escaped(facts.variant)}"${name} ${what} than the control, significantly: 75th percentile ${ms(facts.p75)} against ${ms(facts.controlP75)} over ${facts.samples.toLocaleString('en-US')} sampled visitors (difference +${ms(lower)} to +${ms(upper)}). Check what it adds to the page (a larger picture, a section above the fold) before it wins on a slower page.`;
 }
 
 const HEADLINES: Record<AlertFacts['kind'], string> = {
@@ -83,6 +98,8 @@ const HEADLINES: Record<AlertFacts['kind'], string> = {
   no_exposures: 'No visitors exposed',
   guardrail_declines: 'Payment declines up',
   guardrail_refunds: 'Refunds up',
+  guardrail_lcp: 'Pages load slower',
+  guardrail_inp: 'Pages answer slower',
 };
 
 /** The message for `alert`, linking to the console when its address is known. */

@@ -2,11 +2,12 @@ import type { ExperimentDocument } from '../../shared/config/experiments';
 import type {
   ExperimentGuardrail,
   ExperimentResultsAnswer,
+  ExperimentVariantResults,
 } from '../../shared/console-api/experiment-results';
 
 /**
  * When an experiment needs a marketer's eyes before its results are read (docs/operate-alerts.md): its visitors are not split as its weights say, it has run a day and exposed no one,
- * or a variant makes a payment guardrail significantly worse. Pure: what is due is a function of
+ * or a variant makes a payment guardrail or the pages' field LCP or INP significantly worse. Pure: what is due is a function of
  * the experiment, its results in the live phase, and the time; what was already sent is the
  * delivery store's (alert-store.ts).
  */
@@ -16,6 +17,8 @@ export const ALERT_KINDS = [
   'no_exposures',
   'guardrail_declines',
   'guardrail_refunds',
+  'guardrail_lcp',
+  'guardrail_inp',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -41,6 +44,16 @@ export type AlertFacts =
       controlRate: number;
       relativeLift: number | null;
       interval: [number, number] | null;
+    }
+  | {
+      kind: 'guardrail_lcp' | 'guardrail_inp';
+      variant: string;
+      variantName: string;
+      /** The 75th percentiles in ms, and the samples behind the variant's. */
+      p75: number;
+      controlP75: number;
+      samples: number;
+      interval: [number, number];
     };
 
 export interface DueAlert {
@@ -71,6 +84,40 @@ const GUARDRAILS = [
   ['declines', 'guardrail_declines'],
   ['refunds', 'guardrail_refunds'],
 ] as const;
+
+/**
+ * The field vitals alerted on: the loading and the responsiveness a visitor waits for. CLS is
+ * shown as a guardrail but alerts no one: a shift is seen, not waited for, and a content test
+ * that moves a picture is read in its results.
+ */
+const VITAL_ALERTS = [
+  ['lcp', 'guardrail_lcp'],
+  ['inp', 'guardrail_inp'],
+] as const;
+
+/** A variant's LCP or INP significantly worse than the control's (vitals-guardrail.ts). */
+function vitalAlerts(
+  variant: ExperimentVariantResults,
+  control: ExperimentVariantResults | undefined,
+): AlertFacts[] {
+  return VITAL_ALERTS.flatMap(([metric, kind]): AlertFacts[] => {
+    const found = variant.vitals.find((vital) => vital.metric === metric);
+    const controlP75 = control?.vitals.find((vital) => vital.metric === metric)?.p75;
+    if (found?.verdict !== 'worse' || found.p75 === null || found.interval === null) return [];
+    if (controlP75 === undefined || controlP75 === null) return [];
+    return [
+      {
+        kind,
+        variant: variant.variant,
+        variantName: variant.name,
+        p75: found.p75,
+        controlP75,
+        samples: found.samples,
+        interval: [found.interval.lower, found.interval.upper],
+      },
+    ];
+  });
+}
 
 /**
  * The alerts `results` (the live phase's, as the console shows them) call for on `experiment`
@@ -127,6 +174,7 @@ export function alertsDue(
         }),
       );
     }
+    for (const facts of vitalAlerts(variant, control)) due.push(alert(facts));
   }
   return due;
 }

@@ -16,6 +16,8 @@ import { clockVerdict } from './intake-rules';
 import { refuseBatch } from './refusals';
 import { crossSiteRefusal, mediaTypeRefusal, readBatch } from './request-guards';
 import { serverContext } from './server-context';
+import { withValidVitals } from './vitals-intake';
+import { vitalsSampleRate } from './vitals-sample';
 
 export interface CollectorOptions {
   /** Wall clock in epoch ms; Date.now unless a test fixes it. */
@@ -99,7 +101,13 @@ async function collectBatch(
   const inWindow = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
   // Accepted with the batch but not kept: the tracker would only send them again.
   if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
-  const current = await withIdentityOfRequest(c, inWindow);
+  const vitals = withValidVitals(
+    inWindow,
+    visitorIdOf(getCookie(c, VISITOR_COOKIE)),
+    vitalsSampleRate(c.env),
+  );
+  if (vitals.dropped > 0) fields.vitals_dropped = vitals.dropped;
+  const current = await withIdentityOfRequest(c, vitals.events);
 
   const sender = {
     namespace: c.env.RATE_LIMITER,

@@ -182,6 +182,22 @@ export function exposesNext(
   });
 }
 
+/**
+ * The experiments a page of `screen` counts in, for its field vitals (worker/collector/
+ * vitals-sample.ts): those the visitor is pinned to, and those this page exposes them to.
+ */
+export function armsCountedOn(
+  visitor: VisitorExperiments,
+  config: FunnelConfig,
+  path: string,
+): { experiment: string; variant: string }[] {
+  const pinned = visitor.assignments.filter((assignment) => assignment.state === 'pinned');
+  const exposed = visitor.exposable
+    ? exposedHere(config, path, visitor).map(({ assignment }) => assignment)
+    : [];
+  return [...pinned, ...exposed].map(({ experiment, variant }) => ({ experiment, variant }));
+}
+
 /** Where the page served stands in the visitor's funnel: `/` is its first screen; -1 outside it. */
 function screenIndexOf(path: string, shape: FunnelShape): number {
   if (path === '/') return shape.screens.length > 0 ? 0 : -1;

@@ -8,7 +8,7 @@ import { NotFound } from '../../screens/NotFound';
 import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens/registry';
 import type { ScreenProps } from '../../screens/types';
 import { heatmapExcluded } from '../../shared/analytics/heatmap';
-import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
+import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
@@ -16,13 +16,14 @@ import { isScreenId, type ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { drawsAreaMaps } from '../area-map/area-map-cookie';
 import { heatmapPage } from '../attribution/heatmap-page';
+import { pageVitals } from '../collector/vitals-sample';
 import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
 import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
-import { exposesNext } from '../middleware/exposure';
+import { armsCountedOn, exposesNext } from '../middleware/exposure';
 import { offersPayPal } from '../middleware/payment-providers';
 import {
   type EncodedBody,
@@ -427,8 +428,18 @@ function pageState(
         configVersion,
         assignments: c.get('experiments').assignments,
       }),
+      ...vitalsOf(c, page.collector),
     },
   };
+}
+
+/** A sampled visitor's page measures its vitals; a preview or a page without analytics never. */
+function vitalsOf(c: ScreenContext, collector: string | null): { vitals?: PageVitals } {
+  if (collector === null) return {};
+  const vitals = pageVitals(c.env, c.get('visitorId'), () =>
+    armsCountedOn(c.get('experiments'), c.get('config'), c.req.path),
+  );
+  return vitals === undefined ? {} : { vitals };
 }
 
 /** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */

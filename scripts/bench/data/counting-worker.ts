@@ -19,6 +19,7 @@ import {
   OBJECT_STORAGE_PATH,
   REPLAY_PATH,
 } from './counting';
+import { type ArchiveTally, BENCH_VITALS_SAMPLE_RATE, tallyArchive } from './vitals';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BUNDLE = resolve(BUILT_BUNDLES.production);
@@ -64,6 +65,8 @@ export interface CountingWorker {
     methods: Record<string, number>;
   }>;
   logs: Record<string, unknown>[];
+  /** The event archive's lines, the field vitals' apart (./vitals.ts). */
+  archive(): Promise<ArchiveTally>;
   stop(): Promise<void>;
 }
 
@@ -211,6 +214,8 @@ export async function startCountingWorker(options: {
       COOKIE_SIGNING_KEY: 'bench-cookie-signing-key',
       CONFIG_CACHE_TTL_MS: String(DEFAULT_CONFIG_TTL_MS),
       PORTAL_URL: options.portalUrl,
+      // Every visitor reports field vitals: the figures are their upper bound (./vitals.ts).
+      VITALS_SAMPLE_RATE: BENCH_VITALS_SAMPLE_RATE,
       __BENCH_BINDINGS: kinds as unknown as Record<string, unknown>,
     },
     d1Persist: join(options.persistTo, 'd1'),
@@ -242,6 +247,7 @@ export async function startCountingWorker(options: {
     d1Storage: () => readD1Storage(mf, kinds.d1),
     objectStorage: (ids) => askWorker(mf, url, OBJECT_STORAGE_PATH, ids),
     replay: (options) => askWorker(mf, url, REPLAY_PATH, options),
+    archive: () => tallyArchive(mf),
     stop: () => mf.dispose(),
   };
 }

@@ -13,7 +13,7 @@ import { TABLE_RETENTION } from './retention';
 
 /** Prints the data benchmark's tables. */
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
   let value = bytes;
   let unit = 0;

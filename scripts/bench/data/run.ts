@@ -12,6 +12,7 @@ import { drained, measured, otherStores, type Run, replayFixedSets, takeSnapshot
 import { startPortalServer } from './portal-server';
 import { printLimits, printPerVisitor } from './report';
 import { SHARD_ROWS_KEPT_DAYS, TABLE_RETENTION } from './retention';
+import { printVitalsCost } from './vitals';
 
 const USAGE = `npm run bench -- data [--lookups N] [--paying N] [--concurrency N]
                         [--peak-factor F] [--paying-share S] [--shared-key-share S] [--horizon-days D]
@@ -122,7 +123,8 @@ async function countVisitors(settings: Settings, failed: string[]) {
         ` ${worker.kinds.queues.join(', ') || '-'}, R2 ${worker.kinds.r2.join(', ') || '-'},` +
         ` KV ${worker.kinds.kv.join(', ') || '-'}.`,
     );
-    return { worker, run: await walkVisitors(worker, browser, settings, failed) };
+    const run = await walkVisitors(worker, browser, settings, failed);
+    return { worker, run, archive: await worker.archive() };
   } finally {
     await browser.close();
     await worker.stop();
@@ -206,7 +208,7 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
   const started = performance.now();
   console.log(`Data benchmark. Machine: ${machine()}.`);
   const failed: string[] = [];
-  const { worker, run } = await countVisitors(settings, failed);
+  const { worker, run, archive } = await countVisitors(settings, failed);
   const errors = worker.logs.filter(
     (line) => line.level === 'error' || (typeof line.status === 'number' && line.status >= 500),
   );
@@ -223,6 +225,7 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
   printPerVisitor(figures, otherStores(run, worker.kinds), mix);
 
   const missed = printExtrapolation(figures, settings);
+  printVitalsCost(archive, visitors.lookup + visitors.paying);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(`\nData benchmark done in ${seconds} s. Machine: ${machine()}.`);
   if (missed.length > 0) {

@@ -62,6 +62,20 @@ describe('alert messages', () => {
     expect(text).toMatch(/no verdict is shown meanwhile\.$/);
   });
 
+  it('a slower LCP says how much, over how many visitors, and what to look at', () => {
+    const { text } = alertMessage(only({ cheap: { lcp: 'worse' } }), CONSOLE);
+    expect(text).toContain(
+      '*Pages load slower*: Experiment "US paywall: 3-day intro at 2.99" (pw-us, phase 2): variant "cheap" (2.99 intro) loads its pages slower (Largest Contentful Paint) than the control, significantly: 75th percentile 2,700 ms against 2,100 ms over 400 sampled visitors (difference +200 ms to +960 ms).',
+    );
+  });
+
+  it('a slower INP is named as responsiveness', () => {
+    const { text } = alertMessage(only({ cheap: { inp: 'worse' } }), CONSOLE);
+    expect(text).toContain('*Pages answer slower*');
+    expect(text).toContain('answers taps and clicks slower (Interaction to Next Paint)');
+    expect(text).toContain('75th percentile 300 ms against 180 ms');
+  });
+
   it('a name cannot make Slack markup: <, > and & are escaped', () => {
     const { text } = alertMessage(
       only({ srmAlarm: true }, 'Price <!channel> & <https://evil.example|click>'),

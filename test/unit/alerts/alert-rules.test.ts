@@ -185,6 +185,50 @@ describe('guardrails', () => {
   );
 });
 
+describe('field vitals', () => {
+  it('fire for a variant whose LCP or INP is significantly worse, with both p75s', () => {
+    const due = alertsDue(
+      'pw-us',
+      priceExperiment(),
+      resultsAnswer({ cheap: { lcp: 'worse', inp: 'worse' } }),
+      DAY_LATER,
+    );
+    expect(kinds(due)).toEqual(['pw-us|2|guardrail_lcp|cheap', 'pw-us|2|guardrail_inp|cheap']);
+    expect(due[0]?.facts).toEqual({
+      kind: 'guardrail_lcp',
+      variant: 'cheap',
+      variantName: '2.99 intro',
+      p75: 2700,
+      controlP75: 2100,
+      samples: 400,
+      interval: [200, 960],
+    });
+  });
+
+  it('a worse CLS is shown in the results but alerts no one', () => {
+    const due = alertsDue(
+      'pw-us',
+      priceExperiment(),
+      resultsAnswer({ cheap: { cls: 'worse' } }),
+      DAY_LATER,
+    );
+    expect(due).toEqual([]);
+  });
+
+  it.each(['better', 'no_difference_yet', 'not_enough_data', 'withheld_srm'] as const)(
+    'stay silent on a %s verdict',
+    (verdict) => {
+      const due = alertsDue(
+        'pw-us',
+        priceExperiment(),
+        resultsAnswer({ cheap: { lcp: verdict, inp: verdict } }),
+        DAY_LATER,
+      );
+      expect(due).toEqual([]);
+    },
+  );
+});
+
 describe('keys', () => {
   it('name the experiment, the phase, the kind and the variant, apart from one another', () => {
     expect(alertKey('pw-us', 2, 'srm')).toBe('pw-us|2|srm');

@@ -47,6 +47,37 @@ function metrics(
   }));
 }
 
+/** The arm's field vitals: the variant's LCP 460 ms slower than the control's, significantly. */
+function vitals(compared: boolean): ExperimentVariantResults['vitals'] {
+  const judged = (difference: number, lower: number, upper: number, verdict: ResultVerdict) =>
+    compared ? { difference, interval: { lower, upper }, verdict } : NOT_COMPARED;
+  return [
+    {
+      metric: 'lcp',
+      samples: 412,
+      p75: compared ? 2890 : 2430,
+      rating: compared ? 'needs-improvement' : 'good',
+      ...judged(460, 120, 800, 'worse'),
+    },
+    {
+      metric: 'inp',
+      samples: 388,
+      p75: 168,
+      rating: 'good',
+      ...judged(-4, -30, 22, 'no_difference_yet'),
+    },
+    {
+      metric: 'cls',
+      samples: 412,
+      p75: 0.042,
+      rating: 'good',
+      ...judged(0, -0.01, 0.01, 'no_difference_yet'),
+    },
+  ];
+}
+
+const NOT_COMPARED = { difference: null, interval: null, verdict: null };
+
 function variant(
   key: string,
   primary: ExperimentResultMetric,
@@ -70,6 +101,7 @@ function variant(
     otherRevenue: {},
     matureExposed: 400,
     guardrails: { declines: guardrail, refunds: guardrail },
+    vitals: vitals(compared !== null),
   };
 }
 

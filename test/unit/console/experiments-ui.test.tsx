@@ -119,6 +119,47 @@ describe('one experiment’s results', () => {
     expect(csv.getAttribute('href')).toBe(`${RESULTS}?format=csv`);
   });
 
+  it('shows each arm’s page speed: p75, rating and samples, and the variant’s difference', async () => {
+    stubWorker(() => plansResults());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const variant = await area.findByRole('table', { name: /^Page speed of b cheaper intro/ });
+    const cells = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(cells(variant)).toEqual([
+      ['Vital', '75th percentile', 'Visitors sampled', 'Difference from control', 'Verdict'],
+      [
+        'Largest Contentful Paint (loading)',
+        '2,890 ms (needs improvement)',
+        '412',
+        '+460 ms (+120 ms to +800 ms)',
+        'worse',
+      ],
+      [
+        'Interaction to Next Paint (responsiveness)',
+        '168 ms (good)',
+        '388',
+        '−4 ms (−30 ms to +22 ms)',
+        'no difference yet',
+      ],
+      [
+        'Cumulative Layout Shift (stability)',
+        '0.042 (good)',
+        '412',
+        '0.00 (−0.01 to +0.01)',
+        'no difference yet',
+      ],
+    ]);
+    const control = area.getByRole('table', { name: /^Page speed of a:/ });
+    expect(cells(control)[1]).toEqual([
+      'Largest Contentful Paint (loading)',
+      '2,430 ms (good)',
+      '412',
+    ]);
+  });
+
   it('shows a verdict once there is one to show', async () => {
     stubWorker(() => plansResults());
     const area = await openArea();

@@ -152,6 +152,7 @@ function priceRows(): ExperimentPhaseRows {
     netRevenue: addDays(net),
     dayNetRevenue: net,
     segments: [],
+    vitals: [],
   };
 }
 

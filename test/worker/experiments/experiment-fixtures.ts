@@ -202,6 +202,7 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_net_revenue',
   'xp_day_net_revenue',
   'xp_revenue_events',
+  'xp_vitals',
 ];
 
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */

@@ -1,9 +1,11 @@
+import { VITALS_EVENT } from '../../../shared/analytics/vitals';
 import { logError } from '../../../shared/log';
 import { stepRouteOf } from '../../experiments/exposure/route-steps';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/store/experiment-stores';
 import { isOutcomeEvent, outcomeTime } from '../../experiments/store/outcomes';
 import { recordOutcomes } from '../../experiments/store/record-outcomes';
+import { recordVitals, vitalsSampleOf } from '../../experiments/store/record-vitals';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 
@@ -14,18 +16,25 @@ import type { Destination } from './destination';
  * never revenue: purchases count only as the server verified them (worker/purchases/).
  */
 function isOwnOutcome(message: QueuedEvent): boolean {
-  const { event, context } = message;
+  return isOutcomeEvent(message.event.event_type) && isOwn(message);
+}
+
+function isOwn({ source, event, context }: QueuedEvent): boolean {
   return (
-    message.source === 'browser' &&
-    isOutcomeEvent(event.event_type) &&
+    source === 'browser' &&
     context.visitor_id !== undefined &&
     event.device_id.toLowerCase() === context.visitor_id
   );
 }
 
+/** A page's field vitals from the visitor's own browser, taken by the collector (vitals-intake.ts). */
+function isOwnVitals(message: QueuedEvent): boolean {
+  return message.event.event_type === VITALS_EVENT && isOwn(message);
+}
+
 /**
  * The split test's outcomes (worker/experiments/): sets the step flags of exposed visitors from
- * their own events, and counts the server-verified purchases with their amounts, each in the
+ * their own events, counts their field vitals in the arms their rows confirm (record-vitals.ts), and counts the server-verified purchases with their amounts, each in the
  * visitor's shard (with the steps by route, route-steps.ts, in the same request) (and in EVENTS_DB for visitors exposed before the shards), on every
  * deployment, beside the event stores. A flag set twice or a subscription counted twice changes
  * nothing, so a message delivered again is harmless; a failed store retries the messages later.
@@ -33,7 +42,8 @@ function isOwnOutcome(message: QueuedEvent): boolean {
 export function experimentOutcomesDestination(stores: ExperimentStores): Destination {
   return {
     name: 'experiment',
-    takes: (message) => isOwnOutcome(message) || isVerifiedPurchase(message),
+    takes: (message) =>
+      isOwnOutcome(message) || isVerifiedPurchase(message) || isOwnVitals(message),
     async deliver(messages) {
       try {
         await Promise.all([
@@ -58,6 +68,13 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
             messages.flatMap((message) => {
               const purchase = isVerifiedPurchase(message) ? experimentPurchaseOf(message) : null;
               return purchase ? [purchase] : [];
+            }),
+          ),
+          recordVitals(
+            stores,
+            messages.flatMap((message) => {
+              const sample = isOwnVitals(message) ? vitalsSampleOf(message) : null;
+              return sample ? [sample] : [];
             }),
           ),
         ]);

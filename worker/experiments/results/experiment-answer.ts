@@ -1,3 +1,4 @@
+import { VITAL_METRICS, type VitalMetric } from '../../../shared/analytics/vitals';
 import type {
   ExperimentGuardrail,
   ExperimentMetricResult,
@@ -15,6 +16,7 @@ import type {
   ExperimentPhaseRows,
   RevenueRow,
 } from '../store/phase-rows';
+import type { VitalsRow } from '../store/vitals-statements';
 import { type DailyLook, dailyLooks } from './daily-looks';
 import { type ExperimentDays, experimentDays } from './experiment-days';
 import type { ExperimentDesign } from './experiment-design';
@@ -23,6 +25,7 @@ import { liftOverDays } from './lift-over-days';
 import { segmentResults } from './segment-results';
 import { checkSampleRatio, judgeVariant, type Verdict } from './statistics';
 import { experimentTotals, type MetricCounts, otherRevenue } from './totals';
+import { type VitalsHistogram, vitalGuardrail } from './vitals-guardrail';
 
 /**
  * One experiment's results in one phase as the console shows them (ExperimentResultsAnswer),
@@ -280,6 +283,8 @@ interface Reading {
   arms: Map<string, ExperimentArmRow>;
   srmAlarm: boolean;
   awaitingMatureSample: boolean;
+  /** An arm's histogram of one vital. */
+  vitals: (variant: string, metric: VitalMetric) => VitalsHistogram;
 }
 
 /** One variant's reading of one metric, judged against the control unless it is the control. */
@@ -329,6 +334,14 @@ function guardrails(reading: Reading, variant: string): ExperimentVariantResults
   return { declines: judge('declined'), refunds: judge('refunded') };
 }
 
+/** The arms' vital histograms, buckets in increasing order. */
+function vitalsHistograms(rows: readonly VitalsRow[]): Reading['vitals'] {
+  const sorted = [...rows].sort((a, b) => a.bucket - b.bucket);
+  return (variant, metric) => ({
+    buckets: sorted.filter((row) => row.variant === variant && row.metric === metric),
+  });
+}
+
 /** One variant's row of the results: its exposure, metrics, other currencies and guardrails. */
 function variantResults(reading: Reading, variant: string): ExperimentVariantResults {
   const { design, totals } = reading;
@@ -346,6 +359,15 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
     ),
     matureExposed: reading.matureExposed.get(variant) ?? 0,
     guardrails: guardrails(reading, variant),
+    vitals: VITAL_METRICS.map((metric) =>
+      vitalGuardrail({
+        metric,
+        control: reading.vitals(design.control, metric),
+        variant: reading.vitals(variant, metric),
+        isControl: variant === design.control,
+        srmAlarm: reading.srmAlarm,
+      }),
+    ),
   };
 }
 
@@ -402,6 +424,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     arms,
     srmAlarm: check.alarm,
     awaitingMatureSample,
+    vitals: vitalsHistograms(rows.vitals),
   };
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);

@@ -57,6 +57,12 @@ import {
   routeVisitsStatement,
   type Statement,
 } from './split-statements';
+import {
+  type VitalsRow,
+  type VitalsSample,
+  vitalsRowsStatement,
+  vitalsStatements,
+} from './vitals-statements';
 
 /** A shard's part of the console's route visits (route-visits.ts). */
 interface ShardRouteVisits {
@@ -170,6 +176,11 @@ export class ExperimentShard extends DurableObject {
     if (steps.length > 0) await this.keepRetentionScheduled();
   }
 
+  /** The field vitals of the visitors of this shard (vitals-statements.ts), in one transaction. */
+  async recordVitals(samples: readonly VitalsSample[]): Promise<void> {
+    this.run(vitalsStatements(samples));
+  }
+
   /**
    * The product API's lifecycle events (worker/lifecycle/), each counted once by its id, in
    * every experiment the buyer was exposed to at or before it; an event of a buyer exposed to
@@ -226,6 +237,7 @@ export class ExperimentShard extends DurableObject {
         segments === 'none'
           ? []
           : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
+      vitals: this.rows<VitalsRow>(vitalsRowsStatement(experiment, phase)),
     };
     const phases = this.experimentPhasesHere(experiment);
     if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };

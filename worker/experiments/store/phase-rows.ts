@@ -1,4 +1,5 @@
-import type { SegmentDimension } from '../../../shared/console-api/experiment-results'; /**
+import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
+import type { VitalsRow } from './vitals-statements'; /**
  * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
  * experiment_day_revenue): counts and histograms that add. Every shard holds its own visitors'
  * part, EVENTS_DB that of the visitors exposed before the shards; the phase's totals are their
@@ -144,6 +145,8 @@ export interface ExperimentPhaseRows {
   netRevenue: RevenueRow[];
   dayNetRevenue: DayRevenueRow[];
   segments: SegmentRow[];
+  /** The field vitals' histograms (vitals-statements.ts). */
+  vitals: VitalsRow[];
 }
 
 /** Each count field of a row added; the key fields taken from the first. */
@@ -192,6 +195,11 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.dimension, row.level, row.variant],
       addCounts<SegmentRow>(['variant', 'dimension', 'level']),
     ),
+    vitals: addRows(
+      parts.flatMap((part) => part.vitals),
+      (row) => [row.variant, row.metric, amountKey(row.bucket)],
+      (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
+    ),
   };
 }
 
@@ -210,5 +218,6 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     netRevenue: rows.revenue,
     dayNetRevenue: rows.dayRevenue,
     segments: [],
+    vitals: [],
   };
 }

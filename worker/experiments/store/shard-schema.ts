@@ -13,6 +13,7 @@ import exposuresMigration from '../../events-db/migrations/0003_experiment_expos
 import experimentDaysMigration from '../../events-db/migrations/0004_experiment_days.sql';
 import routesMigration from '../../events-db/migrations/0007_routes_in_experiments.sql';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
+import { VITALS_MIGRATION } from './vitals-statements';
 
 /**
  * The shards' migrations, in order: a change to their tables is a new entry, never an edit of
@@ -39,4 +40,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   PRIMARY KEY (route, day, step)
 ) WITHOUT ROWID`,
   ],
+  // The field vitals' histograms per arm, and which metrics each exposed visitor has counted
+  // (vitals-statements.ts).
+  VITALS_MIGRATION,
 ];

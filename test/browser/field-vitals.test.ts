@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CollectedEvent } from '../../shared/analytics/batch';
+import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../shared/console-api/experiment-results';
+import { aiLandingTest } from '../fixtures/ai-landing-test';
+import { runAxe, seriousViolations } from './a11y-checks';
+import { type CollectorTap, startCollectorTap } from './collector-tap';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { interactive, trackerStarted } from './visitor-steps';
+
+/**
+ * Field Core Web Vitals in Chromium, against the built worker with every visitor in the sample
+ * (VITALS_SAMPLE_RATE=1): two visitors land in the two arms of a landing test, use the page and
+ * move on; each page's LCP, INP and CLS leave in the batch the tracker sends as the page goes
+ * (one event, no request of its own), and show in that arm's results.
+ */
+
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+let session: BrowserSession;
+let tap: CollectorTap;
+const id = `lp-vitals-${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  session = await startBrowserSession({ bindings: { VITALS_SAMPLE_RATE: '1' } });
+  tap = await startCollectorTap(session.worker.url);
+});
+afterAll(async () => {
+  await tap?.stop();
+  await session?.worker.deleteConfig('experiments');
+  await session?.stop();
+});
+
+/** The landing test with all the weight on `arm`: the next new visitor lands in it. */
+function weightOn(arm: 'control' | 'ai'): Promise<void> {
+  const test = aiLandingTest(1);
+  const experiment: ExperimentDocument = {
+    ...test,
+    seed: id,
+    variants: {
+      control: { ...test.variants.control!, weight: arm === 'control' ? 1 : 0 },
+      ai: { ...test.variants.ai!, weight: arm === 'ai' ? 1 : 0 },
+    },
+  };
+  const document: ExperimentsDocument = {
+    version: `vitals-${arm}`,
+    experiments: { [id]: experiment },
+  };
+  return session.worker.putConfig('experiments', document);
+}
+
+async function resultsOf(): Promise<ExperimentResultsAnswer> {
+  const response = await fetch(
+    new URL(`${CONSOLE_EXPERIMENTS_PATH}/${id}/results`, session.worker.url),
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as ExperimentResultsAnswer;
+}
+
+/** A visitor lands, types their number and goes on: the landing is left for the next screen. */
+async function landAndMoveOn(page: Page): Promise<string> {
+  await page.goto(new URL('/', tap.url).toString());
+  await interactive(page);
+  const visitor = await page.evaluate(
+    () => document.cookie.match(/(?:^|; )userUuid=([^;]+)/)?.[1] ?? '',
+  );
+  // Its observers start with the tracker, and read the buffered entries.
+  await trackerStarted(page);
+  await page.locator('input[type="tel"]').click();
+  await page.keyboard.type('415 555 2671');
+  await page.locator('#continue-button').click();
+  await page.waitForURL((url) => url.pathname === '/searching', { timeout: 30_000 });
+  return visitor;
+}
+
+const vitalsOf = (visitor: string): CollectedEvent[] =>
+  tap.sent.filter((event) => event.event_type === 'web_vitals' && event.device_id === visitor);
+
+describe('field vitals, in Chromium', () => {
+  it('each visitor’s landing reports its vitals once, in the batch it leaves with, into its arm', async () => {
+    const visitors: Record<string, string> = {};
+    for (const arm of ['control', 'ai'] as const) {
+      await weightOn(arm);
+      const { context, page, problems } = await session.newVisitor({ userAgent: DESKTOP_CHROME });
+      visitors[arm] = await landAndMoveOn(page);
+      await expect
+        .poll(() => vitalsOf(visitors[arm]!).length, { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      const [event, ...more] = vitalsOf(visitors[arm]!);
+      expect(more).toEqual([]);
+      expect(event!.event_properties).toMatchObject({
+        screen_name: arm === 'ai' ? 'one_pager_ai' : 'one_pager',
+        [`exp_${id}`]: arm,
+        lcp: expect.any(Number),
+        lcp_rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
+        inp: expect.any(Number),
+        cls: expect.any(Number),
+      });
+      // No request of its own: it left with the page's last events (the click that left it).
+      const batch = tap.batches.find((events) => events.includes(event!))!;
+      expect(batch.map((sent) => sent.event_type)).toContain('button__continue');
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+
+    // The consumer runs every few seconds; each arm shows its visitor's values.
+    await expect
+      .poll(
+        async () =>
+          (await resultsOf()).variants.map((variant) => [
+            variant.variant,
+            variant.vitals.find((vital) => vital.metric === 'lcp')?.samples,
+          ]),
+        { timeout: 30_000 },
+      )
+      .toEqual([
+        ['control', 1],
+        ['ai', 1],
+      ]);
+    const answer = await resultsOf();
+    for (const variant of answer.variants) {
+      const sent = vitalsOf(visitors[variant.variant]!)[0]!.event_properties;
+      const lcp = variant.vitals.find((vital) => vital.metric === 'lcp')!;
+      expect(Math.abs(lcp.p75! / (sent.lcp as number) - 1)).toBeLessThan(0.011);
+      expect(variant.vitals.find((vital) => vital.metric === 'inp')?.samples).toBe(1);
+    }
+  });
+
+  it('the console shows each arm’s page speed in its results, and axe finds nothing serious', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 1280, height: 900 },
+    });
+    await page.goto('/console');
+    const area = page.getByRole('region', { name: 'Experiments' });
+    await area.getByRole('button', { name: 'Results of AI landing' }).click();
+    const table = area.getByRole('table', { name: /^Page speed of ai: field Core Web Vitals/ });
+    await table.waitFor();
+    const lcp = table.getByRole('row', { name: /^Largest Contentful Paint/ });
+    expect(await lcp.getByRole('cell').nth(1).textContent()).toBe('1');
+    // Each visitor entered while the other arm's weight was 0: the sample-ratio alarm holds it.
+    expect(await lcp.getByRole('cell').nth(3).textContent()).toBe('withheld (SRM)');
+    expect(seriousViolations(await runAxe(page, { context: '.experiment-results' }))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { VITAL_METRICS } from '../../../shared/analytics/vitals';
+import { seededRandom } from '../../../shared/seeded-random';
+import {
+  compareP75,
+  p75Of,
+  p75StandardError,
+  VITALS_ALPHA,
+  type VitalsHistogram,
+  vitalGuardrail,
+} from '../../../worker/experiments/results/vitals-guardrail';
+import {
+  bucketLower,
+  bucketOf,
+  bucketValue,
+} from '../../../worker/experiments/results/vitals-histogram';
+
+/** LCP-like values: log-normal around `median` ms (a long right tail, as field LCP has). */
+function lognormal(next: () => number, median: number, sigma = 0.6): number {
+  const u = Math.max(next(), 1e-12);
+  const normal = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
+  return median * Math.exp(sigma * normal);
+}
+
+function histogramOf(values: readonly number[]): VitalsHistogram {
+  const counts = new Map<number, number>();
+  for (const value of values) {
+    const bucket = bucketOf('lcp', value);
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  }
+  return {
+    buckets: [...counts]
+      .sort(([a], [b]) => a - b)
+      .map(([bucket, visitors]) => ({ bucket, visitors })),
+  };
+}
+
+const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+
+describe('the vitals histogram', () => {
+  it('puts every value in the bucket whose ends hold it, and stands for it within 1 %', () => {
+    const unit = { lcp: 1, inp: 1, cls: 0.0001 };
+    for (const metric of VITAL_METRICS) {
+      for (const value of [0, 0.0001, 0.05, 0.1, 1, 17, 199, 200, 2500, 4000, 60_000, 120_000]) {
+        const bucket = bucketOf(metric, value);
+        expect(bucketLower(metric, bucket)).toBeLessThanOrEqual(value + 1e-9);
+        expect(bucketLower(metric, bucket + 1)).toBeGreaterThan(value);
+        // 2 % of (value + unit): buckets below a few units are finer than any measurement.
+        const off = Math.abs(bucketValue(metric, bucket) - value) / (value + unit[metric]);
+        expect(off).toBeLessThan(0.0101);
+      }
+    }
+  });
+
+  it('keeps a page without a layout shift in a bucket of its own', () => {
+    expect(bucketOf('cls', 0)).toBe(0);
+    expect(bucketOf('cls', 0.0001)).toBeGreaterThan(0);
+  });
+});
+
+describe('the 75th percentile', () => {
+  it('is the value of the ⌈0.75·n⌉-th sample, as exact as its bucket', () => {
+    // 8 samples: the 6th smallest is the p75.
+    const values = [100, 200, 300, 400, 500, 2600, 3000, 9000];
+    expect(Math.abs(p75Of('lcp', histogramOf(values))! / 2600 - 1)).toBeLessThan(0.01);
+    expect(p75Of('lcp', { buckets: [] })).toBeNull();
+  });
+
+  it('has the standard error the theory gives a known distribution (normal, σ = 1 500 ms)', () => {
+    const next = seededRandom(7);
+    const n = 2000;
+    const values = Array.from({ length: n }, () => {
+      const u = Math.max(next(), 1e-12);
+      return 5000 + 1500 * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
+    });
+    // √(p(1−p)/n)/f(q): the density of N(5000, 1500²) at its p75 (z = 0.6745), 46 ms.
+    const density = Math.exp(-(0.6745 ** 2) / 2) / (1500 * Math.sqrt(2 * Math.PI));
+    const theory = Math.sqrt((0.75 * 0.25) / n) / density;
+    const estimate = p75StandardError('lcp', histogramOf(values))!;
+    expect(estimate / theory).toBeGreaterThan(0.9);
+    // The buckets' outer ends widen it by about a bucket (2 %, 120 ms here) over 2·1.96.
+    expect(estimate / theory).toBeLessThan(1.9);
+    const exact = sorted(values)[n * 0.75 - 1]!;
+    expect(Math.abs(p75Of('lcp', histogramOf(values))! / exact - 1)).toBeLessThan(0.011);
+  });
+});
+
+describe('the p75 guardrail', () => {
+  it('in A/A runs looked at 20 times each, says worse or better in at most α of them', () => {
+    const runs = 300;
+    let wrong = 0;
+    for (let run = 0; run < runs; run++) {
+      const next = seededRandom(1000 + run);
+      const control: number[] = [];
+      const variant: number[] = [];
+      let alarmed = false;
+      for (let look = 1; look <= 20 && !alarmed; look++) {
+        for (let i = 0; i < 100; i++) {
+          control.push(lognormal(next, 2200));
+          variant.push(lognormal(next, 2200));
+        }
+        const comparison = compareP75('lcp', histogramOf(control), histogramOf(variant))!;
+        alarmed = comparison.interval.lower > 0 || comparison.interval.upper < 0;
+      }
+      if (alarmed) wrong++;
+    }
+    expect(wrong / runs).toBeLessThanOrEqual(VITALS_ALPHA);
+  });
+
+  it('finds a variant whose pages load 15 % slower, with 2 000 visitors sampled per arm', () => {
+    let found = 0;
+    for (let run = 0; run < 50; run++) {
+      const next = seededRandom(5000 + run);
+      const control = Array.from({ length: 2000 }, () => lognormal(next, 2200));
+      const variant = Array.from({ length: 2000 }, () => lognormal(next, 2200 * 1.15));
+      const guardrail = vitalGuardrail({
+        metric: 'lcp',
+        control: histogramOf(control),
+        variant: histogramOf(variant),
+        isControl: false,
+        srmAlarm: false,
+      });
+      if (guardrail.verdict === 'worse') found++;
+    }
+    expect(found).toBeGreaterThanOrEqual(40);
+  });
+
+  it('gives no verdict below 200 samples an arm, nor while the sample ratio alarm is on', () => {
+    const next = seededRandom(3);
+    const slow = histogramOf(Array.from({ length: 150 }, () => lognormal(next, 6000, 0.1)));
+    const fast = histogramOf(Array.from({ length: 150 }, () => lognormal(next, 1000, 0.1)));
+    const judge = (srmAlarm: boolean) =>
+      vitalGuardrail({ metric: 'lcp', control: fast, variant: slow, isControl: false, srmAlarm });
+    expect(judge(false)).toMatchObject({ samples: 150, verdict: 'not_enough_data' });
+    expect(judge(false).interval!.lower).toBeGreaterThan(0);
+    expect(judge(true).verdict).toBe('withheld_srm');
+  });
+
+  it('rates the control’s p75 as Google does, and compares nothing for it', () => {
+    const control = histogramOf(Array.from({ length: 300 }, (_, i) => 1000 + i * 4));
+    expect(
+      vitalGuardrail({
+        metric: 'lcp',
+        control,
+        variant: control,
+        isControl: true,
+        srmAlarm: false,
+      }),
+    ).toMatchObject({
+      samples: 300,
+      rating: 'good',
+      difference: null,
+      interval: null,
+      verdict: null,
+    });
+  });
+});

@@ -1,0 +1,262 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vitalsProperties } from '../../../islands/analytics/vitals';
+import type { CollectedEvent } from '../../../shared/analytics/batch';
+import type { ExperimentsDocument } from '../../../shared/config/experiments';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+  type VitalGuardrail,
+} from '../../../shared/console-api/experiment-results';
+import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
+import { bucketOf } from '../../../worker/experiments/results/vitals-histogram';
+import { recordVitals } from '../../../worker/experiments/store/record-vitals';
+import { aiLandingTest } from '../../fixtures/ai-landing-test';
+import { asDeliveries, consumer } from '../collector/consume';
+import { anEvent, NOW } from '../collector/fixtures';
+import { recordingQueue } from '../collector/recording-queue';
+import { freshApp, putConfig } from '../fetch-app';
+import { pageStateOf } from '../page-html';
+import { aBrowser, emptyExperiments, SAME_ORIGIN, shardRows, stores } from './experiment-fixtures';
+
+/**
+ * The field vitals from the page to an experiment's results: a sampled visitor's landing names
+ * the arms it counts in, its `web_vitals` event goes through `/e`, the queue and its consumer into
+ * the visitor's shard, once per metric, only in the arm their own exposure row holds; the results
+ * show each arm's p75 with its samples and, from enough of them, a verdict.
+ */
+
+/** The control and `ai`, half each; the fixed placements below pick the arm. */
+const LANDING_TEST = aiLandingTest(1);
+
+const queue = recordingQueue();
+const SAMPLED = { EVENTS_QUEUE: queue.queue, VITALS_SAMPLE_RATE: '1' };
+/** A fixed placement: 0.2 draws the control, 0.7 variant ai. */
+const controlApp = freshApp({ random: () => 0.2, now: () => NOW }, SAMPLED);
+const variantApp = freshApp({ random: () => 0.7, now: () => NOW }, SAMPLED);
+let delivered = 0;
+
+beforeEach(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  await putConfig('split', {
+    version: 1,
+    defaultVariant: 'default',
+    variants: { default: { weight: 1 } },
+  });
+  const experiments: ExperimentsDocument = {
+    version: 'vitals',
+    experiments: { 'lp-ai': LANDING_TEST },
+  };
+  await putConfig('experiments', experiments);
+  await emptyExperiments();
+  delivered = queue.events.length;
+});
+afterEach(async () => {
+  await putConfig('experiments', { version: 'none', experiments: {} });
+  vi.restoreAllMocks();
+});
+
+async function consume() {
+  const fresh = queue.events.slice(delivered);
+  delivered = queue.events.length;
+  await consumer().run(asDeliveries(fresh));
+}
+
+/** A visitor landing: their browser, and the vitals their page state hands the tracker. */
+async function landing(app: ReturnType<typeof freshApp>) {
+  const browser = aBrowser(app);
+  const page = await browser.get('/');
+  expect(page.status).toBe(200);
+  return { browser, vitals: pageStateOf(page.body).analytics.vitals };
+}
+
+function vitalsEvent(properties: Record<string, unknown>, deviceId: string): CollectedEvent {
+  return anEvent({
+    event_type: 'web_vitals',
+    device_id: deviceId,
+    event_properties: {
+      screen_name: 'one_pager',
+      ...properties,
+    } as CollectedEvent['event_properties'],
+  });
+}
+
+async function post(browser: ReturnType<typeof aBrowser>, events: CollectedEvent[]) {
+  const answer = await browser.request('/e', {
+    method: 'POST',
+    headers: SAME_ORIGIN,
+    body: JSON.stringify({ events }),
+  });
+  expect(answer.status).toBe(200);
+  return JSON.parse(answer.body) as { accepted: number; duplicates: number };
+}
+
+async function results(): Promise<ExperimentResultsAnswer> {
+  const response = await controlApp(`${CONSOLE_EXPERIMENTS_PATH}/lp-ai/results`);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+function vitalOf(answer: ExperimentResultsAnswer, variant: string, metric: string): VitalGuardrail {
+  const found = answer.variants
+    .find((arm) => arm.variant === variant)
+    ?.vitals.find((vital) => vital.metric === metric);
+  if (!found) throw new Error(`no ${metric} for ${variant}`);
+  return found;
+}
+
+describe('a sampled visitor’s landing', () => {
+  it('names the arm the page counts in; outside the sample the page measures nothing', async () => {
+    const { vitals } = await landing(variantApp);
+    expect(vitals).toEqual({ arms: { 'lp-ai': 'ai' } });
+    const unsampled = freshApp({ random: () => 0.7, now: () => NOW }, { VITALS_SAMPLE_RATE: '0' });
+    expect((await landing(unsampled)).vitals).toBeUndefined();
+  });
+});
+
+describe('field vitals in an experiment’s results', () => {
+  it('each visitor’s values show in their own arm’s p75, with the samples', async () => {
+    const values = [
+      [controlApp, { lcp: 1200, inp: 80, cls: 0.01 }],
+      [controlApp, { lcp: 1500, inp: 120, cls: 0 }],
+      [variantApp, { lcp: 2600, inp: 300 }],
+      [variantApp, { lcp: 3100, inp: 90, cls: 0.2 }],
+    ] as const;
+    for (const [app, measured] of values) {
+      const { browser, vitals } = await landing(app);
+      const properties = vitalsProperties(measured, vitals!.arms)!;
+      await post(browser, [vitalsEvent(properties, browser.visitorId()!)]);
+    }
+    await consume();
+    const answer = await results();
+    expect(vitalOf(answer, 'control', 'lcp')).toMatchObject({ samples: 2, rating: 'good' });
+    expect(vitalOf(answer, 'control', 'lcp').p75).toBeCloseTo(1500, -1);
+    expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ samples: 2, rating: 'needs-improvement' });
+    expect(vitalOf(answer, 'ai', 'lcp').p75).toBeCloseTo(3100, -2);
+    expect(vitalOf(answer, 'ai', 'inp').p75).toBeCloseTo(300, -1);
+    expect(vitalOf(answer, 'ai', 'cls')).toMatchObject({ samples: 1 });
+    expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ verdict: 'not_enough_data' });
+    expect(vitalOf(answer, 'ai', 'lcp').difference).toBeGreaterThan(1000);
+  });
+
+  it('counts a visitor once per metric, however many pages or resends', async () => {
+    const { browser, vitals } = await landing(variantApp);
+    const id = browser.visitorId()!;
+    const first = vitalsEvent(vitalsProperties({ lcp: 2000 }, vitals!.arms)!, id);
+    await post(browser, [first]);
+    // The same event again (a beacon after a fetch that arrived), and a later page's.
+    expect(await post(browser, [first])).toEqual({ accepted: 0, duplicates: 1 });
+    await post(browser, [
+      vitalsEvent(vitalsProperties({ lcp: 9000, inp: 150 }, vitals!.arms)!, id),
+    ]);
+    await consume();
+    await consume();
+    const answer = await results();
+    expect(vitalOf(answer, 'ai', 'lcp').samples).toBe(1);
+    expect(vitalOf(answer, 'ai', 'lcp').p75).toBeCloseTo(2000, -2);
+    // INP first came with the later page: it counts, once.
+    expect(vitalOf(answer, 'ai', 'inp').samples).toBe(1);
+  });
+
+  it('a page cannot put its values in an arm or an experiment its visitor is not in', async () => {
+    const { browser } = await landing(variantApp);
+    const id = browser.visitorId()!;
+    await post(browser, [
+      vitalsEvent(
+        vitalsProperties({ lcp: 100, inp: 10 }, { 'lp-ai': 'control', 'pw-price': 'cheap' })!,
+        id,
+      ),
+    ]);
+    // Nor under another visitor's id: the event is stored as its sender's.
+    const other = await landing(controlApp);
+    await post(browser, [
+      vitalsEvent(
+        vitalsProperties({ lcp: 100 }, { 'lp-ai': 'control' })!,
+        other.browser.visitorId()!,
+      ),
+    ]);
+    await consume();
+    const answer = await results();
+    expect(vitalOf(answer, 'control', 'lcp').samples).toBe(0);
+    expect(vitalOf(answer, 'ai', 'lcp').samples).toBe(0);
+    expect(await shardRows('SELECT * FROM xp_vitals')).toEqual([]);
+  });
+
+  it('forged values are dropped at the collector, and the batch’s other events still go', async () => {
+    const { browser, vitals } = await landing(variantApp);
+    const id = browser.visitorId()!;
+    const arms = { 'exp_lp-ai': 'ai' };
+    expect(vitals?.arms).toEqual({ 'lp-ai': 'ai' });
+    const forged = [
+      vitalsEvent({ lcp: 1e9, lcp_rating: 'poor', ...arms }, id),
+      vitalsEvent({ lcp: 900, lcp_rating: 'poor', ...arms }, id),
+      vitalsEvent({ inp: 'fast', inp_rating: 'good', ...arms }, id),
+      vitalsEvent({ cls: -1, cls_rating: 'good', ...arms }, id),
+      vitalsEvent({ lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'ai"><img>' }, id),
+    ];
+    const load = anEvent({ device_id: id });
+    expect(await post(browser, [...forged, load])).toEqual({ accepted: 1, duplicates: 0 });
+    expect(queue.events.at(-1)?.event.insert_id).toBe(load.insert_id);
+    await consume();
+    expect(await shardRows('SELECT * FROM xp_vitals')).toEqual([]);
+  });
+
+  it('from a visitor outside the sample, the collector takes none', async () => {
+    const outside = recordingQueue();
+    const app = freshApp(
+      { random: () => 0.7, now: () => NOW },
+      { EVENTS_QUEUE: outside.queue, VITALS_SAMPLE_RATE: '0' },
+    );
+    const browser = aBrowser(app);
+    await browser.get('/');
+    const event = vitalsEvent(
+      { lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'ai' },
+      browser.visitorId()!,
+    );
+    expect(await post(browser, [event])).toEqual({ accepted: 0, duplicates: 0 });
+    expect(outside.events).toEqual([]);
+  });
+});
+
+describe('the guardrail’s verdict', () => {
+  it('says worse, in the results the alerts read, once both arms have enough visitors', async () => {
+    const exposures = [];
+    const samples = [];
+    for (let i = 0; i < 500; i++) {
+      const visitorId = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
+      const variant = i % 2 === 0 ? 'control' : 'ai';
+      exposures.push({
+        visitorId,
+        experiment: 'lp-ai',
+        phase: 1,
+        variant,
+        configVersion: 'vitals',
+        at: NOW - 60_000,
+        segments: {
+          country: 'US',
+          source: 'meta',
+          platform: 'ios',
+          in_app: 'none',
+          language: 'en',
+          route: 'default',
+        },
+      });
+      // The variant's pages paint a second later; INP alike.
+      const lcp = 1500 + (i % 97) * 20 + (variant === 'ai' ? 1000 : 0);
+      samples.push({
+        visitorId,
+        arms: [{ experiment: 'lp-ai', variant }],
+        buckets: { lcp: bucketOf('lcp', lcp), inp: bucketOf('inp', 100 + (i % 53) * 3) },
+      });
+    }
+    for (const exposure of exposures) {
+      await recordVisitorExposures(stores, [exposure], { returning: false });
+    }
+    await recordVitals(stores, samples);
+    const answer = await results();
+    expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ samples: 250, verdict: 'worse' });
+    expect(vitalOf(answer, 'ai', 'lcp').interval!.lower).toBeGreaterThan(0);
+    expect(vitalOf(answer, 'ai', 'inp').verdict).toBe('no_difference_yet');
+  });
+});

@@ -1,0 +1,145 @@
+import { type VitalMetric, vitalRating } from '../../../shared/analytics/vitals';
+import type { VitalGuardrail } from '../../../shared/console-api/experiment-results';
+import type { ResultInterval, ResultVerdict } from '../../../shared/console-api/results';
+import { mixtureRho, normalMixtureBound } from '../../../shared/statistics/normal-mixture';
+import { bucketLower, bucketValue } from './vitals-histogram';
+
+/**
+ * The field vitals' guardrails (docs/statistics.md, "Field vitals"): each arm's 75th percentile
+ * of LCP, INP and CLS from its histogram (vitals-histogram.ts), and the variant's difference from
+ * the control with an always-valid interval, so the alerts may look at it every hour.
+ *
+ * - p75: the value of the bucket holding the ⌈0.75·n⌉-th smallest sample, as CrUX reads a page.
+ * - Its standard error, without assuming a distribution (Price and Bonett 2002, "Distribution-free
+ *   confidence intervals for difference and ratio of medians", J. Stat. Comput. Simul. 72(2),
+ *   for the median; the same order-statistic argument for any quantile): the ranks
+ *   l, u = n·p ∓ 1.96·√(n·p·(1−p)) bound a 95 % interval for the quantile, and
+ *   (x₍ᵤ₎ − x₍ₗ₎)/(2·1.96) estimates √(p(1−p)/n)/f(q), the sample quantile's standard error.
+ *   From the histogram, x₍ₗ₎ is the lower end of its bucket and x₍ᵤ₎ the upper end of its own, so
+ *   the estimate errs wide, never 0.
+ * - The difference's interval: the sample quantile is asymptotically a mean of independent
+ *   terms (Bahadur's representation) of that variance, and a visitor counts once per metric
+ *   (vitals-statements.ts), so the asymptotic confidence sequence every metric of the results uses
+ *   (statistics.ts: the normal-mixture boundary of Howard et al. 2021 over the samples of both
+ *   arms) applies with this standard error: with probability 1 − α the true difference is in
+ *   every look's interval at once, so an alert that fires the first time it leaves out 0 is a
+ *   false alarm with probability at most α, however often it looks.
+ * - A verdict only from VITALS_MIN_SAMPLE samples in each arm: the order-statistic standard error
+ *   is asymptotic, and below that a few slow pages decide it.
+ */
+
+export const VITALS_ALPHA = 0.05;
+
+/** Samples per arm before a verdict. */
+const VITALS_MIN_SAMPLE = 200;
+
+/**
+ * The samples per arm the boundary is tightest at (its mixture's tuning, fixed in advance as the
+ * guarantee needs): a tenth of a typical planned sample of 8 000 visitors, as the default sample
+ * of visitors reports vitals.
+ */
+const VITALS_TUNED_PER_ARM = 800;
+
+const P = 0.75;
+const Z = 1.959964;
+
+export interface VitalsHistogram {
+  /** Buckets in increasing order, each with its samples. */
+  buckets: readonly { bucket: number; visitors: number }[];
+}
+
+function sampleCount(histogram: VitalsHistogram): number {
+  return histogram.buckets.reduce((sum, { visitors }) => sum + visitors, 0);
+}
+
+/** The bucket of the `rank`-th smallest sample (1-based). */
+function bucketAtRank(histogram: VitalsHistogram, rank: number): number {
+  let seen = 0;
+  for (const { bucket, visitors } of histogram.buckets) {
+    seen += visitors;
+    if (seen >= rank) return bucket;
+  }
+  return histogram.buckets.at(-1)?.bucket ?? 0;
+}
+
+export function p75Of(metric: VitalMetric, histogram: VitalsHistogram): number | null {
+  const n = sampleCount(histogram);
+  if (n === 0) return null;
+  return bucketValue(metric, bucketAtRank(histogram, Math.ceil(P * n)));
+}
+
+/** The p75's standard error (above); null below two samples. */
+export function p75StandardError(metric: VitalMetric, histogram: VitalsHistogram): number | null {
+  const n = sampleCount(histogram);
+  if (n < 2) return null;
+  const half = Z * Math.sqrt(n * P * (1 - P));
+  const lower = Math.max(1, Math.floor(n * P - half));
+  const upper = Math.min(n, Math.ceil(n * P + half));
+  const low = bucketLower(metric, bucketAtRank(histogram, lower));
+  const high = bucketLower(metric, bucketAtRank(histogram, upper) + 1);
+  return (high - low) / (2 * Z);
+}
+
+export interface VitalsComparison {
+  difference: number;
+  interval: ResultInterval;
+}
+
+/** The variant's p75 less the control's, with its always-valid interval; null without samples. */
+export function compareP75(
+  metric: VitalMetric,
+  control: VitalsHistogram,
+  variant: VitalsHistogram,
+): VitalsComparison | null {
+  const controlP75 = p75Of(metric, control);
+  const variantP75 = p75Of(metric, variant);
+  const controlError = p75StandardError(metric, control);
+  const variantError = p75StandardError(metric, variant);
+  if (controlP75 === null || variantP75 === null || controlError === null || variantError === null)
+    return null;
+  const standardError = Math.sqrt(controlError ** 2 + variantError ** 2);
+  const n = sampleCount(control) + sampleCount(variant);
+  const rho = mixtureRho(2 * VITALS_TUNED_PER_ARM, VITALS_ALPHA);
+  const halfWidth = (normalMixtureBound(n, VITALS_ALPHA, rho) / Math.sqrt(n)) * standardError;
+  const difference = variantP75 - controlP75;
+  return { difference, interval: { lower: difference - halfWidth, upper: difference + halfWidth } };
+}
+
+function verdictOf(
+  comparison: VitalsComparison | null,
+  samples: readonly number[],
+  srmAlarm: boolean,
+): ResultVerdict {
+  if (srmAlarm) return 'withheld_srm';
+  if (comparison === null || samples.some((n) => n < VITALS_MIN_SAMPLE)) return 'not_enough_data';
+  // Higher is worse for all three.
+  if (comparison.interval.lower > 0) return 'worse';
+  if (comparison.interval.upper < 0) return 'better';
+  return 'no_difference_yet';
+}
+
+/** One arm's guardrail of `metric`; for the control, without the comparison. */
+export function vitalGuardrail(options: {
+  metric: VitalMetric;
+  control: VitalsHistogram;
+  variant: VitalsHistogram;
+  isControl: boolean;
+  srmAlarm: boolean;
+}): VitalGuardrail {
+  const { metric, control, variant } = options;
+  const p75 = p75Of(metric, variant);
+  const own = {
+    metric,
+    samples: sampleCount(variant),
+    p75,
+    rating: p75 === null ? null : vitalRating(metric, p75),
+  };
+  if (options.isControl) return { ...own, difference: null, interval: null, verdict: null };
+  const comparison = compareP75(metric, control, variant);
+  return {
+    ...own,
+    difference: comparison?.difference ?? null,
+    interval: comparison?.interval ?? null,
+    verdict: verdictOf(comparison, [own.samples, sampleCount(control)], options.srmAlarm),
+  };
+}

@@ -1,0 +1,81 @@
+import { VITAL_METRICS, type VitalMetric } from '../../../shared/analytics/vitals';
+import type { Statement } from './split-statements';
+
+/**
+ * The field vitals in every experiment's tables (the shards only): a visitor's first value of
+ * each metric from a page that counts in an experiment (its `exp_` arms), in the arm their own
+ * exposure row holds. `xp_exposures.vitals` keeps which metrics were counted (a bit each), so a
+ * visitor is one sample per metric, whatever their pages and resends: the first page after their
+ * exposure, the screen where the variants first differ. Samples of different visitors are then
+ * independent, which the guardrails' intervals assume (vitals-guardrail.ts).
+ */
+
+export interface VitalsSample {
+  visitorId: string;
+  /** The arms the page named, experiment id → variant; only those the rows confirm count. */
+  arms: readonly { experiment: string; variant: string }[];
+  /** Each metric measured, as its histogram bucket (vitals-histogram.ts). */
+  buckets: Partial<Record<VitalMetric, number>>;
+}
+
+/** Each metric's bit in `xp_exposures.vitals`. */
+const VITAL_BITS: Record<VitalMetric, number> = { lcp: 1, inp: 2, cls: 4 };
+
+export const VITALS_MIGRATION: readonly string[] = [
+  // ALTER TABLE … ADD COLUMN rewrites no row, and a 0 takes no byte in a record.
+  'ALTER TABLE xp_exposures ADD COLUMN vitals INTEGER NOT NULL DEFAULT 0',
+  `CREATE TABLE xp_vitals (
+  experiment TEXT NOT NULL,
+  phase INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  bucket INTEGER NOT NULL,
+  visitors INTEGER NOT NULL,
+  PRIMARY KEY (experiment, phase, variant, metric, bucket)
+) WITHOUT ROWID`,
+];
+
+/**
+ * Two statements per sample, arm and metric: the count into the histogram, then the bit, both
+ * only where the visitor's row is in that arm and has not counted the metric yet.
+ */
+export function vitalsStatements(samples: readonly VitalsSample[]): Statement[] {
+  return samples.flatMap(({ visitorId, arms, buckets }) =>
+    arms.flatMap(({ experiment, variant }) =>
+      VITAL_METRICS.flatMap((metric) => {
+        const bucket = buckets[metric];
+        if (bucket === undefined) return [];
+        const bit = VITAL_BITS[metric];
+        const where = `visitor_id = ?1 AND experiment = ?2 AND variant = ?3 AND (vitals & ?4) = 0`;
+        return [
+          {
+            sql: `INSERT INTO xp_vitals (experiment, phase, variant, metric, bucket, visitors)
+                  SELECT experiment, phase, variant, ?5, ?6, 1 FROM xp_exposures WHERE ${where}
+                  ON CONFLICT (experiment, phase, variant, metric, bucket) DO UPDATE SET
+                    visitors = visitors + 1`,
+            params: [visitorId, experiment, variant, bit, metric, bucket],
+          },
+          {
+            sql: `UPDATE xp_exposures SET vitals = vitals | ?4 WHERE ${where}`,
+            params: [visitorId, experiment, variant, bit],
+          },
+        ];
+      }),
+    ),
+  );
+}
+
+export interface VitalsRow {
+  variant: string;
+  metric: VitalMetric;
+  bucket: number;
+  visitors: number;
+}
+
+export function vitalsRowsStatement(experiment: string, phase: number): Statement {
+  return {
+    sql: `SELECT variant, metric, bucket, visitors FROM xp_vitals
+          WHERE experiment = ?1 AND phase = ?2`,
+    params: [experiment, phase],
+  };
+}
