@@ -1,5 +1,6 @@
 import type { ContentDocument, ScreenContent } from '../../shared/config/content';
 import type { ComposedScreenChoice } from '../../shared/console-api/content';
+import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
 
 /**
  * The content editor's edits of a screen's sections and copy, as pure functions over the
@@ -181,4 +182,27 @@ export function missingTranslations(
       ),
     }))
     .filter(({ languages: missing }) => missing.length > 0);
+}
+
+/**
+ * A section's keys (English's) as `language` has them: a counted text takes that language's own
+ * plural forms (`_few`, `_many` in Russian), as its bundled file lists them.
+ */
+export function keysInLanguage(
+  englishKeys: readonly string[],
+  texts: Readonly<Record<string, string>>,
+): string[] {
+  const keys: string[] = [];
+  for (const key of englishKeys) {
+    if (!PLURAL_SUFFIX.test(key)) {
+      keys.push(key);
+      continue;
+    }
+    const base = key.replace(PLURAL_SUFFIX, '');
+    const forms = Object.keys(texts).filter(
+      (k) => PLURAL_SUFFIX.test(k) && k.replace(PLURAL_SUFFIX, '') === base,
+    );
+    for (const form of forms.length > 0 ? forms : [key]) if (!keys.includes(form)) keys.push(form);
+  }
+  return keys;
 }
