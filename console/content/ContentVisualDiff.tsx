@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { ContentDocument } from '../../shared/config/content';
-import type { Change } from '../../shared/console-api/versions';
 import { failureText } from '../error-texts';
 import { useStore } from '../stores/atom';
 import { $contentSelection } from '../stores/content-editor';
@@ -10,20 +9,25 @@ import { fetchContentPreview } from './content-api';
 import { languageName, screenName } from './content-text';
 import { PreviewFrame } from './PreviewFrame';
 
-/** The screens whose content a diff changes (`content.screens.one_pager.…`). */
-export function changedScreens(diff: readonly Change[]): string[] {
-  const screens = diff
-    .map((change) => /^content\.screens\.([^.]+)/.exec(change.path)?.[1])
-    .filter((screen): screen is string => screen !== undefined);
-  return [...new Set(screens)];
+/** The screens whose content differs between two documents. */
+function changedScreens(before: ContentDocument, after: ContentDocument): string[] {
+  const screens = new Set([...Object.keys(before.screens), ...Object.keys(after.screens)]);
+  return [...screens].filter(
+    (screen) =>
+      JSON.stringify(before.screens[screen as keyof ContentDocument['screens']]) !==
+      JSON.stringify(after.screens[screen as keyof ContentDocument['screens']]),
+  );
 }
 
 /**
  * The review's visual diff: each screen whose content the publish changes, live and draft side
  * by side at phone width, in the language and theme the editor shows.
  */
-export function ContentVisualDiff({ diff }: { diff: readonly Change[] }) {
-  const screens = changedScreens(diff);
+export function ContentVisualDiff() {
+  const live = useStore($live);
+  const draft = useStore($draft);
+  if (live.kind !== 'ready' || !draft) return null;
+  const screens = changedScreens(live.state.live.content, draft.document.content);
   if (screens.length === 0) return null;
   return (
     <div className="content-diff">

@@ -55,6 +55,9 @@ export function SectionList({
   );
 }
 
+/** What a row being dragged carries: its index, which only this list reads. */
+const DRAG_TYPE = 'application/x-geofunnel-section';
+
 /** Keeps focus on the control that was focused once its row has moved in the list. */
 function moveKeepingFocus(from: number, to: number): void {
   const active = document.activeElement;
@@ -88,16 +91,18 @@ function SectionListRow(props: {
     draggable: true,
     onDragStart: (event: DragEvent) => {
       event.dataTransfer.effectAllowed = 'move';
-      event.dataTransfer.setData('text/plain', row.id);
+      event.dataTransfer.setData(DRAG_TYPE, String(index));
       props.setDragged(index);
     },
     onDragOver: (event: DragEvent) => {
-      if (props.dragged !== null) event.preventDefault();
+      if (event.dataTransfer.types.includes(DRAG_TYPE)) event.preventDefault();
     },
     onDrop: (event: DragEvent) => {
+      const carried = event.dataTransfer.getData(DRAG_TYPE);
+      const from = carried === '' ? props.dragged : Number(carried);
       event.preventDefault();
-      if (props.dragged !== null) moveSectionTo(props.dragged, index);
       props.setDragged(null);
+      if (from !== null && Number.isInteger(from) && from !== index) moveSectionTo(from, index);
     },
     onDragEnd: () => props.setDragged(null),
   };
@@ -124,8 +129,8 @@ function SectionListRow(props: {
       </button>
       {row.required ? (
         <span className="content-section__lock" id={reasonId}>
-          <span aria-hidden="true">🔒 </span>Required.{' '}
-          {requiredReason(row.id, screen.sections[row.id]?.requiredReason)}
+          <LockIcon />
+          Required. {requiredReason(row.id, screen.sections[row.id]?.requiredReason)}
         </span>
       ) : null}
       <RowActions {...props} name={name} id={id} reasonId={row.required ? reasonId : undefined} />
@@ -228,5 +233,24 @@ function AddSection({ addable }: { addable: string[] }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** A padlock beside a required section's reason; the word "Required" says it to everyone. */
+function LockIcon() {
+  return (
+    <svg
+      className="content-section__lock-icon"
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M5 7V5a3 3 0 0 1 6 0v2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z"
+      />
+    </svg>
   );
 }
