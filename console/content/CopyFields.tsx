@@ -77,7 +77,6 @@ function CopyField(props: {
       : props.overridden
         ? 'The Copy area’s text'
         : 'Bundled text';
-  const variables = textVariables(props.english);
   const describedBy = [`${id}-about`, problems.length > 0 ? `${id}-problems` : null]
     .filter(Boolean)
     .join(' ');
@@ -98,21 +97,13 @@ function CopyField(props: {
         onChange={(event) => setText(language, key, event.target.value)}
         {...(Control === 'textarea' ? { rows: 3 } : {})}
       />
-      <p className="field__after content-copy__about" id={`${id}-about`}>
-        <span className={value.length > maxChars ? 'content-copy__over' : undefined}>
-          {value.length} / {maxChars} characters
-        </span>
-        {' · '}
-        {source}
-        {variables.length > 0 ? (
-          <>
-            {' · keeps '}
-            {variables.map((name) => (
-              <code className="chip" key={name}>{`{{${name}}}`}</code>
-            ))}
-          </>
-        ) : null}
-      </p>
+      <FieldAbout
+        id={`${id}-about`}
+        length={value.length}
+        maxChars={maxChars}
+        source={source}
+        variables={textVariables(props.english)}
+      />
       {own !== undefined ? (
         <p className="field__after">
           <button
@@ -133,5 +124,33 @@ function CopyField(props: {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** A field's length against its limit, where its text comes from, the placeholders it keeps. */
+function FieldAbout(props: {
+  id: string;
+  length: number;
+  maxChars: number;
+  source: string;
+  variables: string[];
+}) {
+  const { length, maxChars, variables } = props;
+  return (
+    <p className="field__after content-copy__about" id={props.id}>
+      <span className={length > maxChars ? 'content-copy__over' : undefined}>
+        {length} / {maxChars} characters
+      </span>
+      {' · '}
+      {props.source}
+      {variables.length > 0 ? (
+        <>
+          {' · keeps '}
+          {variables.map((name) => (
+            <code className="chip" key={name}>{`{{${name}}}`}</code>
+          ))}
+        </>
+      ) : null}
+    </p>
   );
 }

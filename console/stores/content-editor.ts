@@ -76,7 +76,7 @@ export async function loadContentCatalogue(): Promise<void> {
 }
 
 /** The selected screen's catalogue entry, if the catalogue is loaded. */
-export function selectedScreen(): ComposedScreenChoice | undefined {
+function selectedScreen(): ComposedScreenChoice | undefined {
   const state = $contentCatalogue.get();
   if (state.kind !== 'ready') return undefined;
   return state.catalogue.screens.find((screen) => screen.id === $contentSelection.get().screen);
@@ -164,7 +164,8 @@ export function followPreview(): () => void {
   const refresh = () => {
     const content = draftContent();
     const { screen, language, theme } = $contentSelection.get();
-    if (!content) return;
+    // Nothing to draw before the catalogue names the screen.
+    if (!content || !selectedScreen()) return;
     const request = { screen, language, theme, content };
     const key = JSON.stringify(request);
     if (key === last) return;
@@ -179,7 +180,9 @@ export function followPreview(): () => void {
       $contentPreview.set(previewStateOf(answer));
     }, PREVIEW_DELAY_MS);
   };
-  const stops = [$draft.subscribe(refresh), $contentSelection.subscribe(refresh)];
+  const stops = [$draft, $contentSelection, $contentCatalogue].map((store) =>
+    store.subscribe(refresh),
+  );
   refresh();
   return () => {
     clearTimeout(timer);
