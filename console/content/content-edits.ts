@@ -48,7 +48,8 @@ function withScreen(
   const key = screen as ScreenKey;
   const next = change(content.screens[key] ?? {});
   const { [key]: _old, ...others } = content.screens;
-  const empty = next.sections === undefined && next.copy === undefined;
+  // Whatever else a screen's content holds is kept: only a screen with nothing left goes.
+  const empty = Object.values(next).every((value) => value === undefined);
   return { ...content, screens: empty ? others : { ...others, [key]: next } };
 }
 
