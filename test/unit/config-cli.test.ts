@@ -604,13 +604,15 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     ]);
     expect(validated.stdout.trim().split('\n').slice(-7)).toEqual([
       ...EXPERIMENTS_SUMMARY,
-      '(checked against the routing in the defaults in code)',
       '(checked against the content in the defaults in code)',
+      '(checked against the routing in the defaults in code)',
     ]);
 
     const set = await runCli(['set', file, 'landing test', ...state]);
     expect(set.code).toBe(0);
-    expect(set.stdout).toMatch(/\(keys "content", "flows", "routing", "split", "experiments"\), phase 1$/m);
+    expect(set.stdout).toMatch(
+      /\(keys "content", "flows", "routing", "split", "experiments"\), phase 1$/m,
+    );
     const got = JSON.parse((await runCli(['get', ...state])).stdout);
     // Stamped like the other sections: the version, and each experiment's phase; the running
     // one, when it started. The draft has neither until it runs.

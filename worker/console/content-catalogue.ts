@@ -1,6 +1,6 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
-import type { ComposedDefinition } from '../../screens/kit/composition';
+import type { ComposedDefinition } from '../../screens/kit/arrangement';
 import type { CopyDocument } from '../../shared/config/copy';
 import type {
   ComposedScreenChoice,
@@ -20,7 +20,7 @@ import { flattenDictionary } from '../translations/check';
 
 const englishKeys = [...flattenDictionary(EN).keys()];
 
-/** The bundled English keys a section's copy pattern covers on `screen` (composition.tsx). */
+/** The bundled English keys a section's copy pattern covers on `screen` (screens/kit/arrangement.ts). */
 function keysOf(patterns: readonly string[], screen: string): string[] {
   const keys = new Set<string>();
   for (const pattern of patterns) {
