@@ -18,6 +18,7 @@ import { ContentPickers } from './ContentPickers';
 import { CopyFields } from './CopyFields';
 import { addableSections, arrangementOf } from './content-edits';
 import { languageName, screenName } from './content-text';
+import { contentView } from './content-variants';
 import { PreviewFrame } from './PreviewFrame';
 import { SectionList } from './SectionList';
 
@@ -62,7 +63,8 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
   useEffect(() => followPreview(), []);
   const screen = catalogue.screens.find((s) => s.id === selection.screen);
   if (!draft || !screen) return null;
-  const content = draft.document.content;
+  // What the marketer edits: what every visitor sees, or the chosen variant's view of it.
+  const content = contentView(draft.document.content, screen.id, selection.variant);
   const rows = arrangementOf(content, screen);
   const section = selection.section ?? screen.composition[0] ?? '';
   const at = `content.screens.${screen.id}`;
@@ -89,7 +91,7 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
           />
         </div>
         <ContentPreviewPane
-          title={`${screenName(screen.id)} in ${languageName(selection.language)}`}
+          title={`${screenName(screen.id)}${selection.variant ? `, variant ${selection.variant},` : ''} in ${languageName(selection.language)}`}
         />
       </div>
     </>

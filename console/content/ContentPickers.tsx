@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import { SelectField } from '../SelectField';
 import { useStore } from '../stores/atom';
-import { $contentSelection, select } from '../stores/content-editor';
+import { $contentSelection, createVariant, deleteVariant, select } from '../stores/content-editor';
+import { $draft } from '../stores/draft';
 import { languageName, screenName, themeName } from './content-text';
+import { variantNames } from './content-variants';
 
 /** Which screen, in which language and theme, the editor shows and edits. */
 export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
@@ -13,7 +16,7 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         id="content-screen"
         label="Screen"
         value={selection.screen}
-        onChange={(screen) => select({ screen, section: null })}
+        onChange={(screen) => select({ screen, section: null, variant: null })}
       >
         {catalogue.screens.map((screen) => (
           <option key={screen.id} value={screen.id}>
@@ -46,6 +49,70 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
           </option>
         ))}
       </SelectField>
+      <VariantPicker />
     </div>
+  );
+}
+
+/**
+ * What is edited: what every visitor sees, or a content variant an experiment shows against it
+ * (docs/experiments.md, "A content test"); a new variant starts as the screen.
+ */
+function VariantPicker() {
+  const selection = useStore($contentSelection);
+  const draft = useStore($draft);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const names = draft ? variantNames(draft.document.content, selection.screen) : [];
+  const create = () => {
+    const refused = createVariant(name.trim());
+    setProblem(refused);
+    if (refused === null) setName('');
+  };
+  return (
+    <>
+      <SelectField
+        id="content-variant"
+        label="Version"
+        value={selection.variant ?? ''}
+        onChange={(variant) => select({ variant: variant === '' ? null : variant })}
+      >
+        <option value="">What every visitor sees</option>
+        {names.map((variant) => (
+          <option key={variant} value={variant}>
+            Variant {variant} (for a content test)
+          </option>
+        ))}
+      </SelectField>
+      <div className="field">
+        <label htmlFor="content-new-variant">New variant</label>
+        <div className="field-inline">
+          <input
+            id="content-new-variant"
+            value={name}
+            placeholder="testimonials_first"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'content-new-variant-problem' : undefined}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') create();
+            }}
+          />
+          <button type="button" className="button button--small" onClick={create}>
+            Create
+          </button>
+          {selection.variant ? (
+            <button type="button" className="button button--small" onClick={deleteVariant}>
+              Delete variant {selection.variant}
+            </button>
+          ) : null}
+        </div>
+        {problem ? (
+          <p className="field-problem" id="content-new-variant-problem">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }

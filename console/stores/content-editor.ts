@@ -15,6 +15,14 @@ import {
   withSectionVisible,
 } from '../content/content-edits';
 import { sectionName } from '../content/content-text';
+import {
+  contentView,
+  previewedContent,
+  variantNameProblem,
+  withNewVariant,
+  withoutVariant,
+  withView,
+} from '../content/content-variants';
 import { failureText } from '../error-texts';
 import { atom } from './atom';
 import { $draft, editContent } from './draft';
@@ -39,6 +47,8 @@ export interface ContentSelection {
   theme: string;
   /** The section whose copy is shown; null: the first. */
   section: string | null;
+  /** The content variant edited (an experiment shows it); null: what every visitor sees. */
+  variant: string | null;
   width: 'phone' | 'desktop';
 }
 
@@ -47,6 +57,7 @@ export const $contentSelection = atom<ContentSelection>({
   language: 'en',
   theme: 'geozilla',
   section: null,
+  variant: null,
   width: 'phone',
 });
 
@@ -90,15 +101,65 @@ function draftContent(): ContentDocument | null {
   return $draft.get()?.document.content ?? null;
 }
 
+/** What the editor shows and edits: the draft's content, or the selected variant's view of it. */
+function viewedContent(): ContentDocument | null {
+  const content = draftContent();
+  const screen = selectedScreen();
+  if (!content || !screen) return content;
+  return contentView(content, screen.id, $contentSelection.get().variant);
+}
+
+/** An edit of what the editor shows, written into the draft (into the variant, if one is). */
+function editSelected(change: (view: ContentDocument) => ContentDocument): void {
+  const screen = selectedScreen();
+  if (!screen) return;
+  const { variant } = $contentSelection.get();
+  editContent((current) =>
+    withView(
+      current,
+      screen.id,
+      variant,
+      change(contentView(current, screen.id, variant)),
+      screen.composition,
+    ),
+  );
+}
+
+/**
+ * Starts a content variant of the screen and edits it; null when made, else why not (a name an
+ * experiment cannot name, or one taken).
+ */
+export function createVariant(name: string): string | null {
+  const screen = selectedScreen();
+  const content = draftContent();
+  if (!screen || !content) return null;
+  const problem = variantNameProblem(content, screen.id, name);
+  if (problem) return problem;
+  editContent((current) => withNewVariant(current, screen.id, name));
+  select({ variant: name });
+  $contentAnnouncement.set(`Variant ${name} created: edits now change it.`);
+  return null;
+}
+
+/** Deletes the edited variant; the editor goes back to what every visitor sees. */
+export function deleteVariant(): void {
+  const screen = selectedScreen();
+  const { variant } = $contentSelection.get();
+  if (!screen || variant === null) return;
+  editContent((current) => withoutVariant(current, screen.id, variant));
+  select({ variant: null });
+  $contentAnnouncement.set(`Variant ${variant} deleted.`);
+}
+
 /** Moves a section from `from` to `to` and says where it is now. */
 export function moveSectionTo(from: number, to: number): void {
   const screen = selectedScreen();
-  const content = draftContent();
+  const content = viewedContent();
   if (!screen || !content) return;
   const rows = arrangementOf(content, screen);
   const row = rows[from];
   if (!row || to < 0 || to >= rows.length || from === to) return;
-  editContent((current) => withSectionMovedTo(current, screen, from, to));
+  editSelected((current) => withSectionMovedTo(current, screen, from, to));
   $contentAnnouncement.set(`${sectionName(row.id)} moved to position ${to + 1} of ${rows.length}.`);
 }
 
@@ -106,7 +167,7 @@ export function setSectionVisible(id: string, visible: boolean): void {
   const screen = selectedScreen();
   if (!screen) return;
   const before = draftContent();
-  editContent((current) => withSectionVisible(current, screen, id, visible));
+  editSelected((current) => withSectionVisible(current, screen, id, visible));
   if (draftContent() !== before) {
     $contentAnnouncement.set(`${sectionName(id)} ${visible ? 'shown' : 'hidden'}.`);
   }
@@ -114,10 +175,10 @@ export function setSectionVisible(id: string, visible: boolean): void {
 
 export function addSection(id: string): void {
   const screen = selectedScreen();
-  const content = draftContent();
+  const content = viewedContent();
   if (!screen || !content) return;
-  editContent((current) => withSectionAdded(current, screen, id));
-  const rows = arrangementOf(draftContent() ?? content, screen);
+  editSelected((current) => withSectionAdded(current, screen, id));
+  const rows = arrangementOf(viewedContent() ?? content, screen);
   const at = rows.findIndex((row) => row.id === id);
   $contentAnnouncement.set(`${sectionName(id)} added at position ${at + 1} of ${rows.length}.`);
   select({ section: id });
@@ -127,7 +188,7 @@ export function removeSection(id: string): void {
   const screen = selectedScreen();
   if (!screen) return;
   const before = draftContent();
-  editContent((current) => withSectionRemoved(current, screen, id));
+  editSelected((current) => withSectionRemoved(current, screen, id));
   if (draftContent() === before) return;
   $contentAnnouncement.set(`${sectionName(id)} removed.`);
   if ($contentSelection.get().section === id) select({ section: null });
@@ -139,13 +200,13 @@ export function setText(language: string, key: string, text: string): void {
   if (state.kind !== 'ready') return;
   const base = state.catalogue.texts[language]?.[key];
   const screen = $contentSelection.get().screen;
-  editContent((current) => withCopy(current, screen, { language, key, text, base }));
+  editSelected((current) => withCopy(current, screen, { language, key, text, base }));
 }
 
 /** Gives the override back: the field shows the bundled or live copy again. */
 export function resetText(language: string, key: string): void {
   const screen = $contentSelection.get().screen;
-  editContent((current) =>
+  editSelected((current) =>
     withCopy(current, screen, { language, key, text: undefined, base: undefined }),
   );
 }
@@ -162,10 +223,11 @@ export function followPreview(): () => void {
   let asked = 0;
   let last = '';
   const refresh = () => {
-    const content = draftContent();
-    const { screen, language, theme } = $contentSelection.get();
+    const drafted = draftContent();
+    const { screen, language, theme, variant } = $contentSelection.get();
     // Nothing to draw before the catalogue names the screen.
-    if (!content || !selectedScreen()) return;
+    if (!drafted || !selectedScreen()) return;
+    const content = previewedContent(drafted, screen, variant);
     const request = { screen, language, theme, content };
     const key = JSON.stringify(request);
     if (key === last) return;

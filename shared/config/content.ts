@@ -86,23 +86,6 @@ export type ScreenContent = z.output<typeof screenContent>;
 /** What a screen shows once a content variant is laid over it: its sections and copy. */
 export type ScreenBody = z.output<typeof screenVariant>;
 
-/**
- * A screen's content with `variant` laid over it (absent or unknown: the screen's own): the
- * variant's sections if it lists them, its texts over the screen's, language by language.
- */
-export function screenBodyOf(own: ScreenContent, variant: string | null): ScreenBody {
-  const laid =
-    variant !== null && own.variants && Object.hasOwn(own.variants, variant)
-      ? own.variants[variant]
-      : undefined;
-  if (!laid) return { sections: own.sections, copy: own.copy };
-  const copy: NonNullable<ScreenBody['copy']> = { ...own.copy };
-  for (const [language, texts] of Object.entries(laid.copy ?? {})) {
-    copy[language] = { ...copy[language], ...texts };
-  }
-  return { sections: laid.sections ?? own.sections, copy };
-}
-
 /** No content: every screen as code composes it. */
 export const EMPTY_CONTENT: ContentDocument = { screens: {} };
 

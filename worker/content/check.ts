@@ -1,8 +1,9 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { arrangedSections, type ComposedDefinition } from '../../screens/kit/arrangement';
-import { type ContentDocument, type ScreenBody, screenBodyOf } from '../../shared/config/content';
+import type { ContentDocument, ScreenBody } from '../../shared/config/content';
 import type { DocumentIssue } from '../../shared/config/parse-document';
+import { screenBodyOf } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
 import type { ScreenId } from '../../shared/screens';
 import { flattenDictionary, isShippedLanguage, textProblems } from '../translations/check';

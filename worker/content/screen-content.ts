@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Arrangement } from '../../screens/kit/arrangement';
-import { type ContentDocument, screenBodyOf } from '../../shared/config/content';
+import type { ContentDocument } from '../../shared/config/content';
+import { screenBodyOf } from '../../shared/content-body';
 import type { ScreenId } from '../../shared/screens';
 
 /**

@@ -15,9 +15,12 @@ import {
   $contentCatalogue,
   $contentSelection,
   addSection,
+  createVariant,
+  deleteVariant,
   moveSectionTo,
   removeSection,
   resetText,
+  select,
   setSectionVisible,
   setText,
 } from '../../../console/stores/content-editor';
@@ -169,6 +172,7 @@ describe('the content editor’s store', () => {
       language: 'en',
       theme: 'geozilla',
       section: null,
+      variant: null,
       width: 'phone',
     });
     $contentAnnouncement.set('');
@@ -195,6 +199,36 @@ describe('the content editor’s store', () => {
     removeSection('footer');
     expect($contentAnnouncement.get()).toBe('Questions removed.');
     expect(ids()).toEqual(['hero', 'phone_form', 'features', '(reviews)', 'footer']);
+  });
+
+  it('edits a content variant apart from what every visitor sees', () => {
+    setText('de', TITLE, 'Für alle');
+    expect(createVariant('Bad Name')).toMatch(/lower-case letters/);
+    expect(createVariant('testimonials_first')).toBeNull();
+    expect(createVariant('testimonials_first')).toBe('"testimonials_first" is already a variant.');
+    expect($contentSelection.get().variant).toBe('testimonials_first');
+    // The variant starts as the screen: its list is the screen's, its texts none of its own.
+    moveSectionTo(3, 1);
+    setText('en', TITLE, 'Variant headline');
+    const own = $draft.get()?.document.content.screens.one_pager;
+    expect(own?.sections).toBeUndefined();
+    expect(own?.copy).toEqual({ de: { [TITLE]: 'Für alle' } });
+    expect(own?.variants?.testimonials_first).toEqual({
+      sections: ['hero', 'reviews', 'phone_form', 'features', 'footer'].map((id) => ({
+        id,
+        visible: true,
+      })),
+      copy: { en: { [TITLE]: 'Variant headline' } },
+    });
+    // Back to what every visitor sees: its list is code's, untouched.
+    select({ variant: null });
+    expect(ids()).toEqual(['hero', 'phone_form', 'features', 'reviews', 'footer']);
+    select({ variant: 'testimonials_first' });
+    deleteVariant();
+    expect($contentSelection.get().variant).toBeNull();
+    expect($draft.get()?.document.content.screens.one_pager).toEqual({
+      copy: { de: { [TITLE]: 'Für alle' } },
+    });
   });
 
   it('edits copy into the draft, and gives it back', () => {
