@@ -9,6 +9,7 @@ import type {
 import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
+import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { describeError, logError } from '../../shared/log';
@@ -27,6 +28,7 @@ import {
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
+import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { type AccessKeys, consoleAccess } from './access';
 import { copyRoutes } from './copy-route';
 import { consoleError } from './errors';
@@ -106,6 +108,9 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
   app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));
+
+  // The picture library: files, not JSON, so beside the JSON calls with its own guards.
+  app.route(path(CONSOLE_PICTURES_PATH), pictureLibraryRoutes({ now }));
 
   app.get(path(CONSOLE_API.versions), listVersions);
 

@@ -160,7 +160,7 @@ const readAvif: Reader = (b) => {
 
 /** Whether text looks like SVG: markup whose first element, after any prologue, is `<svg`. */
 function isSvg(data: Uint8Array): boolean {
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(0, 4096));
+  const head = new TextDecoder().decode(data.subarray(0, 4096));
   const text = head.replace(/^\uFEFF/, '').trimStart();
   return text.startsWith('<') && /<svg[\s>/]/i.test(text);
 }

@@ -10,7 +10,7 @@ async function encoded(
   width: number,
   height: number,
   options: Record<string, unknown> = {},
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const png = await pngOf(width, height);
   return new Uint8Array(await sharp(png).toFormat(format, options).toBuffer());
 }
@@ -43,7 +43,11 @@ describe('sniffPicture reads the type and size from the bytes', () => {
     })
       .webp()
       .toBuffer();
-    expect(sniffPicture(new Uint8Array(png))).toMatchObject({ type: 'webp', width: 50, height: 20 });
+    expect(sniffPicture(new Uint8Array(png))).toMatchObject({
+      type: 'webp',
+      width: 50,
+      height: 20,
+    });
   });
 
   it('of a PNG named .jpg and sent as image/jpeg: the bytes decide, and they say PNG', async () => {
@@ -72,7 +76,10 @@ describe('sniffPicture refuses', () => {
 
   it('HTML, text and an empty file as unknown', () => {
     for (const text of ['<html><body>hi</body></html>', 'just text', '']) {
-      expect(sniffPicture(new TextEncoder().encode(text))).toEqual({ ok: false, reason: 'unknown' });
+      expect(sniffPicture(new TextEncoder().encode(text))).toEqual({
+        ok: false,
+        reason: 'unknown',
+      });
     }
   });
 
