@@ -33,7 +33,8 @@ export function pictureServeRoutes() {
     // One cache entry per picture, whatever query a request adds.
     const cacheKey = `${new URL(c.req.url).origin}${c.req.path}`;
     const cached = await fromCache(cacheKey);
-    if (cached) return cached;
+    // A copy: the cache's answer has immutable headers, which the security headers would set.
+    if (cached) return new Response(cached.body, cached);
     const kept = await bucket.get(sizeKey(parsed.id, parsed.width, parsed.format));
     const answer = kept
       ? pictureAnswer(kept.body, parsed.format)
