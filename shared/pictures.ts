@@ -24,6 +24,12 @@ export const PICTURE_MIME: Record<PictureFormat, 'image/avif' | 'image/webp' | '
   jpg: 'image/jpeg',
 };
 
+/** The largest file the library takes. */
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+/** A picture's sides: under 16 px is an icon or a tracking pixel, over 6000 px a camera's raw. */
+export const PICTURE_MIN_SIDE = 16;
+export const PICTURE_MAX_SIDE = 6000;
+
 /** A picture's id: its content's SHA-256 in lower-case hex. */
 export const PICTURE_ID = /^[0-9a-f]{64}$/;
 

@@ -9,6 +9,7 @@ import { HowItWorks } from './HowItWorks';
 import { LandingFooter } from './LandingFooter';
 import { LandingHero } from './LandingHero';
 import { PhoneSection } from './PhoneSection';
+import { PictureSection } from './PictureSection';
 import { Reviews } from './Reviews';
 import { Stats } from './Stats';
 import { Story } from './Story';
@@ -90,6 +91,15 @@ export const LANDING_SECTIONS = {
     render: ({ t }) => <Guarantee t={t} />,
     copy: ['landing.guarantee.'],
     maxChars: 300,
+  },
+  /**
+   * A picture from the library, which the content names with its alt text per language
+   * (shared/config/content.ts `picture`); no landing in code shows one.
+   */
+  picture: {
+    render: (props) => <PictureSection {...props} />,
+    copy: [],
+    maxChars: 0,
   },
   footer: {
     render: ({ t }) => <LandingFooter t={t} />,

@@ -42,7 +42,7 @@ export interface PictureUploadAnswer {
  * - picture_type (415): not a JPEG, PNG, WebP, AVIF or GIF, by its bytes;
  * - picture_svg (415): an SVG, which can carry script;
  * - picture_malformed (422): its header cannot be read (truncated or damaged);
- * - picture_too_large (413): over PICTURE_MAX_BYTES;
+ * - picture_too_large (413): over PICTURE_MAX_BYTES (shared/pictures.ts);
  * - picture_dimensions (422): a side under PICTURE_MIN_SIDE or over PICTURE_MAX_SIDE pixels;
  * - rate_limited (429), with Retry-After;
  * - pictures_not_configured (503): no PICTURES bucket bound.
@@ -55,7 +55,3 @@ export type PictureRefusal =
   | 'picture_dimensions'
   | 'rate_limited'
   | 'pictures_not_configured';
-
-export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-export const PICTURE_MIN_SIDE = 16;
-export const PICTURE_MAX_SIDE = 6000;

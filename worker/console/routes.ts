@@ -28,6 +28,7 @@ import {
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
+import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { type AccessKeys, consoleAccess } from './access';
 import { copyRoutes } from './copy-route';
@@ -67,6 +68,13 @@ function storesOf(env: Bindings): PublishStores {
     live: kvLiveKeys(env.FUNNEL_CONFIG),
     rules: { development: isDevelopment(env) },
   };
+}
+
+/** The stores, with the picture library's sizes that a content document's pictures must match. */
+async function checkingStoresOf(env: Bindings): Promise<PublishStores> {
+  const stores = storesOf(env);
+  if (!env.PICTURES) return stores;
+  return { ...stores, rules: { ...stores.rules, pictures: await pictureSizes(env.PICTURES) } };
 }
 
 /** The screens a flow may list, each with the kind the console groups and colours it by. */
@@ -223,7 +231,8 @@ async function checkEdit(c: ConsoleContext): Promise<Response> {
   const body = await readJsonBody(c.req.raw);
   if (!isObject(body) || baseOf(body.base) === undefined)
     return consoleError(c, 400, 'bad_request');
-  const outcome = await previewPublish(storesOf(c.env), baseOf(body.base) ?? null, body.document);
+  const stores = await checkingStoresOf(c.env);
+  const outcome = await previewPublish(stores, baseOf(body.base) ?? null, body.document);
   if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
   const answer: CheckAnswer = {
     ok: true,
@@ -239,7 +248,7 @@ async function publishEdit(c: ConsoleContext, now: () => number): Promise<Respon
   const body = await readJsonBody(c.req.raw);
   if (!isObject(body) || baseOf(body.base) === undefined)
     return consoleError(c, 400, 'bad_request');
-  const outcome = await publish(storesOf(c.env), {
+  const outcome = await publish(await checkingStoresOf(c.env), {
     base: baseOf(body.base) ?? null,
     document: body.document,
     author: c.get('consoleAuthor'),
@@ -256,7 +265,7 @@ async function publishEdit(c: ConsoleContext, now: () => number): Promise<Respon
 async function rollBack(c: ConsoleContext, now: () => number): Promise<Response> {
   const request = rollbackRequestOf(await readJsonBody(c.req.raw));
   if (request === null) return consoleError(c, 400, 'bad_request');
-  const outcome = await rollback(storesOf(c.env), {
+  const outcome = await rollback(await checkingStoresOf(c.env), {
     ...request,
     author: c.get('consoleAuthor'),
     now: new Date(now()),

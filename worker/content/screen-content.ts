@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Arrangement } from '../../screens/kit/composition';
+import type { ShownPicture } from '../../screens/types';
 import { type ContentDocument, screenBodyOf } from '../../shared/config/content';
 import type { ScreenId } from '../../shared/screens';
 
@@ -14,6 +15,8 @@ import type { ScreenId } from '../../shared/screens';
 export interface ShownContent {
   arrangement: Arrangement | null;
   t: TFunction;
+  /** The picture its `picture` section shows, described in the page's language, if any. */
+  picture?: ShownPicture;
 }
 
 type PerTranslator = WeakMap<TFunction, ShownContent>;
@@ -48,6 +51,15 @@ export function shownContent(
     shown = {
       arrangement: body.sections ?? null,
       t: texts && Object.keys(texts).length > 0 ? withTexts(t, texts, language) : t,
+      picture: body.picture
+        ? {
+            id: body.picture.id,
+            width: body.picture.width,
+            height: body.picture.height,
+            // Every shipped language is given (worker/content/check.ts); another falls back.
+            alt: body.picture.alt[language] ?? body.picture.alt.en ?? '',
+          }
+        : undefined,
     };
     byTranslator.set(t, shown);
   }

@@ -2,9 +2,6 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
-  PICTURE_MAX_BYTES,
-  PICTURE_MAX_SIDE,
-  PICTURE_MIN_SIDE,
   PICTURE_UPLOAD_TYPE,
   type PictureLibraryAnswer,
   type PictureRefusal,
@@ -12,7 +9,12 @@ import {
 } from '../../shared/console-api/pictures';
 import { hex } from '../../shared/hex';
 import { logWarning } from '../../shared/log';
-import { pictureWidths } from '../../shared/pictures';
+import {
+  PICTURE_MAX_BYTES,
+  PICTURE_MAX_SIDE,
+  PICTURE_MIN_SIDE,
+  pictureWidths,
+} from '../../shared/pictures';
 import type { ConsoleEnv } from '../env';
 import { crossOriginReason } from '../middleware/same-origin';
 import { findPicture, listPictures, storePicture } from './library';

@@ -42,6 +42,14 @@ export async function findPicture(bucket: R2Bucket, id: string): Promise<Picture
   return object ? recordOf(object) : null;
 }
 
+/** Each picture's size by id: what a content document's pictures are checked against. */
+export type PictureSizes = ReadonlyMap<string, { width: number; height: number }>;
+
+export async function pictureSizes(bucket: R2Bucket): Promise<PictureSizes> {
+  const records = await listPictures(bucket);
+  return new Map(records.map(({ id, width, height }) => [id, { width, height }]));
+}
+
 /** How many pages of 1000 the library lists at most: far more pictures than a funnel shows. */
 const MAX_PAGES = 10;
 

@@ -2,11 +2,11 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CONSOLE_PICTURES_PATH,
-  PICTURE_MAX_BYTES,
   type PictureLibraryAnswer,
   type PictureUploadAnswer,
 } from '../../../shared/console-api/pictures';
 import { hex } from '../../../shared/hex';
+import { PICTURE_MAX_BYTES } from '../../../shared/pictures';
 import { ACCESS_TOKEN_HEADER, accessKeySets, LOCAL_AUTHOR } from '../../../worker/console/access';
 import { UPLOADS_PER_AUTHOR } from '../../../worker/pictures/limits';
 import { pngOf } from '../../fixtures/png';
