@@ -12,7 +12,7 @@ export const PICTURES_PATH = '/pictures';
  * served too (no picture is enlarged). Enough for a 390 px phone at 3x and a 1280 px desktop
  * column without a near-duplicate for every device.
  */
-export const PICTURE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+const PICTURE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
 /** The served formats, best first: what `<picture>` offers, the last the fallback every browser reads. */
 export const PICTURE_FORMATS = ['avif', 'webp', 'jpg'] as const;

@@ -18,7 +18,7 @@ export const sizeKey = (id: string, width: number, format: string) =>
 const TYPES: readonly PictureType[] = ['jpeg', 'png', 'webp', 'avif', 'gif'];
 
 /** The record an original's metadata keeps, or null for an object this module did not write. */
-export function recordOf(object: R2Object): PictureRecord | null {
+function recordOf(object: R2Object): PictureRecord | null {
   const meta = object.customMetadata ?? {};
   const id = object.key.slice(ORIGINALS.length);
   const width = Number(meta.width);

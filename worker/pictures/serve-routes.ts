@@ -22,7 +22,7 @@ import { makeSize, PictureUnreadable } from './sizes';
 
 type PictureContext = Context<BaseEnv>;
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function pictureServeRoutes() {
   const app = new Hono<BaseEnv>();
