@@ -1,3 +1,4 @@
+import { ContentEditor } from './content/ContentEditor';
 import { Copy } from './copy/Copy';
 import { EditPublish } from './edit/EditPublish';
 import { Experiments } from './experiments/Experiments';
@@ -27,6 +28,7 @@ export function Console() {
             <a href="#traffic">Traffic</a>
             <a href="#experiments">Experiments</a>
             <a href="#results">Results</a>
+            <a href="#content">Content</a>
             <a href="#edit">Edit and publish</a>
             <a href="#copy">Copy</a>
             <a href="#history">History</a>
@@ -53,6 +55,7 @@ export function Console() {
             <Traffic state={live.state} />
             <Experiments state={live.state} />
             <Results livePhase={live.state.live.split.phase ?? 1} />
+            <ContentEditor />
             <EditPublish state={live.state} />
             <Copy />
             <History />

@@ -21,6 +21,7 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
   unknown_route: 'That preview link has expired. Test the visitor again for a new one.',
   config_store_failed:
     'The config store could not be reached; nothing was published. Try again in a minute.',
+  preview_failed: 'The preview could not be drawn. Try again; your edits are kept in the draft.',
   network: 'The worker could not be reached. Check your connection and try again.',
   unreadable:
     'The worker answered something the console cannot read. If your sign-in expired, reload the page.',

@@ -1,6 +1,6 @@
 import type { ScreenId } from '../shared/screens';
-import type { ComposedDefinition } from './kit/composition';
-import { LANDING_COMPOSED } from './landing';
+import type { ComposedDefinition } from './kit/arrangement';
+import { LANDING_COMPOSED } from './landing/section-specs';
 
 /**
  * The screens made of sections, which a marketer's content may arrange (worker/content/): the

@@ -6,7 +6,7 @@ import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
 import type { ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
-import type { Arrangement } from './kit/composition';
+import type { Arrangement } from './kit/arrangement';
 
 export interface ScreenProps {
   screen: ScreenId;
@@ -64,7 +64,7 @@ export interface ScreenProps {
   guidePlans?: readonly PlanFamilyId[];
   /**
    * A marketer's arrangement of this screen's sections (its content, worker/content/); absent,
-   * the screen as code composes it (screens/kit/composition.tsx).
+   * the screen as code composes it (screens/kit/composition.tsx draws it).
    */
   arrangement?: Arrangement | null;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */

@@ -141,6 +141,35 @@ async function sendVisitors(origin: string): Promise<void> {
   await Promise.all(visits);
 }
 
+/**
+ * The content editor with a headline being changed and the reviews moved above the form, the
+ * phone preview beside it: its top, where a marketer starts.
+ */
+async function photographContentEditor(page: Page): Promise<void> {
+  // A fresh console: the decision dialog photographed before it is left open.
+  await page.reload();
+  const content = page.getByRole('region', { name: 'Content' });
+  const phone = page.frameLocator('iframe[title$="phone width"]');
+  await phone.locator('h1').waitFor();
+  await content.scrollIntoViewIfNeeded();
+  await content.getByLabel('screens.one_pager.title').fill('See your family on one map');
+  await content.getByRole('button', { name: /^Reviews, position/ }).focus();
+  for (const _ of [1, 2, 3, 4, 5]) await page.keyboard.press('Alt+ArrowUp');
+  await phone.locator('h1', { hasText: 'See your family on one map' }).waitFor();
+  await phone.locator('.landing-section__title').first().waitFor();
+  const box = await content.boundingBox();
+  if (!box) throw new Error('the content editor is not on the page');
+  // The box is where the viewport shows it; a full-page clip takes page coordinates, and the
+  // page goes back to its top so the sticky preview stands where it starts.
+  const scrolled = await page.evaluate<number>('window.scrollY');
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({
+    path: `${IMAGES}console-content.png`,
+    fullPage: true,
+    clip: { x: box.x, y: box.y + scrolled, width: box.width, height: Math.min(box.height, 1150) },
+  });
+}
+
 async function main(): Promise<void> {
   await mkdir(IMAGES, { recursive: true });
   const worker = await startBuiltWorker({ quiet: true });
@@ -205,8 +234,9 @@ async function main(): Promise<void> {
     await decision.getByRole('radio', { name: /^Roll variant b out/ }).check();
     await decision.getByLabel('Reason (required)').waitFor();
     await decision.screenshot({ path: `${IMAGES}console-experiment-decision.png` });
+    await photographContentEditor(page);
     console.log(
-      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-* to ${IMAGES}`,
+      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-*, console-content to ${IMAGES}`,
     );
   } finally {
     await browser.close();

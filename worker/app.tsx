@@ -17,6 +17,7 @@ import { apiErrorHandler, isApiPath } from './api/unhandled-error';
 import type { IntakeLimits } from './collector/intake-limits';
 import { createConfigSource } from './config/load';
 import type { AccessKeys } from './console/access';
+import type { RenderApp } from './console/content-route';
 import type { DevKit } from './dev-kit';
 import type { RootEnv } from './env';
 import type { RandomSource } from './funnel/split-test';
@@ -116,7 +117,9 @@ export function createApp(options: AppOptions = {}) {
   app.route('/vendor', vendorApp(vendorRoutes()));
   app.route(CONSENT_PATH, vendorApp(consentRoutes()));
   app.route(PICTURES_PATH, pictureServeRoutes());
-  app.route('/console', consoleApp(deps, { accessKeys: options.accessKeys }));
+  // The console draws a content preview's page by asking this app for it (its own request).
+  const render: RenderApp = (request, env, ctx) => app.fetch(request, env, ctx);
+  app.route('/console', consoleApp(deps, { accessKeys: options.accessKeys, render }));
   app.route('/api', browserApiApp(deps, api));
   if (devKit) app.route('/test-gateway', otherPagesApp(deps, devKit.testGatewayRoutes()));
   app.route('/app', otherPagesApp(deps, appLoginRoutes({ portalFetch })));

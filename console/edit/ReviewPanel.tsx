@@ -1,5 +1,6 @@
 import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api/config';
 import { ChangeList } from '../ChangeList';
+import { ContentVisualDiff } from '../content/ContentVisualDiff';
 import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { fieldLabel } from '../field-errors';
 import { reviewText } from '../link-plans';
@@ -51,6 +52,7 @@ function CheckedReview({ review, draft }: { review: CheckedState; draft: Draft |
       ) : (
         <ChangeList changes={review.diff} label="Changes this publish makes" />
       )}
+      <ContentVisualDiff />
       {review.phase ? <p className="notice notice--warning">{phaseWarning(review.phase)}</p> : null}
       {review.experimentPhases.map((phase) => (
         <p className="notice notice--warning" key={phase.experiment}>

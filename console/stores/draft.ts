@@ -1,3 +1,4 @@
+import type { ContentDocument } from '../../shared/config/content';
 import type { ExperimentDecision, ExperimentDocument } from '../../shared/config/experiments';
 import type { AudienceDocument, RouteDocument } from '../../shared/config/routing';
 import type { ExperimentSettings } from '../../shared/config/split';
@@ -74,6 +75,11 @@ export function discardEdits(): void {
 function edit(change: (document: ConfigDocument) => ConfigDocument): void {
   const draft = $draft.get();
   if (draft) $draft.set({ ...draft, document: change(draft.document) });
+}
+
+/** An edit of the content section (console/content/content-edits.ts). */
+export function editContent(change: (content: ContentDocument) => ContentDocument): void {
+  edit((document) => ({ ...document, content: change(document.content) }));
 }
 
 export function setWeight(key: string, weight: number): void {

@@ -1,5 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
 import type { ScreenProps } from '../types';
+import {
+  arrangedSections,
+  type Composition,
+  type PlacedSection,
+  type SectionOptions,
+  type SectionSpec,
+} from './arrangement';
 
 /**
  * Screens made of sections: a screen is an ordered list of the kit's sections, which a marketer's
@@ -8,81 +15,9 @@ import type { ScreenProps } from '../types';
  * as its composition says.
  */
 
-/** How one placement of a section is drawn: the variants a section has in code. */
-export interface SectionOptions {
-  /** The AI framing of a section that has one (claims, how it works). */
-  ai?: boolean;
-  /** Reviews sliding (a small island) or all listed (no script). */
-  reviews?: 'slide' | 'static';
-  /** A badge above the hero's heading, by its copy key. */
-  badge?: string;
-}
-
-/** A kind of section the kit has, as a slot's catalogue lists it. */
-export interface SectionKind {
+/** A kind of section with what draws it. */
+export interface SectionKind extends SectionSpec {
   render(props: ScreenProps, options: SectionOptions): ReactNode;
-  /**
-   * The copy keys it reads, as a marketer may override them: a whole key, or a group ending in
-   * '.' (every key under it); `{screen}` stands for the screen's id.
-   */
-  copy: readonly string[];
-  /** The longest text a marketer may give one of its keys, in characters. */
-  maxChars: number;
-  /** Whether every screen of its slot must show it (the form the step needs, the one h1). */
-  required?: true;
-  /** Its placement when a marketer adds it to a screen that does not have it. */
-  options?: SectionOptions;
-}
-
-/** One section placed on a screen: its kind (also its id on the screen) and how it is drawn. */
-export interface PlacedSection<Kind extends string = string> {
-  kind: Kind;
-  options?: SectionOptions;
-  /**
-   * Drawn inside the screen's panel (the AI landing's tinted block): each run of consecutive
-   * panel sections is wrapped in one `panelClass` element.
-   */
-  panel?: true;
-}
-
-/** A screen as code composes it. */
-export interface Composition<Kind extends string = string> {
-  /** The screen's root element classes ('screen landing landing--classic'). */
-  className: string;
-  /** The class of the element around a run of panel sections. */
-  panelClass?: string;
-  sections: readonly PlacedSection<Kind>[];
-}
-
-/** A screen made of sections: its slot, as code composes it, and the sections its slot may show. */
-export interface ComposedDefinition {
-  /** The step a screen of it is ('landing'): the sections it needs are its catalogue's required. */
-  slot: string;
-  composition: Composition;
-  catalogue: Readonly<Record<string, SectionKind>>;
-}
-
-/** A marketer's arrangement of a screen's sections: in this order, hidden or shown. */
-export type Arrangement = readonly { id: string; visible: boolean }[];
-
-/**
- * The sections a screen shows, in order: its composition's, or as the arrangement lists them
- * (a section the composition lacks is placed as its kind says). Hidden ones are left out.
- */
-export function arrangedSections<Kind extends string>(
-  composition: Composition<Kind>,
-  catalogue: Readonly<Record<Kind, SectionKind>>,
-  arrangement: Arrangement | null,
-): PlacedSection<Kind>[] {
-  if (!arrangement) return [...composition.sections];
-  const placed = new Map(composition.sections.map((section) => [section.kind, section]));
-  const shown: PlacedSection<Kind>[] = [];
-  for (const { id, visible } of arrangement) {
-    if (!visible || !Object.hasOwn(catalogue, id)) continue;
-    const kind = id as Kind;
-    shown.push(placed.get(kind) ?? { kind, options: catalogue[kind].options });
-  }
-  return shown;
 }
 
 /** A screen drawn from its sections, each run of panel sections inside one panel. */

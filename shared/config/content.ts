@@ -6,7 +6,7 @@ import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-d
 /**
  * The `content` config section (KV key `content`), declared once for the worker, the console and
  * the CLI: what visitors read and see, per screen, in a marketer's hands. A screen made of
- * sections (screens/kit/composition.tsx) may list its sections in another order, hide the
+ * sections (screens/kit/arrangement.ts) may list its sections in another order, hide the
  * optional ones or add sections of its slot, and override the copy its sections read, per
  * language. A screen the document does not name is the screen in code. This is its shape; the
  * rules against the kit and the bundled copy (sections a slot needs, keys a section reads,

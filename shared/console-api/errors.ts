@@ -32,7 +32,8 @@ export interface ConflictAnswer {
  * - bad_request (400): a body that is not the call's JSON;
  * - unknown_version (404), unknown_variant (404), unknown_experiment (404);
  * - unknown_route (404): a route preview link that is not signed, or is over an hour old;
- * - config_store_failed (503): D1 or KV failed; nothing published.
+ * - config_store_failed (503): D1 or KV failed; nothing published;
+ * - preview_failed (502): the page of a content preview could not be drawn.
  */
 export type ConsoleErrorCode =
   | 'console_not_configured'
@@ -44,4 +45,5 @@ export type ConsoleErrorCode =
   | 'unknown_variant'
   | 'unknown_experiment'
   | 'unknown_route'
-  | 'config_store_failed';
+  | 'config_store_failed'
+  | 'preview_failed';

@@ -175,17 +175,17 @@ describe('config document: refusals a marketer reads', () => {
     [
       'a misspelt top-level key',
       '{"splits": {}}',
-      'unknown top-level key "splits" (expected "split", "flows", "routing" and/or "experiments")',
+      'unknown top-level key "splits" (expected "split", "flows", "routing", "experiments" and/or "content")',
     ],
     [
       'an empty document',
       '{}',
-      'the file has none of "split", "flows", "routing" and "experiments"; nothing to check',
+      'the file has none of "split", "flows", "routing", "experiments" and "content"; nothing to check',
     ],
     [
       'a JSON array',
       '[]',
-      'the file must hold a JSON object with "split", "flows", "routing" and/or "experiments"',
+      'the file must hold a JSON object with "split", "flows", "routing", "experiments" and/or "content"',
     ],
     [
       'a negative weight',
@@ -296,7 +296,7 @@ describe('config document: cross-check between split and flows', () => {
       ok: false,
       error:
         'split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined ' +
-        '(split from this file, flows from KV, routing from the defaults in code, experiments from the defaults in code)',
+        '(split from this file, flows from KV, routing from the defaults in code, experiments from the defaults in code, content from the defaults in code)',
     });
   });
 
@@ -313,7 +313,7 @@ describe('config document: cross-check between split and flows', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error).toContain(
-        '(split from KV, flows from this file, routing from this file, experiments from this file)',
+        '(split from KV, flows from this file, routing from this file, experiments from this file, content from this file)',
       );
     }
   });
@@ -519,7 +519,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(set.code).toBe(0);
     // 1:1 after the default's single variant: the shares change, a new phase.
     expect(set.stdout).toMatch(
-      /^published v2 to local KV \(.*\) \(keys "flows", "routing", "split", "experiments"\), phase 2$/m,
+      /^published v2 to local KV \(.*\) \(keys "content", "flows", "routing", "split", "experiments"\), phase 2$/m,
     );
 
     // As a process, reading the same files: what set published, stamped with its version.
@@ -530,6 +530,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       flows: { ...VALID_DOCUMENT.flows, version: 'v2' },
       routing: { ...DEFAULT_ROUTING, version: 'v2' },
       experiments: { ...DEFAULT_EXPERIMENTS, version: 'v2' },
+      content: EMPTY_CONTENT,
     });
     expect(after.stderr).not.toContain('KV key');
 
@@ -564,6 +565,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       flows: { ...DEFAULT_FLOWS, version: 'v1' },
       routing: { ...DEFAULT_ROUTING, version: 'v1' },
       experiments: { ...DEFAULT_EXPERIMENTS, version: 'v1' },
+      content: EMPTY_CONTENT,
     });
   });
 
@@ -576,7 +578,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       'error: split.variants.lp17ch17pr5.flow: names flow "lp17ch17pr5", which is not defined ' +
-        '(split from this file, flows from KV, routing from KV, experiments from KV); nothing written',
+        '(split from this file, flows from KV, routing from KV, experiments from KV, content from KV); nothing written',
     );
     expect(refused.stdout).not.toContain('published');
 
@@ -586,6 +588,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       flows: { ...VALID_DOCUMENT.flows, version: 'v1' },
       routing: { ...DEFAULT_ROUTING, version: 'v1' },
       experiments: { ...DEFAULT_EXPERIMENTS, version: 'v1' },
+      content: EMPTY_CONTENT,
     });
   });
 
@@ -596,16 +599,20 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const validated = await runCli(['validate', file, ...state]);
     expect(validated.code).toBe(0);
     expect(said(validated.stderr)).toEqual([
+      'KV key "content" is absent; the defaults in code apply',
       'KV key "routing" is absent; the defaults in code apply',
     ]);
-    expect(validated.stdout.trim().split('\n').slice(-6)).toEqual([
+    expect(validated.stdout.trim().split('\n').slice(-7)).toEqual([
       ...EXPERIMENTS_SUMMARY,
+      '(checked against the content in the defaults in code)',
       '(checked against the routing in the defaults in code)',
     ]);
 
     const set = await runCli(['set', file, 'landing test', ...state]);
     expect(set.code).toBe(0);
-    expect(set.stdout).toMatch(/\(keys "flows", "routing", "split", "experiments"\), phase 1$/m);
+    expect(set.stdout).toMatch(
+      /\(keys "content", "flows", "routing", "split", "experiments"\), phase 1$/m,
+    );
     const got = JSON.parse((await runCli(['get', ...state])).stdout);
     // Stamped like the other sections: the version, and each experiment's phase; the running
     // one, when it started. The draft has neither until it runs.
@@ -634,9 +641,10 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     expect(said(shown.stderr)).toEqual([]);
     const lines = shown.stdout.trim().split('\n');
     expect(lines[0]).toBe('split (version v2), default variant "default":');
-    expect(lines.slice(-5)).toEqual([
+    expect(lines.slice(-6)).toEqual([
       EXPERIMENTS_SUMMARY[0]!.replace('version 7', 'version v2'),
       ...EXPERIMENTS_SUMMARY.slice(1),
+      'content: none (every screen as code composes it)',
     ]);
   });
 
@@ -644,9 +652,10 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const shown = await runCli(['show', '--persist-to', join(dir, 'fresh')]);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('split (version builtin), default variant "default":');
-    expect(shown.stdout.trim().split('\n').at(-1)).toBe(
+    expect(shown.stdout.trim().split('\n').slice(-2)).toEqual([
       'experiments (version builtin): none besides the split',
-    );
+      'content: none (every screen as code composes it)',
+    ]);
     expect(shown.stderr).toContain('KV key "experiments" is absent; the defaults in code apply');
   });
 
@@ -693,6 +702,7 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     const validated = await runCli(['validate', file, '--persist-to', join(dir, 'shadowed')]);
     expect(validated.code).toBe(0);
     expect(said(validated.stderr)).toEqual([
+      'KV key "content" is absent; the defaults in code apply',
       'warning: routing.routes.1: never takes a visitor: route "tiktok" before it already takes everyone its audience "tiktok_ios" matches',
     ]);
   });
@@ -795,7 +805,7 @@ describe('config CLI against the deployed stores', () => {
     const got = await runCli(['get', '--remote', '--env', 'production'], wrangler);
     expect(got.code).toBe(0);
     const reads = calls.slice(1);
-    expect(reads).toHaveLength(4);
+    expect(reads).toHaveLength(5);
     for (const call of reads) expect(afterRemote(call)).toEqual(['--env', '']);
   });
 

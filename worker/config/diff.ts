@@ -13,6 +13,13 @@ export function diffDocuments(before: ConfigDocument | null, after: ConfigDocume
   diffValues(before?.flows, after.flows, 'flows', changes);
   diffValues(before?.routing, after.routing, 'routing', changes);
   diffValues(before?.experiments, after.experiments, 'experiments', changes);
+  // Screen by screen: a document from before the content section had none, which is no change.
+  diffValues(
+    before?.content?.screens ?? {},
+    after.content?.screens ?? {},
+    'content.screens',
+    changes,
+  );
   return changes;
 }
 

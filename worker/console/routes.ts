@@ -7,6 +7,7 @@ import type {
   ScreenChoice,
 } from '../../shared/console-api/config';
 import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
+import { CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
@@ -31,6 +32,7 @@ import { sameOriginOnly } from '../middleware/same-origin';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { type AccessKeys, consoleAccess } from './access';
+import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
 import { consoleError } from './errors';
 import { experimentResultsRoutes } from './experiment-results-route';
@@ -60,7 +62,12 @@ export interface ConsoleOptions {
   /** Cloudflare Access's signing keys; tests pass their own. */
   accessKeys?: AccessKeys;
   now?: () => number;
+  /** The whole app, which draws a content preview's page (./content-route.ts). */
+  render?: RenderApp;
 }
+
+/** Without the app (a test mounting the console alone), no page can be drawn. */
+const NO_PAGES: RenderApp = () => new Response(null, { status: 404 });
 
 function storesOf(env: Bindings): PublishStores {
   return {
@@ -113,6 +120,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
   // The copy overrides: their own versions (c1, c2…), reviewed, published and rolled back here.
   app.route(path(CONSOLE_COPY_API.state), copyRoutes({ now }));
+  // The content editor's sections and copy, and its previews of a draft content.
+  app.route(path(CONSOLE_CONTENT_PATH), contentRoutes({ render: options.render ?? NO_PAGES, now }));
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
   app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));

@@ -1,6 +1,6 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
-import { arrangedSections, type ComposedDefinition } from '../../screens/kit/composition';
+import { arrangedSections, type ComposedDefinition } from '../../screens/kit/arrangement';
 import {
   type ContentDocument,
   type ContentPicture,

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Arrangement } from '../../screens/kit/composition';
+import type { Arrangement } from '../../screens/kit/arrangement';
 import type { ShownPicture } from '../../screens/types';
 import { type ContentDocument, screenBodyOf } from '../../shared/config/content';
 import type { ScreenId } from '../../shared/screens';

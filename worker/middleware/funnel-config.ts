@@ -1,13 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { type ConfigSource, DEFAULT_CONFIG_TTL_MS } from '../config/load';
 import type { AppEnv } from '../env';
+import { draftContentOf } from '../funnel/draft-content';
 
 /** Puts the validated funnel config (split weights and flows) on the context. */
 export function funnelConfig(source: ConfigSource): MiddlewareHandler<AppEnv> {
   return async function funnelConfigMiddleware(c, next) {
     const ttl = Number(c.env.CONFIG_CACHE_TTL_MS ?? DEFAULT_CONFIG_TTL_MS);
     const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_CONFIG_TTL_MS;
-    c.set('config', await source.load(c.env.FUNNEL_CONFIG, ttlMs));
+    const config = await source.load(c.env.FUNNEL_CONFIG, ttlMs);
+    // The console's preview of a draft content (worker/funnel/draft-content.ts).
+    const draft = draftContentOf(c.req.raw);
+    c.set('config', draft ? { ...config, content: draft } : config);
     await next();
   };
 }

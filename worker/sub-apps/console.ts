@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AccessKeys } from '../console/access';
+import type { RenderApp } from '../console/content-route';
 import { consoleRoutes } from '../console/routes';
 import type { ConsoleEnv } from '../env';
 import { SUPPORTED_LANGUAGES } from '../i18n';
@@ -17,7 +18,7 @@ import type { MiddlewareDeps } from './middleware-deps';
  */
 export function consoleApp(
   deps: MiddlewareDeps,
-  options: { accessKeys?: AccessKeys },
+  options: { accessKeys?: AccessKeys; render?: RenderApp },
 ): Hono<ConsoleEnv> {
   const app = new Hono<ConsoleEnv>();
   app.use(visitor());
@@ -25,7 +26,7 @@ export function consoleApp(
   app.use(locale({ supported: SUPPORTED_LANGUAGES }));
   app.use(translations(deps.translationSource));
   app.use(funnelConfig(deps.configSource));
-  app.route('/', consoleRoutes({ accessKeys: options.accessKeys, now: deps.now }));
+  app.route('/', consoleRoutes({ ...options, now: deps.now }));
   app.all('*', endOfSubApp);
   return app;
 }

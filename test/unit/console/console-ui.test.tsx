@@ -10,10 +10,20 @@ import {
   type ConsoleState,
   type PublishRequest,
 } from '../../../shared/console-api/config';
+import { CONSOLE_CONTENT_API, type ContentCatalogue } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { consoleState, resultsAnswer } from './fixtures';
+
+const EMPTY_CATALOGUE: ContentCatalogue = {
+  screens: [],
+  languages: ['en'],
+  rtl: [],
+  themes: ['geozilla'],
+  texts: { en: {} },
+  overridden: { en: [] },
+};
 
 const EMPTY_COPY: CopyState = {
   languages: [{ code: 'en', name: 'English' }],
@@ -45,6 +55,8 @@ function stubWorker(answers: {
     // The Copy area's calls, which these tests do not look at: no key, nothing published.
     if (url === CONSOLE_COPY_API.state) return reply(200, EMPTY_COPY);
     if (url === CONSOLE_COPY_API.versions) return reply(200, { versions: [] });
+    // The content editor's, likewise: no screen to arrange, so nothing to preview.
+    if (url === CONSOLE_CONTENT_API.catalogue) return reply(200, EMPTY_CATALOGUE);
     const body = JSON.parse(String(init?.body)) as PublishRequest;
     posted.push({ url, body });
     expect(init?.method).toBe('POST');

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Arrangement } from '../../../screens/kit/composition';
+import type { Arrangement } from '../../../screens/kit/arrangement';
 import { LANDING_SCREENS } from '../../../screens/landing';
-import { LANDING_COMPOSITIONS } from '../../../screens/landing/sections';
+import { LANDING_COMPOSITIONS } from '../../../screens/landing/section-specs';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
 import type { ScreenProps } from '../../../screens/types';
 import { type ContentDocument, EMPTY_CONTENT, parseContent } from '../../../shared/config/content';

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../../shared/console-api/config';
+import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
@@ -66,6 +67,12 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['POST', CONSOLE_COPY_API.publish, { base: null, copy: COPY, note: 'around Access' }],
   ['POST', CONSOLE_COPY_API.rollback, { base: null, seq: 1 }],
   ['POST', CONSOLE_COPY_API.preview, { copy: COPY }],
+  ['GET', CONSOLE_CONTENT_API.catalogue],
+  [
+    'POST',
+    CONSOLE_CONTENT_API.preview,
+    { screen: 'one_pager', language: 'en', theme: 'geozilla', content: { screens: {} } },
+  ],
   ['GET', `${CONSOLE_PREVIEW_PATH}/default`],
   ['GET', `${CONSOLE_PREVIEW_PATH}?end=1`],
 ];

@@ -1,0 +1,136 @@
+import { useEffect } from 'react';
+import type { ContentCatalogue } from '../../shared/console-api/content';
+import { REVIEW_TITLE_ID } from '../experiments/review-next';
+import { useStore } from '../stores/atom';
+import {
+  $contentAnnouncement,
+  $contentCatalogue,
+  $contentPreview,
+  $contentSelection,
+  followPreview,
+  loadContentCatalogue,
+  select,
+} from '../stores/content-editor';
+import { $draft } from '../stores/draft';
+import { $review } from '../stores/review';
+import { ContentIssues } from './ContentIssues';
+import { ContentPickers } from './ContentPickers';
+import { CopyFields } from './CopyFields';
+import { addableSections, arrangementOf } from './content-edits';
+import { languageName, screenName } from './content-text';
+import { PreviewFrame } from './PreviewFrame';
+import { SectionList } from './SectionList';
+
+/**
+ * The content editor: a landing's sections and copy, edited into the console's draft beside a
+ * live preview of the draft drawn by the worker's own page route, then reviewed and published
+ * with the rest of the config (Edit and publish).
+ */
+export function ContentEditor() {
+  const state = useStore($contentCatalogue);
+  const announcement = useStore($contentAnnouncement);
+  useEffect(() => {
+    void loadContentCatalogue();
+  }, []);
+  return (
+    <section className="section" id="content" aria-labelledby="content-title">
+      <h2 id="content-title">Content</h2>
+      <p className="muted">
+        What a landing shows: its sections, in order, and their copy in every language. Edits stay
+        in the draft until you review and publish them under{' '}
+        <a href={`#${REVIEW_TITLE_ID}`}>Review and publish</a>.
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {state.kind === 'loading' ? <p className="muted">Loading the screens…</p> : null}
+      {state.kind === 'failed' ? (
+        <p className="notice notice--error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      {state.kind === 'ready' ? <Editor catalogue={state.catalogue} /> : null}
+    </section>
+  );
+}
+
+function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
+  const selection = useStore($contentSelection);
+  const draft = useStore($draft);
+  const preview = useStore($contentPreview);
+  const review = useStore($review);
+  useEffect(() => followPreview(), []);
+  const screen = catalogue.screens.find((s) => s.id === selection.screen);
+  if (!draft || !screen) return null;
+  const content = draft.document.content;
+  const rows = arrangementOf(content, screen);
+  const section = selection.section ?? screen.composition[0] ?? '';
+  const at = `content.screens.${screen.id}`;
+  const reviewed = review.kind === 'invalid' ? review.errors : [];
+  const issues = [...(preview.kind === 'ready' ? preview.issues : []), ...reviewed].filter(
+    (issue, index, all) =>
+      (issue.path === at || issue.path.startsWith(`${at}.`)) &&
+      all.findIndex((o) => o.path === issue.path && o.message === issue.message) === index,
+  );
+  return (
+    <>
+      <ContentPickers catalogue={catalogue} />
+      <div className="content-editor">
+        <div className="content-editor__fields">
+          <ContentIssues catalogue={catalogue} screen={screen} content={content} issues={issues} />
+          <SectionList screen={screen} rows={rows} addable={addableSections(content, screen)} />
+          <CopyFields
+            catalogue={catalogue}
+            screen={screen}
+            section={section}
+            language={selection.language}
+            content={content}
+            issues={issues}
+          />
+        </div>
+        <ContentPreviewPane
+          title={`${screenName(screen.id)} in ${languageName(selection.language)}`}
+        />
+      </div>
+    </>
+  );
+}
+
+function ContentPreviewPane({ title }: { title: string }) {
+  const selection = useStore($contentSelection);
+  const preview = useStore($contentPreview);
+  const html = preview.kind === 'ready' || preview.kind === 'loading' ? preview.html : null;
+  const width = selection.width;
+  return (
+    <div className="content-editor__preview">
+      <div className="content-editor__preview-head">
+        <h3 id="content-preview-title">Preview of the draft</h3>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Preview width</legend>
+          {(['phone', 'desktop'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="button button--small"
+              aria-pressed={width === option}
+              onClick={() => select({ width: option })}
+            >
+              {option === 'phone' ? 'Phone (390 px)' : 'Desktop (1280 px)'}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <p className="muted" role="status">
+        {preview.kind === 'loading' ? 'Drawing the preview…' : ''}
+        {preview.kind === 'failed' ? preview.message : ''}
+      </p>
+      {html ? (
+        <PreviewFrame
+          html={html}
+          width={width}
+          title={`Preview: ${title}, ${width === 'phone' ? 'phone' : 'desktop'} width`}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import type { ContentDocument } from '../../shared/config/content';
+import type {
+  ComposedScreenChoice,
+  ContentCatalogue,
+  ContentPreviewAnswer,
+} from '../../shared/console-api/content';
+import type { FieldError } from '../../shared/console-api/errors';
+import { fetchContentCatalogue, fetchContentPreview } from '../content/content-api';
+import {
+  arrangementOf,
+  withCopy,
+  withSectionAdded,
+  withSectionMovedTo,
+  withSectionRemoved,
+  withSectionVisible,
+} from '../content/content-edits';
+import { sectionName } from '../content/content-text';
+import { failureText } from '../error-texts';
+import { atom } from './atom';
+import { $draft, editContent } from './draft';
+
+/**
+ * The content editor's state: what it offers (the worker's catalogue), what the marketer looks
+ * at (screen, language, theme, section, width), the preview of the draft, and the last
+ * structural change said aloud. The edits themselves go into the console's draft, as every
+ * area's do (./draft.ts), and are published with it.
+ */
+
+export type CatalogueState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; catalogue: ContentCatalogue }
+  | { kind: 'failed'; message: string };
+
+export const $contentCatalogue = atom<CatalogueState>({ kind: 'loading' });
+
+export interface ContentSelection {
+  screen: string;
+  language: string;
+  theme: string;
+  /** The section whose copy is shown; null: the first. */
+  section: string | null;
+  width: 'phone' | 'desktop';
+}
+
+export const $contentSelection = atom<ContentSelection>({
+  screen: 'one_pager',
+  language: 'en',
+  theme: 'geozilla',
+  section: null,
+  width: 'phone',
+});
+
+export type PreviewState =
+  | { kind: 'idle' }
+  | { kind: 'loading'; html: string | null }
+  | { kind: 'ready'; html: string; issues: FieldError[] }
+  | { kind: 'failed'; message: string };
+
+export const $contentPreview = atom<PreviewState>({ kind: 'idle' });
+
+/** What a polite live region says of the last structural change ("Reviews moved to …"). */
+export const $contentAnnouncement = atom('');
+
+export async function loadContentCatalogue(): Promise<void> {
+  const answer = await fetchContentCatalogue();
+  $contentCatalogue.set(
+    answer.ok
+      ? { kind: 'ready', catalogue: answer.value }
+      : {
+          kind: 'failed',
+          message: failureText(
+            answer.refusal.kind === 'failed' ? answer.refusal.failure : 'unreadable',
+          ),
+        },
+  );
+}
+
+/** The selected screen's catalogue entry, if the catalogue is loaded. */
+function selectedScreen(): ComposedScreenChoice | undefined {
+  const state = $contentCatalogue.get();
+  if (state.kind !== 'ready') return undefined;
+  return state.catalogue.screens.find((screen) => screen.id === $contentSelection.get().screen);
+}
+
+export function select(change: Partial<ContentSelection>): void {
+  $contentSelection.set({ ...$contentSelection.get(), ...change });
+}
+
+function draftContent(): ContentDocument | null {
+  return $draft.get()?.document.content ?? null;
+}
+
+/** Moves a section from `from` to `to` and says where it is now. */
+export function moveSectionTo(from: number, to: number): void {
+  const screen = selectedScreen();
+  const content = draftContent();
+  if (!screen || !content) return;
+  const rows = arrangementOf(content, screen);
+  const row = rows[from];
+  if (!row || to < 0 || to >= rows.length || from === to) return;
+  editContent((current) => withSectionMovedTo(current, screen, from, to));
+  $contentAnnouncement.set(`${sectionName(row.id)} moved to position ${to + 1} of ${rows.length}.`);
+}
+
+export function setSectionVisible(id: string, visible: boolean): void {
+  const screen = selectedScreen();
+  if (!screen) return;
+  const before = draftContent();
+  editContent((current) => withSectionVisible(current, screen, id, visible));
+  if (draftContent() !== before) {
+    $contentAnnouncement.set(`${sectionName(id)} ${visible ? 'shown' : 'hidden'}.`);
+  }
+}
+
+export function addSection(id: string): void {
+  const screen = selectedScreen();
+  const content = draftContent();
+  if (!screen || !content) return;
+  editContent((current) => withSectionAdded(current, screen, id));
+  const rows = arrangementOf(draftContent() ?? content, screen);
+  const at = rows.findIndex((row) => row.id === id);
+  $contentAnnouncement.set(`${sectionName(id)} added at position ${at + 1} of ${rows.length}.`);
+  select({ section: id });
+}
+
+export function removeSection(id: string): void {
+  const screen = selectedScreen();
+  if (!screen) return;
+  const before = draftContent();
+  editContent((current) => withSectionRemoved(current, screen, id));
+  if (draftContent() === before) return;
+  $contentAnnouncement.set(`${sectionName(id)} removed.`);
+  if ($contentSelection.get().section === id) select({ section: null });
+}
+
+/** A copy key's text in a language; the text shown anyway (`base`) takes the override out. */
+export function setText(language: string, key: string, text: string): void {
+  const state = $contentCatalogue.get();
+  if (state.kind !== 'ready') return;
+  const base = state.catalogue.texts[language]?.[key];
+  const screen = $contentSelection.get().screen;
+  editContent((current) => withCopy(current, screen, { language, key, text, base }));
+}
+
+/** Gives the override back: the field shows the bundled or live copy again. */
+export function resetText(language: string, key: string): void {
+  const screen = $contentSelection.get().screen;
+  editContent((current) =>
+    withCopy(current, screen, { language, key, text: undefined, base: undefined }),
+  );
+}
+
+/** How long the preview waits for the marketer to stop typing. */
+const PREVIEW_DELAY_MS = 350;
+
+/**
+ * Draws the preview again whenever the draft or the selection changes, once edits pause; the
+ * answer of an older request is dropped. The returned function stops it.
+ */
+export function followPreview(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let asked = 0;
+  let last = '';
+  const refresh = () => {
+    const content = draftContent();
+    const { screen, language, theme } = $contentSelection.get();
+    // Nothing to draw before the catalogue names the screen.
+    if (!content || !selectedScreen()) return;
+    const request = { screen, language, theme, content };
+    const key = JSON.stringify(request);
+    if (key === last) return;
+    last = key;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const ticket = ++asked;
+      const shown = $contentPreview.get();
+      $contentPreview.set({ kind: 'loading', html: 'html' in shown ? shown.html : null });
+      const answer = await fetchContentPreview(request);
+      if (ticket !== asked) return;
+      $contentPreview.set(previewStateOf(answer));
+    }, PREVIEW_DELAY_MS);
+  };
+  const stops = [$draft, $contentSelection, $contentCatalogue].map((store) =>
+    store.subscribe(refresh),
+  );
+  refresh();
+  return () => {
+    clearTimeout(timer);
+    for (const stop of stops) stop();
+  };
+}
+
+function previewStateOf(answer: Awaited<ReturnType<typeof fetchContentPreview>>): PreviewState {
+  if (answer.ok) {
+    const { html, issues }: ContentPreviewAnswer = answer.value;
+    return { kind: 'ready', html, issues };
+  }
+  const { refusal } = answer;
+  if (refusal.kind === 'invalid') {
+    return { kind: 'ready', html: '', issues: refusal.errors };
+  }
+  return {
+    kind: 'failed',
+    message: failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable'),
+  };
+}

@@ -1,0 +1,209 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  addableSections,
+  arrangementOf,
+  keysInLanguage,
+  missingTranslations,
+  withCopy,
+  withSectionAdded,
+  withSectionMovedTo,
+  withSectionRemoved,
+  withSectionVisible,
+} from '../../../console/content/content-edits';
+import {
+  $contentAnnouncement,
+  $contentCatalogue,
+  $contentSelection,
+  addSection,
+  moveSectionTo,
+  removeSection,
+  resetText,
+  setSectionVisible,
+  setText,
+} from '../../../console/stores/content-editor';
+import { $draft, startDraft } from '../../../console/stores/draft';
+import { EMPTY_CONTENT } from '../../../shared/config/content';
+import type { ComposedScreenChoice, ContentCatalogue } from '../../../shared/console-api/content';
+import { consoleState } from './fixtures';
+
+/** A landing as the worker's catalogue lists it: hero and form required, four optional kinds. */
+const section = (id: string, required = false, keys: string[] = []) => ({
+  id,
+  required,
+  maxChars: 160,
+  keys,
+});
+const SCREEN: ComposedScreenChoice = {
+  id: 'one_pager',
+  slot: 'landing',
+  composition: ['hero', 'phone_form', 'features', 'reviews', 'footer'],
+  sections: {
+    hero: section('hero', true, ['screens.one_pager.title']),
+    phone_form: section('phone_form', true),
+    features: section('features'),
+    reviews: section('reviews'),
+    faq: section('faq'),
+    footer: section('footer', true),
+  },
+};
+const TITLE = 'screens.one_pager.title';
+const CATALOGUE: ContentCatalogue = {
+  screens: [SCREEN],
+  languages: ['en', 'ar', 'de'],
+  rtl: ['ar'],
+  themes: ['geozilla'],
+  texts: { en: { [TITLE]: 'Old' }, ar: { [TITLE]: 'قديم' }, de: { [TITLE]: 'Alt' } },
+  overridden: { en: [], ar: [], de: [] },
+};
+
+const ids = (content = $draft.get()?.document.content ?? EMPTY_CONTENT) =>
+  arrangementOf(content, SCREEN).map((row) => (row.visible ? row.id : `(${row.id})`));
+
+describe('the content edits', () => {
+  it('lists code’s composition, all shown, until the content lists its own', () => {
+    expect(ids(EMPTY_CONTENT)).toEqual(['hero', 'phone_form', 'features', 'reviews', 'footer']);
+    expect(arrangementOf(EMPTY_CONTENT, SCREEN)[0]).toEqual({
+      id: 'hero',
+      visible: true,
+      required: true,
+    });
+    expect(addableSections(EMPTY_CONTENT, SCREEN)).toEqual(['faq']);
+  });
+
+  it('moves a section, and a move back to code’s order leaves no content', () => {
+    const moved = withSectionMovedTo(EMPTY_CONTENT, SCREEN, 3, 1);
+    expect(ids(moved)).toEqual(['hero', 'reviews', 'phone_form', 'features', 'footer']);
+    expect(moved.screens.one_pager?.sections?.[1]).toEqual({ id: 'reviews', visible: true });
+    expect(withSectionMovedTo(moved, SCREEN, 1, 3)).toEqual(EMPTY_CONTENT);
+    expect(withSectionMovedTo(EMPTY_CONTENT, SCREEN, 0, 9)).toBe(EMPTY_CONTENT);
+  });
+
+  it('hides and removes an optional section, never a required one', () => {
+    const hidden = withSectionVisible(EMPTY_CONTENT, SCREEN, 'reviews', false);
+    expect(ids(hidden)).toEqual(['hero', 'phone_form', 'features', '(reviews)', 'footer']);
+    expect(withSectionVisible(EMPTY_CONTENT, SCREEN, 'phone_form', false)).toBe(EMPTY_CONTENT);
+    expect(withSectionRemoved(EMPTY_CONTENT, SCREEN, 'hero')).toBe(EMPTY_CONTENT);
+    expect(ids(withSectionRemoved(hidden, SCREEN, 'features'))).toEqual([
+      'hero',
+      'phone_form',
+      '(reviews)',
+      'footer',
+    ]);
+  });
+
+  it('adds a section the slot has before the required last one, once', () => {
+    const added = withSectionAdded(EMPTY_CONTENT, SCREEN, 'faq');
+    expect(ids(added)).toEqual(['hero', 'phone_form', 'features', 'reviews', 'faq', 'footer']);
+    expect(withSectionAdded(added, SCREEN, 'faq')).toBe(added);
+    expect(withSectionAdded(EMPTY_CONTENT, SCREEN, 'stats')).toBe(EMPTY_CONTENT);
+    expect(addableSections(added, SCREEN)).toEqual([]);
+  });
+
+  it('keeps a text per language; the text shown anyway is no override', () => {
+    const set = withCopy(EMPTY_CONTENT, 'one_pager', {
+      language: 'de',
+      key: TITLE,
+      text: 'Neu',
+      base: 'Alt',
+    });
+    expect(set.screens.one_pager?.copy).toEqual({ de: { [TITLE]: 'Neu' } });
+    const back = withCopy(set, 'one_pager', {
+      language: 'de',
+      key: TITLE,
+      text: 'Alt',
+      base: 'Alt',
+    });
+    expect(back).toEqual(EMPTY_CONTENT);
+  });
+
+  it('lists the languages a changed English still waits for', () => {
+    let content = withCopy(EMPTY_CONTENT, 'one_pager', {
+      language: 'en',
+      key: TITLE,
+      text: 'New',
+      base: 'Old',
+    });
+    expect(
+      missingTranslations(content, 'one_pager', ['en', 'ar', 'de'], { [TITLE]: 'Old' }),
+    ).toEqual([{ key: TITLE, languages: ['ar', 'de'] }]);
+    content = withCopy(content, 'one_pager', {
+      language: 'de',
+      key: TITLE,
+      text: 'Neu',
+      base: 'Alt',
+    });
+    content = withCopy(content, 'one_pager', {
+      language: 'ar',
+      key: TITLE,
+      text: 'جديد',
+      base: 'قديم',
+    });
+    expect(
+      missingTranslations(content, 'one_pager', ['en', 'ar', 'de'], { [TITLE]: 'Old' }),
+    ).toEqual([]);
+  });
+
+  it('gives a counted key the plural forms of the language', () => {
+    const russian = {
+      'x.days_one': 'день',
+      'x.days_few': 'дня',
+      'x.days_many': 'дней',
+      'x.days_other': 'дня',
+    };
+    expect(keysInLanguage(['x.title', 'x.days_one', 'x.days_other'], russian)).toEqual([
+      'x.title',
+      'x.days_one',
+      'x.days_few',
+      'x.days_many',
+      'x.days_other',
+    ]);
+  });
+});
+
+describe('the content editor’s store', () => {
+  beforeEach(() => {
+    startDraft(consoleState());
+    $contentCatalogue.set({ kind: 'ready', catalogue: CATALOGUE });
+    $contentSelection.set({
+      screen: 'one_pager',
+      language: 'en',
+      theme: 'geozilla',
+      section: null,
+      width: 'phone',
+    });
+    $contentAnnouncement.set('');
+  });
+
+  it('moves into the draft and says where the section is now', () => {
+    moveSectionTo(3, 1);
+    expect(ids()).toEqual(['hero', 'reviews', 'phone_form', 'features', 'footer']);
+    expect($contentAnnouncement.get()).toBe('Reviews moved to position 2 of 5.');
+    moveSectionTo(0, -1);
+    expect($contentAnnouncement.get()).toBe('Reviews moved to position 2 of 5.');
+  });
+
+  it('hides, adds and removes, and says nothing of a required section it kept', () => {
+    setSectionVisible('reviews', false);
+    expect($contentAnnouncement.get()).toBe('Reviews hidden.');
+    addSection('faq');
+    expect($contentAnnouncement.get()).toBe('Questions added at position 5 of 6.');
+    expect($contentSelection.get().section).toBe('faq');
+    removeSection('faq');
+    expect($contentAnnouncement.get()).toBe('Questions removed.');
+    expect($contentSelection.get().section).toBeNull();
+    setSectionVisible('hero', false);
+    removeSection('footer');
+    expect($contentAnnouncement.get()).toBe('Questions removed.');
+    expect(ids()).toEqual(['hero', 'phone_form', 'features', '(reviews)', 'footer']);
+  });
+
+  it('edits copy into the draft, and gives it back', () => {
+    setText('en', TITLE, 'New');
+    expect($draft.get()?.document.content.screens.one_pager?.copy?.en).toEqual({ [TITLE]: 'New' });
+    setText('en', TITLE, 'Old');
+    expect($draft.get()?.document.content).toEqual(EMPTY_CONTENT);
+    setText('de', TITLE, 'Neu');
+    resetText('de', TITLE);
+    expect($draft.get()?.document.content).toEqual(EMPTY_CONTENT);
+  });
+});

@@ -1,0 +1,170 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContentDocument } from '../../../shared/config/content';
+import {
+  CONSOLE_CONTENT_API,
+  type ContentCatalogue,
+  type ContentPreviewAnswer,
+} from '../../../shared/console-api/content';
+import type { InvalidAnswer } from '../../../shared/console-api/errors';
+import { freshApp, setCookies } from '../fetch-app';
+import { pageStateOf } from '../page-html';
+
+/**
+ * The content editor's preview: a draft content drawn by the funnel's own page route, inside the
+ * console's checks. It shows the draft's sections and copy, counts nothing, leaves no cookie,
+ * never reaches a visitor's page, and refuses what is not the console's own well-formed call.
+ */
+
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
+const HEADLINE = 'Find your family in one tap';
+const LIVE_HEADLINE = 'Find out where your loved ones are';
+
+/** one_pager with the reviews above the phone form and a new English headline. */
+const DRAFT: ContentDocument = {
+  screens: {
+    one_pager: {
+      sections: [
+        { id: 'hero', visible: true },
+        { id: 'reviews', visible: true },
+        { id: 'phone_form', visible: true },
+        { id: 'illustration', visible: false },
+        { id: 'footer', visible: true },
+      ],
+      copy: { en: { 'screens.one_pager.title': HEADLINE } },
+    },
+  },
+};
+
+function heading(html: string): string | undefined {
+  return html.match(/<h1 id="screen-title">([^<]+)<\/h1>/)?.[1];
+}
+
+let fetchApp: ReturnType<typeof freshApp>;
+function preview(body: unknown, headers: Record<string, string> = SAME_ORIGIN) {
+  return fetchApp(CONSOLE_CONTENT_API.preview, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+}
+
+const request = { screen: 'one_pager', language: 'en', theme: 'geozilla', content: DRAFT };
+
+beforeEach(async () => {
+  fetchApp = freshApp();
+  await env.FUNNEL_CONFIG.delete('content');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('POST /console/api/content/preview', () => {
+  it('draws the screen from the draft: its order, its hidden sections, its copy', async () => {
+    const response = await preview(request);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as ContentPreviewAnswer;
+    expect(heading(answer.html)).toBe(HEADLINE);
+    const reviewsAt = answer.html.indexOf('data-island="ReviewsCarousel"');
+    const formAt = answer.html.indexOf('class="phone-section"');
+    expect(reviewsAt).toBeGreaterThan(0);
+    expect(reviewsAt).toBeLessThan(formAt);
+    // Hidden and left out: the illustration and the sections the draft does not list.
+    expect(answer.html).not.toContain('class="guarantee');
+    // The page's language and theme are the ones asked for.
+    expect(answer.html).toMatch(/<html lang="en" dir="ltr"[^>]*data-theme="geozilla"/);
+  });
+
+  it('counts nothing and keeps no cookie: a preview, no visit', async () => {
+    const response = await preview({ ...request, language: 'ar', theme: 'findo' });
+    // No preview, variant, route or touch cookie: only what any console call sets, no more.
+    const anyCall = await fetchApp(CONSOLE_CONTENT_API.catalogue);
+    expect([...setCookies(response).keys()]).toEqual([...setCookies(anyCall).keys()]);
+    expect([...setCookies(response).keys()].filter((name) => name.startsWith('gf_'))).toEqual([]);
+    const { html } = (await response.json()) as ContentPreviewAnswer;
+    expect(html).toMatch(/<html lang="ar" dir="rtl"[^>]*data-theme="findo"/);
+    const state = pageStateOf(html);
+    expect(state.analytics.collector).toBeNull();
+    expect(state.analytics.pixels.meta).toBeNull();
+    expect(html).toContain('class="preview-bar"');
+  });
+
+  it('says what a publish would refuse, by path, and still draws the page', async () => {
+    const answer = (await (await preview(request)).json()) as ContentPreviewAnswer;
+    expect(answer.issues).toContainEqual({
+      path: 'content.screens.one_pager.copy.de.screens.one_pager.title',
+      message: 'must be given: its English text is changed',
+    });
+  });
+
+  it('never reaches a visitor: their page is the live one, during and after', async () => {
+    await preview(request);
+    const visitor = await (await fetchApp('/one_pager')).text();
+    expect(heading(visitor)).toBe(LIVE_HEADLINE);
+  });
+
+  it('refuses content that is not a content document, naming the path', async () => {
+    const bad = { screens: { one_pager: { sections: [{ id: 'Hero!', visible: true }] } } };
+    const response = await preview({ ...request, content: bad });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as InvalidAnswer;
+    expect(answer.error).toBe('invalid_config');
+    expect(answer.errors).toContainEqual({
+      path: 'content.screens.one_pager.sections.0.id',
+      message: 'must be a section id such as "reviews"',
+    });
+  });
+
+  it.each([
+    ['a screen not made of sections', { screen: 'checkout' }],
+    ['an unknown screen', { screen: 'nowhere' }],
+    ['a language not shipped', { language: 'xx' }],
+    ['an unknown theme', { theme: 'neon' }],
+  ])('answers 400 bad_request to %s', async (_, change) => {
+    const response = await preview({ ...request, ...change });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
+  });
+
+  it('refuses a cross-site request and a form post, drawing nothing', async () => {
+    const crossSite = await preview(request, { ...SAME_ORIGIN, 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ ok: false, error: 'cross_origin' });
+    const form = await fetchApp(CONSOLE_CONTENT_API.preview, {
+      method: 'POST',
+      headers: {
+        'Sec-Fetch-Site': 'same-origin',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: `content=${encodeURIComponent(JSON.stringify(DRAFT))}`,
+    });
+    expect(form.status).toBe(415);
+  });
+});
+
+describe('GET /console/api/content/catalogue', () => {
+  it('lists the landings, their sections with limits and locks, and the texts they read', async () => {
+    const catalogue = (await (
+      await fetchApp(CONSOLE_CONTENT_API.catalogue)
+    ).json()) as ContentCatalogue;
+    const onePager = catalogue.screens.find((screen) => screen.id === 'one_pager');
+    expect(onePager?.composition).toEqual([
+      'hero',
+      'phone_form',
+      'illustration',
+      'claims',
+      'features',
+      'how_it_works',
+      'reviews',
+      'guarantee',
+      'footer',
+    ]);
+    expect(onePager?.sections.hero).toMatchObject({ required: true, maxChars: 160 });
+    expect(onePager?.sections.hero?.keys).toContain('screens.one_pager.title');
+    expect(onePager?.sections.reviews).toMatchObject({ required: false, maxChars: 400 });
+    expect(catalogue.languages[0]).toBe('en');
+    expect(catalogue.rtl).toEqual(['ar']);
+    expect(catalogue.texts.en?.['screens.one_pager.title']).toBe(LIVE_HEADLINE);
+  });
+});

@@ -1,0 +1,119 @@
+import { type Context, Hono } from 'hono';
+import { COMPOSED_SCREENS } from '../../screens/composed';
+import { parseContent } from '../../shared/config/content';
+import type { ContentPreviewAnswer } from '../../shared/console-api/content';
+import { CONSOLE_CONTENT_API, CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
+import type { FieldError } from '../../shared/console-api/errors';
+import { logError } from '../../shared/log';
+import { isScreenId } from '../../shared/screens';
+import { THEMES } from '../../shared/theme';
+import { readJsonBody } from '../api/json-body';
+import { kvLiveKeys } from '../config/publish';
+import { contentIssues } from '../content/check';
+import type { ConsoleEnv } from '../env';
+import { withDraftContent } from '../funnel/draft-content';
+import { PREVIEW_TTL_SECONDS, signPreview } from '../funnel/preview';
+import { PREVIEW_COOKIE, previewKey } from '../funnel/preview-cookie';
+import { isShippedLanguage } from '../translations/check';
+import { readLiveCopy } from '../translations/publish-copy';
+import { contentCatalogue } from './content-catalogue';
+import { consoleError } from './errors';
+import { isObject } from './publish-request';
+
+/**
+ * The content editor's calls (shared/console-api/content.ts), mounted inside the console's
+ * routes, so the Access check, the same-origin guard, the JSON-only body and its limit are the
+ * console's own (worker/console/routes.ts). A preview draws the screen through the app itself:
+ * the page route, its middleware and its renderer, as a marketer's preview of the default
+ * variant (nothing counted, no pixel, no collector), with the draft attached to a request only
+ * the worker can make (worker/funnel/draft-content.ts). Its cookies stay in the worker: the
+ * answer is the page's HTML as JSON, which the console shows in a frame that runs no script.
+ */
+
+/** How the app answers a request: the console hands it the requests it makes itself. */
+export type RenderApp = (
+  request: Request,
+  env: ConsoleEnv['Bindings'],
+  ctx?: ExecutionContext,
+) => Response | Promise<Response>;
+
+type ContentContext = Context<ConsoleEnv>;
+
+/** A path of the content API as its sub-app sees it, mounted at CONSOLE_CONTENT_PATH. */
+const mount = (full: string) => full.slice(CONSOLE_CONTENT_PATH.length);
+
+export function contentRoutes(options: { render: RenderApp; now: () => number }) {
+  const routes = new Hono<ConsoleEnv>();
+  routes.get(mount(CONSOLE_CONTENT_API.catalogue), async (c) => {
+    const live = await readLiveCopy(kvLiveKeys(c.env.FUNNEL_CONFIG));
+    return c.json(contentCatalogue(live.copy));
+  });
+  routes.post(mount(CONSOLE_CONTENT_API.preview), (c) => previewContent(c, options));
+  return routes;
+}
+
+/** What a preview asks for, or null when it is not a composed screen, language and theme. */
+function previewTarget(body: unknown) {
+  if (!isObject(body)) return null;
+  const { screen, language, theme } = body;
+  if (typeof screen !== 'string' || !isScreenId(screen) || !COMPOSED_SCREENS[screen]) return null;
+  if (typeof language !== 'string' || !isShippedLanguage(language)) return null;
+  if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) return null;
+  return { screen, language, theme, content: body.content };
+}
+
+async function previewContent(
+  c: ContentContext,
+  options: { render: RenderApp; now: () => number },
+): Promise<Response> {
+  const target = previewTarget(await readJsonBody(c.req.raw));
+  if (target === null) return consoleError(c, 400, 'bad_request');
+  const parsed = parseContent(target.content ?? {});
+  if (!parsed.ok) {
+    const errors = (parsed.issues ?? [{ path: '', message: parsed.error }]).map((issue) => ({
+      path: issue.path ? `content.${issue.path}` : 'content',
+      message: issue.message,
+    }));
+    return c.json({ ok: false, error: 'invalid_config', errors }, 400);
+  }
+  const key = previewKey(c.env);
+  if (key === null) return consoleError(c, 503, 'console_not_configured');
+  const { screen, language, theme } = target;
+  const url = new URL(`/${screen}`, c.req.url);
+  url.searchParams.set('custom_lng', language);
+  url.searchParams.set('theme', theme);
+  const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
+  const token = await signPreview(key, c.get('config').split.defaultVariant, expiresAt);
+  // In production the page's language is the browser's (SPEC.md §2), so it is said both ways.
+  const request = new Request(url, {
+    headers: { cookie: `${PREVIEW_COOKIE}=${token}`, 'accept-language': language },
+  });
+  const page = await options.render(withDraftContent(request, parsed.value), c.env, ctxOf(c));
+  if (page.status !== 200) {
+    logError('content_preview_failed', { screen, status: page.status });
+    return consoleError(c, 502, 'preview_failed');
+  }
+  const answer: ContentPreviewAnswer = {
+    ok: true,
+    html: await page.text(),
+    issues: screenIssues(parsed.value, screen),
+  };
+  return c.json(answer);
+}
+
+/** What a publish would refuse of this screen's content. */
+function screenIssues(content: Parameters<typeof contentIssues>[0], screen: string): FieldError[] {
+  const at = `content.screens.${screen}`;
+  return contentIssues(content).filter(
+    (issue) => issue.path === at || issue.path.startsWith(`${at}.`),
+  );
+}
+
+/** The request's execution context, which a test's request may not have. */
+function ctxOf(c: ContentContext): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
