@@ -15,6 +15,7 @@ import {
   PICTURE_MIN_SIDE,
   pictureWidths,
 } from '../../shared/pictures';
+import { consoleError } from '../console/errors';
 import type { ConsoleEnv } from '../env';
 import { crossOriginReason } from '../middleware/same-origin';
 import { findPicture, listPictures, storePicture } from './library';
@@ -64,12 +65,9 @@ export function pictureLibraryRoutes(options: { now?: () => number } = {}) {
   app.post(
     '/',
     async function fromConsolePage(c, next) {
-      if (crossOriginReason(c.req.raw) !== null) {
-        c.get('logFields').error = 'cross_origin';
-        return c.json({ ok: false, error: 'cross_origin' }, 403);
-      }
+      if (crossOriginReason(c.req.raw) !== null) return consoleError(c, 403, 'cross_origin');
       const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-      if (type !== PICTURE_UPLOAD_TYPE) return c.json({ ok: false, error: 'bad_request' }, 415);
+      if (type !== PICTURE_UPLOAD_TYPE) return consoleError(c, 415, 'bad_request');
       await next();
     },
     bodyLimit({ maxSize: PICTURE_MAX_BYTES, onError: (c) => refuse(c, 413, 'picture_too_large') }),
