@@ -67,6 +67,16 @@ export interface ScreenProps {
    * the screen as code composes it (screens/kit/composition.tsx draws it).
    */
   arrangement?: Arrangement | null;
+  /** The picture a marketer's content shows in the screen's `picture` section; else none. */
+  picture?: ShownPicture | null;
+}
+
+/** A library picture as a page shows it: its id and size, and its alt text in the page's language. */
+export interface ShownPicture {
+  id: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 export interface ScreenDefinition {

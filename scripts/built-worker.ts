@@ -40,7 +40,7 @@ function promptConsumers(
 }
 
 /** The KV keys of the config sections (worker/config/document.ts SECTIONS). */
-type ConfigKey = 'split' | 'flows' | 'routing' | 'experiments';
+type ConfigKey = 'split' | 'flows' | 'routing' | 'experiments' | 'content';
 
 /**
  * Serves a built worker (`npm run build`: dist/dev-worker or dist/worker, and dist/client) with

@@ -8,17 +8,18 @@ import type { ScreenBody, ScreenContent } from './config/content';
 
 /**
  * A screen's content with `variant` laid over it (absent or unknown: the screen's own): the
- * variant's sections if it lists them, its texts over the screen's, language by language.
+ * variant's sections if it lists them, its texts over the screen's, language by language, its
+ * picture if it names one.
  */
 export function screenBodyOf(own: ScreenContent, variant: string | null): ScreenBody {
   const laid =
     variant !== null && own.variants && Object.hasOwn(own.variants, variant)
       ? own.variants[variant]
       : undefined;
-  if (!laid) return { sections: own.sections, copy: own.copy };
+  if (!laid) return { sections: own.sections, copy: own.copy, picture: own.picture };
   const copy: NonNullable<ScreenBody['copy']> = { ...own.copy };
   for (const [language, texts] of Object.entries(laid.copy ?? {})) {
     copy[language] = { ...copy[language], ...texts };
   }
-  return { sections: laid.sections ?? own.sections, copy };
+  return { sections: laid.sections ?? own.sections, copy, picture: laid.picture ?? own.picture };
 }

@@ -5,6 +5,7 @@ import { COLLECTOR_PATH } from '../shared/analytics/tracking';
 import { LIFECYCLE_PATH } from '../shared/api/lifecycle';
 import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
 import { describeError, logError } from '../shared/log';
+import { PICTURES_PATH } from '../shared/pictures';
 import type { ScreenId } from '../shared/screens';
 import type { ApiDependencies } from './api/call-handler';
 import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
@@ -24,6 +25,7 @@ import { bundledTranslator } from './i18n';
 import { provideDevKit } from './middleware/dev-kit';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { pictureServeRoutes } from './pictures/serve-routes';
 import { errorPage } from './render/render-page';
 import type { RenderedScreens } from './render/rendered-screens';
 import { appLoginRoutes } from './routes/app-login';
@@ -114,6 +116,7 @@ export function createApp(options: AppOptions = {}) {
   app.route(COLLECTOR_PATH, collectorApp({ now: options.now, limits: options.collectorLimits }));
   app.route('/vendor', vendorApp(vendorRoutes()));
   app.route(CONSENT_PATH, vendorApp(consentRoutes()));
+  app.route(PICTURES_PATH, pictureServeRoutes());
   // The console draws a content preview's page by asking this app for it (its own request).
   const render: RenderApp = (request, env, ctx) => app.fetch(request, env, ctx);
   app.route('/console', consoleApp(deps, { accessKeys: options.accessKeys, render }));

@@ -114,6 +114,14 @@ export interface Bindings
    * and retries); wrangler.toml binds it in every environment.
    */
   EVENTS_ARCHIVE?: R2Bucket;
+  /**
+   * The marketers' pictures (worker/pictures/): originals by content hash and the sizes made
+   * from them. Optional in the type so a deployment without it answers 503
+   * pictures_not_configured on upload and 404 on a picture; wrangler.toml binds it everywhere.
+   */
+  PICTURES?: R2Bucket;
+  /** Cloudflare Images, which makes the pictures' sizes and formats (worker/pictures/sizes.ts). */
+  IMAGES?: ImagesBinding;
   /** New events from `/e`, one message per batch, to the destinations (worker/collector/consumer/). */
   EVENTS_QUEUE: Queue<QueuedMessage>;
   /**

@@ -123,9 +123,10 @@ export function previewedContent(
 ): ContentDocument {
   if (variant === null) return content;
   const own = screenOf(content, screen);
-  const { sections, copy } = screenBodyOf(own, variant);
+  const { sections, copy, picture } = screenBodyOf(own, variant);
   const laid: ScreenContent = {};
   if (sections) laid.sections = sections;
   if (copy) laid.copy = copy;
+  if (picture) laid.picture = picture;
   return { ...content, screens: { ...content.screens, [screen]: laid } };
 }

@@ -64,6 +64,14 @@ export const LANDING_SECTION_SPECS = {
     copy: ['landing.guarantee.'],
     maxChars: 300,
   },
+  /**
+   * A picture from the library, which the content names with its alt text per language
+   * (shared/config/content.ts `picture`); no landing in code shows one.
+   */
+  picture: {
+    copy: [],
+    maxChars: 0,
+  },
   footer: {
     copy: ['kit.support.'],
     maxChars: 60,

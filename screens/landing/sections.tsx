@@ -9,6 +9,7 @@ import { HowItWorks } from './HowItWorks';
 import { LandingFooter } from './LandingFooter';
 import { LandingHero } from './LandingHero';
 import { PhoneSection } from './PhoneSection';
+import { PictureSection } from './PictureSection';
 import { Reviews } from './Reviews';
 import { Stats } from './Stats';
 import { Story } from './Story';
@@ -49,5 +50,6 @@ export const LANDING_SECTIONS: Record<LandingSection, SectionKind> = {
   },
   faq: { ...LANDING_SECTION_SPECS.faq, render: ({ t }) => <Faq t={t} /> },
   guarantee: { ...LANDING_SECTION_SPECS.guarantee, render: ({ t }) => <Guarantee t={t} /> },
+  picture: { ...LANDING_SECTION_SPECS.picture, render: (props) => <PictureSection {...props} /> },
   footer: { ...LANDING_SECTION_SPECS.footer, render: ({ t }) => <LandingFooter t={t} /> },
 };

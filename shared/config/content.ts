@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PICTURE_ID, PICTURE_MAX_SIDE, PICTURE_MIN_SIDE } from '../pictures';
 import { screenId } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
@@ -28,7 +29,38 @@ const copyKey = z.string().regex(/^[a-z][A-Za-z0-9_.]{0,119}$/, 'must be a copy 
 
 const languageCopy = z.record(copyKey, text, 'must map copy keys to texts');
 
-/** What a screen shows: its sections and its copy, each optional. */
+/** A side of a picture, in pixels, as the library read it. */
+const side = z
+  .int('must be a whole number of pixels')
+  .min(PICTURE_MIN_SIDE, `must be at least ${PICTURE_MIN_SIDE}`)
+  .max(PICTURE_MAX_SIDE, `must be at most ${PICTURE_MAX_SIDE}`);
+
+/** Alt text: what the picture shows, said to a screen reader; short, as a caption is. */
+const ALT_MAX = 250;
+
+/**
+ * The picture a screen's `picture` section shows: a picture of the library (its id, the
+ * SHA-256 the console's upload answered) with its size, so the page sets width and height
+ * without reading the library, and what it shows in words per language. Alt text lives here,
+ * not with the picture: it is copy, versioned, reviewed and tested with the rest, and says what
+ * the picture means on this screen.
+ */
+const contentPicture = z.strictObject({
+  id: z.string().regex(PICTURE_ID, 'must be a picture id from the library (64 hex digits)'),
+  width: side,
+  height: side,
+  alt: z.record(
+    z.string().regex(/^[a-z]{2}$/, 'must be a language code'),
+    z
+      .string('must be a text')
+      .trim()
+      .min(1, 'must describe the picture')
+      .max(ALT_MAX, `must be at most ${ALT_MAX} characters`),
+  ),
+});
+export type ContentPicture = z.output<typeof contentPicture>;
+
+/** What a screen shows: its sections, its copy and its picture, each optional. */
 const screenBody = {
   /** The sections in the order shown; absent, the screen's own. */
   sections: z
@@ -40,6 +72,8 @@ const screenBody = {
   copy: z
     .record(z.string().regex(/^[a-z]{2}$/, 'must be a language code'), languageCopy)
     .optional(),
+  /** The picture its `picture` section shows; a variant's replaces the screen's (a picture test). */
+  picture: contentPicture.optional(),
 };
 
 /** A content variant's name, as an experiment's variant names it (`testimonials_first`). */
@@ -64,7 +98,7 @@ const screenContent = z.strictObject({
   /**
    * Alternatives an experiment tests against what the screen shows (shared/config/experiments.ts
    * `change.content`), each laid over it: its sections, if listed, instead of the screen's; its
-   * texts over the screen's, language by language.
+   * texts over the screen's, language by language; its picture, if any, instead of the screen's.
    */
   variants: z
     .record(contentVariantName, screenVariant)
@@ -83,7 +117,7 @@ const contentSchema = z.strictObject({
 
 export type ContentDocument = z.output<typeof contentSchema>;
 export type ScreenContent = z.output<typeof screenContent>;
-/** What a screen shows once a content variant is laid over it: its sections and copy. */
+/** What a screen shows once a content variant is laid over it: its sections, copy and picture. */
 export type ScreenBody = z.output<typeof screenVariant>;
 
 /** No content: every screen as code composes it. */

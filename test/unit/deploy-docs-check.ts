@@ -50,6 +50,8 @@ export function deployedEnvironment(
       ...(consumer.dead_letter_queue ? [consumer.dead_letter_queue] : []),
     );
   for (const producer of config.queues.producers ?? []) queues.push(producer.queue);
+  // Nothing to name or create: Cloudflare Images is the account's.
+  if (config.images?.binding) bindings.set(config.images.binding, []);
   if (config.assets?.binding)
     bindings.set(config.assets.binding, [config.assets.directory?.replace(/^\.\//, '') ?? '']);
   return {

@@ -11,6 +11,7 @@ import type { ScreenId } from '../../shared/screens';
 import { contentIssues } from '../content/check';
 import { validateExperiments } from '../experiments/config/validate';
 import { flowNameOf } from '../funnel/flow';
+import type { PictureSizes } from '../pictures/library';
 import { routingWarnings } from '../routing/warnings';
 import {
   DEFAULT_CONTENT,
@@ -215,6 +216,12 @@ interface CrossChecked {
  */
 export interface CheckRules {
   development?: boolean;
+  /**
+   * The picture library's sizes (worker/pictures/library.ts), where it is at hand (the console):
+   * the content's pictures must be in it. Absent (the CLI), only their shape and alt text are
+   * checked.
+   */
+  pictures?: PictureSizes;
 }
 
 export function crossCheck(
@@ -261,7 +268,7 @@ export function crossCheck(
   });
   const experiments = experimentIssues(live, running, rules);
   issues.push(...experiments.issues);
-  issues.push(...contentIssues(live.content.value));
+  issues.push(...contentIssues(live.content.value, rules.pictures));
   if (issues.length === 0) {
     return {
       ok: true,

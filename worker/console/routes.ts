@@ -10,6 +10,7 @@ import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/conf
 import { CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
+import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { describeError, logError } from '../../shared/log';
@@ -28,6 +29,8 @@ import {
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
 import { sameOriginOnly } from '../middleware/same-origin';
+import { pictureSizes } from '../pictures/library';
+import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { type AccessKeys, consoleAccess } from './access';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
@@ -74,6 +77,13 @@ function storesOf(env: Bindings): PublishStores {
   };
 }
 
+/** The stores, with the picture library's sizes that a content document's pictures must match. */
+async function checkingStoresOf(env: Bindings): Promise<PublishStores> {
+  const stores = storesOf(env);
+  if (!env.PICTURES) return stores;
+  return { ...stores, rules: { ...stores.rules, pictures: await pictureSizes(env.PICTURES) } };
+}
+
 /** The screens a flow may list, each with the kind the console groups and colours it by. */
 const SCREEN_CHOICES: ScreenChoice[] = SCREEN_IDS.map((id) => ({ id, kind: screenKind(id) }));
 
@@ -115,6 +125,9 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
 
   // Behind the Access check like every console call: only marketers get a preview cookie.
   app.route(path(CONSOLE_PREVIEW_PATH), previewRoutes({ now }));
+
+  // The picture library: files, not JSON, so beside the JSON calls with its own guards.
+  app.route(path(CONSOLE_PICTURES_PATH), pictureLibraryRoutes({ now }));
 
   app.get(path(CONSOLE_API.versions), listVersions);
 
@@ -227,7 +240,8 @@ async function checkEdit(c: ConsoleContext): Promise<Response> {
   const body = await readJsonBody(c.req.raw);
   if (!isObject(body) || baseOf(body.base) === undefined)
     return consoleError(c, 400, 'bad_request');
-  const outcome = await previewPublish(storesOf(c.env), baseOf(body.base) ?? null, body.document);
+  const stores = await checkingStoresOf(c.env);
+  const outcome = await previewPublish(stores, baseOf(body.base) ?? null, body.document);
   if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
   const answer: CheckAnswer = {
     ok: true,
@@ -243,7 +257,7 @@ async function publishEdit(c: ConsoleContext, now: () => number): Promise<Respon
   const body = await readJsonBody(c.req.raw);
   if (!isObject(body) || baseOf(body.base) === undefined)
     return consoleError(c, 400, 'bad_request');
-  const outcome = await publish(storesOf(c.env), {
+  const outcome = await publish(await checkingStoresOf(c.env), {
     base: baseOf(body.base) ?? null,
     document: body.document,
     author: c.get('consoleAuthor'),
@@ -260,7 +274,7 @@ async function publishEdit(c: ConsoleContext, now: () => number): Promise<Respon
 async function rollBack(c: ConsoleContext, now: () => number): Promise<Response> {
   const request = rollbackRequestOf(await readJsonBody(c.req.raw));
   if (request === null) return consoleError(c, 400, 'bad_request');
-  const outcome = await rollback(storesOf(c.env), {
+  const outcome = await rollback(await checkingStoresOf(c.env), {
     ...request,
     author: c.get('consoleAuthor'),
     now: new Date(now()),

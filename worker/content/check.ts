@@ -1,11 +1,12 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { arrangedSections, type ComposedDefinition } from '../../screens/kit/arrangement';
-import type { ContentDocument, ScreenBody } from '../../shared/config/content';
+import type { ContentDocument, ContentPicture, ScreenBody } from '../../shared/config/content';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { screenBodyOf } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
 import type { ScreenId } from '../../shared/screens';
+import type { PictureSizes } from '../pictures/library';
 import { flattenDictionary, isShippedLanguage, textProblems } from '../translations/check';
 
 /**
@@ -15,9 +16,11 @@ import { flattenDictionary, isShippedLanguage, textProblems } from '../translati
  * slot needs shown; each text overrides a key one of the sections it shows reads, in a shipped
  * language, with the key's placeholders kept, within its section's length, as text, never
  * markup; and a text whose English changes is given in every shipped language, so no language
- * is left saying what the English no longer says.
+ * is left saying what the English no longer says. A picture is one of the library's, at its
+ * size (checked where the library is at hand: `pictures`, the console's publish), described in
+ * every shipped language; a shown `picture` section has one.
  */
-export function contentIssues(content: ContentDocument): DocumentIssue[] {
+export function contentIssues(content: ContentDocument, pictures?: PictureSizes): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   for (const [screen, own] of Object.entries(content.screens)) {
     if (!own) continue;
@@ -29,6 +32,7 @@ export function contentIssues(content: ContentDocument): DocumentIssue[] {
     }
     issues.push(...sectionIssues(at, composed, own));
     issues.push(...copyIssues(at, screen, composed, own, own));
+    issues.push(...pictureIssues(at, own, own, pictures));
     for (const [name, variant] of Object.entries(own.variants ?? {})) {
       // A variant is held to the same rules as laid over the screen, each refusal at its own
       // fields: what it lists, the texts it gives, and the languages its English asks for.
@@ -36,6 +40,7 @@ export function contentIssues(content: ContentDocument): DocumentIssue[] {
       const path = `${at}.variants.${name}`;
       issues.push(...sectionIssues(path, composed, variant));
       issues.push(...copyIssues(path, screen, composed, variant, laid));
+      issues.push(...pictureIssues(path, variant, laid, pictures));
     }
   }
   return issues;
@@ -165,4 +170,65 @@ function untranslated(at: string, own: ScreenBody, whole: ScreenBody): DocumentI
   return issues.filter(
     (issue, index) => issues.findIndex((other) => other.path === issue.path) === index,
   );
+}
+
+/**
+ * The picture `own` names, and a `picture` section the screen as `whole` arranges it shows
+ * without one: the section would be an empty box.
+ */
+function pictureIssues(
+  at: string,
+  own: ScreenBody,
+  whole: ScreenBody,
+  pictures: PictureSizes | undefined,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const shownAt = (own.sections ?? []).findIndex(({ id, visible }) => id === 'picture' && visible);
+  if (shownAt >= 0 && !whole.picture) {
+    issues.push({
+      path: `${at}.sections.${shownAt}.id`,
+      message: `shows a picture, and ${at}.picture names none`,
+    });
+  }
+  if (own.picture) issues.push(...namedPictureIssues(`${at}.picture`, own.picture, pictures));
+  return issues;
+}
+
+function namedPictureIssues(
+  at: string,
+  picture: ContentPicture,
+  pictures: PictureSizes | undefined,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const known = pictures?.get(picture.id);
+  if (pictures && !known) {
+    issues.push({ path: `${at}.id`, message: 'names no picture in the library: upload it first' });
+  }
+  for (const side of ['width', 'height'] as const) {
+    if (known && known[side] !== picture[side]) {
+      issues.push({
+        path: `${at}.${side}`,
+        message: `must be ${known[side]}, the picture's ${side}`,
+      });
+    }
+  }
+  for (const [language, alt] of Object.entries(picture.alt)) {
+    if (!isShippedLanguage(language)) {
+      issues.push({ path: `${at}.alt.${language}`, message: 'is not a shipped language' });
+    } else if (MARKUP.test(alt)) {
+      issues.push({
+        path: `${at}.alt.${language}`,
+        message: 'must be text: markup is shown as written',
+      });
+    }
+  }
+  for (const language of Object.keys(BUNDLED_TRANSLATIONS).sort()) {
+    if (!Object.hasOwn(picture.alt, language)) {
+      issues.push({
+        path: `${at}.alt.${language}`,
+        message: 'must be given: a screen reader says what the picture shows in every language',
+      });
+    }
+  }
+  return issues;
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Arrangement } from '../../screens/kit/arrangement';
+import type { ShownPicture } from '../../screens/types';
 import type { ContentDocument } from '../../shared/config/content';
 import { screenBodyOf } from '../../shared/content-body';
 import type { ScreenId } from '../../shared/screens';
@@ -15,6 +16,8 @@ import type { ScreenId } from '../../shared/screens';
 export interface ShownContent {
   arrangement: Arrangement | null;
   t: TFunction;
+  /** The picture its `picture` section shows, described in the page's language, if any. */
+  picture?: ShownPicture;
 }
 
 type PerTranslator = WeakMap<TFunction, ShownContent>;
@@ -49,6 +52,15 @@ export function shownContent(
     shown = {
       arrangement: body.sections ?? null,
       t: texts && Object.keys(texts).length > 0 ? withTexts(t, texts, language) : t,
+      picture: body.picture
+        ? {
+            id: body.picture.id,
+            width: body.picture.width,
+            height: body.picture.height,
+            // Every shipped language is given (worker/content/check.ts); another falls back.
+            alt: body.picture.alt[language] ?? body.picture.alt.en ?? '',
+          }
+        : undefined,
     };
     byTranslator.set(t, shown);
   }

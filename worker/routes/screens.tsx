@@ -288,6 +288,7 @@ function screenProps(
     screen,
     t: shown.t,
     arrangement: shown.arrangement,
+    picture: shown.picture,
     continueAction: `/${screen}${queryOf(c.req.url)}`,
     next,
     country: c.get('country'),
