@@ -11,6 +11,7 @@ import { PLAN_FIELD_NAMES } from '../shared/plans/screen-offers';
 
 export const PRESETS = [
   'landing',
+  'landing_content',
   'flow',
   'paywall_plans',
   'price',
@@ -26,6 +27,8 @@ export type Preset = (typeof PRESETS)[number];
 export type ChangeKind =
   | { kind: 'flow' }
   | { kind: 'screen'; slot: Slot }
+  /** A content variant of a screen of the slot (shared/config/content.ts). */
+  | { kind: 'content'; slot: Slot }
   | { kind: 'plans'; sells: 'main' | 'after_main' };
 
 export interface PresetDefinition {
@@ -46,6 +49,14 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
     primary: 'lookup',
     hypothesis: 'A landing that shows the result first gets more visitors to start a lookup.',
     name: 'Landing test',
+  },
+  landing_content: {
+    label: 'Landing content (headline, picture, sections)',
+    layer: 'landing',
+    change: { kind: 'content', slot: 'landing' },
+    primary: 'lookup',
+    hypothesis: 'A headline that names the worry, with reviews above the form, gets more lookups.',
+    name: 'Landing content test',
   },
   flow: {
     label: 'Whole flow',
@@ -96,7 +107,7 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
  * along.
  */
 export function triggerSlotOf(change: ChangeKind): Slot | null {
-  if (change.kind === 'screen') return change.slot;
+  if (change.kind === 'screen' || change.kind === 'content') return change.slot;
   if (change.kind === 'plans') return change.sells === 'main' ? 'paywall' : 'upsell';
   return null;
 }
@@ -132,6 +143,7 @@ export function changesNothing(change: VariantChange): boolean {
   return (
     change.flow === undefined &&
     Object.keys(change.screens ?? {}).length === 0 &&
+    Object.keys(change.content ?? {}).length === 0 &&
     PLAN_FIELD_NAMES.every((field) => (change[field] ?? []).length === 0)
   );
 }

@@ -52,6 +52,8 @@ export function changeText(change: VariantChange): string {
   if (change.flow !== undefined) parts.push(`the flow ${change.flow}`);
   for (const [slot, screen] of Object.entries(change.screens ?? {}))
     parts.push(`the ${slot} screen ${screen}`);
+  for (const [screen, variant] of Object.entries(change.content ?? {}))
+    parts.push(`the content ${variant} of ${screen}`);
   parts.push(...planListParts(change));
   return parts.length === 0 ? 'nothing (the route as it is)' : list(parts);
 }

@@ -16,6 +16,8 @@ interface ChangePickerProps {
   change: VariantChange;
   flows: readonly string[];
   screens: readonly ScreenChoice[];
+  /** The content variants the draft defines, by screen (a content test shows one). */
+  contentVariants: Readonly<Record<string, readonly string[]>>;
   problem: string | null;
   onChange(change: VariantChange): void;
 }
@@ -45,7 +47,50 @@ export function ChangePicker(props: ChangePickerProps) {
   };
   if (kind.kind === 'plans' && kind.sells === 'main') return <MainPlansPicker {...parts} />;
   if (kind.kind === 'plans') return <UpsellPlansPicker {...parts} />;
+  if (kind.kind === 'content') return <ContentVariantPicker {...parts} />;
   return <FlowOrScreenPicker {...parts} />;
+}
+
+/**
+ * The content variant the variant shows, of a screen of the slot the preset tests: those the
+ * draft's content defines (the Content area makes them).
+ */
+function ContentVariantPicker(props: PickerParts) {
+  const { id, variant, kind, change, onChange, described, problemLine } = props;
+  const slot = kind.kind === 'content' ? kind.slot : null;
+  const kinds = new Map(props.screens.map((screen) => [screen.id, screen.kind]));
+  const options = Object.entries(props.contentVariants)
+    .filter(([screen]) => slotOfKind(kinds.get(screen) ?? 'other') === slot)
+    .flatMap(([screen, names]) => names.map((name) => ({ screen, name })));
+  const [chosen] = Object.entries(change.content ?? {});
+  const value = chosen ? `${chosen[0]}:${chosen[1]}` : '';
+  return (
+    <div className="field change-picker">
+      <label htmlFor={`${id}-content`}>The content variant {variant} shows</label>
+      <select
+        id={`${id}-content`}
+        value={value}
+        aria-describedby={described}
+        onChange={(event) => {
+          const [screen = '', name = ''] = event.target.value.split(':');
+          onChange(screen === '' ? {} : { content: { [screen]: name } });
+        }}
+      >
+        <option value="">Choose one</option>
+        {options.map(({ screen, name }) => (
+          <option key={`${screen}:${name}`} value={`${screen}:${name}`}>
+            {screen}: {name}
+          </option>
+        ))}
+      </select>
+      {options.length === 0 ? (
+        <p className="muted">
+          No content variant yet: make one in Content (its Version picker), then choose it here.
+        </p>
+      ) : null}
+      {problemLine}
+    </div>
+  );
 }
 
 /** The catalogue's main plans the variant offers, in the order checked. */

@@ -42,6 +42,12 @@ export function CreateExperiment({
         form={form}
         flows={Object.keys(document.flows.flows)}
         screens={screens}
+        contentVariants={Object.fromEntries(
+          Object.entries(document.content.screens).map(([screen, own]) => [
+            screen,
+            Object.keys(own?.variants ?? {}),
+          ]),
+        )}
       />
       <MetricAndSample id={id} form={form} />
       <SampleEstimate form={form} />

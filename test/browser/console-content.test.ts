@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from './a11y-checks';
+import { LIVE_TITLE, openContent, translateTheRest } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -19,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 const TITLE = 'screens.one_pager.title';
-const LIVE_TITLE = 'Find out where your loved ones are';
 const HEADLINES: Record<string, string> = {
   en: 'See your family on one map',
   de: 'Sieh deine Familie auf einer Karte',
@@ -45,30 +45,9 @@ async function rowIds(page: Page): Promise<string[]> {
     .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.section ?? ''));
 }
 
-/** Every other language still waiting for the changed English, given by keyboard. */
-async function translateTheRest(page: Page, content: Locator): Promise<void> {
-  const missing = content.getByRole('list', { name: 'Texts still to translate' });
-  for (const language of ['es', 'fr', 'pt', 'ru', 'ar']) {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
-    await missing.getByRole('button', { name, exact: true }).click();
-    const field = page.locator(`#content-copy-${language}-screens-one_pager-title`);
-    await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
-    expect(await field.getAttribute('lang')).toBe(language);
-    expect(await field.getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(HEADLINES[language] ?? '');
-  }
-  await missing.waitFor({ state: 'detached' });
-}
-
 describe('the content editor in Chromium', () => {
   it('changes the headline in every language and the order, previews, reviews and publishes', async () => {
-    const { page, problems } = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/console');
-    await page.getByRole('link', { name: 'Content', exact: true }).click();
-    const content = page.getByRole('region', { name: 'Content' });
-    const phone = page.frameLocator('iframe[title$="phone width"]');
-    await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
+    const { page, problems, content, phone } = await openContent(session);
 
     // The English headline by mouse: the field shows what visitors read now.
     const english = content.getByLabel(TITLE);
@@ -89,7 +68,7 @@ describe('the content editor in Chromium', () => {
     await expect.poll(() => german.evaluate((node) => node === document.activeElement)).toBe(true);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(HEADLINES.de ?? '');
-    await translateTheRest(page, content);
+    await translateTheRest(page, content, HEADLINES);
 
     // The reviews dragged up two places by mouse, then by Alt+Up above the phone form.
     expect(await rowIds(page)).toEqual([

@@ -10,6 +10,7 @@ export function NewVariants(props: {
   form: CreateExperimentForm;
   flows: readonly string[];
   screens: readonly ScreenChoice[];
+  contentVariants: Readonly<Record<string, readonly string[]>>;
 }) {
   const { id, form } = props;
   const { preset, changes } = useStore(form.$form);
@@ -40,6 +41,7 @@ export function NewVariants(props: {
                 change={change}
                 flows={props.flows}
                 screens={props.screens}
+                contentVariants={props.contentVariants}
                 problem={problems[`change-${index}`] ?? null}
                 onChange={(next) => form.setChange(index, next)}
               />

@@ -161,13 +161,14 @@ describe('the duration estimate at the trigger', () => {
 });
 
 describe('the trigger of each preset', () => {
-  it('is the slot a screen swap changes, the paywall or upsell for plans, unknown for a flow', () => {
+  it('is the slot a screen or content swap changes, the paywall or upsell for plans, unknown for a flow', () => {
     expect(
       Object.fromEntries(
         PRESETS.map((preset) => [preset, triggerSlotOf(PRESET_DEFINITIONS[preset].change)]),
       ),
     ).toEqual({
       landing: 'landing',
+      landing_content: 'landing',
       flow: null,
       paywall_plans: 'paywall',
       price: 'paywall',

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
+import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
+import { runAxe } from './a11y-checks';
+import { LIVE_TITLE, openContent, translateTheRest } from './content-steps';
+import { type BrowserSession, startBrowserSession } from './harness';
+
+/**
+ * A content test made in the console, in Chromium against the built worker: a marketer makes a
+ * variant of the classic landing in Content (a new headline in every language, the reviews above
+ * the form), creates a landing content test showing it as variant b, starts it, publishes both in
+ * one review, and new visitors drawn into b see the variant while those in a see today's landing.
+ */
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+const VARIANT_TITLE = HEADLINE_IN_EVERY_LANGUAGE.en ?? '';
+const TITLE = 'screens.one_pager.title';
+
+describe('a content test from the console', () => {
+  it('makes a variant, tests it as b, and shows each arm its landing', async () => {
+    const { page, problems, content, phone } = await openContent(session);
+
+    // A new variant, by keyboard: its name, Enter; the editor now edits it.
+    await content.getByLabel('New variant').focus();
+    await page.keyboard.type('Testimonials');
+    await page.keyboard.press('Enter');
+    await content.getByText(/^Use lower-case letters/).waitFor();
+    await content.getByLabel('New variant').fill('testimonials_first');
+    await content.getByRole('button', { name: 'Create', exact: true }).click();
+    expect(await content.getByLabel('Version').inputValue()).toBe('testimonials_first');
+
+    // Its headline in English by mouse, then German and the rest from the list of languages.
+    const english = content.getByLabel(TITLE);
+    await english.fill(VARIANT_TITLE);
+    const missing = content.getByRole('list', { name: 'Texts still to translate' });
+    await missing.getByRole('button', { name: 'German', exact: true }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(HEADLINE_IN_EVERY_LANGUAGE.de ?? '');
+    await translateTheRest(page, content, HEADLINE_IN_EVERY_LANGUAGE);
+    // The reviews above the form, by the Move up button.
+    for (const _ of [1, 2, 3, 4, 5]) {
+      await content.getByRole('button', { name: 'Move up: Reviews' }).click();
+    }
+    // The preview in English again (the languages' list moved it to the last one given).
+    await content.getByLabel('Language').selectOption('en');
+    await phone.locator('h1').filter({ hasText: VARIANT_TITLE }).waitFor();
+
+    // What every visitor sees is untouched.
+    await content.getByLabel('Version').selectOption('');
+    await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+
+    // The test: the landing content preset, variant b showing the variant, on route default.
+    const area = page.getByRole('region', { name: 'Experiments' });
+    await area
+      .getByLabel('What to test')
+      .selectOption({ label: 'Landing content (headline, picture, sections)' });
+    await area.getByLabel('Experiment name').fill('Testimonials first');
+    await area.getByRole('checkbox', { name: 'default' }).check();
+    await area
+      .getByLabel('The content variant b shows')
+      .selectOption('one_pager:testimonials_first');
+    await area.getByRole('button', { name: 'Create draft experiment' }).click();
+    const card = area.getByRole('article', { name: /Testimonials first/ });
+    expect(await card.textContent()).toContain('the content testimonials_first of one_pager');
+    await card.getByRole('button', { name: 'Start Testimonials first…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Start Testimonials first?' })
+      .getByRole('button', { name: 'Start Testimonials first' })
+      .click();
+    await page.locator('#publish-note').fill('headline test');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
+    const state: ConsoleState = await page.evaluate(
+      async (url) => (await fetch(url)).json(),
+      CONSOLE_API.state,
+    );
+    expect(state.live.content.screens.one_pager?.variants?.testimonials_first).toBeDefined();
+    expect(state.live.experiments.experiments['testimonials-first']?.status).toBe('running');
+    expect(problems).toEqual([]);
+
+    // New visitors: each arm's landing, until both arms are seen.
+    const seen = new Map<string, string>();
+    for (let visitor = 0; visitor < 16 && seen.size < 2; visitor++) {
+      const { context, page: landing } = await session.newVisitor();
+      await landing.goto('/');
+      const title = (await landing.locator('h1').textContent()) ?? '';
+      const html = await landing.content();
+      const reviewsFirst =
+        html.indexOf('What our users say') < html.indexOf('class="phone-section"');
+      seen.set(title, reviewsFirst ? 'reviews first' : 'form first');
+      await context.close();
+    }
+    expect(Object.fromEntries(seen)).toEqual({
+      [LIVE_TITLE]: 'form first',
+      [VARIANT_TITLE]: 'reviews first',
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { BrowserSession } from './harness';
+
+/** Steps a marketer takes in the console's Content area, shared by its Chromium tests. */
+
+/** Every other language still waiting for the changed English, given by keyboard. */
+export async function translateTheRest(
+  page: Page,
+  content: Locator,
+  headlines: Readonly<Record<string, string>>,
+): Promise<void> {
+  const missing = content.getByRole('list', { name: 'Texts still to translate' });
+  for (const language of ['es', 'fr', 'pt', 'ru', 'ar']) {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+    await missing.getByRole('button', { name, exact: true }).click();
+    const field = page.locator(`#content-copy-${language}-screens-one_pager-title`);
+    await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await field.getAttribute('lang')).toBe(language);
+    expect(await field.getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(headlines[language] ?? '');
+  }
+  await missing.waitFor({ state: 'detached' });
+}
+
+/** What the landing's headline says before any content is published. */
+export const LIVE_TITLE = 'Find out where your loved ones are';
+
+/**
+ * A marketer at 1280 px on the console's Content area, its preview showing the live landing:
+ * the page, the area and the phone frame.
+ */
+export async function openContent(session: BrowserSession) {
+  const { page, problems } = await session.newVisitor({ viewport: { width: 1280, height: 900 } });
+  await page.goto('/console');
+  await page.getByRole('link', { name: 'Content', exact: true }).click();
+  const content = page.getByRole('region', { name: 'Content' });
+  const phone = page.frameLocator('iframe[title$="phone width"]');
+  await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
+  return { page, problems, content, phone };
+}
