@@ -17,8 +17,10 @@ import { ContentIssues } from './ContentIssues';
 import { ContentPickers } from './ContentPickers';
 import { CopyFields } from './CopyFields';
 import { addableSections, arrangementOf } from './content-edits';
+import { pictureOf } from './content-picture';
 import { languageName, screenName } from './content-text';
 import { contentView } from './content-variants';
+import { PictureFields } from './PictureFields';
 import { PreviewFrame } from './PreviewFrame';
 import { SectionList } from './SectionList';
 
@@ -81,14 +83,22 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
         <div className="content-editor__fields">
           <ContentIssues catalogue={catalogue} screen={screen} content={content} issues={issues} />
           <SectionList screen={screen} rows={rows} addable={addableSections(content, screen)} />
-          <CopyFields
-            catalogue={catalogue}
-            screen={screen}
-            section={section}
-            language={selection.language}
-            content={content}
-            issues={issues}
-          />
+          {section === 'picture' ? (
+            <PictureFields
+              catalogue={catalogue}
+              picture={pictureOf(content, screen.id)}
+              issues={issues}
+            />
+          ) : (
+            <CopyFields
+              catalogue={catalogue}
+              screen={screen}
+              section={section}
+              language={selection.language}
+              content={content}
+              issues={issues}
+            />
+          )}
         </div>
         <ContentPreviewPane
           title={`${screenName(screen.id)}${selection.variant ? `, variant ${selection.variant},` : ''} in ${languageName(selection.language)}`}

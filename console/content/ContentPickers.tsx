@@ -89,6 +89,7 @@ function VariantPicker() {
         <div className="field-inline">
           <input
             id="content-new-variant"
+            className="input"
             value={name}
             placeholder="testimonials_first"
             aria-invalid={problem ? true : undefined}

@@ -40,7 +40,7 @@ export function addableSections(content: ContentDocument, screen: ComposedScreen
 type ScreenKey = keyof ContentDocument['screens'];
 
 /** `content` with `screen`'s own content changed, and dropped when it says nothing of its own. */
-function withScreen(
+export function withScreen(
   content: ContentDocument,
   screen: string,
   change: (own: ScreenContent) => ScreenContent,

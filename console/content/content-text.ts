@@ -16,6 +16,7 @@ const SECTION_NAMES: Record<string, string> = {
   reviews: 'Reviews',
   faq: 'Questions',
   guarantee: 'Guarantee',
+  picture: 'Picture',
   footer: 'Support links',
 };
 

@@ -80,6 +80,8 @@ export function contentView(
   const sections = laid.sections ?? own.sections;
   if (sections) view.sections = sections;
   if (laid.copy) view.copy = laid.copy;
+  const picture = laid.picture ?? own.picture;
+  if (picture) view.picture = picture;
   return { ...content, screens: { ...content.screens, [screen]: view } };
 }
 
@@ -87,7 +89,7 @@ export function contentView(
  * `content` with an edited view written back into the variant: its texts, and its sections
  * unless they are the screen's own (then it shows the screen's, and follows its later edits). A
  * view whose sections went back to code's order keeps that order as the variant's own when the
- * screen has another (`composition`: code's section ids).
+ * screen has another (`composition`: code's section ids). Its picture, where it is not the screen's.
  */
 export function withView(
   content: ContentDocument,
@@ -106,6 +108,10 @@ export function withView(
     body.sections = sections;
   }
   if (edited.copy) body.copy = edited.copy;
+  // Its own picture only where it shows another than the screen's (a picture test).
+  if (edited.picture && JSON.stringify(edited.picture) !== JSON.stringify(own.picture)) {
+    body.picture = edited.picture;
+  }
   return {
     ...content,
     screens: {

@@ -5,7 +5,13 @@ import type {
   ContentPreviewAnswer,
 } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
-import { fetchContentCatalogue, fetchContentPreview } from '../content/content-api';
+import type { PictureRecord } from '../../shared/console-api/pictures';
+import {
+  fetchContentCatalogue,
+  fetchContentPreview,
+  fetchPictureLibrary,
+  uploadPicture,
+} from '../content/content-api';
 import {
   arrangementOf,
   withCopy,
@@ -14,6 +20,7 @@ import {
   withSectionRemoved,
   withSectionVisible,
 } from '../content/content-edits';
+import { withPictureAlt, withPictureChosen } from '../content/content-picture';
 import { sectionName } from '../content/content-text';
 import {
   contentView,
@@ -265,4 +272,57 @@ function previewStateOf(answer: Awaited<ReturnType<typeof fetchContentPreview>>)
     kind: 'failed',
     message: failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable'),
   };
+}
+
+/** The picture library, as the console last read it, and what the last upload said. */
+export type LibraryState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; pictures: PictureRecord[]; said: string }
+  | { kind: 'failed'; message: string };
+
+export const $pictureLibrary = atom<LibraryState>({ kind: 'loading' });
+
+export async function loadPictureLibrary(): Promise<void> {
+  const answer = await fetchPictureLibrary();
+  $pictureLibrary.set(
+    answer.ok
+      ? { kind: 'ready', pictures: answer.value.pictures, said: '' }
+      : {
+          kind: 'failed',
+          message: failureText(
+            answer.refusal.kind === 'failed' ? answer.refusal.failure : 'unreadable',
+          ),
+        },
+  );
+}
+
+/** The screen (or the edited variant) shows `picture`. */
+export function choosePicture(picture: PictureRecord): void {
+  const { screen } = $contentSelection.get();
+  editSelected((current) => withPictureChosen(current, screen, picture));
+  $contentAnnouncement.set('Picture chosen: describe it in every language.');
+}
+
+export function setPictureAlt(language: string, text: string): void {
+  const { screen } = $contentSelection.get();
+  editSelected((current) => withPictureAlt(current, screen, language, text));
+}
+
+/** Uploads a file to the library and, once it is there, shows it on the screen. */
+export async function addPicture(file: Blob): Promise<void> {
+  const answer = await uploadPicture(file);
+  const library = $pictureLibrary.get();
+  const pictures = library.kind === 'ready' ? library.pictures : [];
+  if (!answer.ok) {
+    $pictureLibrary.set({ kind: 'ready', pictures, said: answer.message });
+    return;
+  }
+  const { picture, created } = answer.value;
+  const others = pictures.filter((each) => each.id !== picture.id);
+  $pictureLibrary.set({
+    kind: 'ready',
+    pictures: [picture, ...others],
+    said: created ? 'Uploaded.' : 'This file was already in the library.',
+  });
+  choosePicture(picture);
 }

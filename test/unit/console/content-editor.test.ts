@@ -11,6 +11,12 @@ import {
   withSectionVisible,
 } from '../../../console/content/content-edits';
 import {
+  pictureOf,
+  withPictureAlt,
+  withPictureChosen,
+} from '../../../console/content/content-picture';
+import { contentView, withNewVariant, withView } from '../../../console/content/content-variants';
+import {
   $contentAnnouncement,
   $contentCatalogue,
   $contentSelection,
@@ -239,5 +245,55 @@ describe('the content editor’s store', () => {
     setText('de', TITLE, 'Neu');
     resetText('de', TITLE);
     expect($draft.get()?.document.content).toEqual(EMPTY_CONTENT);
+  });
+});
+
+describe('the picture of a screen', () => {
+  const record = (id: string) => ({
+    id: id.repeat(64),
+    type: 'png' as const,
+    width: 800,
+    height: 500,
+    bytes: 1000,
+    uploadedBy: 'a@b.c',
+    uploadedAt: '2026-11-26T10:00:00.000Z',
+    thumbnail: `/pictures/${id.repeat(64)}-320.jpg`,
+  });
+
+  it('keeps its descriptions when chosen again, and starts them afresh for another picture', () => {
+    let content = withPictureChosen(EMPTY_CONTENT, 'one_pager', record('a'));
+    content = withPictureAlt(content, 'one_pager', 'en', 'A parent and a map');
+    content = withPictureAlt(content, 'one_pager', 'de', '  ');
+    expect(pictureOf(content, 'one_pager')).toEqual({
+      id: 'a'.repeat(64),
+      width: 800,
+      height: 500,
+      alt: { en: 'A parent and a map' },
+    });
+    expect(
+      pictureOf(withPictureChosen(content, 'one_pager', record('a')), 'one_pager')?.alt,
+    ).toEqual({ en: 'A parent and a map' });
+    expect(
+      pictureOf(withPictureChosen(content, 'one_pager', record('b')), 'one_pager')?.alt,
+    ).toEqual({});
+  });
+
+  it('a variant’s own picture is kept apart; the screen’s stays what every visitor sees', () => {
+    const base = withPictureChosen(
+      withNewVariant(EMPTY_CONTENT, 'one_pager', 'photo'),
+      'one_pager',
+      record('a'),
+    );
+    const view = withPictureChosen(
+      contentView(base, 'one_pager', 'photo'),
+      'one_pager',
+      record('b'),
+    );
+    const written = withView(base, 'one_pager', 'photo', view, ['hero', 'phone_form', 'footer']);
+    expect(written.screens.one_pager?.picture?.id).toBe('a'.repeat(64));
+    expect(written.screens.one_pager?.variants?.photo?.picture?.id).toBe('b'.repeat(64));
+    // The same picture as the screen's is no picture of the variant's own.
+    const same = withView(base, 'one_pager', 'photo', contentView(base, 'one_pager', 'photo'), []);
+    expect(same.screens.one_pager?.variants?.photo).toEqual({});
   });
 });

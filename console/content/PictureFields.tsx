@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import type { ContentPicture } from '../../shared/config/content';
+import type { ContentCatalogue } from '../../shared/console-api/content';
+import type { FieldError } from '../../shared/console-api/errors';
+import { useStore } from '../stores/atom';
+import {
+  $pictureLibrary,
+  addPicture,
+  choosePicture,
+  loadPictureLibrary,
+  setPictureAlt,
+} from '../stores/content-editor';
+import { languageName } from './content-text';
+
+/**
+ * The `picture` section's picture: chosen from the library or uploaded here, and described in
+ * every shipped language (its alt text, which a publish requires). The library is a group of
+ * radio buttons, each named by its size and upload, so it is chosen by keyboard as by mouse.
+ */
+export function PictureFields(props: {
+  catalogue: ContentCatalogue;
+  picture: ContentPicture | undefined;
+  issues: readonly FieldError[];
+}) {
+  const library = useStore($pictureLibrary);
+  useEffect(() => {
+    void loadPictureLibrary();
+  }, []);
+  const { picture } = props;
+  return (
+    <fieldset className="content-copy content-picture">
+      <legend>Picture</legend>
+      <div className="field">
+        <label htmlFor="content-picture-upload">
+          Upload a picture (JPEG, PNG, WebP, AVIF or GIF)
+        </label>
+        <input
+          id="content-picture-upload"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void addPicture(file);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      <p className="muted" role="status">
+        {library.kind === 'ready' ? library.said : ''}
+        {library.kind === 'failed' ? library.message : ''}
+      </p>
+      {library.kind === 'ready' && library.pictures.length > 0 ? (
+        <div className="picture-library" role="radiogroup" aria-label="Picture library">
+          {library.pictures.map((record) => (
+            <label key={record.id} className="picture-library__item">
+              <input
+                type="radio"
+                name="content-picture"
+                checked={picture?.id === record.id}
+                onChange={() => choosePicture(record)}
+              />
+              <img
+                src={record.thumbnail}
+                alt=""
+                width={96}
+                height={Math.round((96 * record.height) / record.width)}
+              />
+              <span>
+                {record.width}×{record.height}, {record.uploadedAt.slice(0, 10)}
+              </span>
+            </label>
+          ))}
+        </div>
+      ) : null}
+      {picture ? <AltFields {...props} picture={picture} /> : null}
+    </fieldset>
+  );
+}
+
+/** A description per shipped language, each beside what the check says of it. */
+function AltFields({
+  catalogue,
+  picture,
+  issues,
+}: {
+  catalogue: ContentCatalogue;
+  picture: ContentPicture;
+  issues: readonly FieldError[];
+}) {
+  return (
+    <>
+      <p className="muted">
+        Describe what the picture shows in each language: a sentence for someone who cannot see it.
+      </p>
+      {catalogue.languages.map((language) => {
+        const id = `content-picture-alt-${language}`;
+        const problem = issues.find(
+          (issue) =>
+            issue.path.endsWith(`.picture.alt.${language}`) || issue.path.endsWith('.picture.alt'),
+        );
+        return (
+          <div className="field" key={language}>
+            <label htmlFor={id}>Description in {languageName(language)}</label>
+            <input
+              id={id}
+              className="input"
+              lang={language}
+              dir={catalogue.rtl.includes(language) ? 'rtl' : 'ltr'}
+              value={picture.alt[language] ?? ''}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+              onChange={(event) => setPictureAlt(language, event.target.value)}
+            />
+            {problem ? (
+              <p className="field-problem" id={`${id}-problem`}>
+                {problem.message}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </>
+  );
+}
