@@ -25,7 +25,6 @@ import { bundledTranslator } from './i18n';
 import { provideDevKit } from './middleware/dev-kit';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
-import { pictureServeRoutes } from './pictures/serve-routes';
 import { errorPage } from './render/render-page';
 import type { RenderedScreens } from './render/rendered-screens';
 import { appLoginRoutes } from './routes/app-login';
@@ -39,6 +38,7 @@ import { lifecycleApp } from './sub-apps/lifecycle';
 import type { MiddlewareDeps } from './sub-apps/middleware-deps';
 import { otherPagesApp } from './sub-apps/other-pages';
 import { pagesApp } from './sub-apps/pages';
+import { picturesApp } from './sub-apps/pictures';
 import { resumeApp } from './sub-apps/resume';
 import { vendorApp } from './sub-apps/vendor';
 import { createTranslationSource } from './translations/source';
@@ -116,7 +116,7 @@ export function createApp(options: AppOptions = {}) {
   app.route(COLLECTOR_PATH, collectorApp({ now: options.now, limits: options.collectorLimits }));
   app.route('/vendor', vendorApp(vendorRoutes()));
   app.route(CONSENT_PATH, vendorApp(consentRoutes()));
-  app.route(PICTURES_PATH, pictureServeRoutes());
+  app.route(PICTURES_PATH, picturesApp());
   // The console draws a content preview's page by asking this app for it (its own request).
   const render: RenderApp = (request, env, ctx) => app.fetch(request, env, ctx);
   app.route('/console', consoleApp(deps, { accessKeys: options.accessKeys, render }));

@@ -29,6 +29,7 @@ describe("docs/architecture.md's request path", () => {
       '/e',
       '/vendor',
       '/consent',
+      '/pictures',
       '/console',
       '/api',
       '/test-gateway',
