@@ -4,8 +4,8 @@ import { applyCoupon, couponAppliesTo, couponByCode } from '../../shared/plans/c
 import type { VerifiedCharge } from './charge-answers';
 
 /**
- * What a verified charge took and when it renews, in the worker's words (issue 50: amounts and
- * dates come from the charge and the catalogue, never recomputed in the page). `charge` is the
+ * What a verified charge took and when it renews, in the worker's words: the page shows these
+ * amounts and dates as they are and never works them out itself. `charge` is the
  * answer completed from the catalogue (./catalogue-charge.ts). The amount is the charge's; what
  * renews, when and at what price is the catalogue plan's: after an intro's days, else after one
  * period, at the recurring price less the coupon the charge was asked with, as the plan's

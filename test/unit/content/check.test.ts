@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LANDING_COMPOSITIONS } from '../../../screens/landing/section-specs';
 import { parseContent } from '../../../shared/config/content';
 import { contentIssues } from '../../../worker/content/check';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
@@ -15,17 +16,8 @@ const check = (raw: unknown) => {
   return contentIssues(parsed.value);
 };
 
-const LANDING_ORDER = [
-  'hero',
-  'phone_form',
-  'illustration',
-  'claims',
-  'features',
-  'how_it_works',
-  'reviews',
-  'guarantee',
-  'footer',
-];
+/** The classic landing's sections as code composes it. */
+const LANDING_ORDER: string[] = LANDING_COMPOSITIONS.one_pager.sections.map(({ kind }) => kind);
 const sections = (ids: string[], hidden: string[] = []) =>
   ids.map((id) => ({ id, visible: !hidden.includes(id) }));
 

@@ -9,7 +9,7 @@ import { checkoutVisitor, PLAN } from './checkout-visitor';
 /**
  * The receipt the worker adds to a successful charge's answer (worker/purchases/receipt.ts): what
  * was taken as the charge said, and when the plan renews at what price as the catalogue says,
- * dated by the worker's clock. The page shows it as it is (issue 50: never recomputed in the page).
+ * dated by the worker's clock. The page shows it as it is and never works it out itself.
  */
 
 beforeEach(() => {
