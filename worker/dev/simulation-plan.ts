@@ -1,3 +1,4 @@
+import { screensInCode } from '../../shared/composed-screens';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { FunnelConfig } from '../config/load';
@@ -155,7 +156,12 @@ export function planSimulation(
       const document = config.routing.routes.find((candidate) => candidate.id === route)!;
       const change = experiment.variants[variant]?.change ?? {};
       const shape = applyChange(routeShape(document, config.flows), change, config.flows);
-      offers[variant][route] = offersOf(shape, SIMULATED_CURRENCY, triggers.get(route)!.index);
+      const screens = screensInCode(config.content, shape.screens);
+      offers[variant][route] = offersOf(
+        { ...shape, screens },
+        SIMULATED_CURRENCY,
+        triggers.get(route)!.index,
+      );
     }
   }
   return {
