@@ -4,12 +4,15 @@ import { SelectField } from '../SelectField';
 import { useStore } from '../stores/atom';
 import { $contentSelection, createVariant, deleteVariant, select } from '../stores/content-editor';
 import { $draft } from '../stores/draft';
+import { asScreenContent, editableScreens } from './composed-screens';
 import { languageName, screenName, themeName } from './content-text';
 import { variantNames } from './content-variants';
 
 /** Which screen, in which language and theme, the editor shows and edits. */
 export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
   const selection = useStore($contentSelection);
+  const draft = useStore($draft);
+  const screens = editableScreens(catalogue, draft?.document.content ?? null);
   return (
     <div className="field-row">
       <SelectField
@@ -18,7 +21,7 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         value={selection.screen}
         onChange={(screen) => select({ screen, section: null, variant: null })}
       >
-        {catalogue.screens.map((screen) => (
+        {screens.map((screen) => (
           <option key={screen.id} value={screen.id}>
             {screenName(screen.id)}
           </option>
@@ -63,7 +66,9 @@ function VariantPicker() {
   const draft = useStore($draft);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const names = draft ? variantNames(draft.document.content, selection.screen) : [];
+  const names = draft
+    ? variantNames(asScreenContent(draft.document.content, selection.screen), selection.screen)
+    : [];
   const create = () => {
     const refused = createVariant(name.trim());
     setProblem(refused);
