@@ -1,4 +1,4 @@
-import { composedIdProblem } from '../../shared/composed-screens';
+import { composedIdProblem } from '../../shared/composed-screen-name';
 import type { ComposedScreenContent, ContentDocument } from '../../shared/config/content';
 import type { ScreenChoice } from '../../shared/console-api/config';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../shared/console-api/content';

@@ -1,10 +1,6 @@
 import * as z from 'zod';
-import {
-  COMPOSED_SCREEN_ID,
-  composedIdProblem,
-  isComposedScreenId,
-  isScreenRef,
-} from '../composed-screens';
+import { COMPOSED_SCREEN_ID, composedIdProblem } from '../composed-screen-name';
+import { isComposedScreenId, isScreenRef } from '../composed-screens';
 import { PICTURE_ID, PICTURE_MAX_SIDE, PICTURE_MIN_SIDE } from '../pictures';
 import { screenId } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';

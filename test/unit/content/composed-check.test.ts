@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { composedIdProblem } from '../../../shared/composed-screen-name';
 import { isScreenRef, screenOfRef } from '../../../shared/composed-screens';
 import { parseContent } from '../../../shared/config/content';
+import { SCREEN_IDS } from '../../../shared/screens';
 import { contentIssues } from '../../../worker/content/check';
 import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
 
@@ -29,7 +31,10 @@ describe('a composed screen', () => {
   });
 
   it.each([
-    ['one_pager', '"one_pager" is the id of a screen in code: choose another name'],
+    [
+      'one_pager',
+      '"one_pager" begins like the screens in code ("one_pager…"): choose a name of its own',
+    ],
     ['console', '"console" is a path the site already serves: choose another name'],
     ['pictures', '"pictures" is a path the site already serves: choose another name'],
     [
@@ -107,6 +112,10 @@ describe('a composed screen', () => {
 });
 
 describe('a screen reference', () => {
+  it('is never a screen in code taken for a composed one', () => {
+    for (const id of SCREEN_IDS) expect(composedIdProblem(id)).not.toBeNull();
+  });
+
   it('resolves a composed screen to the screen it starts from, and nothing else', () => {
     expect(screenOfRef(SPRING_LANDING, 'spring_landing')).toBe('one_pager');
     expect(screenOfRef(SPRING_LANDING, 'signup')).toBe('signup');
