@@ -4,8 +4,8 @@ import { SelectField } from '../SelectField';
 import { useStore } from '../stores/atom';
 import { $contentSelection, createVariant, deleteVariant, select } from '../stores/content-editor';
 import { $draft } from '../stores/draft';
-import { asScreenContent, editableScreens } from './composed-screens';
-import { languageName, screenName, themeName } from './content-text';
+import { asScreenContent, editableScreenName, editableScreens } from './composed-screens';
+import { languageName, themeName } from './content-text';
 import { variantNames } from './content-variants';
 
 /** Which screen, in which language and theme, the editor shows and edits. */
@@ -23,7 +23,7 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
       >
         {screens.map((screen) => (
           <option key={screen.id} value={screen.id}>
-            {screenName(screen.id)}
+            {editableScreenName(draft?.document.content ?? null, screen.id)}
           </option>
         ))}
       </SelectField>

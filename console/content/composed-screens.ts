@@ -3,6 +3,7 @@ import type { ComposedScreenContent, ContentDocument } from '../../shared/config
 import type { ScreenChoice } from '../../shared/console-api/config';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
+import { screenName } from './content-text';
 
 /**
  * Screens a marketer composes in the draft (shared/config/content.ts `composed`): made, named,
@@ -28,6 +29,12 @@ export function editableScreens(
     return from ? [{ ...from, id }] : [];
   });
   return [...catalogue.screens, ...composed];
+}
+
+/** A screen's name in the editor's picker: a composed one says what it starts from. */
+export function editableScreenName(content: ContentDocument | null, id: string): string {
+  const own = content && isComposedIn(content, id) ? content.composed?.[id] : undefined;
+  return own ? `${id} (new, from ${screenName(own.from)})` : screenName(id);
 }
 
 /** The screens a flow or an experiment may name: the worker's, then the draft's composed ones. */
