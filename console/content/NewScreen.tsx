@@ -20,18 +20,6 @@ export function NewScreen({ catalogue }: { catalogue: ContentCatalogue }) {
   const [slot, setSlot] = useState(slots[0] ?? '');
   const starts = catalogue.screens.filter((screen) => screen.slot === slot);
   const [from, setFrom] = useState(starts[0]?.id ?? '');
-  const [name, setName] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const draft = useStore($draft);
-  const content = draft?.document.content;
-  const typed = name.trim();
-  const problem = content && typed !== '' ? composedNameProblem(content, typed) : null;
-  const shown = refusal ?? problem;
-  const create = () => {
-    const refused = createComposedScreen({ id: typed, slot, from });
-    setRefusal(refused);
-    if (refused === null) setName('');
-  };
   return (
     <fieldset className="content-new-screen">
       <legend>New screen</legend>
@@ -67,44 +55,61 @@ export function NewScreen({ catalogue }: { catalogue: ContentCatalogue }) {
             </option>
           ))}
         </SelectField>
-        <div className="field">
-          <label htmlFor="content-new-screen-name">Name (its address)</label>
-          <div className="field-inline">
-            <input
-              id="content-new-screen-name"
-              className="input"
-              value={name}
-              placeholder="spring_landing"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={shown ? true : undefined}
-              aria-describedby="content-new-screen-name-hint"
-              onChange={(event) => {
-                setName(event.target.value);
-                setRefusal(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') create();
-              }}
-            />
-            <button type="button" className="button button--small" onClick={create}>
-              Create screen
-            </button>
-          </div>
-          <p
-            id="content-new-screen-name-hint"
-            className={shown ? 'field-problem' : 'muted'}
-            aria-live="polite"
-          >
-            {shown ??
-              (typed === ''
-                ? 'Lower-case letters, digits and _.'
-                : `Visitors will open /${typed}.`)}
-          </p>
-        </div>
+        <NewScreenName slot={slot} from={from} />
       </div>
       <DeleteComposed />
     </fieldset>
+  );
+}
+
+/** The new screen's name, checked as it is typed, and the button that makes it. */
+function NewScreenName({ slot, from }: { slot: string; from: string }) {
+  const [name, setName] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const draft = useStore($draft);
+  const content = draft?.document.content;
+  const typed = name.trim();
+  const problem = content && typed !== '' ? composedNameProblem(content, typed) : null;
+  const shown = refusal ?? problem;
+  const create = () => {
+    const refused = createComposedScreen({ id: typed, slot, from });
+    setRefusal(refused);
+    if (refused === null) setName('');
+  };
+  return (
+    <div className="field">
+      <label htmlFor="content-new-screen-name">Name (its address)</label>
+      <div className="field-inline">
+        <input
+          id="content-new-screen-name"
+          className="input"
+          value={name}
+          placeholder="spring_landing"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby="content-new-screen-name-hint"
+          onChange={(event) => {
+            setName(event.target.value);
+            setRefusal(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') create();
+          }}
+        />
+        <button type="button" className="button button--small" onClick={create}>
+          Create screen
+        </button>
+      </div>
+      <p
+        id="content-new-screen-name-hint"
+        className={shown ? 'field-problem' : 'muted'}
+        aria-live="polite"
+      >
+        {shown ??
+          (typed === '' ? 'Lower-case letters, digits and _.' : `Visitors will open /${typed}.`)}
+      </p>
+    </div>
   );
 }
 
