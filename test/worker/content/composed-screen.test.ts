@@ -157,6 +157,20 @@ describe('a composed landing in an experiment', () => {
     expect(await exposedVariants('spring')).toEqual(['a', 'b']);
   });
 
+  it("is a landing test's variant b, swapped in at the landing", async () => {
+    await routeTo('default');
+    await putExperiments({
+      spring: experimentOf('landing', { screens: { landing: 'spring_landing' as never } }),
+    });
+    const control = await visit(0.2, 'spring');
+    expect(control.html).not.toContain(NEW_HEADLINE);
+    const variant = await visit(0.7, 'spring');
+    expect(variant.pin).toBe('b');
+    expect(variant.html).toContain(NEW_HEADLINE);
+    expect(variant.html).toContain('action="/spring_landing"');
+    expect(await exposedVariants('spring')).toEqual(['a', 'b']);
+  });
+
   it('has content variants a landing test shows', async () => {
     const content: ContentDocument = structuredClone(SPRING_LANDING);
     const formFirst = ['hero', 'phone_form', 'reviews', ...SPRING_SECTIONS.slice(3)];
@@ -234,6 +248,44 @@ describe('what names a composed screen', () => {
         {
           path: 'experiments.experiments.spring.variants.b.change.content.spring_landing',
           message: expect.stringContaining('names content "gone" of spring_landing'),
+        },
+      ]),
+    });
+  });
+
+  it('swaps in at its slot only, and only once composed', () => {
+    const swapTo = (screen: string) => ({
+      version: 'v1',
+      experiments: {
+        spring: experimentOf('signup', { screens: { signup: screen as never } }),
+      },
+    });
+    const at = 'experiments.experiments.spring.variants.b.change.screens.signup';
+    expect(
+      checkFullDocument({ ...document(SPRING_LANDING), experiments: swapTo('spring_landing') }),
+    ).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining([
+        {
+          path: at,
+          message: expect.stringMatching(
+            /^"spring_landing" is not a signup screen: choose one of /,
+          ),
+        },
+      ]),
+    });
+    const landing = {
+      version: 'v1',
+      experiments: {
+        spring: experimentOf('landing', { screens: { landing: 'autumn_landing' as never } }),
+      },
+    };
+    expect(checkFullDocument({ ...document(SPRING_LANDING), experiments: landing })).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining([
+        {
+          path: 'experiments.experiments.spring.variants.b.change.screens.landing',
+          message: expect.stringContaining('one_pager_l2, spring_landing'),
         },
       ]),
     });

@@ -126,8 +126,11 @@ const label = (id: string) => (id === SPLIT_EXPERIMENT_ID ? '"split" (the split 
 
 const rangeText = (range: readonly [number, number]) => `[${range[0]}, ${range[1]}]`;
 
-/** Screens a slot may take, for the message that refuses another. */
-const screensOfSlot = (slot: Slot) => SCREEN_IDS.filter((screen) => slotOf(screen) === slot);
+/** Screens a slot may take, in code and composed, for the message that refuses another. */
+const screensOfSlot = (slot: Slot, content: ContentDocument | undefined) =>
+  [...SCREEN_IDS, ...Object.keys(content?.composed ?? {})].filter(
+    (screen) => slotOfRef(screen, content) === slot,
+  );
 
 /** Every flow, route, saved audience and screen an experiment names, checked to exist. */
 function referenceIssues(
@@ -159,10 +162,10 @@ function referenceIssues(
         message: `names flow "${change.flow}", which is not defined: add it to the flows, or choose another`,
       });
     for (const [slot, screen] of Object.entries(change.screens ?? {}) as [Slot, string][]) {
-      if (slotOf(screen) !== slot)
+      if (slotOfRef(screen, context.content) !== slot)
         issues.push({
           path: `${at}.screens.${slot}`,
-          message: `"${screen}" is not a ${slot} screen: choose one of ${screensOfSlot(slot).join(', ')}`,
+          message: `"${screen}" is not a ${slot} screen: choose one of ${screensOfSlot(slot, context.content).join(', ')}`,
         });
     }
     issues.push(...contentChangeIssues(`${at}.content`, experiment, change, context));
