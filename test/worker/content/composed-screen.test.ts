@@ -2,6 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
+import {
+  CONSOLE_CONTENT_API,
+  type ContentPreviewAnswer,
+} from '../../../shared/console-api/content';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
@@ -307,5 +311,41 @@ describe('what names a composed screen', () => {
         },
       ]),
     });
+  });
+});
+
+describe("the console's preview of a composed screen", () => {
+  const preview = (fetchApp: ReturnType<typeof freshApp>, content: ContentDocument) =>
+    fetchApp(CONSOLE_CONTENT_API.preview, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        screen: 'spring_landing',
+        language: 'en',
+        theme: 'geozilla',
+        content,
+      }),
+    });
+
+  it('draws it from the draft, says its problems at its paths, and shows visitors nothing', async () => {
+    await putConfig('content', { screens: {} });
+    const fetchApp = freshApp();
+    const draft: ContentDocument = structuredClone(SPRING_LANDING);
+    draft.composed!.spring_landing!.copy = { en: { 'screens.one_pager.title': 'Only English' } };
+    const response = await preview(fetchApp, draft);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as ContentPreviewAnswer;
+    expect(answer.html).toContain('>Only English</h1>');
+    expect(answer.issues).toContainEqual({
+      path: 'content.composed.spring_landing.copy.de.screens.one_pager.title',
+      message: 'must be given: its English text is changed',
+    });
+    expect((await fetchApp('/spring_landing')).status).toBe(404);
+  });
+
+  it('refuses a screen the draft does not compose', async () => {
+    const response = await preview(freshApp(), { screens: {} });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, error: 'bad_request' });
   });
 });
