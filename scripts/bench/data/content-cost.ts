@@ -39,10 +39,10 @@ export function printContentCost(
     ['', 'in this run', 'per visitor', '100 M visitors/month'],
     [
       [
-        'picture requests',
+        'picture requests (each a worker request)',
         String(pictureRequests),
         perVisitor.toFixed(2),
-        `${((perVisitor * month) / 1e6).toFixed(0)} M, cached by browsers and the data center for a year`,
+        `${((perVisitor * month) / 1e6).toFixed(0)} M, answered from the data center's cache; browsers keep them a year`,
       ],
       [
         'R2 PICTURES reads (get, head, list)',
