@@ -7,6 +7,7 @@ import type {
 import type { FieldError } from '../../shared/console-api/errors';
 import type { PictureRecord } from '../../shared/console-api/pictures';
 import {
+  deleteLibraryPicture,
   fetchContentCatalogue,
   fetchContentPreview,
   fetchPictureLibrary,
@@ -325,4 +326,24 @@ export async function addPicture(file: Blob): Promise<void> {
     said: created ? 'Uploaded.' : 'This file was already in the library.',
   });
   choosePicture(picture);
+}
+
+/**
+ * Deletes a picture from the library, for good; refused, naming where, while the live content or
+ * this draft shows it.
+ */
+export async function removePicture(picture: PictureRecord): Promise<boolean> {
+  const answer = await deleteLibraryPicture(picture.id, draftContent());
+  const library = $pictureLibrary.get();
+  const pictures = library.kind === 'ready' ? library.pictures : [];
+  $pictureLibrary.set(
+    answer.ok
+      ? {
+          kind: 'ready',
+          pictures: pictures.filter((each) => each.id !== picture.id),
+          said: 'Picture deleted.',
+        }
+      : { kind: 'ready', pictures, said: answer.message },
+  );
+  return answer.ok;
 }
