@@ -104,6 +104,24 @@ describe('POST /console/api/content/preview', () => {
     expect(heading(visitor)).toBe(LIVE_HEADLINE);
   });
 
+  it('draws the screen as a route of the draft shows it: its flow, from a country', async () => {
+    const route = { id: 'spring-sale', flow: 'lp11ch8', plans: ['pro'] };
+    const response = await preview({ ...request, route, country: 'DE' });
+    expect(response.status).toBe(200);
+    const { html } = (await response.json()) as ContentPreviewAnswer;
+    expect(html).toContain('Preview of route <strong>spring-sale</strong>');
+    const state = pageStateOf(html);
+    expect([state.route, state.flow]).toEqual(['spring-sale', 'lp11ch8']);
+    expect(state.analytics.collector).toBeNull();
+    // The phone form starts at the named country's code, as a visitor from there sees it.
+    expect(html).toContain('<option value="DE" selected="">');
+    const anywhere = (await (await preview(request)).json()) as ContentPreviewAnswer;
+    expect(anywhere.html).not.toContain('<option value="DE" selected="">');
+    expect(heading(html)).toBe(HEADLINE);
+    // Still no cookie: the route's token stays inside the worker.
+    expect([...setCookies(response).keys()].filter((name) => name.startsWith('gf_'))).toEqual([]);
+  });
+
   it('refuses content that is not a content document, naming the path', async () => {
     const bad = { screens: { one_pager: { sections: [{ id: 'Hero!', visible: true }] } } };
     const response = await preview({ ...request, content: bad });
@@ -121,6 +139,13 @@ describe('POST /console/api/content/preview', () => {
     ['an unknown screen', { screen: 'nowhere' }],
     ['a language not shipped', { language: 'xx' }],
     ['an unknown theme', { theme: 'neon' }],
+    ['a route that is not one', { route: { id: 'Spring Sale!', flow: 'default', plans: null } }],
+    [
+      'a route of too many plans',
+      { route: { id: 'a', flow: 'default', plans: 'abcde'.split('') } },
+    ],
+    ['a route without its flow', { route: { id: 'a', plans: null } }],
+    ['a country that is not one', { country: 'Germany' }],
   ])('answers 400 bad_request to %s', async (_, change) => {
     const response = await preview({ ...request, ...change });
     expect(response.status).toBe(400);
