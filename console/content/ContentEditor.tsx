@@ -7,6 +7,7 @@ import {
   $contentCatalogue,
   $contentPreview,
   $contentSelection,
+  type ContentSelection,
   followPreview,
   loadContentCatalogue,
   select,
@@ -103,7 +104,7 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
           )}
         </div>
         <ContentPreviewPane
-          title={`${screenName(screen.id)}${selection.variant ? `, variant ${selection.variant},` : ''} in ${languageName(selection.language)}`}
+          title={previewTitle(screen.id, selection)}
           overlay={(frame, loads) => (
             <InPlaceTexts
               frame={frame}
@@ -119,6 +120,18 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
       </div>
     </>
   );
+}
+
+/** What the preview shows, said in its frame's title: screen, variant, route, country, language. */
+function previewTitle(screen: string, selection: ContentSelection): string {
+  const { variant, route, country, language } = selection;
+  const parts = [
+    screenName(screen),
+    variant ? `variant ${variant}` : null,
+    route ? `as route ${route} shows it` : null,
+    country ? `to a visitor from ${country}` : null,
+  ];
+  return `${parts.filter(Boolean).join(', ')}, in ${languageName(language)}`;
 }
 
 function ContentPreviewPane({
