@@ -12,6 +12,20 @@ const MIN_WIDTH = 280;
 const ROOM = 230;
 
 /**
+ * Where the field goes: over the text, as wide as it or MIN_WIDTH, inside the frame. In the
+ * frame's pixels; a frame drawn at half size (desktop) has the field scaled back by CSS.
+ */
+function placeOver(frame: HTMLIFrameElement, spot: Spot) {
+  const zoom = frame.offsetWidth / (frame.getBoundingClientRect().width || frame.offsetWidth);
+  const width = Math.min(Math.max(spot.width, MIN_WIDTH * zoom), frame.clientWidth - 8);
+  return {
+    top: Math.max(0, Math.min(spot.top, frame.clientHeight - ROOM * zoom)),
+    left: Math.max(4, Math.min(spot.left, frame.clientWidth - width - 4)),
+    width: width / zoom,
+  };
+}
+
+/**
  * One text of the preview in a field over where it is drawn: its copy key's text with its
  * `{{placeholders}}` as written, checked as the copy field checks it. Saved into the same draft
  * text as the field (Enter or Save), only whole: a text that loses a placeholder or passes the
@@ -43,17 +57,9 @@ export function InPlaceEditor(
     select({ section: spot.section });
     props.onClose();
   };
-  // In the frame's pixels; a frame drawn at half size (desktop) has the field scaled back by CSS.
-  const zoom = frame.offsetWidth / (frame.getBoundingClientRect().width || frame.offsetWidth);
-  const width = Math.min(Math.max(spot.width, MIN_WIDTH * zoom), frame.clientWidth - 8);
-  const style = {
-    top: Math.max(0, Math.min(spot.top, frame.clientHeight - ROOM * zoom)),
-    left: Math.max(4, Math.min(spot.left, frame.clientWidth - width - 4)),
-    width: width / zoom,
-  };
   const id = 'in-place-field';
   return (
-    <div className="in-place__editor" style={style}>
+    <div className="in-place__editor" style={placeOver(frame, spot)}>
       <label htmlFor={id}>
         {sectionName(spot.section)} in {languageName(language)}: <code>{spot.key}</code>
       </label>
