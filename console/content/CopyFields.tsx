@@ -121,14 +121,20 @@ function CopyField(props: {
           </button>
         </p>
       ) : null}
-      {problems.length > 0 ? (
-        <ul className="field-errors" id={`${id}-problems`}>
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : null}
+      <CopyProblems id={`${id}-problems`} problems={problems} />
     </div>
+  );
+}
+
+/** What is wrong with a copy text, under its field (`id`: what the field is described by). */
+export function CopyProblems({ id, problems }: { id: string; problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="field-errors" id={id}>
+      {problems.map((problem) => (
+        <li key={problem}>{problem}</li>
+      ))}
+    </ul>
   );
 }
 

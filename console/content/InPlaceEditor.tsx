@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { textVariables } from '../../shared/copy-placeholders';
 import { $contentAnnouncement, select, setText } from '../stores/content-editor';
-import { FieldAbout } from './CopyFields';
+import { CopyProblems, FieldAbout } from './CopyFields';
 import { languageName, sectionName } from './content-text';
 import { copyProblems } from './copy-problems';
 import type { InPlaceProps, Spot } from './in-place-targets';
@@ -49,8 +49,9 @@ export function InPlaceEditor(
     issues: text === props.text ? props.issues : [],
   });
   const save = () => {
-    if (problems.length > 0) return;
+    // Unchanged, there is nothing to save (what the check says of it stays said at its field).
     if (text !== props.text) {
+      if (problems.length > 0) return;
       setText(language, spot.key, text);
       $contentAnnouncement.set(`${sectionName(spot.section)}: text changed in place.`);
     }
@@ -90,13 +91,7 @@ export function InPlaceEditor(
         source="Enter saves, Escape cancels"
         variables={textVariables(english)}
       />
-      {problems.length > 0 ? (
-        <ul className="field-errors" id={`${id}-problems`}>
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : null}
+      <CopyProblems id={`${id}-problems`} problems={problems} />
       <div className="in-place__actions">
         <button type="button" className="button button--small button--primary" onClick={save}>
           Save

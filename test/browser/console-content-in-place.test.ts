@@ -79,11 +79,25 @@ describe('editing the preview in place', () => {
     await field.waitFor();
     await page.screenshot({ path: '/tmp/console-in-place-desktop.png' });
     await page.keyboard.press('Escape');
+
+    // In Arabic, the field is written right to left, over the right-to-left page.
+    await content.getByRole('button', { name: 'Phone (390 px)' }).click();
+    await content.getByLabel('Language').selectOption('ar');
+    await phone.locator('html[dir="rtl"] h1').waitFor();
+    await texts
+      .getByRole('button', { name: /^Edit in place: Heading, / })
+      .first()
+      .click();
+    const arabic = content.getByLabel(`Heading in Arabic: ${TITLE}`);
+    expect(await arabic.getAttribute('dir')).toBe('rtl');
+    expect(await arabic.getAttribute('lang')).toBe('ar');
+    await page.screenshot({ path: '/tmp/console-in-place-ar.png' });
+    await page.keyboard.press('Escape');
     expect(problems).toEqual([]);
   });
 
-  it('fits a 390 px console', async () => {
-    const { page, problems } = await session.newVisitor({ viewport: { width: 390, height: 844 } });
+  it.each([390, 320])('fits a %i px console', async (width) => {
+    const { page, problems } = await session.newVisitor({ viewport: { width, height: 844 } });
     await page.goto('/console#content');
     const phone = page.frameLocator('iframe[title$="phone width"]');
     await phone.locator('h1').waitFor();
@@ -92,7 +106,7 @@ describe('editing the preview in place', () => {
     await page.getByLabel(/^Heading in English/).waitFor();
     await page
       .locator('.content-editor__preview')
-      .screenshot({ path: '/tmp/console-in-place-390.png' });
+      .screenshot({ path: `/tmp/console-in-place-${width}.png` });
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
