@@ -107,7 +107,6 @@ async function previewContent(
   const url = new URL(`/${screen}`, c.req.url);
   url.searchParams.set('custom_lng', language);
   url.searchParams.set('theme', theme);
-  if (country) url.searchParams.set('country', country);
   const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
   // A route's preview shows its flow and plans, as "test a visitor"'s link does.
   const token = route
@@ -117,7 +116,11 @@ async function previewContent(
   const request = new Request(url, {
     headers: { cookie: `${PREVIEW_COOKIE}=${token}`, 'accept-language': language },
   });
-  const page = await options.render(withDraftContent(request, parsed.value), c.env, ctxOf(c));
+  const page = await options.render(
+    withDraftContent(request, parsed.value, country),
+    c.env,
+    ctxOf(c),
+  );
   if (page.status !== 200) {
     logError('content_preview_failed', { screen, status: page.status });
     return consoleError(c, 502, 'preview_failed');
