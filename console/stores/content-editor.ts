@@ -7,6 +7,7 @@ import type {
 import type { FieldError } from '../../shared/console-api/errors';
 import type { PictureRecord } from '../../shared/console-api/pictures';
 import {
+  deleteLibraryPicture,
   fetchContentCatalogue,
   fetchContentPreview,
   fetchPictureLibrary,
@@ -21,6 +22,7 @@ import {
   withSectionVisible,
 } from '../content/content-edits';
 import { withPictureAlt, withPictureChosen } from '../content/content-picture';
+import { previewRouteOf, routeVariantOf } from '../content/content-routes';
 import { sectionName } from '../content/content-text';
 import {
   contentView,
@@ -57,6 +59,10 @@ export interface ContentSelection {
   /** The content variant edited (an experiment shows it); null: what every visitor sees. */
   variant: string | null;
   width: 'phone' | 'desktop';
+  /** The route of the draft's routing whose visitors the preview shows; null: the default's. */
+  route: string | null;
+  /** The visitor's country the preview shows (`DE`); '': the worker's own default. */
+  country: string;
 }
 
 export const $contentSelection = atom<ContentSelection>({
@@ -66,6 +72,8 @@ export const $contentSelection = atom<ContentSelection>({
   section: null,
   variant: null,
   width: 'phone',
+  route: null,
+  country: '',
 });
 
 export type PreviewState =
@@ -130,6 +138,30 @@ function editSelected(change: (view: ContentDocument) => ContentDocument): void 
       screen.composition,
     ),
   );
+}
+
+/**
+ * Previews the screen as route `id`'s visitors see it (null: the default visitor), and edits
+ * the content variant the route shows of it, if it shows one.
+ */
+export function selectRoute(id: string | null): void {
+  const document = $draft.get()?.document;
+  const { screen } = $contentSelection.get();
+  const variant = document ? routeVariantOf(document, id, screen) : null;
+  select({ route: id, variant });
+  if (id === null) $contentAnnouncement.set('The preview shows the default visitor.');
+  else {
+    const shows = variant ? `: it shows variant ${variant}, which edits now change` : '';
+    $contentAnnouncement.set(`The preview shows route ${id}’s visitors${shows}.`);
+  }
+}
+
+/** Another screen, shown as the selected route shows it. */
+export function selectScreen(screen: string): void {
+  const document = $draft.get()?.document;
+  const { route } = $contentSelection.get();
+  const variant = document ? routeVariantOf(document, route, screen) : null;
+  select({ screen, section: null, variant });
 }
 
 /**
@@ -230,12 +262,19 @@ export function followPreview(): () => void {
   let asked = 0;
   let last = '';
   const refresh = () => {
-    const drafted = draftContent();
-    const { screen, language, theme, variant } = $contentSelection.get();
+    const draft = $draft.get();
+    const { screen, language, theme, variant, route, country } = $contentSelection.get();
     // Nothing to draw before the catalogue names the screen.
-    if (!drafted || !selectedScreen()) return;
-    const content = previewedContent(drafted, screen, variant);
-    const request = { screen, language, theme, content };
+    if (!draft || !selectedScreen()) return;
+    const content = previewedContent(draft.document.content, screen, variant);
+    const request = {
+      screen,
+      language,
+      theme,
+      content,
+      route: previewRouteOf(draft.document, route),
+      country: country || null,
+    };
     const key = JSON.stringify(request);
     if (key === last) return;
     last = key;
@@ -325,4 +364,24 @@ export async function addPicture(file: Blob): Promise<void> {
     said: created ? 'Uploaded.' : 'This file was already in the library.',
   });
   choosePicture(picture);
+}
+
+/**
+ * Deletes a picture from the library, for good; refused, naming where, while the live content or
+ * this draft shows it.
+ */
+export async function removePicture(picture: PictureRecord): Promise<boolean> {
+  const answer = await deleteLibraryPicture(picture.id, draftContent());
+  const library = $pictureLibrary.get();
+  const pictures = library.kind === 'ready' ? library.pictures : [];
+  $pictureLibrary.set(
+    answer.ok
+      ? {
+          kind: 'ready',
+          pictures: pictures.filter((each) => each.id !== picture.id),
+          said: 'Picture deleted.',
+        }
+      : { kind: 'ready', pictures, said: answer.message },
+  );
+  return answer.ok;
 }

@@ -9,8 +9,9 @@ import { type BrowserSession, startBrowserSession } from './harness';
  * A content test made in the console, in Chromium against the built worker: a marketer makes a
  * variant of the classic landing in Content (a new headline in every language, the reviews above
  * the form), creates a landing content test showing it as variant b, starts it, publishes both in
- * one review, and new visitors drawn into b see the variant while those in a see today's landing;
- * then ends it with b made the route's default, after which every new visitor sees b.
+ * one review (which draws the variant live and draft side by side), and new visitors drawn into
+ * b see the variant while those in a see today's landing; then ends it with b made the route's
+ * default, after which every new visitor sees b.
  */
 
 let session: BrowserSession;
@@ -75,6 +76,19 @@ describe('a content test from the console', () => {
       .getByRole('dialog', { name: 'Start Testimonials first?' })
       .getByRole('button', { name: 'Start Testimonials first' })
       .click();
+    // The review draws the variant live and draft side by side, named by screen and variant.
+    const named = 'Landing: classic (one_pager), variant testimonials_first in English';
+    await page.getByRole('heading', { name: named }).waitFor();
+    await page
+      .frameLocator(`iframe[title="Live: ${named}"]`)
+      .locator('h1')
+      .filter({ hasText: LIVE_TITLE })
+      .waitFor();
+    await page
+      .frameLocator(`iframe[title="Draft: ${named}"]`)
+      .locator('h1')
+      .filter({ hasText: VARIANT_TITLE })
+      .waitFor();
     await page.locator('#publish-note').fill('headline test');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
