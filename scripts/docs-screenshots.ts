@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { CONSOLE_API, type ConfigDocument, type ConsoleState } from '../shared/console-api/config';
 import { startBuiltWorker } from './built-worker';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium';
@@ -146,10 +146,10 @@ async function sendVisitors(origin: string): Promise<void> {
  * phone preview beside it: its top, where a marketer starts.
  */
 async function photographContentEditor(page: Page): Promise<void> {
-  // A fresh console: the decision dialog photographed before it is left open.
-  await page.reload();
   const content = page.getByRole('region', { name: 'Content' });
   const phone = page.frameLocator('iframe[title$="phone width"]');
+  // What every visitor sees, after the variant photographed before.
+  await content.getByLabel('Version').selectOption('');
   await phone.locator('h1').waitFor();
   await content.scrollIntoViewIfNeeded();
   await content.getByLabel('screens.one_pager.title').fill('See your family on one map');
@@ -157,16 +157,46 @@ async function photographContentEditor(page: Page): Promise<void> {
   for (const _ of [1, 2, 3, 4, 5]) await page.keyboard.press('Alt+ArrowUp');
   await phone.locator('h1', { hasText: 'See your family on one map' }).waitFor();
   await phone.locator('.landing-section__title').first().waitFor();
-  const box = await content.boundingBox();
-  if (!box) throw new Error('the content editor is not on the page');
   // The box is where the viewport shows it; a full-page clip takes page coordinates, and the
   // page goes back to its top so the sticky preview stands where it starts.
-  const scrolled = await page.evaluate<number>('window.scrollY');
-  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({
     path: `${IMAGES}console-content.png`,
     fullPage: true,
-    clip: { x: box.x, y: box.y + scrolled, width: box.width, height: Math.min(box.height, 1150) },
+    clip: await contentClip(page, content, 1150),
+  });
+}
+
+/** The clip of the content editor, from its top, at most `height` tall, in page coordinates. */
+async function contentClip(page: Page, content: Locator, height: number) {
+  const box = await content.boundingBox();
+  if (!box) throw new Error('the content editor is not on the page');
+  const scrolled = await page.evaluate<number>('window.scrollY');
+  await page.evaluate('window.scrollTo(0, 0)');
+  return { x: box.x, y: box.y + scrolled, width: box.width, height: Math.min(box.height, height) };
+}
+
+/**
+ * A content test's variant b being made: a new version of the landing, its own headline, the
+ * reviews above the form, in the phone preview (docs/experiments.md, "A content test").
+ */
+async function photographContentVariant(page: Page): Promise<void> {
+  // A fresh console: the decision dialog photographed before it is left open.
+  await page.reload();
+  const content = page.getByRole('region', { name: 'Content' });
+  const phone = page.frameLocator('iframe[title$="phone width"]');
+  await phone.locator('h1').waitFor();
+  await content.scrollIntoViewIfNeeded();
+  await content.getByLabel('New variant').fill('testimonials_first');
+  await content.getByRole('button', { name: 'Create', exact: true }).click();
+  await content.getByLabel('screens.one_pager.title').fill('Know your family is safe');
+  for (const _ of [1, 2, 3, 4, 5]) {
+    await content.getByRole('button', { name: 'Move up: Reviews' }).click();
+  }
+  await phone.locator('h1', { hasText: 'Know your family is safe' }).waitFor();
+  await page.screenshot({
+    path: `${IMAGES}console-content-variant.png`,
+    fullPage: true,
+    clip: await contentClip(page, content, 1000),
   });
 }
 
@@ -234,9 +264,10 @@ async function main(): Promise<void> {
     await decision.getByRole('radio', { name: /^Roll variant b out/ }).check();
     await decision.getByLabel('Reason (required)').waitFor();
     await decision.screenshot({ path: `${IMAGES}console-experiment-decision.png` });
+    await photographContentVariant(page);
     await photographContentEditor(page);
     console.log(
-      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-*, console-content to ${IMAGES}`,
+      `wrote journey, console-overview, console-results, console-traffic-map, console-audience-editor, console-test-visitor, console-experiment-*, console-content, console-content-variant to ${IMAGES}`,
     );
   } finally {
     await browser.close();

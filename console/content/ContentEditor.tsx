@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import { REVIEW_TITLE_ID } from '../experiments/review-next';
 import { useStore } from '../stores/atom';
@@ -7,6 +7,7 @@ import {
   $contentCatalogue,
   $contentPreview,
   $contentSelection,
+  type ContentSelection,
   followPreview,
   loadContentCatalogue,
   select,
@@ -20,7 +21,8 @@ import { asScreenContent, editableScreens, issuesThroughLens } from './composed-
 import { addableSections, arrangementOf } from './content-edits';
 import { pictureOf } from './content-picture';
 import { languageName, screenName } from './content-text';
-import { contentView } from './content-variants';
+import { contentView, previewedContent } from './content-variants';
+import { InPlaceTexts } from './InPlaceTexts';
 import { NewScreen } from './NewScreen';
 import { PictureFields } from './PictureFields';
 import { PreviewFrame } from './PreviewFrame';
@@ -70,7 +72,9 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
   if (!drafted || !screen) return null;
   // What the marketer edits: what every visitor sees, or the chosen variant's view of it (a
   // composed screen's own content seen as a screen's, ./composed-screens.ts).
-  const content = contentView(asScreenContent(drafted, screen.id), screen.id, selection.variant);
+  const lensed = asScreenContent(drafted, screen.id);
+  const content = contentView(lensed, screen.id, selection.variant);
+  const drawn = previewedContent(lensed, screen.id, selection.variant);
   const rows = arrangementOf(content, screen);
   const section = selection.section ?? screen.composition[0] ?? '';
   const at = `content.screens.${screen.id}`;
@@ -107,14 +111,43 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
           )}
         </div>
         <ContentPreviewPane
-          title={`${screenName(screen.id)}${selection.variant ? `, variant ${selection.variant},` : ''} in ${languageName(selection.language)}`}
+          title={previewTitle(screen.id, selection)}
+          overlay={(frame, loads) => (
+            <InPlaceTexts
+              frame={frame}
+              loads={loads}
+              catalogue={catalogue}
+              screen={screen}
+              language={selection.language}
+              drawn={drawn}
+              issues={issues}
+            />
+          )}
         />
       </div>
     </>
   );
 }
 
-function ContentPreviewPane({ title }: { title: string }) {
+/** What the preview shows, said in its frame's title: screen, variant, route, country, language. */
+function previewTitle(screen: string, selection: ContentSelection): string {
+  const { variant, route, country, language } = selection;
+  const parts = [
+    screenName(screen),
+    variant ? `variant ${variant}` : null,
+    route ? `as route ${route} shows it` : null,
+    country ? `to a visitor from ${country}` : null,
+  ];
+  return `${parts.filter(Boolean).join(', ')}, in ${languageName(language)}`;
+}
+
+function ContentPreviewPane({
+  title,
+  overlay,
+}: {
+  title: string;
+  overlay: (frame: HTMLIFrameElement, loads: number) => ReactNode;
+}) {
   const selection = useStore($contentSelection);
   const preview = useStore($contentPreview);
   const html = preview.kind === 'ready' || preview.kind === 'loading' ? preview.html : null;
@@ -142,11 +175,15 @@ function ContentPreviewPane({ title }: { title: string }) {
         {preview.kind === 'loading' ? 'Drawing the preview…' : ''}
         {preview.kind === 'failed' ? preview.message : ''}
       </p>
+      <p className="muted" id="in-place-hint">
+        Click a text in the preview, or Tab to it and press Enter, to edit it there.
+      </p>
       {html ? (
         <PreviewFrame
           html={html}
           width={width}
           title={`Preview: ${title}, ${width === 'phone' ? 'phone' : 'desktop'} width`}
+          overlay={overlay}
         />
       ) : null}
     </div>

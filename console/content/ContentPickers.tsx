@@ -1,8 +1,16 @@
 import { useState } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
+import { valueChoices } from '../route-choices';
 import { SelectField } from '../SelectField';
 import { useStore } from '../stores/atom';
-import { $contentSelection, createVariant, deleteVariant, select } from '../stores/content-editor';
+import {
+  $contentSelection,
+  createVariant,
+  deleteVariant,
+  select,
+  selectRoute,
+  selectScreen,
+} from '../stores/content-editor';
 import { $draft } from '../stores/draft';
 import { asScreenContent, editableScreenName, editableScreens } from './composed-screens';
 import { languageName, themeName } from './content-text';
@@ -19,7 +27,7 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         id="content-screen"
         label="Screen"
         value={selection.screen}
-        onChange={(screen) => select({ screen, section: null, variant: null })}
+        onChange={selectScreen}
       >
         {screens.map((screen) => (
           <option key={screen.id} value={screen.id}>
@@ -53,7 +61,51 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         ))}
       </SelectField>
       <VariantPicker />
+      <RoutePickers />
     </div>
+  );
+}
+
+/**
+ * The same elements on every render: React then skips the 250 options when the draft changes,
+ * which re-renders the pickers on each edit.
+ */
+const COUNTRY_OPTIONS = valueChoices('country').map((choice) => (
+  <option key={String(choice.value)} value={String(choice.value)}>
+    {choice.label}
+  </option>
+));
+
+/** Whose page the preview shows: a route's visitors (its flow, plans and variant), from where. */
+function RoutePickers() {
+  const selection = useStore($contentSelection);
+  const draft = useStore($draft);
+  const routes = draft?.document.routing.routes ?? [];
+  return (
+    <>
+      <SelectField
+        id="content-route"
+        label="Preview as route"
+        value={selection.route ?? ''}
+        onChange={(route) => selectRoute(route === '' ? null : route)}
+      >
+        <option value="">No route: the default visitor</option>
+        {routes.map((route) => (
+          <option key={route.id} value={route.id}>
+            {route.id} (flow {route.flow})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="content-country"
+        label="Visitor’s country"
+        value={selection.country}
+        onChange={(country) => select({ country })}
+      >
+        <option value="">Where the worker places them</option>
+        {COUNTRY_OPTIONS}
+      </SelectField>
+    </>
   );
 }
 

@@ -6,34 +6,27 @@ import { $contentSelection } from '../stores/content-editor';
 import { $draft } from '../stores/draft';
 import { $live } from '../stores/live';
 import { fetchContentPreview } from './content-api';
+import { type ContentChange, contentChanges } from './content-changes';
 import { languageName, screenName } from './content-text';
+import { previewedContent } from './content-variants';
 import { PreviewFrame } from './PreviewFrame';
 
-/** The screens whose content differs between two documents. */
-function changedScreens(before: ContentDocument, after: ContentDocument): string[] {
-  const screens = new Set([...Object.keys(before.screens), ...Object.keys(after.screens)]);
-  return [...screens].filter(
-    (screen) =>
-      JSON.stringify(before.screens[screen as keyof ContentDocument['screens']]) !==
-      JSON.stringify(after.screens[screen as keyof ContentDocument['screens']]),
-  );
-}
-
 /**
- * The review's visual diff: each screen whose content the publish changes, live and draft side
- * by side at phone width, in the language and theme the editor shows.
+ * The review's visual diff: each screen whose content the publish changes, and each content
+ * variant it adds or changes, live and draft side by side at phone width, in the language and
+ * theme the editor shows.
  */
 export function ContentVisualDiff() {
   const live = useStore($live);
   const draft = useStore($draft);
   if (live.kind !== 'ready' || !draft) return null;
-  const screens = changedScreens(live.state.live.content, draft.document.content);
-  if (screens.length === 0) return null;
+  const changes = contentChanges(live.state.live.content, draft.document.content);
+  if (changes.length === 0) return null;
   return (
     <div className="content-diff">
       <h4>How the screens change</h4>
-      {screens.map((screen) => (
-        <ScreenDiff key={screen} screen={screen} />
+      {changes.map((change) => (
+        <ScreenDiff key={`${change.screen}:${change.variant ?? ''}`} change={change} />
       ))}
     </div>
   );
@@ -68,18 +61,32 @@ function usePreview(screen: string, content: ContentDocument | null): Drawn {
   return drawn;
 }
 
-function ScreenDiff({ screen }: { screen: string }) {
+/** `content` as the screen's visitors of `variant` see it. */
+function shown(content: ContentDocument | null, screen: string, variant: string | null) {
+  return content ? previewedContent(content, screen, variant) : null;
+}
+
+function ScreenDiff({ change }: { change: ContentChange }) {
   const live = useStore($live);
   const draft = useStore($draft);
   const { language } = useStore($contentSelection);
-  const before = usePreview(screen, live.kind === 'ready' ? live.state.live.content : null);
-  const after = usePreview(screen, draft?.document.content ?? null);
-  const name = `${screenName(screen)} in ${languageName(language)}`;
+  const { screen, variant, added } = change;
+  const before = usePreview(
+    screen,
+    shown(live.kind === 'ready' ? live.state.live.content : null, screen, variant),
+  );
+  const after = usePreview(screen, shown(draft?.document.content ?? null, screen, variant));
+  const shownTo = variant === null ? '' : `, variant ${variant}`;
+  const name = `${screenName(screen)}${shownTo} in ${languageName(language)}`;
   return (
     <div>
       <h5 className="content-diff__screen">{name}</h5>
       <div className="content-diff__pair">
-        <DiffSide label="Live now" drawn={before} title={`Live: ${name}`} />
+        <DiffSide
+          label={added ? 'Live now (no such variant yet: the screen as it is)' : 'Live now'}
+          drawn={before}
+          title={`Live: ${name}`}
+        />
         <DiffSide label="After publishing" drawn={after} title={`Draft: ${name}`} />
       </div>
     </div>

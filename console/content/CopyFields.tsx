@@ -1,10 +1,11 @@
 import type { ContentDocument } from '../../shared/config/content';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
-import { placeholderProblems, textVariables } from '../../shared/copy-placeholders';
+import { textVariables } from '../../shared/copy-placeholders';
 import { resetText, setText } from '../stores/content-editor';
 import { keysInLanguage, ownText } from './content-edits';
 import { copyFieldId, languageName, sectionName } from './content-text';
+import { copyProblems } from './copy-problems';
 
 /**
  * The copy of the selected section in the selected language: a field per key it reads, showing
@@ -67,10 +68,14 @@ function CopyField(props: {
   const value = own ?? base ?? '';
   const id = copyFieldId(language, key);
   const path = `content.screens.${screen.id}.copy.${language}.${key}`;
-  const errors = props.issues.filter((issue) => issue.path === path).map((e) => e.message);
-  const flagged = [...placeholderProblems(key, props.english, value)];
-  if (value.length > maxChars) flagged.push(`${value.length - maxChars} characters over the limit`);
-  const problems = [...new Set([...errors, ...flagged])];
+  const problems = copyProblems({
+    key,
+    english: props.english,
+    text: value,
+    maxChars,
+    path,
+    issues: props.issues,
+  });
   const source =
     own !== undefined
       ? 'This screen’s text'
@@ -116,19 +121,25 @@ function CopyField(props: {
           </button>
         </p>
       ) : null}
-      {problems.length > 0 ? (
-        <ul className="field-errors" id={`${id}-problems`}>
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : null}
+      <CopyProblems id={`${id}-problems`} problems={problems} />
     </div>
   );
 }
 
+/** What is wrong with a copy text, under its field (`id`: what the field is described by). */
+export function CopyProblems({ id, problems }: { id: string; problems: readonly string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="field-errors" id={id}>
+      {problems.map((problem) => (
+        <li key={problem}>{problem}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** A field's length against its limit, where its text comes from, the placeholders it keeps. */
-function FieldAbout(props: {
+export function FieldAbout(props: {
   id: string;
   length: number;
   maxChars: number;

@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ContentPicture } from '../../shared/config/content';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
+import type { PictureRecord } from '../../shared/console-api/pictures';
+import { Dialog } from '../experiments/Dialog';
 import { useStore } from '../stores/atom';
 import {
   $pictureLibrary,
   addPicture,
   choosePicture,
   loadPictureLibrary,
+  removePicture,
   setPictureAlt,
 } from '../stores/content-editor';
 import { languageName } from './content-text';
@@ -50,13 +53,30 @@ export function PictureFields(props: {
         {library.kind === 'failed' ? library.message : ''}
       </p>
       {library.kind === 'ready' && library.pictures.length > 0 ? (
-        <div className="picture-library" role="radiogroup" aria-label="Picture library">
-          {library.pictures.map((record) => (
-            <label key={record.id} className="picture-library__item">
+        <PictureLibrary pictures={library.pictures} chosen={picture?.id} />
+      ) : null}
+      {picture ? <AltFields {...props} picture={picture} /> : null}
+    </fieldset>
+  );
+}
+
+/** A picture's name for a marketer: its size and upload day. */
+const pictureName = (record: PictureRecord) =>
+  `${record.width}×${record.height}, ${record.uploadedAt.slice(0, 10)}`;
+
+/** The library: a picture chosen by its radio button, or deleted (after a confirmation). */
+function PictureLibrary({ pictures, chosen }: { pictures: PictureRecord[]; chosen?: string }) {
+  const [deleting, setDeleting] = useState<PictureRecord | null>(null);
+  return (
+    <>
+      <div className="picture-library" role="radiogroup" aria-label="Picture library">
+        {pictures.map((record) => (
+          <div key={record.id} className="picture-library__item">
+            <label className="picture-library__choice">
               <input
                 type="radio"
                 name="content-picture"
-                checked={picture?.id === record.id}
+                checked={chosen === record.id}
                 onChange={() => choosePicture(record)}
               />
               <img
@@ -65,15 +85,56 @@ export function PictureFields(props: {
                 width={96}
                 height={Math.round((96 * record.height) / record.width)}
               />
-              <span>
-                {record.width}×{record.height}, {record.uploadedAt.slice(0, 10)}
-              </span>
+              <span>{pictureName(record)}</span>
             </label>
-          ))}
-        </div>
-      ) : null}
-      {picture ? <AltFields {...props} picture={picture} /> : null}
-    </fieldset>
+            <button
+              type="button"
+              id={`picture-delete-${record.id}`}
+              className="button button--small button--quiet"
+              aria-label={`Delete picture ${pictureName(record)}`}
+              onClick={() => setDeleting(record)}
+            >
+              Delete
+            </button>
+          </div>
+        ))}
+      </div>
+      {deleting ? <DeleteDialog record={deleting} onClose={() => setDeleting(null)} /> : null}
+    </>
+  );
+}
+
+function DeleteDialog({ record, onClose }: { record: PictureRecord; onClose: () => void }) {
+  return (
+    <Dialog
+      titleId="picture-delete-title"
+      returnFocusId={`picture-delete-${record.id}`}
+      onClose={onClose}
+    >
+      <h3 id="picture-delete-title">Delete picture {pictureName(record)}?</h3>
+      <p>
+        It leaves the library and our storage, with every size made of it: this cannot be undone. A
+        picture the live content or this draft shows is not deleted.
+      </p>
+      <div className="confirm__actions">
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => {
+            onClose();
+            // Deleted, its button goes: focus goes on to the upload, beside the library.
+            void removePicture(record).then((deleted) => {
+              if (deleted) document.getElementById('content-picture-upload')?.focus();
+            });
+          }}
+        >
+          Delete picture
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Keep it
+        </button>
+      </div>
+    </Dialog>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ContentDocument } from '../../shared/config/content';
 import {
   CONSOLE_CONTENT_API,
   type ContentCatalogue,
@@ -7,6 +8,7 @@ import {
 import {
   CONSOLE_PICTURES_PATH,
   PICTURE_UPLOAD_TYPE,
+  type PictureDeleteAnswer,
   type PictureLibraryAnswer,
   type PictureUploadAnswer,
 } from '../../shared/console-api/pictures';
@@ -25,28 +27,52 @@ export const fetchContentPreview = (request: ContentPreviewRequest) =>
 
 export const fetchPictureLibrary = () => consoleCall<PictureLibraryAnswer>(CONSOLE_PICTURES_PATH);
 
-/**
- * Uploads a file's bytes to the picture library; the answer, or the library's own words of why
- * not (its type, size or sides, said to the marketer as they are).
- */
-export async function uploadPicture(
-  file: Blob,
-): Promise<{ ok: true; value: PictureUploadAnswer } | { ok: false; message: string }> {
+/** What the library answered: its value, or its own words of why not, said to the marketer. */
+type LibraryAnswer<T> = { ok: true; value: T } | { ok: false; message: string };
+
+async function libraryCall<T extends { ok: true }>(
+  url: string,
+  init: RequestInit,
+  unreached: string,
+): Promise<LibraryAnswer<T>> {
   let response: Response;
   try {
-    response = await fetch(CONSOLE_PICTURES_PATH, {
+    response = await fetch(url, init);
+  } catch {
+    return { ok: false, message: unreached };
+  }
+  const answer = (await response.json().catch(() => null)) as
+    | T
+    | { ok: false; message?: string }
+    | null;
+  if (response.ok && answer?.ok) return { ok: true, value: answer as T };
+  const said = answer && !answer.ok ? answer.message : undefined;
+  return { ok: false, message: said ?? `The library refused it (${response.status}).` };
+}
+
+/** Uploads a file's bytes to the picture library (its type, size or sides may be refused). */
+export const uploadPicture = (file: Blob) =>
+  libraryCall<PictureUploadAnswer>(
+    CONSOLE_PICTURES_PATH,
+    {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': PICTURE_UPLOAD_TYPE },
       body: file,
-    });
-  } catch {
-    return { ok: false, message: 'The upload did not reach the worker: check the connection.' };
-  }
-  const answer = (await response.json().catch(() => null)) as
-    | PictureUploadAnswer
-    | { ok: false; message?: string }
-    | null;
-  if (response.ok && answer?.ok) return { ok: true, value: answer };
-  const said = answer && !answer.ok ? answer.message : undefined;
-  return { ok: false, message: said ?? `The upload was refused (${response.status}).` };
-}
+    },
+    'The upload did not reach the worker: check the connection.',
+  );
+
+/**
+ * Deletes a picture from the library, unless the live content or `draft` (the console's draft
+ * content, which only this browser holds) shows it: then the answer says where.
+ */
+export const deleteLibraryPicture = (id: string, draft: ContentDocument | null) =>
+  libraryCall<PictureDeleteAnswer>(
+    `${CONSOLE_PICTURES_PATH}/${id}`,
+    {
+      method: 'DELETE',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ draft }),
+    },
+    'The delete did not reach the worker: check the connection.',
+  );

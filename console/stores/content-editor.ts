@@ -8,6 +8,7 @@ import type { FieldError } from '../../shared/console-api/errors';
 import type { PictureRecord } from '../../shared/console-api/pictures';
 import { asScreenContent, editableScreens, throughComposed } from '../content/composed-screens';
 import {
+  deleteLibraryPicture,
   fetchContentCatalogue,
   fetchContentPreview,
   fetchPictureLibrary,
@@ -22,6 +23,7 @@ import {
   withSectionVisible,
 } from '../content/content-edits';
 import { withPictureAlt, withPictureChosen } from '../content/content-picture';
+import { previewRouteOf, routeVariantOf } from '../content/content-routes';
 import { sectionName } from '../content/content-text';
 import {
   contentView,
@@ -58,6 +60,10 @@ export interface ContentSelection {
   /** The content variant edited (an experiment shows it); null: what every visitor sees. */
   variant: string | null;
   width: 'phone' | 'desktop';
+  /** The route of the draft's routing whose visitors the preview shows; null: the default's. */
+  route: string | null;
+  /** The visitor's country the preview shows (`DE`); '': the worker's own default. */
+  country: string;
 }
 
 export const $contentSelection = atom<ContentSelection>({
@@ -67,6 +73,8 @@ export const $contentSelection = atom<ContentSelection>({
   section: null,
   variant: null,
   width: 'phone',
+  route: null,
+  country: '',
 });
 
 export type PreviewState =
@@ -138,6 +146,30 @@ function editSelected(change: (view: ContentDocument) => ContentDocument): void 
       ),
     ),
   );
+}
+
+/**
+ * Previews the screen as route `id`'s visitors see it (null: the default visitor), and edits
+ * the content variant the route shows of it, if it shows one.
+ */
+export function selectRoute(id: string | null): void {
+  const document = $draft.get()?.document;
+  const { screen } = $contentSelection.get();
+  const variant = document ? routeVariantOf(document, id, screen) : null;
+  select({ route: id, variant });
+  if (id === null) $contentAnnouncement.set('The preview shows the default visitor.');
+  else {
+    const shows = variant ? `: it shows variant ${variant}, which edits now change` : '';
+    $contentAnnouncement.set(`The preview shows route ${id}’s visitors${shows}.`);
+  }
+}
+
+/** Another screen, shown as the selected route shows it. */
+export function selectScreen(screen: string): void {
+  const document = $draft.get()?.document;
+  const { route } = $contentSelection.get();
+  const variant = document ? routeVariantOf(document, route, screen) : null;
+  select({ screen, section: null, variant });
 }
 
 /**
@@ -242,14 +274,21 @@ export function followPreview(): () => void {
   let asked = 0;
   let last = '';
   const refresh = () => {
-    const drafted = draftContent();
-    const { screen, language, theme, variant } = $contentSelection.get();
+    const draft = $draft.get();
+    const { screen, language, theme, variant, route, country } = $contentSelection.get();
     // Nothing to draw before the catalogue names the screen.
-    if (!drafted || !selectedScreen()) return;
-    const content = throughComposed(drafted, screen, (view) =>
+    if (!draft || !selectedScreen()) return;
+    const content = throughComposed(draft.document.content, screen, (view) =>
       previewedContent(view, screen, variant),
     );
-    const request = { screen, language, theme, content };
+    const request = {
+      screen,
+      language,
+      theme,
+      content,
+      route: previewRouteOf(draft.document, route),
+      country: country || null,
+    };
     const key = JSON.stringify(request);
     if (key === last) return;
     last = key;
@@ -339,4 +378,24 @@ export async function addPicture(file: Blob): Promise<void> {
     said: created ? 'Uploaded.' : 'This file was already in the library.',
   });
   choosePicture(picture);
+}
+
+/**
+ * Deletes a picture from the library, for good; refused, naming where, while the live content or
+ * this draft shows it.
+ */
+export async function removePicture(picture: PictureRecord): Promise<boolean> {
+  const answer = await deleteLibraryPicture(picture.id, draftContent());
+  const library = $pictureLibrary.get();
+  const pictures = library.kind === 'ready' ? library.pictures : [];
+  $pictureLibrary.set(
+    answer.ok
+      ? {
+          kind: 'ready',
+          pictures: pictures.filter((each) => each.id !== picture.id),
+          said: 'Picture deleted.',
+        }
+      : { kind: 'ready', pictures, said: answer.message },
+  );
+  return answer.ok;
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --json FILE] [-- --screens a,b]`: a tool to watch, not a test.
  * `npm run bench -- data [options]` runs the data benchmark instead (./data/run.ts), and
- * `npm run bench -- routing` the routing CPU budget (./routing.ts). Serves the
+ * `npm run bench -- routing` the routing CPU budget (./routing.ts), `npm run bench -- content`
+ * the content's (./content.ts). Serves the
  * built worker with workerd (no wrangler proxy in front) and, beside its screens, the static
  * floor (floor.ts: the landing without its JavaScript, served by the same workerd). Puts every
  * screen and the floor under load (requests a second, p99, the worker's CPU per page), weighs
@@ -635,7 +636,8 @@ async function main(): Promise<void> {
 
 /**
  * `npm run bench -- data ...`: what each store costs per visitor, not how pages perform;
- * `npm run bench -- routing`: the CPU a page spends choosing its route (./routing.ts).
+ * `npm run bench -- routing`: the CPU a page spends choosing its route (./routing.ts);
+ * `npm run bench -- content`: the CPU a page spends on a marketer's content (./content.ts).
  */
 async function benchOrData(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
@@ -647,6 +649,11 @@ async function benchOrData(): Promise<void> {
   if (first === 'routing') {
     const { runRoutingBench } = await import('./routing');
     process.exitCode = await runRoutingBench();
+    return;
+  }
+  if (first === 'content') {
+    const { runContentBench } = await import('./content');
+    process.exitCode = await runContentBench();
     return;
   }
   await main();

@@ -62,6 +62,19 @@ export interface ContentPreviewRequest {
   language: string;
   theme: string;
   content: ContentDocument;
+  /** A route of the draft's routing, drawn as its visitors see the screen (its flow and plans). */
+  route?: ContentPreviewRoute | null;
+  /** A visitor's country (`DE`), as a preview's `?country=` names it. */
+  country?: string | null;
+}
+
+/** A route as a preview takes it: its id, flow and plan lists as the routing section has them. */
+export interface ContentPreviewRoute {
+  id: string;
+  flow: string;
+  plans: string[] | null;
+  upsellPlans?: string[] | null;
+  guidePlans?: string[] | null;
 }
 
 /** 200 from preview: the page's HTML, and what the content check says of the screen's content. */

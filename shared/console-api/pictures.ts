@@ -1,7 +1,8 @@
 /**
  * The console's picture library (worker/pictures/library-routes.ts): `GET` lists the uploaded
  * pictures, newest first; `POST` with the file's bytes as the body (`Content-Type:
- * application/octet-stream`) uploads one. A content document names a picture by its `id`, with
+ * application/octet-stream`) uploads one; `DELETE /<id>` with the console's draft content as
+ * JSON (`{ draft }`) deletes one that neither the live content nor the draft shows. A content document names a picture by its `id`, with
  * its `width` and `height` and an alt text per language (shared/config/content.ts).
  */
 export const CONSOLE_PICTURES_PATH = '/console/pictures';
@@ -44,6 +45,8 @@ export interface PictureUploadAnswer {
  * - picture_malformed (422): its header cannot be read (truncated or damaged);
  * - picture_too_large (413): over PICTURE_MAX_BYTES (shared/pictures.ts);
  * - picture_dimensions (422): a side under PICTURE_MIN_SIDE or over PICTURE_MAX_SIDE pixels;
+ * - picture_in_use (409, a delete): the live content or the draft shows it, `uses` says where;
+ * - picture_not_found (404, a delete): no picture has that id;
  * - rate_limited (429), with Retry-After;
  * - pictures_not_configured (503): no PICTURES bucket bound.
  */
@@ -53,5 +56,19 @@ export type PictureRefusal =
   | 'picture_malformed'
   | 'picture_too_large'
   | 'picture_dimensions'
+  | 'picture_in_use'
+  | 'picture_not_found'
   | 'rate_limited'
   | 'pictures_not_configured';
+
+/** A place a content document shows a picture: the live content's or the sent draft's. */
+export interface PictureUse {
+  in: 'live' | 'draft';
+  /** The path in the content document, e.g. `screens.one_pager.variants.b.picture`. */
+  path: string;
+}
+
+export interface PictureDeleteAnswer {
+  ok: true;
+  deleted: string;
+}

@@ -9,7 +9,9 @@ import { type BrowserSession, startBrowserSession } from './harness';
  * A content test made in the console, in Chromium against the built worker: a marketer makes a
  * variant of the classic landing in Content (a new headline in every language, the reviews above
  * the form), creates a landing content test showing it as variant b, starts it, publishes both in
- * one review, and new visitors drawn into b see the variant while those in a see today's landing.
+ * one review (which draws the variant live and draft side by side), and new visitors drawn into
+ * b see the variant while those in a see today's landing; then ends it with b made the route's
+ * default, after which every new visitor sees b.
  */
 
 let session: BrowserSession;
@@ -23,7 +25,7 @@ const VARIANT_TITLE = HEADLINE_IN_EVERY_LANGUAGE.en ?? '';
 const TITLE = 'screens.one_pager.title';
 
 describe('a content test from the console', () => {
-  it('makes a variant, tests it as b, and shows each arm its landing', async () => {
+  it('makes a variant, tests it as b, shows each arm its landing, and ships b to its route', async () => {
     const { page, problems, content, phone } = await openContent(session);
 
     // A new variant, by keyboard: its name, Enter; the editor now edits it.
@@ -74,6 +76,19 @@ describe('a content test from the console', () => {
       .getByRole('dialog', { name: 'Start Testimonials first?' })
       .getByRole('button', { name: 'Start Testimonials first' })
       .click();
+    // The review draws the variant live and draft side by side, named by screen and variant.
+    const named = 'Landing: classic (one_pager), variant testimonials_first in English';
+    await page.getByRole('heading', { name: named }).waitFor();
+    await page
+      .frameLocator(`iframe[title="Live: ${named}"]`)
+      .locator('h1')
+      .filter({ hasText: LIVE_TITLE })
+      .waitFor();
+    await page
+      .frameLocator(`iframe[title="Draft: ${named}"]`)
+      .locator('h1')
+      .filter({ hasText: VARIANT_TITLE })
+      .waitFor();
     await page.locator('#publish-note').fill('headline test');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
@@ -101,5 +116,33 @@ describe('a content test from the console', () => {
       [LIVE_TITLE]: 'form first',
       [VARIANT_TITLE]: 'reviews first',
     });
+
+    // The winner shipped to its route, by mouse: the experiment ends with variant b as the
+    // default of route default, and every new visitor of the route sees it, outside any test.
+    await card.getByRole('button', { name: 'End Testimonials first with a decision…' }).click();
+    const end = page.getByRole('dialog', { name: 'End Testimonials first' });
+    await end.getByRole('radio', { name: /^Inconclusive/ }).check();
+    await end.getByRole('radio', { name: 'Make variant b the default of default' }).check();
+    await end.getByLabel('Reason (required)').fill('the reviews-first landing is our new standard');
+    await end.getByRole('button', { name: 'Record the decision' }).click();
+    await card.getByText(/^Decided: inconclusive, variant b made its routes' default/).waitFor();
+    await page.locator('#publish-note').fill('ship the reviews-first landing');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
+    const shipped: ConsoleState = await page.evaluate(
+      async (url) => (await fetch(url)).json(),
+      CONSOLE_API.state,
+    );
+    expect(shipped.live.experiments.experiments['testimonials-first']?.status).toBe('shipped');
+    expect(shipped.live.routing.routes.find((route) => route.id === 'default')?.content).toEqual({
+      one_pager: 'testimonials_first',
+    });
+    for (let visitor = 0; visitor < 4; visitor++) {
+      const { context, page: landing } = await session.newVisitor();
+      await landing.goto('/');
+      expect(await landing.locator('h1').textContent()).toBe(VARIANT_TITLE);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
   });
 });

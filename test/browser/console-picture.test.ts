@@ -68,4 +68,52 @@ describe('a picture from the console', () => {
     await context.close();
     expect(problems).toEqual([]);
   });
+
+  it('deletes a library picture after a confirmation, never one the draft shows', async () => {
+    const { page, problems, content } = await openContent(session);
+    // The landing's picture section: added, or the one a test before published.
+    const adding = content.getByLabel('Add a section').locator('option[value="picture"]');
+    if ((await adding.count()) > 0) {
+      await content.getByLabel('Add a section').selectOption('picture');
+      await content.getByRole('button', { name: 'Add', exact: true }).click();
+    } else await page.locator('#content-section-picture-edit').click();
+    const status = content.getByRole('status').filter({ hasText: /Uploaded\.|deleted|in use/ });
+    for (const [width, height] of [
+      [640, 400],
+      [720, 450],
+    ] as const) {
+      await content.getByLabel(/^Upload a picture/).setInputFiles({
+        name: `${width}.png`,
+        mimeType: 'image/png',
+        buffer: Buffer.from(await pngOf(width, height, [width % 256, 60, 90])),
+      });
+      await content.getByText(new RegExp(`^${width}×${height}, `)).waitFor();
+    }
+    // The draft shows the last upload: its delete is refused, saying where.
+    const day = new Date().toISOString().slice(0, 10);
+    await content.getByRole('button', { name: `Delete picture 720×450, ${day}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete picture 720×450, ${day}?` });
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete picture' }).click();
+    await status.filter({ hasText: 'in use in your draft: screen one_pager' }).waitFor();
+    await content.getByText(`720×450, ${day}`).waitFor();
+
+    // The other, by keyboard: Enter on its Delete, Escape keeps it, then Delete confirms.
+    const other = content.getByRole('button', { name: `Delete picture 640×400, ${day}` });
+    await other.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => other.evaluate((node) => node === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Delete picture', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await status.filter({ hasText: 'Picture deleted.' }).waitFor();
+    await other.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content-picture-upload');
+    await page.locator('#content').screenshot({ path: '/tmp/console-picture-delete-1280.png' });
+    // The refused delete's 409, and nothing else.
+    expect(problems).toEqual([expect.stringMatching(/^409 .*\/console\/pictures\/[0-9a-f]{64}$/)]);
+  });
 });

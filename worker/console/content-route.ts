@@ -13,7 +13,12 @@ import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
 import type { ConsoleEnv } from '../env';
 import { withDraftContent } from '../funnel/draft-content';
-import { PREVIEW_TTL_SECONDS, signPreview } from '../funnel/preview';
+import {
+  PREVIEW_TTL_SECONDS,
+  previewedRouteOf,
+  signPreview,
+  signRoutePreview,
+} from '../funnel/preview';
 import { PREVIEW_COOKIE, previewKey } from '../funnel/preview-cookie';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
@@ -26,7 +31,8 @@ import { isObject } from './publish-request';
  * routes, so the Access check, the same-origin guard, the JSON-only body and its limit are the
  * console's own (worker/console/routes.ts). A preview draws the screen through the app itself:
  * the page route, its middleware and its renderer, as a marketer's preview of the default
- * variant (nothing counted, no pixel, no collector), with the draft attached to a request only
+ * variant or of a route of the draft (its flow and plans; nothing counted, no pixel, no
+ * collector), from a country if one is named, with the draft attached to a request only
  * the worker can make (worker/funnel/draft-content.ts). Its cookies stay in the worker: the
  * answer is the page's HTML as JSON, which the console shows in a frame that runs no script.
  */
@@ -53,18 +59,35 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
   return routes;
 }
 
+/** A country a preview may name, as `?country=` takes it (worker/middleware/country.ts). */
+const COUNTRY = /^[A-Z]{2}$/;
+
 /**
  * What a preview asks for, or null when it is not a screen made of sections (in code, or a name
- * a composed one may take: the draft's content must then compose it), language and theme.
+ * a composed one may take: the draft's content must then compose it), language and theme, with
+ * a route of the draft's routing (its id, flow and plans) and a visitor's country if it names
+ * them.
  */
 function previewTarget(body: unknown) {
   if (!isObject(body)) return null;
-  const { screen, language, theme } = body;
+  const { screen, language, theme, route, country } = body;
   if (typeof screen !== 'string') return null;
   if (isScreenId(screen) ? !COMPOSED_SCREENS[screen] : !isComposedScreenId(screen)) return null;
   if (typeof language !== 'string' || !isShippedLanguage(language)) return null;
   if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) return null;
-  return { screen, language, theme, content: body.content };
+  const routed = route === undefined || route === null ? null : previewedRouteOf(route);
+  if (routed === null && route !== undefined && route !== null) return null;
+  if (country !== undefined && country !== null) {
+    if (typeof country !== 'string' || !COUNTRY.test(country)) return null;
+  }
+  return {
+    screen,
+    language,
+    theme,
+    content: body.content,
+    route: routed,
+    country: typeof country === 'string' ? country : null,
+  };
 }
 
 async function previewContent(
@@ -81,7 +104,7 @@ async function previewContent(
     }));
     return c.json({ ok: false, error: 'invalid_config', errors }, 400);
   }
-  const { screen, language, theme } = target;
+  const { screen, language, theme, route, country } = target;
   const drawn = screenOfRef(parsed.value, screen);
   if (drawn === null || !COMPOSED_SCREENS[drawn]) return consoleError(c, 400, 'bad_request');
   const key = previewKey(c.env);
@@ -90,12 +113,19 @@ async function previewContent(
   url.searchParams.set('custom_lng', language);
   url.searchParams.set('theme', theme);
   const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
-  const token = await signPreview(key, c.get('config').split.defaultVariant, expiresAt);
+  // A route's preview shows its flow and plans, as "test a visitor"'s link does.
+  const token = route
+    ? await signRoutePreview(key, route, expiresAt)
+    : await signPreview(key, c.get('config').split.defaultVariant, expiresAt);
   // In production the page's language is the browser's (SPEC.md §2), so it is said both ways.
   const request = new Request(url, {
     headers: { cookie: `${PREVIEW_COOKIE}=${token}`, 'accept-language': language },
   });
-  const page = await options.render(withDraftContent(request, parsed.value), c.env, ctxOf(c));
+  const page = await options.render(
+    withDraftContent(request, parsed.value, country),
+    c.env,
+    ctxOf(c),
+  );
   if (page.status !== 200) {
     logError('content_preview_failed', { screen, status: page.status });
     return consoleError(c, 502, 'preview_failed');

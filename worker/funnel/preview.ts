@@ -78,6 +78,15 @@ function routeOf(bytes: Uint8Array): PreviewedRoute | null {
   } catch {
     return null;
   }
+  return previewedRouteOf(data);
+}
+
+/**
+ * `data` as a route a preview may show (ids, flow and plan names as the routing section spells
+ * them, at most MAX_PLANS plans a list), or null: what a token carries, and what the content
+ * editor's preview of a route is given (worker/console/content-route.ts).
+ */
+export function previewedRouteOf(data: unknown): PreviewedRoute | null {
   const { id, flow, plans, upsellPlans, guidePlans } = (data ?? {}) as Record<string, unknown>;
   if (typeof id !== 'string' || !NAME.test(id) || typeof flow !== 'string' || !NAME.test(flow)) {
     return null;

@@ -8,6 +8,7 @@ import {
   honoursPreviewCountry,
   type VisitorVariables,
 } from '../env';
+import { draftCountryOf } from '../funnel/draft-content';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import { keptFirstTouch } from './first-touch';
 
@@ -92,7 +93,9 @@ async function toldCountry(
  */
 export function country(): MiddlewareHandler<CountryMiddlewareEnv> {
   return async function countryMiddleware(c, next) {
-    const previewed = await previewCountry(c);
+    // The console's own preview of a draft names its country on the request it made (a visitor
+    // cannot), so it holds in production too, where `?country=` does not.
+    const previewed = draftCountryOf(c.req.raw) ?? (await previewCountry(c));
     if (previewed !== null) {
       c.set('country', previewed);
       c.set('previewCountry', true);

@@ -6,6 +6,7 @@ import {
   type PictureLibraryAnswer,
   type PictureRefusal,
   type PictureUploadAnswer,
+  type PictureUse,
 } from '../../shared/console-api/pictures';
 import { hex } from '../../shared/hex';
 import { logWarning } from '../../shared/log';
@@ -18,6 +19,7 @@ import {
 import { consoleError } from '../console/errors';
 import type { ConsoleEnv } from '../env';
 import { crossOriginReason } from '../middleware/same-origin';
+import { deleteFromLibrary } from './delete-route';
 import { findPicture, listPictures, storePicture } from './library';
 import { refusedFor, UPLOADS_PER_AUTHOR } from './limits';
 import { makeSize, PictureUnreadable } from './sizes';
@@ -25,7 +27,8 @@ import { sniffPicture } from './sniff';
 
 /**
  * The console's picture library, mounted at CONSOLE_PICTURES_PATH behind the console's Access
- * check (worker/console/routes.ts): GET lists it, POST uploads one file, its bytes the body.
+ * check (worker/console/routes.ts): GET lists it, POST uploads one file, its bytes the body,
+ * DELETE /<id> deletes one no content shows (./delete-route.ts).
  * Beside the console's JSON calls rather than among them, as its body is a file of up to 5 MB,
  * not JSON; it keeps their rule against other sites on its own: the same-origin check, and a
  * content type (`application/octet-stream`) no cross-site form can send.
@@ -43,15 +46,22 @@ const MESSAGES: Record<PictureRefusal, string> = {
   picture_malformed: 'This picture is damaged or cut short: export it again and upload that.',
   picture_too_large: `A picture may be at most ${PICTURE_MAX_BYTES / MB} MB: export it smaller.`,
   picture_dimensions: `Each side must be ${PICTURE_MIN_SIDE} to ${PICTURE_MAX_SIDE} pixels.`,
-  rate_limited: 'Too many uploads for now: try again later.',
+  picture_in_use: 'This picture is in use: choose another picture there before deleting it.',
+  picture_not_found: 'This picture is no longer in the library: it was deleted.',
+  rate_limited: 'Too many changes to the library for now: try again later.',
   pictures_not_configured: 'The picture library is not set up on this worker (no PICTURES bucket).',
 };
 
-function refuse(c: LibraryContext, status: ContentfulStatusCode, error: PictureRefusal): Response {
+function refuse(
+  c: LibraryContext,
+  status: ContentfulStatusCode,
+  error: PictureRefusal,
+  extra: { message?: string; uses?: PictureUse[] } = {},
+): Response {
   const fields = c.get('logFields');
   if (fields) fields.error = error;
   c.header('Cache-Control', 'no-store');
-  return c.json({ ok: false, error, message: MESSAGES[error] }, status);
+  return c.json({ ok: false, error, message: MESSAGES[error], ...extra }, status);
 }
 
 export function pictureLibraryRoutes(options: { now?: () => number } = {}) {
@@ -73,6 +83,7 @@ export function pictureLibraryRoutes(options: { now?: () => number } = {}) {
     bodyLimit({ maxSize: PICTURE_MAX_BYTES, onError: (c) => refuse(c, 413, 'picture_too_large') }),
     (c) => upload(c, now),
   );
+  app.delete('/:id', (c) => deleteFromLibrary(c, refuse));
   return app;
 }
 

@@ -12,8 +12,9 @@ import type { PictureType } from './sniff';
 const ORIGINALS = 'originals/';
 
 export const originalKey = (id: string) => `${ORIGINALS}${id}`;
+const sizesOf = (id: string) => `sizes/${id}/`;
 export const sizeKey = (id: string, width: number, format: string) =>
-  `sizes/${id}/${width}.${format}`;
+  `${sizesOf(id)}${width}.${format}`;
 
 const TYPES: readonly PictureType[] = ['jpeg', 'png', 'webp', 'avif', 'gif'];
 
@@ -103,4 +104,23 @@ export async function storePicture(
   const record = recordOf(object);
   if (!record) throw new Error('picture_store_failed: the stored metadata does not read back');
   return { record, created: true };
+}
+
+/**
+ * Deletes a picture: its sizes first, then its original, so a delete cut short leaves the
+ * picture listed (and deletable again) rather than sizes no listing shows. Returns the sizes it
+ * deleted, by name (`640.webp`).
+ */
+export async function deletePicture(bucket: R2Bucket, id: string): Promise<string[]> {
+  const deleted: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix: sizesOf(id), cursor });
+    const keys = listed.objects.map((object) => object.key);
+    if (keys.length > 0) await bucket.delete(keys);
+    deleted.push(...keys.map((key) => key.slice(sizesOf(id).length)));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  await bucket.delete(originalKey(id));
+  return deleted;
 }

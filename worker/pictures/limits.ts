@@ -50,3 +50,10 @@ export async function refusedFor(
     return null;
   }
 }
+
+/** Deletes per console author: tidying a library is a few an hour, never hundreds. */
+export const DELETES_PER_AUTHOR: RateRule & { name: string } = {
+  name: 'picture_delete_per_author',
+  limit: 60,
+  windowMs: 60 * MINUTE,
+};

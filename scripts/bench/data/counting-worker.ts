@@ -11,6 +11,7 @@ import { BUILT_BUNDLES } from '../../built-bundles';
 import { collectJsonLines } from '../../built-worker';
 import { applyMigrations } from '../../d1-migrations';
 import { WRANGLER_CONFIG } from '../../local-platform';
+import { benchContent, benchPicture, benchPictureObject } from '../bench-content';
 import { benchExperimentsDocument } from '../bench-experiments';
 import {
   type BindingKinds,
@@ -139,6 +140,13 @@ async function seedStores(mf: Miniflare, config: ReturnType<typeof unstable_read
   // Five experiments running: the split and one in each other layer, every visitor in their
   // audience, so a visitor costs the most rows they can.
   await kv.put('experiments', JSON.stringify(benchExperimentsDocument()));
+  // The landing as a marketer's content draws it, with a picture of the library: what content
+  // costs a visitor (KV and R2 reads) shows beside the rest.
+  const picture = await benchPicture();
+  const object = benchPictureObject(picture);
+  const pictures = await mf.getR2Bucket('PICTURES');
+  await pictures.put(object.key, object.bytes, object.options);
+  await kv.put('content', JSON.stringify(benchContent(picture)));
 }
 
 /** Each D1 database's size and each table's rows and payload bytes, read past the counting. */

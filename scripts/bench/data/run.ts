@@ -4,6 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUILT_BUNDLES } from '../../built-bundles';
+import { printContentCost } from './content-cost';
 import { startCountingWorker } from './counting-worker';
 import { judge, type Mix, visitorsPerSecond } from './extrapolate';
 import { launchBrowser, runJourneys } from './journeys';
@@ -226,6 +227,7 @@ export async function runDataBench(argv: readonly string[]): Promise<number> {
 
   const missed = printExtrapolation(figures, settings);
   printVitalsCost(archive, visitors.lookup + visitors.paying);
+  printContentCost(run, worker.logs, visitors.lookup + visitors.paying);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(`\nData benchmark done in ${seconds} s. Machine: ${machine()}.`);
   if (missed.length > 0) {

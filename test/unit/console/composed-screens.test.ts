@@ -60,6 +60,8 @@ beforeEach(() => {
     section: null,
     variant: null,
     width: 'phone',
+    route: null,
+    country: '',
   });
 });
 

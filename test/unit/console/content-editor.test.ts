@@ -27,6 +27,8 @@ import {
   removeSection,
   resetText,
   select,
+  selectRoute,
+  selectScreen,
   setSectionVisible,
   setText,
 } from '../../../console/stores/content-editor';
@@ -180,6 +182,8 @@ describe('the content editor’s store', () => {
       section: null,
       variant: null,
       width: 'phone',
+      route: null,
+      country: '',
     });
     $contentAnnouncement.set('');
   });
@@ -235,6 +239,43 @@ describe('the content editor’s store', () => {
     expect($draft.get()?.document.content.screens.one_pager).toEqual({
       copy: { de: { [TITLE]: 'Für alle' } },
     });
+  });
+
+  it('previews a route of the draft, editing the content variant it shows', () => {
+    expect(createVariant('spring')).toBeNull();
+    select({ variant: null });
+    const draft = $draft.get();
+    if (!draft) throw new Error('no draft');
+    const routing = draft.document.routing;
+    $draft.set({
+      ...draft,
+      document: {
+        ...draft.document,
+        routing: {
+          ...routing,
+          routes: [
+            { id: 'spring', flow: 'default', plans: ['pro'], content: { one_pager: 'spring' } },
+            ...routing.routes,
+          ],
+        },
+      },
+    });
+    selectRoute('spring');
+    expect($contentSelection.get()).toMatchObject({ route: 'spring', variant: 'spring' });
+    expect($contentAnnouncement.get()).toBe(
+      'The preview shows route spring’s visitors: it shows variant spring, which edits now change.',
+    );
+    // Another screen, which the route shows no variant of: the screen itself.
+    selectScreen('one_pager_all');
+    expect($contentSelection.get()).toMatchObject({ route: 'spring', variant: null });
+    selectScreen('one_pager');
+    expect($contentSelection.get().variant).toBe('spring');
+    // A route whose variant the draft deleted shows the screen.
+    deleteVariant();
+    selectRoute('spring');
+    expect($contentSelection.get().variant).toBeNull();
+    selectRoute(null);
+    expect($contentSelection.get()).toMatchObject({ route: null, variant: null });
   });
 
   it('edits copy into the draft, and gives it back', () => {

@@ -7,8 +7,10 @@ import {
   type ContentPreviewAnswer,
 } from '../../../shared/console-api/content';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
-import { freshApp, setCookies } from '../fetch-app';
+import { ACCESS_TOKEN_HEADER, accessKeySets } from '../../../worker/console/access';
+import { freshApp, productionApp, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
+import { accessClaims, NOW_MS, PRODUCTION, teamAndStranger } from './access-tokens';
 
 /**
  * The content editor's preview: a draft content drawn by the funnel's own page route, inside the
@@ -104,6 +106,44 @@ describe('POST /console/api/content/preview', () => {
     expect(heading(visitor)).toBe(LIVE_HEADLINE);
   });
 
+  it('draws the screen as a route of the draft shows it: its flow, from a country', async () => {
+    const route = { id: 'spring-sale', flow: 'lp11ch8', plans: ['pro'] };
+    const response = await preview({ ...request, route, country: 'DE' });
+    expect(response.status).toBe(200);
+    const { html } = (await response.json()) as ContentPreviewAnswer;
+    expect(html).toContain('Preview of route <strong>spring-sale</strong>');
+    const state = pageStateOf(html);
+    expect([state.route, state.flow]).toEqual(['spring-sale', 'lp11ch8']);
+    expect(state.analytics.collector).toBeNull();
+    // The phone form starts at the named country's code, as a visitor from there sees it.
+    expect(html).toContain('<option value="DE" selected="">');
+    const anywhere = (await (await preview(request)).json()) as ContentPreviewAnswer;
+    expect(anywhere.html).not.toContain('<option value="DE" selected="">');
+    expect(heading(html)).toBe(HEADLINE);
+    // Still no cookie: the route's token stays inside the worker.
+    expect([...setCookies(response).keys()].filter((name) => name.startsWith('gf_'))).toEqual([]);
+  });
+
+  it('draws a country in production too, where a link’s ?country= is ignored', async () => {
+    const { team } = await teamAndStranger();
+    const certs = (async () => Response.json({ keys: [team.jwk] })) as unknown as typeof fetch;
+    const production = productionApp(
+      { accessKeys: accessKeySets({ fetch: certs }), now: () => NOW_MS },
+      { ...PRODUCTION, CONSOLE_PREVIEW_KEY: 'preview-key-of-this-test' },
+    );
+    const response = await production(CONSOLE_CONTENT_API.preview, {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, [ACCESS_TOKEN_HEADER]: await team.sign(accessClaims()) },
+      body: JSON.stringify({ ...request, country: 'DE' }),
+    });
+    expect(response.status).toBe(200);
+    const { html } = (await response.json()) as ContentPreviewAnswer;
+    expect(html).toContain('<option value="DE" selected="">');
+    // A visitor's link naming a country is not the console's request: production ignores it.
+    const visitor = await (await production('/one_pager?country=DE')).text();
+    expect(visitor).not.toContain('<option value="DE" selected="">');
+  });
+
   it('refuses content that is not a content document, naming the path', async () => {
     const bad = { screens: { one_pager: { sections: [{ id: 'Hero!', visible: true }] } } };
     const response = await preview({ ...request, content: bad });
@@ -121,6 +161,13 @@ describe('POST /console/api/content/preview', () => {
     ['an unknown screen', { screen: 'nowhere' }],
     ['a language not shipped', { language: 'xx' }],
     ['an unknown theme', { theme: 'neon' }],
+    ['a route that is not one', { route: { id: 'Spring Sale!', flow: 'default', plans: null } }],
+    [
+      'a route of too many plans',
+      { route: { id: 'a', flow: 'default', plans: 'abcde'.split('') } },
+    ],
+    ['a route without its flow', { route: { id: 'a', plans: null } }],
+    ['a country that is not one', { country: 'Germany' }],
   ])('answers 400 bad_request to %s', async (_, change) => {
     const response = await preview({ ...request, ...change });
     expect(response.status).toBe(400);

@@ -106,7 +106,13 @@ export function checkoutVisitor(
   }
 
   async function poll(started: Response, times = 1) {
-    const pollingId = PollingStartResponse.parse(await started.json()).data.polling_result_id;
+    const body = await started.json();
+    const parsed = PollingStartResponse.safeParse(body);
+    if (!parsed.success) {
+      // Say what the worker answered instead (a refusal's code), not only that it was no start.
+      throw new Error(`the charge did not start: ${started.status} ${JSON.stringify(body)}`);
+    }
+    const pollingId = parsed.data.data.polling_result_id;
     const results = [];
     for (let n = 0; n < times; n += 1) {
       const polled = await call(`/api/polling/get-result/${pollingId}`);
