@@ -1,4 +1,4 @@
-import type { ScreenBody, ScreenContent } from './config/content';
+import type { ContentDocument, ScreenBody, ScreenContent } from './config/content';
 
 /**
  * A screen's content with a content variant laid over it (shared/config/content.ts): what the
@@ -22,4 +22,15 @@ export function screenBodyOf(own: ScreenContent, variant: string | null): Screen
     copy[language] = { ...copy[language], ...texts };
   }
   return { sections: laid.sections ?? own.sections, copy, picture: laid.picture ?? own.picture };
+}
+
+/**
+ * The content of the screen a flow names `ref`: a screen in code's, or a composed screen's own
+ * (its sections, copy, picture and variants); absent, none.
+ */
+export function contentOfRef(content: ContentDocument, ref: string): ScreenContent | undefined {
+  if (Object.hasOwn(content.screens, ref))
+    return content.screens[ref as keyof ContentDocument['screens']];
+  const composed = content.composed;
+  return composed && Object.hasOwn(composed, ref) ? composed[ref] : undefined;
 }

@@ -17,11 +17,13 @@ import { $review } from '../stores/review';
 import { ContentIssues } from './ContentIssues';
 import { ContentPickers } from './ContentPickers';
 import { CopyFields } from './CopyFields';
+import { asScreenContent, editableScreens, issuesThroughLens } from './composed-screens';
 import { addableSections, arrangementOf } from './content-edits';
 import { pictureOf } from './content-picture';
 import { languageName, screenName } from './content-text';
 import { contentView, previewedContent } from './content-variants';
 import { InPlaceTexts } from './InPlaceTexts';
+import { NewScreen } from './NewScreen';
 import { PictureFields } from './PictureFields';
 import { PreviewFrame } from './PreviewFrame';
 import { SectionList } from './SectionList';
@@ -65,16 +67,20 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
   const preview = useStore($contentPreview);
   const review = useStore($review);
   useEffect(() => followPreview(), []);
-  const screen = catalogue.screens.find((s) => s.id === selection.screen);
-  if (!draft || !screen) return null;
-  // What the marketer edits: what every visitor sees, or the chosen variant's view of it.
-  const content = contentView(draft.document.content, screen.id, selection.variant);
-  const drawn = previewedContent(draft.document.content, screen.id, selection.variant);
+  const drafted = draft?.document.content ?? null;
+  const screen = editableScreens(catalogue, drafted).find((s) => s.id === selection.screen);
+  if (!drafted || !screen) return null;
+  // What the marketer edits: what every visitor sees, or the chosen variant's view of it (a
+  // composed screen's own content seen as a screen's, ./composed-screens.ts).
+  const lensed = asScreenContent(drafted, screen.id);
+  const content = contentView(lensed, screen.id, selection.variant);
+  const drawn = previewedContent(lensed, screen.id, selection.variant);
   const rows = arrangementOf(content, screen);
   const section = selection.section ?? screen.composition[0] ?? '';
   const at = `content.screens.${screen.id}`;
   const reviewed = review.kind === 'invalid' ? review.errors : [];
-  const issues = [...(preview.kind === 'ready' ? preview.issues : []), ...reviewed].filter(
+  const found = [...(preview.kind === 'ready' ? preview.issues : []), ...reviewed];
+  const issues = issuesThroughLens(drafted, screen.id, found).filter(
     (issue, index, all) =>
       (issue.path === at || issue.path.startsWith(`${at}.`)) &&
       all.findIndex((o) => o.path === issue.path && o.message === issue.message) === index,
@@ -82,6 +88,7 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
   return (
     <>
       <ContentPickers catalogue={catalogue} />
+      <NewScreen catalogue={catalogue} />
       <div className="content-editor">
         <div className="content-editor__fields">
           <ContentIssues catalogue={catalogue} screen={screen} content={content} issues={issues} />

@@ -12,12 +12,15 @@ import {
   selectScreen,
 } from '../stores/content-editor';
 import { $draft } from '../stores/draft';
-import { languageName, screenName, themeName } from './content-text';
+import { asScreenContent, editableScreenName, editableScreens } from './composed-screens';
+import { languageName, themeName } from './content-text';
 import { variantNames } from './content-variants';
 
 /** Which screen, in which language and theme, the editor shows and edits. */
 export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
   const selection = useStore($contentSelection);
+  const draft = useStore($draft);
+  const screens = editableScreens(catalogue, draft?.document.content ?? null);
   return (
     <div className="field-row">
       <SelectField
@@ -26,9 +29,9 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         value={selection.screen}
         onChange={selectScreen}
       >
-        {catalogue.screens.map((screen) => (
+        {screens.map((screen) => (
           <option key={screen.id} value={screen.id}>
-            {screenName(screen.id)}
+            {editableScreenName(draft?.document.content ?? null, screen.id)}
           </option>
         ))}
       </SelectField>
@@ -115,7 +118,9 @@ function VariantPicker() {
   const draft = useStore($draft);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const names = draft ? variantNames(draft.document.content, selection.screen) : [];
+  const names = draft
+    ? variantNames(asScreenContent(draft.document.content, selection.screen), selection.screen)
+    : [];
   const create = () => {
     const refused = createVariant(name.trim());
     setProblem(refused);

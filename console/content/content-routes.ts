@@ -1,5 +1,6 @@
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { ContentPreviewRoute } from '../../shared/console-api/content';
+import { contentOfRef } from '../../shared/content-body';
 
 /**
  * The routes of the draft's routing as the content editor previews them: a route's visitors see
@@ -31,7 +32,7 @@ export function routeVariantOf(
 ): string | null {
   const route = id === null ? undefined : document.routing.routes.find((each) => each.id === id);
   const variant = route?.content?.[screen as keyof NonNullable<typeof route.content>];
-  const variants =
-    document.content.screens[screen as keyof typeof document.content.screens]?.variants;
+  // A composed screen's variants are its own (shared/config/content.ts `composed`).
+  const variants = contentOfRef(document.content, screen)?.variants;
   return variant && variants && Object.hasOwn(variants, variant) ? variant : null;
 }

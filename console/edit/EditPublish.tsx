@@ -1,4 +1,5 @@
 import type { ConsoleState } from '../../shared/console-api/config';
+import { withComposedChoices } from '../content/composed-screens';
 import { useStore } from '../stores/atom';
 import { $draft, discardEdits, useHasEdits } from '../stores/draft';
 import { $editStatus, EDIT_STATUS_ID } from '../stores/status';
@@ -35,7 +36,10 @@ export function EditPublish({ state }: { state: ConsoleState }) {
       ) : null}
       <VariantsEditor document={draft.document} pausedWeights={draft.pausedWeights} />
       <AddVariant document={draft.document} />
-      <FlowsEditor document={draft.document} choices={state.screens} />
+      <FlowsEditor
+        document={draft.document}
+        choices={withComposedChoices(state.screens, draft.document.content)}
+      />
       <AddFlow document={draft.document} />
       <ExperimentFields settings={draft.document.split.experiment} />
       <ReviewPanel />

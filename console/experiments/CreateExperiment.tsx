@@ -43,10 +43,10 @@ export function CreateExperiment({
         flows={Object.keys(document.flows.flows)}
         screens={screens}
         contentVariants={Object.fromEntries(
-          Object.entries(document.content.screens).map(([screen, own]) => [
-            screen,
-            Object.keys(own?.variants ?? {}),
-          ]),
+          [
+            ...Object.entries(document.content.screens),
+            ...Object.entries(document.content.composed ?? {}),
+          ].map(([screen, own]) => [screen, Object.keys(own?.variants ?? {})]),
         )}
       />
       <MetricAndSample id={id} form={form} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
+import { withComposedChoices } from '../content/composed-screens';
 import { freeId, freshSeed } from '../experiment-edits';
 import {
   experimentStanding,
@@ -40,7 +41,9 @@ export function Experiments({ state }: { state: ConsoleState }) {
   if (!draft) return null;
   const { document } = draft;
   const experiments = Object.entries(document.experiments.experiments);
-  const kinds = Object.fromEntries(state.screens.map((screen) => [screen.id, screen.kind]));
+  // The draft's composed screens are picked and named as the screens in code are.
+  const screens = withComposedChoices(state.screens, document.content);
+  const kinds = Object.fromEntries(screens.map((screen) => [screen.id, screen.kind]));
   const live = state.live.experiments.experiments;
   // Grouped by what visitors get now, so a card stays put while the draft changes it.
   const standings = experiments.map(([id, experiment]): Standings[number] => [
@@ -84,7 +87,7 @@ export function Experiments({ state }: { state: ConsoleState }) {
       <LayerBars document={document} now={now} />
       <StandingGroups standings={standings} document={document} now={now} onAction={onAction} />
       <ExperimentResults />
-      <CreateExperiment document={document} screens={state.screens} />
+      <CreateExperiment document={document} screens={screens} />
       <AlertsWebhook webhook={document.experiments.alerts?.webhook} />
       {open && openExperiment ? (
         <OpenDialog

@@ -6,6 +6,7 @@ import type {
 } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { PictureRecord } from '../../shared/console-api/pictures';
+import { asScreenContent, editableScreens, throughComposed } from '../content/composed-screens';
 import {
   deleteLibraryPicture,
   fetchContentCatalogue,
@@ -105,7 +106,8 @@ export async function loadContentCatalogue(): Promise<void> {
 function selectedScreen(): ComposedScreenChoice | undefined {
   const state = $contentCatalogue.get();
   if (state.kind !== 'ready') return undefined;
-  return state.catalogue.screens.find((screen) => screen.id === $contentSelection.get().screen);
+  const { screen } = $contentSelection.get();
+  return editableScreens(state.catalogue, draftContent()).find((each) => each.id === screen);
 }
 
 export function select(change: Partial<ContentSelection>): void {
@@ -121,7 +123,11 @@ function viewedContent(): ContentDocument | null {
   const content = draftContent();
   const screen = selectedScreen();
   if (!content || !screen) return content;
-  return contentView(content, screen.id, $contentSelection.get().variant);
+  return contentView(
+    asScreenContent(content, screen.id),
+    screen.id,
+    $contentSelection.get().variant,
+  );
 }
 
 /** An edit of what the editor shows, written into the draft (into the variant, if one is). */
@@ -130,12 +136,14 @@ function editSelected(change: (view: ContentDocument) => ContentDocument): void 
   if (!screen) return;
   const { variant } = $contentSelection.get();
   editContent((current) =>
-    withView(
-      current,
-      screen.id,
-      variant,
-      change(contentView(current, screen.id, variant)),
-      screen.composition,
+    throughComposed(current, screen.id, (view) =>
+      withView(
+        view,
+        screen.id,
+        variant,
+        change(contentView(view, screen.id, variant)),
+        screen.composition,
+      ),
     ),
   );
 }
@@ -172,9 +180,11 @@ export function createVariant(name: string): string | null {
   const screen = selectedScreen();
   const content = draftContent();
   if (!screen || !content) return null;
-  const problem = variantNameProblem(content, screen.id, name);
+  const problem = variantNameProblem(asScreenContent(content, screen.id), screen.id, name);
   if (problem) return problem;
-  editContent((current) => withNewVariant(current, screen.id, name));
+  editContent((current) =>
+    throughComposed(current, screen.id, (view) => withNewVariant(view, screen.id, name)),
+  );
   select({ variant: name });
   $contentAnnouncement.set(`Variant ${name} created: edits now change it.`);
   return null;
@@ -185,7 +195,9 @@ export function deleteVariant(): void {
   const screen = selectedScreen();
   const { variant } = $contentSelection.get();
   if (!screen || variant === null) return;
-  editContent((current) => withoutVariant(current, screen.id, variant));
+  editContent((current) =>
+    throughComposed(current, screen.id, (view) => withoutVariant(view, screen.id, variant)),
+  );
   select({ variant: null });
   $contentAnnouncement.set(`Variant ${variant} deleted.`);
 }
@@ -266,7 +278,9 @@ export function followPreview(): () => void {
     const { screen, language, theme, variant, route, country } = $contentSelection.get();
     // Nothing to draw before the catalogue names the screen.
     if (!draft || !selectedScreen()) return;
-    const content = previewedContent(draft.document.content, screen, variant);
+    const content = throughComposed(draft.document.content, screen, (view) =>
+      previewedContent(view, screen, variant),
+    );
     const request = {
       screen,
       language,

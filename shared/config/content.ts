@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { COMPOSED_SCREEN_ID, composedIdProblem } from '../composed-screen-name';
+import { isComposedScreenId, isScreenRef } from '../composed-screens';
 import { PICTURE_ID, PICTURE_MAX_SIDE, PICTURE_MIN_SIDE } from '../pictures';
 import { screenId } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
@@ -85,10 +87,14 @@ const contentVariantName = z
  * The content variant each screen shows (`{ "one_pager": "testimonials_first" }`): what an
  * experiment's variant changes, or what a route shows once a content test shipped to it.
  */
-export const contentChoices = z.partialRecord(screenId, contentVariantName, {
-  error: (issue) =>
-    issue.code === 'invalid_key' ? `unknown screen id "${String(issue.input)}"` : undefined,
-});
+export const contentChoices = z.partialRecord(
+  z.string().refine((id): boolean => isScreenRef(id)),
+  contentVariantName,
+  {
+    error: (issue) =>
+      issue.code === 'invalid_key' ? `unknown screen id "${String(issue.input)}"` : undefined,
+  },
+);
 export type ContentChoices = z.output<typeof contentChoices>;
 
 const screenVariant = z.strictObject(screenBody);
@@ -106,6 +112,24 @@ const screenContent = z.strictObject({
     .optional(),
 });
 
+/** A composed screen's id (shared/composed-screens.ts); its record says why one is refused. */
+const composedId = z
+  .string()
+  .regex(COMPOSED_SCREEN_ID)
+  .refine((id): boolean => isComposedScreenId(id));
+
+/**
+ * A new screen a marketer composes for a slot: the screen in code it starts `from` (made of
+ * sections; its behaviour, step and page name are the new screen's), and what it shows, as a
+ * screen's content says it, with its own variants. `slot` is said, not derived, so a document
+ * reads as what the marketer meant; worker/content/check.ts holds it to `from`'s.
+ */
+const composedScreen = z.strictObject({
+  slot: z.string().regex(/^[a-z]+$/, 'must be a slot such as "landing"'),
+  from: screenId,
+  ...screenContent.shape,
+});
+
 const contentSchema = z.strictObject({
   screens: z
     .partialRecord(screenId, screenContent, {
@@ -113,10 +137,22 @@ const contentSchema = z.strictObject({
         issue.code === 'invalid_key' ? `unknown screen id "${String(issue.input)}"` : undefined,
     })
     .default({}),
+  /** New screens composed from sections, by id (`spring_landing`); absent, none. */
+  composed: z
+    .record(composedId, composedScreen, {
+      error: (issue) => {
+        if (issue.code !== 'invalid_key') return undefined;
+        const id = String(issue.input);
+        return `"${id}" ${composedIdProblem(id)}`;
+      },
+    })
+    .refine((c) => Object.keys(c).length <= 50, 'must declare at most 50 screens')
+    .optional(),
 });
 
 export type ContentDocument = z.output<typeof contentSchema>;
 export type ScreenContent = z.output<typeof screenContent>;
+export type ComposedScreenContent = z.output<typeof composedScreen>;
 /** What a screen shows once a content variant is laid over it: its sections, copy and picture. */
 export type ScreenBody = z.output<typeof screenVariant>;
 

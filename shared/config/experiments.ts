@@ -8,7 +8,7 @@ import {
   SLOTS,
 } from '../experiments';
 import { contentChoices } from './content';
-import { flowName, instant, screenId, slug, version } from './fields';
+import { flowName, instant, screenRef, slug, version } from './fields';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
 import { condition } from './routing';
@@ -40,8 +40,11 @@ const seed = z
 const change = z.strictObject({
   /** Another named flow: a whole-funnel test. */
   flow: flowName.optional(),
-  /** A screen swapped in at a slot, e.g. `{ "landing": "one_pager_ai" }`. */
-  screens: z.partialRecord(z.enum(SLOTS), screenId).optional(),
+  /**
+   * A screen swapped in at a slot, e.g. `{ "landing": "one_pager_ai" }`: one in code, or one the
+   * content composes (`spring_landing`).
+   */
+  screens: z.partialRecord(z.enum(SLOTS), screenRef).optional(),
   /**
    * A content variant shown on a screen (shared/config/content.ts), e.g.
    * `{ "one_pager": "testimonials_first" }`: a headline, picture or section-order test.

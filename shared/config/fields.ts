@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isScreenRef, type ScreenRef } from '../composed-screens';
 import { isScreenId } from '../screens';
 
 /**
@@ -29,3 +30,13 @@ export const instant = z
     'must be a UTC time like 2026-11-27T00:00Z',
   )
   .refine((text) => !Number.isNaN(Date.parse(text)), 'is not a real date');
+
+/**
+ * A screen a flow, a route's content or an experiment names: one in code, or a composed one
+ * (shared/composed-screens.ts); whether the content declares it is checked across sections
+ * (worker/config/document.ts crossCheck).
+ */
+export const screenRef = z
+  .string()
+  .refine(isScreenRef, { error: (issue) => `unknown screen id "${String(issue.input)}"` })
+  .transform((id) => id as ScreenRef);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { flowName, screenId, version } from './fields';
+import { flowName, screenRef, version } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
 /**
@@ -8,7 +8,7 @@ import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-d
  */
 
 const screenList = z
-  .array(screenId)
+  .array(screenRef)
   .min(1, 'must list at least one screen')
   .max(50, 'must list at most 50 screens')
   .refine((ids) => new Set(ids).size === ids.length, 'must not list a screen twice');

@@ -21,6 +21,7 @@ import {
   crossCheck,
   inEffectFromKv,
 } from '../../worker/config/document';
+import { SPRING_LANDING } from '../fixtures/composed-landing';
 
 const LP17_SPLIT = {
   version: 'lp17-test',
@@ -590,6 +591,32 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
       experiments: { ...DEFAULT_EXPERIMENTS, version: 'v1' },
       content: EMPTY_CONTENT,
     });
+  });
+
+  it('a composed landing round-trips through set and get; taking it out from under a flow is refused', async () => {
+    const state = ['--persist-to', join(dir, 'composed')];
+    const flows = {
+      version: 1,
+      flows: {
+        ...DEFAULT_FLOWS.flows,
+        spring: ['spring_landing', 'searching', 'signup', 'success'],
+      },
+    };
+    const file = join(dir, 'composed.json');
+    await writeFile(file, JSON.stringify({ flows, content: SPRING_LANDING }, null, 2));
+    expect((await runCli(['validate', file, ...state])).code).toBe(0);
+    expect((await runCli(['set', file, ...state])).code).toBe(0);
+    const got = JSON.parse((await runCli(['get', ...state])).stdout);
+    expect(got.content).toEqual(SPRING_LANDING);
+    expect(got.flows.flows.spring[0]).toBe('spring_landing');
+
+    const emptied = join(dir, 'uncomposed.json');
+    await writeFile(emptied, JSON.stringify({ content: EMPTY_CONTENT }));
+    const refused = await runCli(['set', emptied, ...state]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'flows.flows.spring.0: names screen "spring_landing", which is no screen in code and not composed in the content',
+    );
   });
 
   it('validate, set and show carry the experiments; a later partial file keeps them', async () => {

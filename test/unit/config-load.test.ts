@@ -178,7 +178,7 @@ describe('createConfigSource', () => {
       { throws: 'network' },
     ] satisfies Stored[]) {
       store.set('split', broken);
-      store.set('flows', '{"version": 1, "flows": {"default": ["nope"]}}');
+      store.set('flows', '{"version": 1, "flows": {"default": ["No-pe"]}}');
       clock += 1000;
       errorSpy.mockClear();
       const later = await source.load(store.kv, 1000);

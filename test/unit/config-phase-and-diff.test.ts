@@ -229,7 +229,7 @@ describe('the console document check is the CLI validator', () => {
   it('names every field it refuses, in both sections at once', () => {
     const checked = checkFullDocument({
       split: { ...DOCUMENT.split, variants: { default: { weight: -1 } } },
-      flows: { version: 'v1', flows: { default: ['one_pager', 'nowhere'] } },
+      flows: { version: 'v1', flows: { default: ['one_pager', 'Nowhere'] } },
       routing: DOCUMENT.routing,
       experiments: DOCUMENT.experiments,
       content: DOCUMENT.content,
@@ -237,7 +237,7 @@ describe('the console document check is the CLI validator', () => {
     expect(checked).toEqual({
       ok: false,
       errors: [
-        { path: 'flows.flows.default.1', message: 'unknown screen id "nowhere"' },
+        { path: 'flows.flows.default.1', message: 'unknown screen id "Nowhere"' },
         { path: 'split.variants.default.weight', message: 'must not be negative' },
         { path: 'split.variants', message: 'weights must add up to a positive finite number' },
       ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ScreenRef } from '../../shared/composed-screens';
 import type { SplitDocument } from '../../shared/config/split';
-import type { ScreenId } from '../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../worker/config/defaults';
 import {
   type ActiveFlow,
@@ -115,8 +115,8 @@ describe('nextScreen', () => {
     (name) => {
       const active = resolveFlow(DEFAULT_FLOWS, name);
       expect(active.name).toBe(name);
-      const visited: ScreenId[] = [];
-      let screen: ScreenId | null = active.screens[0]!;
+      const visited: ScreenRef[] = [];
+      let screen: ScreenRef | null = active.screens[0]!;
       while (screen !== null && visited.length <= active.screens.length) {
         visited.push(screen);
         screen = nextScreen(active, screen, null);

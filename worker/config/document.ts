@@ -6,9 +6,10 @@ import { CONFIG_MAX_BYTES, type ParseResult } from '../../shared/config/parse-do
 import { parseRouting, type RoutingDocument } from '../../shared/config/routing';
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import type { FieldError } from '../../shared/console-api/errors';
+import { contentOfRef } from '../../shared/content-body';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import type { ScreenId } from '../../shared/screens';
 import { contentIssues } from '../content/check';
+import { composedRefIssues } from '../content/composed-refs';
 import { validateExperiments } from '../experiments/config/validate';
 import { flowNameOf } from '../funnel/flow';
 import type { PictureSizes } from '../pictures/library';
@@ -248,7 +249,7 @@ export function crossCheck(
       });
     }
     for (const [screen, name] of Object.entries(route.content ?? {})) {
-      const variants = live.content.value.screens[screen as ScreenId]?.variants ?? {};
+      const variants = contentOfRef(live.content.value, screen)?.variants ?? {};
       if (name !== undefined && !Object.hasOwn(variants, name)) {
         issues.push({
           path: `routing.routes.${index}.content.${screen}`,
@@ -269,6 +270,7 @@ export function crossCheck(
   const experiments = experimentIssues(live, running, rules);
   issues.push(...experiments.issues);
   issues.push(...contentIssues(live.content.value, rules.pictures));
+  issues.push(...composedRefIssues(flows.value, live.content.value));
   if (issues.length === 0) {
     return {
       ok: true,

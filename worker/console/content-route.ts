@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { COMPOSED_SCREENS } from '../../screens/composed';
+import { isComposedScreenId, screenOfRef } from '../../shared/composed-screens';
 import { parseContent } from '../../shared/config/content';
 import type { ContentPreviewAnswer } from '../../shared/console-api/content';
 import { CONSOLE_CONTENT_API, CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
@@ -62,14 +63,16 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
 const COUNTRY = /^[A-Z]{2}$/;
 
 /**
- * What a preview asks for, or null when it is not a composed screen, language and theme, with
+ * What a preview asks for, or null when it is not a screen made of sections (in code, or a name
+ * a composed one may take: the draft's content must then compose it), language and theme, with
  * a route of the draft's routing (its id, flow and plans) and a visitor's country if it names
  * them.
  */
 function previewTarget(body: unknown) {
   if (!isObject(body)) return null;
   const { screen, language, theme, route, country } = body;
-  if (typeof screen !== 'string' || !isScreenId(screen) || !COMPOSED_SCREENS[screen]) return null;
+  if (typeof screen !== 'string') return null;
+  if (isScreenId(screen) ? !COMPOSED_SCREENS[screen] : !isComposedScreenId(screen)) return null;
   if (typeof language !== 'string' || !isShippedLanguage(language)) return null;
   if (typeof theme !== 'string' || !(THEMES as readonly string[]).includes(theme)) return null;
   const routed = route === undefined || route === null ? null : previewedRouteOf(route);
@@ -101,9 +104,11 @@ async function previewContent(
     }));
     return c.json({ ok: false, error: 'invalid_config', errors }, 400);
   }
+  const { screen, language, theme, route, country } = target;
+  const drawn = screenOfRef(parsed.value, screen);
+  if (drawn === null || !COMPOSED_SCREENS[drawn]) return consoleError(c, 400, 'bad_request');
   const key = previewKey(c.env);
   if (key === null) return consoleError(c, 503, 'console_not_configured');
-  const { screen, language, theme, route, country } = target;
   const url = new URL(`/${screen}`, c.req.url);
   url.searchParams.set('custom_lng', language);
   url.searchParams.set('theme', theme);
@@ -135,7 +140,8 @@ async function previewContent(
 
 /** What a publish would refuse of this screen's content. */
 function screenIssues(content: Parameters<typeof contentIssues>[0], screen: string): FieldError[] {
-  const at = `content.screens.${screen}`;
+  const composed = content.composed && Object.hasOwn(content.composed, screen);
+  const at = `content.${composed ? 'composed' : 'screens'}.${screen}`;
   return contentIssues(content).filter(
     (issue) => issue.path === at || issue.path.startsWith(`${at}.`),
   );

@@ -1,7 +1,12 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { arrangedSections, type ComposedDefinition } from '../../screens/kit/arrangement';
-import type { ContentDocument, ContentPicture, ScreenBody } from '../../shared/config/content';
+import type {
+  ContentDocument,
+  ContentPicture,
+  ScreenBody,
+  ScreenContent,
+} from '../../shared/config/content';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { screenBodyOf } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
@@ -30,18 +35,64 @@ export function contentIssues(content: ContentDocument, pictures?: PictureSizes)
       issues.push({ path: at, message: 'is not made of sections: only the landings take content' });
       continue;
     }
-    issues.push(...sectionIssues(at, composed, own));
-    issues.push(...copyIssues(at, screen, composed, own, own));
-    issues.push(...pictureIssues(at, own, own, pictures));
-    for (const [name, variant] of Object.entries(own.variants ?? {})) {
-      // A variant is held to the same rules as laid over the screen, each refusal at its own
-      // fields: what it lists, the texts it gives, and the languages its English asks for.
-      const laid = screenBodyOf(own, name);
-      const path = `${at}.variants.${name}`;
-      issues.push(...sectionIssues(path, composed, variant));
-      issues.push(...copyIssues(path, screen, composed, variant, laid));
-      issues.push(...pictureIssues(path, variant, laid, pictures));
+    issues.push(...screenContentIssues(at, screen, composed, own, pictures));
+  }
+  issues.push(...composedScreenIssues(content, pictures));
+  return issues;
+}
+
+/** A screen's content, and each of its variants laid over it, against its composition. */
+function screenContentIssues(
+  at: string,
+  screen: string,
+  composed: ComposedDefinition,
+  own: ScreenContent,
+  pictures: PictureSizes | undefined,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  issues.push(...sectionIssues(at, composed, own));
+  issues.push(...copyIssues(at, screen, composed, own, own));
+  issues.push(...pictureIssues(at, own, own, pictures));
+  for (const [name, variant] of Object.entries(own.variants ?? {})) {
+    // A variant is held to the same rules as laid over the screen, each refusal at its own
+    // fields: what it lists, the texts it gives, and the languages its English asks for.
+    const laid = screenBodyOf(own, name);
+    const path = `${at}.variants.${name}`;
+    issues.push(...sectionIssues(path, composed, variant));
+    issues.push(...copyIssues(path, screen, composed, variant, laid));
+    issues.push(...pictureIssues(path, variant, laid, pictures));
+  }
+  return issues;
+}
+
+/**
+ * The screens a marketer composes (`content.composed.spring_landing`): each starts from a screen
+ * in code made of sections, of the slot it says, and is held to that screen's rules (the
+ * sections its slot needs, the copy its sections read) as its own content would be.
+ */
+function composedScreenIssues(
+  content: ContentDocument,
+  pictures: PictureSizes | undefined,
+): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const [id, own] of Object.entries(content.composed ?? {})) {
+    const at = `content.composed.${id}`;
+    const composed = COMPOSED_SCREENS[own.from];
+    if (!composed) {
+      const made = Object.keys(COMPOSED_SCREENS).join(', ');
+      issues.push({
+        path: `${at}.from`,
+        message: `"${own.from}" is not made of sections: start from one of ${made}`,
+      });
+      continue;
     }
+    if (own.slot !== composed.slot) {
+      issues.push({
+        path: `${at}.slot`,
+        message: `must be "${composed.slot}", the slot of ${own.from}, which it starts from`,
+      });
+    }
+    issues.push(...screenContentIssues(at, own.from, composed, own, pictures));
   }
   return issues;
 }

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { Arrangement } from '../../screens/kit/arrangement';
 import type { ShownPicture } from '../../screens/types';
+import type { ScreenRef } from '../../shared/composed-screens';
 import type { ContentDocument } from '../../shared/config/content';
-import { screenBodyOf } from '../../shared/content-body';
-import type { ScreenId } from '../../shared/screens';
+import { contentOfRef, screenBodyOf } from '../../shared/content-body';
 
 /**
  * What a marketer's content makes of one screen for one language, with the content variant an
@@ -26,13 +26,14 @@ const compiled = new WeakMap<ContentDocument, Map<string, PerTranslator>>();
 
 export function shownContent(
   content: ContentDocument,
-  screen: ScreenId,
+  /** The screen as the flow names it: a composed one shows its own content. */
+  screen: ScreenRef,
   language: string,
   t: TFunction,
   /** The content variant an experiment shows this visitor (funnel-shape.ts), else null. */
   variant: string | null = null,
 ): ShownContent {
-  const own = content.screens[screen];
+  const own = contentOfRef(content, screen);
   if (!own) return { arrangement: null, t };
   let byScreen = compiled.get(content);
   if (!byScreen) {

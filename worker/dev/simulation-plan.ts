@@ -1,7 +1,9 @@
+import { screensInCode } from '../../shared/composed-screens';
+import type { ContentDocument } from '../../shared/config/content';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { FunnelConfig } from '../config/load';
-import { applyChange } from '../experiments/config/funnel-shape';
+import { applyChange, type FunnelShape } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { experimentTriggers, routeShape } from '../experiments/config/triggers';
 import { type ExperimentDesign, experimentDesign } from '../experiments/results/experiment-design';
@@ -95,6 +97,12 @@ export interface PlannedRun {
   design: ExperimentDesign;
 }
 
+/** What a visitor of `shape` can buy from its `from`th screen on, a composed screen as its own. */
+function shapeOffers(content: ContentDocument, shape: FunnelShape, from: number) {
+  const screens = screensInCode(content, shape.screens);
+  return offersOf({ ...shape, screens }, SIMULATED_CURRENCY, from);
+}
+
 /**
  * The plan of a run on experiment `id` (the split when null), or why there is none: an
  * experiment the live config lacks, a draft (it exposes no one), one drawing fewer than two
@@ -155,7 +163,7 @@ export function planSimulation(
       const document = config.routing.routes.find((candidate) => candidate.id === route)!;
       const change = experiment.variants[variant]?.change ?? {};
       const shape = applyChange(routeShape(document, config.flows), change, config.flows);
-      offers[variant][route] = offersOf(shape, SIMULATED_CURRENCY, triggers.get(route)!.index);
+      offers[variant][route] = shapeOffers(config.content, shape, triggers.get(route)!.index);
     }
   }
   return {

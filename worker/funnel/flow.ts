@@ -1,10 +1,10 @@
+import type { ScreenRef } from '../../shared/composed-screens';
 import type { FlowsDocument } from '../../shared/config/flows';
 import type { SplitDocument } from '../../shared/config/split';
-import type { ScreenId } from '../../shared/screens';
 
 export interface ActiveFlow {
   name: string;
-  screens: readonly ScreenId[];
+  screens: readonly ScreenRef[];
 }
 
 /** The flow a variant names; without one, the key with '/' read as '_' (lp11ch8/vc → lp11ch8_vc). */
@@ -26,7 +26,7 @@ export function resolveFlow(flows: FlowsDocument, name: string): ActiveFlow {
  */
 export function flowProgress(
   flow: ActiveFlow,
-  current: ScreenId,
+  current: ScreenRef,
 ): { step: number; steps: number } | null {
   const index = flow.screens.indexOf(current);
   return index < 1 ? null : { step: index, steps: flow.screens.length - 1 };
@@ -39,9 +39,9 @@ export function flowProgress(
  */
 export function nextScreen(
   flow: ActiveFlow,
-  current: ScreenId,
-  offFlowNext: ScreenId | null,
-): ScreenId | null {
+  current: ScreenRef,
+  offFlowNext: ScreenRef | null,
+): ScreenRef | null {
   const index = flow.screens.indexOf(current);
   if (index === -1) return offFlowNext;
   return flow.screens[index + 1] ?? null;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { ScreenRef } from '../../shared/composed-screens';
 import { describeError, logError } from '../../shared/log';
-import type { ScreenId } from '../../shared/screens';
 import { afterAnswer } from '../after-answer';
 import type { FunnelConfig } from '../config/load';
 import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../env';
@@ -144,11 +144,11 @@ function exposedHere(
   config: FunnelConfig,
   path: string,
   visitor: VisitorExperiments,
-): { assignment: ExperimentAssignment; trigger: ScreenId }[] {
+): { assignment: ExperimentAssignment; trigger: ScreenRef }[] {
   const { split, flows, routing, experiments: document } = config;
   const compiled = compiledExperiments(document, split, routing);
   const index = screenIndexOf(path, visitor.shape);
-  const exposed: { assignment: ExperimentAssignment; trigger: ScreenId }[] = [];
+  const exposed: { assignment: ExperimentAssignment; trigger: ScreenRef }[] = [];
   visitor.assignments.forEach((assignment, at) => {
     if (assignment.state !== 'assigned') return;
     const trigger = visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows);
@@ -167,8 +167,8 @@ function exposedHere(
 export function exposesNext(
   visitor: VisitorExperiments,
   config: FunnelConfig,
-  current: ScreenId,
-  next: ScreenId,
+  current: ScreenRef,
+  next: ScreenRef,
 ): boolean {
   if (!visitor.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
   const { split, flows, routing, experiments: document } = config;
@@ -201,7 +201,7 @@ export function armsCountedOn(
 /** Where the page served stands in the visitor's funnel: `/` is its first screen; -1 outside it. */
 function screenIndexOf(path: string, shape: FunnelShape): number {
   if (path === '/') return shape.screens.length > 0 ? 0 : -1;
-  return shape.screens.indexOf(path.slice(1) as ScreenId);
+  return shape.screens.indexOf(path.slice(1) as ScreenRef);
 }
 
 /** The write, with its failure logged as `exposure_failed` rather than thrown. */

@@ -1,3 +1,4 @@
+import { screensInCode } from '../../shared/composed-screens';
 import { logWarning } from '../../shared/log';
 import { currencyForCountry } from '../../shared/plans/currency';
 import { type ApiRefusal, refusal } from '../api/api-error';
@@ -81,7 +82,7 @@ export async function offerRefusal(
     skipsSplit(asker.referer, asker.requestUrl),
   );
   const offer = offerOf({
-    screens: shape.screens,
+    screens: screensInCode(asker.config.content, shape.screens),
     chosen: shape,
     currency: currencyForCountry(asker.country),
   });

@@ -10,9 +10,10 @@ import type { ScreenProps } from '../../screens/types';
 import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
+import { type ScreenRef, screenOfRef } from '../../shared/composed-screens';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
-import { isScreenId, type ScreenId } from '../../shared/screens';
+import type { ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { drawsAreaMaps } from '../area-map/area-map-cookie';
 import { heatmapPage } from '../attribution/heatmap-page';
@@ -49,6 +50,21 @@ import { carrySignedUp, signUpFromForm, takeSignedUp } from './signup-form';
 type Screens = Record<ScreenId, ScreenDefinition>;
 
 type ScreenContext = Context<AppEnv>;
+
+/**
+ * The screen a request shows: `ref`, as the path and the flow name it (a composed screen's own
+ * id), drawn and behaving as `screen`, the screen in code (itself, or the composed one's `from`).
+ */
+interface Shown {
+  ref: ScreenRef;
+  screen: ScreenId;
+}
+
+/** The screen `ref` names in the request's content, or null when there is none of that name. */
+function shownOf(c: ScreenContext, ref: string | undefined): Shown | null {
+  const screen = ref === undefined ? null : screenOfRef(c.get('config').content, ref);
+  return screen === null ? null : { ref: ref as ScreenRef, screen };
+}
 
 /** A screen's own form refused what was posted: shown again with it, under this status. */
 interface Refused {
@@ -87,10 +103,13 @@ function pageAttribution(attribution: Attribution, preview: boolean, env: Bindin
 /**
  * The tools the page's script may start: a screen with card fields never names the heatmap's
  * project (shared/analytics/heatmap.ts). The consent banner still names the heatmap there: an
- * answer given on a checkout holds for the screens after it.
+ * answer given on a checkout holds for the screens after it. Nor does a composed screen: the
+ * security headers admit the heatmap on the paths of the screens in code only
+ * (worker/middleware/security-headers.ts heatmapMayRun), whatever a composed one starts from.
  */
-function pagePixels(pixels: PixelIds, screen: ScreenId): PixelIds {
-  return heatmapExcluded(screen) && pixels.clarity !== null ? { ...pixels, clarity: null } : pixels;
+function pagePixels(pixels: PixelIds, { ref, screen }: Shown): PixelIds {
+  const excluded = heatmapExcluded(screen) || ref !== screen;
+  return excluded && pixels.clarity !== null ? { ...pixels, clarity: null } : pixels;
 }
 
 /** Each translator's page titles, per screen: a title does not change in a translator's life. */
@@ -152,13 +171,13 @@ export function screenRoutes(
   const app = new Hono<AppEnv>();
 
   app.get('/', (c) => {
-    const first = c.get('flow').screens[0];
+    const first = shownOf(c, c.get('flow').screens[0]);
     return first ? showScreen(deps, c, first) : c.notFound();
   });
 
   app.get('/:screenId', (c) => {
-    const id = c.req.param('screenId');
-    return isScreenId(id) ? showScreen(deps, c, id) : c.notFound();
+    const shown = shownOf(c, c.req.param('screenId'));
+    return shown ? showScreen(deps, c, shown) : c.notFound();
   });
 
   app.post('/:screenId', onOwnForms(screens, screenFormGuard), (c) => continueFrom(deps, c));
@@ -166,8 +185,8 @@ export function screenRoutes(
   return app;
 }
 
-function nextOf(screens: Screens, current: ScreenId, flow: ActiveFlow): ScreenId | null {
-  return nextScreen(flow, current, screens[current].offFlowNext);
+function nextOf(screens: Screens, current: Shown, flow: ActiveFlow): ScreenRef | null {
+  return nextScreen(flow, current.ref, screens[current.screen].offFlowNext);
 }
 
 /**
@@ -175,41 +194,40 @@ function nextOf(screens: Screens, current: ScreenId, flow: ActiveFlow): ScreenId
  * form keeps its plain redirect.
  */
 function onOwnForms(screens: Screens, guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
-  const hasOwnForm = (id: string | undefined): boolean => {
-    if (!id || !isScreenId(id)) return false;
-    return Boolean(screens[id].phoneForm || screens[id].signUpForm);
-  };
+  const hasOwnForm = (shown: Shown | null): boolean =>
+    shown !== null && Boolean(screens[shown.screen].phoneForm || screens[shown.screen].signUpForm);
   return function ownFormsOnly(c, next) {
-    return hasOwnForm(c.req.param('screenId')) ? guard(c, next) : next();
+    return hasOwnForm(shownOf(c, c.req.param('screenId'))) ? guard(c, next) : next();
   };
 }
 
 /** A screen's Continue form, posted before the island hydrated or with no script. */
 async function continueFrom(deps: ScreenDeps, c: ScreenContext): Promise<Response> {
   const { screens } = deps;
-  const id = c.req.param('screenId');
-  if (!id || !isScreenId(id)) return c.notFound();
+  const shown = shownOf(c, c.req.param('screenId'));
+  if (!shown) return c.notFound();
+  const { ref, screen } = shown;
   const search = queryOf(c.req.url);
-  c.get('logFields').screen = id;
+  c.get('logFields').screen = ref;
   // Posted before the island hydrated, or with no script: the island's work, done here.
-  if (screens[id].phoneForm) {
+  if (screens[screen].phoneForm) {
     const post = await readPhonePost(c);
     if (!post.accepted) {
       if ('malformed' in post) return post.malformed;
-      return showScreen(deps, c, id, { phone: post.refused, status: 422 });
+      return showScreen(deps, c, shown, { phone: post.refused, status: 422 });
     }
     carryPostedPhone(c, post.e164, post.country);
   }
-  if (screens[id].signUpForm) {
-    const post = await signUpFromForm(c, id, deps.api);
+  if (screens[screen].signUpForm) {
+    const post = await signUpFromForm(c, screen, deps.api);
     if (!post.ok) {
       if ('malformed' in post) return post.malformed;
-      return showScreen(deps, c, id, { email: post.refused, status: post.status });
+      return showScreen(deps, c, shown, { email: post.refused, status: post.status });
     }
     carrySignedUp(c, post.account);
   }
-  const next = nextOf(screens, id, c.get('flow'));
-  return c.redirect(next ? `/${next}${search}` : `/${id}${search}`, 303);
+  const next = nextOf(screens, shown, c.get('flow'));
+  return c.redirect(next ? `/${next}${search}` : `/${ref}${search}`, 303);
 }
 
 /** What frames a screen's body: the ad tools' consent, a preview's bar, the progress. */
@@ -228,7 +246,7 @@ function screenBody(
   deps: ScreenDeps,
   search: string,
   props: ScreenProps,
-  nextId: ScreenId | null,
+  shown: { ref: ScreenRef; next: ScreenRef | null },
   chrome: Chrome,
   onError: (error: unknown) => void,
 ): Promise<RenderedBody | EncodedBody> {
@@ -254,8 +272,8 @@ function screenBody(
   }
   const slotted: ScreenProps = {
     ...props,
-    continueAction: `/${props.screen}${SEARCH_SLOT}`,
-    next: nextId ? `/${nextId}${SEARCH_SLOT}` : null,
+    continueAction: `/${shown.ref}${SEARCH_SLOT}`,
+    next: shown.next ? `/${shown.next}${SEARCH_SLOT}` : null,
     visitorId: VISITOR_SLOT,
   };
   const key = bodyKey({ translator: translatorId(props.t), chrome, props: slotted });
@@ -269,27 +287,21 @@ function screenBody(
 function screenProps(
   deps: ScreenDeps,
   c: ScreenContext,
-  screen: ScreenId,
+  { ref, screen }: Shown,
   next: string | null,
   refused: Refused | undefined,
 ): ScreenProps {
   const experiments = c.get('experiments');
   // A marketer's content for this screen, as the visitor's experiments and route show it: its
-  // sections' arrangement and its copy.
-  const variant = experiments.shape.content?.[screen] ?? null;
-  const shown = shownContent(
-    c.get('config').content,
-    screen,
-    c.get('language'),
-    c.get('t'),
-    variant,
-  );
+  // sections' arrangement and its copy (a composed screen's own, by the id the flow names).
+  const variant = experiments.shape.content?.[ref] ?? null;
+  const shown = shownContent(c.get('config').content, ref, c.get('language'), c.get('t'), variant);
   return {
     screen,
     t: shown.t,
     arrangement: shown.arrangement,
     picture: shown.picture,
-    continueAction: `/${screen}${queryOf(c.req.url)}`,
+    continueAction: `/${ref}${queryOf(c.req.url)}`,
     next,
     country: c.get('country'),
     language: c.get('language'),
@@ -316,7 +328,7 @@ function screenProps(
 /** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */
 function screenChrome(
   visit: { flow: ActiveFlow; preview: AppEnv['Variables']['preview'] },
-  screen: ScreenId,
+  screen: ScreenRef,
   attribution: PageAttribution,
 ): Chrome {
   const { preview } = visit;
@@ -332,29 +344,27 @@ function screenChrome(
   };
 }
 
-function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refused?: Refused) {
+function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: Refused) {
   const { screens } = deps;
+  const { ref, screen } = shown;
   const search = queryOf(c.req.url);
-  const nextId = nextOf(screens, screen, c.get('flow'));
+  const nextId = nextOf(screens, shown, c.get('flow'));
+  const nextScreen = nextId === null ? null : screenOfRef(c.get('config').content, nextId);
   const next = nextId ? `/${nextId}${search}` : null;
-  c.get('logFields').screen = screen;
+  c.get('logFields').screen = ref;
   const { attribution, collector } = pageAttribution(
     c.get('attribution'),
     c.get('preview') !== undefined,
     c.env,
   );
-  const props = screenProps(deps, c, screen, next, refused);
+  const props = screenProps(deps, c, shown, next, refused);
   const { t } = props;
   // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
   const account = takeSignedUp(c);
   const onError = (error: unknown) =>
     logError('render_stream_failed', { screen, detail: String(error) });
-  const chrome = screenChrome(
-    { flow: c.get('flow'), preview: c.get('preview') },
-    screen,
-    attribution,
-  );
-  const body = screenBody(deps, search, props, nextId, chrome, onError);
+  const chrome = screenChrome({ flow: c.get('flow'), preview: c.get('preview') }, ref, attribution);
+  const body = screenBody(deps, search, props, { ref, next: nextId }, chrome, onError);
   const page = body.then((rendered) =>
     pageResponse(rendered, {
       nonce: c.get('nonce'),
@@ -365,9 +375,9 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
       // A next screen that would expose the visitor is fetched when they go there, so the
       // worker sees that visit (worker/middleware/exposure.ts exposesNext).
       prefetch:
-        nextId && !exposesNext(c.get('experiments'), c.get('config'), screen, nextId) ? next : null,
-      prefetchImages: nextId ? (screens[nextId].images ?? []) : [],
-      state: pageState(c, { screen, next, account, collector, attribution }),
+        nextId && !exposesNext(c.get('experiments'), c.get('config'), ref, nextId) ? next : null,
+      prefetchImages: nextScreen ? (screens[nextScreen].images ?? []) : [],
+      state: pageState(c, { shown, next, account, collector, attribution }),
       islandFailure: {
         message: t('kit.island_failed.message'),
         reload: t('kit.island_failed.reload'),
@@ -388,14 +398,16 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, screen: ScreenId, refuse
 function pageState(
   c: ScreenContext,
   page: {
-    screen: ScreenId;
+    shown: Shown;
     next: string | null;
     account: PageState['account'];
     collector: string | null;
     attribution: Attribution;
   },
 ): PageState {
-  const { screen, attribution } = page;
+  const { shown, attribution } = page;
+  // The analytics name a composed screen by the screen in code it behaves as (SPEC.md §3).
+  const { screen } = shown;
   const flow = c.get('flow').name;
   const variant = c.get('variant').key;
   const route = c.get('route').id;
@@ -417,7 +429,7 @@ function pageState(
       production: isProduction(c.env),
       collector: page.collector,
       ...attribution,
-      pixels: pagePixels(attribution.pixels, screen),
+      pixels: pagePixels(attribution.pixels, shown),
       heatmap: heatmapPage({
         clarity: attribution.pixels.clarity,
         consent: attribution.consent,

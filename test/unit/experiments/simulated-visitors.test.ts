@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { screensInCode } from '../../../shared/composed-screens';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
@@ -75,7 +76,7 @@ describe('the rates', () => {
   });
 });
 
-const DEFAULT_FLOW = DEFAULT_FLOWS.flows.default!;
+const DEFAULT_FLOW = screensInCode(EMPTY_CONTENT, DEFAULT_FLOWS.flows.default!);
 const CHECKOUT_PLANS = ['monthly_7d_intro', 'monthly', 'quarterly'] as const;
 /** What the default flow offers, the trigger at `from`, with `choices` for the plans. */
 const offers = (choices: Partial<typeof NO_PLAN_CHOICES> = {}, from = 0) =>
@@ -253,7 +254,7 @@ describe('what a simulated visitor can buy', () => {
     // A guide price test exposes at the guide: the upsell before it was passed unexposed.
     const atGuide = offersOf({ ...choices, screens: withGuide }, 'USD', 5);
     expect(atGuide.after.map((offer) => offer.screen)).toEqual(['upsell_guide']);
-    const stripe = DEFAULT_FLOWS.flows.stripe_test!;
+    const stripe = screensInCode(EMPTY_CONTENT, DEFAULT_FLOWS.flows.stripe_test!);
     expect(offersOf({ ...choices, screens: stripe }, 'USD', 0).after).toEqual([]);
   });
 

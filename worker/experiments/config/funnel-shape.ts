@@ -1,3 +1,8 @@
+import {
+  type ComposedScreens,
+  type ScreenRef,
+  screenOfRef,
+} from '../../../shared/composed-screens';
 import type { ContentChoices } from '../../../shared/config/content';
 import type { VariantChange } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
@@ -10,7 +15,7 @@ import {
   type PlanChoices,
   SCREEN_OFFERS,
 } from '../../../shared/plans/screen-offers';
-import { isPaywallScreen, type ScreenId } from '../../../shared/screens';
+import { isPaywallScreen } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
 
 /**
@@ -20,7 +25,7 @@ import { resolveFlow } from '../../funnel/flow';
  */
 export interface FunnelShape extends PlanChoices {
   flow: string;
-  screens: readonly ScreenId[];
+  screens: readonly ScreenRef[];
   /** The content variant a screen shows (shared/config/content.ts); absent: its own content. */
   content?: ContentChoices;
 }
@@ -34,6 +39,14 @@ export function slotOf(screen: string): Slot | null {
   if (screen.startsWith('upsell')) return 'upsell';
   if (screen === 'success' || screen === 'payment_declined') return 'end';
   return null;
+}
+
+/**
+ * The slot of a screen a flow names: a composed screen stands at its `from`'s
+ * (shared/composed-screens.ts), given the content that declares it.
+ */
+export function slotOfRef(ref: string, content: ComposedScreens = {}): Slot | null {
+  return slotOf(screenOfRef(content, ref) ?? ref);
 }
 
 /**
@@ -57,7 +70,7 @@ export function applyChange(
     screens = screens.map((screen) => {
       const slot = slotOf(screen);
       const swapped = slot === null ? undefined : swaps[slot];
-      return (swapped as ScreenId | undefined) ?? screen;
+      return (swapped as ScreenRef | undefined) ?? screen;
     });
   }
   const next: FunnelShape = { ...shape, flow, screens };
@@ -98,7 +111,7 @@ export function triggerIndex(shapes: readonly FunnelShape[]): number | null {
 }
 
 /** The content variant a shape shows on `screen`, or null for the screen's own. */
-function contentOf(shape: FunnelShape, screen: ScreenId): string | null {
+function contentOf(shape: FunnelShape, screen: ScreenRef): string | null {
   return shape.content && Object.hasOwn(shape.content, screen)
     ? (shape.content[screen] ?? null)
     : null;

@@ -1,9 +1,9 @@
+import type { ScreenRef } from '../../../shared/composed-screens';
 import type { ExperimentAudience, ExperimentDocument } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { planChoicesOf } from '../../../shared/plans/screen-offers';
-import type { ScreenId } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
 import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
 
@@ -20,7 +20,7 @@ export interface Trigger {
   /** The index in the funnel of the first screen served at or after which a visitor is exposed. */
   index: number;
   /** The control's screen there, for the console ("exposed on checkout_v3_pp"). */
-  screen: ScreenId;
+  screen: ScreenRef;
 }
 
 /** What a visitor of the route walks before any experiment changes it. */

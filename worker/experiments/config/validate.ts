@@ -8,6 +8,7 @@ import type { FlowsDocument } from '../../../shared/config/flows';
 import type { DocumentIssue } from '../../../shared/config/parse-document';
 import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
+import { contentOfRef } from '../../../shared/content-body';
 import {
   DEFAULT_DRAIN_DAYS,
   LAYERS,
@@ -15,14 +16,14 @@ import {
   SPLIT_EXPERIMENT_ID,
 } from '../../../shared/experiments';
 import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
-import { SCREEN_IDS, type ScreenId } from '../../../shared/screens';
+import { SCREEN_IDS } from '../../../shared/screens';
 import { webhookAddressProblem } from '../../alerts/webhook-address';
 import { resolveFlow } from '../../funnel/flow';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
-import { applyChange, slotOf } from './funnel-shape';
+import { applyChange, slotOf, slotOfRef } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
 import { experimentTriggers, routeShape } from './triggers';
 
@@ -90,14 +91,14 @@ function holdsVisitors(experiment: ExperimentDocument, now?: Date): boolean {
  */
 type Target = Slot | 'flow';
 
-function targetsOf(experiment: ExperimentDocument): Set<Target> {
+function targetsOf(experiment: ExperimentDocument, content?: ContentDocument): Set<Target> {
   const targets = new Set<Target>();
   for (const { change } of Object.values(experiment.variants)) {
     if (change.flow !== undefined) targets.add('flow');
     for (const slot of Object.keys(change.screens ?? {}) as Slot[]) targets.add(slot);
     for (const slot of planSlots(change)) targets.add(slot);
     for (const screen of Object.keys(change.content ?? {})) {
-      const slot = slotOf(screen);
+      const slot = slotOfRef(screen, content);
       if (slot !== null) targets.add(slot);
     }
   }
@@ -125,8 +126,11 @@ const label = (id: string) => (id === SPLIT_EXPERIMENT_ID ? '"split" (the split 
 
 const rangeText = (range: readonly [number, number]) => `[${range[0]}, ${range[1]}]`;
 
-/** Screens a slot may take, for the message that refuses another. */
-const screensOfSlot = (slot: Slot) => SCREEN_IDS.filter((screen) => slotOf(screen) === slot);
+/** Screens a slot may take, in code and composed, for the message that refuses another. */
+const screensOfSlot = (slot: Slot, content: ContentDocument | undefined) =>
+  [...SCREEN_IDS, ...Object.keys(content?.composed ?? {})].filter(
+    (screen) => slotOfRef(screen, content) === slot,
+  );
 
 /** Every flow, route, saved audience and screen an experiment names, checked to exist. */
 function referenceIssues(
@@ -158,10 +162,10 @@ function referenceIssues(
         message: `names flow "${change.flow}", which is not defined: add it to the flows, or choose another`,
       });
     for (const [slot, screen] of Object.entries(change.screens ?? {}) as [Slot, string][]) {
-      if (slotOf(screen) !== slot)
+      if (slotOfRef(screen, context.content) !== slot)
         issues.push({
           path: `${at}.screens.${slot}`,
-          message: `"${screen}" is not a ${slot} screen: choose one of ${screensOfSlot(slot).join(', ')}`,
+          message: `"${screen}" is not a ${slot} screen: choose one of ${screensOfSlot(slot, context.content).join(', ')}`,
         });
     }
     issues.push(...contentChangeIssues(`${at}.content`, experiment, change, context));
@@ -182,7 +186,8 @@ function contentChangeIssues(
   const issues: DocumentIssue[] = [];
   for (const [screen, name] of Object.entries(change.content ?? {})) {
     if (name === undefined) continue;
-    const variants = context.content?.screens[screen as ScreenId]?.variants ?? {};
+    const own = context.content ? contentOfRef(context.content, screen) : undefined;
+    const variants = own?.variants ?? {};
     if (!Object.hasOwn(variants, name)) {
       const defined = Object.keys(variants);
       issues.push({
@@ -191,7 +196,7 @@ function contentChangeIssues(
       });
       continue;
     }
-    const slot = slotOf(screen);
+    const slot = slotOfRef(screen, context.content);
     if (experiment.layer !== 'flow' && slot !== experiment.layer) {
       issues.push({
         path: `${at}.${screen}`,
@@ -254,6 +259,7 @@ function triggerChecks(
         });
       }
       for (const slot of slots) {
+        // A swap replaces screens in code only: a composed screen at the slot stays (applyChange).
         if (flow.screens.some((screen) => slotOf(screen) === slot)) continue;
         const what = change.screens?.[slot] ? `swaps the ${slot} screen` : 'offers plans';
         check.warnings.push({
@@ -299,7 +305,9 @@ function overlapChecks(
           });
         continue;
       }
-      const shared = [...targetsOf(a)].filter((target) => targetsOf(b).has(target));
+      const shared = [...targetsOf(a, context.content)].filter((target) =>
+        targetsOf(b, context.content).has(target),
+      );
       if (shared.length > 0) {
         if (meet())
           check.issues.push({
@@ -324,11 +332,15 @@ function flowWarnings(
   context: ExperimentsContext,
 ): DocumentIssue[] {
   const warnings: DocumentIssue[] = [];
-  const slots = [...targetsOf(other.experiment)].filter((t): t is Slot => t !== 'flow');
+  const slots = [...targetsOf(other.experiment, context.content)].filter(
+    (t): t is Slot => t !== 'flow',
+  );
   for (const [key, { change }] of Object.entries(owner.experiment.variants)) {
     if (change.flow === undefined) continue;
     const flow = resolveFlow(context.flows, change.flow);
-    const missing = slots.filter((slot) => !flow.screens.some((s) => slotOf(s) === slot));
+    const missing = slots.filter(
+      (slot) => !flow.screens.some((s) => slotOfRef(s, context.content) === slot),
+    );
     if (missing.length === 0) continue;
     warnings.push({
       path:

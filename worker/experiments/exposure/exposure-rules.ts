@@ -1,4 +1,4 @@
-import { isScreenId } from '../../../shared/screens';
+import { isScreenRef } from '../../../shared/composed-screens';
 import type { BotReason } from '../assignment/bots';
 
 /** What the worker knows of a request once its answer is ready. */
@@ -101,9 +101,12 @@ export function isCookielessReturn(
   return !hasVisitorCookie && header('sec-fetch-site') === 'same-origin';
 }
 
-/** `/` (the first screen of the visitor's flow) or `/<screen id>` (worker/routes/screens.tsx). */
+/**
+ * `/` (the first screen of the visitor's flow) or `/<screen id>`, of a screen in code or a
+ * composed one (worker/routes/screens.tsx); an undeclared one is a 404, counted nowhere.
+ */
 function isFunnelScreenPath(path: string): boolean {
-  return path === '/' || isScreenId(path.slice(1));
+  return path === '/' || isScreenRef(path.slice(1));
 }
 
 /**

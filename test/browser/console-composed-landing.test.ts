@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
+import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
+import { runAxe } from './a11y-checks';
+import { LIVE_TITLE, openContent, translateTheRest } from './content-steps';
+import { type BrowserSession, startBrowserSession } from './harness';
+import { portalSubscriptions, walkToSuccess } from './money-path';
+import { interactive } from './visitor-steps';
+
+/**
+ * A composed landing in a flow, end to end, in Chromium against the built worker: a marketer
+ * composes a new landing from the classic one's sections in the console (its own headline in
+ * every language, the reviews above the form), puts it first in a new flow, sends the default
+ * route's visitors there and publishes; a new visitor opens the site, sees the new landing, and
+ * walks it to a payment by the test gateway's card and on to success.
+ */
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(() => session?.stop());
+
+const NEW_TITLE = HEADLINE_IN_EVERY_LANGUAGE.en ?? '';
+const TITLE = 'screens.one_pager.title';
+
+describe('a composed landing in a flow', () => {
+  it('is composed in the console, published first in a flow, and walked to a payment', async () => {
+    const { page, problems, content, phone } = await openContent(session);
+
+    // New screen: a landing from the classic one, its name checked as it is typed.
+    const newScreen = content.getByRole('group', { name: 'New screen' });
+    expect(await newScreen.getByLabel('Slot').inputValue()).toBe('landing');
+    await newScreen.getByLabel('Start from').selectOption('one_pager');
+    const name = newScreen.getByLabel('Name (its address)');
+    await name.focus();
+    await page.keyboard.type('checkout_spring');
+    await newScreen.getByText(/begins like the screens in code/).waitFor();
+    await name.fill('spring_landing');
+    await newScreen.getByText('Visitors will open /spring_landing.').waitFor();
+    await page.keyboard.press('Enter');
+    expect(await content.getByLabel('Screen', { exact: true }).inputValue()).toBe('spring_landing');
+
+    // Its own headline in every language, and the reviews above the form.
+    await content.getByLabel(TITLE).fill(NEW_TITLE);
+    const missing = content.getByRole('list', { name: 'Texts still to translate' });
+    await missing.getByRole('button', { name: 'German', exact: true }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(HEADLINE_IN_EVERY_LANGUAGE.de ?? '');
+    await translateTheRest(page, content, HEADLINE_IN_EVERY_LANGUAGE);
+    for (const _ of [1, 2, 3, 4, 5]) {
+      await content.getByRole('button', { name: 'Move up: Reviews' }).click();
+    }
+    await content.getByLabel('Language').selectOption('en');
+    await phone.locator('h1').filter({ hasText: NEW_TITLE }).waitFor();
+    // The classic landing is untouched.
+    await content.getByLabel('Screen', { exact: true }).selectOption('one_pager');
+    await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
+    expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
+
+    await firstInANewFlow(page);
+
+    // A flow shows it: it cannot be deleted.
+    await content.getByLabel('Screen', { exact: true }).selectOption('spring_landing');
+    await content.getByRole('button', { name: 'Delete screen spring_landing' }).click();
+    await content.getByRole('alert').filter({ hasText: 'flow "spring" still shows it' }).waitFor();
+
+    await page.getByRole('button', { name: 'Review changes' }).click();
+    await page.locator('#publish-note').fill('spring landing');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText(/^Published v\d+\. It is live now\./).waitFor();
+    const state: ConsoleState = await page.evaluate(
+      async (url) => (await fetch(url)).json(),
+      CONSOLE_API.state,
+    );
+    expect(state.live.content.composed?.spring_landing?.from).toBe('one_pager');
+    expect(state.live.flows.flows.spring?.[0]).toBe('spring_landing');
+    expect(problems).toEqual([]);
+
+    // A new visitor: the new landing, then the flow to a payment and success.
+    const visitor = await session.newVisitor();
+    let landing = '';
+    const userId = await walkToSuccess(visitor.page, {
+      emailLabel: 'composed',
+      ready: async (walked, path) => {
+        await walked.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+        await interactive(walked);
+        if (path === '/') landing = await walked.content();
+      },
+    });
+    expect(landing).toContain(`>${NEW_TITLE}</h1>`);
+    expect(landing.indexOf('What our users say')).toBeLessThan(
+      landing.indexOf('class="phone-section"'),
+    );
+    expect(await visitor.page.locator('h1').count()).toBe(1);
+    expect((await portalSubscriptions(session, userId)).length).toBeGreaterThan(0);
+    expect(visitor.problems).toEqual([]);
+  });
+});
+
+/** Edit and publish: a flow `spring` led by the new landing, the default route's flow. */
+async function firstInANewFlow(page: Page): Promise<void> {
+  const edit = page.getByRole('region', { name: 'Edit and publish' });
+  const addFlow = edit.getByRole('form', { name: 'Add a flow' });
+  await addFlow.getByLabel('Name').fill('spring');
+  await addFlow.getByRole('button', { name: 'Add flow' }).click();
+  await edit.locator('summary', { hasText: 'Flow spring' }).click();
+  await edit.getByLabel('Screen to add to spring').selectOption('spring_landing');
+  await edit.getByRole('button', { name: 'Add screen to spring' }).click();
+  for (const _ of [1, 2, 3, 4, 5, 6]) {
+    const up = edit.getByRole('button', { name: 'Move spring_landing up in spring' });
+    if ((await up.getAttribute('aria-disabled')) === 'true') break;
+    await up.click();
+  }
+  await edit.getByRole('button', { name: 'Remove one_pager from spring' }).click();
+  // The split's one variant and the default route both walk it.
+  await edit.getByLabel('Flow of default').selectOption('spring');
+  const traffic = page.getByRole('region', { name: 'Traffic' });
+  await traffic.getByLabel('Flow of default').selectOption('spring');
+}
