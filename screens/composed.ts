@@ -1,11 +1,14 @@
 import type { ScreenId } from '../shared/screens';
 import type { ComposedDefinition } from './kit/arrangement';
 import { LANDING_COMPOSED } from './landing/section-specs';
+import { SIGNUP_COMPOSED } from './signup/section-specs';
 
 /**
- * The screens made of sections, which a marketer's content may arrange (worker/content/): the
- * landings so far. Every other screen is drawn by its own component and takes no arrangement.
+ * The screens made of sections, which a marketer's content may arrange (worker/content/). Every
+ * other screen (the searching ones, the declined payment, the development ones) is drawn by its
+ * own component and takes no arrangement.
  */
 export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {
   ...LANDING_COMPOSED,
+  ...SIGNUP_COMPOSED,
 };

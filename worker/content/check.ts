@@ -27,7 +27,10 @@ export function contentIssues(content: ContentDocument, pictures?: PictureSizes)
     const at = `content.screens.${screen}`;
     const composed = COMPOSED_SCREENS[screen as ScreenId];
     if (!composed) {
-      issues.push({ path: at, message: 'is not made of sections: only the landings take content' });
+      issues.push({
+        path: at,
+        message: 'is not made of sections: only a screen made of sections takes content',
+      });
       continue;
     }
     issues.push(...sectionIssues(at, composed, own));

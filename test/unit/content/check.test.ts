@@ -55,10 +55,10 @@ describe('a content document that passes', () => {
 
 describe('every refusal names its path', () => {
   it('a screen not made of sections', () => {
-    expect(check({ screens: { signup: { copy: {} } } })).toEqual([
+    expect(check({ screens: { searching: { copy: {} } } })).toEqual([
       {
-        path: 'content.screens.signup',
-        message: 'is not made of sections: only the landings take content',
+        path: 'content.screens.searching',
+        message: 'is not made of sections: only a screen made of sections takes content',
       },
     ]);
     expect(check({ screens: { nowhere: {} } })).toMatchObject([

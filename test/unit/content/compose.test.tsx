@@ -1,24 +1,24 @@
 import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { COMPOSED_SCREENS } from '../../../screens/composed';
 import type { Arrangement } from '../../../screens/kit/arrangement';
-import { LANDING_SCREENS } from '../../../screens/landing';
-import { LANDING_COMPOSITIONS } from '../../../screens/landing/section-specs';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { SCREENS } from '../../../screens/registry';
 import type { ScreenProps } from '../../../screens/types';
 import { type ContentDocument, EMPTY_CONTENT, parseContent } from '../../../shared/config/content';
 import { shownContent } from '../../../worker/content/screen-content';
 import { bundledTranslator } from '../../../worker/i18n';
 
 /**
- * A landing drawn from its sections as a marketer's content arranges it, through the translator
+ * A screen drawn from its sections as a marketer's content arranges it, through the translator
  * the worker gives its page (worker/content/screen-content.ts): the same bytes as the screen in
  * code when nothing changes, the sections where the content puts them, its texts in each
  * language, escaped like every other text.
  */
 
-type LandingId = keyof typeof LANDING_SCREENS;
-const LANDINGS = Object.keys(LANDING_SCREENS) as LandingId[];
+type ComposedId = keyof typeof COMPOSED_SCREENS;
+const COMPOSED = Object.keys(COMPOSED_SCREENS) as ComposedId[];
 
 function content(raw: unknown): ContentDocument {
   const parsed = parseContent(raw);
@@ -26,7 +26,7 @@ function content(raw: unknown): ContentDocument {
   return parsed.value;
 }
 
-function render(screen: LandingId, document: ContentDocument = EMPTY_CONTENT, language = 'en') {
+function render(screen: ComposedId, document: ContentDocument = EMPTY_CONTENT, language = 'en') {
   const shown = shownContent(document, screen, language, bundledTranslator(language));
   const props: ScreenProps = {
     screen,
@@ -42,7 +42,7 @@ function render(screen: LandingId, document: ContentDocument = EMPTY_CONTENT, la
     landingType: 'split_default',
     googleClientId: 'test-client.apps.googleusercontent.com',
   };
-  const { Component } = LANDING_SCREENS[screen];
+  const { Component } = SCREENS[screen];
   return renderToString(
     <IslandContext.Provider value={new IslandCollector()}>
       <Component {...props} />
@@ -55,11 +55,14 @@ const at = (html: string, marker: string) => html.indexOf(marker);
 const FORM = 'class="phone-section"';
 const REVIEWS = 'What our users say';
 
-const defaultArrangement = (screen: LandingId): Arrangement =>
-  LANDING_COMPOSITIONS[screen].sections.map(({ kind }) => ({ id: kind, visible: true }));
+const defaultArrangement = (screen: ComposedId): Arrangement =>
+  (COMPOSED_SCREENS[screen]?.composition.sections ?? []).map(({ kind }) => ({
+    id: kind,
+    visible: true,
+  }));
 
 describe('with no content, or content that changes nothing', () => {
-  it.each(LANDINGS)('%s renders byte for byte as the screen in code', (screen) => {
+  it.each(COMPOSED)('%s renders byte for byte as the screen in code', (screen) => {
     const inCode = render(screen);
     expect(render(screen, content({}))).toBe(inCode);
     expect(render(screen, content({ screens: { [screen]: {} } }))).toBe(inCode);

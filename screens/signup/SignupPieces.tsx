@@ -5,8 +5,6 @@ import { STORE_LINKS } from '../after/store-links';
 import { translatedErrorTexts } from '../error-texts';
 import { Divider } from '../kit/Divider';
 import { InAppWayOut } from '../kit/InAppWayOut';
-import { SupportLinks } from '../kit/SupportLinks';
-import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 
@@ -16,58 +14,39 @@ interface Review {
 }
 
 /**
- * The signup screens (SPEC.md §2): the 'number located' banner with the visitor's number,
- * email capture with domain shortcuts, an 'or' divider and Continue with Google. Both create
- * the account through the worker (SPEC.md §4 Signup). Inside an ad app's own browser, where
- * Google refuses to sign anyone in, a note takes the Google button's place. `signup_testim` adds what other families
- * say about the app.
+ * Continue with Google (SPEC.md §4 Signup): the 'or' divider and Google's button. Inside an ad
+ * app's own browser, where Google refuses to sign anyone in, a note takes the button's place.
  */
-export function SignupScreen(props: ScreenProps) {
+export function GoogleSection(props: ScreenProps) {
   const { screen, t, next, language, visitorId, landingType, googleClientId, inApp } = props;
-  const testimonials = screen === 'signup_testim';
-  return (
-    <section className="screen signup" aria-labelledby="screen-title">
+  return inApp ? (
+    // Google refuses its sign-in inside apps' own browsers (403 disallowed_useragent): no
+    // button that would fail, the email form above instead.
+    <InAppWayOut t={t} screen={screen} inApp={inApp} note="signup.google.in_app" />
+  ) : (
+    <>
+      <Divider t={t} />
       <Island
-        name="LocatedBanner"
-        props={{ title: t('kit.located.title'), phoneLabel: t('kit.located.phone_label') }}
+        name="GoogleSignIn"
+        props={{
+          clientId: googleClientId,
+          language,
+          next,
+          userUuid: visitorId,
+          landingType,
+          text: {
+            button: t('signup.google.button'),
+            creating: t('signup.creating_account'),
+          },
+          errors: translatedErrorTexts(t, GOOGLE_SIGN_IN_ERROR_KEYS),
+        }}
       />
-      <h1 id="screen-title">{t(testimonials ? 'signup.title_testim' : 'signup.title')}</h1>
-      <p className="lead">{t(testimonials ? 'signup.lead_testim' : 'signup.lead')}</p>
-      <Island name="SignupForm" props={signupFormProps(props)} />
-      {inApp ? (
-        // Google refuses its sign-in inside apps' own browsers (403 disallowed_useragent): no
-        // button that would fail, the email form above instead.
-        <InAppWayOut t={t} screen={screen} inApp={inApp} note="signup.google.in_app" />
-      ) : (
-        <>
-          <Divider t={t} />
-          <Island
-            name="GoogleSignIn"
-            props={{
-              clientId: googleClientId,
-              language,
-              next,
-              userUuid: visitorId,
-              landingType,
-              text: {
-                button: t('signup.google.button'),
-                creating: t('signup.creating_account'),
-              },
-              errors: translatedErrorTexts(t, GOOGLE_SIGN_IN_ERROR_KEYS),
-            }}
-          />
-        </>
-      )}
-      <p className="signup__privacy">{t('signup.privacy_note')}</p>
-      {testimonials ? <Testimonials t={t} /> : null}
-      <TrustLabels t={t} />
-      <SupportLinks t={t} />
-    </section>
+    </>
   );
 }
 
 /** The email form's props: where it posts, who signs up, and its texts (SignupForm.tsx). */
-function signupFormProps({
+export function signupFormProps({
   t,
   continueAction,
   next,
@@ -105,7 +84,7 @@ function signupFormProps({
 }
 
 /** What other families say about the app (`signup_testim`). */
-function Testimonials({ t }: Pick<ScreenProps, 't'>) {
+export function Testimonials({ t }: Pick<ScreenProps, 't'>) {
   const reviews = Object.values(
     t('signup.testimonials', { returnObjects: true }) as Record<string, Review>,
   );
