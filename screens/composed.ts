@@ -1,4 +1,5 @@
 import type { ScreenId } from '../shared/screens';
+import { END_COMPOSED } from './after/section-specs';
 import type { ComposedDefinition } from './kit/arrangement';
 import { LANDING_COMPOSED } from './landing/section-specs';
 import { SIGNUP_COMPOSED } from './signup/section-specs';
@@ -11,4 +12,5 @@ import { SIGNUP_COMPOSED } from './signup/section-specs';
 export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {
   ...LANDING_COMPOSED,
   ...SIGNUP_COMPOSED,
+  ...END_COMPOSED,
 };
