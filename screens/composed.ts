@@ -2,6 +2,7 @@ import type { ScreenId } from '../shared/screens';
 import { END_COMPOSED } from './after/section-specs';
 import type { ComposedDefinition } from './kit/arrangement';
 import { LANDING_COMPOSED } from './landing/section-specs';
+import { PAYWALL_COMPOSED } from './plans/paywall-section-specs';
 import { UPSELL_COMPOSED } from './plans/upsell-section-specs';
 import { SIGNUP_COMPOSED } from './signup/section-specs';
 
@@ -13,6 +14,7 @@ import { SIGNUP_COMPOSED } from './signup/section-specs';
 export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {
   ...LANDING_COMPOSED,
   ...SIGNUP_COMPOSED,
+  ...PAYWALL_COMPOSED,
   ...UPSELL_COMPOSED,
   ...END_COMPOSED,
 };
