@@ -8,8 +8,8 @@ export type PaywallWording = 'win' | 'ai';
  * The sections a paywall (a checkout or a result paywall) may show: its heading (the screen's one
  * h1), the plan picker, the payment (the methods with the card form and Pay, the receipt of the
  * charge) and the support and legal links (where money is taken) are required; the countdown,
- * the located banner, the trial callout, the benefits, the guarantee, the trust labels and the
- * logos of who takes the payment a marketer may reorder, hide or add. The plans' names, prices
+ * the located banner, the trial callout, the benefits, the testimonials, the guarantee, the trust
+ * labels and the logos of who takes the payment a marketer may reorder, hide or add. The plans' names, prices
  * and disclosures are the plan's own wording (shared/plans/), never a marketer's.
  */
 export function paywallSectionSpecs(wording: PaywallWording) {
@@ -46,6 +46,11 @@ export function paywallSectionSpecs(wording: PaywallWording) {
       copy: ['plans.paywall.cta', 'plans.combo.cta', 'plans.pay.button', 'plans.methods.label'],
       maxChars: 40,
       required: true,
+    },
+    /** What other families say about the app: on no paywall in code, a marketer's to add. */
+    testimonials: {
+      copy: ['signup.testimonials_label', 'signup.testimonials.'],
+      maxChars: 200,
     },
     guarantee: {
       copy: ['plans.guarantee.'],

@@ -7,6 +7,7 @@ import { ComposedScreen, type SectionKind } from '../kit/composition';
 import { LocatedBanner } from '../kit/LocatedBanner';
 import { type PaymentProvider, ProviderLogo } from '../kit/ProviderLogo';
 import { SupportLinks } from '../kit/SupportLinks';
+import { Testimonials } from '../kit/Testimonials';
 import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
@@ -92,6 +93,8 @@ function paywallSections(shape: PaywallShape): Record<PaywallSection, SectionKin
         );
       },
     },
+    // The paywalls' CSS has no rules for it: it brings its own.
+    testimonials: { ...specs.testimonials, render: ({ t }) => <Testimonials t={t} ownStyle /> },
     guarantee: { ...specs.guarantee, render: ({ t }) => <GuaranteeBadge t={t} /> },
     trust: { ...specs.trust, render: ({ t }) => <TrustLabels t={t} /> },
     providers: {

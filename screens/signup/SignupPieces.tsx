@@ -8,11 +8,6 @@ import { InAppWayOut } from '../kit/InAppWayOut';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 
-interface Review {
-  name: string;
-  text: string;
-}
-
 /**
  * Continue with Google (SPEC.md §4 Signup): the 'or' divider and Google's button. Inside an ad
  * app's own browser, where Google refuses to sign anyone in, a note takes the button's place.
@@ -81,23 +76,4 @@ export function signupFormProps({
     errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
     refused: refusedEmail,
   };
-}
-
-/** What other families say about the app (`signup_testim`). */
-export function Testimonials({ t }: Pick<ScreenProps, 't'>) {
-  const reviews = Object.values(
-    t('signup.testimonials', { returnObjects: true }) as Record<string, Review>,
-  );
-  return (
-    <section className="signup__testimonials" aria-label={t('signup.testimonials_label')}>
-      <ul className="signup__testimonial-list">
-        {reviews.map((review) => (
-          <li key={review.name} className="signup__testimonial">
-            <blockquote className="signup__quote">{review.text}</blockquote>
-            <p className="signup__author">{review.name}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }

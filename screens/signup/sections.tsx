@@ -1,9 +1,10 @@
 import type { SectionKind } from '../kit/composition';
 import { LocatedBanner } from '../kit/LocatedBanner';
 import { SupportLinks } from '../kit/SupportLinks';
+import { Testimonials } from '../kit/Testimonials';
 import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
-import { GoogleSection, signupFormProps, Testimonials } from './SignupPieces';
+import { GoogleSection, signupFormProps } from './SignupPieces';
 import { SIGNUP_SECTION_SPECS, type SignupSection } from './section-specs';
 
 /** The signup sections with what draws each (./section-specs.ts says what each is). */
