@@ -1,6 +1,10 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
-import { arrangedSections, type ComposedDefinition } from '../../screens/kit/arrangement';
+import {
+  arrangedSections,
+  aScreenOf,
+  type ComposedDefinition,
+} from '../../screens/kit/arrangement';
 import type { ContentDocument, ContentPicture, ScreenBody } from '../../shared/config/content';
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { screenBodyOf } from '../../shared/content-body';
@@ -62,20 +66,26 @@ function sectionIssues(
     const kind = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
     if (!kind) {
       const kinds = Object.keys(catalogue).join(', ');
-      issues.push({ path: `${path}.id`, message: `is no section of a ${slot} (${kinds})` });
+      issues.push({
+        path: `${path}.id`,
+        message: `is no section of ${aScreenOf(slot)} (${kinds})`,
+      });
     } else if (seen.has(id)) {
       issues.push({ path: `${path}.id`, message: `lists "${id}" a second time` });
     } else if (kind.required && !visible) {
       issues.push({
         path: `${path}.visible`,
-        message: `must be true: a ${slot} needs its "${id}"`,
+        message: `must be true: ${aScreenOf(slot)} needs its "${id}"`,
       });
     }
     seen.add(id);
   });
   for (const [id, kind] of Object.entries(catalogue)) {
     if (kind.required && !seen.has(id)) {
-      issues.push({ path: `${at}.sections`, message: `must include "${id}": a ${slot} needs it` });
+      issues.push({
+        path: `${at}.sections`,
+        message: `must include "${id}": ${aScreenOf(slot)} needs it`,
+      });
     }
   }
   return issues;

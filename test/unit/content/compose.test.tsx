@@ -201,3 +201,68 @@ describe('a marketer’s copy', () => {
     );
   });
 });
+
+describe('the screens past the landing', () => {
+  const TESTIMONIALS = 'class="signup__testimonials"';
+
+  it('moves signup_testim’s testimonials above the email form, in a marketer’s words', () => {
+    const before = render('signup_testim');
+    expect(at(before, TESTIMONIALS)).toBeGreaterThan(at(before, 'data-island="SignupForm"'));
+    const order = defaultArrangement('signup_testim').map(({ id }) => id);
+    const first = ['heading', 'testimonials'];
+    const moved = [...first, ...order.filter((id) => !first.includes(id))];
+    const html = render(
+      'signup_testim',
+      content({
+        screens: {
+          signup_testim: {
+            sections: moved.map((id) => ({ id, visible: id !== 'located' })),
+            copy: { en: { 'signup.testimonials.1.text': 'It found my son in a minute <b>!</b>' } },
+          },
+        },
+      }),
+    );
+    expect(at(html, TESTIMONIALS)).toBeLessThan(at(html, 'data-island="SignupForm"'));
+    expect(html).not.toContain('data-island="LocatedBanner"');
+    expect(html).toContain('It found my son in a minute &lt;b&gt;!&lt;/b&gt;</blockquote>');
+    // The signup's own CSS has the testimonials' rules: no second copy in the page.
+    expect(html).not.toContain('<style>');
+  });
+
+  it('adds the testimonials to a paywall above its plans, bringing their rules along', () => {
+    const order = defaultArrangement('paycheck1_pr5_h_win').map(({ id }) => id);
+    const html = render(
+      'paycheck1_pr5_h_win',
+      content({
+        screens: {
+          paycheck1_pr5_h_win: {
+            sections: [
+              ...order.slice(0, order.indexOf('plans')),
+              'testimonials',
+              ...order.slice(order.indexOf('plans')),
+            ].map((id) => ({ id, visible: true })),
+          },
+        },
+      }),
+    );
+    expect(at(html, TESTIMONIALS)).toBeGreaterThan(at(html, 'id="screen-title"'));
+    expect(at(html, TESTIMONIALS)).toBeLessThan(at(html, 'data-island="PlanChoice"'));
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).toContain('<style>.signup__testimonials{margin:0 0 24px}');
+    expect(html.match(/<h1/g)).toHaveLength(1);
+  });
+
+  it('draws a checkout as the deployment offers it, whatever the content', () => {
+    const html = render(
+      'checkout_h3_pp_braintree',
+      content({
+        screens: {
+          checkout_h3_pp_braintree: { sections: defaultArrangement('checkout_h3_pp_braintree') },
+        },
+      }),
+    );
+    // No PayPal here: the card's classes and lead, as in code.
+    expect(html).toContain('class="screen checkout checkout--horizontal checkout--trial"');
+    expect(html).toContain('<p class="lead">Pay securely by card.</p>');
+  });
+});
