@@ -4,6 +4,7 @@ import { StoreBadges } from '../kit/StoreBadges';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
 import { paymentReceiptProps } from '../plans/receipt-props';
+import { ScreenHeading } from '../plans/ScreenHeading';
 import { AppScreens } from './AppScreens';
 import { END_SECTION_SPECS, type EndSection } from './section-specs';
 import { STORE_LINKS } from './store-links';
@@ -19,12 +20,7 @@ const LOGIN_STEPS = ['install', 'open', 'email'] as const;
 export const END_SECTIONS: Record<EndSection, SectionKind> = {
   heading: {
     ...END_SECTION_SPECS.heading,
-    render: ({ screen, t }) => (
-      <>
-        <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
-        <p className="lead">{t(`screens.${screen}.lead`)}</p>
-      </>
-    ),
+    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
   },
   download: {
     ...END_SECTION_SPECS.download,
