@@ -266,3 +266,49 @@ describe('the screens past the landing', () => {
     expect(html).toContain('<p class="lead">Pay securely by card.</p>');
   });
 });
+
+describe('any arrangement of any screen made of sections', () => {
+  /** The whole keys a screen's catalogue names (`{screen}` filled), which content may re-word. */
+  const wholeKeys = (screen: ComposedId) =>
+    Object.values(COMPOSED_SCREENS[screen]?.catalogue ?? {})
+      .flatMap((section) => section.copy)
+      .filter((pattern) => !pattern.endsWith('.'))
+      .map((pattern) => pattern.replace('{screen}', screen));
+
+  it('renders without a crash, its texts escaped, with one heading at most', () => {
+    const arranged = fc.constantFrom(...COMPOSED).chain((screen) => {
+      const ids = Object.keys(COMPOSED_SCREENS[screen]?.catalogue ?? {}).filter(
+        // A shown picture needs one named (the validator refuses it without).
+        (id) => id !== 'picture',
+      );
+      return fc.record({
+        screen: fc.constant(screen),
+        sections: fc
+          .shuffledSubarray(ids, { minLength: 1 })
+          .chain((shown) =>
+            fc.tuple(
+              ...shown.map((id) => fc.record({ id: fc.constant(id), visible: fc.boolean() })),
+            ),
+          ),
+        key: fc.constantFrom(...wholeKeys(screen)),
+        text: fc.oneof(
+          fc.string(),
+          fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=1>', '</style><b>'),
+        ),
+        language: fc.constantFrom('en', 'ar', 'ru'),
+      });
+    });
+    fc.assert(
+      fc.property(arranged, ({ screen, sections, key, text, language }) => {
+        const html = render(
+          screen,
+          content({ screens: { [screen]: { sections, copy: { [language]: { [key]: text } } } } }),
+          language,
+        );
+        expect(html).not.toMatch(/<script|<img src=x|<\/style><b>/);
+        expect(html.match(/<h1/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
