@@ -1,11 +1,20 @@
 import type { ScreenId } from '../shared/screens';
+import { END_COMPOSED } from './after/section-specs';
 import type { ComposedDefinition } from './kit/arrangement';
 import { LANDING_COMPOSED } from './landing/section-specs';
+import { PAYWALL_COMPOSED } from './plans/paywall-section-specs';
+import { UPSELL_COMPOSED } from './plans/upsell-section-specs';
+import { SIGNUP_COMPOSED } from './signup/section-specs';
 
 /**
- * The screens made of sections, which a marketer's content may arrange (worker/content/): the
- * landings so far. Every other screen is drawn by its own component and takes no arrangement.
+ * The screens made of sections, which a marketer's content may arrange (worker/content/). Every
+ * other screen (the searching ones, the declined payment, the development ones) is drawn by its
+ * own component and takes no arrangement.
  */
 export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {
   ...LANDING_COMPOSED,
+  ...SIGNUP_COMPOSED,
+  ...PAYWALL_COMPOSED,
+  ...UPSELL_COMPOSED,
+  ...END_COMPOSED,
 };

@@ -57,6 +57,12 @@ export interface ComposedDefinition {
   catalogue: Readonly<Record<string, SectionSpec>>;
 }
 
+/** A slot as a sentence names one screen of it: 'a landing', 'an upsell', 'an end screen'. */
+export function aScreenOf(slot: string): string {
+  const noun = slot === 'end' ? 'end screen' : slot;
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
 /** A marketer's arrangement of a screen's sections: in this order, hidden or shown. */
 export type Arrangement = readonly { id: string; visible: boolean }[];
 

@@ -25,10 +25,13 @@ export function ComposedScreen<Kind extends string>({
   props,
   composition,
   catalogue,
+  className = composition.className,
 }: {
   props: ScreenProps;
   composition: Composition<Kind>;
   catalogue: Readonly<Record<Kind, SectionKind>>;
+  /** The root's classes where they depend on the visitor (a checkout without PayPal). */
+  className?: string;
 }) {
   const sections = arrangedSections(composition, catalogue, props.arrangement ?? null);
   const runs: { panel: boolean; sections: PlacedSection<Kind>[] }[] = [];
@@ -44,7 +47,7 @@ export function ComposedScreen<Kind extends string>({
     </Fragment>
   );
   return (
-    <section className={composition.className} aria-labelledby="screen-title">
+    <section className={className} aria-labelledby="screen-title">
       {runs.map((run) =>
         run.panel ? (
           <div key={`panel-${run.sections[0]?.kind}`} className={composition.panelClass}>

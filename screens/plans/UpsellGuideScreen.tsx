@@ -1,6 +1,9 @@
 import { planOf } from '../../shared/plans/catalogue';
 import { decimalString, formatMoney } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
+import { ComposedScreen, type SectionKind } from '../kit/composition';
+import { SupportLinks } from '../kit/SupportLinks';
+import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
@@ -10,24 +13,30 @@ import { planContext, planCopy, visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
+import {
+  UPSELL_GUIDE_COMPOSITION,
+  UPSELL_GUIDE_SECTION_SPECS,
+  type UpsellGuideSection,
+} from './upsell-section-specs';
 
 const CONTENTS = ['talk', 'places', 'emergency', 'online'] as const;
 
-/**
- * The one-time safety-toolkit guide (SPEC.md §2), at its one-time discount (SPEC.md §3: 20 off
- * in either currency). One click buys it with the payment method on file; a clear Skip moves on
- * without it.
- */
-export function UpsellGuideScreen(props: ScreenProps) {
-  const { screen, t, continueAction, next, language } = props;
-  // The guide the visitor's route or price test names (SPEC.md §3: 8.99 or 17.99), else its own.
+/** The guide the visitor's route or price test names (SPEC.md §3: 8.99 or 17.99), else its own. */
+function guideOffer(props: ScreenProps) {
   const plan = planOf(offeredPlans(props, 'upsell_guide').defaultFamily, visitorCurrency(props));
-  const copy = planCopy(plan, planContext(props));
-  const { regular, discount, total } = orderSummary(plan);
-  const money = (cents: number) => formatMoney(cents, plan.currency, language);
+  const money = (cents: number) => formatMoney(cents, plan.currency, props.language);
+  return { plan, copy: planCopy(plan, planContext(props)), ...orderSummary(plan), money };
+}
+
+/**
+ * The choice: the guide with what it holds and its discounted price, and Buy, which buys it in
+ * one click with the payment method on file.
+ */
+function GuideChoice(props: ScreenProps) {
+  const { t, continueAction } = props;
+  const { plan, copy, regular, discount, total, money } = guideOffer(props);
   return (
-    <section className="screen upsell upsell--guide" aria-labelledby="screen-title">
-      <ScreenHeading screen={screen} t={t} />
+    <>
       <article className="guide-offer" aria-labelledby="guide-offer-name">
         <h2 id="guide-offer-name" className="guide-offer__name">
           {copy.name}
@@ -76,7 +85,38 @@ export function UpsellGuideScreen(props: ScreenProps) {
           ...paymentPage(props),
         }}
       />
+    </>
+  );
+}
+
+/** The guide's sections with what draws each (./upsell-section-specs.ts says what each is). */
+const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
+  heading: {
+    ...UPSELL_GUIDE_SECTION_SPECS.heading,
+    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
+  },
+  choice: { ...UPSELL_GUIDE_SECTION_SPECS.choice, render: (props) => <GuideChoice {...props} /> },
+  skip: {
+    ...UPSELL_GUIDE_SECTION_SPECS.skip,
+    render: ({ t, continueAction, next }) => (
       <SkipForm action={continueAction} next={next} label={t('plans.upsell_guide.skip')} />
-    </section>
+    ),
+  },
+  trust: { ...UPSELL_GUIDE_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
+  support: { ...UPSELL_GUIDE_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+};
+
+/**
+ * The one-time safety-toolkit guide (SPEC.md §2), at its one-time discount (SPEC.md §3: 20 off
+ * in either currency); a clear Skip moves on without it. Drawn from its sections as a
+ * marketer's content arranges them.
+ */
+export function UpsellGuideScreen(props: ScreenProps) {
+  return (
+    <ComposedScreen
+      props={props}
+      composition={UPSELL_GUIDE_COMPOSITION}
+      catalogue={UPSELL_GUIDE_SECTIONS}
+    />
   );
 }

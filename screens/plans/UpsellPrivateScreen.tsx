@@ -1,6 +1,9 @@
 import type { PlanChoiceOption } from '../../islands/PlanChoice';
 import { type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
+import { ComposedScreen, type SectionKind } from '../kit/composition';
+import { SupportLinks } from '../kit/SupportLinks';
+import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { gatewayCopy, paymentPage } from './payment-method-props';
@@ -9,42 +12,41 @@ import { visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
+import {
+  UPSELL_PRIVATE_COMPOSITION,
+  UPSELL_PRIVATE_SECTION_SPECS,
+  type UpsellPrivateSection,
+} from './upsell-section-specs';
 
-/**
- * The anonymous mode and private chat upsell (SPEC.md §1: 30% off), monthly or quarterly, at the
- * tier the visitor's route or upsell price test names (SPEC.md §3: 9.99, 7.99, 5.99), else its
- * own. The choice goes to $plans.upsellPlan; one click buys it with the payment method on file,
- * 'No, thanks' moves on.
- */
-export function UpsellPrivateScreen(props: ScreenProps) {
-  const { screen, t, continueAction, next } = props;
+const { coupon: COUPON } = SCREEN_OFFERS.upsell_an_private;
+
+/** The upsell's offer: the tiers the route or price test names, each with its period. */
+function privateOffer(props: ScreenProps) {
+  const { t } = props;
   const offer = offeredPlans(props, 'upsell_an_private');
   // Whichever tier is offered, it is sold with the upsell's own coupon (SPEC.md §1, §9).
-  const { coupon } = SCREEN_OFFERS.upsell_an_private;
   const offered = planChoiceProps(props, {
     families: offer.families,
     defaultFamily: offer.defaultFamily,
     slot: 'upsellPlan',
-    coupon,
-    label: t('plans.upsell_private.badge', { percent: coupon.percentOff }),
+    coupon: COUPON,
+    label: t('plans.upsell_private.badge', { percent: COUPON.percentOff }),
   });
-  const choice = { ...offered, options: offered.options.map(withPeriod(props, offer.families)) };
+  return {
+    offered,
+    choice: { ...offered, options: offered.options.map(withPeriod(props, offer.families)) },
+  };
+}
+
+/**
+ * The choice: the plan picker, whose pick goes to $plans.upsellPlan, and Buy, which buys it in
+ * one click with the payment method on file.
+ */
+function PrivateChoice(props: ScreenProps) {
+  const { t, continueAction } = props;
+  const { offered, choice } = privateOffer(props);
   return (
-    <section className="screen upsell" aria-labelledby="screen-title">
-      <p className="upsell__badge">
-        {t('plans.upsell_private.badge', { percent: coupon.percentOff })}
-      </p>
-      <ScreenHeading screen={screen} t={t} />
-      <ul className="plan-features" aria-label={t('plans.upsell_private.benefits_label')}>
-        {(['anonymous', 'chat'] as const).map((feature) => (
-          <li key={feature} className="plan-features__item">
-            <span className="plan-features__title">
-              {t(`plans.upsell_private.${feature}_title`)}
-            </span>
-            <span className="plan-features__text">{t(`plans.upsell_private.${feature}_text`)}</span>
-          </li>
-        ))}
-      </ul>
+    <>
       <Island name="PlanChoice" props={choice} />
       <Island
         name="UpsellPurchase"
@@ -75,8 +77,65 @@ export function UpsellPrivateScreen(props: ScreenProps) {
           ...paymentPage(props),
         }}
       />
+    </>
+  );
+}
+
+/** The upsell's sections with what draws each (./upsell-section-specs.ts says what each is). */
+const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
+  badge: {
+    ...UPSELL_PRIVATE_SECTION_SPECS.badge,
+    render: ({ t }) => (
+      <p className="upsell__badge">
+        {t('plans.upsell_private.badge', { percent: COUPON.percentOff })}
+      </p>
+    ),
+  },
+  heading: {
+    ...UPSELL_PRIVATE_SECTION_SPECS.heading,
+    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
+  },
+  features: {
+    ...UPSELL_PRIVATE_SECTION_SPECS.features,
+    render: ({ t }) => (
+      <ul className="plan-features" aria-label={t('plans.upsell_private.benefits_label')}>
+        {(['anonymous', 'chat'] as const).map((feature) => (
+          <li key={feature} className="plan-features__item">
+            <span className="plan-features__title">
+              {t(`plans.upsell_private.${feature}_title`)}
+            </span>
+            <span className="plan-features__text">{t(`plans.upsell_private.${feature}_text`)}</span>
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  choice: {
+    ...UPSELL_PRIVATE_SECTION_SPECS.choice,
+    render: (props) => <PrivateChoice {...props} />,
+  },
+  skip: {
+    ...UPSELL_PRIVATE_SECTION_SPECS.skip,
+    render: ({ t, continueAction, next }) => (
       <SkipForm action={continueAction} next={next} label={t('plans.upsell_private.skip')} />
-    </section>
+    ),
+  },
+  trust: { ...UPSELL_PRIVATE_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
+  support: { ...UPSELL_PRIVATE_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+};
+
+/**
+ * The anonymous mode and private chat upsell (SPEC.md §1: 30% off), monthly or quarterly, at the
+ * tier the visitor's route or upsell price test names (SPEC.md §3: 9.99, 7.99, 5.99), else its
+ * own; 'No, thanks' moves on. Drawn from its sections as a marketer's content arranges them.
+ */
+export function UpsellPrivateScreen(props: ScreenProps) {
+  return (
+    <ComposedScreen
+      props={props}
+      composition={UPSELL_PRIVATE_COMPOSITION}
+      catalogue={UPSELL_PRIVATE_SECTIONS}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { OPEN_IN_BROWSER_CSS } from '../kit/styles/open-in-browser';
 import { splitCss } from '../kit/styles/split';
+import { TESTIMONIALS_CSS } from '../kit/styles/testimonials';
 
 /**
  * Desktop (SPEC.md §9, from 992): the form beside what speaks for it, the families' words on
@@ -35,11 +36,6 @@ export const SIGNUP_CSS = `
   padding:0;border:0;background:none;color:var(--brand);font:600 14px var(--font);
   text-decoration:underline;cursor:pointer}
 .signup__privacy{color:var(--muted);font-size:14px;margin:0 0 24px;text-align:center}
-.signup__testimonials{margin:0 0 24px}
-.signup__testimonial-list{list-style:none;margin:0;padding:0;display:grid;gap:12px}
-.signup__testimonial{background:var(--surface);border-radius:12px;padding:14px 16px;box-shadow:0 1px 2px rgba(16,24,40,.08)}
-.signup__quote{margin:0 0 6px}
-.signup__author{margin:0;color:var(--muted);font-weight:600;font-size:14px}
-${OPEN_IN_BROWSER_CSS}
+${TESTIMONIALS_CSS}${OPEN_IN_BROWSER_CSS}
 ${SIGNUP_DESKTOP_CSS}
 `;

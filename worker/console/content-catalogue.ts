@@ -1,6 +1,6 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
-import type { ComposedDefinition } from '../../screens/kit/arrangement';
+import { aScreenOf, type ComposedDefinition } from '../../screens/kit/arrangement';
 import type { CopyDocument } from '../../shared/config/copy';
 import type {
   ComposedScreenChoice,
@@ -39,7 +39,9 @@ function screenChoice(id: string, { slot, composition, catalogue }: ComposedDefi
       id: kind,
       required: section.required === true,
       ...(section.required
-        ? { requiredReason: `Every ${slot} must show it: a publish without it is refused.` }
+        ? {
+            requiredReason: `Every ${aScreenOf(slot).replace(/^an? /, '')} must show it: a publish without it is refused.`,
+          }
         : {}),
       maxChars: section.maxChars,
       keys: keysOf(section.copy, id),

@@ -1,6 +1,10 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
-import { arrangedSections, type ComposedDefinition } from '../../screens/kit/arrangement';
+import {
+  arrangedSections,
+  aScreenOf,
+  type ComposedDefinition,
+} from '../../screens/kit/arrangement';
 import type {
   ContentDocument,
   ContentPicture,
@@ -32,7 +36,10 @@ export function contentIssues(content: ContentDocument, pictures?: PictureSizes)
     const at = `content.screens.${screen}`;
     const composed = COMPOSED_SCREENS[screen as ScreenId];
     if (!composed) {
-      issues.push({ path: at, message: 'is not made of sections: only the landings take content' });
+      issues.push({
+        path: at,
+        message: 'is not made of sections: only a screen made of sections takes content',
+      });
       continue;
     }
     issues.push(...screenContentIssues(at, screen, composed, own, pictures));
@@ -110,20 +117,26 @@ function sectionIssues(
     const kind = Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
     if (!kind) {
       const kinds = Object.keys(catalogue).join(', ');
-      issues.push({ path: `${path}.id`, message: `is no section of a ${slot} (${kinds})` });
+      issues.push({
+        path: `${path}.id`,
+        message: `is no section of ${aScreenOf(slot)} (${kinds})`,
+      });
     } else if (seen.has(id)) {
       issues.push({ path: `${path}.id`, message: `lists "${id}" a second time` });
     } else if (kind.required && !visible) {
       issues.push({
         path: `${path}.visible`,
-        message: `must be true: a ${slot} needs its "${id}"`,
+        message: `must be true: ${aScreenOf(slot)} needs its "${id}"`,
       });
     }
     seen.add(id);
   });
   for (const [id, kind] of Object.entries(catalogue)) {
     if (kind.required && !seen.has(id)) {
-      issues.push({ path: `${at}.sections`, message: `must include "${id}": a ${slot} needs it` });
+      issues.push({
+        path: `${at}.sections`,
+        message: `must include "${id}": ${aScreenOf(slot)} needs it`,
+      });
     }
   }
   return issues;

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { COMPOSED_SCREENS } from '../../../screens/composed';
 import { LANDING_COMPOSITIONS } from '../../../screens/landing/section-specs';
 import { parseContent } from '../../../shared/config/content';
+import type { ScreenId } from '../../../shared/screens';
 import { contentIssues } from '../../../worker/content/check';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
 
@@ -55,10 +57,10 @@ describe('a content document that passes', () => {
 
 describe('every refusal names its path', () => {
   it('a screen not made of sections', () => {
-    expect(check({ screens: { signup: { copy: {} } } })).toEqual([
+    expect(check({ screens: { searching: { copy: {} } } })).toEqual([
       {
-        path: 'content.screens.signup',
-        message: 'is not made of sections: only the landings take content',
+        path: 'content.screens.searching',
+        message: 'is not made of sections: only a screen made of sections takes content',
       },
     ]);
     expect(check({ screens: { nowhere: {} } })).toMatchObject([
@@ -233,5 +235,75 @@ describe('any document', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the sections every slot needs', () => {
+  const inCode = (screen: ScreenId) =>
+    (COMPOSED_SCREENS[screen]?.composition.sections ?? []).map(({ kind }) => kind);
+
+  it.each([
+    ['signup', 'email_form', 'a signup'],
+    ['signup_testim', 'google', 'a signup'],
+    ['checkout_h3_pp_braintree', 'plans', 'a paywall'],
+    ['paycheck1_pr5_h_ai', 'payment', 'a paywall'],
+    ['paycheck_combo_3d', 'support', 'a paywall'],
+    ['upsell_an_private', 'choice', 'an upsell'],
+    ['success', 'qr', 'an end screen'],
+    ['success', 'order_summary', 'an end screen'],
+  ] as const)('%s refuses its %s hidden or left out, at the path', (screen, id, named) => {
+    const order = inCode(screen);
+    expect(check({ screens: { [screen]: { sections: sections(order, [id]) } } })).toEqual([
+      {
+        path: `content.screens.${screen}.sections.${order.indexOf(id)}.visible`,
+        message: `must be true: ${named} needs its "${id}"`,
+      },
+    ]);
+    const without = order.filter((kind) => kind !== id);
+    expect(check({ screens: { [screen]: { sections: sections(without) } } })).toEqual([
+      {
+        path: `content.screens.${screen}.sections`,
+        message: `must include "${id}": ${named} needs it`,
+      },
+    ]);
+  });
+
+  it('lets a marketer hide, move and add what a slot does not need', () => {
+    const checkout = inCode('checkout_v3_tr').filter((id) => id !== 'guarantee');
+    const proofFirst = ['testimonials', 'guarantee', ...checkout];
+    expect(
+      check({ screens: { checkout_v3_tr: { sections: sections(proofFirst, ['countdown']) } } }),
+    ).toEqual([]);
+    expect(
+      check({ screens: { signup: { sections: sections([...inCode('signup'), 'testimonials']) } } }),
+    ).toEqual([]);
+    expect(
+      check({ screens: { success: { sections: sections(inCode('success'), ['app_screens']) } } }),
+    ).toEqual([]);
+  });
+
+  it('refuses a section of another slot, and copy no section of the screen reads', () => {
+    expect(
+      check({
+        screens: { upsell_guide: { sections: sections(['hero', ...inCode('upsell_guide')]) } },
+      }),
+    ).toMatchObject([
+      {
+        path: 'content.screens.upsell_guide.sections.0.id',
+        message: expect.stringContaining('is no section of an upsell'),
+      },
+    ]);
+    expect(
+      check({ screens: { signup: { copy: { de: { 'signup.title_testim': 'Neu' } } } } }),
+    ).toEqual([
+      {
+        path: 'content.screens.signup.copy.de.signup.title_testim',
+        message: 'is read by no section this screen shows',
+      },
+    ]);
+    // The receipt's wording stays the bundled copy's: only its title is a marketer's.
+    expect(
+      check({ screens: { success: { copy: { de: { 'plans.receipt.renews': 'Neu' } } } } }),
+    ).toMatchObject([{ path: 'content.screens.success.copy.de.plans.receipt.renews' }]);
   });
 });

@@ -1,24 +1,24 @@
 import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { COMPOSED_SCREENS } from '../../../screens/composed';
 import type { Arrangement } from '../../../screens/kit/arrangement';
-import { LANDING_SCREENS } from '../../../screens/landing';
-import { LANDING_COMPOSITIONS } from '../../../screens/landing/section-specs';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
+import { SCREENS } from '../../../screens/registry';
 import type { ScreenProps } from '../../../screens/types';
 import { type ContentDocument, EMPTY_CONTENT, parseContent } from '../../../shared/config/content';
 import { shownContent } from '../../../worker/content/screen-content';
 import { bundledTranslator } from '../../../worker/i18n';
 
 /**
- * A landing drawn from its sections as a marketer's content arranges it, through the translator
+ * A screen drawn from its sections as a marketer's content arranges it, through the translator
  * the worker gives its page (worker/content/screen-content.ts): the same bytes as the screen in
  * code when nothing changes, the sections where the content puts them, its texts in each
  * language, escaped like every other text.
  */
 
-type LandingId = keyof typeof LANDING_SCREENS;
-const LANDINGS = Object.keys(LANDING_SCREENS) as LandingId[];
+type ComposedId = keyof typeof COMPOSED_SCREENS;
+const COMPOSED = Object.keys(COMPOSED_SCREENS) as ComposedId[];
 
 function content(raw: unknown): ContentDocument {
   const parsed = parseContent(raw);
@@ -26,7 +26,7 @@ function content(raw: unknown): ContentDocument {
   return parsed.value;
 }
 
-function render(screen: LandingId, document: ContentDocument = EMPTY_CONTENT, language = 'en') {
+function render(screen: ComposedId, document: ContentDocument = EMPTY_CONTENT, language = 'en') {
   const shown = shownContent(document, screen, language, bundledTranslator(language));
   const props: ScreenProps = {
     screen,
@@ -42,7 +42,7 @@ function render(screen: LandingId, document: ContentDocument = EMPTY_CONTENT, la
     landingType: 'split_default',
     googleClientId: 'test-client.apps.googleusercontent.com',
   };
-  const { Component } = LANDING_SCREENS[screen];
+  const { Component } = SCREENS[screen];
   return renderToString(
     <IslandContext.Provider value={new IslandCollector()}>
       <Component {...props} />
@@ -55,11 +55,14 @@ const at = (html: string, marker: string) => html.indexOf(marker);
 const FORM = 'class="phone-section"';
 const REVIEWS = 'What our users say';
 
-const defaultArrangement = (screen: LandingId): Arrangement =>
-  LANDING_COMPOSITIONS[screen].sections.map(({ kind }) => ({ id: kind, visible: true }));
+const defaultArrangement = (screen: ComposedId): Arrangement =>
+  (COMPOSED_SCREENS[screen]?.composition.sections ?? []).map(({ kind }) => ({
+    id: kind,
+    visible: true,
+  }));
 
 describe('with no content, or content that changes nothing', () => {
-  it.each(LANDINGS)('%s renders byte for byte as the screen in code', (screen) => {
+  it.each(COMPOSED)('%s renders byte for byte as the screen in code', (screen) => {
     const inCode = render(screen);
     expect(render(screen, content({}))).toBe(inCode);
     expect(render(screen, content({ screens: { [screen]: {} } }))).toBe(inCode);
@@ -195,6 +198,117 @@ describe('a marketer’s copy', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('the screens past the landing', () => {
+  const TESTIMONIALS = 'class="signup__testimonials"';
+
+  it('moves signup_testim’s testimonials above the email form, in a marketer’s words', () => {
+    const before = render('signup_testim');
+    expect(at(before, TESTIMONIALS)).toBeGreaterThan(at(before, 'data-island="SignupForm"'));
+    const order = defaultArrangement('signup_testim').map(({ id }) => id);
+    const first = ['heading', 'testimonials'];
+    const moved = [...first, ...order.filter((id) => !first.includes(id))];
+    const html = render(
+      'signup_testim',
+      content({
+        screens: {
+          signup_testim: {
+            sections: moved.map((id) => ({ id, visible: id !== 'located' })),
+            copy: { en: { 'signup.testimonials.1.text': 'It found my son in a minute <b>!</b>' } },
+          },
+        },
+      }),
+    );
+    expect(at(html, TESTIMONIALS)).toBeLessThan(at(html, 'data-island="SignupForm"'));
+    expect(html).not.toContain('data-island="LocatedBanner"');
+    expect(html).toContain('It found my son in a minute &lt;b&gt;!&lt;/b&gt;</blockquote>');
+    // The signup's own CSS has the testimonials' rules: no second copy in the page.
+    expect(html).not.toContain('<style>');
+  });
+
+  it('adds the testimonials to a paywall above its plans, bringing their rules along', () => {
+    const order = defaultArrangement('paycheck1_pr5_h_win').map(({ id }) => id);
+    const html = render(
+      'paycheck1_pr5_h_win',
+      content({
+        screens: {
+          paycheck1_pr5_h_win: {
+            sections: [
+              ...order.slice(0, order.indexOf('plans')),
+              'testimonials',
+              ...order.slice(order.indexOf('plans')),
+            ].map((id) => ({ id, visible: true })),
+          },
+        },
+      }),
+    );
+    expect(at(html, TESTIMONIALS)).toBeGreaterThan(at(html, 'id="screen-title"'));
+    expect(at(html, TESTIMONIALS)).toBeLessThan(at(html, 'data-island="PlanChoice"'));
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).toContain('<style>.signup__testimonials{margin:0 0 24px}');
+    expect(html.match(/<h1/g)).toHaveLength(1);
+  });
+
+  it('draws a checkout as the deployment offers it, whatever the content', () => {
+    const html = render(
+      'checkout_h3_pp_braintree',
+      content({
+        screens: {
+          checkout_h3_pp_braintree: { sections: defaultArrangement('checkout_h3_pp_braintree') },
+        },
+      }),
+    );
+    // No PayPal here: the card's classes and lead, as in code.
+    expect(html).toContain('class="screen checkout checkout--horizontal checkout--trial"');
+    expect(html).toContain('<p class="lead">Pay securely by card.</p>');
+  });
+});
+
+describe('any arrangement of any screen made of sections', () => {
+  /** The whole keys a screen's catalogue names (`{screen}` filled), which content may re-word. */
+  const wholeKeys = (screen: ComposedId) =>
+    Object.values(COMPOSED_SCREENS[screen]?.catalogue ?? {})
+      .flatMap((section) => section.copy)
+      .filter((pattern) => !pattern.endsWith('.'))
+      .map((pattern) => pattern.replace('{screen}', screen));
+
+  it('renders without a crash, its texts escaped, with one heading at most', () => {
+    const arranged = fc.constantFrom(...COMPOSED).chain((screen) => {
+      const ids = Object.keys(COMPOSED_SCREENS[screen]?.catalogue ?? {}).filter(
+        // A shown picture needs one named (the validator refuses it without).
+        (id) => id !== 'picture',
+      );
+      return fc.record({
+        screen: fc.constant(screen),
+        sections: fc
+          .shuffledSubarray(ids, { minLength: 1 })
+          .chain((shown) =>
+            fc.tuple(
+              ...shown.map((id) => fc.record({ id: fc.constant(id), visible: fc.boolean() })),
+            ),
+          ),
+        key: fc.constantFrom(...wholeKeys(screen)),
+        text: fc.oneof(
+          fc.string(),
+          fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=1>', '</style><b>'),
+        ),
+        language: fc.constantFrom('en', 'ar', 'ru'),
+      });
+    });
+    fc.assert(
+      fc.property(arranged, ({ screen, sections, key, text, language }) => {
+        const html = render(
+          screen,
+          content({ screens: { [screen]: { sections, copy: { [language]: { [key]: text } } } } }),
+          language,
+        );
+        expect(html).not.toMatch(/<script|<img src=x|<\/style><b>/);
+        expect(html.match(/<h1/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 150 },
     );
   });
 });

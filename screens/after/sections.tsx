@@ -1,0 +1,76 @@
+import type { SectionKind } from '../kit/composition';
+import { StepList } from '../kit/StepList';
+import { StoreBadges } from '../kit/StoreBadges';
+import { SupportLinks } from '../kit/SupportLinks';
+import { Island } from '../layout/Island';
+import { paymentReceiptProps } from '../plans/receipt-props';
+import { ScreenHeading } from '../plans/ScreenHeading';
+import { AppScreens } from './AppScreens';
+import { END_SECTION_SPECS, type EndSection } from './section-specs';
+import { STORE_LINKS } from './store-links';
+
+const LOGIN_STEPS = ['install', 'open', 'email'] as const;
+
+/**
+ * The success screen's sections with what draws each (./section-specs.ts says what each is): the
+ * download button (the app's deeplink, which logs the visitor in), the deeplink's QR code for a
+ * visitor on a computer, the steps to log in by hand, and the order the checkout confirmed (plan,
+ * amount, renewal, where the receipt went).
+ */
+export const END_SECTIONS: Record<EndSection, SectionKind> = {
+  heading: {
+    ...END_SECTION_SPECS.heading,
+    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
+  },
+  download: {
+    ...END_SECTION_SPECS.download,
+    render: ({ t, continueAction }) => (
+      <>
+        <Island
+          name="DownloadApp"
+          props={{
+            action: continueAction,
+            label: t('after.success.download'),
+            appStoreHref: STORE_LINKS.appStore,
+            googlePlayHref: STORE_LINKS.googlePlay,
+          }}
+        />
+        <StoreBadges
+          t={t}
+          appStoreHref={STORE_LINKS.appStore}
+          googlePlayHref={STORE_LINKS.googlePlay}
+        />
+      </>
+    ),
+  },
+  qr: {
+    ...END_SECTION_SPECS.qr,
+    render: ({ t }) => (
+      <Island
+        name="DeeplinkQr"
+        props={{
+          label: t('after.success.qr_label'),
+          caption: t('after.success.qr_caption'),
+          missing: t('after.success.qr_missing'),
+        }}
+      />
+    ),
+  },
+  login_steps: {
+    ...END_SECTION_SPECS.login_steps,
+    render: ({ t }) => (
+      <>
+        <h2 className="success__steps-title">{t('after.success.steps_title')}</h2>
+        <StepList steps={LOGIN_STEPS.map((step) => t(`after.success.steps.${step}`))} />
+      </>
+    ),
+  },
+  order_summary: {
+    ...END_SECTION_SPECS.order_summary,
+    render: (props) => (
+      <Island name="PaymentReceipt" props={paymentReceiptProps(props, 'summary')} />
+    ),
+  },
+  app_screens: { ...END_SECTION_SPECS.app_screens, render: ({ t }) => <AppScreens t={t} /> },
+  support: { ...END_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+};

@@ -1,0 +1,21 @@
+import type { SectionSpec } from './arrangement';
+
+/**
+ * The kit's sections that every slot past the landing may show, as data: the 'number located'
+ * banner, the trust labels and the support and legal links (SPEC.md §2 Other UI pieces). A slot's
+ * catalogue takes them as they are, or marks the links required where its step needs them.
+ */
+export const KIT_SECTION_SPECS = {
+  located: {
+    copy: ['kit.located.'],
+    maxChars: 40,
+  },
+  trust: {
+    copy: ['kit.trust.'],
+    maxChars: 60,
+  },
+  support: {
+    copy: ['kit.support.'],
+    maxChars: 60,
+  },
+} satisfies Record<string, SectionSpec>;

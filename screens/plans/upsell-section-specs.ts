@@ -1,0 +1,106 @@
+import type { ComposedDefinition, Composition, SectionSpec } from '../kit/arrangement';
+import { KIT_SECTION_SPECS } from '../kit/section-specs';
+
+/**
+ * What every upsell shows: its heading (the screen's one h1), the upsell choice (the offer,
+ * bought in one click with the payment method on file) and a clear Skip are required; the trust
+ * labels and the support links a marketer may add. What the offer costs and how it renews is the
+ * plan's own wording (shared/plans/), never a marketer's: only the call to action is.
+ */
+const UPSELL_SPECS = {
+  heading: {
+    copy: ['screens.{screen}.title', 'screens.{screen}.lead'],
+    maxChars: 160,
+    required: true,
+  },
+  trust: KIT_SECTION_SPECS.trust,
+  support: KIT_SECTION_SPECS.support,
+} satisfies Record<string, SectionSpec>;
+
+/**
+ * The anonymous mode and private chat upsell's sections: its discount badge and what it adds are
+ * a marketer's to move or hide; the plan picker with its Buy is the choice.
+ */
+export const UPSELL_PRIVATE_SECTION_SPECS = {
+  badge: {
+    copy: ['plans.upsell_private.badge'],
+    maxChars: 40,
+  },
+  ...UPSELL_SPECS,
+  features: {
+    copy: [
+      'plans.upsell_private.benefits_label',
+      'plans.upsell_private.anonymous_title',
+      'plans.upsell_private.anonymous_text',
+      'plans.upsell_private.chat_title',
+      'plans.upsell_private.chat_text',
+    ],
+    maxChars: 160,
+  },
+  choice: {
+    // The badge's words name the plan picker to a screen reader too.
+    copy: ['plans.upsell_private.cta', 'plans.upsell_private.badge'],
+    maxChars: 40,
+    required: true,
+  },
+  skip: {
+    copy: ['plans.upsell_private.skip'],
+    maxChars: 40,
+    required: true,
+  },
+} satisfies Record<string, SectionSpec>;
+
+/** The safety-toolkit guide's sections: the guide with its price and the Buy are the choice. */
+export const UPSELL_GUIDE_SECTION_SPECS = {
+  ...UPSELL_SPECS,
+  choice: {
+    copy: [
+      'plans.upsell_guide.contents_label',
+      'plans.upsell_guide.contents.',
+      'plans.upsell_guide.regular_price',
+      'plans.upsell_guide.save',
+      'plans.upsell_guide.cta',
+    ],
+    maxChars: 80,
+    required: true,
+  },
+  skip: {
+    copy: ['plans.upsell_guide.skip'],
+    maxChars: 40,
+    required: true,
+  },
+} satisfies Record<string, SectionSpec>;
+
+export type UpsellPrivateSection = keyof typeof UPSELL_PRIVATE_SECTION_SPECS;
+export type UpsellGuideSection = keyof typeof UPSELL_GUIDE_SECTION_SPECS;
+
+/** The two upsells of SPEC.md §2 as code composes them. */
+export const UPSELL_PRIVATE_COMPOSITION: Composition<UpsellPrivateSection> = {
+  className: 'screen upsell',
+  sections: [
+    { kind: 'badge' },
+    { kind: 'heading' },
+    { kind: 'features' },
+    { kind: 'choice' },
+    { kind: 'skip' },
+  ],
+};
+
+export const UPSELL_GUIDE_COMPOSITION: Composition<UpsellGuideSection> = {
+  className: 'screen upsell upsell--guide',
+  sections: [{ kind: 'heading' }, { kind: 'choice' }, { kind: 'skip' }],
+};
+
+/** Each upsell's sections: its composition, and the upsell slot's catalogue for its offer. */
+export const UPSELL_COMPOSED = {
+  upsell_an_private: {
+    slot: 'upsell',
+    composition: UPSELL_PRIVATE_COMPOSITION,
+    catalogue: UPSELL_PRIVATE_SECTION_SPECS,
+  },
+  upsell_guide: {
+    slot: 'upsell',
+    composition: UPSELL_GUIDE_COMPOSITION,
+    catalogue: UPSELL_GUIDE_SECTION_SPECS,
+  },
+} satisfies Record<string, ComposedDefinition>;
