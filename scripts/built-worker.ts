@@ -60,6 +60,8 @@ export interface BuiltWorker {
   eventsDb: D1Database;
   putConfig(key: ConfigKey, value: unknown): Promise<void>;
   deleteConfig(key: ConfigKey): Promise<void>;
+  /** An R2 bucket of the worker's (PICTURES), to put what a console upload would. */
+  bucket(binding: string): Promise<R2Bucket>;
   stop(): Promise<void>;
 }
 
@@ -176,6 +178,7 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
     eventsDb,
     putConfig: (key, value) => kv.put(key, JSON.stringify(value)),
     deleteConfig: (key) => kv.delete(key),
+    bucket: async (binding) => (await mf.getR2Bucket(binding)) as unknown as R2Bucket,
     stop: () => mf.dispose(),
   };
 }

@@ -66,8 +66,8 @@ export async function benchPicture(): Promise<BenchPicture> {
   return { id: createHash('sha256').update(bytes).digest('hex'), bytes, width, height };
 }
 
-/** The content document, checked by the rules a publish applies, so the bench measures only what a marketer can ship. */
-export function benchContent(picture: BenchPicture): ContentDocument {
+/** What the landing shows: the headline in every language, the reviews up, the picture. */
+function landingBody(picture: BenchPicture) {
   const landing = LANDING_COMPOSITIONS[BENCH_CONTENT_SCREEN];
   const inCode = landing.sections.map((section) => section.kind as string);
   const rest = inCode.filter((kind) => kind !== 'hero' && kind !== 'reviews');
@@ -81,17 +81,16 @@ export function benchContent(picture: BenchPicture): ContentDocument {
   const alt = Object.fromEntries(
     SUPPORTED_LANGUAGES.map((language) => [language, ALT[language] ?? ALT.en!]),
   );
-  const parsed = parseContent(
-    JSON.stringify({
-      screens: {
-        [BENCH_CONTENT_SCREEN]: {
-          sections: order.map((id) => ({ id, visible: true })),
-          copy,
-          picture: { id: picture.id, width: picture.width, height: picture.height, alt },
-        },
-      },
-    }),
-  );
+  return {
+    sections: order.map((id) => ({ id, visible: true })),
+    copy,
+    picture: { id: picture.id, width: picture.width, height: picture.height, alt },
+  };
+}
+
+/** `document` parsed and checked by the rules a publish applies: the bench measures only what a marketer can ship. */
+function publishable(document: unknown, picture: BenchPicture): ContentDocument {
+  const parsed = parseContent(JSON.stringify(document));
   if (!parsed.ok) throw new Error(`the bench's content is invalid: ${parsed.error}`);
   const issues = contentIssues(
     parsed.value,
@@ -102,6 +101,42 @@ export function benchContent(picture: BenchPicture): ContentDocument {
   }
   return parsed.value;
 }
+
+/** The landing in code, drawn from content: what the data bench's visitors open. */
+export function benchContent(picture: BenchPicture): ContentDocument {
+  return publishable({ screens: { [BENCH_CONTENT_SCREEN]: landingBody(picture) } }, picture);
+}
+
+/** A new landing a marketer composed from the same sections, at its own path. */
+export const BENCH_COMPOSED_SCREEN = 'bench_landing';
+
+/**
+ * The same body as a composed screen (`/bench_landing`, from the landing in code): what the
+ * page bench measures beside the screens in code, which stay as code draws them.
+ */
+export function benchComposedContent(picture: BenchPicture): ContentDocument {
+  return publishable(
+    {
+      screens: {},
+      composed: {
+        [BENCH_COMPOSED_SCREEN]: {
+          slot: 'landing',
+          from: BENCH_CONTENT_SCREEN,
+          ...landingBody(picture),
+        },
+        [BENCH_AS_CODE_SCREEN]: { slot: 'landing', from: BENCH_CONTENT_SCREEN },
+      },
+    },
+    picture,
+  );
+}
+
+/**
+ * A composed landing that shows what the landing in code shows: the same sections, copy and
+ * markup, drawn through the content's path. Its CPU a page against the landing in code's is
+ * what drawing from content costs, with nothing else that differs.
+ */
+export const BENCH_AS_CODE_SCREEN = 'bench_as_code';
 
 /** Where the picture's original goes, with the metadata the console's upload writes beside it. */
 export function benchPictureObject(picture: BenchPicture) {

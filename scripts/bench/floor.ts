@@ -50,6 +50,18 @@ export async function writeFloor(landingHtml: string, nextHtml: string): Promise
   return Buffer.byteLength(floor);
 }
 
+/**
+ * The floor of a screen whose own content differs from the landing's (a composed landing with
+ * its picture): its HTML without scripts, at FLOOR_PATH-<screen>, so its ratios compare it with
+ * itself as plain HTML, pictures and all.
+ */
+export const floorPathOf = (screen: string) => `${FLOOR_PATH}-${screen}`;
+
+export async function writeScreenFloor(screen: string, html: string): Promise<void> {
+  await mkdir(join('dist/client', '__bench'), { recursive: true });
+  await writeFile(join('dist/client', `${floorPathOf(screen)}.html`), staticFloor(html));
+}
+
 export async function removeFloor(): Promise<void> {
   await rm(join('dist/client', '__bench'), { recursive: true, force: true });
 }

@@ -23,8 +23,16 @@ import { DEFAULT_CONFIG_TTL_MS } from '../../worker/config/load';
 import { BUILT_BUNDLES } from '../built-bundles';
 import { type BuiltWorker, startBuiltWorker } from '../built-worker';
 import { CHROMIUM_PATH } from '../chromium';
+import {
+  BENCH_AS_CODE_SCREEN,
+  BENCH_COMPOSED_SCREEN,
+  BENCH_CONTENT_SCREEN,
+  benchComposedContent,
+  benchPicture,
+  benchPictureObject,
+} from './bench-content';
 import { startEmptyWorker } from './empty-worker';
-import { FLOOR_PATH, removeFloor, writeFloor } from './floor';
+import { FLOOR_PATH, floorPathOf, removeFloor, writeFloor, writeScreenFloor } from './floor';
 import { type InteractionFigures, measureInteraction } from './interaction';
 import { type LighthouseRun, runLighthouse, startChrome } from './lighthouse';
 import {
@@ -37,8 +45,12 @@ import {
 import { printTable } from './print-table';
 import { childWorkerdPids, cpuMsOf, workerdPidsStartedSince } from './process-cpu';
 import { GOALS, missedGoals, type PageFigures, type Round, summarise } from './summary';
+import { median } from './timing';
 import { type LoadResult, loadAutocannon } from './tools';
 import { coldStarts, sizeOf } from './worker-startup';
+
+/** Every screen in code, then a landing a marketer composed from content (./bench-content.ts). */
+const BENCH_SCREENS: readonly string[] = [...SCREEN_IDS, BENCH_COMPOSED_SCREEN];
 
 /** The production bundle, what `npm run deploy` ships (no development kit). */
 const WORKER_BUNDLE = BUILT_BUNDLES.production;
@@ -62,14 +74,14 @@ function readSettings(argv: readonly string[]): Settings {
     return value;
   };
   const only = option('--screens')?.split(',').filter(Boolean);
-  const unknown = only?.filter((id) => !(SCREEN_IDS as readonly string[]).includes(id)) ?? [];
+  const unknown = only?.filter((id) => !BENCH_SCREENS.includes(id)) ?? [];
   if (unknown.length > 0) throw new Error(`--screens: no screen ${unknown.join(', ')}`);
   return {
     loadSeconds: readPositiveInt('BENCH_SECONDS', 3),
     loadConnections: readPositiveInt('BENCH_CONNECTIONS', 10),
     lighthouseRuns: readPositiveInt('BENCH_RUNS', 5),
     chromePath: CHROMIUM_PATH,
-    screens: only ?? SCREEN_IDS,
+    screens: only ?? BENCH_SCREENS,
     jsonFile: option('--json'),
   };
 }
@@ -145,6 +157,59 @@ const PRODUCTION_BINDINGS = {
 async function seedConfig(worker: BuiltWorker): Promise<void> {
   await worker.putConfig('split', DEFAULT_SPLIT);
   await worker.putConfig('flows', DEFAULT_FLOWS);
+  // The composed landing and its picture, as a marketer's publish and upload leave them.
+  const picture = await thePicture();
+  const object = benchPictureObject(picture);
+  await (await worker.bucket('PICTURES')).put(object.key, object.bytes, object.options);
+  await worker.putConfig('content', benchComposedContent(picture));
+}
+
+let picture: ReturnType<typeof benchPicture> | null = null;
+/** Made once a run: the same bytes, so the same id, for every worker the bench starts. */
+const thePicture = () => {
+  picture ??= benchPicture();
+  return picture;
+};
+
+/** What drawing a screen from content may add to a page's CPU (docs/performance.md). */
+const CONTENT_CPU_BUDGET_MS = 0.1;
+
+const CONTENT_CPU_ROUNDS = 5;
+
+/**
+ * What drawing a screen from content costs the worker, like for like: the landing in code and
+ * a composed landing that shows the same (BENCH_AS_CODE_SCREEN), loaded in turn, round after
+ * round, so a busy neighbour weighs on both; the medians of their CPU a page, and the difference.
+ */
+async function benchContentCpu(
+  worker: BuiltWorker,
+  settings: Settings,
+  loads: ReadonlyMap<string, LoadFigures>,
+): Promise<void> {
+  const funnel: LoadTarget = { pids: childWorkerdPids(), logs: worker.logs };
+  const cpu = async (screen: string) =>
+    (await loadPage(new URL(`/${screen}`, worker.url), settings, funnel)).cpuMsPerPage ?? NaN;
+  const inCode: number[] = [];
+  const asCode: number[] = [];
+  for (let run = 0; run < CONTENT_CPU_ROUNDS; run++) {
+    inCode.push(await cpu(BENCH_CONTENT_SCREEN));
+    asCode.push(await cpu(BENCH_AS_CODE_SCREEN));
+  }
+  const added = median(asCode) - median(inCode);
+  const composed = loads.get(BENCH_COMPOSED_SCREEN)?.cpuMsPerPage;
+  const landing = loads.get(BENCH_CONTENT_SCREEN)?.cpuMsPerPage;
+  const list = (values: number[]) => values.map((value) => round(value, 2)).join(' ');
+  console.log(
+    `\nContent, CPU a page (${CONTENT_CPU_ROUNDS} rounds of ${settings.loadSeconds} s each, in turn):` +
+      ` /${BENCH_AS_CODE_SCREEN}, /${BENCH_CONTENT_SCREEN} composed from content as code draws it,` +
+      ` ${round(median(asCode), 3)} ms (runs ${list(asCode)}) against /${BENCH_CONTENT_SCREEN}'s` +
+      ` ${round(median(inCode), 3)} ms (runs ${list(inCode)}): ${added >= 0 ? '+' : ''}${round(added, 3)} ms` +
+      ` ${tick(added <= CONTENT_CPU_BUDGET_MS)} (budget ${CONTENT_CPU_BUDGET_MS} ms).` +
+      (composed != null && landing != null
+        ? ` /${BENCH_COMPOSED_SCREEN}, with a picture and its own copy and order (more HTML):` +
+          ` ${round(composed, 3)} ms in the table above, ${round(composed - landing, 3)} ms over.`
+        : ''),
+  );
 }
 
 /** Request lines carry `error: null` when all went well; error lines carry a code. */
@@ -364,6 +429,12 @@ function loadRow(page: string, load: LoadFigures, weight: PageWeight | null): st
 
 /** The floor's name in tables and the JSON file. */
 const FLOOR = 'floor';
+/**
+ * The composed landing's own floor: it shows a picture the landing in code has not, so its
+ * ratios are to itself as plain HTML, picture and all (./floor.ts writeScreenFloor).
+ */
+const COMPOSED_FLOOR = `floor of /${BENCH_COMPOSED_SCREEN}`;
+const isFloor = (page: string) => page === FLOOR || page === COMPOSED_FLOOR;
 /** The empty worker's (./empty-worker.ts). */
 const EMPTY = 'empty worker';
 /** The first screen without the asset router (loadWorkerAlone). */
@@ -374,19 +445,19 @@ const SERVER_GOALS = { requestsPerSecond: 2000, p99BelowMs: 50 } as const;
 /** The Lighthouse figures of every page as tables, with the goals they are held to. */
 function printLighthouse(figures: PageFigures[]): void {
   const rows = figures.map((page) => {
-    const missed = page.page === FLOOR ? [] : missedGoals(page);
+    const missed = isFloor(page.page) ? [] : missedGoals(page);
     return [
-      page.page === FLOOR ? FLOOR : `/${page.page}`,
+      isFloor(page.page) ? page.page : `/${page.page}`,
       round(page.score ?? undefined),
-      page.page === FLOOR ? '' : signed(page.scoreOverFloor),
+      isFloor(page.page) ? '' : signed(page.scoreOverFloor),
       round(page.lcpMs ?? undefined),
-      page.page === FLOOR ? '1' : round(page.lcpRatio ?? undefined, 2),
+      isFloor(page.page) ? '1' : round(page.lcpRatio ?? undefined, 2),
       round(page.tbtMs ?? undefined),
-      page.page === FLOOR ? '' : signed(page.tbtOverFloorMs),
+      isFloor(page.page) ? '' : signed(page.tbtOverFloorMs),
       round(page.cls ?? undefined, 3),
       page.longestTaskMs === null ? '<50' : round(page.longestTaskMs),
-      page.page === FLOOR ? '1' : round(page.longestTaskRatio ?? undefined, 2),
-      page.page === FLOOR ? '' : tick(missed.length === 0),
+      isFloor(page.page) ? '1' : round(page.longestTaskRatio ?? undefined, 2),
+      isFloor(page.page) ? '' : tick(missed.length === 0),
       page.scores.map((score) => round(score ?? undefined)).join(' '),
       [...(missed.length > 0 ? [`misses ${missed.join(', ')}`] : []), ...page.errors].join('; '),
     ];
@@ -415,7 +486,7 @@ function printLighthouse(figures: PageFigures[]): void {
   printTable(
     ['page', 'LCP element (rounds)', 'render delay ms'],
     figures.map((page) => [
-      page.page === FLOOR ? FLOOR : `/${page.page}`,
+      isFloor(page.page) ? page.page : `/${page.page}`,
       page.lcpElements.join(', '),
       round(page.lcpRenderDelayMs ?? undefined),
     ]),
@@ -434,8 +505,15 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
     console.log(`\nLighthouse skipped: no Chromium at ${settings.chromePath} (set CHROME_PATH).`);
     return [];
   }
-  const pages = [FLOOR, ...settings.screens];
-  const urlOf = (page: string) => new URL(page === FLOOR ? FLOOR_PATH : `/${page}`, worker.url);
+  const composed = settings.screens.includes(BENCH_COMPOSED_SCREEN) ? [COMPOSED_FLOOR] : [];
+  const pages = [FLOOR, ...composed, ...settings.screens];
+  const pathOf = (page: string) =>
+    page === FLOOR
+      ? FLOOR_PATH
+      : page === COMPOSED_FLOOR
+        ? floorPathOf(BENCH_COMPOSED_SCREEN)
+        : `/${page}`;
+  const urlOf = (page: string) => new URL(pathOf(page), worker.url);
   console.log(
     `\nLighthouse: ${settings.lighthouseRuns} rounds, each the floor and every screen in turn;` +
       ' mobile defaults (simulated slow 4G, 4x CPU), first visit. Medians over rounds; ratios to' +
@@ -454,7 +532,9 @@ async function benchLighthouse(worker: BuiltWorker, settings: Settings): Promise
     chrome.kill();
     await rm(profile, { recursive: true, force: true });
   }
-  const figures = summarise(rounds, FLOOR);
+  const figures = summarise(rounds, (page) =>
+    page === BENCH_COMPOSED_SCREEN ? COMPOSED_FLOOR : FLOOR,
+  );
   printLighthouse(figures);
   return figures;
 }
@@ -521,6 +601,7 @@ async function floorSources(): Promise<{ landing: string; next: string }> {
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
       return await response.text();
     };
+    await writeScreenFloor(BENCH_COMPOSED_SCREEN, await page(`/${BENCH_COMPOSED_SCREEN}`));
     return { landing: await page('/one_pager'), next: await page('/success') };
   } finally {
     await worker.stop();
@@ -547,17 +628,17 @@ async function writeJson(
     return {
       screen: page,
       score: lh?.score ?? null,
-      scoreOverFloor: page === FLOOR ? 0 : (lh?.scoreOverFloor ?? null),
+      scoreOverFloor: isFloor(page) ? 0 : (lh?.scoreOverFloor ?? null),
       lcpMs: lh?.lcpMs ?? null,
-      lcpRatioToFloor: page === FLOOR ? 1 : (lh?.lcpRatio ?? null),
+      lcpRatioToFloor: isFloor(page) ? 1 : (lh?.lcpRatio ?? null),
       lcpElements: lh?.lcpElements ?? [],
       lcpRenderDelayMs: lh?.lcpRenderDelayMs ?? null,
       tbtMs: lh?.tbtMs ?? null,
-      tbtOverFloorMs: page === FLOOR ? 0 : (lh?.tbtOverFloorMs ?? null),
+      tbtOverFloorMs: isFloor(page) ? 0 : (lh?.tbtOverFloorMs ?? null),
       longestTaskMs: lh?.longestTaskMs ?? null,
-      longestTaskRatioToFloor: page === FLOOR ? 1 : (lh?.longestTaskRatio ?? null),
+      longestTaskRatioToFloor: isFloor(page) ? 1 : (lh?.longestTaskRatio ?? null),
       cls: lh?.cls ?? null,
-      goalsMissed: lh && page !== FLOOR ? missedGoals(lh) : [],
+      goalsMissed: lh && !isFloor(page) ? missedGoals(lh) : [],
       htmlBrotliBytes: weight?.htmlBrotli ?? null,
       jsBrotliBytes: weight ? weight.jsBrotli : 0,
       jsFiles: weight ? weight.jsFiles : 0,
@@ -607,6 +688,9 @@ async function main(): Promise<void> {
   try {
     await seedConfig(worker);
     const { loads, weights } = await benchLoad(worker, settings);
+    if (settings.screens.includes(BENCH_CONTENT_SCREEN)) {
+      await benchContentCpu(worker, settings, loads);
+    }
     const lighthouse = await benchLighthouse(worker, settings);
     const interaction = await benchInteraction(worker, settings);
     const startup = await benchStartup();

@@ -86,12 +86,19 @@ const known = (values: readonly (number | null | undefined)[]): number[] =>
 
 const longestTask = (run: LighthouseRun) => run.maxTaskMs ?? LONG_TASK_THRESHOLD_MS;
 
-export function summarise(rounds: readonly Round[], floor: string): PageFigures[] {
+/**
+ * Each page's figures, its ratios and differences taken against its floor (`floorOf`: the page
+ * itself without its scripts) in the same round.
+ */
+export function summarise(
+  rounds: readonly Round[],
+  floorOf: (page: string) => string,
+): PageFigures[] {
   const pages = [...new Set(rounds.flatMap((round) => [...round.keys()]))];
   return pages.map((page) => {
     const runs = rounds.flatMap((round) => {
       const run = round.get(page);
-      return run ? [{ run, floor: round.get(floor) }] : [];
+      return run ? [{ run, floor: round.get(floorOf(page)) }] : [];
     });
     /** The median over rounds of `compare(page's, floor's)`, rounds where either failed left out. */
     const againstFloor = (
