@@ -151,7 +151,14 @@ function exposedHere(
   const exposed: { assignment: ExperimentAssignment; trigger: ScreenRef }[] = [];
   visitor.assignments.forEach((assignment, at) => {
     if (assignment.state !== 'assigned') return;
-    const trigger = visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows);
+    const trigger = visitorTrigger(
+      compiled,
+      visitor.base,
+      visitor.assignments,
+      at,
+      flows,
+      config.content,
+    );
     if (exposedAt(index, trigger))
       exposed.push({ assignment, trigger: visitor.shape.screens[trigger as number]! });
   });
@@ -177,7 +184,14 @@ export function exposesNext(
   const there = visitor.shape.screens.indexOf(next);
   return visitor.assignments.some((assignment, at) => {
     if (assignment.state !== 'assigned') return false;
-    const trigger = visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows);
+    const trigger = visitorTrigger(
+      compiled,
+      visitor.base,
+      visitor.assignments,
+      at,
+      flows,
+      config.content,
+    );
     return exposedAt(there, trigger) && !exposedAt(here, trigger);
   });
 }

@@ -1,3 +1,4 @@
+import { screensInCode } from '../../../shared/composed-screens';
 import type { ContentDocument } from '../../../shared/config/content';
 import type {
   ExperimentDocument,
@@ -247,7 +248,10 @@ function triggerChecks(
       const route = routes.get(routeId);
       if (route === undefined) continue;
       const flow = resolveFlow(context.flows, change.flow ?? route.flow);
-      const shown = applyChange(routeShape(route, context.flows), change, context.flows).screens;
+      const shown = screensInCode(
+        context.content ?? {},
+        applyChange(routeShape(route, context.flows), change, context.flows).screens,
+      );
       for (const role of ['upsell', 'guide'] as const) {
         const field = PLAN_FIELDS[role];
         if (change[field] === undefined) continue;

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { checkFullDocument } from '../../../worker/config/document';
+import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { SPRING_PAY_FLOWS, SPRING_PAYWALL } from '../../fixtures/composed-paywall';
+import { unsigned } from '../../fixtures/signed-cookies';
+import {
+  CHROME,
+  emptyExperiments,
+  PRICE_TEST,
+  putExperiments,
+  shardRows,
+} from '../experiments/experiment-fixtures';
+import { freshApp, putConfig } from '../fetch-app';
+import { islandProps } from '../page-html';
+import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
+
+/**
+ * A paywall a marketer composed (`content.composed`, from checkout_v3_tr) in a flow works as the
+ * paywall it starts from: a price test exposes its visitors on it, each arm is sold its own plans
+ * there and no other, and its payment leads on from its own path.
+ */
+
+beforeEach(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  await putConfig('split', {
+    version: 1,
+    defaultVariant: 'default',
+    variants: { default: { weight: 1, flow: 'spring_pay' } },
+  });
+  await putConfig('routing', {
+    ...DEFAULT_ROUTING,
+    routes: [{ id: 'default', flow: 'spring_pay' }],
+  });
+  await putConfig('content', SPRING_PAYWALL);
+  await putConfig('flows', SPRING_PAY_FLOWS);
+  await putExperiments({});
+  await emptyExperiments();
+});
+afterEach(() => vi.restoreAllMocks());
+
+let addresses = 0;
+
+/** A new visitor drawn at `random` (0.2 → current, 0.7 → cheap), walking the flow. */
+function visitorDrawn(random: number) {
+  const fetchApp = freshApp({ random: () => random }, { PORTAL_POLLING_DELAY_MS: '0' });
+  addresses += 1;
+  const visitor = checkoutVisitor({ fetchApp, ip: `198.51.100.${addresses}` });
+  const page = async (path: string) => {
+    const response = await visitor.call(path, undefined, { 'user-agent': CHROME });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const pinned = () => parsePins(unsigned(visitor.cookies.get('gf_x'))).get('pw-price');
+  return { visitor, page, pinned };
+}
+
+const exposures = () =>
+  shardRows<{ variant: string }>(
+    "SELECT variant FROM xp_exposures WHERE experiment = 'pw-price' ORDER BY variant",
+  );
+
+/** The plans the paywall's picker shows. */
+const shownPlans = (html: string) =>
+  (islandProps(html, 'PlanChoice') as { options: { details: { id: string } }[] }).options.map(
+    ({ details }) => details.id,
+  );
+
+function charge(visitor: ReturnType<typeof checkoutVisitor>, plan: string, nonce: string) {
+  return visitor.call(
+    `/api/users/me/subscriptions/polling/${plan}`,
+    {
+      gateway: 'test',
+      payment_method_nonce: nonce,
+      coupon: null,
+      payment_intent_id: null,
+      user_data: {},
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+}
+
+describe('a price test on a composed paywall', () => {
+  it('exposes its visitors on the composed paywall, not before', async () => {
+    await putExperiments({ 'pw-price': PRICE_TEST });
+    const { page, pinned } = visitorDrawn(0.7);
+    for (const path of ['/', '/searching', '/signup']) {
+      await page(path);
+      expect(pinned()).toBeUndefined();
+    }
+    expect(await exposures()).toEqual([]);
+    const html = await page('/spring_paywall');
+    expect(html).toContain('What people say');
+    expect(pinned()).toBe('cheap');
+    expect(await exposures()).toEqual([{ variant: 'cheap' }]);
+    expect(shownPlans(html)[0]).toBe('monthly_3d_intro_usd');
+  });
+
+  it('sells each arm its own plans there and refuses the other arm’s', async () => {
+    await putExperiments({ 'pw-price': PRICE_TEST });
+    const cheap = visitorDrawn(0.7);
+    await cheap.page('/spring_paywall');
+    await cheap.visitor.signUp();
+    const refused = await charge(
+      cheap.visitor,
+      'monthly_7d_intro_usd',
+      await cheap.visitor.tokenize(CARDS.succeeds),
+    );
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'plan_not_offered' });
+    const [bought] = await cheap.visitor.poll(
+      await charge(
+        cheap.visitor,
+        'monthly_3d_intro_usd',
+        await cheap.visitor.tokenize(CARDS.succeeds),
+      ),
+    );
+    expect(bought?.status).toBe('succeeded');
+
+    const current = visitorDrawn(0.2);
+    expect(shownPlans(await current.page('/spring_paywall'))).toContain('monthly_7d_intro_usd');
+    expect(current.pinned()).toBe('current');
+    await current.visitor.signUp();
+    const crossed = await charge(
+      current.visitor,
+      'monthly_3d_intro_usd',
+      await current.visitor.tokenize(CARDS.succeeds),
+    );
+    expect(crossed.status).toBe(403);
+    expect(await crossed.json()).toMatchObject({ code: 'plan_not_offered' });
+  });
+
+  it('is one the validator finds a trigger for: on the composed paywall', () => {
+    const checked = checkFullDocument({
+      split: DEFAULT_SPLIT,
+      flows: SPRING_PAY_FLOWS,
+      routing: { ...DEFAULT_ROUTING, routes: [{ id: 'default', flow: 'spring_pay' }] },
+      content: SPRING_PAYWALL,
+      experiments: {
+        version: 'e1',
+        experiments: { 'pw-price': { ...PRICE_TEST, audience: { routes: ['default'] } } },
+      },
+    });
+    expect(checked.ok ? [] : checked.errors).toEqual([]);
+  });
+});
+
+describe('where a composed paywall leads', () => {
+  it('posts to its own path, and its payment goes on to the next screen of its flow', async () => {
+    const { page } = visitorDrawn(0.5);
+    const html = await page('/spring_paywall?gclid=g-1');
+    const payment = islandProps(html, 'CheckoutPayment') as {
+      page: { next: string; declined: string };
+    };
+    expect(payment.page.next).toBe('/upsell_an_private?gclid=g-1');
+    expect(payment.page.declined).toBe('/payment_declined?gclid=g-1');
+    // The analytics know it as the checkout it behaves as.
+    expect(html).toContain('"screen":"checkout_v3_tr"');
+  });
+});
