@@ -219,7 +219,7 @@ async function continueFrom(deps: ScreenDeps, c: ScreenContext): Promise<Respons
     carryPostedPhone(c, post.e164, post.country);
   }
   if (screens[screen].signUpForm) {
-    const post = await signUpFromForm(c, screen, deps.api);
+    const post = await signUpFromForm(c, shown, deps.api);
     if (!post.ok) {
       if ('malformed' in post) return post.malformed;
       return showScreen(deps, c, shown, { email: post.refused, status: post.status });
