@@ -101,14 +101,14 @@ function pageAttribution(attribution: Attribution, preview: boolean, env: Bindin
 }
 
 /**
- * The tools the page's script may start: a screen with card fields never names the heatmap's
- * project (shared/analytics/heatmap.ts). The consent banner still names the heatmap there: an
- * answer given on a checkout holds for the screens after it. Nor does a composed screen: the
- * security headers admit the heatmap on the paths of the screens in code only
- * (worker/middleware/security-headers.ts heatmapMayRun), whatever a composed one starts from.
+ * The tools the page's script may start: a screen with card fields, or one composed from such a
+ * screen, never names the heatmap's project (shared/analytics/heatmap.ts), as the security
+ * headers refuse it there (worker/middleware/security-headers.ts heatmapMayRun). The consent
+ * banner still names the heatmap there: an answer given on a checkout holds for the screens
+ * after it.
  */
-function pagePixels(pixels: PixelIds, { ref, screen }: Shown): PixelIds {
-  const excluded = heatmapExcluded(screen) || ref !== screen;
+function pagePixels(pixels: PixelIds, { screen }: Shown): PixelIds {
+  const excluded = heatmapExcluded(screen);
   return excluded && pixels.clarity !== null ? { ...pixels, clarity: null } : pixels;
 }
 
