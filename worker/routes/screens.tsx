@@ -10,7 +10,7 @@ import type { ScreenProps } from '../../screens/types';
 import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
-import { type ScreenRef, screenOfRef } from '../../shared/composed-screens';
+import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import type { ScreenId } from '../../shared/screens';
@@ -20,7 +20,7 @@ import { heatmapPage } from '../attribution/heatmap-page';
 import { pageVitals } from '../collector/vitals-sample';
 import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
-import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
+import { type ActiveFlow, flowPaywall, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
@@ -185,8 +185,16 @@ export function screenRoutes(
   return app;
 }
 
-function nextOf(screens: Screens, current: Shown, flow: ActiveFlow): ScreenRef | null {
-  return nextScreen(flow, current.ref, screens[current.screen].offFlowNext);
+function nextOf(
+  screens: Screens,
+  current: Shown,
+  visit: { flow: ActiveFlow; content: ComposedScreens },
+): ScreenRef | null {
+  const { offFlowNext, backToPaywall } = screens[current.screen];
+  const offFlow = backToPaywall
+    ? (flowPaywall(visit.flow, visit.content) ?? offFlowNext)
+    : offFlowNext;
+  return nextScreen(visit.flow, current.ref, offFlow);
 }
 
 /**
@@ -226,7 +234,7 @@ async function continueFrom(deps: ScreenDeps, c: ScreenContext): Promise<Respons
     }
     carrySignedUp(c, post.account);
   }
-  const next = nextOf(screens, shown, c.get('flow'));
+  const next = nextOf(screens, shown, { flow: c.get('flow'), content: c.get('config').content });
   return c.redirect(next ? `/${next}${search}` : `/${ref}${search}`, 303);
 }
 
@@ -348,7 +356,7 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: 
   const { screens } = deps;
   const { ref, screen } = shown;
   const search = queryOf(c.req.url);
-  const nextId = nextOf(screens, shown, c.get('flow'));
+  const nextId = nextOf(screens, shown, { flow: c.get('flow'), content: c.get('config').content });
   const nextScreen = nextId === null ? null : screenOfRef(c.get('config').content, nextId);
   const next = nextId ? `/${nextId}${search}` : null;
   c.get('logFields').screen = ref;

@@ -159,4 +159,24 @@ describe('where a composed paywall leads', () => {
     // The analytics know it as the checkout it behaves as.
     expect(html).toContain('"screen":"checkout_v3_tr"');
   });
+
+  it("sends a declined payment's Try again back to it, with script or without", async () => {
+    const { page } = visitorDrawn(0.5);
+    const declined = await page('/payment_declined?gclid=g-1');
+    expect(islandProps(declined, 'TryAgain')).toMatchObject({
+      next: '/spring_paywall?gclid=g-1',
+    });
+    // The form as it posts before the island hydrated, or with no script.
+    const form = await freshApp()('/payment_declined?gclid=g-1', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://funnel.test',
+        'Sec-Fetch-Site': 'same-origin',
+      },
+      body: '',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/spring_paywall?gclid=g-1');
+  });
 });
