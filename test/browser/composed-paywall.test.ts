@@ -3,7 +3,13 @@ import { DEFAULT_ROUTING } from '../../worker/config/defaults';
 import { SPRING_PAY_FLOWS, SPRING_PAYWALL } from '../fixtures/composed-paywall';
 import { runAxe } from './a11y-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { continueAfterReceipt, payButton, portalSubscriptions, typeTestCard } from './money-path';
+import {
+  continueAfterReceipt,
+  payButton,
+  payThroughChallenge,
+  portalSubscriptions,
+  typeTestCard,
+} from './money-path';
 import { interactive, signupField, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -57,12 +63,7 @@ describe('a composed paywall in a flow', () => {
     await page.waitForURL((url) => url.pathname === '/spring_paywall' && url.search === QUERY);
     await interactive(page);
 
-    await typeTestCard(page, '4000 0027 6000 3184');
-    await payButton(page).click();
-    const challenge = page.frameLocator('iframe.tgw-challenge__frame');
-    await challenge.getByRole('button', { name: 'Complete authentication' }).click({
-      timeout: 30_000,
-    });
+    await payThroughChallenge(page);
     await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private' && url.search === QUERY, {
       timeout: 30_000,
