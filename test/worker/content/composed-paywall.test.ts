@@ -2,6 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { experimentTriggers } from '../../../worker/experiments/config/triggers';
+import {
+  experimentDesign,
+  metricsAfter,
+} from '../../../worker/experiments/results/experiment-design';
 import { SPRING_PAY_FLOWS, SPRING_PAYWALL } from '../../fixtures/composed-paywall';
 import { unsigned } from '../../fixtures/signed-cookies';
 import {
@@ -132,6 +137,22 @@ describe('a price test on a composed paywall', () => {
       },
     });
     expect(checked.ok ? [] : checked.errors).toEqual([]);
+  });
+});
+
+describe('a price test’s results on a composed paywall', () => {
+  it('show the metrics a visitor exposed there can still move, as on its from', () => {
+    const routing = { ...DEFAULT_ROUTING, routes: [{ id: 'default', flow: 'spring_pay' }] };
+    const context = { flows: SPRING_PAY_FLOWS, routing, content: SPRING_PAYWALL };
+    const triggers = experimentTriggers('pw-price', PRICE_TEST, context);
+    expect(triggers.get('default')).toEqual({
+      index: 3,
+      screen: 'spring_paywall',
+      slot: 'paywall',
+    });
+    const shown = experimentDesign('pw-price', PRICE_TEST, triggers).metricsShown;
+    expect(shown).toEqual(metricsAfter([{ screen: 'checkout_v3_tr' }]));
+    expect(shown).not.toContain('signup');
   });
 });
 

@@ -2,10 +2,10 @@ import type { ComposedScreens, ScreenRef } from '../../../shared/composed-screen
 import type { ExperimentAudience, ExperimentDocument } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
-import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { planChoicesOf } from '../../../shared/plans/screen-offers';
 import { resolveFlow } from '../../funnel/flow';
-import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
+import { applyChange, type FunnelShape, slotOfRef, triggerIndex } from './funnel-shape';
 
 /**
  * Where each experiment exposes its visitors, route by route (docs/experiments.md): the first
@@ -21,6 +21,8 @@ export interface Trigger {
   index: number;
   /** The control's screen there, for the console ("exposed on checkout_v3_pp"). */
   screen: ScreenRef;
+  /** The slot that screen stands at: a composed screen's `from`'s; null for one no test swaps. */
+  slot: Slot | null;
 }
 
 /** What a visitor of the route walks before any experiment changes it. */
@@ -88,7 +90,10 @@ export function experimentTriggers(
     const index = triggerFor(id, shapes, content);
     const screen =
       index === null ? undefined : shapes.map((shape) => shape.screens[index]).find(Boolean);
-    triggers.set(routeId, screen === undefined ? null : { index: index!, screen });
+    triggers.set(
+      routeId,
+      screen === undefined ? null : { index: index!, screen, slot: slotOfRef(screen, content) },
+    );
   }
   return triggers;
 }
