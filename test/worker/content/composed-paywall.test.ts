@@ -125,7 +125,7 @@ describe('a price test on a composed paywall', () => {
     await expectNotOffered(await charge(current.visitor, 'monthly_3d_intro_usd'));
   });
 
-  it('is one the validator finds a trigger for: on the composed paywall', () => {
+  it('is one the validator finds a trigger for, on the composed paywall, without a warning', () => {
     const checked = checkFullDocument({
       split: DEFAULT_SPLIT,
       flows: SPRING_PAY_FLOWS,
@@ -137,6 +137,8 @@ describe('a price test on a composed paywall', () => {
       },
     });
     expect(checked.ok ? [] : checked.errors).toEqual([]);
+    // Nor does it warn that the flow lacks the paywall its plans are offered on.
+    expect(checked.ok ? checked.value.warnings : []).toEqual([]);
   });
 });
 

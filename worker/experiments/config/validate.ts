@@ -264,7 +264,9 @@ function triggerChecks(
       }
       for (const slot of slots) {
         // A swap replaces screens in code only: a composed screen at the slot stays (applyChange).
-        if (flow.screens.some((screen) => slotOf(screen) === slot)) continue;
+        // Plans are offered on a composed paywall as on its from.
+        const at = change.screens?.[slot] !== undefined ? flow.screens : shown;
+        if (at.some((screen) => slotOf(screen) === slot)) continue;
         const what = change.screens?.[slot] ? `swaps the ${slot} screen` : 'offers plans';
         check.warnings.push({
           path: `${path}.variants.${key}.change`,
