@@ -64,7 +64,7 @@ export function metricsAfter(
   const order = EXPERIMENT_RESULT_METRICS;
   let from = 0;
   for (const trigger of triggers) {
-    // A composed screen's slot is its `from`'s, which the trigger says (./triggers.ts).
+    // A composed screen's slot is its `from`'s, which the trigger says (../config/triggers.ts).
     const { screen } = trigger;
     const slot = screen === null ? null : (trigger.slot ?? slotOf(screen));
     const first = slot === null ? 0 : order.indexOf(FIRST_METRIC_AFTER[slot]);
