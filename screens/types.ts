@@ -83,6 +83,11 @@ export interface ScreenDefinition {
   Component: ComponentType<ScreenProps>;
   /** Where Continue leads when the screen is opened outside the visitor's flow. */
   offFlowNext: ScreenId | null;
+  /**
+   * Continue leads back to the visitor's flow's paywall (a composed one at its own path), and to
+   * offFlowNext only when their flow has none: the declined payment's Try again.
+   */
+  backToPaywall?: boolean;
   /** Images the screen shows, fetched ahead while the visitor is on the screen before it. */
   images?: readonly string[];
   /**

@@ -29,9 +29,10 @@ import { PreviewFrame } from './PreviewFrame';
 import { SectionList } from './SectionList';
 
 /**
- * The content editor: a landing's sections and copy, edited into the console's draft beside a
- * live preview of the draft drawn by the worker's own page route, then reviewed and published
- * with the rest of the config (Edit and publish).
+ * The content editor: a screen's sections and copy (any screen made of sections, in code or
+ * composed), edited into the console's draft beside a live preview of the draft drawn by the
+ * worker's own page route, then reviewed and published with the rest of the config (Edit and
+ * publish).
  */
 export function ContentEditor() {
   const state = useStore($contentCatalogue);
@@ -43,8 +44,8 @@ export function ContentEditor() {
     <section className="section" id="content" aria-labelledby="content-title">
       <h2 id="content-title">Content</h2>
       <p className="muted">
-        What a landing shows: its sections, in order, and their copy in every language. Edits stay
-        in the draft until you review and publish them under{' '}
+        What each screen shows, from the landing to success: its sections, in order, and their copy
+        in every language. Edits stay in the draft until you review and publish them under{' '}
         <a href={`#${REVIEW_TITLE_ID}`}>Review and publish</a>.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">

@@ -5,16 +5,18 @@ import { useStore } from '../stores/atom';
 import { $contentSelection } from '../stores/content-editor';
 import { $draft } from '../stores/draft';
 import { $live } from '../stores/live';
+import { editableScreenName, throughComposed } from './composed-screens';
 import { fetchContentPreview } from './content-api';
 import { type ContentChange, contentChanges } from './content-changes';
-import { languageName, screenName } from './content-text';
+import { languageName } from './content-text';
 import { previewedContent } from './content-variants';
 import { PreviewFrame } from './PreviewFrame';
 
 /**
  * The review's visual diff: each screen whose content the publish changes, and each content
  * variant it adds or changes, live and draft side by side at phone width, in the language and
- * theme the editor shows.
+ * theme the editor shows. A screen the publish composes is drawn after publishing only, named by
+ * its id and what it starts from.
  */
 export function ContentVisualDiff() {
   const live = useStore($live);
@@ -61,32 +63,42 @@ function usePreview(screen: string, content: ContentDocument | null): Drawn {
   return drawn;
 }
 
-/** `content` as the screen's visitors of `variant` see it. */
+/**
+ * `content` as the screen's visitors of `variant` see it (a composed screen's own variant laid
+ * over it through the lens, as the editor's preview does); null: nothing to draw.
+ */
 function shown(content: ContentDocument | null, screen: string, variant: string | null) {
-  return content ? previewedContent(content, screen, variant) : null;
+  if (!content) return null;
+  return throughComposed(content, screen, (view) => previewedContent(view, screen, variant));
 }
 
 function ScreenDiff({ change }: { change: ContentChange }) {
   const live = useStore($live);
   const draft = useStore($draft);
   const { language } = useStore($contentSelection);
-  const { screen, variant, added } = change;
-  const before = usePreview(
-    screen,
-    shown(live.kind === 'ready' ? live.state.live.content : null, screen, variant),
-  );
-  const after = usePreview(screen, shown(draft?.document.content ?? null, screen, variant));
+  const { screen, variant, added, newScreen } = change;
+  const liveContent = live.kind === 'ready' && !newScreen ? live.state.live.content : null;
+  const drafted = draft?.document.content ?? null;
+  const before = usePreview(screen, shown(liveContent, screen, variant));
+  const after = usePreview(screen, shown(drafted, screen, variant));
   const shownTo = variant === null ? '' : `, variant ${variant}`;
-  const name = `${screenName(screen)}${shownTo} in ${languageName(language)}`;
+  const name = `${editableScreenName(drafted, screen)}${shownTo} in ${languageName(language)}`;
   return (
     <div>
       <h5 className="content-diff__screen">{name}</h5>
       <div className="content-diff__pair">
-        <DiffSide
-          label={added ? 'Live now (no such variant yet: the screen as it is)' : 'Live now'}
-          drawn={before}
-          title={`Live: ${name}`}
-        />
+        {newScreen ? (
+          <figure className="content-diff__side">
+            <figcaption>Live now</figcaption>
+            <p className="muted">Not live yet: a new screen, which this publish adds.</p>
+          </figure>
+        ) : (
+          <DiffSide
+            label={added ? 'Live now (no such variant yet: the screen as it is)' : 'Live now'}
+            drawn={before}
+            title={`Live: ${name}`}
+          />
+        )}
         <DiffSide label="After publishing" drawn={after} title={`Draft: ${name}`} />
       </div>
     </div>

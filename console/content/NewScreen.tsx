@@ -6,9 +6,7 @@ import { createComposedScreen, deleteComposedScreen } from '../stores/composed-s
 import { $contentSelection } from '../stores/content-editor';
 import { $draft } from '../stores/draft';
 import { composedNameProblem, isComposedIn } from './composed-screens';
-import { screenName } from './content-text';
-
-const slotName = (slot: string) => `${slot.charAt(0).toUpperCase()}${slot.slice(1)}`;
+import { screenName, slotName } from './content-text';
 
 /**
  * "New screen": a screen composed from the sections of a screen in code of a slot, named as its

@@ -30,7 +30,7 @@ export function adoptAccount(page: PageState, account: SignedUpAccount): void {
   // The lead happened on the signup screen, reported there. Its time in this browser's clock is
   // when the navigation began that posted the form (and came back here): before this screen's load.
   if (page.analytics.collector === null) return;
-  handOnEvents({ ...page, screen: account.screen, account: undefined }, `/${account.screen}`, [
+  handOnEvents({ ...page, screen: account.screen, account: undefined }, account.path, [
     { name: 'lead', time: Math.floor(performance.timeOrigin), userId: account.userId },
   ]);
 }

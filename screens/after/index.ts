@@ -6,6 +6,10 @@ import { SuccessScreen } from './SuccessScreen';
 
 export const AFTER_SCREENS = {
   success: { Component: SuccessScreen, offFlowNext: null, css: ART_CSS },
-  payment_declined: { Component: PaymentDeclinedScreen, offFlowNext: 'checkout_v3_tr' },
+  payment_declined: {
+    Component: PaymentDeclinedScreen,
+    offFlowNext: 'checkout_v3_tr',
+    backToPaywall: true,
+  },
   'auto-signup': { Component: AutoSignupScreen, offFlowNext: 'checkout-test' },
 } satisfies AreaScreens;

@@ -1,3 +1,4 @@
+import { isScreenRef } from '../composed-screens';
 import { isValidEmail } from '../email-validity';
 import { isScreenId, type ScreenId } from '../screens';
 
@@ -31,6 +32,11 @@ export interface SignedUpAccount {
   deeplinkToken: string;
   /** The screen the visitor signed up on: the lead event is reported as having happened there. */
   screen: ScreenId;
+  /**
+   * The path of that screen: its own, which a composed screen's id names (`/spring_signup`)
+   * where `screen` is the screen in code it is drawn as; the lead's path is this one.
+   */
+  path: string;
 }
 
 /** Far above any real value (ids and tokens are tens of characters), far below a cookie's limit. */
@@ -55,9 +61,15 @@ export function decodeSignedUp(raw: string | undefined): SignedUpAccount | null 
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { email, userId, deeplinkToken, screen } = value;
+  const { email, userId, deeplinkToken, screen, path } = value;
   if (typeof email !== 'string' || !isValidEmail(email)) return null;
   if (!isShortText(userId) || !isShortText(deeplinkToken)) return null;
   if (typeof screen !== 'string' || !isScreenId(screen)) return null;
-  return { email, userId, deeplinkToken, screen };
+  // A cookie written before paths were carried names the screen in code's.
+  const ownPath = isScreenPath(path) ? path : `/${screen}`;
+  return { email, userId, deeplinkToken, screen, path: ownPath };
+}
+
+function isScreenPath(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('/') && isScreenRef(value.slice(1));
 }

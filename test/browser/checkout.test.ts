@@ -6,6 +6,7 @@ import {
   checkoutVisitor,
   continueAfterReceipt,
   payButton,
+  payThroughChallenge,
   portalSubscriptions,
   typeTestCard,
 } from './money-path';
@@ -195,12 +196,7 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
 
   it('…3184 asks for 3-D Secure; completing the challenge pays', async () => {
     const { context, page, userId } = await checkoutVisitor(session);
-    await typeTestCard(page, '4000 0027 6000 3184');
-    await payButton(page).click();
-    const challenge = page.frameLocator('iframe.tgw-challenge__frame');
-    await challenge.getByRole('button', { name: 'Complete authentication' }).click({
-      timeout: 30_000,
-    });
+    await payThroughChallenge(page);
     await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await active(userId)).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenName } from '../../console/content/content-text';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
 import { runAxe } from './a11y-checks';
@@ -25,6 +26,7 @@ afterAll(() => session?.stop());
 
 const NEW_TITLE = HEADLINE_IN_EVERY_LANGUAGE.en ?? '';
 const TITLE = 'screens.one_pager.title';
+const ONE_PAGER_NAME = screenName('one_pager');
 
 describe('a composed landing in a flow', () => {
   it('is composed in the console, published first in a flow, and walked to a payment', async () => {
@@ -68,6 +70,16 @@ describe('a composed landing in a flow', () => {
     await content.getByRole('alert').filter({ hasText: 'flow "spring" still shows it' }).waitFor();
 
     await page.getByRole('button', { name: 'Review changes' }).click();
+    // The review draws the new screen as it will be, with nothing live beside it.
+    const drawn = `spring_landing (new, from ${ONE_PAGER_NAME}) in English`;
+    await page.getByRole('heading', { name: drawn }).waitFor();
+    await page.getByText('Not live yet: a new screen, which this publish adds.').waitFor();
+    expect(await page.locator(`iframe[title="Live: ${drawn}"]`).count()).toBe(0);
+    await page
+      .frameLocator(`iframe[title="Draft: ${drawn}"]`)
+      .locator('h1')
+      .filter({ hasText: NEW_TITLE })
+      .waitFor();
     await page.locator('#publish-note').fill('spring landing');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText(/^Published v\d+\. It is live now\./).waitFor();

@@ -79,6 +79,19 @@ export async function typeTestCard(page: Page, number: string): Promise<void> {
   await expect.poll(() => payButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
 }
 
+/** The test gateway's card that asks for 3-D Secure (Stripe's documented one). */
+const THREE_D_SECURE_CARD = '4000 0027 6000 3184';
+
+/** Pays with the 3-D Secure card and completes the bank's challenge in its frame. */
+export async function payThroughChallenge(page: Page): Promise<void> {
+  await typeTestCard(page, THREE_D_SECURE_CARD);
+  await payButton(page).click();
+  const challenge = page.frameLocator('iframe.tgw-challenge__frame');
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click({
+    timeout: 30_000,
+  });
+}
+
 /** The visitor's subscriptions in the portal's database, oldest first. */
 export async function portalSubscriptions(session: BrowserSession, userId: string) {
   const { results } = await session.worker.portalDb

@@ -109,6 +109,7 @@ describe('the signup email form without script (SPEC.md §4 Signup)', () => {
       userId: user?.id,
       deeplinkToken: expect.stringMatching(/.{16,}/),
       screen: 'signup',
+      path: '/signup',
     });
     expect(setCookies(next).get('gf_account')).toBe('');
     // Any later page is an ordinary one again.
@@ -259,6 +260,30 @@ describe('the signup email form without script (SPEC.md §4 Signup)', () => {
         headers: { cookie: `gf_account=${value}` },
       });
       expect(pageStateOf(await res.text()).account).toBeUndefined();
+    }
+  });
+
+  it('names the path it was signed up on only as a screen of this site', async () => {
+    const carried = (path: string) =>
+      encodeURIComponent(
+        JSON.stringify({
+          email: 'a@example.com',
+          userId: 'u',
+          deeplinkToken: 't',
+          screen: 'signup',
+          path,
+        }),
+      );
+    const accountWith = async (path: string) => {
+      const res = await freshApp()('/checkout_v3_tr', {
+        headers: { cookie: `gf_account=${carried(path)}` },
+      });
+      return pageStateOf(await res.text()).account?.path;
+    };
+    // A composed sign-up's own path is kept; anything else is the screen in code's.
+    expect(await accountWith('/spring_signup')).toBe('/spring_signup');
+    for (const forged of ['//evil.example/signup', 'https://evil.example/', '/sign up', '/a/b']) {
+      expect(await accountWith(forged)).toBe('/signup');
     }
   });
 });

@@ -1,6 +1,7 @@
-import type { ScreenRef } from '../../shared/composed-screens';
+import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
 import type { FlowsDocument } from '../../shared/config/flows';
 import type { SplitDocument } from '../../shared/config/split';
+import { isPaywallScreen } from '../../shared/screens';
 
 export interface ActiveFlow {
   name: string;
@@ -45,4 +46,16 @@ export function nextScreen(
   const index = flow.screens.indexOf(current);
   if (index === -1) return offFlowNext;
   return flow.screens[index + 1] ?? null;
+}
+
+/**
+ * The flow's paywall: its first screen where plans are paid for, a composed one as the screen in
+ * code it starts from (given the content that declares it), or null for a flow without one.
+ */
+export function flowPaywall(flow: ActiveFlow, content: ComposedScreens): ScreenRef | null {
+  const paywall = flow.screens.find((ref) => {
+    const screen = screenOfRef(content, ref);
+    return screen !== null && isPaywallScreen(screen);
+  });
+  return paywall ?? null;
 }

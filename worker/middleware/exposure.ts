@@ -137,6 +137,16 @@ function answeredOf(c: Context<ExposureEnv>, returning: boolean) {
 }
 
 /**
+ * Where the visitor's experiment `at` (of their assignments) first acts on their funnel, with the
+ * content that declares the composed screens it may list.
+ */
+function triggerOf(config: FunnelConfig, visitor: VisitorExperiments, at: number): number | null {
+  const { split, flows, routing, experiments: document } = config;
+  const compiled = compiledExperiments(document, split, routing);
+  return visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows, config.content);
+}
+
+/**
  * The visitor's experiments this page exposes them to: those they are assigned to and not pinned
  * to, whose trigger in their funnel is at or before the screen served.
  */
@@ -145,13 +155,11 @@ function exposedHere(
   path: string,
   visitor: VisitorExperiments,
 ): { assignment: ExperimentAssignment; trigger: ScreenRef }[] {
-  const { split, flows, routing, experiments: document } = config;
-  const compiled = compiledExperiments(document, split, routing);
   const index = screenIndexOf(path, visitor.shape);
   const exposed: { assignment: ExperimentAssignment; trigger: ScreenRef }[] = [];
   visitor.assignments.forEach((assignment, at) => {
     if (assignment.state !== 'assigned') return;
-    const trigger = visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows);
+    const trigger = triggerOf(config, visitor, at);
     if (exposedAt(index, trigger))
       exposed.push({ assignment, trigger: visitor.shape.screens[trigger as number]! });
   });
@@ -171,13 +179,11 @@ export function exposesNext(
   next: ScreenRef,
 ): boolean {
   if (!visitor.exposable || !visitor.assignments.some((a) => a.state === 'assigned')) return false;
-  const { split, flows, routing, experiments: document } = config;
-  const compiled = compiledExperiments(document, split, routing);
   const here = visitor.shape.screens.indexOf(current);
   const there = visitor.shape.screens.indexOf(next);
   return visitor.assignments.some((assignment, at) => {
     if (assignment.state !== 'assigned') return false;
-    const trigger = visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows);
+    const trigger = triggerOf(config, visitor, at);
     return exposedAt(there, trigger) && !exposedAt(here, trigger);
   });
 }

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { PixelIds } from '../../shared/analytics/tracking';
-import { isScreenId } from '../../shared/screens';
+import { type ComposedScreens, screenOfRef } from '../../shared/composed-screens';
 import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
 import { isDevelopment, type RootEnv } from '../env';
 import { keptOrMade } from '../kept';
@@ -95,13 +95,15 @@ const CLARITY_HOSTS = ['https://*.clarity.ms', 'https://c.bing.com'];
 
 /**
  * Whether a page may run the heatmap: a funnel screen (`/` is the flow's first) other than those
- * with card fields. Elsewhere (the checkouts, the test gateway's pages, the console) the policy
- * refuses Clarity's hosts even should something try to load it.
+ * with card fields; a composed screen as the screen in code it starts from, given the content
+ * that declares it (the funnel's config, on the context once its middleware ran). Elsewhere (the
+ * checkouts and the paywalls composed from them, the test gateway's pages, the console) the
+ * policy refuses Clarity's hosts even should something try to load it.
  */
-function heatmapMayRun(path: string): boolean {
+function heatmapMayRun(path: string, content: ComposedScreens | undefined): boolean {
   if (path === '/') return true;
-  const screen = path.slice(1);
-  return isScreenId(screen) && !heatmapExcluded(screen);
+  const screen = screenOfRef(content ?? {}, path.slice(1));
+  return screen !== null && !heatmapExcluded(screen);
 }
 
 /** What the policy admits besides our own origin, from what the deployment configured. */
@@ -216,7 +218,7 @@ export function securityHeaders(): MiddlewareHandler<RootEnv> {
           pixels,
           paymentProviders: configuredPaymentProviders(env),
           googleSignIn: Boolean(c.env?.GOOGLE_CLIENT_ID?.trim()),
-          heatmap: pixels.clarity !== null && heatmapMayRun(c.req.path),
+          heatmap: pixels.clarity !== null && heatmapMayRun(c.req.path, c.get('config')?.content),
         }),
       );
     }

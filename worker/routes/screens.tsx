@@ -10,7 +10,7 @@ import type { ScreenProps } from '../../screens/types';
 import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
-import { type ScreenRef, screenOfRef } from '../../shared/composed-screens';
+import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import type { ScreenId } from '../../shared/screens';
@@ -20,7 +20,7 @@ import { heatmapPage } from '../attribution/heatmap-page';
 import { pageVitals } from '../collector/vitals-sample';
 import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
-import { type ActiveFlow, flowProgress, nextScreen } from '../funnel/flow';
+import { type ActiveFlow, flowPaywall, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
@@ -101,14 +101,14 @@ function pageAttribution(attribution: Attribution, preview: boolean, env: Bindin
 }
 
 /**
- * The tools the page's script may start: a screen with card fields never names the heatmap's
- * project (shared/analytics/heatmap.ts). The consent banner still names the heatmap there: an
- * answer given on a checkout holds for the screens after it. Nor does a composed screen: the
- * security headers admit the heatmap on the paths of the screens in code only
- * (worker/middleware/security-headers.ts heatmapMayRun), whatever a composed one starts from.
+ * The tools the page's script may start: a screen with card fields, or one composed from such a
+ * screen, never names the heatmap's project (shared/analytics/heatmap.ts), as the security
+ * headers refuse it there (worker/middleware/security-headers.ts heatmapMayRun). The consent
+ * banner still names the heatmap there: an answer given on a checkout holds for the screens
+ * after it.
  */
-function pagePixels(pixels: PixelIds, { ref, screen }: Shown): PixelIds {
-  const excluded = heatmapExcluded(screen) || ref !== screen;
+function pagePixels(pixels: PixelIds, { screen }: Shown): PixelIds {
+  const excluded = heatmapExcluded(screen);
   return excluded && pixels.clarity !== null ? { ...pixels, clarity: null } : pixels;
 }
 
@@ -185,8 +185,16 @@ export function screenRoutes(
   return app;
 }
 
-function nextOf(screens: Screens, current: Shown, flow: ActiveFlow): ScreenRef | null {
-  return nextScreen(flow, current.ref, screens[current.screen].offFlowNext);
+function nextOf(
+  screens: Screens,
+  current: Shown,
+  visit: { flow: ActiveFlow; content: ComposedScreens },
+): ScreenRef | null {
+  const { offFlowNext, backToPaywall } = screens[current.screen];
+  const offFlow = backToPaywall
+    ? (flowPaywall(visit.flow, visit.content) ?? offFlowNext)
+    : offFlowNext;
+  return nextScreen(visit.flow, current.ref, offFlow);
 }
 
 /**
@@ -219,14 +227,14 @@ async function continueFrom(deps: ScreenDeps, c: ScreenContext): Promise<Respons
     carryPostedPhone(c, post.e164, post.country);
   }
   if (screens[screen].signUpForm) {
-    const post = await signUpFromForm(c, screen, deps.api);
+    const post = await signUpFromForm(c, shown, deps.api);
     if (!post.ok) {
       if ('malformed' in post) return post.malformed;
       return showScreen(deps, c, shown, { email: post.refused, status: post.status });
     }
     carrySignedUp(c, post.account);
   }
-  const next = nextOf(screens, shown, c.get('flow'));
+  const next = nextOf(screens, shown, { flow: c.get('flow'), content: c.get('config').content });
   return c.redirect(next ? `/${next}${search}` : `/${ref}${search}`, 303);
 }
 
@@ -348,7 +356,7 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: 
   const { screens } = deps;
   const { ref, screen } = shown;
   const search = queryOf(c.req.url);
-  const nextId = nextOf(screens, shown, c.get('flow'));
+  const nextId = nextOf(screens, shown, { flow: c.get('flow'), content: c.get('config').content });
   const nextScreen = nextId === null ? null : screenOfRef(c.get('config').content, nextId);
   const next = nextId ? `/${nextId}${search}` : null;
   c.get('logFields').screen = ref;

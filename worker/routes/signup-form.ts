@@ -10,6 +10,7 @@ import {
   type SignedUpAccount,
 } from '../../shared/api/form-sign-up';
 import { ApiFailure } from '../../shared/api/request';
+import type { ScreenRef } from '../../shared/composed-screens';
 import { isValidEmail } from '../../shared/email-validity';
 import type { ScreenId } from '../../shared/screens';
 import { noteRefusal, refusalBody } from '../api/api-error';
@@ -50,7 +51,7 @@ function refusedWith(
  */
 export async function signUpFromForm(
   c: Context<AppEnv>,
-  screen: ScreenId,
+  shown: { ref: ScreenRef; screen: ScreenId },
   deps: ApiDependencies,
 ): Promise<SignUpPost> {
   const form = await readFormFields(c);
@@ -81,7 +82,8 @@ export async function signUpFromForm(
       email,
       userId: data.entity.external_user_id ?? '',
       deeplinkToken: data.deeplink_token,
-      screen,
+      screen: shown.screen,
+      path: `/${shown.ref}`,
     };
     return { ok: true, account };
   }

@@ -543,6 +543,7 @@ describe('an account the worker made from the signup form posted before hydratio
     userId: 'user-9',
     deeplinkToken: 'login-grant-1',
     screen: 'signup' as const,
+    path: '/signup',
   };
 
   it('is a lead on the signup screen, by its user, before the next screen’s load', async () => {

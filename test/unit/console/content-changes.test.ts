@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentChanges } from '../../../console/content/content-changes';
-import type { ContentDocument } from '../../../shared/config/content';
+import type { ContentDocument, ScreenContent } from '../../../shared/config/content';
 
 const headline = (text: string) => ({ en: { 'screens.one_pager.title': text } });
 const doc = (screens: ContentDocument['screens']): ContentDocument => ({ screens });
@@ -57,5 +57,54 @@ describe('what the review draws side by side', () => {
   it('leaves a deleted variant to the text diff', () => {
     const before = doc({ one_pager: { variants: { b: { copy: headline('B') } } } });
     expect(contentChanges(before, doc({}))).toEqual([]);
+  });
+
+  describe('of composed screens', () => {
+    const spring = (title: string, variants?: ScreenContent['variants']) => ({
+      slot: 'landing',
+      from: 'one_pager' as const,
+      sections: [{ id: 'hero', visible: true }],
+      copy: headline(title),
+      ...(variants ? { variants } : {}),
+    });
+    const withComposed = (composed: ContentDocument['composed']): ContentDocument => ({
+      screens: {},
+      composed,
+    });
+
+    it('names a new one, and each of its variants, as new with nothing live', () => {
+      const after = withComposed({ spring_landing: spring('A', { b: { copy: headline('B') } }) });
+      expect(contentChanges(doc({}), after)).toEqual([
+        { screen: 'spring_landing', variant: null, added: true, newScreen: true },
+        { screen: 'spring_landing', variant: 'b', added: true, newScreen: true },
+      ]);
+    });
+
+    it('names a changed one and its changed variant, not one left alone', () => {
+      const before = withComposed({
+        spring_landing: spring('A', { b: { copy: headline('B') } }),
+        autumn_landing: spring('C'),
+      });
+      const after = structuredClone(before);
+      after.composed!.spring_landing!.variants!.b = { copy: headline('B2') };
+      expect(contentChanges(before, after)).toEqual([
+        { screen: 'spring_landing', variant: 'b', added: false },
+      ]);
+      after.composed!.spring_landing!.copy = headline('A2');
+      after.composed!.spring_landing!.from = 'one_pager_ai';
+      expect(contentChanges(before, after)).toEqual([
+        { screen: 'spring_landing', variant: null, added: false },
+        { screen: 'spring_landing', variant: 'b', added: false },
+      ]);
+    });
+
+    it('names one whose from changes, and leaves a deleted one to the text diff', () => {
+      const before = withComposed({ spring_landing: spring('A') });
+      const redrawn = withComposed({ spring_landing: { ...spring('A'), from: 'one_pager_ai' } });
+      expect(contentChanges(before, redrawn)).toEqual([
+        { screen: 'spring_landing', variant: null, added: false },
+      ]);
+      expect(contentChanges(before, doc({}))).toEqual([]);
+    });
   });
 });

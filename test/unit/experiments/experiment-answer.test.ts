@@ -42,7 +42,9 @@ function priceTest(overrides: Partial<ExperimentDocument> = {}): ExperimentDocum
   };
 }
 
-const paywallTrigger = new Map([['default', { index: 3, screen: 'checkout_v3_tr' as const }]]);
+const paywallTrigger = new Map([
+  ['default', { index: 3, screen: 'checkout_v3_tr' as const, slot: 'paywall' as const }],
+]);
 
 function armRow(variant: string, values: Partial<ExperimentArmRow>): ExperimentArmRow {
   return {

@@ -1,5 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
+import { SPRING_LANDING } from '../../fixtures/composed-landing';
+import { SPRING_PAYWALL } from '../../fixtures/composed-paywall';
 import { aBrowser, emptyExperiments, putExperiments } from '../experiments/experiment-fixtures';
 import { freshApp, putConfig } from '../fetch-app';
 import { pageStateOf } from '../page-html';
@@ -142,6 +145,39 @@ describe('with a project id', () => {
     expect(state.analytics.consent).toBe('denied');
     expect(state.analytics.heatmap).toBeUndefined();
     expect(bannerText(html)).toBeUndefined();
+  });
+});
+
+describe('on a composed screen, as on the screen it starts from', () => {
+  beforeEach(async () => {
+    await putConfig('content', {
+      screens: {},
+      composed: { ...SPRING_LANDING.composed, ...SPRING_PAYWALL.composed },
+    });
+  });
+  afterEach(() => env.FUNNEL_CONFIG.delete('content'));
+
+  it('a composed landing gets the heatmap, and its CSP admits Clarity', async () => {
+    const { response, state, policy } = await page(CLARITY, '/spring_landing', US);
+    expect(response.status).toBe(200);
+    expect(state.analytics.heatmap?.clarity).toBe('abcde12345');
+    expect(clarityIn(policy).sort()).toEqual([...CLARITY_HOSTS, ...CLARITY_HOSTS].sort());
+  });
+
+  it('a paywall composed from a checkout, with card fields: no heatmap, its CSP refuses Clarity', async () => {
+    const { response, state, policy, html } = await page(CLARITY, '/spring_paywall', US);
+    expect(response.status).toBe(200);
+    expect(state.analytics.heatmap).toBeUndefined();
+    expect(state.analytics.pixels.clarity).toBeNull();
+    expect(clarityIn(policy)).toEqual([]);
+    expect(html.includes('abcde12345')).toBe(false);
+  });
+
+  it('a name no content composes is no screen: its 404 refuses Clarity', async () => {
+    const response = await freshApp({}, CLARITY)('/autumn_landing', { headers: US });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(clarityIn(policyOf(response))).toEqual([]);
   });
 });
 

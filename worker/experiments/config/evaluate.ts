@@ -1,3 +1,4 @@
+import type { ComposedScreens } from '../../../shared/composed-screens';
 import type {
   ExperimentDocument,
   ExperimentsDocument,
@@ -274,6 +275,7 @@ export function shapeOf(
  * Where the visitor's experiment `index` of `assignments` first acts on their funnel: the trigger
  * of its variants, each with the visitor's other variants on top (so a landing test over a
  * flow test acts where it does in the visitor's flow). Null: its variants do not differ for them.
+ * `composed`: the content declaring the composed screens their funnel lists.
  */
 export function visitorTrigger(
   compiled: CompiledExperiments,
@@ -281,6 +283,7 @@ export function visitorTrigger(
   assignments: readonly ExperimentAssignment[],
   index: number,
   flows: FlowsDocument,
+  composed?: ComposedScreens,
 ): number | null {
   const experiment = compiled.byId.get(assignments[index]!.experiment);
   if (!experiment) return null;
@@ -292,5 +295,5 @@ export function visitorTrigger(
       flows,
     ),
   );
-  return triggerFor(experiment.id, shapes);
+  return triggerFor(experiment.id, shapes, composed);
 }

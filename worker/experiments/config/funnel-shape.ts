@@ -90,9 +90,13 @@ export function applyChange(
  * screen whose headline differs) or, on a selling screen (paywall, checkout, upsell, guide), by the
  * plans it offers: an upsell price test exposes at the upsell, not before. Every variant
  * walks the same screens before it, so a visitor counted from there on is counted at the same
- * moment in every arm. Null when the variants do not differ at all on this funnel.
+ * moment in every arm. A composed screen sells what its `from` sells, given the content that
+ * declares it. Null when the variants do not differ at all on this funnel.
  */
-export function triggerIndex(shapes: readonly FunnelShape[]): number | null {
+export function triggerIndex(
+  shapes: readonly FunnelShape[],
+  composed: ComposedScreens = {},
+): number | null {
   const [first, ...others] = shapes;
   if (first === undefined || others.length === 0) return null;
   const longest = Math.max(...shapes.map((shape) => shape.screens.length));
@@ -102,8 +106,9 @@ export function triggerIndex(shapes: readonly FunnelShape[]): number | null {
       if (other.screens[index] !== screen) return index;
       if (screen === undefined) continue;
       if (contentOf(first, screen) !== contentOf(other, screen)) return index;
-      if (!isSellingScreen(screen)) continue;
-      const field = PLAN_FIELDS[SCREEN_OFFERS[screen].sells];
+      const drawn = screenOfRef(composed, screen);
+      if (drawn === null || !isSellingScreen(drawn)) continue;
+      const field = PLAN_FIELDS[SCREEN_OFFERS[drawn].sells];
       if (!samePlans(first[field], other[field])) return index;
     }
   }

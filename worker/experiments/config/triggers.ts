@@ -1,11 +1,11 @@
-import type { ScreenRef } from '../../../shared/composed-screens';
+import type { ComposedScreens, ScreenRef } from '../../../shared/composed-screens';
 import type { ExperimentAudience, ExperimentDocument } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
-import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { planChoicesOf } from '../../../shared/plans/screen-offers';
 import { resolveFlow } from '../../funnel/flow';
-import { applyChange, type FunnelShape, triggerIndex } from './funnel-shape';
+import { applyChange, type FunnelShape, slotOfRef, triggerIndex } from './funnel-shape';
 
 /**
  * Where each experiment exposes its visitors, route by route (docs/experiments.md): the first
@@ -21,6 +21,8 @@ export interface Trigger {
   index: number;
   /** The control's screen there, for the console ("exposed on checkout_v3_pp"). */
   screen: ScreenRef;
+  /** The slot that screen stands at: a composed screen's `from`'s; null for one no test swaps. */
+  slot: Slot | null;
 }
 
 /** What a visitor of the route walks before any experiment changes it. */
@@ -57,11 +59,16 @@ function variantShapes(
  * they do not differ. The migrated split (migrate-split.ts) keeps exposing where it always has,
  * on the first page served: its phases and results carry on, and exposures counted at the landing
  * and at a later screen within one phase would not be comparable. The same holds for a split whose
- * variants walk flows of the same screens (an A/A test), which differ only by name.
+ * variants walk flows of the same screens (an A/A test), which differ only by name. `composed`
+ * is the content that declares the composed screens the funnels list.
  */
-export function triggerFor(id: string, shapes: readonly FunnelShape[]): number | null {
+export function triggerFor(
+  id: string,
+  shapes: readonly FunnelShape[],
+  composed?: ComposedScreens,
+): number | null {
   if (id === SPLIT_EXPERIMENT_ID) return shapes.length > 0 ? 0 : null;
-  return triggerIndex(shapes);
+  return triggerIndex(shapes, composed);
 }
 
 /**
@@ -71,19 +78,22 @@ export function triggerFor(id: string, shapes: readonly FunnelShape[]): number |
 export function experimentTriggers(
   id: string,
   experiment: Pick<ExperimentDocument, 'audience' | 'control' | 'variants'>,
-  context: { flows: FlowsDocument; routing: RoutingDocument },
+  context: { flows: FlowsDocument; routing: RoutingDocument; content?: ComposedScreens },
 ): Map<string, Trigger | null> {
-  const { flows, routing } = context;
+  const { flows, routing, content } = context;
   const byId = new Map(routing.routes.map((route) => [route.id, route]));
   const triggers = new Map<string, Trigger | null>();
   for (const routeId of targetedRoutes(experiment.audience, routing)) {
     const route = byId.get(routeId);
     if (route === undefined) continue;
     const shapes = variantShapes(experiment, routeShape(route, flows), flows);
-    const index = triggerFor(id, shapes);
+    const index = triggerFor(id, shapes, content);
     const screen =
       index === null ? undefined : shapes.map((shape) => shape.screens[index]).find(Boolean);
-    triggers.set(routeId, screen === undefined ? null : { index: index!, screen });
+    triggers.set(
+      routeId,
+      screen === undefined ? null : { index: index!, screen, slot: slotOfRef(screen, content) },
+    );
   }
   return triggers;
 }

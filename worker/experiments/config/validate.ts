@@ -1,3 +1,4 @@
+import { screensInCode } from '../../../shared/composed-screens';
 import type { ContentDocument } from '../../../shared/config/content';
 import type {
   ExperimentDocument,
@@ -247,7 +248,10 @@ function triggerChecks(
       const route = routes.get(routeId);
       if (route === undefined) continue;
       const flow = resolveFlow(context.flows, change.flow ?? route.flow);
-      const shown = applyChange(routeShape(route, context.flows), change, context.flows).screens;
+      const shown = screensInCode(
+        context.content ?? {},
+        applyChange(routeShape(route, context.flows), change, context.flows).screens,
+      );
       for (const role of ['upsell', 'guide'] as const) {
         const field = PLAN_FIELDS[role];
         if (change[field] === undefined) continue;
@@ -260,7 +264,9 @@ function triggerChecks(
       }
       for (const slot of slots) {
         // A swap replaces screens in code only: a composed screen at the slot stays (applyChange).
-        if (flow.screens.some((screen) => slotOf(screen) === slot)) continue;
+        // Plans are offered on a composed paywall as on its from.
+        const at = change.screens?.[slot] !== undefined ? flow.screens : shown;
+        if (at.some((screen) => slotOf(screen) === slot)) continue;
         const what = change.screens?.[slot] ? `swaps the ${slot} screen` : 'offers plans';
         check.warnings.push({
           path: `${path}.variants.${key}.change`,

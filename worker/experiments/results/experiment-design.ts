@@ -59,12 +59,14 @@ const FIRST_METRIC_AFTER: Record<Slot, ExperimentResultMetric> = {
  * trigger but the end's, where only what the product API reports afterwards can still move.
  */
 export function metricsAfter(
-  triggers: readonly { screen: string | null }[],
+  triggers: readonly { screen: string | null; slot?: Slot | null }[],
 ): ExperimentResultMetric[] {
   const order = EXPERIMENT_RESULT_METRICS;
   let from = 0;
-  for (const { screen } of triggers) {
-    const slot = screen === null ? null : slotOf(screen);
+  for (const trigger of triggers) {
+    // A composed screen's slot is its `from`'s, which the trigger says (../config/triggers.ts).
+    const { screen } = trigger;
+    const slot = screen === null ? null : (trigger.slot ?? slotOf(screen));
     const first = slot === null ? 0 : order.indexOf(FIRST_METRIC_AFTER[slot]);
     from = Math.max(from, first);
   }
@@ -140,7 +142,7 @@ export function experimentDesign(
     primaryMetric: experiment.metrics?.primary ?? (priceTest ? 'mature_revenue' : 'purchase'),
     plannedPerArm: experiment.metrics?.plannedPerArm ?? DEFAULT_PLANNED_PER_ARM,
     triggers: routeTriggers,
-    metricsShown: metricsAfter(routeTriggers.filter((trigger) => trigger.screen !== null)),
+    metricsShown: metricsAfter([...triggers.values()].filter((trigger) => trigger !== null)),
     priceTest,
     matureAfterDays: matureAfterDays(experiment),
     reachShare: Math.max(0, to - from) * experiment.coverage,

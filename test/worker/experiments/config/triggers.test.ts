@@ -26,15 +26,17 @@ import {
 describe('the trigger of each kind of test', () => {
   it('a price test on Meta US exposes on the checkout, where the plans differ', () => {
     const triggers = experimentTriggers('pw-us', priceTest(), CONTEXT);
-    expect([...triggers]).toEqual([['meta-us', { index: 3, screen: 'checkout_v3_pp' }]]);
+    expect([...triggers]).toEqual([
+      ['meta-us', { index: 3, screen: 'checkout_v3_pp', slot: 'paywall' }],
+    ]);
   });
 
   it('a landing test on every route exposes on the first page of each', () => {
     const triggers = experimentTriggers('lp-ai', landingTest(), CONTEXT);
     expect(Object.fromEntries(triggers)).toEqual({
-      'meta-us': { index: 0, screen: 'one_pager' },
-      'tt-dach': { index: 0, screen: 'one_pager_all' },
-      default: { index: 0, screen: 'one_pager' },
+      'meta-us': { index: 0, screen: 'one_pager', slot: 'landing' },
+      'tt-dach': { index: 0, screen: 'one_pager_all', slot: 'landing' },
+      default: { index: 0, screen: 'one_pager', slot: 'landing' },
     });
   });
 
@@ -48,8 +50,8 @@ describe('the trigger of each kind of test', () => {
       },
     });
     expect(Object.fromEntries(experimentTriggers('pw-combo', test, CONTEXT))).toEqual({
-      default: { index: 3, screen: 'checkout_v3_tr' },
-      'tt-dach': { index: 3, screen: 'paycheck1_pr5_h_win' },
+      default: { index: 3, screen: 'checkout_v3_tr', slot: 'paywall' },
+      'tt-dach': { index: 3, screen: 'paycheck1_pr5_h_win', slot: 'paywall' },
     });
   });
 
@@ -65,8 +67,8 @@ describe('the trigger of each kind of test', () => {
     // default walks checkout_v3_tr, lp11ch8 checkout_h3_pp: they part at the checkout. Meta US
     // walks lp11ch8_vc, which parts from lp11ch8 at the checkout too.
     expect(Object.fromEntries(experimentTriggers('flow-h3', test, CONTEXT))).toEqual({
-      default: { index: 3, screen: 'checkout_v3_tr' },
-      'meta-us': { index: 3, screen: 'checkout_v3_pp' },
+      default: { index: 3, screen: 'checkout_v3_tr', slot: 'paywall' },
+      'meta-us': { index: 3, screen: 'checkout_v3_pp', slot: 'paywall' },
     });
     const same = landingTest({
       layer: 'flow',
@@ -95,9 +97,9 @@ describe('the trigger of each kind of test', () => {
 
   it('an upsell price test exposes on the upsell, after the checkout, on every route', () => {
     expect(Object.fromEntries(experimentTriggers('up-799', upsellPriceTest(), CONTEXT))).toEqual({
-      'meta-us': { index: 4, screen: 'upsell_an_private' },
-      'tt-dach': { index: 4, screen: 'upsell_an_private' },
-      default: { index: 4, screen: 'upsell_an_private' },
+      'meta-us': { index: 4, screen: 'upsell_an_private', slot: 'upsell' },
+      'tt-dach': { index: 4, screen: 'upsell_an_private', slot: 'upsell' },
+      default: { index: 4, screen: 'upsell_an_private', slot: 'upsell' },
     });
   });
 
@@ -119,7 +121,7 @@ describe('the trigger of each kind of test', () => {
     expect(Object.fromEntries(triggers)).toEqual({
       'meta-us': null,
       'tt-dach': null,
-      default: { index: 4, screen: 'upsell_guide' },
+      default: { index: 4, screen: 'upsell_guide', slot: 'upsell' },
     });
   });
 
@@ -134,7 +136,11 @@ describe('the trigger of each kind of test', () => {
     };
     const triggers = experimentTriggers('up-799', upsellPriceTest(), { flows: FLOWS, routing });
     expect(triggers.get('default')).toBeNull();
-    expect(triggers.get('meta-us')).toEqual({ index: 4, screen: 'upsell_an_private' });
+    expect(triggers.get('meta-us')).toEqual({
+      index: 4,
+      screen: 'upsell_an_private',
+      slot: 'upsell',
+    });
   });
 
   it('a content test exposes on the screen whose content differs; where the flow lacks it, nowhere', () => {
@@ -148,9 +154,9 @@ describe('the trigger of each kind of test', () => {
     // Meta US and the default route land on one_pager; TikTok DACH on one_pager_all, whose
     // content this test does not change.
     expect(Object.fromEntries(triggers)).toEqual({
-      'meta-us': { index: 0, screen: 'one_pager' },
+      'meta-us': { index: 0, screen: 'one_pager', slot: 'landing' },
       'tt-dach': null,
-      default: { index: 0, screen: 'one_pager' },
+      default: { index: 0, screen: 'one_pager', slot: 'landing' },
     });
     // A route already showing that content makes no difference either.
     const routing = {
@@ -182,8 +188,8 @@ describe('the migrated split', () => {
   it('keeps exposing on the first page served, where it always has, on each of its routes', () => {
     const split = experimentFromSplit({ ...SPLIT, routes: ['default', 'meta-us'] });
     expect(Object.fromEntries(experimentTriggers('split', split, CONTEXT))).toEqual({
-      default: { index: 0, screen: 'one_pager' },
-      'meta-us': { index: 0, screen: 'one_pager' },
+      default: { index: 0, screen: 'one_pager', slot: 'landing' },
+      'meta-us': { index: 0, screen: 'one_pager', slot: 'landing' },
     });
   });
 
@@ -195,6 +201,7 @@ describe('the migrated split', () => {
     expect(experimentTriggers('split', aa, CONTEXT).get('default')).toEqual({
       index: 0,
       screen: 'one_pager',
+      slot: 'landing',
     });
     expect(experimentTriggers('aa', aa, CONTEXT).get('default')).toBeNull();
   });
