@@ -4,15 +4,17 @@ import type { ComposedDefinition } from './kit/arrangement';
 import { LANDING_COMPOSED } from './landing/section-specs';
 import { PAYWALL_COMPOSED } from './plans/paywall-section-specs';
 import { UPSELL_COMPOSED } from './plans/upsell-section-specs';
+import { SEARCHING_COMPOSED } from './searching/section-specs';
 import { SIGNUP_COMPOSED } from './signup/section-specs';
 
 /**
  * The screens made of sections, which a marketer's content may arrange (worker/content/). Every
- * other screen (the searching ones, the declined payment, the development ones) is drawn by its
+ * other screen (the declined payment, the feature list, the development ones) is drawn by its
  * own component and takes no arrangement.
  */
 export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {
   ...LANDING_COMPOSED,
+  ...SEARCHING_COMPOSED,
   ...SIGNUP_COMPOSED,
   ...PAYWALL_COMPOSED,
   ...UPSELL_COMPOSED,

@@ -46,6 +46,9 @@ const SECTION_NAMES: Record<string, string> = {
   login_steps: 'How to log in',
   order_summary: 'Order summary',
   app_screens: 'App screenshots',
+  // The searching screens.
+  ai_badge: 'AI badge',
+  search: 'Search progress and Continue',
 };
 
 /** A section's name for a marketer; an id the console does not know yet, as the worker says it. */
@@ -74,6 +77,7 @@ const REQUIRED_REASONS: Record<string, string> = {
   login_steps: 'Buyers must learn how to log in to the app they paid for.',
   order_summary: 'What the visitor was charged must stay on the page.',
   support: 'Visitors must find help and the terms before they sign up or pay.',
+  search: 'The search shows the number’s details, and its Continue moves the visitor on.',
 };
 
 export function requiredReason(id: string, fallback: string | undefined): string {
@@ -117,12 +121,16 @@ const SCREEN_NAMES: Record<string, string> = {
   paycheck_combo_3d: 'Paywall: 3-day plan, Apple Pay first (paycheck_combo_3d)',
   upsell_an_private: 'Upsell: anonymous mode and private chat (upsell_an_private)',
   upsell_guide: 'Upsell: safety guide (upsell_guide)',
+  searching: 'Searching: progress ring, then map (searching)',
+  searching_2: 'Searching: map first (searching_2)',
+  searching_ai: 'Searching: AI wording (searching_ai)',
   success: 'Success: get the app (success)',
 };
 
 /** The slots a new screen is composed for, as a marketer calls the step. */
 const SLOT_NAMES: Record<string, string> = {
   landing: 'Landing',
+  searching: 'Searching',
   signup: 'Sign-up',
   paywall: 'Paywall or checkout',
   upsell: 'Upsell',
