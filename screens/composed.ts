@@ -9,7 +9,7 @@ import { SIGNUP_COMPOSED } from './signup/section-specs';
 
 /**
  * The screens made of sections, which a marketer's content may arrange (worker/content/). Every
- * other screen (the declined payment, the feature list, the development ones) is drawn by its
+ * other screen (the feature list, the development ones) is drawn by its
  * own component and takes no arrangement.
  */
 export const COMPOSED_SCREENS: Partial<Record<ScreenId, ComposedDefinition>> = {

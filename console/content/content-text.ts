@@ -49,6 +49,9 @@ const SECTION_NAMES: Record<string, string> = {
   // The searching screens.
   ai_badge: 'AI badge',
   search: 'Search progress and Continue',
+  // The declined payment.
+  hints: 'What to check',
+  try_again: 'Try again button',
 };
 
 /** A section's name for a marketer; an id the console does not know yet, as the worker says it. */
@@ -77,6 +80,7 @@ const REQUIRED_REASONS: Record<string, string> = {
   login_steps: 'Buyers must learn how to log in to the app they paid for.',
   order_summary: 'What the visitor was charged must stay on the page.',
   support: 'Visitors must find help and the terms before they sign up or pay.',
+  try_again: 'A visitor whose card was declined must be able to try again.',
   search: 'The search shows the number’s details, and its Continue moves the visitor on.',
 };
 
@@ -125,6 +129,7 @@ const SCREEN_NAMES: Record<string, string> = {
   searching_2: 'Searching: map first (searching_2)',
   searching_ai: 'Searching: AI wording (searching_ai)',
   success: 'Success: get the app (success)',
+  payment_declined: 'Payment declined: try again (payment_declined)',
 };
 
 /** The slots a new screen is composed for, as a marketer calls the step. */

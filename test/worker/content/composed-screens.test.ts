@@ -69,6 +69,7 @@ describe('screens made of sections past the landing', () => {
       'paycheck1_pr5_h_ai',
       'paycheck1_pr5_h_win',
       'paycheck_combo_3d',
+      'payment_declined',
       'searching',
       'searching_2',
       'searching_ai',
@@ -160,6 +161,32 @@ describe('a paywall’s content', () => {
       {
         path: 'content.screens.upsell_guide.sections.2.visible',
         message: 'must be true: an upsell needs its "skip"',
+      },
+    ]);
+  });
+});
+
+describe('the declined payment’s content', () => {
+  it('hides what to check and moves the support links up, and refuses Try again hidden', async () => {
+    const sections = [
+      { id: 'heading', visible: true },
+      { id: 'support', visible: true },
+      { id: 'try_again', visible: true },
+      { id: 'hints', visible: false },
+    ];
+    expect((await publish({ screens: { payment_declined: { sections } } })).status).toBe(200);
+    const arranged = await screen('payment_declined');
+    expect(arranged).not.toContain('class="declined__hints"');
+    expect(arranged.indexOf('class="support-links"')).toBeLessThan(
+      arranged.indexOf('data-island="TryAgain"'),
+    );
+    const hidden = sections.map(({ id }) => ({ id, visible: id !== 'try_again' }));
+    const refused = await publish({ screens: { payment_declined: { sections: hidden } } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as InvalidAnswer).errors).toEqual([
+      {
+        path: 'content.screens.payment_declined.sections.2.visible',
+        message: 'must be true: an end screen needs its "try_again"',
       },
     ]);
   });
