@@ -49,6 +49,9 @@ const SECTION_NAMES: Record<string, string> = {
   // The searching screens.
   ai_badge: 'AI badge',
   search: 'Search progress and Continue',
+  // The feature screen.
+  users: 'Users count',
+  continue: 'Continue button',
   // The declined payment.
   hints: 'What to check',
   try_again: 'Try again button',
@@ -80,6 +83,8 @@ const REQUIRED_REASONS: Record<string, string> = {
   login_steps: 'Buyers must learn how to log in to the app they paid for.',
   order_summary: 'What the visitor was charged must stay on the page.',
   support: 'Visitors must find help and the terms before they sign up or pay.',
+  features: 'The list of what the app does is what the feature screen is for.',
+  continue: 'Visitors need Continue to move on to the next step.',
   try_again: 'A visitor whose card was declined must be able to try again.',
   search: 'The search shows the number’s details, and its Continue moves the visitor on.',
 };
@@ -115,6 +120,7 @@ const SCREEN_NAMES: Record<string, string> = {
   one_pager_l1: 'Landing: story, long form A (one_pager_l1)',
   one_pager_l2: 'Landing: proof first, long form B (one_pager_l2)',
   signup: 'Sign-up: email or Google (signup)',
+  features: 'Features: what the app does (features)',
   signup_testim: 'Sign-up: with testimonials (signup_testim)',
   checkout_v3_tr: 'Checkout: card first, trial note (checkout_v3_tr)',
   checkout_h3_pp: 'Checkout: one-click first, side by side (checkout_h3_pp)',
@@ -137,6 +143,7 @@ const SLOT_NAMES: Record<string, string> = {
   landing: 'Landing',
   searching: 'Searching',
   signup: 'Sign-up',
+  features: 'Feature list',
   paywall: 'Paywall or checkout',
   upsell: 'Upsell',
   end: 'Success (after paying)',

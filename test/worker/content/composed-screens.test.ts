@@ -10,8 +10,8 @@ import type { ScreenId } from '../../../shared/screens';
 import { freshApp } from '../fetch-app';
 
 /**
- * The screens made of sections past the landing (searching, signup, paywalls, upsells, success,
- * the declined payment), with a
+ * The screens made of sections past the landing (searching, signup, the feature list, paywalls,
+ * upsells, success, the declined payment), with a
  * marketer's content published through the console against the real KV and D1: with none, or
  * content that changes nothing, each is the screen in code byte for byte; a paywall's sections
  * come in the content's order; a section its slot needs, hidden, is refused at its path.
@@ -60,12 +60,13 @@ const inCodeOrder = (id: ScreenId) =>
   }));
 
 describe('screens made of sections past the landing', () => {
-  it('are the searching screens, the signups, the paywalls, the upsells and success', () => {
+  it('are every screen but the landings and the development ones', () => {
     expect(PAST_THE_LANDING.sort()).toEqual([
       'checkout_h3_pp',
       'checkout_h3_pp_braintree',
       'checkout_v3_pp',
       'checkout_v3_tr',
+      'features',
       'paycheck1_pr5_h_ai',
       'paycheck1_pr5_h_win',
       'paycheck_combo_3d',
