@@ -86,6 +86,12 @@ function Search({
   );
 }
 
+/**
+ * The room between the search and the testimonials a marketer adds below it: the AI search's
+ * panel ends flush. Carried by the section, so the screens without it keep their CSS.
+ */
+const TESTIMONIALS_GAP_CSS = '.searching>.signup__testimonials{margin-block-start:16px}';
+
 /** A variant's sections with what draws each (./section-specs.ts says what each is). */
 function searchingSections(variant: SearchVariant): Record<SearchingSection, SectionKind> {
   return {
@@ -108,7 +114,12 @@ function searchingSections(variant: SearchVariant): Record<SearchingSection, Sec
     },
     testimonials: {
       ...SEARCHING_SECTION_SPECS.testimonials,
-      render: ({ t }) => <Testimonials t={t} ownStyle />,
+      render: ({ t }) => (
+        <>
+          <style>{TESTIMONIALS_GAP_CSS}</style>
+          <Testimonials t={t} ownStyle />
+        </>
+      ),
     },
     trust: { ...SEARCHING_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
     support: { ...SEARCHING_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
