@@ -46,6 +46,15 @@ const SECTION_NAMES: Record<string, string> = {
   login_steps: 'How to log in',
   order_summary: 'Order summary',
   app_screens: 'App screenshots',
+  // The searching screens.
+  ai_badge: 'AI badge',
+  search: 'Search progress and Continue',
+  // The feature screen.
+  users: 'Users count',
+  continue: 'Continue button',
+  // The declined payment.
+  hints: 'What to check',
+  try_again: 'Try again button',
 };
 
 /** A section's name for a marketer; an id the console does not know yet, as the worker says it. */
@@ -74,6 +83,10 @@ const REQUIRED_REASONS: Record<string, string> = {
   login_steps: 'Buyers must learn how to log in to the app they paid for.',
   order_summary: 'What the visitor was charged must stay on the page.',
   support: 'Visitors must find help and the terms before they sign up or pay.',
+  features: 'The list of what the app does is what the feature screen is for.',
+  continue: 'Visitors need Continue to move on to the next step.',
+  try_again: 'A visitor whose card was declined must be able to try again.',
+  search: 'The search shows the number’s details, and its Continue moves the visitor on.',
 };
 
 export function requiredReason(id: string, fallback: string | undefined): string {
@@ -107,6 +120,7 @@ const SCREEN_NAMES: Record<string, string> = {
   one_pager_l1: 'Landing: story, long form A (one_pager_l1)',
   one_pager_l2: 'Landing: proof first, long form B (one_pager_l2)',
   signup: 'Sign-up: email or Google (signup)',
+  features: 'Features: what the app does (features)',
   signup_testim: 'Sign-up: with testimonials (signup_testim)',
   checkout_v3_tr: 'Checkout: card first, trial note (checkout_v3_tr)',
   checkout_h3_pp: 'Checkout: one-click first, side by side (checkout_h3_pp)',
@@ -117,13 +131,19 @@ const SCREEN_NAMES: Record<string, string> = {
   paycheck_combo_3d: 'Paywall: 3-day plan, Apple Pay first (paycheck_combo_3d)',
   upsell_an_private: 'Upsell: anonymous mode and private chat (upsell_an_private)',
   upsell_guide: 'Upsell: safety guide (upsell_guide)',
+  searching: 'Searching: progress ring, then map (searching)',
+  searching_2: 'Searching: map first (searching_2)',
+  searching_ai: 'Searching: AI wording (searching_ai)',
   success: 'Success: get the app (success)',
+  payment_declined: 'Payment declined: try again (payment_declined)',
 };
 
 /** The slots a new screen is composed for, as a marketer calls the step. */
 const SLOT_NAMES: Record<string, string> = {
   landing: 'Landing',
+  searching: 'Searching',
   signup: 'Sign-up',
+  features: 'Feature list',
   paywall: 'Paywall or checkout',
   upsell: 'Upsell',
   end: 'Success (after paying)',

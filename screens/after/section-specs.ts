@@ -57,7 +57,44 @@ export const SUCCESS_COMPOSITION: Composition<EndSection> = {
   ],
 };
 
-/** The success screen's sections: its composition, and the end slot's catalogue. */
+/**
+ * The sections the 'Payment declined' page may show: its heading (the one h1, saying nothing was
+ * charged) and Try again (back to the checkout the visitor paid on) are required; what to check
+ * before trying again, the support links and the trust labels a marketer may reorder, hide or add.
+ */
+export const DECLINED_SECTION_SPECS = {
+  heading: {
+    copy: ['screens.{screen}.title', 'screens.{screen}.lead'],
+    maxChars: 160,
+    required: true,
+  },
+  hints: {
+    copy: ['after.declined.hints_label', 'after.declined.hints.'],
+    maxChars: 120,
+  },
+  try_again: {
+    copy: ['after.declined.try_again'],
+    maxChars: 40,
+    required: true,
+  },
+  trust: KIT_SECTION_SPECS.trust,
+  support: KIT_SECTION_SPECS.support,
+} satisfies Record<string, SectionSpec>;
+
+export type DeclinedSection = keyof typeof DECLINED_SECTION_SPECS;
+
+/** 'Payment declined' (SPEC.md §2, §8) as code composes it. */
+export const DECLINED_COMPOSITION: Composition<DeclinedSection> = {
+  className: 'screen declined',
+  sections: [{ kind: 'heading' }, { kind: 'hints' }, { kind: 'try_again' }, { kind: 'support' }],
+};
+
+/** The end screens' sections: each one's composition, and its catalogue in the end slot. */
 export const END_COMPOSED = {
   success: { slot: 'end', composition: SUCCESS_COMPOSITION, catalogue: END_SECTION_SPECS },
+  payment_declined: {
+    slot: 'end',
+    composition: DECLINED_COMPOSITION,
+    catalogue: DECLINED_SECTION_SPECS,
+  },
 } satisfies Record<string, ComposedDefinition>;

@@ -57,9 +57,16 @@ export interface ComposedDefinition {
   catalogue: Readonly<Record<string, SectionSpec>>;
 }
 
+/** Slots a sentence names by more than their id. */
+const SLOT_NOUNS: Readonly<Record<string, string>> = {
+  end: 'end screen',
+  searching: 'searching screen',
+  features: 'feature screen',
+};
+
 /** A slot as a sentence names one screen of it: 'a landing', 'an upsell', 'an end screen'. */
 export function aScreenOf(slot: string): string {
-  const noun = slot === 'end' ? 'end screen' : slot;
+  const noun = SLOT_NOUNS[slot] ?? slot;
   return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 

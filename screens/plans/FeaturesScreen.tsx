@@ -1,6 +1,14 @@
 import { BottomButton } from '../kit/BottomButton';
+import { ComposedScreen, type SectionKind } from '../kit/composition';
+import { SupportLinks } from '../kit/SupportLinks';
+import { TrustLabels } from '../kit/TrustLabels';
 import { ContinueForm } from '../layout/ContinueForm';
 import type { ScreenProps } from '../types';
+import {
+  FEATURES_COMPOSITION,
+  FEATURES_SECTION_SPECS,
+  type FeaturesSection,
+} from './features-section-specs';
 import { ScreenHeading } from './ScreenHeading';
 
 /** SPEC.md §1 claims, in the order the feature screen lists them. */
@@ -18,14 +26,15 @@ const FEATURES = [
   'platforms',
 ] as const;
 
-/**
- * The feature screen (SPEC.md §2): what the app does, as the copy claims it (SPEC.md §1). A long
- * list, so its Continue is pinned to the bottom, in reach wherever the visitor has scrolled.
- */
-export function FeaturesScreen({ screen, t, continueAction, next }: ScreenProps) {
-  return (
-    <section className="screen features" aria-labelledby="screen-title">
-      <ScreenHeading screen={screen} t={t} />
+/** The feature screen's sections with what draws each (./features-section-specs.ts says what). */
+const FEATURES_SECTIONS: Record<FeaturesSection, SectionKind> = {
+  heading: {
+    ...FEATURES_SECTION_SPECS.heading,
+    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
+  },
+  features: {
+    ...FEATURES_SECTION_SPECS.features,
+    render: ({ t }) => (
       <ul className="plan-features" aria-label={t('plans.features.label')}>
         {FEATURES.map((feature) => (
           <li key={feature} className="plan-features__item">
@@ -36,11 +45,39 @@ export function FeaturesScreen({ screen, t, continueAction, next }: ScreenProps)
           </li>
         ))}
       </ul>
-      <p className="features__users">{t('plans.features.users')}</p>
+    ),
+  },
+  users: {
+    ...FEATURES_SECTION_SPECS.users,
+    render: ({ t }) => <p className="features__users">{t('plans.features.users')}</p>,
+  },
+  continue: {
+    ...FEATURES_SECTION_SPECS.continue,
+    render: ({ t, continueAction, next }) => (
       <BottomButton>
         <ContinueForm action={continueAction} next={next} t={t} />
       </BottomButton>
-      <p className="features__guarantee">{t('plans.guarantee.title')}</p>
-    </section>
+    ),
+  },
+  guarantee: {
+    ...FEATURES_SECTION_SPECS.guarantee,
+    render: ({ t }) => <p className="features__guarantee">{t('plans.guarantee.title')}</p>,
+  },
+  trust: { ...FEATURES_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
+  support: { ...FEATURES_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+};
+
+/**
+ * The feature screen (SPEC.md §2): what the app does, as the copy claims it (SPEC.md §1). A long
+ * list, so its Continue is pinned to the bottom, in reach wherever the visitor has scrolled.
+ * Drawn from its sections as a marketer's content arranges them.
+ */
+export function FeaturesScreen(props: ScreenProps) {
+  return (
+    <ComposedScreen
+      props={props}
+      composition={FEATURES_COMPOSITION}
+      catalogue={FEATURES_SECTIONS}
+    />
   );
 }

@@ -1,8 +1,14 @@
 import type { SearchLabels, SearchVariant } from '../../islands/SearchProgress';
 import { PHONE_LOOKUP_ERROR_KEYS } from '../../shared/api/error-text';
 import { translatedErrorTexts } from '../error-texts';
+import type { Composition } from '../kit/arrangement';
+import { ComposedScreen, type SectionKind } from '../kit/composition';
+import { SupportLinks } from '../kit/SupportLinks';
+import { Testimonials } from '../kit/Testimonials';
+import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { SEARCHING_SECTION_SPECS, type SearchingSection } from './section-specs';
 
 const NUMBER_TYPES = [
   'mobile',
@@ -53,14 +59,10 @@ function queryOf(action: string): string {
   return at === -1 ? '' : action.slice(at);
 }
 
-/**
- * A searching screen (SPEC.md §2): heading and lead from the server, the animation, results and
- * Continue in the SearchProgress island. `/` with the query leads back to the flow's landing.
- */
-export function SearchingScreen({
+/** The search: the animation, the number's details and map, and Continue, in one island. */
+function Search({
   variant,
   t,
-  screen,
   continueAction,
   next,
   language,
@@ -68,23 +70,77 @@ export function SearchingScreen({
   staticMap,
 }: ScreenProps & { variant: SearchVariant }) {
   return (
-    <section className={`screen searching searching--${variant}`} aria-labelledby="screen-title">
-      {variant === 'ai' ? <p className="searching__badge">{t('searching.ai_badge')}</p> : null}
-      <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
-      <p className="lead">{t(variant === 'ai' ? 'searching.ai_lead' : 'searching.lead')}</p>
-      <Island
-        name="SearchProgress"
-        props={{
-          variant,
-          action: continueAction,
-          next,
-          backUrl: `/${queryOf(continueAction)}`,
-          language,
-          labels: labelsFor(t, variant),
-          posted: postedPhone,
-          staticMap,
-        }}
-      />
-    </section>
+    <Island
+      name="SearchProgress"
+      props={{
+        variant,
+        action: continueAction,
+        next,
+        backUrl: `/${queryOf(continueAction)}`,
+        language,
+        labels: labelsFor(t, variant),
+        posted: postedPhone,
+        staticMap,
+      }}
+    />
   );
+}
+
+/**
+ * The room between the search and the testimonials a marketer adds below it: the AI search's
+ * panel ends flush. Carried by the section, so the screens without it keep their CSS.
+ */
+const TESTIMONIALS_GAP_CSS = '.searching>.signup__testimonials{margin-block-start:16px}';
+
+/** A variant's sections with what draws each (./section-specs.ts says what each is). */
+function searchingSections(variant: SearchVariant): Record<SearchingSection, SectionKind> {
+  return {
+    ai_badge: {
+      ...SEARCHING_SECTION_SPECS.ai_badge,
+      render: ({ t }) => <p className="searching__badge">{t('searching.ai_badge')}</p>,
+    },
+    heading: {
+      ...SEARCHING_SECTION_SPECS.heading,
+      render: ({ screen, t }) => (
+        <>
+          <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
+          <p className="lead">{t(variant === 'ai' ? 'searching.ai_lead' : 'searching.lead')}</p>
+        </>
+      ),
+    },
+    search: {
+      ...SEARCHING_SECTION_SPECS.search,
+      render: (props) => <Search {...props} variant={variant} />,
+    },
+    testimonials: {
+      ...SEARCHING_SECTION_SPECS.testimonials,
+      render: ({ t }) => (
+        <>
+          <style>{TESTIMONIALS_GAP_CSS}</style>
+          <Testimonials t={t} ownStyle />
+        </>
+      ),
+    },
+    trust: { ...SEARCHING_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
+    support: { ...SEARCHING_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+  };
+}
+
+const SECTIONS: Record<SearchVariant, Record<SearchingSection, SectionKind>> = {
+  classic: searchingSections('classic'),
+  map_first: searchingSections('map_first'),
+  ai: searchingSections('ai'),
+};
+
+/**
+ * A searching screen (SPEC.md §2): heading and lead from the server, the animation, results and
+ * Continue in the SearchProgress island, drawn from its sections as a marketer's content
+ * arranges them. `/` with the query leads back to the flow's landing.
+ */
+export function SearchingScreen({
+  variant,
+  composition,
+  ...props
+}: ScreenProps & { variant: SearchVariant; composition: Composition<SearchingSection> }) {
+  return <ComposedScreen props={props} composition={composition} catalogue={SECTIONS[variant]} />;
 }

@@ -57,9 +57,9 @@ describe('a content document that passes', () => {
 
 describe('every refusal names its path', () => {
   it('a screen not made of sections', () => {
-    expect(check({ screens: { searching: { copy: {} } } })).toEqual([
+    expect(check({ screens: { 'checkout-test': { copy: {} } } })).toEqual([
       {
-        path: 'content.screens.searching',
+        path: 'content.screens.checkout-test',
         message: 'is not made of sections: only a screen made of sections takes content',
       },
     ]);

@@ -48,11 +48,13 @@ describe('a composed screen', () => {
   });
 
   it('starts from a screen made of sections, of the slot it says', () => {
-    expect(check(composed('spring_landing', { from: 'searching', sections: undefined }))).toEqual([
+    expect(
+      check(composed('spring_landing', { from: 'checkout-test', sections: undefined })),
+    ).toEqual([
       {
         path: 'content.composed.spring_landing.from',
         message: expect.stringMatching(
-          /^"searching" is not made of sections: start from one of one_pager/,
+          /^"checkout-test" is not made of sections: start from one of one_pager/,
         ),
       },
     ]);

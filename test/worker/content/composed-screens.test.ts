@@ -10,7 +10,8 @@ import type { ScreenId } from '../../../shared/screens';
 import { freshApp } from '../fetch-app';
 
 /**
- * The screens made of sections past the landing (signup, paywalls, upsells, success), with a
+ * The screens made of sections past the landing (searching, signup, the feature list, paywalls,
+ * upsells, success, the declined payment), with a
  * marketer's content published through the console against the real KV and D1: with none, or
  * content that changes nothing, each is the screen in code byte for byte; a paywall's sections
  * come in the content's order; a section its slot needs, hidden, is refused at its path.
@@ -59,15 +60,20 @@ const inCodeOrder = (id: ScreenId) =>
   }));
 
 describe('screens made of sections past the landing', () => {
-  it('are the signups, the paywalls, the upsells and success', () => {
+  it('are every screen but the landings and the development ones', () => {
     expect(PAST_THE_LANDING.sort()).toEqual([
       'checkout_h3_pp',
       'checkout_h3_pp_braintree',
       'checkout_v3_pp',
       'checkout_v3_tr',
+      'features',
       'paycheck1_pr5_h_ai',
       'paycheck1_pr5_h_win',
       'paycheck_combo_3d',
+      'payment_declined',
+      'searching',
+      'searching_2',
+      'searching_ai',
       'signup',
       'signup_testim',
       'success',
@@ -158,6 +164,75 @@ describe('a paywall’s content', () => {
         message: 'must be true: an upsell needs its "skip"',
       },
     ]);
+  });
+});
+
+describe('the declined payment’s content', () => {
+  it('hides what to check and moves the support links up, and refuses Try again hidden', async () => {
+    const sections = [
+      { id: 'heading', visible: true },
+      { id: 'support', visible: true },
+      { id: 'try_again', visible: true },
+      { id: 'hints', visible: false },
+    ];
+    expect((await publish({ screens: { payment_declined: { sections } } })).status).toBe(200);
+    const arranged = await screen('payment_declined');
+    expect(arranged).not.toContain('class="declined__hints"');
+    expect(arranged.indexOf('class="support-links"')).toBeLessThan(
+      arranged.indexOf('data-island="TryAgain"'),
+    );
+    const hidden = sections.map(({ id }) => ({ id, visible: id !== 'try_again' }));
+    const refused = await publish({ screens: { payment_declined: { sections: hidden } } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as InvalidAnswer).errors).toEqual([
+      {
+        path: 'content.screens.payment_declined.sections.2.visible',
+        message: 'must be true: an end screen needs its "try_again"',
+      },
+    ]);
+  });
+});
+
+describe('a searching screen’s content', () => {
+  it('reorders, hides and adds its optional sections, and refuses the search hidden, by path', async () => {
+    const inCode = await screen('searching_ai');
+    const badge = (html: string) => html.indexOf('class="searching__badge"');
+    const title = (html: string) => html.indexOf('id="screen-title"');
+    const search = (html: string) => html.indexOf('data-island="SearchProgress"');
+    const trust = (html: string) => html.indexOf('class="trust-labels"');
+    expect(badge(inCode)).toBeGreaterThan(-1);
+    expect(badge(inCode)).toBeLessThan(title(inCode));
+    expect(trust(inCode)).toBe(-1);
+
+    const sections = [
+      { id: 'heading', visible: true },
+      { id: 'trust', visible: true },
+      { id: 'search', visible: true },
+      { id: 'ai_badge', visible: false },
+      { id: 'support', visible: true },
+    ];
+    expect((await publish({ screens: { searching_ai: { sections } } })).status).toBe(200);
+    const arranged = await screen('searching_ai');
+    expect(badge(arranged)).toBe(-1);
+    expect(title(arranged)).toBeLessThan(trust(arranged));
+    expect(trust(arranged)).toBeLessThan(search(arranged));
+    expect(arranged.indexOf('class="support-links"')).toBeGreaterThan(search(arranged));
+    // The AI screen keeps its styling and its island; the other searching screens stay as code.
+    expect(arranged).toContain('class="screen searching searching--ai"');
+    expect(arranged.match(/<h1/g)).toHaveLength(1);
+    expect(await screen('searching')).not.toContain('class="trust-labels"');
+
+    const kvBefore = await env.FUNNEL_CONFIG.get('content', 'text');
+    const hidden = sections.map(({ id }) => ({ id, visible: id !== 'search' }));
+    const refused = await publish({ screens: { searching: { sections: hidden } } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as InvalidAnswer).errors).toEqual([
+      {
+        path: 'content.screens.searching.sections.2.visible',
+        message: 'must be true: a searching screen needs its "search"',
+      },
+    ]);
+    expect(await env.FUNNEL_CONFIG.get('content', 'text')).toBe(kvBefore);
   });
 });
 
