@@ -94,6 +94,13 @@ export async function offerRefusal(
       coupon: coupon ? coupon.slice(0, 80) : null,
       route: asker.routeId,
       flow: asker.flow.name,
+      // What the visitor's screens did offer, so a refusal says what was asked against what
+      // was shown (a currency the country changed, a plan of another arm).
+      country: asker.country,
+      offered: offer
+        .slice(0, 12)
+        .map((item) => (item.coupon ? `${item.planId}+${item.coupon}` : item.planId))
+        .join(' '),
     });
     return refusal(code);
   };

@@ -155,10 +155,17 @@ describe('what a visitor may buy', () => {
     const { visitor: newVisitor, asked } = shop();
     const visitor = newVisitor();
     await visitor.signUp();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fromGermany = { headers: { 'cf-ipcountry': 'DE' } };
     expect((await charge(visitor, 'monthly_eur', fromGermany)).status).toBe(200);
     await expectRefused(await charge(visitor, 'monthly_usd', fromGermany), 'plan_not_offered');
     expect(asked).toHaveLength(1);
+    // The refusal's warning says what was asked against what the screens showed, and where from.
+    const warned = warn.mock.calls
+      .map(([line]) => JSON.parse(String(line)) as Record<string, unknown>)
+      .find((line) => line.warning === 'plan_not_offered');
+    expect(warned).toMatchObject({ plan: 'monthly_usd', country: 'DE' });
+    expect(String(warned?.offered).split(' ')).toContain('monthly_eur');
   });
 
   it('a plan outside the route’s plans is refused; the route’s own are sold', async () => {
