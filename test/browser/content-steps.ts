@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BrowserSession } from './harness';
+import { islandsHydrated } from './visitor-steps';
 
 /** Steps a marketer takes in the console's Content area, shared by its Chromium tests. */
 
@@ -40,3 +41,32 @@ export async function openContent(session: BrowserSession) {
   await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
   return { page, problems, content, phone };
 }
+
+/**
+ * A new visitor on `screen` (outside the split) at `width` px in `language`, its islands awake
+ * and nothing reported wrong: how the arranged screens' tests open each width and language.
+ */
+export async function openArranged(
+  session: BrowserSession,
+  screen: string,
+  width: number,
+  language: string,
+): Promise<Page> {
+  const { page, problems } = await session.newVisitor({
+    viewport: { width, height: 900 },
+    locale: language,
+  });
+  await page.goto(
+    new URL(`/${screen}?skip_split=true&custom_lng=${language}`, session.worker.url).href,
+  );
+  await islandsHydrated(page);
+  expect(problems).toEqual([]);
+  return page;
+}
+
+/** Where the first element matching `selector` starts on the page's viewport. */
+export const topOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((node) => node.getBoundingClientRect().top);

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from './a11y-checks';
+import { openArranged, topOf } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { islandsHydrated } from './visitor-steps';
 
 /**
  * A checkout as a marketer's content arranges it, in Chromium: what other families say and the
@@ -43,24 +42,8 @@ afterAll(async () => {
   await session?.stop();
 });
 
-async function openCheckout(width: number, language: string): Promise<Page> {
-  const { page, problems } = await session.newVisitor({
-    viewport: { width, height: 900 },
-    locale: language,
-  });
-  await page.goto(
-    new URL(`/checkout_v3_tr?skip_split=true&custom_lng=${language}`, session.worker.url).href,
-  );
-  await islandsHydrated(page);
-  expect(problems).toEqual([]);
-  return page;
-}
-
-const top = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((node) => node.getBoundingClientRect().top);
+const openCheckout = (width: number, language: string) =>
+  openArranged(session, 'checkout_v3_tr', width, language);
 
 describe('a checkout with its sections arranged', () => {
   it.each([
@@ -73,10 +56,10 @@ describe('a checkout with its sections arranged', () => {
     async (width, language) => {
       const page = await openCheckout(width, language);
       expect(await page.locator('.offer-banner').count()).toBe(0);
-      const testimonials = await top(page, '.signup__testimonials');
-      expect(testimonials).toBeLessThan(await top(page, '.plan-guarantee'));
-      expect(await top(page, '.plan-guarantee')).toBeLessThan(
-        await top(page, '[data-island="PlanChoice"]'),
+      const testimonials = await topOf(page, '.signup__testimonials');
+      expect(testimonials).toBeLessThan(await topOf(page, '.plan-guarantee'));
+      expect(await topOf(page, '.plan-guarantee')).toBeLessThan(
+        await topOf(page, '[data-island="PlanChoice"]'),
       );
       // Each quote on a card of its own, as the signup screen draws them.
       const card = await page

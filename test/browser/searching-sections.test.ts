@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from './a11y-checks';
+import { openArranged, topOf } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { islandsHydrated } from './visitor-steps';
 
 /**
  * The AI searching screen as a marketer's content arranges it, in Chromium: its badge hidden,
@@ -34,24 +33,8 @@ afterAll(async () => {
   await session?.stop();
 });
 
-async function openSearching(width: number, language: string): Promise<Page> {
-  const { page, problems } = await session.newVisitor({
-    viewport: { width, height: 900 },
-    locale: language,
-  });
-  await page.goto(
-    new URL(`/searching_ai?skip_split=true&custom_lng=${language}`, session.worker.url).href,
-  );
-  await islandsHydrated(page);
-  expect(problems).toEqual([]);
-  return page;
-}
-
-const top = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((node) => node.getBoundingClientRect().top);
+const openSearching = (width: number, language: string) =>
+  openArranged(session, 'searching_ai', width, language);
 
 describe('a searching screen with its sections arranged', () => {
   it.each([
@@ -62,15 +45,15 @@ describe('a searching screen with its sections arranged', () => {
   ])('at %i px in %s shows the trust labels above the search', async (width, language) => {
     const page = await openSearching(width, language);
     expect(await page.locator('.searching__badge').count()).toBe(0);
-    expect(await top(page, '#screen-title')).toBeLessThan(await top(page, '.trust-labels'));
-    expect(await top(page, '.trust-labels')).toBeLessThan(
-      await top(page, '[data-island="SearchProgress"]'),
+    expect(await topOf(page, '#screen-title')).toBeLessThan(await topOf(page, '.trust-labels'));
+    expect(await topOf(page, '.trust-labels')).toBeLessThan(
+      await topOf(page, '[data-island="SearchProgress"]'),
     );
-    expect(await top(page, '[data-island="SearchProgress"]')).toBeLessThan(
-      await top(page, '.signup__testimonials'),
+    expect(await topOf(page, '[data-island="SearchProgress"]')).toBeLessThan(
+      await topOf(page, '.signup__testimonials'),
     );
-    expect(await top(page, '.signup__testimonials')).toBeLessThan(
-      await top(page, '.support-links'),
+    expect(await topOf(page, '.signup__testimonials')).toBeLessThan(
+      await topOf(page, '.support-links'),
     );
     // The testimonials bring their own styles: each quote on a card.
     const card = await page
