@@ -23,6 +23,9 @@ function targetsOf(props: InPlaceProps): CopyTarget[] {
   );
 }
 
+/** The least width and height of a text drawn for the eye; a visually hidden one is 1 px. */
+const SEEN_PX = 4;
+
 /**
  * The spots of the frame's page, measured again as it scrolls or is resized. Found once per
  * page, with the texts as they are when it loads: the texts change first (an edit), the page
@@ -43,7 +46,10 @@ function useSpots(frame: HTMLIFrameElement, loads: number, targets: readonly Cop
         found.flatMap(({ key, section, element }) => {
           const { top, left, width, height } = element.getBoundingClientRect();
           const said = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-          return width > 0 && height > 0 ? [{ key, section, top, left, width, height, said }] : [];
+          // A text a marketer can point at, not one only a screen reader hears (a visually
+          // hidden "(opens in a new tab)", a pixel wide): that one is edited in its field.
+          const seen = width >= SEEN_PX && height >= SEEN_PX;
+          return seen ? [{ key, section, top, left, width, height, said }] : [];
         }),
       );
     measure();
