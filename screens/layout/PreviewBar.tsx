@@ -6,6 +6,11 @@ export interface PreviewNotice {
   route?: string;
   /** Where the bar's link ends the preview. */
   endUrl: string;
+  /**
+   * Drawn from the console's draft for its editor's frame: the bar says so rather than name the
+   * split's variant the draft is drawn over, and offers no way out (the console is the way out).
+   */
+  draft?: boolean;
 }
 
 /**
@@ -25,17 +30,23 @@ font:14px/1.4 system-ui,sans-serif;text-align:center}
  * The bar on every screen of a preview: which variant, that the visit is not counted and runs no
  * ads, and a way out. English whatever the page's language: it is console text, for the marketer.
  */
-export function PreviewBar({ variant, route, endUrl }: PreviewNotice) {
+export function PreviewBar({ variant, route, endUrl, draft }: PreviewNotice) {
   return (
     <aside className="preview-bar" aria-label="Preview" lang="en" dir="ltr">
       <style dangerouslySetInnerHTML={{ __html: PREVIEW_CSS }} />
-      <p className="preview-bar__text">
-        {route === undefined ? 'Preview of variant ' : 'Preview of route '}
-        <strong>{route ?? variant}</strong> — not counted, no ads
-      </p>
-      <a className="preview-bar__end" href={endUrl}>
-        End preview
-      </a>
+      {draft && route === undefined ? (
+        <p className="preview-bar__text">Preview of the draft — not counted, no ads</p>
+      ) : (
+        <p className="preview-bar__text">
+          {route === undefined ? 'Preview of variant ' : 'Preview of route '}
+          <strong>{route ?? variant}</strong> — not counted, no ads
+        </p>
+      )}
+      {draft ? null : (
+        <a className="preview-bar__end" href={endUrl}>
+          End preview
+        </a>
+      )}
     </aside>
   );
 }

@@ -20,6 +20,7 @@ import { heatmapPage } from '../attribution/heatmap-page';
 import { pageVitals } from '../collector/vitals-sample';
 import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
+import { draftContentOf } from '../funnel/draft-content';
 import { type ActiveFlow, flowPaywall, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
@@ -335,7 +336,7 @@ function screenProps(
 
 /** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */
 function screenChrome(
-  visit: { flow: ActiveFlow; preview: AppEnv['Variables']['preview'] },
+  visit: { flow: ActiveFlow; preview: AppEnv['Variables']['preview']; draft: boolean },
   screen: ScreenRef,
   attribution: PageAttribution,
 ): Chrome {
@@ -347,6 +348,7 @@ function screenChrome(
       variant: preview.variant,
       route: preview.route,
       endUrl: PREVIEW_END_URL,
+      ...(visit.draft ? { draft: true } : {}),
     },
     progress: flowProgress(visit.flow, screen),
   };
@@ -371,7 +373,13 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: 
   const account = takeSignedUp(c);
   const onError = (error: unknown) =>
     logError('render_stream_failed', { screen, detail: String(error) });
-  const chrome = screenChrome({ flow: c.get('flow'), preview: c.get('preview') }, ref, attribution);
+  const visit = {
+    flow: c.get('flow'),
+    preview: c.get('preview'),
+    // The console editor's frame: the page drawn from a draft only the worker can attach.
+    draft: draftContentOf(c.req.raw) !== undefined,
+  };
+  const chrome = screenChrome(visit, ref, attribution);
   const body = screenBody(deps, search, props, { ref, next: nextId }, chrome, onError);
   const page = body.then((rendered) =>
     pageResponse(rendered, {

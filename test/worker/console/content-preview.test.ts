@@ -90,6 +90,11 @@ describe('POST /console/api/content/preview', () => {
     expect(state.analytics.collector).toBeNull();
     expect(state.analytics.pixels.meta).toBeNull();
     expect(html).toContain('class="preview-bar"');
+    // The bar names the draft, not the split's variant it is drawn over, and offers no way out
+    // of a frame the console holds.
+    expect(html).toContain('Preview of the draft — not counted, no ads');
+    expect(html).not.toContain('Preview of variant');
+    expect(html).not.toContain('End preview');
   });
 
   it('says what a publish would refuse, by path, and still draws the page', async () => {
