@@ -1,5 +1,5 @@
 import type { ComposedDefinition, Composition, SectionSpec } from '../kit/arrangement';
-import { KIT_SECTION_SPECS } from '../kit/section-specs';
+import { KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
 
 /**
  * The sections the success screen may show: its heading (the screen's one h1), the download
@@ -9,11 +9,7 @@ import { KIT_SECTION_SPECS } from '../kit/section-specs';
  * the receipt's and stays as the bundled copy says it: only its title is the marketer's.
  */
 export const END_SECTION_SPECS = {
-  heading: {
-    copy: ['screens.{screen}.title', 'screens.{screen}.lead'],
-    maxChars: 160,
-    required: true,
-  },
+  heading: SCREEN_HEADING_SPEC,
   download: {
     copy: ['after.success.download', 'kit.store.'],
     maxChars: 40,
@@ -63,11 +59,7 @@ export const SUCCESS_COMPOSITION: Composition<EndSection> = {
  * before trying again, the support links and the trust labels a marketer may reorder, hide or add.
  */
 export const DECLINED_SECTION_SPECS = {
-  heading: {
-    copy: ['screens.{screen}.title', 'screens.{screen}.lead'],
-    maxChars: 160,
-    required: true,
-  },
+  heading: SCREEN_HEADING_SPEC,
   hints: {
     copy: ['after.declined.hints_label', 'after.declined.hints.'],
     maxChars: 120,

@@ -19,3 +19,14 @@ export const KIT_SECTION_SPECS = {
     maxChars: 60,
   },
 } satisfies Record<string, SectionSpec>;
+
+/**
+ * A screen's heading as most screens draw it: the one h1 (`screens.<id>.title`) and its lead,
+ * required, as every screen has its title. Slots whose heading reads other keys (the landing's
+ * badge, sign-up's own) declare their own.
+ */
+export const SCREEN_HEADING_SPEC = {
+  copy: ['screens.{screen}.title', 'screens.{screen}.lead'],
+  maxChars: 160,
+  required: true,
+} satisfies SectionSpec;

@@ -1,5 +1,5 @@
 import type { ComposedDefinition, Composition, SectionSpec } from '../kit/arrangement';
-import { KIT_SECTION_SPECS } from '../kit/section-specs';
+import { KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
 
 /**
  * The sections the feature screen may show: its heading (the screen's one h1), the list of what
@@ -8,11 +8,7 @@ import { KIT_SECTION_SPECS } from '../kit/section-specs';
  * trust labels and the support links a marketer may reorder, hide or add.
  */
 export const FEATURES_SECTION_SPECS = {
-  heading: {
-    copy: ['screens.{screen}.title', 'screens.{screen}.lead'],
-    maxChars: 160,
-    required: true,
-  },
+  heading: SCREEN_HEADING_SPEC,
   features: {
     copy: ['plans.features.label', 'plans.features.items.'],
     maxChars: 160,
