@@ -11,6 +11,7 @@ import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
+import { DECLINE_CLASS_PARAM, type DeclineClass, isDeclineClass } from '../../shared/decline-class';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import type { ScreenId } from '../../shared/screens';
@@ -150,6 +151,20 @@ function queryOf(url: string): string {
   return new URL(url).search;
 }
 
+/** The class 'Payment declined' names in its address, if it is one (else the advice for any). */
+function declineClassIn(url: string): DeclineClass | undefined {
+  const named = new URL(url).searchParams.get(DECLINE_CLASS_PARAM);
+  return isDeclineClass(named) ? named : undefined;
+}
+
+function searchWithoutDeclineClass(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has(DECLINE_CLASS_PARAM)) return search;
+  params.delete(DECLINE_CLASS_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /** What the screen routes are built from: the screens, the kept bodies, the API for forms. */
 interface ScreenDeps {
   api: ApiDependencies;
@@ -216,7 +231,9 @@ async function continueFrom(deps: ScreenDeps, c: ScreenContext): Promise<Respons
   const shown = shownOf(c, c.req.param('screenId'));
   if (!shown) return c.notFound();
   const { ref, screen } = shown;
-  const search = queryOf(c.req.url);
+  // A decline's class is advice for 'Payment declined' alone: the checkout it leads back to and
+  // the screens after it do not carry it on.
+  const search = searchWithoutDeclineClass(queryOf(c.req.url));
   c.get('logFields').screen = ref;
   // Posted before the island hydrated, or with no script: the island's work, done here.
   if (screens[screen].phoneForm) {
@@ -331,6 +348,7 @@ function screenProps(
     routePlans: experiments.shape.plans ?? undefined,
     upsellPlans: experiments.shape.upsellPlans ?? undefined,
     guidePlans: experiments.shape.guidePlans ?? undefined,
+    declineClass: screen === 'payment_declined' ? declineClassIn(c.req.url) : undefined,
   };
 }
 

@@ -41,6 +41,8 @@ export const EDIT_EVENTS = ['validityChange', 'empty', 'notEmpty', 'cardTypeChan
 export interface BraintreeHostedFields {
   tokenize(options: { cardholderName?: string }): Promise<HostedFieldsTokenizePayload>;
   teardown(): Promise<void>;
+  /** Braintree's HostedFields.focus: the visitor came back to pay with another card. */
+  focus(field: 'number'): void;
   on(
     event: (typeof EDIT_EVENTS)[number] | 'blur',
     handler: (event?: Partial<HostedFieldsEvent>) => void,
@@ -279,6 +281,8 @@ export function createBraintreeProvider(
     unmount,
 
     revealProblems: () => reveal(),
+
+    focusNumber: () => mounted?.hostedFields.focus('number'),
 
     async createPaymentMethod({ cardholderName }) {
       if (!mounted) throw ProviderError.of('card_form_not_ready');
