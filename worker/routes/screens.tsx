@@ -147,8 +147,12 @@ async function respond(
   return c.body(response.body as ReadableStream, response);
 }
 
+/**
+ * The visitor's query, as every move keeps it (SPEC.md §2), less a decline's class: that is
+ * advice for 'Payment declined' alone, which the page's links and forms do not carry on.
+ */
 function queryOf(url: string): string {
-  return new URL(url).search;
+  return searchWithoutDeclineClass(new URL(url).search);
 }
 
 /** The class 'Payment declined' names in its address, if it is one (else the advice for any). */
@@ -231,9 +235,7 @@ async function continueFrom(deps: ScreenDeps, c: ScreenContext): Promise<Respons
   const shown = shownOf(c, c.req.param('screenId'));
   if (!shown) return c.notFound();
   const { ref, screen } = shown;
-  // A decline's class is advice for 'Payment declined' alone: the checkout it leads back to and
-  // the screens after it do not carry it on.
-  const search = searchWithoutDeclineClass(queryOf(c.req.url));
+  const search = queryOf(c.req.url);
   c.get('logFields').screen = ref;
   // Posted before the island hydrated, or with no script: the island's work, done here.
   if (screens[screen].phoneForm) {
