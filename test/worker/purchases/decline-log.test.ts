@@ -49,6 +49,8 @@ describe('the log line of a declined charge', () => {
       visitor: visitor.visitorId,
     });
     expect(poll?.polling_id).toEqual(expect.any(String));
+    // The visitor's arms are on the same line: declines count by cause per arm from the logs.
+    expect(poll?.experiments).toMatch(/^split:/);
     expect(post?.polling_id).toBe(poll?.polling_id);
     // The start of a charge is no decline yet.
     expect(post?.decline_class).toBeUndefined();
