@@ -26,7 +26,7 @@ import {
 } from './stores/checkout-form';
 import { type CheckoutPage, payByCard, payingPage } from './stores/checkout-purchase';
 import { startOneClick } from './stores/one-click';
-import { $paymentPhase } from './stores/payment';
+import { $anotherCardAsked, $paymentPhase } from './stores/payment';
 import { clearPaymentError } from './stores/payment-error';
 import { $plans } from './stores/plans';
 
@@ -208,8 +208,10 @@ function useGate(
   const openNow = useRef(open);
   openNow.current = open;
   // A payment a reload interrupted resumes in the form waiting behind the gate: it opens, so
-  // the visitor sees where the payment stands.
-  const resuming = !isOpen && phase !== 'idle';
+  // the visitor sees where the payment stands. So does a visitor back from 'Payment declined'
+  // for another card: the card form is what they came for.
+  const anotherCard = useStore($anotherCardAsked) !== '';
+  const resuming = !isOpen && (phase !== 'idle' || anotherCard);
   useEffect(() => {
     if (resuming) openNow.current();
   }, [resuming]);

@@ -91,7 +91,11 @@ export async function chargeOnce(
   const method = await paymentMethodOf(db, charge);
   // The plan's own price, never the client's `user_data.price`: a forged one would set the amount.
   const price = firstChargeOf(planById(charge.planId), charge.request.coupon);
-  const decision = decideCharge(method.behaviour, authenticationOf(method.test, flow));
+  const decision = decideCharge(
+    method.behaviour,
+    authenticationOf(method.test, flow),
+    flow === 'verified_nonce' ? 'braintree' : 'stripe',
+  );
   if (decision.kind === 'requires_authentication' && flow === 'verified_nonce') {
     throw new PortalError(422, 'user_action_required', 'User action required', {
       payment_method_nonce: method.nonce,

@@ -22,6 +22,9 @@ export type DeclineCode =
   | 'incorrect_cvc'
   | 'lost_card'
   | 'stolen_card'
+  | 'processing_error'
+  | 'fraudulent'
+  | 'card_velocity_exceeded'
   | 'card_declined'
   | 'authentication_required';
 
@@ -45,6 +48,9 @@ const PROCESSOR_RESPONSES: Readonly<Record<DeclineCode, string>> = {
   incorrect_cvc: "Your card's security code is incorrect.",
   lost_card: 'Your card was declined.',
   stolen_card: 'Your card was declined.',
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  fraudulent: 'Your card was declined.',
+  card_velocity_exceeded: 'Your card was declined for making repeated attempts too frequently.',
   card_declined: 'Your card was declined.',
   authentication_required:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
@@ -57,12 +63,46 @@ const DECLINES: Partial<Record<CardBehaviour, DeclineCode>> = {
   declines_incorrect_cvc: 'incorrect_cvc',
   declines_lost_card: 'lost_card',
   declines_stolen_card: 'stolen_card',
+  declines_processing_error: 'processing_error',
+  declines_fraudulent: 'fraudulent',
+  declines_velocity_exceeded: 'card_velocity_exceeded',
 };
+
+/**
+ * The same declines as Braintree's processor answers them (Braintree, "Declines": the code, a
+ * space, its text), for a charge of the Braintree-style flow (a verified nonce, the direct call):
+ * a product API on Braintree reports these, which the funnel must classify as well.
+ */
+const BRAINTREE_RESPONSES: Readonly<Record<DeclineCode, string>> = {
+  generic_decline: '2046 Declined',
+  insufficient_funds: '2001 Insufficient Funds',
+  expired_card: '2004 Expired Card',
+  incorrect_cvc: '2010 Card Issuer Declined CVV',
+  lost_card: '2012 Processor Declined - Possible Lost Card',
+  stolen_card: '2013 Processor Declined - Possible Stolen Card',
+  processing_error: '3000 Processor Network Unavailable - Try Again',
+  fraudulent: '2014 Processor Declined - Fraud Suspected',
+  card_velocity_exceeded: '2002 Limit Exceeded',
+  card_declined: '2000 Do Not Honor',
+  authentication_required: '2099 Cardholder Authentication Required',
+};
+
+/** Whose words a decline is answered in: Stripe's (the polling flow) or Braintree's processor's. */
+export type Processor = 'stripe' | 'braintree';
 
 export function decideCharge(
   behaviour: CardBehaviour,
   authentication: Authentication,
+  processor: Processor = 'stripe',
 ): ChargeDecision {
+  const declined = (declineCode: DeclineCode): ChargeDecision => ({
+    kind: 'declined',
+    declineCode,
+    processorResponse:
+      processor === 'braintree'
+        ? BRAINTREE_RESPONSES[declineCode]
+        : PROCESSOR_RESPONSES[declineCode],
+  });
   const decline = DECLINES[behaviour];
   if (decline) return declined(decline);
   if (behaviour === 'succeeds') return { kind: 'charged' };
@@ -70,10 +110,6 @@ export function decideCharge(
   if (authentication === 'none') return { kind: 'requires_authentication' };
   if (authentication !== 'succeeded') return declined('authentication_required');
   return behaviour === 'requires_authentication' ? { kind: 'charged' } : declined('card_declined');
-}
-
-function declined(declineCode: DeclineCode): ChargeDecision {
-  return { kind: 'declined', declineCode, processorResponse: PROCESSOR_RESPONSES[declineCode] };
 }
 
 /**

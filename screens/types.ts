@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
+import type { DeclineClass } from '../shared/decline-class';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
@@ -67,6 +68,11 @@ export interface ScreenProps {
    * the screen as code composes it (screens/kit/composition.tsx draws it).
    */
   arrangement?: Arrangement | null;
+  /**
+   * 'Payment declined': the class of the decline its address names (a checked query parameter,
+   * shared/decline-class.ts), which picks its advice; absent, the advice for any decline.
+   */
+  declineClass?: DeclineClass;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */
   picture?: ShownPicture | null;
 }

@@ -16,6 +16,7 @@
  *   parent → frame   {type:'tgw:labels', labels, messages, appearance}   translated field labels,
  *                    the message of each field problem, the page's colours (all optional)
  *   parent → frame   {type:'tgw:reveal'}                show every field's problem, focus the first
+ *   parent → frame   {type:'tgw:focus'}                 focus the number field (another card)
  *   parent → frame   {type:'tgw:tokenize', name}        tokenize what the visitor typed
  *   frame  → parent  {type:'tgw:tokenized', id, brand, last4}   → `id` is the nonce, `tpm_…`
  *   frame  → parent  {type:'tgw:error', message, code}  invalid card data (code below)
@@ -130,7 +131,8 @@ export type ParentToFrameMessage =
       messages?: Record<string, string>;
       appearance?: CardFrameAppearance;
     }
-  | { type: 'tgw:reveal' };
+  | { type: 'tgw:reveal' }
+  | { type: 'tgw:focus' };
 
 export type FrameToParentMessage =
   | { type: 'tgw:ready' }
@@ -156,6 +158,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set([
   'tgw:edited',
   'tgw:problems',
   'tgw:reveal',
+  'tgw:focus',
   'tgw:tokenized',
   'tgw:error',
   'tgw:authenticated',

@@ -166,6 +166,8 @@ window.addEventListener('message', async (event) => {
     showProblems();
   } else if (message?.type === 'tgw:reveal') {
     reveal();
+  } else if (message?.type === 'tgw:focus') {
+    input('number').focus();
   } else if (message?.type === 'tgw:tokenize') {
     // The checkout shows a refusal of the gateway's own beside Pay: one place, not two.
     tell(await tokenize(typeof message.name === 'string' ? message.name : ''));

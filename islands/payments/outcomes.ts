@@ -85,7 +85,12 @@ export function chargedOutcome(answer: ChargeAnswer | null): PurchaseOutcome {
 export function refusedResultOutcome(result: ResultData): PurchaseOutcome {
   const text = declinedPaymentText({ processorResponse: result.processor_response });
   return result.decline_code
-    ? { kind: 'declined', declineCode: result.decline_code, text }
+    ? {
+        kind: 'declined',
+        declineCode: result.decline_code,
+        text,
+        processorResponse: result.processor_response ?? null,
+      }
     : { kind: 'failed', text };
 }
 
@@ -100,7 +105,12 @@ export function providerRefusalOutcome(error: unknown): PurchaseOutcome {
     ? { key: error.problem }
     : declinedPaymentText({ message: error.message, processorResponse: error.processorResponse });
   return error.declineCode || error.processorResponse
-    ? { kind: 'declined', declineCode: error.declineCode, text }
+    ? {
+        kind: 'declined',
+        declineCode: error.declineCode,
+        text,
+        processorResponse: error.processorResponse,
+      }
     : { kind: 'failed', text };
 }
 

@@ -106,6 +106,8 @@ export interface CardProvider {
   unmount(): void;
   /** Pay was pressed with a problem: every field shows its own and the first takes focus. */
   revealProblems?(): void;
+  /** The card number field takes focus: the visitor came back to pay with another card. */
+  focusNumber?(): void;
   /**
    * SPEC.md §4 Payment step 2: a payment method from the mounted fields. Resolves its nonce and
    * the card's BIN when known; rejects ProviderError.

@@ -43,8 +43,17 @@ export type PurchaseOutcome =
       /** The worker's receipt of the charge (worker/purchases/receipt.ts), when it gave one. */
       receipt?: ChargeReceipt | null;
     }
-  /** The card was refused (a decline code): the visitor goes to the 'Payment declined' screen. */
-  | { kind: 'declined'; declineCode: string | null; text: VisitorText }
+  /**
+   * The card was refused (a decline code): the visitor goes to the 'Payment declined' screen,
+   * whose advice follows the codes' class (shared/decline-class.ts).
+   */
+  | {
+      kind: 'declined';
+      declineCode: string | null;
+      text: VisitorText;
+      /** The processor's words, when it gave any: Braintree's carry its code ('2001 …'). */
+      processorResponse?: string | null;
+    }
   /**
    * A final answer that nothing was charged (or nothing was sent): the text is shown and the
    * form stays usable.

@@ -7,7 +7,7 @@ import { browserOnly } from './browser-only';
 import { mountCardFields, mountedCardFields } from './card-form';
 import { $checkout } from './checkout';
 import type { PaymentPage } from './payment';
-import { resumePayment } from './payment';
+import { $anotherCardAsked, resumePayment } from './payment';
 import { paymentStoreDeps } from './payment-deps';
 import { clearPaymentError } from './payment-error';
 import { $plans } from './plans';
@@ -86,7 +86,13 @@ export function startCardFields(
     if (cancelled) return unmount();
     undo = unmount;
     const fields = mountedCardFields();
-    if (fields) void resumePayment(options.page(), paymentStoreDeps(fields.provider));
+    if (!fields) return;
+    if ($anotherCardAsked.get()) {
+      // Asked for on 'Payment declined': the fields are fresh, so they wait for the new card.
+      $anotherCardAsked.set('');
+      fields.provider.focusNumber?.();
+    }
+    void resumePayment(options.page(), paymentStoreDeps(fields.provider));
   });
   return () => {
     cancelled = true;

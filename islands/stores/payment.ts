@@ -1,6 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { type ErrorTexts, readableText } from '../../shared/api/error-text';
+import { DECLINE_CLASS_PARAM, declineClassOf } from '../../shared/decline-class';
 import { emit } from '../analytics/emit';
 import {
   cataloguePriceOf,
@@ -36,6 +37,14 @@ export const $paymentPhase = browserOnly(atom<PaymentPhase>('idle'), 'payment');
 export const $declinedReturn = ON_WORKER
   ? atom<string>('')
   : persistentAtom<string>(`${PERSIST_PREFIX}payment:declinedReturn`, '');
+
+/**
+ * 'yes' once the visitor pressed 'Use another card' on 'Payment declined': the checkout they go
+ * back to opens its card form and focuses the number (./checkout-form.ts), then clears it.
+ */
+export const $anotherCardAsked = ON_WORKER
+  ? atom<string>('')
+  : persistentAtom<string>(`${PERSIST_PREFIX}payment:anotherCard`, '');
 
 /** Which plan a purchase is for: its id and the plan data it sent as `user_data` (SPEC.md §3). */
 export type PurchasedPlan = Pick<PurchaseRequest, 'planId' | 'userData'>;
@@ -132,7 +141,7 @@ async function settle(
     case 'declined':
       emit('subs_purchase_failed', { plan: plan?.planId, decline_code: outcome.declineCode });
       $declinedReturn.set(page.here);
-      deps.navigate(page.declined);
+      deps.navigate(declinedPageOf(page.declined, outcome));
       return;
     case 'failed':
       emit('subs_purchase_failed', { plan: plan?.planId, error: readableText(outcome.text, {}) });
@@ -140,6 +149,23 @@ async function settle(
       $paymentPhase.set('idle');
       return;
   }
+}
+
+/**
+ * The 'Payment declined' page naming the decline's class in its query, so its advice is drawn by
+ * the worker: it stays on a reload and needs no script (screens/after/PaymentDeclinedScreen.tsx).
+ */
+function declinedPageOf(
+  declined: string,
+  outcome: Extract<PurchaseOutcome, { kind: 'declined' }>,
+): string {
+  const url = new URL(declined, 'http://page.invalid');
+  const cause = declineClassOf({
+    declineCode: outcome.declineCode,
+    processorResponse: outcome.processorResponse,
+  });
+  url.searchParams.set(DECLINE_CLASS_PARAM, cause);
+  return `${url.pathname}${url.search}`;
 }
 
 /** Keeps the receipt and opens its dialog (islands/PaymentReceipt.tsx), SPEC.md §4's popup event. */

@@ -15,6 +15,10 @@ export type CardBehaviour =
   | 'declines_incorrect_cvc'
   | 'declines_lost_card'
   | 'declines_stolen_card'
+  | 'declines_processing_error'
+  /** Stripe's card "always blocked": Radar's fraudulent, whatever the charge. */
+  | 'declines_fraudulent'
+  | 'declines_velocity_exceeded'
   /** 3-D Secure on every charge; succeeds once authenticated. */
   | 'requires_authentication'
   /** 3-D Secure on every charge; declined even when authenticated. */
@@ -29,6 +33,9 @@ const TEST_CARDS: Readonly<Record<string, CardBehaviour>> = {
   '4000000000000127': 'declines_incorrect_cvc',
   '4000000000009987': 'declines_lost_card',
   '4000000000009979': 'declines_stolen_card',
+  '4000000000000119': 'declines_processing_error',
+  '4100000000000019': 'declines_fraudulent',
+  '4000000000006975': 'declines_velocity_exceeded',
   '4000002760003184': 'requires_authentication',
   '4000008400001629': 'declines_after_authentication',
 };

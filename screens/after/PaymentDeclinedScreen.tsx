@@ -3,38 +3,39 @@ import { SupportLinks } from '../kit/SupportLinks';
 import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { ACTION_LABELS, DECLINE_ADVICE } from './decline-advice';
 import {
   DECLINED_COMPOSITION,
   DECLINED_SECTION_SPECS,
   type DeclinedSection,
 } from './section-specs';
 
-/** SPEC.md §8: what the visitor can check before trying the card again. */
-const HINTS = ['balance', 'limits', 'issuer'] as const;
+/** The advice for the visitor's decline: its class's, else SPEC.md §8's for any decline. */
+const adviceOf = (props: ScreenProps) => DECLINE_ADVICE[props.declineClass ?? 'unknown'];
 
 /** The page's sections with what draws each (./section-specs.ts says what each is). */
 const DECLINED_SECTIONS: Record<DeclinedSection, SectionKind> = {
   heading: {
     ...DECLINED_SECTION_SPECS.heading,
-    render: ({ screen, t }) => (
+    render: (props) => (
       <>
         <div className="declined__icon" aria-hidden="true">
           !
         </div>
-        <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
-        <p className="lead">{t(`screens.${screen}.lead`)}</p>
+        <h1 id="screen-title">{props.t(`screens.${props.screen}.title`)}</h1>
+        <p className="lead">{props.t(adviceOf(props).lead ?? `screens.${props.screen}.lead`)}</p>
       </>
     ),
   },
   hints: {
     ...DECLINED_SECTION_SPECS.hints,
-    render: ({ t }) => (
+    render: (props) => (
       <>
-        <h2 className="declined__hints-title">{t('after.declined.hints_label')}</h2>
+        <h2 className="declined__hints-title">{props.t('after.declined.hints_label')}</h2>
         <ul className="declined__hints">
-          {HINTS.map((hint) => (
+          {adviceOf(props).hints.map((hint) => (
             <li key={hint} className="declined__hint">
-              {t(`after.declined.hints.${hint}`)}
+              {props.t(hint)}
             </li>
           ))}
         </ul>
@@ -43,21 +44,31 @@ const DECLINED_SECTIONS: Record<DeclinedSection, SectionKind> = {
   },
   try_again: {
     ...DECLINED_SECTION_SPECS.try_again,
-    render: ({ t, continueAction, next }) => (
-      <Island
-        name="TryAgain"
-        props={{ action: continueAction, next, label: t('after.declined.try_again') }}
-      />
-    ),
+    render: (props) =>
+      adviceOf(props).actions.map((intent, index) => (
+        <Island
+          key={intent}
+          name="TryAgain"
+          props={{
+            action: props.continueAction,
+            next: props.next,
+            label: props.t(ACTION_LABELS[intent]),
+            intent,
+            secondary: index > 0,
+          }}
+        />
+      )),
   },
   trust: { ...DECLINED_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
   support: { ...DECLINED_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
 };
 
 /**
- * The 'Payment declined' page (SPEC.md §2, §8) with its three hints. Try again leads back to the
- * checkout the visitor paid on (else the worker's default checkout); nothing was charged. Drawn
- * from its sections as a marketer's content arranges them.
+ * The 'Payment declined' page (SPEC.md §2, §8). Its lead, hints and actions follow the class of
+ * the decline its address names (shared/decline-class.ts, screens/after/decline-advice.ts), so
+ * a reload or a visit without script shows the same; with none, SPEC.md §8's three hints and Try
+ * again. Every action leads back to the checkout the visitor paid on (else the worker's default
+ * checkout); nothing was charged. Drawn from its sections as a marketer's content arranges them.
  */
 export function PaymentDeclinedScreen(props: ScreenProps) {
   return (

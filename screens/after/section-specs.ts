@@ -61,11 +61,11 @@ export const SUCCESS_COMPOSITION: Composition<EndSection> = {
 export const DECLINED_SECTION_SPECS = {
   heading: SCREEN_HEADING_SPEC,
   hints: {
-    copy: ['after.declined.hints_label', 'after.declined.hints.'],
+    copy: ['after.declined.hints_label', 'after.declined.hints.', 'after.decline_advice.'],
     maxChars: 120,
   },
   try_again: {
-    copy: ['after.declined.try_again'],
+    copy: ['after.declined.try_again', 'after.decline_advice.actions.'],
     maxChars: 40,
     required: true,
   },

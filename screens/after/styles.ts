@@ -16,6 +16,8 @@ export const AFTER_CSS = `
 .declined__hint{position:relative;margin:0 0 8px;padding-inline-start:20px}
 .declined__hint::before{content:'';position:absolute;inset-inline-start:4px;top:9px;width:6px;height:6px;
   border-radius:50%;background:var(--brand)}
+.declined__action--secondary .button--primary{background:transparent;color:var(--ink);
+  box-shadow:inset 0 0 0 2px var(--ink)}
 .test-notice{margin:0 0 16px;padding:10px 14px;border:2px dashed var(--ink);border-radius:12px;
   background:var(--surface);font-weight:600}
 .test-screen__cards-title{margin:16px 0 8px;font-size:16px}

@@ -27,6 +27,10 @@ afterAll(() => session?.stop());
 const active = async (userId: string) =>
   (await portalSubscriptions(session, userId)).filter((row) => row.status === 'active');
 
+/** The labels of the actions 'Payment declined' offers, in order. */
+const declinedActions = (page: Page) =>
+  page.locator('.screen.declined button[type="submit"]').allTextContents();
+
 /**
  * The success screen's QR image. Exactly its name: the empty slot shown while a code is drawn
  * is an image too, named 'QR code that opens the app, logged in: …'.
@@ -175,11 +179,11 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
     await interactive(page);
     expect(await page.locator('h1').textContent()).toBe('Payment declined');
+    // generic_decline: Stripe's advice is the bank's to give (do not honour).
     expect(await page.locator('.declined__hint').allTextContents()).toEqual([
-      'Keep a sufficient balance on the card.',
-      'Ensure there are no limits on online card transactions.',
-      'Contact the card issuer.',
+      'Your bank gave no reason. Contact it, or use another card.',
     ]);
+    expect(await declinedActions(page)).toEqual(['Use another card', 'Try again']);
     expect(await active(userId)).toEqual([]);
 
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -191,6 +195,46 @@ describe('paying at the checkout through the test gateway (SPEC.md §4 Payment)'
     await continueAfterReceipt(page);
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
     expect(await active(userId)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('…0069 (expired) and …9995 (insufficient funds) get their own advice; Use another card comes back to the card form, focused', async () => {
+    const { context, page, userId } = await checkoutVisitor(session);
+    await typeTestCard(page, '4000 0000 0000 0069');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await interactive(page);
+    const expired = await page.locator('.declined__hint').allTextContents();
+    expect(expired[0]).toBe("Check the card's number, expiry date and CVC, or use another card.");
+    // The same card will not pass: nothing offers it again.
+    expect(await declinedActions(page)).toEqual(['Use another card']);
+    await page.reload();
+    await interactive(page);
+    expect(await page.locator('.declined__hint').allTextContents()).toEqual(expired);
+
+    await page.getByRole('button', { name: 'Use another card' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr');
+    expect(new URL(page.url()).search).toBe('?skip_split=true');
+    const frame = page.frameLocator('iframe.card-frame');
+    await expect
+      .poll(() => frame.getByLabel('Card number').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('card-frame');
+
+    await typeTestCard(page, '4000 0000 0000 9995');
+    await payButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/payment_declined', { timeout: 30_000 });
+    await interactive(page);
+    const funds = await page.locator('.declined__hint').allTextContents();
+    expect(funds).toEqual([
+      'Top up the card or raise its limit, then try again.',
+      'Or pay with another card.',
+    ]);
+    expect(await declinedActions(page)).toEqual(['Use another card', 'Try again']);
+    expect(await page.locator('.lead').textContent()).toBe(
+      "Nothing was charged: the card's balance or limit was too low.",
+    );
+    expect(await active(userId)).toEqual([]);
     await context.close();
   });
 

@@ -7,7 +7,7 @@ import { rateAskerOf, recordDecline } from '../api/rate-limit-gate';
 import { sessionUserId } from '../api/signed-in-user';
 import type { ApiEnv } from '../env';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
-import { declineOf, verifiedChargeOf } from './charge-answers';
+import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
 import { type PollingCharge, rememberPollingCharge } from './polling-charge';
 import { chargeReceiptOf, withReceipt } from './receipt';
@@ -94,12 +94,34 @@ export async function afterChargeAnswer<E extends ApiEnv>(
     const card = pollingId ? (request.polled?.card ?? null) : request.card;
     afterAnswer(c, recordDecline(rateAskerOf(c), decline, card));
   }
+  noteCharge(c, call, answer, { started, pollingId });
   const receipt = completed
     ? chargeReceiptOf(completed.charge, ordered?.coupon ?? null, now())
     : null;
   return receipt && (call === 'pollingResult' || call === 'directSubscription')
     ? withReceipt(call, answer.body, receipt)
     : answer.body;
+}
+
+/**
+ * Puts what a charge answer says on the request's log line: a decline's class and code (the
+ * visitor's uuid beside them, so support can find a visitor's declines), and the polling id on
+ * the POST that started it and on each poll, so a charge and its polls are found together.
+ */
+function noteCharge<E extends ApiEnv>(
+  c: Context<E>,
+  call: ApiCallName,
+  answer: { status: number; body: unknown },
+  ids: { started: string | null; pollingId: string | null },
+): void {
+  const fields = c.get('logFields');
+  const pollingId = ids.started ?? ids.pollingId;
+  if (pollingId) fields.polling_id = pollingId;
+  const report = declineReportOf(call, answer.status, answer.body);
+  if (!report) return;
+  fields.decline_class = report.decline_class;
+  fields.decline_code = report.decline_code;
+  fields.visitor = c.get('visitorId');
 }
 
 /** Whether a charge was for a main plan (a subscription the upsells follow), not an upsell. */

@@ -4,6 +4,11 @@ import {
   DirectSubscriptionResponse,
   PollingResultResponse,
 } from '../../shared/api/contract';
+import {
+  type DeclineClass,
+  declineClassOf,
+  type ProviderDecline,
+} from '../../shared/decline-class';
 
 /**
  * What the charge answers the worker relays prove: a purchase, or a decline. Read
@@ -88,4 +93,47 @@ export function declineOf(
     return refusal.success && refusal.data.decline_code ? `attempt:${names.attempt}` : null;
   }
   return null;
+}
+
+/** What a decline's log line says of it: its class and the code it was read from. */
+export interface DeclineReport {
+  decline_class: DeclineClass;
+  /** The gateway's decline code, else Braintree's processor code; 'declined' when only words. */
+  decline_code: string;
+}
+
+/** A code as a log line carries it: a short code, never the API's free words. */
+const loggable = (code: string | null | undefined): string | null =>
+  code && /^[\w.-]{1,64}$/.test(code.trim()) ? code.trim() : null;
+
+/**
+ * The class and code of a decline the answer reports (the same answers declineOf counts): a
+ * final polling result that failed, read from its decline code and processor response, or a
+ * direct charge refused with a decline code. Null for anything that is not a decline.
+ */
+export function declineReportOf(
+  call: ApiCallName,
+  status: number,
+  body: unknown,
+): DeclineReport | null {
+  let decline: ProviderDecline | null = null;
+  if (call === 'pollingResult' && status === 200) {
+    const answer = PollingResultResponse.safeParse(body);
+    const result = answer.success ? answer.data.data.result_data : null;
+    if (result?.status === 'failed') {
+      decline = { declineCode: result.decline_code, processorResponse: result.processor_response };
+    }
+  }
+  if (call === 'directSubscription' && status >= 400 && status < 500) {
+    const refusal = ApiErrorBody.safeParse(body);
+    if (refusal.success && refusal.data.decline_code) {
+      decline = { declineCode: refusal.data.decline_code };
+    }
+  }
+  if (decline === null) return null;
+  const processorCode = decline.processorResponse?.trim().match(/^\d{4}\b/)?.[0];
+  return {
+    decline_class: declineClassOf(decline),
+    decline_code: loggable(decline.declineCode) ?? processorCode ?? 'declined',
+  };
 }

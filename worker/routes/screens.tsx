@@ -11,6 +11,7 @@ import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
+import { DECLINE_CLASS_PARAM, type DeclineClass, isDeclineClass } from '../../shared/decline-class';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import type { ScreenId } from '../../shared/screens';
@@ -146,8 +147,26 @@ async function respond(
   return c.body(response.body as ReadableStream, response);
 }
 
+/**
+ * The visitor's query, as every move keeps it (SPEC.md §2), less a decline's class: that is
+ * advice for 'Payment declined' alone, which the page's links and forms do not carry on.
+ */
 function queryOf(url: string): string {
-  return new URL(url).search;
+  return searchWithoutDeclineClass(new URL(url).search);
+}
+
+/** The class 'Payment declined' names in its address, if it is one (else the advice for any). */
+function declineClassIn(url: string): DeclineClass | undefined {
+  const named = new URL(url).searchParams.get(DECLINE_CLASS_PARAM);
+  return isDeclineClass(named) ? named : undefined;
+}
+
+function searchWithoutDeclineClass(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has(DECLINE_CLASS_PARAM)) return search;
+  params.delete(DECLINE_CLASS_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
 }
 
 /** What the screen routes are built from: the screens, the kept bodies, the API for forms. */
@@ -331,6 +350,7 @@ function screenProps(
     routePlans: experiments.shape.plans ?? undefined,
     upsellPlans: experiments.shape.upsellPlans ?? undefined,
     guidePlans: experiments.shape.guidePlans ?? undefined,
+    declineClass: screen === 'payment_declined' ? declineClassIn(c.req.url) : undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import type { CardFieldProblem } from '../../../shared/card-field-problems';
 import {
   type CardFieldLabels,
   type CardFieldsOptions,
+  type CardPaymentMethod,
   type CardProvider,
   ProviderError,
 } from '../provider';
@@ -41,6 +42,8 @@ export const EDIT_EVENTS = ['validityChange', 'empty', 'notEmpty', 'cardTypeChan
 export interface BraintreeHostedFields {
   tokenize(options: { cardholderName?: string }): Promise<HostedFieldsTokenizePayload>;
   teardown(): Promise<void>;
+  /** Braintree's HostedFields.focus: the visitor came back to pay with another card. */
+  focus(field: 'number'): void;
   on(
     event: (typeof EDIT_EVENTS)[number] | 'blur',
     handler: (event?: Partial<HostedFieldsEvent>) => void,
@@ -226,6 +229,23 @@ async function verified(
   return payload.nonce;
 }
 
+/** SPEC.md §4 Payment step 2 from the hosted fields: the nonce and the card's BIN. */
+async function tokenizedCard(
+  mounted: MountedFields | null,
+  cardholderName: string,
+): Promise<CardPaymentMethod> {
+  if (!mounted) throw ProviderError.of('card_form_not_ready');
+  const name = cardholderName.trim();
+  try {
+    const payload = await mounted.hostedFields.tokenize(name ? { cardholderName: name } : {});
+    // 3-D Secure needs the BIN later, possibly after a reload: the attempt keeps it.
+    return { nonce: payload.nonce, bin: payload.details.bin || null };
+  } catch (error) {
+    // SPEC.md §8: a payment-method creation error shows its (Braintree's) message.
+    throw braintreeProviderError(error);
+  }
+}
+
 export function createBraintreeProvider(
   settings: { clientToken: string; threeDSecure: boolean },
   deps: BraintreeDeps = defaultBraintreeDeps,
@@ -280,18 +300,9 @@ export function createBraintreeProvider(
 
     revealProblems: () => reveal(),
 
-    async createPaymentMethod({ cardholderName }) {
-      if (!mounted) throw ProviderError.of('card_form_not_ready');
-      const name = cardholderName.trim();
-      try {
-        const payload = await mounted.hostedFields.tokenize(name ? { cardholderName: name } : {});
-        // 3-D Secure needs the BIN later, possibly after a reload: the attempt keeps it.
-        return { nonce: payload.nonce, bin: payload.details.bin || null };
-      } catch (error) {
-        // SPEC.md §8: a payment-method creation error shows its (Braintree's) message.
-        throw braintreeProviderError(error);
-      }
-    },
+    focusNumber: () => mounted?.hostedFields.focus('number'),
+
+    createPaymentMethod: ({ cardholderName }) => tokenizedCard(mounted, cardholderName),
 
     confirmCardPayment() {
       return Promise.reject(

@@ -237,6 +237,10 @@ export function createStripeProvider(
       mounted?.reveal();
     },
 
+    focusNumber() {
+      mounted?.cardNumber.focus();
+    },
+
     async createPaymentMethod({ cardholderName }) {
       if (!mounted) throw ProviderError.of('card_form_not_ready');
       const name = cardholderName.trim();

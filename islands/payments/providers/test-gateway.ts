@@ -33,7 +33,8 @@ function nextMessage<T>(
         !message ||
         message.type === 'tgw:tokenize' ||
         message.type === 'tgw:labels' ||
-        message.type === 'tgw:reveal'
+        message.type === 'tgw:reveal' ||
+        message.type === 'tgw:focus'
       )
         return;
       const value = accept(message);
@@ -171,6 +172,10 @@ export function createTestGatewayProvider(copy: TestGatewayCopy): CardProvider {
 
     revealProblems() {
       post({ type: 'tgw:reveal' });
+    },
+
+    focusNumber() {
+      post({ type: 'tgw:focus' });
     },
 
     unmount() {

@@ -204,8 +204,24 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
     });
     await pay(request, page, deps);
     expect($declinedReturn.get()).toBe(page.here);
-    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.declined);
+    // A decline code that names no cause: the advice for any decline (SPEC.md §8).
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(`${page.declined}&decline=unknown`);
     expect($checkout.get().isSuccess).toBeNull();
+  });
+
+  it.each([
+    [{ declineCode: 'expired_card' }, 'card_invalid'],
+    [{ declineCode: 'insufficient_funds' }, 'insufficient_funds'],
+    [
+      { declineCode: null, processorResponse: '2014 Processor Declined - Fraud Suspected' },
+      'fraud_suspected',
+    ],
+  ])('declined with %o: Payment declined names the class %s', async (codes, cause) => {
+    const deps = fakeDeps({
+      purchase: async () => ({ kind: 'declined', text: { text: 'x' }, ...codes }),
+    });
+    await pay(request, page, deps);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(`${page.declined}&decline=${cause}`);
   });
 
   it('failed: shows the translated text in the toast and frees the button', async () => {
@@ -299,7 +315,7 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
     const done = pay(request, page, deps);
     await vi.advanceTimersByTimeAsync(CONFIRMING_RECHECK_MS);
     await done;
-    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(page.declined);
+    expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(`${page.declined}&decline=unknown`);
   });
 
   it('confirming whose attempt vanished keeps Pay held and says the payment may have gone through', async () => {

@@ -139,6 +139,7 @@ describe('the polling route (SPEC.md §4 Payment, §7)', () => {
       kind: 'declined',
       declineCode: 'insufficient_funds',
       text: { text: 'Your card has insufficient funds.' },
+      processorResponse: 'Your card has insufficient funds.',
     });
     expect(attempts.storage.attempt).toBeNull();
   });
@@ -196,6 +197,7 @@ describe('3-D Secure on the polling route (SPEC.md §4 Payment step 4)', () => {
       kind: 'declined',
       declineCode: 'card_declined',
       text: { text: 'Your card was declined.' },
+      processorResponse: 'Your card was declined.',
     });
     expect(attempts.storage.attempt).toBeNull();
   });
@@ -213,6 +215,7 @@ describe('3-D Secure on the polling route (SPEC.md §4 Payment step 4)', () => {
       kind: 'declined',
       declineCode: 'authentication_required',
       text: { text: 'Authentication failed.' },
+      processorResponse: null,
     });
     expect(failedChallenge.portal.posts).toHaveLength(1);
     expect(failedChallenge.attempts.storage.attempt).toBeNull();

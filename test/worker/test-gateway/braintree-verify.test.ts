@@ -62,7 +62,7 @@ describe('POST /users/me/subscriptions/{planId} with the test gateway', () => {
     });
   });
 
-  it('4000 0084 0000 1629 verified: declined, card_declined as the decline code, the text as the message', async () => {
+  it("4000 0084 0000 1629 verified: declined, card_declined as the decline code, Braintree's processor response as the message", async () => {
     const { accessToken, userId } = await signUp();
     const nonce = await tokenize(CARDS.declinedAfterAuthentication);
     const challenge = await verify(nonce, '6.99');
@@ -71,7 +71,7 @@ describe('POST /users/me/subscriptions/{planId} with the test gateway', () => {
     const response = await chargeDirectly(accessToken, charge(nonce));
     expect(response.status).toBe(422);
     expect(ApiErrorBody.parse(await response.json())).toEqual({
-      errors: { messages: ['Your card was declined.'] },
+      errors: { messages: ['2000 Do Not Honor'] },
       code: 'payment_declined',
       decline_code: 'card_declined',
     });
@@ -84,7 +84,7 @@ describe('POST /users/me/subscriptions/{planId} with the test gateway', () => {
     expect(await verify(nonce, '6.99')).toEqual({ status: 'succeeded', nonce });
     const response = await chargeDirectly(accessToken, charge(nonce));
     expect(ApiErrorBody.parse(await response.json())).toMatchObject({
-      errors: { messages: ['Your card has insufficient funds.'] },
+      errors: { messages: ['2001 Insufficient Funds'] },
       decline_code: 'insufficient_funds',
     });
   });

@@ -35,6 +35,9 @@ export const CARDS = {
   insufficientFunds: '4000 0000 0000 9995',
   expired: '4000 0000 0000 0069',
   incorrectCvc: '4000 0000 0000 0127',
+  processingError: '4000 0000 0000 0119',
+  fraudulent: '4100 0000 0000 0019',
+  velocityExceeded: '4000 0000 0000 6975',
   alwaysAuthenticate: '4000 0027 6000 3184',
   declinedAfterAuthentication: '4000 0084 0000 1629',
 } as const;

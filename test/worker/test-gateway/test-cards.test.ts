@@ -31,6 +31,17 @@ describe('the test cards through the polling call (SPEC.md §4 Payment)', () => 
     [CARDS.insufficientFunds, 'insufficient_funds', 'Your card has insufficient funds.'],
     [CARDS.expired, 'expired_card', 'Your card has expired.'],
     [CARDS.incorrectCvc, 'incorrect_cvc', "Your card's security code is incorrect."],
+    [
+      CARDS.processingError,
+      'processing_error',
+      'An error occurred while processing your card. Try again in a little bit.',
+    ],
+    [CARDS.fraudulent, 'fraudulent', 'Your card was declined.'],
+    [
+      CARDS.velocityExceeded,
+      'card_velocity_exceeded',
+      'Your card was declined for making repeated attempts too frequently.',
+    ],
   ])('%s fails with %s, recorded as declined and never active', async (card, code, text) => {
     const { accessToken, userId } = await signUp();
     const { result } = await chargeByPolling(accessToken, charge(await tokenize(card)));

@@ -54,6 +54,7 @@ export function fakeBraintree() {
   const hostedFields = {
     tokenize: vi.fn<BraintreeHostedFields['tokenize']>(),
     teardown: vi.fn(async () => {}),
+    focus: vi.fn<BraintreeHostedFields['focus']>(),
     on: vi.fn<BraintreeHostedFields['on']>(),
   } satisfies BraintreeHostedFields;
   const threeDSecure = {
