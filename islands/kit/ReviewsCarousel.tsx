@@ -1,4 +1,5 @@
 import { type CSSProperties, type FocusEvent, useEffect, useState } from 'react';
+import { useAfterHydration } from './use-after-hydration';
 
 /** SPEC.md §3 Review item: name, text and avatar; or just a plain string. */
 export type ReviewItem = string | { name: string; text: string; img?: string };
@@ -8,37 +9,44 @@ export const CAROUSEL_INTERVAL_MS = 2000;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-type PauseReason = 'touch' | 'hover' | 'focus';
+/**
+ * From this width the reviews sit side by side, every one in view (the landing's CSS lays them
+ * out in a grid), so nothing slides and nothing needs pausing.
+ */
+export const SIDE_BY_SIDE = '(min-width: 768px)';
 
-function usePrefersReducedMotion(): boolean {
-  // The server cannot know; the first client render matches it, the real answer follows.
-  const [reduced, setReduced] = useState(false);
+type PauseReason = 'touch' | 'hover' | 'focus' | 'visitor';
+
+/** Whether `query` matches: false on the server and in the first client render, then the truth. */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(false);
   useEffect(() => {
-    const query = window.matchMedia?.(REDUCED_MOTION);
-    if (!query) return;
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    setMatches(list.matches);
+    const onChange = () => setMatches(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return matches;
 }
 
 /**
  * Paused while any reason holds: `[paused, pause, resume]`, where `pause(reason)` and
- * `resume(reason)` make event handlers.
+ * `resume(...reasons)` make event handlers.
  */
 function usePause() {
   const [pausedBy, setPausedBy] = useState<ReadonlySet<PauseReason>>(new Set());
   return [
-    pausedBy.size > 0,
+    pausedBy,
     (reason: PauseReason) => () => setPausedBy((current) => new Set(current).add(reason)),
-    (reason: PauseReason) => () =>
-      setPausedBy((current) => {
-        const next = new Set(current);
-        next.delete(reason);
-        return next;
-      }),
+    (...reasons: PauseReason[]) =>
+      () =>
+        setPausedBy((current) => {
+          const next = new Set(current);
+          for (const reason of reasons) next.delete(reason);
+          return next;
+        }),
   ] as const;
 }
 
@@ -80,29 +88,39 @@ function Review({ item }: { item: ReviewItem }) {
 }
 
 /**
- * The auto-scrolling reviews carousel (SPEC.md §4): one item forward per interval, paused while
- * the visitor touches it (and, for keyboard and pointer users, while hovered or focused); after
- * the last item it slides on to a clone of the first, then jumps back to the real first item
- * without animation half an interval later (SPEC.md §9 reset delay), so it always moves the same
- * way. Static mode, and visitors who prefer reduced motion, get the items listed vertically.
+ * The reviews carousel (SPEC.md §4): one item forward per interval, after the last on to a clone
+ * of the first, then back to the real first without animation half an interval later (SPEC.md §9
+ * reset delay), so it always moves the same way. It never moves without its Pause button in view
+ * (WCAG 2.2.2): a visitor's pause holds until they press Play; touch, hover and focus hold it
+ * while they last. Static mode, visitors who prefer reduced motion and screens wide enough to
+ * show the reviews side by side get them all at once, still. Before the script runs, the phone's
+ * one-review window scrolls sideways, so every review is readable without it.
  */
 export function ReviewsCarousel({
   items,
   label,
+  pauseLabel,
+  playLabel,
   interval = CAROUSEL_INTERVAL_MS,
   mode = 'slide',
 }: {
   items: readonly ReviewItem[];
   /** Accessible name of the carousel, e.g. "What our users say". */
   label: string;
+  /** The button's words while the reviews move ("Pause reviews") and while paused. */
+  pauseLabel: string;
+  playLabel: string;
   interval?: number;
   mode?: 'slide' | 'static';
 }) {
-  const reducedMotion = usePrefersReducedMotion();
-  const sliding = mode === 'slide' && !reducedMotion && items.length > 1;
+  const live = useAfterHydration();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
+  const sliding = mode === 'slide' && !reducedMotion && !sideBySide && items.length > 1;
   // `animated` is false only for the jump back from the clone to the first item.
   const [{ index, animated }, setPosition] = useState({ index: 0, animated: true });
-  const [paused, pause, resume] = usePause();
+  const [pausedBy, pause, resume] = usePause();
+  const paused = pausedBy.size > 0;
 
   useEffect(() => {
     if (!sliding || paused) return;
@@ -132,9 +150,8 @@ export function ReviewsCarousel({
       className="reviews"
       aria-roledescription="carousel"
       aria-label={label}
+      data-live={live ? 'yes' : undefined}
       data-paused={paused ? 'yes' : undefined}
-      // Keyboard users can focus the moving region to stop it while they read.
-      tabIndex={sliding ? 0 : undefined}
       onTouchStart={pause('touch')}
       onTouchEnd={resume('touch')}
       onTouchCancel={resume('touch')}
@@ -143,25 +160,69 @@ export function ReviewsCarousel({
       onFocus={pause('focus')}
       onBlur={onBlur}
     >
-      <ul
-        className={trackClass}
-        data-index={sliding ? index : undefined}
-        style={sliding ? ({ '--reviews-index': index } as CSSProperties) : undefined}
+      <div
+        className="reviews__viewport"
+        // Until the script runs the window scrolls sideways: keyboard readers can scroll it too.
+        tabIndex={sliding && !live ? 0 : undefined}
       >
-        {items.map((item, position) => (
-          <li
-            className="reviews__item"
-            key={typeof item === 'string' ? item : item.name + position}
-          >
-            <Review item={item} />
-          </li>
-        ))}
-        {sliding && items[0] !== undefined ? (
-          <li className="reviews__item reviews__item--clone" aria-hidden="true">
-            <Review item={items[0]} />
-          </li>
-        ) : null}
-      </ul>
+        <ul
+          className={trackClass}
+          data-index={sliding ? index : undefined}
+          // A moving carousel would interrupt a screen reader at every step; a still one may speak.
+          aria-live={sliding && !paused ? 'off' : 'polite'}
+          style={sliding ? ({ '--reviews-index': index } as CSSProperties) : undefined}
+        >
+          {items.map((item, position) => (
+            <li
+              className="reviews__item"
+              key={typeof item === 'string' ? item : item.name + position}
+            >
+              <Review item={item} />
+            </li>
+          ))}
+          {sliding && items[0] !== undefined ? (
+            <li className="reviews__item reviews__item--clone" aria-hidden="true">
+              <Review item={items[0]} />
+            </li>
+          ) : null}
+        </ul>
+      </div>
+      {mode === 'slide' ? (
+        // Its room is kept from the first paint, so the button's arrival moves nothing.
+        <div className="reviews__controls">
+          {live && sliding ? (
+            <PauseButton
+              pausedByVisitor={pausedBy.has('visitor')}
+              onPause={pause('visitor')}
+              // Play means play now, even with focus still on the button.
+              onPlay={resume('visitor', 'focus')}
+              pauseLabel={pauseLabel}
+              playLabel={playLabel}
+            />
+          ) : null}
+        </div>
+      ) : null}
     </section>
+  );
+}
+
+function PauseButton(props: {
+  pausedByVisitor: boolean;
+  onPause: () => void;
+  onPlay: () => void;
+  pauseLabel: string;
+  playLabel: string;
+}) {
+  const { pausedByVisitor } = props;
+  return (
+    <button
+      type="button"
+      className="reviews__pause"
+      data-state={pausedByVisitor ? 'paused' : 'playing'}
+      onClick={pausedByVisitor ? props.onPlay : props.onPause}
+    >
+      <span className="reviews__pause-icon" aria-hidden="true" />
+      {pausedByVisitor ? props.playLabel : props.pauseLabel}
+    </button>
   );
 }
