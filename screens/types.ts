@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
+import type { ReviewRating } from '../shared/config/content';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
@@ -69,6 +70,8 @@ export interface ScreenProps {
   arrangement?: Arrangement | null;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */
   picture?: ShownPicture | null;
+  /** The rating a marketer's content gives the screen's reviews; else none, never one of code's. */
+  rating?: ReviewRating | null;
 }
 
 /** A library picture as a page shows it: its id and size, and its alt text in the page's language. */

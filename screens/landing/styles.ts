@@ -83,7 +83,7 @@ const REVIEWS_CSS = `
 .reviews__pause-icon{width:10px;height:12px;border-inline:3px solid currentColor}
 .reviews__pause[data-state=paused] .reviews__pause-icon{width:0;height:0;border:6px solid transparent;border-inline:0;border-left:10px solid currentColor}
 .rating{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px;margin:0 0 12px}
-.rating__stars{flex:none;font-size:20px;line-height:1;letter-spacing:2px;background:linear-gradient(90deg,var(--brand) calc(var(--rating-share)*100%),color-mix(in srgb,var(--muted) 45%,transparent) 0);-webkit-background-clip:text;background-clip:text;color:transparent}
+.rating__stars{flex:none;font-size:20px;line-height:1;background:linear-gradient(90deg,var(--brand) var(--rating-fill),color-mix(in srgb,var(--muted) 45%,transparent) 0);-webkit-background-clip:text;background-clip:text;color:transparent}
 .rating__text{color:var(--ink);font-size:15px}
 @media (prefers-reduced-motion:reduce){.reviews__track{flex-direction:column;gap:12px;transform:none!important;transition:none}.reviews__item--clone,.reviews__controls{display:none}}
 @media (min-width:768px){.reviews__viewport{overflow:visible}.reviews__track{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px;transform:none!important;transition:none}.reviews__item--clone,.reviews__controls{display:none}}
