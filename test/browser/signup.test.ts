@@ -54,6 +54,16 @@ describe('signup screens in Chromium', () => {
     await page.goto('/signup_testim');
     expect(await page.locator('.signup__testimonial').count()).toBe(3);
     expect(await page.locator('h1').textContent()).toBe('Almost there: create your account');
+    // Each quote beside a drawn portrait, decorative (the name beside it says who), that loads.
+    const portraits = await page.locator('.signup__testimonial img').all();
+    expect(portraits).toHaveLength(3);
+    for (const portrait of portraits) {
+      expect(await portrait.getAttribute('alt')).toBe('');
+      await portrait.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
     expect(problems).toEqual([]);
     await context.close();
   });
