@@ -1,4 +1,4 @@
-import { type CSSProperties, type FocusEvent, useEffect, useState } from 'react';
+import { type CSSProperties, type FocusEvent, useEffect, useRef, useState } from 'react';
 import { useAfterHydration } from './use-after-hydration';
 
 /** SPEC.md §3 Review item: name, text and avatar; or just a plain string. */
@@ -117,33 +117,14 @@ export function ReviewsCarousel({
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   const sliding = mode === 'slide' && !reducedMotion && !sideBySide && items.length > 1;
-  // `animated` is false only for the jump back from the clone to the first item.
-  const [{ index, animated }, setPosition] = useState({ index: 0, animated: true });
   const [pausedBy, pause, resume] = usePause();
   const paused = pausedBy.size > 0;
-
-  useEffect(() => {
-    if (!sliding || paused) return;
-    const onClone = index === items.length;
-    const delay = onClone || !animated ? interval / 2 : interval;
-    const timer = setTimeout(() => {
-      setPosition(onClone ? { index: 0, animated: false } : { index: index + 1, animated: true });
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [sliding, paused, index, animated, interval, items.length]);
+  const { index, animated } = useAdvance(sliding && !paused, interval, items.length);
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     // Focus moving between parts of the carousel keeps it paused.
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume('focus')();
   };
-
-  const trackClass = [
-    'reviews__track',
-    sliding ? '' : 'reviews__track--static',
-    animated ? '' : 'reviews__track--instant',
-  ]
-    .filter(Boolean)
-    .join(' ');
 
   return (
     <section
@@ -160,33 +141,14 @@ export function ReviewsCarousel({
       onFocus={pause('focus')}
       onBlur={onBlur}
     >
-      <div
-        className="reviews__viewport"
-        // Until the script runs the window scrolls sideways: keyboard readers can scroll it too.
-        tabIndex={sliding && !live ? 0 : undefined}
-      >
-        <ul
-          className={trackClass}
-          data-index={sliding ? index : undefined}
-          // A moving carousel would interrupt a screen reader at every step; a still one may speak.
-          aria-live={sliding && !paused ? 'off' : 'polite'}
-          style={sliding ? ({ '--reviews-index': index } as CSSProperties) : undefined}
-        >
-          {items.map((item, position) => (
-            <li
-              className="reviews__item"
-              key={typeof item === 'string' ? item : item.name + position}
-            >
-              <Review item={item} />
-            </li>
-          ))}
-          {sliding && items[0] !== undefined ? (
-            <li className="reviews__item reviews__item--clone" aria-hidden="true">
-              <Review item={items[0]} />
-            </li>
-          ) : null}
-        </ul>
-      </div>
+      <ReviewsTrack
+        items={items}
+        sliding={sliding}
+        scrolls={sliding && !live}
+        still={!sliding || paused}
+        index={index}
+        animated={animated}
+      />
       {mode === 'slide' ? (
         // Its room is kept from the first paint, so the button's arrival moves nothing.
         <div className="reviews__controls">
@@ -203,6 +165,82 @@ export function ReviewsCarousel({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The item shown while `moving`: one forward per interval, onto the clone after the last, then
+ * back to the first without animation half an interval later (SPEC.md §9 reset delay).
+ */
+function useAdvance(moving: boolean, interval: number, count: number) {
+  // `animated` is false only for the jump back from the clone to the first item.
+  const [position, setPosition] = useState({ index: 0, animated: true });
+  const { index, animated } = position;
+  useEffect(() => {
+    if (!moving) return;
+    const onClone = index === count;
+    const delay = onClone || !animated ? interval / 2 : interval;
+    const timer = setTimeout(() => {
+      setPosition(onClone ? { index: 0, animated: false } : { index: index + 1, animated: true });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [moving, index, animated, interval, count]);
+  return position;
+}
+
+/** The reviews in their window, sliding by `index`, with the first's clone while sliding. */
+function ReviewsTrack({
+  items,
+  sliding,
+  scrolls,
+  still,
+  index,
+  animated,
+}: {
+  items: readonly ReviewItem[];
+  sliding: boolean;
+  /** Before the script runs: the window scrolls sideways, so keyboard readers can scroll it too. */
+  scrolls: boolean;
+  still: boolean;
+  index: number;
+  animated: boolean;
+}) {
+  const trackClass = [
+    'reviews__track',
+    sliding ? '' : 'reviews__track--static',
+    animated ? '' : 'reviews__track--instant',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Scrolled by hand before the script ran, the window would add that to the slide's offset.
+    if (!scrolls && viewport.current) viewport.current.scrollLeft = 0;
+  }, [scrolls]);
+  return (
+    <div ref={viewport} className="reviews__viewport" tabIndex={scrolls ? 0 : undefined}>
+      <ul
+        className={trackClass}
+        data-index={sliding ? index : undefined}
+        // A moving carousel would interrupt a screen reader at every step; a still one may speak.
+        aria-live={still ? 'polite' : 'off'}
+        style={sliding ? ({ '--reviews-index': index } as CSSProperties) : undefined}
+      >
+        {items.map((item, position) => (
+          <li
+            className="reviews__item"
+            key={typeof item === 'string' ? item : item.name + position}
+          >
+            <Review item={item} />
+          </li>
+        ))}
+        {sliding && items[0] !== undefined ? (
+          <li className="reviews__item reviews__item--clone" aria-hidden="true">
+            <Review item={items[0]} />
+          </li>
+        ) : null}
+      </ul>
+    </div>
   );
 }
 
