@@ -33,10 +33,8 @@ export function RatingSummary({
         }),
     count === undefined
       ? null
-      : t('kit.review_proof.count', {
-          count,
-          total: new Intl.NumberFormat(language).format(count),
-        }),
+      : // i18next writes the count in the language's own numbers ({{count, number}}).
+        t('kit.review_proof.count', { count }),
     source,
   ].filter((part): part is string => part !== null);
   return (
