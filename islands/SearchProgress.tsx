@@ -221,7 +221,11 @@ function SearchResult({
   );
 }
 
-/** SPEC.md §2 Continue in a real form, which the page script turns into a move to `next`. */
+/**
+ * SPEC.md §2 Continue in a real form, which the page script turns into a move to `next`, pinned
+ * to the bottom of a phone's screen (the screens set `bottomButton`, screens/kit/BottomButton):
+ * below the animation, the details and the map it sat some 1200 px down a 390 px phone.
+ */
 function SearchContinue({
   action,
   next,
@@ -234,8 +238,10 @@ function SearchContinue({
   disabled: boolean;
 }) {
   return (
-    <form method="post" action={action} data-next={next ?? undefined} className="continue-form">
-      <ContinueButton label={label} disabled={disabled} />
-    </form>
+    <div className="bottom-button">
+      <form method="post" action={action} data-next={next ?? undefined} className="continue-form">
+        <ContinueButton label={label} disabled={disabled} />
+      </form>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
 import type { DeclineClass } from '../shared/decline-class';
+import type { ReviewRating } from '../shared/config/content';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
@@ -75,6 +76,8 @@ export interface ScreenProps {
   declineClass?: DeclineClass;
   /** The picture a marketer's content shows in the screen's `picture` section; else none. */
   picture?: ShownPicture | null;
+  /** The rating a marketer's content gives the screen's reviews; else none, never one of code's. */
+  rating?: ReviewRating | null;
 }
 
 /** A library picture as a page shows it: its id and size, and its alt text in the page's language. */

@@ -177,6 +177,7 @@ export function EmailInput(props: EmailInputProps) {
       {shortcuts.length > 0 ? (
         <DomainShortcuts
           shortcuts={shortcuts}
+          offered={props.domains ?? EMAIL_DOMAINS}
           label={props.shortcutsLabel}
           empty={empty}
           fieldsetRef={shortcutsRef}
@@ -187,15 +188,21 @@ export function EmailInput(props: EmailInputProps) {
   );
 }
 
-/** The domain shortcuts under the field (SPEC.md §5), each completing the address. */
+/**
+ * The domain shortcuts under the field (SPEC.md §5), each completing the address. Narrowed to the
+ * one the typed domain matches, they keep the room the whole set took (an unseen copy of it
+ * under them), so what follows, Continue among it, does not jump up a row as the visitor types.
+ */
 function DomainShortcuts({
   shortcuts,
+  offered,
   label,
   empty,
   fieldsetRef,
   onPick,
 }: {
   shortcuts: readonly string[];
+  offered: readonly string[];
   label: string;
   empty: boolean;
   fieldsetRef: RefObject<HTMLFieldSetElement | null>;
@@ -204,22 +211,38 @@ function DomainShortcuts({
   return (
     <fieldset ref={fieldsetRef} className="email-input__shortcuts">
       <legend className="visually-hidden">{label}</legend>
-      {shortcuts.map((domain) => (
-        <button
-          key={domain}
-          type="button"
-          className="email-input__shortcut"
-          // Else a right-to-left page reads '@example.com' as 'example.com@'.
-          dir="ltr"
-          aria-disabled={empty || undefined}
-          // A press on a shortcut keeps focus (and the phone's keyboard) in the field; Safari
-          // would otherwise blur the field without naming the shortcut as where focus went.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onPick(domain)}
-        >
-          @{domain}
-        </button>
-      ))}
+      <div className="email-input__shortcut-rows">
+        <div className="email-input__shortcut-row">
+          {shortcuts.map((domain) => (
+            <button
+              key={domain}
+              type="button"
+              className="email-input__shortcut"
+              // Else a right-to-left page reads '@example.com' as 'example.com@'.
+              dir="ltr"
+              aria-disabled={empty || undefined}
+              // A press on a shortcut keeps focus (and the phone's keyboard) in the field; Safari
+              // would otherwise blur the field without naming the shortcut as where focus went.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => onPick(domain)}
+            >
+              @{domain}
+            </button>
+          ))}
+        </div>
+        {shortcuts.length < offered.length ? (
+          <div
+            className="email-input__shortcut-row email-input__shortcut-row--room"
+            aria-hidden="true"
+          >
+            {offered.map((domain) => (
+              <span key={domain} className="email-input__shortcut" dir="ltr">
+                @{domain}
+              </span>
+            ))}
+          </div>
+        ) : null}
+      </div>
     </fieldset>
   );
 }

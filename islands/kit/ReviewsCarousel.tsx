@@ -1,4 +1,5 @@
-import { type CSSProperties, type FocusEvent, useEffect, useState } from 'react';
+import { type CSSProperties, type FocusEvent, useEffect, useRef, useState } from 'react';
+import { useAfterHydration } from './use-after-hydration';
 
 /** SPEC.md §3 Review item: name, text and avatar; or just a plain string. */
 export type ReviewItem = string | { name: string; text: string; img?: string };
@@ -8,37 +9,44 @@ export const CAROUSEL_INTERVAL_MS = 2000;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-type PauseReason = 'touch' | 'hover' | 'focus';
+/**
+ * From this width the reviews sit side by side, every one in view (the landing's CSS lays them
+ * out in a grid), so nothing slides and nothing needs pausing.
+ */
+export const SIDE_BY_SIDE = '(min-width: 768px)';
 
-function usePrefersReducedMotion(): boolean {
-  // The server cannot know; the first client render matches it, the real answer follows.
-  const [reduced, setReduced] = useState(false);
+type PauseReason = 'touch' | 'hover' | 'focus' | 'visitor';
+
+/** Whether `query` matches: false on the server and in the first client render, then the truth. */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(false);
   useEffect(() => {
-    const query = window.matchMedia?.(REDUCED_MOTION);
-    if (!query) return;
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    setMatches(list.matches);
+    const onChange = () => setMatches(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return matches;
 }
 
 /**
  * Paused while any reason holds: `[paused, pause, resume]`, where `pause(reason)` and
- * `resume(reason)` make event handlers.
+ * `resume(...reasons)` make event handlers.
  */
 function usePause() {
   const [pausedBy, setPausedBy] = useState<ReadonlySet<PauseReason>>(new Set());
   return [
-    pausedBy.size > 0,
+    pausedBy,
     (reason: PauseReason) => () => setPausedBy((current) => new Set(current).add(reason)),
-    (reason: PauseReason) => () =>
-      setPausedBy((current) => {
-        const next = new Set(current);
-        next.delete(reason);
-        return next;
-      }),
+    (...reasons: PauseReason[]) =>
+      () =>
+        setPausedBy((current) => {
+          const next = new Set(current);
+          for (const reason of reasons) next.delete(reason);
+          return next;
+        }),
   ] as const;
 }
 
@@ -80,61 +88,51 @@ function Review({ item }: { item: ReviewItem }) {
 }
 
 /**
- * The auto-scrolling reviews carousel (SPEC.md §4): one item forward per interval, paused while
- * the visitor touches it (and, for keyboard and pointer users, while hovered or focused); after
- * the last item it slides on to a clone of the first, then jumps back to the real first item
- * without animation half an interval later (SPEC.md §9 reset delay), so it always moves the same
- * way. Static mode, and visitors who prefer reduced motion, get the items listed vertically.
+ * The reviews carousel (SPEC.md §4): one item forward per interval, after the last on to a clone
+ * of the first, then back to the real first without animation half an interval later (SPEC.md §9
+ * reset delay), so it always moves the same way. It never moves without its Pause button in view
+ * (WCAG 2.2.2): a visitor's pause holds until they press Play; touch, hover and focus hold it
+ * while they last. Static mode, visitors who prefer reduced motion and screens wide enough to
+ * show the reviews side by side get them all at once, still. Before the script runs, the phone's
+ * one-review window scrolls sideways, so every review is readable without it.
  */
 export function ReviewsCarousel({
   items,
   label,
+  pauseLabel,
+  playLabel,
   interval = CAROUSEL_INTERVAL_MS,
   mode = 'slide',
 }: {
   items: readonly ReviewItem[];
   /** Accessible name of the carousel, e.g. "What our users say". */
   label: string;
+  /** The button's words while the reviews move ("Pause reviews") and while paused. */
+  pauseLabel: string;
+  playLabel: string;
   interval?: number;
   mode?: 'slide' | 'static';
 }) {
-  const reducedMotion = usePrefersReducedMotion();
-  const sliding = mode === 'slide' && !reducedMotion && items.length > 1;
-  // `animated` is false only for the jump back from the clone to the first item.
-  const [{ index, animated }, setPosition] = useState({ index: 0, animated: true });
-  const [paused, pause, resume] = usePause();
-
-  useEffect(() => {
-    if (!sliding || paused) return;
-    const onClone = index === items.length;
-    const delay = onClone || !animated ? interval / 2 : interval;
-    const timer = setTimeout(() => {
-      setPosition(onClone ? { index: 0, animated: false } : { index: index + 1, animated: true });
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [sliding, paused, index, animated, interval, items.length]);
+  const live = useAfterHydration();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
+  const sliding = mode === 'slide' && !reducedMotion && !sideBySide && items.length > 1;
+  const [pausedBy, pause, resume] = usePause();
+  const paused = pausedBy.size > 0;
+  const { index, animated } = useAdvance(sliding && !paused, interval, items.length);
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     // Focus moving between parts of the carousel keeps it paused.
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume('focus')();
   };
 
-  const trackClass = [
-    'reviews__track',
-    sliding ? '' : 'reviews__track--static',
-    animated ? '' : 'reviews__track--instant',
-  ]
-    .filter(Boolean)
-    .join(' ');
-
   return (
     <section
       className="reviews"
       aria-roledescription="carousel"
       aria-label={label}
+      data-live={live ? 'yes' : undefined}
       data-paused={paused ? 'yes' : undefined}
-      // Keyboard users can focus the moving region to stop it while they read.
-      tabIndex={sliding ? 0 : undefined}
       onTouchStart={pause('touch')}
       onTouchEnd={resume('touch')}
       onTouchCancel={resume('touch')}
@@ -143,9 +141,89 @@ export function ReviewsCarousel({
       onFocus={pause('focus')}
       onBlur={onBlur}
     >
+      <ReviewsTrack
+        items={items}
+        sliding={sliding}
+        scrolls={sliding && !live}
+        still={!sliding || paused}
+        index={index}
+        animated={animated}
+      />
+      {mode === 'slide' ? (
+        // Its room is kept from the first paint, so the button's arrival moves nothing.
+        <div className="reviews__controls">
+          {live && sliding ? (
+            <PauseButton
+              pausedByVisitor={pausedBy.has('visitor')}
+              onPause={pause('visitor')}
+              // Play means play now, even with focus still on the button.
+              onPlay={resume('visitor', 'focus')}
+              pauseLabel={pauseLabel}
+              playLabel={playLabel}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The item shown while `moving`: one forward per interval, onto the clone after the last, then
+ * back to the first without animation half an interval later (SPEC.md §9 reset delay).
+ */
+function useAdvance(moving: boolean, interval: number, count: number) {
+  // `animated` is false only for the jump back from the clone to the first item.
+  const [position, setPosition] = useState({ index: 0, animated: true });
+  const { index, animated } = position;
+  useEffect(() => {
+    if (!moving) return;
+    const onClone = index === count;
+    const delay = onClone || !animated ? interval / 2 : interval;
+    const timer = setTimeout(() => {
+      setPosition(onClone ? { index: 0, animated: false } : { index: index + 1, animated: true });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [moving, index, animated, interval, count]);
+  return position;
+}
+
+/** The reviews in their window, sliding by `index`, with the first's clone while sliding. */
+function ReviewsTrack({
+  items,
+  sliding,
+  scrolls,
+  still,
+  index,
+  animated,
+}: {
+  items: readonly ReviewItem[];
+  sliding: boolean;
+  /** Before the script runs: the window scrolls sideways, so keyboard readers can scroll it too. */
+  scrolls: boolean;
+  still: boolean;
+  index: number;
+  animated: boolean;
+}) {
+  const trackClass = [
+    'reviews__track',
+    sliding ? '' : 'reviews__track--static',
+    animated ? '' : 'reviews__track--instant',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Scrolled by hand before the script ran, the window would add that to the slide's offset.
+    if (!scrolls && viewport.current) viewport.current.scrollLeft = 0;
+  }, [scrolls]);
+  return (
+    <div ref={viewport} className="reviews__viewport" tabIndex={scrolls ? 0 : undefined}>
       <ul
         className={trackClass}
         data-index={sliding ? index : undefined}
+        // A moving carousel would interrupt a screen reader at every step; a still one may speak.
+        aria-live={still ? 'polite' : 'off'}
         style={sliding ? ({ '--reviews-index': index } as CSSProperties) : undefined}
       >
         {items.map((item, position) => (
@@ -162,6 +240,27 @@ export function ReviewsCarousel({
           </li>
         ) : null}
       </ul>
-    </section>
+    </div>
+  );
+}
+
+function PauseButton(props: {
+  pausedByVisitor: boolean;
+  onPause: () => void;
+  onPlay: () => void;
+  pauseLabel: string;
+  playLabel: string;
+}) {
+  const { pausedByVisitor } = props;
+  return (
+    <button
+      type="button"
+      className="reviews__pause"
+      data-state={pausedByVisitor ? 'paused' : 'playing'}
+      onClick={pausedByVisitor ? props.onPlay : props.onPause}
+    >
+      <span className="reviews__pause-icon" aria-hidden="true" />
+      {pausedByVisitor ? props.playLabel : props.pauseLabel}
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { compactCss } from '../styles';
+import { REVIEW_AVATARS } from './review-portraits';
 import { TESTIMONIALS_CSS } from './styles/testimonials';
 
 interface Review {
@@ -19,9 +20,11 @@ export function Testimonials({ t, ownStyle = false }: { t: TFunction; ownStyle?:
   // Each text by its own key, so a marketer's copy of one (worker/content/) takes its place.
   const reviews = Object.keys(
     t('signup.testimonials', { returnObjects: true }) as Record<string, Review>,
-  ).map((id) => ({
+  ).map((id, index) => ({
     name: t(`signup.testimonials.${id}.name`),
     text: t(`signup.testimonials.${id}.text`),
+    // The landing's drawn portraits, in turn: a face beside a quote, never a real person's.
+    portrait: REVIEW_AVATARS[index % REVIEW_AVATARS.length],
   }));
   return (
     <section className="signup__testimonials" aria-label={t('signup.testimonials_label')}>
@@ -29,6 +32,15 @@ export function Testimonials({ t, ownStyle = false }: { t: TFunction; ownStyle?:
       <ul className="signup__testimonial-list">
         {reviews.map((review) => (
           <li key={review.name} className="signup__testimonial">
+            {/* Decorative: the name beside it says who speaks, as on the landing's reviews. */}
+            <img
+              className="signup__portrait"
+              src={review.portrait}
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+            />
             <blockquote className="signup__quote">{review.text}</blockquote>
             <p className="signup__author">{review.name}</p>
           </li>

@@ -1,6 +1,6 @@
 import { ComposedScreen } from '../kit/composition';
+import { REVIEW_AVATARS } from '../kit/review-portraits';
 import type { AreaScreens, ScreenProps } from '../types';
-import { REVIEW_AVATARS } from './Reviews';
 import { LANDING_COMPOSED, type LANDING_COMPOSITIONS } from './section-specs';
 import { LANDING_SECTIONS } from './sections';
 

@@ -46,7 +46,9 @@ export const LANDING_SECTIONS: Record<LandingSection, SectionKind> = {
   },
   reviews: {
     ...LANDING_SECTION_SPECS.reviews,
-    render: ({ t }, { reviews }) => <Reviews t={t} mode={reviews ?? 'slide'} />,
+    render: ({ t, language, rating }, { reviews }) => (
+      <Reviews t={t} mode={reviews ?? 'slide'} language={language} rating={rating} />
+    ),
   },
   faq: { ...LANDING_SECTION_SPECS.faq, render: ({ t }) => <Faq t={t} /> },
   guarantee: { ...LANDING_SECTION_SPECS.guarantee, render: ({ t }) => <Guarantee t={t} /> },

@@ -57,10 +57,17 @@ const CONTENT_CSS = `
 .faq__answer{margin:0 0 12px;color:var(--muted)}
 `;
 
-/** SPEC.md §4 reviews carousel: one item wide, sliding by the island's index, or a list. */
+/**
+ * SPEC.md §4 reviews carousel: on a phone one item wide, sliding by the island's index (until the
+ * script runs, a window that scrolls sideways), with its Pause button's row kept from the first
+ * paint; from 768 px every review side by side, still; or a list.
+ */
 const REVIEWS_CSS = `
-.reviews{overflow:hidden;border-radius:12px}
-.reviews:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
+.reviews__viewport{overflow:hidden;border-radius:12px}
+.reviews:not([data-live]) .reviews__viewport{overflow-x:auto;scroll-snap-type:x mandatory}
+.reviews:not([data-live]) .reviews__item{scroll-snap-align:start}
+.reviews:not([data-live]) .reviews__item--clone{display:none}
+.reviews__viewport:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
 .reviews__track{display:flex;margin:0;padding:0;list-style:none;transition:transform .5s ease;transform:translateX(calc(var(--reviews-index,0)*-100%))}
 [dir=rtl] .reviews__track{transform:translateX(calc(var(--reviews-index,0)*100%))}
 .reviews__track--instant{transition:none}
@@ -70,7 +77,16 @@ const REVIEWS_CSS = `
 .reviews__author{display:flex;align-items:center;gap:10px;margin-block-end:8px;font-weight:600}
 .reviews__avatar{display:grid;place-items:center;flex:none;width:48px;height:48px;border-radius:50%;background:var(--brand);color:var(--brand-ink);font-size:15px}
 .reviews__text{margin:0;color:var(--ink)}
-@media (prefers-reduced-motion:reduce){.reviews__track{flex-direction:column;gap:12px;transform:none!important;transition:none}.reviews__item--clone{display:none}}
+.reviews__controls{display:flex;justify-content:flex-end;min-height:44px;margin-block-start:8px}
+.reviews__pause{display:inline-flex;align-items:center;gap:8px;min-height:44px;padding:0 16px;border:1px solid color-mix(in srgb,var(--muted) 60%,transparent);border-radius:22px;background:var(--surface);color:var(--ink);font:600 15px var(--font);cursor:pointer}
+.reviews__pause:focus-visible{outline:3px solid var(--ink);outline-offset:2px}
+.reviews__pause-icon{width:10px;height:12px;border-inline:3px solid currentColor}
+.reviews__pause[data-state=paused] .reviews__pause-icon{width:0;height:0;border:6px solid transparent;border-inline:0;border-left:10px solid currentColor}
+.rating{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px;margin:0 0 12px}
+.rating__stars{flex:none;font-size:20px;line-height:1;background:linear-gradient(90deg,var(--brand) var(--rating-fill),color-mix(in srgb,var(--muted) 45%,transparent) 0);-webkit-background-clip:text;background-clip:text;color:transparent}
+.rating__text{color:var(--ink);font-size:15px}
+@media (prefers-reduced-motion:reduce){.reviews__track{flex-direction:column;gap:12px;transform:none!important;transition:none}.reviews__item--clone,.reviews__controls{display:none}}
+@media (min-width:768px){.reviews__viewport{overflow:visible}.reviews__track{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:12px;transform:none!important;transition:none}.reviews__item--clone,.reviews__controls{display:none}}
 @media (min-width:432px){.feature-grid__item{padding:16px}}
 `;
 
@@ -87,7 +103,6 @@ const DESKTOP_CSS = `${splitCss({ screens: ['.landing'], sides: ['[aria-labelled
 .landing>[aria-labelledby=features-title]:has(>.feature-list){padding:24px;border-radius:16px;background:var(--surface)}
 .landing h1{font-size:40px}
 .landing .lead{font-size:18px}
-.reviews__track--static{display:grid;grid-template-columns:repeat(3,minmax(0,1fr))}
 }`;
 
 export const LANDING_CSS = HERO_CSS + PHONE_CSS + CONTENT_CSS + REVIEWS_CSS + ART_CSS + DESKTOP_CSS;

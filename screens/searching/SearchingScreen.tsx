@@ -103,7 +103,16 @@ function searchingSections(variant: SearchVariant): Record<SearchingSection, Sec
       ...SEARCHING_SECTION_SPECS.heading,
       render: ({ screen, t }) => (
         <>
-          <h1 id="screen-title">{t(`screens.${screen}.title`)}</h1>
+          {/*
+            Both titles from the server; the search's island marks itself done and the CSS
+            (./styles.ts) then shows the second: "Locating the number" is not true once it is.
+          */}
+          <h1 id="screen-title">
+            <span className="searching__title">{t(`screens.${screen}.title`)}</span>
+            <span className="searching__title searching__title--done">
+              {t(variant === 'ai' ? 'searching.ai_steps.located' : 'searching.steps.located')}
+            </span>
+          </h1>
           <p className="lead">{t(variant === 'ai' ? 'searching.ai_lead' : 'searching.lead')}</p>
         </>
       ),

@@ -17,6 +17,8 @@ const PROGRESS_CSS = `
 `;
 
 const SEARCH_CSS = `
+.searching__title--done,.searching:has(.search--done) .searching__title{display:none}
+.searching:has(.search--done) .searching__title--done{display:inline}
 .searching__badge{display:inline-block;margin:0;padding:4px 10px;border-radius:12px;background:var(--ink);color:var(--surface);font-size:13px;font-weight:600}
 .search__status{display:grid;justify-items:center;gap:12px;margin-block-end:16px}
 .search--map_first .search__status{display:flex;align-items:center;gap:16px;margin-block-start:16px}

@@ -62,6 +62,54 @@ const contentPicture = z.strictObject({
 });
 export type ContentPicture = z.output<typeof contentPicture>;
 
+/** A rating between these, as the stores give it: stars out of five. */
+const RATING_LOWEST = 1;
+const RATING_HIGHEST = 5;
+const SOURCE_MAX = 60;
+
+/**
+ * The rating and review count the screen's reviews show, and where they come from (`{ "value":
+ * 4.6, "count": 12400, "source": "App Store" }`): the marketer's figures, read off the store or
+ * the review site they name; code never makes one up, so a screen without them shows none. The
+ * value to one decimal, as the stores show it; the count a whole number, which each language
+ * writes its own way; the source always, for a figure nobody can look up is no proof.
+ */
+const reviewRating = z
+  .strictObject({
+    value: z
+      .number('must be a number such as 4.6')
+      .min(RATING_LOWEST, `must be between ${RATING_LOWEST} and ${RATING_HIGHEST}`)
+      .max(RATING_HIGHEST, `must be between ${RATING_LOWEST} and ${RATING_HIGHEST}`)
+      .refine(
+        (value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9,
+        'must have at most one decimal, such as 4.6',
+      )
+      .optional(),
+    count: z
+      .int('must be a whole number such as 12400, without separators')
+      .min(1, 'must be at least 1')
+      .max(1_000_000_000, 'must be at most 1000000000')
+      .optional(),
+    source: z
+      .string('must be a text such as "App Store"')
+      .trim()
+      .min(1, 'must name where the rating comes from, such as "App Store"')
+      .max(SOURCE_MAX, `must be at most ${SOURCE_MAX} characters`)
+      .optional(),
+  })
+  .superRefine((rating, context) => {
+    if (rating.value === undefined && rating.count === undefined) {
+      context.addIssue({ code: 'custom', message: 'must give a value, a count or both' });
+    } else if (rating.source === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['source'],
+        message: 'must name where the rating comes from, such as "App Store"',
+      });
+    }
+  });
+export type ReviewRating = z.output<typeof reviewRating>;
+
 /** What a screen shows: its sections, its copy and its picture, each optional. */
 const screenBody = {
   /** The sections in the order shown; absent, the screen's own. */
@@ -101,6 +149,11 @@ const screenVariant = z.strictObject(screenBody);
 
 const screenContent = z.strictObject({
   ...screenBody,
+  /**
+   * What its reviews section says of the app's rating (a variant does not change it: a figure
+   * is a fact, not a text to test).
+   */
+  rating: reviewRating.optional(),
   /**
    * Alternatives an experiment tests against what the screen shows (shared/config/experiments.ts
    * `change.content`), each laid over it: its sections, if listed, instead of the screen's; its

@@ -151,6 +151,92 @@ describe('landing in Chromium (SPEC.md §1, §2)', () => {
     },
   );
 
+  it('reviews stand still while paused, by mouse or by keyboard, until Play (WCAG 2.2.2)', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 390, height: 844 },
+    });
+    await context.clock.install();
+    await page.goto('/one_pager?skip_split=true');
+    await islandsHydrated(page);
+    const shown = () => page.locator('.reviews__track').getAttribute('data-index');
+    const away = () => page.mouse.move(5, 5);
+    await page.clock.runFor(2100);
+    expect(await shown()).toBe('1');
+
+    // By mouse: paused, it stays put once the pointer leaves, however long.
+    await page.getByRole('button', { name: 'Pause reviews' }).click();
+    await away();
+    await page.clock.runFor(10_000);
+    expect(await shown()).toBe('1');
+    await page.getByRole('button', { name: 'Play reviews' }).click();
+    await away();
+    await page.clock.runFor(2100);
+    expect(await shown()).toBe('2');
+
+    // By keyboard: to the button, Enter, and away; still until Space on Play.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pause reviews');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.clock.runFor(10_000);
+    expect(await shown()).toBe('2');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.clock.runFor(2100);
+    expect(await shown()).toBe('3');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows several reviews side by side at 1280 px, still, with no control needed', async () => {
+    const { context, page, problems } = await session.newVisitor({
+      viewport: { width: 1280, height: 800 },
+    });
+    await context.clock.install();
+    await page.goto('/one_pager?skip_split=true');
+    await islandsHydrated(page);
+    const boxes = () =>
+      page
+        .locator('.reviews__item')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()));
+    const before: DOMRect[] = await boxes();
+    expect(before).toHaveLength(4);
+    // Two or more share a row, each in the window.
+    expect(before.filter((box) => box.top === before[0]!.top).length).toBeGreaterThanOrEqual(2);
+    for (const box of before) expect(box.right).toBeLessThanOrEqual(1280);
+    await page.clock.runFor(10_000);
+    expect(await boxes()).toEqual(before);
+    expect(await page.getByRole('button', { name: 'Pause reviews' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['en', 'fr', 'ru'])(
+    'the phone field’s placeholder fits at 320 px in %s',
+    async (language) => {
+      const { context, page } = await session.newVisitor({ viewport: { width: 320, height: 640 } });
+      await page.goto(`/one_pager?skip_split=true&custom_lng=${language}`);
+      const { needed, room } = await page.locator('.phone-input__number').evaluate((input) => {
+        const field = input as HTMLInputElement;
+        const own = getComputedStyle(field);
+        const placeholder = getComputedStyle(field, '::placeholder');
+        const pen = document.createElement('canvas').getContext('2d')!;
+        pen.font = `${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+        return {
+          needed: pen.measureText(field.placeholder).width,
+          room:
+            field.clientWidth -
+            Number.parseFloat(own.paddingLeft) -
+            Number.parseFloat(own.paddingRight),
+        };
+      });
+      expect(needed).toBeLessThanOrEqual(room);
+      await context.close();
+    },
+  );
+
   it.each(LANDINGS)('%s HTML stays under 12 KB brotli', async (screen) => {
     const response = await fetch(new URL(`/${screen}?skip_split=true`, session.worker.url));
     const html = Buffer.from(await response.arrayBuffer());

@@ -76,6 +76,20 @@ describe('searching screens in Chromium (SPEC.md §2)', () => {
         '51.5074, -0.1278',
       ]);
       expect(await horizontalOverflow(page)).toBe(0);
+      // Done, the title says so, and on a 390 px phone Continue is on the first screen, not
+      // below the animation, the details and the map.
+      expect(await page.locator('h1').innerText()).toBe(
+        screen === 'searching_ai' ? 'AI has located the number' : 'Number located',
+      );
+      await page.setViewportSize({ width: 390, height: 844 });
+      const box = await continueButton.boundingBox();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      // And nothing covers it: a press lands on it.
+      const pressed = await continueButton.evaluate((button) => {
+        const { x, y, width, height } = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+      });
+      expect(pressed).toBe(true);
       expect(problems).toEqual([]);
       await context.close();
     },

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => session?.stop());
 
 const NOT_AVAILABLE = 'Google Sign-In is not available. Please try again later.';
-const TAKEN = 'The email has already been taken';
+const TAKEN = 'The email has already been taken.';
 const TAKEN_NEXT =
   'This email already has an account: log in to the app with it, or use another email.';
 /** The toast's red (SPEC.md §8 UI toast) and the field's error red. */

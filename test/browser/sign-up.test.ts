@@ -164,7 +164,7 @@ describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
     await submitEmail(page, email.toUpperCase());
     await expect
       .poll(() => emailFieldMessage(page))
-      .toMatch(/^The email has already been taken This email already has an account/);
+      .toMatch(/^The email has already been taken\. This email already has an account/);
     expect(new URL(page.url()).pathname).toBe('/signup');
     expect(await page.locator('input[type="email"]').inputValue()).toBe(email.toUpperCase());
     await expectFormUsable(page);
@@ -189,7 +189,7 @@ describe('locate, then sign up by email (SPEC.md §4 Signup)', () => {
     await submitEmail(page, email);
     await expect
       .poll(() => emailFieldMessage(page))
-      .toMatch(/^Diese E-Mail-Adresse wird bereits verwendet Zu dieser Adresse/);
+      .toMatch(/^Diese E-Mail-Adresse wird bereits verwendet\. Zu dieser Adresse/);
     await expectFormUsable(page);
     expect(problems).toEqual([`422 ${apiUrl('/signup')}`]);
     await context.close();

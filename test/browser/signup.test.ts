@@ -36,8 +36,16 @@ describe('signup screens in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/signup');
 
     await email.fill('anna@');
+    const continueTop = () =>
+      page.locator('#continue-button').evaluate((b) => b.getBoundingClientRect().top);
+    const before = await continueTop();
     await page.getByRole('button', { name: /example\.com/ }).click();
     expect(await email.inputValue()).toBe('anna@example.com');
+    // The shortcuts narrow to the one typed, and Continue stays where the thumb is.
+    expect(await page.locator('.email-input__shortcut-row:not([aria-hidden]) button').count()).toBe(
+      1,
+    );
+    expect(await continueTop()).toBe(before);
     await email.press('Enter');
     await page.waitForURL(
       (url) => url.pathname === '/checkout_v3_tr' && url.search === '?gclid=s1',
@@ -54,6 +62,16 @@ describe('signup screens in Chromium', () => {
     await page.goto('/signup_testim');
     expect(await page.locator('.signup__testimonial').count()).toBe(3);
     expect(await page.locator('h1').textContent()).toBe('Almost there: create your account');
+    // Each quote beside a drawn portrait, decorative (the name beside it says who), that loads.
+    const portraits = await page.locator('.signup__testimonial img').all();
+    expect(portraits).toHaveLength(3);
+    for (const portrait of portraits) {
+      expect(await portrait.getAttribute('alt')).toBe('');
+      await portrait.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -11,7 +11,7 @@ const VISITOR = '8b0f6a57-1d2e-4c3b-9a8d-7e6f5a4b3c2d';
 const EN_INVALID = 'Please enter a valid email address';
 const EN_EMPTY = 'Please enter your email address';
 const EN_TAKEN = 'The email has already been taken';
-const DE_TAKEN = 'Diese E-Mail-Adresse wird bereits verwendet';
+const DE_TAKEN = 'Diese E-Mail-Adresse wird bereits verwendet.';
 const EN_FAILED = 'Failed to create an account';
 const EN_LIMITED = 'Too many attempts. Please wait a few minutes and try again.';
 

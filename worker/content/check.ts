@@ -60,6 +60,7 @@ function screenContentIssues(
   issues.push(...sectionIssues(at, composed, own));
   issues.push(...copyIssues(at, screen, composed, own, own));
   issues.push(...pictureIssues(at, own, own, pictures));
+  issues.push(...ratingIssues(at, composed, own));
   for (const [name, variant] of Object.entries(own.variants ?? {})) {
     // A variant is held to the same rules as laid over the screen, each refusal at its own
     // fields: what it lists, the texts it gives, and the languages its English asks for.
@@ -293,6 +294,32 @@ function namedPictureIssues(
         message: 'must be given: a screen reader says what the picture shows in every language',
       });
     }
+  }
+  return issues;
+}
+
+/**
+ * A rating shows only in a reviews section, and its source is text: on a screen whose slot has
+ * no reviews the marketer would believe a figure is shown that no visitor sees.
+ */
+function ratingIssues(
+  at: string,
+  { slot, catalogue }: ComposedDefinition,
+  own: ScreenContent,
+): DocumentIssue[] {
+  if (!own.rating) return [];
+  const issues: DocumentIssue[] = [];
+  if (!Object.hasOwn(catalogue, 'reviews')) {
+    issues.push({
+      path: `${at}.rating`,
+      message: `is shown only by a "reviews" section, which ${aScreenOf(slot)} has not`,
+    });
+  }
+  if (own.rating.source !== undefined && MARKUP.test(own.rating.source)) {
+    issues.push({
+      path: `${at}.rating.source`,
+      message: 'must be text: markup is shown as written',
+    });
   }
   return issues;
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Arrangement } from '../../screens/kit/arrangement';
 import type { ShownPicture } from '../../screens/types';
 import type { ScreenRef } from '../../shared/composed-screens';
-import type { ContentDocument } from '../../shared/config/content';
+import type { ContentDocument, ReviewRating } from '../../shared/config/content';
 import { contentOfRef, screenBodyOf } from '../../shared/content-body';
 
 /**
@@ -18,6 +18,8 @@ export interface ShownContent {
   t: TFunction;
   /** The picture its `picture` section shows, described in the page's language, if any. */
   picture?: ShownPicture;
+  /** The rating its reviews section shows: the marketer's, for every variant and language. */
+  rating?: ReviewRating;
 }
 
 type PerTranslator = WeakMap<TFunction, ShownContent>;
@@ -62,6 +64,7 @@ export function shownContent(
             alt: body.picture.alt[language] ?? body.picture.alt.en ?? '',
           }
         : undefined,
+      rating: own.rating,
     };
     byTranslator.set(t, shown);
   }

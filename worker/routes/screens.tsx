@@ -329,6 +329,7 @@ function screenProps(
     t: shown.t,
     arrangement: shown.arrangement,
     picture: shown.picture,
+    rating: shown.rating,
     continueAction: `/${ref}${queryOf(c.req.url)}`,
     next,
     country: c.get('country'),

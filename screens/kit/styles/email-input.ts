@@ -14,10 +14,13 @@ html[dir=rtl] .email-input__field{text-align:end}
 .email-input--error .email-input__field{border-color:#b42318}
 .email-input__error{margin:6px 0 0;color:#b42318;font-size:14px}
 .email-input__error:empty{margin:0}
-.email-input__shortcuts{display:flex;flex-wrap:wrap;gap:8px;min-width:0;margin:12px 0 0;padding:0;
-  border:0}
-.email-input__shortcut{min-width:90px;height:36px;padding-inline:12px;
+.email-input__shortcuts{min-width:0;margin:12px 0 0;padding:0;border:0}
+.email-input__shortcut-rows{display:grid}
+.email-input__shortcut-row{grid-area:1/1;display:flex;flex-wrap:wrap;gap:8px;min-width:0}
+.email-input__shortcut-row--room{visibility:hidden}
+.email-input__shortcut{box-sizing:border-box;min-width:90px;height:36px;padding-inline:12px;
   border:1.5px solid var(--muted);border-radius:18px;background:var(--surface);color:var(--ink);
   font:500 14px var(--font);cursor:pointer}
+span.email-input__shortcut{display:inline-flex;align-items:center;justify-content:center}
 .email-input__shortcut[aria-disabled=true]{cursor:default}
 `;

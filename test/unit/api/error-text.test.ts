@@ -43,7 +43,7 @@ describe('every error text key a screen hands to its island has its English copy
 
   it('the SPEC.md §8 texts are word for word', () => {
     expect(english('errors.signup_failed')).toBe('Failed to create an account');
-    expect(english('errors.email_exists')).toBe('The email has already been taken');
+    expect(english('errors.email_exists')).toBe('The email has already been taken.');
     expect(english('errors.phone_incorrect')).toBe('Phone number is incorrect');
     expect(english('errors.lookup_failed')).toBe('An error occurred, please try again');
     expect(english('errors.google_not_ready')).toBe(

@@ -26,7 +26,8 @@ const SPEC_TEXTS: ReadonlySet<string> = new Set(Object.values(PORTAL_REFUSAL_TEX
 describe('the texts are SPEC.md’s, word for word', () => {
   it('as the islands’ English copy has them', () => {
     const errors = EN.errors as Record<string, string>;
-    expect(PORTAL_REFUSAL_TEXTS.emailTaken).toBe(errors.email_exists);
+    // The copy ends the sentence with its full stop; the spec quotes it without.
+    expect(errors.email_exists).toBe(`${PORTAL_REFUSAL_TEXTS.emailTaken}.`);
     expect(PORTAL_REFUSAL_TEXTS.accountFailed).toBe(errors.signup_failed);
     expect(PORTAL_REFUSAL_TEXTS.phoneIncorrect).toBe(errors.phone_incorrect);
     expect(PORTAL_REFUSAL_TEXTS.generic).toBe(errors.payment_failed);

@@ -171,6 +171,75 @@ describe('every refusal names its path', () => {
   });
 });
 
+describe('a rating for the reviews (the marketer’s figures, never code’s)', () => {
+  const rated = (rating: unknown, screen = 'one_pager') =>
+    check({ screens: { [screen]: { rating } } });
+
+  it('passes with a value, a count or both, and the source they come from', () => {
+    expect(rated({ value: 4.6, count: 12400, source: 'App Store' })).toEqual([]);
+    expect(rated({ value: 5, source: 'Google Play' })).toEqual([]);
+    expect(rated({ count: 1, source: 'Trustpilot' })).toEqual([]);
+  });
+
+  it('refuses a value outside 1 to 5, or finer than one decimal', () => {
+    for (const value of [0.9, 5.1, -4, 46]) {
+      expect(rated({ value, source: 'App Store' })).toEqual([
+        { path: 'screens.one_pager.rating.value', message: 'must be between 1 and 5' },
+      ]);
+    }
+    expect(rated({ value: 4.65, source: 'App Store' })).toEqual([
+      {
+        path: 'screens.one_pager.rating.value',
+        message: 'must have at most one decimal, such as 4.6',
+      },
+    ]);
+    expect(rated({ value: '4.6', source: 'App Store' })).toEqual([
+      { path: 'screens.one_pager.rating.value', message: 'must be a number such as 4.6' },
+    ]);
+  });
+
+  it('refuses a count that is not a whole number', () => {
+    const whole = 'must be a whole number such as 12400, without separators';
+    for (const count of ['12,400', 12.5, Number.NaN]) {
+      expect(rated({ count, source: 'App Store' })).toEqual([
+        { path: 'screens.one_pager.rating.count', message: whole },
+      ]);
+    }
+    expect(rated({ count: 0, source: 'App Store' })).toEqual([
+      { path: 'screens.one_pager.rating.count', message: 'must be at least 1' },
+    ]);
+  });
+
+  it('refuses a figure without its source, and a source without a figure', () => {
+    const source = 'must name where the rating comes from, such as "App Store"';
+    expect(rated({ value: 4.6 })).toEqual([
+      { path: 'screens.one_pager.rating.source', message: source },
+    ]);
+    expect(rated({ count: 12400, source: '  ' })).toEqual([
+      { path: 'screens.one_pager.rating.source', message: source },
+    ]);
+    expect(rated({ source: 'App Store' })).toEqual([
+      { path: 'screens.one_pager.rating', message: 'must give a value, a count or both' },
+    ]);
+    expect(rated({ value: 4.6, source: 'App Store', stars: 5 })).toHaveLength(1);
+  });
+
+  it('refuses markup as its source, and a rating on a screen with no reviews section', () => {
+    expect(rated({ value: 4.6, source: '<b>App Store</b>' })).toEqual([
+      {
+        path: 'content.screens.one_pager.rating.source',
+        message: 'must be text: markup is shown as written',
+      },
+    ]);
+    expect(rated({ value: 4.6, source: 'App Store' }, 'signup_testim')).toEqual([
+      {
+        path: 'content.screens.signup_testim.rating',
+        message: 'is shown only by a "reviews" section, which a signup has not',
+      },
+    ]);
+  });
+});
+
 describe('a content variant', () => {
   const withVariant = (variant: unknown, base: unknown = {}) =>
     check({ screens: { one_pager: { ...(base as object), variants: { b: variant } } } });

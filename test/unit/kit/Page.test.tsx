@@ -105,11 +105,11 @@ describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
     expect(getComputedStyle(document.getElementById('continue-button')!).height).toBe('56px');
   });
 
-  it('is the features screen’s, the one whose Continue is pinned; no other page carries its CSS', () => {
+  it('is the features and searching screens’, whose Continue is pinned; no other page carries its CSS', () => {
     const pinned = SCREEN_IDS.filter((id) => SCREENS[id].bottomButton);
-    expect(pinned).toEqual(['features']);
+    expect(pinned.sort()).toEqual(['features', 'searching', 'searching_2', 'searching_ai']);
     for (const id of SCREEN_IDS) {
-      expect(SCREENS[id].css?.includes('.bottom-button{') ?? false, id).toBe(id === 'features');
+      expect(SCREENS[id].css?.includes('.bottom-button{') ?? false, id).toBe(pinned.includes(id));
     }
   });
 });

@@ -6,7 +6,10 @@ import {
   CAROUSEL_INTERVAL_MS,
   type ReviewItem,
   ReviewsCarousel,
+  SIDE_BY_SIDE,
 } from '../../../islands/kit/ReviewsCarousel';
+
+const LABELS = { label: 'Reviews', pauseLabel: 'Pause reviews', playLabel: 'Play reviews' };
 
 const ITEMS: ReviewItem[] = [
   { name: 'Emily R.', text: 'Found my daughter.', img: '/img/reviews/emily.svg' },
@@ -26,9 +29,10 @@ async function elapse(ms: number) {
   });
 }
 
-function preferReducedMotion(reduce: boolean) {
+/** The visitor's screen: whether they prefer reduced motion, and whether it is 768 px or wider. */
+function screenIs({ reduce = false, wide = false }: { reduce?: boolean; wide?: boolean }) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query.includes('reduce'),
+    matches: (reduce && query.includes('reduce')) || (wide && query === SIDE_BY_SIDE),
     media: query,
     addEventListener: () => {},
     removeEventListener: () => {},
@@ -37,7 +41,7 @@ function preferReducedMotion(reduce: boolean) {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  preferReducedMotion(false);
+  screenIs({});
 });
 afterEach(() => {
   cleanup();
@@ -48,7 +52,7 @@ afterEach(() => {
 describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
   it('moves on one item every 2 seconds by default', async () => {
     expect(CAROUSEL_INTERVAL_MS).toBe(2000);
-    const { container } = render(<ReviewsCarousel items={ITEMS} label="Reviews" />);
+    const { container } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
     expect(position(container)).toBe(0);
     await elapse(1999);
     expect(position(container)).toBe(0);
@@ -60,13 +64,13 @@ describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
   });
 
   it('takes its interval from the caller', async () => {
-    const { container } = render(<ReviewsCarousel items={ITEMS} label="Reviews" interval={500} />);
+    const { container } = render(<ReviewsCarousel items={ITEMS} {...LABELS} interval={500} />);
     await elapse(500);
     expect(position(container)).toBe(1);
   });
 
   it('stands still while the visitor touches it, and moves on after the touch ends', async () => {
-    const { container } = render(<ReviewsCarousel items={ITEMS} label="Reviews" />);
+    const { container } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
     const carousel = container.querySelector('.reviews')!;
     fireEvent.touchStart(carousel);
     await elapse(10_000);
@@ -77,7 +81,7 @@ describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
   });
 
   it('stands still while hovered or focused, for pointer and keyboard readers', async () => {
-    const { container } = render(<ReviewsCarousel items={ITEMS} label="Reviews" />);
+    const { container } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
     const carousel = container.querySelector<HTMLElement>('.reviews')!;
     fireEvent.mouseEnter(carousel);
     await elapse(6000);
@@ -92,7 +96,7 @@ describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
   });
 
   it('wraps around through a clone of the first item, then jumps back without sliding', async () => {
-    const { container } = render(<ReviewsCarousel items={ITEMS} label="Reviews" />);
+    const { container } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
     const clone = container.querySelector('.reviews__item--clone')!;
     expect(clone.getAttribute('aria-hidden')).toBe('true');
     expect(clone.textContent).toBe(container.querySelector('.reviews__item')!.textContent);
@@ -113,7 +117,7 @@ describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
   });
 
   it('in static mode lists every item vertically and never slides', async () => {
-    const { container } = render(<ReviewsCarousel items={ITEMS} label="Reviews" mode="static" />);
+    const { container } = render(<ReviewsCarousel items={ITEMS} {...LABELS} mode="static" />);
     expect(track(container).classList.contains('reviews__track--static')).toBe(true);
     expect(container.querySelectorAll('.reviews__item')).toHaveLength(ITEMS.length);
     expect(container.querySelector('.reviews__item--clone')).toBeNull();
@@ -122,8 +126,8 @@ describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
   });
 
   it('is static for visitors who prefer reduced motion', async () => {
-    preferReducedMotion(true);
-    const { container } = render(<ReviewsCarousel items={ITEMS} label="Reviews" />);
+    screenIs({ reduce: true });
+    const { container } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
     expect(track(container).classList.contains('reviews__track--static')).toBe(true);
     expect(container.querySelector('.reviews__item--clone')).toBeNull();
     await elapse(10_000);
@@ -132,7 +136,7 @@ describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
 
   it('shows a review as name, text and avatar, or as plain text', () => {
     const { container, getByText } = render(
-      <ReviewsCarousel items={ITEMS} label="Reviews" mode="static" />,
+      <ReviewsCarousel items={ITEMS} {...LABELS} mode="static" />,
     );
     const [first, second, third] = container.querySelectorAll('.reviews__item');
     expect(first!.querySelector('img')?.getAttribute('src')).toBe('/img/reviews/emily.svg');
@@ -144,15 +148,73 @@ describe('ReviewsCarousel (SPEC.md §4, §9)', () => {
   });
 
   it('is a labelled carousel for assistive technology', () => {
-    const html = renderToString(<ReviewsCarousel items={ITEMS} label="What our users say" />);
+    const html = renderToString(
+      <ReviewsCarousel items={ITEMS} {...LABELS} label="What our users say" />,
+    );
     expect(html).toContain('aria-roledescription="carousel"');
     expect(html).toContain('aria-label="What our users say"');
   });
 
   it('does not slide a single review', async () => {
-    const { container } = render(<ReviewsCarousel items={ITEMS.slice(0, 1)} label="Reviews" />);
+    const { container } = render(<ReviewsCarousel items={ITEMS.slice(0, 1)} {...LABELS} />);
     expect(container.querySelector('.reviews__item--clone')).toBeNull();
     await elapse(4000);
     expect(track(container).dataset.index).toBeUndefined();
+  });
+
+  it('has a labelled Pause button that stops it until the visitor presses Play (WCAG 2.2.2)', async () => {
+    const { container, getByRole } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
+    const carousel = container.querySelector<HTMLElement>('.reviews')!;
+    await elapse(2000);
+    expect(position(container)).toBe(1);
+    fireEvent.click(getByRole('button', { name: 'Pause reviews' }));
+    // Leaving it, by mouse or focus, does not set it moving again: only Play does.
+    fireEvent.mouseLeave(carousel);
+    fireEvent.blur(carousel);
+    await elapse(10_000);
+    expect(position(container)).toBe(1);
+    expect(track(container).getAttribute('aria-live')).toBe('polite');
+    fireEvent.click(getByRole('button', { name: 'Play reviews' }));
+    expect(track(container).getAttribute('aria-live')).toBe('off');
+    await elapse(2000);
+    expect(position(container)).toBe(2);
+  });
+
+  it('plays again at Play even while focus stays on the button', async () => {
+    const { container, getByRole } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
+    const button = getByRole('button', { name: 'Pause reviews' });
+    fireEvent.focus(button);
+    fireEvent.click(button);
+    await elapse(6000);
+    expect(position(container)).toBe(0);
+    fireEvent.click(getByRole('button', { name: 'Play reviews' }));
+    await elapse(2000);
+    expect(position(container)).toBe(1);
+  });
+
+  it('shows every review side by side from 768 px, still, with no button to pause it', async () => {
+    screenIs({ wide: true });
+    const { container, queryByRole } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
+    expect(container.querySelectorAll('.reviews__item')).toHaveLength(ITEMS.length);
+    expect(container.querySelector('.reviews__item--clone')).toBeNull();
+    expect(queryByRole('button')).toBeNull();
+    await elapse(10_000);
+    expect(track(container).dataset.index).toBeUndefined();
+  });
+
+  it('gives visitors who prefer reduced motion no motion and so no button', async () => {
+    screenIs({ reduce: true });
+    const { queryByRole } = render(<ReviewsCarousel items={ITEMS} {...LABELS} />);
+    await elapse(0);
+    expect(queryByRole('button')).toBeNull();
+  });
+
+  it('in the server HTML keeps the button its room, and lets the window scroll by keyboard', () => {
+    const html = renderToString(<ReviewsCarousel items={ITEMS} {...LABELS} />);
+    // No button that needs the script before the script runs; its row is there already.
+    expect(html).not.toContain('<button');
+    expect(html).toContain('class="reviews__controls"');
+    expect(html).toMatch(/class="reviews__viewport" tabindex="0"/);
+    expect(html).not.toContain('data-live');
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REVIEW_AVATARS } from '../../../screens/landing/Reviews';
+import { REVIEW_AVATARS } from '../../../screens/kit/review-portraits';
 
 /**
  * The reviews' portraits are cached for a year (public/_headers), so a portrait that changes must
