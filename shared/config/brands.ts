@@ -8,16 +8,22 @@ import { THEMES } from '../theme';
  * brand is given whole, so a page never mixes one brand's name with another's links.
  */
 
+/** An https:// address of a named host, with no credentials in it. */
+function isHttpsAddress(text: string): boolean {
+  if (!URL.canParse(text) || text !== text.trim()) return false;
+  const url = new URL(text);
+  // Credentials (`https://user@host`) make a link that reads as one site and opens another.
+  return (
+    url.protocol === 'https:' &&
+    z.regexes.domain.test(url.hostname) &&
+    !/^https:\/\/[^/]*@/i.test(text)
+  );
+}
+
 const https = z
   .string('must be an https:// address')
   .max(300, 'must be at most 300 characters')
-  .pipe(
-    z.url({
-      protocol: /^https$/,
-      hostname: z.regexes.domain,
-      error: 'must be an https:// address',
-    }),
-  );
+  .refine(isHttpsAddress, 'must be an https:// address');
 
 /**
  * A file on this site: the page's img-src is 'self', and the path goes into the page's CSS as
@@ -64,7 +70,9 @@ const brand = z.strictObject({
   stores: z.strictObject({ appStore: https, googlePlay: https }),
 }) satisfies z.ZodType<Brand>;
 
-export const brandsSchema = z.partialRecord(z.enum(THEMES), brand, {
+const isTheme = (key: string): boolean => (THEMES as readonly string[]).includes(key);
+
+export const brandsSchema = z.partialRecord(z.string().refine(isTheme), brand, {
   error: (issue) =>
     issue.code === 'invalid_key'
       ? `unknown theme "${String(issue.input)}" (themes: ${THEMES.join(', ')})`
