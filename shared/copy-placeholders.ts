@@ -16,7 +16,7 @@ export function textVariables(text: string): string[] {
  * What every page fills in for its brand (shared/brand.ts, worker/i18n.ts brandedTranslator): any
  * text may use them, so a marketer names the brand without naming one of the four.
  */
-export const BRAND_PLACEHOLDERS: readonly string[] = ['brand', 'support_email'];
+const BRAND_PLACEHOLDERS: readonly string[] = ['brand', 'support_email'];
 
 /**
  * What `text` lacks of `english`'s placeholders, and what it names that English does not. A

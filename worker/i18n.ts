@@ -90,7 +90,7 @@ export function bundledTranslator(language: string): TFunction {
  * `{{support_email}}`. The copy names no brand, so one text serves the four themes, and a
  * marketer's override may use them in any text (shared/copy-placeholders.ts).
  */
-export function brandVariables(brand: Brand): { brand: string; support_email: string } {
+function brandVariables(brand: Brand): { brand: string; support_email: string } {
   return { brand: brand.name, support_email: brand.supportEmail };
 }
 

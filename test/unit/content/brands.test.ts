@@ -3,6 +3,7 @@ import { type Brand, brandOf, DEFAULT_BRANDS } from '../../../shared/brand';
 import { parseContent } from '../../../shared/config/content';
 import { THEMES } from '../../../shared/theme';
 import { checkDocumentText } from '../../../worker/config/document';
+import { contentIssues } from '../../../worker/content/check';
 
 /**
  * A marketer's brands (the content document's `brands`, shared/config/brands.ts), as
@@ -111,6 +112,20 @@ describe('a brand in the content document', () => {
     );
     expect(checked.ok).toBe(false);
     expect(checked.ok ? '' : checked.error).toContain('unknown theme "acme"');
+  });
+
+  it('lets any text say {{brand}} and {{support_email}}, which every page fills with its own', () => {
+    const issuesOf = (title: string) => {
+      const parsed = parseContent({
+        screens: { one_pager: { copy: { de: { 'screens.one_pager.title': title } } } },
+      });
+      if (!parsed.ok) throw new Error(parsed.error);
+      return contentIssues(parsed.value);
+    };
+    expect(issuesOf('Finden mit {{brand}}: {{support_email}}')).toEqual([]);
+    expect(issuesOf('Finden mit {{brandname}}')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('unknown {{brandname}}') }),
+    ]);
   });
 
   it('refuses an empty name and a host that is no host', () => {

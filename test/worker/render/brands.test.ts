@@ -53,22 +53,20 @@ function otherBrandsIn(html: string, own: Brand): string[] {
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 
 describe('every page wears its theme’s brand', () => {
-  it('on every screen, a composed one and the not-found page, in each theme', async () => {
+  it.each(THEMES)('%s: on every screen, a composed one and the not-found page', async (theme) => {
     const fetchApp = freshApp({}, { CONFIG_CACHE_TTL_MS: '60000' });
     const pages = [...SCREEN_IDS, 'spring_landing', 'no_such_page'];
-    for (const theme of THEMES) {
-      const own = DEFAULT_BRANDS[theme];
-      for (const page of pages) {
-        const where = `${theme} /${page}`;
-        const response = await fetchApp(`/${page}?skip_split=true&theme=${ASKED_AS[theme]}`);
-        expect(response.status, where).toBe(page === 'no_such_page' ? 404 : 200);
-        const html = await response.text();
-        expect(otherBrandsIn(html, own), where).toEqual([]);
-        expect(html, where).toContain(`<link rel="icon" href="${faviconHref(own.favicon)}"`);
-        expect(html, where).toContain(`class="top-bar__logo" role="img" aria-label="${own.name}"`);
-        expect(html, where).toContain(`--logo:url(${own.logos.header.src})`);
-        if (page !== 'no_such_page') expect(titleOf(html), where).toMatch(` · ${own.titleSuffix}`);
-      }
+    const own = DEFAULT_BRANDS[theme];
+    for (const page of pages) {
+      const where = `${theme} /${page}`;
+      const response = await fetchApp(`/${page}?skip_split=true&theme=${ASKED_AS[theme]}`);
+      expect(response.status, where).toBe(page === 'no_such_page' ? 404 : 200);
+      const html = await response.text();
+      expect(otherBrandsIn(html, own), where).toEqual([]);
+      expect(html, where).toContain(`<link rel="icon" href="${faviconHref(own.favicon)}"`);
+      expect(html, where).toContain(`class="top-bar__logo" role="img" aria-label="${own.name}"`);
+      expect(html, where).toContain(`--logo:url(${own.logos.header.src})`);
+      if (page !== 'no_such_page') expect(titleOf(html), where).toMatch(` · ${own.titleSuffix}`);
     }
   });
 
@@ -81,6 +79,24 @@ describe('every page wears its theme’s brand', () => {
     expect(html).toContain(`href="${family.stores.appStore}"`);
     // The receipt's way to cancel, in the success screen's island props.
     expect(html).toContain(`writing to ${family.supportEmail}.`);
+  });
+});
+
+describe("a marketer's copy naming the brand", () => {
+  it("reads {{brand}} and {{support_email}} as the page's own brand, in every theme", async () => {
+    await putConfig('content', {
+      screens: {
+        one_pager: {
+          copy: { en: { 'screens.one_pager.title': '{{brand}} finds them ({{support_email}})' } },
+        },
+      },
+    });
+    const fetchApp = freshApp();
+    for (const theme of THEMES) {
+      const own = DEFAULT_BRANDS[theme];
+      const html = await (await fetchApp(`/one_pager?skip_split=true&theme=${theme}`)).text();
+      expect(html, theme).toContain(`${own.name} finds them (${own.supportEmail})</h1>`);
+    }
   });
 });
 
