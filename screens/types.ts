@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
 import type { DeclineClass } from '../shared/decline-class';
 import type { ReviewRating } from '../shared/config/content';
+import type { Brand } from '../shared/brand';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
@@ -21,6 +22,11 @@ export interface ScreenProps {
   country: string | null;
   language: string;
   theme: Theme;
+  /**
+   * Who the page speaks for (shared/brand.ts): its name, support address, legal and store
+   * links. Screens name no brand of their own.
+   */
+  brand: Brand;
   /** Name of the visitor's flow (SPEC.md §2). */
   flow: string;
   /** False outside production, where test switches apply (SPEC.md §5 dev email shortcuts). */

@@ -13,6 +13,12 @@ export function textVariables(text: string): string[] {
 }
 
 /**
+ * What every page fills in for its brand (shared/brand.ts, worker/i18n.ts brandedTranslator): any
+ * text may use them, so a marketer names the brand without naming one of the four.
+ */
+const BRAND_PLACEHOLDERS: readonly string[] = ['brand', 'support_email'];
+
+/**
  * What `text` lacks of `english`'s placeholders, and what it names that English does not. A
  * plural form may leave out its number ("one day" for a count of 1), as i18next allows.
  */
@@ -22,7 +28,7 @@ export function placeholderProblems(key: string, english: string, text: string):
   const missing = want.filter(
     (v) => !have.includes(v) && !(PLURAL_SUFFIX.test(key) && v === 'count'),
   );
-  const unknown = have.filter((v) => !want.includes(v));
+  const unknown = have.filter((v) => !want.includes(v) && !BRAND_PLACEHOLDERS.includes(v));
   const problems: string[] = [];
   if (missing.length) problems.push(`lacks {{${missing.join('}}, {{')}}}`);
   if (unknown.length) problems.push(`unknown {{${unknown.join('}}, {{')}}}`);

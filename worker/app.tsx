@@ -7,6 +7,7 @@ import { RESUME_PAGE_PATH } from '../shared/api/resume-paths';
 import { describeError, logError } from '../shared/log';
 import { PICTURES_PATH } from '../shared/pictures';
 import type { ScreenId } from '../shared/screens';
+import { DEFAULT_THEME } from '../shared/theme';
 import type { ApiDependencies } from './api/call-handler';
 import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
 import type { GoogleKeys } from './api/google-id-token';
@@ -20,6 +21,7 @@ import type { AccessKeys } from './console/access';
 import type { RenderApp } from './console/content-route';
 import type { DevKit } from './dev-kit';
 import type { RootEnv } from './env';
+import { requestBrand } from './funnel/brand';
 import type { RandomSource } from './funnel/split-test';
 import { bundledTranslator } from './i18n';
 import { provideDevKit } from './middleware/dev-kit';
@@ -144,7 +146,8 @@ const unhandledError: ErrorHandler<RootEnv> = function unhandledError(error, c) 
   const t = c.get('t') ?? bundledTranslator(language);
   return errorPage({
     language,
-    theme: c.get('theme') ?? 'geozilla',
+    theme: c.get('theme') ?? DEFAULT_THEME,
+    brand: requestBrand(c.get('config'), c.get('theme')),
     title: t('error_page.title'),
     lead: t('error_page.lead'),
     action: t('error_page.action'),

@@ -1,5 +1,6 @@
 import { createInstance, type i18n, type TFunction } from 'i18next';
 import { BUNDLED_TRANSLATIONS } from '../locales';
+import type { Brand } from '../shared/brand';
 import type { Dictionary } from '../shared/config/translations';
 import { DEFAULT_LANGUAGE } from './funnel/locale';
 import { overlayDictionary } from './translations/merge';
@@ -82,6 +83,56 @@ export function bundledTranslator(language: string): TFunction {
     bundledTranslators.set(language, t);
   }
   return t;
+}
+
+/**
+ * The variables every text may use for its page's brand (shared/brand.ts): `{{brand}}` and
+ * `{{support_email}}`. The copy names no brand, so one text serves the four themes, and a
+ * marketer's override may use them in any text (shared/copy-placeholders.ts).
+ */
+function brandVariables(brand: Brand): { brand: string; support_email: string } {
+  return { brand: brand.name, support_email: brand.supportEmail };
+}
+
+const brandedTranslators = new WeakMap<TFunction, WeakMap<Brand, TFunction>>();
+
+/**
+ * `t` with the brand's variables given to every text (a call's own options win). One per
+ * translator and brand, remembering its answers to calls without options as `remembering`
+ * does, so a page's texts cost no more than before and the kept bodies and titles
+ * (worker/render/rendered-screens.ts) know it as one translator.
+ */
+export function brandedTranslator(t: TFunction, brand: Brand): TFunction {
+  let byBrand = brandedTranslators.get(t);
+  if (!byBrand) {
+    byBrand = new WeakMap();
+    brandedTranslators.set(t, byBrand);
+  }
+  let branded = byBrand.get(brand);
+  if (!branded) {
+    branded = withVariables(t, brandVariables(brand));
+    byBrand.set(brand, branded);
+  }
+  return branded;
+}
+
+function withVariables(t: TFunction, variables: Record<string, string>): TFunction {
+  const translate = t as unknown as (...args: unknown[]) => unknown;
+  const said = new Map<string, unknown>();
+  function brandedT(key: unknown, ...rest: unknown[]): unknown {
+    const [options, ...others] = rest;
+    if (rest.length === 0 && typeof key === 'string') {
+      if (said.has(key)) return said.get(key);
+      const text = translate(key, variables);
+      if (said.size < REMEMBERED_TEXTS_MAX) said.set(key, text);
+      return text;
+    }
+    if (typeof options === 'object' && options !== null)
+      return translate(key, { ...variables, ...options }, ...others);
+    // t(key, defaultValue[, options]) or a key list: as given, with the brand's variables.
+    return rest.length === 0 ? translate(key, variables) : translate(key, ...rest);
+  }
+  return brandedT as unknown as TFunction;
 }
 
 /** Text direction of a language (SPEC.md §9: right-to-left layout for right-to-left languages). */

@@ -99,6 +99,7 @@ const SAMPLES: Record<string, string> = {
   app: 'Geozilla',
   brand: 'Geozilla',
   title: 'Geozilla',
+  support_email: 'support@geozilla.com',
   step: '2',
   steps: '4',
 };

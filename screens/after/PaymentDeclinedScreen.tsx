@@ -60,7 +60,10 @@ const DECLINED_SECTIONS: Record<DeclinedSection, SectionKind> = {
       )),
   },
   trust: { ...DECLINED_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: { ...DECLINED_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+  support: {
+    ...DECLINED_SECTION_SPECS.support,
+    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
+  },
 };
 
 /**

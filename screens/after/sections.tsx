@@ -7,7 +7,6 @@ import { paymentReceiptProps } from '../plans/receipt-props';
 import { ScreenHeading } from '../plans/ScreenHeading';
 import { AppScreens } from './AppScreens';
 import { END_SECTION_SPECS, type EndSection } from './section-specs';
-import { STORE_LINKS } from './store-links';
 
 const LOGIN_STEPS = ['install', 'open', 'email'] as const;
 
@@ -24,21 +23,21 @@ export const END_SECTIONS: Record<EndSection, SectionKind> = {
   },
   download: {
     ...END_SECTION_SPECS.download,
-    render: ({ t, continueAction }) => (
+    render: ({ t, continueAction, brand }) => (
       <>
         <Island
           name="DownloadApp"
           props={{
             action: continueAction,
             label: t('after.success.download'),
-            appStoreHref: STORE_LINKS.appStore,
-            googlePlayHref: STORE_LINKS.googlePlay,
+            appStoreHref: brand.stores.appStore,
+            googlePlayHref: brand.stores.googlePlay,
           }}
         />
         <StoreBadges
           t={t}
-          appStoreHref={STORE_LINKS.appStore}
-          googlePlayHref={STORE_LINKS.googlePlay}
+          appStoreHref={brand.stores.appStore}
+          googlePlayHref={brand.stores.googlePlay}
         />
       </>
     ),
@@ -72,5 +71,8 @@ export const END_SECTIONS: Record<EndSection, SectionKind> = {
     ),
   },
   app_screens: { ...END_SECTION_SPECS.app_screens, render: ({ t }) => <AppScreens t={t} /> },
-  support: { ...END_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+  support: {
+    ...END_SECTION_SPECS.support,
+    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
+  },
 };

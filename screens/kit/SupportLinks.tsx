@@ -1,27 +1,14 @@
 import type { TFunction } from 'i18next';
-
-/** Where the links lead unless a screen says otherwise (the product's own pages). */
-export const SUPPORT_DEFAULTS = {
-  supportEmail: 'support@geozilla.com',
-  termsHref: 'https://geozilla.com/terms-of-use/',
-  privacyHref: 'https://geozilla.com/privacy-policy/',
-} as const;
+import type { Brand } from '../../shared/brand';
 
 /**
- * SPEC.md §2: support and legal links. The legal pages open in a new tab, so the funnel stays
- * where the visitor left it; the link says so to screen readers.
+ * SPEC.md §2: support and legal links, the page's brand's (shared/brand.ts). The legal pages
+ * open in a new tab, so the funnel stays where the visitor left it; the link says so to screen
+ * readers.
  */
-export function SupportLinks({
-  t,
-  supportEmail = SUPPORT_DEFAULTS.supportEmail,
-  termsHref = SUPPORT_DEFAULTS.termsHref,
-  privacyHref = SUPPORT_DEFAULTS.privacyHref,
-}: {
-  t: TFunction;
-  supportEmail?: string;
-  termsHref?: string;
-  privacyHref?: string;
-}) {
+export function SupportLinks({ t, brand }: { t: TFunction; brand: Brand }) {
+  const { supportEmail } = brand;
+  const { terms: termsHref, privacy: privacyHref } = brand.links;
   const newTab = <span className="visually-hidden"> {t('kit.support.new_tab')}</span>;
   return (
     <nav className="support-links" aria-label={t('kit.support.label')}>

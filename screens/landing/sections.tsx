@@ -53,5 +53,8 @@ export const LANDING_SECTIONS: Record<LandingSection, SectionKind> = {
   faq: { ...LANDING_SECTION_SPECS.faq, render: ({ t }) => <Faq t={t} /> },
   guarantee: { ...LANDING_SECTION_SPECS.guarantee, render: ({ t }) => <Guarantee t={t} /> },
   picture: { ...LANDING_SECTION_SPECS.picture, render: (props) => <PictureSection {...props} /> },
-  footer: { ...LANDING_SECTION_SPECS.footer, render: ({ t }) => <LandingFooter t={t} /> },
+  footer: {
+    ...LANDING_SECTION_SPECS.footer,
+    render: ({ t, brand }) => <LandingFooter t={t} brand={brand} />,
+  },
 };

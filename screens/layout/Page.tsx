@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ConsentState, PixelIds } from '../../shared/analytics/tracking';
+import type { Brand } from '../../shared/brand';
 import { type FlowProgress, LinearProgress } from '../kit/LinearProgress';
 import { Preloader } from '../kit/Preloader';
 import { asksForConsent, ConsentBar } from './ConsentBar';
@@ -17,6 +18,7 @@ import { TopBar } from './TopBar';
  */
 export function Page({
   t,
+  brand,
   attribution,
   preview,
   progress,
@@ -24,6 +26,8 @@ export function Page({
   children,
 }: {
   t: TFunction;
+  /** Who the page speaks for: the top bar's logo is its (shared/brand.ts). */
+  brand: Brand;
   /** The visitor's consent and the ad tools configured (c.get('attribution')); none: no banner. */
   attribution?: { consent: ConsentState; pixels: PixelIds };
   /** Set on a marketer's preview of a variant: the bar that says so. */
@@ -38,7 +42,7 @@ export function Page({
     <>
       <Preloader />
       {preview ? <PreviewBar {...preview} /> : null}
-      <TopBar brand={t('brand')} />
+      <TopBar brand={brand.name} />
       {attribution && asksForConsent(attribution) ? (
         <ConsentBar t={t} pixels={attribution.pixels} />
       ) : null}

@@ -1,4 +1,7 @@
-/** SPEC.md §2: a top bar with the logo; the logo image comes from the theme (CSS). */
+/**
+ * SPEC.md §2: a top bar with the logo, named for screen readers by the brand; the image is the
+ * brand's, given to the page's CSS (screens/styles.ts criticalCss).
+ */
 export function TopBar({ brand }: { brand: string }) {
   return (
     <header className="top-bar">

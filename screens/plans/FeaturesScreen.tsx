@@ -64,7 +64,10 @@ const FEATURES_SECTIONS: Record<FeaturesSection, SectionKind> = {
     render: ({ t }) => <p className="features__guarantee">{t('plans.guarantee.title')}</p>,
   },
   trust: { ...FEATURES_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: { ...FEATURES_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+  support: {
+    ...FEATURES_SECTION_SPECS.support,
+    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
+  },
 };
 
 /**

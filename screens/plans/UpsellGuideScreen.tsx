@@ -103,7 +103,10 @@ const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
     ),
   },
   trust: { ...UPSELL_GUIDE_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: { ...UPSELL_GUIDE_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+  support: {
+    ...UPSELL_GUIDE_SECTION_SPECS.support,
+    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
+  },
 };
 
 /**

@@ -121,7 +121,10 @@ const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
     ),
   },
   trust: { ...UPSELL_PRIVATE_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: { ...UPSELL_PRIVATE_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+  support: {
+    ...UPSELL_PRIVATE_SECTION_SPECS.support,
+    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
+  },
 };
 
 /**

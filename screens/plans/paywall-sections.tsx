@@ -110,7 +110,7 @@ function paywallSections(shape: PaywallShape): Record<PaywallSection, SectionKin
         ) : null;
       },
     },
-    support: { ...specs.support, render: ({ t }) => <SupportLinks t={t} /> },
+    support: { ...specs.support, render: ({ t, brand }) => <SupportLinks t={t} brand={brand} /> },
   };
 }
 

@@ -4,7 +4,6 @@ import {
   type ReceiptPlanCopy,
 } from '../../islands/PaymentReceipt';
 import { PLAN_FAMILIES, type Plan, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
-import { SUPPORT_DEFAULTS } from '../kit/SupportLinks';
 import type { ScreenProps } from '../types';
 import { paymentPage } from './payment-method-props';
 import { planContext, planCopy, visitorCurrency } from './plan-copy';
@@ -57,7 +56,7 @@ export function paymentReceiptProps(
       renews: t('plans.receipt.renews'),
       paidWith: t('plans.receipt.paid_with'),
       receiptTo: t('plans.receipt.receipt_to'),
-      cancel: t('plans.receipt.cancel', { email: SUPPORT_DEFAULTS.supportEmail }),
+      cancel: t('plans.receipt.cancel', { email: props.brand.supportEmail }),
       continue: t('continue'),
     },
   };

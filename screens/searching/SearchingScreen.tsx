@@ -131,7 +131,10 @@ function searchingSections(variant: SearchVariant): Record<SearchingSection, Sec
       ),
     },
     trust: { ...SEARCHING_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-    support: { ...SEARCHING_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+    support: {
+      ...SEARCHING_SECTION_SPECS.support,
+      render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
+    },
   };
 }
 

@@ -1,7 +1,6 @@
 import { GOOGLE_SIGN_IN_ERROR_KEYS } from '../../islands/GoogleSignIn';
 import type { SignupFormProps } from '../../islands/SignupForm';
 import { SIGN_UP_ERROR_KEYS } from '../../shared/api/error-text';
-import { STORE_LINKS } from '../after/store-links';
 import { translatedErrorTexts } from '../error-texts';
 import { Divider } from '../kit/Divider';
 import { InAppWayOut } from '../kit/InAppWayOut';
@@ -49,6 +48,7 @@ export function signupFormProps({
   visitorId,
   landingType,
   refusedEmail,
+  brand,
 }: ScreenProps): SignupFormProps {
   return {
     action: continueAction,
@@ -70,8 +70,8 @@ export function signupFormProps({
       useAnother: t('signup.email_taken.use_another'),
     },
     stores: [
-      { name: t('kit.store.app_store'), href: STORE_LINKS.appStore },
-      { name: t('kit.store.google_play'), href: STORE_LINKS.googlePlay },
+      { name: t('kit.store.app_store'), href: brand.stores.appStore },
+      { name: t('kit.store.google_play'), href: brand.stores.googlePlay },
     ],
     errors: translatedErrorTexts(t, SIGN_UP_ERROR_KEYS),
     refused: refusedEmail,

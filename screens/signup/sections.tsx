@@ -36,5 +36,8 @@ export const SIGNUP_SECTIONS: Record<SignupSection, SectionKind> = {
     render: ({ t }) => <Testimonials t={t} />,
   },
   trust: { ...SIGNUP_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: { ...SIGNUP_SECTION_SPECS.support, render: ({ t }) => <SupportLinks t={t} /> },
+  support: {
+    ...SIGNUP_SECTION_SPECS.support,
+    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
+  },
 };

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { COMPOSED_SCREEN_ID, composedIdProblem } from '../composed-screen-name';
 import { isComposedScreenId, isScreenRef } from '../composed-screens';
 import { PICTURE_ID, PICTURE_MAX_SIDE, PICTURE_MIN_SIDE } from '../pictures';
+import { brandsSchema } from './brands';
 import { screenId } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
@@ -201,6 +202,8 @@ const contentSchema = z.strictObject({
     })
     .refine((c) => Object.keys(c).length <= 50, 'must declare at most 50 screens')
     .optional(),
+  /** Per theme, the brand its pages wear (shared/brand.ts); absent, the brands in code. */
+  brands: brandsSchema.optional(),
 });
 
 export type ContentDocument = z.output<typeof contentSchema>;

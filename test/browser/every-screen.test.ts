@@ -5,6 +5,7 @@ import { formatInternational } from '../../shared/phone/phone-number';
 import { SCREEN_IDS } from '../../shared/screens';
 import { DEFAULT_THEME, THEMES } from '../../shared/theme';
 import { accessibilityProblems, runAxe, seriousViolations, unnamedControls } from './a11y-checks';
+import { brandProblems } from './brand-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   inspectLayout,
@@ -381,6 +382,7 @@ async function walkScreen(
         await shoot(page, `walk/${width}/${file}`);
       }
     }
+    Object.assign(problems, await brandProblems(page));
     if (accessibility) {
       // Last: the keyboard walk moves focus and scrolls.
       await page.setViewportSize({ width: 390, height: WALK_HEIGHT[390] });

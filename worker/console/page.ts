@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
+import { DEFAULT_BRANDS } from '../../shared/brand';
+import { DEFAULT_THEME } from '../../shared/theme';
 import type { ConsoleEnv } from '../env';
 import { clientChunk } from '../render/client-build';
-import { FAVICON_HREF } from '../render/favicon';
+import { faviconHref } from '../render/favicon';
 import { htmlText } from '../render/html-text';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 
@@ -39,7 +41,7 @@ export function consolePage(c: Context<ConsoleEnv>): Response {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Geofunnel console</title>
-<link rel="icon" href="${FAVICON_HREF}" type="image/svg+xml">
+<link rel="icon" href="${faviconHref(DEFAULT_BRANDS[DEFAULT_THEME].favicon)}" type="image/svg+xml">
 ${styles}${preloads}
 </head>
 <body>

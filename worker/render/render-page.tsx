@@ -5,11 +5,12 @@ import type { IslandFailureCopy, PageState } from '../../islands/protocol';
 import type { IslandName } from '../../screens/islands';
 import { IslandCollector, IslandContext } from '../../screens/layout/Island';
 import { criticalCss } from '../../screens/styles';
+import type { Brand } from '../../shared/brand';
 import { serializeJson } from '../../shared/serialize-json';
 import type { Theme } from '../../shared/theme';
 import { directionOf } from '../i18n';
 import { keptOrMade } from '../kept';
-import { FAVICON_HREF } from './favicon';
+import { faviconHref } from './favicon';
 import { htmlText } from './html-text';
 import { pageScripts } from './island-assets';
 
@@ -25,6 +26,8 @@ export type PageOptions = ScriptHandOff & {
   nonce: string;
   language: string;
   theme: Theme;
+  /** Who the page speaks for: its tab icon and logo (shared/brand.ts). */
+  brand: Brand;
   title: string;
   /** CSS of the screen's own area, inlined after the shared critical CSS. */
   screenCss?: string;
@@ -39,7 +42,7 @@ export type PageOptions = ScriptHandOff & {
   onError?: (error: unknown) => void;
 };
 
-const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="${FAVICON_HREF}" type="image/svg+xml">`;
+const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`;
 
 /**
  * The document up to <body>, written with hono/html (every value escaped). The style sheet goes
@@ -48,13 +51,16 @@ const HEAD_META = html`<meta charset="utf-8"><meta name="viewport" content="widt
 function documentStart(options: {
   language: string;
   theme: Theme;
+  brand: Brand;
   title: string;
-  css: string;
+  screenCss?: string;
 }): string {
-  const { language, theme, title, css } = options;
+  const { language, theme, brand, title, screenCss } = options;
   const root = html`<html lang="${language}" dir="${directionOf(language)}" data-theme="${theme}">`;
+  const icon = html`<link rel="icon" href="${faviconHref(brand.favicon)}" type="image/svg+xml">`;
+  const css = criticalCss(theme, brand.logos.header, screenCss);
   return htmlText(
-    html`<!doctype html>${root}<head>${HEAD_META}<title>${title}</title><style>${raw(css)}</style></head><body>`,
+    html`<!doctype html>${root}<head>${HEAD_META}${icon}<meta name="application-name" content="${brand.name}"><title>${title}</title><style>${raw(css)}</style></head><body>`,
   );
 }
 
@@ -188,16 +194,31 @@ const encodedHeads = new Map<string, Map<string, Uint8Array>>();
  * tenth of its CPU for a landing (docs/performance.md, "A page's CPU on the server").
  */
 function encodedHead(options: PageOptions): Uint8Array {
-  const { language, theme, title, screenCss = '' } = options;
+  const { language, theme, brand, title, screenCss = '' } = options;
   let heads = encodedHeads.get(screenCss);
   if (!heads) {
     heads = new Map();
     encodedHeads.set(screenCss, heads);
   }
   // A new override's titles make new heads: the oldest go first.
-  return keptOrMade(heads, HEADS_KEPT_PER_CSS, `${language}\n${theme}\n${title}`, () =>
-    encoder.encode(documentStart({ language, theme, title, css: criticalCss(theme, screenCss) })),
+  const key = `${language}\n${theme}\n${brandId(brand)}\n${title}`;
+  return keptOrMade(heads, HEADS_KEPT_PER_CSS, key, () =>
+    encoder.encode(documentStart({ language, theme, brand, title, screenCss })),
   );
+}
+
+/** A number per brand object: a KV change's new brand makes new heads. */
+const brandIds = new WeakMap<Brand, number>();
+let lastBrandId = 0;
+
+function brandId(brand: Brand): number {
+  let id = brandIds.get(brand);
+  if (id === undefined) {
+    lastBrandId += 1;
+    id = lastBrandId;
+    brandIds.set(brand, id);
+  }
+  return id;
 }
 
 /** One array of the pieces, in order. */
@@ -250,21 +271,21 @@ export async function renderPage(body: ReactNode, options: PageOptions): Promise
 export function errorPage(options: {
   language: string;
   theme: Theme;
+  brand: Brand;
   title: string;
   lead: string;
   action: string;
   retryUrl: string;
   requestId: string;
 }): Response {
-  const { language, theme, title, lead, action, retryUrl, requestId } = options;
+  const { language, theme, brand, title, lead, action, retryUrl, requestId } = options;
   const body = [
-    html`<header class="top-bar"><span class="top-bar__logo" role="img" aria-label="logo"></span></header>`,
+    html`<header class="top-bar"><span class="top-bar__logo" role="img" aria-label="${brand.name}"></span></header>`,
     html`<main class="page"><section class="screen"><h1>${title}</h1><p class="lead">${lead}</p>`,
     html`<a class="button button--primary" id="continue-button" href="${retryUrl}">${action}</a>`,
     html`<p class="lead"><small>Reference: ${requestId}</small></p></section></main></body></html>`,
   ];
-  const page =
-    documentStart({ language, theme, title, css: criticalCss(theme) }) + htmlText(html`${body}`);
+  const page = documentStart({ language, theme, brand, title }) + htmlText(html`${body}`);
   return new Response(page, {
     status: 500,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },

@@ -1,6 +1,6 @@
 import { html, raw } from 'hono/html';
 import type { TFunction } from 'i18next';
-import { STORE_LINKS } from '../../screens/after/store-links';
+import type { Brand } from '../../shared/brand';
 import { directionOf } from '../i18n';
 import type { HtmlFragment } from '../render/html-text';
 import { plainPageHtml } from './plain-page';
@@ -56,10 +56,10 @@ const AUTO_SUBMIT = `(() => {
   submitOnceShown();
 })();`;
 
-function storeLinks(): HtmlFragment {
+function storeLinks(brand: Brand): HtmlFragment {
   return html`<ul>
-<li><a href="${STORE_LINKS.appStore}">App Store</a></li>
-<li><a href="${STORE_LINKS.googlePlay}">Google Play</a></li>
+<li><a href="${brand.stores.appStore}">App Store</a></li>
+<li><a href="${brand.stores.googlePlay}">Google Play</a></li>
 </ul>`;
 }
 
@@ -77,6 +77,8 @@ export function loginPageHtml(page: {
   kind: LoginPageKind;
   t: TFunction;
   language: string;
+  /** Whose app the page opens: its store links (shared/brand.ts). */
+  brand: Brand;
   /** For `open`: the token the form posts, and the CSP nonce of its script. */
   token?: string;
   nonce?: string;
@@ -86,7 +88,7 @@ export function loginPageHtml(page: {
   const content =
     kind === 'open'
       ? openBody(t, page.token ?? '', page.nonce ?? '')
-      : html`<p>${t(`after.login.${kind}.lead`)}</p>${storeLinks()}`;
+      : html`<p>${t(`after.login.${kind}.lead`)}</p>${storeLinks(page.brand)}`;
   return plainPageHtml({
     language: page.language,
     title,

@@ -5,6 +5,7 @@ import { spendDeeplinkToken } from '../api/deeplink-consume';
 import type { PortalFetch } from '../api/portal-transport';
 import { setSessionToken } from '../api/session-cookie';
 import type { OtherPagesEnv } from '../env';
+import { requestBrand } from '../funnel/brand';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
 import { formBodyLimit, refuseForeignForm } from './form-post';
@@ -43,6 +44,7 @@ function showLoginPage(
     kind,
     t: c.get('t'),
     language: c.get('language'),
+    brand: requestBrand(c.get('config'), c.get('theme')),
     token,
     nonce: c.get('nonce'),
   });

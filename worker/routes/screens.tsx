@@ -10,21 +10,24 @@ import type { ScreenProps } from '../../screens/types';
 import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
+import type { Brand } from '../../shared/brand';
 import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
 import { DECLINE_CLASS_PARAM, type DeclineClass, isDeclineClass } from '../../shared/decline-class';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
 import type { ScreenId } from '../../shared/screens';
+import { DEFAULT_THEME } from '../../shared/theme';
 import type { ApiDependencies } from '../api/call-handler';
 import { drawsAreaMaps } from '../area-map/area-map-cookie';
 import { heatmapPage } from '../attribution/heatmap-page';
 import { pageVitals } from '../collector/vitals-sample';
 import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
+import { requestBrand } from '../funnel/brand';
 import { draftContentOf } from '../funnel/draft-content';
 import { type ActiveFlow, flowPaywall, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
-import { bundledTranslator } from '../i18n';
+import { brandedTranslator, bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
 import { armsCountedOn, exposesNext } from '../middleware/exposure';
 import { offersPayPal } from '../middleware/payment-providers';
@@ -122,7 +125,7 @@ const titlesByTranslator = new WeakMap<TFunction, Map<ScreenId, string>>();
  * texts took about 8% of the worker's CPU for a landing (docs/performance.md, "A page's CPU on the server"); a translator with an
  * override from KV is a new translator, so its titles are its own.
  */
-function pageTitle(t: TFunction, screen: ScreenId): string {
+function pageTitle(t: TFunction, brand: Brand, screen: ScreenId): string {
   let titles = titlesByTranslator.get(t);
   if (!titles) {
     titles = new Map();
@@ -130,7 +133,7 @@ function pageTitle(t: TFunction, screen: ScreenId): string {
   }
   let title = titles.get(screen);
   if (title === undefined) {
-    title = t('page_title', { title: t(`screens.${screen}.title`), brand: t('brand') });
+    title = t('page_title', { title: t(`screens.${screen}.title`), brand: brand.titleSuffix });
     titles.set(screen, title);
   }
   return title;
@@ -284,6 +287,7 @@ function screenBody(
     renderBody(
       <Page
         t={props.t}
+        brand={props.brand}
         attribution={chrome.attribution}
         preview={chrome.preview}
         progress={chrome.progress}
@@ -324,9 +328,11 @@ function screenProps(
   // sections' arrangement and its copy (a composed screen's own, by the id the flow names).
   const variant = experiments.shape.content?.[ref] ?? null;
   const shown = shownContent(c.get('config').content, ref, c.get('language'), c.get('t'), variant);
+  const brand = requestBrand(c.get('config'), c.get('theme'));
   return {
     screen,
-    t: shown.t,
+    t: brandedTranslator(shown.t, brand),
+    brand,
     arrangement: shown.arrangement,
     picture: shown.picture,
     rating: shown.rating,
@@ -407,8 +413,9 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: 
       nonce: c.get('nonce'),
       language: c.get('language'),
       theme: c.get('theme'),
+      brand: props.brand,
       screenCss: screens[screen].css,
-      title: pageTitle(t, screen),
+      title: pageTitle(t, props.brand, screen),
       // A next screen that would expose the visitor is fetched when they go there, so the
       // worker sees that visit (worker/middleware/exposure.ts exposesNext).
       prefetch:
@@ -496,16 +503,18 @@ function vitalsOf(c: ScreenContext, collector: string | null): { vitals?: PageVi
 export function notFoundPage(c: Context<RootEnv>) {
   const language = c.get('language') ?? 'en';
   // The 404 can come before the translations middleware has run (an early failure).
-  const t = c.get('t') ?? bundledTranslator(language);
+  const brand = requestBrand(c.get('config'), c.get('theme'));
+  const t = brandedTranslator(c.get('t') ?? bundledTranslator(language), brand);
   c.get('logFields').screen = 'not_found';
   const page = renderPage(
-    <Page t={t}>
+    <Page t={t} brand={brand}>
       <NotFound t={t} startUrl={`/${queryOf(c.req.url)}`} />
     </Page>,
     {
       nonce: c.get('nonce'),
       language,
-      theme: c.get('theme') ?? 'geozilla',
+      theme: c.get('theme') ?? DEFAULT_THEME,
+      brand,
       title: t('not_found.title'),
       status: 404,
     },

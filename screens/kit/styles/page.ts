@@ -7,7 +7,7 @@
 export const PAGE_CSS = `
 .top-bar{display:flex;align-items:center;justify-content:center;height:56px;padding-inline:16px;
   background:var(--surface);border-bottom:1px solid rgba(16,24,40,.08)}
-.top-bar__logo{display:block;width:var(--logo-width,132px);height:28px;background:var(--logo) center/contain no-repeat}
+.top-bar__logo{display:block;width:var(--logo-width,132px);height:var(--logo-height,28px);background:var(--logo) center/contain no-repeat}
 .page{width:100%;max-width:calc(343px + 32px);margin-inline:auto;padding:16px}
 :where(a,button,input,select,textarea,summary,[tabindex]):focus-visible{
   outline:3px solid var(--ink);outline-offset:2px}

@@ -18,9 +18,10 @@ export const STATIC_PIECES_CSS = `
 .step-list__item::before{content:counter(step-list);position:absolute;inset-inline-start:0;top:0;
   display:grid;place-items:center;width:28px;height:28px;border-radius:50%;
   background:var(--brand);color:var(--brand-ink);font-weight:700;font-size:14px}
-.store-badges{display:flex;flex-wrap:wrap;justify-content:center;gap:12px;margin:16px 0;padding:0;
-  list-style:none}
-.store-badge{display:inline-flex;align-items:center;gap:8px;min-width:156px;height:48px;
+.store-badges{display:grid;grid-auto-columns:1fr;width:fit-content;max-width:100%;gap:12px;
+  margin:16px auto;padding:0;list-style:none}
+@media (min-width:432px){.store-badges{grid-auto-flow:column}}
+.store-badge{display:flex;align-items:center;gap:8px;height:48px;
   padding-inline:12px;border-radius:10px;background:var(--ink);color:var(--surface);
   text-decoration:none}
 .store-badge__icon{flex:none;width:24px;height:24px}

@@ -6,6 +6,7 @@ import type { Arrangement } from '../../../screens/kit/arrangement';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
 import { SCREENS } from '../../../screens/registry';
 import type { ScreenProps } from '../../../screens/types';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { type ContentDocument, EMPTY_CONTENT, parseContent } from '../../../shared/config/content';
 import { shownContent } from '../../../worker/content/screen-content';
 import { bundledTranslator } from '../../../worker/i18n';
@@ -37,6 +38,7 @@ function render(screen: ComposedId, document: ContentDocument = EMPTY_CONTENT, l
     country: 'DE',
     language,
     theme: 'geozilla',
+    brand: DEFAULT_BRANDS.geozilla,
     flow: 'default',
     visitorId: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
     landingType: 'split_default',

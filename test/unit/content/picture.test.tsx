@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANDING_SCREENS } from '../../../screens/landing';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
 import type { ScreenProps } from '../../../screens/types';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { type ContentDocument, parseContent } from '../../../shared/config/content';
 import { contentIssues } from '../../../worker/content/check';
 import { shownContent } from '../../../worker/content/screen-content';
@@ -142,6 +143,7 @@ function render(document: ContentDocument, language: string, variant: string | n
     country: 'DE',
     language,
     theme: 'geozilla',
+    brand: DEFAULT_BRANDS.geozilla,
     flow: 'default',
     visitorId: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
     landingType: 'split_default',

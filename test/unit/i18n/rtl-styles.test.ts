@@ -2,6 +2,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criticalCss } from '../../../screens/styles';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../../scripts/chromium';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { THEMES, type Theme } from '../../../shared/theme';
 import { directionOf } from '../../../worker/i18n';
 
@@ -32,7 +33,7 @@ async function open(language: string, theme: Theme = 'geozilla') {
   const componentCss = '.plan-label{letter-spacing:2px}';
   await page.setContent(
     `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><head>` +
-      `<style>${criticalCss(theme)}${componentCss}</style></head><body><main class="page">` +
+      `<style>${criticalCss(theme, DEFAULT_BRANDS[theme].logos.header)}${componentCss}</style></head><body><main class="page">` +
       '<h1>عنوان</h1><span class="plan-label">نص</span>' +
       '<svg class="rtl-mirror" width="10" height="10"></svg>' +
       '<input type="tel" value="+1 202 555 0100"><input type="text" value="نص">' +

@@ -7,6 +7,7 @@ import { ContinueForm } from '../../../screens/layout/ContinueForm';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
 import { Page } from '../../../screens/layout/Page';
 import { SCREENS as SCREEN_LIST, type ScreenDefinition } from '../../../screens/registry';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { SCREEN_IDS, type ScreenId } from '../../../shared/screens';
 
 /** Every screen as the worker reads its definition. */
@@ -42,7 +43,7 @@ afterEach(() => {
 describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
   it('puts the preloader first, then the top bar with the logo, then the screen', () => {
     renderPage(
-      <Page t={t}>
+      <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
         <h1>Screen</h1>
       </Page>,
     );
@@ -55,7 +56,11 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
   });
 
   it('carries the global toast area and the global loading overlay on every page', () => {
-    const islands = renderPage(<Page t={t}>x</Page>);
+    const islands = renderPage(
+      <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
+        x
+      </Page>,
+    );
     expect([...islands.names]).toEqual(['ErrorToast', 'LoadingOverlay']);
     const props = (name: string) =>
       JSON.parse(document.querySelector(`[data-island=${name}]`)!.getAttribute('data-props')!);
@@ -66,10 +71,14 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
 
   it('pads the bottom by 16px, or 88px on a screen with a bottom button (SPEC.md §2 Layout, §9)', () => {
     removeCss = applyPageCss('geozilla', SCREENS.features.css);
-    renderPage(<Page t={t}>x</Page>);
+    renderPage(
+      <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
+        x
+      </Page>,
+    );
     expect(getComputedStyle(document.querySelector('main')!).paddingBottom).toBe('16px');
     renderPage(
-      <Page t={t} bottomButton>
+      <Page t={t} brand={DEFAULT_BRANDS.geozilla} bottomButton>
         x
       </Page>,
     );
@@ -78,7 +87,11 @@ describe('Page (SPEC.md §2 Layout, Other UI pieces)', () => {
 
   it('keeps the content at most 343px wide between 16px side paddings (SPEC.md §9)', () => {
     removeCss = applyPageCss();
-    renderPage(<Page t={t}>x</Page>);
+    renderPage(
+      <Page t={t} brand={DEFAULT_BRANDS.geozilla}>
+        x
+      </Page>,
+    );
     const main = getComputedStyle(document.querySelector('main')!);
     expect(main.maxWidth).toBe('calc(343px + 32px)');
     expect(main.paddingLeft).toBe('16px');
@@ -90,7 +103,7 @@ describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
   it('pins the Continue 24px above the bottom edge, as wide as the content', () => {
     removeCss = applyPageCss('geozilla', SCREENS.features.css);
     renderPage(
-      <Page t={t} bottomButton>
+      <Page t={t} brand={DEFAULT_BRANDS.geozilla} bottomButton>
         <BottomButton>
           <ContinueForm action="/features" next="/checkout_v3_tr" t={t} />
         </BottomButton>

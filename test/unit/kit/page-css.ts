@@ -1,4 +1,5 @@
 import { criticalCss } from '../../../screens/styles';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import type { Theme } from '../../../shared/theme';
 
 /**
@@ -8,7 +9,7 @@ import type { Theme } from '../../../shared/theme';
  */
 export function applyPageCss(theme: Theme = 'geozilla', screenCss = ''): () => void {
   const style = document.createElement('style');
-  style.textContent = criticalCss(theme, screenCss);
+  style.textContent = criticalCss(theme, DEFAULT_BRANDS[theme].logos.header, screenCss);
   document.head.appendChild(style);
   return () => style.remove();
 }

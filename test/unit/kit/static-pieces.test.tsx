@@ -12,8 +12,9 @@ import {
 } from '../../../screens/kit/ProviderLogo';
 import { StepList } from '../../../screens/kit/StepList';
 import { StoreBadges } from '../../../screens/kit/StoreBadges';
-import { SUPPORT_DEFAULTS, SupportLinks } from '../../../screens/kit/SupportLinks';
+import { SupportLinks } from '../../../screens/kit/SupportLinks';
 import { TrustLabels } from '../../../screens/kit/TrustLabels';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { applyPageCss } from './page-css';
 import { englishT } from './translate';
 
@@ -90,29 +91,33 @@ describe('ProviderLogo (SPEC.md §2)', () => {
 
 describe('SupportLinks (SPEC.md §2)', () => {
   it('offers support by email and the legal pages, which open in a new tab', () => {
-    render(<SupportLinks t={t} />);
+    render(<SupportLinks t={t} brand={DEFAULT_BRANDS.geozilla} />);
     expect(screen.getByRole('navigation', { name: 'Support and legal' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
-      `mailto:${SUPPORT_DEFAULTS.supportEmail}`,
+      'mailto:support@geozilla.com',
     );
     const terms = screen.getByRole('link', { name: 'Terms of use (opens in a new tab)' });
-    expect(terms.getAttribute('href')).toBe(SUPPORT_DEFAULTS.termsHref);
+    expect(terms.getAttribute('href')).toBe('https://geozilla.com/terms-of-use/');
     expect(terms.getAttribute('target')).toBe('_blank');
     expect(terms.getAttribute('rel')).toContain('noopener');
     expect(
       screen
         .getByRole('link', { name: 'Privacy policy (opens in a new tab)' })
         .getAttribute('href'),
-    ).toBe(SUPPORT_DEFAULTS.privacyHref);
+    ).toBe('https://geozilla.com/privacy-policy/');
   });
 
-  it('takes other addresses from the screen', () => {
-    render(<SupportLinks t={t} supportEmail="help@findo.app" termsHref="/t" privacyHref="/p" />);
+  it("takes the page's brand's addresses", () => {
+    render(<SupportLinks t={t} brand={DEFAULT_BRANDS.findo} />);
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
-      'mailto:help@findo.app',
+      'mailto:support@findo.app',
     );
-    expect(screen.getByRole('link', { name: /Terms of use/ }).getAttribute('href')).toBe('/t');
-    expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe('/p');
+    expect(screen.getByRole('link', { name: /Terms of use/ }).getAttribute('href')).toBe(
+      'https://findo.app/terms-of-use/',
+    );
+    expect(screen.getByRole('link', { name: /Privacy policy/ }).getAttribute('href')).toBe(
+      'https://findo.app/privacy-policy/',
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageAnalytics } from '../../../shared/analytics/tracking';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { ALL_PIXELS, NO_PIXELS, purchaseEvent } from './fakes';
 
 /**
@@ -138,7 +139,11 @@ describe('the page asks only where it must (screens/layout/Page.tsx)', async () 
     const islands = new IslandCollector();
     document.body.innerHTML = renderToStaticMarkup(
       <IslandContext.Provider value={islands}>
-        <Page t={bundledTranslator(language)} attribution={attribution}>
+        <Page
+          t={bundledTranslator(language)}
+          brand={DEFAULT_BRANDS.geozilla}
+          attribution={attribution}
+        >
           <h1>Screen</h1>
         </Page>
       </IslandContext.Provider>,

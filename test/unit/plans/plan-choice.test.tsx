@@ -6,6 +6,7 @@ import PlanChoice, { type PlanChoiceProps } from '../../../islands/PlanChoice';
 import { $plans } from '../../../islands/stores/plans';
 import { planChoiceProps } from '../../../screens/plans/plan-choice-props';
 import type { ScreenProps } from '../../../screens/types';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import type { PlanFamilyId } from '../../../shared/plans/catalogue';
 import { serverThenHydrate } from '../kit/hydrate';
 import { englishT } from './render-screen';
@@ -23,6 +24,7 @@ function props(
       country: 'US',
       language: 'en',
       theme: 'geozilla',
+      brand: DEFAULT_BRANDS.geozilla,
       flow: 'default',
       visitorId: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
       landingType: 'split_default',

@@ -9,6 +9,7 @@ import plans from '../../../locales/en/plans.json';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
 import { SCREENS } from '../../../screens/registry';
 import type { ScreenProps } from '../../../screens/types';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import type { ScreenId } from '../../../shared/screens';
 
 /** The English copy the plans and after screens render with, as the worker bundles it. */
@@ -48,6 +49,7 @@ export function renderScreen(
         country={visitor.country ?? 'US'}
         language={visitor.language ?? 'en'}
         theme="geozilla"
+        brand={DEFAULT_BRANDS.geozilla}
         flow="default"
         visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
         landingType="split_default"
@@ -73,6 +75,7 @@ export function renderScreenProps(
     country: 'US',
     language: 'en',
     theme: 'geozilla',
+    brand: DEFAULT_BRANDS.geozilla,
     flow: 'default',
     visitorId: '8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b',
     landingType: 'split_default',

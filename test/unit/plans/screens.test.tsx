@@ -6,9 +6,9 @@ import { type PaymentReceiptProps, PRICE_SLOT } from '../../../islands/PaymentRe
 import type { PlanChoiceProps } from '../../../islands/PlanChoice';
 import type { UpsellPurchaseProps } from '../../../islands/UpsellPurchase';
 import { AFTER_SCREENS } from '../../../screens/after';
-import { STORE_LINKS } from '../../../screens/after/store-links';
 import { PLANS_SCREENS } from '../../../screens/plans';
 import { SCREENS } from '../../../screens/registry';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import type { ScreenId } from '../../../shared/screens';
 import { islandProps, renderScreen, textOf } from './render-screen';
 
@@ -332,7 +332,10 @@ describe('after the payment', () => {
     const stores = [...document.querySelectorAll('.store-badges a')].map((a) =>
       a.getAttribute('href'),
     );
-    expect(stores).toEqual([STORE_LINKS.appStore, STORE_LINKS.googlePlay]);
+    expect(stores).toEqual([
+      DEFAULT_BRANDS.geozilla.stores.appStore,
+      DEFAULT_BRANDS.geozilla.stores.googlePlay,
+    ]);
     // The server knows no deeplink: the code is filled in from $signup in the browser.
     const qr = document.querySelector('.success__qr-slot');
     expect(qr?.getAttribute('role')).toBe('img');

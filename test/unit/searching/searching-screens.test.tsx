@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { IslandCollector, IslandContext } from '../../../screens/layout/Island';
 import { SEARCHING_SCREENS } from '../../../screens/searching';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { bundledTranslator } from '../../../worker/i18n';
 
 type SearchingId = keyof typeof SEARCHING_SCREENS;
@@ -20,6 +21,7 @@ function renderSearching(screen: SearchingId) {
         country="US"
         language="en"
         theme="geozilla"
+        brand={DEFAULT_BRANDS.geozilla}
         flow="default"
         visitorId="8a4b1f5e-2c3d-4e6f-9a0b-1c2d3e4f5a6b"
         landingType="split_default"

@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { errorPage } from '../../../worker/render/render-page';
 import { loginPageHtml } from '../../../worker/routes/app-login-page';
 import { plainPageHtml } from '../../../worker/routes/plain-page';
@@ -9,10 +10,11 @@ const HOSTILE = `"'><script>alert(1)</script>&`;
 const ESCAPED = '&quot;&#39;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;';
 
 describe('HTML written outside React escapes every value it is given', () => {
-  it('the error page: title, lead, action, retry link and reference', async () => {
+  it("the error page: title, lead, action, retry link, reference and the brand's name", async () => {
     const response = errorPage({
       language: 'en',
       theme: 'geozilla',
+      brand: { ...DEFAULT_BRANDS.geozilla, name: HOSTILE },
       title: HOSTILE,
       lead: HOSTILE,
       action: HOSTILE,
@@ -21,7 +23,8 @@ describe('HTML written outside React escapes every value it is given', () => {
     });
     const text = await response.text();
     expect(text).not.toContain('<script>');
-    expect(text.split(ESCAPED)).toHaveLength(7);
+    // Six values, and the brand's name in the logo's label and the application-name.
+    expect(text.split(ESCAPED)).toHaveLength(9);
   });
 
   it('a plain page: language, title, body values, data attributes and script URL; its CSS stays as written', () => {
@@ -43,6 +46,7 @@ describe('HTML written outside React escapes every value it is given', () => {
       kind: 'open',
       t: (() => HOSTILE) as never,
       language: 'en',
+      brand: DEFAULT_BRANDS.geozilla,
       token: HOSTILE,
       nonce: 'n0nce',
     });

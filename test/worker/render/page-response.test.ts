@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { pageResponse } from '../../../worker/render/render-page';
 
 const BODY = { html: '<main><h1>Hello</h1></main>', islands: new Set<never>() };
 
 function page(title: string, language = 'en') {
-  return pageResponse(BODY, { nonce: 'n0nce', language, theme: 'geozilla', title });
+  return pageResponse(BODY, {
+    nonce: 'n0nce',
+    language,
+    theme: 'geozilla',
+    brand: DEFAULT_BRANDS.geozilla,
+    title,
+  });
 }
 
 /** The answer's chunks as text, in the order the stream gives them. */
