@@ -88,9 +88,16 @@ export async function chargeOnce(
   const earlier = await earlierCharge(db, charge);
   if (earlier) return earlier;
 
+  const plan = planById(charge.planId);
+  const { currency, price_id: priceId } = charge.request;
+  // A product API charges a price in its own currency only: a request that says otherwise is
+  // a client's mistake (or a forgery), never silently charged in the plan's money.
+  if (currency && currency !== plan.currency) {
+    throw new PortalError(422, 'currency_mismatch', `Plan ${plan.id} is sold in ${plan.currency}`);
+  }
   const method = await paymentMethodOf(db, charge);
   // The plan's own price, never the client's `user_data.price`: a forged one would set the amount.
-  const price = firstChargeOf(planById(charge.planId), charge.request.coupon);
+  const price = firstChargeOf(plan, charge.request.coupon);
   const decision = decideCharge(method.behaviour, authenticationOf(method.test, flow));
   if (decision.kind === 'requires_authentication' && flow === 'verified_nonce') {
     throw new PortalError(422, 'user_action_required', 'User action required', {
@@ -112,6 +119,8 @@ export async function chargeOnce(
     processorResponse: decision.kind === 'declined' ? decision.processorResponse : null,
     paymentMethod: method.nonce,
     paymentIntentId: intentId,
+    currency: currency ?? null,
+    priceId: priceId ?? null,
   };
   const intentSecret = intentId ? intentSecretOf(intentId) : null;
   const card = chargedCardOf(method.test);
