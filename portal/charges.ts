@@ -1,5 +1,5 @@
 import { parseIdempotencyKey, type SubscriptionRequest } from '../shared/api/contract';
-import { type PlanId, planById } from '../shared/plans/catalogue';
+import { type Plan, type PlanId, planById } from '../shared/plans/catalogue';
 import {
   type Authentication,
   type ChargeDecision,
@@ -69,6 +69,18 @@ function chargedCardOf(method: TestPaymentMethod | null): ChargedCard | null {
 export type AlsoWrite = (charge: Omit<Charge, 'replayedKey'>) => D1PreparedStatement[];
 
 /**
+ * The currency and price id the request names (SPEC.md §7, ours), null where it names none. A
+ * product API charges a price in its plan's currency only: a request that says otherwise is a
+ * client's mistake (or a forgery), refused, never charged in the plan's money.
+ */
+function chargedCurrencyOf(plan: Plan, request: SubscriptionRequest) {
+  if (request.currency && request.currency !== plan.currency) {
+    throw new PortalError(422, 'currency_mismatch', `Plan ${plan.id} is sold in ${plan.currency}`);
+  }
+  return { currency: request.currency ?? null, priceId: request.price_id ?? null };
+}
+
+/**
  * Charges a subscription at most once (no double charge):
  * - per Idempotency-Key: a repeated POST (a retry after a timeout, a double click) answers the
  *   first charge instead of charging the card again;
@@ -89,12 +101,7 @@ export async function chargeOnce(
   if (earlier) return earlier;
 
   const plan = planById(charge.planId);
-  const { currency, price_id: priceId } = charge.request;
-  // A product API charges a price in its own currency only: a request that says otherwise is
-  // a client's mistake (or a forgery), never silently charged in the plan's money.
-  if (currency && currency !== plan.currency) {
-    throw new PortalError(422, 'currency_mismatch', `Plan ${plan.id} is sold in ${plan.currency}`);
-  }
+  const { currency, priceId } = chargedCurrencyOf(plan, charge.request);
   const method = await paymentMethodOf(db, charge);
   // The plan's own price, never the client's `user_data.price`: a forged one would set the amount.
   const price = firstChargeOf(plan, charge.request.coupon);
@@ -119,8 +126,8 @@ export async function chargeOnce(
     processorResponse: decision.kind === 'declined' ? decision.processorResponse : null,
     paymentMethod: method.nonce,
     paymentIntentId: intentId,
-    currency: currency ?? null,
-    priceId: priceId ?? null,
+    currency,
+    priceId,
   };
   const intentSecret = intentId ? intentSecretOf(intentId) : null;
   const card = chargedCardOf(method.test);

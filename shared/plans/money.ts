@@ -9,7 +9,7 @@ import type { Currency } from './currency';
 export type MinorUnits = number;
 
 /** Powers of ten between a currency's minor and major unit: 2 for USD, 0 for JPY. */
-export function digitsOf(currency: Currency): number {
+function digitsOf(currency: Currency): number {
   return minorDigits(currency) ?? 2;
 }
 

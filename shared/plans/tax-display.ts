@@ -55,7 +55,7 @@ const EU = [
 ] as const;
 
 /** The note a price shown to a visitor of each country carries; absent: none. */
-export const TAX_INCLUSIVE_COUNTRIES: Readonly<Record<string, TaxNote>> = {
+const TAX_INCLUSIVE_COUNTRIES: Readonly<Record<string, TaxNote>> = {
   ...Object.fromEntries(EU.map((country) => [country, 'vat' as const])),
   NO: 'vat',
   IS: 'vat',
