@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screensInCode } from '../../../shared/composed-screens';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
-import { PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
+import { type PLAN_FAMILIES, planOf } from '../../../shared/plans/catalogue';
 import { NO_PLAN_CHOICES } from '../../../shared/plans/screen-offers';
 import { seededRandom } from '../../../shared/seeded-random';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
