@@ -1,4 +1,4 @@
-import { PLAN_FAMILIES, type PlanFamilyId } from '../shared/plans/catalogue';
+import { type PlanFamilyId, planOf } from '../shared/plans/catalogue';
 import { PLAN_FIELD_NAMES, type PlanField } from '../shared/plans/screen-offers';
 
 /**
@@ -8,7 +8,7 @@ import { PLAN_FIELD_NAMES, type PlanField } from '../shared/plans/screen-offers'
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function planText(family: PlanFamilyId): string {
-  const { price, billing } = PLAN_FAMILIES[family];
+  const { price, billing } = planOf(family, 'USD');
   if (billing.kind === 'one_time') return `${family}: ${usd(price)} once`;
   const every = billing.months === 1 ? 'a month' : 'every 3 months';
   const intro = billing.intro

@@ -29,6 +29,8 @@ export interface PlanChoiceProps {
   slot: 'plan' | 'upsellPlan';
   /** Headings of the order summary; without them no summary is shown. */
   summaryLabels?: { title: string; discount: string; total: string };
+  /** Where the visitor's law wants it, that the prices include tax ('Price includes VAT'). */
+  taxNote?: string;
 }
 
 function remember(slot: PlanChoiceProps['slot'], option: PlanChoiceOption): void {
@@ -47,6 +49,7 @@ export default function PlanChoice({
   defaultId,
   slot,
   summaryLabels,
+  taxNote,
 }: PlanChoiceProps) {
   // The first render matches the server's (which knows no stored choice); a stored choice among
   // these options is applied once mounted, else the default is stored as the choice.
@@ -92,6 +95,7 @@ export default function PlanChoice({
           </dl>
         </section>
       ) : null}
+      {taxNote ? <p className="plan-choice__tax">{taxNote}</p> : null}
       {active ? (
         <p className="plan-choice__disclosure" aria-live="polite">
           {active.disclosure}

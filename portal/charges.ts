@@ -1,5 +1,5 @@
 import { parseIdempotencyKey, type SubscriptionRequest } from '../shared/api/contract';
-import { type PlanId, planById } from '../shared/plans/catalogue';
+import { type Plan, type PlanId, planById } from '../shared/plans/catalogue';
 import {
   type Authentication,
   type ChargeDecision,
@@ -69,6 +69,18 @@ function chargedCardOf(method: TestPaymentMethod | null): ChargedCard | null {
 export type AlsoWrite = (charge: Omit<Charge, 'replayedKey'>) => D1PreparedStatement[];
 
 /**
+ * The currency and price id the request names (SPEC.md §7, ours), null where it names none. A
+ * product API charges a price in its plan's currency only: a request that says otherwise is a
+ * client's mistake (or a forgery), refused, never charged in the plan's money.
+ */
+function chargedCurrencyOf(plan: Plan, request: SubscriptionRequest) {
+  if (request.currency && request.currency !== plan.currency) {
+    throw new PortalError(422, 'currency_mismatch', `Plan ${plan.id} is sold in ${plan.currency}`);
+  }
+  return { currency: request.currency ?? null, priceId: request.price_id ?? null };
+}
+
+/**
  * Charges a subscription at most once (no double charge):
  * - per Idempotency-Key: a repeated POST (a retry after a timeout, a double click) answers the
  *   first charge instead of charging the card again;
@@ -88,9 +100,11 @@ export async function chargeOnce(
   const earlier = await earlierCharge(db, charge);
   if (earlier) return earlier;
 
+  const plan = planById(charge.planId);
+  const { currency, priceId } = chargedCurrencyOf(plan, charge.request);
   const method = await paymentMethodOf(db, charge);
   // The plan's own price, never the client's `user_data.price`: a forged one would set the amount.
-  const price = firstChargeOf(planById(charge.planId), charge.request.coupon);
+  const price = firstChargeOf(plan, charge.request.coupon);
   const decision = decideCharge(
     method.behaviour,
     authenticationOf(method.test, flow),
@@ -116,6 +130,8 @@ export async function chargeOnce(
     processorResponse: decision.kind === 'declined' ? decision.processorResponse : null,
     paymentMethod: method.nonce,
     paymentIntentId: intentId,
+    currency,
+    priceId,
   };
   const intentSecret = intentId ? intentSecretOf(intentId) : null;
   const card = chargedCardOf(method.test);

@@ -1,6 +1,6 @@
 import type { LifecycleEventBody, LifecycleEventType } from '../shared/api/lifecycle';
 import { isPlanId, planById } from '../shared/plans/catalogue';
-import type { Cents } from '../shared/plans/money';
+import { type MinorUnits, toMajorUnits, toMinorUnits } from '../shared/plans/money';
 import type { StoredSubscription } from './store/subscriptions';
 
 /**
@@ -16,7 +16,7 @@ export interface EventOptions {
   /** The event id: fresh for each command, as each real event has its own. */
   id: string;
   /** `--amount`, in cents; null takes what the plan says. */
-  amount: Cents | null;
+  amount: MinorUnits | null;
   /** ISO instant. */
   occurredAt: string;
 }
@@ -68,10 +68,12 @@ export function lifecycleEventOf(
   if (type === 'renewal' && plan.billing.kind === 'one_time') {
     return { ok: false, error: `plan ${planId} is a one-time payment: it does not renew` };
   }
-  const cents =
+  const minor =
     options.amount ??
     (type === 'renewal'
       ? plan.price
-      : Math.round((subscription.priceWithDiscount ?? plan.periodPrice / 100) * 100));
-  return event(cents / 100, plan.currency);
+      : subscription.priceWithDiscount === null
+        ? plan.periodPrice
+        : toMinorUnits(subscription.priceWithDiscount, plan.currency));
+  return event(toMajorUnits(minor, plan.currency), plan.currency);
 }

@@ -20,6 +20,8 @@ export type PortalErrorCode =
   | 'user_action_required'
   | 'no_payment_method'
   | 'unknown_payment_method'
+  /** The request names a currency its plan is not sold in (a product API charges no other). */
+  | 'currency_mismatch'
   /** A declined charge of the direct call; the gateway's decline code goes in `decline_code`. */
   | 'payment_declined';
 

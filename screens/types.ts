@@ -7,6 +7,7 @@ import type { Brand } from '../shared/brand';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
+import type { Currency } from '../shared/plans/currency';
 import type { ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
 import type { Arrangement } from './kit/arrangement';
@@ -20,6 +21,11 @@ export interface ScreenProps {
   next: string | null;
   /** ISO country of the visitor, or null when unknown (phone field default, currency). */
   country: string | null;
+  /**
+   * The currency the visitor pays in (worker/funnel/visitor-currency.ts: their country by the
+   * config's tables); absent, the built-in table's for their country.
+   */
+  currency?: Currency;
   language: string;
   theme: Theme;
   /**

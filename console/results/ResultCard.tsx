@@ -28,6 +28,22 @@ function PrimaryVerdict({ variant }: { variant: VariantResults }) {
   );
 }
 
+/** Every currency's revenue added up in one, at the worker's fixed rates: for reading only. */
+function ReportedRevenueLine({
+  currency,
+  minor,
+  ratesDate,
+  unconverted,
+}: NonNullable<VariantResults['reportedRevenue']>) {
+  return (
+    <p className="muted">
+      In all about {moneyText(minor, currency)} ({currency} at the fixed reporting rates of{' '}
+      {ratesDate}
+      {unconverted.length > 0 ? `; ${unconverted.join(', ')} left out, with no rate` : ''}).
+    </p>
+  );
+}
+
 /** One variant of a phase: its visitors, its metrics against the control, its funnel and lift. */
 export function ResultCard({
   variant,
@@ -62,6 +78,9 @@ export function ResultCard({
           Also {other.map(([currency, minor]) => moneyText(minor, currency)).join(', ')} in other
           currencies, neither converted nor compared.
         </p>
+      ) : null}
+      {other.length > 0 && variant.reportedRevenue ? (
+        <ReportedRevenueLine {...variant.reportedRevenue} />
       ) : null}
       <FunnelChart variant={variant} />
       {variant.control ? null : (

@@ -1,12 +1,17 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
+import type { MoneyParts } from '../../shared/plans/money';
 
 /** SPEC.md §3 "Plan picker item". Every text arrives translated and formatted from the server. */
 export interface PlanPickerItem {
   id: string;
   /** Title text ('7-day trial'). */
   duration: string;
-  /** The big price as a decimal string, split at the dot: '6.99' shows 6 and 99. */
-  price: string;
+  /**
+   * The big price in the pieces Intl formats it in for the page's language and currency
+   * (shared/plans/money.ts moneyParts): the sign on the side and with the spacing the language
+   * writes it, the whole part big, the fraction small (none for yen).
+   */
+  price: MoneyParts;
   /** Small label under the cents ('per day'). */
   period?: string;
   /** Struck-through price beside the big one. */
@@ -15,20 +20,10 @@ export interface PlanPickerItem {
   fullPrice?: string;
   /** Struck-through full price before fullPrice. */
   oldFullPrice?: string;
-  /** SPEC.md §3: defaults to the dollar sign. */
-  currencySign?: string;
-  /** The page language writes the sign after the amount ('1,00 $'): so does the big price. */
-  signAfter?: boolean;
   /** Optional banner above the plan ('Most popular'). */
   label?: string;
   /** The big price as read aloud, formatted for the page language ('$1.00 per day'). */
   priceText?: string;
-}
-
-/** SPEC.md §3: split at the dot, cents default to 00 ('7' is 7 and 00; '7.5' is 7 and 50). */
-export function splitPrice(price: string): { whole: string; cents: string } {
-  const [whole = '', cents = ''] = price.split('.');
-  return { whole: whole || '0', cents: cents.padEnd(2, '0').slice(0, 2) };
 }
 
 type Move = 'next' | 'previous' | 'first' | 'last';
@@ -84,9 +79,8 @@ function PlanPickerOption({
   register: (element: HTMLDivElement | null) => void;
 }) {
   const id = useId();
-  const sign = item.currencySign ?? '$';
-  const { whole, cents } = splitPrice(item.price);
-  const spoken = item.priceText ?? `${sign}${whole}.${cents} ${item.period ?? ''}`.trim();
+  const { lead, whole, fraction, trail } = item.price;
+  const spoken = item.priceText ?? `${item.price.text} ${item.period ?? ''}`.trim();
   const classes = ['plan-picker__item'];
   if (selected) classes.push('plan-picker__item--selected');
   if (item.label) classes.push('plan-picker__item--labelled');
@@ -121,14 +115,14 @@ function PlanPickerOption({
         <span className="plan-picker__price" id={`${id}price`}>
           {item.oldPrice ? <s className="plan-picker__old">{item.oldPrice}</s> : null}
           <span className="plan-picker__amount" aria-hidden="true">
-            {item.signAfter ? null : <span className="plan-picker__sign">{sign}</span>}
+            {lead ? <span className="plan-picker__sign">{lead}</span> : null}
             <span className="plan-picker__whole">{whole}</span>
             <span className="plan-picker__tail">
-              <span className="plan-picker__cents">{cents}</span>
+              {fraction ? <span className="plan-picker__cents">{fraction}</span> : null}
               {item.period ? <span className="plan-picker__period">{item.period}</span> : null}
             </span>
-            {item.signAfter ? (
-              <span className="plan-picker__sign plan-picker__sign--after">{sign}</span>
+            {trail ? (
+              <span className="plan-picker__sign plan-picker__sign--after">{trail}</span>
             ) : null}
           </span>
           <span className="visually-hidden">{spoken}</span>

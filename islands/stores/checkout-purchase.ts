@@ -83,6 +83,6 @@ export function payByCard(page: PaymentPage): void {
 export function chargedToday(details: Record<string, unknown> | null) {
   const price = typeof details?.periodPrice === 'string' ? details.periodPrice : '';
   const currency = typeof details?.currency === 'string' ? details.currency : '';
-  const amount = minorUnits(price);
+  const amount = minorUnits(price, currency);
   return amount === null || !currency ? null : { price, amount, currency };
 }

@@ -1,3 +1,4 @@
+import { minorDigits } from '../../shared/minor-units';
 import { cataloguePriceOf } from '../payments/purchase-tracking';
 import type { PurchaseOutcome } from '../payments/purchase-types';
 import { $receipts, type Receipt } from './receipt';
@@ -18,11 +19,16 @@ export function keepReceipt(
   const { receipt } = outcome;
   const receipts = $receipts.get();
   const catalogue = cataloguePriceOf(plan.userData);
+  const currency = receipt?.currency ?? outcome.currency ?? catalogue.currency;
   const kept: Receipt = {
     planId: receipt?.plan_id ?? plan.planId,
     subscriptionId: outcome.subscriptionId,
-    amount: receipt?.amount ?? Math.round((outcome.priceWithDiscount ?? catalogue.price) * 100),
-    currency: receipt?.currency ?? outcome.currency ?? catalogue.currency,
+    amount:
+      receipt?.amount ??
+      Math.round(
+        (outcome.priceWithDiscount ?? catalogue.price) * 10 ** (minorDigits(currency) ?? 2),
+      ),
+    currency,
     renewsAt: receipt?.renews_at ?? null,
     renewalAmount: receipt?.renewal_amount ?? null,
     email: $signup.get().email,

@@ -1,4 +1,4 @@
-import type { Cents } from '../../shared/plans/money';
+import type { MinorUnits } from '../../shared/plans/money';
 import type { PaidWith } from '../payments/purchase-types';
 import { persistedSlice } from './persisted-slice';
 
@@ -11,12 +11,12 @@ export interface Receipt {
   planId: string;
   subscriptionId: string;
   /** What the charge took, in minor units of `currency`. */
-  amount: Cents;
+  amount: MinorUnits;
   currency: string;
   /** ISO 8601: the first renewal; null for a one-time purchase or when the answer gave none. */
   renewsAt: string | null;
   /** What each renewal takes, in `currency`; null as `renewsAt`. */
-  renewalAmount: Cents | null;
+  renewalAmount: MinorUnits | null;
   /** Where the product API sends the receipt: the account's email. */
   email: string;
   paidWith: PaidWith | null;

@@ -21,6 +21,9 @@ export interface StoredSubscription {
   /** The nonce charged (a `tpm_…` of the test gateway, or another gateway's nonce). */
   paymentMethod: string | null;
   paymentIntentId: string | null;
+  /** The currency and price id the charge request named (SPEC.md §7, ours), when it did. */
+  currency?: string | null;
+  priceId?: string | null;
 }
 
 export function insertSubscriptionStatement(
@@ -35,8 +38,8 @@ export function insertSubscriptionStatement(
     .prepare(
       `INSERT INTO subscriptions (id, user_id, plan_id, gateway, status, price_with_discount, coupon,
          event_id, idempotency_key, decline_code, processor_response, payment_method,
-         payment_intent_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         payment_intent_id, created_at, currency, price_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       subscription.id,
@@ -53,13 +56,16 @@ export function insertSubscriptionStatement(
       subscription.paymentMethod,
       subscription.paymentIntentId,
       subscription.createdAt,
+      subscription.currency ?? null,
+      subscription.priceId ?? null,
     );
 }
 
 const SUBSCRIPTION_COLUMNS = `id, plan_id AS planId, gateway, status,
   price_with_discount AS priceWithDiscount, coupon, event_id AS eventId,
   decline_code AS declineCode, processor_response AS processorResponse,
-  payment_method AS paymentMethod, payment_intent_id AS paymentIntentId`;
+  payment_method AS paymentMethod, payment_intent_id AS paymentIntentId, currency,
+  price_id AS priceId`;
 
 export function findSubscriptionByIdempotencyKey(
   db: D1Database,

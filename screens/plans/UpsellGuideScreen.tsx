@@ -9,7 +9,7 @@ import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
 import { gatewayCopy, paymentPage } from './payment-method-props';
 import { offeredPlans } from './plan-choice-props';
-import { planContext, planCopy, visitorCurrency } from './plan-copy';
+import { planContext, planCopy, taxNoteText, visitorCurrency } from './plan-copy';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
@@ -26,6 +26,12 @@ function guideOffer(props: ScreenProps) {
   const plan = planOf(offeredPlans(props, 'upsell_guide').defaultFamily, visitorCurrency(props));
   const money = (cents: number) => formatMoney(cents, plan.currency, props.language);
   return { plan, copy: planCopy(plan, planContext(props)), ...orderSummary(plan), money };
+}
+
+/** That the price includes tax, where the visitor's law wants it said. */
+function TaxNote(props: ScreenProps) {
+  const note = taxNoteText(props);
+  return note ? <p className="plan-choice__tax">{note}</p> : null;
 }
 
 /**
@@ -58,6 +64,7 @@ function GuideChoice(props: ScreenProps) {
             {t('plans.upsell_guide.save', { amount: money(discount) })}
           </span>
         </p>
+        <TaxNote {...props} />
         <p className="guide-offer__disclaimer">{copy.disclaimer}</p>
       </article>
       <Island
@@ -67,8 +74,8 @@ function GuideChoice(props: ScreenProps) {
             [plan.id]: {
               id: plan.id,
               currency: plan.currency,
-              price: decimalString(total),
-              periodPrice: decimalString(total),
+              price: decimalString(total, plan.currency),
+              periodPrice: decimalString(total, plan.currency),
               trialDays: 0,
               coupon: null,
             },

@@ -8,7 +8,7 @@ import {
   screenOffer,
 } from '../../shared/plans/screen-offers';
 import type { ScreenProps } from '../types';
-import { planContext, planOption, visitorCurrency } from './plan-copy';
+import { planContext, planOption, taxNoteText, visitorCurrency } from './plan-copy';
 
 /**
  * What a selling screen offers this visitor (shared/plans/screen-offers.ts, the table the worker
@@ -67,5 +67,6 @@ export function planChoiceProps(
           total: t('plans.summary.total'),
         }
       : undefined,
+    taxNote: taxNoteText(props),
   };
 }

@@ -3,9 +3,10 @@ import type { PlanChoiceOption } from '../../islands/PlanChoice';
 import type { Plan } from '../../shared/plans/catalogue';
 import { applyCoupon, type Coupon, couponAppliesTo } from '../../shared/plans/coupons';
 import { currencyForCountry } from '../../shared/plans/currency';
-import { currencySignAfter, decimalString, formatMoney } from '../../shared/plans/money';
+import { decimalString, formatMoney, moneyParts } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
 import { periodDays, pricePerDay, regularPrice, trialDays } from '../../shared/plans/plan-figures';
+import { taxNoteFor } from '../../shared/plans/tax-display';
 import type { ScreenProps } from '../types';
 
 /** What a screen needs to put a plan into words: the page's t and language. */
@@ -18,13 +19,25 @@ export function planContext({ t, language }: Pick<ScreenProps, 't' | 'language'>
   return { t, language };
 }
 
-/** SPEC.md §3: the visitor pays in EUR in the euro area, else in USD. */
-export function visitorCurrency({ country }: Pick<ScreenProps, 'country'>) {
-  return currencyForCountry(country);
+/**
+ * The currency the worker chose for the visitor (their country by the config's tables), else the
+ * built-in table's for their country (SPEC.md §3: EUR in the euro area, USD by default).
+ */
+export function visitorCurrency({ country, currency }: Pick<ScreenProps, 'country' | 'currency'>) {
+  return currency ?? currencyForCountry(country);
 }
 
 function money(cents: number, plan: Plan, { language }: PlanCopyContext): string {
   return formatMoney(cents, plan.currency, language);
+}
+
+/**
+ * The note a price carries where the visitor's law wants prices shown with tax included
+ * (shared/plans/tax-display.ts), in the page language; undefined where none is wanted.
+ */
+export function taxNoteText({ t, country }: Pick<ScreenProps, 't' | 'country'>) {
+  const note = taxNoteFor(country);
+  return note ? t(`plans.price_tax.includes_${note}`) : undefined;
 }
 
 /** The coupon when the plan accepts it, else null. */
@@ -91,7 +104,7 @@ export function planOption(
   return {
     id: plan.id,
     duration: copy.duration,
-    price: decimalString(perDay),
+    price: moneyParts(perDay, plan.currency, context.language),
     period: days === null ? undefined : t('plans.picker.per_day'),
     priceText:
       days === null
@@ -100,8 +113,6 @@ export function planOption(
     oldPrice: reduced && days !== null ? money(regularPerDay, plan, context) : undefined,
     fullPrice: money(charged, plan, context),
     oldFullPrice: reduced ? money(regular, plan, context) : undefined,
-    currencySign: plan.currencySymbol,
-    signAfter: currencySignAfter(plan.currency, context.language) || undefined,
     label: options.label,
     disclosure: copy.disclaimer,
     summary: {
@@ -116,8 +127,8 @@ export function planOption(
     details: {
       id: plan.id,
       currency: plan.currency,
-      price: decimalString(plan.price),
-      periodPrice: decimalString(charged),
+      price: decimalString(plan.price, plan.currency),
+      periodPrice: decimalString(charged, plan.currency),
       trialDays: trialDays(plan),
       coupon: coupon?.code ?? null,
     },

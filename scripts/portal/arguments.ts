@@ -7,7 +7,7 @@ import {
   type KitFaultCall,
 } from '../../portal/faults';
 import type { LifecycleEventType } from '../../shared/api/lifecycle';
-import type { Cents } from '../../shared/plans/money';
+import type { MinorUnits } from '../../shared/plans/money';
 import { type ParsedArgs, parseCount, parseLocalArgs } from '../cli';
 
 /**
@@ -54,7 +54,7 @@ export type PortalCommand =
       type: LifecycleEventType;
       subscriptionId: string;
       /** `--amount` in cents; null: what the plan says (portal/lifecycle-event.ts). */
-      amount: Cents | null;
+      amount: MinorUnits | null;
       /** The worker's origin. */
       url: string;
     };
@@ -108,7 +108,7 @@ function extractLifecycleOptions(argv: readonly string[]): Extracted {
 }
 
 /** `39.99` in cents, or the usage error that shows the form. */
-function parseAmount(text: string): { ok: true; cents: Cents } | { ok: false; error: string } {
+function parseAmount(text: string): { ok: true; cents: MinorUnits } | { ok: false; error: string } {
   const cents = AMOUNT.test(text) ? Math.round(Number(text) * 100) : 0;
   if (cents <= 0) {
     return { ok: false, error: `--amount must be a price such as 39.99, not "${text}"` };
@@ -134,7 +134,7 @@ function parseLifecycleCommand(
   const [subscriptionId, ...extra] = rest;
   if (subscriptionId === undefined) return { ok: false, error: `${name} needs a subscription id` };
   if (extra.length > 0) return { ok: false, error: `${name} takes one subscription id` };
-  let amount: Cents | null = null;
+  let amount: MinorUnits | null = null;
   if (values.amount !== undefined) {
     if (type === 'cancellation') return { ok: false, error: 'cancel takes no --amount' };
     const parsed = parseAmount(values.amount);

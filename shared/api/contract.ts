@@ -202,6 +202,16 @@ export const SubscriptionRequest = z.object({
   payment_intent_id: z.string().max(255).nullable().optional(),
   /** Plan data merged with extra user data (SPEC.md §3). */
   user_data: z.record(z.string(), z.unknown()),
+  /**
+   * Ours, beyond SPEC.md §7: the ISO 4217 currency of the plan charged and its price id (the
+   * catalogue plan id, `monthly_7d_intro_gbp`). The worker sets both from the catalogue after the
+   * offer gate (worker/purchases/charged-price.ts); a product API that ignores them still charges.
+   */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  price_id: z.string().max(128).optional(),
 });
 export type SubscriptionRequest = z.infer<typeof SubscriptionRequest>;
 

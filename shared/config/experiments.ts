@@ -8,6 +8,7 @@ import {
   SLOTS,
 } from '../experiments';
 import { contentChoices } from './content';
+import { countryCurrencies } from './currencies';
 import { flowName, instant, screenRef, slug, version } from './fields';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
@@ -56,6 +57,11 @@ const change = z.strictObject({
    * page and the charge always agree; plans whose prices differ make a price test.
    */
   ...planLists,
+  /**
+   * The currency visitors of a country pay in, on top of their route's table, e.g.
+   * `{ "GB": "USD" }` against a control in GBP: a country price test.
+   */
+  currencies: countryCurrencies.optional(),
 });
 
 const variant = z.strictObject({

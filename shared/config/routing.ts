@@ -10,6 +10,7 @@ import {
   SOURCES,
 } from '../routing';
 import { contentChoices } from './content';
+import { countryCurrencies } from './currencies';
 import { flowName, instant, slug, version } from './fields';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
@@ -161,6 +162,8 @@ const route = z.strictObject({
   ...planLists,
   /** The content variant its screens show (a content test shipped to the route), by screen. */
   content: contentChoices.optional(),
+  /** The currency its visitors pay in, by country, on top of the document's `currencies`. */
+  currencies: countryCurrencies.optional(),
   /** A paused route takes no new visitor; those already on it stay. */
   paused: z.boolean().optional(),
   schedule: schedule.optional(),
@@ -177,6 +180,11 @@ const routingSchema = z
       )
       .refine((aliases) => Object.keys(aliases).length <= 200, 'must list at most 200 aliases')
       .optional(),
+    /**
+     * Who pays in what, by country, on top of the built-in table (GB in GBP, the euro area in
+     * EUR, ...: shared/plans/currency.ts); absent: the built-in table alone.
+     */
+    currencies: countryCurrencies.optional(),
     audiences: z
       .record(slug, audience)
       .refine(

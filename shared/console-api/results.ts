@@ -49,6 +49,12 @@ export interface VariantResults {
   metrics: MetricResult[];
   /** Revenue in other currencies, minor units by currency, not converted and not compared. */
   otherRevenue: Record<string, number>;
+  /**
+   * All its revenue, every currency, in US cents at the worker's fixed reporting rates of
+   * `ratesDate` (worker/experiments/results/reporting-currency.ts); for reading, never compared.
+   * Currencies without a rate are `unconverted`, left out.
+   */
+  reportedRevenue?: { currency: string; minor: number; ratesDate: string; unconverted: string[] };
 }
 
 /** The primary metric's lift of one variant on one day: cumulative up to that day. */

@@ -1,5 +1,6 @@
-import { CURRENCIES, CURRENCY_SYMBOL, type Currency } from './currency';
-import type { Cents } from './money';
+import { CURRENCIES, type Currency } from './currency';
+import type { MinorUnits } from './money';
+import { PRICE_POINTS, type PricePoint } from './price-points';
 
 /** What a purchase buys: a subscription renewing every 1 or 3 months, or one payment. */
 export type Billing =
@@ -7,7 +8,7 @@ export type Billing =
       kind: 'recurring';
       months: 1 | 3;
       /** A short first period at its own price, then the recurring price (SPEC.md §1). */
-      intro: { days: number; price: Cents } | null;
+      intro: { days: number; price: MinorUnits } | null;
     }
   | { kind: 'one_time' };
 
@@ -25,68 +26,89 @@ export type PlanRole = 'main' | 'upsell' | 'guide';
 interface FamilyDefinition {
   role: PlanRole;
   copy: CopyGroup;
-  /** The recurring price, or the one-time price. */
-  price: Cents;
-  billing: Billing;
+  /** The recurring price, or the one-time price (./price-points.ts, in each currency). */
+  price: PricePoint;
+  billing: FamilyBilling;
 }
+
+/** Billing as a family declares it: the intro's price is a price point too. */
+type FamilyBilling =
+  | { kind: 'recurring'; months: 1 | 3; intro: { days: number; price: PricePoint } | null }
+  | { kind: 'one_time' };
 
 const MONTHLY = { kind: 'recurring', months: 1, intro: null } as const;
 const QUARTERLY = { kind: 'recurring', months: 3, intro: null } as const;
 const ONE_TIME = { kind: 'one_time' } as const;
 
-function monthlyWithIntro(days: number, price: Cents): Billing {
+function monthlyWithIntro(days: number, price: PricePoint): FamilyBilling {
   return { kind: 'recurring', months: 1, intro: { days, price } };
 }
 
 /**
- * SPEC.md §3 plan families, the same figures in USD and EUR. After an intro the plan renews at
- * the monthly price. The upsell tiers (9.99, 7.99, 5.99) are alternative price points of the
- * same offer; the guides (8.99, 17.99) are one-time payments.
+ * SPEC.md §3 plan families. After an intro the plan renews at the monthly price. The upsell tiers
+ * (9.99, 7.99, 5.99 in USD) are alternative price points of the same offer; the guides (8.99,
+ * 17.99) are one-time payments. Each family is sold in every currency at that currency's
+ * price points (./price-points.ts); a family's id keeps its USD figure.
  */
 export const PLAN_FAMILIES = {
-  monthly: { role: 'main', copy: 'monthly', price: 3999, billing: MONTHLY },
+  monthly: { role: 'main', copy: 'monthly', price: 'monthly', billing: MONTHLY },
   monthly_7d_intro: {
     role: 'main',
     copy: 'monthly_intro',
-    price: 3999,
-    billing: monthlyWithIntro(7, 699),
+    price: 'monthly',
+    billing: monthlyWithIntro(7, 'intro_7d'),
   },
-  quarterly: { role: 'main', copy: 'quarterly', price: 5999, billing: QUARTERLY },
+  quarterly: { role: 'main', copy: 'quarterly', price: 'quarterly', billing: QUARTERLY },
   monthly_5d_intro: {
     role: 'main',
     copy: 'monthly_intro',
-    price: 3999,
-    billing: monthlyWithIntro(5, 499),
+    price: 'monthly',
+    billing: monthlyWithIntro(5, 'intro_5d'),
   },
   monthly_3d_intro: {
     role: 'main',
     copy: 'monthly_intro',
-    price: 3999,
-    billing: monthlyWithIntro(3, 299),
+    price: 'monthly',
+    billing: monthlyWithIntro(3, 'intro_3d'),
   },
-  upsell_monthly_999: { role: 'upsell', copy: 'upsell_monthly', price: 999, billing: MONTHLY },
-  upsell_monthly_799: { role: 'upsell', copy: 'upsell_monthly', price: 799, billing: MONTHLY },
-  upsell_monthly_599: { role: 'upsell', copy: 'upsell_monthly', price: 599, billing: MONTHLY },
+  upsell_monthly_999: {
+    role: 'upsell',
+    copy: 'upsell_monthly',
+    price: 'upsell_high',
+    billing: MONTHLY,
+  },
+  upsell_monthly_799: {
+    role: 'upsell',
+    copy: 'upsell_monthly',
+    price: 'upsell_mid',
+    billing: MONTHLY,
+  },
+  upsell_monthly_599: {
+    role: 'upsell',
+    copy: 'upsell_monthly',
+    price: 'upsell_low',
+    billing: MONTHLY,
+  },
   upsell_quarterly_999: {
     role: 'upsell',
     copy: 'upsell_quarterly',
-    price: 999,
+    price: 'upsell_high',
     billing: QUARTERLY,
   },
   upsell_quarterly_799: {
     role: 'upsell',
     copy: 'upsell_quarterly',
-    price: 799,
+    price: 'upsell_mid',
     billing: QUARTERLY,
   },
   upsell_quarterly_599: {
     role: 'upsell',
     copy: 'upsell_quarterly',
-    price: 599,
+    price: 'upsell_low',
     billing: QUARTERLY,
   },
-  guide_899: { role: 'guide', copy: 'guide', price: 899, billing: ONE_TIME },
-  guide_1799: { role: 'guide', copy: 'guide', price: 1799, billing: ONE_TIME },
+  guide_899: { role: 'guide', copy: 'guide', price: 'guide', billing: ONE_TIME },
+  guide_1799: { role: 'guide', copy: 'guide', price: 'guide_bundle', billing: ONE_TIME },
 } as const satisfies Record<string, FamilyDefinition>;
 
 export type PlanFamilyId = keyof typeof PLAN_FAMILIES;
@@ -106,11 +128,10 @@ export interface Plan {
   family: PlanFamilyId;
   role: PlanRole;
   currency: Currency;
-  currencySymbol: string;
-  /** The recurring price, or the one-time price. */
-  price: Cents;
+  /** The recurring price, or the one-time price, in minor units of the currency. */
+  price: MinorUnits;
   /** SPEC.md §3 periodPrice: the intro price when there is one, else the period price. */
-  periodPrice: Cents;
+  periodPrice: MinorUnits;
   billing: Billing;
   name: CatalogueCopyKey;
   description: CatalogueCopyKey;
@@ -127,18 +148,24 @@ function durationKey(billing: Billing): CatalogueCopyKey {
   return 'plans.catalogue.duration.months';
 }
 
+/** A family's billing in one currency: its intro price point priced. */
+function pricedBilling(billing: FamilyBilling, currency: Currency): Billing {
+  if (billing.kind === 'one_time' || !billing.intro) return billing as Billing;
+  const { days, price } = billing.intro;
+  return { ...billing, intro: { days, price: PRICE_POINTS[currency][price] } };
+}
+
 function buildPlan(family: PlanFamilyId, currency: Currency): Plan {
   const definition: FamilyDefinition = PLAN_FAMILIES[family];
-  const { billing } = definition;
+  const billing = pricedBilling(definition.billing, currency);
+  const price = PRICE_POINTS[currency][definition.price];
   return {
     id: `${family}_${currency.toLowerCase() as Lowercase<Currency>}`,
     family,
     role: definition.role,
     currency,
-    currencySymbol: CURRENCY_SYMBOL[currency],
-    price: definition.price,
-    periodPrice:
-      billing.kind === 'recurring' && billing.intro ? billing.intro.price : definition.price,
+    price,
+    periodPrice: billing.kind === 'recurring' && billing.intro ? billing.intro.price : price,
     billing,
     name: `plans.catalogue.${definition.copy}.name`,
     description: `plans.catalogue.${definition.copy}.description`,
@@ -150,7 +177,7 @@ function buildPlan(family: PlanFamilyId, currency: Currency): Plan {
 
 const FAMILY_IDS = Object.keys(PLAN_FAMILIES) as PlanFamilyId[];
 
-/** Every plan of SPEC.md §3: each family once per currency. */
+/** Every plan of SPEC.md §3: each family once per currency, USD and EUR first. */
 export const PLAN_CATALOGUE: readonly Plan[] = FAMILY_IDS.flatMap((family) =>
   CURRENCIES.map((currency) => buildPlan(family, currency)),
 );

@@ -1,5 +1,5 @@
 import type { PlanRole } from './catalogue';
-import type { Cents } from './money';
+import type { MinorUnits } from './money';
 
 /** A code sent with a subscription (SPEC.md §3 request payload `coupon`) and what it takes off. */
 export interface Coupon {
@@ -21,7 +21,7 @@ export function couponByCode(code: string | null): Coupon | null {
 }
 
 /** The amount after the coupon, rounded to the nearest cent (9.99 at 30% off is 6.99). */
-export function applyCoupon(amount: Cents, coupon: Coupon): Cents {
+export function applyCoupon(amount: MinorUnits, coupon: Coupon): MinorUnits {
   return amount - Math.round((amount * coupon.percentOff) / 100);
 }
 

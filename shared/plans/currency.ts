@@ -1,8 +1,28 @@
-/** The two currencies plans are sold in (SPEC.md §3: every plan family has a USD and a EUR entry). */
-export const CURRENCIES = ['USD', 'EUR'] as const;
+/**
+ * The currencies plans are sold in: each family of the catalogue has a price point in every one
+ * (shared/plans/price-points.ts). SPEC.md §3 names USD and EUR; the others let a visitor pay in
+ * the money of their country.
+ */
+export const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'BRL',
+  'MXN',
+  'INR',
+  'JPY',
+  'PLN',
+  'TRY',
+  'CHF',
+  'SEK',
+] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export const CURRENCY_SYMBOL: Record<Currency, string> = { USD: '$', EUR: '€' };
+export function isCurrency(value: string): value is Currency {
+  return (CURRENCIES as readonly string[]).includes(value);
+}
 
 /**
  * Members of the euro area (ISO 3166-1 alpha-2), Bulgaria included since 1 January 2026.
@@ -33,7 +53,51 @@ export const EURO_AREA: ReadonlySet<string> = new Set([
   'SK',
 ]);
 
-/** EUR for a visitor in the euro area, USD for everyone else, unknown countries included. */
-export function currencyForCountry(country: string | null | undefined): Currency {
-  return country && EURO_AREA.has(country.toUpperCase()) ? 'EUR' : 'USD';
+/** A country (ISO 3166-1 alpha-2, upper case) and the currency its visitors pay in. */
+export type CountryCurrencies = Readonly<Record<string, Currency>>;
+
+/**
+ * Who pays in what when the config names nothing: the euro area in EUR, the countries with a
+ * price point of their own in it, everyone else (unknown countries too) in USD. A marketer's
+ * `currencies` in the routing config, a route's or a price test variant's, go on top
+ * (./visitor-currency.ts).
+ */
+export const DEFAULT_COUNTRY_CURRENCIES: CountryCurrencies = {
+  ...Object.fromEntries([...EURO_AREA].map((country) => [country, 'EUR' as const])),
+  GB: 'GBP',
+  CA: 'CAD',
+  AU: 'AUD',
+  BR: 'BRL',
+  MX: 'MXN',
+  IN: 'INR',
+  JP: 'JPY',
+  PL: 'PLN',
+  TR: 'TRY',
+  CH: 'CHF',
+  LI: 'CHF',
+  SE: 'SEK',
+};
+
+/**
+ * The currency a visitor from `country` pays in by `table` (the default table unless a
+ * marketer's applies), USD for a country the table does not name or an unknown one.
+ */
+export function currencyForCountry(
+  country: string | null | undefined,
+  table: CountryCurrencies = DEFAULT_COUNTRY_CURRENCIES,
+): Currency {
+  if (!country) return 'USD';
+  const code = country.toUpperCase();
+  return Object.hasOwn(table, code) ? (table[code] ?? 'USD') : 'USD';
+}
+
+/**
+ * The table a visitor's currency is read from: the built-in one, with the routing config's
+ * `currencies` on top, then their route's, then their price test variants' (each names only the
+ * countries it changes). Later tables win country by country.
+ */
+export function currencyTable(
+  ...tables: readonly (CountryCurrencies | null | undefined)[]
+): CountryCurrencies {
+  return Object.assign({}, DEFAULT_COUNTRY_CURRENCIES, ...tables.filter(Boolean));
 }

@@ -1,15 +1,15 @@
 import type { Plan } from './catalogue';
 import { applyCoupon, type Coupon, couponAppliesTo } from './coupons';
-import type { Cents } from './money';
+import type { MinorUnits } from './money';
 import { regularPrice } from './plan-figures';
 
 export interface OrderSummary {
   /** The first period at the regular price. */
-  regular: Cents;
+  regular: MinorUnits;
   /** regular - total; 0 when nothing is taken off. */
-  discount: Cents;
+  discount: MinorUnits;
   /** What is charged today. */
-  total: Cents;
+  total: MinorUnits;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Plan, type PlanFamilyId, planOf } from './catalogue';
-import type { Cents } from './money';
+import type { MinorUnits } from './money';
 import { ONE_TIME_DISCOUNT } from './one-time-discount';
 
 /**
@@ -21,7 +21,7 @@ export function periodDays(plan: Plan): number | null {
 }
 
 /** An amount spread over days, to the nearest cent (6.99 over 7 days is 1.00 a day). */
-export function pricePerDay(amount: Cents, days: number): Cents {
+export function pricePerDay(amount: MinorUnits, days: number): MinorUnits {
   return Math.round(amount / days);
 }
 
@@ -53,7 +53,7 @@ function regularFraction(plan: Plan): { numerator: number; denominator: number }
  * What the first period would cost without the offer: 7 days at the monthly rate (9.33), three
  * months of monthly billing (119.97), or a guide before its one-time discount (28.99).
  */
-export function regularPrice(plan: Plan): Cents {
+export function regularPrice(plan: Plan): MinorUnits {
   const { numerator, denominator } = regularFraction(plan);
   return Math.round(numerator / denominator);
 }

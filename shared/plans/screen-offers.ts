@@ -1,6 +1,7 @@
 import type { ScreenId } from '../screens';
 import type { PlanFamilyId, PlanRole } from './catalogue';
 import { COUPONS, type Coupon } from './coupons';
+import type { CountryCurrencies } from './currency';
 
 /**
  * What a screen sells: the plan families its picker shows, the one preselected, and the coupon
@@ -29,6 +30,11 @@ export interface PlanChoices {
   plans: readonly PlanFamilyId[] | null;
   upsellPlans: readonly PlanFamilyId[] | null;
   guidePlans: readonly PlanFamilyId[] | null;
+  /**
+   * The currency visitors of a country pay in, where the route or a variant changes it
+   * (shared/config/currencies.ts); absent: the routing config's table.
+   */
+  currencies?: CountryCurrencies;
 }
 
 /** The field of a route or a variant change that sets the plans of each role. */
@@ -47,13 +53,21 @@ export const MAX_PLANS: Record<PlanRole, number> = { main: 4, upsell: 2, guide: 
 
 export const NO_PLAN_CHOICES: PlanChoices = { plans: null, upsellPlans: null, guidePlans: null };
 
-/** The plan lists a route or a change sets, as PlanChoices (null where it sets none). */
-export function planChoicesOf(source: Partial<Record<PlanField, readonly string[] | null>>) {
+/**
+ * The plan lists a route or a change sets, as PlanChoices (null where it sets none), with its
+ * country→currency table when it has one.
+ */
+export function planChoicesOf(
+  source: Partial<Record<PlanField, readonly string[] | null>> & {
+    currencies?: CountryCurrencies;
+  },
+) {
   const choices: PlanChoices = {
     plans: (source.plans as PlanFamilyId[] | undefined) ?? null,
     upsellPlans: (source.upsellPlans as PlanFamilyId[] | undefined) ?? null,
     guidePlans: (source.guidePlans as PlanFamilyId[] | undefined) ?? null,
   };
+  if (source.currencies) choices.currencies = source.currencies;
   return choices;
 }
 

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/plans/catalogue';
 import { formatMoney } from '../../shared/plans/money';
 import { type BrowserSession, startBrowserSession } from './harness';
-import { islandsHydrated } from './visitor-steps';
+import { payButton, receiptDialog, typeTestCard } from './money-path';
+import {
+  interactive,
+  islandsHydrated,
+  signupField,
+  submitEmail,
+  uniqueEmail,
+} from './visitor-steps';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -100,6 +107,88 @@ describe('plans in Chromium', () => {
         plain(formatMoney(plan.price, 'EUR', language)),
       );
       expect(await page.locator('.plan-picker__sign').first().textContent()).toBe('€');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a UK visitor sees pounds with the VAT note, and pays in GBP', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await context.setExtraHTTPHeaders({
+      'CF-IPCountry': 'GB',
+      'Accept-Language': 'en-GB,en;q=0.9',
+      'MF-CF-Blob': JSON.stringify({ country: 'GB' }),
+    });
+    await page.goto('/signup?skip_split=true');
+    await interactive(page);
+    await submitEmail(page, uniqueEmail('pounds'));
+    await page.waitForURL((url) => url.pathname === '/checkout_v3_tr', { timeout: 20_000 });
+    await interactive(page);
+    const userId = await signupField(page, 'userId');
+    const plan = planOf('monthly_7d_intro', 'GBP');
+    expect(await checkedPlan(page)).toBe('monthly_7d_intro_gbp');
+    expect(await page.locator('.plan-picker__sign').first().textContent()).toBe('£');
+    expect(plain(await page.locator('.order-summary__row--total dd').textContent())).toBe('£5.99');
+    expect(plain(await page.locator('.plan-choice__disclosure').textContent())).toContain(
+      `${plain(formatMoney(plan.price, 'GBP', 'en'))} every month`,
+    );
+    const note = page.locator('.plan-choice__tax');
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.textContent()).toBe('Price includes VAT');
+    expect(await page.locator('main').textContent()).not.toContain('$');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/i57-currency-gb-${width}.png`, fullPage: true });
+    }
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    await receiptDialog(page).waitFor({ timeout: 30_000 });
+    expect(plain(await receiptDialog(page).textContent())).toContain('£5.99');
+    const charged = await session.worker.portalDb
+      .prepare(
+        'SELECT plan_id, currency, price_id, price_with_discount FROM subscriptions WHERE user_id = ?',
+      )
+      .bind(userId)
+      .all();
+    expect(charged.results).toEqual([
+      {
+        plan_id: 'monthly_7d_intro_gbp',
+        currency: 'GBP',
+        price_id: 'monthly_7d_intro_gbp',
+        price_with_discount: 5.99,
+      },
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('an Arabic visitor sees the price as Intl formats it, never "$US"', async () => {
+    const { context, page, problems } = await session.newVisitor();
+    await context.setExtraHTTPHeaders({ 'CF-IPCountry': 'US', 'Accept-Language': 'ar' });
+    await page.goto('/checkout_v3_tr');
+    await islandsHydrated(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // Chromium's own Intl, for the page's language: what the visitor's browser would write.
+    const intl = await page.evaluate(() =>
+      new Intl.NumberFormat(document.documentElement.lang, {
+        style: 'currency',
+        currency: 'USD',
+      }).format(6.99),
+    );
+    const total = (await page.locator('.order-summary__row--total dd').textContent()) ?? '';
+    expect(total.replace(/[\u2068\u2069]/g, '')).toBe(intl);
+    // The sign sits in an isolate, so the "$" stays after "US" in a right-to-left line.
+    expect(total).toContain('\u2068US$\u2069');
+    // The picker's big price: the sign to the left of the digits, as the isolated text shows it.
+    const item = page.locator('.plan-picker [role="radio"]').first();
+    const sign = item.locator('.plan-picker__sign');
+    expect(await sign.textContent()).toBe('US$');
+    const signBox = await sign.boundingBox();
+    const wholeBox = await item.locator('.plan-picker__whole').boundingBox();
+    expect(signBox && wholeBox && signBox.x < wholeBox.x).toBe(true);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/i57-currency-ar-${width}.png`, fullPage: true });
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -1,12 +1,18 @@
 import type { Context, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
-import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/contract';
+import {
+  API_CALLS,
+  type ApiCall,
+  type ApiCallName,
+  type SubscriptionRequest,
+} from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import type { ApiEnv } from '../env';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
+import { withChargedPrice } from '../purchases/charged-price';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
@@ -111,7 +117,10 @@ export async function forwardCall<E extends ApiEnv>(
   if (!admitted.ok) return refused(admitted.refusal);
   const { buyerEmail, polled, order, phone, card } = admitted;
 
-  const exchanged = await askPortal(c, { name, call, prepared, bearer, phone }, deps);
+  const outgoing = isChargeCall(name)
+    ? { ...prepared, body: withChargedPrice(prepared.body as SubscriptionRequest, order.planId) }
+    : prepared;
+  const exchanged = await askPortal(c, { name, call, prepared: outgoing, bearer, phone }, deps);
   if (!exchanged.ok) return refused(exchanged.refusal);
   const { answer, upstreamStatus } = exchanged;
   const body = await afterChargeAnswer(

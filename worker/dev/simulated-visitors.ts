@@ -1,4 +1,4 @@
-import { PLAN_FAMILIES, type PlanFamilyId } from '../../shared/plans/catalogue';
+import { PLAN_FAMILIES, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
 import { fixedPlacement } from '../experiments/assignment/assign';
 import type {
@@ -299,7 +299,7 @@ function lifecycle(
     const kind = refund ? 'refund' : 'chargeback';
     return at <= now ? [{ kind, amountMinor: -bought.plan.firstMinor, at }] : [];
   }
-  const price = PLAN_FAMILIES[bought.plan.family].price;
+  const { price } = planOf(bought.plan.family, SIMULATED_CURRENCY);
   return renewals(bought.plan.family, bought.at, now, random).map((at) => ({
     kind: 'renewal' as const,
     amountMinor: price,

@@ -1,5 +1,6 @@
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { couponByCode } from '../../shared/plans/coupons';
+import { toMajorUnits } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
 import type { VerifiedCharge } from './charge-answers';
 
@@ -40,7 +41,10 @@ export function completeFromCatalogue(
   }
   let { amount } = charge;
   if (amount === null) {
-    amount = orderSummary(plan, couponByCode(ordered?.coupon ?? null)).total / 100;
+    amount = toMajorUnits(
+      orderSummary(plan, couponByCode(ordered?.coupon ?? null)).total,
+      plan.currency,
+    );
     filled.push('price_with_discount');
   }
   if (charge.currency === null) filled.push('currency');

@@ -1,11 +1,11 @@
 import { screensInCode } from '../../shared/composed-screens';
 import { logWarning } from '../../shared/log';
-import { currencyForCountry } from '../../shared/plans/currency';
 import { type ApiRefusal, refusal } from '../api/api-error';
 import type { FunnelConfig } from '../config/load';
 import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import type { ActiveFlow } from '../funnel/flow';
+import { visitorCurrency } from '../funnel/visitor-currency';
 import type { VisitorExperiments } from '../middleware/experiments';
 import { holdsMainPurchase, type MainPurchaseKeeper } from './main-purchase';
 import { checkOrder, offerOf } from './offer';
@@ -84,7 +84,7 @@ export async function offerRefusal(
   const offer = offerOf({
     screens: screensInCode(asker.config.content, shape.screens),
     chosen: shape,
-    currency: currencyForCountry(asker.country),
+    currency: visitorCurrency(asker.config.routing, shape, asker.country),
   });
   const verdict = checkOrder(offer, planId, coupon);
   const refused = (code: 'plan_not_offered' | 'coupon_not_offered' | 'main_purchase_required') => {

@@ -1,6 +1,7 @@
 import type { ChargeReceipt } from '../../shared/api/contract';
 import { isPlanId, type Plan, planById } from '../../shared/plans/catalogue';
 import { applyCoupon, couponAppliesTo, couponByCode } from '../../shared/plans/coupons';
+import { toMinorUnits } from '../../shared/plans/money';
 import type { VerifiedCharge } from './charge-answers';
 
 /**
@@ -27,7 +28,7 @@ export function chargeReceiptOf(
     coupon && couponAppliesTo(coupon, plan.role) ? applyCoupon(plan.price, coupon) : plan.price;
   return {
     plan_id: plan.id,
-    amount: Math.round(amount * 100),
+    amount: toMinorUnits(amount, plan.currency),
     currency,
     charged_at: new Date(chargedAt).toISOString(),
     renews_at: renewalOf(plan, chargedAt),

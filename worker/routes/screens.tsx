@@ -27,6 +27,7 @@ import { requestBrand } from '../funnel/brand';
 import { draftContentOf } from '../funnel/draft-content';
 import { type ActiveFlow, flowPaywall, flowProgress, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
+import { visitorCurrency } from '../funnel/visitor-currency';
 import { brandedTranslator, bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
 import { armsCountedOn, exposesNext } from '../middleware/exposure';
@@ -339,6 +340,7 @@ function screenProps(
     continueAction: `/${ref}${queryOf(c.req.url)}`,
     next,
     country: c.get('country'),
+    currency: visitorCurrency(c.get('config').routing, experiments.shape, c.get('country')),
     language: c.get('language'),
     theme: c.get('theme'),
     flow: c.get('flow').name,

@@ -1,3 +1,4 @@
+import { minorDigits } from '../../../shared/minor-units';
 import type { CardProvider, ProviderId } from '../provider';
 import type { PayPalButton, PayPalPurchase } from './braintree-paypal';
 import type { TestGatewayCopy } from './test-gateway';
@@ -90,11 +91,18 @@ export function oneClickOffer(
   return choice.id === 'stripe' && settings.stripe?.key ? 'stripe-wallet' : null;
 }
 
-/** '29.99' → 2999: a plan's decimal price in minor units, or null when it is not one. */
-export function minorUnits(decimal: string): number | null {
-  const match = /^(\d+)\.(\d{2})$/.exec(decimal);
+/**
+ * '29.99' USD → 2999, '980' JPY → 980: a plan's decimal price in minor units of its currency,
+ * or null when it is not one (or the currency is unknown).
+ */
+export function minorUnits(decimal: string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  if (digits === null) return null;
+  const match = (digits === 0 ? /^(\d+)()$/ : new RegExp(`^(\\d+)\\.(\\d{${digits}})$`)).exec(
+    decimal,
+  );
   if (!match) return null;
-  return Number(match[1]) * 100 + Number(match[2]);
+  return Number(match[1]) * 10 ** digits + Number(match[2] || 0);
 }
 
 /** Stripe's wallet button, its SDK loaded only when a wallet is chosen. */

@@ -17,6 +17,7 @@ import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
 export const CHECKOUT_CSS = `
 .plan-choice{margin:0 0 16px}
 .plan-choice__disclosure{margin:8px 0 0;font-size:13px;color:var(--muted)}
+.plan-choice__tax{margin:8px 0 0;font-size:13px;color:var(--ink)}
 .order-summary{margin:16px 0 0;padding:12px 16px;border-radius:12px;background:var(--surface)}
 .order-summary__title{margin:0 0 8px;font-size:16px}
 .order-summary__rows{margin:0}

@@ -24,6 +24,7 @@ export const PLAN_PICKER_CSS = `
 .plan-picker__amount{display:flex;align-items:flex-start;direction:ltr;line-height:1}
 .plan-picker__sign{font-size:14px;font-weight:700;margin-top:3px}
 .plan-picker__sign--after{margin-inline-start:3px}
+[dir=rtl] .plan-picker__sign--after{order:-1;margin:3px 3px 0 0}
 .plan-picker__whole{font-size:34px;font-weight:800;letter-spacing:-.02em}
 .plan-picker__tail{display:flex;flex-direction:column;margin-inline-start:2px}
 .plan-picker__cents{font-size:14px;font-weight:700}

@@ -3,6 +3,10 @@ import type { SplitDocument } from '../../../shared/config/split';
 import { pickedShares } from '../../../worker/experiments/assignment/assign';
 import type { DayArm, ExperimentDays } from '../../../worker/experiments/results/experiment-days';
 import {
+  REPORTING_RATES_DATE,
+  USD_PER_UNIT,
+} from '../../../worker/experiments/results/reporting-currency';
+import {
   assumedDesign,
   buildResults,
   DEFAULT_PLANNED_PER_ARM,
@@ -323,6 +327,13 @@ describe('the results of a phase', () => {
     );
     expect(answer.mainCurrency).toBe('USD');
     expect(answer.variants.map((v) => v.otherRevenue)).toEqual([{ EUR: 7998 }, {}]);
+    // Added up in USD at the fixed reporting rates: 10 × 6.99 + 79.98 EUR × 1.16.
+    expect(answer.variants[0]?.reportedRevenue).toEqual({
+      currency: 'USD',
+      minor: 6990 + Math.round(79.98 * USD_PER_UNIT.EUR * 100),
+      ratesDate: REPORTING_RATES_DATE,
+      unconverted: [],
+    });
     expect(answer.variants[1]?.bots).toBe(4);
     expect(answer.variants[0]?.metrics[4]).toMatchObject({ count: 10, mean: 69.9 });
   });

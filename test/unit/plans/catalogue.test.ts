@@ -9,6 +9,7 @@ import {
   planOf,
 } from '../../../shared/plans/catalogue';
 import { CURRENCIES } from '../../../shared/plans/currency';
+import { PRICE_POINTS, type PricePoint } from '../../../shared/plans/price-points';
 
 /** SPEC.md §3 plan families and their prices, as the spec's table lists them. */
 const SPEC_PRICES: Record<PlanFamilyId, { price: string; periodPrice: string }> = {
@@ -30,20 +31,21 @@ const SPEC_PRICES: Record<PlanFamilyId, { price: string; periodPrice: string }> 
 const toCents = (decimal: string) => Math.round(Number(decimal) * 100);
 
 describe('plan catalogue (SPEC.md §3)', () => {
-  it('has every family of the spec once in USD and once in EUR', () => {
+  it('has every family of the spec once in every currency, USD and EUR first', () => {
     expect(Object.keys(PLAN_FAMILIES).sort()).toEqual(Object.keys(SPEC_PRICES).sort());
-    expect(PLAN_CATALOGUE).toHaveLength(Object.keys(SPEC_PRICES).length * 2);
+    expect(PLAN_CATALOGUE).toHaveLength(Object.keys(SPEC_PRICES).length * CURRENCIES.length);
     for (const family of Object.keys(SPEC_PRICES) as PlanFamilyId[]) {
       expect(
         PLAN_CATALOGUE.filter((plan) => plan.family === family).map((p) => p.currency),
-      ).toEqual(['USD', 'EUR']);
+      ).toEqual([...CURRENCIES]);
     }
+    expect(CURRENCIES.slice(0, 2)).toEqual(['USD', 'EUR']);
   });
 
   it.each(Object.entries(SPEC_PRICES))(
-    '%s costs what the spec says in both currencies',
+    '%s costs what the spec says in USD and EUR',
     (family, want) => {
-      for (const currency of CURRENCIES) {
+      for (const currency of ['USD', 'EUR'] as const) {
         const plan = planOf(family as PlanFamilyId, currency);
         expect(plan.price).toBe(toCents(want.price));
         expect(plan.periodPrice).toBe(toCents(want.periodPrice));
@@ -51,10 +53,25 @@ describe('plan catalogue (SPEC.md §3)', () => {
     },
   );
 
-  it('keeps prices in whole cents', () => {
+  it('keeps prices in whole minor units, whole yen for JPY', () => {
     for (const plan of PLAN_CATALOGUE) {
       expect(Number.isInteger(plan.price), plan.id).toBe(true);
       expect(Number.isInteger(plan.periodPrice), plan.id).toBe(true);
+    }
+    expect(planOf('monthly_7d_intro', 'JPY')).toMatchObject({ price: 5800, periodPrice: 980 });
+    expect(planOf('monthly_7d_intro', 'GBP')).toMatchObject({ price: 3499, periodPrice: 599 });
+  });
+
+  it('sets local price points in the same order as USD in every currency', () => {
+    const points = Object.keys(PRICE_POINTS.USD) as PricePoint[];
+    const usdOrder = [...points].sort((a, b) => PRICE_POINTS.USD[a] - PRICE_POINTS.USD[b]);
+    for (const currency of CURRENCIES) {
+      const local = PRICE_POINTS[currency];
+      const order = [...points].sort((a, b) => local[a] - local[b]);
+      expect(order, currency).toEqual(usdOrder);
+      // Charm prices, not conversions: each ends as a marketer sets it (.99, .90, 0 or 9).
+      for (const point of points)
+        expect(String(local[point]), `${currency} ${point}`).toMatch(/(9|0)$/);
     }
   });
 
@@ -63,11 +80,6 @@ describe('plan catalogue (SPEC.md §3)', () => {
     expect(planOf('quarterly', 'EUR').id).toBe('quarterly_eur');
     expect(new Set(PLAN_CATALOGUE.map((plan) => plan.id)).size).toBe(PLAN_CATALOGUE.length);
     for (const plan of PLAN_CATALOGUE) expect(planById(plan.id)).toBe(plan);
-  });
-
-  it('carries the currency symbol of its currency', () => {
-    expect(planOf('monthly', 'USD').currencySymbol).toBe('$');
-    expect(planOf('monthly', 'EUR').currencySymbol).toBe('€');
   });
 
   it('names every visible text by a translation key under plans.catalogue', () => {
@@ -92,6 +104,7 @@ describe('plan catalogue (SPEC.md §3)', () => {
       }),
     );
     expect(isPlanId('constructor')).toBe(false);
-    expect(isPlanId('monthly_gbp')).toBe(false);
+    expect(isPlanId('monthly_gbp')).toBe(true);
+    expect(isPlanId('monthly_nok')).toBe(false);
   });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_CATALOGUE, planOf } from '../../../shared/plans/catalogue';
 import { applyCoupon, COUPONS } from '../../../shared/plans/coupons';
+import { CURRENCIES } from '../../../shared/plans/currency';
 import { ONE_TIME_DISCOUNT } from '../../../shared/plans/one-time-discount';
 import { orderSummary } from '../../../shared/plans/order-summary';
 
 describe('one-time discount table (SPEC.md §3)', () => {
   it('takes 20 USD and 20 EUR off a one-time purchase', () => {
-    expect(ONE_TIME_DISCOUNT).toEqual({ USD: 2000, EUR: 2000 });
+    expect(ONE_TIME_DISCOUNT).toMatchObject({ USD: 2000, EUR: 2000 });
+    expect(Object.keys(ONE_TIME_DISCOUNT)).toEqual([...CURRENCIES]);
     expect(orderSummary(planOf('guide_899', 'USD'))).toEqual({
       regular: 2899,
       discount: 2000,

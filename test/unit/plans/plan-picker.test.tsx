@@ -8,8 +8,8 @@ import {
   PlanPicker,
   type PlanPickerItem,
   radioKeyMove,
-  splitPrice,
 } from '../../../islands/kit/PlanPicker';
+import { moneyParts } from '../../../shared/plans/money';
 
 afterEach(cleanup);
 
@@ -17,15 +17,25 @@ const ITEMS: PlanPickerItem[] = [
   {
     id: 'monthly_7d_intro_usd',
     duration: '7-day trial',
-    price: '1.00',
+    price: moneyParts(100, 'USD', 'en'),
     period: 'per day',
     oldPrice: '$1.33',
     fullPrice: '$6.99',
     oldFullPrice: '$9.33',
     label: 'Most popular',
   },
-  { id: 'monthly_usd', duration: '1-month plan', price: '1.33', period: 'per day' },
-  { id: 'quarterly_usd', duration: '3-month plan', price: '0.67', period: 'per day' },
+  {
+    id: 'monthly_usd',
+    duration: '1-month plan',
+    price: moneyParts(133, 'USD', 'en'),
+    period: 'per day',
+  },
+  {
+    id: 'quarterly_usd',
+    duration: '3-month plan',
+    price: moneyParts(67, 'USD', 'en'),
+    period: 'per day',
+  },
 ];
 
 /** A picker whose active id follows what it reports, as an island wires it. */
@@ -50,16 +60,58 @@ const checkedIds = () =>
     .filter((radio) => radio.getAttribute('aria-checked') === 'true')
     .map((radio) => radio.dataset.planId);
 
-describe('splitPrice (SPEC.md §3: split at the dot, cents default to 00)', () => {
+describe('moneyParts (the big price in the pieces Intl formats it in)', () => {
   it.each([
-    ['6.99', '6', '99'],
-    ['7', '7', '00'],
-    ['7.', '7', '00'],
-    ['7.5', '7', '50'],
-    ['0.67', '0', '67'],
-    ['39.99', '39', '99'],
-  ])('%s shows %s and %s', (price, whole, cents) => {
-    expect(splitPrice(price)).toEqual({ whole, cents });
+    [
+      699,
+      'USD',
+      'en',
+      { text: expect.any(String), lead: '$', whole: '6', fraction: '99', trail: '' },
+    ],
+    [
+      700,
+      'USD',
+      'en',
+      { text: expect.any(String), lead: '$', whole: '7', fraction: '00', trail: '' },
+    ],
+    [
+      3999,
+      'EUR',
+      'de',
+      { text: expect.any(String), lead: '', whole: '39', fraction: '99', trail: '€' },
+    ],
+    [
+      599,
+      'GBP',
+      'en',
+      { text: expect.any(String), lead: '£', whole: '5', fraction: '99', trail: '' },
+    ],
+    [
+      580000,
+      'JPY',
+      'ja',
+      { text: expect.any(String), lead: '￥', whole: '580,000', fraction: '', trail: '' },
+    ],
+    [
+      980,
+      'JPY',
+      'en',
+      { text: expect.any(String), lead: '¥', whole: '980', fraction: '', trail: '' },
+    ],
+    [
+      699,
+      'USD',
+      'ar',
+      { text: expect.any(String), lead: '', whole: '6', fraction: '99', trail: 'US$' },
+    ],
+    [
+      199900,
+      'INR',
+      'en',
+      { text: expect.any(String), lead: '₹', whole: '1,999', fraction: '', trail: '' },
+    ],
+  ] as const)('%i %s in %s', (amount, currency, language, parts) => {
+    expect(moneyParts(amount, currency, language)).toEqual(parts);
   });
 });
 
@@ -68,7 +120,7 @@ describe('PlanPicker item (SPEC.md §3 plan picker item)', () => {
     render(
       <PlanPicker
         label="Plans"
-        items={[{ ...ITEMS[0]!, price: '6.99' }]}
+        items={[{ ...ITEMS[0]!, price: moneyParts(699, 'USD', 'en') }]}
         activeId={null}
         onSelect={() => {}}
       />,
@@ -79,17 +131,23 @@ describe('PlanPicker item (SPEC.md §3 plan picker item)', () => {
     expect(item.querySelector('.plan-picker__cents')?.textContent).toBe('99');
   });
 
-  it('shows 00 cents for a whole price', () => {
+  it('shows 00 cents for a whole price, and no cents for a currency without them', () => {
     render(
       <PlanPicker
         label="Plans"
-        items={[{ id: 'a', duration: 'A', price: '7' }]}
+        items={[
+          { id: 'a', duration: 'A', price: moneyParts(700, 'USD', 'en') },
+          { id: 'b', duration: 'B', price: moneyParts(980, 'JPY', 'en') },
+        ]}
         activeId={null}
         onSelect={() => {}}
       />,
     );
-    expect(document.querySelector('.plan-picker__whole')?.textContent).toBe('7');
-    expect(document.querySelector('.plan-picker__cents')?.textContent).toBe('00');
+    const [usd, jpy] = radios();
+    expect(usd!.querySelector('.plan-picker__whole')?.textContent).toBe('7');
+    expect(usd!.querySelector('.plan-picker__cents')?.textContent).toBe('00');
+    expect(jpy!.querySelector('.plan-picker__whole')?.textContent).toBe('980');
+    expect(jpy!.querySelector('.plan-picker__cents')).toBeNull();
   });
 
   it('puts the period under the cents, in the same column', () => {
@@ -110,24 +168,24 @@ describe('PlanPicker item (SPEC.md §3 plan picker item)', () => {
     expect(radios()[1]!.querySelectorAll('s')).toHaveLength(0);
   });
 
-  it('shows the dollar sign by default and the given currency sign otherwise', () => {
+  it("shows the sign of the price's currency", () => {
     render(
       <PlanPicker
         label="Plans"
-        items={[ITEMS[1]!, { ...ITEMS[2]!, currencySign: '€' }]}
+        items={[ITEMS[1]!, { ...ITEMS[2]!, price: moneyParts(67, 'GBP', 'en') }]}
         activeId={null}
         onSelect={() => {}}
       />,
     );
     const signs = [...document.querySelectorAll('.plan-picker__sign')].map((s) => s.textContent);
-    expect(signs).toEqual(['$', '€']);
+    expect(signs).toEqual(['$', '£']);
   });
 
   it('puts the sign after the amount where the page language does (1,00 $ in Russian)', () => {
     render(
       <PlanPicker
         label="Plans"
-        items={[{ ...ITEMS[1]!, signAfter: true }]}
+        items={[{ ...ITEMS[1]!, price: moneyParts(100, 'USD', 'ru') }]}
         activeId={null}
         onSelect={() => {}}
       />,

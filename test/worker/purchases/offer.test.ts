@@ -168,6 +168,101 @@ describe('what a visitor may buy', () => {
     expect(String(warned?.offered).split(' ')).toContain('monthly_eur');
   });
 
+  it('a visitor from the UK sees pounds with the VAT note, pays in GBP, and no other currency', async () => {
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    const fromBritain = { headers: { 'cf-ipcountry': 'GB' } };
+    const page = await visitor.call('/checkout_v3_tr', undefined, fromBritain.headers);
+    const html = await page.text();
+    const choice = islandProps(html, 'PlanChoice') as {
+      options: { id: string; fullPrice: string; details: { currency: string } }[];
+      taxNote: string;
+    };
+    expect(choice.options.map((option) => option.id)).toEqual([
+      'monthly_7d_intro_gbp',
+      'monthly_gbp',
+      'quarterly_gbp',
+    ]);
+    expect(choice.options[0]).toMatchObject({ fullPrice: '£5.99', details: { currency: 'GBP' } });
+    expect(choice.taxNote).toBe('Price includes VAT');
+    expect(html).toContain('£34.99');
+    expect(html).not.toContain('$6.99');
+    await visitor.signUp();
+    const paid = await charge(visitor, 'monthly_7d_intro_gbp', fromBritain);
+    expect(paid.status).toBe(200);
+    const [result] = await visitor.poll(paid);
+    expect(result?.status).toBe('succeeded');
+    // The charge request named its currency and price: the portal kept them.
+    const row = await env.PORTAL_DB.prepare(
+      'SELECT currency, price_id, price_with_discount FROM subscriptions ORDER BY created_at DESC LIMIT 1',
+    ).first();
+    expect(row).toEqual({
+      currency: 'GBP',
+      price_id: 'monthly_7d_intro_gbp',
+      price_with_discount: 5.99,
+    });
+    // The same plan in dollars, or in euros, is refused: a forged plan of another currency.
+    await expectRefused(
+      await charge(visitor, 'monthly_7d_intro_usd', fromBritain),
+      'plan_not_offered',
+    );
+    await expectRefused(
+      await charge(visitor, 'monthly_7d_intro_eur', fromBritain),
+      'plan_not_offered',
+    );
+    expect(asked.filter((path) => path.includes('/subscriptions/'))).toHaveLength(1);
+  });
+
+  it('a route’s currency table sets what a country pays in, on screen and at the charge', async () => {
+    await putConfig('routing', {
+      version: 'test',
+      currencies: { US: 'CAD' },
+      audiences: {},
+      routes: [{ id: 'default', flow: 'default', currencies: { GB: 'USD' } }],
+    });
+    const { visitor: newVisitor } = shop();
+    const british = newVisitor();
+    const fromBritain = { 'cf-ipcountry': 'GB' };
+    const page = await (await british.call('/checkout_v3_tr', undefined, fromBritain)).text();
+    const shown = shownPlans(page).map((plan) => plan.planId);
+    expect(shown).toContain('monthly_7d_intro_usd');
+    expect(page).toContain('$6.99');
+    await british.signUp();
+    expect((await charge(british, 'monthly_7d_intro_usd', { headers: fromBritain })).status).toBe(
+      200,
+    );
+    await expectRefused(
+      await charge(british, 'monthly_7d_intro_gbp', { headers: fromBritain }),
+      'plan_not_offered',
+    );
+    // The document's own table applies where the route says nothing: the US pays in CAD.
+    const american = newVisitor();
+    const usPage = await (await american.call('/checkout_v3_tr')).text();
+    expect(shownPlans(usPage).map((plan) => plan.planId)).toContain('monthly_7d_intro_cad');
+  });
+
+  it('a variant that makes a country pay in another currency sells in that one', async () => {
+    const variants = {
+      a: { name: 'pounds', weight: 1, change: {} },
+      b: { name: 'dollars', weight: 1, change: { currencies: { GB: 'USD' as const } } },
+    };
+    await putConfig('experiments', section({ 'gb-usd': priceTest({ audience: {}, variants }) }));
+    // The draw 0.8 places the visitor in arm b.
+    const { visitor: newVisitor } = shop({ random: () => 0.8 });
+    const visitor = newVisitor();
+    const fromBritain = { 'cf-ipcountry': 'GB' };
+    const page = await (await visitor.call('/checkout_v3_tr', undefined, fromBritain)).text();
+    expect(shownPlans(page).map((plan) => plan.planId)).toContain('monthly_7d_intro_usd');
+    await visitor.signUp();
+    await expectRefused(
+      await charge(visitor, 'monthly_7d_intro_gbp', { headers: fromBritain }),
+      'plan_not_offered',
+    );
+    expect((await charge(visitor, 'monthly_7d_intro_usd', { headers: fromBritain })).status).toBe(
+      200,
+    );
+  });
+
   it('a plan outside the route’s plans is refused; the route’s own are sold', async () => {
     await putConfig('routing', {
       version: 'test',

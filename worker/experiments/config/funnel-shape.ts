@@ -8,6 +8,7 @@ import type { VariantChange } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { Slot } from '../../../shared/experiments';
 import type { PlanFamilyId } from '../../../shared/plans/catalogue';
+import type { CountryCurrencies } from '../../../shared/plans/currency';
 import {
   isSellingScreen,
   PLAN_FIELD_NAMES,
@@ -81,6 +82,9 @@ export function applyChange(
     const plans = change[field];
     if (plans !== undefined) next[field] = plans as PlanFamilyId[];
   }
+  if (change.currencies !== undefined) {
+    next.currencies = { ...shape.currencies, ...change.currencies };
+  }
   return next;
 }
 
@@ -110,6 +114,8 @@ export function triggerIndex(
       if (drawn === null || !isSellingScreen(drawn)) continue;
       const field = PLAN_FIELDS[SCREEN_OFFERS[drawn].sells];
       if (!samePlans(first[field], other[field])) return index;
+      // A country price test shows its price first where something is sold.
+      if (!sameCurrencies(first.currencies, other.currencies)) return index;
     }
   }
   return null;
@@ -125,4 +131,11 @@ function contentOf(shape: FunnelShape, screen: ScreenRef): string | null {
 function samePlans(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return a === b;
   return a.length === b.length && a.every((plan, index) => plan === b[index]);
+}
+
+/** Whether two shapes set the same currencies by country (absent: none of their own). */
+function sameCurrencies(a: CountryCurrencies | undefined, b: CountryCurrencies | undefined) {
+  const entries = (table: CountryCurrencies | undefined) =>
+    JSON.stringify(Object.entries(table ?? {}).sort(([x], [y]) => x.localeCompare(y)));
+  return entries(a) === entries(b);
 }

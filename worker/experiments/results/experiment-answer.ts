@@ -24,7 +24,7 @@ import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import { segmentResults } from './segment-results';
 import { checkSampleRatio, judgeVariant, type Verdict } from './statistics';
-import { experimentTotals, type MetricCounts, otherRevenue } from './totals';
+import { armReportedRevenue, experimentTotals, type MetricCounts, otherRevenue } from './totals';
 import { type VitalsHistogram, vitalGuardrail } from './vitals-guardrail';
 
 /**
@@ -357,6 +357,7 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
       totals.arms.find((arm) => arm.variant === variant),
       totals.mainCurrency,
     ),
+    reportedRevenue: armReportedRevenue(totals.arms.find((arm) => arm.variant === variant)),
     matureExposed: reading.matureExposed.get(variant) ?? 0,
     guardrails: guardrails(reading, variant),
     vitals: VITAL_METRICS.map((metric) =>

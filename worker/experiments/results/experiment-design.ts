@@ -91,6 +91,11 @@ function priceOf(family: string): string {
  * a test giving some variants plans of their own may change the price, and is judged on revenue.
  */
 export function isPriceTest(experiment: Pick<ExperimentDocument, 'variants'>): boolean {
+  // Variants that make a country pay in another currency charge it other price points.
+  const currencies = Object.values(experiment.variants).map((variant) =>
+    JSON.stringify(Object.entries(variant.change.currencies ?? {}).sort()),
+  );
+  if (new Set(currencies).size > 1) return true;
   return PLAN_FIELD_NAMES.some((field) => {
     const sets = Object.values(experiment.variants).map((variant) => {
       const plans = variant.change[field];

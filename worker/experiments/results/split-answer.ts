@@ -12,7 +12,13 @@ import type { ExperimentDays } from './experiment-days';
 import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import { checkSampleRatio } from './statistics';
-import { type ArmTotals, type ExperimentTotals, type MetricCounts, otherRevenue } from './totals';
+import {
+  type ArmTotals,
+  armReportedRevenue,
+  type ExperimentTotals,
+  type MetricCounts,
+  otherRevenue,
+} from './totals';
 
 /**
  * The results of a phase as the console shows them (shared/console-api/results.ts ResultsAnswer),
@@ -130,6 +136,7 @@ function variantResults(reading: SplitReading, variant: string): VariantResults 
     bots: arm?.bots ?? 0,
     metrics: RESULT_METRICS.map((metric) => metricResult(reading, variant, metric)),
     otherRevenue: otherRevenue(arm, reading.totals.mainCurrency),
+    reportedRevenue: armReportedRevenue(arm),
   };
 }
 

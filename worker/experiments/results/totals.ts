@@ -1,4 +1,5 @@
 import type { PhaseRows, RevenueRow } from '../store/phase-rows';
+import { type ReportedRevenue, reportedRevenue } from './reporting-currency';
 import {
   type RevenueBucket,
   revenueQuantile,
@@ -95,6 +96,15 @@ export function otherRevenue(
     Object.entries(arm?.revenue ?? {})
       .filter(([currency]) => currency !== mainCurrency)
       .map(([currency, { sum }]) => [currency, sum]),
+  );
+}
+
+/** An arm's revenue of every currency, summed in the reporting currency (./reporting-currency.ts). */
+export function armReportedRevenue(arm: Pick<ArmTotals, 'revenue'> | undefined): ReportedRevenue {
+  return reportedRevenue(
+    Object.fromEntries(
+      Object.entries(arm?.revenue ?? {}).map(([currency, { sum }]) => [currency, sum]),
+    ),
   );
 }
 
