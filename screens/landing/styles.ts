@@ -81,7 +81,9 @@ const REVIEWS_CSS = `
  * aside (section-specs.ts) is laid out so; the markup and its reading order stay the phone's,
  * and columns follow the page's direction, so Arabic mirrors them. The aside runs longer than the
  * pitch, so on a window tall enough for the whole pitch (the AI panel, with its picture, is not)
- * the phone form stays in sight beside it while the visitor reads on.
+ * the phone form stays in sight beside it while the visitor reads on. On a tablet upright the
+ * aside would run far below the pitch: there only its picture stands beside the pitch (when it
+ * opens the aside) and the rest runs across both columns under them.
  */
 const WIDE_CSS = `
 @media (min-width:768px){
@@ -94,6 +96,11 @@ const WIDE_CSS = `
 .landing__pitch+.landing__aside>:last-child{margin-block-end:0}
 .landing__aside>[aria-labelledby=features-title]:has(>.feature-list){padding:24px;border-radius:16px;background:var(--surface)}
 .landing__aside>.app-art{margin-block:0 24px}
+}
+@media (min-width:768px) and (max-width:991px){
+.landing__pitch+.landing__aside:has(>.app-art:first-child){display:contents}
+.landing__pitch+.landing__aside:has(>.app-art:first-child)>*{grid-column:1/-1}
+.landing__pitch+.landing__aside>.app-art:first-child{grid-column:2;grid-row:1;align-self:center;margin:0}
 }
 @media (min-width:768px) and (min-height:760px){
 .landing>.landing__pitch:has(+.landing__aside):not(:has(.landing-ai-panel)){position:sticky;top:24px}

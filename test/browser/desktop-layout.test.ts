@@ -29,12 +29,16 @@ const SPLITS = [
   ['paycheck_combo_3d', '[data-island=PlanChoice]', '[data-island=CheckoutPayment]'],
   ['upsell_an_private', '[data-island=PlanChoice]', '[data-island=UpsellPurchase]'],
   ['upsell_guide', 'h1', '.guide-offer'],
-  ['features', 'h1', '.plan-features'],
   ['success', '[data-island=DownloadApp]', '.success__aside'],
 ] as const;
 
-/** The checkouts' columns start at the desktop's 992; the other screens' at a tablet's 768. */
-const splitFrom = (screen: string) => (isPaywallScreen(screen) ? 992 : 768);
+/**
+ * The checkouts' columns start at the desktop's 992; the other screens' at a tablet's 768,
+ * where a landing stands only its picture beside the pitch (the rest of its aside under both,
+ * the walk's empty-column check sees to the balance), so its whole aside is beside it from 992.
+ */
+const splitFrom = (screen: string) =>
+  isPaywallScreen(screen) || screen.startsWith('one_pager') ? 992 : 768;
 
 interface Box {
   left: number;
