@@ -32,9 +32,9 @@ export function wideProblems(findings: WideFindings): string[] {
 }
 
 /** From this width up a screen has room for two columns; below it a phone's column is right. */
-export const EMPTY_COLUMN_MIN_WIDTH = 768;
+const EMPTY_COLUMN_MIN_WIDTH = 768;
 /** The smallest computed font size for money, terms and errors. */
-export const MUST_READ_MIN_PX = 12;
+const MUST_READ_MIN_PX = 12;
 
 /**
  * Text a visitor must be able to read before paying or to recover: prices and the plan picker's
@@ -138,18 +138,18 @@ function findEmptyColumns(): string[] {
     const c1 = Math.min(columns - 1, Math.ceil((box.right - left) / cell) - 1);
     const r0 = Math.max(0, Math.floor((box.top - top) / cell));
     const r1 = Math.min(rows - 1, Math.ceil((box.bottom - top) / cell) - 1);
-    for (let r = r0; r <= r1; r += 1) for (let c = c0; c <= c1; c += 1) filled[r][c] = true;
+    for (let r = r0; r <= r1; r += 1) for (let c = c0; c <= c1; c += 1) filled[r]![c] = true;
   }
   const minBand = Math.ceil(window.innerWidth / 3 / cell);
   const minRun = Math.ceil(window.innerHeight / 2 / cell);
   // Per row, counts of filled cells up to each column: a band's emptiness is one subtraction.
   const prefix = filled.map((row) => {
     const counts = [0];
-    for (const cellFilled of row) counts.push(counts[counts.length - 1] + (cellFilled ? 1 : 0));
+    for (const cellFilled of row) counts.push((counts.at(-1) ?? 0) + (cellFilled ? 1 : 0));
     return counts;
   });
-  const bandEmpty = (r: number, from: number, to: number) => prefix[r][to] === prefix[r][from];
-  const beside = (r: number) => prefix[r][columns] > 0;
+  const bandEmpty = (r: number, from: number, to: number) => prefix[r]![to] === prefix[r]![from];
+  const beside = (r: number) => prefix[r]![columns]! > 0;
   let widest: { from: number; to: number; start: number; end: number } | null = null;
   for (let from = 0; from + minBand <= columns; from += 1) {
     for (let to = from + minBand; to <= columns; to += 1) {
