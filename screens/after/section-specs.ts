@@ -42,6 +42,9 @@ export type EndSection = keyof typeof END_SECTION_SPECS;
 /** 'Your plan awaits' (SPEC.md §2) as code composes it. */
 export const SUCCESS_COMPOSITION: Composition<EndSection> = {
   className: 'screen success',
+  // On a computer the QR code is the way onto the phone, and logging in by hand the way round
+  // it: the two take the end column together (screens/plans/styles/desktop.ts).
+  groups: { qr: 'success__aside', login_steps: 'success__aside' },
   sections: [
     { kind: 'heading' },
     { kind: 'download' },

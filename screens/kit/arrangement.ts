@@ -46,6 +46,12 @@ export interface Composition<Kind extends string = string> {
   className: string;
   /** The class of the element around a run of panel sections. */
   panelClass?: string;
+  /**
+   * The class of the element around each run of consecutive sections of a kind listed here, by
+   * kind: a wide layout places such a run as one piece (the landing's pitch beside its aside),
+   * whatever order a marketer gives the sections. A phone sees plain blocks.
+   */
+  groups?: Readonly<Partial<Record<Kind, string>>>;
   sections: readonly PlacedSection<Kind>[];
 }
 

@@ -20,7 +20,25 @@ export interface SectionKind extends SectionSpec {
   render(props: ScreenProps, options: SectionOptions): ReactNode;
 }
 
-/** A screen drawn from its sections, each run of panel sections inside one panel. */
+/** Consecutive sections that share a key, in order: each run keeps the key of its sections. */
+function runsOf<Section, Key>(
+  sections: readonly Section[],
+  keyOf: (section: Section) => Key,
+): { key: Key; sections: Section[] }[] {
+  const runs: { key: Key; sections: Section[] }[] = [];
+  for (const section of sections) {
+    const key = keyOf(section);
+    const last = runs.at(-1);
+    if (last && last.key === key) last.sections.push(section);
+    else runs.push({ key, sections: [section] });
+  }
+  return runs;
+}
+
+/**
+ * A screen drawn from its sections: each run of sections of one group inside that group's
+ * element, and within it each run of panel sections inside one panel.
+ */
 export function ComposedScreen<Kind extends string>({
   props,
   composition,
@@ -34,27 +52,31 @@ export function ComposedScreen<Kind extends string>({
   className?: string;
 }) {
   const sections = arrangedSections(composition, catalogue, props.arrangement ?? null);
-  const runs: { panel: boolean; sections: PlacedSection<Kind>[] }[] = [];
-  for (const section of sections) {
-    const panel = section.panel === true && composition.panelClass !== undefined;
-    const last = runs.at(-1);
-    if (last && last.panel === panel && panel) last.sections.push(section);
-    else runs.push({ panel, sections: [section] });
-  }
   const draw = (section: PlacedSection<Kind>) => (
     <Fragment key={section.kind}>
       {catalogue[section.kind].render(props, section.options ?? {})}
     </Fragment>
   );
-  return (
-    <section className={className} aria-labelledby="screen-title">
-      {runs.map((run) =>
-        run.panel ? (
-          <div key={`panel-${run.sections[0]?.kind}`} className={composition.panelClass}>
-            {run.sections.map(draw)}
+  const drawPanels = (run: PlacedSection<Kind>[]) =>
+    runsOf(run, (section) => section.panel === true && composition.panelClass !== undefined).map(
+      (panelRun) =>
+        panelRun.key ? (
+          <div key={`panel-${panelRun.sections[0]?.kind}`} className={composition.panelClass}>
+            {panelRun.sections.map(draw)}
           </div>
         ) : (
-          run.sections.map(draw)
+          panelRun.sections.map(draw)
+        ),
+    );
+  return (
+    <section className={className} aria-labelledby="screen-title">
+      {runsOf(sections, (section) => composition.groups?.[section.kind]).map((group) =>
+        group.key ? (
+          <div key={`group-${group.sections[0]?.kind}`} className={group.key}>
+            {drawPanels(group.sections)}
+          </div>
+        ) : (
+          drawPanels(group.sections)
         ),
       )}
     </section>

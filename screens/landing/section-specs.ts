@@ -81,12 +81,33 @@ export const LANDING_SECTION_SPECS = {
 
 export type LandingSection = keyof typeof LANDING_SECTION_SPECS;
 
+/**
+ * On a wide window (screens/landing/styles.ts) the pitch (the heading and the phone form, with
+ * whatever the variant puts between them) takes the start column and what shows the app beside
+ * it the end column; the rest of the page runs across both. As runs of sections, so a
+ * marketer's order keeps its meaning: only a pitch followed by an aside is laid out this way.
+ */
+const LANDING_GROUPS: Readonly<Partial<Record<LandingSection, string>>> = {
+  hero: 'landing__pitch',
+  stats: 'landing__pitch',
+  phone_form: 'landing__pitch',
+  illustration: 'landing__aside',
+  claims: 'landing__aside',
+  story: 'landing__aside',
+  features: 'landing__aside',
+  feature_grid: 'landing__aside',
+  how_it_works: 'landing__aside',
+  picture: 'landing__aside',
+};
+
 const landing = (
   variant: string,
   sections: Composition<LandingSection>['sections'],
   panelClass?: string,
 ): Composition<LandingSection> => ({
   className: `screen landing landing--${variant}`,
+  // The AI panel holds the illustration with the pitch: the two stay one piece.
+  groups: panelClass ? { ...LANDING_GROUPS, illustration: 'landing__pitch' } : LANDING_GROUPS,
   sections,
   ...(panelClass ? { panelClass } : {}),
 });

@@ -1,5 +1,4 @@
 import { ART_CSS } from '../kit/styles/art';
-import { splitCss } from '../kit/styles/split';
 
 /**
  * CSS of the landing screens, inlined in every page with the rest of the critical CSS: keep it
@@ -91,18 +90,41 @@ const REVIEWS_CSS = `
 `;
 
 /**
- * Desktop (SPEC.md §9, from 992): the pitch and the phone form (with whatever the variant puts
- * before its features) beside what the app gives, then the rest of the page across both
- * columns. Every variant has its feature list or grid under the features title.
+ * From a tablet's 768 (two columns of a phone's width) and on a desktop (SPEC.md §9, from 992):
+ * the pitch (heading and phone form) in the start column beside the aside (the app's picture,
+ * claims, what you get, how it works) in the end column, each its own stack, so neither waits on
+ * the other's heights; the proof and the rest then run across both. Only a pitch followed by its
+ * aside (section-specs.ts) is laid out so; the markup and its reading order stay the phone's,
+ * and columns follow the page's direction, so Arabic mirrors them. The aside runs longer than the
+ * pitch, so on a window tall enough for the whole pitch (the AI panel, with its picture, is not)
+ * the phone form stays in sight beside it while the visitor reads on. On a tablet upright the
+ * aside would run far below the pitch: there only its picture stands beside the pitch (when it
+ * opens the aside) and the rest runs across both columns under them.
  */
-const DESKTOP_CSS = `${splitCss({ screens: ['.landing'], sides: ['[aria-labelledby=features-title]'] })}
+const WIDE_CSS = `
+@media (min-width:768px){
+.page:has(>.landing>.landing__pitch+.landing__aside){max-width:992px}
+.landing:has(>.landing__pitch+.landing__aside){display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);column-gap:32px;align-items:start}
+.landing:has(>.landing__pitch+.landing__aside)>*{grid-column:1/-1}
+.landing>.landing__pitch:has(+.landing__aside){grid-column:1;grid-row:1}
+.landing>.landing__pitch+.landing__aside{grid-column:2;grid-row:1}
+.landing__pitch+.landing__aside>:first-child{margin-block-start:0}
+.landing__pitch+.landing__aside>:last-child{margin-block-end:0}
+.landing__aside>[aria-labelledby=features-title]:has(>.feature-list){padding:24px;border-radius:16px;background:var(--surface)}
+.landing__aside>.app-art{margin-block:0 24px}
+}
+@media (min-width:768px) and (max-width:991px){
+.landing__pitch+.landing__aside:has(>.app-art:first-child){display:contents}
+.landing__pitch+.landing__aside:has(>.app-art:first-child)>*{grid-column:1/-1}
+.landing__pitch+.landing__aside>.app-art:first-child{grid-column:2;grid-row:1;align-self:center;margin:0}
+}
+@media (min-width:768px) and (min-height:760px){
+.landing>.landing__pitch:has(+.landing__aside):not(:has(.landing-ai-panel)){position:sticky;top:24px}
+}
 @media (min-width:992px){
-.landing>[aria-labelledby=features-title]~*{grid-column:1/-1}
-.landing>.claim-strip{grid-column:1}
-.landing>[aria-labelledby=features-title]{margin:0}
-.landing>[aria-labelledby=features-title]:has(>.feature-list){padding:24px;border-radius:16px;background:var(--surface)}
+.landing:has(>.landing__pitch+.landing__aside){column-gap:48px}
 .landing h1{font-size:40px}
 .landing .lead{font-size:18px}
 }`;
 
-export const LANDING_CSS = HERO_CSS + PHONE_CSS + CONTENT_CSS + REVIEWS_CSS + ART_CSS + DESKTOP_CSS;
+export const LANDING_CSS = HERO_CSS + PHONE_CSS + CONTENT_CSS + REVIEWS_CSS + ART_CSS + WIDE_CSS;

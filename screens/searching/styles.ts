@@ -71,11 +71,12 @@ const MAP_CSS = `
 `;
 
 /**
- * Desktop (SPEC.md §9, from 992): the search stays one column, centred under the progress, with
- * room for a wider map; the ring keeps its 174.
+ * From a tablet's 768 and on a desktop: the search stays one column, centred under the progress
+ * (a wait is one thing to watch, not a page to read), with room for a wider map; the ring keeps
+ * its 174.
  */
 const DESKTOP_CSS = `
-@media (min-width:992px){.page:has(>.searching){max-width:calc(560px + 32px)}}
+@media (min-width:768px){.page:has(>.searching){max-width:calc(560px + 32px)}}
 `;
 
 export const SEARCHING_CSS = PROGRESS_CSS + SEARCH_CSS + MAP_CSS + DESKTOP_CSS;

@@ -3,15 +3,19 @@ import { splitCss } from '../kit/styles/split';
 import { TESTIMONIALS_CSS } from '../kit/styles/testimonials';
 
 /**
- * Desktop (SPEC.md §9, from 992): the form beside what speaks for it, the families' words on
- * signup_testim and the trust promises on signup, drawn there as a list of their own.
+ * From a tablet's 768 (two columns about a phone's width each) and on a desktop: the form beside
+ * what speaks for it, the families' words on signup_testim and the trust promises on signup,
+ * drawn there as a list of their own, each centred against the form's height so that neither
+ * column ends half a screen before the other.
  */
 const SIGNUP_DESKTOP_CSS = `${splitCss({
   screens: ['.signup'],
   // On signup_testim the trust promises stay under the form, the testimonials beside it.
   sides: ['.signup__testimonials', '.trust-labels:not(.signup__testimonials~*)'],
+  from: 768,
 })}
-@media (min-width:992px){
+@media (min-width:768px){
+.signup>:is(.signup__testimonials,.trust-labels:not(.signup__testimonials~*)){align-self:center}
 .signup>.trust-labels:not(.signup__testimonials~*){flex-direction:column;align-items:flex-start;gap:16px;margin:0;padding:24px;
   border-radius:12px;background:var(--surface);font-size:17px}
 .signup>.trust-labels:not(.signup__testimonials~*) .trust-labels__icon{width:24px;height:24px}

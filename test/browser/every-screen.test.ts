@@ -9,6 +9,7 @@ import { brandProblems } from './brand-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   inspectLayout,
+  installProbes,
   newRenderContext,
   openSettledScreen,
   type RenderWidth,
@@ -22,14 +23,16 @@ import {
   type RenderFindings,
   renderProblems,
 } from './render-checks';
+import { inspectWide, wideProblems } from './wide-checks';
 
 /**
  * Every screen as a visitor first sees it, each render opened once for all its checks:
  * - the walk: every screen in every theme, in English, Arabic (right to left) and Russian, at
- *   320, 390 and 1280 px (one load per screen, theme and language, resized to each width):
- *   what a visitor would notice at a glance (no sideways scrolling, no text printed over other
- *   text or reaching past its box, no clipped logo, no address or number read in the wrong
- *   direction, nothing left under a bottom bar). A render with a problem is saved as a PNG
+ *   320, 390, 768, 1024, 1280 and 1440 px (one load per screen, theme and language, resized to
+ *   each width): what a visitor would notice at a glance (no sideways scrolling, no text printed
+ *   over other text or reaching past its box, no clipped logo, no address or number read in the
+ *   wrong direction, nothing left under a bottom bar, no empty column on a wide window, no
+ *   price, term or error in print under 12 px: wide-checks.ts). A render with a problem is saved as a PNG
  *   under test-output/screenshots/walk for the reader of the failure;
  * - in the same load, in English at 390 px: in the default theme accessibility too (axe-core
  *   finds no serious or critical violation, every control has an accessible name in the
@@ -249,6 +252,78 @@ describe('the checks themselves', () => {
     });
   });
 
+  describe('the wide checks themselves', () => {
+    /** A page of the funnel's shape: a content container and two columns in it. */
+    const twoColumns = (side: string) => `<!doctype html><html lang="en"><head><style>
+      body { margin: 0; font: 16px/1.4 sans-serif }
+      main.page { max-width: 960px; margin: 0 auto; padding: 16px }
+      .grid { display: grid; grid-template-columns: 1fr 1fr; gap: 48px; align-items: start }
+      .tall { display: block; width: 100%; height: 700px } .card { padding: 16px }
+    </style></head><body><main class="page"><div class="grid">
+      <div><h1>Find them</h1><button class="tall">A tall control</button></div>${side}
+    </div></main></body></html>`;
+    async function wideFindingsOf(html: string, width: number, height = 800) {
+      const page = await checksPage();
+      await page.setViewportSize({ width, height });
+      await page.setContent(html);
+      await installProbes(page);
+      const findings = await inspectWide(page);
+      await page.setViewportSize({ width: 350, height: 740 });
+      return findings;
+    }
+
+    it('name the end column bare under its first card at 1280, and pass one filled down', async () => {
+      const bare = await wideFindingsOf(twoColumns('<div class="card">What you get</div>'), 1280);
+      expect(bare.emptyColumns).toEqual([
+        expect.stringMatching(
+          /^x 6\d\d…1\d{3} holds nothing from y \d+ to \d+ in a 1280×800 window/,
+        ),
+      ]);
+      const filled = await wideFindingsOf(
+        twoColumns(
+          '<div class="card"><p>What you get</p><button class="tall">How it works</button></div>',
+        ),
+        1280,
+      );
+      expect(filled.emptyColumns).toEqual([]);
+    });
+
+    it('pass a centred phone column, a short page, and any page below 768', async () => {
+      const column = `<!doctype html><html lang="en"><body style="margin:0">
+        <main class="page" style="max-width:343px;margin:0 auto;padding:16px">
+        <h1>Payment declined</h1><p style="height:900px">Nothing was charged.</p></main></body></html>`;
+      expect((await wideFindingsOf(column, 1440, 900)).emptyColumns).toEqual([]);
+      const short = twoColumns('<div class="card">What you get</div>').replace(
+        'height: 700px',
+        'height: 200px',
+      );
+      expect((await wideFindingsOf(short, 1280)).emptyColumns).toEqual([]);
+      const bare = twoColumns('<div class="card">What you get</div>');
+      expect((await wideFindingsOf(bare, 767)).emptyColumns).toEqual([]);
+    });
+
+    it('name a price, a term and an error under 12px, and pass them at 12px or hidden', async () => {
+      const { smallPrint } = await wideFindingsOf(
+        `<!doctype html><html lang="en"><body>
+        <span class="plan-picker__period" style="font-size:11px">per day</span>
+        <p class="plan-choice__disclosure" style="font-size:11.5px">Renews at $9.99</p>
+        <p class="email-input__error" style="font-size:10px">Enter an email</p>
+        <p data-must-read style="font-size:9px">Cancel anytime</p>
+        <p class="plan-picker__old" style="font-size:12px">$9.99</p>
+        <p role="alert" class="visually-hidden" style="font-size:1px;position:absolute;clip:rect(0 0 0 0)">Loading</p>
+        <p class="caption" style="font-size:10px">A picture's caption</p>
+        </body></html>`,
+        390,
+      );
+      expect(smallPrint).toEqual([
+        '"per day" (span.plan-picker__period) is 11px',
+        '"Renews at $9.99" (p.plan-choice__disclosure) is 11.5px',
+        '"Enter an email" (p.email-input__error) is 10px',
+        '"Cancel anytime" (p) is 9px',
+      ]);
+    });
+  });
+
   describe('the accessibility checks themselves', () => {
     it('flag an unnamed input, a hidden focus ring and a control behind a keyboard trap', async () => {
       const page = await checksPage();
@@ -303,9 +378,19 @@ describe('the checks themselves', () => {
   });
 });
 
-/** The walk's widths: the smallest phone, a common one, a laptop. */
-const WALK_WIDTHS = [320, 390, 1280] as const;
-const WALK_HEIGHT: Record<(typeof WALK_WIDTHS)[number], number> = { 320: 640, 390: 844, 1280: 800 };
+/**
+ * The walk's widths: the smallest phone, a common one, a tablet upright and lying down, a
+ * laptop and a desktop, each with a window height of its kind.
+ */
+const WALK_WIDTHS = [320, 390, 768, 1024, 1280, 1440] as const;
+const WALK_HEIGHT: Record<(typeof WALK_WIDTHS)[number], number> = {
+  320: 640,
+  390: 844,
+  768: 1024,
+  1024: 768,
+  1280: 800,
+  1440: 900,
+};
 const WALK_LANGUAGES = ['en', 'ar', 'ru'] as const;
 /** Screens whose content waits for the search to finish (a moment with reduced motion). */
 const SEARCH_SCREENS: readonly string[] = ['searching', 'searching_2', 'searching_ai'];
@@ -374,7 +459,7 @@ async function walkScreen(
     for (const width of WALK_WIDTHS) {
       await page.setViewportSize({ width, height: WALK_HEIGHT[width] });
       const findings: RenderFindings = await inspectRender(page);
-      const found = renderProblems(findings);
+      const found = [...renderProblems(findings), ...wideProblems(await inspectWide(page, path))];
       if (found.length > 0) {
         problems[width] = found;
         await saveScreenshot(page, `walk/${width}/${file}`);
@@ -411,7 +496,7 @@ function accessibilityChecks(
   return async (page) => seriousViolations(await runAxe(page, { only: ['color-contrast'] }));
 }
 
-describe.concurrent('the walk: every screen × theme × en, ar, ru × 320, 390, 1280 px', () => {
+describe.concurrent('the walk: every screen × theme × en, ar, ru × 320 to 1440 px', () => {
   afterAll(async () => {
     for (const page of walkers) await page.context().close();
   });
@@ -421,7 +506,7 @@ describe.concurrent('the walk: every screen × theme × en, ar, ru × 320, 390, 
     ),
   );
   it.each(renders)(
-    '%s %s %s: no sideways scroll, no text over text or past its box, no clipped logo, no mixed direction',
+    '%s %s %s: no sideways scroll, no text over text or past its box, no clipped logo, no mixed direction, no empty column, no small print',
     async (screen, theme, language) => {
       const problems = await walkScreen(
         `/${screen}?theme=${theme}&custom_lng=${language}`,

@@ -4,6 +4,11 @@ export interface SplitScreens {
   screens: readonly string[];
   /** The child of such a section that takes the end column, e.g. `[data-island=CheckoutPayment]`. */
   sides: readonly string[];
+  /**
+   * The window width the columns start at: the desktop's 992 (SPEC.md §9) unless the screens'
+   * pieces fit a tablet's 768, two columns of about a phone's width.
+   */
+  from?: 768 | 992;
 }
 
 /**
@@ -19,7 +24,7 @@ function anyOf(selectors: readonly string[]): string {
 }
 
 /**
- * SPEC.md §9 desktop from 992: the page widens to the top bar's 960 and the screen becomes two
+ * SPEC.md §9 desktop from 992 (or from 768): the page widens to the top bar's 960 and the screen becomes two
  * columns, its side (a payment form, a QR code, testimonials) spanning every row of the end
  * column while the screen's other pieces stack in the start column, in their own order. A grid
  * with one spanning item keeps both columns free of each other's heights: the last row (1fr)
@@ -28,15 +33,18 @@ function anyOf(selectors: readonly string[]): string {
  * screen has one of the sides at most), and a browser without `:has()` keeps the phone's
  * column. Columns follow the page's direction, so Arabic mirrors them.
  */
-export function splitCss({ screens, sides }: SplitScreens): string {
+export function splitCss({ screens, sides, from = 992 }: SplitScreens): string {
   const screen = anyOf(screens);
   const side = anyOf(sides);
+  // Two tablet columns keep a phone's 32 between them; a desktop's get 48.
+  const wider =
+    from < 992 ? `@media (min-width:992px){${screen}:has(>${side}){column-gap:48px}}` : '';
   return (
-    '@media (min-width:992px){' +
+    `@media (min-width:${from}px){` +
     `.page:has(>${screen}>${side}){max-width:992px}` +
     `${screen}:has(>${side}){display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);` +
-    `grid-template-rows:repeat(${STACKED_ROWS},auto) 1fr;column-gap:48px;align-items:start}` +
+    `grid-template-rows:repeat(${STACKED_ROWS},auto) 1fr;column-gap:${from < 992 ? 32 : 48}px;align-items:start}` +
     `${screen}:has(>${side})>*{grid-column:1}` +
-    `${screen}>${side}{grid-column:2;grid-row:1/-1}}`
+    `${screen}>${side}{grid-column:2;grid-row:1/-1}}${wider}`
   );
 }

@@ -1,23 +1,17 @@
 import { splitCss } from '../../kit/styles/split';
+import { WIDE_CSS } from './wide';
 
 /**
  * Desktop (SPEC.md §9, from 992): the checkouts and the combo paywall put the payment form, on
- * a card of its own, beside the plans and their summary; the upsells their offer beside what it
- * includes; the features screen its list beside the heading, Continue under the heading
- * (screens/kit/styles/bottom-button.ts). The result paywalls show their plans as cards in a
- * row under one centred column, the call to action under them.
+ * a card of its own, beside the plans and their summary. The result paywalls show their plans as
+ * cards in a row under one centred column, the call to action under them. The upsells, the
+ * features screen and the success screen have columns from a tablet's width (./wide.ts).
  */
 export const PLANS_DESKTOP_CSS = `${splitCss({
-  // The success screen carries these styles too (MONEY_CSS in screens/registry.ts): on a
-  // computer the QR code is the way onto the phone, so it takes a column of its own.
-  screens: ['.checkout', '.paywall--combo', '.upsell', '.features', '.success'],
-  sides: [
-    '[data-island=CheckoutPayment]',
-    '.plan-features',
-    '.guide-offer',
-    '[data-island=DeeplinkQr]',
-  ],
+  screens: ['.checkout', '.paywall--combo'],
+  sides: ['[data-island=CheckoutPayment]'],
 })}
+${WIDE_CSS}
 @media (min-width:992px){
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]{padding:24px;border-radius:16px;
   background:var(--surface);box-shadow:0 1px 3px color-mix(in srgb,var(--ink) 10%,transparent)}
@@ -28,8 +22,4 @@ export const PLANS_DESKTOP_CSS = `${splitCss({
 .paywall:not(.paywall--combo) .plan-picker{flex-direction:row;align-items:flex-end}
 .paywall:not(.paywall--combo) .plan-picker__item{flex:1 1 0;min-width:0}
 .paywall:not(.paywall--combo) .plan-choice__disclosure{text-align:center}
-.upsell__badge{justify-self:start}
-.features>.plan-features{grid-template-columns:1fr 1fr;margin:0}
-.success>[data-island=DeeplinkQr]{padding:24px;border-radius:16px;background:var(--surface)}
-.features__users,.features__guarantee{text-align:start}
 }`;

@@ -1,7 +1,8 @@
 /**
  * SPEC.md §3, §9 plan picker: an item 82px high (2px border included), with an 18px label bar
  * above it when labelled; the selected item is drawn in the brand colour. The split price stays
- * left to right in right-to-left pages, as numbers do.
+ * left to right in right-to-left pages, as numbers do. Its figures and labels are 12px at the
+ * least: a price a visitor cannot read is not one they can believe (the walk checks it).
  */
 export const PLAN_PICKER_CSS = `
 .plan-picker{display:flex;flex-direction:column;gap:12px;margin:0 0 16px}
@@ -10,7 +11,7 @@ export const PLAN_PICKER_CSS = `
   -webkit-tap-highlight-color:transparent}
 .plan-picker__item--selected{border-color:var(--brand)}
 .plan-picker__label{display:block;height:18px;line-height:18px;padding-inline:8px;text-align:center;
-  font-size:11px;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;
+  font-size:12px;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;
   background:color-mix(in srgb,var(--muted) 22%,transparent)}
 .plan-picker__item--selected .plan-picker__label{background:var(--brand);color:var(--brand-ink)}
 .plan-picker__body{display:flex;align-items:center;gap:12px;height:78px;padding-inline:14px}
@@ -28,5 +29,5 @@ export const PLAN_PICKER_CSS = `
 .plan-picker__whole{font-size:34px;font-weight:800;letter-spacing:-.02em}
 .plan-picker__tail{display:flex;flex-direction:column;margin-inline-start:2px}
 .plan-picker__cents{font-size:14px;font-weight:700}
-.plan-picker__period{font-size:10px;color:var(--muted);white-space:nowrap}
+.plan-picker__period{font-size:12px;color:var(--muted);white-space:nowrap}
 `;
