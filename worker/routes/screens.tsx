@@ -21,7 +21,7 @@ import { pageVitals } from '../collector/vitals-sample';
 import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
 import { draftContentOf } from '../funnel/draft-content';
-import { type ActiveFlow, flowPaywall, flowProgress, nextScreen } from '../funnel/flow';
+import { type ActiveFlow, flowPaywall, flowProgress, flowSignUp, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
@@ -281,6 +281,7 @@ function screenBody(
   }
   const slotted: ScreenProps = {
     ...props,
+    signUpAt: props.signUpAt ? props.signUpAt.replace(/\?.*$/, '') + SEARCH_SLOT : null,
     continueAction: `/${shown.ref}${SEARCH_SLOT}`,
     next: shown.next ? `/${shown.next}${SEARCH_SLOT}` : null,
     visitorId: VISITOR_SLOT,
@@ -316,6 +317,7 @@ function screenProps(
     language: c.get('language'),
     theme: c.get('theme'),
     flow: c.get('flow').name,
+    signUpAt: signUpAt(c, queryOf(c.req.url)),
     // Real pixel events only in production, not merely outside development (env.ts).
     production: isProduction(c.env),
     visitorId: c.get('visitorId'),
@@ -332,6 +334,12 @@ function screenProps(
     upsellPlans: experiments.shape.upsellPlans ?? undefined,
     guidePlans: experiments.shape.guidePlans ?? undefined,
   };
+}
+
+/** The flow's sign-up screen with the visitor's query, as every move keeps it (SPEC.md §2). */
+function signUpAt(c: ScreenContext, search: string): string | null {
+  const ref = flowSignUp(c.get('flow'), c.get('config').content);
+  return ref === null ? null : `/${ref}${search}`;
 }
 
 /** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */

@@ -5,7 +5,8 @@ import { splitCss } from '../../kit/styles/split';
  * a card of its own, beside the plans and their summary; the upsells their offer beside what it
  * includes; the features screen its list beside the heading, Continue under the heading
  * (screens/kit/styles/bottom-button.ts). The result paywalls show their plans as cards in a
- * row under one centred column, the call to action under them.
+ * row under one centred column, the call to action under them. The checkouts' pay card is
+ * sticky, so its total, Pay and the terms stay in view beside the plans however far they go.
  */
 export const PLANS_DESKTOP_CSS = `${splitCss({
   // The success screen carries these styles too (MONEY_CSS in screens/registry.ts): on a
@@ -22,6 +23,7 @@ export const PLANS_DESKTOP_CSS = `${splitCss({
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]{padding:24px;border-radius:16px;
   background:var(--surface);box-shadow:0 1px 3px color-mix(in srgb,var(--ink) 10%,transparent)}
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]>:last-child{margin-bottom:0}
+:is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]{position:sticky;top:16px;align-self:start}
 .page:has(>.paywall:not(.paywall--combo)){max-width:992px}
 .paywall:not(.paywall--combo)>*{max-width:560px;margin-inline:auto}
 .paywall:not(.paywall--combo)>[data-island=PlanChoice]{max-width:none}
