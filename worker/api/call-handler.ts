@@ -10,6 +10,7 @@ import { pollingAccess } from '../purchases/charge-owner';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
+import { renewalConsentGate } from '../purchases/renewal-consent-gate';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';
 import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
@@ -110,8 +111,24 @@ export async function forwardCall<E extends ApiEnv>(
   const admitted = await admit(c, name, prepared.body, deps);
   if (!admitted.ok) return refused(admitted.refusal);
   const { buyerEmail, polled, order, phone, card } = admitted;
+  const consented = isChargeCall(name)
+    ? renewalConsentGate(
+        {
+          country: c.get('country'),
+          planId: order.planId,
+          requestId: c.get('requestId'),
+          now: deps.now(),
+        },
+        prepared.body,
+      )
+    : prepared;
+  if (!consented.ok) return refused(consented.refusal);
 
-  const exchanged = await askPortal(c, { name, call, prepared, bearer, phone }, deps);
+  const exchanged = await askPortal(
+    c,
+    { name, call, prepared: { ...prepared, body: consented.body }, bearer, phone },
+    deps,
+  );
   if (!exchanged.ok) return refused(exchanged.refusal);
   const { answer, upstreamStatus } = exchanged;
   const body = await afterChargeAnswer(
