@@ -115,29 +115,22 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
   const oneClickFirst = leadsWithOneClick(props);
-  // A form whose one-click methods lead is in the page behind its gate from hydration on, so
-  // the provider has answered before the visitor opens it.
+  // Where one-click methods lead, the form is in the page behind its gate from hydration on.
   const inPage = form.open || (oneClickFirst && hydrated);
   const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, inPage, cardForm);
-  const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, () =>
-    // The visitor carries on in the form that just opened.
-    requestAnimationFrame(() => formRef.current?.focus()),
-  );
+  // The visitor carries on in the form that just opened.
+  const focusForm = () => requestAnimationFrame(() => formRef.current?.focus());
+  const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, focusForm);
   const summary = useRefusedCardSummary(copy);
   const words = usePayWords(props.terms, hydrated);
-  useRenewalConsentAsk(props.terms);
-  const consent = useConsentCheck();
-  // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). The
-  // server's HTML has none, which the first render must match.
-  const { paymentError } = useStore($checkout);
-  const errorShown = hydrated && paymentError.show && paymentError.message !== '';
+  const consent = useConsentCheck(props.terms);
+  const shownError = useShownPaymentError(hydrated);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // Nothing is sent while a card field is wrong or the renewal box unticked.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (summary.refused()) return;
-    if (!consent.given()) return;
-    payByCard(payingPage(page, errorTexts));
-  }
+    if (!summary.refused() && consent.given()) payByCard(payingPage(page, errorTexts));
+  };
 
   const busy = phase !== 'idle';
   const oneClick = (
@@ -167,31 +160,16 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
           />
           <PaymentStatus
             {...{ id, copy, phase, errorTexts }}
-            error={errorShown ? paymentError.message : null}
+            error={shownError}
+            refusedCard={summary.text}
           />
-          <p className="visually-hidden" role="status">
-            {summary.text}
-          </p>
-          <div className="pay-card__action">
-            <PayTotal label={props.terms.totalLabel} words={words} />
-            <RenewalConsentBox
-              id={id}
-              words={words}
-              missing={props.terms.consent?.missing ?? ''}
-              inputRef={consent.ref}
-              error={consent.error}
-              onTick={consent.clear}
-            />
-            <PayButton
-              {...{ copy, phase, busy, words }}
-              open={form.open}
-              ready={cardForm === 'ready'}
-              describedBy={[errorShown ? `${id}payment-error` : '', words ? `${id}pay-terms` : '']
-                .filter(Boolean)
-                .join(' ')}
-            />
-            <PayTermsLine words={words} id={`${id}pay-terms`} />
-          </div>
+          <PayAction
+            {...{ id, copy, phase, busy, words, consent }}
+            terms={props.terms}
+            open={form.open}
+            ready={cardForm === 'ready'}
+            errorShown={shownError !== null}
+          />
           {oneClickFirst ? null : oneClick}
         </form>
       ) : null}
@@ -206,6 +184,15 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
       )}
     </>
   );
+}
+
+/**
+ * The payment error beside Pay, which stays until the visitor acts (./stores/payment-error.ts);
+ * null while there is none. The server's HTML has none, which the first render must match.
+ */
+function useShownPaymentError(hydrated: boolean): string | null {
+  const { paymentError } = useStore($checkout);
+  return hydrated && paymentError.show && paymentError.message !== '' ? paymentError.message : null;
 }
 
 /**
@@ -275,7 +262,8 @@ function useGate(
  * (shared/plans/renewal-consent.ts): the box says so and takes focus, so the visitor sees what
  * is missing; the message goes once the box is ticked.
  */
-function useConsentCheck() {
+function useConsentCheck(terms: PayTermsCopy) {
+  useRenewalConsentAsk(terms);
   const ref = useRef<HTMLInputElement>(null);
   const [error, setError] = useState(false);
   return {
@@ -471,6 +459,55 @@ function CardFieldset({
 }
 
 /**
+ * The end of the pay card, kept together so the terms stand beside the press: the total charged
+ * today, the renewal consent box where the country asks for one, Pay, and the renewal terms.
+ */
+function PayAction({
+  id,
+  copy,
+  terms,
+  words,
+  consent,
+  phase,
+  busy,
+  open,
+  ready,
+  errorShown,
+}: {
+  id: string;
+  copy: CheckoutPaymentCopy;
+  terms: PayTermsCopy;
+  words: PlanPayWords | null;
+  consent: ReturnType<typeof useConsentCheck>;
+  phase: string;
+  busy: boolean;
+  open: boolean;
+  ready: boolean;
+  errorShown: boolean;
+}) {
+  return (
+    <div className="pay-card__action">
+      <PayTotal label={terms.totalLabel} words={words} />
+      <RenewalConsentBox
+        id={id}
+        words={words}
+        missing={terms.consent?.missing ?? ''}
+        inputRef={consent.ref}
+        error={consent.error}
+        onTick={consent.clear}
+      />
+      <PayButton
+        {...{ copy, phase, busy, words, open, ready }}
+        describedBy={[errorShown ? `${id}payment-error` : '', words ? `${id}pay-terms` : '']
+          .filter(Boolean)
+          .join(' ')}
+      />
+      <PayTermsLine words={words} id={`${id}pay-terms`} />
+    </div>
+  );
+}
+
+/**
  * Pay: the card's submit, busy and named for where the payment stands, else for what a press
  * takes now ("Pay $39.99", "Start trial for $6.99"); the terms under it describe it.
  */
@@ -518,12 +555,15 @@ function PaymentStatus({
   phase,
   errorTexts,
   error,
+  refusedCard,
 }: {
   id: string;
   copy: CheckoutPaymentCopy;
   phase: string;
   errorTexts: Partial<ErrorTexts>;
   error: string | null;
+  /** The screen readers' summary of a card refused before anything was sent. */
+  refusedCard: string;
 }) {
   return (
     <>
@@ -541,6 +581,9 @@ function PaymentStatus({
       {/* SPEC.md §3 paymentError: a message put into it is announced. */}
       <p id={`${id}payment-error`} className="payment-methods__error" role="alert">
         {error}
+      </p>
+      <p className="visually-hidden" role="status">
+        {refusedCard}
       </p>
     </>
   );

@@ -20,16 +20,3 @@ export function insertRenewalConsentStatement(
       consent.accepted_at ?? receivedAt,
     );
 }
-
-/** The consent kept with a subscription, as the contract names its fields; null when none. */
-export function findRenewalConsent(
-  db: D1Database,
-  subscriptionId: string,
-): Promise<RenewalConsent | null> {
-  return db
-    .prepare(
-      `SELECT text_version, language, accepted_at FROM renewal_consents WHERE subscription_id = ?`,
-    )
-    .bind(subscriptionId)
-    .first<RenewalConsent>();
-}
