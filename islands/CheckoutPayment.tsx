@@ -2,6 +2,15 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type ErrorTexts, readableText } from '../shared/api/error-text';
 import { OneClickMethods, type OneClickMethodsCopy } from './kit/OneClickMethods';
+import {
+  type PayTermsCopy,
+  PayTermsLine,
+  PayTotal,
+  type PlanPayWords,
+  RenewalConsentBox,
+  usePayWords,
+  useRenewalConsentAsk,
+} from './kit/PayTerms';
 import type { PaymentMethodOption } from './kit/payment-methods';
 import { useAfterHydration } from './kit/use-after-hydration';
 import type { CardFieldLabels } from './payments/provider';
@@ -27,8 +36,9 @@ import {
 import { type CheckoutPage, payByCard, payingPage } from './stores/checkout-purchase';
 import { startOneClick } from './stores/one-click';
 import { $anotherCardAsked, $paymentPhase } from './stores/payment';
-import { clearPaymentError } from './stores/payment-error';
+import { clearPaymentError, showsPaymentErrorBesidePay } from './stores/payment-error';
 import { $plans } from './stores/plans';
+import { renewalConsentGiven } from './stores/renewal-consent';
 
 /** Every text of the payment form, translated on the server. */
 export interface CheckoutPaymentCopy {
@@ -48,7 +58,10 @@ export interface CheckoutPaymentCopy {
   oneClick: OneClickMethodsCopy;
   /** The line of the wallet sheet that carries the amount ('Total today'). */
   walletTotal: string;
+  /** Pay's words when no plan's are known (PayTermsCopy names the amount). */
   pay: string;
+  /** The link to the flow's sign-up screen beside `noAccount` ('Create your account'). */
+  signUp: string;
   paying: string;
   confirming: string;
 }
@@ -70,6 +83,10 @@ export interface CheckoutPaymentProps {
   /** Where each outcome leads; `here` is filled in the browser. */
   page: CheckoutPage;
   errorTexts: Partial<ErrorTexts>;
+  /** Pay's words and the renewal terms for each plan offered, and the consent the country asks for. */
+  terms: PayTermsCopy;
+  /** The flow's sign-up screen, for a visitor without an account; null where the flow has none. */
+  signUpHref: string | null;
   /**
    * A paywall's call to action ('Start my trial'): the form stays closed behind it until pressed
    * (SPEC.md §3 Plans state showCheckout), and the card provider loads only then.
@@ -98,25 +115,22 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
   const oneClickFirst = leadsWithOneClick(props);
-  // A form whose one-click methods lead is in the page behind its gate from hydration on, so
-  // the provider has answered before the visitor opens it.
+  // Where one-click methods lead, the form is in the page behind its gate from hydration on.
   const inPage = form.open || (oneClickFirst && hydrated);
   const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, inPage, cardForm);
-  const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, () =>
-    // The visitor carries on in the form that just opened.
-    requestAnimationFrame(() => formRef.current?.focus()),
-  );
+  // The visitor carries on in the form that just opened.
+  const focusForm = () => requestAnimationFrame(() => formRef.current?.focus());
+  const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, focusForm);
   const summary = useRefusedCardSummary(copy);
-  // A payment error stays beside Pay until the visitor acts (./stores/payment-error.ts). The
-  // server's HTML has none, which the first render must match.
-  const { paymentError } = useStore($checkout);
-  const errorShown = hydrated && paymentError.show && paymentError.message !== '';
+  const words = usePayWords(props.terms, hydrated);
+  const consent = useConsentCheck(props.terms);
+  const shownError = useShownPaymentError(hydrated);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // Nothing is sent while a card field is wrong or the renewal box unticked.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (summary.refused()) return;
-    payByCard(payingPage(page, errorTexts));
-  }
+    if (!summary.refused() && consent.given()) payByCard(payingPage(page, errorTexts));
+  };
 
   const busy = phase !== 'idle';
   const oneClick = (
@@ -139,19 +153,22 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
           onSubmit={onSubmit}
         >
           {oneClickFirst ? oneClick : null}
-          <CardFieldset {...{ id, copy, $form, form, busy, fieldsRef }} />
+          {oneClickFirst && form.oneClick.length > 0 ? <PayTermsLine words={words} /> : null}
+          <CardFieldset
+            {...{ id, copy, $form, form, busy, fieldsRef }}
+            signUpHref={props.signUpHref}
+          />
           <PaymentStatus
             {...{ id, copy, phase, errorTexts }}
-            error={errorShown ? paymentError.message : null}
+            error={shownError}
+            refusedCard={summary.text}
           />
-          <p className="visually-hidden" role="status">
-            {summary.text}
-          </p>
-          <PayButton
-            {...{ copy, phase, busy }}
+          <PayAction
+            {...{ id, copy, phase, busy, words, consent }}
+            terms={props.terms}
             open={form.open}
             ready={cardForm === 'ready'}
-            errorId={errorShown ? `${id}payment-error` : undefined}
+            errorShown={shownError !== null}
           />
           {oneClickFirst ? null : oneClick}
         </form>
@@ -167,6 +184,15 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
       )}
     </>
   );
+}
+
+/**
+ * The payment error beside Pay, which stays until the visitor acts (./stores/payment-error.ts);
+ * null while there is none. The server's HTML has none, which the first render must match.
+ */
+function useShownPaymentError(hydrated: boolean): string | null {
+  const { paymentError } = useStore($checkout);
+  return hydrated && paymentError.show && paymentError.message !== '' ? paymentError.message : null;
 }
 
 /**
@@ -215,6 +241,12 @@ function useGate(
   useEffect(() => {
     if (resuming) openNow.current();
   }, [resuming]);
+  // A visitor who opened it before (SPEC.md §3 Plans showCheckout, kept for the visit) comes
+  // back to the form, not to the call to action: after a decline's Try again they need not
+  // press "Start my trial" a second time.
+  useEffect(() => {
+    if ($plans.get().showCheckout) openNow.current();
+  }, []);
   useEffect(() => {
     if (!waiting) return;
     if (settled) return openNow.current();
@@ -224,6 +256,28 @@ function useGate(
   return {
     waiting,
     open: () => (oneClickFirst && !settled ? setWaiting(true) : open()),
+  };
+}
+
+/**
+ * Refuses Pay while the renewal consent the visitor's country asks for is not ticked
+ * (shared/plans/renewal-consent.ts): the box says so and takes focus, so the visitor sees what
+ * is missing; the message goes once the box is ticked.
+ */
+function useConsentCheck(terms: PayTermsCopy) {
+  useRenewalConsentAsk(terms);
+  const ref = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState(false);
+  return {
+    ref,
+    error,
+    clear: () => setError(false),
+    given(): boolean {
+      if (renewalConsentGiven()) return true;
+      setError(true);
+      ref.current?.focus();
+      return false;
+    },
   };
 }
 
@@ -264,6 +318,7 @@ function useCheckoutWork(
   const { planDetails } = useStore($plans);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const paypalRef = useRef<HTMLDivElement>(null);
+  useEffect(showsPaymentErrorBesidePay, []);
   useEffect(() => {
     restoreCardholderName($form);
     // A page load mounts empty card fields, so an error about a card typed before has nothing
@@ -354,7 +409,12 @@ function CardFieldset({
   form,
   busy,
   fieldsRef,
-}: PanelProps & { id: string; fieldsRef: RefObject<HTMLDivElement | null> }) {
+  signUpHref,
+}: PanelProps & {
+  id: string;
+  fieldsRef: RefObject<HTMLDivElement | null>;
+  signUpHref: string | null;
+}) {
   const cardForm = useStore($cardForm);
   const notice =
     cardForm === 'loading'
@@ -373,6 +433,14 @@ function CardFieldset({
         {notice ? (
           <p className="card-form__notice" role="status">
             {notice}
+            {cardForm === 'no-account' && signUpHref ? (
+              <>
+                {' '}
+                <a className="card-form__sign-up" href={signUpHref}>
+                  {copy.signUp}
+                </a>
+              </>
+            ) : null}
           </p>
         ) : null}
       </div>
@@ -392,21 +460,75 @@ function CardFieldset({
   );
 }
 
-/** Pay: the card's submit, busy and named for where the payment stands. */
+/**
+ * The end of the pay card, kept together so the terms stand beside the press: the total charged
+ * today, the renewal consent box where the country asks for one, Pay, and the renewal terms.
+ */
+function PayAction({
+  id,
+  copy,
+  terms,
+  words,
+  consent,
+  phase,
+  busy,
+  open,
+  ready,
+  errorShown,
+}: {
+  id: string;
+  copy: CheckoutPaymentCopy;
+  terms: PayTermsCopy;
+  words: PlanPayWords | null;
+  consent: ReturnType<typeof useConsentCheck>;
+  phase: string;
+  busy: boolean;
+  open: boolean;
+  ready: boolean;
+  errorShown: boolean;
+}) {
+  return (
+    <div className="pay-card__action">
+      <PayTotal label={terms.totalLabel} words={words} />
+      <RenewalConsentBox
+        id={id}
+        words={words}
+        missing={terms.consent?.missing ?? ''}
+        inputRef={consent.ref}
+        error={consent.error}
+        onTick={consent.clear}
+      />
+      <PayButton
+        {...{ copy, phase, busy, words, open, ready }}
+        describedBy={[errorShown ? `${id}payment-error` : '', words ? `${id}pay-terms` : '']
+          .filter(Boolean)
+          .join(' ')}
+      />
+      <PayTermsLine words={words} id={`${id}pay-terms`} />
+    </div>
+  );
+}
+
+/**
+ * Pay: the card's submit, busy and named for where the payment stands, else for what a press
+ * takes now ("Pay $39.99", "Start trial for $6.99"); the terms under it describe it.
+ */
 function PayButton({
   copy,
   phase,
   busy,
   open,
   ready,
-  errorId,
+  describedBy,
+  words,
 }: {
   copy: CheckoutPaymentCopy;
   phase: string;
   busy: boolean;
   open: boolean;
   ready: boolean;
-  errorId: string | undefined;
+  describedBy: string;
+  words: PlanPayWords | null;
 }) {
   return (
     <button
@@ -417,9 +539,13 @@ function PayButton({
       disabled={busy || !ready}
       // Held but no longer working once 'unconfirmed': it waits for the visitor's reload.
       aria-busy={(busy && phase !== 'unconfirmed') || undefined}
-      aria-describedby={errorId}
+      aria-describedby={describedBy || undefined}
     >
-      {phase === 'confirming' ? copy.confirming : phase === 'paying' ? copy.paying : copy.pay}
+      {phase === 'confirming'
+        ? copy.confirming
+        : phase === 'paying'
+          ? copy.paying
+          : (words?.pay ?? copy.pay)}
     </button>
   );
 }
@@ -431,12 +557,15 @@ function PaymentStatus({
   phase,
   errorTexts,
   error,
+  refusedCard,
 }: {
   id: string;
   copy: CheckoutPaymentCopy;
   phase: string;
   errorTexts: Partial<ErrorTexts>;
   error: string | null;
+  /** The screen readers' summary of a card refused before anything was sent. */
+  refusedCard: string;
 }) {
   return (
     <>
@@ -454,6 +583,9 @@ function PaymentStatus({
       {/* SPEC.md §3 paymentError: a message put into it is announced. */}
       <p id={`${id}payment-error`} className="payment-methods__error" role="alert">
         {error}
+      </p>
+      <p className="visually-hidden" role="status">
+        {refusedCard}
       </p>
     </>
   );

@@ -44,6 +44,9 @@ export interface PaymentReceiptProps {
 
 type Row = [label: string, value: string, detail?: string];
 
+/** Values written left to right whatever the page's direction: a card's label, an email. */
+type LtrRow = [label: string, value: string, kind: 'card' | 'email'];
+
 /** The day of a renewal in the page's language: the worker dated it, the page only writes it. */
 function longDay(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
@@ -71,16 +74,32 @@ function purchaseRows(receipt: Receipt, props: PaymentReceiptProps): Row[] {
 }
 
 /** What the purchases have in common: the method they were taken from, where receipts go. */
-function commonRows(receipt: Receipt, { copy }: PaymentReceiptProps): Row[] {
-  const rows: Row[] = [];
-  if (receipt.paidWith) rows.push([copy.paidWith, paidWithLabel(receipt.paidWith)]);
-  if (receipt.email) rows.push([copy.receiptTo, receipt.email]);
+function commonRows(receipt: Receipt, { copy }: PaymentReceiptProps): LtrRow[] {
+  const rows: LtrRow[] = [];
+  if (receipt.paidWith) rows.push([copy.paidWith, paidWithLabel(receipt.paidWith), 'card']);
+  if (receipt.email) rows.push([copy.receiptTo, receipt.email, 'email']);
   return rows;
 }
 
+/**
+ * An email address that wraps only where an address may: before its '@' (each part breaks
+ * inside itself only when it alone is wider than the line), never mid-word.
+ */
+function EmailValue({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <span className="receipt__email-part">{email}</span>;
+  return (
+    <>
+      <span className="receipt__email-part">{email.slice(0, at)}</span>
+      <wbr />
+      <span className="receipt__email-part">{email.slice(at)}</span>
+    </>
+  );
+}
+
 /** A list of rows: each a label and what the charge and the catalogue say. */
-function ReceiptRows({ rows }: { rows: Row[] }) {
-  if (rows.length === 0) return null;
+function ReceiptRows({ rows, ltr = [] }: { rows: Row[]; ltr?: LtrRow[] }) {
+  if (rows.length === 0 && ltr.length === 0) return null;
   return (
     <dl className="receipt__rows">
       {rows.map(([label, value, detail]) => (
@@ -93,6 +112,14 @@ function ReceiptRows({ rows }: { rows: Row[] }) {
                 <bdi>{detail}</bdi>
               </span>
             ) : null}
+          </dd>
+        </div>
+      ))}
+      {ltr.map(([label, value, kind]) => (
+        <div className="receipt__row" key={label}>
+          <dt>{label}</dt>
+          <dd>
+            <bdi dir="ltr">{kind === 'email' ? <EmailValue email={value} /> : value}</bdi>
           </dd>
         </div>
       ))}
@@ -135,7 +162,7 @@ function ReceiptDialog({ receipt, props }: { receipt: Receipt; props: PaymentRec
       <p id="receipt-lead" className="receipt__lead">
         {props.copy.lead}
       </p>
-      <ReceiptRows rows={[...purchaseRows(receipt, props), ...commonRows(receipt, props)]} />
+      <ReceiptRows rows={purchaseRows(receipt, props)} ltr={commonRows(receipt, props)} />
       <p className="receipt__cancel">{props.copy.cancel}</p>
       <button
         type="button"
@@ -173,7 +200,7 @@ export default function PaymentReceipt(props: PaymentReceiptProps) {
       {[main, ...added].map((receipt) => (
         <ReceiptRows key={receipt.subscriptionId} rows={purchaseRows(receipt, props)} />
       ))}
-      <ReceiptRows rows={commonRows(main, props)} />
+      <ReceiptRows rows={[]} ltr={commonRows(main, props)} />
       <p className="receipt__cancel">{props.copy.cancel}</p>
     </section>
   );

@@ -68,8 +68,15 @@ function ChargeNow({
   return (
     <p id={id} className="upsell-charge" aria-live="polite">
       {before}
-      {/* A card's name and last four stay on one line; the words for "the card on file" wrap. */}
-      <bdi className={named ? 'upsell-charge__method' : undefined}>{method}</bdi>
+      {/* A card's name and last four stay on one line, left to right on a right-to-left page
+          ('Visa •••• 4242', never '4242 •••• Visa'); the words for "the card on file" wrap. */}
+      {named ? (
+        <bdi className="upsell-charge__method" dir="ltr">
+          {method}
+        </bdi>
+      ) : (
+        <bdi>{method}</bdi>
+      )}
       {after}
     </p>
   );

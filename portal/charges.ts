@@ -8,6 +8,7 @@ import {
   validationAmountOf,
 } from './gateway';
 import { PortalError } from './portal-error';
+import { insertRenewalConsentStatement } from './store/renewal-consents';
 import {
   findPaymentMethodOnFile,
   findSubscription,
@@ -143,6 +144,8 @@ export async function chargeOnce(
       createdAt: now,
     }),
   ];
+  const consent = charge.request.renewal_consent;
+  if (consent) writes.push(insertRenewalConsentStatement(db, subscription.id, consent, now));
   if (intentId && intentSecret) {
     writes.push(
       insertTestPaymentIntentStatement(db, {

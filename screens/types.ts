@@ -35,6 +35,8 @@ export interface ScreenProps {
   brand: Brand;
   /** Name of the visitor's flow (SPEC.md §2). */
   flow: string;
+  /** The flow's sign-up screen with the visitor's query, or null when the flow has none. */
+  signUpAt?: string | null;
   /** False outside production, where test switches apply (SPEC.md §5 dev email shortcuts). */
   production?: boolean;
   /** The visitor uuid (SPEC.md §4), sent as user_uuid at sign-up. */

@@ -16,6 +16,11 @@ export const PurchaseAttempt = z.object({
   gateway: z.string(),
   coupon: z.nullable(z.string()),
   userData: z.record(z.string(), z.unknown()),
+  /** The renewal consent ticked before Pay; attempts stored before it was kept read as null. */
+  renewalConsent: z._default(
+    z.nullable(z.object({ text_version: z.string(), language: z.string() })),
+    null,
+  ),
   method: z.enum(['card-fields', 'nonce', 'on-file']),
   /**
    * The payment method nonce sent with the POSTs (the verified one after Braintree's 3-D Secure);
@@ -79,6 +84,7 @@ export function newAttempt(
     gateway: request.gateway,
     coupon: request.coupon,
     userData: request.userData,
+    renewalConsent: request.renewalConsent ?? null,
     method: request.method.kind,
     nonce: started.nonce,
     bin: started.bin,

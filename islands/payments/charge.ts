@@ -51,6 +51,7 @@ function subscriptionBody(attempt: PurchaseAttempt): SubscriptionRequest {
     coupon: attempt.coupon,
     payment_intent_id: attempt.intentId,
     user_data: attempt.userData,
+    ...(attempt.renewalConsent ? { renewal_consent: attempt.renewalConsent } : {}),
   };
 }
 

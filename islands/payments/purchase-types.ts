@@ -20,6 +20,11 @@ export interface PurchaseRequest {
   /** Plan data merged with extra user data (SPEC.md §3). */
   userData: Record<string, unknown>;
   /**
+   * The renewal consent the visitor ticked, where their country asks for one
+   * (shared/plans/renewal-consent.ts); sent as `renewal_consent`. Absent: none given.
+   */
+  renewalConsent?: { text_version: string; language: string } | null;
+  /**
    * Where the payment method comes from: the mounted card fields (the provider creates one), a
    * nonce the caller already holds (wallet, PayPal), or the method on file (upsells: none sent).
    */

@@ -8,6 +8,7 @@ import { type PaymentPage, pay } from './payment';
 import { paymentStoreDeps } from './payment-deps';
 import { $plans } from './plans';
 import { purchaseRequestFor } from './purchase-request';
+import { renewalConsentToSend } from './renewal-consent';
 import { $signup } from './signup';
 
 /** Where each outcome of a checkout's payment leads, as the screen's props give it. */
@@ -34,6 +35,7 @@ function chosenPlanPurchase(
     choice: fields.choice,
     visitor: { email: signup.email, uuid: signup.uuid },
     method,
+    renewalConsent: renewalConsentToSend(),
   });
 }
 

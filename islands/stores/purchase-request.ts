@@ -17,6 +17,7 @@ export function purchaseRequestFor(input: {
   choice: ProviderChoice;
   visitor: { email: string; uuid: string };
   method: PurchaseRequest['method'];
+  renewalConsent?: PurchaseRequest['renewalConsent'];
 }): PurchaseRequest {
   const details = input.details ?? {};
   return {
@@ -26,5 +27,6 @@ export function purchaseRequestFor(input: {
     coupon: typeof details.coupon === 'string' ? details.coupon : null,
     userData: { ...details, email: input.visitor.email, user_uuid: input.visitor.uuid },
     method: input.method,
+    renewalConsent: input.renewalConsent ?? null,
   };
 }

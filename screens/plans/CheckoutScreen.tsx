@@ -51,6 +51,7 @@ export function checkoutScreen(id: CheckoutScreenId) {
           form: checkoutPaymentProps(props, {
             layout: variant.layout,
             methods: variant.methods,
+            offer: offeredPlans(props, id),
             forceDirect: variant.provider === 'braintree',
           }),
           methods: variant.methods,

@@ -40,7 +40,11 @@ export function CheckoutTestScreen(props: ScreenProps) {
       </dl>
       <Island
         name="CheckoutPayment"
-        props={checkoutPaymentProps(props, { layout: 'vertical', methods: ['card'] })}
+        props={checkoutPaymentProps(props, {
+          layout: 'vertical',
+          methods: ['card'],
+          offer: offeredPlans(props, 'checkout-test'),
+        })}
       />
       <Island name="PaymentReceipt" props={paymentReceiptProps(props, 'dialog')} />
     </section>

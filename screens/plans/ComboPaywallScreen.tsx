@@ -23,7 +23,11 @@ export const ComboPaywallScreen = paywallComponent(
       planChoiceProps(props, { ...offeredPlans(props, 'paycheck_combo_3d'), summary: true }),
     payment: (props) => ({
       form: {
-        ...checkoutPaymentProps(props, { layout: 'vertical', methods: COMBO_METHODS }),
+        ...checkoutPaymentProps(props, {
+          layout: 'vertical',
+          methods: COMBO_METHODS,
+          offer: offeredPlans(props, 'paycheck_combo_3d'),
+        }),
         gateLabel: props.t('plans.combo.cta'),
       },
       methods: COMBO_METHODS,

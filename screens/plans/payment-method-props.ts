@@ -8,10 +8,12 @@ import type {
 import type { TestGatewayCopy } from '../../islands/payments/providers/test-gateway';
 import { PAYMENT_ERROR_KEYS } from '../../shared/api/error-text';
 import { type InAppBrowser, opensPaymentWindows } from '../../shared/in-app-browser';
+import type { ScreenOffer } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
 import { DEFAULT_STRIPE_ACCOUNT_COUNTRY } from '../../shared/stripe-account';
 import { translatedErrorTexts } from '../error-texts';
 import type { ScreenProps } from '../types';
+import { payTermsCopy } from './pay-terms-props';
 import {
   APPLE_PAY_IMAGE,
   CARD_BRAND_IMAGES,
@@ -102,14 +104,15 @@ export function methodsFor(methods: Methods, inApp: InAppBrowser | null | undefi
 
 /**
  * The CheckoutPayment island's props (SPEC.md §2 checkout page content): the methods in the
- * order given (as methodsFor adapts them to the browser), the card form's copy, and where each
- * outcome leads.
+ * order given (as methodsFor adapts them to the browser), the card form's copy, Pay's words and
+ * the renewal terms for each plan the screen offers (`offer`), and where each outcome leads.
  */
 export function checkoutPaymentProps(
   props: ScreenProps,
   options: {
     layout: CheckoutPaymentProps['layout'];
     methods: Methods;
+    offer: Pick<ScreenOffer, 'families' | 'defaultFamily' | 'coupon'>;
     forceDirect?: boolean;
   },
 ): CheckoutPaymentProps {
@@ -122,6 +125,8 @@ export function checkoutPaymentProps(
     language,
     stripeAccountCountry: props.stripeAccountCountry ?? DEFAULT_STRIPE_ACCOUNT_COUNTRY,
     ...paymentPage(props),
+    terms: payTermsCopy(props, options.offer),
+    signUpHref: props.signUpAt ?? null,
     copy: {
       methodsLabel: t('plans.methods.label'),
       cardTitle: t('plans.card.title'),
@@ -137,6 +142,7 @@ export function checkoutPaymentProps(
       gateway: gatewayCopy(t),
       loading: t('plans.card.loading'),
       noAccount: t('plans.card.no_account'),
+      signUp: t('plans.checkout_terms.sign_up'),
       unavailable: t('plans.card.unavailable'),
       oneClick: {
         label: t('plans.methods.wallet'),

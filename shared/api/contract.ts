@@ -195,6 +195,20 @@ export const PlanIdPathParam = z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/);
 export const POLLING_ID = /^[A-Za-z0-9._~:-]{1,128}$/;
 export const PollingIdPathParam = z.string().regex(POLLING_ID);
 
+/**
+ * The visitor's agreement to the automatic renewal, where their country asks for one before paying
+ * (shared/plans/renewal-consent.ts): which wording they ticked (`text_version`, the consent text's
+ * version id) in which language, and when the worker saw it (`accepted_at`, ISO 8601, the
+ * worker's clock: whatever the page sends there is replaced). Ours, beyond SPEC.md §7; optional,
+ * so a product API that ignores it still charges.
+ */
+export const RenewalConsent = z.object({
+  text_version: z.string().min(1).max(80),
+  language: z.string().min(2).max(12),
+  accepted_at: z.string().max(40).optional(),
+});
+export type RenewalConsent = z.infer<typeof RenewalConsent>;
+
 export const SubscriptionRequest = z.object({
   gateway: z.string().min(1).max(40),
   payment_method_nonce: z.string().max(4096).nullable().optional(),
@@ -212,6 +226,7 @@ export const SubscriptionRequest = z.object({
     .regex(/^[A-Z]{3}$/)
     .optional(),
   price_id: z.string().max(128).optional(),
+  renewal_consent: RenewalConsent.nullable().optional(),
 });
 export type SubscriptionRequest = z.infer<typeof SubscriptionRequest>;
 

@@ -55,6 +55,8 @@ export const PAYMENT_ERROR_KEYS = [
   // Ours: a plan or coupon the visitor's screens do not offer, or an upsell before a plan.
   'offer_not_available',
   'offer_needs_purchase',
+  // Ours: a charge without the renewal consent the visitor's country asks for.
+  'renewal_consent_required',
   'email_exists',
   'rate_limited',
 ] as const;
@@ -215,7 +217,8 @@ function nonEmpty(value: unknown): string | null {
 /**
  * Anything a purchase step threw (SPEC.md §8 Payment):
  * - the limit texts when rate-limited (a sign-up's, or the card-testing limit's);
- * - a plan or coupon the visitor was not offered, or an upsell before a plan: ours, translated;
+ * - a plan or coupon the visitor was not offered, an upsell before a plan, or a charge without
+ *   the renewal consent the country asks for: ours, translated;
  * - no answer, or one that could not be read: 'An error has occurred (look at console)';
  * - the portal refusing: email-taken translated, else 'An error has occurred';
  * - anything else (a card provider's error): its text, else its message field, else
@@ -230,6 +233,7 @@ export function paymentErrorText(error: unknown): VisitorText {
       return { key: 'offer_not_available' };
     }
     if (failure.code === 'main_purchase_required') return { key: 'offer_needs_purchase' };
+    if (failure.code === 'renewal_consent_required') return { key: 'renewal_consent_required' };
     if (failureLeftNoAnswer(failure)) return { key: 'payment_no_answer' };
     return accountMessageText(portalMessages(failure)) ?? { key: 'payment_failed' };
   }

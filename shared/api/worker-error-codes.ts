@@ -13,6 +13,9 @@ export const WORKER_ERROR_STATUS = {
   plan_not_offered: 403,
   coupon_not_offered: 403,
   main_purchase_required: 403,
+  // A charge without the renewal consent the visitor's country asks for
+  // (shared/plans/renewal-consent.ts, worker/purchases/renewal-consent-gate.ts).
+  renewal_consent_required: 403,
   not_found: 404,
   // A polling id this session did not start, or one nobody did (worker/purchases/charge-owner.ts).
   polling_not_found: 404,

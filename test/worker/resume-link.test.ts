@@ -8,7 +8,7 @@ import { exposureRows, TWO_WAY } from './experiments/experiment-fixtures';
 import { freshApp, ORIGIN, putConfig, setCookies } from './fetch-app';
 import { freshStorage } from './fresh-storage';
 import { failNext, signUp } from './portal/portal-client';
-import { checkoutVisitor } from './purchases/checkout-visitor';
+import { checkoutVisitor, TICKED_RENEWAL_CONSENT } from './purchases/checkout-visitor';
 import { CARDS, tokenize } from './test-gateway/gateway-client';
 
 /**
@@ -458,6 +458,7 @@ describe('a resume link made after sign-up', () => {
         payment_method_nonce: await tokenize(CARDS.succeeds),
         coupon: null,
         user_data: {},
+        renewal_consent: TICKED_RENEWAL_CONSENT,
       }),
     });
     expect(started.status).toBe(200);

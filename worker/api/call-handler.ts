@@ -16,6 +16,7 @@ import { withChargedPrice } from '../purchases/charged-price';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
+import { renewalConsentGate } from '../purchases/renewal-consent-gate';
 import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
 import type { CardFingerprintSource } from './card-fingerprint';
 import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
@@ -116,9 +117,24 @@ export async function forwardCall<E extends ApiEnv>(
   const admitted = await admit(c, name, prepared.body, deps);
   if (!admitted.ok) return refused(admitted.refusal);
   const { buyerEmail, polled, order, phone, card } = admitted;
+  const consented = isChargeCall(name)
+    ? renewalConsentGate(
+        {
+          country: c.get('country'),
+          planId: order.planId,
+          requestId: c.get('requestId'),
+          now: deps.now(),
+        },
+        prepared.body,
+      )
+    : prepared;
+  if (!consented.ok) return refused(consented.refusal);
 
   const outgoing = isChargeCall(name)
-    ? { ...prepared, body: withChargedPrice(prepared.body as SubscriptionRequest, order.planId) }
+    ? {
+        ...prepared,
+        body: withChargedPrice(consented.body as SubscriptionRequest, order.planId),
+      }
     : prepared;
   const exchanged = await askPortal(c, { name, call, prepared: outgoing, bearer, phone }, deps);
   if (!exchanged.ok) return refused(exchanged.refusal);

@@ -52,6 +52,19 @@ export function nextScreen(
  * The flow's paywall: its first screen where plans are paid for, a composed one as the screen in
  * code it starts from (given the content that declares it), or null for a flow without one.
  */
+/**
+ * The flow's sign-up screen (its first signup or signup_testim, a composed one as the screen in
+ * code it starts from), where a checkout reached without an account sends the visitor; null
+ * for a flow without one.
+ */
+export function flowSignUp(flow: ActiveFlow, content: ComposedScreens): ScreenRef | null {
+  const signUp = flow.screens.find((ref) => {
+    const screen = screenOfRef(content, ref);
+    return screen === 'signup' || screen === 'signup_testim';
+  });
+  return signUp ?? null;
+}
+
 export function flowPaywall(flow: ActiveFlow, content: ComposedScreens): ScreenRef | null {
   const paywall = flow.screens.find((ref) => {
     const screen = screenOfRef(content, ref);

@@ -1,7 +1,8 @@
 import type { ChargeReceipt } from '../../shared/api/contract';
-import { isPlanId, type Plan, planById } from '../../shared/plans/catalogue';
-import { applyCoupon, couponAppliesTo, couponByCode } from '../../shared/plans/coupons';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import { couponByCode } from '../../shared/plans/coupons';
 import { toMinorUnits } from '../../shared/plans/money';
+import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
 import type { VerifiedCharge } from './charge-answers';
 
 /**
@@ -9,9 +10,8 @@ import type { VerifiedCharge } from './charge-answers';
  * amounts and dates as they are and never works them out itself. `charge` is the
  * answer completed from the catalogue (./catalogue-charge.ts). The amount is the charge's; what
  * renews, when and at what price is the catalogue plan's: after an intro's days, else after one
- * period, at the recurring price less the coupon the charge was asked with, as the plan's
- * disclosure on the page states it (screens/plans/plan-copy.ts: a coupon the plan accepts takes
- * its share of every payment). Null when the charge names no catalogue plan or no amount in its
+ * period, at the recurring price less the coupon the charge was asked with: the rules of
+ * shared/plans/renewal.ts, which the pay button's terms on the page read too. Null when the charge names no catalogue plan or no amount in its
  * currency: the page then shows what the answer itself said, and no renewal.
  */
 export function chargeReceiptOf(
@@ -23,35 +23,15 @@ export function chargeReceiptOf(
   if (planId === null || !isPlanId(planId) || amount === null || currency === null) return null;
   const plan = planById(planId);
   if (plan.currency !== currency) return null;
-  const coupon = couponByCode(couponCode);
-  const recurring =
-    coupon && couponAppliesTo(coupon, plan.role) ? applyCoupon(plan.price, coupon) : plan.price;
+  const renewsAt = firstRenewalAt(plan, chargedAt);
   return {
     plan_id: plan.id,
     amount: toMinorUnits(amount, plan.currency),
     currency,
     charged_at: new Date(chargedAt).toISOString(),
-    renews_at: renewalOf(plan, chargedAt),
-    renewal_amount: plan.billing.kind === 'recurring' ? recurring : null,
+    renews_at: renewsAt === null ? null : new Date(renewsAt).toISOString(),
+    renewal_amount: renewalAmount(plan, couponByCode(couponCode)),
   };
-}
-
-/**
- * The first renewal of a plan charged at `chargedAt`: the intro's days later, else its period's
- * months later, in calendar months of UTC (31 January + 1 month is 28 or 29 February, as the
- * card networks' billing cycles count it, not 3 March).
- */
-function renewalOf(plan: Plan, chargedAt: number): string | null {
-  if (plan.billing.kind === 'one_time') return null;
-  const { intro, months } = plan.billing;
-  if (intro) return new Date(chargedAt + intro.days * 86_400_000).toISOString();
-  const at = new Date(chargedAt);
-  const day = at.getUTCDate();
-  at.setUTCDate(1);
-  at.setUTCMonth(at.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
-  at.setUTCDate(Math.min(day, lastDay));
-  return at.toISOString();
 }
 
 /**

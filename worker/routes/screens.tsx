@@ -25,7 +25,7 @@ import { shownContent } from '../content/screen-content';
 import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
 import { requestBrand } from '../funnel/brand';
 import { draftContentOf } from '../funnel/draft-content';
-import { type ActiveFlow, flowPaywall, flowProgress, nextScreen } from '../funnel/flow';
+import { type ActiveFlow, flowPaywall, flowProgress, flowSignUp, nextScreen } from '../funnel/flow';
 import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { visitorCurrency } from '../funnel/visitor-currency';
 import { brandedTranslator, bundledTranslator } from '../i18n';
@@ -305,6 +305,7 @@ function screenBody(
   }
   const slotted: ScreenProps = {
     ...props,
+    signUpAt: props.signUpAt ? props.signUpAt.replace(/\?.*$/, '') + SEARCH_SLOT : null,
     continueAction: `/${shown.ref}${SEARCH_SLOT}`,
     next: shown.next ? `/${shown.next}${SEARCH_SLOT}` : null,
     visitorId: VISITOR_SLOT,
@@ -344,6 +345,7 @@ function screenProps(
     language: c.get('language'),
     theme: c.get('theme'),
     flow: c.get('flow').name,
+    signUpAt: signUpAt(c, queryOf(c.req.url)),
     // Real pixel events only in production, not merely outside development (env.ts).
     production: isProduction(c.env),
     visitorId: c.get('visitorId'),
@@ -361,6 +363,12 @@ function screenProps(
     guidePlans: experiments.shape.guidePlans ?? undefined,
     declineClass: screen === 'payment_declined' ? declineClassIn(c.req.url) : undefined,
   };
+}
+
+/** The flow's sign-up screen with the visitor's query, as every move keeps it (SPEC.md §2). */
+function signUpAt(c: ScreenContext, search: string): string | null {
+  const ref = flowSignUp(c.get('flow'), c.get('config').content);
+  return ref === null ? null : `/${ref}${search}`;
 }
 
 /** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */

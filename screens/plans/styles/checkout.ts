@@ -13,6 +13,10 @@ import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
  * laid out but unseen): rows (v3) or side by side 5px apart (h3); PayPal's container keeps room for its 45px button. A payment error stands
  * above Pay in the kit's error red (the email input's), taking no room while there is none. The
  * test gateway's 3-D Secure step is a sheet: from the bottom on a phone, centred from 600px.
+ * Pay's card ends with the total charged today, the consent box where the country asks for
+ * one, Pay naming the amount, and the renewal terms right under it at body contrast (not the
+ * disclosure's muted 13px): the terms a visitor agrees to stand beside the press. From 768 to
+ * 991px, one column, that block stays in view at the bottom while the card is on screen.
  */
 export const CHECKOUT_CSS = `
 .plan-choice{margin:0 0 16px}
@@ -43,6 +47,15 @@ export const CHECKOUT_CSS = `
 .payment-methods__paypal{min-height:45px}
 .payment-methods__error{margin:0 0 12px;color:#b42318;font-weight:600}
 .payment-methods__error:empty{margin:0}
+.pay-card__total{display:flex;justify-content:space-between;gap:12px;margin:0 0 12px;font-size:17px;font-weight:700}
+.pay-card__amount{font-variant-numeric:tabular-nums}
+.pay-card__consent{margin:0 0 12px}
+.pay-card__consent-label{display:flex;gap:10px;align-items:flex-start;font-size:15px;line-height:1.4;color:var(--ink);cursor:pointer}
+.pay-card__checkbox{flex:none;width:20px;height:20px;margin:1px 0 0;accent-color:var(--brand)}
+.pay-card__consent-error{margin:4px 0 0;color:#b42318;font-size:15px;font-weight:600}
+.pay-card__consent-error:empty{margin:0}
+.pay-card__terms{margin:8px 0 0;font-size:15px;line-height:1.4;color:var(--ink)}
+.card-form__sign-up{color:var(--brand);font-weight:600}
 .card-form{margin:0;padding:0;border:0;min-width:0}
 .card-form__title{padding:0;margin:0 0 8px;font-weight:700}
 .card-form__body{position:relative;margin:0 0 12px}
@@ -63,6 +76,8 @@ export const CHECKOUT_CSS = `
   box-shadow:0 24px 48px color-mix(in srgb,var(--ink) 30%,transparent)}
 .tgw-challenge::backdrop{background:color-mix(in srgb,var(--ink) 55%,transparent)}
 .tgw-challenge__frame{display:block;width:100%;height:100%;border:0}
+@media (min-width:768px) and (max-width:991px){.pay-card__action{position:sticky;bottom:0;z-index:1;
+  margin-inline:-16px;padding:12px 16px;background:var(--canvas)}}
 @media (max-width:599px){.tgw-challenge{width:100%;margin:auto 0 0;border-radius:16px 16px 0 0}}
 .card-form__field{display:block;margin:0 0 12px}
 .card-form__label{display:block;margin:0 0 4px;font-size:14px;color:var(--muted)}

@@ -3,9 +3,11 @@ import { WIDE_CSS } from './wide';
 
 /**
  * Desktop (SPEC.md §9, from 992): the checkouts and the combo paywall put the payment form, on
- * a card of its own, beside the plans and their summary. The result paywalls show their plans as
- * cards in a row under one centred column, the call to action under them. The upsells, the
- * features screen and the success screen have columns from a tablet's width (./wide.ts).
+ * a card of its own, beside the plans and their summary; the card is sticky, so its total, Pay
+ * and the terms stay in view beside the plans however far they go. The result paywalls show
+ * their plans as cards in a row under one centred column, the call to action under them. The
+ * upsells, the features screen and the success screen have columns from a tablet's width
+ * (./wide.ts).
  */
 export const PLANS_DESKTOP_CSS = `${splitCss({
   screens: ['.checkout', '.paywall--combo'],
@@ -16,6 +18,7 @@ ${WIDE_CSS}
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]{padding:24px;border-radius:16px;
   background:var(--surface);box-shadow:0 1px 3px color-mix(in srgb,var(--ink) 10%,transparent)}
 :is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]>:last-child{margin-bottom:0}
+:is(.checkout,.paywall--combo)>[data-island=CheckoutPayment]{position:sticky;top:16px;align-self:start}
 .page:has(>.paywall:not(.paywall--combo)){max-width:992px}
 .paywall:not(.paywall--combo)>*{max-width:560px;margin-inline:auto}
 .paywall:not(.paywall--combo)>[data-island=PlanChoice]{max-width:none}

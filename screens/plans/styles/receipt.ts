@@ -1,7 +1,8 @@
 /**
  * The payment receipt (islands/PaymentReceipt.tsx): the checkout's modal dialog after the main
  * charge, centred over a dimmed page and scrolling inside itself on a short screen, and the same
- * rows as success's order summary. Long values (an email) wrap rather than widen the box, and a
+ * rows as success's order summary. Long values wrap rather than widen the box (an email only
+ * before its '@', each part a block that breaks inside itself only when wider than the line), and a
  * value with too little room beside its label goes under it. The backdrop is outside the page's
  * tree, where Chromium before 122 resolves no custom property: a system colour dims it.
  */
@@ -25,8 +26,9 @@ export const RECEIPT_CSS = `
 .receipt__row dt{flex:none;color:var(--muted)}
 .receipt__row dd{flex:1 1 9em;min-width:0;margin:0;font-weight:600;text-align:end;overflow-wrap:anywhere;
   font-variant-numeric:tabular-nums}
+.receipt__email-part{display:inline-block;max-width:100%}
 .receipt__detail{display:block;font-weight:400;color:var(--muted)}
-.receipt__cancel{margin:0 0 16px;font-size:13px;color:var(--muted)}
+.receipt__cancel{margin:0 0 16px;font-size:14px;color:var(--ink)}
 .upsell-charge{margin:16px 0 8px;font-weight:600;text-align:center}
 .upsell-charge__method{white-space:nowrap}
 `;

@@ -17,6 +17,7 @@ import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
 import type { ScreenProps } from '../../../screens/types';
+import { SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { englishT, renderScreenProps } from '../plans/render-screen';
 import { type FakeApiScript, fakeProvider, final, succeeded, world } from './fakes';
 import { fakeBraintreePayPal } from './providers/fake-braintree-paypal';
@@ -104,7 +105,7 @@ function renderCheckout(
     <CheckoutPayment
       {...checkoutPaymentProps(
         { ...renderScreenProps(t), ...screen },
-        { layout: 'vertical', methods },
+        { layout: 'vertical', methods, offer: SCREEN_OFFERS.checkout_v3_tr },
       )}
     />,
   );

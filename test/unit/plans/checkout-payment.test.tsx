@@ -23,6 +23,8 @@ import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
 import { checkoutPaymentProps } from '../../../screens/plans/payment-method-props';
+import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
+import { SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { serverThenHydrate } from '../kit/hydrate';
 import { fakeBraintreePayPal } from '../payments/providers/fake-braintree-paypal';
 import { fakeStripe } from '../payments/providers/fake-stripe';
@@ -68,26 +70,33 @@ afterEach(() => {
 const t = englishT();
 const cardForm = () => document.querySelector('.card-form') as HTMLElement;
 
+/** A checkout's form, for a visitor from a country that asks for no renewal box unless said. */
 function PaymentMethodChoice({
   layout,
   methods,
+  country = 'CA',
 }: {
   layout: 'vertical' | 'horizontal';
   methods: readonly [PaymentMethodId, ...PaymentMethodId[]];
+  country?: string;
 }) {
-  return <CheckoutPayment {...checkoutPaymentProps(renderScreenProps(t), { layout, methods })} />;
+  const props = checkoutPaymentProps(
+    { ...renderScreenProps(t), country },
+    { layout, methods, offer: SCREEN_OFFERS.checkout_v3_tr },
+  );
+  return <CheckoutPayment {...props} />;
 }
 const paymentMethodProps = (
   _t: unknown,
   layout: 'vertical' | 'horizontal',
   methods: readonly [PaymentMethodId, ...PaymentMethodId[]],
-) => ({ layout, methods });
+) => ({ layout, methods, offer: SCREEN_OFFERS.checkout_v3_tr });
 
 describe('payment form without an account on this browser (SPEC.md §4 Payment settings)', () => {
   it('says to create the account first and keeps Pay disabled', async () => {
     render(<PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['card'])} />);
     expect(await screen.findByText('Create your account first, then pay here.')).toBeTruthy();
-    const pay = screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement;
+    const pay = screen.getByRole('button', { name: 'Start trial for $6.99' }) as HTMLButtonElement;
     expect(pay.disabled).toBe(true);
   });
 
@@ -104,6 +113,7 @@ describe("a paywall's call to action (SPEC.md §3 showCheckout)", () => {
     const props = checkoutPaymentProps(renderScreenProps(t), {
       layout: 'vertical',
       methods: ['card'],
+      offer: SCREEN_OFFERS.paycheck1_pr5_h_win,
     });
     const { container, serverHtml, problems, root } = await serverThenHydrate(
       <CheckoutPayment {...props} gateLabel="Start my trial" />,
@@ -129,7 +139,7 @@ describe('payment methods', () => {
       <PaymentMethodChoice {...paymentMethodProps(t, 'vertical', ['wallet', 'card', 'paypal'])} />,
     );
     expect(cardForm().hidden).toBe(false);
-    expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start trial for $6.99' })).toBeTruthy();
     expect(screen.queryAllByRole('radio')).toEqual([]);
     expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
     expect(container.textContent).not.toMatch(/Apple Pay|Google Pay|PayPal|not available/);
@@ -223,7 +233,7 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     });
     expect(screen.getByRole('group', { name: 'One-click payment' }).hidden).toBe(false);
     // The card stays as it was, Pay above the wallet: nothing the visitor uses moves.
-    const pay = screen.getByRole('button', { name: 'Pay now' });
+    const pay = screen.getByRole('button', { name: 'Start trial for $6.99' });
     expect(pay.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(cardForm().hidden).toBe(false);
     await userEvent.setup().click(wallet);
@@ -277,9 +287,9 @@ describe('one-click payment with Stripe (SPEC.md §2, §4 Payment step 2)', () =
     expect(screen.queryByRole('button', { name: /Pay with/ })).toBeNull();
     expect(screen.queryByRole('group', { name: 'One-click payment' })).toBeNull();
     expect(container.textContent).not.toMatch(/not available/);
-    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(
-      false,
-    );
+    expect(
+      (screen.getByRole('button', { name: 'Start trial for $6.99' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 
   it('shows only Apple Pay where the screen names Apple Pay and the device has Google Pay alone', async () => {
@@ -340,9 +350,9 @@ describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
     render(<PaymentMethodChoice layout="horizontal" methods={['paypal', 'card']} />);
     await waitFor(() => expect(document.querySelector('[data-paypal-button]')).not.toBeNull());
     await act(() => fake.approve());
-    expect($error.get()).toEqual({ show: true, message: 'Payment error' });
-    // And beside Pay, after the toast (SPEC.md §3 paymentError).
+    // Beside Pay (SPEC.md §3 paymentError), once: the form shows it, so no toast repeats it.
     expect(paymentErrorNote()?.textContent).toBe('Payment error');
+    expect($error.get().show).toBe(false);
     expect(purchase).not.toHaveBeenCalled();
     expect($paymentPhase.get()).toBe('idle');
   });
@@ -374,7 +384,8 @@ describe('PayPal with Braintree (SPEC.md §2, §4 Payment step 2)', () => {
 });
 
 const paymentErrorNote = () => document.querySelector<HTMLElement>('.payment-methods__error');
-const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay now' });
+const payButton = () =>
+  screen.getByRole<HTMLButtonElement>('button', { name: 'Start trial for $6.99' });
 const FAILED: PurchaseOutcome = { kind: 'failed', text: { text: 'An error has occurred' } };
 
 /** The card fields' report of the visitor's edits, as the page handed it to the provider. */
@@ -396,7 +407,7 @@ async function failedCardPayment(methods: readonly [PaymentMethodId, ...PaymentM
 }
 
 describe('the payment error beside Pay (SPEC.md §3 paymentError, §4 Payment step 7)', () => {
-  it("stays beside Pay, announced and describing it, after the toast's 3 s are over", async () => {
+  it('stays beside Pay, announced and describing it, said once: no toast repeats it', async () => {
     vi.useFakeTimers();
     signedUpWith('test');
     purchaseAnswers(FAILED);
@@ -411,16 +422,16 @@ describe('the payment error beside Pay (SPEC.md §3 paymentError, §4 Payment st
       fireEvent.click(payButton());
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(document.querySelector('.toast__message')?.textContent).toBe('An error has occurred');
+    expect(document.querySelector('.toast__message')).toBeNull();
     const note = paymentErrorNote()!;
     expect(note.textContent).toBe('An error has occurred');
     expect(note.getAttribute('role')).toBe('alert');
-    expect(payButton().getAttribute('aria-describedby')).toBe(note.id);
+    expect(payButton().getAttribute('aria-describedby')?.split(' ')).toContain(note.id);
 
     await act(() => vi.advanceTimersByTimeAsync(TOAST_DISMISS_MS));
     expect(document.querySelector('.toast__message')).toBeNull();
     expect(paymentErrorNote()?.textContent).toBe('An error has occurred');
-    expect(payButton().getAttribute('aria-describedby')).toBe(note.id);
+    expect(payButton().getAttribute('aria-describedby')?.split(' ')).toContain(note.id);
     expect(payButton().disabled).toBe(false);
   });
 
@@ -430,14 +441,14 @@ describe('the payment error beside Pay (SPEC.md §3 paymentError, §4 Payment st
     await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(paymentErrorNote()?.getAttribute('role')).toBe('alert');
     expect(paymentErrorNote()?.textContent).toBe('');
-    expect(payButton().hasAttribute('aria-describedby')).toBe(false);
+    expect(payButton().getAttribute('aria-describedby')).not.toContain('payment-error');
   });
 
   it("goes when the visitor edits the card in the provider's fields", async () => {
     await failedCardPayment(['card']);
     cardEdited();
     expect(paymentErrorNote()?.textContent).toBe('');
-    expect(payButton().hasAttribute('aria-describedby')).toBe(false);
+    expect(payButton().getAttribute('aria-describedby')).not.toContain('payment-error');
     expect($checkout.get().paymentError).toEqual({ show: false, message: '' });
   });
 
@@ -503,5 +514,49 @@ describe('a card the provider finds wrong is refused before Pay sends anything',
     expect(summary.textContent).toBe('');
     await user.click(payButton());
     await waitFor(() => expect(purchase).toHaveBeenCalledOnce());
+  });
+});
+
+describe('the renewal consent where the country asks for it (shared/plans/renewal-consent.ts)', () => {
+  it('a US visitor: Pay without the tick says so at the box and focuses it; ticked, it pays with the consent', async () => {
+    signedUpWith('test');
+    const { purchase } = purchaseAnswers(succeeded);
+    render(<PaymentMethodChoice layout="vertical" methods={['card']} country="US" />);
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    const box = screen.getByRole('checkbox', {
+      name: 'I agree that my subscription renews automatically at $39.99 every month until I cancel.',
+    }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    const user = userEvent.setup();
+    await user.click(payButton());
+    expect(purchase).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(box);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText('Tick the box to agree to the automatic renewal, then pay.'),
+    ).toBeTruthy();
+
+    await user.click(box);
+    expect(box.hasAttribute('aria-invalid')).toBe(false);
+    await user.click(payButton());
+    await waitFor(() => expect(purchase).toHaveBeenCalledOnce());
+    expect(purchase.mock.calls[0]?.[0].renewalConsent).toEqual({
+      text_version: RENEWAL_CONSENT_VERSION,
+      language: 'en',
+    });
+  });
+
+  it('elsewhere: no box, and the terms stand right under Pay', async () => {
+    signedUpWith('test');
+    const { purchase } = purchaseAnswers(succeeded);
+    render(<PaymentMethodChoice layout="vertical" methods={['card']} />);
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(payButton().nextElementSibling?.textContent).toMatch(
+      /^\$6\.99 today for a 7-day trial, then \$39\.99 every month, renewing automatically from .+ until you cancel\. Cancel anytime/,
+    );
+    await userEvent.setup().click(payButton());
+    await waitFor(() => expect(purchase).toHaveBeenCalledOnce());
+    expect(purchase.mock.calls[0]?.[0].renewalConsent).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_VARIANTS } from '../../../screens/plans/checkout-variants';
 import { checkoutPaymentProps, methodsFor } from '../../../screens/plans/payment-method-props';
 import type { InAppBrowser } from '../../../shared/in-app-browser';
+import { SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { renderScreenProps } from './render-screen';
 
 /**
@@ -40,7 +41,7 @@ describe('payment methods in an in-app browser', () => {
           ...renderScreenProps(undefined, screen as keyof typeof CHECKOUT_VARIANTS),
           inApp: TIKTOK_IOS,
         },
-        { layout: variant.layout, methods: variant.methods },
+        { layout: variant.layout, methods: variant.methods, offer: SCREEN_OFFERS.checkout_v3_tr },
       );
       expect(props.methods[0]?.id, screen).toBe('card');
       expect(

@@ -63,7 +63,8 @@ describe('every plans and after screen', () => {
     for (const screen of [...CHECKOUTS, 'checkout-test'] as const) {
       const { document } = renderScreen(screen);
       const pay = document.getElementById('continue-button') as HTMLButtonElement;
-      expect(pay.textContent, screen).toBe('Pay now');
+      // Pay names what a press takes now, for the plan preselected above (the 7-day intro).
+      expect(pay.textContent, screen).toBe('Start trial for $6.99');
       expect(pay.disabled, screen).toBe(true);
       expect(document.querySelector('input[autocomplete="cc-number"]'), screen).toBeNull();
       expect(document.querySelector('.card-form__provider'), screen).not.toBeNull();

@@ -18,7 +18,7 @@ import {
 } from '../experiments/experiment-fixtures';
 import { freshApp, putConfig } from '../fetch-app';
 import { islandProps } from '../page-html';
-import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { checkoutVisitor, TICKED_RENEWAL_CONSENT } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 
 /**
@@ -83,6 +83,7 @@ async function charge(visitor: ReturnType<typeof checkoutVisitor>, plan: string)
       coupon: null,
       payment_intent_id: null,
       user_data: {},
+      renewal_consent: TICKED_RENEWAL_CONSENT,
     },
     { 'idempotency-key': crypto.randomUUID() },
   );

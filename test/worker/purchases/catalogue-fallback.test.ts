@@ -8,7 +8,7 @@ import { EVERY_DESTINATION } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp } from '../fetch-app';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor, PLAN } from './checkout-visitor';
+import { checkoutVisitor, PLAN, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * SPEC.md §3 and §7 never list `currency`, `plan_id` or `price_with_discount`
@@ -128,6 +128,7 @@ describe('a charge answer without currency, plan or amount', () => {
         coupon: 'upsell_30',
         payment_intent_id: null,
         user_data: { price: '9.99', currency: 'EUR' },
+        renewal_consent: TICKED_RENEWAL_CONSENT,
       },
       { 'cf-ipcountry': 'DE' },
     );

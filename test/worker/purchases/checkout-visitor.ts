@@ -1,11 +1,15 @@
 import { expect } from 'vitest';
 import { PollingResultResponse, PollingStartResponse } from '../../../shared/api/contract';
+import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
 import { TEST_GATEWAY_PATHS, type TokenizedCard } from '../../../shared/test-gateway-protocol';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { CARDS, cardBody } from '../test-gateway/gateway-client';
 
 export const PLAN = 'monthly_7d_intro_usd';
+
+/** The renewal consent a US visitor's checkout sends once its box is ticked. */
+export const TICKED_RENEWAL_CONSENT = { text_version: RENEWAL_CONSENT_VERSION, language: 'en' };
 
 /**
  * The plan data the checkout sends as `user_data` for PLAN (screens/plans/plan-copy.ts): `price`
@@ -100,6 +104,8 @@ export function checkoutVisitor(
         coupon: null,
         payment_intent_id: null,
         user_data: userData,
+        // Ticked, as the checkout sends it for this US visitor (shared/plans/renewal-consent.ts).
+        renewal_consent: TICKED_RENEWAL_CONSENT,
       },
       { 'idempotency-key': key },
     );

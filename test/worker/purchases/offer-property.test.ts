@@ -7,6 +7,7 @@ import { COUPONS } from '../../../shared/plans/coupons';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { fakePortal, happyPortal, postJson } from '../api/fake-portal';
 import { freshApp, putConfig } from '../fetch-app';
+import { TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * Whatever plan id and coupon a hand-made `/api` call names, the product API is asked to charge
@@ -69,7 +70,13 @@ describe('a hand-made charge call', () => {
           const res = await freshApp({ portalFetch: portal.portalFetch })(
             path,
             postJson(
-              { gateway: 'test', payment_method_nonce: 'pm_x', coupon, user_data: {} },
+              {
+                gateway: 'test',
+                payment_method_nonce: 'pm_x',
+                coupon,
+                user_data: {},
+                renewal_consent: TICKED_RENEWAL_CONSENT,
+              },
               { cookie: `gf_session=${token}`, 'cf-ipcountry': 'US' },
             ),
           );
@@ -133,7 +140,13 @@ describe('a hand-made charge call on a route with upsell tiers and a guide of it
           await freshApp({ portalFetch: portal.portalFetch })(
             `/api/users/me/subscriptions/polling/${planId}`,
             postJson(
-              { gateway: 'test', payment_method_nonce: null, coupon, user_data: {} },
+              {
+                gateway: 'test',
+                payment_method_nonce: null,
+                coupon,
+                user_data: {},
+                renewal_consent: TICKED_RENEWAL_CONSENT,
+              },
               { cookie: `gf_session=${token}`, 'cf-ipcountry': 'US' },
             ),
           );

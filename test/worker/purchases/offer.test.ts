@@ -14,7 +14,7 @@ import { priceTest, section } from '../experiments/config/config-fixtures';
 import { freshApp, putConfig } from '../fetch-app';
 import { islandProps } from '../page-html';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor } from './checkout-visitor';
+import { checkoutVisitor, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * The offer is the contract: through `/api`, a visitor buys only what their screens offer them
@@ -89,6 +89,7 @@ async function charge(
       coupon: options.coupon ?? null,
       payment_intent_id: null,
       user_data: {},
+      renewal_consent: TICKED_RENEWAL_CONSENT,
     },
     { 'idempotency-key': crypto.randomUUID(), ...options.headers },
   );

@@ -12,7 +12,7 @@ import type { PurchaseOutcome } from '../../../islands/payments/purchase-types';
 import { type FaultCall, switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
 import { ORIGIN } from '../fetch-app';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor, PLAN, PLAN_DATA } from './checkout-visitor';
+import { checkoutVisitor, PLAN, PLAN_DATA, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * The one-charge rule end to end inside workerd: the islands' own payment state machine and API
@@ -93,6 +93,7 @@ const request = {
   gateway: 'test',
   coupon: null,
   userData: PLAN_DATA,
+  renewalConsent: TICKED_RENEWAL_CONSENT,
   method: { kind: 'card-fields' as const, cardholderName: 'Ada' },
 };
 

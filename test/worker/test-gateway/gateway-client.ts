@@ -5,6 +5,7 @@ import {
   PollingStartResponse,
   type SubscriptionRequest,
 } from '../../../shared/api/contract';
+import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
 import {
   authenticatePath,
   TEST_GATEWAY_PATHS,
@@ -78,6 +79,8 @@ export function charge(
     payment_intent_id: null,
     // The checkout's plan data: `price` is the recurring price; the intro (6.99) is charged.
     user_data: { price: '39.99', currency: 'USD' },
+    // Ticked, as the checkout sends it where the visitor's country asks for it (the US here).
+    renewal_consent: { text_version: RENEWAL_CONSENT_VERSION, language: 'en' },
     ...overrides,
   };
 }

@@ -1,0 +1,115 @@
+import { useStore } from '@nanostores/react';
+import { type RefObject, useEffect } from 'react';
+import { $plans } from '../stores/plans';
+import { $renewalConsent } from '../stores/renewal-consent';
+
+/** One plan's pay button and the terms beside it, worded on the server (screens/plans/pay-terms-props.ts). */
+export interface PlanPayWords {
+  /** The button: "Pay $39.99", "Start trial for $6.99", "Pay €6.99 now". */
+  pay: string;
+  /** The amount charged now, formatted ("$6.99"). */
+  total: string;
+  /** The renewal in words: price, period, first renewal date, cancel anytime and where. */
+  terms: string;
+  /** The consent box's text where the visitor's country asks for one, else null. */
+  consent: string | null;
+}
+
+/** The pay button's words for every plan the screen offers, and the consent the country asks for. */
+export interface PayTermsCopy {
+  defaultPlan: string;
+  plans: Record<string, PlanPayWords>;
+  /** Null where the visitor's country asks for no box (shared/plans/renewal-consent.ts). */
+  consent: { version: string; language: string; missing: string } | null;
+  /** 'Total today'. */
+  totalLabel: string;
+}
+
+/**
+ * The words of the plan picked above (PlanChoice keeps it in $plans), so the button and its
+ * terms follow the choice; the server's default plan until hydrated, as its HTML shows it.
+ */
+export function usePayWords(copy: PayTermsCopy, hydrated: boolean): PlanPayWords | null {
+  const { plan } = useStore($plans);
+  const fallback = copy.plans[copy.defaultPlan] ?? Object.values(copy.plans)[0] ?? null;
+  return (hydrated ? copy.plans[plan] : undefined) ?? fallback;
+}
+
+/** Puts the consent this page asks for into its store, unticked; forgets it when it goes. */
+export function useRenewalConsentAsk(copy: PayTermsCopy): void {
+  const version = copy.consent?.version;
+  const language = copy.consent?.language;
+  useEffect(() => {
+    if (!version || !language) return;
+    $renewalConsent.set({ version, language, ticked: false });
+    return () => $renewalConsent.set(null);
+  }, [version, language]);
+}
+
+/** The total charged now, above the button, so the pay card says it beside the press. */
+export function PayTotal({ label, words }: { label: string; words: PlanPayWords | null }) {
+  if (!words) return null;
+  return (
+    <p className="pay-card__total">
+      <span>{label}</span>
+      <span className="pay-card__amount">{words.total}</span>
+    </p>
+  );
+}
+
+/** The renewal terms, right under the button (or a wallet's), at body size and colour. */
+export function PayTermsLine({ words, id }: { words: PlanPayWords | null; id?: string }) {
+  if (!words?.terms) return null;
+  return (
+    <p id={id} className="pay-card__terms">
+      {words.terms}
+    </p>
+  );
+}
+
+/**
+ * The unticked box of express consent to the automatic renewal, where the visitor's country asks
+ * for one. Pay without it shows `missing` here and moves focus to the box (CheckoutPayment).
+ */
+export function RenewalConsentBox({
+  id,
+  words,
+  missing,
+  inputRef,
+  error,
+  onTick,
+}: {
+  id: string;
+  words: PlanPayWords | null;
+  missing: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  error: boolean;
+  onTick: () => void;
+}) {
+  const consent = useStore($renewalConsent);
+  if (!words?.consent) return null;
+  return (
+    <div className="pay-card__consent">
+      <label className="pay-card__consent-label" htmlFor={`${id}renewal-consent`}>
+        <input
+          ref={inputRef}
+          id={`${id}renewal-consent`}
+          type="checkbox"
+          className="pay-card__checkbox"
+          checked={consent?.ticked ?? false}
+          aria-invalid={error || undefined}
+          aria-describedby={error ? `${id}renewal-consent-error` : undefined}
+          onChange={(event) => {
+            const current = $renewalConsent.get();
+            if (current) $renewalConsent.set({ ...current, ticked: event.target.checked });
+            onTick();
+          }}
+        />
+        <span>{words.consent}</span>
+      </label>
+      <p id={`${id}renewal-consent-error`} className="pay-card__consent-error" role="alert">
+        {error ? missing : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Plan } from './catalogue';
+import { applyCoupon, type Coupon, couponAppliesTo } from './coupons';
+import type { Cents } from './money';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The first renewal of a plan charged at `chargedAt` (epoch ms), or null for a one-time payment:
+ * the intro's days later, else its period's months later, in calendar months of UTC (31 January
+ * + 1 month is 28 or 29 February, as the card networks' billing cycles count it, not 3 March).
+ * One rule for what the pay button promises and what the worker's receipt states
+ * (worker/purchases/receipt.ts), so the two can never differ.
+ */
+export function firstRenewalAt(plan: Plan, chargedAt: number): number | null {
+  if (plan.billing.kind === 'one_time') return null;
+  const { intro, months } = plan.billing;
+  if (intro) return chargedAt + intro.days * DAY_MS;
+  const at = new Date(chargedAt);
+  const day = at.getUTCDate();
+  at.setUTCDate(1);
+  at.setUTCMonth(at.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
+  at.setUTCDate(Math.min(day, lastDay));
+  return at.getTime();
+}
+
+/**
+ * What each renewal takes, or null for a one-time payment: the recurring price less a coupon the
+ * plan accepts (a coupon takes its share of every payment, as the plan's disclosure says).
+ */
+export function renewalAmount(plan: Plan, coupon: Coupon | null): Cents | null {
+  if (plan.billing.kind !== 'recurring') return null;
+  return coupon && couponAppliesTo(coupon, plan.role)
+    ? applyCoupon(plan.price, coupon)
+    : plan.price;
+}
+
+/** What the first charge takes: the intro or period price less a coupon the plan accepts. */
+export function firstChargeAmount(plan: Plan, coupon: Coupon | null): Cents {
+  return coupon && couponAppliesTo(coupon, plan.role)
+    ? applyCoupon(plan.periodPrice, coupon)
+    : plan.periodPrice;
+}

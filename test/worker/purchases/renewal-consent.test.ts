@@ -1,0 +1,129 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
+import { CARDS } from '../test-gateway/gateway-client';
+import { checkoutVisitor, PLAN, PLAN_DATA, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
+
+/**
+ * The renewal consent a charge must carry where the visitor's country asks for one
+ * (shared/plans/renewal-consent.ts, worker/purchases/renewal-consent-gate.ts): the worker refuses
+ * a charge without it before the product API is asked, so a page that skips the box (or a
+ * request forged without it) charges nothing; a consent given is stamped with the worker's clock
+ * and kept by the embedded portal beside the subscription.
+ */
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** A charge of PLAN posted by hand, as a forger would: `extra` replaces the consent. */
+async function chargeWith(
+  visitor: ReturnType<typeof checkoutVisitor>,
+  consent: unknown,
+  country: string,
+) {
+  const nonce = await visitor.tokenize(CARDS.succeeds);
+  const body: Record<string, unknown> = {
+    gateway: 'test',
+    payment_method_nonce: nonce,
+    coupon: null,
+    payment_intent_id: null,
+    user_data: PLAN_DATA,
+  };
+  if (consent !== undefined) body.renewal_consent = consent;
+  return visitor.call(`/api/users/me/subscriptions/polling/${PLAN}`, body, {
+    'idempotency-key': crypto.randomUUID(),
+    'cf-ipcountry': country,
+  });
+}
+
+async function subscriptionsOf(email: string) {
+  const { results } = await env.PORTAL_DB.prepare(
+    `SELECT s.id, c.text_version, c.language, c.accepted_at FROM subscriptions s
+       JOIN users u ON u.id = s.user_id
+       LEFT JOIN renewal_consents c ON c.subscription_id = s.id
+     WHERE u.email = ?`,
+  )
+    .bind(email)
+    .all<{
+      id: string;
+      text_version: string | null;
+      language: string | null;
+      accepted_at: string | null;
+    }>();
+  return results;
+}
+
+describe('a US visitor (the box is required)', () => {
+  it('a charge without the consent is refused, and nothing is charged', async () => {
+    const visitor = checkoutVisitor();
+    const email = await visitor.signUp();
+    const refused = await chargeWith(visitor, undefined, 'US');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'renewal_consent_required' });
+    expect(await subscriptionsOf(email)).toEqual([]);
+  });
+
+  it('a consent naming another wording, or a language the pages do not speak, is refused', async () => {
+    const visitor = checkoutVisitor();
+    const email = await visitor.signUp();
+    for (const forged of [
+      { text_version: 'renewal-consent-1999', language: 'en' },
+      { text_version: RENEWAL_CONSENT_VERSION, language: 'xx' },
+      null,
+    ]) {
+      const refused = await chargeWith(visitor, forged, 'US');
+      expect(refused.status, JSON.stringify(forged)).toBe(403);
+    }
+    expect(await subscriptionsOf(email)).toEqual([]);
+  });
+
+  it('with the consent it charges, and the portal keeps the wording, language and the worker’s time', async () => {
+    const visitor = checkoutVisitor();
+    const email = await visitor.signUp();
+    const before = Date.now();
+    // The page's own time is not believed: the worker's clock replaces it.
+    const started = await chargeWith(
+      visitor,
+      { ...TICKED_RENEWAL_CONSENT, accepted_at: '2001-01-01T00:00:00.000Z' },
+      'US',
+    );
+    const [result] = await visitor.poll(started);
+    expect(result?.status).toBe('succeeded');
+    const [kept] = await subscriptionsOf(email);
+    expect(kept).toMatchObject({ text_version: RENEWAL_CONSENT_VERSION, language: 'en' });
+    const acceptedAt = Date.parse(kept?.accepted_at ?? '');
+    expect(acceptedAt).toBeGreaterThanOrEqual(before);
+    expect(acceptedAt).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('a visitor from a country that asks for no box', () => {
+  it('pays without it, and nothing is recorded as consent', async () => {
+    const visitor = checkoutVisitor();
+    const email = await visitor.signUp();
+    const [result] = await visitor.poll(await chargeWith(visitor, undefined, 'CA'));
+    expect(result?.status).toBe('succeeded');
+    expect(await subscriptionsOf(email)).toEqual([
+      expect.objectContaining({ text_version: null, accepted_at: null }),
+    ]);
+  });
+});
+
+describe('upsells, bought with the card on file after the main purchase', () => {
+  it('pass without a consent of their own', async () => {
+    const visitor = checkoutVisitor();
+    await visitor.signUp();
+    await visitor.poll(await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)));
+    const upsell = await visitor.call('/api/users/me/subscriptions/upsell_quarterly_999_usd', {
+      gateway: 'test',
+      payment_method_nonce: null,
+      coupon: 'upsell_30',
+      payment_intent_id: null,
+      user_data: { price: '9.99', currency: 'USD' },
+    });
+    expect(upsell.status).toBe(200);
+  });
+});
