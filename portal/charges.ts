@@ -136,6 +136,35 @@ export async function chargeOnce(
   };
   const intentSecret = intentId ? intentSecretOf(intentId) : null;
   const card = chargedCardOf(method.test);
+  const writes = chargeStatements(db, charge, { subscription, method, intentSecret, now });
+  try {
+    await db.batch([...writes, ...alsoWrite({ subscription, intentSecret, card })]);
+  } catch (error) {
+    // A concurrent request with the same key won the insert: answer its charge.
+    const winner = isIdempotencyKeyTakenError(error) ? await earlierCharge(db, charge) : null;
+    if (winner) return winner;
+    throw error;
+  }
+  return { subscription, intentSecret, replayedKey: false, card };
+}
+
+/** The rows of a new charge: its subscription, the renewal consent it carries, its waiting intent. */
+function chargeStatements(
+  db: D1Database,
+  charge: ChargeRequest,
+  {
+    subscription,
+    method,
+    intentSecret,
+    now,
+  }: {
+    subscription: StoredSubscription;
+    method: { nonce: string };
+    intentSecret: string | null;
+    now: string;
+  },
+): D1PreparedStatement[] {
+  const intentId = subscription.paymentIntentId;
   const writes = [
     insertSubscriptionStatement(db, {
       ...subscription,
@@ -161,15 +190,7 @@ export async function chargeOnce(
       }),
     );
   }
-  try {
-    await db.batch([...writes, ...alsoWrite({ subscription, intentSecret, card })]);
-  } catch (error) {
-    // A concurrent request with the same key won the insert: answer its charge.
-    const winner = isIdempotencyKeyTakenError(error) ? await earlierCharge(db, charge) : null;
-    if (winner) return winner;
-    throw error;
-  }
-  return { subscription, intentSecret, replayedKey: false, card };
+  return writes;
 }
 
 /**

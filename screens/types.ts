@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
-import type { DeclineClass } from '../shared/decline-class';
-import type { ReviewRating } from '../shared/config/content';
 import type { Brand } from '../shared/brand';
+import type { ReviewRating } from '../shared/config/content';
+import type { DeclineClass } from '../shared/decline-class';
 import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';

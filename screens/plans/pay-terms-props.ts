@@ -9,7 +9,6 @@ import {
   renewalConsentRule,
 } from '../../shared/plans/renewal-consent';
 import type { ScreenOffer } from '../../shared/plans/screen-offers';
-import { SUPPORT_DEFAULTS } from '../kit/SupportLinks';
 import type { ScreenProps } from '../types';
 import { type PlanCopyContext, planContext, visitorCurrency } from './plan-copy';
 
@@ -51,7 +50,13 @@ function chargeSentence(terms: PayTerms, plan: Plan, { t, language }: PlanCopyCo
 export function planPayWords(
   plan: Plan,
   context: PlanCopyContext,
-  options: { coupon: Coupon | null; rule: RenewalConsentRule; now: number },
+  options: {
+    coupon: Coupon | null;
+    rule: RenewalConsentRule;
+    now: number;
+    /** Where the brand's subscribers write to cancel. */
+    supportEmail: string;
+  },
 ): PlanPayWords {
   const { t, language } = context;
   const terms = payTermsOf(plan, options.coupon, options.rule, options.now);
@@ -62,7 +67,7 @@ export function planPayWords(
     total: amount,
     terms: [
       chargeSentence(terms, plan, context),
-      renewal ? t('plans.checkout_terms.cancel', { email: SUPPORT_DEFAULTS.supportEmail }) : '',
+      renewal ? t('plans.checkout_terms.cancel', { email: options.supportEmail }) : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -96,7 +101,12 @@ export function payTermsCopy(
     plans: Object.fromEntries(
       plans.map((plan) => [
         plan.id,
-        planPayWords(plan, context, { coupon: offer.coupon, rule, now }),
+        planPayWords(plan, context, {
+          coupon: offer.coupon,
+          rule,
+          now,
+          supportEmail: props.brand.supportEmail,
+        }),
       ]),
     ),
     consent: rule.checkbox

@@ -1,6 +1,6 @@
 import type { Plan } from './catalogue';
 import type { Coupon } from './coupons';
-import type { Cents } from './money';
+import type { MinorUnits } from './money';
 import { firstChargeAmount, firstRenewalAt, renewalAmount } from './renewal';
 import type { RenewalConsentRule } from './renewal-consent';
 
@@ -15,9 +15,9 @@ export type PayButtonWording = 'pay' | 'pay_now' | 'start_trial';
  */
 export interface PayTerms {
   button: PayButtonWording;
-  chargedNow: Cents;
+  chargedNow: MinorUnits;
   /** Null for a one-time payment. */
-  renewal: { amount: Cents; months: number; firstAt: number; introDays: number | null } | null;
+  renewal: { amount: MinorUnits; months: number; firstAt: number; introDays: number | null } | null;
 }
 
 export function payTermsOf(

@@ -1,6 +1,6 @@
 import type { Plan } from './catalogue';
 import { applyCoupon, type Coupon, couponAppliesTo } from './coupons';
-import type { Cents } from './money';
+import type { MinorUnits } from './money';
 
 const DAY_MS = 86_400_000;
 
@@ -28,7 +28,7 @@ export function firstRenewalAt(plan: Plan, chargedAt: number): number | null {
  * What each renewal takes, or null for a one-time payment: the recurring price less a coupon the
  * plan accepts (a coupon takes its share of every payment, as the plan's disclosure says).
  */
-export function renewalAmount(plan: Plan, coupon: Coupon | null): Cents | null {
+export function renewalAmount(plan: Plan, coupon: Coupon | null): MinorUnits | null {
   if (plan.billing.kind !== 'recurring') return null;
   return coupon && couponAppliesTo(coupon, plan.role)
     ? applyCoupon(plan.price, coupon)
@@ -36,7 +36,7 @@ export function renewalAmount(plan: Plan, coupon: Coupon | null): Cents | null {
 }
 
 /** What the first charge takes: the intro or period price less a coupon the plan accepts. */
-export function firstChargeAmount(plan: Plan, coupon: Coupon | null): Cents {
+export function firstChargeAmount(plan: Plan, coupon: Coupon | null): MinorUnits {
   return coupon && couponAppliesTo(coupon, plan.role)
     ? applyCoupon(plan.periodPrice, coupon)
     : plan.periodPrice;

@@ -25,6 +25,7 @@ describe('the pay button and its terms', () => {
       coupon: null,
       rule: NONE,
       now: NOW,
+      supportEmail: 'support@geozilla.com',
     });
     expect(words.pay).toBe('Start trial for $6.99');
     expect(words.total).toBe('$6.99');
@@ -38,7 +39,12 @@ describe('the pay button and its terms', () => {
 
   it('a quarterly plan charged on 31 January renews on the last day of April, as the receipt says', () => {
     const plan = planOf('quarterly', 'USD');
-    const words = planPayWords(plan, context, { coupon: null, rule: NONE, now: NOW });
+    const words = planPayWords(plan, context, {
+      coupon: null,
+      rule: NONE,
+      now: NOW,
+      supportEmail: 'support@geozilla.com',
+    });
     expect(words.pay).toBe('Pay $59.99');
     expect(words.terms).toContain(
       '$59.99 today, then $59.99 every 3 months, renewing automatically from April 30, 2026',
@@ -57,6 +63,7 @@ describe('the pay button and its terms', () => {
       coupon: COUPONS.upsell_30,
       rule: NONE,
       now: NOW,
+      supportEmail: 'support@geozilla.com',
     });
     expect(words.pay).toBe('Pay $6.99');
     expect(words.terms).toContain('$6.99 today, then $6.99 every month');
@@ -67,6 +74,7 @@ describe('the pay button and its terms', () => {
       coupon: null,
       rule: renewalConsentRule('US'),
       now: NOW,
+      supportEmail: 'support@geozilla.com',
     });
     expect(words.pay).toBe('Pay $8.99');
     expect(words.terms).toBe('$8.99 today, one payment: nothing renews.');
@@ -79,6 +87,7 @@ describe('the pay button and its terms', () => {
       coupon: null,
       rule: renewalConsentRule('FR'),
       now: NOW,
+      supportEmail: 'support@geozilla.com',
     });
     expect(english.pay).toBe('Pay €6.99 now');
     const german = i18next.createInstance();
@@ -94,6 +103,7 @@ describe('the pay button and its terms', () => {
         coupon: null,
         rule: renewalConsentRule('DE'),
         now: NOW,
+        supportEmail: 'support@geozilla.com',
       },
     );
     expect(words.pay).toBe('Jetzt 6,99\u00a0€ zahlungspflichtig bestellen');
@@ -105,6 +115,7 @@ describe('the pay button and its terms', () => {
       coupon: null,
       rule: renewalConsentRule('US'),
       now: NOW,
+      supportEmail: 'support@geozilla.com',
     });
     expect(words.pay).toBe('Start trial for $6.99');
     expect(words.consent).toBe(
