@@ -57,12 +57,30 @@ export function PayTotal({ label, words }: { label: string; words: PlanPayWords 
   );
 }
 
+const EMAIL_ADDRESS = /(\S+@\S+\.[A-Za-z]{2,})/;
+
+/**
+ * The text with each email address isolated left to right: in an Arabic sentence an unisolated
+ * address is drawn in pieces ("com.geozilla@support").
+ */
+function withLtrAddresses(text: string) {
+  return text.split(EMAIL_ADDRESS).map((part, index) =>
+    index % 2 === 1 ? (
+      <bdi key={part} dir="ltr">
+        {part}
+      </bdi>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The renewal terms, right under the button (or a wallet's), at body size and colour. */
 export function PayTermsLine({ words, id }: { words: PlanPayWords | null; id?: string }) {
   if (!words?.terms) return null;
   return (
     <p id={id} className="pay-card__terms">
-      {words.terms}
+      {withLtrAddresses(words.terms)}
     </p>
   );
 }

@@ -76,8 +76,6 @@ export const CHECKOUT_CSS = `
   box-shadow:0 24px 48px color-mix(in srgb,var(--ink) 30%,transparent)}
 .tgw-challenge::backdrop{background:color-mix(in srgb,var(--ink) 55%,transparent)}
 .tgw-challenge__frame{display:block;width:100%;height:100%;border:0}
-@media (min-width:768px) and (max-width:991px){.pay-card__action{position:sticky;bottom:0;z-index:1;
-  margin-inline:-16px;padding:12px 16px;background:var(--canvas)}}
 @media (max-width:599px){.tgw-challenge{width:100%;margin:auto 0 0;border-radius:16px 16px 0 0}}
 .card-form__field{display:block;margin:0 0 12px}
 .card-form__label{display:block;margin:0 0 4px;font-size:14px;color:var(--muted)}
