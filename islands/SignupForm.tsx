@@ -33,7 +33,7 @@ export interface SignupFormProps {
     takenNext: string;
     useAnother: string;
   };
-  /** The app's listings, where an existing account logs in (screens/after/store-links.ts). */
+  /** The app's listings, where an existing account logs in (shared/brand.ts, the brand's `stores`). */
   stores: readonly { name: string; href: string }[];
   /** The texts of SIGN_UP_ERROR_KEYS (shared/api/error-text.ts signupErrorText). */
   errors: ErrorTexts<(typeof SIGN_UP_ERROR_KEYS)[number]>;

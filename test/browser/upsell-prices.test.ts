@@ -70,6 +70,8 @@ describe('upsell prices set in the console', () => {
     await interactive(visitor);
     const userId = await signupField(visitor, 'userId');
     await typeTestCard(visitor, '4242 4242 4242 4242');
+    // A US visitor agrees to the automatic renewal before paying (shared/plans/renewal-consent.ts).
+    await visitor.getByRole('checkbox', { name: /^I agree that my subscription renews/ }).check();
     await payButton(visitor).click();
     await continueAfterReceipt(visitor);
     await visitor.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });

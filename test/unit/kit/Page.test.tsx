@@ -122,7 +122,9 @@ describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
     const pinned = SCREEN_IDS.filter((id) => SCREENS[id].bottomButton);
     expect(pinned.sort()).toEqual(['features', 'searching', 'searching_2', 'searching_ai']);
     for (const id of SCREEN_IDS) {
-      expect(SCREENS[id].css?.includes('.bottom-button{') ?? false, id).toBe(pinned.includes(id));
+      expect(/(?:^|[}\s])\.bottom-button\{/.test(SCREENS[id].css ?? ''), id).toBe(
+        pinned.includes(id),
+      );
     }
   });
 });

@@ -97,6 +97,9 @@ function signedUp(gateway: 'stripe' | 'braintree', script: FakeApiScript, mounte
   return { portal, navigate };
 }
 
+/** The payment error the form shows beside Pay (islands/stores/payment-error.ts): no toast repeats it. */
+const besidePay = () => $checkout.get().paymentError;
+
 function renderCheckout(
   methods: readonly [PaymentMethodId, ...PaymentMethodId[]],
   screen: Partial<ScreenProps> = {},
@@ -104,7 +107,8 @@ function renderCheckout(
   render(
     <CheckoutPayment
       {...checkoutPaymentProps(
-        { ...renderScreenProps(t), ...screen },
+        // A country that asks no renewal box (the box's own tests: checkout-payment.test.tsx).
+        { ...renderScreenProps(t), country: 'SG', ...screen },
         { layout: 'vertical', methods, offer: SCREEN_OFFERS.checkout_v3_tr },
       )}
     />,
@@ -152,7 +156,12 @@ async function payInSheet(stripe: ReturnType<typeof fakeStripe>): Promise<string
 
 beforeEach(() => {
   $error.set({ show: false, message: '' });
-  $checkout.set({ ...$checkout.get(), isSuccess: null, showSuccessPopup: false });
+  $checkout.set({
+    ...$checkout.get(),
+    isSuccess: null,
+    showSuccessPopup: false,
+    paymentError: { show: false, message: '' },
+  });
 });
 
 afterEach(() => {
@@ -210,7 +219,8 @@ describe('a wallet payment Stripe asks to authenticate (SPEC.md §4 Payment step
     );
     const { stripe, navigate } = stripeCheckout({ poll: async () => requiresAction }, mounted);
     expect(await payInSheet(stripe)).toBe('success');
-    await waitFor(() => expect($error.get()).toEqual({ show: true, message: NOT_AUTHENTICATED }));
+    await waitFor(() => expect(besidePay()).toEqual({ show: true, message: NOT_AUTHENTICATED }));
+    expect($error.get().show).toBe(false);
     expect(stripe.paymentRequests[0]?.completions).toEqual(['success']);
     expect(navigate).not.toHaveBeenCalled();
     // The form is usable again: the visitor may pick another method.
@@ -223,8 +233,9 @@ describe('a wallet payment Stripe asks to authenticate (SPEC.md §4 Payment step
     });
     expect(await payInSheet(stripe)).toBe('fail');
     await waitFor(() =>
-      expect($error.get()).toEqual({ show: true, message: 'Processor unavailable.' }),
+      expect(besidePay()).toEqual({ show: true, message: 'Processor unavailable.' }),
     );
+    expect($error.get().show).toBe(false);
     expect(stripe.paymentRequests[0]?.completions).toEqual(['fail']);
     expect(mounted.confirmCardPayment).not.toHaveBeenCalled();
   });
@@ -246,7 +257,8 @@ describe("PayPal's failures reach the visitor (SPEC.md §8 Payment)", () => {
   it("shows the message of an error PayPal's SDK reports, charging nothing", async () => {
     const { paypal, portal } = await paypalCheckout();
     act(() => paypal.fail(new Error('Window closed before response')));
-    expect($error.get()).toEqual({ show: true, message: 'Window closed before response' });
+    expect(besidePay()).toEqual({ show: true, message: 'Window closed before response' });
+    expect($error.get().show).toBe(false);
     expect(portal.portal.posts).toEqual([]);
     expect($paymentPhase.get()).toBe('idle');
   });
@@ -255,7 +267,8 @@ describe("PayPal's failures reach the visitor (SPEC.md §8 Payment)", () => {
     const { paypal, portal } = await paypalCheckout();
     paypal.checkout.createPayment.mockRejectedValue({});
     await act(() => paypal.approve());
-    expect($error.get()).toEqual({ show: true, message: 'Payment error' });
+    expect(besidePay()).toEqual({ show: true, message: 'Payment error' });
+    expect($error.get().show).toBe(false);
     expect(portal.portal.posts).toEqual([]);
   });
 
@@ -263,6 +276,7 @@ describe("PayPal's failures reach the visitor (SPEC.md §8 Payment)", () => {
     const { paypal, portal } = await paypalCheckout();
     act(() => paypal.cancel());
     expect($error.get()).toEqual({ show: false, message: '' });
+    expect(besidePay().show).toBe(false);
     expect(portal.portal.posts).toEqual([]);
   });
 });

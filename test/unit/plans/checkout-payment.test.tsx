@@ -74,7 +74,7 @@ const cardForm = () => document.querySelector('.card-form') as HTMLElement;
 function PaymentMethodChoice({
   layout,
   methods,
-  country = 'CA',
+  country = 'SG',
 }: {
   layout: 'vertical' | 'horizontal';
   methods: readonly [PaymentMethodId, ...PaymentMethodId[]];

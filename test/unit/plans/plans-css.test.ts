@@ -58,6 +58,13 @@ const BLOCKS = [
   'checkout',
   'paywall',
   'page',
+  // The pay card: the amount, the renewal consent and the terms beside Pay (islands/kit/PayTerms.tsx).
+  'pay-card',
+  // The kit's own pieces, placed in a screen's layout: the pinned Continue, the lead paragraph
+  // and the primary button (screens/kit/).
+  'bottom-button',
+  'lead',
+  'button',
 ];
 
 describe('plans and after CSS', () => {
