@@ -21,7 +21,10 @@ export interface UpsellPurchaseProps {
   /** The offer bought when $plans.upsellPlan names none of them (the guide has one). */
   defaultPlanId: string;
   copy: {
+    /** The screen's call to action, on the button while no offer's amount is known. */
     buy: string;
+    /** Per offer, the call to action with what a press takes now ('Add to my plan for $5.59'). */
+    buyFor: Record<string, string>;
     paying: string;
     noAccount: string;
     gateway: TestGatewayCopy;
@@ -48,20 +51,27 @@ export interface UpsellPurchaseProps {
 export const METHOD_SLOT = '{{method}}';
 
 /**
+ * The offer a press buys: the visitor's pick among `offers`, else the default one. Until
+ * hydration, as on the server, the default one.
+ */
+function useChosenOffer(offers: readonly string[], defaultPlanId: string): string {
+  const mounted = useAfterHydration();
+  const chosen = useStore($plans).upsellPlan;
+  return mounted && offers.includes(chosen) ? chosen : defaultPlanId;
+}
+
+/**
  * What a press charges and to what: the chosen offer's amount, to the card (brand and last four)
  * or wallet the main purchase's answer named (islands/stores/receipt.ts). Until hydration, as on
- * the server, the default offer and the card on file.
+ * the server, the card on file.
  */
 function ChargeNow({
   id,
-  offers,
-  defaultPlanId,
+  planId,
   copy,
-}: Pick<UpsellPurchaseProps, 'defaultPlanId' | 'copy'> & { id: string; offers: string[] }) {
+}: Pick<UpsellPurchaseProps, 'copy'> & { id: string; planId: string }) {
   const mounted = useAfterHydration();
-  const chosen = useStore($plans).upsellPlan;
   const paidWith = useStore($receipts).main?.paidWith ?? null;
-  const planId = mounted && offers.includes(chosen) ? chosen : defaultPlanId;
   const named = mounted && paidWith !== null;
   const method = named ? paidWithLabel(paidWith) : copy.onFile;
   const [before = '', after = ''] = (copy.chargeNow[planId] ?? '').split(METHOD_SLOT);
@@ -121,6 +131,7 @@ export default function UpsellPurchase({
 
   const busy = phase !== 'idle';
   const chargeId = `${useId()}charge`;
+  const planId = useChosenOffer(Object.keys(offers), defaultPlanId);
   return (
     <form
       method="post"
@@ -131,13 +142,13 @@ export default function UpsellPurchase({
         void buy();
       }}
     >
-      <ChargeNow
-        id={chargeId}
-        offers={Object.keys(offers)}
-        defaultPlanId={defaultPlanId}
-        copy={copy}
+      <ChargeNow id={chargeId} planId={planId} copy={copy} />
+      <ContinueButton
+        label={copy.buyFor[planId] ?? copy.buy}
+        busy={busy}
+        busyLabel={copy.paying}
+        describedBy={chargeId}
       />
-      <ContinueButton label={copy.buy} busy={busy} busyLabel={copy.paying} describedBy={chargeId} />
     </form>
   );
 }

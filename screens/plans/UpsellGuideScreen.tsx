@@ -83,11 +83,12 @@ function GuideChoice(props: ScreenProps) {
           defaultPlanId: plan.id,
           action: continueAction,
           copy: {
-            buy: t('plans.upsell_guide.cta'),
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),
             gateway: gatewayCopy(t),
-            ...upsellChargeCopy(t, { [plan.id]: { amount: money(total), renewal: null } }),
+            ...upsellChargeCopy(t, t('plans.upsell_guide.cta'), {
+              [plan.id]: { amount: money(total), renewal: null },
+            }),
           },
           ...paymentPage(props),
         }}

@@ -55,12 +55,12 @@ function PrivateChoice(props: ScreenProps) {
           defaultPlanId: choice.defaultId,
           action: continueAction,
           copy: {
-            buy: t('plans.upsell_private.cta'),
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),
             gateway: gatewayCopy(t),
             ...upsellChargeCopy(
               t,
+              t('plans.upsell_private.cta'),
               Object.fromEntries(
                 offered.options.map((option, index) => [
                   option.id,

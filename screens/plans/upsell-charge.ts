@@ -10,13 +10,22 @@ export interface UpsellCharge {
 /**
  * The upsell's 'charged now' line per offer (islands/UpsellPurchase.tsx): each offer's first
  * charge and what it renews at, formatted on the server, and the slot the browser fills with the
- * card or wallet the main purchase was paid with.
+ * card or wallet the main purchase was paid with. Its button names the same amount after the
+ * screen's call to action ('Add to my plan for $5.59'), as the checkout's Pay does.
  */
 export function upsellChargeCopy(
   t: TFunction,
+  cta: string,
   offers: Record<string, UpsellCharge>,
-): Pick<UpsellPurchaseProps['copy'], 'chargeNow' | 'onFile'> {
+): Pick<UpsellPurchaseProps['copy'], 'buy' | 'buyFor' | 'chargeNow' | 'onFile'> {
   return {
+    buy: cta,
+    buyFor: Object.fromEntries(
+      Object.entries(offers).map(([planId, { amount }]) => [
+        planId,
+        amount === '' ? cta : t('plans.upsell_charge.buy', { cta, amount }),
+      ]),
+    ),
     chargeNow: Object.fromEntries(
       Object.entries(offers).map(([planId, { amount, renewal }]) => [
         planId,

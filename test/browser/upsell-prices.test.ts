@@ -87,7 +87,10 @@ describe('upsell prices set in the console', () => {
         .locator('.plan-picker [role="radio"][aria-checked="true"]')
         .getAttribute('data-plan-id'),
     ).toBe('upsell_monthly_799_usd');
-    await visitor.getByRole('button', { name: 'Add to my plan' }).click();
+    // The button names what a press takes, as the checkout's Pay does.
+    await visitor
+      .getByRole('button', { name: `Add to my plan for ${money(559)}`, exact: true })
+      .click();
     await visitor.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
     const charged = await session.worker.portalDb
       .prepare(

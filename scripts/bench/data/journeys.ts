@@ -90,7 +90,7 @@ async function pay(page: Page, visitor: number): Promise<void> {
   await page.waitForURL((url) => url.pathname.startsWith('/upsell'), { timeout: STEP_TIMEOUT_MS });
   await interactive(page);
   // The upsell test's two screens: the private mode's offer, or the guide's.
-  await page.getByRole('button', { name: /^(Add to my plan|Add the guide)$/ }).click();
+  await page.getByRole('button', { name: /^(Add to my plan|Add the guide) for / }).click();
   await page.waitForURL((url) => url.pathname === '/success', { timeout: STEP_TIMEOUT_MS });
   await interactive(page);
 }

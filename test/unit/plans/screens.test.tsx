@@ -272,6 +272,14 @@ describe('upsells', () => {
       upsell_quarterly_999_usd:
         '$6.99 is charged now to {{method}}, then $6.99 every 3 months until you cancel.',
     });
+    // Its button names the same amount, the default offer's in the server's HTML.
+    expect(purchase.copy.buyFor).toEqual({
+      upsell_monthly_999_usd: 'Add to my plan for $6.99',
+      upsell_quarterly_999_usd: 'Add to my plan for $6.99',
+    });
+    expect(textOf(document.querySelector('[data-island=UpsellPurchase] button'))).toBe(
+      'Add to my plan for $6.99',
+    );
     expect(choice.options.map((o) => o.details.coupon)).toEqual(['upsell_30', 'upsell_30']);
     expect(textOf(document.querySelector('.upsell__badge'))).toBe('30% off');
   });
@@ -291,6 +299,8 @@ describe('upsells', () => {
     expect(skip.dataset.next).toBe('/next?q=1');
     expect(skip.getAttribute('method')).toBe('post');
     expect(skip.querySelector('#continue-button')).toBeNull();
+    const purchase = islandProps<UpsellPurchaseProps>(document, 'UpsellPurchase');
+    expect(Object.values(purchase.copy.buyFor)).toEqual(['Add the guide for $8.99']);
   });
 });
 
