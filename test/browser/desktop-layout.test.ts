@@ -26,7 +26,6 @@ const SPLITS = [
   ['signup_testim', '[data-island=SignupForm]', '.signup__testimonials'],
   ['checkout_v3_tr', '[data-island=PlanChoice]', '[data-island=CheckoutPayment]'],
   ['checkout_h3_pp_braintree', '[data-island=PlanChoice]', '[data-island=CheckoutPayment]'],
-  ['paycheck_combo_3d', '[data-island=PlanChoice]', '[data-island=CheckoutPayment]'],
   ['upsell_an_private', '[data-island=PlanChoice]', '[data-island=UpsellPurchase]'],
   ['upsell_guide', 'h1', '.guide-offer'],
   ['success', '[data-island=DownloadApp]', '.success__aside'],
@@ -106,6 +105,25 @@ describe('from 768 or 992px the key screens use two columns', () => {
       if (width < splitFrom(screen)) continue;
       await page.setViewportSize({ width, height: 800 });
       expectSideBySide(await measure(page, main, side), `${width}px`);
+    }
+    await page.context().close();
+  });
+
+  it('the combo paywall is one centred column until its call to action opens the form beside the plans', async () => {
+    const page = await openAt(1280, '/paycheck_combo_3d');
+    const gated = await measure(page, '[data-island=PlanChoice]', '[data-island=CheckoutPayment]');
+    // The button's card under the plans, in their column: no end column holding a button alone.
+    expect(gated.side.top).toBeGreaterThanOrEqual(gated.main.bottom);
+    expect(Math.abs(gated.side.left - gated.main.left)).toBeLessThan(1);
+    expect(Math.abs(gated.main.left + gated.main.right - gated.viewport)).toBeLessThan(2);
+    await page.getByRole('button', { name: 'Start my 3-day trial' }).click();
+    await page.getByRole('group', { name: 'Card details' }).waitFor();
+    for (const width of [1280, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      expectSideBySide(
+        await measure(page, '[data-island=PlanChoice]', '[data-island=CheckoutPayment]'),
+        `${width}px`,
+      );
     }
     await page.context().close();
   });

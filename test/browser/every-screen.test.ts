@@ -459,7 +459,7 @@ async function walkScreen(
     for (const width of WALK_WIDTHS) {
       await page.setViewportSize({ width, height: WALK_HEIGHT[width] });
       const findings: RenderFindings = await inspectRender(page);
-      const found = [...renderProblems(findings), ...wideProblems(await inspectWide(page, path))];
+      const found = [...renderProblems(findings), ...wideProblems(await inspectWide(page))];
       if (found.length > 0) {
         problems[width] = found;
         await saveScreenshot(page, `walk/${width}/${file}`);

@@ -57,23 +57,14 @@ const MUST_READ = [
   '[role="status"]',
 ].join(',');
 
-/**
- * Screens whose end column is the checkout's pay card, short today beside the plans (its total
- * and terms, and its staying in sight, are the pay card's own work): their empty column is not
- * checked until then. Remove a screen here once its pay card fills the column.
- */
-const PAY_CARD_SCREENS =
-  /^\/(checkout_v3_tr|checkout_h3_pp|checkout_v3_pp|checkout_h3_pp_braintree|paycheck_combo_3d)\?/;
-
 /** Both checks on the page as it is now; `path` is the screen's, as the walk opened it. */
-export async function inspectWide(page: Page, path = ''): Promise<WideFindings> {
+export async function inspectWide(page: Page): Promise<WideFindings> {
   const smallPrint = await page.evaluate(findSmallPrint, {
     mustRead: MUST_READ,
     minPx: MUST_READ_MIN_PX,
   });
   const wide = (page.viewportSize()?.width ?? 0) >= EMPTY_COLUMN_MIN_WIDTH;
-  const checked = wide && !PAY_CARD_SCREENS.test(path);
-  const emptyColumns = checked ? await page.evaluate(findEmptyColumns) : [];
+  const emptyColumns = wide ? await page.evaluate(findEmptyColumns) : [];
   return { emptyColumns, smallPrint };
 }
 

@@ -60,11 +60,13 @@ const BLOCKS = [
   'page',
   // The pay card: the amount, the renewal consent and the terms beside Pay (islands/kit/PayTerms.tsx).
   'pay-card',
-  // The kit's own pieces, placed in a screen's layout: the pinned Continue, the lead paragraph
-  // and the primary button (screens/kit/).
+  // The kit's own pieces, placed in a screen's layout: the pinned Continue, the lead paragraph,
+  // the primary button and a form of one button (screens/kit/).
   'bottom-button',
   'lead',
   'button',
+  // The paywall's call to action in place of the payment form (islands/CheckoutPayment.tsx).
+  'continue-form',
 ];
 
 describe('plans and after CSS', () => {
