@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
 import { currentScreenUrl } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
+import { type PayTermsCopy, RenewalConsentBox, useRenewalConsentAsk } from './kit/PayTerms';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { paidWithLabel } from './payments/paid-with';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
@@ -13,6 +14,7 @@ import { paymentStoreDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
 import { type ChosenPlanDetails, purchaseRequestFor } from './stores/purchase-request';
 import { $receipts } from './stores/receipt';
+import { renewalConsentGiven, renewalConsentToSend } from './stores/renewal-consent';
 import { $signup } from './stores/signup';
 
 export interface UpsellPurchaseProps {
@@ -38,6 +40,11 @@ export interface UpsellPurchaseProps {
   };
   /** Where the form posts without JavaScript (the worker moves on without charging). */
   action: string;
+  /**
+   * Each offer's renewal in words and the consent the visitor's country asks for
+   * (screens/plans/pay-terms-props.ts); null for a one-time offer.
+   */
+  terms: PayTermsCopy | null;
   page: Omit<PaymentPage, 'here' | 'texts'>;
   errorTexts: Partial<ErrorTexts>;
 }
@@ -92,20 +99,52 @@ function ChargeNow({
   );
 }
 
+/** Where no terms are asked of a one-time offer, the hooks still run, with nothing to ask. */
+const NOTHING_TO_AGREE: PayTermsCopy = {
+  defaultPlan: '',
+  plans: {},
+  consent: null,
+  totalLabel: '',
+};
+
+/**
+ * The renewal consent of an offer that renews, where the visitor's country asks for one: its
+ * box, and the check a press makes (the worker refuses the charge without it).
+ */
+function useUpsellConsent(terms: PayTermsCopy | null) {
+  useRenewalConsentAsk(terms ?? NOTHING_TO_AGREE);
+  const ref = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState(false);
+  return {
+    ref,
+    error,
+    clear: () => setError(false),
+    given(): boolean {
+      if (renewalConsentGiven()) return true;
+      setError(true);
+      ref.current?.focus();
+      return false;
+    },
+  };
+}
+
 export default function UpsellPurchase({
   offers,
   defaultPlanId,
   copy,
   action,
+  terms,
   page,
   errorTexts,
 }: UpsellPurchaseProps) {
   const phase = useStore($paymentPhase);
+  const consent = useUpsellConsent(terms);
   // A phase left over from a page restored from the back/forward cache must not hold the button.
   useEffect(() => $paymentPhase.set('idle'), []);
 
   async function buy() {
     if ($paymentPhase.get() !== 'idle') return;
+    if (!consent.given()) return;
     const chosen = $plans.get().upsellPlan;
     const planId = chosen in offers ? chosen : defaultPlanId;
     $paymentPhase.set('paying');
@@ -124,6 +163,7 @@ export default function UpsellPurchase({
       choice: account.choice,
       visitor: { email: signup.email, uuid: signup.uuid },
       method: { kind: 'on-file' },
+      renewalConsent: renewalConsentToSend(),
     });
     const here = currentScreenUrl();
     await pay(request, { ...page, here, texts: errorTexts }, paymentStoreDeps(account.provider));
@@ -143,6 +183,14 @@ export default function UpsellPurchase({
       }}
     >
       <ChargeNow id={chargeId} planId={planId} copy={copy} />
+      <RenewalConsentBox
+        id={chargeId}
+        words={terms?.plans[planId] ?? null}
+        missing={terms?.consent?.missing ?? ''}
+        inputRef={consent.ref}
+        error={consent.error}
+        onTick={consent.clear}
+      />
       <ContinueButton
         label={copy.buyFor[planId] ?? copy.buy}
         busy={busy}

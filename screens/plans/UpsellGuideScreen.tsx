@@ -82,6 +82,8 @@ function GuideChoice(props: ScreenProps) {
           },
           defaultPlanId: plan.id,
           action: continueAction,
+          // One payment: nothing renews, nothing to agree to.
+          terms: null,
           copy: {
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),

@@ -6,6 +6,7 @@ import { SupportLinks } from '../kit/SupportLinks';
 import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { payTermsCopy } from './pay-terms-props';
 import { gatewayCopy, paymentPage } from './payment-method-props';
 import { offeredPlans, planChoiceProps } from './plan-choice-props';
 import { visitorCurrency } from './plan-copy';
@@ -35,6 +36,9 @@ function privateOffer(props: ScreenProps) {
   return {
     offered,
     choice: { ...offered, options: offered.options.map(withPeriod(props, offer.families)) },
+    // Each tier renews: where the visitor's country asks, they agree to it here as at the
+    // checkout (shared/plans/renewal-consent.ts).
+    terms: payTermsCopy(props, { ...offer, coupon: COUPON }),
   };
 }
 
@@ -44,7 +48,7 @@ function privateOffer(props: ScreenProps) {
  */
 function PrivateChoice(props: ScreenProps) {
   const { t, continueAction } = props;
-  const { offered, choice } = privateOffer(props);
+  const { offered, choice, terms } = privateOffer(props);
   return (
     <>
       <Island name="PlanChoice" props={choice} />
@@ -54,6 +58,7 @@ function PrivateChoice(props: ScreenProps) {
           offers: Object.fromEntries(choice.options.map((option) => [option.id, option.details])),
           defaultPlanId: choice.defaultId,
           action: continueAction,
+          terms,
           copy: {
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),

@@ -87,10 +87,18 @@ describe('upsell prices set in the console', () => {
         .locator('.plan-picker [role="radio"][aria-checked="true"]')
         .getAttribute('data-plan-id'),
     ).toBe('upsell_monthly_799_usd');
-    // The button names what a press takes, as the checkout's Pay does.
-    await visitor
-      .getByRole('button', { name: `Add to my plan for ${money(559)}`, exact: true })
-      .click();
+    // The button names what a press takes, as the checkout's Pay does; the add-on renews, so a
+    // US visitor agrees to that renewal too before it is charged.
+    const buy = visitor.getByRole('button', {
+      name: `Add to my plan for ${money(559)}`,
+      exact: true,
+    });
+    await buy.click();
+    const agree = visitor.getByRole('checkbox', { name: /^I agree that my subscription renews/ });
+    await expect.poll(() => agree.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await visitor.getByRole('alert').filter({ hasText: 'Tick the box' }).count()).toBe(1);
+    await agree.check();
+    await buy.click();
     await visitor.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
     const charged = await session.worker.portalDb
       .prepare(

@@ -18,12 +18,13 @@ function currentConsent(consent: RenewalConsent | null | undefined): RenewalCons
 }
 
 /**
- * The renewal consent of a charge of a main plan (shared/plans/renewal-consent.ts): where the
- * visitor's country asks for it, a charge without the box ticked for the wording in force is
+ * The renewal consent of a charge of a plan that renews (shared/plans/renewal-consent.ts): where
+ * the visitor's country asks for it, a charge without the box ticked for the wording in force is
  * refused before the product API is called (the page cannot skip the box by posting itself);
  * a consent given is stamped with the worker's clock and forwarded as `renewal_consent`, and one
- * that names another wording is dropped. Upsells, bought with the card on file after the main
- * purchase, and one-time payments pass as they are.
+ * that names another wording is dropped. An upsell that renews is a subscription of its own,
+ * agreed to on its own screen though the card is already on file; one-time payments (the guide)
+ * pass as they are.
  */
 export function renewalConsentGate(
   request: { country: string | null; planId: string | null; requestId: string; now: number },
@@ -32,7 +33,7 @@ export function renewalConsentGate(
   const { planId } = request;
   if (planId === null || !isPlanId(planId)) return { ok: true, body };
   const plan = planById(planId);
-  if (plan.role !== 'main' || plan.billing.kind !== 'recurring') return { ok: true, body };
+  if (plan.billing.kind !== 'recurring') return { ok: true, body };
   const { renewal_consent: sent, ...rest } = body as ChargeBody;
   const given = currentConsent(sent);
   if (given) {

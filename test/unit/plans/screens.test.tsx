@@ -9,6 +9,7 @@ import { AFTER_SCREENS } from '../../../screens/after';
 import { PLANS_SCREENS } from '../../../screens/plans';
 import { SCREENS } from '../../../screens/registry';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
+import { RENEWAL_CONSENT_VERSION } from '../../../shared/plans/renewal-consent';
 import type { ScreenId } from '../../../shared/screens';
 import { islandProps, renderScreen, textOf } from './render-screen';
 
@@ -282,6 +283,13 @@ describe('upsells', () => {
     );
     expect(choice.options.map((o) => o.details.coupon)).toEqual(['upsell_30', 'upsell_30']);
     expect(textOf(document.querySelector('.upsell__badge'))).toBe('30% off');
+    // Each tier renews: a US visitor ticks the box for it, as at the checkout.
+    expect(purchase.terms?.consent).toMatchObject({ version: RENEWAL_CONSENT_VERSION });
+    expect(purchase.terms?.plans.upsell_quarterly_999_usd?.consent).toBe(
+      'I agree that my subscription renews automatically at $6.99 every 3 months until I cancel.',
+    );
+    const elsewhere = renderScreen('upsell_an_private', { country: 'SG' }).document;
+    expect(islandProps<UpsellPurchaseProps>(elsewhere, 'UpsellPurchase').terms?.consent).toBeNull();
   });
 
   it('the safety toolkit: one payment, 20 off the regular price, and a Skip that moves on', () => {

@@ -104,7 +104,7 @@ describe('a visitor from a country that asks for no box', () => {
   it('pays without it, and nothing is recorded as consent', async () => {
     const visitor = checkoutVisitor();
     const email = await visitor.signUp();
-    const [result] = await visitor.poll(await chargeWith(visitor, undefined, 'CA'));
+    const [result] = await visitor.poll(await chargeWith(visitor, undefined, 'SG'));
     expect(result?.status).toBe('succeeded');
     expect(await subscriptionsOf(email)).toEqual([
       expect.objectContaining({ text_version: null, accepted_at: null }),
@@ -113,17 +113,55 @@ describe('a visitor from a country that asks for no box', () => {
 });
 
 describe('upsells, bought with the card on file after the main purchase', () => {
-  it('pass without a consent of their own', async () => {
+  /** The upsell posted as its screen does, from `country`, with `consent` if any. */
+  async function buyUpsell(
+    visitor: ReturnType<typeof checkoutVisitor>,
+    planId: string,
+    country: string,
+    consent?: unknown,
+  ) {
+    return visitor.call(
+      `/api/users/me/subscriptions/${planId}`,
+      {
+        gateway: 'test',
+        payment_method_nonce: null,
+        coupon: planId.startsWith('upsell_') ? 'upsell_30' : null,
+        payment_intent_id: null,
+        user_data: { price: '9.99', currency: 'USD' },
+        ...(consent === undefined ? {} : { renewal_consent: consent }),
+      },
+      { 'cf-ipcountry': country },
+    );
+  }
+
+  /** A visitor who bought the main plan from `country`, the box ticked where it is asked. */
+  async function paidVisitor(country: string) {
     const visitor = checkoutVisitor();
-    await visitor.signUp();
-    await visitor.poll(await visitor.subscribe(await visitor.tokenize(CARDS.succeeds)));
-    const upsell = await visitor.call('/api/users/me/subscriptions/upsell_quarterly_999_usd', {
-      gateway: 'test',
-      payment_method_nonce: null,
-      coupon: 'upsell_30',
-      payment_intent_id: null,
-      user_data: { price: '9.99', currency: 'USD' },
-    });
-    expect(upsell.status).toBe(200);
+    const email = await visitor.signUp();
+    await visitor.poll(await chargeWith(visitor, TICKED_RENEWAL_CONSENT, country));
+    return { visitor, email };
+  }
+
+  it('a US visitor’s upsell that renews is refused without its own consent, and charged with it', async () => {
+    const { visitor, email } = await paidVisitor('US');
+    const refused = await buyUpsell(visitor, 'upsell_quarterly_999_usd', 'US');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'renewal_consent_required' });
+    expect(await subscriptionsOf(email)).toHaveLength(1);
+    const bought = await buyUpsell(
+      visitor,
+      'upsell_quarterly_999_usd',
+      'US',
+      TICKED_RENEWAL_CONSENT,
+    );
+    expect(bought.status).toBe(200);
+    const kept = await subscriptionsOf(email);
+    expect(kept).toHaveLength(2);
+    expect(kept.every((row) => row.text_version === RENEWAL_CONSENT_VERSION)).toBe(true);
+  });
+
+  it('elsewhere pass without a consent', async () => {
+    const { visitor } = await paidVisitor('SG');
+    expect((await buyUpsell(visitor, 'upsell_quarterly_999_usd', 'SG')).status).toBe(200);
   });
 });
