@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { PlanPicker, type PlanPickerItem } from './kit/PlanPicker';
+import { $offerEnded } from './stores/offer';
 import { $plans } from './stores/plans';
 
 /** A plan as the server put it into words, with what the payment step will need to know. */
@@ -29,6 +31,11 @@ export interface PlanChoiceProps {
   slot: 'plan' | 'upsellPlan';
   /** Headings of the order summary; without them no summary is shown. */
   summaryLabels?: { title: string; discount: string; total: string };
+  /**
+   * The same offer at the regular prices, while the visitor's offer countdown runs: shown, and
+   * kept as the choice, once it reaches zero ($offerEnded), so what is charged is what is shown.
+   */
+  afterOffer?: { options: PlanChoiceOption[]; defaultId: string };
 }
 
 function remember(slot: PlanChoiceProps['slot'], option: PlanChoiceOption): void {
@@ -43,11 +50,15 @@ function remember(slot: PlanChoiceProps['slot'], option: PlanChoiceOption): void
  */
 export default function PlanChoice({
   label,
-  options,
-  defaultId,
+  options: offerOptions,
+  defaultId: offerDefaultId,
   slot,
   summaryLabels,
+  afterOffer,
 }: PlanChoiceProps) {
+  const ended = useStore($offerEnded) && afterOffer !== undefined;
+  const options = ended ? afterOffer.options : offerOptions;
+  const defaultId = ended ? afterOffer.defaultId : offerDefaultId;
   // The first render matches the server's (which knows no stored choice); a stored choice among
   // these options is applied once mounted, else the default is stored as the choice.
   const [activeId, setActiveId] = useState(defaultId);

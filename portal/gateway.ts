@@ -1,6 +1,6 @@
+import { chargedFirst } from '../shared/plans/anchors';
 import type { Plan } from '../shared/plans/catalogue';
 import { COUPONS } from '../shared/plans/coupons';
-import { orderSummary } from '../shared/plans/order-summary';
 import type { CardBehaviour } from './test-gateway/test-cards';
 
 type CouponCode = keyof typeof COUPONS;
@@ -85,7 +85,7 @@ function declined(declineCode: DeclineCode): ChargeDecision {
 export function firstChargeOf(plan: Plan, couponCode: string | null | undefined): number {
   const coupon =
     couponCode && Object.hasOwn(COUPONS, couponCode) ? COUPONS[couponCode as CouponCode] : null;
-  return orderSummary(plan, coupon).total / 100;
+  return chargedFirst(plan, coupon) / 100;
 }
 
 /** The amount to verify a card for, as Braintree's verifyCard takes it: '6.99'. */

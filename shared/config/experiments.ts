@@ -9,6 +9,7 @@ import {
 } from '../experiments';
 import { contentChoices } from './content';
 import { flowName, instant, screenRef, slug, version } from './fields';
+import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
 import { condition } from './routing';
@@ -56,6 +57,11 @@ const change = z.strictObject({
    * page and the charge always agree; plans whose prices differ make a price test.
    */
   ...planLists,
+  /**
+   * `anchors: false` tests the prices without struck prices and savings; `countdown: false`
+   * without the offer countdown (shared/config/offer-terms.ts).
+   */
+  ...offerTerms,
 });
 
 const variant = z.strictObject({

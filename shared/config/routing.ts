@@ -11,6 +11,7 @@ import {
 } from '../routing';
 import { contentChoices } from './content';
 import { flowName, instant, slug, version } from './fields';
+import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
 
@@ -159,6 +160,8 @@ const route = z.strictObject({
   flow: flowName,
   /** Plan families its paywall, checkout, upsell and guide screens offer, the first preselected. */
   ...planLists,
+  /** `false`: no struck prices or savings; no offer countdown (shared/config/offer-terms.ts). */
+  ...offerTerms,
   /** The content variant its screens show (a content test shipped to the route), by screen. */
   content: contentChoices.optional(),
   /** A paused route takes no new visitor; those already on it stay. */

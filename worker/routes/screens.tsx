@@ -13,6 +13,8 @@ import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
+import type { OfferClock } from '../../shared/plans/offer-clock';
+import { isSellingScreen } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
 import type { ApiDependencies } from '../api/call-handler';
 import { drawsAreaMaps } from '../area-map/area-map-cookie';
@@ -27,6 +29,7 @@ import { bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
 import { armsCountedOn, exposesNext } from '../middleware/exposure';
 import { offersPayPal } from '../middleware/payment-providers';
+import { pageOfferClock } from '../purchases/offer-deadline';
 import {
   type EncodedBody,
   pageResponse,
@@ -299,6 +302,7 @@ function screenProps(
   { ref, screen }: Shown,
   next: string | null,
   refused: Refused | undefined,
+  clock: OfferClock,
 ): ScreenProps {
   const experiments = c.get('experiments');
   // A marketer's content for this screen, as the visitor's experiments and route show it: its
@@ -331,7 +335,18 @@ function screenProps(
     routePlans: experiments.shape.plans ?? undefined,
     upsellPlans: experiments.shape.upsellPlans ?? undefined,
     guidePlans: experiments.shape.guidePlans ?? undefined,
+    offerClock: clock,
+    anchors: experiments.shape.anchors !== false,
   };
+}
+
+/**
+ * The offer countdown of a screen that sells with one (every selling screen but the guide's,
+ * whose price is its own): its deadline is fixed on the first such page the visitor sees.
+ */
+async function offerClockOf(c: ScreenContext, screen: ScreenId): Promise<OfferClock> {
+  if (!isSellingScreen(screen) || screen === 'upsell_guide') return { state: 'off' };
+  return pageOfferClock(c, c.get('experiments').shape.countdown !== false, Date.now());
 }
 
 /** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */
@@ -354,7 +369,12 @@ function screenChrome(
   };
 }
 
-function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: Refused) {
+async function showScreen(
+  deps: ScreenDeps,
+  c: ScreenContext,
+  shown: Shown,
+  refused?: Refused,
+): Promise<Response> {
   const { screens } = deps;
   const { ref, screen } = shown;
   const search = queryOf(c.req.url);
@@ -367,7 +387,7 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: 
     c.get('preview') !== undefined,
     c.env,
   );
-  const props = screenProps(deps, c, shown, next, refused);
+  const props = screenProps(deps, c, shown, next, refused, await offerClockOf(c, screen));
   const { t } = props;
   // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
   const account = takeSignedUp(c);

@@ -6,6 +6,7 @@ import {
 import type { ContentChoices } from '../../../shared/config/content';
 import type { VariantChange } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
+import type { OfferTerms } from '../../../shared/config/offer-terms';
 import type { Slot } from '../../../shared/experiments';
 import type { PlanFamilyId } from '../../../shared/plans/catalogue';
 import {
@@ -23,7 +24,7 @@ import { resolveFlow } from '../../funnel/flow';
  * its screens, and the plans its paywall and checkout, its upsell and its guide offer (null:
  * each screen's own).
  */
-export interface FunnelShape extends PlanChoices {
+export interface FunnelShape extends PlanChoices, OfferTerms {
   flow: string;
   screens: readonly ScreenRef[];
   /** The content variant a screen shows (shared/config/content.ts); absent: its own content. */
@@ -81,6 +82,8 @@ export function applyChange(
     const plans = change[field];
     if (plans !== undefined) next[field] = plans as PlanFamilyId[];
   }
+  if (change.anchors === false) next.anchors = false;
+  if (change.countdown === false) next.countdown = false;
   return next;
 }
 
@@ -110,6 +113,8 @@ export function triggerIndex(
       if (drawn === null || !isSellingScreen(drawn)) continue;
       const field = PLAN_FIELDS[SCREEN_OFFERS[drawn].sells];
       if (!samePlans(first[field], other[field])) return index;
+      // Struck prices or a countdown turned off show first where the visitor is sold something.
+      if (first.anchors !== other.anchors || first.countdown !== other.countdown) return index;
     }
   }
   return null;
