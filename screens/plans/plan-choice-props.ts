@@ -29,7 +29,7 @@ export function offeredPlans(props: ScreenProps, screen: SellingScreenId): Scree
 }
 
 /** Whether the visitor's offer ends at a deadline still ahead (its countdown is running). */
-export function offerRunning(props: Pick<ScreenProps, 'offerClock'>): boolean {
+function offerRunning(props: Pick<ScreenProps, 'offerClock'>): boolean {
   return props.offerClock?.state === 'running';
 }
 

@@ -61,7 +61,7 @@ export function chargedFirst(plan: Plan, coupon: Coupon | null): Cents {
  * The monthly family of the same role and tier as a plan billed for several months
  * (quarterly → monthly, upsell_quarterly_799 → upsell_monthly_799), or null.
  */
-export function monthlyCounterpart(plan: Plan): PlanFamilyId | null {
+function monthlyCounterpart(plan: Plan): PlanFamilyId | null {
   if (plan.billing.kind !== 'recurring' || plan.billing.months === 1 || plan.billing.intro) {
     return null;
   }

@@ -6,7 +6,7 @@ import type { Cents } from './money';
  * implies trial days and a per-day price; the period is in the entry's own texts). A month
  * counts as 30 days. What a plan is struck from, and the saving, are ./anchors.ts.
  */
-export const DAYS_PER_MONTH = 30;
+const DAYS_PER_MONTH = 30;
 
 /** Days of the introductory trial; 0 for a plan without one. */
 export function trialDays(plan: Plan): number {

@@ -25,7 +25,7 @@ import {
  * kept, so no countdown is shown and none is enforced: an offer that restarted on every page
  * would be a false claim of limited time.
  */
-export const OFFER_COOKIE = 'gf_offer';
+const OFFER_COOKIE = 'gf_offer';
 
 /** The visit's length as the first touch keeps it (30 days): after that a visit is new. */
 const OFFER_COOKIE_OPTIONS = {
