@@ -149,7 +149,24 @@ describe('paywalls and checkouts', () => {
       '$6.99 for the first 7 days, then $39.99 every month. Cancel anytime.',
     );
     expect(textOf(document.querySelector('.order-summary__row--total'))).toBe('Total today$6.99');
-    expect(textOf(document.querySelector('.order-summary__row--discount'))).toBe('Discount−$2.34');
+    // A trial is struck from nothing: 7 days at the monthly rate is a price nobody pays.
+    expect(document.querySelector('.order-summary__row--discount')).toBeNull();
+  });
+
+  it.each(CHECKOUTS)('%s sells the regular prices once the offer ended, and says so', (screen) => {
+    const { document } = renderScreen(screen, { offerClock: { state: 'ended' } });
+    expect(textOf(document.querySelector('.offer-banner'))).toBe('This offer has ended');
+    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+    expect(choice.options.map((option) => option.id)).toEqual(['monthly_usd', 'quarterly_usd']);
+    expect(choice.afterOffer).toBeUndefined();
+    expect(textOf(document.querySelector('.order-summary__row--total'))).toBe('Total today$39.99');
+    expect(document.querySelector('.checkout-callout')).toBeNull();
+  });
+
+  it('shows no countdown where the route or variant turned it off', () => {
+    const { document } = renderScreen('checkout_v3_tr', { offerClock: { state: 'off' } });
+    expect(document.querySelector('.offer-banner')).toBeNull();
+    expect(islandProps<PlanChoiceProps>(document, 'PlanChoice').afterOffer).toBeUndefined();
   });
 
   it('tells the checkout variants apart as their names say, PayPal on', () => {
@@ -282,15 +299,30 @@ describe('upsells', () => {
     );
     expect(choice.options.map((o) => o.details.coupon)).toEqual(['upsell_30', 'upsell_30']);
     expect(textOf(document.querySelector('.upsell__badge'))).toBe('30% off');
+    // The 30% ends with the countdown, shown beside it; then 9.99 is what is charged.
+    expect(textOf(document.querySelector('.offer-banner [role="timer"]'))).toBe('05:00');
+    expect(choice.afterOffer?.options.map((o) => [o.fullPrice, o.oldFullPrice, o.label])).toEqual([
+      ['$9.99 every month', undefined, 'Most popular'],
+      ['$9.99 every 3 months', '$29.97', 'Save 66%'],
+    ]);
+    expect(purchase.afterOffer?.offers.upsell_monthly_999_usd?.coupon).toBeNull();
   });
 
-  it('the safety toolkit: one payment, 20 off the regular price, and a Skip that moves on', () => {
+  it('anonymous mode and private chat: no "30% off" where the 30% never ends', () => {
+    for (const offerClock of [{ state: 'off' }, { state: 'ended' }] as const) {
+      const { document } = renderScreen('upsell_an_private', { offerClock });
+      const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+      expect(document.querySelector('.upsell__badge'), offerClock.state).toBeNull();
+      expect(choice.options[0]?.oldFullPrice, offerClock.state).toBeUndefined();
+      expect(choice.options[0]?.summary.discount, offerClock.state).toBeNull();
+    }
+  });
+
+  it('the safety toolkit: one payment, struck from nothing, and a Skip that moves on', () => {
     const { document } = renderScreen('upsell_guide');
-    expect(textOf(document.querySelector('.guide-offer__regular'))).toBe(
-      'Regular price $28.99$28.99',
-    );
+    // 28.99 is a price no one is charged, so it is not shown as a saving.
+    expect(document.querySelector('.guide-offer__regular, .guide-offer__save, s')).toBeNull();
     expect(textOf(document.querySelector('.guide-offer__total'))).toBe('$8.99');
-    expect(textOf(document.querySelector('.guide-offer__save'))).toBe('Save $20.00');
     expect(textOf(document.querySelector('.guide-offer__disclaimer'))).toBe(
       'One payment of $8.99. No subscription.',
     );
