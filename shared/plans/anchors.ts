@@ -1,6 +1,6 @@
 import { type Plan, type PlanFamilyId, planOf } from './catalogue';
 import { applyCoupon, type Coupon, couponAppliesTo } from './coupons';
-import type { Cents } from './money';
+import type { MinorUnits } from './money';
 import { periodDays, pricePerDay } from './plan-figures';
 
 /**
@@ -14,8 +14,10 @@ import { periodDays, pricePerDay } from './plan-figures';
  *   9.99 is what the visitor pays);
  * - an introductory trial is struck from nothing: no one pays a regular price for 7 days.
  *
- * Savings are worked out from the amounts charged, in cents, and rounded down, so a page never
- * claims a cent or a percent more than is saved. With anchors off (a route's or a variant's
+ * All of it is in the plan's own currency, as that currency's price points set it (the quarterly
+ * £49.99 against 3 × £34.99, ¥8,800 against 3 × ¥5,800): an anchor is never a converted price.
+ * Savings are worked out from the amounts charged, in minor units, and rounded down, so a page
+ * never claims a minor unit or a percent more than is saved. With anchors off (a route's or a variant's
  * `anchors: false`) nothing is struck and nothing is said to be saved.
  */
 
@@ -33,15 +35,15 @@ export interface AnchorTerms {
 
 export interface PlanFigures {
   /** The first payment: the intro or period price, less the coupon the plan accepts. */
-  charged: Cents;
+  charged: MinorUnits;
   /** Days the first payment buys; null for a one-time item. */
   days: number | null;
-  /** charged per day of those days, to the nearest cent; null for a one-time item. */
-  perDay: Cents | null;
+  /** charged per day of those days, to the nearest minor unit; null for a one-time item. */
+  perDay: MinorUnits | null;
   /** The real price of the same thing this visitor would otherwise pay; null: none to strike. */
-  anchor: Cents | null;
+  anchor: MinorUnits | null;
   /** anchor per day, for the struck per-day figure; null without an anchor. */
-  anchorPerDay: Cents | null;
+  anchorPerDay: MinorUnits | null;
   /** Whole percent saved against the anchor, rounded down; 0 without an anchor. */
   savePercent: number;
 }
@@ -52,7 +54,7 @@ export function acceptedCoupon(plan: Plan, coupon: Coupon | null): Coupon | null
 }
 
 /** What the first payment takes: the intro or period price, less an accepted coupon. */
-export function chargedFirst(plan: Plan, coupon: Coupon | null): Cents {
+export function chargedFirst(plan: Plan, coupon: Coupon | null): MinorUnits {
   const accepted = acceptedCoupon(plan, coupon);
   return accepted ? applyCoupon(plan.periodPrice, accepted) : plan.periodPrice;
 }
@@ -71,7 +73,7 @@ function monthlyCounterpart(plan: Plan): PlanFamilyId | null {
 }
 
 /** The price this visitor would otherwise pay for what the first payment buys, or null. */
-export function realAnchor(plan: Plan, terms: AnchorTerms): Cents | null {
+export function realAnchor(plan: Plan, terms: AnchorTerms): MinorUnits | null {
   if (!terms.anchors) return null;
   const charged = chargedFirst(plan, terms.coupon);
   const accepted = acceptedCoupon(plan, terms.coupon);
@@ -90,7 +92,7 @@ export function realAnchor(plan: Plan, terms: AnchorTerms): Cents | null {
 }
 
 /** Whole percent saved paying `charged` instead of `anchor`, rounded down (49.996 → 49). */
-export function savedPercent(anchor: Cents, charged: Cents): number {
+export function savedPercent(anchor: MinorUnits, charged: MinorUnits): number {
   if (anchor <= charged) return 0;
   return Math.floor((100 * (anchor - charged)) / anchor);
 }

@@ -11,6 +11,7 @@ import { COUPONS } from '../../../shared/plans/coupons';
 import { CURRENCIES } from '../../../shared/plans/currency';
 import { orderSummary } from '../../../shared/plans/order-summary';
 import { periodDays } from '../../../shared/plans/plan-figures';
+import { PRICE_POINTS } from '../../../shared/plans/price-points';
 import {
   endedOffer,
   SCREEN_OFFERS,
@@ -106,18 +107,37 @@ describe('struck prices are prices this visitor would otherwise pay', () => {
       anchors: true,
     };
     for (const currency of CURRENCIES) {
+      // Three months of the monthly plan at the visitor's own price point, never a conversion.
+      const { monthly, quarterly } = PRICE_POINTS[currency];
       const figures = planFigures(planOf('quarterly', currency), terms);
-      expect(figures.anchor).toBe(11997);
-      // 59.98 saved of 119.97 is 49.996%: the page says 49, never more than is saved.
-      expect(figures.savePercent).toBe(49);
-      expect(figures.anchorPerDay).toBe(133);
-      expect(figures.perDay).toBe(67);
-      expect(orderSummary(planOf('quarterly', currency), terms)).toEqual({
-        regular: 11997,
-        discount: 5998,
-        total: 5999,
+      expect(figures.anchor, currency).toBe(3 * monthly);
+      expect(figures.savePercent, currency).toBe(
+        Math.floor((100 * (3 * monthly - quarterly)) / (3 * monthly)),
+      );
+      expect(orderSummary(planOf('quarterly', currency), terms), currency).toEqual({
+        regular: 3 * monthly,
+        discount: 3 * monthly - quarterly,
+        total: quarterly,
       });
     }
+    // 59.98 saved of 119.97 is 49.996%: the page says 49, never more than is saved.
+    expect(planFigures(planOf('quarterly', 'USD'), terms)).toMatchObject({
+      anchor: 11997,
+      savePercent: 49,
+      anchorPerDay: 133,
+      perDay: 67,
+    });
+    // £49.99 against 3 × £34.99 = £104.97; ¥8,800 against 3 × ¥5,800 = ¥17,400 (no minor unit).
+    expect(planFigures(planOf('quarterly', 'GBP'), terms)).toMatchObject({
+      anchor: 10497,
+      savePercent: 52,
+    });
+    expect(planFigures(planOf('quarterly', 'JPY'), terms)).toMatchObject({
+      anchor: 17400,
+      savePercent: 49,
+      anchorPerDay: 193,
+      perDay: 98,
+    });
     // Where the monthly plan is not sold beside it, there is nothing to compare with.
     expect(realAnchor(planOf('quarterly', 'USD'), { ...terms, offered: ['quarterly'] })).toBeNull();
   });
@@ -137,6 +157,12 @@ describe('struck prices are prices this visitor would otherwise pay', () => {
       savePercent: 30,
     });
     expect(orderSummary(monthly, running)).toEqual({ regular: 999, discount: 300, total: 699 });
+    // The same 30% in yen, which have no minor unit: ¥1,500 less ¥450.
+    expect(planFigures(planOf('upsell_monthly_999', 'JPY'), running)).toMatchObject({
+      charged: 1050,
+      anchor: 1500,
+      savePercent: 30,
+    });
     // A countdown turned off: the 30% off never ends, so 9.99 is a price nobody pays.
     const forever = { ...running, offerEnds: false };
     expect(planFigures(monthly, forever)).toMatchObject({
