@@ -4,7 +4,7 @@ import { signCookie } from '../../../worker/signed-cookie';
 import { putConfig } from '../fetch-app';
 import { islandProps } from '../page-html';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor } from './checkout-visitor';
+import { checkoutVisitor, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * The offer countdown tells the truth (SPEC.md §4: 300 s): the worker fixes the visitor's
@@ -58,6 +58,8 @@ async function charge(buyer: Visitor, planId: string, coupon: string | null = nu
       coupon,
       payment_intent_id: null,
       user_data: {},
+      // Ticked, as this US visitor's checkout sends it (shared/plans/renewal-consent.ts).
+      renewal_consent: TICKED_RENEWAL_CONSENT,
     },
     { 'idempotency-key': crypto.randomUUID() },
   );
