@@ -163,6 +163,20 @@ describe('paywalls and checkouts', () => {
     expect(document.querySelector('.checkout-callout')).toBeNull();
   });
 
+  it.each(['paycheck1_pr5_h_win', 'paycheck1_pr5_h_ai', 'paycheck_combo_3d'] as const)(
+    '%s words Pay for the regular plan the picker shows at zero',
+    (screen) => {
+      // These sell trials only: at zero the open page switches to the monthly plan they renew
+      // into, and Pay must name its $39.99, not the trial's amount it no longer charges.
+      const { document } = renderScreen(screen);
+      const { terms } = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
+      expect(islandProps<PlanChoiceProps>(document, 'PlanChoice').afterOffer?.defaultId).toBe(
+        'monthly_usd',
+      );
+      expect(terms.plans.monthly_usd?.pay).toBe('Pay $39.99');
+    },
+  );
+
   it('shows no countdown where the route or variant turned it off', () => {
     const { document } = renderScreen('checkout_v3_tr', { offerClock: { state: 'off' } });
     expect(document.querySelector('.offer-banner')).toBeNull();
