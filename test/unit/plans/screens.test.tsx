@@ -320,6 +320,11 @@ describe('upsells', () => {
       ['$9.99 every 3 months', '$29.97', 'Save 66%'],
     ]);
     expect(purchase.afterOffer?.offers.upsell_monthly_999_usd?.coupon).toBeNull();
+    // At zero the button names the regular amount it then takes.
+    expect(purchase.afterOffer?.buyFor).toEqual({
+      upsell_monthly_999_usd: 'Add to my plan for $9.99',
+      upsell_quarterly_999_usd: 'Add to my plan for $9.99',
+    });
   });
 
   it('anonymous mode and private chat: no "30% off" where the 30% never ends', () => {
