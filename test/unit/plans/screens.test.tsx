@@ -177,6 +177,21 @@ describe('paywalls and checkouts', () => {
     },
   );
 
+  it.each([
+    ['GB', 'monthly_gbp', '£34.99'],
+    ['JP', 'monthly_jpy', '¥5,800'],
+    ['SE', 'monthly_sek', 'SEK 399'],
+  ])('ends the intro offer at zero in the currency of a visitor from %s', (country, id, total) => {
+    const { document } = renderScreen('paycheck1_pr5_h_win', {
+      country,
+      offerClock: { state: 'ended' },
+    });
+    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+    expect(choice.options.map((option) => option.id)).toEqual([id]);
+    expect(choice.options[0]?.summary.total.replace(/\s/g, ' ')).toBe(total);
+    expect(choice.options[0]?.summary.discount).toBeNull();
+  });
+
   it('shows no countdown where the route or variant turned it off', () => {
     const { document } = renderScreen('checkout_v3_tr', { offerClock: { state: 'off' } });
     expect(document.querySelector('.offer-banner')).toBeNull();
