@@ -1,9 +1,9 @@
-import { OfferCountdown } from './kit/OfferCountdown';
+import { OfferCountdown, type OfferCountdownProps } from './kit/OfferCountdown';
 
 /**
- * The offer countdown of paywalls and checkouts as its own island; the screen puts it in the
- * kit's 'offer ends in' banner (SPEC.md §2).
+ * The offer countdown banner of paywalls, checkouts and the upsell as its own island
+ * (SPEC.md §2, §4).
  */
-export default function OfferTimer() {
-  return <OfferCountdown />;
+export default function OfferTimer(props: OfferCountdownProps) {
+  return <OfferCountdown {...props} />;
 }

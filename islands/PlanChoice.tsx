@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { PlanPicker, type PlanPickerItem } from './kit/PlanPicker';
+import { $offerEnded } from './stores/offer';
 import { $plans } from './stores/plans';
 
 /** A plan as the server put it into words, with what the payment step will need to know. */
@@ -31,6 +33,11 @@ export interface PlanChoiceProps {
   summaryLabels?: { title: string; discount: string; total: string };
   /** Where the visitor's law wants it, that the prices include tax ('Price includes VAT'). */
   taxNote?: string;
+  /**
+   * The same offer at the regular prices, while the visitor's offer countdown runs: shown, and
+   * kept as the choice, once it reaches zero ($offerEnded), so what is charged is what is shown.
+   */
+  afterOffer?: { options: PlanChoiceOption[]; defaultId: string };
 }
 
 function remember(slot: PlanChoiceProps['slot'], option: PlanChoiceOption): void {
@@ -45,12 +52,16 @@ function remember(slot: PlanChoiceProps['slot'], option: PlanChoiceOption): void
  */
 export default function PlanChoice({
   label,
-  options,
-  defaultId,
+  options: offerOptions,
+  defaultId: offerDefaultId,
   slot,
   summaryLabels,
   taxNote,
+  afterOffer,
 }: PlanChoiceProps) {
+  const ended = useStore($offerEnded) && afterOffer !== undefined;
+  const options = ended ? afterOffer.options : offerOptions;
+  const defaultId = ended ? afterOffer.defaultId : offerDefaultId;
   // The first render matches the server's (which knows no stored choice); a stored choice among
   // these options is applied once mounted, else the default is stored as the choice.
   const [activeId, setActiveId] = useState(defaultId);

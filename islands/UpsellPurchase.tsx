@@ -9,6 +9,7 @@ import { paidWithLabel } from './payments/paid-with';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
 import { accountProvider } from './stores/card-form';
 import { showError } from './stores/error';
+import { $offerEnded } from './stores/offer';
 import { $paymentPhase, type PaymentPage, pay } from './stores/payment';
 import { paymentStoreDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
@@ -22,6 +23,19 @@ export interface UpsellPurchaseProps {
   offers: Record<string, ChosenPlanDetails>;
   /** The offer bought when $plans.upsellPlan names none of them (the guide has one). */
   defaultPlanId: string;
+  /**
+   * The same offers at the regular prices while the visitor's offer countdown runs: bought, and
+   * named in the charge line and on the button, once it reaches zero ($offerEnded), as the plan
+   * picker then shows.
+   */
+  afterOffer?: {
+    offers: Record<string, ChosenPlanDetails>;
+    defaultPlanId: string;
+    chargeNow: Record<string, string>;
+    buyFor: Record<string, string>;
+    /** The renewal consent's words at those prices. */
+    terms: PayTermsCopy | null;
+  };
   copy: {
     /** The screen's call to action, on the button while no offer's amount is known. */
     buy: string;
@@ -129,14 +143,20 @@ function useUpsellConsent(terms: PayTermsCopy | null) {
 }
 
 export default function UpsellPurchase({
-  offers,
-  defaultPlanId,
-  copy,
+  afterOffer,
+  copy: offerCopy,
   action,
   terms,
   page,
   errorTexts,
+  ...offer
 }: UpsellPurchaseProps) {
+  const ended = useStore($offerEnded) && afterOffer !== undefined;
+  const { offers, defaultPlanId } = ended ? afterOffer : offer;
+  const copy = ended
+    ? { ...offerCopy, chargeNow: afterOffer.chargeNow, buyFor: afterOffer.buyFor }
+    : offerCopy;
+  const words = ended ? afterOffer.terms : terms;
   const phase = useStore($paymentPhase);
   const consent = useUpsellConsent(terms);
   // A phase left over from a page restored from the back/forward cache must not hold the button.
@@ -185,8 +205,8 @@ export default function UpsellPurchase({
       <ChargeNow id={chargeId} planId={planId} copy={copy} />
       <RenewalConsentBox
         id={chargeId}
-        words={terms?.plans[planId] ?? null}
-        missing={terms?.consent?.missing ?? ''}
+        words={words?.plans[planId] ?? null}
+        missing={words?.consent?.missing ?? ''}
         inputRef={consent.ref}
         error={consent.error}
         onTick={consent.clear}

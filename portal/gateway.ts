@@ -1,7 +1,7 @@
+import { chargedFirst } from '../shared/plans/anchors';
 import type { Plan } from '../shared/plans/catalogue';
 import { COUPONS } from '../shared/plans/coupons';
 import { toMajorUnits } from '../shared/plans/money';
-import { orderSummary } from '../shared/plans/order-summary';
 import type { CardBehaviour } from './test-gateway/test-cards';
 
 type CouponCode = keyof typeof COUPONS;
@@ -122,7 +122,7 @@ export function decideCharge(
 export function firstChargeOf(plan: Plan, couponCode: string | null | undefined): number {
   const coupon =
     couponCode && Object.hasOwn(COUPONS, couponCode) ? COUPONS[couponCode as CouponCode] : null;
-  return toMajorUnits(orderSummary(plan, coupon).total, plan.currency);
+  return toMajorUnits(chargedFirst(plan, coupon), plan.currency);
 }
 
 /** The amount to verify a card for, as Braintree's verifyCard takes it: '6.99'. */

@@ -8,6 +8,7 @@ import type { InAppBrowser } from '../shared/in-app-browser';
 import type { PostedPhone, RefusedPhone } from '../shared/phone/posted-phone';
 import type { PlanFamilyId } from '../shared/plans/catalogue';
 import type { Currency } from '../shared/plans/currency';
+import type { OfferClock } from '../shared/plans/offer-clock';
 import type { ScreenId } from '../shared/screens';
 import type { Theme } from '../shared/theme';
 import type { Arrangement } from './kit/arrangement';
@@ -78,6 +79,14 @@ export interface ScreenProps {
   upsellPlans?: readonly PlanFamilyId[];
   /** The guide's plan the route or a price test names; absent, the screen's own. */
   guidePlans?: readonly PlanFamilyId[];
+  /**
+   * The visitor's offer countdown (worker/purchases/offer-deadline.ts): its seconds left, ended
+   * (the regular prices apply), or off (the route or variant shows none, the offer never ends).
+   * Absent: off.
+   */
+  offerClock?: OfferClock;
+  /** False: the route or variant turned struck prices and savings off. Absent: on. */
+  anchors?: boolean;
   /**
    * A marketer's arrangement of this screen's sections (its content, worker/content/); absent,
    * the screen as code composes it (screens/kit/composition.tsx draws it).

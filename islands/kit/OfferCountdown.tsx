@@ -1,14 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $app } from '../stores/app';
+import { $offerEnded } from '../stores/offer';
 import { useAfterHydration } from './use-after-hydration';
 
-/** SPEC.md §4, §9: the offer countdown starts at 300 seconds (5 minutes). */
-export const OFFER_SECONDS = 300;
-
-/** Seconds left `elapsedMs` after the start: one less each whole second, never below 0. */
-export function secondsLeft(elapsedMs: number): number {
-  return Math.max(0, OFFER_SECONDS - Math.floor(elapsedMs / 1000));
+/** Seconds left at `nowMs` of an offer ending at `deadlineMs`: whole seconds, never below 0. */
+export function secondsLeft(deadlineMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000));
 }
 
 /** SPEC.md §2: the countdown is shown in minutes, as mm:ss. */
@@ -19,29 +17,34 @@ export function formatCountdown(seconds: number): string {
 }
 
 /**
- * Runs the countdown in $app.timerSeconds while the screen is shown (SPEC.md §4): 300 on
- * entering, one less each second down to 0, null again on leaving (unmount or pagehide). The
- * count is taken from the clock, so a throttled background tab still shows the right time.
+ * Runs the countdown in $app.timerSeconds while the screen is shown (SPEC.md §4): from the
+ * seconds the server rendered (what is left of the visitor's deadline, kept by the worker), one
+ * less each second down to 0, null again on leaving (unmount or pagehide). The count is taken
+ * from the clock against the deadline, so a throttled background tab or a page brought back
+ * from the back/forward cache shows the right time. At 0 the offer ends ($offerEnded).
  */
-function useOfferCountdown(): void {
+function useOfferCountdown(initialSeconds: number): void {
   useEffect(() => {
+    const deadline = Date.now() + initialSeconds * 1000;
     let timer: ReturnType<typeof setInterval> | undefined;
     const stop = () => {
       clearInterval(timer);
       timer = undefined;
       $app.setKey('timerSeconds', null);
     };
+    const tick = () => {
+      const left = secondsLeft(deadline, Date.now());
+      $app.setKey('timerSeconds', left);
+      if (left === 0) {
+        clearInterval(timer);
+        $offerEnded.set(true);
+      }
+    };
     const start = () => {
       clearInterval(timer);
-      const startedAt = Date.now();
-      $app.setKey('timerSeconds', OFFER_SECONDS);
-      timer = setInterval(() => {
-        const left = secondsLeft(Date.now() - startedAt);
-        $app.setKey('timerSeconds', left);
-        if (left === 0) clearInterval(timer);
-      }, 1000);
+      tick();
+      if ($app.get().timerSeconds !== 0) timer = setInterval(tick, 1000);
     };
-    // A page brought back from the back/forward cache is a new visit to the screen.
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) start();
     };
@@ -53,24 +56,44 @@ function useOfferCountdown(): void {
       window.removeEventListener('pageshow', onPageShow);
       stop();
     };
-  }, []);
+  }, [initialSeconds]);
+}
+
+export interface OfferCountdownProps {
+  /** What is left of the visitor's offer, in seconds, as the server rendered it; 0: ended. */
+  secondsLeft: number;
+  /** 'Offer ends in'. */
+  label: string;
+  /** What the banner says once the offer ended ('This offer has ended'). */
+  endedText: string;
 }
 
 /**
- * The running countdown, mm:ss. It sits in the kit's 'offer ends in' banner (screens/kit
- * OfferBanner, SPEC.md §2), which gives it its label. A timer is not a live region, so a screen
- * reader is not interrupted every second.
+ * SPEC.md §2's 'offer ends in' banner with its running countdown, mm:ss, from what the server
+ * rendered (the page is right before any script runs); at zero it says the offer ended, in a
+ * polite live region so a screen reader hears it once. The timer itself is not a live region,
+ * so a screen reader is not interrupted every second.
  */
-export function OfferCountdown() {
+export function OfferCountdown({ secondsLeft: initial, label, endedText }: OfferCountdownProps) {
   const { timerSeconds } = useStore($app, { keys: ['timerSeconds'] });
-  // The server renders 05:00 and knows no stored value; the first browser render must match it,
-  // so the stored value is shown only once mounted.
+  // The first browser render matches the server's; the running value is shown once mounted.
   const mounted = useAfterHydration();
-  useOfferCountdown();
-  const seconds = mounted ? (timerSeconds ?? OFFER_SECONDS) : OFFER_SECONDS;
+  useOfferCountdown(initial);
+  const seconds = mounted ? (timerSeconds ?? initial) : initial;
   return (
-    <span className="offer-countdown" role="timer" dir="ltr">
-      {formatCountdown(seconds)}
-    </span>
+    <div className="offer-banner" aria-live="polite">
+      {seconds > 0 ? (
+        <>
+          <span className="offer-banner__label">{label}</span>
+          <div className="offer-banner__time">
+            <span className="offer-countdown" role="timer" dir="ltr">
+              {formatCountdown(seconds)}
+            </span>
+          </div>
+        </>
+      ) : (
+        <span className="offer-banner__label offer-banner__label--ended">{endedText}</span>
+      )}
+    </div>
   );
 }

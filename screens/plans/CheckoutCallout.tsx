@@ -22,16 +22,18 @@ export function CheckoutCallout({
   /** The plan selected when the page opens, whose trial the trial emphasis names. */
   plan: Plan;
 }) {
-  const [title, text] =
-    emphasis === 'trial' || emphasis === 'one_click'
-      ? [
-          // SPEC.md §9: the copy uses a trial of {count} days.
-          t('i18n.trial_days', { count: trialDays(plan) }),
-          t('plans.checkout.trial_text', {
-            price: formatMoney(plan.periodPrice, plan.currency, language),
-          }),
-        ]
-      : [t(`plans.checkout.${emphasis}_title`), t(`plans.checkout.${emphasis}_text`)];
+  const trial = emphasis === 'trial' || emphasis === 'one_click';
+  // Once the visitor's offer ended the plan is the regular one: there is no trial to headline.
+  if (trial && trialDays(plan) === 0) return null;
+  const [title, text] = trial
+    ? [
+        // SPEC.md §9: the copy uses a trial of {count} days.
+        t('i18n.trial_days', { count: trialDays(plan) }),
+        t('plans.checkout.trial_text', {
+          price: formatMoney(plan.periodPrice, plan.currency, language),
+        }),
+      ]
+    : [t(`plans.checkout.${emphasis}_title`), t(`plans.checkout.${emphasis}_text`)];
   return (
     <div className={`checkout-callout checkout-callout--${emphasis}`}>
       <p className="checkout-callout__title">{title}</p>

@@ -38,12 +38,7 @@ export function checkoutScreen(id: CheckoutScreenId) {
         plan: planOf(offeredPlans(props, id).defaultFamily, visitorCurrency(props)),
       }),
       plans: (props) => {
-        const offer = offeredPlans(props, id);
-        return planChoiceProps(props, {
-          families: offer.families,
-          defaultFamily: offer.defaultFamily,
-          summary: true,
-        });
+        return planChoiceProps(props, offeredPlans(props, id), { summary: true });
       },
       payment: (props) => {
         const variant = variantOf(props);

@@ -25,7 +25,7 @@ export function CheckoutTestScreen(props: ScreenProps) {
       <ScreenHeading screen={screen} t={t} />
       <Island
         name="PlanChoice"
-        props={planChoiceProps(props, { ...offeredPlans(props, 'checkout-test'), summary: true })}
+        props={planChoiceProps(props, offeredPlans(props, 'checkout-test'), { summary: true })}
       />
       <h2 className="test-screen__cards-title">{t('plans.test.cards_label')}</h2>
       <dl className="test-screen__cards">

@@ -20,7 +20,7 @@ export const ComboPaywallScreen = paywallComponent(
       plan: planOf(offeredPlans(props, 'paycheck_combo_3d').defaultFamily, visitorCurrency(props)),
     }),
     plans: (props) =>
-      planChoiceProps(props, { ...offeredPlans(props, 'paycheck_combo_3d'), summary: true }),
+      planChoiceProps(props, offeredPlans(props, 'paycheck_combo_3d'), { summary: true }),
     payment: (props) => ({
       form: {
         ...checkoutPaymentProps(props, {

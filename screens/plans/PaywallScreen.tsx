@@ -22,7 +22,7 @@ export function paywallScreen(wording: PaywallWording) {
         emphasis: 'trial',
         plan: planOf(offeredPlans(props, id).defaultFamily, visitorCurrency(props)),
       }),
-      plans: (props) => planChoiceProps(props, { ...offeredPlans(props, id), summary: true }),
+      plans: (props) => planChoiceProps(props, offeredPlans(props, id), { summary: true }),
       payment: (props) => ({
         form: {
           ...checkoutPaymentProps(props, {

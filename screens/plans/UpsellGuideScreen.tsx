@@ -1,6 +1,6 @@
+import { chargedFirst } from '../../shared/plans/anchors';
 import { planOf } from '../../shared/plans/catalogue';
 import { decimalString, formatMoney } from '../../shared/plans/money';
-import { orderSummary } from '../../shared/plans/order-summary';
 import { ComposedScreen, type SectionKind } from '../kit/composition';
 import { SupportLinks } from '../kit/SupportLinks';
 import { TrustLabels } from '../kit/TrustLabels';
@@ -25,7 +25,8 @@ const CONTENTS = ['talk', 'places', 'emergency', 'online'] as const;
 function guideOffer(props: ScreenProps) {
   const plan = planOf(offeredPlans(props, 'upsell_guide').defaultFamily, visitorCurrency(props));
   const money = (cents: number) => formatMoney(cents, plan.currency, props.language);
-  return { plan, copy: planCopy(plan, planContext(props)), ...orderSummary(plan), money };
+  // The guide is struck from nothing: no one is ever charged more for it (shared/plans/anchors.ts).
+  return { plan, copy: planCopy(plan, planContext(props)), total: chargedFirst(plan, null), money };
 }
 
 /** That the price includes tax, where the visitor's law wants it said. */
@@ -35,12 +36,12 @@ function TaxNote(props: ScreenProps) {
 }
 
 /**
- * The choice: the guide with what it holds and its discounted price, and Buy, which buys it in
+ * The choice: the guide with what it holds and its price, and Buy, which buys it in
  * one click with the payment method on file.
  */
 function GuideChoice(props: ScreenProps) {
   const { t, continueAction } = props;
-  const { plan, copy, regular, discount, total, money } = guideOffer(props);
+  const { plan, copy, total, money } = guideOffer(props);
   return (
     <>
       <article className="guide-offer" aria-labelledby="guide-offer-name">
@@ -53,16 +54,7 @@ function GuideChoice(props: ScreenProps) {
           items={CONTENTS.map((item) => t(`plans.upsell_guide.contents.${item}`))}
         />
         <p className="guide-offer__price">
-          <s className="guide-offer__regular">
-            <span className="visually-hidden">
-              {t('plans.upsell_guide.regular_price', { price: money(regular) })}
-            </span>
-            <span aria-hidden="true">{money(regular)}</span>
-          </s>{' '}
-          <strong className="guide-offer__total">{money(total)}</strong>{' '}
-          <span className="guide-offer__save">
-            {t('plans.upsell_guide.save', { amount: money(discount) })}
-          </span>
+          <strong className="guide-offer__total">{money(total)}</strong>
         </p>
         <TaxNote {...props} />
         <p className="guide-offer__disclaimer">{copy.disclaimer}</p>
@@ -120,8 +112,9 @@ const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
 };
 
 /**
- * The one-time safety-toolkit guide (SPEC.md §2), at its one-time discount (SPEC.md §3: 20 off
- * in either currency); a clear Skip moves on without it. Drawn from its sections as a
+ * The one-time safety-toolkit guide (SPEC.md §2) at its price, struck from nothing: SPEC.md §3's
+ * one-time discount (20 off) would be taken from a 28.99 no one is ever charged, so it is not
+ * shown as a saving; a clear Skip moves on without it. Drawn from its sections as a
  * marketer's content arranges them.
  */
 export function UpsellGuideScreen(props: ScreenProps) {

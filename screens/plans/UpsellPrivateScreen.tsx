@@ -1,15 +1,15 @@
-import type { PlanChoiceOption } from '../../islands/PlanChoice';
-import { type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
-import { SCREEN_OFFERS } from '../../shared/plans/screen-offers';
+import type { PlanChoiceOption, PlanChoiceProps } from '../../islands/PlanChoice';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import { endedOffer, SCREEN_OFFERS } from '../../shared/plans/screen-offers';
 import { ComposedScreen, type SectionKind } from '../kit/composition';
 import { SupportLinks } from '../kit/SupportLinks';
 import { TrustLabels } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
+import { OfferTimerBanner } from './OfferTimerBanner';
 import { payTermsCopy } from './pay-terms-props';
 import { gatewayCopy, paymentPage } from './payment-method-props';
-import { offeredPlans, planChoiceProps } from './plan-choice-props';
-import { visitorCurrency } from './plan-copy';
+import { couponSavingShown, offeredPlans, planChoiceProps } from './plan-choice-props';
 import { ScreenHeading } from './ScreenHeading';
 import { SkipForm } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
@@ -21,24 +21,62 @@ import {
 
 const { coupon: COUPON } = SCREEN_OFFERS.upsell_an_private;
 
-/** The upsell's offer: the tiers the route or price test names, each with its period. */
+/**
+ * What UpsellPurchase sells of a plan choice: each option's details, and per option the charge
+ * line and the button naming what a press takes.
+ */
+function purchaseOffers(props: ScreenProps, choice: PlanChoiceProps) {
+  const withRenewal = choice.options.map(withPeriod(props));
+  const { chargeNow, buyFor } = upsellChargeCopy(
+    props.t,
+    props.t('plans.upsell_private.cta'),
+    Object.fromEntries(
+      choice.options.map((option, index) => [
+        option.id,
+        // Charged now, then the same with its period: the coupon takes its share of every
+        // payment, as the plan's disclosure says.
+        { amount: option.fullPrice ?? '', renewal: withRenewal[index]?.fullPrice ?? null },
+      ]),
+    ),
+  );
+  return {
+    offers: Object.fromEntries(choice.options.map((option) => [option.id, option.details])),
+    defaultPlanId: choice.defaultId,
+    chargeNow,
+    buyFor,
+  };
+}
+
+/**
+ * The upsell's offer: the tiers the route or price test names, each with its period, sold with
+ * the upsell's coupon until the visitor's offer ended; its '30% off' only while that is true.
+ */
 function privateOffer(props: ScreenProps) {
   const { t } = props;
   const offer = offeredPlans(props, 'upsell_an_private');
-  // Whichever tier is offered, it is sold with the upsell's own coupon (SPEC.md §1, §9).
-  const offered = planChoiceProps(props, {
-    families: offer.families,
-    defaultFamily: offer.defaultFamily,
+  const offered = planChoiceProps(props, offer, {
     slot: 'upsellPlan',
-    coupon: COUPON,
-    label: t('plans.upsell_private.badge', { percent: COUPON.percentOff }),
+    couponLabel: t('plans.upsell_private.badge', { percent: COUPON.percentOff }),
   });
+  const periods = withPeriod(props);
+  const choice: PlanChoiceProps = {
+    ...offered,
+    options: offered.options.map(periods),
+    afterOffer: offered.afterOffer && {
+      ...offered.afterOffer,
+      options: offered.afterOffer.options.map(periods),
+    },
+  };
+  const after = offered.afterOffer && { ...offered, ...offered.afterOffer };
   return {
-    offered,
-    choice: { ...offered, options: offered.options.map(withPeriod(props, offer.families)) },
+    choice,
+    purchase: purchaseOffers(props, offered),
     // Each tier renews: where the visitor's country asks, they agree to it here as at the
-    // checkout (shared/plans/renewal-consent.ts).
-    terms: payTermsCopy(props, { ...offer, coupon: COUPON }),
+    // checkout (shared/plans/renewal-consent.ts), at the price a press takes.
+    terms: payTermsCopy(props, offer),
+    afterPurchase: after
+      ? { ...purchaseOffers(props, after), terms: payTermsCopy(props, endedOffer(offer)) }
+      : undefined,
   };
 }
 
@@ -48,36 +86,26 @@ function privateOffer(props: ScreenProps) {
  */
 function PrivateChoice(props: ScreenProps) {
   const { t, continueAction } = props;
-  const { offered, choice, terms } = privateOffer(props);
+  const { choice, purchase, afterPurchase, terms } = privateOffer(props);
   return (
     <>
       <Island name="PlanChoice" props={choice} />
       <Island
         name="UpsellPurchase"
         props={{
-          offers: Object.fromEntries(choice.options.map((option) => [option.id, option.details])),
-          defaultPlanId: choice.defaultId,
+          offers: purchase.offers,
+          defaultPlanId: purchase.defaultPlanId,
+          afterOffer: afterPurchase,
           action: continueAction,
           terms,
           copy: {
             paying: t('plans.pay.paying'),
             noAccount: t('plans.card.no_account'),
             gateway: gatewayCopy(t),
-            ...upsellChargeCopy(
-              t,
-              t('plans.upsell_private.cta'),
-              Object.fromEntries(
-                offered.options.map((option, index) => [
-                  option.id,
-                  // Charged now, then the same with its period: the coupon takes its share of
-                  // every payment, as the plan's disclosure says.
-                  {
-                    amount: option.fullPrice ?? '',
-                    renewal: choice.options[index]?.fullPrice ?? null,
-                  },
-                ]),
-              ),
-            ),
+            buy: t('plans.upsell_private.cta'),
+            onFile: t('plans.upsell_charge.on_file'),
+            chargeNow: purchase.chargeNow,
+            buyFor: purchase.buyFor,
           },
           ...paymentPage(props),
         }}
@@ -90,10 +118,17 @@ function PrivateChoice(props: ScreenProps) {
 const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
   badge: {
     ...UPSELL_PRIVATE_SECTION_SPECS.badge,
-    render: ({ t }) => (
-      <p className="upsell__badge">
-        {t('plans.upsell_private.badge', { percent: COUPON.percentOff })}
-      </p>
+    // '30% off' is said only while it is true: the visitor's countdown runs, and after it the
+    // full price is charged (shared/plans/anchors.ts); the countdown says when it ends.
+    render: (props) => (
+      <>
+        {couponSavingShown(props, SCREEN_OFFERS.upsell_an_private) ? (
+          <p className="upsell__badge">
+            {props.t('plans.upsell_private.badge', { percent: COUPON.percentOff })}
+          </p>
+        ) : null}
+        <OfferTimerBanner t={props.t} clock={props.offerClock} />
+      </>
     ),
   },
   heading: {
@@ -152,16 +187,10 @@ export function UpsellPrivateScreen(props: ScreenProps) {
  * period ('$6.99 every 3 months'): what differs between them is then on the card, beside the
  * per-day price.
  */
-function withPeriod(props: ScreenProps, families: readonly PlanFamilyId[]) {
-  const currency = visitorCurrency(props);
-  const months = new Map<string, number>(
-    families.map((family) => {
-      const plan = planOf(family, currency);
-      return [plan.id, plan.billing.kind === 'recurring' ? plan.billing.months : 0];
-    }),
-  );
+function withPeriod(props: ScreenProps) {
   return (option: PlanChoiceOption): PlanChoiceOption => {
-    const count = months.get(option.id);
+    const plan = isPlanId(option.id) ? planById(option.id) : null;
+    const count = plan?.billing.kind === 'recurring' ? plan.billing.months : 0;
     if (!count || !option.fullPrice) return option;
     return {
       ...option,

@@ -8,7 +8,7 @@ import {
   type RenewalConsentRule,
   renewalConsentRule,
 } from '../../shared/plans/renewal-consent';
-import type { ScreenOffer } from '../../shared/plans/screen-offers';
+import { endedOffer, type ScreenOffer } from '../../shared/plans/screen-offers';
 import type { ScreenProps } from '../types';
 import { type PlanCopyContext, planContext, visitorCurrency } from './plan-copy';
 
@@ -82,6 +82,23 @@ export function planPayWords(
 }
 
 /**
+ * The plans whose words the page carries: those offered now and, while the visitor's countdown
+ * runs, those sold once it reaches zero (the monthly plan a trial renews into), which the plan
+ * picker switches to on the open page; without them the button would still name the trial's
+ * amount over a choice that charges the regular price.
+ */
+function plansWorded(
+  props: ScreenProps,
+  offer: Pick<ScreenOffer, 'families' | 'defaultFamily' | 'coupon'>,
+) {
+  const families =
+    props.offerClock?.state === 'running'
+      ? [...new Set([...offer.families, ...endedOffer(offer).families])]
+      : offer.families;
+  return families.map((family) => planOf(family, visitorCurrency(props)));
+}
+
+/**
  * The pay button's words and terms for every plan a selling screen offers this visitor, keyed by
  * plan id, so the button follows the plan picked above; and the consent the visitor's country
  * asks for. Dated from `now`, the time the page is drawn.
@@ -95,7 +112,7 @@ export function payTermsCopy(
   const currency = visitorCurrency(props);
   const rule = renewalConsentRule(props.country);
   const context = planContext(props);
-  const plans = offer.families.map((family) => planOf(family, currency));
+  const plans = plansWorded(props, offer);
   return {
     defaultPlan: planOf(offer.defaultFamily, currency).id,
     plans: Object.fromEntries(

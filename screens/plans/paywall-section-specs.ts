@@ -15,7 +15,7 @@ export type PaywallWording = 'win' | 'ai';
 export function paywallSectionSpecs(wording: PaywallWording) {
   return {
     countdown: {
-      copy: ['kit.offer.'],
+      copy: ['kit.offer.', 'kit.offer_deadline.'],
       maxChars: 40,
     },
     located: KIT_SECTION_SPECS.located,

@@ -53,7 +53,10 @@ const BENEFITS = ['live', 'alerts', 'consent'] as const;
 function paywallSections(shape: PaywallShape): Record<PaywallSection, SectionKind> {
   const specs = paywallSectionSpecs(shape.wording);
   return {
-    countdown: { ...specs.countdown, render: ({ t }) => <OfferTimerBanner t={t} /> },
+    countdown: {
+      ...specs.countdown,
+      render: ({ t, offerClock }) => <OfferTimerBanner t={t} clock={offerClock} />,
+    },
     located: { ...specs.located, render: ({ t }) => <LocatedBanner t={t} /> },
     heading: {
       ...specs.heading,

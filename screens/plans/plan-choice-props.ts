@@ -1,8 +1,8 @@
 import type { PlanChoiceProps } from '../../islands/PlanChoice';
-import { type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
-import type { Coupon } from '../../shared/plans/coupons';
-import { savePercent } from '../../shared/plans/plan-figures';
+import { type AnchorTerms, planFigures } from '../../shared/plans/anchors';
+import { planOf } from '../../shared/plans/catalogue';
 import {
+  endedOffer,
   type ScreenOffer,
   type SellingScreenId,
   screenOffer,
@@ -13,53 +13,96 @@ import { planContext, planOption, taxNoteText, visitorCurrency } from './plan-co
 /**
  * What a selling screen offers this visitor (shared/plans/screen-offers.ts, the table the worker
  * checks every charge against): the plans of the role it sells (main, upsell, guide) that the
- * visitor's route or price test arm names, else the screen's own.
+ * visitor's route or price test arm names, else the screen's own; once the visitor's offer
+ * countdown ended, at the regular prices.
  */
 export function offeredPlans(props: ScreenProps, screen: SellingScreenId): ScreenOffer {
-  return screenOffer(screen, {
-    plans: props.routePlans ?? null,
-    upsellPlans: props.upsellPlans ?? null,
-    guidePlans: props.guidePlans ?? null,
-  });
+  return screenOffer(
+    screen,
+    {
+      plans: props.routePlans ?? null,
+      upsellPlans: props.upsellPlans ?? null,
+      guidePlans: props.guidePlans ?? null,
+    },
+    props.offerClock?.state === 'ended',
+  );
+}
+
+/** Whether the visitor's offer ends at a deadline still ahead (its countdown is running). */
+function offerRunning(props: Pick<ScreenProps, 'offerClock'>): boolean {
+  return props.offerClock?.state === 'running';
 }
 
 /**
- * The PlanChoice island's props for a list of plan families, in the visitor's currency and
- * language. The default plan is labelled 'Most popular'; any other plan that saves against the
- * monthly rate is labelled with its saving.
+ * Whether the offer's coupon is a real saving for this visitor: it ends at their deadline, after
+ * which the price without it is charged, and the marketer left anchors on.
  */
-export function planChoiceProps(
+export function couponSavingShown(props: ScreenProps, offer: Pick<ScreenOffer, 'coupon'>) {
+  return offer.coupon !== null && offerRunning(props) && props.anchors !== false;
+}
+
+interface PlanChoiceOptions {
+  slot?: PlanChoiceProps['slot'];
+  /** A label every plan carries while the offer's coupon is a real saving ('30% off'). */
+  couponLabel?: string;
+  summary?: boolean;
+}
+
+/** The options of one offer, with their labels, under the visitor's terms. */
+function offerOptions(
   props: ScreenProps,
-  options: {
-    families: readonly PlanFamilyId[];
-    defaultFamily: PlanFamilyId;
-    slot?: PlanChoiceProps['slot'];
-    coupon?: Coupon | null;
-    /** A label every plan carries instead ('30% off'). */
-    label?: string;
-    summary?: boolean;
-  },
-): PlanChoiceProps {
+  offer: Pick<ScreenOffer, 'families' | 'defaultFamily' | 'coupon'>,
+  running: boolean,
+  couponLabel: string | undefined,
+) {
   const { t } = props;
   const currency = visitorCurrency(props);
   const context = planContext(props);
-  const plans = options.families.map((family) => planOf(family, currency));
-  const defaultPlan = planOf(options.defaultFamily, currency);
+  const defaultPlan = planOf(offer.defaultFamily, currency);
+  const terms: AnchorTerms = {
+    offered: offer.families,
+    coupon: offer.coupon,
+    offerEnds: running,
+    anchors: props.anchors !== false,
+  };
+  const couponShown =
+    couponLabel !== undefined && offer.coupon !== null && running && terms.anchors;
   return {
-    label: t('plans.picker.label'),
-    slot: options.slot ?? 'plan',
     defaultId: defaultPlan.id,
-    options: plans.map((plan) => {
-      const saving = savePercent(plan);
-      const label =
-        options.label ??
-        (plan.id === defaultPlan.id
+    options: offer.families.map((family) => {
+      const plan = planOf(family, currency);
+      const saving = planFigures(plan, terms).savePercent;
+      const label = couponShown
+        ? couponLabel
+        : plan.id === defaultPlan.id
           ? t('plans.picker.most_popular')
           : saving > 0
             ? t('plans.picker.save', { percent: saving })
-            : undefined);
-      return planOption(plan, context, { label, coupon: options.coupon ?? null });
+            : undefined;
+      return planOption(plan, context, { label, terms });
     }),
+  };
+}
+
+/**
+ * The PlanChoice island's props for a screen's offer, in the visitor's currency and language.
+ * The default plan is labelled 'Most popular'; any other plan that really saves is labelled with
+ * its saving (shared/plans/anchors.ts). While the visitor's countdown runs, the same offer at the
+ * regular prices rides along, for the island to show when it reaches zero.
+ */
+export function planChoiceProps(
+  props: ScreenProps,
+  offer: Pick<ScreenOffer, 'families' | 'defaultFamily' | 'coupon'>,
+  options: PlanChoiceOptions = {},
+): PlanChoiceProps {
+  const { t } = props;
+  const running = offerRunning(props);
+  const now = offerOptions(props, offer, running, options.couponLabel);
+  return {
+    label: t('plans.picker.label'),
+    slot: options.slot ?? 'plan',
+    ...now,
+    afterOffer: running ? offerOptions(props, endedOffer(offer), false, undefined) : undefined,
     summaryLabels: options.summary
       ? {
           title: t('plans.summary.title'),

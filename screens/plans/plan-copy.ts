@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { PlanChoiceOption } from '../../islands/PlanChoice';
+import { type AnchorTerms, acceptedCoupon, planFigures } from '../../shared/plans/anchors';
 import type { Plan } from '../../shared/plans/catalogue';
-import { applyCoupon, type Coupon, couponAppliesTo } from '../../shared/plans/coupons';
+import { applyCoupon, type Coupon } from '../../shared/plans/coupons';
 import { currencyForCountry } from '../../shared/plans/currency';
 import { decimalString, formatMoney, moneyParts } from '../../shared/plans/money';
 import { orderSummary } from '../../shared/plans/order-summary';
-import { periodDays, pricePerDay, regularPrice, trialDays } from '../../shared/plans/plan-figures';
+import { trialDays } from '../../shared/plans/plan-figures';
 import { taxNoteFor } from '../../shared/plans/tax-display';
 import type { ScreenProps } from '../types';
 
@@ -38,11 +39,6 @@ function money(cents: number, plan: Plan, { language }: PlanCopyContext): string
 export function taxNoteText({ t, country }: Pick<ScreenProps, 't' | 'country'>) {
   const note = taxNoteFor(country);
   return note ? t(`plans.price_tax.includes_${note}`) : undefined;
-}
-
-/** The coupon when the plan accepts it, else null. */
-function acceptedCoupon(plan: Plan, coupon: Coupon | null): Coupon | null {
-  return coupon && couponAppliesTo(coupon, plan.role) ? coupon : null;
 }
 
 /** An amount after the accepted coupon, if any. */
@@ -82,37 +78,34 @@ export function planCopy(plan: Plan, context: PlanCopyContext, coupon: Coupon | 
 
 /**
  * A plan as the PlanChoice island shows it: the per-day price big (SPEC.md §3 plan picker
- * item), the first payment under the title, the regular figures struck through when the offer
- * takes something off, and the order summary of SPEC.md §2.
+ * item), the first payment under the title, struck figures only where they are a real price
+ * this visitor would otherwise pay (shared/plans/anchors.ts), and the order summary of
+ * SPEC.md §2 with a discount only where one is really given.
  */
 export function planOption(
   plan: Plan,
   context: PlanCopyContext,
-  options: { label?: string; coupon?: Coupon | null } = {},
+  options: { label?: string; terms: AnchorTerms },
 ): PlanChoiceOption {
   const { t } = context;
-  const coupon = acceptedCoupon(plan, options.coupon ?? null);
+  const { terms } = options;
+  const coupon = acceptedCoupon(plan, terms.coupon);
   const copy = planCopy(plan, context, coupon);
-  const charged = afterCoupon(plan.periodPrice, coupon);
-  const days = periodDays(plan);
-  const summary = orderSummary(plan, coupon);
-  // With a coupon the saving shown is the coupon's; otherwise the regular rate's.
-  const regular = coupon ? plan.periodPrice : regularPrice(plan);
-  const perDay = days === null ? charged : pricePerDay(charged, days);
-  const regularPerDay = days === null ? regular : pricePerDay(regular, days);
-  const reduced = regular > charged;
+  const figures = planFigures(plan, terms);
+  const { charged, days, perDay, anchor, anchorPerDay } = figures;
+  const summary = orderSummary(plan, terms);
   return {
     id: plan.id,
     duration: copy.duration,
-    price: moneyParts(perDay, plan.currency, context.language),
+    price: moneyParts(perDay ?? charged, plan.currency, context.language),
     period: days === null ? undefined : t('plans.picker.per_day'),
     priceText:
-      days === null
+      perDay === null
         ? money(charged, plan, context)
         : t('plans.picker.per_day_text', { price: money(perDay, plan, context) }),
-    oldPrice: reduced && days !== null ? money(regularPerDay, plan, context) : undefined,
+    oldPrice: anchorPerDay === null ? undefined : money(anchorPerDay, plan, context),
     fullPrice: money(charged, plan, context),
-    oldFullPrice: reduced ? money(regular, plan, context) : undefined,
+    oldFullPrice: anchor === null ? undefined : money(anchor, plan, context),
     label: options.label,
     disclosure: copy.disclaimer,
     summary: {

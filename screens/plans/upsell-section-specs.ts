@@ -22,8 +22,9 @@ const UPSELL_SPECS = {
  * a marketer's to move or hide; the plan picker with its Buy is the choice.
  */
 export const UPSELL_PRIVATE_SECTION_SPECS = {
+  /** The discount badge, while the discount is real, and the offer countdown that ends it. */
   badge: {
-    copy: ['plans.upsell_private.badge'],
+    copy: ['plans.upsell_private.badge', 'kit.offer.', 'kit.offer_deadline.'],
     maxChars: 40,
   },
   ...UPSELL_SPECS,

@@ -10,6 +10,7 @@ import {
 import { contentChoices } from './content';
 import { countryCurrencies } from './currencies';
 import { flowName, instant, screenRef, slug, version } from './fields';
+import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
 import { condition } from './routing';
@@ -62,6 +63,11 @@ const change = z.strictObject({
    * `{ "GB": "USD" }` against a control in GBP: a country price test.
    */
   currencies: countryCurrencies.optional(),
+  /**
+   * `anchors: false` tests the prices without struck prices and savings; `countdown: false`
+   * without the offer countdown (shared/config/offer-terms.ts).
+   */
+  ...offerTerms,
 });
 
 const variant = z.strictObject({

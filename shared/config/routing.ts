@@ -12,6 +12,7 @@ import {
 import { contentChoices } from './content';
 import { countryCurrencies } from './currencies';
 import { flowName, instant, slug, version } from './fields';
+import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
 
@@ -160,6 +161,8 @@ const route = z.strictObject({
   flow: flowName,
   /** Plan families its paywall, checkout, upsell and guide screens offer, the first preselected. */
   ...planLists,
+  /** `false`: no struck prices or savings; no offer countdown (shared/config/offer-terms.ts). */
+  ...offerTerms,
   /** The content variant its screens show (a content test shipped to the route), by screen. */
   content: contentChoices.optional(),
   /** The currency its visitors pay in, by country, on top of the document's `currencies`. */

@@ -1,12 +1,11 @@
+import { type AnchorTerms, chargedFirst, realAnchor } from './anchors';
 import type { Plan } from './catalogue';
-import { applyCoupon, type Coupon, couponAppliesTo } from './coupons';
 import type { MinorUnits } from './money';
-import { regularPrice } from './plan-figures';
 
 export interface OrderSummary {
-  /** The first period at the regular price. */
+  /** What the first payment buys at the real price it is struck from, else the total. */
   regular: MinorUnits;
-  /** regular - total; 0 when nothing is taken off. */
+  /** regular - total; 0 when nothing is really taken off. */
   discount: MinorUnits;
   /** What is charged today. */
   total: MinorUnits;
@@ -14,13 +13,11 @@ export interface OrderSummary {
 
 /**
  * SPEC.md §2 checkout: an order summary with discount and total. The total is the first
- * payment (the intro price when there is one), less a coupon the plan accepts.
+ * payment (the intro price when there is one), less a coupon the plan accepts. A discount is
+ * shown only against a real price (./anchors.ts): a trial has none.
  */
-export function orderSummary(plan: Plan, coupon: Coupon | null = null): OrderSummary {
-  const regular = regularPrice(plan);
-  const total =
-    coupon && couponAppliesTo(coupon, plan.role)
-      ? applyCoupon(plan.periodPrice, coupon)
-      : plan.periodPrice;
-  return { regular, discount: Math.max(0, regular - total), total };
+export function orderSummary(plan: Plan, terms: AnchorTerms): OrderSummary {
+  const total = chargedFirst(plan, terms.coupon);
+  const regular = realAnchor(plan, terms) ?? total;
+  return { regular, discount: regular - total, total };
 }

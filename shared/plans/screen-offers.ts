@@ -2,6 +2,7 @@ import type { ScreenId } from '../screens';
 import type { PlanFamilyId, PlanRole } from './catalogue';
 import { COUPONS, type Coupon } from './coupons';
 import type { CountryCurrencies } from './currency';
+import { familyAfterOffer } from './offer-clock';
 
 /**
  * What a screen sells: the plan families its picker shows, the one preselected, and the coupon
@@ -129,15 +130,30 @@ export function isSellingScreen(screen: string): screen is SellingScreenId {
  * What `screen` offers a visitor whose route (or price test arms) name `chosen` plans: the list
  * of the role the screen sells (a paywall's or checkout's main plans, the upsell's, the guide's)
  * where one names some, the first preselected, else the screen's own. The coupon stays the
- * screen's: the upsell sells any of its tiers at 30% off (SPEC.md §1, §9).
+ * screen's: the upsell sells any of its tiers at 30% off (SPEC.md §1, §9). Once the visitor's
+ * offer `ended` (its countdown reached zero), the regular prices apply: each intro plan gives
+ * way to the plan it renews into, and no coupon is given (./offer-clock.ts).
  */
 export function screenOffer(
   screen: SellingScreenId,
   chosen: Partial<PlanChoices> | null | undefined,
+  ended = false,
 ): ScreenOffer {
   const own: ScreenOffer = SCREEN_OFFERS[screen];
   const families = chosen?.[PLAN_FIELDS[own.sells]];
   const first = families?.[0];
-  if (first === undefined || !families) return own;
-  return { ...own, families, defaultFamily: first };
+  const offer = first === undefined || !families ? own : { ...own, families, defaultFamily: first };
+  return ended ? endedOffer(offer) : offer;
+}
+
+/** An offer at the regular prices, as it is sold once the visitor's countdown reached zero. */
+export function endedOffer<T extends Pick<ScreenOffer, 'families' | 'defaultFamily' | 'coupon'>>(
+  offer: T,
+): T {
+  return {
+    ...offer,
+    families: [...new Set(offer.families.map(familyAfterOffer))],
+    defaultFamily: familyAfterOffer(offer.defaultFamily),
+    coupon: null,
+  };
 }

@@ -14,6 +14,7 @@ import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
 import { withChargedPrice } from '../purchases/charged-price';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
+import { offerEndedForCharge } from '../purchases/offer-deadline';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { renewalConsentGate } from '../purchases/renewal-consent-gate';
@@ -215,6 +216,11 @@ async function admit<E extends ApiEnv>(
       referer: c.req.header('referer'),
       requestUrl: c.req.url,
       mainPurchase: mainPurchaseKeeper(c.env, c.req.header('cookie'), c.get('requestId')),
+      offerEnded: await offerEndedForCharge(
+        c,
+        c.get('experiments').shape.countdown !== false,
+        deps.now(),
+      ),
     };
     const refusedOffer = await offerRefusal(asker, order.planId ?? '', order.coupon);
     if (refusedOffer) return { ok: false, refusal: refusedOffer };

@@ -14,6 +14,7 @@ import type {
 import type { DocumentIssue } from '../../shared/config/parse-document';
 import { screenBodyOf } from '../../shared/content-body';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
+import { isSellingScreen } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
 import type { PictureSizes } from '../pictures/library';
 import { flattenDictionary, isShippedLanguage, textProblems } from '../translations/check';
@@ -158,6 +159,8 @@ function copyIssues(
   whole: ScreenBody,
 ): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
+  // Every text of a screen that sells is held to its rules, whatever key it overrides.
+  const sells = isSellingScreen(screen);
   const shown = arrangedSections(composition, catalogue, whole.sections ?? null);
   const limitOf = (key: string): number | null => {
     const base = key.replace(PLURAL_SUFFIX, '');
@@ -174,7 +177,7 @@ function copyIssues(
       continue;
     }
     for (const [key, text] of Object.entries(texts)) {
-      const problems = textProblems(language, key, text);
+      const problems = textProblems(language, key, text, { selling: sells });
       const limit = limitOf(key);
       if (problems.length === 0 && limit === null) {
         problems.push('is read by no section this screen shows');

@@ -1,6 +1,6 @@
+import { chargedFirst } from '../../shared/plans/anchors';
 import { PLAN_FAMILIES, type PlanFamilyId, planOf } from '../../shared/plans/catalogue';
 import type { Currency } from '../../shared/plans/currency';
-import { orderSummary } from '../../shared/plans/order-summary';
 import {
   isSellingScreen,
   type PlanChoices,
@@ -66,7 +66,7 @@ function pricedOffer(
   const families = fitting.length > 0 ? fitting : own.families;
   return families.map((family) => ({
     family,
-    firstMinor: orderSummary(planOf(family, currency), offer.coupon).total,
+    firstMinor: chargedFirst(planOf(family, currency), offer.coupon),
   }));
 }
 

@@ -193,6 +193,8 @@ export function experiments(
       ...asShape(resolveFlow(flows, route.flow)),
       ...planChoicesOf(route),
       ...(route.content ? { content: route.content } : {}),
+      ...(route.anchors === false ? { anchors: false } : {}),
+      ...(route.countdown === false ? { countdown: false } : {}),
     };
     const compiled = compiledExperiments(document, split, routing);
     const { pins, unread } = await pinsOf(c, split);

@@ -1,7 +1,7 @@
+import { chargedFirst } from '../../shared/plans/anchors';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { couponByCode } from '../../shared/plans/coupons';
 import { toMajorUnits } from '../../shared/plans/money';
-import { orderSummary } from '../../shared/plans/order-summary';
 import type { VerifiedCharge } from './charge-answers';
 
 /** What the call that charged asked for: its `:planId` and its coupon. */
@@ -19,7 +19,7 @@ export type FilledField = 'plan_id' | 'price_with_discount' | 'currency';
  * charge answer must have, so a product API may leave them out. What it left out is taken from
  * the catalogue plan the charge was for: the answer's plan, else the call's `:planId`, priced in
  * that plan's currency (the plan id names the price list: `monthly_usd`), the first payment less
- * the coupon the request carried (shared/plans/order-summary.ts, what the checkout showed).
+ * the coupon the request carried (shared/plans/anchors.ts chargedFirst, what the checkout showed).
  *
  * Nothing is made up: an unknown plan fills nothing, and an answer whose currency is not the
  * plan's gets no catalogue amount (it would be a price in the wrong money).
@@ -41,10 +41,7 @@ export function completeFromCatalogue(
   }
   let { amount } = charge;
   if (amount === null) {
-    amount = toMajorUnits(
-      orderSummary(plan, couponByCode(ordered?.coupon ?? null)).total,
-      plan.currency,
-    );
+    amount = toMajorUnits(chargedFirst(plan, couponByCode(ordered?.coupon ?? null)), plan.currency);
     filled.push('price_with_discount');
   }
   if (charge.currency === null) filled.push('currency');

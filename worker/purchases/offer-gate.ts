@@ -61,6 +61,11 @@ export interface OfferAsker {
   referer: string | undefined;
   requestUrl: string;
   mainPurchase: MainPurchaseKeeper;
+  /**
+   * The visitor's offer countdown reached zero (./offer-deadline.ts): the intro prices and the
+   * coupon it named are sold no more, only the regular prices.
+   */
+  offerEnded: boolean;
 }
 
 /**
@@ -85,6 +90,7 @@ export async function offerRefusal(
     screens: screensInCode(asker.config.content, shape.screens),
     chosen: shape,
     currency: visitorCurrency(asker.config.routing, shape, asker.country),
+    ended: asker.offerEnded,
   });
   const verdict = checkOrder(offer, planId, coupon);
   const refused = (code: 'plan_not_offered' | 'coupon_not_offered' | 'main_purchase_required') => {
@@ -94,6 +100,7 @@ export async function offerRefusal(
       coupon: coupon ? coupon.slice(0, 80) : null,
       route: asker.routeId,
       flow: asker.flow.name,
+      offerEnded: asker.offerEnded,
       // What the visitor's screens did offer, so a refusal says what was asked against what
       // was shown (a currency the country changed, a plan of another arm).
       country: asker.country,

@@ -21,11 +21,13 @@ export function offerOf(visit: {
   screens: readonly ScreenId[];
   chosen: Partial<PlanChoices> | null | undefined;
   currency: Currency;
+  /** The visitor's offer countdown reached zero: the regular prices, no coupon. */
+  ended?: boolean;
 }): OfferedPlan[] {
   const offered: OfferedPlan[] = [];
   for (const screen of visit.screens) {
     if (!isSellingScreen(screen)) continue;
-    const offer = screenOffer(screen, visit.chosen);
+    const offer = screenOffer(screen, visit.chosen, visit.ended === true);
     for (const family of offer.families) {
       offered.push({
         planId: planOf(family, visit.currency).id,

@@ -15,6 +15,8 @@ import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/
 import { DECLINE_CLASS_PARAM, type DeclineClass, isDeclineClass } from '../../shared/decline-class';
 import { logError } from '../../shared/log';
 import type { RefusedPhone } from '../../shared/phone/posted-phone';
+import type { OfferClock } from '../../shared/plans/offer-clock';
+import { isSellingScreen } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
 import { DEFAULT_THEME } from '../../shared/theme';
 import type { ApiDependencies } from '../api/call-handler';
@@ -32,6 +34,7 @@ import { brandedTranslator, bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
 import { armsCountedOn, exposesNext } from '../middleware/exposure';
 import { offersPayPal } from '../middleware/payment-providers';
+import { pageOfferClock } from '../purchases/offer-deadline';
 import {
   type EncodedBody,
   pageResponse,
@@ -324,6 +327,7 @@ function screenProps(
   { ref, screen }: Shown,
   next: string | null,
   refused: Refused | undefined,
+  clock: OfferClock,
 ): ScreenProps {
   const experiments = c.get('experiments');
   // A marketer's content for this screen, as the visitor's experiments and route show it: its
@@ -362,6 +366,8 @@ function screenProps(
     upsellPlans: experiments.shape.upsellPlans ?? undefined,
     guidePlans: experiments.shape.guidePlans ?? undefined,
     declineClass: screen === 'payment_declined' ? declineClassIn(c.req.url) : undefined,
+    offerClock: clock,
+    anchors: experiments.shape.anchors !== false,
   };
 }
 
@@ -369,6 +375,15 @@ function screenProps(
 function signUpAt(c: ScreenContext, search: string): string | null {
   const ref = flowSignUp(c.get('flow'), c.get('config').content);
   return ref === null ? null : `/${ref}${search}`;
+}
+
+/**
+ * The offer countdown of a screen that sells with one (every selling screen but the guide's,
+ * whose price is its own): its deadline is fixed on the first such page the visitor sees.
+ */
+async function offerClockOf(c: ScreenContext, screen: ScreenId): Promise<OfferClock> {
+  if (!isSellingScreen(screen) || screen === 'upsell_guide') return { state: 'off' };
+  return pageOfferClock(c, c.get('experiments').shape.countdown !== false, Date.now());
 }
 
 /** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */
@@ -391,7 +406,12 @@ function screenChrome(
   };
 }
 
-function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: Refused) {
+async function showScreen(
+  deps: ScreenDeps,
+  c: ScreenContext,
+  shown: Shown,
+  refused?: Refused,
+): Promise<Response> {
   const { screens } = deps;
   const { ref, screen } = shown;
   const search = queryOf(c.req.url);
@@ -404,7 +424,7 @@ function showScreen(deps: ScreenDeps, c: ScreenContext, shown: Shown, refused?: 
     c.get('preview') !== undefined,
     c.env,
   );
-  const props = screenProps(deps, c, shown, next, refused);
+  const props = screenProps(deps, c, shown, next, refused, await offerClockOf(c, screen));
   const { t } = props;
   // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
   const account = takeSignedUp(c);

@@ -1,4 +1,5 @@
 import type { ContentChoices } from '../../shared/config/content';
+import type { OfferTerms } from '../../shared/config/offer-terms';
 import type { Condition, RoutingDocument } from '../../shared/config/routing';
 import { NO_PLAN_CHOICES, type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID, type RouteAttribute } from '../../shared/routing';
@@ -18,7 +19,7 @@ export interface VisitorFacts {
 }
 
 /** The route a visitor is on, with the plan families it names per role; null: each screen's own. */
-export interface ChosenRoute extends PlanChoices {
+export interface ChosenRoute extends PlanChoices, OfferTerms {
   id: string;
   flow: string;
   /** The content variant its screens show (a content test shipped to it), by screen. */
@@ -98,6 +99,8 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
       flow: route.flow,
       ...planChoicesOf(route),
       ...(route.content ? { content: route.content } : {}),
+      ...(route.anchors === false ? { anchors: false } : {}),
+      ...(route.countdown === false ? { countdown: false } : {}),
     };
     return {
       route: chosen,

@@ -1,6 +1,7 @@
 import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
 import type { Dictionary } from '../../shared/config/translations';
 import { PLURAL_SUFFIX, placeholderProblems } from '../../shared/copy-placeholders';
+import { copyRuleProblems, sellingCopyKey } from '../../shared/copy-rules';
 import { overlayDictionary } from './merge';
 
 /**
@@ -48,12 +49,26 @@ export function englishSource(language: string, key: string): string | undefined
   return english.get(key.replace(PLURAL_SUFFIX, '_other'));
 }
 
-/** What is wrong with one text of `language` at `key`; empty when it may be published. */
-export function textProblems(language: string, key: string, text: string): string[] {
+/**
+ * What is wrong with one text of `language` at `key`; empty when it may be published. Besides
+ * its placeholders, the rules of shared/copy-rules.ts: no bidirectional controls, no saving
+ * typed by hand, and where the text is read by a screen that sells (`selling`, else as its key
+ * says), no price typed by hand.
+ */
+export function textProblems(
+  language: string,
+  key: string,
+  text: string,
+  options: { selling?: boolean } = {},
+): string[] {
   const source = englishSource(language, key);
   if (source === undefined) return ['no such key in the English files'];
   if (text.trim() === '') return ['must not be empty'];
-  return placeholderProblems(key, source, text);
+  const selling = options.selling === true || sellingCopyKey(key);
+  return [
+    ...placeholderProblems(key, source, text),
+    ...copyRuleProblems(key, source, text, selling),
+  ];
 }
 
 /** Every problem of one language's flat override, each with its key. */

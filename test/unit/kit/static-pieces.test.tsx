@@ -4,7 +4,6 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Divider } from '../../../screens/kit/Divider';
 import { LinearProgress } from '../../../screens/kit/LinearProgress';
-import { OfferBanner } from '../../../screens/kit/OfferBanner';
 import {
   type PaymentProvider,
   PROVIDER_LOGOS,
@@ -125,18 +124,6 @@ describe('Divider (SPEC.md §2)', () => {
   it("reads 'or'", () => {
     const { container } = render(<Divider t={t} />);
     expect(container.textContent).toBe('or');
-  });
-});
-
-describe('OfferBanner (SPEC.md §2)', () => {
-  it("says 'Offer ends in' and holds the countdown it is given", () => {
-    const { container } = render(
-      <OfferBanner t={t}>
-        <span>04:59</span>
-      </OfferBanner>,
-    );
-    expect(container.textContent).toBe('Offer ends in04:59');
-    expect(container.querySelector('.offer-banner__time')?.textContent).toBe('04:59');
   });
 });
 

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import PlanChoice, { type PlanChoiceProps } from '../../../islands/PlanChoice';
+import { $offerEnded } from '../../../islands/stores/offer';
 import { $plans } from '../../../islands/stores/plans';
 import { planChoiceProps } from '../../../screens/plans/plan-choice-props';
 import type { ScreenProps } from '../../../screens/types';
@@ -31,11 +32,8 @@ function props(
       googleClientId: '',
       ...overrides,
     },
-    {
-      families,
-      defaultFamily: families[0]!,
-      summary: true,
-    },
+    { families, defaultFamily: families[0]!, coupon: null },
+    { summary: true },
   );
 }
 
@@ -56,6 +54,7 @@ beforeEach(() => {
   $plans.setKey('plan', '');
   $plans.setKey('upsellPlan', '');
   $plans.setKey('planDetails', null);
+  $offerEnded.set(false);
 });
 afterEach(() => {
   cleanup();
@@ -100,11 +99,8 @@ describe('PlanChoice island', () => {
     expect(disclosure()).toBe(
       '$6.99 for the first 7 days, then $39.99 every month. Cancel anytime.',
     );
-    expect(summaryRows()).toEqual([
-      'Premium, 7-day trial $9.33',
-      'Discount −$2.34',
-      'Total today $6.99',
-    ]);
+    // A trial is struck from nothing: 7 days at the monthly rate is a price nobody pays.
+    expect(summaryRows()).toEqual(['Premium, 7-day trial $6.99', 'Total today $6.99']);
     await userEvent.click(screen.getByText('1-month plan'));
     expect(disclosure()).toBe('$39.99 every month. Cancel anytime.');
     // Nothing is taken off the plain monthly plan, so there is no discount row.
@@ -145,6 +141,46 @@ describe('PlanChoice island', () => {
         (radio) => radio.querySelector('.plan-picker__price .visually-hidden')?.textContent,
       ),
     ).toEqual(perDay.map((price) => `$${price} per day`));
+  });
+
+  it('labels no trial with a saving: the three intro plans each cost about $1.00 a day', () => {
+    render(
+      <PlanChoice {...props({}, ['monthly_7d_intro', 'monthly_5d_intro', 'monthly_3d_intro'])} />,
+    );
+    const labels = [...document.querySelectorAll('.plan-picker__label')].map(
+      (label) => label.textContent,
+    );
+    expect(labels).toEqual(['Most popular']);
+    expect(document.querySelectorAll('s, .plan-picker__old')).toHaveLength(0);
+  });
+
+  it('strikes the 3-month plan from three months of the monthly plan, and saves 49%', () => {
+    render(<PlanChoice {...props()} />);
+    const quarterly = screen.getByRole('radio', { name: /3-month plan/ });
+    expect(quarterly.textContent).toContain('Save 49%');
+    expect(quarterly.textContent).toContain('$119.97');
+  });
+
+  it('strikes nothing and claims no saving with anchors off', async () => {
+    render(<PlanChoice {...props({ anchors: false })} />);
+    const quarterly = screen.getByRole('radio', { name: /3-month plan/ });
+    expect(quarterly.textContent).not.toContain('Save');
+    expect(quarterly.textContent).not.toContain('$119.97');
+    await userEvent.click(screen.getByText('3-month plan'));
+    expect(summaryRows()).toEqual(['Premium, 3 months $59.99', 'Total today $59.99']);
+  });
+
+  it('shows and keeps the regular prices once the countdown reaches zero', () => {
+    render(<PlanChoice {...props({ offerClock: { state: 'running', secondsLeft: 12 } })} />);
+    expect($plans.get().plan).toBe('monthly_7d_intro_usd');
+    act(() => $offerEnded.set(true));
+    expect(screen.getAllByRole('radio').map((radio) => radio.dataset.planId)).toEqual([
+      'monthly_usd',
+      'quarterly_usd',
+    ]);
+    expect($plans.get().plan).toBe('monthly_usd');
+    expect($plans.get().planDetails).toMatchObject({ periodPrice: '39.99', trialDays: 0 });
+    expect(summaryRows()).toEqual(['Premium, 1 month $39.99', 'Total today $39.99']);
   });
 
   it('shows euro prices to a visitor in the euro area', () => {

@@ -35,7 +35,9 @@ const t = englishT();
  */
 export function renderScreen(
   screen: ScreenId,
-  visitor: Partial<Pick<ScreenProps, 'country' | 'language' | 'next' | 'paypal'>> = {},
+  visitor: Partial<
+    Pick<ScreenProps, 'country' | 'language' | 'next' | 'paypal' | 'offerClock' | 'anchors'>
+  > = {},
 ): { html: string; islands: string[]; document: Document } {
   const { Component } = SCREENS[screen];
   const collector = new IslandCollector();
@@ -55,6 +57,9 @@ export function renderScreen(
         landingType="split_default"
         googleClientId="test-client.apps.googleusercontent.com"
         paypal={visitor.paypal}
+        // As the worker shows a selling screen first: the whole countdown ahead.
+        offerClock={visitor.offerClock ?? { state: 'running', secondsLeft: 300 }}
+        anchors={visitor.anchors}
       />
     </IslandContext.Provider>,
   );

@@ -150,7 +150,53 @@ describe('paywalls and checkouts', () => {
       '$6.99 for the first 7 days, then $39.99 every month. Cancel anytime.',
     );
     expect(textOf(document.querySelector('.order-summary__row--total'))).toBe('Total today$6.99');
-    expect(textOf(document.querySelector('.order-summary__row--discount'))).toBe('Discount−$2.34');
+    // A trial is struck from nothing: 7 days at the monthly rate is a price nobody pays.
+    expect(document.querySelector('.order-summary__row--discount')).toBeNull();
+  });
+
+  it.each(CHECKOUTS)('%s sells the regular prices once the offer ended, and says so', (screen) => {
+    const { document } = renderScreen(screen, { offerClock: { state: 'ended' } });
+    expect(textOf(document.querySelector('.offer-banner'))).toBe('This offer has ended');
+    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+    expect(choice.options.map((option) => option.id)).toEqual(['monthly_usd', 'quarterly_usd']);
+    expect(choice.afterOffer).toBeUndefined();
+    expect(textOf(document.querySelector('.order-summary__row--total'))).toBe('Total today$39.99');
+    expect(document.querySelector('.checkout-callout')).toBeNull();
+  });
+
+  it.each(['paycheck1_pr5_h_win', 'paycheck1_pr5_h_ai', 'paycheck_combo_3d'] as const)(
+    '%s words Pay for the regular plan the picker shows at zero',
+    (screen) => {
+      // These sell trials only: at zero the open page switches to the monthly plan they renew
+      // into, and Pay must name its $39.99, not the trial's amount it no longer charges.
+      const { document } = renderScreen(screen);
+      const { terms } = islandProps<CheckoutPaymentProps>(document, 'CheckoutPayment');
+      expect(islandProps<PlanChoiceProps>(document, 'PlanChoice').afterOffer?.defaultId).toBe(
+        'monthly_usd',
+      );
+      expect(terms.plans.monthly_usd?.pay).toBe('Pay $39.99');
+    },
+  );
+
+  it.each([
+    ['GB', 'monthly_gbp', '£34.99'],
+    ['JP', 'monthly_jpy', '¥5,800'],
+    ['SE', 'monthly_sek', 'SEK 399'],
+  ])('ends the intro offer at zero in the currency of a visitor from %s', (country, id, total) => {
+    const { document } = renderScreen('paycheck1_pr5_h_win', {
+      country,
+      offerClock: { state: 'ended' },
+    });
+    const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+    expect(choice.options.map((option) => option.id)).toEqual([id]);
+    expect(choice.options[0]?.summary.total.replace(/\s/g, ' ')).toBe(total);
+    expect(choice.options[0]?.summary.discount).toBeNull();
+  });
+
+  it('shows no countdown where the route or variant turned it off', () => {
+    const { document } = renderScreen('checkout_v3_tr', { offerClock: { state: 'off' } });
+    expect(document.querySelector('.offer-banner')).toBeNull();
+    expect(islandProps<PlanChoiceProps>(document, 'PlanChoice').afterOffer).toBeUndefined();
   });
 
   it('tells the checkout variants apart as their names say, PayPal on', () => {
@@ -283,6 +329,18 @@ describe('upsells', () => {
     );
     expect(choice.options.map((o) => o.details.coupon)).toEqual(['upsell_30', 'upsell_30']);
     expect(textOf(document.querySelector('.upsell__badge'))).toBe('30% off');
+    // The 30% ends with the countdown, shown beside it; then 9.99 is what is charged.
+    expect(textOf(document.querySelector('.offer-banner [role="timer"]'))).toBe('05:00');
+    expect(choice.afterOffer?.options.map((o) => [o.fullPrice, o.oldFullPrice, o.label])).toEqual([
+      ['$9.99 every month', undefined, 'Most popular'],
+      ['$9.99 every 3 months', '$29.97', 'Save 66%'],
+    ]);
+    expect(purchase.afterOffer?.offers.upsell_monthly_999_usd?.coupon).toBeNull();
+    // At zero the button names the regular amount it then takes.
+    expect(purchase.afterOffer?.buyFor).toEqual({
+      upsell_monthly_999_usd: 'Add to my plan for $9.99',
+      upsell_quarterly_999_usd: 'Add to my plan for $9.99',
+    });
     // Each tier renews: a US visitor ticks the box for it, as at the checkout.
     expect(purchase.terms?.consent).toMatchObject({ version: RENEWAL_CONSENT_VERSION });
     expect(purchase.terms?.plans.upsell_quarterly_999_usd?.consent).toBe(
@@ -290,15 +348,26 @@ describe('upsells', () => {
     );
     const elsewhere = renderScreen('upsell_an_private', { country: 'SG' }).document;
     expect(islandProps<UpsellPurchaseProps>(elsewhere, 'UpsellPurchase').terms?.consent).toBeNull();
+    expect(purchase.afterOffer?.terms?.plans.upsell_quarterly_999_usd?.consent).toBe(
+      'I agree that my subscription renews automatically at $9.99 every 3 months until I cancel.',
+    );
   });
 
-  it('the safety toolkit: one payment, 20 off the regular price, and a Skip that moves on', () => {
+  it('anonymous mode and private chat: no "30% off" where the 30% never ends', () => {
+    for (const offerClock of [{ state: 'off' }, { state: 'ended' }] as const) {
+      const { document } = renderScreen('upsell_an_private', { offerClock });
+      const choice = islandProps<PlanChoiceProps>(document, 'PlanChoice');
+      expect(document.querySelector('.upsell__badge'), offerClock.state).toBeNull();
+      expect(choice.options[0]?.oldFullPrice, offerClock.state).toBeUndefined();
+      expect(choice.options[0]?.summary.discount, offerClock.state).toBeNull();
+    }
+  });
+
+  it('the safety toolkit: one payment, struck from nothing, and a Skip that moves on', () => {
     const { document } = renderScreen('upsell_guide');
-    expect(textOf(document.querySelector('.guide-offer__regular'))).toBe(
-      'Regular price $28.99$28.99',
-    );
+    // 28.99 is a price no one is charged, so it is not shown as a saving.
+    expect(document.querySelector('.guide-offer__regular, .guide-offer__save, s')).toBeNull();
     expect(textOf(document.querySelector('.guide-offer__total'))).toBe('$8.99');
-    expect(textOf(document.querySelector('.guide-offer__save'))).toBe('Save $20.00');
     expect(textOf(document.querySelector('.guide-offer__disclaimer'))).toBe(
       'One payment of $8.99. No subscription.',
     );

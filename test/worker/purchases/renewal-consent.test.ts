@@ -23,6 +23,8 @@ async function chargeWith(
   visitor: ReturnType<typeof checkoutVisitor>,
   consent: unknown,
   country: string,
+  // A Canadian visitor pays in CAD (shared/plans/currency.ts): a USD plan is not offered them.
+  { plan, data }: { plan: string; data: Record<string, string> } = { plan: PLAN, data: PLAN_DATA },
 ) {
   const nonce = await visitor.tokenize(CARDS.succeeds);
   const body: Record<string, unknown> = {
@@ -30,10 +32,10 @@ async function chargeWith(
     payment_method_nonce: nonce,
     coupon: null,
     payment_intent_id: null,
-    user_data: PLAN_DATA,
+    user_data: data,
   };
   if (consent !== undefined) body.renewal_consent = consent;
-  return visitor.call(`/api/users/me/subscriptions/polling/${PLAN}`, body, {
+  return visitor.call(`/api/users/me/subscriptions/polling/${plan}`, body, {
     'idempotency-key': crypto.randomUUID(),
     'cf-ipcountry': country,
   });

@@ -6,6 +6,7 @@ import {
 import type { ContentChoices } from '../../../shared/config/content';
 import type { VariantChange } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
+import type { OfferTerms } from '../../../shared/config/offer-terms';
 import type { Slot } from '../../../shared/experiments';
 import type { PlanFamilyId } from '../../../shared/plans/catalogue';
 import type { CountryCurrencies } from '../../../shared/plans/currency';
@@ -24,7 +25,7 @@ import { resolveFlow } from '../../funnel/flow';
  * its screens, and the plans its paywall and checkout, its upsell and its guide offer (null:
  * each screen's own).
  */
-export interface FunnelShape extends PlanChoices {
+export interface FunnelShape extends PlanChoices, OfferTerms {
   flow: string;
   screens: readonly ScreenRef[];
   /** The content variant a screen shows (shared/config/content.ts); absent: its own content. */
@@ -85,6 +86,8 @@ export function applyChange(
   if (change.currencies !== undefined) {
     next.currencies = { ...shape.currencies, ...change.currencies };
   }
+  if (change.anchors === false) next.anchors = false;
+  if (change.countdown === false) next.countdown = false;
   return next;
 }
 
@@ -116,6 +119,8 @@ export function triggerIndex(
       if (!samePlans(first[field], other[field])) return index;
       // A country price test shows its price first where something is sold.
       if (!sameCurrencies(first.currencies, other.currencies)) return index;
+      // Struck prices or a countdown turned off show first where the visitor is sold something.
+      if (first.anchors !== other.anchors || first.countdown !== other.countdown) return index;
     }
   }
   return null;

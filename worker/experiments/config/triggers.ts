@@ -27,12 +27,17 @@ export interface Trigger {
 
 /** What a visitor of the route walks before any experiment changes it. */
 export function routeShape(
-  route: Pick<RouteDocument, 'flow' | 'plans' | 'upsellPlans' | 'guidePlans' | 'content'>,
+  route: Pick<
+    RouteDocument,
+    'flow' | 'plans' | 'upsellPlans' | 'guidePlans' | 'content' | 'anchors' | 'countdown'
+  >,
   flows: FlowsDocument,
 ) {
   const flow = resolveFlow(flows, route.flow);
   const shape: FunnelShape = { flow: flow.name, screens: flow.screens, ...planChoicesOf(route) };
   if (route.content) shape.content = route.content;
+  if (route.anchors === false) shape.anchors = false;
+  if (route.countdown === false) shape.countdown = false;
   return shape;
 }
 
