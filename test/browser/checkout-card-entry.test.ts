@@ -120,9 +120,14 @@ describe('card entry checked as typed (SPEC.md §2 card form)', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST') requests.push(new URL(request.url()).pathname);
     });
-    await frame.getByLabel('Card number').fill('4242424242424242');
-    // Spaced as printed on the card.
-    expect(await frame.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
+    // Spaced as printed on the card, once the frame's script runs (on a loaded machine its
+    // fields can take typing a moment before it does: typed again until then).
+    await expect
+      .poll(async () => {
+        await frame.getByLabel('Card number').fill('4242424242424242');
+        return frame.getByLabel('Card number').inputValue();
+      })
+      .toBe('4242 4242 4242 4242');
     await frame.getByLabel('Expiry date').fill('0120');
     expect(await frame.getByLabel('Expiry date').inputValue()).toBe('01/20');
     await frame.getByLabel('CVV').fill('12');

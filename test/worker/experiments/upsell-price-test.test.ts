@@ -7,7 +7,7 @@ import { asDeliveries, consumer } from '../collector/consume';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp, putConfig } from '../fetch-app';
 import { islandProps } from '../page-html';
-import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { checkoutVisitor, TICKED_RENEWAL_CONSENT } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 import { CHROME, emptyExperiments, putExperiments, shardRows, stores } from './experiment-fixtures';
 
@@ -90,6 +90,8 @@ function buyUpsell(visitor: ReturnType<typeof checkoutVisitor>, plan: string, co
       coupon,
       payment_intent_id: null,
       user_data: {},
+      // The US visitor's box ticked for the add-on's renewal, as its page sends it.
+      renewal_consent: TICKED_RENEWAL_CONSENT,
     },
     { 'idempotency-key': crypto.randomUUID() },
   );

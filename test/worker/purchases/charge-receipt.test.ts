@@ -4,7 +4,7 @@ import type { PortalFetch } from '../../../worker/api/portal-transport';
 import { developmentKit } from '../../../worker/dev/kit';
 import { freshApp } from '../fetch-app';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor, PLAN } from './checkout-visitor';
+import { checkoutVisitor, PLAN, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * The receipt the worker adds to a successful charge's answer (worker/purchases/receipt.ts): what
@@ -63,6 +63,8 @@ describe('a successful charge’s answer carries the worker’s receipt', () => 
       coupon: 'upsell_30',
       payment_intent_id: null,
       user_data: { price: '9.99', currency: 'USD' },
+      // The US visitor's box ticked for the add-on's renewal, as its page sends it.
+      renewal_consent: TICKED_RENEWAL_CONSENT,
     });
     expect(answer.status).toBe(200);
     const { data } = (await answer.json()) as { data: Record<string, unknown> };

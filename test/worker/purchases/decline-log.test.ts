@@ -2,7 +2,7 @@ import { applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARDS } from '../test-gateway/gateway-client';
-import { checkoutVisitor, PLAN, PLAN_DATA } from './checkout-visitor';
+import { checkoutVisitor, PLAN, PLAN_DATA, TICKED_RENEWAL_CONSENT } from './checkout-visitor';
 
 /**
  * Each decline the worker relays is on its request's log line with its class and code, and the
@@ -66,6 +66,8 @@ describe('the log line of a declined charge', () => {
       coupon: null,
       payment_intent_id: null,
       user_data: PLAN_DATA,
+      // The US visitor's box ticked, so the card is what refuses.
+      renewal_consent: TICKED_RENEWAL_CONSENT,
     });
     expect(response.status).toBe(422);
     const [line] = requestLines(`/api/users/me/subscriptions/${PLAN}`);

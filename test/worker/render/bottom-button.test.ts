@@ -29,7 +29,9 @@ describe('the bottom-button layout', () => {
       const { html, css } = await page(path);
       expect(html).toContain('<main class="page">');
       expect(html).not.toContain('class="bottom-button"');
-      expect(css).not.toContain('bottom-button');
+      // No rule of the bar itself (a wide features rule may name it among the money screens').
+      expect(css).not.toMatch(/(?:^|[}\s])\.bottom-button\{/);
+      expect(css).not.toContain('.page--bottom-button');
     },
   );
 });
