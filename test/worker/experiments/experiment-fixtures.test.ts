@@ -22,8 +22,6 @@ async function writeRouteDay(index: number): Promise<void> {
 }
 
 describe('the experiment fixtures', () => {
-  // Three shards created here run their migrations on first use: a few seconds alone, past the
-  // worker tests' 20 s beside Chromium in a loaded full run.
   it('read the rows of every shard a test wrote, and empty each of them', {
     timeout: 60_000,
   }, async () => {
