@@ -19,6 +19,7 @@ import {
   type ExperimentResultsView,
   loadExperimentResults,
 } from '../stores/experiments';
+import { CurrencyVerdicts } from './CurrencyVerdicts';
 import { SegmentView } from './SegmentView';
 import { VitalsGuardrails } from './VitalsGuardrails';
 
@@ -111,6 +112,7 @@ function VariantResult({
         control={answer.control}
         currency={answer.mainCurrency}
       />
+      <CurrencyVerdicts variant={variant} awaitingMatureSample={answer.awaitingMatureSample} />
       <Guardrails variant={variant} />
       <VitalsGuardrails variant={variant} />
     </article>

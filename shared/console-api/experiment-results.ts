@@ -41,10 +41,26 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
    */
   guardrails: { declines: ExperimentGuardrail; refunds: ExperimentGuardrail };
   /**
+   * A price test's mature net revenue judged in each currency paid in, most buyers first
+   * (docs/statistics.md, "Price tests by currency"); empty for any other test.
+   */
+  byCurrency: CurrencyRevenueResult[];
+  /**
    * The field Core Web Vitals of its sampled visitors (docs/statistics.md, "Field vitals"), in
    * the order LCP, INP, CLS: what must not get slower.
    */
   vitals: VitalGuardrail[];
+}
+
+/**
+ * Mature net revenue in one currency per mature exposed visitor, minor units of `currency` (a
+ * visitor who paid in another currency counts 0, so every arm has the same mix and the relative
+ * lift is the lift among this currency's buyers), `count` the visitors who paid in it. Its
+ * interval is widened for the number of currencies judged (Bonferroni), so every verdict of the
+ * table holds at once; the verdict waits for the mature sample as `mature_revenue`'s does.
+ */
+export interface CurrencyRevenueResult extends ExperimentMetricResult {
+  currency: string;
 }
 
 /**

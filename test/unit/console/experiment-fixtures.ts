@@ -101,6 +101,7 @@ function variant(
     otherRevenue: {},
     matureExposed: 400,
     guardrails: { declines: guardrail, refunds: guardrail },
+    byCurrency: [],
     vitals: vitals(compared !== null),
   };
 }

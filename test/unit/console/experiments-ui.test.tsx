@@ -169,6 +169,60 @@ describe('one experiment’s results', () => {
     expect(area.queryByText(/No verdict until the mature sample/)).toBeNull();
   });
 
+  it.each([false, true])(
+    'shows a price test’s verdict in each currency (awaiting the mature sample: %s)',
+    async (awaiting) => {
+      const inCurrency = (currency: string, mean: number, verdict: 'better' | 'worse' | null) => ({
+        metric: 'mature_revenue' as const,
+        primary: false,
+        mean,
+        absoluteLift: null,
+        absoluteInterval: null,
+        pValue: null,
+        currency,
+        count: currency === 'USD' ? 310 : 42,
+        relativeLift: verdict === null ? null : verdict === 'better' ? 0.25 : -0.18,
+        relativeInterval:
+          verdict === null
+            ? null
+            : verdict === 'better'
+              ? { lower: 0.05, upper: 0.45 }
+              : { lower: -0.3, upper: -0.06 },
+        verdict,
+      });
+      const answer = priceResults();
+      const [b, a] = answer.variants;
+      b!.byCurrency = [inCurrency('USD', 121, 'worse'), inCurrency('GBP', 35.5, 'better')];
+      a!.byCurrency = [inCurrency('USD', 150, null), inCurrency('GBP', 28, null)];
+      stubWorker(() => ({ ...answer, awaitingMatureSample: awaiting }));
+      const area = await openArea();
+      fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+      const table = await area.findByRole('table', {
+        name: /^Mature revenue of b cheaper intro by currency/,
+      });
+      const rows = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+      expect(rows.map((row) => row.slice(0, 3))).toEqual([
+        ['USD', '310', '$1.21'],
+        ['GBP', '42', '£0.36'],
+      ]);
+      // Dearer in dollars, better in pounds: each currency its own verdict, once it may be read.
+      expect(rows.map((row) => row[4])).toEqual(awaiting ? ['—', '—'] : ['worse', 'better']);
+      const control = area.getByRole('table', { name: /^Mature revenue of a by currency/ });
+      expect(within(control).queryByRole('columnheader', { name: 'Verdict' })).toBeNull();
+    },
+  );
+
+  it('shows no currency table for a price test paid in one currency', async () => {
+    stubWorker(() => priceResults());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    await area.findByRole('table', { name: 'b cheaper intro against a' });
+    expect(area.queryByRole('table', { name: /by currency/ })).toBeNull();
+  });
+
   it('splits by a segment: its levels, the caution and the hidden levels, and a CSV of the same', async () => {
     const { asked } = stubWorker((url) => {
       const answer = priceResults();

@@ -275,6 +275,69 @@ describe('an experiment’s results', () => {
     expect(answer.reach.expectedAtMost).toBeNull();
   });
 
+  it('judges a price test in each currency, so a price can win in one country and lose in another', () => {
+    const rows = priceRows();
+    // In Britain the cheap intro's buyers renewed as often as the dear one's, and four times as
+    // many bought: the verdict in GBP is the opposite of the one in USD.
+    const pounds = (variant: string, revenue: number, visitors: number): DayRevenueRow => ({
+      ...bucket('2026-11-01', variant, revenue, visitors),
+      currency: 'GBP',
+    });
+    const gbp = [pounds('seven', 599, 30), pounds('three', 599, 120)];
+    rows.dayNetRevenue = [...rows.dayNetRevenue, ...gbp];
+    rows.netRevenue = [...rows.netRevenue, ...gbp.map(({ day: _day, ...row }) => row)];
+    const answerOf = (test: ExperimentDocument, phaseRows: ExperimentPhaseRows) =>
+      buildExperimentResults({
+        design: experimentDesign('pw', test, paywallTrigger),
+        rows: phaseRows,
+        phase: 1,
+        phases: [1],
+        configVersion: 'v9+v9',
+        now: NOW,
+        routeVisits: null,
+      });
+    const answer = answerOf(priceTest(), rows);
+    const three = answer.variants.find((variant) => variant.variant === 'three')!;
+    const seven = answer.variants.find((variant) => variant.variant === 'seven')!;
+    // Most buyers first; the control's rows are its own figures, judged against nothing.
+    expect(three.byCurrency.map((row) => row.currency)).toEqual(['USD', 'GBP']);
+    expect(seven.byCurrency.map((row) => [row.currency, row.verdict])).toEqual([
+      ['USD', null],
+      ['GBP', null],
+    ]);
+    const [usd, pound] = three.byCurrency;
+    expect(usd!.verdict).toBe('worse');
+    expect(pound!.verdict).toBe('better');
+    // Per mature visitor of every country: a visitor who paid in dollars counts 0 in pounds.
+    expect(pound!.mean).toBeCloseTo((120 * 599) / 1000, 6);
+    expect(pound!.count).toBe(120);
+    expect(pound!.relativeLift).toBeCloseTo(3, 6);
+    // The main currency's own row is the mature revenue metric, its interval wider for sharing
+    // the false-alarm rate with the pound's.
+    const mature = three.metrics.find((metric) => metric.metric === 'mature_revenue')!;
+    expect(usd!.mean).toBeCloseTo(mature.mean, 6);
+    const width = (interval: { lower: number; upper: number } | null) =>
+      interval!.upper - interval!.lower;
+    expect(width(usd!.relativeInterval)).toBeGreaterThan(width(mature.relativeInterval));
+
+    // Short of the planned mature sample, no currency has a verdict either.
+    const early = answerOf(priceTest({ metrics: { plannedPerArm: 1200 } }), rows);
+    const earlyThree = early.variants.find((variant) => variant.variant === 'three')!;
+    expect(earlyThree.byCurrency.map((row) => row.verdict)).toEqual([
+      'not_enough_data',
+      'not_enough_data',
+    ]);
+    // A test that changes no price has no table by currency.
+    const landing = priceTest({
+      layer: 'landing',
+      variants: {
+        seven: { weight: 1, change: { screens: { landing: 'one_pager' } } },
+        three: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+      },
+    });
+    for (const variant of answerOf(landing, rows).variants) expect(variant.byCurrency).toEqual([]);
+  });
+
   it('calls a rise in refunds worse, and an equal decline rate no difference', () => {
     const rows = priceRows();
     rows.arms = [

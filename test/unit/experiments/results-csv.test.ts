@@ -167,6 +167,28 @@ describe('the results CSV', () => {
     expect(columns('JPY', 500).revenue).toEqual(['JPY', '500', '25', '-100', '150']);
   });
 
+  it('writes a price test’s revenue by currency after the metrics, each in its own currency', () => {
+    const inCurrency = (currency: string, mean: number) => ({
+      ...metric('revenue', 25),
+      metric: 'mature_revenue',
+      currency,
+      mean,
+      verdict: currency === 'JPY' ? ('better' as const) : ('worse' as const),
+    });
+    const priced = {
+      ...variant('lp17', false),
+      metrics: [metric('purchase', -0.02)],
+      byCurrency: [inCurrency('USD', 389.8), inCurrency('JPY', 500)],
+    };
+    const [header, purchase, usd, jpy] = parseCsv(resultsCsv(answerWith(priced)));
+    const at = (row: string[] | undefined, column: string) => row?.[header!.indexOf(column)];
+    const cells = (row: string[] | undefined) =>
+      ['metric', 'currency', 'mean', 'verdict'].map((column) => at(row, column));
+    expect(at(purchase, 'metric')).toBe('purchase');
+    expect(cells(usd)).toEqual(['mature_revenue_by_currency', 'USD', '3.898', 'worse']);
+    expect(cells(jpy)).toEqual(['mature_revenue_by_currency', 'JPY', '500', 'better']);
+  });
+
   it('quotes a field holding a comma, a quote or a line end, doubling its quotes', () => {
     const csv = resultsCsv(answerWith(variant('a,b "c"\nd', false)));
     expect(csv).toContain('"a,b ""c""\nd"');

@@ -1,5 +1,6 @@
 import { VITAL_METRICS, type VitalMetric } from '../../../shared/analytics/vitals';
 import type {
+  CurrencyRevenueResult,
   ExperimentGuardrail,
   ExperimentMetricResult,
   ExperimentResultMetric,
@@ -8,6 +9,7 @@ import type {
   SegmentDimension,
   SegmentResults,
 } from '../../../shared/console-api/experiment-results';
+import type { ResultVerdict } from '../../../shared/console-api/results';
 import type {
   ArmRow,
   DayRevenueRow,
@@ -23,8 +25,14 @@ import type { ExperimentDesign } from './experiment-design';
 import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
 import { segmentResults } from './segment-results';
-import { checkSampleRatio, judgeVariant, type Verdict } from './statistics';
-import { armReportedRevenue, experimentTotals, type MetricCounts, otherRevenue } from './totals';
+import { ALPHA, checkSampleRatio, judgeVariant, type Verdict } from './statistics';
+import {
+  armReportedRevenue,
+  currenciesByPurchasers,
+  experimentTotals,
+  type MetricCounts,
+  otherRevenue,
+} from './totals';
 import { type VitalsHistogram, vitalGuardrail } from './vitals-guardrail';
 
 /**
@@ -39,7 +47,8 @@ import { type VitalsHistogram, vitalGuardrail } from './vitals-guardrail';
  *   product API reported since (renewals, less refunds and chargebacks), capped at its own;
  *   `mature_revenue` is net revenue over the visitors exposed at least `matureAfterDays` ago
  *   (whole UTC exposure days), so every one of them has had the chance to renew.
- * - A price test shows no verdict until every arm's mature sample reaches the planned size.
+ * - A price test shows no verdict until every arm's mature sample reaches the planned size, and
+ *   judges mature revenue in each currency paid in as well (currencyInputs).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -108,6 +117,11 @@ interface MetricInput {
   looks: DailyLook[];
 }
 
+/** Mature net revenue compared in one currency (CurrencyRevenueResult). */
+interface CurrencyInput extends MetricInput {
+  currency: string;
+}
+
 type Totals = ReturnType<typeof experimentTotals>;
 
 /**
@@ -130,11 +144,12 @@ function revenueTotals(
     matureExposed.set(row.variant, (matureExposed.get(row.variant) ?? 0) + row.exposed);
   }
   const matureNetRows = rows.dayNetRevenue.filter((row) => row.day <= lastMature);
-  const mature = experimentTotals(phase, {
+  const matureRows = {
     arms: [...matureExposed].map(([variant, exposed]) => exposedOnly(variant, exposed)),
     revenue: addedBuckets(matureNetRows),
-  });
-  return { totals, net, mature, matureExposed, matureDays, matureNetRows };
+  };
+  const mature = experimentTotals(phase, matureRows);
+  return { totals, net, mature, matureExposed, matureDays, matureNetRows, matureRows };
 }
 
 function byVariant<T extends { variant: string }>(list: readonly T[]): Map<string, T> {
@@ -166,13 +181,10 @@ function metricInputs(
   inputs: Map<ExperimentResultMetric, MetricInput>;
   totals: Totals;
   matureExposed: Map<string, number>;
+  currencies: CurrencyInput[];
 } {
-  const { totals, net, mature, matureExposed, matureDays, matureNetRows } = revenueTotals(
-    design,
-    rows,
-    phase,
-    now,
-  );
+  const { totals, net, mature, matureExposed, matureDays, matureNetRows, matureRows } =
+    revenueTotals(design, rows, phase, now);
   const arms = byVariant(totals.arms);
   const netArms = byVariant(net.arms);
   const matureArms = byVariant(mature.arms);
@@ -223,7 +235,33 @@ function metricInputs(
       },
     ],
   ]);
-  return { inputs, totals, matureExposed };
+  const currencies = design.priceTest
+    ? currencyInputs(phase, matureRows, matureNetDays, matureNetRows)
+    : [];
+  return { inputs, totals, matureExposed, currencies };
+}
+
+/**
+ * A price test's mature net revenue compared in each currency paid in, most buyers first: the
+ * mature visitors and looks of `mature_revenue`, each visitor counting 0 in a currency they did
+ * not pay in. A price test may change one country's price and not another's, so the verdict that
+ * says which price to keep is per currency; the rates of reporting-currency.ts never decide one.
+ */
+function currencyInputs(
+  phase: number,
+  matureRows: Parameters<typeof experimentTotals>[1],
+  matureNetDays: ExperimentDays,
+  matureNetRows: readonly DayRevenueRow[],
+): CurrencyInput[] {
+  return currenciesByPurchasers(matureNetRows).map((currency) => {
+    const totals = experimentTotals(phase, matureRows, currency);
+    const arms = byVariant(totals.arms);
+    return {
+      currency,
+      counts: (variant) => arms.get(variant)?.metrics.revenue ?? NOBODY,
+      looks: looksOf(matureNetDays, 'revenue', totals),
+    };
+  });
 }
 
 /**
@@ -283,6 +321,7 @@ interface Reading {
   arms: Map<string, ExperimentArmRow>;
   srmAlarm: boolean;
   awaitingMatureSample: boolean;
+  currencies: CurrencyInput[];
   /** An arm's histogram of one vital. */
   vitals: (variant: string, metric: VitalMetric) => VitalsHistogram;
 }
@@ -305,14 +344,35 @@ function metricResult(
     plannedPerArm: design.plannedPerArm,
     srmAlarm: reading.srmAlarm,
   });
-  const { verdict } = judged;
-  return {
-    ...result,
-    ...judged,
-    // A price test judged before its revenue matured would pick the cheapest intro.
-    verdict:
-      reading.awaitingMatureSample && verdict !== 'withheld_srm' ? 'not_enough_data' : verdict,
-  };
+  return { ...result, ...judged, verdict: untilMature(reading, judged.verdict) };
+}
+
+/** A price test judged before its revenue matured would pick the cheapest intro. */
+function untilMature(reading: Reading, verdict: ResultVerdict | null): ResultVerdict | null {
+  return reading.awaitingMatureSample && verdict !== 'withheld_srm' ? 'not_enough_data' : verdict;
+}
+
+/**
+ * One variant's mature revenue in each currency of a price test, each judged against the
+ * control's in the same currency with α shared among the currencies (Bonferroni), so a table of
+ * several verdicts raises a false one no more often than a single verdict would.
+ */
+function currencyResults(reading: Reading, variant: string): CurrencyRevenueResult[] {
+  const { design, currencies } = reading;
+  const alpha = ALPHA / Math.max(1, currencies.length);
+  return currencies.map(({ currency, counts, looks }) => {
+    const result = { ...unjudgedMetric('mature_revenue', false, counts(variant)), currency };
+    if (variant === design.control) return result;
+    const judged = judgedMetric({
+      control: { key: design.control, counts: counts(design.control) },
+      variant: { key: variant, counts: counts(variant) },
+      looks,
+      plannedPerArm: design.plannedPerArm,
+      srmAlarm: reading.srmAlarm,
+      alpha,
+    });
+    return { ...result, ...judged, verdict: untilMature(reading, judged.verdict) };
+  });
 }
 
 /** A variant's declines and refunds against the control's. */
@@ -360,6 +420,7 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
     reportedRevenue: armReportedRevenue(totals.arms.find((arm) => arm.variant === variant)),
     matureExposed: reading.matureExposed.get(variant) ?? 0,
     guardrails: guardrails(reading, variant),
+    byCurrency: currencyResults(reading, variant),
     vitals: VITAL_METRICS.map((metric) =>
       vitalGuardrail({
         metric,
@@ -402,7 +463,12 @@ function segmentOf(input: ResultsInput, variants: string[]): SegmentResults | un
 
 export function buildExperimentResults(input: ResultsInput): ExperimentResultsAnswer {
   const { design, rows } = input;
-  const { inputs, totals, matureExposed } = metricInputs(design, rows, input.phase, input.now);
+  const { inputs, totals, matureExposed, currencies } = metricInputs(
+    design,
+    rows,
+    input.phase,
+    input.now,
+  );
   const variants = variantsShown(design, rows);
   const arms = new Map(rows.arms.map((row) => [row.variant, row]));
   const exposedOf = (variant: string) => arms.get(variant)?.exposed ?? 0;
@@ -425,6 +491,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     arms,
     srmAlarm: check.alarm,
     awaitingMatureSample,
+    currencies,
     vitals: vitalsHistograms(rows.vitals),
   };
 

@@ -43,12 +43,15 @@ export function judgedMetric(input: {
   looks: readonly DailyLook[];
   plannedPerArm: number;
   srmAlarm: boolean;
+  /** The false-alarm rate this comparison may spend: less where it is one of a family. */
+  alpha?: number;
 }): Judgement {
   const { comparison, verdict } = judgeVariant({
     control: input.control.counts,
     variant: input.variant.counts,
     plannedPerArm: input.plannedPerArm,
     srmAlarm: input.srmAlarm,
+    ...(input.alpha === undefined ? {} : { alpha: input.alpha }),
     // The days add up to the totals, so the last day repeats the totals' look: harmless.
     earlierLooks: input.looks.map((look) => ({
       control: sampleAt(look, input.control.key),

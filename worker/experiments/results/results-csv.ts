@@ -57,12 +57,21 @@ function field(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+type CsvMetric = Omit<MetricResult, 'metric'> & { metric: string };
+
+type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
+  metrics: readonly CsvMetric[];
+  /** An experiment's price test: mature revenue judged in each currency. */
+  byCurrency?: readonly (CsvMetric & { currency: string })[];
+};
+
 /** What the CSV reads of an answer: the split's results and one experiment's alike. */
 type CsvAnswer = Pick<ResultsAnswer, 'phase' | 'sampleRatio' | 'mainCurrency'> & {
-  variants: readonly (Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
-    metrics: readonly (Omit<MetricResult, 'metric'> & { metric: string })[];
-  })[];
+  variants: readonly CsvVariant[];
 };
+
+/** The metric a price test's row by currency is written as: apart from the main-currency one. */
+const BY_CURRENCY_METRIC = 'mature_revenue_by_currency';
 
 /**
  * A metric's money, in minor units of `currency`, as major units ("58.25" cents → 0.5825 euros);
@@ -73,41 +82,57 @@ function majorUnits(
   metric: string,
   currency: string | null,
 ): { currency: string | null; scale: number } {
-  if (!isMoneyMetric(metric)) return { currency: null, scale: 1 };
+  if (!isMoneyMetric(metric) && metric !== BY_CURRENCY_METRIC) return { currency: null, scale: 1 };
   if (currency === null) return { currency: null, scale: 1 };
   return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
 }
 
+function metricRow(
+  answer: CsvAnswer,
+  variant: CsvVariant,
+  metric: CsvMetric,
+  moneyIn: string | null,
+) {
+  const { currency, scale } = majorUnits(metric.metric, moneyIn);
+  const major = (minor: number | null | undefined) =>
+    minor === null || minor === undefined ? null : minor / scale;
+  return [
+    answer.phase,
+    variant.variant,
+    variant.control,
+    variant.share,
+    variant.exposed,
+    variant.bots,
+    metric.metric,
+    currency,
+    metric.primary,
+    metric.count,
+    major(metric.mean),
+    major(metric.absoluteLift),
+    major(metric.absoluteInterval?.lower),
+    major(metric.absoluteInterval?.upper),
+    metric.relativeLift,
+    metric.relativeInterval?.lower ?? null,
+    metric.relativeInterval?.upper ?? null,
+    metric.pValue,
+    metric.verdict,
+    answer.sampleRatio.pValue,
+    answer.sampleRatio.alarm,
+  ];
+}
+
+/**
+ * Every variant's metrics in the main currency, then a price test's mature revenue in each
+ * currency as `mature_revenue_by_currency` rows, their intervals as widened for the currencies.
+ */
 export function resultsCsv(answer: CsvAnswer): string {
   const rows: Cell[][] = [[...RESULTS_CSV_COLUMNS]];
   for (const variant of answer.variants) {
     for (const metric of variant.metrics) {
-      const { currency, scale } = majorUnits(metric.metric, answer.mainCurrency);
-      const major = (minor: number | null | undefined) =>
-        minor === null || minor === undefined ? null : minor / scale;
-      rows.push([
-        answer.phase,
-        variant.variant,
-        variant.control,
-        variant.share,
-        variant.exposed,
-        variant.bots,
-        metric.metric,
-        currency,
-        metric.primary,
-        metric.count,
-        major(metric.mean),
-        major(metric.absoluteLift),
-        major(metric.absoluteInterval?.lower),
-        major(metric.absoluteInterval?.upper),
-        metric.relativeLift,
-        metric.relativeInterval?.lower ?? null,
-        metric.relativeInterval?.upper ?? null,
-        metric.pValue,
-        metric.verdict,
-        answer.sampleRatio.pValue,
-        answer.sampleRatio.alarm,
-      ]);
+      rows.push(metricRow(answer, variant, metric, answer.mainCurrency));
+    }
+    for (const row of variant.byCurrency ?? []) {
+      rows.push(metricRow(answer, variant, { ...row, metric: BY_CURRENCY_METRIC }, row.currency));
     }
   }
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');

@@ -5,7 +5,7 @@ import type {
   SegmentResults,
 } from '../../../shared/console-api/experiment-results';
 import type { SegmentRow } from '../store/phase-rows';
-import { compareToControl } from './statistics';
+import { ALPHA, compareToControl } from './statistics';
 
 /**
  * One segment's view of an experiment's results: each level of the dimension, as
@@ -17,9 +17,6 @@ import { compareToControl } from './statistics';
  */
 
 const MIN_EXPOSED_PER_ARM = 100;
-
-/** The family-wise α the levels shown share, as every interval of the results uses. */
-const ALPHA = 0.05;
 
 export const SEGMENT_CAUTION =
   'segments find ideas and bugs; confirm a segment winner with a test aimed at it';
@@ -55,6 +52,7 @@ export function segmentResults(input: {
     input.variants.every((variant) => (cell(level, variant)?.exposed ?? 0) >= MIN_EXPOSED_PER_ARM),
   );
   const metrics = input.metrics.filter(isSegmented);
+  // The levels shown share the family-wise α every interval of the results uses.
   const alpha = ALPHA / Math.max(1, shown.length);
 
   const sample = (row: SegmentRow | undefined, metric: SegmentedMetric) => {

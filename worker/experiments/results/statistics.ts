@@ -89,7 +89,7 @@ export interface SampleRatioCheck {
 }
 
 /** Two-sided, for every interval and verdict. */
-const ALPHA = 0.05;
+export const ALPHA = 0.05;
 /** Sample-ratio mismatch is declared below this p-value. */
 const SRM_ALARM_P = 0.001;
 

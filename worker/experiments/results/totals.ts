@@ -78,13 +78,17 @@ function conversion(exposed: number, converted: number): MetricCounts {
   return { n: exposed, sum: converted, sumSquares: converted, nonZero: converted };
 }
 
-function mainCurrencyOf(rows: readonly RevenueRow[]): string | null {
+/** The currencies paid in, most purchasers first (ties: alphabetical). */
+export function currenciesByPurchasers(
+  rows: readonly Pick<RevenueRow, 'currency' | 'visitors'>[],
+): string[] {
   const purchasers = new Map<string, number>();
   for (const row of rows) {
     purchasers.set(row.currency, (purchasers.get(row.currency) ?? 0) + row.visitors);
   }
-  const ranked = [...purchasers].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
-  return ranked[0]?.[0] ?? null;
+  return [...purchasers]
+    .sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1))
+    .map(([currency]) => currency);
 }
 
 /** An arm's revenue in each currency but the main one: its sum, minor units, uncapped. */
@@ -113,15 +117,17 @@ export function armReportedRevenue(arm: Pick<ArmTotals, 'revenue'> | undefined):
  * each step's count, verified purchases and revenue, and bots, as exact counts. It takes the
  * per-arm totals the tables' triggers keep (every store's, added: phase-rows.ts), a few rows per
  * variant however many visitors there were, never the visitors' rows. For the results endpoint
- * (GET /console/api/results).
+ * (GET /console/api/results). `compareIn` names the currency revenue is compared in, where not the
+ * one with the most purchasers (a price test's verdict per currency).
  */
 export function experimentTotals(
   phase: number,
   rows: Pick<PhaseRows, 'arms' | 'revenue'>,
+  compareIn?: string,
 ): ExperimentTotals {
   const armRows = rows.arms;
   const revenueRows = rows.revenue;
-  const mainCurrency = mainCurrencyOf(revenueRows);
+  const mainCurrency = compareIn ?? currenciesByPurchasers(revenueRows)[0] ?? null;
   const bucketsOf = (rows: readonly RevenueRow[]) =>
     rows.map((row) => ({ revenueMinor: row.revenue_minor, visitors: row.visitors }));
   const revenueCap =
