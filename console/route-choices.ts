@@ -22,7 +22,7 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /** "Germany (DE)": the name to find it by, the code a rule holds. */
-function countryLabel(code: string): string {
+export function countryLabel(code: string): string {
   let name = code;
   try {
     name = regionNames.of(code) ?? code;

@@ -38,6 +38,15 @@ export function withRouteMoved(document: ConfigDocument, id: string, by: -1 | 1)
   return withRouting(document, { routes });
 }
 
+/** The document's country→currency table (undefined: the built-in one alone). */
+export function withCurrencies(
+  document: ConfigDocument,
+  currencies: RoutingDocument['currencies'],
+): ConfigDocument {
+  const { currencies: _old, ...routing } = document.routing;
+  return { ...document, routing: currencies ? { ...routing, currencies } : routing };
+}
+
 /** Sets some fields of route `id`; a field set to undefined is taken out (its default). */
 export function withRouteFields(
   document: ConfigDocument,

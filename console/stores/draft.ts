@@ -1,6 +1,6 @@
 import type { ContentDocument } from '../../shared/config/content';
 import type { ExperimentDecision, ExperimentDocument } from '../../shared/config/experiments';
-import type { AudienceDocument, RouteDocument } from '../../shared/config/routing';
+import type { AudienceDocument, RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { ExperimentSettings } from '../../shared/config/split';
 import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
 import type { ExperimentStatus } from '../../shared/experiments';
@@ -25,6 +25,7 @@ import {
 import { withVariantAsRouteDefault } from '../route-defaults';
 import {
   withAudience,
+  withCurrencies,
   withRouteAdded,
   withRouteFields,
   withRouteMoved,
@@ -152,6 +153,10 @@ export function moveRoute(id: string, by: -1 | 1): void {
 /** Pause, schedule, flow, plans or audience of a route; undefined takes a field out. */
 export function setRouteFields(id: string, fields: Partial<Omit<RouteDocument, 'id'>>): void {
   edit((document) => withRouteFields(document, id, fields));
+}
+
+export function setCurrencies(currencies: RoutingDocument['currencies']): void {
+  edit((document) => withCurrencies(document, currencies));
 }
 
 export function removeRoute(id: string): void {

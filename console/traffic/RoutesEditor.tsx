@@ -3,6 +3,7 @@ import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { PlanRole } from '../../shared/plans/catalogue';
+import { currencyTable } from '../../shared/plans/currency';
 import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { PlanListPicker } from '../edit/PlanListPicker';
@@ -12,6 +13,7 @@ import { localValueOf, utcInstantOf } from '../routing-edits';
 import { nameOptions, SelectField } from '../SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
 import { $editStatus } from '../stores/status';
+import { CurrencyTable } from './CurrencyTable';
 
 /** Runs an edit, then puts focus on `focusId` once React has drawn the moved list. */
 function editThenFocus(change: () => void, focusId: string): void {
@@ -81,6 +83,14 @@ function RouteEditor({
       ) : null}
       <RouteFields id={id} route={route} document={document} />
       <PlansPicker route={route} />
+      <RouteOffer id={id} route={route} />
+      <CurrencyTable
+        id={`${id}-currencies`}
+        legend={`Currencies of route ${route.id}`}
+        table={route.currencies}
+        over={currencyTable(document.routing.currencies)}
+        onChange={(currencies) => setRouteFields(route.id, { currencies })}
+      />
       {notice ? (
         <p className="notice notice--warning" id={`${id}-warning`}>
           <strong>Warning:</strong> {LINK_PLANS_WARNING} <span>{countryText(notice)}</span>
@@ -145,6 +155,34 @@ function RouteFields({
   );
 }
 
+/**
+ * How the route's offer is presented (shared/config/offer-terms.ts): struck prices and savings,
+ * and the offer countdown, each on unless turned off; off is the only value the config keeps.
+ */
+function RouteOffer({ id, route }: { id: string; route: RouteDocument }) {
+  const toggle = (field: 'anchors' | 'countdown', label: string) => (
+    <div className="field field--action">
+      <label htmlFor={`${id}-${field}`} className="check">
+        <input
+          id={`${id}-${field}`}
+          type="checkbox"
+          checked={route[field] !== false}
+          onChange={(event) =>
+            setRouteFields(route.id, { [field]: event.target.checked ? undefined : false })
+          }
+        />{' '}
+        {label}
+      </label>
+    </div>
+  );
+  return (
+    <div className="row__fields">
+      {toggle('anchors', `Struck prices and savings on ${route.id}`)}
+      {toggle('countdown', `Offer countdown on ${route.id}`)}
+    </div>
+  );
+}
+
 /** When a route starts and ends, and its pause. */
 function RouteSchedule({ id, route }: { id: string; route: RouteDocument }) {
   function schedule(field: 'from' | 'until', value: string) {
@@ -193,7 +231,10 @@ function RouteSchedule({ id, route }: { id: string; route: RouteDocument }) {
   );
 }
 
-/** The draft's routes in order, each with its audience, flow, plans, schedule and pause. */
+/**
+ * The draft's routes in order, each with its audience, flow, plans, offer, currencies, schedule
+ * and pause.
+ */
 export const RoutesEditor = memo(function RoutesEditor({
   routing,
   flows,

@@ -3,12 +3,13 @@ import { useStore } from '../stores/atom';
 import { $draft } from '../stores/draft';
 import { AddRoute } from './AddRoute';
 import { AudiencesEditor } from './AudiencesEditor';
+import { Currencies } from './Currencies';
 import { RoutesEditor } from './RoutesEditor';
 import { TestVisitor } from './TestVisitor';
 import { TrafficMap } from './TrafficMap';
 
 /**
- * Who gets which funnel: the live traffic map, then the draft's routes and audiences,
+ * Who gets which funnel: the live traffic map, then the draft's routes, audiences and currencies,
  * which go into the same draft document as the split and flows and are reviewed and published
  * with them, and "test a visitor".
  */
@@ -23,6 +24,7 @@ export function Traffic({ state }: { state: ConsoleState }) {
           <RoutesEditor routing={draft.document.routing} flows={draft.document.flows} />
           <AddRoute routing={draft.document.routing} flows={draft.document.flows} />
           <AudiencesEditor routing={draft.document.routing} />
+          <Currencies routing={draft.document.routing} />
           <TestVisitor draft={draft.document.routing} live={state.live.routing} />
         </>
       ) : null}

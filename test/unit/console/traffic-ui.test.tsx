@@ -172,6 +172,58 @@ describe('the route editor', () => {
       schedule: { until: '2026-12-01T06:30Z' },
     });
   });
+  it('turns a route’s struck prices and countdown off and on, keeping only what is off', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const anchors = traffic.getByLabelText('Struck prices and savings on tiktok');
+    const countdown = traffic.getByLabelText('Offer countdown on tiktok');
+    expect([
+      (anchors as HTMLInputElement).checked,
+      (countdown as HTMLInputElement).checked,
+    ]).toEqual([true, true]);
+    await user.click(anchors);
+    await user.click(countdown);
+    const tiktok = () => $draft.get()?.document.routing.routes[0];
+    expect(tiktok()).toMatchObject({ id: 'tiktok', anchors: false, countdown: false });
+    await user.click(anchors);
+    expect(tiktok()).not.toHaveProperty('anchors');
+    expect(tiktok()?.countdown).toBe(false);
+  });
+
+  it('changes who pays in what for every route and for one route, each over the one before', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const everyone = within(traffic.getByRole('group', { name: 'Currencies for every route' }));
+    expect(everyone.getByText(/No country changed here/)).toBeTruthy();
+    await user.selectOptions(everyone.getByLabelText('Country'), 'CH');
+    await user.selectOptions(everyone.getByLabelText('Pays in'), 'EUR');
+    await user.click(everyone.getByRole('button', { name: 'Add country' }));
+    expect($draft.get()?.document.routing.currencies).toEqual({ CH: 'EUR' });
+    // Switzerland pays in francs by default; the route's table says what it paid before it.
+    expect(everyone.getByLabelText('Switzerland (CH) pays in (otherwise CHF)')).toBeTruthy();
+
+    const tiktok = within(traffic.getByRole('group', { name: 'Currencies of route tiktok' }));
+    await user.selectOptions(tiktok.getByLabelText('Country'), 'CH');
+    await user.selectOptions(tiktok.getByLabelText('Pays in'), 'USD');
+    await user.click(tiktok.getByRole('button', { name: 'Add country' }));
+    const route = () => $draft.get()?.document.routing.routes[0];
+    expect(route()?.currencies).toEqual({ CH: 'USD' });
+    const swiss = tiktok.getByLabelText('Switzerland (CH) pays in (otherwise EUR)');
+    await user.selectOptions(swiss, 'GBP');
+    expect(route()?.currencies).toEqual({ CH: 'GBP' });
+    // A country listed once cannot be added twice.
+    expect(
+      within(tiktok.getByLabelText('Country')).queryByRole('option', { name: /\(CH\)/ }),
+    ).toBeNull();
+
+    await user.click(tiktok.getByRole('button', { name: 'Remove Switzerland (CH)' }));
+    expect(route()).not.toHaveProperty('currencies');
+    await user.click(everyone.getByRole('button', { name: 'Remove Switzerland (CH)' }));
+    expect($draft.get()?.document.routing).not.toHaveProperty('currencies');
+  });
+
   it('adds a route with its upsell tier and guide picked in the add form', async () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import {
+  type CountryCurrencies,
+  CURRENCIES,
+  type Currency,
+  currencyForCountry,
+} from '../../shared/plans/currency';
+import { countryLabel, valueChoices } from '../route-choices';
+import { nameOptions, SelectField } from '../SelectField';
+
+/**
+ * A country→currency table as the traffic editor edits it (docs/marketers.md, "Currencies by
+ * country"): the countries it changes, each with the currency its visitors pay in and a button
+ * to take it out, and a row to add one. Each table goes on top of the one before (`over`: the
+ * built-in one, then the document's for a route), so a row says what the country paid before.
+ * An emptied table is taken out of the draft (undefined), not kept as `{}`.
+ */
+export function CurrencyTable({
+  id,
+  legend,
+  table,
+  over,
+  onChange,
+}: {
+  id: string;
+  /** What the fieldset is called: whose table it is ("Currencies of route tiktok"). */
+  legend: string;
+  table: CountryCurrencies | undefined;
+  /** The table it goes on top of, for "otherwise …". */
+  over: CountryCurrencies;
+  onChange(table: CountryCurrencies | undefined): void;
+}) {
+  const rows = Object.entries(table ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const [country, setCountry] = useState('');
+  const [currency, setCurrency] = useState<Currency>(CURRENCIES[0]);
+  const listed = new Set(rows.map(([code]) => code));
+  const addable = valueChoices('country').filter((choice) => !listed.has(String(choice.value)));
+
+  function change(next: Record<string, Currency>) {
+    onChange(Object.keys(next).length > 0 ? next : undefined);
+  }
+
+  return (
+    <fieldset className="currency-table">
+      <legend>{legend}</legend>
+      {rows.length === 0 ? (
+        <p className="muted">No country changed here: each pays as the table before says.</p>
+      ) : (
+        <div>
+          {rows.map(([code, paid]) => (
+            <div key={code} className="row__fields">
+              <SelectField
+                id={`${id}-${code}`}
+                label={`${countryLabel(code)} pays in (otherwise ${currencyForCountry(code, over)})`}
+                value={paid}
+                onChange={(value) => change({ ...table, [code]: value as Currency })}
+              >
+                {nameOptions(CURRENCIES)}
+              </SelectField>
+              <div className="field field--action">
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={`Remove ${countryLabel(code)}`}
+                  onClick={() => {
+                    const { [code]: _removed, ...rest } = table ?? {};
+                    change(rest);
+                  }}
+                >
+                  Remove
+                </button>
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="row__fields">
+        <SelectField id={`${id}-new-country`} label="Country" value={country} onChange={setCountry}>
+          <option value="">Choose a country</option>
+          {addable.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={`${id}-new-currency`}
+          label="Pays in"
+          value={currency}
+          onChange={(value) => setCurrency(value as Currency)}
+        >
+          {nameOptions(CURRENCIES)}
+        </SelectField>
+        <div className="field field--action">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={country === ''}
+            onClick={() => {
+              change({ ...table, [country]: currency });
+              setCountry('');
+            }}
+          >
+            Add country
+          </button>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
