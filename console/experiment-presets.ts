@@ -15,6 +15,7 @@ export const PRESETS = [
   'flow',
   'paywall_plans',
   'price',
+  'country_price',
   'upsell',
   'upsell_price',
 ] as const;
@@ -29,7 +30,9 @@ export type ChangeKind =
   | { kind: 'screen'; slot: Slot }
   /** A content variant of a screen of the slot (shared/config/content.ts). */
   | { kind: 'content'; slot: Slot }
-  | { kind: 'plans'; sells: 'main' | 'after_main' };
+  | { kind: 'plans'; sells: 'main' | 'after_main' }
+  /** The currency a country pays in, so the price point it is charged (a country price test). */
+  | { kind: 'currencies' };
 
 export interface PresetDefinition {
   label: string;
@@ -82,6 +85,15 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
     hypothesis: 'A cheaper intro brings more net revenue once renewals and refunds are in.',
     name: 'Price test',
   },
+  country_price: {
+    label: 'Country price (the currency a country pays in)',
+    layer: 'paywall',
+    change: { kind: 'currencies' },
+    primary: 'mature_revenue',
+    hypothesis:
+      'UK visitors charged in pounds at the local price bring more net revenue than in dollars.',
+    name: 'Country price test',
+  },
   upsell: {
     label: 'Upsell',
     layer: 'upsell',
@@ -109,6 +121,8 @@ export const PRESET_DEFINITIONS: Record<Preset, PresetDefinition> = {
 export function triggerSlotOf(change: ChangeKind): Slot | null {
   if (change.kind === 'screen' || change.kind === 'content') return change.slot;
   if (change.kind === 'plans') return change.sells === 'main' ? 'paywall' : 'upsell';
+  // A visitor's currency shows first where prices do: the paywall.
+  if (change.kind === 'currencies') return 'paywall';
   return null;
 }
 
@@ -144,6 +158,9 @@ export function changesNothing(change: VariantChange): boolean {
     change.flow === undefined &&
     Object.keys(change.screens ?? {}).length === 0 &&
     Object.keys(change.content ?? {}).length === 0 &&
+    Object.keys(change.currencies ?? {}).length === 0 &&
+    change.anchors === undefined &&
+    change.countdown === undefined &&
     PLAN_FIELD_NAMES.every((field) => (change[field] ?? []).length === 0)
   );
 }

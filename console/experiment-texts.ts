@@ -46,7 +46,10 @@ export function experimentAudienceText(
   return `Visitors on ${routesText(audience.routes)}${whom}: ${percent(experiment.coverage)} of those in ${range} layer ${experiment.layer}.`;
 }
 
-/** What a variant changes: "the flow lp17", "the landing screen one_pager_ai", "plans monthly, quarterly". */
+/**
+ * What a variant changes: "the flow lp17", "the landing screen one_pager_ai", "plans monthly,
+ * quarterly", "GB paying in USD", "no offer countdown".
+ */
 export function changeText(change: VariantChange): string {
   const parts: string[] = [];
   if (change.flow !== undefined) parts.push(`the flow ${change.flow}`);
@@ -55,6 +58,10 @@ export function changeText(change: VariantChange): string {
   for (const [screen, variant] of Object.entries(change.content ?? {}))
     parts.push(`the content ${variant} of ${screen}`);
   parts.push(...planListParts(change));
+  for (const [country, currency] of Object.entries(change.currencies ?? {}))
+    parts.push(`${country} paying in ${currency}`);
+  if (change.anchors === false) parts.push('no struck prices');
+  if (change.countdown === false) parts.push('no offer countdown');
   return parts.length === 0 ? 'nothing (the route as it is)' : list(parts);
 }
 
@@ -154,7 +161,14 @@ function slotsText(experiment: ExperimentDocument): string {
   for (const { change } of Object.values(experiment.variants)) {
     if (change.flow !== undefined) slots.add('the flow');
     for (const slot of Object.keys(change.screens ?? {})) slots.add(`the ${slot}`);
-    if (change.plans !== undefined) slots.add('the paywall');
+    // A currency, a struck price and the countdown show first where prices do.
+    if (
+      change.plans !== undefined ||
+      change.currencies !== undefined ||
+      change.anchors !== undefined ||
+      change.countdown !== undefined
+    )
+      slots.add('the paywall');
     if (change.upsellPlans !== undefined || change.guidePlans !== undefined)
       slots.add('the upsell');
   }

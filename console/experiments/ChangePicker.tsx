@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { VariantChange } from '../../shared/config/experiments';
 import type { ScreenChoice } from '../../shared/console-api/config';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
+import { DEFAULT_COUNTRY_CURRENCIES } from '../../shared/plans/currency';
+import { CurrencyTable } from '../edit/CurrencyTable';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import type { ChangeKind } from '../experiment-presets';
 import { planText } from '../plan-text';
@@ -48,6 +50,7 @@ export function ChangePicker(props: ChangePickerProps) {
   if (kind.kind === 'plans' && kind.sells === 'main') return <MainPlansPicker {...parts} />;
   if (kind.kind === 'plans') return <UpsellPlansPicker {...parts} />;
   if (kind.kind === 'content') return <ContentVariantPicker {...parts} />;
+  if (kind.kind === 'currencies') return <CurrenciesPicker {...parts} />;
   return <FlowOrScreenPicker {...parts} />;
 }
 
@@ -142,6 +145,26 @@ function UpsellPlansPicker({ variant, change, onChange, described, problemLine }
         chosen={change.guidePlans}
         describedBy={described}
         onChange={(plans) => set('guidePlans', plans)}
+      />
+      {problemLine}
+    </div>
+  );
+}
+
+/**
+ * The countries whose currency the variant changes, each charged that currency's price points
+ * (docs/marketers.md, "Currencies by country"). "Otherwise" names the built-in table's currency:
+ * a route's or the document's own table may say another, which the control keeps.
+ */
+function CurrenciesPicker({ id, variant, change, onChange, problemLine }: PickerParts) {
+  return (
+    <div className="field change-picker">
+      <CurrencyTable
+        id={`${id}-currencies`}
+        legend={`Currencies variant ${variant} charges in`}
+        table={change.currencies}
+        over={DEFAULT_COUNTRY_CURRENCIES}
+        onChange={(currencies) => onChange(currencies ? { currencies } : {})}
       />
       {problemLine}
     </div>

@@ -6,6 +6,7 @@ import type { PlanRole } from '../../shared/plans/catalogue';
 import { currencyTable } from '../../shared/plans/currency';
 import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
+import { CurrencyTable } from '../edit/CurrencyTable';
 import { PlanListPicker } from '../edit/PlanListPicker';
 import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
 import { MoveButtons } from '../MoveButtons';
@@ -13,7 +14,6 @@ import { localValueOf, utcInstantOf } from '../routing-edits';
 import { nameOptions, SelectField } from '../SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
 import { $editStatus } from '../stores/status';
-import { CurrencyTable } from './CurrencyTable';
 
 /** Runs an edit, then puts focus on `focusId` once React has drawn the moved list. */
 function editThenFocus(change: () => void, focusId: string): void {

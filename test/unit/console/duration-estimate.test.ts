@@ -161,7 +161,7 @@ describe('the duration estimate at the trigger', () => {
 });
 
 describe('the trigger of each preset', () => {
-  it('is the slot a screen or content swap changes, the paywall or upsell for plans, unknown for a flow', () => {
+  it('is the slot a screen or content swap changes, the paywall for plans or a currency, the upsell for its plans, unknown for a flow', () => {
     expect(
       Object.fromEntries(
         PRESETS.map((preset) => [preset, triggerSlotOf(PRESET_DEFINITIONS[preset].change)]),
@@ -172,6 +172,7 @@ describe('the trigger of each preset', () => {
       flow: null,
       paywall_plans: 'paywall',
       price: 'paywall',
+      country_price: 'paywall',
       upsell: 'upsell',
       upsell_price: 'upsell',
     });

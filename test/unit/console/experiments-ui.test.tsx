@@ -464,6 +464,45 @@ describe('an upsell price test', () => {
   });
 });
 
+describe('a country price test', () => {
+  it('is created by picking the currency a country pays in, and refused while it changes none', async () => {
+    stubWorker(() => null);
+    const area = await openArea();
+    const form = within(area.getByRole('form', { name: 'Create an experiment' }));
+    fireEvent.change(form.getByLabelText('What to test'), { target: { value: 'country_price' } });
+    fireEvent.change(form.getByLabelText('Experiment name'), {
+      target: { value: 'Pounds in the UK' },
+    });
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    expect(form.getByText('Choose what variant b changes.')).toBeTruthy();
+    expect($draft.get()?.document.experiments.experiments).not.toHaveProperty('pounds-in-the-uk');
+
+    const table = within(form.getByRole('group', { name: 'Currencies variant b charges in' }));
+    fireEvent.change(table.getByLabelText('Country'), { target: { value: 'GB' } });
+    fireEvent.change(table.getByLabelText('Pays in'), { target: { value: 'USD' } });
+    fireEvent.click(table.getByRole('button', { name: 'Add country' }));
+    expect(table.getByLabelText('United Kingdom (GB) pays in (otherwise GBP)')).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Create draft experiment' }));
+    expect($draft.get()?.document.experiments.experiments['pounds-in-the-uk']).toMatchObject({
+      layer: 'paywall',
+      metrics: { primary: 'mature_revenue' },
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { currencies: { GB: 'USD' } } },
+      },
+    });
+    const variants = await area.findByRole('list', { name: 'Variants of Pounds in the UK' });
+    expect(
+      within(variants)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'a (control), 50%: changes nothing (the route as it is)',
+      'b, 50%: changes GB paying in USD',
+    ]);
+  });
+});
+
 describe('the list of experiments', () => {
   it('groups them by what visitors get now and says what the unpublished draft changes', async () => {
     stubWorker(() => null);

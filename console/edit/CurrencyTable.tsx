@@ -31,10 +31,6 @@ export function CurrencyTable({
   onChange(table: CountryCurrencies | undefined): void;
 }) {
   const rows = Object.entries(table ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  const [country, setCountry] = useState('');
-  const [currency, setCurrency] = useState<Currency>(CURRENCIES[0]);
-  const listed = new Set(rows.map(([code]) => code));
-  const addable = valueChoices('country').filter((choice) => !listed.has(String(choice.value)));
 
   function change(next: Record<string, Currency>) {
     onChange(Object.keys(next).length > 0 ? next : undefined);
@@ -74,37 +70,59 @@ export function CurrencyTable({
           ))}
         </div>
       )}
-      <div className="row__fields">
-        <SelectField id={`${id}-new-country`} label="Country" value={country} onChange={setCountry}>
-          <option value="">Choose a country</option>
-          {addable.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={`${id}-new-currency`}
-          label="Pays in"
-          value={currency}
-          onChange={(value) => setCurrency(value as Currency)}
-        >
-          {nameOptions(CURRENCIES)}
-        </SelectField>
-        <div className="field field--action">
-          <button
-            type="button"
-            className="button button--small"
-            disabled={country === ''}
-            onClick={() => {
-              change({ ...table, [country]: currency });
-              setCountry('');
-            }}
-          >
-            Add country
-          </button>
-        </div>
-      </div>
+      <AddCountry
+        id={id}
+        listed={new Set(rows.map(([code]) => code))}
+        onAdd={(country, currency) => change({ ...table, [country]: currency })}
+      />
     </fieldset>
+  );
+}
+
+/** A country the table does not list yet, and the currency it is to pay in. */
+function AddCountry({
+  id,
+  listed,
+  onAdd,
+}: {
+  id: string;
+  listed: ReadonlySet<string>;
+  onAdd(country: string, currency: Currency): void;
+}) {
+  const [country, setCountry] = useState('');
+  const [currency, setCurrency] = useState<Currency>(CURRENCIES[0]);
+  const addable = valueChoices('country').filter((choice) => !listed.has(String(choice.value)));
+  return (
+    <div className="row__fields">
+      <SelectField id={`${id}-new-country`} label="Country" value={country} onChange={setCountry}>
+        <option value="">Choose a country</option>
+        {addable.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${id}-new-currency`}
+        label="Pays in"
+        value={currency}
+        onChange={(value) => setCurrency(value as Currency)}
+      >
+        {nameOptions(CURRENCIES)}
+      </SelectField>
+      <div className="field field--action">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={country === ''}
+          onClick={() => {
+            onAdd(country, currency);
+            setCountry('');
+          }}
+        >
+          Add country
+        </button>
+      </div>
+    </div>
   );
 }
