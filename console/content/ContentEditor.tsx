@@ -26,6 +26,7 @@ import { InPlaceTexts } from './InPlaceTexts';
 import { NewScreen } from './NewScreen';
 import { PictureFields } from './PictureFields';
 import { PreviewFrame } from './PreviewFrame';
+import { RatingFields } from './RatingFields';
 import { SectionList } from './SectionList';
 
 /**
@@ -110,6 +111,14 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
               issues={issues}
             />
           )}
+          {section === 'reviews' ? (
+            <RatingFields
+              key={screen.id}
+              screen={screen.id}
+              rating={lensed.screens[screen.id as keyof typeof lensed.screens]?.rating}
+              issues={issues}
+            />
+          ) : null}
         </div>
         <ContentPreviewPane
           title={previewTitle(screen.id, selection)}

@@ -1,4 +1,4 @@
-import type { ContentDocument } from '../../shared/config/content';
+import type { ContentDocument, ReviewRating } from '../../shared/config/content';
 import type {
   ComposedScreenChoice,
   ContentCatalogue,
@@ -17,6 +17,7 @@ import {
 import {
   arrangementOf,
   withCopy,
+  withScreen,
   withSectionAdded,
   withSectionMovedTo,
   withSectionRemoved,
@@ -354,6 +355,20 @@ export function choosePicture(picture: PictureRecord): void {
   const { screen } = $contentSelection.get();
   editSelected((current) => withPictureChosen(current, screen, picture));
   $contentAnnouncement.set('Picture chosen: describe it in every language.');
+}
+
+/**
+ * The rating the screen's reviews show, on the screen itself whatever variant is open: a variant
+ * does not change it (shared/config/content.ts). Undefined takes it out.
+ */
+export function setRating(rating: ReviewRating | undefined): void {
+  const screen = selectedScreen();
+  if (!screen) return;
+  editContent((current) =>
+    throughComposed(current, screen.id, (view) =>
+      withScreen(view, screen.id, (own) => ({ ...own, rating })),
+    ),
+  );
 }
 
 export function setPictureAlt(language: string, text: string): void {
