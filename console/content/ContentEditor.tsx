@@ -14,6 +14,7 @@ import {
 } from '../stores/content-editor';
 import { $draft } from '../stores/draft';
 import { $review } from '../stores/review';
+import { BrandEditor } from './BrandEditor';
 import { ContentIssues } from './ContentIssues';
 import { ContentPickers } from './ContentPickers';
 import { CopyFields } from './CopyFields';
@@ -59,6 +60,7 @@ export function ContentEditor() {
         </p>
       ) : null}
       {state.kind === 'ready' ? <Editor catalogue={state.catalogue} /> : null}
+      <BrandEditor />
     </section>
   );
 }
