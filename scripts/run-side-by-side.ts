@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Runs npm scripts at the same time (scripts/side-by-side.ts, which `npm test` uses to build and
+ * Runs npm scripts at the same time (scripts/test.ts, which `npm test` uses to build and
  * check at once). A cold `tsc -b` (every CI run) takes about 30 s on one core and the build about
  * 13 s, mostly on one core too, so on two cores the pair costs about the time of the longer
  * rather than the sum. Each script's output is held and given whole when it ends, so the two
