@@ -118,9 +118,11 @@ describe('payment declines by class, from the visitor’s own browser', () => {
 
   it('counts each visitor once per class; a forged class, a failure without one or another’s event counts in none', async () => {
     const { fetchApp, exposedVisitor, track, consume } = funnel();
-    const [secure, funds, forger, failed, victim] = await Promise.all(
-      Array.from({ length: 5 }, () => exposedVisitor()),
-    );
+    const secure = await exposedVisitor();
+    const funds = await exposedVisitor();
+    const forger = await exposedVisitor();
+    const failed = await exposedVisitor();
+    const victim = await exposedVisitor();
     const idOf = (browser: typeof secure) => browser.visitorId() ?? '';
     // Two 3-D Secure failures, then a card without funds: two classes, each once.
     await track(secure, [
