@@ -1,4 +1,8 @@
-import type { SegmentResults } from '../../../shared/console-api/experiment-results';
+import type {
+  ExperimentGuardrail,
+  ExperimentVariantResults,
+  SegmentResults,
+} from '../../../shared/console-api/experiment-results';
 import type {
   MetricResult,
   ResultsAnswer,
@@ -61,6 +65,8 @@ function field(cell: Cell): string {
 type CsvAnswer = Pick<ResultsAnswer, 'phase' | 'sampleRatio' | 'mainCurrency'> & {
   variants: readonly (Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
     metrics: readonly (Omit<MetricResult, 'metric'> & { metric: string })[];
+    /** An experiment's (the split's own results have none). */
+    guardrails?: ExperimentVariantResults['guardrails'];
   })[];
 };
 
@@ -76,6 +82,39 @@ function majorUnits(
   if (!isMoneyMetric(metric)) return { currency: null, scale: 1 };
   if (currency === null) return { currency: null, scale: 1 };
   return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
+}
+
+/**
+ * A variant's guardrails as metric rows: `declined`, then each decline class as
+ * `declined:insufficient_funds` (its verdict at the α the classes share), then `refunded`; the
+ * mean is the share of exposed visitors, the count how many.
+ */
+function guardrailRows(variant: CsvAnswer['variants'][number]): Cell[][] {
+  if (!variant.guardrails) return [];
+  const { declines, declineClasses, refunds } = variant.guardrails;
+  const named: [string, ExperimentGuardrail][] = [
+    ['declined', declines],
+    ...declineClasses.map((row): [string, ExperimentGuardrail] => [
+      `declined:${row.declineClass}`,
+      row,
+    ]),
+    ['refunded', refunds],
+  ];
+  return named.map(([metric, guardrail]) => [
+    metric,
+    null,
+    false,
+    guardrail.count,
+    guardrail.rate,
+    null,
+    null,
+    null,
+    guardrail.relativeLift,
+    guardrail.relativeInterval?.lower ?? null,
+    guardrail.relativeInterval?.upper ?? null,
+    null,
+    guardrail.verdict,
+  ]);
 }
 
 export function resultsCsv(answer: CsvAnswer): string {
@@ -105,6 +144,19 @@ export function resultsCsv(answer: CsvAnswer): string {
         metric.relativeInterval?.upper ?? null,
         metric.pValue,
         metric.verdict,
+        answer.sampleRatio.pValue,
+        answer.sampleRatio.alarm,
+      ]);
+    }
+    for (const guardrail of guardrailRows(variant)) {
+      rows.push([
+        answer.phase,
+        variant.variant,
+        variant.control,
+        variant.share,
+        variant.exposed,
+        variant.bots,
+        ...guardrail,
         answer.sampleRatio.pValue,
         answer.sampleRatio.alarm,
       ]);
