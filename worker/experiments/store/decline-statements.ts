@@ -25,7 +25,7 @@ const DECLINE_BITS: Record<DeclineClass, number> = {
 };
 
 export const DECLINES_MIGRATION: readonly string[] = [
-  // ALTER TABLE … ADD COLUMN rewrites no row, and a 0 takes no byte in a record.
+  // ALTER TABLE … ADD COLUMN rewrites no row, and a 0 is only its type byte in a record's header.
   'ALTER TABLE xp_exposures ADD COLUMN decline_classes INTEGER NOT NULL DEFAULT 0',
   `CREATE TABLE xp_declines (
   experiment TEXT NOT NULL,
