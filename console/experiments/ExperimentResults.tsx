@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   type ExperimentGuardrail,
   type ExperimentResultsAnswer,
@@ -6,6 +6,7 @@ import {
   SEGMENT_DIMENSIONS,
   type SegmentDimension,
 } from '../../shared/console-api/experiment-results';
+import type { DeclineClass } from '../../shared/decline-class';
 import { experimentResultsUrl } from '../api';
 import { countText, liftText, percentText, verdictWord } from '../result-texts';
 import { MetricTable } from '../results/MetricTable';
@@ -32,9 +33,20 @@ const SEGMENT_LABELS: Record<SegmentDimension, string> = {
   route: 'Route',
 };
 
+/** The decline classes (shared/decline-class.ts) as a marketer reads them. */
+const DECLINE_CLASS_NAMES: Record<DeclineClass, string> = {
+  insufficient_funds: 'Insufficient funds',
+  card_invalid: 'Card expired or invalid',
+  do_not_honour: 'Declined by the bank',
+  authentication_failed: '3-D Secure failed',
+  processing_error: 'Processing error',
+  fraud_suspected: 'Fraud suspected',
+  unknown: 'Other',
+};
+
 function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
-  const row = (name: string, guardrail: ExperimentGuardrail) => (
-    <tr key={name}>
+  const row = (name: ReactNode, guardrail: ExperimentGuardrail, key: string, sub = false) => (
+    <tr key={key} className={sub ? 'results-table__sub' : undefined}>
       <th scope="row">{name}</th>
       <td>
         {countText(guardrail.count)} ({percentText(guardrail.rate)})
@@ -74,8 +86,20 @@ function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
           </tr>
         </thead>
         <tbody>
-          {row('Payment declined', variant.guardrails.declines)}
-          {row('Refunded or charged back', variant.guardrails.refunds)}
+          {row('Payment declined', variant.guardrails.declines, 'declines')}
+          {/* Each class under the total: a screen reader hears which total it splits. */}
+          {variant.guardrails.declineClasses.map((guardrail) =>
+            row(
+              <>
+                <span className="visually-hidden">Payment declined: </span>
+                {DECLINE_CLASS_NAMES[guardrail.declineClass]}
+              </>,
+              guardrail,
+              guardrail.declineClass,
+              true,
+            ),
+          )}
+          {row('Refunded or charged back', variant.guardrails.refunds, 'refunds')}
         </tbody>
       </table>
     </TableScroll>

@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { type ErrorTexts, readableText } from '../../shared/api/error-text';
-import { DECLINE_CLASS_PARAM, declineClassOf } from '../../shared/decline-class';
+import { DECLINE_CLASS_PARAM, type DeclineClass, declineClassOf } from '../../shared/decline-class';
 import { emit } from '../analytics/emit';
 import {
   cataloguePriceOf,
@@ -139,7 +139,13 @@ async function settle(
       }
       return;
     case 'declined':
-      emit('subs_purchase_failed', { plan: plan?.planId, decline_code: outcome.declineCode });
+      // The class lets the experiments' decline guardrail tell a variant that raises 3-D Secure
+      // failures from one that loses cards for lack of funds (docs/experiments.md).
+      emit('subs_purchase_failed', {
+        plan: plan?.planId,
+        decline_code: outcome.declineCode,
+        decline_class: declineCauseOf(outcome),
+      });
       $declinedReturn.set(page.here);
       deps.navigate(declinedPageOf(page.declined, outcome));
       return;
@@ -160,12 +166,15 @@ function declinedPageOf(
   outcome: Extract<PurchaseOutcome, { kind: 'declined' }>,
 ): string {
   const url = new URL(declined, 'http://page.invalid');
-  const cause = declineClassOf({
+  url.searchParams.set(DECLINE_CLASS_PARAM, declineCauseOf(outcome));
+  return `${url.pathname}${url.search}`;
+}
+
+function declineCauseOf(outcome: Extract<PurchaseOutcome, { kind: 'declined' }>): DeclineClass {
+  return declineClassOf({
     declineCode: outcome.declineCode,
     processorResponse: outcome.processorResponse,
   });
-  url.searchParams.set(DECLINE_CLASS_PARAM, cause);
-  return `${url.pathname}${url.search}`;
 }
 
 /** Keeps the receipt and opens its dialog (islands/PaymentReceipt.tsx), SPEC.md §4's popup event. */

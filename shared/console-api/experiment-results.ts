@@ -1,4 +1,5 @@
 import type { VitalMetric, VitalRating } from '../analytics/vitals';
+import type { DeclineClass } from '../decline-class';
 import { EXPERIMENT_METRICS, type ExperimentMetric } from '../experiments';
 import type {
   LiftPoint,
@@ -37,9 +38,16 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
   /**
    * What must not get worse, each the share of exposed visitors it happened to, compared with the
    * control as a metric is (verdict `worse` is what the alerts watch): a payment declined, a
-   * payment refunded or charged back. Null for the control's comparison fields.
+   * payment refunded or charged back. Null for the control's comparison fields. `declineClasses`
+   * splits the declines by class (only classes with a decline in some arm, in DECLINE_CLASSES'
+   * order, the same in every variant): a diagnosis, judged at α shared among the classes shown;
+   * the alerts watch only the total (docs/statistics.md, "Declines by class").
    */
-  guardrails: { declines: ExperimentGuardrail; refunds: ExperimentGuardrail };
+  guardrails: {
+    declines: ExperimentGuardrail;
+    refunds: ExperimentGuardrail;
+    declineClasses: DeclineClassGuardrail[];
+  };
   /**
    * A price test's mature net revenue judged in each currency paid in, most buyers first
    * (docs/statistics.md, "Price tests by currency"); empty for any other test.
@@ -84,6 +92,11 @@ export interface ExperimentGuardrail {
   relativeLift: number | null;
   relativeInterval: ResultInterval | null;
   verdict: ResultVerdict | null;
+}
+
+/** The exposed visitors with a decline of one class, against the control's same class. */
+export interface DeclineClassGuardrail extends ExperimentGuardrail {
+  declineClass: DeclineClass;
 }
 
 /** The segments an exposure is captured with, in the console's order. */

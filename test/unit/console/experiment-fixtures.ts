@@ -100,7 +100,7 @@ function variant(
     metrics: metrics(primary, compared),
     otherRevenue: {},
     matureExposed: 400,
-    guardrails: { declines: guardrail, refunds: guardrail },
+    guardrails: { declines: guardrail, refunds: guardrail, declineClasses: [] },
     byCurrency: [],
     vitals: vitals(compared !== null),
   };

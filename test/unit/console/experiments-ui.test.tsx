@@ -119,6 +119,38 @@ describe('one experiment’s results', () => {
     expect(csv.getAttribute('href')).toBe(`${RESULTS}?format=csv`);
   });
 
+  it('lists the declines by class under Payment declined, a rise in 3-D Secure failures as worse', async () => {
+    const answer = plansResults();
+    const judged = {
+      count: 12,
+      rate: 0.012,
+      relativeLift: 2,
+      relativeInterval: null,
+      verdict: 'worse' as const,
+    };
+    answer.variants[0]!.guardrails.declineClasses = [
+      { ...judged, declineClass: 'insufficient_funds', verdict: 'no_difference_yet' },
+      {
+        ...judged,
+        declineClass: 'authentication_failed',
+        relativeInterval: { lower: 0.4, upper: 4.1 },
+      },
+    ];
+    stubWorker(() => answer);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const table = await area.findByRole('table', { name: /^Guardrails of b cheaper intro/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Payment declined',
+      'Payment declined: Insufficient funds',
+      'Payment declined: 3-D Secure failed',
+      'Refunded or charged back',
+    ]);
+    expect(rows[2]!.textContent).toContain('12 (1.2%)');
+    expect(within(rows[2]!).getByText('worse')).toBeTruthy();
+  });
+
   it('shows each arm’s page speed: p75, rating and samples, and the variant’s difference', async () => {
     stubWorker(() => plansResults());
     const area = await openArea();

@@ -155,6 +155,7 @@ function priceRows(): ExperimentPhaseRows {
     dayNetRevenue: net,
     segments: [],
     vitals: [],
+    declines: [],
   };
 }
 
@@ -359,6 +360,49 @@ describe('an experiment’s results', () => {
     expect(three.guardrails.declines.verdict).toBe('no_difference_yet');
     const seven = answer.variants.find((variant) => variant.variant === 'seven')!;
     expect(seven.guardrails.refunds.verdict).toBeNull();
+  });
+
+  it('splits the declines by class: a rise in 3-D Secure failures is worse beside an equal total', () => {
+    const rows = priceRows();
+    rows.arms = [
+      armRow('seven', { exposed: 20_000, declined: 400 }),
+      armRow('three', { exposed: 20_000, declined: 400 }),
+    ];
+    rows.declines = [
+      { variant: 'seven', decline_class: 'insufficient_funds', visitors: 300 },
+      { variant: 'seven', decline_class: 'authentication_failed', visitors: 100 },
+      { variant: 'three', decline_class: 'insufficient_funds', visitors: 100 },
+      { variant: 'three', decline_class: 'authentication_failed', visitors: 300 },
+      { variant: 'three', decline_class: 'fraud_suspected', visitors: 0 },
+    ];
+    const answer = buildExperimentResults({
+      design: experimentDesign('pw', priceTest(), paywallTrigger),
+      rows,
+      phase: 1,
+      phases: [1],
+      configVersion: 'v9+v9',
+      now: NOW,
+      routeVisits: null,
+    });
+    const three = answer.variants.find((variant) => variant.variant === 'three')!;
+    expect(three.guardrails.declines.verdict).toBe('no_difference_yet');
+    // Only the classes someone had, in the classifier's order; a class of no visitor is left out.
+    expect(three.guardrails.declineClasses.map((row) => row.declineClass)).toEqual([
+      'insufficient_funds',
+      'authentication_failed',
+    ]);
+    const [funds, authentication] = three.guardrails.declineClasses;
+    expect(authentication).toMatchObject({ count: 300, verdict: 'worse' });
+    expect(authentication!.rate).toBeCloseTo(0.015);
+    expect(authentication!.relativeLift).toBeCloseTo(2);
+    expect(funds).toMatchObject({ count: 100, verdict: 'better' });
+    const seven = answer.variants.find((variant) => variant.variant === 'seven')!;
+    expect(seven.guardrails.declineClasses[1]).toMatchObject({
+      declineClass: 'authentication_failed',
+      count: 100,
+      verdict: null,
+      relativeLift: null,
+    });
   });
 
   it('raises the sample-ratio alarm against the shares the hash draws', () => {

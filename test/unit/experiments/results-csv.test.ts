@@ -189,6 +189,44 @@ describe('the results CSV', () => {
     expect(cells(jpy)).toEqual(['mature_revenue_by_currency', 'JPY', '500', 'better']);
   });
 
+  it('adds an experiment’s guardrails after its metrics, each decline class as its own row', () => {
+    const guardrail = (count: number, verdict: 'worse' | null) => ({
+      count,
+      rate: count / 100,
+      relativeLift: verdict ? 2 : null,
+      relativeInterval: verdict ? { lower: 0.5, upper: 3.5 } : null,
+      verdict,
+    });
+    const withGuardrails = {
+      ...variant('b', false),
+      guardrails: {
+        declines: guardrail(6, null),
+        refunds: guardrail(1, null),
+        declineClasses: [
+          { ...guardrail(4, 'worse' as const), declineClass: 'authentication_failed' as const },
+        ],
+      },
+    };
+    const rows = parseCsv(resultsCsv(answerWith(withGuardrails)));
+    const column = (name: (typeof RESULTS_CSV_COLUMNS)[number]) =>
+      RESULTS_CSV_COLUMNS.indexOf(name);
+    const guardrailRows = rows.slice(1 + 5);
+    expect(guardrailRows.map((row) => row[column('metric')])).toEqual([
+      'declined',
+      'declined:authentication_failed',
+      'refunded',
+    ]);
+    const secure = guardrailRows[1]!;
+    expect([
+      secure[column('variant')],
+      secure[column('count')],
+      secure[column('mean')],
+      secure[column('relative_lift')],
+      secure[column('relative_lower')],
+      secure[column('verdict')],
+    ]).toEqual(['b', '4', '0.04', '2', '0.5', 'worse']);
+  });
+
   it('quotes a field holding a comma, a quote or a line end, doubling its quotes', () => {
     const csv = resultsCsv(answerWith(variant('a,b "c"\nd', false)));
     expect(csv).toContain('"a,b ""c""\nd"');

@@ -217,11 +217,17 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
       'fraud_suspected',
     ],
   ])('declined with %o: Payment declined names the class %s', async (codes, cause) => {
+    const sent: Record<string, unknown>[] = [];
+    connectTracker((event) => {
+      if (event.name === 'subs_purchase_failed') sent.push(event.properties ?? {});
+    });
     const deps = fakeDeps({
       purchase: async () => ({ kind: 'declined', text: { text: 'x' }, ...codes }),
     });
     await pay(request, page, deps);
     expect(deps.navigate).toHaveBeenCalledExactlyOnceWith(`${page.declined}&decline=${cause}`);
+    // The experiments count declines by this class (docs/statistics.md, "Declines by class").
+    expect(sent).toEqual([expect.objectContaining({ decline_class: cause })]);
   });
 
   it('failed: shows the translated text in the toast and frees the button', async () => {

@@ -234,6 +234,35 @@ describe('what happened after exposure, and only that', () => {
     ]);
   });
 
+  it('counts a decline’s class only in the experiments its visitor was exposed to before it', async () => {
+    const visitor = crypto.randomUUID();
+    await expose(exposure(visitor, 'lp-ai', 'b', T0));
+    await expose(exposure(visitor, 'pw-price', 'cheap', T0 + 10 * MINUTE));
+    const declines: Outcome[] = [
+      {
+        visitorId: visitor,
+        event: 'subs_purchase_failed',
+        at: T0 + MINUTE,
+        declineClass: 'card_invalid',
+      },
+      {
+        visitorId: visitor,
+        event: 'subs_purchase_failed',
+        at: T0 + 11 * MINUTE,
+        declineClass: 'authentication_failed',
+      },
+    ];
+    await recordOutcomes(stores, declines);
+    await recordOutcomes(stores, declines);
+    expect((await rowsOf('lp-ai')).declines).toEqual([
+      { variant: 'b', decline_class: 'authentication_failed', visitors: 1 },
+      { variant: 'b', decline_class: 'card_invalid', visitors: 1 },
+    ]);
+    expect((await rowsOf('pw-price')).declines).toEqual([
+      { variant: 'cheap', decline_class: 'authentication_failed', visitors: 1 },
+    ]);
+  });
+
   it('an upsell sets upsold, not purchased, and its revenue adds to the buyer’s', async () => {
     const visitor = crypto.randomUUID();
     await expose(exposure(visitor, 'split', 'default', T0));

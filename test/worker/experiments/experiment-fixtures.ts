@@ -203,6 +203,7 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_day_net_revenue',
   'xp_revenue_events',
   'xp_vitals',
+  'xp_declines',
 ];
 
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */

@@ -151,8 +151,9 @@ describe("a paywall price test's results", () => {
 
     const whole = await consoleApp(path('pw-price', '?format=csv'));
     const rows = (await whole.text()).split('\r\n').filter(Boolean);
-    // A header, then one row per variant and metric shown.
-    expect(rows).toHaveLength(1 + 2 * 6);
+    // A header, then one row per variant and metric shown, and its guardrails (declined and
+    // refunded: nobody here had a decline of any class).
+    expect(rows).toHaveLength(1 + 2 * (6 + 2));
   });
 
   it('read the split as the experiment it became', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent } from '../collector/fixtures';
 import {
@@ -8,7 +10,9 @@ import {
   funnel,
   NO_FLAGS,
   SAME_ORIGIN,
+  shardRows,
   startEachTestAfresh,
+  stores,
   totalsOf,
 } from './experiment-fixtures';
 
@@ -98,5 +102,62 @@ describe('step flags from the visitor’s own events', () => {
       signed_up: 1,
       reached_checkout: 1,
     });
+  });
+});
+
+describe('payment declines by class, from the visitor’s own browser', () => {
+  const declined = (visitorId: string, declineClass?: string) =>
+    anEvent({
+      event_type: 'subs_purchase_failed',
+      device_id: visitorId,
+      event_properties: {
+        screen_name: 'checkout_v3_tr',
+        ...(declineClass === undefined ? {} : { decline_class: declineClass }),
+      },
+    });
+
+  it('counts each visitor once per class; a forged class, a failure without one or another’s event counts in none', async () => {
+    const { fetchApp, exposedVisitor, track, consume } = funnel();
+    const secure = await exposedVisitor();
+    const funds = await exposedVisitor();
+    const forger = await exposedVisitor();
+    const failed = await exposedVisitor();
+    const victim = await exposedVisitor();
+    const idOf = (browser: typeof secure) => browser.visitorId() ?? '';
+    // Two 3-D Secure failures, then a card without funds: two classes, each once.
+    await track(secure, [
+      declined(idOf(secure), 'authentication_failed'),
+      declined(idOf(secure), 'authentication_failed'),
+    ]);
+    await track(secure, [declined(idOf(secure), 'insufficient_funds')]);
+    await track(funds, [declined(idOf(funds), 'insufficient_funds')]);
+    await track(forger, [
+      declined(idOf(forger), 'toString'),
+      declined(idOf(forger), "fraud_suspected' OR 1=1"),
+      declined(idOf(forger), 'FRAUD_SUSPECTED'),
+    ]);
+    // A technical failure (outcome 'failed') names no class.
+    await track(failed, [declined(idOf(failed))]);
+    // Posted without the victim's cookie: the collector keeps it as no one's.
+    const cookieless = await fetchApp('/e', {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, 'user-agent': CHROME },
+      body: JSON.stringify({ events: [declined(idOf(victim), 'fraud_suspected')] }),
+    });
+    expect(cookieless.status).toBe(200);
+    const messages = await consume();
+    await consumer().run(asDeliveries(messages, 2));
+
+    const { rows } = await readExperimentRows(stores, SPLIT_EXPERIMENT_ID, 1);
+    expect(rows.declines).toEqual([
+      { variant: 'default', decline_class: 'authentication_failed', visitors: 1 },
+      { variant: 'default', decline_class: 'insufficient_funds', visitors: 2 },
+    ]);
+    // The total still counts every declined visitor once, the classless and forged ones too.
+    expect(rows.arms[0]).toMatchObject({ exposed: 5, declined: 4 });
+    const bits = await shardRows<{ visitor_id: string; decline_classes: number }>(
+      'SELECT visitor_id, decline_classes FROM xp_exposures WHERE decline_classes > 0',
+    );
+    expect(bits.map((row) => row.visitor_id).sort()).toEqual([idOf(funds), idOf(secure)].sort());
   });
 });

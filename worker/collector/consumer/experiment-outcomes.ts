@@ -1,4 +1,5 @@
 import { VITALS_EVENT } from '../../../shared/analytics/vitals';
+import { isDeclineClass } from '../../../shared/decline-class';
 import { logError } from '../../../shared/log';
 import { stepRouteOf } from '../../experiments/exposure/route-steps';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
@@ -53,12 +54,15 @@ export function experimentOutcomesDestination(stores: ExperimentStores): Destina
               if (!isOutcomeEvent(event.event_type)) return [];
               const at = outcomeTime(event.time, context.received_at);
               const route = stepRouteOf(event.event_properties.route, at, context.received_at);
+              // A value that is no class (a forger's) counts as a decline in no class.
+              const declineClass = event.event_properties.decline_class;
               return [
                 {
                   visitorId: event.device_id.toLowerCase(),
                   event: event.event_type,
                   at,
                   ...(route !== undefined ? { route } : {}),
+                  ...(isDeclineClass(declineClass) ? { declineClass } : {}),
                 },
               ];
             }),

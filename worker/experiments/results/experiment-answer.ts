@@ -10,6 +10,8 @@ import type {
   SegmentResults,
 } from '../../../shared/console-api/experiment-results';
 import type { ResultVerdict } from '../../../shared/console-api/results';
+import { DECLINE_CLASSES, type DeclineClass } from '../../../shared/decline-class';
+import type { DeclineRow } from '../store/decline-statements';
 import type {
   ArmRow,
   DayRevenueRow,
@@ -284,6 +286,7 @@ function guardrail(
   isControl: boolean,
   plannedPerArm: number,
   srmAlarm: boolean,
+  alpha?: number,
 ): ExperimentGuardrail {
   const rate = variant.n > 0 ? variant.sum / variant.n : 0;
   if (isControl) {
@@ -295,7 +298,13 @@ function guardrail(
       verdict: null,
     };
   }
-  const { comparison, verdict } = judgeVariant({ control, variant, plannedPerArm, srmAlarm });
+  const { comparison, verdict } = judgeVariant({
+    control,
+    variant,
+    plannedPerArm,
+    srmAlarm,
+    ...(alpha !== undefined ? { alpha } : {}),
+  });
   const flipped: Record<Verdict, Verdict> = {
     better: 'worse',
     worse: 'better',
@@ -324,6 +333,9 @@ interface Reading {
   currencies: CurrencyInput[];
   /** An arm's histogram of one vital. */
   vitals: (variant: string, metric: VitalMetric) => VitalsHistogram;
+  /** The classes any arm had a decline of, and an arm's declined visitors of one. */
+  declineClasses: readonly DeclineClass[];
+  declines: (variant: string, declineClass: DeclineClass) => number;
 }
 
 /** One variant's reading of one metric, judged against the control unless it is the control. */
@@ -391,7 +403,55 @@ function guardrails(reading: Reading, variant: string): ExperimentVariantResults
       design.plannedPerArm,
       reading.srmAlarm,
     );
-  return { declines: judge('declined'), refunds: judge('refunded') };
+  return {
+    declines: judge('declined'),
+    refunds: judge('refunded'),
+    declineClasses: declineClassGuardrails(reading, variant),
+  };
+}
+
+/**
+ * A variant's declines by class against the control's same class. Looking at every class finds
+ * one "worse" by chance far more often than α, so the classes shown share α (Bonferroni, as the
+ * segments' levels do); the total above keeps its own α, and only it raises an alert.
+ */
+function declineClassGuardrails(
+  reading: Reading,
+  variant: string,
+): ExperimentVariantResults['guardrails']['declineClasses'] {
+  const { design, arms, declineClasses } = reading;
+  const alpha = DECLINE_CLASSES_ALPHA / Math.max(1, declineClasses.length);
+  const rate = (of: string, declineClass: DeclineClass) => {
+    const row = arms.get(of);
+    return row ? conversion(row.exposed, reading.declines(of, declineClass)) : NOBODY;
+  };
+  return declineClasses.map((declineClass) => ({
+    declineClass,
+    ...guardrail(
+      rate(design.control, declineClass),
+      rate(variant, declineClass),
+      variant === design.control,
+      design.plannedPerArm,
+      reading.srmAlarm,
+      alpha,
+    ),
+  }));
+}
+
+/** The family-wise α the decline classes shown share, as every interval of the results uses. */
+const DECLINE_CLASSES_ALPHA = 0.05;
+
+/** The classes with a decline in some arm, in DECLINE_CLASSES' order, and the arms' counts. */
+function declinesByClass(
+  rows: readonly DeclineRow[],
+): Pick<Reading, 'declineClasses' | 'declines'> {
+  const seen = new Set(rows.filter((row) => row.visitors > 0).map((row) => row.decline_class));
+  return {
+    declineClasses: DECLINE_CLASSES.filter((declineClass) => seen.has(declineClass)),
+    declines: (variant, declineClass) =>
+      rows.find((row) => row.variant === variant && row.decline_class === declineClass)?.visitors ??
+      0,
+  };
 }
 
 /** The arms' vital histograms, buckets in increasing order. */
@@ -493,6 +553,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     awaitingMatureSample,
     currencies,
     vitals: vitalsHistograms(rows.vitals),
+    ...declinesByClass(rows.declines),
   };
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);

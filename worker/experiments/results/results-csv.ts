@@ -1,4 +1,8 @@
-import type { SegmentResults } from '../../../shared/console-api/experiment-results';
+import type {
+  ExperimentGuardrail,
+  ExperimentVariantResults,
+  SegmentResults,
+} from '../../../shared/console-api/experiment-results';
 import type {
   MetricResult,
   ResultsAnswer,
@@ -63,6 +67,8 @@ type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'expose
   metrics: readonly CsvMetric[];
   /** An experiment's price test: mature revenue judged in each currency. */
   byCurrency?: readonly (CsvMetric & { currency: string })[];
+  /** An experiment's (the split's own results have none). */
+  guardrails?: ExperimentVariantResults['guardrails'];
 };
 
 /** What the CSV reads of an answer: the split's results and one experiment's alike. */
@@ -85,6 +91,39 @@ function majorUnits(
   if (!isMoneyMetric(metric) && metric !== BY_CURRENCY_METRIC) return { currency: null, scale: 1 };
   if (currency === null) return { currency: null, scale: 1 };
   return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
+}
+
+/**
+ * A variant's guardrails as metric rows: `declined`, then each decline class as
+ * `declined:insufficient_funds` (its verdict at the α the classes share), then `refunded`; the
+ * mean is the share of exposed visitors, the count how many.
+ */
+function guardrailRows(variant: CsvVariant): Cell[][] {
+  if (!variant.guardrails) return [];
+  const { declines, declineClasses, refunds } = variant.guardrails;
+  const named: [string, ExperimentGuardrail][] = [
+    ['declined', declines],
+    ...declineClasses.map((row): [string, ExperimentGuardrail] => [
+      `declined:${row.declineClass}`,
+      row,
+    ]),
+    ['refunded', refunds],
+  ];
+  return named.map(([metric, guardrail]) => [
+    metric,
+    null,
+    false,
+    guardrail.count,
+    guardrail.rate,
+    null,
+    null,
+    null,
+    guardrail.relativeLift,
+    guardrail.relativeInterval?.lower ?? null,
+    guardrail.relativeInterval?.upper ?? null,
+    null,
+    guardrail.verdict,
+  ]);
 }
 
 function metricRow(
@@ -133,6 +172,19 @@ export function resultsCsv(answer: CsvAnswer): string {
     }
     for (const row of variant.byCurrency ?? []) {
       rows.push(metricRow(answer, variant, { ...row, metric: BY_CURRENCY_METRIC }, row.currency));
+    }
+    for (const guardrail of guardrailRows(variant)) {
+      rows.push([
+        answer.phase,
+        variant.variant,
+        variant.control,
+        variant.share,
+        variant.exposed,
+        variant.bots,
+        ...guardrail,
+        answer.sampleRatio.pValue,
+        answer.sampleRatio.alarm,
+      ]);
     }
   }
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');

@@ -12,6 +12,7 @@ import {
   stepsOfOutcomes,
   stepsOfPurchases,
 } from '../exposure/route-steps';
+import { type DeclineRow, declineRowsStatement, declineStatements } from './decline-statements';
 import {
   type ExperimentArm,
   type ExperimentExposure,
@@ -158,7 +159,12 @@ export class ExperimentShard extends DurableObject {
    */
   async recordOutcomes(outcomes: readonly Outcome[]): Promise<void> {
     const steps = routeStepStatements(stepsOfOutcomes(outcomes));
-    this.run([...outcomeStatements(outcomes), ...experimentOutcomeStatements(outcomes), ...steps]);
+    this.run([
+      ...outcomeStatements(outcomes),
+      ...experimentOutcomeStatements(outcomes),
+      ...declineStatements(outcomes),
+      ...steps,
+    ]);
     if (steps.length > 0) await this.keepRetentionScheduled();
   }
 
@@ -238,6 +244,7 @@ export class ExperimentShard extends DurableObject {
           ? []
           : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
       vitals: this.rows<VitalsRow>(vitalsRowsStatement(experiment, phase)),
+      declines: this.rows<DeclineRow>(declineRowsStatement(experiment, phase)),
     };
     const phases = this.experimentPhasesHere(experiment);
     if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };

@@ -1,4 +1,5 @@
 import type { FunnelEventName } from '../../../shared/analytics/catalogue';
+import type { DeclineClass } from '../../../shared/decline-class';
 
 /**
  * The funnel events that mark an exposed visitor's steps in the split's own tables (SPEC.md §4
@@ -41,6 +42,11 @@ export interface Outcome {
    * counted by route (route-steps.ts).
    */
   route?: string;
+  /**
+   * A provider's decline's class (subs_purchase_failed's `decline_class`), when the event named
+   * one of DECLINE_CLASSES: the declines by class (decline-statements.ts).
+   */
+  declineClass?: DeclineClass;
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
-import type { VitalsRow } from './vitals-statements'; /**
+import type { DeclineRow } from './decline-statements';
+import type { VitalsRow } from './vitals-statements';
+
+/**
  * A phase's rows as each store keeps them (experiment_arms, experiment_revenue, experiment_days,
  * experiment_day_revenue): counts and histograms that add. Every shard holds its own visitors'
  * part, EVENTS_DB that of the visitors exposed before the shards; the phase's totals are their
@@ -147,6 +150,8 @@ export interface ExperimentPhaseRows {
   segments: SegmentRow[];
   /** The field vitals' histograms (vitals-statements.ts). */
   vitals: VitalsRow[];
+  /** The declined visitors by decline class (decline-statements.ts). */
+  declines: DeclineRow[];
 }
 
 /** Each count field of a row added; the key fields taken from the first. */
@@ -200,6 +205,11 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant, row.metric, amountKey(row.bucket)],
       (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
     ),
+    declines: addRows(
+      parts.flatMap((part) => part.declines),
+      (row) => [row.variant, row.decline_class],
+      (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
+    ),
   };
 }
 
@@ -219,5 +229,6 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     dayNetRevenue: rows.dayRevenue,
     segments: [],
     vitals: [],
+    declines: [],
   };
 }

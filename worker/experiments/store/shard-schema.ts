@@ -12,6 +12,7 @@
 import exposuresMigration from '../../events-db/migrations/0003_experiment_exposures.sql';
 import experimentDaysMigration from '../../events-db/migrations/0004_experiment_days.sql';
 import routesMigration from '../../events-db/migrations/0007_routes_in_experiments.sql';
+import { DECLINES_MIGRATION } from './decline-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
 import { VITALS_MIGRATION } from './vitals-statements';
 
@@ -43,4 +44,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // The field vitals' histograms per arm, and which metrics each exposed visitor has counted
   // (vitals-statements.ts).
   VITALS_MIGRATION,
+  // The payment declines by class per arm, and which classes each exposed visitor has counted
+  // (decline-statements.ts).
+  DECLINES_MIGRATION,
 ];
