@@ -171,7 +171,17 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
   it('a reload mid-charge keeps the consent its attempt sent, for the receipt', async () => {
     const consent = { text_version: 'renewal-consent-2026-11', language: 'en' };
     const deps = {
-      ...fakeDeps({ resume: [{ ...succeeded(), receipt: TRIAL_RECEIPT }] }),
+      ...fakeDeps({
+        resume: [
+          {
+            kind: 'succeeded',
+            subscriptionId: 'sub_42',
+            eventId: null,
+            priceWithDiscount: 6.99,
+            receipt: TRIAL_RECEIPT,
+          },
+        ],
+      }),
       unfinishedPlan: () => ({ ...request, renewalConsent: consent }),
     };
     await resumePayment({ ...page, confirm: true }, deps);
