@@ -8,8 +8,9 @@ import {
   PayTotal,
   type PlanPayWords,
   RenewalConsentBox,
+  type RenewalConsentCheck,
   usePayWords,
-  useRenewalConsentAsk,
+  useRenewalConsentCheck,
 } from './kit/PayTerms';
 import type { PaymentMethodOption } from './kit/payment-methods';
 import { useAfterHydration } from './kit/use-after-hydration';
@@ -38,7 +39,6 @@ import { startOneClick } from './stores/one-click';
 import { $anotherCardAsked, $paymentPhase } from './stores/payment';
 import { clearPaymentError, showsPaymentErrorBesidePay } from './stores/payment-error';
 import { $plans } from './stores/plans';
-import { renewalConsentGiven } from './stores/renewal-consent';
 
 /** Every text of the payment form, translated on the server. */
 export interface CheckoutPaymentCopy {
@@ -123,7 +123,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, focusForm);
   const summary = useRefusedCardSummary(copy);
   const words = usePayWords(props.terms, hydrated);
-  const consent = useConsentCheck(props.terms);
+  const consent = useRenewalConsentCheck(props.terms);
   const shownError = useShownPaymentError(hydrated);
 
   // Nothing is sent while a card field is wrong or the renewal box unticked.
@@ -256,28 +256,6 @@ function useGate(
   return {
     waiting,
     open: () => (oneClickFirst && !settled ? setWaiting(true) : open()),
-  };
-}
-
-/**
- * Refuses Pay while the renewal consent the visitor's country asks for is not ticked
- * (shared/plans/renewal-consent.ts): the box says so and takes focus, so the visitor sees what
- * is missing; the message goes once the box is ticked.
- */
-function useConsentCheck(terms: PayTermsCopy) {
-  useRenewalConsentAsk(terms);
-  const ref = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState(false);
-  return {
-    ref,
-    error,
-    clear: () => setError(false),
-    given(): boolean {
-      if (renewalConsentGiven()) return true;
-      setError(true);
-      ref.current?.focus();
-      return false;
-    },
   };
 }
 
@@ -480,7 +458,7 @@ function PayAction({
   copy: CheckoutPaymentCopy;
   terms: PayTermsCopy;
   words: PlanPayWords | null;
-  consent: ReturnType<typeof useConsentCheck>;
+  consent: RenewalConsentCheck;
   phase: string;
   busy: boolean;
   open: boolean;

@@ -35,6 +35,8 @@ export interface PaymentReceiptProps {
     plan: string;
     paid: string;
     renews: string;
+    /** The row of a purchase whose renewal the visitor ticked the box to agree to. */
+    renewalAgreed: string;
     paidWith: string;
     receiptTo: string;
     cancel: string;
@@ -47,7 +49,7 @@ type Row = [label: string, value: string, detail?: string];
 /** Values written left to right whatever the page's direction: a card's label, an email. */
 type LtrRow = [label: string, value: string, kind: 'card' | 'email'];
 
-/** The day of a renewal in the page's language: the worker dated it, the page only writes it. */
+/** A day in the page's language (a renewal, a consent): the worker dated it, the page only writes it. */
 function longDay(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 }
@@ -69,6 +71,12 @@ function purchaseRows(receipt: Receipt, props: PaymentReceiptProps): Row[] {
       longDay(receipt.renewsAt, language),
       plan.renewal.replace(PRICE_SLOT, price),
     ]);
+  }
+  // The express consent the visitor's country asked of this purchase (shared/plans/
+  // renewal-consent.ts), repeated with its day; a purchase that asked none (a one-time guide, a
+  // visitor outside the US) has no such row.
+  if (plan?.renewal && receipt.renewalAgreedAt) {
+    rows.push([copy.renewalAgreed, longDay(receipt.renewalAgreedAt, language)]);
   }
   return rows;
 }

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
 import type { ErrorTexts } from '../shared/api/error-text';
 import { currentScreenUrl } from './boot';
 import { ContinueButton } from './kit/ContinueButton';
-import { type PayTermsCopy, RenewalConsentBox, useRenewalConsentAsk } from './kit/PayTerms';
+import { type PayTermsCopy, RenewalConsentBox, useRenewalConsentCheck } from './kit/PayTerms';
 import { useAfterHydration } from './kit/use-after-hydration';
 import { paidWithLabel } from './payments/paid-with';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
@@ -15,7 +15,7 @@ import { paymentStoreDeps } from './stores/payment-deps';
 import { $plans } from './stores/plans';
 import { type ChosenPlanDetails, purchaseRequestFor } from './stores/purchase-request';
 import { $receipts } from './stores/receipt';
-import { renewalConsentGiven, renewalConsentToSend } from './stores/renewal-consent';
+import { renewalConsentToSend } from './stores/renewal-consent';
 import { $signup } from './stores/signup';
 
 export interface UpsellPurchaseProps {
@@ -113,35 +113,6 @@ function ChargeNow({
   );
 }
 
-/** Where no terms are asked of a one-time offer, the hooks still run, with nothing to ask. */
-const NOTHING_TO_AGREE: PayTermsCopy = {
-  defaultPlan: '',
-  plans: {},
-  consent: null,
-  totalLabel: '',
-};
-
-/**
- * The renewal consent of an offer that renews, where the visitor's country asks for one: its
- * box, and the check a press makes (the worker refuses the charge without it).
- */
-function useUpsellConsent(terms: PayTermsCopy | null) {
-  useRenewalConsentAsk(terms ?? NOTHING_TO_AGREE);
-  const ref = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState(false);
-  return {
-    ref,
-    error,
-    clear: () => setError(false),
-    given(): boolean {
-      if (renewalConsentGiven()) return true;
-      setError(true);
-      ref.current?.focus();
-      return false;
-    },
-  };
-}
-
 export default function UpsellPurchase({
   afterOffer,
   copy: offerCopy,
@@ -158,7 +129,7 @@ export default function UpsellPurchase({
     : offerCopy;
   const words = ended ? afterOffer.terms : terms;
   const phase = useStore($paymentPhase);
-  const consent = useUpsellConsent(terms);
+  const consent = useRenewalConsentCheck(terms);
   // A phase left over from a page restored from the back/forward cache must not hold the button.
   useEffect(() => $paymentPhase.set('idle'), []);
 

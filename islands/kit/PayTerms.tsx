@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { $plans } from '../stores/plans';
-import { $renewalConsent } from '../stores/renewal-consent';
+import { $renewalConsent, renewalConsentGiven } from '../stores/renewal-consent';
 
 /** One plan's pay button and the terms beside it, worded on the server (screens/plans/pay-terms-props.ts). */
 export interface PlanPayWords {
@@ -36,14 +36,48 @@ export function usePayWords(copy: PayTermsCopy, hydrated: boolean): PlanPayWords
 }
 
 /** Puts the consent this page asks for into its store, unticked; forgets it when it goes. */
-export function useRenewalConsentAsk(copy: PayTermsCopy): void {
-  const version = copy.consent?.version;
-  const language = copy.consent?.language;
+function useRenewalConsentAsk(copy: PayTermsCopy | null): void {
+  const version = copy?.consent?.version;
+  const language = copy?.consent?.language;
   useEffect(() => {
     if (!version || !language) return;
     $renewalConsent.set({ version, language, ticked: false });
     return () => $renewalConsent.set(null);
   }, [version, language]);
+}
+
+/** The consent box's handle (RenewalConsentBox) and the check a press of Pay makes. */
+export interface RenewalConsentCheck {
+  ref: RefObject<HTMLInputElement | null>;
+  /** Whether the box says the consent is missing. */
+  error: boolean;
+  clear(): void;
+  /** True when Pay may go on; else shows the box's message and moves focus to it. */
+  given(): boolean;
+}
+
+/**
+ * Refuses Pay while the renewal consent the visitor's country asks for is not ticked
+ * (shared/plans/renewal-consent.ts), on the checkout and on an upsell that renews alike: the box
+ * says so and takes focus, so the visitor sees what is missing; the message goes once the box is
+ * ticked. The worker refuses such a charge too: this only spares the visitor the round trip.
+ * `terms` is null where nothing is asked (a one-time offer): the hooks still run, as React wants.
+ */
+export function useRenewalConsentCheck(terms: PayTermsCopy | null): RenewalConsentCheck {
+  useRenewalConsentAsk(terms);
+  const ref = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState(false);
+  return {
+    ref,
+    error,
+    clear: () => setError(false),
+    given(): boolean {
+      if (renewalConsentGiven()) return true;
+      setError(true);
+      ref.current?.focus();
+      return false;
+    },
+  };
 }
 
 /** The total charged now, above the button, so the pay card says it beside the press. */

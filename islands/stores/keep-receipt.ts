@@ -1,8 +1,21 @@
+import type { ChargeReceipt } from '../../shared/api/contract';
 import { minorDigits } from '../../shared/minor-units';
 import { cataloguePriceOf } from '../payments/purchase-tracking';
-import type { PurchaseOutcome } from '../payments/purchase-types';
+import type { PurchaseOutcome, PurchaseRequest } from '../payments/purchase-types';
 import { $receipts, type Receipt } from './receipt';
 import { $signup } from './signup';
+
+/**
+ * When the visitor agreed to the renewal, to the day the receipt shows. The worker stamped the
+ * consent with its clock as it asked for the charge (worker/purchases/renewal-consent-gate.ts)
+ * and forwarded it to the product API, but does not send that stamp back; its receipt's
+ * `charged_at` is the same worker's clock moments later, when the charge's answer came, so it
+ * names the same day (but for a charge asked before midnight and answered after it). Without the
+ * worker's receipt, the browser's clock as the success arrives.
+ */
+function agreedAt(receipt: ChargeReceipt | null | undefined): string {
+  return receipt?.charged_at ?? new Date().toISOString();
+}
 
 /**
  * Keeps the receipt of a purchase that succeeded: the main purchase's (a new one replaces the
@@ -13,7 +26,7 @@ import { $signup } from './signup';
  */
 export function keepReceipt(
   outcome: Extract<PurchaseOutcome, { kind: 'succeeded' }>,
-  plan: { planId: string; userData: Record<string, unknown> },
+  plan: Pick<PurchaseRequest, 'planId' | 'userData' | 'renewalConsent'>,
   role: 'main' | 'added',
 ): void {
   const { receipt } = outcome;
@@ -34,6 +47,7 @@ export function keepReceipt(
     email: $signup.get().email,
     // An upsell whose answer names no method was charged to the main purchase's.
     paidWith: outcome.paidWith ?? (role === 'added' ? receipts.main?.paidWith : null) ?? null,
+    renewalAgreedAt: plan.renewalConsent ? agreedAt(receipt) : null,
   };
   if (role === 'main') {
     $receipts.set({ main: kept, added: [] });

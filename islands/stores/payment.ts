@@ -46,8 +46,11 @@ export const $anotherCardAsked = ON_WORKER
   ? atom<string>('')
   : persistentAtom<string>(`${PERSIST_PREFIX}payment:anotherCard`, '');
 
-/** Which plan a purchase is for: its id and the plan data it sent as `user_data` (SPEC.md §3). */
-export type PurchasedPlan = Pick<PurchaseRequest, 'planId' | 'userData'>;
+/**
+ * Which plan a purchase is for: its id, the plan data it sent as `user_data` (SPEC.md §3), and
+ * the renewal consent it sent, which its receipt repeats.
+ */
+export type PurchasedPlan = Pick<PurchaseRequest, 'planId' | 'userData' | 'renewalConsent'>;
 
 /** What the payment store needs from outside: the state machine, navigation and a clock. */
 export interface PaymentStoreDeps {

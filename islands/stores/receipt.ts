@@ -20,6 +20,12 @@ export interface Receipt {
   /** Where the product API sends the receipt: the account's email. */
   email: string;
   paidWith: PaidWith | null;
+  /**
+   * ISO 8601: when the visitor agreed to the automatic renewal, for a purchase whose charge sent
+   * the ticked consent (shared/plans/renewal-consent.ts); null where none was asked. Absent from
+   * receipts kept before it was: read as null.
+   */
+  renewalAgreedAt?: string | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { CHECKOUT_VARIANTS, checkoutImages } from './checkout-variants';
 import { FeaturesScreen } from './FeaturesScreen';
 import { paywallScreen } from './PaywallScreen';
 import { CHECKOUT_IMAGES } from './payment-images';
+import { FEATURES_WIDE_CSS } from './styles/features';
 import { UpsellGuideScreen } from './UpsellGuideScreen';
 import { UpsellPrivateScreen } from './UpsellPrivateScreen';
 
@@ -14,7 +15,12 @@ import { UpsellPrivateScreen } from './UpsellPrivateScreen';
 const images = [...CHECKOUT_IMAGES, PROVIDER_LOGOS.stripe.src];
 
 export const PLANS_SCREENS = {
-  features: { Component: FeaturesScreen, offFlowNext: 'checkout_v3_tr', bottomButton: true },
+  features: {
+    Component: FeaturesScreen,
+    offFlowNext: 'checkout_v3_tr',
+    bottomButton: true,
+    css: FEATURES_WIDE_CSS,
+  },
   checkout_v3_tr: {
     Component: checkoutScreen('checkout_v3_tr'),
     offFlowNext: 'upsell_an_private',

@@ -54,6 +54,7 @@ export function paymentReceiptProps(
       plan: t('plans.receipt.plan'),
       paid: t('plans.receipt.paid'),
       renews: t('plans.receipt.renews'),
+      renewalAgreed: t('plans.receipt_consent.agreed'),
       paidWith: t('plans.receipt.paid_with'),
       receiptTo: t('plans.receipt.receipt_to'),
       cancel: t('plans.receipt.cancel', { email: props.brand.supportEmail }),

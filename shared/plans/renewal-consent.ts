@@ -1,3 +1,5 @@
+import { EEA_EFTA_STATES, EU_MEMBER_STATES } from '../eu-countries';
+
 /**
  * What the law of the visitor's country asks of the request to pay for a subscription that renews
  * by itself, beyond the terms every checkout states beside its button (price, period, first
@@ -33,36 +35,8 @@ const CHECKBOX_COUNTRIES: ReadonlySet<string> = new Set(['US']);
 
 /** The EU and EEA (the Consumer Rights Directive) and the UK: the button says it is payable. */
 const PAYABLE_BUTTON_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-  'IS',
-  'LI',
-  'NO',
+  ...EU_MEMBER_STATES,
+  ...EEA_EFTA_STATES,
   'GB',
 ]);
 

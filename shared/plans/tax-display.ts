@@ -1,3 +1,5 @@
+import { EEA_EFTA_STATES, EU_MEMBER_STATES } from '../eu-countries';
+
 /**
  * Where the law wants the price a consumer sees to include tax, and the note that says so.
  * The charge takes the price shown everywhere (nothing is added at checkout), so the amount is
@@ -24,42 +26,11 @@
  */
 export type TaxNote = 'vat' | 'gst' | 'tax';
 
-const EU = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-] as const;
-
 /** The note a price shown to a visitor of each country carries; absent: none. */
 const TAX_INCLUSIVE_COUNTRIES: Readonly<Record<string, TaxNote>> = {
-  ...Object.fromEntries(EU.map((country) => [country, 'vat' as const])),
-  NO: 'vat',
-  IS: 'vat',
-  LI: 'vat',
+  ...Object.fromEntries(
+    [...EU_MEMBER_STATES, ...EEA_EFTA_STATES].map((country) => [country, 'vat' as const]),
+  ),
   GB: 'vat',
   CH: 'vat',
   TR: 'vat',

@@ -100,6 +100,20 @@ describe('upsell prices set in the console', () => {
     await agree.check();
     await buy.click();
     await visitor.waitForURL((url) => url.pathname === '/success', { timeout: 30_000 });
+    // The order summary repeats both consents with their day, in the page's language.
+    await islandsHydrated(visitor);
+    const summary = visitor.getByRole('region', { name: 'Your order' });
+    await summary.waitFor();
+    const today = await visitor.evaluate(() =>
+      new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'long' }).format(
+        new Date(),
+      ),
+    );
+    const agreed = summary.locator('.receipt__row', { hasText: 'Renewal agreed on' });
+    expect((await agreed.allTextContents()).map(plain)).toEqual([
+      `Renewal agreed on${today}`,
+      `Renewal agreed on${today}`,
+    ]);
     const charged = await session.worker.portalDb
       .prepare(
         `SELECT plan_id, coupon, price_with_discount FROM subscriptions

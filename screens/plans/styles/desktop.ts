@@ -8,8 +8,8 @@ import { WIDE_CSS } from './wide';
  * opens the form, the combo paywall is one centred column, the button on its card under the
  * summary: a card with only a button beside the plans left the end column bare. The result paywalls show
  * their plans as cards in a row under one centred column, the call to action under them. The
- * upsells, the features screen and the success screen have columns from a tablet's width
- * (./wide.ts).
+ * upsells and the success screen have columns from a tablet's width (./wide.ts), the features
+ * screen its own wide layout (./features.ts).
  */
 export const PLANS_DESKTOP_CSS = `${splitCss({
   screens: ['.checkout', '.paywall--combo'],

@@ -1,10 +1,8 @@
 import { splitCss } from '../../kit/styles/split';
 
 /**
- * From a tablet's 768 (two columns about a phone's width each) and on a desktop:
- * - the features screen: Continue under the heading (screens/kit/styles/bottom-button.ts), the
- *   list under it across the page's width, in two columns on a tablet and three on a desktop
- *   (beside the heading, in one or two, it ran half a screen and more past it);
+ * From a tablet's 768 (two columns about a phone's width each) and on a desktop (the features
+ * screen's wide layout is its own page's: ./features.ts):
  * - the success screen (its page carries these styles too: MONEY_CSS in screens/registry.ts):
  *   on a computer the QR code is the way onto the phone, so it takes the end column with the
  *   steps to log in by hand (its composition groups them), the download and the app's pictures
@@ -24,11 +22,6 @@ export const WIDE_CSS = `${splitCss({
   from: 768,
 })}
 @media (min-width:768px){
-.page:has(>.features>.plan-features){max-width:992px}
-.features>.plan-features{grid-template-columns:repeat(2,minmax(0,1fr))}
-.features>.bottom-button{justify-content:flex-start}
-.features>.bottom-button>*{max-width:343px}
-.features__users,.features__guarantee{text-align:start}
 .success>.success__aside>[data-island=DeeplinkQr]{padding:24px;border-radius:16px;background:var(--surface)}
 .page:has(>.upsell:not(.upsell--guide)>.plan-features){max-width:992px}
 ${PRIVATE}{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);grid-template-rows:repeat(3,auto) auto auto 1fr;column-gap:32px;align-items:start}
@@ -42,6 +35,5 @@ ${PRIVATE}>[data-island=UpsellPurchase]{grid-column:2;grid-row:4}
 ${PRIVATE}>.skip-form{grid-column:2;grid-row:5}
 }
 @media (min-width:992px){
-.features>.plan-features{grid-template-columns:repeat(3,minmax(0,1fr))}
 ${PRIVATE}{column-gap:48px}
 }`;

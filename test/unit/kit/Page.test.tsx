@@ -28,14 +28,16 @@ const t = englishT();
 let removeCss = () => {};
 
 /** A phone's window: SPEC.md §9's measures are the phone's (happy-dom opens 1024 wide). */
-beforeAll(() => {
+function setViewport(size: { width: number; height: number }): void {
   (
     window as unknown as {
       happyDOM: { setViewport(size: { width: number; height: number }): void };
     }
-  ).happyDOM.setViewport({ width: 390, height: 844 });
-});
+  ).happyDOM.setViewport(size);
+}
+beforeAll(() => setViewport({ width: 390, height: 844 }));
 afterEach(() => {
+  setViewport({ width: 390, height: 844 });
   removeCss();
   document.body.innerHTML = '';
 });
@@ -118,13 +120,35 @@ describe('BottomButton (SPEC.md §2 Layout, §9 button bottom 24px)', () => {
     expect(getComputedStyle(document.getElementById('continue-button')!).height).toBe('56px');
   });
 
+  it('stands in the features page under its heading at a desktop’s width, a phone’s width wide', () => {
+    setViewport({ width: 1280, height: 800 });
+    removeCss = applyPageCss('geozilla', SCREENS.features.css);
+    renderPage(
+      <Page t={t} brand={DEFAULT_BRANDS.geozilla} bottomButton>
+        <section className="features">
+          <h1>Features</h1>
+          <BottomButton>
+            <ContinueForm action="/features" next="/checkout_v3_tr" t={t} />
+          </BottomButton>
+        </section>
+      </Page>,
+    );
+    const bar = getComputedStyle(document.querySelector('.bottom-button')!);
+    expect(bar.position).toBe('static');
+    // The features screen's own wide rules (screens/plans/styles/features.ts): at the start of
+    // the column, not stretched across the page as the bar's own rule would leave it.
+    expect(bar.justifyContent).toBe('flex-start');
+    expect(getComputedStyle(document.querySelector('.bottom-button > form')!).maxWidth).toBe(
+      '343px',
+    );
+  });
+
   it('is the features and searching screens’, whose Continue is pinned; no other page carries its CSS', () => {
     const pinned = SCREEN_IDS.filter((id) => SCREENS[id].bottomButton);
     expect(pinned.sort()).toEqual(['features', 'searching', 'searching_2', 'searching_ai']);
     for (const id of SCREEN_IDS) {
-      expect(/(?:^|[}\s])\.bottom-button\{/.test(SCREENS[id].css ?? ''), id).toBe(
-        pinned.includes(id),
-      );
+      // Not the bar's rules, nor a rule of a screen's own that names it (features' wide layout).
+      expect((SCREENS[id].css ?? '').includes('bottom-button'), id).toBe(pinned.includes(id));
     }
   });
 });

@@ -148,6 +148,46 @@ describe('pay: what each outcome does for the visitor (SPEC.md §4 Payment)', ()
     });
   });
 
+  it('a charge sent with the ticked renewal consent keeps the day of it; one without keeps none', async () => {
+    const consent = { text_version: 'renewal-consent-2026-11', language: 'en' };
+    const receipt = TRIAL_RECEIPT;
+    await pay(
+      { ...request, renewalConsent: consent },
+      { ...page, confirm: true },
+      fakeDeps({ purchase: async () => ({ ...succeeded(), receipt }) }),
+    );
+    // The worker's clock that dated the charge, which stamped the consent moments before.
+    expect($receipts.get().main?.renewalAgreedAt).toBe(TRIAL_RECEIPT.charged_at);
+
+    $paymentPhase.set('idle');
+    await pay(
+      { ...request, renewalConsent: null },
+      { ...page, confirm: true },
+      fakeDeps({ purchase: async () => ({ ...succeeded('sub_43'), receipt }) }),
+    );
+    expect($receipts.get().main).toMatchObject({ subscriptionId: 'sub_43', renewalAgreedAt: null });
+  });
+
+  it('a reload mid-charge keeps the consent its attempt sent, for the receipt', async () => {
+    const consent = { text_version: 'renewal-consent-2026-11', language: 'en' };
+    const deps = {
+      ...fakeDeps({
+        resume: [
+          {
+            kind: 'succeeded',
+            subscriptionId: 'sub_42',
+            eventId: null,
+            priceWithDiscount: 6.99,
+            receipt: TRIAL_RECEIPT,
+          },
+        ],
+      }),
+      unfinishedPlan: () => ({ ...request, renewalConsent: consent }),
+    };
+    await resumePayment({ ...page, confirm: true }, deps);
+    expect($receipts.get().main?.renewalAgreedAt).toBe(TRIAL_RECEIPT.charged_at);
+  });
+
   it('an upsell bought after the checkout joins the main receipt once, charged to its card', async () => {
     const card = { kind: 'card', brand: 'visa', last4: '4242' } as const;
     await pay(

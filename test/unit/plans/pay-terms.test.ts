@@ -1,11 +1,13 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { planPayWords } from '../../../screens/plans/pay-terms-props';
+import { EEA_EFTA_STATES, EU_MEMBER_STATES } from '../../../shared/eu-countries';
 import { planOf } from '../../../shared/plans/catalogue';
 import { COUPONS } from '../../../shared/plans/coupons';
 import { payTermsOf } from '../../../shared/plans/pay-terms';
 import { firstRenewalAt } from '../../../shared/plans/renewal';
 import { renewalConsentRule } from '../../../shared/plans/renewal-consent';
+import { taxNoteFor } from '../../../shared/plans/tax-display';
 import { chargeReceiptOf } from '../../../worker/purchases/receipt';
 import { englishT } from './render-screen';
 
@@ -142,5 +144,13 @@ describe('the consent table by country', () => {
 
   it('no country known: neither (local runs; production always names one)', () => {
     expect(renewalConsentRule(null)).toEqual({ checkbox: false, payableButton: false });
+  });
+
+  it('every EU and EEA state both says the button is payable and notes VAT: one list', () => {
+    for (const country of [...EU_MEMBER_STATES, ...EEA_EFTA_STATES]) {
+      expect([country, renewalConsentRule(country).payableButton]).toEqual([country, true]);
+      expect([country, taxNoteFor(country)]).toEqual([country, 'vat']);
+    }
+    expect(EU_MEMBER_STATES).toHaveLength(27);
   });
 });

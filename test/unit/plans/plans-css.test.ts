@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AFTER_CSS } from '../../../screens/after/styles';
 import { PLANS_CSS } from '../../../screens/plans/styles';
+import { FEATURES_WIDE_CSS } from '../../../screens/plans/styles/features';
 import { CARD_FRAME_HEIGHT } from '../../../shared/test-gateway-protocol';
 
-/** The CSS as the page inlines it (screens/styles.ts joins lines the same way). */
-const css = (PLANS_CSS + AFTER_CSS).replace(/\s*\n\s*/g, '');
+/**
+ * The CSS as the page inlines it (screens/styles.ts joins lines the same way), with the features
+ * screen's own.
+ */
+const css = (PLANS_CSS + AFTER_CSS + FEATURES_WIDE_CSS).replace(/\s*\n\s*/g, '');
 
 /** The declarations of the rule whose selector is exactly `selector`. */
 function rule(selector: string): Record<string, string> {
@@ -60,7 +64,7 @@ const BLOCKS = [
   'page',
   // The pay card: the amount, the renewal consent and the terms beside Pay (islands/kit/PayTerms.tsx).
   'pay-card',
-  // The kit's own pieces, placed in a screen's layout: the pinned Continue, the lead paragraph,
+  // The kit's own pieces, placed in a screen's layout: the pinned Continue (on features), the lead paragraph,
   // the primary button and a form of one button (screens/kit/).
   'bottom-button',
   'lead',
