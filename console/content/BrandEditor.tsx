@@ -6,6 +6,7 @@ import { useStore } from '../stores/atom';
 import { $draft, editContent } from '../stores/draft';
 import { $review } from '../stores/review';
 import { type BrandPath, brandFieldText, withBrand, withBrandField } from './brand-edits';
+import { CheckedField } from './CheckedField';
 
 /**
  * Each theme's brand (docs/marketers.md, "A theme's brand"): the name, tab title, site, support
@@ -59,27 +60,39 @@ export function BrandEditor() {
       {FIELDS.map(({ path, label, long }) => {
         const id = `brand-${path.replaceAll('.', '-')}`;
         const problem = errors.find((e) => e.path === `content.brands.${theme}.${path}`);
-        const props = {
-          id,
-          className: 'input',
-          value: brandFieldText(brand, path),
-          'aria-invalid': problem ? true : undefined,
-          'aria-describedby': problem ? `${id}-problem` : undefined,
-          onChange: (event: { target: { value: string } }) =>
-            editContent((content) =>
-              withBrand(content, theme, withBrandField(brand, path, event.target.value)),
-            ),
-        };
+        const edit = (event: { target: { value: string } }) =>
+          editContent((content) =>
+            withBrand(content, theme, withBrandField(brand, path, event.target.value)),
+          );
+        const value = brandFieldText(brand, path);
         return (
-          <div className="field" key={path}>
-            <label htmlFor={id}>{label}</label>
-            {long ? <textarea rows={4} {...props} /> : <input dir="ltr" {...props} />}
-            {problem ? (
-              <p className="field-problem" id={`${id}-problem`}>
-                {problem.message}
-              </p>
-            ) : null}
-          </div>
+          <CheckedField
+            key={path}
+            id={id}
+            label={label}
+            problem={problem?.message}
+            control={(aria) =>
+              long ? (
+                <textarea
+                  id={id}
+                  className="input"
+                  rows={4}
+                  value={value}
+                  {...aria}
+                  onChange={edit}
+                />
+              ) : (
+                <input
+                  id={id}
+                  className="input"
+                  dir="ltr"
+                  value={value}
+                  {...aria}
+                  onChange={edit}
+                />
+              )
+            }
+          />
         );
       })}
       {own ? (

@@ -13,6 +13,7 @@ import {
   removePicture,
   setPictureAlt,
 } from '../stores/content-editor';
+import { CheckedField } from './CheckedField';
 import { languageName } from './content-text';
 
 /**
@@ -160,24 +161,23 @@ function AltFields({
             issue.path.endsWith(`.picture.alt.${language}`) || issue.path.endsWith('.picture.alt'),
         );
         return (
-          <div className="field" key={language}>
-            <label htmlFor={id}>Description in {languageName(language)}</label>
-            <input
-              id={id}
-              className="input"
-              lang={language}
-              dir={catalogue.rtl.includes(language) ? 'rtl' : 'ltr'}
-              value={picture.alt[language] ?? ''}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              onChange={(event) => setPictureAlt(language, event.target.value)}
-            />
-            {problem ? (
-              <p className="field-problem" id={`${id}-problem`}>
-                {problem.message}
-              </p>
-            ) : null}
-          </div>
+          <CheckedField
+            key={language}
+            id={id}
+            label={`Description in ${languageName(language)}`}
+            problem={problem?.message}
+            control={(aria) => (
+              <input
+                id={id}
+                className="input"
+                lang={language}
+                dir={catalogue.rtl.includes(language) ? 'rtl' : 'ltr'}
+                value={picture.alt[language] ?? ''}
+                {...aria}
+                onChange={(event) => setPictureAlt(language, event.target.value)}
+              />
+            )}
+          />
         );
       })}
     </>

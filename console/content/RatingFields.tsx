@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReviewRating } from '../../shared/config/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import { setRating } from '../stores/content-editor';
+import { CheckedField } from './CheckedField';
 
 /**
  * The rating the reviews section opens with (docs/marketers.md, "The reviews and their rating"):
@@ -70,27 +71,26 @@ export function RatingFields({
         const id = `content-rating-${field}`;
         const problem = issues.find((issue) => issue.path === `${at}.${field}`);
         return (
-          <div className="field" key={field}>
-            <label htmlFor={id}>{LABELS[field]}</label>
-            <input
-              id={id}
-              className="input"
-              inputMode={field === 'source' ? undefined : 'decimal'}
-              value={texts[field]}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              onChange={(event) => {
-                const next = { ...texts, [field]: event.target.value };
-                setTexts(next);
-                setRating(ratingOf(next));
-              }}
-            />
-            {problem ? (
-              <p className="field-problem" id={`${id}-problem`}>
-                {problem.message}
-              </p>
-            ) : null}
-          </div>
+          <CheckedField
+            key={field}
+            id={id}
+            label={LABELS[field]}
+            problem={problem?.message}
+            control={(aria) => (
+              <input
+                id={id}
+                className="input"
+                inputMode={field === 'source' ? undefined : 'decimal'}
+                value={texts[field]}
+                {...aria}
+                onChange={(event) => {
+                  const next = { ...texts, [field]: event.target.value };
+                  setTexts(next);
+                  setRating(ratingOf(next));
+                }}
+              />
+            )}
+          />
         );
       })}
     </fieldset>

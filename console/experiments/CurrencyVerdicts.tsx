@@ -1,6 +1,7 @@
 import type { ExperimentVariantResults } from '../../shared/console-api/experiment-results';
-import { countText, liftText, moneyText, verdictWord } from '../result-texts';
+import { countText, liftText, moneyText } from '../result-texts';
 import { TableScroll } from '../results/TableScroll';
+import { VerdictCell } from '../results/VerdictCell';
 
 /**
  * A price test's mature revenue in each currency paid in (docs/experiments.md, "Reading
@@ -51,15 +52,7 @@ export function CurrencyVerdicts({
               {variant.control ? null : (
                 <>
                   <td>{liftText(row.relativeLift, row.relativeInterval)}</td>
-                  <td>
-                    {row.verdict && !awaitingMatureSample ? (
-                      <span className={`verdict verdict--${row.verdict}`}>
-                        {verdictWord(row.verdict)}
-                      </span>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
+                  <VerdictCell verdict={awaitingMatureSample ? null : row.verdict} />
                 </>
               )}
             </tr>

@@ -8,11 +8,12 @@ import {
 } from '../../shared/console-api/experiment-results';
 import type { DeclineClass } from '../../shared/decline-class';
 import { experimentResultsUrl } from '../api';
-import { countText, liftText, percentText, verdictWord } from '../result-texts';
+import { countText, liftText, percentText } from '../result-texts';
 import { MetricTable } from '../results/MetricTable';
 import { PhaseFacts } from '../results/PhaseResults';
 import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
+import { VerdictCell } from '../results/VerdictCell';
 import { SelectField } from '../SelectField';
 import { useStore } from '../stores/atom';
 import {
@@ -54,15 +55,7 @@ function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
       {variant.control ? null : (
         <>
           <td>{liftText(guardrail.relativeLift, guardrail.relativeInterval)}</td>
-          <td>
-            {guardrail.verdict ? (
-              <span className={`verdict verdict--${guardrail.verdict}`}>
-                {verdictWord(guardrail.verdict)}
-              </span>
-            ) : (
-              '—'
-            )}
-          </td>
+          <VerdictCell verdict={guardrail.verdict} />
         </>
       )}
     </tr>

@@ -3,8 +3,9 @@ import type {
   ExperimentVariantResults,
   VitalGuardrail,
 } from '../../shared/console-api/experiment-results';
-import { countText, verdictWord } from '../result-texts';
+import { countText } from '../result-texts';
 import { TableScroll } from '../results/TableScroll';
+import { VerdictCell } from '../results/VerdictCell';
 
 /**
  * A variant's field Core Web Vitals (docs/experiments.md, "Reading results"): each 75th
@@ -55,15 +56,7 @@ function VitalRow({ vital, control }: { vital: VitalGuardrail; control: boolean 
       {control ? null : (
         <>
           <td>{differenceText(vital)}</td>
-          <td>
-            {vital.verdict ? (
-              <span className={`verdict verdict--${vital.verdict}`}>
-                {verdictWord(vital.verdict)}
-              </span>
-            ) : (
-              '—'
-            )}
-          </td>
+          <VerdictCell verdict={vital.verdict} />
         </>
       )}
     </tr>

@@ -7,8 +7,8 @@ import {
   METRIC_NAMES,
   moneyText,
   percentText,
-  verdictWord,
 } from '../result-texts';
+import { VerdictCell } from './VerdictCell';
 
 /** A metric's value: a step's conversion rate, or revenue per visitor in the main currency. */
 function valueText(metric: MetricResult | ExperimentMetricResult, currency: string | null): string {
@@ -80,15 +80,7 @@ export function MetricTable({
               {compared ? (
                 <>
                   <td>{liftText(metric.relativeLift, metric.relativeInterval)}</td>
-                  <td>
-                    {metric.verdict ? (
-                      <span className={`verdict verdict--${metric.verdict}`}>
-                        {verdictWord(metric.verdict)}
-                      </span>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
+                  <VerdictCell verdict={metric.verdict} />
                 </>
               ) : null}
             </tr>
