@@ -5,7 +5,7 @@ import { runSideBySide, sideBySideReport } from './run-side-by-side';
 /**
  * `npm test`: the build and `npm run check` side by side (run-side-by-side.ts), then every Vitest
  * project, whose summary ends with the whole run's wall time beside its budget
- * (test/summary-reporter.ts). Arguments go to Vitest (`npm test -- test/unit/x.test.ts`).
+ * (test/summary-reporter.ts). Arguments go to Vitest (`npm test -- test/unit/docs.test.ts`).
  */
 
 /** Read by test/summary-reporter.ts, which prints the whole run's wall time from it. */
