@@ -269,15 +269,20 @@ let day: Day;
 let written = 0;
 let objectKeys: string[] = [];
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'archive-warehouse-'));
+/**
+ * The day archived into a fresh local R2 and copied out as stored, under their keys (the events
+ * CLI's listing). The pinned Miniflare's synchronous binding proxy can fall out of step with its
+ * worker thread when that thread is preempted between answering and waking the caller (fixed
+ * upstream in cloudflare/workers-sdk#15552): every later call of that proxy then fails an
+ * assertion in fetch-sync. It happened once in a full run on two busy cores, so a day whose copy
+ * fails so is archived again into a new platform, once.
+ */
+async function exportArchivedDay(): Promise<void> {
   persistTo = await mkdtemp(join(tmpdir(), 'archive-warehouse-state-'));
-  day = aDay(400);
   const platform = await openLocalPlatform<{ EVENTS_ARCHIVE: R2Bucket }>(persistTo);
   try {
     const bucket = platform.env.EVENTS_ARCHIVE;
     written = await archiveTheDay(bucket, day);
-    // Out of the bucket as they are stored, under their keys (the events CLI's listing).
     const objects = await archivedObjects(bucket, DAY);
     objectKeys = objects.map((object) => object.key);
     for (const { key } of objects) {
@@ -288,6 +293,23 @@ beforeAll(async () => {
     }
   } finally {
     await platform.dispose();
+  }
+}
+
+const isProxyOutOfStep = (error: unknown) =>
+  error instanceof Error && /fetch-sync/.test(error.stack ?? '');
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'archive-warehouse-'));
+  day = aDay(400);
+  try {
+    await exportArchivedDay();
+  } catch (error) {
+    if (!isProxyOutOfStep(error)) throw error;
+    await rm(persistTo, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+    dir = await mkdtemp(join(tmpdir(), 'archive-warehouse-'));
+    await exportArchivedDay();
   }
 }, 120_000);
 
