@@ -56,7 +56,7 @@ function workerProject(test: {
             ENVIRONMENT: 'development',
             CONFIG_CACHE_TTL_MS: '0',
             // The tests hold production's rate limits at their boundaries; a test of `npm start`'s
-            // own (worker/api/rate-limit-profile.ts) binds RATE_LIMITS to undefined.
+            // own (worker/rate-limits/rate-limit-profile.ts) binds RATE_LIMITS to undefined.
             RATE_LIMITS: 'production',
             // Applied to PORTAL_DB, EVENTS_DB and CONFIG_DB by test/worker/fresh-storage.ts before each file.
             TEST_MIGRATIONS: portalMigrations,

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { CardFingerprintSource } from './api/card-fingerprint';
-import type { PortalFetch } from './api/portal-transport';
 import type { OtherPagesEnv } from './env';
 import type { GeocoderFetch } from './geocode/geocoder-transport';
+import type { PortalFetch } from './portal-client/portal-transport';
 
 /**
  * What only a development worker carries (ARCHITECTURE.md: "the deployed worker mounts the

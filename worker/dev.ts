@@ -6,11 +6,11 @@ import { simulateRoute } from './dev/simulate-route';
 import type { Bindings } from './env';
 import { scheduled } from './scheduled';
 
-export { RateLimiter } from './api/rate-limiter';
 // The shard with its development-only method (the simulation's reset), under the class name
 // wrangler.toml binds.
 export { DevelopmentExperimentShard as ExperimentShard } from './dev/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
+export { RateLimiter } from './rate-limits/rate-limiter';
 
 /**
  * The development entry (wrangler.toml [env.development], `npm start`, the workerd and browser

@@ -34,7 +34,7 @@ export interface Bindings
   /**
    * Under `npm start` only: 'production' applies production's rate limits (worker/api/
    * rate-limits.ts) instead of development's, 20 times looser, which let one person walk the
-   * funnel 50 times an hour from one machine (worker/api/rate-limit-profile.ts). Unset, or
+   * funnel 50 times an hour from one machine (worker/rate-limits/rate-limit-profile.ts). Unset, or
    * 'development', development's. Ignored unless ENVIRONMENT is exactly 'development': a deployed
    * worker always applies production's.
    */
@@ -97,8 +97,8 @@ export interface Bindings
    * over LEDGER_SHARD_COUNT SQLite Durable Objects by subscription (worker/lifecycle/ledger.ts).
    */
   SUBSCRIPTION_LEDGER: DurableObjectNamespace<import('./lifecycle/ledger').SubscriptionLedger>;
-  /** Counters of the phone-lookup and sign-up rate limits (worker/api/rate-limiter.ts). */
-  RATE_LIMITER: DurableObjectNamespace<import('./api/rate-limiter').RateLimiter>;
+  /** Counters of the phone-lookup and sign-up rate limits (worker/rate-limits/rate-limiter.ts). */
+  RATE_LIMITER: DurableObjectNamespace<import('./rate-limits/rate-limiter').RateLimiter>;
   /**
    * The events database (worker/events-db/migrations): deliveries of retried messages,
    * verified purchases, resume links, dead letters, the local event store (development only);
@@ -228,8 +228,8 @@ export interface BaseVariables {
   /** The development kit (worker/dev-kit.ts); undefined on the production worker. */
   devKit?: DevKit;
   /**
-   * The user id this request signed the visitor in as (worker/api/session-cookie.ts), for its
-   * signed cookies (worker/api/signed-in-user.ts).
+   * The user id this request signed the visitor in as (worker/session/session-cookie.ts), for its
+   * signed cookies (worker/session/signed-in-user.ts).
    */
   signedInUserId?: string;
 }

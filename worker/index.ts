@@ -3,9 +3,9 @@ import { createQueueHandler } from './collector/consumer/queue-handler';
 import type { Bindings } from './env';
 import { scheduled } from './scheduled';
 
-export { RateLimiter } from './api/rate-limiter';
 export { ExperimentShard } from './experiments/store/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
+export { RateLimiter } from './rate-limits/rate-limiter';
 
 /**
  * The production entry, wrangler.toml's top-level `main` (and [env.staging]'s): the app without

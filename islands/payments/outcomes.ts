@@ -118,7 +118,7 @@ export function providerRefusalOutcome(error: unknown): PurchaseOutcome {
  * Anything else failed: a call of the API, or creating the payment method (SPEC.md §8 Payment).
  * A call the portal refused with a decline code (the direct call's declined charge) is a decline:
  * the code is recorded and the visitor goes to 'Payment declined' (SPEC.md §4 step 7). Its
- * messages are the worker's (worker/api/portal-refusal.ts), not the processor's words.
+ * messages are the worker's (worker/portal-client/portal-refusal.ts), not the processor's words.
  */
 export function failedOutcome(error: unknown): PurchaseOutcome {
   const declineCode = error instanceof ApiFailure ? (error.errorBody?.decline_code ?? null) : null;

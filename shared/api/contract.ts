@@ -436,7 +436,7 @@ export type DeeplinkConsumeResponse = z.infer<typeof DeeplinkConsumeResponse>;
  * What the app does with the deeplink's one-time login token: signs its user in, once (a second
  * use answers 410, an unknown token 404). Not in SPEC.md §7's table (the product API has its
  * own), and not a row of API_CALLS: the browser never calls it under `/api`; the worker's
- * `POST /app/login` and a resume link made after sign-up do (worker/api/deeplink-consume.ts),
+ * `POST /app/login` and a resume link made after sign-up do (worker/portal-client/deeplink-consume.ts),
  * and the emulator answers it (portal/routes/deeplink.ts).
  */
 export const DEEPLINK_CONSUME_CALL = {

@@ -7,7 +7,7 @@ import { isWorkerErrorCode } from './worker-error-codes';
  * `errors.*` translations (the screen translates the keys an island needs and hands them over as
  * props, islands never load i18n), or the words of a card provider. The product API's own words
  * never reach it: the worker replaces them with the §8 text of what they mean
- * (worker/api/portal-refusal.ts), which is read here only for that meaning.
+ * (worker/portal-client/portal-refusal.ts), which is read here only for that meaning.
  */
 
 /*

@@ -10,6 +10,11 @@ import {
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
 import type { ApiEnv } from '../env';
+import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
+import { readJsonBody } from '../http/json-body';
+import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
+import { sendToPortal } from '../portal-client/portal-call';
+import type { PortalFetch } from '../portal-client/portal-transport';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
 import { withChargedPrice } from '../purchases/charged-price';
@@ -18,21 +23,21 @@ import { offerEndedForCharge } from '../purchases/offer-deadline';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { renewalConsentGate } from '../purchases/renewal-consent-gate';
-import { type ApiRefusal, apiJson, refusal, refuse } from './api-error';
+import { rateAskerOf, rateLimitRefusal } from '../rate-limits/rate-limit-gate';
+import { checkGoogleCredential } from '../session/google-credential';
+import type { GoogleKeys } from '../session/google-id-token';
+import {
+  clearSessionToken,
+  sessionToken,
+  setBuyerEmail,
+  setSessionToken,
+} from '../session/session-cookie';
+import { sessionUserId } from '../session/signed-in-user';
 import type { CardFingerprintSource } from './card-fingerprint';
 import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
-import { checkGoogleCredential } from './google-credential';
-import type { GoogleKeys } from './google-id-token';
 import { readIdempotencyKey } from './idempotency-key';
-import { readJsonBody } from './json-body';
 import { readPathParams } from './path-params';
-import { type BrowserAnswer, browserAnswerOf } from './portal-answer';
-import { sendToPortal } from './portal-call';
-import type { PortalFetch } from './portal-transport';
-import { rateAskerOf, rateLimitRefusal } from './rate-limit-gate';
 import { prepareBody } from './request-body';
-import { clearSessionToken, sessionToken, setBuyerEmail, setSessionToken } from './session-cookie';
-import { sessionUserId } from './signed-in-user';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -290,7 +295,7 @@ async function askPortal<E extends ApiEnv>(
   if (answer.errorCode !== null) fields.error = answer.errorCode;
   if (upstreamStatus !== null && upstreamStatus >= 500) {
     // The portal failed and said so: the browser gets the call's SPEC.md §8 text
-    // (./portal-refusal.ts), and ops must still see the outage, in the portal's own words, as
+    // (worker/portal-client/portal-refusal.ts), and ops must still see the outage, in the portal's own words, as
     // an error line, not only as a request line's status.
     logError('portal_error', {
       id: c.get('requestId'),

@@ -1,5 +1,5 @@
 import { parseIdempotencyKey } from '../../shared/api/contract';
-import { type ApiRefusal, refusal } from './api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 
 export type IdempotencyKeyReading =
   | { ok: true; key: string | null }

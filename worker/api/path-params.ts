@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { PhonePathParam, PlanIdPathParam, PollingIdPathParam } from '../../shared/api/contract';
-import { type ApiRefusal, refusal } from './api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 
 /** The contract shape of each `:param` of the §7 paths. */
 const PATH_PARAMS: Record<string, z.ZodType<string>> = {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiCallName } from '../../shared/api/contract';
 import { issueTexts } from '../../shared/validation-issues';
-import { type ApiRefusal, refusal } from './api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 
 /** Calls whose body names the visitor and their split-test landing type (SPEC.md §3 User). */
 const VISITOR_STAMPED_CALLS: ReadonlySet<ApiCallName> = new Set(['signup', 'socialSignIn']);

@@ -6,10 +6,10 @@ import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { areaMapRoute } from '../area-map/area-map-route';
 import type { ApiEnv } from '../env';
 import { geocodeRoute } from '../geocode/geocode-route';
+import { refusal, refuse } from '../http/api-error';
+import { jsonBodyLimit, jsonOnly } from '../http/json-body';
 import { createResumeLink } from '../resume/create-link';
-import { refusal, refuse } from './api-error';
 import { type ApiDependencies, callHandler } from './call-handler';
-import { jsonBodyLimit, jsonOnly } from './json-body';
 import { sameOrigin } from './same-origin';
 import { apiErrorHandler } from './unhandled-error';
 

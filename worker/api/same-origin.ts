@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../env';
+import { refusal, refuse } from '../http/api-error';
 import { sameOriginOnly } from '../middleware/same-origin';
-import { refusal, refuse } from './api-error';
 
 /**
  * Mutating `/api` calls come only from our own pages: a cross-site form or script must

@@ -1,10 +1,10 @@
 import type { Context, Handler } from 'hono';
 import { logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
-import { refusal, refuse } from '../api/api-error';
-import { limitRefusal, rateAskerOf } from '../api/rate-limit-gate';
-import { AREA_MAP_RULES } from '../api/rate-limits';
 import type { ApiEnv } from '../env';
+import { refusal, refuse } from '../http/api-error';
+import { limitRefusal, rateAskerOf } from '../rate-limits/rate-limit-gate';
+import { AREA_MAP_RULES } from '../rate-limits/rate-limits';
 import { AREA_MAP_CACHE_SECONDS, cacheAreaMap, cachedAreaMap } from './area-map-cache';
 import { allowedAreaMap, staticMapsKey } from './area-map-cookie';
 import { askStaticMaps, type StaticMapOutcome, staticMapRequest } from './static-maps';

@@ -1,8 +1,8 @@
 import { describeError, type LogFields, logError } from '../../shared/log';
-import { addressSubject } from '../api/client-address';
-import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../api/rate-limit-check';
-import type { RateLimitRule } from '../api/rate-limits';
 import type { Bindings } from '../env';
+import { addressSubject } from '../rate-limits/client-address';
+import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-check';
+import type { RateLimitRule } from '../rate-limits/rate-limits';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const MINUTE = 60_000;

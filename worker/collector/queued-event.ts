@@ -32,7 +32,7 @@ export const ServerContext = z.object({
   visitor_id: z.string().optional(),
   /**
    * SHA-256 of the buyer's email, on a server-verified purchase whose buyer signed up in this
-   * browser session, and only where the ad tools may run (worker/api/session-cookie.ts).
+   * browser session, and only where the ad tools may run (worker/session/session-cookie.ts).
    */
   buyer_email_sha256: z
     .string()

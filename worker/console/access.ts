@@ -8,8 +8,8 @@ import {
   jwtVerify,
 } from 'jose';
 import { describeError, logError } from '../../shared/log';
-import { type JwtRejection, jwtRejectionOf } from '../api/jwt-rejection';
 import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
+import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
 import { consoleError } from './errors';
 
 /**

@@ -8,7 +8,6 @@ import type { FieldError } from '../../shared/console-api/errors';
 import { logError } from '../../shared/log';
 import { isScreenId } from '../../shared/screens';
 import { THEMES } from '../../shared/theme';
-import { readJsonBody } from '../api/json-body';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
 import type { ConsoleEnv } from '../env';
@@ -20,6 +19,7 @@ import {
   signRoutePreview,
 } from '../funnel/preview';
 import { PREVIEW_COOKIE, previewKey } from '../funnel/preview-cookie';
+import { readJsonBody } from '../http/json-body';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
 import { contentCatalogue } from './content-catalogue';

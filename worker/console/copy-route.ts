@@ -7,11 +7,11 @@ import type {
   CopyState,
   CopyVersionsAnswer,
 } from '../../shared/console-api/copy';
-import { readJsonBody } from '../api/json-body';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
 import { type Bindings, type ConsoleEnv, isProduction } from '../env';
 import { previewKey } from '../funnel/preview-cookie';
+import { readJsonBody } from '../http/json-body';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';

@@ -15,10 +15,10 @@ import {
   type Platform,
   ROUTE_LANGUAGES,
 } from '../../shared/routing';
-import { readJsonBody } from '../api/json-body';
 import { type ConsoleEnv, honoursPreviewCountry } from '../env';
 import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
 import { previewKey } from '../funnel/preview-cookie';
+import { readJsonBody } from '../http/json-body';
 import { visitorFacts } from '../routing/attributes';
 import { DEFAULT_SOURCE_ALIASES, type FirstTouch, takeFirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';

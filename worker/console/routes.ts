@@ -15,7 +15,6 @@ import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
-import { isJsonRequest, readJsonBody } from '../api/json-body';
 import { diffDocuments } from '../config/diff';
 import { inEffectFromKv } from '../config/document';
 import { CONFIG_KEYS } from '../config/load';
@@ -28,6 +27,7 @@ import {
 } from '../config/publish';
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
+import { isJsonRequest, readJsonBody } from '../http/json-body';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { findTestPaymentIntent } from '../../portal/store/test-payment-intents';
 import { testGatewayApi } from '../../portal/test-gateway/routes';
-import { jsonBodyLimit, jsonOnly } from '../api/json-body';
 import { sameOrigin } from '../api/same-origin';
 import { isDevelopment, type OtherPagesEnv } from '../env';
+import { jsonBodyLimit, jsonOnly } from '../http/json-body';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';
 

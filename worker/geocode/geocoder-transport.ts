@@ -1,5 +1,5 @@
-import type { PortalSend } from '../api/portal-transport';
 import { type Bindings, isDevelopment } from '../env';
+import type { PortalSend } from '../portal-client/portal-transport';
 
 /**
  * Answers geocoding requests in place of the network: the development kit's geocoder

@@ -6,10 +6,10 @@ import type {
 } from '../../shared/console-api/pictures';
 import { describeError, logError } from '../../shared/log';
 import { PICTURES_PATH } from '../../shared/pictures';
-import { isJsonRequest, readJsonBody } from '../api/json-body';
 import { CONFIG_KEYS } from '../config/load';
 import { consoleError } from '../console/errors';
 import type { ConsoleEnv } from '../env';
+import { isJsonRequest, readJsonBody } from '../http/json-body';
 import { crossOriginReason } from '../middleware/same-origin';
 import { deletePicture, findPicture } from './library';
 import { DELETES_PER_AUTHOR, refusedFor } from './limits';

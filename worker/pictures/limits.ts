@@ -1,7 +1,7 @@
 import { describeError, logError } from '../../shared/log';
-import { LIMITER_TIMEOUT_MS, withTimeout } from '../api/rate-limit-check';
-import type { RateRule } from '../api/rate-limiter';
 import type { Bindings } from '../env';
+import { LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-check';
+import type { RateRule } from '../rate-limits/rate-limiter';
 
 /**
  * The pictures' limits, counted by the RATE_LIMITER objects like `/api`'s (worker/api/

@@ -6,8 +6,8 @@ import {
   parsePictureName,
   pictureWidths,
 } from '../../shared/pictures';
-import { addressSubject } from '../api/client-address';
 import type { BaseEnv } from '../env';
+import { addressSubject } from '../rate-limits/client-address';
 import { findPicture, originalKey, sizeKey } from './library';
 import { MAKES_PER_ADDRESS, refusedFor } from './limits';
 import { makeSize, PictureUnreadable } from './sizes';

@@ -3,9 +3,9 @@ import { type ApiCallName, PollingStartResponse } from '../../shared/api/contrac
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
-import { rateAskerOf, recordDecline } from '../api/rate-limit-gate';
-import { sessionUserId } from '../api/signed-in-user';
 import type { ApiEnv } from '../env';
+import { rateAskerOf, recordDecline } from '../rate-limits/rate-limit-gate';
+import { sessionUserId } from '../session/signed-in-user';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';

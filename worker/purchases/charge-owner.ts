@@ -1,4 +1,4 @@
-import { type ApiRefusal, refusal } from '../api/api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 import { type PollingCharge, type PollingStore, recallPollingCharge } from './polling-charge';
 
 /** Who asks: the visitor uuid and the signed-in user of the request. */
@@ -23,7 +23,7 @@ export type PollingAccess = { ok: true; memo: PollingCharge } | { ok: false; ref
 
 /**
  * Who asks, as the request says: its visitor uuid, and its signed-in user, read only when there
- * is a memo to compare it with (worker/api/signed-in-user.ts sessionUserId checks a signature).
+ * is a memo to compare it with (worker/session/signed-in-user.ts sessionUserId checks a signature).
  */
 export interface Asking {
   visitorId: string;

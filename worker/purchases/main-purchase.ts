@@ -1,7 +1,7 @@
 import { hex } from '../../shared/hex';
 import { logError } from '../../shared/log';
-import { sessionToken } from '../api/session-cookie';
 import type { Bindings } from '../env';
+import { sessionToken } from '../session/session-cookie';
 
 /**
  * Whether the signed-in account holds a main subscription bought through the worker: the upsells
@@ -15,7 +15,7 @@ const KEPT_MS = 24 * 60 * 60_000;
 
 /**
  * Where the fact is kept and whose it is: the RATE_LIMITER namespace, the session's access token
- * (worker/api/session-cookie.ts sessionToken, null when signed out), and the request id a
+ * (worker/session/session-cookie.ts sessionToken, null when signed out), and the request id a
  * failure is logged under.
  */
 export interface MainPurchaseKeeper {
@@ -37,7 +37,7 @@ async function stubFor({
   namespace,
   token,
 }: MainPurchaseKeeper): Promise<DurableObjectStub<
-  import('../api/rate-limiter').RateLimiter
+  import('../rate-limits/rate-limiter').RateLimiter
 > | null> {
   if (token === null) return null;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));

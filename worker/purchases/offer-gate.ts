@@ -1,11 +1,11 @@
 import { screensInCode } from '../../shared/composed-screens';
 import { logWarning } from '../../shared/log';
-import { type ApiRefusal, refusal } from '../api/api-error';
 import type { FunnelConfig } from '../config/load';
 import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import type { ActiveFlow } from '../funnel/flow';
 import { visitorCurrency } from '../funnel/visitor-currency';
+import { type ApiRefusal, refusal } from '../http/api-error';
 import type { VisitorExperiments } from '../middleware/experiments';
 import { holdsMainPurchase, type MainPurchaseKeeper } from './main-purchase';
 import { checkOrder, offerOf } from './offer';

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { buyerEmailHash } from '../api/session-cookie';
-import { sessionUserId } from '../api/signed-in-user';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
 import type { ApiEnv } from '../env';
 import { keptFirstTouch } from '../middleware/first-touch';
+import { buyerEmailHash } from '../session/session-cookie';
+import { sessionUserId } from '../session/signed-in-user';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
 import { claimPurchase, queueClaimed } from './purchase-outbox';

@@ -3,7 +3,7 @@ import { logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { RENEWAL_CONSENT_VERSION, renewalConsentRule } from '../../shared/plans/renewal-consent';
 import { ROUTE_LANGUAGES } from '../../shared/routing';
-import { type ApiRefusal, refusal } from '../api/api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 
 /** A charge's body as the contract parsed it, with the consent the page sent, if any. */
 interface ChargeBody {

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { logLine } from '../../shared/log';
-import { spendDeeplinkToken } from '../api/deeplink-consume';
-import type { PortalFetch } from '../api/portal-transport';
-import { setSessionToken } from '../api/session-cookie';
 import type { ResumeEnv } from '../env';
+import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
+import type { PortalFetch } from '../portal-client/portal-transport';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
+import { setSessionToken } from '../session/session-cookie';
 import { restoreCookies } from './carried-state';
 import {
   enteredStorage,

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
-import { spendDeeplinkToken } from '../api/deeplink-consume';
-import type { PortalFetch } from '../api/portal-transport';
-import { setSessionToken } from '../api/session-cookie';
 import type { OtherPagesEnv } from '../env';
 import { requestBrand } from '../funnel/brand';
 import { sameOriginOnly } from '../middleware/same-origin';
+import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
+import type { PortalFetch } from '../portal-client/portal-transport';
+import { setSessionToken } from '../session/session-cookie';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
 import { formBodyLimit, refuseForeignForm } from './form-post';
 import { PLAIN_PAGE_HEADERS } from './plain-page';
@@ -22,7 +22,7 @@ import { PLAIN_PAGE_HEADERS } from './plain-page';
  *   consumes it through the portal and logs the visitor in with the session cookie; the portal
  *   answers a second use with 410. Same-origin only (the worker's one rule): another site must
  *   not log the visitor into an account of its choosing.
- * The portal call is DEEPLINK_CONSUME_CALL of the contract (api/deeplink-consume.ts).
+ * The portal call is DEEPLINK_CONSUME_CALL of the contract (portal-client/deeplink-consume.ts).
  */
 
 /** The form carries one token of at most 255 characters; anything bigger is not our page. */

@@ -13,9 +13,9 @@ import { ApiFailure } from '../../shared/api/request';
 import type { ScreenRef } from '../../shared/composed-screens';
 import { isValidEmail } from '../../shared/email-validity';
 import type { ScreenId } from '../../shared/screens';
-import { noteRefusal, refusalBody } from '../api/api-error';
 import { type ApiDependencies, forwardCall } from '../api/call-handler';
 import type { AppEnv } from '../env';
+import { noteRefusal, refusalBody } from '../http/api-error';
 import { carryToNextScreen, readFormFields, takeCarried, textField } from './form-post';
 
 /**

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { PortalFetch } from '../api/portal-transport';
 import type { ResumeEnv } from '../env';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { country } from '../middleware/country';
@@ -7,6 +6,7 @@ import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
 import { locale } from '../middleware/locale';
 import { translations } from '../middleware/translations';
+import type { PortalFetch } from '../portal-client/portal-transport';
 import { resumeRoutes } from '../resume/resume-route';
 import { endOfSubApp } from './end-of-sub-app';
 import type { MiddlewareDeps } from './middleware-deps';

@@ -10,9 +10,9 @@ import {
   RAW_TEXT_LOGGED,
   rawRefusalForLog,
   unshapedRefusal,
-} from '../../../worker/api/portal-refusal';
+} from '../../../worker/portal-client/portal-refusal';
 
-/** The table of worker/api/portal-refusal.ts: which product API words mean what, per call. */
+/** The table of worker/portal-client/portal-refusal.ts: which product API words mean what, per call. */
 
 const refused = (messages: string[], extra: Record<string, unknown> = {}) => ({
   errors: { messages },

@@ -2,8 +2,8 @@ import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach } from 'vitest';
 import type { FaultCall } from '../../../portal/faults';
-import type { PortalFetch } from '../../../worker/api/portal-transport';
 import { embeddedPortalFetch } from '../../../worker/dev/embedded-portal';
+import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
 import { freshApp } from '../fetch-app';
 import type { SeenRequest } from './fake-portal';
 

@@ -1,12 +1,12 @@
 import { createLocalJWKSet } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { verifyGoogleIdToken } from '../../../worker/api/google-id-token';
+import { verifyGoogleIdToken } from '../../../worker/session/google-id-token';
 import {
   GOOGLE_JWKS_URL,
   googleKeySet,
   KEY_SET_MAX_AGE_MS,
   MIN_REFRESH_INTERVAL_MS,
-} from '../../../worker/api/google-keys';
+} from '../../../worker/session/google-keys';
 import {
   CLIENT_ID,
   type GoogleKeySet,

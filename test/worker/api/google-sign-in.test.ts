@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BrowserSignupResponse } from '../../../shared/api/contract';
-import { googleKeySet, MIN_REFRESH_INTERVAL_MS } from '../../../worker/api/google-keys';
 import { embeddedPortalFetch } from '../../../worker/dev/embedded-portal';
+import { googleKeySet, MIN_REFRESH_INTERVAL_MS } from '../../../worker/session/google-keys';
 import { freshApp, setCookies } from '../fetch-app';
 import { migratePortalBeforeEach, userCount } from './embedded-portal-fixture';
 import { expectRefusal, postJson } from './fake-portal';

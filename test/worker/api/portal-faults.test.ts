@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { portalTimeoutMs } from '../../../worker/api/portal-exchange';
-import type { PortalFetch } from '../../../worker/api/portal-transport';
+import { portalTimeoutMs } from '../../../worker/portal-client/portal-exchange';
+import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
 import { freshApp, setCookies } from '../fetch-app';
 import { expectRefusal, fakePortal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';

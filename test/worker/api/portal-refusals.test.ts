@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../../shared/api/contract';
-import { googleKeySet } from '../../../worker/api/google-keys';
+import { googleKeySet } from '../../../worker/session/google-keys';
 import { freshApp, setCookies } from '../fetch-app';
 import { fakePortal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import {

@@ -1,9 +1,9 @@
 import { reset, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressSubject } from '../../../worker/api/client-address';
-import { decide, type RateRule } from '../../../worker/api/rate-limiter';
-import { numberPrefix } from '../../../worker/api/rate-limits';
+import { addressSubject } from '../../../worker/rate-limits/client-address';
+import { decide, type RateRule } from '../../../worker/rate-limits/rate-limiter';
+import { numberPrefix } from '../../../worker/rate-limits/rate-limits';
 
 afterEach(() => reset());
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkRateLimits } from '../../../worker/api/rate-limit-check';
-import type { RateDecision } from '../../../worker/api/rate-limiter';
-import type { RateLimitRule } from '../../../worker/api/rate-limits';
 import type { Bindings } from '../../../worker/env';
+import { checkRateLimits } from '../../../worker/rate-limits/rate-limit-check';
+import type { RateDecision } from '../../../worker/rate-limits/rate-limiter';
+import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
 import { freshApp } from '../fetch-app';
 import { fakePortal, happyPortal, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleKeySet } from '../../../worker/api/google-keys';
+import { googleKeySet } from '../../../worker/session/google-keys';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { expectRefusal, fakePortal, happyPortal, postJson, SIGNUP_BODY } from './fake-portal';
 import { jwksFetch } from './google-token-fixture';

@@ -7,8 +7,8 @@ import {
   isBatchId,
 } from '../../../shared/analytics/acknowledgement';
 import { ANALYTICS_LIMITS } from '../../../shared/analytics/limits';
-import type { RateLimitRule } from '../../../worker/api/rate-limits';
 import { batchesPerVisitor } from '../../../worker/collector/intake-limits';
+import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { anEvent, freshEventsDbPerTest, NOW, VISITOR } from './fixtures';
 import { recordingQueue } from './recording-queue';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CollectorAnswer } from '../../../shared/analytics/batch';
-import type { RateLimitRule } from '../../../worker/api/rate-limits';
 import { batchesPerIp, batchesPerVisitor } from '../../../worker/collector/intake-limits';
+import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { anEvent, freshEventsDbPerTest, NOW } from './fixtures';
 import { recordingQueue } from './recording-queue';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
 import { type LogFields, logError } from '../../shared/log';
 import type { ApiEnv, Bindings } from '../env';
-import { type ApiRefusal, refusal } from './api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
 import { rulesFor } from './rate-limit-profile';
@@ -40,7 +40,7 @@ function subjectOf(asker: RateAsker, topic: RateTopic): RateSubject {
 }
 
 /**
- * Hits the call's counters (worker/api/rate-limits.ts, as this worker applies them:
+ * Hits the call's counters (worker/rate-limits/rate-limits.ts, as this worker applies them:
  * rate-limit-profile.ts); a refusal carries its Retry-After and
  * its code: 'rate_limited', or 'payment_rate_limited' for the card-testing limits, each logged
  * under its code with the rule that refused.

@@ -1,5 +1,5 @@
 import { describeError, type LogFields, logError } from '../../shared/log';
-import { type ApiRefusal, refusal } from './api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 import { type GoogleIdentity, type GoogleKeys, verifyGoogleIdToken } from './google-id-token';
 
 export type GoogleCredential =

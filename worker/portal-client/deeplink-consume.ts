@@ -15,7 +15,7 @@ export type DeeplinkSignIn =
 /**
  * Spends a one-time login token (DEEPLINK_CONSUME_CALL of the contract, through the same
  * transport as `/api`) for the access token of its account, which the caller puts in the
- * session cookie (api/session-cookie.ts). The success screen's login link (routes/app-login.ts)
+ * session cookie (session/session-cookie.ts). The success screen's login link (routes/app-login.ts)
  * and a resume link made after sign-up (resume/resume-route.ts) both sign in this way; the
  * portal answers a second use with 410. It takes the context for its execution context, which
  * the transport hands the embedded portal (./portal-transport.ts), as the `/api` call does.

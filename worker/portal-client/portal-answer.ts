@@ -11,7 +11,7 @@ import {
   PORTAL_REFUSAL,
   type SignedInAnswer,
 } from '../../shared/api/portal-answers';
-import { type ApiRefusal, portalErrorRefusal, refusal } from './api-error';
+import { type ApiRefusal, portalErrorRefusal, refusal } from '../http/api-error';
 import type { PortalOutcome } from './portal-exchange';
 import { mappedRefusal, rawRefusalForLog, unshapedRefusal } from './portal-refusal';
 

@@ -17,7 +17,7 @@ import { type JwtRejection, jwtRejectionOf } from './jwt-rejection';
  * `aud` is our client id, `iss` is Google, `exp` not passed; and the address must be verified.
  */
 
-/** Where the verifier gets Google's public keys: jose's key lookup (worker/api/google-keys.ts). */
+/** Where the verifier gets Google's public keys: jose's key lookup (worker/session/google-keys.ts). */
 export type GoogleKeys = JWTVerifyGetKey;
 
 const GOOGLE_ISSUERS: readonly string[] = ['accounts.google.com', 'https://accounts.google.com'];
