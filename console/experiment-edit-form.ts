@@ -146,7 +146,10 @@ export function experimentOfEdit(
   return edited;
 }
 
-/** Each drawn variant's share of the total: what a phase is read from (worker/config/phase.ts). */
+/**
+ * Each drawn variant's share of the total: what a phase is read from
+ * (worker/experiments/config/phase.ts).
+ */
 function shares(weights: Readonly<Record<string, number>>): Map<string, number> {
   const drawn = Object.entries(weights).filter(([, weight]) => weight > 0);
   const total = drawn.reduce((sum, [, weight]) => sum + weight, 0);

@@ -132,7 +132,9 @@ export function createApp(options: AppOptions = {}) {
   return app;
 }
 
-/** An error no sub-app answered: JSON on `/api`, where the islands expect it, else the error page. */
+/**
+ * An error no sub-app answered: JSON on `/api`, where the islands expect it, else the error page.
+ */
 const unhandledError: ErrorHandler<RootEnv> = function unhandledError(error, c) {
   // A failing middleware before the API routes: the islands expect JSON there, not a page.
   if (isApiPath(c.req.path)) return apiErrorHandler(error, c);

@@ -39,7 +39,10 @@ export interface Bindings
    * worker always applies production's.
    */
   RATE_LIMITS?: string;
-  /** Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set 0. */
+  /**
+   * Milliseconds a loaded config (and the translations manifest) is reused per isolate; tests set
+   * 0.
+   */
   CONFIG_CACHE_TTL_MS?: string;
   /**
    * The product API's base URL (SPEC.md §7), e.g. https://portal.example.com/api/v1. Unset, only
@@ -122,7 +125,9 @@ export interface Bindings
   PICTURES?: R2Bucket;
   /** Cloudflare Images, which makes the pictures' sizes and formats (worker/pictures/sizes.ts). */
   IMAGES?: ImagesBinding;
-  /** New events from `/e`, one message per batch, to the destinations (worker/collector/consumer/). */
+  /**
+   * New events from `/e`, one message per batch, to the destinations (worker/collector/consumer/).
+   */
   EVENTS_QUEUE: Queue<QueuedMessage>;
   /**
    * The marketers' console's version history and audit log (worker/config/migrations): every
@@ -178,7 +183,10 @@ export interface Bindings
    * production).
    */
   AMPLITUDE_API_KEY?: string;
-  /** Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU: api.eu.amplitude.com). */
+  /**
+   * Amplitude's batch endpoint; default https://api2.amplitude.com/batch (EU:
+   * api.eu.amplitude.com).
+   */
   AMPLITUDE_ENDPOINT?: string;
   /** Secret. With META_PIXEL_ID: purchases go to Meta's Conversions API for that pixel. */
   META_ACCESS_TOKEN?: string;
@@ -254,7 +262,9 @@ export interface CountryVariables {
 /** Set by the locale and translations middleware (worker/middleware/locale.ts, translations.ts). */
 export interface LanguageVariables {
   language: string;
-  /** The page's copy in `language`, with any KV override in effect (worker/middleware/translations). */
+  /**
+   * The page's copy in `language`, with any KV override in effect (worker/middleware/translations).
+   */
   t: TFunction;
   theme: Theme;
 }

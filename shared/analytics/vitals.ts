@@ -56,3 +56,17 @@ export const VITALS_ARM_PREFIX = 'exp_';
 
 /** At most this many arms on one event: one per layer, and there are five layers. */
 export const VITALS_MAX_ARMS = 8;
+
+/**
+ * The arms a taken vitals event names, experiment id → variant: its `exp_<id>` properties that
+ * hold a text (the collector checked them: worker/collector/vitals-intake.ts).
+ */
+export function vitalsArms(
+  properties: Readonly<Record<string, unknown>>,
+): { experiment: string; variant: string }[] {
+  return Object.entries(properties).flatMap(([key, value]) =>
+    key.startsWith(VITALS_ARM_PREFIX) && typeof value === 'string'
+      ? [{ experiment: key.slice(VITALS_ARM_PREFIX.length), variant: value }]
+      : [],
+  );
+}

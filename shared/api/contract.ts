@@ -15,7 +15,10 @@ import { API_PATHS, type ApiCallName } from './paths';
  * Paths are the portal's; the worker serves the same paths under `/api`.
  */
 
-/** SPEC.md §7: a failed call answers `errors.messages`. `code` is ours: a stable reason for logs and tests. */
+/**
+ * SPEC.md §7: a failed call answers `errors.messages`. `code` is ours: a stable reason for logs and
+ * tests.
+ */
 export const ApiErrorBody = z.object({
   errors: z.object({ messages: z.array(z.string()) }),
   code: z.string().optional(),
@@ -36,7 +39,9 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 const Uuid = z.uuid();
 const LandingType = z.string().min(1).max(120);
-/** RFC 5321 caps an address at 254 characters; the format check lives in shared/email-validity.ts. */
+/**
+ * RFC 5321 caps an address at 254 characters; the format check lives in shared/email-validity.ts.
+ */
 const Email = z.string().trim().min(3).max(254).includes('@');
 
 // --- POST /signup and POST /authorize_social_via_access_token -------------------------------
@@ -436,8 +441,9 @@ export type DeeplinkConsumeResponse = z.infer<typeof DeeplinkConsumeResponse>;
  * What the app does with the deeplink's one-time login token: signs its user in, once (a second
  * use answers 410, an unknown token 404). Not in SPEC.md §7's table (the product API has its
  * own), and not a row of API_CALLS: the browser never calls it under `/api`; the worker's
- * `POST /app/login` and a resume link made after sign-up do (worker/portal-client/deeplink-consume.ts),
- * and the emulator answers it (portal/routes/deeplink.ts).
+ * `POST /app/login` and a resume link made after sign-up do
+ * (worker/portal-client/deeplink-consume.ts), and the emulator answers it
+ * (portal/routes/deeplink.ts).
  */
 export const DEEPLINK_CONSUME_CALL = {
   method: 'POST',

@@ -114,7 +114,9 @@ const experiment = z
       .tuple([share, share])
       .refine(([from, to]) => from < to, 'must run from a smaller share to a larger one')
       .optional(),
-    /** Who may enter: every part given must match (a route named, the saved audience, the groups). */
+    /**
+     * Who may enter: every part given must match (a route named, the saved audience, the groups).
+     */
     audience: z.strictObject({
       /** The routes whose visitors it takes (shared/config/routing.ts); absent: every route. */
       routes: z
@@ -132,7 +134,10 @@ const experiment = z
     coverage: z.number().gt(0, 'must be above 0').max(1, 'must be at most 1'),
     /** Hashed with the visitor id to pick the variant; fixed for the experiment's life. */
     seed,
-    /** Stamped by each publish (worker/config/phase.ts): the phase its weights belong to. */
+    /**
+     * Stamped by each publish (worker/experiments/config/phase.ts): the phase its weights belong
+     * to.
+     */
     phase: z.number().int().positive().optional(),
     control: variantKey,
     variants: z
@@ -212,7 +217,7 @@ const experimentsSchema = z.strictObject({
   alerts: z
     .strictObject({
       // Which addresses may take the alerts depends on where the worker runs: the validator's
-      // (validate.ts, worker/alerts/webhook-address.ts). Here, only that it is a web address.
+      // (validate.ts, worker/http/webhook-address.ts). Here, only that it is a web address.
       webhook: z
         .url({ protocol: /^https?$/, error: 'must be an https:// address' })
         .max(500)

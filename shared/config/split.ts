@@ -31,7 +31,10 @@ export const splitSchema = z
   .strictObject({
     version,
     defaultVariant: variantKey,
-    /** The experiment phase the weights belong to; set by each publish (worker/config/phase.ts). */
+    /**
+     * The experiment phase the weights belong to; set by each publish
+     * (worker/experiments/config/phase.ts).
+     */
     phase: z.number().int().positive().optional(),
     /**
      * How the experiment is read (the console's results): the metric its verdict is about

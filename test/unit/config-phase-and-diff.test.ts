@@ -6,7 +6,7 @@ import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_EXPERIMENTS } from '../../worker/config/defaults';
 import { diffDocuments } from '../../worker/config/diff';
 import { checkFullDocument } from '../../worker/config/document';
-import { phaseChange } from '../../worker/config/phase';
+import { phaseChange } from '../../worker/experiments/config/phase';
 import { experimentPhases, stampPublish } from '../../worker/experiments/config/phases';
 
 /** A split with these weights (flows named after the variants). */

@@ -1,8 +1,8 @@
 import { describeError } from '../../shared/log';
+import { type WebhookRules, webhookAddressProblem } from '../http/webhook-address';
 import { signatureHeaderFor } from '../lifecycle/signature';
 import type { Delivery } from './alert-store';
 import { retryAfterMs } from './retry-schedule';
-import { type WebhookRules, webhookAddressProblem } from './webhook-address';
 
 /**
  * One post of one alert to its webhook, signed as the product API signs its lifecycle events
@@ -29,7 +29,10 @@ export type PostOutcome =
   /** 4xx, a redirect, or an address we refuse: asking again would get the same. */
   | { result: 'rejected'; status: number | null; error: string };
 
-/** The start of an error answer, for the log: Slack says why in a word (`invalid_payload`, `no_service`). */
+/**
+ * The start of an error answer, for the log: Slack says why in a word (`invalid_payload`,
+ * `no_service`).
+ */
 async function answerText(response: Response): Promise<string> {
   try {
     return (await response.text()).slice(0, 200);

@@ -5,6 +5,7 @@ import { describeError, type LogFields, logError, logLine, logWarning } from '..
 import type { FunnelConfig } from '../config/load';
 import { type Bindings, isDevelopment } from '../env';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
+import { webhookAddressProblem } from '../http/webhook-address';
 import { alertMessage } from './alert-message';
 import { alertsDue } from './alert-rules';
 import {
@@ -17,7 +18,6 @@ import {
 } from './alert-store';
 import { postAlert } from './post-alert';
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
-import { webhookAddressProblem } from './webhook-address';
 
 /**
  * One run of the experiments' alerts (docs/operate-alerts.md), every 15 minutes by the cron

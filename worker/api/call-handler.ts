@@ -295,8 +295,8 @@ async function askPortal<E extends ApiEnv>(
   if (answer.errorCode !== null) fields.error = answer.errorCode;
   if (upstreamStatus !== null && upstreamStatus >= 500) {
     // The portal failed and said so: the browser gets the call's SPEC.md §8 text
-    // (worker/portal-client/portal-refusal.ts), and ops must still see the outage, in the portal's own words, as
-    // an error line, not only as a request line's status.
+    // (worker/portal-client/portal-refusal.ts), and ops must still see the outage, in the portal's
+    // own words, as an error line, not only as a request line's status.
     logError('portal_error', {
       id: c.get('requestId'),
       call: name,

@@ -3,9 +3,10 @@ import type { Bindings } from '../env';
 
 /**
  * The fingerprint of the card behind a payment method nonce, for the per-card charge limit
- * (worker/rate-limits/rate-limits.ts): the same card number gives the same fingerprint whatever nonce it
- * was tokenized into. Null when no source knows it; the charge is then limited per visitor and
- * address only. Never read from the browser: a card-testing bot would send a fresh one each time.
+ * (worker/rate-limits/rate-limits.ts): the same card number gives the same fingerprint whatever
+ * nonce it was tokenized into. Null when no source knows it; the charge is then limited per visitor
+ * and address only. Never read from the browser: a card-testing bot would send a fresh one each
+ * time.
  */
 export type CardFingerprintSource = (nonce: string, env: Bindings) => Promise<string | null>;
 

@@ -9,7 +9,9 @@ import type { CollectedEvent } from '../../shared/analytics/batch';
 
 /** The ids the request vouches for. */
 export interface RequestIdentity {
-  /** The visitor uuid of the `userUuid` cookie; null when the request has none (cookielessDeviceId). */
+  /**
+   * The visitor uuid of the `userUuid` cookie; null when the request has none (cookielessDeviceId).
+   */
   deviceId: string | null;
   /** The signed-in user (worker/session/signed-in-user.ts), or null. */
   userId: string | null;

@@ -89,12 +89,3 @@ export function withValidVitals(
   );
   return { events: kept, dropped: events.length - kept.length };
 }
-
-/** The arms a taken vitals event names, experiment id → variant. */
-export function vitalsArms(properties: Properties): { experiment: string; variant: string }[] {
-  return Object.entries(properties).flatMap(([key, value]) =>
-    key.startsWith(VITALS_ARM_PREFIX) && typeof value === 'string'
-      ? [{ experiment: key.slice(VITALS_ARM_PREFIX.length), variant: value }]
-      : [],
-  );
-}

@@ -11,12 +11,12 @@ import type {
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
+import { phaseChange } from '../experiments/config/phase';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
 import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
 import { CONFIG_KEYS } from './load';
-import { phaseChange } from './phase';
 import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 
 /**

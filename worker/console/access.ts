@@ -9,8 +9,8 @@ import {
 } from 'jose';
 import { describeError, logError } from '../../shared/log';
 import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
+import { consoleError } from '../http/console-errors';
 import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
-import { consoleError } from './errors';
 
 /**
  * Who may open the marketers' console. In production Cloudflare Access stands in front of
@@ -42,7 +42,9 @@ type AccessTokenRejection = JwtRejection;
  * long a key the team withdrew stays trusted here.
  */
 const KEY_SET_MAX_AGE_MS = 10 * 60_000;
-/** An unknown `kid` refetches the certs at most this often, so made-up key ids cannot flood them. */
+/**
+ * An unknown `kid` refetches the certs at most this often, so made-up key ids cannot flood them.
+ */
 const MIN_REFRESH_INTERVAL_MS = 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
 

@@ -19,11 +19,11 @@ import {
   signRoutePreview,
 } from '../funnel/preview';
 import { PREVIEW_COOKIE, previewKey } from '../funnel/preview-cookie';
+import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
 import { contentCatalogue } from './content-catalogue';
-import { consoleError } from './errors';
 import { isObject } from './publish-request';
 
 /**

@@ -11,6 +11,7 @@ import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
 import { type Bindings, type ConsoleEnv, isProduction } from '../env';
 import { previewKey } from '../funnel/preview-cookie';
+import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
@@ -23,7 +24,6 @@ import {
   readLiveCopy,
   rollbackCopy,
 } from '../translations/publish-copy';
-import { consoleError } from './errors';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 
 /**

@@ -7,7 +7,7 @@ import { describeError, logError } from '../../shared/log';
 import type { ConsoleEnv } from '../env';
 import { experimentResults } from '../experiments/results/experiment-results';
 import { resultsCsv, segmentCsv } from '../experiments/results/results-csv';
-import { consoleError } from './errors';
+import { consoleError } from '../http/console-errors';
 
 /**
  * GET /console/api/experiments/{id}/results (CONSOLE_EXPERIMENTS_PATH), mounted in the console's

@@ -2,8 +2,8 @@ import { type Context, Hono } from 'hono';
 import type { ConsoleEnv } from '../env';
 import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
+import { consoleError } from '../http/console-errors';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/draft-preview';
-import { consoleError } from './errors';
 
 /** Where ending a preview leads: back to the console the link came from. */
 const CONSOLE_HOME = '/console';

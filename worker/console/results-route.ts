@@ -8,7 +8,7 @@ import { resultsCsv } from '../experiments/results/results-csv';
 import { assumedDesign, buildResults, designOf } from '../experiments/results/split-answer';
 import { experimentTotals } from '../experiments/results/totals';
 import { experimentStores, readResults } from '../experiments/store/experiment-stores';
-import { consoleError } from './errors';
+import { consoleError } from '../http/console-errors';
 
 /**
  * GET /console/api/results (CONSOLE_RESULTS_PATH), mounted at `/api/results` in the console's
@@ -33,8 +33,8 @@ function parseQuery(phase: string | undefined, format: string | undefined): Resu
 
 /**
  * The split of the newest published version of `phase` in the config history (every version of
- * a phase draws the same shares; worker/config/phase.ts), or null when none is of that phase.
- * It reads only the version's split, not the whole row worker/config/versions.ts reads.
+ * a phase draws the same shares; worker/experiments/config/phase.ts), or null when none is of that
+ * phase. It reads only the version's split, not the whole row worker/config/versions.ts reads.
  */
 async function splitOfPhase(db: D1Database, phase: number): Promise<SplitDocument | null> {
   const row = await db

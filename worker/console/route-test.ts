@@ -18,11 +18,11 @@ import {
 import { type ConsoleEnv, honoursPreviewCountry } from '../env';
 import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
 import { previewKey } from '../funnel/preview-cookie';
+import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import { visitorFacts } from '../routing/attributes';
 import { DEFAULT_SOURCE_ALIASES, type FirstTouch, takeFirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
-import { consoleError } from './errors';
 
 /**
  * The console's "test a visitor" (POST CONSOLE_API.routeTest): which route a visitor opening an

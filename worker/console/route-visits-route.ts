@@ -3,7 +3,7 @@ import { describeError, logError } from '../../shared/log';
 import type { ConsoleEnv } from '../env';
 import { readRouteVisits } from '../experiments/exposure/route-visits';
 import { experimentStores } from '../experiments/store/experiment-stores';
-import { consoleError } from './errors';
+import { consoleError } from '../http/console-errors';
 
 /**
  * GET /console/api/route-visits (CONSOLE_API.routeVisits), mounted in the console's app behind

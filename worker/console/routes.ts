@@ -27,6 +27,7 @@ import {
 } from '../config/publish';
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
 import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
+import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { pictureSizes } from '../pictures/library';
@@ -34,7 +35,6 @@ import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { type AccessKeys, consoleAccess } from './access';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
-import { consoleError } from './errors';
 import { experimentResultsRoutes } from './experiment-results-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';

@@ -25,7 +25,8 @@ export function refusal(code: keyof typeof API_ERROR_STATUS, messages: string[] 
 /**
  * The portal failed with a JSON body that is not the §7 error shape: its status is kept so the
  * island still sees e.g. a 400 from the phone lookup as "Phone number is incorrect" (SPEC.md §8),
- * with the call's SPEC.md §8 text (worker/portal-client/portal-refusal.ts), never the body's own words.
+ * with the call's SPEC.md §8 text (worker/portal-client/portal-refusal.ts), never the body's own
+ * words.
  */
 export function portalErrorRefusal(status: ContentfulStatusCode, messages: string[]): ApiRefusal {
   return { code: 'portal_error', status, messages };

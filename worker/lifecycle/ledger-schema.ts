@@ -5,11 +5,11 @@
 export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
   [
     // Who bought each subscription: written by the queue consumer from the server-verified
-    // purchase (ledger-destination.ts), read by every lifecycle event of the subscription. The
-    // first buyer stays, as the experiments count a subscription once, for the visitor whose
-    // session started the charge (worker/purchases/charge-owner.ts, record-purchase.ts). A
-    // comment only: the statement below is unchanged. No index on the time: the daily alarm
-    // scans for old rows, which costs less than an index on every row.
+    // purchase (worker/collector/consumer/ledger-destination.ts), read by every lifecycle event
+    // of the subscription. The first buyer stays, as the experiments count a subscription once,
+    // for the visitor whose session started the charge (worker/purchases/charge-owner.ts,
+    // record-purchase.ts). A comment only: the statement below is unchanged. No index on the time:
+    // the daily alarm scans for old rows, which costs less than an index on every row.
     `CREATE TABLE subscriptions (
   subscription_id TEXT PRIMARY KEY,
   visitor_id TEXT NOT NULL,

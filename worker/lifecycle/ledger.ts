@@ -21,10 +21,11 @@ export const CLAIM_TIMEOUT_MS = 30_000;
 
 /**
  * How long an event of a subscription the ledger does not know yet is held for its purchase. The
- * purchase reaches the ledger through the events queue (ledger-destination.ts), seconds after it
- * was verified, and at worst after the queue's retries, about 4 hours (wrangler.toml
- * max_retries; worker/collector/consumer/outcome.ts): a subscription still unknown a day later
- * never will be (its message is in the dead letters, or it was bought before the ledger existed).
+ * purchase reaches the ledger through the events queue
+ * (worker/collector/consumer/ledger-destination.ts), seconds after it was verified, and at worst
+ * after the queue's retries, about 4 hours (wrangler.toml max_retries;
+ * worker/collector/consumer/outcome.ts): a subscription still unknown a day later never will be
+ * (its message is in the dead letters, or it was bought before the ledger existed).
  */
 export const PARKED_MS = DAY_MS;
 

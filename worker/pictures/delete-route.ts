@@ -7,8 +7,8 @@ import type {
 import { describeError, logError } from '../../shared/log';
 import { PICTURES_PATH } from '../../shared/pictures';
 import { CONFIG_KEYS } from '../config/load';
-import { consoleError } from '../console/errors';
 import type { ConsoleEnv } from '../env';
+import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
 import { crossOriginReason } from '../middleware/same-origin';
 import { deletePicture, findPicture } from './library';
@@ -91,7 +91,10 @@ async function liveContent(kv: KVNamespace): Promise<unknown> {
   }
 }
 
-/** A use in the marketer's words: `screens.one_pager.variants.b.picture` → screen one_pager, variant b. */
+/**
+ * A use in the marketer's words: `screens.one_pager.variants.b.picture` → screen one_pager, variant
+ * b.
+ */
 function placeOf(use: PictureUse): string {
   const content = use.in === 'live' ? 'the live content' : 'your draft';
   const screen = /^screens\.([^.]+)(?:\.variants\.([^.]+))?/.exec(use.path);

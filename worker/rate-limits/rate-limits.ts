@@ -214,7 +214,9 @@ const areaMapsPerIp: RateLimitRule = {
 
 export const AREA_MAP_RULES: readonly RateLimitRule[] = [areaMapsPerVisitor, areaMapsPerIp];
 
-/** Every charge checks these, and each decline adds to them (worker/rate-limits/rate-limit-gate.ts). */
+/**
+ * Every charge checks these, and each decline adds to them (worker/rate-limits/rate-limit-gate.ts).
+ */
 export const DECLINE_RULES: readonly RateLimitRule[] = [
   paymentDeclinesPerVisitor,
   paymentDeclinesPerIp,

@@ -17,7 +17,9 @@ import { type JwtRejection, jwtRejectionOf } from './jwt-rejection';
  * `aud` is our client id, `iss` is Google, `exp` not passed; and the address must be verified.
  */
 
-/** Where the verifier gets Google's public keys: jose's key lookup (worker/session/google-keys.ts). */
+/**
+ * Where the verifier gets Google's public keys: jose's key lookup (worker/session/google-keys.ts).
+ */
 export type GoogleKeys = JWTVerifyGetKey;
 
 const GOOGLE_ISSUERS: readonly string[] = ['accounts.google.com', 'https://accounts.google.com'];
@@ -46,10 +48,15 @@ export interface GoogleIdentity {
 export type GoogleTokenVerdict =
   | { ok: true; identity: GoogleIdentity }
   | { ok: false; reason: GoogleTokenRejection }
-  /** Google's key set could not be had (network, an error answer, not a key set): not the token's fault. */
+  /**
+   * Google's key set could not be had (network, an error answer, not a key set): not the token's
+   * fault.
+   */
   | { ok: false; reason: 'keys_unavailable'; cause: unknown };
 
-/** Thrown through jose by the key lookup, so a key set out of reach is told apart from a bad token. */
+/**
+ * Thrown through jose by the key lookup, so a key set out of reach is told apart from a bad token.
+ */
 class KeysUnavailable extends Error {
   constructor(readonly reason: unknown) {
     super('Google key set unavailable');

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { webhookAddressProblem } from '../../../worker/alerts/webhook-address';
+import { webhookAddressProblem } from '../../../worker/http/webhook-address';
 
-/** Which addresses may take the alerts (worker/alerts/webhook-address.ts). */
+/** Which addresses may take the alerts (worker/http/webhook-address.ts). */
 
 const production = { development: false };
 const development = { development: true };

@@ -12,7 +12,9 @@ import {
   unshapedRefusal,
 } from '../../../worker/portal-client/portal-refusal';
 
-/** The table of worker/portal-client/portal-refusal.ts: which product API words mean what, per call. */
+/**
+ * The table of worker/portal-client/portal-refusal.ts: which product API words mean what, per call.
+ */
 
 const refused = (messages: string[], extra: Record<string, unknown> = {}) => ({
   errors: { messages },

@@ -12,11 +12,11 @@ import { CARDS } from '../test-gateway/gateway-client';
 import { fakePortal, happyPortal } from './fake-portal';
 
 /**
- * `npm start`'s rate limits (worker/rate-limits/rate-limit-profile.ts): one person testing the funnel from
- * one machine (one address, one browser) walks it 50 times an hour, typing neighbouring example
- * numbers and the same declining test card, without meeting "Please wait a few minutes";
- * RATE_LIMITS=production brings production's limits back under `npm start`; a production or
- * staging worker applies production's whatever RATE_LIMITS says.
+ * `npm start`'s rate limits (worker/rate-limits/rate-limit-profile.ts): one person testing the
+ * funnel from one machine (one address, one browser) walks it 50 times an hour, typing neighbouring
+ * example numbers and the same declining test card, without meeting "Please wait a few minutes";
+ * RATE_LIMITS=production brings production's limits back under `npm start`; a production or staging
+ * worker applies production's whatever RATE_LIMITS says.
  */
 
 let errors: ReturnType<typeof vi.spyOn>;

@@ -2,6 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../shared/seeded-random';
+import { subscriptionLedgerDestination } from '../../../worker/collector/consumer/ledger-destination';
 import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import type { SubscriptionEvent } from '../../../worker/lifecycle/apply';
 import {
@@ -10,7 +11,6 @@ import {
   PARKED_MS,
   type SubscriptionLedger,
 } from '../../../worker/lifecycle/ledger';
-import { subscriptionLedgerDestination } from '../../../worker/lifecycle/ledger-destination';
 import {
   LEDGER_SHARD_COUNT,
   ledgerShardOf,

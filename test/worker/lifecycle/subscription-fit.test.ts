@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { subscriptionLedgerDestination } from '../../../worker/collector/consumer/ledger-destination';
 import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
-import { subscriptionLedgerDestination } from '../../../worker/lifecycle/ledger-destination';
 import { aPurchase, aServerMessage } from '../collector/fixtures';
 import {
   aBuyer,

@@ -1,10 +1,10 @@
 import { type Bindings, isDevelopment, isProduction } from '../../env';
 import { experimentStores } from '../../experiments/store/experiment-stores';
-import { subscriptionLedgerDestination } from '../../lifecycle/ledger-destination';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import { archiveDestination, unconfiguredArchiveDestination } from './archive';
 import type { Destination } from './destination';
 import { experimentOutcomesDestination } from './experiment-outcomes';
+import { subscriptionLedgerDestination } from './ledger-destination';
 import { localStoreDestination } from './local-store';
 import { metaDestination, metaGraphVersion } from './meta';
 import type { Fetch } from './post-json';

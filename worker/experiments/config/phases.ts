@@ -1,13 +1,13 @@
 import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/config/experiments';
 import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api/config';
 import type { ExperimentStatus } from '../../../shared/experiments';
-import { phaseChange } from '../../config/phase';
 import { sameValue } from './edits';
+import { phaseChange } from './phase';
 
 /**
  * Phases and the instants a publish stamps on each experiment, never typed by a marketer: like the
- * split's phase (worker/config/phase.ts, worker/config/publish.ts), what the console sends for
- * them is replaced by what follows from the live document and this publish.
+ * split's phase (worker/experiments/config/phase.ts, worker/config/publish.ts), what the console
+ * sends for them is replaced by what follows from the live document and this publish.
  */
 
 /** Statuses in which visitors are drawn, or will be again on resuming: where weights matter. */
@@ -15,9 +15,9 @@ const DRAWING: ReadonlySet<ExperimentStatus> = new Set(['running', 'paused']);
 
 /**
  * The experiments whose publish starts a new phase: a running or paused one whose drawn shares
- * change (worker/config/phase.ts, per experiment). Visitors assigned under other shares are not
- * comparable, so its results count each phase apart. An experiment that starts running starts in
- * phase 1, which is no change; one that stops draws no one more.
+ * change (worker/experiments/config/phase.ts, per experiment). Visitors assigned under other shares
+ * are not comparable, so its results count each phase apart. An experiment that starts running
+ * starts in phase 1, which is no change; one that stops draws no one more.
  */
 export function experimentPhaseChanges(
   live: ExperimentsDocument | null | undefined,
@@ -35,7 +35,7 @@ export function experimentPhaseChanges(
 
 /**
  * The experiments of the `experiments` section whose publish starts a new phase, by the same
- * rule as the split's (worker/config/phase.ts), in document order: what the
+ * rule as the split's (worker/experiments/config/phase.ts), in document order: what the
  * console's review shows (CheckAnswer.experimentPhases) and the publish stamps.
  */
 export function experimentPhases(

@@ -18,8 +18,8 @@ import {
 } from '../../../shared/experiments';
 import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { SCREEN_IDS } from '../../../shared/screens';
-import { webhookAddressProblem } from '../../alerts/webhook-address';
 import { resolveFlow } from '../../funnel/flow';
+import { webhookAddressProblem } from '../../http/webhook-address';
 import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';

@@ -1,6 +1,5 @@
-import { VITAL_METRICS, type VitalMetric } from '../../../shared/analytics/vitals';
+import { VITAL_METRICS, type VitalMetric, vitalsArms } from '../../../shared/analytics/vitals';
 import type { QueuedEvent } from '../../collector/queued-event';
-import { vitalsArms } from '../../collector/vitals-intake';
 import { bucketOf } from '../results/vitals-histogram';
 import { type ExperimentStores, toEachShard } from './experiment-stores';
 import type { VitalsSample } from './vitals-statements';

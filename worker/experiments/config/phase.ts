@@ -1,4 +1,4 @@
-import type { PhaseChange } from '../../shared/console-api/config';
+import type { PhaseChange } from '../../../shared/console-api/config';
 
 /**
  * What a phase is read from: the variants and their weights. The split (SplitDocument) and each

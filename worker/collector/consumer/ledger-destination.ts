@@ -1,11 +1,11 @@
-import { describeError, logError } from '../../shared/log';
-import type { Destination } from '../collector/consumer/destination';
-import { isVerifiedPurchase } from '../collector/queued-event';
-import type { Bindings } from '../env';
-import { experimentPurchaseOf } from '../experiments/store/experiment-purchase';
-import { type ApplyRevenueEvents, applyToExperiments } from './apply';
-import type { Buyer } from './ledger';
-import { groupByLedgerShard, ledgerShardStub } from './ledger-shard';
+import { describeError, logError } from '../../../shared/log';
+import type { Bindings } from '../../env';
+import { experimentPurchaseOf } from '../../experiments/store/experiment-purchase';
+import { type ApplyRevenueEvents, applyToExperiments } from '../../lifecycle/apply';
+import type { Buyer } from '../../lifecycle/ledger';
+import { groupByLedgerShard, ledgerShardStub } from '../../lifecycle/ledger-shard';
+import { isVerifiedPurchase } from '../queued-event';
+import type { Destination } from './destination';
 
 export interface LedgerDestinationOptions {
   /** Where held events go once their buyer is known; the experiments unless a test records them. */

@@ -17,7 +17,10 @@ export interface WebhookRules {
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Names that resolve only on a private network, by convention or reservation (RFC 6761, 6762, 8375). */
+/**
+ * Names that resolve only on a private network, by convention or reservation (RFC 6761, 6762,
+ * 8375).
+ */
 const PRIVATE_SUFFIXES = [
   '.localhost',
   '.local',
