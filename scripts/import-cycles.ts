@@ -64,7 +64,11 @@ function textOf(statement: ts.ImportDeclaration | ts.ExportDeclaration): string 
 const RESOLVED = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** The source among `paths` a relative specifier names, as the bundler resolves it. */
-function resolve(paths: ReadonlySet<string>, from: string, specifier: string): string | undefined {
+export function resolve(
+  paths: ReadonlySet<string>,
+  from: string,
+  specifier: string,
+): string | undefined {
   const base = posix.join(posix.dirname(from), specifier).replace(/\.js$/, '');
   return RESOLVED.map((suffix) => base + suffix).find((path) => paths.has(path));
 }
