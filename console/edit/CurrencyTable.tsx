@@ -45,14 +45,12 @@ export function CurrencyTable({
         <div>
           {rows.map(([code, paid]) => (
             <div key={code} className="row__fields">
-              <SelectField
+              <CurrencySelect
                 id={`${id}-${code}`}
                 label={`${countryLabel(code)} pays in (otherwise ${currencyForCountry(code, over)})`}
                 value={paid}
-                onChange={(value) => change({ ...table, [code]: value as Currency })}
-              >
-                {nameOptions(CURRENCIES)}
-              </SelectField>
+                onChange={(currency) => change({ ...table, [code]: currency })}
+              />
               <div className="field field--action">
                 <button
                   type="button"
@@ -102,14 +100,12 @@ function AddCountry({
           </option>
         ))}
       </SelectField>
-      <SelectField
+      <CurrencySelect
         id={`${id}-new-currency`}
         label="Pays in"
         value={currency}
-        onChange={(value) => setCurrency(value as Currency)}
-      >
-        {nameOptions(CURRENCIES)}
-      </SelectField>
+        onChange={setCurrency}
+      />
       <div className="field field--action">
         <button
           type="button"
@@ -124,5 +120,24 @@ function AddCountry({
         </button>
       </div>
     </div>
+  );
+}
+
+/** One of the catalogue's currencies, the only ones a country may be sent to pay in. */
+function CurrencySelect(props: {
+  id: string;
+  label: string;
+  value: Currency;
+  onChange(currency: Currency): void;
+}) {
+  return (
+    <SelectField
+      id={props.id}
+      label={props.label}
+      value={props.value}
+      onChange={(value) => props.onChange(value as Currency)}
+    >
+      {nameOptions(CURRENCIES)}
+    </SelectField>
   );
 }

@@ -98,7 +98,7 @@ function majorUnits(
  * `declined:insufficient_funds` (its verdict at the α the classes share), then `refunded`; the
  * mean is the share of exposed visitors, the count how many.
  */
-function guardrailRows(variant: CsvVariant): Cell[][] {
+function guardrailRows(variant: CsvVariant): CsvMetric[] {
   if (!variant.guardrails) return [];
   const { declines, declineClasses, refunds } = variant.guardrails;
   const named: [string, ExperimentGuardrail][] = [
@@ -109,21 +109,19 @@ function guardrailRows(variant: CsvVariant): Cell[][] {
     ]),
     ['refunded', refunds],
   ];
-  return named.map(([metric, guardrail]) => [
+  // A share of visitors, compared in relative terms only: no currency, no absolute lift.
+  return named.map(([metric, guardrail]) => ({
     metric,
-    null,
-    false,
-    guardrail.count,
-    guardrail.rate,
-    null,
-    null,
-    null,
-    guardrail.relativeLift,
-    guardrail.relativeInterval?.lower ?? null,
-    guardrail.relativeInterval?.upper ?? null,
-    null,
-    guardrail.verdict,
-  ]);
+    primary: false,
+    count: guardrail.count,
+    mean: guardrail.rate,
+    absoluteLift: null,
+    absoluteInterval: null,
+    relativeLift: guardrail.relativeLift,
+    relativeInterval: guardrail.relativeInterval,
+    pValue: null,
+    verdict: guardrail.verdict,
+  }));
 }
 
 function metricRow(
@@ -174,17 +172,7 @@ export function resultsCsv(answer: CsvAnswer): string {
       rows.push(metricRow(answer, variant, { ...row, metric: BY_CURRENCY_METRIC }, row.currency));
     }
     for (const guardrail of guardrailRows(variant)) {
-      rows.push([
-        answer.phase,
-        variant.variant,
-        variant.control,
-        variant.share,
-        variant.exposed,
-        variant.bots,
-        ...guardrail,
-        answer.sampleRatio.pValue,
-        answer.sampleRatio.alarm,
-      ]);
+      rows.push(metricRow(answer, variant, guardrail, null));
     }
   }
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
