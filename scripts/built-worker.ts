@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { D1Database } from '@cloudflare/workers-types';
 import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { FRESH_APP_PATH } from '../worker/dev/fresh-app-route';
 import { BUILT_BUNDLES, type BuiltBundle } from './built-bundles';
 import { applyMigrations } from './d1-migrations';
 import { WRANGLER_CONFIG } from './local-platform';
@@ -39,6 +42,34 @@ function promptConsumers(
   );
 }
 
+type BundleModules = Extract<WorkerOptions['modules'], unknown[]>;
+const bundleModules = new Map<BuiltBundle, BundleModules>();
+
+/**
+ * A bundle and the `.sql` files beside it (BESIDE_BUNDLE_RULES), read once per process and handed
+ * to Miniflare whole. Given only the bundle's path, Miniflare parses its 1.8 MB with acorn to find
+ * those imports on every start: about half of a start's CPU in the test process, most of it
+ * garbage collection.
+ */
+function modulesOf(bundle: BuiltBundle): BundleModules {
+  const known = bundleModules.get(bundle);
+  if (known) return known;
+  const entry = BUILT_BUNDLES[bundle];
+  const folder = dirname(entry);
+  const modules: BundleModules = [
+    { type: 'ESModule', path: basename(entry), contents: readFileSync(entry, 'utf8') },
+    ...readdirSync(folder)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => ({
+        type: 'Text' as const,
+        path: file,
+        contents: readFileSync(join(folder, file), 'utf8'),
+      })),
+  ];
+  bundleModules.set(bundle, modules);
+  return modules;
+}
+
 /** The KV keys of the config sections (worker/config/document.ts SECTIONS). */
 type ConfigKey = 'split' | 'flows' | 'routing' | 'experiments' | 'content';
 
@@ -62,6 +93,15 @@ export interface BuiltWorker {
   deleteConfig(key: ConfigKey): Promise<void>;
   /** An R2 bucket of the worker's (PICTURES), to put what a console upload would. */
   bucket(binding: string): Promise<R2Bucket>;
+  /**
+   * Empties every binding, as a worker just started would have them (only with `resettable`, and
+   * the development bundle): KV, D1, R2, the Durable Objects and the queues all keep their data
+   * in workerd's Durable Objects, which one call deletes; the D1 databases are then migrated
+   * again, the app is built again (worker/dev/fresh-app-route.ts) and the logs forgotten. Waits
+   * first for the worker to fall quiet, so what the last requests left to finish
+   * (a queue batch, a waitUntil) lands before the wipe rather than after it.
+   */
+  reset(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,6 +139,11 @@ interface StartOptions {
    */
   workerAlone?: boolean;
   /**
+   * Adds what `reset()` needs: a second worker in the same workerd, allowed workerd's unsafe
+   * module, whose one request deletes every Durable Object's storage in the process.
+   */
+  resettable?: boolean;
+  /**
    * `request.cf` of every request: none unless said. `wrangler dev` (`npm start`) gives one with a
    * country of its own (the machine's, or "US" offline), which a test of `npm start`'s behaviour
    * passes here.
@@ -130,13 +175,56 @@ export async function startBuiltWorker(options: StartOptions = {}): Promise<Buil
   }
 }
 
+/**
+ * A worker that only empties storage. workerd's unsafe module is what vitest-pool-workers' own
+ * `reset()` calls; its deletion reaches every Durable Object of the process, so the local KV, D1,
+ * R2 and queues, which Miniflare keeps in Durable Objects of its own, are emptied with the
+ * worker's.
+ */
+const STORAGE_RESET_WORKER = {
+  name: 'storage-reset',
+  compatibilityDate: '2026-04-20',
+  compatibilityFlags: ['unsafe_module'],
+  modules: [
+    {
+      type: 'ESModule' as const,
+      path: 'storage-reset.mjs',
+      contents: `import unsafe from 'workerd:unsafe';
+export default {
+  async fetch() {
+    await unsafe.deleteAllDurableObjects();
+    return new Response(null, { status: 204 });
+  },
+};`,
+    },
+  ],
+};
+
+/**
+ * How long the worker must have printed nothing before a reset: a queue batch waits up to 1 s
+ * here (promptConsumers), and the request that filled it printed its log line before.
+ */
+const QUIET_BEFORE_RESET_MS = 1_500;
+
+async function migrateAll(mf: Miniflare): Promise<{ portalDb: D1Database; eventsDb: D1Database }> {
+  const portalDb = (await mf.getD1Database('PORTAL_DB')) as unknown as D1Database;
+  const eventsDb = (await mf.getD1Database('EVENTS_DB')) as unknown as D1Database;
+  const configDb = (await mf.getD1Database('CONFIG_DB')) as unknown as D1Database;
+  // One after another: Miniflare's synchronous proxy, which a D1 handle's prepare() goes
+  // through, lost an answer when three databases were migrated at once.
+  await applyMigrations(portalDb, PORTAL_MIGRATIONS);
+  await applyMigrations(eventsDb, EVENTS_MIGRATIONS);
+  await applyMigrations(configDb, CONFIG_MIGRATIONS);
+  return { portalDb, eventsDb };
+}
+
 async function startOnce(options: StartOptions): Promise<BuiltWorker> {
   const logs: Record<string, unknown>[] = [];
+  let lastOutputAt = 0;
   const declared = developmentWorkerOptions();
-  const mf = new Miniflare({
+  const worker: WorkerOptions = {
     ...declared,
-    modules: true,
-    scriptPath: BUILT_BUNDLES[options.bundle ?? 'development'],
+    modules: modulesOf(options.bundle ?? 'development'),
     assets: options.workerAlone ? undefined : declared.assets,
     unsafeDirectSockets: options.workerAlone ? [{ host: '127.0.0.1', port: 0 }] : undefined,
     queueConsumers: promptConsumers(declared.queueConsumers),
@@ -146,27 +234,28 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
       CONFIG_CACHE_TTL_MS: '0',
       ...options.bindings,
     },
+  };
+  const mf = new Miniflare({
+    workers: options.resettable ? [worker, STORAGE_RESET_WORKER] : [worker],
     host: '127.0.0.1',
     port: options.port ?? 0,
     cf: options.cf ?? {},
     log: new Log(options.quiet ? LogLevel.NONE : LogLevel.WARN),
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
-      collectJsonLines(stdout, logs);
-      collectJsonLines(stderr, logs);
+      for (const stream of [stdout, stderr]) {
+        collectJsonLines(stream, logs);
+        stream.on('data', () => {
+          lastOutputAt = Date.now();
+        });
+      }
     },
   });
   const entryUrl = await mf.ready;
   const url = options.workerAlone ? await mf.unsafeGetDirectURL() : entryUrl;
   const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
-  let portalDb: D1Database;
-  let eventsDb: D1Database;
+  let databases: Awaited<ReturnType<typeof migrateAll>>;
   try {
-    portalDb = (await mf.getD1Database('PORTAL_DB')) as unknown as D1Database;
-    await applyMigrations(portalDb, PORTAL_MIGRATIONS);
-    eventsDb = (await mf.getD1Database('EVENTS_DB')) as unknown as D1Database;
-    await applyMigrations(eventsDb, EVENTS_MIGRATIONS);
-    const configDb = (await mf.getD1Database('CONFIG_DB')) as unknown as D1Database;
-    await applyMigrations(configDb, CONFIG_MIGRATIONS);
+    databases = await migrateAll(mf);
   } catch (error) {
     await mf.dispose();
     throw error;
@@ -174,11 +263,24 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
   return {
     url: new URL(url.href.replace('127.0.0.1', 'localhost')),
     logs,
-    portalDb,
-    eventsDb,
+    ...databases,
     putConfig: (key, value) => kv.put(key, JSON.stringify(value)),
     deleteConfig: (key) => kv.delete(key),
     bucket: async (binding) => (await mf.getR2Bucket(binding)) as unknown as R2Bucket,
+    async reset() {
+      if (!options.resettable) throw new Error('reset() needs a worker started resettable');
+      for (let quiet = Date.now() - lastOutputAt; quiet < QUIET_BEFORE_RESET_MS; ) {
+        await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_RESET_MS - quiet));
+        quiet = Date.now() - lastOutputAt;
+      }
+      const resetter = await mf.getWorker('storage-reset');
+      const emptied = await resetter.fetch('http://storage-reset/');
+      if (emptied.status !== 204) throw new Error(`storage reset answered ${emptied.status}`);
+      await migrateAll(mf);
+      const fresh = await fetch(new URL(FRESH_APP_PATH, url), { method: 'POST' });
+      if (fresh.status !== 204) throw new Error(`${FRESH_APP_PATH} answered ${fresh.status}`);
+      logs.length = 0;
+    },
     stop: () => mf.dispose(),
   };
 }

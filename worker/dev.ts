@@ -1,5 +1,6 @@
 import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
+import { isFreshAppRequest } from './dev/fresh-app-route';
 import { developmentKit } from './dev/kit';
 import { redriveRoute } from './dev/redrive-route';
 import { simulateRoute } from './dev/simulate-route';
@@ -18,14 +19,22 @@ export { RateLimiter } from './rate-limits/rate-limiter';
  * answer only when ENVIRONMENT is exactly 'development'. Never deployed: production builds
  * worker/index.ts, which imports none of this.
  */
-const app = createApp({ devKit: developmentKit });
+let app = createApp({ devKit: developmentKit });
 
 export default {
-  // The development routes first (worker/dev/redrive-route.ts, simulate-route.ts), then the app.
-  fetch: async (request, env, ctx) =>
-    (await redriveRoute(request, env)) ??
-    (await simulateRoute(request, env)) ??
-    app.fetch(request, env, ctx),
+  // The development routes first (worker/dev/redrive-route.ts, simulate-route.ts,
+  // fresh-app-route.ts), then the app.
+  fetch: async (request, env, ctx) => {
+    if (isFreshAppRequest(request, env)) {
+      app = createApp({ devKit: developmentKit });
+      return new Response(null, { status: 204 });
+    }
+    return (
+      (await redriveRoute(request, env)) ??
+      (await simulateRoute(request, env)) ??
+      app.fetch(request, env, ctx)
+    );
+  },
   queue: createQueueHandler(),
   // The crons (wrangler.toml [triggers]): retention, hourly, and the experiments' alerts.
   scheduled,
