@@ -21,12 +21,48 @@ export interface LocalPlatform<Env> {
 }
 
 /**
+ * Platforms held open between commands, by state directory and environment, while a process
+ * runs many commands in a row (the CLIs' tests: each platform is a workerd, a second or more to
+ * start); undefined otherwise, so each command opens its own and closes it.
+ */
+let heldOpen: Map<string, Promise<LocalPlatform<unknown>>> | undefined;
+
+/**
+ * From now on, a command's platform stays open for the next command on the same state and
+ * environment. Returns the function that closes them all.
+ */
+export function holdLocalPlatformsOpen(): () => Promise<void> {
+  const held = new Map<string, Promise<LocalPlatform<unknown>>>();
+  heldOpen = held;
+  return async () => {
+    if (heldOpen === held) heldOpen = undefined;
+    await Promise.all([...held.values()].map(async (platform) => (await platform).dispose()));
+  };
+}
+
+/**
  * `environment` defaults to the one `npm start` runs (`wrangler dev --env development`): only it
  * has PORTAL_DB, the embedded portal's database.
  */
 export async function openLocalPlatform<Env>(
   persistTo: string,
   environment: Environment = 'development',
+): Promise<LocalPlatform<Env>> {
+  if (!heldOpen) return openPlatformProxy<Env>(persistTo, environment);
+  const key = `${environment}\0${persistTo}`;
+  let platform = heldOpen.get(key);
+  if (!platform) {
+    platform = openPlatformProxy(persistTo, environment);
+    heldOpen.set(key, platform);
+  }
+  // Closed by the function holdLocalPlatformsOpen returned, not by the command.
+  const { env } = (await platform) as LocalPlatform<Env>;
+  return { env, dispose: async () => {} };
+}
+
+async function openPlatformProxy<Env>(
+  persistTo: string,
+  environment: Environment,
 ): Promise<LocalPlatform<Env>> {
   // wrangler warns that the RateLimiter Durable Object cannot run here; these tools never use it.
   process.env.WRANGLER_LOG ??= 'error';

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { formatSummary, parseCliArgs } from '../../scripts/config-document';
+import { holdLocalPlatformsOpen } from '../../scripts/local-platform';
 import type { WranglerRunner } from '../../scripts/wrangler-cli';
 import { EMPTY_CONTENT } from '../../shared/config/content';
 import { CONFIG_MAX_BYTES } from '../../shared/config/parse-document';
@@ -487,11 +488,16 @@ async function runCliProcess(args: readonly string[]): Promise<CliRun> {
   }
 }
 
-// Each command that touches KV starts workerd through wrangler's platform proxy: about a second.
+// Each command that touches KV opens it through wrangler's platform proxy, a workerd of a second
+// or more to start: the commands here share one per state directory and environment, held open
+// until the last test. That each command as `npm run config` runs it opens and closes its own,
+// and writes what another process then reads, runCliProcess's `get` shows.
 describe('config CLI against local KV', { timeout: 120_000 }, () => {
   let dir: string;
+  let closePlatforms: () => Promise<void>;
 
   beforeAll(async () => {
+    closePlatforms = holdLocalPlatformsOpen();
     dir = await mkdtemp(join(tmpdir(), 'config-cli-'));
     await writeFile(join(dir, 'lp17.json'), JSON.stringify({ split: LP17_SPLIT }, null, 2));
     await writeFile(join(dir, 'full.json'), JSON.stringify(VALID_DOCUMENT, null, 2));
@@ -501,7 +507,10 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     );
   });
 
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await closePlatforms();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('seed publishes the first version; set publishes the next with its author and note', async () => {
     const state = ['--persist-to', join(dir, 'seeded')];
