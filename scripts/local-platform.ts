@@ -36,7 +36,11 @@ export function holdLocalPlatformsOpen(): () => Promise<void> {
   heldOpen = held;
   return async () => {
     if (heldOpen === held) heldOpen = undefined;
-    await Promise.all([...held.values()].map(async (platform) => (await platform).dispose()));
+    // One that failed to open has nothing to close.
+    const opened = await Promise.allSettled(held.values());
+    await Promise.all(
+      opened.map((result) => (result.status === 'fulfilled' ? result.value.dispose() : undefined)),
+    );
   };
 }
 
@@ -52,8 +56,11 @@ export async function openLocalPlatform<Env>(
   const key = `${environment}\0${persistTo}`;
   let platform = heldOpen.get(key);
   if (!platform) {
+    const held = heldOpen;
     platform = openPlatformProxy(persistTo, environment);
-    heldOpen.set(key, platform);
+    held.set(key, platform);
+    // A start that failed is tried again by the next command, as without holding.
+    platform.catch(() => held.delete(key));
   }
   // Closed by the function holdLocalPlatformsOpen returned, not by the command.
   const { env } = (await platform) as LocalPlatform<Env>;

@@ -24,6 +24,10 @@ import {
 } from '../../worker/config/document';
 import { SPRING_LANDING } from '../fixtures/composed-landing';
 
+// Over 10 s alone: the commands against local KV run on workerd through wrangler's platform
+// proxy (one per state directory, held open across them), and one runs as `npm run config` does,
+// a tsx process starting a workerd of its own.
+
 const LP17_SPLIT = {
   version: 'lp17-test',
   defaultVariant: 'lp17ch17pr5',
@@ -475,8 +479,14 @@ function said(stderr: string): string[] {
 
 const spawnCli = promisify(execFile);
 
+/** Closes the platforms the commands below hold open; undefined while none are held. */
+let closeHeldPlatforms: (() => Promise<void>) | undefined;
+
 /** The command as `npm run config` runs it: a process of its own. */
 async function runCliProcess(args: readonly string[]): Promise<CliRun> {
+  // Alone on its state directory, as it runs beside nothing but `npm start`.
+  const held = closeHeldPlatforms !== undefined;
+  await closeHeldPlatforms?.();
   try {
     const { stdout, stderr } = await spawnCli('npx', ['tsx', 'scripts/config.ts', ...args], {
       env: { ...process.env, npm_config_loglevel: 'error' },
@@ -485,6 +495,8 @@ async function runCliProcess(args: readonly string[]): Promise<CliRun> {
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  } finally {
+    if (held) closeHeldPlatforms = holdLocalPlatformsOpen();
   }
 }
 
@@ -494,10 +506,9 @@ async function runCliProcess(args: readonly string[]): Promise<CliRun> {
 // and writes what another process then reads, runCliProcess's `get` shows.
 describe('config CLI against local KV', { timeout: 120_000 }, () => {
   let dir: string;
-  let closePlatforms: () => Promise<void>;
 
   beforeAll(async () => {
-    closePlatforms = holdLocalPlatformsOpen();
+    closeHeldPlatforms = holdLocalPlatformsOpen();
     dir = await mkdtemp(join(tmpdir(), 'config-cli-'));
     await writeFile(join(dir, 'lp17.json'), JSON.stringify({ split: LP17_SPLIT }, null, 2));
     await writeFile(join(dir, 'full.json'), JSON.stringify(VALID_DOCUMENT, null, 2));
@@ -508,7 +519,8 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
   });
 
   afterAll(async () => {
-    await closePlatforms();
+    await closeHeldPlatforms?.();
+    closeHeldPlatforms = undefined;
     await rm(dir, { recursive: true, force: true });
   });
 
