@@ -21,12 +21,55 @@ export interface LocalPlatform<Env> {
 }
 
 /**
+ * Platforms held open between commands, by state directory and environment, while a process
+ * runs many commands in a row (the CLIs' tests: each platform is a workerd, a second or more to
+ * start); undefined otherwise, so each command opens its own and closes it.
+ */
+let heldOpen: Map<string, Promise<LocalPlatform<unknown>>> | undefined;
+
+/**
+ * From now on, a command's platform stays open for the next command on the same state and
+ * environment. Returns the function that closes them all.
+ */
+export function holdLocalPlatformsOpen(): () => Promise<void> {
+  const held = new Map<string, Promise<LocalPlatform<unknown>>>();
+  heldOpen = held;
+  return async () => {
+    if (heldOpen === held) heldOpen = undefined;
+    // One that failed to open has nothing to close.
+    const opened = await Promise.allSettled(held.values());
+    await Promise.all(
+      opened.map((result) => (result.status === 'fulfilled' ? result.value.dispose() : undefined)),
+    );
+  };
+}
+
+/**
  * `environment` defaults to the one `npm start` runs (`wrangler dev --env development`): only it
  * has PORTAL_DB, the embedded portal's database.
  */
 export async function openLocalPlatform<Env>(
   persistTo: string,
   environment: Environment = 'development',
+): Promise<LocalPlatform<Env>> {
+  if (!heldOpen) return openPlatformProxy<Env>(persistTo, environment);
+  const key = `${environment}\0${persistTo}`;
+  let platform = heldOpen.get(key);
+  if (!platform) {
+    const held = heldOpen;
+    platform = openPlatformProxy(persistTo, environment);
+    held.set(key, platform);
+    // A start that failed is tried again by the next command, as without holding.
+    platform.catch(() => held.delete(key));
+  }
+  // Closed by the function holdLocalPlatformsOpen returned, not by the command.
+  const { env } = (await platform) as LocalPlatform<Env>;
+  return { env, dispose: async () => {} };
+}
+
+async function openPlatformProxy<Env>(
+  persistTo: string,
+  environment: Environment,
 ): Promise<LocalPlatform<Env>> {
   // wrangler warns that the RateLimiter Durable Object cannot run here; these tools never use it.
   process.env.WRANGLER_LOG ??= 'error';

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runConfigCli } from '../../scripts/config-cli';
 import { formatSummary, parseCliArgs } from '../../scripts/config-document';
+import { holdLocalPlatformsOpen } from '../../scripts/local-platform';
 import type { WranglerRunner } from '../../scripts/wrangler-cli';
 import { EMPTY_CONTENT } from '../../shared/config/content';
 import { CONFIG_MAX_BYTES } from '../../shared/config/parse-document';
@@ -22,6 +23,10 @@ import {
   inEffectFromKv,
 } from '../../worker/config/document';
 import { SPRING_LANDING } from '../fixtures/composed-landing';
+
+// Over 10 s alone: the commands against local KV run on workerd through wrangler's platform
+// proxy (one per state directory, held open across them), and one runs as `npm run config` does,
+// a tsx process starting a workerd of its own.
 
 const LP17_SPLIT = {
   version: 'lp17-test',
@@ -474,8 +479,14 @@ function said(stderr: string): string[] {
 
 const spawnCli = promisify(execFile);
 
+/** Closes the platforms the commands below hold open; undefined while none are held. */
+let closeHeldPlatforms: (() => Promise<void>) | undefined;
+
 /** The command as `npm run config` runs it: a process of its own. */
 async function runCliProcess(args: readonly string[]): Promise<CliRun> {
+  // Alone on its state directory, as it runs beside nothing but `npm start`.
+  const held = closeHeldPlatforms !== undefined;
+  await closeHeldPlatforms?.();
   try {
     const { stdout, stderr } = await spawnCli('npx', ['tsx', 'scripts/config.ts', ...args], {
       env: { ...process.env, npm_config_loglevel: 'error' },
@@ -484,14 +495,20 @@ async function runCliProcess(args: readonly string[]): Promise<CliRun> {
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  } finally {
+    if (held) closeHeldPlatforms = holdLocalPlatformsOpen();
   }
 }
 
-// Each command that touches KV starts workerd through wrangler's platform proxy: about a second.
+// Each command that touches KV opens it through wrangler's platform proxy, a workerd of a second
+// or more to start: the commands here share one per state directory and environment, held open
+// until the last test. That each command as `npm run config` runs it opens and closes its own,
+// and writes what another process then reads, runCliProcess's `get` shows.
 describe('config CLI against local KV', { timeout: 120_000 }, () => {
   let dir: string;
 
   beforeAll(async () => {
+    closeHeldPlatforms = holdLocalPlatformsOpen();
     dir = await mkdtemp(join(tmpdir(), 'config-cli-'));
     await writeFile(join(dir, 'lp17.json'), JSON.stringify({ split: LP17_SPLIT }, null, 2));
     await writeFile(join(dir, 'full.json'), JSON.stringify(VALID_DOCUMENT, null, 2));
@@ -501,7 +518,11 @@ describe('config CLI against local KV', { timeout: 120_000 }, () => {
     );
   });
 
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await closeHeldPlatforms?.();
+    closeHeldPlatforms = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('seed publishes the first version; set publishes the next with its author and note', async () => {
     const state = ['--persist-to', join(dir, 'seeded')];

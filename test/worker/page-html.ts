@@ -39,3 +39,14 @@ export function islandProps(html: string, name: string): Record<string, unknown>
   const json = (attribute ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
   return JSON.parse(json) as Record<string, unknown>;
 }
+
+/** The text a visitor reads in the page's `<main>`, its tags dropped and its spaces collapsed. */
+export function mainText(html: string): string {
+  const main = /<main[\s>].*?<\/main>/s.exec(html)?.[0];
+  if (!main) throw new Error('no <main> in the page');
+  return main
+    .replace(/<(script|style)[\s>].*?<\/\1>/gs, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ');
+}

@@ -74,6 +74,13 @@ describe('attribution on the first request (SPEC.md §3)', () => {
     expect(fbc).toContain('Secure');
     expect(fbc).toContain('SameSite=Lax');
     expect(fbc).not.toContain('HttpOnly');
+    // TikTok's pixel writes `_ttp=…; path=/` from script over the worker's: a browser lets it
+    // only over a cookie scripts may write (not HttpOnly), of the same host and path, so the
+    // visitor then holds one _ttp, the pixel's.
+    const ttp = response.headers.getSetCookie().find((cookie) => cookie.startsWith('_ttp='));
+    expect(ttp).toContain('Path=/;');
+    expect(ttp).not.toContain('HttpOnly');
+    expect(ttp).not.toContain('Domain=');
 
     const { tracking } = (await pageState(response)).analytics;
     expect(tracking.user_data).toMatchObject({

@@ -4,6 +4,7 @@ import { checkRateLimits } from '../../../worker/rate-limits/rate-limit-check';
 import type { RateDecision } from '../../../worker/rate-limits/rate-limiter';
 import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
 import { freshApp } from '../fetch-app';
+import { islandProps } from '../page-html';
 import { fakePortal, happyPortal, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';
 
@@ -61,6 +62,22 @@ describe('phone lookups (each texts a real person: SMS pumping)', () => {
     );
     expect(logs.requests()).toContainEqual(
       expect.objectContaining({ call: 'phoneInfo', error: 'rate_limited', status: 429 }),
+    );
+    // Meanwhile a visitor locating their number in another prefix, from one of the burst's
+    // addresses, is not held back.
+    expect((await lookup('+447400123456', { 'cf-connecting-ip': '198.51.100.8' })).status).toBe(
+      200,
+    );
+  });
+
+  it('the searching screen has the limit text to show the visitor a 429 stands for', async () => {
+    // The island shows this text on a refused lookup (test/unit/searching/SearchProgress.test.tsx).
+    const page = await freshApp()('/searching?skip_split=true');
+    const props = islandProps(await page.text(), 'SearchProgress') as {
+      labels: { errors: Record<string, string> };
+    };
+    expect(props.labels.errors.rate_limited).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
     );
   });
 

@@ -19,6 +19,10 @@ function postLogin(token: string, headers: Record<string, string> = {}) {
 async function expectSignedIn(response: Response) {
   const session = setCookies(response).get('gf_session');
   expect(session).toBeTruthy();
+  // What a browser keeps and sends with the page's next /api call.
+  expect(response.headers.getSetCookie()).toContain(
+    `gf_session=${session}; Path=/api; HttpOnly; Secure; SameSite=Lax`,
+  );
   const settings = await fetchApp('/api/users/me/payments-settings', {
     headers: { cookie: `gf_session=${session}` },
   });

@@ -1,9 +1,11 @@
 import { html } from 'hono/html';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
+import { SCREEN_IDS } from '../../../shared/screens';
 import { errorPage } from '../../../worker/render/render-page';
 import { loginPageHtml } from '../../../worker/routes/app-login-page';
 import { plainPageHtml } from '../../../worker/routes/plain-page';
+import { freshApp } from '../fetch-app';
 
 /** A value that breaks out of text, a double- and a single-quoted attribute if left raw. */
 const HOSTILE = `"'><script>alert(1)</script>&`;
@@ -54,5 +56,74 @@ describe('HTML written outside React escapes every value it is given', () => {
     expect(text).not.toContain('<script>alert');
     // The auto-submit script itself is ours and goes in as code.
     expect(text).toContain("document.getElementById('login')");
+  });
+});
+
+/**
+ * A script-context and an attribute-context breakout, one after the other in every value: one
+ * page per screen meets both wherever a value lands.
+ */
+const BREAKOUT = '</script><script>alert(1)</script>"><img src=x onerror=alert(1)>';
+/** Every query parameter the funnel reads (SPEC.md §2, §3), plus one it does not. */
+const QUERY_PARAMETERS = [
+  'fbclid',
+  'gclid',
+  'ttclid',
+  'skip_split',
+  'appDomain',
+  'custom_lng',
+  'theme',
+  'utm_source',
+  'anything',
+];
+
+/** What an HTML parser builds of a page: the elements a breakout would have made, and the h1s. */
+async function parsedElements(response: Response) {
+  const counts = { injected: 0, handlers: 0, headings: 0 };
+  await new HTMLRewriter()
+    // An inline script without the page's nonce is none of ours; img[src=x] is the payload's.
+    .on('img[src="x"], script:not([nonce]):not([src])', {
+      element() {
+        counts.injected += 1;
+      },
+    })
+    .on('[onerror]', {
+      element() {
+        counts.handlers += 1;
+      },
+    })
+    .on('h1', {
+      element() {
+        counts.headings += 1;
+      },
+    })
+    .transform(response)
+    .text();
+  return counts;
+}
+
+describe('every screen escapes what the query brings', () => {
+  // Chromium loads one page with every payload and checks no script runs
+  // (test/browser/xss.test.ts); which elements each screen's HTML makes is the worker's.
+  it('the parser counts a breakout left raw', async () => {
+    const raw = new Response(`<h1>Title</h1><p>${BREAKOUT}</p>`);
+    expect(await parsedElements(raw)).toEqual({ injected: 2, handlers: 1, headings: 1 });
+  });
+
+  it(`no screen makes an element or a handler of ${BREAKOUT}`, async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchApp = freshApp();
+    const query = new URLSearchParams(QUERY_PARAMETERS.map((name) => [name, BREAKOUT]));
+    for (const screen of [...SCREEN_IDS, 'no-such-screen']) {
+      const response = await fetchApp(`/${screen}?${query}&${encodeURIComponent(BREAKOUT)}=1`);
+      expect(response.headers.get('content-type'), screen).toMatch(/^text\/html/);
+      expect(await parsedElements(response), screen).toEqual({
+        injected: 0,
+        handlers: 0,
+        headings: 1,
+      });
+    }
+    vi.restoreAllMocks();
   });
 });

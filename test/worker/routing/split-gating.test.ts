@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoutingDocument } from '../../../shared/config/routing';
+import { planOf } from '../../../shared/plans/catalogue';
+import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { TIKTOK_DACH_ROUTING } from '../../fixtures/tiktok-dach-routing';
 import {
   aBrowser,
   emptyExperiments,
@@ -7,6 +10,7 @@ import {
   TWO_WAY,
 } from '../experiments/experiment-fixtures';
 import { ORIGIN, putConfig } from '../fetch-app';
+import { mainText, pageStateOf } from '../page-html';
 import { forgetConfig, heading, routingApp } from './routing-app';
 
 /**
@@ -95,5 +99,48 @@ describe('the split test and the routes', () => {
     expect(await exposureRows()).toEqual([
       expect.objectContaining({ visitor_id: browser.visitorId(), variant: 'default' }),
     ]);
+  });
+});
+
+describe("the routes guide's TikTok route in DE, AT and CH (docs/routes.md)", () => {
+  const AD_LINK = '/?ttclid=E.C.P.abc&utm_source=tiktok&utm_campaign=bf_de';
+  const euros = (family: 'monthly' | 'quarterly') =>
+    `€${(planOf(family, 'EUR').price / 100).toFixed(2)}`;
+
+  beforeEach(async () => {
+    await putConfig('split', DEFAULT_SPLIT);
+    await putConfig('flows', {
+      version: 'routes',
+      flows: { ...DEFAULT_FLOWS.flows, tiktok_dach: ['one_pager', 'checkout_v3_pp', 'success'] },
+    });
+  });
+
+  it("an ad opened in Germany goes from the landing to the route's checkout, with its two plans", async () => {
+    const browser = aBrowser(await routingApp(TIKTOK_DACH_ROUTING));
+    const inGermany = { cf: { country: 'DE' } } as RequestInit;
+    const landing = await browser.request(AD_LINK, inGermany);
+    const next = pageStateOf(landing.body).next ?? '';
+    expect(new URL(next, ORIGIN).pathname).toBe('/checkout_v3_pp');
+    expect(browser.route()).toBe('tiktok_dach');
+    const checkout = await browser.request(next, inGermany);
+    expect(checkout.status).toBe(200);
+    const text = mainText(checkout.body);
+    // The route's plans (monthly and quarterly), not the screen's own intro offers.
+    expect(text).toContain(euros('monthly'));
+    expect(text).toContain(euros('quarterly'));
+    expect(text).not.toContain('6.99');
+  });
+
+  it('an ad opened in the US gets the default route, and a split of one variant pins no one', async () => {
+    const browser = aBrowser(await routingApp(TIKTOK_DACH_ROUTING));
+    const landing = await browser.request('/?ttclid=E.C.P.xyz&utm_source=tiktok', {
+      cf: { country: 'US' },
+    } as RequestInit);
+    expect(new URL(pageStateOf(landing.body).next ?? '', ORIGIN).pathname).toBe('/searching');
+    expect(browser.route()).toBe('default');
+    // The split's one variant tests nothing: it applies its flow, pinning and counting no one.
+    expect(browser.variant()).toBeUndefined();
+    expect(browser.cookies.has('gf_variant')).toBe(false);
+    expect(await exposureRows()).toEqual([]);
   });
 });

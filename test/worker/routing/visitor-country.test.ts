@@ -10,6 +10,7 @@ import { unsigned } from '../../fixtures/signed-cookies';
 import { migratePortalBeforeEach } from '../api/embedded-portal-fixture';
 import { captureLogsPerTest } from '../api/log-capture';
 import { ORIGIN, putConfig, setCookies } from '../fetch-app';
+import { mainText } from '../page-html';
 import { PROBE, probeRouting } from './routing-app';
 
 /**
@@ -49,6 +50,8 @@ interface Visit {
   route: unknown;
   country: unknown;
   response: Response;
+  /** The page, read to the end. */
+  html: string;
 }
 
 /** One page request to an entry's default export under `environment`, as the runtime makes it. */
@@ -70,13 +73,13 @@ async function visit(
     cf: WRANGLER_DEV_CF,
   } as RequestInit);
   const response = (await entry.fetch(request, bindings, ctx)) as Response;
-  await response.arrayBuffer();
+  const html = await response.text();
   await waitOnExecutionContext(ctx);
   const line = logs
     .requests()
     .findLast((entryLine) => entryLine.path === new URL(path, ORIGIN).pathname);
   expect(response.status).toBe(200);
-  return { route: line?.route, country: line?.country, response };
+  return { route: line?.route, country: line?.country, response, html };
 }
 
 /** A marketer's preview cookie of the split's default variant, as the console's link sets it. */
@@ -118,6 +121,15 @@ describe('in development (npm start)', () => {
       cookie: [...copied, `userUuid=${crypto.randomUUID()}`].join('; '),
     });
     expect(stranger.country).toBe('US');
+  });
+
+  it('CF-IPCountry: DE shows a checkout in euros; without it, in dollars', async () => {
+    const inGermany = mainText((await dev('/checkout_v3_tr', { 'CF-IPCountry': 'DE' })).html);
+    expect(inGermany).toMatch(/€\d+\.\d\d/);
+    expect(inGermany).not.toContain('$');
+    const fromWranglerDev = mainText((await dev('/checkout_v3_tr')).html);
+    expect(fromWranglerDev).toMatch(/\$\d+\.\d\d/);
+    expect(fromWranglerDev).not.toContain('€');
   });
 
   it("a header Cloudflare would never send (XX, junk) leaves wrangler dev's country", async () => {
@@ -169,6 +181,15 @@ describe('in development (npm start)', () => {
     // Another site's page, or no preview: wrangler dev's country.
     expect(await countryOf('https://elsewhere.test/?country=DE', preview)).toBe('US');
     expect(await countryOf(`${ORIGIN}/checkout?country=DE`, '')).toBe('US');
+  });
+
+  it("a preview's ?country=DE shows its checkout in euros", async () => {
+    const cookie = await previewCookie();
+    const previewed = await dev('/checkout_v3_tr?country=DE', { cookie });
+    expect(previewed.html).toContain('Preview of variant');
+    const text = mainText(previewed.html);
+    expect(text).toMatch(/€\d+\.\d\d/);
+    expect(text).not.toContain('$');
   });
 
   it('?country= without a valid preview is no country: a visitor cannot choose one by link', async () => {
