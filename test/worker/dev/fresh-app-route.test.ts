@@ -11,7 +11,11 @@ import { ORIGIN, putConfig } from '../fetch-app';
  * tests' shared workerd (scripts/built-worker.ts).
  */
 
-async function send(path: string, init: RequestInit = {}, bindings: Partial<Cloudflare.Env> = {}) {
+async function send(
+  path: string,
+  init: { method?: string } = {},
+  bindings: Partial<Cloudflare.Env> = {},
+) {
   const ctx = createExecutionContext();
   const response = await developmentWorker.fetch(
     new Request(`${ORIGIN}${path}`, init),
