@@ -53,6 +53,7 @@ export default class SummaryReporter implements Reporter {
     );
     console.log(
       `\nThe slowest files:\n${lines.join('\n')}\n` +
+        `Their projects' files, added up (two run at a time):\n${projectLines(testModules)}\n` +
         `Vitest took ${wall.toFixed(0)} s wall for ${testModules.length} files.`,
     );
     const npmTestStarted = Number(process.env[NPM_TEST_STARTED]);
@@ -62,6 +63,24 @@ export default class SummaryReporter implements Reporter {
     }
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
+}
+
+/** Each project's files and the sum of their times, the most first: which tier to cut. */
+function projectLines(testModules: ReadonlyArray<TestModule>): string {
+  const byProject = new Map<string, { files: number; seconds: number }>();
+  for (const module of testModules) {
+    const sum = byProject.get(module.project.name) ?? { files: 0, seconds: 0 };
+    sum.files += 1;
+    sum.seconds += fileSeconds(module);
+    byProject.set(module.project.name, sum);
+  }
+  return [...byProject]
+    .sort(([, a], [, b]) => b.seconds - a.seconds)
+    .map(
+      ([project, { files, seconds }]) =>
+        `  ${seconds.toFixed(0).padStart(7)} s  ${project} (${files} files)`,
+    )
+    .join('\n');
 }
 
 /** A file's own time: setting it up, collecting its tests and running them. */
