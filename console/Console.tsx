@@ -1,9 +1,9 @@
 import { ContentEditor } from './content/ContentEditor';
 import { Copy } from './copy/Copy';
-import { EditPublish } from './edit/EditPublish';
+import { EditPublish } from './split/EditPublish';
 import { Experiments } from './experiments/Experiments';
 import { History } from './history/History';
-import { Overview } from './overview/Overview';
+import { Overview } from './split/Overview';
 import { Results } from './results/Results';
 import { useStore } from './stores/atom';
 import { $live } from './stores/live';

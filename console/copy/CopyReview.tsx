@@ -1,5 +1,5 @@
 import { ChangeList } from '../ChangeList';
-import { PublishNoteForm } from '../edit/PublishNoteForm';
+import { PublishNoteForm } from '../split/PublishNoteForm';
 import { useStore } from '../stores/atom';
 import {
   $copyEdits,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
-import { typedNumber } from '../edit/WeightInput';
+import { typedNumber } from '../split/WeightInput';
 import type { EditField, EditProblems, ExperimentEditForm } from '../experiment-edit-form';
 import { ProblemLine, problemAria } from '../field-problem';
 import { METRIC_NAMES } from '../result-texts';

@@ -1,5 +1,5 @@
 import { CopyHistory } from '../copy/CopyHistory';
-import { ConflictNotice } from '../edit/ConflictNotice';
+import { ConflictNotice } from '../split/ConflictNotice';
 import { fieldLabel } from '../field-errors';
 import { useStore } from '../stores/atom';
 import { $history, $rollback } from '../stores/history';

@@ -1,7 +1,7 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/config/routing';
 import { audienceText } from '../audience-text';
-import { NameField } from '../edit/NameField';
+import { NameField } from '../split/NameField';
 import { audienceNameProblem, routesUsing } from '../routing-edits';
 import { saveAudience } from '../stores/draft';
 import { $editStatus } from '../stores/status';

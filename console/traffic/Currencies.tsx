@@ -1,6 +1,6 @@
 import type { RoutingDocument } from '../../shared/config/routing';
 import { DEFAULT_COUNTRY_CURRENCIES } from '../../shared/plans/currency';
-import { CurrencyTable } from '../edit/CurrencyTable';
+import { CurrencyTable } from '../split/CurrencyTable';
 import { setCurrencies } from '../stores/draft';
 
 /**

@@ -1,7 +1,7 @@
 import { type FormEvent, memo, type ReactNode, useId, useState } from 'react';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
-import { ErrorSummary } from '../edit/ErrorSummary';
+import { ErrorSummary } from '../split/ErrorSummary';
 import { planListParts } from '../plan-text';
 import { valueChoices } from '../route-choices';
 import { utcInstantOf } from '../routing-edits';

@@ -6,7 +6,7 @@ describe('the console’s wall (ARCHITECTURE.md, Where code runs)', () => {
     const message = BOUNDARIES.find((b) => b.folder === 'console')?.message;
     const planted = importViolations([
       {
-        path: 'console/edit/planted.tsx',
+        path: 'console/split/planted.tsx',
         text: [
           "import { CONSOLE_API } from '../../shared/console-api';",
           "import { changeText } from '../change-text';",
@@ -18,8 +18,8 @@ describe('the console’s wall (ARCHITECTURE.md, Where code runs)', () => {
       { path: 'worker/planted.ts', text: "import { Console } from '../console/Console';" },
     ]);
     expect(planted.map(({ path, specifier }) => `${path} → ${specifier}`)).toEqual([
-      'console/edit/planted.tsx → ../../islands/stores/app',
-      'console/edit/planted.tsx → ../../worker/config/schema',
+      'console/split/planted.tsx → ../../islands/stores/app',
+      'console/split/planted.tsx → ../../worker/config/schema',
       'islands/planted.ts → ../console/Console',
       'worker/planted.ts → ../console/Console',
     ]);
