@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import { flowNameProblem } from '../config-names';
-import { addFlow } from '../stores/draft';
-import { $editStatus } from '../stores/status';
-import { NameField } from './NameField';
+import { flowNameProblem } from '../kit/config-names';
+import { NameField } from '../kit/NameField';
+import { addFlow } from '../kit/stores/draft';
+import { $editStatus } from '../kit/stores/status';
 
 /** A new flow, starting as a copy of an existing one (a flow must list at least one screen). */
 export function AddFlow({ document }: { document: ConfigDocument }) {

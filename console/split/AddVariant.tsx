@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import { variantKeyProblem } from '../config-names';
-import { ProblemLine, problemAria } from '../field-problem';
-import { nameOptions, SelectField } from '../SelectField';
-import { addVariant } from '../stores/draft';
-import { $editStatus } from '../stores/status';
-import { typedNumber } from './WeightInput';
+import { variantKeyProblem } from '../kit/config-names';
+import { ProblemLine, problemAria } from '../kit/field-problem';
+import { nameOptions, SelectField } from '../kit/SelectField';
+import { addVariant } from '../kit/stores/draft';
+import { $editStatus } from '../kit/stores/status';
+import { typedNumber } from '../kit/WeightInput';
 
 /** The flow choice that makes a new flow for the variant. */
 const NEW_FLOW = '';

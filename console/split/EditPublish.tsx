@@ -1,8 +1,8 @@
 import type { ConsoleState } from '../../shared/console-api/config';
-import { withComposedChoices } from '../content/composed-screens';
-import { useStore } from '../stores/atom';
-import { $draft, discardEdits, useHasEdits } from '../stores/draft';
-import { $editStatus, EDIT_STATUS_ID } from '../stores/status';
+import { withComposedChoices } from '../kit/composed-screens';
+import { useStore } from '../kit/stores/atom';
+import { $draft, discardEdits, useHasEdits } from '../kit/stores/draft';
+import { $editStatus, EDIT_STATUS_ID } from '../kit/stores/status';
 import { AddFlow } from './AddFlow';
 import { AddVariant } from './AddVariant';
 import { ExperimentFields } from './ExperimentFields';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ExperimentSettings } from '../../shared/config/split';
 import { RESULT_METRICS, type ResultMetric } from '../../shared/console-api/results';
-import { FieldMessages, useFieldErrors } from '../FieldMessages';
-import { METRIC_NAMES } from '../result-texts';
-import { setExperiment } from '../stores/draft';
+import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
+import { METRIC_NAMES } from '../kit/result-texts';
+import { setExperiment } from '../kit/stores/draft';
 
 const METRIC_PATH = 'split.experiment.primaryMetric';
 const PLANNED_PATH = 'split.experiment.plannedPerArm';

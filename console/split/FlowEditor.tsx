@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScreenChoice } from '../../shared/console-api/config';
-import { FieldMessages, useFieldErrors } from '../FieldMessages';
-import { MoveButtons } from '../MoveButtons';
-import { addScreen, moveScreen, removeScreen } from '../stores/draft';
-import { $editStatus } from '../stores/status';
+import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
+import { MoveButtons } from '../kit/MoveButtons';
+import { addScreen, moveScreen, removeScreen } from '../kit/stores/draft';
+import { $editStatus } from '../kit/stores/status';
 
 function buttonId(action: 'up' | 'down' | 'remove', flow: string, screen: string): string {
   return `${action}:${flow}:${screen}`;

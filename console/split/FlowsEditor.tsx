@@ -1,6 +1,6 @@
 import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
-import { variantsWalking } from '../document-edits';
-import { FieldMessages } from '../FieldMessages';
+import { variantsWalking } from '../kit/document-edits';
+import { FieldMessages } from '../kit/FieldMessages';
 import { FlowEditor } from './FlowEditor';
 
 /** Every flow of the draft, each editable from the known screens only. */

@@ -1,6 +1,6 @@
 import type { ConsoleState } from '../../shared/console-api/config';
-import { sharesOfTotal, totalWeight } from '../shares';
-import { timeText } from '../time-text';
+import { timeText } from '../kit/time-text';
+import { sharesOfTotal, totalWeight } from './shares';
 import { VariantCard } from './VariantCard';
 
 function LiveVersion({ head }: { head: ConsoleState['head'] }) {

@@ -1,17 +1,17 @@
 import type { ExperimentPhaseChange, PhaseChange } from '../../shared/console-api/config';
-import { ChangeList } from '../ChangeList';
 import { ContentVisualDiff } from '../content/ContentVisualDiff';
-import { REVIEW_TITLE_ID } from '../experiments/review-next';
-import { fieldLabel } from '../field-errors';
-import { reviewText } from '../link-plans';
-import { useStore } from '../stores/atom';
-import { $draft, type Draft } from '../stores/draft';
-import { publishDraft, reviewDraft, takeLiveConfig } from '../stores/publishing';
-import { $review, type Review, reviewIsCurrent } from '../stores/review';
-import { EDIT_STATUS_ID } from '../stores/status';
-import { ConflictNotice } from './ConflictNotice';
-import { ErrorSummary } from './ErrorSummary';
-import { PublishNoteForm } from './PublishNoteForm';
+import { ChangeList } from '../kit/ChangeList';
+import { ConflictNotice } from '../kit/ConflictNotice';
+import { ErrorSummary } from '../kit/ErrorSummary';
+import { fieldLabel } from '../kit/field-errors';
+import { reviewText } from '../kit/link-plans';
+import { PublishNoteForm } from '../kit/PublishNoteForm';
+import { REVIEW_TITLE_ID } from '../kit/review-next';
+import { useStore } from '../kit/stores/atom';
+import { $draft, type Draft } from '../kit/stores/draft';
+import { publishDraft, reviewDraft, takeLiveConfig } from '../kit/stores/publishing';
+import { $review, type Review, reviewIsCurrent } from '../kit/stores/review';
+import { EDIT_STATUS_ID } from '../kit/stores/status';
 
 /** The phase warning of a publish that changes the weights of a running comparison. */
 function phaseWarning(phase: PhaseChange): string {

@@ -1,4 +1,4 @@
-import { formatShare } from '../shares';
+import { formatShare } from './shares';
 
 /** A variant's share of new visitors as text (what is read out) and as a bar (what is seen). */
 export function ShareBar({

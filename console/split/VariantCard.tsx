@@ -1,6 +1,6 @@
 import type { ConfigDocument } from '../../shared/console-api/config';
-import { screensWalked } from '../document-edits';
-import { FlowRow } from '../FlowRow';
+import { screensWalked } from '../kit/document-edits';
+import { FlowRow } from '../kit/FlowRow';
 import { ShareBar } from './ShareBar';
 
 export interface VariantCardProps {

@@ -1,9 +1,9 @@
 import type { SplitDocument, VariantDocument } from '../../shared/config/split';
-import { flowNameOf } from '../config-names';
-import { FieldMessages, useFieldErrors } from '../FieldMessages';
-import { formatShare } from '../shares';
-import { chooseFlow, pauseVariant, resumeVariant } from '../stores/draft';
-import { WeightInput } from './WeightInput';
+import { flowNameOf } from '../kit/config-names';
+import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
+import { chooseFlow, pauseVariant, resumeVariant } from '../kit/stores/draft';
+import { WeightInput } from '../kit/WeightInput';
+import { formatShare } from './shares';
 
 export interface VariantFieldsProps {
   variantKey: string;

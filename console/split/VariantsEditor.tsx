@@ -1,6 +1,6 @@
 import type { ConfigDocument } from '../../shared/console-api/config';
-import { FieldMessages } from '../FieldMessages';
-import { sharesOfTotal } from '../shares';
+import { FieldMessages } from '../kit/FieldMessages';
+import { sharesOfTotal } from './shares';
 import { VariantFields } from './VariantFields';
 
 /** Every variant of the draft, with its weight, its flow and pause or resume. */

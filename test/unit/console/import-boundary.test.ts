@@ -9,7 +9,7 @@ describe('the console’s wall (ARCHITECTURE.md, Where code runs)', () => {
         path: 'console/split/planted.tsx',
         text: [
           "import { CONSOLE_API } from '../../shared/console-api';",
-          "import { changeText } from '../change-text';",
+          "import { changeText } from '../kit/change-text';",
           "import { $app } from '../../islands/stores/app';",
           "import { parseSplit } from '../../worker/config/schema';",
         ].join('\n'),
