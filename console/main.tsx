@@ -1,8 +1,8 @@
-import './console.css';
+import './kit/console.css';
 import { createRoot } from 'react-dom/client';
-import { Console } from './Console';
-import { loadConsole } from './stores/publishing';
-import { $resultsPhase, phaseOfSearch } from './stores/results';
+import { loadConsole } from './kit/stores/publishing';
+import { $resultsPhase, phaseOfSearch } from './kit/stores/results';
+import { Console } from './page/Console';
 
 /**
  * The console's page script (a Vite entry of its own: no funnel page loads it). The page

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { consoleRootFiles, looseConsoleFiles } from './console-root';
 import { importViolations, readSources } from './import-boundaries';
 import { CYCLE_FOLDERS, importCycles } from './import-cycles';
 import { longFunctions, MAX_FUNCTION_LINES, MEASURED_FOLDERS } from './long-functions';
@@ -7,7 +8,8 @@ import { roomPairs } from './room-pairs';
 /**
  * Part of `npm run check`: every import that crosses a folder boundary it may not, every
  * import cycle (type-only imports apart), every pair of worker rooms importing each other
- * (room-pairs.ts) and every function over 80 lines (exit 1).
+ * (room-pairs.ts), every function over 80 lines and every file at the console's root but its
+ * entry (console-root.ts) (exit 1).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const violations = importViolations(readSources(root));
@@ -33,4 +35,11 @@ for (const { path, line, name, lines } of long) {
     `${path}:${line}: ${name} is ${lines} lines, over ${MAX_FUNCTION_LINES}. Split it where its parts have names (a component, a store action, a module function taking its options).`,
   );
 }
-process.exitCode = violations.length + cycles.length + pairs.length + long.length === 0 ? 0 : 1;
+const loose = looseConsoleFiles(consoleRootFiles(root));
+for (const name of loose) {
+  console.error(
+    `console/${name}: a file at the console's root, where only its entry (console/main.tsx) sits. Move it to the one area folder that uses it, or to console/kit/ when two or more areas do.`,
+  );
+}
+const refusals = violations.length + cycles.length + pairs.length + long.length + loose.length;
+process.exitCode = refusals === 0 ? 0 : 1;

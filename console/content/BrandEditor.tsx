@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { brandOf } from '../../shared/brand';
 import { THEMES, type Theme } from '../../shared/theme';
-import { nameOptions, SelectField } from '../SelectField';
-import { useStore } from '../stores/atom';
-import { $draft, editContent } from '../stores/draft';
-import { $review } from '../stores/review';
+import { nameOptions, SelectField } from '../kit/SelectField';
+import { useStore } from '../kit/stores/atom';
+import { $draft, editContent } from '../kit/stores/draft';
+import { $review } from '../kit/stores/review';
 import { type BrandPath, brandFieldText, withBrand, withBrandField } from './brand-edits';
 import { CheckedField } from './CheckedField';
 

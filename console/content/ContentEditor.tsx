@@ -1,7 +1,24 @@
 import { type ReactNode, useEffect } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
-import { REVIEW_TITLE_ID } from '../experiments/review-next';
-import { useStore } from '../stores/atom';
+import { asScreenContent, editableScreens, issuesThroughLens } from '../kit/composed-screens';
+import { languageName, screenName } from '../kit/content-text';
+import { REVIEW_TITLE_ID } from '../kit/review-next';
+import { useStore } from '../kit/stores/atom';
+import { $draft } from '../kit/stores/draft';
+import { $review } from '../kit/stores/review';
+import { BrandEditor } from './BrandEditor';
+import { ContentIssues } from './ContentIssues';
+import { ContentPickers } from './ContentPickers';
+import { CopyFields } from './CopyFields';
+import { addableSections, arrangementOf } from './content-edits';
+import { pictureOf } from './content-picture';
+import { contentView, previewedContent } from './content-variants';
+import { InPlaceTexts } from './InPlaceTexts';
+import { NewScreen } from './NewScreen';
+import { PictureFields } from './PictureFields';
+import { PreviewFrame } from './PreviewFrame';
+import { RatingFields } from './RatingFields';
+import { SectionList } from './SectionList';
 import {
   $contentAnnouncement,
   $contentCatalogue,
@@ -11,24 +28,7 @@ import {
   followPreview,
   loadContentCatalogue,
   select,
-} from '../stores/content-editor';
-import { $draft } from '../stores/draft';
-import { $review } from '../stores/review';
-import { BrandEditor } from './BrandEditor';
-import { ContentIssues } from './ContentIssues';
-import { ContentPickers } from './ContentPickers';
-import { CopyFields } from './CopyFields';
-import { asScreenContent, editableScreens, issuesThroughLens } from './composed-screens';
-import { addableSections, arrangementOf } from './content-edits';
-import { pictureOf } from './content-picture';
-import { languageName, screenName } from './content-text';
-import { contentView, previewedContent } from './content-variants';
-import { InPlaceTexts } from './InPlaceTexts';
-import { NewScreen } from './NewScreen';
-import { PictureFields } from './PictureFields';
-import { PreviewFrame } from './PreviewFrame';
-import { RatingFields } from './RatingFields';
-import { SectionList } from './SectionList';
+} from './stores/content-editor';
 
 /**
  * The content editor: a screen's sections and copy (any screen made of sections, in code or
@@ -75,7 +75,7 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
   const screen = editableScreens(catalogue, drafted).find((s) => s.id === selection.screen);
   if (!drafted || !screen) return null;
   // What the marketer edits: what every visitor sees, or the chosen variant's view of it (a
-  // composed screen's own content seen as a screen's, ./composed-screens.ts).
+  // composed screen's own content seen as a screen's, ../kit/composed-screens.ts).
   const lensed = asScreenContent(drafted, screen.id);
   const content = contentView(lensed, screen.id, selection.variant);
   const drawn = previewedContent(lensed, screen.id, selection.variant);

@@ -2,10 +2,10 @@ import type { ContentDocument } from '../../shared/config/content';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
-import { useStore } from '../stores/atom';
-import { $contentSelection, select } from '../stores/content-editor';
+import { copyFieldId, languageName, sectionName } from '../kit/content-text';
+import { useStore } from '../kit/stores/atom';
 import { missingTranslations } from './content-edits';
-import { copyFieldId, languageName, sectionName } from './content-text';
+import { $contentSelection, select } from './stores/content-editor';
 
 /** Where a copy path points: its language and key, if it is one (`…copy.de.landing.x`). */
 function copyTarget(path: string, screen: string): { language: string; key: string } | null {

@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
-import { valueChoices } from '../route-choices';
-import { SelectField } from '../SelectField';
-import { useStore } from '../stores/atom';
+import { asScreenContent, editableScreenName, editableScreens } from '../kit/composed-screens';
+import { languageName, themeName } from '../kit/content-text';
+import { valueChoices } from '../kit/route-choices';
+import { SelectField } from '../kit/SelectField';
+import { useStore } from '../kit/stores/atom';
+import { $draft } from '../kit/stores/draft';
+import { variantNames } from './content-variants';
 import {
   $contentSelection,
   createVariant,
@@ -10,11 +14,7 @@ import {
   select,
   selectRoute,
   selectScreen,
-} from '../stores/content-editor';
-import { $draft } from '../stores/draft';
-import { asScreenContent, editableScreenName, editableScreens } from './composed-screens';
-import { languageName, themeName } from './content-text';
-import { variantNames } from './content-variants';
+} from './stores/content-editor';
 
 /** Which screen, in which language and theme, the editor shows and edits. */
 export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {

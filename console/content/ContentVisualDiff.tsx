@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { ContentDocument } from '../../shared/config/content';
-import { failureText } from '../error-texts';
-import { useStore } from '../stores/atom';
-import { $contentSelection } from '../stores/content-editor';
-import { $draft } from '../stores/draft';
-import { $live } from '../stores/live';
-import { editableScreenName, throughComposed } from './composed-screens';
+import { editableScreenName, throughComposed } from '../kit/composed-screens';
+import { languageName } from '../kit/content-text';
+import { failureText } from '../kit/error-texts';
+import { useStore } from '../kit/stores/atom';
+import { $draft } from '../kit/stores/draft';
+import { $live } from '../kit/stores/live';
 import { fetchContentPreview } from './content-api';
 import { type ContentChange, contentChanges } from './content-changes';
-import { languageName } from './content-text';
 import { previewedContent } from './content-variants';
 import { PreviewFrame } from './PreviewFrame';
+import { $contentSelection } from './stores/content-editor';
 
 /**
  * The review's visual diff: each screen whose content the publish changes, and each content

@@ -2,10 +2,10 @@ import type { ContentDocument } from '../../shared/config/content';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import { textVariables } from '../../shared/copy-placeholders';
-import { resetText, setText } from '../stores/content-editor';
+import { copyFieldId, languageName, sectionName } from '../kit/content-text';
 import { keysInLanguage, ownText } from './content-edits';
-import { copyFieldId, languageName, sectionName } from './content-text';
 import { copyProblems } from './copy-problems';
+import { resetText, setText } from './stores/content-editor';
 
 /**
  * The copy of the selected section in the selected language: a field per key it reads, showing

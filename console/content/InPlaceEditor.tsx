@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { textVariables } from '../../shared/copy-placeholders';
-import { $contentAnnouncement, select, setText } from '../stores/content-editor';
+import { languageName, sectionName } from '../kit/content-text';
 import { CopyProblems, FieldAbout } from './CopyFields';
-import { languageName, sectionName } from './content-text';
 import { copyProblems } from './copy-problems';
 import type { InPlaceProps, Spot } from './in-place-targets';
+import { $contentAnnouncement, select, setText } from './stores/content-editor';
 
 /** The field's least width: room for a short text's length line and its buttons. */
 const MIN_WIDTH = 280;

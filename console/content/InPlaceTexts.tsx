@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { sectionName } from '../kit/content-text';
 import { ownText } from './content-edits';
-import { sectionName } from './content-text';
 import { InPlaceEditor } from './InPlaceEditor';
 import { type CopyTarget, findTexts, type InPlaceProps, type Spot } from './in-place-targets';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
-import { SelectField } from '../SelectField';
-import { useStore } from '../stores/atom';
-import { createComposedScreen, deleteComposedScreen } from '../stores/composed-screens';
-import { $contentSelection } from '../stores/content-editor';
-import { $draft } from '../stores/draft';
-import { composedNameProblem, isComposedIn } from './composed-screens';
-import { screenName, slotName } from './content-text';
+import { composedNameProblem, isComposedIn } from '../kit/composed-screens';
+import { screenName, slotName } from '../kit/content-text';
+import { SelectField } from '../kit/SelectField';
+import { useStore } from '../kit/stores/atom';
+import { $draft } from '../kit/stores/draft';
+import { createComposedScreen, deleteComposedScreen } from './stores/composed-screens';
+import { $contentSelection } from './stores/content-editor';
 
 /**
  * "New screen": a screen composed from the sections of a screen in code of a slot, named as its

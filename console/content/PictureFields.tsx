@@ -3,8 +3,10 @@ import type { ContentPicture } from '../../shared/config/content';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { PictureRecord } from '../../shared/console-api/pictures';
-import { Dialog } from '../experiments/Dialog';
-import { useStore } from '../stores/atom';
+import { languageName } from '../kit/content-text';
+import { Dialog } from '../kit/Dialog';
+import { useStore } from '../kit/stores/atom';
+import { CheckedField } from './CheckedField';
 import {
   $pictureLibrary,
   addPicture,
@@ -12,9 +14,7 @@ import {
   loadPictureLibrary,
   removePicture,
   setPictureAlt,
-} from '../stores/content-editor';
-import { CheckedField } from './CheckedField';
-import { languageName } from './content-text';
+} from './stores/content-editor';
 
 /**
  * The `picture` section's picture: chosen from the library or uploaded here, and described in

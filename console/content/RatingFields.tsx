@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ReviewRating } from '../../shared/config/content';
 import type { FieldError } from '../../shared/console-api/errors';
-import { setRating } from '../stores/content-editor';
 import { CheckedField } from './CheckedField';
+import { setRating } from './stores/content-editor';
 
 /**
  * The rating the reviews section opens with (docs/marketers.md, "The reviews and their rating"):

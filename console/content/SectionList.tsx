@@ -1,6 +1,8 @@
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import type { ComposedScreenChoice } from '../../shared/console-api/content';
-import { useStore } from '../stores/atom';
+import { requiredReason, sectionName } from '../kit/content-text';
+import { useStore } from '../kit/stores/atom';
+import type { SectionRow } from './content-edits';
 import {
   $contentSelection,
   addSection,
@@ -8,9 +10,7 @@ import {
   removeSection,
   select,
   setSectionVisible,
-} from '../stores/content-editor';
-import type { SectionRow } from './content-edits';
-import { requiredReason, sectionName } from './content-text';
+} from './stores/content-editor';
 
 /**
  * The screen's sections in order, the editor's main surface: each row selects its section's

@@ -12,11 +12,11 @@ import {
   type PictureLibraryAnswer,
   type PictureUploadAnswer,
 } from '../../shared/console-api/pictures';
-import { consoleCall } from '../api';
+import { consoleCall } from '../kit/api';
 
 /**
  * The content editor's calls (shared/console-api/content.ts), answered as the config's calls are
- * (console/api.ts). Publishing the content is the config's publish: it is a section of it.
+ * (console/kit/api.ts). Publishing the content is the config's publish: it is a section of it.
  */
 
 export const fetchContentCatalogue = () =>

@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CopyState } from '../../shared/console-api/copy';
-import { useStore } from '../stores/atom';
+import { useStore } from '../kit/stores/atom';
+import { CopyEditor } from './CopyEditor';
+import { CopyReview } from './CopyReview';
+import { byArea, editCount, findKeys } from './copy-text';
 import {
   $copy,
   $copyEdits,
@@ -8,10 +11,7 @@ import {
   COPY_STATUS_ID,
   discardCopyEdits,
   loadCopy,
-} from '../stores/copy';
-import { CopyEditor } from './CopyEditor';
-import { CopyReview } from './CopyReview';
-import { byArea, editCount, findKeys } from './copy-text';
+} from './stores/copy';
 
 /** How many keys a search lists at once; a narrower search finds the rest. */
 const SHOWN = 30;

@@ -1,14 +1,14 @@
 import type { CopyKey, CopyState } from '../../shared/console-api/copy';
 import { placeholderProblems, textVariables } from '../../shared/copy-placeholders';
-import { useStore } from '../stores/atom';
+import { useStore } from '../kit/stores/atom';
+import { renderedParts } from './copy-text';
 import {
   $copyEdits,
   $copyPreview,
   copyPreviewIsCurrent,
   editText,
   previewDraft,
-} from '../stores/copy';
-import { renderedParts } from './copy-text';
+} from './stores/copy';
 
 /** A text as a visitor reads it, each placeholder filled with an example and marked. */
 function Rendered({ text }: { text: string }) {

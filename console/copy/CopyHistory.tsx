@@ -1,8 +1,8 @@
 import type { CopyVersionSummary } from '../../shared/console-api/copy';
 import type { Change } from '../../shared/console-api/versions';
-import { ConfirmRollback } from '../history/ConfirmRollback';
-import { VersionCard, VersionList, versionIdOf } from '../history/VersionCard';
-import { useStore } from '../stores/atom';
+import { ConfirmRollback } from '../kit/ConfirmRollback';
+import { useStore } from '../kit/stores/atom';
+import { VersionCard, VersionList, versionIdOf } from '../kit/VersionCard';
 import {
   $copy,
   $copyHistory,
@@ -10,7 +10,7 @@ import {
   $copyRollback,
   COPY_HISTORY_STATUS_ID,
   rollBackCopyTo,
-} from '../stores/copy';
+} from './stores/copy';
 
 const SOURCE_TEXTS: Record<CopyVersionSummary['source'], string> = {
   console: 'the console',

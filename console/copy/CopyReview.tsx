@@ -1,6 +1,6 @@
-import { ChangeList } from '../ChangeList';
-import { PublishNoteForm } from '../edit/PublishNoteForm';
-import { useStore } from '../stores/atom';
+import { ChangeList } from '../kit/ChangeList';
+import { PublishNoteForm } from '../kit/PublishNoteForm';
+import { useStore } from '../kit/stores/atom';
 import {
   $copyEdits,
   $copyReview,
@@ -9,7 +9,7 @@ import {
   loadCopy,
   publishCopyDraft,
   reviewCopy,
-} from '../stores/copy';
+} from './stores/copy';
 
 function PublishCopyForm() {
   const review = useStore($copyReview);

@@ -10,11 +10,11 @@ import {
   type CopyVersionSummary,
   type CopyVersionsAnswer,
 } from '../../shared/console-api/copy';
-import { consoleCall, type Refusal } from '../api';
+import { consoleCall, type Refusal } from '../kit/api';
 
 /**
  * The Copy area's calls to `/console/api/copy/*` (shared/console-api/copy.ts), answered as the
- * config's calls are (console/api.ts): the worker checks what it is sent, so only which answer
+ * config's calls are (console/kit/api.ts): the worker checks what it is sent, so only which answer
  * it is gets decided here.
  */
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { setAlertsWebhook } from '../stores/draft';
+import { setAlertsWebhook } from '../kit/stores/draft';
 
 /** A Slack-compatible incoming webhook: https only, as the worker's schema requires. */
 function webhookProblem(text: string): string | null {

@@ -3,13 +3,13 @@ import type { VariantChange } from '../../shared/config/experiments';
 import type { ScreenChoice } from '../../shared/console-api/config';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { DEFAULT_COUNTRY_CURRENCIES } from '../../shared/plans/currency';
-import { CurrencyTable } from '../edit/CurrencyTable';
-import { PlanListPicker } from '../edit/PlanListPicker';
-import type { ChangeKind } from '../experiment-presets';
-import { planText } from '../plan-text';
-import { PLANS_OF_ROLE } from '../route-choices';
-import { slotOfKind } from '../route-defaults';
-import { nameOptions } from '../SelectField';
+import { CurrencyTable } from '../kit/CurrencyTable';
+import { PlanListPicker } from '../kit/PlanListPicker';
+import { planText } from '../kit/plan-text';
+import { PLANS_OF_ROLE } from '../kit/route-choices';
+import { slotOfKind } from '../kit/route-defaults';
+import { nameOptions } from '../kit/SelectField';
+import type { ChangeKind } from './experiment-presets';
 
 interface ChangePickerProps {
   id: string;

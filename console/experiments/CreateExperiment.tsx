@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
-import { focusField } from '../field-problem';
-import { createExperimentForm } from '../stores/create-experiment';
-import { EXPERIMENTS_STATUS_ID } from '../stores/experiments';
+import { focusField } from '../kit/field-problem';
 import { MetricAndSample, SampleEstimate } from './create/MetricAndSample';
 import { NewVariants } from './create/NewVariants';
 import { HypothesisField, WhatToTest } from './create/WhatToTest';
 import { RoutesField, WhoEnters } from './create/WhoEnters';
+import { createExperimentForm } from './stores/create-experiment';
+import { EXPERIMENTS_STATUS_ID } from './stores/experiments';
 
 /**
  * A new experiment from a preset (stores/create-experiment.ts holds the form): on submit, focus

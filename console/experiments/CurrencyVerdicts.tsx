@@ -1,5 +1,5 @@
 import type { ExperimentVariantResults } from '../../shared/console-api/experiment-results';
-import { countText, liftText, moneyText } from '../result-texts';
+import { countText, liftText, moneyText } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
 

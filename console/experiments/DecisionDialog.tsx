@@ -2,18 +2,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import type { DecisionResult } from '../../shared/experiments';
-import {
-  type DecisionOption,
-  decisionEvidence,
-  decisionOptions,
-  reasonNeeded,
-} from '../decision-options';
-import { focusField } from '../field-problem';
-import { routeDefaultRefusals } from '../route-default-reach';
-import { routeDefaultProblem } from '../route-defaults';
-import { useStore } from '../stores/atom';
-import { $draft, decideExperiment } from '../stores/draft';
-import { $experimentsStatus, resultsForDecision } from '../stores/experiments';
+import { Dialog } from '../kit/Dialog';
+import { focusField } from '../kit/field-problem';
+import { reviewAndFocusPublish } from '../kit/review-next';
+import { routeDefaultProblem } from '../kit/route-defaults';
+import { useStore } from '../kit/stores/atom';
+import { $draft, decideExperiment } from '../kit/stores/draft';
 import {
   type DecisionProblems,
   FoundField,
@@ -21,8 +15,14 @@ import {
   ResultsNotice,
   ShipField,
 } from './DecisionFields';
-import { Dialog } from './Dialog';
-import { reviewAndFocusPublish } from './review-next';
+import {
+  type DecisionOption,
+  decisionEvidence,
+  decisionOptions,
+  reasonNeeded,
+} from './decision-options';
+import { routeDefaultRefusals } from './route-default-reach';
+import { $experimentsStatus, resultsForDecision } from './stores/experiments';
 
 type Results =
   | { kind: 'loading' }

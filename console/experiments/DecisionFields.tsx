@@ -1,8 +1,8 @@
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
-import type { DecisionOption } from '../decision-options';
-import { capital } from '../experiment-texts';
-import { ProblemLine, problemAria } from '../field-problem';
+import { ProblemLine, problemAria } from '../kit/field-problem';
+import type { DecisionOption } from './decision-options';
+import { capital } from './experiment-texts';
 
 /** What the decision form may find wrong, by field. */
 export type DecisionProblems = Partial<Record<'result' | 'choice' | 'reason', string>>;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
-import { removeExperiment } from '../stores/draft';
-import { $experimentsStatus } from '../stores/experiments';
-import { Dialog } from './Dialog';
-import { reviewAndFocusPublish } from './review-next';
+import { Dialog } from '../kit/Dialog';
+import { reviewAndFocusPublish } from '../kit/review-next';
+import { removeExperiment } from '../kit/stores/draft';
+import { $experimentsStatus } from './stores/experiments';
 
 /**
  * Deletes a draft or an archived experiment, the two that hold no visitor: the worker refuses to

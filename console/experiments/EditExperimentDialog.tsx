@@ -1,19 +1,10 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import {
-  type EditProblems,
-  type ExperimentEditForm,
-  editFormOf,
-  editProblems,
-  experimentOfEdit,
-  onlySafeEdits,
-  sharesChange,
-} from '../experiment-edit-form';
-import { focusField } from '../field-problem';
-import { replaceExperiment } from '../stores/draft';
-import { $experimentsStatus } from '../stores/experiments';
-import { Dialog } from './Dialog';
+import { Dialog } from '../kit/Dialog';
+import { focusField } from '../kit/field-problem';
+import { reviewAndFocusPublish } from '../kit/review-next';
+import { replaceExperiment } from '../kit/stores/draft';
 import {
   EditDrain,
   EditIntro,
@@ -22,7 +13,16 @@ import {
   EditTexts,
   EditWeights,
 } from './EditExperimentFields';
-import { reviewAndFocusPublish } from './review-next';
+import {
+  type EditProblems,
+  type ExperimentEditForm,
+  editFormOf,
+  editProblems,
+  experimentOfEdit,
+  onlySafeEdits,
+  sharesChange,
+} from './experiment-edit-form';
+import { $experimentsStatus } from './stores/experiments';
 
 interface EditDialogProps {
   id: string;

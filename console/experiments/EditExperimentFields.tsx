@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
-import { typedNumber } from '../edit/WeightInput';
-import type { EditField, EditProblems, ExperimentEditForm } from '../experiment-edit-form';
-import { ProblemLine, problemAria } from '../field-problem';
-import { METRIC_NAMES } from '../result-texts';
+import { ProblemLine, problemAria } from '../kit/field-problem';
+import { METRIC_NAMES } from '../kit/result-texts';
+import { typedNumber } from '../kit/WeightInput';
+import type { EditField, EditProblems, ExperimentEditForm } from './experiment-edit-form';
 
 /** What every part of the edit form is given: its ids, its values, its problems. */
 export interface EditParts {

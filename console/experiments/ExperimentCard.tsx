@@ -1,15 +1,15 @@
 import type { ExperimentDecision, ExperimentDocument } from '../../shared/config/experiments';
 import type { RoutingDocument } from '../../shared/config/routing';
-import type { Standing } from '../experiment-standing';
+import { METRIC_NAMES, percentText } from '../kit/result-texts';
+import type { Standing } from './experiment-standing';
 import {
   changeText,
   experimentAudienceText,
   MOVE_LABELS,
   movesOf,
   type StatusMove,
-} from '../experiment-texts';
-import { canArchive } from '../layer-space';
-import { METRIC_NAMES, percentText } from '../result-texts';
+} from './experiment-texts';
+import { canArchive } from './layer-space';
 
 /** What the card's buttons open. */
 export type CardAction =

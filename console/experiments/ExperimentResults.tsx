@@ -7,22 +7,22 @@ import {
   type SegmentDimension,
 } from '../../shared/console-api/experiment-results';
 import type { DeclineClass } from '../../shared/decline-class';
-import { experimentResultsUrl } from '../api';
-import { countText, liftText, percentText } from '../result-texts';
+import { experimentResultsUrl } from '../kit/api';
+import { countText, liftText, percentText } from '../kit/result-texts';
+import { SelectField } from '../kit/SelectField';
+import { useStore } from '../kit/stores/atom';
 import { MetricTable } from '../results/MetricTable';
 import { PhaseFacts } from '../results/PhaseResults';
 import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
-import { SelectField } from '../SelectField';
-import { useStore } from '../stores/atom';
+import { CurrencyVerdicts } from './CurrencyVerdicts';
+import { SegmentView } from './SegmentView';
 import {
   $experimentResults,
   type ExperimentResultsView,
   loadExperimentResults,
-} from '../stores/experiments';
-import { CurrencyVerdicts } from './CurrencyVerdicts';
-import { SegmentView } from './SegmentView';
+} from './stores/experiments';
 import { VitalsGuardrails } from './VitalsGuardrails';
 
 const SEGMENT_LABELS: Record<SegmentDimension, string> = {

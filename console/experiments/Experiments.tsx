@@ -1,21 +1,10 @@
 import { useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
-import { withComposedChoices } from '../content/composed-screens';
-import { freeId, freshSeed } from '../experiment-edits';
-import {
-  experimentStanding,
-  GROUP_TEXTS,
-  STANDING_GROUPS,
-  type Standing,
-} from '../experiment-standing';
-import { useStore } from '../stores/atom';
-import { $draft, duplicateExperiment } from '../stores/draft';
-import {
-  $experimentsStatus,
-  EXPERIMENTS_STATUS_ID,
-  loadExperimentResults,
-} from '../stores/experiments';
+import { withComposedChoices } from '../kit/composed-screens';
+import { freeId, freshSeed } from '../kit/experiment-edits';
+import { useStore } from '../kit/stores/atom';
+import { $draft, duplicateExperiment } from '../kit/stores/draft';
 import { AlertsWebhook } from './AlertsWebhook';
 import { CreateExperiment } from './CreateExperiment';
 import { DecisionDialog } from './DecisionDialog';
@@ -23,8 +12,19 @@ import { DeleteDialog } from './DeleteDialog';
 import { EditExperimentDialog } from './EditExperimentDialog';
 import { actionId, type CardAction, ExperimentCard } from './ExperimentCard';
 import { ExperimentResults } from './ExperimentResults';
+import {
+  experimentStanding,
+  GROUP_TEXTS,
+  STANDING_GROUPS,
+  type Standing,
+} from './experiment-standing';
 import { LayerBars } from './LayerBars';
 import { StatusDialog } from './StatusDialog';
+import {
+  $experimentsStatus,
+  EXPERIMENTS_STATUS_ID,
+  loadExperimentResults,
+} from './stores/experiments';
 
 type Open = { id: string; action: CardAction } | null;
 

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../shared/experiments';
-import { STATUS_WORDS } from '../experiment-texts';
-import { freeRanges, type TakenRange, takenRanges } from '../layer-space';
+import { STATUS_WORDS } from './experiment-texts';
+import { freeRanges, type TakenRange, takenRanges } from './layer-space';
 
 const percent = (share: number) =>
   new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(share);

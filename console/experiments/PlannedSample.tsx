@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { plannedVisitorsPerArm } from '../../shared/statistics/planned-sample';
-import { countText } from '../result-texts';
+import { countText } from '../kit/result-texts';
 
 /**
  * The visitors per variant a conversion test needs for a verdict on the smallest lift worth

@@ -9,7 +9,7 @@ import {
   METRIC_NAMES,
   moneyText,
   percentText,
-} from '../result-texts';
+} from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 
 /**

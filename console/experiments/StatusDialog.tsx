@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
-import { MOVE_LABELS, MOVE_STATUS, moveText, type StatusMove } from '../experiment-texts';
-import { setExperimentStatus } from '../stores/draft';
-import { $experimentsStatus, resultsForDecision } from '../stores/experiments';
-import { Dialog } from './Dialog';
-import { reviewAndFocusPublish } from './review-next';
+import { Dialog } from '../kit/Dialog';
+import { reviewAndFocusPublish } from '../kit/review-next';
+import { setExperimentStatus } from '../kit/stores/draft';
+import { MOVE_LABELS, MOVE_STATUS, moveText, type StatusMove } from './experiment-texts';
+import { $experimentsStatus, resultsForDecision } from './stores/experiments';
 
 /**
  * Start, pause, resume or stop, said before it is done: what changes for whom, with the count

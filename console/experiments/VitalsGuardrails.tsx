@@ -3,7 +3,7 @@ import type {
   ExperimentVariantResults,
   VitalGuardrail,
 } from '../../shared/console-api/experiment-results';
-import { countText } from '../result-texts';
+import { countText } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
 

@@ -1,12 +1,12 @@
 import { CopyHistory } from '../copy/CopyHistory';
-import { ConflictNotice } from '../edit/ConflictNotice';
-import { fieldLabel } from '../field-errors';
-import { useStore } from '../stores/atom';
-import { $history, $rollback } from '../stores/history';
-import { $live } from '../stores/live';
-import { takeLiveConfig } from '../stores/publishing';
-import { $historyStatus, HISTORY_STATUS_ID } from '../stores/status';
-import { VersionList, versionIdOf } from './VersionCard';
+import { ConflictNotice } from '../kit/ConflictNotice';
+import { fieldLabel } from '../kit/field-errors';
+import { useStore } from '../kit/stores/atom';
+import { $history, $rollback } from '../kit/stores/history';
+import { $live } from '../kit/stores/live';
+import { takeLiveConfig } from '../kit/stores/publishing';
+import { $historyStatus, HISTORY_STATUS_ID } from '../kit/stores/status';
+import { VersionList, versionIdOf } from '../kit/VersionCard';
 import { VersionEntry } from './VersionEntry';
 
 function RollbackProblem() {

@@ -1,9 +1,9 @@
-import { useStore } from '../stores/atom';
-import { useHasEdits } from '../stores/draft';
-import { $rollback } from '../stores/history';
-import { rollBackTo } from '../stores/publishing';
-import { HISTORY_STATUS_ID } from '../stores/status';
-import { ConfirmRollback } from './ConfirmRollback';
+import { ConfirmRollback } from '../kit/ConfirmRollback';
+import { useStore } from '../kit/stores/atom';
+import { useHasEdits } from '../kit/stores/draft';
+import { $rollback } from '../kit/stores/history';
+import { rollBackTo } from '../kit/stores/publishing';
+import { HISTORY_STATUS_ID } from '../kit/stores/status';
 import { rollbackNotice } from './rollback-text';
 
 /** Roll back the config to one version, with a confirm step before anything is written. */

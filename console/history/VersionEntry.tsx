@@ -1,6 +1,6 @@
 import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
+import { VersionCard } from '../kit/VersionCard';
 import { RollbackControl } from './RollbackControl';
-import { VersionCard } from './VersionCard';
 
 const SOURCE_TEXTS: Record<VersionSource, string> = {
   console: 'the console',

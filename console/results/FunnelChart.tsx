@@ -1,5 +1,5 @@
 import type { ResultMetric, VariantResults } from '../../shared/console-api/results';
-import { countText, METRIC_NAMES, percentText } from '../result-texts';
+import { countText, METRIC_NAMES, percentText } from '../kit/result-texts';
 
 /** The funnel's steps after exposure, in order (revenue is no step). */
 const STEPS: readonly ResultMetric[] = ['lookup', 'signup', 'checkout', 'purchase'];

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { LiftPoint, ResultMetric } from '../../shared/console-api/results';
-import { CHART_HEIGHT, CHART_WIDTH, liftChartGeometry } from '../lift-chart';
-import { dayText, intervalText, METRIC_NAMES, percentText } from '../result-texts';
+import { dayText, intervalText, METRIC_NAMES, percentText } from '../kit/result-texts';
+import { CHART_HEIGHT, CHART_WIDTH, liftChartGeometry } from './lift-chart';
 
 /**
  * The primary metric's lift of one variant over the days of the phase (each day cumulative up to

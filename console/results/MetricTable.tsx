@@ -7,7 +7,7 @@ import {
   METRIC_NAMES,
   moneyText,
   percentText,
-} from '../result-texts';
+} from '../kit/result-texts';
 import { VerdictCell } from './VerdictCell';
 
 /** A metric's value: a step's conversion rate, or revenue per visitor in the main currency. */

@@ -1,9 +1,9 @@
 import { type FormEvent, useId } from 'react';
 import type { ResultsAnswer } from '../../shared/console-api/results';
-import { resultsUrl } from '../api';
-import { useStore } from '../stores/atom';
-import { $results, loadResults } from '../stores/results';
-import { $resultsStatus } from '../stores/status';
+import { resultsUrl } from '../kit/api';
+import { useStore } from '../kit/stores/atom';
+import { $results, loadResults } from '../kit/stores/results';
+import { $resultsStatus } from '../kit/stores/status';
 
 /** The phases to pick from, newest first: those with results, and the one shown. */
 function phasesOf(answer: ResultsAnswer): number[] {

@@ -1,6 +1,6 @@
 import type { ResultsAnswer } from '../../shared/console-api/results';
-import { countText, METRIC_NAMES, moneyText } from '../result-texts';
-import { timeText } from '../time-text';
+import { countText, METRIC_NAMES, moneyText } from '../kit/result-texts';
+import { timeText } from '../kit/time-text';
 import { ResultCard } from './ResultCard';
 import { SampleRatioStatus } from './SampleRatioStatus';
 

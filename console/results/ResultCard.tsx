@@ -6,7 +6,7 @@ import {
   moneyText,
   percentText,
   verdictWord,
-} from '../result-texts';
+} from '../kit/result-texts';
 import { FunnelChart } from './FunnelChart';
 import { LiftChart } from './LiftChart';
 import { MetricTable } from './MetricTable';

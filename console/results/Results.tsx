@@ -1,6 +1,6 @@
-import { useStore } from '../stores/atom';
-import { $results } from '../stores/results';
-import { $resultsStatus } from '../stores/status';
+import { useStore } from '../kit/stores/atom';
+import { $results } from '../kit/stores/results';
+import { $resultsStatus } from '../kit/stores/status';
 import { PhasePicker } from './PhasePicker';
 import { PhaseResults } from './PhaseResults';
 

@@ -1,5 +1,5 @@
 import type { ResultsAnswer } from '../../shared/console-api/results';
-import { pValueText } from '../result-texts';
+import { pValueText } from '../kit/result-texts';
 
 /**
  * Whether visitors were drawn as the weights say (a chi-square test of the exposures). A broken

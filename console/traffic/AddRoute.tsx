@@ -3,12 +3,12 @@ import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { PlanFamilyId, PlanRole } from '../../shared/plans/catalogue';
 import { PLAN_FIELDS, type PlanField } from '../../shared/plans/screen-offers';
-import { NameField } from '../edit/NameField';
-import { PlanListPicker } from '../edit/PlanListPicker';
-import { routeIdProblem } from '../routing-edits';
-import { nameOptions, SelectField } from '../SelectField';
-import { addRoute } from '../stores/draft';
-import { $editStatus } from '../stores/status';
+import { NameField } from '../kit/NameField';
+import { PlanListPicker } from '../kit/PlanListPicker';
+import { routeIdProblem } from '../kit/routing-edits';
+import { nameOptions, SelectField } from '../kit/SelectField';
+import { addRoute } from '../kit/stores/draft';
+import { $editStatus } from '../kit/stores/status';
 
 /** What the add form calls each plan list of the new route. */
 const PLAN_LEGENDS: Record<PlanRole, string> = {

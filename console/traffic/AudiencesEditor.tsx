@@ -1,10 +1,10 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/config/routing';
-import { audienceText } from '../audience-text';
-import { NameField } from '../edit/NameField';
-import { audienceNameProblem, routesUsing } from '../routing-edits';
-import { saveAudience } from '../stores/draft';
-import { $editStatus } from '../stores/status';
+import { audienceText } from '../kit/audience-text';
+import { NameField } from '../kit/NameField';
+import { audienceNameProblem, routesUsing } from '../kit/routing-edits';
+import { saveAudience } from '../kit/stores/draft';
+import { $editStatus } from '../kit/stores/status';
 import { ConditionFields, NEW_CONDITION } from './ConditionFields';
 
 /**

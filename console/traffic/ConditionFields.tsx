@@ -6,8 +6,8 @@ import {
   type RouteAttribute,
   type RouteOperator,
 } from '../../shared/routing';
-import { definitionOf, operatorChoices, valueChoices } from '../route-choices';
-import { SelectField } from '../SelectField';
+import { definitionOf, operatorChoices, valueChoices } from '../kit/route-choices';
+import { SelectField } from '../kit/SelectField';
 
 /** A new condition's attribute: where most routes start, the ad network. */
 export const NEW_CONDITION: Condition = { attribute: 'source', operator: 'in', values: [] };

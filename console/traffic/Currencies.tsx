@@ -1,7 +1,7 @@
 import type { RoutingDocument } from '../../shared/config/routing';
 import { DEFAULT_COUNTRY_CURRENCIES } from '../../shared/plans/currency';
-import { CurrencyTable } from '../edit/CurrencyTable';
-import { setCurrencies } from '../stores/draft';
+import { CurrencyTable } from '../kit/CurrencyTable';
+import { setCurrencies } from '../kit/stores/draft';
 
 /**
  * Who pays in what, for every route (the routing document's `currencies`, on top of the built-in

@@ -6,14 +6,14 @@ import type { PlanRole } from '../../shared/plans/catalogue';
 import { currencyTable } from '../../shared/plans/currency';
 import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import { CurrencyTable } from '../edit/CurrencyTable';
-import { PlanListPicker } from '../edit/PlanListPicker';
-import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../link-plans';
-import { MoveButtons } from '../MoveButtons';
-import { localValueOf, utcInstantOf } from '../routing-edits';
-import { nameOptions, SelectField } from '../SelectField';
-import { moveRoute, removeRoute, setRouteFields } from '../stores/draft';
-import { $editStatus } from '../stores/status';
+import { CurrencyTable } from '../kit/CurrencyTable';
+import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../kit/link-plans';
+import { MoveButtons } from '../kit/MoveButtons';
+import { PlanListPicker } from '../kit/PlanListPicker';
+import { localValueOf, utcInstantOf } from '../kit/routing-edits';
+import { nameOptions, SelectField } from '../kit/SelectField';
+import { moveRoute, removeRoute, setRouteFields } from '../kit/stores/draft';
+import { $editStatus } from '../kit/stores/status';
 
 /** Runs an edit, then puts focus on `focusId` once React has drawn the moved list. */
 function editThenFocus(change: () => void, focusId: string): void {

@@ -1,13 +1,13 @@
 import { type FormEvent, memo, type ReactNode, useId, useState } from 'react';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
-import { ErrorSummary } from '../edit/ErrorSummary';
-import { planListParts } from '../plan-text';
-import { valueChoices } from '../route-choices';
-import { utcInstantOf } from '../routing-edits';
-import { SelectField } from '../SelectField';
-import { useStore } from '../stores/atom';
-import { $routeTest, $routeTestStatus, testVisitor } from '../stores/traffic';
+import { ErrorSummary } from '../kit/ErrorSummary';
+import { planListParts } from '../kit/plan-text';
+import { valueChoices } from '../kit/route-choices';
+import { utcInstantOf } from '../kit/routing-edits';
+import { SelectField } from '../kit/SelectField';
+import { useStore } from '../kit/stores/atom';
+import { $routeTest, $routeTestStatus, testVisitor } from '../kit/stores/traffic';
 
 const PLATFORM_LABELS: Record<string, string> = {
   ios: 'iPhone (iOS)',

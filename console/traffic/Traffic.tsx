@@ -1,6 +1,6 @@
 import type { ConsoleState } from '../../shared/console-api/config';
-import { useStore } from '../stores/atom';
-import { $draft } from '../stores/draft';
+import { useStore } from '../kit/stores/atom';
+import { $draft } from '../kit/stores/draft';
 import { AddRoute } from './AddRoute';
 import { AudiencesEditor } from './AudiencesEditor';
 import { Currencies } from './Currencies';

@@ -2,11 +2,11 @@ import { memo } from 'react';
 import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import { audienceText } from '../audience-text';
-import { FlowRow } from '../FlowRow';
-import { planListParts } from '../plan-text';
-import { useStore } from '../stores/atom';
-import { $routeVisits, type RouteVisits } from '../stores/traffic';
+import { audienceText } from '../kit/audience-text';
+import { FlowRow } from '../kit/FlowRow';
+import { planListParts } from '../kit/plan-text';
+import { useStore } from '../kit/stores/atom';
+import { $routeVisits, type RouteVisits } from '../kit/stores/traffic';
 import { scheduleText } from './schedule-text';
 
 const count = new Intl.NumberFormat('en');

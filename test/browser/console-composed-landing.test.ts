@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenName } from '../../console/content/content-text';
+import { screenName } from '../../console/kit/content-text';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
 import { runAxe } from './a11y-checks';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyText, pValueText } from '../../console/result-texts';
+import { moneyText, pValueText } from '../../console/kit/result-texts';
 import {
   CONSOLE_API,
   type ConsoleState,

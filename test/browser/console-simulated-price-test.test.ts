@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { METRIC_NAMES, verdictWord } from '../../console/result-texts';
+import { METRIC_NAMES, verdictWord } from '../../console/kit/result-texts';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';

@@ -1,12 +1,12 @@
 import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api/experiment-results';
-import { type ExperimentForm, PRESET_DEFINITIONS, triggerSlotOf } from '../../experiment-presets';
-import { durationEstimate, durationText } from '../../experiment-texts';
-import { ProblemLine, problemAria } from '../../field-problem';
-import { countText, METRIC_NAMES } from '../../result-texts';
-import { useStore } from '../../stores/atom';
-import type { CreateExperimentForm } from '../../stores/create-experiment';
-import { $routeVisits } from '../../stores/traffic';
+import { ProblemLine, problemAria } from '../../kit/field-problem';
+import { countText, METRIC_NAMES } from '../../kit/result-texts';
+import { useStore } from '../../kit/stores/atom';
+import { $routeVisits } from '../../kit/stores/traffic';
+import { type ExperimentForm, PRESET_DEFINITIONS, triggerSlotOf } from '../experiment-presets';
+import { durationEstimate, durationText } from '../experiment-texts';
 import { PlannedSample } from '../PlannedSample';
+import type { CreateExperimentForm } from '../stores/create-experiment';
 
 interface Props {
   id: string;

@@ -1,8 +1,8 @@
 import type { ScreenChoice } from '../../../shared/console-api/config';
-import { PRESET_DEFINITIONS, VARIANT_KEYS } from '../../experiment-presets';
-import { useStore } from '../../stores/atom';
-import type { CreateExperimentForm } from '../../stores/create-experiment';
+import { useStore } from '../../kit/stores/atom';
 import { ChangePicker } from '../ChangePicker';
+import { PRESET_DEFINITIONS, VARIANT_KEYS } from '../experiment-presets';
+import type { CreateExperimentForm } from '../stores/create-experiment';
 
 /** The control, then each variant with what it changes; up to five in all, equal weights. */
 export function NewVariants(props: {

@@ -1,10 +1,10 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../../shared/experiments';
-import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../../experiment-presets';
-import { ProblemLine, problemAria } from '../../field-problem';
-import { freeRanges, takenRanges } from '../../layer-space';
-import { useStore } from '../../stores/atom';
-import { type CreateExperimentForm, layerPercent } from '../../stores/create-experiment';
+import { ProblemLine, problemAria } from '../../kit/field-problem';
+import { useStore } from '../../kit/stores/atom';
+import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../experiment-presets';
+import { freeRanges, takenRanges } from '../layer-space';
+import { type CreateExperimentForm, layerPercent } from '../stores/create-experiment';
 
 interface Props {
   id: string;

@@ -1,8 +1,8 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
-import { ProblemLine, problemAria } from '../../field-problem';
-import { nameOptions } from '../../SelectField';
-import { useStore } from '../../stores/atom';
-import type { CreateExperimentForm } from '../../stores/create-experiment';
+import { ProblemLine, problemAria } from '../../kit/field-problem';
+import { nameOptions } from '../../kit/SelectField';
+import { useStore } from '../../kit/stores/atom';
+import type { CreateExperimentForm } from '../stores/create-experiment';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refusalOf } from '../../../console/api';
-import { failureText } from '../../../console/error-texts';
+import { refusalOf } from '../../../console/kit/api';
+import { failureText } from '../../../console/kit/error-texts';
 import { consoleState } from './fixtures';
 
 describe('what a refused console call means', () => {

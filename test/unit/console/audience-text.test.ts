@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { audienceText, groupText } from '../../../console/audience-text';
+import { audienceText, groupText } from '../../../console/kit/audience-text';
 import type { Condition } from '../../../shared/config/routing';
 
-/** The console's sentence for an audience (console/audience-text.ts), as the traffic map shows it. */
+/**
+ * The console's sentence for an audience (console/kit/audience-text.ts), as the traffic map shows
+ * it.
+ */
 
 const source = (...values: string[]): Condition => ({
   attribute: 'source',

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BrandEditor } from '../../../console/content/BrandEditor';
-import { $draft, startDraft } from '../../../console/stores/draft';
-import { $review } from '../../../console/stores/review';
+import { $draft, startDraft } from '../../../console/kit/stores/draft';
+import { $review } from '../../../console/kit/stores/review';
 import { DEFAULT_BRANDS } from '../../../shared/brand';
 import { consoleState } from './fixtures';
 

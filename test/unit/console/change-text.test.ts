@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, valueText } from '../../../console/change-text';
+import { changeText, valueText } from '../../../console/kit/change-text';
 
 describe('a difference between two documents as a line', () => {
   it('shows a changed value as before → after', () => {

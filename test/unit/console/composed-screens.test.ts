@@ -1,22 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  composedNameProblem,
-  editableScreens,
-  issuesThroughLens,
-  withComposedChoices,
-} from '../../../console/content/composed-screens';
-import {
   createComposedScreen,
   deleteComposedScreen,
-} from '../../../console/stores/composed-screens';
+} from '../../../console/content/stores/composed-screens';
 import {
   $contentCatalogue,
   $contentSelection,
   createVariant,
   moveSectionTo,
   setText,
-} from '../../../console/stores/content-editor';
-import { $draft, addScreen, startDraft } from '../../../console/stores/draft';
+} from '../../../console/content/stores/content-editor';
+import {
+  composedNameProblem,
+  editableScreens,
+  issuesThroughLens,
+  withComposedChoices,
+} from '../../../console/kit/composed-screens';
+import { $draft, addScreen, startDraft } from '../../../console/kit/stores/draft';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../../shared/console-api/content';
 import { consoleState } from './fixtures';
 

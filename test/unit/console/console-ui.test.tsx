@@ -2,9 +2,9 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Console } from '../../../console/Console';
-import { loadConsole } from '../../../console/stores/publishing';
-import { $editStatus, $historyStatus } from '../../../console/stores/status';
+import { loadConsole } from '../../../console/kit/stores/publishing';
+import { $editStatus, $historyStatus } from '../../../console/kit/stores/status';
+import { Console } from '../../../console/page/Console';
 import {
   CONSOLE_API,
   type ConsoleState,

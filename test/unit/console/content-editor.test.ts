@@ -31,8 +31,8 @@ import {
   selectScreen,
   setSectionVisible,
   setText,
-} from '../../../console/stores/content-editor';
-import { $draft, startDraft } from '../../../console/stores/draft';
+} from '../../../console/content/stores/content-editor';
+import { $draft, startDraft } from '../../../console/kit/stores/draft';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../../shared/console-api/content';
 import { consoleState } from './fixtures';

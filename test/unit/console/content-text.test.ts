@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredReason, screenName, sectionName } from '../../../console/content/content-text';
+import { requiredReason, screenName, sectionName } from '../../../console/kit/content-text';
 import { COMPOSED_SCREENS } from '../../../screens/composed';
 
 /**

@@ -3,9 +3,9 @@ import {
   createExperimentForm,
   formOf,
   problemsOf,
-} from '../../../console/stores/create-experiment';
-import { $draft, startDraft } from '../../../console/stores/draft';
-import { $experimentsStatus } from '../../../console/stores/experiments';
+} from '../../../console/experiments/stores/create-experiment';
+import { $experimentsStatus } from '../../../console/experiments/stores/experiments';
+import { $draft, startDraft } from '../../../console/kit/stores/draft';
 import { consoleState, liveDocument } from './fixtures';
 
 const plans = { plans: ['monthly'] };

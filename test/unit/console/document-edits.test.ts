@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowNameProblem, variantKeyProblem } from '../../../console/config-names';
+import { flowNameProblem, variantKeyProblem } from '../../../console/kit/config-names';
 import {
   screensWalked,
   variantsWalking,
@@ -11,7 +11,7 @@ import {
   withVariant,
   withVariantFlow,
   withWeight,
-} from '../../../console/document-edits';
+} from '../../../console/kit/document-edits';
 import { liveDocument } from './fixtures';
 
 describe('editing the config document', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_DEFINITIONS, PRESETS, triggerSlotOf } from '../../../console/experiment-presets';
-import { durationEstimate, durationText } from '../../../console/experiment-texts';
+import {
+  PRESET_DEFINITIONS,
+  PRESETS,
+  triggerSlotOf,
+} from '../../../console/experiments/experiment-presets';
+import { durationEstimate, durationText } from '../../../console/experiments/experiment-texts';
 import type { RouteVisitsAnswer } from '../../../shared/console-api/routes';
 import type { Slot } from '../../../shared/experiments';
 

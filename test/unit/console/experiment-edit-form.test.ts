@@ -5,10 +5,10 @@ import {
   editProblems,
   experimentOfEdit,
   sharesChange,
-} from '../../../console/experiment-edit-form';
-import { withExperimentRemoved } from '../../../console/experiment-edits';
-import { moveText } from '../../../console/experiment-texts';
-import { canArchive } from '../../../console/layer-space';
+} from '../../../console/experiments/experiment-edit-form';
+import { moveText } from '../../../console/experiments/experiment-texts';
+import { canArchive } from '../../../console/experiments/layer-space';
+import { withExperimentRemoved } from '../../../console/kit/experiment-edits';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { liveDocument } from './fixtures';

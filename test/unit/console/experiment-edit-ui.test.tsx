@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Console } from '../../../console/Console';
-import { $draft } from '../../../console/stores/draft';
-import { $experimentsStatus } from '../../../console/stores/experiments';
-import { loadConsole } from '../../../console/stores/publishing';
-import { $review } from '../../../console/stores/review';
+import { $experimentsStatus } from '../../../console/experiments/stores/experiments';
+import { $draft } from '../../../console/kit/stores/draft';
+import { loadConsole } from '../../../console/kit/stores/publishing';
+import { $review } from '../../../console/kit/stores/review';
+import { Console } from '../../../console/page/Console';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import {
   type CheckAnswer,

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { decisionEvidence, decisionOptions, reasonNeeded } from '../../../console/decision-options';
+import {
+  decisionEvidence,
+  decisionOptions,
+  reasonNeeded,
+} from '../../../console/experiments/decision-options';
+import { experimentOfForm } from '../../../console/experiments/experiment-presets';
+import { moveText } from '../../../console/experiments/experiment-texts';
+import {
+  fitsFree,
+  freeRanges,
+  takenRanges,
+  widestFree,
+} from '../../../console/experiments/layer-space';
 import {
   freeId,
   idOfName,
   withAlertsWebhook,
   withDecision,
   withDuplicate,
-} from '../../../console/experiment-edits';
-import { experimentOfForm } from '../../../console/experiment-presets';
-import { moveText } from '../../../console/experiment-texts';
-import { fitsFree, freeRanges, takenRanges, widestFree } from '../../../console/layer-space';
-import { withVariantAsRouteDefault } from '../../../console/route-defaults';
+} from '../../../console/kit/experiment-edits';
+import { withVariantAsRouteDefault } from '../../../console/kit/route-defaults';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { plansResults, priceResults } from './experiment-fixtures';
 import { liveDocument } from './fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { experimentStanding } from '../../../console/experiment-standing';
+import { experimentStanding } from '../../../console/experiments/experiment-standing';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { ExperimentStatus } from '../../../shared/experiments';
 

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Console } from '../../../console/Console';
-import { $draft, duplicateExperiment } from '../../../console/stores/draft';
-import { $experimentResults, $experimentsStatus } from '../../../console/stores/experiments';
-import { loadConsole } from '../../../console/stores/publishing';
+import {
+  $experimentResults,
+  $experimentsStatus,
+} from '../../../console/experiments/stores/experiments';
+import { $draft, duplicateExperiment } from '../../../console/kit/stores/draft';
+import { loadConsole } from '../../../console/kit/stores/publishing';
+import { Console } from '../../../console/page/Console';
 import { CONSOLE_API, type PublishRequest } from '../../../shared/console-api/config';
 import {
   CONSOLE_EXPERIMENTS_PATH,

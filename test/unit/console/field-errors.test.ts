@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorOf, errorAnchors, fieldLabel, placeErrors } from '../../../console/field-errors';
+import { anchorOf, errorAnchors, fieldLabel, placeErrors } from '../../../console/kit/field-errors';
 import { liveDocument } from './fixtures';
 
 const anchors = errorAnchors(liveDocument());

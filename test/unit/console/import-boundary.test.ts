@@ -6,10 +6,10 @@ describe('the console’s wall (ARCHITECTURE.md, Where code runs)', () => {
     const message = BOUNDARIES.find((b) => b.folder === 'console')?.message;
     const planted = importViolations([
       {
-        path: 'console/edit/planted.tsx',
+        path: 'console/split/planted.tsx',
         text: [
           "import { CONSOLE_API } from '../../shared/console-api';",
-          "import { changeText } from '../change-text';",
+          "import { changeText } from '../kit/change-text';",
           "import { $app } from '../../islands/stores/app';",
           "import { parseSplit } from '../../worker/config/schema';",
         ].join('\n'),
@@ -18,8 +18,8 @@ describe('the console’s wall (ARCHITECTURE.md, Where code runs)', () => {
       { path: 'worker/planted.ts', text: "import { Console } from '../console/Console';" },
     ]);
     expect(planted.map(({ path, specifier }) => `${path} → ${specifier}`)).toEqual([
-      'console/edit/planted.tsx → ../../islands/stores/app',
-      'console/edit/planted.tsx → ../../worker/config/schema',
+      'console/split/planted.tsx → ../../islands/stores/app',
+      'console/split/planted.tsx → ../../worker/config/schema',
       'islands/planted.ts → ../console/Console',
       'worker/planted.ts → ../console/Console',
     ]);

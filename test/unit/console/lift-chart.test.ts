@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_HEIGHT, liftChartGeometry } from '../../../console/lift-chart';
+import { CHART_HEIGHT, liftChartGeometry } from '../../../console/results/lift-chart';
 import type { LiftPoint } from '../../../shared/console-api/results';
 
 const point = (day: string, lift: number | null, lower?: number, upper?: number): LiftPoint => ({

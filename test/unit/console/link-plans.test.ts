@@ -4,11 +4,11 @@ import {
   linkPlanNotice,
   linkPlanNotices,
   reviewText,
-} from '../../../console/link-plans';
+} from '../../../console/kit/link-plans';
 import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 
 /**
- * Which routes give their plans to whoever opens a link (console/link-plans.ts): what the route
+ * Which routes give their plans to whoever opens a link (console/kit/link-plans.ts): what the route
  * card and the review before publishing warn about.
  */
 

@@ -3,8 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RatingFields } from '../../../console/content/RatingFields';
-import { $contentCatalogue, $contentSelection } from '../../../console/stores/content-editor';
-import { $draft, startDraft } from '../../../console/stores/draft';
+import {
+  $contentCatalogue,
+  $contentSelection,
+} from '../../../console/content/stores/content-editor';
+import { $draft, startDraft } from '../../../console/kit/stores/draft';
 import type { ContentCatalogue } from '../../../shared/console-api/content';
 import { consoleState } from './fixtures';
 

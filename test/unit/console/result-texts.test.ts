@@ -7,7 +7,7 @@ import {
   percentText,
   pValueText,
   verdictWord,
-} from '../../../console/result-texts';
+} from '../../../console/kit/result-texts';
 
 describe('the results page’s numbers', () => {
   it('reads a rate in percent, with a second decimal below 1% so a rare purchase is not 0%', () => {

@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { $results, loadResults } from '../../../console/kit/stores/results';
 import { PhaseResults } from '../../../console/results/PhaseResults';
 import { Results } from '../../../console/results/Results';
-import { $results, loadResults } from '../../../console/stores/results';
 import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../../../shared/console-api/results';
 import { resultsAnswer } from './fixtures';
 

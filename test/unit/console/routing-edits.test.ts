@@ -9,7 +9,7 @@ import {
   withRouteAdded,
   withRouteFields,
   withRouteMoved,
-} from '../../../console/routing-edits';
+} from '../../../console/kit/routing-edits';
 import type { AudienceDocument } from '../../../shared/config/routing';
 import { liveDocument } from './fixtures';
 

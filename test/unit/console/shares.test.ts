@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShare, sharesOfTotal, totalWeight } from '../../../console/shares';
+import { formatShare, sharesOfTotal, totalWeight } from '../../../console/split/shares';
 
 describe('a variant’s share of new visitors', () => {
   it('is its weight over the sum, whatever the sum is', () => {

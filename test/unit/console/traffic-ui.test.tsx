@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Console } from '../../../console/Console';
-import { $draft } from '../../../console/stores/draft';
-import { loadConsole } from '../../../console/stores/publishing';
-import { $routeTest, $routeTestStatus } from '../../../console/stores/traffic';
+import { $draft } from '../../../console/kit/stores/draft';
+import { loadConsole } from '../../../console/kit/stores/publishing';
+import { $routeTest, $routeTestStatus } from '../../../console/kit/stores/traffic';
+import { Console } from '../../../console/page/Console';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteTestAnswer, RouteVisitsAnswer } from '../../../shared/console-api/routes';

@@ -1,0 +1,98 @@
+import type { ExperimentDocument } from '../../shared/config/experiments';
+import type { ConfigDocument } from '../../shared/console-api/config';
+import { DEFAULT_DRAIN_DAYS, type Layer, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+
+/**
+ * What of each layer's buckets the experiments take, and what is free, for the layer bars and
+ * for the range a new experiment is offered. The worker's validator decides what overlaps
+ * (worker/experiments/config/validate.ts); this counts as taken what it would count, plus drafts,
+ * which would be refused on starting if they overlapped.
+ */
+
+export interface TakenRange {
+  id: string;
+  name: string;
+  status: ExperimentDocument['status'];
+  from: number;
+  to: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether an experiment still holds its range: not archived, and not ended past its drain (a
+ * variant rolled out holds it for as long as it is shipped).
+ */
+function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
+  const { status } = experiment;
+  if (status === 'archived') return false;
+  if (status !== 'stopped' && status !== 'shipped') return true;
+  if (status === 'shipped' && experiment.decision?.action === 'roll_out') return true;
+  if (experiment.endedAt === undefined) return true;
+  const drain = (experiment.drainDays ?? DEFAULT_DRAIN_DAYS) * DAY_MS;
+  return now.getTime() < Date.parse(experiment.endedAt) + drain;
+}
+
+/**
+ * Whether archiving an ended experiment takes nothing from anyone: its drain is over. A variant
+ * rolled out never drains while it is shipped: archived, its audience would lose it.
+ */
+export function canArchive(experiment: ExperimentDocument, now: Date): boolean {
+  const ended = experiment.status === 'stopped' || experiment.status === 'shipped';
+  return ended && !holdsRange(experiment, now);
+}
+
+/**
+ * The ranges of `layer` taken, in order from 0. The split test, while it has more than one
+ * variant, is an experiment of the flow layer taking all of it (worker/experiments/config/
+ * migrate-split.ts).
+ */
+export function takenRanges(
+  document: Pick<ConfigDocument, 'split' | 'experiments'>,
+  layer: Layer,
+  now: Date,
+  except?: string,
+): TakenRange[] {
+  const split: TakenRange[] =
+    layer === 'flow' && Object.keys(document.split.variants).length > 1
+      ? [{ id: SPLIT_EXPERIMENT_ID, name: 'The split test', status: 'running', from: 0, to: 1 }]
+      : [];
+  const experiments = Object.entries(document.experiments.experiments)
+    .filter(([id, e]) => id !== except && e.layer === layer && holdsRange(e, now))
+    .map(([id, e]) => ({
+      id,
+      name: e.name,
+      status: e.status,
+      from: e.range?.[0] ?? 0,
+      to: e.range?.[1] ?? 1,
+    }));
+  return [...split, ...experiments].sort((a, b) => a.from - b.from || a.to - b.to);
+}
+
+/** The free stretches of a layer between what is taken, each [from, to). */
+export function freeRanges(taken: readonly TakenRange[]): [number, number][] {
+  const free: [number, number][] = [];
+  let at = 0;
+  for (const range of taken) {
+    if (range.from > at) free.push([at, range.from]);
+    at = Math.max(at, range.to);
+  }
+  if (at < 1) free.push([at, 1]);
+  // Float edges (0.30000000000000004) are no free space.
+  return free.filter(([from, to]) => to - from > 1e-9);
+}
+
+/** The widest free stretch, offered to a new experiment; null when the layer is full. */
+export function widestFree(taken: readonly TakenRange[]): [number, number] | null {
+  let best: [number, number] | null = null;
+  for (const range of freeRanges(taken)) {
+    // Wider by more than a float's error: of two as wide, the first.
+    if (!best || range[1] - range[0] > best[1] - best[0] + 1e-9) best = range;
+  }
+  return best;
+}
+
+/** Whether [from, to) lies within one free stretch. */
+export function fitsFree(taken: readonly TakenRange[], from: number, to: number): boolean {
+  return freeRanges(taken).some(([a, b]) => from >= a - 1e-9 && to <= b + 1e-9);
+}

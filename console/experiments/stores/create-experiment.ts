@@ -1,0 +1,134 @@
+import type { VariantChange } from '../../../shared/config/experiments';
+import type { ConfigDocument } from '../../../shared/console-api/config';
+import type { Layer } from '../../../shared/experiments';
+import { freeId, freshSeed, idOfName } from '../../kit/experiment-edits';
+import { type Atom, atom } from '../../kit/stores/atom';
+import { addExperiment } from '../../kit/stores/draft';
+import {
+  changesNothing,
+  DEFAULT_PLANNED_PER_ARM,
+  type ExperimentForm,
+  experimentOfForm,
+  PRESET_DEFINITIONS,
+  type Preset,
+  VARIANT_KEYS,
+} from '../experiment-presets';
+import { fitsFree, takenRanges, widestFree } from '../layer-space';
+import { $experimentsStatus } from './experiments';
+
+/** A share of a layer (0–1) in percent, to one decimal. */
+export const layerPercent = (share: number) => `${Math.round(share * 1000) / 10}`;
+
+/** The widest free stretch of a layer, in percent; [0, 0] when it is full. */
+function freePercent(document: ConfigDocument, layer: Layer): [number, number] {
+  const free = widestFree(takenRanges(document, layer, new Date()));
+  return free ? [Number(layerPercent(free[0])), Number(layerPercent(free[1]))] : [0, 0];
+}
+
+/** A fresh form for `preset`: its layer, metric and sample, in the widest free stretch. */
+export function formOf(preset: Preset, document: ConfigDocument): ExperimentForm {
+  const definition = PRESET_DEFINITIONS[preset];
+  return {
+    preset,
+    name: '',
+    hypothesis: '',
+    layer: definition.layer,
+    routes: [],
+    audience: '',
+    coverage: 100,
+    range: freePercent(document, definition.layer),
+    changes: [{}],
+    primary: definition.primary,
+    plannedPerArm: DEFAULT_PLANNED_PER_ARM,
+  };
+}
+
+/** What is wrong with the form, by field key (`name`, `change-0`, `coverage`, `range`, `planned`). */
+export type Problems = Partial<Record<string, string>>;
+
+export function problemsOf(form: ExperimentForm, document: ConfigDocument): Problems {
+  const problems: Problems = {};
+  if (form.name.trim() === '') problems.name = 'Give the experiment a name.';
+  form.changes.forEach((change, index) => {
+    if (changesNothing(change))
+      problems[`change-${index}`] = `Choose what variant ${VARIANT_KEYS[index + 1]} changes.`;
+  });
+  if (!(form.coverage >= 1 && form.coverage <= 100))
+    problems.coverage = 'Enter a share from 1 to 100%.';
+  const [from, to] = form.range;
+  const taken = takenRanges(document, form.layer, new Date());
+  if (!(from >= 0 && to <= 100 && from < to))
+    problems.range = 'Enter a stretch from 0 to 100%, its start below its end.';
+  else if (!fitsFree(taken, from / 100, to / 100))
+    problems.range = `That stretch is taken in layer ${form.layer}: choose one within its free space.`;
+  if (!(Number.isInteger(form.plannedPerArm) && form.plannedPerArm >= 100))
+    problems.planned = 'Enter a whole number, 100 or more.';
+  return problems;
+}
+
+/** What a submit did: the first field with a problem, or the id of the experiment created. */
+export type CreateOutcome = { kind: 'problem'; field: string } | { kind: 'created'; id: string };
+
+/** One create form's state and what a marketer can do with it. */
+export interface CreateExperimentForm {
+  $form: Atom<ExperimentForm>;
+  $problems: Atom<Problems>;
+  update(fields: Partial<ExperimentForm>): void;
+  /** A fresh form for another preset; its problems go. */
+  choosePreset(preset: Preset, document: ConfigDocument): void;
+  /** Another layer, with the range moved to its widest free stretch. */
+  chooseLayer(layer: Layer, document: ConfigDocument): void;
+  toggleRoute(route: string, on: boolean): void;
+  setChange(index: number, change: VariantChange): void;
+  removeChange(index: number): void;
+  addChange(): void;
+  /**
+   * Checks the form; when nothing is wrong, adds the experiment to the draft as a draft, says so
+   * in the experiments' status line and starts a fresh form of the same preset.
+   */
+  submit(document: ConfigDocument): CreateOutcome;
+}
+
+/**
+ * The create form's store, one per form: the preset fills the layer, the kind of change, the
+ * metric and a sample; the marketer names it, says who enters, and picks what each variant
+ * changes. It goes into the draft with equal weights and a fresh seed.
+ */
+export function createExperimentForm(document: ConfigDocument): CreateExperimentForm {
+  const $form = atom(formOf('price', document));
+  const $problems = atom<Problems>({});
+  const update = (fields: Partial<ExperimentForm>) => $form.set({ ...$form.get(), ...fields });
+  const changes = () => $form.get().changes;
+  return {
+    $form,
+    $problems,
+    update,
+    choosePreset(preset, document) {
+      $form.set(formOf(preset, document));
+      $problems.set({});
+    },
+    chooseLayer: (layer, document) => update({ layer, range: freePercent(document, layer) }),
+    toggleRoute(route, on) {
+      const routes = $form.get().routes;
+      update({ routes: on ? [...routes, route] : routes.filter((each) => each !== route) });
+    },
+    setChange: (index, change) =>
+      update({ changes: changes().map((each, at) => (at === index ? change : each)) }),
+    removeChange: (index) => update({ changes: changes().filter((_, at) => at !== index) }),
+    addChange: () => update({ changes: [...changes(), {}] }),
+    submit(document) {
+      const form = $form.get();
+      const found = problemsOf(form, document);
+      $problems.set(found);
+      const first = Object.keys(found)[0];
+      if (first) return { kind: 'problem', field: first };
+      const id = freeId(idOfName(form.name) || form.preset, document.experiments.experiments);
+      addExperiment(id, experimentOfForm(form, freshSeed()));
+      $experimentsStatus.set(
+        `Created the draft experiment ${id}. Start it from the list, or review and publish it as a draft.`,
+      );
+      $form.set(formOf(form.preset, document));
+      return { kind: 'created', id };
+    },
+  };
+}

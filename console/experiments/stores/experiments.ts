@@ -1,0 +1,81 @@
+import type { ExperimentResultsAnswer } from '../../../shared/console-api/experiment-results';
+import { type ExperimentResultsQuery, fetchExperimentResults, type Refusal } from '../../kit/api';
+import { failureText } from '../../kit/error-texts';
+import { atom } from '../../kit/stores/atom';
+
+/**
+ * The experiments area's results: one experiment's at a time, by phase and segment, and what the
+ * last status change or decision did, for its status line.
+ */
+
+export interface ExperimentResultsView extends ExperimentResultsQuery {
+  /** The experiment shown; null: none picked. */
+  id: string | null;
+  answer: ExperimentResultsAnswer | null;
+  loading: boolean;
+  failure: string | null;
+}
+
+export const $experimentResults = atom<ExperimentResultsView>({
+  id: null,
+  phase: null,
+  segment: null,
+  answer: null,
+  loading: false,
+  failure: null,
+});
+
+/** What the last action of the experiments area did (role=status). */
+export const $experimentsStatus = atom('');
+export const EXPERIMENTS_STATUS_ID = 'experiments-status';
+
+function failureOf(refusal: Refusal): string {
+  const failure = refusal.kind === 'failed' ? refusal.failure : 'unreadable';
+  return failure === 'config_store_failed'
+    ? 'The results could not be read from their store. Try again in a minute.'
+    : failureText(failure);
+}
+
+let latest = 0;
+
+/**
+ * Loads `id`'s results for the phase and segment asked (the current ones where not said); a
+ * later call wins over an earlier one still on its way.
+ */
+export async function loadExperimentResults(
+  id: string,
+  query: Partial<ExperimentResultsQuery> = {},
+): Promise<ExperimentResultsAnswer | null> {
+  const asked = ++latest;
+  const current = $experimentResults.get();
+  const same = current.id === id;
+  const phase = query.phase !== undefined ? query.phase : same ? current.phase : null;
+  const segment = query.segment !== undefined ? query.segment : same ? current.segment : null;
+  $experimentResults.set({
+    id,
+    phase,
+    segment,
+    answer: same ? current.answer : null,
+    loading: true,
+    failure: null,
+  });
+  const answer = await fetchExperimentResults(id, { phase, segment });
+  if (asked !== latest) return null;
+  $experimentResults.set({
+    id,
+    phase,
+    segment,
+    answer: answer.ok ? answer.value : same ? current.answer : null,
+    loading: false,
+    failure: answer.ok ? null : failureOf(answer.refusal),
+  });
+  return answer.ok ? answer.value : null;
+}
+
+/** An experiment's results for a dialog, without touching what the results view shows. */
+export async function resultsForDecision(id: string): Promise<ExperimentResultsAnswer | null> {
+  const shown = $experimentResults.get();
+  if (shown.id === id && shown.answer && shown.phase === null) return shown.answer;
+  const answer = await fetchExperimentResults(id, { phase: null, segment: null });
+  return answer.ok ? answer.value : null;
+}

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import type { Change } from '../../shared/console-api/versions';
+import { ChangeList } from './ChangeList';
+import { timeText } from './time-text';
+
+/** What every kind of version (the config's, the copy's) says of itself. */
+interface VersionFacts {
+  seq: number;
+  id: string;
+  at: string;
+  author: string;
+  restores?: number;
+  note: string;
+  diff: Change[];
+}
+
+/**
+ * One version in an audit log: who, when, from which source, what it restores, why, and what it
+ * changed, then its roll back unless it is live. `name` is how the version is called in running
+ * text ("c3", "copy c3"), `title` in its heading.
+ */
+export function VersionCard(props: {
+  version: VersionFacts;
+  titleId: string;
+  Heading: 'h3' | 'h4';
+  title: string;
+  name: string;
+  isLive: boolean;
+  source: string;
+  idOf: (seq: number) => string;
+  /** Facts of this kind of version, between what it restores and its note. */
+  facts?: ReactNode;
+  rollback: ReactNode;
+}) {
+  const { version, titleId, Heading, idOf } = props;
+  return (
+    <article className="card" aria-labelledby={titleId}>
+      <Heading className="card__title" id={titleId}>
+        {props.title} {props.isLive ? <span className="badge">live</span> : null}
+      </Heading>
+      <p className="muted">
+        <time dateTime={version.at}>{timeText(version.at)}</time> by {version.author}
+      </p>
+      <dl className="facts">
+        <div>
+          <dt>Source</dt>
+          <dd>{props.source}</dd>
+        </div>
+        {version.restores !== undefined ? (
+          <div>
+            <dt>Restores</dt>
+            <dd>{idOf(version.restores)}</dd>
+          </div>
+        ) : null}
+        {props.facts}
+        <div>
+          <dt>Note</dt>
+          <dd>{version.note || '(none)'}</dd>
+        </div>
+      </dl>
+      <details className="details">
+        <summary>
+          Changes ({version.diff.length})<span className="visually-hidden"> in {props.name}</span>
+        </summary>
+        <ChangeList changes={version.diff} label={`Changes in ${props.name}`} />
+      </details>
+      {props.isLive ? null : props.rollback}
+    </article>
+  );
+}
+
+/** A list of versions as its store holds it: loading, refused, or ready, newest first. */
+type VersionsList<V> =
+  | { kind: 'loading' }
+  | { kind: 'ready'; versions: V[] }
+  | { kind: 'failed'; message: string };
+
+/** The id a version's seq stands for in `history`, else `fallback` and the seq ("version 3"). */
+export function versionIdOf(history: VersionsList<VersionFacts>, fallback: string) {
+  return (seq: number) =>
+    (history.kind === 'ready' ? history.versions.find((v) => v.seq === seq)?.id : null) ??
+    `${fallback} ${seq}`;
+}
+
+/** The versions of a history, each drawn by `entry`; what the store refused; or `empty`. */
+export function VersionList<V extends VersionFacts>(props: {
+  history: VersionsList<V>;
+  empty: string;
+  entry(version: V): ReactNode;
+}) {
+  const { history } = props;
+  return (
+    <>
+      {history.kind === 'failed' ? (
+        <p className="notice notice--error" role="alert">
+          {history.message}
+        </p>
+      ) : null}
+      {history.kind === 'ready' && history.versions.length === 0 ? <p>{props.empty}</p> : null}
+      {history.kind === 'ready' && history.versions.length > 0 ? (
+        <ol className="versions">
+          {history.versions.map((version) => (
+            <li key={version.seq}>{props.entry(version)}</li>
+          ))}
+        </ol>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import {
+  type CheckAnswer,
+  CONSOLE_API,
+  type ConsoleState,
+  type PublishAnswer,
+  type PublishRequest,
+  type RollbackRequest,
+} from '../../shared/console-api/config';
+import type { FieldError } from '../../shared/console-api/errors';
+import {
+  CONSOLE_EXPERIMENTS_PATH,
+  type ExperimentResultsAnswer,
+} from '../../shared/console-api/experiment-results';
+import { CONSOLE_RESULTS_PATH, type ResultsAnswer } from '../../shared/console-api/results';
+import type {
+  RouteTestAnswer,
+  RouteTestRequest,
+  RouteVisitsAnswer,
+} from '../../shared/console-api/routes';
+import type { Change, VersionSummary, VersionsAnswer } from '../../shared/console-api/versions';
+import { type CallFailure, isCallFailure } from './error-texts';
+
+/**
+ * The console's calls to `/console/api/*` (shared/console-api/). The worker that serves this
+ * page checks what it is sent and answers the contract's shapes, so answers are not parsed again
+ * here (no schema library in the console's bundle); only which answer it is gets decided.
+ */
+
+/**
+ * Why a call did not do what it was asked. `Head` is the version a conflict names: the config's,
+ * or the copy's (console/copy/copy-api.ts).
+ */
+export type Refusal<Head = VersionSummary> =
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'conflict'; head: Head; changes: Change[] }
+  | { kind: 'failed'; failure: CallFailure };
+
+export type Answer<T, Head = VersionSummary> =
+  | { ok: true; value: T }
+  | { ok: false; refusal: Refusal<Head> };
+
+/** The refusal an answer that is not a 2xx stands for. */
+export function refusalOf<Head = VersionSummary>(status: number, body: unknown): Refusal<Head> {
+  const answer = (body ?? {}) as {
+    error?: unknown;
+    errors?: FieldError[];
+    head?: Head;
+    changes?: Change[];
+  };
+  if (status === 400 && answer.error === 'invalid_config' && Array.isArray(answer.errors)) {
+    return { kind: 'invalid', errors: answer.errors };
+  }
+  if (status === 409 && answer.error === 'version_conflict' && answer.head) {
+    return { kind: 'conflict', head: answer.head, changes: answer.changes ?? [] };
+  }
+  return { kind: 'failed', failure: isCallFailure(answer.error) ? answer.error : 'unreadable' };
+}
+
+/** A GET, or a POST of `body` as JSON, to the console's API; the answer as it stands. */
+export async function consoleCall<T, Head = VersionSummary>(
+  url: string,
+  body?: object,
+): Promise<Answer<T, Head>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, refusal: { kind: 'failed', failure: 'network' } };
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    // Not JSON: an Access login page, a proxy's error page.
+    return { ok: false, refusal: { kind: 'failed', failure: 'unreadable' } };
+  }
+  return response.ok
+    ? { ok: true, value: parsed as T }
+    : { ok: false, refusal: refusalOf<Head>(response.status, parsed) };
+}
+
+export function fetchState(): Promise<Answer<ConsoleState>> {
+  return consoleCall(CONSOLE_API.state);
+}
+
+export function fetchVersions(): Promise<Answer<VersionsAnswer>> {
+  return consoleCall(CONSOLE_API.versions);
+}
+
+export function checkDocument(request: PublishRequest): Promise<Answer<CheckAnswer>> {
+  return consoleCall(CONSOLE_API.check, request);
+}
+
+export function publishDocument(request: PublishRequest): Promise<Answer<PublishAnswer>> {
+  return consoleCall(CONSOLE_API.publish, request);
+}
+
+export function rollBack(request: RollbackRequest): Promise<Answer<PublishAnswer>> {
+  return consoleCall(CONSOLE_API.rollback, request);
+}
+
+/** The results of `phase` (null: the live phase), as JSON or as the spreadsheet's CSV. */
+export function resultsUrl(phase: number | null, format?: 'csv'): string {
+  const query = new URLSearchParams();
+  if (format) query.set('format', format);
+  if (phase !== null) query.set('phase', String(phase));
+  const text = query.toString();
+  return text ? `${CONSOLE_RESULTS_PATH}?${text}` : CONSOLE_RESULTS_PATH;
+}
+
+export function fetchResults(phase: number | null): Promise<Answer<ResultsAnswer>> {
+  return consoleCall(resultsUrl(phase));
+}
+
+/** Which route a visitor opening an ad link would get (the draft's routing when sent). */
+export function testRoute(request: RouteTestRequest): Promise<Answer<RouteTestAnswer>> {
+  return consoleCall(CONSOLE_API.routeTest, request);
+}
+
+/** The last days' first visits by route. */
+export function fetchRouteVisits(): Promise<Answer<RouteVisitsAnswer>> {
+  return consoleCall(CONSOLE_API.routeVisits);
+}
+
+/** What an experiment's results may be read by: a phase (null: the live one), a segment. */
+export interface ExperimentResultsQuery {
+  phase: number | null;
+  segment: string | null;
+}
+
+/** One experiment's results, as JSON or as the spreadsheet's CSV. */
+export function experimentResultsUrl(
+  id: string,
+  { phase, segment }: ExperimentResultsQuery,
+  format?: 'csv',
+): string {
+  const query = new URLSearchParams();
+  if (phase !== null) query.set('phase', String(phase));
+  if (segment !== null) query.set('segment', segment);
+  if (format) query.set('format', format);
+  const text = query.toString();
+  const path = `${CONSOLE_EXPERIMENTS_PATH}/${encodeURIComponent(id)}/results`;
+  return text ? `${path}?${text}` : path;
+}
+
+export function fetchExperimentResults(
+  id: string,
+  query: ExperimentResultsQuery,
+): Promise<Answer<ExperimentResultsAnswer>> {
+  return consoleCall(experimentResultsUrl(id, query));
+}

@@ -1,0 +1,36 @@
+import type { ConsoleErrorCode } from '../../shared/console-api/errors';
+
+/** What went wrong with a call, besides a refused document or a conflict. */
+export type CallFailure = ConsoleErrorCode | 'network' | 'unreadable';
+
+/** Each failure's text for the marketer, in one place. */
+const FAILURE_TEXTS: Record<CallFailure, string> = {
+  console_not_configured:
+    'The console is not set up on this deployment: its Cloudflare Access settings are missing.',
+  access_token_missing:
+    'You are not signed in. Reload the page to sign in through Cloudflare Access.',
+  access_token_invalid:
+    'Your sign-in was refused or has expired. Reload the page to sign in again.',
+  cross_origin:
+    'The worker refused a request that did not come from this page. Reload the page and try again.',
+  bad_request:
+    'The worker did not understand what the console sent. Reload the page and try again.',
+  unknown_version: 'That version does not exist. Reload the page to see the history as it is.',
+  unknown_variant: 'That variant does not exist in the live config.',
+  unknown_experiment: 'That experiment does not exist in the live config. Reload the page.',
+  unknown_route: 'That preview link has expired. Test the visitor again for a new one.',
+  config_store_failed:
+    'The config store could not be reached; nothing was published. Try again in a minute.',
+  preview_failed: 'The preview could not be drawn. Try again; your edits are kept in the draft.',
+  network: 'The worker could not be reached. Check your connection and try again.',
+  unreadable:
+    'The worker answered something the console cannot read. If your sign-in expired, reload the page.',
+};
+
+export function isCallFailure(code: unknown): code is CallFailure {
+  return typeof code === 'string' && Object.hasOwn(FAILURE_TEXTS, code);
+}
+
+export function failureText(failure: CallFailure): string {
+  return FAILURE_TEXTS[failure];
+}

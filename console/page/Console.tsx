@@ -1,0 +1,67 @@
+import { ContentEditor } from '../content/ContentEditor';
+import { Copy } from '../copy/Copy';
+import { Experiments } from '../experiments/Experiments';
+import { History } from '../history/History';
+import { useStore } from '../kit/stores/atom';
+import { $live } from '../kit/stores/live';
+import { loadConsole } from '../kit/stores/publishing';
+import { Results } from '../results/Results';
+import { EditPublish } from '../split/EditPublish';
+import { Overview } from '../split/Overview';
+import { Traffic } from '../traffic/Traffic';
+
+/** The marketers' console: what is live, its results, the draft and its publish, the history. */
+export function Console() {
+  const live = useStore($live);
+  return (
+    <>
+      <header className="console-header">
+        <div className="console-header__inner">
+          <h1>Geofunnel console</h1>
+          {live.kind === 'ready' ? (
+            <p className="muted">
+              Signed in as <strong>{live.state.author}</strong>
+            </p>
+          ) : null}
+          <nav aria-label="Sections">
+            <a href="#overview">Overview</a>
+            <a href="#traffic">Traffic</a>
+            <a href="#experiments">Experiments</a>
+            <a href="#results">Results</a>
+            <a href="#content">Content</a>
+            <a href="#edit">Edit and publish</a>
+            <a href="#copy">Copy</a>
+            <a href="#history">History</a>
+          </nav>
+        </div>
+      </header>
+      <main className="console-main">
+        {live.kind === 'loading' ? (
+          <p className="muted" role="status">
+            Loading the live config…
+          </p>
+        ) : null}
+        {live.kind === 'failed' ? (
+          <div className="notice notice--error" role="alert">
+            <p>{live.message}</p>
+            <button type="button" className="button" onClick={() => void loadConsole()}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {live.kind === 'ready' ? (
+          <>
+            <Overview state={live.state} />
+            <Traffic state={live.state} />
+            <Experiments state={live.state} />
+            <Results livePhase={live.state.live.split.phase ?? 1} />
+            <ContentEditor />
+            <EditPublish state={live.state} />
+            <Copy />
+            <History />
+          </>
+        ) : null}
+      </main>
+    </>
+  );
+}
