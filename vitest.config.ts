@@ -109,6 +109,11 @@ export default defineConfig({
           // once a thread rather than once a file: 71-78 CPU-seconds instead of 84-93 with the
           // files in shuffled orders (three runs, every test passing).
           isolate: false,
+          // A console test renders the whole console in happy-dom: 1-3 s each in a full run, and
+          // over 5 s (Vitest's default) with another npm test beside it, where the four console
+          // UI files failed by timeout alone. A timeout stops a test that hangs; the suite's
+          // speed is held by its budget (test/summary-reporter.ts).
+          testTimeout: 30_000,
         },
       },
       {
