@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { contextImports } from './context-imports';
 import { importViolations, readSources } from './import-boundaries';
 import { CYCLE_FOLDERS, importCycles } from './import-cycles';
 import { longFunctions, MAX_FUNCTION_LINES, MEASURED_FOLDERS } from './long-functions';
@@ -7,7 +8,8 @@ import { roomPairs } from './room-pairs';
 /**
  * Part of `npm run check`: every import that crosses a folder boundary it may not, every
  * import cycle (type-only imports apart), every pair of worker rooms importing each other
- * (room-pairs.ts) and every function over 80 lines (exit 1).
+ * (room-pairs.ts), every worker module outside its middleware that takes Hono's Context
+ * (context-imports.ts) and every function over 80 lines (exit 1).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const violations = importViolations(readSources(root));
@@ -27,10 +29,13 @@ for (const { rooms, examples } of pairs) {
     `worker/${rooms[0]} and worker/${rooms[1]} import each other (${examples.join('; ')}). Move what both need to the room the other already imports, or to a room of its own; type-only imports do not count.`,
   );
 }
+const contexts = contextImports(readSources(root, ['worker']));
+for (const { path, message } of contexts) console.error(`${path}: ${message}`);
 const long = longFunctions(readSources(root, MEASURED_FOLDERS));
 for (const { path, line, name, lines } of long) {
   console.error(
     `${path}:${line}: ${name} is ${lines} lines, over ${MAX_FUNCTION_LINES}. Split it where its parts have names (a component, a store action, a module function taking its options).`,
   );
 }
-process.exitCode = violations.length + cycles.length + pairs.length + long.length === 0 ? 0 : 1;
+process.exitCode =
+  violations.length + cycles.length + pairs.length + contexts.length + long.length === 0 ? 0 : 1;
