@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { CollectorEnv } from '../env';
+import type { CollectorEnv } from '../middleware/envs';
 
 /**
  * Every answer of `POST /e` other than 200, as `{ error, detail? }` JSON. The tracker keeps a

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { DEFAULT_BRANDS } from '../../shared/brand';
 import { DEFAULT_THEME } from '../../shared/theme';
-import type { ConsoleEnv } from '../env';
+import type { ConsoleEnv } from '../middleware/envs';
 import { clientChunk } from '../render/client-build';
 import { faviconHref } from '../render/favicon';
 import { htmlText } from '../render/html-text';

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
-import type { ConsoleEnv } from '../env';
 import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
+import type { ConsoleEnv } from '../middleware/envs';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/draft-preview';
 
 /** Where ending a preview leads: back to the console the link came from. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
-import type { ConsoleEnv } from '../env';
+import type { ConsoleEnv } from '../middleware/envs';
 
 /**
  * What the console's publishes and rollbacks send and are refused with, the config's

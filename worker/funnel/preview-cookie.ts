@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { logLine } from '../../shared/log';
-import { type BaseEnv, type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
+import type { BaseEnv } from '../middleware/envs';
 import {
   PREVIEW_TTL_SECONDS,
   type PreviewedRoute,

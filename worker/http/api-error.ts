@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../shared/api/contract';
 import { WORKER_ERROR_STATUS } from '../../shared/api/worker-error-codes';
-import type { BaseEnv } from '../env';
+import type { BaseEnv } from '../middleware/envs';
 
 /** The worker's own refusals and their statuses (shared with the islands' error texts). */
 export const API_ERROR_STATUS = WORKER_ERROR_STATUS satisfies Record<string, ContentfulStatusCode>;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ConsoleErrorCode } from '../../shared/console-api/errors';
-import type { ConsoleEnv } from '../env';
+import type { ConsoleEnv } from '../middleware/envs';
 
 /**
  * Every `/console/*` refusal: `{ ok: false, error }` JSON (shared/console-api/errors.ts), its code

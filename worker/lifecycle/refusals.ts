@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { LifecycleEnv } from '../env';
+import type { LifecycleEnv } from '../middleware/envs';
 
 /**
  * Every answer of the lifecycle endpoint other than 200 and 202, as `{ error, detail? }` JSON.

@@ -4,7 +4,6 @@ import type { ScreenRef } from '../../shared/composed-screens';
 import { describeError, logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import type { FunnelConfig } from '../config/load';
-import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../env';
 import { knownBotReason } from '../experiments/assignment/bots';
 import {
   compiledExperiments,
@@ -26,8 +25,10 @@ import {
 } from '../experiments/exposure/exposure-store';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
+import type { BaseVariables, EnvOf, Variables } from './envs';
 import { type VisitorExperiments, writePins } from './experiments';
 import { exposureSegments } from './exposure-segments';
+import type { ConfigVariables } from './funnel-config';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**

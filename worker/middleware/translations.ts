@@ -1,8 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+import type { TFunction } from 'i18next';
 import { previewKey } from '../funnel/preview-cookie';
 import { draftTranslator } from '../translations/draft-preview';
 import { DEFAULT_TRANSLATIONS_TTL_MS, type TranslationSource } from '../translations/source';
+import type { AppEnv } from './envs';
+
+/** Set by the translations middleware, after the locale's. */
+export interface TranslationVariables {
+  /** The page's copy in `language`, with any KV override in effect. */
+  t: TFunction;
+}
 
 /**
  * Puts the request's translator on the context (`c.get('t')`): the KV override in effect for

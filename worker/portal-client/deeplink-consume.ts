@@ -3,7 +3,7 @@ import { readAnswer } from '../../shared/api/answer-fields';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { DEEPLINK_CONSUME_ANSWER } from '../../shared/api/portal-answers';
 import { logError, logWarning } from '../../shared/log';
-import type { CountryEnv } from '../env';
+import type { CountryEnv } from '../middleware/envs';
 import { sendToPortal } from './portal-call';
 import type { PortalFetch } from './portal-transport';
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ApiCall } from '../../shared/api/contract';
 import { logError } from '../../shared/log';
 import { executionContextOf } from '../after-answer';
-import type { CountryEnv } from '../env';
+import type { CountryEnv } from '../middleware/envs';
 import { exchangeWithPortal, type PortalOutcome, portalTimeoutMs } from './portal-exchange';
 import { type PortalRequestParts, portalRequest } from './portal-request';
 import { type PortalFetch, portalTransport } from './portal-transport';

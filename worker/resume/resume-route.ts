@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { logLine } from '../../shared/log';
-import type { ResumeEnv } from '../env';
+import type { ResumeEnv } from '../middleware/envs';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-transport';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
-import type { OtherPagesEnv } from '../env';
 import { requestBrand } from '../funnel/brand';
+import type { OtherPagesEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-transport';

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { type ConsentAnswer, isConsentAnswer } from '../../shared/consent-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
-import type { VendorEnv } from '../env';
+import type { VendorEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { formBodyLimit, refuseForeignForm } from './form-post';
 

@@ -9,6 +9,7 @@ import { SCREENS as DEFAULT_SCREENS, type ScreenDefinition } from '../../screens
 import type { ScreenProps } from '../../screens/types';
 import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { ConsentState, PageVitals, PixelIds } from '../../shared/analytics/tracking';
+import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
 import type { RefusedEmail } from '../../shared/api/form-sign-up';
 import type { Brand } from '../../shared/brand';
 import { type ComposedScreens, type ScreenRef, screenOfRef } from '../../shared/composed-screens';
@@ -24,7 +25,8 @@ import { drawsAreaMaps } from '../area-map/area-map-cookie';
 import { heatmapPage } from '../attribution/heatmap-page';
 import { pageVitals } from '../collector/vitals-sample';
 import { shownContent } from '../content/screen-content';
-import { type AppEnv, analyticsCollector, type Bindings, isProduction, type RootEnv } from '../env';
+import type { Bindings } from '../env';
+import { isProduction } from '../environment';
 import { requestBrand } from '../funnel/brand';
 import { draftContentOf } from '../funnel/draft-content';
 import { type ActiveFlow, flowPaywall, flowProgress, flowSignUp, nextScreen } from '../funnel/flow';
@@ -32,6 +34,7 @@ import { PREVIEW_END_URL } from '../funnel/preview-cookie';
 import { visitorCurrency } from '../funnel/visitor-currency';
 import { brandedTranslator, bundledTranslator } from '../i18n';
 import type { Attribution } from '../middleware/attribution';
+import type { AppEnv, RootEnv } from '../middleware/envs';
 import { armsCountedOn, exposesNext } from '../middleware/exposure';
 import { offersPayPal } from '../middleware/payment-providers';
 import { pageOfferClock } from '../purchases/offer-deadline';
@@ -105,7 +108,7 @@ const NO_AD_TOOLS: PixelIds = {
 function pageAttribution(attribution: Attribution, preview: boolean, env: Bindings) {
   return {
     attribution: preview ? { ...attribution, pixels: NO_AD_TOOLS } : attribution,
-    collector: preview ? null : analyticsCollector(env),
+    collector: preview || env.ANALYTICS === 'off' ? null : COLLECTOR_PATH,
   };
 }
 

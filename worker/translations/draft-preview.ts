@@ -2,10 +2,10 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TFunction } from 'i18next';
 import type { CopyDocument } from '../../shared/config/copy';
-import type { BaseEnv } from '../env';
 import { PREVIEW_COOKIE, readPreviewCookie } from '../funnel/preview-cookie';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
 import { translatorWithOverride } from '../i18n';
+import type { BaseEnv } from '../middleware/envs';
 import { storedCopy } from './copy-document';
 
 /**
