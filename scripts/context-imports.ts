@@ -48,7 +48,7 @@ export const CONTEXT_ALLOWED: readonly string[] = [
   'worker/routes/consent.ts',
   'worker/routes/form-post.ts',
   'worker/routes/phone-form.ts',
-  'worker/routes/screens.tsx',
+  'worker/routes/screens/visit-of.ts',
   'worker/routes/signup-form.ts',
   'worker/session/session-cookie.ts',
   'worker/session/signed-in-user.ts',

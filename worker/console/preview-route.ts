@@ -15,7 +15,7 @@ const CONSOLE_HOME = '/console';
  * route a signed token names (the link of the console's "test a visitor",
  * worker/console/route-test.ts); `GET /?end=1` ends the preview. A preview assigns nothing (no
  * `gf_variant`, `gf_route` or `gf_touch`), and the pages it shows send nothing to analytics or
- * the ad networks (worker/middleware/experiments.ts, worker/routes/screens.tsx).
+ * the ad networks (worker/middleware/experiments.ts, worker/routes/screens/).
  */
 export function previewRoutes(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;

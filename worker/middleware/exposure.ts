@@ -169,7 +169,7 @@ function exposedHere(
 
 /**
  * Whether showing `next` after `current` would expose the visitor to an experiment this page does
- * not: then the page must not prefetch it (worker/routes/screens.tsx). A prefetched page is shown
+ * not: then the page must not prefetch it (worker/routes/screens/). A prefetched page is shown
  * from the browser's cache without asking the worker again, so its exposure would never be
  * counted, and the visitor would walk on unpinned, their variant followed by the hash alone.
  */
