@@ -13,7 +13,6 @@ import type { Source } from './import-boundaries';
 
 /** The files that still name `Context`, each to be moved to a visit or plain values, then dropped. */
 export const CONTEXT_ALLOWED: readonly string[] = [
-  'worker/after-answer.ts',
   'worker/api/call-handler.ts',
   'worker/api/unhandled-error.ts',
   'worker/area-map/area-map-cookie.ts',
@@ -36,8 +35,6 @@ export const CONTEXT_ALLOWED: readonly string[] = [
   'worker/pictures/delete-route.ts',
   'worker/pictures/library-routes.ts',
   'worker/pictures/serve-routes.ts',
-  'worker/portal-client/deeplink-consume.ts',
-  'worker/portal-client/portal-call.ts',
   'worker/purchases/after-charge.ts',
   'worker/purchases/offer-deadline.ts',
   'worker/purchases/record-purchase.ts',
