@@ -1,7 +1,9 @@
 import type { Context, ExecutionContext } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { executionContextOf } from '../after-answer';
 import type { Bindings } from '../env';
 import type { CountryEnv } from './envs';
+import type { RequestLogVariables } from './request-log';
 
 /**
  * What code below a route handler knows of the request it serves, when it acts for the visitor
@@ -30,4 +32,15 @@ export function visitOf<E extends CountryEnv>(c: Context<E>): Visit {
     origin: new URL(c.req.url).origin,
     executionCtx: executionContextOf(c),
   };
+}
+
+/**
+ * What code below a route handler may do to the answer being made: name what happened on the
+ * request's log line, set a header, end it as JSON. A handler hands its `c`, which is one;
+ * nothing else of the request comes with it.
+ */
+export interface Answer {
+  get(key: 'logFields'): RequestLogVariables['logFields'];
+  header(name: string, value: string | undefined, options?: { append?: boolean }): void;
+  json(body: unknown, status: ContentfulStatusCode): Response;
 }
