@@ -166,12 +166,12 @@ async function previewed<E extends ExperimentsMiddlewareEnv>(
   );
   if (cookie.state === 'none') return null;
   if (cookie.state === 'invalid') {
-    ignorePreviewCookie(c, cookie.reason);
+    ignorePreviewCookie(c, c.get('requestId'), cookie.reason);
     return null;
   }
   if ('route' in cookie) return { route: cookie.route };
   if (!Object.hasOwn(split.variants, cookie.variant)) {
-    ignorePreviewCookie(c, 'unknown_variant');
+    ignorePreviewCookie(c, c.get('requestId'), 'unknown_variant');
     return null;
   }
   return { variant: cookie.variant };
