@@ -41,7 +41,6 @@ export const CONTEXT_ALLOWED: readonly string[] = [
   'worker/routes/signup-form.ts',
   'worker/session/session-cookie.ts',
   'worker/session/signed-in-user.ts',
-  'worker/translations/draft-preview.ts',
 ];
 
 interface ContextImport {

@@ -41,7 +41,7 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     const verdict = await verifyPreview(key, token, now());
     if (!verdict.ok || !('route' in verdict)) return consoleError(c, 404, 'unknown_route');
     await startPreview(c, key, verdict.route, now());
-    await followDraftLink(c, key, undefined, now());
+    await followDraftLink(c, c.req.header('Cookie'), key, undefined, now());
     const fields = c.get('logFields');
     if (fields) fields.preview = `route:${verdict.route.id}`;
     const query = new URL(c.req.url).searchParams;
@@ -61,7 +61,13 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     await startPreview(c, key, variant, now());
     // The Copy area's links carry a draft to show; any other link shows the live copy.
     const query = new URL(c.req.url).searchParams;
-    await followDraftLink(c, key, query.get(DRAFT_PARAMETER) ?? undefined, now());
+    await followDraftLink(
+      c,
+      c.req.header('Cookie'),
+      key,
+      query.get(DRAFT_PARAMETER) ?? undefined,
+      now(),
+    );
     query.delete(DRAFT_PARAMETER);
     const fields = c.get('logFields');
     if (fields) fields.preview = variant;
