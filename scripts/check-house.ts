@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { consoleRootFiles, looseConsoleFiles } from './console-root';
+import { contextImports } from './context-imports';
 import { importViolations, readSources } from './import-boundaries';
 import { CYCLE_FOLDERS, importCycles } from './import-cycles';
 import { longFunctions, MAX_FUNCTION_LINES, MEASURED_FOLDERS } from './long-functions';
@@ -8,8 +9,9 @@ import { roomPairs } from './room-pairs';
 /**
  * Part of `npm run check`: every import that crosses a folder boundary it may not, every
  * import cycle (type-only imports apart), every pair of worker rooms importing each other
- * (room-pairs.ts), every function over 80 lines and every file at the console's root but its
- * entry (console-root.ts) (exit 1).
+ * (room-pairs.ts), every worker module outside its middleware that takes Hono's Context
+ * (context-imports.ts), every function over 80 lines and every file at the console's root but
+ * its entry (console-root.ts) (exit 1).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const violations = importViolations(readSources(root));
@@ -29,6 +31,8 @@ for (const { rooms, examples } of pairs) {
     `worker/${rooms[0]} and worker/${rooms[1]} import each other (${examples.join('; ')}). Move what both need to the room the other already imports, or to a room of its own; type-only imports do not count.`,
   );
 }
+const contexts = contextImports(readSources(root, ['worker']));
+for (const { path, message } of contexts) console.error(`${path}: ${message}`);
 const long = longFunctions(readSources(root, MEASURED_FOLDERS));
 for (const { path, line, name, lines } of long) {
   console.error(
@@ -41,5 +45,6 @@ for (const name of loose) {
     `console/${name}: a file at the console's root, where only its entry (console/main.tsx) sits. Move it to the one area folder that uses it, or to console/kit/ when two or more areas do.`,
   );
 }
-const refusals = violations.length + cycles.length + pairs.length + long.length + loose.length;
+const refusals =
+  violations.length + cycles.length + pairs.length + contexts.length + long.length + loose.length;
 process.exitCode = refusals === 0 ? 0 : 1;

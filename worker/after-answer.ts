@@ -1,9 +1,17 @@
-import type { Context, ExecutionContext } from 'hono';
+import type { ExecutionContext } from 'hono';
+
+/**
+ * What a route handler's context offers of the runtime: a getter that throws when the app was
+ * called without an execution context. Code below the handlers asks for no more of `c`.
+ */
+interface RunsInRequest {
+  readonly executionCtx: ExecutionContext;
+}
 
 /** The request's execution context, or undefined when the app was called without one. */
-export function executionContextOf(c: Context): ExecutionContext | undefined {
+export function executionContextOf(request: RunsInRequest): ExecutionContext | undefined {
   try {
-    return c.executionCtx;
+    return request.executionCtx;
   } catch {
     // Hono throws when the app was called without one (app.request in a test).
     return undefined;
@@ -14,6 +22,6 @@ export function executionContextOf(c: Context): ExecutionContext | undefined {
  * Runs `task` after the answer is sent, where the runtime allows it: work the visitor need not
  * wait for. Without an execution context (app.request in a test) it runs unawaited.
  */
-export function afterAnswer(c: Context, task: Promise<unknown>): void {
-  executionContextOf(c)?.waitUntil(task);
+export function afterAnswer(request: RunsInRequest, task: Promise<unknown>): void {
+  executionContextOf(request)?.waitUntil(task);
 }

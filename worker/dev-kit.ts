@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { CardFingerprintSource } from './api/card-fingerprint';
-import type { OtherPagesEnv } from './env';
 import type { GeocoderFetch } from './geocode/geocoder-transport';
+import type { OtherPagesEnv } from './middleware/envs';
 import type { PortalFetch } from './portal-client/portal-transport';
 
 /**

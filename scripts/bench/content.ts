@@ -11,7 +11,7 @@ import { median, positiveInt, timeRuns } from './timing';
  * most 0.1 ms a page), measured as the page route spends it: the screen's arrangement, its
  * translator with the copy laid over the request's, and its picture, looked up for each arriving
  * visitor in one of the shipped languages, then the overridden headline asked of the translator
- * as the hero asks it. The rendered body is kept per translator (worker/routes/screens.tsx), so
+ * as the hero asks it. The rendered body is kept per translator (worker/routes/screens/), so
  * what is left per page is this. Also what a new content version costs once an isolate: its parse
  * and the publish rules' check. Runs in Node's V8, the engine workerd embeds; exits 1 over
  * budget. `npm run bench` measures the same landing drawn in workerd against it in code.

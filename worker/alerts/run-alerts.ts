@@ -3,7 +3,8 @@ import type { ExperimentResultsAnswer } from '../../shared/console-api/experimen
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { describeError, type LogFields, logError, logLine, logWarning } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
 import { webhookAddressProblem } from '../http/webhook-address';
 import { alertMessage } from './alert-message';

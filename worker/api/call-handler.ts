@@ -9,9 +9,10 @@ import {
 } from '../../shared/api/contract';
 import { apiPath } from '../../shared/api/paths';
 import { logError, logWarning } from '../../shared/log';
-import type { ApiEnv } from '../env';
 import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
+import type { ApiEnv } from '../middleware/envs';
+import { visitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { sendToPortal } from '../portal-client/portal-call';
 import type { PortalFetch } from '../portal-client/portal-transport';
@@ -261,7 +262,7 @@ async function askPortal<E extends ApiEnv>(
 > {
   const fields = c.get('logFields');
   const sent = await sendToPortal(
-    c,
+    visitOf(c),
     {
       name,
       call,

@@ -4,10 +4,10 @@ import { API_CALLS, type ApiCall, type ApiCallName } from '../../shared/api/cont
 import { GEOCODE_API_PATH } from '../../shared/api/geocode';
 import { RESUME_API_PATH } from '../../shared/api/resume-paths';
 import { areaMapRoute } from '../area-map/area-map-route';
-import type { ApiEnv } from '../env';
 import { geocodeRoute } from '../geocode/geocode-route';
 import { refusal, refuse } from '../http/api-error';
 import { jsonBodyLimit, jsonOnly } from '../http/json-body';
+import type { ApiEnv } from '../middleware/envs';
 import { createResumeLink } from '../resume/create-link';
 import { type ApiDependencies, callHandler } from './call-handler';
 import { sameOrigin } from './same-origin';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv } from '../env';
 import { refusal, refuse } from '../http/api-error';
+import type { ApiEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
 
 /**

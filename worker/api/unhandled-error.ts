@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { describeError, logError } from '../../shared/log';
-import type { BaseEnv } from '../env';
 import { refusal, refuse } from '../http/api-error';
+import type { BaseEnv } from '../middleware/envs';
 
 /** Paths the BFF answers; an error on them gets JSON, never the HTML error page. */
 export function isApiPath(path: string): boolean {

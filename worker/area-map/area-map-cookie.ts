@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { AREA_MAP_API_PATH, areaMapPoint } from '../../shared/api/area-map';
 import type { Coordinates } from '../../shared/api/contract';
-import type { ApiEnv, Bindings } from '../env';
+import type { Bindings } from '../env';
+import type { ApiEnv } from '../middleware/envs';
 import { cookieKey, readSignedCookie, writeSignedCookie } from '../middleware/signed-cookies';
 
 /**

@@ -1,8 +1,8 @@
 import type { Context, Handler } from 'hono';
 import { logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
-import type { ApiEnv } from '../env';
 import { refusal, refuse } from '../http/api-error';
+import type { ApiEnv } from '../middleware/envs';
 import { limitRefusal, rateAskerOf } from '../rate-limits/rate-limit-gate';
 import { AREA_MAP_RULES } from '../rate-limits/rate-limits';
 import { AREA_MAP_CACHE_SECONDS, cacheAreaMap, cachedAreaMap } from './area-map-cache';

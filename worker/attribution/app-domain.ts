@@ -1,4 +1,4 @@
-import { parsedBinding } from '../env';
+import { parsedBinding } from '../parsed-binding';
 
 /**
  * SPEC.md §3 Attribution parameters: `appDomain` names the app's site the visitor came for; it

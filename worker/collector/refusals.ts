@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { CollectorEnv } from '../env';
+import type { Answer } from '../middleware/visit';
 
 /**
  * Every answer of `POST /e` other than 200, as `{ error, detail? }` JSON. The tracker keeps a
@@ -32,7 +31,7 @@ export interface CollectorRefusal {
   retryAfterSeconds?: number;
 }
 
-export function refuseBatch(c: Context<CollectorEnv>, refusal: CollectorRefusal): Response {
+export function refuseBatch(c: Answer, refusal: CollectorRefusal): Response {
   c.get('logFields').error = refusal.error;
   if (refusal.error === 'method_not_allowed') c.header('Allow', 'POST');
   if (refusal.retryAfterSeconds !== undefined) {

@@ -8,9 +8,20 @@ import {
   jwtVerify,
 } from 'jose';
 import { describeError, logError } from '../../shared/log';
-import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 import { consoleError } from '../http/console-errors';
+import type { ConsoleEnv } from '../middleware/envs';
 import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
+
+/**
+ * Set by the console's access check, first of the console's own middleware: no console handler
+ * runs without it.
+ */
+export interface ConsoleVariables {
+  /** Who is using the console: the Access token's email, or the local author in development. */
+  consoleAuthor: string;
+}
 
 /**
  * Who may open the marketers' console. In production Cloudflare Access stands in front of

@@ -10,7 +10,6 @@ import { isScreenId } from '../../shared/screens';
 import { THEMES } from '../../shared/theme';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
-import type { ConsoleEnv } from '../env';
 import { withDraftContent } from '../funnel/draft-content';
 import {
   PREVIEW_TTL_SECONDS,
@@ -21,6 +20,7 @@ import {
 import { PREVIEW_COOKIE, previewKey } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
+import type { ConsoleEnv } from '../middleware/envs';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
 import { contentCatalogue } from './content-catalogue';

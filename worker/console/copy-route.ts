@@ -9,10 +9,12 @@ import type {
 } from '../../shared/console-api/copy';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
-import { type Bindings, type ConsoleEnv, isProduction } from '../env';
+import type { Bindings } from '../env';
+import { isProduction } from '../environment';
 import { previewKey } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
+import type { ConsoleEnv } from '../middleware/envs';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';

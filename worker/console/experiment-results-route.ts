@@ -4,10 +4,10 @@ import {
   type SegmentDimension,
 } from '../../shared/console-api/experiment-results';
 import { describeError, logError } from '../../shared/log';
-import type { ConsoleEnv } from '../env';
 import { experimentResults } from '../experiments/results/experiment-results';
 import { resultsCsv, segmentCsv } from '../experiments/results/results-csv';
 import { consoleError } from '../http/console-errors';
+import type { ConsoleEnv } from '../middleware/envs';
 
 /**
  * GET /console/api/experiments/{id}/results (CONSOLE_EXPERIMENTS_PATH), mounted in the console's

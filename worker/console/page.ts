@@ -1,8 +1,8 @@
-import type { Context } from 'hono';
+import type { Handler } from 'hono';
 import { html } from 'hono/html';
 import { DEFAULT_BRANDS } from '../../shared/brand';
 import { DEFAULT_THEME } from '../../shared/theme';
-import type { ConsoleEnv } from '../env';
+import type { ConsoleEnv } from '../middleware/envs';
 import { clientChunk } from '../render/client-build';
 import { faviconHref } from '../render/favicon';
 import { htmlText } from '../render/html-text';
@@ -27,7 +27,7 @@ function importedFiles(key: string, into: Set<string>): Set<string> {
  * draws into `#console-root`. Everything it shows comes from `/console/api/*`, so the page
  * itself holds nothing but the built files' names and this response's CSP nonce.
  */
-export function consolePage(c: Context<ConsoleEnv>): Response {
+export const consolePage: Handler<ConsoleEnv> = (c) => {
   const nonce = c.get('nonce');
   const entry = clientChunk(CONSOLE_ENTRY);
   const styles = (entry.css ?? []).map((file) => html`<link rel="stylesheet" href="/${file}">`);
@@ -50,4 +50,4 @@ ${styles}${preloads}
 </body>
 </html>`;
   return c.html(htmlText(page), 200, PLAIN_PAGE_HEADERS);
-}
+};

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
-import type { ConsoleEnv } from '../env';
 import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
+import type { ConsoleEnv } from '../middleware/envs';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/draft-preview';
 
 /** Where ending a preview leads: back to the console the link came from. */
@@ -15,7 +15,7 @@ const CONSOLE_HOME = '/console';
  * route a signed token names (the link of the console's "test a visitor",
  * worker/console/route-test.ts); `GET /?end=1` ends the preview. A preview assigns nothing (no
  * `gf_variant`, `gf_route` or `gf_touch`), and the pages it shows send nothing to analytics or
- * the ad networks (worker/middleware/experiments.ts, worker/routes/screens.tsx).
+ * the ad networks (worker/middleware/experiments.ts, worker/routes/screens/).
  */
 export function previewRoutes(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
@@ -41,7 +41,7 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     const verdict = await verifyPreview(key, token, now());
     if (!verdict.ok || !('route' in verdict)) return consoleError(c, 404, 'unknown_route');
     await startPreview(c, key, verdict.route, now());
-    await followDraftLink(c, key, undefined, now());
+    await followDraftLink(c, c.req.header('Cookie'), key, undefined, now());
     const fields = c.get('logFields');
     if (fields) fields.preview = `route:${verdict.route.id}`;
     const query = new URL(c.req.url).searchParams;
@@ -61,7 +61,13 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     await startPreview(c, key, variant, now());
     // The Copy area's links carry a draft to show; any other link shows the live copy.
     const query = new URL(c.req.url).searchParams;
-    await followDraftLink(c, key, query.get(DRAFT_PARAMETER) ?? undefined, now());
+    await followDraftLink(
+      c,
+      c.req.header('Cookie'),
+      key,
+      query.get(DRAFT_PARAMETER) ?? undefined,
+      now(),
+    );
     query.delete(DRAFT_PARAMETER);
     const fields = c.get('logFields');
     if (fields) fields.preview = variant;

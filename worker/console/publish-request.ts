@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { Change } from '../../shared/console-api/versions';
-import type { ConsoleEnv } from '../env';
+import type { Answer } from '../middleware/visit';
 
 /**
  * What the console's publishes and rollbacks send and are refused with, the config's
@@ -41,7 +40,7 @@ export type Refused<Head> =
   | { kind: 'conflict'; head: Head; changes: Change[] };
 
 /** The answer of a refused publish or rollback, logged as its error. */
-export function refusedAnswer<Head>(c: Context<ConsoleEnv>, outcome: Refused<Head>): Response {
+export function refusedAnswer<Head>(c: Answer, outcome: Refused<Head>): Response {
   if (outcome.kind === 'invalid') {
     c.get('logFields').error = 'invalid_config';
     return c.json({ ok: false, error: 'invalid_config', errors: outcome.errors }, 400);

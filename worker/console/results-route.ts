@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { parseSplit, type SplitDocument } from '../../shared/config/split';
 import type { ResultsAnswer } from '../../shared/console-api/results';
 import { describeError, logError } from '../../shared/log';
-import type { ConsoleEnv } from '../env';
 import { experimentDays } from '../experiments/results/experiment-days';
 import { resultsCsv } from '../experiments/results/results-csv';
 import { assumedDesign, buildResults, designOf } from '../experiments/results/split-answer';
 import { experimentTotals } from '../experiments/results/totals';
 import { experimentStores, readResults } from '../experiments/store/experiment-stores';
 import { consoleError } from '../http/console-errors';
+import type { ConsoleEnv } from '../middleware/envs';
 
 /**
  * GET /console/api/results (CONSOLE_RESULTS_PATH), mounted at `/api/results` in the console's

@@ -15,11 +15,12 @@ import {
   type Platform,
   ROUTE_LANGUAGES,
 } from '../../shared/routing';
-import { type ConsoleEnv, honoursPreviewCountry } from '../env';
+import { honoursPreviewCountry } from '../environment';
 import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
 import { previewKey } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
+import type { ConsoleEnv } from '../middleware/envs';
 import { visitorFacts } from '../routing/attributes';
 import { DEFAULT_SOURCE_ALIASES, type FirstTouch, takeFirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';

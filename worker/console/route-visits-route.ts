@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describeError, logError } from '../../shared/log';
-import type { ConsoleEnv } from '../env';
 import { readRouteVisits } from '../experiments/exposure/route-visits';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import { consoleError } from '../http/console-errors';
+import type { ConsoleEnv } from '../middleware/envs';
 
 /**
  * GET /console/api/route-visits (CONSOLE_API.routeVisits), mounted in the console's app behind

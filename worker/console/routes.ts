@@ -26,9 +26,11 @@ import {
   rollback,
 } from '../config/publish';
 import { d1Runner, summaryOf, versionStore } from '../config/versions';
-import { type Bindings, type ConsoleEnv, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
+import type { ConsoleEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';

@@ -1,4 +1,5 @@
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 
 /**
  * `POST /__dev/fresh-app`: the development entry (worker/dev.ts) builds its app again, so what an

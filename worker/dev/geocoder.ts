@@ -1,7 +1,7 @@
 import { kitFaultIsOn } from '../../portal/faults';
 import type { Coordinates } from '../../shared/api/contract';
 import { CAPITALS } from '../../shared/phone/capitals';
-import { isDevelopment } from '../env';
+import { isDevelopment } from '../environment';
 import { EMBEDDED_GEOCODER_URL, type GeocoderFetch } from '../geocode/geocoder-transport';
 
 /**

@@ -1,5 +1,6 @@
 import { redriveDeadLetters } from '../collector/redrive';
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 
 /**
  * `POST /__dev/dead-letters/redrive`, for `npm run events -- dead-letters redrive` under

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { seededRandom } from '../../shared/seeded-random';
 import { createConfigSource } from '../config/load';
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 import {
   EXPERIMENT_SHARD_COUNT,
   fnv1a,

@@ -1,6 +1,6 @@
 import { findTestCardFingerprint } from '../../portal/store/test-payment-methods';
 import type { CardFingerprintSource } from '../api/card-fingerprint';
-import { isDevelopment } from '../env';
+import { isDevelopment } from '../environment';
 
 /** The test gateway's nonces (portal/test-gateway/payment-ids.ts). */
 const TEST_GATEWAY_NONCE = /^tpm_[A-Za-z0-9_-]{1,200}$/;

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { findTestPaymentIntent } from '../../portal/store/test-payment-intents';
 import { testGatewayApi } from '../../portal/test-gateway/routes';
 import { sameOrigin } from '../api/same-origin';
-import { isDevelopment, type OtherPagesEnv } from '../env';
+import { isDevelopment } from '../environment';
 import { jsonBodyLimit, jsonOnly } from '../http/json-body';
+import type { OtherPagesEnv } from '../middleware/envs';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { cardFramePage, challengePage, unknownChallengePage } from './test-gateway-pages';
 

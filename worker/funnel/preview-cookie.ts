@@ -1,8 +1,8 @@
-import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { logLine } from '../../shared/log';
-import { type BaseEnv, type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
+import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
 import {
   PREVIEW_TTL_SECONDS,
   type PreviewedRoute,
@@ -38,7 +38,7 @@ export function previewKey(env: Bindings): string | null {
  * `nowMs`.
  */
 export async function startPreview(
-  c: Context,
+  headers: AnswerHeaders,
   key: string,
   subject: string | PreviewedRoute,
   nowMs: number,
@@ -49,7 +49,7 @@ export async function startPreview(
       ? await signPreview(key, subject, expiresAt)
       : await signRoutePreview(key, subject, expiresAt);
   // HttpOnly: no page script needs it, and an injected one could not carry it elsewhere.
-  setCookie(c, PREVIEW_COOKIE, token, {
+  setAnswerCookie(headers, PREVIEW_COOKIE, token, {
     maxAge: PREVIEW_TTL_SECONDS,
     path: '/',
     httpOnly: true,
@@ -58,8 +58,8 @@ export async function startPreview(
   });
 }
 
-export function endPreview(c: Context): void {
-  deleteCookie(c, PREVIEW_COOKIE, { path: '/', secure: true });
+export function endPreview(headers: AnswerHeaders): void {
+  clearAnswerCookie(headers, PREVIEW_COOKIE, { path: '/', secure: true });
 }
 
 export type PreviewCookie =
@@ -91,10 +91,11 @@ export async function readPreviewCookie(
  * A preview cookie the page does not honour (forged, expired, tampered with, or naming a variant
  * that is gone): one warning line, and the cookie is cleared so the next page does not repeat it.
  */
-export function ignorePreviewCookie<E extends BaseEnv>(
-  c: Context<E>,
+export function ignorePreviewCookie(
+  headers: AnswerHeaders,
+  requestId: string,
   reason: PreviewRejection | 'not_configured' | 'unknown_variant',
 ): void {
-  logLine({ id: c.get('requestId'), level: 'warn', warning: 'preview_cookie_ignored', reason });
-  endPreview(c);
+  logLine({ id: requestId, level: 'warn', warning: 'preview_cookie_ignored', reason });
+  endPreview(headers);
 }

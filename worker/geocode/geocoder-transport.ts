@@ -1,4 +1,5 @@
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 import type { PortalSend } from '../portal-client/portal-transport';
 
 /**

@@ -1,8 +1,7 @@
-import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../shared/api/contract';
 import { WORKER_ERROR_STATUS } from '../../shared/api/worker-error-codes';
-import type { BaseEnv } from '../env';
+import type { Answer } from '../middleware/visit';
 
 /** The worker's own refusals and their statuses (shared with the islands' error texts). */
 export const API_ERROR_STATUS = WORKER_ERROR_STATUS satisfies Record<string, ContentfulStatusCode>;
@@ -33,11 +32,7 @@ export function portalErrorRefusal(status: ContentfulStatusCode, messages: strin
 }
 
 /** API answers are per-visitor and may carry account data: never stored by any cache. */
-export function apiJson<E extends BaseEnv>(
-  c: Context<E>,
-  status: ContentfulStatusCode,
-  body: unknown,
-): Response {
+export function apiJson(c: Answer, status: ContentfulStatusCode, body: unknown): Response {
   c.header('Cache-Control', 'no-store');
   return c.json(body, status);
 }
@@ -48,7 +43,7 @@ export function refusalBody(refused: ApiRefusal): ApiErrorBody {
 }
 
 /** Names the refusal on the request's log line and says when to try again, whatever answers it. */
-export function noteRefusal<E extends BaseEnv>(c: Context<E>, refused: ApiRefusal): void {
+export function noteRefusal(c: Answer, refused: ApiRefusal): void {
   c.get('logFields').error = refused.code;
   if (refused.retryAfterSeconds !== undefined) {
     c.header('Retry-After', String(refused.retryAfterSeconds));
@@ -56,7 +51,7 @@ export function noteRefusal<E extends BaseEnv>(c: Context<E>, refused: ApiRefusa
 }
 
 /** Answers a refusal and records its code on the request's log line. */
-export function refuse<E extends BaseEnv>(c: Context<E>, refused: ApiRefusal): Response {
+export function refuse(c: Answer, refused: ApiRefusal): Response {
   noteRefusal(c, refused);
   return apiJson(c, refused.status, refusalBody(refused));
 }

@@ -1,14 +1,13 @@
-import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ConsoleErrorCode } from '../../shared/console-api/errors';
-import type { ConsoleEnv } from '../env';
+import type { Answer } from '../middleware/visit';
 
 /**
  * Every `/console/*` refusal: `{ ok: false, error }` JSON (shared/console-api/errors.ts), its code
  * on the request's log line, and never cached, since a console answer is one marketer's.
  */
 export function consoleError(
-  c: Context<ConsoleEnv>,
+  c: Answer,
   status: ContentfulStatusCode,
   code: ConsoleErrorCode,
 ): Response {

@@ -1,4 +1,5 @@
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 
 /**
  * wrangler.toml's [env.development.vars] LIFECYCLE_HMAC_KEY: signs the embedded portal's

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import type { LifecycleEnv } from '../env';
+import type { Answer } from '../middleware/visit';
 
 /**
  * Every answer of the lifecycle endpoint other than 200 and 202, as `{ error, detail? }` JSON.
@@ -49,7 +48,7 @@ export interface LifecycleRefusal {
   retryAfterSeconds?: number;
 }
 
-export function refuseEvent(c: Context<LifecycleEnv>, refusal: LifecycleRefusal): Response {
+export function refuseEvent(c: Answer, refusal: LifecycleRefusal): Response {
   c.get('logFields').error = refusal.error;
   if (refusal.error === 'method_not_allowed') c.header('Allow', 'POST');
   if (refusal.retryAfterSeconds !== undefined) {

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
 import { LIFECYCLE_SIGNATURE_HEADER, type LifecycleAnswer } from '../../shared/api/lifecycle';
 import { describeError, logError, logWarning } from '../../shared/log';
-import type { LifecycleEnv } from '../env';
+import type { LifecycleEnv } from '../middleware/envs';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';
 import { lifecycleKey } from './key';

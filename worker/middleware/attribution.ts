@@ -23,7 +23,13 @@ import {
 } from '../attribution/consent';
 import type { AttributionBindings } from '../attribution/env';
 import { trackingData } from '../attribution/tracking-data';
-import type { AppEnv } from '../env';
+import type { AppEnv } from './envs';
+
+/** Set by the attribution middleware, on the funnel's pages only. */
+export interface AttributionVariables {
+  /** Click ids, ad cookies, consent and the tracking user data of a page request. */
+  attribution: Attribution;
+}
 
 /** What a page knows about the visitor's attribution (c.get('attribution')). */
 export interface Attribution {

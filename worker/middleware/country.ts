@@ -1,16 +1,23 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import {
-  type BaseVariables,
-  type CountryVariables,
-  type EnvOf,
-  honoursCountryHeader,
-  honoursPreviewCountry,
-  type VisitorVariables,
-} from '../env';
+import { honoursCountryHeader, honoursPreviewCountry } from '../environment';
 import { draftCountryOf } from '../funnel/draft-content';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
+import type { BaseVariables, EnvOf } from './envs';
 import { keptFirstTouch } from './first-touch';
+import type { VisitorVariables } from './visitor';
+
+/** Set by the country middleware. */
+export interface CountryVariables {
+  /** ISO country code, or null when unknown. */
+  country: string | null;
+  /**
+   * Set when a marketer's preview named the country with `?country=` (outside production only):
+   * the preview's first touch and route are then taken from this request, as a new visitor's
+   * from that country, not from the browser's kept cookies.
+   */
+  previewCountry?: boolean;
+}
 
 const COUNTRY = /^[A-Z]{2}$/;
 

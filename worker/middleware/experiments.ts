@@ -3,7 +3,6 @@ import { getCookie } from 'hono/cookie';
 import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
-import type { ExperimentsMiddlewareEnv, RootEnv } from '../env';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
 import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
+import type { ActiveFlow } from '../funnel/flow';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
 import type { PreviewedRoute } from '../funnel/preview';
 import {
@@ -22,9 +22,11 @@ import {
   previewKey,
   readPreviewCookie,
 } from '../funnel/preview-cookie';
+import type { VariantAssignment } from '../funnel/split-test';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
 import type { VisitorFacts } from '../routing/router';
 import type { CookieRejection } from '../signed-cookie';
+import type { ExperimentsMiddlewareEnv, RootEnv } from './envs';
 import { requestFacts } from './route';
 import {
   clearCookie,
@@ -33,6 +35,20 @@ import {
   writeSignedCookie,
 } from './signed-cookies';
 import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE, visitorIdOf } from './visitor';
+
+/** Set by the experiments middleware. */
+export interface ExperimentVariables {
+  variant: VariantAssignment;
+  flow: ActiveFlow;
+  /** The visitor's experiments and the funnel they make. */
+  experiments: VisitorExperiments;
+  /**
+   * Set on a marketer's preview of a variant, or of a route (`route`, its id) with the split's
+   * default variant (worker/funnel/preview.ts): the page shows that variant's or route's flow,
+   * assigns nothing, and sends nothing to analytics or the ad networks.
+   */
+  preview?: { variant: string; route?: string };
+}
 
 /**
  * The split experiment's pin, as it was before there were others (SPEC.md §4's stored variant),
@@ -150,12 +166,12 @@ async function previewed<E extends ExperimentsMiddlewareEnv>(
   );
   if (cookie.state === 'none') return null;
   if (cookie.state === 'invalid') {
-    ignorePreviewCookie(c, cookie.reason);
+    ignorePreviewCookie(c, c.get('requestId'), cookie.reason);
     return null;
   }
   if ('route' in cookie) return { route: cookie.route };
   if (!Object.hasOwn(split.variants, cookie.variant)) {
-    ignorePreviewCookie(c, 'unknown_variant');
+    ignorePreviewCookie(c, c.get('requestId'), 'unknown_variant');
     return null;
   }
   return { variant: cookie.variant };

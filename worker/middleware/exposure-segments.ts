@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { RootEnv } from '../env';
 import type { ExposureSegments } from '../experiments/store/every-experiment-statements';
 import { platformOf } from '../routing/attributes';
+import type { RootEnv } from './envs';
 
 /** A segment level a visitor has no value for. */
 const UNKNOWN = 'unknown';

@@ -4,7 +4,6 @@ import type { ScreenRef } from '../../shared/composed-screens';
 import { describeError, logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import type { FunnelConfig } from '../config/load';
-import type { BaseVariables, ConfigVariables, EnvOf, Variables } from '../env';
 import { knownBotReason } from '../experiments/assignment/bots';
 import {
   compiledExperiments,
@@ -26,8 +25,10 @@ import {
 } from '../experiments/exposure/exposure-store';
 import { experimentStores } from '../experiments/store/experiment-stores';
 import type { FirstVisit } from '../experiments/store/split-statements';
+import type { BaseVariables, EnvOf, Variables } from './envs';
 import { type VisitorExperiments, writePins } from './experiments';
 import { exposureSegments } from './exposure-segments';
+import type { ConfigVariables } from './funnel-config';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
 
 /**
@@ -168,7 +169,7 @@ function exposedHere(
 
 /**
  * Whether showing `next` after `current` would expose the visitor to an experiment this page does
- * not: then the page must not prefetch it (worker/routes/screens.tsx). A prefetched page is shown
+ * not: then the page must not prefetch it (worker/routes/screens/). A prefetched page is shown
  * from the browser's cache without asking the worker again, so its exposure would never be
  * counted, and the visitor would walk on unpinned, their variant followed by the hash alone.
  */

@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Source } from '../../shared/routing';
-import type { AppEnv, RootEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
 import {
   DEFAULT_SOURCE_ALIASES,
@@ -10,12 +9,19 @@ import {
   type FirstTouch,
   takeFirstTouch,
 } from '../routing/first-touch';
+import type { AppEnv, RootEnv } from './envs';
 import {
   readSignedCookie,
   reportInvalidCookie,
   type SignedCookie,
   writeSignedCookie,
 } from './signed-cookies';
+
+/** Set by the first touch middleware, on the funnel's pages only. */
+export interface FirstTouchVariables {
+  /** Where the visit came from, kept from its first page. */
+  firstTouch: FirstTouch;
+}
 
 /** The first touch's cookie: 30 days, the visit and the returns a campaign is judged on. */
 export const FIRST_TOUCH_COOKIE = 'gf_touch';

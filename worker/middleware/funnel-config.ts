@@ -1,7 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
+import type { FunnelConfig } from '../config/load';
 import { type ConfigSource, DEFAULT_CONFIG_TTL_MS } from '../config/load';
-import type { AppEnv } from '../env';
 import { draftContentOf } from '../funnel/draft-content';
+import type { AppEnv } from './envs';
+
+/** Set by the funnel config middleware. */
+export interface ConfigVariables {
+  config: FunnelConfig;
+}
 
 /** Puts the validated funnel config (split weights and flows) on the context. */
 export function funnelConfig(source: ConfigSource): MiddlewareHandler<AppEnv> {

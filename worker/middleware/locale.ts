@@ -1,6 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
-import { type AppEnv, honoursCustomLanguage } from '../env';
+import type { Theme } from '../../shared/theme';
+import { honoursCustomLanguage } from '../environment';
 import { resolveLanguage, resolveTheme } from '../funnel/locale';
+import type { AppEnv } from './envs';
+
+/** Set by the locale middleware. */
+export interface LocaleVariables {
+  language: string;
+  theme: Theme;
+}
 
 /** Resolves the page language (SPEC.md §9) and theme (SPEC.md §3) for the screens. */
 export function locale(options: { supported: readonly string[] }): MiddlewareHandler<AppEnv> {

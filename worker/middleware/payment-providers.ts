@@ -1,4 +1,4 @@
-import { parsedBinding } from '../env';
+import { parsedBinding } from '../parsed-binding';
 
 /**
  * The card and wallet providers a deployment may use, and the origins each needs in the pages'

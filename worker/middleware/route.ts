@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import type { RouteMiddlewareEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
 import { visitorFacts } from '../routing/attributes';
 import type { FirstTouch } from '../routing/first-touch';
@@ -13,6 +12,7 @@ import {
   compiledRouting,
   type VisitorFacts,
 } from '../routing/router';
+import type { RouteMiddlewareEnv } from './envs';
 import {
   readSignedCookie,
   reportInvalidCookie,
@@ -20,6 +20,16 @@ import {
   writeSignedCookie,
 } from './signed-cookies';
 import { VISITOR_COOKIE, visitorIdOf } from './visitor';
+
+/** Set by the route middleware. */
+export interface RouteVariables {
+  /** The visitor's route for the visit. */
+  route: ChosenRoute;
+  /** True when the route was chosen on this request, not read from `gf_route`. */
+  routeChosen?: boolean;
+  /** True when the route is the one a validly signed `gf_route` kept for the visit. */
+  routeKept?: boolean;
+}
 
 /**
  * The visitor's route for the visit: a session cookie, gone when the browser closes, signed for

@@ -1,5 +1,5 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from './envs';
 
 /**
  * The one same-origin rule for every request that changes something on a visitor's behalf: `/api`'s POST calls, the

@@ -3,14 +3,21 @@ import { heatmapExcluded } from '../../shared/analytics/heatmap';
 import type { PixelIds } from '../../shared/analytics/tracking';
 import { type ComposedScreens, screenOfRef } from '../../shared/composed-screens';
 import { TEST_GATEWAY_BASE } from '../../shared/test-gateway-protocol';
-import { isDevelopment, type RootEnv } from '../env';
+import { isDevelopment } from '../environment';
 import { keptOrMade } from '../kept';
 import { pixelIds } from './attribution';
+import type { RootEnv } from './envs';
 import {
   configuredPaymentProviders,
   type PaymentProvider,
   paymentProviderSources,
 } from './payment-providers';
+
+/** Set by the security headers middleware, around every request (worker/app.tsx). */
+export interface SecurityHeadersVariables {
+  /** The script nonce of this answer's Content-Security-Policy. */
+  nonce: string;
+}
 
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -2,8 +2,10 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { logError, logWarning } from '../../shared/log';
-import { type Bindings, isDevelopment, type RootEnv } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 import { type CookieRejection, signCookie, verifyCookie } from '../signed-cookie';
+import type { RootEnv } from './envs';
 
 /**
  * The cookies that decide a visitor's funnel and prices (gf_route, gf_touch, gf_variant, gf_x),

@@ -1,6 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { BaseVariables, EnvOf, VisitorVariables } from '../env';
+import type { BaseVariables, EnvOf } from './envs';
+
+/** Set by the visitor middleware. */
+export interface VisitorVariables {
+  visitorId: string;
+}
 
 export const VISITOR_COOKIE = 'userUuid';
 /** SPEC.md §9: the visitor uuid cookie lives 365 days. */

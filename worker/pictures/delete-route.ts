@@ -7,9 +7,9 @@ import type {
 import { describeError, logError } from '../../shared/log';
 import { PICTURES_PATH } from '../../shared/pictures';
 import { CONFIG_KEYS } from '../config/load';
-import type { ConsoleEnv } from '../env';
 import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
+import type { ConsoleEnv } from '../middleware/envs';
 import { crossOriginReason } from '../middleware/same-origin';
 import { deletePicture, findPicture } from './library';
 import { DELETES_PER_AUTHOR, refusedFor } from './limits';

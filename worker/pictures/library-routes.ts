@@ -16,8 +16,8 @@ import {
   PICTURE_MIN_SIDE,
   pictureWidths,
 } from '../../shared/pictures';
-import type { ConsoleEnv } from '../env';
 import { consoleError } from '../http/console-errors';
+import type { ConsoleEnv } from '../middleware/envs';
 import { crossOriginReason } from '../middleware/same-origin';
 import { deleteFromLibrary } from './delete-route';
 import { findPicture, listPictures, storePicture } from './library';

@@ -6,7 +6,7 @@ import {
   parsePictureName,
   pictureWidths,
 } from '../../shared/pictures';
-import type { BaseEnv } from '../env';
+import type { BaseEnv } from '../middleware/envs';
 import { addressSubject } from '../rate-limits/client-address';
 import { findPicture, originalKey, sizeKey } from './library';
 import { MAKES_PER_ADDRESS, refusedFor } from './limits';

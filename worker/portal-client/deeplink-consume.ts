@@ -1,9 +1,8 @@
-import type { Context } from 'hono';
 import { readAnswer } from '../../shared/api/answer-fields';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { DEEPLINK_CONSUME_ANSWER } from '../../shared/api/portal-answers';
 import { logError, logWarning } from '../../shared/log';
-import type { CountryEnv } from '../env';
+import type { Visit } from '../middleware/visit';
 import { sendToPortal } from './portal-call';
 import type { PortalFetch } from './portal-transport';
 
@@ -17,16 +16,16 @@ export type DeeplinkSignIn =
  * transport as `/api`) for the access token of its account, which the caller puts in the
  * session cookie (session/session-cookie.ts). The success screen's login link (routes/app-login.ts)
  * and a resume link made after sign-up (resume/resume-route.ts) both sign in this way; the
- * portal answers a second use with 410. It takes the context for its execution context, which
- * the transport hands the embedded portal (./portal-transport.ts), as the `/api` call does.
+ * portal answers a second use with 410. The visit gives its execution context, which the
+ * transport hands the embedded portal (./portal-transport.ts), as the `/api` call does.
  */
-export async function spendDeeplinkToken<E extends CountryEnv>(
-  c: Context<E>,
+export async function spendDeeplinkToken(
+  visit: Visit,
   token: string,
   deps: { portalFetch?: PortalFetch },
 ): Promise<DeeplinkSignIn> {
   const sent = await sendToPortal(
-    c,
+    visit,
     {
       name: 'deeplinkConsume',
       call: DEEPLINK_CONSUME_CALL,
@@ -45,11 +44,11 @@ export async function spendDeeplinkToken<E extends CountryEnv>(
   if (answer.status !== 200) return { outcome: 'failed' };
   const consumed = readAnswer(DEEPLINK_CONSUME_ANSWER, parsedJson(answer.text));
   for (const { field, found } of consumed.drift) {
-    logWarning('portal_shape', { id: c.get('requestId'), call: 'deeplinkConsume', field, found });
+    logWarning('portal_shape', { id: visit.requestId, call: 'deeplinkConsume', field, found });
   }
   if (!consumed.ok) {
     logError('portal_bad_response', {
-      id: c.get('requestId'),
+      id: visit.requestId,
       call: 'deeplinkConsume',
       missing: consumed.missing,
     });

@@ -1,5 +1,6 @@
 import type { ExecutionContext } from 'hono';
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 
 /** Sends one request to the portal the transport chose; rejects when there is no answer. */
 export type PortalSend = (request: Request) => Promise<Response>;

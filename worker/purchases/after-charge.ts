@@ -3,7 +3,7 @@ import { type ApiCallName, PollingStartResponse } from '../../shared/api/contrac
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
-import type { ApiEnv } from '../env';
+import type { ApiEnv } from '../middleware/envs';
 import { rateAskerOf, recordDecline } from '../rate-limits/rate-limit-gate';
 import { sessionUserId } from '../session/signed-in-user';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
-import type { RootEnv } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
+import type { RootEnv } from '../middleware/envs';
 import {
   cookieKey,
   readSignedCookie,

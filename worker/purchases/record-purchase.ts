@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
-import type { ApiEnv } from '../env';
+import type { ApiEnv } from '../middleware/envs';
 import { keptFirstTouch } from '../middleware/first-touch';
 import { buyerEmailHash } from '../session/session-cookie';
 import { sessionUserId } from '../session/signed-in-user';

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
 import { type LogFields, logError } from '../../shared/log';
-import type { ApiEnv, Bindings } from '../env';
+import type { Bindings } from '../env';
 import { type ApiRefusal, refusal } from '../http/api-error';
+import type { ApiEnv } from '../middleware/envs';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
 import { rulesFor } from './rate-limit-profile';

@@ -14,9 +14,9 @@ import {
   parseConsentCountries,
 } from '../attribution/consent';
 import { cookieValue } from '../attribution/cookie-header';
-import type { ResumeEnv } from '../env';
 import { parsePins, serializePins } from '../experiments/assignment/pins';
 import { writeAdCookie } from '../middleware/attribution';
+import type { ResumeEnv } from '../middleware/envs';
 import { writePins } from '../middleware/experiments';
 import { writeVisitorCookie } from '../middleware/visitor';
 import { writeConsentCookie } from '../routes/consent';

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { logLine } from '../../shared/log';
-import type { ResumeEnv } from '../env';
+import type { ResumeEnv } from '../middleware/envs';
+import { visitOf } from '../middleware/visit';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-transport';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
@@ -80,7 +81,7 @@ async function signIn(
   if (record.signIn === null) return { ok: true, account: null };
   const token = await openSignIn(key, id, record.signIn.sealed);
   if (token === null) return { ok: false, reason: 'sign_in_unsealed' };
-  const spent = await spendDeeplinkToken(c, token, deps);
+  const spent = await spendDeeplinkToken(visitOf(c), token, deps);
   if (spent.outcome === 'failed') return { ok: false, reason: 'sign_in_unavailable' };
   if (spent.outcome !== 'logged_in') return { ok: false, reason: 'sign_in_spent' };
   const expected = record.signIn.userId;

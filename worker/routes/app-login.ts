@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
-import type { OtherPagesEnv } from '../env';
 import { requestBrand } from '../funnel/brand';
+import type { OtherPagesEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
+import { visitOf } from '../middleware/visit';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-transport';
 import { setSessionToken } from '../session/session-cookie';
@@ -65,7 +66,7 @@ export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<OtherP
       async function consumeLoginLink(c) {
         const token = validToken((await c.req.parseBody()).token);
         const spent = token
-          ? await spendDeeplinkToken(c, token, deps)
+          ? await spendDeeplinkToken(visitOf(c), token, deps)
           : ({ outcome: 'unknown' } as const);
         if (spent.outcome === 'logged_in') setSessionToken(c, spent.accessToken);
         c.get('logFields').detail = `deeplink_login_${spent.outcome}`;

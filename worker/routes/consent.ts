@@ -1,8 +1,8 @@
-import { type Context, Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { Hono } from 'hono';
 import { type ConsentAnswer, isConsentAnswer } from '../../shared/consent-cookie';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
-import type { VendorEnv } from '../env';
+import { type AnswerHeaders, setAnswerCookie } from '../http/answer-cookies';
+import type { VendorEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { formBodyLimit, refuseForeignForm } from './form-post';
 
@@ -21,8 +21,8 @@ function backTo(referer: string | undefined, requestUrl: string): string {
 }
 
 /** Stores the visitor's consent answer (also the resume link's, worker/resume/). */
-export function writeConsentCookie(c: Context, answer: ConsentAnswer): void {
-  setCookie(c, CONSENT_COOKIE, answer, {
+export function writeConsentCookie(headers: AnswerHeaders, answer: ConsentAnswer): void {
+  setAnswerCookie(headers, CONSENT_COOKIE, answer, {
     maxAge: CONSENT_COOKIE_MAX_AGE,
     path: '/',
     secure: true,

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv, BaseEnv } from '../env';
 import { isSpeculative } from '../experiments/exposure/exposure-rules';
+import type { AppEnv, BaseEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
 
 /**

@@ -7,7 +7,7 @@ import {
   type PostedPhone,
   type RefusedPhone,
 } from '../../shared/phone/posted-phone';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../middleware/envs';
 import { carryToNextScreen, readFormFields, takeCarried, textField } from './form-post';
 
 /**

@@ -14,8 +14,8 @@ import type { ScreenRef } from '../../shared/composed-screens';
 import { isValidEmail } from '../../shared/email-validity';
 import type { ScreenId } from '../../shared/screens';
 import { type ApiDependencies, forwardCall } from '../api/call-handler';
-import type { AppEnv } from '../env';
 import { noteRefusal, refusalBody } from '../http/api-error';
+import type { AppEnv } from '../middleware/envs';
 import { carryToNextScreen, readFormFields, takeCarried, textField } from './form-post';
 
 /**

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { cookieValue } from '../attribution/cookie-header';
 import { hashedMatchKey } from '../attribution/match-keys';
-import type { ApiEnv, RootEnv } from '../env';
+import type { ApiEnv, RootEnv } from '../middleware/envs';
 import { forgetSignedInUser, noteSignedInUser } from './signed-in-user';
 
 const SESSION_COOKIE = 'gf_session';

@@ -1,8 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
-import type { RootEnv } from '../env';
+import type { RootEnv } from '../middleware/envs';
 import { readSignedCookie, writeSignedCookie } from '../middleware/signed-cookies';
+
+/** Set by whatever signs a visitor in (noteSignedInUser), read once the answer is made. */
+export interface SignedInUserVariables {
+  /**
+   * The user id this request signed the visitor in as (worker/session/session-cookie.ts), for its
+   * signed cookies (signedInUserCookies).
+   */
+  signedInUserId?: string;
+}
 
 /**
  * The signed-in visitor's external user id (SPEC.md §3 `entity.external_user_id`), kept beside

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { ApiDependencies } from '../api/call-handler';
 import { apiRoutes } from '../api/routes';
-import type { ApiEnv } from '../env';
 import { country } from '../middleware/country';
+import type { ApiEnv } from '../middleware/envs';
 import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';

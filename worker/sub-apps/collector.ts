@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type CollectorOptions, collectorRoutes } from '../collector/collect-route';
-import type { CollectorEnv } from '../env';
 import { country } from '../middleware/country';
+import type { CollectorEnv } from '../middleware/envs';
 import { endOfSubApp } from './end-of-sub-app';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { LifecycleEnv } from '../env';
 import { type LifecycleOptions, lifecycleRoutes } from '../lifecycle/route';
+import type { LifecycleEnv } from '../middleware/envs';
 import { endOfSubApp } from './end-of-sub-app';
 
 /**

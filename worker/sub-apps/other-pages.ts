@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { OtherPagesEnv } from '../env';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { country } from '../middleware/country';
+import type { OtherPagesEnv } from '../middleware/envs';
 import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { BaseEnv } from '../env';
+import type { BaseEnv } from '../middleware/envs';
 import { pictureServeRoutes } from '../pictures/serve-routes';
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { ResumeEnv } from '../env';
 import { SUPPORTED_LANGUAGES } from '../i18n';
 import { country } from '../middleware/country';
+import type { ResumeEnv } from '../middleware/envs';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
 import { locale } from '../middleware/locale';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { VendorEnv } from '../env';
 import { country } from '../middleware/country';
+import type { VendorEnv } from '../middleware/envs';
 import { visitor } from '../middleware/visitor';
 import { endOfSubApp } from './end-of-sub-app';
 

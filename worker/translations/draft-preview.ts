@@ -1,10 +1,9 @@
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TFunction } from 'i18next';
 import type { CopyDocument } from '../../shared/config/copy';
-import type { BaseEnv } from '../env';
+import { cookieValue } from '../attribution/cookie-header';
 import { PREVIEW_COOKIE, readPreviewCookie } from '../funnel/preview-cookie';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
+import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
 import { translatorWithOverride } from '../i18n';
 import { storedCopy } from './copy-document';
 
@@ -52,17 +51,18 @@ export async function storeDraft(
  * (or with a forged or expired one), the live copy.
  */
 export async function followDraftLink(
-  c: Context,
+  headers: AnswerHeaders,
+  cookieHeader: string | undefined,
   key: string,
   token: string | undefined,
   nowMs: number,
 ): Promise<void> {
   const id = token === undefined ? null : await verifyDraftToken(key, token, nowMs);
   if (id === null || token === undefined) {
-    if (getCookie(c, COPY_DRAFT_COOKIE) !== undefined) endDraftPreview(c);
+    if (cookieValue(cookieHeader, COPY_DRAFT_COOKIE) !== undefined) endDraftPreview(headers);
     return;
   }
-  setCookie(c, COPY_DRAFT_COOKIE, token, {
+  setAnswerCookie(headers, COPY_DRAFT_COOKIE, token, {
     maxAge: DRAFT_TTL_SECONDS,
     path: '/',
     httpOnly: true,
@@ -72,8 +72,8 @@ export async function followDraftLink(
 }
 
 /** Preview pages show the live copy again. */
-function endDraftPreview(c: Context): void {
-  deleteCookie(c, COPY_DRAFT_COOKIE, { path: '/', secure: true });
+function endDraftPreview(headers: AnswerHeaders): void {
+  clearAnswerCookie(headers, COPY_DRAFT_COOKIE, { path: '/', secure: true });
 }
 
 /** The draft id a token names, if `key` signed it and it has not expired at `nowMs`. */
@@ -91,20 +91,24 @@ async function verifyDraftToken(key: string, token: string, nowMs: number): Prom
  * The translator of the draft being previewed in `language`, or null when the request previews
  * no draft (no cookie, a forged or expired one, no preview, or the draft is gone from KV).
  */
-export async function draftTranslator<E extends BaseEnv>(
-  c: Context<E>,
+export async function draftTranslator(
+  kv: KVNamespace,
+  cookieHeader: string | undefined,
   key: string | null,
   language: string,
   nowMs: number,
 ): Promise<TFunction | null> {
-  const token = getCookie(c, COPY_DRAFT_COOKIE);
+  const token = cookieValue(cookieHeader, COPY_DRAFT_COOKIE);
   if (token === undefined || key === null) return null;
   const id = await verifyDraftToken(key, token, nowMs);
   if (id === null) return null;
-  if ((await readPreviewCookie(getCookie(c, PREVIEW_COOKIE), key, nowMs)).state !== 'valid') {
+  if (
+    (await readPreviewCookie(cookieValue(cookieHeader, PREVIEW_COOKIE), key, nowMs)).state !==
+    'valid'
+  ) {
     return null;
   }
-  const raw = await c.env.FUNNEL_CONFIG.get(draftKey(id), 'text');
+  const raw = await kv.get(draftKey(id), 'text');
   if (raw === null) return null;
   const copy = storedCopy(raw, draftKey(id));
   return copy === null ? null : translatorWithOverride(language, copy[language] ?? {});

@@ -7,7 +7,7 @@ import {
   consoleAccess,
   LOCAL_AUTHOR,
 } from '../../../worker/console/access';
-import type { ConsoleEnv } from '../../../worker/env';
+import type { ConsoleEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
 import {
   AUD,

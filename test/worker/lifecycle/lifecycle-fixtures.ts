@@ -8,13 +8,13 @@ import {
   type LifecycleEventBody,
 } from '../../../shared/api/lifecycle';
 import { rememberBuyers } from '../../../worker/collector/consumer/ledger-destination';
-import type { AppEnv } from '../../../worker/env';
 import type { RevenueEvent } from '../../../worker/experiments/store/revenue-events';
 import type { ApplyRevenueEvents } from '../../../worker/lifecycle/apply';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { lifecycleRoutes } from '../../../worker/lifecycle/route';
 import { signatureHeaderFor } from '../../../worker/lifecycle/signature';
+import type { AppEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
 import { ORIGIN } from '../fetch-app';
 

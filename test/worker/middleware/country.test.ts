@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv, Bindings } from '../../../worker/env';
+import type { Bindings } from '../../../worker/env';
 import { country } from '../../../worker/middleware/country';
+import type { AppEnv } from '../../../worker/middleware/envs';
 
 const app = new Hono<AppEnv>();
 app.use(country());

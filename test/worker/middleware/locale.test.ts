@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
-import type { AppEnv } from '../../../worker/env';
+import type { AppEnv } from '../../../worker/middleware/envs';
 import { locale } from '../../../worker/middleware/locale';
 
 function appIn(environment: string) {

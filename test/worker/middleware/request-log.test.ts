@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../../worker/env';
+import type { AppEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../../worker/env';
+import type { AppEnv } from '../../../worker/middleware/envs';
 import { securityHeaders } from '../../../worker/middleware/security-headers';
 
 const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { expect, it } from 'vitest';
-import type { AppEnv } from '../../../worker/env';
+import type { AppEnv } from '../../../worker/middleware/envs';
 import { visitor } from '../../../worker/middleware/visitor';
 
 const app = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../../worker/env';
+import type { AppEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
 import { APPSFLYER_SMART_SCRIPT_URL, vendorRoutes } from '../../../worker/routes/vendor';
 import { freshApp } from '../fetch-app';

@@ -1,4 +1,5 @@
-import { type Bindings, isDevelopment, isProduction } from '../../env';
+import type { Bindings } from '../../env';
+import { isDevelopment, isProduction } from '../../environment';
 import { experimentStores } from '../../experiments/store/experiment-stores';
 import { amplitudeDestination, DEFAULT_AMPLITUDE_ENDPOINT } from './amplitude';
 import { archiveDestination, unconfiguredArchiveDestination } from './archive';

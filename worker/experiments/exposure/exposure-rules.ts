@@ -22,7 +22,7 @@ export interface AnsweredRequest {
  * would have but came from a known bot ('bot', counted apart), or cannot (null): a funnel screen
  * the visitor was shown (a GET of `/` or `/<screen id>` answered 200). A preview, `skip_split`, a
  * prefetch (the page is not seen yet; speculation rules leave out a page that would expose, so
- * its real visit comes to the worker, worker/routes/screens.tsx) and a form post never count; the
+ * its real visit comes to the worker, worker/routes/screens/) and a form post never count; the
  * API, the collector, the console and assets are no screens. A browser that keeps no cookies
  * walks every experiment's control and is never counted (worker/middleware/experiments.ts).
  * Which experiments the page exposes is exposedAt's.
@@ -103,7 +103,7 @@ export function isCookielessReturn(
 
 /**
  * `/` (the first screen of the visitor's flow) or `/<screen id>`, of a screen in code or a
- * composed one (worker/routes/screens.tsx); an undeclared one is a 404, counted nowhere.
+ * composed one (worker/routes/screens/); an undeclared one is a 404, counted nowhere.
  */
 function isFunnelScreenPath(path: string): boolean {
   return path === '/' || isScreenRef(path.slice(1));

@@ -1,0 +1,116 @@
+import ts from 'typescript';
+import type { Source } from './import-boundaries';
+
+/**
+ * Only the worker's middleware and its route handlers see Hono's `Context` (`npm run check`,
+ * check-house.ts). A middleware learns something about a request and sets it beside the others
+ * (its `Variables`); a route handler, the `(c) => …` of a `new Hono()` app, reads what it needs
+ * from `c` and hands the code below it a visit or plain values. A module that names the
+ * `Context` type takes `c` itself, and so could reach anything of any request: that is what this
+ * refuses outside `worker/middleware/`. A handler written inline needs no annotation, so a route
+ * file passes without naming it.
+ */
+
+/** The files that still name `Context`, each to be moved to a visit or plain values, then dropped. */
+export const CONTEXT_ALLOWED: readonly string[] = [
+  'worker/api/call-handler.ts',
+  'worker/api/unhandled-error.ts',
+  'worker/area-map/area-map-cookie.ts',
+  'worker/area-map/area-map-route.ts',
+  'worker/collector/collect-route.ts',
+  'worker/console/access.ts',
+  'worker/console/content-route.ts',
+  'worker/console/copy-route.ts',
+  'worker/console/preview-route.ts',
+  'worker/console/route-test.ts',
+  'worker/console/routes.ts',
+  'worker/lifecycle/route.ts',
+  'worker/pictures/delete-route.ts',
+  'worker/pictures/library-routes.ts',
+  'worker/pictures/serve-routes.ts',
+  'worker/purchases/after-charge.ts',
+  'worker/purchases/offer-deadline.ts',
+  'worker/purchases/record-purchase.ts',
+  'worker/rate-limits/rate-limit-gate.ts',
+  'worker/resume/carried-state.ts',
+  'worker/resume/resume-route.ts',
+  'worker/routes/app-login.ts',
+  'worker/routes/form-post.ts',
+  'worker/routes/phone-form.ts',
+  'worker/routes/screens/visit-of.ts',
+  'worker/routes/signup-form.ts',
+  'worker/session/session-cookie.ts',
+  'worker/session/signed-in-user.ts',
+];
+
+interface ContextImport {
+  path: string;
+  /** Why it is refused: the import itself, or an allowed file that no longer needs its place. */
+  message: string;
+}
+
+const HONO = /^hono(\/|$)/;
+
+/** Whether `text` names Hono's `Context` type: a named import, or `import('hono').Context`. */
+function namesContext(path: string, text: string): boolean {
+  // Parsing every worker file takes seconds; most never spell the word.
+  if (!/\bContext\b/.test(text)) return false;
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const bindings = node.importClause?.namedBindings;
+      found =
+        HONO.test(node.moduleSpecifier.text) &&
+        bindings !== undefined &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.some((e) => (e.propertyName ?? e.name).text === 'Context');
+      return;
+    }
+    if (ts.isImportTypeNode(node) && node.qualifier !== undefined) {
+      const argument = node.argument;
+      const specifier =
+        ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)
+          ? argument.literal.text
+          : '';
+      const name = ts.isIdentifier(node.qualifier)
+        ? node.qualifier.text
+        : node.qualifier.right.text;
+      if (HONO.test(specifier) && name === 'Context') found = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+export function contextImports(
+  sources: Iterable<Source>,
+  allowed: readonly string[] = CONTEXT_ALLOWED,
+): ContextImport[] {
+  const refused: ContextImport[] = [];
+  const seen = new Set<string>();
+  for (const { path, text } of sources) {
+    if (!path.startsWith('worker/') || path.startsWith('worker/middleware/')) continue;
+    seen.add(path);
+    const names = namesContext(path, text);
+    if (names && !allowed.includes(path)) {
+      refused.push({
+        path,
+        message:
+          "imports Hono's Context outside worker/middleware/. Let the route handler read what this needs from c and pass a visit or plain values; a middleware that learns something of the request belongs in worker/middleware/.",
+      });
+    } else if (!names && allowed.includes(path)) {
+      refused.push({
+        path,
+        message:
+          "no longer imports Hono's Context: take it off CONTEXT_ALLOWED (scripts/context-imports.ts).",
+      });
+    }
+  }
+  for (const path of allowed) {
+    if (!seen.has(path)) refused.push({ path, message: 'is gone: take it off CONTEXT_ALLOWED.' });
+  }
+  return refused;
+}

@@ -1,0 +1,71 @@
+import type { MiddlewareHandler } from 'hono';
+import { createFactory } from 'hono/factory';
+import type { AppEnv } from '../../middleware/envs';
+import { carryPostedPhone, readPhonePost } from '../phone-form';
+import { carrySignedUp, signUpFromForm } from '../signup-form';
+import {
+  nextOf,
+  queryOf,
+  type Refused,
+  type ScreenDeps,
+  type Screens,
+  shownOf,
+} from './page-visit';
+import { showScreen } from './show-screen';
+import { answerPage, pageVisitOf } from './visit-of';
+
+const factory = createFactory<AppEnv>();
+
+/**
+ * Runs `guard` on posts from the screens' own forms (phone, email) only; every other Continue
+ * form keeps its plain redirect.
+ */
+export function onOwnForms(
+  screens: Screens,
+  guard: MiddlewareHandler<AppEnv>,
+): MiddlewareHandler<AppEnv> {
+  return factory.createMiddleware(function ownFormsOnly(c, next) {
+    const shown = shownOf(c.get('config').content, c.req.param('screenId'));
+    const ownForm =
+      shown !== null &&
+      Boolean(screens[shown.screen].phoneForm || screens[shown.screen].signUpForm);
+    return ownForm ? guard(c, next) : next();
+  });
+}
+
+/**
+ * A screen's Continue form, posted before the island hydrated or with no script: the island's
+ * work, done here. A landing's post is its phone form's, checked first as the island would
+ * (../phone-form.ts); a signup screen's is its email form's, which creates the account first
+ * (../signup-form.ts). A refusal shows the screen again with what was posted.
+ */
+export function continueForm(deps: ScreenDeps) {
+  return factory.createHandlers(async function continueFrom(c) {
+    const { screens } = deps;
+    const shown = shownOf(c.get('config').content, c.req.param('screenId'));
+    if (!shown) return c.notFound();
+    const { ref, screen } = shown;
+    const search = queryOf(c.req.url);
+    c.get('logFields').screen = ref;
+    const showRefused = async (refused: Refused) =>
+      answerPage(c, await showScreen(deps, await pageVisitOf(c, deps, shown), shown, refused));
+    if (screens[screen].phoneForm) {
+      const post = await readPhonePost(c);
+      if (!post.accepted) {
+        if ('malformed' in post) return post.malformed;
+        return showRefused({ phone: post.refused, status: 422 });
+      }
+      carryPostedPhone(c, post.e164, post.country);
+    }
+    if (screens[screen].signUpForm) {
+      const post = await signUpFromForm(c, shown, deps.api);
+      if (!post.ok) {
+        if ('malformed' in post) return post.malformed;
+        return showRefused({ email: post.refused, status: post.status });
+      }
+      carrySignedUp(c, post.account);
+    }
+    const next = nextOf(screens, shown, { flow: c.get('flow'), content: c.get('config').content });
+    return c.redirect(next ? `/${next}${search}` : `/${ref}${search}`, 303);
+  });
+}

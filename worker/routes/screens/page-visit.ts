@@ -1,0 +1,103 @@
+import type { ScreenDefinition } from '../../../screens/registry';
+import type { RefusedEmail, SignedUpAccount } from '../../../shared/api/form-sign-up';
+import type { ComposedScreens, ScreenRef } from '../../../shared/composed-screens';
+import { screenOfRef } from '../../../shared/composed-screens';
+import {
+  DECLINE_CLASS_PARAM,
+  type DeclineClass,
+  isDeclineClass,
+} from '../../../shared/decline-class';
+import type { PostedPhone, RefusedPhone } from '../../../shared/phone/posted-phone';
+import type { OfferClock } from '../../../shared/plans/offer-clock';
+import type { ScreenId } from '../../../shared/screens';
+import type { ApiDependencies } from '../../api/call-handler';
+import type { Bindings } from '../../env';
+import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
+import type { AppEnv } from '../../middleware/envs';
+import type { RenderedScreens } from '../../render/rendered-screens';
+
+export type Screens = Record<ScreenId, ScreenDefinition>;
+
+/** What the screen routes are built from: the screens, the kept bodies, the API for forms. */
+export interface ScreenDeps {
+  api: ApiDependencies;
+  screens: Screens;
+  renderedScreens: RenderedScreens | null;
+}
+
+/**
+ * A page's visit, as the route handler hands it down: the bindings, the request's address and
+ * what the page middleware learnt of it, and what the request carried in from the screen before
+ * (a posted number, a new account, the offer's deadline), read and cleared by the handler.
+ */
+export interface PageVisit {
+  env: Bindings;
+  url: string;
+  path: string;
+  request: Request;
+  vars: Readonly<AppEnv['Variables']>;
+  carried: Carried;
+}
+
+/** What a screen is handed from the one before it (./index.tsx reads it once, as it is shown). */
+export interface Carried {
+  offerClock: OfferClock;
+  postedPhone?: PostedPhone;
+  account?: SignedUpAccount;
+}
+
+/**
+ * The screen a request shows: `ref`, as the path and the flow name it (a composed screen's own
+ * id), drawn and behaving as `screen`, the screen in code (itself, or the composed one's `from`).
+ */
+export interface Shown {
+  ref: ScreenRef;
+  screen: ScreenId;
+}
+
+/** A screen's own form refused what was posted: shown again with it, under this status. */
+export interface Refused {
+  phone?: RefusedPhone;
+  email?: RefusedEmail;
+  status: number;
+}
+
+/** The screen `ref` names in the request's content, or null when there is none of that name. */
+export function shownOf(content: ComposedScreens, ref: string | undefined): Shown | null {
+  const screen = ref === undefined ? null : screenOfRef(content, ref);
+  return screen === null ? null : { ref: ref as ScreenRef, screen };
+}
+
+export function nextOf(
+  screens: Screens,
+  current: Shown,
+  visit: { flow: ActiveFlow; content: ComposedScreens },
+): ScreenRef | null {
+  const { offFlowNext, backToPaywall } = screens[current.screen];
+  const offFlow = backToPaywall
+    ? (flowPaywall(visit.flow, visit.content) ?? offFlowNext)
+    : offFlowNext;
+  return nextScreen(visit.flow, current.ref, offFlow);
+}
+
+/**
+ * The visitor's query, as every move keeps it (SPEC.md §2), less a decline's class: that is
+ * advice for 'Payment declined' alone, which the page's links and forms do not carry on.
+ */
+export function queryOf(url: string): string {
+  return searchWithoutDeclineClass(new URL(url).search);
+}
+
+/** The class 'Payment declined' names in its address, if it is one (else the advice for any). */
+export function declineClassIn(url: string): DeclineClass | undefined {
+  const named = new URL(url).searchParams.get(DECLINE_CLASS_PARAM);
+  return isDeclineClass(named) ? named : undefined;
+}
+
+function searchWithoutDeclineClass(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has(DECLINE_CLASS_PARAM)) return search;
+  params.delete(DECLINE_CLASS_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
