@@ -123,7 +123,10 @@ afterAll(() => session?.stop());
 
 async function openConsole(page: Page): Promise<void> {
   await page.goto('/console');
-  await page.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
+  // A first page from a cold worker, on two cores a whole suite shares, took over 10 s at times.
+  await page
+    .getByRole('heading', { level: 2, name: 'Edit and publish' })
+    .waitFor({ timeout: 30_000 });
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
