@@ -27,7 +27,8 @@ import {
  * Why one width clicks everything: what a click does once it lands (a field takes the focus, a
  * checkbox flips and flips back, a dialog's Cancel gives the focus back, Duplicate adds a draft)
  * does not depend on the window's width; whether it lands does, and that is what the other widths
- * prove, every control of a state in one round trip rather than a click each.
+ * prove, every control of a state in one round trip rather than a click each. The file still
+ * takes about two minutes alone on two loaded cores, most of it the clicks at 1024 px.
  */
 
 let session: BrowserSession;
@@ -567,8 +568,8 @@ const unexpected = (problems: string[]) =>
 
 describe('the console by mouse and by touch in Chromium', () => {
   it(`clicks every field and action of every card, dialog and area at ${CLICKED_WIDTH} px`, {
-    // About 60 s alone on an idle machine: some four hundred clicks, each rendering the console
-    // again and each checked for its effect. The other widths hit-test instead (see the top).
+    // Slow by nature, 43 to 114 s alone on two cores shared with other runs: some four hundred
+    // clicks, each rendering the console again and checked for its effect.
     timeout: 300_000,
   }, async () => {
     const { context, page, problems } = await consoleWithHistory('mouse', CLICKED_WIDTH);
