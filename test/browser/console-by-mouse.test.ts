@@ -16,8 +16,8 @@ import { type BrowserSession, startBrowserSession } from './harness';
  * published and rolled back (console-copy.test.ts), a click-id audience (console-click-id.test.ts),
  * upsell prices on a route and in a test (upsell-prices.test.ts), a visitor from DE on a TikTok
  * link (visitor-country.test.ts), a simulated price test's verdict read in the results
- * (console-simulated-price-test.test.ts), and every control of every card and dialog at three
- * widths (console-pointer.test.ts).
+ * (console-simulated-price-test.test.ts), and every control of every card and dialog clicked at
+ * one width and uncovered at the others (console-pointer.test.ts).
  */
 
 let session: BrowserSession;

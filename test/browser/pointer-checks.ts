@@ -53,15 +53,25 @@ function installPageAim(): void {
   (window as unknown as AimWindow).__aim = { aimAt, describe };
 }
 
+/** Pages whose current document has the probes: asking the page again costs a round trip a click. */
+const aimedPages = new WeakSet<Page>();
+
 /**
- * Puts the probes into the page. Compilers that keep function names (tsx, esbuild's keepNames)
- * wrap inner functions in a `__name` helper the page does not have; a no-op one lets the same
- * functions run whichever tool loaded this file.
+ * Puts the probes into the page, once per document. Compilers that keep function names (tsx,
+ * esbuild's keepNames) wrap inner functions in a `__name` helper the page does not have; a no-op
+ * one lets the same functions run whichever tool loaded this file.
  */
 async function installAim(page: Page): Promise<void> {
-  if (await page.evaluate('Boolean(globalThis.__aim)')) return;
+  if (aimedPages.has(page)) return;
   await page.evaluate('globalThis.__name ??= (target) => target');
   await page.evaluate(installPageAim);
+  if (!aimedPages.has(page)) {
+    aimedPages.add(page);
+    // A new document has no probes; a hash change keeps them, and reinstalling is harmless.
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) aimedPages.delete(page);
+    });
+  }
 }
 
 /**
@@ -91,39 +101,83 @@ export async function visibleControls(
   root: Locator,
   selector: string,
 ): Promise<ElementHandle<HTMLElement>[]> {
-  const all = (await root.locator(selector).elementHandles()) as ElementHandle<HTMLElement>[];
-  const visible: ElementHandle<HTMLElement>[] = [];
-  for (const control of all) if (await control.isVisible()) visible.push(control);
-  return visible;
+  const controls = root.locator(selector);
+  // Playwright's isVisible for every control in one round trip rather than one each: drawn, not
+  // hidden by style, and with a box of some size.
+  const shown = await controls.evaluateAll((all) =>
+    all.map((control) => {
+      const box = control.getBoundingClientRect();
+      return (
+        control.checkVisibility({ visibilityProperty: true }) && box.width > 0 && box.height > 0
+      );
+    }),
+  );
+  const all = (await controls.elementHandles()) as ElementHandle<HTMLElement>[];
+  return all.filter((_, index) => shown[index]);
 }
 
 type Control = Locator | ElementHandle<HTMLElement>;
 
-/** Scrolls `control` into view and returns the point to aim at, failing when it is covered. */
-async function reach(page: Page, control: Control): Promise<{ x: number; y: number }> {
+/** Where to aim at a field, and what it was before it was aimed at. */
+interface FieldAim extends Aim {
+  name: string;
+  type: string | null;
+  tagName: string;
+  checked: boolean;
+}
+
+/** Aims at `control` and reads it in the same round trip (runs in the page). */
+function aimAtField(control: Element): FieldAim {
+  const probes = (window as unknown as AimWindow).__aim;
+  const aim = probes.aimAt(control);
+  return {
+    ...aim,
+    name: aim.covered ? probes.describe(control) : '',
+    type: control.getAttribute('type'),
+    tagName: control.tagName,
+    checked: (control as HTMLInputElement).checked === true,
+  };
+}
+
+/** Scrolls `control` into view and returns where to aim, failing when it is covered there. */
+async function reach(page: Page, control: Control): Promise<FieldAim> {
   await installAim(page);
-  const element = 'elementHandle' in control ? await control.elementHandle() : control;
-  if (!element) throw new Error('no such control');
-  const aim = await element.evaluate((element) =>
-    (window as unknown as AimWindow).__aim.aimAt(element),
-  );
-  if (aim.covered) {
-    const name = await element.evaluate((element) =>
-      (window as unknown as AimWindow).__aim.describe(element),
-    );
-    expect.fail(`${name} is covered by ${aim.covered}`);
-  }
+  // Two calls alike: TypeScript cannot call `evaluate` on the union of a locator and a handle.
+  const aim =
+    'elementHandle' in control
+      ? await control.evaluate(aimAtField)
+      : await control.evaluate(aimAtField);
+  if (aim.covered) expect.fail(`${aim.name} is covered by ${aim.covered}`);
   return aim;
 }
 
-/** Clicks `control` with the mouse at its middle, once nothing covers it there. */
-export async function mouseClick(page: Page, control: Control): Promise<void> {
-  const { x, y } = await reach(page, control);
-  await page.mouse.click(x, y);
+/**
+ * Clicks a field with the mouse at its middle, once nothing covers it there, and says what the
+ * field was just before: its type and tag, and whether it was checked.
+ */
+export async function mouseClickField(
+  page: Page,
+  field: ElementHandle<HTMLElement>,
+): Promise<Pick<FieldAim, 'type' | 'tagName' | 'checked'>> {
+  const aim = await reach(page, field);
+  await page.mouse.click(aim.x, aim.y);
+  return aim;
 }
 
-/** Taps `control` with a finger (a context with hasTouch) at its middle. */
-export async function tap(page: Page, control: Control): Promise<void> {
+/** Pages held in a finger's context (hasTouch): `press` taps there rather than clicks. */
+const fingerPages = new WeakSet<Page>();
+
+/** From now on `press` on `page` is a finger's tap. */
+export function pressWithFinger(page: Page): void {
+  fingerPages.add(page);
+}
+
+/**
+ * Presses `control` at its middle, once nothing covers it there: with the mouse, or with a finger
+ * on a page given to `pressWithFinger`.
+ */
+export async function press(page: Page, control: Control): Promise<void> {
   const { x, y } = await reach(page, control);
-  await page.touchscreen.tap(x, y);
+  if (fingerPages.has(page)) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
 }
