@@ -9,6 +9,7 @@ import { brandProblems } from './brand-checks';
 import { type BrowserSession, startBrowserSession } from './harness';
 import {
   inspectLayout,
+  inspectOverflow,
   installProbes,
   newRenderContext,
   openSettledScreen,
@@ -20,10 +21,27 @@ import {
 import {
   inspectRender,
   prepareRenderChecks,
+  RENDER_OPTIONS,
   type RenderFindings,
+  type RenderWindow,
   renderProblems,
 } from './render-checks';
-import { inspectWide, wideProblems } from './wide-checks';
+import {
+  installSplitChecks,
+  measureSplit,
+  SPLITS,
+  type SplitWindow,
+  sideBySideProblems,
+  splitPieces,
+  splitProblems,
+} from './split-checks';
+import {
+  inspectWide,
+  installWideChecks,
+  WIDE_OPTIONS,
+  type WideWindow,
+  wideProblems,
+} from './wide-checks';
 
 /**
  * Every screen as a visitor first sees it, each render opened once for all its checks:
@@ -32,12 +50,20 @@ import { inspectWide, wideProblems } from './wide-checks';
  *   each width): what a visitor would notice at a glance (no sideways scrolling, no text printed
  *   over other text or reaching past its box, no clipped logo, no address or number read in the
  *   wrong direction, nothing left under a bottom bar, no empty column on a wide window, no
- *   price, term or error in print under 12 px: wide-checks.ts). A render with a problem is saved as a PNG
- *   under test-output/screenshots/walk for the reader of the failure;
+ *   price, term or error in print under 12 px: wide-checks.ts; on the key screens of the wide
+ *   layout, their two pieces side by side from 768 or 992, mirrored in Arabic, and one above
+ *   the other on a phone: split-checks.ts). In the default theme also no sideways scrolling at
+ *   991 and 992, either side of the desktop's breakpoint. A render with a problem is saved as a
+ *   PNG under test-output/screenshots/walk for the reader of the failure;
  * - in the same load, in English at 390 px: in the default theme accessibility too (axe-core
  *   finds no serious or critical violation, every control has an accessible name in the
  *   browser's own accessibility tree, a keyboard user reaches every control with Tab and sees
- *   where focus is); in the other themes, on a landing and a checkout, axe's text contrast.
+ *   where focus is); in the other themes, on a landing and a checkout, axe's text contrast; at
+ *   1280 px on the wide layout's key screens, axe finds no violation at all;
+ * - the wide layout beyond a first look: a state after a click or a scroll, and shapes
+ *   particular to one screen.
+ * It takes minutes, not seconds: 288 loads, each measured at six widths. Each width is one
+ * call into the page, whose checks are installed once a load.
  * With SCREENSHOTS=1 each render is also saved as a full-page PNG under test-output/screenshots
  * for a reviewer. Without it no PNG is encoded unless a check fails: hundreds of full pages cost
  * the suite more than they tell it.
@@ -324,6 +350,46 @@ describe('the checks themselves', () => {
     });
   });
 
+  describe('the split checks themselves', () => {
+    /** The funnel's container: the page's 960 on a wide window, a phone's 343 column inside. */
+    const page = (grid: string) => `<!doctype html><html lang="en"><head><style>
+      body { margin: 0 } main.page { max-width: 960px; margin: 0 auto; padding: 16px }
+      @media (max-width: 431px) { main.page { max-width: 343px } }
+      </style></head><body><main class="page">
+      <div class="screen" style="${grid}"><div class="pitch">Find them</div><div class="aside">What you get</div></div>
+      </main></body></html>`;
+    async function splitAt(html: string, width: number, rtl = false) {
+      const blank = await checksPage();
+      await blank.setViewportSize({ width, height: 800 });
+      await blank.setContent(html);
+      const seen = await measureSplit(blank, '.pitch', '.aside');
+      await blank.setViewportSize({ width: 350, height: 740 });
+      return splitProblems(seen, width, rtl);
+    }
+
+    it('pass two columns at 1280 and one column at 390, and name what is not', async () => {
+      const columns = page('display:grid;grid-template-columns:1fr 1fr;gap:48px');
+      expect(await splitAt(columns, 1280)).toEqual([]);
+      expect(await splitAt(page('display:block'), 390)).toEqual([]);
+      expect(await splitAt(page('display:block'), 1280)).toEqual([
+        expect.stringMatching(/^split: the side \(x \d+…\d+\) is not beside the main piece/),
+        expect.stringMatching(/^split: the side begins at y \d+/),
+      ]);
+      const wideAside = page('display:block').replace(
+        'class="aside"',
+        'class="aside" style="width:500px"',
+      );
+      expect(await splitAt(wideAside, 390)).toEqual([
+        expect.stringMatching(/^split: the side is 500px wide in a phone's column$/),
+        expect.stringMatching(/^split: the page is \d+px wide in a 390px window$/),
+      ]);
+      expect(await splitAt(columns, 1280, true)).toEqual([
+        expect.stringMatching(/^split: the side \(x \d+…\d+\) is not beside the main piece/),
+      ]);
+      expect(splitProblems('no .aside', 1280, false)).toEqual(['split: no .aside']);
+    });
+  });
+
   describe('the accessibility checks themselves', () => {
     it('flag an unnamed input, a hidden focus ring and a control behind a keyboard trap', async () => {
       const page = await checksPage();
@@ -434,37 +500,51 @@ function releaseWalker(page: Page): void {
   else idleWalkers.push(page);
 }
 
+/**
+ * The screens whose whole page axe checks at 1280 px in the default theme, for every violation
+ * it knows and not only the serious ones: the wide layout's key screens, mirrored in Arabic.
+ */
+const FULL_AXE_AT_1280: Record<string, readonly string[]> = {
+  en: Object.keys(SPLITS),
+  ar: ['checkout_v3_tr', 'one_pager', 'signup_testim'],
+};
+/**
+ * The desktop's breakpoint (SPEC.md §9) and the width just under it, where a rule of one side
+ * of it could push a page sideways: checked for sideways scrolling in the default theme only.
+ */
+const BREAKPOINT_WIDTHS = [991, 992] as const;
+
+interface WalkedRender {
+  path: string;
+  screen: string;
+  theme: string;
+  language: string;
+  file: string;
+}
+
 /** Opens one screen once and checks it at each width; the PNG of each failing render is kept. */
 async function walkScreen(
-  path: string,
-  language: string,
-  file: string,
+  render: WalkedRender,
   accessibility?: (page: Page) => Promise<string[]>,
 ): Promise<Record<number | string, string[]>> {
   const page = await takeWalker();
   try {
-    await page.setViewportSize({ width: WALK_WIDTHS[0], height: WALK_HEIGHT[WALK_WIDTHS[0]] });
-    await openSettledScreen(page, path);
-    if (SEARCH_SCREENS.some((screen) => path.startsWith(`/${screen}?`)))
-      await page.locator('.search__rows').waitFor({ timeout: 10_000 });
-    await prepareRenderChecks(page);
-    const problems: Record<number | string, string[]> = {};
-    // Arabic is bundled (locales/ar): the page must be Arabic and right-to-left (SPEC.md §9).
-    const { lang, dir } = await page.evaluate(() => ({
-      lang: document.documentElement.lang,
-      dir: document.documentElement.dir || 'ltr',
-    }));
-    if (lang !== language || dir !== (language === 'ar' ? 'rtl' : 'ltr'))
-      problems[0] = [`the page is ${lang} ${dir}`];
+    const problems = await openWalked(page, render);
     for (const width of WALK_WIDTHS) {
       await page.setViewportSize({ width, height: WALK_HEIGHT[width] });
-      const findings: RenderFindings = await inspectRender(page);
-      const found = [...renderProblems(findings), ...wideProblems(await inspectWide(page))];
+      const found = await widthProblems(page, render, width);
       if (found.length > 0) {
         problems[width] = found;
-        await saveScreenshot(page, `walk/${width}/${file}`);
+        await saveScreenshot(page, `walk/${width}/${render.file}`);
       } else {
-        await shoot(page, `walk/${width}/${file}`);
+        await shoot(page, `walk/${width}/${render.file}`);
+      }
+    }
+    if (render.theme === DEFAULT_THEME) {
+      for (const width of BREAKPOINT_WIDTHS) {
+        await page.setViewportSize({ width, height: WALK_HEIGHT[1024] });
+        const overflow = await inspectOverflow(page);
+        if (overflow.length > 0) problems[width] = overflow.map((line) => `overflow: ${line}`);
       }
     }
     Object.assign(problems, await brandProblems(page));
@@ -478,6 +558,64 @@ async function walkScreen(
   } finally {
     releaseWalker(page);
   }
+}
+
+/** Loads the render and settles it; a page in the wrong language or direction is a problem. */
+async function openWalked(
+  page: Page,
+  { path, screen, language }: WalkedRender,
+): Promise<Record<number | string, string[]>> {
+  await page.setViewportSize({ width: WALK_WIDTHS[0], height: WALK_HEIGHT[WALK_WIDTHS[0]] });
+  await openSettledScreen(page, path);
+  if (SEARCH_SCREENS.includes(screen))
+    await page.locator('.search__rows').waitFor({ timeout: 10_000 });
+  await prepareRenderChecks(page);
+  await installWideChecks(page);
+  await installSplitChecks(page);
+  // Arabic is bundled (locales/ar): the page must be Arabic and right-to-left (SPEC.md §9).
+  const { lang, dir } = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir || 'ltr',
+  }));
+  return lang !== language || dir !== (language === 'ar' ? 'rtl' : 'ltr')
+    ? { 0: [`the page is ${lang} ${dir}`] }
+    : {};
+}
+
+/** Every check of one width on the page as it is laid out now, in one call into the page. */
+async function widthProblems(
+  page: Page,
+  { screen, theme, language }: WalkedRender,
+  width: number,
+): Promise<string[]> {
+  const pieces = splitPieces(screen, width);
+  const seen = await page.evaluate(
+    async ({ render, wide, pieces }) => {
+      const checks = window as unknown as RenderWindow & WideWindow & SplitWindow;
+      // Two frames: a resize lays out, and effects that follow it settle. The wide checks
+      // first: the render checks scroll to the end and back, which may wake what waits below.
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const wideFindings = checks.__measureWide(wide);
+      return {
+        wide: wideFindings,
+        split: pieces ? checks.__readSplit(pieces) : undefined,
+        render: await checks.__measureRender(render),
+      };
+    },
+    { render: RENDER_OPTIONS, wide: WIDE_OPTIONS, pieces },
+  );
+  const found = [
+    ...renderProblems(seen.render),
+    ...wideProblems(seen.wide),
+    ...(seen.split ? splitProblems(seen.split, width, language === 'ar') : []),
+  ];
+  if (width === 1280 && theme === DEFAULT_THEME && FULL_AXE_AT_1280[language]?.includes(screen)) {
+    const { violations } = await runAxe(page);
+    found.push(
+      ...violations.map((violation) => `axe at 1280: ${violation.id} (${violation.impact})`),
+    );
+  }
+  return found;
 }
 
 /**
@@ -509,12 +647,98 @@ describe.concurrent('the walk: every screen × theme × en, ar, ru × 320 to 144
     '%s %s %s: no sideways scroll, no text over text or past its box, no clipped logo, no mixed direction, no empty column, no small print',
     async (screen, theme, language) => {
       const problems = await walkScreen(
-        `/${screen}?theme=${theme}&custom_lng=${language}`,
-        language,
-        `${theme}/${language}/${screen}.png`,
+        {
+          path: `/${screen}?theme=${theme}&custom_lng=${language}`,
+          screen,
+          theme,
+          language,
+          file: `${theme}/${language}/${screen}.png`,
+        },
         accessibilityChecks(screen, theme, language),
       );
       expect(problems).toEqual({});
     },
   );
+});
+
+/**
+ * What the walk's loads cannot see of the wide layout: a state after a click or a scroll, and
+ * shapes particular to one screen, each on a page of its own at 1280 px.
+ */
+describe('the wide layout beyond the first look', () => {
+  async function openAt(width: number, path: string): Promise<Page> {
+    const { page } = await session.newVisitor({ viewport: { width, height: 800 } });
+    await openSettledScreen(page, path);
+    return page;
+  }
+  const planAndPayment = ['[data-island=PlanChoice]', '[data-island=CheckoutPayment]'] as const;
+
+  it('the combo paywall is one centred column until its call to action opens the form beside the plans', async () => {
+    const page = await openAt(1280, '/paycheck_combo_3d');
+    const gated = await measureSplit(page, ...planAndPayment);
+    if (typeof gated === 'string') throw new Error(gated);
+    // The button's card under the plans, in their column: no end column holding a button alone.
+    expect(gated.side.top).toBeGreaterThanOrEqual(gated.main.bottom);
+    expect(Math.abs(gated.side.left - gated.main.left)).toBeLessThan(1);
+    expect(Math.abs(gated.main.left + gated.main.right - gated.viewport)).toBeLessThan(2);
+    await page.getByRole('button', { name: 'Start my 3-day trial' }).click();
+    await page.getByRole('group', { name: 'Card details' }).waitFor();
+    for (const width of [1280, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const seen = await measureSplit(page, ...planAndPayment);
+      expect(
+        typeof seen === 'string' ? [seen] : sideBySideProblems(seen, false),
+        `${width}px`,
+      ).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  it('a landing keeps its phone form in sight beside the aside as the visitor reads on', async () => {
+    const page = await openAt(1280, '/one_pager');
+    const locate = () =>
+      page.evaluate(() =>
+        document.querySelector('.phone-form button')!.getBoundingClientRect().toJSON(),
+      );
+    const before = await locate();
+    // Scrolled past where the button stood, to how it works beside it.
+    await page.evaluate((by) => window.scrollBy(0, by), before.bottom + 8);
+    const after = await locate();
+    expect(after.top).toBeGreaterThanOrEqual(0);
+    expect(after.bottom).toBeLessThanOrEqual(800);
+    await page.context().close();
+  });
+
+  it('the result paywall shows its plans as cards in a row', async () => {
+    const page = await openAt(1280, '/paycheck1_pr5_h_win');
+    const cards = await page
+      .locator('.plan-picker__item')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()));
+    expect(cards.length).toBeGreaterThanOrEqual(3);
+    // One row: every card ends on the same line, each to the right of the one before.
+    for (const [index, card] of cards.entries()) {
+      expect(card.bottom).toBe(cards[0].bottom);
+      if (index > 0) expect(card.left).toBeGreaterThan(cards[index - 1].right);
+    }
+    // Every violation axe knows, not only the serious ones.
+    expect((await runAxe(page)).violations.map((violation) => violation.id)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/features: Continue stands in the page under the heading, not pinned to the window', async () => {
+    const page = await openAt(1280, '/features');
+    const seen = await page.evaluate(() => {
+      const button = document.getElementById('continue-button')!.getBoundingClientRect();
+      const heading = document.querySelector('h1')!.getBoundingClientRect();
+      const main = document.querySelector('main.page')!;
+      return {
+        position: getComputedStyle(document.querySelector('.bottom-button')!).position,
+        padding: getComputedStyle(main).paddingBottom,
+        underHeading: button.left === heading.left && button.top > heading.bottom,
+        height: button.height,
+      };
+    });
+    expect(seen).toEqual({ position: 'static', padding: '16px', underHeading: true, height: 56 });
+    await page.context().close();
+  });
 });

@@ -120,7 +120,7 @@ describe('the kit pieces every page carries, in Chromium', () => {
   });
 
   // From a tablet's 768 sign-up has two columns in the window's width, and from the desktop
-  // width the page is the top bar's 960 (desktop-layout.test.ts); Continue and the progress
+  // width the page is the top bar's 960 (the walk's split-checks.ts); Continue and the progress
   // keep their measures there too.
   it.each([
     [350, 318],

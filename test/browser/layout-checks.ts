@@ -49,26 +49,35 @@ export async function openSettledScreen(page: Page, path: string): Promise<void>
   const response = await page.goto(path);
   if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
   await page.waitForSelector('html[data-booted="yes"]', { state: 'attached', timeout: 10_000 });
-  await page.addStyleTag({ content: STILL_CSS });
   // The page marks itself booted once every island has committed its hydration.
   const waiting = await unhydratedIslands(page);
   if (waiting.length > 0) throw new Error(`${path}: islands never hydrated: ${waiting.join(', ')}`);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const eager = [...document.images].filter((img) => img.loading !== 'lazy' && !img.complete);
-    const loaded = Promise.all(
-      eager.map(
-        (img) =>
-          new Promise((done) => {
-            img.addEventListener('load', done);
-            img.addEventListener('error', done);
-          }),
-      ),
-    );
-    // A broken image is the image owner's finding, not a reason to hang the check.
-    await Promise.race([loaded, new Promise((done) => setTimeout(done, 3000))]);
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  });
+  await page.evaluate(settleBootedPage, STILL_CSS);
+}
+
+/**
+ * Runs in the page once it is booted: freezes animations, then waits for fonts, eager images
+ * and two frames for effects that update after mount. One call rather than a style tag added
+ * apart: each round trip costs the test process and Chromium more than the wait it holds.
+ */
+async function settleBootedPage(still: string): Promise<void> {
+  const style = document.createElement('style');
+  style.textContent = still;
+  document.head.appendChild(style);
+  await document.fonts.ready;
+  const eager = [...document.images].filter((img) => img.loading !== 'lazy' && !img.complete);
+  const loaded = Promise.all(
+    eager.map(
+      (img) =>
+        new Promise((done) => {
+          img.addEventListener('load', done);
+          img.addEventListener('error', done);
+        }),
+    ),
+  );
+  // A broken image is the image owner's finding, not a reason to hang the check.
+  await Promise.race([loaded, new Promise((done) => setTimeout(done, 3000))]);
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 }
 
 /** Saves a full-page PNG under test-output/screenshots for a reviewer to look at. */
@@ -123,6 +132,15 @@ export async function inspectLayout(page: Page): Promise<LayoutFindings> {
   return { ...atTop, underBottomBar };
 }
 
+/** Only whether the page scrolls sideways now, naming where it starts; after installProbes. */
+export function inspectOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    // Two frames: a resize lays out, and effects that follow it settle.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return (window as unknown as ProbeWindow).__layoutProbes.overflow();
+  });
+}
+
 interface LayoutProbes {
   overflow(): string[];
   overlaps(tolerance: number): string[];
@@ -152,7 +170,31 @@ function installPageProbes(): void {
   }
 
   const root = document.documentElement;
-  const style = (element: Element) => getComputedStyle(element);
+  /** A computed style is live: one object per element serves every later measurement. */
+  const styles = new WeakMap<Element, CSSStyleDeclaration>();
+  const style = (element: Element) => {
+    let computed = styles.get(element);
+    if (!computed) {
+      computed = getComputedStyle(element);
+      styles.set(element, computed);
+    }
+    return computed;
+  };
+  /**
+   * What holds for one synchronous measurement, when nothing is laid out anew between two
+   * reads: whether an element is hidden or clipped away. Forgotten at its end, so a resize or a
+   * focus change before the next measurement is always seen.
+   */
+  let within: { hidden: Map<Element, boolean>; clipped: Map<Element, boolean> } | null = null;
+  const memo = () => {
+    if (!within) {
+      within = { hidden: new Map(), clipped: new Map() };
+      queueMicrotask(() => {
+        within = null;
+      });
+    }
+    return within;
+  };
 
   /** A short CSS path a person can find in the markup: up to four levels, stopping at an id. */
   const describe = (element: Element): string => {
@@ -175,20 +217,36 @@ function installPageProbes(): void {
     return JSON.stringify(flat.length > 40 ? `${flat.slice(0, 39)}…` : flat);
   };
 
+  /** Screen-reader-only text is clipped to nothing on purpose, by the element or above it. */
+  const isClippedAway = (element: Element | null): boolean => {
+    if (!element || element === root) return false;
+    const { clipped } = memo();
+    const known = clipped.get(element);
+    if (known !== undefined) return known;
+    const s = style(element);
+    const away =
+      (s.clip !== 'auto' && s.clip !== '') ||
+      /^inset\((50|100)%/.test(s.clipPath) ||
+      /^circle\(0/.test(s.clipPath) ||
+      isClippedAway(element.parentElement);
+    clipped.set(element, away);
+    return away;
+  };
+
   /** Not seen by a visitor: hidden, transparent, screen-reader-only, or outside the page. */
   const isHidden = (element: Element): boolean => {
-    if (element.closest('[aria-hidden="true"],[inert],template,noscript,script,style,select'))
-      return true;
-    // Also false inside a closed <details> (content-visibility: hidden), whose text still
-    // reports boxes piled on top of each other.
-    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return true;
-    for (let e: Element | null = element; e && e !== root; e = e.parentElement) {
-      const s = style(e);
-      // Screen-reader-only text is clipped to nothing on purpose.
-      if (s.clip !== 'auto' && s.clip !== '') return true;
-      if (/^inset\((50|100)%/.test(s.clipPath) || /^circle\(0/.test(s.clipPath)) return true;
-    }
-    return false;
+    const { hidden } = memo();
+    const known = hidden.get(element);
+    if (known !== undefined) return known;
+    const found =
+      element.closest('[aria-hidden="true"],[inert],template,noscript,script,style,select') !==
+        null ||
+      // Also false inside a closed <details> (content-visibility: hidden), whose text still
+      // reports boxes piled on top of each other.
+      !element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ||
+      isClippedAway(element);
+    hidden.set(element, found);
+    return found;
   };
 
   /** Toasts and overlays float over the page by design; they are checked where they open. */
@@ -285,12 +343,14 @@ function installPageProbes(): void {
     const reported = new Set<string>();
     const found: string[] = [];
     for (const [i, a] of boxes.entries()) {
-      for (const b of boxes.slice(i + 1)) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const b = boxes[j]!;
         if (a.element === b.element) continue;
-        const common = intersect(a, b);
-        const width = common.right - common.left;
-        const height = common.bottom - common.top;
-        if (width <= tolerance || height <= tolerance) continue;
+        // The common part's sides, without a box per pair: most pairs are far apart.
+        const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        if (width <= tolerance) continue;
+        const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (height <= tolerance) continue;
         const pair = `${quote(a.text)} (${describe(a.element)}) overlaps ${quote(b.text)} (${describe(b.element)})`;
         if (reported.has(pair)) continue;
         reported.add(pair);
@@ -348,9 +408,10 @@ function installPageProbes(): void {
       return !isHidden(element) && hasArea(r) && r.bottom >= height - 2 && r.top > height / 2;
     });
     const found: string[] = [];
+    const boxes = bars.length > 0 ? textBoxes() : [];
     for (const bar of bars) {
       const area = bar.getBoundingClientRect();
-      for (const box of textBoxes()) {
+      for (const box of boxes) {
         if (bar.contains(box.element)) continue;
         const common = intersect(box, area);
         if (common.right - common.left > tolerance && common.bottom - common.top > tolerance)

@@ -39,17 +39,30 @@ const TEXT_TOLERANCE_PX = 1.5;
 /** As layout-checks.ts: boxes may touch or graze by this much. */
 const OVERLAP_TOLERANCE_PX = 2;
 
-/** Puts the measurements into a freshly loaded page; once per page load. */
+export const RENDER_OPTIONS = {
+  overlapTolerance: OVERLAP_TOLERANCE_PX,
+  textTolerance: TEXT_TOLERANCE_PX,
+};
+
+export type RenderWindow = ProbeWindow & {
+  __measureRender(options: typeof RENDER_OPTIONS): Promise<RenderFindings>;
+};
+
+/**
+ * Puts the measurements into a freshly loaded page, once per page load: each width's look is
+ * then one short call rather than the whole measurement sent again.
+ */
 export async function prepareRenderChecks(page: Page): Promise<void> {
   await installProbes(page);
+  await page.evaluate(`globalThis.__measureRender = ${measureRender}`);
 }
 
-/** Every check on the page as it is now, in one evaluate. */
+/** Every check on the page as it is now, in one evaluate, after prepareRenderChecks. */
 export function inspectRender(page: Page): Promise<RenderFindings> {
-  return page.evaluate(measureRender, {
-    overlapTolerance: OVERLAP_TOLERANCE_PX,
-    textTolerance: TEXT_TOLERANCE_PX,
-  });
+  return page.evaluate(
+    (options) => (window as unknown as RenderWindow).__measureRender(options),
+    RENDER_OPTIONS,
+  );
 }
 
 /** Runs in the page, after installProbes. */
@@ -148,6 +161,9 @@ async function measureRender(options: {
     return `draws x ${span(drawn.x, drawn.width)}, y ${span(drawn.y, drawn.height)} in a viewBox x ${span(view.x, view.width)}, y ${span(view.y, view.height)}`;
   };
 
+  const page = window as unknown as { __logoSpills?: Map<string, string | null> };
+  page.__logoSpills ??= new Map();
+  const spills = page.__logoSpills;
   const clippedLogos = async (): Promise<string[]> => {
     const found: string[] = [];
     const logos = [
@@ -170,11 +186,18 @@ async function measureRender(options: {
             ? logo.currentSrc || logo.src
             : /url\("?([^")]+)"?\)/.exec(style(logo).backgroundImage)?.[1];
         if (!url || !/\.svg(\?|#|$)|^data:image\/svg/.test(url)) continue;
-        const source = await (await fetch(url)).text();
-        const drawing = new DOMParser().parseFromString(source, 'image/svg+xml').documentElement;
-        if (!(drawing instanceof SVGSVGElement)) continue;
-        shelf.replaceChildren(document.importNode(drawing, true));
-        const spill = svgSpill(shelf.firstElementChild as SVGSVGElement);
+        // A drawing against its own viewBox is the same at every width: measured once a page.
+        if (!spills.has(url)) {
+          const source = await (await fetch(url)).text();
+          const drawing = new DOMParser().parseFromString(source, 'image/svg+xml').documentElement;
+          if (!(drawing instanceof SVGSVGElement)) {
+            spills.set(url, null);
+            continue;
+          }
+          shelf.replaceChildren(document.importNode(drawing, true));
+          spills.set(url, svgSpill(shelf.firstElementChild as SVGSVGElement));
+        }
+        const spill = spills.get(url);
         const name = url.startsWith('data:') ? 'a data: URL' : url.split('/').pop();
         if (spill) found.push(`${probes.describe(logo)} (${name}) ${spill}`);
       }

@@ -57,15 +57,42 @@ const MUST_READ = [
   '[role="status"]',
 ].join(',');
 
-/** Both checks on the page as it is now; `path` is the screen's, as the walk opened it. */
+export const WIDE_OPTIONS = {
+  mustRead: MUST_READ,
+  minPx: MUST_READ_MIN_PX,
+  emptyColumnMinWidth: EMPTY_COLUMN_MIN_WIDTH,
+};
+
+export type WideWindow = ProbeWindow & {
+  __findSmallPrint(options: typeof WIDE_OPTIONS): string[];
+  __findEmptyColumns(): string[];
+  __measureWide(options: typeof WIDE_OPTIONS): WideFindings;
+};
+
+/** Puts both checks into a freshly loaded page, after installProbes; once per page load. */
+export async function installWideChecks(page: Page): Promise<void> {
+  await page.evaluate(
+    `globalThis.__findSmallPrint = ${findSmallPrint}; globalThis.__findEmptyColumns = ${findEmptyColumns}; globalThis.__measureWide = ${measureWide}`,
+  );
+}
+
+/** Runs in the page, after installWideChecks: both checks on the page as it is now. */
+function measureWide(options: typeof WIDE_OPTIONS): WideFindings {
+  const checks = window as unknown as WideWindow;
+  return {
+    smallPrint: checks.__findSmallPrint(options),
+    emptyColumns:
+      window.innerWidth >= options.emptyColumnMinWidth ? checks.__findEmptyColumns() : [],
+  };
+}
+
+/** Both checks on the page as it is now, after installProbes. */
 export async function inspectWide(page: Page): Promise<WideFindings> {
-  const smallPrint = await page.evaluate(findSmallPrint, {
-    mustRead: MUST_READ,
-    minPx: MUST_READ_MIN_PX,
-  });
-  const wide = (page.viewportSize()?.width ?? 0) >= EMPTY_COLUMN_MIN_WIDTH;
-  const emptyColumns = wide ? await page.evaluate(findEmptyColumns) : [];
-  return { emptyColumns, smallPrint };
+  await installWideChecks(page);
+  return page.evaluate(
+    (options) => (window as unknown as WideWindow).__measureWide(options),
+    WIDE_OPTIONS,
+  );
 }
 
 /** Runs in the page, after installProbes. */
