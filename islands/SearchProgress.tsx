@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { areaMapUrl } from '../shared/api/area-map';
 import type { Coordinates } from '../shared/api/contract';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../shared/api/error-text';
@@ -7,10 +6,11 @@ import type { PostedPhone } from '../shared/phone/posted-phone';
 import { CircularProgress } from './kit/CircularProgress';
 import { ContinueButton } from './kit/ContinueButton';
 import { LocatedBanner } from './kit/LocatedBanner';
+import { useWorkingStore } from './kit/use-working-store';
 import { AreaMap } from './phone/AreaMap';
 import type { PhoneInfo } from './phone/lookup';
 import { SEARCH_STEPS, stepStates } from './phone/search-timeline';
-import { searchStore, startSearch } from './stores/search';
+import { searchStore } from './stores/search';
 
 export type SearchVariant = 'classic' | 'map_first' | 'ai';
 
@@ -115,15 +115,14 @@ interface SearchProgressProps {
 /**
  * The searching screens' animation (SPEC.md §2): the number being located step by step, with
  * the circular progress, then carrier, country, time zone, city and location on a drawn map.
- * The search itself runs in ./stores/search.ts; until the map's point is there the map shows
+ * The search itself runs in ./stores/search.ts, started by reading it; until the map's point is there the map shows
  * the lookup's own point, then moves. Continue stays off until the search has finished; it never
  * waits for the map. Opened without a number, the screen says so and links back to the landing.
  */
 export default function SearchProgress(props: SearchProgressProps) {
   const { variant, action, next, labels, posted } = props;
-  const [$search] = useState(() => searchStore(posted));
-  const search = useStore($search);
-  useEffect(() => startSearch($search, labels.errors, posted), [$search, labels.errors, posted]);
+  const [$search] = useState(() => searchStore(labels.errors, posted));
+  const search = useWorkingStore($search);
 
   const { phase, progress, phone, info } = search;
   if (phase === 'missing' || phase === 'failed') {

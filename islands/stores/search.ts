@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import type { Coordinates } from '../../shared/api/contract';
 import type { ErrorTexts, PhoneLookupErrorKey } from '../../shared/api/error-text';
 import type { PostedPhone } from '../../shared/phone/posted-phone';
@@ -35,12 +35,14 @@ export interface SearchState {
 export type SearchStore = ReturnType<typeof searchStore>;
 
 /**
- * One search's state. The server and the first client render both show 'starting': the number
- * lives in the browser's storage only, read by startSearch (or comes from the worker's post,
- * shown at once).
+ * One search's state and its work. The server and the first client render both show
+ * 'starting': the number lives in the browser's storage only, read as the search starts (or
+ * comes from the worker's post, shown at once). The search starts when the store gets its first
+ * listener (the island, once committed: islands/kit/use-working-store.ts) and stops a second
+ * after the last one leaves; `errors` are the SPEC.md §8 texts a failed lookup shows.
  */
-export function searchStore(posted?: PostedPhone) {
-  return browserOnly(
+export function searchStore(errors: ErrorTexts<PhoneLookupErrorKey>, posted?: PostedPhone) {
+  const $search = browserOnly(
     map<SearchState>({
       phase: 'starting',
       phone: posted?.phoneDisplay ?? '',
@@ -51,6 +53,8 @@ export function searchStore(posted?: PostedPhone) {
     }),
     'search',
   );
+  onMount($search, () => startSearch($search, errors, posted));
+  return $search;
 }
 
 /**
@@ -100,9 +104,9 @@ function runClock($search: SearchStore): () => void {
  * and the lookup (lookupPhone(), kept in $map.numberData) then the map's point (mapPoint(),
  * SPEC.md §7 geocoding, kept in $map.initCoords). Without a number it stops at 'missing'; a
  * failed lookup shows the text `errors` has for its code.
- * Returns the stop for the component's cleanup: nothing is written after it.
+ * Returns the stop: nothing is written after it.
  */
-export function startSearch(
+function startSearch(
   $search: SearchStore,
   errors: ErrorTexts<PhoneLookupErrorKey>,
   posted?: PostedPhone,

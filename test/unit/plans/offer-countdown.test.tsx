@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatCountdown, OfferCountdown, secondsLeft } from '../../../islands/kit/OfferCountdown';
+import { formatCountdown, OfferCountdown } from '../../../islands/kit/OfferCountdown';
 import { $app } from '../../../islands/stores/app';
-import { $offerEnded } from '../../../islands/stores/offer';
+import { $offerEnded, offerCountdown, secondsLeft } from '../../../islands/stores/offer';
 import { OFFER_SECONDS } from '../../../shared/plans/offer-clock';
 import { serverThenHydrate } from '../kit/hydrate';
 
@@ -21,6 +22,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // Lets the unmounted countdowns' stores stop, so none still listens to the next test's page.
+  vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
   vi.useRealTimers();
 });
 
@@ -87,6 +90,9 @@ describe('OfferCountdown (SPEC.md §4 countdown timer)', () => {
     await tick(5000);
     expect($app.get().timerSeconds).toBe(295);
     unmount();
+    // The store stops a second after its last listener left (nanostores' onMount), so a
+    // listener that leaves and comes straight back does not restart the count.
+    await tick(STORE_UNMOUNT_DELAY);
     expect($app.get().timerSeconds).toBeNull();
     render(<OfferCountdown secondsLeft={300} {...copy} />);
     await act(async () => {
@@ -111,11 +117,41 @@ describe('OfferCountdown (SPEC.md §4 countdown timer)', () => {
   it('renders the server time and hydrates without a mismatch, even with a stored value', async () => {
     $app.setKey('timerSeconds', 42);
     expect(renderToString(<OfferCountdown secondsLeft={200} {...copy} />)).toContain('03:20');
-    const { problems, container } = await serverThenHydrate(
+    const { problems, container, root } = await serverThenHydrate(
       <OfferCountdown secondsLeft={200} {...copy} />,
       { beforeHydrate: () => $app.setKey('timerSeconds', 42) },
     );
     expect(problems).toEqual([]);
     expect(container.querySelector('[role="timer"]')?.textContent).toBe('03:20');
+    act(() => root.unmount());
+  });
+});
+
+describe('the offer countdown store', () => {
+  it('counts only while listened to, and clears its timer a second after the last leaves', () => {
+    const $secondsLeft = offerCountdown(300);
+    vi.advanceTimersByTime(5000);
+    expect(vi.getTimerCount()).toBe(0);
+    expect($app.get().timerSeconds).toBeNull();
+    const leave = $secondsLeft.listen(() => {});
+    expect($app.get().timerSeconds).toBe(300);
+    vi.advanceTimersByTime(2000);
+    expect($secondsLeft.value).toBe(298);
+    leave();
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
+    expect(vi.getTimerCount()).toBe(0);
+    expect($app.get().timerSeconds).toBeNull();
+    expect($secondsLeft.value).toBe(297);
+  });
+
+  it('stops listening to the page once stopped: a later pageshow restarts nothing', () => {
+    const leave = offerCountdown(300).listen(() => {});
+    leave();
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
+    const pageshow = new Event('pageshow') as Event & { persisted: boolean };
+    Object.defineProperty(pageshow, 'persisted', { value: true });
+    window.dispatchEvent(pageshow);
+    expect(vi.getTimerCount()).toBe(0);
+    expect($app.get().timerSeconds).toBeNull();
   });
 });

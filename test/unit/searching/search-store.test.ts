@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DURATION_MS } from '../../../islands/phone/search-timeline';
 import { $error } from '../../../islands/stores/error';
 import { $map } from '../../../islands/stores/map';
-import { SEARCH_TICK_MS, searchStore, startSearch } from '../../../islands/stores/search';
+import { SEARCH_TICK_MS, searchStore } from '../../../islands/stores/search';
 import { GEOCODED, US_INFO } from './located-number';
 
 const lookup = vi.hoisted(() => ({ lookupPhone: vi.fn() }));
@@ -43,19 +44,23 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** What the island does once committed: listens, which starts the search. */
+const listenTo = ($search: { listen: (listener: () => void) => () => void }) =>
+  $search.listen(() => {});
+
 describe('the search store (SPEC.md §2 searching screens)', () => {
   it('stops at missing, sending nothing, when no number is stored', () => {
     $map.setKey('phone', '');
-    const $search = searchStore();
-    startSearch($search, ERRORS);
+    const $search = searchStore(ERRORS);
+    listenTo($search);
     expect($search.get().phase).toBe('missing');
     expect(lookup.lookupPhone).not.toHaveBeenCalled();
     expect(analytics.emit).not.toHaveBeenCalled();
   });
 
   it('searches the stored number, keeps the answer and the point, and ends done', async () => {
-    const $search = searchStore();
-    startSearch($search, ERRORS);
+    const $search = searchStore(ERRORS);
+    listenTo($search);
     expect($search.get()).toMatchObject({ phase: 'searching', phone: '+1 201 555 0123' });
     expect(analytics.emit).toHaveBeenCalledWith('processing_started');
     await vi.advanceTimersByTimeAsync(SEARCH_TICK_MS);
@@ -67,17 +72,15 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
   });
 
   it('takes over a posted number, as the landing would have stored it', () => {
-    const $search = searchStore({
+    const $search = searchStore(ERRORS, {
       phone: '+33612345678',
       phoneDisplay: '+33 6 12 34 56 78',
       country: 'FR',
     });
-    expect($search.get().phone).toBe('+33 6 12 34 56 78');
-    startSearch($search, ERRORS, {
-      phone: '+33612345678',
-      phoneDisplay: '+33 6 12 34 56 78',
-      country: 'FR',
-    });
+    // Read without a listener (as the first render does): shown at once, nothing started yet.
+    expect($search.value?.phone).toBe('+33 6 12 34 56 78');
+    expect(lookup.lookupPhone).not.toHaveBeenCalled();
+    listenTo($search);
     expect($map.get()).toMatchObject({ phone: '+33612345678', numberData: null });
     expect(analytics.emit).toHaveBeenCalledWith('onboarding_start', { country: 'FR' });
     expect(lookup.lookupPhone).toHaveBeenCalledWith('+33612345678', { remembered: null });
@@ -85,8 +88,8 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
 
   it('fails with the error code text, shown in the toast, and stops the clock', async () => {
     lookup.lookupPhone.mockRejectedValue(new PhoneLookupError('rate_limited'));
-    const $search = searchStore();
-    startSearch($search, ERRORS);
+    const $search = searchStore(ERRORS);
+    listenTo($search);
     await vi.advanceTimersByTimeAsync(0);
     expect($search.get()).toMatchObject({ phase: 'failed', failure: ERRORS.rate_limited });
     expect($error.get()).toEqual({ show: true, message: ERRORS.rate_limited });
@@ -95,12 +98,38 @@ describe('the search store (SPEC.md §2 searching screens)', () => {
     expect($search.get().progress).toBe(progress);
   });
 
-  it('writes nothing once stopped', async () => {
-    const $search = searchStore();
-    const stop = startSearch($search, ERRORS);
-    stop();
+  it('starts with its first listener only, once for several', () => {
+    const $search = searchStore(ERRORS);
+    expect(lookup.lookupPhone).not.toHaveBeenCalled();
+    listenTo($search);
+    listenTo($search);
+    expect(lookup.lookupPhone).toHaveBeenCalledTimes(1);
+    expect(analytics.emit).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps searching through a listener that leaves and one that comes back at once', async () => {
+    const $search = searchStore(ERRORS);
+    listenTo($search)();
+    listenTo($search);
+    await vi.advanceTimersByTimeAsync(SEARCH_DURATION_MS);
+    expect(lookup.lookupPhone).toHaveBeenCalledTimes(1);
+    expect($search.value).toMatchObject({ phase: 'done', progress: 100 });
+  });
+
+  it('stops its clock and drops the answer a second after the last listener leaves', async () => {
+    let answer: (info: typeof US_INFO) => void = () => {};
+    lookup.lookupPhone.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const $search = searchStore(ERRORS);
+    const leave = listenTo($search);
+    await vi.advanceTimersByTimeAsync(SEARCH_TICK_MS);
+    leave();
+    await vi.advanceTimersByTimeAsync(STORE_UNMOUNT_DELAY);
+    const stopped = $search.value;
+    answer(US_INFO);
     await vi.advanceTimersByTimeAsync(SEARCH_DURATION_MS * 2);
-    expect($search.get()).toMatchObject({ phase: 'searching', progress: 0, info: null });
+    // `value`, not get(): reading with get() would be a listener again and search anew.
+    expect($search.value).toBe(stopped);
+    expect($search.value).toMatchObject({ phase: 'searching', info: null });
     expect($map.get().numberData).toBeNull();
   });
 });
