@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { QUERY_BREAKOUT, QUERY_PARAMETERS } from '../fixtures/query-breakout';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 let session: BrowserSession;
@@ -13,29 +14,17 @@ afterAll(() => session?.stop());
  * (test/worker/render/html-escaping.test.ts); this load proves no script runs once a browser has
  * the page, its islands hydrated.
  */
-const PAYLOAD = '</script><script>alert(1)</script>"><img src=x onerror=alert(1)>';
-/** Every query parameter the funnel reads (SPEC.md §2, §3), plus one it does not. */
-const PARAMETERS = [
-  'fbclid',
-  'gclid',
-  'ttclid',
-  'skip_split',
-  'appDomain',
-  'custom_lng',
-  'theme',
-  'utm_source',
-  'anything',
-];
-
-it(`no script injected through the query runs on the landing: ${PAYLOAD}`, async () => {
+it(`no script injected through the query runs on the landing: ${QUERY_BREAKOUT}`, async () => {
   const { context, page } = await session.newVisitor();
   const dialogs: string[] = [];
   page.on('dialog', async (dialog) => {
     dialogs.push(`${page.url()}: ${dialog.message()}`);
     await dialog.dismiss();
   });
-  const query = new URLSearchParams(PARAMETERS.map((name) => [name, PAYLOAD])).toString();
-  await page.goto(`/?${query}&${encodeURIComponent(PAYLOAD)}=1`);
+  const query = new URLSearchParams(
+    QUERY_PARAMETERS.map((name) => [name, QUERY_BREAKOUT]),
+  ).toString();
+  await page.goto(`/?${query}&${encodeURIComponent(QUERY_BREAKOUT)}=1`);
   await page.waitForLoadState('load');
   // Escaped, not merely blocked by the CSP: the payload never becomes an element.
   expect(await page.locator('img[src="x"], script:not([nonce]):not([src])').count()).toBe(0);

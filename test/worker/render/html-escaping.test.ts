@@ -5,6 +5,7 @@ import { SCREEN_IDS } from '../../../shared/screens';
 import { errorPage } from '../../../worker/render/render-page';
 import { loginPageHtml } from '../../../worker/routes/app-login-page';
 import { plainPageHtml } from '../../../worker/routes/plain-page';
+import { QUERY_BREAKOUT, QUERY_PARAMETERS } from '../../fixtures/query-breakout';
 import { freshApp } from '../fetch-app';
 
 /** A value that breaks out of text, a double- and a single-quoted attribute if left raw. */
@@ -59,24 +60,6 @@ describe('HTML written outside React escapes every value it is given', () => {
   });
 });
 
-/**
- * A script-context and an attribute-context breakout, one after the other in every value: one
- * page per screen meets both wherever a value lands.
- */
-const BREAKOUT = '</script><script>alert(1)</script>"><img src=x onerror=alert(1)>';
-/** Every query parameter the funnel reads (SPEC.md §2, §3), plus one it does not. */
-const QUERY_PARAMETERS = [
-  'fbclid',
-  'gclid',
-  'ttclid',
-  'skip_split',
-  'appDomain',
-  'custom_lng',
-  'theme',
-  'utm_source',
-  'anything',
-];
-
 /** What an HTML parser builds of a page: the elements a breakout would have made, and the h1s. */
 async function parsedElements(response: Response) {
   const counts = { injected: 0, handlers: 0, headings: 0 };
@@ -106,17 +89,19 @@ describe('every screen escapes what the query brings', () => {
   // Chromium loads one page with every payload and checks no script runs
   // (test/browser/xss.test.ts); which elements each screen's HTML makes is the worker's.
   it('the parser counts a breakout left raw', async () => {
-    const raw = new Response(`<h1>Title</h1><p>${BREAKOUT}</p>`);
+    const raw = new Response(`<h1>Title</h1><p>${QUERY_BREAKOUT}</p>`);
     expect(await parsedElements(raw)).toEqual({ injected: 2, handlers: 1, headings: 1 });
   });
 
-  it(`no screen makes an element or a handler of ${BREAKOUT}`, async () => {
+  it(`no screen makes an element or a handler of ${QUERY_BREAKOUT}`, async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchApp = freshApp();
-    const query = new URLSearchParams(QUERY_PARAMETERS.map((name) => [name, BREAKOUT]));
+    const query = new URLSearchParams(QUERY_PARAMETERS.map((name) => [name, QUERY_BREAKOUT]));
     for (const screen of [...SCREEN_IDS, 'no-such-screen']) {
-      const response = await fetchApp(`/${screen}?${query}&${encodeURIComponent(BREAKOUT)}=1`);
+      const response = await fetchApp(
+        `/${screen}?${query}&${encodeURIComponent(QUERY_BREAKOUT)}=1`,
+      );
       expect(response.headers.get('content-type'), screen).toMatch(/^text\/html/);
       expect(await parsedElements(response), screen).toEqual({
         injected: 0,
