@@ -156,8 +156,8 @@ export default defineConfig({
           // Only a failing poll waits this long.
           expect: { poll: { timeout: 10_000 } },
           // Files in a worker share one process (isolate: false), so playwright-core and the
-          // helpers are loaded once, and one workerd, emptied before each file (harness.ts);
-          // the two processes' workerds are apart, so two browser files can run side by side.
+          // helpers are loaded once; each file still starts a workerd of its own (harness.ts), so
+          // two browser files can run side by side.
           isolate: false,
         },
       },

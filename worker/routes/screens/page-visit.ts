@@ -39,7 +39,7 @@ export interface PageVisit {
   carried: Carried;
 }
 
-/** What a screen is handed from the one before it (./index.tsx reads it once, as it is shown). */
+/** What a screen is handed from the one before it (./visit-of.ts reads it once, as it is shown). */
 export interface Carried {
   offerClock: OfferClock;
   postedPhone?: PostedPhone;

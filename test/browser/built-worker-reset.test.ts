@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, startBrowserSession } from './harness';
+import { type BuiltWorker, startBuiltWorker } from '../../scripts/built-worker';
 
 /**
- * The files of a test process share one built worker, emptied before each (harness.ts): what one
- * file leaves behind (config, database rows, pictures, rate-limit counters, log lines) must be
- * gone for the next, as if its worker had just started. This file leaves all of them behind,
- * empties the worker as the next file's start would, and looks.
+ * A built worker emptied with `reset()` (scripts/built-worker.ts) holds nothing of what it held
+ * (config, database rows, pictures, rate-limit counters, log lines), as if it had just started:
+ * what would let the browser files share one worker per process instead of starting one each.
+ * This file leaves all of them behind, empties the worker and looks.
  */
 
-let session: BrowserSession;
+let worker: BuiltWorker;
 beforeAll(async () => {
-  session = await startBrowserSession();
+  worker = await startBuiltWorker({
+    quiet: true,
+    resettable: true,
+    bindings: { RATE_LIMITS: 'production' },
+  });
 });
-afterAll(() => session?.stop());
+afterAll(() => worker?.stop());
 
 /** Looks a number up as the searching screen's script does, from the worker's own origin. */
 function lookUp(phone: string): Promise<Response> {
-  const { worker } = session;
   return fetch(new URL(`/api/phone-number-info/${encodeURIComponent(phone)}`, worker.url), {
     headers: { origin: worker.url.origin, 'sec-fetch-site': 'same-origin' },
   });
@@ -24,14 +27,12 @@ function lookUp(phone: string): Promise<Response> {
 
 /** The split variant the worker logged for a visit to the landing. */
 async function variantOfAVisit(): Promise<unknown> {
-  const { worker } = session;
   await (await fetch(worker.url)).text();
   return worker.logs.findLast((line) => line.path === '/')?.variant;
 }
 
-describe('the worker a file shares with the files before it', () => {
-  it('holds nothing an earlier file left: config, rows, pictures, counters or logs', async () => {
-    const { worker } = session;
+describe('a built worker after reset()', () => {
+  it('holds nothing it held: config, rows, pictures, counters or logs', async () => {
     // The lookup limit of one number block (five an hour), reached; each lookup a portal row.
     const statuses: number[] = [];
     for (let n = 1; n <= 6; n += 1) statuses.push((await lookUp(`+1202555010${n}`)).status);
