@@ -20,7 +20,8 @@ function roomOf(path: string): string | null {
   return parts[0] === 'worker' && parts.length > 2 ? (parts[1] ?? null) : null;
 }
 
-export function roomPairs(sources: Iterable<Source>): RoomPair[] {
+/** Each room's imports of other rooms at run time: `from → to` mapped to one import that makes it. */
+function roomEdges(sources: Iterable<Source>): Map<string, string> {
   const all = [...sources];
   const paths = new Set(all.map((source) => source.path));
   const edges = new Map<string, string>();
@@ -35,6 +36,30 @@ export function roomPairs(sources: Iterable<Source>): RoomPair[] {
       if (!edges.has(key)) edges.set(key, `${source.path} → ${target}`);
     }
   }
+  return edges;
+}
+
+/**
+ * Every room with a file of its own and the rooms it imports at run time, each list sorted: the
+ * map of the worker that docs/architecture.md draws (test/unit/request-path.test.ts).
+ */
+export function roomImports(sources: Iterable<Source>): Map<string, string[]> {
+  const all = [...sources];
+  const rooms = new Map<string, string[]>();
+  for (const source of all) {
+    const room = roomOf(source.path);
+    if (room !== null && !rooms.has(room)) rooms.set(room, []);
+  }
+  for (const key of roomEdges(all).keys()) {
+    const [from = '', to = ''] = key.split('\u0000');
+    rooms.get(from)?.push(to);
+  }
+  for (const imported of rooms.values()) imported.sort();
+  return new Map([...rooms].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export function roomPairs(sources: Iterable<Source>): RoomPair[] {
+  const edges = roomEdges(sources);
   const pairs: RoomPair[] = [];
   for (const [key, example] of edges) {
     const [from = '', to = ''] = key.split('\u0000');

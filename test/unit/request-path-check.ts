@@ -81,3 +81,42 @@ export function documentedRequestPath(markdown: string): RequestPath {
   }
   return path;
 }
+
+const ROOM_LINE = /^([a-z][\w-]*)\/\s/;
+const ARROW_LINE = /^\s+→ (.*)$/;
+const CONTINUED_LINE = /^\s+(\S.*)$/;
+
+/**
+ * The worker's rooms as docs/architecture.md draws them: in the first code block under "The
+ * worker's rooms", a line `room/  what it holds` opens each room, and the line `→ a, b` after it
+ * (wrapped onto indented lines) names the rooms it imports, or `→ nothing`.
+ */
+export function documentedRooms(markdown: string): Map<string, string[]> {
+  const section = markdown.slice(markdown.indexOf("## The worker's rooms"));
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const rooms = new Map<string, string[]>();
+  let current: string[] | undefined;
+  let inArrow = false;
+  for (const line of block.split('\n')) {
+    const room = ROOM_LINE.exec(line)?.[1];
+    if (room !== undefined) {
+      current = [];
+      rooms.set(room, current);
+      inArrow = false;
+      continue;
+    }
+    const arrow =
+      ARROW_LINE.exec(line)?.[1] ?? (inArrow ? CONTINUED_LINE.exec(line)?.[1] : undefined);
+    if (arrow === undefined || current === undefined) continue;
+    inArrow = true;
+    if (arrow !== 'nothing')
+      current.push(
+        ...arrow
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      );
+  }
+  for (const imported of rooms.values()) imported.sort();
+  return new Map([...rooms].sort(([a], [b]) => a.localeCompare(b)));
+}

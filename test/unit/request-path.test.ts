@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeRequestPath, documentedRequestPath } from './request-path-check';
+import { readSources } from '../../scripts/import-boundaries';
+import { roomImports } from '../../scripts/room-pairs';
+import { codeRequestPath, documentedRequestPath, documentedRooms } from './request-path-check';
 
 /**
  * docs/architecture.md's request path is the newcomer's first map: it lists worker/app.tsx's
  * global middleware and each sub-app (worker/sub-apps/) with its middleware, in the code's order.
+ * Its map of the worker's rooms draws each folder under worker/ with the rooms it imports, and
+ * its tour names each console area: both as the code has them.
  */
 
 const ROOT = process.cwd();
@@ -44,5 +48,44 @@ describe("docs/architecture.md's request path", () => {
     const without = doc.replace(/\n {2}firstTouch .*\n/, '\n');
     expect(without).not.toEqual(doc);
     expect(documentedRequestPath(without)).not.toEqual(codeRequestPath(ROOT));
+  });
+});
+
+describe("docs/architecture.md's map of the worker's rooms", () => {
+  const code = roomImports(readSources(ROOT, ['worker']));
+
+  it('draws every room under worker/ with the rooms it imports at run time, as the code has them', {
+    timeout: 30_000,
+  }, () => {
+    expect(Object.fromEntries(documentedRooms(doc))).toEqual(Object.fromEntries(code));
+  });
+
+  it('reads the rooms the code has, the leaves importing none', () => {
+    expect(code.size).toBeGreaterThanOrEqual(25);
+    expect(code.get('http')).toEqual([]);
+    expect(code.get('sub-apps')).toContain('routes');
+  });
+
+  it('notices an arrow the map leaves out and a room it forgets', () => {
+    const withoutArrow = doc.replace(/(\nlifecycle\/ .*\n\s+→ )experiments\n/, '$1nothing\n');
+    expect(withoutArrow).not.toEqual(doc);
+    expect(documentedRooms(withoutArrow).get('lifecycle')).toEqual([]);
+    const withoutRoom = doc.replace(/\nhttp\/ .*\n.*\n/, '\n');
+    expect(withoutRoom).not.toEqual(doc);
+    expect(documentedRooms(withoutRoom).has('http')).toBe(false);
+  });
+});
+
+describe("docs/architecture.md's console areas", () => {
+  it('names each folder of console/ where it says where a new console page goes', () => {
+    const areas = readdirSync(join(ROOT, 'console'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(areas.length).toBeGreaterThanOrEqual(8);
+    const start = doc.indexOf('- **A new console page**');
+    const tour = doc.slice(start, doc.indexOf('\n- **', start + 1));
+    const named = (area: string) =>
+      tour.includes(`\`${area}/\``) || tour.includes(`\`console/${area}/`);
+    expect(areas.filter((area) => !named(area))).toEqual([]);
   });
 });
