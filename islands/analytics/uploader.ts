@@ -126,6 +126,40 @@ async function postBatch(
 }
 
 /**
+ * What the collector's answer to a batch, the page still here to hear it, does to its events:
+ * taken (`accepted` hears of it) or refused for good, and the next batch goes (`next`); too
+ * large, so the same events go again in a batch of `smaller`; or kept for a retry later.
+ */
+function settleBatch(
+  options: UploaderOptions,
+  batch: CollectedEvent[],
+  status: number,
+  accepted: () => void,
+): 'next' | 'retry' | { smaller: number } {
+  const { queue } = options;
+  const ids = idsOf(batch);
+  const verdict = verdictOf(status);
+  if (verdict === 'too_large' && batch.length > 1) {
+    queue.release(ids);
+    return { smaller: Math.max(1, Math.floor(batch.length / 2)) };
+  }
+  if (verdict === 'retry') {
+    queue.release(ids);
+    return 'retry';
+  }
+  if (verdict === 'accepted') {
+    // Only what was sent: events queued during the request wait for the next batch.
+    queue.remove(ids);
+    accepted();
+  } else if (verdict === 'too_large') {
+    dropEvents(options, batch, 'refused as too large (413)');
+  } else {
+    dropEvents(options, batch, 'refused by the collector, it will never accept them');
+  }
+  return 'next';
+}
+
+/**
  * The sending half of the uploader: batch after batch by request while the page is here, by
  * beacon as it goes. `accepted` hears of each batch the collector took.
  */
@@ -157,36 +191,17 @@ function createSender(options: UploaderOptions, accepted: () => void) {
       }
       const batch = packed.batches[0];
       if (!batch) return true;
-      const ids = idsOf(batch);
-      const sending = { ids, batch: options.batchId(), handedOver: false };
+      const sending = { ids: idsOf(batch), batch: options.batchId(), handedOver: false };
       underWay = sending;
       const status = await postBatch(options, batch, sending).finally(() => {
         underWay = null;
       });
       // The browser carries it on; its events wait for the acknowledgement.
       if (status === null) continue;
-      // The page is still here to hear that the batch must go again.
-      const verdict = verdictOf(status);
-      if (verdict === 'too_large' && batch.length > 1) {
-        queue.release(ids);
-        batchSize = Math.max(1, Math.floor(batch.length / 2));
-        continue;
-      }
-      if (verdict === 'retry') {
-        queue.release(ids);
-        return false;
-      }
-      if (verdict === 'accepted') {
-        // Only what was sent: events queued during the request wait for the next batch.
-        queue.remove(ids);
-        accepted();
-      } else if (verdict === 'too_large') {
-        dropEvents(options, batch, 'refused as too large (413)');
-      } else {
-        dropEvents(options, batch, 'refused by the collector, it will never accept them');
-      }
+      const settled = settleBatch(options, batch, status, accepted);
+      if (settled === 'retry') return false;
       // What a 413 made smaller was about the batch that got it, not the ones after.
-      batchSize = limits.batchSize;
+      batchSize = settled === 'next' ? limits.batchSize : settled.smaller;
     }
     return true;
   }
