@@ -49,6 +49,48 @@ interface Values {
   content: ContentDocument;
 }
 
+/** A document's last valid value in this isolate, with the KV text it was parsed from. */
+interface KnownGood<Value> {
+  raw: string;
+  value: Value;
+}
+
+/** Documents whose absence is how every project starts, not a fault. */
+const OPTIONAL_KINDS: ReadonlySet<Kind> = new Set(['routing', 'experiments', 'content']);
+
+/**
+ * One document's KV text, read and parsed: a value to use as it is (the text has not changed
+ * since the last valid one, or an optional document is absent), or what reading it found, with
+ * the error code a failure is logged under.
+ */
+async function readAndParse<Value>(
+  kv: KVNamespace,
+  kind: Kind,
+  parse: (raw: unknown) => ParseResult<Value>,
+  known: KnownGood<Value> | undefined,
+  fallback: Value,
+): Promise<{ use: Value } | { raw: string | null; code: string; result: ParseResult<Value> }> {
+  try {
+    const raw = await kv.get(CONFIG_KEYS[kind], 'text');
+    if (raw !== null && known?.raw === raw) return { use: known.value };
+    // No routes, experiments or content yet is how every project starts: everyone takes the
+    // default route, only the split test runs and every screen is as code composes it, as
+    // before any existed; nothing is wrong to log.
+    if (raw === null && OPTIONAL_KINDS.has(kind)) return { use: known?.value ?? fallback };
+    if (raw === null) {
+      const error = `KV key "${CONFIG_KEYS[kind]}" is missing`;
+      return { raw, code: 'config_missing', result: { ok: false, error } };
+    }
+    return { raw, code: 'config_invalid', result: parse(raw) };
+  } catch (error) {
+    return {
+      raw: null,
+      code: 'config_unreadable',
+      result: { ok: false, error: (error as Error).message },
+    };
+  }
+}
+
 /**
  * Reads and validates the funnel config from KV, at most once per `ttlMs` per isolate.
  * Anything wrong with a document (missing, unreadable, invalid) never breaks a page: the last
@@ -59,7 +101,7 @@ interface Values {
  */
 export function createConfigSource({ now = Date.now }: { now?: () => number } = {}) {
   let cached: { config: FunnelConfig; loadedAt: number } | undefined;
-  const lastGood: { [K in Kind]?: { raw: string; value: Values[K] } } = {};
+  const lastGood: { [K in Kind]?: KnownGood<Values[K]> } = {};
 
   async function readDocument<K extends Kind>(
     kv: KVNamespace,
@@ -67,33 +109,11 @@ export function createConfigSource({ now = Date.now }: { now?: () => number } = 
     parse: (raw: unknown) => ParseResult<Values[K]>,
     fallback: Values[K],
   ): Promise<Values[K]> {
-    let result: ParseResult<Values[K]>;
-    let code = 'config_invalid';
-    let raw: string | null = null;
-    try {
-      raw = await kv.get(CONFIG_KEYS[kind], 'text');
-      const known = lastGood[kind];
-      if (raw !== null && known?.raw === raw) return known.value;
-      // No routes, experiments or content yet is how every project starts: everyone takes the
-      // default route, only the split test runs and every screen is as code composes it, as
-      // before any existed; nothing is wrong to log.
-      if (raw === null && (kind === 'routing' || kind === 'experiments' || kind === 'content'))
-        return known?.value ?? fallback;
-      if (raw === null) {
-        code = 'config_missing';
-        result = { ok: false, error: `KV key "${CONFIG_KEYS[kind]}" is missing` };
-      } else {
-        result = parse(raw);
-      }
-    } catch (error) {
-      code = 'config_unreadable';
-      result = { ok: false, error: (error as Error).message };
-    }
+    const read = await readAndParse(kv, kind, parse, lastGood[kind], fallback);
+    if ('use' in read) return read.use;
+    const { raw, code, result } = read;
     if (result.ok && raw !== null) {
-      (lastGood as Record<K, { raw: string; value: Values[K] }>)[kind] = {
-        raw,
-        value: result.value,
-      };
+      (lastGood as Record<K, KnownGood<Values[K]>>)[kind] = { raw, value: result.value };
       return result.value;
     }
     const known = lastGood[kind]?.value;
