@@ -521,6 +521,39 @@ function segmentOf(input: ResultsInput, variants: string[]): SegmentResults | un
       });
 }
 
+/** What the answer repeats of the experiment's design, for the console to read its numbers by. */
+function designShown(design: ExperimentDesign) {
+  return {
+    experiment: design.id,
+    name: design.name,
+    status: design.status,
+    layer: design.layer,
+    control: design.control,
+    primaryMetric: design.primaryMetric,
+    plannedPerArm: design.plannedPerArm,
+    triggers: design.triggers,
+    metricsShown: design.metricsShown,
+    priceTest: design.priceTest,
+    matureAfterDays: design.matureAfterDays,
+  };
+}
+
+/**
+ * The sample ratio check as the answer gives it: no chi-square until some arm has a visitor and
+ * there are two arms to compare.
+ */
+function sampleRatioShown(
+  check: ReturnType<typeof checkSampleRatio>,
+  rows: ExperimentPhaseRows,
+): ExperimentResultsAnswer['sampleRatio'] {
+  const tested = rows.arms.some((arm) => arm.exposed > 0) && check.degreesOfFreedom > 0;
+  return {
+    chiSquare: tested && Number.isFinite(check.chiSquare) ? check.chiSquare : null,
+    pValue: check.pValue,
+    alarm: check.alarm,
+  };
+}
+
 export function buildExperimentResults(input: ResultsInput): ExperimentResultsAnswer {
   const { design, rows } = input;
   const { inputs, totals, matureExposed, currencies } = metricInputs(
@@ -539,7 +572,6 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
       weight: design.shares[variant] ?? 0,
     })),
   );
-  const tested = rows.arms.some((arm) => arm.exposed > 0) && check.degreesOfFreedom > 0;
   const awaitingMatureSample =
     design.priceTest &&
     variants.some((variant) => (matureExposed.get(variant) ?? 0) < design.plannedPerArm);
@@ -560,34 +592,20 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
   const firstExposed = rows.days.map((row) => row.first_exposed_at);
   const segment = segmentOf(input, variants);
   return {
-    experiment: design.id,
-    name: design.name,
-    status: design.status,
-    layer: design.layer,
+    ...designShown(design),
     phase: input.phase,
     phases: [...input.phases],
     configVersion: input.configVersion,
     startedAt: firstExposed.length === 0 ? null : new Date(Math.min(...firstExposed)).toISOString(),
-    control: design.control,
-    primaryMetric: design.primaryMetric,
-    plannedPerArm: design.plannedPerArm,
     mainCurrency: totals.mainCurrency,
     revenueCap: totals.revenueCap,
-    triggers: design.triggers,
-    metricsShown: design.metricsShown,
-    priceTest: design.priceTest,
-    matureAfterDays: design.matureAfterDays,
     awaitingMatureSample,
     reach: {
       exposed,
       expectedAtMost:
         input.routeVisits === null ? null : Math.round(input.routeVisits * design.reachShare),
     },
-    sampleRatio: {
-      chiSquare: tested && Number.isFinite(check.chiSquare) ? check.chiSquare : null,
-      pValue: check.pValue,
-      alarm: check.alarm,
-    },
+    sampleRatio: sampleRatioShown(check, rows),
     variants: variants.map((variant) => variantResults(reading, variant)),
     liftOverDays: liftOverDays({
       looks: inputs.get(design.primaryMetric)?.looks ?? [],
