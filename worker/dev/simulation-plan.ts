@@ -104,16 +104,13 @@ function shapeOffers(content: ContentDocument, shape: FunnelShape, from: number)
 }
 
 /**
- * The plan of a run on experiment `id` (the split when null), or why there is none: an
- * experiment the live config lacks, a draft (it exposes no one), one drawing fewer than two
- * variants or shown on no route, or `--rates` that do not fit it.
+ * The experiment `named` as a run can draw it, or why it cannot: the live config lacks it, it is
+ * a draft (it exposes no one), or it draws fewer than two variants.
  */
-export function planSimulation(
+function drawnExperiment(
   config: FunnelConfig,
-  id: string | null,
-  overrides: RateOverrides,
-): Result<PlannedRun> {
-  const named = id ?? SPLIT_EXPERIMENT_ID;
+  named: string,
+): Result<{ experiment: ExperimentDocument; drawn: [string, { weight: number }][] }> {
   const others = Object.keys(config.experiments.experiments).filter(
     (key) => config.experiments.experiments[key]!.status === 'running',
   );
@@ -139,6 +136,47 @@ export function planSimulation(
       error: `${split ? 'the split in effect' : `"${named}"`} draws one variant (${drawn.map(([key]) => key).join(', ')}), so there is nothing to compare: ${split ? `name a running experiment (${running}), or publish a split with two or more variants (npm start, then http://localhost:8787/console → Edit and publish)` : 'give two or more variants a weight in the console first'}`,
     };
   }
+  return { ok: true, value: { experiment, drawn } };
+}
+
+/**
+ * What each variant's visitor walks on each route (its flow, screens and plans), as the
+ * triggers read it; what they can buy from the trigger on.
+ */
+function variantOffers(
+  config: FunnelConfig,
+  experiment: ExperimentDocument,
+  triggers: ReturnType<typeof experimentTriggers>,
+  variants: readonly string[],
+  routes: readonly string[],
+): Record<string, Record<string, SimulatedOffers>> {
+  const offers: Record<string, Record<string, SimulatedOffers>> = {};
+  for (const variant of variants) {
+    offers[variant] = {};
+    for (const route of routes) {
+      const document = config.routing.routes.find((candidate) => candidate.id === route)!;
+      const change = experiment.variants[variant]?.change ?? {};
+      const shape = applyChange(routeShape(document, config.flows), change, config.flows);
+      offers[variant][route] = shapeOffers(config.content, shape, triggers.get(route)!.index);
+    }
+  }
+  return offers;
+}
+
+/**
+ * The plan of a run on experiment `id` (the split when null), or why there is none: an
+ * experiment the live config lacks, a draft (it exposes no one), one drawing fewer than two
+ * variants or shown on no route, or `--rates` that do not fit it.
+ */
+export function planSimulation(
+  config: FunnelConfig,
+  id: string | null,
+  overrides: RateOverrides,
+): Result<PlannedRun> {
+  const named = id ?? SPLIT_EXPERIMENT_ID;
+  const found = drawnExperiment(config, named);
+  if (!found.ok) return found;
+  const { experiment, drawn } = found.value;
   const triggers = experimentTriggers(named, experiment, config);
   const design = experimentDesign(named, experiment, triggers);
   const routes = design.triggers
@@ -154,18 +192,7 @@ export function planSimulation(
   const variants = Object.keys(design.names);
   const rates = resolveRates({ variants, control: design.control, first }, overrides);
   if (!rates.ok) return rates;
-  // What each variant's visitor walks on each route (its flow, screens and plans), as the
-  // triggers read it; what they can buy from the trigger on.
-  const offers: Record<string, Record<string, SimulatedOffers>> = {};
-  for (const variant of variants) {
-    offers[variant] = {};
-    for (const route of routes) {
-      const document = config.routing.routes.find((candidate) => candidate.id === route)!;
-      const change = experiment.variants[variant]?.change ?? {};
-      const shape = applyChange(routeShape(document, config.flows), change, config.flows);
-      offers[variant][route] = shapeOffers(config.content, shape, triggers.get(route)!.index);
-    }
-  }
+  const offers = variantOffers(config, experiment, triggers, variants, routes);
   return {
     ok: true,
     value: {
