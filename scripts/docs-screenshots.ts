@@ -21,7 +21,79 @@ const PHONE =
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
-/** A split of two variants and the routes of docs/routes.md's example, on top of what is live. */
+/** docs/routes.md's example: TikTok ads from the DACH countries, a Black Friday link, the rest. */
+const EXAMPLE_ROUTING: ConfigDocument['routing'] = {
+  version: 'docs',
+  audiences: {
+    tiktok_dach: {
+      label: 'TikTok ads in DE, AT, CH',
+      groups: [
+        [
+          { attribute: 'source', operator: 'in', values: ['tiktok'] },
+          { attribute: 'country', operator: 'in', values: ['DE', 'AT', 'CH'] },
+        ],
+      ],
+    },
+    black_friday: {
+      label: 'The Black Friday link',
+      groups: [[{ attribute: 'entry', operator: 'equals', values: ['bf26'] }]],
+    },
+  },
+  routes: [
+    {
+      id: 'tiktok_dach',
+      audience: 'tiktok_dach',
+      flow: 'lp17ch17pr5',
+      plans: ['monthly', 'quarterly'],
+    },
+    {
+      id: 'black_friday',
+      audience: 'black_friday',
+      flow: 'lp11ch8',
+      schedule: { from: '2026-11-27T00:00Z', until: '2026-12-01T00:00Z' },
+    },
+    { id: 'default', flow: 'default' },
+  ],
+};
+
+/** Two running experiments in two layers, so the results and experiments pages have rows. */
+const EXAMPLE_EXPERIMENTS: ConfigDocument['experiments'] = {
+  version: 'docs',
+  experiments: {
+    'price-us': {
+      name: 'Price: 3-day intro',
+      hypothesis: 'A cheaper 3-day intro brings more net revenue once renewals are in.',
+      status: 'running',
+      layer: 'paywall',
+      range: [0, 0.5],
+      audience: { routes: ['default'] },
+      coverage: 1,
+      seed: 'docs-price',
+      control: 'a',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
+      },
+      metrics: { primary: 'mature_revenue', plannedPerArm: 5000 },
+    },
+    'landing-dach': {
+      name: 'AI landing for TikTok DACH',
+      status: 'running',
+      layer: 'landing',
+      audience: { routes: ['tiktok_dach'] },
+      coverage: 0.5,
+      seed: 'docs-landing',
+      control: 'a',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+      },
+      metrics: { primary: 'lookup', plannedPerArm: 10000 },
+    },
+  },
+};
+
+/** A split of two variants and the example's routes and experiments, on top of what is live. */
 function exampleDocument(live: ConfigDocument): ConfigDocument {
   return {
     ...live,
@@ -30,74 +102,8 @@ function exampleDocument(live: ConfigDocument): ConfigDocument {
       ...live.split,
       variants: { default: { weight: 50 }, lp11ch8: { weight: 50 } },
     },
-    routing: {
-      version: 'docs',
-      audiences: {
-        tiktok_dach: {
-          label: 'TikTok ads in DE, AT, CH',
-          groups: [
-            [
-              { attribute: 'source', operator: 'in', values: ['tiktok'] },
-              { attribute: 'country', operator: 'in', values: ['DE', 'AT', 'CH'] },
-            ],
-          ],
-        },
-        black_friday: {
-          label: 'The Black Friday link',
-          groups: [[{ attribute: 'entry', operator: 'equals', values: ['bf26'] }]],
-        },
-      },
-      routes: [
-        {
-          id: 'tiktok_dach',
-          audience: 'tiktok_dach',
-          flow: 'lp17ch17pr5',
-          plans: ['monthly', 'quarterly'],
-        },
-        {
-          id: 'black_friday',
-          audience: 'black_friday',
-          flow: 'lp11ch8',
-          schedule: { from: '2026-11-27T00:00Z', until: '2026-12-01T00:00Z' },
-        },
-        { id: 'default', flow: 'default' },
-      ],
-    },
-    experiments: {
-      version: 'docs',
-      experiments: {
-        'price-us': {
-          name: 'Price: 3-day intro',
-          hypothesis: 'A cheaper 3-day intro brings more net revenue once renewals are in.',
-          status: 'running',
-          layer: 'paywall',
-          range: [0, 0.5],
-          audience: { routes: ['default'] },
-          coverage: 1,
-          seed: 'docs-price',
-          control: 'a',
-          variants: {
-            a: { weight: 1, change: {} },
-            b: { weight: 1, change: { plans: ['monthly_3d_intro', 'quarterly'] } },
-          },
-          metrics: { primary: 'mature_revenue', plannedPerArm: 5000 },
-        },
-        'landing-dach': {
-          name: 'AI landing for TikTok DACH',
-          status: 'running',
-          layer: 'landing',
-          audience: { routes: ['tiktok_dach'] },
-          coverage: 0.5,
-          seed: 'docs-landing',
-          control: 'a',
-          variants: {
-            a: { weight: 1, change: {} },
-            b: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
-          },
-          metrics: { primary: 'lookup', plannedPerArm: 10000 },
-        },
-      },
-    },
+    routing: EXAMPLE_ROUTING,
+    experiments: EXAMPLE_EXPERIMENTS,
   };
 }
 
