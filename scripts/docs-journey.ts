@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /**
  * The README's picture of a visitor's journey, made by walking it: one visitor on a phone goes
@@ -25,11 +25,8 @@ async function arrive(page: Page, path: string): Promise<void> {
   await interactive(page);
 }
 
-export async function photographJourney(
-  browser: Browser,
-  origin: string,
-  images: string,
-): Promise<string> {
+/** A phone's browser on the closed network: every other origin is refused at once. */
+async function phoneContext(browser: Browser, origin: string): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: origin,
     viewport: PHONE_VIEWPORT,
@@ -38,64 +35,75 @@ export async function photographJourney(
     hasTouch: true,
     isMobile: true,
   });
-  // The closed network: Google's sign-in script and the like are refused at once, as a visitor
-  // who blocks them would see the page, rather than left to time out.
+  // Google's sign-in script and the like are refused at once, as a visitor who blocks them
+  // would see the page, rather than left to time out.
   await context.route(
     (url) => url.origin !== new URL(origin).origin,
     (route) => route.abort(),
   );
+  return context;
+}
+
+/** One visitor from the landing to the app's download, `shoot` at each screen. */
+async function walkTheFunnel(page: Page, shoot: (name: string) => Promise<void>): Promise<void> {
+  await page.goto('/?skip_split=true');
+  await interactive(page);
+  await page.locator('input[type="tel"]').fill('415 555 2671');
+  await shoot('landing');
+  await page.locator('#continue-button').click();
+
+  await arrive(page, '/searching');
+  const searched = page.locator('#continue-button:not([disabled])');
+  await searched.waitFor({ timeout: 30_000 });
+  await shoot('searching');
+  await searched.click();
+
+  await arrive(page, '/signup');
+  await page.locator('input[type="email"]').fill(`journey-${Date.now().toString(36)}@example.com`);
+  await shoot('signup');
+  await page.locator('#continue-button').click();
+
+  await arrive(page, '/checkout_v3_tr');
+  const card = page.frameLocator('iframe.card-frame');
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry date').fill('12/34');
+  await card.getByLabel('CVV').fill('123');
+  await page.locator('#continue-button:not([disabled])').waitFor({ timeout: 15_000 });
+  await shoot('checkout');
+  await page.locator('#continue-button').click();
+
+  // The payment confirmed before anything else is offered.
+  const receipt = page.getByRole('dialog', { name: 'Payment confirmed' });
+  await receipt.getByRole('button', { name: 'Continue' }).waitFor({ timeout: 30_000 });
+  await shoot('receipt');
+  await receipt.getByRole('button', { name: 'Continue' }).click();
+
+  await arrive(page, '/upsell_an_private');
+  // The upsell names the card it charges once the page has read the receipt.
+  await page.locator('.upsell-charge__method').waitFor({ timeout: 15_000 });
+  await shoot('upsell');
+  await page.getByRole('button', { name: 'Add to my plan' }).click();
+  await arrive(page, '/success');
+  await page.locator('.qr-code, svg').first().waitFor({ timeout: 15_000 });
+  await shoot('success');
+}
+
+export async function photographJourney(
+  browser: Browser,
+  origin: string,
+  images: string,
+): Promise<string> {
+  const context = await phoneContext(browser, origin);
   const page = await context.newPage();
   // Each screen's photograph is only a part of the picture: it goes to a scratch folder.
   const scratch = await mkdtemp(join(tmpdir(), 'geofunnel-journey-'));
   const shots: string[] = [];
-  const shoot = async (name: string) => {
-    const path = join(scratch, `${name}.png`);
-    await page.screenshot({ path });
-    shots.push(path);
-  };
   try {
-    await page.goto('/?skip_split=true');
-    await interactive(page);
-    await page.locator('input[type="tel"]').fill('415 555 2671');
-    await shoot('landing');
-    await page.locator('#continue-button').click();
-
-    await arrive(page, '/searching');
-    const searched = page.locator('#continue-button:not([disabled])');
-    await searched.waitFor({ timeout: 30_000 });
-    await shoot('searching');
-    await searched.click();
-
-    await arrive(page, '/signup');
-    await page
-      .locator('input[type="email"]')
-      .fill(`journey-${Date.now().toString(36)}@example.com`);
-    await shoot('signup');
-    await page.locator('#continue-button').click();
-
-    await arrive(page, '/checkout_v3_tr');
-    const card = page.frameLocator('iframe.card-frame');
-    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await card.getByLabel('Expiry date').fill('12/34');
-    await card.getByLabel('CVV').fill('123');
-    await page.locator('#continue-button:not([disabled])').waitFor({ timeout: 15_000 });
-    await shoot('checkout');
-    await page.locator('#continue-button').click();
-
-    // The payment confirmed before anything else is offered.
-    const receipt = page.getByRole('dialog', { name: 'Payment confirmed' });
-    await receipt.getByRole('button', { name: 'Continue' }).waitFor({ timeout: 30_000 });
-    await shoot('receipt');
-    await receipt.getByRole('button', { name: 'Continue' }).click();
-
-    await arrive(page, '/upsell_an_private');
-    // The upsell names the card it charges once the page has read the receipt.
-    await page.locator('.upsell-charge__method').waitFor({ timeout: 15_000 });
-    await shoot('upsell');
-    await page.getByRole('button', { name: 'Add to my plan' }).click();
-    await arrive(page, '/success');
-    await page.locator('.qr-code, svg').first().waitFor({ timeout: 15_000 });
-    await shoot('success');
+    await walkTheFunnel(page, async (name) => {
+      const path = join(scratch, `${name}.png`);
+      await page.screenshot({ path });
+      shots.push(path);
+    });
     return await composeStrip(browser, shots, `${images}journey.png`);
   } finally {
     await context.close();
