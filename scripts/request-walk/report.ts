@@ -15,6 +15,21 @@ export interface WalkReport {
   requests: WalkedRequest[];
 }
 
+const WIDTH = 100;
+
+/** `label`, then the rooms joined by arrows, wrapped under it to stay readable in a terminal. */
+function roomLines(label: string, rooms: readonly string[]): string[] {
+  const lines = [label];
+  for (const [index, room] of rooms.entries()) {
+    const step = index === 0 ? room : ` → ${room}`;
+    const last = lines.length - 1;
+    if ((lines[last] ?? '').length + step.length > WIDTH && index > 0)
+      lines.push(`      → ${room}`);
+    else lines[last] += step;
+  }
+  return lines;
+}
+
 function returned(sequence: RoomSequence): string {
   return sequence.returns === 0
     ? '0'
@@ -28,9 +43,12 @@ function describeRequest(request: WalkedRequest): string[] {
     `  before it: ${request.before}`,
     `  worker files entered: ${request.files.length}`,
     ...request.files.map((file, index) => `    ${String(index + 1).padStart(3)}  ${file}`),
-    `  rooms, in order (${request.rooms.length}): ${request.rooms.join(' → ')}`,
+    ...roomLines(`  rooms, in order (${request.rooms.length}): `, request.rooms),
     `  returns to a room already left: ${returned(request)}`,
-    `  rooms by each file's first entry (${byFirstEntry.rooms.length}): ${byFirstEntry.rooms.join(' → ')}`,
+    ...roomLines(
+      `  rooms by each file's first entry (${byFirstEntry.rooms.length}): `,
+      byFirstEntry.rooms,
+    ),
     `  returns to a room already left, by first entry: ${returned(byFirstEntry)}`,
   ];
 }
