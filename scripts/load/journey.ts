@@ -50,8 +50,14 @@ export interface JourneyReport {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A browser's cookies and same-origin headers, as fetch from the page sends them. */
-function browserFetch(options: JourneyOptions): { fetch: typeof fetch; visitorId: string } {
+/**
+ * A browser's cookies and same-origin headers, as fetch from the page sends them. Also the
+ * visitor of `npm run walk` (scripts/request-walk/requests.ts).
+ */
+export function browserFetch(options: Pick<JourneyOptions, 'origin' | 'address'>): {
+  fetch: typeof fetch;
+  visitorId: string;
+} {
   const visitorId = crypto.randomUUID();
   const cookies = new Map<string, string>([['userUuid', visitorId]]);
   const pageFetch: typeof fetch = async (input, init = {}) => {
@@ -76,7 +82,7 @@ function browserFetch(options: JourneyOptions): { fetch: typeof fetch; visitorId
 }
 
 /** The test gateway's card fields, tokenizing over HTTP as its frame does. */
-function testGatewayCard(pageFetch: typeof fetch): CardProvider {
+export function testGatewayCard(pageFetch: typeof fetch): CardProvider {
   return {
     id: 'test',
     mount: async () => {},
