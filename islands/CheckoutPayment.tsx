@@ -14,6 +14,7 @@ import {
 } from './kit/PayTerms';
 import type { PaymentMethodOption } from './kit/payment-methods';
 import { useAfterHydration } from './kit/use-after-hydration';
+import { useWorkingStore } from './kit/use-working-store';
 import type { CardFieldLabels } from './payments/provider';
 import type { OneClickMethod } from './payments/providers';
 import type { TestGatewayCopy } from './payments/providers/test-gateway';
@@ -30,14 +31,13 @@ import {
   type CheckoutFormStore,
   checkoutFormStore,
   editCardholderName,
-  openCheckout,
-  restoreCardholderName,
+  pressGate,
   startCardFields,
 } from './stores/checkout-form';
 import { type CheckoutPage, payByCard, payingPage } from './stores/checkout-purchase';
 import { startOneClick } from './stores/one-click';
-import { $anotherCardAsked, $paymentPhase } from './stores/payment';
-import { clearPaymentError, showsPaymentErrorBesidePay } from './stores/payment-error';
+import { $paymentPhase } from './stores/payment';
+import { showsPaymentErrorBesidePay } from './stores/payment-error';
 import { $plans } from './stores/plans';
 
 /** Every text of the payment form, translated on the server. */
@@ -102,8 +102,9 @@ export interface CheckoutPaymentProps {
  * (PlanChoice keeps it in $plans); the button stays busy until a final outcome, so repeated
  * presses never make a second attempt. A card with a field the provider finds wrong is refused
  * before anything is sent: each field says its own problem, and screen readers hear one summary.
- * The work is done by the stores (./stores/checkout-form.ts, one-click.ts, checkout-purchase.ts);
- * the effects here start and stop it with the elements it needs.
+ * The work is done by the stores (./stores/checkout-form.ts, one-click.ts, checkout-purchase.ts):
+ * the form's store starts its own as the island listens; the effects here start and stop the
+ * work that needs the form's elements.
  */
 export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const { copy, page, errorTexts, gateLabel } = props;
@@ -111,16 +112,14 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useAfterHydration();
   const [$form] = useState(() => checkoutFormStore(Boolean(gateLabel)));
-  const form = useStore($form);
+  const form = useWorkingStore($form);
   const cardForm = useStore($cardForm);
   const phase = useStore($paymentPhase);
   const oneClickFirst = leadsWithOneClick(props);
   // Where one-click methods lead, the form is in the page behind its gate from hydration on.
   const inPage = form.open || (oneClickFirst && hydrated);
   const [fieldsRef, paypalRef] = useCheckoutWork(props, $form, inPage, cardForm);
-  // The visitor carries on in the form that just opened.
-  const focusForm = () => requestAnimationFrame(() => formRef.current?.focus());
-  const gate = useGate($form, form, { cardForm, phase, oneClickFirst }, focusForm);
+  useFocusOnOpening(form.open, formRef);
   const summary = useRefusedCardSummary(copy);
   const words = usePayWords(props.terms, hydrated);
   const consent = useRenewalConsentCheck(props.terms);
@@ -178,8 +177,8 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
         <CheckoutGate
           label={gateLabel}
           hydrated={hydrated}
-          waiting={gate.waiting}
-          onOpen={gate.open}
+          waiting={form.waiting}
+          onOpen={() => pressGate($form, oneClickFirst)}
         />
       )}
     </>
@@ -206,57 +205,18 @@ function leadsWithOneClick({ gateLabel, methods }: CheckoutPaymentProps): boolea
   return Boolean(gateLabel) && methods.length > 1 && methods[0]?.id !== 'card';
 }
 
-/** How long a pressed gate waits for the provider's answer before it opens the form anyway. */
-const GATE_WAIT_MS = 4000;
-
 /**
- * The gate's press. Where one-click methods lead, the form opens once the provider has answered
- * (at once when it already has), so a method that arrives never pushes the card form down under
- * the visitor; a provider that does not answer within GATE_WAIT_MS holds nobody back.
+ * The visitor carries on in the form that just opened, whoever opened it: their press of the
+ * gate, or the store for a visitor already past it (./stores/checkout-form.ts). A form open from
+ * the first paint takes no focus.
  */
-function useGate(
-  $form: CheckoutFormStore,
-  { open: isOpen, oneClickSettled }: CheckoutFormState,
-  {
-    cardForm,
-    phase,
-    oneClickFirst,
-  }: { cardForm: CardFormStatus; phase: string; oneClickFirst: boolean },
-  onOpened: () => void,
-) {
-  const [waiting, setWaiting] = useState(false);
-  const settled = cardForm === 'no-account' || cardForm === 'unavailable' || oneClickSettled;
-  const open = () => {
-    setWaiting(false);
-    openCheckout($form);
-    onOpened();
-  };
-  const openNow = useRef(open);
-  openNow.current = open;
-  // A payment a reload interrupted resumes in the form waiting behind the gate: it opens, so
-  // the visitor sees where the payment stands. So does a visitor back from 'Payment declined'
-  // for another card: the card form is what they came for.
-  const anotherCard = useStore($anotherCardAsked) !== '';
-  const resuming = !isOpen && (phase !== 'idle' || anotherCard);
+function useFocusOnOpening(open: boolean, formRef: RefObject<HTMLFormElement | null>): void {
+  const wasOpen = useRef(open);
+  // Stays an effect: it focuses the form element.
   useEffect(() => {
-    if (resuming) openNow.current();
-  }, [resuming]);
-  // A visitor who opened it before (SPEC.md §3 Plans showCheckout, kept for the visit) comes
-  // back to the form, not to the call to action: after a decline's Try again they need not
-  // press "Start my trial" a second time.
-  useEffect(() => {
-    if ($plans.get().showCheckout) openNow.current();
-  }, []);
-  useEffect(() => {
-    if (!waiting) return;
-    if (settled) return openNow.current();
-    const timer = setTimeout(() => openNow.current(), GATE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [waiting, settled]);
-  return {
-    waiting,
-    open: () => (oneClickFirst && !settled ? setWaiting(true) : open()),
-  };
+    if (open && !wasOpen.current) requestAnimationFrame(() => formRef.current?.focus());
+    wasOpen.current = open;
+  }, [open, formRef]);
 }
 
 /**
@@ -282,9 +242,9 @@ function useRefusedCardSummary(copy: CheckoutPaymentCopy) {
 }
 
 /**
- * Starts the stores' work once mounted, and stops it: the name on card typed before a reload,
- * the card fields once the form is in the page, the one-click methods once the fields (and with them
- * the provider) are in. Returns the elements the fields and PayPal's button go into.
+ * Starts the work that needs this form's elements, and stops it: the card fields once the form
+ * is in the page, the one-click methods once the fields (and with them the provider) are in.
+ * Returns the elements the fields and PayPal's button go into.
  */
 function useCheckoutWork(
   props: CheckoutPaymentProps,
@@ -296,14 +256,11 @@ function useCheckoutWork(
   const { planDetails } = useStore($plans);
   const fieldsRef = useRef<HTMLDivElement>(null);
   const paypalRef = useRef<HTMLDivElement>(null);
+  // Stays an effect: it counts the forms in the page that show the error beside Pay, and this one
+  // stops counting the moment it leaves, not a store's second later.
   useEffect(showsPaymentErrorBesidePay, []);
-  useEffect(() => {
-    restoreCardholderName($form);
-    // A page load mounts empty card fields, so an error about a card typed before has nothing
-    // left to stand beside.
-    clearPaymentError();
-  }, [$form]);
 
+  // Stays an effect: the card fields go into an element of this form.
   useEffect(() => {
     const container = fieldsRef.current;
     if (!inPage || !container) return;
@@ -319,6 +276,7 @@ function useCheckoutWork(
 
   const oneClick = methods.flatMap((method) => (method.id === 'card' ? [] : [method.id]));
   const oneClickKey = oneClick.join(' ');
+  // Stays an effect: PayPal's button goes into an element of this form.
   useEffect(
     () =>
       startOneClick($form, oneClickKey ? (oneClickKey.split(' ') as OneClickMethod[]) : [], {
@@ -344,7 +302,7 @@ function CheckoutGate({
 }: {
   label: string | undefined;
   hydrated: boolean;
-  /** Pressed, and waiting for the provider's answer (useGate). */
+  /** Pressed, and waiting for the provider's answer (./stores/checkout-form.ts pressGate). */
   waiting: boolean;
   onOpen: () => void;
 }) {

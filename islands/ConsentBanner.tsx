@@ -1,11 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect } from 'react';
-import {
-  $consentAnswer,
-  answerConsent,
-  isConsentAnswer,
-  readConsentCookie,
-} from './pixels/consent';
+import type { FormEvent } from 'react';
+import { useWorkingStore } from './kit/use-working-store';
+import { $consentAnswer, answerConsent, isConsentAnswer } from './pixels/consent';
 
 export interface ConsentBannerProps {
   /** The region's accessible name. */
@@ -31,14 +26,9 @@ export default function ConsentBanner({
   decline,
   action,
 }: ConsentBannerProps) {
-  const answer = useStore($consentAnswer);
-
-  // A page fetched ahead before the visitor answered on the previous one still asks: the cookie
-  // has the answer the worker did not see yet.
-  useEffect(() => {
-    const stored = readConsentCookie(document.cookie);
-    if (stored !== null && $consentAnswer.get() === null) $consentAnswer.set(stored);
-  }, []);
+  // A page fetched ahead was rendered asking; the store, as it starts, takes the answer the
+  // cookie has since had (./pixels/consent.ts).
+  const answer = useWorkingStore($consentAnswer);
 
   if (answer !== null) return null;
 

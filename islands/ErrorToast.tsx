@@ -1,21 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useWorkingStore } from './kit/use-working-store';
 import { $error, showError } from './stores/error';
 
-/** SPEC.md §4, §8: the toast clears itself after 3000 ms. */
-export const TOAST_DISMISS_MS = 3000;
-
-/** The global toast area (SPEC.md §2): the caller's message in a red box with a close cross. */
+/**
+ * The global toast area (SPEC.md §2): the caller's message in a red box with a close cross. The
+ * store clears the message after its time (./stores/error.ts) while this island listens.
+ */
 export default function ErrorToast({ closeLabel }: { closeLabel: string }) {
-  const error = useStore($error);
-
-  // Every showError() sets a new state object, so a new message (even the same text again)
-  // restarts the clock.
-  useEffect(() => {
-    if (!error.show) return;
-    const timer = setTimeout(() => showError(false), TOAST_DISMISS_MS);
-    return () => clearTimeout(timer);
-  }, [error]);
+  const error = useWorkingStore($error);
 
   // The live region is always in the page, so a message put into it is announced.
   return (

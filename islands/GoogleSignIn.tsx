@@ -73,6 +73,7 @@ function GoogleMark() {
 function useFocusHandoff(problem: GoogleProblem | null) {
   // Whether our button has focus, read when the problem arrives and the button goes.
   const focused = useRef(false);
+  // Stays an effect: it moves focus to another element.
   useEffect(() => {
     if (!problem || !focused.current) return;
     focused.current = false;
@@ -122,6 +123,7 @@ export default function GoogleSignIn({
   const focusHandoff = useFocusHandoff(problem);
   const textOf = (reason: GoogleProblem) => readableText(googleProblemText(reason), errors);
 
+  // Stays an effect: Google draws its button into this island's element.
   // biome-ignore lint/correctness/useExhaustiveDependencies: set up once per page; the props never change.
   useEffect(() => {
     if (!container.current || !clientId.trim()) return;

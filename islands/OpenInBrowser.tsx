@@ -44,6 +44,7 @@ export default function OpenInBrowser({
   const [message, setMessage] = useState<{ text: string; link?: string } | null>(null);
   const facts = { app: inApp.app, os: inApp.os };
 
+  // Stays an effect: it marks this island's own commit, the moment the offer is in the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: offered once per page.
   useEffect(() => emit('in_app_escape_offered', facts), []);
 

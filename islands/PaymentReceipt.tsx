@@ -143,6 +143,7 @@ function ReceiptRows({ rows, ltr = [] }: { rows: Row[]; ltr?: LtrRow[] }) {
 function ReceiptDialog({ receipt, props }: { receipt: Receipt; props: PaymentReceiptProps }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [leaving, setLeaving] = useState(false);
+  // Stays an effect: it opens the dialog element.
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);

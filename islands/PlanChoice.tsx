@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PlanPicker, type PlanPickerItem } from './kit/PlanPicker';
+import { useWorkingStore } from './kit/use-working-store';
 import { $offerEnded } from './stores/offer';
-import { $plans } from './stores/plans';
+import { choosePlan, type PlanSlot, planChoiceStore } from './stores/plan-choice';
 
 /** A plan as the server put it into words, with what the payment step will need to know. */
 export interface PlanChoiceOption extends PlanPickerItem {
@@ -28,7 +29,7 @@ export interface PlanChoiceProps {
   /** Selected until the visitor chooses, or a choice made earlier is restored. */
   defaultId: string;
   /** The $plans field the choice goes to: the main plan or the upsell plan (SPEC.md §3). */
-  slot: 'plan' | 'upsellPlan';
+  slot: PlanSlot;
   /** Headings of the order summary; without them no summary is shown. */
   summaryLabels?: { title: string; discount: string; total: string };
   /** Where the visitor's law wants it, that the prices include tax ('Price includes VAT'). */
@@ -40,15 +41,10 @@ export interface PlanChoiceProps {
   afterOffer?: { options: PlanChoiceOption[]; defaultId: string };
 }
 
-function remember(slot: PlanChoiceProps['slot'], option: PlanChoiceOption): void {
-  $plans.setKey(slot, option.id);
-  if (slot === 'plan') $plans.setKey('planDetails', option.details);
-}
-
 /**
  * The plan picker of a paywall, checkout or upsell, with the selected plan's order summary and
  * disclosure. The choice goes to $plans (SPEC.md §3 Plans state) so the payment step and a
- * reload see it.
+ * reload see it; its store restores it and follows the end of the offer.
  */
 export default function PlanChoice({
   label,
@@ -61,25 +57,16 @@ export default function PlanChoice({
 }: PlanChoiceProps) {
   const ended = useStore($offerEnded) && afterOffer !== undefined;
   const options = ended ? afterOffer.options : offerOptions;
-  const defaultId = ended ? afterOffer.defaultId : offerDefaultId;
-  // The first render matches the server's (which knows no stored choice); a stored choice among
-  // these options is applied once mounted, else the default is stored as the choice.
-  const [activeId, setActiveId] = useState(defaultId);
-  useEffect(() => {
-    const stored = options.find((option) => option.id === $plans.get()[slot]);
-    const chosen = stored ?? options.find((option) => option.id === defaultId);
-    if (!chosen) return;
-    setActiveId(chosen.id);
-    remember(slot, chosen);
-  }, [options, defaultId, slot]);
-
+  // The server's default until hydrated; then a stored choice (./stores/plan-choice.ts).
+  const [$chosen] = useState(() =>
+    planChoiceStore(slot, { options: offerOptions, defaultId: offerDefaultId }, afterOffer),
+  );
+  const activeId = useWorkingStore($chosen);
   const active = options.find((option) => option.id === activeId) ?? options[0];
 
   function onSelect(item: PlanPickerItem) {
     const option = options.find((candidate) => candidate.id === item.id);
-    if (!option) return;
-    setActiveId(option.id);
-    remember(slot, option);
+    if (option) choosePlan($chosen, slot, option);
   }
 
   return (

@@ -1,12 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { ErrorTexts, SIGN_UP_ERROR_KEYS } from '../shared/api/error-text';
 import type { RefusedEmail } from '../shared/api/form-sign-up';
 import { isValidEmail } from '../shared/email-validity';
 import { ContinueButton } from './kit/ContinueButton';
 import { EmailInput } from './kit/EmailInput';
 import { EMAIL_DOMAINS, EMAIL_DOMAINS_DEV } from './kit/email-domains';
+import { useWorkingStore } from './kit/use-working-store';
 import { signUpOnPress } from './signup/on-press';
-import { $signup } from './stores/signup';
+import { signupEmailStore, typeSignupEmail } from './stores/signup-email';
 
 export interface SignupFormProps {
   /** Where the form posts without JavaScript: the screen's own path and query. */
@@ -61,28 +62,17 @@ export default function SignupForm({
   errors,
   refused,
 }: SignupFormProps) {
-  const [email, setEmail] = useState(refused?.value ?? '');
+  // Starts from an address kept in this browser (./stores/signup-email.ts).
+  const [$email] = useState(() => signupEmailStore(refused?.value ?? ''));
+  const email = useWorkingStore($email);
   const [busy, setBusy] = useState(false);
   // Why the address was refused, until it changes.
   const [refusal, setRefusal] = useState(refused);
   const valid = isValidEmail(email);
 
-  // A valid address is kept in the signup store as it is typed, so Open in browser can carry it to
-  // the real browser; there (or after a reload) the form starts from the kept address. Read
-  // after hydration: the server rendered the field empty.
-  useEffect(() => {
-    const kept = $signup.get().email;
-    if (kept) setEmail((typed) => typed || kept);
-  }, []);
-
   function onEmailChange(value: string) {
-    setEmail(value);
+    typeSignupEmail($email, value);
     setRefusal(undefined);
-    // Only an address that could sign up: a half-typed one is nobody's.
-    if (isValidEmail(value)) {
-      $signup.setKey('email', value);
-      $signup.setKey('emailValidity', true);
-    }
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -131,6 +131,7 @@ export default function UpsellPurchase({
   const phase = useStore($paymentPhase);
   const consent = useRenewalConsentCheck(terms);
   // A phase left over from a page restored from the back/forward cache must not hold the button.
+  // Stays an effect: a one-off write as this island commits, no work that runs on.
   useEffect(() => $paymentPhase.set('idle'), []);
 
   async function buy() {

@@ -11,6 +11,7 @@ export function IslandRoot({
   children?: ReactNode;
   onCommit?: () => void;
 }) {
+  // Stays an effect: the commit it reports is React's own.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reports the first commit only.
   useEffect(() => onCommit?.(), []);
   return children;

@@ -55,6 +55,7 @@ function useRefusedSubmit(
 ) {
   const validRef = useRef(valid);
   validRef.current = valid;
+  // Stays an effect: it listens on the field's form element.
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;

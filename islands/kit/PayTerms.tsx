@@ -39,6 +39,7 @@ export function usePayWords(copy: PayTermsCopy, hydrated: boolean): PlanPayWords
 function useRenewalConsentAsk(copy: PayTermsCopy | null): void {
   const version = copy?.consent?.version;
   const language = copy?.consent?.language;
+  // Stays an effect: it says what the box in the page asks, and withdraws it as the box goes.
   useEffect(() => {
     if (!version || !language) return;
     $renewalConsent.set({ version, language, ticked: false });

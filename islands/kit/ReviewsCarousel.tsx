@@ -1,54 +1,19 @@
 import { type CSSProperties, type FocusEvent, useEffect, useRef, useState } from 'react';
+import {
+  type CarouselStore,
+  carouselStore,
+  type PauseReason,
+  pauseCarousel,
+  resumeCarousel,
+} from '../stores/reviews-carousel';
 import { useAfterHydration } from './use-after-hydration';
+import { useWorkingStore } from './use-working-store';
 
 /** SPEC.md §3 Review item: name, text and avatar; or just a plain string. */
 export type ReviewItem = string | { name: string; text: string; img?: string };
 
 /** SPEC.md §9: the carousel moves on every 2 s unless told otherwise. */
 export const CAROUSEL_INTERVAL_MS = 2000;
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/**
- * From this width the reviews sit side by side, every one in view (the landing's CSS lays them
- * out in a grid), so nothing slides and nothing needs pausing.
- */
-export const SIDE_BY_SIDE = '(min-width: 768px)';
-
-type PauseReason = 'touch' | 'hover' | 'focus' | 'visitor';
-
-/** Whether `query` matches: false on the server and in the first client render, then the truth. */
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(false);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    setMatches(list.matches);
-    const onChange = () => setMatches(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
-}
-
-/**
- * Paused while any reason holds: `[paused, pause, resume]`, where `pause(reason)` and
- * `resume(...reasons)` make event handlers.
- */
-function usePause() {
-  const [pausedBy, setPausedBy] = useState<ReadonlySet<PauseReason>>(new Set());
-  return [
-    pausedBy,
-    (reason: PauseReason) => () => setPausedBy((current) => new Set(current).add(reason)),
-    (...reasons: PauseReason[]) =>
-      () =>
-        setPausedBy((current) => {
-          const next = new Set(current);
-          for (const reason of reasons) next.delete(reason);
-          return next;
-        }),
-  ] as const;
-}
 
 function initialsOf(name: string): string {
   return name
@@ -94,7 +59,8 @@ function Review({ item }: { item: ReviewItem }) {
  * (WCAG 2.2.2): a visitor's pause holds until they press Play; touch, hover and focus hold it
  * while they last. Static mode, visitors who prefer reduced motion and screens wide enough to
  * show the reviews side by side get them all at once, still. Before the script runs, the phone's
- * one-review window scrolls sideways, so every review is readable without it.
+ * one-review window scrolls sideways, so every review is readable without it. Its clock and the
+ * screen it follows are its store's (islands/stores/reviews-carousel.ts).
  */
 export function ReviewsCarousel({
   items,
@@ -114,12 +80,12 @@ export function ReviewsCarousel({
   mode?: 'slide' | 'static';
 }) {
   const live = useAfterHydration();
-  const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
-  const sliding = mode === 'slide' && !reducedMotion && !sideBySide && items.length > 1;
-  const [pausedBy, pause, resume] = usePause();
+  const [$carousel] = useState(() =>
+    carouselStore({ interval, count: items.length, slides: mode === 'slide' }),
+  );
+  const { index, animated, sliding, pausedBy } = useWorkingStore($carousel);
   const paused = pausedBy.size > 0;
-  const { index, animated } = useAdvance(sliding && !paused, interval, items.length);
+  const [pause, resume] = pauseHandlers($carousel);
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     // Focus moving between parts of the carousel keeps it paused.
@@ -168,24 +134,14 @@ export function ReviewsCarousel({
   );
 }
 
-/**
- * The item shown while `moving`: one forward per interval, onto the clone after the last, then
- * back to the first without animation half an interval later (SPEC.md §9 reset delay).
- */
-function useAdvance(moving: boolean, interval: number, count: number) {
-  // `animated` is false only for the jump back from the clone to the first item.
-  const [position, setPosition] = useState({ index: 0, animated: true });
-  const { index, animated } = position;
-  useEffect(() => {
-    if (!moving) return;
-    const onClone = index === count;
-    const delay = onClone || !animated ? interval / 2 : interval;
-    const timer = setTimeout(() => {
-      setPosition(onClone ? { index: 0, animated: false } : { index: index + 1, animated: true });
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [moving, index, animated, interval, count]);
-  return position;
+/** Event handlers that pause the carousel for a reason, and that end reasons' pauses. */
+function pauseHandlers($carousel: CarouselStore) {
+  return [
+    (reason: PauseReason) => () => pauseCarousel($carousel, reason),
+    (...reasons: PauseReason[]) =>
+      () =>
+        resumeCarousel($carousel, ...reasons),
+  ] as const;
 }
 
 /** The reviews in their window, sliding by `index`, with the first's clone while sliding. */
@@ -213,6 +169,7 @@ function ReviewsTrack({
     .filter(Boolean)
     .join(' ');
   const viewport = useRef<HTMLDivElement>(null);
+  // Stays an effect: it writes to the window's element.
   useEffect(() => {
     // Scrolled by hand before the script ran, the window would add that to the slide's offset.
     if (!scrolls && viewport.current) viewport.current.scrollLeft = 0;

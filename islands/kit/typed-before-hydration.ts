@@ -35,6 +35,7 @@ export function useTypedBeforeHydration(
   fields: readonly Field[],
   adopt: (values: string[]) => void,
 ): void {
+  // Stays an effect: it reads the fields' elements.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as hydration commits.
   useEffect(() => {
     const values = fields.map(current);

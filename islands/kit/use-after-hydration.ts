@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
  */
 export function useAfterHydration(): boolean {
   const [mounted, setMounted] = useState(false);
+  // Stays an effect: an effect's first run is what marks the commit of hydration.
   useEffect(() => setMounted(true), []);
   return mounted;
 }

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { ConsentState } from '../../shared/analytics/tracking';
 import {
   CONSENT_COOKIE,
@@ -16,8 +16,17 @@ import { browserOnly } from '../stores/browser-only';
 export type { ConsentAnswer };
 export { CONSENT_COOKIE, isConsentAnswer };
 
-/** The answer given on this page; null until the banner is answered. */
+/**
+ * The answer given on this page, or kept in the cookie by an earlier one; null until there is
+ * one. The cookie is read once the store is listened to (the banner, through
+ * islands/kit/use-working-store.ts, or the pixels): a page fetched ahead before the visitor
+ * answered on the previous one was rendered without the answer the cookie now has.
+ */
 export const $consentAnswer = browserOnly(atom<ConsentAnswer | null>(null), 'consentAnswer');
+onMount($consentAnswer, () => {
+  const stored = readConsentCookie(globalThis.document?.cookie ?? '');
+  if (stored !== null && $consentAnswer.value === null) $consentAnswer.set(stored);
+});
 
 /** The Set-Cookie-like line `document.cookie` takes for an answer. */
 export function consentCookieLine(answer: ConsentAnswer): string {

@@ -1,13 +1,13 @@
-import { map } from 'nanostores';
+import { map, onMount, onNotify } from 'nanostores';
 import type { CardFieldLabels } from '../payments/provider';
 import type { OneClickMethod } from '../payments/providers';
 import type { TestGatewayCopy } from '../payments/providers/test-gateway';
 import type { WalletButton } from '../payments/providers/wallets';
 import { browserOnly } from './browser-only';
-import { mountCardFields, mountedCardFields } from './card-form';
+import { $cardForm, mountCardFields, mountedCardFields } from './card-form';
 import { $checkout } from './checkout';
 import type { PaymentPage } from './payment';
-import { $anotherCardAsked, resumePayment } from './payment';
+import { $anotherCardAsked, $paymentPhase, resumePayment } from './payment';
 import { paymentStoreDeps } from './payment-deps';
 import { clearPaymentError } from './payment-error';
 import { $plans } from './plans';
@@ -30,32 +30,103 @@ export interface CheckoutFormState {
   oneClickSettled: boolean;
   /** The server knows no stored name; a name typed before a reload comes back once mounted. */
   cardholderName: string;
+  /** The gate was pressed and waits for the provider's answer (pressGate). */
+  waiting: boolean;
 }
 
 export type CheckoutFormStore = ReturnType<typeof checkoutFormStore>;
 
-/** A form, closed behind the paywall's call to action if `gated`. */
+/**
+ * A form, closed behind the paywall's call to action if `gated`. The server and the first client
+ * render see it so; once its island listens (islands/kit/use-working-store.ts) it takes back
+ * the name on card typed before a reload, and opens its gate by itself where the visitor is
+ * past it (startCheckoutForm).
+ */
 export function checkoutFormStore(gated: boolean) {
-  return browserOnly(
+  const $form = browserOnly(
     map<CheckoutFormState>({
       open: !gated,
       oneClick: [],
       oneClickSettled: false,
       cardholderName: '',
+      waiting: false,
     }),
     'checkout-form',
   );
+  onMount($form, () => startCheckoutForm($form));
+  return $form;
 }
 
 /** The paywall's call to action was pressed: the form opens (SPEC.md §3 Plans showCheckout). */
 export function openCheckout($form: CheckoutFormStore): void {
   $plans.setKey('showCheckout', true);
-  $form.setKey('open', true);
+  $form.set({ ...($form.value as CheckoutFormState), open: true, waiting: false });
 }
 
-/** The name on card typed before a reload comes back, once the page is mounted. */
-export function restoreCardholderName($form: CheckoutFormStore): void {
+/** How long a pressed gate waits for the provider's answer before it opens the form anyway. */
+export const GATE_WAIT_MS = 4000;
+
+/**
+ * The gate's press. Where one-click methods lead (`oneClickFirst`), the form opens once the
+ * provider has answered (at once when it already has), so a method that arrives never pushes
+ * the card form down under the visitor; a provider that does not answer within GATE_WAIT_MS
+ * holds nobody back (keepGate).
+ */
+export function pressGate($form: CheckoutFormStore, oneClickFirst: boolean): void {
+  if (oneClickFirst && !providerAnswered($form)) $form.setKey('waiting', true);
+  else openCheckout($form);
+}
+
+/** The provider has said which one-click methods this browser has, or there will be none. */
+function providerAnswered($form: CheckoutFormStore): boolean {
+  const cardForm = $cardForm.get();
+  return (
+    cardForm === 'no-account' || cardForm === 'unavailable' || Boolean($form.value?.oneClickSettled)
+  );
+}
+
+/**
+ * The form's work while its island is there: the name on card typed before a reload comes back,
+ * and an error about a card typed before goes (a page load mounts empty card fields, so it has
+ * nothing left to stand beside). A visitor who opened the form before (SPEC.md §3 Plans
+ * showCheckout, kept for the visit) comes back to it, not to the call to action: after a
+ * decline's Try again they need not press "Start my trial" a second time. Returns the stop.
+ */
+function startCheckoutForm($form: CheckoutFormStore): () => void {
   $form.setKey('cardholderName', $checkout.get().cardholderName);
+  clearPaymentError();
+  if ($plans.get().showCheckout) openCheckout($form);
+  return keepGate($form);
+}
+
+/**
+ * Opens the gate when the visitor is past it, until stopped: a payment a reload interrupted
+ * resumes in the form waiting behind it, so the visitor sees where the payment stands, and a
+ * visitor back from 'Payment declined' for another card gets the card form they came for. A
+ * pressed gate that waits opens when the provider answers, or after GATE_WAIT_MS.
+ */
+function keepGate($form: CheckoutFormStore): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const review = () => {
+    const { open, waiting } = $form.value as CheckoutFormState;
+    const resuming = $paymentPhase.get() !== 'idle' || $anotherCardAsked.get() !== '';
+    if (!open && (resuming || (waiting && providerAnswered($form)))) return openCheckout($form);
+    if (!waiting) {
+      clearTimeout(timer);
+      timer = undefined;
+    } else timer ??= setTimeout(() => openCheckout($form), GATE_WAIT_MS);
+  };
+  review();
+  const stops = [
+    onNotify($form, review),
+    $cardForm.listen(review),
+    $paymentPhase.listen(review),
+    $anotherCardAsked.listen(review),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+    clearTimeout(timer);
+  };
 }
 
 export function editCardholderName($form: CheckoutFormStore, name: string): void {

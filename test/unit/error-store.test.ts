@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { $error, showError } from '../../islands/stores/error';
+import { cleanStores, STORE_UNMOUNT_DELAY } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $error, showError, TOAST_DISMISS_MS } from '../../islands/stores/error';
 import { $loader, setLoading } from '../../islands/stores/loader';
 
 beforeEach(() => {
@@ -38,6 +39,64 @@ describe('showError (SPEC.md §4 Error toast)', () => {
     showError(false);
     unlisten();
     expect(seen).toEqual([true, false]);
+  });
+});
+
+describe('the toast clock (SPEC.md §4, §8: a toast clears itself after 3000 ms)', () => {
+  beforeEach(() => {
+    // A listener of an earlier test may have left the store mounted for its last second.
+    cleanStores($error);
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+  /** Lets the store's unmount, a second after its last listener, run. */
+  const leave = (unlisten: () => void) => {
+    unlisten();
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
+  };
+
+  it('counts nothing down while nobody listens, as on a page without the toast', () => {
+    showError('Oops');
+    vi.advanceTimersByTime(TOAST_DISMISS_MS * 2);
+    expect($error.value).toEqual({ show: true, message: 'Oops' });
+  });
+
+  it('clears a message shown before the toast came, its time counted from then', () => {
+    showError('Oops');
+    const unlisten = $error.listen(() => {});
+    vi.advanceTimersByTime(TOAST_DISMISS_MS - 1);
+    expect($error.value?.show).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect($error.value).toEqual({ show: false, message: '' });
+    leave(unlisten);
+  });
+
+  it('restarts the clock for each message, the same text again included', () => {
+    const unlisten = $error.listen(() => {});
+    showError('Payment error');
+    vi.advanceTimersByTime(2000);
+    showError('Payment error');
+    vi.advanceTimersByTime(2000);
+    expect($error.value?.show).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect($error.value?.show).toBe(false);
+    leave(unlisten);
+  });
+
+  it('stops counting once the last listener has gone', () => {
+    const unlisten = $error.listen(() => {});
+    leave(unlisten);
+    showError('Oops');
+    vi.advanceTimersByTime(TOAST_DISMISS_MS * 2);
+    expect($error.value?.show).toBe(true);
+  });
+
+  it('leaves a message up when its listener goes before its time', () => {
+    const unlisten = $error.listen(() => {});
+    showError('Oops');
+    leave(unlisten);
+    vi.advanceTimersByTime(TOAST_DISMISS_MS);
+    expect($error.value?.show).toBe(true);
   });
 });
 

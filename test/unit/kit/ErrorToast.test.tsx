@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ErrorToast, { TOAST_DISMISS_MS } from '../../../islands/ErrorToast';
-import { $error, showError } from '../../../islands/stores/error';
+import ErrorToast from '../../../islands/ErrorToast';
+import { $error, showError, TOAST_DISMISS_MS } from '../../../islands/stores/error';
 import { serverThenHydrate } from './hydrate';
 import { applyPageCss } from './page-css';
 

@@ -6,8 +6,8 @@ import {
   CAROUSEL_INTERVAL_MS,
   type ReviewItem,
   ReviewsCarousel,
-  SIDE_BY_SIDE,
 } from '../../../islands/kit/ReviewsCarousel';
+import { SIDE_BY_SIDE } from '../../../islands/stores/reviews-carousel';
 
 const LABELS = { label: 'Reviews', pauseLabel: 'Pause reviews', playLabel: 'Play reviews' };
 
@@ -22,7 +22,7 @@ function track(container: HTMLElement) {
 }
 const position = (container: HTMLElement) => Number(track(container).dataset.index);
 
-/** Each timer is armed by an effect after the render before it, so time passes in steps. */
+/** Each step re-renders the island, so time passes in acts. */
 async function elapse(ms: number) {
   await act(async () => {
     vi.advanceTimersByTime(ms);

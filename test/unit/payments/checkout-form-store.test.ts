@@ -1,15 +1,19 @@
 // @vitest-environment happy-dom
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
-import { mountedCardFields } from '../../../islands/stores/card-form';
+import { $cardForm, mountedCardFields } from '../../../islands/stores/card-form';
 import { $checkout } from '../../../islands/stores/checkout';
 import {
   checkoutFormStore,
   editCardholderName,
+  GATE_WAIT_MS,
   openCheckout,
+  pressGate,
 } from '../../../islands/stores/checkout-form';
 import { chargedToday } from '../../../islands/stores/checkout-purchase';
 import { type OneClickSetup, startOneClick } from '../../../islands/stores/one-click';
+import { $anotherCardAsked, $paymentPhase } from '../../../islands/stores/payment';
 import { showPaymentError } from '../../../islands/stores/payment-error';
 import { $plans } from '../../../islands/stores/plans';
 import { $signup } from '../../../islands/stores/signup';
@@ -70,13 +74,14 @@ afterEach(() => vi.clearAllMocks());
 
 describe('the checkout form store', () => {
   it('opens with no one-click method offered, closed behind a gate', () => {
-    expect(checkoutFormStore(true).get()).toEqual({
+    expect(checkoutFormStore(true).value).toEqual({
       open: false,
       oneClick: [],
       oneClickSettled: false,
       cardholderName: '',
+      waiting: false,
     });
-    expect(checkoutFormStore(false).get().open).toBe(true);
+    expect(checkoutFormStore(false).value?.open).toBe(true);
   });
 
   it('opens the gated form and records showCheckout', () => {
@@ -95,6 +100,84 @@ describe('the checkout form store', () => {
       cardholderName: 'Ada Lovelace',
       paymentError: { show: false },
     });
+  });
+});
+
+describe("the form's own work, while its island listens (SPEC.md §3 showCheckout)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    $plans.setKey('showCheckout', false);
+    $cardForm.set('ready');
+    $paymentPhase.set('idle');
+    $anotherCardAsked.set('');
+  });
+  afterEach(() => vi.useRealTimers());
+  /** A gated form as the island holds it: created, then listened to once committed. */
+  const listenedGatedForm = () => {
+    const $form = checkoutFormStore(true);
+    return [$form, $form.listen(() => {})] as const;
+  };
+
+  it('does nothing before the island listens, and then restores the name and drops the old error', () => {
+    $checkout.setKey('cardholderName', 'Ada Lovelace');
+    showPaymentError('Declined');
+    $plans.setKey('showCheckout', true);
+    const $form = checkoutFormStore(true);
+    expect($form.value).toMatchObject({ open: false, cardholderName: '' });
+    expect($checkout.get().paymentError.show).toBe(true);
+    $form.listen(() => {});
+    expect($form.value).toMatchObject({ open: true, cardholderName: 'Ada Lovelace' });
+    expect($checkout.get().paymentError.show).toBe(false);
+  });
+
+  it('opens the gate at once where no one-click method leads', () => {
+    const [$form] = listenedGatedForm();
+    pressGate($form, false);
+    expect($form.value).toMatchObject({ open: true, waiting: false });
+    expect($plans.get().showCheckout).toBe(true);
+  });
+
+  it('holds a pressed gate until the provider answers which one-click methods there are', () => {
+    const [$form] = listenedGatedForm();
+    pressGate($form, true);
+    expect($form.value).toMatchObject({ open: false, waiting: true });
+    $form.setKey('oneClickSettled', true);
+    expect($form.value).toMatchObject({ open: true, waiting: false });
+  });
+
+  it('opens a pressed gate once the card form says there will be no provider', () => {
+    const [$form] = listenedGatedForm();
+    pressGate($form, true);
+    $cardForm.set('unavailable');
+    expect($form.value?.open).toBe(true);
+  });
+
+  it('opens a pressed gate after GATE_WAIT_MS when the provider does not answer', () => {
+    const [$form] = listenedGatedForm();
+    pressGate($form, true);
+    vi.advanceTimersByTime(GATE_WAIT_MS - 1);
+    expect($form.value?.open).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect($form.value).toMatchObject({ open: true, waiting: false });
+  });
+
+  it('opens for a payment that resumes, and for a visitor back for another card', () => {
+    const [resumed] = listenedGatedForm();
+    $paymentPhase.set('paying');
+    expect(resumed.value?.open).toBe(true);
+    $paymentPhase.set('idle');
+    $anotherCardAsked.set('yes');
+    const [anotherCard] = listenedGatedForm();
+    expect(anotherCard.value?.open).toBe(true);
+  });
+
+  it('stops waiting once the island has gone', () => {
+    const [$form, unlisten] = listenedGatedForm();
+    pressGate($form, true);
+    unlisten();
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY + GATE_WAIT_MS);
+    $paymentPhase.set('paying');
+    expect($form.value?.open).toBe(false);
   });
 });
 

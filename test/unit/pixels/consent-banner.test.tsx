@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { cleanStores } from 'nanostores';
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -50,6 +51,8 @@ beforeEach(() => {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
     'https://funnel.test/checkout_v3_tr',
   );
+  // An earlier test's banner may have left the store mounted for its last second.
+  cleanStores($consentAnswer);
   $consentAnswer.set(null);
   clearCookies();
 });
@@ -72,6 +75,24 @@ describe('the consent cookie', () => {
     expect(readConsentCookie('gf_consent=maybe')).toBeNull();
     expect(readConsentCookie('xgf_consent=granted')).toBeNull();
     expect(readConsentCookie('')).toBeNull();
+  });
+});
+
+describe('the consent answer store', () => {
+  it('reads the cookie only once listened to, not as the page renders', () => {
+    writeCookie('gf_consent=granted; Path=/');
+    expect($consentAnswer.value).toBeNull();
+    const unlisten = $consentAnswer.listen(() => {});
+    expect($consentAnswer.value).toBe('granted');
+    unlisten();
+  });
+
+  it('keeps the answer given on this page over the cookie', () => {
+    writeCookie('gf_consent=granted; Path=/');
+    $consentAnswer.set('denied');
+    const unlisten = $consentAnswer.listen(() => {});
+    expect($consentAnswer.value).toBe('denied');
+    unlisten();
   });
 });
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import CheckoutPayment from '../../../islands/CheckoutPayment';
-import ErrorToast, { TOAST_DISMISS_MS } from '../../../islands/ErrorToast';
+import ErrorToast from '../../../islands/ErrorToast';
 import type { PaymentMethodId } from '../../../islands/kit/payment-methods';
 import type { CardProvider } from '../../../islands/payments/provider';
 import { loadPayPalButton, loadWalletButton } from '../../../islands/payments/providers';
@@ -17,7 +17,7 @@ import {
   mountedCardFields,
 } from '../../../islands/stores/card-form';
 import { $checkout } from '../../../islands/stores/checkout';
-import { $error } from '../../../islands/stores/error';
+import { $error, TOAST_DISMISS_MS } from '../../../islands/stores/error';
 import { $paymentPhase, type PaymentStoreDeps } from '../../../islands/stores/payment';
 import { paymentStoreDeps } from '../../../islands/stores/payment-deps';
 import { $plans } from '../../../islands/stores/plans';
