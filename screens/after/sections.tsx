@@ -1,7 +1,7 @@
 import type { SectionKind } from '../kit/composition';
 import { StepList } from '../kit/StepList';
 import { StoreBadges } from '../kit/StoreBadges';
-import { SupportLinks } from '../kit/SupportLinks';
+import { supportSection } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
 import { paymentReceiptProps } from '../plans/receipt-props';
 import { ScreenHeading } from '../plans/ScreenHeading';
@@ -71,8 +71,5 @@ export const END_SECTIONS: Record<EndSection, SectionKind> = {
     ),
   },
   app_screens: { ...END_SECTION_SPECS.app_screens, render: ({ t }) => <AppScreens t={t} /> },
-  support: {
-    ...END_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  support: supportSection(END_SECTION_SPECS.support),
 };

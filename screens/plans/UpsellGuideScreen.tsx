@@ -1,9 +1,9 @@
 import { chargedFirst } from '../../shared/plans/anchors';
 import { planOf } from '../../shared/plans/catalogue';
 import { decimalString, formatMoney } from '../../shared/plans/money';
-import { ComposedScreen, type SectionKind } from '../kit/composition';
-import { SupportLinks } from '../kit/SupportLinks';
-import { TrustLabels } from '../kit/TrustLabels';
+import { composedScreen, type SectionKind } from '../kit/composition';
+import { supportSection } from '../kit/SupportLinks';
+import { trustSection } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
@@ -104,11 +104,8 @@ const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
       <SkipForm action={continueAction} next={next} label={t('plans.upsell_guide.skip')} />
     ),
   },
-  trust: { ...UPSELL_GUIDE_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: {
-    ...UPSELL_GUIDE_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  trust: trustSection(UPSELL_GUIDE_SECTION_SPECS.trust),
+  support: supportSection(UPSELL_GUIDE_SECTION_SPECS.support),
 };
 
 /**
@@ -117,12 +114,4 @@ const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
  * shown as a saving; a clear Skip moves on without it. Drawn from its sections as a
  * marketer's content arranges them.
  */
-export function UpsellGuideScreen(props: ScreenProps) {
-  return (
-    <ComposedScreen
-      props={props}
-      composition={UPSELL_GUIDE_COMPOSITION}
-      catalogue={UPSELL_GUIDE_SECTIONS}
-    />
-  );
-}
+export const UpsellGuideScreen = composedScreen(UPSELL_GUIDE_COMPOSITION, UPSELL_GUIDE_SECTIONS);
