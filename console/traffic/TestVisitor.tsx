@@ -2,6 +2,7 @@ import { type FormEvent, memo, type ReactNode, useId, useState } from 'react';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
 import { ErrorSummary } from '../kit/ErrorSummary';
+import { FieldProblem } from '../kit/field-problem';
 import { planListParts } from '../kit/plan-text';
 import { valueChoices } from '../kit/route-choices';
 import { utcInstantOf } from '../kit/routing-edits';
@@ -162,11 +163,7 @@ export const TestVisitor = memo(function TestVisitor({
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(event) => setLink(event.target.value)}
         />
-        {problem ? (
-          <p className="field-problem" id={`${id}-problem`}>
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblem id={`${id}-problem`} problem={problem} />
       </div>
       <VisitorFields
         id={id}
