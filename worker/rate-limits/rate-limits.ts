@@ -44,11 +44,11 @@ export function numberPrefix(phone: string): string {
 }
 
 /** Whose counter a request hits. */
-const byVisitor = (s: RateSubject) => s.visitorId;
-const byIp = (s: RateSubject) => s.ip;
+export const byVisitor = (s: RateSubject) => s.visitorId;
+export const byIp = (s: RateSubject) => s.ip;
 
 /** A rule every request counts against, refused with the general limit's text. */
-function everyRequest(
+export function everyRequest(
   name: string,
   key: RateLimitRule['key'],
   limit: number,
