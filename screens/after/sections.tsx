@@ -4,7 +4,7 @@ import { StoreBadges } from '../kit/StoreBadges';
 import { supportSection } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
 import { paymentReceiptProps } from '../plans/receipt-props';
-import { ScreenHeading } from '../plans/ScreenHeading';
+import { headingSection } from '../plans/ScreenHeading';
 import { AppScreens } from './AppScreens';
 import { END_SECTION_SPECS, type EndSection } from './section-specs';
 
@@ -17,10 +17,7 @@ const LOGIN_STEPS = ['install', 'open', 'email'] as const;
  * amount, renewal, where the receipt went).
  */
 export const END_SECTIONS: Record<EndSection, SectionKind> = {
-  heading: {
-    ...END_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(END_SECTION_SPECS.heading),
   download: {
     ...END_SECTION_SPECS.download,
     render: ({ t, continueAction, brand }) => (

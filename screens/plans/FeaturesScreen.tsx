@@ -8,7 +8,7 @@ import {
   FEATURES_SECTION_SPECS,
   type FeaturesSection,
 } from './features-section-specs';
-import { ScreenHeading } from './ScreenHeading';
+import { headingSection } from './ScreenHeading';
 
 /** SPEC.md §1 claims, in the order the feature screen lists them. */
 const FEATURES = [
@@ -27,10 +27,7 @@ const FEATURES = [
 
 /** The feature screen's sections with what draws each (./features-section-specs.ts says what). */
 const FEATURES_SECTIONS: Record<FeaturesSection, SectionKind> = {
-  heading: {
-    ...FEATURES_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(FEATURES_SECTION_SPECS.heading),
   features: {
     ...FEATURES_SECTION_SPECS.features,
     render: ({ t }) => (

@@ -10,8 +10,8 @@ import { BenefitList } from './BenefitList';
 import { gatewayCopy, paymentPage } from './payment-method-props';
 import { offeredPlans } from './plan-choice-props';
 import { planContext, planCopy, taxNoteText, visitorCurrency } from './plan-copy';
-import { ScreenHeading } from './ScreenHeading';
-import { SkipForm } from './SkipForm';
+import { headingSection } from './ScreenHeading';
+import { skipSection } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
 import {
   UPSELL_GUIDE_COMPOSITION,
@@ -93,17 +93,9 @@ function GuideChoice(props: ScreenProps) {
 
 /** The guide's sections with what draws each (./upsell-section-specs.ts says what each is). */
 const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
-  heading: {
-    ...UPSELL_GUIDE_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(UPSELL_GUIDE_SECTION_SPECS.heading),
   choice: { ...UPSELL_GUIDE_SECTION_SPECS.choice, render: (props) => <GuideChoice {...props} /> },
-  skip: {
-    ...UPSELL_GUIDE_SECTION_SPECS.skip,
-    render: ({ t, continueAction, next }) => (
-      <SkipForm action={continueAction} next={next} label={t('plans.upsell_guide.skip')} />
-    ),
-  },
+  skip: skipSection(UPSELL_GUIDE_SECTION_SPECS.skip, 'plans.upsell_guide.skip'),
   trust: trustSection(UPSELL_GUIDE_SECTION_SPECS.trust),
   support: supportSection(UPSELL_GUIDE_SECTION_SPECS.support),
 };

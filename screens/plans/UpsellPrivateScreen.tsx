@@ -10,8 +10,8 @@ import { OfferTimerBanner } from './OfferTimerBanner';
 import { payTermsCopy } from './pay-terms-props';
 import { gatewayCopy, paymentPage } from './payment-method-props';
 import { couponSavingShown, offeredPlans, planChoiceProps } from './plan-choice-props';
-import { ScreenHeading } from './ScreenHeading';
-import { SkipForm } from './SkipForm';
+import { headingSection } from './ScreenHeading';
+import { skipSection } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
 import {
   UPSELL_PRIVATE_COMPOSITION,
@@ -131,10 +131,7 @@ const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
       </>
     ),
   },
-  heading: {
-    ...UPSELL_PRIVATE_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(UPSELL_PRIVATE_SECTION_SPECS.heading),
   features: {
     ...UPSELL_PRIVATE_SECTION_SPECS.features,
     render: ({ t }) => (
@@ -154,12 +151,7 @@ const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
     ...UPSELL_PRIVATE_SECTION_SPECS.choice,
     render: (props) => <PrivateChoice {...props} />,
   },
-  skip: {
-    ...UPSELL_PRIVATE_SECTION_SPECS.skip,
-    render: ({ t, continueAction, next }) => (
-      <SkipForm action={continueAction} next={next} label={t('plans.upsell_private.skip')} />
-    ),
-  },
+  skip: skipSection(UPSELL_PRIVATE_SECTION_SPECS.skip, 'plans.upsell_private.skip'),
   trust: trustSection(UPSELL_PRIVATE_SECTION_SPECS.trust),
   support: supportSection(UPSELL_PRIVATE_SECTION_SPECS.support),
 };
