@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Change } from '../../shared/console-api/versions';
 import { ChangeList } from './ChangeList';
+import { FailureNotice } from './FailureNotice';
 import { timeText } from './time-text';
 
 /** What every kind of version (the config's, the copy's) says of itself. */
@@ -91,11 +92,7 @@ export function VersionList<V extends VersionFacts>(props: {
   const { history } = props;
   return (
     <>
-      {history.kind === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {history.message}
-        </p>
-      ) : null}
+      {history.kind === 'failed' ? <FailureNotice message={history.message} /> : null}
       {history.kind === 'ready' && history.versions.length === 0 ? <p>{props.empty}</p> : null}
       {history.kind === 'ready' && history.versions.length > 0 ? (
         <ol className="versions">

@@ -2,6 +2,7 @@ import { type FormEvent, memo, type ReactNode, useId, useState } from 'react';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
 import { ErrorSummary } from '../kit/ErrorSummary';
+import { FailureNotice } from '../kit/FailureNotice';
 import { FieldProblem } from '../kit/field-problem';
 import { planListParts } from '../kit/plan-text';
 import { valueChoices } from '../kit/route-choices';
@@ -38,11 +39,7 @@ function Answer() {
         />
       );
     case 'failed':
-      return (
-        <p className="notice notice--error" role="alert">
-          {test.message}
-        </p>
-      );
+      return <FailureNotice message={test.message} />;
     case 'answered': {
       const { answer, against } = test;
       return (
