@@ -1,4 +1,4 @@
-import { parseArgs as parseNodeArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs as parseNodeArgs } from 'node:util';
 import { ENVIRONMENTS, type Environment, isEnvironment } from './wrangler-environment';
 
 /**
@@ -63,13 +63,8 @@ export function parseLocalArgs(argv: readonly string[], why: string): StoreArgs 
 }
 
 function parseToolArgs(argv: readonly string[], localOnly: string | null): StoreArgs {
-  let parsed: ReturnType<typeof parseKnownArgs>;
-  try {
-    parsed = parseKnownArgs(argv);
-  } catch (error) {
-    // node:util explains unknown flags at length; its first sentence is the useful part.
-    return { kind: 'usage-error', error: (error as Error).message.split('. ')[0] ?? '' };
-  }
+  const parsed = readArgs(argv, {});
+  if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
   const [name, ...rest] = positionals;
@@ -137,21 +132,51 @@ export function parseCount(
   return { ok: true, count };
 }
 
-/** The options every tool takes (node:util parseArgs), for a tool that adds its own to them. */
-export const STORE_ARG_OPTIONS = {
+/** The options every tool takes (node:util parseArgs); a tool may add its own to them. */
+const STORE_ARG_OPTIONS = {
   remote: { type: 'boolean' },
   env: { type: 'string' },
   'persist-to': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function parseKnownArgs(argv: readonly string[]) {
-  return parseNodeArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: STORE_ARG_OPTIONS,
-  });
+/** A tool's own options, in node:util parseArgs' terms. */
+type ToolOptions = NonNullable<ParseArgsConfig['options']>;
+
+type ReadArgs<Options extends ToolOptions> =
+  | ({ ok: true } & Pick<
+      ReturnType<
+        typeof parseNodeArgs<{
+          args: string[];
+          allowPositionals: true;
+          strict: true;
+          options: typeof STORE_ARG_OPTIONS & Options;
+        }>
+      >,
+      'values' | 'positionals'
+    >)
+  | { ok: false; error: string };
+
+/**
+ * `argv` read against the store options and a tool's own: its values and words, or the usage
+ * error to answer. node:util explains unknown flags at length; its first sentence is the useful
+ * part.
+ */
+export function readArgs<const Options extends ToolOptions>(
+  argv: readonly string[],
+  options: Options,
+): ReadArgs<Options> {
+  try {
+    const { values, positionals } = parseNodeArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: { ...STORE_ARG_OPTIONS, ...options },
+    });
+    return { ok: true as const, values, positionals };
+  } catch (error) {
+    return { ok: false as const, error: (error as Error).message.split('. ')[0] ?? '' };
+  }
 }
 
 /** Prints a failure as the one `error:` line the tools give and returns its exit code. */

@@ -1,4 +1,3 @@
-import { parseArgs as parseNodeArgs } from 'node:util';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
@@ -7,7 +6,7 @@ import {
   type SimulatedStep,
   type StepRates,
 } from '../worker/dev/simulated-visitors';
-import { type ParsedArgs, parseCount, parseLocalArgs } from './cli';
+import { type ParsedArgs, parseCount, parseLocalArgs, readArgs } from './cli';
 
 /** The arguments of `npm run experiments` (experiments-cli.ts). */
 
@@ -75,17 +74,15 @@ const SIMULATE_OPTIONS = {
   port: { type: 'string' },
 } as const;
 
+const readSimulateArgs = (argv: readonly string[]) => readArgs(argv, SIMULATE_OPTIONS);
+
 /**
  * Only the local worker is ever written: a synthetic experiment in the deployed store would be
  * read as a real one.
  */
 export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<SimulateCommand> {
-  let parsed: ReturnType<typeof parseWithStoreOptions>;
-  try {
-    parsed = parseWithStoreOptions(argv);
-  } catch (error) {
-    return { kind: 'usage-error', error: (error as Error).message.split('. ')[0] ?? '' };
-  }
+  const parsed = readSimulateArgs(argv);
+  if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
   const { values, positionals } = parsed;
   // The options every tool takes are left to cli.ts, so they are read and refused alike.
   const args = parseLocalArgs(
@@ -140,7 +137,7 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
 
 /** The numbers simulate takes, each checked, or the first one refused. */
 function readNumbers(
-  values: ReturnType<typeof parseWithStoreOptions>['values'],
+  values: Extract<ReturnType<typeof readSimulateArgs>, { ok: true }>['values'],
 ):
   | ({ ok: true } & Pick<SimulateCommand, 'visitors' | 'days' | 'seed' | 'port' | 'rates'>)
   | { ok: false; error: string } {
@@ -179,21 +176,6 @@ function readNumbers(
     port,
     rates: rates.value,
   };
-}
-
-function parseWithStoreOptions(argv: readonly string[]) {
-  return parseNodeArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      ...SIMULATE_OPTIONS,
-      remote: { type: 'boolean' },
-      env: { type: 'string' },
-      'persist-to': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }
 
 /** A share: 0, 1, or a decimal between them (no percent sign, no exponent). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldProblem } from '../kit/field-problem';
 
 /** What a control under a check's message carries: invalid, and described by the message. */
 export interface CheckedAria {
@@ -30,11 +31,7 @@ export function CheckedField({
         'aria-invalid': problem ? true : undefined,
         'aria-describedby': problem ? problemId : undefined,
       })}
-      {problem ? (
-        <p className="field-problem" id={problemId}>
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem id={problemId} problem={problem} />
     </div>
   );
 }

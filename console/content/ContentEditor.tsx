@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import { asScreenContent, editableScreens, issuesThroughLens } from '../kit/composed-screens';
 import { languageName, screenName } from '../kit/content-text';
+import { FailureNotice } from '../kit/FailureNotice';
 import { REVIEW_TITLE_ID } from '../kit/review-next';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
@@ -54,11 +55,7 @@ export function ContentEditor() {
         {announcement}
       </p>
       {state.kind === 'loading' ? <p className="muted">Loading the screens…</p> : null}
-      {state.kind === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
+      {state.kind === 'failed' ? <FailureNotice message={state.message} /> : null}
       {state.kind === 'ready' ? <Editor catalogue={state.catalogue} /> : null}
       <BrandEditor />
     </section>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import { asScreenContent, editableScreenName, editableScreens } from '../kit/composed-screens';
 import { languageName, themeName } from '../kit/content-text';
+import { FieldProblem } from '../kit/field-problem';
 import { valueChoices } from '../kit/route-choices';
 import { SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
@@ -165,11 +166,7 @@ function VariantPicker() {
             </button>
           ) : null}
         </div>
-        {problem ? (
-          <p className="field-problem" id="content-new-variant-problem">
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblem id="content-new-variant-problem" problem={problem} />
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import { failureText } from '../kit/error-texts';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
 import { $live } from '../kit/stores/live';
+import type { Loaded } from '../kit/stores/loaded';
 import { fetchContentPreview } from './content-api';
 import { type ContentChange, contentChanges } from './content-changes';
 import { previewedContent } from './content-variants';
@@ -34,10 +35,7 @@ export function ContentVisualDiff() {
   );
 }
 
-type Drawn =
-  | { kind: 'loading' }
-  | { kind: 'ready'; html: string }
-  | { kind: 'failed'; message: string };
+type Drawn = Loaded<{ html: string }>;
 
 function usePreview(screen: string, content: ContentDocument | null): Drawn {
   const { language, theme } = useStore($contentSelection);

@@ -1,4 +1,4 @@
-import type { ContentDocument, ScreenContent } from '../../shared/config/content';
+import type { ContentDocument, ScreenBody, ScreenContent } from '../../shared/config/content';
 import { screenBodyOf } from '../../shared/content-body';
 
 /**
@@ -76,13 +76,11 @@ export function contentView(
   if (variant === null) return content;
   const own = screenOf(content, screen);
   const laid = own.variants?.[variant] ?? {};
-  const view: ScreenContent = {};
-  const sections = laid.sections ?? own.sections;
-  if (sections) view.sections = sections;
-  if (laid.copy) view.copy = laid.copy;
-  const picture = laid.picture ?? own.picture;
-  if (picture) view.picture = picture;
-  return { ...content, screens: { ...content.screens, [screen]: view } };
+  return withScreenBody(content, screen, {
+    sections: laid.sections ?? own.sections,
+    copy: laid.copy,
+    picture: laid.picture ?? own.picture,
+  });
 }
 
 /**
@@ -128,11 +126,19 @@ export function previewedContent(
   variant: string | null,
 ): ContentDocument {
   if (variant === null) return content;
-  const own = screenOf(content, screen);
-  const { sections, copy, picture } = screenBodyOf(own, variant);
-  const laid: ScreenContent = {};
-  if (sections) laid.sections = sections;
-  if (copy) laid.copy = copy;
-  if (picture) laid.picture = picture;
-  return { ...content, screens: { ...content.screens, [screen]: laid } };
+  return withScreenBody(content, screen, screenBodyOf(screenOf(content, screen), variant));
+}
+
+/** `content` whose `screen` is only `body`, without its variants, the parts it lacks left out. */
+function withScreenBody(
+  content: ContentDocument,
+  screen: string,
+  body: ScreenBody,
+): ContentDocument {
+  const { sections, copy, picture } = body;
+  const drawn: ScreenContent = {};
+  if (sections) drawn.sections = sections;
+  if (copy) drawn.copy = copy;
+  if (picture) drawn.picture = picture;
+  return { ...content, screens: { ...content.screens, [screen]: drawn } };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CopyState } from '../../shared/console-api/copy';
+import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { CopyEditor } from './CopyEditor';
 import { CopyReview } from './CopyReview';
@@ -109,9 +110,7 @@ export function Copy() {
         any language, then review and publish: pages show it within the cache time, without a
         deploy. <code>npm run translations</code> publishes to the same store.
       </p>
-      <p className="status" id={COPY_STATUS_ID} role="status" tabIndex={-1}>
-        {status}
-      </p>
+      <StatusLine id={COPY_STATUS_ID} status={status} />
       {copy.kind === 'loading' ? <p className="muted">Loading the copy…</p> : null}
       {copy.kind === 'failed' ? (
         <div className="notice notice--error" role="alert">

@@ -1,6 +1,8 @@
 import type { CopyVersionSummary } from '../../shared/console-api/copy';
 import type { Change } from '../../shared/console-api/versions';
 import { ConfirmRollback } from '../kit/ConfirmRollback';
+import { FailureNotice } from '../kit/FailureNotice';
+import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { VersionCard, VersionList, versionIdOf } from '../kit/VersionCard';
 import {
@@ -74,14 +76,8 @@ export function CopyHistory() {
         Every publish of copy, from the Copy area or <code>npm run translations</code>, counted
         apart from the config's versions (c1, c2…).
       </p>
-      <p className="status" id={COPY_HISTORY_STATUS_ID} role="status" tabIndex={-1}>
-        {status}
-      </p>
-      {rollback.kind === 'refused' ? (
-        <p className="notice notice--error" role="alert">
-          {rollback.message}
-        </p>
-      ) : null}
+      <StatusLine id={COPY_HISTORY_STATUS_ID} status={status} />
+      {rollback.kind === 'refused' ? <FailureNotice message={rollback.message} /> : null}
       <VersionList
         history={history}
         empty="No copy published yet."

@@ -1,4 +1,5 @@
 import { ChangeList } from '../kit/ChangeList';
+import { FailureNotice } from '../kit/FailureNotice';
 import { PublishNoteForm } from '../kit/PublishNoteForm';
 import { useStore } from '../kit/stores/atom';
 import {
@@ -64,11 +65,7 @@ function CopyReviewResult() {
         </div>
       );
     case 'failed':
-      return (
-        <p className="notice notice--error" role="alert">
-          {review.message}
-        </p>
-      );
+      return <FailureNotice message={review.message} />;
     case 'checked':
       if (!copyReviewIsCurrent(review)) {
         return (

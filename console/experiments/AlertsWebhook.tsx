@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FieldProblem } from '../kit/field-problem';
 import { setAlertsWebhook } from '../kit/stores/draft';
 
 /** A Slack-compatible incoming webhook: https only, as the worker's schema requires. */
@@ -46,11 +47,7 @@ export function AlertsWebhook({ webhook }: { webhook: string | undefined }) {
           exposed nobody 24 hours after its start, or when a variant makes payment declines or
           refunds significantly worse. Each is sent once. Empty: no alerts.
         </p>
-        {problem ? (
-          <p className="field-problem" id={`${id}-problem`}>
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblem id={`${id}-problem`} problem={problem} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { ScreenChoice } from '../../shared/console-api/config';
 import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { DEFAULT_COUNTRY_CURRENCIES } from '../../shared/plans/currency';
 import { CurrencyTable } from '../kit/CurrencyTable';
+import { FieldProblem } from '../kit/field-problem';
 import { PlanListPicker } from '../kit/PlanListPicker';
 import { planText } from '../kit/plan-text';
 import { PLANS_OF_ROLE } from '../kit/route-choices';
@@ -41,11 +42,7 @@ export function ChangePicker(props: ChangePickerProps) {
   const parts: PickerParts = {
     ...props,
     described: problem ? problemId : undefined,
-    problemLine: problem ? (
-      <p className="field-problem" id={problemId}>
-        {problem}
-      </p>
-    ) : null,
+    problemLine: <FieldProblem id={problemId} problem={problem} />,
   };
   if (kind.kind === 'plans' && kind.sells === 'main') return <MainPlansPicker {...parts} />;
   if (kind.kind === 'plans') return <UpsellPlansPicker {...parts} />;

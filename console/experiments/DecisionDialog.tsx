@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import type { DecisionResult } from '../../shared/experiments';
+import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { focusField } from '../kit/field-problem';
 import { reviewAndFocusPublish } from '../kit/review-next';
@@ -151,14 +152,11 @@ export function DecisionDialog(props: DecisionDialogProps) {
         {needsReason ? (
           <ReasonField {...fields} why={needsReason} reason={reason} onReason={setReason} />
         ) : null}
-        <div className="confirm__actions">
+        <ConfirmActions onCancel={onClose}>
           <button type="submit" className="button button--primary">
             Record the decision
           </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        </ConfirmActions>
       </form>
     </Dialog>
   );

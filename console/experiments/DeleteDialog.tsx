@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
+import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { reviewAndFocusPublish } from '../kit/review-next';
 import { removeExperiment } from '../kit/stores/draft';
@@ -48,14 +49,11 @@ export function DeleteDialog({
           ? 'It leaves the config once you publish. The version history keeps it: rolling back to an earlier version brings it back.'
           : 'It was never published: it only leaves the draft.'}
       </p>
-      <div className="confirm__actions">
+      <ConfirmActions onCancel={onClose}>
         <button type="button" className="button button--danger" onClick={confirm}>
           Delete {experiment.name}
         </button>
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      </ConfirmActions>
     </Dialog>
   );
 }

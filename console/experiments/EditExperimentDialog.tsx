@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument } from '../../shared/console-api/config';
+import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { focusField } from '../kit/field-problem';
 import { reviewAndFocusPublish } from '../kit/review-next';
@@ -99,14 +100,11 @@ export function EditExperimentDialog(props: EditDialogProps) {
         <p className="muted">
           Confirming puts this in the draft and reviews it; it is live once you publish.
         </p>
-        <div className="confirm__actions">
+        <ConfirmActions onCancel={onClose}>
           <button type="submit" className="button button--primary">
             Put the changes to {experiment.name} in the draft
           </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        </ConfirmActions>
       </form>
     </Dialog>
   );

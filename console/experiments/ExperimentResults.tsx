@@ -8,6 +8,7 @@ import {
 } from '../../shared/console-api/experiment-results';
 import type { DeclineClass } from '../../shared/decline-class';
 import { experimentResultsUrl } from '../kit/api';
+import { FailureNotice } from '../kit/FailureNotice';
 import { countText, liftText, percentText } from '../kit/result-texts';
 import { SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
@@ -270,11 +271,7 @@ export function ExperimentResults() {
         Results of {answer?.name ?? experimentId}
       </h3>
       <ResultsPickers id={id} experimentId={experimentId} view={view} />
-      {view.failure ? (
-        <p className="notice notice--error" role="alert">
-          {view.failure}
-        </p>
-      ) : null}
+      {view.failure ? <FailureNotice message={view.failure} /> : null}
       {!answer && view.loading ? <p className="muted">Loading the results…</p> : null}
       {answer ? <ResultsBody answer={answer} /> : null}
     </div>

@@ -3,6 +3,7 @@ import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument, ConsoleState } from '../../shared/console-api/config';
 import { withComposedChoices } from '../kit/composed-screens';
 import { freeId, freshSeed } from '../kit/experiment-edits';
+import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { $draft, duplicateExperiment } from '../kit/stores/draft';
 import { AlertsWebhook } from './AlertsWebhook';
@@ -81,9 +82,7 @@ export function Experiments({ state }: { state: ConsoleState }) {
   return (
     <section className="section" id="experiments" aria-labelledby="experiments-title">
       <h2 id="experiments-title">Experiments</h2>
-      <p className="status" id={EXPERIMENTS_STATUS_ID} role="status" tabIndex={-1}>
-        {status}
-      </p>
+      <StatusLine id={EXPERIMENTS_STATUS_ID} status={status} />
       <LayerBars document={document} now={now} />
       <StandingGroups standings={standings} document={document} now={now} onAction={onAction} />
       <ExperimentResults />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
+import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { reviewAndFocusPublish } from '../kit/review-next';
 import { setExperimentStatus } from '../kit/stores/draft';
@@ -58,7 +59,7 @@ export function StatusDialog({
       <p className="muted">
         Confirming puts this in the draft and reviews it; it is live once you publish.
       </p>
-      <div className="confirm__actions">
+      <ConfirmActions onCancel={onClose}>
         <button
           type="button"
           className={`button ${move === 'stop' ? 'button--danger' : 'button--primary'}`}
@@ -66,10 +67,7 @@ export function StatusDialog({
         >
           {label} {experiment.name}
         </button>
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      </ConfirmActions>
     </Dialog>
   );
 }

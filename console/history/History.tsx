@@ -1,6 +1,8 @@
 import { CopyHistory } from '../copy/CopyHistory';
 import { ConflictNotice } from '../kit/ConflictNotice';
+import { FailureNotice } from '../kit/FailureNotice';
 import { fieldLabel } from '../kit/field-errors';
+import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { $history, $rollback } from '../kit/stores/history';
 import { $live } from '../kit/stores/live';
@@ -44,11 +46,7 @@ function RollbackProblem() {
       );
     }
     case 'failed':
-      return (
-        <p className="notice notice--error" role="alert">
-          {rollback.message}
-        </p>
-      );
+      return <FailureNotice message={rollback.message} />;
     default:
       return null;
   }
@@ -68,9 +66,7 @@ export function History() {
         Every publish, from the console or the CLI, is a version that never changes. Roll back
         publishes an earlier version's document again, as a new version.
       </p>
-      <p className="status" id={HISTORY_STATUS_ID} role="status" tabIndex={-1}>
-        {status}
-      </p>
+      <StatusLine id={HISTORY_STATUS_ID} status={status} />
       <RollbackProblem />
       {history.kind === 'loading' ? <p className="muted">Loading the history…</p> : null}
       <VersionList

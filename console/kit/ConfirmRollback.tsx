@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { ConfirmActions } from './ConfirmActions';
 
 interface ConfirmRollbackProps {
   /** The opening button's text ("Roll back to c3…"). */
@@ -65,7 +66,7 @@ export function ConfirmRollback(props: ConfirmRollbackProps) {
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <div className="confirm__actions">
+      <ConfirmActions onCancel={close}>
         <button
           type="submit"
           className="button button--danger"
@@ -73,10 +74,7 @@ export function ConfirmRollback(props: ConfirmRollbackProps) {
         >
           {props.busy ? 'Rolling back…' : props.confirm}
         </button>
-        <button type="button" className="button" onClick={close}>
-          Cancel
-        </button>
-      </div>
+      </ConfirmActions>
     </form>
   );
 }

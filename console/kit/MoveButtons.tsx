@@ -13,37 +13,32 @@ export function MoveButtons(props: {
   onRemove(): void;
 }) {
   const { as: Wrapper, ids, labels } = props;
+  const buttons = [
+    { text: 'Up', id: ids.up, label: labels.up, atEnd: props.first, act: () => props.onMove(-1) },
+    {
+      text: 'Down',
+      id: ids.down,
+      label: labels.down,
+      atEnd: props.last,
+      act: () => props.onMove(1),
+    },
+    { text: 'Remove', id: ids.remove, label: labels.remove, atEnd: false, act: props.onRemove },
+  ];
   return (
     <Wrapper className="actions">
-      <button
-        type="button"
-        className="button button--small"
-        id={ids.up}
-        aria-label={labels.up}
-        aria-disabled={props.first || undefined}
-        onClick={() => props.onMove(-1)}
-      >
-        Up
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        id={ids.down}
-        aria-label={labels.down}
-        aria-disabled={props.last || undefined}
-        onClick={() => props.onMove(1)}
-      >
-        Down
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        id={ids.remove}
-        aria-label={labels.remove}
-        onClick={props.onRemove}
-      >
-        Remove
-      </button>
+      {buttons.map((button) => (
+        <button
+          key={button.text}
+          type="button"
+          className="button button--small"
+          id={button.id}
+          aria-label={button.label}
+          aria-disabled={button.atEnd || undefined}
+          onClick={button.act}
+        >
+          {button.text}
+        </button>
+      ))}
     </Wrapper>
   );
 }

@@ -1,3 +1,4 @@
+import { FieldProblem } from './field-problem';
 /**
  * The name a marketer types for something new (a flow, a route, an audience): an identifier, so
  * no autocapitalising or spellchecking, trimmed as typed, with its problem said beside it and
@@ -28,11 +29,7 @@ export function NameField(props: {
         aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => props.onChange(event.target.value.trim())}
       />
-      {problem ? (
-        <p className="field-problem" id={`${id}-problem`}>
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem id={`${id}-problem`} problem={problem} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Change } from '../../shared/console-api/versions';
 import { ChangeList } from './ChangeList';
+import { FailureNotice } from './FailureNotice';
+import type { Loaded } from './stores/loaded';
 import { timeText } from './time-text';
 
 /** What every kind of version (the config's, the copy's) says of itself. */
@@ -70,10 +72,7 @@ export function VersionCard(props: {
 }
 
 /** A list of versions as its store holds it: loading, refused, or ready, newest first. */
-type VersionsList<V> =
-  | { kind: 'loading' }
-  | { kind: 'ready'; versions: V[] }
-  | { kind: 'failed'; message: string };
+type VersionsList<V> = Loaded<{ versions: V[] }>;
 
 /** The id a version's seq stands for in `history`, else `fallback` and the seq ("version 3"). */
 export function versionIdOf(history: VersionsList<VersionFacts>, fallback: string) {
@@ -91,11 +90,7 @@ export function VersionList<V extends VersionFacts>(props: {
   const { history } = props;
   return (
     <>
-      {history.kind === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {history.message}
-        </p>
-      ) : null}
+      {history.kind === 'failed' ? <FailureNotice message={history.message} /> : null}
       {history.kind === 'ready' && history.versions.length === 0 ? <p>{props.empty}</p> : null}
       {history.kind === 'ready' && history.versions.length > 0 ? (
         <ol className="versions">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FieldMessages, useFieldErrors } from './FieldMessages';
+import { FieldProblem } from './field-problem';
 import { setWeight } from './stores/draft';
 
 /** What a number field's text stands for: NaN for text that is no number (the worker refuses it). */
@@ -48,11 +49,7 @@ export function WeightInput({ variantKey: key, weight }: { variantKey: string; w
           setWeight(key, typedNumber(event.target.value));
         }}
       />
-      {problem ? (
-        <p className="field-problem" id={problemId}>
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem id={problemId} problem={problem} />
       <FieldMessages path={path} />
     </>
   );

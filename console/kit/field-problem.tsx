@@ -22,14 +22,23 @@ export function problemAria(
   };
 }
 
-/** What is wrong with field `field`, beside its control; nothing while it is fine. */
-export function ProblemLine(props: { id: string; problems: Problems; field: string }) {
-  const problem = props.problems[props.field];
+/**
+ * What is wrong with a field, beside its control; nothing while it is fine. `id` is what the
+ * control's aria-describedby names.
+ */
+export function FieldProblem({ id, problem }: { id: string; problem: string | null | undefined }) {
   return problem ? (
-    <p className="field-problem" id={problemId(props.id, props.field)}>
+    <p className="field-problem" id={id}>
       {problem}
     </p>
   ) : null;
+}
+
+/** What is wrong with field `field` of a form's problems, beside its control. */
+export function ProblemLine(props: { id: string; problems: Problems; field: string }) {
+  return (
+    <FieldProblem id={problemId(props.id, props.field)} problem={props.problems[props.field]} />
+  );
 }
 
 /** Focuses the control of field `field` inside `root`: where a refused submit sends the marketer. */

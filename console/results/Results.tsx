@@ -1,3 +1,4 @@
+import { FailureNotice } from '../kit/FailureNotice';
 import { useStore } from '../kit/stores/atom';
 import { $results } from '../kit/stores/results';
 import { $resultsStatus } from '../kit/stores/status';
@@ -46,11 +47,7 @@ export function Results({ livePhase }: { livePhase: number }) {
         {status}
       </p>
       {answer ? <PhasePicker answer={answer} livePhase={livePhase} /> : null}
-      {failure ? (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <FailureNotice message={failure} /> : null}
       {!answer && !failure && loading ? <p className="muted">Loading the results…</p> : null}
       {answer && !failure ? (
         <div aria-busy={loading || undefined}>

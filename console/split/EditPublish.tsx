@@ -1,5 +1,6 @@
 import type { ConsoleState } from '../../shared/console-api/config';
 import { withComposedChoices } from '../kit/composed-screens';
+import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { $draft, discardEdits, useHasEdits } from '../kit/stores/draft';
 import { $editStatus, EDIT_STATUS_ID } from '../kit/stores/status';
@@ -23,9 +24,7 @@ export function EditPublish({ state }: { state: ConsoleState }) {
         Edits stay on this page until you review and publish them. Each publish is a new version of
         the config; the funnel uses it within seconds.
       </p>
-      <p className="status" id={EDIT_STATUS_ID} role="status" tabIndex={-1}>
-        {status}
-      </p>
+      <StatusLine id={EDIT_STATUS_ID} status={status} />
       {hasEdits ? (
         <p className="notice">
           You have edits that are not published.{' '}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ExperimentSettings } from '../../shared/config/split';
 import { RESULT_METRICS, type ResultMetric } from '../../shared/console-api/results';
 import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
+import { FieldProblem } from '../kit/field-problem';
 import { METRIC_NAMES } from '../kit/result-texts';
 import { setExperiment } from '../kit/stores/draft';
 
@@ -62,11 +63,7 @@ function PlannedInput({ planned }: { planned: number | undefined }) {
         there. Set it when a phase starts: changed later, it re-tunes intervals on data already
         seen, which weakens them. Empty: the worker's default.
       </p>
-      {problem ? (
-        <p className="field-problem" id={`${id}:problem`}>
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem id={`${id}:problem`} problem={problem} />
       <FieldMessages path={PLANNED_PATH} />
     </div>
   );

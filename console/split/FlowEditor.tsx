@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScreenChoice } from '../../shared/console-api/config';
 import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
+import { FieldProblem } from '../kit/field-problem';
 import { MoveButtons } from '../kit/MoveButtons';
 import { addScreen, moveScreen, removeScreen } from '../kit/stores/draft';
 import { $editStatus } from '../kit/stores/status';
@@ -155,11 +156,7 @@ function AddScreen({
       <button type="button" className="button" id={`${id}-add`} onClick={add}>
         Add screen<span className="visually-hidden"> to {name}</span>
       </button>
-      {hint ? (
-        <p className="field-problem" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldProblem id={`${id}-hint`} problem={hint} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ContentVisualDiff } from '../content/ContentVisualDiff';
 import { ChangeList } from '../kit/ChangeList';
 import { ConflictNotice } from '../kit/ConflictNotice';
 import { ErrorSummary } from '../kit/ErrorSummary';
+import { FailureNotice } from '../kit/FailureNotice';
 import { fieldLabel } from '../kit/field-errors';
 import { reviewText } from '../kit/link-plans';
 import { PublishNoteForm } from '../kit/PublishNoteForm';
@@ -115,11 +116,7 @@ function ReviewResult() {
         />
       );
     case 'failed':
-      return (
-        <p className="notice notice--error" role="alert">
-          {review.message}
-        </p>
-      );
+      return <FailureNotice message={review.message} />;
     case 'checked':
       if (!current) {
         return (

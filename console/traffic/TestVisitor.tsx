@@ -2,6 +2,8 @@ import { type FormEvent, memo, type ReactNode, useId, useState } from 'react';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { PLATFORMS, ROUTE_LANGUAGES } from '../../shared/routing';
 import { ErrorSummary } from '../kit/ErrorSummary';
+import { FailureNotice } from '../kit/FailureNotice';
+import { FieldProblem } from '../kit/field-problem';
 import { planListParts } from '../kit/plan-text';
 import { valueChoices } from '../kit/route-choices';
 import { utcInstantOf } from '../kit/routing-edits';
@@ -37,11 +39,7 @@ function Answer() {
         />
       );
     case 'failed':
-      return (
-        <p className="notice notice--error" role="alert">
-          {test.message}
-        </p>
-      );
+      return <FailureNotice message={test.message} />;
     case 'answered': {
       const { answer, against } = test;
       return (
@@ -162,11 +160,7 @@ export const TestVisitor = memo(function TestVisitor({
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(event) => setLink(event.target.value)}
         />
-        {problem ? (
-          <p className="field-problem" id={`${id}-problem`}>
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblem id={`${id}-problem`} problem={problem} />
       </div>
       <VisitorFields
         id={id}

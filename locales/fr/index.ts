@@ -1,4 +1,3 @@
-import type { Dictionary } from '../../shared/config/translations';
 import after from './after.json';
 import common from './common.json';
 import consent from './consent.json';
@@ -11,15 +10,4 @@ import searching from './searching.json';
 import signup from './signup.json';
 
 /** Written from the English files (locales/en), area by area, with the same keys. */
-export const FR: Dictionary = {
-  ...common,
-  ...kit,
-  ...landing,
-  ...searching,
-  ...signup,
-  ...plans,
-  ...after,
-  ...consent,
-  ...errors,
-  ...i18n,
-};
+export default { after, common, consent, errors, i18n, kit, landing, plans, searching, signup };

@@ -1,6 +1,6 @@
-import { ComposedScreen, type SectionKind } from '../kit/composition';
-import { SupportLinks } from '../kit/SupportLinks';
-import { TrustLabels } from '../kit/TrustLabels';
+import { composedScreen, type SectionKind } from '../kit/composition';
+import { supportSection } from '../kit/SupportLinks';
+import { trustSection } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { ACTION_LABELS, DECLINE_ADVICE } from './decline-advice';
@@ -59,11 +59,8 @@ const DECLINED_SECTIONS: Record<DeclinedSection, SectionKind> = {
         />
       )),
   },
-  trust: { ...DECLINED_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: {
-    ...DECLINED_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  trust: trustSection(DECLINED_SECTION_SPECS.trust),
+  support: supportSection(DECLINED_SECTION_SPECS.support),
 };
 
 /**
@@ -73,12 +70,4 @@ const DECLINED_SECTIONS: Record<DeclinedSection, SectionKind> = {
  * again. Every action leads back to the checkout the visitor paid on (else the worker's default
  * checkout); nothing was charged. Drawn from its sections as a marketer's content arranges them.
  */
-export function PaymentDeclinedScreen(props: ScreenProps) {
-  return (
-    <ComposedScreen
-      props={props}
-      composition={DECLINED_COMPOSITION}
-      catalogue={DECLINED_SECTIONS}
-    />
-  );
-}
+export const PaymentDeclinedScreen = composedScreen(DECLINED_COMPOSITION, DECLINED_SECTIONS);

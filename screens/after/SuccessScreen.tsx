@@ -1,5 +1,4 @@
-import { ComposedScreen } from '../kit/composition';
-import type { ScreenProps } from '../types';
+import { composedScreen } from '../kit/composition';
 import { SUCCESS_COMPOSITION } from './section-specs';
 import { END_SECTIONS } from './sections';
 
@@ -7,8 +6,4 @@ import { END_SECTIONS } from './sections';
  * 'Your plan awaits' (SPEC.md §2), drawn from its sections (./sections.tsx) as a marketer's
  * content arranges them.
  */
-export function SuccessScreen(props: ScreenProps) {
-  return (
-    <ComposedScreen props={props} composition={SUCCESS_COMPOSITION} catalogue={END_SECTIONS} />
-  );
-}
+export const SuccessScreen = composedScreen(SUCCESS_COMPOSITION, END_SECTIONS);

@@ -1,5 +1,5 @@
 import type { ComposedDefinition, Composition, SectionSpec } from '../kit/arrangement';
-import { KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
+import { actionSpec, KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
 
 /**
  * The sections the success screen may show: its heading (the screen's one h1), the download
@@ -10,11 +10,7 @@ import { KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
  */
 export const END_SECTION_SPECS = {
   heading: SCREEN_HEADING_SPEC,
-  download: {
-    copy: ['after.success.download', 'kit.store.'],
-    maxChars: 40,
-    required: true,
-  },
+  download: actionSpec('after.success.download', 'kit.store.'),
   qr: {
     copy: ['after.success.qr_label', 'after.success.qr_caption', 'after.success.qr_missing'],
     maxChars: 120,
@@ -67,11 +63,7 @@ export const DECLINED_SECTION_SPECS = {
     copy: ['after.declined.hints_label', 'after.declined.hints.', 'after.decline_advice.'],
     maxChars: 120,
   },
-  try_again: {
-    copy: ['after.declined.try_again', 'after.decline_advice.actions.'],
-    maxChars: 40,
-    required: true,
-  },
+  try_again: actionSpec('after.declined.try_again', 'after.decline_advice.actions.'),
   trust: KIT_SECTION_SPECS.trust,
   support: KIT_SECTION_SPECS.support,
 } satisfies Record<string, SectionSpec>;

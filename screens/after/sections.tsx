@@ -1,10 +1,10 @@
 import type { SectionKind } from '../kit/composition';
 import { StepList } from '../kit/StepList';
 import { StoreBadges } from '../kit/StoreBadges';
-import { SupportLinks } from '../kit/SupportLinks';
+import { supportSection } from '../kit/SupportLinks';
 import { Island } from '../layout/Island';
 import { paymentReceiptProps } from '../plans/receipt-props';
-import { ScreenHeading } from '../plans/ScreenHeading';
+import { headingSection } from '../plans/ScreenHeading';
 import { AppScreens } from './AppScreens';
 import { END_SECTION_SPECS, type EndSection } from './section-specs';
 
@@ -17,10 +17,7 @@ const LOGIN_STEPS = ['install', 'open', 'email'] as const;
  * amount, renewal, where the receipt went).
  */
 export const END_SECTIONS: Record<EndSection, SectionKind> = {
-  heading: {
-    ...END_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(END_SECTION_SPECS.heading),
   download: {
     ...END_SECTION_SPECS.download,
     render: ({ t, continueAction, brand }) => (
@@ -71,8 +68,5 @@ export const END_SECTIONS: Record<EndSection, SectionKind> = {
     ),
   },
   app_screens: { ...END_SECTION_SPECS.app_screens, render: ({ t }) => <AppScreens t={t} /> },
-  support: {
-    ...END_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  support: supportSection(END_SECTION_SPECS.support),
 };

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Brand } from '../../shared/brand';
+import type { SectionSpec } from './arrangement';
+import type { SectionKind } from './composition';
 
 /**
  * SPEC.md §2: support and legal links, the page's brand's (shared/brand.ts). The legal pages
@@ -33,4 +35,9 @@ export function SupportLinks({ t, brand }: { t: TFunction; brand: Brand }) {
       </ul>
     </nav>
   );
+}
+
+/** The support section of any screen that places one: the links alone, the same everywhere. */
+export function supportSection(spec: SectionSpec): SectionKind {
+  return { ...spec, render: ({ t, brand }) => <SupportLinks t={t} brand={brand} /> };
 }

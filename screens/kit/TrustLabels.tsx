@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { SectionSpec } from './arrangement';
+import type { SectionKind } from './composition';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -53,4 +55,9 @@ export function TrustLabels({ t }: { t: TFunction }) {
       ))}
     </ul>
   );
+}
+
+/** The trust section of any screen that places one: the labels alone, the same everywhere. */
+export function trustSection(spec: SectionSpec): SectionKind {
+  return { ...spec, render: ({ t }) => <TrustLabels t={t} /> };
 }

@@ -82,3 +82,13 @@ export function ComposedScreen<Kind extends string>({
     </section>
   );
 }
+
+/** A screen that is its composition drawn from its catalogue, whoever the visitor is. */
+export function composedScreen<Kind extends string>(
+  composition: Composition<Kind>,
+  catalogue: Readonly<Record<Kind, SectionKind>>,
+) {
+  return function Screen(props: ScreenProps) {
+    return <ComposedScreen props={props} composition={composition} catalogue={catalogue} />;
+  };
+}

@@ -30,3 +30,11 @@ export const SCREEN_HEADING_SPEC = {
   maxChars: 160,
   required: true,
 } satisfies SectionSpec;
+
+/**
+ * A section the visitor acts on (a Continue, a Buy, a Skip, the plan picker): required, as the
+ * step cannot go on without it, and no longer than a button's label.
+ */
+export function actionSpec(...copy: string[]): SectionSpec {
+  return { copy, maxChars: 40, required: true };
+}

@@ -1,6 +1,6 @@
-import { ComposedScreen } from '../kit/composition';
+import { composedScreen } from '../kit/composition';
 import { REVIEW_AVATARS } from '../kit/review-portraits';
-import type { AreaScreens, ScreenProps } from '../types';
+import type { AreaScreens } from '../types';
 import { LANDING_COMPOSED, type LANDING_COMPOSITIONS } from './section-specs';
 import { LANDING_SECTIONS } from './sections';
 
@@ -10,9 +10,7 @@ type LandingId = keyof typeof LANDING_COMPOSITIONS;
 function landing(id: LandingId, offFlowNext: 'searching' | 'searching_2' | 'searching_ai') {
   const { composition } = LANDING_COMPOSED[id];
   return {
-    Component: (props: ScreenProps) => (
-      <ComposedScreen props={props} composition={composition} catalogue={LANDING_SECTIONS} />
-    ),
+    Component: composedScreen(composition, LANDING_SECTIONS),
     offFlowNext,
     images: REVIEW_AVATARS,
     phoneForm: true as const,

@@ -2,8 +2,7 @@ import type { SectionKind } from '../kit/composition';
 import { AppIllustration } from './AppIllustration';
 import { ClaimStrip } from './ClaimStrip';
 import { Faq } from './Faq';
-import { FeatureGrid } from './FeatureGrid';
-import { FeatureList } from './FeatureList';
+import { FeatureSection } from './FeatureSection';
 import { Guarantee } from './Guarantee';
 import { HowItWorks } from './HowItWorks';
 import { LandingFooter } from './LandingFooter';
@@ -38,8 +37,14 @@ export const LANDING_SECTIONS: Record<LandingSection, SectionKind> = {
   },
   story: { ...LANDING_SECTION_SPECS.story, render: ({ t }) => <Story t={t} /> },
   stats: { ...LANDING_SECTION_SPECS.stats, render: ({ t }) => <Stats t={t} /> },
-  features: { ...LANDING_SECTION_SPECS.features, render: ({ t }) => <FeatureList t={t} /> },
-  feature_grid: { ...LANDING_SECTION_SPECS.feature_grid, render: ({ t }) => <FeatureGrid t={t} /> },
+  features: {
+    ...LANDING_SECTION_SPECS.features,
+    render: ({ t }) => <FeatureSection t={t} explained={false} />,
+  },
+  feature_grid: {
+    ...LANDING_SECTION_SPECS.feature_grid,
+    render: ({ t }) => <FeatureSection t={t} explained />,
+  },
   how_it_works: {
     ...LANDING_SECTION_SPECS.how_it_works,
     render: ({ t }, { ai }) => <HowItWorks t={t} ai={ai} />,

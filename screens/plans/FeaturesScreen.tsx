@@ -1,15 +1,14 @@
 import { BottomButton } from '../kit/BottomButton';
-import { ComposedScreen, type SectionKind } from '../kit/composition';
-import { SupportLinks } from '../kit/SupportLinks';
-import { TrustLabels } from '../kit/TrustLabels';
+import { composedScreen, type SectionKind } from '../kit/composition';
+import { supportSection } from '../kit/SupportLinks';
+import { trustSection } from '../kit/TrustLabels';
 import { ContinueForm } from '../layout/ContinueForm';
-import type { ScreenProps } from '../types';
 import {
   FEATURES_COMPOSITION,
   FEATURES_SECTION_SPECS,
   type FeaturesSection,
 } from './features-section-specs';
-import { ScreenHeading } from './ScreenHeading';
+import { headingSection } from './ScreenHeading';
 
 /** SPEC.md §1 claims, in the order the feature screen lists them. */
 const FEATURES = [
@@ -28,10 +27,7 @@ const FEATURES = [
 
 /** The feature screen's sections with what draws each (./features-section-specs.ts says what). */
 const FEATURES_SECTIONS: Record<FeaturesSection, SectionKind> = {
-  heading: {
-    ...FEATURES_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(FEATURES_SECTION_SPECS.heading),
   features: {
     ...FEATURES_SECTION_SPECS.features,
     render: ({ t }) => (
@@ -63,11 +59,8 @@ const FEATURES_SECTIONS: Record<FeaturesSection, SectionKind> = {
     ...FEATURES_SECTION_SPECS.guarantee,
     render: ({ t }) => <p className="features__guarantee">{t('plans.guarantee.title')}</p>,
   },
-  trust: { ...FEATURES_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: {
-    ...FEATURES_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  trust: trustSection(FEATURES_SECTION_SPECS.trust),
+  support: supportSection(FEATURES_SECTION_SPECS.support),
 };
 
 /**
@@ -75,12 +68,4 @@ const FEATURES_SECTIONS: Record<FeaturesSection, SectionKind> = {
  * list, so its Continue is pinned to the bottom, in reach wherever the visitor has scrolled.
  * Drawn from its sections as a marketer's content arranges them.
  */
-export function FeaturesScreen(props: ScreenProps) {
-  return (
-    <ComposedScreen
-      props={props}
-      composition={FEATURES_COMPOSITION}
-      catalogue={FEATURES_SECTIONS}
-    />
-  );
-}
+export const FeaturesScreen = composedScreen(FEATURES_COMPOSITION, FEATURES_SECTIONS);

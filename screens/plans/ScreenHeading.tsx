@@ -1,3 +1,5 @@
+import type { SectionSpec } from '../kit/arrangement';
+import type { SectionKind } from '../kit/composition';
 import type { ScreenProps } from '../types';
 
 /**
@@ -15,4 +17,9 @@ export function ScreenHeading({
       <p className="lead">{lead ?? t(`screens.${screen}.lead`)}</p>
     </>
   );
+}
+
+/** The heading section of a screen whose lead is its copy's own. */
+export function headingSection(spec: SectionSpec): SectionKind {
+  return { ...spec, render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} /> };
 }

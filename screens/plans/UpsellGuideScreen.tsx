@@ -1,17 +1,17 @@
 import { chargedFirst } from '../../shared/plans/anchors';
 import { planOf } from '../../shared/plans/catalogue';
 import { decimalString, formatMoney } from '../../shared/plans/money';
-import { ComposedScreen, type SectionKind } from '../kit/composition';
-import { SupportLinks } from '../kit/SupportLinks';
-import { TrustLabels } from '../kit/TrustLabels';
+import { composedScreen, type SectionKind } from '../kit/composition';
+import { supportSection } from '../kit/SupportLinks';
+import { trustSection } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
 import { gatewayCopy, paymentPage } from './payment-method-props';
 import { offeredPlans } from './plan-choice-props';
 import { planContext, planCopy, taxNoteText, visitorCurrency } from './plan-copy';
-import { ScreenHeading } from './ScreenHeading';
-import { SkipForm } from './SkipForm';
+import { headingSection } from './ScreenHeading';
+import { skipSection } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
 import {
   UPSELL_GUIDE_COMPOSITION,
@@ -93,22 +93,11 @@ function GuideChoice(props: ScreenProps) {
 
 /** The guide's sections with what draws each (./upsell-section-specs.ts says what each is). */
 const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
-  heading: {
-    ...UPSELL_GUIDE_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(UPSELL_GUIDE_SECTION_SPECS.heading),
   choice: { ...UPSELL_GUIDE_SECTION_SPECS.choice, render: (props) => <GuideChoice {...props} /> },
-  skip: {
-    ...UPSELL_GUIDE_SECTION_SPECS.skip,
-    render: ({ t, continueAction, next }) => (
-      <SkipForm action={continueAction} next={next} label={t('plans.upsell_guide.skip')} />
-    ),
-  },
-  trust: { ...UPSELL_GUIDE_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: {
-    ...UPSELL_GUIDE_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  skip: skipSection(UPSELL_GUIDE_SECTION_SPECS.skip, 'plans.upsell_guide.skip'),
+  trust: trustSection(UPSELL_GUIDE_SECTION_SPECS.trust),
+  support: supportSection(UPSELL_GUIDE_SECTION_SPECS.support),
 };
 
 /**
@@ -117,12 +106,4 @@ const UPSELL_GUIDE_SECTIONS: Record<UpsellGuideSection, SectionKind> = {
  * shown as a saving; a clear Skip moves on without it. Drawn from its sections as a
  * marketer's content arranges them.
  */
-export function UpsellGuideScreen(props: ScreenProps) {
-  return (
-    <ComposedScreen
-      props={props}
-      composition={UPSELL_GUIDE_COMPOSITION}
-      catalogue={UPSELL_GUIDE_SECTIONS}
-    />
-  );
-}
+export const UpsellGuideScreen = composedScreen(UPSELL_GUIDE_COMPOSITION, UPSELL_GUIDE_SECTIONS);

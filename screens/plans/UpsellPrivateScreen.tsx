@@ -1,17 +1,17 @@
 import type { PlanChoiceOption, PlanChoiceProps } from '../../islands/PlanChoice';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { endedOffer, SCREEN_OFFERS } from '../../shared/plans/screen-offers';
-import { ComposedScreen, type SectionKind } from '../kit/composition';
-import { SupportLinks } from '../kit/SupportLinks';
-import { TrustLabels } from '../kit/TrustLabels';
+import { composedScreen, type SectionKind } from '../kit/composition';
+import { supportSection } from '../kit/SupportLinks';
+import { trustSection } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { OfferTimerBanner } from './OfferTimerBanner';
 import { payTermsCopy } from './pay-terms-props';
 import { gatewayCopy, paymentPage } from './payment-method-props';
 import { couponSavingShown, offeredPlans, planChoiceProps } from './plan-choice-props';
-import { ScreenHeading } from './ScreenHeading';
-import { SkipForm } from './SkipForm';
+import { headingSection } from './ScreenHeading';
+import { skipSection } from './SkipForm';
 import { upsellChargeCopy } from './upsell-charge';
 import {
   UPSELL_PRIVATE_COMPOSITION,
@@ -131,10 +131,7 @@ const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
       </>
     ),
   },
-  heading: {
-    ...UPSELL_PRIVATE_SECTION_SPECS.heading,
-    render: ({ screen, t }) => <ScreenHeading screen={screen} t={t} />,
-  },
+  heading: headingSection(UPSELL_PRIVATE_SECTION_SPECS.heading),
   features: {
     ...UPSELL_PRIVATE_SECTION_SPECS.features,
     render: ({ t }) => (
@@ -154,17 +151,9 @@ const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
     ...UPSELL_PRIVATE_SECTION_SPECS.choice,
     render: (props) => <PrivateChoice {...props} />,
   },
-  skip: {
-    ...UPSELL_PRIVATE_SECTION_SPECS.skip,
-    render: ({ t, continueAction, next }) => (
-      <SkipForm action={continueAction} next={next} label={t('plans.upsell_private.skip')} />
-    ),
-  },
-  trust: { ...UPSELL_PRIVATE_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: {
-    ...UPSELL_PRIVATE_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  skip: skipSection(UPSELL_PRIVATE_SECTION_SPECS.skip, 'plans.upsell_private.skip'),
+  trust: trustSection(UPSELL_PRIVATE_SECTION_SPECS.trust),
+  support: supportSection(UPSELL_PRIVATE_SECTION_SPECS.support),
 };
 
 /**
@@ -172,15 +161,10 @@ const UPSELL_PRIVATE_SECTIONS: Record<UpsellPrivateSection, SectionKind> = {
  * tier the visitor's route or upsell price test names (SPEC.md §3: 9.99, 7.99, 5.99), else its
  * own; 'No, thanks' moves on. Drawn from its sections as a marketer's content arranges them.
  */
-export function UpsellPrivateScreen(props: ScreenProps) {
-  return (
-    <ComposedScreen
-      props={props}
-      composition={UPSELL_PRIVATE_COMPOSITION}
-      catalogue={UPSELL_PRIVATE_SECTIONS}
-    />
-  );
-}
+export const UpsellPrivateScreen = composedScreen(
+  UPSELL_PRIVATE_COMPOSITION,
+  UPSELL_PRIVATE_SECTIONS,
+);
 
 /**
  * The monthly and quarterly offers cost the same per period, so each option's total names its

@@ -1,5 +1,5 @@
 import type { ComposedDefinition, Composition, SectionSpec } from '../kit/arrangement';
-import { KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
+import { actionSpec, KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
 
 /**
  * The sections the feature screen may show: its heading (the screen's one h1), the list of what
@@ -18,11 +18,7 @@ export const FEATURES_SECTION_SPECS = {
     copy: ['plans.features.users'],
     maxChars: 80,
   },
-  continue: {
-    copy: ['continue'],
-    maxChars: 40,
-    required: true,
-  },
+  continue: actionSpec('continue'),
   guarantee: {
     copy: ['plans.guarantee.title'],
     maxChars: 60,

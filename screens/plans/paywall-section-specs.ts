@@ -1,5 +1,5 @@
 import type { ComposedDefinition, Composition, SectionSpec } from '../kit/arrangement';
-import { KIT_SECTION_SPECS } from '../kit/section-specs';
+import { actionSpec, KIT_SECTION_SPECS } from '../kit/section-specs';
 
 /** How a paywall words its benefits: the result paywall's, or around AI-powered location. */
 export type PaywallWording = 'win' | 'ai';
@@ -37,16 +37,13 @@ export function paywallSectionSpecs(wording: PaywallWording) {
       copy: ['plans.paywall.benefits_label', `plans.paywall.${wording}.benefits.`],
       maxChars: 80,
     },
-    plans: {
-      copy: ['plans.picker.label', 'plans.picker.most_popular', 'plans.picker.save'],
-      maxChars: 40,
-      required: true,
-    },
-    payment: {
-      copy: ['plans.paywall.cta', 'plans.combo.cta', 'plans.pay.button', 'plans.methods.label'],
-      maxChars: 40,
-      required: true,
-    },
+    plans: actionSpec('plans.picker.label', 'plans.picker.most_popular', 'plans.picker.save'),
+    payment: actionSpec(
+      'plans.paywall.cta',
+      'plans.combo.cta',
+      'plans.pay.button',
+      'plans.methods.label',
+    ),
     /** What other families say about the app: on no paywall in code, a marketer's to add. */
     testimonials: {
       copy: ['signup.testimonials_label', 'signup.testimonials.'],

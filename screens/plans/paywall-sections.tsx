@@ -6,9 +6,9 @@ import type { Composition } from '../kit/arrangement';
 import { ComposedScreen, type SectionKind } from '../kit/composition';
 import { LocatedBanner } from '../kit/LocatedBanner';
 import { type PaymentProvider, ProviderLogo } from '../kit/ProviderLogo';
-import { SupportLinks } from '../kit/SupportLinks';
+import { supportSection } from '../kit/SupportLinks';
 import { Testimonials } from '../kit/Testimonials';
-import { TrustLabels } from '../kit/TrustLabels';
+import { trustSection } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { BenefitList } from './BenefitList';
@@ -99,7 +99,7 @@ function paywallSections(shape: PaywallShape): Record<PaywallSection, SectionKin
     // The paywalls' CSS has no rules for it: it brings its own.
     testimonials: { ...specs.testimonials, render: ({ t }) => <Testimonials t={t} ownStyle /> },
     guarantee: { ...specs.guarantee, render: ({ t }) => <GuaranteeBadge t={t} /> },
-    trust: { ...specs.trust, render: ({ t }) => <TrustLabels t={t} /> },
+    trust: trustSection(specs.trust),
     providers: {
       ...specs.providers,
       render: (props) => {
@@ -113,7 +113,7 @@ function paywallSections(shape: PaywallShape): Record<PaywallSection, SectionKin
         ) : null;
       },
     },
-    support: { ...specs.support, render: ({ t, brand }) => <SupportLinks t={t} brand={brand} /> },
+    support: supportSection(specs.support),
   };
 }
 

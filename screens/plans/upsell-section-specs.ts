@@ -1,5 +1,5 @@
 import type { ComposedDefinition, Composition, SectionSpec } from '../kit/arrangement';
-import { KIT_SECTION_SPECS } from '../kit/section-specs';
+import { actionSpec, KIT_SECTION_SPECS, SCREEN_HEADING_SPEC } from '../kit/section-specs';
 
 /**
  * What every upsell shows: its heading (the screen's one h1), the upsell choice (the offer,
@@ -8,11 +8,7 @@ import { KIT_SECTION_SPECS } from '../kit/section-specs';
  * plan's own wording (shared/plans/), never a marketer's: only the call to action is.
  */
 const UPSELL_SPECS = {
-  heading: {
-    copy: ['screens.{screen}.title', 'screens.{screen}.lead'],
-    maxChars: 160,
-    required: true,
-  },
+  heading: SCREEN_HEADING_SPEC,
   trust: KIT_SECTION_SPECS.trust,
   support: KIT_SECTION_SPECS.support,
 } satisfies Record<string, SectionSpec>;
@@ -38,17 +34,12 @@ export const UPSELL_PRIVATE_SECTION_SPECS = {
     ],
     maxChars: 160,
   },
-  choice: {
+  choice: actionSpec(
     // The badge's words name the plan picker to a screen reader too.
-    copy: ['plans.upsell_private.cta', 'plans.upsell_private.badge'],
-    maxChars: 40,
-    required: true,
-  },
-  skip: {
-    copy: ['plans.upsell_private.skip'],
-    maxChars: 40,
-    required: true,
-  },
+    'plans.upsell_private.cta',
+    'plans.upsell_private.badge',
+  ),
+  skip: actionSpec('plans.upsell_private.skip'),
 } satisfies Record<string, SectionSpec>;
 
 /** The safety-toolkit guide's sections: the guide with its price and the Buy are the choice. */
@@ -65,11 +56,7 @@ export const UPSELL_GUIDE_SECTION_SPECS = {
     maxChars: 80,
     required: true,
   },
-  skip: {
-    copy: ['plans.upsell_guide.skip'],
-    maxChars: 40,
-    required: true,
-  },
+  skip: actionSpec('plans.upsell_guide.skip'),
 } satisfies Record<string, SectionSpec>;
 
 export type UpsellPrivateSection = keyof typeof UPSELL_PRIVATE_SECTION_SPECS;

@@ -3,9 +3,9 @@ import { PHONE_LOOKUP_ERROR_KEYS } from '../../shared/api/error-text';
 import { translatedErrorTexts } from '../error-texts';
 import type { Composition } from '../kit/arrangement';
 import { ComposedScreen, type SectionKind } from '../kit/composition';
-import { SupportLinks } from '../kit/SupportLinks';
+import { supportSection } from '../kit/SupportLinks';
 import { Testimonials } from '../kit/Testimonials';
-import { TrustLabels } from '../kit/TrustLabels';
+import { trustSection } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import type { ScreenProps } from '../types';
 import { SEARCHING_SECTION_SPECS, type SearchingSection } from './section-specs';
@@ -130,11 +130,8 @@ function searchingSections(variant: SearchVariant): Record<SearchingSection, Sec
         </>
       ),
     },
-    trust: { ...SEARCHING_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-    support: {
-      ...SEARCHING_SECTION_SPECS.support,
-      render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-    },
+    trust: trustSection(SEARCHING_SECTION_SPECS.trust),
+    support: supportSection(SEARCHING_SECTION_SPECS.support),
   };
 }
 

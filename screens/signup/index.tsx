@@ -1,5 +1,5 @@
-import { ComposedScreen } from '../kit/composition';
-import type { AreaScreens, ScreenProps } from '../types';
+import { composedScreen } from '../kit/composition';
+import type { AreaScreens } from '../types';
 import { SIGNUP_COMPOSED } from './section-specs';
 import { SIGNUP_SECTIONS } from './sections';
 
@@ -11,9 +11,7 @@ import { SIGNUP_SECTIONS } from './sections';
  */
 function signup(id: keyof typeof SIGNUP_COMPOSED) {
   const { composition } = SIGNUP_COMPOSED[id];
-  return (props: ScreenProps) => (
-    <ComposedScreen props={props} composition={composition} catalogue={SIGNUP_SECTIONS} />
-  );
+  return composedScreen(composition, SIGNUP_SECTIONS);
 }
 
 export const SIGNUP_SCREENS = {

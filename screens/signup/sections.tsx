@@ -1,8 +1,8 @@
 import type { SectionKind } from '../kit/composition';
 import { LocatedBanner } from '../kit/LocatedBanner';
-import { SupportLinks } from '../kit/SupportLinks';
+import { supportSection } from '../kit/SupportLinks';
 import { Testimonials } from '../kit/Testimonials';
-import { TrustLabels } from '../kit/TrustLabels';
+import { trustSection } from '../kit/TrustLabels';
 import { Island } from '../layout/Island';
 import { GoogleSection, signupFormProps } from './SignupPieces';
 import { SIGNUP_SECTION_SPECS, type SignupSection } from './section-specs';
@@ -35,9 +35,6 @@ export const SIGNUP_SECTIONS: Record<SignupSection, SectionKind> = {
     ...SIGNUP_SECTION_SPECS.testimonials,
     render: ({ t }) => <Testimonials t={t} />,
   },
-  trust: { ...SIGNUP_SECTION_SPECS.trust, render: ({ t }) => <TrustLabels t={t} /> },
-  support: {
-    ...SIGNUP_SECTION_SPECS.support,
-    render: ({ t, brand }) => <SupportLinks t={t} brand={brand} />,
-  },
+  trust: trustSection(SIGNUP_SECTION_SPECS.trust),
+  support: supportSection(SIGNUP_SECTION_SPECS.support),
 };

@@ -1,5 +1,4 @@
-import { parseArgs as parseNodeArgs } from 'node:util';
-import { type ParsedArgs, parseEnvironment, STORE_ARG_OPTIONS } from '../cli';
+import { type ParsedArgs, parseEnvironment, readArgs } from '../cli';
 
 /** The arguments of `npm run events -- dead-letters …` (scripts/events.ts). */
 
@@ -55,12 +54,8 @@ function parseId(text: string | undefined): number | null {
 
 /** `argv` after `dead-letters`. */
 export function parseDeadLetterArgs(argv: readonly string[]): ParsedArgs<DeadLetterCommand> {
-  let parsed: ReturnType<typeof parseKnownArgs>;
-  try {
-    parsed = parseKnownArgs(argv);
-  } catch (error) {
-    return { kind: 'usage-error', error: (error as Error).message.split('. ')[0] ?? '' };
-  }
+  const parsed = readArgs(argv, { since: { type: 'string' } });
+  if (!parsed.ok) return { kind: 'usage-error', error: parsed.error };
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
   if (values.remote && values['persist-to'] !== undefined) {
@@ -133,13 +128,4 @@ export function parseDeadLetterArgs(argv: readonly string[]): ParsedArgs<DeadLet
     error:
       name === undefined ? 'dead-letters needs list, show or redrive' : `unknown command "${name}"`,
   };
-}
-
-function parseKnownArgs(argv: readonly string[]) {
-  return parseNodeArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: { ...STORE_ARG_OPTIONS, since: { type: 'string' } },
-  });
 }

@@ -5,7 +5,7 @@
  */
 
 import type { CopyDocument } from '../config/copy';
-import type { Change } from './versions';
+import type { Change, PublishedVersion } from './versions';
 
 export const CONSOLE_COPY_API = {
   /** GET: every key with its English and bundled texts, the overrides live, the head (CopyState). */
@@ -27,17 +27,8 @@ export const CONSOLE_COPY_API = {
 
 export type CopySource = 'console' | 'cli' | 'rollback';
 
-/** One published copy version: immutable once written. */
-export interface CopyVersionSummary {
-  seq: number;
-  /** "c3": copy versions are counted apart from the config's "v12". */
-  id: string;
-  at: string;
-  author: string;
-  note: string;
-  base: number | null;
-  source: CopySource;
-  restores?: number;
+/** One published copy version: "c3", counted apart from the config's "v12". */
+export interface CopyVersionSummary extends PublishedVersion<CopySource> {
   /** The `translations:manifest` timestamp the overrides were stored under. */
   timestamp: number;
 }

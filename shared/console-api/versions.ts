@@ -6,11 +6,14 @@
 /** How a version came to be. */
 export type VersionSource = 'console' | 'cli' | 'rollback' | 'seed';
 
-/** One published version: immutable once written. */
-export interface VersionSummary {
+/**
+ * What every published version records, the config's and the copy's alike (copy.ts
+ * CopyVersionSummary): immutable once written.
+ */
+export interface PublishedVersion<Source extends string> {
   /** 1, 2, 3…: the order of publishing; a publish names the one it started from. */
   seq: number;
-  /** What the pages carry in `split.version` and `flows.version` (e.g. "v12"). */
+  /** What the pages carry (the config's "v12" in `split.version`, the copy's "c3"). */
   id: string;
   /** ISO 8601, the worker's clock. */
   at: string;
@@ -19,11 +22,15 @@ export interface VersionSummary {
   note: string;
   /** The version it was published on top of; null for the first. */
   base: number | null;
-  /** The experiment phase from this version on (starts at 1). */
-  phase: number;
-  source: VersionSource;
+  source: Source;
   /** For a rollback: the version whose document it publishes again. */
   restores?: number;
+}
+
+/** One published version of the config. */
+export interface VersionSummary extends PublishedVersion<VersionSource> {
+  /** The experiment phase from this version on (starts at 1). */
+  phase: number;
 }
 
 /** One difference between two documents, at a path such as `split.variants.lp1.weight`. */

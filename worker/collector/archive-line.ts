@@ -68,13 +68,24 @@ function sessionIdText(sessionId: number): string | null {
   return sessionId > 0 ? String(sessionId) : null;
 }
 
+/** A line's revenue columns: a server-verified purchase's, else all null. */
+function revenueColumns(
+  revenue: ReturnType<typeof verifiedRevenue>,
+): Pick<ArchiveLine, 'revenue' | 'currency' | 'revenue_type' | 'product_id'> {
+  return {
+    revenue: revenue?.price ?? null,
+    currency: revenue?.currency ?? null,
+    revenue_type: revenue?.revenueType ?? null,
+    product_id: revenue?.productId ?? null,
+  };
+}
+
 /** The archive's line for one queued event. */
 export function archiveLine(message: QueuedEvent): ArchiveLine {
   const { event, context, source } = message;
   const { source: _claimed, ...own } = event.event_properties;
   // Who vouches for it is the message's word: a browser's own `source` property never survives.
   const { properties, userData } = splitUserData(own, event.device_id);
-  const revenue = verifiedRevenue(message);
   const screen = event.event_properties.screen_name;
   return {
     v: ARCHIVE_LINE_VERSION,
@@ -89,10 +100,7 @@ export function archiveLine(message: QueuedEvent): ArchiveLine {
     screen_name: typeof screen === 'string' ? screen : null,
     event_properties: properties,
     user_data: userData,
-    revenue: revenue?.price ?? null,
-    currency: revenue?.currency ?? null,
-    revenue_type: revenue?.revenueType ?? null,
-    product_id: revenue?.productId ?? null,
+    ...revenueColumns(verifiedRevenue(message)),
     context: {
       ip: context.ip,
       user_agent: context.user_agent,
@@ -126,11 +134,6 @@ function upgradeV1(line: LineV1): ArchiveLine {
   const context = line.context ?? {};
   const cookies: Partial<ArchiveContext['ad_cookies']> = context.ad_cookies ?? {};
   const server = source === 'server';
-  // Version 1 kept no revenue fields: a server purchase's are read from its properties.
-  const revenue = verifiedRevenue({
-    source: server ? 'server' : 'browser',
-    event: line,
-  });
   return {
     v: ARCHIVE_LINE_VERSION,
     insert_id: String(line.insert_id),
@@ -144,10 +147,8 @@ function upgradeV1(line: LineV1): ArchiveLine {
     screen_name: line.screen_name,
     event_properties: properties,
     user_data: userData,
-    revenue: revenue?.price ?? null,
-    currency: revenue?.currency ?? null,
-    revenue_type: revenue?.revenueType ?? null,
-    product_id: revenue?.productId ?? null,
+    // Version 1 kept no revenue fields: a server purchase's are read from its properties.
+    ...revenueColumns(verifiedRevenue({ source: server ? 'server' : 'browser', event: line })),
     context: {
       ip: context.ip ?? null,
       user_agent: context.user_agent ?? null,

@@ -2,7 +2,7 @@ import { describeError, type LogFields, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { addressSubject } from '../rate-limits/client-address';
 import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-check';
-import type { RateLimitRule } from '../rate-limits/rate-limits';
+import { byIp, byVisitor, everyRequest, type RateLimitRule } from '../rate-limits/rate-limits';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const MINUTE = 60_000;
@@ -13,25 +13,16 @@ const MINUTE = 60_000;
  * catch-up: a visitor racing a screen every 5 s sends about 25 a minute. Refused batches are not
  * counted, and the tracker keeps them, so a client that keeps trying gets in, later.
  */
-export const batchesPerVisitor: RateLimitRule = {
-  name: 'collector_batches_per_visitor',
-  limit: 60,
-  windowMs: MINUTE,
-  key: (s) => s.visitorId,
-  counts: 'each',
-  code: 'rate_limited',
-};
+export const batchesPerVisitor = everyRequest(
+  'collector_batches_per_visitor',
+  byVisitor,
+  60,
+  MINUTE,
+);
 
-export const batchesPerIp: RateLimitRule = {
-  name: 'collector_batches_per_ip',
-  // Many real visitors share an address (CGNAT, offices): ten racing visitors' worth, ten
-  // batches a second from one address at most.
-  limit: 600,
-  windowMs: MINUTE,
-  key: (s) => s.ip,
-  counts: 'each',
-  code: 'rate_limited',
-};
+// Many real visitors share an address (CGNAT, offices): ten racing visitors' worth, ten
+// batches a second from one address at most.
+export const batchesPerIp = everyRequest('collector_batches_per_ip', byIp, 600, MINUTE);
 
 const COLLECTOR_LIMITS: readonly RateLimitRule[] = [batchesPerVisitor, batchesPerIp];
 

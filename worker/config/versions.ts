@@ -4,7 +4,11 @@ import type { FlowsDocument } from '../../shared/config/flows';
 import type { RoutingDocument } from '../../shared/config/routing';
 import type { SplitDocument } from '../../shared/config/split';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import type { VersionSource, VersionSummary } from '../../shared/console-api/versions';
+import type {
+  PublishedVersion,
+  VersionSource,
+  VersionSummary,
+} from '../../shared/console-api/versions';
 import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 
 /**
@@ -52,16 +56,8 @@ export interface StoredVersion extends VersionSummary {
   };
 }
 
-interface VersionRow {
-  seq: number;
-  id: string;
-  at: string;
-  author: string;
-  note: string;
-  base: number | null;
+interface VersionRow extends PublishedRow<VersionSource> {
   phase: number;
-  source: VersionSource;
-  restores: number | null;
   split_json: string;
   flows_json: string;
   /** Null on versions published before routes existed (migration 0002). */
@@ -73,15 +69,7 @@ interface VersionRow {
 }
 
 const COLUMNS = [
-  'seq',
-  'id',
-  'at',
-  'author',
-  'note',
-  'base',
   'phase',
-  'source',
-  'restores',
   'split_json',
   'flows_json',
   'routing_json',
@@ -106,15 +94,8 @@ function fromRow(row: VersionRow): StoredVersion {
   const experiments = row.experiments_json ?? EXPERIMENTS_BEFORE_SECTION;
   const content = row.content_json ?? CONTENT_BEFORE_SECTION;
   return {
-    seq: row.seq,
-    id: row.id,
-    at: row.at,
-    author: row.author,
-    note: row.note,
-    base: row.base,
+    ...publishedOf(row),
     phase: row.phase,
-    source: row.source,
-    ...(row.restores === null ? {} : { restores: row.restores }),
     document: {
       split: JSON.parse(row.split_json) as SplitDocument,
       flows: JSON.parse(row.flows_json) as FlowsDocument,
@@ -132,23 +113,47 @@ export function summaryOf(version: StoredVersion): VersionSummary {
   return summary;
 }
 
+/** The columns every version table starts with, as a row reads them: SQL's null for no rollback. */
+export type PublishedRow<Source extends string> = Omit<PublishedVersion<Source>, 'restores'> & {
+  restores: number | null;
+};
+
+const PUBLISHED_COLUMNS = ['seq', 'id', 'at', 'author', 'note', 'base', 'source', 'restores'];
+
+/** What a row says of its publish: a rollback names what it restores, another version nothing. */
+export function publishedOf<Source extends string>(
+  row: PublishedRow<Source>,
+): PublishedVersion<Source> {
+  const { seq, id, at, author, note, base, source, restores } = row;
+  return { seq, id, at, author, note, base, source, ...(restores === null ? {} : { restores }) };
+}
+
+function publishedValues(version: PublishedVersion<string>): SqlValue[] {
+  const { seq, id, at, author, note, base, source, restores } = version;
+  return [seq, id, at, author, note, base, source, restores ?? null];
+}
+
 /**
  * One table of versions, never changed once written: the config's (below) and the copy's
- * (worker/translations/copy-versions.ts) differ only in their columns and how a row reads.
+ * (worker/translations/copy-versions.ts) share the columns of PublishedRow and differ only in
+ * the rest and how a row reads.
  */
-export interface VersionTable<Row, Version extends { seq: number; base: number | null }> {
+export interface VersionTable<Row, Version extends PublishedVersion<string>> {
   table: string;
-  /** In the order `values` gives them. */
+  /** The table's own columns, after the published ones, in the order `values` gives them. */
   columns: readonly string[];
   fromRow(row: Row): Version;
   values(version: Version): SqlValue[];
 }
 
-export function versionTableStore<Row, Version extends { seq: number; base: number | null }>(
+export function versionTableStore<Row, Version extends PublishedVersion<string>>(
   sql: SqlRunner,
-  { table, columns, fromRow, values }: VersionTable<Row, Version>,
+  table: VersionTable<Row, Version>,
 ) {
-  const select = `SELECT ${columns.join(', ')} FROM ${table}`;
+  const columns = [...PUBLISHED_COLUMNS, ...table.columns];
+  const values = (version: Version) => [...publishedValues(version), ...table.values(version)];
+  const { fromRow } = table;
+  const select = `SELECT ${columns.join(', ')} FROM ${table.table}`;
   return {
     async head(): Promise<Version | null> {
       const [row] = await sql.all<Row>(`${select} ORDER BY seq DESC LIMIT 1`, []);
@@ -173,9 +178,9 @@ export function versionTableStore<Row, Version extends { seq: number; base: numb
      */
     async claim(version: Version): Promise<boolean> {
       const { changes } = await sql.run(
-        `INSERT INTO ${table} (${columns.join(', ')})
+        `INSERT INTO ${table.table} (${columns.join(', ')})
          SELECT ${columns.map(() => '?').join(', ')}
-         WHERE (SELECT COALESCE(MAX(seq), 0) FROM ${table}) = ?`,
+         WHERE (SELECT COALESCE(MAX(seq), 0) FROM ${table.table}) = ?`,
         [...values(version), version.base ?? 0],
       );
       return changes === 1;
@@ -183,7 +188,7 @@ export function versionTableStore<Row, Version extends { seq: number; base: numb
 
     /** Takes back a claimed version whose KV write failed, so history never names a dead one. */
     async release(seq: number): Promise<void> {
-      await sql.run(`DELETE FROM ${table} WHERE seq = ?`, [seq]);
+      await sql.run(`DELETE FROM ${table.table} WHERE seq = ?`, [seq]);
     },
   };
 }
@@ -194,15 +199,7 @@ export function versionStore(sql: SqlRunner) {
     columns: COLUMNS,
     fromRow,
     values: (version) => [
-      version.seq,
-      version.id,
-      version.at,
-      version.author,
-      version.note,
-      version.base,
       version.phase,
-      version.source,
-      version.restores ?? null,
       version.serialized.split,
       version.serialized.flows,
       version.serialized.routing,

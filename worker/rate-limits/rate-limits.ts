@@ -43,131 +43,95 @@ export function numberPrefix(phone: string): string {
   return phone.slice(0, -3);
 }
 
-/**
+/** Whose counter a request hits. */
+export const byVisitor = (s: RateSubject) => s.visitorId;
+export const byIp = (s: RateSubject) => s.ip;
+
+/** A rule every request counts against, refused with the general limit's text. */
+export function everyRequest(
+  name: string,
+  key: RateLimitRule['key'],
+  limit: number,
+  windowMs: number,
+): RateLimitRule {
+  return { name, limit, windowMs, key, counts: 'each', code: 'rate_limited' };
+}
+
+/** A rule on the distinct numbers looked up in an hour (see RateLimitRule.counts). */
+function distinctNumbersAnHour(
+  name: string,
+  key: RateLimitRule['key'],
+  limit: number,
+): RateLimitRule {
+  return { name, limit, windowMs: HOUR, key, counts: 'distinct-number', code: 'rate_limited' };
+}
+
+/** A rule on the declines of an hour, which recordDecline adds and the next charge checks. */
+function declinesAnHour(name: string, key: RateLimitRule['key'], limit: number): RateLimitRule {
+  return { name, limit, windowMs: HOUR, key, counts: 'elsewhere', code: 'payment_rate_limited' };
+}
+
+/*
  * The phone lookup makes the portal text the located person for consent (SPEC.md §6), so it is
  * what SMS-pumping fraud abuses: bots walk premium-rate number ranges from many addresses and
  * fresh cookies. A real visitor locates one or two numbers.
  */
-const lookupsPerVisitor: RateLimitRule = {
-  name: 'lookup_per_visitor',
-  // Every lookup counts, which also caps how often one visitor can have one person texted.
-  // Ten leaves room for the two searching screens, reloads and a corrected typo.
-  limit: 10,
-  windowMs: HOUR,
-  key: (s) => s.visitorId,
-  counts: 'each',
-  code: 'rate_limited',
-};
 
-const lookupNumbersPerIp: RateLimitRule = {
-  name: 'lookup_numbers_per_ip',
-  // Cookies are free to drop, addresses are not. Distinct numbers only, and 30 rather than a
-  // handful because mobile carriers put many real visitors behind one address (CGNAT).
-  limit: 30,
-  windowMs: HOUR,
-  key: (s) => s.ip,
-  counts: 'distinct-number',
-  code: 'rate_limited',
-};
+// Every lookup counts, which also caps how often one visitor can have one person texted.
+// Ten leaves room for the two searching screens, reloads and a corrected typo.
+const lookupsPerVisitor = everyRequest('lookup_per_visitor', byVisitor, 10, HOUR);
 
-const lookupNumbersPerPrefix: RateLimitRule = {
-  name: 'lookup_numbers_per_prefix',
-  // The signature of pumping whatever its source: many numbers of one 1000-number block in an
-  // hour. Real visitors almost never look up neighbouring numbers.
-  limit: 5,
-  windowMs: HOUR,
-  key: (s) => (s.phone ? numberPrefix(s.phone) : null),
-  counts: 'distinct-number',
-  code: 'rate_limited',
-};
+// Cookies are free to drop, addresses are not. Distinct numbers only, and 30 rather than a
+// handful because mobile carriers put many real visitors behind one address (CGNAT).
+const lookupNumbersPerIp = distinctNumbersAnHour('lookup_numbers_per_ip', byIp, 30);
 
-const signupsPerVisitor: RateLimitRule = {
-  name: 'signup_per_visitor',
-  // One account per visitor is the norm; five leaves room for a mistyped address and a retry.
-  limit: 5,
-  windowMs: 10 * MINUTE,
-  key: (s) => s.visitorId,
-  counts: 'each',
-  code: 'rate_limited',
-};
+// The signature of pumping whatever its source: many numbers of one 1000-number block in an
+// hour. Real visitors almost never look up neighbouring numbers.
+const lookupNumbersPerPrefix = distinctNumbersAnHour(
+  'lookup_numbers_per_prefix',
+  (s) => (s.phone ? numberPrefix(s.phone) : null),
+  5,
+);
 
-const signupsPerIp: RateLimitRule = {
-  name: 'signup_per_ip',
-  // Stops scripted account creation that drops its cookie each time; loose for shared addresses.
-  limit: 20,
-  windowMs: HOUR,
-  key: (s) => s.ip,
-  counts: 'each',
-  code: 'rate_limited',
-};
+// One account per visitor is the norm; five leaves room for a mistyped address and a retry.
+const signupsPerVisitor = everyRequest('signup_per_visitor', byVisitor, 5, 10 * MINUTE);
 
-/**
+// Stops scripted account creation that drops its cookie each time; loose for shared addresses.
+const signupsPerIp = everyRequest('signup_per_ip', byIp, 20, HOUR);
+
+/*
  * Card testing: bots run stolen card numbers through an open card form, paying with
  * small charges to learn which cards work, from fresh cookies and many addresses. Declines are
  * what they leave behind; a real visitor declines once or twice, then pays or leaves. The
  * declines are counted per visitor, address and card when the product API answers one
  * (recordDecline), and checked before the next charge reaches it.
  */
-const paymentDeclinesPerVisitor: RateLimitRule = {
-  name: 'payment_declines_per_visitor',
-  // Five declines in an hour: after a typo, a wrong card and a card without funds a real
-  // visitor still has two tries left; a bot on one cookie is stopped at the sixth card.
-  limit: 5,
-  windowMs: HOUR,
-  key: (s) => s.visitorId,
-  counts: 'elsewhere',
-  code: 'payment_rate_limited',
-};
 
-const paymentDeclinesPerIp: RateLimitRule = {
-  name: 'payment_declines_per_ip',
-  // Bots drop their cookies; addresses cost them more. Twenty, because carriers put many real
-  // visitors behind one address (CGNAT), and one of them declining must not stop the others.
-  limit: 20,
-  windowMs: HOUR,
-  key: (s) => s.ip,
-  counts: 'elsewhere',
-  code: 'payment_rate_limited',
-};
+// Five declines in an hour: after a typo, a wrong card and a card without funds a real
+// visitor still has two tries left; a bot on one cookie is stopped at the sixth card.
+const paymentDeclinesPerVisitor = declinesAnHour('payment_declines_per_visitor', byVisitor, 5);
 
-const paymentDeclinesPerCard: RateLimitRule = {
-  name: 'payment_declines_per_card',
-  // One card tried from many visitors and addresses (guessing its expiry or CVC): five declines
-  // an hour. A card that works is never held back by it, however often it pays.
-  limit: 5,
-  windowMs: HOUR,
-  key: (s) => s.card ?? null,
-  counts: 'elsewhere',
-  code: 'payment_rate_limited',
-};
+// Bots drop their cookies; addresses cost them more. Twenty, because carriers put many real
+// visitors behind one address (CGNAT), and one of them declining must not stop the others.
+const paymentDeclinesPerIp = declinesAnHour('payment_declines_per_ip', byIp, 20);
+
+// One card tried from many visitors and addresses (guessing its expiry or CVC): five declines
+// an hour. A card that works is never held back by it, however often it pays.
+const paymentDeclinesPerCard = declinesAnHour(
+  'payment_declines_per_card',
+  (s) => s.card ?? null,
+  5,
+);
 
 /**
  * Resume links (worker/resume/): each stores a record and hands out a link that sets the visitor's
  * cookies, so a script must not mint them in bulk. A real visitor asks once or twice, when they
- * press "Open in browser" (and again if the first link timed out).
+ * press "Open in browser" (and again if the first link timed out). Loose per address, as for
+ * sign-ups: carriers put many real visitors behind one address (CGNAT).
  */
-const resumeLinksPerVisitor: RateLimitRule = {
-  name: 'resume_per_visitor',
-  limit: 10,
-  windowMs: 10 * MINUTE,
-  key: (s) => s.visitorId,
-  counts: 'each',
-  code: 'rate_limited',
-};
-
-const resumeLinksPerIp: RateLimitRule = {
-  name: 'resume_per_ip',
-  // Loose, as for sign-ups: carriers put many real visitors behind one address (CGNAT).
-  limit: 60,
-  windowMs: HOUR,
-  key: (s) => s.ip,
-  counts: 'each',
-  code: 'rate_limited',
-};
-
 export const RESUME_LINK_RULES: readonly RateLimitRule[] = [
-  resumeLinksPerVisitor,
-  resumeLinksPerIp,
+  everyRequest('resume_per_visitor', byVisitor, 10, 10 * MINUTE),
+  everyRequest('resume_per_ip', byIp, 60, HOUR),
 ];
 
 /**
@@ -177,16 +141,9 @@ export const RESUME_LINK_RULES: readonly RateLimitRule[] = [
  * most; thirty matches the lookups an address may make (lookup_numbers_per_ip), and a visitor
  * over it still sees the map, at the capital.
  */
-const geocodesPerIp: RateLimitRule = {
-  name: 'geocode_per_ip',
-  limit: 30,
-  windowMs: HOUR,
-  key: (s) => s.ip,
-  counts: 'each',
-  code: 'rate_limited',
-};
-
-export const GEOCODE_RULES: readonly RateLimitRule[] = [geocodesPerIp];
+export const GEOCODE_RULES: readonly RateLimitRule[] = [
+  everyRequest('geocode_per_ip', byIp, 30, HOUR),
+];
 
 /**
  * The located area's picture (worker/area-map/): each image Google draws is billed. Only a point
@@ -194,25 +151,10 @@ export const GEOCODE_RULES: readonly RateLimitRule[] = [geocodesPerIp];
  * only pictures that reach Google count. A real visitor costs one per located number; ten is
  * the lookups' own limit (lookup_per_visitor), thirty an address's (geocode_per_ip).
  */
-const areaMapsPerVisitor: RateLimitRule = {
-  name: 'area_map_per_visitor',
-  limit: 10,
-  windowMs: HOUR,
-  key: (s) => s.visitorId,
-  counts: 'each',
-  code: 'rate_limited',
-};
-
-const areaMapsPerIp: RateLimitRule = {
-  name: 'area_map_per_ip',
-  limit: 30,
-  windowMs: HOUR,
-  key: (s) => s.ip,
-  counts: 'each',
-  code: 'rate_limited',
-};
-
-export const AREA_MAP_RULES: readonly RateLimitRule[] = [areaMapsPerVisitor, areaMapsPerIp];
+export const AREA_MAP_RULES: readonly RateLimitRule[] = [
+  everyRequest('area_map_per_visitor', byVisitor, 10, HOUR),
+  everyRequest('area_map_per_ip', byIp, 30, HOUR),
+];
 
 /**
  * Every charge checks these, and each decline adds to them (worker/rate-limits/rate-limit-gate.ts).

@@ -1,6 +1,11 @@
 import type { CopyDocument } from '../../shared/config/copy';
 import type { CopySource, CopyVersionSummary } from '../../shared/console-api/copy';
-import { type SqlRunner, versionTableStore } from '../config/versions';
+import {
+  type PublishedRow,
+  publishedOf,
+  type SqlRunner,
+  versionTableStore,
+} from '../config/versions';
 import { storedCopy } from './copy-document';
 
 /**
@@ -14,42 +19,16 @@ export interface StoredCopyVersion extends CopyVersionSummary {
   copy: CopyDocument;
 }
 
-interface CopyRow {
-  seq: number;
-  id: string;
-  at: string;
-  author: string;
-  note: string;
-  base: number | null;
-  source: CopySource;
-  restores: number | null;
+interface CopyRow extends PublishedRow<CopySource> {
   timestamp: number;
   copy_json: string;
 }
 
-const COLUMNS = [
-  'seq',
-  'id',
-  'at',
-  'author',
-  'note',
-  'base',
-  'source',
-  'restores',
-  'timestamp',
-  'copy_json',
-];
+const COLUMNS = ['timestamp', 'copy_json'];
 
 function fromRow(row: CopyRow): StoredCopyVersion {
   return {
-    seq: row.seq,
-    id: row.id,
-    at: row.at,
-    author: row.author,
-    note: row.note,
-    base: row.base,
-    source: row.source,
-    ...(row.restores === null ? {} : { restores: row.restores }),
+    ...publishedOf(row),
     timestamp: row.timestamp,
     copy: storedCopy(row.copy_json, `copy_versions ${row.id}`) ?? {},
   };
@@ -65,18 +44,7 @@ export function copyVersionStore(sql: SqlRunner) {
     table: 'copy_versions',
     columns: COLUMNS,
     fromRow,
-    values: (version) => [
-      version.seq,
-      version.id,
-      version.at,
-      version.author,
-      version.note,
-      version.base,
-      version.source,
-      version.restores ?? null,
-      version.timestamp,
-      JSON.stringify(version.copy),
-    ],
+    values: (version) => [version.timestamp, JSON.stringify(version.copy)],
   });
 }
 

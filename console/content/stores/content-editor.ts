@@ -11,6 +11,7 @@ import { sectionName } from '../../kit/content-text';
 import { failureText } from '../../kit/error-texts';
 import { atom } from '../../kit/stores/atom';
 import { $draft, editContent } from '../../kit/stores/draft';
+import type { Loaded } from '../../kit/stores/loaded';
 import {
   deleteLibraryPicture,
   fetchContentCatalogue,
@@ -45,10 +46,7 @@ import {
  * area's do (../../kit/stores/draft.ts), and are published with it.
  */
 
-export type CatalogueState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; catalogue: ContentCatalogue }
-  | { kind: 'failed'; message: string };
+export type CatalogueState = Loaded<{ catalogue: ContentCatalogue }>;
 
 export const $contentCatalogue = atom<CatalogueState>({ kind: 'loading' });
 
@@ -329,10 +327,7 @@ function previewStateOf(answer: Awaited<ReturnType<typeof fetchContentPreview>>)
 }
 
 /** The picture library, as the console last read it, and what the last upload said. */
-export type LibraryState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; pictures: PictureRecord[]; said: string }
-  | { kind: 'failed'; message: string };
+export type LibraryState = Loaded<{ pictures: PictureRecord[]; said: string }>;
 
 export const $pictureLibrary = atom<LibraryState>({ kind: 'loading' });
 

@@ -7,6 +7,7 @@ import type { FieldError } from '../../../shared/console-api/errors';
 import type { Change } from '../../../shared/console-api/versions';
 import { failureText } from '../../kit/error-texts';
 import { atom } from '../../kit/stores/atom';
+import type { Loaded } from '../../kit/stores/loaded';
 import {
   type CopyRefusal,
   checkCopy,
@@ -23,10 +24,7 @@ import { type CopyEdits, draftDocument } from '../copy-text';
  * review and publish of them, and the copy versions the History lists and rolls back.
  */
 
-export type CopyLoad =
-  | { kind: 'loading' }
-  | { kind: 'ready'; state: CopyState }
-  | { kind: 'failed'; message: string };
+export type CopyLoad = Loaded<{ state: CopyState }>;
 
 export const $copy = atom<CopyLoad>({ kind: 'loading' });
 
@@ -43,10 +41,7 @@ export type CopyReview =
 
 export const $copyReview = atom<CopyReview>({ kind: 'idle' });
 
-export type CopyHistoryList =
-  | { kind: 'loading' }
-  | { kind: 'ready'; versions: CopyVersionsAnswer['versions'] }
-  | { kind: 'failed'; message: string };
+export type CopyHistoryList = Loaded<{ versions: CopyVersionsAnswer['versions'] }>;
 
 export const $copyHistory = atom<CopyHistoryList>({ kind: 'loading' });
 

@@ -1,7 +1,7 @@
 import type { ExperimentResultsAnswer } from '../../../shared/console-api/experiment-results';
-import { type ExperimentResultsQuery, fetchExperimentResults, type Refusal } from '../../kit/api';
-import { failureText } from '../../kit/error-texts';
+import { type ExperimentResultsQuery, fetchExperimentResults } from '../../kit/api';
 import { atom } from '../../kit/stores/atom';
+import { resultsFailureText } from '../../kit/stores/results';
 
 /**
  * The experiments area's results: one experiment's at a time, by phase and segment, and what the
@@ -28,13 +28,6 @@ export const $experimentResults = atom<ExperimentResultsView>({
 /** What the last action of the experiments area did (role=status). */
 export const $experimentsStatus = atom('');
 export const EXPERIMENTS_STATUS_ID = 'experiments-status';
-
-function failureOf(refusal: Refusal): string {
-  const failure = refusal.kind === 'failed' ? refusal.failure : 'unreadable';
-  return failure === 'config_store_failed'
-    ? 'The results could not be read from their store. Try again in a minute.'
-    : failureText(failure);
-}
 
 let latest = 0;
 
@@ -67,7 +60,7 @@ export async function loadExperimentResults(
     segment,
     answer: answer.ok ? answer.value : same ? current.answer : null,
     loading: false,
-    failure: answer.ok ? null : failureOf(answer.refusal),
+    failure: answer.ok ? null : resultsFailureText(answer.refusal),
   });
   return answer.ok ? answer.value : null;
 }

@@ -1,11 +1,9 @@
 import type { FieldError } from '../../../shared/console-api/errors';
 import type { Change, VersionSummary, VersionsAnswer } from '../../../shared/console-api/versions';
 import { atom } from './atom';
+import type { Loaded } from './loaded';
 
-export type HistoryList =
-  | { kind: 'loading' }
-  | { kind: 'ready'; versions: VersionsAnswer['versions'] }
-  | { kind: 'failed'; message: string };
+export type HistoryList = Loaded<{ versions: VersionsAnswer['versions'] }>;
 
 /** Every published version, newest first, each with its diff. */
 export const $history = atom<HistoryList>({ kind: 'loading' });

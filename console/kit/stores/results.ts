@@ -24,10 +24,10 @@ export function phaseOfSearch(search: string): number | null {
 }
 
 /**
- * Why the results are not shown. The worker answers a store it cannot read 503
- * config_store_failed, whose general text speaks of publishing; here nothing was published.
+ * Why results (the split's, an experiment's) are not shown. The worker answers a store it cannot
+ * read 503 config_store_failed, whose general text speaks of publishing; here nothing was published.
  */
-function failureOf(refusal: Refusal): string {
+export function resultsFailureText(refusal: Refusal): string {
   const failure = refusal.kind === 'failed' ? refusal.failure : 'unreadable';
   return failure === 'config_store_failed'
     ? 'The results could not be read from their store. Try again in a minute.'
@@ -52,7 +52,7 @@ export async function loadResults(phase = $resultsPhase.get()): Promise<boolean>
       : {
           answer: $results.get().answer,
           loading: false,
-          failure: failureOf(answer.refusal),
+          failure: resultsFailureText(answer.refusal),
         },
   );
   return answer.ok;

@@ -26,8 +26,9 @@ import { type ExperimentDays, experimentDays } from './experiment-days';
 import type { ExperimentDesign } from './experiment-design';
 import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
+import { sampleRatioAnswer } from './sample-ratio-answer';
 import { segmentResults } from './segment-results';
-import { ALPHA, checkSampleRatio, judgeVariant, type Verdict } from './statistics';
+import { ALPHA, judgeVariant, type Verdict } from './statistics';
 import {
   armReportedRevenue,
   currenciesByPurchasers,
@@ -538,22 +539,6 @@ function designShown(design: ExperimentDesign) {
   };
 }
 
-/**
- * The sample ratio check as the answer gives it: no chi-square until some arm has a visitor and
- * there are two arms to compare.
- */
-function sampleRatioShown(
-  check: ReturnType<typeof checkSampleRatio>,
-  rows: ExperimentPhaseRows,
-): ExperimentResultsAnswer['sampleRatio'] {
-  const tested = rows.arms.some((arm) => arm.exposed > 0) && check.degreesOfFreedom > 0;
-  return {
-    chiSquare: tested && Number.isFinite(check.chiSquare) ? check.chiSquare : null,
-    pValue: check.pValue,
-    alarm: check.alarm,
-  };
-}
-
 export function buildExperimentResults(input: ResultsInput): ExperimentResultsAnswer {
   const { design, rows } = input;
   const { inputs, totals, matureExposed, currencies } = metricInputs(
@@ -566,11 +551,11 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
   const arms = new Map(rows.arms.map((row) => [row.variant, row]));
   const exposedOf = (variant: string) => arms.get(variant)?.exposed ?? 0;
 
-  const check = checkSampleRatio(
-    variants.map((variant) => ({
-      exposed: exposedOf(variant),
-      weight: design.shares[variant] ?? 0,
-    })),
+  const sampleRatio = sampleRatioAnswer(
+    variants,
+    design.shares,
+    exposedOf,
+    rows.arms.some((arm) => arm.exposed > 0),
   );
   const awaitingMatureSample =
     design.priceTest &&
@@ -581,7 +566,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     totals,
     matureExposed,
     arms,
-    srmAlarm: check.alarm,
+    srmAlarm: sampleRatio.alarm,
     awaitingMatureSample,
     currencies,
     vitals: vitalsHistograms(rows.vitals),
@@ -605,7 +590,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
       expectedAtMost:
         input.routeVisits === null ? null : Math.round(input.routeVisits * design.reachShare),
     },
-    sampleRatio: sampleRatioShown(check, rows),
+    sampleRatio,
     variants: variants.map((variant) => variantResults(reading, variant)),
     liftOverDays: liftOverDays({
       looks: inputs.get(design.primaryMetric)?.looks ?? [],

@@ -11,7 +11,7 @@ import { type DailyLook, dailyLooks } from './daily-looks';
 import type { ExperimentDays } from './experiment-days';
 import { judgedMetric, unjudgedMetric } from './judged-metric';
 import { liftOverDays } from './lift-over-days';
-import { checkSampleRatio } from './statistics';
+import { sampleRatioAnswer } from './sample-ratio-answer';
 import {
   type ArmTotals,
   armReportedRevenue,
@@ -168,15 +168,14 @@ export function buildResults(input: {
   const { design, totals } = input;
   const arms = new Map(totals.arms.map((arm) => [arm.variant, arm]));
   const variants = variantsShown(design, arms);
-  const check = checkSampleRatio(
-    variants.map((variant) => ({
-      exposed: arms.get(variant)?.exposed ?? 0,
-      weight: design.shares[variant] ?? 0,
-    })),
+  const sampleRatio = sampleRatioAnswer(
+    variants,
+    design.shares,
+    (variant) => arms.get(variant)?.exposed ?? 0,
+    totals.arms.some((arm) => arm.exposed > 0),
   );
-  const tested = totals.arms.some((arm) => arm.exposed > 0) && check.degreesOfFreedom > 0;
   const looks = looksByMetric(input.days, totals);
-  const reading: SplitReading = { design, totals, arms, looks, srmAlarm: check.alarm };
+  const reading: SplitReading = { design, totals, arms, looks, srmAlarm: sampleRatio.alarm };
 
   return {
     phase: input.phase,
@@ -188,12 +187,7 @@ export function buildResults(input: {
     plannedPerArm: design.plannedPerArm,
     mainCurrency: totals.mainCurrency,
     revenueCap: totals.revenueCap,
-    sampleRatio: {
-      // Infinite when a variant not drawn has visitors (JSON has no Infinity); null untested.
-      chiSquare: tested && Number.isFinite(check.chiSquare) ? check.chiSquare : null,
-      pValue: check.pValue,
-      alarm: check.alarm,
-    },
+    sampleRatio,
     variants: variants.map((variant) => variantResults(reading, variant)),
     liftOverDays: liftOverDays({
       looks: looks.get(design.primaryMetric) ?? [],

@@ -28,6 +28,22 @@
  * Never edit this once deployed: a change is a new migration.
  */
 
+/**
+ * The steps a visitor reaches after exposure, in funnel order: 0/1 flags on an exposure, counts
+ * on the arms, days and segments. The outcomes add a decline and a refund, which the days do not
+ * count.
+ */
+const STEPS = ['reached_lookup', 'signed_up', 'reached_checkout', 'purchased', 'upsold'];
+const OUTCOMES = [...STEPS, 'declined', 'refunded'];
+
+/** The counters' column definitions, each line ending in a comma. */
+const columns = (names: readonly string[]) =>
+  names.map((name) => `  ${name} INTEGER NOT NULL DEFAULT 0,`).join('\n');
+
+/** An update's SET list that moves each counter by its exposure flag's change. */
+const changes = (names: readonly string[]) =>
+  names.map((name) => `    ${name} = ${name} + NEW.${name} - OLD.${name}`).join(',\n');
+
 /** A segment set's dimensions as (name, level) rows, for the segment triggers. */
 const SEGMENT_LEVELS = `SELECT d.column1 AS dimension, CASE d.column1
       WHEN 'country' THEN s.country WHEN 'source' THEN s.source WHEN 'platform' THEN s.platform
@@ -94,13 +110,7 @@ export const EVERY_EXPERIMENT_MIGRATION: readonly string[] = [
   config_version TEXT NOT NULL,
   exposed_at INTEGER NOT NULL,
   segments INTEGER NOT NULL,
-  reached_lookup INTEGER NOT NULL DEFAULT 0,
-  signed_up INTEGER NOT NULL DEFAULT 0,
-  reached_checkout INTEGER NOT NULL DEFAULT 0,
-  purchased INTEGER NOT NULL DEFAULT 0,
-  upsold INTEGER NOT NULL DEFAULT 0,
-  declined INTEGER NOT NULL DEFAULT 0,
-  refunded INTEGER NOT NULL DEFAULT 0,
+${columns(OUTCOMES)}
   PRIMARY KEY (visitor_id, experiment)
 ) WITHOUT ROWID`,
   `CREATE TABLE xp_arms (
@@ -108,13 +118,7 @@ export const EVERY_EXPERIMENT_MIGRATION: readonly string[] = [
   phase INTEGER NOT NULL,
   variant TEXT NOT NULL,
   exposed INTEGER NOT NULL DEFAULT 0,
-  reached_lookup INTEGER NOT NULL DEFAULT 0,
-  signed_up INTEGER NOT NULL DEFAULT 0,
-  reached_checkout INTEGER NOT NULL DEFAULT 0,
-  purchased INTEGER NOT NULL DEFAULT 0,
-  upsold INTEGER NOT NULL DEFAULT 0,
-  declined INTEGER NOT NULL DEFAULT 0,
-  refunded INTEGER NOT NULL DEFAULT 0,
+${columns(OUTCOMES)}
   purchases INTEGER NOT NULL DEFAULT 0,
   unpriced_purchases INTEGER NOT NULL DEFAULT 0,
   bots INTEGER NOT NULL DEFAULT 0,
@@ -126,11 +130,7 @@ export const EVERY_EXPERIMENT_MIGRATION: readonly string[] = [
   variant TEXT NOT NULL,
   day TEXT NOT NULL,
   exposed INTEGER NOT NULL DEFAULT 0,
-  reached_lookup INTEGER NOT NULL DEFAULT 0,
-  signed_up INTEGER NOT NULL DEFAULT 0,
-  reached_checkout INTEGER NOT NULL DEFAULT 0,
-  purchased INTEGER NOT NULL DEFAULT 0,
-  upsold INTEGER NOT NULL DEFAULT 0,
+${columns(STEPS)}
   first_exposed_at INTEGER NOT NULL,
   PRIMARY KEY (experiment, phase, variant, day)
 ) WITHOUT ROWID`,
@@ -142,13 +142,7 @@ export const EVERY_EXPERIMENT_MIGRATION: readonly string[] = [
   level TEXT NOT NULL,
   variant TEXT NOT NULL,
   exposed INTEGER NOT NULL DEFAULT 0,
-  reached_lookup INTEGER NOT NULL DEFAULT 0,
-  signed_up INTEGER NOT NULL DEFAULT 0,
-  reached_checkout INTEGER NOT NULL DEFAULT 0,
-  purchased INTEGER NOT NULL DEFAULT 0,
-  upsold INTEGER NOT NULL DEFAULT 0,
-  declined INTEGER NOT NULL DEFAULT 0,
-  refunded INTEGER NOT NULL DEFAULT 0,
+${columns(OUTCOMES)}
   PRIMARY KEY (experiment, phase, dimension, level, variant)
 ) WITHOUT ROWID`,
   `CREATE TABLE xp_purchases (
@@ -200,30 +194,14 @@ AFTER UPDATE OF reached_lookup, signed_up, reached_checkout, purchased, upsold, 
 ON xp_exposures
 BEGIN
   UPDATE xp_arms SET
-    reached_lookup = reached_lookup + NEW.reached_lookup - OLD.reached_lookup,
-    signed_up = signed_up + NEW.signed_up - OLD.signed_up,
-    reached_checkout = reached_checkout + NEW.reached_checkout - OLD.reached_checkout,
-    purchased = purchased + NEW.purchased - OLD.purchased,
-    upsold = upsold + NEW.upsold - OLD.upsold,
-    declined = declined + NEW.declined - OLD.declined,
-    refunded = refunded + NEW.refunded - OLD.refunded
+${changes(OUTCOMES)}
   WHERE experiment = NEW.experiment AND phase = NEW.phase AND variant = NEW.variant;
   UPDATE xp_days SET
-    reached_lookup = reached_lookup + NEW.reached_lookup - OLD.reached_lookup,
-    signed_up = signed_up + NEW.signed_up - OLD.signed_up,
-    reached_checkout = reached_checkout + NEW.reached_checkout - OLD.reached_checkout,
-    purchased = purchased + NEW.purchased - OLD.purchased,
-    upsold = upsold + NEW.upsold - OLD.upsold
+${changes(STEPS)}
   WHERE experiment = NEW.experiment AND phase = NEW.phase AND variant = NEW.variant
     AND day = date(NEW.exposed_at / 1000, 'unixepoch');
   UPDATE xp_segments SET
-    reached_lookup = reached_lookup + NEW.reached_lookup - OLD.reached_lookup,
-    signed_up = signed_up + NEW.signed_up - OLD.signed_up,
-    reached_checkout = reached_checkout + NEW.reached_checkout - OLD.reached_checkout,
-    purchased = purchased + NEW.purchased - OLD.purchased,
-    upsold = upsold + NEW.upsold - OLD.upsold,
-    declined = declined + NEW.declined - OLD.declined,
-    refunded = refunded + NEW.refunded - OLD.refunded
+${changes(OUTCOMES)}
   WHERE experiment = NEW.experiment AND phase = NEW.phase AND variant = NEW.variant
     AND (dimension, level) IN (${SEGMENT_LEVELS});
 END`,

@@ -10,13 +10,17 @@ import type { VitalsRow } from './vitals-statements';
  * from the added histogram).
  */
 
-export interface ArmRow {
+/** The visitors of an arm (on a day, or in all) exposed and reaching each step after it. */
+export interface StepCounts {
   variant: string;
   exposed: number;
   reached_lookup: number;
   signed_up: number;
   reached_checkout: number;
   purchased: number;
+}
+
+export interface ArmRow extends StepCounts {
   purchases: number;
   unpriced_purchases: number;
   bots: number;
@@ -29,14 +33,8 @@ export interface RevenueRow {
   visitors: number;
 }
 
-export interface DayRow {
+export interface DayRow extends StepCounts {
   day: string;
-  variant: string;
-  exposed: number;
-  reached_lookup: number;
-  signed_up: number;
-  reached_checkout: number;
-  purchased: number;
   first_exposed_at: number;
 }
 
@@ -113,15 +111,9 @@ export interface ExperimentDayRow extends DayRow {
  * One level of one segment in an arm, as captured at exposure ('unknown' where the visitor's
  * value was absent): the exposed and each step reached after exposure.
  */
-export interface SegmentRow {
-  variant: string;
+export interface SegmentRow extends StepCounts {
   dimension: SegmentDimension;
   level: string;
-  exposed: number;
-  reached_lookup: number;
-  signed_up: number;
-  reached_checkout: number;
-  purchased: number;
   upsold: number;
   /** The guardrails, as in ExperimentArmRow. */
   declined: number;
