@@ -13,10 +13,7 @@ import type { Source } from './import-boundaries';
 
 /** The files that still name `Context`, each to be moved to a visit or plain values, then dropped. */
 export const CONTEXT_ALLOWED: readonly string[] = [
-  'worker/api/call-handler.ts',
   'worker/api/unhandled-error.ts',
-  'worker/area-map/area-map-cookie.ts',
-  'worker/area-map/area-map-route.ts',
   'worker/collector/collect-route.ts',
   'worker/console/access.ts',
   'worker/console/content-route.ts',
@@ -28,19 +25,9 @@ export const CONTEXT_ALLOWED: readonly string[] = [
   'worker/pictures/delete-route.ts',
   'worker/pictures/library-routes.ts',
   'worker/pictures/serve-routes.ts',
-  'worker/purchases/after-charge.ts',
-  'worker/purchases/offer-deadline.ts',
-  'worker/purchases/record-purchase.ts',
-  'worker/rate-limits/rate-limit-gate.ts',
   'worker/resume/carried-state.ts',
   'worker/resume/resume-route.ts',
   'worker/routes/app-login.ts',
-  'worker/routes/form-post.ts',
-  'worker/routes/phone-form.ts',
-  'worker/routes/screens/visit-of.ts',
-  'worker/routes/signup-form.ts',
-  'worker/session/session-cookie.ts',
-  'worker/session/signed-in-user.ts',
 ];
 
 interface ContextImport {

@@ -6,8 +6,9 @@ import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { describeError, logError, logWarning } from '../../shared/log';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import type { CollectorEnv } from '../middleware/envs';
+import { signedCookiesOf } from '../middleware/signed-cookies';
+import { collectorUserId } from '../middleware/signed-in-user';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
-import { collectorUserId } from '../session/signed-in-user';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
@@ -155,7 +156,7 @@ async function withIdentityOfRequest(
   if (deviceId === null) c.get('logFields').cookieless = true;
   const { events: current, mismatch } = await withRequestIdentity(events, {
     deviceId,
-    userId: await collectorUserId(c, deviceId),
+    userId: await collectorUserId(signedCookiesOf(c), deviceId),
   });
   noteMismatch(c.get('requestId'), c.get('logFields'), mismatch);
   return current;

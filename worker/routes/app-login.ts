@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { requestBrand } from '../funnel/brand';
 import type { OtherPagesEnv } from '../middleware/envs';
+import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { visitOf } from '../middleware/visit';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-transport';
 import { setSessionToken } from '../session/session-cookie';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
-import { formBodyLimit, refuseForeignForm } from './form-post';
 import { PLAIN_PAGE_HEADERS } from './plain-page';
 
 /**
