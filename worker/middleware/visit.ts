@@ -4,7 +4,7 @@ import { executionContextOf } from '../after-answer';
 import type { Bindings } from '../env';
 import type { RateAsker } from '../rate-limits/rate-limit-gate';
 import type { PageVisit } from '../routes/screens/page-visit';
-import type { ApiEnv, AppEnv, CountryEnv } from './envs';
+import type { ApiEnv, AppEnv, BaseEnv, CountryEnv } from './envs';
 import type { RequestLogVariables } from './request-log';
 import { type SignedCookies, signedCookiesOf } from './signed-cookies';
 import type { SignInAnswer } from './signed-in-user';
@@ -108,4 +108,21 @@ export function pageRequestOf(c: Context<AppEnv>): PageRequest {
     cookies: signedCookiesOf(c),
     answer: c,
   };
+}
+
+/**
+ * A request as a route handler hands it to its own steps (a hook's, the collector's): the
+ * bindings, what its middleware learnt, the request itself and the answer being made.
+ */
+export interface Handled<E extends BaseEnv> {
+  env: Bindings;
+  vars: Readonly<E['Variables']>;
+  request: Request;
+  answer: Answer;
+}
+
+export function handledOf<E extends BaseEnv>(c: Context<E>): Handled<E> {
+  // c.var is E's Variables with Hono's own map; TypeScript cannot see that through a generic E.
+  const vars = c.var as Readonly<E['Variables']>;
+  return { env: c.env, vars, request: c.req.raw, answer: c };
 }
