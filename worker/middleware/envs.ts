@@ -1,6 +1,6 @@
-import type { ConsoleVariables } from '../console/access';
 import type { Bindings } from '../env';
 import type { AttributionVariables } from './attribution';
+import type { ConsoleVariables } from './console-access';
 import type { CountryVariables } from './country';
 import type { DevKitVariables } from './dev-kit';
 import type { ExperimentVariables } from './experiments';
