@@ -58,8 +58,6 @@ export function apiRoutes(deps: ApiDependencies): Hono<ApiEnv> {
   }
   for (const [, call] of calls) api.all(call.path, allowOnly(call.method));
   api.all('*', (c) => refuse(c, refusal('not_found')));
-  api.onError((error, c) =>
-    answerApiError(error, c, { id: c.get('requestId'), path: c.req.path }),
-  );
+  api.onError((error, c) => answerApiError(error, c, { id: c.get('requestId'), path: c.req.path }));
   return api;
 }

@@ -7,8 +7,8 @@ import { cookieValue } from '../attribution/cookie-header';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import type { CollectorEnv } from '../middleware/envs';
 import { type SignedCookies, signedCookiesOf } from '../middleware/signed-cookies';
-import { type Handled, handledOf } from '../middleware/visit';
 import { collectorUserId } from '../middleware/signed-in-user';
+import { type Handled, handledOf } from '../middleware/visit';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
@@ -102,8 +102,8 @@ async function collectBatch(
   // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
   // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
   if (
-    (await readPreviewCookie(cookieOf(batch, PREVIEW_COOKIE), previewKey(batch.env), receivedAt)).state ===
-    'valid'
+    (await readPreviewCookie(cookieOf(batch, PREVIEW_COOKIE), previewKey(batch.env), receivedAt))
+      .state === 'valid'
   ) {
     fields.preview = true;
     return batch.answer.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer, 200);

@@ -110,9 +110,13 @@ async function checkSignature(
   if (signature === null) return refuseEvent(hook.answer, { error: 'bad_signature' });
   // After the signature: only a `t` we signed tells the sender their clock is off.
   if (!isFresh(timestamp, receivedAt)) {
-    return refuseEvent(hook.answer, { error: 'stale_signature', detail: staleness(timestamp, receivedAt) });
+    return refuseEvent(hook.answer, {
+      error: 'stale_signature',
+      detail: staleness(timestamp, receivedAt),
+    });
   }
-  if (deps.recent.has(signature, receivedAt)) return refuseEvent(hook.answer, { error: 'replayed' });
+  if (deps.recent.has(signature, receivedAt))
+    return refuseEvent(hook.answer, { error: 'replayed' });
   return { signature, timestamp };
 }
 

@@ -126,7 +126,13 @@ export function resumeRoutes(
     if (!consumed.ok) return refuseLink(consumed.reason);
 
     const { record } = consumed;
-    const signedIn = await signIn({ visit: visitOf(c), answer: c }, key, verdict.id, record, options);
+    const signedIn = await signIn(
+      { visit: visitOf(c), answer: c },
+      key,
+      verdict.id,
+      record,
+      options,
+    );
     if (!signedIn.ok) {
       if (signedIn.reason !== 'sign_in_unavailable') return refuseLink(signedIn.reason);
       await putBackResumeRecord(c.env.EVENTS_DB, verdict.id, record, consumed.expiresAt, now());
