@@ -11,41 +11,8 @@ import type { Source } from './import-boundaries';
  * file passes without naming it.
  */
 
-/** The files that still name `Context`, each to be moved to a visit or plain values, then dropped. */
-export const CONTEXT_ALLOWED: readonly string[] = [
-  'worker/api/call-handler.ts',
-  'worker/api/unhandled-error.ts',
-  'worker/area-map/area-map-cookie.ts',
-  'worker/area-map/area-map-route.ts',
-  'worker/collector/collect-route.ts',
-  'worker/console/access.ts',
-  'worker/console/content-route.ts',
-  'worker/console/copy-route.ts',
-  'worker/console/preview-route.ts',
-  'worker/console/route-test.ts',
-  'worker/console/routes.ts',
-  'worker/lifecycle/route.ts',
-  'worker/pictures/delete-route.ts',
-  'worker/pictures/library-routes.ts',
-  'worker/pictures/serve-routes.ts',
-  'worker/purchases/after-charge.ts',
-  'worker/purchases/offer-deadline.ts',
-  'worker/purchases/record-purchase.ts',
-  'worker/rate-limits/rate-limit-gate.ts',
-  'worker/resume/carried-state.ts',
-  'worker/resume/resume-route.ts',
-  'worker/routes/app-login.ts',
-  'worker/routes/form-post.ts',
-  'worker/routes/phone-form.ts',
-  'worker/routes/screens/visit-of.ts',
-  'worker/routes/signup-form.ts',
-  'worker/session/session-cookie.ts',
-  'worker/session/signed-in-user.ts',
-];
-
 interface ContextImport {
   path: string;
-  /** Why it is refused: the import itself, or an allowed file that no longer needs its place. */
   message: string;
 }
 
@@ -85,32 +52,17 @@ function namesContext(path: string, text: string): boolean {
   return found;
 }
 
-export function contextImports(
-  sources: Iterable<Source>,
-  allowed: readonly string[] = CONTEXT_ALLOWED,
-): ContextImport[] {
+export function contextImports(sources: Iterable<Source>): ContextImport[] {
   const refused: ContextImport[] = [];
-  const seen = new Set<string>();
   for (const { path, text } of sources) {
     if (!path.startsWith('worker/') || path.startsWith('worker/middleware/')) continue;
-    seen.add(path);
-    const names = namesContext(path, text);
-    if (names && !allowed.includes(path)) {
+    if (namesContext(path, text)) {
       refused.push({
         path,
         message:
           "imports Hono's Context outside worker/middleware/. Let the route handler read what this needs from c and pass a visit or plain values; a middleware that learns something of the request belongs in worker/middleware/.",
       });
-    } else if (!names && allowed.includes(path)) {
-      refused.push({
-        path,
-        message:
-          "no longer imports Hono's Context: take it off CONTEXT_ALLOWED (scripts/context-imports.ts).",
-      });
     }
-  }
-  for (const path of allowed) {
-    if (!seen.has(path)) refused.push({ path, message: 'is gone: take it off CONTEXT_ALLOWED.' });
   }
   return refused;
 }

@@ -5,7 +5,7 @@ import type { ExecutionContext } from 'hono';
  * called without an execution context. Code below the handlers asks for no more of `c`.
  */
 interface RunsInRequest {
-  readonly executionCtx: ExecutionContext;
+  readonly executionCtx: ExecutionContext | undefined;
 }
 
 /** The request's execution context, or undefined when the app was called without one. */

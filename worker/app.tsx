@@ -10,7 +10,7 @@ import type { ScreenId } from '../shared/screens';
 import { DEFAULT_THEME } from '../shared/theme';
 import type { ApiDependencies } from './api/call-handler';
 import { firstFingerprint, stripeCardFingerprint } from './api/card-fingerprint';
-import { apiErrorHandler, isApiPath } from './api/unhandled-error';
+import { answerApiError, isApiPath } from './api/unhandled-error';
 import type { IntakeLimits } from './collector/intake-limits';
 import { createConfigSource } from './config/load';
 import type { AccessKeys } from './console/access';
@@ -23,6 +23,7 @@ import { provideDevKit } from './middleware/dev-kit';
 import type { RootEnv } from './middleware/envs';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { signedInUserCookies } from './middleware/signed-in-user';
 import type { PortalFetch } from './portal-client/portal-transport';
 import { errorPage } from './render/render-page';
 import type { RenderedScreens } from './render/rendered-screens';
@@ -32,7 +33,6 @@ import { notFoundPage } from './routes/screens';
 import { vendorRoutes } from './routes/vendor';
 import type { GoogleKeys } from './session/google-id-token';
 import { googleKeySet } from './session/google-keys';
-import { signedInUserCookies } from './session/signed-in-user';
 import { browserApiApp } from './sub-apps/browser-api';
 import { collectorApp } from './sub-apps/collector';
 import { consoleApp } from './sub-apps/console';
@@ -137,13 +137,10 @@ export function createApp(options: AppOptions = {}) {
  */
 const unhandledError: ErrorHandler<RootEnv> = function unhandledError(error, c) {
   // A failing middleware before the API routes: the islands expect JSON there, not a page.
-  if (isApiPath(c.req.path)) return apiErrorHandler(error, c);
+  const request = { id: c.get('requestId'), path: c.req.path };
+  if (isApiPath(request.path)) return answerApiError(error, c, request);
   c.get('logFields').error = 'unhandled_exception';
-  logError('unhandled_exception', {
-    id: c.get('requestId'),
-    path: c.req.path,
-    detail: describeError(error),
-  });
+  logError('unhandled_exception', { ...request, detail: describeError(error) });
   const language = c.get('language') ?? 'en';
   const t = c.get('t') ?? bundledTranslator(language);
   return errorPage({

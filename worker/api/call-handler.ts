@@ -1,4 +1,4 @@
-import type { Context, Handler } from 'hono';
+import type { Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
 import {
@@ -12,7 +12,8 @@ import { logError, logWarning } from '../../shared/log';
 import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
 import type { ApiEnv } from '../middleware/envs';
-import { visitOf } from '../middleware/visit';
+import { sessionUserId } from '../middleware/signed-in-user';
+import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { sendToPortal } from '../portal-client/portal-call';
 import type { PortalFetch } from '../portal-client/portal-transport';
@@ -24,7 +25,7 @@ import { offerEndedForCharge } from '../purchases/offer-deadline';
 import { offerRefusal } from '../purchases/offer-gate';
 import type { PollingCharge } from '../purchases/polling-charge';
 import { renewalConsentGate } from '../purchases/renewal-consent-gate';
-import { rateAskerOf, rateLimitRefusal } from '../rate-limits/rate-limit-gate';
+import { rateLimitRefusal } from '../rate-limits/rate-limit-gate';
 import { checkGoogleCredential } from '../session/google-credential';
 import type { GoogleKeys } from '../session/google-id-token';
 import {
@@ -33,7 +34,6 @@ import {
   setBuyerEmail,
   setSessionToken,
 } from '../session/session-cookie';
-import { sessionUserId } from '../session/signed-in-user';
 import type { CardFingerprintSource } from './card-fingerprint';
 import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
 import { readIdempotencyKey } from './idempotency-key';
@@ -55,32 +55,34 @@ type Prepared =
   | { ok: true; path: string; body: unknown; idempotencyKey: string | null }
   | { ok: false; refusal: ApiRefusal };
 
-async function prepare<E extends ApiEnv>(
-  c: Context<E>,
+async function prepare(
+  visit: CallVisit,
   name: ApiCallName,
   call: ApiCall,
   posted: () => Promise<unknown>,
 ): Promise<Prepared> {
-  const params = readPathParams(call.path, c.req.param() as Record<string, string>);
+  const params = readPathParams(call.path, visit.params);
   if (!params.ok) {
-    c.get('logFields').detail = `invalid path parameter ${params.param}`;
+    visit.vars.logFields.detail = `invalid path parameter ${params.param}`;
     return params;
   }
   const idempotency = readIdempotencyKey(
-    call.method === 'POST' ? c.req.header('idempotency-key') : undefined,
+    call.method === 'POST'
+      ? (visit.request.headers.get('idempotency-key') ?? undefined)
+      : undefined,
   );
   if (!idempotency.ok) {
-    c.get('logFields').detail = 'invalid Idempotency-Key';
+    visit.vars.logFields.detail = 'invalid Idempotency-Key';
     return idempotency;
   }
   let body: unknown = null;
   if (call.request) {
     const reading = prepareBody(name, call.request, await posted(), {
-      visitorId: c.get('visitorId'),
-      landingType: c.get('variant').landingType,
+      visitorId: visit.vars.visitorId,
+      landingType: visit.vars.variant.landingType,
     });
     if (!reading.ok) {
-      c.get('logFields').detail = reading.detail;
+      visit.vars.logFields.detail = reading.detail;
       return reading;
     }
     body = reading.body;
@@ -105,31 +107,32 @@ export type Forwarded =
  * cookie when the portal signs the visitor in. The `/api` routes answer it as JSON; a form the
  * worker takes without script (worker/routes/signup-form.ts) makes its page of it.
  */
-export async function forwardCall<E extends ApiEnv>(
-  c: Context<E>,
+export async function forwardCall(
+  visit: CallVisit,
   name: ApiCallName,
   deps: ApiDependencies,
   posted: () => Promise<unknown>,
 ): Promise<Forwarded> {
   const call: ApiCall = API_CALLS[name];
-  c.get('logFields').call = name;
+  visit.vars.logFields.call = name;
 
   // SPEC.md §6: only bearer calls carry the token; the polling result sends none even when
   // the visitor is signed in.
-  const bearer = call.auth === 'bearer' ? sessionToken(c.req.header('cookie')) : null;
+  const bearer =
+    call.auth === 'bearer' ? sessionToken(visit.request.headers.get('cookie') ?? undefined) : null;
   if (call.auth === 'bearer' && bearer === null) return refused(refusal('not_signed_in'));
 
-  const prepared = await prepare(c, name, call, posted);
+  const prepared = await prepare(visit, name, call, posted);
   if (!prepared.ok) return refused(prepared.refusal);
-  const admitted = await admit(c, name, prepared.body, deps);
+  const admitted = await admit(visit, name, prepared.body, deps);
   if (!admitted.ok) return refused(admitted.refusal);
   const { buyerEmail, polled, order, phone, card } = admitted;
   const consented = isChargeCall(name)
     ? renewalConsentGate(
         {
-          country: c.get('country'),
+          country: visit.country,
           planId: order.planId,
-          requestId: c.get('requestId'),
+          requestId: visit.requestId,
           now: deps.now(),
         },
         prepared.body,
@@ -143,21 +146,21 @@ export async function forwardCall<E extends ApiEnv>(
         body: withChargedPrice(consented.body as SubscriptionRequest, order.planId),
       }
     : prepared;
-  const exchanged = await askPortal(c, { name, call, prepared: outgoing, bearer, phone }, deps);
+  const exchanged = await askPortal(visit, { name, call, prepared: outgoing, bearer, phone }, deps);
   if (!exchanged.ok) return refused(exchanged.refusal);
   const { answer, upstreamStatus } = exchanged;
   const body = await afterChargeAnswer(
-    c,
+    visit,
     name,
     answer,
-    { attempt: attemptOf(c.get('requestId'), prepared.idempotencyKey), card, ...order, polled },
+    { attempt: attemptOf(visit.requestId, prepared.idempotencyKey), card, ...order, polled },
     deps.now,
   );
   if (answer.accessToken !== null) {
-    setSessionToken(c, answer.accessToken, answer.userId ?? undefined);
-    if (buyerEmail !== null) await setBuyerEmail(c, buyerEmail);
+    setSessionToken(visit.answer, answer.accessToken, answer.userId ?? undefined);
+    if (buyerEmail !== null) await setBuyerEmail(visit.answer, buyerEmail);
   }
-  if (bearer !== null && upstreamStatus === 401) clearSessionToken(c);
+  if (bearer !== null && upstreamStatus === 401) clearSessionToken(visit.answer);
   return { ok: true, status: answer.status, body };
 }
 
@@ -177,8 +180,8 @@ type Admitted =
  * Whose email signs up, whose charge a polling id is, whether the visitor is offered what they
  * buy, and the rate limits: all before the product API is called.
  */
-async function admit<E extends ApiEnv>(
-  c: Context<E>,
+async function admit(
+  visit: CallVisit,
   name: ApiCallName,
   body: unknown,
   deps: ApiDependencies,
@@ -188,9 +191,9 @@ async function admit<E extends ApiEnv>(
   if (name === 'socialSignIn') {
     const token = (body as { access_token: string }).access_token;
     const request = {
-      clientId: c.env.GOOGLE_CLIENT_ID,
-      id: c.get('requestId'),
-      fields: c.get('logFields'),
+      clientId: visit.env.GOOGLE_CLIENT_ID,
+      id: visit.requestId,
+      fields: visit.vars.logFields,
     };
     const google = await checkGoogleCredential(request, token, {
       keys: deps.googleKeys,
@@ -203,28 +206,32 @@ async function admit<E extends ApiEnv>(
   // Whose charge a polling id is, and what the visitor may buy: both before the product API.
   let polled: PollingCharge | null = null;
   if (name === 'pollingResult') {
-    const store = { namespace: c.env.RATE_LIMITER, requestId: c.get('requestId') };
-    const access = await pollingAccess(store, c.req.param('pollingId') ?? '', {
-      visitorId: c.get('visitorId'),
-      userId: () => sessionUserId(c),
+    const store = { namespace: visit.env.RATE_LIMITER, requestId: visit.requestId };
+    const access = await pollingAccess(store, visit.params.pollingId ?? '', {
+      visitorId: visit.vars.visitorId,
+      userId: () => sessionUserId(visit.cookies),
     });
     if (!access.ok) return access;
     polled = access.memo;
   }
-  const order = orderOf(c.req.param('planId'), name, body);
+  const order = orderOf(visit.params.planId, name, body);
   if (isChargeCall(name)) {
     const asker = {
-      experiments: c.get('experiments'),
-      flow: c.get('flow'),
-      config: c.get('config'),
-      country: c.get('country'),
-      routeId: c.get('route').id,
-      referer: c.req.header('referer'),
-      requestUrl: c.req.url,
-      mainPurchase: mainPurchaseKeeper(c.env, c.req.header('cookie'), c.get('requestId')),
+      experiments: visit.vars.experiments,
+      flow: visit.vars.flow,
+      config: visit.vars.config,
+      country: visit.country,
+      routeId: visit.vars.route.id,
+      referer: visit.request.headers.get('referer') ?? undefined,
+      requestUrl: visit.request.url,
+      mainPurchase: mainPurchaseKeeper(
+        visit.env,
+        visit.request.headers.get('cookie') ?? undefined,
+        visit.requestId,
+      ),
       offerEnded: await offerEndedForCharge(
-        c,
-        c.get('experiments').shape.countdown !== false,
+        visit,
+        visit.vars.experiments.shape.countdown !== false,
         deps.now(),
       ),
     };
@@ -232,9 +239,9 @@ async function admit<E extends ApiEnv>(
     if (refusedOffer) return { ok: false, refusal: refusedOffer };
   }
 
-  const phone = name === 'phoneInfo' ? (c.req.param('phone') ?? null) : null;
-  const card = await chargedCardOf(c.env, name, body, deps.cardFingerprint);
-  const limited = await rateLimitRefusal(rateAskerOf(c), name, { phone, card });
+  const phone = name === 'phoneInfo' ? (visit.params.phone ?? null) : null;
+  const card = await chargedCardOf(visit.env, name, body, deps.cardFingerprint);
+  const limited = await rateLimitRefusal(visit.asker, name, { phone, card });
   if (limited) return { ok: false, refusal: limited };
   return { ok: true, buyerEmail, polled, order, phone, card };
 }
@@ -252,17 +259,17 @@ interface Outgoing {
  * Forwards the call to the product API and reads its answer as the browser gets it; what went
  * wrong on the way is logged, and answered as the call's refusal.
  */
-async function askPortal<E extends ApiEnv>(
-  c: Context<E>,
+async function askPortal(
+  visit: CallVisit,
   { name, call, prepared, bearer, phone }: Outgoing,
   deps: ApiDependencies,
 ): Promise<
   | { ok: true; answer: Extract<BrowserAnswer, { ok: true }>; upstreamStatus: number | null }
   | { ok: false; refusal: ApiRefusal }
 > {
-  const fields = c.get('logFields');
+  const fields = visit.vars.logFields;
   const sent = await sendToPortal(
-    visitOf(c),
+    visit,
     {
       name,
       call,
@@ -280,10 +287,10 @@ async function askPortal<E extends ApiEnv>(
   fields.portal_ms = outcome.ms;
 
   const answer = browserAnswerOf(name, outcome, phone === null ? {} : { phone });
-  logShapeDrift(c.get('requestId'), name, answer.drift);
+  logShapeDrift(visit.requestId, name, answer.drift);
   if (!answer.ok) {
     logError(answer.refusal.code, {
-      id: c.get('requestId'),
+      id: visit.requestId,
       call: name,
       upstream_status: upstreamStatus,
       ms: outcome.ms,
@@ -299,7 +306,7 @@ async function askPortal<E extends ApiEnv>(
     // (worker/portal-client/portal-refusal.ts), and ops must still see the outage, in the portal's
     // own words, as an error line, not only as a request line's status.
     logError('portal_error', {
-      id: c.get('requestId'),
+      id: visit.requestId,
       call: name,
       upstream_status: upstreamStatus,
       portal_code: answer.errorCode,
@@ -329,7 +336,7 @@ function refused(refusal: ApiRefusal): Forwarded {
 /** The `/api` route of a §7 call: the browser's JSON in, JSON out whichever way it ends. */
 export function callHandler(name: ApiCallName, deps: ApiDependencies): Handler<ApiEnv> {
   return async function apiCallHandler(c) {
-    const forwarded = await forwardCall(c, name, deps, () => readJsonBody(c.req.raw));
+    const forwarded = await forwardCall(callVisitOf(c), name, deps, () => readJsonBody(c.req.raw));
     return forwarded.ok
       ? apiJson(c, forwarded.status, forwarded.body)
       : refuse(c, forwarded.refusal);

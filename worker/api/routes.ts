@@ -11,7 +11,7 @@ import type { ApiEnv } from '../middleware/envs';
 import { createResumeLink } from '../resume/create-link';
 import { type ApiDependencies, callHandler } from './call-handler';
 import { sameOrigin } from './same-origin';
-import { apiErrorHandler } from './unhandled-error';
+import { answerApiError } from './unhandled-error';
 
 /** Checks a mutating call passes before its handler: same-origin JSON only. */
 function postGuards(): MiddlewareHandler<ApiEnv>[] {
@@ -58,6 +58,6 @@ export function apiRoutes(deps: ApiDependencies): Hono<ApiEnv> {
   }
   for (const [, call] of calls) api.all(call.path, allowOnly(call.method));
   api.all('*', (c) => refuse(c, refusal('not_found')));
-  api.onError(apiErrorHandler);
+  api.onError((error, c) => answerApiError(error, c, { id: c.get('requestId'), path: c.req.path }));
   return api;
 }

@@ -1,9 +1,7 @@
-import type { Context } from 'hono';
 import { AREA_MAP_API_PATH, areaMapPoint } from '../../shared/api/area-map';
 import type { Coordinates } from '../../shared/api/contract';
 import type { Bindings } from '../env';
-import type { ApiEnv } from '../middleware/envs';
-import { cookieKey, readSignedCookie, writeSignedCookie } from '../middleware/signed-cookies';
+import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
 
 /**
  * The one point a visitor may have drawn: the last one their own geocoding answer gave, signed for
@@ -29,9 +27,13 @@ export function drawsAreaMaps(env: Bindings): boolean {
 }
 
 /** Leaves `point` as the one this visitor may ask a picture of, when pictures are drawn at all. */
-export async function allowAreaMap(c: Context<ApiEnv>, point: Coordinates): Promise<void> {
-  if (!drawsAreaMaps(c.env)) return;
-  await writeSignedCookie(c, AREA_MAP_COOKIE, areaMapPoint(point), {
+export async function allowAreaMap(
+  env: Bindings,
+  cookies: SignedCookies,
+  point: Coordinates,
+): Promise<void> {
+  if (!drawsAreaMaps(env)) return;
+  await cookies.write(AREA_MAP_COOKIE, areaMapPoint(point), {
     path: AREA_MAP_API_PATH,
     httpOnly: true,
     secure: true,
@@ -41,7 +43,7 @@ export async function allowAreaMap(c: Context<ApiEnv>, point: Coordinates): Prom
 }
 
 /** The point this visitor's own geocoding left (areaMapPoint's text), or null. */
-export async function allowedAreaMap(c: Context<ApiEnv>): Promise<string | null> {
-  const cookie = await readSignedCookie(c, AREA_MAP_COOKIE);
+export async function allowedAreaMap(cookies: SignedCookies): Promise<string | null> {
+  const cookie = await cookies.read(AREA_MAP_COOKIE);
   return cookie.state === 'valid' ? cookie.value : null;
 }

@@ -1,9 +1,11 @@
-import type { Context, Handler } from 'hono';
-import { logError } from '../../shared/log';
+import type { Handler } from 'hono';
+import { type LogFields, logError } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
 import { refusal, refuse } from '../http/api-error';
 import type { ApiEnv } from '../middleware/envs';
-import { limitRefusal, rateAskerOf } from '../rate-limits/rate-limit-gate';
+import { signedCookiesOf } from '../middleware/signed-cookies';
+import { rateAskerOf } from '../middleware/visit';
+import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { AREA_MAP_RULES } from '../rate-limits/rate-limits';
 import { AREA_MAP_CACHE_SECONDS, cacheAreaMap, cachedAreaMap } from './area-map-cache';
 import { allowedAreaMap, staticMapsKey } from './area-map-cookie';
@@ -24,22 +26,20 @@ function pictureOf(body: ReadableStream | null): Response {
 
 /**
  * Google failed, timed out or was refused: logged (the key scrubbed), and answered with no
- * picture, not a 5xx: the page's image fails quietly and its drawn map stays.
+ * picture (by the handler), not a 5xx: the page's image fails quietly and its drawn map stays.
  */
-function noPicture(
-  c: Context<ApiEnv>,
+function logNoPicture(
+  log: { fields: LogFields; id: string },
   failure: Extract<StaticMapOutcome, { ok: false }>,
   key: string,
-): Response {
-  c.get('logFields').area_map = 'failed';
+): void {
+  log.fields.area_map = 'failed';
   logError('area_map_failed', {
-    id: c.get('requestId'),
+    id: log.id,
     call: 'area_map',
     reason: failure.reason,
     detail: failure.detail?.replaceAll(key, '[key]'),
   });
-  c.header('Cache-Control', 'no-store');
-  return c.body(null, 204);
 }
 
 /**
@@ -60,7 +60,7 @@ export function areaMapRoute(): Handler<ApiEnv> {
     if (!POINT.test(at) || Object.keys(c.req.queries()).length !== 1) {
       return refuse(c, refusal('invalid_request', ['at: a point as <lat>,<lng>']));
     }
-    if ((await allowedAreaMap(c)) !== at) return refuse(c, refusal('not_found'));
+    if ((await allowedAreaMap(signedCookiesOf(c))) !== at) return refuse(c, refusal('not_found'));
 
     const origin = new URL(c.req.url).origin;
     const cached = await cachedAreaMap(origin, at);
@@ -74,7 +74,11 @@ export function areaMapRoute(): Handler<ApiEnv> {
     if (limited) return refuse(c, limited);
 
     const outcome = await askStaticMaps(staticMapRequest(at, key));
-    if (!outcome.ok) return noPicture(c, outcome, key);
+    if (!outcome.ok) {
+      logNoPicture({ fields, id: c.get('requestId') }, outcome, key);
+      c.header('Cache-Control', 'no-store');
+      return c.body(null, 204);
+    }
     fields.area_map = 'google';
     const [forVisitor, forCache] = (outcome.image.body as ReadableStream).tee();
     afterAnswer(c, cacheAreaMap(origin, at, forCache));

@@ -1,13 +1,15 @@
-import { type Context, Hono, type Next } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie } from 'hono/cookie';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { describeError, logError, logWarning } from '../../shared/log';
+import { cookieValue } from '../attribution/cookie-header';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import type { CollectorEnv } from '../middleware/envs';
+import { type SignedCookies, signedCookiesOf } from '../middleware/signed-cookies';
+import { collectorUserId } from '../middleware/signed-in-user';
+import { type Handled, handledOf } from '../middleware/visit';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
-import { collectorUserId } from '../session/signed-in-user';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
@@ -48,18 +50,26 @@ export function collectorRoutes(options: CollectorOptions = {}) {
   const now = options.now ?? Date.now;
   const routes = new Hono<CollectorEnv>();
   routes.post('/', checkBatchRequest, acknowledgeBatch(), batchBodyLimit(), (c) =>
-    collectBatch(c, now, options.limits),
+    collectBatch({ ...handledOf(c), cookies: signedCookiesOf(c) }, now, options.limits),
   );
   routes.all('/', (c) => refuseBatch(c, { error: 'method_not_allowed' }));
   return routes;
 }
 
-type CollectorContext = Context<CollectorEnv>;
+/** What the collector's steps know of a batch's request, its signed cookies with it. */
+interface BatchRequest extends Handled<CollectorEnv> {
+  cookies: SignedCookies;
+}
 
-function checkBatchRequest(c: CollectorContext, next: Next) {
+const checkBatchRequest: MiddlewareHandler<CollectorEnv> = async (c, next) => {
   const refusal = crossSiteRefusal(c.req.raw) ?? mediaTypeRefusal(c.req.raw);
   if (refusal) return refuseBatch(c, refusal);
-  return next();
+  return await next();
+};
+
+/** The request's cookie `name`, as hono's getCookie reads it. */
+function cookieOf(batch: BatchRequest, name: string): string | undefined {
+  return cookieValue(batch.request.headers.get('cookie') ?? undefined, name);
 }
 
 /**
@@ -78,42 +88,42 @@ function batchBodyLimit() {
 }
 
 async function collectBatch(
-  c: CollectorContext,
+  batch: BatchRequest,
   now: () => number,
   limits: IntakeLimits | undefined,
 ): Promise<Response> {
-  const reading = readBatch(await c.req.text());
-  if (!reading.ok) return refuseBatch(c, reading.refusal);
+  const reading = readBatch(await batch.request.text());
+  if (!reading.ok) return refuseBatch(batch.answer, reading.refusal);
 
   const receivedAt = now();
-  const fields = c.get('logFields');
+  const fields = batch.vars.logFields;
   const { events } = reading.batch;
   fields.events = events.length;
   // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
   // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
   if (
-    (await readPreviewCookie(getCookie(c, PREVIEW_COOKIE), previewKey(c.env), receivedAt)).state ===
-    'valid'
+    (await readPreviewCookie(cookieOf(batch, PREVIEW_COOKIE), previewKey(batch.env), receivedAt))
+      .state === 'valid'
   ) {
     fields.preview = true;
-    return c.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer);
+    return batch.answer.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer, 200);
   }
   const inWindow = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
   // Accepted with the batch but not kept: the tracker would only send them again.
   if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
   const vitals = withValidVitals(
     inWindow,
-    visitorIdOf(getCookie(c, VISITOR_COOKIE)),
-    vitalsSampleRate(c.env),
+    visitorIdOf(cookieOf(batch, VISITOR_COOKIE)),
+    vitalsSampleRate(batch.env),
   );
   if (vitals.dropped > 0) fields.vitals_dropped = vitals.dropped;
-  const current = await withIdentityOfRequest(c, vitals.events);
+  const current = await withIdentityOfRequest(batch, vitals.events);
 
   const sender = {
-    namespace: c.env.RATE_LIMITER,
-    visitorCookie: getCookie(c, VISITOR_COOKIE),
-    connectingIp: c.req.header('cf-connecting-ip'),
-    requestId: c.get('requestId'),
+    namespace: batch.env.RATE_LIMITER,
+    visitorCookie: cookieOf(batch, VISITOR_COOKIE),
+    connectingIp: batch.request.headers.get('cf-connecting-ip') ?? undefined,
+    requestId: batch.vars.requestId,
     fields,
   };
   const admission = await admitBatch(
@@ -122,19 +132,19 @@ async function collectBatch(
     limits,
   );
   if (admission.kind === 'refused') {
-    return refuseBatch(c, {
+    return refuseBatch(batch.answer, {
       error: 'rate_limited',
       retryAfterSeconds: admission.retryAfterSeconds,
     });
   }
   if (admission.kind === 'unavailable') {
-    logError('collector_dedup_failed', { id: c.get('requestId'), detail: admission.detail });
-    return refuseBatch(c, { error: 'collector_unavailable' });
+    logError('collector_dedup_failed', { id: batch.vars.requestId, detail: admission.detail });
+    return refuseBatch(batch.answer, { error: 'collector_unavailable' });
   }
 
   const accepted = firstSightings(current, admission.fresh);
-  if (accepted.length > 0 && !(await queueBatch(c, accepted, admission, receivedAt))) {
-    return refuseBatch(c, { error: 'collector_unavailable' });
+  if (accepted.length > 0 && !(await queueBatch(batch, accepted, admission, receivedAt))) {
+    return refuseBatch(batch.answer, { error: 'collector_unavailable' });
   }
 
   const answer: CollectorAnswer = {
@@ -143,21 +153,21 @@ async function collectBatch(
   };
   fields.accepted = answer.accepted;
   fields.duplicates = answer.duplicates;
-  return c.json(answer);
+  return batch.answer.json(answer, 200);
 }
 
 /** Every event stored under the request's visitor and user, whatever its body says. */
 async function withIdentityOfRequest(
-  c: CollectorContext,
+  batch: BatchRequest,
   events: CollectedEvent[],
 ): Promise<CollectedEvent[]> {
-  const deviceId = visitorIdOf(getCookie(c, VISITOR_COOKIE));
-  if (deviceId === null) c.get('logFields').cookieless = true;
+  const deviceId = visitorIdOf(cookieOf(batch, VISITOR_COOKIE));
+  if (deviceId === null) batch.vars.logFields.cookieless = true;
   const { events: current, mismatch } = await withRequestIdentity(events, {
     deviceId,
-    userId: await collectorUserId(c, deviceId),
+    userId: await collectorUserId(batch.cookies, deviceId),
   });
-  noteMismatch(c.get('requestId'), c.get('logFields'), mismatch);
+  noteMismatch(batch.vars.requestId, batch.vars.logFields, mismatch);
   return current;
 }
 
@@ -181,29 +191,29 @@ function noteMismatch(
  * them, whose ids are then released so a resend is taken.
  */
 async function queueBatch(
-  c: CollectorContext,
+  batch: BatchRequest,
   accepted: CollectedEvent[],
   admission: { release: () => Promise<void> },
   receivedAt: number,
 ): Promise<boolean> {
   try {
     const request = {
-      headers: c.req.raw.headers,
-      country: c.get('country'),
-      consentCountries: c.env.CONSENT_COUNTRIES,
+      headers: batch.request.headers,
+      country: batch.vars.country,
+      consentCountries: batch.env.CONSENT_COUNTRIES,
     };
-    await enqueueBatch(c.env.EVENTS_QUEUE, accepted, serverContext(request, receivedAt));
+    await enqueueBatch(batch.env.EVENTS_QUEUE, accepted, serverContext(request, receivedAt));
     return true;
   } catch (error) {
     logError('collector_queue_failed', {
-      id: c.get('requestId'),
+      id: batch.vars.requestId,
       unsent: accepted.length,
       detail: describeError(error),
     });
     await admission.release().catch((releaseError: unknown) =>
       // These ids stay claimed: a resend of them will be answered as duplicates.
       logError('collector_release_failed', {
-        id: c.get('requestId'),
+        id: batch.vars.requestId,
         lost: accepted.length,
         detail: describeError(releaseError),
       }),

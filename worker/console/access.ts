@@ -1,4 +1,3 @@
-import type { Context, MiddlewareHandler } from 'hono';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -7,21 +6,9 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
-import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import { consoleError } from '../http/console-errors';
-import type { ConsoleEnv } from '../middleware/envs';
 import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
-
-/**
- * Set by the console's access check, first of the console's own middleware: no console handler
- * runs without it.
- */
-export interface ConsoleVariables {
-  /** Who is using the console: the Access token's email, or the local author in development. */
-  consoleAuthor: string;
-}
 
 /**
  * Who may open the marketers' console. In production Cloudflare Access stands in front of
@@ -130,61 +117,40 @@ function emailOf(claims: JWTPayload): string | null {
   return typeof claims.email === 'string' && claims.email !== '' ? claims.email : null;
 }
 
-/** The console's answers to a request Access did not vouch for. */
-const ACCESS_REFUSALS = {
+/** Why the console refuses a request Access did not vouch for (its status: console-access.ts). */
+export type AccessRefusalCode =
   /** Production without the Access settings, or the team's certs out of reach. */
-  console_not_configured: 503,
-  access_token_missing: 401,
-  access_token_invalid: 403,
-} as const;
+  'console_not_configured' | 'access_token_missing' | 'access_token_invalid';
 
-/** Answers a refusal and logs it: the code and a short reason, never the token. */
-function refuse(
-  c: Context<ConsoleEnv>,
-  code: keyof typeof ACCESS_REFUSALS,
-  reason: string,
-  cause?: unknown,
-): Response {
-  logError(code, {
-    id: c.get('requestId'),
-    path: c.req.path,
-    reason,
-    ...(cause === undefined ? {} : { detail: describeError(cause) }),
-  });
-  return consoleError(c, ACCESS_REFUSALS[code], code);
-}
+/** Who a console request is from, or why it is refused (`reason` and `cause` for the log). */
+export type AccessVerdict =
+  | { ok: true; author: string }
+  | { ok: false; code: AccessRefusalCode; reason: string; cause?: unknown };
 
-function admit(c: Context<ConsoleEnv>, author: string): void {
-  c.set('consoleAuthor', author);
-  // Optional: a test app may mount the console without the request log.
-  const fields = c.get('logFields');
-  if (fields) fields.console_author = author;
+/** Checks a console request's Access token (worker/middleware/console-access.ts asks it). */
+export type AccessCheck = (env: Bindings, request: Request) => Promise<AccessVerdict>;
+
+function refused(code: AccessRefusalCode, reason: string, cause?: unknown): AccessVerdict {
+  return cause === undefined ? { ok: false, code, reason } : { ok: false, code, reason, cause };
 }
 
 /**
- * Guards every console request. Development (npm start, the tests): open, with LOCAL_AUTHOR.
- * Elsewhere: 503 console_not_configured without ACCESS_TEAM_DOMAIN (an https origin) and
- * ACCESS_AUD, or when the team's certs cannot be fetched; 401 access_token_missing without the
- * header; 403 access_token_invalid for a token that is not RS256, not signed by the team's certs,
- * not for this application's AUD, not from the team, outside its validity, or without an email.
- * `now` (milliseconds) is the clock for exp and nbf.
+ * Who may use the console. Development (npm start, the tests): anyone, as LOCAL_AUTHOR.
+ * Elsewhere: console_not_configured without ACCESS_TEAM_DOMAIN (an https origin) and ACCESS_AUD,
+ * or when the team's certs cannot be fetched; access_token_missing without the header;
+ * access_token_invalid for a token that is not RS256, not signed by the team's certs, not for
+ * this application's AUD, not from the team, outside its validity, or without an email. `now`
+ * (milliseconds) is the clock for exp and nbf.
  */
-export function consoleAccess(
-  options: { keys?: AccessKeys; now?: () => number } = {},
-): MiddlewareHandler<ConsoleEnv> {
+export function accessCheck(options: { keys?: AccessKeys; now?: () => number } = {}): AccessCheck {
   const keys = options.keys ?? accessKeySets();
   const now = options.now ?? Date.now;
-  return async function consoleAccessMiddleware(c, next) {
-    if (isDevelopment(c.env)) {
-      admit(c, LOCAL_AUTHOR);
-      return next();
-    }
-    const settings = accessSettings(c.env);
-    if (!settings) {
-      return refuse(c, 'console_not_configured', 'access_settings_missing');
-    }
-    const token = c.req.header(ACCESS_TOKEN_HEADER);
-    if (!token) return refuse(c, 'access_token_missing', 'no_header');
+  return async function checkAccess(env, request) {
+    if (isDevelopment(env)) return { ok: true, author: LOCAL_AUTHOR };
+    const settings = accessSettings(env);
+    if (!settings) return refused('console_not_configured', 'access_settings_missing');
+    const token = request.headers.get(ACCESS_TOKEN_HEADER);
+    if (!token) return refused('access_token_missing', 'no_header');
     let claims: JWTPayload;
     try {
       ({ payload: claims } = await jwtVerify(token, keyLookup(keys(settings.issuer)), {
@@ -201,13 +167,11 @@ export function consoleAccess(
     } catch (error) {
       // Not the token's fault: most often a mistyped team domain, else Cloudflare out of reach.
       if (error instanceof KeysUnavailable) {
-        return refuse(c, 'console_not_configured', 'access_certs_unavailable', error.reason);
+        return refused('console_not_configured', 'access_certs_unavailable', error.reason);
       }
-      return refuse(c, 'access_token_invalid', rejectionOf(error));
+      return refused('access_token_invalid', rejectionOf(error));
     }
     const email = emailOf(claims);
-    if (!email) return refuse(c, 'access_token_invalid', 'no_email');
-    admit(c, email);
-    return next();
+    return email ? { ok: true, author: email } : refused('access_token_invalid', 'no_email');
   };
 }

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Handler, Hono } from 'hono';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { isComposedScreenId, screenOfRef } from '../../shared/composed-screens';
 import { parseContent } from '../../shared/config/content';
@@ -8,6 +8,7 @@ import type { FieldError } from '../../shared/console-api/errors';
 import { logError } from '../../shared/log';
 import { isScreenId } from '../../shared/screens';
 import { THEMES } from '../../shared/theme';
+import { executionContextOf } from '../after-answer';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
 import { withDraftContent } from '../funnel/draft-content';
@@ -44,8 +45,6 @@ export type RenderApp = (
   ctx?: ExecutionContext,
 ) => Response | Promise<Response>;
 
-type ContentContext = Context<ConsoleEnv>;
-
 /** A path of the content API as its sub-app sees it, mounted at CONSOLE_CONTENT_PATH. */
 const mount = (full: string) => full.slice(CONSOLE_CONTENT_PATH.length);
 
@@ -55,7 +54,7 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
     const live = await readLiveCopy(kvLiveKeys(c.env.FUNNEL_CONFIG));
     return c.json(contentCatalogue(live.copy));
   });
-  routes.post(mount(CONSOLE_CONTENT_API.preview), (c) => previewContent(c, options));
+  routes.post(mount(CONSOLE_CONTENT_API.preview), previewContent(options));
   return routes;
 }
 
@@ -90,52 +89,51 @@ function previewTarget(body: unknown) {
   };
 }
 
-async function previewContent(
-  c: ContentContext,
-  options: { render: RenderApp; now: () => number },
-): Promise<Response> {
-  const target = previewTarget(await readJsonBody(c.req.raw));
-  if (target === null) return consoleError(c, 400, 'bad_request');
-  const parsed = parseContent(target.content ?? {});
-  if (!parsed.ok) {
-    const errors = (parsed.issues ?? [{ path: '', message: parsed.error }]).map((issue) => ({
-      path: issue.path ? `content.${issue.path}` : 'content',
-      message: issue.message,
-    }));
-    return c.json({ ok: false, error: 'invalid_config', errors }, 400);
-  }
-  const { screen, language, theme, route, country } = target;
-  const drawn = screenOfRef(parsed.value, screen);
-  if (drawn === null || !COMPOSED_SCREENS[drawn]) return consoleError(c, 400, 'bad_request');
-  const key = previewKey(c.env);
-  if (key === null) return consoleError(c, 503, 'console_not_configured');
-  const url = new URL(`/${screen}`, c.req.url);
-  url.searchParams.set('custom_lng', language);
-  url.searchParams.set('theme', theme);
-  const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
-  // A route's preview shows its flow and plans, as "test a visitor"'s link does.
-  const token = route
-    ? await signRoutePreview(key, route, expiresAt)
-    : await signPreview(key, c.get('config').split.defaultVariant, expiresAt);
-  // In production the page's language is the browser's (SPEC.md §2), so it is said both ways.
-  const request = new Request(url, {
-    headers: { cookie: `${PREVIEW_COOKIE}=${token}`, 'accept-language': language },
-  });
-  const page = await options.render(
-    withDraftContent(request, parsed.value, country),
-    c.env,
-    ctxOf(c),
-  );
-  if (page.status !== 200) {
-    logError('content_preview_failed', { screen, status: page.status });
-    return consoleError(c, 502, 'preview_failed');
-  }
-  const answer: ContentPreviewAnswer = {
-    ok: true,
-    html: await page.text(),
-    issues: screenIssues(parsed.value, screen),
+function previewContent(options: { render: RenderApp; now: () => number }): Handler<ConsoleEnv> {
+  return async function previewContentHandler(c) {
+    const target = previewTarget(await readJsonBody(c.req.raw));
+    if (target === null) return consoleError(c, 400, 'bad_request');
+    const parsed = parseContent(target.content ?? {});
+    if (!parsed.ok) {
+      const errors = (parsed.issues ?? [{ path: '', message: parsed.error }]).map((issue) => ({
+        path: issue.path ? `content.${issue.path}` : 'content',
+        message: issue.message,
+      }));
+      return c.json({ ok: false, error: 'invalid_config', errors }, 400);
+    }
+    const { screen, language, theme, route, country } = target;
+    const drawn = screenOfRef(parsed.value, screen);
+    if (drawn === null || !COMPOSED_SCREENS[drawn]) return consoleError(c, 400, 'bad_request');
+    const key = previewKey(c.env);
+    if (key === null) return consoleError(c, 503, 'console_not_configured');
+    const url = new URL(`/${screen}`, c.req.url);
+    url.searchParams.set('custom_lng', language);
+    url.searchParams.set('theme', theme);
+    const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
+    // A route's preview shows its flow and plans, as "test a visitor"'s link does.
+    const token = route
+      ? await signRoutePreview(key, route, expiresAt)
+      : await signPreview(key, c.get('config').split.defaultVariant, expiresAt);
+    // In production the page's language is the browser's (SPEC.md §2), so it is said both ways.
+    const request = new Request(url, {
+      headers: { cookie: `${PREVIEW_COOKIE}=${token}`, 'accept-language': language },
+    });
+    const page = await options.render(
+      withDraftContent(request, parsed.value, country),
+      c.env,
+      executionContextOf(c) as ExecutionContext | undefined,
+    );
+    if (page.status !== 200) {
+      logError('content_preview_failed', { screen, status: page.status });
+      return consoleError(c, 502, 'preview_failed');
+    }
+    const answer: ContentPreviewAnswer = {
+      ok: true,
+      html: await page.text(),
+      issues: screenIssues(parsed.value, screen),
+    };
+    return c.json(answer);
   };
-  return c.json(answer);
 }
 
 /** What a publish would refuse of this screen's content. */
@@ -145,13 +143,4 @@ function screenIssues(content: Parameters<typeof contentIssues>[0], screen: stri
   return contentIssues(content).filter(
     (issue) => issue.path === at || issue.path.startsWith(`${at}.`),
   );
-}
-
-/** The request's execution context, which a test's request may not have. */
-function ctxOf(c: ContentContext): ExecutionContext | undefined {
-  try {
-    return c.executionCtx as ExecutionContext;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Handler, Hono } from 'hono';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import type {
   CopyCheckAnswer,
@@ -65,28 +65,29 @@ function pagesOf(
   );
 }
 
-type ConsoleContext = Context<ConsoleEnv>;
-
 export function copyRoutes(options: { now: () => number }) {
   const { now } = options;
   const app = new Hono<ConsoleEnv>();
   app.get('/', showCopyState);
   app.post('/check', checkCopyEdit);
-  app.post('/publish', (c) => publishCopyEdit(c, now));
-  app.post('/rollback', (c) => rollBackCopy(c, now));
+  app.post('/publish', publishCopyEdit(now));
+  app.post('/rollback', rollBackCopy(now));
   // The draft as pages would show it, before any publish: stored for the hour a preview lasts,
   // and shown by the preview links answered (worker/translations/draft-preview.ts).
-  app.post('/preview', (c) => previewCopyDraft(c, now));
+  app.post('/preview', previewCopyDraft(now));
   app.get('/versions', listCopyVersions);
   return app;
 }
 
 /** The funnel's first screen in each language, for this request's config and worker. */
-function requestPages(c: ConsoleContext, draft?: string): Record<string, string> {
-  return pagesOf(c.get('config').split.defaultVariant, isProduction(c.env), draft);
+function requestPages(
+  visit: { env: Bindings; vars: Readonly<ConsoleEnv['Variables']> },
+  draft?: string,
+): Record<string, string> {
+  return pagesOf(visit.vars.config.split.defaultVariant, isProduction(visit.env), draft);
 }
 
-async function showCopyState(c: ConsoleContext): Promise<Response> {
+const showCopyState: Handler<ConsoleEnv> = async function showCopyState(c) {
   const stores = storesOf(c.env);
   const [head, live] = await Promise.all([stores.versions.head(), readLiveCopy(stores.live)]);
   const drift = !live.ok
@@ -94,7 +95,7 @@ async function showCopyState(c: ConsoleContext): Promise<Response> {
     : head !== null && live.timestamp !== head.timestamp
       ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
       : null;
-  const pages = requestPages(c);
+  const pages = requestPages({ env: c.env, vars: c.var });
   const answer: CopyState = {
     ...copyCatalogue(),
     live: live.ok ? live.copy : (head?.copy ?? {}),
@@ -103,9 +104,9 @@ async function showCopyState(c: ConsoleContext): Promise<Response> {
     pages,
   };
   return c.json(answer);
-}
+};
 
-async function checkCopyEdit(c: ConsoleContext): Promise<Response> {
+const checkCopyEdit: Handler<ConsoleEnv> = async function checkCopyEdit(c) {
   const body = await readJsonBody(c.req.raw);
   if (!isObject(body) || baseOf(body.base) === undefined)
     return consoleError(c, 400, 'bad_request');
@@ -113,54 +114,63 @@ async function checkCopyEdit(c: ConsoleContext): Promise<Response> {
   if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
   const answer: CopyCheckAnswer = { ok: true, diff: outcome.diff };
   return c.json(answer);
+};
+
+function publishCopyEdit(now: () => number): Handler<ConsoleEnv> {
+  return async function publishCopyEditHandler(c) {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await publishCopy(storesOf(c.env), {
+      base: baseOf(body.base) ?? null,
+      copy: body.copy,
+      author: c.get('consoleAuthor'),
+      note: noteOf(body.note),
+      source: 'console',
+      now: new Date(now()),
+    });
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+    c.get('logFields').copy_version = outcome.version.id;
+    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  };
 }
 
-async function publishCopyEdit(c: ConsoleContext, now: () => number): Promise<Response> {
-  const body = await readJsonBody(c.req.raw);
-  if (!isObject(body) || baseOf(body.base) === undefined)
-    return consoleError(c, 400, 'bad_request');
-  const outcome = await publishCopy(storesOf(c.env), {
-    base: baseOf(body.base) ?? null,
-    copy: body.copy,
-    author: c.get('consoleAuthor'),
-    note: noteOf(body.note),
-    source: 'console',
-    now: new Date(now()),
-  });
-  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-  c.get('logFields').copy_version = outcome.version.id;
-  const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
-  return c.json(answer);
+function rollBackCopy(now: () => number): Handler<ConsoleEnv> {
+  return async function rollBackCopyHandler(c) {
+    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
+    if (request === null) return consoleError(c, 400, 'bad_request');
+    const outcome = await rollbackCopy(storesOf(c.env), {
+      ...request,
+      author: c.get('consoleAuthor'),
+      now: new Date(now()),
+    });
+    if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+    c.get('logFields').copy_version = outcome.version.id;
+    const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  };
 }
 
-async function rollBackCopy(c: ConsoleContext, now: () => number): Promise<Response> {
-  const request = rollbackRequestOf(await readJsonBody(c.req.raw));
-  if (request === null) return consoleError(c, 400, 'bad_request');
-  const outcome = await rollbackCopy(storesOf(c.env), {
-    ...request,
-    author: c.get('consoleAuthor'),
-    now: new Date(now()),
-  });
-  if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
-  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-  c.get('logFields').copy_version = outcome.version.id;
-  const answer: CopyPublishAnswer = { ok: true, version: outcome.version };
-  return c.json(answer);
+function previewCopyDraft(now: () => number): Handler<ConsoleEnv> {
+  return async function previewCopyDraftHandler(c) {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body)) return consoleError(c, 400, 'bad_request');
+    const checked = checkCopyDocument(body.copy);
+    if (!checked.ok) return refusedAnswer(c, { kind: 'invalid', errors: checked.errors });
+    const key = previewKey(c.env);
+    if (key === null) return consoleError(c, 503, 'console_not_configured');
+    const token = await storeDraft(c.env.FUNNEL_CONFIG, key, checked.copy, now());
+    const answer: CopyPreviewAnswer = {
+      ok: true,
+      pages: requestPages({ env: c.env, vars: c.var }, token),
+    };
+    return c.json(answer);
+  };
 }
 
-async function previewCopyDraft(c: ConsoleContext, now: () => number): Promise<Response> {
-  const body = await readJsonBody(c.req.raw);
-  if (!isObject(body)) return consoleError(c, 400, 'bad_request');
-  const checked = checkCopyDocument(body.copy);
-  if (!checked.ok) return refusedAnswer(c, { kind: 'invalid', errors: checked.errors });
-  const key = previewKey(c.env);
-  if (key === null) return consoleError(c, 503, 'console_not_configured');
-  const token = await storeDraft(c.env.FUNNEL_CONFIG, key, checked.copy, now());
-  const answer: CopyPreviewAnswer = { ok: true, pages: requestPages(c, token) };
-  return c.json(answer);
-}
-
-async function listCopyVersions(c: ConsoleContext): Promise<Response> {
+const listCopyVersions: Handler<ConsoleEnv> = async function listCopyVersions(c) {
   // One more than shown, so the oldest shown still has its diff.
   const versions = await storesOf(c.env).versions.list(HISTORY_LIMIT + 1);
   const answer: CopyVersionsAnswer = {
@@ -170,4 +180,4 @@ async function listCopyVersions(c: ConsoleContext): Promise<Response> {
     })),
   };
   return c.json(answer);
-}
+};

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { verifyPreview } from '../funnel/preview';
 import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
@@ -21,21 +21,19 @@ export function previewRoutes(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   const routes = new Hono<ConsoleEnv>();
 
-  routes.get('/', async (c) => {
-    const token = c.req.query('route');
-    if (token !== undefined) return startRoutePreview(c, token);
-    if (c.req.query('end') === undefined) return consoleError(c, 404, 'unknown_variant');
-    endPreview(c);
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(CONSOLE_HOME, 303);
-  });
-
   /**
-   * The link's token was signed by the route test an hour at most ago; the cookie gets an hour
-   * of its own from now. The rest of the link's query is the tested ad link's, so the page sees
+   * `?end=1` ends the preview. `?route=`: the link's token was signed by the route test an hour
+   * at most ago; the cookie gets an hour of its own from now. The rest of the link's query is the tested ad link's, so the page sees
    * its UTM parameters as the visitor would (and, being a preview, keeps none of them).
    */
-  async function startRoutePreview(c: Context<ConsoleEnv>, token: string) {
+  routes.get('/', async (c) => {
+    const token = c.req.query('route');
+    if (token === undefined) {
+      if (c.req.query('end') === undefined) return consoleError(c, 404, 'unknown_variant');
+      endPreview(c);
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(CONSOLE_HOME, 303);
+    }
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
     const verdict = await verifyPreview(key, token, now());
@@ -49,7 +47,7 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     const search = query.toString();
     c.header('Cache-Control', 'no-store');
     return c.redirect(search ? `/?${search}` : '/', 303);
-  }
+  });
 
   routes.get('/:variant{.+}', async (c) => {
     const key = previewKey(c.env);

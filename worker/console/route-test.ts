@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Handler } from 'hono';
 import * as z from 'zod';
 import type { RoutingDocument } from '../../shared/config/routing';
 import { parseRouting } from '../../shared/config/routing';
@@ -21,6 +21,7 @@ import { previewKey } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
+import type { Answer } from '../middleware/visit';
 import { visitorFacts } from '../routing/attributes';
 import { DEFAULT_SOURCE_ALIASES, type FirstTouch, takeFirstTouch } from '../routing/first-touch';
 import { compiledRouting, compileRouting, explainRoute } from '../routing/router';
@@ -128,7 +129,7 @@ function touchText(touch: FirstTouch): string {
   ].join(' · ');
 }
 
-function invalidRouting(c: Context<ConsoleEnv>, issues: { path: string; message: string }[]) {
+function invalidRouting(c: Answer, issues: { path: string; message: string }[]) {
   c.get('logFields').error = 'invalid_config';
   const answer: InvalidAnswer = {
     ok: false,
@@ -141,8 +142,8 @@ function invalidRouting(c: Context<ConsoleEnv>, issues: { path: string; message:
   return c.json(answer, 400);
 }
 
-export function routeTest(now: () => number) {
-  return async function routeTestHandler(c: Context<ConsoleEnv>) {
+export function routeTest(now: () => number): Handler<ConsoleEnv> {
+  return async function routeTestHandler(c) {
     const parsed = requestSchema.safeParse(await readJsonBody(c.req.raw));
     if (!parsed.success) return consoleError(c, 400, 'bad_request');
     const request = parsed.data;

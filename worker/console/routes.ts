@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Handler, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type {
   CheckAnswer,
@@ -30,11 +30,12 @@ import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
+import { consoleAccess } from '../middleware/console-access';
 import type { ConsoleEnv } from '../middleware/envs';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { pictureSizes } from '../pictures/library';
 import { pictureLibraryRoutes } from '../pictures/library-routes';
-import { type AccessKeys, consoleAccess } from './access';
+import { type AccessKeys, accessCheck } from './access';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
 import { experimentResultsRoutes } from './experiment-results-route';
@@ -100,8 +101,6 @@ function screenKind(id: string): string {
   return 'other';
 }
 
-type ConsoleContext = Context<ConsoleEnv>;
-
 /** A console path as its sub-app sees it, mounted at /console. */
 const path = (full: string) => full.slice('/console'.length);
 
@@ -113,8 +112,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.get('/', consolePage);
   app.get(path(CONSOLE_API.state), showState);
   app.post(path(CONSOLE_API.check), checkEdit);
-  app.post(path(CONSOLE_API.publish), (c) => publishEdit(c, now));
-  app.post(path(CONSOLE_API.rollback), (c) => rollBack(c, now));
+  app.post(path(CONSOLE_API.publish), publishEdit(now));
+  app.post(path(CONSOLE_API.rollback), rollBack(now));
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
 
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
@@ -150,7 +149,7 @@ function guardConsole(
   keys: AccessKeys | undefined,
   now: () => number,
 ): void {
-  app.use(consoleAccess({ keys, now }));
+  app.use(consoleAccess(accessCheck({ keys, now })));
   app.use('*', async (c, next) => {
     await next();
     // One marketer's view of the config: never kept by a browser or a cache.
@@ -179,7 +178,7 @@ function guardConsole(
 }
 
 /** What is live, the version it should be, and how KV drifted from it. */
-async function showState(c: ConsoleContext): Promise<Response> {
+const showState: Handler<ConsoleEnv> = async function showState(c) {
   const stores = storesOf(c.env);
   const [head, split, flows, routing, experiments, content] = await Promise.all([
     stores.versions.head(),
@@ -235,10 +234,10 @@ async function showState(c: ConsoleContext): Promise<Response> {
     ),
   };
   return c.json(answer);
-}
+};
 
 /** The review of an edit: its diff, phases and warnings, publishing nothing. */
-async function checkEdit(c: ConsoleContext): Promise<Response> {
+const checkEdit: Handler<ConsoleEnv> = async function checkEdit(c) {
   const body = await readJsonBody(c.req.raw);
   if (!isObject(body) || baseOf(body.base) === undefined)
     return consoleError(c, 400, 'bad_request');
@@ -253,43 +252,47 @@ async function checkEdit(c: ConsoleContext): Promise<Response> {
     warnings: outcome.warnings,
   };
   return c.json(answer);
+};
+
+function publishEdit(now: () => number): Handler<ConsoleEnv> {
+  return async function publishEditHandler(c) {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const outcome = await publish(await checkingStoresOf(c.env), {
+      base: baseOf(body.base) ?? null,
+      document: body.document,
+      author: c.get('consoleAuthor'),
+      note: noteOf(body.note),
+      source: 'console',
+      now: new Date(now()),
+    });
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+    c.get('logFields').config_version = outcome.version.id;
+    const answer: PublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  };
 }
 
-async function publishEdit(c: ConsoleContext, now: () => number): Promise<Response> {
-  const body = await readJsonBody(c.req.raw);
-  if (!isObject(body) || baseOf(body.base) === undefined)
-    return consoleError(c, 400, 'bad_request');
-  const outcome = await publish(await checkingStoresOf(c.env), {
-    base: baseOf(body.base) ?? null,
-    document: body.document,
-    author: c.get('consoleAuthor'),
-    note: noteOf(body.note),
-    source: 'console',
-    now: new Date(now()),
-  });
-  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-  c.get('logFields').config_version = outcome.version.id;
-  const answer: PublishAnswer = { ok: true, version: outcome.version };
-  return c.json(answer);
-}
-
-async function rollBack(c: ConsoleContext, now: () => number): Promise<Response> {
-  const request = rollbackRequestOf(await readJsonBody(c.req.raw));
-  if (request === null) return consoleError(c, 400, 'bad_request');
-  const outcome = await rollback(await checkingStoresOf(c.env), {
-    ...request,
-    author: c.get('consoleAuthor'),
-    now: new Date(now()),
-  });
-  if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
-  if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
-  c.get('logFields').config_version = outcome.version.id;
-  const answer: PublishAnswer = { ok: true, version: outcome.version };
-  return c.json(answer);
+function rollBack(now: () => number): Handler<ConsoleEnv> {
+  return async function rollBackHandler(c) {
+    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
+    if (request === null) return consoleError(c, 400, 'bad_request');
+    const outcome = await rollback(await checkingStoresOf(c.env), {
+      ...request,
+      author: c.get('consoleAuthor'),
+      now: new Date(now()),
+    });
+    if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
+    if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
+    c.get('logFields').config_version = outcome.version.id;
+    const answer: PublishAnswer = { ok: true, version: outcome.version };
+    return c.json(answer);
+  };
 }
 
 /** The history, newest first, each version with its diff from the one before. */
-async function listVersions(c: ConsoleContext): Promise<Response> {
+const listVersions: Handler<ConsoleEnv> = async function listVersions(c) {
   const stores = storesOf(c.env);
   // One more than shown, so the oldest shown still has its diff.
   const versions = await stores.versions.list(HISTORY_LIMIT + 1);
@@ -300,4 +303,4 @@ async function listVersions(c: ConsoleContext): Promise<Response> {
     })),
   };
   return c.json(answer);
-}
+};

@@ -6,8 +6,10 @@ import { afterAnswer } from '../after-answer';
 import { allowAreaMap } from '../area-map/area-map-cookie';
 import { apiJson, refusal, refuse } from '../http/api-error';
 import type { ApiEnv } from '../middleware/envs';
+import { signedCookiesOf } from '../middleware/signed-cookies';
+import { rateAskerOf } from '../middleware/visit';
 import { exchangeWithPortal, type PortalOutcome } from '../portal-client/portal-exchange';
-import { limitRefusal, rateAskerOf } from '../rate-limits/rate-limit-gate';
+import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { GEOCODE_RULES } from '../rate-limits/rate-limits';
 import { cachedLocation, cacheLocation } from './geocode-cache';
 import { GeocodeQuery } from './geocode-query';
@@ -78,7 +80,7 @@ export function geocodeRoute(): Handler<ApiEnv> {
     const cached = await cachedLocation(origin, city, country);
     if (cached) {
       fields.geocode = 'cache';
-      await allowAreaMap(c, cached);
+      await allowAreaMap(c.env, signedCookiesOf(c), cached);
       return apiJson(c, 200, { location: cached } satisfies GeocodeAnswer);
     }
 
@@ -103,7 +105,7 @@ export function geocodeRoute(): Handler<ApiEnv> {
     }
     fields.geocode = transport.paid ? 'google' : 'development';
     if (transport.paid) afterAnswer(c, cacheLocation(origin, city, country, reading.location));
-    await allowAreaMap(c, reading.location);
+    await allowAreaMap(c.env, signedCookiesOf(c), reading.location);
     return apiJson(c, 200, { location: reading.location } satisfies GeocodeAnswer);
   };
 }

@@ -1,9 +1,10 @@
-import { type Context, Hono, type Next } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
 import { LIFECYCLE_SIGNATURE_HEADER, type LifecycleAnswer } from '../../shared/api/lifecycle';
 import { describeError, logError, logWarning } from '../../shared/log';
 import type { LifecycleEnv } from '../middleware/envs';
+import { type Answer, type Handled, handledOf } from '../middleware/visit';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';
 import { lifecycleKey } from './key';
@@ -56,7 +57,9 @@ export function lifecycleRoutes(options: LifecycleOptions = {}): Hono<LifecycleE
     recent: new RecentSignatures(),
   };
   const routes = new Hono<LifecycleEnv>();
-  routes.post('/', checkConfigured, eventBodyLimit(), (c) => receiveLifecycleEvent(deps, c));
+  routes.post('/', checkConfigured, eventBodyLimit(), (c) =>
+    receiveLifecycleEvent(deps, handledOf(c)),
+  );
   routes.all('/', (c) => refuseEvent(c, { error: 'method_not_allowed' }));
   return routes;
 }
@@ -68,16 +71,16 @@ interface LifecycleDeps {
   recent: RecentSignatures;
 }
 
-type LifecycleContext = Context<LifecycleEnv>;
+type HookRequest = Handled<LifecycleEnv>;
 
 type Ledger = ReturnType<typeof ledgerStub>;
 
-function checkConfigured(c: LifecycleContext, next: Next) {
+const checkConfigured: MiddlewareHandler<LifecycleEnv> = async (c, next) => {
   const key = lifecycleKey(c.env);
-  if (key.ok) return next();
+  if (key.ok) return await next();
   logError('lifecycle_not_configured', { id: c.get('requestId'), detail: key.reason });
   return refuseEvent(c, { error: 'lifecycle_not_configured' });
-}
+};
 
 /** A declared Content-Length over the cap is refused unread; a chunked body as soon as it passes. */
 function eventBodyLimit() {
@@ -91,46 +94,50 @@ function eventBodyLimit() {
 /** A signature that holds, is fresh and was not seen lately, or the refusal of one that is not. */
 async function checkSignature(
   deps: LifecycleDeps,
-  c: LifecycleContext,
+  hook: HookRequest,
   key: string,
   body: string,
   receivedAt: number,
 ): Promise<{ signature: string; timestamp: number } | Response> {
-  const header = c.req.header(LIFECYCLE_SIGNATURE_HEADER);
-  if (header === undefined) return refuseEvent(c, { error: 'missing_signature' });
+  const header = hook.request.headers.get(LIFECYCLE_SIGNATURE_HEADER) ?? undefined;
+  if (header === undefined) return refuseEvent(hook.answer, { error: 'missing_signature' });
   const reading = readSignatureHeader(header);
   if (!reading.ok) {
-    return refuseEvent(c, { error: 'malformed_signature', detail: reading.detail });
+    return refuseEvent(hook.answer, { error: 'malformed_signature', detail: reading.detail });
   }
   const { timestamp } = reading.header;
   const signature = await matchingSignature(key, reading.header, body);
-  if (signature === null) return refuseEvent(c, { error: 'bad_signature' });
+  if (signature === null) return refuseEvent(hook.answer, { error: 'bad_signature' });
   // After the signature: only a `t` we signed tells the sender their clock is off.
   if (!isFresh(timestamp, receivedAt)) {
-    return refuseEvent(c, { error: 'stale_signature', detail: staleness(timestamp, receivedAt) });
+    return refuseEvent(hook.answer, {
+      error: 'stale_signature',
+      detail: staleness(timestamp, receivedAt),
+    });
   }
-  if (deps.recent.has(signature, receivedAt)) return refuseEvent(c, { error: 'replayed' });
+  if (deps.recent.has(signature, receivedAt))
+    return refuseEvent(hook.answer, { error: 'replayed' });
   return { signature, timestamp };
 }
 
-async function receiveLifecycleEvent(deps: LifecycleDeps, c: LifecycleContext) {
+async function receiveLifecycleEvent(deps: LifecycleDeps, hook: HookRequest) {
   // Checked by checkConfigured; read again for its value.
-  const key = lifecycleKey(c.env);
-  if (!key.ok) return refuseEvent(c, { error: 'lifecycle_not_configured' });
-  const body = await c.req.text();
+  const key = lifecycleKey(hook.env);
+  if (!key.ok) return refuseEvent(hook.answer, { error: 'lifecycle_not_configured' });
+  const body = await hook.request.text();
   const receivedAt = deps.now();
-  const signed = await checkSignature(deps, c, key.key, body, receivedAt);
+  const signed = await checkSignature(deps, hook, key.key, body, receivedAt);
   if (signed instanceof Response) return signed;
   const { signature, timestamp } = signed;
 
   const event = readLifecycleEvent(body, receivedAt);
-  if (!event.ok) return refuseEvent(c, { error: 'invalid_event', detail: event.detail });
-  noteDrift(c.get('requestId'), event.drift);
-  const fields = c.get('logFields');
+  if (!event.ok) return refuseEvent(hook.answer, { error: 'invalid_event', detail: event.detail });
+  noteDrift(hook.vars.requestId, event.drift);
+  const fields = hook.vars.logFields;
   fields.lifecycle = event.event.kind;
   fields.event_id = event.event.eventId;
 
-  const ledger = ledgerStub(c.env.SUBSCRIPTION_LEDGER, event.event.subscriptionId);
+  const ledger = ledgerStub(hook.env.SUBSCRIPTION_LEDGER, event.event.subscriptionId);
   let begun: Begun;
   try {
     begun = await ledger.begin(
@@ -139,29 +146,29 @@ async function receiveLifecycleEvent(deps: LifecycleDeps, c: LifecycleContext) {
       receivedAt,
     );
   } catch (error) {
-    logError('lifecycle_ledger_failed', { id: c.get('requestId'), detail: describeError(error) });
-    return refuseEvent(c, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
+    logError('lifecycle_ledger_failed', { id: hook.vars.requestId, detail: describeError(error) });
+    return refuseEvent(hook.answer, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
   }
   deps.recent.add(signature, freshUntil(timestamp), receivedAt);
   fields.outcome = begun.kind;
-  return answerBegun(deps, c, event.event, begun, ledger);
+  return answerBegun(deps, hook, event.event, begun, ledger);
 }
 
 /** What the ledger said of the event, as the product API is answered. */
 function answerBegun(
   deps: LifecycleDeps,
-  c: LifecycleContext,
+  hook: HookRequest,
   event: SubscriptionEvent,
   begun: Begun,
   ledger: Ledger,
 ): Response | Promise<Response> {
   switch (begun.kind) {
     case 'replayed':
-      return refuseEvent(c, { error: 'replayed' });
+      return refuseEvent(hook.answer, { error: 'replayed' });
     case 'duplicate':
-      return answer(c, 200, { duplicate: true });
+      return answer(hook.answer, 200, { duplicate: true });
     case 'in_progress':
-      return refuseEvent(c, {
+      return refuseEvent(hook.answer, {
         error: 'event_in_progress',
         retryAfterSeconds: begun.retryAfterSeconds,
       });
@@ -169,43 +176,43 @@ function answerBegun(
       // Held for its purchase in case that has not reached the ledger yet (ledger.ts
       // PARKED_MS); otherwise there is nothing to count it against, and a retry would not
       // change that, so the answer is a success.
-      return answer(c, 202, { recorded: false, reason: 'unknown_subscription' });
+      return answer(hook.answer, 202, { recorded: false, reason: 'unknown_subscription' });
     case 'refused':
       logWarning('lifecycle_event_refused', {
-        id: c.get('requestId'),
+        id: hook.vars.requestId,
         event_id: event.eventId,
         refusal: begun.refusal,
       });
-      return refuseEvent(c, { error: begun.refusal, detail: begun.detail });
+      return refuseEvent(hook.answer, { error: begun.refusal, detail: begun.detail });
     case 'claimed':
-      return passOn(deps, c, event, begun, ledger);
+      return passOn(deps, hook, event, begun, ledger);
   }
 }
 
 async function passOn(
   deps: LifecycleDeps,
-  c: LifecycleContext,
+  hook: HookRequest,
   event: SubscriptionEvent,
   claimed: Extract<Begun, { kind: 'claimed' }>,
   ledger: Ledger,
 ) {
   try {
-    await deps.apply(c.env, [{ ...event, visitorId: claimed.visitorId }]);
+    await deps.apply(hook.env, [{ ...event, visitorId: claimed.visitorId }]);
   } catch (error) {
     logError('lifecycle_apply_failed', {
-      id: c.get('requestId'),
+      id: hook.vars.requestId,
       event_id: event.eventId,
       detail: describeError(error),
     });
     await ledger.release(event.eventId, claimed.claim).catch((releaseError: unknown) =>
       // The claim lapses after CLAIM_TIMEOUT_MS: a retry after that claims it again.
       logError('lifecycle_release_failed', {
-        id: c.get('requestId'),
+        id: hook.vars.requestId,
         event_id: event.eventId,
         detail: describeError(releaseError),
       }),
     );
-    return refuseEvent(c, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
+    return refuseEvent(hook.answer, { error: 'lifecycle_unavailable', retryAfterSeconds: 30 });
   }
   try {
     await ledger.settle(event.eventId, claimed.claim);
@@ -213,12 +220,12 @@ async function passOn(
     // It did reach the experiments: a retry after the claim lapses passes it again, and the
     // experiment shard counts an event id once.
     logError('lifecycle_settle_failed', {
-      id: c.get('requestId'),
+      id: hook.vars.requestId,
       event_id: event.eventId,
       detail: describeError(error),
     });
   }
-  return answer(c, 200, { recorded: true });
+  return answer(hook.answer, 200, { recorded: true });
 }
 
 /** How far `t` is from our clock, for the sender to see whose clock is off. */
@@ -228,7 +235,7 @@ function staleness(timestamp: number, nowMs: number): string {
   return `t is ${Math.abs(seconds)} s ${side} our clock; at most ${SIGNATURE_TOLERANCE_SECONDS} s is taken`;
 }
 
-function answer(c: Context<LifecycleEnv>, status: 200 | 202, body: LifecycleAnswer): Response {
+function answer(c: Answer, status: 200 | 202, body: LifecycleAnswer): Response {
   c.header('Cache-Control', 'no-store');
   return c.json(body, status);
 }

@@ -5,6 +5,7 @@ import { draftCountryOf } from '../funnel/draft-content';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
 import type { BaseVariables, EnvOf } from './envs';
 import { keptFirstTouch } from './first-touch';
+import { signedCookiesOf } from './signed-cookies';
 import type { VisitorVariables } from './visitor';
 
 /** Set by the country middleware. */
@@ -82,7 +83,7 @@ async function toldCountry(
   const named = countryCode(header);
   if (named !== null) return named;
   if (!c.get('visitorId')) return null;
-  const { touch } = await keptFirstTouch(c, Date.now());
+  const { touch } = await keptFirstTouch(signedCookiesOf(c), Date.now());
   return countryCode(touch?.country);
 }
 

@@ -1,7 +1,6 @@
-import type { ConsoleVariables } from '../console/access';
 import type { Bindings } from '../env';
-import type { SignedInUserVariables } from '../session/signed-in-user';
 import type { AttributionVariables } from './attribution';
+import type { ConsoleVariables } from './console-access';
 import type { CountryVariables } from './country';
 import type { DevKitVariables } from './dev-kit';
 import type { ExperimentVariables } from './experiments';
@@ -12,6 +11,7 @@ import type { LocaleVariables } from './locale';
 import type { RequestLogVariables } from './request-log';
 import type { RouteVariables } from './route';
 import type { SecurityHeadersVariables } from './security-headers';
+import type { SignedInUserVariables } from './signed-in-user';
 import type { TranslationVariables } from './translations';
 import type { VisitorVariables } from './visitor';
 

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Source } from '../../shared/routing';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
@@ -9,11 +9,12 @@ import {
   type FirstTouch,
   takeFirstTouch,
 } from '../routing/first-touch';
-import type { AppEnv, RootEnv } from './envs';
+import type { AppEnv } from './envs';
 import {
-  readSignedCookie,
   reportInvalidCookie,
   type SignedCookie,
+  type SignedCookies,
+  signedCookiesOf,
   writeSignedCookie,
 } from './signed-cookies';
 
@@ -32,11 +33,11 @@ const FIRST_TOUCH_MAX_AGE = 30 * 24 * 60 * 60;
  * is not signed for this visitor, or when the visit began FIRST_TOUCH_MAX_AGE ago (a browser
  * keeps the cookie that long; a visitor who saved it does not keep its campaign longer).
  */
-export async function keptFirstTouch<E extends RootEnv>(
-  c: Context<E>,
+export async function keptFirstTouch(
+  cookies: SignedCookies,
   nowMs: number,
 ): Promise<{ touch: FirstTouch | null; cookie: SignedCookie }> {
-  const cookie = await readSignedCookie(c, FIRST_TOUCH_COOKIE);
+  const cookie = await cookies.read(FIRST_TOUCH_COOKIE);
   const touch = cookie.state === 'valid' ? decodeFirstTouch(cookie.value) : null;
   const current = touch !== null && nowMs - touch.began_at < FIRST_TOUCH_MAX_AGE * 1000;
   return { touch: current ? touch : null, cookie };
@@ -66,7 +67,7 @@ export function firstTouch(options: { now?: () => number } = {}): MiddlewareHand
     const { touch: kept, cookie } = c.get('previewCountry')
       ? // A preview that names its country is a new visitor from there (worker/middleware/country.ts).
         { touch: null, cookie: { state: 'none' } as const }
-      : await keptFirstTouch(c, at);
+      : await keptFirstTouch(signedCookiesOf(c), at);
     const touch =
       kept ??
       takeFirstTouch({

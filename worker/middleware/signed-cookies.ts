@@ -94,3 +94,22 @@ export function reportInvalidCookie<E extends RootEnv>(
 export function clearCookie(c: Context, name: string): void {
   deleteCookie(c, name, { path: '/', secure: true });
 }
+
+/**
+ * A request's signed cookies as code below a route handler reads and writes them: the handler
+ * hands `signedCookiesOf(c)`, so what it calls holds these cookies and nothing else of `c`.
+ */
+export interface SignedCookies {
+  /** readSignedCookie's answer; the request's visitor id unless one is named. */
+  read(name: string, visitorId?: string | null): Promise<SignedCookie>;
+  write(name: string, value: string, options: CookieOptions): Promise<void>;
+  reportInvalid(name: string, reason: CookieRejection): void;
+}
+
+export function signedCookiesOf<E extends RootEnv>(c: Context<E>): SignedCookies {
+  return {
+    read: (name, visitorId) => readSignedCookie(c, name, visitorId),
+    write: (name, value, options) => writeSignedCookie(c, name, value, options),
+    reportInvalid: (name, reason) => reportInvalidCookie(c, name, reason),
+  };
+}

@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Handler } from 'hono';
 import type {
   PictureDeleteAnswer,
   PictureRefusal,
@@ -11,6 +11,7 @@ import { consoleError } from '../http/console-errors';
 import { isJsonRequest, readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
 import { crossOriginReason } from '../middleware/same-origin';
+import type { Answer } from '../middleware/visit';
 import { deletePicture, findPicture } from './library';
 import { DELETES_PER_AUTHOR, refusedFor } from './limits';
 import { pictureUses } from './picture-uses';
@@ -23,49 +24,49 @@ import { pictureUses } from './picture-uses';
  * per author: a stolen session cannot empty the library faster than a marketer tidies it.
  */
 
-type LibraryContext = Context<ConsoleEnv>;
-
 /** A picture's id: the SHA-256 of its file, in lower-case hex. */
 const PICTURE_ID = /^[0-9a-f]{64}$/;
 
 /** The refusals a delete answers with, beside the upload's (./library-routes.ts). */
 export type Refuse = (
-  c: LibraryContext,
+  c: Answer,
   status: 404 | 409 | 429 | 503,
   error: PictureRefusal,
   extra?: { message?: string; uses?: PictureUse[] },
 ) => Response;
 
-export async function deleteFromLibrary(c: LibraryContext, refuse: Refuse): Promise<Response> {
-  if (crossOriginReason(c.req.raw) !== null) return consoleError(c, 403, 'cross_origin');
-  if (!isJsonRequest(c.req.raw)) return consoleError(c, 415, 'bad_request');
-  const body = await readJsonBody(c.req.raw);
-  const id = c.req.param('id') ?? '';
-  if (!PICTURE_ID.test(id) || body === null || typeof body !== 'object') {
-    return consoleError(c, 400, 'bad_request');
-  }
-  const bucket = c.env.PICTURES;
-  if (!bucket) return refuse(c, 503, 'pictures_not_configured');
-  const wait = await refusedFor(c.env.RATE_LIMITER, DELETES_PER_AUTHOR, c.get('consoleAuthor'));
-  if (wait !== null) {
-    c.header('Retry-After', String(wait));
-    return refuse(c, 429, 'rate_limited');
-  }
-  if (!(await findPicture(bucket, id))) return refuse(c, 404, 'picture_not_found');
-  const live = await liveContent(c.env.FUNNEL_CONFIG);
-  const uses: PictureUse[] = [
-    ...pictureUses(live, id).map((path) => ({ in: 'live' as const, path })),
-    ...pictureUses((body as { draft?: unknown }).draft, id).map((path) => ({
-      in: 'draft' as const,
-      path,
-    })),
-  ];
-  if (uses.length > 0) return refuse(c, 409, 'picture_in_use', { message: inUse(uses), uses });
-  c.get('logFields').picture = id;
-  const sizes = await deletePicture(bucket, id);
-  await forgetCached(new URL(c.req.url).origin, id, sizes);
-  const answer: PictureDeleteAnswer = { ok: true, deleted: id };
-  return c.json(answer);
+export function deleteFromLibrary(refuse: Refuse): Handler<ConsoleEnv> {
+  return async function deleteFromLibraryHandler(c) {
+    if (crossOriginReason(c.req.raw) !== null) return consoleError(c, 403, 'cross_origin');
+    if (!isJsonRequest(c.req.raw)) return consoleError(c, 415, 'bad_request');
+    const body = await readJsonBody(c.req.raw);
+    const id = c.req.param('id') ?? '';
+    if (!PICTURE_ID.test(id) || body === null || typeof body !== 'object') {
+      return consoleError(c, 400, 'bad_request');
+    }
+    const bucket = c.env.PICTURES;
+    if (!bucket) return refuse(c, 503, 'pictures_not_configured');
+    const wait = await refusedFor(c.env.RATE_LIMITER, DELETES_PER_AUTHOR, c.get('consoleAuthor'));
+    if (wait !== null) {
+      c.header('Retry-After', String(wait));
+      return refuse(c, 429, 'rate_limited');
+    }
+    if (!(await findPicture(bucket, id))) return refuse(c, 404, 'picture_not_found');
+    const live = await liveContent(c.env.FUNNEL_CONFIG);
+    const uses: PictureUse[] = [
+      ...pictureUses(live, id).map((path) => ({ in: 'live' as const, path })),
+      ...pictureUses((body as { draft?: unknown }).draft, id).map((path) => ({
+        in: 'draft' as const,
+        path,
+      })),
+    ];
+    if (uses.length > 0) return refuse(c, 409, 'picture_in_use', { message: inUse(uses), uses });
+    c.get('logFields').picture = id;
+    const sizes = await deletePicture(bucket, id);
+    await forgetCached(new URL(c.req.url).origin, id, sizes);
+    const answer: PictureDeleteAnswer = { ok: true, deleted: id };
+    return c.json(answer);
+  };
 }
 
 /**

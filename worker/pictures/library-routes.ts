@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Handler, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
@@ -19,6 +19,7 @@ import {
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../middleware/envs';
 import { crossOriginReason } from '../middleware/same-origin';
+import type { Answer } from '../middleware/visit';
 import { deleteFromLibrary } from './delete-route';
 import { findPicture, listPictures, storePicture } from './library';
 import { refusedFor, UPLOADS_PER_AUTHOR } from './limits';
@@ -33,8 +34,6 @@ import { sniffPicture } from './sniff';
  * not JSON; it keeps their rule against other sites on its own: the same-origin check, and a
  * content type (`application/octet-stream`) no cross-site form can send.
  */
-
-type LibraryContext = Context<ConsoleEnv>;
 
 const MB = 1024 * 1024;
 
@@ -53,7 +52,7 @@ const MESSAGES: Record<PictureRefusal, string> = {
 };
 
 function refuse(
-  c: LibraryContext,
+  c: Answer,
   status: ContentfulStatusCode,
   error: PictureRefusal,
   extra: { message?: string; uses?: PictureUse[] } = {},
@@ -81,64 +80,66 @@ export function pictureLibraryRoutes(options: { now?: () => number } = {}) {
       await next();
     },
     bodyLimit({ maxSize: PICTURE_MAX_BYTES, onError: (c) => refuse(c, 413, 'picture_too_large') }),
-    (c) => upload(c, now),
+    upload(now),
   );
-  app.delete('/:id', (c) => deleteFromLibrary(c, refuse));
+  app.delete('/:id', deleteFromLibrary(refuse));
   return app;
 }
 
-async function upload(c: LibraryContext, now: () => number): Promise<Response> {
-  const bucket = c.env.PICTURES;
-  const images = c.env.IMAGES;
-  if (!bucket || !images) return refuse(c, 503, 'pictures_not_configured');
-  const author = c.get('consoleAuthor');
-  const wait = await refusedFor(c.env.RATE_LIMITER, UPLOADS_PER_AUTHOR, author);
-  if (wait !== null) {
-    c.header('Retry-After', String(wait));
-    return refuse(c, 429, 'rate_limited');
-  }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  const sniffed = sniffPicture(bytes);
-  if (!sniffed.ok) {
-    const [status, refusal] = SNIFF_REFUSALS[sniffed.reason];
-    return refuse(c, status, refusal);
-  }
-  const sides = [sniffed.width, sniffed.height];
-  if (sides.some((side) => side < PICTURE_MIN_SIDE || side > PICTURE_MAX_SIDE)) {
-    return refuse(c, 422, 'picture_dimensions');
-  }
-  const id = hex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
-  c.get('logFields').picture = id;
-  const known = await findPicture(bucket, id);
-  if (known)
-    return c.json({ ok: true, picture: known, created: false } satisfies PictureUploadAnswer);
-  // The library's thumbnail, made now: it also proves the whole file decodes (a file cut after
-  // its header passes the sniffer, not the decoder).
-  const original = new Blob([bytes]).stream();
-  try {
-    await makeSize(
-      images,
-      bucket,
-      { id, original },
-      pictureWidths(sniffed.width)[0] ?? sniffed.width,
-      'jpg',
-    );
-  } catch (error) {
-    if (!(error instanceof PictureUnreadable)) throw error;
-    logWarning('picture_undecodable', { picture: id, detail: error.message });
-    return refuse(c, 422, 'picture_malformed');
-  }
-  const { record, created } = await storePicture(bucket, {
-    id,
-    bytes,
-    type: sniffed.type,
-    width: sniffed.width,
-    height: sniffed.height,
-    author,
-    at: new Date(now()),
-  });
-  const answer: PictureUploadAnswer = { ok: true, picture: record, created };
-  return c.json(answer, created ? 201 : 200);
+function upload(now: () => number): Handler<ConsoleEnv> {
+  return async function uploadHandler(c) {
+    const bucket = c.env.PICTURES;
+    const images = c.env.IMAGES;
+    if (!bucket || !images) return refuse(c, 503, 'pictures_not_configured');
+    const author = c.get('consoleAuthor');
+    const wait = await refusedFor(c.env.RATE_LIMITER, UPLOADS_PER_AUTHOR, author);
+    if (wait !== null) {
+      c.header('Retry-After', String(wait));
+      return refuse(c, 429, 'rate_limited');
+    }
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const sniffed = sniffPicture(bytes);
+    if (!sniffed.ok) {
+      const [status, refusal] = SNIFF_REFUSALS[sniffed.reason];
+      return refuse(c, status, refusal);
+    }
+    const sides = [sniffed.width, sniffed.height];
+    if (sides.some((side) => side < PICTURE_MIN_SIDE || side > PICTURE_MAX_SIDE)) {
+      return refuse(c, 422, 'picture_dimensions');
+    }
+    const id = hex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+    c.get('logFields').picture = id;
+    const known = await findPicture(bucket, id);
+    if (known)
+      return c.json({ ok: true, picture: known, created: false } satisfies PictureUploadAnswer);
+    // The library's thumbnail, made now: it also proves the whole file decodes (a file cut after
+    // its header passes the sniffer, not the decoder).
+    const original = new Blob([bytes]).stream();
+    try {
+      await makeSize(
+        images,
+        bucket,
+        { id, original },
+        pictureWidths(sniffed.width)[0] ?? sniffed.width,
+        'jpg',
+      );
+    } catch (error) {
+      if (!(error instanceof PictureUnreadable)) throw error;
+      logWarning('picture_undecodable', { picture: id, detail: error.message });
+      return refuse(c, 422, 'picture_malformed');
+    }
+    const { record, created } = await storePicture(bucket, {
+      id,
+      bytes,
+      type: sniffed.type,
+      width: sniffed.width,
+      height: sniffed.height,
+      author,
+      at: new Date(now()),
+    });
+    const answer: PictureUploadAnswer = { ok: true, picture: record, created };
+    return c.json(answer, created ? 201 : 200);
+  };
 }
 
 const SNIFF_REFUSALS = {

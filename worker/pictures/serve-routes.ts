@@ -1,11 +1,12 @@
-import { type Context, Hono } from 'hono';
-import { describeError, logError } from '../../shared/log';
+import { Hono } from 'hono';
+import { describeError, type LogFields, logError } from '../../shared/log';
 import {
   PICTURE_MIME,
   type PictureFormat,
   parsePictureName,
   pictureWidths,
 } from '../../shared/pictures';
+import type { Bindings } from '../env';
 import type { BaseEnv } from '../middleware/envs';
 import { addressSubject } from '../rate-limits/client-address';
 import { findPicture, originalKey, sizeKey } from './library';
@@ -20,7 +21,18 @@ import { makeSize, PictureUnreadable } from './sizes';
  * but, past a malformed name, one R2 lookup, and that only within an address's limit.
  */
 
-type PictureContext = Context<BaseEnv>;
+/** What a picture's plain answers need of the handler's `c`: its text answer. */
+interface PlainAnswer {
+  text(text: string, status: 404 | 429 | 503, headers: Record<string, string>): Response;
+}
+
+/** What making a size knows of its request: the bindings, the address, the log, the answer. */
+interface SizeRequest {
+  env: Bindings;
+  clientIp: string | undefined;
+  log: LogFields;
+  answer: PlainAnswer;
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -38,7 +50,16 @@ export function pictureServeRoutes() {
     const kept = await bucket.get(sizeKey(parsed.id, parsed.width, parsed.format));
     const answer = kept
       ? pictureAnswer(kept.body, parsed.format)
-      : await madeOnce(c, bucket, parsed.id, parsed.width, parsed.format);
+      : await madeOnce(
+          {
+            env: c.env,
+            clientIp: c.req.header('cf-connecting-ip'),
+            log: c.get('logFields'),
+            answer: c,
+          },
+          bucket,
+          parsed,
+        );
     if (answer.status === 200) {
       const [forCache, forVisitor] = answer.body?.tee() ?? [null, null];
       c.executionCtx.waitUntil(toCache(cacheKey, new Response(forCache, answer)));
@@ -47,12 +68,12 @@ export function pictureServeRoutes() {
     return answer;
   });
   // Any other path under /pictures (a traversal, a folder, another method) is no picture either.
-  app.all('*', notFound);
+  app.all('*', (c) => notFound(c));
   return app;
 }
 
 /** Plain and small: an image URL, not a page; and never cached, a picture may be uploaded next. */
-function notFound(c: PictureContext): Response {
+function notFound(c: PlainAnswer): Response {
   return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
 }
 
@@ -71,27 +92,26 @@ function pictureAnswer(body: BodyInit, format: PictureFormat): Response {
  * record says which; a listed width of a picture we have is made now, kept, and answered.
  */
 async function madeOnce(
-  c: PictureContext,
+  request: SizeRequest,
   bucket: R2Bucket,
-  id: string,
-  width: number,
-  format: PictureFormat,
+  { id, width, format }: { id: string; width: number; format: PictureFormat },
 ): Promise<Response> {
-  const address = addressSubject(c.req.header('cf-connecting-ip'));
-  const wait = await refusedFor(c.env.RATE_LIMITER, MAKES_PER_ADDRESS, address);
+  const { env, answer } = request;
+  const address = addressSubject(request.clientIp);
+  const wait = await refusedFor(env.RATE_LIMITER, MAKES_PER_ADDRESS, address);
   if (wait !== null) {
-    c.get('logFields').error = 'rate_limited';
-    return c.text('Too many requests', 429, { 'Retry-After': String(wait) });
+    request.log.error = 'rate_limited';
+    return answer.text('Too many requests', 429, { 'Retry-After': String(wait) });
   }
   const record = await findPicture(bucket, id);
-  if (!record || !pictureWidths(record.width).includes(width) || !c.env.IMAGES) {
-    return notFound(c);
+  if (!record || !pictureWidths(record.width).includes(width) || !env.IMAGES) {
+    return notFound(answer);
   }
   const original = await bucket.get(originalKey(id));
-  if (!original) return notFound(c);
+  if (!original) return notFound(answer);
   try {
     const bytes = await makeSize(
-      c.env.IMAGES,
+      env.IMAGES,
       bucket,
       { id, original: original.body },
       width,
@@ -101,7 +121,7 @@ async function madeOnce(
   } catch (error) {
     if (!(error instanceof PictureUnreadable)) throw error;
     logError('picture_size_failed', { picture: id, width, format, detail: error.message });
-    return c.text('Picture unavailable', 503, { 'Cache-Control': 'no-store' });
+    return answer.text('Picture unavailable', 503, { 'Cache-Control': 'no-store' });
   }
 }
 

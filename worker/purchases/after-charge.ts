@@ -1,11 +1,10 @@
-import type { Context } from 'hono';
 import { type ApiCallName, PollingStartResponse } from '../../shared/api/contract';
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
-import type { ApiEnv } from '../middleware/envs';
-import { rateAskerOf, recordDecline } from '../rate-limits/rate-limit-gate';
-import { sessionUserId } from '../session/signed-in-user';
+import { sessionUserId } from '../middleware/signed-in-user';
+import type { CallVisit } from '../middleware/visit';
+import { recordDecline } from '../rate-limits/rate-limit-gate';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
@@ -30,26 +29,28 @@ export interface ChargeRequest {
  * (off the visitor's path; a failure is an error line, and the next poll of the result tries
  * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
  * decline counts toward the card-testing limits, against the card a polling id was started with.
- * It takes the context to hand that work to the request's waitUntil (worker/after-answer.ts).
+ * The visit's execution context takes that work (worker/after-answer.ts).
  * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.
  */
-export async function afterChargeAnswer<E extends ApiEnv>(
-  c: Context<E>,
+export async function afterChargeAnswer(
+  visit: CallVisit,
   call: ApiCallName,
   answer: { status: number; body: unknown },
   request: ChargeRequest,
   now: () => number,
 ): Promise<unknown> {
-  const id = c.get('requestId');
-  const pollingId = call === 'pollingResult' ? (c.req.param('pollingId') ?? null) : null;
+  const id = visit.requestId;
+  const pollingId = call === 'pollingResult' ? (visit.params.pollingId ?? null) : null;
   const answered = verifiedChargeOf(call, answer.status, answer.body);
   const ordered: Ordered | null =
     call === 'directSubscription' ? request : pollingId ? request.polled : null;
   const completed = answered ? completeFromCatalogue(answered, ordered) : null;
   if (answered && isMainPlan(ordered?.planId ?? answered.planId)) {
-    await rememberMainPurchase(mainPurchaseKeeper(c.env, c.req.header('cookie'), id));
+    await rememberMainPurchase(
+      mainPurchaseKeeper(visit.env, visit.request.headers.get('cookie') ?? undefined, id),
+    );
   }
-  if (answered && c.get('preview')) {
+  if (answered && visit.vars.preview) {
     // A marketer's preview (worker/funnel/preview.ts) is no visit: its purchase is neither
     // revenue nor a conversion, so it is not recorded and no ad network hears of it.
     logLine({
@@ -60,10 +61,10 @@ export async function afterChargeAnswer<E extends ApiEnv>(
     });
   } else if (answered && completed) {
     afterAnswer(
-      c,
+      visit,
       (async () => {
         const { charge, filled } = completed;
-        const outcome = await recordVerifiedPurchase(c, charge, now);
+        const outcome = await recordVerifiedPurchase(visit, charge, now);
         if (outcome !== 'recorded') return;
         logLine({ id, purchase: 'verified', sub_id: charge.subscriptionId });
         logCatalogueFill(id, call, filled);
@@ -78,12 +79,12 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   }
   const started = pollingIdStarted(call, answer);
   if (started) {
-    await rememberPollingCharge({ namespace: c.env.RATE_LIMITER, requestId: id }, started, {
+    await rememberPollingCharge({ namespace: visit.env.RATE_LIMITER, requestId: id }, started, {
       card: request.card,
       planId: request.planId,
       coupon: request.coupon,
-      visitorId: c.get('visitorId'),
-      userId: await sessionUserId(c),
+      visitorId: visit.vars.visitorId,
+      userId: await sessionUserId(visit.cookies),
     });
   }
   const decline = declineOf(call, answer.status, answer.body, {
@@ -92,9 +93,9 @@ export async function afterChargeAnswer<E extends ApiEnv>(
   });
   if (decline) {
     const card = pollingId ? (request.polled?.card ?? null) : request.card;
-    afterAnswer(c, recordDecline(rateAskerOf(c), decline, card));
+    afterAnswer(visit, recordDecline(visit.asker, decline, card));
   }
-  noteCharge(c, call, answer, { started, pollingId });
+  noteCharge(visit, call, answer, { started, pollingId });
   const receipt = completed
     ? chargeReceiptOf(completed.charge, ordered?.coupon ?? null, now())
     : null;
@@ -108,20 +109,20 @@ export async function afterChargeAnswer<E extends ApiEnv>(
  * visitor's uuid beside them, so support can find a visitor's declines), and the polling id on
  * the POST that started it and on each poll, so a charge and its polls are found together.
  */
-function noteCharge<E extends ApiEnv>(
-  c: Context<E>,
+function noteCharge(
+  visit: CallVisit,
   call: ApiCallName,
   answer: { status: number; body: unknown },
   ids: { started: string | null; pollingId: string | null },
 ): void {
-  const fields = c.get('logFields');
+  const fields = visit.vars.logFields;
   const pollingId = ids.started ?? ids.pollingId;
   if (pollingId) fields.polling_id = pollingId;
   const report = declineReportOf(call, answer.status, answer.body);
   if (!report) return;
   fields.decline_class = report.decline_class;
   fields.decline_code = report.decline_code;
-  fields.visitor = c.get('visitorId');
+  fields.visitor = visit.vars.visitorId;
 }
 
 /** Whether a charge was for a main plan (a subscription the upsells follow), not an upsell. */

@@ -1,14 +1,8 @@
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
+import { cookieValue } from '../attribution/cookie-header';
+import type { Bindings } from '../env';
 import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
-import type { RootEnv } from '../middleware/envs';
-import {
-  cookieKey,
-  readSignedCookie,
-  reportInvalidCookie,
-  writeSignedCookie,
-} from '../middleware/signed-cookies';
+import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
 
 /**
  * The offer's deadline for one visitor (SPEC.md §4: the countdown runs 300 s): fixed the first
@@ -41,11 +35,17 @@ const DEADLINE = /^\d{1,12}$/;
 
 type DeadlineRead = { state: 'none' } | { state: 'invalid' } | { state: 'valid'; at: number };
 
-async function readDeadline<E extends RootEnv>(c: Context<E>): Promise<DeadlineRead> {
-  const cookie = await readSignedCookie(c, OFFER_COOKIE);
+/** Where the deadline is kept: the request's signed cookies, under the bindings' key. */
+interface KeptIn {
+  env: Bindings;
+  cookies: SignedCookies;
+}
+
+async function readDeadline(cookies: SignedCookies): Promise<DeadlineRead> {
+  const cookie = await cookies.read(OFFER_COOKIE);
   if (cookie.state === 'none') return cookie;
   if (cookie.state === 'invalid') {
-    reportInvalidCookie(c, OFFER_COOKIE, cookie.reason);
+    cookies.reportInvalid(OFFER_COOKIE, cookie.reason);
     return { state: 'invalid' };
   }
   if (!DEADLINE.test(cookie.value)) return { state: 'invalid' };
@@ -62,21 +62,21 @@ function clockAt(deadlineMs: number, nowMs: number): OfferClock {
  * `countdown` false (the route or variant turned it off): `off`. A marketer's preview keeps
  * nothing: it shows the full length and writes no cookie.
  */
-export async function pageOfferClock<E extends RootEnv>(
-  c: Context<E>,
+export async function pageOfferClock(
+  page: KeptIn & { request: Request },
   countdown: boolean,
   nowMs: number,
 ): Promise<OfferClock> {
-  if (!countdown || cookieKey(c.env) === null) return { state: 'off' };
-  if (getCookie(c, PREVIEW_COOKIE) !== undefined) {
+  if (!countdown || cookieKey(page.env) === null) return { state: 'off' };
+  if (cookieValue(page.request.headers.get('cookie') ?? undefined, PREVIEW_COOKIE) !== undefined) {
     return { state: 'running', secondsLeft: OFFER_SECONDS };
   }
-  const read = await readDeadline(c);
+  const read = await readDeadline(page.cookies);
   if (read.state === 'valid') return clockAt(read.at, nowMs);
   const seconds = Math.floor(nowMs / 1000);
   // A cookie that is not ours ends the offer now, and is replaced so it is reported once.
   const deadline = read.state === 'invalid' ? seconds : seconds + OFFER_SECONDS;
-  await writeSignedCookie(c, OFFER_COOKIE, String(deadline), OFFER_COOKIE_OPTIONS);
+  await page.cookies.write(OFFER_COOKIE, String(deadline), OFFER_COOKIE_OPTIONS);
   return clockAt(deadline * 1000, nowMs);
 }
 
@@ -85,13 +85,13 @@ export async function pageOfferClock<E extends RootEnv>(
  * or the cookie is not one we signed. A visitor no page showed a countdown has none: nothing
  * was promised to end.
  */
-export async function offerEndedForCharge<E extends RootEnv>(
-  c: Context<E>,
+export async function offerEndedForCharge(
+  charge: KeptIn,
   countdown: boolean,
   nowMs: number,
 ): Promise<boolean> {
-  if (!countdown || cookieKey(c.env) === null) return false;
-  const read = await readDeadline(c);
+  if (!countdown || cookieKey(charge.env) === null) return false;
+  const read = await readDeadline(charge.cookies);
   if (read.state === 'none') return false;
   return read.state === 'invalid' || read.at <= nowMs;
 }

@@ -1,11 +1,10 @@
-import type { Context } from 'hono';
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
-import type { ApiEnv } from '../middleware/envs';
 import { keptFirstTouch } from '../middleware/first-touch';
+import { sessionUserId } from '../middleware/signed-in-user';
+import type { CallVisit } from '../middleware/visit';
 import { buyerEmailHash } from '../session/session-cookie';
-import { sessionUserId } from '../session/signed-in-user';
 import type { VerifiedCharge } from './charge-answers';
 import { purchaseEventOf } from './purchase-event';
 import { claimPurchase, queueClaimed } from './purchase-outbox';
@@ -23,28 +22,25 @@ export type RecordOutcome = 'recorded' | 'known';
  * de-duplication. So that a purchase queued again keeps it, the claim stores the whole message
  * (./purchase-outbox.ts): whatever dies between the claim and the queue, the next poll or the
  * scheduled sweep queues that same message, and the destinations drop any repeat by its id.
- *
- * It takes the context for the signed cookies it reads (the user, the first touch), whose readers
- * take it (worker/middleware/signed-cookies.ts).
  */
-export async function recordVerifiedPurchase<E extends ApiEnv>(
-  c: Context<E>,
+export async function recordVerifiedPurchase(
+  visit: CallVisit,
   charge: VerifiedCharge,
   now: () => number,
 ): Promise<RecordOutcome> {
   const at = now();
   const insertId = `srv_${crypto.randomUUID()}`;
-  const visitorId = c.get('visitorId');
+  const visitorId = visit.vars.visitorId;
   const event = purchaseEventOf(
     charge,
     {
       visitorId,
-      userId: await sessionUserId(c),
-      variant: c.get('variant').key,
-      flow: c.get('flow').name,
-      configVersion: c.get('config').version,
-      ...(await routeOfVisit(c, at)),
-      pageUrl: c.req.header('referer') ?? null,
+      userId: await sessionUserId(visit.cookies),
+      variant: visit.vars.variant.key,
+      flow: visit.vars.flow.name,
+      configVersion: visit.vars.config.version,
+      ...(await routeOfVisit(visit, at)),
+      pageUrl: visit.request.headers.get('referer') ?? null,
       at,
     },
     insertId,
@@ -52,14 +48,14 @@ export async function recordVerifiedPurchase<E extends ApiEnv>(
   const context = buyerContext(
     serverContext(
       {
-        headers: c.req.raw.headers,
-        country: c.get('country'),
-        consentCountries: c.env.CONSENT_COUNTRIES,
+        headers: visit.request.headers,
+        country: visit.country,
+        consentCountries: visit.env.CONSENT_COUNTRIES,
       },
       at,
     ),
-    c.req.url,
-    buyerEmailHash(c.req.header('cookie')),
+    visit.request.url,
+    buyerEmailHash(visit.request.headers.get('cookie') ?? undefined),
   );
   const message: QueuedEvent = { v: 1, source: 'server', event, context };
   // Only the request holding the claim queues the purchase, so it counts (in the split test's
@@ -67,9 +63,9 @@ export async function recordVerifiedPurchase<E extends ApiEnv>(
   // charge gets this far (./charge-owner.ts), so the buyer is the visitor who paid; a later poll
   // of the same result attributes nothing again: it either finds the purchase queued, or queues
   // the first request's message, unchanged, when that request never confirmed it.
-  const claimed = await claimPurchase(c.env.EVENTS_DB, charge.subscriptionId, message, at);
+  const claimed = await claimPurchase(visit.env.EVENTS_DB, charge.subscriptionId, message, at);
   if (claimed === null) return 'known';
-  await queueClaimed(c.env.EVENTS_DB, c.env.EVENTS_QUEUE, charge.subscriptionId, claimed);
+  await queueClaimed(visit.env.EVENTS_DB, visit.env.EVENTS_QUEUE, charge.subscriptionId, claimed);
   return 'recorded';
 }
 
@@ -94,16 +90,16 @@ function buyerContext(
  * The buyer's route and source from the cookies their API call brought: the API chooses no
  * route and takes no first touch (worker/sub-apps/browser-api.ts), so the route middleware's
  * fallback to `default` is not taken for a route the visitor walked. Both only from cookies signed for the
- * buyer (worker/middleware/signed-cookies.ts, whose reader takes the context): a hand-made one
+ * buyer (worker/middleware/signed-cookies.ts): a hand-made one
  * names no route or source.
  */
-async function routeOfVisit<E extends ApiEnv>(
-  c: Context<E>,
+async function routeOfVisit(
+  visit: CallVisit,
   at: number,
 ): Promise<{ route: string | null; trafficSource: string | null }> {
-  const { touch } = await keptFirstTouch(c, at);
+  const { touch } = await keptFirstTouch(visit.cookies, at);
   return {
-    route: c.get('routeKept') === true ? (c.get('route')?.id ?? null) : null,
+    route: visit.vars.routeKept === true ? (visit.vars.route?.id ?? null) : null,
     trafficSource: touch?.source ?? null,
   };
 }

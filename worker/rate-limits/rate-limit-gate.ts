@@ -1,9 +1,7 @@
-import type { Context } from 'hono';
 import type { ApiCallName } from '../../shared/api/contract';
 import { type LogFields, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { type ApiRefusal, refusal } from '../http/api-error';
-import type { ApiEnv } from '../middleware/envs';
 import { addressSubject } from './client-address';
 import { checkRateLimits, countHits } from './rate-limit-check';
 import { rulesFor } from './rate-limit-profile';
@@ -15,7 +13,8 @@ export type RateTopic = Pick<RateSubject, 'phone' | 'card'>;
 /**
  * Who sends the request: the visitor, and the address (`CF-Connecting-IP`) it comes from; with
  * the bindings that hold the counters and name the limits' profile, and the request id and log
- * fields a refusal is logged under.
+ * fields a refusal is logged under. A handler reads it from its `c` (middleware/visit.ts
+ * rateAskerOf).
  */
 export interface RateAsker {
   env: Bindings;
@@ -23,17 +22,6 @@ export interface RateAsker {
   connectingIp: string | undefined;
   requestId: string;
   fields: LogFields;
-}
-
-/** The asker an `/api` request's context names: the one place the gates' values are read. */
-export function rateAskerOf<E extends ApiEnv>(c: Context<E>): RateAsker {
-  return {
-    env: c.env,
-    visitorId: c.get('visitorId'),
-    connectingIp: c.req.header('cf-connecting-ip'),
-    requestId: c.get('requestId'),
-    fields: c.get('logFields'),
-  };
 }
 
 function subjectOf(asker: RateAsker, topic: RateTopic): RateSubject {

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { isConsentAnswer } from '../../shared/consent-cookie';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import {
@@ -15,11 +14,6 @@ import {
 } from '../attribution/consent';
 import { cookieValue } from '../attribution/cookie-header';
 import { parsePins, serializePins } from '../experiments/assignment/pins';
-import { writeAdCookie } from '../middleware/attribution';
-import type { ResumeEnv } from '../middleware/envs';
-import { writePins } from '../middleware/experiments';
-import { writeVisitorCookie } from '../middleware/visitor';
-import { writeConsentCookie } from '../routes/consent';
 import type { ResumeRecord } from './resume-record';
 
 type CarriedState = Pick<ResumeRecord, 'visitorId' | 'variant' | 'pins' | 'adCookies' | 'consent'>;
@@ -67,26 +61,30 @@ export function carriedState(visitor: AskingVisitor): CarriedState {
   };
 }
 
+/** The cookies a resume link sets in the real browser (restoredCookies). */
+export interface RestoredCookies {
+  visitorId: string;
+  /** Every variant the visitor is pinned to, the split's included. */
+  pins: { experiment: string; variant: string }[];
+  consent: ResumeRecord['consent'];
+  adCookies: [AdCookieName, string][];
+}
+
 /**
- * Sets the carried cookies with the writers their own middleware uses, so the real browser is
- * the same visitor in the same variants: the experiments then find their pins, so the visitor is
- * not exposed a second time.
+ * The carried cookies, for the handler to set with the writers their own middleware uses, so
+ * the real browser is the same visitor in the same variants: the experiments then find their
+ * pins, so the visitor is not exposed a second time.
  */
-export async function restoreCookies(c: Context<ResumeEnv>, record: ResumeRecord): Promise<void> {
-  writeVisitorCookie(c, record.visitorId);
+export function restoredCookies(record: ResumeRecord): RestoredCookies {
   const pins = new Map(parsePins(record.pins ?? undefined));
   if (record.variant !== null) pins.set(SPLIT_EXPERIMENT_ID, record.variant);
-  // Signed for the record's visitor id, which the caller set as the request's
-  // (worker/middleware/signed-cookies.ts): they came from the signed cookies of that id.
-  await writePins(
-    c,
-    new Map(),
-    [...pins].map(([experiment, variant]) => ({ experiment, variant })),
+  const adCookies = (Object.entries(record.adCookies) as [AdCookieName, string | null][]).filter(
+    (entry): entry is [AdCookieName, string] => entry[1] !== null,
   );
-  if (record.consent !== null) writeConsentCookie(c, record.consent);
-  // Each gets its full lifetime again: a request does not tell a cookie's age, so a kept click
-  // (_fbc, _gf_ttclid) may outlive its attribution window, where it matches nothing.
-  for (const [name, value] of Object.entries(record.adCookies) as [AdCookieName, string | null][]) {
-    if (value !== null) writeAdCookie(c, name, value);
-  }
+  return {
+    visitorId: record.visitorId,
+    pins: [...pins].map(([experiment, variant]) => ({ experiment, variant })),
+    consent: record.consent,
+    adCookies,
+  };
 }

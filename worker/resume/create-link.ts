@@ -7,10 +7,12 @@ import { issueTexts } from '../../shared/validation-issues';
 import { apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
 import type { ApiEnv } from '../middleware/envs';
-import { limitRefusal, rateAskerOf } from '../rate-limits/rate-limit-gate';
+import { signedCookiesOf } from '../middleware/signed-cookies';
+import { sessionUserId } from '../middleware/signed-in-user';
+import { rateAskerOf } from '../middleware/visit';
+import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { RESUME_LINK_RULES } from '../rate-limits/rate-limits';
 import { sessionToken } from '../session/session-cookie';
-import { sessionUserId } from '../session/signed-in-user';
 import { carriedState } from './carried-state';
 import { saveResumeRecord } from './resume-store';
 import { newResumeId, signResumeId } from './resume-token';
@@ -55,7 +57,10 @@ export function createResumeLink(deps: { now: () => number }): Handler<ApiEnv> {
     const signIn =
       loginToken === undefined
         ? null
-        : { sealed: await sealSignIn(key, id, loginToken), userId: await sessionUserId(c) };
+        : {
+            sealed: await sealSignIn(key, id, loginToken),
+            userId: await sessionUserId(signedCookiesOf(c)),
+          };
     const carried = carriedState({
       visitorId: c.get('visitorId'),
       pins: c.get('experiments').pins,

@@ -1,12 +1,17 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { logLine } from '../../shared/log';
+import { writeAdCookie } from '../middleware/attribution';
 import type { ResumeEnv } from '../middleware/envs';
-import { visitOf } from '../middleware/visit';
+import { writePins } from '../middleware/experiments';
+import type { SignInAnswer } from '../middleware/signed-in-user';
+import { type Visit, visitOf } from '../middleware/visit';
+import { writeVisitorCookie } from '../middleware/visitor';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-transport';
+import { writeConsentCookie } from '../routes/consent';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { setSessionToken } from '../session/session-cookie';
-import { restoreCookies } from './carried-state';
+import { restoredCookies } from './carried-state';
 import {
   enteredStorage,
   RESUME_REFUSAL_STATUS,
@@ -49,16 +54,17 @@ const SHOWN_AS: Record<RefusalReason, ResumeRefusal> = {
   sign_in_unavailable: 'unavailable',
 };
 
-function refuseLink(
-  c: Context<ResumeEnv>,
+/** The page a refused link shows, and its status; the refusal logged. */
+function refusedLink(
+  vars: Readonly<ResumeEnv['Variables']>,
   reason: RefusalReason,
   retry?: string,
-): Response | Promise<Response> {
-  logLine({ id: c.get('requestId'), event: 'resume_link_refused', reason });
-  c.get('logFields').error = `resume_${reason}`;
+): { html: string; status: (typeof RESUME_REFUSAL_STATUS)[ResumeRefusal] } {
+  logLine({ id: vars.requestId, event: 'resume_link_refused', reason });
+  vars.logFields.error = `resume_${reason}`;
   const refusal = SHOWN_AS[reason];
-  const page = refusedPageHtml({ t: c.get('t'), language: c.get('language'), refusal, retry });
-  return c.html(page, RESUME_REFUSAL_STATUS[refusal], RESUME_PAGE_HEADERS);
+  const html = refusedPageHtml({ t: vars.t, language: vars.language, refusal, retry });
+  return { html, status: RESUME_REFUSAL_STATUS[refusal] };
 }
 
 type SignedIn =
@@ -72,7 +78,7 @@ type SignedIn =
  * (someone else's link, or a token of theirs): the session cookie is set only for the right one.
  */
 async function signIn(
-  c: Context<ResumeEnv>,
+  { visit, answer }: { visit: Visit; answer: SignInAnswer },
   key: string,
   id: string,
   record: ResumeRecord,
@@ -81,7 +87,7 @@ async function signIn(
   if (record.signIn === null) return { ok: true, account: null };
   const token = await openSignIn(key, id, record.signIn.sealed);
   if (token === null) return { ok: false, reason: 'sign_in_unsealed' };
-  const spent = await spendDeeplinkToken(visitOf(c), token, deps);
+  const spent = await spendDeeplinkToken(visit, token, deps);
   if (spent.outcome === 'failed') return { ok: false, reason: 'sign_in_unavailable' };
   if (spent.outcome !== 'logged_in') return { ok: false, reason: 'sign_in_spent' };
   const expected = record.signIn.userId;
@@ -89,7 +95,7 @@ async function signIn(
     return { ok: false, reason: 'sign_in_other_account' };
   }
   const userId = spent.userId ?? expected;
-  setSessionToken(c, spent.accessToken, userId ?? undefined);
+  setSessionToken(answer, spent.accessToken, userId ?? undefined);
   return { ok: true, account: { userId } };
 }
 
@@ -108,22 +114,40 @@ export function resumeRoutes(
 ): Hono<ResumeEnv> {
   const now = options.now ?? Date.now;
   return new Hono<ResumeEnv>().get('/:token', async function openResumeLink(c) {
+    const refuseLink = (reason: RefusalReason, retry?: string) => {
+      const refused = refusedLink(c.var, reason, retry);
+      return c.html(refused.html, refused.status, RESUME_PAGE_HEADERS);
+    };
     const key = c.env.RESUME_LINK_KEY;
-    if (!key) return refuseLink(c, 'not_configured');
+    if (!key) return refuseLink('not_configured');
     const verdict = await verifyResumeToken(key, c.req.param('token'));
-    if (!verdict.ok) return refuseLink(c, verdict.reason);
+    if (!verdict.ok) return refuseLink(verdict.reason);
     const consumed = await consumeResumeRecord(c.env.EVENTS_DB, verdict.id, now());
-    if (!consumed.ok) return refuseLink(c, consumed.reason);
+    if (!consumed.ok) return refuseLink(consumed.reason);
 
     const { record } = consumed;
-    const signedIn = await signIn(c, key, verdict.id, record, options);
+    const signedIn = await signIn(
+      { visit: visitOf(c), answer: c },
+      key,
+      verdict.id,
+      record,
+      options,
+    );
     if (!signedIn.ok) {
-      if (signedIn.reason !== 'sign_in_unavailable') return refuseLink(c, signedIn.reason);
+      if (signedIn.reason !== 'sign_in_unavailable') return refuseLink(signedIn.reason);
       await putBackResumeRecord(c.env.EVENTS_DB, verdict.id, record, consumed.expiresAt, now());
-      return refuseLink(c, signedIn.reason, new URL(c.req.url).pathname);
+      return refuseLink(signedIn.reason, new URL(c.req.url).pathname);
     }
     c.set('visitorId', record.visitorId);
-    await restoreCookies(c, record);
+    // Signed for the record's visitor id, just set as the request's
+    // (worker/middleware/signed-cookies.ts): they came from the signed cookies of that id.
+    const restored = restoredCookies(record);
+    writeVisitorCookie(c, restored.visitorId);
+    await writePins(c, new Map(), restored.pins);
+    if (restored.consent !== null) writeConsentCookie(c, restored.consent);
+    // Each gets its full lifetime again: a request does not tell a cookie's age, so a kept click
+    // (_fbc, _gf_ttclid) may outlive its attribution window, where it matches nothing.
+    for (const [name, value] of restored.adCookies) writeAdCookie(c, name, value);
     const target = `/${record.screen}${record.search}`;
     logLine({
       id: c.get('requestId'),

@@ -1,15 +1,14 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { requestBrand } from '../funnel/brand';
 import type { OtherPagesEnv } from '../middleware/envs';
+import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { visitOf } from '../middleware/visit';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
 import type { PortalFetch } from '../portal-client/portal-transport';
 import { setSessionToken } from '../session/session-cookie';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
-import { formBodyLimit, refuseForeignForm } from './form-post';
 import { PLAIN_PAGE_HEADERS } from './plain-page';
 
 /**
@@ -35,29 +34,25 @@ function validToken(token: unknown): string | null {
   return parsed.success ? parsed.data.token : null;
 }
 
-/** Answers a login page; c.html, not a Response of its own, so a session cookie goes with it. */
-function showLoginPage(
-  c: Context<OtherPagesEnv>,
+/** A login page's HTML in the request's language and brand. */
+function loginPage(
+  vars: Readonly<OtherPagesEnv['Variables']>,
   kind: LoginPageKind,
   token?: string,
-): Response | Promise<Response> {
-  const html = loginPageHtml({
-    kind,
-    t: c.get('t'),
-    language: c.get('language'),
-    brand: requestBrand(c.get('config'), c.get('theme')),
-    token,
-    nonce: c.get('nonce'),
-  });
-  return c.html(html, LOGIN_PAGE_STATUS[kind], PLAIN_PAGE_HEADERS);
+): string {
+  const { t, language, config, theme, nonce } = vars;
+  return loginPageHtml({ kind, t, language, brand: requestBrand(config, theme), token, nonce });
 }
 
 export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<OtherPagesEnv> {
+  // c.html, not a Response of its own, so a session cookie set on c goes with the page.
   return new Hono<OtherPagesEnv>()
     .get('/login', function showLoginLink(c) {
       const token = validToken(c.req.query('token'));
       c.get('logFields').detail = token ? 'deeplink_login_shown' : 'deeplink_login_unknown';
-      return token ? showLoginPage(c, 'open', token) : showLoginPage(c, 'unknown');
+      const kind = token ? 'open' : 'unknown';
+      const html = loginPage(c.var, kind, token ?? undefined);
+      return c.html(html, LOGIN_PAGE_STATUS[kind], PLAIN_PAGE_HEADERS);
     })
     .post(
       '/login',
@@ -70,7 +65,8 @@ export function appLoginRoutes(deps: { portalFetch?: PortalFetch }): Hono<OtherP
           : ({ outcome: 'unknown' } as const);
         if (spent.outcome === 'logged_in') setSessionToken(c, spent.accessToken);
         c.get('logFields').detail = `deeplink_login_${spent.outcome}`;
-        return showLoginPage(c, spent.outcome);
+        const html = loginPage(c.var, spent.outcome);
+        return c.html(html, LOGIN_PAGE_STATUS[spent.outcome], PLAIN_PAGE_HEADERS);
       },
     );
 }

@@ -3,8 +3,8 @@ import { type ConsentAnswer, isConsentAnswer } from '../../shared/consent-cookie
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE } from '../attribution/consent';
 import { type AnswerHeaders, setAnswerCookie } from '../http/answer-cookies';
 import type { VendorEnv } from '../middleware/envs';
+import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
 import { sameOriginOnly } from '../middleware/same-origin';
-import { formBodyLimit, refuseForeignForm } from './form-post';
 
 /** The form carries one field; anything bigger is not our banner. */
 const MAX_BODY_BYTES = 1024;

@@ -1,67 +1,39 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { every } from 'hono/combine';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { parseBody } from 'hono/utils/body';
+import type { LogFields } from '../../shared/log';
+import { cookieValue } from '../attribution/cookie-header';
 import { isSpeculative } from '../experiments/exposure/exposure-rules';
-import type { AppEnv, BaseEnv } from '../middleware/envs';
-import { sameOriginOnly } from '../middleware/same-origin';
+import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
 
 /**
- * The answers of a form the worker takes without JavaScript (the consent banner's
- * `POST /consent`, the login link's `POST /app/login`) when it refuses the request: plain text,
- * as the form's only outcomes other than success are a bug or a forgery.
+ * What a screen's own form posted, as the worker reads it without JavaScript (./phone-form.ts,
+ * ./signup-form.ts); the guards before it are worker/middleware/form-guards.ts.
  */
-
-/** Another site must not post the visitor's form (the worker's one same-origin rule). */
-export function refuseForeignForm<E extends BaseEnv>(c: Context<E>): Response {
-  c.get('logFields').error = 'cross_origin';
-  return c.text('Forbidden\n', 403);
-}
-
-/**
- * However the body comes: a declared Content-Length over `maxBytes` is refused unread, and a
- * chunked body is cut off as soon as it passes it, before parseBody buffers it.
- */
-export function formBodyLimit<E extends BaseEnv>(maxBytes: number): MiddlewareHandler<E> {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => {
-      c.get('logFields').error = 'payload_too_large';
-      return c.text('Payload too large\n', 413);
-    },
-  });
-}
-
-/** A few short fields (a number and its country, an email); anything bigger is not our form. */
-const SCREEN_FORM_MAX_BYTES = 2048;
-
-/**
- * The guards of a screen's own form (the landing's phone form, the signup screen's email form),
- * as of the other no-script forms (./consent.ts): same origin, small body.
- */
-export const screenFormGuard: MiddlewareHandler<AppEnv> = every(
-  sameOriginOnly(refuseForeignForm),
-  formBodyLimit(SCREEN_FORM_MAX_BYTES),
-);
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
+/** A post that is no form of ours, answered in plain text by the handler. */
+export interface MalformedForm {
+  status: 400 | 415;
+  text: string;
+}
+
 export type FormReading =
   | { ok: true; fields: Record<string, unknown> }
-  | { ok: false; response: Response };
+  | { ok: false; malformed: MalformedForm };
 
 /** A form's fields as a browser posts them; anything else is answered 415 or 400. */
-export async function readFormFields(c: Context<AppEnv>): Promise<FormReading> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+export async function readFormFields(request: Request, log: LogFields): Promise<FormReading> {
+  const type =
+    (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!FORM_TYPES.includes(type)) {
-    c.get('logFields').error = 'unsupported_media_type';
-    return { ok: false, response: c.text('Unsupported media type\n', 415) };
+    log.error = 'unsupported_media_type';
+    return { ok: false, malformed: { status: 415, text: 'Unsupported media type\n' } };
   }
   try {
-    return { ok: true, fields: await c.req.parseBody() };
+    return { ok: true, fields: await parseBody(request) };
   } catch {
-    c.get('logFields').error = 'malformed_form';
-    return { ok: false, response: c.text('Bad request\n', 400) };
+    log.error = 'malformed_form';
+    return { ok: false, malformed: { status: 400, text: 'Bad request\n' } };
   }
 }
 
@@ -85,9 +57,9 @@ const CARRIED_MAX_AGE = 600;
  * Chromium would show that copy after the redirect. Clear-Site-Data drops it, so the next screen
  * is asked for again, with the cookie.
  */
-export function carryToNextScreen(c: Context<AppEnv>, name: string, value: string): void {
-  c.header('Clear-Site-Data', '"prefetchCache", "prerenderCache"');
-  setCookie(c, name, value, {
+export function carryToNextScreen(answer: AnswerHeaders, name: string, value: string): void {
+  answer.header('Clear-Site-Data', '"prefetchCache", "prerenderCache"');
+  setAnswerCookie(answer, name, value, {
     maxAge: CARRIED_MAX_AGE,
     path: '/',
     httpOnly: true,
@@ -100,9 +72,15 @@ export function carryToNextScreen(c: Context<AppEnv>, name: string, value: strin
  * The carried value, if any, cleared as it is read: a later visit starts from the browser's own
  * state. A prefetch leaves it alone, as the visitor may never see that answer.
  */
-export function takeCarried(c: Context<AppEnv>, name: string): string | undefined {
-  const raw = getCookie(c, name);
-  if (raw === undefined || isSpeculative((header) => c.req.header(header))) return undefined;
-  deleteCookie(c, name, { path: '/', secure: true });
+export function takeCarried(
+  page: { request: Request; answer: AnswerHeaders },
+  name: string,
+): string | undefined {
+  const headers = page.request.headers;
+  const raw = cookieValue(headers.get('cookie') ?? undefined, name);
+  if (raw === undefined || isSpeculative((header) => headers.get(header) ?? undefined)) {
+    return undefined;
+  }
+  clearAnswerCookie(page.answer, name, { path: '/', secure: true });
   return raw;
 }

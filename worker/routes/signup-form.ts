@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { translatedErrorTexts } from '../../screens/error-texts';
 import type { BrowserSignupResponse } from '../../shared/api/contract';
@@ -14,9 +13,17 @@ import type { ScreenRef } from '../../shared/composed-screens';
 import { isValidEmail } from '../../shared/email-validity';
 import type { ScreenId } from '../../shared/screens';
 import { type ApiDependencies, forwardCall } from '../api/call-handler';
+import type { AnswerHeaders } from '../http/answer-cookies';
 import { noteRefusal, refusalBody } from '../http/api-error';
-import type { AppEnv } from '../middleware/envs';
-import { carryToNextScreen, readFormFields, takeCarried, textField } from './form-post';
+import type { TranslationVariables } from '../middleware/translations';
+import type { CallVisit } from '../middleware/visit';
+import {
+  carryToNextScreen,
+  type MalformedForm,
+  readFormFields,
+  takeCarried,
+  textField,
+} from './form-post';
 
 /**
  * The signup screens' email form without script (islands/SignupForm.tsx before it hydrates, or
@@ -32,7 +39,7 @@ const SIGNED_UP_COOKIE = 'gf_account';
 export type SignUpPost =
   | { ok: true; account: SignedUpAccount }
   | { ok: false; refused: RefusedEmail; status: ContentfulStatusCode }
-  | { ok: false; malformed: Response };
+  | { ok: false; malformed: MalformedForm };
 
 function refusedWith(
   value: string,
@@ -46,33 +53,33 @@ function refusedWith(
 /**
  * Creates the account from the posted `email` (the field islands/kit/EmailInput.tsx names). The
  * name falls back to the email (SPEC.md §5); the visitor id and landing type are the worker's own
- * (worker/api/request-body.ts), as for the island's call. It takes the context as the relayed
- * call does, which sets the session's cookies on the answer (worker/api/call-handler.ts).
+ * (worker/api/request-body.ts), as for the island's call, which sets the session's cookies on the
+ * answer (worker/api/call-handler.ts). `t` is the page's copy, for a refusal's text.
  */
 export async function signUpFromForm(
-  c: Context<AppEnv>,
+  visit: CallVisit,
+  t: TranslationVariables['t'],
   shown: { ref: ScreenRef; screen: ScreenId },
   deps: ApiDependencies,
 ): Promise<SignUpPost> {
-  const form = await readFormFields(c);
-  if (!form.ok) return { ok: false, malformed: form.response };
-  const t = c.get('t');
+  const form = await readFormFields(visit.request, visit.vars.logFields);
+  if (!form.ok) return { ok: false, malformed: form.malformed };
   const value = textField(form.fields, 'email');
   const email = value.trim();
   if (!isValidEmail(email)) {
-    c.get('logFields').detail = email === '' ? 'email_empty' : 'email_invalid';
+    visit.vars.logFields.detail = email === '' ? 'email_empty' : 'email_invalid';
     const key = email === '' ? 'email_error_message_empty' : 'email_error_message_invalid';
     return refusedWith(value, t(key), 422);
   }
 
-  const forwarded = await forwardCall(c, 'signup', deps, async () => ({
+  const forwarded = await forwardCall(visit, 'signup', deps, async () => ({
     registration_source: 'email',
     email,
     name: email,
   }));
   let failure: ApiFailure;
   if (!forwarded.ok) {
-    noteRefusal(c, forwarded.refusal);
+    noteRefusal(visit.answer, forwarded.refusal);
     failure = new ApiFailure('http', forwarded.refusal.status, refusalBody(forwarded.refusal));
   } else if (forwarded.status >= 400) {
     failure = new ApiFailure('http', forwarded.status, forwarded.body);
@@ -95,11 +102,14 @@ export async function signUpFromForm(
   return refusedWith(value, readableText(text, texts), status, taken);
 }
 
-export function carrySignedUp(c: Context<AppEnv>, account: SignedUpAccount): void {
-  carryToNextScreen(c, SIGNED_UP_COOKIE, encodeSignedUp(account));
+export function carrySignedUp(answer: AnswerHeaders, account: SignedUpAccount): void {
+  carryToNextScreen(answer, SIGNED_UP_COOKIE, encodeSignedUp(account));
 }
 
 /** The carried account, if any, cleared as it is read (form-post.ts takeCarried). */
-export function takeSignedUp(c: Context<AppEnv>): SignedUpAccount | undefined {
-  return decodeSignedUp(takeCarried(c, SIGNED_UP_COOKIE)) ?? undefined;
+export function takeSignedUp(page: {
+  request: Request;
+  answer: AnswerHeaders;
+}): SignedUpAccount | undefined {
+  return decodeSignedUp(takeCarried(page, SIGNED_UP_COOKIE)) ?? undefined;
 }

@@ -1,9 +1,11 @@
-import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
 import { cookieValue } from '../attribution/cookie-header';
 import { hashedMatchKey } from '../attribution/match-keys';
-import type { ApiEnv, RootEnv } from '../middleware/envs';
-import { forgetSignedInUser, noteSignedInUser } from './signed-in-user';
+import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
+import {
+  forgetSignedInUser,
+  noteSignedInUser,
+  type SignInAnswer,
+} from '../middleware/signed-in-user';
 
 const SESSION_COOKIE = 'gf_session';
 /**
@@ -28,14 +30,10 @@ const SESSION_COOKIE_OPTIONS = {
  * than SPEC.md §3's session storage, which any injected script could read): HttpOnly, only sent
  * to `/api`, and, like session storage, gone when the browser session ends (no Max-Age).
  */
-export function setSessionToken<E extends RootEnv>(
-  c: Context<E>,
-  token: string,
-  userId?: string,
-): void {
-  setCookie(c, SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
-  // Its user id goes in signed cookies once the answer is made (./signed-in-user.ts).
-  if (userId) noteSignedInUser(c, userId);
+export function setSessionToken(answer: SignInAnswer, token: string, userId?: string): void {
+  setAnswerCookie(answer, SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
+  // Its user id goes in signed cookies once the answer is made (middleware/signed-in-user.ts).
+  if (userId) noteSignedInUser(answer, userId);
 }
 
 /** The session's access token in the request's `Cookie` header, or null. */
@@ -44,8 +42,8 @@ export function sessionToken(cookieHeader: string | undefined): string | null {
   return token ? token : null;
 }
 
-export async function setBuyerEmail<E extends ApiEnv>(c: Context<E>, email: string): Promise<void> {
-  setCookie(c, BUYER_EMAIL_COOKIE, await hashedMatchKey(email), SESSION_COOKIE_OPTIONS);
+export async function setBuyerEmail(answer: AnswerHeaders, email: string): Promise<void> {
+  setAnswerCookie(answer, BUYER_EMAIL_COOKIE, await hashedMatchKey(email), SESSION_COOKIE_OPTIONS);
 }
 
 /**
@@ -58,8 +56,8 @@ export function buyerEmailHash(cookieHeader: string | undefined): string | null 
 }
 
 /** The portal no longer knows the token (expired, revoked): the browser stops sending it. */
-export function clearSessionToken<E extends ApiEnv>(c: Context<E>): void {
-  deleteCookie(c, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
-  deleteCookie(c, BUYER_EMAIL_COOKIE, SESSION_COOKIE_OPTIONS);
-  forgetSignedInUser(c);
+export function clearSessionToken(answer: SignInAnswer): void {
+  clearAnswerCookie(answer, SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
+  clearAnswerCookie(answer, BUYER_EMAIL_COOKIE, SESSION_COOKIE_OPTIONS);
+  forgetSignedInUser(answer);
 }

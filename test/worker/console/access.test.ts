@@ -3,10 +3,11 @@ import { SignJWT } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_TOKEN_HEADER,
+  accessCheck,
   accessKeySets,
-  consoleAccess,
   LOCAL_AUTHOR,
 } from '../../../worker/console/access';
+import { consoleAccess } from '../../../worker/middleware/console-access';
 import type { ConsoleEnv } from '../../../worker/middleware/envs';
 import { requestLog } from '../../../worker/middleware/request-log';
 import {
@@ -57,7 +58,7 @@ function consoleApp(certs: () => Response = () => Response.json({ keys: [team.jw
   app.use(requestLog());
   app.use(
     '/console/*',
-    consoleAccess({ keys: accessKeySets({ fetch: certsFetch }), now: () => NOW_MS }),
+    consoleAccess(accessCheck({ keys: accessKeySets({ fetch: certsFetch }), now: () => NOW_MS })),
   );
   app.get('/console/api/state', (c) => c.json({ author: c.get('consoleAuthor') }));
   return {

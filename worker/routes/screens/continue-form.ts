@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../middleware/envs';
+import { callVisitOf, pageRequestOf } from '../../middleware/visit';
 import { carryPostedPhone, readPhonePost } from '../phone-form';
 import { carrySignedUp, signUpFromForm } from '../signup-form';
 import {
@@ -48,19 +49,26 @@ export function continueForm(deps: ScreenDeps) {
     const search = queryOf(c.req.url);
     c.get('logFields').screen = ref;
     const showRefused = async (refused: Refused) =>
-      answerPage(c, await showScreen(deps, await pageVisitOf(c, deps, shown), shown, refused));
+      answerPage(
+        c,
+        await showScreen(deps, await pageVisitOf(pageRequestOf(c), deps, shown), shown, refused),
+      );
     if (screens[screen].phoneForm) {
-      const post = await readPhonePost(c);
+      const post = await readPhonePost({
+        request: c.req.raw,
+        log: c.get('logFields'),
+        country: c.get('country'),
+      });
       if (!post.accepted) {
-        if ('malformed' in post) return post.malformed;
+        if ('malformed' in post) return c.text(post.malformed.text, post.malformed.status);
         return showRefused({ phone: post.refused, status: 422 });
       }
       carryPostedPhone(c, post.e164, post.country);
     }
     if (screens[screen].signUpForm) {
-      const post = await signUpFromForm(c, shown, deps.api);
+      const post = await signUpFromForm(callVisitOf(c), c.get('t'), shown, deps.api);
       if (!post.ok) {
-        if ('malformed' in post) return post.malformed;
+        if ('malformed' in post) return c.text(post.malformed.text, post.malformed.status);
         return showRefused({ email: post.refused, status: post.status });
       }
       carrySignedUp(c, post.account);

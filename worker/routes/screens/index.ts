@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { SCREENS as DEFAULT_SCREENS } from '../../../screens/registry';
 import type { ApiDependencies } from '../../api/call-handler';
 import type { AppEnv } from '../../middleware/envs';
+import { screenFormGuard } from '../../middleware/form-guards';
+import { pageRequestOf } from '../../middleware/visit';
 import { RenderedScreens } from '../../render/rendered-screens';
-import { screenFormGuard } from '../form-post';
 import { continueForm, onOwnForms } from './continue-form';
 import { type ScreenDeps, type Screens, shownOf } from './page-visit';
 import { showScreen } from './show-screen';
@@ -33,13 +34,19 @@ export function screenRoutes(
   app.get('/', async (c) => {
     const first = shownOf(c.get('config').content, c.get('flow').screens[0]);
     if (!first) return c.notFound();
-    return answerPage(c, await showScreen(deps, await pageVisitOf(c, deps, first), first));
+    return answerPage(
+      c,
+      await showScreen(deps, await pageVisitOf(pageRequestOf(c), deps, first), first),
+    );
   });
 
   app.get('/:screenId', async (c) => {
     const shown = shownOf(c.get('config').content, c.req.param('screenId'));
     if (!shown) return c.notFound();
-    return answerPage(c, await showScreen(deps, await pageVisitOf(c, deps, shown), shown));
+    return answerPage(
+      c,
+      await showScreen(deps, await pageVisitOf(pageRequestOf(c), deps, shown), shown),
+    );
   });
 
   app.post('/:screenId', onOwnForms(screens, screenFormGuard), ...continueForm(deps));

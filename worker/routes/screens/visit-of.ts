@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import { isSellingScreen } from '../../../shared/plans/screen-offers';
-import type { AppEnv } from '../../middleware/envs';
+import type { PageRequest } from '../../middleware/visit';
 import { pageOfferClock } from '../../purchases/offer-deadline';
 import { takePostedPhone } from '../phone-form';
 import { takeSignedUp } from '../signup-form';
@@ -8,11 +7,11 @@ import type { Carried, PageVisit, ScreenDeps, Shown } from './page-visit';
 
 /**
  * The door from a screen's route handler to the page code below it: the page's visit, made of
- * the handler's context once, with what the screen before carried in, each cookie read and
- * cleared here as the screen is shown.
+ * the handler's request once (worker/middleware/visit.ts pageRequestOf), with what the screen
+ * before carried in, each cookie read and cleared here as the screen is shown.
  */
 export async function pageVisitOf(
-  c: Context<AppEnv>,
+  page: PageRequest,
   deps: ScreenDeps,
   { screen }: Shown,
 ): Promise<PageVisit> {
@@ -22,15 +21,21 @@ export async function pageVisitOf(
     offerClock:
       !isSellingScreen(screen) || screen === 'upsell_guide'
         ? { state: 'off' }
-        : await pageOfferClock(c, c.get('experiments').shape.countdown !== false, Date.now()),
-    postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(c) : undefined,
+        : await pageOfferClock(page, page.vars.experiments.shape.countdown !== false, Date.now()),
+    postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(page) : undefined,
     // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
-    account: takeSignedUp(c),
+    account: takeSignedUp(page),
   };
-  return { env: c.env, url: c.req.url, path: c.req.path, request: c.req.raw, vars: c.var, carried };
+  const { env, url, path, request, vars } = page;
+  return { env, url, path, request, vars, carried };
+}
+
+/** What handing a rendered page to Hono needs of the handler's `c`: its body maker. */
+interface PageAnswer {
+  body(data: ReadableStream, init: ResponseInit): Response;
 }
 
 /** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
-export function answerPage(c: Context, page: Response): Response {
+export function answerPage(c: PageAnswer, page: Response): Response {
   return c.body(page.body as ReadableStream, page);
 }

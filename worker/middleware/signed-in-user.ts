@@ -1,8 +1,8 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie } from 'hono/cookie';
+import type { MiddlewareHandler } from 'hono';
 import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
-import type { RootEnv } from '../middleware/envs';
-import { readSignedCookie, writeSignedCookie } from '../middleware/signed-cookies';
+import { type AnswerHeaders, clearAnswerCookie } from '../http/answer-cookies';
+import type { RootEnv } from './envs';
+import { type SignedCookies, writeSignedCookie } from './signed-cookies';
 
 /** Set by whatever signs a visitor in (noteSignedInUser), read once the answer is made. */
 export interface SignedInUserVariables {
@@ -11,6 +11,14 @@ export interface SignedInUserVariables {
    * signed cookies (signedInUserCookies).
    */
   signedInUserId?: string;
+}
+
+/**
+ * What signing a visitor in or out does to the answer being made: names its user for the
+ * signed cookies, and clears them. A handler hands its `c`, which is one.
+ */
+export interface SignInAnswer extends AnswerHeaders {
+  set(key: 'signedInUserId', value: string | undefined): void;
 }
 
 /**
@@ -35,8 +43,8 @@ const PATHS = { [SESSION_USER_COOKIE]: '/api', [EVENT_USER_COOKIE]: COLLECTOR_PA
 const MAX_USER_ID = 128;
 
 /** Notes who the request signed in as; signedInUserCookies writes the cookies once it answers. */
-export function noteSignedInUser<E extends RootEnv>(c: Context<E>, userId: string): void {
-  c.set('signedInUserId', userId.slice(0, MAX_USER_ID));
+export function noteSignedInUser(answer: SignInAnswer, userId: string): void {
+  answer.set('signedInUserId', userId.slice(0, MAX_USER_ID));
 }
 
 /**
@@ -54,30 +62,26 @@ export function signedInUserCookies(): MiddlewareHandler<RootEnv> {
   };
 }
 
-/**
- * The signed-in user of an `/api` request, or null (not signed in, or a cookie not ours). Takes
- * the context as the signed-cookie reader it calls does (worker/middleware/signed-cookies.ts).
- */
-export async function sessionUserId<E extends RootEnv>(c: Context<E>): Promise<string | null> {
-  const cookie = await readSignedCookie(c, SESSION_USER_COOKIE);
+/** The signed-in user of an `/api` request, or null (not signed in, or a cookie not ours). */
+export async function sessionUserId(cookies: SignedCookies): Promise<string | null> {
+  const cookie = await cookies.read(SESSION_USER_COOKIE);
   return cookie.state === 'valid' ? cookie.value : null;
 }
 
-/**
- * The signed-in user of a batch to `/e` from `visitorId` (its uuid cookie), or null. Takes the
- * context as the signed-cookie reader it calls does (worker/middleware/signed-cookies.ts).
- */
-export async function collectorUserId<E extends RootEnv>(
-  c: Context<E>,
+/** The signed-in user of a batch to `/e` from `visitorId` (its uuid cookie), or null. */
+export async function collectorUserId(
+  cookies: SignedCookies,
   visitorId: string | null,
 ): Promise<string | null> {
   if (visitorId === null) return null;
-  const cookie = await readSignedCookie(c, EVENT_USER_COOKIE, visitorId);
+  const cookie = await cookies.read(EVENT_USER_COOKIE, visitorId);
   return cookie.state === 'valid' ? cookie.value : null;
 }
 
 /** The session ended: neither `/api` nor `/e` names its user any more. */
-export function forgetSignedInUser<E extends RootEnv>(c: Context<E>): void {
-  c.set('signedInUserId', undefined);
-  for (const [name, path] of Object.entries(PATHS)) deleteCookie(c, name, { ...ATTRIBUTES, path });
+export function forgetSignedInUser(answer: SignInAnswer): void {
+  answer.set('signedInUserId', undefined);
+  for (const [name, path] of Object.entries(PATHS)) {
+    clearAnswerCookie(answer, name, { ...ATTRIBUTES, path });
+  }
 }
