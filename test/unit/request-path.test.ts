@@ -67,9 +67,9 @@ describe("docs/architecture.md's map of the worker's rooms", () => {
   });
 
   it('notices an arrow the map leaves out and a room it forgets', () => {
-    const withoutArrow = doc.replace(/(\nlifecycle\/ .*\n\s+→ )experiments\n/, '$1nothing\n');
+    const withoutArrow = doc.replace(/(\ncontent\/ .*\n\s+→ )translations\n/, '$1nothing\n');
     expect(withoutArrow).not.toEqual(doc);
-    expect(documentedRooms(withoutArrow).get('lifecycle')).toEqual([]);
+    expect(documentedRooms(withoutArrow).get('content')).toEqual([]);
     const withoutRoom = doc.replace(/\nhttp\/ .*\n.*\n/, '\n');
     expect(withoutRoom).not.toEqual(doc);
     expect(documentedRooms(withoutRoom).has('http')).toBe(false);
