@@ -23,7 +23,7 @@ interface ConditionFieldsProps {
 /** The attribute, operator and values of one condition; values only from the fixed lists. */
 export function ConditionFields({ condition, name, onChange, onRemove }: ConditionFieldsProps) {
   const id = useId();
-  const { attribute, operator, values } = condition;
+  const { attribute, values } = condition;
   const adder = useValueAdder(condition, onChange);
   const { choices } = adder;
 
@@ -40,30 +40,13 @@ export function ConditionFields({ condition, name, onChange, onRemove }: Conditi
     <fieldset className="condition">
       <legend className="visually-hidden">Condition {name}</legend>
       <div className="row__fields">
-        <SelectField
-          id={`${id}-attribute`}
-          label={`Attribute of ${name}`}
-          value={attribute}
-          onChange={(next) => chooseAttribute(next as RouteAttribute)}
-        >
-          {ROUTE_ATTRIBUTE_NAMES.map((each) => (
-            <option key={each} value={each}>
-              {ROUTE_ATTRIBUTES[each].label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={`${id}-operator`}
-          label={`Operator of ${name}`}
-          value={operator}
-          onChange={(next) => onChange({ ...condition, operator: next as RouteOperator })}
-        >
-          {operatorChoices(attribute).map((each) => (
-            <option key={each.value} value={each.value}>
-              {each.label}
-            </option>
-          ))}
-        </SelectField>
+        <TestedBy
+          id={id}
+          name={name}
+          condition={condition}
+          onAttribute={chooseAttribute}
+          onOperator={(next) => onChange({ ...condition, operator: next })}
+        />
         <ValueField
           id={`${id}-value`}
           label={`${definitionOf(attribute).label} to add to ${name}`}
@@ -99,6 +82,46 @@ export function ConditionFields({ condition, name, onChange, onRemove }: Conditi
         Remove condition
       </button>
     </fieldset>
+  );
+}
+
+/** What a condition tests: the visit's attribute, and how its values are compared. */
+function TestedBy(props: {
+  id: string;
+  name: string;
+  condition: Condition;
+  onAttribute(attribute: RouteAttribute): void;
+  onOperator(operator: RouteOperator): void;
+}) {
+  const { id, name, condition, onAttribute, onOperator } = props;
+  const { attribute, operator } = condition;
+  return (
+    <>
+      <SelectField
+        id={`${id}-attribute`}
+        label={`Attribute of ${name}`}
+        value={attribute}
+        onChange={(next) => onAttribute(next as RouteAttribute)}
+      >
+        {ROUTE_ATTRIBUTE_NAMES.map((each) => (
+          <option key={each} value={each}>
+            {ROUTE_ATTRIBUTES[each].label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${id}-operator`}
+        label={`Operator of ${name}`}
+        value={operator}
+        onChange={(next) => onOperator(next as RouteOperator)}
+      >
+        {operatorChoices(attribute).map((each) => (
+          <option key={each.value} value={each.value}>
+            {each.label}
+          </option>
+        ))}
+      </SelectField>
+    </>
   );
 }
 
