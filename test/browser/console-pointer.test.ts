@@ -581,7 +581,8 @@ describe('the console by mouse and by touch in Chromium', () => {
   });
 
   it(`reaches every state by mouse at ${WIDE} px with no control covered, and 1280 and 1400 px at rest`, {
-    timeout: 120_000,
+    // 50 s in an idle full run; past 120 s with a second npm test on the same two cores.
+    timeout: 300_000,
   }, async () => {
     const { context, page, problems } = await consoleWithHistory('mouse', WIDE);
     await walkAt(page, WIDE, 'hit-test', 42);
@@ -595,7 +596,8 @@ describe('the console by mouse and by touch in Chromium', () => {
   });
 
   it(`reaches every state with a finger on a ${PHONE} px phone, tapping every card action, with no control covered`, {
-    timeout: 120_000,
+    // 38 s in an idle full run; past 120 s with a second npm test on the same two cores.
+    timeout: 300_000,
   }, async () => {
     const { context, page, problems } = await consoleWithHistory('finger', PHONE);
     await walkAt(page, PHONE, 'hit-test', 43);
