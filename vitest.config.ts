@@ -149,7 +149,11 @@ export default defineConfig({
           // test/load: a small run of npm run load (fault injection) on the same built worker.
           include: ['test/browser/**/*.test.ts', 'test/load/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // The console's long journeys take 20-31 s in an idle full run, and more than 60 s
+          // beside a second npm test on the same two cores (console-composed-landing failed so
+          // by timeout alone). A timeout stops a test that hangs; the suite's speed is held by
+          // its budget (test/summary-reporter.ts).
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           // A page's script starts after its first paint and shares two cores with another
           // file's Chromium: what it does can take longer than expect.poll's default second.
