@@ -1,5 +1,6 @@
 import { applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { forgetWrittenShards, watchExperimentShards } from './written-shards';
 
 /**
  * The storage a workerd of its own would give a test file: every binding emptied (KV, the D1
@@ -8,7 +9,9 @@ import { env } from 'cloudflare:workers';
  * (worker/config/migrations) applied, as `npm start` applies them locally.
  */
 export async function freshStorage(): Promise<void> {
+  watchExperimentShards();
   await reset();
+  forgetWrittenShards();
   await applyD1Migrations(env.PORTAL_DB, env.TEST_MIGRATIONS);
   await applyD1Migrations(env.EVENTS_DB, env.EVENTS_MIGRATIONS);
   await applyD1Migrations(env.CONFIG_DB, env.CONFIG_MIGRATIONS);

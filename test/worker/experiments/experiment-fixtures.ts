@@ -6,6 +6,7 @@ import type { ExperimentDocument, ExperimentsDocument } from '../../../shared/co
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import {
   EXPERIMENT_SHARD_COUNT,
+  shardName,
   shardOfVisitor,
 } from '../../../worker/experiments/assignment/visitor-shard';
 import { experimentTotals } from '../../../worker/experiments/results/totals';
@@ -20,6 +21,7 @@ import { asDeliveries, consumer } from '../collector/consume';
 import { NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
+import { mayHoldRows } from '../written-shards';
 
 /** A current desktop Chrome's agent: a browser, not a bot. */
 export const CHROME =
@@ -133,15 +135,17 @@ async function shardIds(): Promise<DurableObjectId[]> {
 }
 
 /**
- * The shards that exist in this workerd, in shard order. One that was never written holds no
- * rows, and opening it would create it and run its migrations: 64 of those after every file's
- * reset made a hook that emptied them all wait on a busy machine for longer than its timeout.
+ * The shards that may hold rows, in shard order: those asked for since the file's storage was
+ * emptied (../written-shards.ts) that exist in this workerd. One never written holds no rows, and
+ * opening it would create it and run its migrations.
  */
 async function existingShards(): Promise<number[]> {
   const created = new Set((await shardIds()).map((id) => id.toString()));
-  return Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) => index).filter((index) =>
-    created.has(shardStub(stores, index).id.toString()),
-  );
+  return Array.from({ length: EXPERIMENT_SHARD_COUNT }, (_, index) => index).filter((index) => {
+    // The id alone: asking the namespace for the stub would write the shard down as asked.
+    const id = stores.shards.idFromName(shardName(index));
+    return mayHoldRows(id) && created.has(id.toString());
+  });
 }
 
 /** Every shard's rows for `sql`, one shard after the other. */
