@@ -27,8 +27,10 @@ export function forgetWrittenShards(): void {
 
 /**
  * Puts a namespace in front of env.EXPERIMENT_SHARDS that writes down each id it is asked for:
- * the apps the tests build take their bindings from `env`. Every other property is the
- * namespace's own; `constructor` stays unbound, as the pool's helpers check it by name.
+ * the apps the tests build take their bindings from `env`. A Durable Object gets workerd's env,
+ * not this one, so a shard written from inside one would go unseen; none of ours writes one.
+ * Every other property is the namespace's own; `constructor` stays unbound, as the pool's
+ * helpers check it by name.
  */
 export function watchExperimentShards(): void {
   const namespace = env.EXPERIMENT_SHARDS;
