@@ -37,10 +37,10 @@ const MOCKING_TESTS = readdirSync('test/unit', { recursive: true, encoding: 'utf
 
 /**
  * The worker files in WORKER_GROUP_COUNT groups, each a project with workerds of its own. In the
- * pinned pool (0.15.1) every call into a Durable Object of a shared workerd (KV, D1 and the rate
- * limiter's among them) gets slower with each file the workerd has run: 50 calls took 0.3 s in a
- * workerd's first file and 3 s in its eighth. Fewer files per workerd keep them fast, for about
- * 10 s of start a group.
+ * pinned pool (0.15.1) every call into one of the worker's Durable Objects (the rate limiter, the
+ * experiment shards) in a shared workerd gets slower with each file the workerd has run: 50 calls
+ * took 0.3 s in a workerd's first file and 3 s in its eighth, while 50 D1 or KV calls beside them
+ * stayed flat. Fewer files per workerd keep them fast, for about 10 s of start a group.
  */
 const WORKER_GROUP_COUNT = 4;
 const WORKER_FILES = readdirSync('test/worker', { recursive: true, encoding: 'utf8' })
