@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The projects `npm test` runs:
  * - unit: pure logic in Node;
- * - worker and worker-queue: the worker inside workerd with real KV, D1, Durable Objects and
- *   queues (vitest-pool-workers);
+ * - worker-1 to worker-4 (WORKER_GROUPS below) and worker-queue: the worker inside workerd with
+ *   real KV, D1, Durable Objects and queues (vitest-pool-workers);
  * - browser: the built development worker (dist/dev-worker) served by workerd, driven in Chromium
  *   (playwright-core).
  * Two files run at a time (maxWorkers below), in the default order: project by project, the
