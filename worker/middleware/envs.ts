@@ -92,14 +92,7 @@ export type CollectorEnv = CountryEnv;
 export type VendorEnv = EnvOf<BaseVariables & VisitorVariables & CountryVariables>;
 
 /** The marketers' console (worker/sub-apps/console.ts). */
-export type ConsoleEnv = EnvOf<
-  BaseVariables &
-    VisitorVariables &
-    CountryVariables &
-    LanguageVariables &
-    ConfigVariables &
-    ConsoleVariables
->;
+export type ConsoleEnv = EnvOf<BaseVariables & ConfigVariables & ConsoleVariables>;
 
 /** The browser's API (worker/sub-apps/browser-api.ts). */
 export type ApiEnv = EnvOf<
