@@ -104,7 +104,7 @@ interface SearchProgressProps {
   language: string;
   labels: SearchLabels;
   /**
-   * The number the landing's form posted before its script ran (worker/routes/phone-form.ts),
+   * The number the landing's form posted before its script ran (worker/routes/screens/posted-forms.ts),
    * handed over once by the worker: it takes the place of what the island would have stored.
    */
   posted?: PostedPhone;

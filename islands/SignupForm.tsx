@@ -38,7 +38,7 @@ export interface SignupFormProps {
   stores: readonly { name: string; href: string }[];
   /** The texts of SIGN_UP_ERROR_KEYS (shared/api/error-text.ts signupErrorText). */
   errors: ErrorTexts<(typeof SIGN_UP_ERROR_KEYS)[number]>;
-  /** The worker refused what this form posted before it hydrated (worker/routes/signup-form.ts). */
+  /** The worker refused what this form posted before it hydrated (worker/routes/screens/posted-forms.ts). */
   refused?: RefusedEmail;
 }
 

@@ -61,9 +61,9 @@ export interface ScreenProps {
    * worker/area-map/); unset, the searching screens keep their drawn map.
    */
   staticMap?: boolean;
-  /** A landing answering its phone form's refused no-script post (worker/routes/phone-form.ts). */
+  /** A landing answering its phone form's refused no-script post (worker/routes/screens/posted-forms.ts). */
   refusedPhone?: RefusedPhone;
-  /** A signup screen answering its email form's refused no-script post (worker/routes/signup-form.ts). */
+  /** A signup screen answering its email form's refused no-script post (worker/routes/screens/posted-forms.ts). */
   refusedEmail?: RefusedEmail;
   /** A searching screen after the landing's no-script post: the number it accepted. */
   postedPhone?: PostedPhone;

@@ -24,7 +24,7 @@ import type { RootEnv } from './middleware/envs';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { signedInUserCookies } from './middleware/signed-in-user';
-import type { PortalFetch } from './portal-client/portal-transport';
+import type { PortalFetch } from './portal-client/portal-call';
 import { errorPage } from './render/render-page';
 import type { RenderedScreens } from './render/rendered-screens';
 import { appLoginRoutes } from './routes/app-login';

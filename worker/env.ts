@@ -22,7 +22,7 @@ export interface Bindings
   /**
    * Under `npm start` only: 'production' applies production's rate limits (worker/api/
    * rate-limits.ts) instead of development's, 20 times looser, which let one person walk the
-   * funnel 50 times an hour from one machine (worker/rate-limits/rate-limit-profile.ts). Unset, or
+   * funnel 50 times an hour from one machine (worker/rate-limits/rate-limits.ts, rulesFor). Unset, or
    * 'development', development's. Ignored unless ENVIRONMENT is exactly 'development': a deployed
    * worker always applies production's.
    */
@@ -44,7 +44,7 @@ export interface Bindings
   GOOGLE_CLIENT_ID?: string;
   /**
    * The Stripe account's country for the wallets' payment request, e.g. 'US'; unset or
-   * malformed, 'US' (worker/stripe-account-country.ts).
+   * malformed, 'US' (worker/middleware/payment-providers.ts).
    */
   STRIPE_ACCOUNT_COUNTRY?: string;
   /**

@@ -4,8 +4,9 @@ import { isScreenId, type ScreenId } from '../screens';
 
 /**
  * The signup screens' email form posted without script (before its island hydrated, or with
- * JavaScript off): the worker creates the account as the island would (worker/routes/
- * signup-form.ts) and hands it to the next screen, or shows the form again with why it could not.
+ * JavaScript off): the worker creates the account as the island would
+ * (worker/routes/screens/posted-forms.ts) and hands it to the next screen, or shows the form again
+ * with why it could not.
  */
 
 /** A refused post: what was typed, and the text the visitor reads under the field. */

@@ -97,7 +97,7 @@ const ANSWERED_AT_ONCE = { PORTAL_POLLING_DELAY_MS: '0' };
 /**
  * Production's rate limits, which the files about them (rate-limit, payment-trust) hold at their
  * boundaries, rather than the 20 times looser ones `npm start` applies
- * (worker/rate-limits/rate-limit-profile.ts); a file walking as `npm start` does binds RATE_LIMITS
+ * (worker/rate-limits/rate-limits.ts, rulesFor); a file walking as `npm start` does binds RATE_LIMITS
  * to 'development'.
  */
 const PRODUCTION_LIMITS = { RATE_LIMITS: 'production' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConsentCountries } from '../../worker/attribution/consent';
-import { parsedBinding } from '../../worker/parsed-binding';
+import { parsedBinding } from '../../worker/kept';
 
 describe('parsedBinding', () => {
   it('parses a binding once while its text stays the same, and again when it changes', () => {

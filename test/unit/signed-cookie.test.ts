@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeKeptRoute, encodeKeptRoute } from '../../worker/routing/kept-route';
-import { signCookie, verifyCookie } from '../../worker/signed-cookie';
+import { signCookie, verifyCookie } from '../../worker/signing';
 
 /**
- * The signed cookie values (worker/signed-cookie.ts): a value signed for one visitor and cookie
+ * The signed cookie values (worker/signing.ts): a value signed for one visitor and cookie
  * reads back for them only, and no change to it, or to its signature, passes.
  */
 

@@ -15,8 +15,7 @@ import type { ApiEnv } from '../middleware/envs';
 import { sessionUserId } from '../middleware/signed-in-user';
 import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
-import { sendToPortal } from '../portal-client/portal-call';
-import type { PortalFetch } from '../portal-client/portal-transport';
+import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
 import { withChargedPrice } from '../purchases/charged-price';
@@ -34,11 +33,9 @@ import {
   setBuyerEmail,
   setSessionToken,
 } from '../session/session-cookie';
+import { prepareBody, readIdempotencyKey, readPathParams } from './call-request';
 import type { CardFingerprintSource } from './card-fingerprint';
 import { attemptOf, chargedCardOf, isChargeCall, orderOf } from './charge-topic';
-import { readIdempotencyKey } from './idempotency-key';
-import { readPathParams } from './path-params';
-import { prepareBody } from './request-body';
 
 export interface ApiDependencies {
   /** Stands in for the portal transport (tests: a portal that is down, slow or broken). */
@@ -105,7 +102,7 @@ export type Forwarded =
  * the limits and the Google check, forward to the portal with the bearer token from the session
  * cookie, and turn whatever comes back into the answer the islands read. Sets the session
  * cookie when the portal signs the visitor in. The `/api` routes answer it as JSON; a form the
- * worker takes without script (worker/routes/signup-form.ts) makes its page of it.
+ * worker takes without script (worker/routes/screens/posted-forms.ts) makes its page of it.
  */
 export async function forwardCall(
   visit: CallVisit,

@@ -5,7 +5,7 @@ import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
 
 /**
  * The one point a visitor may have drawn: the last one their own geocoding answer gave, signed for
- * their visitor id (worker/signed-cookie.ts), so it can be neither typed, edited nor copied from
+ * their visitor id (worker/signing.ts), so it can be neither typed, edited nor copied from
  * another browser. Sent only to the picture's path.
  */
 const AREA_MAP_COOKIE = 'gf_area';

@@ -1,6 +1,6 @@
 import type { ConsentState } from '../../shared/analytics/tracking';
 import { isConsentAnswer } from '../../shared/consent-cookie';
-import { parsedBinding } from '../parsed-binding';
+import { parsedBinding } from '../kept';
 
 /**
  * The consent switch: where consent is required, the ad pixels, the ad cookies and

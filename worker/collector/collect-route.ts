@@ -4,7 +4,7 @@ import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/bat
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
 import { describeError, logError, logWarning } from '../../shared/log';
 import { cookieValue } from '../attribution/cookie-header';
-import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
+import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview';
 import type { CollectorEnv } from '../middleware/envs';
 import { type SignedCookies, signedCookiesOf } from '../middleware/signed-cookies';
 import { collectorUserId } from '../middleware/signed-in-user';

@@ -1,8 +1,13 @@
 import { describeError, type LogFields, logError } from '../../shared/log';
 import type { Bindings } from '../env';
-import { addressSubject } from '../rate-limits/client-address';
-import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-check';
-import { byIp, byVisitor, everyRequest, type RateLimitRule } from '../rate-limits/rate-limits';
+import { checkRateLimits, LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-gate';
+import {
+  addressSubject,
+  byIp,
+  byVisitor,
+  everyRequest,
+  type RateLimitRule,
+} from '../rate-limits/rate-limits';
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const MINUTE = 60_000;

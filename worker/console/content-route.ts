@@ -11,14 +11,15 @@ import { THEMES } from '../../shared/theme';
 import { executionContextOf } from '../after-answer';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
-import { withDraftContent } from '../funnel/draft-content';
 import {
+  PREVIEW_COOKIE,
   PREVIEW_TTL_SECONDS,
   previewedRouteOf,
+  previewKey,
   signPreview,
   signRoutePreview,
+  withDraftContent,
 } from '../funnel/preview';
-import { PREVIEW_COOKIE, previewKey } from '../funnel/preview-cookie';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
@@ -34,7 +35,7 @@ import { isObject } from './publish-request';
  * the page route, its middleware and its renderer, as a marketer's preview of the default
  * variant or of a route of the draft (its flow and plans; nothing counted, no pixel, no
  * collector), from a country if one is named, with the draft attached to a request only
- * the worker can make (worker/funnel/draft-content.ts). Its cookies stay in the worker: the
+ * the worker can make (worker/funnel/preview.ts, withDraftContent). Its cookies stay in the worker: the
  * answer is the page's HTML as JSON, which the console shows in a frame that runs no script.
  */
 

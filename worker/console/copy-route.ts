@@ -11,14 +11,13 @@ import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
 import type { Bindings } from '../env';
 import { isProduction } from '../environment';
-import { previewKey } from '../funnel/preview-cookie';
+import { previewKey } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
 import { copyCatalogue } from '../translations/copy-catalogue';
 import { checkCopyDocument, diffCopy } from '../translations/copy-document';
 import { copySummaryOf, copyVersionStore } from '../translations/copy-versions';
-import { DRAFT_PARAMETER, storeDraft } from '../translations/draft-preview';
 import {
   type CopyStores,
   previewCopy,
@@ -26,6 +25,7 @@ import {
   readLiveCopy,
   rollbackCopy,
 } from '../translations/publish-copy';
+import { DRAFT_PARAMETER, storeDraft } from '../translations/source';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
 
 /**
@@ -73,7 +73,7 @@ export function copyRoutes(options: { now: () => number }) {
   app.post('/publish', publishCopyEdit(now));
   app.post('/rollback', rollBackCopy(now));
   // The draft as pages would show it, before any publish: stored for the hour a preview lasts,
-  // and shown by the preview links answered (worker/translations/draft-preview.ts).
+  // and shown by the preview links answered (worker/translations/source.ts).
   app.post('/preview', previewCopyDraft(now));
   app.get('/versions', listCopyVersions);
   return app;

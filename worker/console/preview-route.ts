@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { verifyPreview } from '../funnel/preview';
-import { endPreview, previewKey, startPreview } from '../funnel/preview-cookie';
+import { endPreview, previewKey, startPreview, verifyPreview } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../middleware/envs';
-import { DRAFT_PARAMETER, followDraftLink } from '../translations/draft-preview';
+import { DRAFT_PARAMETER, followDraftLink } from '../translations/source';
 
 /** Where ending a preview leads: back to the console the link came from. */
 const CONSOLE_HOME = '/console';

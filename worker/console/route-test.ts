@@ -16,8 +16,7 @@ import {
   ROUTE_LANGUAGES,
 } from '../../shared/routing';
 import { honoursPreviewCountry } from '../environment';
-import { PREVIEW_TTL_SECONDS, signRoutePreview } from '../funnel/preview';
-import { previewKey } from '../funnel/preview-cookie';
+import { PREVIEW_TTL_SECONDS, previewKey, signRoutePreview } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';

@@ -2,7 +2,7 @@ import type { ExecutionContext } from 'hono';
 import { createPortal } from '../../portal/app';
 import type { PortalBindings } from '../../portal/env';
 import type { Bindings } from '../env';
-import { EMBEDDED_PORTAL_ORIGIN, type PortalFetch } from '../portal-client/portal-transport';
+import { EMBEDDED_PORTAL_ORIGIN, type PortalFetch } from '../portal-client/portal-call';
 
 /** The emulator holds no per-request state, so one app serves every request of the isolate. */
 const portal = createPortal();
@@ -18,7 +18,7 @@ export async function embeddedPortalFetch(
 
 /**
  * DevKit.portal: the requests the transport addresses to the emulator (it does so only in
- * development without PORTAL_URL, worker/portal-client/portal-transport.ts) are answered here; with
+ * development without PORTAL_URL, worker/portal-client/portal-call.ts) are answered here; with
  * PORTAL_URL set, a development worker talks to that portal over the network like any other.
  */
 export const developmentPortal: PortalFetch = (request, env, ctx) =>

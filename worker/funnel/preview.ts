@@ -1,11 +1,18 @@
 import { base64url } from 'jose';
-import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
+import type { ContentDocument } from '../../shared/config/content';
+import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
+import { logLine } from '../../shared/log';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
+import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
+import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
 
 /**
  * A marketer's preview of one variant or one route (the console's preview links): a token naming
  * what is previewed and when the preview ends, signed with HMAC-SHA256 so that no visitor can
- * make one and skip the split test or the routes, or hide their visits from the experiment. Pure
- * over WebCrypto; the cookie that carries it is preview-cookie.ts.
+ * make one and skip the split test or the routes, or hide their visits from the experiment; the
+ * cookie that carries it (PREVIEW_COOKIE); and a draft content the console draws by a request of
+ * its own (withDraftContent).
  *
  * A variant's token reads `<variant, base64url>.<expiry, epoch seconds>.<HMAC of the first two,
  * base64url>`: a variant key may hold any character, so it is encoded rather than split on.
@@ -154,4 +161,126 @@ async function verifyRoutePreview(
   if (expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   const route = routeOf(routeBytes);
   return route ? { ok: true, route, expiresAt } : { ok: false, reason: 'malformed' };
+}
+
+/**
+ * The cookie of a marketer's preview (the token above): set by the console's preview link
+ * (worker/console/preview-route.ts), read by the split test on every page and by the collector.
+ */
+export const PREVIEW_COOKIE = 'gf_preview';
+
+/** Where the preview bar's link goes: clears the cookie (worker/console/preview-route.ts). */
+export const PREVIEW_END_URL = `${CONSOLE_PREVIEW_PATH}?end=1`;
+
+/**
+ * Signs previews under `npm start` and in the tests, where no secret is set. Public by being in
+ * the repository, so it is never used outside development.
+ */
+const DEVELOPMENT_PREVIEW_KEY = 'geofunnel-development-preview-key';
+
+/** The key previews are signed with: the secret, else in development a fixed one, else none. */
+export function previewKey(env: Bindings): string | null {
+  if (env.CONSOLE_PREVIEW_KEY) return env.CONSOLE_PREVIEW_KEY;
+  return isDevelopment(env) ? DEVELOPMENT_PREVIEW_KEY : null;
+}
+
+/**
+ * Sets the preview cookie for a variant (its key) or a route, lasting PREVIEW_TTL_SECONDS from
+ * `nowMs`.
+ */
+export async function startPreview(
+  headers: AnswerHeaders,
+  key: string,
+  subject: string | PreviewedRoute,
+  nowMs: number,
+): Promise<void> {
+  const expiresAt = Math.floor(nowMs / 1000) + PREVIEW_TTL_SECONDS;
+  const token =
+    typeof subject === 'string'
+      ? await signPreview(key, subject, expiresAt)
+      : await signRoutePreview(key, subject, expiresAt);
+  // HttpOnly: no page script needs it, and an injected one could not carry it elsewhere.
+  setAnswerCookie(headers, PREVIEW_COOKIE, token, {
+    maxAge: PREVIEW_TTL_SECONDS,
+    path: '/',
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+  });
+}
+
+export function endPreview(headers: AnswerHeaders): void {
+  clearAnswerCookie(headers, PREVIEW_COOKIE, { path: '/', secure: true });
+}
+
+export type PreviewCookie =
+  | { state: 'none' }
+  | { state: 'valid'; variant: string }
+  | { state: 'valid'; route: PreviewedRoute }
+  /** not_configured: a cookie reached a worker without the key (outside development). */
+  | { state: 'invalid'; reason: PreviewRejection | 'not_configured' };
+
+/**
+ * What the request's preview cookie (`token`, its value) says, checked against the key
+ * (previewKey) at `nowMs`.
+ */
+export async function readPreviewCookie(
+  token: string | undefined,
+  key: string | null,
+  nowMs: number,
+): Promise<PreviewCookie> {
+  if (token === undefined) return { state: 'none' };
+  if (key === null) return { state: 'invalid', reason: 'not_configured' };
+  const verdict = await verifyPreview(key, token, nowMs);
+  if (!verdict.ok) return { state: 'invalid', reason: verdict.reason };
+  return 'route' in verdict
+    ? { state: 'valid', route: verdict.route }
+    : { state: 'valid', variant: verdict.variant };
+}
+
+/**
+ * A preview cookie the page does not honour (forged, expired, tampered with, or naming a variant
+ * that is gone): one warning line, and the cookie is cleared so the next page does not repeat it.
+ */
+export function ignorePreviewCookie(
+  headers: AnswerHeaders,
+  requestId: string,
+  reason: PreviewRejection | 'not_configured' | 'unknown_variant',
+): void {
+  logLine({ id: requestId, level: 'warn', warning: 'preview_cookie_ignored', reason });
+  endPreview(headers);
+}
+
+/**
+ * A draft content a marketer previews in the console (worker/console/content-route.ts): the
+ * console's route draws the screen by handing the app a request it made itself, with the draft
+ * attached here, and the visitor's country the preview shows, if it names one. Only a request
+ * object the worker created can carry them, so nothing a browser sends (header, cookie, query)
+ * can make a public page show a draft or pick its country.
+ */
+interface DraftView {
+  content: ContentDocument;
+  country: string | null;
+}
+
+const drafts = new WeakMap<Request, DraftView>();
+
+/** `request`, which the worker made, drawn with `content` in place of the live content. */
+export function withDraftContent(
+  request: Request,
+  content: ContentDocument,
+  country: string | null = null,
+): Request {
+  drafts.set(request, { content, country });
+  return request;
+}
+
+/** The draft content attached to `request`, if the worker attached one. */
+export function draftContentOf(request: Request): ContentDocument | undefined {
+  return drafts.get(request)?.content;
+}
+
+/** The country a draft's preview is drawn for (worker/middleware/country.ts), else null. */
+export function draftCountryOf(request: Request): string | null {
+  return drafts.get(request)?.country ?? null;
 }

@@ -8,7 +8,7 @@ import { apiJson, refusal, refuse } from '../http/api-error';
 import type { ApiEnv } from '../middleware/envs';
 import { signedCookiesOf } from '../middleware/signed-cookies';
 import { rateAskerOf } from '../middleware/visit';
-import { exchangeWithPortal, type PortalOutcome } from '../portal-client/portal-exchange';
+import { exchangeWithPortal, type PortalOutcome } from '../portal-client/portal-call';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { GEOCODE_RULES } from '../rate-limits/rate-limits';
 import { cachedLocation, cacheLocation } from './geocode-cache';

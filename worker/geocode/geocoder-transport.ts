@@ -1,6 +1,6 @@
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import type { PortalSend } from '../portal-client/portal-transport';
+import type { PortalSend } from '../portal-client/portal-call';
 
 /**
  * Answers geocoding requests in place of the network: the development kit's geocoder

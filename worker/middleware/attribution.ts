@@ -13,7 +13,6 @@ import {
   planAdCookies,
   storedAdCookies,
 } from '../attribution/ad-cookies';
-import { acceptedAppDomain, parseOriginList } from '../attribution/app-domain';
 import { type ClickIds, readClickIds } from '../attribution/click-ids';
 import {
   adToolsAllowed,
@@ -22,7 +21,7 @@ import {
   parseConsentCountries,
 } from '../attribution/consent';
 import type { AttributionBindings } from '../attribution/env';
-import { trackingData } from '../attribution/tracking-data';
+import { acceptedAppDomain, parseOriginList, trackingData } from '../attribution/tracking-data';
 import type { AppEnv } from './envs';
 
 /** Set by the attribution middleware, on the funnel's pages only. */

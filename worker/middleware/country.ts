@@ -1,8 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { honoursCountryHeader, honoursPreviewCountry } from '../environment';
-import { draftCountryOf } from '../funnel/draft-content';
-import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview-cookie';
+import { draftCountryOf, PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview';
 import type { BaseVariables, EnvOf } from './envs';
 import { keptFirstTouch } from './first-touch';
 import { signedCookiesOf } from './signed-cookies';

@@ -7,12 +7,11 @@ import type { ExperimentVariables } from './experiments';
 import type { FirstTouchVariables } from './first-touch';
 import type { ConfigVariables } from './funnel-config';
 import type { InAppVariables } from './in-app';
-import type { LocaleVariables } from './locale';
+import type { LocaleVariables, TranslationVariables } from './language';
 import type { RequestLogVariables } from './request-log';
 import type { RouteVariables } from './route';
 import type { SecurityHeadersVariables } from './security-headers';
 import type { SignedInUserVariables } from './signed-in-user';
-import type { TranslationVariables } from './translations';
 import type { VisitorVariables } from './visitor';
 
 /**

@@ -15,17 +15,17 @@ import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import type { ActiveFlow } from '../funnel/flow';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
-import type { PreviewedRoute } from '../funnel/preview';
 import {
   ignorePreviewCookie,
   PREVIEW_COOKIE,
+  type PreviewedRoute,
   previewKey,
   readPreviewCookie,
-} from '../funnel/preview-cookie';
+} from '../funnel/preview';
 import type { VariantAssignment } from '../funnel/split-test';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
 import type { VisitorFacts } from '../routing/router';
-import type { CookieRejection } from '../signed-cookie';
+import type { CookieRejection } from '../signing';
 import type { ExperimentsMiddlewareEnv, RootEnv } from './envs';
 import { requestFacts } from './route';
 import {
@@ -149,7 +149,7 @@ function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
 }
 
 /**
- * The variant or route a marketer is previewing (worker/funnel/preview-cookie.ts), or null. A
+ * The variant or route a marketer is previewing (worker/funnel/preview.ts), or null. A
  * cookie that is not authentic and current, or names a variant the split no longer has, is
  * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
  * route's preview carries the route whole (its flow and plans, signed), so it shows a route of

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Source } from '../../shared/routing';
-import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
+import { PREVIEW_COOKIE } from '../funnel/preview';
 import {
   DEFAULT_SOURCE_ALIASES,
   decodeFirstTouch,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { FunnelConfig } from '../config/load';
 import { type ConfigSource, DEFAULT_CONFIG_TTL_MS } from '../config/load';
-import { draftContentOf } from '../funnel/draft-content';
+import { draftContentOf } from '../funnel/preview';
 import type { AppEnv } from './envs';
 
 /** Set by the funnel config middleware. */
@@ -15,7 +15,7 @@ export function funnelConfig(source: ConfigSource): MiddlewareHandler<AppEnv> {
     const ttl = Number(c.env.CONFIG_CACHE_TTL_MS ?? DEFAULT_CONFIG_TTL_MS);
     const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_CONFIG_TTL_MS;
     const config = await source.load(c.env.FUNNEL_CONFIG, ttlMs);
-    // The console's preview of a draft content (worker/funnel/draft-content.ts).
+    // The console's preview of a draft content (worker/funnel/preview.ts, withDraftContent).
     const draft = draftContentOf(c.req.raw);
     c.set('config', draft ? { ...config, content: draft } : config);
     await next();

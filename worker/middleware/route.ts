@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
+import { PREVIEW_COOKIE } from '../funnel/preview';
 import { visitorFacts } from '../routing/attributes';
 import type { FirstTouch } from '../routing/first-touch';
 import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';

@@ -4,12 +4,12 @@ import type { CookieOptions } from 'hono/utils/cookie';
 import { logError, logWarning } from '../../shared/log';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
-import { type CookieRejection, signCookie, verifyCookie } from '../signed-cookie';
+import { type CookieRejection, signCookie, verifyCookie } from '../signing';
 import type { RootEnv } from './envs';
 
 /**
  * The cookies that decide a visitor's funnel and prices (gf_route, gf_touch, gf_variant, gf_x),
- * signed for the visitor id (worker/signed-cookie.ts) with COOKIE_SIGNING_KEY. A cookie is read
+ * signed for the visitor id (worker/signing.ts) with COOKIE_SIGNING_KEY. A cookie is read
  * only when its signature holds; any other is reported once (a `routing_cookie_invalid` warning
  * naming the cookie and why) and its reader takes the state afresh from the request and replaces
  * the cookie, so the next page does not report it again. The visitor never sees an error.

@@ -1,6 +1,6 @@
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
-import { LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-check';
+import { LIMITER_TIMEOUT_MS, withTimeout } from '../rate-limits/rate-limit-gate';
 import type { RateRule } from '../rate-limits/rate-limiter';
 
 /**

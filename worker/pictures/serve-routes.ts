@@ -8,7 +8,7 @@ import {
 } from '../../shared/pictures';
 import type { Bindings } from '../env';
 import type { BaseEnv } from '../middleware/envs';
-import { addressSubject } from '../rate-limits/client-address';
+import { addressSubject } from '../rate-limits/rate-limits';
 import { findPicture, originalKey, sizeKey } from './library';
 import { MAKES_PER_ADDRESS, refusedFor } from './limits';
 import { makeSize, PictureUnreadable } from './sizes';

@@ -3,8 +3,7 @@ import { DEEPLINK_CONSUME_CALL } from '../../shared/api/contract';
 import { DEEPLINK_CONSUME_ANSWER } from '../../shared/api/portal-answers';
 import { logError, logWarning } from '../../shared/log';
 import type { Visit } from '../middleware/visit';
-import { sendToPortal } from './portal-call';
-import type { PortalFetch } from './portal-transport';
+import { type PortalFetch, sendToPortal } from './portal-call';
 
 /** What spending a one-time login token came to: the account's session, or why not. */
 export type DeeplinkSignIn =
@@ -17,7 +16,7 @@ export type DeeplinkSignIn =
  * session cookie (session/session-cookie.ts). The success screen's login link (routes/app-login.ts)
  * and a resume link made after sign-up (resume/resume-route.ts) both sign in this way; the
  * portal answers a second use with 410. The visit gives its execution context, which the
- * transport hands the embedded portal (./portal-transport.ts), as the `/api` call does.
+ * transport hands the embedded portal (./portal-call.ts), as the `/api` call does.
  */
 export async function spendDeeplinkToken(
   visit: Visit,

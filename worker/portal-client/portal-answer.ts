@@ -12,7 +12,7 @@ import {
   type SignedInAnswer,
 } from '../../shared/api/portal-answers';
 import { type ApiRefusal, portalErrorRefusal, refusal } from '../http/api-error';
-import type { PortalOutcome } from './portal-exchange';
+import type { PortalOutcome } from './portal-call';
 import { mappedRefusal, rawRefusalForLog, unshapedRefusal } from './portal-refusal';
 
 /** Calls whose successful answer carries the access token the worker keeps in its cookie. */

@@ -1,9 +1,160 @@
+import type { ExecutionContext } from 'hono';
 import type { ApiCall } from '../../shared/api/contract';
-import { logError } from '../../shared/log';
+import { describeError, logError } from '../../shared/log';
+import type { Bindings } from '../env';
+import { isDevelopment } from '../environment';
 import type { Visit } from '../middleware/visit';
-import { exchangeWithPortal, type PortalOutcome, portalTimeoutMs } from './portal-exchange';
-import { type PortalRequestParts, portalRequest } from './portal-request';
-import { type PortalFetch, portalTransport } from './portal-transport';
+
+/**
+ * One call to the product API, from where it goes to what came back: the transport the worker
+ * is set up with, the request the portal receives, and the exchange within the call's wait.
+ * What the answer means for the browser is ./portal-answer.ts.
+ */
+
+/** Sends one request to the portal the transport chose; rejects when there is no answer. */
+export type PortalSend = (request: Request) => Promise<Response>;
+
+/**
+ * Answers portal requests in place of the network: a test's portal that is down, slow or broken
+ * (AppOptions.portalFetch), or the development kit's embedded emulator (DevKit.portal), which
+ * reads PORTAL_DB from the request's bindings.
+ */
+export type PortalFetch = (
+  request: Request,
+  env: Bindings,
+  ctx: ExecutionContext | undefined,
+) => Promise<Response>;
+
+/** Base URL of requests to the embedded portal; it answers the §7 paths at its root. */
+export const EMBEDDED_PORTAL_ORIGIN = 'https://portal.internal';
+
+export type PortalTransport =
+  | { ok: true; baseUrl: string; send: PortalSend }
+  | { ok: false; code: 'portal_not_configured' };
+
+/**
+ * Where `/api` calls go (ARCHITECTURE.md, The portal and payments): PORTAL_URL when set, else
+ * the embedded emulator, which only a development worker has (worker/dev.ts hands it in as the
+ * stand-in) and which answers only when ENVIRONMENT is exactly 'development'. Any other worker
+ * refuses (fail closed): the emulator would make throwaway accounts no app can sign
+ * in to.
+ *
+ * `standIn` answers instead of the network (a test's portal) or instead of the missing emulator
+ * (a test's portal, the development kit's emulator), behind the very same routes.
+ */
+function portalTransport(
+  env: Bindings,
+  standIn: PortalFetch | undefined,
+  ctx: ExecutionContext | undefined,
+): PortalTransport {
+  if (env.PORTAL_URL) {
+    return {
+      ok: true,
+      baseUrl: env.PORTAL_URL.replace(/\/+$/, ''),
+      send: standIn ? (request) => standIn(request, env, ctx) : (request) => fetch(request),
+    };
+  }
+  if (!isDevelopment(env) || !standIn) return { ok: false, code: 'portal_not_configured' };
+  return {
+    ok: true,
+    baseUrl: EMBEDDED_PORTAL_ORIGIN,
+    send: (request) => standIn(request, env, ctx),
+  };
+}
+
+export interface PortalRequestParts {
+  baseUrl: string;
+  call: ApiCall;
+  /** The call's path with its parameters filled in. */
+  path: string;
+  /** The checked body of a POST, else null. */
+  body: unknown;
+  /** The signed-in visitor's access token, for bearer calls only (SPEC.md §6). */
+  bearer: string | null;
+  /** The visitor's country as the edge knows it, for /cf-country. */
+  country: string | null;
+  /** CF-Connecting-IP, so the portal sees the visitor rather than the worker. */
+  clientIp: string | undefined;
+  /** The funnel's own origin: the emulator builds its short deeplinks on it. */
+  funnelOrigin: string;
+  /** The page's Idempotency-Key of a POST, else null. */
+  idempotencyKey: string | null;
+}
+
+/** The request the portal receives for one `/api` call: only the headers it needs. */
+function portalRequest(parts: PortalRequestParts): Request {
+  const headers = new Headers({
+    accept: 'application/json',
+    'x-funnel-origin': parts.funnelOrigin,
+  });
+  if (parts.bearer !== null) headers.set('authorization', `Bearer ${parts.bearer}`);
+  if (parts.country !== null) headers.set('cf-ipcountry', parts.country);
+  if (parts.clientIp) headers.set('x-forwarded-for', parts.clientIp);
+  if (parts.idempotencyKey !== null) headers.set('idempotency-key', parts.idempotencyKey);
+  const hasBody = parts.call.method === 'POST';
+  if (hasBody) headers.set('content-type', 'application/json');
+  return new Request(parts.baseUrl + parts.path, {
+    method: parts.call.method,
+    headers,
+    body: hasBody ? JSON.stringify(parts.body ?? {}) : undefined,
+    // A redirect is not a §7 answer; following it could carry the bearer token elsewhere.
+    redirect: 'manual',
+  });
+}
+
+/** What came of one request to the portal, before any reading of its meaning. */
+export type PortalOutcome =
+  | { kind: 'answered'; status: number; text: string; ms: number }
+  | { kind: 'unavailable'; detail: string; ms: number }
+  | { kind: 'timed_out'; ms: number };
+
+/**
+ * Sends the request and reads the whole answer within `timeoutMs`. The deadline covers the body
+ * too (a portal that sends headers and then stalls is as stuck as one that never answers), and
+ * it is a race, not only an abort signal, so a transport that ignores the signal cannot hang the
+ * visitor's request either: a portal call ends in an answer or a timeout, never a hang.
+ */
+export async function exchangeWithPortal(
+  send: PortalSend,
+  request: Request,
+  timeoutMs: number,
+  now: () => number = () => performance.now(),
+): Promise<PortalOutcome> {
+  const started = now();
+  const elapsed = () => Math.round(now() - started);
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<'timed_out'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve('timed_out');
+    }, timeoutMs);
+  });
+  const attempt = (async () => {
+    const response = await send(new Request(request, { signal: controller.signal }));
+    return { status: response.status, text: await response.text() };
+  })();
+  // Once the deadline has won, a late failure of the attempt is of no interest.
+  attempt.catch(() => {});
+  try {
+    const result = await Promise.race([attempt, deadline]);
+    if (result === 'timed_out') return { kind: 'timed_out', ms: elapsed() };
+    return { kind: 'answered', status: result.status, text: result.text, ms: elapsed() };
+  } catch (error) {
+    const detail = describeError(error);
+    return { kind: 'unavailable', detail, ms: elapsed() };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+/** SPEC.md §7's per-call wait, unless PORTAL_TIMEOUT_MS overrides every call (tests shorten it). */
+export function portalTimeoutMs(callTimeoutMs: number, override: string | undefined): number {
+  const value = Number(override);
+  return override !== undefined && override !== '' && Number.isFinite(value) && value > 0
+    ? value
+    : callTimeoutMs;
+}
 
 /** One call as it goes to the product API: what the request carries beyond the visitor's. */
 export type PortalCall = Pick<PortalRequestParts, 'path' | 'body' | 'bearer' | 'idempotencyKey'> & {
@@ -13,7 +164,7 @@ export type PortalCall = Pick<PortalRequestParts, 'path' | 'body' | 'bearer' | '
 };
 
 /**
- * Sends one call to the product API the worker is set up with (./portal-transport.ts), as the
+ * Sends one call to the product API the worker is set up with (portalTransport above), as the
  * visitor's request (their country, address and the funnel's origin), within the call's wait,
  * and reads the whole answer. No transport (no PORTAL_URL outside development) is logged and
  * answered as its code. The visit gives the visitor's request and the execution context, which

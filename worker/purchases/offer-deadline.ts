@@ -1,13 +1,13 @@
 import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
 import { cookieValue } from '../attribution/cookie-header';
 import type { Bindings } from '../env';
-import { PREVIEW_COOKIE } from '../funnel/preview-cookie';
+import { PREVIEW_COOKIE } from '../funnel/preview';
 import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
 
 /**
  * The offer's deadline for one visitor (SPEC.md §4: the countdown runs 300 s): fixed the first
  * time a page shows them the countdown, and kept for the visit in `gf_offer`, signed for the
- * visitor id (worker/signed-cookie.ts) so it cannot be edited, copied from another visitor or
+ * visitor id (worker/signing.ts) so it cannot be edited, copied from another visitor or
  * typed by hand. The value is the deadline in whole seconds since the epoch. A reload or a
  * decline shows the time left, not the full length again; once it passes, the offer it names
  * ends for that visitor: the pages show the regular prices and the offer gate

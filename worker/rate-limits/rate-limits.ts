@@ -1,4 +1,5 @@
 import type { ApiCallName } from '../../shared/api/contract';
+import type { Bindings } from '../env';
 import type { RateRule } from './rate-limiter';
 
 const MINUTE = 60_000;
@@ -7,7 +8,7 @@ const HOUR = 60 * MINUTE;
 /** Who is asking and about what; the rules below turn it into counter keys. */
 export interface RateSubject {
   visitorId: string;
-  /** The client's address as counted (see ipSubject), or 'unknown'. */
+  /** The client's address as counted (addressSubject below), or 'unknown'. */
   ip: string;
   /** The E.164 number of a phone lookup, else null. */
   phone: string | null;
@@ -175,3 +176,71 @@ export const RATE_LIMITS: Partial<Record<ApiCallName, readonly RateLimitRule[]>>
   pollingSubscription: DECLINE_RULES,
   directSubscription: DECLINE_RULES,
 };
+
+/** The key of requests that carry no client address (only outside Cloudflare's edge). */
+const UNKNOWN_ADDRESS = 'unknown';
+
+/**
+ * The client address as the rate limits count it: IPv4 as is, IPv6 by its /64. An IPv6 client is
+ * handed a whole /64 by its provider and can take a fresh address from it for every request, so
+ * counting single IPv6 addresses would count nothing.
+ */
+export function addressSubject(connectingIp: string | undefined): string {
+  const ip = connectingIp?.trim().toLowerCase();
+  if (!ip) return UNKNOWN_ADDRESS;
+  if (!ip.includes(':')) return ip;
+  const mapped = ip.match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail] = ip.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = Array.from(
+    { length: Math.max(0, 8 - headGroups.length - tailGroups.length) },
+    () => '0',
+  );
+  const groups = tail === undefined ? headGroups : [...headGroups, ...zeros, ...tailGroups];
+  const network = groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, ''));
+  return `${network.join(':')}::/64`;
+}
+
+/**
+ * How many times production's limits `npm start` allows. A person testing the funnel walks it
+ * again and again from one machine, one address and often one browser, and types the same or
+ * neighbouring example numbers: at 50 journeys an hour, each with lookups on two searching
+ * screens (two numbers of one 1000-number block: 100 an hour against production's 5), a sign-up
+ * or two, a charge or two and a decline with the same test card (50 against production's 5), the
+ * tightest rule needs 20 times production's. Bots do not reach a developer's machine.
+ */
+export const DEVELOPMENT_FACTOR = 20;
+
+/**
+ * Which limits a worker applies: 'development' only when ENVIRONMENT is exactly 'development'
+ * and RATE_LIMITS is unset or 'development'; RATE_LIMITS=production (or any other value: a
+ * misspelt switch fails closed) brings production's back under `npm start`. Every other worker
+ * (production, staging, an unset or misspelt ENVIRONMENT) applies production's, whatever
+ * RATE_LIMITS says, so no deployed worker can loosen them.
+ */
+export function rateLimitProfile(env: Bindings): 'production' | 'development' {
+  if (env.ENVIRONMENT !== 'development') return 'production';
+  return env.RATE_LIMITS === undefined || env.RATE_LIMITS === 'development'
+    ? 'development'
+    : 'production';
+}
+
+/** Each rule set's development copy, made once per isolate. */
+const loosened = new WeakMap<readonly RateLimitRule[], readonly RateLimitRule[]>();
+
+/**
+ * `rules` as this worker applies them: as written in production, each limit DEVELOPMENT_FACTOR
+ * times higher under the development profile. Same names and windows, so the counters are the
+ * same ones and `RATE_LIMITS=production` judges what was already counted.
+ */
+export function rulesFor(env: Bindings, rules: readonly RateLimitRule[]): readonly RateLimitRule[] {
+  if (rateLimitProfile(env) === 'production') return rules;
+  let copy = loosened.get(rules);
+  if (!copy) {
+    copy = rules.map((rule) => ({ ...rule, limit: rule.limit * DEVELOPMENT_FACTOR }));
+    loosened.set(rules, copy);
+  }
+  return copy;
+}

@@ -7,7 +7,7 @@ import type { SignInAnswer } from '../middleware/signed-in-user';
 import { type Visit, visitOf } from '../middleware/visit';
 import { writeVisitorCookie } from '../middleware/visitor';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
-import type { PortalFetch } from '../portal-client/portal-transport';
+import type { PortalFetch } from '../portal-client/portal-call';
 import { writeConsentCookie } from '../routes/consent';
 import { PLAIN_PAGE_HEADERS } from '../routes/plain-page';
 import { setSessionToken } from '../session/session-cookie';

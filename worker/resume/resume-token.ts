@@ -1,5 +1,5 @@
 import { hex } from '../../shared/hex';
-import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../hmac';
+import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
 
 /**
  * A resume link's token, `<id>.<signature>`: a random 128-bit id (hex) naming the stored record

@@ -6,7 +6,7 @@ import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
 import { sameOriginOnly } from '../middleware/same-origin';
 import { visitOf } from '../middleware/visit';
 import { spendDeeplinkToken } from '../portal-client/deeplink-consume';
-import type { PortalFetch } from '../portal-client/portal-transport';
+import type { PortalFetch } from '../portal-client/portal-call';
 import { setSessionToken } from '../session/session-cookie';
 import { LOGIN_PAGE_STATUS, type LoginPageKind, loginPageHtml } from './app-login-page';
 import { PLAIN_PAGE_HEADERS } from './plain-page';

@@ -4,7 +4,7 @@ import {
   acceptedAppDomain,
   bareOrigin,
   parseOriginList,
-} from '../../../worker/attribution/app-domain';
+} from '../../../worker/attribution/tracking-data';
 
 const ALLOWED = ['https://app.example.com', 'https://family.example.org'];
 const DEFAULT = 'https://funnel.example.net';

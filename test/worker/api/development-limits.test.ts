@@ -2,17 +2,14 @@ import { applyD1Migrations, reset } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bindings } from '../../../worker/env';
-import {
-  DEVELOPMENT_FACTOR,
-  rateLimitProfile,
-} from '../../../worker/rate-limits/rate-limit-profile';
+import { DEVELOPMENT_FACTOR, rateLimitProfile } from '../../../worker/rate-limits/rate-limits';
 import { freshApp, productionApp } from '../fetch-app';
 import { checkoutVisitor } from '../purchases/checkout-visitor';
 import { CARDS } from '../test-gateway/gateway-client';
 import { fakePortal, happyPortal } from './fake-portal';
 
 /**
- * `npm start`'s rate limits (worker/rate-limits/rate-limit-profile.ts): one person testing the
+ * `npm start`'s rate limits (worker/rate-limits/rate-limits.ts, rulesFor): one person testing the
  * funnel from one machine (one address, one browser) walks it 50 times an hour, typing neighbouring
  * example numbers and the same declining test card, without meeting "Please wait a few minutes";
  * RATE_LIMITS=production brings production's limits back under `npm start`; a production or staging

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach } from 'vitest';
 import type { FaultCall } from '../../../portal/faults';
 import { embeddedPortalFetch } from '../../../worker/dev/embedded-portal';
-import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { freshApp } from '../fetch-app';
 import type { SeenRequest } from './fake-portal';
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { ApiErrorBody } from '../../../shared/api/contract';
-import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { ORIGIN } from '../fetch-app';
 
 /** A request as the portal received it. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { portalTimeoutMs } from '../../../worker/portal-client/portal-exchange';
-import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
+import { type PortalFetch, portalTimeoutMs } from '../../../worker/portal-client/portal-call';
 import { freshApp, setCookies } from '../fetch-app';
 import { expectRefusal, fakePortal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';

@@ -1,9 +1,8 @@
 import { reset, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressSubject } from '../../../worker/rate-limits/client-address';
 import { decide, type RateRule } from '../../../worker/rate-limits/rate-limiter';
-import { numberPrefix } from '../../../worker/rate-limits/rate-limits';
+import { addressSubject, numberPrefix } from '../../../worker/rate-limits/rate-limits';
 
 afterEach(() => reset());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings } from '../../../worker/env';
-import { checkRateLimits } from '../../../worker/rate-limits/rate-limit-check';
+import { checkRateLimits } from '../../../worker/rate-limits/rate-limit-gate';
 import type { RateDecision } from '../../../worker/rate-limits/rate-limiter';
 import type { RateLimitRule } from '../../../worker/rate-limits/rate-limits';
 import { freshApp } from '../fetch-app';

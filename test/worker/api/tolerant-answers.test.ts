@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { freshApp, setCookies } from '../fetch-app';
 import { expectRefusal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { cookielessDeviceId } from '../../../worker/collector/event-identity';
 import { EVENT_USER_COOKIE } from '../../../worker/middleware/signed-in-user';
-import { signCookie } from '../../../worker/signed-cookie';
+import { signCookie } from '../../../worker/signing';
 import { signedValue } from '../../fixtures/signed-cookies';
 import { fakePortal, happyPortal, postJson, SIGNUP_BODY } from '../api/fake-portal';
 import { captureLogsPerTest } from '../api/log-capture';

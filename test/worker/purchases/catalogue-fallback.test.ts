@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueuedEvent } from '../../../worker/collector/queued-event';
 import { developmentKit } from '../../../worker/dev/kit';
-import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { asDeliveries, consumer } from '../collector/consume';
 import { allAccept, fakeEndpoint, META_HOST, TIKTOK_HOST } from '../collector/fake-endpoint';
 import { EVERY_DESTINATION } from '../collector/fixtures';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChargeReceipt } from '../../../shared/api/contract';
 import { developmentKit } from '../../../worker/dev/kit';
-import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { freshApp } from '../fetch-app';
 import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, PLAN, TICKED_RENEWAL_CONSENT } from './checkout-visitor';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signCookie } from '../../../worker/signed-cookie';
+import { signCookie } from '../../../worker/signing';
 import { putConfig } from '../fetch-app';
 import { islandProps } from '../page-html';
 import { CARDS } from '../test-gateway/gateway-client';

@@ -6,9 +6,8 @@ import { SCREEN_OFFERS, type SellingScreenId } from '../../../shared/plans/scree
 import type { ScreenId } from '../../../shared/screens';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { developmentKit } from '../../../worker/dev/kit';
-import { signRoutePreview } from '../../../worker/funnel/preview';
-import { PREVIEW_COOKIE } from '../../../worker/funnel/preview-cookie';
-import type { PortalFetch } from '../../../worker/portal-client/portal-transport';
+import { PREVIEW_COOKIE, signRoutePreview } from '../../../worker/funnel/preview';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { recordingQueue } from '../collector/recording-queue';
 import { priceTest, section } from '../experiments/config/config-fixtures';
 import { freshApp, putConfig } from '../fetch-app';

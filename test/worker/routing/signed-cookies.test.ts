@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 import { encodeFirstTouch, type FirstTouch } from '../../../worker/routing/first-touch';
 import { encodeKeptRoute } from '../../../worker/routing/kept-route';
-import { signCookie } from '../../../worker/signed-cookie';
+import { signCookie } from '../../../worker/signing';
 import {
   headerSafe,
   keptRoute,

@@ -2,18 +2,18 @@ import type { MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../../middleware/envs';
 import { callVisitOf, pageRequestOf } from '../../middleware/visit';
-import { carryPostedPhone, readPhonePost } from '../phone-form';
-import { carrySignedUp, signUpFromForm } from '../signup-form';
 import {
+  answerPage,
   nextOf,
+  pageVisitOf,
   queryOf,
   type Refused,
   type ScreenDeps,
   type Screens,
   shownOf,
 } from './page-visit';
+import { carryPostedPhone, carrySignedUp, readPhonePost, signUpFromForm } from './posted-forms';
 import { showScreen } from './show-screen';
-import { answerPage, pageVisitOf } from './visit-of';
 
 const factory = createFactory<AppEnv>();
 
@@ -37,8 +37,8 @@ export function onOwnForms(
 /**
  * A screen's Continue form, posted before the island hydrated or with no script: the island's
  * work, done here. A landing's post is its phone form's, checked first as the island would
- * (../phone-form.ts); a signup screen's is its email form's, which creates the account first
- * (../signup-form.ts). A refusal shows the screen again with what was posted.
+ * (./posted-forms.ts); a signup screen's is its email form's, which creates the account first
+ * (./posted-forms.ts). A refusal shows the screen again with what was posted.
  */
 export function continueForm(deps: ScreenDeps) {
   return factory.createHandlers(async function continueFrom(c) {

@@ -6,9 +6,8 @@ import { screenFormGuard } from '../../middleware/form-guards';
 import { pageRequestOf } from '../../middleware/visit';
 import { RenderedScreens } from '../../render/rendered-screens';
 import { continueForm, onOwnForms } from './continue-form';
-import { type ScreenDeps, type Screens, shownOf } from './page-visit';
+import { answerPage, pageVisitOf, type ScreenDeps, type Screens, shownOf } from './page-visit';
 import { showScreen } from './show-screen';
-import { answerPage, pageVisitOf } from './visit-of';
 
 export { notFoundPage } from './not-found';
 

@@ -6,8 +6,7 @@ import { requestBrand } from '../../funnel/brand';
 import { brandedTranslator, bundledTranslator } from '../../i18n';
 import type { RootEnv } from '../../middleware/envs';
 import { renderPage } from '../../render/render-page';
-import { queryOf } from './page-visit';
-import { answerPage } from './visit-of';
+import { answerPage, queryOf } from './page-visit';
 
 /** The catch-all `*` route: the fallback screen with status 404 (SPEC.md §2). */
 export const notFoundPage: NotFoundHandler<RootEnv> = async (c) => {

@@ -9,12 +9,16 @@ import {
 } from '../../../shared/decline-class';
 import type { PostedPhone, RefusedPhone } from '../../../shared/phone/posted-phone';
 import type { OfferClock } from '../../../shared/plans/offer-clock';
+import { isSellingScreen } from '../../../shared/plans/screen-offers';
 import type { ScreenId } from '../../../shared/screens';
 import type { ApiDependencies } from '../../api/call-handler';
 import type { Bindings } from '../../env';
 import { type ActiveFlow, flowPaywall, nextScreen } from '../../funnel/flow';
 import type { AppEnv } from '../../middleware/envs';
+import type { PageRequest } from '../../middleware/visit';
+import { pageOfferClock } from '../../purchases/offer-deadline';
 import type { RenderedScreens } from '../../render/rendered-screens';
+import { takePostedPhone, takeSignedUp } from './posted-forms';
 
 export type Screens = Record<ScreenId, ScreenDefinition>;
 
@@ -39,7 +43,7 @@ export interface PageVisit {
   carried: Carried;
 }
 
-/** What a screen is handed from the one before it (./visit-of.ts reads it once, as it is shown). */
+/** What a screen is handed from the one before it (pageVisitOf below reads it once, as it is shown). */
 export interface Carried {
   offerClock: OfferClock;
   postedPhone?: PostedPhone;
@@ -100,4 +104,39 @@ function searchWithoutDeclineClass(search: string): string {
   params.delete(DECLINE_CLASS_PARAM);
   const rest = params.toString();
   return rest ? `?${rest}` : '';
+}
+
+/**
+ * The door from a screen's route handler to the page code below it: the page's visit, made of
+ * the handler's request once (worker/middleware/visit.ts pageRequestOf), with what the screen
+ * before carried in, each cookie read and cleared here as the screen is shown.
+ */
+export async function pageVisitOf(
+  page: PageRequest,
+  deps: ScreenDeps,
+  { screen }: Shown,
+): Promise<PageVisit> {
+  const carried: Carried = {
+    // The offer countdown of a screen that sells with one (every selling screen but the guide's,
+    // whose price is its own): its deadline is fixed on the first such page the visitor sees.
+    offerClock:
+      !isSellingScreen(screen) || screen === 'upsell_guide'
+        ? { state: 'off' }
+        : await pageOfferClock(page, page.vars.experiments.shape.countdown !== false, Date.now()),
+    postedPhone: deps.screens[screen].takesPostedPhone ? takePostedPhone(page) : undefined,
+    // Any screen may follow a signup screen in some flow: whichever comes next takes the account.
+    account: takeSignedUp(page),
+  };
+  const { env, url, path, request, vars } = page;
+  return { env, url, path, request, vars, carried };
+}
+
+/** What handing a rendered page to Hono needs of the handler's `c`: its body maker. */
+interface PageAnswer {
+  body(data: ReadableStream, init: ResponseInit): Response;
+}
+
+/** Hands a rendered page to Hono, so cookies and headers set by middleware go with it. */
+export function answerPage(c: PageAnswer, page: Response): Response {
+  return c.body(page.body as ReadableStream, page);
 }

@@ -8,9 +8,8 @@ import type { Brand } from '../../../shared/brand';
 import { type ScreenRef, screenOfRef } from '../../../shared/composed-screens';
 import { logError } from '../../../shared/log';
 import type { ScreenId } from '../../../shared/screens';
-import { draftContentOf } from '../../funnel/draft-content';
 import { type ActiveFlow, flowProgress } from '../../funnel/flow';
-import { PREVIEW_END_URL } from '../../funnel/preview-cookie';
+import { draftContentOf, PREVIEW_END_URL } from '../../funnel/preview';
 import type { AppEnv } from '../../middleware/envs';
 import { exposesNext } from '../../middleware/exposure';
 import {
@@ -27,7 +26,6 @@ import {
   translatorId,
   VISITOR_SLOT,
 } from '../../render/rendered-screens';
-import { pageAttribution, pageState } from './page-state';
 import {
   nextOf,
   type PageVisit,
@@ -36,7 +34,7 @@ import {
   type ScreenDeps,
   type Shown,
 } from './page-visit';
-import { screenProps } from './screen-props';
+import { pageAttribution, pageState, screenProps } from './screen-props';
 
 type PageAttribution = { consent: ConsentState; pixels: PixelIds };
 

@@ -1,9 +1,44 @@
 import type { MiddlewareHandler } from 'hono';
 import type { TFunction } from 'i18next';
-import { previewKey } from '../funnel/preview-cookie';
-import { draftTranslator } from '../translations/draft-preview';
-import { DEFAULT_TRANSLATIONS_TTL_MS, type TranslationSource } from '../translations/source';
+import type { Theme } from '../../shared/theme';
+import { honoursCustomLanguage } from '../environment';
+import { resolveLanguage, resolveTheme } from '../funnel/locale';
+import { previewKey } from '../funnel/preview';
+import {
+  DEFAULT_TRANSLATIONS_TTL_MS,
+  draftTranslator,
+  type TranslationSource,
+} from '../translations/source';
 import type { AppEnv } from './envs';
+
+/**
+ * A page's language, theme and copy: `locale` picks the language and theme, then `translations`
+ * puts that language's copy on the context. The pages, the app pages and the resume links run
+ * both, in that order.
+ */
+
+/** Set by the locale middleware. */
+export interface LocaleVariables {
+  language: string;
+  theme: Theme;
+}
+
+/** Resolves the page language (SPEC.md §9) and theme (SPEC.md §3) for the screens. */
+export function locale(options: { supported: readonly string[] }): MiddlewareHandler<AppEnv> {
+  return async function localeMiddleware(c, next) {
+    c.set(
+      'language',
+      resolveLanguage({
+        acceptLanguage: c.req.header('accept-language'),
+        customLng: c.req.query('custom_lng'),
+        supported: options.supported,
+        customLngAllowed: honoursCustomLanguage(c.env),
+      }),
+    );
+    c.set('theme', resolveTheme(c.req.query('theme')));
+    await next();
+  };
+}
 
 /** Set by the translations middleware, after the locale's. */
 export interface TranslationVariables {
