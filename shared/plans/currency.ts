@@ -1,4 +1,5 @@
 import { EU_MEMBER_STATES } from '../eu-countries';
+import { oneOf } from '../one-of';
 
 /**
  * The currencies plans are sold in: each family of the catalogue has a price point in every one
@@ -22,9 +23,7 @@ export const CURRENCIES = [
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export function isCurrency(value: string): value is Currency {
-  return (CURRENCIES as readonly string[]).includes(value);
-}
+export const isCurrency = oneOf(CURRENCIES);
 
 /**
  * The EU's member states that keep their own money: Denmark by its opt-out, the others until they
