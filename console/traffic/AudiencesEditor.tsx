@@ -1,5 +1,6 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/config/routing';
+import { AddForm } from '../kit/AddForm';
 import { audienceText } from '../kit/audience-text';
 import { NameField } from '../kit/NameField';
 import { audienceNameProblem, routesUsing } from '../kit/routing-edits';
@@ -152,8 +153,12 @@ function AudienceForm({ initial, taken, onDone }: AudienceFormProps) {
   }
 
   return (
-    <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
-      <h4 id={`${id}-title`}>{editing ? `Edit the audience ${name}` : 'New audience'}</h4>
+    <AddForm
+      id={id}
+      title={editing ? `Edit the audience ${name}` : 'New audience'}
+      headingLevel={4}
+      onSubmit={onSubmit}
+    >
       <AudienceNames
         id={id}
         name={name}
@@ -199,7 +204,7 @@ function AudienceForm({ initial, taken, onDone }: AudienceFormProps) {
           </button>
         ) : null}
       </div>
-    </form>
+    </AddForm>
   );
 }
 
