@@ -2,7 +2,7 @@ import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import type { ComposedScreenChoice } from '../../shared/console-api/content';
 import { AddButton } from '../kit/AddForm';
 import { requiredReason, sectionName } from '../kit/content-text';
-import { SelectField } from '../kit/SelectField';
+import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import type { SectionRow } from './content-edits';
 import {
@@ -221,11 +221,7 @@ function AddSection({ addable }: { addable: string[] }) {
         value={value}
         onChange={setChoice}
       >
-        {addable.map((id) => (
-          <option key={id} value={id}>
-            {sectionName(id)}
-          </option>
-        ))}
+        {nameOptions(addable, sectionName)}
       </SelectField>
       <AddButton label="Add" />
     </form>

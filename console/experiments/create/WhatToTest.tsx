@@ -1,6 +1,7 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../../shared/experiments';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
+import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../experiment-presets';
 import { freeRanges, takenRanges } from '../layer-space';
@@ -25,11 +26,7 @@ export function WhatToTest({ id, form, document }: Props) {
           value={preset}
           onChange={(event) => form.choosePreset(event.target.value as Preset, document)}
         >
-          {PRESETS.map((each) => (
-            <option key={each} value={each}>
-              {PRESET_DEFINITIONS[each].label}
-            </option>
-          ))}
+          {nameOptions(PRESETS, (each) => PRESET_DEFINITIONS[each].label)}
         </select>
       </div>
       <div className="field" data-field="name">
