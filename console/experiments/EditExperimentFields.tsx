@@ -4,6 +4,7 @@ import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-r
 import type { ExperimentMetric } from '../../shared/experiments';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import { METRIC_NAMES } from '../kit/result-texts';
+import { TextAreaField } from '../kit/TextAreaField';
 import { typedNumber } from '../kit/WeightInput';
 import type { EditField, EditProblems, ExperimentEditForm } from './experiment-edit-form';
 
@@ -77,28 +78,20 @@ export function EditTexts({ formId, form, problems, update }: EditParts) {
         />
         <ProblemLine id={formId} problems={problems} field="name" />
       </div>
-      <div className="field">
-        <label htmlFor={`${formId}-hypothesis`}>Hypothesis</label>
-        <textarea
-          id={`${formId}-hypothesis`}
-          className="input"
-          rows={2}
-          maxLength={1000}
-          value={form.hypothesis}
-          onChange={(event) => update({ hypothesis: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${formId}-notes`}>Notes</label>
-        <textarea
-          id={`${formId}-notes`}
-          className="input"
-          rows={2}
-          maxLength={2000}
-          value={form.notes}
-          onChange={(event) => update({ notes: event.target.value })}
-        />
-      </div>
+      <TextAreaField
+        id={`${formId}-hypothesis`}
+        label="Hypothesis"
+        maxLength={1000}
+        value={form.hypothesis}
+        onChange={(hypothesis) => update({ hypothesis })}
+      />
+      <TextAreaField
+        id={`${formId}-notes`}
+        label="Notes"
+        maxLength={2000}
+        value={form.notes}
+        onChange={(notes) => update({ notes })}
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { LAYERS, type Layer } from '../../../shared/experiments';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
+import { TextAreaField } from '../../kit/TextAreaField';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../experiment-presets';
 import { freeRanges, takenRanges } from '../layer-space';
 import { type CreateExperimentForm, layerPercent } from '../stores/create-experiment';
@@ -81,17 +82,13 @@ function LayerField({ id, form, document }: Props) {
 export function HypothesisField({ id, form }: Omit<Props, 'document'>) {
   const { preset, hypothesis } = useStore(form.$form);
   return (
-    <div className="field">
-      <label htmlFor={`${id}-hypothesis`}>Hypothesis</label>
-      <textarea
-        id={`${id}-hypothesis`}
-        className="input"
-        rows={2}
-        maxLength={1000}
-        placeholder={PRESET_DEFINITIONS[preset].hypothesis}
-        value={hypothesis}
-        onChange={(event) => form.update({ hypothesis: event.target.value })}
-      />
-    </div>
+    <TextAreaField
+      id={`${id}-hypothesis`}
+      label="Hypothesis"
+      maxLength={1000}
+      placeholder={PRESET_DEFINITIONS[preset].hypothesis}
+      value={hypothesis}
+      onChange={(text) => form.update({ hypothesis: text })}
+    />
   );
 }
