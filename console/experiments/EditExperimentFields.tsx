@@ -3,6 +3,7 @@ import type { ExperimentDocument } from '../../shared/config/experiments';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
 import { ProblemLine, problemAria } from '../kit/field-problem';
+import { NumberField } from '../kit/NumberField';
 import { METRIC_NAMES } from '../kit/result-texts';
 import { TextAreaField } from '../kit/TextAreaField';
 import { typedNumber } from '../kit/WeightInput';
@@ -17,7 +18,7 @@ export interface EditParts {
 }
 
 /** A whole-number field of the edit form, with its hint and its problem. */
-function NumberField(props: {
+function WholeNumberField(props: {
   formId: string;
   problems: EditProblems;
   field: EditField;
@@ -36,19 +37,17 @@ function NumberField(props: {
   const hintId = props.hint ? `${inputId}-hint` : undefined;
   const shown = props.describedBy ?? props.field;
   return (
-    <div className="field" data-field={props.field}>
-      <label htmlFor={inputId}>{props.label}</label>
-      <input
-        id={inputId}
-        className="input input--number"
-        type="number"
-        min={props.min}
-        max={props.max}
-        step={1}
-        value={props.value === null || Number.isNaN(props.value) ? '' : props.value}
-        {...problemAria(props.formId, props.problems, shown, hintId)}
-        onChange={(event) => props.onValue(typedNumber(event.target.value))}
-      />
+    <NumberField
+      id={inputId}
+      label={props.label}
+      field={props.field}
+      min={props.min}
+      max={props.max}
+      step={1}
+      value={props.value === null || Number.isNaN(props.value) ? '' : props.value}
+      aria={problemAria(props.formId, props.problems, shown, hintId)}
+      onChange={(text) => props.onValue(typedNumber(text))}
+    >
       {props.hint ? (
         <p className="muted field__after" id={hintId}>
           {props.hint}
@@ -57,7 +56,7 @@ function NumberField(props: {
       {props.describedBy ? null : (
         <ProblemLine id={props.formId} problems={props.problems} field={props.field} />
       )}
-    </div>
+    </NumberField>
   );
 }
 
@@ -116,7 +115,7 @@ export function EditMetrics(parts: EditParts) {
           ))}
         </select>
       </div>
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="planned"
         label="Planned visitors per variant"
@@ -133,7 +132,7 @@ export function EditReach(parts: EditParts & { safe: boolean }) {
   const { form, update, safe } = parts;
   return (
     <div className="row__fields">
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="coverage"
         label="Coverage (% of matching visitors who enter)"
@@ -143,7 +142,7 @@ export function EditReach(parts: EditParts & { safe: boolean }) {
         hint={safe ? 'It can only rise while it runs.' : undefined}
         onValue={(coverage) => update({ coverage })}
       />
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="range"
         label="Range in the layer from (%)"
@@ -153,7 +152,7 @@ export function EditReach(parts: EditParts & { safe: boolean }) {
         hint={safe ? 'The range can only widen, containing the old one.' : undefined}
         onValue={(from) => update({ range: [from, form.range[1]] })}
       />
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="range"
         input="range-to"
@@ -187,7 +186,7 @@ export function EditWeights(parts: EditParts & { safe: boolean; experiment: Expe
       ) : null}
       <div className="row__fields">
         {Object.entries(experiment.variants).map(([key, variant]) => (
-          <NumberField
+          <WholeNumberField
             key={`${formId}-weight-${key}`}
             {...parts}
             field={`weight-${key}`}
@@ -222,7 +221,7 @@ export function EditIntro(props: { formId: string; safe: boolean; state: string 
 /** The days the exposed keep their variant once it ends. */
 export function EditDrain(parts: EditParts) {
   return (
-    <NumberField
+    <WholeNumberField
       {...parts}
       field="drain"
       label="Days the exposed keep their variant after it ends"
