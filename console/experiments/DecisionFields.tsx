@@ -1,7 +1,7 @@
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
+import { TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
-import { TextAreaField } from '../kit/TextAreaField';
 import type { DecisionOption } from './decision-options';
 import { capital } from './experiment-texts';
 

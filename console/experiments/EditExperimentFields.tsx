@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
+import { NumberField, TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
-import { NumberField } from '../kit/NumberField';
 import { METRIC_NAMES } from '../kit/result-texts';
-import { TextAreaField } from '../kit/TextAreaField';
 import { typedNumber } from '../kit/WeightInput';
 import type { EditField, EditProblems, ExperimentEditForm } from './experiment-edit-form';
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { plannedVisitorsPerArm } from '../../shared/statistics/planned-sample';
-import { NumberField } from '../kit/NumberField';
+import { NumberField } from '../kit/FormFields';
 import { countText } from '../kit/result-texts';
 
 /**

@@ -1,6 +1,6 @@
 import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api/experiment-results';
+import { NumberField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
-import { NumberField } from '../../kit/NumberField';
 import { countText, METRIC_NAMES } from '../../kit/result-texts';
 import { useStore } from '../../kit/stores/atom';
 import { $routeVisits } from '../../kit/stores/traffic';

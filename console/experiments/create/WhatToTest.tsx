@@ -1,9 +1,9 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../../shared/experiments';
+import { TextAreaField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
-import { TextAreaField } from '../../kit/TextAreaField';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../experiment-presets';
 import { freeRanges, takenRanges } from '../layer-space';
 import { type CreateExperimentForm, layerPercent } from '../stores/create-experiment';

@@ -1,6 +1,6 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
+import { NumberField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
-import { NumberField } from '../../kit/NumberField';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
 import type { CreateExperimentForm } from '../stores/create-experiment';
