@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { oneOf } from '../shared/one-of';
 import type { PortalBindings } from './env';
 import { PortalError } from './portal-error';
 
@@ -26,9 +27,7 @@ export const FAULT_CALLS = [
 ] as const;
 export type FaultCall = (typeof FAULT_CALLS)[number];
 
-export function isFaultCall(name: string): name is FaultCall {
-  return (FAULT_CALLS as readonly string[]).includes(name);
-}
+export const isFaultCall = oneOf(FAULT_CALLS);
 
 /**
  * The development kit's stand-ins for the third parties the worker calls itself (worker/dev/),
@@ -38,9 +37,7 @@ export function isFaultCall(name: string): name is FaultCall {
 export const KIT_FAULT_CALLS = ['geocode'] as const;
 export type KitFaultCall = (typeof KIT_FAULT_CALLS)[number];
 
-export function isKitFaultCall(name: string): name is KitFaultCall {
-  return (KIT_FAULT_CALLS as readonly string[]).includes(name);
-}
+export const isKitFaultCall = oneOf(KIT_FAULT_CALLS);
 
 /** Whether this call of a stand-in must fail, using up one switched-on failure (takeFault). */
 export async function kitFaultIsOn(db: D1Database, call: KitFaultCall): Promise<boolean> {

@@ -3,6 +3,7 @@ import {
   type PaymentGateway,
   type PaymentSettingsResponse,
 } from '../shared/api/contract';
+import { oneOf } from '../shared/one-of';
 import type { PortalBindings } from './env';
 
 const DEFAULT_GATEWAY: PaymentGateway = 'test';
@@ -34,6 +35,4 @@ export function paymentSettingsFrom(env: PortalBindings): PaymentSettingsReading
   return known ? { settings } : { settings, invalidGateway: configured };
 }
 
-function isPaymentGateway(value: string): value is PaymentGateway {
-  return (PAYMENT_GATEWAYS as readonly string[]).includes(value);
-}
+const isPaymentGateway = oneOf(PAYMENT_GATEWAYS);

@@ -105,6 +105,19 @@ export interface BuiltWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * What `setUp` makes of a started Miniflare; when it throws, the Miniflare is disposed before the
+ * error goes on, so no workerd outlives a start that failed.
+ */
+export async function setUpOrDispose<T>(mf: Miniflare, setUp: () => Promise<T>): Promise<T> {
+  try {
+    return await setUp();
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+}
+
 /** Keeps each JSON line a worker prints (its log lines) in `into`. */
 export function collectJsonLines(stream: Readable, into: Record<string, unknown>[]) {
   let buffered = '';
@@ -253,13 +266,7 @@ async function startOnce(options: StartOptions): Promise<BuiltWorker> {
   const entryUrl = await mf.ready;
   const url = options.workerAlone ? await mf.unsafeGetDirectURL() : entryUrl;
   const kv = await mf.getKVNamespace('FUNNEL_CONFIG');
-  let databases: Awaited<ReturnType<typeof migrateAll>>;
-  try {
-    databases = await migrateAll(mf);
-  } catch (error) {
-    await mf.dispose();
-    throw error;
-  }
+  const databases = await setUpOrDispose(mf, () => migrateAll(mf));
   return {
     url: new URL(url.href.replace('127.0.0.1', 'localhost')),
     logs,

@@ -1,3 +1,4 @@
+import { oneOf } from '../shared/one-of';
 /**
  * The wrangler.toml environments the command-line tools work on (`--env`), and how each is named
  * to wrangler: development is `[env.development]` (`npm start`'s, local only: never deployed),
@@ -9,9 +10,7 @@ export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
 
 export type Environment = (typeof ENVIRONMENTS)[number];
 
-export function isEnvironment(text: string): text is Environment {
-  return (ENVIRONMENTS as readonly string[]).includes(text);
-}
+export const isEnvironment = oneOf(ENVIRONMENTS);
 
 /** wrangler's `--env` argument for the environment: the top level is `''`. */
 export function wranglerEnvArgs(environment: Environment): string[] {

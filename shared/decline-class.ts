@@ -1,3 +1,5 @@
+import { oneOf } from './one-of';
+
 /**
  * Why a card was declined, in the few classes the 'Payment declined' page advises on: each asks
  * something different of the visitor (check the card, use another, wait and retry, call the bank,
@@ -30,9 +32,7 @@ export const DECLINE_CLASSES = [
 
 export type DeclineClass = (typeof DECLINE_CLASSES)[number];
 
-export function isDeclineClass(value: unknown): value is DeclineClass {
-  return typeof value === 'string' && (DECLINE_CLASSES as readonly string[]).includes(value);
-}
+export const isDeclineClass = oneOf(DECLINE_CLASSES);
 
 /**
  * The query parameter of the 'Payment declined' page that names the class. Advice only: it

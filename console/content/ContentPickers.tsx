@@ -4,7 +4,7 @@ import { asScreenContent, editableScreenName, editableScreens } from '../kit/com
 import { languageName, themeName } from '../kit/content-text';
 import { FieldProblem } from '../kit/field-problem';
 import { valueChoices } from '../kit/route-choices';
-import { SelectField } from '../kit/SelectField';
+import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
 import { variantNames } from './content-variants';
@@ -30,11 +30,10 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         value={selection.screen}
         onChange={selectScreen}
       >
-        {screens.map((screen) => (
-          <option key={screen.id} value={screen.id}>
-            {editableScreenName(draft?.document.content ?? null, screen.id)}
-          </option>
-        ))}
+        {nameOptions(
+          screens.map((screen) => screen.id),
+          (screen) => editableScreenName(draft?.document.content ?? null, screen),
+        )}
       </SelectField>
       <SelectField
         id="content-language"
@@ -55,11 +54,7 @@ export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
         value={selection.theme}
         onChange={(theme) => select({ theme })}
       >
-        {catalogue.themes.map((theme) => (
-          <option key={theme} value={theme}>
-            {themeName(theme)}
-          </option>
-        ))}
+        {nameOptions(catalogue.themes, themeName)}
       </SelectField>
       <VariantPicker />
       <RoutePickers />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ContentCatalogue } from '../../shared/console-api/content';
 import { composedNameProblem, isComposedIn } from '../kit/composed-screens';
 import { screenName, slotName } from '../kit/content-text';
-import { SelectField } from '../kit/SelectField';
+import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $draft } from '../kit/stores/draft';
 import { createComposedScreen, deleteComposedScreen } from './stores/composed-screens';
@@ -35,11 +35,7 @@ export function NewScreen({ catalogue }: { catalogue: ContentCatalogue }) {
             setFrom(catalogue.screens.find((screen) => screen.slot === value)?.id ?? '');
           }}
         >
-          {slots.map((each) => (
-            <option key={each} value={each}>
-              {slotName(each)}
-            </option>
-          ))}
+          {nameOptions(slots, slotName)}
         </SelectField>
         <SelectField
           id="content-new-screen-from"
@@ -47,11 +43,10 @@ export function NewScreen({ catalogue }: { catalogue: ContentCatalogue }) {
           value={from}
           onChange={setFrom}
         >
-          {starts.map((screen) => (
-            <option key={screen.id} value={screen.id}>
-              {screenName(screen.id)}
-            </option>
-          ))}
+          {nameOptions(
+            starts.map((screen) => screen.id),
+            screenName,
+          )}
         </SelectField>
         <NewScreenName slot={slot} from={from} />
       </div>

@@ -1,6 +1,8 @@
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import type { ComposedScreenChoice } from '../../shared/console-api/content';
+import { AddButton } from '../kit/AddForm';
 import { requiredReason, sectionName } from '../kit/content-text';
+import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import type { SectionRow } from './content-edits';
 import {
@@ -213,25 +215,15 @@ function AddSection({ addable }: { addable: string[] }) {
         if (value) addSection(value);
       }}
     >
-      <div className="field">
-        <label htmlFor="content-add-section">Add a section</label>
-        <select
-          id="content-add-section"
-          value={value}
-          onChange={(event) => setChoice(event.target.value)}
-        >
-          {addable.map((id) => (
-            <option key={id} value={id}>
-              {sectionName(id)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field field--action">
-        <button type="submit" className="button">
-          Add
-        </button>
-      </div>
+      <SelectField
+        id="content-add-section"
+        label="Add a section"
+        value={value}
+        onChange={setChoice}
+      >
+        {nameOptions(addable, sectionName)}
+      </SelectField>
+      <AddButton label="Add" />
     </form>
   );
 }

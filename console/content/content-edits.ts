@@ -81,6 +81,22 @@ export function withSectionMovedTo(
   return withRows(content, screen, moved);
 }
 
+/**
+ * The screen's sections as `change` makes them from the section `id`; the content as it was
+ * when the screen lacks that section or `change` refuses the edit (null).
+ */
+function withSectionChanged(
+  content: ContentDocument,
+  screen: ComposedScreenChoice,
+  id: string,
+  change: (row: SectionRow, rows: SectionRow[]) => SectionRow[] | null,
+): ContentDocument {
+  const rows = arrangementOf(content, screen);
+  const row = rows.find((r) => r.id === id);
+  const changed = row ? change(row, rows) : null;
+  return changed ? withRows(content, screen, changed) : content;
+}
+
 /** Shows or hides a section; a required one is never hidden. */
 export function withSectionVisible(
   content: ContentDocument,
@@ -88,13 +104,8 @@ export function withSectionVisible(
   id: string,
   visible: boolean,
 ): ContentDocument {
-  const rows = arrangementOf(content, screen);
-  const row = rows.find((r) => r.id === id);
-  if (!row || (row.required && !visible)) return content;
-  return withRows(
-    content,
-    screen,
-    rows.map((r) => (r.id === id ? { ...r, visible } : r)),
+  return withSectionChanged(content, screen, id, (row, rows) =>
+    row.required && !visible ? null : rows.map((r) => (r.id === id ? { ...r, visible } : r)),
   );
 }
 
@@ -122,13 +133,8 @@ export function withSectionRemoved(
   screen: ComposedScreenChoice,
   id: string,
 ): ContentDocument {
-  const rows = arrangementOf(content, screen);
-  const row = rows.find((r) => r.id === id);
-  if (!row || row.required) return content;
-  return withRows(
-    content,
-    screen,
-    rows.filter((r) => r.id !== id),
+  return withSectionChanged(content, screen, id, (row, rows) =>
+    row.required ? null : rows.filter((r) => r.id !== id),
   );
 }
 

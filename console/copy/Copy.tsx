@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CopyState } from '../../shared/console-api/copy';
+import { LoadFailure } from '../kit/FailureNotice';
 import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { CopyEditor } from './CopyEditor';
@@ -112,14 +113,7 @@ export function Copy() {
       </p>
       <StatusLine id={COPY_STATUS_ID} status={status} />
       {copy.kind === 'loading' ? <p className="muted">Loading the copy…</p> : null}
-      {copy.kind === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>{copy.message}</p>
-          <button type="button" className="button" onClick={() => void loadCopy()}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {copy.kind === 'failed' ? <LoadFailure message={copy.message} retry={loadCopy} /> : null}
       {copy.kind === 'ready' ? (
         <>
           <p>

@@ -10,15 +10,13 @@ import {
   type CopyVersionSummary,
   type CopyVersionsAnswer,
 } from '../../shared/console-api/copy';
-import { consoleCall, type Refusal } from '../kit/api';
+import { consoleCall } from '../kit/api';
 
 /**
  * The Copy area's calls to `/console/api/copy/*` (shared/console-api/copy.ts), answered as the
  * config's calls are (console/kit/api.ts): the worker checks what it is sent, so only which answer
  * it is gets decided here.
  */
-
-export type CopyRefusal = Refusal<CopyVersionSummary>;
 
 const call = <T>(
   url: string,

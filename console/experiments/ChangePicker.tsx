@@ -5,8 +5,7 @@ import type { PlanFamilyId } from '../../shared/plans/catalogue';
 import { DEFAULT_COUNTRY_CURRENCIES } from '../../shared/plans/currency';
 import { CurrencyTable } from '../kit/CurrencyTable';
 import { FieldProblem } from '../kit/field-problem';
-import { PlanListPicker } from '../kit/PlanListPicker';
-import { planText } from '../kit/plan-text';
+import { PlanChecks, PlanListPicker } from '../kit/PlanListPicker';
 import { PLANS_OF_ROLE } from '../kit/route-choices';
 import { slotOfKind } from '../kit/route-defaults';
 import { nameOptions } from '../kit/SelectField';
@@ -95,25 +94,15 @@ function ContentVariantPicker(props: PickerParts) {
 
 /** The catalogue's main plans the variant offers, in the order checked. */
 function MainPlansPicker({ id, variant, change, onChange, described, problemLine }: PickerParts) {
-  const chosen = change.plans ?? [];
-  const toggle = (plan: PlanFamilyId, on: boolean) => {
-    const plans = on ? [...chosen, plan] : chosen.filter((each) => each !== plan);
-    onChange(plans.length > 0 ? { plans } : {});
-  };
   return (
     <fieldset className="field change-picker" aria-describedby={described}>
       <legend>Plans variant {variant} offers (the first checked is preselected)</legend>
-      {PLANS_OF_ROLE.main.map((plan) => (
-        <label key={plan} htmlFor={`${id}-${plan}`} className="check">
-          <input
-            id={`${id}-${plan}`}
-            type="checkbox"
-            checked={chosen.includes(plan)}
-            onChange={(event) => toggle(plan, event.target.checked)}
-          />{' '}
-          {planText(plan)}
-        </label>
-      ))}
+      <PlanChecks
+        id={id}
+        plans={PLANS_OF_ROLE.main}
+        picked={change.plans ?? []}
+        onChange={(plans) => onChange(plans ? { plans } : {})}
+      />
       {problemLine}
     </fieldset>
   );

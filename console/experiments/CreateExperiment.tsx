@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
+import { AddForm } from '../kit/AddForm';
 import { focusField } from '../kit/field-problem';
 import { MetricAndSample, SampleEstimate } from './create/MetricAndSample';
 import { NewVariants } from './create/NewVariants';
@@ -31,8 +32,7 @@ export function CreateExperiment({
   }
 
   return (
-    <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Create an experiment</h3>
+    <AddForm id={id} title="Create an experiment" onSubmit={onSubmit}>
       <WhatToTest {...parts} />
       <HypothesisField id={id} form={form} />
       <RoutesField {...parts} />
@@ -56,6 +56,6 @@ export function CreateExperiment({
           Create draft experiment
         </button>
       </p>
-    </form>
+    </AddForm>
   );
 }

@@ -1,5 +1,6 @@
 import type { ExperimentResultsAnswer } from '../../shared/console-api/experiment-results';
 import { DECISION_RESULTS, type DecisionResult } from '../../shared/experiments';
+import { TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import type { DecisionOption } from './decision-options';
 import { capital } from './experiment-texts';
@@ -149,21 +150,19 @@ export function ReasonField(props: {
 }) {
   const { formId, problems } = props;
   return (
-    <div className="field" data-field="reason">
-      <label htmlFor={`${formId}-reason`}>Reason (required)</label>
-      <textarea
-        id={`${formId}-reason`}
-        className="input"
-        rows={2}
-        maxLength={500}
-        value={props.reason}
-        {...problemAria(formId, problems, 'reason', `${formId}-reason-why`)}
-        onChange={(event) => props.onReason(event.target.value)}
-      />
+    <TextAreaField
+      id={`${formId}-reason`}
+      label="Reason (required)"
+      field="reason"
+      maxLength={500}
+      value={props.reason}
+      aria={problemAria(formId, problems, 'reason', `${formId}-reason-why`)}
+      onChange={props.onReason}
+    >
       <p className="muted field__after" id={`${formId}-reason-why`}>
         {props.why}
       </p>
       <ProblemLine id={formId} problems={problems} field="reason" />
-    </div>
+    </TextAreaField>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { EXPERIMENT_RESULT_METRICS } from '../../shared/console-api/experiment-results';
 import type { ExperimentMetric } from '../../shared/experiments';
+import { NumberField, TextAreaField } from '../kit/FormFields';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import { METRIC_NAMES } from '../kit/result-texts';
 import { typedNumber } from '../kit/WeightInput';
@@ -16,7 +17,7 @@ export interface EditParts {
 }
 
 /** A whole-number field of the edit form, with its hint and its problem. */
-function NumberField(props: {
+function WholeNumberField(props: {
   formId: string;
   problems: EditProblems;
   field: EditField;
@@ -35,19 +36,17 @@ function NumberField(props: {
   const hintId = props.hint ? `${inputId}-hint` : undefined;
   const shown = props.describedBy ?? props.field;
   return (
-    <div className="field" data-field={props.field}>
-      <label htmlFor={inputId}>{props.label}</label>
-      <input
-        id={inputId}
-        className="input input--number"
-        type="number"
-        min={props.min}
-        max={props.max}
-        step={1}
-        value={props.value === null || Number.isNaN(props.value) ? '' : props.value}
-        {...problemAria(props.formId, props.problems, shown, hintId)}
-        onChange={(event) => props.onValue(typedNumber(event.target.value))}
-      />
+    <NumberField
+      id={inputId}
+      label={props.label}
+      field={props.field}
+      min={props.min}
+      max={props.max}
+      step={1}
+      value={props.value === null || Number.isNaN(props.value) ? '' : props.value}
+      aria={problemAria(props.formId, props.problems, shown, hintId)}
+      onChange={(text) => props.onValue(typedNumber(text))}
+    >
       {props.hint ? (
         <p className="muted field__after" id={hintId}>
           {props.hint}
@@ -56,7 +55,7 @@ function NumberField(props: {
       {props.describedBy ? null : (
         <ProblemLine id={props.formId} problems={props.problems} field={props.field} />
       )}
-    </div>
+    </NumberField>
   );
 }
 
@@ -77,28 +76,20 @@ export function EditTexts({ formId, form, problems, update }: EditParts) {
         />
         <ProblemLine id={formId} problems={problems} field="name" />
       </div>
-      <div className="field">
-        <label htmlFor={`${formId}-hypothesis`}>Hypothesis</label>
-        <textarea
-          id={`${formId}-hypothesis`}
-          className="input"
-          rows={2}
-          maxLength={1000}
-          value={form.hypothesis}
-          onChange={(event) => update({ hypothesis: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${formId}-notes`}>Notes</label>
-        <textarea
-          id={`${formId}-notes`}
-          className="input"
-          rows={2}
-          maxLength={2000}
-          value={form.notes}
-          onChange={(event) => update({ notes: event.target.value })}
-        />
-      </div>
+      <TextAreaField
+        id={`${formId}-hypothesis`}
+        label="Hypothesis"
+        maxLength={1000}
+        value={form.hypothesis}
+        onChange={(hypothesis) => update({ hypothesis })}
+      />
+      <TextAreaField
+        id={`${formId}-notes`}
+        label="Notes"
+        maxLength={2000}
+        value={form.notes}
+        onChange={(notes) => update({ notes })}
+      />
     </>
   );
 }
@@ -123,7 +114,7 @@ export function EditMetrics(parts: EditParts) {
           ))}
         </select>
       </div>
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="planned"
         label="Planned visitors per variant"
@@ -140,7 +131,7 @@ export function EditReach(parts: EditParts & { safe: boolean }) {
   const { form, update, safe } = parts;
   return (
     <div className="row__fields">
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="coverage"
         label="Coverage (% of matching visitors who enter)"
@@ -150,7 +141,7 @@ export function EditReach(parts: EditParts & { safe: boolean }) {
         hint={safe ? 'It can only rise while it runs.' : undefined}
         onValue={(coverage) => update({ coverage })}
       />
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="range"
         label="Range in the layer from (%)"
@@ -160,7 +151,7 @@ export function EditReach(parts: EditParts & { safe: boolean }) {
         hint={safe ? 'The range can only widen, containing the old one.' : undefined}
         onValue={(from) => update({ range: [from, form.range[1]] })}
       />
-      <NumberField
+      <WholeNumberField
         {...parts}
         field="range"
         input="range-to"
@@ -194,7 +185,7 @@ export function EditWeights(parts: EditParts & { safe: boolean; experiment: Expe
       ) : null}
       <div className="row__fields">
         {Object.entries(experiment.variants).map(([key, variant]) => (
-          <NumberField
+          <WholeNumberField
             key={`${formId}-weight-${key}`}
             {...parts}
             field={`weight-${key}`}
@@ -229,7 +220,7 @@ export function EditIntro(props: { formId: string; safe: boolean; state: string 
 /** The days the exposed keep their variant once it ends. */
 export function EditDrain(parts: EditParts) {
   return (
-    <NumberField
+    <WholeNumberField
       {...parts}
       field="drain"
       label="Days the exposed keep their variant after it ends"

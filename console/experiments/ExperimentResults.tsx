@@ -10,7 +10,7 @@ import type { DeclineClass } from '../../shared/decline-class';
 import { experimentResultsUrl } from '../kit/api';
 import { FailureNotice } from '../kit/FailureNotice';
 import { countText, liftText, percentText } from '../kit/result-texts';
-import { SelectField } from '../kit/SelectField';
+import { nameOptions, SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { MetricTable } from '../results/MetricTable';
 import { PhaseFacts } from '../results/PhaseResults';
@@ -201,11 +201,7 @@ function ResultsPickers({
         }
       >
         <option value="">Nothing: all visitors</option>
-        {SEGMENT_DIMENSIONS.map((dimension) => (
-          <option key={dimension} value={dimension}>
-            {SEGMENT_LABELS[dimension]}
-          </option>
-        ))}
+        {nameOptions(SEGMENT_DIMENSIONS, (dimension) => SEGMENT_LABELS[dimension])}
       </SelectField>
       <div className="field field--action">
         <a className="button" href={experimentResultsUrl(experimentId, view, 'csv')} download>

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { plannedVisitorsPerArm } from '../../shared/statistics/planned-sample';
+import { NumberField } from '../kit/FormFields';
 import { countText } from '../kit/result-texts';
 
 /**
@@ -30,31 +31,23 @@ export function PlannedSample({ onPlan }: { onPlan: (perArm: number) => void }) 
     <fieldset className="block planned-sample">
       <legend>Work out the planned sample</legend>
       <div className="row__fields">
-        <div className="field">
-          <label htmlFor={`${id}-rate`}>Conversion rate now (%)</label>
-          <input
-            id={`${id}-rate`}
-            className="input input--number"
-            type="number"
-            min={0.1}
-            max={99}
-            step={0.1}
-            value={rate}
-            onChange={(event) => setRate(Number(event.target.value))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-lift`}>Smallest lift worth finding (%)</label>
-          <input
-            id={`${id}-lift`}
-            className="input input--number"
-            type="number"
-            min={1}
-            step={1}
-            value={lift}
-            onChange={(event) => setLift(Number(event.target.value))}
-          />
-        </div>
+        <NumberField
+          id={`${id}-rate`}
+          label="Conversion rate now (%)"
+          min={0.1}
+          max={99}
+          step={0.1}
+          value={rate}
+          onChange={(text) => setRate(Number(text))}
+        />
+        <NumberField
+          id={`${id}-lift`}
+          label="Smallest lift worth finding (%)"
+          min={1}
+          step={1}
+          value={lift}
+          onChange={(text) => setLift(Number(text))}
+        />
       </div>
       <p aria-live="polite">
         {sample === null ? (

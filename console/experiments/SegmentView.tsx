@@ -2,14 +2,7 @@ import type {
   ExperimentResultMetric,
   SegmentResults,
 } from '../../shared/console-api/experiment-results';
-import {
-  countText,
-  isMoneyMetric,
-  liftText,
-  METRIC_NAMES,
-  moneyText,
-  percentText,
-} from '../kit/result-texts';
+import { countText, liftText, METRIC_NAMES, meanText } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 
 /**
@@ -27,7 +20,7 @@ export function SegmentView({
   currency: string | null;
 }) {
   const value = (metric: ExperimentResultMetric, mean: number) =>
-    isMoneyMetric(metric) ? (currency ? moneyText(mean, currency) : '—') : percentText(mean);
+    meanText(metric, mean, currency, '—');
   return (
     <div className="segment-view">
       <p className="notice notice--warning">{segment.caution}</p>

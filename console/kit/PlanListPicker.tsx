@@ -63,26 +63,44 @@ export function PlanListPicker({
         ))}
       </fieldset>
     );
-  const toggle = (plan: PlanFamilyId, on: boolean) => {
-    const plans = (
-      on ? [...picked, plan] : picked.filter((each) => each !== plan)
-    ) as PlanFamilyId[];
-    onChange(plans.length > 0 ? plans : undefined);
-  };
   return (
     <fieldset className="field plan-list" aria-describedby={describedBy}>
       <legend>{none}</legend>
-      {families.map((plan) => (
-        <label key={plan} htmlFor={`${id}-${plan}`} className="check">
-          <input
-            id={`${id}-${plan}`}
-            type="checkbox"
-            checked={picked.includes(plan)}
-            onChange={(event) => toggle(plan, event.target.checked)}
-          />{' '}
-          {planText(plan)}
-        </label>
-      ))}
+      <PlanChecks id={id} plans={families} picked={picked} onChange={onChange} />
     </fieldset>
   );
+}
+
+/**
+ * A check box for each plan, the plans in the order they were checked, so the first checked is
+ * the one preselected; none checked is undefined.
+ */
+export function PlanChecks({
+  id,
+  plans,
+  picked,
+  onChange,
+}: {
+  id: string;
+  plans: readonly PlanFamilyId[];
+  picked: readonly string[];
+  onChange(plans: PlanFamilyId[] | undefined): void;
+}) {
+  const toggle = (plan: PlanFamilyId, on: boolean) => {
+    const next = (
+      on ? [...picked, plan] : picked.filter((each) => each !== plan)
+    ) as PlanFamilyId[];
+    onChange(next.length > 0 ? next : undefined);
+  };
+  return plans.map((plan) => (
+    <label key={plan} htmlFor={`${id}-${plan}`} className="check">
+      <input
+        id={`${id}-${plan}`}
+        type="checkbox"
+        checked={picked.includes(plan)}
+        onChange={(event) => toggle(plan, event.target.checked)}
+      />{' '}
+      {planText(plan)}
+    </label>
+  ));
 }

@@ -22,11 +22,14 @@ export function SelectField(props: {
   );
 }
 
-/** Names as the options of a select, each its own value. */
-export function nameOptions(names: readonly string[]) {
-  return names.map((name) => (
-    <option key={name} value={name}>
-      {name}
+/** Values as the options of a select, each shown as itself or by the name `nameOf` gives it. */
+export function nameOptions<T extends string>(
+  values: readonly T[],
+  nameOf: (value: T) => string = (value) => value,
+) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {nameOf(value)}
     </option>
   ));
 }

@@ -32,6 +32,17 @@ export function withExperimentAdded(
   return withExperiments(document, { ...document.experiments.experiments, [id]: experiment });
 }
 
+/** The experiment `id` as `change` makes it; an id the draft no longer has changes nothing. */
+function withExperimentChanged(
+  document: ConfigDocument,
+  id: string,
+  change: (experiment: ExperimentDocument) => ExperimentDocument,
+): ConfigDocument {
+  const experiment = document.experiments.experiments[id];
+  if (!experiment) return document;
+  return withExperimentAdded(document, id, change(experiment));
+}
+
 /** An experiment taken out of the section: a draft, or one archived. */
 export function withExperimentRemoved(document: ConfigDocument, id: string): ConfigDocument {
   const { [id]: _removed, ...rest } = document.experiments.experiments;
@@ -44,12 +55,7 @@ export function withExperimentStatus(
   id: string,
   status: ExperimentStatus,
 ): ConfigDocument {
-  const experiment = document.experiments.experiments[id];
-  if (!experiment) return document;
-  return withExperiments(document, {
-    ...document.experiments.experiments,
-    [id]: { ...experiment, status },
-  });
+  return withExperimentChanged(document, id, (experiment) => ({ ...experiment, status }));
 }
 
 /**
@@ -62,17 +68,16 @@ export function withDecision(
   id: string,
   decision: ExperimentDecision,
 ): ConfigDocument {
-  const experiment = document.experiments.experiments[id];
-  if (!experiment) return document;
   const status: ExperimentStatus = decision.action === 'keep_control' ? 'stopped' : 'shipped';
   const { variant, reason, ...rest } = decision;
   const kept: ExperimentDecision = { ...rest };
   if (variant !== undefined && decision.action !== 'keep_control') kept.variant = variant;
   if (reason !== undefined && reason.trim() !== '') kept.reason = reason.trim();
-  return withExperiments(document, {
-    ...document.experiments.experiments,
-    [id]: { ...experiment, status, decision: kept },
-  });
+  return withExperimentChanged(document, id, (experiment) => ({
+    ...experiment,
+    status,
+    decision: kept,
+  }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ExperimentResultMetric } from '../../shared/console-api/experiment-results';
 import type { ResultInterval, ResultVerdict } from '../../shared/console-api/results';
+import { isMoneyMetric } from '../../shared/experiments';
 
 /**
  * The results page's numbers and words as a marketer reads them: rates and lifts in percent,
@@ -22,8 +23,6 @@ export const METRIC_NAMES: Record<ExperimentResultMetric, string> = {
   mature_revenue: 'Mature net revenue per visitor',
 };
 
-export { isMoneyMetric } from '../../shared/experiments';
-
 /** Each verdict's word; only better and worse are verdicts a marketer may act on. */
 const VERDICT_WORDS: Record<ResultVerdict, string> = {
   better: 'better',
@@ -32,6 +31,20 @@ const VERDICT_WORDS: Record<ResultVerdict, string> = {
   not_enough_data: 'not enough data',
   withheld_srm: 'withheld (SRM)',
 };
+
+/**
+ * A metric's mean as the results show it: a step's conversion rate, or money per visitor in
+ * `currency`; `none` while there is no currency to say it in.
+ */
+export function meanText(
+  metric: string,
+  mean: number,
+  currency: string | null,
+  none: string,
+): string {
+  if (!isMoneyMetric(metric)) return percentText(mean);
+  return currency ? moneyText(mean, currency) : none;
+}
 
 /** A true minus sign: a hyphen before a number is easily missed, and read out as "dash". */
 const withMinus = (text: string) => text.replace('-', '−');

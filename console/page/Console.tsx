@@ -2,6 +2,7 @@ import { ContentEditor } from '../content/ContentEditor';
 import { Copy } from '../copy/Copy';
 import { Experiments } from '../experiments/Experiments';
 import { History } from '../history/History';
+import { LoadFailure } from '../kit/FailureNotice';
 import { useStore } from '../kit/stores/atom';
 import { $live } from '../kit/stores/live';
 import { loadConsole } from '../kit/stores/publishing';
@@ -41,14 +42,7 @@ export function Console() {
             Loading the live config…
           </p>
         ) : null}
-        {live.kind === 'failed' ? (
-          <div className="notice notice--error" role="alert">
-            <p>{live.message}</p>
-            <button type="button" className="button" onClick={() => void loadConsole()}>
-              Try again
-            </button>
-          </div>
-        ) : null}
+        {live.kind === 'failed' ? <LoadFailure message={live.message} retry={loadConsole} /> : null}
         {live.kind === 'ready' ? (
           <>
             <Overview state={live.state} />

@@ -1,20 +1,7 @@
 import type { ExperimentMetricResult } from '../../shared/console-api/experiment-results';
 import type { MetricResult } from '../../shared/console-api/results';
-import {
-  countText,
-  isMoneyMetric,
-  liftText,
-  METRIC_NAMES,
-  moneyText,
-  percentText,
-} from '../kit/result-texts';
+import { countText, liftText, METRIC_NAMES, meanText } from '../kit/result-texts';
 import { VerdictCell } from './VerdictCell';
-
-/** A metric's value: a step's conversion rate, or revenue per visitor in the main currency. */
-function valueText(metric: MetricResult | ExperimentMetricResult, currency: string | null): string {
-  if (!isMoneyMetric(metric.metric)) return percentText(metric.mean);
-  return currency ? moneyText(metric.mean, currency) : 'no revenue yet';
-}
 
 /**
  * One variant's metrics, the primary one marked: converters, rate (or revenue per visitor), and
@@ -76,7 +63,7 @@ export function MetricTable({
                 )}
               </th>
               <td>{countText(metric.count)}</td>
-              <td>{valueText(metric, currency)}</td>
+              <td>{meanText(metric.metric, metric.mean, currency, 'no revenue yet')}</td>
               {compared ? (
                 <>
                   <td>{liftText(metric.relativeLift, metric.relativeInterval)}</td>

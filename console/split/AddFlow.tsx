@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument } from '../../shared/console-api/config';
+import { AddButton, AddForm } from '../kit/AddForm';
 import { flowNameProblem } from '../kit/config-names';
 import { NameField } from '../kit/NameField';
+import { nameOptions, SelectField } from '../kit/SelectField';
 import { addFlow } from '../kit/stores/draft';
 import { $editStatus } from '../kit/stores/status';
 
@@ -27,30 +29,19 @@ export function AddFlow({ document }: { document: ConfigDocument }) {
   }
 
   return (
-    <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Add a flow</h3>
+    <AddForm id={id} title="Add a flow" onSubmit={onSubmit}>
       <div className="row__fields">
         <NameField id={id} label="Name" value={name} problem={problem} onChange={setName} />
-        <div className="field">
-          <label htmlFor={`${id}-copy`}>Start as a copy of</label>
-          <select
-            id={`${id}-copy`}
-            value={copyOf}
-            onChange={(event) => setCopyOf(event.target.value)}
-          >
-            {flowNames.map((flow) => (
-              <option key={flow} value={flow}>
-                {flow}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--action">
-          <button type="submit" className="button">
-            Add flow
-          </button>
-        </div>
+        <SelectField
+          id={`${id}-copy`}
+          label="Start as a copy of"
+          value={copyOf}
+          onChange={setCopyOf}
+        >
+          {nameOptions(flowNames)}
+        </SelectField>
+        <AddButton label="Add flow" />
       </div>
-    </form>
+    </AddForm>
   );
 }

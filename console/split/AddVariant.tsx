@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ConfigDocument } from '../../shared/console-api/config';
+import { AddButton, AddForm } from '../kit/AddForm';
 import { variantKeyProblem } from '../kit/config-names';
 import { ProblemLine, problemAria } from '../kit/field-problem';
 import { nameOptions, SelectField } from '../kit/SelectField';
@@ -58,8 +59,7 @@ export function AddVariant({ document }: { document: ConfigDocument }) {
   }
 
   return (
-    <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Add a variant</h3>
+    <AddForm id={id} title="Add a variant" onSubmit={onSubmit}>
       <div className="row__fields">
         <div className="field">
           <label htmlFor={`${id}-key`}>Key</label>
@@ -99,12 +99,8 @@ export function AddVariant({ document }: { document: ConfigDocument }) {
           <option value={NEW_FLOW}>A new flow named after the key (a copy of default)</option>
           {nameOptions(flowNames)}
         </SelectField>
-        <div className="field field--action">
-          <button type="submit" className="button">
-            Add variant
-          </button>
-        </div>
+        <AddButton label="Add variant" />
       </div>
-    </form>
+    </AddForm>
   );
 }

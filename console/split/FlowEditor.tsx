@@ -4,6 +4,7 @@ import type { ScreenChoice } from '../../shared/console-api/config';
 import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
 import { FieldProblem } from '../kit/field-problem';
 import { MoveButtons } from '../kit/MoveButtons';
+import { nameOptions } from '../kit/SelectField';
 import { addScreen, moveScreen, removeScreen } from '../kit/stores/draft';
 import { $editStatus } from '../kit/stores/status';
 
@@ -145,11 +146,7 @@ function AddScreen({
         <option value="">Choose a screen…</option>
         {groupedByKind(addable).map(([kind, group]) => (
           <optgroup key={kind} label={kind}>
-            {group.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.id}
-              </option>
-            ))}
+            {nameOptions(group.map((choice) => choice.id))}
           </optgroup>
         ))}
       </select>

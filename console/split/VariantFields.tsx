@@ -1,6 +1,7 @@
 import type { SplitDocument, VariantDocument } from '../../shared/config/split';
 import { flowNameOf } from '../kit/config-names';
 import { FieldMessages, useFieldErrors } from '../kit/FieldMessages';
+import { nameOptions } from '../kit/SelectField';
 import { chooseFlow, pauseVariant, resumeVariant } from '../kit/stores/draft';
 import { WeightInput } from '../kit/WeightInput';
 import { formatShare } from './shares';
@@ -48,11 +49,7 @@ export function VariantFields(props: VariantFieldsProps) {
             {flowNames.includes(flow) ? null : (
               <option value={flow}>{flow} (does not exist: visitors get default)</option>
             )}
-            {flowNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            {nameOptions(flowNames)}
           </select>
           <FieldMessages path={`${path}.flow`} />
         </div>

@@ -3,6 +3,7 @@ import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { PlanFamilyId, PlanRole } from '../../shared/plans/catalogue';
 import { PLAN_FIELDS, type PlanField } from '../../shared/plans/screen-offers';
+import { AddButton, AddForm } from '../kit/AddForm';
 import { NameField } from '../kit/NameField';
 import { PlanListPicker } from '../kit/PlanListPicker';
 import { routeIdProblem } from '../kit/routing-edits';
@@ -58,8 +59,7 @@ export const AddRoute = memo(function AddRoute({
   }
 
   return (
-    <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Add a route</h3>
+    <AddForm id={id} title="Add a route" onSubmit={onSubmit}>
       <div className="row__fields">
         <NameField id={id} label="Route name" value={name} problem={problem} onChange={setName} />
         <SelectField
@@ -81,12 +81,8 @@ export const AddRoute = memo(function AddRoute({
         </SelectField>
       </div>
       <NewRoutePlans plans={plans} onChange={setPlans} />
-      <div className="field field--action">
-        <button type="submit" className="button">
-          Add route
-        </button>
-      </div>
-    </form>
+      <AddButton label="Add route" />
+    </AddForm>
   );
 });
 

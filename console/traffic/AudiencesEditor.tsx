@@ -1,5 +1,6 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import type { AudienceDocument, Condition, RoutingDocument } from '../../shared/config/routing';
+import { AddForm } from '../kit/AddForm';
 import { audienceText } from '../kit/audience-text';
 import { NameField } from '../kit/NameField';
 import { audienceNameProblem, routesUsing } from '../kit/routing-edits';
@@ -37,10 +38,12 @@ interface Keyed<T> {
 let nextKey = 0;
 const keyed = <T,>(value: T): Keyed<T> => ({ key: ++nextKey, value });
 
-const keyedGroups = (groups: readonly Condition[][]): Keyed<Keyed<Condition>[]>[] =>
+type KeyedGroups = Keyed<Keyed<Condition>[]>[];
+
+const keyedGroups = (groups: readonly Condition[][]): KeyedGroups =>
   groups.map((group) => keyed(group.map(keyed)));
 
-const plainGroups = (groups: readonly Keyed<Keyed<Condition>[]>[]): Condition[][] =>
+const plainGroups = (groups: Readonly<KeyedGroups>): Condition[][] =>
   groups.map((group) => group.value.map((condition) => condition.value));
 
 type ConditionsChange = (conditions: Keyed<Condition>[]) => Keyed<Condition>[];
@@ -117,6 +120,42 @@ function AudienceNames(props: {
   );
 }
 
+/** The audience's groups, any one of which lets a visitor in, and the button that adds one. */
+function ConditionGroups({
+  form,
+  onChange,
+}: {
+  form: KeyedGroups;
+  onChange(form: KeyedGroups): void;
+}) {
+  const changeGroup = (group: number, change: ConditionsChange) =>
+    onChange(
+      form.map((each, at) => (at === group ? { ...each, value: change(each.value) } : each)),
+    );
+  return (
+    <>
+      {form.map(({ key, value: conditions }, group) => (
+        <ConditionGroup
+          key={key}
+          group={group}
+          count={form.length}
+          conditions={conditions}
+          onChange={(change) => changeGroup(group, change)}
+        />
+      ))}
+      <p>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => onChange([...form, keyed([keyed(NEW_CONDITION)])])}
+        >
+          Add another group (or)
+        </button>
+      </p>
+    </>
+  );
+}
+
 interface AudienceFormProps {
   initial: { name: string; audience: AudienceDocument } | null;
   /** The names saved already, which a new audience may not take. */
@@ -136,9 +175,6 @@ function AudienceForm({ initial, taken, onDone }: AudienceFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const editing = initial !== null;
 
-  const changeGroup = (group: number, change: ConditionsChange) =>
-    setForm(form.map((each, at) => (at === group ? { ...each, value: change(each.value) } : each)));
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = audienceProblem(name, groups, editing ? null : taken);
@@ -152,8 +188,12 @@ function AudienceForm({ initial, taken, onDone }: AudienceFormProps) {
   }
 
   return (
-    <form className="block add-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
-      <h4 id={`${id}-title`}>{editing ? `Edit the audience ${name}` : 'New audience'}</h4>
+    <AddForm
+      id={id}
+      title={editing ? `Edit the audience ${name}` : 'New audience'}
+      headingLevel={4}
+      onSubmit={onSubmit}
+    >
       <AudienceNames
         id={id}
         name={name}
@@ -165,24 +205,7 @@ function AudienceForm({ initial, taken, onDone }: AudienceFormProps) {
       <p className="muted">
         A visitor is in the audience when all the conditions of any one group hold.
       </p>
-      {form.map(({ key, value: conditions }, group) => (
-        <ConditionGroup
-          key={key}
-          group={group}
-          count={groups.length}
-          conditions={conditions}
-          onChange={(change) => changeGroup(group, change)}
-        />
-      ))}
-      <p>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => setForm([...form, keyed([keyed(NEW_CONDITION)])])}
-        >
-          Add another group (or)
-        </button>
-      </p>
+      <ConditionGroups form={form} onChange={setForm} />
       {problem ? (
         <p className="field-problem" id={`${id}-problem`} role="alert">
           {problem}
@@ -199,7 +222,7 @@ function AudienceForm({ initial, taken, onDone }: AudienceFormProps) {
           </button>
         ) : null}
       </div>
-    </form>
+    </AddForm>
   );
 }
 

@@ -191,29 +191,23 @@ function RouteSchedule({ id, route }: { id: string; route: RouteDocument }) {
     if (next.until === undefined) delete next.until;
     setRouteFields(route.id, { schedule: Object.keys(next).length > 0 ? next : undefined });
   }
+  const end = (field: 'from' | 'until', label: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        className="input"
+        type="datetime-local"
+        value={localValueOf(route.schedule?.[field])}
+        onChange={(event) => schedule(field, event.target.value)}
+      />
+    </div>
+  );
 
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-from`}>{route.id} starts (UTC, optional)</label>
-        <input
-          id={`${id}-from`}
-          className="input"
-          type="datetime-local"
-          value={localValueOf(route.schedule?.from)}
-          onChange={(event) => schedule('from', event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-until`}>{route.id} ends (UTC, optional)</label>
-        <input
-          id={`${id}-until`}
-          className="input"
-          type="datetime-local"
-          value={localValueOf(route.schedule?.until)}
-          onChange={(event) => schedule('until', event.target.value)}
-        />
-      </div>
+      {end('from', `${route.id} starts (UTC, optional)`)}
+      {end('until', `${route.id} ends (UTC, optional)`)}
       <div className="field field--action">
         <label htmlFor={`${id}-paused`} className="check">
           <input

@@ -106,37 +106,32 @@ export async function getGeocode(city: string, country: string, options: CallOpt
 }
 
 /**
- * A subscription POST. `Idempotency-Key` makes it safe to repeat: the portal answers a repeated
- * key with the first charge instead of charging again.
+ * A subscription POST for a plan. `Idempotency-Key` makes it safe to repeat: the portal answers a
+ * repeated key with the first charge instead of charging again.
  */
-function postSubscription<T>(
-  call: 'pollingSubscription' | 'directSubscription',
-  request: { planId: string; body: SubscriptionRequest; idempotencyKey: string },
-  options: CallOptions,
-): Promise<T> {
-  return data(
-    apiRequest<T>(apiUrl(call, { planId: request.planId }), {
-      body: request.body,
-      expects: DATA,
-      headers: { 'Idempotency-Key': request.idempotencyKey },
-      ...options,
-    }),
-  );
+function subscriptionPost<T>(call: 'pollingSubscription' | 'directSubscription') {
+  return (
+    planId: string,
+    body: SubscriptionRequest,
+    idempotencyKey: string,
+    options: CallOptions = {},
+  ): Promise<T> =>
+    data(
+      apiRequest<T>(apiUrl(call, { planId }), {
+        body,
+        expects: DATA,
+        headers: { 'Idempotency-Key': idempotencyKey },
+        ...options,
+      }),
+    );
 }
 
 /**
  * POST /api/users/me/subscriptions/polling/{planId} (SPEC.md §7): starts the card provider's
  * charge and answers the polling id to read its result from.
  */
-export function startPollingSubscription(
-  planId: string,
-  body: SubscriptionRequest,
-  idempotencyKey: string,
-  options: CallOptions = {},
-) {
-  const request = { planId, body, idempotencyKey };
-  return postSubscription<PollingStartResponse>('pollingSubscription', request, options);
-}
+export const startPollingSubscription =
+  subscriptionPost<PollingStartResponse>('pollingSubscription');
 
 /** A polling answer with its HTTP status: 202 means the charge is not final yet (SPEC.md §7). */
 export interface PollingResultAnswer {
@@ -170,12 +165,5 @@ export async function getPollingResult(
  * answered at once. 'User action required' comes back as a failure whose body carries the nonce
  * to verify (ApiErrorBody.data).
  */
-export function createDirectSubscription(
-  planId: string,
-  body: SubscriptionRequest,
-  idempotencyKey: string,
-  options: CallOptions = {},
-) {
-  const request = { planId, body, idempotencyKey };
-  return postSubscription<DirectSubscriptionResponse>('directSubscription', request, options);
-}
+export const createDirectSubscription =
+  subscriptionPost<DirectSubscriptionResponse>('directSubscription');

@@ -30,6 +30,8 @@ export function CircularProgress({
   const radius = (size - STROKE) / 2;
   const circumference = 2 * Math.PI * radius;
   const centre = size / 2;
+  // The bar is drawn over the track: the same ring, so no sliver of either shows at its edge.
+  const ring = { cx: centre, cy: centre, r: radius, strokeWidth: STROKE };
   return (
     <div
       className={`circular-progress${complete ? ' circular-progress--complete' : ''}`}
@@ -41,19 +43,10 @@ export function CircularProgress({
       style={{ width: size, height: size }}
     >
       <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} aria-hidden="true">
-        <circle
-          className="circular-progress__track"
-          cx={centre}
-          cy={centre}
-          r={radius}
-          strokeWidth={STROKE}
-        />
+        <circle className="circular-progress__track" {...ring} />
         <circle
           className="circular-progress__bar"
-          cx={centre}
-          cy={centre}
-          r={radius}
-          strokeWidth={STROKE}
+          {...ring}
           strokeDasharray={circumference}
           strokeDashoffset={circumference * (1 - percent / 100)}
           transform={`rotate(-90 ${centre} ${centre})`}

@@ -30,33 +30,33 @@ export interface LookupListing {
   created_at: string;
 }
 
-export async function listUsers(db: D1Database): Promise<UserListing[]> {
-  const { results } = await db
-    .prepare(
-      'SELECT id, email, name, registration_source, landing_type, created_at FROM users ORDER BY created_at, id',
-    )
-    .all<UserListing>();
+/** Every row a listing's query answers: the listings are a developer's, never paged. */
+async function listed<Row>(db: D1Database, query: string): Promise<Row[]> {
+  const { results } = await db.prepare(query).all<Row>();
   return results;
 }
 
-export async function listSubscriptions(db: D1Database): Promise<SubscriptionListing[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT s.id, u.email, s.plan_id, s.gateway, s.status, s.price_with_discount, s.created_at
-       FROM subscriptions s LEFT JOIN users u ON u.id = s.user_id
-       ORDER BY s.created_at, s.id`,
-    )
-    .all<SubscriptionListing>();
-  return results;
+export function listUsers(db: D1Database): Promise<UserListing[]> {
+  return listed(
+    db,
+    'SELECT id, email, name, registration_source, landing_type, created_at FROM users ORDER BY created_at, id',
+  );
 }
 
-export async function listLookups(db: D1Database): Promise<LookupListing[]> {
-  const { results } = await db
-    .prepare(
-      'SELECT phone, valid, country, consent_sms_at, created_at FROM phone_lookups ORDER BY id',
-    )
-    .all<LookupListing>();
-  return results;
+export function listSubscriptions(db: D1Database): Promise<SubscriptionListing[]> {
+  return listed(
+    db,
+    `SELECT s.id, u.email, s.plan_id, s.gateway, s.status, s.price_with_discount, s.created_at
+     FROM subscriptions s LEFT JOIN users u ON u.id = s.user_id
+     ORDER BY s.created_at, s.id`,
+  );
+}
+
+export function listLookups(db: D1Database): Promise<LookupListing[]> {
+  return listed(
+    db,
+    'SELECT phone, valid, country, consent_sms_at, created_at FROM phone_lookups ORDER BY id',
+  );
 }
 
 /** The tables of portal/migrations; a database without them has not been migrated. */

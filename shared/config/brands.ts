@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Brand } from '../brand';
+import { oneOf } from '../one-of';
 import { THEMES } from '../theme';
 
 /**
@@ -70,7 +71,7 @@ const brand = z.strictObject({
   stores: z.strictObject({ appStore: https, googlePlay: https }),
 }) satisfies z.ZodType<Brand>;
 
-const isTheme = (key: string): boolean => (THEMES as readonly string[]).includes(key);
+const isTheme = oneOf(THEMES);
 
 export const brandsSchema = z.partialRecord(z.string().refine(isTheme), brand, {
   error: (issue) =>

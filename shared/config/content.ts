@@ -3,7 +3,7 @@ import { COMPOSED_SCREEN_ID, composedIdProblem } from '../composed-screen-name';
 import { isComposedScreenId, isScreenRef } from '../composed-screens';
 import { PICTURE_ID, PICTURE_MAX_SIDE, PICTURE_MIN_SIDE } from '../pictures';
 import { brandsSchema } from './brands';
-import { screenId } from './fields';
+import { atMostEntries, screenId } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
 /**
@@ -160,10 +160,7 @@ const screenContent = z.strictObject({
    * `change.content`), each laid over it: its sections, if listed, instead of the screen's; its
    * texts over the screen's, language by language; its picture, if any, instead of the screen's.
    */
-  variants: z
-    .record(contentVariantName, screenVariant)
-    .refine((v) => Object.keys(v).length <= 10, 'must list at most 10 variants')
-    .optional(),
+  variants: atMostEntries(z.record(contentVariantName, screenVariant), 10, 'variants').optional(),
 });
 
 /** A composed screen's id (shared/composed-screens.ts); its record says why one is refused. */

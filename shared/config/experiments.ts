@@ -9,7 +9,7 @@ import {
 } from '../experiments';
 import { contentChoices } from './content';
 import { countryCurrencies } from './currencies';
-import { flowName, instant, screenRef, slug, version } from './fields';
+import { atMostEntries, flowName, instant, screenRef, slug, version } from './fields';
 import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
@@ -140,10 +140,13 @@ const experiment = z
      */
     phase: z.number().int().positive().optional(),
     control: variantKey,
-    variants: z
-      .record(variantKey, variant)
-      .refine((v) => Object.keys(v).length >= 2, 'must list at least 2 variants')
-      .refine((v) => Object.keys(v).length <= 5, 'must list at most 5 variants'),
+    variants: atMostEntries(
+      z
+        .record(variantKey, variant)
+        .refine((v) => Object.keys(v).length >= 2, 'must list at least 2 variants'),
+      5,
+      'variants',
+    ),
     metrics: z
       .strictObject({
         primary: z.enum(EXPERIMENT_METRICS).optional(),
@@ -207,12 +210,7 @@ const experimentsSchema = z.strictObject({
   version,
   /** Each layer's seed; absent, the layer's name. */
   layers: z.partialRecord(z.enum(LAYERS), z.strictObject({ seed })).optional(),
-  experiments: z
-    .record(slug, experiment)
-    .refine(
-      (all) => Object.keys(all).length <= MAX_EXPERIMENTS,
-      `must list at most ${MAX_EXPERIMENTS} experiments`,
-    ),
+  experiments: atMostEntries(z.record(slug, experiment), MAX_EXPERIMENTS, 'experiments'),
   /** A Slack-compatible webhook the alerts go to. */
   alerts: z
     .strictObject({

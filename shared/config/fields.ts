@@ -12,6 +12,18 @@ export const version = z
   .union([z.string().min(1).max(64), z.number().int().nonnegative()])
   .transform(String);
 
+/** A record that lists at most `max` entries, refused as "must list at most 100 flows". */
+export function atMostEntries<Schema extends z.ZodType<Record<string, unknown>>>(
+  schema: Schema,
+  max: number,
+  entries: string,
+): Schema {
+  return schema.refine(
+    (record) => Object.keys(record).length <= max,
+    `must list at most ${max} ${entries}`,
+  );
+}
+
 export const flowName = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be a lower-case flow name');
 
 /** A route's, an audience's or an experiment's id. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { flowName, screenRef, version } from './fields';
+import { atMostEntries, flowName, screenRef, version } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
 /**
@@ -15,10 +15,11 @@ const screenList = z
 
 const flowsSchema = z.strictObject({
   version,
-  flows: z
-    .record(flowName, screenList)
-    .refine((f) => 'default' in f, 'must contain the "default" flow')
-    .refine((f) => Object.keys(f).length <= 100, 'must list at most 100 flows'),
+  flows: atMostEntries(
+    z.record(flowName, screenList).refine((f) => 'default' in f, 'must contain the "default" flow'),
+    100,
+    'flows',
+  ),
 });
 
 export type FlowsDocument = z.output<typeof flowsSchema>;

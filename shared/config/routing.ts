@@ -11,7 +11,7 @@ import {
 } from '../routing';
 import { contentChoices } from './content';
 import { countryCurrencies } from './currencies';
-import { flowName, instant, slug, version } from './fields';
+import { atMostEntries, flowName, instant, slug, version } from './fields';
 import { offerTerms } from './offer-terms';
 import { type ParseResult, parseJsonDocument } from './parse-document';
 import { planLists } from './plan-lists';
@@ -176,24 +176,20 @@ const routingSchema = z
   .strictObject({
     version,
     /** `utm_source` spellings and the source each means, lower case; absent: the built-in map. */
-    aliases: z
-      .record(
+    aliases: atMostEntries(
+      z.record(
         z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be a lower-case utm_source value'),
         z.enum(SOURCES),
-      )
-      .refine((aliases) => Object.keys(aliases).length <= 200, 'must list at most 200 aliases')
-      .optional(),
+      ),
+      200,
+      'aliases',
+    ).optional(),
     /**
      * Who pays in what, by country, on top of the built-in table (GB in GBP, the euro area in
      * EUR, ...: shared/plans/currency.ts); absent: the built-in table alone.
      */
     currencies: countryCurrencies.optional(),
-    audiences: z
-      .record(slug, audience)
-      .refine(
-        (audiences) => Object.keys(audiences).length <= MAX_AUDIENCES,
-        `must list at most ${MAX_AUDIENCES} audiences`,
-      ),
+    audiences: atMostEntries(z.record(slug, audience), MAX_AUDIENCES, 'audiences'),
     /** In order; the first live route whose audience matches wins; `default` is last. */
     routes: z
       .array(route)

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { RESULT_METRICS } from '../console-api/results';
-import { flowName, version } from './fields';
+import { atMostEntries, flowName, version } from './fields';
 import { CONFIG_MAX_BYTES, type ParseResult, parseJsonDocument } from './parse-document';
 
 /**
@@ -52,10 +52,13 @@ export const splitSchema = z
       .max(100, 'must name at most 100 routes')
       .refine((ids) => new Set(ids).size === ids.length, 'must not name a route twice')
       .optional(),
-    variants: z
-      .record(variantKey, variant)
-      .refine((v) => Object.keys(v).length > 0, 'must list at least one variant')
-      .refine((v) => Object.keys(v).length <= 100, 'must list at most 100 variants'),
+    variants: atMostEntries(
+      z
+        .record(variantKey, variant)
+        .refine((v) => Object.keys(v).length > 0, 'must list at least one variant'),
+      100,
+      'variants',
+    ),
   })
   .superRefine((split, ctx) => {
     const total = Object.values(split.variants).reduce((sum, v) => sum + v.weight, 0);

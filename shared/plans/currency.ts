@@ -1,3 +1,6 @@
+import { EU_MEMBER_STATES } from '../eu-countries';
+import { oneOf } from '../one-of';
+
 /**
  * The currencies plans are sold in: each family of the catalogue has a price point in every one
  * (shared/plans/price-points.ts). SPEC.md §3 names USD and EUR; the others let a visitor pay in
@@ -20,38 +23,30 @@ export const CURRENCIES = [
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export function isCurrency(value: string): value is Currency {
-  return (CURRENCIES as readonly string[]).includes(value);
-}
+export const isCurrency = oneOf(CURRENCIES);
 
 /**
- * Members of the euro area (ISO 3166-1 alpha-2), Bulgaria included since 1 January 2026.
- * Countries that use the euro without being members (Andorra, Monaco, Montenegro, ...) are not
- * listed: they see USD, as every other country does.
+ * The EU's member states that keep their own money: Denmark by its opt-out, the others until they
+ * adopt the euro. A state that joins the EU starts here too.
  */
-export const EURO_AREA: ReadonlySet<string> = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'DE',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PT',
-  'SI',
-  'SK',
+const EU_STATES_OUTSIDE_THE_EURO: ReadonlySet<string> = new Set([
+  'CZ',
+  'DK',
+  'HU',
+  'PL',
+  'RO',
+  'SE',
 ]);
+
+/**
+ * Members of the euro area (Bulgaria since 1 January 2026): the EU's member states
+ * (../eu-countries.ts) less those above, so the two lists cannot disagree. Countries that use the
+ * euro without being members (Andorra, Monaco, Montenegro, ...) are not listed: they see USD, as
+ * every other country does.
+ */
+export const EURO_AREA: ReadonlySet<string> = new Set(
+  EU_MEMBER_STATES.filter((country) => !EU_STATES_OUTSIDE_THE_EURO.has(country)),
+);
 
 /** A country (ISO 3166-1 alpha-2, upper case) and the currency its visitors pay in. */
 export type CountryCurrencies = Readonly<Record<string, Currency>>;

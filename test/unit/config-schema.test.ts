@@ -162,6 +162,31 @@ describe('parseFlows accepts', () => {
   });
 });
 
+describe('the documents refuse a list past its most', () => {
+  const entries = (count: number, entry: (index: number) => unknown) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`x${index}`, entry(index)]));
+
+  it('a split of 101 variants, and takes 100', () => {
+    const variants = (count: number) => ({
+      ...entries(count - 1, () => ({ weight: 1 })),
+      a: { weight: 1 },
+    });
+    expect(parseSplit(splitDoc(variants(100))).ok).toBe(true);
+    expect(errorOf(parseSplit(splitDoc(variants(101))))).toBe(
+      'variants: must list at most 100 variants',
+    );
+  });
+
+  it('101 flows, and takes 100', () => {
+    const flows = (count: number) => ({
+      ...entries(count - 1, () => ['signup']),
+      default: ['signup'],
+    });
+    expect(parseFlows(flowsDoc(flows(100))).ok).toBe(true);
+    expect(errorOf(parseFlows(flowsDoc(flows(101))))).toBe('flows: must list at most 100 flows');
+  });
+});
+
 describe('parseFlows rejects', () => {
   it('a screen id no screen could have, naming it and its position', () => {
     expect(errorOf(parseFlows(flowsDoc({ default: ['signup', 'Sign-Up'] })))).toBe(

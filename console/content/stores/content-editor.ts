@@ -8,10 +8,9 @@ import type { FieldError } from '../../../shared/console-api/errors';
 import type { PictureRecord } from '../../../shared/console-api/pictures';
 import { asScreenContent, editableScreens, throughComposed } from '../../kit/composed-screens';
 import { sectionName } from '../../kit/content-text';
-import { failureText } from '../../kit/error-texts';
 import { atom } from '../../kit/stores/atom';
 import { $draft, editContent } from '../../kit/stores/draft';
-import type { Loaded } from '../../kit/stores/loaded';
+import { type Loaded, loadedFrom, refusalText } from '../../kit/stores/loaded';
 import {
   deleteLibraryPicture,
   fetchContentCatalogue,
@@ -89,16 +88,7 @@ export const $contentAnnouncement = atom('');
 
 export async function loadContentCatalogue(): Promise<void> {
   const answer = await fetchContentCatalogue();
-  $contentCatalogue.set(
-    answer.ok
-      ? { kind: 'ready', catalogue: answer.value }
-      : {
-          kind: 'failed',
-          message: failureText(
-            answer.refusal.kind === 'failed' ? answer.refusal.failure : 'unreadable',
-          ),
-        },
-  );
+  $contentCatalogue.set(loadedFrom(answer, (catalogue) => ({ catalogue })));
 }
 
 /** The selected screen's catalogue entry, if the catalogue is loaded. */
@@ -320,10 +310,7 @@ function previewStateOf(answer: Awaited<ReturnType<typeof fetchContentPreview>>)
   if (refusal.kind === 'invalid') {
     return { kind: 'ready', html: '', issues: refusal.errors };
   }
-  return {
-    kind: 'failed',
-    message: failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable'),
-  };
+  return { kind: 'failed', message: refusalText(refusal) };
 }
 
 /** The picture library, as the console last read it, and what the last upload said. */
@@ -333,16 +320,7 @@ export const $pictureLibrary = atom<LibraryState>({ kind: 'loading' });
 
 export async function loadPictureLibrary(): Promise<void> {
   const answer = await fetchPictureLibrary();
-  $pictureLibrary.set(
-    answer.ok
-      ? { kind: 'ready', pictures: answer.value.pictures, said: '' }
-      : {
-          kind: 'failed',
-          message: failureText(
-            answer.refusal.kind === 'failed' ? answer.refusal.failure : 'unreadable',
-          ),
-        },
-  );
+  $pictureLibrary.set(loadedFrom(answer, ({ pictures }) => ({ pictures, said: '' })));
 }
 
 /** The screen (or the edited variant) shows `picture`. */

@@ -5,11 +5,9 @@ import type {
 } from '../../../shared/console-api/copy';
 import type { FieldError } from '../../../shared/console-api/errors';
 import type { Change } from '../../../shared/console-api/versions';
-import { failureText } from '../../kit/error-texts';
 import { atom } from '../../kit/stores/atom';
-import type { Loaded } from '../../kit/stores/loaded';
+import { type Loaded, loadedFrom, refusalText } from '../../kit/stores/loaded';
 import {
-  type CopyRefusal,
   checkCopy,
   fetchCopy,
   fetchCopyVersions,
@@ -67,9 +65,6 @@ export const $copyHistoryStatus = atom('');
 export const COPY_STATUS_ID = 'copy-status';
 export const COPY_HISTORY_STATUS_ID = 'copy-history-status';
 
-const messageOf = (refusal: CopyRefusal) =>
-  failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable');
-
 /** What a publish of the edits would put in effect, or null before the state is loaded. */
 function draftCopy() {
   const copy = $copy.get();
@@ -84,22 +79,14 @@ function draftCopy() {
 
 async function loadCopyHistory(): Promise<void> {
   const answer = await fetchCopyVersions();
-  $copyHistory.set(
-    answer.ok
-      ? { kind: 'ready', versions: answer.value.versions }
-      : { kind: 'failed', message: messageOf(answer.refusal) },
-  );
+  $copyHistory.set(loadedFrom(answer, ({ versions }) => ({ versions })));
 }
 
 /** Loads the keys, the live overrides and the copy history; the edits start afresh. */
 export async function loadCopy(): Promise<void> {
   const [state] = await Promise.all([fetchCopy(), loadCopyHistory()]);
   $copyPreview.set({ kind: 'idle' });
-  $copy.set(
-    state.ok
-      ? { kind: 'ready', state: state.value }
-      : { kind: 'failed', message: messageOf(state.refusal) },
-  );
+  $copy.set(loadedFrom(state, (value) => ({ state: value })));
   $copyEdits.set({});
   $copyReview.set({ kind: 'idle' });
   $copyRollback.set({ kind: 'idle' });
@@ -132,7 +119,7 @@ export async function reviewCopy(): Promise<void> {
   if (!answer.ok) {
     const { refusal } = answer;
     $copyReview.set(
-      refusal.kind === 'failed' ? { kind: 'failed', message: messageOf(refusal) } : refusal,
+      refusal.kind === 'failed' ? { kind: 'failed', message: refusalText(refusal) } : refusal,
     );
     return;
   }
@@ -156,7 +143,7 @@ export async function publishCopyDraft(note: string): Promise<boolean> {
   if (!answer.ok) {
     const { refusal } = answer;
     $copyReview.set(
-      refusal.kind === 'failed' ? { kind: 'failed', message: messageOf(refusal) } : refusal,
+      refusal.kind === 'failed' ? { kind: 'failed', message: refusalText(refusal) } : refusal,
     );
     return false;
   }
@@ -183,7 +170,7 @@ export async function rollBackCopyTo(seq: number, versionId: string, note: strin
       ? `${refusal.head.id} was published meanwhile; nothing was rolled back. Reload the page.`
       : refusal.kind === 'invalid'
         ? `The copy of ${versionId} is refused now: ${refusal.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`
-        : messageOf(refusal);
+        : refusalText(refusal);
   $copyRollback.set({ kind: 'refused', seq, message });
   return false;
 }
@@ -206,7 +193,7 @@ export async function previewDraft(language: string): Promise<void> {
   const message =
     refusal.kind === 'invalid'
       ? `Not previewable: ${refusal.errors.map((e) => `${e.path.replace(/^copy\./, '')} ${e.message}`).join('; ')}`
-      : messageOf(refusal);
+      : refusalText(refusal);
   $copyPreview.set({ kind: 'refused', language, message });
 }
 

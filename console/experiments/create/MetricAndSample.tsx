@@ -1,4 +1,5 @@
 import { EXPERIMENT_RESULT_METRICS } from '../../../shared/console-api/experiment-results';
+import { NumberField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { countText, METRIC_NAMES } from '../../kit/result-texts';
 import { useStore } from '../../kit/stores/atom';
@@ -37,20 +38,18 @@ export function MetricAndSample({ id, form }: Props) {
             ))}
           </select>
         </div>
-        <div className="field" data-field="planned">
-          <label htmlFor={`${id}-planned`}>Planned visitors per variant</label>
-          <input
-            id={`${id}-planned`}
-            className="input input--number"
-            type="number"
-            min={100}
-            step={1}
-            value={plannedPerArm}
-            {...problemAria(id, problems, 'planned')}
-            onChange={(event) => form.update({ plannedPerArm: Number(event.target.value) })}
-          />
+        <NumberField
+          id={`${id}-planned`}
+          label="Planned visitors per variant"
+          field="planned"
+          min={100}
+          step={1}
+          value={plannedPerArm}
+          aria={problemAria(id, problems, 'planned')}
+          onChange={(text) => form.update({ plannedPerArm: Number(text) })}
+        >
           <ProblemLine id={id} problems={problems} field="planned" />
-        </div>
+        </NumberField>
       </div>
       <PlannedSample onPlan={(planned) => form.update({ plannedPerArm: planned })} />
     </>

@@ -1,6 +1,8 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
 import { LAYERS, type Layer } from '../../../shared/experiments';
+import { TextAreaField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
+import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../experiment-presets';
 import { freeRanges, takenRanges } from '../layer-space';
@@ -25,11 +27,7 @@ export function WhatToTest({ id, form, document }: Props) {
           value={preset}
           onChange={(event) => form.choosePreset(event.target.value as Preset, document)}
         >
-          {PRESETS.map((each) => (
-            <option key={each} value={each}>
-              {PRESET_DEFINITIONS[each].label}
-            </option>
-          ))}
+          {nameOptions(PRESETS, (each) => PRESET_DEFINITIONS[each].label)}
         </select>
       </div>
       <div className="field" data-field="name">
@@ -84,17 +82,13 @@ function LayerField({ id, form, document }: Props) {
 export function HypothesisField({ id, form }: Omit<Props, 'document'>) {
   const { preset, hypothesis } = useStore(form.$form);
   return (
-    <div className="field">
-      <label htmlFor={`${id}-hypothesis`}>Hypothesis</label>
-      <textarea
-        id={`${id}-hypothesis`}
-        className="input"
-        rows={2}
-        maxLength={1000}
-        placeholder={PRESET_DEFINITIONS[preset].hypothesis}
-        value={hypothesis}
-        onChange={(event) => form.update({ hypothesis: event.target.value })}
-      />
-    </div>
+    <TextAreaField
+      id={`${id}-hypothesis`}
+      label="Hypothesis"
+      maxLength={1000}
+      placeholder={PRESET_DEFINITIONS[preset].hypothesis}
+      value={hypothesis}
+      onChange={(text) => form.update({ hypothesis: text })}
+    />
   );
 }

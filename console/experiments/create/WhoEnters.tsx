@@ -1,4 +1,5 @@
 import type { ConfigDocument } from '../../../shared/console-api/config';
+import { NumberField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
@@ -35,7 +36,6 @@ export function RoutesField({ id, form, document }: Props) {
 export function WhoEnters({ id, form, document }: Props) {
   const { audience, coverage, range } = useStore(form.$form);
   const problems = useStore(form.$problems);
-  const numberProps = { className: 'input input--number', type: 'number', max: 100 } as const;
   return (
     <div className="row__fields">
       <div className="field">
@@ -49,41 +49,39 @@ export function WhoEnters({ id, form, document }: Props) {
           {nameOptions(Object.keys(document.routing.audiences))}
         </select>
       </div>
-      <div className="field" data-field="coverage">
-        <label htmlFor={`${id}-coverage`}>Coverage (% of matching visitors who enter)</label>
-        <input
-          id={`${id}-coverage`}
-          {...numberProps}
-          min={1}
-          value={coverage}
-          {...problemAria(id, problems, 'coverage')}
-          onChange={(event) => form.update({ coverage: Number(event.target.value) })}
-        />
+      <NumberField
+        id={`${id}-coverage`}
+        label="Coverage (% of matching visitors who enter)"
+        field="coverage"
+        min={1}
+        max={100}
+        value={coverage}
+        aria={problemAria(id, problems, 'coverage')}
+        onChange={(text) => form.update({ coverage: Number(text) })}
+      >
         <ProblemLine id={id} problems={problems} field="coverage" />
-      </div>
-      <div className="field" data-field="range">
-        <label htmlFor={`${id}-from`}>Range in the layer from (%)</label>
-        <input
-          id={`${id}-from`}
-          {...numberProps}
-          min={0}
-          value={range[0]}
-          {...problemAria(id, problems, 'range')}
-          onChange={(event) => form.update({ range: [Number(event.target.value), range[1]] })}
-        />
+      </NumberField>
+      <NumberField
+        id={`${id}-from`}
+        label="Range in the layer from (%)"
+        field="range"
+        min={0}
+        max={100}
+        value={range[0]}
+        aria={problemAria(id, problems, 'range')}
+        onChange={(text) => form.update({ range: [Number(text), range[1]] })}
+      >
         <ProblemLine id={id} problems={problems} field="range" />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-to`}>Range in the layer to (%)</label>
-        <input
-          id={`${id}-to`}
-          {...numberProps}
-          min={0}
-          value={range[1]}
-          aria-invalid={Boolean(problems.range) || undefined}
-          onChange={(event) => form.update({ range: [range[0], Number(event.target.value)] })}
-        />
-      </div>
+      </NumberField>
+      <NumberField
+        id={`${id}-to`}
+        label="Range in the layer to (%)"
+        min={0}
+        max={100}
+        value={range[1]}
+        aria={{ 'aria-invalid': Boolean(problems.range) || undefined }}
+        onChange={(text) => form.update({ range: [range[0], Number(text)] })}
+      />
     </div>
   );
 }

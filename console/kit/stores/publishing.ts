@@ -6,11 +6,11 @@ import {
   type Refusal,
   rollBack,
 } from '../api';
-import { failureText } from '../error-texts';
 import { linkPlanNotices } from '../link-plans';
 import { $draft, startDraft } from './draft';
 import { $history, $rollback } from './history';
 import { $live } from './live';
+import { loadedFrom, refusalText } from './loaded';
 import { loadResults } from './results';
 import { $review, type Review } from './review';
 import { $editStatus, $historyStatus } from './status';
@@ -21,22 +21,14 @@ import { loadRouteVisits } from './traffic';
  * and publishing the draft, rolling back. Components call these and render the stores.
  */
 
-function messageOf(refusal: Refusal): string {
-  return failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable');
-}
-
 function reviewOf(refusal: Refusal): Review {
-  if (refusal.kind === 'failed') return { kind: 'failed', message: messageOf(refusal) };
+  if (refusal.kind === 'failed') return { kind: 'failed', message: refusalText(refusal) };
   return refusal;
 }
 
 async function loadHistory(): Promise<void> {
   const answer = await fetchVersions();
-  $history.set(
-    answer.ok
-      ? { kind: 'ready', versions: answer.value.versions }
-      : { kind: 'failed', message: messageOf(answer.refusal) },
-  );
+  $history.set(loadedFrom(answer, ({ versions }) => ({ versions })));
 }
 
 /**
@@ -52,7 +44,7 @@ export async function loadConsole(): Promise<void> {
     loadRouteVisits(),
   ]);
   if (!state.ok) {
-    $live.set({ kind: 'failed', message: messageOf(state.refusal) });
+    $live.set({ kind: 'failed', message: refusalText(state.refusal) });
     return;
   }
   $live.set({ kind: 'ready', state: state.value });
@@ -147,6 +139,6 @@ export async function rollBackTo(seq: number, note: string): Promise<boolean> {
   const { refusal } = answer;
   if (refusal.kind === 'invalid') $rollback.set({ kind: 'invalid', seq, errors: refusal.errors });
   else if (refusal.kind === 'conflict') $rollback.set(refusal);
-  else $rollback.set({ kind: 'failed', message: messageOf(refusal) });
+  else $rollback.set({ kind: 'failed', message: refusalText(refusal) });
   return false;
 }

@@ -5,8 +5,8 @@ import type {
   RouteVisitsAnswer,
 } from '../../../shared/console-api/routes';
 import { fetchRouteVisits, testRoute } from '../api';
-import { failureText } from '../error-texts';
 import { atom } from './atom';
+import { refusalText } from './loaded';
 
 /**
  * The traffic area's calls: the first visits each route took (the traffic map's shares, and the
@@ -62,7 +62,7 @@ export async function testVisitor(request: RouteTestRequest): Promise<void> {
     $routeTestStatus.set('The draft routing has errors: fix them to test it.');
     return;
   }
-  const message = failureText(refusal.kind === 'failed' ? refusal.failure : 'unreadable');
+  const message = refusalText(refusal);
   $routeTest.set({ kind: 'failed', message });
   $routeTestStatus.set(message);
 }

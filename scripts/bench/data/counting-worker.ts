@@ -8,7 +8,7 @@ import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangle
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { DEFAULT_CONFIG_TTL_MS } from '../../../worker/config/load';
 import { BUILT_BUNDLES } from '../../built-bundles';
-import { collectJsonLines } from '../../built-worker';
+import { collectJsonLines, setUpOrDispose } from '../../built-worker';
 import { applyMigrations } from '../../d1-migrations';
 import { WRANGLER_CONFIG } from '../../local-platform';
 import { benchContent, benchPicture, benchPictureObject } from '../bench-content';
@@ -240,12 +240,7 @@ export async function startCountingWorker(options: {
     },
   } as WorkerOptions & ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;
-  try {
-    await seedStores(mf, config);
-  } catch (error) {
-    await mf.dispose();
-    throw error;
-  }
+  await setUpOrDispose(mf, () => seedStores(mf, config));
   return {
     url: new URL(url.href.replace('127.0.0.1', 'localhost')),
     kinds,

@@ -439,6 +439,34 @@ function countingQueue(binding: string, queue: Queue): Queue {
   });
 }
 
+/**
+ * `binding` with the methods `wrap` answers for replaced; other members as they are, methods
+ * bound to the binding.
+ */
+function wrappingMethods<T extends object>(
+  binding: T,
+  wrap: (
+    property: string | symbol,
+    call: (...args: unknown[]) => unknown,
+  ) => ((...args: never[]) => unknown) | undefined,
+): T {
+  return new Proxy(binding, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      const call = (...args: unknown[]) =>
+        (value as (...a: unknown[]) => unknown).apply(target, args);
+      return wrap(property, call) ?? value.bind(target);
+    },
+  });
+}
+
+/** One more write of `key` in `perKey`; answers how many it has had. */
+function writeOfKey(perKey: Record<string, number>, key: string): number {
+  perKey[key] = (perKey[key] ?? 0) + 1;
+  return perKey[key];
+}
+
 const putsPerKey: Record<string, number> = {};
 
 function countingR2(binding: string, bucket: R2Bucket): R2Bucket {
@@ -450,38 +478,33 @@ function countingR2(binding: string, bucket: R2Bucket): R2Bucket {
       deletes: 0,
       maxPutsPerKey: 0,
     }));
-  return new Proxy(bucket, {
-    get(target, property) {
-      const value = Reflect.get(target, property);
-      if (typeof value !== 'function') return value;
-      const call = (...args: unknown[]) =>
-        (value as (...a: unknown[]) => unknown).apply(target, args);
-      if (property === 'put') {
-        return async (key: string, ...rest: unknown[]) => {
-          const stored = (await call(key, ...rest)) as R2Object | null;
-          const own = bucketCounts();
-          own.puts += 1;
-          own.putBytes += stored?.size ?? 0;
-          const perKey = `${binding}/${key}`;
-          putsPerKey[perKey] = (putsPerKey[perKey] ?? 0) + 1;
-          own.maxPutsPerKey = Math.max(own.maxPutsPerKey, putsPerKey[perKey] ?? 0);
-          return stored;
-        };
-      }
-      if (property === 'get' || property === 'head' || property === 'list') {
-        return (...args: unknown[]) => {
-          bucketCounts().reads += 1;
-          return call(...args);
-        };
-      }
-      if (property === 'delete') {
-        return (...args: unknown[]) => {
-          bucketCounts().deletes += 1;
-          return call(...args);
-        };
-      }
-      return value.bind(target);
-    },
+  return wrappingMethods(bucket, (property, call) => {
+    if (property === 'put') {
+      return async (key: string, ...rest: unknown[]) => {
+        const stored = (await call(key, ...rest)) as R2Object | null;
+        const own = bucketCounts();
+        own.puts += 1;
+        own.putBytes += stored?.size ?? 0;
+        own.maxPutsPerKey = Math.max(
+          own.maxPutsPerKey,
+          writeOfKey(putsPerKey, `${binding}/${key}`),
+        );
+        return stored;
+      };
+    }
+    if (property === 'get' || property === 'head' || property === 'list') {
+      return (...args: unknown[]) => {
+        bucketCounts().reads += 1;
+        return call(...args);
+      };
+    }
+    if (property === 'delete') {
+      return (...args: unknown[]) => {
+        bucketCounts().deletes += 1;
+        return call(...args);
+      };
+    }
+    return undefined;
   });
 }
 
@@ -489,30 +512,25 @@ const kvWritesPerKey: Record<string, number> = {};
 
 function countingKv(binding: string, namespace: KVNamespace): KVNamespace {
   const own = () => entry(counts.kv, binding, () => ({ reads: 0, writes: 0, maxWritesPerKey: 0 }));
-  return new Proxy(namespace, {
-    get(target, property) {
-      const value = Reflect.get(target, property);
-      if (typeof value !== 'function') return value;
-      const call = (...args: unknown[]) =>
-        (value as (...a: unknown[]) => unknown).apply(target, args);
-      if (property === 'put' || property === 'delete') {
-        return (key: string, ...rest: unknown[]) => {
-          const kv = own();
-          kv.writes += 1;
-          const perKey = `${binding}/${key}`;
-          kvWritesPerKey[perKey] = (kvWritesPerKey[perKey] ?? 0) + 1;
-          kv.maxWritesPerKey = Math.max(kv.maxWritesPerKey, kvWritesPerKey[perKey] ?? 0);
-          return call(key, ...rest);
-        };
-      }
-      if (property === 'get' || property === 'getWithMetadata' || property === 'list') {
-        return (...args: unknown[]) => {
-          own().reads += 1;
-          return call(...args);
-        };
-      }
-      return value.bind(target);
-    },
+  return wrappingMethods(namespace, (property, call) => {
+    if (property === 'put' || property === 'delete') {
+      return (key: string, ...rest: unknown[]) => {
+        const kv = own();
+        kv.writes += 1;
+        kv.maxWritesPerKey = Math.max(
+          kv.maxWritesPerKey,
+          writeOfKey(kvWritesPerKey, `${binding}/${key}`),
+        );
+        return call(key, ...rest);
+      };
+    }
+    if (property === 'get' || property === 'getWithMetadata' || property === 'list') {
+      return (...args: unknown[]) => {
+        own().reads += 1;
+        return call(...args);
+      };
+    }
+    return undefined;
   });
 }
 

@@ -240,6 +240,27 @@ describe('the console in the browser', () => {
     expect(described).toContain('must be at least 100');
   });
 
+  it('says why the live config did not load, and loads it again on Try again', async () => {
+    stubWorker({});
+    const worker = vi.mocked(fetch);
+    const answering = worker.getMockImplementation()!;
+    let down = true;
+    worker.mockImplementation(async (url, init) => {
+      if (url !== CONSOLE_API.state || !down) return answering(url, init);
+      down = false;
+      return new Response('{}', { status: 503 });
+    });
+    const user = userEvent.setup();
+    render(<Console />);
+    await loadConsole();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).not.toBe('');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Edit and publish' })).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 2, name: 'Edit and publish' });
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('says when the draft is the live config, and offers no publish', async () => {
     stubWorker({ check: () => ({ status: 200, body: { ok: true, diff: [], phase: null } }) });
     const user = userEvent.setup();

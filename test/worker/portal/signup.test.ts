@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { listUsers } from '../../../portal/store/listings';
 import { SignupResponse } from '../../../shared/api/contract';
 import {
   bearer,
@@ -33,6 +34,18 @@ describe('POST /signup', () => {
       landing_type: 'searching',
       registration_source: 'email',
     });
+  });
+
+  it('lists the new account as npm run portal users shows it', async () => {
+    const email = freshEmail();
+    const { userId } = await signUp({ email, name: 'Ann Example' });
+    const listed = (await listUsers(env.PORTAL_DB)).find((user) => user.id === userId);
+    expect(listed).toMatchObject({
+      email,
+      name: 'Ann Example',
+      registration_source: 'email',
+    });
+    expect(listed?.created_at).toEqual(expect.any(String));
   });
 
   it('stores only the SHA-256 of the access token', async () => {
