@@ -2,6 +2,9 @@ import { type ApiCallName, PollingStartResponse } from '../../shared/api/contrac
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
+import { experimentStores } from '../experiments/store/experiment-stores';
+import type { Outcome } from '../experiments/store/outcomes';
+import { recordDeclines } from '../experiments/store/record-outcomes';
 import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
 import { recordDecline } from '../rate-limits/rate-limit-gate';
@@ -28,7 +31,7 @@ export interface ChargeRequest {
  * plan was bought, so the upsell after it is sold (./main-purchase.ts). After the answer is sent
  * (off the visitor's path; a failure is an error line, and the next poll of the result tries
  * again): a final success becomes the server-verified purchase (not on a marketer's preview), a
- * decline counts toward the card-testing limits, against the card a polling id was started with.
+ * decline counts toward the card-testing limits and the experiments' guardrail (countDecline).
  * The visit's execution context takes that work (worker/after-answer.ts).
  * Returns the body the browser gets: a success's with the receipt (./receipt.ts), else as it was.
  */
@@ -87,14 +90,7 @@ export async function afterChargeAnswer(
       userId: await sessionUserId(visit.cookies),
     });
   }
-  const decline = declineOf(call, answer.status, answer.body, {
-    pollingId,
-    attempt: request.attempt,
-  });
-  if (decline) {
-    const card = pollingId ? (request.polled?.card ?? null) : request.card;
-    afterAnswer(visit, recordDecline(visit.asker, decline, card));
-  }
+  countDecline(visit, call, answer, { ...request, pollingId }, now);
   noteCharge(visit, call, answer, { started, pollingId });
   const receipt = completed
     ? chargeReceiptOf(completed.charge, ordered?.coupon ?? null, now())
@@ -102,6 +98,50 @@ export async function afterChargeAnswer(
   return receipt && (call === 'pollingResult' || call === 'directSubscription')
     ? withReceipt(call, answer.body, receipt)
     : answer.body;
+}
+
+/**
+ * A decline the answer reports, counted after the answer is sent. Toward the card-testing limits,
+ * against the card its charge was started with; and as the experiments' decline guardrail
+ * (docs/statistics.md), with its class, for the visitor who started the charge (not on a
+ * marketer's preview). The guardrail is the worker's own reading of the provider's answer, never
+ * a page's event, so no one can post a decline into an arm. A result polled again counts once: the
+ * limits name the decline, and a visitor's flag and class bits are set once.
+ */
+function countDecline(
+  visit: CallVisit,
+  call: ApiCallName,
+  answer: { status: number; body: unknown },
+  request: ChargeRequest & { pollingId: string | null },
+  now: () => number,
+): void {
+  const { pollingId } = request;
+  const decline = declineOf(call, answer.status, answer.body, {
+    pollingId,
+    attempt: request.attempt,
+  });
+  if (!decline) return;
+  const card = pollingId ? (request.polled?.card ?? null) : request.card;
+  afterAnswer(visit, recordDecline(visit.asker, decline, card));
+  if (visit.vars.preview) return;
+  const report = declineReportOf(call, answer.status, answer.body);
+  const visitorId = (pollingId ? request.polled?.visitorId : null) ?? visit.vars.visitorId;
+  const outcome: Outcome & { event: 'subs_purchase_failed' } = {
+    visitorId: visitorId.toLowerCase(),
+    event: 'subs_purchase_failed',
+    at: now(),
+    ...(report ? { declineClass: report.decline_class } : {}),
+  };
+  afterAnswer(
+    visit,
+    recordDeclines(experimentStores(visit.env), [outcome]).catch((error) =>
+      logError('decline_outcome_failed', {
+        id: visit.requestId,
+        decline,
+        detail: describeError(error),
+      }),
+    ),
+  );
 }
 
 /**

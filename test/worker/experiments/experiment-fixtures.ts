@@ -256,11 +256,11 @@ export function startEachTestAfresh() {
 }
 
 /** A funnel whose events are kept as the queue would carry them, and its consumer. */
-export function funnel(random = 0.2) {
+export function funnel(random = 0.2, bindings: Record<string, string> = {}) {
   const queue = recordingQueue();
   const fetchApp = freshApp(
     { random: () => random, now: () => NOW },
-    { EVENTS_QUEUE: queue.queue },
+    { EVENTS_QUEUE: queue.queue, ...bindings },
   );
   let delivered = 0;
   return {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { readExperimentRows } from '../../../worker/experiments/store/experiment-stores';
+import { signPreview } from '../../../worker/funnel/preview';
 import { asDeliveries, consumer } from '../collector/consume';
-import { anEvent } from '../collector/fixtures';
+import { anEvent, NOW } from '../collector/fixtures';
+import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
 import {
   aBrowser,
   CHROME,
@@ -22,6 +25,8 @@ import {
  */
 
 startEachTestAfresh();
+
+const PREVIEW_KEY = 'preview-key-of-this-test';
 
 function stepsOf(visitorId: string) {
   return {
@@ -105,8 +110,9 @@ describe('step flags from the visitor’s own events', () => {
   });
 });
 
-describe('payment declines by class, from the visitor’s own browser', () => {
-  const declined = (visitorId: string, declineClass?: string) =>
+describe('payment declines by class, as the worker read them in the charge answers', () => {
+  /** A page's own report of a failed charge: what a forger can post for any arm. */
+  const pageDecline = (visitorId: string, declineClass?: string) =>
     anEvent({
       event_type: 'subs_purchase_failed',
       device_id: visitorId,
@@ -116,48 +122,69 @@ describe('payment declines by class, from the visitor’s own browser', () => {
       },
     });
 
-  it('counts each visitor once per class; a forged class, a failure without one or another’s event counts in none', async () => {
-    const { fetchApp, exposedVisitor, track, consume } = funnel();
-    const secure = await exposedVisitor();
-    const funds = await exposedVisitor();
-    const forger = await exposedVisitor();
-    const failed = await exposedVisitor();
-    const victim = await exposedVisitor();
-    const idOf = (browser: typeof secure) => browser.visitorId() ?? '';
-    // Two 3-D Secure failures, then a card without funds: two classes, each once.
-    await track(secure, [
-      declined(idOf(secure), 'authentication_failed'),
-      declined(idOf(secure), 'authentication_failed'),
-    ]);
-    await track(secure, [declined(idOf(secure), 'insufficient_funds')]);
-    await track(funds, [declined(idOf(funds), 'insufficient_funds')]);
-    await track(forger, [
-      declined(idOf(forger), 'toString'),
-      declined(idOf(forger), "fraud_suspected' OR 1=1"),
-      declined(idOf(forger), 'FRAUD_SUSPECTED'),
-    ]);
-    // A technical failure (outcome 'failed') names no class.
-    await track(failed, [declined(idOf(failed))]);
-    // Posted without the victim's cookie: the collector keeps it as no one's.
-    const cookieless = await fetchApp('/e', {
-      method: 'POST',
-      headers: { ...SAME_ORIGIN, 'user-agent': CHROME },
-      body: JSON.stringify({ events: [declined(idOf(victim), 'fraud_suspected')] }),
+  it('counts each visitor once per class from the provider’s answers; no page’s event counts', async () => {
+    const { fetchApp, exposedVisitor, track, consume } = funnel(0.2, {
+      PORTAL_POLLING_DELAY_MS: '0',
     });
-    expect(cookieless.status).toBe(200);
+    /** A visitor exposed on the first screen, then signed up at the checkout. */
+    async function buyer(ip: string) {
+      const visitor = checkoutVisitor({ fetchApp, ip });
+      expect((await visitor.call('/', undefined, { 'user-agent': CHROME })).status).toBe(200);
+      await visitor.signUp();
+      return visitor;
+    }
+    const twice = await buyer('198.51.100.1');
+    const funds = await buyer('198.51.100.2');
+    // Insufficient funds twice (its result polled twice, too), then an expired card.
+    const first = await twice.subscribe(await twice.tokenize(CARDS.insufficientFunds));
+    expect(await twice.poll(first, 2)).toMatchObject([{ status: 'failed' }, { status: 'failed' }]);
+    expect((await twice.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
+    expect((await twice.pay(CARDS.expired)).result?.status).toBe('failed');
+    expect((await funds.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
+
+    // An exposed visitor who posts declines of every kind from their own page, and one who
+    // posts another's: the collector keeps both, the experiments count neither.
+    const forger = await exposedVisitor();
+    const victim = await exposedVisitor();
+    const forgerId = forger.visitorId() ?? '';
+    await track(forger, [
+      pageDecline(forgerId, 'fraud_suspected'),
+      pageDecline(forgerId, 'insufficient_funds'),
+      pageDecline(forgerId),
+    ]);
+    await track(forger, [pageDecline(victim.visitorId() ?? '', 'card_invalid')]);
     const messages = await consume();
+    expect(messages.filter((m) => m.event.event_type === 'subs_purchase_failed')).toHaveLength(4);
     await consumer().run(asDeliveries(messages, 2));
 
     const { rows } = await readExperimentRows(stores, SPLIT_EXPERIMENT_ID, 1);
     expect(rows.declines).toEqual([
-      { variant: 'default', decline_class: 'authentication_failed', visitors: 1 },
+      { variant: 'default', decline_class: 'card_invalid', visitors: 1 },
       { variant: 'default', decline_class: 'insufficient_funds', visitors: 2 },
     ]);
-    // The total still counts every declined visitor once, the classless and forged ones too.
-    expect(rows.arms[0]).toMatchObject({ exposed: 5, declined: 4 });
+    expect(rows.arms[0]).toMatchObject({ exposed: 4, declined: 2 });
     const bits = await shardRows<{ visitor_id: string; decline_classes: number }>(
       'SELECT visitor_id, decline_classes FROM xp_exposures WHERE decline_classes > 0',
     );
-    expect(bits.map((row) => row.visitor_id).sort()).toEqual([idOf(funds), idOf(secure)].sort());
+    expect(bits.map((row) => row.visitor_id).sort()).toEqual(
+      [funds.visitorId, twice.visitorId].sort(),
+    );
+  });
+
+  it('counts no decline of a marketer’s preview', async () => {
+    const { fetchApp } = funnel(0.2, {
+      PORTAL_POLLING_DELAY_MS: '0',
+      CONSOLE_PREVIEW_KEY: PREVIEW_KEY,
+    });
+    // Exposed as a visitor first, so a decline counted for them would show in the arm.
+    const marketer = checkoutVisitor({ fetchApp, ip: '198.51.100.3' });
+    expect((await marketer.call('/', undefined, { 'user-agent': CHROME })).status).toBe(200);
+    const expiry = Math.floor(Math.max(NOW, Date.now()) / 1000) + 600;
+    marketer.cookies.set('gf_preview', await signPreview(PREVIEW_KEY, 'default', expiry));
+    await marketer.signUp();
+    expect((await marketer.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
+    const { rows } = await readExperimentRows(stores, SPLIT_EXPERIMENT_ID, 1);
+    expect(rows.arms[0]).toMatchObject({ exposed: 1, declined: 0 });
+    expect(rows.declines).toEqual([]);
   });
 });

@@ -1,23 +1,23 @@
 import { VITALS_EVENT } from '../../../shared/analytics/vitals';
-import { isDeclineClass } from '../../../shared/decline-class';
 import { logError } from '../../../shared/log';
 import { stepRouteOf } from '../../experiments/exposure/route-steps';
 import { experimentPurchaseOf, recordPurchases } from '../../experiments/store/experiment-purchase';
 import type { ExperimentStores } from '../../experiments/store/experiment-stores';
-import { isOutcomeEvent, outcomeTime } from '../../experiments/store/outcomes';
+import { isStepEvent, outcomeTime } from '../../experiments/store/outcomes';
 import { recordOutcomes } from '../../experiments/store/record-outcomes';
 import { recordVitals, vitalsSampleOf } from '../../experiments/store/record-vitals';
 import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 
 /**
- * Whether the event is an outcome the experiments count: a step event (onboarding_start, lead,
- * checkout_screen_load, subs_purchase_failed) from the visitor's own browser, i.e. posted with the userUuid cookie of
+ * Whether the event is a step the experiments count (onboarding_start, lead,
+ * checkout_screen_load) from the visitor's own browser, i.e. posted with the userUuid cookie of
  * the visitor it names. Anyone can post to `/e`, so a forger can at most mark their own row, and
- * never revenue: purchases count only as the server verified them (worker/purchases/).
+ * never revenue or a decline: purchases count only as the server verified them, declines as the
+ * worker read them in the charge answers it relayed (worker/purchases/after-charge.ts).
  */
-function isOwnOutcome(message: QueuedEvent): boolean {
-  return isOutcomeEvent(message.event.event_type) && isOwn(message);
+function isOwnStep(message: QueuedEvent): boolean {
+  return isStepEvent(message.event.event_type) && isOwn(message);
 }
 
 function isOwn({ source, event, context }: QueuedEvent): boolean {
@@ -43,26 +43,22 @@ function isOwnVitals(message: QueuedEvent): boolean {
 export function experimentOutcomesDestination(stores: ExperimentStores): Destination {
   return {
     name: 'experiment',
-    takes: (message) =>
-      isOwnOutcome(message) || isVerifiedPurchase(message) || isOwnVitals(message),
+    takes: (message) => isOwnStep(message) || isVerifiedPurchase(message) || isOwnVitals(message),
     async deliver(messages) {
       try {
         await Promise.all([
           recordOutcomes(
             stores,
             messages.flatMap(({ event, context }) => {
-              if (!isOutcomeEvent(event.event_type)) return [];
+              if (!isStepEvent(event.event_type)) return [];
               const at = outcomeTime(event.time, context.received_at);
               const route = stepRouteOf(event.event_properties.route, at, context.received_at);
-              // A value that is no class (a forger's) counts as a decline in no class.
-              const declineClass = event.event_properties.decline_class;
               return [
                 {
                   visitorId: event.device_id.toLowerCase(),
                   event: event.event_type,
                   at,
                   ...(route !== undefined ? { route } : {}),
-                  ...(isDeclineClass(declineClass) ? { declineClass } : {}),
                 },
               ];
             }),

@@ -16,7 +16,9 @@ export const SPLIT_OUTCOME_FLAGS = {
 
 /**
  * The flags the same events set in every experiment's rows (`xp_exposures`), and a payment the
- * provider declined (subs_purchase_failed, a guardrail).
+ * provider declined (subs_purchase_failed, a guardrail). The steps come from the visitor's own
+ * page; a decline only from the worker's reading of the charge answer it relayed
+ * (worker/purchases/after-charge.ts), never from a page's event, which anyone can post.
  */
 export const EXPERIMENT_FLAGS = {
   ...SPLIT_OUTCOME_FLAGS,
@@ -25,8 +27,9 @@ export const EXPERIMENT_FLAGS = {
 
 type OutcomeEvent = keyof typeof EXPERIMENT_FLAGS;
 
-export function isOutcomeEvent(eventType: string): eventType is OutcomeEvent {
-  return Object.hasOwn(EXPERIMENT_FLAGS, eventType);
+/** A step a visitor's own page reports (SPLIT_OUTCOME_FLAGS): the events the consumer takes. */
+export function isStepEvent(eventType: string): eventType is keyof typeof SPLIT_OUTCOME_FLAGS {
+  return Object.hasOwn(SPLIT_OUTCOME_FLAGS, eventType);
 }
 
 export interface Outcome {

@@ -1,4 +1,4 @@
-import { type ExperimentStores, toVisitorsStores } from './experiment-stores';
+import { type ExperimentStores, toEachShard, toVisitorsStores } from './experiment-stores';
 import type { Outcome } from './outcomes';
 import { outcomeStatements } from './split-statements';
 
@@ -18,5 +18,22 @@ export async function recordOutcomes(
     outcomes,
     (shard, group) => shard.recordOutcomes(group),
     outcomeStatements,
+  );
+}
+
+/**
+ * Declines the worker read in the charge answers it relayed (worker/purchases/after-charge.ts):
+ * only every experiment's tables count them, so they go to the visitors' shards alone, never to
+ * EVENTS_DB's split tables.
+ */
+export async function recordDeclines(
+  stores: ExperimentStores,
+  declines: readonly (Outcome & { event: 'subs_purchase_failed' })[],
+): Promise<void> {
+  await toEachShard(
+    stores,
+    declines,
+    (decline) => decline.visitorId,
+    (shard, group) => shard.recordOutcomes(group),
   );
 }
