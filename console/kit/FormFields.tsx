@@ -5,7 +5,7 @@ import type { problemAria } from './field-problem';
 interface FieldProps {
   id: string;
   label: string;
-  /** The field's name, where the form moves focus to its problem (field-problem.ts focusField). */
+  /** The field's name, where the form moves focus to its problem (field-problem.tsx focusField). */
   field?: string;
   /** Where it has a hint or a problem to point at. */
   aria?: Partial<ReturnType<typeof problemAria>>;
