@@ -4,6 +4,7 @@ import {
   sentValue,
   VITAL_METRICS,
   VITALS_ARM_PREFIX,
+  VITALS_TICKET_PROPERTY,
   type VitalMetric,
   vitalRating,
 } from '../../shared/analytics/vitals';
@@ -19,10 +20,10 @@ import {
 
 type Values = Partial<Record<VitalMetric, number>>;
 
-/** The event's properties: each value known, its rating, and the page's experiment arms. */
+/** The event's properties: each value known, its rating, the page's arms and its ticket. */
 export function vitalsProperties(
   values: Values,
-  arms: PageVitals['arms'],
+  { arms, ticket }: PageVitals,
 ): Record<string, string | number> | null {
   const properties: Record<string, string | number> = {};
   for (const metric of VITAL_METRICS) {
@@ -36,6 +37,7 @@ export function vitalsProperties(
   for (const [experiment, variant] of Object.entries(arms)) {
     properties[`${VITALS_ARM_PREFIX}${experiment}`] = variant;
   }
+  properties[VITALS_TICKET_PROPERTY] = ticket;
   return properties;
 }
 
@@ -69,7 +71,7 @@ export function measureVitals(vitals: PageVitals): { take: () => Record<string, 
   return {
     take() {
       if (taken) return null;
-      const properties = vitalsProperties(values, vitals.arms);
+      const properties = vitalsProperties(values, vitals);
       if (properties !== null) taken = true;
       return properties;
     },

@@ -86,8 +86,9 @@ export interface PageAnalytics {
   /** This page's heatmap and its tags; absent where it never loads (shared/analytics/heatmap.ts). */
   heatmap?: HeatmapPage;
   /**
-   * Present when the visitor is in the field vitals' sample (worker/collector/vitals-sample.ts):
-   * the page then reports its Core Web Vitals (shared/analytics/vitals.ts).
+   * Present when the worker drew this page view into the field vitals' sample
+   * (worker/collector/vitals-sample.ts): the page then reports its Core Web Vitals
+   * (shared/analytics/vitals.ts).
    */
   vitals?: PageVitals;
 }
@@ -100,4 +101,9 @@ export interface PageVitals {
    * visitor's own exposure row confirms.
    */
   arms: Record<string, string>;
+  /**
+   * The page view's ticket, signed by the worker for this visitor: sent back with the values,
+   * so the collector counts only pages the worker served, each once.
+   */
+  ticket: string;
 }

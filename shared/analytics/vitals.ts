@@ -54,6 +54,12 @@ export function sentValue(metric: VitalMetric, value: number): number | null {
  */
 export const VITALS_ARM_PREFIX = 'exp_';
 
+/**
+ * The event's property holding the page's ticket (PageVitals.ticket), which the collector takes
+ * as proof that the worker served the page to the visitor reporting it.
+ */
+export const VITALS_TICKET_PROPERTY = 'vitals_ticket';
+
 /** At most this many arms on one event: one per layer, and there are five layers. */
 export const VITALS_MAX_ARMS = 8;
 

@@ -100,6 +100,8 @@ describe('field vitals, in Chromium', () => {
         lcp_rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
         inp: expect.any(Number),
         cls: expect.any(Number),
+        // The ticket of the page the worker sampled and served to this visitor.
+        vitals_ticket: expect.stringMatching(/^[0-9a-f]{32}\.\d+\.[\w-]{43}$/),
       });
       // No request of its own: it left with the page's last events (the click that left it).
       const batch = tap.batches.find((events) => events.includes(event!))!;

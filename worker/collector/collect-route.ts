@@ -2,24 +2,31 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CollectedEvent, CollectorAnswer } from '../../shared/analytics/batch';
 import { ANALYTICS_LIMITS } from '../../shared/analytics/limits';
+import { VITALS_EVENT } from '../../shared/analytics/vitals';
 import { describeError, logError, logWarning } from '../../shared/log';
 import { cookieValue } from '../attribution/cookie-header';
 import { PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview';
 import type { CollectorEnv } from '../middleware/envs';
-import { type SignedCookies, signedCookiesOf } from '../middleware/signed-cookies';
+import { cookieKey, type SignedCookies, signedCookiesOf } from '../middleware/signed-cookies';
 import { collectorUserId } from '../middleware/signed-in-user';
 import { type Handled, handledOf } from '../middleware/visit';
 import { VISITOR_COOKIE, visitorIdOf } from '../middleware/visitor';
+import { rulesFor } from '../rate-limits/rate-limits';
 import { acknowledgeBatch } from './batch-acknowledgement';
 import { enqueueBatch } from './enqueue';
 import { type IdentityMismatch, withRequestIdentity } from './event-identity';
-import { admitBatch, type IntakeLimits } from './intake-limits';
+import {
+  admitBatch,
+  type BatchSender,
+  type IntakeLimits,
+  vitalsAdmitted,
+  vitalsBatchesPerIp,
+} from './intake-limits';
 import { clockVerdict } from './intake-rules';
 import { refuseBatch } from './refusals';
 import { crossSiteRefusal, mediaTypeRefusal, readBatch } from './request-guards';
 import { serverContext } from './server-context';
 import { withValidVitals } from './vitals-intake';
-import { vitalsSampleRate } from './vitals-sample';
 
 export interface CollectorOptions {
   /** Wall clock in epoch ms; Date.now unless a test fixes it. */
@@ -111,14 +118,6 @@ async function collectBatch(
   const inWindow = events.filter((event) => clockVerdict(event.time, receivedAt) === 'current');
   // Accepted with the batch but not kept: the tracker would only send them again.
   if (inWindow.length < events.length) fields.clock_dropped = events.length - inWindow.length;
-  const vitals = withValidVitals(
-    inWindow,
-    visitorIdOf(cookieOf(batch, VISITOR_COOKIE)),
-    vitalsSampleRate(batch.env),
-  );
-  if (vitals.dropped > 0) fields.vitals_dropped = vitals.dropped;
-  const current = await withIdentityOfRequest(batch, vitals.events);
-
   const sender = {
     namespace: batch.env.RATE_LIMITER,
     visitorCookie: cookieOf(batch, VISITOR_COOKIE),
@@ -126,6 +125,9 @@ async function collectBatch(
     requestId: batch.vars.requestId,
     fields,
   };
+  const vitals = await admittedVitals(batch, sender, inWindow, { now: receivedAt, limits });
+  if (vitals.dropped > 0) fields.vitals_dropped = vitals.dropped;
+  const current = await withIdentityOfRequest(batch, vitals.events);
   const admission = await admitBatch(
     sender,
     current.map((event) => event.insert_id),
@@ -154,6 +156,25 @@ async function collectBatch(
   fields.accepted = answer.accepted;
   fields.duplicates = answer.duplicates;
   return batch.answer.json(answer, 200);
+}
+
+/**
+ * The batch with the vitals it may count (./vitals-intake.ts), and those only while its address
+ * is within its vitals limit: a batch without vitals asks no counter.
+ */
+async function admittedVitals(
+  batch: Handled<CollectorEnv>,
+  sender: BatchSender,
+  events: readonly CollectedEvent[],
+  { now, limits }: { now: number; limits: IntakeLimits | undefined },
+): Promise<{ events: CollectedEvent[]; dropped: number }> {
+  const visitorId = visitorIdOf(sender.visitorCookie);
+  const checked = await withValidVitals(events, { visitorId, key: cookieKey(batch.env) }, now);
+  if (!checked.events.some((event) => event.event_type === VITALS_EVENT)) return checked;
+  const [rule = vitalsBatchesPerIp] = rulesFor(batch.env, [limits?.vitals ?? vitalsBatchesPerIp]);
+  if (await vitalsAdmitted(sender, rule, limits?.timeoutMs)) return checked;
+  const kept = checked.events.filter((event) => event.event_type !== VITALS_EVENT);
+  return { events: kept, dropped: events.length - kept.length };
 }
 
 /** Every event stored under the request's visitor and user, whatever its body says. */

@@ -11,6 +11,7 @@ import {
 import { SEEN_RETENTION_MS } from './intake-rules';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /**
  * How many batches `POST /e` takes a minute (the collector under abuse). A tracker
@@ -31,11 +32,26 @@ export const batchesPerIp = everyRequest('collector_batches_per_ip', byIp, 600, 
 
 const COLLECTOR_LIMITS: readonly RateLimitRule[] = [batchesPerVisitor, batchesPerIp];
 
+/**
+ * How many batches carrying field vitals one address may send an hour (docs/statistics.md,
+ * "What a bot can still do"). The worker draws the sample and signs each sampled page, so every
+ * report is a page it served; this bounds what one address adds to an arm's page speed however
+ * many pages it loads under ids it chose: a dozen reports an hour, against the thousands of
+ * real visitors' an arm's p75 is read from. A household or an office behind one address sends
+ * far fewer: a tenth of its page views are sampled.
+ */
+export const vitalsBatchesPerIp = everyRequest('collector_vitals_per_ip', byIp, 6, HOUR);
+
+/** At most this many vitals events in one batch: a page's, and one its beacon left behind. */
+export const VITALS_PER_BATCH = 2;
+
 export interface IntakeLimits {
   /** The rules counted, the claiming one first; a test shortens their window. */
   rules?: readonly RateLimitRule[];
   /** How long a counter may take before it counts as unreachable (LIMITER_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The vitals' rule per address (vitalsBatchesPerIp); a test shortens it. */
+  vitals?: RateLimitRule;
 }
 
 /** What `POST /e` may do with a batch, after one round trip to its counters. */
@@ -123,4 +139,28 @@ export async function admitBatch(
     return { kind: 'refused', retryAfterSeconds: refusal.retryAfterSeconds };
   }
   return { kind: 'admitted', fresh: new Set(fresh), release };
+}
+
+/**
+ * Whether a batch's vitals may be counted: one hit on its address's vitals counter, `rule` as
+ * this worker applies vitalsBatchesPerIp (or a test's). Fails closed: page speed is a guardrail
+ * the alerts watch, and a sample lost while the counter is unreachable costs far less than a
+ * flood let in.
+ */
+export async function vitalsAdmitted(
+  sender: BatchSender,
+  rule: RateLimitRule,
+  timeoutMs = LIMITER_TIMEOUT_MS,
+): Promise<boolean> {
+  const subject = { visitorId: '', ip: addressSubject(sender.connectingIp), phone: null };
+  const outcome = await checkRateLimits(sender.namespace, [rule], subject, { timeoutMs });
+  for (const failure of outcome.failed) {
+    logError('rate_limiter_failed', {
+      id: sender.requestId,
+      rule: failure.rule,
+      detail: failure.detail,
+    });
+  }
+  if (outcome.refused) sender.fields.vitals_rule = outcome.refused.rule;
+  return outcome.failed.length === 0 && outcome.refused === null;
 }

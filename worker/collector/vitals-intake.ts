@@ -6,9 +6,11 @@ import {
   VITALS_ARM_PREFIX,
   VITALS_EVENT,
   VITALS_MAX_ARMS,
+  VITALS_TICKET_PROPERTY,
   vitalRating,
 } from '../../shared/analytics/vitals';
-import { inVitalsSample } from './vitals-sample';
+import { VITALS_PER_BATCH } from './intake-limits';
+import { ticketPageView } from './vitals-sample';
 
 /**
  * What the collector takes of `web_vitals` events (docs/analytics.md, "Field vitals"). Anyone can
@@ -16,15 +18,20 @@ import { inVitalsSample } from './vitals-sample';
  * when everything in it is what the page's tracker sends, and dropped whole otherwise (its batch
  * is still taken, as an event with an impossible clock is):
  *
- * - from a visitor cookie in the sample (vitals-sample.ts): the request's visitor, never the
- *   body's, as for every event; without a cookie there is no visitor to count them for;
+ * - with the ticket of a page the worker served to the request's visitor (its uuid cookie, never
+ *   the body's) within a day (./vitals-sample.ts): the worker drew that page into the sample;
+ *   without a cookie there is no visitor to count them for. The event keeps the page view as its
+ *   insert_id, so the collector takes one report per page view however often it is sent, and
+ *   leaves the ticket behind;
  * - at least one of lcp, inp, cls, each a finite number from 0 to its maximum
  *   (shared/analytics/vitals.ts), with its rating, which must be the one its value has;
  *   a rating without its value, an unknown rating, a value as text: refused;
  * - at most VITALS_MAX_ARMS `exp_` arms, each a variant key (letters, digits, `:_-`, 64 at most);
  *   which of them count is the visitor's own exposure rows' say
  *   (worker/experiments/store/vitals-statements.ts);
- * - at most MAX_PROPERTIES properties: the page's (about 20) and these.
+ * - at most MAX_PROPERTIES properties: the page's (about 20) and these;
+ * - at most VITALS_PER_BATCH in a batch, and only while the address is within its vitals limit
+ *   (./intake-limits.ts vitalsBatchesPerIp), which collect-route.ts asks.
  */
 
 const MAX_PROPERTIES = 48;
@@ -66,26 +73,54 @@ function armsValid(properties: Properties): boolean {
   return arms <= VITALS_MAX_ARMS;
 }
 
-/** Whether a `web_vitals` event may be taken from this visitor (null: no visitor cookie). */
-export function vitalsEventValid(
-  event: CollectedEvent,
-  visitorId: string | null,
-  sampleRate: number,
-): boolean {
-  if (visitorId === null || !inVitalsSample(visitorId, sampleRate)) return false;
-  const properties = event.event_properties;
-  if (Object.keys(properties).length > MAX_PROPERTIES) return false;
-  return metricsValid(properties) && armsValid(properties);
+function shapeValid(properties: Properties): boolean {
+  return (
+    Object.keys(properties).length <= MAX_PROPERTIES &&
+    metricsValid(properties) &&
+    armsValid(properties)
+  );
 }
 
-/** The batch without the vitals events it may not take, and how many those were. */
-export function withValidVitals(
+/** Who sent the batch, as the collector knows it: the uuid cookie's visitor and the signing key. */
+export interface VitalsSender {
+  visitorId: string | null;
+  key: string | null;
+}
+
+/**
+ * The `web_vitals` event as it is kept (its page view as insert_id, without the ticket), or null
+ * when it may not be taken from this sender.
+ */
+export async function takenVitals(
+  event: CollectedEvent,
+  sender: VitalsSender,
+  now: number,
+): Promise<CollectedEvent | null> {
+  const { visitorId, key } = sender;
+  if (visitorId === null || key === null || !shapeValid(event.event_properties)) return null;
+  const { [VITALS_TICKET_PROPERTY]: ticket, ...properties } = event.event_properties;
+  const pageView = await ticketPageView(key, visitorId, ticket, now);
+  if (pageView === null) return null;
+  return { ...event, insert_id: `${VITALS_EVENT}:${pageView}`, event_properties: properties };
+}
+
+/** The batch with the vitals events it may take, as kept, and how many it dropped. */
+export async function withValidVitals(
   events: readonly CollectedEvent[],
-  visitorId: string | null,
-  sampleRate: number,
-): { events: CollectedEvent[]; dropped: number } {
-  const kept = events.filter(
-    (event) => event.event_type !== VITALS_EVENT || vitalsEventValid(event, visitorId, sampleRate),
-  );
+  sender: VitalsSender,
+  now: number,
+): Promise<{ events: CollectedEvent[]; dropped: number }> {
+  let vitals = 0;
+  const kept: CollectedEvent[] = [];
+  for (const event of events) {
+    if (event.event_type !== VITALS_EVENT) {
+      kept.push(event);
+      continue;
+    }
+    const taken = vitals < VITALS_PER_BATCH ? await takenVitals(event, sender, now) : null;
+    if (taken === null) continue;
+    vitals++;
+    kept.push(taken);
+  }
   return { events: kept, dropped: events.length - kept.length };
 }

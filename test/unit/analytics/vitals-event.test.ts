@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { vitalsProperties } from '../../../islands/analytics/vitals';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import { vitalsEventValid } from '../../../worker/collector/vitals-intake';
+import { takenVitals } from '../../../worker/collector/vitals-intake';
+import { pageVitals } from '../../../worker/collector/vitals-sample';
 
 const VISITOR = '8b0c5f0e-4a8e-4c47-9a8e-3d1c2b7e6f10';
+const KEY = 'cookie-key-of-this-test';
+const NOW = 1_790_000_000_000;
+const SENDER = { visitorId: VISITOR, key: KEY };
+
+/** The ticket of a page the worker drew into the sample and served to VISITOR. */
+async function servedTicket(): Promise<string> {
+  const vitals = await pageVitals({ rate: 1, key: KEY, now: NOW }, VISITOR, () => []);
+  return vitals?.ticket ?? '';
+}
 
 function event(properties: Record<string, unknown>): CollectedEvent {
   return {
@@ -20,12 +30,21 @@ function event(properties: Record<string, unknown>): CollectedEvent {
   };
 }
 
-const taken = (properties: Record<string, unknown>) =>
-  vitalsEventValid(event(properties), VISITOR, 1);
+/** Whether the collector takes the event with these properties and a served page's ticket. */
+const taken = async (properties: Record<string, unknown>) =>
+  (await takenVitals(
+    event({ ...properties, vitals_ticket: await servedTicket() }),
+    SENDER,
+    NOW,
+  )) !== null;
 
 describe('the page’s vitals event', () => {
-  it('carries each value measured with Google’s rating, and the page’s arms', () => {
-    expect(vitalsProperties({ lcp: 2512.4, inp: 96, cls: 0.031_23 }, { 'lp-hero': 'b' })).toEqual({
+  const page = (arms: Record<string, string>) => ({ arms, ticket: 'the-page-ticket' });
+
+  it('carries each value measured with Google’s rating, the page’s arms and its ticket', () => {
+    expect(
+      vitalsProperties({ lcp: 2512.4, inp: 96, cls: 0.031_23 }, page({ 'lp-hero': 'b' })),
+    ).toEqual({
       lcp: 2512,
       lcp_rating: 'needs-improvement',
       inp: 96,
@@ -33,26 +52,45 @@ describe('the page’s vitals event', () => {
       cls: 0.0312,
       cls_rating: 'good',
       'exp_lp-hero': 'b',
+      vitals_ticket: 'the-page-ticket',
     });
   });
 
   it('leaves out what was not measured, and is nothing when nothing was', () => {
-    expect(vitalsProperties({ lcp: 900 }, {})).toEqual({ lcp: 900, lcp_rating: 'good' });
-    expect(vitalsProperties({}, { 'lp-hero': 'b' })).toBeNull();
-    expect(vitalsProperties({ inp: Number.NaN }, {})).toBeNull();
+    expect(vitalsProperties({ lcp: 900 }, page({}))).toEqual({
+      lcp: 900,
+      lcp_rating: 'good',
+      vitals_ticket: 'the-page-ticket',
+    });
+    expect(vitalsProperties({}, page({ 'lp-hero': 'b' }))).toBeNull();
+    expect(vitalsProperties({ inp: Number.NaN }, page({}))).toBeNull();
   });
 
   it('clamps a page left open for minutes to the largest value the collector takes', () => {
-    expect(vitalsProperties({ lcp: 400_000, cls: 31 }, {})).toMatchObject({
+    expect(vitalsProperties({ lcp: 400_000, cls: 31 }, page({}))).toMatchObject({
       lcp: 120_000,
       lcp_rating: 'poor',
       cls: 10,
     });
   });
 
-  it('is what the collector takes', () => {
-    const sent = vitalsProperties({ lcp: 400_000, inp: 480, cls: 0 }, { 'lp-hero': 'b', pw: 'a' });
-    expect(taken(sent!)).toBe(true);
+  it('is what the collector takes, kept under its page view without the ticket', async () => {
+    const vitals = await pageVitals({ rate: 1, key: KEY, now: NOW }, VISITOR, () => [
+      { experiment: 'lp-hero', variant: 'b' },
+    ]);
+    const sent = vitalsProperties({ lcp: 400_000, inp: 480, cls: 0 }, vitals!);
+    const kept = await takenVitals(event(sent!), SENDER, NOW);
+    expect(kept?.insert_id).toMatch(/^web_vitals:[0-9a-f]{32}$/);
+    expect(kept?.event_properties).toEqual({
+      screen_name: 'landing',
+      lcp: 120_000,
+      lcp_rating: 'poor',
+      inp: 480,
+      inp_rating: 'needs-improvement',
+      cls: 0,
+      cls_rating: 'good',
+      'exp_lp-hero': 'b',
+    });
   });
 });
 
@@ -82,13 +120,19 @@ describe('what the collector refuses of a vitals event', () => {
       'fifty properties',
       { ...honest, ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`p${i}`, 1])) },
     ],
-  ])('%s', (_, properties) => {
-    expect(taken(properties)).toBe(false);
+  ])('%s', async (_, properties) => {
+    expect(await taken(properties)).toBe(false);
   });
 
-  it('from a request without a visitor cookie, or a visitor outside the sample', () => {
-    expect(vitalsEventValid(event(honest), null, 1)).toBe(false);
-    expect(vitalsEventValid(event(honest), VISITOR, 0)).toBe(false);
-    expect(vitalsEventValid(event(honest), VISITOR, 1)).toBe(true);
+  it('without the ticket of a page served to the request’s visitor, or without a visitor cookie', async () => {
+    const ticket = await servedTicket();
+    const withTicket = (value: unknown) => event({ ...honest, vitals_ticket: value });
+    expect(await takenVitals(withTicket(ticket), SENDER, NOW)).not.toBeNull();
+    expect(await takenVitals(event(honest), SENDER, NOW)).toBeNull();
+    expect(await takenVitals(withTicket(`${ticket}x`), SENDER, NOW)).toBeNull();
+    expect(await takenVitals(withTicket(ticket), { ...SENDER, visitorId: null }, NOW)).toBeNull();
+    const other = { ...SENDER, visitorId: '0f7a3c1e-92d4-4b6e-8a51-7c2d9e4b1a03' };
+    expect(await takenVitals(withTicket(ticket), other, NOW)).toBeNull();
+    expect(await takenVitals(withTicket(ticket), { ...SENDER, key: null }, NOW)).toBeNull();
   });
 });

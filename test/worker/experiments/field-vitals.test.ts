@@ -10,6 +10,7 @@ import {
 import { recordVisitorExposures } from '../../../worker/experiments/exposure/exposure-store';
 import { bucketOf } from '../../../worker/experiments/results/vitals-histogram';
 import { recordVitals } from '../../../worker/experiments/store/record-vitals';
+import { byIp, everyRequest } from '../../../worker/rate-limits/rate-limits';
 import { aiLandingTest } from '../../fixtures/ai-landing-test';
 import { asDeliveries, consumer } from '../collector/consume';
 import { anEvent, NOW } from '../collector/fixtures';
@@ -30,9 +31,22 @@ const LANDING_TEST = aiLandingTest(1);
 
 const queue = recordingQueue();
 const SAMPLED = { EVENTS_QUEUE: queue.queue, VITALS_SAMPLE_RATE: '1' };
+/**
+ * The tests' visitors all come from one address (none given): each may send as many reports as
+ * it has pages. The bot below meets production's limit.
+ */
+const ANY_NUMBER_OF_REPORTS = {
+  collectorLimits: { vitals: everyRequest('vitals_per_ip_in_tests', byIp, 10_000, 60_000) },
+};
 /** A fixed placement: 0.2 draws the control, 0.7 variant ai. */
-const controlApp = freshApp({ random: () => 0.2, now: () => NOW }, SAMPLED);
-const variantApp = freshApp({ random: () => 0.7, now: () => NOW }, SAMPLED);
+const controlApp = freshApp(
+  { random: () => 0.2, now: () => NOW, ...ANY_NUMBER_OF_REPORTS },
+  SAMPLED,
+);
+const variantApp = freshApp(
+  { random: () => 0.7, now: () => NOW, ...ANY_NUMBER_OF_REPORTS },
+  SAMPLED,
+);
 let delivered = 0;
 
 beforeEach(async () => {
@@ -109,7 +123,7 @@ function vitalOf(answer: ExperimentResultsAnswer, variant: string, metric: strin
 describe('a sampled visitor’s landing', () => {
   it('names the arm the page counts in; outside the sample the page measures nothing', async () => {
     const { vitals } = await landing(variantApp);
-    expect(vitals).toEqual({ arms: { 'lp-ai': 'ai' } });
+    expect(vitals).toEqual({ arms: { 'lp-ai': 'ai' }, ticket: expect.any(String) });
     const unsampled = freshApp({ random: () => 0.7, now: () => NOW }, { VITALS_SAMPLE_RATE: '0' });
     expect((await landing(unsampled)).vitals).toBeUndefined();
   });
@@ -125,7 +139,7 @@ describe('field vitals in an experiment’s results', () => {
     ] as const;
     for (const [app, measured] of values) {
       const { browser, vitals } = await landing(app);
-      const properties = vitalsProperties(measured, vitals!.arms)!;
+      const properties = vitalsProperties(measured, vitals!)!;
       await post(browser, [vitalsEvent(properties, browser.visitorId()!)]);
     }
     await consume();
@@ -143,13 +157,15 @@ describe('field vitals in an experiment’s results', () => {
   it('counts a visitor once per metric, however many pages or resends', async () => {
     const { browser, vitals } = await landing(variantApp);
     const id = browser.visitorId()!;
-    const first = vitalsEvent(vitalsProperties({ lcp: 2000 }, vitals!.arms)!, id);
+    const first = vitalsEvent(vitalsProperties({ lcp: 2000 }, vitals!)!, id);
     await post(browser, [first]);
     // The same event again (a beacon after a fetch that arrived), and a later page's.
     expect(await post(browser, [first])).toEqual({ accepted: 0, duplicates: 1 });
-    await post(browser, [
-      vitalsEvent(vitalsProperties({ lcp: 9000, inp: 150 }, vitals!.arms)!, id),
-    ]);
+    // Another report of the same page view, made up: one report per page view.
+    const again = vitalsEvent(vitalsProperties({ lcp: 9000 }, vitals!)!, id);
+    expect(await post(browser, [again])).toEqual({ accepted: 0, duplicates: 1 });
+    const later = pageStateOf((await browser.get('/')).body).analytics.vitals;
+    await post(browser, [vitalsEvent(vitalsProperties({ lcp: 9000, inp: 150 }, later!)!, id)]);
     await consume();
     await consume();
     const answer = await results();
@@ -160,21 +176,18 @@ describe('field vitals in an experiment’s results', () => {
   });
 
   it('a page cannot put its values in an arm or an experiment its visitor is not in', async () => {
-    const { browser } = await landing(variantApp);
+    const { browser, vitals } = await landing(variantApp);
     const id = browser.visitorId()!;
+    const { ticket } = vitals!;
+    const elsewhere = { 'lp-ai': 'control', 'pw-price': 'cheap' };
     await post(browser, [
-      vitalsEvent(
-        vitalsProperties({ lcp: 100, inp: 10 }, { 'lp-ai': 'control', 'pw-price': 'cheap' })!,
-        id,
-      ),
+      vitalsEvent(vitalsProperties({ lcp: 100, inp: 10 }, { arms: elsewhere, ticket })!, id),
     ]);
     // Nor under another visitor's id: the event is stored as its sender's.
     const other = await landing(controlApp);
+    const another = { arms: { 'lp-ai': 'control' }, ticket: other.vitals!.ticket };
     await post(browser, [
-      vitalsEvent(
-        vitalsProperties({ lcp: 100 }, { 'lp-ai': 'control' })!,
-        other.browser.visitorId()!,
-      ),
+      vitalsEvent(vitalsProperties({ lcp: 100 }, another)!, other.browser.visitorId()!),
     ]);
     await consume();
     const answer = await results();
@@ -186,14 +199,14 @@ describe('field vitals in an experiment’s results', () => {
   it('forged values are dropped at the collector, and the batch’s other events still go', async () => {
     const { browser, vitals } = await landing(variantApp);
     const id = browser.visitorId()!;
-    const arms = { 'exp_lp-ai': 'ai' };
+    const arms = { 'exp_lp-ai': 'ai', vitals_ticket: vitals!.ticket };
     expect(vitals?.arms).toEqual({ 'lp-ai': 'ai' });
     const forged = [
       vitalsEvent({ lcp: 1e9, lcp_rating: 'poor', ...arms }, id),
       vitalsEvent({ lcp: 900, lcp_rating: 'poor', ...arms }, id),
       vitalsEvent({ inp: 'fast', inp_rating: 'good', ...arms }, id),
       vitalsEvent({ cls: -1, cls_rating: 'good', ...arms }, id),
-      vitalsEvent({ lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'ai"><img>' }, id),
+      vitalsEvent({ ...arms, lcp: 900, lcp_rating: 'good', 'exp_lp-ai': 'ai"><img>' }, id),
     ];
     const load = anEvent({ device_id: id });
     expect(await post(browser, [...forged, load])).toEqual({ accepted: 1, duplicates: 0 });
@@ -202,7 +215,7 @@ describe('field vitals in an experiment’s results', () => {
     expect(await shardRows('SELECT * FROM xp_vitals')).toEqual([]);
   });
 
-  it('from a visitor outside the sample, the collector takes none', async () => {
+  it('from a page outside the sample, or with another browser’s ticket, the collector takes none', async () => {
     const outside = recordingQueue();
     const app = freshApp(
       { random: () => 0.7, now: () => NOW },
@@ -216,6 +229,15 @@ describe('field vitals in an experiment’s results', () => {
     );
     expect(await post(browser, [event])).toEqual({ accepted: 0, duplicates: 0 });
     expect(outside.events).toEqual([]);
+    // A sampled page's ticket copied into another browser: signed for the first one's id.
+    const sampled = await landing(variantApp);
+    const copier = aBrowser(variantApp);
+    await copier.get('/');
+    const copied = vitalsProperties({ lcp: 9000 }, sampled.vitals!)!;
+    expect(await post(copier, [vitalsEvent(copied, copier.visitorId()!)])).toEqual({
+      accepted: 0,
+      duplicates: 0,
+    });
   });
 });
 
@@ -258,5 +280,75 @@ describe('the guardrail’s verdict', () => {
     expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ samples: 250, verdict: 'worse' });
     expect(vitalOf(answer, 'ai', 'lcp').interval!.lower).toBeGreaterThan(0);
     expect(vitalOf(answer, 'ai', 'inp').verdict).toBe('no_difference_yet');
+  });
+});
+
+describe('a bot that loads pages and reports made-up page speed', () => {
+  /** 250 real visitors an arm, the same spread of LCP in both: an A/A on page speed. */
+  async function realVisitors() {
+    const samples = [];
+    for (let i = 0; i < 500; i++) {
+      const visitorId = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
+      const variant = i % 2 === 0 ? 'control' : 'ai';
+      await recordVisitorExposures(
+        stores,
+        [
+          {
+            visitorId,
+            experiment: 'lp-ai',
+            phase: 1,
+            variant,
+            configVersion: 'vitals',
+            at: NOW - 60_000,
+            segments: {
+              country: 'US',
+              source: 'meta',
+              platform: 'ios',
+              in_app: 'none',
+              language: 'en',
+              route: 'default',
+            },
+          },
+        ],
+        { returning: false },
+      );
+      const lcp = 1500 + ((i >> 1) % 97) * 20;
+      samples.push({
+        visitorId,
+        arms: [{ experiment: 'lp-ai', variant }],
+        buckets: { lcp: bucketOf('lcp', lcp) },
+      });
+    }
+    await recordVitals(stores, samples);
+  }
+
+  it('from one address, under ids it chose for one arm, moves neither that arm’s p75 nor its verdict', async () => {
+    await realVisitors();
+    const before = vitalOf(await results(), 'ai', 'lcp');
+    // Production's limits, as a deployed worker applies them.
+    const app = freshApp({ random: () => 0.7, now: () => NOW }, SAMPLED);
+    const address = { 'cf-connecting-ip': '203.0.113.66' };
+    let accepted = 0;
+    for (let page = 0; page < 40; page++) {
+      // A fresh id each time, all landing in `ai`; each page sampled, its ticket used.
+      const bot = aBrowser(app);
+      const served = await bot.get('/', address);
+      expect(served.status).toBe(200);
+      const { vitals } = pageStateOf(served.body).analytics;
+      const report = vitalsEvent(vitalsProperties({ lcp: 9000 }, vitals!)!, bot.visitorId()!);
+      const answer = await bot.request('/e', {
+        method: 'POST',
+        headers: { ...SAME_ORIGIN, ...address },
+        body: JSON.stringify({ events: [report] }),
+      });
+      accepted += (JSON.parse(answer.body) as { accepted: number }).accepted;
+    }
+    await consume();
+    const after = vitalOf(await results(), 'ai', 'lcp');
+    // Its address's few reports an hour, of 40 pages it loaded.
+    expect(accepted).toBe(6);
+    expect(after.samples).toBe(before.samples + 6);
+    expect(Math.abs(after.p75! - before.p75!) / before.p75!).toBeLessThan(0.05);
+    expect(after.verdict).toBe('no_difference_yet');
   });
 });

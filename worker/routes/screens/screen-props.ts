@@ -4,7 +4,7 @@ import { heatmapExcluded } from '../../../shared/analytics/heatmap';
 import { COLLECTOR_PATH, type PageVitals, type PixelIds } from '../../../shared/analytics/tracking';
 import { drawsAreaMaps } from '../../area-map/area-map-cookie';
 import { heatmapPage } from '../../attribution/heatmap-page';
-import { pageVitals } from '../../collector/vitals-sample';
+import { pageVitals, vitalsSampleRate } from '../../collector/vitals-sample';
 import { shownContent } from '../../content/screen-content';
 import type { Bindings } from '../../env';
 import { isProduction } from '../../environment';
@@ -15,6 +15,7 @@ import { brandedTranslator } from '../../i18n';
 import type { Attribution } from '../../middleware/attribution';
 import { armsCountedOn } from '../../middleware/exposure';
 import { offersPayPal, stripeAccountCountry } from '../../middleware/payment-providers';
+import { cookieKey } from '../../middleware/signed-cookies';
 import { declineClassIn, type PageVisit, queryOf, type Refused, type Shown } from './page-visit';
 
 /**
@@ -122,6 +123,8 @@ export function pageState(
     account: PageState['account'];
     collector: string | null;
     attribution: Attribution;
+    /** The page view's vitals, when it is in the sample (pageVitalsOf). */
+    vitals?: PageVitals;
   },
 ): PageState {
   const { vars } = visit;
@@ -161,17 +164,24 @@ export function pageState(
         configVersion,
         assignments: vars.experiments.assignments,
       }),
-      ...vitalsOf(visit, page.collector),
+      ...(page.vitals ? { vitals: page.vitals } : {}),
     },
   };
 }
 
-/** A sampled visitor's page measures its vitals; a preview or a page without analytics never. */
-function vitalsOf(visit: PageVisit, collector: string | null): { vitals?: PageVitals } {
-  if (collector === null) return {};
-  const { vars } = visit;
-  const vitals = pageVitals(visit.env, vars.visitorId, () =>
+/**
+ * The page's vitals, when the worker draws this page view into the sample (a preview or a page
+ * without analytics never): its arms and its ticket (worker/collector/vitals-sample.ts).
+ */
+export async function pageVitalsOf(
+  visit: PageVisit,
+  collector: string | null,
+  now: number,
+): Promise<PageVitals | undefined> {
+  if (collector === null) return undefined;
+  const { vars, env } = visit;
+  const draw = { rate: vitalsSampleRate(env), key: cookieKey(env), now };
+  return pageVitals(draw, vars.visitorId, () =>
     armsCountedOn(vars.experiments, vars.config, visit.path),
   );
-  return vitals === undefined ? {} : { vitals };
 }

@@ -34,7 +34,7 @@ import {
   type ScreenDeps,
   type Shown,
 } from './page-visit';
-import { pageAttribution, pageState, screenProps } from './screen-props';
+import { pageAttribution, pageState, pageVitalsOf, screenProps } from './screen-props';
 
 type PageAttribution = { consent: ConsentState; pixels: PixelIds };
 
@@ -157,6 +157,7 @@ export async function showScreen(
     visit.env,
   );
   const props = screenProps(visit, shown, next, refused);
+  const vitals = pageVitalsOf(visit, collector, deps.api.now());
   const { t } = props;
   const { account } = visit.carried;
   const onError = (error: unknown) =>
@@ -169,28 +170,34 @@ export async function showScreen(
   };
   const chrome = screenChrome(frame, ref, attribution);
   const body = screenBody(deps, search, props, { ref, next: nextId }, chrome, onError);
-  const page = await body.then((rendered) =>
-    pageResponse(rendered, {
-      nonce: vars.nonce,
-      language: vars.language,
-      theme: vars.theme,
-      brand: props.brand,
-      screenCss: screens[screen].css,
-      title: pageTitle(t, props.brand, screen),
-      // A next screen that would expose the visitor is fetched when they go there, so the
-      // worker sees that visit (worker/middleware/exposure.ts exposesNext).
-      prefetch: nextId && !exposesNext(vars.experiments, vars.config, ref, nextId) ? next : null,
-      prefetchImages: nextScreen ? (screens[nextScreen].images ?? []) : [],
-      state: pageState(visit, { shown, next, account, collector, attribution }),
-      islandFailure: {
-        message: t('kit.island_failed.message'),
-        reload: t('kit.island_failed.reload'),
-      },
-      onError,
-      // A refused form is no page of the flow: its status keeps it out of anything counting 200s.
-      status: refused?.status,
+  const [rendered, sampled] = await Promise.all([body, vitals]);
+  const page = await pageResponse(rendered, {
+    nonce: vars.nonce,
+    language: vars.language,
+    theme: vars.theme,
+    brand: props.brand,
+    screenCss: screens[screen].css,
+    title: pageTitle(t, props.brand, screen),
+    // A next screen that would expose the visitor is fetched when they go there, so the
+    // worker sees that visit (worker/middleware/exposure.ts exposesNext).
+    prefetch: nextId && !exposesNext(vars.experiments, vars.config, ref, nextId) ? next : null,
+    prefetchImages: nextScreen ? (screens[nextScreen].images ?? []) : [],
+    state: pageState(visit, {
+      shown,
+      next,
+      account,
+      collector,
+      attribution,
+      vitals: sampled,
     }),
-  );
+    islandFailure: {
+      message: t('kit.island_failed.message'),
+      reload: t('kit.island_failed.reload'),
+    },
+    onError,
+    // A refused form is no page of the flow: its status keeps it out of anything counting 200s.
+    status: refused?.status,
+  });
   // The account's login grant is in this page: the browser keeps no copy of it.
   if (account) page.headers.set('cache-control', 'no-store');
   return page;
