@@ -30,6 +30,7 @@ import {
   aBrowser,
   countedShards,
   emptyExperiments,
+  SEGMENTS,
   shardRows,
   stores,
 } from './experiment-fixtures';
@@ -44,15 +45,6 @@ import {
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-const SEGMENTS = {
-  country: 'US',
-  source: 'meta',
-  platform: 'ios',
-  in_app: 'none',
-  language: 'en',
-  route: 'default',
-};
 
 function exposure(
   visitorId: string,

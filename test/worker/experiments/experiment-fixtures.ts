@@ -235,6 +235,16 @@ export async function emptyExperiments(): Promise<void> {
   forgetLegacyCheck();
 }
 
+/** The segments of an exposure recorded straight in the shards: one country, source, platform. */
+export const SEGMENTS = {
+  country: 'US',
+  source: 'meta',
+  platform: 'ios',
+  in_app: 'none',
+  language: 'en',
+  route: 'default',
+};
+
 export const NO_FLAGS = { reached_lookup: 0, signed_up: 0, reached_checkout: 0, purchased: 0 };
 
 /** What the page's tracker sends `/e`. */

@@ -17,7 +17,14 @@ import { anEvent, NOW } from '../collector/fixtures';
 import { recordingQueue } from '../collector/recording-queue';
 import { freshApp, putConfig } from '../fetch-app';
 import { pageStateOf } from '../page-html';
-import { aBrowser, emptyExperiments, SAME_ORIGIN, shardRows, stores } from './experiment-fixtures';
+import {
+  aBrowser,
+  emptyExperiments,
+  SAME_ORIGIN,
+  SEGMENTS,
+  shardRows,
+  stores,
+} from './experiment-fixtures';
 
 /**
  * The field vitals from the page to an experiment's results: a sampled visitor's landing names
@@ -241,41 +248,45 @@ describe('field vitals in an experiment’s results', () => {
   });
 });
 
+/**
+ * 500 visitors exposed straight in the shards, alternately in the control and `ai`, each with the
+ * vitals `measured` gives the i-th of them: many visitors without a page each.
+ */
+async function exposedWithVitals(
+  measured: (i: number, variant: string) => Partial<Record<'lcp' | 'inp', number>>,
+) {
+  const samples = [];
+  for (let i = 0; i < 500; i++) {
+    const visitorId = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
+    const variant = i % 2 === 0 ? 'control' : 'ai';
+    const exposure = {
+      visitorId,
+      experiment: 'lp-ai',
+      phase: 1,
+      variant,
+      configVersion: 'vitals',
+      at: NOW - 60_000,
+      segments: SEGMENTS,
+    };
+    await recordVisitorExposures(stores, [exposure], { returning: false });
+    const buckets = Object.fromEntries(
+      Object.entries(measured(i, variant)).map(([metric, value]) => [
+        metric,
+        bucketOf(metric as 'lcp' | 'inp', value),
+      ]),
+    );
+    samples.push({ visitorId, arms: [{ experiment: 'lp-ai', variant }], buckets });
+  }
+  await recordVitals(stores, samples);
+}
+
 describe('the guardrail’s verdict', () => {
   it('says worse, in the results the alerts read, once both arms have enough visitors', async () => {
-    const exposures = [];
-    const samples = [];
-    for (let i = 0; i < 500; i++) {
-      const visitorId = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
-      const variant = i % 2 === 0 ? 'control' : 'ai';
-      exposures.push({
-        visitorId,
-        experiment: 'lp-ai',
-        phase: 1,
-        variant,
-        configVersion: 'vitals',
-        at: NOW - 60_000,
-        segments: {
-          country: 'US',
-          source: 'meta',
-          platform: 'ios',
-          in_app: 'none',
-          language: 'en',
-          route: 'default',
-        },
-      });
-      // The variant's pages paint a second later; INP alike.
-      const lcp = 1500 + (i % 97) * 20 + (variant === 'ai' ? 1000 : 0);
-      samples.push({
-        visitorId,
-        arms: [{ experiment: 'lp-ai', variant }],
-        buckets: { lcp: bucketOf('lcp', lcp), inp: bucketOf('inp', 100 + (i % 53) * 3) },
-      });
-    }
-    for (const exposure of exposures) {
-      await recordVisitorExposures(stores, [exposure], { returning: false });
-    }
-    await recordVitals(stores, samples);
+    // The variant's pages paint a second later; INP alike.
+    await exposedWithVitals((i, variant) => ({
+      lcp: 1500 + (i % 97) * 20 + (variant === 'ai' ? 1000 : 0),
+      inp: 100 + (i % 53) * 3,
+    }));
     const answer = await results();
     expect(vitalOf(answer, 'ai', 'lcp')).toMatchObject({ samples: 250, verdict: 'worse' });
     expect(vitalOf(answer, 'ai', 'lcp').interval!.lower).toBeGreaterThan(0);
@@ -284,46 +295,9 @@ describe('the guardrail’s verdict', () => {
 });
 
 describe('a bot that loads pages and reports made-up page speed', () => {
-  /** 250 real visitors an arm, the same spread of LCP in both: an A/A on page speed. */
-  async function realVisitors() {
-    const samples = [];
-    for (let i = 0; i < 500; i++) {
-      const visitorId = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
-      const variant = i % 2 === 0 ? 'control' : 'ai';
-      await recordVisitorExposures(
-        stores,
-        [
-          {
-            visitorId,
-            experiment: 'lp-ai',
-            phase: 1,
-            variant,
-            configVersion: 'vitals',
-            at: NOW - 60_000,
-            segments: {
-              country: 'US',
-              source: 'meta',
-              platform: 'ios',
-              in_app: 'none',
-              language: 'en',
-              route: 'default',
-            },
-          },
-        ],
-        { returning: false },
-      );
-      const lcp = 1500 + ((i >> 1) % 97) * 20;
-      samples.push({
-        visitorId,
-        arms: [{ experiment: 'lp-ai', variant }],
-        buckets: { lcp: bucketOf('lcp', lcp) },
-      });
-    }
-    await recordVitals(stores, samples);
-  }
-
   it('from one address, under ids it chose for one arm, moves neither that arm’s p75 nor its verdict', async () => {
-    await realVisitors();
+    // 250 real visitors an arm, the same spread of LCP in both: an A/A on page speed.
+    await exposedWithVitals((i) => ({ lcp: 1500 + ((i >> 1) % 97) * 20 }));
     const before = vitalOf(await results(), 'ai', 'lcp');
     // Production's limits, as a deployed worker applies them.
     const app = freshApp({ random: () => 0.7, now: () => NOW }, SAMPLED);
