@@ -121,6 +121,9 @@ describe('a content test from the console', () => {
     // default of route default, and every new visitor of the route sees it, outside any test.
     await card.getByRole('button', { name: 'End Testimonials first with a decision…' }).click();
     const end = page.getByRole('dialog', { name: 'End Testimonials first' });
+    // A marketer decides on the results: once they are read, the fields stop moving under the
+    // pointer (the notice that replaces "Reading its results…" moves them).
+    await end.getByText('Reading its results…').waitFor({ state: 'detached' });
     await end.getByRole('radio', { name: /^Inconclusive/ }).check();
     await end.getByRole('radio', { name: 'Make variant b the default of default' }).check();
     await end.getByLabel('Reason (required)').fill('the reviews-first landing is our new standard');
