@@ -104,7 +104,11 @@ export async function takenVitals(
   return { ...event, insert_id: `${VITALS_EVENT}:${pageView}`, event_properties: properties };
 }
 
-/** The batch with the vitals events it may take, as kept, and how many it dropped. */
+/**
+ * The batch with the vitals events it may take, as kept, and how many it dropped. Only the first
+ * VITALS_PER_BATCH are looked at: a batch of forged tickets costs a signature check each, and a
+ * tracker never sends more.
+ */
 export async function withValidVitals(
   events: readonly CollectedEvent[],
   sender: VitalsSender,
@@ -117,10 +121,9 @@ export async function withValidVitals(
       kept.push(event);
       continue;
     }
-    const taken = vitals < VITALS_PER_BATCH ? await takenVitals(event, sender, now) : null;
-    if (taken === null) continue;
     vitals++;
-    kept.push(taken);
+    const taken = vitals <= VITALS_PER_BATCH ? await takenVitals(event, sender, now) : null;
+    if (taken !== null) kept.push(taken);
   }
   return { events: kept, dropped: events.length - kept.length };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vitalsProperties } from '../../../islands/analytics/vitals';
 import type { CollectedEvent } from '../../../shared/analytics/batch';
-import { takenVitals } from '../../../worker/collector/vitals-intake';
+import { takenVitals, withValidVitals } from '../../../worker/collector/vitals-intake';
 import { pageVitals } from '../../../worker/collector/vitals-sample';
 
 const VISITOR = '8b0c5f0e-4a8e-4c47-9a8e-3d1c2b7e6f10';
@@ -134,5 +134,26 @@ describe('what the collector refuses of a vitals event', () => {
     const other = { ...SENDER, visitorId: '0f7a3c1e-92d4-4b6e-8a51-7c2d9e4b1a03' };
     expect(await takenVitals(withTicket(ticket), other, NOW)).toBeNull();
     expect(await takenVitals(withTicket(ticket), { ...SENDER, key: null }, NOW)).toBeNull();
+  });
+});
+
+describe('a batch’s vitals events', () => {
+  const honest = { lcp: 1800, lcp_rating: 'good' };
+
+  it('two are looked at, forged or not: a tracker sends a page’s and one its beacon left', async () => {
+    const good = async () => event({ ...honest, vitals_ticket: await servedTicket() });
+    const forged = event({ ...honest, vitals_ticket: 'forged' });
+    const load = { ...event({}), event_type: 'screen__load', insert_id: 'load-1' };
+    const two = await withValidVitals([await good(), load, await good()], SENDER, NOW);
+    expect(two.events.map((kept) => kept.event_type)).toEqual([
+      'web_vitals',
+      'screen__load',
+      'web_vitals',
+    ]);
+    expect(two.dropped).toBe(0);
+    // Two forged ones first: the good third is not looked at.
+    const flood = await withValidVitals([forged, forged, await good(), load], SENDER, NOW);
+    expect(flood.events).toEqual([load]);
+    expect(flood.dropped).toBe(3);
   });
 });
