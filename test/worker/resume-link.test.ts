@@ -435,9 +435,10 @@ describe('a resume link made after sign-up', () => {
   /** The signed-in calls work with the session cookies `response` set. */
   async function paymentSettingsWith(fetchApp: ReturnType<typeof app>, response: Response) {
     const cookies = setCookies(response);
-    return fetchApp('/api/users/me/payments-settings', {
-      headers: { cookie: `gf_session=${cookies.get('gf_session')}` },
-    });
+    const sent = ['userUuid', 'gf_session', 'gf_session_owner'].map(
+      (name) => `${name}=${cookies.get(name)}`,
+    );
+    return fetchApp('/api/users/me/payments-settings', { headers: { cookie: sent.join('; ') } });
   }
 
   it('the real browser reads and records the charge the app’s browser started; a stranger cannot', async () => {

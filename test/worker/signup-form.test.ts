@@ -121,8 +121,12 @@ describe('the signup email form without script (SPEC.md §4 Signup)', () => {
   it('signs the browser in: the checkout’s payment settings answer with the session cookie', async () => {
     const fetchApp = freshApp();
     const res = await postEmail(fetchApp, 'settings@example.com');
+    // The browser's cookies: its id, and the session with the cookie that binds it to the id.
+    const set = setCookies(res);
     const settings = await fetchApp('/api/users/me/payments-settings', {
-      headers: { cookie: `gf_session=${setCookies(res).get('gf_session')}` },
+      headers: {
+        cookie: `userUuid=${VISITOR}; gf_session=${set.get('gf_session')}; gf_session_owner=${set.get('gf_session_owner')}`,
+      },
     });
     expect(settings.status).toBe(200);
     expect(await settings.json()).toHaveProperty('payment_gateway');

@@ -12,7 +12,7 @@ import { logError, logWarning } from '../../shared/log';
 import { type ApiRefusal, apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
 import type { ApiEnv } from '../middleware/envs';
-import { sessionUserId } from '../middleware/signed-in-user';
+import { sessionHeldHere, sessionUserId } from '../middleware/signed-in-user';
 import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
@@ -118,6 +118,13 @@ export async function forwardCall(
   const bearer =
     call.auth === 'bearer' ? sessionToken(visit.request.headers.get('cookie') ?? undefined) : null;
   if (call.auth === 'bearer' && bearer === null) return refused(refusal('not_signed_in'));
+  if (bearer !== null && (await sessionHeldHere(visit.cookies, bearer)) === 'not_held') {
+    // A token kept from another visitor id (a changed `userUuid`, a copied cookie): signed out,
+    // so the visitor signs in again as who they are and pays in their account's arms.
+    logWarning('session_not_held', { id: visit.requestId, call: name });
+    clearSessionToken(visit.answer);
+    return refused(refusal('not_signed_in'));
+  }
 
   const prepared = await prepare(visit, name, call, posted);
   if (!prepared.ok) return refused(prepared.refusal);

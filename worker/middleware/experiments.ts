@@ -4,12 +4,20 @@ import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
-import { PINS_COOKIE, parsePins, serializePins } from '../experiments/assignment/pins';
+import {
+  ACCOUNT_PINS_COOKIE,
+  accountSubject,
+  PINS_COOKIE,
+  parsePins,
+  serializePins,
+} from '../experiments/assignment/pins';
 import {
   assignExperiments,
+  type CompiledExperiments,
   compiledExperiments,
   type ExperimentAssignment,
   shapeOf,
+  type VisitorAccount,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
@@ -32,8 +40,10 @@ import {
   clearCookie,
   readSignedCookie,
   reportInvalidCookie,
+  signedCookiesOf,
   writeSignedCookie,
 } from './signed-cookies';
+import { heldAccount } from './signed-in-user';
 import { VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE, visitorIdOf } from './visitor';
 
 /** Set by the experiments middleware. */
@@ -70,6 +80,8 @@ export interface VisitorExperiments {
   exposable: boolean;
   /** The pins the visitor came with, experiment id → variant. */
   pins: ReadonlyMap<string, string>;
+  /** The signed-in account and its pins, where a layer holds a price test; else null. */
+  account: VisitorAccount | null;
 }
 
 const cookieOptions = {
@@ -81,18 +93,25 @@ const cookieOptions = {
 
 /**
  * Pins the visitor to the variants of the experiments they were just exposed to, beside the
- * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds. Both
- * signed for the visitor id (worker/middleware/signed-cookies.ts), which must be set.
+ * ones they hold: `gf_x`, and `gf_variant` for the split, which a visitor of before holds, both
+ * signed for the visitor id (worker/middleware/signed-cookies.ts), which must be set; and, for
+ * the arms drawn by the account (a layer with a price test), `gf_ax`, signed for the account.
  */
 export async function writePins<E extends RootEnv>(
   c: Context<E>,
   held: ReadonlyMap<string, string>,
-  exposed: readonly Pick<ExperimentAssignment, 'experiment' | 'variant'>[],
+  exposed: readonly Pick<ExperimentAssignment, 'experiment' | 'variant' | 'byAccount'>[],
+  account: VisitorAccount | null = null,
 ): Promise<void> {
   const pins = new Map(held);
+  const accountPins = new Map(account?.pins);
   let split: string | undefined;
-  for (const { experiment, variant } of exposed) {
-    if (experiment === SPLIT_EXPERIMENT_ID) split = variant;
+  let toAccount = false;
+  for (const { experiment, variant, byAccount } of exposed) {
+    if (byAccount && account !== null) {
+      accountPins.set(experiment, variant);
+      toAccount = true;
+    } else if (experiment === SPLIT_EXPERIMENT_ID) split = variant;
     else pins.set(experiment, variant);
   }
   pins.delete(SPLIT_EXPERIMENT_ID);
@@ -101,7 +120,32 @@ export async function writePins<E extends RootEnv>(
     pins.size === 0
       ? undefined
       : writeSignedCookie(c, PINS_COOKIE, serializePins(pins), cookieOptions),
+    toAccount && account !== null
+      ? writeSignedCookie(
+          c,
+          ACCOUNT_PINS_COOKIE,
+          serializePins(accountPins),
+          cookieOptions,
+          accountSubject(account.id),
+        )
+      : undefined,
   ]);
+}
+
+/**
+ * The signed-in account (worker/middleware/signed-in-user.ts) and its pins, where a layer holds
+ * a price test and the product API named the account's user id; else null. Pins not signed for
+ * this account are none.
+ */
+async function accountOf<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
+  compiled: CompiledExperiments,
+): Promise<VisitorAccount | null> {
+  if (compiled.accountLayers.size === 0) return null;
+  const held = await heldAccount(signedCookiesOf(c));
+  if (held?.userId == null) return null;
+  const pins = await readSignedCookie(c, ACCOUNT_PINS_COOKIE, accountSubject(held.userId));
+  return { id: held.userId, pins: parsePins(pins.state === 'valid' ? pins.value : undefined) };
 }
 
 /** The pin cookies a request brought that are not signed for the visitor, to be cleared. */
@@ -213,7 +257,10 @@ export function experiments(
       ...(route.countdown === false ? { countdown: false } : {}),
     };
     const compiled = compiledExperiments(document, split, routing);
-    const { pins, unread } = await pinsOf(c, split);
+    const [{ pins, unread }, account] = await Promise.all([
+      pinsOf(c, split),
+      accountOf(c, compiled),
+    ]);
     const at = now();
     const touch = c.get('firstTouch');
     const visitorId = c.get('visitorId');
@@ -224,6 +271,7 @@ export function experiments(
         route: route.id,
         facts: touch ? requestFacts(c, touch, at) : NO_FACTS,
         pins,
+        account,
         now: at,
       },
       placement,
@@ -247,7 +295,7 @@ export function experiments(
       split.defaultVariant;
     c.set('variant', { key: splitVariant, landingType: landingTypeOf(splitVariant) });
     c.set('flow', { name: shape.flow, screens: shape.screens });
-    c.set('experiments', { assignments, base, shape, exposable, pins });
+    c.set('experiments', { assignments, base, shape, exposable, pins, account });
     const fields = c.get('logFields');
     if (assignments.length > 0)
       fields.experiments = assignments.map((a) => `${a.experiment}:${a.variant}`).join(',');
@@ -293,6 +341,7 @@ function showPreview<E extends ExperimentsMiddlewareEnv>(
     shape,
     exposable: false,
     pins: new Map(),
+    account: null,
   });
   c.get('logFields').preview = true;
 }

@@ -98,6 +98,7 @@ export function exposure(options: { now?: () => number } = {}): MiddlewareHandle
       c,
       visitor.pins,
       exposed.map(({ assignment }) => assignment),
+      visitor.account,
     );
     const arms = exposed.map(({ assignment }) => ({
       experiment: assignment.experiment,

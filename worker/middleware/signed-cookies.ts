@@ -68,15 +68,18 @@ export async function readSignedCookie<E extends RootEnv>(
     : { state: 'invalid', reason: verdict.reason };
 }
 
-/** Sets cookie `name` to `value`, signed for the request's visitor; nothing without a key. */
+/**
+ * Sets cookie `name` to `value`, signed for the request's visitor (or the subject named, as the
+ * account's pins are); nothing without a key.
+ */
 export async function writeSignedCookie<E extends RootEnv>(
   c: Context<E>,
   name: string,
   value: string,
   options: CookieOptions,
+  visitorId: string | null | undefined = c.get('visitorId'),
 ): Promise<void> {
   const key = keyOf(c);
-  const visitorId = c.get('visitorId');
   if (key === null || !visitorId) return;
   setCookie(c, name, await signCookie(key, name, visitorId, value), options);
 }
@@ -104,6 +107,8 @@ export interface SignedCookies {
   read(name: string, visitorId?: string | null): Promise<SignedCookie>;
   write(name: string, value: string, options: CookieOptions): Promise<void>;
   reportInvalid(name: string, reason: CookieRejection): void;
+  /** Whether cookies can be signed here at all: a key, and a visitor id to sign them for. */
+  readonly signs: boolean;
 }
 
 export function signedCookiesOf<E extends RootEnv>(c: Context<E>): SignedCookies {
@@ -111,5 +116,6 @@ export function signedCookiesOf<E extends RootEnv>(c: Context<E>): SignedCookies
     read: (name, visitorId) => readSignedCookie(c, name, visitorId),
     write: (name, value, options) => writeSignedCookie(c, name, value, options),
     reportInvalid: (name, reason) => reportInvalidCookie(c, name, reason),
+    signs: cookieKey(c.env) !== null && Boolean(c.get('visitorId')),
   };
 }

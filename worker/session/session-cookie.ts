@@ -3,6 +3,7 @@ import { hashedMatchKey } from '../attribution/match-keys';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
 import {
   forgetSignedInUser,
+  noteSignedInSession,
   noteSignedInUser,
   type SignInAnswer,
 } from '../middleware/signed-in-user';
@@ -32,7 +33,9 @@ const SESSION_COOKIE_OPTIONS = {
  */
 export function setSessionToken(answer: SignInAnswer, token: string, userId?: string): void {
   setAnswerCookie(answer, SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
-  // Its user id goes in signed cookies once the answer is made (middleware/signed-in-user.ts).
+  // It is bound to this visitor, and its user id named, in signed cookies once the answer is
+  // made (middleware/signed-in-user.ts).
+  noteSignedInSession(answer, token);
   if (userId) noteSignedInUser(answer, userId);
 }
 

@@ -11,6 +11,7 @@ import {
   PollingResultResponse,
   PollingStartResponse,
 } from '../../../shared/api/contract';
+import { sessionCookies } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
 import {
   failNext,
@@ -48,7 +49,7 @@ async function signedIn(fetchApp: ReturnType<typeof workerWithEmbeddedPortal>['f
   expect(res.status).toBe(200);
   const set = setCookies(res);
   return {
-    cookie: `${visitor}; gf_session=${set.get('gf_session')}; gf_user=${set.get('gf_user')}`,
+    cookie: `${visitor}; gf_session=${set.get('gf_session')}; gf_user=${set.get('gf_user')}; gf_session_owner=${set.get('gf_session_owner')}`,
   };
 }
 
@@ -123,7 +124,7 @@ describe('the signed-in calls against the embedded portal', () => {
   it('an unknown session token answers the portal 401, a missing one not_signed_in', async () => {
     const { fetchApp, seen } = workerWithEmbeddedPortal();
     const unknown = await fetchApp('/api/users/me/payments-settings', {
-      headers: { cookie: 'gf_session=not-a-token' },
+      headers: { cookie: await sessionCookies('not-a-token') },
     });
     expect(unknown.status).toBe(401);
     expect(ApiErrorBody.parse(await unknown.json()).errors.messages).toEqual([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionCookies } from '../../fixtures/signed-cookies';
 import { freshApp } from '../fetch-app';
 import { expectRefusal, fakePortal } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';
@@ -6,14 +7,14 @@ import { captureLogsPerTest } from './log-capture';
 const logs = captureLogsPerTest();
 
 /** GET /api/users/me/deeplink-qr-code for a signed-in visitor, the portal linking to `link`. */
-function deeplinkAnswering(link: string) {
+async function deeplinkAnswering(link: string) {
   const portal = fakePortal(() =>
     Response.json({
       data: { short_deeplink: link, qr_code: 'data:image/svg+xml;base64,PHN2Zy8+' },
     }),
   );
   return freshApp({ portalFetch: portal.portalFetch })('/api/users/me/deeplink-qr-code', {
-    headers: { cookie: 'gf_session=secret-access-token-123' },
+    headers: { cookie: await sessionCookies('secret-access-token-123') },
   });
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../../shared/api/contract';
 import { googleKeySet } from '../../../worker/session/google-keys';
+import { sessionCookies } from '../../fixtures/signed-cookies';
 import { freshApp, setCookies } from '../fetch-app';
 import { fakePortal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import {
@@ -29,7 +30,7 @@ beforeAll(async () => {
 /** Words no visitor may read: an internal host, a query, markup, the emulator's own failure. */
 const RAW = 'SQLSTATE[HY000] db-7.internal: SELECT * FROM users <b>Emulated failure of signup</b>';
 
-const SESSION = { cookie: 'gf_session=portal-refusals-token-0123456789' };
+const SESSION = { cookie: await sessionCookies('portal-refusals-token-0123456789') };
 const CHARGE = { gateway: 'test', user_data: {} };
 
 interface Call {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { googleKeySet } from '../../../worker/session/google-keys';
+import { sessionCookies } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN } from '../fetch-app';
 import { expectRefusal, fakePortal, happyPortal, postJson, SIGNUP_BODY } from './fake-portal';
 import { jwksFetch } from './google-token-fixture';
@@ -139,7 +140,7 @@ describe('bodies and parameters outside the contract: 400 invalid_request, not f
     const portal = fakePortal(happyPortal);
     const res = await freshApp({ portalFetch: portal.portalFetch })(
       '/api/users/me/subscriptions/monthly',
-      postJson({ gateway: 'test' }, { cookie: 'gf_session=t' }),
+      postJson({ gateway: 'test' }, { cookie: await sessionCookies('t') }),
     );
     await expectRefusal(res, 400, 'invalid_request');
     expect(portal.seen).toHaveLength(0);
@@ -148,7 +149,7 @@ describe('bodies and parameters outside the contract: 400 invalid_request, not f
   it('a plan id with a slash or odd characters', async () => {
     const res = await freshApp({ portalFetch: fakePortal(happyPortal).portalFetch })(
       '/api/users/me/subscriptions/polling/a%2F..%2Fb',
-      postJson({ gateway: 'test', user_data: {} }, { cookie: 'gf_session=t' }),
+      postJson({ gateway: 'test', user_data: {} }, { cookie: await sessionCookies('t') }),
     );
     await expectRefusal(res, 400, 'invalid_request');
   });

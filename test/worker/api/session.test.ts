@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BrowserSignupResponse } from '../../../shared/api/contract';
-import { signedPair } from '../../fixtures/signed-cookies';
+import { sessionCookies, signedPair } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN, putConfig, setCookies } from '../fetch-app';
 import {
   fakePortal,
@@ -16,6 +16,8 @@ captureLogsPerTest();
 
 const VISITOR = '3f0c4a8e-2b1d-4c5e-9f6a-7b8c9d0e1f2a';
 const TOKEN = SIGNED_UP.data.access_token;
+/** A browser signed in with TOKEN, as the sign-up left its cookies. */
+const SIGNED_IN = await sessionCookies(TOKEN, { visitorId: VISITOR });
 
 describe('sign-up through the worker', () => {
   it('answers the account without its token and keeps the token in an HttpOnly session cookie', async () => {
@@ -111,8 +113,8 @@ describe('calls that need the signed-in visitor (SPEC.md §6)', () => {
     const portal = fakePortal(happyPortal);
     const init =
       method === 'POST'
-        ? postJson({ gateway: 'test', user_data: {} }, { cookie: `gf_session=${TOKEN}` })
-        : { headers: { cookie: `gf_session=${TOKEN}` } };
+        ? postJson({ gateway: 'test', user_data: {} }, { cookie: SIGNED_IN })
+        : { headers: { cookie: SIGNED_IN } };
     await freshApp({ portalFetch: portal.portalFetch })(path, init);
     expect(portal.seen).toHaveLength(1);
     expect(portal.seen[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
@@ -167,9 +169,13 @@ it('a signed-up visitor can use the bearer calls with the cookie the sign-up set
   const portal = fakePortal(happyPortal);
   const fetchApp = freshApp({ portalFetch: portal.portalFetch });
   const signup = await fetchApp('/api/signup', postJson(SIGNUP_BODY));
-  const session = setCookies(signup).get('gf_session');
+  const set = setCookies(signup);
+  // What the browser sends next: its new id, the session, and the cookie binding the two.
+  const sent = ['userUuid', 'gf_session', 'gf_session_owner'].map(
+    (name) => `${name}=${set.get(name)}`,
+  );
   const res = await fetchApp('/api/users/me/payments-settings', {
-    headers: { cookie: `gf_session=${session}` },
+    headers: { cookie: sent.join('; ') },
   });
   expect(res.status).toBe(200);
   expect(portal.seen[1]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
@@ -180,7 +186,7 @@ describe('Idempotency-Key of a subscription call', () => {
     const portal = fakePortal(happyPortal);
     const res = freshApp({ portalFetch: portal.portalFetch })(
       '/api/users/me/subscriptions/polling/monthly_usd',
-      postJson({ gateway: 'test', user_data: {} }, { cookie: `gf_session=${TOKEN}`, ...headers }),
+      postJson({ gateway: 'test', user_data: {} }, { cookie: SIGNED_IN, ...headers }),
     );
     return { portal, res };
   };

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
+import { sessionCookies } from '../../fixtures/signed-cookies';
 import { freshApp, setCookies } from '../fetch-app';
 import { expectRefusal, pollingStartedBy, postJson, SIGNUP_BODY } from './fake-portal';
 import { captureLogsPerTest } from './log-capture';
@@ -19,7 +20,7 @@ function answering(body: unknown, status = 200): PortalFetch {
 }
 
 /** Signed in, as bearer calls need: the session cookie is the worker's, its token any text. */
-const SIGNED_IN = { headers: { cookie: 'gf_session=at_1' } };
+const SIGNED_IN = { headers: { cookie: await sessionCookies('at_1') } };
 
 function shapeWarnings() {
   return logs

@@ -4,7 +4,7 @@ import type { CollectedEvent } from '../../../shared/analytics/batch';
 import { cookielessDeviceId } from '../../../worker/collector/event-identity';
 import { EVENT_USER_COOKIE } from '../../../worker/middleware/signed-in-user';
 import { signCookie } from '../../../worker/signing';
-import { signedValue } from '../../fixtures/signed-cookies';
+import { sessionCookies, signedValue } from '../../fixtures/signed-cookies';
 import { fakePortal, happyPortal, postJson, SIGNUP_BODY } from '../api/fake-portal';
 import { captureLogsPerTest } from '../api/log-capture';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
@@ -195,7 +195,7 @@ describe('when the portal no longer knows the session', () => {
     );
     const res = await freshApp({ portalFetch: portal.portalFetch })(
       '/api/users/me/payments-settings',
-      { headers: { cookie: `userUuid=${VISITOR}; gf_session=expired-token` } },
+      { headers: { cookie: await sessionCookies('expired-token', { visitorId: VISITOR }) } },
     );
     expect(res.status).toBe(401);
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith(`${EVENT_USER_COOKIE}=`));

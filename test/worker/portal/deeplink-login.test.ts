@@ -23,8 +23,12 @@ async function expectSignedIn(response: Response) {
   expect(response.headers.getSetCookie()).toContain(
     `gf_session=${session}; Path=/api; HttpOnly; Secure; SameSite=Lax`,
   );
+  const set = setCookies(response);
+  const sent = ['userUuid', 'gf_session', 'gf_session_owner'].map(
+    (name) => `${name}=${set.get(name)}`,
+  );
   const settings = await fetchApp('/api/users/me/payments-settings', {
-    headers: { cookie: `gf_session=${session}` },
+    headers: { cookie: sent.join('; ') },
   });
   expect(settings.status).toBe(200);
 }

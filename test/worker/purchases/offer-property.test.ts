@@ -5,6 +5,7 @@ import { hex } from '../../../shared/hex';
 import { PLAN_CATALOGUE, PLAN_FAMILIES, type PlanFamilyId } from '../../../shared/plans/catalogue';
 import { COUPONS } from '../../../shared/plans/coupons';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
+import { sessionCookies } from '../../fixtures/signed-cookies';
 import { fakePortal, happyPortal, postJson } from '../api/fake-portal';
 import { freshApp, putConfig } from '../fetch-app';
 import { TICKED_RENEWAL_CONSENT } from './checkout-visitor';
@@ -77,7 +78,7 @@ describe('a hand-made charge call', () => {
                 user_data: {},
                 renewal_consent: TICKED_RENEWAL_CONSENT,
               },
-              { cookie: `gf_session=${token}`, 'cf-ipcountry': 'US' },
+              { cookie: await sessionCookies(token), 'cf-ipcountry': 'US' },
             ),
           );
           const charged = portal.seen.filter((request) => request.path.startsWith('/users/me/'));
@@ -147,7 +148,7 @@ describe('a hand-made charge call on a route with upsell tiers and a guide of it
                 user_data: {},
                 renewal_consent: TICKED_RENEWAL_CONSENT,
               },
-              { cookie: `gf_session=${token}`, 'cf-ipcountry': 'US' },
+              { cookie: await sessionCookies(token), 'cf-ipcountry': 'US' },
             ),
           );
           const sent = coupon ? coupon : null;

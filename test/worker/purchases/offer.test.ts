@@ -4,10 +4,17 @@ import { PollingStartResponse } from '../../../shared/api/contract';
 import type { PlanFamilyId } from '../../../shared/plans/catalogue';
 import { SCREEN_OFFERS, type SellingScreenId } from '../../../shared/plans/screen-offers';
 import type { ScreenId } from '../../../shared/screens';
+import type { AppOptions } from '../../../worker/app';
 import { DEFAULT_FLOWS, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { developmentKit } from '../../../worker/dev/kit';
+import { pickVariant } from '../../../worker/experiments/assignment/assign';
+import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { PREVIEW_COOKIE, signRoutePreview } from '../../../worker/funnel/preview';
+import { ACCOUNT_COOKIE } from '../../../worker/middleware/signed-in-user';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
+import { googleKeySet } from '../../../worker/session/google-keys';
+import { unsigned } from '../../fixtures/signed-cookies';
+import { googleClaims, jwksFetch, keySet, makeSigner } from '../api/google-token-fixture';
 import { recordingQueue } from '../collector/recording-queue';
 import { priceTest, section } from '../experiments/config/config-fixtures';
 import { freshApp, putConfig } from '../fetch-app';
@@ -47,7 +54,7 @@ function countingPortal() {
 
 let addresses = 0;
 
-function shop(options: { random?: () => number } = {}) {
+function shop(options: Pick<AppOptions, 'random' | 'googleKeys'> = {}) {
   const portal = countingPortal();
   const { queue, events: sent } = recordingQueue();
   const fetchApp = freshApp(
@@ -92,6 +99,11 @@ async function charge(
     },
     { 'idempotency-key': crypto.randomUUID(), ...options.headers },
   );
+}
+
+async function expectNotSignedIn(res: Response) {
+  expect(res.status).toBe(401);
+  expect(await res.json()).toMatchObject({ code: 'not_signed_in' });
 }
 
 async function expectRefused(res: Response, code: string) {
@@ -457,6 +469,112 @@ describe('a price test’s arms cannot be crossed through /api', () => {
     const control = { headers: { referer: 'https://funnel.test/checkout_v3_tr?skip_split=true' } };
     expect((await charge(visitor, 'monthly_7d_intro_usd', control)).status).toBe(200);
     await expectRefused(await charge(visitor, 'monthly_3d_intro_usd', control), 'plan_not_offered');
+  });
+});
+
+describe('a price test’s arm follows the account, not the browser', () => {
+  const WEIGHTS = [
+    ['a', 1],
+    ['b', 1],
+  ] as const;
+  const PLAN_OF = { a: 'monthly_7d_intro_usd', b: 'monthly_3d_intro_usd' } as const;
+
+  /** The arm the price test's hash gives an id, whether a visitor's or an account's. */
+  const armOf = (id: string) => pickVariant('E-2d81aa', id, WEIGHTS) as 'a' | 'b';
+  const otherArm = (arm: 'a' | 'b') => (arm === 'a' ? 'b' : 'a');
+
+  /** The user id the account cookie names (its value before the signature: `<id>~<hash>`). */
+  function accountOf(visitor: Visitor): string {
+    const value = unsigned(visitor.cookies.get(ACCOUNT_COOKIE));
+    const userId = value?.split('~')[0];
+    if (!userId) throw new Error(`no account cookie: ${value}`);
+    return userId;
+  }
+
+  /** A browser whose own id draws `arm`. */
+  function browserDrawing(newVisitor: () => Visitor, arm: 'a' | 'b'): Visitor {
+    for (;;) {
+      const visitor = newVisitor();
+      if (armOf(visitor.cookies.get('userUuid')!) === arm) return visitor;
+    }
+  }
+
+  /** A shop with the price test on everyone, where visitors sign in with one Google account. */
+  async function googleShop() {
+    await putConfig('experiments', section({ 'pw-price': priceTest({ audience: {} }) }));
+    const google = await makeSigner('google-2026-a');
+    // Current by the wall clock, which the pages' offer deadline also reads.
+    const issued = Math.floor(Date.now() / 1000) - 30;
+    const credential = await google.sign(
+      googleClaims({ email: 'grace@example.com', iat: issued, exp: issued + 3600 }),
+    );
+    const shopping = shop({ googleKeys: googleKeySet({ fetch: jwksFetch(keySet(google)).fetch }) });
+    const signInWithGoogle = async (visitor: Visitor) => {
+      const res = await visitor.call('/api/authorize_social_via_access_token', {
+        access_token: credential,
+        driver: 'google',
+      });
+      expect(res.status).toBe(200);
+    };
+    return { ...shopping, signInWithGoogle };
+  }
+
+  it('a session kept under another userUuid is signed out, not charged in that id’s arms', async () => {
+    await putConfig('experiments', section({ 'pw-price': priceTest({ audience: {} }) }));
+    const { visitor: newVisitor, asked } = shop();
+    const visitor = newVisitor();
+    await visitor.signUp();
+    await visitor.call('/checkout_v3_tr');
+    // The same cookies with another visitor's id: the token is the product API's and still good.
+    visitor.cookies.set('userUuid', crypto.randomUUID());
+    await expectNotSignedIn(await charge(visitor, 'monthly_3d_intro_usd'));
+    expect(visitor.cookies.get('gf_session')).toBe('');
+    expect(asked).toEqual([]);
+    // Signed out, the next call carries no token at all.
+    await expectNotSignedIn(await charge(visitor, 'monthly_7d_intro_usd'));
+  });
+
+  it('an account keeps its arm in another browser whose own id and pin draw the other', async () => {
+    const { visitor: newVisitor, signInWithGoogle } = await googleShop();
+    const first = newVisitor();
+    await signInWithGoogle(first);
+    const account = accountOf(first);
+    const arm = armOf(account);
+    // Exposed on the checkout, in the account's arm, pinned to the account, not the browser.
+    expect(shownPlans(await (await first.call('/checkout_v3_tr')).text())[0]?.planId).toBe(
+      PLAN_OF[arm],
+    );
+    expect(parsePins(unsigned(first.cookies.get('gf_ax'))).get('pw-price')).toBe(arm);
+    expect(parsePins(unsigned(first.cookies.get('gf_x'))).has('pw-price')).toBe(false);
+
+    // Another browser, its own id drawing the other arm, exposed to it before signing in.
+    const second = browserDrawing(newVisitor, otherArm(arm));
+    await second.call('/checkout_v3_tr');
+    expect(parsePins(unsigned(second.cookies.get('gf_x'))).get('pw-price')).toBe(otherArm(arm));
+    await signInWithGoogle(second);
+    expect(accountOf(second)).toBe(account);
+    const page = await (await second.call('/checkout_v3_tr')).text();
+    expect(shownPlans(page)[0]?.planId).toBe(PLAN_OF[arm]);
+    await expectRefused(await charge(second, PLAN_OF[otherArm(arm)]), 'plan_not_offered');
+    expect((await charge(second, PLAN_OF[arm])).status).toBe(200);
+  });
+
+  it('an account cookie or account pins copied into another browser count for nothing', async () => {
+    const { visitor: newVisitor, signInWithGoogle } = await googleShop();
+    const owner = newVisitor();
+    await signInWithGoogle(owner);
+    const arm = armOf(accountOf(owner));
+    await owner.call('/checkout_v3_tr');
+    const stranger = browserDrawing(newVisitor, otherArm(arm));
+    await stranger.signUp();
+    for (const name of [ACCOUNT_COOKIE, 'gf_ax']) {
+      stranger.cookies.set(name, owner.cookies.get(name)!);
+    }
+    const page = await (await stranger.call('/checkout_v3_tr')).text();
+    // The copied account cookie is not signed for this browser: no account, the browser's arm.
+    expect(shownPlans(page)[0]?.planId).toBe(PLAN_OF[otherArm(arm)]);
+    // And the stranger's own session is not the one the copied cookie names.
+    await expectNotSignedIn(await charge(stranger, PLAN_OF[otherArm(arm)]));
   });
 });
 

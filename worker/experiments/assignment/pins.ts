@@ -18,6 +18,19 @@
 
 export const PINS_COOKIE = 'gf_x';
 
+/**
+ * `gf_ax`: a signed-in visitor's pins of the layers with a price test, which follow the account
+ * (worker/experiments/config/evaluate.ts). The same value as `gf_x`, signed for the account
+ * (accountSubject) instead of the visitor: another account's pins, or the browser's own from
+ * before signing in, do not pass for this account's.
+ */
+export const ACCOUNT_PINS_COOKIE = 'gf_ax';
+
+/** What an account's pins are signed for: never a visitor's uuid. */
+export function accountSubject(userId: string): string {
+  return `account:${userId}`;
+}
+
 /** The experiments section's ids (shared/config/fields.ts `slug`). */
 const EXPERIMENT_ID = /^[a-z0-9][a-z0-9_-]{0,47}$/;
 /** The experiments section's variant keys (shared/config/experiments.ts). */

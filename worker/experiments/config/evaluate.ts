@@ -35,6 +35,12 @@ import { triggerFor } from './triggers';
  * 3. else a shipped experiment rolled out to its audience applies the winning variant, exposing
  *    no one.
  *
+ * A price test (an experiment whose variants set plans, currencies or offer terms) follows the
+ * account, not the browser: in a layer that holds one, a signed-in visitor is drawn and pinned by
+ * their account id (its pins in a cookie signed for the account), and the browser's own pins of
+ * price tests count for nothing. So an account keeps its price on every device and through any
+ * change of `userUuid`; other experiments of the layer keep a browser's pins from before.
+ *
  * The draws are the hashes of worker/experiments/assignment/assign.ts in production; tests may fix them.
  */
 
@@ -61,12 +67,32 @@ interface CompiledExperiment {
    * new flow test could start on its routes) and applies its flow to whoever no test takes.
    */
   holdsLayer: boolean;
+  /** Whether a variant sets what a visitor pays: a price test, which follows the account. */
+  setsPrices: boolean;
 }
 
 export interface CompiledExperiments {
   byLayer: ReadonlyMap<Layer, readonly CompiledExperiment[]>;
   byId: ReadonlyMap<string, CompiledExperiment>;
   layerSeeds: Readonly<Record<Layer, string>>;
+  /** The layers holding a price test, where a signed-in visitor is placed by their account. */
+  accountLayers: ReadonlySet<Layer>;
+}
+
+/** What a variant may change that sets a price: plans, currencies and the offer's terms. */
+const PRICE_CHANGES = [
+  'plans',
+  'upsellPlans',
+  'guidePlans',
+  'currencies',
+  'anchors',
+  'countdown',
+] as const satisfies readonly (keyof VariantChange)[];
+
+function setsPrices(experiment: ExperimentDocument): boolean {
+  return Object.values(experiment.variants).some(({ change }) =>
+    PRICE_CHANGES.some((field) => change[field] !== undefined),
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -106,6 +132,7 @@ function compileExperiment(
         ? (decision.variant ?? null)
         : null,
     holdsLayer: Object.keys(experiment.variants).length > 1,
+    setsPrices: setsPrices(experiment),
   };
 }
 
@@ -120,6 +147,7 @@ export function compileExperiments(
 ): CompiledExperiments {
   const byLayer = new Map<Layer, CompiledExperiment[]>(LAYERS.map((layer) => [layer, []]));
   const byId = new Map<string, CompiledExperiment>();
+  const accountLayers = new Set<Layer>();
   const all: [string, ExperimentDocument][] = [
     [SPLIT_EXPERIMENT_ID, experimentFromSplit(split)],
     ...Object.entries(experiments.experiments).filter(([id]) => id !== SPLIT_EXPERIMENT_ID),
@@ -129,11 +157,12 @@ export function compileExperiments(
     const compiled = compileExperiment(id, experiment, routing);
     byLayer.get(compiled.layer)?.push(compiled);
     byId.set(id, compiled);
+    if (compiled.setsPrices) accountLayers.add(compiled.layer);
   }
   const layerSeeds = Object.fromEntries(
     LAYERS.map((layer) => [layer, experiments.layers?.[layer]?.seed ?? layer]),
   ) as Record<Layer, string>;
-  return { byLayer, byId, layerSeeds };
+  return { byLayer, byId, layerSeeds, accountLayers };
 }
 
 const cache = new WeakMap<
@@ -165,6 +194,15 @@ export interface ExperimentAssignment {
    * the trigger; `applied`: a shipped variant, never exposed.
    */
   state: 'pinned' | 'assigned' | 'applied';
+  /** Drawn or pinned by the visitor's account (a layer with a price test): pinned to it. */
+  byAccount?: true;
+}
+
+/** A signed-in visitor's account, by which the layers with a price test place them. */
+export interface VisitorAccount {
+  id: string;
+  /** Experiment id → variant, pinned to the account (`gf_ax`). */
+  pins: ReadonlyMap<string, string>;
 }
 
 export interface VisitorContext {
@@ -173,6 +211,8 @@ export interface VisitorContext {
   facts: VisitorFacts;
   /** Experiment id → variant, from `gf_x` (and `gf_variant` for the split). */
   pins: ReadonlyMap<string, string>;
+  /** Signed in with an account the worker knows (worker/middleware/signed-in-user.ts). */
+  account?: VisitorAccount | null;
   now: number;
 }
 
@@ -181,16 +221,17 @@ function assigned(
   compiled: CompiledExperiment,
   bucket: number,
   visitor: VisitorContext,
+  unit: string,
   placement: Placement,
 ): string | null {
   if (compiled.status !== 'running') return null;
   if (compiled.routes !== null && !compiled.routes.has(visitor.route)) return null;
   if (!inRange(bucket, [compiled.from, compiled.to])) return null;
   if (!compiled.matches(visitor.facts)) return null;
-  if (!placement.covered(compiled.seed, visitor.visitorId, compiled.coverage)) return null;
+  if (!placement.covered(compiled.seed, unit, compiled.coverage)) return null;
   // SPEC.md §4's placement of a number in the weights' cumulative ranges, the number from the
-  // hash of the visitor id instead of a draw.
-  return placement.variant(compiled.seed, visitor.visitorId, compiled.weights);
+  // hash of the visitor's (or account's) id instead of a draw.
+  return placement.variant(compiled.seed, unit, compiled.weights);
 }
 
 function pinnedVariant(compiled: CompiledExperiment, variant: string, now: number): boolean {
@@ -209,48 +250,71 @@ export function assignExperiments(
   for (const layer of LAYERS) {
     const experiments = compiled.byLayer.get(layer) ?? [];
     if (experiments.length === 0) continue;
-    const found = assignLayer(experiments, compiled.layerSeeds[layer], visitor, placement);
+    const account = compiled.accountLayers.has(layer) ? (visitor.account ?? null) : null;
+    const found = assignLayer(experiments, compiled.layerSeeds[layer], visitor, account, placement);
     if (found) assignments.push(found);
   }
   return assignments;
+}
+
+/**
+ * The pin that keeps the visitor in one of the layer's experiments, if any: with an account (a
+ * layer with a price test), the account's, else the browser's of an experiment that sets no
+ * price; without, the browser's.
+ */
+function pinOf(
+  compiled: CompiledExperiment,
+  visitor: VisitorContext,
+  account: VisitorAccount | null,
+): { variant: string; byAccount: boolean } | null {
+  const own = account?.pins.get(compiled.id);
+  if (own !== undefined) return { variant: own, byAccount: true };
+  if (account !== null && compiled.setsPrices) return null;
+  const pin = visitor.pins.get(compiled.id);
+  return pin === undefined ? null : { variant: pin, byAccount: false };
 }
 
 function assignLayer(
   experiments: readonly CompiledExperiment[],
   layerSeed: string,
   visitor: VisitorContext,
+  account: VisitorAccount | null,
   placement: Placement,
 ): ExperimentAssignment | null {
   const answer = (
     compiled: CompiledExperiment,
     variant: string,
     state: ExperimentAssignment['state'],
-  ) => ({
+    byAccount = account !== null,
+  ): ExperimentAssignment => ({
     experiment: compiled.id,
     layer: compiled.layer,
     variant,
     phase: compiled.phase,
     state,
+    ...(byAccount ? { byAccount: true as const } : {}),
   });
   for (const compiled of experiments) {
-    const pin = visitor.pins.get(compiled.id);
-    if (pin !== undefined && pinnedVariant(compiled, pin, visitor.now))
-      return answer(compiled, pin, 'pinned');
+    const pin = pinOf(compiled, visitor, account);
+    if (pin !== null && pinnedVariant(compiled, pin.variant, visitor.now))
+      return answer(compiled, pin.variant, 'pinned', pin.byAccount);
   }
-  const bucket = placement.bucket(layerSeed, visitor.visitorId);
+  const unit = account?.id ?? visitor.visitorId;
+  const bucket = placement.bucket(layerSeed, unit);
   for (const compiled of experiments) {
     if (!compiled.holdsLayer) continue;
-    const variant = assigned(compiled, bucket, visitor, placement);
+    const variant = assigned(compiled, bucket, visitor, unit, placement);
     if (variant !== null) return answer(compiled, variant, 'assigned');
   }
   for (const compiled of experiments) {
     if (compiled.rolledOut === null) continue;
     if (compiled.routes !== null && !compiled.routes.has(visitor.route)) continue;
-    if (compiled.matches(visitor.facts)) return answer(compiled, compiled.rolledOut, 'applied');
+    if (compiled.matches(visitor.facts))
+      return answer(compiled, compiled.rolledOut, 'applied', false);
   }
   for (const compiled of experiments) {
     if (compiled.holdsLayer) continue;
-    const variant = assigned(compiled, bucket, visitor, placement);
+    const variant = assigned(compiled, bucket, visitor, unit, placement);
     if (variant !== null) return answer(compiled, variant, 'applied');
   }
   return null;
