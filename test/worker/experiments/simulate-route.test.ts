@@ -28,9 +28,10 @@ import { emptyExperiments, PRICE_TEST, putExperiments, shardRows } from './exper
  * variant's counts, their segments, the mature view, a price test's verdict and each variant's
  * page speed. Nowhere but in development.
  *
- * About 40 s alone: half of it the pool's workerd starting and the development entry's modules
- * loading, the rest runs of 2,000 to 10,000 visitors each, as many as a price test needs before
- * its mature view gives a verdict (200 per arm) and the upsell test's take rates show through.
+ * 40 to 75 s alone on two shared cores: half of it the pool's workerd starting and the
+ * development entry's modules loading, the rest runs of 2,000 to 10,000 visitors each, as many as
+ * a price test needs before its mature view gives a verdict (200 per arm) and the upsell test's
+ * take rates show through.
  */
 
 /** The price test of the fixtures, with a planned sample a short run matures. */
