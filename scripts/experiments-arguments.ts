@@ -1,11 +1,16 @@
+import { VITAL_METRICS } from '../shared/analytics/vitals';
 import {
   CHALLENGER_RATES,
   CONTROL_RATES,
   type RateOverrides,
   SIMULATED_STEPS,
-  type SimulatedStep,
   type StepRates,
 } from '../worker/dev/simulated-visitors';
+import {
+  SIMULATED_VITALS,
+  VITALS_SHIFT_RANGE,
+  type VitalsShifts,
+} from '../worker/dev/simulated-vitals';
 import { type ParsedArgs, parseCount, parseLocalArgs, readArgs } from './cli';
 
 /** The arguments of `npm run experiments` (experiments-cli.ts). */
@@ -25,8 +30,10 @@ Fills an experiment of the live config (the split when no id is given) with simu
 through the worker npm start runs: their exposures, with segments (country, source, platform,
 in-app browser, language, route), spread over the last days; their steps and purchases (each
 variant's own plans at the catalogue's USD prices); and what the product API reports afterwards
-(renewals, refunds, chargebacks), written by the code real visitors' go through, a batch of
-visitors per request. Then the console's Results show them, segments and mature view included.
+(renewals, refunds, chargebacks); and the field vitals (LCP, INP, CLS) of those in the worker's
+vitals sample (its VITALS_SAMPLE_RATE, a tenth unless set), written by the code real visitors'
+go through, a batch of visitors per request. Then the console's Results show them, segments,
+mature view and page speed included.
 Adds to what the phase holds; --reset empties the phase first. npm start must be running.
 
 Options:
@@ -35,6 +42,7 @@ Options:
   --days <n>          their exposures spread over the last n days, today included (default: the
                       mature view's wait, the longest intro + 3 days, plus two weeks; at most ${MAX_DAYS})
   --rates <rates>     per-variant rates (below)
+  --vitals <changes>  per-variant field vitals, slower or faster than the others' (below)
   --seed <n>          seed of the draws, to repeat a run's numbers (default: a random one, printed)
   --reset             first delete every exposure, purchase and total of the experiment's phase
                       (simulated or not)
@@ -49,7 +57,14 @@ signed up before it exposed them). What is not given keeps its default, for a te
 the first screen (a later trigger's are these divided by the share reaching it):
   the control      ${ratesText(CONTROL_RATES)}
   other variants   ${ratesText(CHALLENGER_RATES)}
-Example: --rates "default:purchase=0.05;lp1ch2:signup=0.3,purchase=0.06"`;
+Example: --rates "default:purchase=0.05;lp1ch2:signup=0.3,purchase=0.06"
+
+Vitals: "<variant>:<metric>=<change>,...;<variant>:..." where the metric is lcp, inp or cls and
+the change a percentage from ${VITALS_SHIFT_RANGE.min}% to +${VITALS_SHIFT_RANGE.max}%, by which every value the variant draws is
+multiplied: +10% is a tenth slower. Unless given, every variant draws the same: LCP log-normal,
+median ${SIMULATED_VITALS.lcp.median} ms, σ ${SIMULATED_VITALS.lcp.sigma}; INP on ${SIMULATED_VITALS.inp.share * 100}% of pages, log-normal, median ${SIMULATED_VITALS.inp.median} ms, σ ${SIMULATED_VITALS.inp.sigma};
+CLS from Android and desktop only, 0 on ${SIMULATED_VITALS.cls.zeroShare * 100}% of pages, else log-normal, median ${SIMULATED_VITALS.cls.median}, σ ${SIMULATED_VITALS.cls.sigma}.
+Example: --vitals "b:lcp=+10%,inp=-5%"`;
 
 export interface SimulateCommand {
   name: 'simulate';
@@ -61,6 +76,7 @@ export interface SimulateCommand {
   /** Null: draw one and print it. */
   seed: number | null;
   rates: RateOverrides;
+  vitals: VitalsShifts;
   reset: boolean;
   port: number;
 }
@@ -69,6 +85,7 @@ const SIMULATE_OPTIONS = {
   visitors: { type: 'string' },
   days: { type: 'string' },
   rates: { type: 'string' },
+  vitals: { type: 'string' },
   seed: { type: 'string' },
   reset: { type: 'boolean' },
   port: { type: 'string' },
@@ -128,6 +145,7 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
       days: numbers.days,
       seed: numbers.seed,
       rates: numbers.rates,
+      vitals: numbers.vitals,
       reset: values.reset ?? false,
       port: numbers.port,
     },
@@ -139,7 +157,10 @@ export function parseExperimentsArgs(argv: readonly string[]): ParsedArgs<Simula
 function readNumbers(
   values: Extract<ReturnType<typeof readSimulateArgs>, { ok: true }>['values'],
 ):
-  | ({ ok: true } & Pick<SimulateCommand, 'visitors' | 'days' | 'seed' | 'port' | 'rates'>)
+  | ({ ok: true } & Pick<
+      SimulateCommand,
+      'visitors' | 'days' | 'seed' | 'port' | 'rates' | 'vitals'
+    >)
   | { ok: false; error: string } {
   const count = (option: 'visitors' | 'days', max: number) => {
     const text = values[option];
@@ -168,6 +189,11 @@ function readNumbers(
   const rates =
     values.rates === undefined ? { ok: true as const, value: {} } : parseRates(values.rates);
   if (!rates.ok) return { ok: false, error: `--rates: ${rates.error}` };
+  const vitals =
+    values.vitals === undefined
+      ? { ok: true as const, value: {} }
+      : parseVitalsShifts(values.vitals);
+  if (!vitals.ok) return { ok: false, error: `--vitals: ${vitals.error}` };
   return {
     ok: true,
     visitors: visitors.count,
@@ -175,55 +201,106 @@ function readNumbers(
     seed,
     port,
     rates: rates.value,
+    vitals: vitals.value,
   };
 }
 
 /** A share: 0, 1, or a decimal between them (no percent sign, no exponent). */
 const SHARE = /^(0(\.\d+)?|\.\d+|1(\.0+)?)$/;
 
+/** A change in percent, signed or not: +10%, -5%, 12.5%. */
+const PERCENT = /^[+-]?\d+(\.\d+)?%$/;
+
+/** What one per-variant option reads after each `<name>=`. */
+interface PerVariantValues<Name extends string> {
+  names: readonly Name[];
+  /** In `<variant>:<name>=<value>`, as the shape is named in its errors. */
+  value: string;
+  /** The value read, or null when it is not one. */
+  read: (text: string) => number | null;
+  /** What a value must be, after "<name> must be ". */
+  expected: string;
+  /** What is given, in "no … given". */
+  plural: string;
+}
+
 /**
- * `<variant>:<name>=<share>,...;<variant>:...`: the shape is checked here; whether the variants
- * exist and the steps nest is checked by the worker against the experiment
- * (worker/dev/simulated-visitors.ts resolveRates).
+ * `<variant>:<name>=<value>,...;<variant>:...` (--rates, --vitals): the shape is checked here;
+ * whether the variants exist (and the rates nest) is checked by the worker against the
+ * experiment (worker/dev/simulated-visitors.ts resolveRates, simulated-vitals.ts).
  */
-export function parseRates(
+function parsePerVariant<Name extends string>(
   text: string,
-): { ok: true; value: RateOverrides } | { ok: false; error: string } {
-  const overrides: RateOverrides = {};
+  values: PerVariantValues<Name>,
+):
+  | { ok: true; value: Record<string, Partial<Record<Name, number>>> }
+  | { ok: false; error: string } {
+  const overrides: Record<string, Partial<Record<Name, number>>> = {};
   const groups = text.split(';').map((group) => group.trim());
   for (const group of groups.filter((g) => g !== '')) {
     const colon = group.indexOf(':');
     const variant = group.slice(0, colon).trim();
     if (colon < 0 || variant === '') {
-      return { ok: false, error: `"${group}" is not <variant>:<name>=<share>,...` };
+      return { ok: false, error: `"${group}" is not <variant>:<name>=${values.value},...` };
     }
     if (Object.hasOwn(overrides, variant)) {
       return { ok: false, error: `variant "${variant}" is given twice` };
     }
-    const rates: Partial<StepRates> = {};
+    const given: Partial<Record<Name, number>> = {};
     for (const pair of group.slice(colon + 1).split(',')) {
-      const [name = '', share, ...extra] = pair.split('=').map((part) => part.trim());
-      if (!(SIMULATED_STEPS as readonly string[]).includes(name)) {
+      const [name = '', value, ...extra] = pair.split('=').map((part) => part.trim());
+      if (!(values.names as readonly string[]).includes(name)) {
         return {
           ok: false,
-          error: `${variant}: "${name}" is not one of ${SIMULATED_STEPS.join(', ')}`,
+          error: `${variant}: "${name}" is not one of ${values.names.join(', ')}`,
         };
       }
-      if (share === undefined || extra.length > 0 || !SHARE.test(share)) {
+      const read = value === undefined || extra.length > 0 ? null : values.read(value);
+      if (read === null) {
         return {
           ok: false,
-          error: `${variant}: ${name} must be a share from 0 to 1 such as 0.05, not "${share ?? ''}"`,
+          error: `${variant}: ${name} must be ${values.expected}, not "${value ?? ''}"`,
         };
       }
-      if (Object.hasOwn(rates, name)) {
+      if (Object.hasOwn(given, name)) {
         return { ok: false, error: `${variant}: ${name} is given twice` };
       }
-      rates[name as SimulatedStep] = Number(share);
+      given[name as Name] = read;
     }
-    overrides[variant] = rates;
+    overrides[variant] = given;
   }
   if (Object.keys(overrides).length === 0) {
-    return { ok: false, error: 'no rates given' };
+    return { ok: false, error: `no ${values.plural} given` };
   }
   return { ok: true, value: overrides };
+}
+
+/** `--rates`: per variant, the share of exposed visitors reaching each step. */
+export function parseRates(
+  text: string,
+): { ok: true; value: RateOverrides } | { ok: false; error: string } {
+  return parsePerVariant(text, {
+    names: SIMULATED_STEPS,
+    value: '<share>',
+    read: (share) => (SHARE.test(share) ? Number(share) : null),
+    expected: 'a share from 0 to 1 such as 0.05',
+    plural: 'rates',
+  });
+}
+
+/** `--vitals`: per variant, each metric's change in percent, within VITALS_SHIFT_RANGE. */
+export function parseVitalsShifts(
+  text: string,
+): { ok: true; value: VitalsShifts } | { ok: false; error: string } {
+  const { min, max } = VITALS_SHIFT_RANGE;
+  return parsePerVariant(text, {
+    names: VITAL_METRICS,
+    value: '<change>',
+    read: (change) => {
+      const percent = PERCENT.test(change) ? Number(change.slice(0, -1)) : Number.NaN;
+      return percent >= min && percent <= max ? percent : null;
+    },
+    expected: `a change from ${min}% to +${max}% such as +10%`,
+    plural: 'changes',
+  });
 }

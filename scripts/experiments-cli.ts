@@ -13,7 +13,7 @@ import {
   parseExperimentsArgs,
   type SimulateCommand,
 } from './experiments-arguments';
-import { addTallies, formatTallies, matureNote } from './experiments-simulation';
+import { addTallies, formatTallies, matureNote, vitalsNote } from './experiments-simulation';
 
 /**
  * `npm run experiments -- simulate [<experiment id>]`: a simulated experiment in the local
@@ -62,6 +62,7 @@ async function simulate(command: SimulateCommand): Promise<number> {
     visitors: command.visitors,
     days: command.days,
     rates: command.rates,
+    vitals: command.vitals,
     reset: command.reset,
   };
   const started = await post<SimulationStarted>(origin, 'start', startBody);
@@ -74,6 +75,7 @@ async function simulate(command: SimulateCommand): Promise<number> {
       experiment: started.experiment,
       phase: started.phase,
       rates: command.rates,
+      vitals: command.vitals,
       seed,
       visitors: started.visitors,
       days: started.days,
@@ -92,6 +94,7 @@ async function simulate(command: SimulateCommand): Promise<number> {
   );
   console.log(formatTallies(tallies, started.variants));
   console.log(`\n${matureNote(started)}`);
+  console.log(vitalsNote(started, command.vitals));
   console.log(
     `${batches + 1} requests to the worker, ${shardCalls} calls to the experiment shards, ${seconds} s.`,
   );

@@ -1,6 +1,8 @@
+import { VITAL_METRICS } from '../shared/analytics/vitals';
 import { decimalString } from '../shared/plans/money';
 import type { SimulationStarted } from '../worker/dev/simulate-route';
 import { SIMULATED_CURRENCY, type VariantTally } from '../worker/dev/simulated-visitors';
+import type { VitalsShifts } from '../worker/dev/simulated-vitals';
 
 /**
  * What `npm run experiments -- simulate` prints (experiments-cli.ts): the run's tallies, added
@@ -19,6 +21,7 @@ const COLUMNS: readonly (readonly [label: string, read: (tally: VariantTally) =>
   ['renewals', (t) => String(t.renewals)],
   ['refunds', (t) => String(t.refunds)],
   [`net ${SIMULATED_CURRENCY}`, (t) => decimalString(t.netMinor)],
+  ['vitals', (t) => String(t.vitals)],
 ];
 
 /** The steps a run may not draw: before the experiment's trigger, they are left out when 0. */
@@ -93,6 +96,28 @@ export function matureNote(started: SimulationStarted): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The line on the field vitals: which share of the visitors reported them (the worker's sample
+ * rate, which the table's `vitals` column counts), and each variant's drawn slower or faster.
+ */
+export function vitalsNote(started: SimulationStarted, shifts: VitalsShifts): string {
+  const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+  const rate = started.vitalsSampleRate;
+  const who =
+    rate === 0
+      ? 'No field vitals: the worker samples no visitor (VITALS_SAMPLE_RATE=0).'
+      : `Field vitals (the results' page speed; the vitals column) from ${percent(rate)} of them, the worker's VITALS_SAMPLE_RATE${rate < 1 ? ' (npm start -- --var VITALS_SAMPLE_RATE:1 samples every visitor)' : ''}`;
+  const changes = started.variants.flatMap((variant) =>
+    VITAL_METRICS.flatMap((metric) => {
+      const change = shifts[variant]?.[metric];
+      if (change === undefined || change === 0) return [];
+      return [`${variant}'s ${metric.toUpperCase()} ${change > 0 ? '+' : ''}${change}%`];
+    }),
+  );
+  if (rate === 0) return who;
+  return `${who}; ${changes.length > 0 ? changes.join(', ') : 'every variant drawn alike'}.`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

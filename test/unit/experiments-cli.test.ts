@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PORT, parseExperimentsArgs } from '../../scripts/experiments-arguments';
 import { runExperimentsCli } from '../../scripts/experiments-cli';
-import { addTallies, formatTallies, matureNote } from '../../scripts/experiments-simulation';
+import {
+  addTallies,
+  formatTallies,
+  matureNote,
+  vitalsNote,
+} from '../../scripts/experiments-simulation';
 import {
   SIMULATE_PATH,
   type SimulationBatch,
@@ -26,6 +31,7 @@ const run = (overrides: Partial<Record<string, unknown>> = {}) => ({
     days: null,
     seed: null,
     rates: {},
+    vitals: {},
     reset: false,
     port: DEFAULT_PORT,
     ...overrides,
@@ -52,6 +58,8 @@ describe('npm run experiments arguments', () => {
       '8788',
       '--rates',
       ' current:purchase=0.05 ; lp11ch8/vc:signup=.3, purchase=1 ;',
+      '--vitals',
+      'lp11ch8/vc:lcp=+10%, inp=-12.5% ; current:cls=900%',
     ]);
     expect(parsed).toEqual(
       run({
@@ -62,6 +70,7 @@ describe('npm run experiments arguments', () => {
         reset: true,
         port: 8788,
         rates: { current: { purchase: 0.05 }, 'lp11ch8/vc': { signup: 0.3, purchase: 1 } },
+        vitals: { 'lp11ch8/vc': { lcp: 10, inp: -12.5 }, current: { cls: 900 } },
       }),
     );
   });
@@ -115,6 +124,21 @@ describe('npm run experiments arguments', () => {
     ],
     [['simulate', '--rates', 'a:lookup=0.5;a:signup=0.2'], '--rates: variant "a" is given twice'],
     [['simulate', '--rates', ' ; '], '--rates: no rates given'],
+    [
+      ['simulate', '--vitals', 'lcp=+10%'],
+      '--vitals: "lcp=+10%" is not <variant>:<name>=<change>,...',
+    ],
+    [['simulate', '--vitals', 'b:fcp=+10%'], '--vitals: b: "fcp" is not one of lcp, inp, cls'],
+    [
+      ['simulate', '--vitals', 'b:lcp=0.1'],
+      '--vitals: b: lcp must be a change from -90% to +900% such as +10%, not "0.1"',
+    ],
+    [
+      ['simulate', '--vitals', 'b:lcp=-95%'],
+      '--vitals: b: lcp must be a change from -90% to +900% such as +10%, not "-95%"',
+    ],
+    [['simulate', '--vitals', 'b:lcp=+1%,lcp=+2%'], '--vitals: b: lcp is given twice'],
+    [['simulate', '--vitals', ';'], '--vitals: no changes given'],
   ])('%j is refused: %s', (argv, error) => {
     expect(parseExperimentsArgs(argv)).toEqual({ kind: 'usage-error', error });
   });
@@ -157,6 +181,7 @@ const tally = (exposed: number, purchase: number, paidMinor: number): VariantTal
   renewals: 1,
   refunds: 0,
   netMinor: paidMinor + 3999,
+  vitals: Math.floor(exposed / 10),
 });
 
 const STARTED: SimulationStarted = {
@@ -179,6 +204,7 @@ const STARTED: SimulationStarted = {
   matureShare: 0.4,
   // Started after the 18 days of exposures began.
   startedAt: '2026-09-20T10:00:00.000Z',
+  vitalsSampleRate: 0.1,
 };
 
 interface Asked {
@@ -239,6 +265,8 @@ describe('simulate against the running worker', () => {
       '--reset',
       '--rates',
       'cheap:purchase=0.1',
+      '--vitals',
+      'cheap:lcp=+20%',
       '--port',
       String(worker.port),
     ]);
@@ -250,6 +278,7 @@ describe('simulate against the running worker', () => {
         visitors: null,
         days: null,
         rates: { cheap: { purchase: 0.1 } },
+        vitals: { cheap: { lcp: 20 } },
         reset: true,
       },
     });
@@ -259,6 +288,7 @@ describe('simulate against the running worker', () => {
         experiment: 'pw-price',
         phase: 2,
         rates: { cheap: { purchase: 0.1 } },
+        vitals: { cheap: { lcp: 20 } },
         seed: 7,
         visitors: 2500,
         days: 18,
@@ -282,10 +312,15 @@ describe('simulate against the running worker', () => {
         'refunds',
         'net',
         'USD',
+        'vitals',
       ],
-      ['current', '1250', '1250', '30', '209.70', '3', '0', '329.67'],
-      ['cheap', '1250', '1250', '60', '179.40', '3', '0', '299.37'],
+      // Each batch's 500, 500 and 250 visitors of a variant reported 50, 50 and 25 vitals.
+      ['current', '1250', '1250', '30', '209.70', '3', '0', '329.67', '125'],
+      ['cheap', '1250', '1250', '60', '179.40', '3', '0', '299.37', '125'],
     ]);
+    expect(cli.stdout).toContain(
+      "Field vitals (the results' page speed; the vitals column) from 10% of them, the worker's VITALS_SAMPLE_RATE (npm start -- --var VITALS_SAMPLE_RATE:1 samples every visitor); cheap's LCP +20%.",
+    );
     expect(cli.stdout).toContain(
       "A price test: no verdict until every variant's mature sample reaches 10000; this run matures about 500 in its smallest variant.",
     );
@@ -364,10 +399,24 @@ describe('the summary', () => {
       'refunds',
       'net',
       'USD',
+      'vitals',
     ]);
     expect(matureNote({ ...STARTED, countsFrom: 'upsell' })).toContain(
       'Each of them bought a main plan before the upsell exposed them: the results count the upsells (and any guide) they bought after it, and the planned sample counts these buyers.',
     );
     expect(matureNote(STARTED)).not.toContain('bought a main plan');
+  });
+
+  it('says which share reported field vitals and which variant draws them slower or faster', () => {
+    const everyone = { ...STARTED, vitalsSampleRate: 1 };
+    expect(vitalsNote(everyone, {})).toBe(
+      "Field vitals (the results' page speed; the vitals column) from 100% of them, the worker's VITALS_SAMPLE_RATE; every variant drawn alike.",
+    );
+    expect(vitalsNote(everyone, { cheap: { inp: -5, cls: 0 }, current: { lcp: 12.5 } })).toBe(
+      "Field vitals (the results' page speed; the vitals column) from 100% of them, the worker's VITALS_SAMPLE_RATE; current's LCP +12.5%, cheap's INP -5%.",
+    );
+    expect(vitalsNote({ ...STARTED, vitalsSampleRate: 0 }, { cheap: { lcp: 10 } })).toBe(
+      'No field vitals: the worker samples no visitor (VITALS_SAMPLE_RATE=0).',
+    );
   });
 });

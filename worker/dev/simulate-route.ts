@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import { VITAL_METRICS } from '../../shared/analytics/vitals';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import { seededRandom } from '../../shared/seeded-random';
+import { vitalsSampleRate } from '../collector/vitals-sample';
 import { createConfigSource } from '../config/load';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
@@ -13,6 +15,8 @@ import {
 import { recordPurchases } from '../experiments/store/experiment-purchase';
 import { experimentStores, shardStub } from '../experiments/store/experiment-stores';
 import { recordOutcomes } from '../experiments/store/record-outcomes';
+import { recordVitals } from '../experiments/store/record-vitals';
+import type { VitalsSample } from '../experiments/store/vitals-statements';
 import { applyToExperiments } from '../lifecycle/apply';
 import { emptyLegacyPhase } from './empty-legacy-phase';
 import type { DevelopmentExperimentShard } from './experiment-shard';
@@ -24,6 +28,7 @@ import {
   tallyBatch,
   type VariantTally,
 } from './simulated-visitors';
+import { simulateVitals, VITALS_SHIFT_RANGE } from './simulated-vitals';
 import {
   defaultDays,
   defaultVisitors,
@@ -40,8 +45,10 @@ import {
  * exposures with segments and first visits to their shards as worker/middleware/exposure.ts
  * writes them, their steps and purchases as the events queue's consumer does
  * (recordOutcomes, recordPurchases), and renewals, refunds and chargebacks as the lifecycle
- * endpoint passes them on (applyToExperiments). So the results, their segments and the mature
- * view read them as they would real visitors'.
+ * endpoint passes them on (applyToExperiments), and the field vitals of those in the worker's
+ * vitals sample (VITALS_SAMPLE_RATE, as vitals-sample.ts reads it) as the consumer counts a
+ * sampled page's report (recordVitals; simulated-vitals.ts draws them). So the results, their
+ * segments, the mature view and the page speed read them as they would real visitors'.
  *
  * Only in the development entry (worker/dev.ts), never in the bundle production ships
  * (test/unit/production-bundle.test.ts), and even there only when ENVIRONMENT is exactly
@@ -60,12 +67,21 @@ const MAX_DAYS = 90;
 const share = z.number().min(0).max(1);
 const rates = z.record(z.string(), z.partialRecord(z.enum(SIMULATED_STEPS), share));
 const experiment = z.string().min(1).max(100).nullable();
+/** `--vitals`: per variant, each metric's change in percent. */
+const vitalsShifts = z.record(
+  z.string(),
+  z.partialRecord(
+    z.enum(VITAL_METRICS),
+    z.number().min(VITALS_SHIFT_RANGE.min).max(VITALS_SHIFT_RANGE.max),
+  ),
+);
 
 const startBody = z.strictObject({
   experiment,
   visitors: z.number().int().min(1).max(MAX_VISITORS).nullable(),
   days: z.number().int().min(1).max(MAX_DAYS).nullable(),
   rates,
+  vitals: vitalsShifts,
   reset: z.boolean(),
 });
 export type SimulationStart = z.infer<typeof startBody>;
@@ -74,6 +90,7 @@ const batchBody = z.strictObject({
   experiment: z.string().min(1).max(100),
   phase: z.number().int().positive(),
   rates,
+  vitals: vitalsShifts,
   seed: z
     .number()
     .int()
@@ -114,12 +131,21 @@ export interface SimulationStarted {
   matureShare: number;
   /** When the experiment started (ISO), if the config says. */
   startedAt: string | null;
+  /** The share of its visitors whose field vitals are written: the worker's VITALS_SAMPLE_RATE. */
+  vitalsSampleRate: number;
 }
 
 /** What a `batch` answers: what it added per variant, and what it cost. */
 export interface SimulationBatchAnswer {
   tallies: Record<string, VariantTally>;
-  written: { exposures: number; outcomes: number; purchases: number; lifecycleEvents: number };
+  written: {
+    exposures: number;
+    outcomes: number;
+    purchases: number;
+    lifecycleEvents: number;
+    /** Visitors whose page's field vitals were written. */
+    vitals: number;
+  };
   /** Calls to shards: the requests a deployed worker would pay for. */
   shardCalls: number;
 }
@@ -144,14 +170,14 @@ export async function simulateRoute(request: Request, env: Bindings): Promise<Re
   if (path === `${SIMULATE_PATH}/start`) {
     const parsed = startBody.safeParse(body);
     if (!parsed.success) return refuse(z.prettifyError(parsed.error));
-    const run = planSimulation(config, parsed.data.experiment, parsed.data.rates);
+    const run = planSimulation(config, parsed.data.experiment, parsed.data);
     if (!run.ok) return refuse(run.error, 422);
     return Response.json(await start(env, run.value, parsed.data));
   }
   if (path === `${SIMULATE_PATH}/batch`) {
     const parsed = batchBody.safeParse(body);
     if (!parsed.success) return refuse(z.prettifyError(parsed.error));
-    const run = planSimulation(config, parsed.data.experiment, parsed.data.rates);
+    const run = planSimulation(config, parsed.data.experiment, parsed.data);
     if (!run.ok) return refuse(run.error, 422);
     if (run.value.plan.phase !== parsed.data.phase) {
       return refuse(
@@ -192,6 +218,7 @@ async function start(
     batchSize: BATCH_SIZE,
     matureShare: matureShare(now, days, design.matureAfterDays),
     startedAt: plan.startedAt,
+    vitalsSampleRate: vitalsSampleRate(env),
   };
 }
 
@@ -213,7 +240,7 @@ async function emptyPhase(env: Bindings, experiment: string, phase: number): Pro
  */
 async function writeBatch(
   env: Bindings,
-  { plan }: PlannedRun,
+  { plan, vitals: factors }: PlannedRun,
   body: SimulationBatch,
 ): Promise<SimulationBatchAnswer | Response> {
   const count = Math.min(BATCH_SIZE, body.visitors - body.batch * BATCH_SIZE);
@@ -224,14 +251,21 @@ async function writeBatch(
     random: seededRandom(fnv1a(`${body.seed}:${body.batch}`)),
     newId: () => crypto.randomUUID(),
   });
-  const shardCalls = await writeVisitors(env, batch);
+  // A stream of its own, so a run's conversions are the same whatever the sample rate.
+  const vitals = simulateVitals(batch.exposures, {
+    random: seededRandom(fnv1a(`${body.seed}:${body.batch}:vitals`)),
+    sampleRate: vitalsSampleRate(env),
+    factors,
+  });
+  const shardCalls = await writeVisitors(env, batch, vitals);
   return {
-    tallies: tallyBatch(Object.keys(plan.rates), batch),
+    tallies: tallyBatch(Object.keys(plan.rates), batch, vitals),
     written: {
       exposures: batch.exposures.length,
       outcomes: batch.outcomes.length,
       purchases: batch.purchases.length,
       lifecycleEvents: batch.revenueEvents.length,
+      vitals: vitals.length,
     },
     shardCalls,
   };
@@ -239,11 +273,15 @@ async function writeBatch(
 
 /**
  * The batch through the real writers, in the order real visitors' rows arrive: exposures (and
- * first visits) first, since a step, purchase or lifecycle event counts only where its visitor
- * was exposed at or before it; then the steps and purchases; then the lifecycle events, which
- * follow the purchase they concern. Returns the shard calls made.
+ * first visits) first, since a step, purchase, lifecycle event or vitals report counts only where
+ * its visitor was exposed at or before it; then the steps, purchases and vitals; then the
+ * lifecycle events, which follow the purchase they concern. Returns the shard calls made.
  */
-async function writeVisitors(env: Bindings, batch: SimulatedBatch): Promise<number> {
+async function writeVisitors(
+  env: Bindings,
+  batch: SimulatedBatch,
+  vitals: readonly VitalsSample[],
+): Promise<number> {
   const stores = experimentStores(env);
   const exposures = groupByShard(batch.exposures, (exposure) => exposure.visitorId);
   const visits = groupByShard(batch.firstVisits, (visit) => visit.visitorId);
@@ -260,6 +298,7 @@ async function writeVisitors(env: Bindings, batch: SimulatedBatch): Promise<numb
   await Promise.all([
     recordOutcomes(stores, batch.outcomes),
     recordPurchases(stores, batch.purchases),
+    recordVitals(stores, vitals),
   ]);
   await applyToExperiments(env, batch.revenueEvents);
   const shardsOf = (items: readonly { visitorId: string }[]) =>
@@ -268,6 +307,7 @@ async function writeVisitors(env: Bindings, batch: SimulatedBatch): Promise<numb
     touched.size +
     shardsOf(batch.outcomes) +
     shardsOf(batch.purchases) +
+    shardsOf(vitals) +
     shardsOf(batch.revenueEvents)
   );
 }

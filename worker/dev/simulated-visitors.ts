@@ -8,6 +8,7 @@ import type {
 import type { Outcome } from '../experiments/store/outcomes';
 import type { RevenueEvent } from '../experiments/store/revenue-events';
 import type { ExperimentPurchase, FirstVisit } from '../experiments/store/split-statements';
+import type { VitalsSample } from '../experiments/store/vitals-statements';
 import type { SimulatedOffers, SimulatedPlan } from './simulated-offers';
 
 /**
@@ -475,11 +476,14 @@ export interface VariantTally {
   refunds: number;
   /** First payments, renewals less refunds and chargebacks. */
   netMinor: number;
+  /** Visitors whose page's field vitals were written (simulated-vitals.ts). */
+  vitals: number;
 }
 
 export function tallyBatch(
   variants: readonly string[],
   batch: SimulatedBatch,
+  vitals: readonly VitalsSample[] = [],
 ): Record<string, VariantTally> {
   const tallies: Record<string, VariantTally> = {};
   for (const variant of variants) {
@@ -494,6 +498,7 @@ export function tallyBatch(
       renewals: 0,
       refunds: 0,
       netMinor: 0,
+      vitals: 0,
     };
   }
   const variantOf = new Map<string, string>();
@@ -519,5 +524,6 @@ export function tallyBatch(
     else tally.refunds++;
     tally.netMinor += event.amountMinor;
   }
+  for (const sample of vitals) tallyOf(sample.visitorId).vitals++;
   return tallies;
 }

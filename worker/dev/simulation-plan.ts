@@ -17,6 +17,7 @@ import {
   type SimulationPlan,
   triggerShare,
 } from './simulated-visitors';
+import { resolveVitalsShifts, type VitalsFactors, type VitalsShifts } from './simulated-vitals';
 
 /**
  * Which experiment `npm run experiments -- simulate` fills and how (simulate-route.ts): the
@@ -95,6 +96,8 @@ function firstCounted(design: ExperimentDesign): SimulatedStep | null {
 export interface PlannedRun {
   plan: SimulationPlan;
   design: ExperimentDesign;
+  /** What each variant's field vitals are multiplied by (simulated-vitals.ts). */
+  vitals: VitalsFactors;
 }
 
 /** What a visitor of `shape` can buy from its `from`th screen on, a composed screen as its own. */
@@ -166,12 +169,12 @@ function variantOffers(
 /**
  * The plan of a run on experiment `id` (the split when null), or why there is none: an
  * experiment the live config lacks, a draft (it exposes no one), one drawing fewer than two
- * variants or shown on no route, or `--rates` that do not fit it.
+ * variants or shown on no route, or `--rates` or `--vitals` that do not fit it.
  */
 export function planSimulation(
   config: FunnelConfig,
   id: string | null,
-  overrides: RateOverrides,
+  overrides: { rates: RateOverrides; vitals: VitalsShifts },
 ): Result<PlannedRun> {
   const named = id ?? SPLIT_EXPERIMENT_ID;
   const found = drawnExperiment(config, named);
@@ -190,13 +193,16 @@ export function planSimulation(
   }
   const first = firstCounted(design);
   const variants = Object.keys(design.names);
-  const rates = resolveRates({ variants, control: design.control, first }, overrides);
+  const rates = resolveRates({ variants, control: design.control, first }, overrides.rates);
   if (!rates.ok) return rates;
+  const vitals = resolveVitalsShifts(variants, overrides.vitals);
+  if (!vitals.ok) return vitals;
   const offers = variantOffers(config, experiment, triggers, variants, routes);
   return {
     ok: true,
     value: {
       design,
+      vitals: vitals.value,
       plan: {
         experiment: named,
         phase: experiment.phase ?? 1,

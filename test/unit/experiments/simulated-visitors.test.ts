@@ -386,7 +386,10 @@ describe('the plan of an upsell or guide price test', () => {
     plan.offers[variant]![route]!.after.map((offer) => [offer.screen, offer.plans]);
 
   it("offers each arm its tiers, else the route's, at 30% off, and the guide where the flow has it", () => {
-    const run = planSimulation(config({ upsellPlans: ['upsell_monthly_599'] }), 'up', {});
+    const run = planSimulation(config({ upsellPlans: ['upsell_monthly_599'] }), 'up', {
+      rates: {},
+      vitals: {},
+    });
     if (!run.ok) throw new Error(run.error);
     const { plan } = run.value;
     expect(plan.first).toBe('upsell');
@@ -411,7 +414,10 @@ describe('the plan of an upsell or guide price test', () => {
   });
 
   it('exposes a guide price test at the guide, on the routes whose flow has one', () => {
-    const run = planSimulation(config({ guidePlans: ['guide_899'] }), 'up', {});
+    const run = planSimulation(config({ guidePlans: ['guide_899'] }), 'up', {
+      rates: {},
+      vitals: {},
+    });
     if (!run.ok) throw new Error(run.error);
     const { plan } = run.value;
     expect(plan.routes).toEqual(['tiktok']);
