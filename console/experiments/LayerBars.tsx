@@ -56,7 +56,7 @@ export const LayerBars = memo(function LayerBars({
   document,
   now,
 }: {
-  document: Pick<ConfigDocument, 'split' | 'experiments'>;
+  document: Pick<ConfigDocument, 'split' | 'experiments' | 'routing'>;
   now: Date;
 }) {
   return (

@@ -96,7 +96,16 @@ export function editProblems(options: {
     problems.range = 'Enter a stretch from 0 to 100%, its start below its end.';
   else if (oldFrom !== null && oldTo !== null && (from > oldFrom || to < oldTo))
     problems.range = `While it ${live?.status === 'paused' ? 'is paused' : 'runs'}, the range can only widen: it must contain ${oldFrom}–${oldTo}%.`;
-  else if (!fitsFree(takenRanges(document, experiment.layer, now, id), from / 100, to / 100))
+  else if (
+    !fitsFree(
+      takenRanges(document, experiment.layer, now, {
+        except: id,
+        audience: experiment.audience,
+      }),
+      from / 100,
+      to / 100,
+    )
+  )
     problems.range = `That stretch overlaps another experiment in layer ${experiment.layer}: keep it within the layer’s free space.`;
   for (const [key, weight] of Object.entries(form.weights))
     if (!wholeFrom(weight, 0)) problems[`weight-${key}`] = 'Enter a whole number, 0 or more.';

@@ -172,9 +172,7 @@ export function experimentOfForm(form: ExperimentForm, seed: string): Experiment
     const key = VARIANT_KEYS[index + 1];
     if (key) variants[key] = { weight: 1, change };
   });
-  const audience: ExperimentDocument['audience'] = {};
-  if (form.routes.length > 0) audience.routes = [...form.routes];
-  if (form.audience !== '') audience.audience = form.audience;
+  const audience = audienceOfForm(form);
   const experiment: ExperimentDocument = {
     name: form.name.trim(),
     status: 'draft',
@@ -194,3 +192,13 @@ export function experimentOfForm(form: ExperimentForm, seed: string): Experiment
 
 /** Four decimals: a share typed in percent stays the number typed (0.3, not 0.30000000000000004). */
 const round = (share: number) => Math.round(share * 10_000) / 10_000;
+
+/** Who the form lets in: its routes (none: every route) and its saved audience, if any. */
+export function audienceOfForm(
+  form: Pick<ExperimentForm, 'routes' | 'audience'>,
+): ExperimentDocument['audience'] {
+  const audience: ExperimentDocument['audience'] = {};
+  if (form.routes.length > 0) audience.routes = [...form.routes];
+  if (form.audience !== '') audience.audience = form.audience;
+  return audience;
+}

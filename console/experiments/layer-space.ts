@@ -1,12 +1,16 @@
-import type { ExperimentDocument } from '../../shared/config/experiments';
+import { audiencesDisjoint } from '../../shared/config/audiences-overlap';
+import type { ExperimentAudience, ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_DRAIN_DAYS, type Layer, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 
 /**
  * What of each layer's buckets the experiments take, and what is free, for the layer bars and
  * for the range a new experiment is offered. The worker's validator decides what overlaps
- * (worker/experiments/config/validate.ts); this counts as taken what it would count, plus drafts,
- * which would be refused on starting if they overlapped.
+ * (worker/experiments/config/validate.ts): two experiments of a layer may share a stretch when
+ * their audiences can never meet (other routes), by the same proof (shared/config/
+ * audiences-overlap.ts). This counts as taken what it would count, plus drafts, which would be
+ * refused on starting if they overlapped.
  */
 
 export interface TakenRange {
@@ -48,17 +52,28 @@ export function canArchive(experiment: ExperimentDocument, now: Date): boolean {
  * migrate-split.ts).
  */
 export function takenRanges(
-  document: Pick<ConfigDocument, 'split' | 'experiments'>,
+  document: Pick<ConfigDocument, 'split' | 'experiments' | 'routing'>,
   layer: Layer,
   now: Date,
-  except?: string,
+  options: {
+    /** An experiment not to count: the one being edited. */
+    except?: string;
+    /** Whose space: only experiments whose audiences can meet it take any. Absent: anyone's. */
+    audience?: ExperimentAudience;
+  } = {},
 ): TakenRange[] {
+  const { except, audience } = options;
+  const meets = (other: ExperimentAudience) =>
+    audience === undefined || !audiencesDisjoint(audience, other, document.routing);
+  const splitAudience = { routes: [...(document.split.routes ?? [DEFAULT_ROUTE_ID])] };
   const split: TakenRange[] =
-    layer === 'flow' && Object.keys(document.split.variants).length > 1
+    layer === 'flow' && Object.keys(document.split.variants).length > 1 && meets(splitAudience)
       ? [{ id: SPLIT_EXPERIMENT_ID, name: 'The split test', status: 'running', from: 0, to: 1 }]
       : [];
   const experiments = Object.entries(document.experiments.experiments)
-    .filter(([id, e]) => id !== except && e.layer === layer && holdsRange(e, now))
+    .filter(
+      ([id, e]) => id !== except && e.layer === layer && holdsRange(e, now) && meets(e.audience),
+    )
     .map(([id, e]) => ({
       id,
       name: e.name,

@@ -5,8 +5,8 @@ import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
 import { PRESET_DEFINITIONS, PRESETS, type Preset } from '../experiment-presets';
-import { freeRanges, takenRanges } from '../layer-space';
-import { type CreateExperimentForm, layerPercent } from '../stores/create-experiment';
+import { freeRanges } from '../layer-space';
+import { type CreateExperimentForm, layerPercent, takenForForm } from '../stores/create-experiment';
 
 interface Props {
   id: string;
@@ -49,8 +49,9 @@ export function WhatToTest({ id, form, document }: Props) {
 }
 
 function LayerField({ id, form, document }: Props) {
-  const { preset, layer } = useStore(form.$form);
-  const free = freeRanges(takenRanges(document, layer, new Date()));
+  const current = useStore(form.$form);
+  const { preset, layer } = current;
+  const free = freeRanges(takenForForm(document, current));
   return (
     <div className="field">
       <label htmlFor={`${id}-layer`}>Layer</label>

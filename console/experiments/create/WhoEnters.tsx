@@ -23,7 +23,7 @@ export function RoutesField({ id, form, document }: Props) {
             id={`${id}-route-${route}`}
             type="checkbox"
             checked={routes.includes(route)}
-            onChange={(event) => form.toggleRoute(route, event.target.checked)}
+            onChange={(event) => form.toggleRoute(route, event.target.checked, document)}
           />{' '}
           {route}
         </label>
@@ -43,7 +43,7 @@ export function WhoEnters({ id, form, document }: Props) {
         <select
           id={`${id}-audience`}
           value={audience}
-          onChange={(event) => form.update({ audience: event.target.value })}
+          onChange={(event) => form.chooseAudience(event.target.value, document)}
         >
           <option value="">None: everyone on its routes</option>
           {nameOptions(Object.keys(document.routing.audiences))}

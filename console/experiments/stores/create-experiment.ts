@@ -5,6 +5,7 @@ import { freeId, freshSeed, idOfName } from '../../kit/experiment-edits';
 import { type Atom, atom } from '../../kit/stores/atom';
 import { addExperiment } from '../../kit/stores/draft';
 import {
+  audienceOfForm,
   changesNothing,
   DEFAULT_PLANNED_PER_ARM,
   type ExperimentForm,
@@ -13,15 +14,26 @@ import {
   type Preset,
   VARIANT_KEYS,
 } from '../experiment-presets';
-import { fitsFree, takenRanges, widestFree } from '../layer-space';
+import { fitsFree, type TakenRange, takenRanges, widestFree } from '../layer-space';
 import { $experimentsStatus } from './experiments';
 
 /** A share of a layer (0–1) in percent, to one decimal. */
 export const layerPercent = (share: number) => `${Math.round(share * 1000) / 10}`;
 
-/** The widest free stretch of a layer, in percent; [0, 0] when it is full. */
-function freePercent(document: ConfigDocument, layer: Layer): [number, number] {
-  const free = widestFree(takenRanges(document, layer, new Date()));
+/** What of `layer` the form's audience would find taken: only what its visitors can meet. */
+export function takenForForm(
+  document: ConfigDocument,
+  form: Pick<ExperimentForm, 'layer' | 'routes' | 'audience'>,
+): TakenRange[] {
+  return takenRanges(document, form.layer, new Date(), { audience: audienceOfForm(form) });
+}
+
+/** The widest free stretch of a layer for the form's audience, in percent; [0, 0] when full. */
+function freePercent(
+  document: ConfigDocument,
+  form: Pick<ExperimentForm, 'layer' | 'routes' | 'audience'>,
+): [number, number] {
+  const free = widestFree(takenForForm(document, form));
   return free ? [Number(layerPercent(free[0])), Number(layerPercent(free[1]))] : [0, 0];
 }
 
@@ -36,7 +48,7 @@ export function formOf(preset: Preset, document: ConfigDocument): ExperimentForm
     routes: [],
     audience: '',
     coverage: 100,
-    range: freePercent(document, definition.layer),
+    range: freePercent(document, { layer: definition.layer, routes: [], audience: '' }),
     changes: [{}],
     primary: definition.primary,
     plannedPerArm: DEFAULT_PLANNED_PER_ARM,
@@ -56,7 +68,7 @@ export function problemsOf(form: ExperimentForm, document: ConfigDocument): Prob
   if (!(form.coverage >= 1 && form.coverage <= 100))
     problems.coverage = 'Enter a share from 1 to 100%.';
   const [from, to] = form.range;
-  const taken = takenRanges(document, form.layer, new Date());
+  const taken = takenForForm(document, form);
   if (!(from >= 0 && to <= 100 && from < to))
     problems.range = 'Enter a stretch from 0 to 100%, its start below its end.';
   else if (!fitsFree(taken, from / 100, to / 100))
@@ -78,7 +90,13 @@ export interface CreateExperimentForm {
   choosePreset(preset: Preset, document: ConfigDocument): void;
   /** Another layer, with the range moved to its widest free stretch. */
   chooseLayer(layer: Layer, document: ConfigDocument): void;
-  toggleRoute(route: string, on: boolean): void;
+  /**
+   * Another route or saved audience: what is free changes with who enters (an experiment on
+   * other routes takes nothing of theirs), so a range that no longer fits moves to the widest
+   * free stretch; one that fits stays as the marketer set it.
+   */
+  toggleRoute(route: string, on: boolean, document: ConfigDocument): void;
+  chooseAudience(audience: string, document: ConfigDocument): void;
   setChange(index: number, change: VariantChange): void;
   removeChange(index: number): void;
   addChange(): void;
@@ -99,6 +117,15 @@ export function createExperimentForm(document: ConfigDocument): CreateExperiment
   const $problems = atom<Problems>({});
   const update = (fields: Partial<ExperimentForm>) => $form.set({ ...$form.get(), ...fields });
   const changes = () => $form.get().changes;
+  const whoEnters = (
+    fields: Pick<Partial<ExperimentForm>, 'routes' | 'audience'>,
+    document: ConfigDocument,
+  ) => {
+    const form = { ...$form.get(), ...fields };
+    const [from, to] = form.range;
+    const fits = from < to && fitsFree(takenForForm(document, form), from / 100, to / 100);
+    update(fits ? fields : { ...fields, range: freePercent(document, form) });
+  };
   return {
     $form,
     $problems,
@@ -107,11 +134,16 @@ export function createExperimentForm(document: ConfigDocument): CreateExperiment
       $form.set(formOf(preset, document));
       $problems.set({});
     },
-    chooseLayer: (layer, document) => update({ layer, range: freePercent(document, layer) }),
-    toggleRoute(route, on) {
+    chooseLayer: (layer, document) =>
+      update({ layer, range: freePercent(document, { ...$form.get(), layer }) }),
+    toggleRoute(route, on, document) {
       const routes = $form.get().routes;
-      update({ routes: on ? [...routes, route] : routes.filter((each) => each !== route) });
+      whoEnters(
+        { routes: on ? [...routes, route] : routes.filter((each) => each !== route) },
+        document,
+      );
     },
+    chooseAudience: (audience, document) => whoEnters({ audience }, document),
     setChange: (index, change) =>
       update({ changes: changes().map((each, at) => (at === index ? change : each)) }),
     removeChange: (index) => update({ changes: changes().filter((_, at) => at !== index) }),

@@ -60,11 +60,29 @@ describe('the create form’s store', () => {
     const form = createExperimentForm(liveDocument());
     form.addChange();
     form.setChange(1, plans);
-    form.toggleRoute('default', true);
+    form.toggleRoute('default', true, liveDocument());
     expect(form.$form.get()).toMatchObject({ changes: [{}, plans], routes: ['default'] });
     form.removeChange(0);
-    form.toggleRoute('default', false);
+    form.toggleRoute('default', false, liveDocument());
     expect(form.$form.get()).toMatchObject({ changes: [plans], routes: [] });
+  });
+
+  it('offers the free space of the routes ticked: a layer full on default is free on spring', () => {
+    const document = liveDocument();
+    document.routing.routes.push({ id: 'spring', flow: 'default' });
+    const form = createExperimentForm(document);
+    form.chooseLayer('landing', document);
+    // `landing-all` takes the whole landing layer on route default, so on every route: none free.
+    expect(form.$form.get().range).toEqual([0, 0]);
+    form.toggleRoute('spring', true, document);
+    expect(form.$form.get().range).toEqual([0, 100]);
+    // A range that still fits stays as the marketer set it.
+    form.update({ range: [20, 60] });
+    form.chooseAudience('', document);
+    expect(form.$form.get().range).toEqual([20, 60]);
+    // Adding default, whose space is taken, moves it back to what is free for both: nothing.
+    form.toggleRoute('default', true, document);
+    expect(form.$form.get().range).toEqual([0, 0]);
   });
 
   it('starts afresh on another preset, its problems gone, and moves the range with the layer', () => {

@@ -99,6 +99,43 @@ describe('the layers', () => {
     // The split of several variants holds the whole flow layer.
     expect(freeRanges(takenRanges(document, 'flow', NOW))).toEqual([]);
   });
+
+  it('leaves a route the space an experiment on other routes takes, as the validator does', () => {
+    const document = liveDocument();
+    document.routing.routes.push({ id: 'spring', flow: 'default' });
+    // A landing test rolled out on `default` holds its layer there for as long as it is shipped.
+    document.experiments.experiments['landing-all'] = {
+      ...document.experiments.experiments['landing-all']!,
+      status: 'shipped',
+      endedAt: '2026-11-01T00:00:00Z',
+    };
+    document.experiments.experiments['landing-all'].decision = {
+      result: 'won',
+      action: 'roll_out',
+      variant: 'b',
+      at: '2026-11-01T00:00:00Z',
+      by: 'anna@example.com',
+      evidence: {
+        phase: 1,
+        metric: 'purchase',
+        relativeLift: 0.1,
+        interval: [0.02, 0.18],
+        verdict: 'better',
+        srmAlarm: false,
+      },
+    };
+    const on = (routes?: string[]) =>
+      freeRanges(takenRanges(document, 'landing', NOW, { audience: routes ? { routes } : {} }));
+    expect(on()).toEqual([]);
+    expect(on(['default'])).toEqual([]);
+    expect(on(['spring'])).toEqual([[0, 1]]);
+    // Without an audience (the layer bars): everything anyone takes.
+    expect(freeRanges(takenRanges(document, 'landing', NOW))).toEqual([]);
+    // The split takes the flow layer only on the routes it draws.
+    expect(
+      freeRanges(takenRanges(document, 'flow', NOW, { audience: { routes: ['spring'] } })),
+    ).toEqual([[0, 1]]);
+  });
 });
 
 describe('what a status change does for whom', () => {

@@ -1,3 +1,4 @@
+import { WHOLE_LAYER } from '../../../shared/config/audiences-overlap';
 import type {
   ExperimentAudience,
   ExperimentDocument,
@@ -7,7 +8,6 @@ import type {
 import type { DocumentIssue } from '../../../shared/config/parse-document';
 import type { Condition } from '../../../shared/config/routing';
 import { type ExperimentStatus, LAYERS } from '../../../shared/experiments';
-import { WHOLE_LAYER } from './audiences-overlap';
 
 /**
  * What a publish may change of an experiment that is live (docs/experiments.md). Visitors are

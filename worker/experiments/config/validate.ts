@@ -1,4 +1,9 @@
 import { screensInCode } from '../../../shared/composed-screens';
+import {
+  audiencesDisjoint,
+  rangesOverlap,
+  WHOLE_LAYER,
+} from '../../../shared/config/audiences-overlap';
 import type { ContentDocument } from '../../../shared/config/content';
 import type {
   ExperimentDocument,
@@ -20,7 +25,6 @@ import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/pla
 import { SCREEN_IDS } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
 import { webhookAddressProblem } from '../../http/webhook-address';
-import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from './audiences-overlap';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { audiencesDisjoint, rangesOverlap } from '../../../../shared/config/audiences-overlap';
 import type { ExperimentAudience } from '../../../../shared/config/experiments';
 import type { Condition } from '../../../../shared/config/routing';
-import {
-  audiencesDisjoint,
-  rangesOverlap,
-} from '../../../../worker/experiments/config/audiences-overlap';
 import { ROUTING } from './config-fixtures';
 
 /**

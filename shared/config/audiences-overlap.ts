@@ -1,14 +1,14 @@
-import type { ExperimentAudience } from '../../../shared/config/experiments';
-import type { Condition, RoutingDocument } from '../../../shared/config/routing';
 import {
   type AttributeDefinition,
   ROUTE_ATTRIBUTE_NAMES,
   ROUTE_ATTRIBUTES,
   type RouteAttribute,
-} from '../../../shared/routing';
+} from '../routing';
+import type { ExperimentAudience } from './experiments';
+import type { Condition, RoutingDocument } from './routing';
 
 /**
- * Whether two experiments' audiences can never take the same visitor (validate.ts lets such
+ * Whether two experiments' audiences can never take the same visitor (worker/experiments/config/validate.ts lets such
  * experiments share a layer's range, and change the same slot from different layers). The answer
  * is a proof or false: false whenever it cannot be sure.
  *
