@@ -17,7 +17,7 @@ import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
  * A variant's token reads `<variant, base64url>.<expiry, epoch seconds>.<HMAC of the first two,
  * base64url>`: a variant key may hold any character, so it is encoded rather than split on.
  * A route's reads `r.<route JSON, base64url>.<expiry>.<HMAC of the first three>`: four parts, so
- * neither kind can pass for the other, and the variant tokens of before still read as they did.
+ * neither kind can pass for the other.
  * A route's token carries its flow and plans, not just its id, so "test a visitor" can preview a
  * route of a draft that is not published yet.
  *
