@@ -2,12 +2,19 @@ import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   PREVIEW_TTL_SECONDS,
+  readPreviewCookie,
   signPreview,
+  signRouteLink,
   signRoutePreview,
   verifyPreview,
+  verifyPreviewLink,
 } from '../../worker/funnel/preview';
 
 const KEY = 'preview-key-for-tests';
+/** The browser that opened the preview: a cookie's token is signed for its visitor id. */
+const VISITOR = '6f1c2a52-3b7e-4f0a-9d2c-8e5b1a7c4d30';
+/** Another browser, into which the cookie's value was copied. */
+const OTHER_VISITOR = '0b9e4d7a-51c3-4e28-a6f0-2d8c7b3e9a14';
 /** 2026-11-22T08:00:00Z, in epoch seconds. */
 const NOW_S = Date.UTC(2026, 10, 22, 8) / 1000;
 const NOW_MS = NOW_S * 1000;
@@ -24,9 +31,9 @@ describe('a preview token', () => {
   it.each(['lp1', 'lp11ch8/vc', 'odd.key with spaces', 'ключ'])(
     'names the variant it was signed for (%s) until it expires',
     async (variant) => {
-      const token = await signPreview(KEY, variant, IN_AN_HOUR);
+      const token = await signPreview(KEY, variant, IN_AN_HOUR, VISITOR);
       expect(token).toMatch(/^[\w-]+\.\d+\.[\w-]{43}$/);
-      expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({
+      expect(await verifyPreview(KEY, token, NOW_MS, VISITOR)).toEqual({
         ok: true,
         variant,
         expiresAt: IN_AN_HOUR,
@@ -35,29 +42,32 @@ describe('a preview token', () => {
   );
 
   it('is expired from the second it names on', async () => {
-    const token = await signPreview(KEY, 'lp1', IN_AN_HOUR);
-    expect((await verifyPreview(KEY, token, IN_AN_HOUR * 1000 - 1)).ok).toBe(true);
-    expect(await verifyPreview(KEY, token, IN_AN_HOUR * 1000)).toEqual({
+    const token = await signPreview(KEY, 'lp1', IN_AN_HOUR, VISITOR);
+    expect((await verifyPreview(KEY, token, IN_AN_HOUR * 1000 - 1, VISITOR)).ok).toBe(true);
+    expect(await verifyPreview(KEY, token, IN_AN_HOUR * 1000, VISITOR)).toEqual({
       ok: false,
       reason: 'expired',
     });
   });
 
   it('signed with another key is refused', async () => {
-    const token = await signPreview('someone-elses-key', 'lp1', IN_AN_HOUR);
-    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({ ok: false, reason: 'bad_signature' });
+    const token = await signPreview('someone-elses-key', 'lp1', IN_AN_HOUR, VISITOR);
+    expect(await verifyPreview(KEY, token, NOW_MS, VISITOR)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 
   it('with another variant, a later expiry or another signature is refused', async () => {
-    const token = await signPreview(KEY, 'lp1', IN_AN_HOUR);
-    const other = await signPreview(KEY, 'lp2', IN_AN_HOUR);
+    const token = await signPreview(KEY, 'lp1', IN_AN_HOUR, VISITOR);
+    const other = await signPreview(KEY, 'lp2', IN_AN_HOUR, VISITOR);
     const tampered = [
       withSegment(token, 0, base64url.encode('lp2')),
       withSegment(token, 1, String(IN_AN_HOUR + 86_400)),
       withSegment(token, 2, other.split('.')[2]!),
     ];
     for (const each of tampered) {
-      expect(await verifyPreview(KEY, each, NOW_MS), each).toEqual({
+      expect(await verifyPreview(KEY, each, NOW_MS, VISITOR), each).toEqual({
         ok: false,
         reason: 'bad_signature',
       });
@@ -65,8 +75,8 @@ describe('a preview token', () => {
   });
 
   it('a forged one is reported as forged even when the time it names has passed', async () => {
-    const forged = await signPreview('someone-elses-key', 'lp1', NOW_S - 60);
-    expect(await verifyPreview(KEY, forged, NOW_MS)).toEqual({
+    const forged = await signPreview('someone-elses-key', 'lp1', NOW_S - 60, VISITOR);
+    expect(await verifyPreview(KEY, forged, NOW_MS, VISITOR)).toEqual({
       ok: false,
       reason: 'bad_signature',
     });
@@ -86,7 +96,10 @@ describe('a preview token', () => {
       '%%%.1795334400.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     ],
   ])('%s is malformed', async (_, token) => {
-    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyPreview(KEY, token, NOW_MS, VISITOR)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 });
 
@@ -94,14 +107,14 @@ describe('a route preview token', () => {
   const ROUTE = { id: 'tiktok_de', flow: 'lp17ch17pr5', plans: ['quarterly', 'monthly'] };
 
   it('names the route, its flow and plans until it expires', async () => {
-    const token = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR);
+    const token = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR, VISITOR);
     expect(token).toMatch(/^r\.[\w-]+\.\d+\.[\w-]+$/);
-    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({
+    expect(await verifyPreview(KEY, token, NOW_MS, VISITOR)).toEqual({
       ok: true,
       route: ROUTE,
       expiresAt: IN_AN_HOUR,
     });
-    expect(await verifyPreview(KEY, token, IN_AN_HOUR * 1000)).toEqual({
+    expect(await verifyPreview(KEY, token, IN_AN_HOUR * 1000, VISITOR)).toEqual({
       ok: false,
       reason: 'expired',
     });
@@ -109,25 +122,33 @@ describe('a route preview token', () => {
 
   it('carries the route’s upsell and guide plans when it sets them', async () => {
     const route = { ...ROUTE, upsellPlans: ['upsell_monthly_799'], guidePlans: ['guide_1799'] };
-    const token = await signRoutePreview(KEY, route, IN_AN_HOUR);
-    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({
+    const token = await signRoutePreview(KEY, route, IN_AN_HOUR, VISITOR);
+    expect(await verifyPreview(KEY, token, NOW_MS, VISITOR)).toEqual({
       ok: true,
       route,
       expiresAt: IN_AN_HOUR,
     });
-    const bad = await signRoutePreview(KEY, { ...ROUTE, upsellPlans: ['Not A Plan'] }, IN_AN_HOUR);
-    expect(await verifyPreview(KEY, bad, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });
+    const bad = await signRoutePreview(
+      KEY,
+      { ...ROUTE, upsellPlans: ['Not A Plan'] },
+      IN_AN_HOUR,
+      VISITOR,
+    );
+    expect(await verifyPreview(KEY, bad, NOW_MS, VISITOR)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 
   it('is refused when signed with another key or when its route is swapped', async () => {
-    const forged = await signRoutePreview('someone-elses-key', ROUTE, IN_AN_HOUR);
-    expect(await verifyPreview(KEY, forged, NOW_MS)).toEqual({
+    const forged = await signRoutePreview('someone-elses-key', ROUTE, IN_AN_HOUR, VISITOR);
+    expect(await verifyPreview(KEY, forged, NOW_MS, VISITOR)).toEqual({
       ok: false,
       reason: 'bad_signature',
     });
-    const token = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR);
+    const token = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR, VISITOR);
     const other = base64url.encode(JSON.stringify({ ...ROUTE, flow: 'default' }));
-    expect(await verifyPreview(KEY, withSegment(token, 1, other), NOW_MS)).toEqual({
+    expect(await verifyPreview(KEY, withSegment(token, 1, other), NOW_MS, VISITOR)).toEqual({
       ok: false,
       reason: 'bad_signature',
     });
@@ -136,14 +157,72 @@ describe('a route preview token', () => {
   it('cannot be made from a variant token, nor read as one', async () => {
     // A variant key may hold any character, "r" and dots among them: the mark and the fourth
     // part keep the two kinds apart, and the signature covers the mark.
-    const variant = await signPreview(KEY, 'r', IN_AN_HOUR);
-    expect(await verifyPreview(KEY, `r.${variant}`, NOW_MS)).toMatchObject({ ok: false });
-    const route = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR);
-    expect(await verifyPreview(KEY, route.slice(2), NOW_MS)).toMatchObject({ ok: false });
+    const variant = await signPreview(KEY, 'r', IN_AN_HOUR, VISITOR);
+    expect(await verifyPreview(KEY, `r.${variant}`, NOW_MS, VISITOR)).toMatchObject({ ok: false });
+    const route = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR, VISITOR);
+    expect(await verifyPreview(KEY, route.slice(2), NOW_MS, VISITOR)).toMatchObject({ ok: false });
   });
 
   it('is malformed when its signed route is not one the console could name', async () => {
-    const token = await signRoutePreview(KEY, { ...ROUTE, id: 'Not A Slug' }, IN_AN_HOUR);
-    expect(await verifyPreview(KEY, token, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });
+    const token = await signRoutePreview(KEY, { ...ROUTE, id: 'Not A Slug' }, IN_AN_HOUR, VISITOR);
+    expect(await verifyPreview(KEY, token, NOW_MS, VISITOR)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+  });
+});
+
+describe('a preview cookie’s token is bound to the browser that opened the link', () => {
+  const ROUTE = { id: 'tiktok_de', flow: 'lp17ch17pr5', plans: ['quarterly'] };
+
+  it('verifies for the visitor id it was signed for, and is forged for any other', async () => {
+    const tokens = [
+      await signPreview(KEY, 'lp1', IN_AN_HOUR, VISITOR),
+      await signRoutePreview(KEY, ROUTE, IN_AN_HOUR, VISITOR),
+    ];
+    for (const token of tokens) {
+      expect((await verifyPreview(KEY, token, NOW_MS, VISITOR)).ok, token).toBe(true);
+      expect(await verifyPreview(KEY, token, NOW_MS, OTHER_VISITOR), token).toEqual({
+        ok: false,
+        reason: 'bad_signature',
+      });
+    }
+  });
+
+  it('is no preview in a browser without a visitor id, and costs no verify there', async () => {
+    const token = await signPreview(KEY, 'lp1', IN_AN_HOUR, VISITOR);
+    expect(await readPreviewCookie(token, KEY, NOW_MS, VISITOR)).toEqual({
+      state: 'valid',
+      variant: 'lp1',
+    });
+    expect(await readPreviewCookie(token, KEY, NOW_MS, OTHER_VISITOR)).toEqual({
+      state: 'invalid',
+      reason: 'bad_signature',
+    });
+    expect(await readPreviewCookie(token, KEY, NOW_MS, null)).toEqual({
+      state: 'invalid',
+      reason: 'no_visitor_id',
+    });
+  });
+
+  it('a link’s token opens in any browser, but never passes for a cookie’s, nor the reverse', async () => {
+    const link = await signRouteLink(KEY, ROUTE, IN_AN_HOUR);
+    expect(await verifyPreviewLink(KEY, link, NOW_MS)).toEqual({
+      ok: true,
+      route: ROUTE,
+      expiresAt: IN_AN_HOUR,
+    });
+    // Nor for an empty visitor id, which is what an unbound text would need.
+    for (const visitor of [VISITOR, '']) {
+      expect(await verifyPreview(KEY, link, NOW_MS, visitor)).toEqual({
+        ok: false,
+        reason: 'bad_signature',
+      });
+    }
+    const cookie = await signRoutePreview(KEY, ROUTE, IN_AN_HOUR, VISITOR);
+    expect(await verifyPreviewLink(KEY, cookie, NOW_MS)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 });

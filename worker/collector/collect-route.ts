@@ -108,10 +108,15 @@ async function collectBatch(
   fields.events = events.length;
   // A marketer's preview is no visit (worker/funnel/preview.ts): its pages run no tracker, and
   // whatever still arrives from them is answered as taken (so nothing resends it) and dropped.
-  if (
-    (await readPreviewCookie(cookieOf(batch, PREVIEW_COOKIE), previewKey(batch.env), receivedAt))
-      .state === 'valid'
-  ) {
+  // Only in the browser that opened it: a preview cookie copied into another is no preview, and
+  // that browser's events count like anyone's.
+  const preview = await readPreviewCookie(
+    cookieOf(batch, PREVIEW_COOKIE),
+    previewKey(batch.env),
+    receivedAt,
+    visitorIdOf(cookieOf(batch, VISITOR_COOKIE)),
+  );
+  if (preview.state === 'valid') {
     fields.preview = true;
     return batch.answer.json({ accepted: 0, duplicates: 0 } satisfies CollectorAnswer, 200);
   }

@@ -23,6 +23,7 @@ import {
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
+import { VISITOR_COOKIE } from '../middleware/visitor';
 import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
 import { contentCatalogue } from './content-catalogue';
@@ -111,13 +112,19 @@ function previewContent(options: { render: RenderApp; now: () => number }): Hand
     url.searchParams.set('custom_lng', language);
     url.searchParams.set('theme', theme);
     const expiresAt = Math.floor(options.now() / 1000) + PREVIEW_TTL_SECONDS;
+    // The page is drawn for a browser of its own, which the preview is bound to, as a preview
+    // link's cookie is (worker/funnel/preview.ts).
+    const visitorId = crypto.randomUUID();
     // A route's preview shows its flow and plans, as "test a visitor"'s link does.
     const token = route
-      ? await signRoutePreview(key, route, expiresAt)
-      : await signPreview(key, c.get('config').split.defaultVariant, expiresAt);
+      ? await signRoutePreview(key, route, expiresAt, visitorId)
+      : await signPreview(key, c.get('config').split.defaultVariant, expiresAt, visitorId);
     // In production the page's language is the browser's (SPEC.md §2), so it is said both ways.
     const request = new Request(url, {
-      headers: { cookie: `${PREVIEW_COOKIE}=${token}`, 'accept-language': language },
+      headers: {
+        cookie: `${VISITOR_COOKIE}=${visitorId}; ${PREVIEW_COOKIE}=${token}`,
+        'accept-language': language,
+      },
     });
     const page = await options.render(
       withDraftContent(request, parsed.value, country),

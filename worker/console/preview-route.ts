@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { endPreview, previewKey, startPreview, verifyPreview } from '../funnel/preview';
+import { endPreview, previewKey, startPreview, verifyPreviewLink } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import type { ConsoleEnv } from '../middleware/envs';
+import { storedOrNewVisitorId } from '../middleware/visitor';
 import { DRAFT_PARAMETER, followDraftLink } from '../translations/source';
 
 /** Where ending a preview leads: back to the console the link came from. */
@@ -15,6 +16,12 @@ const CONSOLE_HOME = '/console';
  * worker/console/route-test.ts); `GET /?end=1` ends the preview. A preview assigns nothing (no
  * `gf_variant`, `gf_route` or `gf_touch`), and the pages it shows send nothing to analytics or
  * the ad networks (worker/middleware/experiments.ts, worker/routes/screens/).
+ *
+ * The links open in any browser of a marketer's with console access; the cookie each sets is
+ * bound to the visitor id of the browser that opened it, so its value copied into another
+ * browser previews nothing there (worker/middleware/preview-cookie.ts). A browser that never
+ * opened the funnel on this host gets its id in this answer, so the page after the redirect
+ * brings the id the cookie was signed for.
  */
 export function previewRoutes(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
@@ -35,9 +42,9 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     }
     const key = previewKey(c.env);
     if (key === null) return consoleError(c, 503, 'console_not_configured');
-    const verdict = await verifyPreview(key, token, now());
+    const verdict = await verifyPreviewLink(key, token, now());
     if (!verdict.ok || !('route' in verdict)) return consoleError(c, 404, 'unknown_route');
-    await startPreview(c, key, verdict.route, now());
+    await startPreview(c, key, verdict.route, { visitorId: storedOrNewVisitorId(c), nowMs: now() });
     await followDraftLink(c, c.req.header('Cookie'), key, undefined, now());
     const fields = c.get('logFields');
     if (fields) fields.preview = `route:${verdict.route.id}`;
@@ -55,7 +62,7 @@ export function previewRoutes(options: { now?: () => number } = {}) {
     if (!Object.hasOwn(c.get('config').split.variants, variant)) {
       return consoleError(c, 404, 'unknown_variant');
     }
-    await startPreview(c, key, variant, now());
+    await startPreview(c, key, variant, { visitorId: storedOrNewVisitorId(c), nowMs: now() });
     // The Copy area's links carry a draft to show; any other link shows the live copy.
     const query = new URL(c.req.url).searchParams;
     await followDraftLink(

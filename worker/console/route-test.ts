@@ -16,7 +16,7 @@ import {
   ROUTE_LANGUAGES,
 } from '../../shared/routing';
 import { honoursPreviewCountry } from '../environment';
-import { PREVIEW_TTL_SECONDS, previewKey, signRoutePreview } from '../funnel/preview';
+import { PREVIEW_TTL_SECONDS, previewKey, signRouteLink } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
@@ -182,7 +182,9 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
     const key = previewKey(c.env);
     let preview = '';
     if (key !== null) {
-      const token = await signRoutePreview(
+      // A link, not the cookie: the marketer may open it in any browser, on a phone say; the
+      // cookie it then sets is bound to that browser (worker/console/preview-route.ts).
+      const token = await signRouteLink(
         key,
         {
           id: route.id,

@@ -17,15 +17,29 @@ import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
  * A variant's token reads `<variant, base64url>.<expiry, epoch seconds>.<HMAC of the first two,
  * base64url>`: a variant key may hold any character, so it is encoded rather than split on.
  * A route's reads `r.<route JSON, base64url>.<expiry>.<HMAC of the first three>`: four parts, so
- * neither kind can pass for the other, and the variant tokens of before still read as they did.
+ * neither kind can pass for the other.
  * A route's token carries its flow and plans, not just its id, so "test a visitor" can preview a
  * route of a draft that is not published yet.
+ *
+ * The token a cookie holds is bound to the browser that opened the preview link: its HMAC also
+ * covers that browser's visitor id (`<first parts>\n<visitor id>`), as the routing cookies'
+ * does (worker/signing.ts), so a value copied into another browser verifies there as a forged
+ * one: that visitor gets their own arms and route and is counted. The link "test a visitor"
+ * hands out (worker/console/route-test.ts) is signed without a visitor (no line feed, so it
+ * never passes for a cookie's token nor the reverse): it opens in any of the marketer's browsers,
+ * and each sets a cookie of its own. Tokens signed before the binding no longer verify; previews
+ * last an hour, so none needs to be carried over.
  */
 
 /** How long a preview lasts: time to walk a flow, short enough that a forgotten one ends. */
 export const PREVIEW_TTL_SECONDS = 60 * 60;
 
-export type PreviewRejection = 'malformed' | 'bad_signature' | 'expired';
+/**
+ * Why a preview token is not honoured. `bad_signature`: forged, tampered with, or a cookie copied
+ * from the browser it was signed for (telling those apart would cost an HMAC per request);
+ * `no_visitor_id`: a cookie's token from a browser without a visitor id, so bound to none it has.
+ */
+export type PreviewRejection = 'malformed' | 'bad_signature' | 'expired' | 'no_visitor_id';
 
 /** The route a preview shows, as the console's "test a visitor" found it. */
 export interface PreviewedRoute {
@@ -50,21 +64,52 @@ const MAX_PLANS = 4;
 const EXPIRY = /^\d{1,12}$/;
 const utf8 = new TextDecoder();
 
-/** A preview token for `variant`, valid until `expiresAt` (epoch seconds). */
+/** A link's token, which any browser of the marketer's may open (see the top of the file). */
+const LINK = Symbol('preview link');
+
+/**
+ * What a token's HMAC covers: its parts before the signature, then the visitor id of the browser
+ * a cookie's token is bound to; a link's (LINK) is bound to none.
+ */
+function boundText(parts: string, visitorId: string | typeof LINK): string {
+  return visitorId === LINK ? parts : `${parts}\n${visitorId}`;
+}
+
+/** A preview cookie's token for `variant`, bound to `visitorId`, valid until `expiresAt` (epoch seconds). */
 export async function signPreview(
   secret: string,
   variant: string,
   expiresAt: number,
+  visitorId: string,
 ): Promise<string> {
   const signed = `${base64url.encode(variant)}.${Math.floor(expiresAt)}`;
-  return `${signed}.${await hmacSign(secret, signed)}`;
+  return `${signed}.${await hmacSign(secret, boundText(signed, visitorId))}`;
 }
 
-/** A preview token for `route`, valid until `expiresAt` (epoch seconds). */
-export async function signRoutePreview(
+/** A preview cookie's token for `route`, bound to `visitorId`, valid until `expiresAt`. */
+export function signRoutePreview(
   secret: string,
   route: PreviewedRoute,
   expiresAt: number,
+  visitorId: string,
+): Promise<string> {
+  return signRouteToken(secret, route, expiresAt, visitorId);
+}
+
+/** The token of a link to preview `route` (worker/console/route-test.ts), valid until `expiresAt`. */
+export function signRouteLink(
+  secret: string,
+  route: PreviewedRoute,
+  expiresAt: number,
+): Promise<string> {
+  return signRouteToken(secret, route, expiresAt, LINK);
+}
+
+async function signRouteToken(
+  secret: string,
+  route: PreviewedRoute,
+  expiresAt: number,
+  visitorId: string | typeof LINK,
 ): Promise<string> {
   const json = JSON.stringify({
     id: route.id,
@@ -74,7 +119,7 @@ export async function signRoutePreview(
     ...(route.guidePlans ? { guidePlans: route.guidePlans } : {}),
   });
   const signed = `${ROUTE_MARK}.${base64url.encode(json)}.${Math.floor(expiresAt)}`;
-  return `${signed}.${await hmacSign(secret, signed)}`;
+  return `${signed}.${await hmacSign(secret, boundText(signed, visitorId))}`;
 }
 
 /** The route a signed token's JSON names, or null when it is not the shape signRoutePreview writes. */
@@ -118,18 +163,39 @@ function planListOf(plans: unknown): string[] | null | undefined {
 }
 
 /**
- * What a token previews (a variant or a route), if `secret` signed it and it has not expired at `nowMs`. The
- * signature is checked by crypto.subtle.verify, which compares in constant time, and before the
- * expiry, so a forged token is reported as forged whatever time it names.
+ * What a cookie's token previews (a variant or a route), if `secret` signed it for `visitorId`
+ * (the browser that sent it) and it has not expired at `nowMs`. The signature is checked by
+ * crypto.subtle.verify, which compares in constant time, and before the expiry, so a forged
+ * token is reported as forged whatever time it names; one signed for another browser is forged
+ * here.
  */
-export async function verifyPreview(
+export function verifyPreview(
+  secret: string,
+  token: string,
+  nowMs: number,
+  visitorId: string,
+): Promise<PreviewVerdict> {
+  return verifyToken(secret, token, nowMs, visitorId);
+}
+
+/** What a link's token (signRouteLink) previews, as verifyPreview, in any browser. */
+export function verifyPreviewLink(
   secret: string,
   token: string,
   nowMs: number,
 ): Promise<PreviewVerdict> {
+  return verifyToken(secret, token, nowMs, LINK);
+}
+
+async function verifyToken(
+  secret: string,
+  token: string,
+  nowMs: number,
+  visitorId: string | typeof LINK,
+): Promise<PreviewVerdict> {
   const parts = token.split('.');
   if (parts.length === 4 && parts[0] === ROUTE_MARK)
-    return verifyRoutePreview(secret, parts, nowMs);
+    return verifyRoutePreview(secret, parts, nowMs, visitorId);
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
   const [variantPart = '', expiryPart = '', macPart = ''] = parts;
   const mac = base64urlBytes(macPart);
@@ -137,8 +203,8 @@ export async function verifyPreview(
   if (!EXPIRY.test(expiryPart) || mac?.length !== HMAC_BYTES || !variantBytes) {
     return { ok: false, reason: 'malformed' };
   }
-  const authentic = await hmacVerify(secret, `${variantPart}.${expiryPart}`, mac);
-  if (!authentic) return { ok: false, reason: 'bad_signature' };
+  const signed = boundText(`${variantPart}.${expiryPart}`, visitorId);
+  if (!(await hmacVerify(secret, signed, mac))) return { ok: false, reason: 'bad_signature' };
   const expiresAt = Number(expiryPart);
   if (expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   return { ok: true, variant: utf8.decode(variantBytes), expiresAt };
@@ -148,6 +214,7 @@ async function verifyRoutePreview(
   secret: string,
   parts: string[],
   nowMs: number,
+  visitorId: string | typeof LINK,
 ): Promise<PreviewVerdict> {
   const [, routePart = '', expiryPart = '', macPart = ''] = parts;
   const mac = base64urlBytes(macPart);
@@ -155,8 +222,8 @@ async function verifyRoutePreview(
   if (!EXPIRY.test(expiryPart) || mac?.length !== HMAC_BYTES || !routeBytes) {
     return { ok: false, reason: 'malformed' };
   }
-  const authentic = await hmacVerify(secret, `${ROUTE_MARK}.${routePart}.${expiryPart}`, mac);
-  if (!authentic) return { ok: false, reason: 'bad_signature' };
+  const signed = boundText(`${ROUTE_MARK}.${routePart}.${expiryPart}`, visitorId);
+  if (!(await hmacVerify(secret, signed, mac))) return { ok: false, reason: 'bad_signature' };
   const expiresAt = Number(expiryPart);
   if (expiresAt * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   const route = routeOf(routeBytes);
@@ -186,19 +253,19 @@ export function previewKey(env: Bindings): string | null {
 
 /**
  * Sets the preview cookie for a variant (its key) or a route, lasting PREVIEW_TTL_SECONDS from
- * `nowMs`.
+ * `nowMs`, bound to `visitorId`: the browser's that opened the link, whose cookie it must be.
  */
 export async function startPreview(
   headers: AnswerHeaders,
   key: string,
   subject: string | PreviewedRoute,
-  nowMs: number,
+  { visitorId, nowMs }: { visitorId: string; nowMs: number },
 ): Promise<void> {
   const expiresAt = Math.floor(nowMs / 1000) + PREVIEW_TTL_SECONDS;
   const token =
     typeof subject === 'string'
-      ? await signPreview(key, subject, expiresAt)
-      : await signRoutePreview(key, subject, expiresAt);
+      ? await signPreview(key, subject, expiresAt, visitorId)
+      : await signRoutePreview(key, subject, expiresAt, visitorId);
   // HttpOnly: no page script needs it, and an injected one could not carry it elsewhere.
   setAnswerCookie(headers, PREVIEW_COOKIE, token, {
     maxAge: PREVIEW_TTL_SECONDS,
@@ -222,16 +289,19 @@ export type PreviewCookie =
 
 /**
  * What the request's preview cookie (`token`, its value) says, checked against the key
- * (previewKey) at `nowMs`.
+ * (previewKey) at `nowMs` for `visitorId`, the id the request's `userUuid` cookie holds (null:
+ * none, so no preview is this browser's; no HMAC is spent on it).
  */
 export async function readPreviewCookie(
   token: string | undefined,
   key: string | null,
   nowMs: number,
+  visitorId: string | null,
 ): Promise<PreviewCookie> {
   if (token === undefined) return { state: 'none' };
   if (key === null) return { state: 'invalid', reason: 'not_configured' };
-  const verdict = await verifyPreview(key, token, nowMs);
+  if (visitorId === null) return { state: 'invalid', reason: 'no_visitor_id' };
+  const verdict = await verifyPreview(key, token, nowMs, visitorId);
   if (!verdict.ok) return { state: 'invalid', reason: verdict.reason };
   return 'route' in verdict
     ? { state: 'valid', route: verdict.route }

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { honoursCountryHeader, honoursPreviewCountry } from '../environment';
-import { draftCountryOf, PREVIEW_COOKIE, previewKey, readPreviewCookie } from '../funnel/preview';
+import { draftCountryOf } from '../funnel/preview';
 import type { BaseVariables, EnvOf } from './envs';
 import { keptFirstTouch } from './first-touch';
+import type { PreviewCookieVariables } from './preview-cookie';
 import { signedCookiesOf } from './signed-cookies';
 import type { VisitorVariables } from './visitor';
 
@@ -21,8 +21,13 @@ export interface CountryVariables {
 
 const COUNTRY = /^[A-Z]{2}$/;
 
-/** Where the country middleware runs: after the visitor middleware, but the collector has none. */
-type CountryMiddlewareEnv = EnvOf<BaseVariables & Partial<VisitorVariables> & CountryVariables>;
+/**
+ * Where the country middleware runs: after the visitor and preview cookie middleware, but the
+ * collector has neither.
+ */
+type CountryMiddlewareEnv = EnvOf<
+  BaseVariables & Partial<VisitorVariables> & PreviewCookieVariables & CountryVariables
+>;
 
 /** An ISO country code as the edge or a tester writes it, or null ('XX', 'T1' and junk). */
 function countryCode(candidate: string | null | undefined): string | null {
@@ -54,18 +59,13 @@ function namedCountry(requestUrl: string, referer: string | undefined): string |
   }
 }
 
-/** The country a marketer's valid preview names with `?country=`, where that is honoured. */
-async function previewCountry(c: Context<CountryMiddlewareEnv>): Promise<string | null> {
-  if (!honoursPreviewCountry(c.env)) return null;
-  const named = countryCode(namedCountry(c.req.url, c.req.header('referer')));
-  if (named === null) return null;
-  const preview = await readPreviewCookie(
-    getCookie(c, PREVIEW_COOKIE),
-    previewKey(c.env),
-    Date.now(),
-  );
-  // An invalid preview cookie is reported (and cleared) by the experiments middleware.
-  return preview.state === 'valid' ? named : null;
+/**
+ * The country a marketer's preview names with `?country=`, where that is honoured: only in the
+ * browser the preview was opened in (worker/middleware/preview-cookie.ts verified it).
+ */
+function previewCountry(c: Context<CountryMiddlewareEnv>): string | null {
+  if (!honoursPreviewCountry(c.env) || c.get('openedPreview') === undefined) return null;
+  return countryCode(namedCountry(c.req.url, c.req.header('referer')));
 }
 
 /**
@@ -102,7 +102,7 @@ export function country(): MiddlewareHandler<CountryMiddlewareEnv> {
   return async function countryMiddleware(c, next) {
     // The console's own preview of a draft names its country on the request it made (a visitor
     // cannot), so it holds in production too, where `?country=` does not.
-    const previewed = draftCountryOf(c.req.raw) ?? (await previewCountry(c));
+    const previewed = draftCountryOf(c.req.raw) ?? previewCountry(c);
     if (previewed !== null) {
       c.set('country', previewed);
       c.set('previewCountry', true);

@@ -8,6 +8,7 @@ import type { FirstTouchVariables } from './first-touch';
 import type { ConfigVariables } from './funnel-config';
 import type { InAppVariables } from './in-app';
 import type { LocaleVariables, TranslationVariables } from './language';
+import type { PreviewCookieVariables } from './preview-cookie';
 import type { RequestLogVariables } from './request-log';
 import type { RouteVariables } from './route';
 import type { SecurityHeadersVariables } from './security-headers';
@@ -43,6 +44,7 @@ export type EnvOf<V> = { Bindings: Bindings; Variables: V };
 export interface Variables
   extends BaseVariables,
     VisitorVariables,
+    PreviewCookieVariables,
     CountryVariables,
     LanguageVariables,
     ConfigVariables,
@@ -57,6 +59,7 @@ export interface Variables
 export type RouteMiddlewareEnv = EnvOf<
   BaseVariables &
     VisitorVariables &
+    PreviewCookieVariables &
     CountryVariables &
     ConfigVariables &
     RouteVariables &
@@ -97,6 +100,7 @@ export type ConsoleEnv = EnvOf<BaseVariables & ConfigVariables & ConsoleVariable
 export type ApiEnv = EnvOf<
   BaseVariables &
     VisitorVariables &
+    PreviewCookieVariables &
     CountryVariables &
     ConfigVariables &
     RouteVariables &
@@ -110,6 +114,7 @@ export type ApiEnv = EnvOf<
 export type OtherPagesEnv = EnvOf<
   BaseVariables &
     VisitorVariables &
+    PreviewCookieVariables &
     CountryVariables &
     LanguageVariables &
     ConfigVariables &

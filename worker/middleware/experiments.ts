@@ -23,13 +23,7 @@ import type { FunnelShape } from '../experiments/config/funnel-shape';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import type { ActiveFlow } from '../funnel/flow';
 import { flowNameOf, resolveFlow } from '../funnel/flow';
-import {
-  ignorePreviewCookie,
-  PREVIEW_COOKIE,
-  type PreviewedRoute,
-  previewKey,
-  readPreviewCookie,
-} from '../funnel/preview';
+import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
 import type { VariantAssignment } from '../funnel/split-test';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
 import type { VisitorFacts } from '../routing/router';
@@ -193,32 +187,25 @@ function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
 }
 
 /**
- * The variant or route a marketer is previewing (worker/funnel/preview.ts), or null. A
- * cookie that is not authentic and current, or names a variant the split no longer has, is
- * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
- * route's preview carries the route whole (its flow and plans, signed), so it shows a route of
- * a draft as well as a live one.
+ * The variant or route a marketer is previewing in this browser (worker/funnel/preview.ts), as
+ * worker/middleware/preview-cookie.ts verified it, or null. A preview naming a variant the split
+ * no longer has is ignored (and cleared, with a warning line): the visitor is then treated like
+ * anyone else. A route's preview carries the route whole (its flow and plans, signed), so it
+ * shows a route of a draft as well as a live one.
  */
-async function previewed<E extends ExperimentsMiddlewareEnv>(
+function previewed<E extends ExperimentsMiddlewareEnv>(
   c: Context<E>,
   split: SplitDocument,
-): Promise<{ variant: string } | { route: PreviewedRoute } | null> {
-  const cookie = await readPreviewCookie(
-    getCookie(c, PREVIEW_COOKIE),
-    previewKey(c.env),
-    Date.now(),
-  );
-  if (cookie.state === 'none') return null;
-  if (cookie.state === 'invalid') {
-    ignorePreviewCookie(c, c.get('requestId'), cookie.reason);
-    return null;
-  }
-  if ('route' in cookie) return { route: cookie.route };
-  if (!Object.hasOwn(split.variants, cookie.variant)) {
+): { variant: string } | { route: PreviewedRoute } | null {
+  const opened: { variant: string } | { route: PreviewedRoute } | undefined =
+    c.get('openedPreview');
+  if (opened === undefined) return null;
+  if ('route' in opened) return opened;
+  if (!Object.hasOwn(split.variants, opened.variant)) {
     ignorePreviewCookie(c, c.get('requestId'), 'unknown_variant');
     return null;
   }
-  return { variant: cookie.variant };
+  return opened;
 }
 
 /** Facts for a request that has no first touch (the API): rules read nothing from it. */
@@ -242,7 +229,7 @@ export function experiments(
   const now = options.now ?? Date.now;
   return async function experimentsMiddleware(c, next) {
     const { split, flows, routing, experiments: document } = c.get('config');
-    const preview = await previewed(c, split);
+    const preview = previewed(c, split);
     if (preview !== null) {
       showPreview(c, preview);
       await next();

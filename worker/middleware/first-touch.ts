@@ -1,7 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Source } from '../../shared/routing';
-import { PREVIEW_COOKIE } from '../funnel/preview';
 import {
   DEFAULT_SOURCE_ALIASES,
   decodeFirstTouch,
@@ -58,7 +56,8 @@ export async function keptFirstTouch(
  * link's click id (not the id), its UTM parameters and entry alias, the country and the first
  * page's time, only to choose a funnel for
  * the visit. It is set whatever the consent answer; the ad cookies still wait for it
- * (worker/middleware/attribution.ts). A marketer's preview sets nothing.
+ * (worker/middleware/attribution.ts). A marketer's preview sets nothing, in the browser that
+ * opened it (worker/middleware/preview-cookie.ts); a preview cookie copied elsewhere is no preview.
  */
 export function firstTouch(options: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;
@@ -79,7 +78,7 @@ export function firstTouch(options: { now?: () => number } = {}): MiddlewareHand
       });
     c.set('firstTouch', touch);
     c.get('logFields').source = touch.source;
-    if (!kept && getCookie(c, PREVIEW_COOKIE) === undefined) {
+    if (!kept && c.get('openedPreview') === undefined) {
       if (cookie.state === 'invalid') reportInvalidCookie(c, FIRST_TOUCH_COOKIE, cookie.reason);
       await writeSignedCookie(c, FIRST_TOUCH_COOKIE, encodeFirstTouch(touch), {
         maxAge: FIRST_TOUCH_MAX_AGE,

@@ -59,13 +59,12 @@ export function translations(source: TranslationSource): MiddlewareHandler<AppEn
     const ttlMs = Number.isFinite(ttl) && ttl >= 0 ? ttl : DEFAULT_TRANSLATIONS_TTL_MS;
     const language = c.get('language');
     // A marketer previewing unpublished copy from the console gets the draft's text instead.
-    const draft = await draftTranslator(
-      c.env.FUNNEL_CONFIG,
-      c.req.header('Cookie'),
-      previewKey(c.env),
+    const draft = await draftTranslator(c.env.FUNNEL_CONFIG, c.req.header('Cookie'), {
+      key: previewKey(c.env),
+      previewing: c.get('openedPreview') !== undefined,
       language,
-      Date.now(),
-    );
+      nowMs: Date.now(),
+    });
     c.set('t', draft ?? (await source.translatorFor(c.env.FUNNEL_CONFIG, language, ttlMs)));
     await next();
   };

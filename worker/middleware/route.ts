@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NO_PLAN_CHOICES } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
-import { PREVIEW_COOKIE } from '../funnel/preview';
 import { visitorFacts } from '../routing/attributes';
 import type { FirstTouch } from '../routing/first-touch';
 import { decodeKeptRoute, encodeKeptRoute } from '../routing/kept-route';
@@ -77,8 +76,9 @@ export function route(options: { now?: () => number } = {}): MiddlewareHandler<R
       chosen = chooseRoute(routing, requestFacts(c, touch, at), at);
       // The exposure middleware counts a new visitor's first visit on the route chosen here.
       c.set('routeChosen', true);
-      // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts).
-      if (getCookie(c, PREVIEW_COOKIE) === undefined) {
+      // A marketer's preview is no visit: it keeps nothing (worker/funnel/preview.ts). A preview
+      // cookie not verified for this browser is no preview: the visitor's route is kept.
+      if (c.get('openedPreview') === undefined) {
         if (cookie.state === 'invalid') reportInvalidCookie(c, ROUTE_COOKIE, cookie.reason);
         await writeSignedCookie(
           c,

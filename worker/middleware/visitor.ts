@@ -28,17 +28,22 @@ export function writeVisitorCookie(c: Context, id: string): void {
   });
 }
 
-/** SPEC.md §4: the visitor uuid comes from the cookie, else a fresh v4 stored in the cookie. */
+/**
+ * SPEC.md §4: the visitor uuid comes from the cookie, else a fresh v4 stored in the cookie by
+ * this answer. Also the console's preview link's (worker/console/preview-route.ts), which binds
+ * the preview to the browser's id before its first page.
+ */
+export function storedOrNewVisitorId(c: Context): string {
+  const stored = visitorIdOf(getCookie(c, VISITOR_COOKIE));
+  if (stored) return stored;
+  const id = crypto.randomUUID();
+  writeVisitorCookie(c, id);
+  return id;
+}
+
 export function visitor(): MiddlewareHandler<EnvOf<BaseVariables & VisitorVariables>> {
   return async function visitorMiddleware(c, next) {
-    const stored = visitorIdOf(getCookie(c, VISITOR_COOKIE));
-    if (stored) {
-      c.set('visitorId', stored);
-    } else {
-      const id = crypto.randomUUID();
-      c.set('visitorId', id);
-      writeVisitorCookie(c, id);
-    }
+    c.set('visitorId', storedOrNewVisitorId(c));
     await next();
   };
 }

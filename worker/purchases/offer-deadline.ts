@@ -1,7 +1,6 @@
 import { OFFER_SECONDS, type OfferClock } from '../../shared/plans/offer-clock';
-import { cookieValue } from '../attribution/cookie-header';
 import type { Bindings } from '../env';
-import { PREVIEW_COOKIE } from '../funnel/preview';
+import type { ExperimentVariables } from '../middleware/experiments';
 import { cookieKey, type SignedCookies } from '../middleware/signed-cookies';
 
 /**
@@ -60,15 +59,17 @@ function clockAt(deadlineMs: number, nowMs: number): OfferClock {
 /**
  * The countdown a page shows the visitor, fixing its deadline on the first page that shows one.
  * `countdown` false (the route or variant turned it off): `off`. A marketer's preview keeps
- * nothing: it shows the full length and writes no cookie.
+ * nothing: it shows the full length and writes no cookie. Only the preview the experiments
+ * middleware honoured counts (`vars.preview`): a preview cookie copied from the marketer's
+ * browser must not give a visitor an offer that never ends.
  */
 export async function pageOfferClock(
-  page: KeptIn & { request: Request },
+  page: KeptIn & { vars: Readonly<Pick<ExperimentVariables, 'preview'>> },
   countdown: boolean,
   nowMs: number,
 ): Promise<OfferClock> {
   if (!countdown || cookieKey(page.env) === null) return { state: 'off' };
-  if (cookieValue(page.request.headers.get('cookie') ?? undefined, PREVIEW_COOKIE) !== undefined) {
+  if (page.vars.preview !== undefined) {
     return { state: 'running', secondsLeft: OFFER_SECONDS };
   }
   const read = await readDeadline(page.cookies);

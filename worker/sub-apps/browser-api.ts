@@ -6,6 +6,7 @@ import type { ApiEnv } from '../middleware/envs';
 import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
+import { previewCookie } from '../middleware/preview-cookie';
 import { route } from '../middleware/route';
 import { visitor } from '../middleware/visitor';
 import type { MiddlewareDeps } from './middleware-deps';
@@ -18,6 +19,7 @@ import type { MiddlewareDeps } from './middleware-deps';
 export function browserApiApp(deps: MiddlewareDeps, api: ApiDependencies): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use(visitor());
+  app.use(previewCookie());
   app.use(country());
   app.use(funnelConfig(deps.configSource));
   app.use(route({ now: deps.now }));

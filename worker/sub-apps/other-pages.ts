@@ -6,6 +6,7 @@ import { experiments } from '../middleware/experiments';
 import { exposure } from '../middleware/exposure';
 import { funnelConfig } from '../middleware/funnel-config';
 import { locale, translations } from '../middleware/language';
+import { previewCookie } from '../middleware/preview-cookie';
 import { route } from '../middleware/route';
 import { visitor } from '../middleware/visitor';
 import { endOfSubApp } from './end-of-sub-app';
@@ -22,6 +23,7 @@ export function otherPagesApp(
 ): Hono<OtherPagesEnv> {
   const app = new Hono<OtherPagesEnv>();
   app.use(visitor());
+  app.use(previewCookie());
   app.use(country());
   app.use(locale({ supported: SUPPORTED_LANGUAGES }));
   app.use(translations(deps.translationSource));

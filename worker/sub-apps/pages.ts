@@ -12,6 +12,7 @@ import { firstTouch } from '../middleware/first-touch';
 import { funnelConfig } from '../middleware/funnel-config';
 import { inAppBrowser } from '../middleware/in-app';
 import { locale, translations } from '../middleware/language';
+import { previewCookie } from '../middleware/preview-cookie';
 import { route } from '../middleware/route';
 import { visitor } from '../middleware/visitor';
 import type { RenderedScreens } from '../render/rendered-screens';
@@ -34,6 +35,7 @@ export function pagesApp(
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(visitor());
+  app.use(previewCookie());
   app.use(country());
   app.use(locale({ supported: SUPPORTED_LANGUAGES }));
   app.use(translations(deps.translationSource));

@@ -9,7 +9,6 @@ import {
 } from '../../shared/config/translations';
 import { logError } from '../../shared/log';
 import { cookieValue } from '../attribution/cookie-header';
-import { PREVIEW_COOKIE, readPreviewCookie } from '../funnel/preview';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
 import { bundledTranslator, translatorWithOverride } from '../i18n';
 import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
@@ -151,8 +150,8 @@ export type TranslationSource = ReturnType<typeof createTranslationSource>;
  * language's overrides) in KV for an hour under a random id and answers preview links carrying
  * a token that names it, signed with the preview key. Opening such a link sets the token as a
  * cookie (any other preview link clears it: worker/console/preview-route.ts), and a page whose
- * request carries that cookie *and* a valid preview cookie (worker/funnel/preview.ts) is
- * drawn with the draft's text; ending the preview ends it. A visitor has neither cookie: their
+ * request carries that cookie *and* a preview cookie valid for its browser
+ * (worker/middleware/preview-cookie.ts) is drawn with the draft's text; ending the preview ends it. A visitor has neither cookie: their
  * request costs one cookie lookup, no KV read.
  */
 
@@ -228,25 +227,19 @@ async function verifyDraftToken(key: string, token: string, nowMs: number): Prom
 
 /**
  * The translator of the draft being previewed in `language`, or null when the request previews
- * no draft (no cookie, a forged or expired one, no preview, or the draft is gone from KV).
+ * no draft (no cookie, a forged or expired one, no preview in this browser, `previewing` being
+ * worker/middleware/preview-cookie.ts's verdict, or the draft is gone from KV).
  */
 export async function draftTranslator(
   kv: KVNamespace,
   cookieHeader: string | undefined,
-  key: string | null,
-  language: string,
-  nowMs: number,
+  request: { key: string | null; previewing: boolean; language: string; nowMs: number },
 ): Promise<TFunction | null> {
+  const { key, language, nowMs } = request;
   const token = cookieValue(cookieHeader, COPY_DRAFT_COOKIE);
-  if (token === undefined || key === null) return null;
+  if (token === undefined || key === null || !request.previewing) return null;
   const id = await verifyDraftToken(key, token, nowMs);
   if (id === null) return null;
-  if (
-    (await readPreviewCookie(cookieValue(cookieHeader, PREVIEW_COOKIE), key, nowMs)).state !==
-    'valid'
-  ) {
-    return null;
-  }
   const raw = await kv.get(draftKey(id), 'text');
   if (raw === null) return null;
   const copy = storedCopy(raw, draftKey(id));

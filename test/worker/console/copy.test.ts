@@ -249,9 +249,10 @@ describe('the Copy area', () => {
     const opened = await fetchApp(pages.es!);
     expect(opened.headers.get('location')).toBe('/?custom_lng=es');
     const draftCookie = setCookies(opened).get('gf_copy_draft');
-    const previewCookie = setCookies(opened).get('gf_preview');
+    // The preview is bound to the visitor id the link gave this browser, which had none.
+    const previewCookie = `userUuid=${setCookies(opened).get('userUuid')}; gf_preview=${setCookies(opened).get('gf_preview')}`;
     expect(draftCookie).toBeTruthy();
-    expect(previewCookie).toBeTruthy();
+    expect(previewCookie).toMatch(/^userUuid=[0-9a-f-]{36}; gf_preview=[\w.-]+$/);
 
     const headingWith = async (cookie: string) => {
       const html = await (
@@ -259,14 +260,17 @@ describe('the Copy area', () => {
       ).text();
       return html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1];
     };
-    expect(await headingWith(`gf_preview=${previewCookie}; gf_copy_draft=${draftCookie}`)).toBe(
+    expect(await headingWith(`${previewCookie}; gf_copy_draft=${draftCookie}`)).toBe(
       'Solo en la vista previa',
     );
     // Without the preview (ended, or never started), or with a forged draft: the live text.
     const bundled = 'Descubre dónde están tus seres queridos';
     expect(await headingWith(`gf_copy_draft=${draftCookie}`)).toBe(bundled);
     const forged = draftCookie!.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
-    expect(await headingWith(`gf_preview=${previewCookie}; gf_copy_draft=${forged}`)).toBe(bundled);
+    expect(await headingWith(`${previewCookie}; gf_copy_draft=${forged}`)).toBe(bundled);
+    // Both cookies copied into another browser: no preview there, so no draft either.
+    const copied = previewCookie.replace(/^userUuid=[0-9a-f-]+/, `userUuid=${crypto.randomUUID()}`);
+    expect(await headingWith(`${copied}; gf_copy_draft=${draftCookie}`)).toBe(bundled);
     expect(await spanishHeading()).toBe(bundled);
     expect(await stored()).toEqual(before);
     // Any other preview link (a variant's, the live copy's) shows the live copy again.
@@ -284,7 +288,8 @@ describe('the Copy area', () => {
     });
     const { pages } = (await previewed.json()) as { pages: Record<string, string> };
     const opened = await fetchApp(pages.es!);
-    const cookie = `gf_preview=${setCookies(opened).get('gf_preview')}; gf_copy_draft=${setCookies(opened).get('gf_copy_draft')}`;
+    const set = setCookies(opened);
+    const cookie = `userUuid=${set.get('userUuid')}; gf_preview=${set.get('gf_preview')}; gf_copy_draft=${set.get('gf_copy_draft')}`;
     const draftId = pages.es!.match(/copy_draft=([0-9a-f-]{36})\./)![1]!;
     // Cut short in KV (a hand edit, a bad restore): the page still answers, with the live text.
     await env.FUNNEL_CONFIG.put(`translations:draft:${draftId}`, '{"es":{"screens.one_pag');

@@ -40,9 +40,19 @@ function heading(html: string): string | undefined {
   return html.match(/<h1 id="screen-title">([^<]+)<\/h1>/)?.[1];
 }
 
-/** A preview cookie signed with KEY, expiring `ttl` seconds after `nowMs`. */
+/** The marketer's browser: its visitor id, which the preview cookie is signed for. */
+const MARKETER = '3c9f1e70-8a2b-4d15-b6e4-0f7a2c5d9e81';
+/** Another visitor's browser, into which the marketer's cookie is copied. */
+const STRANGER = 'a4e8d2c6-1f3b-4a79-8e05-c7b2d9f1e364';
+
+/** The preview cookie's value, signed with KEY for MARKETER, expiring `ttl` s after `nowMs`. */
+function previewToken(variant: string, nowMs = Date.now(), ttl = PREVIEW_TTL_SECONDS) {
+  return signPreview(KEY, variant, Math.floor(nowMs / 1000) + ttl, MARKETER);
+}
+
+/** The marketer's browser's cookies: its visitor id and a preview cookie as previewToken. */
 async function previewCookie(variant: string, nowMs = Date.now(), ttl = PREVIEW_TTL_SECONDS) {
-  return `gf_preview=${await signPreview(KEY, variant, Math.floor(nowMs / 1000) + ttl)}`;
+  return `userUuid=${MARKETER}; gf_preview=${await previewToken(variant, nowMs, ttl)}`;
 }
 
 let logs: ReturnType<typeof vi.spyOn>;
@@ -59,12 +69,14 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the preview link GET /console/preview/{variant}', () => {
   it('sets the signed preview cookie for an hour and opens the first screen, assigning nothing', async () => {
-    const res = await freshApp({ random: () => 0 })('/console/preview/lp17');
+    const res = await freshApp({ random: () => 0 })('/console/preview/lp17', {
+      headers: { cookie: `userUuid=${MARKETER}` },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const cookies = res.headers.getSetCookie();
-    // The preview alone: the console gives no visitor id, the first screen will.
+    // The preview alone: the browser keeps its visitor id, which the cookie is signed for.
     expect(cookies).toHaveLength(1);
     const preview = cookies.find((cookie) => cookie.startsWith('gf_preview='));
     expect(preview).toMatch(
@@ -78,6 +90,26 @@ describe('the preview link GET /console/preview/{variant}', () => {
     });
   });
 
+  it('gives a browser that never opened the funnel a visitor id, and binds the preview to it', async () => {
+    const fetchApp = freshApp({ random: () => 0 });
+    const link = await fetchApp('/console/preview/lp17');
+    const visitorId = setCookies(link).get('userUuid');
+    expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(link.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(
+        /^userUuid=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; Secure; SameSite=Lax$/,
+      ),
+    );
+    // The page after the redirect, with both cookies the link set, is the preview.
+    const page = await fetchApp('/', {
+      headers: {
+        cookie: `userUuid=${visitorId}; gf_preview=${setCookies(link).get('gf_preview')}`,
+      },
+    });
+    expect(heading(await page.text())).toBe(LP17_HEADING);
+    expect(setCookies(page).has('userUuid')).toBe(false);
+  });
+
   it('keeps the link’s query, so a theme or language can be previewed', async () => {
     const res = await freshApp()('/console/preview/lp17?theme=fl&utm_source=console');
     expect(res.headers.get('location')).toBe('/?theme=fl&utm_source=console');
@@ -88,10 +120,10 @@ describe('the preview link GET /console/preview/{variant}', () => {
     ['encoded, as the console links it', '/console/preview/lp11ch8%2Fvc'],
   ])('takes a variant key with a slash %s', async (_, path) => {
     const fetchApp = freshApp();
-    const link = await fetchApp(path);
+    const link = await fetchApp(path, { headers: { cookie: `userUuid=${MARKETER}` } });
     expect(link.status).toBe(303);
     const page = await fetchApp('/', {
-      headers: { cookie: `gf_preview=${setCookies(link).get('gf_preview')}` },
+      headers: { cookie: `userUuid=${MARKETER}; gf_preview=${setCookies(link).get('gf_preview')}` },
     });
     expect(pageStateOf(await page.text())).toMatchObject({
       variant: 'lp11ch8/vc',
@@ -142,7 +174,7 @@ describe('the preview link outside development', () => {
       '/console/preview/lp17',
     );
     expect(res.status).toBe(303);
-    expect(res.headers.getSetCookie()[0]).toMatch(/^gf_preview=/);
+    expect(res.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^gf_preview=/));
   });
 });
 
@@ -234,7 +266,8 @@ describe('a page with the preview cookie', () => {
   it.each([
     [
       'forged',
-      async () => `gf_preview=${await signPreview('not-our-key', 'lp17', Date.now() / 1000 + 600)}`,
+      async () =>
+        `userUuid=${MARKETER}; gf_preview=${await signPreview('not-our-key', 'lp17', Date.now() / 1000 + 600, MARKETER)}`,
       'bad_signature',
     ],
     ['expired', () => previewCookie('lp17', Date.now(), -1), 'expired'],
@@ -244,7 +277,7 @@ describe('a page with the preview cookie', () => {
         (await previewCookie('lp17')).replace(/\.(\d+)\./, (_, s) => `.${Number(s) + 1}.`),
       'bad_signature',
     ],
-    ['not a token', async () => 'gf_preview=lp17', 'malformed'],
+    ['not a token', async () => `userUuid=${MARKETER}; gf_preview=lp17`, 'malformed'],
     ['for a variant that is gone', () => previewCookie('lp99'), 'unknown_variant'],
   ])(
     'is ignored when %s: the normal draw, one warning, the cookie cleared',
@@ -264,6 +297,51 @@ describe('a page with the preview cookie', () => {
       expect(warnings).toEqual([expect.objectContaining({ level: 'warn', reason })]);
     },
   );
+});
+
+describe('the preview cookie copied into another browser', () => {
+  it.each([
+    ['another visitor id', `userUuid=${STRANGER}; `, 'bad_signature'],
+    ['no visitor id', '', 'no_visitor_id'],
+  ])(
+    'previews nothing in a browser with %s: its own variant, route and first touch, one warning',
+    async (_, visitorCookie, reason) => {
+      const res = await freshApp({ random: () => 0 }, { CONSOLE_PREVIEW_KEY: KEY })('/', {
+        headers: { cookie: `${visitorCookie}gf_preview=${await previewToken('lp17')}` },
+      });
+      const html = await res.text();
+      expect(heading(html)).toBe(DEFAULT_HEADING);
+      expect(html).not.toContain('preview-bar');
+      expect(pageStateOf(html).analytics.collector).toBe('/e');
+      // Drawn, pinned and kept like anyone: the split, the route and the first touch.
+      const written = setCookies(res);
+      expect(unsigned(written.get('gf_variant'))).toBe('default');
+      expect(written.has('gf_route')).toBe(true);
+      expect(written.has('gf_touch')).toBe(true);
+      expect(res.headers.getSetCookie()).toContainEqual(
+        expect.stringMatching(/^gf_preview=; Max-Age=0/),
+      );
+      const warnings = logLines().filter((line) => line.warning === 'preview_cookie_ignored');
+      expect(warnings).toEqual([expect.objectContaining({ level: 'warn', reason })]);
+      expect(logLines().at(-1)).not.toHaveProperty('preview');
+    },
+  );
+
+  it('while the browser that opened the link still previews with it', async () => {
+    const fetchApp = freshApp({ random: () => 0 }, { CONSOLE_PREVIEW_KEY: KEY });
+    const link = await fetchApp('/console/preview/lp17', {
+      headers: { cookie: `userUuid=${MARKETER}` },
+    });
+    const token = setCookies(link).get('gf_preview');
+    const own = await fetchApp('/', {
+      headers: { cookie: `userUuid=${MARKETER}; gf_preview=${token}` },
+    });
+    expect(heading(await own.text())).toBe(LP17_HEADING);
+    const copied = await fetchApp('/', {
+      headers: { cookie: `userUuid=${STRANGER}; gf_preview=${token}` },
+    });
+    expect(heading(await copied.text())).toBe(DEFAULT_HEADING);
+  });
 });
 
 describe('POST /e with the preview cookie', () => {
@@ -303,15 +381,40 @@ describe('POST /e with the preview cookie', () => {
       { now: () => NOW },
       { EVENTS_QUEUE: queue, CONSOLE_PREVIEW_KEY: KEY },
     );
-    const forged = await signPreview('not-our-key', 'lp17', NOW / 1000 + 600);
+    const forged = await signPreview('not-our-key', 'lp17', NOW / 1000 + 600, MARKETER);
     const res = await fetchApp('/e', {
       method: 'POST',
-      headers: { ...SAME_ORIGIN, cookie: `gf_preview=${forged}` },
+      headers: { ...SAME_ORIGIN, cookie: `userUuid=${MARKETER}; gf_preview=${forged}` },
       body: JSON.stringify({ events: [anEvent()] }),
     });
     expect(await res.json()).toEqual({ accepted: 1, duplicates: 0 });
     expect(sent).toHaveLength(1);
   });
+
+  it.each([
+    ['another visitor id', `userUuid=${STRANGER}; `],
+    ['no visitor id', ''],
+  ])(
+    'counts the batch of a browser with %s that the cookie was copied into',
+    async (_, visitorCookie) => {
+      const { queue, sent } = recordingQueue();
+      const fetchApp = freshApp(
+        { now: () => NOW },
+        { EVENTS_QUEUE: queue, CONSOLE_PREVIEW_KEY: KEY },
+      );
+      const res = await fetchApp('/e', {
+        method: 'POST',
+        headers: {
+          ...SAME_ORIGIN,
+          cookie: `${visitorCookie}gf_preview=${await previewToken('lp17', NOW)}`,
+        },
+        body: JSON.stringify({ events: [anEvent(), anEvent()] }),
+      });
+      expect(await res.json()).toEqual({ accepted: 2, duplicates: 0 });
+      expect(sent).toHaveLength(1);
+      expect(logLines().find((line) => line.path === '/e')).not.toHaveProperty('preview');
+    },
+  );
 });
 
 describe('a purchase during a preview', () => {

@@ -4,7 +4,7 @@ import type { RoutingDocument } from '../../../shared/config/routing';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import type { RouteTestAnswer, RouteTestRequest } from '../../../shared/console-api/routes';
-import { freshApp, setCookies } from '../fetch-app';
+import { freshApp, ORIGIN, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 
 /**
@@ -291,12 +291,20 @@ describe('a request the route test refuses', () => {
 });
 
 describe('the preview link of a tested route', () => {
+  /**
+   * The cookies a preview link set, as the browser sends them back: the preview, and the visitor
+   * id the link gave a browser that had none, which the preview is bound to.
+   */
+  function cookiesSetBy(link: Response): string {
+    const set = setCookies(link);
+    return `userUuid=${set.get('userUuid')}; gf_preview=${set.get('gf_preview')}`;
+  }
+
   /** Follows the answer's preview link, then opens the page it leads to with the cookie it set. */
   async function openPreview(answer: RouteTestAnswer) {
     const link = await fetchApp(answer.preview);
-    const cookie = setCookies(link).get('gf_preview');
     const page = await fetchApp(link.headers.get('location') ?? '', {
-      headers: { cookie: `gf_preview=${cookie}`, 'cf-ipcountry': 'DE' },
+      headers: { cookie: cookiesSetBy(link), 'cf-ipcountry': 'DE' },
     });
     return { link, page, html: await page.text() };
   }
@@ -319,7 +327,7 @@ describe('the preview link of a tested route', () => {
   it('shows its pages in the tested country, whatever the machine’s (wrangler dev’s US)', async () => {
     const answer = (await (await post(GERMAN_IPHONE)).json()) as RouteTestAnswer;
     const link = await fetchApp(answer.preview);
-    const cookie = `gf_preview=${setCookies(link).get('gf_preview')}`;
+    const cookie = cookiesSetBy(link);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const page = await fetchApp(link.headers.get('location') ?? '', {
       headers: { cookie },
@@ -348,6 +356,42 @@ describe('the preview link of a tested route', () => {
     const { html } = await openPreview(answer);
     expect(pageStateOf(html)).toMatchObject({ flow: 'lp11ch8' });
     expect(html).toContain('Preview of route <strong>new_one</strong>');
+  });
+
+  it('opens in any browser, but the cookie it sets previews only in the one that opened it', async () => {
+    const answer = (await (await post(GERMAN_IPHONE)).json()) as RouteTestAnswer;
+    const laptop = await openPreview(answer);
+    const phone = await openPreview(answer);
+    for (const { html } of [laptop, phone]) {
+      expect(html).toContain('Preview of route <strong>tiktok_de</strong>');
+    }
+    // The laptop's preview cookie beside the phone's visitor id is no preview: the phone's
+    // own route, drawn and kept.
+    const copied = await fetchApp(laptop.link.headers.get('location') ?? '', {
+      headers: {
+        cookie: `userUuid=${setCookies(phone.link).get('userUuid')}; gf_preview=${setCookies(laptop.link).get('gf_preview')}`,
+        'cf-ipcountry': 'DE',
+      },
+    });
+    const html = await copied.text();
+    expect(html).not.toContain('Preview of route');
+    expect(setCookies(copied).has('gf_route')).toBe(true);
+    expect(copied.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^gf_preview=; Max-Age=0/),
+    );
+  });
+
+  it('is a link, not a cookie: its token set as the cookie previews nothing', async () => {
+    const answer = (await (await post(GERMAN_IPHONE)).json()) as RouteTestAnswer;
+    const token = new URL(answer.preview, ORIGIN).searchParams.get('route');
+    const visitorId = crypto.randomUUID();
+    const page = await fetchApp('/', {
+      headers: { cookie: `userUuid=${visitorId}; gf_preview=${token}`, 'cf-ipcountry': 'DE' },
+    });
+    expect(await page.text()).not.toContain('Preview of route');
+    expect(page.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^gf_preview=; Max-Age=0/),
+    );
   });
 
   it('refuses a link whose token was tampered with: 404 unknown_route, no cookie', async () => {

@@ -19,6 +19,18 @@ import {
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const PREVIEW_KEY = 'preview-key-of-this-test';
+/** The marketer's browser, which opened the preview, and another visitor's. */
+const MARKETER = '5b2e7c91-0d4a-4f63-9a18-e3c6b7d2f405';
+const STRANGER = 'c81f3a6d-7e25-4b90-b4d7-19a0e5c2f863';
+
+/** A browser's cookies with a preview of lp17 opened in it, as `visitorId`. */
+async function previewJar(visitorId: string) {
+  const expiry = Math.floor(Date.now() / 1000) + 600;
+  return new Map([
+    ['userUuid', visitorId],
+    ['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry, visitorId)],
+  ]);
+}
 
 let logs: ReturnType<typeof vi.spyOn>;
 let errors: ReturnType<typeof vi.spyOn>;
@@ -210,11 +222,7 @@ describe('no exposure', () => {
   it('with skip_split=true, or under a marketer’s preview', async () => {
     const fetchApp = app(0.2, { CONSOLE_PREVIEW_KEY: PREVIEW_KEY });
     await aBrowser(fetchApp).get('/?skip_split=true');
-    const expiry = Math.floor(Date.now() / 1000) + 600;
-    const preview = aBrowser(
-      fetchApp,
-      new Map([['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry)]]),
-    );
+    const preview = aBrowser(fetchApp, await previewJar(MARKETER));
     const page = await preview.get('/');
     expect(page.body).toContain('Preview of variant');
     await preview.get('/searching');
@@ -224,6 +232,23 @@ describe('no exposure', () => {
     expect(await exposureRows()).toEqual([
       expect.objectContaining({ visitor_id: visitor.visitorId() }),
     ]);
+  });
+});
+
+describe('a visitor with a marketer’s preview cookie copied into their browser', () => {
+  it('walks their own arm and is exposed and counted in it', async () => {
+    const fetchApp = app(0.2, { CONSOLE_PREVIEW_KEY: PREVIEW_KEY });
+    // The marketer previews lp17; the copy's holder is drawn into default (random 0.2).
+    const copied = aBrowser(fetchApp, await previewJar(MARKETER));
+    copied.cookies.set('userUuid', STRANGER);
+    const page = await copied.get('/');
+    expect(page.body).not.toContain('Preview of variant');
+    expect(copied.variant()).toBe('default');
+    expect(copied.cookies.has('gf_preview')).toBe(false);
+    expect(await exposureRows()).toEqual([
+      expect.objectContaining({ visitor_id: STRANGER, variant: 'default' }),
+    ]);
+    expect(await botCounts()).toEqual([{ phase: 1, variant: 'default', exposed: 1, bots: 0 }]);
   });
 });
 

@@ -180,11 +180,32 @@ describe('payment declines by class, as the worker read them in the charge answe
     const marketer = checkoutVisitor({ fetchApp, ip: '198.51.100.3' });
     expect((await marketer.call('/', undefined, { 'user-agent': CHROME })).status).toBe(200);
     const expiry = Math.floor(Math.max(NOW, Date.now()) / 1000) + 600;
-    marketer.cookies.set('gf_preview', await signPreview(PREVIEW_KEY, 'default', expiry));
+    marketer.cookies.set(
+      'gf_preview',
+      await signPreview(PREVIEW_KEY, 'default', expiry, marketer.visitorId),
+    );
     await marketer.signUp();
     expect((await marketer.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
     const { rows } = await readExperimentRows(stores, SPLIT_EXPERIMENT_ID, 1);
     expect(rows.arms[0]).toMatchObject({ exposed: 1, declined: 0 });
     expect(rows.declines).toEqual([]);
+  });
+
+  it('counts the decline of a visitor who copied a marketer’s preview cookie', async () => {
+    const { fetchApp } = funnel(0.2, {
+      PORTAL_POLLING_DELAY_MS: '0',
+      CONSOLE_PREVIEW_KEY: PREVIEW_KEY,
+    });
+    const marketer = checkoutVisitor({ fetchApp, ip: '198.51.100.4' });
+    const expiry = Math.floor(Math.max(NOW, Date.now()) / 1000) + 600;
+    const token = await signPreview(PREVIEW_KEY, 'default', expiry, marketer.visitorId);
+    const copier = checkoutVisitor({ fetchApp, ip: '198.51.100.5' });
+    copier.cookies.set('gf_preview', token);
+    // Their page is no preview: they are exposed, and their decline is theirs to count.
+    expect((await copier.call('/', undefined, { 'user-agent': CHROME })).status).toBe(200);
+    await copier.signUp();
+    expect((await copier.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
+    const { rows } = await readExperimentRows(stores, SPLIT_EXPERIMENT_ID, 1);
+    expect(rows.arms[0]).toMatchObject({ exposed: 1, declined: 1 });
   });
 });

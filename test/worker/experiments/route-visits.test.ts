@@ -149,15 +149,38 @@ describe('no first visit is counted', () => {
     expect(await routeDays()).toEqual([]);
   });
 
-  it('for a marketer’s preview', async () => {
+  it('for a marketer’s preview, in the browser that opened it only', async () => {
     // The preview cookie's expiry is read against the real clock.
     const expiry = Math.floor(Date.now() / 1000) + 600;
+    const marketer = crypto.randomUUID();
     const preview = aBrowser(
       app({ CONSOLE_PREVIEW_KEY: PREVIEW_KEY }),
-      new Map([['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry)]]),
+      new Map([
+        ['userUuid', marketer],
+        ['gf_preview', await signPreview(PREVIEW_KEY, 'lp17', expiry, marketer)],
+      ]),
     );
     expect((await preview.get('/?utm_source=tiktok')).body).toContain('Preview of variant');
     expect(await routeDays()).toEqual([]);
+    // The same cookie copied into a new browser is no preview: that first visit counts.
+    const fresh = aBrowser(
+      app({ CONSOLE_PREVIEW_KEY: PREVIEW_KEY }),
+      new Map([['gf_preview', preview.cookies.get('gf_preview') ?? '']]),
+    );
+    expect((await fresh.get('/?utm_source=tiktok')).body).not.toContain('Preview of variant');
+    expect(fresh.route()).toBe('tiktok');
+    expect(await routeDays()).toEqual([{ route: 'tiktok', day: '2026-11-22', visits: 1 }]);
+    // Into a browser with a visitor id of its own (a returning visitor's, so no first visit):
+    // its route is drawn and kept as anyone's.
+    const returning = aBrowser(
+      app({ CONSOLE_PREVIEW_KEY: PREVIEW_KEY }),
+      new Map([
+        ['userUuid', crypto.randomUUID()],
+        ['gf_preview', preview.cookies.get('gf_preview') ?? ''],
+      ]),
+    );
+    expect((await returning.get('/?utm_source=tiktok')).body).not.toContain('Preview of variant');
+    expect(returning.route()).toBe('tiktok');
   });
 
   it('when the shard fails: an error line, never a failed page', async () => {

@@ -71,6 +71,21 @@ async function expectRefused(res: Response, code: string) {
 }
 
 describe('the offer deadline', () => {
+  it('is not fixed for a marketer’s preview, but is for a browser its cookie was copied into', async () => {
+    const marketer = visitor();
+    expect((await marketer.call('/console/preview/default')).status).toBe(303);
+    const previewed = await checkout(marketer);
+    expect(previewed.html).toContain('Preview of variant');
+    expect(previewed.setCookies.some((cookie) => cookie.startsWith('gf_offer='))).toBe(false);
+    // The copy is no preview: its holder's offer ends like anyone's, so it cannot be kept open.
+    const copier = visitor();
+    copier.cookies.set('gf_preview', marketer.cookies.get('gf_preview') ?? '');
+    const copied = await checkout(copier);
+    expect(copied.html).not.toContain('Preview of variant');
+    expect(copied.setCookies.some((cookie) => cookie.startsWith('gf_offer='))).toBe(true);
+    expect(copied.setCookies).toContainEqual(expect.stringMatching(/^gf_preview=; Max-Age=0/));
+  });
+
   it('is fixed once, on the first page that shows the countdown, and kept on reload', async () => {
     const buyer = visitor();
     const first = await checkout(buyer);

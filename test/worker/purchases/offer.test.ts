@@ -299,6 +299,7 @@ describe('what a visitor may buy', () => {
       'geofunnel-development-preview-key',
       { id: 'draft_route', flow: 'lp17ch17pr5', plans: ['monthly_3d_intro'] },
       Math.floor(Date.now() / 1000) + 600,
+      visitor.visitorId,
     );
     const previewing = { headers: { cookie: `${cookieOf(visitor)}; ${PREVIEW_COOKIE}=${token}` } };
     expect((await charge(visitor, 'monthly_3d_intro_usd', previewing)).status).toBe(200);
@@ -306,6 +307,23 @@ describe('what a visitor may buy', () => {
       await charge(visitor, 'monthly_7d_intro_usd', previewing),
       'plan_not_offered',
     );
+    expect(asked).toHaveLength(1);
+  });
+
+  it('a visitor holding a copy of the marketer’s preview cookie buys only their own plans', async () => {
+    const { visitor: newVisitor, asked } = shop();
+    const marketer = newVisitor();
+    const token = await signRoutePreview(
+      'geofunnel-development-preview-key',
+      { id: 'draft_route', flow: 'lp17ch17pr5', plans: ['monthly_3d_intro'] },
+      Math.floor(Date.now() / 1000) + 600,
+      marketer.visitorId,
+    );
+    const visitor = newVisitor();
+    await visitor.signUp();
+    const copied = { headers: { cookie: `${cookieOf(visitor)}; ${PREVIEW_COOKIE}=${token}` } };
+    await expectRefused(await charge(visitor, 'monthly_3d_intro_usd', copied), 'plan_not_offered');
+    expect((await charge(visitor, 'monthly_7d_intro_usd', copied)).status).toBe(200);
     expect(asked).toHaveLength(1);
   });
 });
@@ -403,6 +421,7 @@ describe('a route’s upsell and guide plans', () => {
       'geofunnel-development-preview-key',
       { id: 'draft_route', flow: 'default', plans: null, upsellPlans: ['upsell_monthly_599'] },
       Math.floor(Date.now() / 1000) + 600,
+      visitor.visitorId,
     );
     const previewing = {
       nonce: null,

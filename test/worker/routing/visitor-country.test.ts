@@ -82,10 +82,18 @@ async function visit(
   return { route: line?.route, country: line?.country, response, html };
 }
 
-/** A marketer's preview cookie of the split's default variant, as the console's link sets it. */
-async function previewCookie(): Promise<string> {
+/** The marketer's browser, its visitor id the one the preview cookie is signed for. */
+const MARKETER = '9d3b6f20-4c8e-4a17-b2f5-6e0a8c1d7b93';
+
+/** A preview token of the split's default variant, as the console's link signs it for `visitorId`. */
+async function previewToken(visitorId: string): Promise<string> {
   const expiry = Math.floor(Date.now() / 1000) + PREVIEW_TTL_SECONDS;
-  return `gf_preview=${await signPreview(PREVIEW_KEY, 'default', expiry)}`;
+  return signPreview(PREVIEW_KEY, 'default', expiry, visitorId);
+}
+
+/** The marketer's browser's cookies: its visitor id and its preview of the default variant. */
+async function previewCookie(): Promise<string> {
+  return `userUuid=${MARKETER}; gf_preview=${await previewToken(MARKETER)}`;
 }
 
 describe('in development (npm start)', () => {
@@ -143,7 +151,8 @@ describe('in development (npm start)', () => {
     const first = await dev(LINK);
     const kept = [...setCookies(first.response)].map(([name, value]) => `${name}=${value}`);
     expect(kept.some((pair) => pair.startsWith('gf_touch='))).toBe(true);
-    const cookie = [...kept, await previewCookie()].join('; ');
+    const visitorId = setCookies(first.response).get('userUuid') ?? '';
+    const cookie = [...kept, `gf_preview=${await previewToken(visitorId)}`].join('; ');
 
     const previewed = await dev(`${LINK}&country=DE`, { cookie });
     expect(previewed.country).toBe('DE');
@@ -194,10 +203,15 @@ describe('in development (npm start)', () => {
 
   it('?country= without a valid preview is no country: a visitor cannot choose one by link', async () => {
     expect((await dev(`${LINK}&country=DE`)).route).toBe('default');
-    const forged = `gf_preview=${await signPreview('not-the-key', 'default', 4_000_000_000)}`;
+    const forged = `userUuid=${MARKETER}; gf_preview=${await signPreview('not-the-key', 'default', 4_000_000_000, MARKETER)}`;
     const refused = await dev(`${LINK}&country=DE`, { cookie: forged });
     expect(refused.country).toBe('US');
     expect(refused.route).toBe('default');
+    // The marketer's own preview cookie, copied into another browser, names none either.
+    const copied = `userUuid=${crypto.randomUUID()}; gf_preview=${await previewToken(MARKETER)}`;
+    const elsewhere = await dev(`${LINK}&country=DE`, { cookie: copied });
+    expect(elsewhere.country).toBe('US');
+    expect(elsewhere.route).toBe('default');
   });
 });
 
