@@ -65,9 +65,15 @@ function putExperiments(experiments: Record<string, ExperimentDocument>): Promis
 beforeEach(() => putExperiments({ 'lp-ai': LANDING_TEST, 'pw-price': PRICE_TEST }));
 
 /** The visitor's pins (`gf_x`), oldest first. */
+/**
+ * The browser's pins (`gf_x`), then its account's (`gf_ax`): a signed-in visitor's price test is
+ * pinned to the account (docs/experiments.md, "A price test follows the account").
+ */
 async function pinsOf(context: BrowserContext): Promise<[string, string][]> {
-  const value = (await context.cookies()).find((cookie) => cookie.name === 'gf_x')?.value;
-  return [...parsePins(unsigned(value))];
+  const cookies = await context.cookies();
+  const pins = (name: string) =>
+    parsePins(unsigned(cookies.find((cookie) => cookie.name === name)?.value));
+  return [...pins('gf_x'), ...pins('gf_ax')];
 }
 
 /** The URLs the page's speculation rules prefetch, once its script has added them all. */
