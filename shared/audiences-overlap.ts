@@ -1,11 +1,11 @@
+import type { ExperimentAudience } from './config/experiments';
+import type { Condition, RoutingDocument } from './config/routing';
 import {
   type AttributeDefinition,
   ROUTE_ATTRIBUTE_NAMES,
   ROUTE_ATTRIBUTES,
   type RouteAttribute,
-} from '../routing';
-import type { ExperimentAudience } from './experiments';
-import type { Condition, RoutingDocument } from './routing';
+} from './routing';
 
 /**
  * Whether two experiments' audiences can never take the same visitor (worker/experiments/config/validate.ts lets such

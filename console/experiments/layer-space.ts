@@ -1,4 +1,4 @@
-import { audiencesDisjoint } from '../../shared/config/audiences-overlap';
+import { audiencesDisjoint } from '../../shared/audiences-overlap';
 import type { ExperimentAudience, ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_DRAIN_DAYS, type Layer, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
@@ -8,9 +8,9 @@ import { DEFAULT_ROUTE_ID } from '../../shared/routing';
  * What of each layer's buckets the experiments take, and what is free, for the layer bars and
  * for the range a new experiment is offered. The worker's validator decides what overlaps
  * (worker/experiments/config/validate.ts): two experiments of a layer may share a stretch when
- * their audiences can never meet (other routes), by the same proof (shared/config/
- * audiences-overlap.ts). This counts as taken what it would count, plus drafts, which would be
- * refused on starting if they overlapped.
+ * their audiences can never meet (other routes), by the same proof
+ * (shared/audiences-overlap.ts). This counts as taken what it would count, plus drafts, which
+ * would be refused on starting if they overlapped.
  */
 
 export interface TakenRange {

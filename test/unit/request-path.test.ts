@@ -41,7 +41,7 @@ describe("docs/architecture.md's request path", () => {
       '/resume',
       '/',
     ]);
-    expect(code.subApps.at(-1)?.middleware).toHaveLength(11);
+    expect(code.subApps.at(-1)?.middleware).toHaveLength(12);
   });
 
   it('notices a middleware the list leaves out', () => {

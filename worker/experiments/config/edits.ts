@@ -1,4 +1,4 @@
-import { WHOLE_LAYER } from '../../../shared/config/audiences-overlap';
+import { WHOLE_LAYER } from '../../../shared/audiences-overlap';
 import type {
   ExperimentAudience,
   ExperimentDocument,

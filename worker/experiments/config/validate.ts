@@ -1,9 +1,5 @@
+import { audiencesDisjoint, rangesOverlap, WHOLE_LAYER } from '../../../shared/audiences-overlap';
 import { screensInCode } from '../../../shared/composed-screens';
-import {
-  audiencesDisjoint,
-  rangesOverlap,
-  WHOLE_LAYER,
-} from '../../../shared/config/audiences-overlap';
 import type { ContentDocument } from '../../../shared/config/content';
 import type {
   ExperimentDocument,

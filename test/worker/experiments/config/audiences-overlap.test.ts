@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audiencesDisjoint, rangesOverlap } from '../../../../shared/config/audiences-overlap';
+import { audiencesDisjoint, rangesOverlap } from '../../../../shared/audiences-overlap';
 import type { ExperimentAudience } from '../../../../shared/config/experiments';
 import type { Condition } from '../../../../shared/config/routing';
 import { ROUTING } from './config-fixtures';
