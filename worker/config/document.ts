@@ -225,6 +225,34 @@ export interface CheckRules {
   pictures?: PictureSizes;
 }
 
+/**
+ * Split variants drawn (weight above 0) whose flows walk the same screens: the split tests
+ * nothing between them but the name. An A/A test is a way to check the counting, so this is a
+ * warning, never a refusal; more often it is a copied variant whose flow was never changed.
+ */
+function sameFlowWarnings(split: SplitDocument, flows: FlowsDocument): DocumentIssue[] {
+  const warnings: DocumentIssue[] = [];
+  const seen = new Map<string, string>();
+  for (const [key, variant] of Object.entries(split.variants)) {
+    if (!(variant.weight > 0)) continue;
+    const flow = flowNameOf(split, key);
+    const screens = flows.flows[flow];
+    if (!screens) continue;
+    const walk = screens.join(' ');
+    const earlier = seen.get(walk);
+    if (earlier === undefined) {
+      seen.set(walk, key);
+      continue;
+    }
+    const earlierFlow = flowNameOf(split, earlier);
+    warnings.push({
+      path: `split.variants.${key}.flow`,
+      message: `walks the same screens as variant "${earlier}" (${flow === earlierFlow ? `both flow "${flow}"` : `flows "${earlierFlow}" and "${flow}"`}): the split tests nothing between them; give one another flow, or keep it as an A/A test on purpose`,
+    });
+  }
+  return warnings;
+}
+
 export function crossCheck(
   live: SectionsInEffect,
   running?: ExperimentsDocument,
@@ -274,7 +302,13 @@ export function crossCheck(
   if (issues.length === 0) {
     return {
       ok: true,
-      value: { warnings: [...routingWarnings(routing.value), ...experiments.warnings] },
+      value: {
+        warnings: [
+          ...routingWarnings(routing.value),
+          ...sameFlowWarnings(split.value, flows.value),
+          ...experiments.warnings,
+        ],
+      },
     };
   }
   const origins = SECTIONS.filter((section) => live[section].origin !== 'file');

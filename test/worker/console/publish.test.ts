@@ -77,6 +77,16 @@ const DOCUMENT: ConfigDocument = {
   content: EMPTY_CONTENT,
 };
 
+/**
+ * DOCUMENT's split draws default and lp1ch2, whose flows SPEC.md §2 gives the same screens: the
+ * review says so on every check of it, and publishes all the same.
+ */
+const SAME_FLOWS_WARNING = {
+  path: 'split.variants.lp1ch2.flow',
+  message:
+    'walks the same screens as variant "default" (flows "default" and "lp1ch2"): the split tests nothing between them; give one another flow, or keep it as an A/A test on purpose',
+};
+
 /** A landing test on the default route, running: the control and the all-in-one landing. */
 const LANDING_TEST: ExperimentDocument = {
   name: 'All-in-one landing',
@@ -213,9 +223,29 @@ describe('publishing', () => {
       ],
       phase: { from: 1, to: 2, reason: 'the shares change: default 50% → 20%, lp1ch2 50% → 80%' },
       experimentPhases: [],
-      warnings: [],
+      warnings: [SAME_FLOWS_WARNING],
     });
     expect(await stored()).toEqual(before);
+  });
+
+  it('the review warns of split variants walking the same screens, not of one variant paused', async () => {
+    const paused = {
+      ...DOCUMENT,
+      split: { ...DOCUMENT.split, variants: { ...DOCUMENT.split.variants, lp1ch2: { weight: 0 } } },
+    };
+    const other = {
+      ...DOCUMENT,
+      flows: {
+        ...DOCUMENT.flows,
+        flows: { ...DOCUMENT.flows.flows, lp1ch2: [...(DEFAULT_FLOWS.flows.lp11ch8 ?? [])] },
+      },
+    };
+    const warningsOf = async (document: ConfigDocument) =>
+      ((await (await post(CONSOLE_API.check, { base: null, document })).json()) as CheckAnswer)
+        .warnings;
+    expect(await warningsOf(DOCUMENT)).toEqual([SAME_FLOWS_WARNING]);
+    expect(await warningsOf(paused)).toEqual([]);
+    expect(await warningsOf(other)).toEqual([]);
   });
 
   it('the review warns of a route an earlier one catches whole, and the publish still goes through', async () => {
@@ -249,6 +279,7 @@ describe('publishing', () => {
         message:
           'never takes a visitor: route "tiktok" before it already takes everyone its audience "tiktok_de" matches',
       },
+      SAME_FLOWS_WARNING,
     ]);
     expect((await post(CONSOLE_API.publish, { base: null, document })).status).toBe(200);
   });
@@ -610,7 +641,7 @@ describe('the experiments section', () => {
       ],
       phase: null,
       experimentPhases: [],
-      warnings: [],
+      warnings: [SAME_FLOWS_WARNING],
     });
   });
 
