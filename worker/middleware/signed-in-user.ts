@@ -75,7 +75,8 @@ async function sessionHash(token: string): Promise<string> {
   ).join('');
 }
 
-const ACCOUNT_VALUE = /^([^~]{0,128})~([0-9a-f]{32})$/;
+/** The user id is what comes before the last '~' (the hash has none), whatever it holds. */
+const ACCOUNT_VALUE = /^(.{0,128})~([0-9a-f]{32})$/s;
 
 /** The signed-in account a request's `gf_session_owner` names: its user id (null: none known). */
 export interface HeldAccount {

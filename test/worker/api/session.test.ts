@@ -181,6 +181,29 @@ it('a signed-up visitor can use the bearer calls with the cookie the sign-up set
   expect(portal.seen[1]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
 });
 
+it.each(['user-1', 'usr~7~eu', 'ünïcode id with spaces'])(
+  'the session binds whatever user id the product API gives (%s): the bearer calls go through',
+  async (userId) => {
+    const portal = fakePortal((request) =>
+      request.path === '/signup'
+        ? Response.json(
+            { data: { ...SIGNED_UP.data, entity: { external_user_id: userId } } },
+            { status: 201 },
+          )
+        : happyPortal(request),
+    );
+    const fetchApp = freshApp({ portalFetch: portal.portalFetch });
+    const set = setCookies(await fetchApp('/api/signup', postJson(SIGNUP_BODY)));
+    const sent = ['userUuid', 'gf_session', 'gf_session_owner'].map(
+      (name) => `${name}=${set.get(name)}`,
+    );
+    const res = await fetchApp('/api/users/me/payments-settings', {
+      headers: { cookie: sent.join('; ') },
+    });
+    expect(res.status).toBe(200);
+  },
+);
+
 describe('Idempotency-Key of a subscription call', () => {
   const charge = (headers: Record<string, string>) => {
     const portal = fakePortal(happyPortal);
