@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { COLLECTOR_PATH } from '../../shared/analytics/tracking';
+import { hex } from '../../shared/hex';
 import { type AnswerHeaders, clearAnswerCookie } from '../http/answer-cookies';
 import type { RootEnv } from './envs';
 import { type SignedCookies, writeSignedCookie } from './signed-cookies';
@@ -70,9 +71,7 @@ export function noteSignedInSession(answer: SignInAnswer, token: string): void {
 /** The first 16 bytes of the token's SHA-256, hex: enough to tell sessions apart, and no token. */
 async function sessionHash(token: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest).slice(0, 16), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
+  return hex(new Uint8Array(digest, 0, 16));
 }
 
 /** The user id is what comes before the last '~' (the hash has none), whatever it holds. */
@@ -81,7 +80,6 @@ const ACCOUNT_VALUE = /^(.{0,128})~([0-9a-f]{32})$/s;
 /** The signed-in account a request's `gf_session_owner` names: its user id (null: none known). */
 export interface HeldAccount {
   userId: string | null;
-  sessionHash: string;
 }
 
 /** What the request's account cookie holds, if signed for its visitor; null otherwise. */
@@ -90,7 +88,7 @@ export async function heldAccount(cookies: SignedCookies): Promise<HeldAccount |
   if (cookie.state !== 'valid') return null;
   const match = ACCOUNT_VALUE.exec(cookie.value);
   if (!match) return null;
-  return { userId: match[1] ? match[1] : null, sessionHash: match[2]! };
+  return { userId: match[1] ? match[1] : null };
 }
 
 /**
