@@ -66,9 +66,37 @@ export function withRouteFields(
 
 export function withRouteRemoved(document: ConfigDocument, id: string): ConfigDocument {
   if (id === DEFAULT_ROUTE_ID) return document;
-  return withRouting(document, {
+  const removed = withRouting(document, {
     routes: document.routing.routes.filter((route) => route.id !== id),
   });
+  // The split cannot draw a route that is gone (worker/config/document.ts refuses the name).
+  const drawn = splitRoutesOf(document);
+  return drawn.includes(id)
+    ? withSplitRoutes(
+        removed,
+        drawn.filter((route) => route !== id),
+      )
+    : removed;
+}
+
+/** The routes the split test draws (shared/config/split.ts `routes`): absent, only `default`. */
+export function splitRoutesOf(document: Pick<ConfigDocument, 'split'>): readonly string[] {
+  return document.split.routes ?? [DEFAULT_ROUTE_ID];
+}
+
+/**
+ * The split drawing `routes`, in the routing's order; only `default`, the field's default, is
+ * written as no field, so choosing it back leaves the draft as the live config was.
+ */
+export function withSplitRoutes(
+  document: ConfigDocument,
+  routes: readonly string[],
+): ConfigDocument {
+  const order = document.routing.routes.map((route) => route.id);
+  const chosen = order.filter((id) => routes.includes(id));
+  const { routes: _was, ...split } = document.split;
+  const onlyDefault = chosen.length === 1 && chosen[0] === DEFAULT_ROUTE_ID;
+  return { ...document, split: onlyDefault ? split : { ...split, routes: chosen } };
 }
 
 /** Saves audience `name` (new, or replacing the one of that name). */

@@ -9,6 +9,7 @@ import { AddVariant } from './AddVariant';
 import { ExperimentFields } from './ExperimentFields';
 import { FlowsEditor } from './FlowsEditor';
 import { ReviewPanel } from './ReviewPanel';
+import { SplitRoutes } from './SplitRoutes';
 import { VariantsEditor } from './VariantsEditor';
 
 /** The draft: weights, variants and flows, then the review against the live config and publish. */
@@ -35,6 +36,7 @@ export function EditPublish({ state }: { state: ConsoleState }) {
       ) : null}
       <VariantsEditor document={draft.document} pausedWeights={draft.pausedWeights} />
       <AddVariant document={draft.document} />
+      <SplitRoutes document={draft.document} />
       <FlowsEditor
         document={draft.document}
         choices={withComposedChoices(state.screens, draft.document.content)}

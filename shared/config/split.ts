@@ -44,11 +44,12 @@ export const splitSchema = z
     experiment: experimentSettings.optional(),
     /**
      * The routes whose visitors the split test draws (shared/config/routing.ts); absent, only the
-     * `default` route's. A visitor on another route walks that route's flow, undrawn.
+     * `default` route's. A visitor on another route walks that route's flow, undrawn. Empty: the
+     * split draws no one and every visitor walks their route's flow (a winner made the default of
+     * `default` takes the route out of the split, docs/routes.md "The split test and routes").
      */
     routes: z
       .array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,47}$/, 'must be a route id'))
-      .min(1, 'must name at least one route')
       .max(100, 'must name at most 100 routes')
       .refine((ids) => new Set(ids).size === ids.length, 'must not name a route twice')
       .optional(),

@@ -28,12 +28,14 @@ import {
 } from '../experiment-edits';
 import { withVariantAsRouteDefault } from '../route-defaults';
 import {
+  splitRoutesOf,
   withAudience,
   withCurrencies,
   withRouteAdded,
   withRouteFields,
   withRouteMoved,
   withRouteRemoved,
+  withSplitRoutes,
 } from '../routing-edits';
 import { atom, useStore } from './atom';
 import { $live, type Live } from './live';
@@ -114,6 +116,11 @@ export function resumeVariant(key: string): void {
     document: withWeight(draft.document, key, weight),
     pausedWeights: stillPaused,
   });
+}
+
+/** The routes the split test draws (console/split/SplitRoutes.tsx). */
+export function setSplitRoutes(routes: readonly string[]): void {
+  edit((document) => withSplitRoutes(document, routes));
 }
 
 /** The primary metric or the planned sample; undefined takes the field out (the default). */

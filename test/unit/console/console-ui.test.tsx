@@ -215,6 +215,30 @@ describe('the console in the browser', () => {
     expect(posted[1]!.body.document.split.experiment).toEqual({ primaryMetric: 'revenue' });
   });
 
+  it('sets which routes the split draws, and says when it draws no one', async () => {
+    const { posted } = stubWorker({
+      check: () => ({ status: 200, body: { ok: true, diff: [], phase: null } }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const drawn = screen.getByRole('checkbox', { name: 'route default (its own flow: default)' });
+    // No `routes` in the live config: the split draws route default.
+    expect(drawn).toHaveProperty('checked', true);
+    expect(screen.queryByText(/^The split test draws no one/)).toBeNull();
+    await user.click(drawn);
+    expect(screen.getByText(/^The split test draws no one/).textContent).toMatch(
+      /^The split test draws no one: no new visitor is drawn into its variants \(default, lp11ch8\/vc, lp17, old\);/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.body.document.split.routes).toEqual([]);
+    // Ticked again, the draft is the live config: no field, as before.
+    await user.click(drawn);
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect('routes' in posted[1]!.body.document.split).toBe(false);
+  });
+
   it('shows a refusal of the planned sample beside its field', async () => {
     stubWorker({
       check: () => ({

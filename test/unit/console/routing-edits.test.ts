@@ -9,6 +9,8 @@ import {
   withRouteAdded,
   withRouteFields,
   withRouteMoved,
+  withRouteRemoved,
+  withSplitRoutes,
 } from '../../../console/kit/routing-edits';
 import type { AudienceDocument } from '../../../shared/config/routing';
 import { liveDocument } from './fixtures';
@@ -132,5 +134,26 @@ describe('schedule times', () => {
     expect(utcInstantOf('')).toBeUndefined();
     expect(localValueOf('2026-11-27T00:00Z')).toBe('2026-11-27T00:00');
     expect(localValueOf(undefined)).toBe('');
+  });
+});
+
+describe('the routes the split test draws', () => {
+  it('keeps the routing’s order and writes only default as no field, as the live config has it', () => {
+    const document = routed();
+    expect(withSplitRoutes(document, ['default', 'a']).split.routes).toEqual(['a', 'default']);
+    const back = withSplitRoutes(withSplitRoutes(document, ['a']), ['default']);
+    expect(back.split).toEqual(document.split);
+    expect('routes' in back.split).toBe(false);
+    // None: the split draws no one.
+    expect(withSplitRoutes(document, []).split.routes).toEqual([]);
+    // A name the routing lacks is not kept.
+    expect(withSplitRoutes(document, ['a', 'gone']).split.routes).toEqual(['a']);
+  });
+
+  it('takes a removed route out of the split, which could not draw it any more', () => {
+    const drawn = withSplitRoutes(routed(), ['a', 'default']);
+    // Only default left: the field's default, no field.
+    expect(withRouteRemoved(drawn, 'a').split.routes).toBeUndefined();
+    expect(withRouteRemoved(drawn, 'b').split.routes).toEqual(['a', 'default']);
   });
 });
