@@ -22,7 +22,7 @@ import {
   decisionOptions,
   reasonNeeded,
 } from './decision-options';
-import { routeDefaultRefusals } from './route-default-reach';
+import { type RouteDefaultReach, routeDefaultReach } from './route-default-reach';
 import { $experimentsStatus, resultsForDecision } from './stores/experiments';
 
 type Results =
@@ -30,8 +30,8 @@ type Results =
   | {
       kind: 'ready';
       answer: ExperimentResultsAnswer | null;
-      /** Per variant, why making it the routes' default would not reach their new visitors. */
-      hidden: Readonly<Record<string, string | null>>;
+      /** Per variant, whether making it the routes' default reaches their new visitors. */
+      reach: RouteDefaultReach;
     };
 
 /**
@@ -54,12 +54,12 @@ function useDecisionResults(
     const { experiment, kinds, author } = opened.current;
     const start = $draft.get();
     const others = Object.keys(experiment.variants).filter((key) => key !== experiment.control);
-    const reach =
+    const reaching =
       start && routeDefaultProblem(start.document, id) === null
-        ? routeDefaultRefusals(start.base, start.document, id, others, kinds, author)
-        : Promise.resolve({});
-    void Promise.all([resultsForDecision(id), reach]).then(([answer, hidden]) => {
-      if (current) setResults({ kind: 'ready', answer, hidden });
+        ? routeDefaultReach(start.base, start.document, id, others, kinds, author)
+        : Promise.resolve({ hidden: {}, leavingSplit: {} });
+    void Promise.all([resultsForDecision(id), reaching]).then(([answer, reach]) => {
+      if (current) setResults({ kind: 'ready', answer, reach });
     });
     return () => {
       current = false;
@@ -99,8 +99,9 @@ export function DecisionDialog(props: DecisionDialogProps) {
   const results = useDecisionResults(id, experiment, kinds, author);
   const answer = results.kind === 'ready' ? results.answer : null;
   const problemOfRoutes = draft ? routeDefaultProblem(draft.document, id) : 'no draft';
-  const hidden = results.kind === 'ready' ? results.hidden : null;
-  const options = decisionOptions(experiment, answer, problemOfRoutes, hidden);
+  const reach = results.kind === 'ready' ? results.reach : null;
+  const hidden = reach?.hidden ?? null;
+  const options = decisionOptions(experiment, answer, problemOfRoutes, reach);
   const chosen = options.find((option) => option.value === choice) ?? null;
   const evidence = decisionEvidence(experiment, answer, chosen?.variant);
   const needsReason = chosen ? reasonNeeded(evidence, chosen.variant) : null;
@@ -125,6 +126,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
         evidence,
       },
       kinds,
+      chosen.leaveSplit,
     );
     $experimentsStatus.set(
       `The decision on ${experiment.name} is in the draft. Publish it below to end the experiment.`,

@@ -108,7 +108,9 @@ export function ShipField(props: {
               checked={props.choice === option.value}
               aria-describedby={[
                 `${formId}-${option.value}-evidence`,
-                option.action === 'roll_out' && option.variant && hidden?.[option.variant]
+                (option.action === 'roll_out' || option.leaveSplit) &&
+                option.variant &&
+                hidden?.[option.variant]
                   ? hiddenId(option.variant)
                   : null,
               ]

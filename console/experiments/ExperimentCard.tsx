@@ -9,7 +9,7 @@ import {
   movesOf,
   type StatusMove,
 } from './experiment-texts';
-import { canArchive } from './layer-space';
+import { canArchive, rollsOut } from './layer-space';
 
 /** What the card's buttons open. */
 export type CardAction =
@@ -17,6 +17,7 @@ export type CardAction =
   | { kind: 'edit' }
   | { kind: 'delete' }
   | { kind: 'end' }
+  | { kind: 'route_default' }
   | { kind: 'duplicate' }
   | { kind: 'results' };
 
@@ -126,6 +127,13 @@ function CardActions(props: {
       {editable ? button('edit', { kind: 'edit' }, `Edit ${name}…`) : null}
       {moves.map((move) => button(move, { kind: 'move', move }, `${MOVE_LABELS[move]} ${name}…`))}
       {canEnd ? button('end', { kind: 'end' }, `End ${name} with a decision…`) : null}
+      {rollsOut(experiment) && (experiment.audience.routes?.length ?? 0) > 0
+        ? button(
+            'route_default',
+            { kind: 'route_default' },
+            `Make ${experiment.decision?.variant} the default of its routes…`,
+          )
+        : null}
       {status === 'draft' ? null : button('results', { kind: 'results' }, `Results of ${name}`)}
       {ended || status === 'archived' || status === 'draft'
         ? button('duplicate', { kind: 'duplicate' }, `Duplicate ${name} for a follow-up`)

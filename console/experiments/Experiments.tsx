@@ -20,6 +20,7 @@ import {
   type Standing,
 } from './experiment-standing';
 import { LayerBars } from './LayerBars';
+import { RouteDefaultDialog } from './RouteDefaultDialog';
 import { StatusDialog } from './StatusDialog';
 import {
   $experimentsStatus,
@@ -197,6 +198,16 @@ function OpenDialog(props: {
           experiment={experiment}
           published={Object.hasOwn(live, open.id)}
           openerId={actionId(open.id, 'delete')}
+          onClose={onClose}
+        />
+      ) : null}
+      {open.action.kind === 'route_default' ? (
+        <RouteDefaultDialog
+          id={open.id}
+          experiment={experiment}
+          author={state.author}
+          kinds={kinds}
+          openerId={actionId(open.id, 'route_default')}
           onClose={onClose}
         />
       ) : null}

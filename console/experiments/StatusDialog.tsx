@@ -5,6 +5,7 @@ import { Dialog } from '../kit/Dialog';
 import { reviewAndFocusPublish } from '../kit/review-next';
 import { setExperimentStatus } from '../kit/stores/draft';
 import { MOVE_LABELS, MOVE_STATUS, moveText, type StatusMove } from './experiment-texts';
+import { rollsOut } from './layer-space';
 import { $experimentsStatus, resultsForDecision } from './stores/experiments';
 
 /**
@@ -62,7 +63,7 @@ export function StatusDialog({
       <ConfirmActions onCancel={onClose}>
         <button
           type="button"
-          className={`button ${move === 'stop' ? 'button--danger' : 'button--primary'}`}
+          className={`button ${move === 'stop' || (move === 'archive' && rollsOut(experiment)) ? 'button--danger' : 'button--primary'}`}
           onClick={confirm}
         >
           {label} {experiment.name}

@@ -6,6 +6,7 @@ import type {
 import type { ResultVerdict } from '../../shared/console-api/results';
 import type { DecisionAction, ExperimentMetric } from '../../shared/experiments';
 import { countText, liftText, METRIC_NAMES, verdictWord } from '../kit/result-texts';
+import type { RouteDefaultReach } from './route-default-reach';
 
 /**
  * The choices of the decision that ends an experiment, each with the verdict behind it, and the
@@ -22,6 +23,8 @@ export interface DecisionOption {
   label: string;
   /** The verdict behind it in words: "better: +12% (+4% to +20%) on Purchase". */
   evidence: string;
+  /** The routes the decision also takes out of the split test, so that the variant reaches them. */
+  leaveSplit?: readonly string[];
 }
 
 /** The metric a decision is read on: the answer's primary one, else the experiment's. */
@@ -76,15 +79,16 @@ function evidenceText(
 
 /**
  * Every choice, the control's first, then each variant rolled out, then each made the routes'
- * default, but for the variants in `hidden`: something would keep the routes' new visitors from
- * seeing them (./route-default-reach.ts), which the dialog says instead. Null: not known
- * yet, so none is offered.
+ * default, but for the variants in `reach.hidden`: something would keep the routes' new visitors
+ * from seeing them (./route-default-reach.ts), which the dialog says instead; where only the
+ * split test would, the choice takes the routes out of the split with it. Null: not known yet,
+ * so none is offered.
  */
 export function decisionOptions(
   experiment: ExperimentDocument,
   answer: ExperimentResultsAnswer | null,
   routeDefaultProblem: string | null,
-  hidden: Readonly<Record<string, string | null>> | null = {},
+  reach: RouteDefaultReach | null = { hidden: {}, leavingSplit: {} },
 ): DecisionOption[] {
   const options: DecisionOption[] = [
     {
@@ -105,16 +109,22 @@ export function decisionOptions(
       evidence: evidenceText(experiment, answer, key),
     });
   }
-  if (routeDefaultProblem === null && hidden !== null)
+  if (routeDefaultProblem === null && reach !== null)
     for (const key of others) {
-      if (hidden[key]) continue;
+      const leaveSplit = reach.leavingSplit[key];
+      if (reach.hidden[key] && leaveSplit === undefined) continue;
       const name = experiment.variants[key]?.name ?? key;
+      const routes = (experiment.audience.routes ?? []).join(', ');
       options.push({
         value: `route_default:${key}`,
         action: 'route_default',
         variant: key,
-        label: `Make variant ${name} the default of ${(experiment.audience.routes ?? []).join(', ')}`,
+        label:
+          leaveSplit === undefined
+            ? `Make variant ${name} the default of ${routes}`
+            : `Make variant ${name} the default of ${routes}, taking ${leaveSplit.join(', ')} out of the split test`,
         evidence: evidenceText(experiment, answer, key),
+        ...(leaveSplit === undefined ? {} : { leaveSplit }),
       });
     }
   return options;

@@ -20,7 +20,7 @@ const list = (items: readonly string[]) =>
   new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
 
 /** "routes tiktok_de and default", "every route". */
-function routesText(routes: readonly string[] | undefined): string {
+export function routesText(routes: readonly string[] | undefined): string {
   if (!routes || routes.length === 0) return 'every route';
   return `${routes.length === 1 ? 'route' : 'routes'} ${list(routes)}`;
 }
@@ -147,8 +147,16 @@ export function moveText(
     case 'archive': {
       const [from, to] = experiment.range ?? [0, 1];
       const range = from === 0 && to === 1 ? 'the whole' : `${percent(from)}–${percent(to)} of`;
+      const rolledOut =
+        experiment.status === 'shipped' && experiment.decision?.action === 'roll_out'
+          ? experiment.decision.variant
+          : undefined;
+      const who =
+        rolledOut === undefined
+          ? 'Its drain is over: nobody keeps its variant.'
+          : `Variant ${rolledOut} is rolled out to its audience on ${routes}: archived, those visitors see the route as it is (the control, ${experiment.control}) again. To keep ${rolledOut} for them, make it the routes’ default instead.`;
       return [
-        `Its drain is over: nobody keeps its variant. Archiving frees ${range} layer ${experiment.layer} and ${slotsText(experiment)} it changes for good: other experiments may take them.`,
+        `${who} Archiving frees ${range} layer ${experiment.layer} and ${slotsText(experiment)} it changes for good: other experiments may take them.`,
         'Its results and decision stay readable. An archived experiment never runs again (duplicate it to test again), and it can then be deleted.',
       ];
     }

@@ -23,6 +23,18 @@ export interface TakenRange {
 
 const DAY_MS = 86_400_000;
 
+/** Whether the experiment ships a variant rolled out to its audience. */
+export function rollsOut(experiment: ExperimentDocument): boolean {
+  return experiment.status === 'shipped' && experiment.decision?.action === 'roll_out';
+}
+
+/** Whether the visitors it exposed keep their variant still: ended, and within its drain days. */
+function draining(experiment: ExperimentDocument, now: Date): boolean {
+  if (experiment.endedAt === undefined) return true;
+  const drain = (experiment.drainDays ?? DEFAULT_DRAIN_DAYS) * DAY_MS;
+  return now.getTime() < Date.parse(experiment.endedAt) + drain;
+}
+
 /**
  * Whether an experiment still holds its range: not archived, and not ended past its drain (a
  * variant rolled out holds it for as long as it is shipped).
@@ -31,19 +43,18 @@ function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
   const { status } = experiment;
   if (status === 'archived') return false;
   if (status !== 'stopped' && status !== 'shipped') return true;
-  if (status === 'shipped' && experiment.decision?.action === 'roll_out') return true;
-  if (experiment.endedAt === undefined) return true;
-  const drain = (experiment.drainDays ?? DEFAULT_DRAIN_DAYS) * DAY_MS;
-  return now.getTime() < Date.parse(experiment.endedAt) + drain;
+  return rollsOut(experiment) || draining(experiment, now);
 }
 
 /**
- * Whether archiving an ended experiment takes nothing from anyone: its drain is over. A variant
- * rolled out never drains while it is shipped: archived, its audience would lose it.
+ * Whether an ended experiment can be archived, freeing its range: its drain is over. A variant
+ * rolled out holds its range while it is shipped: archiving it takes the variant from its
+ * audience, which the dialog says (experiment-texts.ts moveText), or it is first made the routes'
+ * default (RouteDefaultDialog.tsx), which keeps it for them.
  */
 export function canArchive(experiment: ExperimentDocument, now: Date): boolean {
   const ended = experiment.status === 'stopped' || experiment.status === 'shipped';
-  return ended && !holdsRange(experiment, now);
+  return ended && !draining(experiment, now);
 }
 
 /**

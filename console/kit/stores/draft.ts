@@ -197,18 +197,22 @@ export function setExperimentStatus(id: string, status: ExperimentStatus): void 
 
 /**
  * Ends `id` with `decision`; made the routes' default, the variant is also baked into the routes
- * it names (`kinds`: each screen's kind, to find the slot a swapped screen stands at).
+ * it names (`kinds`: each screen's kind, to find the slot a swapped screen stands at), and the
+ * routes in `leaveSplit` stop being drawn by the split test, which would hide it from them.
  */
 export function decideExperiment(
   id: string,
   decision: ExperimentDecision,
   kinds: Readonly<Record<string, string>>,
+  leaveSplit: readonly string[] = [],
 ): void {
   edit((document) => {
     const decided = withDecision(document, id, decision);
-    return decision.action === 'route_default' && decision.variant !== undefined
-      ? withVariantAsRouteDefault(decided, id, decision.variant, kinds)
-      : decided;
+    if (decision.action !== 'route_default' || decision.variant === undefined) return decided;
+    const baked = withVariantAsRouteDefault(decided, id, decision.variant, kinds);
+    if (leaveSplit.length === 0) return baked;
+    const drawn = splitRoutesOf(baked).filter((route) => !leaveSplit.includes(route));
+    return withSplitRoutes(baked, drawn);
   });
 }
 

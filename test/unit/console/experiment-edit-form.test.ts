@@ -179,7 +179,7 @@ describe('archiving and deleting', () => {
     ...extra,
   });
 
-  it('offers archiving an ended experiment once its drain is over, never a rolled-out one', () => {
+  it('offers archiving an ended experiment once its drain is over, a rolled-out one too', () => {
     expect(canArchive(ended(8), NOW)).toBe(true);
     expect(canArchive(ended(6), NOW)).toBe(false);
     expect(canArchive(ended(0, { drainDays: 0 }), NOW)).toBe(true);
@@ -204,7 +204,9 @@ describe('archiving and deleting', () => {
         },
       });
     expect(canArchive(shipped('route_default'), NOW)).toBe(true);
-    expect(canArchive(shipped('roll_out'), NOW)).toBe(false);
+    // Archived, a roll-out's audience loses the variant: the dialog says so (moveText).
+    expect(canArchive(shipped('roll_out'), NOW)).toBe(true);
+    expect(canArchive({ ...shipped('roll_out'), endedAt: ended(6).endedAt }, NOW)).toBe(false);
     expect(canArchive({ ...ended(30), status: 'archived' }, NOW)).toBe(false);
   });
 

@@ -8,7 +8,12 @@ import {
 import { $draft, duplicateExperiment } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { Console } from '../../../console/page/Console';
-import { CONSOLE_API, type PublishRequest } from '../../../shared/console-api/config';
+import {
+  type CheckAnswer,
+  CONSOLE_API,
+  type ConsoleState,
+  type PublishRequest,
+} from '../../../shared/console-api/config';
 import {
   CONSOLE_EXPERIMENTS_PATH,
   type ExperimentResultsAnswer,
@@ -35,6 +40,7 @@ function stubWorker(
     status: 404,
     body: { ok: false, error: 'bad_request' },
   }),
+  state: ConsoleState = consoleState(),
 ) {
   const asked: string[] = [];
   const checked: PublishRequest[] = [];
@@ -49,7 +55,7 @@ function stubWorker(
         const answer = check(request);
         return reply(answer.status, answer.body);
       }
-      if (url === CONSOLE_API.state) return reply(200, consoleState());
+      if (url === CONSOLE_API.state) return reply(200, state);
       if (url === CONSOLE_API.versions) return reply(200, { versions: [] });
       if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
       if (url === CONSOLE_API.routeVisits) return reply(200, visits);
@@ -321,6 +327,28 @@ describe('one experiment’s results', () => {
   });
 });
 
+/** The worker's refusal of a route default the split test would hide (decision-reach.ts). */
+const HIDDEN_BY_SPLIT = {
+  status: 400,
+  body: {
+    ok: false,
+    error: 'invalid_config',
+    errors: [
+      {
+        path: 'experiments.experiments.landing-all.decision.action',
+        message:
+          'cannot make variant "b" the default of its routes: new visitors would not see it, because the split test ("split") draws route "default" and walks its visitors through its own flows: variant "default" (landing "one_pager")',
+      },
+    ],
+  },
+};
+
+/** A check that finds nothing to refuse or warn of. */
+const CHECK_PASSES: CheckAnswer = { ok: true, diff: [], phase: null };
+
+const splitDrawsDefault = (request: PublishRequest) =>
+  (request.document.split.routes ?? ['default']).includes('default');
+
 describe('the decision dialog', () => {
   async function openDecision(answer: ExperimentResultsAnswer) {
     stubWorker(() => answer);
@@ -394,6 +422,34 @@ describe('the decision dialog', () => {
     expect($draft.get()?.document.experiments.experiments['landing-all']?.status).toBe('running');
   });
 
+  it('takes route default out of the split when only the split would hide the new default', async () => {
+    const { checked } = stubWorker(
+      () => plansResults(),
+      NO_VISITS,
+      (request) =>
+        splitDrawsDefault(request) ? HIDDEN_BY_SPLIT : { status: 200, body: CHECK_PASSES },
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'End All-in-one landing with a decision…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'End All-in-one landing' }));
+    const choice = await dialog.findByRole('radio', {
+      name: 'Make variant b the default of default, taking default out of the split test',
+    });
+    // Both were asked: as the draft is, and with route default out of the split.
+    expect(checked.map((request) => request.document.split.routes)).toEqual([undefined, []]);
+    fireEvent.click(dialog.getByRole('radio', { name: /^Won/ }));
+    fireEvent.click(choice);
+    fireEvent.click(dialog.getByRole('button', { name: 'Record the decision' }));
+    const document = $draft.get()?.document;
+    expect(document?.split.routes).toEqual([]);
+    expect(document?.experiments.experiments['landing-all']?.decision).toMatchObject({
+      action: 'route_default',
+      variant: 'b',
+    });
+    const flow = document?.routing.routes.find((route) => route.id === 'default')?.flow;
+    expect(document?.flows.flows[flow ?? '']?.[0]).toBe('one_pager_all');
+  });
+
   it('asks a reason to keep the control while the sample ratio alarm is on', async () => {
     const answer = plansResults();
     answer.sampleRatio.alarm = true;
@@ -414,6 +470,95 @@ describe('the decision dialog', () => {
       reason: 'a redirect broke the split; retest',
       evidence: { srmAlarm: true, verdict: null },
     });
+  });
+});
+
+describe('a rolled-out winner', () => {
+  /** The landing test ended a month ago with b rolled out to route default. */
+  function rolledOut(): ConsoleState {
+    const state = consoleState();
+    const test = state.live.experiments.experiments['landing-all']!;
+    state.live.experiments.experiments['landing-all'] = {
+      ...test,
+      status: 'shipped',
+      endedAt: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      decision: {
+        result: 'won',
+        action: 'roll_out',
+        variant: 'b',
+        at: '2026-10-26T00:00:00Z',
+        by: 'anna@example.com',
+        evidence: {
+          phase: 1,
+          metric: 'purchase',
+          relativeLift: 0.1,
+          interval: [0.05, 0.15],
+          verdict: 'better',
+          srmAlarm: false,
+        },
+      },
+    };
+    return state;
+  }
+
+  it('is made the default of its routes, taking them out of the split that would hide it', async () => {
+    stubWorker(
+      () => plansResults(),
+      NO_VISITS,
+      (request) =>
+        splitDrawsDefault(request) ? HIDDEN_BY_SPLIT : { status: 200, body: CHECK_PASSES },
+      rolledOut(),
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Make b the default of its routes…' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Make b the default of route default?' }),
+    );
+    await dialog.findByText(/^So this takes default out of the split test/);
+    fireEvent.click(dialog.getByRole('button', { name: 'Make b the default of route default' }));
+    const document = $draft.get()?.document;
+    expect(document?.split.routes).toEqual([]);
+    const decided = document?.experiments.experiments['landing-all'];
+    expect(decided?.decision).toMatchObject({ action: 'route_default', variant: 'b' });
+    // The evidence it was shipped on stays with it.
+    expect(decided?.decision?.evidence.relativeLift).toBe(0.1);
+    const flow = document?.routing.routes.find((route) => route.id === 'default')?.flow;
+    expect(document?.flows.flows[flow ?? '']?.[0]).toBe('one_pager_all');
+  });
+
+  it('offers nothing while something else would hide it, and says what', async () => {
+    stubWorker(
+      () => plansResults(),
+      NO_VISITS,
+      () => HIDDEN_BY_SPLIT,
+      rolledOut(),
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Make b the default of its routes…' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Make b the default of route default?' }),
+    );
+    await dialog.findByText(/^Cannot make variant "b" the default of its routes/);
+    expect(dialog.queryByRole('button', { name: /^Make b the default/ })).toBeNull();
+    expect($draft.get()?.document.experiments.experiments['landing-all']?.decision?.action).toBe(
+      'roll_out',
+    );
+  });
+
+  it('can be archived, saying its audience goes back to the control', async () => {
+    stubWorker(() => plansResults(), NO_VISITS, undefined, rolledOut());
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Archive All-in-one landing…' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Archive All-in-one landing?' }),
+    );
+    expect(
+      dialog.getByText(/^Variant b is rolled out to its audience on route default/).textContent,
+    ).toBe(
+      'Variant b is rolled out to its audience on route default: archived, those visitors see the route as it is (the control, a) again. To keep b for them, make it the routes’ default instead. Archiving frees the whole layer landing and the landing it changes for good: other experiments may take them.',
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Archive All-in-one landing' }));
+    expect($draft.get()?.document.experiments.experiments['landing-all']?.status).toBe('archived');
   });
 });
 

@@ -6,7 +6,9 @@ import type { ConfigDocument, PublishAnswer } from '../../../shared/console-api/
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults';
+import { CHROME } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
+import { pageStateOf } from '../page-html';
 
 /**
  * The review (the console's check) and the publish, against the real KV and D1, refuse ending a
@@ -128,5 +130,72 @@ describe('a winner made the default of a route the split test draws', () => {
 
     expect((await post(CONSOLE_API.check, { base, document: ROLLED_OUT })).status).toBe(200);
     expect((await post(CONSOLE_API.publish, { base, document: ROLLED_OUT })).status).toBe(200);
+  });
+});
+
+describe('a rolled-out winner made the default of route default', () => {
+  /** The roll-out made the route's default, route default taken out of the split. */
+  const OUT_OF_SPLIT: ConfigDocument = {
+    ...AS_ROUTE_DEFAULT,
+    split: { ...AS_ROUTE_DEFAULT.split, routes: [] },
+  };
+
+  it('publishes once the route leaves the split, serves b to new visitors and frees the layer', async () => {
+    const running = await post(CONSOLE_API.publish, { base: null, document: RUNNING });
+    const first = ((await running.json()) as PublishAnswer).version.seq;
+    const rolled = await post(CONSOLE_API.publish, { base: first, document: ROLLED_OUT });
+    let base = ((await rolled.json()) as PublishAnswer).version.seq;
+    // Rolled out, it holds layer landing: a new test of the whole layer on its route is refused.
+    const nextTest: ExperimentDocument = {
+      ...LANDING_TEST,
+      seed: 'landing-next',
+      range: [0, 1],
+      variants: {
+        ...LANDING_TEST.variants,
+        b: { weight: 1, change: { screens: { landing: 'one_pager_ai' } } },
+      },
+    };
+    const crowded: ConfigDocument = {
+      ...ROLLED_OUT,
+      experiments: {
+        version: 'draft',
+        experiments: { ...ROLLED_OUT.experiments.experiments, 'landing-next': nextTest },
+      },
+    };
+    const refused = await post(CONSOLE_API.check, { base, document: crowded });
+    expect(((await refused.json()) as InvalidAnswer).errors.map((error) => error.path)).toContain(
+      'experiments.experiments.landing-next.range',
+    );
+    // Still drawn by the split, route default would hide b from half its visitors.
+    expect((await post(CONSOLE_API.check, { base, document: AS_ROUTE_DEFAULT })).status).toBe(400);
+    const made = await post(CONSOLE_API.publish, { base, document: OUT_OF_SPLIT });
+    expect(made.status).toBe(200);
+    base = ((await made.json()) as PublishAnswer).version.seq;
+
+    // The split draws no one: every new visitor walks route default's flow, b's landing first.
+    for (const random of [0.1, 0.9]) {
+      const page = await freshApp({ random: () => random })('/', {
+        headers: { 'user-agent': CHROME },
+      });
+      const state = pageStateOf(await page.text());
+      expect(state).toMatchObject({ screen: 'one_pager_all', flow: 'default_landing-all_b' });
+      expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith('gf_variant='))).toBe(
+        false,
+      );
+    }
+
+    // Archived, it frees layer landing for a new test of the whole layer on the same route.
+    const next: ConfigDocument = {
+      ...OUT_OF_SPLIT,
+      experiments: {
+        version: 'draft',
+        experiments: {
+          'landing-all': { ...decided('route_default'), status: 'archived' },
+          'landing-next': nextTest,
+        },
+      },
+    };
+    const archived = await post(CONSOLE_API.publish, { base, document: next });
+    expect(archived.status).toBe(200);
   });
 });
