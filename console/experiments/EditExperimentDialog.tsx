@@ -19,6 +19,7 @@ import {
   type ExperimentEditForm,
   editFormOf,
   editProblems,
+  editRangeWarning,
   experimentOfEdit,
   onlySafeEdits,
   sharesChange,
@@ -78,7 +79,11 @@ export function EditExperimentDialog(props: EditDialogProps) {
         <EditIntro formId={formId} safe={safe} state={state} />
         <EditTexts {...parts} />
         <EditMetrics {...parts} />
-        <EditReach {...parts} safe={safe} />
+        <EditReach
+          {...parts}
+          safe={safe}
+          warning={editRangeWarning({ form, id, experiment, document, now: new Date() })}
+        />
         <EditWeights {...parts} safe={safe} experiment={experiment} />
         <EditDrain {...parts} />
         {newPhase ? (

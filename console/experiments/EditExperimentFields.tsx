@@ -126,9 +126,12 @@ export function EditMetrics(parts: EditParts) {
   );
 }
 
-/** Coverage and the range in the layer; while it runs, each can only grow. */
-export function EditReach(parts: EditParts & { safe: boolean }) {
-  const { form, update, safe } = parts;
+/**
+ * Coverage and the range in the layer; while it runs, each can only grow. `warning`: what the
+ * range of a draft would meet on starting (experiment-edit-form.ts editRangeWarning).
+ */
+export function EditReach(parts: EditParts & { safe: boolean; warning: string | null }) {
+  const { form, update, safe, warning } = parts;
   return (
     <div className="row__fields">
       <WholeNumberField
@@ -148,7 +151,13 @@ export function EditReach(parts: EditParts & { safe: boolean }) {
         value={form.range[0]}
         min={0}
         max={100}
-        hint={safe ? 'The range can only widen, containing the old one.' : undefined}
+        hint={
+          safe ? (
+            'The range can only widen, containing the old one.'
+          ) : warning ? (
+            <span className="notice notice--warning">{warning}</span>
+          ) : undefined
+        }
         onValue={(from) => update({ range: [from, form.range[1]] })}
       />
       <WholeNumberField

@@ -1,7 +1,7 @@
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_DRAIN_DAYS, type ExperimentMetric } from '../../shared/experiments';
-import { fitsFree, takenRanges } from './layer-space';
+import { rangeClash } from './layer-space';
 
 /**
  * The edit dialog of one experiment, as pure functions: the form a marketer fills, what it may
@@ -63,6 +63,9 @@ export type EditField =
   | 'drain';
 export type EditProblems = Partial<Record<EditField, string>>;
 
+/** The validator's most visitors a variant may be planned for (shared/config/experiments.ts). */
+const MAX_PLANNED = 100_000_000;
+
 const wholeFrom = (value: number | null, least: number) =>
   value !== null && Number.isInteger(value) && value >= least;
 
@@ -83,11 +86,14 @@ export function editProblems(options: {
   const problems: EditProblems = {};
   const safe = onlySafeEdits(live);
   if (form.name.trim() === '') problems.name = 'Give the experiment a name.';
-  if (form.plannedPerArm !== null && !wholeFrom(form.plannedPerArm, 100))
-    problems.planned = 'Enter a whole number, 100 or more.';
+  if (
+    form.plannedPerArm !== null &&
+    !(wholeFrom(form.plannedPerArm, 100) && form.plannedPerArm <= MAX_PLANNED)
+  )
+    problems.planned = 'Enter a whole number from 100 to 100,000,000.';
   const oldCoverage = safe ? percentOf(live.coverage) : null;
-  if (!(form.coverage >= 1 && form.coverage <= 100))
-    problems.coverage = 'Enter a share from 1 to 100%.';
+  if (!(form.coverage > 0 && form.coverage <= 100))
+    problems.coverage = 'Enter a share above 0%, at most 100%.';
   else if (oldCoverage !== null && form.coverage < oldCoverage)
     problems.coverage = `While it ${live?.status === 'paused' ? 'is paused' : 'runs'}, the coverage can only rise: enter ${oldCoverage}% or more.`;
   const [from, to] = form.range;
@@ -96,19 +102,14 @@ export function editProblems(options: {
     problems.range = 'Enter a stretch from 0 to 100%, its start below its end.';
   else if (oldFrom !== null && oldTo !== null && (from > oldFrom || to < oldTo))
     problems.range = `While it ${live?.status === 'paused' ? 'is paused' : 'runs'}, the range can only widen: it must contain ${oldFrom}–${oldTo}%.`;
-  else if (
-    !fitsFree(
-      takenRanges(document, experiment.layer, now, {
-        except: id,
-        audience: experiment.audience,
-      }),
-      from / 100,
-      to / 100,
-    )
-  )
-    problems.range = `That stretch overlaps another experiment in layer ${experiment.layer}: keep it within the layer’s free space.`;
+  else {
+    const found = rangeClash(document, experiment, [from / 100, to / 100], now, id);
+    if (found?.refused)
+      problems.range = `That stretch overlaps ${found.clash.name} in layer ${experiment.layer}, which holds visitors: keep it within the layer’s free space.`;
+  }
   for (const [key, weight] of Object.entries(form.weights))
-    if (!wholeFrom(weight, 0)) problems[`weight-${key}`] = 'Enter a whole number, 0 or more.';
+    if (!(Number.isFinite(weight) && weight >= 0))
+      problems[`weight-${key}`] = 'Enter a number, 0 or more.';
   const total = Object.values(form.weights).reduce((sum, weight) => sum + weight, 0);
   if (!Object.keys(problems).some((key) => key.startsWith('weight-')) && !(total > 0))
     problems.weights = 'Give at least one variant a weight above 0.';
@@ -116,6 +117,29 @@ export function editProblems(options: {
     problems.drain = 'Enter a whole number of days from 0 to 90.';
   return problems;
 }
+
+/**
+ * What starting or resuming the edited draft would meet in its stretch of the layer, or null: a
+ * draft is not refused a stretch another experiment holds (the validator checks it on start).
+ */
+export function editRangeWarning(options: {
+  form: ExperimentEditForm;
+  id: string;
+  experiment: ExperimentDocument;
+  document: ConfigDocument;
+  now: Date;
+}): string | null {
+  const { form, id, experiment, document, now } = options;
+  const [from, to] = form.range;
+  if (!(from >= 0 && to <= 100 && from < to)) return null;
+  const found = rangeClash(document, experiment, [from / 100, to / 100], now, id);
+  if (found === null || found.refused) return null;
+  return `That stretch overlaps ${found.clash.name} in layer ${experiment.layer}: the draft saves, but it cannot start while ${found.clash.name} holds it.`;
+}
+
+/** The share a percent field stands for: the stored one while the field still shows it. */
+const shareKept = (percent: number, stored: number) =>
+  percentOf(stored) === percent ? stored : shareOf(percent);
 
 /** The experiment the form makes; what the dialog does not show is kept as it was. */
 export function experimentOfEdit(
@@ -133,7 +157,7 @@ export function experimentOfEdit(
   const edited: ExperimentDocument = {
     ...kept,
     name: form.name.trim(),
-    coverage: shareOf(form.coverage),
+    coverage: shareKept(form.coverage, experiment.coverage),
     variants: Object.fromEntries(
       Object.entries(experiment.variants).map(([key, variant]) => [
         key,
@@ -149,7 +173,9 @@ export function experimentOfEdit(
   if (Object.keys(metrics).length > 0) edited.metrics = metrics;
   const [from, to] = form.range;
   // The whole layer stays unsaid, as an experiment created over it has it.
-  if (from > 0 || to < 100 || experiment.range) edited.range = [shareOf(from), shareOf(to)];
+  const [oldFrom, oldTo] = experiment.range ?? [0, 1];
+  if (from > 0 || to < 100 || experiment.range)
+    edited.range = [shareKept(from, oldFrom), shareKept(to, oldTo)];
   if (form.drainDays !== DEFAULT_DRAIN_DAYS || experiment.drainDays !== undefined)
     edited.drainDays = form.drainDays;
   return edited;

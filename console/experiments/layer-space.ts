@@ -1,7 +1,8 @@
-import { audiencesDisjoint } from '../../shared/audiences-overlap';
+import { audiencesDisjoint, rangesOverlap } from '../../shared/audiences-overlap';
 import type { ExperimentAudience, ExperimentDocument } from '../../shared/config/experiments';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { DEFAULT_DRAIN_DAYS, type Layer, SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
+import { holdsVisitors } from '../../shared/layer-holders';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 
 /**
@@ -36,17 +37,6 @@ function draining(experiment: ExperimentDocument, now: Date): boolean {
 }
 
 /**
- * Whether an experiment still holds its range: not archived, and not ended past its drain (a
- * variant rolled out holds it for as long as it is shipped).
- */
-function holdsRange(experiment: ExperimentDocument, now: Date): boolean {
-  const { status } = experiment;
-  if (status === 'archived') return false;
-  if (status !== 'stopped' && status !== 'shipped') return true;
-  return rollsOut(experiment) || draining(experiment, now);
-}
-
-/**
  * Whether an ended experiment can be archived, freeing its range: its drain is over. A variant
  * rolled out holds its range while it is shipped: archiving it takes the variant from its
  * audience, which the dialog says (experiment-texts.ts moveText), or it is first made the routes'
@@ -71,20 +61,27 @@ export function takenRanges(
     except?: string;
     /** Whose space: only experiments whose audiences can meet it take any. Absent: anyone's. */
     audience?: ExperimentAudience;
+    /**
+     * Whether drafts count: the layer bars show what they reserve, but the validator refuses
+     * only what overlaps an experiment holding visitors (shared/layer-holders.ts), and so do
+     * the forms. Absent: they count.
+     */
+    drafts?: boolean;
   } = {},
 ): TakenRange[] {
   const { except, audience } = options;
+  const drafts = options.drafts ?? true;
   const meets = (other: ExperimentAudience) =>
     audience === undefined || !audiencesDisjoint(audience, other, document.routing);
+  const holds = (experiment: ExperimentDocument) =>
+    holdsVisitors(experiment, now) || (drafts && experiment.status === 'draft');
   const splitAudience = { routes: [...(document.split.routes ?? [DEFAULT_ROUTE_ID])] };
   const split: TakenRange[] =
     layer === 'flow' && Object.keys(document.split.variants).length > 1 && meets(splitAudience)
       ? [{ id: SPLIT_EXPERIMENT_ID, name: 'The split test', status: 'running', from: 0, to: 1 }]
       : [];
   const experiments = Object.entries(document.experiments.experiments)
-    .filter(
-      ([id, e]) => id !== except && e.layer === layer && holdsRange(e, now) && meets(e.audience),
-    )
+    .filter(([id, e]) => id !== except && e.layer === layer && holds(e) && meets(e.audience))
     .map(([id, e]) => ({
       id,
       name: e.name,
@@ -93,6 +90,31 @@ export function takenRanges(
       to: e.range?.[1] ?? 1,
     }));
   return [...split, ...experiments].sort((a, b) => a.from - b.from || a.to - b.to);
+}
+
+/**
+ * Why `experiment` may not take [from, to) of its layer, as the validator would refuse it: it
+ * holds visitors, and the stretch overlaps another holder its audience can meet. A draft is not
+ * refused (the validator checks it when it starts): `warning` says what starting it would meet.
+ */
+export function rangeClash(
+  document: Pick<ConfigDocument, 'split' | 'experiments' | 'routing'>,
+  experiment: Pick<
+    ExperimentDocument,
+    'layer' | 'audience' | 'status' | 'decision' | 'endedAt' | 'drainDays'
+  >,
+  range: readonly [number, number],
+  now: Date,
+  except?: string,
+): { refused: boolean; clash: TakenRange } | null {
+  const taken = takenRanges(document, experiment.layer, now, {
+    drafts: false,
+    audience: experiment.audience,
+    ...(except === undefined ? {} : { except }),
+  });
+  const clash = taken.find((other) => rangesOverlap([other.from, other.to], range));
+  if (clash === undefined) return null;
+  return { refused: holdsVisitors(experiment, now), clash };
 }
 
 /** The free stretches of a layer between what is taken, each [from, to). */

@@ -105,7 +105,11 @@ const decision = z.strictObject({
 
 const experiment = z
   .strictObject({
-    name: z.string().min(1, 'must not be empty').max(120),
+    // Blank is refused as the console's forms refuse it: a name says which experiment it is.
+    name: z
+      .string()
+      .max(120)
+      .refine((name) => name.trim() !== '', 'must not be empty'),
     hypothesis: z.string().max(1000).optional(),
     status: z.enum(EXPERIMENT_STATUSES),
     layer: z.enum(LAYERS),

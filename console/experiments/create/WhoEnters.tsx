@@ -3,7 +3,7 @@ import { NumberField } from '../../kit/FormFields';
 import { ProblemLine, problemAria } from '../../kit/field-problem';
 import { nameOptions } from '../../kit/SelectField';
 import { useStore } from '../../kit/stores/atom';
-import type { CreateExperimentForm } from '../stores/create-experiment';
+import { type CreateExperimentForm, rangeWarningOf } from '../stores/create-experiment';
 
 interface Props {
   id: string;
@@ -34,8 +34,11 @@ export function RoutesField({ id, form, document }: Props) {
 
 /** The saved audience, the share of it that enters and the stretch of the layer it takes. */
 export function WhoEnters({ id, form, document }: Props) {
-  const { audience, coverage, range } = useStore(form.$form);
+  const fields = useStore(form.$form);
+  const { audience, coverage, range } = fields;
   const problems = useStore(form.$problems);
+  const warning = rangeWarningOf(fields, document);
+  const warningId = `${id}-range-warning`;
   return (
     <div className="row__fields">
       <div className="field">
@@ -68,10 +71,15 @@ export function WhoEnters({ id, form, document }: Props) {
         min={0}
         max={100}
         value={range[0]}
-        aria={problemAria(id, problems, 'range')}
+        aria={problemAria(id, problems, 'range', warning ? warningId : undefined)}
         onChange={(text) => form.update({ range: [Number(text), range[1]] })}
       >
         <ProblemLine id={id} problems={problems} field="range" />
+        {warning ? (
+          <p className="notice notice--warning field__after" id={warningId}>
+            {warning}
+          </p>
+        ) : null}
       </NumberField>
       <NumberField
         id={`${id}-to`}

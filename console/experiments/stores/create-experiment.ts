@@ -14,7 +14,7 @@ import {
   type Preset,
   VARIANT_KEYS,
 } from '../experiment-presets';
-import { fitsFree, type TakenRange, takenRanges, widestFree } from '../layer-space';
+import { fitsFree, rangeClash, type TakenRange, takenRanges, widestFree } from '../layer-space';
 import { $experimentsStatus } from './experiments';
 
 /** A share of a layer (0–1) in percent, to one decimal. */
@@ -35,6 +35,28 @@ function freePercent(
 ): [number, number] {
   const free = widestFree(takenForForm(document, form));
   return free ? [Number(layerPercent(free[0])), Number(layerPercent(free[1]))] : [0, 0];
+}
+
+/**
+ * What starting the new draft would meet in its stretch of the layer: an experiment holding
+ * visitors its audience can meet (layer-space.ts rangeClash), or null.
+ */
+export function rangeWarningOf(
+  form: Pick<ExperimentForm, 'layer' | 'routes' | 'audience' | 'range'>,
+  document: ConfigDocument,
+  now = new Date(),
+): string | null {
+  const [from, to] = form.range;
+  if (!(from >= 0 && to <= 100 && from < to)) return null;
+  const found = rangeClash(
+    document,
+    { layer: form.layer, audience: audienceOfForm(form), status: 'draft' },
+    [from / 100, to / 100],
+    now,
+  );
+  return found === null
+    ? null
+    : `That stretch overlaps ${found.clash.name} in layer ${form.layer}: the draft saves, but it cannot start while ${found.clash.name} holds it.`;
 }
 
 /** A fresh form for `preset`: its layer, metric and sample, in the widest free stretch. */
@@ -58,23 +80,28 @@ export function formOf(preset: Preset, document: ConfigDocument): ExperimentForm
 /** What is wrong with the form, by field key (`name`, `change-0`, `coverage`, `range`, `planned`). */
 export type Problems = Partial<Record<string, string>>;
 
-export function problemsOf(form: ExperimentForm, document: ConfigDocument): Problems {
+export function problemsOf(form: ExperimentForm): Problems {
   const problems: Problems = {};
   if (form.name.trim() === '') problems.name = 'Give the experiment a name.';
   form.changes.forEach((change, index) => {
     if (changesNothing(change))
       problems[`change-${index}`] = `Choose what variant ${VARIANT_KEYS[index + 1]} changes.`;
   });
-  if (!(form.coverage >= 1 && form.coverage <= 100))
-    problems.coverage = 'Enter a share from 1 to 100%.';
+  if (!(form.coverage > 0 && form.coverage <= 100))
+    problems.coverage = 'Enter a share above 0%, at most 100%.';
   const [from, to] = form.range;
-  const taken = takenForForm(document, form);
+  // A stretch another experiment holds is said (rangeWarningOf), not refused: the validator
+  // refuses it only when the draft starts, and the console refuses nothing it accepts.
   if (!(from >= 0 && to <= 100 && from < to))
     problems.range = 'Enter a stretch from 0 to 100%, its start below its end.';
-  else if (!fitsFree(taken, from / 100, to / 100))
-    problems.range = `That stretch is taken in layer ${form.layer}: choose one within its free space.`;
-  if (!(Number.isInteger(form.plannedPerArm) && form.plannedPerArm >= 100))
-    problems.planned = 'Enter a whole number, 100 or more.';
+  if (
+    !(
+      Number.isInteger(form.plannedPerArm) &&
+      form.plannedPerArm >= 100 &&
+      form.plannedPerArm <= 100_000_000
+    )
+  )
+    problems.planned = 'Enter a whole number from 100 to 100,000,000.';
   return problems;
 }
 
@@ -150,7 +177,7 @@ export function createExperimentForm(document: ConfigDocument): CreateExperiment
     addChange: () => update({ changes: [...changes(), {}] }),
     submit(document) {
       const form = $form.get();
-      const found = problemsOf(form, document);
+      const found = problemsOf(form);
       $problems.set(found);
       const first = Object.keys(found)[0];
       if (first) return { kind: 'problem', field: first };

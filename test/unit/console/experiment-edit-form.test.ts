@@ -3,6 +3,7 @@ import {
   type ExperimentEditForm,
   editFormOf,
   editProblems,
+  editRangeWarning,
   experimentOfEdit,
   sharesChange,
 } from '../../../console/experiments/experiment-edit-form';
@@ -134,9 +135,32 @@ describe('the edit of an experiment', () => {
     };
     const problems = problemsOf({ range: [30, 90] }, { others: { plans: other } });
     expect(problems.range).toBe(
-      'That stretch overlaps another experiment in layer paywall: keep it within the layer’s free space.',
+      'That stretch overlaps Plans in layer paywall, which holds visitors: keep it within the layer’s free space.',
     );
     expect(problemsOf({ range: [30, 80] }, { others: { plans: other } })).toEqual({});
+  });
+
+  it('refuses no draft a stretch another holds, as the validator does not, but says so', () => {
+    const other: ExperimentDocument = { ...priceTest(), name: 'Plans', seed: 'seed2' };
+    const draft = priceTest('draft');
+    const options = {
+      form: { ...editFormOf(draft), range: [0, 100] as [number, number] },
+      id: 'price-us',
+      experiment: draft,
+      live: draft,
+      document: documentWith({ 'price-us': draft, plans: other }),
+      now: NOW,
+    };
+    expect(editProblems(options)).toEqual({});
+    expect(editRangeWarning(options)).toBe(
+      'That stretch overlaps Plans in layer paywall: the draft saves, but it cannot start while Plans holds it.',
+    );
+    // Another draft reserves nothing the validator counts.
+    const both = {
+      ...options,
+      document: documentWith({ 'price-us': draft, plans: { ...other, status: 'draft' } }),
+    };
+    expect(editRangeWarning(both)).toBeNull();
   });
 
   it('refuses numbers out of bounds, each at its field', () => {
@@ -151,11 +175,11 @@ describe('the edit of an experiment', () => {
       }),
     ).toEqual({
       name: 'Give the experiment a name.',
-      planned: 'Enter a whole number, 100 or more.',
-      coverage: 'Enter a share from 1 to 100%.',
+      planned: 'Enter a whole number from 100 to 100,000,000.',
+      coverage: 'Enter a share above 0%, at most 100%.',
       range: 'Enter a stretch from 0 to 100%, its start below its end.',
-      'weight-a': 'Enter a whole number, 0 or more.',
-      'weight-b': 'Enter a whole number, 0 or more.',
+      // 1.5 is a weight the validator takes (shares of the total).
+      'weight-a': 'Enter a number, 0 or more.',
       drain: 'Enter a whole number of days from 0 to 90.',
     });
     expect(problemsOf({ weights: { a: 0, b: 0 } })).toEqual({

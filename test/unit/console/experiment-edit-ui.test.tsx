@@ -163,12 +163,12 @@ describe('editing a running experiment', () => {
     const coverage = dialog.getByLabelText('Coverage (% of matching visitors who enter)');
     dialog.getByText('While it runs, the coverage can only rise: enter 100% or more.');
     dialog.getByText('While it runs, the range can only widen: it must contain 0–100%.');
-    dialog.getByText('Enter a whole number, 0 or more.');
+    dialog.getByText('Enter a number, 0 or more.');
     expect(coverage.getAttribute('aria-invalid')).toBe('true');
     expect(dialog.getByLabelText('Range in the layer from (%)').getAttribute('aria-invalid')).toBe(
       'true',
     );
-    dialog.getByText('Enter a whole number, 100 or more.');
+    dialog.getByText('Enter a whole number from 100 to 100,000,000.');
     // Focus goes to the first field refused, in the form's order.
     expect(document.activeElement).toBe(dialog.getByLabelText('Planned visitors per variant'));
     expect(JSON.stringify($draft.get())).toBe(before);

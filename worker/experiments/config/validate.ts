@@ -11,12 +11,8 @@ import type { DocumentIssue } from '../../../shared/config/parse-document';
 import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
 import { contentOfRef } from '../../../shared/content-body';
-import {
-  DEFAULT_DRAIN_DAYS,
-  LAYERS,
-  type Slot,
-  SPLIT_EXPERIMENT_ID,
-} from '../../../shared/experiments';
+import { LAYERS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { holdsVisitors } from '../../../shared/layer-holders';
 import { isSellingScreen, PLAN_FIELDS, SCREEN_OFFERS } from '../../../shared/plans/screen-offers';
 import { SCREEN_IDS } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
@@ -67,24 +63,6 @@ export interface ExperimentsCheck {
 
 const SECTION = 'experiments.experiments';
 const pathOf = (id: string) => `${SECTION}.${id}`;
-
-const DAY_MS = 86_400_000;
-
-/**
- * Whether an experiment can still put a visitor in one of its variants, and so holds its range of
- * its layer and the slots it changes: running and paused ones (exposed visitors keep their
- * variant; a paused one may resume), a shipped one rolling its variant out, and an ended one
- * while its exposed visitors keep their variant.
- */
-function holdsVisitors(experiment: ExperimentDocument, now?: Date): boolean {
-  const { status } = experiment;
-  if (status === 'running' || status === 'paused') return true;
-  if (status === 'draft' || status === 'archived') return false;
-  if (status === 'shipped' && experiment.decision?.action === 'roll_out') return true;
-  if (now === undefined || experiment.endedAt === undefined) return true;
-  const drainDays = experiment.drainDays ?? DEFAULT_DRAIN_DAYS;
-  return now.getTime() < Date.parse(experiment.endedAt) + drainDays * DAY_MS;
-}
 
 /**
  * What an experiment's variants change: `flow`, and each slot (`plans` change the paywall,
