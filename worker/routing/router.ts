@@ -31,6 +31,8 @@ type Test = (facts: VisitorFacts) => boolean;
 interface CompiledRoute {
   route: ChosenRoute;
   audience: string | null;
+  /** The audience's groups, read only to explain a miss (explainRoute); null when undefined. */
+  groups: readonly (readonly Condition[])[] | null;
   paused: boolean;
   from: number;
   until: number;
@@ -105,6 +107,7 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
     return {
       route: chosen,
       audience: route.audience ?? null,
+      groups: route.audience ? (document.audiences[route.audience]?.groups ?? null) : null,
       paused: route.paused === true,
       from: route.schedule?.from ? Date.parse(route.schedule.from) : Number.NEGATIVE_INFINITY,
       until: route.schedule?.until ? Date.parse(route.schedule.until) : Number.POSITIVE_INFINITY,
@@ -161,9 +164,51 @@ export function explainRoute(
   for (const compiled of routing.routes) {
     const why = refusal(compiled, facts, now);
     if (why === null) return { route: compiled.route, passed };
-    passed.push({ id: compiled.route.id, why });
+    passed.push({ id: compiled.route.id, why: withMiss(why, compiled, facts) });
   }
   return { route: chooseRoute(routing, facts, now), passed };
+}
+
+/** "bf", "tiktok or meta", "DE, AT or CH". */
+function either(values: readonly (string | number)[]): string {
+  const quoted = values.map(String);
+  return quoted.length <= 1
+    ? quoted.join('')
+    : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
+/** Why one condition does not take the visitor: "country is FR (it must be DE, AT or CH)". */
+function conditionMiss(condition: Condition, facts: VisitorFacts): string {
+  const value = facts.get(condition.attribute);
+  const is = `${condition.attribute} is ${value === null ? 'not known' : String(value)}`;
+  const values = either(condition.values);
+  switch (condition.operator) {
+    case 'in':
+    case 'equals':
+      return `${is} (it must be ${values})`;
+    case 'not_in':
+      return `${is} (it must not be ${values})`;
+    case 'contains':
+      return `${is} (it must contain ${values})`;
+    case 'starts_with':
+      return `${is} (it must start with ${values})`;
+  }
+}
+
+/**
+ * The refusal of an audience that did not match, with the condition that failed in each group
+ * (docs/routes.md, "Test a visitor before you publish"): `audience "tiktok_dach" does not match: country is FR
+ * (it must be DE, AT or CH)`. Only the console's test asks; routing a visitor never does.
+ */
+function withMiss(why: string, compiled: CompiledRoute, facts: VisitorFacts): string {
+  if (compiled.audience === null || !why.startsWith('audience ')) return why;
+  if (compiled.groups === null) return `${why}: it is not defined`;
+  const misses = compiled.groups.map((group) => {
+    const failed = group.find((condition) => !compileCondition(condition)(facts));
+    return failed === undefined ? 'matches' : conditionMiss(failed, facts);
+  });
+  if (misses.length === 1) return `${why}: ${misses[0]}`;
+  return `${why}: none of its groups matches (${misses.map((miss, index) => `${index + 1}: ${miss}`).join('; ')})`;
 }
 
 /**

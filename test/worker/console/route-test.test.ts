@@ -77,7 +77,12 @@ describe('testing a visitor against the live routing', () => {
       route: 'tiktok_de',
       flow: 'lp17ch17pr5',
       plans: null,
-      passed: [{ id: 'bf', why: 'audience "black_friday" does not match' }],
+      passed: [
+        {
+          id: 'bf',
+          why: 'audience "black_friday" does not match: entry is not known (it must be bf)',
+        },
+      ],
       source: 'tiktok · click id tiktok · utm_source=tiktok · utm_campaign=Winter24',
     });
     expect(answer.preview).toMatch(
@@ -93,6 +98,31 @@ describe('testing a visitor against the live routing', () => {
     ).json()) as RouteTestAnswer;
     expect(answer.route).toBe('default');
     expect(answer.passed.map((passed) => passed.id)).toEqual(['bf', 'tiktok_de']);
+    // The condition that failed is named, with what this visitor had: the source matched.
+    expect(answer.passed[1]?.why).toBe(
+      'audience "tiktok_dach" does not match: country is FR (it must be DE, AT or CH)',
+    );
+  });
+
+  it('names the failing condition of each group of an audience', async () => {
+    const routing: RoutingDocument = {
+      ...LIVE,
+      audiences: {
+        ...LIVE.audiences,
+        apps: {
+          groups: [
+            [{ attribute: 'platform', operator: 'in', values: ['android'] }],
+            [{ attribute: 'in_app', operator: 'in', values: ['instagram', 'facebook'] }],
+          ],
+        },
+      },
+      routes: [{ id: 'apps', audience: 'apps', flow: 'lp11ch8' }, ...LIVE.routes.slice(1)],
+    };
+    const answer = (await (await post({ ...GERMAN_IPHONE, routing })).json()) as RouteTestAnswer;
+    expect(answer.passed[0]).toEqual({
+      id: 'apps',
+      why: 'audience "apps" does not match: none of its groups matches (1: platform is ios (it must be android); 2: in_app is tiktok (it must be instagram or facebook))',
+    });
   });
 
   it('reads the entry alias of a link, and the plans of its route', async () => {
@@ -205,7 +235,10 @@ describe('testing a visitor against a draft', () => {
       route: 'default',
       passed: [
         { id: 'tiktok_de', why: 'paused' },
-        { id: 'bf', why: 'audience "black_friday" does not match' },
+        {
+          id: 'bf',
+          why: 'audience "black_friday" does not match: entry is not known (it must be bf)',
+        },
       ],
     });
   });
