@@ -15,13 +15,19 @@ import { takesLinkValue } from './routing-edits';
  * an audience that reads only what a visitor cannot type (country, platform, hour…) is not named.
  */
 
-/** The sentence the route card shows, and the review repeats for each route. */
+/** The sentence the route card shows, and the review repeats, for a route with plans of its own. */
 export const LINK_PLANS_WARNING = 'Anyone who opens this link gets these plans.';
+
+/** The same for a route that sets none: it gives away the screens' own, where default sets some. */
+const OWN_SCREEN_PLANS_WARNING =
+  'Anyone who opens this link gets the screens’ own plans, not route default’s.';
 
 export interface LinkPlanNotice {
   route: string;
   /** The route's plans, or null: each screen's own (the default route sets some). */
   plans: readonly string[] | null;
+  /** Whether the route sets plans of its own (main, upsell or guide). */
+  ownPlans: boolean;
   /**
    * The countries every group the link can meet also requires, or null when some such group
    * requires none: then a link alone is enough, anywhere.
@@ -62,7 +68,8 @@ export function linkPlanNotice(
   const countries = perGroup.every((codes) => codes !== null)
     ? [...new Set(perGroup.flat())].sort()
     : null;
-  return { route: route.id, plans: route.plans ?? null, countries };
+  const ownPlans = PLAN_FIELD_NAMES.some((field) => route[field] !== undefined);
+  return { route: route.id, plans: route.plans ?? null, ownPlans, countries };
 }
 
 /** Every route of the routing its link gives plans to, in order. */
@@ -87,11 +94,16 @@ export function countryText(notice: LinkPlanNotice): string {
   if (notice.countries.length === 0) {
     return 'Its audience also requires a country, but no country meets all of its conditions.';
   }
-  return `Safer: its audience also requires ${either(notice.countries)}, which comes from the visitor’s IP address, not from the link (a VPN can still change it).`;
+  return `Kept to ${either(notice.countries)}: its audience also requires the country, which comes from the visitor’s IP address, not from the link (a VPN can still change it).`;
+}
+
+/** What the link gives away: the route's own plans, or the screens' own where it sets none. */
+export function warningText(notice: LinkPlanNotice): string {
+  return notice.ownPlans ? LINK_PLANS_WARNING : OWN_SCREEN_PLANS_WARNING;
 }
 
 /** The review's line for one route. */
 export function reviewText(notice: LinkPlanNotice): string {
   const plans = notice.plans ? `plans ${notice.plans.join(', ')}` : 'each screen’s own plans';
-  return `Route ${notice.route} (${plans}): ${LINK_PLANS_WARNING} Source, UTM tags, entry alias and click ids are typed into links, not verified. ${countryText(notice)}`;
+  return `Route ${notice.route} (${plans}): ${warningText(notice)} Source, UTM tags, entry alias and click ids are typed into links, not verified. ${countryText(notice)}`;
 }

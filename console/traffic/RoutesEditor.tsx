@@ -7,7 +7,7 @@ import { currencyTable } from '../../shared/plans/currency';
 import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { CurrencyTable } from '../kit/CurrencyTable';
-import { countryText, LINK_PLANS_WARNING, linkPlanNotice } from '../kit/link-plans';
+import { countryText, linkPlanNotice, warningText } from '../kit/link-plans';
 import { MoveButtons } from '../kit/MoveButtons';
 import { PlanListPicker } from '../kit/PlanListPicker';
 import { localValueOf, utcInstantOf } from '../kit/routing-edits';
@@ -93,7 +93,7 @@ function RouteEditor({
       />
       {notice ? (
         <p className="notice notice--warning" id={`${id}-warning`}>
-          <strong>Warning:</strong> {LINK_PLANS_WARNING} <span>{countryText(notice)}</span>
+          <strong>Warning:</strong> {warningText(notice)} <span>{countryText(notice)}</span>
         </p>
       ) : null}
       {isDefault ? null : (

@@ -4,6 +4,7 @@ import {
   linkPlanNotice,
   linkPlanNotices,
   reviewText,
+  warningText,
 } from '../../../console/kit/link-plans';
 import type { Condition, RouteDocument, RoutingDocument } from '../../../shared/config/routing';
 
@@ -44,6 +45,7 @@ describe('a route whose plans a link gives away', () => {
     expect(noticeOf(routing(groups))).toEqual({
       route: 'offer',
       plans: ['quarterly'],
+      ownPlans: true,
       countries: null,
     });
   });
@@ -63,11 +65,12 @@ describe('a route whose plans a link gives away', () => {
     expect(noticeOf(routing(source, { plans: ['quarterly'] }, ['quarterly']))).toBeNull();
     expect(noticeOf(routing(source, { plans: undefined }))).toBeNull();
     // Each screen's own plans, where the default route sets some, differ too.
-    expect(noticeOf(routing(source, { plans: undefined }, ['monthly']))).toEqual({
-      route: 'offer',
-      plans: null,
-      countries: null,
-    });
+    const own = noticeOf(routing(source, { plans: undefined }, ['monthly']));
+    expect(own).toEqual({ route: 'offer', plans: null, ownPlans: false, countries: null });
+    // It sets no plans, so the warning does not say "these plans".
+    expect(warningText(own!)).toBe(
+      'Anyone who opens this link gets the screens’ own plans, not route default’s.',
+    );
     expect(
       noticeOf(routing(source, { plans: ['monthly', 'quarterly'] }, ['quarterly', 'monthly'])),
     ).not.toBeNull();
@@ -79,11 +82,13 @@ describe('a route whose plans a link gives away', () => {
     expect(noticeOf(routing(source, upsell))).toEqual({
       route: 'offer',
       plans: null,
+      ownPlans: true,
       countries: null,
     });
     expect(noticeOf(routing(source, { plans: undefined, guidePlans: ['guide_1799'] }))).toEqual({
       route: 'offer',
       plans: null,
+      ownPlans: true,
       countries: null,
     });
     // The same tiers as the default route give nothing away.
@@ -101,7 +106,7 @@ describe('a route whose plans a link gives away', () => {
     ]);
     expect(noticeOf(dach)?.countries).toEqual(['AT', 'CH', 'DE']);
     expect(reviewText(noticeOf(dach)!)).toBe(
-      `Route offer (plans quarterly): ${LINK_PLANS_WARNING} Source, UTM tags, entry alias and click ids are typed into links, not verified. Safer: its audience also requires AT, CH or DE, which comes from the visitor’s IP address, not from the link (a VPN can still change it).`,
+      `Route offer (plans quarterly): ${LINK_PLANS_WARNING} Source, UTM tags, entry alias and click ids are typed into links, not verified. Kept to AT, CH or DE: its audience also requires the country, which comes from the visitor’s IP address, not from the link (a VPN can still change it).`,
     );
     const open = routing([
       [condition('click_id', ['tiktok']), condition('country', ['DE'])],

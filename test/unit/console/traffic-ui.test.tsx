@@ -356,7 +356,7 @@ describe('the review', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Route tiktok (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. Safer: its audience also requires DE, which comes from the visitor’s IP address, not from the link (a VPN can still change it).',
+      'Route tiktok (plans quarterly): Anyone who opens this link gets these plans. Source, UTM tags, entry alias and click ids are typed into links, not verified. Kept to DE: its audience also requires the country, which comes from the visitor’s IP address, not from the link (a VPN can still change it).',
     ]);
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
   });
