@@ -20,6 +20,7 @@ import {
   type DecisionOption,
   decisionEvidence,
   decisionOptions,
+  READING,
   reasonNeeded,
 } from './decision-options';
 import { type RouteDefaultReach, routeDefaultReach } from './route-default-reach';
@@ -101,7 +102,12 @@ export function DecisionDialog(props: DecisionDialogProps) {
   const problemOfRoutes = draft ? routeDefaultProblem(draft.document, id) : 'no draft';
   const reach = results.kind === 'ready' ? results.reach : null;
   const hidden = reach?.hidden ?? null;
-  const options = decisionOptions(experiment, answer, problemOfRoutes, reach);
+  const options = decisionOptions(
+    experiment,
+    results.kind === 'loading' ? READING : answer,
+    problemOfRoutes,
+    reach,
+  );
   const chosen = options.find((option) => option.value === choice) ?? null;
   const evidence = decisionEvidence(experiment, answer, chosen?.variant);
   const needsReason = chosen ? reasonNeeded(evidence, chosen.variant) : null;

@@ -54,13 +54,17 @@ function verdictOf(
   return primaryOf(answer, variant, metric)?.verdict ?? null;
 }
 
+/** The results while the dialog still reads them: no verdict is said yet, nor their absence. */
+export const READING = 'reading';
+
 function evidenceText(
   experiment: ExperimentDocument,
-  answer: ExperimentResultsAnswer | null,
+  answer: ExperimentResultsAnswer | null | typeof READING,
   variant: string | null,
 ): string {
-  const metric = decisionMetric(experiment, answer);
+  const metric = decisionMetric(experiment, answer === READING ? null : answer);
   const on = `on ${METRIC_NAMES[metric]}`;
+  if (answer === READING) return `Reading the results ${on}…`;
   if (answer === null) return `No results could be read: no verdict ${on}.`;
   if (answer.awaitingMatureSample)
     return `No verdict ${on}: the mature sample has not reached ${countText(answer.plannedPerArm)} per variant.`;
@@ -86,7 +90,7 @@ function evidenceText(
  */
 export function decisionOptions(
   experiment: ExperimentDocument,
-  answer: ExperimentResultsAnswer | null,
+  answer: ExperimentResultsAnswer | null | typeof READING,
   routeDefaultProblem: string | null,
   reach: RouteDefaultReach | null = { hidden: {}, leavingSplit: {} },
 ): DecisionOption[] {

@@ -359,6 +359,20 @@ describe('the decision dialog', () => {
     return dialog;
   }
 
+  it('says the results are being read while they are, not that none could be', async () => {
+    stubWorker(() => plansResults());
+    const answered = globalThis.fetch;
+    // The results never arrive while the dialog is looked at.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url.startsWith(RESULTS) ? new Promise(() => {}) : answered(url, init),
+    );
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'End All-in-one landing with a decision…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'End All-in-one landing' }));
+    expect(dialog.getAllByText('Reading the results on Purchase…').length).toBeGreaterThan(0);
+    expect(dialog.queryByText(/No results could be read/)).toBeNull();
+  });
+
   it('chooses nothing for the marketer and ships a winner without a reason', async () => {
     const dialog = await openDecision(plansResults());
     for (const radio of dialog.getAllByRole('radio'))
