@@ -182,6 +182,56 @@ describe('the diff a marketer reads before publishing', () => {
   });
 });
 
+describe('the content in the diff', () => {
+  const withContent = (content: ConfigDocument['content']): ConfigDocument => ({
+    ...DOCUMENT,
+    content,
+  });
+  const sections = (...ids: string[]) => ids.map((id) => ({ id, visible: true }));
+
+  it('names each text of a first override by language and key, not the language as one blob', () => {
+    const after = withContent({
+      screens: {
+        one_pager: { copy: { en: { 'screens.one_pager.title': 'Find' }, de: { 'a.b': 'Finden' } } },
+      },
+    });
+    expect(diffDocuments(DOCUMENT, after)).toEqual([
+      {
+        path: 'content.screens.one_pager.copy.en.screens.one_pager.title',
+        kind: 'added',
+        after: 'Find',
+      },
+      { path: 'content.screens.one_pager.copy.de.a.b', kind: 'added', after: 'Finden' },
+    ]);
+    expect(diffDocuments(after, DOCUMENT).map(({ path, kind }) => `${kind} ${path}`)).toEqual([
+      'removed content.screens.one_pager.copy.en.screens.one_pager.title',
+      'removed content.screens.one_pager.copy.de.a.b',
+    ]);
+  });
+
+  it('adds a composed screen and a variant whole, the variant with the sections it is laid over', () => {
+    const spring = { slot: 'landing', from: 'one_pager' as const, sections: sections('hero', 'x') };
+    const composed = withContent({ screens: {}, composed: { spring } });
+    expect(diffDocuments(DOCUMENT, composed)).toEqual([
+      { path: 'content.composed.spring', kind: 'added', after: spring },
+    ]);
+    const variant = { sections: sections('x', 'hero') };
+    const varied = withContent({
+      screens: { one_pager: { variants: { b: variant } } },
+      composed: { spring: { ...spring, variants: { b: variant } } },
+    });
+    expect(diffDocuments(composed, varied)).toEqual([
+      { path: 'content.screens.one_pager.variants.b', kind: 'added', after: variant },
+      {
+        path: 'content.composed.spring.variants.b',
+        kind: 'added',
+        after: variant,
+        sectionsOver: spring.sections,
+      },
+    ]);
+  });
+});
+
 describe("each experiment's phase, stamped by the publish", () => {
   const live: ExperimentsDocument = {
     version: 'v4',

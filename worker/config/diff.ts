@@ -1,11 +1,16 @@
+import type { ContentDocument } from '../../shared/config/content';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import type { Change } from '../../shared/console-api/versions';
+import type { Change, PlacedSection } from '../../shared/console-api/versions';
 
 /**
  * What a publish changes, field by field (`split.variants.lp1.weight: 50 → 30`), for the console's
  * review, its history and a conflict's explanation. A flow's screen list is one value: a marketer
  * reads `[a, b, c] → [a, c]` more easily than three index changes. The `version` and `phase`
  * fields are left out (the split's and each experiment's): a publish sets them itself.
+ *
+ * The content is a change like any other (SPEC.md §10, docs/marketers.md "The content
+ * editor"): a screen's copy text by text in each language, its sections as one list, a content
+ * variant or a composed screen added or removed as one, a brand and a picture.
  */
 export function diffDocuments(before: ConfigDocument | null, after: ConfigDocument): Change[] {
   const changes: Change[] = [];
@@ -13,14 +18,37 @@ export function diffDocuments(before: ConfigDocument | null, after: ConfigDocume
   diffValues(before?.flows, after.flows, 'flows', changes);
   diffValues(before?.routing, after.routing, 'routing', changes);
   diffValues(before?.experiments, after.experiments, 'experiments', changes);
-  // Screen by screen: a document from before the content section had none, which is no change.
-  diffValues(
-    before?.content?.screens ?? {},
-    after.content?.screens ?? {},
-    'content.screens',
-    changes,
-  );
-  return changes;
+  // A document from before the content section had none, which is no change.
+  diffValues(before?.content ?? {}, after.content ?? {}, 'content', changes);
+  return changes.map((change) => withSectionsOver(change, after.content));
+}
+
+/**
+ * Records of the content that are containers, not values: one missing is empty, so what is put
+ * in it is each its own change. A screen in code's content (it is there, in code, before any
+ * override), a copy and a copy's language, a screen's list of variants. A composed screen, a
+ * variant, a picture and a brand are added or removed whole.
+ */
+const CONTAINERS = [
+  /^content\.(screens|composed|brands)$/,
+  /^content\.screens\.[^.]+$/,
+  /^content\.(screens|composed)\.[^.]+\.variants$/,
+  /^content\.(screens|composed)\.[^.]+(\.variants\.[^.]+)?\.copy(\.[^.]+)?$/,
+];
+
+const isContainer = (path: string) => CONTAINERS.some((pattern) => pattern.test(path));
+
+/** A content variant's path, or its section list's: the screen's record, its id. */
+const VARIANT = /^content\.(screens|composed)\.([^.]+)\.variants\.[^.]+(\.sections)?$/;
+
+/** A variant's change with the sections of the screen it is laid over, when the screen lists them. */
+function withSectionsOver(change: Change, content: ContentDocument | undefined): Change {
+  const match = VARIANT.exec(change.path);
+  if (!match || change.after === undefined || !content) return change;
+  const [, record, screen] = match as unknown as [string, 'screens' | 'composed', string];
+  const screens: Record<string, { sections?: PlacedSection[] } | undefined> = content[record] ?? {};
+  const sections = Object.hasOwn(screens, screen) ? screens[screen]?.sections : undefined;
+  return sections ? { ...change, sectionsOver: sections } : change;
 }
 
 /** Stamped by every publish, so never a marketer's change: each version, the phases. */
@@ -48,6 +76,10 @@ const isRecord = (value: Json): value is Record<string, Json> =>
 function diffValues(before: Json, after: Json, path: string, into: Change[]): void {
   if (isStamped(path)) return;
   if (before === undefined && after === undefined) return;
+  if (isContainer(path)) {
+    if (before === undefined && isRecord(after)) before = {};
+    if (after === undefined && isRecord(before)) after = {};
+  }
   if (before === undefined) {
     into.push({ path, kind: 'added', after });
     return;
