@@ -9,10 +9,19 @@ import { quoted, valueText } from './value-text';
  * where copy changed, one item per text with each language that changed side by side.
  */
 
+/** The document's sections, as a change of one whole is named. */
+const SECTION_NAMES: Record<string, string> = {
+  split: 'Split',
+  flows: 'Flows',
+  routing: 'Routing',
+  experiments: 'Experiments',
+};
+
 /** What the config calls the field at `path`, with what the short label leaves out. */
 function configLabel(path: string): string {
   const label = fieldLabel(path);
-  const [section, group, name, ...rest] = path.split('.');
+  const [section = '', group, name, ...rest] = path.split('.');
+  if (group === undefined && Object.hasOwn(SECTION_NAMES, section)) return SECTION_NAMES[section]!;
   if (section === 'experiments' && group === 'experiments' && name !== undefined) {
     return rest.length > 0 ? `Experiment ${name}, ${rest.join(' ')}` : `Experiment ${name}`;
   }

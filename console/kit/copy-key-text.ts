@@ -12,8 +12,8 @@ const SCREEN_FIELDS: Record<string, string> = {
   subtitle: 'Subheadline',
 };
 
-/** `compact_title`, `phoneForm` → "compact title", "phone form". */
-const words = (segment: string) =>
+/** A name of the document in words: `compact_title`, `defaultVariant` → "default variant". */
+export const words = (segment: string) =>
   segment
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replaceAll('_', ' ')

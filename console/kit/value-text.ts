@@ -1,4 +1,5 @@
 import { sectionName } from './content-text';
+import { words } from './copy-key-text';
 
 /**
  * A value of the config document in a line of the review or History (docs/marketers.md): texts
@@ -60,7 +61,7 @@ export function valueText(value: unknown): string {
   if (Array.isArray(value)) return cut(listText(value));
   if (isRecord(value)) {
     if (typeof value.name === 'string') return quoted(value.name);
-    const fields = Object.entries(value).map(([key, field]) => `${key} ${innerText(field)}`);
+    const fields = Object.entries(value).map(([key, field]) => `${words(key)} ${innerText(field)}`);
     return cut(fields.length === 0 ? 'nothing' : fields.join(', '));
   }
   return String(value);

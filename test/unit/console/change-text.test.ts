@@ -44,6 +44,23 @@ describe('a change of the split, the flows, the routing or the experiments as a 
     ).toBe("Experiment pw-us added: 'Paywall prices in the US'");
   });
 
+  it('names a whole section added against nothing by its fields, their objects by their keys', () => {
+    expect(
+      changeText({
+        path: 'split',
+        kind: 'added',
+        after: {
+          version: 'builtin',
+          defaultVariant: 'default',
+          variants: { default: {}, lp17: {} },
+        },
+      }),
+    ).toBe('Split added: version builtin, default variant default, variants default, lp17');
+    expect(
+      changeText({ path: 'experiments', kind: 'added', after: { version: 'v1', experiments: {} } }),
+    ).toBe('Experiments added: version v1, experiments none');
+  });
+
   it('names a missing value, quotes a text and shortens a long one', () => {
     expect(valueText(undefined)).toBe('(none)');
     expect(valueText(null)).toBe('null');
