@@ -303,6 +303,9 @@ describe('the console in the browser', () => {
         'content.composed.spring_landing.variants.reviews_first',
     );
     expect(screen.queryByText('No changes: the draft is the live config.')).toBeNull();
+    // Drawn side by side in a language the marketer can change.
+    const language = screen.getByRole('combobox', { name: /^Language of spring_landing/ });
+    expect(language).toHaveProperty('value', 'en');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() =>
       expect(document.getElementById('edit-status')?.textContent).toMatch(/^Published v3/),
