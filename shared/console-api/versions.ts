@@ -47,8 +47,8 @@ export interface Change {
   after?: unknown;
   /**
    * For a content variant added, or its section list: the sections of the screen it is laid
-   * over, when the screen lists them, so the review can say what the variant moves ("Reviews
-   * moved above Phone form") instead of listing its sections.
+   * over (as its content lists them, else as code composes the screen), so the review can say
+   * what the variant moves ("Reviews moved above Phone form") instead of listing its sections.
    */
   sectionsOver?: PlacedSection[];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMPOSED_SCREENS } from '../../screens/composed';
 import { EMPTY_CONTENT } from '../../shared/config/content';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import type { SplitDocument } from '../../shared/config/split';
@@ -220,8 +221,18 @@ describe('the content in the diff', () => {
       screens: { one_pager: { variants: { b: variant } } },
       composed: { spring: { ...spring, variants: { b: variant } } },
     });
+    // one_pager's content lists no sections: those it is laid over are the screen's in code.
+    const inCode = COMPOSED_SCREENS.one_pager!.composition.sections.map(({ kind }) => ({
+      id: kind,
+      visible: true,
+    }));
     expect(diffDocuments(composed, varied)).toEqual([
-      { path: 'content.screens.one_pager.variants.b', kind: 'added', after: variant },
+      {
+        path: 'content.screens.one_pager.variants.b',
+        kind: 'added',
+        after: variant,
+        sectionsOver: inCode,
+      },
       {
         path: 'content.composed.spring.variants.b',
         kind: 'added',

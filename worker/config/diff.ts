@@ -1,6 +1,9 @@
+import { COMPOSED_SCREENS } from '../../screens/composed';
+import { screenOfRef } from '../../shared/composed-screens';
 import type { ContentDocument } from '../../shared/config/content';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import type { Change, PlacedSection } from '../../shared/console-api/versions';
+import { contentOfRef } from '../../shared/content-body';
 
 /**
  * What a publish changes, field by field (`split.variants.lp1.weight: 50 → 30`), for the console's
@@ -41,13 +44,23 @@ const isContainer = (path: string) => CONTAINERS.some((pattern) => pattern.test(
 /** A content variant's path, or its section list's: the screen's record, its id. */
 const VARIANT = /^content\.(screens|composed)\.([^.]+)\.variants\.[^.]+(\.sections)?$/;
 
-/** A variant's change with the sections of the screen it is laid over, when the screen lists them. */
+/**
+ * The sections a screen shows every visitor: as its content lists them, else as code composes it
+ * (a composed screen's, the screen it starts from).
+ */
+function sectionsOf(content: ContentDocument, screen: string): PlacedSection[] | undefined {
+  const own = contentOfRef(content, screen);
+  if (own?.sections) return own.sections;
+  const inCode = screenOfRef(content, screen);
+  const composition = inCode ? COMPOSED_SCREENS[inCode]?.composition : undefined;
+  return composition?.sections.map(({ kind }) => ({ id: kind, visible: true }));
+}
+
+/** A variant's change with the sections of the screen it is laid over. */
 function withSectionsOver(change: Change, content: ContentDocument | undefined): Change {
-  const match = VARIANT.exec(change.path);
-  if (!match || change.after === undefined || !content) return change;
-  const [, record, screen] = match as unknown as [string, 'screens' | 'composed', string];
-  const screens: Record<string, { sections?: PlacedSection[] } | undefined> = content[record] ?? {};
-  const sections = Object.hasOwn(screens, screen) ? screens[screen]?.sections : undefined;
+  const screen = VARIANT.exec(change.path)?.[2];
+  if (screen === undefined || change.after === undefined || !content) return change;
+  const sections = sectionsOf(content, screen);
   return sections ? { ...change, sectionsOver: sections } : change;
 }
 
