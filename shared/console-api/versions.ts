@@ -47,8 +47,9 @@ export interface Change {
   after?: unknown;
   /**
    * For a content variant added, or its section list: the sections of the screen it is laid
-   * over (as its content lists them, else as code composes the screen), so the review can say
-   * what the variant moves ("Reviews moved above Phone form") instead of listing its sections.
+   * over (as its content lists them, else as code composes the screen); for a screen's first
+   * list of its own, code's. So the review says what the list moves ("Reviews moved above
+   * Phone form") instead of listing its sections.
    */
   sectionsOver?: PlacedSection[];
 }

@@ -243,6 +243,32 @@ describe('the content in the diff', () => {
   });
 });
 
+describe('a screen arranged for the first time', () => {
+  it('is laid over the sections code composes it with', () => {
+    const inCode = COMPOSED_SCREENS.one_pager!.composition.sections.map(({ kind }) => ({
+      id: kind,
+      visible: true,
+    }));
+    const arranged = [...inCode].reverse();
+    const after: ConfigDocument = {
+      ...DOCUMENT,
+      content: { screens: { one_pager: { sections: arranged } } },
+    };
+    expect(diffDocuments(DOCUMENT, after)).toEqual([
+      {
+        path: 'content.screens.one_pager.sections',
+        kind: 'added',
+        after: arranged,
+        sectionsOver: inCode,
+      },
+    ]);
+    // Its next list is compared with this one: nothing is laid over it.
+    const next = structuredClone(after);
+    next.content.screens.one_pager!.sections = inCode;
+    expect(diffDocuments(after, next)[0]).not.toHaveProperty('sectionsOver');
+  });
+});
+
 describe("each experiment's phase, stamped by the publish", () => {
   const live: ExperimentsDocument = {
     version: 'v4',

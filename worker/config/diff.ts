@@ -44,23 +44,28 @@ const isContainer = (path: string) => CONTAINERS.some((pattern) => pattern.test(
 /** A content variant's path, or its section list's: the screen's record, its id. */
 const VARIANT = /^content\.(screens|composed)\.([^.]+)\.variants\.[^.]+(\.sections)?$/;
 
-/**
- * The sections a screen shows every visitor: as its content lists them, else as code composes it
- * (a composed screen's, the screen it starts from).
- */
-function sectionsOf(content: ContentDocument, screen: string): PlacedSection[] | undefined {
-  const own = contentOfRef(content, screen);
-  if (own?.sections) return own.sections;
+/** A screen's own section list, set where code composed the screen until now. */
+const FIRST_ARRANGEMENT = /^content\.(screens|composed)\.([^.]+)\.sections$/;
+
+/** The sections code composes a screen with (a composed screen: the screen it starts from). */
+function sectionsInCode(content: ContentDocument, screen: string): PlacedSection[] | undefined {
   const inCode = screenOfRef(content, screen);
   const composition = inCode ? COMPOSED_SCREENS[inCode]?.composition : undefined;
   return composition?.sections.map(({ kind }) => ({ id: kind, visible: true }));
 }
 
-/** A variant's change with the sections of the screen it is laid over. */
+/**
+ * A change with the sections it is laid over: a variant's, the screen's every visitor sees (as
+ * its content lists them, else as code composes it); a screen's first list of its own, code's.
+ */
 function withSectionsOver(change: Change, content: ContentDocument | undefined): Change {
-  const screen = VARIANT.exec(change.path)?.[2];
-  if (screen === undefined || change.after === undefined || !content) return change;
-  const sections = sectionsOf(content, screen);
+  if (change.after === undefined || !content) return change;
+  const variantOf = VARIANT.exec(change.path)?.[2];
+  const arranged = change.kind === 'added' ? FIRST_ARRANGEMENT.exec(change.path)?.[2] : undefined;
+  const screen = variantOf ?? arranged;
+  if (screen === undefined) return change;
+  const own = variantOf === undefined ? undefined : contentOfRef(content, screen)?.sections;
+  const sections = own ?? sectionsInCode(content, screen);
   return sections ? { ...change, sectionsOver: sections } : change;
 }
 

@@ -133,6 +133,15 @@ describe('a change of the content as a sentence', () => {
         after: sections('hero', 'footer'),
       }),
     ).toBe('one_pager: Phone form removed');
+    // A screen's first list of its own, against the one code composes it with.
+    expect(
+      changeText({
+        path: 'content.screens.one_pager.sections',
+        kind: 'added',
+        after: sections('hero', 'reviews', 'phone_form'),
+        sectionsOver: sections('hero', 'phone_form', 'reviews'),
+      }),
+    ).toBe('one_pager: Reviews moved above Phone form');
   });
 
   it('names a text by what it is on its screen, in its language, quoted', () => {
