@@ -1,6 +1,6 @@
 import type { Change, PlacedSection } from '../../shared/console-api/versions';
 import { languageName, sectionName, slotName, themeName } from './content-text';
-import { copyKeyLabel } from './copy-key-text';
+import { copyKeyLabel, words } from './copy-key-text';
 import { valueText } from './value-text';
 
 /**
@@ -211,7 +211,7 @@ function brandText(change: Change, theme: string, rest: readonly string[]): stri
     const after = isRecord(change.after) ? change.after : {};
     return `${brand} set: ${valueText(after.name)} on ${valueText(after.host)}`;
   }
-  const label = rest.join(' ');
+  const label = rest.map(words).join(' ');
   if (rest[0] === 'favicon') return `${brand}: favicon replaced`;
   if (change.kind === 'changed') {
     return `${brand}, ${label}: ${valueText(change.before)} → ${valueText(change.after)}`;

@@ -187,7 +187,7 @@ describe('a change of the content as a sentence', () => {
         before: 'help@geozilla.com',
         after: 'care@geozilla.com',
       }),
-    ).toBe('Brand of Geozilla, supportEmail: help@geozilla.com → care@geozilla.com');
+    ).toBe('Brand of Geozilla, support email: help@geozilla.com → care@geozilla.com');
   });
 });
 
