@@ -8,15 +8,16 @@ import { $draft } from '../kit/stores/draft';
 import { $live } from '../kit/stores/live';
 import type { Loaded } from '../kit/stores/loaded';
 import { fetchContentPreview } from './content-api';
-import { type ContentChange, contentChanges } from './content-changes';
+import { type ContentChange, changedLanguages, contentChanges } from './content-changes';
 import { previewedContent } from './content-variants';
 import { PreviewFrame } from './PreviewFrame';
-import { $contentSelection } from './stores/content-editor';
+import { $contentCatalogue, $contentSelection } from './stores/content-editor';
 
 /**
  * The review's visual diff: each screen whose content the publish changes, and each content
- * variant it adds or changes, live and draft side by side at phone width, in the language and
- * theme the editor shows. A screen the publish composes is drawn after publishing only, named by
+ * variant it adds or changes, live and draft side by side at phone width, in the theme the editor
+ * shows and the editor's language, or a language whose texts change when the editor's do not;
+ * each drawn in any language on request. A screen the publish composes is drawn after publishing only, named by
  * its id and what it starts from.
  */
 export function ContentVisualDiff() {
@@ -37,8 +38,8 @@ export function ContentVisualDiff() {
 
 type Drawn = Loaded<{ html: string }>;
 
-function usePreview(screen: string, content: ContentDocument | null): Drawn {
-  const { language, theme } = useStore($contentSelection);
+function usePreview(screen: string, content: ContentDocument | null, language: string): Drawn {
+  const { theme } = useStore($contentSelection);
   const [drawn, setDrawn] = useState<Drawn>({ kind: 'loading' });
   const key = JSON.stringify(content);
   useEffect(() => {
@@ -70,20 +71,71 @@ function shown(content: ContentDocument | null, screen: string, variant: string 
   return throughComposed(content, screen, (view) => previewedContent(view, screen, variant));
 }
 
+/**
+ * The language a screen's change is drawn in: the editor's, unless the change leaves its texts
+ * alone and changes another language's, which is then the first drawn; the marketer picks any.
+ */
+function useDiffLanguage(change: ContentChange) {
+  const live = useStore($live);
+  const draft = useStore($draft);
+  const editing = useStore($contentSelection).language;
+  const changed =
+    live.kind === 'ready' && draft
+      ? changedLanguages(live.state.live.content, draft.document.content, change)
+      : [];
+  const first = changed.length === 0 || changed.includes(editing) ? editing : changed[0]!;
+  const [picked, pick] = useState<string | null>(null);
+  return { language: picked ?? first, changed, pick };
+}
+
+/** Which language a screen's change is drawn in, the languages whose texts change marked. */
+function DiffLanguage(props: {
+  id: string;
+  name: string;
+  language: string;
+  changed: readonly string[];
+  pick(language: string): void;
+}) {
+  const catalogue = useStore($contentCatalogue);
+  const shipped = catalogue.kind === 'ready' ? catalogue.catalogue.languages : [];
+  const languages = [...new Set([...props.changed, ...shipped, props.language])];
+  return (
+    <p className="content-diff__language">
+      <label htmlFor={props.id}>Language of {props.name}</label>{' '}
+      <select id={props.id} value={props.language} onChange={(e) => props.pick(e.target.value)}>
+        {languages.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+            {props.changed.includes(code) ? ' (its texts change)' : ''}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
 function ScreenDiff({ change }: { change: ContentChange }) {
   const live = useStore($live);
   const draft = useStore($draft);
-  const { language } = useStore($contentSelection);
+  const { language, changed, pick } = useDiffLanguage(change);
   const { screen, variant, added, newScreen } = change;
   const liveContent = live.kind === 'ready' && !newScreen ? live.state.live.content : null;
   const drafted = draft?.document.content ?? null;
-  const before = usePreview(screen, shown(liveContent, screen, variant));
-  const after = usePreview(screen, shown(drafted, screen, variant));
+  const before = usePreview(screen, shown(liveContent, screen, variant), language);
+  const after = usePreview(screen, shown(drafted, screen, variant), language);
   const shownTo = variant === null ? '' : `, variant ${variant}`;
-  const name = `${editableScreenName(drafted, screen)}${shownTo} in ${languageName(language)}`;
+  const screenName = `${editableScreenName(drafted, screen)}${shownTo}`;
+  const name = `${screenName} in ${languageName(language)}`;
   return (
     <div>
       <h5 className="content-diff__screen">{name}</h5>
+      <DiffLanguage
+        id={`diff-language:${screen}:${variant ?? ''}`}
+        name={screenName}
+        language={language}
+        changed={changed}
+        pick={pick}
+      />
       <div className="content-diff__pair">
         {newScreen ? (
           <figure className="content-diff__side">

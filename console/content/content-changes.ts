@@ -1,4 +1,4 @@
-import type { ContentDocument, ScreenContent } from '../../shared/config/content';
+import type { ContentDocument, ScreenBody, ScreenContent } from '../../shared/config/content';
 import { contentOfRef, screenBodyOf } from '../../shared/content-body';
 
 /**
@@ -69,4 +69,30 @@ export function contentChanges(before: ContentDocument, after: ContentDocument):
     }
   }
   return changes;
+}
+
+/** A body's texts in one language, and its picture's alt text there, as one comparable value. */
+const textsIn = (body: ScreenBody, language: string) =>
+  JSON.stringify([body.copy?.[language] ?? {}, body.picture?.alt[language] ?? null]);
+
+/**
+ * The languages whose texts a change changes (its copy, its picture's alt text), so the review
+ * draws the screen in a language where the change shows: every language a new screen has texts in.
+ */
+export function changedLanguages(
+  before: ContentDocument,
+  after: ContentDocument,
+  change: ContentChange,
+): string[] {
+  const draft = screenBodyOf(contentOfRef(after, change.screen) ?? {}, change.variant);
+  const live = change.newScreen
+    ? {}
+    : screenBodyOf(contentOfRef(before, change.screen) ?? {}, change.variant);
+  const languages = new Set([
+    ...Object.keys(live.copy ?? {}),
+    ...Object.keys(draft.copy ?? {}),
+    ...Object.keys(live.picture?.alt ?? {}),
+    ...Object.keys(draft.picture?.alt ?? {}),
+  ]);
+  return [...languages].filter((language) => textsIn(live, language) !== textsIn(draft, language));
 }

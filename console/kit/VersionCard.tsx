@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Change } from '../../shared/console-api/versions';
 import { ChangeList } from './ChangeList';
+import { changeItems } from './change-text';
 import { FailureNotice } from './FailureNotice';
 import type { Loaded } from './stores/loaded';
 import { timeText } from './time-text';
@@ -62,7 +63,8 @@ export function VersionCard(props: {
       </dl>
       <details className="details">
         <summary>
-          Changes ({version.diff.length})<span className="visually-hidden"> in {props.name}</span>
+          Changes ({changeItems(version.diff).length})
+          <span className="visually-hidden"> in {props.name}</span>
         </summary>
         <ChangeList changes={version.diff} label={`Changes in ${props.name}`} />
       </details>

@@ -33,12 +33,25 @@ export interface VersionSummary extends PublishedVersion<VersionSource> {
   phase: number;
 }
 
+/** A section as a screen lists it (shared/config/content.ts): its id, and whether it shows. */
+export interface PlacedSection {
+  id: string;
+  visible: boolean;
+}
+
 /** One difference between two documents, at a path such as `split.variants.lp1.weight`. */
 export interface Change {
   path: string;
   kind: 'added' | 'removed' | 'changed';
   before?: unknown;
   after?: unknown;
+  /**
+   * For a content variant added, or its section list: the sections of the screen it is laid
+   * over (as its content lists them, else as code composes the screen); for a screen's first
+   * list of its own, code's. So the review says what the list moves ("Reviews moved above
+   * Phone form") instead of listing its sections.
+   */
+  sectionsOver?: PlacedSection[];
 }
 
 export interface VersionsAnswer {

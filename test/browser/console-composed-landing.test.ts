@@ -80,6 +80,11 @@ describe('a composed landing in a flow', () => {
       .locator('h1')
       .filter({ hasText: NEW_TITLE })
       .waitFor();
+    // Its change is listed in words, as every change is.
+    const changes = page.getByRole('list', { name: 'Changes this publish makes' });
+    await changes
+      .getByText(/^New composed screen spring_landing \(Landing, from one_pager\): /)
+      .waitFor();
     await page.locator('#publish-note').fill('spring landing');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText(/^Published v\d+\. It is live now\./).waitFor();
@@ -88,6 +93,14 @@ describe('a composed landing in a flow', () => {
       CONSOLE_API.state,
     );
     expect(state.live.content.composed?.spring_landing?.from).toBe('one_pager');
+    // History lists it with the version, in the same words.
+    const version = page
+      .getByRole('region', { name: 'History' })
+      .getByRole('article', { name: `${state.head?.id} live` });
+    await version.getByText(/^Changes \(/).click();
+    await version
+      .getByText(/^New composed screen spring_landing \(Landing, from one_pager\): /)
+      .waitFor();
     expect(state.live.flows.flows.spring?.[0]).toBe('spring_landing');
     expect(problems).toEqual([]);
 

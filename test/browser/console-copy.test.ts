@@ -86,7 +86,7 @@ describe('the Copy area in Chromium', () => {
     expect(await headingOf(visitorPage)).toBe(BUNDLED_TITLE);
 
     await copy.getByRole('button', { name: 'Review copy changes (1)' }).click();
-    await copy.getByText(`copy.es.screens.one_pager.title: added ${NEW_TITLE}`).waitFor();
+    await copy.getByRole('row', { name: `Spanish the text in code ${NEW_TITLE}` }).waitFor();
     await copy.getByLabel('Copy note (optional)').click();
     await copy.getByLabel('Copy note (optional)').fill('a shorter promise');
     await copy.getByRole('button', { name: 'Publish copy' }).click();
@@ -103,7 +103,7 @@ describe('the Copy area in Chromium', () => {
     const c2 = history.getByRole('article', { name: 'Copy c2 live' });
     expect(await c2.textContent()).toContain('a shorter promise');
     await c2.getByText(/^Changes \(1\)/).click();
-    await c2.getByText(`copy.es.screens.one_pager.title: added ${NEW_TITLE}`).waitFor();
+    await c2.getByRole('row', { name: `Spanish the text in code ${NEW_TITLE}` }).waitFor();
     const c1 = history.getByRole('article', { name: 'Copy c1' });
     // By keyboard: opening the confirm step moves focus to its note, Cancel back to the opener.
     const focusedName = () =>

@@ -89,7 +89,7 @@ describe('the Traffic area of the console in Chromium', () => {
     // Review and publish, by keyboard.
     await press(page.getByRole('button', { name: 'Review changes' }));
     // Nothing was published before: the diff adds the whole document, routing among it.
-    await page.getByText(/^routing: added .*tiktok_dach/).waitFor();
+    await page.getByText(/^Routing added: .*tiktok_dach/).waitFor();
     await typeInto(page.getByLabel('Note (optional)'), 'TikTok DACH to lp17');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');

@@ -90,8 +90,9 @@ describe('the marketers’ console in Chromium', () => {
     await page.getByLabel('Flow', { exact: true }).selectOption('lp17ch17pr5');
     await page.getByRole('button', { name: 'Add variant' }).click();
     await review(page);
-    // Nothing published yet: the diff is the whole document, against what KV holds (nothing).
-    await page.getByText(/lp17: \{weight: 50, flow: lp17ch17pr5\}/).waitFor();
+    // Nothing published yet: the diff is the whole document, against what KV holds (nothing),
+    // each section summarised: the split's variants by their keys.
+    await page.getByText(/^Split added: .*variants default, lp17/).waitFor();
     await publish(page, 'lp17 joins');
     const atV1 = await liveState(page);
     const v1 = atV1.head;
@@ -108,8 +109,8 @@ describe('the marketers’ console in Chromium', () => {
     await page.keyboard.type('100');
     await tabTo(page, { text: 'Review changes' });
     await page.keyboard.press('Enter');
-    await page.getByText('split.variants.default.weight: 100 → 0').waitFor();
-    expect(await page.getByText('split.variants.lp17.weight: 50 → 100').count()).toBe(1);
+    await page.getByText('Weight of default: 100 → 0').waitFor();
+    expect(await page.getByText('Weight of lp17: 50 → 100').count()).toBe(1);
     const warning = page.getByText(/^Publishing starts phase 2 of the experiment: /);
     expect(await warning.textContent()).toMatch(
       /Visitors assigned under the old weights are not compared with the new ones\.$/,
@@ -163,7 +164,7 @@ describe('the marketers’ console in Chromium', () => {
     const rolledBack = history.getByRole('article', { name: `${after.head?.id} live` });
     expect(await rolledBack.textContent()).toContain(`Restores${v1?.id}`);
     await rolledBack.getByText(/^Changes \(/).click();
-    expect(await rolledBack.getByText('split.variants.default.weight: 0 → 100').count()).toBe(1);
+    expect(await rolledBack.getByText('Weight of default: 0 → 100').count()).toBe(1);
 
     expect(
       await page.evaluate(
@@ -194,7 +195,7 @@ describe('the marketers’ console in Chromium', () => {
     expect(await conflict.textContent()).toMatch(
       new RegExp(`^Someone published ${head?.id} since you started: 1 change\\.`),
     );
-    expect(await conflict.getByText('split.variants.lp17.weight: 50 → 10').count()).toBe(1);
+    expect(await conflict.getByText('Weight of lp17: 50 → 10').count()).toBe(1);
     expect((await liveState(first)).head).toEqual(head);
 
     // Taking the live config: the second tab now edits on top of the first tab's version.

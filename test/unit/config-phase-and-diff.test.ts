@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMPOSED_SCREENS } from '../../screens/composed';
 import { EMPTY_CONTENT } from '../../shared/config/content';
 import type { ExperimentDocument, ExperimentsDocument } from '../../shared/config/experiments';
 import type { SplitDocument } from '../../shared/config/split';
@@ -179,6 +180,92 @@ describe('the diff a marketer reads before publishing', () => {
         after: landingTest({ layer: 'paywall' }),
       },
     ]);
+  });
+});
+
+describe('the content in the diff', () => {
+  const withContent = (content: ConfigDocument['content']): ConfigDocument => ({
+    ...DOCUMENT,
+    content,
+  });
+  const sections = (...ids: string[]) => ids.map((id) => ({ id, visible: true }));
+
+  it('names each text of a first override by language and key, not the language as one blob', () => {
+    const after = withContent({
+      screens: {
+        one_pager: { copy: { en: { 'screens.one_pager.title': 'Find' }, de: { 'a.b': 'Finden' } } },
+      },
+    });
+    expect(diffDocuments(DOCUMENT, after)).toEqual([
+      {
+        path: 'content.screens.one_pager.copy.en.screens.one_pager.title',
+        kind: 'added',
+        after: 'Find',
+      },
+      { path: 'content.screens.one_pager.copy.de.a.b', kind: 'added', after: 'Finden' },
+    ]);
+    expect(diffDocuments(after, DOCUMENT).map(({ path, kind }) => `${kind} ${path}`)).toEqual([
+      'removed content.screens.one_pager.copy.en.screens.one_pager.title',
+      'removed content.screens.one_pager.copy.de.a.b',
+    ]);
+  });
+
+  it('adds a composed screen and a variant whole, the variant with the sections it is laid over', () => {
+    const spring = { slot: 'landing', from: 'one_pager' as const, sections: sections('hero', 'x') };
+    const composed = withContent({ screens: {}, composed: { spring } });
+    expect(diffDocuments(DOCUMENT, composed)).toEqual([
+      { path: 'content.composed.spring', kind: 'added', after: spring },
+    ]);
+    const variant = { sections: sections('x', 'hero') };
+    const varied = withContent({
+      screens: { one_pager: { variants: { b: variant } } },
+      composed: { spring: { ...spring, variants: { b: variant } } },
+    });
+    // one_pager's content lists no sections: those it is laid over are the screen's in code.
+    const inCode = COMPOSED_SCREENS.one_pager!.composition.sections.map(({ kind }) => ({
+      id: kind,
+      visible: true,
+    }));
+    expect(diffDocuments(composed, varied)).toEqual([
+      {
+        path: 'content.screens.one_pager.variants.b',
+        kind: 'added',
+        after: variant,
+        sectionsOver: inCode,
+      },
+      {
+        path: 'content.composed.spring.variants.b',
+        kind: 'added',
+        after: variant,
+        sectionsOver: spring.sections,
+      },
+    ]);
+  });
+});
+
+describe('a screen arranged for the first time', () => {
+  it('is laid over the sections code composes it with', () => {
+    const inCode = COMPOSED_SCREENS.one_pager!.composition.sections.map(({ kind }) => ({
+      id: kind,
+      visible: true,
+    }));
+    const arranged = [...inCode].reverse();
+    const after: ConfigDocument = {
+      ...DOCUMENT,
+      content: { screens: { one_pager: { sections: arranged } } },
+    };
+    expect(diffDocuments(DOCUMENT, after)).toEqual([
+      {
+        path: 'content.screens.one_pager.sections',
+        kind: 'added',
+        after: arranged,
+        sectionsOver: inCode,
+      },
+    ]);
+    // Its next list is compared with this one: nothing is laid over it.
+    const next = structuredClone(after);
+    next.content.screens.one_pager!.sections = inCode;
+    expect(diffDocuments(after, next)[0]).not.toHaveProperty('sectionsOver');
   });
 });
 

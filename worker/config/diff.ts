@@ -1,11 +1,19 @@
+import { COMPOSED_SCREENS } from '../../screens/composed';
+import { screenOfRef } from '../../shared/composed-screens';
+import type { ContentDocument } from '../../shared/config/content';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import type { Change } from '../../shared/console-api/versions';
+import type { Change, PlacedSection } from '../../shared/console-api/versions';
+import { contentOfRef } from '../../shared/content-body';
 
 /**
  * What a publish changes, field by field (`split.variants.lp1.weight: 50 → 30`), for the console's
  * review, its history and a conflict's explanation. A flow's screen list is one value: a marketer
  * reads `[a, b, c] → [a, c]` more easily than three index changes. The `version` and `phase`
  * fields are left out (the split's and each experiment's): a publish sets them itself.
+ *
+ * The content is a change like any other (SPEC.md §10, docs/marketers.md "The content
+ * editor"): a screen's copy text by text in each language, its sections as one list, a content
+ * variant or a composed screen added or removed as one, a brand and a picture.
  */
 export function diffDocuments(before: ConfigDocument | null, after: ConfigDocument): Change[] {
   const changes: Change[] = [];
@@ -13,14 +21,52 @@ export function diffDocuments(before: ConfigDocument | null, after: ConfigDocume
   diffValues(before?.flows, after.flows, 'flows', changes);
   diffValues(before?.routing, after.routing, 'routing', changes);
   diffValues(before?.experiments, after.experiments, 'experiments', changes);
-  // Screen by screen: a document from before the content section had none, which is no change.
-  diffValues(
-    before?.content?.screens ?? {},
-    after.content?.screens ?? {},
-    'content.screens',
-    changes,
-  );
-  return changes;
+  // A document from before the content section had none, which is no change.
+  diffValues(before?.content ?? {}, after.content ?? {}, 'content', changes);
+  return changes.map((change) => withSectionsOver(change, after.content));
+}
+
+/**
+ * Records of the content that are containers, not values: one missing is empty, so what is put
+ * in it is each its own change. A screen in code's content (it is there, in code, before any
+ * override), a copy and a copy's language, a screen's list of variants. A composed screen, a
+ * variant, a picture and a brand are added or removed whole.
+ */
+const CONTAINERS = [
+  /^content\.(screens|composed|brands)$/,
+  /^content\.screens\.[^.]+$/,
+  /^content\.(screens|composed)\.[^.]+\.variants$/,
+  /^content\.(screens|composed)\.[^.]+(\.variants\.[^.]+)?\.copy(\.[^.]+)?$/,
+];
+
+const isContainer = (path: string) => CONTAINERS.some((pattern) => pattern.test(path));
+
+/** A content variant's path, or its section list's: the screen's record, its id. */
+const VARIANT = /^content\.(screens|composed)\.([^.]+)\.variants\.[^.]+(\.sections)?$/;
+
+/** A screen's own section list, set where code composed the screen until now. */
+const FIRST_ARRANGEMENT = /^content\.(screens|composed)\.([^.]+)\.sections$/;
+
+/** The sections code composes a screen with (a composed screen: the screen it starts from). */
+function sectionsInCode(content: ContentDocument, screen: string): PlacedSection[] | undefined {
+  const inCode = screenOfRef(content, screen);
+  const composition = inCode ? COMPOSED_SCREENS[inCode]?.composition : undefined;
+  return composition?.sections.map(({ kind }) => ({ id: kind, visible: true }));
+}
+
+/**
+ * A change with the sections it is laid over: a variant's, the screen's every visitor sees (as
+ * its content lists them, else as code composes it); a screen's first list of its own, code's.
+ */
+function withSectionsOver(change: Change, content: ContentDocument | undefined): Change {
+  if (change.after === undefined || !content) return change;
+  const variantOf = VARIANT.exec(change.path)?.[2];
+  const arranged = change.kind === 'added' ? FIRST_ARRANGEMENT.exec(change.path)?.[2] : undefined;
+  const screen = variantOf ?? arranged;
+  if (screen === undefined) return change;
+  const own = variantOf === undefined ? undefined : contentOfRef(content, screen)?.sections;
+  const sections = own ?? sectionsInCode(content, screen);
+  return sections ? { ...change, sectionsOver: sections } : change;
 }
 
 /** Stamped by every publish, so never a marketer's change: each version, the phases. */
@@ -48,6 +94,10 @@ const isRecord = (value: Json): value is Record<string, Json> =>
 function diffValues(before: Json, after: Json, path: string, into: Change[]): void {
   if (isStamped(path)) return;
   if (before === undefined && after === undefined) return;
+  if (isContainer(path)) {
+    if (before === undefined && isRecord(after)) before = {};
+    if (after === undefined && isRecord(before)) after = {};
+  }
   if (before === undefined) {
     into.push({ path, kind: 'added', after });
     return;

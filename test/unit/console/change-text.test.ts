@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, valueText } from '../../../console/kit/change-text';
+import { changeItems, changeText } from '../../../console/kit/change-text';
+import { sectionMoves } from '../../../console/kit/content-change-text';
+import { valueText } from '../../../console/kit/value-text';
 
-describe('a difference between two documents as a line', () => {
-  it('shows a changed value as before → after', () => {
+const sections = (...ids: string[]) => ids.map((id) => ({ id, visible: true }));
+
+describe('a change of the split, the flows, the routing or the experiments as a sentence', () => {
+  it('names the field and shows before → after', () => {
     expect(
       changeText({ path: 'split.variants.lp1.weight', kind: 'changed', before: 50, after: 30 }),
-    ).toBe('split.variants.lp1.weight: 50 → 30');
+    ).toBe('Weight of lp1: 50 → 30');
     expect(
       changeText({
         path: 'flows.flows.lp1',
@@ -13,23 +17,209 @@ describe('a difference between two documents as a line', () => {
         before: ['one_pager', 'signup'],
         after: ['signup', 'one_pager'],
       }),
-    ).toBe('flows.flows.lp1: [one_pager, signup] → [signup, one_pager]');
+    ).toBe('Flow lp1: one_pager, signup → signup, one_pager');
+    expect(
+      changeText({
+        path: 'experiments.experiments.pw-us.status',
+        kind: 'changed',
+        before: 'running',
+        after: 'paused',
+      }),
+    ).toBe('Experiment pw-us, status: running → paused');
   });
 
-  it('says what was added and what was removed', () => {
+  it('says what was added and what was removed, an object by its name or first fields', () => {
     expect(
       changeText({ path: 'split.variants.lp18', kind: 'added', after: { weight: 10, flow: 'x' } }),
-    ).toBe('split.variants.lp18: added {weight: 10, flow: x}');
+    ).toBe('Variant lp18 added: weight 10, flow x');
     expect(changeText({ path: 'split.variants.lp3.flow', kind: 'removed', before: 'lp3' })).toBe(
-      'split.variants.lp3.flow: removed (was lp3)',
+      'Flow of lp3 removed (was lp3)',
+    );
+    expect(
+      changeText({
+        path: 'experiments.experiments.pw-us',
+        kind: 'added',
+        after: { name: 'Paywall prices in the US', layer: 'paywall', variants: {} },
+      }),
+    ).toBe("Experiment pw-us added: 'Paywall prices in the US'");
+  });
+
+  it('names a whole section added against nothing by its fields, their objects by their keys', () => {
+    expect(
+      changeText({
+        path: 'split',
+        kind: 'added',
+        after: {
+          version: 'builtin',
+          defaultVariant: 'default',
+          variants: { default: {}, lp17: {} },
+        },
+      }),
+    ).toBe('Split added: version builtin, default variant default, variants default, lp17');
+    expect(
+      changeText({ path: 'experiments', kind: 'added', after: { version: 'v1', experiments: {} } }),
+    ).toBe('Experiments added: version v1, experiments none');
+  });
+
+  it('names a missing value, quotes a text and shortens a long one', () => {
+    expect(valueText(undefined)).toBe('(none)');
+    expect(valueText(null)).toBe('null');
+    expect(valueText('Find any phone')).toBe("'Find any phone'");
+    const long = valueText('word '.repeat(40));
+    expect(long.length).toBeLessThanOrEqual(62);
+    expect(long).toMatch(/^'word word .*…'$/);
+  });
+});
+
+describe('a change of the content as a sentence', () => {
+  const SPRING = {
+    slot: 'landing',
+    from: 'one_pager',
+    sections: sections('hero', 'phone_form', 'reviews', 'footer'),
+    copy: { en: { 'screens.one_pager.title': 'Spring' }, de: { 'screens.one_pager.title': 'F' } },
+  };
+
+  it('names a new composed screen by its sections, its texts and what it starts from', () => {
+    expect(
+      changeText({ path: 'content.composed.spring_landing', kind: 'added', after: SPRING }),
+    ).toBe(
+      'New composed screen spring_landing (Landing, from one_pager): Heading, Phone form, Reviews, Support links; its own texts in English, German',
+    );
+    expect(
+      changeText({ path: 'content.composed.spring_landing', kind: 'removed', before: SPRING }),
+    ).toBe('Composed screen spring_landing removed');
+  });
+
+  it('says what a new content variant moves against the screen it is laid over', () => {
+    const moved = sections('hero', 'reviews', 'phone_form', 'footer');
+    expect(
+      changeText({
+        path: 'content.composed.spring_landing.variants.testimonials_first',
+        kind: 'added',
+        after: { sections: moved },
+        sectionsOver: SPRING.sections,
+      }),
+    ).toBe('spring_landing: new variant testimonials_first: Reviews moved above Phone form');
+    // A screen in code whose sections the document does not list: its sections by name.
+    expect(
+      changeText({
+        path: 'content.screens.one_pager.variants.b',
+        kind: 'added',
+        after: { sections: moved, copy: { fr: {} } },
+      }),
+    ).toBe(
+      'one_pager: new variant b: Heading, Reviews, Phone form, Support links; its own texts in French',
     );
   });
 
-  it('names a missing value instead of printing undefined', () => {
-    expect(valueText(undefined)).toBe('(none)');
-    expect(valueText(null)).toBe('null');
-    expect(changeText({ path: 'split.phase', kind: 'changed', after: 2 })).toBe(
-      'split.phase: (none) → 2',
+  it('says what a section list moves, hides, shows, adds and removes', () => {
+    const before = [
+      ...sections('hero', 'phone_form', 'reviews', 'faq'),
+      { id: 'picture', visible: false },
+    ];
+    const after = [
+      ...sections('hero', 'reviews', 'phone_form'),
+      { id: 'faq', visible: false },
+      ...sections('picture', 'guarantee'),
+    ];
+    expect(sectionMoves(before, after)).toBe(
+      'Reviews moved above Phone form; Questions hidden; Picture shown; Guarantee added',
     );
+    expect(
+      changeText({
+        path: 'content.screens.one_pager.sections',
+        kind: 'changed',
+        before: sections('hero', 'phone_form', 'footer'),
+        after: sections('hero', 'footer'),
+      }),
+    ).toBe('one_pager: Phone form removed');
+    // A screen's first list of its own, against the one code composes it with.
+    expect(
+      changeText({
+        path: 'content.screens.one_pager.sections',
+        kind: 'added',
+        after: sections('hero', 'reviews', 'phone_form'),
+        sectionsOver: sections('hero', 'phone_form', 'reviews'),
+      }),
+    ).toBe('one_pager: Reviews moved above Phone form');
+  });
+
+  it('names a text by what it is on its screen, in its language, quoted', () => {
+    expect(
+      changeText({
+        path: 'content.screens.one_pager_ai.copy.en.screens.one_pager_ai.title',
+        kind: 'changed',
+        before: 'Find any phone',
+        after: 'Locate any phone',
+      }),
+    ).toBe("Headline of one_pager_ai (English): 'Find any phone' → 'Locate any phone'");
+    expect(
+      changeText({
+        path: 'content.composed.spring_landing.variants.b.copy.de.landing.reviews.title',
+        kind: 'added',
+        after: 'Was Familien sagen',
+      }),
+    ).toBe(
+      "Reviews title of spring_landing, variant b (German): the text in code → 'Was Familien sagen'",
+    );
+  });
+
+  it('names a picture, a rating and a brand in words', () => {
+    expect(
+      changeText({
+        path: 'content.screens.one_pager.picture',
+        kind: 'added',
+        after: { id: 'a'.repeat(64), width: 1200, height: 800, alt: { en: 'A map' } },
+      }),
+    ).toBe('one_pager: new picture (1200 × 800 px)');
+    expect(
+      changeText({
+        path: 'content.screens.one_pager.rating.value',
+        kind: 'changed',
+        before: 4.5,
+        after: 4.6,
+      }),
+    ).toBe('one_pager: reviews rating value 4.5 → 4.6');
+    expect(
+      changeText({
+        path: 'content.brands.geozilla.supportEmail',
+        kind: 'changed',
+        before: 'help@geozilla.com',
+        after: 'care@geozilla.com',
+      }),
+    ).toBe('Brand of Geozilla, support email: help@geozilla.com → care@geozilla.com');
+  });
+});
+
+describe('the change list', () => {
+  it("gathers a text's languages into one item, side by side, in the order of the changes", () => {
+    const path = (language: string) =>
+      `content.screens.one_pager_ai.copy.${language}.screens.one_pager_ai.title`;
+    const items = changeItems([
+      { path: path('en'), kind: 'changed', before: 'Find any phone', after: 'Locate any phone' },
+      { path: 'split.variants.lp1.weight', kind: 'changed', before: 50, after: 30 },
+      { path: path('de'), kind: 'added', after: 'Jedes Telefon orten' },
+      { path: 'copy.fr.landing.phone.locate', kind: 'removed', before: 'Localiser' },
+    ]);
+    expect(items).toEqual([
+      {
+        kind: 'copy',
+        title: 'Headline of one_pager_ai',
+        key: 'screens.one_pager_ai.title',
+        rows: [
+          { language: 'English', before: 'Find any phone', after: 'Locate any phone' },
+          { language: 'German', before: undefined, after: 'Jedes Telefon orten' },
+        ],
+        paths: [path('en'), path('de')],
+      },
+      { kind: 'line', text: 'Weight of lp1: 50 → 30', paths: ['split.variants.lp1.weight'] },
+      {
+        kind: 'copy',
+        title: 'Phone locate',
+        key: 'landing.phone.locate',
+        rows: [{ language: 'French', before: 'Localiser', after: undefined }],
+        paths: ['copy.fr.landing.phone.locate'],
+      },
+    ]);
   });
 });

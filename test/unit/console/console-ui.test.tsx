@@ -2,6 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { editContent } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { $editStatus, $historyStatus } from '../../../console/kit/stores/status';
 import { Console } from '../../../console/page/Console';
@@ -14,6 +15,8 @@ import { CONSOLE_CONTENT_API, type ContentCatalogue } from '../../../shared/cons
 import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
+import { diffDocuments } from '../../../worker/config/diff';
+import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
 import { consoleState, resultsAnswer } from './fixtures';
 
 const EMPTY_CATALOGUE: ContentCatalogue = {
@@ -39,8 +42,10 @@ const EMPTY_COPY: CopyState = {
 function stubWorker(answers: {
   check?: (request: PublishRequest) => { status: number; body: unknown };
   publish?: (request: PublishRequest) => { status: number; body: unknown };
+  /** What is live, when not the fixture's. */
+  state?: ConsoleState;
 }) {
-  let state: ConsoleState = consoleState();
+  let state: ConsoleState = answers.state ?? consoleState();
   const versions: VersionsAnswer = { versions: [{ ...state.head!, diff: [] }] };
   const posted: { url: string; body: PublishRequest }[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -128,7 +133,7 @@ describe('the console in the browser', () => {
       screen.getByText('You have edits that are not published.', { exact: false }),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
-    expect(await screen.findByText('split.variants.lp17.weight: 20 → 60')).toBeTruthy();
+    expect(await screen.findByText('Weight of lp17: 20 → 60')).toBeTruthy();
     expect(
       screen.getByText(
         'Publishing starts phase 2 of the experiment: the weights of lp17 change. Visitors assigned under the old weights are not compared with the new ones.',
@@ -294,6 +299,47 @@ describe('the console in the browser', () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
   });
 
+  it('reviews a content variant alone as a change, in words, and publishes it', async () => {
+    const live = consoleState();
+    const spring = SPRING_LANDING.composed!.spring_landing!;
+    live.live = { ...live.live, content: SPRING_LANDING };
+    const { posted } = stubWorker({
+      state: live,
+      // The worker's own diff of the draft against what is live.
+      check: ({ document }) => ({
+        status: 200,
+        body: { ok: true, diff: diffDocuments(live.live, document), phase: null, warnings: [] },
+      }),
+      publish: () => ({ status: 200, body: { ok: true, version: { id: 'v3' } } }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const order = ['reviews', ...SPRING_SECTIONS.filter((id) => id !== 'reviews')];
+    const variant = { sections: order.map((id) => ({ id, visible: true })) };
+    editContent((content) => ({
+      ...content,
+      composed: { spring_landing: { ...spring, variants: { reviews_first: variant } } },
+    }));
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const changes = await screen.findByRole('list', { name: 'Changes this publish makes' });
+    expect(within(changes).getByRole('listitem').textContent).toBe(
+      'spring_landing: new variant reviews_first: Reviews moved above Heading ' +
+        'content.composed.spring_landing.variants.reviews_first',
+    );
+    expect(screen.queryByText('No changes: the draft is the live config.')).toBeNull();
+    // Drawn side by side in a language the marketer can change.
+    const language = screen.getByRole('combobox', { name: /^Language of spring_landing/ });
+    expect(language).toHaveProperty('value', 'en');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(document.getElementById('edit-status')?.textContent).toMatch(/^Published v3/),
+    );
+    const published = posted.find(({ url }) => url === CONSOLE_API.publish)!.body;
+    expect(published.document.content.composed?.spring_landing?.variants).toEqual({
+      reviews_first: variant,
+    });
+  });
+
   it('shows who published since the base, and takes the live config on request', async () => {
     const head = { ...consoleState().head!, seq: 3, id: 'v3', author: 'ben@example.com' };
     stubWorker({
@@ -327,7 +373,7 @@ describe('the console in the browser', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/^Someone published v3 since you started: 1 change\./);
     expect(alert.textContent).toContain('ben@example.com');
-    expect(within(alert).getByText('split.variants.default.weight: 50 → 10')).toBeTruthy();
+    expect(within(alert).getByText('Weight of default: 50 → 10')).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: /Load the live config/ }));
     await waitFor(() =>
       expect(document.getElementById('edit-status')?.textContent).toBe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentChanges } from '../../../console/content/content-changes';
+import { changedLanguages, contentChanges } from '../../../console/content/content-changes';
 import type { ContentDocument, ScreenContent } from '../../../shared/config/content';
 
 const headline = (text: string) => ({ en: { 'screens.one_pager.title': text } });
@@ -106,5 +106,38 @@ describe('what the review draws side by side', () => {
       ]);
       expect(contentChanges(before, doc({}))).toEqual([]);
     });
+  });
+});
+
+describe('the languages a screen is drawn in by the review', () => {
+  const german = (text: string) => ({ de: { 'screens.one_pager.title': text } });
+
+  it('are those whose texts the change changes, a variant inheriting the screen’s', () => {
+    const before = doc({
+      one_pager: { copy: { ...headline('A'), ...german('D') }, variants: { b: {} } },
+    });
+    const after = doc({
+      one_pager: {
+        copy: { ...headline('A'), ...german('D2') },
+        variants: { b: { copy: headline('B') } },
+      },
+    });
+    const screen = { screen: 'one_pager', variant: null, added: false };
+    expect(changedLanguages(before, after, screen)).toEqual(['de']);
+    expect(changedLanguages(before, after, { ...screen, variant: 'b' })).toEqual(['en', 'de']);
+    // Sections alone change no language.
+    const moved = doc({
+      one_pager: { ...before.screens.one_pager, sections: [{ id: 'hero', visible: true }] },
+    });
+    expect(changedLanguages(before, moved, screen)).toEqual([]);
+  });
+
+  it('are every language a new screen has texts in', () => {
+    const after: ContentDocument = {
+      screens: {},
+      composed: { spring: { slot: 'landing', from: 'one_pager', copy: { fr: { x: 'y' } } } },
+    };
+    const change = { screen: 'spring', variant: null, added: true, newScreen: true as const };
+    expect(changedLanguages({ screens: {} }, after, change)).toEqual(['fr']);
   });
 });

@@ -2,12 +2,15 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../../../shared/config/content';
 import type {
+  CheckAnswer,
   ConfigDocument,
   ConsoleState,
   PublishAnswer,
 } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
+import type { VersionsAnswer } from '../../../shared/console-api/versions';
+import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
 import { freshApp } from '../fetch-app';
 
@@ -112,5 +115,46 @@ describe('content published with the config', () => {
     const back = await post(CONSOLE_API.rollback, { base: version.seq + 1, seq: version.seq });
     expect(back.status).toBe(200);
     expect(await landing()).toContain('>Know your family is safe</h1>');
+  });
+});
+
+describe('content in the review and the history', () => {
+  /**
+   * The check's diff of the live content with `composed` as its composed screens, then the diff
+   * History lists once it is published.
+   */
+  async function checkThenPublish(composed: ContentDocument['composed']) {
+    const state = (await (await consoleApp(CONSOLE_API.state)).json()) as ConsoleState;
+    const content = { ...state.live.content, composed };
+    const request = { base: state.head?.seq ?? null, document: { ...state.live, content } };
+    const checked = (await (await post(CONSOLE_API.check, request)).json()) as CheckAnswer;
+    expect((await post(CONSOLE_API.publish, request)).status).toBe(200);
+    const versions = (await (await consoleApp(CONSOLE_API.versions)).json()) as VersionsAnswer;
+    return { checked: checked.diff, listed: versions.versions[0]?.diff };
+  }
+
+  it('lists a newly composed screen, then a content variant of it alone, like any change', async () => {
+    const composed = await checkThenPublish(SPRING_LANDING.composed);
+    const spring = SPRING_LANDING.composed!.spring_landing!;
+    const newScreen = [{ path: 'content.composed.spring_landing', kind: 'added', after: spring }];
+    expect(composed.checked).toEqual(newScreen);
+    expect(composed.listed).toEqual(newScreen);
+
+    // The reviews above the heading, in a variant: nothing else of the document changes.
+    const order = ['reviews', ...SPRING_SECTIONS.filter((id) => id !== 'reviews')];
+    const variant = { sections: order.map((id) => ({ id, visible: true })) };
+    const varied = await checkThenPublish({
+      spring_landing: { ...spring, variants: { reviews_first: variant } },
+    });
+    const newVariant = [
+      {
+        path: 'content.composed.spring_landing.variants.reviews_first',
+        kind: 'added',
+        after: variant,
+        sectionsOver: spring.sections,
+      },
+    ];
+    expect(varied.checked).toEqual(newVariant);
+    expect(varied.listed).toEqual(newVariant);
   });
 });

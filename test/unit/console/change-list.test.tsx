@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChangeList } from '../../../console/kit/ChangeList';
+
+afterEach(cleanup);
+
+describe('the change list of a review, a conflict and History', () => {
+  it('shows a text that changed in several languages side by side, each before and after', () => {
+    render(
+      <ChangeList
+        label="Copy changes this publish makes"
+        changes={[
+          {
+            path: 'copy.en.screens.one_pager.title',
+            kind: 'changed',
+            before: 'Find',
+            after: 'Locate',
+          },
+          { path: 'copy.de.screens.one_pager.title', kind: 'added', after: 'Orten' },
+          { path: 'split.variants.lp1.weight', kind: 'changed', before: 50, after: 30 },
+        ]}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Copy changes this publish makes' });
+    const [text, weight] = within(list).getAllByRole('listitem');
+    const table = within(text!).getByRole('table', { name: /^Headline, before and after/ });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Language', 'Before', 'After'],
+      ['English', 'Find', 'Locate'],
+      ['German', 'the text in code', 'Orten'],
+    ]);
+    expect(text!.textContent).toContain('screens.one_pager.title');
+    expect(weight!.textContent).toBe('Weight of lp1: 50 → 30 split.variants.lp1.weight');
+  });
+});
