@@ -142,6 +142,25 @@ export function variantsWalking(document: ConfigDocument, flow: string): string[
 }
 
 /**
+ * Everything that walks `flow`, in words, for the flow's summary: the split's variants, the
+ * routes whose flow it is, and the experiments not archived with a variant swapping it in.
+ * "variant lp17, route tt-dach, experiment flow-meta".
+ */
+export function flowWalkers(document: ConfigDocument, flow: string): string[] {
+  const routes = document.routing.routes.filter((route) => route.flow === flow);
+  const experiments = Object.entries(document.experiments.experiments).filter(
+    ([, experiment]) =>
+      experiment.status !== 'archived' &&
+      Object.values(experiment.variants).some((variant) => variant.change.flow === flow),
+  );
+  return [
+    ...variantsWalking(document, flow).map((key) => `variant ${key}`),
+    ...routes.map((route) => `route ${route.id}`),
+    ...experiments.map(([id]) => `experiment ${id}`),
+  ];
+}
+
+/**
  * The screens a variant's visitors walk: its flow's, or the default flow's when its flow does not
  * exist (SPEC.md §4, worker/funnel/flow.ts).
  */

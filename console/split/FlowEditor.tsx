@@ -73,7 +73,9 @@ export function FlowEditor(props: {
         Flow {name}{' '}
         <span className="muted flow-editor__summary">
           {screens.length} {screens.length === 1 ? 'screen' : 'screens'},{' '}
-          {walkedBy.length > 0 ? `walked by ${walkedBy.join(', ')}` : 'no variant walks it'}
+          {walkedBy.length > 0
+            ? `walked by ${walkedBy.join(', ')}`
+            : 'nothing walks it: no variant, route or experiment'}
         </span>
       </summary>
       <fieldset className="flow-editor__fields" aria-describedby={whole.describedBy}>

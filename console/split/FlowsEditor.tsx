@@ -1,5 +1,5 @@
 import type { ConfigDocument, ScreenChoice } from '../../shared/console-api/config';
-import { variantsWalking } from '../kit/document-edits';
+import { flowWalkers } from '../kit/document-edits';
 import { FieldMessages } from '../kit/FieldMessages';
 import { FlowEditor } from './FlowEditor';
 
@@ -25,7 +25,7 @@ export function FlowsEditor({
             <FlowEditor
               name={name}
               screens={screens}
-              walkedBy={variantsWalking(document, name)}
+              walkedBy={flowWalkers(document, name)}
               choices={choices}
             />
           </li>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flowNameProblem, variantKeyProblem } from '../../../console/kit/config-names';
 import {
+  flowWalkers,
   screensWalked,
   variantsWalking,
   withExperiment,
@@ -110,6 +111,33 @@ describe('editing the config document', () => {
     const live = liveDocument();
     expect(variantsWalking(live, 'default')).toEqual(['default', 'old']);
     expect(variantsWalking(live, 'lp11ch8_vc')).toEqual(['lp11ch8/vc']);
+  });
+
+  it('names everything that walks a flow: variants, routes and experiments', () => {
+    const live = liveDocument();
+    live.routing.routes.unshift({ id: 'tt-dach', flow: 'lp17ch17pr5' });
+    live.experiments.experiments['flow-test'] = {
+      ...live.experiments.experiments['landing-all']!,
+      layer: 'flow',
+      variants: {
+        a: { weight: 1, change: {} },
+        b: { weight: 1, change: { flow: 'lp17ch17pr5' } },
+      },
+    };
+    expect(flowWalkers(live, 'lp17ch17pr5')).toEqual([
+      'variant lp17',
+      'route tt-dach',
+      'experiment flow-test',
+    ]);
+    expect(flowWalkers(live, 'default')).toEqual([
+      'variant default',
+      'variant old',
+      'route default',
+    ]);
+    // An archived experiment walks nothing any more.
+    live.experiments.experiments['flow-test']!.status = 'archived';
+    live.split.variants.lp17!.flow = 'default';
+    expect(flowWalkers(live, 'lp17ch17pr5')).toEqual(['route tt-dach']);
     expect(screensWalked(live, 'lp11ch8/vc')).toEqual({
       flow: 'lp11ch8_vc',
       screens: live.flows.flows.lp11ch8_vc,
