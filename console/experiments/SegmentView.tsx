@@ -1,14 +1,17 @@
 import type {
   ExperimentResultMetric,
+  SegmentLevelResults,
   SegmentResults,
 } from '../../shared/console-api/experiment-results';
-import { countText, liftText, METRIC_NAMES, meanText } from '../kit/result-texts';
+import { countText, liftText, METRIC_NAMES, meanText, verdictWord } from '../kit/result-texts';
 import { TableScroll } from '../results/TableScroll';
 
 /**
  * The results by one segment: only the levels with enough visitors in every variant, their
- * intervals corrected for the number shown, and the caution that a segment suggests, never
- * proves.
+ * intervals corrected for the number shown, each with its verdict, and the caution that a
+ * segment suggests, never proves. A level's table has a row per metric and a column per
+ * variant, so that it fits the results' box (1,008 px) however many metrics are shown; a cell
+ * holds the rate, the lift with its interval and the verdict, each on a line.
  */
 export function SegmentView({
   segment,
@@ -19,8 +22,6 @@ export function SegmentView({
   metrics: readonly ExperimentResultMetric[];
   currency: string | null;
 }) {
-  const value = (metric: ExperimentResultMetric, mean: number) =>
-    meanText(metric, mean, currency, '—');
   return (
     <div className="segment-view">
       <p className="notice notice--warning">{segment.caution}</p>
@@ -28,42 +29,13 @@ export function SegmentView({
         <p>No {segment.dimension} has 100 exposed visitors in every variant yet.</p>
       ) : null}
       {segment.levels.map((level) => (
-        <TableScroll key={level.level} labelledBy={`segment:${level.level}`}>
-          <table className="results-table">
-            <caption id={`segment:${level.level}`}>
-              {segment.dimension} {level.level}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Variant</th>
-                <th scope="col">Exposed</th>
-                {metrics.map((metric) => (
-                  <th scope="col" key={metric}>
-                    {METRIC_NAMES[metric]} <span className="muted">(lift, corrected interval)</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {level.variants.map((variant) => (
-                <tr key={variant.variant}>
-                  <th scope="row">{variant.variant}</th>
-                  <td>{countText(variant.exposed)}</td>
-                  {metrics.map((metric) => {
-                    const found = variant.metrics.find((m) => m.metric === metric);
-                    return (
-                      <td key={metric}>
-                        {found
-                          ? `${value(metric, found.mean)}${found.relativeLift === null ? '' : `, ${liftText(found.relativeLift, found.relativeInterval)}`}`
-                          : '—'}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <LevelTable
+          key={level.level}
+          dimension={segment.dimension}
+          level={level}
+          metrics={metrics}
+          currency={currency}
+        />
       ))}
       {segment.hiddenLevels > 0 ? (
         <p className="muted">
@@ -72,5 +44,80 @@ export function SegmentView({
         </p>
       ) : null}
     </div>
+  );
+}
+
+type LevelMetric = SegmentLevelResults['variants'][number]['metrics'][number];
+
+/** One level of the segment: a row per metric, a column per variant. */
+function LevelTable(props: {
+  dimension: string;
+  level: SegmentLevelResults;
+  metrics: readonly ExperimentResultMetric[];
+  currency: string | null;
+}) {
+  const { level, metrics, currency } = props;
+  const captionId = `segment:${level.level}`;
+  return (
+    <TableScroll labelledBy={captionId}>
+      <table className="results-table results-table--wrap">
+        <caption id={captionId}>
+          {props.dimension} {level.level}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            {level.variants.map((variant) => (
+              <th scope="col" key={variant.variant}>
+                {variant.variant}{' '}
+                <span className="muted">({countText(variant.exposed)} exposed)</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {metrics.map((metric) => (
+            <tr key={metric}>
+              <th scope="row">{METRIC_NAMES[metric]}</th>
+              {level.variants.map((variant) => (
+                <LevelCell
+                  key={variant.variant}
+                  metric={metric}
+                  found={variant.metrics.find((m) => m.metric === metric)}
+                  currency={currency}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** A variant's rate on one metric, its lift (corrected interval) and its verdict. */
+function LevelCell(props: {
+  metric: ExperimentResultMetric;
+  found: LevelMetric | undefined;
+  currency: string | null;
+}) {
+  const { metric, found, currency } = props;
+  if (!found) return <td>—</td>;
+  return (
+    <td>
+      {meanText(metric, found.mean, currency, '—')}
+      {found.relativeLift === null ? null : (
+        <>
+          <br />
+          {liftText(found.relativeLift, found.relativeInterval)}
+        </>
+      )}
+      {found.verdict ? (
+        <>
+          <br />
+          <span className={`verdict verdict--${found.verdict}`}>{verdictWord(found.verdict)}</span>
+        </>
+      ) : null}
+    </td>
   );
 }

@@ -123,6 +123,8 @@ export interface SegmentLevelResults {
       relativeLift: number | null;
       /** Corrected for the number of levels shown (Bonferroni over levels). */
       relativeInterval: ResultInterval | null;
+      /** The level's verdict on that interval; null for the control. */
+      verdict: ResultVerdict | null;
     }[];
   }[];
 }

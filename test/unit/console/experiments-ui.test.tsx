@@ -280,7 +280,13 @@ describe('one experiment’s results', () => {
                 variant: 'a',
                 exposed: 400,
                 metrics: [
-                  { metric: 'purchase', mean: 0.05, relativeLift: null, relativeInterval: null },
+                  {
+                    metric: 'purchase',
+                    mean: 0.05,
+                    relativeLift: null,
+                    relativeInterval: null,
+                    verdict: null,
+                  },
                 ],
               },
               {
@@ -292,6 +298,7 @@ describe('one experiment’s results', () => {
                     mean: 0.06,
                     relativeLift: 0.2,
                     relativeInterval: { lower: -0.1, upper: 0.5 },
+                    verdict: 'no_difference_yet',
                   },
                 ],
               },
@@ -310,7 +317,19 @@ describe('one experiment’s results', () => {
     );
     expect(asked.at(-1)).toBe(`${RESULTS}?segment=country`);
     const level = area.getByRole('table', { name: 'country US' });
-    expect(within(level).getAllByRole('row')[2]!.textContent).toContain('6%, +20% (−10% to +50%)');
+    // A row per metric, a column per variant, the verdict in each variant's cell.
+    const [head] = within(level).getAllByRole('row');
+    const purchase = within(level).getByRole('rowheader', { name: 'Purchase' }).closest('tr');
+    expect(
+      within(head!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Metric', 'a (400 exposed)', 'b (410 exposed)']);
+    expect(
+      within(purchase!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['5%', '6%+20% (−10% to +50%)no difference yet']);
     expect(
       area.getByText('3 more levels are hidden: fewer than 100 exposed visitors in some variant.'),
     ).toBeTruthy();

@@ -488,4 +488,23 @@ describe('a segment view', () => {
       amongFive.variants[1]!.metrics.find((m) => m.metric === 'purchase')!.relativeLift,
     ).toBeCloseTo(1);
   });
+
+  it('gives each variant’s level a verdict on its corrected interval, none to the control', () => {
+    const purchase = (
+      level: NonNullable<ReturnType<typeof withSegments>['segment']>['levels'][0],
+      at: number,
+    ) => level.variants[at]!.metrics.find((m) => m.metric === 'purchase')!;
+    const rows = [
+      segmentRow('US', 'seven', 800, 80),
+      segmentRow('US', 'three', 800, 160),
+      segmentRow('DE', 'seven', 300, 30),
+      segmentRow('DE', 'three', 300, 31),
+    ];
+    const [de, us] = withSegments(rows).segment!.levels;
+    expect(purchase(us!, 0).verdict).toBeNull();
+    // Twice the purchases on 800 a side: the corrected interval is wholly above 0.
+    expect(purchase(us!, 1).relativeInterval!.lower).toBeGreaterThan(0);
+    expect(purchase(us!, 1).verdict).toBe('better');
+    expect(purchase(de!, 1).verdict).toBe('no_difference_yet');
+  });
 });

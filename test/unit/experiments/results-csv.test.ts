@@ -4,7 +4,12 @@ import type {
   ResultsAnswer,
   VariantResults,
 } from '../../../shared/console-api/results';
-import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../worker/experiments/results/results-csv';
+import {
+  RESULTS_CSV_COLUMNS,
+  resultsCsv,
+  SEGMENT_CSV_COLUMNS,
+  segmentCsv,
+} from '../../../worker/experiments/results/results-csv';
 
 /** The results as CSV (worker/experiments/results/results-csv.ts). */
 
@@ -225,6 +230,98 @@ describe('the results CSV', () => {
       secure[column('relative_lower')],
       secure[column('verdict')],
     ]).toEqual(['b', '4', '0.04', '2', '0.5', 'worse']);
+  });
+
+  it('adds page speed after the guardrails: each vital’s p75, samples, difference and verdict', () => {
+    const withVitals = {
+      ...variant('b', false),
+      vitals: [
+        {
+          metric: 'lcp' as const,
+          samples: 412,
+          p75: 2400,
+          rating: 'good' as const,
+          difference: 310,
+          interval: { lower: 120, upper: 505 },
+          verdict: 'worse' as const,
+        },
+        {
+          metric: 'inp' as const,
+          samples: 0,
+          p75: null,
+          rating: null,
+          difference: null,
+          interval: null,
+          verdict: null,
+        },
+      ],
+    };
+    const rows = parseCsv(resultsCsv(answerWith(withVitals)));
+    const column = (name: (typeof RESULTS_CSV_COLUMNS)[number]) =>
+      RESULTS_CSV_COLUMNS.indexOf(name);
+    const [lcp, inp] = rows.slice(1 + 5);
+    const read = (row: string[] | undefined) =>
+      (
+        [
+          'metric',
+          'currency',
+          'count',
+          'mean',
+          'absolute_lift',
+          'absolute_lower',
+          'absolute_upper',
+          'relative_lift',
+          'verdict',
+        ] as const
+      ).map((name) => row?.[column(name)]);
+    expect(read(lcp)).toEqual(['p75_lcp', '', '412', '2400', '310', '120', '505', '', 'worse']);
+    // No sample yet: empty cells, not a p75 of 0.
+    expect(read(inp)).toEqual(['p75_inp', '', '0', '', '', '', '', '', '']);
+  });
+
+  it('gives each segment level’s variant its verdict', () => {
+    const csv = segmentCsv(2, {
+      dimension: 'country',
+      caution: 'segments find ideas and bugs; confirm a segment winner with a test aimed at it',
+      hiddenLevels: 0,
+      levels: [
+        {
+          level: 'US',
+          variants: [
+            {
+              variant: 'a',
+              exposed: 800,
+              metrics: [
+                {
+                  metric: 'purchase',
+                  mean: 0.1,
+                  relativeLift: null,
+                  relativeInterval: null,
+                  verdict: null,
+                },
+              ],
+            },
+            {
+              variant: 'b',
+              exposed: 800,
+              metrics: [
+                {
+                  metric: 'purchase',
+                  mean: 0.2,
+                  relativeLift: 1,
+                  relativeInterval: { lower: 0.4, upper: 1.7 },
+                  verdict: 'better',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const rows = parseCsv(csv);
+    expect(rows[0]).toEqual([...SEGMENT_CSV_COLUMNS]);
+    expect(rows[0]?.at(-1)).toBe('verdict');
+    expect(rows.slice(1).map((row) => row.at(-1))).toEqual(['', 'better']);
   });
 
   it('quotes a field holding a comma, a quote or a line end, doubling its quotes', () => {

@@ -151,9 +151,14 @@ describe("a paywall price test's results", () => {
 
     const whole = await consoleApp(path('pw-price', '?format=csv'));
     const rows = (await whole.text()).split('\r\n').filter(Boolean);
-    // A header, then one row per variant and metric shown, and its guardrails (declined and
-    // refunded: nobody here had a decline of any class).
-    expect(rows).toHaveLength(1 + 2 * (6 + 2));
+    // A header, then one row per variant and metric shown, its guardrails (declined and
+    // refunded: nobody here had a decline of any class) and its page speed (LCP, INP, CLS).
+    expect(rows).toHaveLength(1 + 2 * (6 + 2 + 3));
+    expect(rows.slice(-3).map((row) => row.split(',')[6])).toEqual([
+      'p75_lcp',
+      'p75_inp',
+      'p75_cls',
+    ]);
   });
 
   it('read the split as the experiment it became', async () => {

@@ -508,7 +508,11 @@ interface ResultsInput {
 }
 
 /** The segment asked for, if any, over the variants shown. */
-function segmentOf(input: ResultsInput, variants: string[]): SegmentResults | undefined {
+function segmentOf(
+  input: ResultsInput,
+  variants: string[],
+  srmAlarm: boolean,
+): SegmentResults | undefined {
   const { design } = input;
   return input.segment === undefined
     ? undefined
@@ -519,6 +523,7 @@ function segmentOf(input: ResultsInput, variants: string[]): SegmentResults | un
         control: design.control,
         metrics: design.metricsShown,
         plannedPerArm: design.plannedPerArm,
+        srmAlarm,
       });
 }
 
@@ -575,7 +580,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);
   const firstExposed = rows.days.map((row) => row.first_exposed_at);
-  const segment = segmentOf(input, variants);
+  const segment = segmentOf(input, variants, sampleRatio.alarm);
   return {
     ...designShown(design),
     phase: input.phase,

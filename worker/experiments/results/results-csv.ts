@@ -61,7 +61,8 @@ function field(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-type CsvMetric = Omit<MetricResult, 'metric'> & { metric: string };
+/** A metric row; `mean` null where nothing was measured (a vital with no sample). */
+type CsvMetric = Omit<MetricResult, 'metric' | 'mean'> & { metric: string; mean: number | null };
 
 type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'exposed' | 'bots'> & {
   metrics: readonly CsvMetric[];
@@ -69,6 +70,8 @@ type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'expose
   byCurrency?: readonly (CsvMetric & { currency: string })[];
   /** An experiment's (the split's own results have none). */
   guardrails?: ExperimentVariantResults['guardrails'];
+  /** An experiment's field vitals (the split's own results have none). */
+  vitals?: ExperimentVariantResults['vitals'];
 };
 
 /** What the CSV reads of an answer: the split's results and one experiment's alike. */
@@ -124,6 +127,27 @@ function guardrailRows(variant: CsvVariant): CsvMetric[] {
   }));
 }
 
+/**
+ * A variant's page speed as metric rows: `p75_lcp`, `p75_inp`, `p75_cls`, the count its samples,
+ * the mean its 75th percentile (ms, or the CLS score), the absolute lift and bounds its
+ * difference from the control's with its interval, and its verdict (docs/statistics.md, "Field
+ * vitals"). No relative lift: a percentile's is not estimated.
+ */
+function vitalRows(variant: CsvVariant): CsvMetric[] {
+  return (variant.vitals ?? []).map((vital) => ({
+    metric: `p75_${vital.metric}`,
+    primary: false,
+    count: vital.samples,
+    mean: vital.p75,
+    absoluteLift: vital.difference,
+    absoluteInterval: vital.interval,
+    relativeLift: null,
+    relativeInterval: null,
+    pValue: null,
+    verdict: vital.verdict,
+  }));
+}
+
 function metricRow(
   answer: CsvAnswer,
   variant: CsvVariant,
@@ -171,7 +195,7 @@ export function resultsCsv(answer: CsvAnswer): string {
     for (const row of variant.byCurrency ?? []) {
       rows.push(metricRow(answer, variant, { ...row, metric: BY_CURRENCY_METRIC }, row.currency));
     }
-    for (const guardrail of guardrailRows(variant)) {
+    for (const guardrail of [...guardrailRows(variant), ...vitalRows(variant)]) {
       rows.push(metricRow(answer, variant, guardrail, null));
     }
   }
@@ -189,11 +213,13 @@ export const SEGMENT_CSV_COLUMNS = [
   'relative_lift',
   'relative_lower',
   'relative_upper',
+  'verdict',
 ] as const;
 
 /**
  * A segment's view as CSV (`?segment=…&format=csv`): one row per level, variant and metric, the
- * levels the console shows and no others, their intervals as corrected for the levels shown.
+ * levels the console shows and no others, their intervals as corrected for the levels shown,
+ * each with its verdict on that interval.
  */
 export function segmentCsv(phase: number, segment: SegmentResults): string {
   const rows: Cell[][] = [[...SEGMENT_CSV_COLUMNS]];
@@ -211,6 +237,7 @@ export function segmentCsv(phase: number, segment: SegmentResults): string {
           metric.relativeLift,
           metric.relativeInterval?.lower ?? null,
           metric.relativeInterval?.upper ?? null,
+          metric.verdict,
         ]);
       }
     }

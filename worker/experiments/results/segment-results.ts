@@ -5,7 +5,7 @@ import type {
   SegmentResults,
 } from '../../../shared/console-api/experiment-results';
 import type { SegmentRow } from '../store/phase-rows';
-import { ALPHA, compareToControl } from './statistics';
+import { ALPHA, judgeVariant } from './statistics';
 
 /**
  * One segment's view of an experiment's results: each level of the dimension, as
@@ -43,6 +43,8 @@ export function segmentResults(input: {
   control: string;
   metrics: readonly ExperimentResultMetric[];
   plannedPerArm: number;
+  /** The phase's sample-ratio alarm: its verdicts are withheld, the segments' too. */
+  srmAlarm?: boolean;
 }): SegmentResults {
   const rows = input.rows.filter((row) => row.dimension === input.dimension);
   const levels = [...new Set(rows.map((row) => row.level))].sort();
@@ -55,9 +57,10 @@ export function segmentResults(input: {
   // The levels shown share the family-wise α every interval of the results uses.
   const alpha = ALPHA / Math.max(1, shown.length);
 
+  // A step's converters are its non-zero values: what a verdict needs (statistics.ts ArmCounts).
   const sample = (row: SegmentRow | undefined, metric: SegmentedMetric) => {
     const converted = row?.[STEP_COLUMNS[metric]] ?? 0;
-    return { n: row?.exposed ?? 0, sum: converted, sumSquares: converted };
+    return { n: row?.exposed ?? 0, sum: converted, sumSquares: converted, nonZero: converted };
   };
 
   return {
@@ -74,20 +77,23 @@ export function segmentResults(input: {
             exposed: row?.exposed ?? 0,
             metrics: metrics.map((metric) => {
               const own = sample(row, metric);
-              const comparison =
+              // Judged as the whole results are, at the α shared among the levels shown.
+              const judged =
                 variant === input.control
                   ? null
-                  : compareToControl(
-                      sample(cell(level, input.control), metric),
-                      own,
-                      input.plannedPerArm,
+                  : judgeVariant({
+                      control: sample(cell(level, input.control), metric),
+                      variant: own,
+                      plannedPerArm: input.plannedPerArm,
+                      srmAlarm: input.srmAlarm === true,
                       alpha,
-                    );
+                    });
               return {
                 metric,
                 mean: own.n > 0 ? own.sum / own.n : 0,
-                relativeLift: comparison?.relativeLift ?? null,
-                relativeInterval: comparison?.relativeInterval ?? null,
+                relativeLift: judged?.comparison?.relativeLift ?? null,
+                relativeInterval: judged?.comparison?.relativeInterval ?? null,
+                verdict: judged?.verdict ?? null,
               };
             }),
           };
