@@ -32,6 +32,7 @@ const EMPTY_COPY: CopyState = {
   live: {},
   head: null,
   drift: null,
+  outdated: [],
   pages: {},
 };
 
