@@ -15,6 +15,7 @@ import { addableSections, arrangementOf } from './content-edits';
 import { pictureOf } from './content-picture';
 import { contentView, previewedContent } from './content-variants';
 import { InPlaceTexts } from './InPlaceTexts';
+import { notesOfView } from './language-notes';
 import { NewScreen } from './NewScreen';
 import { PictureFields } from './PictureFields';
 import { PreviewFrame } from './PreviewFrame';
@@ -23,6 +24,7 @@ import { SectionList } from './SectionList';
 import {
   $contentAnnouncement,
   $contentCatalogue,
+  $contentLanguages,
   $contentPreview,
   $contentSelection,
   type ContentSelection,
@@ -66,6 +68,7 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
   const selection = useStore($contentSelection);
   const draft = useStore($draft);
   const preview = useStore($contentPreview);
+  const answered = useStore($contentLanguages);
   const review = useStore($review);
   useEffect(() => followPreview(), []);
   const drafted = draft?.document.content ?? null;
@@ -86,13 +89,14 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
       (issue.path === at || issue.path.startsWith(`${at}.`)) &&
       all.findIndex((o) => o.path === issue.path && o.message === issue.message) === index,
   );
+  const notes = notesOfView(drafted, screen.id, selection.variant, answered);
   return (
     <>
       <ContentPickers catalogue={catalogue} />
       <NewScreen catalogue={catalogue} />
       <div className="content-editor">
         <div className="content-editor__fields">
-          <ContentIssues catalogue={catalogue} screen={screen} content={content} issues={issues} />
+          <ContentIssues screen={screen} issues={issues} notes={notes} />
           <SectionList screen={screen} rows={rows} addable={addableSections(content, screen)} />
           {section === 'picture' ? (
             <PictureFields
@@ -108,6 +112,7 @@ function Editor({ catalogue }: { catalogue: ContentCatalogue }) {
               language={selection.language}
               content={content}
               issues={issues}
+              notes={notes}
             />
           )}
           {section === 'reviews' ? (

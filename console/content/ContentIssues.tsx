@@ -1,11 +1,10 @@
-import type { ContentDocument } from '../../shared/config/content';
-import type { ComposedScreenChoice, ContentCatalogue } from '../../shared/console-api/content';
+import type { ComposedScreenChoice } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
+import type { LanguageNote } from '../../shared/console-api/languages';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
-import { copyFieldId, languageName, sectionName } from '../kit/content-text';
-import { useStore } from '../kit/stores/atom';
-import { missingTranslations } from './content-edits';
-import { $contentSelection, select } from './stores/content-editor';
+import { copyFieldId, languageName } from '../kit/content-text';
+import { LanguageNotes } from '../kit/LanguageNotes';
+import { select } from './stores/content-editor';
 
 /** Where a copy path points: its language and key, if it is one (`…copy.de.landing.x`). */
 function copyTarget(path: string, screen: string): { language: string; key: string } | null {
@@ -32,41 +31,32 @@ function goToField(screen: ComposedScreenChoice, language: string, key: string):
 
 /**
  * What a publish would refuse of this screen, each linked to its field (another language's
- * field is opened first), and the languages a changed English text still waits for.
+ * field is opened first), and what the worker's validator says visitors in each other language
+ * see of its English changes, which publish without them (`notes`).
  */
 export function ContentIssues(props: {
-  catalogue: ContentCatalogue;
   screen: ComposedScreenChoice;
-  content: ContentDocument;
   issues: readonly FieldError[];
+  notes: readonly LanguageNote[];
 }) {
-  const { catalogue, screen, content, issues } = props;
-  const missing = missingTranslations(
-    content,
-    screen.id,
-    catalogue.languages,
-    catalogue.texts.en ?? {},
-  );
-  const others = issues.filter(
-    (issue) => issue.message !== 'must be given: its English text is changed',
-  );
-  if (missing.length === 0 && others.length === 0) return null;
+  const { screen, issues, notes } = props;
+  if (issues.length === 0 && notes.length === 0) return null;
   return (
-    <div className="notice notice--warning" id="content-issues">
-      {missing.length > 0 ? <MissingLanguages screen={screen} missing={missing} /> : null}
-      {others.length > 0 ? (
-        <>
+    <>
+      {notes.length > 0 ? <OtherLanguages screen={screen} notes={notes} /> : null}
+      {issues.length > 0 ? (
+        <div className="notice notice--warning" id="content-issues">
           <p>
             <strong>A publish would refuse these:</strong>
           </p>
           <ul>
-            {others.map((issue) => (
+            {issues.map((issue) => (
               <IssueItem key={`${issue.path}:${issue.message}`} screen={screen} issue={issue} />
             ))}
           </ul>
-        </>
+        </div>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -92,38 +82,28 @@ function IssueItem({ screen, issue }: { screen: ComposedScreenChoice; issue: Fie
   );
 }
 
-function MissingLanguages({
-  screen,
-  missing,
-}: {
-  screen: ComposedScreenChoice;
-  missing: { key: string; languages: string[] }[];
-}) {
-  const selection = useStore($contentSelection);
+/** What visitors in the other languages see, each text a button to its field. */
+function OtherLanguages(props: { screen: ComposedScreenChoice; notes: readonly LanguageNote[] }) {
   return (
-    <>
+    <div className="notice" id="content-languages">
       <p>
-        <strong>Changed English needs every language.</strong> Give these texts in each language
-        before you publish:
+        <strong>English changes publish without the other languages.</strong> Until each is written,
+        the worker serves:
       </p>
-      <ul className="content-missing" aria-label="Texts still to translate">
-        {missing.map(({ key, languages }) => (
-          <li key={key}>
-            <code>{key}</code> ({sectionName(sectionOf(screen, key) ?? '')}):{' '}
-            {languages.map((language) => (
-              <button
-                type="button"
-                key={language}
-                className="button button--small"
-                aria-current={selection.language === language || undefined}
-                onClick={() => goToField(screen, language, key)}
-              >
-                {languageName(language)}
-              </button>
-            ))}
-          </li>
-        ))}
-      </ul>
-    </>
+      <LanguageNotes
+        notes={props.notes}
+        label="What visitors in other languages see"
+        item={(note) => (
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`Write ${note.key} in ${languageName(note.language)}`}
+            onClick={() => goToField(props.screen, note.language, note.key)}
+          >
+            {note.key}
+          </button>
+        )}
+      />
+    </div>
   );
 }

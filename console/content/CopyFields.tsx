@@ -1,8 +1,10 @@
 import type { ContentDocument } from '../../shared/config/content';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
+import type { LanguageNote } from '../../shared/console-api/languages';
 import { textVariables } from '../../shared/copy-placeholders';
 import { copyFieldId, languageName, sectionName } from '../kit/content-text';
+import { NoteBadge, NoteLine } from '../kit/LanguageNotes';
 import { keysInLanguage, ownText } from './content-edits';
 import { copyProblems } from './copy-problems';
 import { resetText, setText } from './stores/content-editor';
@@ -10,7 +12,8 @@ import { resetText, setText } from './stores/content-editor';
 /**
  * The copy of the selected section in the selected language: a field per key it reads, showing
  * the text a visitor reads now and where it comes from, with its length against the section's
- * limit, the placeholders it must keep, and what the worker's check says of it.
+ * limit, the placeholders it must keep, what the worker's check says of it, and whether the
+ * worker counts it outdated (or a variant's test left out) after an English change (`notes`).
  */
 export function CopyFields(props: {
   catalogue: ContentCatalogue;
@@ -19,6 +22,7 @@ export function CopyFields(props: {
   language: string;
   content: ContentDocument;
   issues: readonly FieldError[];
+  notes: readonly LanguageNote[];
 }) {
   const { catalogue, screen, section, language } = props;
   const choice = screen.sections[section];
@@ -56,6 +60,7 @@ function CopyField(props: {
   language: string;
   content: ContentDocument;
   issues: readonly FieldError[];
+  notes: readonly LanguageNote[];
   copyKey: string;
   base: string | undefined;
   english: string;
@@ -82,14 +87,12 @@ function CopyField(props: {
       : props.overridden
         ? 'The Copy area’s text'
         : 'Bundled text';
-  const describedBy = [`${id}-about`, problems.length > 0 ? `${id}-problems` : null]
-    .filter(Boolean)
-    .join(' ');
+  const note = props.notes.find((n) => n.path === path);
   const Control = maxChars > 160 || value.length > 60 ? 'textarea' : 'input';
   return (
     <div className="field content-copy__field">
       <label htmlFor={id}>
-        <code>{key}</code>
+        <code>{key}</code> <NoteBadge note={note} />
       </label>
       <Control
         id={id}
@@ -98,7 +101,7 @@ function CopyField(props: {
         dir={props.dir}
         value={value}
         aria-invalid={problems.length > 0 || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedByOf(id, note !== undefined, problems.length > 0)}
         onChange={(event) => setText(language, key, event.target.value)}
         {...(Control === 'textarea' ? { rows: 3 } : {})}
       />
@@ -109,6 +112,7 @@ function CopyField(props: {
         source={source}
         variables={textVariables(props.english)}
       />
+      <NoteLine id={`${id}-note`} note={note} />
       {own !== undefined ? (
         <p className="field__after">
           <button
@@ -124,6 +128,13 @@ function CopyField(props: {
       <CopyProblems id={`${id}-problems`} problems={problems} />
     </div>
   );
+}
+
+/** What a copy field is described by: its length and source, the worker's note, its problems. */
+function describedByOf(id: string, noted: boolean, problems: boolean): string {
+  return [`${id}-about`, noted ? `${id}-note` : null, problems ? `${id}-problems` : null]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** What is wrong with a copy text, under its field (`id`: what the field is described by). */

@@ -2,6 +2,7 @@ import type { ContentDocument } from '../../shared/config/content';
 import {
   CONSOLE_CONTENT_API,
   type ContentCatalogue,
+  type ContentLanguagesAnswer,
   type ContentPreviewAnswer,
   type ContentPreviewRequest,
 } from '../../shared/console-api/content';
@@ -24,6 +25,10 @@ export const fetchContentCatalogue = () =>
 
 export const fetchContentPreview = (request: ContentPreviewRequest) =>
   consoleCall<ContentPreviewAnswer>(CONSOLE_CONTENT_API.preview, request);
+
+/** What visitors in each other language see of the draft content's English changes. */
+export const fetchContentLanguages = (content: ContentDocument) =>
+  consoleCall<ContentLanguagesAnswer>(CONSOLE_CONTENT_API.languages, { content });
 
 export const fetchPictureLibrary = () => consoleCall<PictureLibraryAnswer>(CONSOLE_PICTURES_PATH);
 

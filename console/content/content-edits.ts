@@ -170,28 +170,6 @@ export function withCopy(
 }
 
 /**
- * The keys whose English the content changes, each with the shipped languages that do not give
- * it yet: the check refuses a publish until each does (worker/content/check.ts).
- */
-export function missingTranslations(
-  content: ContentDocument,
-  screen: string,
-  languages: readonly string[],
-  englishBase: Readonly<Record<string, string>>,
-): { key: string; languages: string[] }[] {
-  const copy = content.screens[screen as ScreenKey]?.copy ?? {};
-  return Object.entries(copy.en ?? {})
-    .filter(([key, text]) => englishBase[key] !== text)
-    .map(([key]) => ({
-      key,
-      languages: languages.filter(
-        (language) => language !== 'en' && !Object.hasOwn(copy[language] ?? {}, key),
-      ),
-    }))
-    .filter(({ languages: missing }) => missing.length > 0);
-}
-
-/**
  * A section's keys (English's) as `language` has them: a counted text takes that language's own
  * plural forms (`_few`, `_many` in Russian), as its bundled file lists them.
  */

@@ -5,10 +5,12 @@ import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { CopyEditor } from './CopyEditor';
 import { CopyReview } from './CopyReview';
+import { CopyLanguages, CopyTodo } from './CopyTodo';
 import { byArea, editCount, findKeys } from './copy-text';
 import {
   $copy,
   $copyEdits,
+  $copySelected,
   $copyStatus,
   COPY_STATUS_ID,
   discardCopyEdits,
@@ -20,7 +22,8 @@ const SHOWN = 30;
 
 function KeyBrowser({ state }: { state: CopyState }) {
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
+  const selected = useStore($copySelected);
+  const setSelected = (key: string) => $copySelected.set(key);
   const edits = useStore($copyEdits);
   const found = useMemo(() => findKeys(state.keys, query, state.live), [state, query]);
   const shown = found.slice(0, SHOWN);
@@ -122,6 +125,7 @@ export function Copy() {
               : 'No copy published yet: every page shows the bundled text.'}
           </p>
           {copy.state.drift ? <p className="notice notice--warning">{copy.state.drift}</p> : null}
+          <CopyTodo state={copy.state} />
           <KeyBrowser state={copy.state} />
           {count > 0 ? (
             <p>
@@ -131,6 +135,7 @@ export function Copy() {
               </button>
             </p>
           ) : null}
+          <CopyLanguages />
           <CopyReview count={count} />
         </>
       ) : null}

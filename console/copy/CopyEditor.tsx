@@ -1,11 +1,15 @@
 import type { CopyKey, CopyState } from '../../shared/console-api/copy';
+import type { LanguageNote } from '../../shared/console-api/languages';
 import { placeholderProblems, textVariables } from '../../shared/copy-placeholders';
+import { NoteBadge, NoteLine } from '../kit/LanguageNotes';
 import { useStore } from '../kit/stores/atom';
 import { renderedParts } from './copy-text';
 import {
   $copyEdits,
   $copyPreview,
+  $copyReview,
   copyPreviewIsCurrent,
+  copyReviewIsCurrent,
   editText,
   previewDraft,
 } from './stores/copy';
@@ -29,6 +33,31 @@ function Rendered({ text }: { text: string }) {
   );
 }
 
+/** Under a field: its text as a visitor reads it, and what the worker says of it, if anything. */
+function ShowsAs(props: { id: string; value: string; note: LanguageNote | undefined }) {
+  return (
+    <>
+      <p className="field__after" id={`${props.id}:shows`}>
+        <span className="muted">Shows as: </span>
+        <Rendered text={props.value} />
+      </p>
+      <NoteLine id={`${props.id}:note`} note={props.note} />
+    </>
+  );
+}
+
+/**
+ * What the worker says of a text after an English change (at `path`, `copy.de.<key>`): in the
+ * last review of the draft while it is current, else in the live to-do unless the draft edits it.
+ */
+function useNoteOf(state: CopyState, path: string, edited: boolean): LanguageNote | undefined {
+  const review = useStore($copyReview);
+  if (review.kind === 'checked' && copyReviewIsCurrent(review)) {
+    return review.languages.find((note) => note.path === path);
+  }
+  return edited ? undefined : state.outdated.find((note) => note.path === path);
+}
+
 /** One language's text of the key: what is live, the edit, how it shows and what is wrong. */
 function LanguageField(props: { entry: CopyKey; code: string; name: string; state: CopyState }) {
   const { entry, code, name, state } = props;
@@ -46,11 +75,13 @@ function LanguageField(props: { entry: CopyKey; code: string; name: string; stat
       : placeholderProblems(entry.key, entry.english, value);
   const overridden = edit === undefined ? live !== undefined : edit !== null && edit !== bundled;
   const changed = edit !== undefined && (edit ?? bundled) !== (live ?? bundled);
+  const note = useNoteOf(state, `copy.${code}.${entry.key}`, edit !== undefined);
   return (
     <div className="field copy-field">
       <label htmlFor={id}>
         {name} ({code}) {overridden ? <span className="badge">override</span> : null}
         {changed ? <span className="badge badge--paused">edited</span> : null}
+        <NoteBadge note={note} />
       </label>
       <textarea
         id={id}
@@ -60,13 +91,10 @@ function LanguageField(props: { entry: CopyKey; code: string; name: string; stat
         rows={Math.min(6, Math.max(2, Math.ceil(value.length / 60)))}
         value={value}
         aria-invalid={problems.length > 0 || undefined}
-        aria-describedby={`${id}:shows`}
+        aria-describedby={note ? `${id}:shows ${id}:note` : `${id}:shows`}
         onChange={(event) => editText(code, entry.key, event.target.value)}
       />
-      <p className="field__after" id={`${id}:shows`}>
-        <span className="muted">Shows as: </span>
-        <Rendered text={value} />
-      </p>
+      <ShowsAs id={id} value={value} note={note} />
       {problems.map((problem) => (
         <p className="field-problem" key={problem}>
           {problem}

@@ -106,11 +106,11 @@ export function throughComposed(
  * The content check's findings about a composed screen, at the paths the editor's fields read
  * (`content.screens.<id>…`), so each is shown beside its field as a screen in code's is.
  */
-export function issuesThroughLens(
+export function issuesThroughLens<T extends FieldError>(
   content: ContentDocument,
   id: string,
-  issues: readonly FieldError[],
-): FieldError[] {
+  issues: readonly T[],
+): T[] {
   if (!isComposedIn(content, id)) return [...issues];
   const composedAt = `content.composed.${id}`;
   return issues.map((issue) =>

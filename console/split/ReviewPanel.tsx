@@ -5,6 +5,7 @@ import { ConflictNotice } from '../kit/ConflictNotice';
 import { ErrorSummary } from '../kit/ErrorSummary';
 import { FailureNotice } from '../kit/FailureNotice';
 import { fieldLabel } from '../kit/field-errors';
+import { ReviewLanguages } from '../kit/LanguageNotes';
 import { reviewText } from '../kit/link-plans';
 import { PublishNoteForm } from '../kit/PublishNoteForm';
 import { REVIEW_TITLE_ID } from '../kit/review-next';
@@ -78,6 +79,7 @@ function CheckedReview({ review, draft }: { review: CheckedState; draft: Draft |
           </ul>
         </div>
       ) : null}
+      <ReviewLanguages notes={review.languages} />
       {review.linkPlans.length > 0 ? (
         <div className="notice notice--warning">
           <p>

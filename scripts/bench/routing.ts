@@ -1,4 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { EMPTY_CONTENT } from '../../shared/config/content';
 import type { ExperimentsDocument } from '../../shared/config/experiments';
 import { parseExperiments } from '../../shared/config/experiments';
 import { parseRouting } from '../../shared/config/routing';
@@ -71,7 +72,7 @@ function timeExperimentsPages(
   const experimentsChecked = parseExperiments(JSON.stringify(experimentsDocument));
   if (!experimentsChecked.ok)
     throw new Error(`the bench's experiments are invalid: ${experimentsChecked.error}`);
-  const experiments = compileExperiments(experimentsChecked.value, split, routing);
+  const experiments = compileExperiments(experimentsChecked.value, split, routing, EMPTY_CONTENT);
   const noPins = new Map<string, string>();
   // Uuid-shaped, so each hash reads as many characters as a real visitor id.
   const ids = visitors.map(

@@ -12,6 +12,7 @@ import type { FlowsDraft } from '../config/flows';
 import type { RoutingDocument } from '../config/routing';
 import type { SplitDocument } from '../config/split';
 import type { FieldError } from './errors';
+import type { LanguageNote } from './languages';
 import type { Change, VersionSummary } from './versions';
 
 /** Where the console's JSON calls live. */
@@ -108,6 +109,11 @@ export interface CheckAnswer {
    * (`experiments.experiments.pw-us...`). Never a refusal.
    */
   warnings?: FieldError[];
+  /**
+   * What visitors in each other language will see of the English changes this publish makes to
+   * the content (worker/content/languages.ts); absent, none. Never a refusal.
+   */
+  languages?: LanguageNote[];
 }
 
 /** 200 from publish and rollback. */

@@ -8,6 +8,7 @@
 
 import type { ContentDocument } from '../config/content';
 import type { FieldError } from './errors';
+import type { LanguageNote } from './languages';
 
 /** Where the content editor's calls live. */
 export const CONSOLE_CONTENT_PATH = '/console/api/content';
@@ -20,6 +21,8 @@ export const CONSOLE_CONTENT_API = {
    * route, as a marketer's preview (nothing counted, no cookie kept) (ContentPreviewAnswer).
    */
   preview: '/console/api/content/preview',
+  /** POST {content}: what other languages' visitors see of its English (ContentLanguagesAnswer). */
+  languages: '/console/api/content/languages',
 } as const;
 
 /** A kind of section a screen's slot may show, as the editor lists it. */
@@ -83,4 +86,14 @@ export interface ContentPreviewAnswer {
   html: string;
   /** Problems a publish would refuse (`content.screens.one_pager.copy.de.…`); the page still draws. */
   issues: FieldError[];
+}
+
+/**
+ * 200 from languages: what visitors in each other language see of the draft content's English
+ * changes, every screen's and variant's, which a publish takes (their current text, outdated, or
+ * no test of a variant). 400 invalid_config when the content's shape is refused.
+ */
+export interface ContentLanguagesAnswer {
+  ok: true;
+  languages: LanguageNote[];
 }

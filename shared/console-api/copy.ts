@@ -5,6 +5,7 @@
  */
 
 import type { CopyDocument } from '../config/copy';
+import type { LanguageNote } from './languages';
 import type { Change, PublishedVersion } from './versions';
 
 export const CONSOLE_COPY_API = {
@@ -53,6 +54,12 @@ export interface CopyState {
   keys: CopyKey[];
   /** The overrides KV holds now (what the edge lays over the bundled text). */
   live: CopyDocument;
+  /**
+   * The translators' to-do: each text whose English the live copy or the live content changed
+   * and a language has not been given since, at its path (`copy.de.landing.title`,
+   * `content.screens.one_pager.copy.de.…`). It clears as each language is published.
+   */
+  outdated: LanguageNote[];
   head: CopyVersionSummary | null;
   /** Set when KV's copy is not the head's (written around the console and the CLI). */
   drift: string | null;
@@ -80,6 +87,8 @@ export interface CopyRollbackRequest {
 export interface CopyCheckAnswer {
   ok: true;
   diff: Change[];
+  /** What visitors in each other language see of the draft's English changes, once published. */
+  languages: LanguageNote[];
 }
 
 export interface CopyPublishAnswer {

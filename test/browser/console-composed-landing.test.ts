@@ -4,7 +4,7 @@ import { screenName } from '../../console/kit/content-text';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
 import { runAxe } from './a11y-checks';
-import { LIVE_TITLE, openContent, translateTheRest } from './content-steps';
+import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 import { portalSubscriptions, walkToSuccess } from './money-path';
 import { interactive } from './visitor-steps';
@@ -47,8 +47,7 @@ describe('a composed landing in a flow', () => {
 
     // Its own headline in every language, and the reviews above the form.
     await content.getByLabel(TITLE).fill(NEW_TITLE);
-    const missing = content.getByRole('list', { name: 'Texts still to translate' });
-    await missing.getByRole('button', { name: 'German', exact: true }).click();
+    await writeHeadlineIn(content, 'de').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(HEADLINE_IN_EVERY_LANGUAGE.de ?? '');
     await translateTheRest(page, content, HEADLINE_IN_EVERY_LANGUAGE);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
 import { HEADLINE_IN_EVERY_LANGUAGE } from '../fixtures/content';
 import { runAxe } from './a11y-checks';
-import { LIVE_TITLE, openContent, translateTheRest } from './content-steps';
+import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -40,8 +40,12 @@ describe('a content test from the console', () => {
     // Its headline in English by mouse, then German and the rest from the list of languages.
     const english = content.getByLabel(TITLE);
     await english.fill(VARIANT_TITLE);
-    const missing = content.getByRole('list', { name: 'Texts still to translate' });
-    await missing.getByRole('button', { name: 'German', exact: true }).click();
+    // English alone is no refusal: the worker says German visitors would not be in the test.
+    const said = content.getByRole('list', { name: 'What visitors in other languages see' });
+    expect(await said.getByRole('listitem').first().textContent()).toContain(
+      'are not shown a test of this variant and are not counted',
+    );
+    await writeHeadlineIn(content, 'de').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(HEADLINE_IN_EVERY_LANGUAGE.de ?? '');
     await translateTheRest(page, content, HEADLINE_IN_EVERY_LANGUAGE);

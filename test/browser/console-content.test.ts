@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAxe } from './a11y-checks';
-import { LIVE_TITLE, openContent, translateTheRest } from './content-steps';
+import { LIVE_TITLE, openContent, translateTheRest, writeHeadlineIn } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -60,9 +60,12 @@ describe('the content editor in Chromium', () => {
       .filter({ hasText: HEADLINES.en ?? '' })
       .waitFor();
 
-    // German by keyboard, from the list of languages the changed English still needs.
-    const missing = content.getByRole('list', { name: 'Texts still to translate' });
-    await missing.getByRole('button', { name: 'German', exact: true }).focus();
+    // German by keyboard, from the list of what each language's visitors see of the change.
+    const said = content.getByRole('list', { name: 'What visitors in other languages see' });
+    expect(await said.getByRole('listitem').first().textContent()).toContain(
+      'see their current text, outdated until',
+    );
+    await writeHeadlineIn(content, 'de').focus();
     await page.keyboard.press('Enter');
     const german = page.locator('#content-copy-de-screens-one_pager-title');
     await expect.poll(() => german.evaluate((node) => node === document.activeElement)).toBe(true);

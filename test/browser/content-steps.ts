@@ -5,16 +5,25 @@ import { islandsHydrated } from './visitor-steps';
 
 /** Steps a marketer takes in the console's Content area, shared by its Chromium tests. */
 
-/** Every other language still waiting for the changed English, given by keyboard. */
+/**
+ * The button that opens the headline's field in `language`, from the list of what visitors in
+ * other languages see of the changed English (its current text, outdated, until given).
+ */
+export function writeHeadlineIn(content: Locator, language: string): Locator {
+  const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+  return content
+    .getByRole('list', { name: 'What visitors in other languages see' })
+    .getByRole('button', { name: `Write screens.one_pager.title in ${name}`, exact: true });
+}
+
+/** Every other language the changed English leaves outdated, given by keyboard. */
 export async function translateTheRest(
   page: Page,
   content: Locator,
   headlines: Readonly<Record<string, string>>,
 ): Promise<void> {
-  const missing = content.getByRole('list', { name: 'Texts still to translate' });
   for (const language of ['es', 'fr', 'pt', 'ru', 'ar']) {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
-    await missing.getByRole('button', { name, exact: true }).click();
+    await writeHeadlineIn(content, language).click();
     const field = page.locator(`#content-copy-${language}-screens-one_pager-title`);
     await expect.poll(() => field.evaluate((node) => node === document.activeElement)).toBe(true);
     expect(await field.getAttribute('lang')).toBe(language);
@@ -22,7 +31,9 @@ export async function translateTheRest(
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(headlines[language] ?? '');
   }
-  await missing.waitFor({ state: 'detached' });
+  await content
+    .getByRole('list', { name: 'What visitors in other languages see' })
+    .waitFor({ state: 'detached' });
 }
 
 /** What the landing's headline says before any content is published. */

@@ -229,7 +229,12 @@ describe('createConfigSource', () => {
     const store = fakeKv({ split: JSON.stringify(validSplit), flows: JSON.stringify(validFlows) });
     const config = await createConfigSource().load(store.kv);
     expect(config.experiments).toEqual(DEFAULT_EXPERIMENTS);
-    const compiled = compileExperiments(config.experiments, config.split, config.routing);
+    const compiled = compileExperiments(
+      config.experiments,
+      config.split,
+      config.routing,
+      config.content,
+    );
     expect([...compiled.byId.keys()]).toEqual(['split']);
     expect(compiled.byLayer.get('flow')?.map((experiment) => experiment.id)).toEqual(['split']);
     expect(errorSpy).not.toHaveBeenCalled();

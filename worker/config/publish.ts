@@ -1,4 +1,4 @@
-import { parseContent } from '../../shared/config/content';
+import { type ContentDocument, parseContent } from '../../shared/config/content';
 import { parseExperiments } from '../../shared/config/experiments';
 import { parseFlows } from '../../shared/config/flows';
 import { parseRouting } from '../../shared/config/routing';
@@ -9,8 +9,10 @@ import type {
   PhaseChange,
 } from '../../shared/console-api/config';
 import type { FieldError } from '../../shared/console-api/errors';
+import type { LanguageNote } from '../../shared/console-api/languages';
 import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
 import { logLine } from '../../shared/log';
+import { contentLanguageNotes } from '../content/languages';
 import { phaseChange } from '../experiments/config/phase';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
 import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
@@ -73,6 +75,8 @@ export interface PublishPreview {
   experimentPhases: ExperimentPhaseChange[];
   /** What publishes but is likely a mistake (worker/config/document.ts crossCheck). */
   warnings: FieldError[];
+  /** What the publish leaves each other language's visitors of an English change (new ones). */
+  languages: LanguageNote[];
 }
 
 /** The live document as the edge reads it: KV's values where valid (null where not). */
@@ -192,7 +196,14 @@ export async function previewPublish(
     phase: phases.split,
     experimentPhases: phases.experiments,
     warnings: checked.value.warnings,
+    languages: newLanguageNotes(current.document?.content ?? null, next.content),
   };
+}
+
+/** The language notes `after` has that `before` (the live content) had not. */
+function newLanguageNotes(before: ContentDocument | null, after: ContentDocument): LanguageNote[] {
+  const known = new Set(before ? contentLanguageNotes(before).map((note) => note.path) : []);
+  return contentLanguageNotes(after).filter((note) => !known.has(note.path));
 }
 
 export async function publish(stores: PublishStores, input: PublishInput): Promise<PublishOutcome> {

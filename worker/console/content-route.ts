@@ -1,8 +1,11 @@
 import { type Handler, Hono } from 'hono';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import { isComposedScreenId, screenOfRef } from '../../shared/composed-screens';
-import { parseContent } from '../../shared/config/content';
-import type { ContentPreviewAnswer } from '../../shared/console-api/content';
+import { type ContentDocument, parseContent } from '../../shared/config/content';
+import type {
+  ContentLanguagesAnswer,
+  ContentPreviewAnswer,
+} from '../../shared/console-api/content';
 import { CONSOLE_CONTENT_API, CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import type { FieldError } from '../../shared/console-api/errors';
 import { logError } from '../../shared/log';
@@ -11,6 +14,7 @@ import { THEMES } from '../../shared/theme';
 import { executionContextOf } from '../after-answer';
 import { kvLiveKeys } from '../config/publish';
 import { contentIssues } from '../content/check';
+import { contentLanguageNotes } from '../content/languages';
 import {
   PREVIEW_COOKIE,
   PREVIEW_TTL_SECONDS,
@@ -57,6 +61,7 @@ export function contentRoutes(options: { render: RenderApp; now: () => number })
     return c.json(contentCatalogue(live.copy));
   });
   routes.post(mount(CONSOLE_CONTENT_API.preview), previewContent(options));
+  routes.post(mount(CONSOLE_CONTENT_API.languages), languageNotesOfDraft);
   return routes;
 }
 
@@ -97,11 +102,7 @@ function previewContent(options: { render: RenderApp; now: () => number }): Hand
     if (target === null) return consoleError(c, 400, 'bad_request');
     const parsed = parseContent(target.content ?? {});
     if (!parsed.ok) {
-      const errors = (parsed.issues ?? [{ path: '', message: parsed.error }]).map((issue) => ({
-        path: issue.path ? `content.${issue.path}` : 'content',
-        message: issue.message,
-      }));
-      return c.json({ ok: false, error: 'invalid_config', errors }, 400);
+      return c.json({ ok: false, error: 'invalid_config', errors: shapeErrors(parsed) }, 400);
     }
     const { screen, language, theme, route, country } = target;
     const drawn = screenOfRef(parsed.value, screen);
@@ -145,10 +146,37 @@ function previewContent(options: { render: RenderApp; now: () => number }): Hand
 }
 
 /** What a publish would refuse of this screen's content. */
-function screenIssues(content: Parameters<typeof contentIssues>[0], screen: string): FieldError[] {
+function screenIssues(content: ContentDocument, screen: string): FieldError[] {
   const composed = content.composed && Object.hasOwn(content.composed, screen);
   const at = `content.${composed ? 'composed' : 'screens'}.${screen}`;
   return contentIssues(content).filter(
     (issue) => issue.path === at || issue.path.startsWith(`${at}.`),
   );
 }
+
+/** The content's shape refused, each issue at its `content.` path. */
+function shapeErrors(parsed: { error: string; issues?: { path: string; message: string }[] }) {
+  return (parsed.issues ?? [{ path: '', message: parsed.error }]).map((issue) => ({
+    path: issue.path ? `content.${issue.path}` : 'content',
+    message: issue.message,
+  }));
+}
+
+/**
+ * What visitors in each other language see of the draft content's English changes, every
+ * screen's and variant's (worker/content/languages.ts): the validator's answer the content editor
+ * shows, so it keeps no rule of its own. Pure: nothing read, nothing written.
+ */
+const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOfDraft(c) {
+  const body = await readJsonBody(c.req.raw);
+  if (!isObject(body)) return consoleError(c, 400, 'bad_request');
+  const parsed = parseContent(body.content ?? {});
+  if (!parsed.ok) {
+    return c.json({ ok: false, error: 'invalid_config', errors: shapeErrors(parsed) }, 400);
+  }
+  const answer: ContentLanguagesAnswer = {
+    ok: true,
+    languages: contentLanguageNotes(parsed.value),
+  };
+  return c.json(answer);
+};

@@ -9,6 +9,7 @@ import type {
 } from '../../shared/console-api/copy';
 import { kvLiveKeys } from '../config/publish';
 import { d1Runner } from '../config/versions';
+import { contentLanguageNotes, copyLanguageNotes } from '../content/languages';
 import type { Bindings } from '../env';
 import { isProduction } from '../environment';
 import { previewKey } from '../funnel/preview';
@@ -96,9 +97,11 @@ const showCopyState: Handler<ConsoleEnv> = async function showCopyState(c) {
       ? `KV's copy is not ${head.id}: it was written without the console or npm run translations`
       : null;
   const pages = requestPages({ env: c.env, vars: c.var });
+  const inEffect = live.ok ? live.copy : (head?.copy ?? {});
   const answer: CopyState = {
     ...copyCatalogue(),
-    live: live.ok ? live.copy : (head?.copy ?? {}),
+    live: inEffect,
+    outdated: [...copyLanguageNotes(inEffect), ...contentLanguageNotes(c.var.config.content)],
     head: head && copySummaryOf(head),
     drift,
     pages,
@@ -112,7 +115,11 @@ const checkCopyEdit: Handler<ConsoleEnv> = async function checkCopyEdit(c) {
     return consoleError(c, 400, 'bad_request');
   const outcome = await previewCopy(storesOf(c.env), baseOf(body.base) ?? null, body.copy);
   if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
-  const answer: CopyCheckAnswer = { ok: true, diff: outcome.diff };
+  const answer: CopyCheckAnswer = {
+    ok: true,
+    diff: outcome.diff,
+    languages: copyLanguageNotes(outcome.copy),
+  };
   return c.json(answer);
 };
 

@@ -250,6 +250,7 @@ const checkEdit: Handler<ConsoleEnv> = async function checkEdit(c) {
     phase: outcome.phase,
     experimentPhases: outcome.experimentPhases,
     warnings: outcome.warnings,
+    ...(outcome.languages.length > 0 ? { languages: outcome.languages } : {}),
   };
   return c.json(answer);
 };

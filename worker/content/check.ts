@@ -1,4 +1,4 @@
-import { BUNDLED_TRANSLATIONS, EN } from '../../locales';
+import { BUNDLED_TRANSLATIONS } from '../../locales';
 import { COMPOSED_SCREENS } from '../../screens/composed';
 import {
   arrangedSections,
@@ -17,7 +17,7 @@ import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
 import { isSellingScreen } from '../../shared/plans/screen-offers';
 import type { ScreenId } from '../../shared/screens';
 import type { PictureSizes } from '../pictures/library';
-import { flattenDictionary, isShippedLanguage, textProblems } from '../translations/check';
+import { isShippedLanguage, textProblems } from '../translations/check';
 
 /**
  * The rules a content document is held to once its shape holds (shared/config/content.ts), each
@@ -25,8 +25,8 @@ import { flattenDictionary, isShippedLanguage, textProblems } from '../translati
  * only if it is made of sections; its sections are its slot's, each once, with the ones the
  * slot needs shown; each text overrides a key one of the sections it shows reads, in a shipped
  * language, with the key's placeholders kept, within its section's length, as text, never
- * markup; and a text whose English changes is given in every shipped language, so no language
- * is left saying what the English no longer says. A picture is one of the library's, at its
+ * markup. A text whose English changes need not be given in the other languages: what their
+ * visitors then see is said by ./languages.ts, never refused. A picture is one of the library's, at its
  * size (checked where the library is at hand: `pictures`, the console's publish), described in
  * every shipped language; a shown `picture` section has one.
  */
@@ -64,7 +64,7 @@ function screenContentIssues(
   issues.push(...ratingIssues(at, composed, own));
   for (const [name, variant] of Object.entries(own.variants ?? {})) {
     // A variant is held to the same rules as laid over the screen, each refusal at its own
-    // fields: what it lists, the texts it gives, and the languages its English asks for.
+    // fields: what it lists and the texts it gives.
     const laid = screenBodyOf(own, name);
     const path = `${at}.variants.${name}`;
     issues.push(...sectionIssues(path, composed, variant));
@@ -147,10 +147,7 @@ function sectionIssues(
 /** Markup in a text: a tag, which the page would show as written, never as markup. */
 const MARKUP = /<\/?[A-Za-z][^>]*>/;
 
-/**
- * The texts `own` gives, on the screen as `shown` arranges it (a variant: laid over the screen's
- * content), and the languages its changed English asks for in `shown`'s copy.
- */
+/** The texts `own` gives, on the screen as `whole` arranges it (a variant: laid over the screen's content). */
 function copyIssues(
   at: string,
   screen: string,
@@ -189,7 +186,6 @@ function copyIssues(
       for (const message of problems) issues.push({ path: `${path}.${key}`, message });
     }
   }
-  issues.push(...untranslated(at, own, whole));
   return issues;
 }
 
@@ -197,47 +193,6 @@ function copyIssues(
 function readsKey(pattern: string, screen: string, key: string): boolean {
   const own = pattern.replace('{screen}', screen);
   return own.endsWith('.') ? key.startsWith(own) : key === own;
-}
-
-const englishTexts = flattenDictionary(EN);
-const bundledKeys = new Map(
-  Object.entries(BUNDLED_TRANSLATIONS).map(([language, dictionary]) => [
-    language,
-    [...flattenDictionary(dictionary).keys()],
-  ]),
-);
-
-/**
- * Each English text that differs from the bundled English, and a shipped language that does not
- * say it too: that language would go on showing its translation of the old English. A counted
- * text asks for every plural form the language's own file has.
- */
-function untranslated(at: string, own: ScreenBody, whole: ScreenBody): DocumentIssue[] {
-  const english = own.copy?.en ?? {};
-  const changed = Object.entries(english)
-    .filter(([key, text]) => englishTexts.has(key) && englishTexts.get(key) !== text)
-    .map(([key]) => key);
-  const issues: DocumentIssue[] = [];
-  for (const [language, keys] of [...bundledKeys].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (language === 'en') continue;
-    const given = whole.copy?.[language] ?? {};
-    for (const key of changed) {
-      const base = key.replace(PLURAL_SUFFIX, '');
-      const forms = PLURAL_SUFFIX.test(key)
-        ? keys.filter((k) => k.replace(PLURAL_SUFFIX, '') === base && PLURAL_SUFFIX.test(k))
-        : [key];
-      for (const form of forms.filter((k) => !Object.hasOwn(given, k))) {
-        issues.push({
-          path: `${at}.copy.${language}.${form}`,
-          message: 'must be given: its English text is changed',
-        });
-      }
-    }
-  }
-  // One refusal per missing text, whichever English plural form asked for it.
-  return issues.filter(
-    (issue, index) => issues.findIndex((other) => other.path === issue.path) === index,
-  );
 }
 
 /**

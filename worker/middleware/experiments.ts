@@ -243,7 +243,7 @@ export function experiments(
       ...(route.anchors === false ? { anchors: false } : {}),
       ...(route.countdown === false ? { countdown: false } : {}),
     };
-    const compiled = compiledExperiments(document, split, routing);
+    const compiled = compiledExperiments(document, split, routing, c.get('config').content);
     const [{ pins, unread }, account] = await Promise.all([
       pinsOf(c, split),
       accountOf(c, compiled),

@@ -144,7 +144,7 @@ function answeredOf(c: Context<ExposureEnv>, returning: boolean) {
  */
 function triggerOf(config: FunnelConfig, visitor: VisitorExperiments, at: number): number | null {
   const { split, flows, routing, experiments: document } = config;
-  const compiled = compiledExperiments(document, split, routing);
+  const compiled = compiledExperiments(document, split, routing, config.content);
   return visitorTrigger(compiled, visitor.base, visitor.assignments, at, flows, config.content);
 }
 

@@ -26,7 +26,7 @@ function shownShape(
 ): FunnelShape {
   if (!skipSplit) return { ...visitor.shape, screens: flow.screens };
   const { split, flows, routing, experiments: document } = config;
-  const compiled = compiledExperiments(document, split, routing);
+  const compiled = compiledExperiments(document, split, routing, config.content);
   const controls = visitor.assignments.map((assignment) => ({
     ...assignment,
     variant: compiled.byId.get(assignment.experiment)?.control ?? assignment.variant,

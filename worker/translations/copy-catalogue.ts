@@ -25,7 +25,8 @@ const AREA_SHOWS: Record<string, string> = {
 /** English first, then the others in the bundle's order. */
 const LANGUAGES = Object.keys(BUNDLED_TRANSLATIONS);
 
-function languageName(code: string): string {
+/** A language's name in English (`de` → German), as the console and the validator say it. */
+export function languageName(code: string): string {
   try {
     return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
   } catch {

@@ -113,13 +113,14 @@ export async function previewCopy(
   stores: CopyStores,
   base: number | null,
   document: unknown,
-): Promise<{ kind: 'preview'; diff: Change[] } | CopyRefusal> {
+): Promise<{ kind: 'preview'; diff: Change[]; copy: CopyDocument } | CopyRefusal> {
   const checked = checkCopyDocument(document);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const head = await stores.versions.head();
   const refusal = await baseRefusal(stores, base, head);
   if (refusal) return refusal;
-  return { kind: 'preview', diff: diffCopy(await currentCopy(stores, head), checked.copy) };
+  const diff = diffCopy(await currentCopy(stores, head), checked.copy);
+  return { kind: 'preview', diff, copy: checked.copy };
 }
 
 export interface CopyPublishInput {

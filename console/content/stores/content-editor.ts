@@ -5,6 +5,7 @@ import type {
   ContentPreviewAnswer,
 } from '../../../shared/console-api/content';
 import type { FieldError } from '../../../shared/console-api/errors';
+import type { LanguageNote } from '../../../shared/console-api/languages';
 import type { PictureRecord } from '../../../shared/console-api/pictures';
 import { asScreenContent, editableScreens, throughComposed } from '../../kit/composed-screens';
 import { sectionName } from '../../kit/content-text';
@@ -14,6 +15,7 @@ import { type Loaded, loadedFrom, refusalText } from '../../kit/stores/loaded';
 import {
   deleteLibraryPicture,
   fetchContentCatalogue,
+  fetchContentLanguages,
   fetchContentPreview,
   fetchPictureLibrary,
   uploadPicture,
@@ -294,6 +296,41 @@ export function followPreview(): () => void {
   const stops = [$draft, $contentSelection, $contentCatalogue].map((store) =>
     store.subscribe(refresh),
   );
+  refresh();
+  const stopNotes = followLanguageNotes();
+  return () => {
+    clearTimeout(timer);
+    for (const stop of stops) stop();
+    stopNotes();
+  };
+}
+
+/**
+ * What the worker's validator says visitors in each other language see of the draft content's
+ * English changes (every screen's and variant's: shared/console-api/languages.ts); none until
+ * it answered, and the last answer kept while a draft it cannot read is being typed.
+ */
+export const $contentLanguages = atom<LanguageNote[]>([]);
+
+/** Asks the worker for $contentLanguages whenever the draft's content changes, once edits pause. */
+function followLanguageNotes(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let asked = 0;
+  let last = '';
+  const refresh = () => {
+    const content = $draft.get()?.document.content;
+    const key = JSON.stringify(content ?? null);
+    // Nothing to say before the editor shows a screen.
+    if (!content || !selectedScreen() || key === last) return;
+    last = key;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const ticket = ++asked;
+      const answer = await fetchContentLanguages(content);
+      if (ticket === asked && answer.ok) $contentLanguages.set(answer.value.languages);
+    }, PREVIEW_DELAY_MS);
+  };
+  const stops = [$draft, $contentCatalogue].map((store) => store.subscribe(refresh));
   refresh();
   return () => {
     clearTimeout(timer);

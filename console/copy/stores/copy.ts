@@ -4,6 +4,7 @@ import type {
   CopyVersionsAnswer,
 } from '../../../shared/console-api/copy';
 import type { FieldError } from '../../../shared/console-api/errors';
+import type { LanguageNote } from '../../../shared/console-api/languages';
 import type { Change } from '../../../shared/console-api/versions';
 import { atom } from '../../kit/stores/atom';
 import { type Loaded, loadedFrom, refusalText } from '../../kit/stores/loaded';
@@ -29,10 +30,20 @@ export const $copy = atom<CopyLoad>({ kind: 'loading' });
 /** Edits not yet published: language → key → text (null: back to the bundled text). */
 export const $copyEdits = atom<CopyEdits>({});
 
+/** The key open in the editor (its every language side by side); null: none picked yet. */
+export const $copySelected = atom<string | null>(null);
+
 export type CopyReview =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'checked'; document: string; diff: Change[]; publishing: boolean }
+  | {
+      kind: 'checked';
+      document: string;
+      diff: Change[];
+      /** What visitors in each other language see of the draft's English changes (the worker's). */
+      languages: LanguageNote[];
+      publishing: boolean;
+    }
   | { kind: 'invalid'; errors: FieldError[] }
   | { kind: 'conflict'; head: CopyVersionSummary; changes: Change[] }
   | { kind: 'failed'; message: string };
@@ -123,8 +134,14 @@ export async function reviewCopy(): Promise<void> {
     );
     return;
   }
-  const { diff } = answer.value;
-  $copyReview.set({ kind: 'checked', document: JSON.stringify(document), diff, publishing: false });
+  const { diff, languages } = answer.value;
+  $copyReview.set({
+    kind: 'checked',
+    document: JSON.stringify(document),
+    diff,
+    languages,
+    publishing: false,
+  });
   $copyStatus.set(`Reviewed: ${diff.length} ${diff.length === 1 ? 'change' : 'changes'}.`);
 }
 

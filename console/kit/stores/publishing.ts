@@ -65,7 +65,7 @@ export async function reviewDraft(): Promise<void> {
     $review.set(reviewOf(answer.refusal));
     return;
   }
-  const { diff, phase, experimentPhases = [], warnings = [] } = answer.value;
+  const { diff, phase, experimentPhases = [], warnings = [], languages = [] } = answer.value;
   $review.set({
     kind: 'checked',
     document: checked,
@@ -73,6 +73,7 @@ export async function reviewDraft(): Promise<void> {
     phase,
     experimentPhases,
     warnings,
+    languages,
     linkPlans: linkPlanNotices(draft.document.routing),
     publishing: false,
   });

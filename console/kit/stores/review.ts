@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api/config';
 import type { FieldError } from '../../../shared/console-api/errors';
+import type { LanguageNote } from '../../../shared/console-api/languages';
 import type { Change, VersionSummary } from '../../../shared/console-api/versions';
 import { errorAnchors, placeErrors } from '../field-errors';
 import type { LinkPlanNotice } from '../link-plans';
@@ -21,6 +22,8 @@ export type Review =
       experimentPhases: ExperimentPhaseChange[];
       /** What publishes but is likely a mistake (CheckAnswer.warnings). */
       warnings: FieldError[];
+      /** What other languages' visitors see of the content's English changes (CheckAnswer.languages). */
+      languages: LanguageNote[];
       /** The routes whose plans go to whoever opens a link (console/kit/link-plans.ts). */
       linkPlans: LinkPlanNotice[];
       publishing: boolean;

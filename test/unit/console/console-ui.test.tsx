@@ -35,6 +35,7 @@ const EMPTY_COPY: CopyState = {
   live: {},
   head: null,
   drift: null,
+  outdated: [],
   pages: {},
 };
 

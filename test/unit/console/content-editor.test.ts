@@ -3,7 +3,6 @@ import {
   addableSections,
   arrangementOf,
   keysInLanguage,
-  missingTranslations,
   withCopy,
   withSectionAdded,
   withSectionMovedTo,
@@ -125,33 +124,6 @@ describe('the content edits', () => {
       base: 'Alt',
     });
     expect(back).toEqual(EMPTY_CONTENT);
-  });
-
-  it('lists the languages a changed English still waits for', () => {
-    let content = withCopy(EMPTY_CONTENT, 'one_pager', {
-      language: 'en',
-      key: TITLE,
-      text: 'New',
-      base: 'Old',
-    });
-    expect(
-      missingTranslations(content, 'one_pager', ['en', 'ar', 'de'], { [TITLE]: 'Old' }),
-    ).toEqual([{ key: TITLE, languages: ['ar', 'de'] }]);
-    content = withCopy(content, 'one_pager', {
-      language: 'de',
-      key: TITLE,
-      text: 'Neu',
-      base: 'Alt',
-    });
-    content = withCopy(content, 'one_pager', {
-      language: 'ar',
-      key: TITLE,
-      text: 'جديد',
-      base: 'قديم',
-    });
-    expect(
-      missingTranslations(content, 'one_pager', ['en', 'ar', 'de'], { [TITLE]: 'Old' }),
-    ).toEqual([]);
   });
 
   it('gives a counted key the plural forms of the language', () => {

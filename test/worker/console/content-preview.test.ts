@@ -4,6 +4,7 @@ import type { ContentDocument } from '../../../shared/config/content';
 import {
   CONSOLE_CONTENT_API,
   type ContentCatalogue,
+  type ContentLanguagesAnswer,
   type ContentPreviewAnswer,
 } from '../../../shared/console-api/content';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
@@ -98,11 +99,50 @@ describe('POST /console/api/content/preview', () => {
   });
 
   it('says what a publish would refuse, by path, and still draws the page', async () => {
-    const answer = (await (await preview(request)).json()) as ContentPreviewAnswer;
+    const hidden = structuredClone(DRAFT);
+    hidden.screens.one_pager!.sections![2]!.visible = false;
+    const answer = (await (
+      await preview({ ...request, content: hidden })
+    ).json()) as ContentPreviewAnswer;
     expect(answer.issues).toContainEqual({
-      path: 'content.screens.one_pager.copy.de.screens.one_pager.title',
-      message: 'must be given: its English text is changed',
+      path: 'content.screens.one_pager.sections.2.visible',
+      message: 'must be true: a landing needs its "phone_form"',
     });
+    expect(heading(answer.html)).toBe(HEADLINE);
+  });
+
+  it('refuses nothing of an English-only headline, and says what each other language sees', async () => {
+    const answer = (await (await preview(request)).json()) as ContentPreviewAnswer;
+    expect(answer.issues).toEqual([]);
+    const said = await fetchApp(CONSOLE_CONTENT_API.languages, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({ content: DRAFT }),
+    });
+    const { languages } = (await said.json()) as ContentLanguagesAnswer;
+    expect(languages.map((note) => note.language)).toEqual(['ar', 'de', 'es', 'fr', 'pt', 'ru']);
+    expect(languages).toContainEqual({
+      path: 'content.screens.one_pager.copy.de.screens.one_pager.title',
+      language: 'de',
+      key: 'screens.one_pager.title',
+      kind: 'outdated',
+      message:
+        'visitors reading German see their current text, outdated until the German text is updated',
+    });
+    // Behind the console's guards like its other calls; a content it cannot read is refused.
+    const crossSite = await fetchApp(CONSOLE_CONTENT_API.languages, {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, 'Sec-Fetch-Site': 'cross-site' },
+      body: JSON.stringify({ content: DRAFT }),
+    });
+    expect(crossSite.status).toBe(403);
+    const unreadable = await fetchApp(CONSOLE_CONTENT_API.languages, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({ content: { screens: { one_pager: { copy: 'x' } } } }),
+    });
+    expect(unreadable.status).toBe(400);
+    expect(((await unreadable.json()) as InvalidAnswer).errors[0]?.path).toMatch(/^content\./);
   });
 
   it('never reaches a visitor: their page is the live one, during and after', async () => {

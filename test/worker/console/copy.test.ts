@@ -127,6 +127,36 @@ describe('the Copy area', () => {
     ]);
   });
 
+  it('publishes English alone, says what each language sees, and lists it to translate until written', async () => {
+    const english = { en: { [TITLE]: 'Find your family in one tap' } };
+    const check = await post(CONSOLE_COPY_API.check, { base: null, copy: english });
+    expect(check.status).toBe(200);
+    const { languages } = (await check.json()) as CopyCheckAnswer;
+    expect(languages.map((note) => `${note.path} ${note.kind}`)).toEqual(
+      ['ar', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => `copy.${l}.${TITLE} outdated`),
+    );
+    expect(languages.find((note) => note.language === 'es')?.message).toBe(
+      'visitors reading Spanish see their current text, outdated until the Spanish text is updated',
+    );
+    const first = await post(CONSOLE_COPY_API.publish, { base: null, copy: english });
+    expect(first.status).toBe(200);
+    // The Spanish page keeps the Spanish it had; the to-do lists it in every other language.
+    expect(await spanishHeading()).toBe('Descubre dónde están tus seres queridos');
+    const todo = async () => (await state()).outdated.map((note) => note.path);
+    expect(await todo()).toEqual(
+      ['ar', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => `copy.${l}.${TITLE}`),
+    );
+
+    // Spanish written and published: it leaves the to-do, the others stay.
+    const written = await post(CONSOLE_COPY_API.publish, {
+      base: 1,
+      copy: { ...english, es: { [TITLE]: 'Encuentra a tu familia con un toque' } },
+    });
+    expect(written.status).toBe(200);
+    expect(await spanishHeading()).toBe('Encuentra a tu familia con un toque');
+    expect(await todo()).toEqual(['ar', 'de', 'fr', 'pt', 'ru'].map((l) => `copy.${l}.${TITLE}`));
+  });
+
   it('rolls back to an earlier version as a new one, and the page shows its copy again', async () => {
     await post(CONSOLE_COPY_API.publish, { base: null, copy: { es: { [TITLE]: 'Uno' } } });
     await post(CONSOLE_COPY_API.publish, { base: 1, copy: { es: { [TITLE]: 'Dos' } } });

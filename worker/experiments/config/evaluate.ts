@@ -1,4 +1,5 @@
 import type { ComposedScreens } from '../../../shared/composed-screens';
+import type { ContentDocument } from '../../../shared/config/content';
 import type {
   ExperimentDocument,
   ExperimentsDocument,
@@ -14,6 +15,7 @@ import {
   type Layer,
   SPLIT_EXPERIMENT_ID,
 } from '../../../shared/experiments';
+import { languagesWithoutText } from '../../content/languages';
 import { compileAudience, type VisitorFacts } from '../../routing/router';
 import { inRange, type Placement } from '../assignment/assign';
 import { applyChange, type FunnelShape } from './funnel-shape';
@@ -34,6 +36,10 @@ import { triggerFor } from './triggers';
  *    where they are pinned (worker/middleware/exposure.ts);
  * 3. else a shipped experiment rolled out to its audience applies the winning variant, exposing
  *    no one.
+ *
+ * An experiment takes a visitor only in a language its variants have text in: one showing a
+ * content variant that changes an English text without giving it in German is neither shown to
+ * German visitors nor counts them (worker/content/languages.ts, docs/marketers.md).
  *
  * A price test (an experiment whose variants set plans, currencies or offer terms) follows the
  * account, not the browser: in a layer that holds one, a signed-in visitor is drawn and pinned by
@@ -97,10 +103,31 @@ function setsPrices(experiment: ExperimentDocument): boolean {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Whether the visitor's page language is one the experiment shows its variants in: not one
+ * whose text a content variant it shows lacks (`untaken`). A request without a language (the
+ * API) is not held to it.
+ */
+function takesLanguage(untaken: ReadonlySet<string>, facts: VisitorFacts): boolean {
+  const language = facts.get('language');
+  return typeof language !== 'string' || !untaken.has(language);
+}
+
+/** The languages none of whose visitors the experiment takes (takesLanguage). */
+function untakenLanguages(experiment: ExperimentDocument, content: ContentDocument): Set<string> {
+  const untaken = new Set<string>();
+  for (const { change } of Object.values(experiment.variants)) {
+    if (!change.content) continue;
+    for (const language of languagesWithoutText(content, change.content)) untaken.add(language);
+  }
+  return untaken;
+}
+
 function compileExperiment(
   id: string,
   experiment: ExperimentDocument,
   routing: RoutingDocument,
+  content: ContentDocument,
 ): CompiledExperiment {
   const { audience } = experiment;
   const saved =
@@ -111,6 +138,7 @@ function compileExperiment(
   const ended = experiment.endedAt === undefined ? Number.NaN : Date.parse(experiment.endedAt);
   const drainDays = experiment.drainDays ?? DEFAULT_DRAIN_DAYS;
   const decision = experiment.decision;
+  const untaken = untakenLanguages(experiment, content);
   return {
     id,
     layer: experiment.layer,
@@ -122,7 +150,10 @@ function compileExperiment(
     coverage: experiment.coverage,
     control: experiment.control,
     routes: audience.routes === undefined ? null : new Set(audience.routes),
-    matches: (facts) => (saved === null || saved(facts)) && (own === null || own(facts)),
+    matches: (facts) =>
+      takesLanguage(untaken, facts) &&
+      (saved === null || saved(facts)) &&
+      (own === null || own(facts)),
     weights: Object.entries(experiment.variants).map(([key, v]) => [key, v.weight] as const),
     changes: new Map(Object.entries(experiment.variants).map(([key, v]) => [key, v.change])),
     // An end with no time recorded drains at once rather than never.
@@ -138,12 +169,14 @@ function compileExperiment(
 
 /**
  * The experiments in effect: the `experiments` section's, and today's split as the flow layer's
- * experiment `split` (migrate-split.ts). Compiled once per pair of documents, as the routes are.
+ * experiment `split` (migrate-split.ts), with the content their variants show (for the languages
+ * they take). Compiled once per set of documents, as the routes are.
  */
 export function compileExperiments(
   experiments: ExperimentsDocument,
   split: SplitDocument,
   routing: RoutingDocument,
+  content: ContentDocument,
 ): CompiledExperiments {
   const byLayer = new Map<Layer, CompiledExperiment[]>(LAYERS.map((layer) => [layer, []]));
   const byId = new Map<string, CompiledExperiment>();
@@ -154,7 +187,7 @@ export function compileExperiments(
   ];
   for (const [id, experiment] of all) {
     if (experiment.status === 'draft' || experiment.status === 'archived') continue;
-    const compiled = compileExperiment(id, experiment, routing);
+    const compiled = compileExperiment(id, experiment, routing, content);
     byLayer.get(compiled.layer)?.push(compiled);
     byId.set(id, compiled);
     if (compiled.setsPrices) accountLayers.add(compiled.layer);
@@ -167,7 +200,7 @@ export function compileExperiments(
 
 const cache = new WeakMap<
   object,
-  { split: object; routing: object; compiled: CompiledExperiments }
+  { split: object; routing: object; content: object; compiled: CompiledExperiments }
 >();
 
 /** compileExperiments, once per set of documents (the loader keeps unchanged ones as they are). */
@@ -175,11 +208,13 @@ export function compiledExperiments(
   experiments: ExperimentsDocument,
   split: SplitDocument,
   routing: RoutingDocument,
+  content: ContentDocument,
 ): CompiledExperiments {
   const known = cache.get(experiments);
-  if (known && known.split === split && known.routing === routing) return known.compiled;
-  const compiled = compileExperiments(experiments, split, routing);
-  cache.set(experiments, { split, routing, compiled });
+  if (known && known.split === split && known.routing === routing && known.content === content)
+    return known.compiled;
+  const compiled = compileExperiments(experiments, split, routing, content);
+  cache.set(experiments, { split, routing, content, compiled });
   return compiled;
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTENT } from '../../../../shared/config/content';
 import type {
   ExperimentDecision,
   ExperimentDocument,
@@ -158,7 +159,12 @@ describe('a decision making a variant its routes’ default', () => {
       context: ExperimentsContext,
       visitorId: string,
     ) => {
-      const compiled = compileExperiments(doc, context.split, context.routing);
+      const compiled = compileExperiments(
+        doc,
+        context.split,
+        context.routing,
+        context.content ?? EMPTY_CONTENT,
+      );
       const route = context.routing.routes.find((r) => r.id === 'default')!;
       const visitor = {
         visitorId,

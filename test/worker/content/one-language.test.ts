@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContentDocument } from '../../../shared/config/content';
+import type { ExperimentDocument } from '../../../shared/config/experiments';
+import type { CheckAnswer, ConfigDocument, ConsoleState } from '../../../shared/console-api/config';
+import { CONSOLE_API } from '../../../shared/console-api/config';
+import {
+  CONSOLE_CONTENT_API,
+  type ContentLanguagesAnswer,
+  type ContentPreviewAnswer,
+} from '../../../shared/console-api/content';
+import { parsePins } from '../../../worker/experiments/assignment/pins';
+import { VISITOR_COOKIE } from '../../../worker/middleware/visitor';
+import { unsigned } from '../../fixtures/signed-cookies';
+import { CHROME, emptyExperiments, shardRows } from '../experiments/experiment-fixtures';
+import { freshApp, putConfig } from '../fetch-app';
+
+/**
+ * Copy in one language at a time (docs/marketers.md, "One language at a time"), through the
+ * console's publish and a real visitor's page: an English-only headline and an English-only
+ * headline test are published as they are; a German visitor keeps the German headline they had
+ * and is neither shown nor counted in the test, as the console's preview answer said before the
+ * publish; an English visitor gets both.
+ */
+
+const TITLE = 'screens.one_pager.title';
+const NEW_ENGLISH = 'Find your family in one tap';
+const TESTED_ENGLISH = 'Your family, found in seconds';
+const GERMAN_BEFORE = 'Finde heraus, wo deine Liebsten sind';
+
+const CONTENT: ContentDocument = {
+  screens: {
+    one_pager: {
+      copy: { en: { [TITLE]: NEW_ENGLISH } },
+      variants: { seconds: { copy: { en: { [TITLE]: TESTED_ENGLISH } } } },
+    },
+  },
+};
+
+const HEADLINE_TEST: ExperimentDocument = {
+  name: 'Headline in seconds',
+  status: 'running',
+  layer: 'landing',
+  audience: {},
+  coverage: 1,
+  seed: 'seconds',
+  phase: 1,
+  control: 'a',
+  variants: {
+    a: { weight: 1, change: {} },
+    b: { weight: 1, change: { content: { one_pager: 'seconds' } } },
+  },
+};
+
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' };
+
+beforeEach(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  await putConfig('split', {
+    version: 1,
+    defaultVariant: 'default',
+    variants: { default: { weight: 1 } },
+  });
+  await emptyExperiments();
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** The landing's headline a new visitor gets at `random` (0.7 draws b), and their pin, if any. */
+async function landingOf(random: number, headers: Record<string, string>, path = '/') {
+  const response = await freshApp({ random: () => random })(path, {
+    headers: { 'user-agent': CHROME, ...headers },
+  });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const cookies = new Map(
+    response.headers.getSetCookie().map((cookie) => {
+      const [pair = ''] = cookie.split(';');
+      return [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const;
+    }),
+  );
+  const pins = cookies.get('gf_x');
+  return {
+    headline: html.match(/<h1 id="screen-title">([^<]+)<\/h1>/)?.[1],
+    pin: pins === undefined ? undefined : parsePins(unsigned(pins)).get('seconds'),
+    visitor: cookies.get(VISITOR_COOKIE),
+  };
+}
+
+const exposuresOf = (visitor: string | undefined) =>
+  shardRows<{ variant: string }>(
+    "SELECT variant FROM xp_exposures WHERE experiment = 'seconds' AND visitor_id = ?",
+    visitor ?? '',
+  );
+
+describe('an English-only headline and headline test', () => {
+  it('is said, published, and served as said: German keeps its text and stays out of the test', async () => {
+    const consoleApp = freshApp();
+    // Before the publish, the worker's answer to the content editor says what German visitors
+    // will get, and its preview refuses nothing.
+    const preview = await consoleApp(CONSOLE_CONTENT_API.preview, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({
+        screen: 'one_pager',
+        language: 'de',
+        theme: 'geozilla',
+        content: CONTENT,
+      }),
+    });
+    expect(((await preview.json()) as ContentPreviewAnswer).issues).toEqual([]);
+    const said = await consoleApp(CONSOLE_CONTENT_API.languages, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({ content: CONTENT }),
+    });
+    const { languages } = (await said.json()) as ContentLanguagesAnswer;
+    const german = languages.filter((note) => note.language === 'de');
+    expect(german).toEqual([
+      expect.objectContaining({
+        path: `content.screens.one_pager.copy.de.${TITLE}`,
+        kind: 'outdated',
+        message:
+          'visitors reading German see their current text, outdated until the German text is updated',
+      }),
+      expect.objectContaining({
+        path: `content.screens.one_pager.variants.seconds.copy.de.${TITLE}`,
+        kind: 'untested',
+        message:
+          'visitors reading German are not shown a test of this variant and are not counted, until it has its German text',
+      }),
+    ]);
+
+    const state = (await (await consoleApp(CONSOLE_API.state)).json()) as ConsoleState;
+    const document: ConfigDocument = {
+      ...state.live,
+      content: CONTENT,
+      experiments: { ...state.live.experiments, experiments: { seconds: HEADLINE_TEST } },
+    };
+    // The review of the whole draft says it too, and refuses nothing.
+    const checked = await consoleApp(CONSOLE_API.check, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({ base: state.head?.seq ?? null, document }),
+    });
+    const review = (await checked.json()) as CheckAnswer;
+    expect(review.ok).toBe(true);
+    expect(review.languages?.filter((note) => note.language === 'de')).toEqual(german);
+
+    const published = await consoleApp(CONSOLE_API.publish, {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+      body: JSON.stringify({ base: state.head?.seq ?? null, document, note: 'English first' }),
+    });
+    expect(await published.json()).toMatchObject({ ok: true });
+
+    // An English visitor drawn into b sees the tested headline, one in a the new headline.
+    const english = await landingOf(0.7, { 'accept-language': 'en' });
+    expect([english.headline, english.pin]).toEqual([TESTED_ENGLISH, 'b']);
+    expect(await exposuresOf(english.visitor)).toEqual([{ variant: 'b' }]);
+    const control = await landingOf(0.2, { 'accept-language': 'en' });
+    expect([control.headline, control.pin]).toEqual([NEW_ENGLISH, 'a']);
+
+    // A German visitor, by their browser or by ?custom_lng=de, at the same draws: the German
+    // headline they had, no pin, no exposure.
+    for (const random of [0.2, 0.7]) {
+      for (const visit of [
+        landingOf(random, { 'accept-language': 'de-DE,de;q=0.9' }),
+        landingOf(random, {}, '/?custom_lng=de'),
+      ]) {
+        const visitor = await visit;
+        expect([visitor.headline, visitor.pin]).toEqual([GERMAN_BEFORE, undefined]);
+        expect(await exposuresOf(visitor.visitor)).toEqual([]);
+      }
+    }
+  });
+});
