@@ -145,6 +145,11 @@ describe('a landing test rolled out on default', () => {
     expect(heading(preview)).toBe(heading(visitor.body));
   });
 
+  it('a variant’s preview link (the overview’s, the Copy area’s) opens one_pager_ai too', async () => {
+    const preview = await openPreview('/console/preview/default');
+    expect(pageStateOf(preview).screen).toBe('one_pager_ai');
+  });
+
   it('a draft that ends nothing is answered from the draft, the live config untouched', async () => {
     const draft = {
       split: ONE_VARIANT_SPLIT,
