@@ -16,6 +16,7 @@ import {
   selectRoute,
   selectScreen,
 } from './stores/content-editor';
+import { followServedScreen } from './stores/served-screen';
 
 /** Which screen, in which language and theme, the editor shows and edits. */
 export function ContentPickers({ catalogue }: { catalogue: ContentCatalogue }) {
@@ -83,7 +84,11 @@ function RoutePickers() {
         id="content-route"
         label="Preview as route"
         value={selection.route ?? ''}
-        onChange={(route) => selectRoute(route === '' ? null : route)}
+        onChange={(route) => {
+          const id = route === '' ? null : route;
+          selectRoute(id);
+          void followServedScreen(id);
+        }}
       >
         <option value="">No route: the default visitor</option>
         {routes.map((route) => (

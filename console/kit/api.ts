@@ -16,6 +16,8 @@ import type {
   RouteTestAnswer,
   RouteTestRequest,
   RouteVisitsAnswer,
+  VisitorGetsAnswer,
+  VisitorGetsRequest,
 } from '../../shared/console-api/routes';
 import type { Change, VersionSummary, VersionsAnswer } from '../../shared/console-api/versions';
 import { type CallFailure, isCallFailure } from './error-texts';
@@ -122,6 +124,11 @@ export function fetchResults(phase: number | null): Promise<Answer<ResultsAnswer
 /** Which route a visitor opening an ad link would get (the draft's routing when sent). */
 export function testRoute(request: RouteTestRequest): Promise<Answer<RouteTestAnswer>> {
   return consoleCall(CONSOLE_API.routeTest, request);
+}
+
+/** What the edge serves a described visitor, under the draft sent or the live config. */
+export function askVisitorGets(request: VisitorGetsRequest): Promise<Answer<VisitorGetsAnswer>> {
+  return consoleCall(CONSOLE_API.visitorGets, request);
 }
 
 /** The last days' first visits by route. */

@@ -44,6 +44,7 @@ export function Overview({ state }: { state: ConsoleState }) {
               share={shares[key] ?? 0}
               isDefault={key === defaultVariant}
               document={state.live}
+              version={state.head?.id ?? 'none'}
               preview={state.previews[key]}
             />
           </li>

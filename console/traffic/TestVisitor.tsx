@@ -10,6 +10,7 @@ import { utcInstantOf } from '../kit/routing-edits';
 import { SelectField } from '../kit/SelectField';
 import { useStore } from '../kit/stores/atom';
 import { $routeTest, $routeTestStatus, testVisitor } from '../kit/stores/traffic';
+import { ServedArms, screenText } from '../kit/visitor-gets';
 
 const PLATFORM_LABELS: Record<string, string> = {
   ios: 'iPhone (iOS)',
@@ -47,12 +48,14 @@ function Answer() {
           <p>
             Against {against === 'draft' ? 'your draft' : 'the live config'}, this visitor gets
             route <strong className="route-test__route">{answer.route}</strong>: flow{' '}
-            <strong>{answer.flow}</strong>
-            {planListParts(answer)
+            <strong>{answer.gets.flow}</strong>, opens with the landing{' '}
+            <strong>{screenText(answer.gets.landing)}</strong>
+            {planListParts(answer.gets)
               .map((part) => `, ${part}`)
               .join('')}
             .
           </p>
+          <ServedArms answer={answer.gets} label="The visitor’s experiments" />
           <p className="muted">The link reads as: {answer.source}</p>
           {answer.passed.length > 0 ? (
             <>

@@ -18,7 +18,11 @@ export function Traffic({ state }: { state: ConsoleState }) {
   return (
     <section className="section" id="traffic" aria-labelledby="traffic-title">
       <h2 id="traffic-title">Traffic</h2>
-      <TrafficMap routing={state.live.routing} flows={state.live.flows} />
+      <TrafficMap
+        routing={state.live.routing}
+        flows={state.live.flows}
+        version={state.head?.id ?? 'none'}
+      />
       {draft ? (
         <>
           <RoutesEditor routing={draft.document.routing} flows={draft.document.flows} />

@@ -3,10 +3,10 @@ import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { ConfigDocument } from '../../shared/console-api/config';
 import { audienceText } from '../kit/audience-text';
-import { FlowRow } from '../kit/FlowRow';
 import { planListParts } from '../kit/plan-text';
 import { useStore } from '../kit/stores/atom';
 import { $routeVisits, type RouteVisits } from '../kit/stores/traffic';
+import { ServedFunnel, screenText, useVisitorGets } from '../kit/visitor-gets';
 import { scheduleText } from './schedule-text';
 
 const count = new Intl.NumberFormat('en');
@@ -21,16 +21,38 @@ function visitsText(visits: RouteVisits, id: string): string {
   return `${count.format(taken)} of ${count.format(visits.total)} first visits${share} in the last ${visits.days} days.`;
 }
 
+/**
+ * What a visitor of the route gets, as the worker works it out by the edge's own code (rolled-out
+ * winners, content variants, each running test at its control): its landing and screens.
+ */
+function RouteGets({ id, version }: { id: string; version: string }) {
+  const gets = useVisitorGets({ route: id, country: null, platform: 'other' }, version);
+  return (
+    <ServedFunnel
+      gets={gets}
+      label={`Screens route ${id} shows`}
+      statement={(answer, rolledOut) => (
+        <>
+          Its visitors open with the landing <strong>{screenText(answer.landing)}</strong>
+          {rolledOut}.
+        </>
+      )}
+    />
+  );
+}
+
 function RouteCard({
   route,
   position,
   document,
   visits,
+  version,
 }: {
   route: RouteDocument;
   position: number;
   document: Pick<ConfigDocument, 'routing' | 'flows'>;
   visits: RouteVisits;
+  version: string;
 }) {
   const titleId = `route-title:${route.id}`;
   const audience = route.audience ? document.routing.audiences[route.audience] : undefined;
@@ -58,10 +80,7 @@ function RouteCard({
           .join('')}
         {screens ? null : ' (it does not exist: the default flow is shown)'}
       </p>
-      <FlowRow
-        screens={screens ?? document.flows.flows.default ?? []}
-        label={`Screens route ${route.id} shows`}
-      />
+      <RouteGets id={route.id} version={version} />
       {visits.kind === 'ready' ? (
         <span className="share__bar" aria-hidden="true">
           <span className="share__fill" style={{ width: `${Math.round(share * 1000) / 10}%` }} />
@@ -76,9 +95,12 @@ function RouteCard({
 export const TrafficMap = memo(function TrafficMap({
   routing,
   flows,
+  version,
 }: {
   routing: RoutingDocument;
   flows: FlowsDocument;
+  /** The live version drawn: what each route's visitors get is asked again when it changes. */
+  version: string;
 }) {
   const document = { routing, flows };
   const visits = useStore($routeVisits);
@@ -92,7 +114,13 @@ export const TrafficMap = memo(function TrafficMap({
       <ol className="route-map" aria-label="Live routes in order">
         {document.routing.routes.map((route, index) => (
           <li key={route.id}>
-            <RouteCard route={route} position={index + 1} document={document} visits={visits} />
+            <RouteCard
+              route={route}
+              position={index + 1}
+              document={document}
+              visits={visits}
+              version={version}
+            />
           </li>
         ))}
       </ol>

@@ -29,6 +29,11 @@ export const CONSOLE_API = {
   versions: '/console/api/versions',
   /** POST RouteTestRequest: which route a visitor would get, and why (RouteTestAnswer). */
   routeTest: '/console/api/route-test',
+  /**
+   * POST VisitorGetsRequest: what the edge serves a described visitor under the draft or the
+   * live config, by the edge's own code (VisitorGetsAnswer).
+   */
+  visitorGets: '/console/api/visitor-gets',
   /** GET: the last 7 days' first visits and steps reached by route (RouteVisitsAnswer). */
   routeVisits: '/console/api/route-visits',
 } as const;

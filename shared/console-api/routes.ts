@@ -38,6 +38,8 @@ export interface RouteTestAnswer {
   source: string;
   /** Opens the route's funnel as a preview, which assigns and counts nothing. */
   preview: string;
+  /** What the visitor gets on that route (the live experiments on the routing tested). */
+  gets: VisitorGetsAnswer;
 }
 
 /**
@@ -61,4 +63,78 @@ export interface RouteVisitsAnswer {
   total: number;
   /** By route id; a route with no step counted is absent, a step not reached is 0. */
   steps: Record<string, Record<RouteStep, number>>;
+}
+
+/** How a visitor came by an experiment's arm (worker/experiments/config/visitor-gets.ts). */
+export type ArmSource = 'chosen' | 'pinned' | 'drawn' | 'rolled_out' | 'control';
+
+/** A visitor's arm of one experiment, as the edge serves it. */
+export interface VisitorArm {
+  experiment: string;
+  /** The experiment's name as the console shows it (its id where it has none). */
+  name: string;
+  layer: string;
+  variant: string;
+  /**
+   * `chosen`: the arm asked for; `pinned`: kept from an earlier exposure; `drawn`: the hash of
+   * the visitor id; `rolled_out`: a shipped winner; `control`: a visitor drawn by no one sees
+   * each running experiment's control (and `skip_split` every experiment's).
+   */
+  source: ArmSource;
+}
+
+/** One screen of the funnel a visitor walks. */
+export interface ServedScreen {
+  /** The id the flow names (a composed screen's own). */
+  ref: string;
+  /** The screen in code it is drawn as; null for a composed id the content does not declare. */
+  screen: string | null;
+  /** Its slot (landing, signup…), null for one no test swaps. */
+  slot: string | null;
+  /** The content variant it shows; null: its own content. */
+  variant: string | null;
+}
+
+/** What the edge serves a visitor: route, arms, flow and screens, plans and offer terms. */
+export interface VisitorGetsAnswer {
+  route: string;
+  flow: string;
+  /** The screen `/` opens with: the landing. */
+  landing: ServedScreen | null;
+  screens: ServedScreen[];
+  arms: VisitorArm[];
+  plans: string[] | null;
+  upsellPlans: string[] | null;
+  guidePlans: string[] | null;
+  /** The currencies by country its route or price test sets; null: the routing's table. */
+  currencies: Record<string, string> | null;
+  /** Struck prices and the offer countdown shown. */
+  anchors: boolean;
+  countdown: boolean;
+}
+
+/**
+ * POST CONSOLE_API.visitorGets: a described visitor, and what the edge would serve them under
+ * the draft `document` (absent: what is live).
+ */
+export interface VisitorGetsRequest {
+  /** The route they are on; absent: the route the router gives the visitor described. */
+  route?: string;
+  /** The ad link they open; absent: the site's front page, no campaign. */
+  link?: string;
+  /** ISO country; null: unknown. */
+  country: string | null;
+  platform: string;
+  /** The ad app whose browser opens the link; absent: none. */
+  app?: string;
+  language?: string;
+  returning?: boolean;
+  /** A visitor id whose draws to follow; absent: a visitor drawn by none (each control). */
+  visitorId?: string;
+  /** Arms to show, experiment id → variant (a running or paused experiment's). */
+  arms?: Record<string, string>;
+  /** The draft; absent: the live config. */
+  document?: unknown;
+  /** ISO instant; absent: now. */
+  at?: string;
 }

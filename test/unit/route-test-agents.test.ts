@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS } from '../../shared/routing';
-import { PLATFORM_USER_AGENTS } from '../../worker/console/route-test';
+import { PLATFORM_USER_AGENTS } from '../../worker/console/described-visitor';
 import { browserOf, platformOf } from '../../worker/routing/attributes';
 
 /**

@@ -373,15 +373,22 @@ const MISSING_SECTION =
   'is missing (a console page opened before the worker was updated leaves it out: reload the page)';
 
 /**
- * The console's check of a document: the same as `npm run config -- validate` on a file holding
- * every section, with every problem naming its field (`split.variants.lp1.weight`). `running`:
- * the experiments live before the publish (crossCheck).
+ * A whole document's sections, each as the edge reads it (its schema, not yet the checks across
+ * sections): what the console's "what does this visitor get" resolves a draft with, and the
+ * first half of checkFullDocument.
  */
-export function checkFullDocument(
+export function parseFullDocument(
   raw: unknown,
-  running?: ExperimentsDocument,
-  rules: CheckRules = {},
-): { ok: true; value: ValidDocument } | { ok: false; errors: FieldError[] } {
+): { ok: true; values: SectionValues } | { ok: false; errors: FieldError[] } {
+  const checked = parseSectionsOf(raw);
+  return checked.ok ? { ok: true, values: checked.values } : checked;
+}
+
+function parseSectionsOf(
+  raw: unknown,
+):
+  | { ok: true; values: SectionValues; serialized: Record<Section, string> }
+  | { ok: false; errors: FieldError[] } {
   const whole = (message: string) => ({ ok: false as const, errors: [{ path: '', message }] });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return whole(`the document must be a JSON object with ${sectionNames('and')}`);
@@ -396,7 +403,26 @@ export function checkFullDocument(
     };
   const checked = checkSections(raw as Record<Section, unknown>, SECTIONS);
   if (!checked.ok) return { ok: false, errors: checked.issues ?? [] };
-  const values = checked.value.values as SectionValues;
+  return {
+    ok: true,
+    values: checked.value.values as SectionValues,
+    serialized: checked.value.serialized as Record<Section, string>,
+  };
+}
+
+/**
+ * The console's check of a document: the same as `npm run config -- validate` on a file holding
+ * every section, with every problem naming its field (`split.variants.lp1.weight`). `running`:
+ * the experiments live before the publish (crossCheck).
+ */
+export function checkFullDocument(
+  raw: unknown,
+  running?: ExperimentsDocument,
+  rules: CheckRules = {},
+): { ok: true; value: ValidDocument } | { ok: false; errors: FieldError[] } {
+  const checked = parseSectionsOf(raw);
+  if (!checked.ok) return checked;
+  const { values } = checked;
   const crossed = crossCheck(
     {
       split: { value: values.split, origin: 'file' },
@@ -413,7 +439,7 @@ export function checkFullDocument(
     ok: true,
     value: {
       values,
-      serialized: checked.value.serialized as Record<Section, string>,
+      serialized: checked.serialized,
       warnings: crossed.value.warnings,
     },
   };

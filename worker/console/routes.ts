@@ -45,6 +45,7 @@ import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './pu
 import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
 import { routeVisitsRoutes } from './route-visits-route';
+import { visitorGetsRoute } from './visitor-gets-route';
 
 /**
  * The marketers' console's JSON calls (shared/console-api/): what is live, the review of an
@@ -115,6 +116,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.post(path(CONSOLE_API.publish), publishEdit(now));
   app.post(path(CONSOLE_API.rollback), rollBack(now));
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
+  app.post(path(CONSOLE_API.visitorGets), visitorGetsRoute(now));
 
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
   app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));

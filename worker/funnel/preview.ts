@@ -1,7 +1,15 @@
 import { base64url } from 'jose';
-import type { ContentDocument } from '../../shared/config/content';
+import * as z from 'zod';
+import {
+  type ContentChoices,
+  type ContentDocument,
+  contentChoices,
+} from '../../shared/config/content';
+import { countryCurrencies } from '../../shared/config/currencies';
+import { offerTerms } from '../../shared/config/offer-terms';
 import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { logLine } from '../../shared/log';
+import type { CountryCurrencies } from '../../shared/plans/currency';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { type AnswerHeaders, clearAnswerCookie, setAnswerCookie } from '../http/answer-cookies';
@@ -18,8 +26,9 @@ import { base64urlBytes, HMAC_BYTES, hmacSign, hmacVerify } from '../signing';
  * base64url>`: a variant key may hold any character, so it is encoded rather than split on.
  * A route's reads `r.<route JSON, base64url>.<expiry>.<HMAC of the first three>`: four parts, so
  * neither kind can pass for the other.
- * A route's token carries its flow and plans, not just its id, so "test a visitor" can preview a
- * route of a draft that is not published yet.
+ * A route's token carries the route whole (flow, plans, content variants, offer terms), not just
+ * its id, so "test a visitor" can preview a route of a draft that is not published yet, and the
+ * arms the marketer chose, which each page checks still exist (worker/middleware/experiments.ts).
  *
  * The token a cookie holds is bound to the browser that opened the preview link: its HMAC also
  * covers that browser's visitor id (`<first parts>\n<visitor id>`), as the routing cookies'
@@ -41,7 +50,11 @@ export const PREVIEW_TTL_SECONDS = 60 * 60;
  */
 export type PreviewRejection = 'malformed' | 'bad_signature' | 'expired' | 'no_visitor_id';
 
-/** The route a preview shows, as the console's "test a visitor" found it. */
+/**
+ * The route a preview shows, as the console's "test a visitor" found it: its flow, plans, the
+ * content variants it shows and its offer terms and currencies (everything the router's route
+ * carries), with the arms the marketer chose, experiment id → variant, if any.
+ */
 export interface PreviewedRoute {
   id: string;
   flow: string;
@@ -49,6 +62,12 @@ export interface PreviewedRoute {
   /** The upsell's and the guide's plans; absent or null: the screens' own. */
   upsellPlans?: string[] | null;
   guidePlans?: string[] | null;
+  content?: ContentChoices;
+  currencies?: CountryCurrencies;
+  anchors?: false;
+  countdown?: false;
+  /** Arms the preview shows, each checked against the config on every page (experiments.ts). */
+  arms?: Record<string, string>;
 }
 
 export type PreviewVerdict =
@@ -60,6 +79,27 @@ const ROUTE_MARK = 'r';
 /** Route ids, flow names and plan families as the routing section allows them. */
 const NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const MAX_PLANS = 4;
+/** More arms than layers cannot all be shown. */
+const MAX_ARMS = 8;
+
+const name = z.string().regex(NAME);
+const planList = z.array(name).max(MAX_PLANS).nullable();
+
+/** A previewed route as a token carries it and the content editor's preview asks for it. */
+const previewedRoute = z.strictObject({
+  id: name,
+  flow: name,
+  plans: planList,
+  upsellPlans: planList.optional(),
+  guidePlans: planList.optional(),
+  content: contentChoices.optional(),
+  currencies: countryCurrencies.optional(),
+  ...offerTerms,
+  arms: z
+    .record(z.string().max(64), z.string().max(64))
+    .refine((arms) => Object.keys(arms).length <= MAX_ARMS)
+    .optional(),
+});
 
 const EXPIRY = /^\d{1,12}$/;
 const utf8 = new TextDecoder();
@@ -111,13 +151,7 @@ async function signRouteToken(
   expiresAt: number,
   visitorId: string | typeof LINK,
 ): Promise<string> {
-  const json = JSON.stringify({
-    id: route.id,
-    flow: route.flow,
-    plans: route.plans,
-    ...(route.upsellPlans ? { upsellPlans: route.upsellPlans } : {}),
-    ...(route.guidePlans ? { guidePlans: route.guidePlans } : {}),
-  });
+  const json = JSON.stringify(previewedRouteOf(route) ?? { id: route.id, flow: route.flow });
   const signed = `${ROUTE_MARK}.${base64url.encode(json)}.${Math.floor(expiresAt)}`;
   return `${signed}.${await hmacSign(secret, boundText(signed, visitorId))}`;
 }
@@ -135,31 +169,34 @@ function routeOf(bytes: Uint8Array): PreviewedRoute | null {
 
 /**
  * `data` as a route a preview may show (ids, flow and plan names as the routing section spells
- * them, at most MAX_PLANS plans a list), or null: what a token carries, and what the content
- * editor's preview of a route is given (worker/console/content-route.ts).
+ * them, at most MAX_PLANS plans a list, content choices and currencies as the routing section
+ * checks them), or null: what a token carries, and what the content editor's preview of a route
+ * is given (worker/console/content-route.ts). Empty parts are left out.
  */
 export function previewedRouteOf(data: unknown): PreviewedRoute | null {
-  const { id, flow, plans, upsellPlans, guidePlans } = (data ?? {}) as Record<string, unknown>;
-  if (typeof id !== 'string' || !NAME.test(id) || typeof flow !== 'string' || !NAME.test(flow)) {
-    return null;
-  }
-  const lists = [plans, upsellPlans ?? null, guidePlans ?? null].map(planListOf);
-  if (lists.some((list) => list === undefined)) return null;
-  const [main, upsell, guide] = lists as (string[] | null)[];
-  const route: PreviewedRoute = { id, flow, plans: main ?? null };
-  if (upsell) route.upsellPlans = upsell;
-  if (guide) route.guidePlans = guide;
+  const parsed = previewedRoute.safeParse(data);
+  if (!parsed.success) return null;
+  const {
+    id,
+    flow,
+    plans,
+    upsellPlans,
+    guidePlans,
+    content,
+    currencies,
+    anchors,
+    countdown,
+    arms,
+  } = parsed.data;
+  const route: PreviewedRoute = { id, flow, plans: plans ?? null };
+  if (upsellPlans) route.upsellPlans = upsellPlans;
+  if (guidePlans) route.guidePlans = guidePlans;
+  if (content && Object.keys(content).length > 0) route.content = content;
+  if (currencies && Object.keys(currencies).length > 0) route.currencies = currencies;
+  if (anchors === false) route.anchors = false;
+  if (countdown === false) route.countdown = false;
+  if (arms && Object.keys(arms).length > 0) route.arms = arms;
   return route;
-}
-
-/** A token's plan list: null, the list, or undefined when it is not one. */
-function planListOf(plans: unknown): string[] | null | undefined {
-  if (plans === null) return null;
-  const valid =
-    Array.isArray(plans) &&
-    plans.length <= MAX_PLANS &&
-    plans.every((plan) => typeof plan === 'string' && NAME.test(plan));
-  return valid ? (plans as string[]) : undefined;
 }
 
 /**
@@ -315,7 +352,7 @@ export async function readPreviewCookie(
 export function ignorePreviewCookie(
   headers: AnswerHeaders,
   requestId: string,
-  reason: PreviewRejection | 'not_configured' | 'unknown_variant',
+  reason: PreviewRejection | 'not_configured' | 'unknown_variant' | 'unknown_arm',
 ): void {
   logLine({ id: requestId, level: 'warn', warning: 'preview_cookie_ignored', reason });
   endPreview(headers);

@@ -2,7 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { SplitDocument } from '../../shared/config/split';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
-import { type PlanChoices, planChoicesOf } from '../../shared/plans/screen-offers';
 import { fixedPlacement, HASHED_PLACEMENT } from '../experiments/assignment/assign';
 import {
   ACCOUNT_PINS_COOKIE,
@@ -12,21 +11,24 @@ import {
   serializePins,
 } from '../experiments/assignment/pins';
 import {
-  assignExperiments,
   type CompiledExperiments,
   compiledExperiments,
   type ExperimentAssignment,
-  shapeOf,
   type VisitorAccount,
 } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
+import {
+  armsProblem,
+  type ServedConfig,
+  type VisitorGets,
+  visitorGets,
+} from '../experiments/config/visitor-gets';
 import { isCookielessReturn } from '../experiments/exposure/exposure-rules';
 import type { ActiveFlow } from '../funnel/flow';
-import { flowNameOf, resolveFlow } from '../funnel/flow';
 import { ignorePreviewCookie, type PreviewedRoute } from '../funnel/preview';
 import type { VariantAssignment } from '../funnel/split-test';
 import { landingTypeOf, type RandomSource } from '../funnel/split-test';
-import type { VisitorFacts } from '../routing/router';
+import { chosenRouteOf, type VisitorFacts } from '../routing/router';
 import type { CookieRejection } from '../signing';
 import type { ExperimentsMiddlewareEnv, RootEnv } from './envs';
 import { requestFacts } from './route';
@@ -189,19 +191,25 @@ function clearUnreadPins<E extends ExperimentsMiddlewareEnv>(
 /**
  * The variant or route a marketer is previewing in this browser (worker/funnel/preview.ts), as
  * worker/middleware/preview-cookie.ts verified it, or null. A preview naming a variant the split
- * no longer has is ignored (and cleared, with a warning line): the visitor is then treated like
- * anyone else. A route's preview carries the route whole (its flow and plans, signed), so it
- * shows a route of a draft as well as a live one.
+ * no longer has, or an arm of an experiment that no longer runs or lacks that variant, is
+ * ignored (and cleared, with a warning line): the visitor is then treated like anyone else. A
+ * route's preview carries the route whole (its flow, plans and content, signed), so it shows a
+ * route of a draft as well as a live one.
  */
 function previewed<E extends ExperimentsMiddlewareEnv>(
   c: Context<E>,
-  split: SplitDocument,
+  config: ServedConfig,
 ): { variant: string } | { route: PreviewedRoute } | null {
   const opened: { variant: string } | { route: PreviewedRoute } | undefined =
     c.get('openedPreview');
   if (opened === undefined) return null;
-  if ('route' in opened) return opened;
-  if (!Object.hasOwn(split.variants, opened.variant)) {
+  if ('route' in opened) {
+    const arms = new Map(Object.entries(opened.route.arms ?? {}));
+    if (arms.size === 0 || armsProblem(config, arms) === null) return opened;
+    ignorePreviewCookie(c, c.get('requestId'), 'unknown_arm');
+    return null;
+  }
+  if (!Object.hasOwn(config.split.variants, opened.variant)) {
     ignorePreviewCookie(c, c.get('requestId'), 'unknown_variant');
     return null;
   }
@@ -228,60 +236,43 @@ export function experiments(
   const placement = random ? fixedPlacement(random) : HASHED_PLACEMENT;
   const now = options.now ?? Date.now;
   return async function experimentsMiddleware(c, next) {
-    const { split, flows, routing, experiments: document } = c.get('config');
-    const preview = previewed(c, split);
+    const config = c.get('config');
+    const preview = previewed(c, config);
     if (preview !== null) {
-      showPreview(c, preview);
+      showPreview(c, preview, now());
       await next();
       return;
     }
-    const route = c.get('route');
-    const base: FunnelShape = {
-      ...asShape(resolveFlow(flows, route.flow)),
-      ...planChoicesOf(route),
-      ...(route.content ? { content: route.content } : {}),
-      ...(route.anchors === false ? { anchors: false } : {}),
-      ...(route.countdown === false ? { countdown: false } : {}),
-    };
-    const compiled = compiledExperiments(document, split, routing, c.get('config').content);
+    const compiled = compiledExperiments(
+      config.experiments,
+      config.split,
+      config.routing,
+      config.content,
+    );
     const [{ pins, unread }, account] = await Promise.all([
-      pinsOf(c, split),
+      pinsOf(c, config.split),
       accountOf(c, compiled),
     ]);
-    const at = now();
-    const touch = c.get('firstTouch');
-    const visitorId = c.get('visitorId');
-    let assignments = assignExperiments(
-      compiled,
-      {
-        visitorId,
-        route: route.id,
-        facts: touch ? requestFacts(c, touch, at) : NO_FACTS,
-        pins,
-        account,
-        now: at,
-      },
-      placement,
-    );
     const exposable =
       c.req.query('skip_split') !== 'true' &&
       !isCookielessReturn(
         (name) => c.req.header(name),
         visitorIdOf(getCookie(c, VISITOR_COOKIE)) !== null,
       );
-    if (!exposable) {
-      assignments = assignments.map((assignment) => ({
-        ...assignment,
-        variant: compiled.byId.get(assignment.experiment)?.control ?? assignment.variant,
-        state: 'applied',
-      }));
-    }
-    const shape = shapeOf(compiled, base, assignments, flows);
-    const splitVariant =
-      assignments.find((assignment) => assignment.experiment === SPLIT_EXPERIMENT_ID)?.variant ??
-      split.defaultVariant;
-    c.set('variant', { key: splitVariant, landingType: landingTypeOf(splitVariant) });
-    c.set('flow', { name: shape.flow, screens: shape.screens });
+    const at = now();
+    const gets = visitorGets(
+      config,
+      {
+        route: c.get('route'),
+        facts: factsOf(c, at),
+        now: at,
+        draw: { visitorId: c.get('visitorId'), pins, account },
+        controls: !exposable,
+      },
+      placement,
+    );
+    const { assignments, base, shape } = gets;
+    setFunnel(c, gets);
     c.set('experiments', { assignments, base, shape, exposable, pins, account });
     const fields = c.get('logFields');
     if (assignments.length > 0)
@@ -291,41 +282,67 @@ export function experiments(
   };
 }
 
-function asShape(flow: { name: string; screens: FunnelShape['screens'] }) {
-  return { flow: flow.name, screens: flow.screens };
+/** What the experiments' audiences read of the request (its first touch's, as the route's). */
+function factsOf<E extends ExperimentsMiddlewareEnv>(c: Context<E>, at: number): VisitorFacts {
+  const touch = c.get('firstTouch');
+  return touch ? requestFacts(c, touch, at) : NO_FACTS;
+}
+
+/** The split's variant (its key and landing type, SPEC.md §4) and the flow of what is served. */
+function setFunnel<E extends ExperimentsMiddlewareEnv>(
+  c: Context<E>,
+  gets: Pick<VisitorGets, 'assignments' | 'shape'>,
+  key = gets.assignments.find((a) => a.experiment === SPLIT_EXPERIMENT_ID)?.variant ??
+    c.get('config').split.defaultVariant,
+): void {
+  c.set('variant', { key, landingType: landingTypeOf(key) });
+  c.set('flow', { name: gets.shape.flow, screens: gets.shape.screens });
 }
 
 /**
- * A preview shows one split variant's flow, or one route's funnel, undrawn: the route middleware
- * kept nothing for it (worker/middleware/route.ts), and nothing here is assigned or exposed.
+ * A preview shows one split variant, or one route, undrawn (worker/funnel/preview.ts): the funnel
+ * a visitor of the previewer's route (or of the route previewed) gets with the variant's arm (or
+ * the arms the route's preview chose), rolled-out winners and the route's content applied, and
+ * each other running experiment at its control, as visitorGets works it out for anyone. The
+ * route middleware kept nothing for it, and nothing here is assigned, exposed or counted.
  */
 function showPreview<E extends ExperimentsMiddlewareEnv>(
   c: Context<E>,
   preview: { variant: string } | { route: PreviewedRoute },
+  at: number,
 ): void {
-  const { split, flows } = c.get('config');
-  let key = split.defaultVariant;
-  let flow = resolveFlow(flows, flowNameOf(split, key));
-  let plans: PlanChoices = planChoicesOf(c.get('route'));
+  const config = c.get('config');
+  let route = c.get('route');
+  let arms = new Map<string, string>();
   if ('route' in preview) {
-    const { id, flow: name } = preview.route;
-    plans = planChoicesOf(preview.route);
-    flow = resolveFlow(flows, name);
-    c.set('route', { id, flow: name, ...plans });
-    c.set('preview', { variant: key, route: id });
-    c.get('logFields').route = id;
+    route = chosenRouteOf(preview.route);
+    arms = new Map(Object.entries(preview.route.arms ?? {}));
+    c.set('route', route);
+    c.get('logFields').route = route.id;
   } else {
-    key = preview.variant;
-    flow = resolveFlow(flows, flowNameOf(split, key));
-    c.set('preview', { variant: key });
+    arms.set(SPLIT_EXPERIMENT_ID, preview.variant);
   }
-  const shape: FunnelShape = { ...asShape(flow), ...plans };
-  c.set('variant', { key, landingType: landingTypeOf(key) });
-  c.set('flow', flow);
+  const gets = visitorGets(config, {
+    route,
+    facts: factsOf(c, at),
+    now: at,
+    draw: null,
+    arms,
+  });
+  // Nothing of a preview is pinned or exposed: every arm is shown, none kept.
+  const assignments = gets.assignments.map((a) => ({ ...a, state: 'applied' as const }));
+  const key = 'route' in preview ? undefined : preview.variant;
+  setFunnel(c, { assignments, shape: gets.shape }, key);
+  c.set(
+    'preview',
+    'route' in preview
+      ? { variant: c.get('variant').key, route: route.id }
+      : { variant: preview.variant },
+  );
   c.set('experiments', {
-    assignments: [],
-    base: shape,
-    shape,
+    assignments,
+    base: gets.base,
+    shape: gets.shape,
     exposable: false,
     pins: new Map(),
     account: null,

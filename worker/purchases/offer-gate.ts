@@ -3,6 +3,7 @@ import { logWarning } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
 import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
+import { atControls } from '../experiments/config/visitor-gets';
 import type { ActiveFlow } from '../funnel/flow';
 import { visitorCurrency } from '../funnel/visitor-currency';
 import { type ApiRefusal, refusal } from '../http/api-error';
@@ -27,11 +28,7 @@ function shownShape(
   if (!skipSplit) return { ...visitor.shape, screens: flow.screens };
   const { split, flows, routing, experiments: document } = config;
   const compiled = compiledExperiments(document, split, routing, config.content);
-  const controls = visitor.assignments.map((assignment) => ({
-    ...assignment,
-    variant: compiled.byId.get(assignment.experiment)?.control ?? assignment.variant,
-  }));
-  return shapeOf(compiled, visitor.base, controls, flows);
+  return shapeOf(compiled, visitor.base, atControls(compiled, visitor.assignments), flows);
 }
 
 /** Whether the paying page (`referer`, same origin as `requestUrl` only) said `skip_split=true`. */

@@ -88,6 +88,24 @@ export function compileAudience(groups: readonly (readonly Condition[])[]): Test
 
 const always: Test = () => true;
 
+/**
+ * A route as a visitor on it is served: its id, flow, plans, content variants and offer terms
+ * (from the routing section, or a marketer's preview of one, worker/funnel/preview.ts).
+ */
+export function chosenRouteOf(
+  route: Pick<ChosenRoute, 'id' | 'flow' | 'content' | 'anchors' | 'countdown'> &
+    Parameters<typeof planChoicesOf>[0],
+): ChosenRoute {
+  return {
+    id: route.id,
+    flow: route.flow,
+    ...planChoicesOf(route),
+    ...(route.content ? { content: route.content } : {}),
+    ...(route.anchors === false ? { anchors: false } : {}),
+    ...(route.countdown === false ? { countdown: false } : {}),
+  };
+}
+
 export function compileRouting(document: RoutingDocument): CompiledRouting {
   const audiences = new Map(
     Object.entries(document.audiences).map(([name, audience]) => [
@@ -96,16 +114,8 @@ export function compileRouting(document: RoutingDocument): CompiledRouting {
     ]),
   );
   const routes = document.routes.map((route): CompiledRoute => {
-    const chosen: ChosenRoute = {
-      id: route.id,
-      flow: route.flow,
-      ...planChoicesOf(route),
-      ...(route.content ? { content: route.content } : {}),
-      ...(route.anchors === false ? { anchors: false } : {}),
-      ...(route.countdown === false ? { countdown: false } : {}),
-    };
     return {
-      route: chosen,
+      route: chosenRouteOf(route),
       audience: route.audience ?? null,
       groups: route.audience ? (document.audiences[route.audience]?.groups ?? null) : null,
       paused: route.paused === true,

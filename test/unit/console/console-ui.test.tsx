@@ -6,6 +6,7 @@ import { editContent } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { $editStatus, $historyStatus } from '../../../console/kit/stores/status';
 import { Console } from '../../../console/page/Console';
+import { Overview } from '../../../console/split/Overview';
 import {
   CONSOLE_API,
   type ConsoleState,
@@ -14,10 +15,11 @@ import {
 import { CONSOLE_CONTENT_API, type ContentCatalogue } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
+import type { VisitorGetsAnswer, VisitorGetsRequest } from '../../../shared/console-api/routes';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { diffDocuments } from '../../../worker/config/diff';
 import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
-import { consoleState, resultsAnswer } from './fixtures';
+import { consoleState, resultsAnswer, visitorGetsAnswer } from './fixtures';
 
 const EMPTY_CATALOGUE: ContentCatalogue = {
   screens: [],
@@ -41,6 +43,8 @@ const EMPTY_COPY: CopyState = {
 
 /** The worker's /console/api as the console sees it; each test says what check and publish answer. */
 function stubWorker(answers: {
+  /** The worker's answer of what a visitor the split gives `variant` gets. */
+  served?: (variant: string) => VisitorGetsAnswer | undefined;
   check?: (request: PublishRequest) => { status: number; body: unknown };
   publish?: (request: PublishRequest) => { status: number; body: unknown };
   /** What is live, when not the fixture's. */
@@ -63,6 +67,16 @@ function stubWorker(answers: {
     if (url === CONSOLE_COPY_API.versions) return reply(200, { versions: [] });
     // The content editor's, likewise: no screen to arrange, so nothing to preview.
     if (url === CONSOLE_CONTENT_API.catalogue) return reply(200, EMPTY_CATALOGUE);
+    if (url === CONSOLE_API.visitorGets) {
+      // The worker's answer for a visitor the split gives an arm: that arm's flow, or `served`'s.
+      const asked = JSON.parse(String(init?.body)) as VisitorGetsRequest;
+      const variant = asked.arms?.split ?? state.live.split.defaultVariant;
+      const flow = state.live.split.variants[variant]?.flow ?? variant;
+      return reply(
+        200,
+        answers.served?.(variant) ?? visitorGetsAnswer(flow, state.live.flows.flows[flow] ?? []),
+      );
+    }
     const body = JSON.parse(String(init?.body)) as PublishRequest;
     posted.push({ url, body });
     expect(init?.method).toBe('POST');
@@ -103,14 +117,48 @@ describe('the console in the browser', () => {
     expect(lp17.getByText('20%').closest('p')?.textContent).toBe(
       '20% of new visitors (weight 20 of 100)',
     );
+    expect((await lp17.findByText(/opens with the landing/)).textContent).toContain(
+      'one_pager_all',
+    );
     expect(lp17.getByRole('list', { name: 'Screens lp17 walks' }).textContent).toBe(
       'one_pager_all→searching_2→signup_testim→success',
     );
-    expect(lp17.getByText(/opens with the landing/).textContent).toContain('one_pager_all');
     expect(lp17.getByRole('link', { name: /Preview lp17/ }).getAttribute('href')).toBe(
       '/console/preview/lp17',
     );
     expect(within(overview.getByRole('article', { name: /old/ })).getByText('paused')).toBeTruthy();
+  });
+
+  it('says the landing the worker answers a variant’s visitors get: a rolled-out winner’s', async () => {
+    stubWorker({
+      served: (variant) =>
+        variant === 'default'
+          ? visitorGetsAnswer('default', ['one_pager', 'searching', 'signup'], 'one_pager_ai')
+          : undefined,
+    });
+    await openConsole();
+    const overview = within(screen.getByRole('region', { name: 'Overview' }));
+    const card = within(overview.getByRole('article', { name: /^default/ }));
+    const statement = await card.findByText(/opens with the landing/);
+    expect(statement.textContent).toBe(
+      'On route default: flow default, opens with the landing one_pager_ai (AI landing’s ai is rolled out).',
+    );
+    expect(card.getByRole('list', { name: 'Screens default walks' }).textContent).toBe(
+      'one_pager_ai→searching→signup',
+    );
+  });
+
+  it('says so when what a variant’s visitors get cannot be read, and names no landing', async () => {
+    stubWorker({});
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      url === CONSOLE_API.visitorGets
+        ? new Response(JSON.stringify({ ok: false, error: 'unknown_route' }), { status: 404 })
+        : new Response('{}', { status: 500 }),
+    );
+    render(<Overview state={consoleState()} />);
+    const card = within(screen.getByRole('article', { name: 'lp17' }));
+    expect((await card.findByText(/could not be read/)).textContent).not.toContain('one_pager');
+    expect(card.queryByText(/opens with the landing/)).toBeNull();
   });
 
   it('reviews an edited weight, warns of the new phase and publishes from the base', async () => {

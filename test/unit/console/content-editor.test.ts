@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addableSections,
   arrangementOf,
@@ -31,10 +31,13 @@ import {
   setSectionVisible,
   setText,
 } from '../../../console/content/stores/content-editor';
+import { followServedScreen } from '../../../console/content/stores/served-screen';
 import { $draft, startDraft } from '../../../console/kit/stores/draft';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
+import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { ComposedScreenChoice, ContentCatalogue } from '../../../shared/console-api/content';
-import { consoleState } from './fixtures';
+import type { VisitorGetsRequest } from '../../../shared/console-api/routes';
+import { consoleState, visitorGetsAnswer } from './fixtures';
 
 /** A landing as the worker's catalogue lists it: hero and form required, four optional kinds. */
 const section = (id: string, required = false, keys: string[] = []) => ({
@@ -248,6 +251,36 @@ describe('the content editor’s store', () => {
     expect($contentSelection.get().variant).toBeNull();
     selectRoute(null);
     expect($contentSelection.get()).toMatchObject({ route: null, variant: null });
+  });
+
+  it('moves a route’s preview to the landing its visitors are served, as the worker answers', async () => {
+    const AI: ComposedScreenChoice = { ...SCREEN, id: 'one_pager_ai' };
+    $contentCatalogue.set({ kind: 'ready', catalogue: { ...CATALOGUE, screens: [SCREEN, AI] } });
+    const asked: VisitorGetsRequest[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        expect(url).toBe(CONSOLE_API.visitorGets);
+        asked.push(JSON.parse(String(init?.body)) as VisitorGetsRequest);
+        return new Response(
+          JSON.stringify(visitorGetsAnswer('default', ['one_pager', 'signup'], 'one_pager_ai')),
+        );
+      }),
+    );
+    try {
+      selectRoute('default');
+      await followServedScreen('default');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // The draft is what the worker is asked of: what the route would serve once published.
+    expect(asked).toEqual([
+      { route: 'default', country: null, platform: 'other', document: $draft.get()?.document },
+    ]);
+    expect($contentSelection.get()).toMatchObject({ screen: 'one_pager_ai', route: 'default' });
+    expect($contentAnnouncement.get()).toBe(
+      'Route default’s visitors get one_pager_ai (AI landing’s ai is rolled out), not one_pager: the editor shows it.',
+    );
   });
 
   it('edits copy into the draft, and gives it back', () => {

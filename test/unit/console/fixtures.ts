@@ -7,6 +7,7 @@ import {
   type ResultsAnswer,
   type ResultVerdict,
 } from '../../../shared/console-api/results';
+import type { VisitorGetsAnswer } from '../../../shared/console-api/routes';
 
 /** A live config with three variants, one walking a flow of its own and one paused. */
 export function liveDocument(): ConfigDocument {
@@ -171,5 +172,46 @@ export function resultsAnswer(): ResultsAnswer {
         relativeInterval: { lower: 0.04, upper: 0.2 },
       },
     ],
+  };
+}
+
+/**
+ * What the worker's "what does this visitor get" answers (POST CONSOLE_API.visitorGets) for a
+ * visitor of route `default` given the split's arm `variant`, walking `screens` of `flow`; the
+ * landing test `lp-ai` rolled out when `rolledOut` names the landing it swaps in.
+ */
+export function visitorGetsAnswer(
+  flow: string,
+  screens: readonly string[],
+  rolledOut?: string,
+): VisitorGetsAnswer {
+  const served = screens.map((ref, index) => ({
+    ref: index === 0 && rolledOut ? rolledOut : ref,
+    screen: index === 0 && rolledOut ? rolledOut : ref,
+    slot: index === 0 ? 'landing' : null,
+    variant: null,
+  }));
+  return {
+    route: 'default',
+    flow,
+    landing: served[0] ?? null,
+    screens: served,
+    arms: rolledOut
+      ? [
+          {
+            experiment: 'lp-ai',
+            name: 'AI landing',
+            layer: 'landing',
+            variant: 'ai',
+            source: 'rolled_out',
+          },
+        ]
+      : [],
+    plans: null,
+    upsellPlans: null,
+    guidePlans: null,
+    currencies: null,
+    anchors: true,
+    countdown: true,
   };
 }

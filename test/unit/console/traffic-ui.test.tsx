@@ -9,7 +9,7 @@ import { Console } from '../../../console/page/Console';
 import { CONSOLE_API, type ConsoleState } from '../../../shared/console-api/config';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { RouteTestAnswer, RouteVisitsAnswer } from '../../../shared/console-api/routes';
-import { consoleState, resultsAnswer } from './fixtures';
+import { consoleState, resultsAnswer, visitorGetsAnswer } from './fixtures';
 
 /**
  * The Traffic area as the console draws it from the worker's answers (the contract of
@@ -64,6 +64,15 @@ function stubWorker(
       if (url === CONSOLE_RESULTS_PATH) return reply(200, resultsAnswer());
       if (url === CONSOLE_API.routeVisits) return reply(visits.status, visits.body);
       if (url === CONSOLE_API.check) return reply(200, check);
+      if (url === CONSOLE_API.visitorGets) {
+        // The worker's answer: route default's landing test rolled out, the others' own landing.
+        const { route } = JSON.parse(String(init?.body)) as { route: string };
+        const rolledOut = route === 'default' ? 'one_pager_ai' : undefined;
+        return reply(200, {
+          ...visitorGetsAnswer('default', ['one_pager', 'signup'], rolledOut),
+          route,
+        });
+      }
       if (url === CONSOLE_API.routeTest && routeTest) {
         tested.push(JSON.parse(String(init?.body)));
         return reply(routeTest.status, routeTest.body);
@@ -118,6 +127,16 @@ describe('the traffic map', () => {
       '0 of 400 first visits (0%) in the last 7 days.',
     );
     expect(everyone!.getByText('Everyone no route above takes.')).toBeTruthy();
+    // What each route's visitors get is the worker's answer, not the route's flow read here.
+    expect((await everyone!.findByText(/open with the landing/)).textContent).toBe(
+      'Its visitors open with the landing one_pager_ai (AI landing’s ai is rolled out).',
+    );
+    expect(everyone!.getByRole('list', { name: 'Screens route default shows' }).textContent).toBe(
+      'one_pager_ai→signup',
+    );
+    expect((await tiktok!.findByText(/open with the landing/)).textContent).toBe(
+      'Its visitors open with the landing one_pager.',
+    );
   });
 
   it('says there are no counts yet when the visits call fails', async () => {
@@ -378,6 +397,7 @@ describe('testing a visitor', () => {
       ],
       source: 'tiktok · utm_source=tiktok',
       preview: '/console/preview?utm_source=tiktok&route=r.x.1.y',
+      gets: visitorGetsAnswer('default', ['one_pager', 'searching', 'signup'], 'one_pager_ai'),
     };
     const { tested } = stubWorker({ status: 404, body: {} }, undefined, {
       status: 200,
@@ -409,6 +429,13 @@ describe('testing a visitor', () => {
       name: 'Why each earlier route did not take the visitor',
     });
     expect(why.textContent).toBe('tiktok: audience "tiktok_de" does not matchweekend: paused');
+    // What the edge serves there, as the worker answered: the rolled-out winner's landing.
+    expect(traffic.getByText(/this visitor gets route/).textContent).toBe(
+      'Against your draft, this visitor gets route default: flow default, opens with the landing one_pager_ai.',
+    );
+    expect(traffic.getByRole('list', { name: 'The visitor’s experiments' }).textContent).toBe(
+      'AI landing: ai (rolled out)',
+    );
     expect(traffic.getByRole('link', { name: /Preview route default/ }).getAttribute('href')).toBe(
       answer.preview,
     );

@@ -4,7 +4,10 @@ import type { ExperimentDocument } from '../../../shared/config/experiments';
 import { DEFAULT_FLOWS, DEFAULT_ROUTING, DEFAULT_SPLIT } from '../../../worker/config/defaults';
 import { checkFullDocument } from '../../../worker/config/document';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
-import { HEADLINE_IN_EVERY_LANGUAGE } from '../../fixtures/content';
+import {
+  TESTIMONIALS_FIRST as HEADLINE_TEST,
+  HEADLINE_TEST as LANDING_TEST,
+} from '../../fixtures/rolled-out';
 import { unsigned } from '../../fixtures/signed-cookies';
 import {
   CHROME,
@@ -20,41 +23,6 @@ import { freshApp, putConfig } from '../fetch-app';
  * landing, one in the control today's, and both are exposed on the landing, the first screen
  * whose content differs. What it names must exist, on a screen its layer may change.
  */
-
-const HEADLINE_TEST: ContentDocument = {
-  screens: {
-    one_pager: {
-      variants: {
-        testimonials_first: {
-          sections: ['hero', 'reviews', 'phone_form', 'illustration', 'claims', 'footer'].map(
-            (id) => ({ id, visible: true }),
-          ),
-          copy: Object.fromEntries(
-            Object.entries(HEADLINE_IN_EVERY_LANGUAGE).map(([language, text]) => [
-              language,
-              { 'screens.one_pager.title': text },
-            ]),
-          ),
-        },
-      },
-    },
-  },
-};
-
-const LANDING_TEST: ExperimentDocument = {
-  name: 'Testimonials first',
-  status: 'running',
-  layer: 'landing',
-  audience: {},
-  coverage: 1,
-  seed: 'headline',
-  phase: 1,
-  control: 'a',
-  variants: {
-    a: { weight: 1, change: {} },
-    b: { weight: 1, change: { content: { one_pager: 'testimonials_first' } } },
-  },
-};
 
 beforeEach(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});

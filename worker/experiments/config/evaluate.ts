@@ -241,7 +241,11 @@ export interface VisitorAccount {
 }
 
 export interface VisitorContext {
-  visitorId: string;
+  /**
+   * The id the running experiments hash; null: a visitor drawn by none (a preview, the console's
+   * "what does this visitor get"), whom each running experiment that takes them shows its control.
+   */
+  visitorId: string | null;
   route: string;
   facts: VisitorFacts;
   /** Experiment id → variant, from `gf_x` (and `gf_variant` for the split). */
@@ -260,9 +264,8 @@ function assigned(
   placement: Placement,
 ): string | null {
   if (compiled.status !== 'running') return null;
-  if (compiled.routes !== null && !compiled.routes.has(visitor.route)) return null;
   if (!inRange(bucket, [compiled.from, compiled.to])) return null;
-  if (!compiled.matches(visitor.facts)) return null;
+  if (!takes(compiled, visitor)) return null;
   if (!placement.covered(compiled.seed, unit, compiled.coverage)) return null;
   // SPEC.md §4's placement of a number in the weights' cumulative ranges, the number from the
   // hash of the visitor's (or account's) id instead of a draw.
@@ -335,6 +338,7 @@ function assignLayer(
       return answer(compiled, pin.variant, 'pinned', pin.byAccount);
   }
   const unit = account?.id ?? visitor.visitorId;
+  if (unit === null) return undrawnLayer(experiments, visitor, answer);
   const bucket = placement.bucket(layerSeed, unit);
   for (const compiled of experiments) {
     if (!compiled.holdsLayer) continue;
@@ -342,9 +346,7 @@ function assignLayer(
     if (variant !== null) return answer(compiled, variant, 'assigned');
   }
   for (const compiled of experiments) {
-    if (compiled.rolledOut === null) continue;
-    if (compiled.routes !== null && !compiled.routes.has(visitor.route)) continue;
-    if (compiled.matches(visitor.facts))
+    if (compiled.rolledOut !== null && takes(compiled, visitor))
       return answer(compiled, compiled.rolledOut, 'applied', false);
   }
   for (const compiled of experiments) {
@@ -353,6 +355,42 @@ function assignLayer(
     if (variant !== null) return answer(compiled, variant, 'applied');
   }
   return null;
+}
+
+/** Whether an experiment's routes and audience take the visitor (its range and coverage aside). */
+function takes(compiled: CompiledExperiment, visitor: VisitorContext): boolean {
+  if (compiled.routes !== null && !compiled.routes.has(visitor.route)) return false;
+  return compiled.matches(visitor.facts);
+}
+
+/**
+ * A layer for a visitor drawn by no experiment (no id to hash): the first running experiment
+ * whose routes and audience take them shows its control, whatever its range and coverage (what
+ * its control's visitors get); else a rolled-out winner, as for anyone; else a split of one
+ * variant, which tests nothing.
+ */
+function undrawnLayer(
+  experiments: readonly CompiledExperiment[],
+  visitor: VisitorContext,
+  answer: (
+    compiled: CompiledExperiment,
+    variant: string,
+    state: ExperimentAssignment['state'],
+    byAccount?: boolean,
+  ) => ExperimentAssignment,
+): ExperimentAssignment | null {
+  const running = experiments.find(
+    (compiled) => compiled.holdsLayer && compiled.status === 'running' && takes(compiled, visitor),
+  );
+  if (running) return answer(running, running.control, 'applied', false);
+  const rolledOut = experiments.find(
+    (compiled) => compiled.rolledOut !== null && takes(compiled, visitor),
+  );
+  if (rolledOut) return answer(rolledOut, rolledOut.rolledOut as string, 'applied', false);
+  const single = experiments.find(
+    (compiled) => !compiled.holdsLayer && compiled.status === 'running' && takes(compiled, visitor),
+  );
+  return single ? answer(single, single.control, 'applied', false) : null;
 }
 
 /** The funnel a visitor walks: their route's, with each of their variants' changes on top. */
