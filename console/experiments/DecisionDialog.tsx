@@ -69,6 +69,21 @@ function useDecisionResults(
   return results;
 }
 
+/** The choices the dialog offers on what it has read so far, and what keeps some back. */
+function useDecisionChoices(id: string, experiment: ExperimentDocument, results: Results) {
+  const draft = useStore($draft);
+  const answer = results.kind === 'ready' ? results.answer : null;
+  const problemOfRoutes = draft ? routeDefaultProblem(draft.document, id) : 'no draft';
+  const reach = results.kind === 'ready' ? results.reach : null;
+  const options = decisionOptions(
+    experiment,
+    results.kind === 'loading' ? READING : answer,
+    problemOfRoutes,
+    reach,
+  );
+  return { answer, problemOfRoutes, hidden: reach?.hidden ?? null, options };
+}
+
 interface DecisionDialogProps {
   id: string;
   experiment: ExperimentDocument;
@@ -95,19 +110,8 @@ export function DecisionDialog(props: DecisionDialogProps) {
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<DecisionProblems>({});
   const form = useRef<HTMLFormElement>(null);
-  const draft = useStore($draft);
-
   const results = useDecisionResults(id, experiment, kinds, author);
-  const answer = results.kind === 'ready' ? results.answer : null;
-  const problemOfRoutes = draft ? routeDefaultProblem(draft.document, id) : 'no draft';
-  const reach = results.kind === 'ready' ? results.reach : null;
-  const hidden = reach?.hidden ?? null;
-  const options = decisionOptions(
-    experiment,
-    results.kind === 'loading' ? READING : answer,
-    problemOfRoutes,
-    reach,
-  );
+  const { answer, problemOfRoutes, hidden, options } = useDecisionChoices(id, experiment, results);
   const chosen = options.find((option) => option.value === choice) ?? null;
   const evidence = decisionEvidence(experiment, answer, chosen?.variant);
   const needsReason = chosen ? reasonNeeded(evidence, chosen.variant) : null;
