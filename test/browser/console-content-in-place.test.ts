@@ -82,7 +82,7 @@ describe('editing the preview in place', () => {
 
     // In Arabic, the field is written right to left, over the right-to-left page.
     await content.getByRole('button', { name: 'Phone (390 px)' }).click();
-    await content.getByLabel('Language').selectOption('ar');
+    await content.getByLabel('Language', { exact: true }).selectOption('ar');
     await phone.locator('html[dir="rtl"] h1').waitFor();
     await texts
       .getByRole('button', { name: /^Edit in place: Heading, / })

@@ -114,8 +114,11 @@ describe('previewing content as a route shows it', () => {
     expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: '/tmp/console-content-route-1280.png' });
 
-    // Back to no route: the default visitor's landing.
+    // No route chosen, the visitor from Germany is routed as the edge routes them: to spring.
     await route.selectOption('');
+    await phone.locator('h1').filter({ hasText: SPRING_TITLE }).waitFor();
+    // From where the worker places them (no country here): the default route's landing.
+    await content.getByLabel('Visitor’s country').selectOption('');
     await phone.locator('h1').filter({ hasText: LIVE_TITLE }).waitFor();
     expect(await content.getByLabel('Version').inputValue()).toBe('');
     expect(problems).toEqual([]);

@@ -122,7 +122,7 @@ describe('the Traffic area of the console in Chromium', () => {
       .filter({ hasText: 'This visitor gets route tiktok_de.' })
       .waitFor();
     expect(await traffic.locator('.route-test__answer').textContent()).toContain(
-      'Against the live config, this visitor gets route tiktok_de: flow lp17ch17pr5, plans quarterly.',
+      'Against the live config, this visitor gets route tiktok_de: flow lp17ch17pr5, opens with the landing one_pager_all, plans quarterly.',
     );
 
     expect(seriousViolations(await runAxe(page, { context: '#traffic' }))).toEqual([]);
