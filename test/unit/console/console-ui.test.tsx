@@ -10,30 +10,11 @@ import {
   type ConsoleState,
   type PublishRequest,
 } from '../../../shared/console-api/config';
-import { CONSOLE_CONTENT_API, type ContentCatalogue } from '../../../shared/console-api/content';
-import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
+import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
+import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
-import { consoleState, resultsAnswer } from './fixtures';
-
-const EMPTY_CATALOGUE: ContentCatalogue = {
-  screens: [],
-  languages: ['en'],
-  rtl: [],
-  themes: ['geozilla'],
-  texts: { en: {} },
-  overridden: { en: [] },
-};
-
-const EMPTY_COPY: CopyState = {
-  languages: [{ code: 'en', name: 'English' }],
-  areas: [],
-  keys: [],
-  live: {},
-  head: null,
-  drift: null,
-  pages: {},
-};
+import { consoleState, EMPTY_CATALOGUE, EMPTY_COPY, resultsAnswer } from './fixtures';
 
 /** The worker's /console/api as the console sees it; each test says what check and publish answer. */
 function stubWorker(answers: {
