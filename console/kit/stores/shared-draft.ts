@@ -210,6 +210,13 @@ export async function refreshSharedDraft(): Promise<void> {
   else if (keyOf($draft.get()) === saved) adopt(draft);
 }
 
+// Back on this tab: what colleagues saved or approved meanwhile.
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refreshSharedDraft();
+  });
+}
+
 /** Asks another console user to approve the saved draft, with a note. */
 export async function requestReview(note: string): Promise<boolean> {
   await flushSave();

@@ -153,6 +153,19 @@ describe('the shared draft', () => {
     expect(bar.textContent).toContain('Last saved by marketer@example.com');
   });
 
+  it('takes in what a colleague saved when the tab is shown again', async () => {
+    const worker = { draft: sharedDraft() };
+    stubWorker(worker);
+    await openConsole();
+    worker.draft = sharedDraft({ revision: 5, document: weighted(liveDocument(), 10) });
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Weight of lp17')).toHaveProperty('value', '10'),
+    );
+  });
+
   it('shows what another saved on the same places, and takes theirs or keeps yours', async () => {
     const theirs = sharedDraft({
       revision: 5,
