@@ -72,6 +72,7 @@ function fromRow(row: DraftRow): SharedDraft {
   };
 }
 
+/** The shared draft's revisions in CONFIG_DB, through `sql` (the worker's D1). */
 export function draftStore(sql: SqlRunner) {
   const select = `SELECT ${COLUMNS.join(', ')} FROM ${TABLE}`;
   return {
@@ -137,4 +138,5 @@ export function draftStore(sql: SqlRunner) {
   };
 }
 
+/** What the console's draft calls read and write the draft through. */
 export type DraftStore = ReturnType<typeof draftStore>;

@@ -20,6 +20,7 @@ export interface Merged {
   clashes: string[];
 }
 
+/** Your edit (`ours`) and theirs, both made from `ancestor`, as one document and its clashes. */
 export function mergeDocuments(
   ancestor: ConfigDocument,
   ours: ConfigDocument,

@@ -21,6 +21,10 @@ import { refusedAnswer } from './publish-request';
 /** The approver of the publish, or the refusal to answer instead. */
 export type PublishApproval = { ok: true; approver?: string } | { ok: false; refused: Response };
 
+/**
+ * Who approved the publish in `body` (its `draft` revision, approved, with this very document),
+ * or its refusal when approval is required and its changes need it.
+ */
 export async function approvalOfPublish(
   c: Answer,
   env: Bindings,

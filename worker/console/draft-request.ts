@@ -58,6 +58,7 @@ export function revisionOf(value: unknown): number | undefined {
   return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
 }
 
+/** A save's body as the worker takes it, or why not (400 bad_request, 413 draft_too_large). */
 export function draftSaveOf(body: unknown): DraftSave {
   if (!isObject(body)) return { ok: false, error: 'bad_request' };
   const revision = revisionOf(body.revision);

@@ -47,11 +47,13 @@ export interface DraftStores {
   versions: VersionStore;
 }
 
+/** The stores of `env`'s CONFIG_DB. */
 export function draftStores(env: Bindings): DraftStores {
   const sql = d1Runner(env.CONFIG_DB);
   return { drafts: draftStore(sql), versions: versionStore(sql) };
 }
 
+/** GET and PUT the draft, POST review and approve (mounted at CONSOLE_DRAFT_API.draft). */
 export function draftRoutes(options: { now: () => number }) {
   const app = new Hono<ConsoleEnv>();
   app.get('/', showDraft);

@@ -25,6 +25,7 @@ export interface DraftClash {
 /** Whether this tab's edits are saved: yes, soon (after the delay), now, or refused. */
 export type SaveState = 'saved' | 'waiting' | 'saving' | 'failed';
 
+/** The draft kept in this tab only, or the team's with its revision, review and save state. */
 export type SharedDraftState =
   | { kind: 'local' }
   | {
@@ -44,6 +45,7 @@ export type SharedDraftState =
       merged: Change[];
     };
 
+/** Where this tab's draft stands with the worker's shared draft. */
 export const $sharedDraft = atom<SharedDraftState>({ kind: 'local' });
 
 /** How long after the last edit the draft is saved. */
