@@ -18,8 +18,13 @@ import { refusedAnswer } from './publish-request';
  * an earlier revision, or of this one with another document, counts for nothing.
  */
 
-/** The approver of the publish, or the refusal to answer instead. */
-export type PublishApproval = { ok: true; approver?: string } | { ok: false; refused: Response };
+/**
+ * The approver of the publish and the note the review was asked with, or the refusal to answer
+ * instead.
+ */
+export type PublishApproval =
+  | { ok: true; approver?: string; reviewNote?: string }
+  | { ok: false; refused: Response };
 
 /**
  * Who approved the publish in `body` (its `draft` revision, approved, with this very document),
@@ -34,16 +39,14 @@ export async function approvalOfPublish(
 ): Promise<PublishApproval> {
   const revision = revisionOf(body.draft);
   const newest = revision ? await draftStores(env).drafts.newest() : null;
-  const approved =
-    newest !== null &&
-    newest.revision === revision &&
-    sameJson(newest.document, body.document) &&
-    newest.review?.approvedBy !== undefined
-      ? newest.review.approvedBy
-      : undefined;
-  if (approved !== undefined || !approvalIsRequired(env.PUBLISH_APPROVAL)) {
-    return { ok: true, ...(approved === undefined ? {} : { approver: approved }) };
+  const review =
+    newest !== null && newest.revision === revision && sameJson(newest.document, body.document)
+      ? newest.review
+      : null;
+  if (review?.approvedBy !== undefined) {
+    return { ok: true, approver: review.approvedBy, reviewNote: review.note };
   }
+  if (!approvalIsRequired(env.PUBLISH_APPROVAL)) return { ok: true };
   const preview = await previewPublish(stores, base, body.document);
   if (preview.kind !== 'preview') return { ok: false, refused: refusedAnswer(c, preview) };
   if (preview.approval.length === 0) return { ok: true };

@@ -277,9 +277,10 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
       base,
       document: body.document,
       author,
-      note: noteOf(body.note),
+      // Published without a note of its own: the one the review was asked with.
+      note: noteOf(body.note) || (approval.reviewNote ?? ''),
       source: 'console',
-      ...approval,
+      ...(approval.approver === undefined ? {} : { approver: approval.approver }),
       now: at,
     });
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);

@@ -383,6 +383,23 @@ describe('a review before publishing, with PUBLISH_APPROVAL required', () => {
     ).toBe(1);
   });
 
+  it('records the review’s note on a version published without one', async () => {
+    const [ada, bob] = [as('ada@example.com'), as('bob@example.com')];
+    const edited = weighted(DOCUMENT, 20, 80);
+    await save(ada, 0, 1, edited);
+    await ada('POST', CONSOLE_DRAFT_API.review, { revision: 1, note: 'lp1ch2 wins' });
+    await bob('POST', CONSOLE_DRAFT_API.approve, { revision: 1 });
+    const published = await ada('POST', CONSOLE_API.publish, {
+      base: 1,
+      document: edited,
+      draft: 1,
+    });
+    expect((await json<PublishAnswer>(published)).version).toMatchObject({
+      note: 'lp1ch2 wins',
+      approver: 'bob@example.com',
+    });
+  });
+
   it('lets nobody who edited the draft approve it', async () => {
     const [ada, bob] = [as('ada@example.com'), as('bob@example.com')];
     await save(ada, 0, 1, weighted(DOCUMENT, 20, 80));
