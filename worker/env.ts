@@ -130,6 +130,13 @@ export interface Bindings
   ACCESS_TEAM_DOMAIN?: string;
   ACCESS_AUD?: string;
   /**
+   * 'required': publishing a change that moves traffic or money (weights, routes, plans,
+   * experiments started or ended: worker/config/approval.ts) needs a second console user's
+   * approval of the shared draft (worker/console/draft-route.ts). Unset or anything else, the
+   * console publishes as it always did (docs/operate.md, "Settings").
+   */
+  PUBLISH_APPROVAL?: string;
+  /**
    * Secret. Signs the console's preview cookie (worker/funnel/preview.ts), so a visitor cannot
    * make one. Outside development preview links answer 503 without it.
    */

@@ -9,7 +9,10 @@ const SOURCE_TEXTS: Record<VersionSource, string> = {
   seed: 'the first config (seed)',
 };
 
-/** One config version in the audit log: its card, with the version it was published on and its phase. */
+/**
+ * One config version in the audit log: its card, with the version it was published on, its phase
+ * and who approved it (a version published after a review; none on the others).
+ */
 export function VersionEntry(props: {
   version: VersionSummary & { diff: Change[] };
   isLive: boolean;
@@ -36,6 +39,12 @@ export function VersionEntry(props: {
             <dt>Phase</dt>
             <dd>{version.phase}</dd>
           </div>
+          {version.approver === undefined ? null : (
+            <div>
+              <dt>Approved by</dt>
+              <dd>{version.approver}</dd>
+            </div>
+          )}
         </>
       }
       rollback={<RollbackControl seq={version.seq} versionId={version.id} />}

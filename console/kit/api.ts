@@ -34,7 +34,8 @@ import { type CallFailure, isCallFailure } from './error-texts';
  */
 export type Refusal<Head = VersionSummary> =
   | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'conflict'; head: Head; changes: Change[] }
+  /** `clashes`: the shared draft's places both edits changed (console/kit/draft-api.ts). */
+  | { kind: 'conflict'; head: Head; changes: Change[]; clashes?: string[] }
   | { kind: 'failed'; failure: CallFailure };
 
 export type Answer<T, Head = VersionSummary> =
@@ -48,6 +49,9 @@ export function refusalOf<Head = VersionSummary>(status: number, body: unknown):
     errors?: FieldError[];
     head?: Head;
     changes?: Change[];
+    draft?: Head;
+    theirs?: Change[];
+    clashes?: string[];
   };
   if (status === 400 && answer.error === 'invalid_config' && Array.isArray(answer.errors)) {
     return { kind: 'invalid', errors: answer.errors };
@@ -55,18 +59,24 @@ export function refusalOf<Head = VersionSummary>(status: number, body: unknown):
   if (status === 409 && answer.error === 'version_conflict' && answer.head) {
     return { kind: 'conflict', head: answer.head, changes: answer.changes ?? [] };
   }
+  // The shared draft saved since (shared/console-api/draft.ts DraftConflictAnswer).
+  if (status === 409 && answer.error === 'draft_conflict' && answer.draft) {
+    const { draft, theirs = [], clashes = [] } = answer;
+    return { kind: 'conflict', head: draft, changes: theirs, clashes };
+  }
   return { kind: 'failed', failure: isCallFailure(answer.error) ? answer.error : 'unreadable' };
 }
 
-/** A GET, or a POST of `body` as JSON, to the console's API; the answer as it stands. */
+/** A GET, or a POST (or `method`) of `body` as JSON, to the console's API; the answer as it stands. */
 export async function consoleCall<T, Head = VersionSummary>(
   url: string,
   body?: object,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<Answer<T, Head>> {
   let response: Response;
   try {
     response = await fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
+      method: body === undefined ? 'GET' : method,
       headers:
         body === undefined
           ? { accept: 'application/json' }

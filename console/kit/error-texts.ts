@@ -22,6 +22,11 @@ const FAILURE_TEXTS: Record<CallFailure, string> = {
   config_store_failed:
     'The config store could not be reached; nothing was published. Try again in a minute.',
   preview_failed: 'The preview could not be drawn. Try again; your edits are kept in the draft.',
+  approval_required:
+    'This publish moves traffic or money: a second person must approve the draft first. Send it for review.',
+  own_draft: 'You edited this draft, so you cannot approve it: someone else must.',
+  draft_too_large: 'The draft is larger than a publish may be; nothing was saved.',
+  rate_limited: 'Too many saves of the draft for now: wait a minute; your edits stay on this page.',
   network: 'The worker could not be reached. Check your connection and try again.',
   unreadable:
     'The worker answered something the console cannot read. If your sign-in expired, reload the page.',

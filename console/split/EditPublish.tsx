@@ -4,6 +4,7 @@ import { StatusLine } from '../kit/StatusLine';
 import { useStore } from '../kit/stores/atom';
 import { $draft, discardEdits, useHasEdits } from '../kit/stores/draft';
 import { $editStatus, EDIT_STATUS_ID } from '../kit/stores/status';
+import { SharedDraftBar } from '../team/SharedDraftBar';
 import { AddFlow } from './AddFlow';
 import { AddVariant } from './AddVariant';
 import { ExperimentFields } from './ExperimentFields';
@@ -22,10 +23,11 @@ export function EditPublish({ state }: { state: ConsoleState }) {
     <section className="section" id="edit" aria-labelledby="edit-title">
       <h2 id="edit-title">Edit and publish</h2>
       <p className="muted">
-        Edits stay on this page until you review and publish them. Each publish is a new version of
+        Edits stay in the draft until you review and publish them. Each publish is a new version of
         the config; the funnel uses it within seconds.
       </p>
       <StatusLine id={EDIT_STATUS_ID} status={status} />
+      <SharedDraftBar />
       {hasEdits ? (
         <p className="notice">
           You have edits that are not published.{' '}

@@ -14,6 +14,7 @@ import { $draft, type Draft } from '../kit/stores/draft';
 import { publishDraft, reviewDraft, takeLiveConfig } from '../kit/stores/publishing';
 import { $review, type Review, reviewIsCurrent } from '../kit/stores/review';
 import { EDIT_STATUS_ID } from '../kit/stores/status';
+import { ApprovalGate } from '../team/ApprovalGate';
 
 /** The phase warning of a publish that changes the weights of a running comparison. */
 function phaseWarning(phase: PhaseChange): string {
@@ -92,7 +93,11 @@ function CheckedReview({ review, draft }: { review: CheckedState; draft: Draft |
           </ul>
         </div>
       ) : null}
-      {review.diff.length > 0 ? <PublishForm /> : null}
+      {review.diff.length > 0 ? (
+        <ApprovalGate approval={review.approval}>
+          <PublishForm />
+        </ApprovalGate>
+      ) : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type { ExperimentsDocument } from '../config/experiments';
 import type { FlowsDraft } from '../config/flows';
 import type { RoutingDocument } from '../config/routing';
 import type { SplitDocument } from '../config/split';
+import type { ApprovalReason } from './draft';
 import type { FieldError } from './errors';
 import type { LanguageNote } from './languages';
 import type { Change, VersionSummary } from './versions';
@@ -91,6 +92,11 @@ export interface PublishRequest {
   base: number | null;
   document: ConfigDocument;
   note?: string;
+  /**
+   * The shared draft's revision this publishes (shared/console-api/draft.ts): its approval, if
+   * any, is recorded, and the draft starts again from the new version.
+   */
+  draft?: number;
 }
 
 export interface RollbackRequest {
@@ -98,6 +104,8 @@ export interface RollbackRequest {
   /** The version whose document is published again. */
   seq: number;
   note?: string;
+  /** The shared draft's revision the console showed: it starts again from the new version. */
+  draft?: number;
 }
 
 /** 200 from check: what the publish would change. */
@@ -119,6 +127,11 @@ export interface CheckAnswer {
    * the content (worker/content/languages.ts); absent, none. Never a refusal.
    */
   languages?: LanguageNote[];
+  /**
+   * Whether this worker requires a second person's approval (PUBLISH_APPROVAL), and which of
+   * the changes need it; absent from an older worker.
+   */
+  approval?: { required: boolean; reasons: ApprovalReason[] };
 }
 
 /** 200 from publish and rollback. */

@@ -33,7 +33,12 @@ export interface ConflictAnswer {
  * - unknown_version (404), unknown_variant (404), unknown_experiment (404);
  * - unknown_route (404): a route preview link that is not signed, or is over an hour old;
  * - config_store_failed (503): D1 or KV failed; nothing published;
- * - preview_failed (502): the page of a content preview could not be drawn.
+ * - preview_failed (502): the page of a content preview could not be drawn;
+ * - approval_required (403): a publish that moves traffic or money without an approval of the
+ *   shared draft's revision it publishes (draft.ts), while PUBLISH_APPROVAL is `required`;
+ * - own_draft (403): an approval by one of the draft's editors;
+ * - draft_too_large (413): a draft section over the size a publish takes;
+ * - rate_limited (429): too many saves of the draft for now.
  */
 export type ConsoleErrorCode =
   | 'console_not_configured'
@@ -46,4 +51,8 @@ export type ConsoleErrorCode =
   | 'unknown_experiment'
   | 'unknown_route'
   | 'config_store_failed'
-  | 'preview_failed';
+  | 'preview_failed'
+  | 'approval_required'
+  | 'own_draft'
+  | 'draft_too_large'
+  | 'rate_limited';

@@ -31,6 +31,11 @@ export interface PublishedVersion<Source extends string> {
 export interface VersionSummary extends PublishedVersion<VersionSource> {
   /** The experiment phase from this version on (starts at 1). */
   phase: number;
+  /**
+   * Who approved it, when it was published after a review (docs/marketers.md, "Working as a
+   * team"); absent on versions published without one.
+   */
+  approver?: string;
 }
 
 /** A section as a screen lists it (shared/config/content.ts): its id, and whether it shows. */

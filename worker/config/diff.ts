@@ -84,11 +84,13 @@ const STAMPED = new Set([
  */
 const EXPERIMENT_PHASE = /^experiments\.experiments\.[^.]+\.(phase|startedAt|endedAt)$/;
 
-const isStamped = (path: string) => STAMPED.has(path) || EXPERIMENT_PHASE.test(path);
+/** Whether a publish sets the field at `path` itself (a version, a phase), never a marketer. */
+export const isStamped = (path: string) => STAMPED.has(path) || EXPERIMENT_PHASE.test(path);
 
 type Json = unknown;
 
-const isRecord = (value: Json): value is Record<string, Json> =>
+/** A JSON object (not an array, not null). */
+export const isRecord = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function diffValues(before: Json, after: Json, path: string, into: Change[]): void {
@@ -114,7 +116,8 @@ function diffValues(before: Json, after: Json, path: string, into: Change[]): vo
   if (!sameJson(before, after)) into.push({ path, kind: 'changed', before, after });
 }
 
-function sameJson(a: Json, b: Json): boolean {
+/** Whether two JSON values are equal, whatever their objects' key order. */
+export function sameJson(a: Json, b: Json): boolean {
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
   if (isRecord(a) && isRecord(b)) {

@@ -8,6 +8,7 @@ import type {
   ExperimentPhaseChange,
   PhaseChange,
 } from '../../shared/console-api/config';
+import type { ApprovalReason } from '../../shared/console-api/draft';
 import type { FieldError } from '../../shared/console-api/errors';
 import type { LanguageNote } from '../../shared/console-api/languages';
 import type { Change, VersionSource, VersionSummary } from '../../shared/console-api/versions';
@@ -15,6 +16,7 @@ import { logLine } from '../../shared/log';
 import { contentLanguageNotes } from '../content/languages';
 import { phaseChange } from '../experiments/config/phase';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
+import { approvalReasons } from './approval';
 import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
 import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
@@ -60,6 +62,8 @@ export interface PublishInput {
   note: string;
   source: VersionSource;
   restores?: number;
+  /** Who approved it (the shared draft's review, worker/console/draft-route.ts), if anyone. */
+  approver?: string;
   now: Date;
 }
 
@@ -77,6 +81,8 @@ export interface PublishPreview {
   warnings: FieldError[];
   /** What the publish leaves each other language's visitors of an English change (new ones). */
   languages: LanguageNote[];
+  /** The changes that need a second person's approval where it is required (./approval.ts). */
+  approval: ApprovalReason[];
 }
 
 /** The live document as the edge reads it: KV's values where valid (null where not). */
@@ -190,9 +196,11 @@ export async function previewPublish(
   if (refusal) return refusal;
   const next = checked.value.values as ConfigDocument;
   const phases = phasesOf(current, next);
+  const diff = diffDocuments(current.document, next);
   return {
     kind: 'preview',
-    diff: diffDocuments(current.document, next),
+    diff,
+    approval: approvalReasons(current.document, next, diff),
     phase: phases.split,
     experimentPhases: phases.experiments,
     warnings: checked.value.warnings,
@@ -249,6 +257,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
     phase,
     source: input.source,
     ...(input.restores === undefined ? {} : { restores: input.restores }),
+    ...(input.approver === undefined ? {} : { approver: input.approver }),
     document: stamped.value.values as ConfigDocument,
     serialized: stamped.value.serialized,
   };
@@ -264,6 +273,7 @@ export async function publish(stores: PublishStores, input: PublishInput): Promi
     seq,
     base: input.base,
     author: input.author,
+    approver: input.approver,
     source: input.source,
     restores: input.restores,
     phase,

@@ -66,6 +66,8 @@ interface VersionRow extends PublishedRow<VersionSource> {
   experiments_json: string | null;
   /** Null on versions published before the content section (migration 0006). */
   content_json: string | null;
+  /** Null on versions published without a review, or before reviews (migration 0007). */
+  approver: string | null;
 }
 
 const COLUMNS = [
@@ -75,6 +77,7 @@ const COLUMNS = [
   'routing_json',
   'experiments_json',
   'content_json',
+  'approver',
 ];
 
 /** What a version from before routes published for them: the default route alone. */
@@ -96,6 +99,7 @@ function fromRow(row: VersionRow): StoredVersion {
   return {
     ...publishedOf(row),
     phase: row.phase,
+    ...(row.approver === null ? {} : { approver: row.approver }),
     document: {
       split: JSON.parse(row.split_json) as SplitDocument,
       flows: JSON.parse(row.flows_json) as FlowsDocument,
@@ -205,6 +209,7 @@ export function versionStore(sql: SqlRunner) {
       version.serialized.routing,
       version.serialized.experiments,
       version.serialized.content,
+      version.approver ?? null,
     ],
   });
 }

@@ -9,6 +9,7 @@ import {
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
 import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
+import { chosenDevelopmentAuthor } from './development-author';
 
 /**
  * Who may open the marketers' console. In production Cloudflare Access stands in front of
@@ -21,7 +22,10 @@ import { type JwtRejection, jwtRejectionOf } from '../session/jwt-rejection';
 /** Access sends the token in this header on every request it lets through. */
 export const ACCESS_TOKEN_HEADER = 'Cf-Access-Jwt-Assertion';
 
-/** The console's author under `npm start` (ENVIRONMENT=development), where nobody signs in. */
+/**
+ * The console's author under `npm start` (ENVIRONMENT=development), where nobody signs in, unless
+ * the browser chose another name (./development-author.ts).
+ */
 export const LOCAL_AUTHOR = 'local@geofunnel.dev';
 
 /**
@@ -135,7 +139,8 @@ function refused(code: AccessRefusalCode, reason: string, cause?: unknown): Acce
 }
 
 /**
- * Who may use the console. Development (npm start, the tests): anyone, as LOCAL_AUTHOR.
+ * Who may use the console. Development (npm start, the tests): anyone, as LOCAL_AUTHOR or the
+ * name the browser chose (./development-author.ts).
  * Elsewhere: console_not_configured without ACCESS_TEAM_DOMAIN (an https origin) and ACCESS_AUD,
  * or when the team's certs cannot be fetched; access_token_missing without the header;
  * access_token_invalid for a token that is not RS256, not signed by the team's certs, not for
@@ -146,7 +151,9 @@ export function accessCheck(options: { keys?: AccessKeys; now?: () => number } =
   const keys = options.keys ?? accessKeySets();
   const now = options.now ?? Date.now;
   return async function checkAccess(env, request) {
-    if (isDevelopment(env)) return { ok: true, author: LOCAL_AUTHOR };
+    if (isDevelopment(env)) {
+      return { ok: true, author: chosenDevelopmentAuthor(request) ?? LOCAL_AUTHOR };
+    }
     const settings = accessSettings(env);
     if (!settings) return refused('console_not_configured', 'access_settings_missing');
     const token = request.headers.get(ACCESS_TOKEN_HEADER);

@@ -9,12 +9,14 @@ import type {
 import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import { CONSOLE_CONTENT_PATH } from '../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../shared/console-api/copy';
+import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../shared/console-api/experiment-results';
 import { CONSOLE_PICTURES_PATH } from '../../shared/console-api/pictures';
 import { CONSOLE_RESULTS_PATH } from '../../shared/console-api/results';
 import type { VersionsAnswer } from '../../shared/console-api/versions';
 import { describeError, logError } from '../../shared/log';
 import { SCREEN_IDS } from '../../shared/screens';
+import { approvalIsRequired } from '../config/approval';
 import { diffDocuments } from '../config/diff';
 import { inEffectFromKv } from '../config/document';
 import { CONFIG_KEYS } from '../config/load';
@@ -38,6 +40,9 @@ import { pictureLibraryRoutes } from '../pictures/library-routes';
 import { type AccessKeys, accessCheck } from './access';
 import { contentRoutes, type RenderApp } from './content-route';
 import { copyRoutes } from './copy-route';
+import { chooseDevelopmentAuthor } from './development-author';
+import { approvalOfPublish, restartDraft } from './draft-publish';
+import { draftRoutes } from './draft-route';
 import { experimentResultsRoutes } from './experiment-results-route';
 import { consolePage } from './page';
 import { previewRoutes } from './preview-route';
@@ -110,7 +115,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   const app = new Hono<ConsoleEnv>();
   guardConsole(app, options.accessKeys, now);
 
-  app.get('/', consolePage);
+  app.get('/', chooseDevelopmentAuthor, consolePage);
   app.get(path(CONSOLE_API.state), showState);
   app.post(path(CONSOLE_API.check), checkEdit);
   app.post(path(CONSOLE_API.publish), publishEdit(now));
@@ -118,6 +123,8 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
   app.post(path(CONSOLE_API.visitorGets), visitorGetsRoute(now));
 
+  // The shared draft, its review and approval (a publish checks the approval: draft-publish.ts).
+  app.route(path(CONSOLE_DRAFT_API.draft), draftRoutes({ now }));
   app.route(path(CONSOLE_RESULTS_PATH), resultsRoutes());
   app.route(path(CONSOLE_EXPERIMENTS_PATH), experimentResultsRoutes({ now }));
   app.route(path(CONSOLE_API.routeVisits), routeVisitsRoutes({ now }));
@@ -167,7 +174,7 @@ function guardConsole(
   );
   // JSON bodies only, as on /api: the content types a cross-site form can send never reach a
   // handler, even should a browser's Sec-Fetch-Site be missing.
-  app.on('POST', '/api/*', async (c, next) => {
+  app.on(['POST', 'PUT'], '/api/*', async (c, next) => {
     if (!isJsonRequest(c.req.raw)) return consoleError(c, 415, 'bad_request');
     await next();
   });
@@ -253,6 +260,7 @@ const checkEdit: Handler<ConsoleEnv> = async function checkEdit(c) {
     experimentPhases: outcome.experimentPhases,
     warnings: outcome.warnings,
     ...(outcome.languages.length > 0 ? { languages: outcome.languages } : {}),
+    approval: { required: approvalIsRequired(c.env.PUBLISH_APPROVAL), reasons: outcome.approval },
   };
   return c.json(answer);
 };
@@ -262,16 +270,25 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
     const body = await readJsonBody(c.req.raw);
     if (!isObject(body) || baseOf(body.base) === undefined)
       return consoleError(c, 400, 'bad_request');
-    const outcome = await publish(await checkingStoresOf(c.env), {
-      base: baseOf(body.base) ?? null,
+    const base = baseOf(body.base) ?? null;
+    const stores = await checkingStoresOf(c.env);
+    const approval = await approvalOfPublish(c, c.env, stores, body, base);
+    if (!approval.ok) return approval.refused;
+    const author = c.get('consoleAuthor');
+    const at = new Date(now());
+    const outcome = await publish(stores, {
+      base,
       document: body.document,
-      author: c.get('consoleAuthor'),
-      note: noteOf(body.note),
+      author,
+      // Published without a note of its own: the one the review was asked with.
+      note: noteOf(body.note) || (approval.reviewNote ?? ''),
       source: 'console',
-      now: new Date(now()),
+      ...(approval.approver === undefined ? {} : { approver: approval.approver }),
+      now: at,
     });
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;
+    await restartDraft(c.env, body, outcome, author, at);
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   };
@@ -279,16 +296,17 @@ function publishEdit(now: () => number): Handler<ConsoleEnv> {
 
 function rollBack(now: () => number): Handler<ConsoleEnv> {
   return async function rollBackHandler(c) {
-    const request = rollbackRequestOf(await readJsonBody(c.req.raw));
-    if (request === null) return consoleError(c, 400, 'bad_request');
-    const outcome = await rollback(await checkingStoresOf(c.env), {
-      ...request,
-      author: c.get('consoleAuthor'),
-      now: new Date(now()),
-    });
+    const body = await readJsonBody(c.req.raw);
+    const request = rollbackRequestOf(body);
+    if (request === null || !isObject(body)) return consoleError(c, 400, 'bad_request');
+    const author = c.get('consoleAuthor');
+    const at = new Date(now());
+    const outcome = await rollback(await checkingStoresOf(c.env), { ...request, author, now: at });
     if (outcome.kind === 'unknown_version') return consoleError(c, 404, 'unknown_version');
     if (outcome.kind !== 'published') return refusedAnswer(c, outcome);
     c.get('logFields').config_version = outcome.version.id;
+    // Like a publish, a roll back from the shared draft starts it again from the new version.
+    await restartDraft(c.env, body, outcome, author, at);
     const answer: PublishAnswer = { ok: true, version: outcome.version };
     return c.json(answer);
   };

@@ -13,6 +13,13 @@ import { $live } from './live';
 import { loadedFrom, refusalText } from './loaded';
 import { loadResults } from './results';
 import { $review, type Review } from './review';
+import {
+  $sharedDraft,
+  flushSave,
+  loadSharedDraft,
+  publishedRevision,
+  refreshSharedDraft,
+} from './shared-draft';
 import { $editStatus, $historyStatus } from './status';
 import { loadRouteVisits } from './traffic';
 
@@ -49,12 +56,16 @@ export async function loadConsole(): Promise<void> {
   }
   $live.set({ kind: 'ready', state: state.value });
   startDraft(state.value);
+  // The team's draft over the fresh one, where the worker keeps it (docs/marketers.md).
+  await loadSharedDraft();
   $review.set({ kind: 'idle' });
   $rollback.set({ kind: 'idle' });
 }
 
 /** Asks the worker what publishing the draft would change, and whether it would take it. */
 export async function reviewDraft(): Promise<void> {
+  // The review is of the saved draft, with its approval as the worker has it now.
+  await refreshSharedDraft();
   const draft = $draft.get();
   if (!draft) return;
   const checked = JSON.stringify(draft.document);
@@ -74,6 +85,7 @@ export async function reviewDraft(): Promise<void> {
     experimentPhases,
     warnings,
     languages,
+    approval: answer.value.approval ?? { required: false, reasons: [] },
     linkPlans: linkPlanNotices(draft.document.routing),
     publishing: false,
   });
@@ -86,13 +98,21 @@ export async function reviewDraft(): Promise<void> {
 
 /** Publishes the reviewed draft; true when it is live. */
 export async function publishDraft(note: string): Promise<boolean> {
+  // What is published is the saved revision: an edit still waiting would not be the one approved.
+  await flushSave();
   const draft = $draft.get();
   const review = $review.get();
   if (!draft || review.kind !== 'checked' || review.document !== JSON.stringify(draft.document)) {
     return false;
   }
   $review.set({ ...review, publishing: true });
-  const answer = await publishDocument({ base: draft.base, document: draft.document, note });
+  const revision = publishedRevision();
+  const answer = await publishDocument({
+    base: draft.base,
+    document: draft.document,
+    note,
+    ...(revision === undefined ? {} : { draft: revision }),
+  });
   if (!answer.ok) {
     $review.set(reviewOf(answer.refusal));
     return false;
@@ -107,6 +127,8 @@ export async function takeLiveConfig(): Promise<void> {
   await loadConsole();
   const live = $live.get();
   if (live.kind === 'ready') {
+    // The shared draft too starts again from what is live (saved like any edit).
+    if ($sharedDraft.get().kind === 'shared') startDraft(live.state);
     const version = live.state.head?.id ?? 'the live config';
     $editStatus.set(`Loaded ${version}. Your edits were discarded.`);
   }
@@ -125,10 +147,13 @@ export async function rollBackTo(seq: number, note: string): Promise<boolean> {
   const restored = versionId(seq);
   $rollback.set({ kind: 'busy', seq });
   $historyStatus.set('');
+  await flushSave();
+  const revision = publishedRevision();
   const answer = await rollBack({
     base: live.state.head?.seq ?? null,
     seq,
     note,
+    ...(revision === undefined ? {} : { draft: revision }),
   });
   if (answer.ok) {
     await loadConsole();

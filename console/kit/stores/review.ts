@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api/config';
+import type { ApprovalReason } from '../../../shared/console-api/draft';
 import type { FieldError } from '../../../shared/console-api/errors';
 import type { LanguageNote } from '../../../shared/console-api/languages';
 import type { Change, VersionSummary } from '../../../shared/console-api/versions';
@@ -26,6 +27,8 @@ export type Review =
       languages: LanguageNote[];
       /** The routes whose plans go to whoever opens a link (console/kit/link-plans.ts). */
       linkPlans: LinkPlanNotice[];
+      /** Whether a second person must approve, and the changes that need it (CheckAnswer). */
+      approval: { required: boolean; reasons: ApprovalReason[] };
       publishing: boolean;
     }
   | { kind: 'invalid'; errors: FieldError[] }

@@ -12,34 +12,20 @@ import {
   type ConsoleState,
   type PublishRequest,
 } from '../../../shared/console-api/config';
-import { CONSOLE_CONTENT_API, type ContentCatalogue } from '../../../shared/console-api/content';
-import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
+import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
+import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VisitorGetsAnswer, VisitorGetsRequest } from '../../../shared/console-api/routes';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { diffDocuments } from '../../../worker/config/diff';
 import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
-import { consoleState, resultsAnswer, visitorGetsAnswer } from './fixtures';
-
-const EMPTY_CATALOGUE: ContentCatalogue = {
-  screens: [],
-  languages: ['en'],
-  rtl: [],
-  themes: ['geozilla'],
-  texts: { en: {} },
-  overridden: { en: [] },
-};
-
-const EMPTY_COPY: CopyState = {
-  languages: [{ code: 'en', name: 'English' }],
-  areas: [],
-  keys: [],
-  live: {},
-  head: null,
-  drift: null,
-  outdated: [],
-  pages: {},
-};
+import {
+  consoleState,
+  EMPTY_CATALOGUE,
+  EMPTY_COPY,
+  resultsAnswer,
+  visitorGetsAnswer,
+} from './fixtures';
 
 /** The worker's /console/api as the console sees it; each test says what check and publish answer. */
 function stubWorker(answers: {

@@ -1,5 +1,7 @@
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ConfigDocument, ConsoleState } from '../../../shared/console-api/config';
+import type { ContentCatalogue } from '../../../shared/console-api/content';
+import type { CopyState } from '../../../shared/console-api/copy';
 import {
   type MetricResult,
   RESULT_METRICS,
@@ -215,3 +217,25 @@ export function visitorGetsAnswer(
     countdown: true,
   };
 }
+
+/** The content editor's catalogue with no screen: nothing to arrange or preview. */
+export const EMPTY_CATALOGUE: ContentCatalogue = {
+  screens: [],
+  languages: ['en'],
+  rtl: [],
+  themes: ['geozilla'],
+  texts: { en: {} },
+  overridden: { en: [] },
+};
+
+/** The Copy area with no key and nothing published. */
+export const EMPTY_COPY: CopyState = {
+  languages: [{ code: 'en', name: 'English' }],
+  areas: [],
+  keys: [],
+  live: {},
+  head: null,
+  drift: null,
+  outdated: [],
+  pages: {},
+};

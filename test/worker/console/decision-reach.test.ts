@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_CONTENT } from '../../../shared/config/content';
 import type { ExperimentDocument } from '../../../shared/config/experiments';
 import type { ConfigDocument, PublishAnswer } from '../../../shared/console-api/config';
 import { CONSOLE_API } from '../../../shared/console-api/config';
@@ -9,6 +8,7 @@ import { DEFAULT_FLOWS, DEFAULT_ROUTING } from '../../../worker/config/defaults'
 import { CHROME } from '../experiments/experiment-fixtures';
 import { freshApp } from '../fetch-app';
 import { pageStateOf } from '../page-html';
+import { SPLIT_DOCUMENT } from './documents';
 
 /**
  * The review (the console's check) and the publish, against the real KV and D1, refuse ending a
@@ -43,18 +43,8 @@ const LANDING_TEST: ExperimentDocument = {
 
 /** The split test on route default, half on each flow, with the landing test running. */
 const RUNNING: ConfigDocument = {
-  split: {
-    version: 'draft',
-    defaultVariant: 'default',
-    variants: { default: { weight: 50, flow: 'default' }, lp1ch2: { weight: 50 } },
-  },
-  flows: {
-    version: 'draft',
-    flows: { default: DEFAULT_SCREENS, lp1ch2: [...(DEFAULT_FLOWS.flows.lp1ch2 ?? [])] },
-  },
-  routing: DEFAULT_ROUTING,
+  ...SPLIT_DOCUMENT,
   experiments: { version: 'draft', experiments: { 'landing-all': LANDING_TEST } },
-  content: EMPTY_CONTENT,
 };
 
 const decided = (action: 'route_default' | 'roll_out'): ExperimentDocument => ({

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { CONSOLE_API, CONSOLE_PREVIEW_PATH } from '../../../shared/console-api/config';
 import { CONSOLE_CONTENT_API } from '../../../shared/console-api/content';
 import { CONSOLE_COPY_API } from '../../../shared/console-api/copy';
+import { CONSOLE_DRAFT_API } from '../../../shared/console-api/draft';
 import { CONSOLE_EXPERIMENTS_PATH } from '../../../shared/console-api/experiment-results';
 import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import {
@@ -61,6 +62,10 @@ const CONSOLE_REQUESTS: [string, string, unknown?][] = [
   ['POST', CONSOLE_API.check, { base: null, document: DOCUMENT }],
   ['POST', CONSOLE_API.publish, { base: null, document: DOCUMENT, note: 'around Access' }],
   ['POST', CONSOLE_API.rollback, { base: null, seq: 1 }],
+  ['GET', CONSOLE_DRAFT_API.draft],
+  ['PUT', CONSOLE_DRAFT_API.draft, { revision: 0, base: null, document: DOCUMENT }],
+  ['POST', CONSOLE_DRAFT_API.review, { revision: 1, note: 'around Access' }],
+  ['POST', CONSOLE_DRAFT_API.approve, { revision: 1 }],
   ['GET', CONSOLE_COPY_API.state],
   ['GET', CONSOLE_COPY_API.versions],
   ['POST', CONSOLE_COPY_API.check, { base: null, copy: COPY }],
@@ -89,7 +94,7 @@ function console_(bindings: Record<string, string>) {
     fetchApp(path, {
       method,
       headers: {
-        ...(method === 'POST' ? SAME_ORIGIN_JSON : {}),
+        ...(method === 'GET' ? {} : SAME_ORIGIN_JSON),
         ...(token === undefined ? {} : { [ACCESS_TOKEN_HEADER]: token }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -104,6 +109,9 @@ async function stored() {
     versions: await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM config_versions').first('n'),
     manifest: await env.FUNNEL_CONFIG.get('translations:manifest', 'text'),
     copyVersions: await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM copy_versions').first('n'),
+    drafts: await env.CONFIG_DB.prepare('SELECT COUNT(*) AS n FROM console_draft_revisions').first(
+      'n',
+    ),
   };
 }
 

@@ -23,6 +23,7 @@ import { d1Runner, versionStore } from '../../../worker/config/versions';
 import { LOCAL_AUTHOR } from '../../../worker/console/access';
 import { unsigned } from '../../fixtures/signed-cookies';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
+import { SPLIT_DOCUMENT as DOCUMENT } from './documents';
 
 /**
  * The console's publish, conflict, rollback and history against the real KV and D1 (SPEC.md §4:
@@ -58,24 +59,6 @@ async function stored() {
     versions,
   };
 }
-
-const DOCUMENT: ConfigDocument = {
-  split: {
-    version: 'draft',
-    defaultVariant: 'default',
-    variants: { default: { weight: 50, flow: 'default' }, lp1ch2: { weight: 50 } },
-  },
-  flows: {
-    version: 'draft',
-    flows: {
-      default: [...(DEFAULT_FLOWS.flows.default ?? [])],
-      lp1ch2: [...(DEFAULT_FLOWS.flows.lp1ch2 ?? [])],
-    },
-  },
-  routing: DEFAULT_ROUTING,
-  experiments: DEFAULT_EXPERIMENTS,
-  content: EMPTY_CONTENT,
-};
 
 /**
  * DOCUMENT's split draws default and lp1ch2, whose flows SPEC.md §2 gives the same screens: the
@@ -224,6 +207,14 @@ describe('publishing', () => {
       phase: { from: 1, to: 2, reason: 'the shares change: default 50% → 20%, lp1ch2 50% → 80%' },
       experimentPhases: [],
       warnings: [SAME_FLOWS_WARNING],
+      // Weights move traffic: where PUBLISH_APPROVAL is required, a second person approves them.
+      approval: {
+        required: false,
+        reasons: [
+          { path: 'split.variants.default.weight', reason: 'moves traffic' },
+          { path: 'split.variants.lp1ch2.weight', reason: 'moves traffic' },
+        ],
+      },
     });
     expect(await stored()).toEqual(before);
   });
@@ -642,6 +633,15 @@ describe('the experiments section', () => {
       phase: null,
       experimentPhases: [],
       warnings: [SAME_FLOWS_WARNING],
+      approval: {
+        required: false,
+        reasons: [
+          {
+            path: 'experiments.experiments.landing-all.status',
+            reason: 'starts or ends an experiment',
+          },
+        ],
+      },
     });
   });
 

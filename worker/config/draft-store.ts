@@ -1,0 +1,142 @@
+import type { ConfigDocument } from '../../shared/console-api/config';
+import type { DraftReview, SharedDraft } from '../../shared/console-api/draft';
+import type { SqlRunner } from './versions';
+
+/**
+ * The console's shared draft in CONFIG_DB (migrations/0007_shared_draft.sql): a row per saved
+ * revision, the newest being the draft. A save claims the next revision only if the newest is
+ * still the one it started from (one statement, as a publish claims its version), so of two
+ * saves from the same revision one is written and the other is merged or refused
+ * (worker/console/draft-route.ts). A review and its approval are written on their revision's
+ * row, and only while it is the newest: a later save is a new row with neither.
+ */
+
+/** Revisions kept: a save started from an older one can no longer be merged, only refused. */
+const DRAFT_REVISIONS_KEPT = 50;
+
+interface DraftRow {
+  revision: number;
+  base: number | null;
+  document_json: string;
+  paused_json: string;
+  editors_json: string;
+  edited_by: string;
+  at: string;
+  review_by: string | null;
+  review_note: string | null;
+  review_at: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+}
+
+const COLUMNS = [
+  'revision',
+  'base',
+  'document_json',
+  'paused_json',
+  'editors_json',
+  'edited_by',
+  'at',
+  'review_by',
+  'review_note',
+  'review_at',
+  'approved_by',
+  'approved_at',
+];
+
+const TABLE = 'console_draft_revisions';
+const NEWEST = `(SELECT COALESCE(MAX(revision), 0) FROM ${TABLE})`;
+
+function reviewOf(row: DraftRow): DraftReview | null {
+  if (row.review_by === null) return null;
+  return {
+    requestedBy: row.review_by,
+    note: row.review_note ?? '',
+    at: row.review_at ?? row.at,
+    ...(row.approved_by === null
+      ? {}
+      : { approvedBy: row.approved_by, approvedAt: row.approved_at ?? row.at }),
+  };
+}
+
+function fromRow(row: DraftRow): SharedDraft {
+  return {
+    revision: row.revision,
+    base: row.base,
+    document: JSON.parse(row.document_json) as ConfigDocument,
+    pausedWeights: JSON.parse(row.paused_json) as Record<string, number>,
+    editors: JSON.parse(row.editors_json) as string[],
+    editedBy: row.edited_by,
+    at: row.at,
+    review: reviewOf(row),
+  };
+}
+
+/** The shared draft's revisions in CONFIG_DB, through `sql` (the worker's D1). */
+export function draftStore(sql: SqlRunner) {
+  const select = `SELECT ${COLUMNS.join(', ')} FROM ${TABLE}`;
+  return {
+    /** The draft: the newest revision, or null when none was ever saved. */
+    async newest(): Promise<SharedDraft | null> {
+      const [row] = await sql.all<DraftRow>(`${select} ORDER BY revision DESC LIMIT 1`, []);
+      return row ? fromRow(row) : null;
+    },
+
+    /** A kept revision, the ancestor of a merge; null when pruned or never saved. */
+    async get(revision: number): Promise<SharedDraft | null> {
+      const [row] = await sql.all<DraftRow>(`${select} WHERE revision = ?`, [revision]);
+      return row ? fromRow(row) : null;
+    },
+
+    /**
+     * Writes `draft` (its revision the newest + 1) if the newest is still `draft.revision - 1`;
+     * false when another save came first. Revisions older than the kept ones are dropped.
+     */
+    async claim(draft: SharedDraft): Promise<boolean> {
+      const { changes } = await sql.run(
+        `INSERT INTO ${TABLE} (${COLUMNS.join(', ')})
+         SELECT ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, NULL
+         WHERE ${NEWEST} = ?`,
+        [
+          draft.revision,
+          draft.base,
+          JSON.stringify(draft.document),
+          JSON.stringify(draft.pausedWeights),
+          JSON.stringify(draft.editors),
+          draft.editedBy,
+          draft.at,
+          draft.revision - 1,
+        ],
+      );
+      if (changes !== 1) return false;
+      await sql.run(`DELETE FROM ${TABLE} WHERE revision <= ?`, [
+        draft.revision - DRAFT_REVISIONS_KEPT,
+      ]);
+      return true;
+    },
+
+    /** Asks for a review of `revision` while it is the newest; false when it is not. */
+    async requestReview(revision: number, by: string, note: string, at: string): Promise<boolean> {
+      const { changes } = await sql.run(
+        `UPDATE ${TABLE} SET review_by = ?, review_note = ?, review_at = ?,
+           approved_by = NULL, approved_at = NULL
+         WHERE revision = ? AND revision = ${NEWEST}`,
+        [by, note, at, revision],
+      );
+      return changes === 1;
+    },
+
+    /** Approves `revision` while it is the newest and under review; false otherwise. */
+    async approve(revision: number, by: string, at: string): Promise<boolean> {
+      const { changes } = await sql.run(
+        `UPDATE ${TABLE} SET approved_by = ?, approved_at = ?
+         WHERE revision = ? AND revision = ${NEWEST} AND review_by IS NOT NULL`,
+        [by, at, revision],
+      );
+      return changes === 1;
+    },
+  };
+}
+
+/** What the console's draft calls read and write the draft through. */
+export type DraftStore = ReturnType<typeof draftStore>;

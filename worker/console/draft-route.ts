@@ -1,0 +1,288 @@
+import { type Handler, Hono } from 'hono';
+import type { ConfigDocument } from '../../shared/console-api/config';
+import type {
+  DraftAnswer,
+  DraftConflictAnswer,
+  DraftReviewAnswer,
+  DraftSavedAnswer,
+  SharedDraft,
+} from '../../shared/console-api/draft';
+import { approvalIsRequired } from '../config/approval';
+import { diffDocuments, sameJson } from '../config/diff';
+import { type DraftStore, draftStore } from '../config/draft-store';
+import { mergeDocuments } from '../config/merge';
+import { d1Runner, type VersionStore, versionStore } from '../config/versions';
+import type { Bindings } from '../env';
+import { consoleError } from '../http/console-errors';
+import { readJsonBody } from '../http/json-body';
+import type { ConsoleEnv } from '../middleware/envs';
+import type { Answer } from '../middleware/visit';
+import { refusedFor } from '../pictures/limits';
+import type { RateRule } from '../rate-limits/rate-limiter';
+import { type DraftSave, draftSaveOf, revisionOf } from './draft-request';
+import { isObject, noteOf } from './publish-request';
+
+/**
+ * The shared draft's calls (shared/console-api/draft.ts): everyone with console access reads and
+ * edits one draft, kept in CONFIG_DB (worker/config/draft-store.ts). A save names the revision it
+ * started from: on the newest it is the next revision; on an older one it is merged with what
+ * came between when the two touched different places (worker/config/merge.ts), else refused with
+ * what the others changed. A review is asked and approved on one revision; the approver is the
+ * Access identity of the request (never a field of the body) and none of the draft's editors.
+ */
+
+/**
+ * Writes to the draft per author: the console saves a second after typing stops, so a marketer
+ * editing fast makes a few a minute; a runaway script or a stolen session is stopped here.
+ */
+export const DRAFT_WRITES_PER_AUTHOR: RateRule & { name: string } = {
+  name: 'console_draft_write_per_author',
+  limit: 60,
+  windowMs: 60_000,
+};
+
+/** The draft's revisions and the published versions, both in CONFIG_DB. */
+export interface DraftStores {
+  drafts: DraftStore;
+  versions: VersionStore;
+}
+
+/** The stores of `env`'s CONFIG_DB. */
+export function draftStores(env: Bindings): DraftStores {
+  const sql = d1Runner(env.CONFIG_DB);
+  return { drafts: draftStore(sql), versions: versionStore(sql) };
+}
+
+/** GET and PUT the draft, POST review and approve (mounted at CONSOLE_DRAFT_API.draft). */
+export function draftRoutes(options: { now: () => number }) {
+  const app = new Hono<ConsoleEnv>();
+  app.get('/', showDraft);
+  app.use('*', limitWrites);
+  app.put('/', saveDraft(options.now));
+  app.post('/review', askForReview(options.now));
+  app.post('/approve', approveDraft(options.now));
+  return app;
+}
+
+const limitWrites: Handler<ConsoleEnv> = async function limitWrites(c, next) {
+  if (c.req.method === 'GET') return next();
+  const wait = await refusedFor(
+    c.env.RATE_LIMITER,
+    DRAFT_WRITES_PER_AUTHOR,
+    c.get('consoleAuthor'),
+  );
+  if (wait === null) return next();
+  c.header('Retry-After', String(wait));
+  return consoleError(c, 429, 'rate_limited');
+};
+
+/**
+ * `draft` as it stands on version `base` when that is newer than its own: its edits merged onto
+ * that version's document, its review void (a publish around the console, the CLI or a roll
+ * back, came since it was started). Edits that clash with that publish leave it on its own base,
+ * which a publish then refuses. Never onto an older version: that would undo a publish.
+ */
+async function onBase(
+  draft: SharedDraft,
+  base: number | null,
+  versions: VersionStore,
+): Promise<SharedDraft> {
+  if (base === null || draft.base === null || base <= draft.base) return draft;
+  const [ancestor, onto] = await Promise.all([versions.get(draft.base), versions.get(base)]);
+  if (ancestor === null || onto === null) return draft;
+  const merged = mergeDocuments(ancestor.document, draft.document, onto.document);
+  if (merged.clashes.length > 0) return draft;
+  return { ...draft, base, document: merged.document, review: null };
+}
+
+/** The draft as it stands on the live version, unsaved until the next edit (onBase). */
+async function onHead(draft: SharedDraft, versions: VersionStore): Promise<SharedDraft> {
+  const head = await versions.head();
+  return onBase(draft, head?.seq ?? null, versions);
+}
+
+const showDraft: Handler<ConsoleEnv> = async function showDraft(c) {
+  const { drafts, versions } = draftStores(c.env);
+  const newest = await drafts.newest();
+  const answer: DraftAnswer = {
+    ok: true,
+    draft: newest && (await onHead(newest, versions)),
+    approvalRequired: approvalIsRequired(c.env.PUBLISH_APPROVAL),
+  };
+  return c.json(answer, 200);
+};
+
+/** The revision after `previous` holding `save`'s draft, by `author`. */
+function nextRevision(
+  previous: SharedDraft | null,
+  save: Pick<DraftSave & { ok: true }, 'base' | 'document' | 'pausedWeights'>,
+  author: string,
+  at: Date,
+): SharedDraft {
+  const editors = previous?.editors ?? [];
+  return {
+    revision: (previous?.revision ?? 0) + 1,
+    base: save.base,
+    document: save.document,
+    pausedWeights: save.pausedWeights,
+    editors: editors.includes(author) ? editors : [...editors, author],
+    editedBy: author,
+    at: at.toISOString(),
+    review: null,
+  };
+}
+
+function conflictAnswer(
+  c: Answer,
+  draft: SharedDraft,
+  ancestor: ConfigDocument | null,
+  clashes: string[],
+) {
+  const answer: DraftConflictAnswer = {
+    ok: false,
+    error: 'draft_conflict',
+    draft,
+    theirs: ancestor === null ? [] : diffDocuments(ancestor, draft.document),
+    clashes,
+  };
+  c.get('logFields').error = 'draft_conflict';
+  return c.json(answer, 409);
+}
+
+/** What the save started from: its revision if still kept, else the version it was based on. */
+async function ancestorOf(
+  save: DraftSave & { ok: true },
+  drafts: DraftStore,
+  versions: VersionStore,
+): Promise<ConfigDocument | null> {
+  // As the console was shown it: on the version its save names (onHead).
+  const kept = save.revision > 0 ? await drafts.get(save.revision) : null;
+  if (kept) return (await onBase(kept, save.base, versions)).document;
+  const based = save.base === null ? null : await versions.get(save.base);
+  return based?.document ?? null;
+}
+
+type SaveOutcome = Response | 'raced';
+
+async function trySave(
+  c: Answer,
+  stores: DraftStores,
+  save: DraftSave & { ok: true },
+  author: string,
+  at: Date,
+): Promise<SaveOutcome> {
+  const { drafts, versions } = stores;
+  const newest = await drafts.newest();
+  const current = newest?.revision ?? 0;
+  if (save.revision > current) return consoleError(c, 400, 'bad_request');
+  if (newest === null || save.revision === current) {
+    const next = nextRevision(newest, save, author, at);
+    if (!(await drafts.claim(next))) return 'raced';
+    return c.json({ ok: true, draft: next } satisfies DraftSavedAnswer, 200);
+  }
+  const ancestor = await ancestorOf(save, drafts, versions);
+  if (ancestor === null) return conflictAnswer(c, newest, null, ['']);
+  const theirs = await onBase(newest, save.base, versions);
+  return mergedSave(c, drafts, save, { ancestor, newest: theirs, author }, at);
+}
+
+/** A save on an older revision: merged with what came since, or refused with it. */
+async function mergedSave(
+  c: Answer,
+  drafts: DraftStore,
+  save: DraftSave & { ok: true },
+  { ancestor, newest, author }: { ancestor: ConfigDocument; newest: SharedDraft; author: string },
+  at: Date,
+): Promise<SaveOutcome> {
+  const merged = mergeDocuments(ancestor, save.document, newest.document);
+  if (merged.clashes.length > 0 && !save.keepMine) {
+    return conflictAnswer(c, newest, ancestor, merged.clashes);
+  }
+  const theirs = diffDocuments(ancestor, newest.document);
+  const pausedWeights = { ...newest.pausedWeights, ...save.pausedWeights };
+  if (sameJson(merged.document, newest.document) && sameJson(pausedWeights, newest.pausedWeights)) {
+    return c.json({ ok: true, draft: newest, merged: theirs } satisfies DraftSavedAnswer, 200);
+  }
+  const next = nextRevision(
+    newest,
+    { base: newest.base, document: merged.document, pausedWeights },
+    author,
+    at,
+  );
+  if (!(await drafts.claim(next))) return 'raced';
+  return c.json({ ok: true, draft: next, merged: theirs } satisfies DraftSavedAnswer, 200);
+}
+
+function saveDraft(now: () => number): Handler<ConsoleEnv> {
+  return async function saveDraftHandler(c) {
+    const save = draftSaveOf(await readJsonBody(c.req.raw));
+    if (!save.ok) return consoleError(c, save.error === 'draft_too_large' ? 413 : 400, save.error);
+    const author = c.get('consoleAuthor');
+    // Another save came between reading the newest and claiming the next: once more, merging.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const outcome = await trySave(c, draftStores(c.env), save, author, new Date(now()));
+      if (outcome !== 'raced') return outcome;
+    }
+    throw new Error('the draft could not be saved: other saves kept coming first');
+  };
+}
+
+/** A review or approval on a revision that is no longer the newest: what came since. */
+async function staleAnswer(c: Answer, drafts: DraftStore, revision: number, newest: SharedDraft) {
+  const started = await drafts.get(revision);
+  return conflictAnswer(c, newest, started?.document ?? null, []);
+}
+
+/** The revision a review or approval names, and the newest draft; or the refusal to answer. */
+async function namedRevision(c: Answer, body: unknown, drafts: DraftStore) {
+  const revision = isObject(body) ? revisionOf(body.revision) : undefined;
+  if (!isObject(body) || revision === undefined || revision === 0) {
+    return { refused: consoleError(c, 400, 'bad_request') } as const;
+  }
+  const newest = await drafts.newest();
+  if (newest === null) return { refused: consoleError(c, 400, 'bad_request') } as const;
+  if (newest.revision !== revision) {
+    return { refused: await staleAnswer(c, drafts, revision, newest) } as const;
+  }
+  return { body, revision, drafts, newest } as const;
+}
+
+function askForReview(now: () => number): Handler<ConsoleEnv> {
+  return async function askForReviewHandler(c) {
+    const { drafts: store } = draftStores(c.env);
+    const named = await namedRevision(c, await readJsonBody(c.req.raw), store);
+    if ('refused' in named) return named.refused;
+    const { drafts, revision } = named;
+    const at = new Date(now()).toISOString();
+    if (
+      !(await drafts.requestReview(revision, c.get('consoleAuthor'), noteOf(named.body.note), at))
+    ) {
+      return staleAnswer(c, drafts, revision, (await drafts.newest()) ?? named.newest);
+    }
+    return reviewAnswer(c, drafts, named.newest);
+  };
+}
+
+function approveDraft(now: () => number): Handler<ConsoleEnv> {
+  return async function approveDraftHandler(c) {
+    const { drafts: store } = draftStores(c.env);
+    const named = await namedRevision(c, await readJsonBody(c.req.raw), store);
+    if ('refused' in named) return named.refused;
+    const { drafts, revision, newest } = named;
+    // Nothing to approve until someone asks: an approval is of a review, never of a draft alone.
+    if (newest.review === null) return consoleError(c, 400, 'bad_request');
+    const approver = c.get('consoleAuthor');
+    if (newest.editors.includes(approver) || newest.review.requestedBy === approver) {
+      return consoleError(c, 403, 'own_draft');
+    }
+    if (!(await drafts.approve(revision, approver, new Date(now()).toISOString()))) {
+      return staleAnswer(c, drafts, revision, (await drafts.newest()) ?? newest);
+    }
+    return reviewAnswer(c, drafts, newest);
+  };
+}
+
+async function reviewAnswer(c: Answer, drafts: DraftStore, fallback: SharedDraft) {
+  const answer: DraftReviewAnswer = { ok: true, draft: (await drafts.newest()) ?? fallback };
+  return c.json(answer, 200);
+}
