@@ -31,7 +31,9 @@ export function SplitRoutes({ document }: { document: ConfigDocument }) {
               checked={drawn.includes(route.id)}
               onChange={(event) => toggle(route.id, event.target.checked)}
             />{' '}
-            route {route.id} <span className="muted">(its own flow: {route.flow})</span>
+            <span>
+              route {route.id} <span className="muted">(its own flow: {route.flow})</span>
+            </span>
           </label>
         ))}
       </fieldset>
