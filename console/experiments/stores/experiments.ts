@@ -2,6 +2,7 @@ import type { ExperimentResultsAnswer } from '../../../shared/console-api/experi
 import { type ExperimentResultsQuery, fetchExperimentResults } from '../../kit/api';
 import { atom } from '../../kit/stores/atom';
 import { resultsFailureText } from '../../kit/stores/results';
+import { clearedOnPublish } from '../../kit/stores/status';
 
 /**
  * The experiments area's results: one experiment's at a time, by phase and segment, and what the
@@ -26,7 +27,7 @@ export const $experimentResults = atom<ExperimentResultsView>({
 });
 
 /** What the last action of the experiments area did (role=status). */
-export const $experimentsStatus = atom('');
+export const $experimentsStatus = clearedOnPublish(atom(''));
 export const EXPERIMENTS_STATUS_ID = 'experiments-status';
 
 let latest = 0;

@@ -20,7 +20,7 @@ import {
   publishedRevision,
   refreshSharedDraft,
 } from './shared-draft';
-import { $editStatus, $historyStatus } from './status';
+import { $editStatus, $historyStatus, settleDraftStatuses } from './status';
 import { loadRouteVisits } from './traffic';
 
 /**
@@ -118,6 +118,7 @@ export async function publishDraft(note: string): Promise<boolean> {
     return false;
   }
   await loadConsole();
+  settleDraftStatuses();
   $editStatus.set(`Published ${answer.value.version.id}. It is live now.`);
   return true;
 }

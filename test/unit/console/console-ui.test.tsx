@@ -2,6 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $experimentsStatus } from '../../../console/experiments/stores/experiments';
 import { editContent } from '../../../console/kit/stores/draft';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { $editStatus, $historyStatus } from '../../../console/kit/stores/status';
@@ -175,9 +176,13 @@ describe('the console in the browser', () => {
       ),
     ).toBeTruthy();
     await user.type(screen.getByLabelText('Note (optional)'), 'lp17 wins');
+    // A banner about the draft, as the experiments area leaves one.
+    $experimentsStatus.set('Stop lp-ai: in the draft. Publish it below to make it live.');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const status = document.getElementById('edit-status');
     await waitFor(() => expect(status?.textContent).toMatch(/^Published v3/));
+    // The publish settled it: the banner goes with it.
+    expect($experimentsStatus.get()).toBe('');
     expect(document.activeElement).toBe(status);
     expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check, CONSOLE_API.publish]);
     const published = posted[1]!.body;
