@@ -4,6 +4,7 @@ import type { FieldError } from '../../shared/console-api/errors';
 import type { LanguageNote } from '../../shared/console-api/languages';
 import { textVariables } from '../../shared/copy-placeholders';
 import { copyFieldId, languageName, sectionName } from '../kit/content-text';
+import { copyKeyLabel } from '../kit/copy-key-text';
 import { NoteBadge, NoteLine } from '../kit/LanguageNotes';
 import { keysInLanguage, ownText } from './content-edits';
 import { copyProblems } from './copy-problems';
@@ -88,11 +89,13 @@ function CopyField(props: {
         ? 'The Copy area’s text'
         : 'Bundled text';
   const note = props.notes.find((n) => n.path === path);
-  const Control = maxChars > 160 || value.length > 60 ? 'textarea' : 'input';
+  // Chosen by the text it starts from, not the one typed: a field that changed kind under the
+  // keys would lose focus mid-word (issue 59).
+  const Control = maxChars > 160 || (base ?? props.english).length > 60 ? 'textarea' : 'input';
   return (
     <div className="field content-copy__field">
       <label htmlFor={id}>
-        <code>{key}</code> <NoteBadge note={note} />
+        {copyKeyLabel(key)} <code className="muted">{key}</code> <NoteBadge note={note} />
       </label>
       <Control
         id={id}

@@ -119,7 +119,7 @@ describe('the content editor', () => {
         notes={notesOfView(CONTENT, 'one_pager', null, ANSWERED)}
       />,
     );
-    const german = screen.getByRole('textbox', { name: `${TITLE} outdated` });
+    const german = screen.getByRole('textbox', { name: `Headline ${TITLE} outdated` });
     expect(german.getAttribute('aria-describedby')).toContain('-note');
     expect(
       screen.getByText(
@@ -134,7 +134,9 @@ describe('the content editor', () => {
         notes={notesOfView(CONTENT, 'one_pager', 'b', ANSWERED)}
       />,
     );
-    expect(screen.getByRole('textbox', { name: `${TITLE} no test in this language` })).toBeTruthy();
+    expect(
+      screen.getByRole('textbox', { name: `Headline ${TITLE} no test in this language` }),
+    ).toBeTruthy();
     cleanup();
     render(
       <CopyFields
@@ -143,7 +145,7 @@ describe('the content editor', () => {
         notes={notesOfView(CONTENT, 'one_pager', null, ANSWERED)}
       />,
     );
-    expect(screen.getByRole('textbox', { name: TITLE })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: `Headline ${TITLE}` })).toBeTruthy();
   });
 });
 
