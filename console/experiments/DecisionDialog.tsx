@@ -84,7 +84,8 @@ function useDecisionChoices(id: string, experiment: ExperimentDocument, results:
   return { answer, problemOfRoutes, hidden: reach?.hidden ?? null, options };
 }
 
-interface DecisionDialogProps {
+/** What a dialog ending or settling one experiment is given (this and RouteDefaultDialog). */
+export interface DecisionDialogProps {
   id: string;
   experiment: ExperimentDocument;
   author: string;

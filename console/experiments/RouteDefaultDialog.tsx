@@ -4,6 +4,7 @@ import { ConfirmActions } from '../kit/ConfirmActions';
 import { Dialog } from '../kit/Dialog';
 import { reviewAndFocusPublish } from '../kit/review-next';
 import { $draft, decideExperiment } from '../kit/stores/draft';
+import type { DecisionDialogProps } from './DecisionDialog';
 import { routesText } from './experiment-texts';
 import { type RouteDefaultReach, routeDefaultReach } from './route-default-reach';
 import { $experimentsStatus } from './stores/experiments';
@@ -16,14 +17,7 @@ import { $experimentsStatus } from './stores/experiments';
  * something would hide the variant from the routes' new visitors, the dialog says what and offers
  * nothing; where only the split test would, the routes leave the split in the same decision.
  */
-export function RouteDefaultDialog(props: {
-  id: string;
-  experiment: ExperimentDocument;
-  author: string;
-  kinds: Readonly<Record<string, string>>;
-  openerId: string;
-  onClose(): void;
-}) {
+export function RouteDefaultDialog(props: DecisionDialogProps) {
   const { id, experiment, author, kinds, onClose } = props;
   const titleId = useId();
   const decision = experiment.decision;
