@@ -29,9 +29,9 @@ import {
   $contentSelection,
   type ContentSelection,
   followPreview,
-  loadContentCatalogue,
   select,
 } from './stores/content-editor';
+import { openContentEditor } from './stores/served-screen';
 
 /**
  * The content editor: a screen's sections and copy (any screen made of sections, in code or
@@ -43,7 +43,7 @@ export function ContentEditor() {
   const state = useStore($contentCatalogue);
   const announcement = useStore($contentAnnouncement);
   useEffect(() => {
-    void loadContentCatalogue();
+    void openContentEditor();
   }, []);
   return (
     <section className="section" id="content" aria-labelledby="content-title">

@@ -7,6 +7,7 @@ import {
   $contentAnnouncement,
   $contentCatalogue,
   $contentSelection,
+  loadContentCatalogue,
   select,
 } from './content-editor';
 
@@ -47,4 +48,14 @@ export async function followServedScreen(route: string | null): Promise<void> {
       `${who}${because}, not ${asked.screen}: edits to ${asked.screen} do not reach them.`,
     );
   }
+}
+
+/**
+ * Opens the content editor: its catalogue, then the screen the selected route's visitors (none
+ * chosen: the default visitor) are served, so that the editor never opens on a landing a roll-out
+ * replaced (one_pager, where every new visitor gets one_pager_ai).
+ */
+export async function openContentEditor(): Promise<void> {
+  await loadContentCatalogue();
+  await followServedScreen($contentSelection.get().route);
 }

@@ -31,7 +31,10 @@ import {
   setSectionVisible,
   setText,
 } from '../../../console/content/stores/content-editor';
-import { followServedScreen } from '../../../console/content/stores/served-screen';
+import {
+  followServedScreen,
+  openContentEditor,
+} from '../../../console/content/stores/served-screen';
 import { $draft, startDraft } from '../../../console/kit/stores/draft';
 import { EMPTY_CONTENT } from '../../../shared/config/content';
 import { CONSOLE_API } from '../../../shared/console-api/config';
@@ -281,6 +284,29 @@ describe('the content editor’s store', () => {
     expect($contentAnnouncement.get()).toBe(
       'Route default’s visitors get one_pager_ai (AI landing’s ai is rolled out), not one_pager: the editor shows it.',
     );
+  });
+
+  it('opens on the landing the default visitor is served, not one a roll-out replaced', async () => {
+    const AI: ComposedScreenChoice = { ...SCREEN, id: 'one_pager_ai' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === CONSOLE_API.visitorGets
+          ? new Response(
+              JSON.stringify(visitorGetsAnswer('default', ['one_pager', 'signup'], 'one_pager_ai')),
+            )
+          : new Response(JSON.stringify({ ...CATALOGUE, screens: [SCREEN, AI] })),
+      ),
+    );
+    try {
+      expect($contentSelection.get()).toMatchObject({ screen: 'one_pager', route: null });
+      await openContentEditor();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect($contentCatalogue.get().kind).toBe('ready');
+    expect($contentSelection.get()).toMatchObject({ screen: 'one_pager_ai', route: null });
+    expect($contentAnnouncement.get()).toMatch(/^Route default’s visitors get one_pager_ai/);
   });
 
   it('edits copy into the draft, and gives it back', () => {
