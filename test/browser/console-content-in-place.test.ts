@@ -39,7 +39,9 @@ describe('editing the preview in place', () => {
     await page.keyboard.press('Enter');
     await phone.locator('h1').filter({ hasText: NEW_TITLE }).waitFor();
     // The same draft text as the Heading's field beside the preview.
-    expect(await content.getByLabel(TITLE, { exact: true }).inputValue()).toBe(NEW_TITLE);
+    expect(await content.getByLabel(`Headline ${TITLE}`, { exact: true }).inputValue()).toBe(
+      NEW_TITLE,
+    );
     await content
       .getByRole('status')
       .filter({ hasText: 'Heading: text changed in place.' })
@@ -57,7 +59,9 @@ describe('editing the preview in place', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('Enter');
     expect(await field.isVisible()).toBe(true);
-    expect(await content.getByLabel(TITLE, { exact: true }).inputValue()).toBe(NEW_TITLE);
+    expect(await content.getByLabel(`Headline ${TITLE}`, { exact: true }).inputValue()).toBe(
+      NEW_TITLE,
+    );
     // Escape leaves the draft as it was, focus back on the text's button.
     await page.keyboard.press('Escape');
     await field.waitFor({ state: 'detached' });
