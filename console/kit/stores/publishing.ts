@@ -102,7 +102,13 @@ export async function publishDraft(note: string): Promise<boolean> {
   await flushSave();
   const draft = $draft.get();
   const review = $review.get();
-  if (!draft || review.kind !== 'checked' || review.document !== JSON.stringify(draft.document)) {
+  if (!draft || review.kind !== 'checked') return false;
+  if (review.document !== JSON.stringify(draft.document)) {
+    // Others' edits came in with the save: what would publish is not what was reviewed.
+    $review.set({ kind: 'idle' });
+    $editStatus.set(
+      'The draft changed since you reviewed it (edits saved by others came in): review it again before publishing.',
+    );
     return false;
   }
   $review.set({ ...review, publishing: true });

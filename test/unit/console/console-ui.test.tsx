@@ -3,8 +3,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $experimentsStatus } from '../../../console/experiments/stores/experiments';
-import { editContent } from '../../../console/kit/stores/draft';
-import { loadConsole } from '../../../console/kit/stores/publishing';
+import { $draft, editContent } from '../../../console/kit/stores/draft';
+import { loadConsole, publishDraft } from '../../../console/kit/stores/publishing';
 import { $editStatus, $historyStatus } from '../../../console/kit/stores/status';
 import { Console } from '../../../console/page/Console';
 import { Overview } from '../../../console/split/Overview';
@@ -197,6 +197,38 @@ describe('the console in the browser', () => {
     expect(
       screen.queryByText('You have edits that are not published.', { exact: false }),
     ).toBeNull();
+  });
+
+  it('says so, and publishes nothing, when the draft changed between the review and the publish', async () => {
+    const { posted } = stubWorker({
+      check: () => ({
+        status: 200,
+        body: {
+          ok: true,
+          diff: [{ path: 'split.variants.lp17.weight', kind: 'changed', before: 20, after: 60 }],
+          phase: null,
+        },
+      }),
+      publish: () => ({ status: 200, body: { ok: true, version: { id: 'v3' } } }),
+    });
+    const user = userEvent.setup();
+    await openConsole();
+    const weight = screen.getByLabelText('Weight of lp17');
+    await user.clear(weight);
+    await user.type(weight, '60');
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await screen.findByRole('button', { name: 'Publish' });
+    // What a save bringing a colleague's edits in does to the tab's draft.
+    const draft = $draft.get()!;
+    $draft.set({
+      ...draft,
+      document: { ...draft.document, split: { ...draft.document.split, defaultVariant: 'lp17' } },
+    });
+    expect(await publishDraft('')).toBe(false);
+    expect($editStatus.get()).toBe(
+      'The draft changed since you reviewed it (edits saved by others came in): review it again before publishing.',
+    );
+    expect(posted.map(({ url }) => url)).toEqual([CONSOLE_API.check]);
   });
 
   it('puts each refusal beside its field and in an alert, and publishes nothing', async () => {
