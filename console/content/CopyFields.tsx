@@ -90,7 +90,7 @@ function CopyField(props: {
         : 'Bundled text';
   const note = props.notes.find((n) => n.path === path);
   // Chosen by the text it starts from, not the one typed: a field that changed kind under the
-  // keys would lose focus mid-word (issue 59).
+  // keys would lose focus mid-word.
   const Control = maxChars > 160 || (base ?? props.english).length > 60 ? 'textarea' : 'input';
   return (
     <div className="field content-copy__field">

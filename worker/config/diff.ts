@@ -11,7 +11,7 @@ import { contentOfRef } from '../../shared/content-body';
  * reads `[a, b, c] → [a, c]` more easily than three index changes. The `version` and `phase`
  * fields are left out (the split's and each experiment's): a publish sets them itself.
  *
- * The content is a change like any other (issue 59, docs/marketers.md "The content
+ * The content is a change like any other (docs/marketers.md "The content
  * editor"): a screen's copy text by text in each language, its sections as one list, a content
  * variant or a composed screen added or removed as one, a brand and a picture.
  */

@@ -15,7 +15,7 @@ import { consoleState } from './fixtures';
 /**
  * A copy field of the content editor keeps its element, and so the focus, while a marketer types:
  * a long text replaced by a short one once turned a textarea into an input after the first key,
- * and the other keys went to the page (issue 59).
+ * and the other keys went to the page.
  */
 
 const TITLE = 'screens.one_pager.title';

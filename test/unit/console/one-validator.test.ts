@@ -21,7 +21,7 @@ import {
 } from '../../worker/experiments/config/config-fixtures';
 
 /**
- * One validator (issue 59): the console's experiment form refuses nothing the worker's validator
+ * One validator: the console's experiment form refuses nothing the worker's validator
  * accepts, and where it refuses a stretch of a layer, the validator refuses it too. Random
  * projects are built from the validator's own fixtures (test/worker/experiments/config/
  * config-fixtures.ts: Meta US, TikTok DACH and default, the split on default): price, landing and

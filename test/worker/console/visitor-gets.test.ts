@@ -26,7 +26,7 @@ import { pageStateOf } from '../page-html';
 
 /**
  * The console's "what does this visitor get" (POST /console/api/visitor-gets), "test a visitor"'s
- * arms and preview link, and a new visitor's page, over one config (issue 59): a landing test's
+ * arms and preview link, and a new visitor's page, over one config: a landing test's
  * winner rolled out on `default`, a price test running, a route showing a content variant. The
  * console must say, and its preview draw, the landing the edge serves.
  */
