@@ -58,7 +58,10 @@ describe('a picture from the console', () => {
 
     await page.getByRole('button', { name: 'Review changes' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByText(/^Published v\d+\. It is live now\./).waitFor();
+    // Polled on the status line, so a publish that does not happen fails saying why.
+    await expect
+      .poll(() => page.locator('#edit-status').textContent(), { timeout: 30_000 })
+      .toMatch(/^Published v\d+\. It is live now\./);
 
     const { context, page: visitor } = await session.newVisitor();
     await visitor.goto('/one_pager?custom_lng=de');

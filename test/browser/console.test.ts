@@ -180,11 +180,16 @@ describe('the marketers’ console in Chromium', () => {
     await openConsole(first);
     await openConsole(second);
 
-    // Both review their edit of the same version; the first publishes, then the second.
+    // Both edit the same version; the first publishes, then the second. The tabs share one
+    // draft (docs/marketers.md): the first's review saves its edit, and the second's save merges
+    // it in, so the second reviews both. Each review is awaited: otherwise whichever tab saves
+    // last takes the other's edit into its own review, and what the first publishes would depend on timing.
     await first.getByLabel('Weight of lp17').fill('10');
     await review(first);
+    await first.locator('#edit-status', { hasText: /^Reviewed: 1 change\b/ }).waitFor();
     await second.getByLabel('Weight of default').fill('30');
     await review(second);
+    await second.locator('#edit-status', { hasText: /^Reviewed: 2 changes\b/ }).waitFor();
     await second.getByRole('button', { name: 'Publish', exact: true }).waitFor();
     await publish(first, 'first tab');
     const head = (await liveState(first)).head;
