@@ -6,7 +6,7 @@ import { CONSOLE_PREVIEW_PATH } from '../../shared/console-api/config';
 import type { RouteTestAnswer } from '../../shared/console-api/routes';
 import { CLICK_ID_PARAMS, CLICK_ID_VALUES, IN_APP_VALUES } from '../../shared/routing';
 import { honoursPreviewCountry } from '../environment';
-import { visitorGets } from '../experiments/config/visitor-gets';
+import { skipsSplit, visitorGets } from '../experiments/config/visitor-gets';
 import { PREVIEW_TTL_SECONDS, previewKey, signRouteLink } from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
@@ -102,7 +102,8 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
     // What the visitor gets there: the live experiments (their rolled-out winners, each running
     // one's control) on the routing tested, as the preview link then shows it.
     const config = { ...c.get('config'), routing };
-    const gets = visitorGets(config, { route, facts, now: at, draw: null });
+    const controls = skipsSplit(link);
+    const gets = visitorGets(config, { route, facts, now: at, draw: null, controls });
     const key = previewKey(c.env);
     let preview = '';
     if (key !== null) {

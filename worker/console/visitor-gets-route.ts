@@ -15,6 +15,7 @@ import {
   armsProblem,
   type DescribedVisitor,
   type ServedConfig,
+  skipsSplit,
   type VisitorGets,
   visitorGets,
 } from '../experiments/config/visitor-gets';
@@ -168,6 +169,7 @@ export function visitorGetsRoute(now: () => number): Handler<ConsoleEnv> {
           ? null
           : { visitorId: request.visitorId.toLowerCase(), pins: new Map(), account: null },
       arms,
+      controls: skipsSplit(link),
     };
     return c.json(servedAnswer(config, visitorGets(config, visitor), visitor));
   };

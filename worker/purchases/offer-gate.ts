@@ -3,7 +3,7 @@ import { logWarning } from '../../shared/log';
 import type { FunnelConfig } from '../config/load';
 import { compiledExperiments, shapeOf } from '../experiments/config/evaluate';
 import type { FunnelShape } from '../experiments/config/funnel-shape';
-import { atControls } from '../experiments/config/visitor-gets';
+import { atControls, skipsSplit as linkSkipsSplit } from '../experiments/config/visitor-gets';
 import type { ActiveFlow } from '../funnel/flow';
 import { visitorCurrency } from '../funnel/visitor-currency';
 import { type ApiRefusal, refusal } from '../http/api-error';
@@ -15,7 +15,7 @@ import { checkOrder, offerOf } from './offer';
  * The funnel whose screens the paying page showed. The `/api` call passes through the route and
  * experiments middleware like a page (worker/sub-apps/browser-api.ts), so it is the visitor's
  * own: their route, their arms, or the route a marketer previews. One exception: a page opened with
- * `skip_split=true` (SPEC.md §4) shows every experiment's control, and the API call carries no
+ * `skip_split=true` (SPEC.md §4) shows every running experiment's control, and the API call carries no
  * query of its own; its page (the same-origin `Referer`) says so, and the offer is the
  * controls'. That buys nothing the visitor could not see by adding the parameter themselves.
  */
@@ -36,9 +36,7 @@ function skipsSplit(referer: string | undefined, requestUrl: string): boolean {
   if (!referer) return false;
   try {
     const page = new URL(referer);
-    return (
-      page.origin === new URL(requestUrl).origin && page.searchParams.get('skip_split') === 'true'
-    );
+    return page.origin === new URL(requestUrl).origin && linkSkipsSplit(page);
   } catch {
     return false;
   }

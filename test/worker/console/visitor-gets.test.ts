@@ -134,6 +134,53 @@ describe('a landing test rolled out on default', () => {
     ]);
   });
 
+  it('skip_split and a browser keeping no cookies get the winner; only running tests show controls', async () => {
+    // A visitor id the price test draws into its other arm, found through the console itself.
+    const ids = Array.from(
+      { length: 32 },
+      (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    );
+    let drawn: string | undefined;
+    for (const visitorId of ids) {
+      const arms = (await visitorGets({ ...A_GERMAN_IPHONE, visitorId })).arms;
+      if (arms.some((arm) => arm.experiment === 'pw-price' && arm.variant !== 'current')) {
+        drawn = visitorId;
+        break;
+      }
+    }
+    expect(drawn).toBeDefined();
+    const skipping = await visitorGets({
+      ...A_GERMAN_IPHONE,
+      visitorId: drawn,
+      link: 'https://funnel.test/?skip_split=true',
+    });
+    expect(skipping.landing?.ref).toBe('one_pager_ai');
+    expect(
+      skipping.arms.map(({ experiment, variant, source }) => [experiment, variant, source]),
+    ).toEqual([
+      ['split', 'default', 'control'],
+      ['lp-ai', 'ai', 'rolled_out'],
+      ['pw-price', 'current', 'control'],
+    ]);
+
+    // The edge agrees: that visitor with skip_split, and a browser that sends no cookie back
+    // (a same-origin page asked without its id), are both served the rolled-out landing.
+    const asked = { cookie: `userUuid=${drawn}`, 'user-agent': CHROME };
+    const skipped = await fetchApp('/?skip_split=true', { headers: asked });
+    const cookieless = await fetchApp('/', {
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'user-agent': CHROME },
+    });
+    for (const page of [skipped, cookieless]) {
+      expect(pageStateOf(await page.text()).screen).toBe('one_pager_ai');
+    }
+    const lines = logs.mock.calls.map(([line]: unknown[]) => JSON.parse(String(line)));
+    const served = lines.filter((line: { path?: string }) => line.path === '/');
+    expect(served.map((line: { experiments?: string }) => line.experiments)).toEqual([
+      'split:default,lp-ai:ai,pw-price:current',
+      'split:default,lp-ai:ai,pw-price:current',
+    ]);
+  });
+
   it('the route preview of "test a visitor" opens one_pager_ai, the landing a new visitor gets', async () => {
     const tested = await testVisitor('https://funnel.test/');
     expect(tested.gets.landing?.ref).toBe('one_pager_ai');

@@ -70,6 +70,11 @@ export interface DescribedVisitor {
   controls?: boolean;
 }
 
+/** Whether a link opens the funnel with `skip_split=true` (SPEC.md §4): every test's control. */
+export function skipsSplit(link: URL): boolean {
+  return link.searchParams.get('skip_split') === 'true';
+}
+
 /** What a visitor gets: the route, the experiments' arms and the funnel they walk. */
 export interface VisitorGets {
   route: ChosenRoute;
@@ -89,16 +94,23 @@ function routeFunnel(route: ChosenRoute, flows: FlowsDocument): FunnelShape {
   return { ...chosen, flow: resolved.name, screens: resolved.screens };
 }
 
-/** Each assignment at its experiment's control (SPEC.md §4 `skip_split`), applied, never exposed. */
+/**
+ * Each assignment at its experiment's control (SPEC.md §4 `skip_split`), applied, never exposed.
+ * A rolled-out winner is no longer a test: it is what its audience is served, so it stays.
+ */
 export function atControls(
   compiled: CompiledExperiments,
   assignments: readonly ExperimentAssignment[],
 ): ExperimentAssignment[] {
-  return assignments.map((assignment) => ({
-    ...assignment,
-    variant: compiled.byId.get(assignment.experiment)?.control ?? assignment.variant,
-    state: 'applied',
-  }));
+  return assignments.map((assignment) => {
+    const experiment = compiled.byId.get(assignment.experiment);
+    const rolledOut = experiment?.rolledOut != null && experiment.rolledOut === assignment.variant;
+    return {
+      ...assignment,
+      variant: rolledOut ? assignment.variant : (experiment?.control ?? assignment.variant),
+      state: 'applied',
+    };
+  });
 }
 
 /**
