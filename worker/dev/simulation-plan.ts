@@ -3,9 +3,9 @@ import type { ContentDocument } from '../../shared/config/content';
 import type { ExperimentDocument } from '../../shared/config/experiments';
 import { SPLIT_EXPERIMENT_ID } from '../../shared/experiments';
 import type { FunnelConfig } from '../config/load';
-import { applyChange, type FunnelShape } from '../experiments/config/funnel-shape';
+import { applyChange, type FunnelShape, routeFunnel } from '../experiments/config/funnel-shape';
 import { experimentFromSplit } from '../experiments/config/migrate-split';
-import { experimentTriggers, routeShape } from '../experiments/config/triggers';
+import { experimentTriggers } from '../experiments/config/triggers';
 import { type ExperimentDesign, experimentDesign } from '../experiments/results/experiment-design';
 import { offersOf, type SimulatedOffers } from './simulated-offers';
 import {
@@ -159,7 +159,7 @@ function variantOffers(
     for (const route of routes) {
       const document = config.routing.routes.find((candidate) => candidate.id === route)!;
       const change = experiment.variants[variant]?.change ?? {};
-      const shape = applyChange(routeShape(document, config.flows), change, config.flows);
+      const shape = applyChange(routeFunnel(document, config.flows), change, config.flows);
       offers[variant][route] = shapeOffers(config.content, shape, triggers.get(route)!.index);
     }
   }

@@ -9,9 +9,8 @@ import type { RouteDocument, RoutingDocument } from '../../../shared/config/rout
 import type { SplitDocument } from '../../../shared/config/split';
 import { LAYERS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import { PLAN_FIELD_NAMES, type PlanField } from '../../../shared/plans/screen-offers';
-import { applyChange, type FunnelShape, slotOf } from './funnel-shape';
+import { applyChange, type FunnelShape, routeFunnel, slotOf } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
-import { routeShape } from './triggers';
 
 /**
  * Whether a decision that makes a variant the default of its routes reaches the routes' new
@@ -218,7 +217,7 @@ function shapeOfRoute(
   flows: FlowsDocument,
 ) {
   const route = routes.get(id);
-  return route === undefined ? null : routeShape(route, flows);
+  return route === undefined ? null : routeFunnel(route, flows);
 }
 
 /** Whether the decision is new in this publish: `live` did not hold it yet. */

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/plans/screen-offers';
 import { isPaywallScreen } from '../../../shared/screens';
 import { resolveFlow } from '../../funnel/flow';
+import { chosenRouteOf } from '../../routing/router';
 
 /**
  * What a visitor walks once their route and their experiments' variants apply: the flow's name,
@@ -143,4 +144,19 @@ function sameCurrencies(a: CountryCurrencies | undefined, b: CountryCurrencies |
   const entries = (table: CountryCurrencies | undefined) =>
     JSON.stringify(Object.entries(table ?? {}).sort(([x], [y]) => x.localeCompare(y)));
   return entries(a) === entries(b);
+}
+
+/**
+ * What a visitor of a route walks before any experiment changes it: its flow's screens (an
+ * unknown flow falls back to `default`, SPEC.md §4), its plans, content variants and offer terms.
+ * The edge serving a visitor (visitor-gets.ts) and the validator placing triggers read a route
+ * through this one function, so they cannot disagree on it.
+ */
+export function routeFunnel(
+  route: Omit<Parameters<typeof chosenRouteOf>[0], 'id'>,
+  flows: FlowsDocument,
+): FunnelShape {
+  const { id: _id, flow, ...chosen } = chosenRouteOf({ ...route, id: '' });
+  const resolved = resolveFlow(flows, flow);
+  return { ...chosen, flow: resolved.name, screens: resolved.screens };
 }

@@ -1,11 +1,15 @@
 import type { ComposedScreens, ScreenRef } from '../../../shared/composed-screens';
 import type { ExperimentAudience, ExperimentDocument } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
-import type { RouteDocument, RoutingDocument } from '../../../shared/config/routing';
+import type { RoutingDocument } from '../../../shared/config/routing';
 import { type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
-import { planChoicesOf } from '../../../shared/plans/screen-offers';
-import { resolveFlow } from '../../funnel/flow';
-import { applyChange, type FunnelShape, slotOfRef, triggerIndex } from './funnel-shape';
+import {
+  applyChange,
+  type FunnelShape,
+  routeFunnel,
+  slotOfRef,
+  triggerIndex,
+} from './funnel-shape';
 
 /**
  * Where each experiment exposes its visitors, route by route (docs/experiments.md): the first
@@ -23,22 +27,6 @@ export interface Trigger {
   screen: ScreenRef;
   /** The slot that screen stands at: a composed screen's `from`'s; null for one no test swaps. */
   slot: Slot | null;
-}
-
-/** What a visitor of the route walks before any experiment changes it. */
-export function routeShape(
-  route: Pick<
-    RouteDocument,
-    'flow' | 'plans' | 'upsellPlans' | 'guidePlans' | 'content' | 'anchors' | 'countdown'
-  >,
-  flows: FlowsDocument,
-) {
-  const flow = resolveFlow(flows, route.flow);
-  const shape: FunnelShape = { flow: flow.name, screens: flow.screens, ...planChoicesOf(route) };
-  if (route.content) shape.content = route.content;
-  if (route.anchors === false) shape.anchors = false;
-  if (route.countdown === false) shape.countdown = false;
-  return shape;
 }
 
 /** The routes an audience takes visitors from, in the routing's order; absent: all of them. */
@@ -91,7 +79,7 @@ export function experimentTriggers(
   for (const routeId of targetedRoutes(experiment.audience, routing)) {
     const route = byId.get(routeId);
     if (route === undefined) continue;
-    const shapes = variantShapes(experiment, routeShape(route, flows), flows);
+    const shapes = variantShapes(experiment, routeFunnel(route, flows), flows);
     const index = triggerFor(id, shapes, content);
     const screen =
       index === null ? undefined : shapes.map((shape) => shape.screens[index]).find(Boolean);

@@ -20,9 +20,9 @@ import { webhookAddressProblem } from '../../http/webhook-address';
 import { decisionReachIssues } from './decision-reach';
 import { decisionIssues } from './decisions';
 import { editIssues, layerSeedIssues, newExperimentIssue, removalIssue } from './edits';
-import { applyChange, slotOf, slotOfRef } from './funnel-shape';
+import { applyChange, routeFunnel, slotOf, slotOfRef } from './funnel-shape';
 import { experimentFromSplit } from './migrate-split';
-import { experimentTriggers, routeShape } from './triggers';
+import { experimentTriggers } from './triggers';
 
 /**
  * The one validator of the `experiments` section against the rest of the config (docs/analytics.md,
@@ -228,7 +228,7 @@ function triggerChecks(
       const flow = resolveFlow(context.flows, change.flow ?? route.flow);
       const shown = screensInCode(
         context.content ?? {},
-        applyChange(routeShape(route, context.flows), change, context.flows).screens,
+        applyChange(routeFunnel(route, context.flows), change, context.flows).screens,
       );
       for (const role of ['upsell', 'guide'] as const) {
         const field = PLAN_FIELDS[role];

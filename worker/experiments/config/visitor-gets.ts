@@ -3,7 +3,6 @@ import type { ExperimentsDocument } from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { RoutingDocument } from '../../../shared/config/routing';
 import type { SplitDocument } from '../../../shared/config/split';
-import { resolveFlow } from '../../funnel/flow';
 import type { ChosenRoute, VisitorFacts } from '../../routing/router';
 import { HASHED_PLACEMENT, type Placement } from '../assignment/assign';
 import {
@@ -14,7 +13,7 @@ import {
   shapeOf,
   type VisitorAccount,
 } from './evaluate';
-import type { FunnelShape } from './funnel-shape';
+import { type FunnelShape, routeFunnel } from './funnel-shape';
 
 /**
  * What the edge serves a visitor (docs/experiments.md, "What a visitor gets"): their route, their
@@ -85,13 +84,6 @@ export interface VisitorGets {
   base: FunnelShape;
   /** The route's funnel with each arm's change on top: what is served. */
   shape: FunnelShape;
-}
-
-/** The funnel of a route before any experiment: its flow, plans, content and offer terms. */
-function routeFunnel(route: ChosenRoute, flows: FlowsDocument): FunnelShape {
-  const { id: _id, flow, ...chosen } = route;
-  const resolved = resolveFlow(flows, flow);
-  return { ...chosen, flow: resolved.name, screens: resolved.screens };
 }
 
 /**

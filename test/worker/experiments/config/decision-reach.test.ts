@@ -15,7 +15,7 @@ import {
   compileExperiments,
   shapeOf,
 } from '../../../../worker/experiments/config/evaluate';
-import { routeShape } from '../../../../worker/experiments/config/triggers';
+import { routeFunnel } from '../../../../worker/experiments/config/funnel-shape';
 import {
   type ExperimentsContext,
   validateExperiments,
@@ -174,7 +174,12 @@ describe('a decision making a variant its routes’ default', () => {
         now: Date.now(),
       };
       const assignments = assignExperiments(compiled, visitor, HASHED_PLACEMENT);
-      const shape = shapeOf(compiled, routeShape(route, context.flows), assignments, context.flows);
+      const shape = shapeOf(
+        compiled,
+        routeFunnel(route, context.flows),
+        assignments,
+        context.flows,
+      );
       return shape.screens[0];
     };
     const asDefault = section({ 'lp-ai': shippedLanding(['default']) });

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowsDocument } from '../../../../shared/config/flows';
-import { applyChange } from '../../../../worker/experiments/config/funnel-shape';
+import { applyChange, routeFunnel } from '../../../../worker/experiments/config/funnel-shape';
 import { experimentFromSplit } from '../../../../worker/experiments/config/migrate-split';
-import {
-  experimentTriggers,
-  routeShape,
-  triggerFor,
-} from '../../../../worker/experiments/config/triggers';
+import { experimentTriggers, triggerFor } from '../../../../worker/experiments/config/triggers';
 import {
   CONTEXT,
   FLOWS,
@@ -171,7 +167,7 @@ describe('the trigger of each kind of test', () => {
   });
 
   it('a content change lays its screens over what the funnel already shows', () => {
-    const base = routeShape({ flow: 'default', content: { one_pager: 'a', signup: 'x' } }, FLOWS);
+    const base = routeFunnel({ flow: 'default', content: { one_pager: 'a', signup: 'x' } }, FLOWS);
     const changed = applyChange(base, { content: { one_pager: 'b' } }, FLOWS);
     expect(changed.content).toEqual({ one_pager: 'b', signup: 'x' });
     // The control changes nothing: the route's content stays.
@@ -209,7 +205,7 @@ describe('the migrated split', () => {
 
 describe('the edge recomputes the trigger per visitor with triggerFor', () => {
   it("another layer's flow without a landing leaves a landing test nothing to show", () => {
-    const base = routeShape({ flow: 'default' }, FLOWS);
+    const base = routeFunnel({ flow: 'default' }, FLOWS);
     // The visitor's flow-layer variant walks stripe_test, which starts at auto-signup.
     const underFlowTest = applyChange(base, { flow: 'stripe_test' }, FLOWS);
     const shapes = [
