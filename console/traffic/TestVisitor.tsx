@@ -74,6 +74,12 @@ function Answer() {
               Preview route {answer.route}
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
+          ) : answer.previewTooLarge ? (
+            <p className="muted">
+              No preview link: route {answer.route} carries more than a browser keeps in the preview
+              cookie (4 KB), its currency table above all, so a preview would show the live funnel.
+              List fewer countries in its currencies to preview it.
+            </p>
           ) : (
             <p className="muted">Previews are not set up on this deployment.</p>
           )}

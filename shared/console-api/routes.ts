@@ -36,8 +36,13 @@ export interface RouteTestAnswer {
   passed: { id: string; why: string }[];
   /** What the visitor's first touch reads from the link (source, UTM values, entry). */
   source: string;
-  /** Opens the route's funnel as a preview, which assigns and counts nothing. */
+  /** Opens the route's funnel as a preview, which assigns and counts nothing; '' for none. */
   preview: string;
+  /**
+   * No preview link because the route (its currency table above all) is more than a browser's
+   * preview cookie holds: the link would preview the live funnel instead.
+   */
+  previewTooLarge?: true;
   /** What the visitor gets on that route (the live experiments on the routing tested). */
   gets: VisitorGetsAnswer;
 }

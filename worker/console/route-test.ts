@@ -7,7 +7,12 @@ import type { RouteTestAnswer } from '../../shared/console-api/routes';
 import { CLICK_ID_PARAMS, CLICK_ID_VALUES, IN_APP_VALUES } from '../../shared/routing';
 import { honoursPreviewCountry } from '../environment';
 import { skipsSplit, visitorGets } from '../experiments/config/visitor-gets';
-import { PREVIEW_TTL_SECONDS, previewKey, signRouteLink } from '../funnel/preview';
+import {
+  fitsPreviewCookie,
+  PREVIEW_TTL_SECONDS,
+  previewKey,
+  signRouteLink,
+} from '../funnel/preview';
 import { consoleError } from '../http/console-errors';
 import { readJsonBody } from '../http/json-body';
 import type { ConsoleEnv } from '../middleware/envs';
@@ -106,14 +111,19 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
     const gets = visitorGets(config, { route, facts, now: at, draw: null, controls });
     const key = previewKey(c.env);
     let preview = '';
-    if (key !== null) {
-      // A link, not the cookie: the marketer may open it in any browser, on a phone say; the
-      // cookie it then sets is bound to that browser (worker/console/preview-route.ts).
-      const token = await signRouteLink(
-        key,
-        previewedRouteFor(gets),
-        Math.floor(now() / 1000) + PREVIEW_TTL_SECONDS,
-      );
+    let previewTooLarge = false;
+    // A link, not the cookie: the marketer may open it in any browser, on a phone say; the
+    // cookie it then sets is bound to that browser (worker/console/preview-route.ts).
+    const token =
+      key === null
+        ? null
+        : await signRouteLink(
+            key,
+            previewedRouteFor(gets),
+            Math.floor(now() / 1000) + PREVIEW_TTL_SECONDS,
+          );
+    if (token !== null && !fitsPreviewCookie(token)) previewTooLarge = true;
+    else if (token !== null) {
       const query = new URLSearchParams(link.search);
       query.delete('route');
       query.set('route', token);
@@ -134,6 +144,7 @@ export function routeTest(now: () => number): Handler<ConsoleEnv> {
       passed,
       source: touchText(touch),
       preview,
+      ...(previewTooLarge ? { previewTooLarge } : {}),
       gets: servedAnswer(config, gets, {}),
     };
     return c.json(answer);

@@ -273,6 +273,18 @@ async function verifyRoutePreview(
  */
 export const PREVIEW_COOKIE = 'gf_preview';
 
+/** The most a browser keeps of one cookie, name and value together (RFC 6265 §6.1). */
+const COOKIE_LIMIT = 4096;
+
+/**
+ * Whether a preview token can ride in the preview cookie. A longer one the browser drops without
+ * a word, and the preview would show the live funnel instead of the route (a route's currency
+ * table of a few hundred countries is what makes a token that long).
+ */
+export function fitsPreviewCookie(token: string): boolean {
+  return PREVIEW_COOKIE.length + 1 + token.length <= COOKIE_LIMIT;
+}
+
 /** Where the preview bar's link goes: clears the cookie (worker/console/preview-route.ts). */
 export const PREVIEW_END_URL = `${CONSOLE_PREVIEW_PATH}?end=1`;
 

@@ -441,6 +441,29 @@ describe('testing a visitor', () => {
     );
   });
 
+  it('says why there is no preview link when the route is more than a preview cookie holds', async () => {
+    const answer: RouteTestAnswer = {
+      route: 'euro_zone',
+      flow: 'default',
+      plans: null,
+      upsellPlans: null,
+      guidePlans: null,
+      passed: [],
+      source: 'direct',
+      preview: '',
+      previewTooLarge: true,
+      gets: visitorGetsAnswer('euro_zone', ['one_pager', 'searching', 'signup'], 'one_pager'),
+    };
+    stubWorker({ status: 404, body: {} }, undefined, { status: 200, body: answer });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    await user.type(traffic.getByLabelText('Ad link'), LINK);
+    await user.click(traffic.getByRole('button', { name: 'Test visitor' }));
+    expect(await traffic.findByText(/^No preview link: route euro_zone carries more/)).toBeTruthy();
+    expect(traffic.queryByRole('link', { name: /Preview route/ })).toBeNull();
+    expect(traffic.queryByText(/Previews are not set up/)).toBeNull();
+  });
+
   it('says the draft cannot be tested while its routing is refused', async () => {
     stubWorker({ status: 404, body: {} }, undefined, {
       status: 400,

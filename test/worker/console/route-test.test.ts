@@ -4,6 +4,8 @@ import type { RoutingDocument } from '../../../shared/config/routing';
 import { CONSOLE_API } from '../../../shared/console-api/config';
 import type { InvalidAnswer } from '../../../shared/console-api/errors';
 import type { RouteTestAnswer, RouteTestRequest } from '../../../shared/console-api/routes';
+import { COUNTRY_CODES } from '../../../shared/routing';
+import { SCREEN_IDS } from '../../../shared/screens';
 import { freshApp, ORIGIN, setCookies } from '../fetch-app';
 import { pageStateOf } from '../page-html';
 
@@ -389,6 +391,43 @@ describe('the preview link of a tested route', () => {
     const { html } = await openPreview(answer);
     expect(pageStateOf(html)).toMatchObject({ flow: 'lp11ch8' });
     expect(html).toContain('Preview of route <strong>new_one</strong>');
+  });
+
+  it('gives no link for a route more than the preview cookie holds, and says so', async () => {
+    /**
+     * The draft with a route whose currency table lists the first `count` countries, and whose
+     * screens each show a content variant of the longest name (the routing alone is checked).
+     */
+    const routeWith = (count: number): RoutingDocument => ({
+      ...LIVE,
+      routes: [
+        {
+          id: 'euro_zone',
+          audience: 'tiktok_dach',
+          flow: 'lp11ch8',
+          currencies: Object.fromEntries(
+            COUNTRY_CODES.slice(0, count).map((code) => [code, 'EUR']),
+          ),
+          content: Object.fromEntries(SCREEN_IDS.slice(0, 12).map((id) => [id, 'v'.repeat(40)])),
+        },
+        LIVE.routes[2]!,
+      ],
+    });
+    // Every country: a browser would drop the cookie and show the live funnel.
+    const everywhere = (await (
+      await post({ ...GERMAN_IPHONE, routing: routeWith(COUNTRY_CODES.length) })
+    ).json()) as RouteTestAnswer;
+    expect(everywhere.route).toBe('euro_zone');
+    expect(everywhere.preview).toBe('');
+    expect(everywhere.previewTooLarge).toBe(true);
+    // Forty countries fit: the link previews the route, its cookie within a browser's 4 KB.
+    const forty = (await (
+      await post({ ...GERMAN_IPHONE, routing: routeWith(40) })
+    ).json()) as RouteTestAnswer;
+    expect(forty.previewTooLarge).toBeUndefined();
+    const { link, html } = await openPreview(forty);
+    expect(`gf_preview=${setCookies(link).get('gf_preview')}`.length).toBeLessThanOrEqual(4096);
+    expect(html).toContain('Preview of route <strong>euro_zone</strong>');
   });
 
   it('opens in any browser, but the cookie it sets previews only in the one that opened it', async () => {
