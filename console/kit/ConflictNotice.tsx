@@ -1,5 +1,6 @@
 import type { Change, VersionSummary } from '../../shared/console-api/versions';
 import { ChangeList } from './ChangeList';
+import { changesText } from './change-text';
 import { timeText } from './time-text';
 
 /**
@@ -19,8 +20,7 @@ export function ConflictNotice(props: {
     <div className="notice notice--error" role="alert">
       <p>
         <strong>
-          Someone published {head.id} since you started: {changes.length}{' '}
-          {changes.length === 1 ? 'change' : 'changes'}.
+          Someone published {head.id} since you started: {changesText(changes)}.
         </strong>{' '}
         {action} ({head.author}, <time dateTime={head.at}>{timeText(head.at)}</time>
         {head.note ? `: “${head.note}”` : ''})

@@ -85,3 +85,9 @@ export function changeItems(changes: readonly Change[]): ChangeItem[] {
   }
   return items;
 }
+
+/** "3 changes": the items a change list shows (a text's languages are one), not raw paths. */
+export function changesText(changes: readonly Change[]): string {
+  const count = changeItems(changes).length;
+  return `${count} ${count === 1 ? 'change' : 'changes'}`;
+}

@@ -6,6 +6,7 @@ import type {
 import type { FieldError } from '../../../shared/console-api/errors';
 import type { LanguageNote } from '../../../shared/console-api/languages';
 import type { Change } from '../../../shared/console-api/versions';
+import { changesText } from '../../kit/change-text';
 import { atom } from '../../kit/stores/atom';
 import { type Loaded, loadedFrom, refusalText } from '../../kit/stores/loaded';
 import {
@@ -142,7 +143,7 @@ export async function reviewCopy(): Promise<void> {
     languages,
     publishing: false,
   });
-  $copyStatus.set(`Reviewed: ${diff.length} ${diff.length === 1 ? 'change' : 'changes'}.`);
+  $copyStatus.set(`Reviewed: ${changesText(diff)}.`);
 }
 
 /** Whether the review still describes the draft (an edit after it needs a new review). */

@@ -6,6 +6,7 @@ import {
   type Refusal,
   rollBack,
 } from '../api';
+import { changesText } from '../change-text';
 import { linkPlanNotices } from '../link-plans';
 import { $draft, startDraft } from './draft';
 import { $history, $rollback } from './history';
@@ -90,7 +91,7 @@ export async function reviewDraft(): Promise<void> {
     publishing: false,
   });
   // Said in the status line too, so a screen reader hears the outcome without the whole diff.
-  const changes = `${diff.length} ${diff.length === 1 ? 'change' : 'changes'}`;
+  const changes = changesText(diff);
   $editStatus.set(
     `Reviewed: ${changes}${phase || experimentPhases.length > 0 ? ', starting a new phase' : ''}.`,
   );

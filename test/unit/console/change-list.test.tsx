@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeList } from '../../../console/kit/ChangeList';
+import { ConflictNotice } from '../../../console/kit/ConflictNotice';
 
 afterEach(cleanup);
 
@@ -35,5 +36,37 @@ describe('the change list of a review, a conflict and History', () => {
     ]);
     expect(text!.textContent).toContain('screens.one_pager.title');
     expect(weight!.textContent).toBe('Weight of lp1: 50 → 30 split.variants.lp1.weight');
+  });
+
+  it('counts what it lists: a text changed in two languages is one change of a conflict', () => {
+    render(
+      <ConflictNotice
+        head={{
+          id: 'v7',
+          seq: 7,
+          author: 'anna@example.com',
+          at: '2026-11-27T10:00:00Z',
+          note: '',
+          source: 'console',
+          phase: 1,
+          base: 6,
+        }}
+        changes={[
+          {
+            path: 'copy.en.screens.one_pager.title',
+            kind: 'changed',
+            before: 'Find',
+            after: 'Locate',
+          },
+          { path: 'copy.de.screens.one_pager.title', kind: 'added', after: 'Orten' },
+          { path: 'split.variants.lp1.weight', kind: 'changed', before: 50, after: 30 },
+        ]}
+        action="Nothing was published."
+        onTakeLive={() => {}}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/^Someone published v7 since you started: 2 changes\./);
+    expect(within(alert).getAllByRole('listitem')).toHaveLength(2);
   });
 });
