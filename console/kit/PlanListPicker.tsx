@@ -1,15 +1,8 @@
 import { useId } from 'react';
 import type { PlanFamilyId, PlanRole } from '../../shared/plans/catalogue';
-import { MAX_PLANS, SCREEN_OFFERS } from '../../shared/plans/screen-offers';
-import { planText } from './plan-text';
+import { MAX_PLANS } from '../../shared/plans/screen-offers';
+import { OWN_PLANS, planText } from './plan-text';
 import { PLANS_OF_ROLE } from './route-choices';
-
-/** Each role's own screen, whose plans stay when a list names none. */
-const OWN_SCREEN: Record<PlanRole, string> = {
-  main: 'each screen’s own',
-  upsell: `the upsell’s own, ${SCREEN_OFFERS.upsell_an_private.families.join(', ')}`,
-  guide: `the guide’s own, ${SCREEN_OFFERS.upsell_guide.defaultFamily}`,
-};
 
 /**
  * One plan list of a route or a variant, picked from the catalogue's families of its role by
@@ -34,7 +27,7 @@ export function PlanListPicker({
   const picked = chosen ?? [];
   const families = PLANS_OF_ROLE[sells];
   const single = MAX_PLANS[sells] === 1;
-  const none = `${legend} (optional; none: ${OWN_SCREEN[sells]})`;
+  const none = `${legend} (optional; none: ${OWN_PLANS[sells]})`;
   if (single)
     return (
       <fieldset className="field plan-list" aria-describedby={describedBy}>

@@ -13,7 +13,7 @@ import { $editStatus } from '../kit/stores/status';
 
 /** What the add form calls each plan list of the new route. */
 const PLAN_LEGENDS: Record<PlanRole, string> = {
-  main: 'Plans of the new route',
+  main: 'Main plans of the new route',
   upsell: 'Upsell plans of the new route',
   guide: 'Guide of the new route',
 };

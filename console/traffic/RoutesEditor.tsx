@@ -2,47 +2,21 @@ import { memo, useId } from 'react';
 import type { FlowsDraft as FlowsDocument } from '../../shared/config/flows';
 import type { RouteDocument, RoutingDocument } from '../../shared/config/routing';
 import type { ConfigDocument } from '../../shared/console-api/config';
-import type { PlanRole } from '../../shared/plans/catalogue';
 import { currencyTable } from '../../shared/plans/currency';
-import { PLAN_FIELDS } from '../../shared/plans/screen-offers';
 import { DEFAULT_ROUTE_ID } from '../../shared/routing';
 import { CurrencyTable } from '../kit/CurrencyTable';
 import { countryText, linkPlanNotice, warningText } from '../kit/link-plans';
 import { MoveButtons } from '../kit/MoveButtons';
-import { PlanListPicker } from '../kit/PlanListPicker';
 import { localValueOf, utcInstantOf } from '../kit/routing-edits';
 import { nameOptions, SelectField } from '../kit/SelectField';
 import { moveRoute, removeRoute, setRouteFields } from '../kit/stores/draft';
 import { $editStatus } from '../kit/stores/status';
+import { RoutePlans } from './RoutePlans';
 
 /** Runs an edit, then puts focus on `focusId` once React has drawn the moved list. */
 function editThenFocus(change: () => void, focusId: string): void {
   change();
   requestAnimationFrame(() => document.getElementById(focusId)?.focus());
-}
-
-/** What each of a route's plan lists is called on its card. */
-const PLAN_LEGENDS: Record<PlanRole, string> = {
-  main: 'Plans',
-  upsell: 'Upsell plans',
-  guide: 'Guide',
-};
-
-/** The route's plans of each role: the paywall's and checkout's, the upsell's, the guide. */
-function PlansPicker({ route }: { route: RouteDocument }) {
-  return (
-    <div className="route-editor__plans">
-      {(Object.keys(PLAN_FIELDS) as PlanRole[]).map((role) => (
-        <PlanListPicker
-          key={role}
-          sells={role}
-          legend={`${PLAN_LEGENDS[role]} of ${route.id}`}
-          chosen={route[PLAN_FIELDS[role]]}
-          onChange={(plans) => setRouteFields(route.id, { [PLAN_FIELDS[role]]: plans })}
-        />
-      ))}
-    </div>
-  );
 }
 
 function RouteEditor({
@@ -82,7 +56,7 @@ function RouteEditor({
         <p className="muted">Takes everyone no route above takes; it is always last.</p>
       ) : null}
       <RouteFields id={id} route={route} document={document} />
-      <PlansPicker route={route} />
+      <RoutePlans route={route} />
       <RouteOffer id={id} route={route} />
       <CurrencyTable
         id={`${id}-currencies`}

@@ -143,6 +143,7 @@ describe('the marketers’ guides walked by mouse in Chromium', () => {
     const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
     const route = routes.getByRole('listitem').first();
     await route.getByRole('heading', { name: /Route tiktok_de/ }).waitFor();
+    await click(route.getByRole('button', { name: 'Choose plans of route tiktok_de' }));
     await click(route.getByRole('checkbox', { name: /^quarterly:/ }));
     await route.getByText('Anyone who opens this link gets these plans.').waitFor();
 

@@ -54,6 +54,7 @@ describe('a route on paid TikTok clicks, built by mouse in Chromium', () => {
     await traffic.getByRole('button', { name: 'Add route' }).click();
     const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
     const route = routes.getByRole('listitem').filter({ hasText: 'Route tiktok_paid' });
+    await route.getByRole('button', { name: 'Choose plans of route tiktok_paid' }).click();
     await route.getByRole('checkbox', { name: /^quarterly:/ }).click();
     await route.getByText('Anyone who opens this link gets these plans.').waitFor();
 

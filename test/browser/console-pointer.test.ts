@@ -329,10 +329,16 @@ async function createForm(page: Page, depth: Depth): Promise<void> {
 const trafficArea = (page: Page) => page.getByRole('region', { name: 'Traffic' });
 
 /**
- * Traffic: nothing covered (at the clicked width each field of the routes and audiences clicked,
- * and the routes reordered); the audience editor's states; a TikTok visitor tested.
+ * Traffic: each route's plan boxes opened, then nothing covered (at the clicked width each field
+ * of the routes and audiences clicked, and the routes reordered); the audience editor's states; a
+ * TikTok visitor tested.
  */
 async function traffic(page: Page, depth: Depth): Promise<void> {
+  const openers = trafficArea(page).getByRole('button', { name: /^Choose plans of route / });
+  for (const opener of await openers.all()) {
+    await press(page, opener);
+    await expect.poll(() => opener.getAttribute('aria-expanded')).toBe('true');
+  }
   await proveState(page, trafficArea(page), depth);
   if (depth === 'click every field') await routeOrder(page);
   await audienceEditor(page);

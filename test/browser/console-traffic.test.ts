@@ -82,7 +82,13 @@ describe('the Traffic area of the console in Chromium', () => {
     ]);
     expect(await saved.getByText('Used by tiktok_de.').count()).toBe(1);
     const tiktokRoute = routes.getByRole('listitem').first();
+    // The card says what it sells in one line; its plan boxes open on Enter.
+    expect(await tiktokRoute.getByText(/^Plans:/).textContent()).toBe('Plans: each screen’s own');
+    await press(tiktokRoute.getByRole('button', { name: 'Choose plans of route tiktok_de' }));
     await press(tiktokRoute.getByRole('checkbox', { name: /^quarterly:/ }), 'Space');
+    expect(await tiktokRoute.getByText(/^Plans:/).textContent()).toBe(
+      'Plans: quarterly: $59.99 every 3 months',
+    );
     // TikTok is read from the link: whoever opens it gets the plans.
     await tiktokRoute.getByText('Anyone who opens this link gets these plans.').waitFor();
 

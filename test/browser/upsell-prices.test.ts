@@ -48,7 +48,8 @@ describe('upsell prices set in the console', () => {
     const traffic = page.getByRole('region', { name: 'Traffic' });
     const routes = traffic.getByRole('list', { name: 'Routes in the draft, in order' });
     const route = routes.getByRole('listitem').filter({ hasText: 'Route default' });
-    const upsell = route.getByRole('group', { name: /^Upsell plans of default/ });
+    await route.getByRole('button', { name: 'Choose plans of route default' }).click();
+    const upsell = route.getByRole('group', { name: /^Upsell plans of route default/ });
     await upsell.getByRole('checkbox', { name: /^upsell_monthly_799:/ }).click();
     await upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }).click();
     await publishByMouse(page);

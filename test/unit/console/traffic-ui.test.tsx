@@ -154,7 +154,9 @@ describe('the route editor', () => {
     const [tiktok, weekend] = routes.getAllByRole('listitem').map((item) => within(item));
     expect(tiktok!.getByText('Anyone who opens this link gets these plans.')).toBeTruthy();
     // A weekday cannot be put in a link: no warning, even with plans.
-    await userEvent.setup().click(weekend!.getByLabelText(/^monthly:/));
+    const user = userEvent.setup();
+    await user.click(weekend!.getByRole('button', { name: 'Choose plans of route weekend' }));
+    await user.click(weekend!.getByLabelText(/^monthly:/));
     expect(weekend!.queryByText('Anyone who opens this link gets these plans.')).toBeNull();
   });
 
@@ -265,14 +267,56 @@ describe('the route editor', () => {
     expect(routes.at(-1)?.id).toBe('default');
   });
 
+  it('says on each route card what it sells, its plan pickers closed until opened by keyboard', async () => {
+    stubWorker({ status: 404, body: {} });
+    const { traffic } = await openTraffic();
+    const user = userEvent.setup();
+    const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
+    const [tiktok, weekend, everyone] = routes.getAllByRole('listitem').map((card) => within(card));
+    expect(tiktok!.getByText(/^Plans:/).textContent).toBe(
+      'Plans: quarterly: $59.99 every 3 months',
+    );
+    expect(weekend!.getByText(/^Plans:/).textContent).toBe('Plans: each screen’s own');
+    // Closed, no card draws a plan box: a list of controls is not three cards of the same labels.
+    expect(routes.queryAllByRole('checkbox', { name: /^quarterly:/ })).toEqual([]);
+    expect(routes.queryAllByRole('group', { name: /plans of route/ })).toEqual([]);
+
+    const open = tiktok!.getByRole('button', { name: 'Choose plans of route tiktok' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    open.focus();
+    await user.keyboard('{Enter}');
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      tiktok!.getAllByRole('group').map((group) => group.querySelector('legend')?.textContent),
+    ).toEqual([
+      'Main plans of route tiktok (optional; none: each screen’s own)',
+      'Upsell plans of route tiktok (optional; none: the upsell’s own, upsell_monthly_999, upsell_quarterly_999)',
+      'Guide of route tiktok (optional; none: the guide’s own, guide_899)',
+      'Currencies of route tiktok',
+    ]);
+    // Only the opened card draws its boxes.
+    expect(routes.getAllByRole('checkbox', { name: /^quarterly:/ })).toHaveLength(1);
+    await user.keyboard(' ');
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    expect(tiktok!.queryByRole('group', { name: /^Main plans of route tiktok/ })).toBeNull();
+
+    await user.click(everyone!.getByRole('button', { name: 'Choose plans of route default' }));
+    const guide = within(everyone!.getByRole('group', { name: /^Guide of route default/ }));
+    await user.click(guide.getByRole('radio', { name: /^guide_1799:/ }));
+    expect(everyone!.getByText(/^Plans:/).textContent).toBe(
+      'Plans: each screen’s own · Guide: guide_1799: $17.99 once',
+    );
+  });
+
   it('picks a route’s upsell tiers and its guide from the catalogue, into the draft', async () => {
     stubWorker({ status: 404, body: {} });
     const { traffic } = await openTraffic();
     const user = userEvent.setup();
-    const upsell = within(traffic.getByRole('group', { name: /^Upsell plans of tiktok/ }));
+    await user.click(traffic.getByRole('button', { name: 'Choose plans of route tiktok' }));
+    const upsell = within(traffic.getByRole('group', { name: /^Upsell plans of route tiktok/ }));
     await user.click(upsell.getByRole('checkbox', { name: /^upsell_monthly_799:/ }));
     await user.click(upsell.getByRole('checkbox', { name: /^upsell_quarterly_799:/ }));
-    const guide = within(traffic.getByRole('group', { name: /^Guide of tiktok/ }));
+    const guide = within(traffic.getByRole('group', { name: /^Guide of route tiktok/ }));
     await user.click(guide.getByRole('radio', { name: /^guide_1799: \$17\.99 once/ }));
     expect($draft.get()?.document.routing.routes[0]).toMatchObject({
       id: 'tiktok',
@@ -365,7 +409,9 @@ describe('the review', () => {
     const user = userEvent.setup();
     // The weekend route gets plans too: a weekday cannot be typed, so it is not named.
     const routes = within(traffic.getByRole('list', { name: 'Routes in the draft, in order' }));
-    await user.click(within(routes.getAllByRole('listitem')[1]!).getByLabelText(/^monthly:/));
+    const weekend = within(routes.getAllByRole('listitem')[1]!);
+    await user.click(weekend.getByRole('button', { name: 'Choose plans of route weekend' }));
+    await user.click(weekend.getByLabelText(/^monthly:/));
     await user.click(screen.getByRole('button', { name: 'Review changes' }));
     const named = await screen.findByRole('list', {
       name: 'Routes whose plans anyone with the link gets',
