@@ -3,26 +3,20 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeList } from '../../../console/kit/ChangeList';
 import { ConflictNotice } from '../../../console/kit/ConflictNotice';
+import type { Change } from '../../../shared/console-api/versions';
 
 afterEach(cleanup);
 
+/** A headline changed in English and added in German, and a weight. */
+const CHANGES: Change[] = [
+  { path: 'copy.en.screens.one_pager.title', kind: 'changed', before: 'Find', after: 'Locate' },
+  { path: 'copy.de.screens.one_pager.title', kind: 'added', after: 'Orten' },
+  { path: 'split.variants.lp1.weight', kind: 'changed', before: 50, after: 30 },
+];
+
 describe('the change list of a review, a conflict and History', () => {
   it('shows a text that changed in several languages side by side, each before and after', () => {
-    render(
-      <ChangeList
-        label="Copy changes this publish makes"
-        changes={[
-          {
-            path: 'copy.en.screens.one_pager.title',
-            kind: 'changed',
-            before: 'Find',
-            after: 'Locate',
-          },
-          { path: 'copy.de.screens.one_pager.title', kind: 'added', after: 'Orten' },
-          { path: 'split.variants.lp1.weight', kind: 'changed', before: 50, after: 30 },
-        ]}
-      />,
-    );
+    render(<ChangeList label="Copy changes this publish makes" changes={CHANGES} />);
     const list = screen.getByRole('list', { name: 'Copy changes this publish makes' });
     const [text, weight] = within(list).getAllByRole('listitem');
     const table = within(text!).getByRole('table', { name: /^Headline, before and after/ });
@@ -51,16 +45,7 @@ describe('the change list of a review, a conflict and History', () => {
           phase: 1,
           base: 6,
         }}
-        changes={[
-          {
-            path: 'copy.en.screens.one_pager.title',
-            kind: 'changed',
-            before: 'Find',
-            after: 'Locate',
-          },
-          { path: 'copy.de.screens.one_pager.title', kind: 'added', after: 'Orten' },
-          { path: 'split.variants.lp1.weight', kind: 'changed', before: 50, after: 30 },
-        ]}
+        changes={CHANGES}
         action="Nothing was published."
         onTakeLive={() => {}}
       />,
