@@ -77,6 +77,7 @@ export async function reviewDraft(): Promise<void> {
     return;
   }
   const { diff, phase, experimentPhases = [], warnings = [], languages = [] } = answer.value;
+  const { screens = [] } = answer.value;
   $review.set({
     kind: 'checked',
     document: checked,
@@ -85,6 +86,7 @@ export async function reviewDraft(): Promise<void> {
     experimentPhases,
     warnings,
     languages,
+    screens,
     approval: answer.value.approval ?? { required: false, reasons: [] },
     linkPlans: linkPlanNotices(draft.document.routing),
     publishing: false,
