@@ -207,16 +207,21 @@ function unservedChanges(live: ServedConfig, draft: ServedConfig): ScreenChange[
   return changes;
 }
 
-/** One change per screen and pair of variants shown, naming every route that shows it. */
+/**
+ * One change per screen and pair of variants shown, naming every route that shows it; the arm
+ * only while every route's is the same one (else some visitors of each, not one arm's, see it).
+ */
 function merged(changes: readonly ScreenChange[]): ScreenChange[] {
   const byKey = new Map<string, ScreenChange>();
   for (const change of changes) {
     const key = JSON.stringify([change.screen, change.live?.variant, change.draft.variant]);
     const known = byKey.get(key);
-    if (!known) byKey.set(key, { ...change, routes: [...change.routes] });
-    else
-      for (const route of change.routes)
-        if (!known.routes.includes(route)) known.routes.push(route);
+    if (!known) {
+      byKey.set(key, { ...change, routes: [...change.routes] });
+      continue;
+    }
+    if (!sameJson(known.arm, change.arm)) known.arm = null;
+    for (const route of change.routes) if (!known.routes.includes(route)) known.routes.push(route);
   }
   return [...byKey.values()];
 }

@@ -102,6 +102,20 @@ describe('the screens a publish changes', () => {
         languages: ['en'],
       },
     ]);
+    // The screen's own headline reaches the route default's visitors; tiktok's variant gives its own.
+    const retitled = structuredClone(before);
+    retitled.content.screens.one_pager!.copy = { en: { [TITLE]: 'New' } };
+    const own = { variant: null, route: { ...tiktokRoute('default'), id: 'default' } };
+    expect((await check(retitled)).screens).toEqual([
+      {
+        screen: 'one_pager',
+        routes: ['default'],
+        arm: null,
+        live: own,
+        draft: own,
+        languages: ['en'],
+      },
+    ]);
     // A route that starts showing a variant changes its visitors' screen, its content unchanged.
     const shown = live('default', { one_pager: 'short' });
     await putLive(live('default'));
