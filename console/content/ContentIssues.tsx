@@ -3,7 +3,7 @@ import type { FieldError } from '../../shared/console-api/errors';
 import type { LanguageNote } from '../../shared/console-api/languages';
 import { PLURAL_SUFFIX } from '../../shared/copy-placeholders';
 import { copyFieldId, languageName } from '../kit/content-text';
-import { LanguageNotes } from '../kit/LanguageNotes';
+import { LanguageNotes, NoteText, noteTextName } from '../kit/LanguageNotes';
 import { select } from './stores/content-editor';
 
 /** Where a copy path points: its language and key, if it is one (`…copy.de.landing.x`). */
@@ -97,10 +97,10 @@ function OtherLanguages(props: { screen: ComposedScreenChoice; notes: readonly L
           <button
             type="button"
             className="button button--small"
-            aria-label={`Write ${note.key} in ${languageName(note.language)}`}
+            aria-label={`Write ${noteTextName(note)} in ${languageName(note.language)}`}
             onClick={() => goToField(props.screen, note.language, note.key)}
           >
-            {note.key}
+            <NoteText note={note} />
           </button>
         )}
       />

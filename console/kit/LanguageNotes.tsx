@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LanguageNote } from '../../shared/console-api/languages';
+import { copyKeyLabel } from './copy-key-text';
 
 /**
  * What visitors in each other language see of an English change, as the worker's validator said
@@ -32,6 +33,21 @@ export function LanguageNotes(props: {
     </ul>
   );
 }
+
+/**
+ * The text a note is about in a marketer's words, as its field names it ("Headline"), the copy
+ * key beside it as detail.
+ */
+export function NoteText({ note }: { note: LanguageNote }) {
+  return (
+    <>
+      {copyKeyLabel(note.key)} <code className="muted">{note.key}</code>
+    </>
+  );
+}
+
+/** What a screen reader says of a note's text: its name in words, its key in brackets. */
+export const noteTextName = (note: LanguageNote) => `${copyKeyLabel(note.key)} (${note.key})`;
 
 /** A note's message as the start of a sentence. */
 const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
@@ -80,7 +96,7 @@ export function ReviewLanguages({ notes }: { notes: readonly LanguageNote[] }) {
         label="What visitors in other languages see once published"
         item={(note) => (
           <>
-            <code>{note.key}</code> on {placeOf(note)}
+            <NoteText note={note} /> on {placeOf(note)}
           </>
         )}
       />

@@ -55,7 +55,7 @@ function CheckedReview({ review, draft }: { review: CheckedState; draft: Draft |
       ) : (
         <ChangeList changes={review.diff} label="Changes this publish makes" />
       )}
-      <ContentVisualDiff />
+      <ContentVisualDiff screens={review.screens} />
       {review.phase ? <p className="notice notice--warning">{phaseWarning(review.phase)}</p> : null}
       {review.experimentPhases.map((phase) => (
         <p className="notice notice--warning" key={phase.experiment}>

@@ -11,6 +11,7 @@ import type { ExperimentsDocument } from '../config/experiments';
 import type { FlowsDraft } from '../config/flows';
 import type { RoutingDocument } from '../config/routing';
 import type { SplitDocument } from '../config/split';
+import type { ContentPreviewRoute } from './content';
 import type { ApprovalReason } from './draft';
 import type { FieldError } from './errors';
 import type { LanguageNote } from './languages';
@@ -128,10 +129,43 @@ export interface CheckAnswer {
    */
   languages?: LanguageNote[];
   /**
+   * The screens whose content the publish changes for some visitors, as the edge serves them
+   * (worker/console/screen-changes.ts): the review draws each live and after publishing, as the
+   * route that serves it; absent from an older worker.
+   */
+  screens?: ScreenChange[];
+  /**
    * Whether this worker requires a second person's approval (PUBLISH_APPROVAL), and which of
    * the changes need it; absent from an older worker.
    */
   approval?: { required: boolean; reasons: ApprovalReason[] };
+}
+
+/**
+ * One screen a publish changes for the visitors of one or more routes, worked out on the worker
+ * by the code the edge serves with (worker/experiments/config/visitor-gets.ts), live and draft.
+ */
+export interface ScreenChange {
+  /** The screen as flows name it: one in code, or a composed one. */
+  screen: string;
+  /** The routes whose visitors see it change, the first the one it is drawn as; none: no route walks it yet. */
+  routes: string[];
+  /** The experiment arm whose visitors get the change on the first route, if only they do. */
+  arm: { experiment: string; variant: string } | null;
+  /** What those visitors get now; null: a screen the publish composes, nothing of it live. */
+  live: ScreenSide | null;
+  /** What they get after publishing. */
+  draft: ScreenSide;
+  /** The languages whose texts change (its copy, its picture's alt text): where it shows. */
+  languages: string[];
+}
+
+/** One side of a screen's change: the content variant it shows, drawn as the route serves it. */
+export interface ScreenSide {
+  /** The content variant shown; null: the screen's own content. */
+  variant: string | null;
+  /** The route as the content preview takes it, with the content variant of each screen. */
+  route: ContentPreviewRoute;
 }
 
 /** 200 from publish and rollback. */

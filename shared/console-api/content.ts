@@ -6,7 +6,7 @@
  * constants, as the rest of this folder.
  */
 
-import type { ContentDocument } from '../config/content';
+import type { ContentChoices, ContentDocument } from '../config/content';
 import type { FieldError } from './errors';
 import type { LanguageNote } from './languages';
 
@@ -71,13 +71,17 @@ export interface ContentPreviewRequest {
   country?: string | null;
 }
 
-/** A route as a preview takes it: its id, flow and plan lists as the routing section has them. */
+/**
+ * A route as a preview takes it: its id, flow and plan lists as the routing section has them,
+ * and the content variant it shows of each screen (a content test shipped to it, an arm's).
+ */
 export interface ContentPreviewRoute {
   id: string;
   flow: string;
-  plans: string[] | null;
-  upsellPlans?: string[] | null;
-  guidePlans?: string[] | null;
+  plans: readonly string[] | null;
+  upsellPlans?: readonly string[] | null;
+  guidePlans?: readonly string[] | null;
+  content?: ContentChoices;
 }
 
 /** 200 from preview: the page's HTML, and what the content check says of the screen's content. */

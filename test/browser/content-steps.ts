@@ -7,13 +7,17 @@ import { islandsHydrated } from './visitor-steps';
 
 /**
  * The button that opens the headline's field in `language`, from the list of what visitors in
- * other languages see of the changed English (its current text, outdated, until given).
+ * other languages see of the changed English (its current text, outdated, until given): named
+ * in words as the field is, its key as detail.
  */
 export function writeHeadlineIn(content: Locator, language: string): Locator {
   const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
   return content
     .getByRole('list', { name: 'What visitors in other languages see' })
-    .getByRole('button', { name: `Write screens.one_pager.title in ${name}`, exact: true });
+    .getByRole('button', {
+      name: `Write Headline (screens.one_pager.title) in ${name}`,
+      exact: true,
+    });
 }
 
 /** Every other language the changed English leaves outdated, given by keyboard. */

@@ -16,10 +16,17 @@ import { logLine } from '../../shared/log';
 import { contentLanguageNotes } from '../content/languages';
 import { phaseChange } from '../experiments/config/phase';
 import { experimentPhases, stampPublish } from '../experiments/config/phases';
+import type { ServedConfig } from '../experiments/config/visitor-gets';
 import { approvalReasons } from './approval';
 import { DEFAULT_CONTENT, DEFAULT_EXPERIMENTS, DEFAULT_ROUTING } from './defaults';
 import { diffDocuments } from './diff';
-import { type CheckRules, checkFullDocument, SECTIONS, type Section } from './document';
+import {
+  type CheckRules,
+  checkFullDocument,
+  inEffectFromKv,
+  SECTIONS,
+  type Section,
+} from './document';
 import { CONFIG_KEYS } from './load';
 import { type StoredVersion, summaryOf, type VersionStore } from './versions';
 
@@ -83,6 +90,8 @@ export interface PublishPreview {
   languages: LanguageNote[];
   /** The changes that need a second person's approval where it is required (./approval.ts). */
   approval: ApprovalReason[];
+  /** The document as it would be published, checked: what the edge would serve. */
+  next: ServedConfig;
 }
 
 /** The live document as the edge reads it: KV's values where valid (null where not). */
@@ -107,6 +116,27 @@ async function readLive(live: LiveKeys): Promise<Partial<ConfigDocument>> {
     routing: parsedRouting?.ok ? parsedRouting.value : DEFAULT_ROUTING,
     experiments: parsedExperiments?.ok ? parsedExperiments.value : DEFAULT_EXPERIMENTS,
     content: parsedContent?.ok ? parsedContent.value : DEFAULT_CONTENT,
+  };
+}
+
+/**
+ * What the edge serves now: each section KV holds where valid, else the defaults in code, as the
+ * console's state shows it (inEffectFromKv).
+ */
+export async function liveInEffect(live: LiveKeys): Promise<ServedConfig> {
+  const raw = new Map(
+    await Promise.all(
+      SECTIONS.map(async (section) => [section, await live.read(CONFIG_KEYS[section])] as const),
+    ),
+  );
+  const value = <S extends Section>(section: S) =>
+    inEffectFromKv(section, raw.get(section) ?? null).value;
+  return {
+    split: value('split'),
+    flows: value('flows'),
+    routing: value('routing'),
+    experiments: value('experiments'),
+    content: value('content'),
   };
 }
 
@@ -205,6 +235,7 @@ export async function previewPublish(
     experimentPhases: phases.experiments,
     warnings: checked.value.warnings,
     languages: newLanguageNotes(current.document?.content ?? null, next.content),
+    next: checked.value.values as ServedConfig,
   };
 }
 

@@ -22,6 +22,7 @@ import { inEffectFromKv } from '../config/document';
 import { CONFIG_KEYS } from '../config/load';
 import {
   kvLiveKeys,
+  liveInEffect,
   type PublishStores,
   previewPublish,
   publish,
@@ -50,6 +51,7 @@ import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './pu
 import { resultsRoutes } from './results-route';
 import { routeTest } from './route-test';
 import { routeVisitsRoutes } from './route-visits-route';
+import { screenChanges } from './screen-changes';
 import { visitorGetsRoute } from './visitor-gets-route';
 
 /**
@@ -117,7 +119,7 @@ export function consoleRoutes(options: ConsoleOptions = {}) {
 
   app.get('/', chooseDevelopmentAuthor, consolePage);
   app.get(path(CONSOLE_API.state), showState);
-  app.post(path(CONSOLE_API.check), checkEdit);
+  app.post(path(CONSOLE_API.check), checkEdit(now));
   app.post(path(CONSOLE_API.publish), publishEdit(now));
   app.post(path(CONSOLE_API.rollback), rollBack(now));
   app.post(path(CONSOLE_API.routeTest), routeTest(now));
@@ -245,25 +247,33 @@ const showState: Handler<ConsoleEnv> = async function showState(c) {
   return c.json(answer);
 };
 
-/** The review of an edit: its diff, phases and warnings, publishing nothing. */
-const checkEdit: Handler<ConsoleEnv> = async function checkEdit(c) {
-  const body = await readJsonBody(c.req.raw);
-  if (!isObject(body) || baseOf(body.base) === undefined)
-    return consoleError(c, 400, 'bad_request');
-  const stores = await checkingStoresOf(c.env);
-  const outcome = await previewPublish(stores, baseOf(body.base) ?? null, body.document);
-  if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
-  const answer: CheckAnswer = {
-    ok: true,
-    diff: outcome.diff,
-    phase: outcome.phase,
-    experimentPhases: outcome.experimentPhases,
-    warnings: outcome.warnings,
-    ...(outcome.languages.length > 0 ? { languages: outcome.languages } : {}),
-    approval: { required: approvalIsRequired(c.env.PUBLISH_APPROVAL), reasons: outcome.approval },
+/**
+ * The review of an edit: its diff, phases and warnings, and the screens it changes for whom as
+ * the edge would serve them (./screen-changes.ts), publishing nothing.
+ */
+function checkEdit(now: () => number): Handler<ConsoleEnv> {
+  return async function checkEditHandler(c) {
+    const body = await readJsonBody(c.req.raw);
+    if (!isObject(body) || baseOf(body.base) === undefined)
+      return consoleError(c, 400, 'bad_request');
+    const stores = await checkingStoresOf(c.env);
+    const outcome = await previewPublish(stores, baseOf(body.base) ?? null, body.document);
+    if (outcome.kind !== 'preview') return refusedAnswer(c, outcome);
+    const live = await liveInEffect(stores.live);
+    const screens = screenChanges(live, outcome.next, now());
+    const answer: CheckAnswer = {
+      ok: true,
+      diff: outcome.diff,
+      phase: outcome.phase,
+      experimentPhases: outcome.experimentPhases,
+      warnings: outcome.warnings,
+      ...(outcome.languages.length > 0 ? { languages: outcome.languages } : {}),
+      ...(screens.length > 0 ? { screens } : {}),
+      approval: { required: approvalIsRequired(c.env.PUBLISH_APPROVAL), reasons: outcome.approval },
+    };
+    return c.json(answer);
   };
-  return c.json(answer);
-};
+}
 
 function publishEdit(now: () => number): Handler<ConsoleEnv> {
   return async function publishEditHandler(c) {

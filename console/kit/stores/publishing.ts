@@ -78,6 +78,7 @@ export async function reviewDraft(): Promise<void> {
     return;
   }
   const { diff, phase, experimentPhases = [], warnings = [], languages = [] } = answer.value;
+  const { screens = [] } = answer.value;
   $review.set({
     kind: 'checked',
     document: checked,
@@ -86,6 +87,7 @@ export async function reviewDraft(): Promise<void> {
     experimentPhases,
     warnings,
     languages,
+    screens,
     approval: answer.value.approval ?? { required: false, reasons: [] },
     linkPlans: linkPlanNotices(draft.document.routing),
     publishing: false,

@@ -1,5 +1,9 @@
 import { useMemo } from 'react';
-import type { ExperimentPhaseChange, PhaseChange } from '../../../shared/console-api/config';
+import type {
+  ExperimentPhaseChange,
+  PhaseChange,
+  ScreenChange,
+} from '../../../shared/console-api/config';
 import type { ApprovalReason } from '../../../shared/console-api/draft';
 import type { FieldError } from '../../../shared/console-api/errors';
 import type { LanguageNote } from '../../../shared/console-api/languages';
@@ -25,6 +29,8 @@ export type Review =
       warnings: FieldError[];
       /** What other languages' visitors see of the content's English changes (CheckAnswer.languages). */
       languages: LanguageNote[];
+      /** The screens the publish changes for whom, as the worker served them (CheckAnswer.screens). */
+      screens: ScreenChange[];
       /** The routes whose plans go to whoever opens a link (console/kit/link-plans.ts). */
       linkPlans: LinkPlanNotice[];
       /** Whether a second person must approve, and the changes that need it (CheckAnswer). */

@@ -19,6 +19,8 @@ import { CONSOLE_RESULTS_PATH } from '../../../shared/console-api/results';
 import type { VisitorGetsAnswer, VisitorGetsRequest } from '../../../shared/console-api/routes';
 import type { VersionsAnswer } from '../../../shared/console-api/versions';
 import { diffDocuments } from '../../../worker/config/diff';
+import { screenChanges } from '../../../worker/console/screen-changes';
+import type { ServedConfig } from '../../../worker/experiments/config/visitor-gets';
 import { SPRING_LANDING, SPRING_SECTIONS } from '../../fixtures/composed-landing';
 import {
   consoleState,
@@ -377,10 +379,16 @@ describe('the console in the browser', () => {
     live.live = { ...live.live, content: SPRING_LANDING };
     const { posted } = stubWorker({
       state: live,
-      // The worker's own diff of the draft against what is live.
+      // The worker's own diff of the draft against what is live, and the screens it changes.
       check: ({ document }) => ({
         status: 200,
-        body: { ok: true, diff: diffDocuments(live.live, document), phase: null, warnings: [] },
+        body: {
+          ok: true,
+          diff: diffDocuments(live.live, document),
+          phase: null,
+          warnings: [],
+          screens: screenChanges(live.live as ServedConfig, document as ServedConfig, Date.now()),
+        },
       }),
       publish: () => ({ status: 200, body: { ok: true, version: { id: 'v3' } } }),
     });

@@ -96,11 +96,14 @@ describe('the content editor', () => {
     const notes = notesOfView(CONTENT, 'one_pager', null, ANSWERED);
     render(<ContentIssues screen={SCREEN} issues={[]} notes={notes} />);
     expect(screen.queryByText('A publish would refuse these:')).toBeNull();
+    // Each text is named as its field is, in words, the key as detail.
     expect(linesOf('What visitors in other languages see')).toEqual([
-      `Visitors reading German see their current text, outdated until the German text is updated: ${TITLE} `,
-      `Visitors reading French see their current text, outdated until the French text is updated: ${TITLE} `,
+      `Visitors reading German see their current text, outdated until the German text is updated: Headline ${TITLE} `,
+      `Visitors reading French see their current text, outdated until the French text is updated: Headline ${TITLE} `,
     ]);
-    await userEvent.setup().click(screen.getByRole('button', { name: `Write ${TITLE} in French` }));
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: `Write Headline (${TITLE}) in French` }));
     expect($contentSelection.get()).toMatchObject({ language: 'fr', section: 'hero' });
   });
 
@@ -235,9 +238,9 @@ describe('the review of the draft', () => {
   it('says, per language, what its visitors get of each screen’s and variant’s English change', () => {
     render(<ReviewLanguages notes={ANSWERED} />);
     expect(linesOf('What visitors in other languages see once published')).toEqual([
-      `Visitors reading German see their current text, outdated until the German text is updated: ${TITLE} on screen one_pager `,
-      `Visitors reading French see their current text, outdated until the French text is updated: ${TITLE} on screen one_pager `,
-      `Visitors reading German are not shown a test of this variant and are not counted, until it has its German text: ${TITLE} on screen one_pager, variant b `,
+      `Visitors reading German see their current text, outdated until the German text is updated: Headline ${TITLE} on screen one_pager `,
+      `Visitors reading French see their current text, outdated until the French text is updated: Headline ${TITLE} on screen one_pager `,
+      `Visitors reading German are not shown a test of this variant and are not counted, until it has its German text: Headline ${TITLE} on screen one_pager, variant b `,
     ]);
     cleanup();
     render(<ReviewLanguages notes={[]} />);

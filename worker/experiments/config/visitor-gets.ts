@@ -20,8 +20,9 @@ import { type FunnelShape, routeFunnel } from './funnel-shape';
  * place in each experiment and the funnel that makes, worked out from a config (live or a draft)
  * and a described visitor. The experiments middleware (worker/middleware/experiments.ts) asks it
  * for every page and API call, a marketer's preview asks it for the page it draws, and the
- * console's "what does this visitor get" (worker/console/visitor-gets-route.ts) asks it for what
- * the console says: one code path, so the console says what the edge does. Pure: no I/O.
+ * console's "what does this visitor get" (worker/console/visitor-gets-route.ts) and the review's
+ * "How the screens change" (worker/console/screen-changes.ts) ask it for what the console says:
+ * one code path, so the console says what the edge does. Pure: no I/O.
  */
 
 /** The sections of the config a visitor's funnel is made from. */
