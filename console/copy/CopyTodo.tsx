@@ -1,7 +1,8 @@
 import type { CopyState } from '../../shared/console-api/copy';
 import type { LanguageNote } from '../../shared/console-api/languages';
 import { languageName } from '../kit/content-text';
-import { LanguageNotes, placeOf } from '../kit/LanguageNotes';
+import { copyKeyLabel } from '../kit/copy-key-text';
+import { LanguageNotes, noteTextName, placeOf } from '../kit/LanguageNotes';
 import { useStore } from '../kit/stores/atom';
 import { $copyEdits, $copyReview, $copySelected, copyReviewIsCurrent } from './stores/copy';
 
@@ -11,14 +12,17 @@ import { $copyEdits, $copyReview, $copySelected, copyReviewIsCurrent } from './s
  * and before a copy publish, what each language's visitors will see of the draft's English.
  */
 
-/** One text of the to-do: the Copy area's opens its key; a screen's is written in Content. */
+/**
+ * One text of the to-do, named in words with its key as detail: the Copy area's opens its key; a
+ * screen's is written in Content.
+ */
 function TodoItem({ note }: { note: LanguageNote }) {
   const edits = useStore($copyEdits);
   const place = placeOf(note);
   if (place !== null) {
     return (
-      <a href="#content" aria-label={`${note.key} on ${place}: write it in Content`}>
-        <code>{note.key}</code> on {place}
+      <a href="#content" aria-label={`${noteTextName(note)} on ${place}: write it in Content`}>
+        {copyKeyLabel(note.key)} <code>{note.key}</code> on {place}
       </a>
     );
   }
@@ -28,10 +32,10 @@ function TodoItem({ note }: { note: LanguageNote }) {
       <button
         type="button"
         className="button button--small"
-        aria-label={`Open ${note.key} to write its ${languageName(note.language)}`}
+        aria-label={`Open ${noteTextName(note)} to write its ${languageName(note.language)}`}
         onClick={() => $copySelected.set(note.key)}
       >
-        {note.key}
+        {copyKeyLabel(note.key)} <code>{note.key}</code>
       </button>
       {drafted ? <span className="badge">written in your draft</span> : null}
     </>

@@ -190,12 +190,12 @@ describe('the Copy area', () => {
     render(<CopyTodo state={STATE} />);
     expect(screen.getByRole('heading', { name: 'To translate (2)' })).toBeTruthy();
     expect(linesOf('Texts to translate, by language')).toEqual([
-      `Visitors reading German see their current text, outdated until the German text is updated: ${TITLE} `,
-      `Visitors reading German are not shown a test of this variant and are not counted, until it has its German text: ${TITLE} on screen one_pager, variant b `,
+      `Visitors reading German see their current text, outdated until the German text is updated: Headline ${TITLE} `,
+      `Visitors reading German are not shown a test of this variant and are not counted, until it has its German text: Headline ${TITLE} on screen one_pager, variant b `,
     ]);
     await userEvent
       .setup()
-      .click(screen.getByRole('button', { name: `Open ${TITLE} to write its German` }));
+      .click(screen.getByRole('button', { name: `Open Headline (${TITLE}) to write its German` }));
     expect($copySelected.get()).toBe(TITLE);
     $copyEdits.set({ de: { [TITLE]: 'Neu' } });
     expect(await screen.findByText('written in your draft')).toBeTruthy();
