@@ -58,7 +58,7 @@ export function RouteDefaultDialog(props: DecisionDialogProps) {
       {reach === null ? (
         <p className="muted">Checking what the routes’ visitors would see…</p>
       ) : null}
-      {hidden ? (
+      {hidden && !leaveSplit ? (
         <p className="notice notice--warning">
           {hidden.charAt(0).toUpperCase()}
           {hidden.slice(1)}.
@@ -66,8 +66,9 @@ export function RouteDefaultDialog(props: DecisionDialogProps) {
       ) : null}
       {leaveSplit ? (
         <p>
-          So this takes {leaveSplit.join(', ')} out of the split test: its visitors walk the route’s
-          own flow from now on; those already in a split variant keep it.
+          The split test draws {leaveSplit.join(', ')} and would hide it there, so this takes{' '}
+          {leaveSplit.join(', ')} out of the split test: its visitors walk the route’s own flow from
+          now on; those already in a split variant keep it.
         </p>
       ) : null}
       <ConfirmActions onCancel={onClose}>

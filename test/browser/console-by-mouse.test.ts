@@ -1,6 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
+import { click, expectedRefusal, liveState, reviewAndPublish, typeInto } from './console-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
 
 /**
@@ -26,34 +25,6 @@ beforeAll(async () => {
   session = await startBrowserSession();
 });
 afterAll(() => session?.stop());
-
-/** A click that Chromium must deliver to `control` itself: no forcing past an overlay. */
-async function click(control: Locator): Promise<void> {
-  await control.click({ timeout: 5_000 });
-}
-
-/** Clicks a field and types into it, replacing what it held. */
-async function typeInto(control: Locator, text: string): Promise<void> {
-  await click(control);
-  await control.fill(text);
-}
-
-function liveState(page: Page): Promise<ConsoleState> {
-  return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
-}
-
-/** Review changes, a note, Publish: every publish of the console ends so. */
-async function reviewAndPublish(page: Page, note: string): Promise<void> {
-  const publish = page.getByRole('button', { name: 'Publish', exact: true });
-  if ((await publish.count()) === 0)
-    await click(page.getByRole('button', { name: 'Review changes' }));
-  await typeInto(page.getByLabel('Note (optional)').first(), note);
-  await click(publish);
-  await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
-}
-
-/** Refusals the walk provokes on purpose are no problem. */
-const expectedRefusal = (problem: string) => /^(400|409) .*\/console\/api\//.test(problem);
 
 describe('the marketers’ guides walked by mouse in Chromium', () => {
   it('marketers.md: adds a variant, publishes, rolls back and previews it, by mouse', async () => {

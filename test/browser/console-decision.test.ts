@@ -11,7 +11,9 @@ import { interactive } from './visitor-steps';
  * against the built worker, by keyboard: making the winner the route's default would reach no new
  * visitor (the split walks them through its own flows), so the dialog does not offer it and says
  * why, naming the split and the roll-out that ships it; the marketer rolls it out, publishes, and
- * every new visitor of the route lands on the winner.
+ * every new visitor of the route lands on the winner. Then, by keyboard too, the winner is made
+ * the route's default from its card, the route leaving the split in the same draft, and the
+ * split's "Routes the split test draws" is ticked and unticked.
  */
 
 const AI_TITLE = 'AI-powered phone location';
@@ -78,7 +80,7 @@ async function newVisitorLanding(): Promise<string | null> {
 }
 
 describe('ending a landing test where the split test draws its route, in Chromium', () => {
-  it('says the split would hide the route default, and the roll-out it offers reaches every new visitor', async () => {
+  it('says the split would hide the route default, rolls out to every new visitor, then makes it the default by keys', async () => {
     const { context, page, problems } = await session.newVisitor({
       viewport: { width: 1280, height: 900 },
     });
@@ -137,6 +139,8 @@ describe('ending a landing test where the split test draws its route, in Chromiu
     for (let i = 0; i < 6; i++) titles.push(await newVisitorLanding());
     expect(titles).toEqual(Array(6).fill(AI_TITLE));
 
+    await makeRouteDefaultByKeyboard(page);
+
     // Checks on each page load (4xx answers) are the dialog's checks of refused decisions.
     expect(problems.filter((problem) => !/^400 .*\/console\/api\/check$/.test(problem))).toEqual(
       [],
@@ -144,3 +148,61 @@ describe('ending a landing test where the split test draws its route, in Chromiu
     await context.close();
   });
 });
+
+/**
+ * The rolled-out winner made the route's default by keyboard only (RouteDefaultDialog): its
+ * opener reached by Tab, Escape closing the dialog with focus back on the opener, Space opening
+ * it again and Enter confirming; then the split's "Routes the split test draws", which the
+ * decision changed in the same draft, by Tab and Space.
+ */
+async function makeRouteDefaultByKeyboard(page: Page): Promise<void> {
+  const card = page
+    .getByRole('region', { name: 'Experiments' })
+    .getByRole('article', { name: /AI landing/ });
+  const opener = card.getByRole('button', { name: 'Make ai the default of its routes…' });
+  const openerId = (await opener.getAttribute('id')) ?? '';
+
+  // Reached by Tab from the card's first control; Escape closes the dialog, focus back home.
+  await card.getByRole('button').first().focus();
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Make ai the default of route default?' });
+  await dialog.getByText(/so this takes default out of the split test:/).waitFor();
+  // Leaving the split settles what would hide it: no "Cannot make" beside the offer.
+  expect(await dialog.getByText(/^Cannot make/).count()).toBe(0);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => focusedId(page)).toBe(openerId);
+
+  // Space opens it; Tab walks its buttons; Enter makes ai the default, default leaving the split.
+  await page.keyboard.press('Space');
+  const make = dialog.getByRole('button', { name: 'Make ai the default of route default' });
+  await make.waitFor();
+  await tabTo(page, make);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedId(page)).toBe('publish-note');
+  await page.getByText(/^Variant ai is the default of route default in the draft/).waitFor();
+
+  // The split's routes, by keyboard: default left it in the same draft; Space ticks it again.
+  const drawn = page.locator('#split-route-default');
+  expect(await drawn.isChecked()).toBe(false);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^The split test draws no one/ })
+    .waitFor();
+  await page.getByRole('button', { name: 'Add variant' }).focus();
+  await tabTo(page, drawn);
+  await page.keyboard.press('Space');
+  await expect.poll(() => drawn.isChecked()).toBe(true);
+  await page.keyboard.press('Space');
+  await expect.poll(() => drawn.isChecked()).toBe(false);
+}
+
+/** Presses Tab until `control` has the focus, a dozen times at most. */
+async function tabTo(page: Page, control: Locator): Promise<void> {
+  const focused = () => control.evaluate((node) => node === document.activeElement);
+  for (let presses = 0; presses < 12 && !(await focused()); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  expect(await focused()).toBe(true);
+}

@@ -1,0 +1,38 @@
+import type { Locator, Page } from 'playwright-core';
+import { CONSOLE_API, type ConsoleState } from '../../shared/console-api/config';
+
+/**
+ * Steps a marketer takes in the console by mouse only, shared by its Chromium walks
+ * (console-by-mouse, console-one-truth): every control reached by a pointer click, which Chromium
+ * refuses (and the walk times out on) when another element covers the control's centre; text
+ * typed into the field clicked.
+ */
+
+/** A click that Chromium must deliver to `control` itself: no forcing past an overlay. */
+export async function click(control: Locator): Promise<void> {
+  await control.click({ timeout: 5_000 });
+}
+
+/** Clicks a field and types into it, replacing what it held. */
+export async function typeInto(control: Locator, text: string): Promise<void> {
+  await click(control);
+  await control.fill(text);
+}
+
+/** The live config and its head, asked from the page (same origin, the marketer's session). */
+export function liveState(page: Page): Promise<ConsoleState> {
+  return page.evaluate(async (url) => (await fetch(url)).json(), CONSOLE_API.state);
+}
+
+/** Review changes, a note, Publish: every publish of the console ends so. */
+export async function reviewAndPublish(page: Page, note: string): Promise<void> {
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  if ((await publish.count()) === 0)
+    await click(page.getByRole('button', { name: 'Review changes' }));
+  await typeInto(page.getByLabel('Note (optional)').first(), note);
+  await click(publish);
+  await page.locator('#edit-status', { hasText: /^Published / }).waitFor();
+}
+
+/** Refusals a walk provokes on purpose (a form's check of what it refuses) are no problem. */
+export const expectedRefusal = (problem: string) => /^(400|409) .*\/console\/api\//.test(problem);
