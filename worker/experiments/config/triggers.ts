@@ -1,8 +1,12 @@
 import type { ComposedScreens, ScreenRef } from '../../../shared/composed-screens';
-import type { ExperimentAudience, ExperimentDocument } from '../../../shared/config/experiments';
+import type {
+  ExperimentAudience,
+  ExperimentDocument,
+  ExperimentsDocument,
+} from '../../../shared/config/experiments';
 import type { FlowsDocument } from '../../../shared/config/flows';
 import type { RoutingDocument } from '../../../shared/config/routing';
-import { type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
+import { LAYERS, type Slot, SPLIT_EXPERIMENT_ID } from '../../../shared/experiments';
 import {
   applyChange,
   type FunnelShape,
@@ -13,8 +17,9 @@ import {
 
 /**
  * Where each experiment exposes its visitors, route by route (docs/experiments.md): the first
- * screen at which its variants' funnels differ. Computed here with every other experiment at its
- * control, which is what the validator can know of a route; other layers' changes apply equally
+ * screen at which its variants' funnels differ. Computed here with every other running experiment
+ * at its control and other layers' rolled-out winners served, as the edge serves a route's
+ * visitors (visitor-gets.ts), which is what the validator can know of a route; other layers' changes apply equally
  * to every arm of this one, but they can move the point of difference (another layer's flow may
  * lack the slot this one swaps), so the edge recomputes the trigger for each visitor from the
  * funnel their other variants make, with triggerFor.
@@ -64,23 +69,67 @@ export function triggerFor(
   return triggerIndex(shapes, composed);
 }
 
+/** A winner rolled out in another layer: its change, on the routes its audience names. */
+interface RollOut {
+  routes: readonly string[] | undefined;
+  change: ExperimentDocument['variants'][string]['change'];
+}
+
+/**
+ * The winners of `experiments` rolled out in a layer other than `layer` (evaluate.ts serves them
+ * to their audience whoever else tests), in layer order; `id`'s own left out.
+ */
+function rollOutsBeside(
+  experiments: ExperimentsDocument | undefined,
+  id: string,
+  layer: string,
+): RollOut[] {
+  const rollOuts = Object.entries(experiments?.experiments ?? {}).filter(
+    ([other, { status, decision, layer: its }]) =>
+      other !== id && its !== layer && status === 'shipped' && decision?.action === 'roll_out',
+  );
+  return rollOuts
+    .sort(([, a], [, b]) => LAYERS.indexOf(a.layer) - LAYERS.indexOf(b.layer))
+    .flatMap(([, { audience, decision, variants }]) => {
+      const change = variants[decision?.variant ?? '']?.change;
+      return change ? [{ routes: audience.routes, change }] : [];
+    });
+}
+
 /**
  * The trigger of the experiment on each route it targets that exists (audience.routes, else every
- * route), or null on a route where its variants do not differ.
+ * route), or null on a route where its variants do not differ. On a route that other layers'
+ * winners are rolled out to, their funnel is the one compared first; a roll-out whose audience
+ * takes only some of the route's visitors leaves the others the route's own funnel, compared next.
  */
 export function experimentTriggers(
   id: string,
-  experiment: Pick<ExperimentDocument, 'audience' | 'control' | 'variants'>,
-  context: { flows: FlowsDocument; routing: RoutingDocument; content?: ComposedScreens },
+  experiment: Pick<ExperimentDocument, 'audience' | 'control' | 'variants' | 'layer'>,
+  context: {
+    flows: FlowsDocument;
+    routing: RoutingDocument;
+    content?: ComposedScreens;
+    /** The experiments beside it, whose rolled-out winners its route serves. */
+    experiments?: ExperimentsDocument;
+  },
 ): Map<string, Trigger | null> {
   const { flows, routing, content } = context;
   const byId = new Map(routing.routes.map((route) => [route.id, route]));
+  const rollOuts = rollOutsBeside(context.experiments, id, experiment.layer);
   const triggers = new Map<string, Trigger | null>();
   for (const routeId of targetedRoutes(experiment.audience, routing)) {
     const route = byId.get(routeId);
     if (route === undefined) continue;
-    const shapes = variantShapes(experiment, routeFunnel(route, flows), flows);
-    const index = triggerFor(id, shapes, content);
+    const own = routeFunnel(route, flows);
+    const served = rollOuts
+      .filter((rollOut) => rollOut.routes === undefined || rollOut.routes.includes(routeId))
+      .reduce((shape, rollOut) => applyChange(shape, rollOut.change, flows), own);
+    let shapes = variantShapes(experiment, served, flows);
+    let index = triggerFor(id, shapes, content);
+    if (index === null && served !== own) {
+      shapes = variantShapes(experiment, own, flows);
+      index = triggerFor(id, shapes, content);
+    }
     const screen =
       index === null ? undefined : shapes.map((shape) => shape.screens[index]).find(Boolean);
     triggers.set(

@@ -194,7 +194,7 @@ function contentChangeIssues(
 function triggerChecks(
   id: string,
   experiment: ExperimentDocument,
-  context: ExperimentsContext,
+  context: ExperimentsContext & { experiments: ExperimentsDocument },
   check: ExperimentsCheck,
 ): void {
   const path = pathOf(id);
@@ -373,7 +373,7 @@ export function validateExperiments(
       experiment.status === 'running' ||
       experiment.status === 'paused'
     )
-      triggerChecks(id, experiment, context, check);
+      triggerChecks(id, experiment, { ...context, experiments: doc }, check);
     if (holdsVisitors(experiment, context.now)) participants.push({ id, experiment });
   }
   overlapChecks(participants, context, check);

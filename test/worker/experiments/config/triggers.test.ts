@@ -3,6 +3,7 @@ import type { FlowsDocument } from '../../../../shared/config/flows';
 import { applyChange, routeFunnel } from '../../../../worker/experiments/config/funnel-shape';
 import { experimentFromSplit } from '../../../../worker/experiments/config/migrate-split';
 import { experimentTriggers, triggerFor } from '../../../../worker/experiments/config/triggers';
+import { rolledOutLanding } from '../../../fixtures/rolled-out';
 import {
   CONTEXT,
   FLOWS,
@@ -10,6 +11,7 @@ import {
   priceTest,
   ROUTING,
   SPLIT,
+  section,
   upsellPriceTest,
 } from './config-fixtures';
 
@@ -219,5 +221,38 @@ describe('the edge recomputes the trigger per visitor with triggerFor', () => {
         applyChange(base, { screens: { landing: 'one_pager_ai' } }, FLOWS),
       ]),
     ).toBe(0);
+  });
+});
+
+describe('the trigger on a route another layer’s winner is rolled out to', () => {
+  /** The AI landing's winner rolled out on route `default` (its audience: that route alone). */
+  const shipped = landingTest({
+    status: 'shipped',
+    audience: { routes: ['default'] },
+    endedAt: '2026-11-01T00:00:00.000Z',
+    decision: rolledOutLanding(Date.parse('2026-11-02T00:00:00.000Z')).decision,
+  });
+  /** A content test in the flow layer of the rolled-out landing's headline. */
+  const headline = landingTest({
+    layer: 'flow',
+    seed: 'E-headline',
+    audience: { routes: ['default', 'meta-us'] },
+    variants: {
+      control: { weight: 1, change: {} },
+      short: { weight: 1, change: { content: { one_pager_ai: 'short' } } },
+    },
+  });
+
+  it('is where the served landing differs: route default serves the winner’s one_pager_ai', () => {
+    const experiments = section({ 'lp-ai': shipped, 'ct-headline': headline });
+    const triggers = experimentTriggers('ct-headline', headline, { ...CONTEXT, experiments });
+    expect(triggers.get('default')).toEqual({ index: 0, screen: 'one_pager_ai', slot: 'landing' });
+    // Route meta-us is not rolled out to: its landing is one_pager, which the test leaves alone.
+    expect(triggers.get('meta-us')).toBeNull();
+  });
+
+  it('is nowhere on that route when the winner is not taken into account', () => {
+    const triggers = experimentTriggers('ct-headline', headline, CONTEXT);
+    expect(triggers.get('default')).toBeNull();
   });
 });

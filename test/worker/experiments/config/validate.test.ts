@@ -6,6 +6,7 @@ import {
   type ExperimentsContext,
   validateExperiments,
 } from '../../../../worker/experiments/config/validate';
+import { rolledOutLanding } from '../../../fixtures/rolled-out';
 import { CONTEXT, landingTest, priceTest, ROUTING, SPLIT, section } from './config-fixtures';
 
 /**
@@ -210,6 +211,40 @@ describe('a running experiment exposes someone', () => {
         },
       ],
     });
+  });
+});
+
+describe('a test of a rolled-out winner’s screen', () => {
+  it('is refused for sharing the landing with the winner, not as exposing no one', () => {
+    const shipped = landingTest({
+      status: 'shipped',
+      audience: { routes: ['default'] },
+      endedAt: '2026-11-01T00:00:00.000Z',
+      decision: rolledOutLanding(Date.parse('2026-11-02T00:00:00.000Z')).decision,
+    });
+    // The headline of the landing route default serves since the roll-out: one_pager_ai.
+    const headline = flowTest({
+      seed: 'E-headline',
+      audience: { routes: ['default'] },
+      variants: {
+        control: { weight: 1, change: {} },
+        short: { weight: 1, change: { content: { one_pager_ai: 'short' } } },
+      },
+    });
+    const content = {
+      screens: {
+        one_pager_ai: {
+          variants: { short: { copy: { en: { 'screens.one_pager_ai.title': 'Short' } } } },
+        },
+      },
+    } satisfies ExperimentsContext['content'];
+    const { issues } = check(
+      { 'lp-ai': shipped, 'ct-headline': headline },
+      { content, split: DEFAULT_SPLIT },
+    );
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'experiments "lp-ai" and "ct-headline" both change the landing screen for visitors they can share (layers "landing" and "flow"): put them in one layer, or give them audiences that cannot meet (other routes)',
+    ]);
   });
 });
 
