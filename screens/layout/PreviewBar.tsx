@@ -11,6 +11,8 @@ export interface PreviewNotice {
    * split's variant the draft is drawn over, and offers no way out (the console is the way out).
    */
   draft?: boolean;
+  /** The page shows the Copy area's unpublished texts (its draft's preview link). */
+  copyDraft?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ font:14px/1.4 system-ui,sans-serif;text-align:center}
  * The bar on every screen of a preview: which variant, that the visit is not counted and runs no
  * ads, and a way out. English whatever the page's language: it is console text, for the marketer.
  */
-export function PreviewBar({ variant, route, endUrl, draft }: PreviewNotice) {
+export function PreviewBar({ variant, route, endUrl, draft, copyDraft }: PreviewNotice) {
   return (
     <aside className="preview-bar" aria-label="Preview" lang="en" dir="ltr">
       <style dangerouslySetInnerHTML={{ __html: PREVIEW_CSS }} />
@@ -39,7 +41,8 @@ export function PreviewBar({ variant, route, endUrl, draft }: PreviewNotice) {
       ) : (
         <p className="preview-bar__text">
           {route === undefined ? 'Preview of variant ' : 'Preview of route '}
-          <strong>{route ?? variant}</strong> — not counted, no ads
+          <strong>{route ?? variant}</strong>
+          {copyDraft ? ' with the Copy area’s draft' : ''} — not counted, no ads
         </p>
       )}
       {draft ? null : (

@@ -44,6 +44,8 @@ export function locale(options: { supported: readonly string[] }): MiddlewareHan
 export interface TranslationVariables {
   /** The page's copy in `language`, with any KV override in effect. */
   t: TFunction;
+  /** The copy is the Copy area's unpublished draft, which a marketer's preview shows. */
+  copyDraft?: true;
 }
 
 /**
@@ -65,6 +67,7 @@ export function translations(source: TranslationSource): MiddlewareHandler<AppEn
       language,
       nowMs: Date.now(),
     });
+    if (draft !== null) c.set('copyDraft', true);
     c.set('t', draft ?? (await source.translatorFor(c.env.FUNNEL_CONFIG, language, ttlMs)));
     await next();
   };

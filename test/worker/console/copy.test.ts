@@ -293,6 +293,17 @@ describe('the Copy area', () => {
     expect(await headingWith(`${previewCookie}; gf_copy_draft=${draftCookie}`)).toBe(
       'Solo en la vista previa',
     );
+    // The preview's bar says the page shows the Copy area's draft, and only then.
+    const barWith = async (cookie: string) => {
+      const html = await (
+        await freshApp()('/one_pager?custom_lng=es', { headers: { cookie } })
+      ).text();
+      return html.match(/<p class="preview-bar__text">(.*?)<\/p>/)?.[1]?.replace(/<[^>]+>/g, '');
+    };
+    expect(await barWith(`${previewCookie}; gf_copy_draft=${draftCookie}`)).toBe(
+      'Preview of variant default with the Copy area’s draft — not counted, no ads',
+    );
+    expect(await barWith(previewCookie)).toBe('Preview of variant default — not counted, no ads');
     // Without the preview (ended, or never started), or with a forged draft: the live text.
     const bundled = 'Descubre dónde están tus seres queridos';
     expect(await headingWith(`gf_copy_draft=${draftCookie}`)).toBe(bundled);

@@ -114,7 +114,12 @@ function screenBody(
 
 /** The frame of a screen's body (see Chrome), on a marketer's `preview` or not. */
 function screenChrome(
-  visit: { flow: ActiveFlow; preview: AppEnv['Variables']['preview']; draft: boolean },
+  visit: {
+    flow: ActiveFlow;
+    preview: AppEnv['Variables']['preview'];
+    draft: boolean;
+    copyDraft: boolean;
+  },
   screen: ScreenRef,
   attribution: PageAttribution,
 ): Chrome {
@@ -127,6 +132,7 @@ function screenChrome(
       route: preview.route,
       endUrl: PREVIEW_END_URL,
       ...(visit.draft ? { draft: true } : {}),
+      ...(visit.copyDraft ? { copyDraft: true } : {}),
     },
     progress: flowProgress(visit.flow, screen),
   };
@@ -167,6 +173,7 @@ export async function showScreen(
     preview: vars.preview,
     // The console editor's frame: the page drawn from a draft only the worker can attach.
     draft: draftContentOf(visit.request) !== undefined,
+    copyDraft: vars.copyDraft === true,
   };
   const chrome = screenChrome(frame, ref, attribution);
   const body = screenBody(deps, search, props, { ref, next: nextId }, chrome, onError);
