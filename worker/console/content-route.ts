@@ -165,7 +165,7 @@ function shapeErrors(parsed: { error: string; issues?: { path: string; message: 
 /**
  * What visitors in each other language see of the draft content's English changes, every
  * screen's and variant's (worker/content/languages.ts): the validator's answer the content editor
- * shows, so it keeps no rule of its own. Pure: nothing read, nothing written.
+ * shows, so it keeps no rule of its own. Reads the live content it compares with; writes nothing.
  */
 const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOfDraft(c) {
   const body = await readJsonBody(c.req.raw);
@@ -176,7 +176,8 @@ const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOf
   }
   const answer: ContentLanguagesAnswer = {
     ok: true,
-    languages: contentLanguageNotes(parsed.value),
+    // Against the live content: an English changed again leaves its translations behind.
+    languages: contentLanguageNotes(parsed.value, c.var.config.content),
   };
   return c.json(answer);
 };

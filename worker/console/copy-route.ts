@@ -118,7 +118,7 @@ const checkCopyEdit: Handler<ConsoleEnv> = async function checkCopyEdit(c) {
   const answer: CopyCheckAnswer = {
     ok: true,
     diff: outcome.diff,
-    languages: copyLanguageNotes(outcome.copy),
+    languages: copyLanguageNotes(outcome.copy, outcome.before ?? undefined),
   };
   return c.json(answer);
 };

@@ -24,6 +24,11 @@ import { languageName } from '../translations/copy-catalogue';
  * place the English changed (the screen, the variant, the Copy area), and outdated while it does
  * not. So the to-do clears itself when the language is written, and is computed afresh from the
  * documents wherever it is asked.
+ *
+ * Before a publish the live documents are known too, so the review also says where the English
+ * changes again at a place whose other languages keep the text they had: theirs was written for
+ * the English before, and their visitors keep it. Once published, that is no longer told apart
+ * from an up-to-date translation (docs/marketers.md, "One language at a time").
  */
 
 const bundledEnglish = flattenDictionary(EN);
@@ -71,6 +76,43 @@ function gaps(
   return [...notes.values()];
 }
 
+/** A place's copy: each language's texts by key (`copy` of a screen, a variant, the Copy area). */
+type PlacedCopy = Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
+
+/**
+ * The texts whose English `after` changes against `before` at one place (the English shown
+ * there: the place's own, else `english`'s) while a language keeps the very text it gave there
+ * before: a translation of the English before, each at `<copyAt>.<language>.<key>`.
+ */
+function keptTranslations(
+  copyAt: string,
+  before: PlacedCopy,
+  after: PlacedCopy,
+  english: (key: string) => string | undefined,
+): LanguageNote[] {
+  const shown = (copy: PlacedCopy, key: string) => copy.en?.[key] ?? english(key);
+  const keys = new Set([...Object.keys(before.en ?? {}), ...Object.keys(after.en ?? {})]);
+  const changed = [...keys].filter(
+    (key) => bundledEnglish.has(key) && shown(before, key) !== shown(after, key),
+  );
+  const notes: LanguageNote[] = [];
+  for (const { language } of otherLanguages) {
+    for (const key of changed) {
+      const kept = after[language]?.[key];
+      if (kept === undefined || before[language]?.[key] !== kept) continue;
+      const path = `${copyAt}.${language}.${key}`;
+      notes.push({
+        path,
+        language,
+        key,
+        kind: 'outdated',
+        message: noteMessage('outdated', language),
+      });
+    }
+  }
+  return notes;
+}
+
 /** What a note says a language's visitors see. */
 function noteMessage(kind: LanguageNoteKind, language: string): string {
   const name = languageName(language);
@@ -79,8 +121,13 @@ function noteMessage(kind: LanguageNoteKind, language: string): string {
     : `visitors reading ${name} are not shown a test of this variant and are not counted, until it has its ${name} text`;
 }
 
-/** The screen's own English changes, and each of its variants' against the screen's. */
-function screenNotes(at: string, own: ScreenBody & { variants?: Record<string, ScreenBody> }) {
+type PlacedScreen = ScreenBody & { variants?: Record<string, ScreenBody> };
+
+/**
+ * The screen's own English changes, and each of its variants' against the screen's; given the
+ * screen as it was (`before`), also the translations its English changes leave behind.
+ */
+function screenNotes(at: string, own: PlacedScreen, before?: PlacedScreen) {
   const shown = (key: string) => own.copy?.en?.[key] ?? bundledEnglish.get(key);
   const notes = gaps(
     `${at}.copy`,
@@ -100,30 +147,54 @@ function screenNotes(at: string, own: ScreenBody & { variants?: Record<string, S
       ),
     );
   }
+  if (before === undefined) return notes;
+  const bundled = (key: string) => bundledEnglish.get(key);
+  notes.push(...keptTranslations(`${at}.copy`, before.copy ?? {}, own.copy ?? {}, bundled));
+  for (const [name, variant] of Object.entries(own.variants ?? {})) {
+    const was = before.variants?.[name];
+    if (was === undefined) continue;
+    notes.push(
+      ...keptTranslations(`${at}.variants.${name}.copy`, was.copy ?? {}, variant.copy ?? {}, shown),
+    );
+  }
   return notes;
 }
 
-/** What every other language's visitors see of the content's English changes. */
-export function contentLanguageNotes(content: ContentDocument): LanguageNote[] {
+/**
+ * What every other language's visitors see of the content's English changes; given the live
+ * content (`before`), also where the draft changes an English its translations were written for.
+ */
+export function contentLanguageNotes(
+  content: ContentDocument,
+  before?: ContentDocument,
+): LanguageNote[] {
   const notes: LanguageNote[] = [];
+  const was: Readonly<Record<string, PlacedScreen | undefined>> = before?.screens ?? {};
   for (const [screen, own] of Object.entries(content.screens)) {
-    if (own) notes.push(...screenNotes(`content.screens.${screen}`, own));
+    if (own) notes.push(...screenNotes(`content.screens.${screen}`, own, was[screen]));
   }
   for (const [id, own] of Object.entries(content.composed ?? {})) {
-    notes.push(...screenNotes(`content.composed.${id}`, own));
+    notes.push(...screenNotes(`content.composed.${id}`, own, before?.composed?.[id]));
   }
   return notes;
 }
 
-/** What every other language's visitors see of the Copy area's English changes (`copy.de.…`). */
-export function copyLanguageNotes(copy: CopyDocument): LanguageNote[] {
-  return gaps(
+/**
+ * What every other language's visitors see of the Copy area's English changes (`copy.de.…`);
+ * given the live copy (`before`), also the translations a changed English leaves behind.
+ */
+export function copyLanguageNotes(copy: CopyDocument, before?: CopyDocument): LanguageNote[] {
+  const bundled = (key: string) => bundledEnglish.get(key);
+  const notes = gaps(
     'copy',
     copy.en ?? {},
-    (key) => bundledEnglish.get(key),
+    bundled,
     (language) => copy[language] ?? {},
     'outdated',
   );
+  return before === undefined
+    ? notes
+    : [...notes, ...keptTranslations('copy', before, copy, bundled)];
 }
 
 /**

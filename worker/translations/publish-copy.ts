@@ -113,14 +113,16 @@ export async function previewCopy(
   stores: CopyStores,
   base: number | null,
   document: unknown,
-): Promise<{ kind: 'preview'; diff: Change[]; copy: CopyDocument } | CopyRefusal> {
+): Promise<
+  { kind: 'preview'; diff: Change[]; copy: CopyDocument; before: CopyDocument | null } | CopyRefusal
+> {
   const checked = checkCopyDocument(document);
   if (!checked.ok) return { kind: 'invalid', errors: checked.errors };
   const head = await stores.versions.head();
   const refusal = await baseRefusal(stores, base, head);
   if (refusal) return refusal;
-  const diff = diffCopy(await currentCopy(stores, head), checked.copy);
-  return { kind: 'preview', diff, copy: checked.copy };
+  const before = await currentCopy(stores, head);
+  return { kind: 'preview', diff: diffCopy(before, checked.copy), copy: checked.copy, before };
 }
 
 export interface CopyPublishInput {

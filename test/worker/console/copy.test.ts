@@ -155,6 +155,21 @@ describe('the Copy area', () => {
     expect(written.status).toBe(200);
     expect(await spanishHeading()).toBe('Encuentra a tu familia con un toque');
     expect(await todo()).toEqual(['ar', 'de', 'fr', 'pt', 'ru'].map((l) => `copy.${l}.${TITLE}`));
+
+    // The English changed again, the Spanish left: the review says Spanish keeps the old one.
+    const again = await post(CONSOLE_COPY_API.check, {
+      base: 2,
+      copy: {
+        en: { [TITLE]: 'Your family on one map' },
+        es: { [TITLE]: 'Encuentra a tu familia con un toque' },
+      },
+    });
+    const spanish = ((await again.json()) as CopyCheckAnswer).languages.filter(
+      (note) => note.language === 'es',
+    );
+    expect(spanish.map((note) => `${note.path} ${note.kind}`)).toEqual([
+      `copy.es.${TITLE} outdated`,
+    ]);
   });
 
   it('rolls back to an earlier version as a new one, and the page shows its copy again', async () => {

@@ -175,3 +175,63 @@ describe('an English-only headline and headline test', () => {
     }
   });
 });
+
+describe('an English headline changed again after its German was written', () => {
+  const GERMAN = 'Finde deine Familie mit einem Tipp';
+  /** The landing's headline in `english`, its German `german`; its test variant kept. */
+  const headline = (english: string, german: string): ContentDocument => ({
+    screens: {
+      one_pager: {
+        copy: { en: { [TITLE]: english }, de: { [TITLE]: german } },
+        variants: { seconds: { copy: { en: { [TITLE]: TESTED_ENGLISH } } } },
+      },
+    },
+  });
+
+  it('says before publishing that German visitors keep the translation of the English before', async () => {
+    const consoleApp = freshApp();
+    const post = (path: string, body: unknown) =>
+      consoleApp(path, { method: 'POST', headers: SAME_ORIGIN, body: JSON.stringify(body) });
+    /** The German notes on the landing's own headline (its variant's are another matter). */
+    const germanOf = (languages: CheckAnswer['languages']) =>
+      (languages ?? []).filter(
+        (note) => note.language === 'de' && !note.path.includes('.variants.'),
+      );
+    const draft = async (content: ContentDocument) => {
+      const state = (await (await consoleApp(CONSOLE_API.state)).json()) as ConsoleState;
+      return { base: state.head?.seq ?? null, document: { ...state.live, content } };
+    };
+    // Published: the German written for the English of the same publish.
+    const published = await post(CONSOLE_API.publish, {
+      ...(await draft(headline(NEW_ENGLISH, GERMAN))),
+      note: 'German too',
+    });
+    expect(await published.json()).toMatchObject({ ok: true });
+    const live = await post(CONSOLE_CONTENT_API.languages, {
+      content: headline(NEW_ENGLISH, GERMAN),
+    });
+    expect(germanOf(((await live.json()) as ContentLanguagesAnswer).languages)).toEqual([]);
+
+    // The English changed again, the German left as it was: the editor and the review say so.
+    const outdated = [
+      expect.objectContaining({
+        path: `content.screens.one_pager.copy.de.${TITLE}`,
+        kind: 'outdated',
+        message:
+          'visitors reading German see their current text, outdated until the German text is updated',
+      }),
+    ];
+    const again = headline('Your family on one map', GERMAN);
+    const edited = await post(CONSOLE_CONTENT_API.languages, { content: again });
+    expect(germanOf(((await edited.json()) as ContentLanguagesAnswer).languages)).toEqual(outdated);
+    const review = (await (
+      await post(CONSOLE_API.check, await draft(again))
+    ).json()) as CheckAnswer;
+    expect(review).toMatchObject({ ok: true });
+    expect(germanOf(review.languages)).toEqual(outdated);
+    // The German written again with it: nothing left to say.
+    const both = headline('Your family on one map', 'Deine Familie auf einer Karte');
+    const rewritten = await post(CONSOLE_API.check, await draft(both));
+    expect(germanOf(((await rewritten.json()) as CheckAnswer).languages)).toEqual([]);
+  });
+});
