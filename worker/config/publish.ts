@@ -242,7 +242,9 @@ export async function previewPublish(
 /** The language notes `after` has that `before` (the live content) had not. */
 function newLanguageNotes(before: ContentDocument | null, after: ContentDocument): LanguageNote[] {
   const known = new Set(before ? contentLanguageNotes(before).map((note) => note.path) : []);
-  return contentLanguageNotes(after, before ?? undefined).filter((note) => !known.has(note.path));
+  return contentLanguageNotes(after, before ? [before] : []).filter(
+    (note) => !known.has(note.path),
+  );
 }
 
 export async function publish(stores: PublishStores, input: PublishInput): Promise<PublishOutcome> {

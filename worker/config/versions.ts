@@ -198,7 +198,7 @@ export function versionTableStore<Row, Version extends PublishedVersion<string>>
 }
 
 export function versionStore(sql: SqlRunner) {
-  return versionTableStore<VersionRow, StoredVersion>(sql, {
+  const table = versionTableStore<VersionRow, StoredVersion>(sql, {
     table: 'config_versions',
     columns: COLUMNS,
     fromRow,
@@ -212,6 +212,20 @@ export function versionStore(sql: SqlRunner) {
       version.approver ?? null,
     ],
   });
+  return {
+    ...table,
+    /**
+     * The content of the newest `limit` versions, newest first, without the other sections:
+     * what the translations' history is read from (worker/content/languages.ts).
+     */
+    async contents(limit: number): Promise<ContentDocument[]> {
+      const rows = await sql.all<{ content_json: string | null }>(
+        'SELECT content_json FROM config_versions ORDER BY seq DESC LIMIT ?',
+        [limit],
+      );
+      return rows.map(({ content_json }) => JSON.parse(content_json ?? CONTENT_BEFORE_SECTION));
+    },
+  };
 }
 
 export type VersionStore = ReturnType<typeof versionStore>;

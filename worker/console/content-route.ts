@@ -32,6 +32,7 @@ import { isShippedLanguage } from '../translations/check';
 import { readLiveCopy } from '../translations/publish-copy';
 import { contentCatalogue } from './content-catalogue';
 import { isObject } from './publish-request';
+import { contentHistory } from './translation-history';
 
 /**
  * The content editor's calls (shared/console-api/content.ts), mounted inside the console's
@@ -165,7 +166,7 @@ function shapeErrors(parsed: { error: string; issues?: { path: string; message: 
 /**
  * What visitors in each other language see of the draft content's English changes, every
  * screen's and variant's (worker/content/languages.ts): the validator's answer the content editor
- * shows, so it keeps no rule of its own. Reads the live content it compares with; writes nothing.
+ * shows, so it keeps no rule of its own. Reads the content it compares with; writes nothing.
  */
 const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOfDraft(c) {
   const body = await readJsonBody(c.req.raw);
@@ -176,8 +177,12 @@ const languageNotesOfDraft: Handler<ConsoleEnv> = async function languageNotesOf
   }
   const answer: ContentLanguagesAnswer = {
     ok: true,
-    // Against the live content: an English changed again leaves its translations behind.
-    languages: contentLanguageNotes(parsed.value, c.var.config.content),
+    // Against the live content and the versions before: an English changed since a
+    // translation was written leaves that translation behind.
+    languages: contentLanguageNotes(
+      parsed.value,
+      await contentHistory(c.env, c.var.config.content),
+    ),
   };
   return c.json(answer);
 };

@@ -28,6 +28,7 @@ import {
 } from '../translations/publish-copy';
 import { DRAFT_PARAMETER, storeDraft } from '../translations/source';
 import { baseOf, isObject, noteOf, refusedAnswer, rollbackRequestOf } from './publish-request';
+import { contentHistory, copyHistory } from './translation-history';
 
 /**
  * The console's Copy area (shared/console-api/copy.ts), mounted at `/api/copy` inside the
@@ -98,10 +99,16 @@ const showCopyState: Handler<ConsoleEnv> = async function showCopyState(c) {
       : null;
   const pages = requestPages({ env: c.env, vars: c.var });
   const inEffect = live.ok ? live.copy : (head?.copy ?? {});
+  // The to-do: what is outdated now, read against the versions before (translation-history.ts).
+  const { content } = c.var.config;
+  const [copied, contents] = await Promise.all([
+    copyHistory(stores.versions, inEffect),
+    contentHistory(c.env, content),
+  ]);
   const answer: CopyState = {
     ...copyCatalogue(),
     live: inEffect,
-    outdated: [...copyLanguageNotes(inEffect), ...contentLanguageNotes(c.var.config.content)],
+    outdated: [...copyLanguageNotes(inEffect, copied), ...contentLanguageNotes(content, contents)],
     head: head && copySummaryOf(head),
     drift,
     pages,
@@ -118,7 +125,7 @@ const checkCopyEdit: Handler<ConsoleEnv> = async function checkCopyEdit(c) {
   const answer: CopyCheckAnswer = {
     ok: true,
     diff: outcome.diff,
-    languages: copyLanguageNotes(outcome.copy, outcome.before ?? undefined),
+    languages: copyLanguageNotes(outcome.copy, outcome.before ? [outcome.before] : []),
   };
   return c.json(answer);
 };

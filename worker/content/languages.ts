@@ -23,12 +23,12 @@ import { languageName } from '../translations/copy-catalogue';
  * Nothing is stored for it: a language is up to date for a text once it gives the text at the
  * place the English changed (the screen, the variant, the Copy area), and outdated while it does
  * not. So the to-do clears itself when the language is written, and is computed afresh from the
- * documents wherever it is asked.
+ * documents (and their versions) wherever it is asked.
  *
- * Before a publish the live documents are known too, so the review also says where the English
- * changes again at a place whose other languages keep the text they had: theirs was written for
- * the English before, and their visitors keep it. Once published, that is no longer told apart
- * from an up-to-date translation (docs/marketers.md, "One language at a time").
+ * Given the documents before (the live one, then older versions), a text a language gives is
+ * also outdated when the English at its place changed after the text was written: its visitors
+ * keep a translation of the English before (staleTranslations; docs/marketers.md, "One language
+ * at a time").
  */
 
 const bundledEnglish = flattenDictionary(EN);
@@ -79,35 +79,43 @@ function gaps(
 /** A place's copy: each language's texts by key (`copy` of a screen, a variant, the Copy area). */
 type PlacedCopy = Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
 
+/** A place's copy in one document, and the English it shows where its own gives none. */
+interface Place {
+  copy: PlacedCopy;
+  english: (key: string) => string | undefined;
+}
+
+const bundled = (key: string) => bundledEnglish.get(key);
+
 /**
- * The texts whose English `after` changes against `before` at one place (the English shown
- * there: the place's own, else `english`'s) while a language keeps the very text it gave there
- * before: a translation of the English before, each at `<copyAt>.<language>.<key>`.
+ * The translations at the places of `now` written for an English their place no longer shows.
+ * `history` holds the places as earlier documents had them, newest first (the live one first,
+ * then the versions before it): a language's text was written in the oldest document of the
+ * unbroken run that gives it unchanged, and is outdated when the English shown there then
+ * differs from the English shown now. Beyond the history given, a text counts as written in its
+ * oldest document.
  */
-function keptTranslations(
-  copyAt: string,
-  before: PlacedCopy,
-  after: PlacedCopy,
-  english: (key: string) => string | undefined,
+function staleTranslations(
+  now: ReadonlyMap<string, Place>,
+  history: readonly ReadonlyMap<string, Place>[],
 ): LanguageNote[] {
-  const shown = (copy: PlacedCopy, key: string) => copy.en?.[key] ?? english(key);
-  const keys = new Set([...Object.keys(before.en ?? {}), ...Object.keys(after.en ?? {})]);
-  const changed = [...keys].filter(
-    (key) => bundledEnglish.has(key) && shown(before, key) !== shown(after, key),
-  );
   const notes: LanguageNote[] = [];
-  for (const { language } of otherLanguages) {
-    for (const key of changed) {
-      const kept = after[language]?.[key];
-      if (kept === undefined || before[language]?.[key] !== kept) continue;
-      const path = `${copyAt}.${language}.${key}`;
-      notes.push({
-        path,
-        language,
-        key,
-        kind: 'outdated',
-        message: noteMessage('outdated', language),
-      });
+  for (const [at, place] of now) {
+    for (const { language } of otherLanguages) {
+      for (const [key, text] of Object.entries(place.copy[language] ?? {})) {
+        if (!bundledEnglish.has(key)) continue;
+        let written = place;
+        for (const earlier of history) {
+          const then = earlier.get(at);
+          if (then?.copy[language]?.[key] !== text) break;
+          written = then;
+        }
+        const shown = (from: Place) => from.copy.en?.[key] ?? from.english(key);
+        if (shown(written) === shown(place)) continue;
+        const path = `${at}.${language}.${key}`;
+        const message = noteMessage('outdated', language);
+        notes.push({ path, language, key, kind: 'outdated', message });
+      }
     }
   }
   return notes;
@@ -123,16 +131,13 @@ function noteMessage(kind: LanguageNoteKind, language: string): string {
 
 type PlacedScreen = ScreenBody & { variants?: Record<string, ScreenBody> };
 
-/**
- * The screen's own English changes, and each of its variants' against the screen's; given the
- * screen as it was (`before`), also the translations its English changes leave behind.
- */
-function screenNotes(at: string, own: PlacedScreen, before?: PlacedScreen) {
+/** The screen's own English changes, and each of its variants' against the screen's. */
+function screenNotes(at: string, own: PlacedScreen) {
   const shown = (key: string) => own.copy?.en?.[key] ?? bundledEnglish.get(key);
   const notes = gaps(
     `${at}.copy`,
     own.copy?.en ?? {},
-    (key) => bundledEnglish.get(key),
+    bundled,
     (language) => own.copy?.[language] ?? {},
     'outdated',
   );
@@ -147,44 +152,59 @@ function screenNotes(at: string, own: PlacedScreen, before?: PlacedScreen) {
       ),
     );
   }
-  if (before === undefined) return notes;
-  const bundled = (key: string) => bundledEnglish.get(key);
-  notes.push(...keptTranslations(`${at}.copy`, before.copy ?? {}, own.copy ?? {}, bundled));
-  for (const [name, variant] of Object.entries(own.variants ?? {})) {
-    const was = before.variants?.[name];
-    if (was === undefined) continue;
-    notes.push(
-      ...keptTranslations(`${at}.variants.${name}.copy`, was.copy ?? {}, variant.copy ?? {}, shown),
-    );
-  }
   return notes;
 }
 
+/** Each place of `content` that holds copy, by its path (`content.screens.one_pager.copy`). */
+function contentPlaces(content: ContentDocument): Map<string, Place> {
+  const places = new Map<string, Place>();
+  const add = (at: string, own: PlacedScreen) => {
+    const shown = (key: string) => own.copy?.en?.[key] ?? bundledEnglish.get(key);
+    places.set(`${at}.copy`, { copy: own.copy ?? {}, english: bundled });
+    for (const [name, variant] of Object.entries(own.variants ?? {})) {
+      places.set(`${at}.variants.${name}.copy`, { copy: variant.copy ?? {}, english: shown });
+    }
+  };
+  for (const [screen, own] of Object.entries(content.screens)) {
+    if (own) add(`content.screens.${screen}`, own);
+  }
+  for (const [id, own] of Object.entries(content.composed ?? {}))
+    add(`content.composed.${id}`, own);
+  return places;
+}
+
 /**
- * What every other language's visitors see of the content's English changes; given the live
- * content (`before`), also where the draft changes an English its translations were written for.
+ * What every other language's visitors see of the content's English changes; given the content
+ * before it (`history`: the live content, then older versions, newest first), also the
+ * translations written for an English their place no longer shows.
  */
 export function contentLanguageNotes(
   content: ContentDocument,
-  before?: ContentDocument,
+  history: readonly ContentDocument[] = [],
 ): LanguageNote[] {
   const notes: LanguageNote[] = [];
-  const was: Readonly<Record<string, PlacedScreen | undefined>> = before?.screens ?? {};
   for (const [screen, own] of Object.entries(content.screens)) {
-    if (own) notes.push(...screenNotes(`content.screens.${screen}`, own, was[screen]));
+    if (own) notes.push(...screenNotes(`content.screens.${screen}`, own));
   }
   for (const [id, own] of Object.entries(content.composed ?? {})) {
-    notes.push(...screenNotes(`content.composed.${id}`, own, before?.composed?.[id]));
+    notes.push(...screenNotes(`content.composed.${id}`, own));
   }
-  return notes;
+  if (history.length === 0) return notes;
+  return [...notes, ...staleTranslations(contentPlaces(content), history.map(contentPlaces))];
 }
+
+const copyPlaces = (copy: CopyDocument) =>
+  new Map<string, Place>([['copy', { copy, english: bundled }]]);
 
 /**
  * What every other language's visitors see of the Copy area's English changes (`copy.de.…`);
- * given the live copy (`before`), also the translations a changed English leaves behind.
+ * given the copy before it (`history`, newest first), also the translations written for an
+ * English the Copy area no longer shows.
  */
-export function copyLanguageNotes(copy: CopyDocument, before?: CopyDocument): LanguageNote[] {
-  const bundled = (key: string) => bundledEnglish.get(key);
+export function copyLanguageNotes(
+  copy: CopyDocument,
+  history: readonly CopyDocument[] = [],
+): LanguageNote[] {
   const notes = gaps(
     'copy',
     copy.en ?? {},
@@ -192,9 +212,8 @@ export function copyLanguageNotes(copy: CopyDocument, before?: CopyDocument): La
     (language) => copy[language] ?? {},
     'outdated',
   );
-  return before === undefined
-    ? notes
-    : [...notes, ...keptTranslations('copy', before, copy, bundled)];
+  if (history.length === 0) return notes;
+  return [...notes, ...staleTranslations(copyPlaces(copy), history.map(copyPlaces))];
 }
 
 /**

@@ -170,6 +170,19 @@ describe('the Copy area', () => {
     expect(spanish.map((note) => `${note.path} ${note.kind}`)).toEqual([
       `copy.es.${TITLE} outdated`,
     ]);
+    // Published so, the Spanish is back on the to-do: the versions say it translates the English
+    // before.
+    const englishAgain = await post(CONSOLE_COPY_API.publish, {
+      base: 2,
+      copy: {
+        en: { [TITLE]: 'Your family on one map' },
+        es: { [TITLE]: 'Encuentra a tu familia con un toque' },
+      },
+    });
+    expect(englishAgain.status).toBe(200);
+    expect((await todo()).sort()).toEqual(
+      ['ar', 'de', 'es', 'fr', 'pt', 'ru'].map((l) => `copy.${l}.${TITLE}`),
+    );
   });
 
   it('rolls back to an earlier version as a new one, and the page shows its copy again', async () => {

@@ -8,6 +8,7 @@ import {
   type ContentLanguagesAnswer,
   type ContentPreviewAnswer,
 } from '../../../shared/console-api/content';
+import { CONSOLE_COPY_API, type CopyState } from '../../../shared/console-api/copy';
 import { parsePins } from '../../../worker/experiments/assignment/pins';
 import { VISITOR_COOKIE } from '../../../worker/middleware/visitor';
 import { unsigned } from '../../fixtures/signed-cookies';
@@ -233,5 +234,20 @@ describe('an English headline changed again after its German was written', () =>
     const both = headline('Your family on one map', 'Deine Familie auf einer Karte');
     const rewritten = await post(CONSOLE_API.check, await draft(both));
     expect(germanOf(((await rewritten.json()) as CheckAnswer).languages)).toEqual([]);
+
+    // Published English alone: the versions say the German was written for the English
+    // before, so the Copy area's to-do lists it, and the editor marks it, until it is written.
+    const englishAlone = await post(CONSOLE_API.publish, { ...(await draft(again)), note: 'en' });
+    expect(await englishAlone.json()).toMatchObject({ ok: true });
+    const todo = async () => {
+      const copyState = (await (await consoleApp(CONSOLE_COPY_API.state)).json()) as CopyState;
+      return germanOf(copyState.outdated);
+    };
+    expect(await todo()).toEqual(outdated);
+    const marked = await post(CONSOLE_CONTENT_API.languages, { content: again });
+    expect(germanOf(((await marked.json()) as ContentLanguagesAnswer).languages)).toEqual(outdated);
+    const updated = await post(CONSOLE_API.publish, { ...(await draft(both)), note: 'de' });
+    expect(await updated.json()).toMatchObject({ ok: true });
+    expect(await todo()).toEqual([]);
   });
 });
