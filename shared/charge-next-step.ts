@@ -40,7 +40,10 @@ export type ChargeNextStep =
   | { step: 'done' }
   /**
    * Nothing more with this card: ask the visitor for another ('another_card'), or, for a
-   * charge made without them, ask them back to authenticate on the page ('authenticate').
+   * charge made without them, ask them back to authenticate on the page ('authenticate'). Visa
+   * allows no reattempt after a category-1 decline, Mastercard none after advice 03 or 21, and
+   * Stripe's Smart Retries none after a hard decline; an issuer's 3-D Secure request can only
+   * be met on session (Checkout.com, "Automated SCA soft decline retry").
    */
   | { step: 'stop'; ask: 'another_card' | 'authenticate' }
   /**
@@ -58,7 +61,11 @@ export type ChargeNextStep =
    * anything else: a timeout is not a decline (Stripe, "Idempotent requests").
    */
   | { step: 'reconcile'; provider: ChargeProvider }
-  /** The same card on the same provider, later: a new press of Pay, or the renewal schedule. */
+  /**
+   * The same card on the same provider, later: a new press of Pay, or the renewal schedule, when
+   * the issuer may yet approve (Mastercard advice 02 and 24–30 name the wait; Stripe, "Smart
+   * Retries"), within the network's counters that the retry governor keeps.
+   */
   | { step: 'later'; provider: ChargeProvider };
 
 const STOPS: ReadonlySet<ChargeOutcome> = new Set(['HARD', 'RISK_BLOCK']);
