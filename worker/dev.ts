@@ -12,6 +12,7 @@ import { scheduled } from './scheduled';
 export { DevelopmentExperimentShard as ExperimentShard } from './dev/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
 export { RateLimiter } from './rate-limits/rate-limiter';
+export { CardAttempts } from './retry-governor/card-attempts';
 
 /**
  * The development entry (wrangler.toml [env.development], `npm start`, the workerd and browser

@@ -88,6 +88,11 @@ export interface Bindings
    * over LEDGER_SHARD_COUNT SQLite Durable Objects by subscription (worker/lifecycle/ledger.ts).
    */
   SUBSCRIPTION_LEDGER: DurableObjectNamespace<import('./lifecycle/ledger').SubscriptionLedger>;
+  /**
+   * Each card's attempts of the last 30 days on both providers, one Durable Object per card key,
+   * that the retry governor counts (worker/retry-governor/card-attempts.ts).
+   */
+  CARD_ATTEMPTS: DurableObjectNamespace<import('./retry-governor/card-attempts').CardAttempts>;
   /** Counters of the phone-lookup and sign-up rate limits (worker/rate-limits/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./rate-limits/rate-limiter').RateLimiter>;
   /**

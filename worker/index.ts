@@ -6,6 +6,7 @@ import { scheduled } from './scheduled';
 export { ExperimentShard } from './experiments/store/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
 export { RateLimiter } from './rate-limits/rate-limiter';
+export { CardAttempts } from './retry-governor/card-attempts';
 
 /**
  * The production entry, wrangler.toml's top-level `main` (and [env.staging]'s): the app without

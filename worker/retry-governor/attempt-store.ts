@@ -1,0 +1,51 @@
+import type { Bindings } from '../env';
+import type { SettledOutcome } from './card-attempts';
+import type { CardAttempt, GovernorDecision, ProposedAttempt } from './governor';
+
+/**
+ * The durable record of each card's recent attempts that the retry governor counts, before any
+ * charge on either provider (docs/payments.md "The retry governor").
+ *
+ * The card key is a string the caller makes. One key for a card on both providers is still an
+ * open problem (payments-recovery.md A.3 item 6): Stripe's `card.fingerprint` and Braintree's
+ * `unique_number_identifier` differ, and the card forms hide the number. Until the wiring has
+ * one (a network token's PAR, if both expose it), it passes what it has, and the networks' counts
+ * hold per key.
+ */
+export interface CardAttemptStore {
+  /**
+   * The governor's decision on one more attempt of the card; an allowed attempt is counted at
+   * once, as pending, until `settle`. The same `attemptId` (the attempt's idempotency key) asked
+   * again is the same attempt: allowed, counted once.
+   */
+  admit(cardKey: string, attemptId: string, proposed: ProposedAttempt): Promise<GovernorDecision>;
+  /** Records how an admitted attempt ended; false when the card has no such attempt. */
+  settle(cardKey: string, attemptId: string, outcome: SettledOutcome): Promise<boolean>;
+  /** The card's attempts still kept (the last 30 days, after its latest approval). */
+  recent(cardKey: string): Promise<CardAttempt[]>;
+}
+
+function checked(name: string, value: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new Error(`${name} must be a non-empty string, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** The object that holds one card key's attempts. */
+function cardObject(namespace: Bindings['CARD_ATTEMPTS'], cardKey: string) {
+  return namespace.get(namespace.idFromName(`card:${checked('card key', cardKey)}`));
+}
+
+/** The store the worker uses: one CardAttempts Durable Object per card key (./card-attempts.ts). */
+export function durableCardAttempts(namespace: Bindings['CARD_ATTEMPTS']): CardAttemptStore {
+  return {
+    admit: (cardKey, attemptId, proposed) => {
+      if (!Number.isFinite(proposed.at)) throw new Error(`attempt time ${proposed.at} is no time`);
+      return cardObject(namespace, cardKey).admit(checked('attempt id', attemptId), proposed);
+    },
+    settle: (cardKey, attemptId, outcome) =>
+      cardObject(namespace, cardKey).settle(checked('attempt id', attemptId), outcome),
+    recent: (cardKey) => cardObject(namespace, cardKey).recent(),
+  };
+}
