@@ -10,7 +10,7 @@ import type { CopyVersionStore } from '../translations/copy-versions';
  * further back than this are not read; a text unchanged through all of them counts as written
  * in the oldest.
  */
-export const TRANSLATION_HISTORY = 50;
+const TRANSLATION_HISTORY = 50;
 
 /** The live content, then the content of the newest versions. */
 export async function contentHistory(
