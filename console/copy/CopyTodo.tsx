@@ -31,11 +31,11 @@ function TodoItem({ note }: { note: LanguageNote }) {
     <>
       <button
         type="button"
-        className="button button--small"
+        className="button button--small todo-text"
         aria-label={`Open ${noteTextName(note)} to write its ${languageName(note.language)}`}
         onClick={() => $copySelected.set(note.key)}
       >
-        {copyKeyLabel(note.key)} <code>{note.key}</code>
+        {copyKeyLabel(note.key)} <code className="muted">{note.key}</code>
       </button>
       {drafted ? <span className="badge">written in your draft</span> : null}
     </>
