@@ -96,7 +96,7 @@ function OtherLanguages(props: { screen: ComposedScreenChoice; notes: readonly L
         item={(note) => (
           <button
             type="button"
-            className="button button--small"
+            className="button button--small key-button"
             aria-label={`Write ${noteTextName(note)} in ${languageName(note.language)}`}
             onClick={() => goToField(props.screen, note.language, note.key)}
           >

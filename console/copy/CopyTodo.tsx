@@ -31,7 +31,7 @@ function TodoItem({ note }: { note: LanguageNote }) {
     <>
       <button
         type="button"
-        className="button button--small todo-text"
+        className="button button--small key-button"
         aria-label={`Open ${noteTextName(note)} to write its ${languageName(note.language)}`}
         onClick={() => $copySelected.set(note.key)}
       >
