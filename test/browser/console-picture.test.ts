@@ -1,3 +1,4 @@
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngOf } from '../fixtures/png';
 import { runAxe } from './a11y-checks';
@@ -56,12 +57,26 @@ describe('a picture from the console', () => {
     await phone.locator(`picture img[alt="${ALT.en}"]`).waitFor();
     expect((await runAxe(page)).violations.map((v) => v.id)).toEqual([]);
 
+    // The console's calls still unanswered, for the failure below.
+    const waiting = new Set<string>();
+    page.on('request', (request) => waiting.add(`${request.method()} ${request.url()}`));
+    const answered = (request: Request) => waiting.delete(`${request.method()} ${request.url()}`);
+    page.on('requestfinished', answered);
+    page.on('requestfailed', answered);
     await page.getByRole('button', { name: 'Review changes' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    // Polled on the status line, so a publish that does not happen fails saying why.
-    await expect
-      .poll(() => page.locator('#edit-status').textContent(), { timeout: 30_000 })
-      .toMatch(/^Published v\d+\. It is live now\./);
+    // Polled on the status line. A publish that does not happen fails saying what the review
+    // panel showed and which calls the worker refused (it failed so twice under load, unexplained).
+    try {
+      await expect
+        .poll(() => page.locator('#edit-status').textContent(), { timeout: 30_000 })
+        .toMatch(/^Published v\d+\. It is live now\./);
+    } catch (error) {
+      const panel = await page.locator('.review-result, [role="alert"]').allTextContents();
+      throw new Error(
+        `${String(error)}\nreview panel: ${JSON.stringify(panel)}\nproblems: ${JSON.stringify(problems)}\nunanswered: ${JSON.stringify([...waiting])}`,
+      );
+    }
 
     const { context, page: visitor } = await session.newVisitor();
     await visitor.goto('/one_pager?custom_lng=de');
