@@ -1,3 +1,5 @@
+import { MASTERCARD_NEVER_ADVICE, VISA_NEVER_CODES } from '../../shared/charge-outcome';
+
 /**
  * The card networks' rules on charging a declined card again, as numbers and code lists
  * (docs/payments.md "The retry governor"; research: payments-recovery.md A.2 and A.3 item 6).
@@ -17,22 +19,9 @@ export const VISA_REATTEMPTS_PER_30_DAYS = 20;
 /**
  * Visa's category 1, "issuer will never approve": after one of these response codes no charge
  * of that card may be tried again (TabaPay "Excessive retry rules"; PayPal "Avoid excessive
- * retries penalties").
+ * retries penalties"). The list is the charge outcome's, which reads them as HARD.
  */
-export const VISA_CATEGORY_1_CODES: ReadonlySet<string> = new Set([
-  '04',
-  '07',
-  '12',
-  '14',
-  '15',
-  '41',
-  '43',
-  '46',
-  '57',
-  'R0',
-  'R1',
-  'R3',
-]);
+export const VISA_CATEGORY_1_CODES: ReadonlySet<string> = new Set(VISA_NEVER_CODES);
 
 /**
  * Mastercard's excessive authorization attempts: at most 10 attempts on one card in 24 hours
@@ -47,7 +36,7 @@ export const MASTERCARD_ATTEMPTS_PER_30_DAYS = 35;
  * Mastercard's merchant advice codes after which the card is never charged again: 03 "do not
  * try again" and 21 "payment cancellation" (Rapyd "Merchant advice codes"; Checkout.com).
  */
-export const MASTERCARD_STOP_ADVICE: ReadonlySet<string> = new Set(['03', '21']);
+export const MASTERCARD_STOP_ADVICE: ReadonlySet<string> = new Set(MASTERCARD_NEVER_ADVICE);
 
 /** Mastercard's short window. */
 export const WINDOW_24_HOURS_MS = 24 * HOUR_MS;
