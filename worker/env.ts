@@ -167,6 +167,13 @@ export interface Bindings
    */
   LIFECYCLE_HMAC_KEY?: string;
   /**
+   * Secret. Signs the subscribers' links (worker/subscriber-links/): the page from the receipt and
+   * the product API's emails where a subscriber sees, pays and cancels their subscription. Unset,
+   * or the public development value outside development, no link is made or opened (503
+   * links_not_configured).
+   */
+  SUBSCRIBER_LINK_KEY?: string;
+  /**
    * Secret. Signs the experiments' alerts posted to the webhook a marketer sets
    * (worker/alerts/post-alert.ts, `Geofunnel-Signature`); unset, no alert is claimed or posted and
    * each cron run with a webhook set logs alerts_not_configured.
@@ -217,6 +224,7 @@ export const SECRETS = [
   'COOKIE_SIGNING_KEY',
   'RESUME_LINK_KEY',
   'LIFECYCLE_HMAC_KEY',
+  'SUBSCRIBER_LINK_KEY',
   'ALERTS_HMAC_KEY',
   'AMPLITUDE_API_KEY',
   'META_ACCESS_TOKEN',
