@@ -55,10 +55,12 @@ export async function loadConsole(): Promise<void> {
     $live.set({ kind: 'failed', message: refusalText(state.refusal) });
     return;
   }
-  $live.set({ kind: 'ready', state: state.value });
   startDraft(state.value);
-  // The team's draft over the fresh one, where the worker keeps it (docs/marketers.md).
+  // The team's draft over the fresh one, where the worker keeps it (docs/marketers.md), before
+  // the console shows either: a review or an edit begun on the fresh draft while the shared one
+  // loads would be of a draft about to be replaced, and the reset below would close it.
   await loadSharedDraft();
+  $live.set({ kind: 'ready', state: state.value });
   $review.set({ kind: 'idle' });
   $rollback.set({ kind: 'idle' });
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { History } from '../../../console/history/History';
 import { setWeight } from '../../../console/kit/stores/draft';
+import { $live } from '../../../console/kit/stores/live';
 import { loadConsole } from '../../../console/kit/stores/publishing';
 import { flushSave, SAVE_DELAY_MS } from '../../../console/kit/stores/shared-draft';
 import { $editStatus } from '../../../console/kit/stores/status';
@@ -162,6 +163,35 @@ describe('the shared draft', () => {
     expect((sent[0]!.body.document as ConfigDocument).split.variants.lp17?.weight).toBe(60);
     vi.useRealTimers();
     expect(bar.textContent).toContain('Last saved by marketer@example.com');
+  });
+
+  it('shows nothing to edit or review until the team’s draft is in', async () => {
+    stubWorker({ draft: sharedDraft() });
+    // The draft's answer held back, as on a slow worker.
+    const answering = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url === CONSOLE_DRAFT_API.draft) await held;
+      return answering(url, init);
+    });
+    $live.set({ kind: 'loading' });
+    render(<Console />);
+    const loading = act(loadConsole);
+    await vi.waitFor(() =>
+      expect(vi.mocked(answering).mock.calls.some(([url]) => url === CONSOLE_API.state)).toBe(true),
+    );
+    try {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByRole('button', { name: 'Review changes' })).toBeNull();
+    } finally {
+      release();
+      await loading;
+    }
+    await screen.findByRole('heading', { level: 2, name: 'Edit and publish' });
+    expect(screen.getByLabelText('Weight of lp17')).toHaveProperty('value', '35');
   });
 
   it('takes in what a colleague saved when the tab is shown again', async () => {
