@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_DRAFT_API } from '../../shared/console-api/draft';
 import { click, expectedRefusal, liveState, reviewAndPublish, typeInto } from './console-steps';
 import { LIVE_TITLE } from './content-steps';
 import { type BrowserSession, startBrowserSession } from './harness';
@@ -41,6 +42,21 @@ async function marketer(email: string) {
   return visitor;
 }
 
+/** What a tab shows of the shared draft and its review, and the worker's draft as it answers. */
+async function draftFacts(page: Page): Promise<string> {
+  const shown = await page
+    .locator('section[aria-label="Shared draft"], .review-result, [role="alert"]')
+    .allTextContents();
+  const worker = await page.evaluate(async (path) => {
+    const answer = await fetch(path);
+    const { draft } = (await answer.json()) as {
+      draft?: { revision: number; editors: string[]; editedBy: string; review: unknown };
+    };
+    return draft && { ...draft, document: undefined, base: undefined };
+  }, CONSOLE_DRAFT_API.draft);
+  return JSON.stringify({ shown, worker });
+}
+
 /**
  * Review and publish a draft that needs a second person: `author` sends it for review with
  * `note`; `approver`, in the other browser, reloads onto the shared draft, reviews and approves
@@ -56,7 +72,14 @@ async function publishApproved(author: Page, approver: Page, note: string): Prom
   await approver.reload();
   await approver.getByRole('heading', { level: 2, name: 'Edit and publish' }).waitFor();
   await click(approver.getByRole('button', { name: 'Review changes' }));
-  await approver.getByText(`asks you to approve this draft: “${note}”`).waitFor();
+  try {
+    await approver.getByText(`asks you to approve this draft: “${note}”`).waitFor();
+  } catch (error) {
+    // Seen once under a full run's load, unexplained: say what each tab and the worker held.
+    throw new Error(
+      `${String(error)}\nauthor: ${await draftFacts(author)}\napprover: ${await draftFacts(approver)}`,
+    );
+  }
   await click(approver.getByRole('button', { name: 'Approve this draft' }));
   await approver.getByText(/^Approved by /).waitFor();
   await click(author.getByRole('button', { name: 'Check for an approval' }));
