@@ -53,3 +53,24 @@ export function honoursCountryHeader(env: Bindings): boolean {
 export function honoursPreviewCountry(env: Bindings): boolean {
   return env.ENVIRONMENT === 'development' || env.ENVIRONMENT === 'staging';
 }
+
+/** A signing secret as the worker may use it, or why it may not. */
+export type UsableSecret = { ok: true; key: string } | { ok: false; reason: string };
+
+/**
+ * The secret `name`, unless it is unset or is the public `developmentValue` wrangler.toml gives
+ * `npm start` and the tests, which counts only in development: anyone who read the repository
+ * could sign with it, so a deployed worker given it by mistake is as good as not configured.
+ */
+export function secretOutsideDevelopment(
+  env: Bindings,
+  name: 'LIFECYCLE_HMAC_KEY' | 'SUBSCRIBER_LINK_KEY',
+  developmentValue: string,
+): UsableSecret {
+  const key = env[name];
+  if (!key) return { ok: false, reason: `${name} is not set` };
+  if (key === developmentValue && !isDevelopment(env)) {
+    return { ok: false, reason: `${name} is the public development key` };
+  }
+  return { ok: true, key };
+}
