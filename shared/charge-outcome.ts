@@ -10,9 +10,9 @@ import { oneOf } from './one-of';
  * read an answer alike. Not yet wired into checkout (docs/payments.md, "What a failed charge
  * allows next").
  *
- * The outcomes and their inputs are those of issue 60's research (payments recovery, A.2):
- * network advice first (Visa's decline categories, Mastercard's merchant advice codes), then the
- * provider's own advice, then its decline codes, read through the tables of ./decline-class.ts
+ * The outcomes follow the published rules they come from, in this order: the network's advice
+ * first (Visa's decline categories, Mastercard's merchant advice codes), then the provider's own
+ * advice (Stripe's advice codes, Braintree's processor response types), then its decline codes, read through the tables of ./decline-class.ts
  * where they agree.
  */
 

@@ -2,7 +2,7 @@ import { MASTERCARD_NEVER_ADVICE, VISA_NEVER_CODES } from '../../shared/charge-o
 
 /**
  * The card networks' rules on charging a declined card again, as numbers and code lists
- * (docs/payments.md "The retry governor"; research: payments-recovery.md A.2 and A.3 item 6).
+ * (docs/payments.md "The retry governor"), each with the source it is taken from.
  * Only these limits: what a decline means for the visitor is shared/decline-class.ts's.
  */
 
