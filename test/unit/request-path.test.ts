@@ -39,6 +39,7 @@ describe("docs/architecture.md's request path", () => {
       '/test-gateway',
       '/app',
       '/resume',
+      '/subscription',
       '/',
     ]);
     expect(code.subApps.at(-1)?.middleware).toHaveLength(12);
