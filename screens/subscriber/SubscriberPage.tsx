@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Brand } from '../../shared/brand';
 import { SupportLinks } from '../kit/SupportLinks';
 import { Page } from '../layout/Page';
+import { RECEIPT_CSS } from '../plans/styles/receipt';
 
 /**
  * The subscriber's page (`/subscription/<token>`, worker/subscriber-links/): the subscription a
@@ -178,9 +179,9 @@ export function SubscriberPage({ t, brand, view }: SubscriberPageProps) {
   );
 }
 
-/** The page's own CSS, after the kit's. */
-export const SUBSCRIBER_CSS = `
-.subscriber .receipt{margin:0 0 24px}
+/** The page's own CSS, after the kit's: the receipt's rows, and its forms and boxes. */
+export const SUBSCRIBER_CSS = `${RECEIPT_CSS}
+.subscriber .receipt--summary{margin:0 0 24px}
 .subscriber__form{margin:0 0 12px}
 .subscriber__secondary{background:transparent;color:var(--ink);box-shadow:inset 0 0 0 2px var(--ink);
   text-decoration:none;margin:0 0 12px}
