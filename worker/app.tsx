@@ -43,7 +43,9 @@ import { pagesApp } from './sub-apps/pages';
 import { picturesApp } from './sub-apps/pictures';
 import { resumeApp } from './sub-apps/resume';
 import { subscriberApp } from './sub-apps/subscriber';
+import { subscriberLinkRequestApp } from './sub-apps/subscriber-link-request';
 import { vendorApp } from './sub-apps/vendor';
+import { SUBSCRIBER_LINK_REQUEST_PATH } from './subscriber-links/link-request-route';
 import { SUBSCRIBER_PAGE_PATH } from './subscriber-links/link-token';
 import { createTranslationSource } from './translations/source';
 
@@ -127,6 +129,7 @@ export function createApp(options: AppOptions = {}) {
   // Each kind of request, with the middleware it needs (worker/sub-apps/). Every sub-app under a
   // prefix ends there; the pages, last, take every other path.
   app.route(LIFECYCLE_PATH, lifecycleApp({ now: options.now }));
+  app.route(SUBSCRIBER_LINK_REQUEST_PATH, subscriberLinkRequestApp({ now: options.now }));
   app.route(COLLECTOR_PATH, collectorApp({ now: options.now, limits: options.collectorLimits }));
   app.route('/vendor', vendorApp(vendorRoutes()));
   app.route(CONSENT_PATH, vendorApp(consentRoutes()));

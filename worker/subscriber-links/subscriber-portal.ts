@@ -11,6 +11,7 @@ import {
   subscriberCallText,
 } from '../../shared/api/subscriber-calls';
 import { logError, logWarning } from '../../shared/log';
+import { lifecycleKey } from '../lifecycle/key';
 import type { Visit } from '../middleware/visit';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
 
@@ -59,11 +60,13 @@ async function subscriberCall<T>(
   deps: { portalFetch?: PortalFetch; now: () => number },
 ): Promise<SubscriberCallResult<T>> {
   const call = SUBSCRIBER_CALLS[name];
-  const secret = visit.env.LIFECYCLE_HMAC_KEY;
-  if (!secret) {
-    logError('subscriber_call_unsigned', { id: visit.requestId, call: name });
+  // The lifecycle hook's secret, refused outside development when it is the public one.
+  const key = lifecycleKey(visit.env);
+  if (!key.ok) {
+    logError('subscriber_call_unsigned', { id: visit.requestId, call: name, detail: key.reason });
     return { ok: false, reason: 'unavailable' };
   }
+  const secret = key.key;
   const path = subscriberCallPath(name, subscription.subscriptionId);
   const body = call.method === 'POST' ? { source: 'subscriber_page' } : null;
   const text = subscriberCallText(call.method, path, body === null ? '' : JSON.stringify(body));
