@@ -1,9 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChargeReceipt } from '../../../shared/api/contract';
-import { LIFECYCLE_PATH } from '../../../shared/api/lifecycle';
+import { signatureHeaderFor } from '../../../shared/api/hook-signature';
+import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
+import { subscriberCallText } from '../../../shared/api/subscriber-calls';
 import { developmentKit } from '../../../worker/dev/kit';
-import type { PortalFetch } from '../../../worker/portal-client/portal-call';
+import {
+  EMBEDDED_PORTAL_ORIGIN,
+  type PortalFetch,
+} from '../../../worker/portal-client/portal-call';
 import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { freshApp, ORIGIN, putConfig } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
@@ -218,5 +223,29 @@ describe('the save offer', () => {
     const second = await (await fetchApp(`${url.pathname}/cancel?offer=shown`)).text();
     expect(second).not.toContain('Stay for half price');
     expect(second).toContain(`action="${url.pathname}/cancel"`);
+  });
+});
+
+describe('the embedded portal’s subscriber calls', () => {
+  it('answer only the worker’s signature: unsigned or signed for another path, 401', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { subscriptionId } = await boughtWithLink(fetchApp);
+    const path = `/subscriptions/${subscriptionId}/cancel`;
+    const body = JSON.stringify({ source: 'subscriber_page' });
+    const key = env.LIFECYCLE_HMAC_KEY ?? '';
+    const t = Math.floor(Date.now() / 1000);
+    const otherPath = subscriberCallText('POST', `${path}x`, body);
+    for (const signature of [undefined, await signatureHeaderFor(key, t, otherPath)]) {
+      const headers = new Headers({ 'content-type': 'application/json' });
+      if (signature) headers.set(LIFECYCLE_SIGNATURE_HEADER, signature);
+      const request = new Request(`${EMBEDDED_PORTAL_ORIGIN}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      const answer = await developmentKit.portal(request, env, undefined);
+      expect(answer.status).toBe(401);
+    }
+    expect((await portalRow(subscriptionId))?.canceled_at).toBeNull();
   });
 });
