@@ -60,7 +60,8 @@ type Vars = Readonly<SubscriberEnv['Variables']>;
 async function pageOf(vars: Vars, view: SubscriberView, status = 200): Promise<Response> {
   const t = vars.t;
   const brand = requestBrand(vars.config, vars.theme);
-  const title = view.kind === 'overview' ? t('subscriber.title') : pageTitleOf(view, t);
+  // The tab's title as every screen's: the page's, then the brand (*Your subscription · Geozilla*).
+  const title = t('page_title', { title: pageTitleOf(view, t), brand: brand.titleSuffix });
   const response = await renderPage(<SubscriberPage t={t} brand={brand} view={view} />, {
     nonce: vars.nonce,
     language: vars.language,

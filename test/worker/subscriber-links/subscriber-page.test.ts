@@ -97,7 +97,7 @@ describe('the receipt’s manage link', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.getSetCookie()).toEqual([]);
     const html = await page.text();
-    expect(html).toContain('Your subscription');
+    expect(html).toMatch(/<title>Your subscription · Geozilla<\/title>/);
     expect(html).toContain('$6.99');
     expect(html).toContain('$39.99');
     expect(html).toContain('Visa •••• 4242');
