@@ -40,6 +40,8 @@ export interface PaymentReceiptProps {
     paidWith: string;
     receiptTo: string;
     cancel: string;
+    /** The link to the subscriber's page: "Manage or cancel your subscription". */
+    manage: string;
     continue: string;
   };
 }
@@ -136,6 +138,48 @@ function ReceiptRows({ rows, ltr = [] }: { rows: Row[]; ltr?: LtrRow[] }) {
 }
 
 /**
+ * The worker's link to the subscriber's page, only if it is one: a path of this origin's
+ * `/subscription/` (the kept receipt is the page's storage, which anything on the page could edit).
+ */
+function manageHref(receipt: Receipt): string | null {
+  const url = receipt.manageUrl;
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, location.origin);
+    return parsed.origin === location.origin && parsed.pathname.startsWith('/subscription/')
+      ? parsed.href
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How to cancel: the words, and the link to the subscriber's page where the worker gave one. It
+ * opens in a new tab from the checkout's dialog, so the flow the visitor is in stays where it is.
+ */
+function CancelNote({ receipt, props }: { receipt: Receipt; props: PaymentReceiptProps }) {
+  const href = manageHref(receipt);
+  return (
+    <>
+      <p className="receipt__cancel">{props.copy.cancel}</p>
+      {href ? (
+        <p className="receipt__manage">
+          <a
+            href={href}
+            id="manage-subscription"
+            target={props.mode === 'dialog' ? '_blank' : undefined}
+            rel="noopener noreferrer"
+          >
+            {props.copy.manage}
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * The checkout's confirmation (SPEC.md §3 showSuccessPopup): a modal dialog, so screen readers
  * announce its title and lead as focus moves to Continue. Escape is Continue too: the purchase is
  * over, and the visitor must not be left on a checkout whose Pay is held.
@@ -172,7 +216,7 @@ function ReceiptDialog({ receipt, props }: { receipt: Receipt; props: PaymentRec
         {props.copy.lead}
       </p>
       <ReceiptRows rows={purchaseRows(receipt, props)} ltr={commonRows(receipt, props)} />
-      <p className="receipt__cancel">{props.copy.cancel}</p>
+      <CancelNote receipt={receipt} props={props} />
       <button
         type="button"
         className="button button--primary"
@@ -210,7 +254,7 @@ export default function PaymentReceipt(props: PaymentReceiptProps) {
         <ReceiptRows key={receipt.subscriptionId} rows={purchaseRows(receipt, props)} />
       ))}
       <ReceiptRows rows={[]} ltr={commonRows(main, props)} />
-      <p className="receipt__cancel">{props.copy.cancel}</p>
+      <CancelNote receipt={main} props={props} />
     </section>
   );
 }

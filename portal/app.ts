@@ -9,6 +9,7 @@ import { paymentSettingsRoutes } from './routes/payment-settings';
 import { phoneRoutes } from './routes/phone';
 import { pollingResultRoutes } from './routes/polling-result';
 import { signupRoutes } from './routes/signup';
+import { subscriberRoutes } from './routes/subscriber';
 import { subscriptionRoutes } from './routes/subscriptions';
 
 /**
@@ -29,6 +30,7 @@ export function createPortal(): Hono<{ Bindings: PortalBindings }> {
   portal.route('/', phoneRoutes);
   portal.route('/', subscriptionRoutes);
   portal.route('/', pollingResultRoutes);
+  portal.route('/', subscriberRoutes);
 
   portal.notFound((c) => {
     const error = new PortalError(404, 'not_found', `No such call: ${c.req.method} ${c.req.path}`);

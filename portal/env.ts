@@ -20,4 +20,16 @@ export interface PortalBindings {
   PORTAL_DEEPLINK_BASE?: string;
   /** Milliseconds a subscription's polling result answers 202 before it is final (default 1000). */
   PORTAL_POLLING_DELAY_MS?: string;
+  /**
+   * The secret shared with the worker (wrangler.toml's development value): the emulator signs its
+   * lifecycle events with it and checks the subscriber's page's calls by it
+   * (portal/routes/subscriber.ts), as a product API does.
+   */
+  LIFECYCLE_HMAC_KEY?: string;
+  /**
+   * Not a binding: the worker itself, handed in by the development kit's portal transport
+   * (worker/dev/embedded-portal.ts), so the emulator's lifecycle events reach the app that
+   * called it without a network. Unset, they go out by fetch to the funnel's origin.
+   */
+  PORTAL_HOOK_FETCH?: (request: Request) => Promise<Response>;
 }

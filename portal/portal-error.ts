@@ -23,7 +23,11 @@ export type PortalErrorCode =
   /** The request names a currency its plan is not sold in (a product API charges no other). */
   | 'currency_mismatch'
   /** A declined charge of the direct call; the gateway's decline code goes in `decline_code`. */
-  | 'payment_declined';
+  | 'payment_declined'
+  /** A call of the subscriber's page without the worker's signature (portal/routes/subscriber.ts). */
+  | 'bad_signature'
+  /** The money-back guarantee's terms do not cover this subscription (shared/plans/guarantee.ts). */
+  | 'guarantee_not_applicable';
 
 /**
  * A failed call as a value: routes throw it, the app's error handler (portal/app.ts) answers it

@@ -53,3 +53,32 @@ interface Response {
 }
 
 declare function fetch(input: string, init?: RequestInit): Promise<Response>;
+
+/** A key WebCrypto made; opaque here. */
+declare interface CryptoKey {
+  readonly type: string;
+}
+
+/** WebCrypto's HMAC, as far as shared/api/hook-signature.ts signs and verifies with it. */
+declare const crypto: {
+  subtle: {
+    importKey(
+      format: 'raw',
+      keyData: Uint8Array,
+      algorithm: { name: string; hash: string },
+      extractable: boolean,
+      usages: ('sign' | 'verify')[],
+    ): Promise<CryptoKey>;
+    sign(
+      algorithm: { name: string; hash: string },
+      key: CryptoKey,
+      data: Uint8Array,
+    ): Promise<ArrayBuffer>;
+    verify(
+      algorithm: { name: string; hash: string },
+      key: CryptoKey,
+      signature: Uint8Array,
+      data: Uint8Array,
+    ): Promise<boolean>;
+  };
+};

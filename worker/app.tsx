@@ -42,7 +42,11 @@ import { otherPagesApp } from './sub-apps/other-pages';
 import { pagesApp } from './sub-apps/pages';
 import { picturesApp } from './sub-apps/pictures';
 import { resumeApp } from './sub-apps/resume';
+import { subscriberApp } from './sub-apps/subscriber';
+import { subscriberLinkRequestApp } from './sub-apps/subscriber-link-request';
 import { vendorApp } from './sub-apps/vendor';
+import { SUBSCRIBER_LINK_REQUEST_PATH } from './subscriber-links/link-request-route';
+import { SUBSCRIBER_PAGE_PATH } from './subscriber-links/link-token';
 import { createTranslationSource } from './translations/source';
 
 export interface AppOptions {
@@ -88,7 +92,17 @@ export interface AppOptions {
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<RootEnv>();
   const { devKit } = options;
-  const portalFetch = options.portalFetch ?? devKit?.portal;
+  // The embedded portal's lifecycle events (portal/routes/subscriber.ts) come back to this app,
+  // in-process: a development worker has no network route to itself in the tests.
+  const kitPortal: PortalFetch | undefined =
+    devKit &&
+    ((request, env, ctx) =>
+      devKit.portal(
+        request,
+        { ...env, PORTAL_HOOK_FETCH: async (hook) => app.fetch(hook, env, ctx) },
+        ctx,
+      ));
+  const portalFetch = options.portalFetch ?? kitPortal;
   const deps: MiddlewareDeps = {
     configSource: createConfigSource(),
     translationSource: createTranslationSource(),
@@ -115,6 +129,7 @@ export function createApp(options: AppOptions = {}) {
   // Each kind of request, with the middleware it needs (worker/sub-apps/). Every sub-app under a
   // prefix ends there; the pages, last, take every other path.
   app.route(LIFECYCLE_PATH, lifecycleApp({ now: options.now }));
+  app.route(SUBSCRIBER_LINK_REQUEST_PATH, subscriberLinkRequestApp({ now: options.now }));
   app.route(COLLECTOR_PATH, collectorApp({ now: options.now, limits: options.collectorLimits }));
   app.route('/vendor', vendorApp(vendorRoutes()));
   app.route(CONSENT_PATH, vendorApp(consentRoutes()));
@@ -126,6 +141,7 @@ export function createApp(options: AppOptions = {}) {
   if (devKit) app.route('/test-gateway', otherPagesApp(deps, devKit.testGatewayRoutes()));
   app.route('/app', otherPagesApp(deps, appLoginRoutes({ portalFetch })));
   app.route(RESUME_PAGE_PATH, resumeApp(deps, { portalFetch }));
+  app.route(SUBSCRIBER_PAGE_PATH, subscriberApp(deps, { portalFetch, now: options.now }));
   app.route('/', pagesApp(deps, { api, ...options }));
   app.notFound(notFoundPage);
   app.onError(unhandledError);

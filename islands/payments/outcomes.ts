@@ -49,6 +49,8 @@ function receiptOf(raw: unknown): ChargeReceipt | null {
     charged_at: chargedAt,
     renews_at: renewsAt,
     renewal_amount: renewal,
+    // The subscriber's page, when the worker made a link (worker/subscriber-links/manage-link.ts).
+    ...(typeof r.manage_url === 'string' ? { manage_url: r.manage_url } : {}),
   };
 }
 

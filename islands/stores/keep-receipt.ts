@@ -48,6 +48,7 @@ export function keepReceipt(
     // An upsell whose answer names no method was charged to the main purchase's.
     paidWith: outcome.paidWith ?? (role === 'added' ? receipts.main?.paidWith : null) ?? null,
     renewalAgreedAt: plan.renewalConsent ? agreedAt(receipt) : null,
+    manageUrl: receipt?.manage_url ?? null,
   };
   if (role === 'main') {
     $receipts.set({ main: kept, added: [] });

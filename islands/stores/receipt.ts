@@ -26,6 +26,11 @@ export interface Receipt {
    * receipts kept before it was: read as null.
    */
   renewalAgreedAt?: string | null;
+  /**
+   * The subscriber's page for this subscription (the worker's manage link): where the receipt's
+   * "Manage or cancel your subscription" goes. Null or absent: no link, the words only.
+   */
+  manageUrl?: string | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import landing from './landing.json';
 import plans from './plans.json';
 import searching from './searching.json';
 import signup from './signup.json';
+import subscriber from './subscriber.json';
 
 /**
  * English, the default and fallback language (SPEC.md §9), is written in one file per area so
@@ -16,4 +17,16 @@ import signup from './signup.json';
  * shared/api/error-text.ts), and `common` holds the keys the spec names (`continue`, ...).
  * `i18n` holds the shared plural patterns (`i18n.trial_days`, SPEC.md §9).
  */
-export default { after, common, consent, errors, i18n, kit, landing, plans, searching, signup };
+export default {
+  after,
+  common,
+  consent,
+  errors,
+  i18n,
+  kit,
+  landing,
+  plans,
+  searching,
+  signup,
+  subscriber,
+};

@@ -8,6 +8,19 @@ import landing from './landing.json';
 import plans from './plans.json';
 import searching from './searching.json';
 import signup from './signup.json';
+import subscriber from './subscriber.json';
 
 /** Written from the English files (locales/en), area by area, with the same keys. */
-export default { after, common, consent, errors, i18n, kit, landing, plans, searching, signup };
+export default {
+  after,
+  common,
+  consent,
+  errors,
+  i18n,
+  kit,
+  landing,
+  plans,
+  searching,
+  signup,
+  subscriber,
+};

@@ -291,6 +291,12 @@ export const ChargeReceipt = z.object({
   renews_at: z.string().nullable(),
   /** What each renewal takes, in `currency`; null for a one-time purchase. */
   renewal_amount: z.number().int().nonnegative().nullable(),
+  /**
+   * The subscriber's page for this subscription (`/subscription/<token>`, a manage link the
+   * worker signed): plan, card, cancel, the guarantee. Null for a one-time purchase or when the
+   * worker has no SUBSCRIBER_LINK_KEY; absent from receipts made before it was.
+   */
+  manage_url: z.string().nullable().optional(),
 });
 export type ChargeReceipt = z.infer<typeof ChargeReceipt>;
 

@@ -181,6 +181,24 @@ const composedScreen = z.strictObject({
   ...screenContent.shape,
 });
 
+/** A save offer's words in each language the marketer wrote it in (`{ "en": "…" }`). */
+const offerText = z.record(
+  z.string().regex(/^[a-z]{2}$/, 'must be a language code'),
+  z
+    .string('must be a text')
+    .trim()
+    .min(1, 'must not be empty')
+    .max(500, 'must be at most 500 characters'),
+);
+
+/**
+ * The save offer the subscriber's page shows once before a cancel (docs/marketers.md, "The save
+ * offer"): a title and a text per language, and Keep my subscription beside the cancel, which
+ * stays one tap away. A language the offer is not written in shows none: the cancel is never
+ * held up for want of words.
+ */
+const saveOffer = z.strictObject({ title: offerText, text: offerText });
+
 const contentSchema = z.strictObject({
   screens: z
     .partialRecord(screenId, screenContent, {
@@ -201,6 +219,8 @@ const contentSchema = z.strictObject({
     .optional(),
   /** Per theme, the brand its pages wear (shared/brand.ts); absent, the brands in code. */
   brands: brandsSchema.optional(),
+  /** The subscriber's page's save offer before a cancel; absent, none. */
+  saveOffer: saveOffer.optional(),
 });
 
 export type ContentDocument = z.output<typeof contentSchema>;

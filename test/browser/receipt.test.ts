@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIFECYCLE_PATH } from '../../shared/api/lifecycle';
 import { formatMoney } from '../../shared/plans/money';
+import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../worker/subscriber-links/link-key';
+import { signSubscriberLink } from '../../worker/subscriber-links/link-token';
 import { runAxe, seriousViolations } from './a11y-checks';
 import { type CollectorTap, startCollectorTap } from './collector-tap';
 import { type BrowserSession, startBrowserSession, watchPage } from './harness';
-import { payButton, receiptDialog, typeTestCard } from './money-path';
+import { checkoutVisitor, payButton, receiptDialog, typeTestCard } from './money-path';
 import { interactive, islandsHydrated, submitEmail, uniqueEmail } from './visitor-steps';
 
 /**
@@ -179,6 +182,82 @@ describe('after a successful charge', () => {
     expect(seriousViolations(await runAxe(page))).toEqual([]);
     await dialog.getByRole('button').click();
     await page.waitForURL((url) => url.pathname === '/upsell_an_private', { timeout: 30_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the subscriber’s page, from the receipt’s link', () => {
+  it('cancels in fewer taps than the sign-up took; the portal and the hook record it; the link is then spent', async () => {
+    // Sign-up on the default flow takes four taps (walkToSuccess: Locate, the search's Continue,
+    // the email's Continue, Pay); this visitor starts at the email.
+    const SIGN_UP_TAPS = 4;
+    const { context, page, problems, userId } = await checkoutVisitor(session, 'cancel');
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await payButton(page).click();
+    const dialog = receiptDialog(page);
+    await dialog.waitFor({ timeout: 30_000 });
+
+    let taps = 0;
+    const link = dialog.getByRole('link', { name: 'Manage or cancel your subscription' });
+    const [manage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    taps += 1;
+    await manage.waitForLoadState();
+    const pageUrl = new URL(manage.url());
+    expect(pageUrl.pathname).toMatch(/^\/subscription\/manage\./);
+    await manage.getByRole('heading', { name: 'Your subscription' }).waitFor();
+    const rows = await receiptRows(manage, '.subscriber');
+    expect(rows).toMatchObject({ Plan: 'Premium, 7-day trial', 'Paid with': 'Visa •••• 4242' });
+    expect(seriousViolations(await runAxe(manage))).toEqual([]);
+
+    // By keyboard: Tab to Cancel subscription, Enter; the confirm's button, Enter.
+    const cancel = manage.getByRole('link', { name: 'Cancel subscription' });
+    await cancel.focus();
+    await manage.keyboard.press('Enter');
+    taps += 1;
+    const confirm = manage.getByRole('button', { name: 'Yes, cancel my subscription' });
+    await confirm.waitFor();
+    expect(seriousViolations(await runAxe(manage))).toEqual([]);
+    await confirm.focus();
+    await manage.keyboard.press('Enter');
+    taps += 1;
+    await manage.getByRole('heading', { name: 'Your subscription is canceled' }).waitFor();
+    expect(taps).toBeLessThan(SIGN_UP_TAPS);
+
+    const { results } = await session.worker.portalDb
+      .prepare('SELECT canceled_at FROM subscriptions WHERE user_id = ? AND status = ?')
+      .bind(userId, 'active')
+      .all<{ canceled_at: string | null }>();
+    expect(results).toHaveLength(1);
+    expect(results[0]?.canceled_at).toBeTruthy();
+    // The portal told the worker's lifecycle hook, which took it: recorded (200), or held (202)
+    // until the queue brings the purchase it counts against.
+    const hook = session.worker.logs.find((line) => line.path === LIFECYCLE_PATH);
+    expect([200, 202]).toContain(hook?.status);
+
+    // Replayed after its action is done, edited, expired: each a page that says so.
+    await manage.goto(pageUrl.pathname);
+    await manage.getByRole('heading', { name: 'This link has been used' }).waitFor();
+    const edited = pageUrl.pathname.replace(
+      /\.(\d)(\d+)\./,
+      (_, first: string, rest: string) => `.${(Number(first) + 1) % 10}${rest}.`,
+    );
+    expect(edited).not.toBe(pageUrl.pathname);
+    await manage.goto(edited);
+    await manage.getByRole('heading', { name: 'This link does not work' }).waitFor();
+    const subscriptionId = Buffer.from(
+      pageUrl.pathname.split('.')[1] ?? '',
+      'base64url',
+    ).toString();
+    const old = await signSubscriberLink(
+      DEVELOPMENT_SUBSCRIBER_LINK_KEY,
+      'manage',
+      subscriptionId,
+      Date.now() - 401 * 86_400_000,
+    );
+    await manage.goto(`/subscription/${old.token}`);
+    await manage.getByRole('heading', { name: 'This link has expired' }).waitFor();
+    expect(seriousViolations(await runAxe(manage))).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -30,6 +30,7 @@ describe("docs/architecture.md's request path", () => {
     ]);
     expect(code.subApps.map((subApp) => subApp.path)).toEqual([
       '/hooks/subscription-events',
+      '/hooks/subscriber-links',
       '/e',
       '/vendor',
       '/consent',
@@ -39,6 +40,7 @@ describe("docs/architecture.md's request path", () => {
       '/test-gateway',
       '/app',
       '/resume',
+      '/subscription',
       '/',
     ]);
     expect(code.subApps.at(-1)?.middleware).toHaveLength(12);

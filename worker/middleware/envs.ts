@@ -129,3 +129,11 @@ export type OtherPagesEnv = EnvOf<
 export type ResumeEnv = EnvOf<
   BaseVariables & Partial<VisitorVariables> & CountryVariables & LanguageVariables & ConfigVariables
 >;
+
+/**
+ * The subscriber's page (worker/sub-apps/subscriber.ts): the page's language, brand and content,
+ * and no visitor at all: its link is opened from an email, anywhere.
+ */
+export type SubscriberEnv = EnvOf<
+  BaseVariables & CountryVariables & LanguageVariables & ConfigVariables
+>;

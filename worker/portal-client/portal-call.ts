@@ -1,5 +1,6 @@
 import type { ExecutionContext } from 'hono';
 import type { ApiCall } from '../../shared/api/contract';
+import { LIFECYCLE_SIGNATURE_HEADER } from '../../shared/api/lifecycle';
 import { describeError, logError } from '../../shared/log';
 import type { Bindings } from '../env';
 import { isDevelopment } from '../environment';
@@ -79,6 +80,11 @@ export interface PortalRequestParts {
   funnelOrigin: string;
   /** The page's Idempotency-Key of a POST, else null. */
   idempotencyKey: string | null;
+  /**
+   * `Geofunnel-Signature` of a server-to-server call the worker makes on its own authority (the
+   * subscriber's page, worker/subscriber-links/subscriber-portal.ts), else absent.
+   */
+  signature?: string;
 }
 
 /** The request the portal receives for one `/api` call: only the headers it needs. */
@@ -91,6 +97,7 @@ function portalRequest(parts: PortalRequestParts): Request {
   if (parts.country !== null) headers.set('cf-ipcountry', parts.country);
   if (parts.clientIp) headers.set('x-forwarded-for', parts.clientIp);
   if (parts.idempotencyKey !== null) headers.set('idempotency-key', parts.idempotencyKey);
+  if (parts.signature !== undefined) headers.set(LIFECYCLE_SIGNATURE_HEADER, parts.signature);
   const hasBody = parts.call.method === 'POST';
   if (hasBody) headers.set('content-type', 'application/json');
   return new Request(parts.baseUrl + parts.path, {
@@ -157,7 +164,10 @@ export function portalTimeoutMs(callTimeoutMs: number, override: string | undefi
 }
 
 /** One call as it goes to the product API: what the request carries beyond the visitor's. */
-export type PortalCall = Pick<PortalRequestParts, 'path' | 'body' | 'bearer' | 'idempotencyKey'> & {
+export type PortalCall = Pick<
+  PortalRequestParts,
+  'path' | 'body' | 'bearer' | 'idempotencyKey' | 'signature'
+> & {
   /** The call's name in the logs. */
   name: string;
   call: ApiCall;
@@ -190,6 +200,7 @@ export async function sendToPortal(
     clientIp: visit.clientIp,
     funnelOrigin: visit.origin,
     idempotencyKey: outgoing.idempotencyKey,
+    signature: outgoing.signature,
   });
   const timeoutMs = portalTimeoutMs(outgoing.call.timeoutMs, visit.env.PORTAL_TIMEOUT_MS);
   return { ok: true, outcome: await exchangeWithPortal(transport.send, request, timeoutMs) };

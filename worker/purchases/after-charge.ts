@@ -1,4 +1,8 @@
-import { type ApiCallName, PollingStartResponse } from '../../shared/api/contract';
+import {
+  type ApiCallName,
+  type ChargeReceipt,
+  PollingStartResponse,
+} from '../../shared/api/contract';
 import { describeError, logError, logLine, logWarning } from '../../shared/log';
 import { isPlanId, planById } from '../../shared/plans/catalogue';
 import { afterAnswer } from '../after-answer';
@@ -8,6 +12,7 @@ import { recordDeclines } from '../experiments/store/record-outcomes';
 import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
 import { recordDecline } from '../rate-limits/rate-limit-gate';
+import { manageLinkFor } from '../subscriber-links/manage-link';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
 import { declineOf, declineReportOf, verifiedChargeOf } from './charge-answers';
 import { mainPurchaseKeeper, rememberMainPurchase } from './main-purchase';
@@ -93,11 +98,32 @@ export async function afterChargeAnswer(
   countDecline(visit, call, answer, { ...request, pollingId }, now);
   noteCharge(visit, call, answer, { started, pollingId });
   const receipt = completed
-    ? chargeReceiptOf(completed.charge, ordered?.coupon ?? null, now())
+    ? await withManageLink(
+        visit,
+        chargeReceiptOf(completed.charge, ordered?.coupon ?? null, now()),
+        completed.charge.subscriptionId,
+        now,
+      )
     : null;
   return receipt && (call === 'pollingResult' || call === 'directSubscription')
     ? withReceipt(call, answer.body, receipt)
     : answer.body;
+}
+
+/**
+ * The receipt with the subscriber's page for its subscription (a manage link,
+ * worker/subscriber-links/manage-link.ts), for a plan that renews: a one-time purchase has
+ * nothing to manage or cancel.
+ */
+async function withManageLink(
+  visit: CallVisit,
+  receipt: ChargeReceipt | null,
+  subscriptionId: string,
+  now: () => number,
+): Promise<ChargeReceipt | null> {
+  if (receipt === null || receipt.renews_at === null) return receipt;
+  const url = await manageLinkFor(visit.env, visit.origin, subscriptionId, now(), visit.requestId);
+  return { ...receipt, manage_url: url };
 }
 
 /**

@@ -136,6 +136,17 @@ export const RESUME_LINK_RULES: readonly RateLimitRule[] = [
 ];
 
 /**
+ * The subscriber's page (worker/subscriber-links/): each open asks the product API for the
+ * subscription, and each action changes one, so a burst from one address is cut short; a real
+ * subscriber opens their link a few times and acts once. Per address only: the page has no
+ * visitor cookie (an email is opened anywhere), and a guessed link fails its signature before
+ * any count matters. Loose for carriers' shared addresses (CGNAT).
+ */
+export const SUBSCRIBER_PAGE_RULES: readonly RateLimitRule[] = [
+  everyRequest('subscriber_page_per_ip', byIp, 30, 10 * MINUTE),
+];
+
+/**
  * Geocoding (worker/geocode/): each call Google answers is billed, and the city comes from the
  * page, so a script could name a fresh one every time. Only calls that reach Google count: a
  * cached point and the development kit's answers are free. A real visitor costs one per lookup at

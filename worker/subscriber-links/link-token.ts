@@ -22,7 +22,7 @@ export const SUBSCRIBER_LINK_PURPOSES = ['manage', 'recover'] as const;
 export type SubscriberLinkPurpose = (typeof SUBSCRIBER_LINK_PURPOSES)[number];
 
 /** Where a link opens: `/subscription/<token>`. */
-const SUBSCRIBER_PAGE_PATH = '/subscription';
+export const SUBSCRIBER_PAGE_PATH = '/subscription';
 
 const DAY_SECONDS = 86_400;
 

@@ -29,6 +29,8 @@ export const RECEIPT_CSS = `
 .receipt__email-part{display:inline-block;max-width:100%}
 .receipt__detail{display:block;font-weight:400;color:var(--muted)}
 .receipt__cancel{margin:0 0 16px;font-size:14px;color:var(--ink)}
+.receipt__manage{margin:-8px 0 16px;font-size:14px}
+.receipt__manage a{color:var(--ink)}
 .upsell-charge{margin:16px 0 8px;font-weight:600;text-align:center}
 .upsell-charge__method{white-space:nowrap}
 `;

@@ -20,6 +20,8 @@ describe('the receipt a charge answer carries', () => {
     expect(receiptOf(RECEIPT)).toEqual(RECEIPT);
     const guide = { ...RECEIPT, plan_id: 'guide_899_usd', renews_at: null, renewal_amount: null };
     expect(receiptOf(guide)).toEqual(guide);
+    const linked = { ...RECEIPT, manage_url: 'https://funnel.test/subscription/manage.x' };
+    expect(receiptOf(linked)).toEqual(linked);
   });
 
   it('is none when absent or not in its shape', () => {

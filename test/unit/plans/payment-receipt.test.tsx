@@ -83,3 +83,27 @@ describe('the receipt repeats the renewal consent', () => {
     expect(purchaseLists()[0]?.X).toBe('27. November 2026');
   });
 });
+
+describe('the receipt’s way to the subscriber’s page', () => {
+  it('links "Manage or cancel your subscription" to the worker’s manage link', async () => {
+    const manageUrl = `${location.origin}/subscription/manage.c3ViX21haW4.1800000000.${'a'.repeat(32)}.sig`;
+    $receipts.set({ main: { ...trial, manageUrl }, added: [] });
+    render(<PaymentReceipt {...props} />);
+    const link = await screen.findByRole('link', { name: 'Manage or cancel your subscription' });
+    expect(link.getAttribute('href')).toBe(manageUrl);
+  });
+
+  it('shows no link for a receipt without one, or one that leads elsewhere', async () => {
+    for (const manageUrl of [
+      null,
+      'https://evil.example/subscription/x',
+      `${location.origin}/signup`,
+    ]) {
+      $receipts.set({ main: { ...trial, manageUrl }, added: [] });
+      render(<PaymentReceipt {...props} />);
+      await screen.findByRole('region', { name: 'Your order' });
+      expect(screen.queryByRole('link', { name: /Manage or cancel/ })).toBeNull();
+      cleanup();
+    }
+  });
+});

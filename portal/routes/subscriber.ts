@@ -1,0 +1,202 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import {
+  isFresh,
+  matchingSignature,
+  readSignatureHeader,
+  signatureHeaderFor,
+} from '../../shared/api/hook-signature';
+import {
+  LIFECYCLE_PATH,
+  LIFECYCLE_SIGNATURE_HEADER,
+  type LifecycleEventType,
+} from '../../shared/api/lifecycle';
+import {
+  SUBSCRIBER_CALLS,
+  type SubscriberActionAnswer,
+  type SubscriptionAnswer,
+  subscriberCallText,
+} from '../../shared/api/subscriber-calls';
+import { logError } from '../../shared/log';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import { couponByCode } from '../../shared/plans/coupons';
+import { guaranteeApplies } from '../../shared/plans/guarantee';
+import { toMajorUnits } from '../../shared/plans/money';
+import { firstRenewalAt, renewalAmount } from '../../shared/plans/renewal';
+import type { PortalBindings } from '../env';
+import { validJsonBody } from '../json-body';
+import { lifecycleEventOf } from '../lifecycle-event';
+import { PortalError } from '../portal-error';
+import {
+  cancelSubscription,
+  findChargedSubscription,
+  refundSubscription,
+  type SubscriberRow,
+} from '../store/subscriber-actions';
+import { findTestPaymentMethod } from '../store/test-payment-methods';
+import { prefixedId } from '../tokens';
+
+type SubscriberEnv = { Bindings: PortalBindings };
+
+/**
+ * Only the worker may ask (shared/api/subscriber-calls.ts): its `Geofunnel-Signature` over the
+ * method, path and body under LIFECYCLE_HMAC_KEY, made within 5 minutes. Anything else answers
+ * 401, before any row is read.
+ */
+function requireWorkerSignature(): MiddlewareHandler<SubscriberEnv> {
+  return async function workerSignature(c, next) {
+    const secret = c.env.LIFECYCLE_HMAC_KEY;
+    const header = readSignatureHeader(c.req.header(LIFECYCLE_SIGNATURE_HEADER) ?? '');
+    const body = c.req.method === 'GET' ? '' : await c.req.text();
+    const signed = subscriberCallText(c.req.method, new URL(c.req.url).pathname, body);
+    const valid =
+      secret !== undefined &&
+      header.ok &&
+      isFresh(header.header.timestamp, Date.now()) &&
+      (await matchingSignature(secret, header.header, signed)) !== null;
+    if (!valid) throw new PortalError(401, 'bad_signature', 'Unauthenticated.');
+    await next();
+  };
+}
+
+async function chargedOr404(c: Context<SubscriberEnv>): Promise<SubscriberRow> {
+  const row = await findChargedSubscription(c.env.PORTAL_DB, c.req.param('subscriptionId') ?? '');
+  if (!row) throw new PortalError(404, 'not_found', 'This subscription is not known.');
+  return row;
+}
+
+function statusOf(row: SubscriberRow): 'active' | 'canceled' | 'refunded' {
+  if (row.refundedAt !== null) return 'refunded';
+  return row.canceledAt !== null ? 'canceled' : 'active';
+}
+
+/** The subscription as the product API answers it: the plan's terms from the catalogue. */
+async function subscriptionAnswerOf(
+  db: D1Database,
+  row: SubscriberRow,
+): Promise<SubscriptionAnswer> {
+  const plan = isPlanId(row.planId) ? planById(row.planId) : null;
+  const status = statusOf(row);
+  const renewsAt = plan ? firstRenewalAt(plan, Date.parse(row.createdAt)) : null;
+  const renewal = plan ? renewalAmount(plan, couponByCode(row.coupon)) : null;
+  const card = row.paymentMethod ? await findTestPaymentMethod(db, row.paymentMethod) : null;
+  return {
+    data: {
+      subscription_id: row.id,
+      status,
+      plan_id: row.planId,
+      currency: plan?.currency ?? null,
+      paid_amount: row.priceWithDiscount,
+      charged_at: row.createdAt,
+      renewal_amount:
+        status === 'active' && plan && renewal !== null
+          ? toMajorUnits(renewal, plan.currency)
+          : null,
+      renews_at: status === 'active' && renewsAt !== null ? new Date(renewsAt).toISOString() : null,
+      ends_at: status === 'active' || renewsAt === null ? null : new Date(renewsAt).toISOString(),
+      card_brand: card?.brand ?? null,
+      card_last4: card?.last4 ?? null,
+      wallet: null,
+    },
+  };
+}
+
+/**
+ * Tells the worker what happened, as the product API's lifecycle hook does
+ * (`npm run portal -- cancel`, docs/product-api.md): signed with LIFECYCLE_HMAC_KEY, to the
+ * funnel that asked (`x-funnel-origin`), in-process when the development kit hands the app in
+ * (PORTAL_HOOK_FETCH). A failure is logged; the action stands, as the product API would retry
+ * its delivery.
+ */
+async function sendLifecycleEvent(
+  c: Context<SubscriberEnv>,
+  row: SubscriberRow,
+  type: LifecycleEventType,
+): Promise<void> {
+  const secret = c.env.LIFECYCLE_HMAC_KEY;
+  const origin = c.req.header('x-funnel-origin');
+  const built = lifecycleEventOf({ ...row, status: 'active' }, type, {
+    id: prefixedId('evt'),
+    amount: null,
+    occurredAt: new Date().toISOString(),
+  });
+  if (!secret || !origin || !built.ok) return;
+  const body = JSON.stringify(built.body);
+  const request = new Request(`${origin}${LIFECYCLE_PATH}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [LIFECYCLE_SIGNATURE_HEADER]: await signatureHeaderFor(
+        secret,
+        Math.floor(Date.now() / 1000),
+        body,
+      ),
+    },
+    body,
+  });
+  try {
+    const send = c.env.PORTAL_HOOK_FETCH ?? fetch;
+    const answer = await send(request);
+    if (!answer.ok) logError('portal_lifecycle_refused', { type, status: answer.status });
+  } catch (error) {
+    logError('portal_lifecycle_unsent', { type, detail: String(error) });
+  }
+}
+
+function actionAnswer(row: SubscriberRow, answer: SubscriptionAnswer): SubscriberActionAnswer {
+  const refunded = statusOf(row) === 'refunded';
+  const plan = isPlanId(row.planId) ? planById(row.planId) : null;
+  return {
+    data: {
+      status: answer.data.status,
+      ends_at: refunded ? row.refundedAt : answer.data.ends_at,
+      refunded_amount: refunded ? row.priceWithDiscount : null,
+      currency: refunded ? (plan?.currency ?? null) : null,
+    },
+  };
+}
+
+/**
+ * The subscriber's page's calls (shared/api/subscriber-calls.ts), as the product API answers
+ * them: read, cancel (nothing renews; idempotent, a second cancel answers the same), and claim
+ * the money-back guarantee (shared/plans/guarantee.ts: the first charge back and the
+ * subscription ended, once; outside its terms 422 `guarantee_not_applicable`). Each change sends
+ * its lifecycle event to the worker: `cancellation`, or `refund` then `cancellation`.
+ */
+export const subscriberRoutes = new Hono<SubscriberEnv>()
+  .use('/subscriptions/*', requireWorkerSignature())
+  .get(SUBSCRIBER_CALLS.subscriptionRead.path, async (c) => {
+    const row = await chargedOr404(c);
+    return c.json(await subscriptionAnswerOf(c.env.PORTAL_DB, row));
+  })
+  .post(SUBSCRIBER_CALLS.subscriptionCancel.path, async (c) => {
+    await validJsonBody(c, SUBSCRIBER_CALLS.subscriptionCancel.request);
+    const row = await chargedOr404(c);
+    const now = new Date().toISOString();
+    if (await cancelSubscription(c.env.PORTAL_DB, row.id, now)) {
+      await sendLifecycleEvent(c, row, 'cancellation');
+    }
+    const after = await chargedOr404(c);
+    return c.json(actionAnswer(after, await subscriptionAnswerOf(c.env.PORTAL_DB, after)));
+  })
+  .post(SUBSCRIBER_CALLS.guaranteeClaim.path, async (c) => {
+    await validJsonBody(c, SUBSCRIBER_CALLS.guaranteeClaim.request);
+    const row = await chargedOr404(c);
+    const subject = {
+      status: statusOf(row),
+      chargedAt: row.createdAt,
+      paidAmount: row.priceWithDiscount,
+    };
+    if (!guaranteeApplies(subject, Date.now())) {
+      throw new PortalError(
+        422,
+        'guarantee_not_applicable',
+        'The money-back guarantee does not apply to this subscription.',
+      );
+    }
+    if (await refundSubscription(c.env.PORTAL_DB, row.id, new Date().toISOString())) {
+      await sendLifecycleEvent(c, row, 'refund');
+      if (row.canceledAt === null) await sendLifecycleEvent(c, row, 'cancellation');
+    }
+    const after = await chargedOr404(c);
+    return c.json(actionAnswer(after, await subscriptionAnswerOf(c.env.PORTAL_DB, after)));
+  });

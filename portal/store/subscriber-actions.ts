@@ -1,0 +1,57 @@
+/**
+ * The subscriber's page on the `subscriptions` table (migration 0007): a subscription as the page
+ * shows it, and the two actions that end one, each taken once.
+ */
+
+/** A charged subscription with what the page shows of it. */
+export interface SubscriberRow {
+  id: string;
+  planId: string;
+  status: string;
+  priceWithDiscount: number | null;
+  coupon: string | null;
+  paymentMethod: string | null;
+  /** ISO 8601: the first charge. */
+  createdAt: string;
+  canceledAt: string | null;
+  refundedAt: string | null;
+}
+
+const COLUMNS = `id, plan_id AS planId, status, price_with_discount AS priceWithDiscount, coupon,
+  payment_method AS paymentMethod, created_at AS createdAt, canceled_at AS canceledAt,
+  refunded_at AS refundedAt`;
+
+/** The subscription `id`, if the emulated gateway charged it (a declined attempt is none). */
+export function findChargedSubscription(db: D1Database, id: string): Promise<SubscriberRow | null> {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM subscriptions WHERE id = ? AND status = 'active'`)
+    .bind(id)
+    .first<SubscriberRow>();
+}
+
+/** Marks it canceled at `at`; false when it already was (or was refunded): nothing changed. */
+export async function cancelSubscription(db: D1Database, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE subscriptions SET canceled_at = ?
+       WHERE id = ? AND status = 'active' AND canceled_at IS NULL AND refunded_at IS NULL`,
+    )
+    .bind(at, id)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/**
+ * Marks its first charge refunded at `at`, and the subscription ended (canceled then too, if it
+ * was not before); false when it was refunded already.
+ */
+export async function refundSubscription(db: D1Database, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE subscriptions SET refunded_at = ?, canceled_at = COALESCE(canceled_at, ?)
+       WHERE id = ? AND status = 'active' AND refunded_at IS NULL`,
+    )
+    .bind(at, at, id)
+    .run();
+  return result.meta.changes === 1;
+}

@@ -1,0 +1,191 @@
+import type { TFunction } from 'i18next';
+import type { Brand } from '../../shared/brand';
+import { SupportLinks } from '../kit/SupportLinks';
+import { Page } from '../layout/Page';
+import { RECEIPT_CSS } from '../plans/styles/receipt';
+
+/**
+ * The subscriber's page (`/subscription/<token>`, worker/subscriber-links/): the subscription a
+ * signed link names, in the funnel's kit, and the ways out of it. Every action is a plain form
+ * posted to the worker, so it works without script, by keyboard, and in any mail app's browser;
+ * the worker has put every amount and date into the page's language already.
+ */
+
+/** A row of the subscription: what it is, and its value (a card or an amount, left to right). */
+export interface SubscriberRow {
+  label: string;
+  value: string;
+  /** Written left to right whatever the page's direction (a card's label). */
+  ltr?: boolean;
+}
+
+/** The save offer the marketer set (content `saveOffer`), put into words on the server. */
+export interface SaveOfferCopy {
+  title: string;
+  text: string;
+}
+
+export type SubscriberView =
+  /** The subscription, and its actions. */
+  | {
+      kind: 'overview';
+      rows: SubscriberRow[];
+      /** Null when it no longer renews (canceled, refunded): no cancel to offer. */
+      cancelPath: string | null;
+      /** The guarantee's claim form, where its terms apply; with the day they end. */
+      guarantee: { action: string; until: string } | null;
+      /** Its status in words, for a subscription that has ended or ends. */
+      status: string | null;
+    }
+  /** One confirm before the cancel, with the marketer's save offer once, if any. */
+  | { kind: 'confirm'; action: string; back: string; saveOffer: SaveOfferCopy | null }
+  /** An action done: what it came to. */
+  | { kind: 'done'; title: string; lead: string }
+  /** A link that cannot open the page, or a product API that could not answer. */
+  | { kind: 'refused'; title: string; lead: string };
+
+export interface SubscriberPageProps {
+  t: TFunction;
+  brand: Brand;
+  view: SubscriberView;
+}
+
+function Rows({ rows }: { rows: SubscriberRow[] }) {
+  return (
+    <dl className="receipt__rows">
+      {rows.map((row) => (
+        <div className="receipt__row" key={row.label}>
+          <dt>{row.label}</dt>
+          <dd>
+            <bdi dir={row.ltr ? 'ltr' : undefined}>{row.value}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A form of one button that posts to the worker (the worker's same-origin rule guards it). */
+function ActionForm({
+  action,
+  label,
+  secondary = false,
+  id,
+}: {
+  action: string;
+  label: string;
+  secondary?: boolean;
+  id?: string;
+}) {
+  return (
+    <form method="post" action={action} className="subscriber__form">
+      <button
+        type="submit"
+        id={id}
+        className={secondary ? 'button subscriber__secondary' : 'button button--primary'}
+      >
+        {label}
+      </button>
+    </form>
+  );
+}
+
+function Overview({
+  t,
+  view,
+}: {
+  t: TFunction;
+  view: Extract<SubscriberView, { kind: 'overview' }>;
+}) {
+  return (
+    <>
+      <h1 id="screen-title">{t('subscriber.title')}</h1>
+      {view.status ? <p className="lead">{view.status}</p> : null}
+      <section className="receipt receipt--summary" aria-labelledby="screen-title">
+        <Rows rows={view.rows} />
+      </section>
+      {view.cancelPath ? (
+        <a className="button subscriber__secondary" id="cancel-subscription" href={view.cancelPath}>
+          {t('subscriber.cancel.open')}
+        </a>
+      ) : null}
+      {view.guarantee ? (
+        <section className="subscriber__guarantee" aria-labelledby="guarantee-title">
+          <h2 id="guarantee-title">{t('plans.guarantee.title')}</h2>
+          <p>{t('subscriber.guarantee.lead', { date: view.guarantee.until })}</p>
+          <ActionForm
+            action={view.guarantee.action}
+            label={t('subscriber.guarantee.claim')}
+            secondary
+            id="claim-guarantee"
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function Confirm({
+  t,
+  view,
+}: {
+  t: TFunction;
+  view: Extract<SubscriberView, { kind: 'confirm' }>;
+}) {
+  return (
+    <>
+      <h1 id="screen-title">{t('subscriber.cancel.title')}</h1>
+      <p className="lead">{t('subscriber.cancel.lead')}</p>
+      {view.saveOffer ? (
+        <section className="subscriber__offer" aria-labelledby="save-offer-title">
+          <h2 id="save-offer-title">{view.saveOffer.title}</h2>
+          <p>{view.saveOffer.text}</p>
+          <a className="button button--primary" href={view.back}>
+            {t('subscriber.save_offer.keep')}
+          </a>
+        </section>
+      ) : null}
+      <ActionForm
+        action={view.action}
+        label={t('subscriber.cancel.confirm')}
+        secondary={view.saveOffer !== null}
+        id="confirm-cancel"
+      />
+      {view.saveOffer ? null : (
+        <a className="subscriber__back" href={view.back}>
+          {t('subscriber.cancel.back')}
+        </a>
+      )}
+    </>
+  );
+}
+
+/** The page's body in the kit's chrome (top bar with the brand's logo, the page container). */
+export function SubscriberPage({ t, brand, view }: SubscriberPageProps) {
+  return (
+    <Page t={t} brand={brand}>
+      <section className="screen subscriber" aria-labelledby="screen-title">
+        {view.kind === 'overview' ? <Overview t={t} view={view} /> : null}
+        {view.kind === 'confirm' ? <Confirm t={t} view={view} /> : null}
+        {view.kind === 'done' || view.kind === 'refused' ? (
+          <>
+            <h1 id="screen-title">{view.title}</h1>
+            <p className="lead">{view.lead}</p>
+          </>
+        ) : null}
+        <SupportLinks t={t} brand={brand} />
+      </section>
+    </Page>
+  );
+}
+
+/** The page's own CSS, after the kit's: the receipt's rows, and its forms and boxes. */
+export const SUBSCRIBER_CSS = `${RECEIPT_CSS}
+.subscriber .receipt--summary{margin:0 0 24px}
+.subscriber__form{margin:0 0 12px}
+.subscriber__secondary{background:transparent;color:var(--ink);box-shadow:inset 0 0 0 2px var(--ink);
+  text-decoration:none;margin:0 0 12px}
+.subscriber__guarantee,.subscriber__offer{margin:24px 0;padding:16px;border-radius:12px;background:var(--surface)}
+.subscriber__guarantee h2,.subscriber__offer h2{margin:0 0 8px;font-size:18px}
+.subscriber__back{display:block;margin:8px 0 24px;text-align:center;color:var(--ink)}
+`;

@@ -1,0 +1,69 @@
+import type { TFunction } from 'i18next';
+import { paidWithLabel } from '../../islands/payments/paid-with';
+import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import { isCurrency } from '../../shared/plans/currency';
+import { formatMoney, toMinorUnits } from '../../shared/plans/money';
+import { planContext, planCopy } from '../plans/plan-copy';
+import type { SubscriberRow } from './SubscriberPage';
+
+type Subscription = SubscriptionAnswer['data'];
+
+/** A day in the page's language, or null when the product API gave none we can read. */
+export function longDay(iso: string | number | null, language: string): string | null {
+  const at = typeof iso === 'number' ? iso : iso === null ? Number.NaN : Date.parse(iso);
+  if (!Number.isFinite(at)) return null;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(at));
+}
+
+/** An amount the product API gave in major units, in the page's language; null without both. */
+export function moneyOf(
+  amount: number | null,
+  currency: string | null,
+  language: string,
+): string | null {
+  const code = currency?.toUpperCase() ?? '';
+  if (amount === null || !isCurrency(code)) return null;
+  return formatMoney(toMinorUnits(amount, code), code, language);
+}
+
+/**
+ * The subscription's rows as the subscriber's page lists them, like the receipt's: the plan by
+ * its catalogue name (the product API's id where the catalogue does not know it), the first
+ * payment, the next renewal with its price (or the day it ends), and the card. A field the
+ * product API left out leaves its row out: the page never makes one up.
+ */
+export function subscriptionRows(
+  subscription: Subscription,
+  { t, language }: { t: TFunction; language: string },
+): SubscriberRow[] {
+  const rows: SubscriberRow[] = [];
+  const { plan_id: planId } = subscription;
+  if (planId !== null) {
+    const name = isPlanId(planId)
+      ? planCopy(planById(planId), planContext({ t, language })).productLabel
+      : planId;
+    rows.push({ label: t('plans.receipt.plan'), value: name });
+  }
+  const paid = moneyOf(subscription.paid_amount, subscription.currency, language);
+  if (paid !== null) rows.push({ label: t('subscriber.rows.paid'), value: paid });
+  const renews = longDay(subscription.renews_at, language);
+  const price = moneyOf(subscription.renewal_amount, subscription.currency, language);
+  if (renews !== null) {
+    const value = price === null ? renews : t('subscriber.rows.renews_at', { date: renews, price });
+    rows.push({ label: t('subscriber.rows.renews'), value });
+  }
+  const ends = longDay(subscription.ends_at, language);
+  if (renews === null && ends !== null)
+    rows.push({ label: t('subscriber.rows.ends'), value: ends });
+  const { card_brand: brand, card_last4: last4, wallet } = subscription;
+  const paidWith =
+    wallet !== null
+      ? paidWithLabel({ kind: 'wallet', wallet })
+      : brand !== null && last4 !== null
+        ? paidWithLabel({ kind: 'card', brand, last4 })
+        : null;
+  if (paidWith !== null)
+    rows.push({ label: t('plans.receipt.paid_with'), value: paidWith, ltr: true });
+  return rows;
+}

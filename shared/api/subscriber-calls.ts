@@ -1,0 +1,151 @@
+import * as z from 'zod';
+import {
+  amount,
+  type Field,
+  lowerCaseWord,
+  nonEmptyText,
+  object,
+  optional,
+  required,
+  text,
+} from './answer-fields';
+import type { ApiCall } from './contract';
+
+/**
+ * The product API's calls behind the subscriber's page (`/subscription/<token>`,
+ * worker/subscriber-links/): read the subscription, cancel it, and claim the money-back
+ * guarantee. Ours, beyond SPEC.md §7 (docs/product-api.md, "The subscriber's page"). Only the
+ * worker makes them, server to server, after it has checked the signed link that names the
+ * subscription; no page calls them and no visitor's bearer token goes with them (an email opens
+ * anywhere, without the funnel's session). So the product API can tell them from anyone's,
+ * each carries `Geofunnel-Signature` (./hook-signature.ts, Stripe's scheme, under the secret
+ * the lifecycle hook uses, LIFECYCLE_HMAC_KEY) over `subscriberCallText` below: the method and
+ * path are signed with the body, so a signed call cannot be replayed on another subscription or
+ * as another action, and no lifecycle event's signature passes for one. The embedded portal
+ * (portal/routes/subscriber.ts) checks it as a product API should.
+ */
+
+export const SUBSCRIBER_CALL_NAMES = [
+  'subscriptionRead',
+  'subscriptionCancel',
+  'guaranteeClaim',
+] as const;
+export type SubscriberCallName = (typeof SUBSCRIBER_CALL_NAMES)[number];
+
+/** A cancel or a claim names why, for the product API's records; nothing more is asked. */
+const ActionRequest = z.strictObject({
+  /** Where it was asked: the subscriber's page (the only source today). */
+  source: z.literal('subscriber_page'),
+});
+
+/**
+ * The subscription as the page shows it. Amounts are decimal major units and times ISO 8601, as
+ * the product API's other answers give them. `status`: `active` (renews), `canceled` (ends at
+ * `ends_at`, nothing more is charged), `refunded` (the guarantee's money went back; ended).
+ */
+export const SubscriptionAnswer = z.object({
+  data: z.object({
+    subscription_id: z.string(),
+    status: z.string(),
+    plan_id: z.string().nullable(),
+    currency: z.string().nullable(),
+    /** What the first charge took. */
+    paid_amount: z.number().nullable(),
+    /** When the first charge was taken: the guarantee's days count from it. */
+    charged_at: z.string().nullable(),
+    /** What each renewal takes, and when the next one is; null once nothing more renews. */
+    renewal_amount: z.number().nullable(),
+    renews_at: z.string().nullable(),
+    /** For a canceled subscription: the end of what was paid for. */
+    ends_at: z.string().nullable(),
+    card_brand: z.string().nullable(),
+    card_last4: z.string().nullable(),
+    wallet: z.string().nullable(),
+  }),
+});
+export type SubscriptionAnswer = z.infer<typeof SubscriptionAnswer>;
+
+/** What a cancel or a claim came to: the subscription's status after it, and when it ends. */
+export const SubscriberActionAnswer = z.object({
+  data: z.object({
+    status: z.string(),
+    ends_at: z.string().nullable(),
+    /** A claim's: what went back, in major units of `currency`. */
+    refunded_amount: z.number().nullable(),
+    currency: z.string().nullable(),
+  }),
+});
+export type SubscriberActionAnswer = z.infer<typeof SubscriberActionAnswer>;
+
+/** The calls: the portal's paths, the worker's only. */
+export const SUBSCRIBER_CALLS = {
+  subscriptionRead: {
+    method: 'GET',
+    path: '/subscriptions/:subscriptionId',
+    auth: 'none',
+    request: null,
+    response: SubscriptionAnswer,
+    timeoutMs: 10_000,
+  },
+  subscriptionCancel: {
+    method: 'POST',
+    path: '/subscriptions/:subscriptionId/cancel',
+    auth: 'none',
+    request: ActionRequest,
+    response: SubscriberActionAnswer,
+    timeoutMs: 15_000,
+  },
+  guaranteeClaim: {
+    method: 'POST',
+    path: '/subscriptions/:subscriptionId/guarantee-claim',
+    auth: 'none',
+    request: ActionRequest,
+    response: SubscriberActionAnswer,
+    timeoutMs: 20_000,
+  },
+} as const satisfies Record<SubscriberCallName, ApiCall>;
+
+/** A call's path for one subscription (its id encoded for the path). */
+export function subscriberCallPath(name: SubscriberCallName, subscriptionId: string): string {
+  return SUBSCRIBER_CALLS[name].path.replace(':subscriptionId', encodeURIComponent(subscriptionId));
+}
+
+/**
+ * What `Geofunnel-Signature` signs for one call, before the scheme's `<t>.`: the method, the
+ * path with its encoded id, and the raw body (empty for a GET).
+ */
+export function subscriberCallText(method: string, path: string, body: string): string {
+  return `${method} ${path}\n${body}`;
+}
+
+/**
+ * How the worker reads the answers: only `status` is required (a page that cannot say whether
+ * the subscription renews says nothing); every other field has a fallback the page can show
+ * without (docs/product-api.md's table).
+ */
+export const SUBSCRIPTION_READ_ANSWER: Field<SubscriptionAnswer> = object({
+  data: object({
+    subscription_id: optional(nonEmptyText, ''),
+    status: required(lowerCaseWord),
+    plan_id: optional(nonEmptyText, null),
+    currency: optional(nonEmptyText, null),
+    paid_amount: optional(amount, null),
+    charged_at: optional(nonEmptyText, null),
+    renewal_amount: optional(amount, null),
+    renews_at: optional(nonEmptyText, null),
+    ends_at: optional(nonEmptyText, null, { absent: true, null: true }),
+    card_brand: optional(lowerCaseWord, null, { null: true }),
+    card_last4: optional(text, null, { null: true }),
+    wallet: optional(lowerCaseWord, null, { absent: true, null: true }),
+  }),
+});
+
+/** A cancel's or a claim's answer: a 2xx is done whatever its body says. */
+export const SUBSCRIBER_ACTION_ANSWER: Field<SubscriberActionAnswer> = object({
+  data: object({
+    status: optional(lowerCaseWord, 'canceled'),
+    ends_at: optional(nonEmptyText, null, { absent: true, null: true }),
+    refunded_amount: optional(amount, null, { absent: true, null: true }),
+    currency: optional(nonEmptyText, null, { absent: true, null: true }),
+  }),
+});

@@ -1,0 +1,251 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChargeReceipt } from '../../../shared/api/contract';
+import { signatureHeaderFor } from '../../../shared/api/hook-signature';
+import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
+import { subscriberCallText } from '../../../shared/api/subscriber-calls';
+import { developmentKit } from '../../../worker/dev/kit';
+import {
+  EMBEDDED_PORTAL_ORIGIN,
+  type PortalFetch,
+} from '../../../worker/portal-client/portal-call';
+import { signSubscriberLink } from '../../../worker/subscriber-links/link-token';
+import { freshApp, ORIGIN, putConfig } from '../fetch-app';
+import { freshStorage } from '../fresh-storage';
+import { aBuyer, remember } from '../lifecycle/lifecycle-fixtures';
+import { checkoutVisitor } from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
+
+/**
+ * The subscriber's page (`/subscription/<token>`, worker/subscriber-links/): opened from the
+ * receipt's manage link, it shows the subscription the product API reads, cancels it with one
+ * confirm, and claims the money-back guarantee, each a signed call to the embedded portal, which
+ * tells the worker's lifecycle hook. An edited, expired or used link, a post from another site and
+ * a burst from one address are refused, with no product API call.
+ */
+
+type Line = Record<string, unknown>;
+let logSpy: ReturnType<typeof vi.spyOn>;
+const lines = (): Line[] =>
+  logSpy.mock.calls.map(([line]: unknown[]) => {
+    try {
+      return JSON.parse(String(line)) as Line;
+    } catch {
+      return {};
+    }
+  });
+
+beforeEach(async () => {
+  await freshStorage();
+  logSpy = vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** The subscriber's page calls the portal received, by path. */
+function countingPortal(): { portalFetch: PortalFetch; calls: string[] } {
+  const calls: string[] = [];
+  const portalFetch: PortalFetch = (request, bindings, ctx) => {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/subscriptions/')) calls.push(`${request.method} ${path}`);
+    // Its lifecycle events answered here: these tests count the page's calls, not the hook's.
+    const hook = async () => Response.json({ recorded: true });
+    return developmentKit.portal(request, { ...bindings, PORTAL_HOOK_FETCH: hook }, ctx);
+  };
+  return { portalFetch, calls };
+}
+
+/** A visitor who bought the 7-day trial; the receipt's manage link, and its subscription id. */
+async function boughtWithLink(fetchApp?: ReturnType<typeof freshApp>) {
+  const visitor = checkoutVisitor(fetchApp ? { fetchApp } : {});
+  await visitor.signUp();
+  const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
+  const { data } = (await started.json()) as { data: { polling_result_id: string } };
+  const polled = await visitor.call(`/api/polling/get-result/${data.polling_result_id}`);
+  const result = ((await polled.json()) as { data: { result_data: Record<string, unknown> } }).data
+    .result_data;
+  const receipt = ChargeReceipt.parse(result.receipt);
+  const subscriptionId = String(result.subscription_id);
+  expect(receipt.manage_url?.startsWith(`${ORIGIN}/subscription/manage.`)).toBe(true);
+  return { visitor, url: new URL(receipt.manage_url ?? ''), subscriptionId };
+}
+
+/** A form post of the page, as the browser sends it from the page itself. */
+const formPost = (site = 'same-origin'): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': site },
+  body: '',
+});
+
+async function portalRow(subscriptionId: string) {
+  return env.PORTAL_DB.prepare('SELECT canceled_at, refunded_at FROM subscriptions WHERE id = ?')
+    .bind(subscriptionId)
+    .first<{ canceled_at: string | null; refunded_at: string | null }>();
+}
+
+const PAGE_APP = { PORTAL_POLLING_DELAY_MS: '0' };
+
+describe('the receipt’s manage link', () => {
+  it('opens the subscription: plan, first payment, next renewal, card; private and uncached', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url } = await boughtWithLink(fetchApp);
+    const page = await fetchApp(url.pathname, { headers: { 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('x-robots-tag')).toContain('noindex');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.getSetCookie()).toEqual([]);
+    const html = await page.text();
+    expect(html).toMatch(/<title>Your subscription · Geozilla<\/title>/);
+    expect(html).toContain('$6.99');
+    expect(html).toContain('$39.99');
+    expect(html).toContain('Visa •••• 4242');
+    expect(html).toContain(`href="${url.pathname}/cancel"`);
+    expect(html).toContain(`action="${url.pathname}/guarantee"`);
+  });
+
+  it('cancels in one confirm; the portal keeps it, the lifecycle hook records it, the link is spent', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    // The ledger knows the purchase, as the queue consumer tells it seconds after the charge.
+    await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
+    const confirm = await fetchApp(`${url.pathname}/cancel`);
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toContain(`action="${url.pathname}/cancel"`);
+
+    const done = await fetchApp(`${url.pathname}/cancel`, formPost());
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Your subscription is canceled');
+    expect((await portalRow(subscriptionId))?.canceled_at).toBeTruthy();
+    const hook = lines().find((line) => line.path === LIFECYCLE_PATH);
+    expect(hook).toMatchObject({ method: 'POST', status: 200 });
+
+    const again = await fetchApp(url.pathname);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain('This link has been used');
+  });
+
+  it('claims the money-back guarantee: the first charge back, the subscription ended', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    await remember(aBuyer({ subscriptionId, paidMinor: 699 }));
+    const done = await fetchApp(`${url.pathname}/guarantee`, formPost());
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('$6.99 goes back to your card');
+    const row = await portalRow(subscriptionId);
+    expect(row?.refunded_at).toBeTruthy();
+    expect(row?.canceled_at).toBeTruthy();
+    const hooks = lines().filter((line) => line.path === LIFECYCLE_PATH);
+    expect(hooks.map((line) => line.status)).toEqual([200, 200]);
+  });
+});
+
+describe('a link that may not act', () => {
+  it('edited, expired or used: a clear page, and no product API call', async () => {
+    const counting = countingPortal();
+    const fetchApp = freshApp({ portalFetch: counting.portalFetch }, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    const token = url.pathname.split('/')[2] ?? '';
+    const edited = token.replace(
+      /\.(\d+)\./,
+      (_, expiry: string) => `.${Number(expiry) + 86_400}.`,
+    );
+    const editedPage = await fetchApp(`/subscription/${edited}`);
+    expect(editedPage.status).toBe(400);
+    expect(await editedPage.text()).toContain('This link does not work');
+    expect((await fetchApp(`/subscription/${edited}/cancel`, formPost())).status).toBe(400);
+
+    const key = env.SUBSCRIBER_LINK_KEY ?? '';
+    const old = await signSubscriberLink(
+      key,
+      'manage',
+      subscriptionId,
+      Date.now() - 401 * 86_400_000,
+    );
+    const expired = await fetchApp(`/subscription/${old.token}`);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain('This link has expired');
+    expect(counting.calls).toEqual([]);
+
+    expect((await fetchApp(`${url.pathname}/cancel`, formPost())).status).toBe(200);
+    expect(counting.calls).toEqual([`POST /subscriptions/${subscriptionId}/cancel`]);
+    for (const replay of [
+      () => fetchApp(`${url.pathname}/cancel`, formPost()),
+      () => fetchApp(`${url.pathname}/guarantee`, formPost()),
+      () => fetchApp(url.pathname),
+    ]) {
+      expect((await replay()).status).toBe(410);
+    }
+    expect(counting.calls).toHaveLength(1);
+  });
+
+  it('a post from another site is refused, and nothing is canceled', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url, subscriptionId } = await boughtWithLink(fetchApp);
+    const foreign = await fetchApp(`${url.pathname}/cancel`, formPost('cross-site'));
+    expect(foreign.status).toBe(403);
+    expect((await portalRow(subscriptionId))?.canceled_at).toBeNull();
+  });
+
+  it('a burst from one address is cut short with 429', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { url } = await boughtWithLink(fetchApp);
+    const statuses: number[] = [];
+    for (let n = 0; n < 31; n += 1) {
+      const page = await fetchApp(url.pathname, {
+        headers: { 'cf-connecting-ip': '198.51.100.7' },
+      });
+      statuses.push(page.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('the save offer', () => {
+  it('is shown once before the cancel, with the cancel still one tap away', async () => {
+    await putConfig('content', {
+      screens: {},
+      saveOffer: {
+        title: { en: 'Stay for half price' },
+        text: { en: 'Write to us and your next month is 50% off.' },
+      },
+    });
+    const fetchApp = freshApp({}, { ...PAGE_APP, CONFIG_CACHE_TTL_MS: '0' });
+    const { url } = await boughtWithLink(fetchApp);
+    const first = await (await fetchApp(`${url.pathname}/cancel`)).text();
+    expect(first).toContain('Stay for half price');
+    expect(first).toContain(`href="${url.pathname}?offer=shown"`);
+    expect(first).toContain(`action="${url.pathname}/cancel"`);
+    const overview = await (await fetchApp(`${url.pathname}?offer=shown`)).text();
+    expect(overview).toContain(`href="${url.pathname}/cancel?offer=shown"`);
+    const second = await (await fetchApp(`${url.pathname}/cancel?offer=shown`)).text();
+    expect(second).not.toContain('Stay for half price');
+    expect(second).toContain(`action="${url.pathname}/cancel"`);
+  });
+});
+
+describe('the embedded portal’s subscriber calls', () => {
+  it('answer only the worker’s signature: unsigned or signed for another path, 401', async () => {
+    const fetchApp = freshApp({}, PAGE_APP);
+    const { subscriptionId } = await boughtWithLink(fetchApp);
+    const path = `/subscriptions/${subscriptionId}/cancel`;
+    const body = JSON.stringify({ source: 'subscriber_page' });
+    const key = env.LIFECYCLE_HMAC_KEY ?? '';
+    const t = Math.floor(Date.now() / 1000);
+    const otherPath = subscriberCallText('POST', `${path}x`, body);
+    for (const signature of [undefined, await signatureHeaderFor(key, t, otherPath)]) {
+      const headers = new Headers({ 'content-type': 'application/json' });
+      if (signature) headers.set(LIFECYCLE_SIGNATURE_HEADER, signature);
+      const request = new Request(`${EMBEDDED_PORTAL_ORIGIN}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      const answer = await developmentKit.portal(request, env, undefined);
+      expect(answer.status).toBe(401);
+    }
+    expect((await portalRow(subscriptionId))?.canceled_at).toBeNull();
+  });
+});

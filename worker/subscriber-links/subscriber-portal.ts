@@ -1,0 +1,127 @@
+import { type Field, readAnswer } from '../../shared/api/answer-fields';
+import { signatureHeaderFor } from '../../shared/api/hook-signature';
+import {
+  SUBSCRIBER_ACTION_ANSWER,
+  SUBSCRIBER_CALLS,
+  SUBSCRIPTION_READ_ANSWER,
+  type SubscriberActionAnswer,
+  type SubscriberCallName,
+  type SubscriptionAnswer,
+  subscriberCallPath,
+  subscriberCallText,
+} from '../../shared/api/subscriber-calls';
+import { logError, logWarning } from '../../shared/log';
+import { lifecycleKey } from '../lifecycle/key';
+import type { Visit } from '../middleware/visit';
+import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+
+/** What one call of the subscriber's page came to. */
+export type SubscriberCallResult<T> =
+  | { ok: true; value: T }
+  /** The product API knows no such subscription (404): the link names nothing to manage. */
+  | { ok: false; reason: 'unknown' }
+  /** It refused the action for good (another 4xx): `code` is its reason, if it gave one. */
+  | { ok: false; reason: 'refused'; code: string | null }
+  /** No answer, a 5xx, an answer without what the page needs, or no secret to sign with. */
+  | { ok: false; reason: 'unavailable' };
+
+const ANSWERS: { [N in SubscriberCallName]: Field<unknown> } = {
+  subscriptionRead: SUBSCRIPTION_READ_ANSWER,
+  subscriptionCancel: SUBSCRIBER_ACTION_ANSWER,
+  guaranteeClaim: SUBSCRIBER_ACTION_ANSWER,
+};
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function refusalCode(text: string): string | null {
+  const body = parsedJson(text);
+  if (typeof body !== 'object' || body === null) return null;
+  const code = (body as { code?: unknown }).code;
+  return typeof code === 'string' ? code.slice(0, 60) : null;
+}
+
+/**
+ * Makes one call of the subscriber's page (shared/api/subscriber-calls.ts) through the same
+ * transport as `/api`, signed as the worker's own with LIFECYCLE_HMAC_KEY, and reads its answer
+ * as tolerantly as the `/api` answers are read (drift logged as `portal_shape`). A POST carries
+ * the link's id as its Idempotency-Key, so the same link's action asked twice (a double press)
+ * is one action for a product API that honours the key.
+ */
+async function subscriberCall<T>(
+  visit: Visit,
+  name: SubscriberCallName,
+  subscription: { subscriptionId: string; linkId: string },
+  deps: { portalFetch?: PortalFetch; now: () => number },
+): Promise<SubscriberCallResult<T>> {
+  const call = SUBSCRIBER_CALLS[name];
+  // The lifecycle hook's secret, refused outside development when it is the public one.
+  const key = lifecycleKey(visit.env);
+  if (!key.ok) {
+    logError('subscriber_call_unsigned', { id: visit.requestId, call: name, detail: key.reason });
+    return { ok: false, reason: 'unavailable' };
+  }
+  const secret = key.key;
+  const path = subscriberCallPath(name, subscription.subscriptionId);
+  const body = call.method === 'POST' ? { source: 'subscriber_page' } : null;
+  const text = subscriberCallText(call.method, path, body === null ? '' : JSON.stringify(body));
+  const signature = await signatureHeaderFor(secret, Math.floor(deps.now() / 1000), text);
+  const sent = await sendToPortal(
+    visit,
+    {
+      name,
+      call,
+      path,
+      body,
+      bearer: null,
+      idempotencyKey: call.method === 'POST' ? `${name}:${subscription.linkId}` : null,
+      signature,
+    },
+    deps.portalFetch,
+  );
+  if (!sent.ok || sent.outcome.kind !== 'answered') return { ok: false, reason: 'unavailable' };
+  const { status, text: answerText } = sent.outcome;
+  if (status === 404) return { ok: false, reason: 'unknown' };
+  if (status >= 400 && status < 500) {
+    return { ok: false, reason: 'refused', code: refusalCode(answerText) };
+  }
+  if (status < 200 || status >= 300) return { ok: false, reason: 'unavailable' };
+  const read = readAnswer(ANSWERS[name], parsedJson(answerText));
+  for (const { field, found } of read.drift) {
+    logWarning('portal_shape', { id: visit.requestId, call: name, field, found });
+  }
+  if (!read.ok) {
+    logError('portal_bad_response', { id: visit.requestId, call: name, missing: read.missing });
+    return { ok: false, reason: 'unavailable' };
+  }
+  return { ok: true, value: read.value as T };
+}
+
+/** The calls the page makes, each for the subscription its checked link names. */
+export interface SubscriberPortal {
+  read(): Promise<SubscriberCallResult<SubscriptionAnswer['data']>>;
+  cancel(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
+  claimGuarantee(): Promise<SubscriberCallResult<SubscriberActionAnswer['data']>>;
+}
+
+/** The product API as the page of one link sees it. */
+export function subscriberPortal(
+  visit: Visit,
+  link: { subscriptionId: string; linkId: string },
+  deps: { portalFetch?: PortalFetch; now: () => number },
+): SubscriberPortal {
+  const data = async <T>(name: SubscriberCallName) => {
+    const result = await subscriberCall<{ data: T }>(visit, name, link, deps);
+    return result.ok ? { ok: true as const, value: result.value.data } : result;
+  };
+  return {
+    read: () => data('subscriptionRead'),
+    cancel: () => data('subscriptionCancel'),
+    claimGuarantee: () => data('guaranteeClaim'),
+  };
+}

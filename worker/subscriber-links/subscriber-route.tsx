@@ -1,0 +1,286 @@
+import { Hono } from 'hono';
+import type { TFunction } from 'i18next';
+import {
+  SUBSCRIBER_CSS,
+  SubscriberPage,
+  type SubscriberView,
+} from '../../screens/subscriber/SubscriberPage';
+import { longDay, moneyOf, subscriptionRows } from '../../screens/subscriber/subscription-rows';
+import type { SubscriptionAnswer } from '../../shared/api/subscriber-calls';
+import { logLine } from '../../shared/log';
+import { guaranteeApplies, guaranteeEndsAt } from '../../shared/plans/guarantee';
+import { requestBrand } from '../funnel/brand';
+import type { SubscriberEnv } from '../middleware/envs';
+import { formBodyLimit, refuseForeignForm } from '../middleware/form-guards';
+import { sameOriginOnly } from '../middleware/same-origin';
+import { visitOf } from '../middleware/visit';
+import type { PortalFetch } from '../portal-client/portal-call';
+import { limitRefusal } from '../rate-limits/rate-limit-gate';
+import { SUBSCRIBER_PAGE_RULES } from '../rate-limits/rate-limits';
+import { renderPage } from '../render/render-page';
+import { type DoneAction, doneActionOf, markLinkDone } from './done-links';
+import { subscriberLinkKey } from './link-key';
+import { SUBSCRIBER_PAGE_PATH, type SubscriberLink, verifySubscriberLink } from './link-token';
+import { type SubscriberPortal, subscriberPortal } from './subscriber-portal';
+
+/**
+ * The page names nobody to whoever it links to, is kept by no cache, and is in no search index:
+ * its address is the subscriber's key to their subscription.
+ */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex, nofollow',
+} as const;
+
+/** Why the page cannot do what was asked, as the subscriber reads it, with its status. */
+const REFUSALS = {
+  not_configured: 503,
+  invalid: 400,
+  expired: 410,
+  done_canceled: 410,
+  done_refunded: 410,
+  unknown: 404,
+  unavailable: 503,
+  rate_limited: 429,
+  not_applicable: 422,
+} as const;
+type Refusal = keyof typeof REFUSALS;
+
+/** The form posts of a page: a button each, nothing to read but the path. */
+const FORM_MAX_BYTES = 1024;
+
+export interface SubscriberRouteOptions {
+  portalFetch?: PortalFetch;
+  now?: () => number;
+}
+
+type Vars = Readonly<SubscriberEnv['Variables']>;
+
+async function pageOf(vars: Vars, view: SubscriberView, status = 200): Promise<Response> {
+  const t = vars.t;
+  const brand = requestBrand(vars.config, vars.theme);
+  // The tab's title as every screen's: the page's, then the brand (*Your subscription · Geozilla*).
+  const title = t('page_title', { title: pageTitleOf(view, t), brand: brand.titleSuffix });
+  const response = await renderPage(<SubscriberPage t={t} brand={brand} view={view} />, {
+    nonce: vars.nonce,
+    language: vars.language,
+    theme: vars.theme,
+    brand,
+    title,
+    screenCss: SUBSCRIBER_CSS,
+    status,
+  });
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value);
+  return response;
+}
+
+function pageTitleOf(view: SubscriberView, t: TFunction): string {
+  if (view.kind === 'confirm') return t('subscriber.cancel.title');
+  return view.kind === 'overview' ? t('subscriber.title') : view.title;
+}
+
+/** The refusal's page, logged (`subscriber_link_refused`) with its reason. */
+function refusedPage(vars: Vars, refusal: Refusal): Promise<Response> {
+  logLine({ id: vars.requestId, event: 'subscriber_link_refused', reason: refusal });
+  vars.logFields.error = `subscriber_${refusal}`;
+  const view: SubscriberView = {
+    kind: 'refused',
+    title: vars.t(`subscriber.refused.${refusal}.title`),
+    lead: vars.t(`subscriber.refused.${refusal}.lead`),
+  };
+  return pageOf(vars, view, REFUSALS[refusal]);
+}
+
+type Opened = { ok: true; link: SubscriberLink } | { ok: false; refusal: Refusal };
+
+/**
+ * The link of the request, if it may open the page: the address under its limit, the signature
+ * holding and the date not passed (./link-token.ts), and its action not done yet (./done-links.ts).
+ * Nothing is asked of the product API before all of it holds.
+ */
+async function openLink(
+  c: {
+    env: SubscriberEnv['Bindings'];
+    var: Vars;
+    req: { header(name: string): string | undefined };
+  },
+  token: string,
+  now: number,
+): Promise<Opened> {
+  const asker = {
+    env: c.env,
+    // The page has no visitor; the rules count the address only.
+    visitorId: 'subscriber_page',
+    connectingIp: c.req.header('cf-connecting-ip'),
+    requestId: c.var.requestId,
+    fields: c.var.logFields,
+  };
+  if (await limitRefusal(asker, 'subscriber_page', SUBSCRIBER_PAGE_RULES, { phone: null })) {
+    return { ok: false, refusal: 'rate_limited' };
+  }
+  const key = subscriberLinkKey(c.env);
+  if (!key.ok) return { ok: false, refusal: 'not_configured' };
+  const verdict = await verifySubscriberLink(key.key, token, now);
+  if (!verdict.ok)
+    return { ok: false, refusal: verdict.reason === 'expired' ? 'expired' : 'invalid' };
+  const done = await doneActionOf(c.env, verdict.link.linkId, c.var.requestId);
+  if (done === 'unknown') return { ok: false, refusal: 'unavailable' };
+  if (done !== null) return { ok: false, refusal: `done_${done}` };
+  return { ok: true, link: verdict.link };
+}
+
+/** The page's own paths for the link it was opened with. */
+function pathsOf(token: string) {
+  const base = `${SUBSCRIBER_PAGE_PATH}/${encodeURIComponent(token)}`;
+  return { base, cancel: `${base}/cancel`, guarantee: `${base}/guarantee` };
+}
+
+/** A subscription's status in words, for one that has ended or ends; null while it renews. */
+function statusLine(vars: Vars, subscription: SubscriptionAnswer['data']): string | null {
+  const { t, language } = vars;
+  if (subscription.status === 'refunded') return t('subscriber.status.refunded');
+  if (subscription.status !== 'canceled') return null;
+  const ends = longDay(subscription.ends_at, language);
+  return ends === null
+    ? t('subscriber.status.canceled')
+    : t('subscriber.status.canceled_until', { date: ends });
+}
+
+/**
+ * The overview of a subscription the product API answered: a cancel while it renews, and the
+ * guarantee's claim while its terms apply (shared/plans/guarantee.ts), for a manage link only.
+ * `offerShown`: the save offer was shown to this page already, so its cancel goes without it.
+ */
+function overviewOf(
+  vars: Vars,
+  opened: { link: SubscriberLink; token: string; offerShown: boolean },
+  subscription: SubscriptionAnswer['data'],
+  now: number,
+): SubscriberView {
+  const { t, language } = vars;
+  const paths = pathsOf(opened.token);
+  const manage = opened.link.purpose === 'manage';
+  const chargedAt = subscription.charged_at;
+  const terms = { status: subscription.status, chargedAt, paidAmount: subscription.paid_amount };
+  const until = longDay(guaranteeEndsAt(chargedAt), language);
+  return {
+    kind: 'overview',
+    rows: subscriptionRows(subscription, { t, language }),
+    cancelPath:
+      manage && subscription.status === 'active'
+        ? `${paths.cancel}${opened.offerShown ? '?offer=shown' : ''}`
+        : null,
+    guarantee:
+      manage && until !== null && guaranteeApplies(terms, now)
+        ? { action: paths.guarantee, until }
+        : null,
+    status: statusLine(vars, subscription),
+  };
+}
+
+/** The save offer in the page's language, if the marketer wrote one in it. */
+function saveOfferOf(vars: Vars): { title: string; text: string } | null {
+  const offer = vars.config.content.saveOffer;
+  const title = offer?.title[vars.language];
+  const text = offer?.text[vars.language];
+  return title && text ? { title, text } : null;
+}
+
+/** What a done action's page says: the cancel, or the money on its way back. */
+function doneView(vars: Vars, action: DoneAction, refunded: string | null): SubscriberView {
+  const { t } = vars;
+  if (action === 'canceled') {
+    return {
+      kind: 'done',
+      title: t('subscriber.done.canceled.title'),
+      lead: t('subscriber.done.canceled.lead'),
+    };
+  }
+  return {
+    kind: 'done',
+    title: t('subscriber.done.refunded.title'),
+    lead:
+      refunded === null
+        ? t('subscriber.done.refunded.lead_plain')
+        : t('subscriber.done.refunded.lead', { amount: refunded }),
+  };
+}
+
+type Act = (portal: SubscriberPortal) => ReturnType<SubscriberPortal['cancel']>;
+
+/**
+ * Does one action of a link (a cancel, a claim) with the product API, then records the link as
+ * done, so it opens nothing more. A refusal for good is the page's refusal; a product API that
+ * cannot answer leaves the link as it was, to try again.
+ */
+async function actOnce(
+  vars: Vars,
+  link: SubscriberLink,
+  action: DoneAction,
+  act: Act,
+  deps: { portal: SubscriberPortal; env: SubscriberEnv['Bindings']; now: number },
+): Promise<Response> {
+  const result = await act(deps.portal);
+  if (!result.ok) {
+    if (result.reason === 'unknown') return refusedPage(vars, 'unknown');
+    if (result.reason === 'refused' && action === 'refunded') {
+      return refusedPage(vars, 'not_applicable');
+    }
+    return refusedPage(vars, 'unavailable');
+  }
+  await markLinkDone(deps.env, link, action, deps.now, vars.requestId);
+  logLine({ id: vars.requestId, event: `subscriber_${action}`, link: link.linkId });
+  const refunded = moneyOf(result.value.refunded_amount, result.value.currency, vars.language);
+  return pageOf(vars, doneView(vars, action, refunded));
+}
+
+/**
+ * `/subscription/<token>` (docs/payments.md, "The subscriber's page"): `GET` the subscription
+ * and its actions; `GET …/cancel` the one confirm (with the marketer's save offer, once);
+ * `POST …/cancel` and `POST …/guarantee` the actions, from this page only (the same-origin rule),
+ * each a product API call (./subscriber-portal.ts), after which the link opens nothing more. A
+ * manage link may do all of it; a recovery link only shows the subscription.
+ */
+export function subscriberRoutes(options: SubscriberRouteOptions = {}): Hono<SubscriberEnv> {
+  const now = options.now ?? Date.now;
+  const deps = { portalFetch: options.portalFetch, now };
+  const routes = new Hono<SubscriberEnv>();
+  routes.post('/:token/*', sameOriginOnly(refuseForeignForm), formBodyLimit(FORM_MAX_BYTES));
+
+  routes.get('/:token', async (c) => {
+    const token = c.req.param('token');
+    const opened = await openLink(c, token, now());
+    if (!opened.ok) return refusedPage(c.var, opened.refusal);
+    const read = await subscriberPortal(visitOf(c), opened.link, deps).read();
+    if (!read.ok) return refusedPage(c.var, read.reason === 'unknown' ? 'unknown' : 'unavailable');
+    const offerShown = c.req.query('offer') === 'shown';
+    const view = overviewOf(c.var, { link: opened.link, token, offerShown }, read.value, now());
+    return pageOf(c.var, view);
+  });
+  routes.get('/:token/cancel', async (c) => {
+    const token = c.req.param('token');
+    const opened = await openLink(c, token, now());
+    if (!opened.ok) return refusedPage(c.var, opened.refusal);
+    if (opened.link.purpose !== 'manage') return refusedPage(c.var, 'invalid');
+    const paths = pathsOf(token);
+    // Shown once: Keep my subscription comes back with `offer=shown`, and the next cancel has none.
+    const saveOffer = c.req.query('offer') === 'shown' ? null : saveOfferOf(c.var);
+    const back = saveOffer ? `${paths.base}?offer=shown` : paths.base;
+    return pageOf(c.var, { kind: 'confirm', action: paths.cancel, back, saveOffer });
+  });
+  const actions: readonly (readonly [string, DoneAction, Act])[] = [
+    ['/:token/cancel', 'canceled', (portal) => portal.cancel()],
+    ['/:token/guarantee', 'refunded', (portal) => portal.claimGuarantee()],
+  ];
+  for (const [path, action, act] of actions) {
+    routes.post(path, async (c) => {
+      const opened = await openLink(c, c.req.param('token') ?? '', now());
+      if (!opened.ok) return refusedPage(c.var, opened.refusal);
+      if (opened.link.purpose !== 'manage') return refusedPage(c.var, 'invalid');
+      const portal = subscriberPortal(visitOf(c), opened.link, deps);
+      return actOnce(c.var, opened.link, action, act, { portal, env: c.env, now: now() });
+    });
+  }
+  return routes;
+}
