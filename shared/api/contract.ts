@@ -232,6 +232,16 @@ export const SubscriptionRequest = z.object({
     .optional(),
   price_id: z.string().max(128).optional(),
   renewal_consent: RenewalConsent.nullable().optional(),
+  /**
+   * Ours, beyond SPEC.md §7: the purchase this charge is an attempt of (the worker's attempt
+   * ledger, worker/purchase-ledger/). Every attempt of one purchase, on either provider, carries
+   * the same id; a product API that already charged a subscription under it answers that one
+   * and charges nothing (docs/product-api.md). Set by the worker only: the browser's is replaced.
+   */
+  purchase_id: z
+    .string()
+    .regex(/^pur_[0-9a-f]{32}$/)
+    .optional(),
 });
 export type SubscriptionRequest = z.infer<typeof SubscriptionRequest>;
 
