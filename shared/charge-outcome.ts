@@ -7,8 +7,9 @@ import { oneOf } from './one-of';
  * may pass later or on the other card provider now, whether the visitor must authenticate, and
  * whether we know at all. Read from what Stripe or Braintree answered, or from what happened on
  * the wire when neither did. Pure, so the worker, the embedded portal's fakes and the simulations
- * read an answer alike. Not yet wired into checkout (docs/payments.md, "What a failed charge
- * allows next").
+ * read an answer alike. The purchase's attempt ledger reads every charge answer the worker relays
+ * with it (worker/purchase-ledger/answer-news.ts; docs/payments.md, "What a failed charge allows
+ * next").
  *
  * The outcomes and their inputs are those of issue 60's research (payments recovery, A.2):
  * network advice first (Visa's decline categories, Mastercard's merchant advice codes), then the
