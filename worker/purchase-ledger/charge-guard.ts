@@ -177,8 +177,8 @@ export async function guardCharge(
 
 /**
  * Records what an answer said of the attempt `ref` names, in its purchase's ledger and, once it
- * is known whether it charged, in its card's governor store. The product API passes on no
- * network codes, so a decline is kept without them.
+ * is known whether it charged, in its card's governor store, with the network's codes when the
+ * product API passed them on (a Visa category 1 code or Mastercard advice 03/21 stops the card).
  */
 async function settleAttempt(
   visit: CallVisit,
@@ -186,13 +186,12 @@ async function settleAttempt(
   call: ApiCallName,
   answer: RelayedAnswer,
 ): Promise<void> {
-  const news = answerNews(call, answer);
+  const { codes, ...news } = answerNews(call, answer);
   // A 202 of the polling result says nothing new: no request for it.
   if (news.reading === null && !news.pollingId && !news.challenged) return;
   try {
     await ledgerObject(visit, ref.purchase).settle(ref.attempt, news);
-    const outcome =
-      news.reading && cardOutcomeOf(news.reading, { responseCode: null, adviceCode: null });
+    const outcome = news.reading && cardOutcomeOf(news.reading, codes);
     if (outcome)
       await durableCardAttempts(visit.env.CARD_ATTEMPTS).settle(ref.card, ref.attempt, outcome);
   } catch (error) {

@@ -22,12 +22,12 @@ describe('answerNews', () => {
 
   it('keeps a polling start pending under its polling id, and a 202 as news of nothing', () => {
     const started = { status: 200, body: { data: { polling_result_id: 'poll_1' } } };
-    expect(answerNews('pollingSubscription', started)).toEqual({
+    expect(answerNews('pollingSubscription', started)).toMatchObject({
       reading: null,
       pollingId: 'poll_1',
     });
     const waiting = { status: 202, body: { data: { result_data: null } } };
-    expect(answerNews('pollingResult', waiting)).toEqual({ reading: null });
+    expect(answerNews('pollingResult', waiting)).toMatchObject({ reading: null });
   });
 
   it('reads a final result: a charge, a decline by its code, a 3-D Secure request', () => {
@@ -45,6 +45,27 @@ describe('answerNews', () => {
     expect(answerNews('pollingResult', result({ status: 'requires_action' }))).toMatchObject({
       reading: { outcome: 'AUTH_REQUIRED' },
       challenged: true,
+    });
+  });
+
+  it("reads the network's codes first and hands them on for the retry governor", () => {
+    const visaStop = result({
+      status: 'failed',
+      decline_code: 'do_not_honor',
+      network_decline_code: '14',
+    });
+    expect(answerNews('pollingResult', visaStop)).toMatchObject({
+      reading: { outcome: 'HARD' },
+      codes: { responseCode: '14', adviceCode: null },
+    });
+    const mastercardStop = {
+      errors: { messages: ['Declined'] },
+      decline_code: '2000',
+      network_advice_code: '03',
+    };
+    expect(answerNews('directSubscription', { status: 422, body: mastercardStop })).toMatchObject({
+      reading: { outcome: 'HARD', advised: true },
+      codes: { responseCode: null, adviceCode: '03' },
     });
   });
 

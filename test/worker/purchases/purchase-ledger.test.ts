@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
 import { cardFingerprintOf } from '../../../portal/test-gateway/test-cards';
 import { ApiErrorBody, PollingStartResponse } from '../../../shared/api/contract';
+import { developmentKit } from '../../../worker/dev/kit';
+import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { governorCardKey } from '../../../worker/purchase-ledger/card-key';
 import { durableCardAttempts } from '../../../worker/retry-governor/attempt-store';
 import type { ProposedAttempt } from '../../../worker/retry-governor/governor';
@@ -203,6 +205,45 @@ describe('the retry governor on the charge path', () => {
       Array.from({ length: 9 }, (_, n) => (n + 1) * HOUR),
     );
     expect((await visitor.pay(other)).result?.status).toBe('succeeded');
+  });
+});
+
+/**
+ * The embedded portal, with the network's code `responseCode` added to every declined polling
+ * result, as a product API that passes on Stripe's `network_decline_code` answers.
+ */
+function portalWithNetworkCode(responseCode: string): PortalFetch {
+  return async (request, bindings, ctx) => {
+    const answer = await developmentKit.portal(request, bindings, ctx);
+    if (!new URL(request.url).pathname.startsWith('/polling/get-result/')) return answer;
+    const body = (await answer.json()) as { data: { result_data: Record<string, unknown> | null } };
+    const result = body.data.result_data;
+    if (result?.status === 'failed') result.network_decline_code = responseCode;
+    return Response.json(body, { status: answer.status });
+  };
+}
+
+describe("the network's codes on the charge path", () => {
+  it('a Visa category 1 code the product API passes on stops the card in the governor', async () => {
+    const portalFetch = portalWithNetworkCode('14');
+    const visitor = await buyer(freshApp({ portalFetch }, { PORTAL_POLLING_DELAY_MS: '0' }));
+    expect((await visitor.pay(CARDS.genericDecline)).result?.status).toBe('failed');
+    const account = decodeURIComponent(visitor.cookies.get('gf_user') ?? '').split('.')[0] ?? '';
+    const fingerprint = await cardFingerprintOf(CARDS.genericDecline.replaceAll(' ', ''));
+    const key = await governorCardKey(account, fingerprint);
+    const store = durableCardAttempts(env.CARD_ATTEMPTS);
+    expect((await store.recent(key)).map((attempt) => attempt.outcome)).toEqual([
+      { result: 'declined', responseCode: '14', adviceCode: null },
+    ]);
+    const next = { at: Date.now(), network: 'visa', initiator: 'customer', provider: 'braintree' };
+    expect(await store.admit(key, 'later', next as ProposedAttempt)).toEqual({
+      allowed: false,
+      rule: 'visa_category_1',
+      until: null,
+    });
+    // A do-not-honour decline reads HARD with it: the same card is stopped in the purchase too.
+    const again = await payDirect(visitor, await visitor.tokenize(CARDS.genericDecline));
+    await expectRefused(again, 402, 'card_stopped');
   });
 });
 
