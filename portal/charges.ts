@@ -10,6 +10,7 @@ import {
 import { PortalError } from './portal-error';
 import { insertRenewalConsentStatement } from './store/renewal-consents';
 import {
+  findChargedPurchase,
   findPaymentMethodOnFile,
   findSubscription,
   findSubscriptionByIdempotencyKey,
@@ -100,6 +101,8 @@ export async function chargeOnce(
 
   const earlier = await earlierCharge(db, charge);
   if (earlier) return earlier;
+  const paid = await chargedPurchase(db, charge, alsoWrite);
+  if (paid) return paid;
 
   const plan = planById(charge.planId);
   const { currency, priceId } = chargedCurrencyOf(plan, charge.request);
@@ -133,6 +136,7 @@ export async function chargeOnce(
     paymentIntentId: intentId,
     currency,
     priceId,
+    purchaseId: charge.request.purchase_id ?? null,
   };
   const intentSecret = intentId ? intentSecretOf(intentId) : null;
   const card = chargedCardOf(method.test);
@@ -235,6 +239,32 @@ async function settleIntent(
   const writes = alsoWrite(settledCharge);
   if (writes.length) await db.batch(writes);
   return { ...settledCharge, replayedKey: false };
+}
+
+/**
+ * The purchase's subscription when one of its attempts already charged (the request's
+ * `purchase_id`, docs/product-api.md): answered with the rows a new charge would write (its
+ * polling result), and nothing is charged. The subscription is created once, whichever attempt
+ * won. A plan other than the one charged is a conflict, as for a reused key.
+ */
+async function chargedPurchase(
+  db: D1Database,
+  charge: ChargeRequest,
+  alsoWrite: AlsoWrite,
+): Promise<Charge | null> {
+  const purchaseId = charge.request.purchase_id;
+  if (!purchaseId) return null;
+  const subscription = await findChargedPurchase(db, charge.userId, purchaseId);
+  if (!subscription) return null;
+  if (subscription.planId !== charge.planId) throw idempotencyConflict();
+  const method =
+    subscription.paymentMethod && isTestGatewayCharge(subscription.paymentMethod)
+      ? await findTestPaymentMethod(db, subscription.paymentMethod)
+      : null;
+  const paid = { subscription, intentSecret: null, card: chargedCardOf(method) };
+  const writes = alsoWrite(paid);
+  if (writes.length) await db.batch(writes);
+  return { ...paid, replayedKey: false };
 }
 
 async function earlierCharge(db: D1Database, charge: ChargeRequest): Promise<Charge | null> {

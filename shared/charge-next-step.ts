@@ -4,9 +4,10 @@ import type { ChargeOutcome, ChargeProvider } from './charge-outcome';
  * What the next attempt of the same purchase may be, after what its attempts so far came to
  * (./charge-outcome.ts): the cascade rule (Stripe's cross-processor retries, Primer's
  * fallbacks, Spreedly's backup gateways, and the card networks' retry limits), written as one
- * pure function. It never counts the network's retries per card, which the retry
- * governor does before every attempt this allows; nor does it know a time budget. Not yet wired
- * into checkout (docs/payments.md, "What a failed charge allows next").
+ * pure function. It never counts the network's retries per card, which the retry governor does
+ * before every attempt this allows; nor does it know a time budget. The purchase's attempt
+ * ledger asks it before every charge the worker forwards (worker/purchase-ledger/ledger.ts;
+ * docs/payments.md, "What a failed charge allows next").
  */
 
 /** One attempt of a purchase, as its ledger keeps it. */

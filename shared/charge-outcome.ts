@@ -7,8 +7,9 @@ import { oneOf } from './one-of';
  * may pass later or on the other card provider now, whether the visitor must authenticate, and
  * whether we know at all. Read from what Stripe or Braintree answered, or from what happened on
  * the wire when neither did. Pure, so the worker, the embedded portal's fakes and the simulations
- * read an answer alike. Not yet wired into checkout (docs/payments.md, "What a failed charge
- * allows next").
+ * read an answer alike. The purchase's attempt ledger reads every charge answer the worker relays
+ * with it (worker/purchase-ledger/answer-news.ts; docs/payments.md, "What a failed charge allows
+ * next").
  *
  * The outcomes follow the published rules they come from, in this order: the network's advice
  * first (Visa's decline categories, Mastercard's merchant advice codes), then the provider's own

@@ -93,6 +93,13 @@ export interface Bindings
    * that the retry governor counts (worker/retry-governor/card-attempts.ts).
    */
   CARD_ATTEMPTS: DurableObjectNamespace<import('./retry-governor/card-attempts').CardAttempts>;
+  /**
+   * Each purchase's attempt ledger on both providers, one Durable Object per buyer and plan
+   * (worker/purchase-ledger/purchase-attempts.ts).
+   */
+  PURCHASE_ATTEMPTS: DurableObjectNamespace<
+    import('./purchase-ledger/purchase-attempts').PurchaseAttempts
+  >;
   /** Counters of the phone-lookup and sign-up rate limits (worker/rate-limits/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./rate-limits/rate-limiter').RateLimiter>;
   /**

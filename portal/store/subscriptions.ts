@@ -24,6 +24,8 @@ export interface StoredSubscription {
   /** The currency and price id the charge request named (SPEC.md §7, ours), when it did. */
   currency?: string | null;
   priceId?: string | null;
+  /** The purchase the charge request named (`purchase_id`, ours), when it did. */
+  purchaseId?: string | null;
 }
 
 export function insertSubscriptionStatement(
@@ -38,8 +40,8 @@ export function insertSubscriptionStatement(
     .prepare(
       `INSERT INTO subscriptions (id, user_id, plan_id, gateway, status, price_with_discount, coupon,
          event_id, idempotency_key, decline_code, processor_response, payment_method,
-         payment_intent_id, created_at, currency, price_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         payment_intent_id, created_at, currency, price_id, purchase_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       subscription.id,
@@ -58,6 +60,7 @@ export function insertSubscriptionStatement(
       subscription.createdAt,
       subscription.currency ?? null,
       subscription.priceId ?? null,
+      subscription.purchaseId ?? null,
     );
 }
 
@@ -65,7 +68,7 @@ const SUBSCRIPTION_COLUMNS = `id, plan_id AS planId, gateway, status,
   price_with_discount AS priceWithDiscount, coupon, event_id AS eventId,
   decline_code AS declineCode, processor_response AS processorResponse,
   payment_method AS paymentMethod, payment_intent_id AS paymentIntentId, currency,
-  price_id AS priceId`;
+  price_id AS priceId, purchase_id AS purchaseId`;
 
 export function findSubscriptionByIdempotencyKey(
   db: D1Database,
@@ -77,6 +80,24 @@ export function findSubscriptionByIdempotencyKey(
       `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE user_id = ? AND idempotency_key = ?`,
     )
     .bind(userId, idempotencyKey)
+    .first<StoredSubscription>();
+}
+
+/**
+ * The user's charged subscription of the purchase `purchaseId`, if one of its attempts charged:
+ * a later attempt of the same purchase is answered with it.
+ */
+export function findChargedPurchase(
+  db: D1Database,
+  userId: string,
+  purchaseId: string,
+): Promise<StoredSubscription | null> {
+  return db
+    .prepare(
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
+       WHERE user_id = ? AND purchase_id = ? AND status = 'active' LIMIT 1`,
+    )
+    .bind(userId, purchaseId)
     .first<StoredSubscription>();
 }
 

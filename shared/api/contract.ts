@@ -19,11 +19,24 @@ import { API_PATHS, type ApiCallName } from './paths';
  * SPEC.md §7: a failed call answers `errors.messages`. `code` is ours: a stable reason for logs and
  * tests.
  */
+/**
+ * Ours, beyond SPEC.md §3 and §7 (optional): the card network's own codes of a decline, as the
+ * provider reported them (Stripe's `network_decline_code` and `network_advice_code`, Braintree's
+ * `networkResponseCode` and `merchantAdviceCode`): Visa's response code ('05', '14', 'R1') and
+ * Mastercard's merchant advice code ('03', '21'). The retry governor stops a card on them
+ * (docs/payments.md "The retry governor"); a product API that leaves them out loses only that.
+ */
+const NetworkCodes = {
+  network_decline_code: z.string().max(8).nullable().optional(),
+  network_advice_code: z.string().max(8).nullable().optional(),
+};
+
 export const ApiErrorBody = z.object({
   errors: z.object({ messages: z.array(z.string()) }),
   code: z.string().optional(),
   /** A declined charge of the direct call: the gateway's decline code (SPEC.md §4 step 7). */
   decline_code: z.string().optional(),
+  ...NetworkCodes,
   /**
    * SPEC.md §4 Alternate provider with 3-D Secure: the 'User action required' error carries the
    * nonce to verify and the amount to verify it for.
@@ -232,6 +245,16 @@ export const SubscriptionRequest = z.object({
     .optional(),
   price_id: z.string().max(128).optional(),
   renewal_consent: RenewalConsent.nullable().optional(),
+  /**
+   * Ours, beyond SPEC.md §7: the purchase this charge is an attempt of (the worker's attempt
+   * ledger, worker/purchase-ledger/). Every attempt of one purchase, on either provider, carries
+   * the same id; a product API that already charged a subscription under it answers that one
+   * and charges nothing (docs/product-api.md). Set by the worker only: the browser's is replaced.
+   */
+  purchase_id: z
+    .string()
+    .regex(/^pur_[0-9a-f]{32}$/)
+    .optional(),
 });
 export type SubscriptionRequest = z.infer<typeof SubscriptionRequest>;
 
@@ -310,6 +333,7 @@ export const PollingResultData = z.object({
   payment_intent_id: z.string().nullable().optional(),
   decline_code: z.string().nullable().optional(),
   processor_response: z.string().nullable().optional(),
+  ...NetworkCodes,
   ...ChargedItem.shape,
 });
 /** Repeated while the HTTP status is 202 (SPEC.md §7). */

@@ -52,6 +52,10 @@ export const PAYMENT_ERROR_KEYS = [
   'payment_may_have_gone_through',
   // Ours: too many declined charges for this visitor, address or card.
   'payment_rate_limited',
+  // Ours: the purchase's attempt ledger or the retry governor stops this card
+  // (docs/payments.md "One charge per purchase").
+  'payment_card_stopped',
+  'payment_card_retry_limit',
   // Ours: a plan or coupon the visitor's screens do not offer, or an upsell before a plan.
   'offer_not_available',
   'offer_needs_purchase',
@@ -215,6 +219,19 @@ function nonEmpty(value: unknown): string | null {
 }
 
 /**
+ * What the visitor reads when the purchase's attempt ledger or the retry governor refuses a
+ * charge (worker/purchase-ledger/charge-guard.ts): an earlier attempt charged or is still being
+ * confirmed, so no second Pay; or this card is stopped, or tried too often, so another card.
+ */
+const LEDGER_REFUSAL_KEYS: Readonly<Record<string, ErrorTextKey>> = {
+  purchase_charged: 'payment_may_have_gone_through',
+  purchase_confirming: 'payment_may_have_gone_through',
+  card_stopped: 'payment_card_stopped',
+  provider_not_allowed: 'payment_card_stopped',
+  card_retry_limit: 'payment_card_retry_limit',
+};
+
+/**
  * Anything a purchase step threw (SPEC.md §8 Payment):
  * - the limit texts when rate-limited (a sign-up's, or the card-testing limit's);
  * - a plan or coupon the visitor was not offered, an upsell before a plan, or a charge without
@@ -229,6 +246,8 @@ export function paymentErrorText(error: unknown): VisitorText {
   if (failure) {
     if (failure.code === 'rate_limited') return { key: 'rate_limited' };
     if (failure.code === 'payment_rate_limited') return { key: 'payment_rate_limited' };
+    const ledger = failure.code ? LEDGER_REFUSAL_KEYS[failure.code] : undefined;
+    if (ledger) return { key: ledger };
     if (failure.code === 'plan_not_offered' || failure.code === 'coupon_not_offered') {
       return { key: 'offer_not_available' };
     }

@@ -167,6 +167,19 @@ function lastFour(raw: unknown) {
   return digits === raw ? { value: digits } : { value: digits, found: 'string (a longer number)' };
 }
 
+/**
+ * A card network's code ('05', 'R1', '03'): one to four letters or digits; a number is taken as
+ * the networks write it, two digits at least (5 is '05').
+ */
+function networkCode(raw: unknown) {
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw < 100) {
+    return { value: String(raw).padStart(2, '0'), found: 'number' };
+  }
+  if (typeof raw !== 'string' || !/^[A-Za-z0-9]{1,4}$/.test(raw.trim())) return null;
+  const code = raw.trim().toUpperCase();
+  return code === raw ? { value: code } : { value: code, found: 'string (another spelling)' };
+}
+
 /** An ISO 4217 code (three letters), upper case. */
 function currencyCode(raw: unknown) {
   if (typeof raw !== 'string' || !/^[A-Za-z]{3}$/.test(raw.trim())) return null;
@@ -187,6 +200,8 @@ const pollingResult: Field<PollingResultResponse> = object({
       payment_intent_id: maybe(nonEmptyText),
       decline_code: maybe(nonEmptyText),
       processor_response: maybe(nonEmptyText),
+      network_decline_code: maybe(networkCode),
+      network_advice_code: maybe(networkCode),
       ...chargedItem,
     }),
   }),
@@ -266,6 +281,8 @@ export const PORTAL_REFUSAL: Field<ApiErrorBody> = object({
   errors: required(errorsOf),
   code: optional(nonEmptyText, undefined, { absent: true }),
   decline_code: optional(nonEmptyText, undefined, { absent: true, null: true }),
+  network_decline_code: optional(networkCode, undefined, { absent: true, null: true }),
+  network_advice_code: optional(networkCode, undefined, { absent: true, null: true }),
   data: optional(threeDSecureData, undefined, { absent: true, null: true }),
 });
 

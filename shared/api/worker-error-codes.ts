@@ -16,14 +16,21 @@ export const WORKER_ERROR_STATUS = {
   // A charge without the renewal consent the visitor's country asks for
   // (shared/plans/renewal-consent.ts, worker/purchases/renewal-consent-gate.ts).
   renewal_consent_required: 403,
+  // A charge the purchase's attempt ledger or the retry governor refuses
+  // (worker/purchase-ledger/charge-guard.ts, docs/payments.md "One charge per purchase").
+  card_stopped: 402,
   not_found: 404,
   // A polling id this session did not start, or one nobody did (worker/purchases/charge-owner.ts).
   polling_not_found: 404,
   method_not_allowed: 405,
+  purchase_charged: 409,
+  purchase_confirming: 409,
+  provider_not_allowed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   payment_rate_limited: 429,
+  card_retry_limit: 429,
   internal_error: 500,
   portal_unavailable: 502,
   portal_bad_response: 502,

@@ -16,9 +16,10 @@ import { sessionHeldHere, sessionUserId } from '../middleware/signed-in-user';
 import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+import { guardCharge } from '../purchase-ledger/charge-guard';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
-import { withChargedPrice } from '../purchases/charged-price';
+import { withChargedPrice, withPurchaseId } from '../purchases/charged-price';
 import { mainPurchaseKeeper } from '../purchases/main-purchase';
 import { offerEndedForCharge } from '../purchases/offer-deadline';
 import { offerRefusal } from '../purchases/offer-gate';
@@ -144,20 +145,36 @@ export async function forwardCall(
     : prepared;
   if (!consented.ok) return refused(consented.refusal);
 
+  const attempt = attemptOf(visit.requestId, prepared.idempotencyKey);
+  const guard = isChargeCall(name)
+    ? await guardCharge(
+        visit,
+        { call: name, attempt, fingerprint: card, ...order },
+        deps.portalFetch,
+      )
+    : null;
+  if (guard && !guard.ok) return refused(guard.refusal);
+  const guarded = guard?.guarded ?? null;
   const outgoing = isChargeCall(name)
     ? {
         ...prepared,
-        body: withChargedPrice(consented.body as SubscriptionRequest, order.planId),
+        body: withPurchaseId(
+          withChargedPrice(consented.body as SubscriptionRequest, order.planId),
+          guarded?.purchaseId ?? null,
+        ),
       }
     : prepared;
   const exchanged = await askPortal(visit, { name, call, prepared: outgoing, bearer, phone }, deps);
+  await guarded?.settle(
+    exchanged.ok ? exchanged.answer : { status: exchanged.refusal.status, body: null },
+  );
   if (!exchanged.ok) return refused(exchanged.refusal);
   const { answer, upstreamStatus } = exchanged;
   const body = await afterChargeAnswer(
     visit,
     name,
     answer,
-    { attempt: attemptOf(visit.requestId, prepared.idempotencyKey), card, ...order, polled },
+    { attempt, card, ...order, polled, ledger: guarded?.ref ?? null },
     deps.now,
   );
   if (answer.accessToken !== null) {

@@ -43,7 +43,10 @@ export type PortalRefusalCode =
 type Meaning = Exclude<PortalRefusalCode, 'portal_refused' | 'portal_error'>;
 
 /** A refusal as the worker read it (shared/api/portal-answers.ts PORTAL_REFUSAL). */
-type ReadRefusal = Pick<ApiErrorBody, 'errors' | 'decline_code' | 'data'>;
+type ReadRefusal = Pick<
+  ApiErrorBody,
+  'errors' | 'decline_code' | 'data' | 'network_decline_code' | 'network_advice_code'
+>;
 
 /** How each meaning is recognised in a refusal, and the body the browser gets for it. */
 const MEANINGS: Record<Meaning, (refused: ReadRefusal) => ApiErrorBody | null> = {
@@ -57,12 +60,15 @@ const MEANINGS: Record<Meaning, (refused: ReadRefusal) => ApiErrorBody | null> =
         }
       : null,
   // SPEC.md §4 step 7: a declined charge's decline code is recorded and opens 'Payment declined'.
-  payment_declined: ({ decline_code }) =>
+  payment_declined: ({ decline_code, network_decline_code, network_advice_code }) =>
     decline_code
       ? {
           errors: { messages: [PORTAL_REFUSAL_TEXTS.paymentDeclined] },
           code: 'payment_declined',
           decline_code: declineCodeOf(decline_code),
+          // The network's codes, for the retry governor (worker/purchase-ledger/).
+          ...(network_decline_code ? { network_decline_code } : {}),
+          ...(network_advice_code ? { network_advice_code } : {}),
         }
       : null,
   // SPEC.md §5: 'the email has already been taken' or 'useremailtaken', case and dots aside.

@@ -11,6 +11,7 @@ import type { Outcome } from '../experiments/store/outcomes';
 import { recordDeclines } from '../experiments/store/record-outcomes';
 import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
+import { type LedgerRef, settlePolledCharge } from '../purchase-ledger/charge-guard';
 import { recordDecline } from '../rate-limits/rate-limit-gate';
 import { manageLinkFor } from '../subscriber-links/manage-link';
 import { completeFromCatalogue, type FilledField, type Ordered } from './catalogue-charge';
@@ -28,6 +29,8 @@ export interface ChargeRequest {
   coupon: string | null;
   /** A polling result's memo, as the owner check read it (./charge-owner.ts); else null. */
   polled: PollingCharge | null;
+  /** Where a charge POST's attempt is kept (worker/purchase-ledger/), for its polling result. */
+  ledger: LedgerRef | null;
 }
 
 /**
@@ -93,8 +96,11 @@ export async function afterChargeAnswer(
       coupon: request.coupon,
       visitorId: visit.vars.visitorId,
       userId: await sessionUserId(visit.cookies),
+      ledger: request.ledger,
     });
   }
+  const polledLedger = pollingId ? request.polled?.ledger : null;
+  if (polledLedger) await settlePolledCharge(visit, polledLedger, answer);
   countDecline(visit, call, answer, { ...request, pollingId }, now);
   noteCharge(visit, call, answer, { started, pollingId });
   const receipt = completed

@@ -22,3 +22,17 @@ export function withChargedPrice(
     user_data: { ...body.user_data, currency: plan.currency, price_id: plan.id },
   };
 }
+
+/**
+ * The charge request with the purchase's id from its attempt ledger
+ * (worker/purchase-ledger/charge-guard.ts), the one the product API de-duplicates the
+ * subscription on; without one (the ledger could not be reached) none is sent. Whatever the
+ * browser put there is never passed on: a visitor cannot name another's purchase.
+ */
+export function withPurchaseId(
+  body: SubscriptionRequest,
+  purchaseId: string | null,
+): SubscriptionRequest {
+  const { purchase_id: _sent, ...rest } = body;
+  return purchaseId === null ? rest : { ...rest, purchase_id: purchaseId };
+}

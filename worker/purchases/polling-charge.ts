@@ -1,5 +1,6 @@
 import { logError } from '../../shared/log';
 import type { Bindings } from '../env';
+import type { LedgerRef } from '../purchase-ledger/charge-guard';
 
 /**
  * What a card gateway's charge POST asked for, kept under the polling id the product API named
@@ -19,6 +20,11 @@ export interface PollingCharge {
   visitorId: string | null;
   /** The signed-in user (`gf_user`) of that session; null when none or in a memo of before. */
   userId: string | null;
+  /**
+   * Where the POST's attempt is kept (worker/purchase-ledger/charge-guard.ts), so its result is
+   * recorded in its purchase's ledger; null when it was not kept or in a memo of before.
+   */
+  ledger?: LedgerRef | null;
 }
 
 /** Where the memos are kept (RATE_LIMITER), and the request id a failure is logged under. */
@@ -38,11 +44,19 @@ function stub(namespace: Bindings['RATE_LIMITER'], pollingId: string) {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
+/** A memo's ledger place, when it has all three parts. */
+function ledgerRefOf(value: unknown): LedgerRef | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { purchase, attempt, card } = value as Record<string, unknown>;
+  const [p, a, c] = [text(purchase), text(attempt), text(card)];
+  return p && a && c ? { purchase: p, attempt: a, card: c } : null;
+}
+
 /** A memo as stored: JSON, or the bare card fingerprint of the format before it. */
 export function readCharge(fact: string | null): PollingCharge | null {
   if (fact === null) return null;
   if (!fact.startsWith('{')) {
-    return { card: fact, planId: null, coupon: null, visitorId: null, userId: null };
+    return { card: fact, planId: null, coupon: null, visitorId: null, userId: null, ledger: null };
   }
   try {
     const kept = JSON.parse(fact) as Record<string, unknown>;
@@ -52,6 +66,7 @@ export function readCharge(fact: string | null): PollingCharge | null {
       coupon: text(kept.coupon),
       visitorId: text(kept.visitorId),
       userId: text(kept.userId),
+      ledger: ledgerRefOf(kept.ledger),
     };
   } catch {
     return null;

@@ -6,11 +6,9 @@ import type { CardAttempt, GovernorDecision, ProposedAttempt } from './governor'
  * The durable record of each card's recent attempts that the retry governor counts, before any
  * charge on either provider (docs/payments.md "The retry governor").
  *
- * The card key is a string the caller makes. One key for a card on both providers is still an
- * open problem (payments-recovery.md A.3 item 6): Stripe's `card.fingerprint` and Braintree's
- * `unique_number_identifier` differ, and the card forms hide the number. Until the wiring has
- * one (a network token's PAR, if both expose it), it passes what it has, and the networks' counts
- * hold per key.
+ * The card key is a string the caller makes: the charge path's is a digest of the buyer and the
+ * card's fingerprint (worker/purchase-ledger/card-key.ts governorCardKey, which says what it can
+ * and cannot match across providers).
  */
 export interface CardAttemptStore {
   /**

@@ -1,11 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
   type AttemptOutcome,
+  admitCardAttempt,
   type CardAttempt,
   type GovernorDecision,
-  governAttempt,
   keptAttempts,
   type ProposedAttempt,
+  settleCardAttempt,
 } from './governor';
 import { WINDOW_30_DAYS_MS } from './network-rules';
 
@@ -37,20 +38,14 @@ export class CardAttempts extends DurableObject {
 
   /**
    * Asks the governor about the attempt `id` and, when it is allowed, counts it at once as
-   * pending, so two attempts asked at the same time cannot both pass the last free place. The
-   * same id asked again is the same attempt (a resend after a timeout): allowed, counted once.
+   * pending (governor.ts admitCardAttempt): one object answers one call at a time, so two
+   * attempts asked at once cannot both take the last free place.
    */
   async admit(id: string, proposed: ProposedAttempt): Promise<GovernorDecision> {
     const attempts = await this.stored();
-    if (attempts.some((attempt) => attempt.id === id)) return { allowed: true };
-    const decision = governAttempt(attempts, proposed);
-    if (decision.allowed) {
-      await this.keep(
-        [...attempts, { ...proposed, id, outcome: { result: 'pending' } }],
-        proposed.at,
-      );
-    }
-    return decision;
+    const admitted = admitCardAttempt(attempts, id, proposed);
+    if (admitted.counted) await this.keep(admitted.attempts, proposed.at);
+    return admitted.decision;
   }
 
   /**
@@ -59,9 +54,8 @@ export class CardAttempts extends DurableObject {
    */
   async settle(id: string, outcome: SettledOutcome): Promise<boolean> {
     const attempts = await this.stored();
-    const attempt = attempts.find((each) => each.id === id);
-    if (!attempt) return false;
-    const settled = attempts.map((each) => (each === attempt ? { ...each, outcome } : each));
+    const settled = settleCardAttempt(attempts, id, outcome);
+    if (settled === null) return false;
     await this.keep(settled, Math.max(...attempts.map((each) => each.at)));
     return true;
   }

@@ -195,3 +195,50 @@ export function governAttempt(
   const [longest] = refusals.sort((a, b) => (b.until ?? 0) - (a.until ?? 0));
   return longest ?? { allowed: true };
 }
+
+/** The card's kept attempts after one more is asked for, and the governor's word on it. */
+export interface CardAdmission {
+  decision: GovernorDecision;
+  /** What the card keeps now: unchanged on a refusal or a resend. */
+  attempts: CardAttempt[];
+  /** The attempt was counted now: the store writes `attempts`. */
+  counted: boolean;
+}
+
+/**
+ * Asks the governor about the attempt `id` over the card's `attempts` and, when it is allowed,
+ * counts it at once as pending, so two attempts asked at the same time cannot both take the
+ * last free place. The same id asked again is the same attempt (a resend after a timeout, the
+ * call after 3-D Secure): allowed, counted once. The store (./card-attempts.ts) and the
+ * simulations run this one function.
+ */
+export function admitCardAttempt(
+  attempts: readonly CardAttempt[],
+  id: string,
+  proposed: ProposedAttempt,
+): CardAdmission {
+  if (attempts.some((attempt) => attempt.id === id)) {
+    return { decision: { allowed: true }, attempts: [...attempts], counted: false };
+  }
+  const decision = governAttempt(attempts, proposed);
+  if (!decision.allowed) return { decision, attempts: [...attempts], counted: false };
+  const counted = [...attempts, { ...proposed, id, outcome: { result: 'pending' } as const }];
+  return { decision, attempts: keptAttempts(counted, proposed.at), counted: true };
+}
+
+/**
+ * The card's attempts once the attempt `id` has ended with `outcome`; null when the card has no
+ * such attempt (never admitted, or older than 30 days). An approval stays one: a late answer
+ * about the same attempt (a resend's timeout) cannot turn money taken into a decline.
+ */
+export function settleCardAttempt(
+  attempts: readonly CardAttempt[],
+  id: string,
+  outcome: Exclude<AttemptOutcome, { result: 'pending' }>,
+): CardAttempt[] | null {
+  const attempt = attempts.find((each) => each.id === id);
+  if (!attempt) return null;
+  if (attempt.outcome.result === 'approved') return [...attempts];
+  const settled = attempts.map((each) => (each === attempt ? { ...each, outcome } : each));
+  return keptAttempts(settled, Math.max(...attempts.map((each) => each.at)));
+}

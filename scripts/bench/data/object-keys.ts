@@ -49,12 +49,19 @@ const DECLARED_SETS: Readonly<Record<string, number>> = {
 
 /**
  * Objects named by something of one visitor's that is no uuid: the account that bought a main
- * plan (worker/purchases/main-purchase.ts: the SHA-256 of its session token).
+ * plan (worker/purchases/main-purchase.ts: the SHA-256 of its session token), a buyer's card for
+ * the retry governor (`card:`) and a buyer's purchase of one plan (`purchase:…:<plan>`), both
+ * named by digests of the buyer (worker/purchase-ledger/card-key.ts).
  */
-const PER_VISITOR_CLASSES: ReadonlySet<string> = new Set(['main_purchase:<id>']);
+const PER_VISITOR_CLASSES: ReadonlySet<string> = new Set(['main_purchase:<id>', 'card:<id>']);
+const PER_VISITOR_PREFIXES = ['purchase:<id>:'] as const;
+
+const perVisitor = (keyClassName: string) =>
+  PER_VISITOR_CLASSES.has(keyClassName) ||
+  PER_VISITOR_PREFIXES.some((prefix) => keyClassName.startsWith(prefix));
 
 export function keyKind(keyClassName: string, objects: number, visitors: number): KeyKind {
-  if (keyClassName.includes('<uuid>') || PER_VISITOR_CLASSES.has(keyClassName)) return 'visitor';
+  if (keyClassName.includes('<uuid>') || perVisitor(keyClassName)) return 'visitor';
   if (keyClassName in DECLARED_SETS) return 'fixed-set';
   if (keyClassName.includes('<address>') || keyClassName.includes('<id>')) return 'shared-key';
   // A set that grew with the visitors (about one object each or more) is keyed on something

@@ -231,6 +231,27 @@ describe('payment failures (SPEC.md §8 Payment)', () => {
       http(403, [], 'main_purchase_required'),
       { key: 'offer_needs_purchase' },
     ],
+    [
+      "a purchase's earlier attempt charged or is being confirmed",
+      http(409, [], 'purchase_confirming'),
+      { key: 'payment_may_have_gone_through' },
+    ],
+    [
+      'a purchase already paid',
+      http(409, [], 'purchase_charged'),
+      { key: 'payment_may_have_gone_through' },
+    ],
+    ['a card the purchase stopped', http(402, [], 'card_stopped'), { key: 'payment_card_stopped' }],
+    [
+      'a card kept from the other provider',
+      http(409, [], 'provider_not_allowed'),
+      { key: 'payment_card_stopped' },
+    ],
+    [
+      "a card past the networks' counts",
+      http(429, [], 'card_retry_limit'),
+      { key: 'payment_card_retry_limit' },
+    ],
     ['the portal without messages', http(500, []), { key: 'payment_failed' }],
     [
       'the worker refusing (its messages are for developers)',

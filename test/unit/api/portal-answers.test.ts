@@ -224,6 +224,7 @@ const ROWS: Row[] = [
     'processor_response',
     'plan_id',
   ]),
+  ...networkCodeRows('pollingResult', 'data.result_data.', null),
   {
     answer: 'pollingResult',
     field: 'data.result_data.data',
@@ -286,6 +287,7 @@ const ROWS: Row[] = [
     without: undefined,
     taken: [[51, '51', 'number']],
   },
+  ...networkCodeRows('refusal', '', undefined),
   {
     answer: 'refusal',
     field: 'data',
@@ -303,6 +305,21 @@ const ROWS: Row[] = [
 ];
 
 /** The id and money fields a charge answer may carry, each optional and null without. */
+/** A decline's network codes (ours): as the networks write them, a number with its zero. */
+function networkCodeRows(answer: Answer, at: string, without: null | undefined): Row[] {
+  return ['network_decline_code', 'network_advice_code'].map((name) => ({
+    answer,
+    field: `${at}${name}`,
+    rule: 'optional',
+    without,
+    taken: [
+      [5, '05', 'number'],
+      ['r1', 'R1', 'string (another spelling)'],
+    ],
+    unusable: [true, '', 'no code'],
+  }));
+}
+
 function chargeRows(answer: Answer, at: string, ids: string[]): Row[] {
   return [
     ...ids.map(

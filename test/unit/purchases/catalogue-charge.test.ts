@@ -71,6 +71,7 @@ describe('what a polling id charged, as kept', () => {
       coupon: null,
       visitorId: null,
       userId: null,
+      ledger: null,
     });
     expect(readCharge('fp_old')).toEqual({
       card: 'fp_old',
@@ -78,12 +79,19 @@ describe('what a polling id charged, as kept', () => {
       coupon: null,
       visitorId: null,
       userId: null,
+      ledger: null,
     });
     expect(
       readCharge(
         '{"card":null,"planId":"monthly_usd","coupon":null,"visitorId":"v-1","userId":"u-1"}',
       ),
     ).toMatchObject({ visitorId: 'v-1', userId: 'u-1' });
+    // Where the POST's attempt is kept (worker/purchase-ledger/), only when whole.
+    const ledger = { purchase: 'purchase:p:monthly_usd', attempt: 'k-1', card: 'c-1' };
+    expect(readCharge(JSON.stringify({ card: null, ledger }))).toMatchObject({ ledger });
+    expect(readCharge(JSON.stringify({ ledger: { ...ledger, card: 7 } }))).toMatchObject({
+      ledger: null,
+    });
     expect(readCharge(null)).toBeNull();
     expect(readCharge('{broken')).toBeNull();
     expect(readCharge('{"card":7,"planId":["x"]}')).toEqual({
@@ -92,6 +100,7 @@ describe('what a polling id charged, as kept', () => {
       coupon: null,
       visitorId: null,
       userId: null,
+      ledger: null,
     });
   });
 });

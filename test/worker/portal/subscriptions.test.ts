@@ -186,6 +186,44 @@ describe('POST /users/me/subscriptions/polling/{planId} and GET /polling/get-res
   });
 });
 
+describe('the purchase id (ours, docs/product-api.md)', () => {
+  const purchase = () => `pur_${crypto.randomUUID().replaceAll('-', '')}`;
+
+  it('answers a later attempt of a paid purchase with its subscription, on either route', async () => {
+    const { accessToken, userId } = await signUp();
+    const body = { ...CHARGE, purchase_id: purchase() };
+    const headers = () => ({ ...bearer(accessToken), 'idempotency-key': crypto.randomUUID() });
+    const path = `/users/me/subscriptions/polling/${INTRO_PLAN}`;
+    const first = PollingStartResponse.parse(await (await postJson(path, body, headers())).json());
+    const again = PollingStartResponse.parse(await (await postJson(path, body, headers())).json());
+    expect(again.data.polling_result_id).not.toBe(first.data.polling_result_id);
+    const direct = await postJson(`/users/me/subscriptions/${INTRO_PLAN}`, body, headers());
+    const paid = DirectSubscriptionResponse.parse(await direct.json()).data.subscription_id;
+
+    const { results } = await env.PORTAL_DB.prepare(
+      'SELECT id, purchase_id FROM subscriptions WHERE user_id = ?',
+    )
+      .bind(userId)
+      .all<{ id: string; purchase_id: string }>();
+    expect(results).toEqual([{ id: paid, purchase_id: body.purchase_id }]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await pollingResult(again.data.polling_result_id);
+    expect(later.body.data.result_data?.subscription_id).toBe(paid);
+  });
+
+  it('charges another purchase of the same plan apart', async () => {
+    const { accessToken, userId } = await signUp();
+    const body = { ...CHARGE, purchase_id: purchase() };
+    const headers = () => ({ ...bearer(accessToken), 'idempotency-key': crypto.randomUUID() });
+    const path = '/users/me/subscriptions/monthly_usd';
+    expect((await postJson(path, body, headers())).status).toBe(200);
+    expect((await postJson(path, { ...body, purchase_id: purchase() }, headers())).status).toBe(
+      200,
+    );
+    expect((await subscriptionsOf(userId)).results).toHaveLength(2);
+  });
+});
+
 describe('POST /users/me/subscriptions/{planId}', () => {
   it('charges at once and answers the subscription', async () => {
     const { accessToken, userId } = await signUp();

@@ -95,13 +95,14 @@ export function checkoutVisitor(
     key: string = crypto.randomUUID(),
     plan = PLAN,
     userData: Record<string, unknown> = PLAN_DATA,
+    coupon: string | null = null,
   ) {
     return call(
       `/api/users/me/subscriptions/polling/${plan}`,
       {
         gateway: 'test',
         payment_method_nonce: nonce,
-        coupon: null,
+        coupon,
         payment_intent_id: null,
         user_data: userData,
         // Ticked, as the checkout sends it for this US visitor (shared/plans/renewal-consent.ts).

@@ -6,6 +6,8 @@ import { freshApp } from '../fetch-app';
 import { CARDS } from '../test-gateway/gateway-client';
 import { checkoutVisitor, DECLINING_CARDS } from './checkout-visitor';
 
+const UPSELL_DATA = { price: '9.99', currency: 'USD' };
+
 /**
  * Card-testing limits: after a handful of declines in an hour (per visitor, per
  * address) or attempts with one card, a charge is refused before it reaches the product API,
@@ -158,8 +160,17 @@ describe('real visitors never meet a limit', () => {
     await visitor.signUp();
     expect((await visitor.pay(CARDS.insufficientFunds)).result?.status).toBe('failed');
     expect((await visitor.pay(CARDS.succeeds)).result?.status).toBe('succeeded');
-    expect((await visitor.pay(null)).result?.status).toBe('succeeded');
-    expect((await visitor.pay(null)).result?.status).toBe('succeeded');
+    // Two upsells on the card on file: each a purchase of its own (a plan is bought once).
+    for (const upsell of ['upsell_monthly_999_usd', 'upsell_quarterly_999_usd']) {
+      const started = await visitor.subscribe(
+        null,
+        crypto.randomUUID(),
+        upsell,
+        UPSELL_DATA,
+        'upsell_30',
+      );
+      expect((await visitor.poll(started))[0]?.status).toBe('succeeded');
+    }
     const logged = errors.mock.calls.map((call: unknown[]) => JSON.parse(String(call[0])).error);
     expect(logged).not.toContain('payment_rate_limited');
   });

@@ -110,9 +110,15 @@ describe('a charge the product API answered', () => {
     const own = visitor.cookies.get('gf_user') ?? '';
     expect(decodeURIComponent(own)).toMatch(/^[^.]+\.[\w-]{43}$/);
     // Another account's id, bare and with this visitor's own signature.
+    // The main plan, then an upsell: a plan is bought once (its purchase's attempt ledger).
+    const plans = [PLAN, 'upsell_monthly_999_usd'];
     for (const forged of ['user-victim', `user-victim.${own.split('.').at(-1)}`]) {
       visitor.cookies.set('gf_user', forged);
-      const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
+      const nonce = await visitor.tokenize(CARDS.succeeds);
+      const plan = plans.shift();
+      const data = plan === PLAN ? undefined : { price: '9.99', currency: 'USD' };
+      const coupon = plan === PLAN ? null : 'upsell_30';
+      const started = await visitor.subscribe(nonce, crypto.randomUUID(), plan, data, coupon);
       await visitor.poll(started, 1);
     }
 

@@ -1,0 +1,218 @@
+import { type ChargeAttempt, nextChargeStep } from '../../shared/charge-next-step';
+import type { ChargeOutcome, ChargeProvider, ChargeReading } from '../../shared/charge-outcome';
+
+/**
+ * The attempt ledger of one purchase (docs/payments.md "One charge per purchase"): every attempt
+ * to pay for it, on either card provider, with what it came to, and the rule that lets a next
+ * attempt go to the product API only when no earlier one can have charged. Pure: the store is
+ * ./purchase-attempts.ts, the wiring ./charge-guard.ts, and the simulation of 100,000 purchases
+ * runs these same functions (test/unit/payments/one-charge-simulation.test.ts).
+ *
+ * A purchase is one buyer's buying of one plan: the visitor's main plan, or one upsell (research:
+ * payments-recovery.md A.3 item 1, "attempt ledger per logical payment").
+ */
+
+/** At most this many attempts per purchase: a ledger never grows past it. */
+export const MAX_ATTEMPTS_PER_PURCHASE = 24;
+
+/** One attempt of the purchase, as the ledger keeps it. */
+export interface LedgerAttempt {
+  /** The attempt's id: its Idempotency-Key without the 3-D Secure suffix (charge-topic.ts). */
+  id: string;
+  provider: ChargeProvider;
+  /**
+   * The card's key (./card-key.ts), or null when the worker cannot tell the card (a Braintree
+   * nonce in production, the card on file): such an attempt is no other attempt's card, so only
+   * the purchase's own rules hold for it (and the governor's count of the buyer's unknown cards).
+   */
+  card: string | null;
+  /** Epoch ms of its first call. */
+  at: number;
+  /** What it came to; null while its answer is not known (sent, not answered yet). */
+  outcome: ChargeOutcome | null;
+  advised: boolean;
+  /** A 3-D Secure challenge was asked for in this attempt. */
+  challenged: boolean;
+  /** The polling id the product API answered its POST with: its result is asked by it. */
+  pollingId: string | null;
+}
+
+/** One purchase's ledger: its id, which the product API de-duplicates on, and its attempts. */
+export interface PurchaseLedger {
+  purchaseId: string;
+  attempts: LedgerAttempt[];
+}
+
+/** Why a next attempt of the purchase is refused (the worker's refusal code says the same). */
+export type LedgerRefusal =
+  /** An attempt charged: the purchase is paid. */
+  | 'purchase_charged'
+  /** An attempt may have charged and its answer is not known yet: it is reconciled first. */
+  | 'purchase_confirming'
+  /** This card had a hard decline or a fraud block in this purchase: never again, on any provider. */
+  | 'card_stopped'
+  /** This card may go on, but not on this provider (one cross-provider attempt, none after 3-D Secure). */
+  | 'provider_not_allowed'
+  /** The purchase has had MAX_ATTEMPTS_PER_PURCHASE attempts. */
+  | 'purchase_attempts_spent';
+
+/** A next attempt, as the charge call asks for it. */
+export interface ProposedCharge {
+  id: string;
+  provider: ChargeProvider;
+  card: string | null;
+  at: number;
+}
+
+export type LedgerAdmission =
+  | { allowed: true; ledger: PurchaseLedger; resend: boolean }
+  | {
+      allowed: false;
+      reason: LedgerRefusal;
+      /** purchase_confirming: the attempt to reconcile first. */
+      unsettled?: LedgerAttempt;
+    };
+
+const charged = (attempt: LedgerAttempt) => attempt.outcome === 'APPROVED';
+/** Sent and not known: pending, or answered with a timeout or 5xx (TECH_UNKNOWN). */
+const unsettled = (attempt: LedgerAttempt) =>
+  attempt.outcome === null || attempt.outcome === 'TECH_UNKNOWN';
+
+/** Two attempts are of the same card when both cards are known and are the same. */
+const sameCard = (card: string | null, other: string | null) => card !== null && card === other;
+
+/** What charge-next-step.ts reads of a settled attempt. */
+function chargeAttemptOf(attempt: LedgerAttempt): ChargeAttempt {
+  return {
+    provider: attempt.provider,
+    outcome: attempt.outcome ?? 'TECH_UNKNOWN',
+    advised: attempt.advised,
+    challenged: attempt.challenged,
+  };
+}
+
+/**
+ * Whether this card may go on to `provider` after its earlier attempts in the purchase (the
+ * cascade rule, shared/charge-next-step.ts, for a visitor paying now): never after a hard
+ * decline or a fraud block; to the other provider once, and not after 3-D Secure; on the same
+ * provider again (a new press of Pay) while the card may pass later.
+ */
+function cardRefusal(earlier: LedgerAttempt[], provider: ChargeProvider): LedgerRefusal | null {
+  const [first, ...rest] = earlier.map(chargeAttemptOf);
+  if (!first) return null;
+  const step = nextChargeStep([first, ...rest], {
+    initiator: 'customer',
+    providers: ['stripe', 'braintree'],
+  });
+  const last = earlier.at(-1) as LedgerAttempt;
+  switch (step.step) {
+    case 'stop':
+      return 'card_stopped';
+    case 'other_provider':
+      return provider === step.provider || provider === last.provider
+        ? null
+        : 'provider_not_allowed';
+    case 'step_up':
+    case 'later':
+    case 'reconcile':
+      return provider === step.provider ? null : 'provider_not_allowed';
+    case 'done':
+      return 'purchase_charged';
+  }
+}
+
+/**
+ * Whether the purchase may send `proposed` to the product API, and the ledger with it counted
+ * as pending when it may. Over the whole purchase first: the same attempt again is a resend
+ * (allowed, counted once: the product API answers its key with the first charge); no attempt
+ * after one that charged; none while one may have charged (it is reconciled first); then the
+ * card's own attempts decide (cardRefusal). A resend of an attempt that asked for 3-D Secure
+ * (the call after the challenge) is in flight again: it may charge, so it is pending until
+ * answered.
+ */
+export function admitToLedger(ledger: PurchaseLedger, proposed: ProposedCharge): LedgerAdmission {
+  const same = ledger.attempts.find((attempt) => attempt.id === proposed.id);
+  if (same) {
+    if (same.provider !== proposed.provider) {
+      return { allowed: false, reason: 'provider_not_allowed' };
+    }
+    if (same.outcome !== 'AUTH_REQUIRED') return { allowed: true, ledger, resend: true };
+    const attempts = ledger.attempts.map((each) =>
+      each === same ? { ...each, outcome: null } : each,
+    );
+    return { allowed: true, ledger: { ...ledger, attempts }, resend: true };
+  }
+  if (ledger.attempts.some(charged)) return { allowed: false, reason: 'purchase_charged' };
+  const pending = ledger.attempts.find(unsettled);
+  if (pending) return { allowed: false, reason: 'purchase_confirming', unsettled: pending };
+  if (ledger.attempts.length >= MAX_ATTEMPTS_PER_PURCHASE) {
+    return { allowed: false, reason: 'purchase_attempts_spent' };
+  }
+  const earlier = ledger.attempts.filter((attempt) => sameCard(proposed.card, attempt.card));
+  const refused = cardRefusal(earlier, proposed.provider);
+  if (refused) return { allowed: false, reason: refused };
+  const attempt: LedgerAttempt = {
+    ...proposed,
+    outcome: null,
+    advised: false,
+    challenged: false,
+    pollingId: null,
+  };
+  return {
+    allowed: true,
+    ledger: { ...ledger, attempts: [...ledger.attempts, attempt] },
+    resend: false,
+  };
+}
+
+/** What an answer about an attempt says: its reading, and what it names for later. */
+export interface AttemptNews {
+  /** Null when the answer says nothing final (a polling start, a 202): the outcome stays. */
+  reading: ChargeReading | null;
+  /** The answer asked for 3-D Secure. */
+  challenged?: boolean;
+  pollingId?: string | null;
+}
+
+/**
+ * The ledger once `news` about attempt `id` is known; unchanged when it has no such attempt. An
+ * approval is never undone (a resend's late timeout does not turn money taken into a decline),
+ * and a decline is not turned back into TECH_UNKNOWN by a resend that timed out (the product API
+ * answers a resent key with its first charge), except while 3-D Secure was asked for: the call
+ * after the challenge can charge.
+ */
+export function settleInLedger(
+  ledger: PurchaseLedger,
+  id: string,
+  news: AttemptNews,
+): PurchaseLedger {
+  const attempts = ledger.attempts.map((attempt) => {
+    if (attempt.id !== id) return attempt;
+    const reading = news.reading;
+    const keep =
+      reading === null ||
+      attempt.outcome === 'APPROVED' ||
+      (reading.outcome === 'TECH_UNKNOWN' &&
+        attempt.outcome !== null &&
+        attempt.outcome !== 'AUTH_REQUIRED');
+    return {
+      ...attempt,
+      outcome: keep ? attempt.outcome : reading.outcome,
+      advised: keep ? attempt.advised : reading.advised,
+      challenged: attempt.challenged || news.challenged === true,
+      pollingId: news.pollingId ?? attempt.pollingId,
+    };
+  });
+  return { ...ledger, attempts };
+}
+
+/**
+ * The ledger without the attempt `id` when it is still pending: an attempt admitted and then
+ * refused before anything was sent (the retry governor said no), so it never charged.
+ */
+export function withdrawFromLedger(ledger: PurchaseLedger, id: string): PurchaseLedger {
+  const attempts = ledger.attempts.filter(
+    (attempt) => attempt.id !== id || attempt.outcome !== null || attempt.pollingId !== null,
+  );
+  return { ...ledger, attempts };
+}
