@@ -35,13 +35,17 @@ Commands:
 
   As the product API after a first payment, signed and sent to the worker's lifecycle endpoint:
   renew <subscription>       a renewal at the plan's recurring price
+  renewal-failed <subscription>
+                             a renewal declined (insufficient funds): the worker answers
+                             with the recovery link the email would carry; a renew after
+                             it counts as recovered revenue
   refund <subscription>      a refund of the first charge (once: the worker refuses 422
                              what would give back more than was paid)
   chargeback <subscription>  a chargeback of the first charge
   cancel <subscription>      a cancellation (no money moves)
 
 Options:
-  --amount <39.99>    renew, refund, chargeback: this amount, in the plan's currency
+  --amount <39.99>    renew, renewal-failed, refund, chargeback: this amount, in the plan's currency
   --url <origin>      where the worker runs (default ${DEFAULT_WORKER_URL}, as npm start serves it)
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
   --help              show this text`;
@@ -62,6 +66,7 @@ export type PortalCommand =
 /** The command words that send a lifecycle event, and the event each sends. */
 const LIFECYCLE_COMMANDS: Readonly<Record<string, LifecycleEventType>> = {
   renew: 'renewal',
+  'renewal-failed': 'renewal_failed',
   refund: 'refund',
   chargeback: 'chargeback',
   cancel: 'cancellation',
@@ -167,7 +172,10 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
   }
   const given = LIFECYCLE_OPTIONS.find((option) => extracted.values[option] !== undefined);
   if (given !== undefined) {
-    return { kind: 'usage-error', error: `--${given} is for renew, refund, chargeback and cancel` };
+    return {
+      kind: 'usage-error',
+      error: `--${given} is for renew, renewal-failed, refund, chargeback and cancel`,
+    };
   }
   if (LISTINGS.has(name)) {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };

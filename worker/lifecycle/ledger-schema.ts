@@ -50,4 +50,13 @@ export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
     // twice); NULL once applied, and on a held event not counted yet.
     'ALTER TABLE events ADD COLUMN amount_minor INTEGER',
   ],
+  [
+    // A renewal that failed and is not paid yet (a `renewal_failed`'s time, the first of a run of
+    // them): the next renewal of the subscription closes it as recovered revenue, a cancellation
+    // closes it unpaid. NULL when nothing is owed. A column, not a table: one failure at a time.
+    'ALTER TABLE subscriptions ADD COLUMN failed_at INTEGER',
+    // The open failure a claimed or held event closed, so a released claim gives it back and a
+    // held event passed on again is still a recovery; NULL once applied.
+    'ALTER TABLE events ADD COLUMN closed_failure_at INTEGER',
+  ],
 ];
