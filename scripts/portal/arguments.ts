@@ -29,6 +29,7 @@ Commands:
   users                 the accounts made by sign-up (email or Google)
   subscriptions         the charges, newest last, with the user's email
   lookups               the phone numbers located, and when the consent SMS would have gone out
+  reminders             the renewal reminders the worker asked for (the cron, every 15 minutes)
   fail <call> [count]   make the next <count> calls of <call> answer 500 (default 1; 0 stops)
                         calls: ${FAULT_CALLS.join(', ')}
                         and the kit's geocoder (answers Google's failure): ${KIT_FAULT_CALLS.join(', ')}
@@ -51,7 +52,7 @@ Options:
   --help              show this text`;
 
 export type PortalCommand =
-  | { name: 'users' | 'subscriptions' | 'lookups' }
+  | { name: 'users' | 'subscriptions' | 'lookups' | 'reminders' }
   | { name: 'fail'; call: FaultCall | KitFaultCall; count: number }
   | {
       name: 'lifecycle';
@@ -82,7 +83,7 @@ const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 /** A switched-on failure is for a few retries, not a permanent outage. */
 export const MAX_FAULT_COUNT = 1000;
 
-const LISTINGS = new Set(['users', 'subscriptions', 'lookups']);
+const LISTINGS = new Set(['users', 'subscriptions', 'lookups', 'reminders']);
 
 type Extracted =
   | { ok: true; values: Partial<Record<LifecycleOption, string>>; rest: string[] }
@@ -181,7 +182,7 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
     return {
       kind: 'run',
-      command: { name: name as 'users' | 'subscriptions' | 'lookups' },
+      command: { name: name as 'users' | 'subscriptions' | 'lookups' | 'reminders' },
       options,
     };
   }

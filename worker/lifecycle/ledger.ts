@@ -7,6 +7,15 @@ import { runSqliteMigrations } from '../sqlite-migrations';
 import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';
 import { failureStep } from './open-failure';
+import {
+  type DueReminder,
+  forgetReminders,
+  type ReminderFacts,
+  releaseReminder,
+  reminderAsked,
+  scheduleReminders,
+  takeDueReminders,
+} from './reminder-rows';
 import { countedIn, type FitRefusal, fitRefusal, type SubscriptionMoney } from './subscription-fit';
 
 const SCANNED_AT_KEY = 'scannedAt';
@@ -55,6 +64,8 @@ export interface Buyer {
   /** What the verified purchase charged, in minor units and its currency; null when unknown. */
   paidMinor: number | null;
   currency: string | null;
+  /** What its renewal reminders are scheduled from (reminder-rows.ts); none when absent. */
+  reminders?: ReminderFacts;
 }
 
 /** A subscription's row. */
@@ -223,6 +234,7 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
     this.writeMoney(event.subscriptionId, countedIn(money, event));
     const step = failureStep(event.kind, open, event.at);
     this.writeFailure(event.subscriptionId, step.failedAt);
+    if (event.kind === 'cancellation') forgetReminders(sql, event.subscriptionId);
     // The claim's token is kept in `event` while it is claimed: only its claimant settles or
     // releases it, not a request that lost it to a takeover.
     const claim = crypto.randomUUID();
@@ -331,15 +343,25 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
     const sql = this.ctx.storage.sql;
     const list = JSON.stringify(buyers);
     const held = this.ctx.storage.transactionSync(() => {
-      sql.exec(
-        `INSERT OR IGNORE INTO subscriptions
-           (subscription_id, visitor_id, remembered_at, currency, paid_minor)
-         SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ?,
-                json_extract(value, '$.currency'), json_extract(value, '$.paidMinor')
-         FROM json_each(?)`,
-        now,
-        list,
-      );
+      const added = sql
+        .exec<{ subscription_id: string }>(
+          `INSERT OR IGNORE INTO subscriptions
+             (subscription_id, visitor_id, remembered_at, currency, paid_minor)
+           SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ?,
+                  json_extract(value, '$.currency'), json_extract(value, '$.paidMinor')
+           FROM json_each(?) WHERE true
+           RETURNING subscription_id`,
+          now,
+          list,
+        )
+        .toArray();
+      // Only a subscription new here: a purchase's message delivered again schedules nothing twice.
+      const fresh = new Set(added.map((row) => row.subscription_id));
+      for (const buyer of buyers) {
+        if (buyer.reminders && fresh.has(buyer.subscriptionId)) {
+          scheduleReminders(sql, buyer.subscriptionId, buyer.reminders);
+        }
+      }
       const rows = sql
         .exec<HeldRow>(
           `SELECT event, amount_minor, closed_failure_at FROM events
@@ -384,6 +406,7 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
     this.writeMoney(event.subscriptionId, countedIn(money, event));
     const step = failureStep(event.kind, buyer.failed_at, event.at);
     this.writeFailure(event.subscriptionId, step.failedAt);
+    if (event.kind === 'cancellation') forgetReminders(sql, event.subscriptionId);
     sql.exec(
       'UPDATE events SET amount_minor = ?, closed_failure_at = ? WHERE event_id = ?',
       event.amountMinor,
@@ -402,6 +425,34 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
        WHERE state = 'parked' AND event_id IN (SELECT value FROM json_each(?))`,
       JSON.stringify(eventIds),
     );
+  }
+
+  /**
+   * The reminders due at `now` (at most `limit`), taken for the caller's run, and those whose
+   * renewal passed unasked, taken out: the cron's side of reminder-rows.ts.
+   */
+  async takeDueReminders(
+    now: number,
+    limit: number,
+  ): Promise<{ due: DueReminder[]; missed: DueReminder[] }> {
+    return this.ctx.storage.transactionSync(() =>
+      takeDueReminders(this.ctx.storage.sql, now, limit),
+    );
+  }
+
+  /** The product API took this reminder (reminder-rows.ts reminderAsked). */
+  async reminderAsked(asked: Pick<DueReminder, 'subscriptionId' | 'kind' | 'renewsAt'>) {
+    this.ctx.storage.transactionSync(() => reminderAsked(this.ctx.storage.sql, asked));
+  }
+
+  /** The ask failed: the next run asks again. */
+  async releaseReminder(failed: Pick<DueReminder, 'subscriptionId' | 'kind' | 'renewsAt'>) {
+    releaseReminder(this.ctx.storage.sql, failed);
+  }
+
+  /** The product API no longer knows the subscription: nothing more to remind. */
+  async forgetReminders(subscriptionId: string): Promise<void> {
+    forgetReminders(this.ctx.storage.sql, subscriptionId);
   }
 
   /** Bytes of the shard's SQLite database, for the storage figures (ledger-storage.test.ts). */
