@@ -8,10 +8,12 @@ import {
   subscriptionLedgerDestination,
 } from '../../../worker/collector/consumer/ledger-destination';
 import { developmentPortal } from '../../../worker/dev/embedded-portal';
+import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import type { Buyer } from '../../../worker/lifecycle/ledger';
 import { ledgerStub } from '../../../worker/lifecycle/ledger-shard';
 import { REMINDER_LEASE_MS } from '../../../worker/lifecycle/reminder-rows';
 import { runReminders } from '../../../worker/lifecycle/reminders';
+import { matchingSignature, readSignatureHeader } from '../../../worker/lifecycle/signature';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
 import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-links/link-key';
 import { verifySubscriberLink } from '../../../worker/subscriber-links/link-token';
@@ -71,10 +73,15 @@ function recordingPortal(options: { dieAfterAsking?: boolean } = {}) {
   const asks: { body: ReminderRequest; key: string | null; signed: boolean }[] = [];
   const portalFetch: PortalFetch = async (request, bindings, ctx) => {
     if (new URL(request.url).pathname.endsWith('/reminders')) {
+      const text = await request.clone().text();
+      const header = readSignatureHeader(request.headers.get(LIFECYCLE_SIGNATURE_HEADER) ?? '');
       asks.push({
-        body: (await request.clone().json()) as ReminderRequest,
+        body: JSON.parse(text) as ReminderRequest,
         key: request.headers.get('idempotency-key'),
-        signed: request.headers.has(LIFECYCLE_SIGNATURE_HEADER),
+        // Signed as the product API verifies it: the lifecycle key over the exact body.
+        signed:
+          header.ok &&
+          (await matchingSignature(DEVELOPMENT_LIFECYCLE_KEY, header.header, text)) !== null,
       });
     }
     const answer = await developmentPortal(request, bindings, ctx);

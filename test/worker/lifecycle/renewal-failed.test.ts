@@ -12,6 +12,7 @@ import {
   NOW,
   NOW_SECONDS,
   remember,
+  signed,
 } from './lifecycle-fixtures';
 
 /**
@@ -87,6 +88,29 @@ describe('a renewal_failed', () => {
     expect(again.body).toEqual({ duplicate: true, recover_url: expect.any(String) });
     expect(again.body.recover_url).not.toBe(first.body.recover_url);
     expect(await linkIn(again.body)).toMatchObject({ ok: true });
+    expect(applied).toHaveLength(1);
+  });
+
+  it('forged, replayed or stale gets no link and counts nothing', async () => {
+    const buyer = aBuyer();
+    await remember(buyer);
+    const { send, post, applied } = lifecycleApp();
+    const event = aFailure(buyer.subscriptionId);
+    const body = JSON.stringify(event);
+
+    const forged = await send(event, { keys: 'a guessed secret' });
+    const stale = await send(event, { t: NOW_SECONDS - 301 });
+    const header = await signed(body);
+    const first = await post(body, header);
+    const replayed = await post(body, header);
+
+    expect(forged).toMatchObject({ status: 401, body: { error: 'bad_signature' } });
+    expect(stale).toMatchObject({ status: 401, body: { error: 'stale_signature' } });
+    expect(first.status).toBe(200);
+    expect(replayed.status).toBe(409);
+    for (const refused of [forged.body, stale.body, await replayed.json()]) {
+      expect(refused).not.toHaveProperty('recover_url');
+    }
     expect(applied).toHaveLength(1);
   });
 
