@@ -1,3 +1,4 @@
+import { claimMissedRemindersAlert } from './alerts/reminders-alert';
 import { experimentResultsReader } from './alerts/results-reader';
 import { runAlerts } from './alerts/run-alerts';
 import { runRedrive } from './collector/redrive';
@@ -37,6 +38,26 @@ async function alertsRun(env: Bindings, scheduledTime: number): Promise<void> {
  * The scheduled handler; `portalFetch` is the development entry's embedded portal (worker/dev.ts),
  * which the reminders ask where no PORTAL_URL is set.
  */
+/**
+ * The renewal reminders due, then, when some were missed, the day's alert claimed for the
+ * experiments' webhook (the alerts' next run posts it).
+ */
+async function remindersRun(
+  env: Bindings,
+  scheduledTime: number,
+  portalFetch: PortalFetch | undefined,
+): Promise<void> {
+  const run = await runReminders(env, { now: scheduledTime, portalFetch });
+  if (run.missed === 0) return;
+  const config = await configSource.load(env.FUNNEL_CONFIG, 0);
+  await claimMissedRemindersAlert(
+    env,
+    config.experiments.alerts?.webhook,
+    run.missed,
+    scheduledTime,
+  );
+}
+
 export function scheduledHandler(
   options: { portalFetch?: PortalFetch } = {},
 ): ExportedHandlerScheduledHandler<Bindings> {
@@ -48,9 +69,7 @@ export function scheduledHandler(
       ctx.waitUntil(runRetention(env.EVENTS_DB, controller.scheduledTime));
     if (controller.cron === ALERTS_CRON || !known) {
       ctx.waitUntil(alertsRun(env, controller.scheduledTime));
-      ctx.waitUntil(
-        runReminders(env, { now: controller.scheduledTime, portalFetch: options.portalFetch }),
-      );
+      ctx.waitUntil(remindersRun(env, controller.scheduledTime, options.portalFetch));
     }
   };
 }

@@ -1,5 +1,10 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listReminders } from '../../../portal/store/listings';
 import { LIFECYCLE_SIGNATURE_HEADER } from '../../../shared/api/lifecycle';
 import type { ReminderRequest } from '../../../shared/api/reminders';
@@ -7,6 +12,7 @@ import {
   rememberBuyers,
   subscriptionLedgerDestination,
 } from '../../../worker/collector/consumer/ledger-destination';
+import developmentWorker from '../../../worker/dev';
 import { developmentPortal } from '../../../worker/dev/embedded-portal';
 import { DEVELOPMENT_LIFECYCLE_KEY } from '../../../worker/lifecycle/key';
 import type { Buyer } from '../../../worker/lifecycle/ledger';
@@ -15,6 +21,7 @@ import { REMINDER_LEASE_MS } from '../../../worker/lifecycle/reminder-rows';
 import { runReminders } from '../../../worker/lifecycle/reminders';
 import { matchingSignature, readSignatureHeader } from '../../../worker/lifecycle/signature';
 import type { PortalFetch } from '../../../worker/portal-client/portal-call';
+import { ALERTS_CRON } from '../../../worker/scheduled';
 import { DEVELOPMENT_SUBSCRIBER_LINK_KEY } from '../../../worker/subscriber-links/link-key';
 import { verifySubscriberLink } from '../../../worker/subscriber-links/link-token';
 import { aPurchase, aServerMessage } from '../collector/fixtures';
@@ -243,6 +250,49 @@ describe('a trial’s reminder', () => {
       );
     expect(missed).toHaveLength(1);
     expect(asksOf(asks, subscriptionId).map((ask) => ask.body.kind)).not.toContain('trial_end');
+  });
+
+  it('missed, raises the day’s alert to the experiments’ webhook through the cron, once a day', async () => {
+    const subscriptionId = await aTrialBuyer();
+    const webhook = 'https://hooks.example.com/services/T000/B000/XXXX';
+    await env.FUNNEL_CONFIG.put(
+      'experiments',
+      JSON.stringify({ version: 'v-rem', experiments: {}, alerts: { webhook } }),
+    );
+    await env.CONFIG_DB.prepare('DELETE FROM alert_deliveries').run();
+    // The webhook is on the internet: answered here.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('ok'));
+    const bindings = { ...env, ALERTS_HMAC_KEY: 'alerts-test-secret' };
+    const cron = async (at: number) => {
+      const ctx = createExecutionContext();
+      await developmentWorker.scheduled(
+        createScheduledController({ scheduledTime: at, cron: ALERTS_CRON }),
+        bindings,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+    };
+
+    await cron(TRIAL_ENDS + 60_000);
+    await aTrialBuyer();
+    await cron(TRIAL_ENDS + 16 * 60_000);
+
+    const { results } = await env.CONFIG_DB.prepare(
+      "SELECT key, body FROM alert_deliveries WHERE kind = 'reminders_missed'",
+    ).all<{ key: string; body: string }>();
+    expect(results.map((row) => row.key)).toEqual([
+      'renewal-reminders|0|reminders_missed|2026-03-08',
+    ]);
+    expect(JSON.parse(results[0]!.body).text).toContain(
+      '*Renewal reminders missed*: 1 renewal reminder(s) due were not asked',
+    );
+    expect(logs.errors()).toContainEqual(
+      expect.objectContaining({
+        error: 'reminder_missed',
+        reminder_id: `${subscriptionId}:trial_end:${TRIAL_ENDS}`,
+      }),
+    );
+    await env.FUNNEL_CONFIG.delete('experiments');
   });
 
   it('is not asked after the subscription was cancelled', async () => {
