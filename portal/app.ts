@@ -8,6 +8,7 @@ import { googleSignInRoutes } from './routes/google-sign-in';
 import { paymentSettingsRoutes } from './routes/payment-settings';
 import { phoneRoutes } from './routes/phone';
 import { pollingResultRoutes } from './routes/polling-result';
+import { reminderRoutes } from './routes/reminders';
 import { signupRoutes } from './routes/signup';
 import { subscriberRoutes } from './routes/subscriber';
 import { subscriptionRoutes } from './routes/subscriptions';
@@ -31,6 +32,7 @@ export function createPortal(): Hono<{ Bindings: PortalBindings }> {
   portal.route('/', subscriptionRoutes);
   portal.route('/', pollingResultRoutes);
   portal.route('/', subscriberRoutes);
+  portal.route('/', reminderRoutes);
 
   portal.notFound((c) => {
     const error = new PortalError(404, 'not_found', `No such call: ${c.req.method} ${c.req.path}`);

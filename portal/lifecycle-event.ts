@@ -5,7 +5,7 @@ import type { StoredSubscription } from './store/subscriptions';
 
 /**
  * What the embedded portal tells the worker when a developer plays the product API's part after
- * a first payment (`npm run portal -- renew | refund | chargeback | cancel <subscription>`,
+ * a first payment (`npm run portal -- renew | renewal-failed | refund | chargeback | cancel <subscription>`,
  * scripts/portal.ts): the event's body, from the subscription the emulator charged and the plan
  * catalogue, as a real product API would fill it. Pure; the command signs and sends it.
  */
@@ -26,12 +26,14 @@ const VERB: Record<LifecycleEventType, string> = {
   refund: 'refund',
   chargeback: 'charge back',
   cancellation: 'cancel',
+  renewal_failed: 'fail the renewal of',
 };
 
 /**
  * The event `type` of `subscription`:
  * - a renewal charges the plan's recurring price (after an intro, the full price), and a
- *   one-time plan never renews;
+ *   one-time plan never renews; a failed renewal is due that price, declined on the first try
+ *   for insufficient funds (the commonest soft decline);
  * - a refund or a chargeback gives back the first charge (price_with_discount: what was paid);
  * - a cancellation moves no money: amount 0, no currency.
  * A subscription the emulated gateway did not charge (declined, or waiting for 3-D Secure) has
@@ -65,15 +67,21 @@ export function lifecycleEventOf(
     },
   });
   if (type === 'cancellation') return event(0, null);
-  if (type === 'renewal' && plan.billing.kind === 'one_time') {
+  const renews = type === 'renewal' || type === 'renewal_failed';
+  if (renews && plan.billing.kind === 'one_time') {
     return { ok: false, error: `plan ${planId} is a one-time payment: it does not renew` };
   }
   const minor =
     options.amount ??
-    (type === 'renewal'
+    (renews
       ? plan.price
       : subscription.priceWithDiscount === null
         ? plan.periodPrice
         : toMinorUnits(subscription.priceWithDiscount, plan.currency));
-  return event(toMajorUnits(minor, plan.currency), plan.currency);
+  const built = event(toMajorUnits(minor, plan.currency), plan.currency);
+  if (type !== 'renewal_failed' || !built.ok) return built;
+  return {
+    ok: true,
+    body: { ...built.body, attempt_count: 1, decline_code: 'insufficient_funds' },
+  };
 }

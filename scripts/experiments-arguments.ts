@@ -30,7 +30,7 @@ Fills an experiment of the live config (the split when no id is given) with simu
 through the worker npm start runs: their exposures, with segments (country, source, platform,
 in-app browser, language, route), spread over the last days; their steps and purchases (each
 variant's own plans at the catalogue's USD prices); and what the product API reports afterwards
-(renewals, refunds, chargebacks); and the field vitals (LCP, INP, CLS) of those in the worker's
+(renewals, refunds, chargebacks, failed renewals, recoveries, cancellations); and the field vitals (LCP, INP, CLS) of those in the worker's
 vitals sample (its VITALS_SAMPLE_RATE, a tenth unless set), written by the code real visitors'
 go through, a batch of visitors per request. Then the console's Results show them, segments,
 mature view and page speed included.

@@ -20,6 +20,9 @@ const COLUMNS: readonly (readonly [label: string, read: (tally: VariantTally) =>
   [`paid ${SIMULATED_CURRENCY}`, (t) => decimalString(t.paidMinor)],
   ['renewals', (t) => String(t.renewals)],
   ['refunds', (t) => String(t.refunds)],
+  ['failed', (t) => String(t.renewalFailures)],
+  ['recovered', (t) => String(t.recovered)],
+  ['cancelled', (t) => String(t.cancellations)],
   [`net ${SIMULATED_CURRENCY}`, (t) => decimalString(t.netMinor)],
   ['vitals', (t) => String(t.vitals)],
 ];

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { switchFaultOn } from '../portal/faults';
 import { lifecycleEventOf } from '../portal/lifecycle-event';
-import { isMigrated, listLookups, listSubscriptions, listUsers } from '../portal/store/listings';
+import {
+  isMigrated,
+  listLookups,
+  listReminders,
+  listSubscriptions,
+  listUsers,
+} from '../portal/store/listings';
 import { findSubscription } from '../portal/store/subscriptions';
 import { prefixedId } from '../portal/tokens';
 import { LIFECYCLE_PATH, LIFECYCLE_SIGNATURE_HEADER } from '../shared/api/lifecycle';
@@ -9,7 +15,12 @@ import { signatureHeaderFor } from '../worker/lifecycle/signature';
 import { EXIT_OK, fail, runTool, type StoreOptions } from './cli';
 import { DEFAULT_PERSIST_TO, openLocalPlatform } from './local-platform';
 import { PORTAL_CLI_USAGE, type PortalCommand, parsePortalArgs } from './portal/arguments';
-import { LOOKUP_COLUMNS, SUBSCRIPTION_COLUMNS, USER_COLUMNS } from './portal/listings';
+import {
+  LOOKUP_COLUMNS,
+  REMINDER_COLUMNS,
+  SUBSCRIPTION_COLUMNS,
+  USER_COLUMNS,
+} from './portal/listings';
 import { type Column, formatTable } from './portal/table';
 
 /**
@@ -103,6 +114,8 @@ async function runOn(
       return printTable('subscriptions', SUBSCRIPTION_COLUMNS, await listSubscriptions(db));
     case 'lookups':
       return printTable('phone lookups', LOOKUP_COLUMNS, await listLookups(db));
+    case 'reminders':
+      return printTable('reminders', REMINDER_COLUMNS, await listReminders(db));
     case 'fail':
       await switchFaultOn(db, command.call, command.count);
       console.log(

@@ -1,11 +1,12 @@
 import { createApp } from './app';
 import { createQueueHandler } from './collector/consumer/queue-handler';
+import { developmentPortal } from './dev/embedded-portal';
 import { isFreshAppRequest } from './dev/fresh-app-route';
 import { developmentKit } from './dev/kit';
 import { redriveRoute } from './dev/redrive-route';
 import { simulateRoute } from './dev/simulate-route';
 import type { Bindings } from './env';
-import { scheduled } from './scheduled';
+import { scheduledHandler } from './scheduled';
 
 // The shard with its development-only method (the simulation's reset), under the class name
 // wrangler.toml binds.
@@ -38,6 +39,7 @@ export default {
     );
   },
   queue: createQueueHandler(),
-  // The crons (wrangler.toml [triggers]): retention, hourly, and the experiments' alerts.
-  scheduled,
+  // The crons (wrangler.toml [triggers]): retention, hourly, and the experiments' alerts and the
+  // renewal reminders, asked of the embedded portal where no PORTAL_URL is set.
+  scheduled: scheduledHandler({ portalFetch: developmentPortal }),
 } satisfies ExportedHandler<Bindings>;

@@ -18,6 +18,7 @@ import { SampleRatioStatus } from '../results/SampleRatioStatus';
 import { TableScroll } from '../results/TableScroll';
 import { VerdictCell } from '../results/VerdictCell';
 import { CurrencyVerdicts } from './CurrencyVerdicts';
+import { RecoveredRenewals } from './RecoveredRenewals';
 import { SegmentView } from './SegmentView';
 import {
   $experimentResults,
@@ -94,6 +95,7 @@ function Guardrails({ variant }: { variant: ExperimentVariantResults }) {
             ),
           )}
           {row('Refunded or charged back', variant.guardrails.refunds, 'refunds')}
+          {row('Cancelled', variant.guardrails.cancellations, 'cancellations')}
         </tbody>
       </table>
     </TableScroll>
@@ -132,6 +134,7 @@ function VariantResult({
       />
       <CurrencyVerdicts variant={variant} awaitingMatureSample={answer.awaitingMatureSample} />
       <Guardrails variant={variant} />
+      <RecoveredRenewals variant={variant} />
       <VitalsGuardrails variant={variant} />
     </article>
   );

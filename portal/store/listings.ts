@@ -59,6 +59,26 @@ export function listLookups(db: D1Database): Promise<LookupListing[]> {
   );
 }
 
+/** A renewal reminder the worker asked for (portal/routes/reminders.ts). */
+export interface ReminderListing {
+  subscription_id: string;
+  kind: string;
+  price: number;
+  currency: string;
+  renews_at: string;
+  language: string | null;
+  manage_url: string | null;
+  asked_at: string;
+}
+
+export function listReminders(db: D1Database): Promise<ReminderListing[]> {
+  return listed(
+    db,
+    `SELECT subscription_id, kind, price, currency, renews_at, language, manage_url, asked_at
+     FROM reminder_requests ORDER BY asked_at, reminder_id`,
+  );
+}
+
 /** The tables of portal/migrations; a database without them has not been migrated. */
 const PORTAL_TABLES = ['users', 'subscriptions', 'phone_lookups', 'emulator_faults'];
 

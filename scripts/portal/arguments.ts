@@ -29,25 +29,30 @@ Commands:
   users                 the accounts made by sign-up (email or Google)
   subscriptions         the charges, newest last, with the user's email
   lookups               the phone numbers located, and when the consent SMS would have gone out
+  reminders             the renewal reminders the worker asked for (the cron, every 15 minutes)
   fail <call> [count]   make the next <count> calls of <call> answer 500 (default 1; 0 stops)
                         calls: ${FAULT_CALLS.join(', ')}
                         and the kit's geocoder (answers Google's failure): ${KIT_FAULT_CALLS.join(', ')}
 
   As the product API after a first payment, signed and sent to the worker's lifecycle endpoint:
   renew <subscription>       a renewal at the plan's recurring price
+  renewal-failed <subscription>
+                             a renewal declined (insufficient funds): the worker answers
+                             with the recovery link the email would carry; a renew after
+                             it counts as recovered revenue
   refund <subscription>      a refund of the first charge (once: the worker refuses 422
                              what would give back more than was paid)
   chargeback <subscription>  a chargeback of the first charge
   cancel <subscription>      a cancellation (no money moves)
 
 Options:
-  --amount <39.99>    renew, refund, chargeback: this amount, in the plan's currency
+  --amount <39.99>    renew, renewal-failed, refund, chargeback: this amount, in the plan's currency
   --url <origin>      where the worker runs (default ${DEFAULT_WORKER_URL}, as npm start serves it)
   --persist-to <dir>  local state directory, as for wrangler dev (default .wrangler/state)
   --help              show this text`;
 
 export type PortalCommand =
-  | { name: 'users' | 'subscriptions' | 'lookups' }
+  | { name: 'users' | 'subscriptions' | 'lookups' | 'reminders' }
   | { name: 'fail'; call: FaultCall | KitFaultCall; count: number }
   | {
       name: 'lifecycle';
@@ -62,6 +67,7 @@ export type PortalCommand =
 /** The command words that send a lifecycle event, and the event each sends. */
 const LIFECYCLE_COMMANDS: Readonly<Record<string, LifecycleEventType>> = {
   renew: 'renewal',
+  'renewal-failed': 'renewal_failed',
   refund: 'refund',
   chargeback: 'chargeback',
   cancel: 'cancellation',
@@ -77,7 +83,7 @@ const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 /** A switched-on failure is for a few retries, not a permanent outage. */
 export const MAX_FAULT_COUNT = 1000;
 
-const LISTINGS = new Set(['users', 'subscriptions', 'lookups']);
+const LISTINGS = new Set(['users', 'subscriptions', 'lookups', 'reminders']);
 
 type Extracted =
   | { ok: true; values: Partial<Record<LifecycleOption, string>>; rest: string[] }
@@ -167,13 +173,16 @@ export function parsePortalArgs(argv: readonly string[]): ParsedArgs<PortalComma
   }
   const given = LIFECYCLE_OPTIONS.find((option) => extracted.values[option] !== undefined);
   if (given !== undefined) {
-    return { kind: 'usage-error', error: `--${given} is for renew, refund, chargeback and cancel` };
+    return {
+      kind: 'usage-error',
+      error: `--${given} is for renew, renewal-failed, refund, chargeback and cancel`,
+    };
   }
   if (LISTINGS.has(name)) {
     if (rest.length > 0) return { kind: 'usage-error', error: `${name} takes no arguments` };
     return {
       kind: 'run',
-      command: { name: name as 'users' | 'subscriptions' | 'lookups' },
+      command: { name: name as 'users' | 'subscriptions' | 'lookups' | 'reminders' },
       options,
     };
   }

@@ -1,7 +1,12 @@
-import type { LookupListing, SubscriptionListing, UserListing } from '../../portal/store/listings';
+import type {
+  LookupListing,
+  ReminderListing,
+  SubscriptionListing,
+  UserListing,
+} from '../../portal/store/listings';
 import type { Column } from './table';
 
-/** The columns `npm run portal -- users|subscriptions|lookups` prints. */
+/** The columns `npm run portal -- users|subscriptions|lookups|reminders` prints. */
 
 /** '2026-05-01T09:30:12.345Z' → '2026-05-01 09:30:12' (UTC, as stored). */
 export function shortTime(iso: string | null): string | null {
@@ -36,4 +41,14 @@ export const LOOKUP_COLUMNS: readonly Column<LookupListing>[] = [
   { header: 'country', cell: (lookup) => lookup.country },
   { header: 'consent SMS at (UTC)', cell: (lookup) => shortTime(lookup.consent_sms_at) },
   { header: 'looked up (UTC)', cell: (lookup) => shortTime(lookup.created_at) },
+];
+
+export const REMINDER_COLUMNS: readonly Column<ReminderListing>[] = [
+  { header: 'subscription', cell: (reminder) => reminder.subscription_id },
+  { header: 'kind', cell: (reminder) => reminder.kind },
+  { header: 'price', cell: (reminder) => `${reminder.price.toFixed(2)} ${reminder.currency}` },
+  { header: 'renews (UTC)', cell: (reminder) => shortTime(reminder.renews_at) },
+  { header: 'language', cell: (reminder) => reminder.language },
+  { header: 'manage link', cell: (reminder) => reminder.manage_url },
+  { header: 'asked (UTC)', cell: (reminder) => shortTime(reminder.asked_at) },
 ];

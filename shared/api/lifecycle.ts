@@ -1,6 +1,6 @@
 /**
  * What the product API tells the worker about a subscription after its first payment: a renewal,
- * a refund, a chargeback or a cancellation, one signed `POST` each (worker/lifecycle/). Declared
+ * a refund, a chargeback, a cancellation or a failed renewal, one signed `POST` each (worker/lifecycle/). Declared
  * once for its three users: the worker reads it, the embedded portal's commands
  * (`npm run portal -- renew …`, scripts/portal.ts) send it, and docs/product-api.md documents it for the
  * real product API.
@@ -15,7 +15,18 @@ export const LIFECYCLE_PATH = '/hooks/subscription-events';
  */
 export const LIFECYCLE_SIGNATURE_HEADER = 'Geofunnel-Signature';
 
-export const LIFECYCLE_EVENT_TYPES = ['renewal', 'refund', 'chargeback', 'cancellation'] as const;
+/**
+ * `renewal_failed`: a renewal's charge was declined; the worker answers it with a signed
+ * `recover` link for the product API's email (docs/product-api.md), and the next `renewal` of the
+ * subscription counts as recovered revenue.
+ */
+export const LIFECYCLE_EVENT_TYPES = [
+  'renewal',
+  'refund',
+  'chargeback',
+  'cancellation',
+  'renewal_failed',
+] as const;
 export type LifecycleEventType = (typeof LIFECYCLE_EVENT_TYPES)[number];
 
 /** An event id is the product API's, kept for idempotency: bounded so the ledger stays small. */
@@ -38,6 +49,10 @@ export interface LifecycleEventBody {
   currency: string | null;
   /** When it happened, an ISO 8601 instant with its offset: `2026-11-22T08:00:00Z`. */
   occurred_at: string;
+  /** A `renewal_failed`'s charges tried so far for this renewal, the first 1 (optional). */
+  attempt_count?: number;
+  /** A `renewal_failed`'s decline code, as the provider named it (optional). */
+  decline_code?: string;
 }
 
 /**
@@ -46,7 +61,18 @@ export interface LifecycleEventBody {
  * false`: the subscription's purchase is not known here (bought before the endpoint existed, or
  * not through the funnel), so there is nothing to count it against; do not send it again.
  */
-export type LifecycleAnswer =
+export type LifecycleAnswer = (
   | { recorded: true }
   | { duplicate: true }
-  | { recorded: false; reason: 'unknown_subscription' };
+  | { recorded: false; reason: 'unknown_subscription' }
+) &
+  RecoverLinkAnswer;
+
+/**
+ * Every 2xx answer to a `renewal_failed` adds `recover_url`: the subscriber's page that pays what
+ * is due (`/subscription/<token>`, a signed `recover` link, 30 days), for the product API's email.
+ * A fresh link each time, so a retried delivery still gets one.
+ */
+export interface RecoverLinkAnswer {
+  recover_url?: string;
+}

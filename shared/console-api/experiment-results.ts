@@ -47,7 +47,14 @@ export interface ExperimentVariantResults extends Omit<VariantResults, 'metrics'
     declines: ExperimentGuardrail;
     refunds: ExperimentGuardrail;
     declineClasses: DeclineClassGuardrail[];
+    /**
+     * Exposed buyers who cancelled a subscription bought after exposure (the product API's
+     * `cancellation`), each visitor once however many they cancelled; not alerted on.
+     */
+    cancellations: ExperimentGuardrail;
   };
+  /** Failed renewals and what was recovered of them (docs/experiments.md, "After the first payment"). */
+  recovery: RecoveryResult;
   /**
    * A price test's mature net revenue judged in each currency paid in, most buyers first
    * (docs/statistics.md, "Price tests by currency"); empty for any other test.
@@ -92,6 +99,17 @@ export interface ExperimentGuardrail {
   relativeLift: number | null;
   relativeInterval: ResultInterval | null;
   verdict: ResultVerdict | null;
+}
+
+/**
+ * An arm's failed renewals (the product API's `renewal_failed`) and recoveries: exposed buyers
+ * with a renewal that failed, and with a failed renewal paid afterwards (each visitor once), and
+ * what those renewals paid, per currency, most first. Counts, not judged.
+ */
+export interface RecoveryResult {
+  renewalFailed: number;
+  recovered: number;
+  revenue: { currency: string; amountMinor: number; renewals: number }[];
 }
 
 /** The exposed visitors with a decline of one class, against the control's same class. */

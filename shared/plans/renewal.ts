@@ -15,13 +15,21 @@ export function firstRenewalAt(plan: Plan, chargedAt: number): number | null {
   if (plan.billing.kind === 'one_time') return null;
   const { intro, months } = plan.billing;
   if (intro) return chargedAt + intro.days * DAY_MS;
-  const at = new Date(chargedAt);
-  const day = at.getUTCDate();
-  at.setUTCDate(1);
-  at.setUTCMonth(at.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate();
-  at.setUTCDate(Math.min(day, lastDay));
-  return at.getTime();
+  return addUtcMonths(chargedAt, months);
+}
+
+/**
+ * `at` plus `months` calendar months of UTC, the day of the month kept where the month has it
+ * and else its last day (31 January + 1 month is 28 or 29 February).
+ */
+export function addUtcMonths(at: number, months: number): number {
+  const date = new Date(at);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
 }
 
 /**

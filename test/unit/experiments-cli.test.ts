@@ -180,6 +180,9 @@ const tally = (exposed: number, purchase: number, paidMinor: number): VariantTal
   paidMinor,
   renewals: 1,
   refunds: 0,
+  renewalFailures: 0,
+  recovered: 0,
+  cancellations: 0,
   netMinor: paidMinor + 3999,
   vitals: Math.floor(exposed / 10),
 });
@@ -310,13 +313,16 @@ describe('simulate against the running worker', () => {
         'USD',
         'renewals',
         'refunds',
+        'failed',
+        'recovered',
+        'cancelled',
         'net',
         'USD',
         'vitals',
       ],
       // Each batch's 500, 500 and 250 visitors of a variant reported 50, 50 and 25 vitals.
-      ['current', '1250', '1250', '30', '209.70', '3', '0', '329.67', '125'],
-      ['cheap', '1250', '1250', '60', '179.40', '3', '0', '299.37', '125'],
+      ['current', '1250', '1250', '30', '209.70', '3', '0', '0', '0', '0', '329.67', '125'],
+      ['cheap', '1250', '1250', '60', '179.40', '3', '0', '0', '0', '0', '299.37', '125'],
     ]);
     expect(cli.stdout).toContain(
       "Field vitals (the results' page speed; the vitals column) from 10% of them, the worker's VITALS_SAMPLE_RATE (npm start -- --var VITALS_SAMPLE_RATE:1 samples every visitor); cheap's LCP +20%.",
@@ -397,6 +403,9 @@ describe('the summary', () => {
       'USD',
       'renewals',
       'refunds',
+      'failed',
+      'recovered',
+      'cancelled',
       'net',
       'USD',
       'vitals',

@@ -9,7 +9,7 @@ import {
 import { type Column, formatTable, MAX_CELL_WIDTH } from '../../scripts/portal/table';
 
 describe('npm run portal arguments', () => {
-  it.each(['users', 'subscriptions', 'lookups'])('reads the listing %s', (name) => {
+  it.each(['users', 'subscriptions', 'lookups', 'reminders'])('reads the listing %s', (name) => {
     expect(parsePortalArgs([name])).toEqual({
       kind: 'run',
       command: { name },

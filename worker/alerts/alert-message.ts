@@ -78,6 +78,8 @@ function whatIsWrong(facts: AlertFacts): string {
     case 'guardrail_lcp':
     case 'guardrail_inp':
       return vitalText(facts);
+    case 'reminders_missed':
+      return `${facts.missed.toLocaleString('en-US')} renewal reminder(s) due were not asked of the product API before the charge they announce (${facts.day}, UTC): those subscribers were charged without the reminder Visa and the US states' laws ask for. The worker's log has each as reminder_missed, and why the asks failed (reminder_ask_failed, reminders_not_configured).`;
   }
 }
 
@@ -100,14 +102,21 @@ const HEADLINES: Record<AlertFacts['kind'], string> = {
   guardrail_refunds: 'Refunds up',
   guardrail_lcp: 'Pages load slower',
   guardrail_inp: 'Pages answer slower',
+  reminders_missed: 'Renewal reminders missed',
 };
 
 /** The message for `alert`, linking to the console when its address is known. */
 export function alertMessage(alert: DueAlert, consoleUrl: string | null): SlackMessage {
-  const subject = `Experiment "${escaped(alert.name)}" (${escaped(alert.experiment)}, phase ${alert.phase})`;
-  const body = `*${HEADLINES[alert.facts.kind]}*: ${subject}: ${whatIsWrong(alert.facts)}`;
+  // The reminders are no experiment's: no experiment to name or link to.
+  const ofExperiment = alert.facts.kind !== 'reminders_missed';
+  const subject = ofExperiment
+    ? `Experiment "${escaped(alert.name)}" (${escaped(alert.experiment)}, phase ${alert.phase}): `
+    : '';
+  const body = `*${HEADLINES[alert.facts.kind]}*: ${subject}${whatIsWrong(alert.facts)}`;
   const link =
-    consoleUrl === null ? null : consoleExperimentLink(consoleUrl, alert.experiment, alert.phase);
+    consoleUrl === null || !ofExperiment
+      ? null
+      : consoleExperimentLink(consoleUrl, alert.experiment, alert.phase);
   const text = link === null ? body : `${body} <${link}|Open it in the console>`;
   return {
     text,

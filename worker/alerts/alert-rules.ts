@@ -19,6 +19,7 @@ export const ALERT_KINDS = [
   'guardrail_refunds',
   'guardrail_lcp',
   'guardrail_inp',
+  'reminders_missed',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -54,7 +55,12 @@ export type AlertFacts =
       controlP75: number;
       samples: number;
       interval: [number, number];
-    };
+    }
+  /**
+   * Not an experiment's: renewal reminders whose charge passed before the product API was asked
+   * (worker/lifecycle/reminders.ts), as the first run of `day` (UTC) that missed some saw them.
+   */
+  | { kind: 'reminders_missed'; missed: number; day: string };
 
 export interface DueAlert {
   /**

@@ -175,6 +175,13 @@ const LIFECYCLE_RATES = {
   refund: 0.04,
   /** Of buyers, whose first payment comes back as a chargeback within three weeks. */
   chargeback: 0.005,
+  /**
+   * Of subscribers who stop, who stop because the renewal's charge failed (the rest cancel a day
+   * before it), and of all who stop, whose failed renewal is paid three days later through the
+   * recovery link (recovered) before they cancel; the others cancel two weeks after the failure.
+   */
+  failedOfStopped: 0.5,
+  recoveredOfStopped: 0.2,
 } as const;
 
 /** The segment levels drawn, each with its share, as real exposures store them. */
@@ -254,20 +261,62 @@ function segmentsOf(route: string, random: Random): ExposureSegments {
  * every period, each with its renewal rate (a subscriber who stops once is gone). A one-time
  * plan (the guide) has none.
  */
-function renewals(family: PlanFamilyId, boughtAt: number, now: number, random: Random) {
+function renewals(
+  family: PlanFamilyId,
+  boughtAt: number,
+  now: number,
+  random: Random,
+): { paid: number[]; stop: { at: number; why: number } | null } {
   const definition = PLAN_FAMILIES[family];
-  if (definition.billing.kind !== 'recurring') return [];
+  if (definition.billing.kind !== 'recurring') return { paid: [], stop: null };
   const periodMs = definition.billing.months * 30 * DAY_MS;
   const { intro } = definition.billing;
   const paid: number[] = [];
   let at = boughtAt + (intro ? intro.days * DAY_MS : periodMs);
   let rate: number = intro ? LIFECYCLE_RATES.afterIntro : LIFECYCLE_RATES.renewal;
-  while (at <= now && random() < rate) {
+  while (at <= now) {
+    const draw = random();
+    // The draw that stops the subscription, spread again over [0, 1): why it stopped.
+    if (draw >= rate) return { paid, stop: { at, why: (draw - rate) / (1 - rate) } };
     paid.push(at);
     at += periodMs;
     rate = LIFECYCLE_RATES.renewal;
   }
-  return paid;
+  return { paid, stop: null };
+}
+
+/**
+ * How a subscription that stopped at a renewal ended (`why` uniform in [0, 1)): its charge failed
+ * (`renewal_failed`), then was paid three days later (a recovered renewal) or not, and it was
+ * cancelled; or it was cancelled the day before. Only what happened by `now`.
+ */
+function stopEvents(
+  stop: { at: number; why: number },
+  price: number,
+  now: number,
+): {
+  kind: RevenueEvent['kind'];
+  amountMinor: number;
+  at: number;
+  currency?: null;
+  recovered?: boolean;
+}[] {
+  const { at, why } = stop;
+  const events =
+    why >= LIFECYCLE_RATES.failedOfStopped
+      ? [{ kind: 'cancellation' as const, amountMinor: 0, at: at - DAY_MS, currency: null }]
+      : [
+          { kind: 'renewal_failed' as const, amountMinor: 0, at },
+          why < LIFECYCLE_RATES.recoveredOfStopped
+            ? { kind: 'renewal' as const, amountMinor: price, at: at + 3 * DAY_MS, recovered: true }
+            : {
+                kind: 'cancellation' as const,
+                amountMinor: 0,
+                at: at + 14 * DAY_MS,
+                currency: null,
+              },
+        ];
+  return events.filter((event) => event.at <= now);
 }
 
 /** The plan a buyer picks: the preselected first more often than not. */
@@ -292,7 +341,7 @@ function lifecycle(
   bought: Bought,
   now: number,
   random: Random,
-): { kind: RevenueEvent['kind']; amountMinor: number; at: number }[] {
+): { kind: RevenueEvent['kind']; amountMinor: number; at: number; recovered?: boolean }[] {
   const luck = random();
   if (luck < LIFECYCLE_RATES.refund + LIFECYCLE_RATES.chargeback) {
     const refund = luck < LIFECYCLE_RATES.refund;
@@ -301,11 +350,11 @@ function lifecycle(
     return at <= now ? [{ kind, amountMinor: -bought.plan.firstMinor, at }] : [];
   }
   const { price } = planOf(bought.plan.family, SIMULATED_CURRENCY);
-  return renewals(bought.plan.family, bought.at, now, random).map((at) => ({
-    kind: 'renewal' as const,
-    amountMinor: price,
-    at,
-  }));
+  const { paid, stop } = renewals(bought.plan.family, bought.at, now, random);
+  return [
+    ...paid.map((at) => ({ kind: 'renewal' as const, amountMinor: price, at })),
+    ...(stop === null ? [] : stopEvents(stop, price, now)),
+  ];
 }
 
 /** What every visitor of a batch shares: the plan's steps, the draws and the clock's end. */
@@ -474,6 +523,10 @@ export interface VariantTally {
   paidMinor: number;
   renewals: number;
   refunds: number;
+  /** Renewals that failed, and those paid afterwards (recovered); cancellations. */
+  renewalFailures: number;
+  recovered: number;
+  cancellations: number;
   /** First payments, renewals less refunds and chargebacks. */
   netMinor: number;
   /** Visitors whose page's field vitals were written (simulated-vitals.ts). */
@@ -497,6 +550,9 @@ export function tallyBatch(
       paidMinor: 0,
       renewals: 0,
       refunds: 0,
+      renewalFailures: 0,
+      recovered: 0,
+      cancellations: 0,
       netMinor: 0,
       vitals: 0,
     };
@@ -521,7 +577,10 @@ export function tallyBatch(
   for (const event of batch.revenueEvents) {
     const tally = tallyOf(event.visitorId);
     if (event.kind === 'renewal') tally.renewals++;
-    else tally.refunds++;
+    if (event.recovered === true) tally.recovered++;
+    if (event.kind === 'refund' || event.kind === 'chargeback') tally.refunds++;
+    if (event.kind === 'renewal_failed') tally.renewalFailures++;
+    if (event.kind === 'cancellation') tally.cancellations++;
     tally.netMinor += event.amountMinor;
   }
   for (const sample of vitals) tallyOf(sample.visitorId).vitals++;

@@ -2,8 +2,21 @@ import type { Bindings } from '../env';
 import { experimentStores, toEachShard } from '../experiments/store/experiment-stores';
 import type { RevenueEvent } from '../experiments/store/revenue-events';
 
-/** An event before the ledger has named its visitor. */
-export type SubscriptionEvent = Omit<RevenueEvent, 'visitorId'>;
+/** What a `renewal_failed` says beyond its type: what is due, and how it failed. */
+export interface RenewalFailure {
+  /** The amount due, minor units of the event's currency. */
+  dueMinor: number;
+  /** The product API's `attempt_count`; null when it sent none usable. */
+  attempt: number | null;
+  /** The product API's `decline_code`, a short word; null when it sent none usable. */
+  declineCode: string | null;
+}
+
+/**
+ * An event before the ledger has named its visitor. A `renewal_failed` moves no money in the
+ * results (amountMinor 0, its currency checked against the purchase's) and carries `failure`.
+ */
+export type SubscriptionEvent = Omit<RevenueEvent, 'visitorId'> & { failure?: RenewalFailure };
 
 /**
  * What passes events to the experiments: applyToExperiments in the worker, a recorder in the

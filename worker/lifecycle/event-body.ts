@@ -6,7 +6,7 @@ import {
   MAX_SUBSCRIPTION_ID_LENGTH,
 } from '../../shared/api/lifecycle';
 import { minorAmountOf } from '../experiments/store/experiment-purchase';
-import type { SubscriptionEvent } from './apply';
+import type { RenewalFailure, SubscriptionEvent } from './apply';
 
 /**
  * Reads a lifecycle event's body (shared/api/lifecycle.ts LifecycleEventBody) as the worker reads
@@ -28,7 +28,15 @@ const KNOWN_FIELDS = new Set([
   'amount',
   'currency',
   'occurred_at',
+  'attempt_count',
+  'decline_code',
 ]);
+
+/** A decline code as providers write them (`insufficient_funds`, `2001`); anything else is dropped. */
+const DECLINE_CODE = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/** More tries than any retry schedule makes (Visa allows 20 in 30 days) is no count we believe. */
+const MAX_ATTEMPT_COUNT = 100;
 
 /** An ISO 8601 instant with its offset; a time without one would be read in the worker's zone. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -38,12 +46,16 @@ const MAX_EXTRA_NOTED = 10;
 
 const TYPES: ReadonlySet<string> = new Set(LIFECYCLE_EVENT_TYPES);
 
-/** Refunds and chargebacks send money back: what the results subtract. */
+/**
+ * Refunds and chargebacks send money back: what the results subtract. A failed renewal moved
+ * none: its amount is what is due, kept as its `failure`.
+ */
 const SIGN: Record<LifecycleEventType, 1 | -1 | 0> = {
   renewal: 1,
   refund: -1,
   chargeback: -1,
   cancellation: 0,
+  renewal_failed: 0,
 };
 
 function refused(detail: string): EventReading {
@@ -72,7 +84,7 @@ function moneyOf(
   body: Record<string, unknown>,
   type: LifecycleEventType,
   drift: ShapeDrift[],
-): { amountMinor: number; currency: string | null } | { detail: string } {
+): { amountMinor: number; currency: string | null; minor: number } | { detail: string } {
   const { amount, currency } = body;
   if (type === 'cancellation') {
     // Nothing to count: whatever came is ignored, and noted when it was not the documented empty.
@@ -82,7 +94,7 @@ function moneyOf(
     if (currency !== undefined && currency !== null) {
       drift.push({ field: 'currency', found: `${kindOf(currency)} on a cancellation` });
     }
-    return { amountMinor: 0, currency: null };
+    return { amountMinor: 0, currency: null, minor: 0 };
   }
   if (typeof amount !== 'number' || !Number.isFinite(amount)) {
     return {
@@ -101,7 +113,33 @@ function moneyOf(
     return { detail: `currency: "${currency.slice(0, 10)}" is not an ISO 4217 code` };
   if (code !== currency) drift.push({ field: 'currency', found: 'string not upper case' });
   if (!Number.isSafeInteger(minor.amountMinor)) return { detail: 'amount: too large' };
-  return { amountMinor: SIGN[type] * minor.amountMinor, currency: code };
+  return { amountMinor: SIGN[type] * minor.amountMinor, currency: code, minor: minor.amountMinor };
+}
+
+/** A `renewal_failed`'s due amount, try count and decline code; what is unusable noted as drift. */
+function failureOf(
+  body: Record<string, unknown>,
+  dueMinor: number,
+  drift: ShapeDrift[],
+): RenewalFailure {
+  const { attempt_count: attempt, decline_code: code } = body;
+  const attemptOk =
+    typeof attempt === 'number' &&
+    Number.isInteger(attempt) &&
+    attempt >= 1 &&
+    attempt <= MAX_ATTEMPT_COUNT;
+  if (!attemptOk && attempt !== undefined && attempt !== null) {
+    drift.push({ field: 'attempt_count', found: `${kindOf(attempt)} not a count` });
+  }
+  const codeOk = typeof code === 'string' && DECLINE_CODE.test(code);
+  if (!codeOk && code !== undefined && code !== null) {
+    drift.push({ field: 'decline_code', found: `${kindOf(code)} not a short code` });
+  }
+  return {
+    dueMinor,
+    attempt: attemptOk ? attempt : null,
+    declineCode: codeOk ? code.toLowerCase() : null,
+  };
 }
 
 /** When it happened (epoch ms): `occurred_at`, else when it was received, noted as drift. */
@@ -141,6 +179,8 @@ export function readLifecycleEvent(text: string, receivedAt: number): EventReadi
   const money = moneyOf(body, kind, drift);
   if ('detail' in money) return refused(money.detail);
   const at = occurredAt(body.occurred_at, receivedAt, drift);
+  const { minor, ...counted } = money;
+  const failure = kind === 'renewal_failed' ? { failure: failureOf(body, minor, drift) } : {};
   const extra = Object.keys(body).filter((field) => !KNOWN_FIELDS.has(field));
   // Names only, a few, cut short: the log says the body grew, not what it carries.
   for (const field of extra.slice(0, MAX_EXTRA_NOTED)) {
@@ -148,7 +188,7 @@ export function readLifecycleEvent(text: string, receivedAt: number): EventReadi
   }
   return {
     ok: true,
-    event: { eventId, subscriptionId, kind, ...money, at },
+    event: { eventId, subscriptionId, kind, ...counted, at, ...failure },
     drift,
   };
 }

@@ -50,4 +50,33 @@ export const LEDGER_MIGRATIONS: readonly (readonly string[])[] = [
     // twice); NULL once applied, and on a held event not counted yet.
     'ALTER TABLE events ADD COLUMN amount_minor INTEGER',
   ],
+  [
+    // A renewal that failed and is not paid yet (a `renewal_failed`'s time, the first of a run of
+    // them): the next renewal of the subscription closes it as recovered revenue, a cancellation
+    // closes it unpaid. NULL when nothing is owed. A column, not a table: one failure at a time.
+    'ALTER TABLE subscriptions ADD COLUMN failed_at INTEGER',
+    // The open failure a claimed or held event closed, so a released claim gives it back and a
+    // held event passed on again is still a recovery; NULL once applied.
+    'ALTER TABLE events ADD COLUMN closed_failure_at INTEGER',
+  ],
+  [
+    // The renewal reminders to ask the product API for (reminder-rows.ts): a subscription's next
+    // trial-end and yearly reminder, one row each at most, with what the next one is computed
+    // from. Deleted once asked (a yearly one replaced by the next year's), on a cancellation, or
+    // once its renewal has passed unasked (missed, and reported). The cron reads them by `ask_at`.
+    `CREATE TABLE reminders (
+  subscription_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  renews_at INTEGER NOT NULL,
+  ask_at INTEGER NOT NULL,
+  plan_id TEXT NOT NULL,
+  charged_at INTEGER NOT NULL,
+  country TEXT,
+  language TEXT,
+  origin TEXT,
+  asking_since INTEGER,
+  PRIMARY KEY (subscription_id, kind)
+) WITHOUT ROWID`,
+    'CREATE INDEX reminders_due ON reminders (ask_at)',
+  ],
 ];

@@ -6,6 +6,16 @@ import type { RevenueEvent } from '../experiments/store/revenue-events';
 import { runSqliteMigrations } from '../sqlite-migrations';
 import type { SubscriptionEvent } from './apply';
 import { LEDGER_MIGRATIONS } from './ledger-schema';
+import { failureStep } from './open-failure';
+import {
+  type DueReminder,
+  forgetReminders,
+  type ReminderFacts,
+  releaseReminder,
+  reminderAsked,
+  scheduleReminders,
+  takeDueReminders,
+} from './reminder-rows';
 import { countedIn, type FitRefusal, fitRefusal, type SubscriptionMoney } from './subscription-fit';
 
 const SCANNED_AT_KEY = 'scannedAt';
@@ -54,6 +64,8 @@ export interface Buyer {
   /** What the verified purchase charged, in minor units and its currency; null when unknown. */
   paidMinor: number | null;
   currency: string | null;
+  /** What its renewal reminders are scheduled from (reminder-rows.ts); none when absent. */
+  reminders?: ReminderFacts;
 }
 
 /** A subscription's row. */
@@ -62,6 +74,24 @@ type SubscriptionRow = {
   currency: string | null;
   paid_minor: number | null;
   returned_minor: number;
+  /** Its open failed renewal (open-failure.ts), epoch ms; null when nothing is owed. */
+  failed_at: number | null;
+};
+
+/** A held event as the experiments take it: with its buyer, and marked when it recovered. */
+function held(event: SubscriptionEvent, buyer: SubscriptionRow, recovered: boolean): RevenueEvent {
+  return { ...event, visitorId: buyer.visitor_id, ...(recovered ? { recovered: true } : {}) };
+}
+
+/** A held event's row, as remember reads it. */
+type HeldRow = { event: string; amount_minor: number | null; closed_failure_at: number | null };
+
+/** An event id's row, as begin reads it. */
+type KnownEvent = {
+  state: string;
+  seen_at: number;
+  amount_minor: number | null;
+  closed_failure_at: number | null;
 };
 
 function moneyOf(row: SubscriptionRow): SubscriptionMoney {
@@ -76,8 +106,11 @@ export interface SeenSignature {
 
 /** What the ledger made of an event: what the endpoint answers. */
 export type Begun =
-  /** Yours to pass to the experiments, then `settle` (or `release` on failure) with `claim`. */
-  | { kind: 'claimed'; visitorId: string; claim: string }
+  /**
+   * Yours to pass to the experiments, then `settle` (or `release` on failure) with `claim`;
+   * `recovered`: a renewal that paid the subscription's open failure (open-failure.ts).
+   */
+  | { kind: 'claimed'; visitorId: string; claim: string; recovered: boolean }
   /** Its subscription is not known (yet): held for PARKED_MS in case its purchase arrives. */
   | { kind: 'parked' }
   /** This event id was taken before. */
@@ -142,8 +175,8 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
       if (taken.length === 0) return { kind: 'replayed' };
 
       const [known] = sql
-        .exec<{ state: string; seen_at: number; amount_minor: number | null }>(
-          'SELECT state, seen_at, amount_minor FROM events WHERE event_id = ?',
+        .exec<KnownEvent>(
+          'SELECT state, seen_at, amount_minor, closed_failure_at FROM events WHERE event_id = ?',
           event.eventId,
         )
         .toArray();
@@ -166,41 +199,64 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
         );
         return { kind: 'parked' };
       }
-      // A dead claim's money goes with it: the delivery taking over counts the event afresh.
-      let money = moneyOf(buyer);
-      if (known?.amount_minor != null)
-        money = countedIn(money, { amountMinor: known.amount_minor }, -1);
-      const refusal = fitRefusal(event, money);
-      if (refusal !== null) {
-        // Nothing of it is kept (the signature is, as every fresh one): a corrected delivery of
-        // the same event id is judged afresh.
-        if (known) sql.exec('DELETE FROM events WHERE event_id = ?', event.eventId);
-        this.writeMoney(event.subscriptionId, money);
-        return { kind: 'refused', refusal, detail: refusalDetail(refusal, event, money) };
-      }
-      this.writeMoney(event.subscriptionId, countedIn(money, event));
-      // The claim's token is kept in `event` while it is claimed: only its claimant settles or
-      // releases it, not a request that lost it to a takeover.
-      const claim = crypto.randomUUID();
-      sql.exec(
-        `INSERT OR REPLACE INTO events (event_id, subscription_id, state, seen_at, event, amount_minor)
-         VALUES (?, ?, 'claimed', ?, ?, ?)`,
-        event.eventId,
-        event.subscriptionId,
-        now,
-        claim,
-        event.amountMinor,
-      );
-      return { kind: 'claimed', visitorId: buyer.visitor_id, claim };
+      return this.claim(event, buyer, known, now);
     });
     await this.keepAlarmSet();
     return begun;
   }
 
+  /**
+   * Judges a new event (or a dead claim's) against its subscription's money, and claims it if it
+   * fits: its money and its step on the open failure written in the same transaction.
+   */
+  private claim(
+    event: SubscriptionEvent,
+    buyer: SubscriptionRow,
+    known: KnownEvent | undefined,
+    now: number,
+  ): Begun {
+    const sql = this.ctx.storage.sql;
+    // A dead claim's money goes with it: the delivery taking over counts the event afresh, and
+    // the failure it closed is open again for it.
+    let money = moneyOf(buyer);
+    if (known?.amount_minor != null)
+      money = countedIn(money, { amountMinor: known.amount_minor }, -1);
+    const open = known?.closed_failure_at ?? buyer.failed_at;
+    const refusal = fitRefusal(event, money);
+    if (refusal !== null) {
+      // Nothing of it is kept (the signature is, as every fresh one): a corrected delivery of
+      // the same event id is judged afresh.
+      if (known) sql.exec('DELETE FROM events WHERE event_id = ?', event.eventId);
+      this.writeMoney(event.subscriptionId, money);
+      this.writeFailure(event.subscriptionId, open);
+      return { kind: 'refused', refusal, detail: refusalDetail(refusal, event, money) };
+    }
+    this.writeMoney(event.subscriptionId, countedIn(money, event));
+    const step = failureStep(event.kind, open, event.at);
+    this.writeFailure(event.subscriptionId, step.failedAt);
+    if (event.kind === 'cancellation') forgetReminders(sql, event.subscriptionId);
+    // The claim's token is kept in `event` while it is claimed: only its claimant settles or
+    // releases it, not a request that lost it to a takeover.
+    const claim = crypto.randomUUID();
+    sql.exec(
+      `INSERT OR REPLACE INTO events
+         (event_id, subscription_id, state, seen_at, event, amount_minor, closed_failure_at)
+       VALUES (?, ?, 'claimed', ?, ?, ?, ?)`,
+      event.eventId,
+      event.subscriptionId,
+      now,
+      claim,
+      event.amountMinor,
+      step.closed,
+    );
+    return { kind: 'claimed', visitorId: buyer.visitor_id, claim, recovered: step.recovered };
+  }
+
   /** The claimed event reached the experiments: any later delivery of it is a duplicate. */
   async settle(eventId: string, claim: string): Promise<void> {
     this.ctx.storage.sql.exec(
-      `UPDATE events SET state = 'applied', event = NULL, amount_minor = NULL
+      `UPDATE events SET state = 'applied', event = NULL, amount_minor = NULL,
+         closed_failure_at = NULL
        WHERE event_id = ? AND state = 'claimed' AND event = ?`,
       eventId,
       claim,
@@ -215,14 +271,26 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
     const sql = this.ctx.storage.sql;
     this.ctx.storage.transactionSync(() => {
       const [released] = sql
-        .exec<{ subscription_id: string; amount_minor: number | null }>(
+        .exec<{
+          subscription_id: string;
+          amount_minor: number | null;
+          closed_failure_at: number | null;
+        }>(
           `DELETE FROM events WHERE event_id = ? AND state = 'claimed' AND event = ?
-           RETURNING subscription_id, amount_minor`,
+           RETURNING subscription_id, amount_minor, closed_failure_at`,
           eventId,
           claim,
         )
         .toArray();
-      if (released?.amount_minor == null) return;
+      if (released === undefined) return;
+      if (released.closed_failure_at !== null) {
+        sql.exec(
+          'UPDATE subscriptions SET failed_at = coalesce(failed_at, ?) WHERE subscription_id = ?',
+          released.closed_failure_at,
+          released.subscription_id,
+        );
+      }
+      if (released.amount_minor == null) return;
       const buyer = this.subscription(released.subscription_id);
       if (!buyer) return;
       this.writeMoney(
@@ -236,12 +304,20 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
   private subscription(subscriptionId: string): SubscriptionRow | undefined {
     const [row] = this.ctx.storage.sql
       .exec<SubscriptionRow>(
-        `SELECT visitor_id, currency, paid_minor, returned_minor FROM subscriptions
+        `SELECT visitor_id, currency, paid_minor, returned_minor, failed_at FROM subscriptions
          WHERE subscription_id = ?`,
         subscriptionId,
       )
       .toArray();
     return row;
+  }
+
+  private writeFailure(subscriptionId: string, failedAt: number | null): void {
+    this.ctx.storage.sql.exec(
+      'UPDATE subscriptions SET failed_at = ? WHERE subscription_id = ?',
+      failedAt,
+      subscriptionId,
+    );
   }
 
   private writeMoney(subscriptionId: string, money: SubscriptionMoney): void {
@@ -267,18 +343,28 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
     const sql = this.ctx.storage.sql;
     const list = JSON.stringify(buyers);
     const held = this.ctx.storage.transactionSync(() => {
-      sql.exec(
-        `INSERT OR IGNORE INTO subscriptions
-           (subscription_id, visitor_id, remembered_at, currency, paid_minor)
-         SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ?,
-                json_extract(value, '$.currency'), json_extract(value, '$.paidMinor')
-         FROM json_each(?)`,
-        now,
-        list,
-      );
+      const added = sql
+        .exec<{ subscription_id: string }>(
+          `INSERT OR IGNORE INTO subscriptions
+             (subscription_id, visitor_id, remembered_at, currency, paid_minor)
+           SELECT json_extract(value, '$.subscriptionId'), json_extract(value, '$.visitorId'), ?,
+                  json_extract(value, '$.currency'), json_extract(value, '$.paidMinor')
+           FROM json_each(?) WHERE true
+           RETURNING subscription_id`,
+          now,
+          list,
+        )
+        .toArray();
+      // Only a subscription new here: a purchase's message delivered again schedules nothing twice.
+      const fresh = new Set(added.map((row) => row.subscription_id));
+      for (const buyer of buyers) {
+        if (buyer.reminders && fresh.has(buyer.subscriptionId)) {
+          scheduleReminders(sql, buyer.subscriptionId, buyer.reminders);
+        }
+      }
       const rows = sql
-        .exec<{ event: string; amount_minor: number | null }>(
-          `SELECT event, amount_minor FROM events
+        .exec<HeldRow>(
+          `SELECT event, amount_minor, closed_failure_at FROM events
            WHERE state = 'parked' AND seen_at >= ?
              AND subscription_id IN (SELECT json_extract(value, '$.subscriptionId') FROM json_each(?))
            ORDER BY seen_at, event_id`,
@@ -286,45 +372,87 @@ export class SubscriptionLedger extends DurableObject<Bindings> {
           list,
         )
         .toArray();
-      return rows.flatMap((row): RevenueEvent[] => {
-        const event = JSON.parse(row.event) as SubscriptionEvent;
-        const buyer = this.subscription(event.subscriptionId);
-        if (!buyer) return [];
-        if (row.amount_minor === null) {
-          const money = moneyOf(buyer);
-          const refusal = fitRefusal(event, money);
-          if (refusal !== null) {
-            sql.exec('DELETE FROM events WHERE event_id = ?', event.eventId);
-            logWarning('lifecycle_event_refused', {
-              event_id: event.eventId,
-              refusal,
-              held: true,
-              detail: refusalDetail(refusal, event, money),
-            });
-            return [];
-          }
-          this.writeMoney(event.subscriptionId, countedIn(money, event));
-          sql.exec(
-            'UPDATE events SET amount_minor = ? WHERE event_id = ?',
-            event.amountMinor,
-            event.eventId,
-          );
-        }
-        return [{ ...event, visitorId: buyer.visitor_id }];
-      });
+      return rows.flatMap((row) => this.passHeld(row));
     });
     await this.keepAlarmSet();
     return held;
+  }
+
+  /**
+   * A held event whose buyer is now known, as the experiments take it: judged and counted in its
+   * subscription's money and open failure the first time (`amount_minor` null), as counted then
+   * on a retry; none when it does not fit (dropped and logged).
+   */
+  private passHeld(row: HeldRow): RevenueEvent[] {
+    const sql = this.ctx.storage.sql;
+    const event = JSON.parse(row.event) as SubscriptionEvent;
+    const buyer = this.subscription(event.subscriptionId);
+    if (!buyer) return [];
+    if (row.amount_minor !== null) {
+      return [held(event, buyer, row.closed_failure_at !== null && event.kind === 'renewal')];
+    }
+    const money = moneyOf(buyer);
+    const refusal = fitRefusal(event, money);
+    if (refusal !== null) {
+      sql.exec('DELETE FROM events WHERE event_id = ?', event.eventId);
+      logWarning('lifecycle_event_refused', {
+        event_id: event.eventId,
+        refusal,
+        held: true,
+        detail: refusalDetail(refusal, event, money),
+      });
+      return [];
+    }
+    this.writeMoney(event.subscriptionId, countedIn(money, event));
+    const step = failureStep(event.kind, buyer.failed_at, event.at);
+    this.writeFailure(event.subscriptionId, step.failedAt);
+    if (event.kind === 'cancellation') forgetReminders(sql, event.subscriptionId);
+    sql.exec(
+      'UPDATE events SET amount_minor = ?, closed_failure_at = ? WHERE event_id = ?',
+      event.amountMinor,
+      step.closed,
+      event.eventId,
+    );
+    return [held(event, buyer, step.recovered)];
   }
 
   /** Held events `remember` answered reached the experiments. */
   async settleParked(eventIds: readonly string[]): Promise<void> {
     if (eventIds.length === 0) return;
     this.ctx.storage.sql.exec(
-      `UPDATE events SET state = 'applied', event = NULL, amount_minor = NULL
+      `UPDATE events SET state = 'applied', event = NULL, amount_minor = NULL,
+         closed_failure_at = NULL
        WHERE state = 'parked' AND event_id IN (SELECT value FROM json_each(?))`,
       JSON.stringify(eventIds),
     );
+  }
+
+  /**
+   * The reminders due at `now` (at most `limit`), taken for the caller's run, and those whose
+   * renewal passed unasked, taken out: the cron's side of reminder-rows.ts.
+   */
+  async takeDueReminders(
+    now: number,
+    limit: number,
+  ): Promise<{ due: DueReminder[]; missed: DueReminder[] }> {
+    return this.ctx.storage.transactionSync(() =>
+      takeDueReminders(this.ctx.storage.sql, now, limit),
+    );
+  }
+
+  /** The product API took this reminder (reminder-rows.ts reminderAsked). */
+  async reminderAsked(asked: Pick<DueReminder, 'subscriptionId' | 'kind' | 'renewsAt'>) {
+    this.ctx.storage.transactionSync(() => reminderAsked(this.ctx.storage.sql, asked));
+  }
+
+  /** The ask failed: the next run asks again. */
+  async releaseReminder(failed: Pick<DueReminder, 'subscriptionId' | 'kind' | 'renewsAt'>) {
+    releaseReminder(this.ctx.storage.sql, failed);
+  }
+
+  /** The product API no longer knows the subscription: nothing more to remind. */
+  async forgetReminders(subscriptionId: string): Promise<void> {
+    forgetReminders(this.ctx.storage.sql, subscriptionId);
   }
 
   /** Bytes of the shard's SQLite database, for the storage figures (ledger-storage.test.ts). */

@@ -35,6 +35,11 @@ export const LIFECYCLE_REFUSALS = {
   replayed: 409,
   /** Another delivery of this event id is being recorded right now. */
   event_in_progress: 409,
+  /**
+   * A `renewal_failed` while no SUBSCRIBER_LINK_KEY is set: it could not be answered with its
+   * recovery link, so it is not recorded; send it again once the key is set.
+   */
+  links_not_configured: 503,
   /** The ledger or the experiments failed: nothing was recorded, send it again. */
   lifecycle_unavailable: 503,
 } as const;

@@ -1,17 +1,23 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ShapeDrift } from '../../shared/api/answer-fields';
-import { LIFECYCLE_SIGNATURE_HEADER, type LifecycleAnswer } from '../../shared/api/lifecycle';
+import {
+  LIFECYCLE_SIGNATURE_HEADER,
+  type LifecycleAnswer,
+  type RecoverLinkAnswer,
+} from '../../shared/api/lifecycle';
 import { describeError, logError, logWarning } from '../../shared/log';
 import type { LifecycleEnv } from '../middleware/envs';
 import { type Answer, type Handled, handledOf } from '../middleware/visit';
+import { MAX_SUBSCRIPTION_ID_LENGTH as MAX_LINKED_ID_LENGTH } from '../subscriber-links/link-token';
 import { type ApplyRevenueEvents, applyToExperiments, type SubscriptionEvent } from './apply';
 import { readLifecycleEvent } from './event-body';
 import { lifecycleKey } from './key';
 import type { Begun } from './ledger';
 import { ledgerStub } from './ledger-shard';
 import { RecentSignatures } from './recent-signatures';
-import { refuseEvent } from './refusals';
+import { canSignRecoverLinks, recoverLinkAnswer } from './recover-link';
+import { type LifecycleRefusal, refuseEvent } from './refusals';
 import {
   freshUntil,
   isFresh,
@@ -35,7 +41,8 @@ export interface LifecycleOptions {
 
 /**
  * `POST /hooks/subscription-events` (shared/api/lifecycle.ts): the product API reports a renewal,
- * refund, chargeback or cancellation of a subscription the funnel sold. In order, cheapest first:
+ * refund, chargeback, cancellation or failed renewal of a subscription the funnel sold; a failed
+ * renewal is answered with its signed recovery link (recover-link.ts). In order, cheapest first:
  * configured, size, signature (Stripe's scheme, signature.ts), freshness; then the body; then one
  * call to the subscription's ledger shard (ledger.ts), which refuses a replayed signature, answers
  * a known event id as a duplicate, refuses (422) an event whose money does not fit the
@@ -136,6 +143,8 @@ async function receiveLifecycleEvent(deps: LifecycleDeps, hook: HookRequest) {
   const fields = hook.vars.logFields;
   fields.lifecycle = event.event.kind;
   fields.event_id = event.event.eventId;
+  const unlinkable = event.event.kind === 'renewal_failed' ? linkRefusal(hook, event.event) : null;
+  if (unlinkable !== null) return refuseEvent(hook.answer, unlinkable);
 
   const ledger = ledgerStub(hook.env.SUBSCRIPTION_LEDGER, event.event.subscriptionId);
   let begun: Begun;
@@ -151,22 +160,59 @@ async function receiveLifecycleEvent(deps: LifecycleDeps, hook: HookRequest) {
   }
   deps.recent.add(signature, freshUntil(timestamp), receivedAt);
   fields.outcome = begun.kind;
-  return answerBegun(deps, hook, event.event, begun, ledger);
+  if (begun.kind === 'claimed' && begun.recovered) fields.recovered = true;
+  const link =
+    event.event.kind === 'renewal_failed'
+      ? await recoverLinkAnswer(
+          hook.env,
+          new URL(hook.request.url).origin,
+          event.event.subscriptionId,
+          receivedAt,
+        )
+      : {};
+  return answerBegun(deps, hook, { event: event.event, link }, begun, ledger);
+}
+
+/**
+ * Why a `renewal_failed` cannot be answered with its recovery link, checked before the ledger so
+ * nothing is counted for it: no SUBSCRIBER_LINK_KEY (503, the product API retries once it is
+ * set), or a subscription id longer than a link carries (400).
+ */
+function linkRefusal(hook: HookRequest, event: SubscriptionEvent): LifecycleRefusal | null {
+  const signing = canSignRecoverLinks(hook.env);
+  if (!signing.ok) {
+    logError('links_not_configured', { id: hook.vars.requestId, detail: signing.reason });
+    return { error: 'links_not_configured', retryAfterSeconds: 300 };
+  }
+  if (event.subscriptionId.length > MAX_LINKED_ID_LENGTH) {
+    return {
+      error: 'invalid_event',
+      detail: `subscription_id: a renewal_failed's is at most ${MAX_LINKED_ID_LENGTH} characters, what a recovery link carries`,
+    };
+  }
+  return null;
+}
+
+/** An event on its way, and what its 2xx answers add (a `renewal_failed`'s link). */
+interface Passing {
+  event: SubscriptionEvent;
+  link: RecoverLinkAnswer;
 }
 
 /** What the ledger said of the event, as the product API is answered. */
 function answerBegun(
   deps: LifecycleDeps,
   hook: HookRequest,
-  event: SubscriptionEvent,
+  passing: Passing,
   begun: Begun,
   ledger: Ledger,
 ): Response | Promise<Response> {
+  const { event, link } = passing;
   switch (begun.kind) {
     case 'replayed':
       return refuseEvent(hook.answer, { error: 'replayed' });
     case 'duplicate':
-      return answer(hook.answer, 200, { duplicate: true });
+      return answer(hook.answer, 200, { duplicate: true, ...link });
     case 'in_progress':
       return refuseEvent(hook.answer, {
         error: 'event_in_progress',
@@ -176,7 +222,11 @@ function answerBegun(
       // Held for its purchase in case that has not reached the ledger yet (ledger.ts
       // PARKED_MS); otherwise there is nothing to count it against, and a retry would not
       // change that, so the answer is a success.
-      return answer(hook.answer, 202, { recorded: false, reason: 'unknown_subscription' });
+      return answer(hook.answer, 202, {
+        recorded: false,
+        reason: 'unknown_subscription',
+        ...link,
+      });
     case 'refused':
       logWarning('lifecycle_event_refused', {
         id: hook.vars.requestId,
@@ -185,19 +235,20 @@ function answerBegun(
       });
       return refuseEvent(hook.answer, { error: begun.refusal, detail: begun.detail });
     case 'claimed':
-      return passOn(deps, hook, event, begun, ledger);
+      return passOn(deps, hook, passing, begun, ledger);
   }
 }
 
 async function passOn(
   deps: LifecycleDeps,
   hook: HookRequest,
-  event: SubscriptionEvent,
+  { event, link }: Passing,
   claimed: Extract<Begun, { kind: 'claimed' }>,
   ledger: Ledger,
 ) {
+  const recovered = claimed.recovered ? { recovered: true } : {};
   try {
-    await deps.apply(hook.env, [{ ...event, visitorId: claimed.visitorId }]);
+    await deps.apply(hook.env, [{ ...event, visitorId: claimed.visitorId, ...recovered }]);
   } catch (error) {
     logError('lifecycle_apply_failed', {
       id: hook.vars.requestId,
@@ -225,7 +276,7 @@ async function passOn(
       detail: describeError(error),
     });
   }
-  return answer(hook.answer, 200, { recorded: true });
+  return answer(hook.answer, 200, { recorded: true, ...link });
 }
 
 /** How far `t` is from our clock, for the sender to see whose clock is off. */

@@ -18,6 +18,11 @@ export interface PurchaseFacts {
   trafficSource: string | null;
   /** The page that asked (`Referer`): its screen and its click ids. */
   pageUrl: string | null;
+  /**
+   * The language the pages speak to this visitor (SPEC.md §9, from their Accept-Language): the
+   * renewal reminders the product API is asked for are written in it (worker/lifecycle/reminders.ts).
+   */
+  language: string;
   /** Epoch ms on the worker's clock. */
   at: number;
 }
@@ -72,6 +77,7 @@ export function purchaseEventOf(
       route: facts.route,
       // Not `source`: the queue message's source (who vouches) overwrites that property.
       traffic_source: facts.trafficSource,
+      language: facts.language,
       source: 'server',
       price: charge.amount,
       currency: charge.currency,

@@ -1,6 +1,8 @@
 import type { QueuedEvent } from '../collector/queued-event';
 import { adNetworksAllowed, type ServerContext } from '../collector/queued-event';
 import { serverContext } from '../collector/server-context';
+import { resolveLanguage } from '../funnel/locale';
+import { SUPPORTED_LANGUAGES } from '../i18n';
 import { keptFirstTouch } from '../middleware/first-touch';
 import { sessionUserId } from '../middleware/signed-in-user';
 import type { CallVisit } from '../middleware/visit';
@@ -41,6 +43,12 @@ export async function recordVerifiedPurchase(
       configVersion: visit.vars.config.version,
       ...(await routeOfVisit(visit, at)),
       pageUrl: visit.request.headers.get('referer') ?? null,
+      language: resolveLanguage({
+        acceptLanguage: visit.request.headers.get('accept-language'),
+        customLng: null,
+        supported: SUPPORTED_LANGUAGES,
+        customLngAllowed: false,
+      }),
       at,
     },
     insertId,

@@ -37,7 +37,7 @@ export const LINK_LIFETIME_SECONDS: Record<SubscriberLinkPurpose, number> = {
 };
 
 /** The product API's subscription ids are short; anything longer is no link we made. */
-const MAX_SUBSCRIPTION_ID_LENGTH = 128;
+export const MAX_SUBSCRIPTION_ID_LENGTH = 128;
 
 /** What a link says, once its signature is checked. */
 export interface SubscriberLink {

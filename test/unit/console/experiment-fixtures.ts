@@ -100,7 +100,17 @@ function variant(
     metrics: metrics(primary, compared),
     otherRevenue: {},
     matureExposed: 400,
-    guardrails: { declines: guardrail, refunds: guardrail, declineClasses: [] },
+    guardrails: {
+      declines: guardrail,
+      refunds: guardrail,
+      declineClasses: [],
+      cancellations: guardrail,
+    },
+    recovery: {
+      renewalFailed: 12,
+      recovered: 7,
+      revenue: [{ currency: 'USD', amountMinor: 27993, renewals: 7 }],
+    },
     byCurrency: [],
     vitals: vitals(compared !== null),
   };

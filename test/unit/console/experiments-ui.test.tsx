@@ -128,6 +128,22 @@ describe('one experiment’s results', () => {
     expect(csv.getAttribute('href')).toBe(`${RESULTS}?format=csv`);
   });
 
+  it('shows each variant’s failed renewals, recoveries and recovered revenue, and none when no renewal failed', async () => {
+    const answer = plansResults();
+    answer.variants[1]!.recovery = { renewalFailed: 0, recovered: 0, revenue: [] };
+    stubWorker(() => answer);
+    const area = await openArea();
+    fireEvent.click(area.getByRole('button', { name: 'Results of All-in-one landing' }));
+    const table = await area.findByRole('table', { name: 'Failed renewals of b cheaper intro' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Buyers with a renewal declined12',
+      'Of them, paid afterwards (recovered)7',
+      expect.stringMatching(/^Recovered revenue, USD\$279\.93 \(7 renewals\)$/),
+    ]);
+    expect(area.queryByRole('table', { name: 'Failed renewals of a' })).toBeNull();
+  });
+
   it('lists the declines by class under Payment declined, a rise in 3-D Secure failures as worse', async () => {
     const answer = plansResults();
     const judged = {
@@ -155,6 +171,7 @@ describe('one experiment’s results', () => {
       'Payment declined: Insufficient funds',
       'Payment declined: 3-D Secure failed',
       'Refunded or charged back',
+      'Cancelled',
     ]);
     expect(rows[2]!.textContent).toContain('12 (1.2%)');
     expect(within(rows[2]!).getByText('worse')).toBeTruthy();

@@ -156,6 +156,8 @@ function priceRows(): ExperimentPhaseRows {
     segments: [],
     vitals: [],
     declines: [],
+    lifecycle: [],
+    recovered: [],
   };
 }
 

@@ -210,6 +210,7 @@ describe('the results CSV', () => {
         declineClasses: [
           { ...guardrail(4, 'worse' as const), declineClass: 'authentication_failed' as const },
         ],
+        cancellations: guardrail(3, null),
       },
     };
     const rows = parseCsv(resultsCsv(answerWith(withGuardrails)));
@@ -220,6 +221,7 @@ describe('the results CSV', () => {
       'declined',
       'declined:authentication_failed',
       'refunded',
+      'cancelled',
     ]);
     const secure = guardrailRows[1]!;
     expect([
@@ -230,6 +232,40 @@ describe('the results CSV', () => {
       secure[column('relative_lower')],
       secure[column('verdict')],
     ]).toEqual(['b', '4', '0.04', '2', '0.5', 'worse']);
+  });
+
+  it('adds failed renewals, recoveries and recovered revenue per currency in major units', () => {
+    const withRecovery = {
+      ...variant('b', false),
+      exposed: 200,
+      recovery: {
+        renewalFailed: 10,
+        recovered: 4,
+        revenue: [
+          { currency: 'USD', amountMinor: 16000, renewals: 4 },
+          { currency: 'JPY', amountMinor: 3000, renewals: 1 },
+        ],
+      },
+    };
+    const rows = parseCsv(resultsCsv(answerWith(withRecovery)));
+    const column = (name: (typeof RESULTS_CSV_COLUMNS)[number]) =>
+      RESULTS_CSV_COLUMNS.indexOf(name);
+    const recoveryRows = rows.slice(1 + 5);
+    expect(
+      recoveryRows.map((row) => [
+        row[column('metric')],
+        row[column('currency')],
+        row[column('count')],
+        row[column('mean')],
+        row[column('verdict')],
+      ]),
+    ).toEqual([
+      ['renewal_failed', '', '10', '0.05', ''],
+      ['recovered', '', '4', '0.02', ''],
+      // 160.00 USD over 200 exposed; yen have no minor digits.
+      ['recovered_revenue', 'USD', '4', '0.8', ''],
+      ['recovered_revenue', 'JPY', '1', '15', ''],
+    ]);
   });
 
   it('adds page speed after the guardrails: each vital’s p75, samples, difference and verdict', () => {

@@ -189,11 +189,28 @@ describe('a batch of simulated visitors', () => {
         expect(renewal.at - purchase.at).toBeGreaterThanOrEqual(3 * DAY);
       }
     }
-    const refunds = batch.revenueEvents.filter((e) => e.kind !== 'renewal');
+    const refunds = batch.revenueEvents.filter(
+      (e) => e.kind === 'refund' || e.kind === 'chargeback',
+    );
     expect(refunds.length).toBeGreaterThan(0);
     for (const refund of refunds) {
       expect(refund.amountMinor).toBe(-bought.get(refund.subscriptionId)!.amountMinor!);
     }
+  });
+
+  it('fails some renewals, recovers some of them three days later, and cancels the rest', () => {
+    const of = (kind: string) => batch.revenueEvents.filter((e) => e.kind === kind);
+    const failed = of('renewal_failed');
+    const recovered = of('renewal').filter((e) => e.recovered === true);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(recovered.length).toBeGreaterThan(0);
+    expect(of('cancellation').length).toBeGreaterThan(0);
+    for (const renewal of recovered) {
+      const failure = failed.find((e) => e.subscriptionId === renewal.subscriptionId)!;
+      expect(renewal.at - failure.at).toBe(3 * DAY);
+    }
+    for (const event of [...failed, ...of('cancellation')]) expect(event.amountMinor).toBe(0);
+    expect(of('cancellation').every((e) => e.currency === null)).toBe(true);
   });
 
   it('brings the first visits of those its trigger never exposed', () => {

@@ -23,6 +23,7 @@ describe('npm run portal lifecycle arguments', () => {
     ['refund', 'refund'],
     ['chargeback', 'chargeback'],
     ['cancel', 'cancellation'],
+    ['renewal-failed', 'renewal_failed'],
   ])('reads %s <subscription> as a %s for the local worker', (word, type) => {
     expect(parsePortalArgs([word, 'sub_abc'])).toEqual({
       kind: 'run',
@@ -70,10 +71,13 @@ describe('npm run portal lifecycle arguments', () => {
       ['renew', 'sub_a', '--url', 'localhost:8787'],
       `--url must be an http(s) address such as ${DEFAULT_WORKER_URL}`,
     ],
-    [['users', '--amount', '5'], '--amount is for renew, refund, chargeback and cancel'],
+    [
+      ['users', '--amount', '5'],
+      '--amount is for renew, renewal-failed, refund, chargeback and cancel',
+    ],
     [
       ['fail', 'signup', '--url', DEFAULT_WORKER_URL],
-      '--url is for renew, refund, chargeback and cancel',
+      '--url is for renew, renewal-failed, refund, chargeback and cancel',
     ],
     [
       ['renew', 'sub_a', '--remote'],
@@ -127,6 +131,22 @@ describe('the event the embedded portal sends', () => {
     });
   });
 
+  it('fails a renewal with the recurring price due, declined for insufficient funds on the first try', () => {
+    expect(lifecycleEventOf(charged(), 'renewal_failed', { ...AT, amount: null })).toEqual({
+      ok: true,
+      body: {
+        id: 'evt_1',
+        type: 'renewal_failed',
+        subscription_id: 'sub_abc',
+        amount: 39.99,
+        currency: 'USD',
+        occurred_at: '2026-11-22T08:00:00.000Z',
+        attempt_count: 1,
+        decline_code: 'insufficient_funds',
+      },
+    });
+  });
+
   it('cancels with no money and no currency', () => {
     expect(lifecycleEventOf(charged(), 'cancellation', { ...AT, amount: null })).toMatchObject({
       body: { type: 'cancellation', amount: 0, currency: null },
@@ -147,6 +167,11 @@ describe('the event the embedded portal sends', () => {
     [
       charged({ planId: 'guide_899_usd' }),
       'renewal',
+      'plan guide_899_usd is a one-time payment: it does not renew',
+    ],
+    [
+      charged({ planId: 'guide_899_usd' }),
+      'renewal_failed',
       'plan guide_899_usd is a one-time payment: it does not renew',
     ],
     [

@@ -220,6 +220,8 @@ const EVERY_EXPERIMENT_TABLES = [
   'xp_revenue_events',
   'xp_vitals',
   'xp_declines',
+  'xp_lifecycle',
+  'xp_recovered',
 ];
 
 /** No experiment rows anywhere: every shard and EVENTS_DB's tables emptied. */

@@ -133,6 +133,88 @@ describe("a paywall price test's results", () => {
     expect(cheap.metrics.some((m) => m.metric === 'signup')).toBe(false);
   });
 
+  it('count failed renewals, recoveries and recovered revenue per arm, and a cancellation once', async () => {
+    const paid = await walkTo('/checkout_v3_tr');
+    const lapsed = await walkTo('/checkout_v3_tr');
+    await recordPurchases(stores, [
+      {
+        subscriptionId: 'sub-r',
+        visitorId: paid,
+        amountMinor: 299,
+        currency: 'USD',
+        at: NOW + MINUTE,
+      },
+      {
+        subscriptionId: 'sub-c',
+        visitorId: lapsed,
+        amountMinor: 299,
+        currency: 'USD',
+        at: NOW + MINUTE,
+      },
+    ]);
+    const day = 24 * 60 * MINUTE;
+    const event = (eventId: string, subscriptionId: string, visitorId: string) => ({
+      eventId,
+      subscriptionId,
+      visitorId,
+      currency: 'USD',
+      at: NOW + 30 * day,
+    });
+    const events = [
+      { ...event('evt-f1', 'sub-r', paid), kind: 'renewal_failed' as const, amountMinor: 0 },
+      { ...event('evt-f2', 'sub-r', paid), kind: 'renewal_failed' as const, amountMinor: 0 },
+      {
+        ...event('evt-r', 'sub-r', paid),
+        kind: 'renewal' as const,
+        amountMinor: 3999,
+        recovered: true,
+      },
+      { ...event('evt-f3', 'sub-c', lapsed), kind: 'renewal_failed' as const, amountMinor: 0 },
+      {
+        ...event('evt-c1', 'sub-c', lapsed),
+        kind: 'cancellation' as const,
+        amountMinor: 0,
+        currency: null,
+      },
+      // Cancelled twice (a second subscription event of the same buyer): one visitor.
+      {
+        ...event('evt-c2', 'sub-c', lapsed),
+        kind: 'cancellation' as const,
+        amountMinor: 0,
+        currency: null,
+      },
+    ];
+    await applyToExperiments(env, events);
+    // Passed again (a retry after a failure): each event id counts once.
+    await applyToExperiments(env, events);
+
+    const answer = await results('pw-price');
+    const cheap = answer.variants.find((variant) => variant.variant === 'cheap')!;
+    expect(cheap.recovery).toEqual({
+      renewalFailed: 2,
+      recovered: 1,
+      revenue: [{ currency: 'USD', amountMinor: 3999, renewals: 1 }],
+    });
+    expect(cheap.guardrails.cancellations).toMatchObject({ count: 1, rate: 0.5 });
+    const net = cheap.metrics.find((metric) => metric.metric === 'net_revenue')?.mean;
+    expect(net).toBe((299 + 299 + 3999) / 2);
+
+    const csv = await (await consoleApp(path('pw-price', '?format=csv'))).text();
+    const recovered = csv.split('\r\n').find((row) => row.includes(',recovered_revenue,'));
+    expect(recovered?.split(',').slice(1, 11)).toEqual([
+      'cheap',
+      'false',
+      '1',
+      '2',
+      '0',
+      'recovered_revenue',
+      'USD',
+      'false',
+      '1',
+      '19.995',
+    ]);
+  });
+
   it('give a segment view that hides levels under 100 exposed per arm, as JSON and CSV', async () => {
     await walkTo('/checkout_v3_tr');
     const answer = await results('pw-price', '?segment=country');
@@ -151,9 +233,10 @@ describe("a paywall price test's results", () => {
 
     const whole = await consoleApp(path('pw-price', '?format=csv'));
     const rows = (await whole.text()).split('\r\n').filter(Boolean);
-    // A header, then one row per variant and metric shown, its guardrails (declined and
-    // refunded: nobody here had a decline of any class) and its page speed (LCP, INP, CLS).
-    expect(rows).toHaveLength(1 + 2 * (6 + 2 + 3));
+    // A header, then one row per variant and metric shown, its guardrails (declined, refunded
+    // and cancelled: nobody here had a decline of any class), its failed renewals and
+    // recoveries (no recovered revenue yet) and its page speed (LCP, INP, CLS).
+    expect(rows).toHaveLength(1 + 2 * (6 + 3 + 2 + 3));
     expect(rows.slice(-3).map((row) => row.split(',')[6])).toEqual([
       'p75_lcp',
       'p75_inp',

@@ -152,6 +152,14 @@ describe('a simulated price test, read by the results as real visitors', () => {
         metricOf(answer, variant, 'revenue').mean,
       );
       expect(metricOf(answer, variant, 'mature_revenue').mean).toBeGreaterThan(0);
+      // Failed renewals, recoveries and cancellations, each buyer once (a tally counts events).
+      expect(shown.recovery.renewalFailed).toBeGreaterThan(0);
+      expect(shown.recovery.renewalFailed).toBeLessThanOrEqual(sum(variant, 'renewalFailures'));
+      expect(shown.recovery.recovered).toBeLessThanOrEqual(sum(variant, 'recovered'));
+      expect(shown.guardrails.cancellations.count).toBeGreaterThan(0);
+      expect(shown.guardrails.cancellations.count).toBeLessThanOrEqual(
+        sum(variant, 'cancellations'),
+      );
     }
     // The paywall test counts from the checkout on: nobody's lookup or sign-up is drawn.
     expect(sum('cheap', 'lookup') + sum('cheap', 'signup')).toBe(0);

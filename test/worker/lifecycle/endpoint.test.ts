@@ -287,7 +287,7 @@ describe('a body the endpoint cannot count', () => {
     [
       'of another type',
       { ...anEvent(sub), type: 'trial_started' },
-      'type: one of renewal, refund, chargeback, cancellation is required',
+      'type: one of renewal, refund, chargeback, cancellation, renewal_failed is required',
     ],
     [
       'without a subscription',

@@ -1,10 +1,12 @@
 import { describeError, logError } from '../../../shared/log';
 import type { Bindings } from '../../env';
 import { experimentPurchaseOf } from '../../experiments/store/experiment-purchase';
+import { SUPPORTED_LANGUAGES } from '../../i18n';
 import { type ApplyRevenueEvents, applyToExperiments } from '../../lifecycle/apply';
 import type { Buyer } from '../../lifecycle/ledger';
 import { groupByLedgerShard, ledgerShardStub } from '../../lifecycle/ledger-shard';
-import { isVerifiedPurchase } from '../queued-event';
+import type { ReminderFacts } from '../../lifecycle/reminder-rows';
+import { isVerifiedPurchase, type QueuedEvent } from '../queued-event';
 import type { Destination } from './destination';
 
 export interface LedgerDestinationOptions {
@@ -39,6 +41,32 @@ export async function rememberBuyers(
 }
 
 /**
+ * What the purchase's renewal reminders are scheduled from (worker/lifecycle/reminder-rows.ts):
+ * its plan and time, the buyer's country, the language the pages spoke (the purchase event's
+ * `language`), and the funnel's origin the page was on (for the manage link). None without a
+ * plan.
+ */
+function remindersOf(message: QueuedEvent): { reminders?: ReminderFacts } {
+  const properties = message.event.event_properties;
+  if (typeof properties.plan !== 'string') return {};
+  const language =
+    typeof properties.language === 'string' && SUPPORTED_LANGUAGES.includes(properties.language)
+      ? properties.language
+      : null;
+  const page = message.context.page_url;
+  const origin = page !== null && URL.canParse(page) ? new URL(page).origin : null;
+  return {
+    reminders: {
+      planId: properties.plan,
+      chargedAt: message.event.time,
+      country: message.context.country,
+      language,
+      origin: origin?.startsWith('https://') || origin?.startsWith('http://') ? origin : null,
+    },
+  };
+}
+
+/**
  * The queue consumer's destination that tells the ledger who bought each subscription: the
  * server-verified purchases only (worker/purchases/record-purchase.ts queues them with `source:
  * 'server'`), never what a browser posts to `/e`, so nobody can claim a subscription's later
@@ -66,6 +94,7 @@ export function subscriptionLedgerDestination(
                 visitorId: purchase.visitorId,
                 paidMinor: purchase.amountMinor,
                 currency: purchase.currency,
+                ...remindersOf(message),
               },
             ]
           : [];

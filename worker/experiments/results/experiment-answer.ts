@@ -6,12 +6,14 @@ import type {
   ExperimentResultMetric,
   ExperimentResultsAnswer,
   ExperimentVariantResults,
+  RecoveryResult,
   SegmentDimension,
   SegmentResults,
 } from '../../../shared/console-api/experiment-results';
 import type { ResultVerdict } from '../../../shared/console-api/results';
 import { DECLINE_CLASSES, type DeclineClass } from '../../../shared/decline-class';
 import type { DeclineRow } from '../store/decline-statements';
+import type { LifecycleOutcome, RecoveredRow } from '../store/lifecycle-statements';
 import type {
   ArmRow,
   DayRevenueRow,
@@ -337,6 +339,9 @@ interface Reading {
   /** The classes any arm had a decline of, and an arm's declined visitors of one. */
   declineClasses: readonly DeclineClass[];
   declines: (variant: string, declineClass: DeclineClass) => number;
+  /** An arm's visitors with a lifecycle outcome, and its recovered revenue. */
+  lifecycle: (variant: string, outcome: LifecycleOutcome) => number;
+  recovered: (variant: string) => RecoveredRow[];
 }
 
 /** One variant's reading of one metric, judged against the control unless it is the control. */
@@ -404,10 +409,47 @@ function guardrails(reading: Reading, variant: string): ExperimentVariantResults
       design.plannedPerArm,
       reading.srmAlarm,
     );
+  const cancelled = (of: string) => {
+    const arm = arms.get(of);
+    return arm ? conversion(arm.exposed, reading.lifecycle(of, 'cancelled')) : NOBODY;
+  };
   return {
     declines: judge('declined'),
     refunds: judge('refunded'),
     declineClasses: declineClassGuardrails(reading, variant),
+    cancellations: guardrail(
+      cancelled(design.control),
+      cancelled(variant),
+      isControl,
+      design.plannedPerArm,
+      reading.srmAlarm,
+    ),
+  };
+}
+
+/** A variant's failed renewals and recoveries, and its recovered revenue, most first. */
+function recoveryResult(reading: Reading, variant: string): RecoveryResult {
+  return {
+    renewalFailed: reading.lifecycle(variant, 'renewal_failed'),
+    recovered: reading.lifecycle(variant, 'recovered'),
+    revenue: reading
+      .recovered(variant)
+      .map((row) => ({
+        currency: row.currency,
+        amountMinor: row.amount_minor,
+        renewals: row.renewals,
+      }))
+      .sort((a, b) => b.amountMinor - a.amountMinor || (a.currency < b.currency ? -1 : 1)),
+  };
+}
+
+/** The arms' lifecycle counts and recovered revenue, as Reading reads them. */
+function lifecycleOf(rows: ExperimentPhaseRows): Pick<Reading, 'lifecycle' | 'recovered'> {
+  return {
+    lifecycle: (variant, outcome) =>
+      rows.lifecycle.find((row) => row.variant === variant && row.outcome === outcome)?.visitors ??
+      0,
+    recovered: (variant) => rows.recovered.filter((row) => row.variant === variant),
   };
 }
 
@@ -481,6 +523,7 @@ function variantResults(reading: Reading, variant: string): ExperimentVariantRes
     reportedRevenue: armReportedRevenue(totals.arms.find((arm) => arm.variant === variant)),
     matureExposed: reading.matureExposed.get(variant) ?? 0,
     guardrails: guardrails(reading, variant),
+    recovery: recoveryResult(reading, variant),
     byCurrency: currencyResults(reading, variant),
     vitals: VITAL_METRICS.map((metric) =>
       vitalGuardrail({
@@ -576,6 +619,7 @@ export function buildExperimentResults(input: ResultsInput): ExperimentResultsAn
     currencies,
     vitals: vitalsHistograms(rows.vitals),
     ...declinesByClass(rows.declines),
+    ...lifecycleOf(rows),
   };
 
   const exposed = variants.reduce((sum, variant) => sum + exposedOf(variant), 0);

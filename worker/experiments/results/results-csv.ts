@@ -72,6 +72,8 @@ type CsvVariant = Pick<VariantResults, 'variant' | 'control' | 'share' | 'expose
   guardrails?: ExperimentVariantResults['guardrails'];
   /** An experiment's field vitals (the split's own results have none). */
   vitals?: ExperimentVariantResults['vitals'];
+  /** An experiment's failed renewals and recoveries (the split's own results have none). */
+  recovery?: ExperimentVariantResults['recovery'];
 };
 
 /** What the CSV reads of an answer: the split's results and one experiment's alike. */
@@ -82,6 +84,9 @@ type CsvAnswer = Pick<ResultsAnswer, 'phase' | 'sampleRatio' | 'mainCurrency'> &
 /** The metric a price test's row by currency is written as: apart from the main-currency one. */
 const BY_CURRENCY_METRIC = 'mature_revenue_by_currency';
 
+/** Recovered revenue per exposed visitor, one row per currency; `count` the renewals it came from. */
+const RECOVERED_METRIC = 'recovered_revenue';
+
 /**
  * A metric's money, in minor units of `currency`, as major units ("58.25" cents → 0.5825 euros);
  * the scale is 1 for a rate, and a money metric with no main currency yet (nobody bought) has no
@@ -91,19 +96,21 @@ function majorUnits(
   metric: string,
   currency: string | null,
 ): { currency: string | null; scale: number } {
-  if (!isMoneyMetric(metric) && metric !== BY_CURRENCY_METRIC) return { currency: null, scale: 1 };
+  const money =
+    isMoneyMetric(metric) || metric === BY_CURRENCY_METRIC || metric === RECOVERED_METRIC;
+  if (!money) return { currency: null, scale: 1 };
   if (currency === null) return { currency: null, scale: 1 };
   return { currency, scale: 10 ** (minorDigits(currency) ?? 2) };
 }
 
 /**
  * A variant's guardrails as metric rows: `declined`, then each decline class as
- * `declined:insufficient_funds` (its verdict at the α the classes share), then `refunded`; the
- * mean is the share of exposed visitors, the count how many.
+ * `declined:insufficient_funds` (its verdict at the α the classes share), then `refunded`, then
+ * `cancelled`; the mean is the share of exposed visitors, the count how many.
  */
 function guardrailRows(variant: CsvVariant): CsvMetric[] {
   if (!variant.guardrails) return [];
-  const { declines, declineClasses, refunds } = variant.guardrails;
+  const { declines, declineClasses, refunds, cancellations } = variant.guardrails;
   const named: [string, ExperimentGuardrail][] = [
     ['declined', declines],
     ...declineClasses.map((row): [string, ExperimentGuardrail] => [
@@ -111,6 +118,7 @@ function guardrailRows(variant: CsvVariant): CsvMetric[] {
       row,
     ]),
     ['refunded', refunds],
+    ['cancelled', cancellations],
   ];
   // A share of visitors, compared in relative terms only: no currency, no absolute lift.
   return named.map(([metric, guardrail]) => ({
@@ -146,6 +154,37 @@ function vitalRows(variant: CsvVariant): CsvMetric[] {
     pValue: null,
     verdict: vital.verdict,
   }));
+}
+
+/**
+ * A variant's failed renewals as rows (docs/experiments.md, "After the first payment"):
+ * `renewal_failed` and `recovered`, buyers as a count and a share of exposed, then
+ * `recovered_revenue` in each currency per exposed visitor. Counts, never judged.
+ */
+function recoveryRows(variant: CsvVariant): (CsvMetric & { currency: string | null })[] {
+  if (!variant.recovery) return [];
+  const { renewalFailed, recovered, revenue } = variant.recovery;
+  const share = (count: number) => (variant.exposed === 0 ? 0 : count / variant.exposed);
+  const row = (metric: string, count: number, mean: number, currency: string | null) => ({
+    metric,
+    currency,
+    primary: false,
+    count,
+    mean,
+    absoluteLift: null,
+    absoluteInterval: null,
+    relativeLift: null,
+    relativeInterval: null,
+    pValue: null,
+    verdict: null,
+  });
+  return [
+    row('renewal_failed', renewalFailed, share(renewalFailed), null),
+    row('recovered', recovered, share(recovered), null),
+    ...revenue.map((money) =>
+      row(RECOVERED_METRIC, money.renewals, share(money.amountMinor), money.currency),
+    ),
+  ];
 }
 
 function metricRow(
@@ -195,9 +234,13 @@ export function resultsCsv(answer: CsvAnswer): string {
     for (const row of variant.byCurrency ?? []) {
       rows.push(metricRow(answer, variant, { ...row, metric: BY_CURRENCY_METRIC }, row.currency));
     }
-    for (const guardrail of [...guardrailRows(variant), ...vitalRows(variant)]) {
+    for (const guardrail of guardrailRows(variant)) {
       rows.push(metricRow(answer, variant, guardrail, null));
     }
+    for (const row of recoveryRows(variant)) {
+      rows.push(metricRow(answer, variant, row, row.currency));
+    }
+    for (const vital of vitalRows(variant)) rows.push(metricRow(answer, variant, vital, null));
   }
   return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
 }

@@ -27,6 +27,13 @@ import {
   segmentRowsStatement,
 } from './every-experiment-statements';
 import type { StoreResults } from './experiment-stores';
+import {
+  type LifecycleRow,
+  lifecycleRowsStatement,
+  lifecycleStatements,
+  type RecoveredRow,
+  recoveredRowsStatement,
+} from './lifecycle-statements';
 import type { Outcome } from './outcomes';
 import {
   type ArmRow,
@@ -199,6 +206,7 @@ export class ExperimentShard extends DurableObject {
       for (const event of events) {
         if (exec(revenueEventClaim(event)).rowsWritten === 0) continue;
         for (const statement of revenueEventStatements(event)) exec(statement);
+        for (const statement of lifecycleStatements(event)) exec(statement);
       }
     });
   }
@@ -245,6 +253,8 @@ export class ExperimentShard extends DurableObject {
           : this.rows<SegmentRow>(segmentRowsStatement(experiment, phase, segments)),
       vitals: this.rows<VitalsRow>(vitalsRowsStatement(experiment, phase)),
       declines: this.rows<DeclineRow>(declineRowsStatement(experiment, phase)),
+      lifecycle: this.rows<LifecycleRow>(lifecycleRowsStatement(experiment, phase)),
+      recovered: this.rows<RecoveredRow>(recoveredRowsStatement(experiment, phase)),
     };
     const phases = this.experimentPhasesHere(experiment);
     if (experiment !== SPLIT_EXPERIMENT_ID) return { rows, phases };

@@ -1,5 +1,6 @@
 import type { SegmentDimension } from '../../../shared/console-api/experiment-results';
 import type { DeclineRow } from './decline-statements';
+import type { LifecycleRow, RecoveredRow } from './lifecycle-statements';
 import type { VitalsRow } from './vitals-statements';
 
 /**
@@ -144,6 +145,9 @@ export interface ExperimentPhaseRows {
   vitals: VitalsRow[];
   /** The declined visitors by decline class (decline-statements.ts). */
   declines: DeclineRow[];
+  /** Failed renewals, recoveries and cancellations, and recovered revenue (lifecycle-statements.ts). */
+  lifecycle: LifecycleRow[];
+  recovered: RecoveredRow[];
 }
 
 /** Each count field of a row added; the key fields taken from the first. */
@@ -202,6 +206,16 @@ export function addExperimentPhaseRows(parts: readonly ExperimentPhaseRows[]): E
       (row) => [row.variant, row.decline_class],
       (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
     ),
+    lifecycle: addRows(
+      parts.flatMap((part) => part.lifecycle),
+      (row) => [row.variant, row.outcome],
+      (sum, row) => ({ ...sum, visitors: sum.visitors + row.visitors }),
+    ),
+    recovered: addRows(
+      parts.flatMap((part) => part.recovered),
+      (row) => [row.variant, row.currency],
+      addCounts<RecoveredRow>(['variant', 'currency']),
+    ),
   };
 }
 
@@ -222,5 +236,7 @@ export function splitRowsAsExperimentRows(rows: PhaseRows): ExperimentPhaseRows 
     segments: [],
     vitals: [],
     declines: [],
+    lifecycle: [],
+    recovered: [],
   };
 }

@@ -22,6 +22,11 @@ export interface RevenueEvent {
   currency: string | null;
   /** When it happened, epoch ms. */
   at: number;
+  /**
+   * On a renewal: it paid a renewal that had failed (the ledger saw a `renewal_failed` of the
+   * subscription not closed since, worker/lifecycle/ledger.ts), so its amount is recovered revenue.
+   */
+  recovered?: boolean;
 }
 
 /**

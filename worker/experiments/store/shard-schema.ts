@@ -14,6 +14,7 @@ import experimentDaysMigration from '../../events-db/migrations/0004_experiment_
 import routesMigration from '../../events-db/migrations/0007_routes_in_experiments.sql';
 import { DECLINES_MIGRATION } from './decline-statements';
 import { EVERY_EXPERIMENT_MIGRATION } from './every-experiment-schema';
+import { LIFECYCLE_MIGRATION } from './lifecycle-statements';
 import { VITALS_MIGRATION } from './vitals-statements';
 
 /**
@@ -47,4 +48,7 @@ export const SHARD_MIGRATIONS: readonly (readonly string[])[] = [
   // The payment declines by class per arm, and which classes each exposed visitor has counted
   // (decline-statements.ts).
   DECLINES_MIGRATION,
+  // Failed renewals, recoveries and cancellations per arm, and the recovered revenue
+  // (lifecycle-statements.ts).
+  LIFECYCLE_MIGRATION,
 ];

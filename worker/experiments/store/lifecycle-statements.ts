@@ -1,0 +1,133 @@
+import type { RevenueEvent } from './revenue-events';
+import type { Statement } from './split-statements';
+
+/**
+ * What happened to the subscriptions after their first payment, per arm, in every experiment's
+ * tables (the shards only; docs/experiments.md, "After the first payment"): how many exposed
+ * buyers had a renewal fail, had a failed renewal recovered, and cancelled, each visitor once per
+ * outcome (a bit each in `xp_exposures.lifecycle_outcomes`, as the decline classes are kept), and
+ * the recovered revenue per currency (`xp_recovered`: the renewals that paid a failed one, each
+ * event once, as every lifecycle event is claimed once in xp_revenue_events). Counted where the
+ * net revenue is: the experiments the buyer was exposed to before buying the subscription.
+ */
+
+/** The outcomes counted once per visitor, in the results' order. */
+export const LIFECYCLE_OUTCOMES = ['renewal_failed', 'recovered', 'cancelled'] as const;
+export type LifecycleOutcome = (typeof LIFECYCLE_OUTCOMES)[number];
+
+/** Each outcome's bit in `xp_exposures.lifecycle_outcomes`: a bit, once given, keeps its outcome. */
+const OUTCOME_BITS: Record<LifecycleOutcome, number> = {
+  renewal_failed: 1,
+  recovered: 2,
+  cancelled: 4,
+};
+
+export const LIFECYCLE_MIGRATION: readonly string[] = [
+  // ALTER TABLE … ADD COLUMN rewrites no row, and a 0 is only its type byte in a record's header.
+  'ALTER TABLE xp_exposures ADD COLUMN lifecycle_outcomes INTEGER NOT NULL DEFAULT 0',
+  `CREATE TABLE xp_lifecycle (
+  experiment TEXT NOT NULL,
+  phase INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  visitors INTEGER NOT NULL,
+  PRIMARY KEY (experiment, phase, variant, outcome)
+) WITHOUT ROWID`,
+  `CREATE TABLE xp_recovered (
+  experiment TEXT NOT NULL,
+  phase INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  amount_minor INTEGER NOT NULL,
+  renewals INTEGER NOT NULL,
+  PRIMARY KEY (experiment, phase, variant, currency)
+) WITHOUT ROWID`,
+];
+
+/** The outcome an event counts as, if any. */
+function outcomeOf(event: RevenueEvent): LifecycleOutcome | null {
+  if (event.kind === 'renewal_failed') return 'renewal_failed';
+  if (event.kind === 'cancellation') return 'cancelled';
+  if (event.kind === 'renewal' && event.recovered === true) return 'recovered';
+  return null;
+}
+
+/** The exposures an event counts in: its buyer's, at or before it, who bought its subscription after. */
+const COUNTED_EXPOSURES = `xp_exposures.visitor_id = ?1 AND xp_exposures.exposed_at <= ?2
+  AND EXISTS (
+    SELECT 1 FROM xp_purchases AS bought
+    WHERE bought.visitor_id = xp_exposures.visitor_id
+      AND bought.experiment = xp_exposures.experiment
+      AND bought.subscription_id = ?3
+  )`;
+
+/**
+ * What a claimed event (revenue-events.ts revenueEventClaim: each event id once) adds: its
+ * outcome's count in each arm where the buyer has not counted it yet, then the bit; and for a
+ * recovered renewal, its amount to the arm's recovered revenue in its currency.
+ */
+export function lifecycleStatements(event: RevenueEvent): Statement[] {
+  const outcome = outcomeOf(event);
+  if (outcome === null) return [];
+  const bit = OUTCOME_BITS[outcome];
+  const where = `${COUNTED_EXPOSURES} AND (xp_exposures.lifecycle_outcomes & ?4) = 0`;
+  const params = [event.visitorId, event.at, event.subscriptionId, bit];
+  const counted: Statement[] = [
+    {
+      sql: `INSERT INTO xp_lifecycle (experiment, phase, variant, outcome, visitors)
+            SELECT experiment, phase, variant, ?5, count(*) FROM xp_exposures WHERE ${where}
+            GROUP BY experiment, phase, variant
+            ON CONFLICT (experiment, phase, variant, outcome) DO UPDATE SET
+              visitors = visitors + excluded.visitors`,
+      params: [...params, outcome],
+    },
+    {
+      sql: `UPDATE xp_exposures SET lifecycle_outcomes = lifecycle_outcomes | ?4 WHERE ${where}`,
+      params,
+    },
+  ];
+  if (outcome !== 'recovered' || event.currency === null || event.amountMinor <= 0) return counted;
+  return [
+    {
+      sql: `INSERT INTO xp_recovered (experiment, phase, variant, currency, amount_minor, renewals)
+            SELECT experiment, phase, variant, ?4, ?5, 1 FROM xp_exposures
+            WHERE ${COUNTED_EXPOSURES}
+            ON CONFLICT (experiment, phase, variant, currency) DO UPDATE SET
+              amount_minor = amount_minor + excluded.amount_minor,
+              renewals = renewals + 1`,
+      params: [event.visitorId, event.at, event.subscriptionId, event.currency, event.amountMinor],
+    },
+    ...counted,
+  ];
+}
+
+/** An arm's visitors with one outcome. */
+export interface LifecycleRow {
+  variant: string;
+  outcome: LifecycleOutcome;
+  visitors: number;
+}
+
+/** An arm's recovered revenue in one currency, and the renewals it came from. */
+export interface RecoveredRow {
+  variant: string;
+  currency: string;
+  amount_minor: number;
+  renewals: number;
+}
+
+export function lifecycleRowsStatement(experiment: string, phase: number): Statement {
+  return {
+    sql: `SELECT variant, outcome, visitors FROM xp_lifecycle
+          WHERE experiment = ?1 AND phase = ?2 ORDER BY variant, outcome`,
+    params: [experiment, phase],
+  };
+}
+
+export function recoveredRowsStatement(experiment: string, phase: number): Statement {
+  return {
+    sql: `SELECT variant, currency, amount_minor, renewals FROM xp_recovered
+          WHERE experiment = ?1 AND phase = ?2 ORDER BY variant, currency`,
+    params: [experiment, phase],
+  };
+}

@@ -1,0 +1,181 @@
+import { isPlanId, planById } from '../../shared/plans/catalogue';
+import {
+  annualReminder,
+  firstReminders,
+  type ReminderKind,
+} from '../../shared/plans/renewal-reminders';
+
+/**
+ * The renewal reminders a ledger shard keeps (its `reminders` table, ledger-schema.ts): at most a
+ * trial-end and a yearly one per subscription, each the next to ask for, scheduled by
+ * shared/plans/renewal-reminders.ts. The cron takes the due ones (reminders.ts), marking them
+ * taken for REMINDER_LEASE_MS so a second run at the same time leaves them alone, and reports
+ * back: asked (the row goes, a yearly one becomes next year's), failed (the lease is lifted, the
+ * next run asks again with the same reminder id), or the subscription gone (its rows go). A row
+ * whose renewal passed unasked is taken out as missed. Functions over the shard's SQL, called
+ * inside its methods (ledger.ts).
+ */
+
+/** What a purchase tells the reminders: its plan, when and where it was bought, in what language. */
+export interface ReminderFacts {
+  planId: string;
+  chargedAt: number;
+  country: string | null;
+  language: string | null;
+  /** The funnel's origin the purchase was made on, for the manage link; null when unknown. */
+  origin: string | null;
+}
+
+/** One reminder as the cron asks for it. */
+export interface DueReminder {
+  /** `<subscription>:<kind>:<renews_at>`: the ask's Idempotency-Key, the same on every retry. */
+  reminderId: string;
+  subscriptionId: string;
+  kind: ReminderKind;
+  renewsAt: number;
+  askAt: number;
+  planId: string;
+  country: string | null;
+  language: string | null;
+  origin: string | null;
+}
+
+/**
+ * How long a taken reminder is left to the run that took it: longer than its ask can take (the
+ * call's 10 s), shorter than the cron's 15 minutes, so a run that died leaves it to the next.
+ */
+export const REMINDER_LEASE_MS = 5 * 60_000;
+
+type ReminderRow = {
+  subscription_id: string;
+  kind: ReminderKind;
+  renews_at: number;
+  ask_at: number;
+  plan_id: string;
+  charged_at: number;
+  country: string | null;
+  language: string | null;
+  origin: string | null;
+};
+
+const COLUMNS =
+  'subscription_id, kind, renews_at, ask_at, plan_id, charged_at, country, language, origin';
+
+function dueOf(row: ReminderRow): DueReminder {
+  return {
+    reminderId: `${row.subscription_id}:${row.kind}:${row.renews_at}`,
+    subscriptionId: row.subscription_id,
+    kind: row.kind,
+    renewsAt: row.renews_at,
+    askAt: row.ask_at,
+    planId: row.plan_id,
+    country: row.country,
+    language: row.language,
+    origin: row.origin,
+  };
+}
+
+/** A new subscription's first reminders; a plan outside the catalogue has none to compute. */
+export function scheduleReminders(
+  sql: SqlStorage,
+  subscriptionId: string,
+  facts: ReminderFacts,
+): void {
+  if (!isPlanId(facts.planId)) return;
+  for (const due of firstReminders(planById(facts.planId), facts.chargedAt, facts.country)) {
+    sql.exec(
+      `INSERT OR IGNORE INTO reminders (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      subscriptionId,
+      due.kind,
+      due.renewsAt,
+      due.askAt,
+      facts.planId,
+      facts.chargedAt,
+      facts.country,
+      facts.language,
+      facts.origin,
+    );
+  }
+}
+
+/**
+ * At `now`: the reminders whose renewal passed unasked, taken out (missed), and up to `limit`
+ * due ones not taken by a live run, taken for this one.
+ */
+export function takeDueReminders(
+  sql: SqlStorage,
+  now: number,
+  limit: number,
+): { due: DueReminder[]; missed: DueReminder[] } {
+  const missed = sql
+    .exec<ReminderRow>(`DELETE FROM reminders WHERE renews_at <= ? RETURNING ${COLUMNS}`, now)
+    .toArray()
+    .map(dueOf);
+  const due = sql
+    .exec<ReminderRow>(
+      `UPDATE reminders SET asking_since = ?1
+       WHERE (subscription_id, kind) IN (
+         SELECT subscription_id, kind FROM reminders
+         WHERE ask_at <= ?1 AND (asking_since IS NULL OR asking_since <= ?1 - ?2)
+         ORDER BY ask_at LIMIT ?3
+       )
+       RETURNING ${COLUMNS}`,
+      now,
+      REMINDER_LEASE_MS,
+      limit,
+    )
+    .toArray()
+    .map(dueOf);
+  return { due, missed };
+}
+
+type ReminderKey = Pick<DueReminder, 'subscriptionId' | 'kind' | 'renewsAt'>;
+
+/** The product API took the reminder: the row goes, a yearly one becomes next year's. */
+export function reminderAsked(sql: SqlStorage, asked: ReminderKey): void {
+  const [row] = sql
+    .exec<ReminderRow>(
+      `SELECT ${COLUMNS} FROM reminders WHERE subscription_id = ? AND kind = ? AND renews_at = ?`,
+      asked.subscriptionId,
+      asked.kind,
+      asked.renewsAt,
+    )
+    .toArray();
+  if (row === undefined) return;
+  const next =
+    row.kind === 'annual' && isPlanId(row.plan_id)
+      ? annualReminder(planById(row.plan_id), row.charged_at, row.country, row.renews_at)
+      : null;
+  if (next === null) {
+    sql.exec(
+      'DELETE FROM reminders WHERE subscription_id = ? AND kind = ?',
+      row.subscription_id,
+      row.kind,
+    );
+    return;
+  }
+  sql.exec(
+    `UPDATE reminders SET renews_at = ?, ask_at = ?, asking_since = NULL
+     WHERE subscription_id = ? AND kind = ?`,
+    next.renewsAt,
+    next.askAt,
+    row.subscription_id,
+    row.kind,
+  );
+}
+
+/** The ask failed: the next run asks again, with the same reminder id. */
+export function releaseReminder(sql: SqlStorage, failed: ReminderKey): void {
+  sql.exec(
+    `UPDATE reminders SET asking_since = NULL
+     WHERE subscription_id = ? AND kind = ? AND renews_at = ?`,
+    failed.subscriptionId,
+    failed.kind,
+    failed.renewsAt,
+  );
+}
+
+/** The subscription ended (cancelled, or the product API no longer knows it): nothing to remind. */
+export function forgetReminders(sql: SqlStorage, subscriptionId: string): void {
+  sql.exec('DELETE FROM reminders WHERE subscription_id = ?', subscriptionId);
+}
