@@ -24,6 +24,10 @@ export const FAULT_CALLS = [
   'subscriptions-polling',
   'polling-result',
   'subscriptions',
+  // The card providers' fakes: a charge sent to that provider (its `payment_provider`, else its
+  // route's: polling is Stripe's, the direct call Braintree's), whichever route it came by.
+  'charge-stripe',
+  'charge-braintree',
 ] as const;
 export type FaultCall = (typeof FAULT_CALLS)[number];
 
@@ -114,4 +118,22 @@ export function emulatedFault<E extends { Bindings: PortalBindings }>(
     await next();
     if (timing === 'after') throw failure();
   };
+}
+
+/**
+ * A charge sent to `provider`'s fake, failed as its switch says: 500 before the charge is made (a
+ * 5xx before sending: nothing charged), or after it (charged, and the answer lost).
+ */
+export async function withProviderFault<T>(
+  db: D1Database,
+  provider: 'stripe' | 'braintree',
+  charge: () => Promise<T>,
+): Promise<T> {
+  const call = provider === 'stripe' ? 'charge-stripe' : 'charge-braintree';
+  const timing = await takeFault(db, call);
+  const failure = () => new PortalError(500, 'emulated_failure', `Emulated failure of ${call}`);
+  if (timing === 'before') throw failure();
+  const charged = await charge();
+  if (timing === 'after') throw failure();
+  return charged;
 }

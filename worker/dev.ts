@@ -11,6 +11,7 @@ import { scheduled } from './scheduled';
 // wrangler.toml binds.
 export { DevelopmentExperimentShard as ExperimentShard } from './dev/experiment-shard';
 export { SubscriptionLedger } from './lifecycle/ledger';
+export { ProviderHealth } from './provider-health/provider-health';
 export { RateLimiter } from './rate-limits/rate-limiter';
 export { CardAttempts } from './retry-governor/card-attempts';
 

@@ -93,6 +93,13 @@ export interface Bindings
    * that the retry governor counts (worker/retry-governor/card-attempts.ts).
    */
   CARD_ATTEMPTS: DurableObjectNamespace<import('./retry-governor/card-attempts').CardAttempts>;
+  /**
+   * Each card provider's technical health, one Durable Object per provider, that routes new
+   * checkouts around a failing one (worker/provider-health/provider-health.ts).
+   */
+  PROVIDER_HEALTH: DurableObjectNamespace<
+    import('./provider-health/provider-health').ProviderHealth
+  >;
   /** Counters of the phone-lookup and sign-up rate limits (worker/rate-limits/rate-limiter.ts). */
   RATE_LIMITER: DurableObjectNamespace<import('./rate-limits/rate-limiter').RateLimiter>;
   /**

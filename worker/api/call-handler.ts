@@ -16,6 +16,7 @@ import { sessionHeldHere, sessionUserId } from '../middleware/signed-in-user';
 import { type CallVisit, callVisitOf } from '../middleware/visit';
 import { type BrowserAnswer, browserAnswerOf } from '../portal-client/portal-answer';
 import { type PortalFetch, sendToPortal } from '../portal-client/portal-call';
+import { checkoutProviderStep } from '../provider-health/checkout-provider';
 import { afterChargeAnswer } from '../purchases/after-charge';
 import { pollingAccess } from '../purchases/charge-owner';
 import { withChargedPrice } from '../purchases/charged-price';
@@ -144,15 +145,26 @@ export async function forwardCall(
     : prepared;
   if (!consented.ok) return refused(consented.refusal);
 
+  // The card provider's health and pin (worker/provider-health/): one step around the call.
+  const provider = await checkoutProviderStep(visit, name, deps.now());
+  if (!provider.ok) return refused(provider.refusal);
   const outgoing = isChargeCall(name)
     ? {
         ...prepared,
-        body: withChargedPrice(consented.body as SubscriptionRequest, order.planId),
+        body: provider.outgoing(
+          withChargedPrice(consented.body as SubscriptionRequest, order.planId),
+        ),
       }
     : prepared;
   const exchanged = await askPortal(visit, { name, call, prepared: outgoing, bearer, phone }, deps);
+  const relayedBody = await provider.after(
+    exchanged.ok
+      ? { answered: true, status: exchanged.answer.status, body: exchanged.answer.body }
+      : { answered: false, refusal: exchanged.refusal.code },
+  );
   if (!exchanged.ok) return refused(exchanged.refusal);
-  const { answer, upstreamStatus } = exchanged;
+  const { upstreamStatus } = exchanged;
+  const answer = { ...exchanged.answer, body: relayedBody };
   const body = await afterChargeAnswer(
     visit,
     name,
