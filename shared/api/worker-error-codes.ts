@@ -16,10 +16,15 @@ export const WORKER_ERROR_STATUS = {
   // A charge without the renewal consent the visitor's country asks for
   // (shared/plans/renewal-consent.ts, worker/purchases/renewal-consent-gate.ts).
   renewal_consent_required: 403,
+  // A charge on the other card provider after the one move to it was spent, or after a hard
+  // decline or a 3-D Secure challenge closed it (worker/provider-health/cascade.ts).
+  provider_not_offered: 403,
   not_found: 404,
   // A polling id this session did not start, or one nobody did (worker/purchases/charge-owner.ts).
   polling_not_found: 404,
   method_not_allowed: 405,
+  // The declined page's move to the other provider, asked when the worker offered none.
+  provider_switch_not_offered: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

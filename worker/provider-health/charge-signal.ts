@@ -6,9 +6,9 @@ import {
 } from '../../shared/charge-outcome';
 
 /**
- * What one relayed charge call says about its provider (./health-window.ts), read from the answer
- * the worker relays: the call's HTTP status, or the refusal it made of a product API that did not
- * answer. Pure.
+ * What one relayed charge call says about its provider (./health-window.ts) and about the move to
+ * the other (./cascade.ts), read from the answer the worker relays: the call's HTTP status, or
+ * the refusal it made of a product API that did not answer. Pure.
  */
 
 /** The provider a charge call pays with: the card provider's polling route is Stripe's (or the

@@ -4,21 +4,23 @@ import {
   type SubscriptionRequest,
 } from '../../shared/api/contract';
 import type { ChargeProvider } from '../../shared/charge-outcome';
-import { logLine } from '../../shared/log';
+import { logLine, logWarning } from '../../shared/log';
 import { afterAnswer } from '../after-answer';
-import type { ApiRefusal } from '../http/api-error';
+import { type ApiRefusal, refusal } from '../http/api-error';
 import { configuredPaymentProviders } from '../middleware/payment-providers';
 import type { CallVisit } from '../middleware/visit';
+import { gateCharge, pinAfterAnswer } from './cascade';
 import { chargeProviderOf, chargeSignalOf, type RelayedCharge } from './charge-signal';
-import { preferredProvider, usableProviders } from './checkout-routing';
-import { recordProviderCall, routeByHealth } from './health-reader';
+import { otherProvider, preferredProvider, usableProviders } from './checkout-routing';
+import { providerHealth, recordProviderCall, routeByHealth } from './health-reader';
 import { type ProviderPin, readPin, writePin } from './provider-pin';
 
 /**
  * The provider health's one step in a relayed call (worker/api/call-handler.ts): before it is
- * forwarded, a charge is told its provider (`payment_provider`, docs/product-api.md); once
- * answered, the payment settings get the routed provider (./checkout-routing.ts) and a charge's
- * answer counts toward its provider's health (off the visitor's path).
+ * forwarded, a charge is held to the visitor's pin (./cascade.ts) and told its provider
+ * (`payment_provider`, docs/product-api.md); once answered, the payment settings get the routed
+ * provider (./checkout-routing.ts) and a charge's answer counts toward its provider's health
+ * (off the visitor's path) and moves the pin's offer.
  */
 
 export type ProviderStep =
@@ -51,7 +53,16 @@ export async function checkoutProviderStep(
   if (call !== 'paymentSettings' && charged === null) {
     return { ok: true, outgoing: (body) => body, after: async (relayed) => bodyOf(relayed) };
   }
-  const pin = call === 'paymentSettings' ? await readPin(visit.cookies) : null;
+  let pin = await readPin(visit.cookies);
+  if (charged !== null && NEW_CHARGES.has(call)) {
+    const gate = gateCharge(pin, charged);
+    if (!gate.ok) {
+      logWarning('provider_not_offered', { id: visit.requestId, provider: charged });
+      return { ok: false, refusal: refusal('provider_not_offered') };
+    }
+    if (gate.pin !== pin && gate.pin !== null) await writePin(visit.cookies, gate.pin);
+    pin = gate.pin;
+  }
   return {
     ok: true,
     outgoing: (body) =>
@@ -60,7 +71,7 @@ export async function checkoutProviderStep(
         : body,
     after: async (relayed) => {
       if (call === 'paymentSettings') return routedSettings(visit, pin, relayed, now);
-      if (charged !== null) learnFromCharge(visit, { call, charged, relayed, now });
+      if (charged !== null) await learnFromCharge(visit, { call, charged, pin, relayed, now });
       return bodyOf(relayed);
     },
   };
@@ -70,12 +81,18 @@ function bodyOf(relayed: RelayedCharge): unknown {
   return relayed.answered ? relayed.body : null;
 }
 
-/** The charge's answer as its provider's health takes it. */
-function learnFromCharge(
+/** The charge's answer as its provider's health and the visitor's pin take it. */
+async function learnFromCharge(
   visit: CallVisit,
-  learnt: { call: ApiCallName; charged: ChargeProvider; relayed: RelayedCharge; now: number },
-): void {
-  const { call, charged, relayed, now } = learnt;
+  learnt: {
+    call: ApiCallName;
+    charged: ChargeProvider;
+    pin: ProviderPin | null;
+    relayed: RelayedCharge;
+    now: number;
+  },
+): Promise<void> {
+  const { call, charged, pin, relayed, now } = learnt;
   const signal = chargeSignalOf(call, relayed);
   // A charge POST is one call of its provider. A polling result adds one only when the charge
   // ended in a technical code: its own 5xx is the product API's, asked again and again while it
@@ -87,6 +104,27 @@ function learnFromCharge(
     const request = { now, requestId: visit.requestId };
     const sample = { failed: signal.kind === 'technical', source: call };
     afterAnswer(visit, recordProviderCall(visit.env, charged, sample, request));
+  }
+  if (pin === null) return;
+  let next = pinAfterAnswer(pin, charged, signal, cardProviders(visit));
+  if (next.provider === pin.provider && next.cascade === pin.cascade) return;
+  // No offer of a provider that is failing itself: the visitor would meet its outage instead.
+  if (next.cascade === 'offered') {
+    const other = await providerHealth(visit.env, otherProvider(next.provider), {
+      now,
+      requestId: visit.requestId,
+    });
+    if (other.failing) next = pin;
+  }
+  if (next === pin) return;
+  await writePin(visit.cookies, next);
+  if (next.cascade === 'offered') {
+    logLine({
+      event: 'provider_cascade_offered',
+      id: visit.requestId,
+      from: next.provider,
+      to: otherProvider(next.provider),
+    });
   }
 }
 
@@ -108,7 +146,7 @@ async function routedSettings(
   let provider = pin?.provider;
   if (provider === undefined || !usable.includes(provider)) {
     provider = await routeNewCheckout(visit, settings, usable, now);
-    await writePin(visit.cookies, { provider });
+    await writePin(visit.cookies, { provider, cascade: 'none' });
   }
   visit.vars.logFields.payment_provider = provider;
   return { ...(relayed.body as object), payment_provider: provider };

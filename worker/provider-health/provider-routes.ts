@@ -1,15 +1,19 @@
 import type { Handler } from 'hono';
-import { ProviderUnavailableReport } from '../../shared/api/payment-provider';
-import { logLine } from '../../shared/log';
-import { refusal, refuse } from '../http/api-error';
+import {
+  type ProviderSwitchAnswer,
+  ProviderUnavailableReport,
+} from '../../shared/api/payment-provider';
+import { logLine, logWarning } from '../../shared/log';
+import { apiJson, refusal, refuse } from '../http/api-error';
 import { readJsonBody } from '../http/json-body';
 import type { ApiEnv } from '../middleware/envs';
 import { signedCookiesOf } from '../middleware/signed-cookies';
 import { rateAskerOf } from '../middleware/visit';
 import { limitRefusal } from '../rate-limits/rate-limit-gate';
 import { byIp, byVisitor, everyRequest } from '../rate-limits/rate-limits';
+import { otherProviderOffered } from './cascade';
 import { recordProviderCall } from './health-reader';
-import { readPin } from './provider-pin';
+import { readPin, writePin } from './provider-pin';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -52,5 +56,23 @@ export function providerUnavailableRoute(deps: { now: () => number }): Handler<A
     await recordProviderCall(c.env, provider, { failed: true, source: 'script' }, request);
     logLine({ event: 'provider_script_failed', id: request.requestId, provider });
     return c.body(null, 202);
+  };
+}
+
+/** `POST /api/payment-provider/switch` (shared/api/payment-provider.ts). */
+export function providerSwitchRoute(): Handler<ApiEnv> {
+  return async function providerSwitchHandler(c) {
+    c.get('logFields').call = 'provider_switch';
+    const cookies = signedCookiesOf(c);
+    const pin = await readPin(cookies);
+    const other = otherProviderOffered(pin);
+    if (pin === null || other === null) {
+      logWarning('provider_switch_not_offered', { id: c.get('requestId'), cascade: pin?.cascade });
+      return refuse(c, refusal('provider_switch_not_offered'));
+    }
+    await writePin(cookies, { provider: other, cascade: 'used' });
+    logLine({ event: 'provider_switched', id: c.get('requestId'), from: pin.provider, to: other });
+    const answer: ProviderSwitchAnswer = { payment_provider: other };
+    return apiJson(c, 200, answer);
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeProvider } from '../../../shared/charge-outcome';
+import {
+  gateCharge,
+  otherProviderOffered,
+  pinAfterAnswer,
+} from '../../../worker/provider-health/cascade';
 import { chargeSignalOf } from '../../../worker/provider-health/charge-signal';
 import { routeCheckout, usableProviders } from '../../../worker/provider-health/checkout-routing';
 import {
@@ -16,6 +21,7 @@ import {
   recordCall,
   viewOf,
 } from '../../../worker/provider-health/health-window';
+import type { ProviderPin } from '../../../worker/provider-health/provider-pin';
 
 const T0 = Date.parse('2026-11-28T03:00:00Z');
 
@@ -106,7 +112,53 @@ describe('routing a new checkout', () => {
   });
 });
 
-describe("a charge's answer, as the provider's health reads it", () => {
+describe('the other provider after a decline (the worker decides)', () => {
+  const pin: ProviderPin = { provider: 'stripe', cascade: 'none' };
+  const usable = ['stripe', 'braintree'] as const;
+  const polled = (declineCode: string) =>
+    chargeSignalOf('pollingResult', {
+      answered: true,
+      status: 200,
+      body: { data: { result_data: { status: 'failed', decline_code: declineCode } } },
+    });
+
+  it('offers it once after do not honour or a processing error', () => {
+    for (const code of ['do_not_honor', 'generic_decline', 'processing_error']) {
+      const offered = pinAfterAnswer(pin, 'stripe', polled(code), usable);
+      expect(offered, code).toEqual({ provider: 'stripe', cascade: 'offered' });
+      expect(otherProviderOffered(offered)).toBe('braintree');
+    }
+    const used: ProviderPin = { provider: 'braintree', cascade: 'used' };
+    expect(pinAfterAnswer(used, 'braintree', polled('do_not_honor'), usable)).toEqual(used);
+  });
+
+  it('never after a hard decline, a fraud block or a 3-D Secure challenge', () => {
+    for (const code of ['expired_card', 'stolen_card', 'fraudulent', 'authentication_required']) {
+      const closed = pinAfterAnswer(pin, 'stripe', polled(code), usable);
+      expect(closed, code).toEqual({ provider: 'stripe', cascade: 'closed' });
+      expect(otherProviderOffered(closed)).toBeNull();
+    }
+    const challenged = chargeSignalOf('pollingResult', {
+      answered: true,
+      status: 200,
+      body: { data: { result_data: { status: 'requires_action', payment_intent_secret: 's' } } },
+    });
+    expect(pinAfterAnswer(pin, 'stripe', challenged, usable).cascade).toBe('closed');
+    // Nor after insufficient funds: another provider does not add money to the card.
+    expect(pinAfterAnswer(pin, 'stripe', polled('insufficient_funds'), usable)).toEqual(pin);
+  });
+
+  it('refuses a charge on the other provider once the move is spent or closed', () => {
+    expect(gateCharge(pin, 'braintree')).toEqual({ ok: true, pin });
+    expect(gateCharge({ ...pin, cascade: 'offered' }, 'braintree')).toEqual({
+      ok: true,
+      pin: { provider: 'braintree', cascade: 'used' },
+    });
+    expect(gateCharge({ provider: 'braintree', cascade: 'used' }, 'stripe')).toEqual({ ok: false });
+    expect(gateCharge({ ...pin, cascade: 'closed' }, 'braintree')).toEqual({ ok: false });
+    expect(gateCharge({ ...pin, cascade: 'closed' }, 'stripe').ok).toBe(true);
+  });
+
   it("reads Braintree's 3000s, a 5xx and no answer as the provider's failure, not a decline", () => {
     const direct = (message: string) =>
       chargeSignalOf('directSubscription', {

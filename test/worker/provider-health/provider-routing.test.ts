@@ -2,7 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { switchFaultOn, switchFaultOnUntil } from '../../../portal/faults';
 import { PaymentSettingsResponse, PollingStartResponse } from '../../../shared/api/contract';
-import { PROVIDER_UNAVAILABLE_PATH } from '../../../shared/api/payment-provider';
+import {
+  PROVIDER_SWITCH_PATH,
+  PROVIDER_UNAVAILABLE_PATH,
+} from '../../../shared/api/payment-provider';
 import type { ChargeProvider } from '../../../shared/charge-outcome';
 import { seededRandom } from '../../../shared/seeded-random';
 import {
@@ -15,7 +18,13 @@ import { COOL_DOWN_MS, MIN_SAMPLE } from '../../../worker/provider-health/health
 import { captureLogsPerTest } from '../api/log-capture';
 import { freshApp } from '../fetch-app';
 import { freshStorage } from '../fresh-storage';
-import { checkoutVisitor } from '../purchases/checkout-visitor';
+import {
+  checkoutVisitor,
+  PLAN,
+  PLAN_DATA,
+  TICKED_RENEWAL_CONSENT,
+} from '../purchases/checkout-visitor';
+import { CARDS } from '../test-gateway/gateway-client';
 
 /**
  * docs/payments.md "A failing provider routed around". Issue 60's done-when: with one provider
@@ -186,5 +195,60 @@ describe('the relay of payment settings and charges', () => {
     ).toBe(202);
     expect(await providerHealth(env, 'stripe', request())).toMatchObject({ failures: 3 });
     expect(await providerHealth(env, 'braintree', request())).toMatchObject({ failures: 0 });
+  });
+});
+
+describe("the other provider's form after a decline (docs/payments.md)", () => {
+  const fetchApp = freshApp({ now: () => clock }, { PORTAL_POLLING_DELAY_MS: '0' });
+
+  async function declinedWith(card: string) {
+    const visitor = checkoutVisitor({ fetchApp, visitorId: seededUuid(), ip: '10.62.0.1' });
+    await visitor.signUp();
+    await visitor.call('/api/users/me/payments-settings');
+    const { result } = await visitor.pay(card);
+    expect(result?.status).toBe('failed');
+    const page = await (await visitor.call('/payment_declined?decline=do_not_honour')).text();
+    return { visitor, offered: page.includes('Pay with another payment form') };
+  }
+
+  const payDirect = async (visitor: ReturnType<typeof checkoutVisitor>) =>
+    visitor.call(
+      `/api/users/me/subscriptions/${PLAN}`,
+      {
+        gateway: 'test',
+        payment_method_nonce: await visitor.tokenize(CARDS.succeeds),
+        user_data: PLAN_DATA,
+        renewal_consent: TICKED_RENEWAL_CONSENT,
+      },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+
+  it('offers it once after do not honour, and the other provider charges', async () => {
+    const { visitor, offered } = await declinedWith(CARDS.genericDecline);
+    expect(offered).toBe(true);
+    const moved = await visitor.call(PROVIDER_SWITCH_PATH, {});
+    expect(await moved.json()).toEqual({ payment_provider: 'braintree' });
+    expect((await payDirect(visitor)).status).toBe(200);
+    // Spent: no second move, and the first provider is not charged behind the pin's back.
+    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
+    expect((await visitor.subscribe(await visitor.tokenize(CARDS.succeeds))).status).toBe(403);
+  });
+
+  it('not while the other provider is failing itself', async () => {
+    for (let n = 0; n < MIN_SAMPLE; n += 1) {
+      await recordProviderCall(env, 'braintree', { failed: true, source: 'test' }, request());
+    }
+    const { visitor, offered } = await declinedWith(CARDS.genericDecline);
+    expect(offered).toBe(false);
+    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
+  });
+
+  it('never after a hard decline: no offer, no switch, no charge on the other provider', async () => {
+    const { visitor, offered } = await declinedWith(CARDS.expired);
+    expect(offered).toBe(false);
+    expect((await visitor.call(PROVIDER_SWITCH_PATH, {})).status).toBe(409);
+    const refused = await payDirect(visitor);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'provider_not_offered' });
   });
 });
