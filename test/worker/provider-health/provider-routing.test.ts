@@ -252,3 +252,37 @@ describe("the other provider's form after a decline (docs/payments.md)", () => {
     expect(await refused.json()).toMatchObject({ code: 'provider_not_offered' });
   });
 });
+
+describe("the card providers' fakes: timeouts before and after the charge", () => {
+  // The worker waits 300 ms for the product API here; the fake answers 800 ms late.
+  const fetchApp = freshApp(
+    { now: () => clock },
+    { PORTAL_POLLING_DELAY_MS: '0', PORTAL_TIMEOUT_MS: '300' },
+  );
+  const chargesOf = async (userId: string) =>
+    (
+      await env.PORTAL_DB.prepare('SELECT count(*) AS n FROM subscriptions WHERE user_id = ?')
+        .bind(userId)
+        .first<{ n: number }>()
+    )?.n;
+
+  for (const timing of ['before', 'after'] as const) {
+    it(`a charge timing out ${timing} it counts against its provider; it is made only after`, async () => {
+      const visitor = checkoutVisitor({ fetchApp, visitorId: seededUuid(), ip: '10.63.0.1' });
+      await visitor.signUp();
+      await visitor.call('/api/users/me/payments-settings');
+      await switchFaultOnUntil(env.PORTAL_DB, 'charge-stripe', clock + 3_600_000, timing, 800);
+      const started = await visitor.subscribe(await visitor.tokenize(CARDS.succeeds));
+      expect(started.status).toBe(504);
+      expect(await providerHealth(env, 'stripe', request())).toMatchObject({ failures: 1 });
+      const userId = (
+        await env.PORTAL_DB.prepare('SELECT user_id FROM access_tokens LIMIT 1').first<{
+          user_id: string;
+        }>()
+      )?.user_id;
+      await expect
+        .poll(() => chargesOf(userId ?? ''), { timeout: 3_000 })
+        .toBe(timing === 'after' ? 1 : 0);
+    });
+  }
+});
